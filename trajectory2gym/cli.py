@@ -1,0 +1,71 @@
+"""The ``t2g`` command line.
+
+Core commands (validate, convert) live here; each stage adds its own commands
+from a ``cli.py`` module with ``register(subparsers)``. Those modules import
+their heavy dependencies inside the handlers, so ``t2g --help`` stays fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from rich.console import Console
+
+STAGE_CLI_MODULES: tuple[str, ...] = (
+    "trajectory2gym.envs.cli",
+    "trajectory2gym.certify.cli",
+    "trajectory2gym.selector.cli",
+    "trajectory2gym.learner.cli",
+    "trajectory2gym.actors.cli",
+    "trajectory2gym.launch.cli",
+)
+
+console = Console(stderr=True)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="t2g",
+        description=(
+            "Trajectory2Gym: run teachers in native environments, certify every decision, "
+            "select training data by structural coverage, and train agents on it."
+        ),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    from trajectory2gym import core_cli
+
+    core_cli.register(sub)
+    for name in STAGE_CLI_MODULES:
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name == name:  # stage not built yet
+                continue
+            raise
+        module.register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "handler", None):
+        parser.print_help()
+        return 2
+    try:
+        return int(args.handler(args) or 0)
+    except KeyboardInterrupt:
+        console.print("[red]interrupted[/red]")
+        return 130
+    except (ValueError, FileNotFoundError) as exc:
+        # Expected user errors (bad config, missing file): one clear line, no traceback.
+        console.print(f"[red]error:[/red] {exc}")
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

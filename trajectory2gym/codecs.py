@@ -1,0 +1,251 @@
+"""Lossless JSONL and msgpack codecs for interactions (and any dict records).
+
+JSONL uses orjson; msgpack streams records one after another into a file, or
+into numbered shards in a directory (``part-00000.msgpack`` ...). Readers yield
+records with their 1-based line (JSONL) or record number (msgpack), and turn
+unreadable input into ``RecordError`` values instead of stopping.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import IO, Any
+
+import msgpack
+import orjson
+
+from trajectory2gym.interaction import Interaction
+from trajectory2gym.validation import ReadReport, RecordError, RecordErrors, parse_interaction
+
+JSONL_SUFFIXES = (".jsonl", ".ndjson")
+MSGPACK_SUFFIXES = (".msgpack", ".mpk", ".msgp")
+FORMATS = ("jsonl", "msgpack", "tau-bench")
+
+
+def detect_format(path: str | os.PathLike[str]) -> str:
+    """Guess a file's format from its name (or a directory of msgpack shards)."""
+    p = Path(path)
+    if p.is_dir():
+        return "msgpack"
+    name = p.name.lower()
+    if name.endswith(JSONL_SUFFIXES):
+        return "jsonl"
+    if name.endswith(MSGPACK_SUFFIXES):
+        return "msgpack"
+    if name.endswith(".json"):
+        return "tau-bench"
+    raise ValueError(f"{path}: cannot tell the format from the name; pass --from jsonl|msgpack|tau-bench")
+
+
+# --------------------------------------------------------------------------- reading raw records
+
+
+def iter_jsonl(path: str | os.PathLike[str]) -> Iterator[tuple[int, Any]]:
+    """(line number, dict | RecordError) for every non-blank line."""
+    src = str(path)
+    with open(path, "rb") as fh:
+        for lineno, line in enumerate(fh, start=1):
+            if not line.strip():
+                continue
+            try:
+                yield lineno, orjson.loads(line)
+            except orjson.JSONDecodeError as exc:
+                yield lineno, RecordError("invalid_json", f"not valid JSON: {exc.args[0]}", "", lineno, None, src)
+
+
+def msgpack_shards(path: str | os.PathLike[str]) -> list[Path]:
+    p = Path(path)
+    if p.is_dir():
+        return sorted(q for q in p.iterdir() if q.name.endswith(MSGPACK_SUFFIXES))
+    return [p]
+
+
+def iter_msgpack(path: str | os.PathLike[str]) -> Iterator[tuple[int, Any]]:
+    """(record number, dict | RecordError) over a file or a directory of shards."""
+    number = 0
+    for shard in msgpack_shards(path):
+        with open(shard, "rb") as fh:
+            unpacker = msgpack.Unpacker(fh, raw=False, strict_map_key=False)
+            while True:
+                try:
+                    obj = unpacker.unpack()
+                except msgpack.OutOfData:
+                    # Clean end, or a truncated last record: the buffer tells which.
+                    if unpacker.tell() < shard.stat().st_size:
+                        number += 1
+                        yield number, RecordError(
+                            "truncated_record", "msgpack record is truncated", "", number, None, str(shard)
+                        )
+                    break
+                except (msgpack.ExtraData, msgpack.FormatError, msgpack.StackError, ValueError) as exc:
+                    number += 1
+                    yield number, RecordError("invalid_msgpack", f"cannot decode: {exc}", "", number, None, str(shard))
+                    break
+                number += 1
+                yield number, obj
+
+
+def iter_raw(path: str | os.PathLike[str], fmt: str | None = None) -> Iterator[tuple[int, Any]]:
+    fmt = fmt or detect_format(path)
+    if fmt == "jsonl":
+        return iter_jsonl(path)
+    if fmt == "msgpack":
+        return iter_msgpack(path)
+    raise ValueError(f"iter_raw reads jsonl or msgpack, not {fmt!r}")
+
+
+def read_interactions(
+    path: str | os.PathLike[str],
+    fmt: str | None = None,
+    report: ReadReport | None = None,
+    **import_options: Any,
+) -> Iterator[Interaction]:
+    """Valid interactions from a file; bad records go into ``report`` and are skipped."""
+    fmt = fmt or detect_format(path)
+    report = report if report is not None else ReadReport()
+    if fmt == "tau-bench":
+        from trajectory2gym.taubench import import_tau_bench_results
+
+        yield from import_tau_bench_results(path, report=report, **import_options)
+        return
+    src = str(path)
+    for lineno, raw in iter_raw(path, fmt):
+        report.records += 1
+        if isinstance(raw, RecordError):
+            report.add_bad([raw])
+            continue
+        try:
+            inter = parse_interaction(raw, line=lineno, source=src)
+        except RecordErrors as exc:
+            report.add_bad(exc.errors)
+            continue
+        report.ok += 1
+        yield inter
+
+
+# --------------------------------------------------------------------------- writing
+
+
+def _as_dict(record: Interaction | dict[str, Any]) -> dict[str, Any]:
+    return record.to_dict() if isinstance(record, Interaction) else record
+
+
+class JsonlWriter:
+    """Append records as JSON lines; usable as a context manager."""
+
+    def __init__(self, path: str | os.PathLike[str], append: bool = False):
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+        self._fh: IO[bytes] = open(path, "ab" if append else "wb")
+        self.count = 0
+
+    def write(self, record: Interaction | dict[str, Any]) -> None:
+        self._fh.write(orjson.dumps(_as_dict(record), option=orjson.OPT_APPEND_NEWLINE))
+        self.count += 1
+
+    def flush(self) -> None:
+        self._fh.flush()
+
+    def close(self) -> None:
+        self._fh.close()
+
+    def __enter__(self) -> JsonlWriter:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+class MsgpackWriter:
+    """Stream records into one msgpack file, or shards of ``shard_size`` records in a directory.
+
+    A path ending in ``.msgpack`` is one file; any other path is a shard directory.
+    Each shard is written under a temporary name and renamed when full, so a
+    reader never sees half a shard from a live writer.
+    """
+
+    def __init__(self, path: str | os.PathLike[str], shard_size: int = 10_000, prefix: str = "part"):
+        self.path = Path(path)
+        self.single = self.path.name.endswith(MSGPACK_SUFFIXES)
+        self.shard_size = shard_size
+        self.prefix = prefix
+        self.count = 0
+        self.shards: list[Path] = []
+        self._packer = msgpack.Packer(use_bin_type=True)
+        self._fh: IO[bytes] | None = None
+        self._tmp: Path | None = None
+        self._final: Path | None = None
+        self._in_shard = 0
+        if self.single:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        else:
+            self.path.mkdir(parents=True, exist_ok=True)
+            self._next_index = len(msgpack_shards(self.path))
+
+    def _open(self) -> None:
+        if self.single:
+            self._final = self.path
+        else:
+            self._final = self.path / f"{self.prefix}-{self._next_index:05d}.msgpack"
+            self._next_index += 1
+        self._tmp = self._final.with_name(self._final.name + ".tmp")
+        self._fh = open(self._tmp, "wb")
+        self._in_shard = 0
+
+    def _seal(self) -> None:
+        if self._fh is None:
+            return
+        self._fh.close()
+        assert self._tmp is not None and self._final is not None
+        os.replace(self._tmp, self._final)
+        self.shards.append(self._final)
+        self._fh = None
+
+    def write(self, record: Interaction | dict[str, Any]) -> None:
+        if self._fh is None:
+            self._open()
+        assert self._fh is not None
+        self._fh.write(self._packer.pack(_as_dict(record)))
+        self.count += 1
+        self._in_shard += 1
+        if not self.single and self._in_shard >= self.shard_size:
+            self._seal()
+
+    def close(self) -> None:
+        if self._fh is None and self.single and self.count == 0:
+            self._open()  # an empty input still yields an (empty) file
+        self._seal()
+
+    def __enter__(self) -> MsgpackWriter:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def open_writer(path: str | os.PathLike[str], fmt: str | None = None) -> JsonlWriter | MsgpackWriter:
+    fmt = fmt or ("msgpack" if not str(path).lower().endswith(JSONL_SUFFIXES) else "jsonl")
+    if fmt == "jsonl":
+        return JsonlWriter(path)
+    if fmt == "msgpack":
+        return MsgpackWriter(path)
+    raise ValueError(f"no streaming writer for format {fmt!r}")
+
+
+def write_records(
+    path: str | os.PathLike[str], records: Iterable[Interaction | dict[str, Any]], fmt: str | None = None
+) -> int:
+    with open_writer(path, fmt) as writer:
+        for rec in records:
+            writer.write(rec)
+        return writer.count
+
+
+def pack(record: Interaction | dict[str, Any]) -> bytes:
+    """One record as msgpack bytes (what actors send to each other)."""
+    return msgpack.packb(_as_dict(record), use_bin_type=True)
+
+
+def unpack(blob: bytes) -> Any:
+    return msgpack.unpackb(blob, raw=False, strict_map_key=False)

@@ -1,0 +1,100 @@
+"""Typed YAML configuration with dotted command-line overrides.
+
+Every stage defines its section as a ``ConfigModel`` (unknown keys are errors);
+``load_config`` reads a YAML file, applies ``a.b.c=value`` overrides (values are
+parsed as YAML, so ``3``, ``true`` and ``[1, 2]`` get their types) and validates,
+turning pydantic's errors into messages that name the dotted key.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any, TypeVar
+
+import yaml
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from trajectory2gym.validation import format_loc
+
+
+class ConfigModel(BaseModel):
+    """Base of every config section: unknown keys are errors, values are re-validated on assignment."""
+
+    model_config = ConfigDict(extra="forbid", validate_assignment=True, protected_namespaces=())
+
+
+class ConfigError(ValueError):
+    """A config that cannot be loaded; the message names the file and the key."""
+
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def parse_override(text: str) -> tuple[list[str], Any]:
+    if "=" not in text:
+        raise ConfigError(f"override {text!r} must look like key.sub=value")
+    key, _, value = text.partition("=")
+    key = key.strip()
+    if not key or any(not part for part in key.split(".")):
+        raise ConfigError(f"override {text!r}: empty key")
+    try:
+        parsed = yaml.safe_load(value) if value.strip() else ""
+    except yaml.YAMLError:
+        parsed = value
+    return key.split("."), parsed
+
+
+def apply_overrides(data: dict[str, Any], overrides: list[str]) -> dict[str, Any]:
+    """Set ``a.b.c=value`` in a nested dict (creating missing levels)."""
+    for text in overrides:
+        parts, value = parse_override(text)
+        node = data
+        for i, part in enumerate(parts[:-1]):
+            nxt = node.get(part)
+            if nxt is None:
+                nxt = node[part] = {}
+            elif not isinstance(nxt, dict):
+                raise ConfigError(f"override {text!r}: {'.'.join(parts[: i + 1])} is not a section")
+            node = nxt
+        node[parts[-1]] = value
+    return data
+
+
+def read_yaml(path: str | os.PathLike[str]) -> dict[str, Any]:
+    p = Path(path)
+    if not p.exists():
+        raise ConfigError(f"{path}: no such config file")
+    try:
+        data = yaml.safe_load(p.read_text()) or {}
+    except yaml.YAMLError as exc:
+        raise ConfigError(f"{path}: not valid YAML: {exc}") from None
+    if not isinstance(data, dict):
+        raise ConfigError(f"{path}: top level must be a mapping, got {type(data).__name__}")
+    return data
+
+
+def validate_config(model: type[M], data: dict[str, Any], source: str = "config") -> M:
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        lines = []
+        for err in exc.errors(include_url=False):
+            key = format_loc(tuple(err["loc"])) or "(top level)"
+            if err["type"] == "extra_forbidden":
+                lines.append(f"{key}: unknown key")
+            else:
+                lines.append(f"{key}: {err['msg']} (got {err.get('input')!r})")
+        raise ConfigError(f"{source}: " + "; ".join(lines)) from None
+
+
+def load_config(model: type[M], path: str | os.PathLike[str] | None, overrides: list[str] | None = None) -> M:
+    """Read YAML (or start empty), apply overrides, validate into ``model``."""
+    data = read_yaml(path) if path is not None else {}
+    apply_overrides(data, overrides or [])
+    return validate_config(model, data, str(path) if path else "config")
+
+
+def dump_config(cfg: BaseModel, path: str | os.PathLike[str]) -> None:
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    Path(path).write_text(yaml.safe_dump(cfg.model_dump(mode="json"), sort_keys=False))

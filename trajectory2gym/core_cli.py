@@ -1,0 +1,115 @@
+"""Core commands: ``t2g validate`` and ``t2g convert``."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from trajectory2gym.codecs import FORMATS, detect_format, open_writer, read_interactions
+from trajectory2gym.validation import ReadReport
+
+console = Console(stderr=True)
+
+
+def domain_hooks() -> dict[str, Any]:
+    """The domain registry's importer hooks, when the environments are installed."""
+    try:
+        registry = importlib.import_module("trajectory2gym.envs.registry")
+    except ModuleNotFoundError:
+        return {}
+    hooks: dict[str, Any] = {}
+    if hasattr(registry, "guess_domain"):
+        hooks["guess_domain"] = registry.guess_domain
+    if hasattr(registry, "tool_specs"):
+        hooks["tools_for_domain"] = registry.tool_specs
+    return hooks
+
+
+def read_any(path: str, fmt: str | None, report: ReadReport, domain: str | None = None):
+    """Interactions from JSONL, msgpack or a tau-bench result file (domain hooks applied)."""
+    fmt = fmt or detect_format(path)
+    options: dict[str, Any] = {}
+    if fmt == "tau-bench":
+        options = {"domain": domain, **domain_hooks()}
+    return read_interactions(path, fmt, report, **options)
+
+
+def print_report(report: ReadReport, title: str, max_errors: int = 50) -> None:
+    table = Table(title=title, show_header=False)
+    table.add_row("records", str(report.records))
+    table.add_row("valid", str(report.ok))
+    table.add_row("bad records", str(report.bad_records))
+    for kind, n in report.by_kind().items():
+        table.add_row(f"  {kind}", str(n))
+    console.print(table)
+    for err in report.errors[:max_errors]:
+        console.print(f"  [red]bad[/red] {err}", highlight=False, markup=False)
+    if len(report.errors) > max_errors:
+        console.print(f"  ... and {len(report.errors) - max_errors} more errors")
+    for note in report.notes:
+        console.print(f"  [yellow]note[/yellow] {note}")
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    bad = False
+    for path in args.files:
+        report = ReadReport()
+        for _ in read_any(path, args.format, report, args.domain):
+            pass
+        print_report(report, f"{path}")
+        bad |= report.bad_records > 0
+    return 1 if bad else 0
+
+
+def cmd_convert(args: argparse.Namespace) -> int:
+    report = ReadReport()
+    records = read_any(args.input, args.from_format, report, args.domain)
+    to = args.to_format or ("hf" if args.output.endswith(".parquet") else None)
+    if to == "hf":
+        from trajectory2gym.hf_export import export_parquet
+
+        written = export_parquet(records, args.output)
+    else:
+        with open_writer(args.output, to) as writer:
+            for rec in records:
+                writer.write(rec)
+            written = writer.count
+    print_report(report, f"{args.input} -> {args.output}")
+    console.print(f"wrote {written} interactions to {args.output}")
+    return 0 if written or not report.records else 1
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "validate",
+        help="check interaction files and report every bad record",
+        description=(
+            "Validate interaction files (JSONL, msgpack file or shard directory, tau-bench results). "
+            "Prints a summary (records, errors by kind) and each bad record's line and field. "
+            "Never stops at the first bad record. Exit 1 if any record is bad."
+        ),
+    )
+    p.add_argument("files", nargs="+", help="files to check")
+    p.add_argument("--format", choices=FORMATS, help="input format (default: from the file name)")
+    p.add_argument("--domain", help="domain for tau-bench files (default: guessed from tool names)")
+    p.set_defaults(handler=cmd_validate)
+
+    c = sub.add_parser(
+        "convert",
+        help="convert between JSONL, msgpack, tau-bench results and HF parquet",
+        description=(
+            "Convert interactions between formats. Bad records are reported with their line and "
+            "skipped; the good ones are written. --to hf writes Hugging Face datasets parquet with "
+            "messages/tools as JSON strings."
+        ),
+    )
+    c.add_argument("input", help="input file or msgpack shard directory")
+    c.add_argument("output", help="output file (.jsonl, .msgpack, .parquet) or shard directory")
+    c.add_argument("--from", dest="from_format", choices=FORMATS, help="input format (default: from the name)")
+    c.add_argument("--to", dest="to_format", choices=("jsonl", "msgpack", "hf"), help="output format")
+    c.add_argument("--domain", help="domain for tau-bench input (default: guessed from tool names)")
+    c.set_defaults(handler=cmd_convert)
