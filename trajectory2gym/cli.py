@@ -23,7 +23,7 @@ STAGE_CLI_MODULES: tuple[str, ...] = (
     "trajectory2gym.launch.cli",
 )
 
-console = Console(stderr=True)
+console = Console(stderr=True, soft_wrap=True)
 
 
 def build_parser() -> argparse.ArgumentParser:

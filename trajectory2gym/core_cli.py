@@ -12,7 +12,7 @@ from rich.table import Table
 from trajectory2gym.codecs import FORMATS, detect_format, open_writer, read_interactions
 from trajectory2gym.validation import ReadReport
 
-console = Console(stderr=True)
+console = Console(stderr=True, soft_wrap=True)
 
 
 def domain_hooks() -> dict[str, Any]:

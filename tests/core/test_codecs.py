@@ -1,0 +1,117 @@
+"""Codec round trips: JSONL <-> msgpack (files and shards) and HF parquet."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import orjson
+from hypothesis import HealthCheck, given, settings
+from t2g_strategies import interactions
+
+from trajectory2gym.codecs import MsgpackWriter, read_interactions, write_records
+from trajectory2gym.interaction import Interaction
+from trajectory2gym.validation import ReadReport
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(record=interactions())
+def test_jsonl_msgpack_jsonl_is_lossless(tmp_path: Path, record: dict) -> None:
+    inter = Interaction.model_validate(record)
+    first = tmp_path / "a.jsonl"
+    packed = tmp_path / "b.msgpack"
+    second = tmp_path / "c.jsonl"
+    write_records(first, [inter])
+    write_records(packed, read_interactions(first))
+    write_records(second, read_interactions(packed))
+    assert first.read_bytes() == second.read_bytes()
+    back = next(iter(read_interactions(second)))
+    assert back == inter
+    assert back.id == inter.id
+
+
+def _make(n: int) -> list[Interaction]:
+    return [
+        Interaction(
+            task_id=str(i),
+            messages=[
+                {"role": "user", "content": f"hello {i}"},
+                {"role": "assistant", "tool_calls": [{"id": "c1", "function": {"name": "get", "arguments": f'{{"x": {i}}}'}}]},
+                {"role": "tool", "tool_call_id": "c1", "content": "ok"},
+            ],
+        )
+        for i in range(n)
+    ]
+
+
+def test_sharded_msgpack_writer_splits_and_reads_back_in_order(tmp_path: Path) -> None:
+    items = _make(25)
+    with MsgpackWriter(tmp_path / "shards", shard_size=10) as writer:
+        for it in items:
+            writer.write(it)
+    names = sorted(p.name for p in (tmp_path / "shards").iterdir())
+    assert names == ["part-00000.msgpack", "part-00001.msgpack", "part-00002.msgpack"]
+    assert [i.id for i in read_interactions(tmp_path / "shards")] == [i.id for i in items]
+    # A second writer on the same directory appends new shards instead of overwriting.
+    with MsgpackWriter(tmp_path / "shards", shard_size=10) as writer:
+        writer.write(items[0])
+    assert len(list((tmp_path / "shards").iterdir())) == 4
+
+
+def test_truncated_msgpack_reports_the_record_and_keeps_the_good_ones(tmp_path: Path) -> None:
+    path = tmp_path / "x.msgpack"
+    write_records(path, _make(3))
+    data = path.read_bytes()
+    path.write_bytes(data[:-5])
+    report = ReadReport()
+    good = list(read_interactions(path, report=report))
+    assert len(good) == 2
+    assert report.bad_records == 1
+    assert report.errors[0].kind == "truncated_record"
+    assert report.errors[0].line == 3
+
+
+def test_arguments_string_and_object_are_the_same_interaction() -> None:
+    base = {"role": "assistant", "tool_calls": [{"id": "c", "function": {"name": "f", "arguments": '{"a": [1, 2]}'}}]}
+    obj = {"role": "assistant", "tool_calls": [{"id": "c", "function": {"name": "f", "arguments": {"a": [1, 2]}}}]}
+    tool = {"role": "tool", "tool_call_id": "c", "content": "x"}
+    a = Interaction(messages=[base, tool])
+    b = Interaction(messages=[obj, tool])
+    assert a.id == b.id
+    assert a.messages[0].calls[0].arguments == {"a": [1, 2]}
+    assert orjson.loads(orjson.dumps(a.to_dict()))["messages"][0]["tool_calls"][0]["function"]["arguments"] == {"a": [1, 2]}
+
+
+def test_content_hash_is_stable_and_content_sensitive() -> None:
+    a, b = _make(2)
+    assert a.id != b.id
+    assert Interaction(task_id="0", messages=a.model_dump()["messages"]).id == a.id
+    # The hash is a pure function of the content: pin one value so a change of scheme is noticed.
+    pinned = Interaction(messages=[{"role": "user", "content": "hi"}])
+    assert pinned.id == pinned.content_hash()
+    assert len(pinned.id) == 24
+
+
+def test_error_observation_rules() -> None:
+    inter = Interaction(
+        messages=[
+            {"role": "assistant", "tool_calls": [
+                {"id": "a", "function": {"name": "f", "arguments": {}}},
+                {"id": "b", "function": {"name": "f", "arguments": {}}},
+                {"id": "c", "function": {"name": "f", "arguments": {}}},
+            ]},
+            {"role": "tool", "tool_call_id": "a", "content": "Error: order not found"},
+            {"role": "tool", "tool_call_id": "b", "content": "fine", "is_error": True},
+            {"role": "tool", "tool_call_id": "c", "content": "an Error inside is fine"},
+        ]
+    )
+    assert [m.is_error_observation for m in inter.messages[1:]] == [True, True, False]
+
+
+def test_hf_parquet_round_trip(tmp_path: Path) -> None:
+    from trajectory2gym.hf_export import export_parquet, load_parquet
+
+    items = _make(4)
+    items[0].private["task"] = {"actions": [{"name": "x", "kwargs": {"a": 1}}]}
+    out = tmp_path / "ds.parquet"
+    assert export_parquet(items, out) == 4
+    assert load_parquet(out) == items
