@@ -1,0 +1,69 @@
+"""The domain registry: which domains exist, their tools and tool metadata.
+
+Each domain lives in ``envs/<name>/domain.py`` exposing ``DOMAIN: Domain``;
+domains are imported on first use, and a domain whose package is not built yet
+(telecom) is simply not listed.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from functools import cache
+
+from trajectory2gym.envs.domain import Domain
+
+from trajectory2gym.interaction import ToolSpec
+from trajectory2gym.toolmeta import ToolMeta
+
+_KNOWN: tuple[str, ...] = ("retail", "airline", "telecom")
+
+
+def _module_name(name: str) -> str:
+    return f"trajectory2gym.envs.{name}.domain"
+
+
+def _available(name: str) -> bool:
+    try:
+        return importlib.util.find_spec(_module_name(name)) is not None
+    except ModuleNotFoundError:
+        return False
+
+
+DOMAINS: tuple[str, ...] = tuple(n for n in _KNOWN if _available(n))
+
+
+@cache
+def get_domain(name: str) -> Domain:
+    if name not in DOMAINS:
+        raise ValueError(f"unknown domain {name!r} (known: {', '.join(DOMAINS)})")
+    return importlib.import_module(_module_name(name)).DOMAIN
+
+
+def tool_specs(domain: str) -> list[ToolSpec]:
+    return get_domain(domain).tool_specs()
+
+
+def tool_metadata(domain: str) -> dict[str, ToolMeta]:
+    return get_domain(domain).tool_metadata()
+
+
+def guess_domain(tool_names: set[str]) -> str | None:
+    """The domain whose toolkit contains all the used tool names (the most specific one if several)."""
+    if not tool_names:
+        return None
+    best: tuple[int, str] | None = None
+    for name in DOMAINS:
+        tools = set(get_domain(name).tools)
+        if tool_names <= tools:
+            # Prefer the domain that explains the names with the fewest extra tools.
+            key = (len(tools - tool_names), name)
+            if best is None or key < best:
+                best = key
+    if best is not None:
+        return best[1]
+    # No domain has them all: take the one sharing the most domain-specific names.
+    generic = {"calculate", "think", "transfer_to_human_agents"}
+    scores = {n: len((tool_names - generic) & set(get_domain(n).tools)) for n in DOMAINS}
+    top = max(scores.items(), key=lambda kv: kv[1], default=(None, 0))
+    return top[0] if top[1] > 0 else None

@@ -1,0 +1,43 @@
+"""Replaying tau-bench tasks' gold actions: the ``*_gold_final_state.json`` form."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import orjson
+from trajectory2gym.envs.env import ToolEnv
+from trajectory2gym.envs.tasks import TaskSpec
+
+
+def load_tasks(path: str | Path, domain: str) -> tuple[list[TaskSpec], list[str]]:
+    """Tasks from a tau-bench task file; bad entries are reported (index and field) and skipped."""
+    raw = orjson.loads(Path(path).read_bytes())
+    if not isinstance(raw, list):
+        raise ValueError(f"{path}: expected a JSON list of tasks, got {type(raw).__name__}")
+    tasks, problems = [], []
+    for i, entry in enumerate(raw):
+        if not isinstance(entry, dict):
+            problems.append(f"{path}: task [{i}]: expected an object, got {type(entry).__name__}")
+            continue
+        try:
+            tasks.append(TaskSpec.from_tau_bench(entry, domain, index=i))
+        except Exception as exc:  # pydantic ValidationError names the field
+            problems.append(f"{path}: task [{i}]: {exc}")
+    return tasks, problems
+
+
+def replay_task(env: ToolEnv, task: TaskSpec) -> dict[str, Any]:
+    env.reset(task)
+    errors = env.replay(task.gold_actions)
+    changed = env.changed_records()
+    return {
+        "index": task.metadata.get("index"),
+        "action_errors": errors,
+        "db_unchanged": not changed,
+        "changed_records": changed,
+    }
+
+
+def replay_all(env: ToolEnv, tasks: list[TaskSpec]) -> dict[str, Any]:
+    return {"tasks": [replay_task(env, t) for t in tasks]}

@@ -1,0 +1,7 @@
+"""The retail domain: orders, products and users of an online store."""
+
+from trajectory2gym.envs.domain import Domain
+from trajectory2gym.envs.retail.policy import POLICY
+from trajectory2gym.envs.retail.tools import toolkit
+
+DOMAIN = Domain(name="retail", kinds=("orders", "products", "users"), tools=toolkit.tools, policy=POLICY)
