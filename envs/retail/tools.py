@@ -15,6 +15,14 @@ from trajectory2gym.envs.common_tools import shared
 from trajectory2gym.envs.domain import Context
 from trajectory2gym.envs.tooling import ToolError, Toolkit, array, string
 
+QUIRKS: dict[str, str] = {
+    "unrounded_item_difference": (
+        "modify_pending_order_items records the price difference in the payment history without "
+        "rounding it (a float such as 10.469999999999999); exchange_delivered_order_items rounds "
+        "it. Fixed mode rounds to cents in both."
+    ),
+}
+
 toolkit = Toolkit()
 
 ORDER_ID = "The order id, for example '#W0000000' (it starts with '#')."
@@ -283,7 +291,7 @@ def modify_pending_order_items(ctx: Context, order_id: str, item_ids: list[str],
     # tau-bench records the unrounded difference here (exchange rounds it first).
     order["payment_history"].append({
         "transaction_type": "payment" if diff > 0 else "refund",
-        "amount": abs(diff),
+        "amount": abs(diff) if ctx.compat else round(abs(diff), 2),
         "payment_method_id": payment_method_id,
     })
     if method["source"] == "gift_card":
