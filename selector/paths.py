@@ -1,0 +1,175 @@
+"""Canonical paths: an interaction as the ordered type-level descriptors of its supervised decisions.
+
+A descriptor holds the decision kind, the ordered call descriptors (access,
+object class, sorted argument-role class), the observation shape that follows
+each call, and whether visible error feedback occurred since the previous
+supervised decision. Values never enter, only types. Ineligible decisions are
+left out of the path, but their error observations flag the next descriptor.
+
+The path key is blake2b-128 over the JSON array ``["t2g-path/1", d0, d1, ...]``
+(orjson, UTF-8, no whitespace): the same bytes, hence the same key, on every
+machine and Python version.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+import orjson
+
+from trajectory2gym.certified import CallFacts, CertifiedInteraction, DecisionRecord
+
+PATH_VERSION = "t2g-path/1"
+HORIZON_BUCKETS: tuple[int, ...] = (1, 2, 4, 8, 16, 32)
+RECOVERY_FLAG = "after_error"
+CLEAN_FLAG = "clean"
+
+_UNSAFE = re.compile(r"[^a-z0-9_]+")
+
+
+@lru_cache(maxsize=4096)
+def _token(text: str) -> str:
+    """Lower-case token with separator characters removed, so descriptors parse back unambiguously."""
+    return _UNSAFE.sub("_", text.strip().lower()) or "none"
+
+
+def role_class(arg_roles: list[str]) -> str:
+    """Argument roles as a composite class: distinct tokens, sorted, joined by '+' (``amount+identifier``)."""
+    roles = sorted({_token(r) for r in arg_roles})
+    return "+".join(roles) if roles else "none"
+
+
+def observation_token(call: CallFacts) -> str:
+    """Shape of the observation after a call; ok/empty results also name their object class."""
+    if call.observation in ("ok", "empty"):
+        return f"{call.observation}.{_token(call.object_class)}"
+    return call.observation
+
+
+_CALL_CACHE: dict[tuple[str, str, tuple[str, ...], str], str] = {}
+
+
+def call_descriptor(call: CallFacts) -> str:
+    # Pools repeat the same few thousand call shapes: memoize on the type-level facts.
+    key = (call.access, call.object_class, tuple(call.arg_roles), call.observation)
+    out = _CALL_CACHE.get(key)
+    if out is None:
+        out = (
+            f"{_token(call.access)}.{_token(call.object_class)}({role_class(call.arg_roles)})"
+            f"->{observation_token(call)}"
+        )
+        if len(_CALL_CACHE) < 100_000:
+            _CALL_CACHE[key] = out
+    return out
+
+
+def descriptor(decision: DecisionRecord, error_flag: bool) -> str:
+    """One supervised decision as a deterministic string, e.g.
+    ``call|read.identity(identifier)->ok.identity|clean``."""
+    calls = ";".join(call_descriptor(c) for c in decision.calls)
+    return f"{decision.kind}|{calls}|{RECOVERY_FLAG if error_flag else CLEAN_FLAG}"
+
+
+def decision_access(decision: DecisionRecord) -> str:
+    """Access type of a decision for transition atoms: ``text``, or its distinct call accesses."""
+    if not decision.calls:
+        return "handoff" if decision.kind == "handoff" else "text"
+    return "+".join(sorted({_token(c.access) for c in decision.calls}))
+
+
+def had_error(decision: DecisionRecord) -> bool:
+    return any(c.observation == "error" for c in decision.calls)
+
+
+def error_flags(decisions: list[DecisionRecord]) -> list[bool]:
+    """For each decision: did visible error feedback occur since the previous supervised decision?
+
+    Feedback counts from every decision at or after the previous supervised one
+    (its own failed call included) up to this one, plus this decision's own
+    ``after_error`` flag from certification.
+    """
+    flags: list[bool] = []
+    pending = False  # an error observation seen since the last supervised decision
+    for d in decisions:
+        flags.append(pending or d.after_error)
+        if d.eligible:
+            pending = False
+        if had_error(d):
+            pending = True
+    return flags
+
+
+def horizon_bucket(n: int) -> str:
+    if n == 0:
+        return "0"
+    for b in HORIZON_BUCKETS:
+        if n <= b:
+            return str(b)
+    return "overflow"
+
+
+def path_key(descriptors: list[str]) -> str:
+    payload = orjson.dumps([PATH_VERSION, *descriptors])
+    return hashlib.blake2b(payload, digest_size=16).hexdigest()
+
+
+@dataclass(frozen=True)
+class PathFacts:
+    """Everything the selector needs from one certified interaction."""
+
+    descriptors: tuple[str, ...]
+    key: str
+    atoms: frozenset[str]
+    recovery: bool
+
+    @property
+    def supervised(self) -> int:
+        return len(self.descriptors)
+
+
+_CALLS_ATOMS = ("calls_per_decision:0", "calls_per_decision:1", "calls_per_decision:2", "calls_per_decision:3+")
+_ARGS_ATOMS = tuple(f"args_per_call:{n}" for n in range(4)) + ("args_per_call:4+",)
+
+
+def path_facts(cert: CertifiedInteraction) -> PathFacts:
+    """Descriptors, key, atoms and recovery indicator in one pass (the flags as in ``error_flags``)."""
+    decisions = cert.decisions
+    if any(a.message_index > b.message_index for a, b in zip(decisions, decisions[1:], strict=False)):
+        decisions = sorted(decisions, key=lambda d: d.message_index)
+    descs: list[str] = []
+    accesses: list[str] = []
+    atoms: set[str] = set()
+    pending = recovery = False
+    for d in decisions:
+        if d.eligible:
+            flag = pending or d.after_error
+            recovery = recovery or flag
+            descs.append(descriptor(d, flag))
+            accesses.append(decision_access(d))
+            atoms.add(_CALLS_ATOMS[min(len(d.calls), 3)])
+            for c in d.calls:
+                atoms.add(_ARGS_ATOMS[min(len(c.arg_roles), 4)])
+            pending = False
+        if had_error(d):
+            pending = True
+    atoms.update(f"desc:{x}" for x in descs)
+    atoms.add(f"horizon:{horizon_bucket(len(descs))}")
+    atoms.add(f"recovery:{'yes' if recovery else 'no'}")
+    for a, b in zip(accesses, accesses[1:], strict=False):
+        atoms.add(f"trans:{a}>{b}")
+    return PathFacts(tuple(descs), path_key(descs), frozenset(atoms), recovery)
+
+
+def canonical_path(cert: CertifiedInteraction) -> tuple[list[str], str]:
+    """The ordered descriptors of the supervised decisions, and their stable key."""
+    facts = path_facts(cert)
+    return list(facts.descriptors), facts.key
+
+
+def atoms(cert: CertifiedInteraction) -> set[str]:
+    """Set-valued coverage units: descriptors, call/argument-count and horizon buckets,
+    adjacent access transitions and the error-recovery indicator."""
+    return set(path_facts(cert).atoms)
