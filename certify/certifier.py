@@ -1,0 +1,434 @@
+"""Decision certification: every assistant decision checked against what the policy could see.
+
+One pass over the messages. Visible messages update the evidence index as they
+arrive; at each assistant message the four checks run against the index as it
+stands (so only V(H<t) counts), then the message's own calls and observations
+are added. Assistant text and assistant call arguments are never evidence for
+values: a value must come from the user, a tool observation, the system prompt
+or the schema. Calls a user runs on their own device (dual control) are
+evidence, never decisions.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from typing import Any
+
+import orjson
+from trajectory2gym.certify.config import CertifyConfig
+from trajectory2gym.certify.confirmation import Turn, call_anchors, check_confirmation
+from trajectory2gym.certify.evidence import EvidenceIndex
+from trajectory2gym.certify.normalize import (
+    chunks,
+    compact,
+    looks_like_identifier,
+    numbers_in,
+    to_cents,
+)
+from trajectory2gym.certify.reasons import reason
+from trajectory2gym.certify.tools import ToolInfo, ToolResolver, guess_domain
+
+from trajectory2gym.certified import CallFacts, CertifiedInteraction, DecisionRecord
+from trajectory2gym.interaction import Interaction, Message, ToolCall
+from trajectory2gym.toolmeta import ToolMeta
+
+_EMPTY = ("", "[]", "{}", "null", '""')
+_FREE_TEXT_ROLES = frozenset({"free_text", "expression"})
+_ID_HINTS = ("id", "ids", "number", "code")
+
+
+def observation_shape(obs: Message | None) -> str:
+    """``ok``, ``error``, ``empty`` (a non-error observation without content) or ``missing``."""
+    if obs is None:
+        return "missing"
+    if obs.is_error_observation:
+        return "error"
+    if (obs.content or "").strip() in _EMPTY:
+        return "empty"
+    return "ok"
+
+
+def _nested_role(key: str, value: Any) -> str:
+    """Role of a field inside an object argument (passengers[0].first_name), from its name."""
+    k = key.lower()
+    if k.split("_")[-1] in _ID_HINTS:
+        return "identifier"
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return "amount"
+    if any(w in k for w in ("reason", "summary", "note", "message", "description")):
+        return "free_text"
+    return "other"
+
+
+def _selector_paths() -> Callable[[CertifiedInteraction], tuple[list[str], str]] | None:
+    try:
+        module = importlib.import_module("trajectory2gym.selector.paths")
+    except ModuleNotFoundError as exc:
+        if exc.name and "trajectory2gym.selector.paths".startswith(exc.name):
+            return None
+        raise
+    return getattr(module, "canonical_path", None)
+
+
+class _Run:
+    """The state of certifying one interaction."""
+
+    def __init__(self, cert: Certifier, inter: Interaction, metadata: dict[str, ToolMeta] | None):
+        self.cfg = cert.config
+        self.cert = cert
+        self.inter = inter
+        self.metadata = metadata
+        self.index = EvidenceIndex()
+        self._private: EvidenceIndex | None = None
+        self.turns: list[Turn] = []
+        self.epoch = 0
+        self.seen_calls: dict[tuple[str, bytes], tuple[int, int]] = {}
+        self.visible_specs = {t.name: t for t in inter.tools}
+        self.domain = self._domain()
+        self.infos: dict[str, ToolInfo] = {}
+        self.judge_errors = 0
+        self.observations: dict[str, tuple[int, Message]] = {}
+        for i, m in enumerate(inter.messages):
+            if m.role == "tool" and m.tool_call_id is not None:
+                self.observations[m.tool_call_id] = (i, m)
+
+    # ------------------------------------------------------------------ setup
+
+    def _domain(self) -> str | None:
+        if self.inter.domain:
+            return self.inter.domain
+        used = {c.name for m in self.inter.messages for c in m.calls}
+        return guess_domain(used) or self.cfg.default_domain
+
+    def info(self, name: str) -> ToolInfo:
+        found = self.infos.get(name)
+        if found is None:
+            found = self.infos[name] = self.cert.tools.resolve(
+                name, self.visible_specs.get(name), self.domain, self.metadata
+            )
+        return found
+
+    @property
+    def private(self) -> EvidenceIndex:
+        if self._private is None:
+            self._private = EvidenceIndex()
+            self._private.add_json(self.inter.private)
+        return self._private
+
+    # ------------------------------------------------------------------ value recovery
+
+    def _amount_ok(self, cents: int) -> bool:
+        return self.index.amount_derivation(cents, self.cfg.max_pair_amounts) is not None
+
+    def _value_misses(self, value: Any, role: str, schema: dict[str, Any], path: str, out: list) -> None:
+        """Append (path, value) for every part of ``value`` not recoverable from visible evidence."""
+        if value is None or isinstance(value, bool):
+            return
+        enum = schema.get("enum")
+        if (enum is not None and value in enum) or ("const" in schema and value == schema["const"]):
+            return
+        if isinstance(value, list):
+            items = schema.get("items") if isinstance(schema.get("items"), dict) else {}
+            for k, v in enumerate(value):
+                self._value_misses(v, role, items, f"{path}[{k}]", out)
+            return
+        if isinstance(value, dict):
+            props = schema.get("properties") or {}
+            for key, v in value.items():
+                sub = props.get(key) if isinstance(props.get(key), dict) else {}
+                self._value_misses(v, _nested_role(key, v), sub, f"{path}.{key}", out)
+            return
+        if role in _FREE_TEXT_ROLES and isinstance(value, str):
+            # Judged by role: free text is the agent's own words; what it states must be grounded.
+            if len(value) > self.cfg.max_free_text_chars:
+                out.append((path, value, "free_text_too_long"))
+                return
+            for shown in self._stated_misses(value, strict_numbers=role == "expression"):
+                out.append((path, shown, None))
+            return
+        if isinstance(value, (int, float)):
+            small = 0 <= value <= self.cfg.free_count_max
+            if small and (role == "count" or (isinstance(value, int) and role not in ("amount", "identifier"))):
+                return
+            cents = to_cents(value)
+            if cents is not None and self._amount_ok(cents):
+                return
+            if self.index.has_string(str(value)):
+                return
+            out.append((path, value, None))
+            return
+        if isinstance(value, str):
+            if self.index.has_string(value):
+                return
+            cents = to_cents(value)
+            if cents is not None and self._amount_ok(cents):
+                return
+            out.append((path, value, None))
+            return
+        out.append((path, value, None))
+
+    def _stated_misses(self, text: str, strict_numbers: bool = False) -> list[str]:
+        """Identifiers and amounts a text states that are neither visible nor derivable."""
+        misses = []
+        for tok in chunks(text):
+            if looks_like_identifier(tok) and not self.index.has_string(tok):
+                misses.append(tok)
+        for written, cents in numbers_in(text):
+            money_like = "$" in written or "." in written or "," in written
+            if strict_numbers:
+                if not money_like and 0 <= cents <= self.cfg.free_count_max * 100:
+                    continue
+            elif not money_like:
+                continue
+            if not self._amount_ok(cents):
+                misses.append(written)
+        return misses
+
+    def _is_private(self, value: Any) -> bool:
+        if isinstance(value, str):
+            return self.private.has_string(value)
+        cents = to_cents(value)
+        return cents is not None and cents in self.private.amounts
+
+    # ------------------------------------------------------------------ decisions
+
+    def certify_decision(self, i: int, msg: Message, after_error: bool) -> tuple[DecisionRecord, bool]:
+        checks = {"execution": True, "visibility": True, "workflow": True, "novelty": True}
+        reasons: list[str] = []
+        privileged = False
+        calls = msg.calls
+        if msg.content and self.cfg.check_text:
+            for shown in self._stated_misses(msg.content):
+                checks["visibility"] = False
+                if self._is_private(shown):
+                    privileged = True
+                    reasons.append(reason("text_privileged", value=shown))
+                else:
+                    reasons.append(reason("text_not_visible", value=shown))
+        facts: list[CallFacts] = []
+        any_error = False
+        handoff = False
+        in_message: set[tuple[str, bytes]] = set()
+        for call in calls:
+            info = self.info(call.name)
+            meta = info.meta
+            handoff |= meta.access == "handoff"
+            obs_entry = self.observations.get(call.id)
+            obs = obs_entry[1] if obs_entry else None
+            shape = observation_shape(obs)
+            any_error |= shape == "error"
+            facts.append(
+                CallFacts(
+                    name=call.name,
+                    access=meta.access,
+                    object_class=meta.object_class,
+                    arg_roles=sorted(meta.arg_roles.get(a, "other") for a in call.arguments),
+                    observation=shape,
+                    inferred=meta.inferred,
+                )
+            )
+            # 1. execution
+            if not info.known:
+                checks["execution"] = False
+                reasons.append(reason("unknown_tool", tool=call.name))
+            elif call.function.raw_arguments is not None:
+                checks["execution"] = False
+                reasons.append(reason("unparsable_arguments", tool=call.name))
+            elif info.checker is not None:
+                errs = info.checker(call.arguments, "")
+                if errs:
+                    checks["execution"] = False
+                    reasons.append(reason("invalid_arguments", tool=call.name, detail="; ".join(errs[:3])))
+            if shape == "error":
+                checks["execution"] = False
+                content = (obs.content or "").strip() if obs else ""
+                reasons.append(reason("error_observation", tool=call.name, detail=repr(content[:100])))
+            elif shape == "missing":
+                checks["execution"] = False
+                reasons.append(reason("missing_observation", tool=call.name))
+            # 2. visibility
+            if call.name not in self.visible_specs:
+                checks["visibility"] = False
+                reasons.append(reason("tool_not_visible", tool=call.name))
+            misses: list[tuple[str, Any, str | None]] = []
+            for arg, value in call.arguments.items():
+                role = meta.arg_roles.get(arg, "other")
+                schema = info.properties.get(arg)
+                self._value_misses(value, role, schema if isinstance(schema, dict) else {}, arg, misses)
+            for path, value, special in misses:
+                checks["visibility"] = False
+                if special == "free_text_too_long":
+                    reasons.append(reason(special, tool=call.name, arg=path, detail=self.cfg.max_free_text_chars))
+                elif self._is_private(value):
+                    privileged = True
+                    reasons.append(reason("privileged", tool=call.name, arg=path, value=value))
+                else:
+                    reasons.append(reason("not_visible", tool=call.name, arg=path, value=value))
+            # 3. workflow
+            if meta.access in self.cfg.confirm_access:
+                self._workflow(i, call, meta, checks, reasons)
+            # 4. novelty
+            key = (call.name, orjson.dumps(call.arguments, option=orjson.OPT_SORT_KEYS))
+            earlier = self.seen_calls.get(key)
+            if key in in_message:
+                checks["novelty"] = False
+                reasons.append(reason("repeated_call", tool=call.name, index=i))
+            elif earlier is not None and earlier[1] == self.epoch:
+                checks["novelty"] = False
+                reasons.append(reason("repeated_call", tool=call.name, index=earlier[0]))
+            in_message.add(key)
+        for call in calls:
+            key = (call.name, orjson.dumps(call.arguments, option=orjson.OPT_SORT_KEYS))
+            self.seen_calls[key] = (i, self.epoch)
+        if not calls:
+            kind = "text"
+        elif handoff:
+            kind = "handoff"
+        else:
+            kind = "call" if len(calls) == 1 else "multi_call"
+        record = DecisionRecord(
+            message_index=i,
+            kind=kind,
+            eligible=all(checks.values()),
+            checks=checks,
+            reasons=reasons,
+            after_error=after_error,
+            privileged=privileged,
+            calls=facts,
+        )
+        return record, any_error
+
+    def _workflow(self, i: int, call: ToolCall, meta: ToolMeta, checks: dict, reasons: list[str]) -> None:
+        anchors = call_anchors(call.name, call.arguments, meta.arg_roles, self.index)
+        verdict = None
+        judge = self.cert.judge
+        if judge is not None:
+            from trajectory2gym.certify.judge import JudgeError
+
+            lo = max(0, i - self.cfg.judge.context_messages)
+            context = [self._judge_view(m) for m in self.inter.messages[lo:i]]
+            try:
+                ok, why = judge.judge(context, {"name": call.name, "arguments": call.arguments})
+                if not ok:
+                    checks["workflow"] = False
+                    reasons.append(reason("judge", tool=call.name, detail=why or "not confirmed"))
+                verdict = ok
+            except JudgeError:
+                self.judge_errors += 1
+        if verdict is None:
+            rule = check_confirmation(self.turns, anchors, self.index)
+            if not rule.ok:
+                checks["workflow"] = False
+                reasons.append(reason(rule.kind, tool=call.name, detail=rule.detail))
+        if self.cfg.require_lookup_before_write:
+            for arg, value in call.arguments.items():
+                if meta.arg_roles.get(arg) != "identifier":
+                    continue
+                for v in value if isinstance(value, list) else [value]:
+                    if isinstance(v, str) and compact(v) not in self.index.observed:
+                        checks["workflow"] = False
+                        reasons.append(reason("order_violation", tool=call.name, arg=arg, value=v))
+
+    @staticmethod
+    def _judge_view(m: Message) -> dict[str, Any]:
+        view: dict[str, Any] = {"role": m.role, "content": m.content}
+        if m.tool_calls:
+            view["tool_calls"] = [{"name": c.name, "arguments": c.arguments} for c in m.tool_calls]
+        return view
+
+    # ------------------------------------------------------------------ the pass
+
+    def run(self) -> CertifiedInteraction:
+        decisions: list[DecisionRecord] = []
+        after_error = False
+        user_calls: set[str] = set()
+        agent_calls: dict[str, ToolCall] = {}
+        index = self.index
+        for i, msg in enumerate(self.inter.messages):
+            role = msg.role
+            if role == "assistant":
+                record, errored = self.certify_decision(i, msg, after_error)
+                decisions.append(record)
+                after_error = errored
+                for call in msg.calls:
+                    agent_calls[call.id] = call
+                if msg.content:
+                    self.turns.append(Turn(i, "assistant", msg.content))
+            elif role == "tool":
+                ok = not msg.is_error_observation
+                index.add_observation(msg.content, ok)
+                call = agent_calls.get(msg.tool_call_id or "")
+                if msg.tool_call_id in user_calls:
+                    self.epoch += 1  # the user changed something on their side
+                elif call is not None and ok:
+                    meta = self.info(call.name).meta
+                    if meta.access == "read":
+                        # A successful lookup by an identifier establishes that object's state.
+                        for arg, value in call.arguments.items():
+                            if meta.arg_roles.get(arg) == "identifier":
+                                for v in value if isinstance(value, list) else [value]:
+                                    if isinstance(v, str):
+                                        index.observed.add(compact(v))
+                    else:
+                        self.epoch += 1  # a state change
+            else:  # system or user
+                if msg.content:
+                    index.add_text(msg.content)
+                    if role == "user":
+                        self.epoch += 1
+                        self.turns.append(Turn(i, "user", msg.content))
+                for call in msg.calls:  # dual control: the user ran a tool; its inputs are visible
+                    user_calls.add(call.id)
+                    index.add_json(call.arguments)
+                    self.epoch += 1
+        eligible = sum(d.eligible for d in decisions)
+        metadata: dict[str, Any] = {}
+        inferred = sorted({f.name for d in decisions for f in d.calls if f.inferred})
+        if inferred:
+            metadata["inferred_tools"] = inferred
+        if self.judge_errors:
+            metadata["judge_errors"] = self.judge_errors
+        return CertifiedInteraction(
+            id=self.inter.id,
+            task_id=self.inter.task_id,
+            domain=self.domain,
+            reward=self.inter.reward,
+            decisions=decisions,
+            summary={"decisions": len(decisions), "eligible": eligible},
+            metadata=metadata,
+        )
+
+
+class Certifier:
+    """Certifies interactions; caches domain metadata, compiled schemas and the judge client."""
+
+    def __init__(self, config: CertifyConfig | None = None, *, attach_paths: bool = True):
+        self.config = config or CertifyConfig()
+        self.tools = ToolResolver()
+        self._judge: Any = None
+        self._paths = _selector_paths() if attach_paths else None
+
+    @property
+    def judge(self) -> Any:
+        if self._judge is None and self.config.judge.enabled:
+            from trajectory2gym.certify.judge import WorkflowJudge
+
+            self._judge = WorkflowJudge(self.config.judge)
+        return self._judge
+
+    def certify(self, inter: Interaction, *, metadata: dict[str, ToolMeta] | None = None) -> CertifiedInteraction:
+        cert = _Run(self, inter, metadata).run()
+        if self._paths is not None:
+            cert.path, cert.path_key = self._paths(cert)
+        return cert
+
+
+def certify_interaction(
+    inter: Interaction,
+    *,
+    metadata: dict[str, ToolMeta] | None = None,
+    config: CertifyConfig | None = None,
+) -> CertifiedInteraction:
+    """Certify one interaction (for many, reuse a ``Certifier``: it caches per domain)."""
+    return Certifier(config).certify(inter, metadata=metadata)

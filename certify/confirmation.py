@@ -1,0 +1,209 @@
+"""Rule-based workflow check: did the user explicitly confirm *this* consequential action?
+
+A write needs (1) an assistant message that describes it (names the action and
+one of the objects it touches), (2) a later user message that affirms, and (3)
+that affirmation must cover this action: a confirmation that names objects is
+scoped to them ("only the lamp" covers the lamp exchange, not the bottle one),
+a clause that negates an object ("keep the bottle") excludes it, and a bare
+"yes" covers what the assistant message it answers described.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from trajectory2gym.certify.evidence import EvidenceIndex
+from trajectory2gym.certify.normalize import chunks, compact, stem, words
+
+_CLAUSE_SPLIT = re.compile(r"[.;!?\n]+|,\s*(?=but\b|and\b|except\b|though\b)|\bbut\b|\bexcept\b|\bhowever\b", re.I)
+_AFFIRM = re.compile(
+    r"\b(yes|yeah|yep|yup|sure|confirm(?:ed|s)?|correct|proceed|ok(?:ay)?|go ahead|please do|do it|"
+    r"sounds good|that'?s right|that is right|absolutely|definitely|alright|all right|perfect|"
+    r"let'?s do it|i agree|agreed)\b",
+    re.I,
+)
+_DIRECTIVE = re.compile(r"\b(just|only|please)\b", re.I)
+_NEGATE = re.compile(
+    r"\b(no|not|don'?t|do not|never|keep|skip|leave|hold off|wait|cancel that|nevermind|never mind|"
+    r"rather not|won'?t|shouldn'?t)\b",
+    re.I,
+)
+_HARMLESS_NO = re.compile(r"\b(no problem|no worries|not a problem)\b", re.I)
+
+# Words of a tool name that say what it does, and their everyday synonyms.
+_GENERIC = frozenset({
+    "order", "orders", "pending", "delivered", "items", "item", "details", "user", "info", "to", "by",
+    "the", "of", "and", "human", "agents", "agent",
+})
+_SYNONYMS: dict[str, tuple[str, ...]] = {
+    "modify": ("change", "modif", "updat", "switch", "replac"),
+    "update": ("change", "modif", "updat", "switch"),
+    "book": ("book", "reserv"),
+    "cancel": ("cancel",),
+    "exchange": ("exchange", "swap", "replac", "switch"),
+    "return": ("return", "refund"),
+    "send": ("send", "issue"),
+    "create": ("creat", "open", "new"),
+    "delete": ("delet", "remov"),
+    "remove": ("remov", "delet"),
+    "pay": ("pay",),
+}
+
+
+def action_stems(tool: str) -> set[str]:
+    """Stems a message must use to describe a call of ``tool``."""
+    parts = [w for w in re.split(r"[_\W]+", tool.lower()) if w and w not in _GENERIC]
+    out = {stem(w) for w in parts}
+    for w in parts:
+        out.update(stem(s) for s in _SYNONYMS.get(w, ()))
+    return out
+
+
+@dataclass
+class Turn:
+    """A user or assistant text message, tokenized on first use."""
+
+    index: int
+    role: str
+    text: str
+    _words: set[str] | None = field(default=None, repr=False)
+    _stems: set[str] | None = field(default=None, repr=False)
+    _compacts: set[str] | None = field(default=None, repr=False)
+
+    @property
+    def words(self) -> set[str]:
+        if self._words is None:
+            self._words = set(words(self.text))
+        return self._words
+
+    @property
+    def stems(self) -> set[str]:
+        if self._stems is None:
+            self._stems = {stem(w) for w in self.words}
+        return self._stems
+
+    @property
+    def compacts(self) -> set[str]:
+        if self._compacts is None:
+            self._compacts = {compact(t) for t in chunks(self.text)}
+        return self._compacts
+
+
+@dataclass
+class Anchors:
+    """What identifies one call in conversation: its identifiers and the names of their objects."""
+
+    ids: set[str]
+    labels: set[str]
+    stems: set[str]
+
+    def mentioned_in(self, ws: set[str], cs: set[str]) -> bool:
+        return bool(self.ids & cs) or bool(self.labels & ws)
+
+    def describe(self) -> str:
+        shown = sorted(self.labels)[:3] or sorted(self.ids)[:3]
+        return ", ".join(shown)
+
+
+def _identifier_values(value: Any) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, list):
+        return [v for v in value if isinstance(v, str)]
+    return []
+
+
+def call_anchors(tool: str, arguments: dict[str, Any], roles: dict[str, str], index: EvidenceIndex) -> Anchors:
+    ids: set[str] = set()
+    labels: set[str] = set()
+    for arg, value in arguments.items():
+        if roles.get(arg) != "identifier":
+            continue
+        for v in _identifier_values(value):
+            c = compact(v)
+            if c:
+                ids.add(c)
+                labels |= index.label_words(v)
+    return Anchors(ids, labels, action_stems(tool))
+
+
+def _clauses(text: str) -> list[tuple[str, set[str], set[str]]]:
+    out = []
+    for part in _CLAUSE_SPLIT.split(text):
+        part = part.strip(" ,")
+        if part:
+            out.append((part, set(words(part)), {compact(t) for t in chunks(part)}))
+    return out
+
+
+def describes(turn: Turn, anchors: Anchors) -> bool:
+    """An assistant message describes a call: it names the action and (if any) one of its objects."""
+    if not anchors.stems & turn.stems and anchors.stems:
+        return False
+    return not (anchors.ids or anchors.labels) or anchors.mentioned_in(turn.words, turn.compacts)
+
+
+@dataclass
+class ConfirmVerdict:
+    ok: bool
+    kind: str = ""  # reason kind when not ok
+    detail: str = ""
+
+
+def _object_vocab(index: EvidenceIndex) -> set[str]:
+    vocab: set[str] = set()
+    for ws in index.labels.values():
+        vocab |= ws
+    return vocab
+
+
+def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex) -> ConfirmVerdict:
+    """The rule-based workflow verdict for one consequential call, given the text turns before it."""
+    last_desc = -1
+    for k in range(len(turns) - 1, -1, -1):
+        if turns[k].role == "assistant" and describes(turns[k], anchors):
+            last_desc = k
+            break
+    if last_desc < 0:
+        return ConfirmVerdict(False, "not_described")
+    vocab: set[str] | None = None
+    affirmed_elsewhere = False
+    answered: Turn = turns[last_desc]
+    for turn in turns[last_desc + 1:]:
+        if turn.role == "assistant":
+            answered = turn
+            continue
+        text = _HARMLESS_NO.sub(" ", turn.text)
+        pos_this = neg_this = pos_other = affirm = False
+        for part, ws, cs in _clauses(text):
+            negated = bool(_NEGATE.search(part))
+            this = anchors.mentioned_in(ws, cs)
+            if vocab is None:
+                vocab = _object_vocab(index)
+            # Names another known object: the confirmation is scoped, not a bare "yes".
+            other = not this and (bool(ws & vocab) or any(c in index.labels for c in cs))
+            if negated:
+                neg_this |= this
+                continue
+            pos_this |= this
+            pos_other |= other
+            if _AFFIRM.search(part) or (_DIRECTIVE.search(part) and (this or anchors.stems & {stem(w) for w in ws})):
+                affirm = True
+        if not affirm:
+            continue
+        if neg_this and not pos_this:
+            affirmed_elsewhere = True
+            continue
+        if pos_this:
+            return ConfirmVerdict(True)
+        if pos_other:  # scoped to other objects only
+            affirmed_elsewhere = True
+            continue
+        if describes(answered, anchors):  # a bare "yes" to a message that described this action
+            return ConfirmVerdict(True)
+        affirmed_elsewhere = True
+    if affirmed_elsewhere:
+        return ConfirmVerdict(False, "confirmation_not_covering", f"confirmed without {anchors.describe()}")
+    return ConfirmVerdict(False, "not_confirmed")

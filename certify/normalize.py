@@ -1,0 +1,108 @@
+"""Value normalisation shared by the evidence index and the checks.
+
+Two values are "the same evidence" when they agree after the declared
+normalisations: case and whitespace, a leading ``#`` and separators in
+identifiers (``#W123`` = ``W123``, ``555-123-4567`` = ``5551234567``), and number
+formats (``100`` = ``100.0`` = ``"100.00"``, ``1,000`` = ``1000``, ``$5`` = ``5``).
+Numbers are compared in integer cents so float noise never matters.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+_WORD = re.compile(r"[a-z0-9]+")
+# A number written on its own: not part of an identifier (W123, 1000ml, item_42).
+_NUMBER = re.compile(r"(?<![\w#.,])-?\$?\s?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(?![\w]|\.\d)")
+_EDGE_PUNCT = "\"'`.,;:!?()[]{}<>*"
+
+NUMBER_WORDS: dict[str, int] = {
+    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "single": 1, "both": 2,
+    "once": 1, "twice": 2, "none": 0,
+}
+
+
+def words(text: str) -> list[str]:
+    """Lower-case alphanumeric words: the unit of phrase matching."""
+    return _WORD.findall(text.lower())
+
+
+def compact(text: str) -> str:
+    """An identifier's comparison key: case-folded, separators and ``#`` removed."""
+    return "".join(_WORD.findall(text.lower()))
+
+
+def chunks(text: str) -> list[str]:
+    """Whitespace tokens with edge punctuation stripped (keeps emails and ``#W123`` whole)."""
+    out = []
+    for tok in text.split():
+        tok = tok.strip(_EDGE_PUNCT)
+        if tok.endswith(("'s", "\u2019s")):  # possessive: "#W123's"
+            tok = tok[:-2]
+        if tok:
+            out.append(tok)
+    return out
+
+
+def to_cents(value: Any) -> int | None:
+    """A number (or numeric string like ``"100.00"``, ``"$1,200"``) in integer cents."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, (int, float)):
+        if value != value or value in (float("inf"), float("-inf")):
+            return None
+        return int(round(value * 100))
+    if isinstance(value, str):
+        s = value.strip().replace(",", "").lstrip("$").strip()
+        if not s or len(s) > 24:
+            return None
+        try:
+            return int(round(float(s) * 100))
+        except ValueError:
+            return None
+    return None
+
+
+def numbers_in(text: str) -> list[tuple[str, int]]:
+    """Stand-alone numbers of a text: (as written, cents)."""
+    out = []
+    for m in _NUMBER.finditer(text):
+        written = m.group(0).strip()
+        digits = m.group(1).replace(",", "") + (m.group(2) or "")
+        try:
+            cents = int(round(float(digits) * 100))
+        except ValueError:  # pragma: no cover - the regex only admits digits
+            continue
+        out.append((written, -cents if written.startswith("-") else cents))
+    return out
+
+
+def looks_like_identifier(token: str) -> bool:
+    """A token the agent could only know from evidence: letters mixed with digits, ``#``, ``@``,
+    or a long digit string (order, item, tracking, phone numbers)."""
+    if len(token) < 4:
+        return False
+    if token.startswith("#") or "@" in token:
+        return True
+    digits = sum(c.isdigit() for c in token)
+    if digits == 0:
+        return False
+    letters = sum(c.isalpha() for c in token)
+    if letters:
+        return digits >= 2
+    return digits >= 5 and "." not in token
+
+
+def stem(word: str) -> str:
+    """A crude stem for action verbs (cancel/cancellation, exchange/exchanging)."""
+    return word[:5] if len(word) > 5 else word
+
+
+def format_value(value: Any, limit: int = 60) -> str:
+    """A value as it appears in a reason: ``'#W999'``, ``100.5``, truncated when long."""
+    text = repr(value) if isinstance(value, str) else str(value)
+    if len(text) > limit:
+        text = text[: limit - 3] + "..."
+    return text

@@ -1,0 +1,67 @@
+"""Reason texts: human-readable, naming the argument and value, and countable by kind.
+
+Every reason comes from one template below. ``reason_kind`` maps a reason
+string back to its template name, so corpus reports can histogram reasons from
+the certified records alone.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from trajectory2gym.certify.normalize import format_value
+
+# kind -> (check, template). Placeholders: {tool} {arg} {value} {detail} {index}.
+TEMPLATES: dict[str, tuple[str, str]] = {
+    "unknown_tool": ("execution", "unknown tool {tool!r}"),
+    "invalid_arguments": ("execution", "{tool}: arguments do not match the schema: {detail}"),
+    "unparsable_arguments": ("execution", "{tool}: arguments are not a JSON object"),
+    "error_observation": ("execution", "{tool}: error observation {detail}"),
+    "missing_observation": ("execution", "{tool}: no observation"),
+    "tool_not_visible": ("visibility", "tool {tool!r} not in the visible tool list"),
+    "not_visible": ("visibility", "{tool}: {arg}={value} not in visible history"),
+    "privileged": ("visibility", "{tool}: {arg}={value} found only in private (privileged)"),
+    "free_text_too_long": ("visibility", "{tool}: {arg} free text longer than {detail} characters"),
+    "text_not_visible": ("visibility", "text states {value} not in visible history"),
+    "text_privileged": ("visibility", "text states {value} found only in private (privileged)"),
+    "not_confirmed": ("workflow", "{tool}: no explicit user confirmation after the assistant last described it"),
+    "not_described": ("workflow", "{tool}: the assistant never described this action before it"),
+    "confirmation_not_covering": ("workflow", "{tool}: the user's confirmation does not cover this action ({detail})"),
+    "order_violation": ("workflow", "{tool}: {arg}={value} not established by an earlier successful lookup"),
+    "judge": ("workflow", "{tool}: judge: {detail}"),
+    "repeated_call": ("novelty", "{tool}: identical to the call at message {index} with no new evidence in between"),
+}
+
+
+def reason(kind: str, *, tool: str = "", arg: str = "", value: Any = None, detail: Any = "", index: int = -1) -> str:
+    """The reason text of ``kind``."""
+    _, template = TEMPLATES[kind]
+    shown = format_value(value) if value is not None else ""
+    return template.format(tool=tool, arg=arg, value=shown, detail=detail, index=index)
+
+
+def _pattern(template: str) -> re.Pattern[str]:
+    # Each placeholder matches anything; literal text must match exactly.
+    parts = re.split(r"\{\w+(?:!r)?\}", template)
+    return re.compile("^" + "(.*)".join(re.escape(p) for p in parts) + "$", re.S)
+
+
+_PATTERNS: list[tuple[str, re.Pattern[str]]] = sorted(
+    ((k, _pattern(t)) for k, (_, t) in TEMPLATES.items()),
+    # Most literal text first: the most specific template wins.
+    key=lambda kv: -len(re.sub(r"\{\w+(?:!r)?\}", "", TEMPLATES[kv[0]][1])),
+)
+
+
+def reason_kind(text: str) -> str:
+    """The template kind a reason was made from (``other`` for foreign text)."""
+    for kind, pattern in _PATTERNS:
+        if pattern.match(text):
+            return kind
+    return "other"
+
+
+def reason_check(kind: str) -> str | None:
+    entry = TEMPLATES.get(kind)
+    return entry[0] if entry else None

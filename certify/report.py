@@ -1,0 +1,104 @@
+"""Corpus statistics over certified interactions (the paper's table), per domain and overall.
+
+Built from ``CertifiedInteraction`` records alone, so it can be recomputed from a
+``t2g certify`` output file without the original logs.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from trajectory2gym.certify.reasons import reason_kind
+
+from trajectory2gym.certified import CHECKS, CertifiedInteraction
+
+ALL = "all"
+
+
+@dataclass
+class _Tally:
+    interactions: int = 0
+    decisions: int = 0
+    eligible: int = 0
+    passed: Counter = field(default_factory=Counter)
+    kinds: Counter = field(default_factory=Counter)
+    reasons: Counter = field(default_factory=Counter)
+    privileged: int = 0
+    after_error: int = 0
+    after_error_eligible: int = 0
+    at_most_two: int = 0
+    recovered: int = 0  # interactions with an eligible decision right after an error observation
+    inferred_calls: int = 0
+    calls: int = 0
+    rewards: list[float] = field(default_factory=list)
+
+    def add(self, cert: CertifiedInteraction) -> None:
+        self.interactions += 1
+        eligible = 0
+        recovered = False
+        for d in cert.decisions:
+            self.decisions += 1
+            self.kinds[d.kind] += 1
+            eligible += d.eligible
+            for check in CHECKS:
+                self.passed[check] += bool(d.checks.get(check, False))
+            for r in d.reasons:
+                self.reasons[reason_kind(r)] += 1
+            self.privileged += d.privileged
+            if d.after_error:
+                self.after_error += 1
+                self.after_error_eligible += d.eligible
+                recovered |= d.eligible
+            self.calls += len(d.calls)
+            self.inferred_calls += sum(c.inferred for c in d.calls)
+        self.eligible += eligible
+        self.at_most_two += eligible <= 2
+        self.recovered += recovered
+        if cert.reward is not None:
+            self.rewards.append(cert.reward)
+
+    def to_dict(self) -> dict[str, Any]:
+        def share(n: int, d: int) -> float | None:
+            return round(n / d, 4) if d else None
+
+        return {
+            "interactions": self.interactions,
+            "decisions": self.decisions,
+            "eligible": self.eligible,
+            "eligible_share": share(self.eligible, self.decisions),
+            "check_pass_share": {c: share(self.passed[c], self.decisions) for c in CHECKS},
+            "decision_kinds": dict(self.kinds.most_common()),
+            "reasons": dict(self.reasons.most_common()),
+            "privileged_decisions": self.privileged,
+            "after_error_decisions": self.after_error,
+            "after_error_eligible": self.after_error_eligible,
+            "share_at_most_two_supervised": share(self.at_most_two, self.interactions),
+            "share_grounded_after_error": share(self.recovered, self.interactions),
+            "inferred_call_share": share(self.inferred_calls, self.calls),
+            "mean_reward": round(sum(self.rewards) / len(self.rewards), 4) if self.rewards else None,
+        }
+
+
+class CorpusReport:
+    """Accumulates certified interactions; ``to_dict`` gives overall and per-domain statistics."""
+
+    def __init__(self) -> None:
+        self._tallies: dict[str, _Tally] = {ALL: _Tally()}
+
+    def add(self, cert: CertifiedInteraction) -> None:
+        self._tallies[ALL].add(cert)
+        self._tallies.setdefault(cert.domain or "unknown", _Tally()).add(cert)
+
+    def to_dict(self) -> dict[str, Any]:
+        domains = {k: t.to_dict() for k, t in sorted(self._tallies.items()) if k != ALL}
+        return {"overall": self._tallies[ALL].to_dict(), "domains": domains}
+
+
+def build_report(certs: Iterable[CertifiedInteraction]) -> dict[str, Any]:
+    report = CorpusReport()
+    for cert in certs:
+        report.add(cert)
+    return report.to_dict()

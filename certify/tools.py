@@ -1,0 +1,125 @@
+"""Tool knowledge for certification: metadata and compiled schemas, resolved once per domain.
+
+Declared metadata comes from the domain registry (``trajectory2gym.envs.registry``,
+imported lazily: certification works without the environments). Tools no
+registry declares get metadata inferred from name and schema, marked inferred.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from typing import Any
+
+import orjson
+from trajectory2gym.certify.schema_check import Checker, compile_schema
+
+from trajectory2gym.interaction import ToolSpec
+from trajectory2gym.toolmeta import ToolMeta, infer_tool_meta
+
+
+def registry_module() -> Any | None:
+    """The domain registry, or None while the environments are not installed."""
+    try:
+        return importlib.import_module("trajectory2gym.envs.registry")
+    except ModuleNotFoundError as exc:
+        if exc.name and not "trajectory2gym.envs.registry".startswith(exc.name):
+            raise  # a real missing dependency inside the registry: do not hide it
+        return None
+
+
+@dataclass
+class DomainTools:
+    """One domain's declared tools (empty for an unknown domain or no registry)."""
+
+    metadata: dict[str, ToolMeta] = field(default_factory=dict)
+    specs: dict[str, ToolSpec] = field(default_factory=dict)
+
+
+def load_domain(domain: str | None) -> DomainTools:
+    reg = registry_module()
+    if reg is None or not domain:
+        return DomainTools()
+    out = DomainTools()
+    try:
+        if hasattr(reg, "tool_metadata"):
+            out.metadata = dict(reg.tool_metadata(domain))
+        if hasattr(reg, "tool_specs"):
+            out.specs = {s.name: s for s in reg.tool_specs(domain)}
+    except (KeyError, ValueError, LookupError):
+        return DomainTools()  # a domain the registry does not have
+    return out
+
+
+def guess_domain(tool_names: set[str]) -> str | None:
+    reg = registry_module()
+    if reg is None or not hasattr(reg, "guess_domain") or not tool_names:
+        return None
+    try:
+        return reg.guess_domain(tool_names)
+    except (KeyError, ValueError, LookupError):
+        return None
+
+
+@dataclass
+class ToolInfo:
+    """Everything the checks need to know about one tool name in one interaction."""
+
+    name: str
+    meta: ToolMeta
+    known: bool  # a schema or declared metadata exists (the call names a real tool)
+    checker: Checker | None
+    properties: dict[str, Any]
+
+
+def _schema_key(spec: ToolSpec | None) -> bytes:
+    if spec is None:
+        return b""
+    return orjson.dumps(spec.function.parameters, option=orjson.OPT_SORT_KEYS)
+
+
+class ToolResolver:
+    """Caches per domain and per schema; one instance serves a whole corpus."""
+
+    def __init__(self) -> None:
+        self._domains: dict[str | None, DomainTools] = {}
+        self._infos: dict[tuple[str | None, str, bytes], ToolInfo] = {}
+        self._checkers: dict[bytes, Checker] = {}
+
+    def domain(self, name: str | None) -> DomainTools:
+        if name not in self._domains:
+            self._domains[name] = load_domain(name)
+        return self._domains[name]
+
+    def _build(self, name: str, spec: ToolSpec | None, declared: ToolMeta | None, skey: bytes) -> ToolInfo:
+        params = spec.function.parameters if spec is not None else {}
+        checker = None
+        if spec is not None:
+            checker = self._checkers.get(skey)
+            if checker is None:
+                checker = self._checkers[skey] = compile_schema(params)
+        return ToolInfo(
+            name=name,
+            meta=declared or infer_tool_meta(spec if spec is not None else name),
+            known=spec is not None or declared is not None,
+            checker=checker,
+            properties=dict(params.get("properties") or {}),
+        )
+
+    def resolve(
+        self,
+        name: str,
+        visible_spec: ToolSpec | None,
+        domain: str | None,
+        metadata: dict[str, ToolMeta] | None,
+    ) -> ToolInfo:
+        dom = self.domain(domain)
+        spec = visible_spec or dom.specs.get(name)
+        skey = _schema_key(spec)
+        if metadata and name in metadata:  # caller-supplied metadata: not cached across calls
+            return self._build(name, spec, metadata[name], skey)
+        key = (domain, name, skey)
+        info = self._infos.get(key)
+        if info is None:
+            info = self._infos[key] = self._build(name, spec, dom.metadata.get(name), skey)
+        return info
