@@ -1,0 +1,108 @@
+"""``t2g certify``: certify every decision of an interaction file."""
+
+from __future__ import annotations
+
+import argparse
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from trajectory2gym.certify.config import CertifyConfig
+
+DESCRIPTION = """\
+Certify every assistant decision of the interactions in IN (JSONL, msgpack file or shard
+directory, or a tau-bench result file) and write one JSON line per interaction to OUT:
+{id, task_id, domain, reward, decisions: [{message_index, kind, eligible, checks:
+{execution, visibility, workflow, novelty}, reasons, after_error, privileged, calls}],
+summary: {decisions, eligible}, path, path_key}.
+
+A decision is eligible for supervision only if its calls executed (known tool, valid
+arguments, no error observation), every argument value is recoverable from what the agent
+could see before it (never the private part), consequential calls were explicitly confirmed
+by the user and follow the lookups they depend on, and it does not repeat an identical call
+without new evidence. tau-bench result files carry no tool list: the domain (--domain, or
+recognised from the tool names) supplies schemas and tool metadata.
+
+Unreadable records are reported with their line and skipped. --report writes corpus
+statistics (eligible share per check, reasons histogram, per domain) as JSON.
+"""
+
+
+def load_certify_config(path: str | None, overrides: list[str]) -> CertifyConfig:
+    """The certify section: a YAML file that is the section itself or has a ``certify:`` key."""
+    from trajectory2gym.certify.config import CertifyConfig
+
+    from trajectory2gym.config import apply_overrides, read_yaml, validate_config
+
+    data = read_yaml(path) if path else {}
+    if isinstance(data.get("certify"), dict):
+        data = data["certify"]
+    apply_overrides(data, overrides)
+    return validate_config(CertifyConfig, data, path or "certify config")
+
+
+def cmd_certify(args: argparse.Namespace) -> int:
+    import orjson
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+    from trajectory2gym.certify.certifier import Certifier
+    from trajectory2gym.certify.report import CorpusReport
+
+    from trajectory2gym.codecs import JsonlWriter
+    from trajectory2gym.core_cli import console, print_report, read_any
+    from trajectory2gym.validation import ReadReport
+
+    config = load_certify_config(args.config, args.set or [])
+    if args.domain and not config.default_domain:
+        config.default_domain = args.domain
+    certifier = Certifier(config)
+    read_report = ReadReport()
+    corpus = CorpusReport()
+    records = read_any(args.input, args.format, read_report, args.domain)
+    written = 0
+    with JsonlWriter(args.output) as writer, Progress(
+        TextColumn("certify"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+        console=console, transient=True, disable=args.quiet,
+    ) as progress:
+        task = progress.add_task("certify", total=None)
+        for inter in records:
+            if args.domain and not inter.domain:
+                inter.domain = args.domain
+            cert = certifier.certify(inter)
+            corpus.add(cert)
+            writer.write(cert.model_dump(mode="json"))
+            written += 1
+            progress.advance(task)
+    print_report(read_report, f"{args.input} -> {args.output}")
+    stats = corpus.to_dict()
+    overall = stats["overall"]
+    console.print(
+        f"certified {written} interactions: {overall['eligible']}/{overall['decisions']} decisions eligible"
+    )
+    if args.report:
+        stats["input"] = {"path": args.input, **read_report.to_dict()}
+        with open(args.report, "wb") as fh:
+            fh.write(orjson.dumps(stats, option=orjson.OPT_INDENT_2))
+        console.print(f"report written to {args.report}")
+    return 0 if written or not read_report.records else 1
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    from trajectory2gym.codecs import FORMATS
+
+    p = sub.add_parser(
+        "certify",
+        help="check every assistant decision against what the agent could see",
+        description=DESCRIPTION,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("input", metavar="IN", help="interactions: .jsonl, .msgpack (file or shard dir), tau-bench .json")
+    p.add_argument("-o", "--output", required=True, metavar="OUT", help="certified records (.jsonl)")
+    p.add_argument("--domain", metavar="NAME", help="domain whose tools/metadata to use (default: recognised)")
+    p.add_argument("--report", metavar="REPORT.json", help="write corpus statistics here")
+    p.add_argument("--format", choices=FORMATS, help="input format (default: from the file name)")
+    p.add_argument("--config", help="YAML file with the certify section (CertifyConfig)")
+    p.add_argument(
+        "--set", action="append", metavar="KEY=VALUE",
+        help="override a config value, e.g. --set judge.enabled=true (repeatable)",
+    )
+    p.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(handler=cmd_certify)
