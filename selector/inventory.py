@@ -33,14 +33,15 @@ class Inventory:
 
     # ------------------------------------------------------------------ updating
 
-    def _know(self, facts: PathFacts) -> None:
+    def observe_facts(self, facts: PathFacts) -> None:
+        """Know a path and its atoms without counting support."""
         self.descriptors.setdefault(facts.key, facts.descriptors)
         if facts.recovery:
             self.recovery.add(facts.key)
         self.known_atoms.update(facts.atoms)
 
     def add_facts(self, facts: PathFacts, task_id: str | None, domain: str | None) -> None:
-        self._know(facts)
+        self.observe_facts(facts)
         self.interactions += 1
         self.path_support[facts.key] += 1
         self.atom_support.update(facts.atoms)
@@ -57,7 +58,7 @@ class Inventory:
     def observe(self, cert: CertifiedInteraction) -> PathFacts:
         """Know a path and its atoms without counting support (zero until added)."""
         facts = path_facts(cert)
-        self._know(facts)
+        self.observe_facts(facts)
         return facts
 
     # ------------------------------------------------------------------ reading
