@@ -1,0 +1,109 @@
+"""Reading evaluation and training tasks: tau-bench task lists or TaskSpec records.
+
+Accepted files: a JSON list (tau-bench's ``{index, user_id, instruction,
+actions, outputs}`` or ``TaskSpec`` dicts), a JSON object with a ``tasks``
+list, or JSONL with one task per line. A bad record is reported with its
+position and field and skipped; the others load.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import orjson
+from pydantic import ValidationError
+from trajectory2gym.envs.tasks import TaskSpec
+
+from trajectory2gym.validation import RecordError, format_loc
+
+KNOWN_DOMAINS = ("retail", "airline", "telecom")
+
+
+def guess_domain_from_name(path: str | os.PathLike[str]) -> str | None:
+    """``retail_dev_tasks.json`` -> ``retail`` (the tau-bench data naming)."""
+    name = Path(path).name.lower()
+    hits = [d for d in KNOWN_DOMAINS if d in name]
+    return hits[0] if len(hits) == 1 else None
+
+
+def _raw_records(path: Path) -> Iterator[tuple[int, Any]]:
+    """(1-based position, record | RecordError) from JSON or JSONL."""
+    src = str(path)
+    data = path.read_bytes()
+    if path.suffix.lower() in (".jsonl", ".ndjson"):
+        for lineno, line in enumerate(data.splitlines(), start=1):
+            if not line.strip():
+                continue
+            try:
+                yield lineno, orjson.loads(line)
+            except orjson.JSONDecodeError as exc:
+                yield lineno, RecordError("invalid_json", f"not valid JSON: {exc.args[0]}", "", lineno, None, src)
+        return
+    try:
+        doc = orjson.loads(data)
+    except orjson.JSONDecodeError as exc:
+        raise ValueError(f"{path}: not valid JSON ({exc.args[0]})") from None
+    if isinstance(doc, dict) and isinstance(doc.get("tasks"), list):
+        doc = doc["tasks"]
+    if not isinstance(doc, list):
+        raise ValueError(f"{path}: expected a JSON list of tasks (or an object with a 'tasks' list)")
+    yield from enumerate(doc, start=1)
+
+
+def task_from_record(raw: Any, position: int, domain: str | None, source: str) -> TaskSpec:
+    """One task record as a TaskSpec; raises RecordError naming the record and field."""
+    if not isinstance(raw, dict):
+        raise RecordError("wrong_type", f"task must be an object, got {type(raw).__name__}", "", position, None, source)
+    rid = raw.get("id", raw.get("index"))
+    rid = str(rid) if rid is not None else None
+    is_spec = "id" in raw and "domain" in raw
+    try:
+        if is_spec:
+            return TaskSpec.model_validate(raw)
+        if domain is None:
+            raise RecordError(
+                "missing_field",
+                "tau-bench task has no domain: pass --domain or name the file after the domain",
+                "domain",
+                position,
+                rid,
+                source,
+            )
+        return TaskSpec.from_tau_bench(raw, domain, index=position - 1)
+    except ValidationError as exc:
+        err = exc.errors(include_url=False)[0]
+        loc = format_loc(tuple(err["loc"]))
+        if not is_spec and loc.startswith("gold_actions"):
+            loc = "actions" + loc[len("gold_actions") :]
+        raise RecordError("invalid_task", err["msg"], loc, position, rid, source) from None
+
+
+def load_tasks(
+    path: str | os.PathLike[str], domain: str | None = None
+) -> tuple[list[TaskSpec], list[RecordError]]:
+    """All readable tasks of a file and the errors of the others (never raises for one bad record)."""
+    p = Path(path)
+    if not p.exists():
+        raise FileNotFoundError(f"{path}: no such task file")
+    domain = domain or guess_domain_from_name(p)
+    tasks: list[TaskSpec] = []
+    errors: list[RecordError] = []
+    seen: set[str] = set()
+    for position, raw in _raw_records(p):
+        if isinstance(raw, RecordError):
+            errors.append(raw)
+            continue
+        try:
+            task = task_from_record(raw, position, domain, str(p))
+        except RecordError as err:
+            errors.append(err)
+            continue
+        if task.id in seen:
+            errors.append(RecordError("duplicate_id", f"task id {task.id!r} repeats", "id", position, task.id, str(p)))
+            continue
+        seen.add(task.id)
+        tasks.append(task)
+    return tasks, errors
