@@ -1,0 +1,144 @@
+"""The learner's typed config section, and the scale presets in ``configs/scales/``."""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+from typing import Literal
+
+from pydantic import Field, model_validator
+
+from trajectory2gym.config import ConfigModel, load_config
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+SCALES_DIR = REPO_ROOT / "configs" / "scales"
+_HUB_ID = re.compile(r"^[A-Za-z0-9][\w.-]*/[\w.-]+$")
+
+
+class ScaleSpec(ConfigModel):
+    """Hardware and selection facts declared with a preset."""
+
+    name: str
+    gpus_per_node: int = Field(ge=1)
+    nodes: int = Field(default=1, ge=1)
+    support_depth: int = Field(ge=1, description="predeclared support depth d of structural selection")
+
+    @property
+    def world_size(self) -> int:
+        return self.gpus_per_node * self.nodes
+
+
+class MoESpec(ConfigModel):
+    """Mixture-of-experts settings (Qwen3-30B-A3B)."""
+
+    # Under ZeRO-3 these blocks must be leaf modules, or expert parameters are
+    # fetched per routed token and the ranks hang.
+    leaf_modules: list[str] = Field(default_factory=lambda: ["Qwen3MoeSparseMoeBlock"], min_length=1)
+    router_aux_loss_coef: float = Field(default=0.001, ge=0)
+    output_router_logits: bool = True
+
+
+class DataPaths(ConfigModel):
+    interactions: str | None = None  # JSONL or msgpack of interactions
+    certified: str | None = None  # JSONL of CertifiedInteraction records
+    selected: str | None = None  # JSONL of {"id", "stage", "path_key", "weight"?}
+
+
+class LearnerConfig(ConfigModel):
+    model_path: str
+    tokenizer_path: str | None = None  # defaults to model_path
+    loss: Literal["parent", "row", "token"] = "parent"
+    rendering: Literal["conversation", "decision"] = "decision"
+    verify_render: bool = True
+    max_length: int = Field(default=4096, ge=8)
+    packing: bool = False
+    micro_batch: int = Field(default=1, ge=1)
+    grad_accum: int = Field(default=1, ge=1)
+    optimizer: Literal["adamw", "sgd"] = "adamw"
+    lr: float = Field(default=1e-5, gt=0)
+    lr_schedule: Literal["constant", "linear", "cosine"] = "cosine"
+    warmup_steps: int = Field(default=0, ge=0)
+    min_lr_ratio: float = Field(default=0.0, ge=0, le=1)
+    weight_decay: float = Field(default=0.0, ge=0)
+    betas: tuple[float, float] = (0.9, 0.95)
+    grad_clip: float = Field(default=1.0, ge=0)
+    steps: int | None = Field(default=None, ge=1)  # overrides epochs when set
+    epochs: float = Field(default=1.0, gt=0)
+    zero_stage: int = Field(default=2, ge=0, le=3)
+    zero_config: str | None = None  # base DeepSpeed JSON (configs/zero/...), fields below override it
+    offload_optimizer: bool = False
+    offload_params: bool = False
+    bf16: bool = True
+    attn_implementation: str = "sdpa"
+    gradient_checkpointing: bool = False
+    seed: int = 0
+    checkpoint_dir: str | None = None
+    checkpoint_interval: int = Field(default=0, ge=0)  # steps; 0 = only at the end
+    keep_checkpoints: int = Field(default=2, ge=1)
+    output_dir: str | None = None  # final model in Hugging Face format
+    wandb_mode: Literal["auto", "online", "offline", "disabled"] = "auto"
+    wandb_project: str = "trajectory2gym"
+    run_name: str | None = None
+    log_interval: int = Field(default=1, ge=1)
+    progress: bool = True
+    moe: MoESpec | None = None
+    scale: ScaleSpec | None = None
+    data: DataPaths = Field(default_factory=DataPaths)
+
+    @model_validator(mode="after")
+    def _consistent(self) -> LearnerConfig:
+        if self.offload_params and self.zero_stage != 3:
+            raise ValueError("offload_params needs zero_stage 3")
+        if self.offload_optimizer and self.zero_stage == 0:
+            raise ValueError("offload_optimizer needs zero_stage 1, 2 or 3")
+        if self.optimizer == "sgd" and self.offload_optimizer:
+            raise ValueError("offload_optimizer uses DeepSpeed's CPU Adam; optimizer must be adamw")
+        if self.warmup_steps and self.steps is not None and self.warmup_steps >= self.steps:
+            raise ValueError(f"warmup_steps {self.warmup_steps} must be below steps {self.steps}")
+        if not (os.path.isdir(self.model_path) or _HUB_ID.match(self.model_path)):
+            raise ValueError(f"model_path {self.model_path!r} is neither a local directory nor a hub id (org/name)")
+        if self.zero_config is not None and resolve_path(self.zero_config) is None:
+            raise ValueError(f"zero_config {self.zero_config!r} not found (relative to cwd or the repository)")
+        if "moe" in self.model_path.lower() or re.search(r"-A\d+B", self.model_path):
+            if self.moe is None:
+                raise ValueError(f"model_path {self.model_path!r} is a MoE model: set the moe section")
+        return self
+
+    @property
+    def tokenizer(self) -> str:
+        return self.tokenizer_path or self.model_path
+
+    def global_batch(self, world_size: int) -> int:
+        return self.micro_batch * self.grad_accum * world_size
+
+
+def resolve_path(path: str) -> Path | None:
+    """A path as given, or relative to the repository root (so presets work from any cwd)."""
+    for cand in (Path(path), REPO_ROOT / path):
+        if cand.exists():
+            return cand
+    return None
+
+
+def load_learner_config(path: str | os.PathLike[str] | None, overrides: list[str] | None = None) -> LearnerConfig:
+    """A learner config file; a file with a top-level ``learner:`` section is read from that section."""
+    from trajectory2gym.config import apply_overrides, read_yaml, validate_config
+
+    if path is None:
+        return load_config(LearnerConfig, None, overrides)
+    data = read_yaml(path)
+    if "learner" in data and isinstance(data["learner"], dict):
+        data = data["learner"]
+    apply_overrides(data, overrides or [])
+    return validate_config(LearnerConfig, data, str(path))
+
+
+def preset_paths() -> list[Path]:
+    return sorted(SCALES_DIR.glob("*.yaml"))
+
+
+def load_preset(name: str, overrides: list[str] | None = None) -> LearnerConfig:
+    """A scale preset by file stem (``qwen3-8b``) or path."""
+    path = Path(name) if name.endswith(".yaml") else SCALES_DIR / f"{name}.yaml"
+    return load_learner_config(path, overrides)
