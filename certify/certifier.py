@@ -186,8 +186,8 @@ class _Run:
         return misses
 
     def _is_private(self, value: Any) -> bool:
-        if isinstance(value, str):
-            return self.private.has_string(value)
+        if isinstance(value, str) and self.private.has_string(value):
+            return True
         cents = to_cents(value)
         return cents is not None and cents in self.private.amounts
 

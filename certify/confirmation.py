@@ -98,9 +98,17 @@ class Anchors:
     ids: set[str]
     labels: set[str]
     stems: set[str]
+    # Identifiers of named objects (the items an exchange touches), as opposed to the order or
+    # payment method several actions share: a description must name one of these.
+    named_ids: set[str] = field(default_factory=set)
 
     def mentioned_in(self, ws: set[str], cs: set[str]) -> bool:
         return bool(self.ids & cs) or bool(self.labels & ws)
+
+    def names_object(self, ws: set[str], cs: set[str]) -> bool:
+        if not self.labels:
+            return self.mentioned_in(ws, cs)
+        return bool(self.named_ids & cs) or bool(self.labels & ws)
 
     def describe(self) -> str:
         shown = sorted(self.labels)[:3] or sorted(self.ids)[:3]
@@ -118,6 +126,7 @@ def _identifier_values(value: Any) -> list[str]:
 def call_anchors(tool: str, arguments: dict[str, Any], roles: dict[str, str], index: EvidenceIndex) -> Anchors:
     ids: set[str] = set()
     labels: set[str] = set()
+    named: set[str] = set()
     for arg, value in arguments.items():
         if roles.get(arg) != "identifier":
             continue
@@ -125,8 +134,11 @@ def call_anchors(tool: str, arguments: dict[str, Any], roles: dict[str, str], in
             c = compact(v)
             if c:
                 ids.add(c)
-                labels |= index.label_words(v)
-    return Anchors(ids, labels, action_stems(tool))
+                found = index.label_words(v)
+                if found:
+                    named.add(c)
+                    labels |= found
+    return Anchors(ids, labels, action_stems(tool), named)
 
 
 def _clauses(text: str) -> list[tuple[str, set[str], set[str]]]:
@@ -142,7 +154,7 @@ def describes(turn: Turn, anchors: Anchors) -> bool:
     """An assistant message describes a call: it names the action and (if any) one of its objects."""
     if not anchors.stems & turn.stems and anchors.stems:
         return False
-    return not (anchors.ids or anchors.labels) or anchors.mentioned_in(turn.words, turn.compacts)
+    return not (anchors.ids or anchors.labels) or anchors.names_object(turn.words, turn.compacts)
 
 
 @dataclass

@@ -1,0 +1,150 @@
+"""Each check and each reason on small hand-built conversations."""
+
+from __future__ import annotations
+
+from trajectory2gym.certify import certify_interaction
+from trajectory2gym.certify.reasons import reason_kind
+
+from trajectory2gym.toolmeta import ToolMeta
+
+STR = {"type": "string"}
+
+
+def _lookup_convo(convo, order):
+    c = convo()
+    c.user("Hi, I need help with my order #W123.")
+    c.call("get_order_details", {"order_id": "#W123"}, order)
+    return c
+
+
+# ---------------------------------------------------------------- execution
+
+
+def test_unknown_tool_fails_execution_and_visibility(convo, at):
+    c = convo(domain="nowhere")
+    c.user("Order W123 please")
+    i = c.call("teleport_order", {"order_id": "#W123"}, {"ok": True})
+    d = at(certify_interaction(c.build()), i)
+    assert not d.checks["execution"] and not d.checks["visibility"]
+    assert "unknown tool 'teleport_order'" in d.reasons
+    assert "tool 'teleport_order' not in the visible tool list" in d.reasons
+    assert d.calls[0].inferred and d.calls[0].access == "read"
+
+
+def test_schema_violation_names_the_argument(convo, at):
+    c = convo()
+    c.user("cancel #W123, I no longer need it")
+    i = c.call("get_order_details", {"order": "#W123"}, "Error: order not found")
+    d = at(certify_interaction(c.build()), i)
+    assert not d.checks["execution"]
+    assert any("order_id: required argument missing" in r and reason_kind(r) == "invalid_arguments"
+               for r in d.reasons), d.reasons
+
+
+def test_error_observation_gives_no_loss_and_flags_next_decision(convo, at):
+    c = convo()
+    c.user("Check order #W999 please")
+    bad = c.call("get_order_details", {"order_id": "#W999"}, "Error: order not found")
+    nxt = c.say("I could not find that order. Could you check the number?")
+    cert = certify_interaction(c.build())
+    d = at(cert, bad)
+    assert not d.eligible and d.calls[0].observation == "error"
+    assert d.reasons == ["get_order_details: error observation 'Error: order not found'"]
+    assert at(cert, nxt).after_error and at(cert, nxt).eligible
+    assert not d.after_error
+
+
+def test_unparsable_arguments_recorded_as_execution_failure(convo, at):
+    c = convo()
+    c.user("order #W123")
+    i = c.call("get_order_details", {}, "Error: invalid arguments")
+    c.messages[i]["tool_calls"][0]["function"]["raw_arguments"] = "{order_id: #W123"
+    d = at(certify_interaction(c.build()), i)
+    assert "get_order_details: arguments are not a JSON object" in d.reasons
+
+
+def test_empty_observation_is_ok_for_execution(convo, at, order_w123):
+    c = _lookup_convo(convo, order_w123)
+    i = c.call("get_user_details", {"user_id": "noah_brown_6181"}, "{}")
+    d = at(certify_interaction(c.build()), i)
+    assert d.calls[0].observation == "empty" and d.checks["execution"]
+
+
+# ---------------------------------------------------------------- visibility
+
+
+def test_value_not_in_visible_history_reason_names_argument_and_value(convo, at):
+    c = convo()
+    c.user("Hi, what is the status of my order?")
+    i = c.call("get_order_details", {"order_id": "#W999"}, {"order_id": "#W999", "status": "pending"})
+    d = at(certify_interaction(c.build()), i)
+    assert d.checks["visibility"] is False and not d.privileged
+    assert d.reasons == ["get_order_details: order_id='#W999' not in visible history"]
+    assert reason_kind(d.reasons[0]) == "not_visible"
+
+
+def test_value_known_only_from_private_is_privileged(convo, at):
+    c = convo(private={"task": {"instruction": "Your order is #W5442520", "actions": []}})
+    c.user("Hi, please cancel my most recent order.")
+    i = c.call("get_order_details", {"order_id": "#W5442520"}, {"order_id": "#W5442520", "status": "pending"})
+    d = at(certify_interaction(c.build()), i)
+    assert d.privileged and not d.eligible
+    assert d.reasons == ["get_order_details: order_id='#W5442520' found only in private (privileged)"]
+
+
+def test_hidden_api_key_is_privileged_and_metadata_inferred(convo, at):
+    weather = {"type": "function", "function": {"name": "get_weather", "parameters": {
+        "type": "object", "properties": {"city": STR, "api_key": STR}, "required": ["city", "api_key"]}}}
+    c = convo(tools=[weather], domain=None, private={"credentials": {"api_key": "sk-live-93hf83hf"}})
+    c.user("What's the weather in Denver?")
+    i = c.call("get_weather", {"city": "Denver", "api_key": "sk-live-93hf83hf"}, {"temp_c": 3})
+    d = at(certify_interaction(c.build()), i)
+    assert d.privileged and d.checks["execution"]
+    assert d.reasons == ["get_weather: api_key='sk-live-93hf83hf' found only in private (privileged)"]
+    assert d.calls[0].inferred and d.calls[0].access == "read"
+
+
+def test_value_visible_only_after_the_decision_does_not_count(convo, at):
+    c = convo()
+    c.user("Where is my order?")
+    i = c.call("get_order_details", {"order_id": "#W123"}, {"order_id": "#W123"})
+    c.user("It is #W123 by the way")
+    d = at(certify_interaction(c.build()), i)
+    assert not d.checks["visibility"]
+
+
+def test_tool_absent_from_tool_list(convo, at):
+    tools = [t for t in convo().tools if t["function"]["name"] != "get_user_details"]
+    c = convo(tools=tools)
+    c.user("I'm noah_brown_6181")
+    i = c.call("get_user_details", {"user_id": "noah_brown_6181"}, {"name": "Noah"})
+    declared = {"get_user_details": ToolMeta(name="get_user_details", access="read", object_class="identity",
+                                             arg_roles={"user_id": "identifier"})}
+    d = at(certify_interaction(c.build(), metadata=declared), i)
+    # the tool exists (declared) and ran, but the policy could not see it
+    assert d.checks["execution"] and not d.checks["visibility"]
+    assert d.reasons == ["tool 'get_user_details' not in the visible tool list"]
+    assert d.calls[0].object_class == "identity" and not d.calls[0].inferred
+
+
+def test_derivations_identifier_case_whitespace_numbers_sums(convo, at, order_w123):
+    c = convo()
+    c.user("My order is W123, please ship it to 12  Main street,  new york. The zip is 10083.")
+    i1 = c.call("get_order_details", {"order_id": "#w123"}, order_w123)
+    i2 = c.call("modify_pending_order_address", {
+        "order_id": "#W123", "address1": "12 Main Street", "address2": "", "city": "New York",
+        "state": "NY", "country": "USA", "zip": "10083"}, "Error: non-pending order cannot be modified")
+    i3 = c.call("calculate", {"expression": "47.84 + 488.81"}, "536.65")
+    i4 = c.say("The order total was $536.65 ($536.650 exactly), i.e. 536.65 and the chair is 488.81.")
+    i5 = c.say("Both items together cost $536.65; the chair costs $440.97 more than the bottle.")
+    cert = certify_interaction(c.build())
+    assert at(cert, i1).checks["visibility"], at(cert, i1).reasons
+    d2 = at(cert, i2)
+    # state 'NY' and country 'USA' appear nowhere visible: reported, the rest derives
+    assert sorted(r for r in d2.reasons if reason_kind(r) == "not_visible") == [
+        "modify_pending_order_address: country='USA' not in visible history",
+        "modify_pending_order_address: state='NY' not in visible history",
+    ]
+    assert at(cert, i3).checks["visibility"], at(cert, i3).reasons
+    assert at(cert, i4).eligible, at(cert, i4).reasons
+    assert at(cert, i5).eligible, at(cert, i5).reasons

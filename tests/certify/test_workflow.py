@@ -1,0 +1,209 @@
+"""Workflow (confirmation covering the action, state-dependent order), novelty, recovery, kinds."""
+
+from __future__ import annotations
+
+from trajectory2gym.certify import CertifyConfig, certify_interaction
+from trajectory2gym.certify.reasons import reason_kind
+
+BOTTLE_ORDER = {
+    "order_id": "#W2611340", "status": "delivered",
+    "items": [{"name": "Water Bottle", "product_id": "8310926033", "item_id": "6469567736", "price": 47.84,
+               "options": {"capacity": "1000ml"}}],
+}
+LAMP_ORDER = {
+    "order_id": "#W4817420", "status": "delivered",
+    "items": [{"name": "Desk Lamp", "product_id": "6817146515", "item_id": "5320792178", "price": 135.24,
+               "options": {"brightness": "high"}}],
+}
+BOTTLE_PRODUCT = {"name": "Water Bottle", "product_id": "8310926033", "variants": {
+    "7533802601": {"item_id": "7533802601", "options": {"capacity": "1500ml"}, "available": True, "price": 48.59}}}
+LAMP_PRODUCT = {"name": "Desk Lamp", "product_id": "6817146515", "variants": {
+    "1569765161": {"item_id": "1569765161", "options": {"brightness": "low"}, "available": True, "price": 143.02}}}
+
+
+def _bottle_and_lamp(convo, reply: str):
+    c = convo()
+    c.user("Hi! I want a larger water bottle and a dimmer desk lamp. Orders #W2611340 and #W4817420.")
+    c.call("get_order_details", {"order_id": "#W2611340"}, BOTTLE_ORDER)
+    c.call("get_order_details", {"order_id": "#W4817420"}, LAMP_ORDER)
+    c.call("get_product_details", {"product_id": "8310926033"}, BOTTLE_PRODUCT)
+    c.call("get_product_details", {"product_id": "6817146515"}, LAMP_PRODUCT)
+    c.user("My user id is noah_brown_6181, use my paypal.")
+    c.call("get_user_details", {"user_id": "noah_brown_6181"},
+           {"payment_methods": {"paypal_5727330": {"source": "paypal", "id": "paypal_5727330"}}})
+    c.say("I can exchange the water bottle (item 6469567736) in #W2611340 for the 1500ml bottle "
+          "(item 7533802601), and exchange the desk lamp (item 5320792178) in #W4817420 for the low "
+          "brightness lamp (item 1569765161), both paid with paypal_5727330. Shall I proceed?")
+    c.user(reply)
+    lamp = c.call("exchange_delivered_order_items", {
+        "order_id": "#W4817420", "item_ids": ["5320792178"], "new_item_ids": ["1569765161"],
+        "payment_method_id": "paypal_5727330"}, {"order_id": "#W4817420", "status": "exchange requested"})
+    bottle = c.call("exchange_delivered_order_items", {
+        "order_id": "#W2611340", "item_ids": ["6469567736"], "new_item_ids": ["7533802601"],
+        "payment_method_id": "paypal_5727330"}, {"order_id": "#W2611340", "status": "exchange requested"})
+    return c, lamp, bottle
+
+
+def test_bottle_and_lamp_only_the_confirmed_exchange_is_eligible(convo, at):
+    c, lamp, bottle = _bottle_and_lamp(
+        convo, "Actually, only go ahead with the lamp exchange. Keep the bottle as it is.")
+    cert = certify_interaction(c.build())
+    assert at(cert, lamp).eligible, at(cert, lamp).reasons
+    d = at(cert, bottle)
+    assert d.checks["execution"] and d.checks["visibility"] and not d.checks["workflow"]
+    assert [reason_kind(r) for r in d.reasons] == ["confirmation_not_covering"]
+    assert "bottle" in d.reasons[0]
+
+
+def test_bottle_and_lamp_scoped_without_negation(convo, at):
+    c, lamp, bottle = _bottle_and_lamp(convo, "Yes, just the lamp please.")
+    cert = certify_interaction(c.build())
+    assert at(cert, lamp).eligible and not at(cert, bottle).eligible
+
+
+def test_bare_yes_covers_everything_described(convo, at):
+    c, lamp, bottle = _bottle_and_lamp(convo, "Yes, please do both.")
+    cert = certify_interaction(c.build())
+    assert at(cert, lamp).eligible and at(cert, bottle).eligible
+
+
+def test_no_confirmation_and_refusal(convo, at):
+    for reply in ("Hmm, let me think about what the new bottle looks like first.", "No, don't do anything."):
+        c, lamp, bottle = _bottle_and_lamp(convo, reply)
+        cert = certify_interaction(c.build())
+        for i in (lamp, bottle):
+            d = at(cert, i)
+            assert not d.checks["workflow"]
+            assert [reason_kind(r) for r in d.reasons] == ["not_confirmed"], (reply, d.reasons)
+
+
+def test_write_never_described(convo, at, order_w123):
+    c = convo()
+    c.user("Return the water bottle of order #W123 to paypal_5727330, yes I confirm.")
+    c.call("get_order_details", {"order_id": "#W123"}, order_w123)
+    i = c.call("return_delivered_order_items", {"order_id": "#W123", "item_ids": ["6469567736"],
+                                                "payment_method_id": "paypal_5727330"}, {"status": "return requested"})
+    d = at(certify_interaction(c.build()), i)
+    assert d.reasons == ["return_delivered_order_items: the assistant never described this action before it"]
+
+
+def test_confirmation_to_another_description_does_not_cover(convo, at, order_w123):
+    c = convo()
+    c.user("Order #W123: return the bottle, and maybe the chair. Refund to paypal_5727330.")
+    c.call("get_order_details", {"order_id": "#W123"}, order_w123)
+    c.say("I can return the Office Chair (item 8426249116) to paypal_5727330. Confirm?")
+    c.user("yes")
+    i = c.call("return_delivered_order_items", {"order_id": "#W123", "item_ids": ["6469567736"],
+                                                "payment_method_id": "paypal_5727330"}, {"status": "return requested"})
+    d = at(certify_interaction(c.build()), i)
+    assert not d.checks["workflow"] and reason_kind(d.reasons[0]) == "not_described"
+
+
+def test_state_dependent_order_write_before_lookup(convo, at):
+    c = convo()
+    c.user("Please cancel order #W123, I no longer need it.")
+    c.say("I will cancel order #W123 (reason: no longer needed). Please confirm with yes.")
+    c.user("yes")
+    i = c.call("cancel_pending_order", {"order_id": "#W123", "reason": "no longer needed"}, {"status": "cancelled"})
+    d = at(certify_interaction(c.build()), i)
+    assert d.checks["visibility"] and not d.checks["workflow"]
+    assert d.reasons == ["cancel_pending_order: order_id='#W123' not established by an earlier successful lookup"]
+    relaxed = certify_interaction(c.build(), config=CertifyConfig(require_lookup_before_write=False))
+    assert at(relaxed, i).eligible
+
+
+# ---------------------------------------------------------------- novelty
+
+
+def test_repeated_call_without_and_with_new_evidence(convo, at, order_w123):
+    c = convo()
+    c.user("Status of #W123?")
+    first = c.call("get_order_details", {"order_id": "#W123"}, order_w123)
+    again = c.call("get_order_details", {"order_id": "#W123"}, order_w123)
+    c.user("I just got an email saying something changed, can you check again?")
+    third = c.call("get_order_details", {"order_id": "#W123"}, order_w123)
+    same_msg = c.calls(("get_product_details", {"product_id": "8310926033"}, {"name": "Water Bottle"}),
+                       ("get_product_details", {"product_id": "8310926033"}, {"name": "Water Bottle"}))
+    cert = certify_interaction(c.build())
+    assert at(cert, first).eligible
+    d = at(cert, again)
+    assert not d.checks["novelty"] and d.checks["execution"] and d.checks["visibility"]
+    assert d.reasons == [f"get_order_details: identical to the call at message {first} with no new evidence in between"]
+    assert at(cert, third).eligible
+    m = at(cert, same_msg)
+    assert m.kind == "multi_call" and not m.checks["novelty"]
+
+
+def test_repeat_after_state_change_is_novel(convo, at, order_w123):
+    c = convo()
+    c.user("Cancel #W123, no longer needed.")
+    look = c.call("get_order_details", {"order_id": "#W123"}, order_w123)
+    c.say("Cancel order #W123 because it is no longer needed? (yes/no)")
+    c.user("yes")
+    c.call("cancel_pending_order", {"order_id": "#W123", "reason": "no longer needed"}, {"status": "cancelled"})
+    c.say("Done, order #W123 is cancelled.")
+    again = c.call("get_order_details", {"order_id": "#W123"}, {**order_w123, "status": "cancelled"})
+    cert = certify_interaction(c.build())
+    assert at(cert, look).eligible and at(cert, again).checks["novelty"]
+    assert cert.summary == {"decisions": 5, "eligible": 5}, [d.reasons for d in cert.decisions]
+
+
+# ---------------------------------------------------------------- recovery, kinds, dual control
+
+
+def test_failed_lookup_then_grounded_alternative_lookup(convo, at, order_w123):
+    c = convo()
+    c.user("My order number is #W12 and my email is noah.brown7922@example.com")
+    bad = c.call("get_order_details", {"order_id": "#W12"}, "Error: order not found")
+    uid = c.call("find_user_id_by_email", {"email": "noah.brown7922@example.com"}, "noah_brown_6181")
+    user = c.call("get_user_details", {"user_id": "noah_brown_6181"},
+                  {"email": "noah.brown7922@example.com", "orders": ["#W123"]})
+    good = c.call("get_order_details", {"order_id": "#W123"}, order_w123)
+    cert = certify_interaction(c.build())
+    assert not at(cert, bad).eligible
+    rec = at(cert, uid)
+    assert rec.after_error and rec.eligible
+    assert at(cert, user).eligible and not at(cert, user).after_error
+    assert at(cert, good).eligible
+
+
+def test_decision_kinds_and_handoff_summary(convo, at, order_w123):
+    c = convo()
+    c.user("Order #W123, I want to talk to a human")
+    c.call("get_order_details", {"order_id": "#W123"}, order_w123)
+    multi = c.calls(("get_product_details", {"product_id": "8310926033"}, {"name": "Water Bottle"}),
+                    ("get_product_details", {"product_id": "4794339885"}, {"name": "Office Chair"}))
+    hand = c.call("transfer_to_human_agents", {"summary": "User wants a human for order #W123."},
+                  "Transfer successful")
+    leak = c.call("transfer_to_human_agents", {"summary": "User asks about order #W77777."}, "Transfer successful")
+    cert = certify_interaction(c.build())
+    assert at(cert, multi).kind == "multi_call" and at(cert, multi).eligible
+    assert at(cert, hand).kind == "handoff" and at(cert, hand).eligible
+    assert at(cert, leak).reasons == ["transfer_to_human_agents: summary='#W77777' not in visible history"]
+
+
+def test_text_decision_states_unseen_identifier_and_amount(convo, at, order_w123):
+    c = convo(private={"gold": {"refund": 99.99}})
+    c.user("How much did I pay for #W123?")
+    c.call("get_order_details", {"order_id": "#W123"}, order_w123)
+    ok = c.say("You paid $536.65 for order #W123, tracking 6469567736.")
+    bad = c.say("You will get $99.99 back on card credit_card_0000001.")
+    cert = certify_interaction(c.build())
+    assert at(cert, ok).eligible
+    d = at(cert, bad)
+    assert d.kind == "text" and d.privileged
+    assert sorted(d.reasons) == ["text states '$99.99' found only in private (privileged)",
+                                 "text states 'credit_card_0000001' not in visible history"]
+
+
+def test_dual_control_user_tool_calls_are_evidence_not_decisions(convo, at):
+    tools = [{"type": "function", "function": {"name": "check_sim_status", "parameters": {
+        "type": "object", "properties": {"line_id": {"type": "string"}}, "required": ["line_id"]}}}]
+    c = convo(tools=tools, domain="telecom")
+    c.user("My phone has no signal.")
+    u = c.user_runs("get_device_info", {}, '{"line_id": "L-5551234", "sim": "missing"}', text="Here's my device info")
+    i = c.call("check_sim_status", {"line_id": "L-5551234"}, '{"status": "not inserted"}')
+    cert = certify_interaction(c.build())
+    assert [d.message_index for d in cert.decisions] == [i]
+    assert u not in cert.eligible_indices
+    assert at(cert, i).eligible, at(cert, i).reasons
