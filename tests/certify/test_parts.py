@@ -1,0 +1,222 @@
+"""The building blocks: evidence index, schema checker, reasons, report, LLM judge, selector paths."""
+
+from __future__ import annotations
+
+import json
+import threading
+from http.server import BaseHTTPRequestHandler, HTTPServer
+
+import jsonschema
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from trajectory2gym.certify import (
+    Certifier,
+    CertifyConfig,
+    EvidenceIndex,
+    build_report,
+    certify_interaction,
+)
+from trajectory2gym.certify.config import JudgeConfig
+from trajectory2gym.certify.judge import JudgeError, parse_verdict
+from trajectory2gym.certify.reasons import TEMPLATES, reason, reason_kind
+from trajectory2gym.certify.schema_check import compile_schema
+
+# ---------------------------------------------------------------- evidence index
+
+
+def test_index_normalisations_and_derivations():
+    idx = EvidenceIndex()
+    idx.add_text("My order is #W2611340, email Noah.Brown@Example.com, phone 555-123-4567, two items.")
+    idx.add_observation(json.dumps({"items": [{"name": "Water Bottle", "item_id": "6469567736", "price": 47.84},
+                                               {"name": "Desk Lamp", "item_id": "5320792178", "price": 100}],
+                                     "address": {"address1": "215 River Road"}}), ok=True)
+    for value in ("W2611340", "#w2611340", "noah.brown@example.com", "5551234567", "215  river road",
+                  "river road", "6469567736"):
+        assert idx.has_string(value), value
+    for value in ("#W2611341", "215 road", "lake road"):
+        assert not idx.has_string(value), value
+    assert idx.amount_derivation(10000) == "visible"  # 100 == 100.0 == "100.00"
+    assert idx.amount_derivation(14784) == "sum"  # the two prices
+    assert idx.amount_derivation(5216) == "difference"  # 100 - 47.84
+    assert idx.amount_derivation(200) == "visible"  # "two"
+    assert idx.amount_derivation(12345) is None
+    assert idx.amount_derivation(14784, max_pair=0) == "sum"  # a list sum needs no pair search
+    assert idx.label_words("6469567736") == {"water", "bottle"}
+    assert "6469567736" in idx.observed and "w2611340" not in idx.observed
+
+
+def test_index_is_incremental_not_a_rescan():
+    """Looking a value up costs the same however long the history is: probes, not a scan."""
+    idx = EvidenceIndex()
+    for k in range(2000):
+        idx.add_text(f"message {k} mentions order #W{k:07d}")
+    assert idx.has_string("#W0001999") and not idx.has_string("#W0002000")
+    # all lookups read sets built during the updates: no message text is kept
+    assert not any(isinstance(v, list) and v and isinstance(v[0], str) for v in
+                   (getattr(idx, s) for s in idx.__slots__ if s != "_amount_list"))
+
+
+# ---------------------------------------------------------------- schema checker
+
+SCHEMA = {
+    "type": "object",
+    "properties": {
+        "order_id": {"type": "string", "minLength": 2},
+        "item_ids": {"type": "array", "items": {"type": "string"}, "minItems": 1},
+        "reason": {"type": "string", "enum": ["no longer needed", "ordered by mistake"]},
+        "count": {"type": "integer", "minimum": 0, "maximum": 5},
+        "flags": {"type": "object", "properties": {"gift": {"type": "boolean"}}, "additionalProperties": False},
+    },
+    "required": ["order_id"],
+    "additionalProperties": False,
+}
+
+_json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 8) | st.sampled_from(["", "x", "#W1", "no longer needed"]),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.sampled_from(["gift", "other"]), inner, max_size=2),
+    max_leaves=6,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.dictionaries(st.sampled_from(["order_id", "item_ids", "reason", "count", "flags", "extra"]),
+                       _json_values, max_size=5))
+def test_fast_checker_agrees_with_jsonschema(args):
+    fast = compile_schema(SCHEMA)(args, "")
+    ref = list(jsonschema.Draft202012Validator(SCHEMA).iter_errors(args))
+    assert bool(fast) == bool(ref), (args, fast, [e.message for e in ref])
+
+
+def test_unsupported_keywords_fall_back_to_jsonschema():
+    schema = {"type": "object", "properties": {"x": {"anyOf": [{"type": "string"}, {"type": "integer"}]}}}
+    check = compile_schema(schema)
+    assert check({"x": 3}, "") == [] and check({"x": "a"}, "") == []
+    assert check({"x": 1.5}, "") and "x" in check({"x": 1.5}, "")[0]
+
+
+# ---------------------------------------------------------------- reasons and report
+
+
+def test_every_reason_template_maps_back_to_its_kind():
+    for kind in TEMPLATES:
+        text = reason(kind, tool="get_order_details", arg="order_id", value="#W9", detail="x: y", index=3)
+        assert reason_kind(text) == kind, (kind, text)
+    assert reason_kind("something else entirely") == "other"
+
+
+def test_report_statistics(convo, order_w123):
+    certs = []
+    c = convo()
+    c.user("Check #W123")
+    c.call("get_order_details", {"order_id": "#W999"}, "Error: order not found")
+    c.call("get_order_details", {"order_id": "#W123"}, order_w123)
+    certs.append(certify_interaction(c.build(reward=1.0)))
+    c = convo(domain="airline")
+    c.user("hello")
+    c.say("Hi! How can I help?")
+    c.say("Your refund is $12.00")
+    certs.append(certify_interaction(c.build(reward=0.0)))
+    rep = build_report(certs)
+    overall = rep["overall"]
+    assert overall["interactions"] == 2 and overall["decisions"] == 4 and overall["eligible"] == 2
+    assert overall["check_pass_share"]["execution"] == 0.75
+    assert overall["check_pass_share"]["visibility"] == 0.5
+    assert overall["reasons"] == {"error_observation": 1, "not_visible": 1, "text_not_visible": 1}
+    assert overall["share_at_most_two_supervised"] == 1.0
+    assert overall["share_grounded_after_error"] == 0.5
+    assert set(rep["domains"]) == {"retail", "airline"}
+    assert rep["domains"]["retail"]["share_grounded_after_error"] == 1.0
+    assert rep["domains"]["airline"]["decision_kinds"] == {"text": 2}
+
+
+def test_canonical_path_attached_when_selector_present(convo, order_w123):
+    paths = pytest.importorskip("trajectory2gym.selector.paths")
+    c = convo()
+    c.user("Check #W123")
+    c.call("get_order_details", {"order_id": "#W123"}, order_w123)
+    cert = Certifier().certify(c.build())
+    assert (cert.path, cert.path_key) == tuple(paths.canonical_path(cert)) and cert.path_key
+    assert Certifier(attach_paths=False).certify(c.build()).path is None
+
+
+# ---------------------------------------------------------------- LLM judge
+
+
+class _JudgeHandler(BaseHTTPRequestHandler):
+    answers: list[str] = []
+    requests: list[dict] = []
+
+    def do_POST(self):  # noqa: N802 - http.server naming
+        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+        type(self).requests.append({"path": self.path, "body": body})
+        answer = type(self).answers.pop(0) if type(self).answers else "not json at all"
+        payload = {
+            "id": "x", "object": "chat.completion", "created": 0, "model": body["model"],
+            "choices": [{"index": 0, "finish_reason": "stop",
+                         "message": {"role": "assistant", "content": answer}}],
+            "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2},
+        }
+        data = json.dumps(payload).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture
+def judge_server():
+    server = HTTPServer(("127.0.0.1", 0), _JudgeHandler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    _JudgeHandler.answers, _JudgeHandler.requests = [], []
+    yield f"http://127.0.0.1:{server.server_address[1]}/v1", _JudgeHandler
+    server.shutdown()
+    server.server_close()
+
+
+def _confirmed_cancel(convo, order):
+    c = convo()
+    c.user("Cancel #W123 please, I no longer need it.")
+    c.call("get_order_details", {"order_id": "#W123"}, {**order, "status": "pending"})
+    c.say("Cancel order #W123 (no longer needed)? Please confirm.")
+    c.user("yes")
+    i = c.call("cancel_pending_order", {"order_id": "#W123", "reason": "no longer needed"}, {"status": "cancelled"})
+    return c.build(), i
+
+
+def test_judge_verdict_decides_workflow(convo, at, order_w123, judge_server):
+    url, handler = judge_server
+    handler.answers = ['<think>hm</think>{"confirmed": false, "reason": "the user confirmed a different order"}']
+    inter, i = _confirmed_cancel(convo, order_w123)
+    cfg = CertifyConfig(judge=JudgeConfig(enabled=True, base_url=url, model="judge-model", max_retries=0))
+    d = at(Certifier(cfg).certify(inter), i)
+    assert not d.checks["workflow"]
+    assert d.reasons == ["cancel_pending_order: judge: the user confirmed a different order"]
+    (req,) = handler.requests
+    assert req["path"] == "/v1/chat/completions" and req["body"]["model"] == "judge-model"
+    prompt = req["body"]["messages"][-1]["content"]
+    assert "cancel_pending_order" in prompt and "#W123" in prompt and "user: yes" in prompt
+
+
+def test_judge_failure_falls_back_to_rules(convo, at, order_w123, judge_server):
+    url, handler = judge_server
+    handler.answers = ["I think so?"]
+    inter, i = _confirmed_cancel(convo, order_w123)
+    cfg = CertifyConfig(judge=JudgeConfig(enabled=True, base_url=url, max_retries=0))
+    cert = Certifier(cfg).certify(inter)
+    assert at(cert, i).eligible and cert.metadata["judge_errors"] == 1
+    assert len(handler.requests) == 1
+    # rule-based default never calls the endpoint
+    handler.requests.clear()
+    assert at(Certifier(CertifyConfig()).certify(inter), i).eligible and handler.requests == []
+
+
+def test_parse_verdict():
+    assert parse_verdict('Sure: {"confirmed": true, "reason": "ok"}') == (True, "ok")
+    with pytest.raises(JudgeError):
+        parse_verdict('{"confirmed": "maybe"}')
