@@ -353,7 +353,7 @@ def user_then_order_address(db: dict[str, Any], rng: random.Random) -> Draft:
     facts: dict[str, Any] = {"order_id": oid, "new_address": addr}
     plan = auth(rng, user, facts) + [
         call("get_order_details", {"order_id": oid}),
-        confirm(f"update your default address to {address_text(addr)}"),
+        confirm(f"update the default address of user {uid} to {address_text(addr)}"),
         call("modify_user_address", {"user_id": uid, **addr}, write=True),
         confirm(f"change the shipping address of pending order {oid} to the same address"),
         call("modify_pending_order_address", {"order_id": oid, **addr}, write=True),
