@@ -371,7 +371,12 @@ class _Run:
                                     if isinstance(v, str):
                                         index.observed.add(compact(v))
                     else:
-                        self.epoch += 1  # a state change
+                        # A state change; but not new evidence for repeating this very call.
+                        self.epoch += 1
+                        key = (call.name, orjson.dumps(call.arguments, option=orjson.OPT_SORT_KEYS))
+                        last = self.seen_calls.get(key)
+                        if last is not None:
+                            self.seen_calls[key] = (last[0], self.epoch)
             else:  # system or user
                 if msg.content:
                     index.add_text(msg.content)
