@@ -34,8 +34,9 @@ IMPERFECTION_KINDS: tuple[str, ...] = ("privileged", "wrong_lookup", "unconfirme
 ID_ARGS: tuple[str, ...] = ("order_id", "product_id", "user_id", "reservation_id")
 # Reads whose observation holds a whole record the teacher can rewrite unchanged.
 _REWRITES: dict[str, str] = {
-    "get_user_details": "modify_user_address",
+    "get_user_details": "modify_user_address",  # retail only
     "get_reservation_details": "update_reservation_passengers",
+    "get_order_details": "modify_pending_order_address",
 }
 _ADDRESS_FIELDS = ("address1", "address2", "city", "state", "country", "zip")
 
@@ -73,6 +74,7 @@ class _Episode:
     skip_writes: bool = False
     confirmed_once: bool = False
     seen: int = 0
+    tool_names: set[str] = field(default_factory=set)
 
 
 def _call_key(name: str, arguments: dict[str, Any]) -> str:
@@ -135,6 +137,7 @@ class ScriptedTeacher:
         self, messages: list[Message], tools: list[ToolSpec], *, private: dict[str, Any] | None = None
     ) -> Message:
         ep = self._episode(messages, private)
+        ep.tool_names = {t.name for t in tools}
         index = len(messages)
         if ep.queue:
             item = ep.queue.pop(0)
@@ -164,6 +167,13 @@ class ScriptedTeacher:
         if step["kind"] == "text":
             if step.get("act") == "confirm":
                 ep.skip_writes = False
+            if step.get("act") == "ask" and ep.cursor < len(ep.plan):
+                # Skip the question and use the identifier the plan holds: privileged.
+                nxt = ep.plan[ep.cursor]
+                visible = _visible_text(messages)
+                if self._hidden_read(nxt, visible) and self._draw(ep, "privileged"):
+                    ep.cursor += 1
+                    return self._emit(ep, nxt, index, -1, label="privileged")
             return self._emit(ep, step, index, plan_index)
         return self._call_step(ep, messages, step, index, plan_index)
 
@@ -197,9 +207,10 @@ class ScriptedTeacher:
         """Queue the imperfections that follow a successful read."""
         if self._draw(ep, "repeated_call"):
             ep.queue.append({"step": step, "plan_index": -1, "label": "repeated_call"})
-        if step["name"] in _REWRITES and not ep.confirmed_once:
-            if self._draw(ep, "unconfirmed_write"):
-                ep.queue.append({"deferred": _REWRITES[step["name"]], "source": step})
+        rewrite = _REWRITES.get(step["name"])
+        # Only a write the domain offers (retail and airline share get_user_details).
+        if rewrite in ep.tool_names and not ep.confirmed_once and self._draw(ep, "unconfirmed_write"):
+            ep.queue.append({"deferred": rewrite, "source": step})
 
     def _draw(self, ep: _Episode, kind: str) -> bool:
         rate = getattr(self.imperfections, kind)
@@ -210,14 +221,16 @@ class ScriptedTeacher:
             return True
         return False
 
+    @staticmethod
+    def _hidden_read(step: dict[str, Any], visible: str) -> bool:
+        """A successful read whose identifiers the agent has not been shown."""
+        if step["kind"] != "call" or step.get("write") or step.get("expect", "ok") != "ok":
+            return False
+        values = [v for a, v in step["arguments"].items() if a in ID_ARGS and isinstance(v, str)]
+        return bool(values) and all(v.lower() not in visible for v in values)
+
     def _hidden_future_read(self, ep: _Episode, visible: str, after: int) -> dict[str, Any] | None:
-        for step in ep.plan[after + 1:]:
-            if step["kind"] != "call" or step.get("write") or step.get("expect", "ok") != "ok":
-                continue
-            values = [v for a, v in step["arguments"].items() if a in ID_ARGS and isinstance(v, str)]
-            if values and all(v.lower() not in visible for v in values):
-                return step
-        return None
+        return next((s for s in ep.plan[after + 1:] if self._hidden_read(s, visible)), None)
 
     def _build_rewrite(self, messages: list[Message], item: dict[str, Any]) -> dict[str, Any] | None:
         last = messages[-1] if messages else None
@@ -236,6 +249,13 @@ class ScriptedTeacher:
                 return None
             args = {"user_id": source["arguments"]["user_id"], **{f: addr[f] for f in _ADDRESS_FIELDS}}
             return {"kind": "call", "name": "modify_user_address", "arguments": args, "write": True}
+        if (item["deferred"] == "modify_pending_order_address" and record.get("status") == "pending"
+                and isinstance(record.get("address"), dict)):
+            addr = record["address"]
+            if not all(isinstance(addr.get(f), str) for f in _ADDRESS_FIELDS):
+                return None
+            args = {"order_id": source["arguments"]["order_id"], **{f: addr[f] for f in _ADDRESS_FIELDS}}
+            return {"kind": "call", "name": "modify_pending_order_address", "arguments": args, "write": True}
         if item["deferred"] == "update_reservation_passengers" and isinstance(record.get("passengers"), list):
             args = {"reservation_id": source["arguments"]["reservation_id"],
                     "passengers": record["passengers"]}
