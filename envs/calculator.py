@@ -9,10 +9,12 @@ writes ever reaches ``eval``. The result is formatted as tau-bench does:
 from __future__ import annotations
 
 import ast
+import math
 import operator
 
 _ALLOWED_CHARS = frozenset("0123456789+-*/(). ")
 MAX_LENGTH = 2000
+MAX_DEPTH = 100
 
 _BINARY = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv}
 _UNARY = {ast.UAdd: operator.pos, ast.USub: operator.neg}
@@ -43,6 +45,12 @@ def calculate(expression: str) -> str:
         raise CalculationError("invalid characters in expression")
     if len(expression) > MAX_LENGTH:
         raise CalculationError(f"expression longer than {MAX_LENGTH} characters")
+    depth = deepest = 0
+    for ch in expression:
+        depth += (ch == "(") - (ch == ")")
+        deepest = max(deepest, depth)
+    if deepest > MAX_DEPTH:
+        raise CalculationError("expression nested too deeply")
     try:
         tree = ast.parse(expression.strip(), mode="eval")
     except SyntaxError:
@@ -50,7 +58,10 @@ def calculate(expression: str) -> str:
     except (RecursionError, MemoryError):
         raise CalculationError("expression nested too deeply") from None
     try:
-        return str(round(float(_walk(tree)), 2))
+        value = float(_walk(tree))
+        if not math.isfinite(value):
+            raise OverflowError
+        return str(round(value, 2))
     except RecursionError:
         raise CalculationError("expression nested too deeply") from None
     except OverflowError:

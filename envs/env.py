@@ -150,6 +150,26 @@ def _default_user() -> UserSimulator:
     return factory()
 
 
+def _keep_malformed_arguments(action: dict) -> dict:
+    """Move tool-call arguments that are not a JSON object to ``raw_arguments`` (answered with an error)."""
+    calls = action.get("tool_calls")
+    if not isinstance(calls, list):
+        return action
+    fixed = []
+    for call in calls:
+        fn = call.get("function") if isinstance(call, dict) else None
+        args = fn.get("arguments") if isinstance(fn, dict) else None
+        if isinstance(args, str):
+            try:
+                ok = isinstance(orjson.loads(args), dict) if args.strip() else True
+            except orjson.JSONDecodeError:
+                ok = False
+            if not ok:
+                call = {**call, "function": {**fn, "arguments": {}, "raw_arguments": args}}
+        fixed.append(call)
+    return {**action, "tool_calls": fixed}
+
+
 class Env:
     """A gymnasium-style episode: observations are messages, an action is an assistant message."""
 
@@ -192,7 +212,7 @@ class Env:
         if self.done:
             raise RuntimeError("episode is over; call reset()")
         if isinstance(action, dict):
-            action = Message.model_validate(action)
+            action = Message.model_validate(_keep_malformed_arguments(action))
         if action.role != "assistant":
             raise ValueError(f"an action must be an assistant message, got role {action.role!r}")
         self.steps += 1
