@@ -1,0 +1,119 @@
+"""``TelecomEnv``: the dual-control tool executor (agent tools, user device tools, env functions).
+
+Extends the framework's ``ToolEnv`` with the customer's side: ``execute(...,
+requestor="user")`` runs a device tool, ``run_function`` runs a task's set-up
+or assertion function. Every call is a transaction followed by a sync of the
+account and the phone; nothing raises, failures come back as ``Error: ...``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import orjson
+from trajectory2gym.envs.domain import Context
+from trajectory2gym.envs.env import ToolEnv
+from trajectory2gym.envs.state import State, copy_record
+from trajectory2gym.envs.telecom.data import KINDS, default_db_dir, from_tau2, load_tau2_db
+from trajectory2gym.envs.telecom.env_functions import FUNCTIONS
+from trajectory2gym.envs.telecom.sync import sync
+from trajectory2gym.envs.tooling import ToolDef, ToolError
+
+from trajectory2gym.interaction import ToolSpec
+
+
+def telecom_default_db() -> dict[str, Any]:
+    """tau2's telecom database when the shared data is present, else the seeded generator's."""
+    root = default_db_dir()
+    if root is not None:
+        return load_tau2_db(root)
+    from trajectory2gym.envs.dbgen import generate_db
+
+    return generate_db("telecom")
+
+
+class TelecomEnv(ToolEnv):
+    def __init__(self, db: dict | None = None, *, tau_bench_compat: bool = True) -> None:
+        if db is None:
+            db = telecom_default_db()
+        elif isinstance(db.get("customers"), list):  # tau2's list layout
+            db = from_tau2(db, db.get("user_db"))
+        super().__init__("telecom", {k: db[k] for k in KINDS if k in db}, tau_bench_compat=tau_bench_compat)
+
+    @property
+    def user_tools(self) -> list[ToolSpec]:
+        return self.domain.user_tool_specs()  # type: ignore[attr-defined]
+
+    def execute(self, name: str, arguments: dict | str | None, requestor: str = "assistant") -> tuple[str, bool]:
+        """Run a tool of the agent (``assistant``) or of the customer's phone (``user``)."""
+        if requestor == "user":
+            return self._call(self.domain.user_tools, name, arguments)  # type: ignore[attr-defined]
+        if requestor != "assistant":
+            return f"Error: requestor must be 'assistant' or 'user', got {requestor!r}", True
+        return self._call(self.domain.tools, name, arguments)
+
+    def execute_user(self, name: str, arguments: dict | str | None) -> tuple[str, bool]:
+        return self.execute(name, arguments, requestor="user")
+
+    def _call(self, tools: dict[str, ToolDef], name: str, arguments: Any) -> tuple[str, bool]:
+        tool = tools.get(name)
+        if tool is None:
+            return f"Error: unknown tool '{name}'", True
+        args, problem = _parse(name, arguments)
+        if problem is None:
+            problem = tool.check_arguments(args)
+        if problem:
+            return f"Error: {problem}", True
+        return self._transaction(lambda ctx: tool.fn(ctx, **args))
+
+    def run_function(self, env_type: str, func_name: str, arguments: dict | None = None) -> tuple[Any, str | None]:
+        """A task's set-up or assertion function (or a tool) by side: ``(result, error or None)``."""
+        side = {"assistant": self.domain.tools, "user": self.domain.user_tools}.get(env_type)  # type: ignore[attr-defined]
+        if side is None:
+            return None, f"env_type must be 'assistant' or 'user', got {env_type!r}"
+        fn = FUNCTIONS[env_type].get(func_name)
+        if fn is None:
+            if func_name not in side:
+                return None, f"unknown {env_type} function '{func_name}'"
+            fn = side[func_name].fn
+        args = dict(arguments or {})
+
+        def run(ctx: Context) -> Any:
+            out = fn(ctx, **args)
+            sync(ctx.state)
+            return out
+
+        result, is_error = self._transaction(run, raw=True)
+        return (None, result) if is_error else (result, None)
+
+    def _transaction(self, body: Any, raw: bool = False) -> tuple[Any, bool]:
+        state: State = self.state
+        state.begin()
+        try:
+            out = body(Context(state, self.tau_bench_compat))
+        except ToolError as exc:
+            state.rollback()
+            return (str(exc) if raw else f"Error: {exc}"), True
+        except Exception as exc:  # a bad call (wrong arguments to a set-up function) must not escape
+            state.rollback()
+            return (f"{type(exc).__name__}: {exc}" if raw else f"Error: {exc}"), True
+        state.commit()
+        return out, False
+
+
+def _parse(name: str, arguments: Any) -> tuple[dict[str, Any], str | None]:
+    if arguments is None or arguments == "":
+        return {}, None
+    if isinstance(arguments, (str, bytes)):
+        try:
+            arguments = orjson.loads(arguments)
+        except orjson.JSONDecodeError as exc:
+            return {}, f"arguments of {name} are not valid JSON ({exc})"
+    else:
+        try:
+            arguments = copy_record(arguments)
+        except TypeError as exc:
+            return {}, f"arguments of {name} are not JSON values ({exc})"
+    if not isinstance(arguments, dict):
+        return {}, f"arguments of {name} must be a JSON object, got {type(arguments).__name__}"
+    return arguments, None
