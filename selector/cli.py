@@ -77,7 +77,7 @@ def cmd_select(args: argparse.Namespace) -> int:
     report = ReadReport()
     candidates = read_certified(args.certified, report)
     for err in report.errors[:MAX_ERRORS_SHOWN]:
-        console.print(Text.assemble(("  bad ", "red"), str(err)), highlight=False)
+        console.print(Text.assemble(("  bad ", "red"), str(err)), highlight=False, soft_wrap=True)
     if len(report.errors) > MAX_ERRORS_SHOWN:
         console.print(f"  ... and {len(report.errors) - MAX_ERRORS_SHOWN} more errors")
     console.print(f"read {report.ok} certified interactions, skipped {report.bad_records} bad records")
@@ -89,9 +89,9 @@ def cmd_select(args: argparse.Namespace) -> int:
         with open(args.prior, "rb") as fh:
             prior = Inventory.from_dict(orjson.loads(fh.read()))
     facts = [path_facts(c) for c in track(candidates, description="canonical paths", console=console)]
-    pool = build_pool(candidates, facts)
+    pool = build_pool(candidates, facts, prior.ids if prior is not None else frozenset())
     for s in pool.skipped[:MAX_ERRORS_SHOWN]:
-        console.print(Text.assemble(("  skipped ", "yellow"), f"id={s.id}: {s.reason}"), highlight=False)
+        console.print(Text.assemble(("  skipped ", "yellow"), f"id={s.id}: {s.reason}"), highlight=False, soft_wrap=True)
     if len(pool.skipped) > MAX_ERRORS_SHOWN:
         console.print(f"  ... and {len(pool.skipped) - MAX_ERRORS_SHOWN} more skipped")
     results = {
@@ -110,7 +110,7 @@ def cmd_select(args: argparse.Namespace) -> int:
                 inv.observe_facts(f)  # unselected pool paths show as zero-support deficits
         for s in chosen.selected:
             c, f = by_id[s.id]
-            inv.add_facts(f, c.task_id, c.domain)
+            inv.add_facts(f, c.task_id, c.domain, c.id)
         with open(args.inventory, "wb") as fh:
             fh.write(orjson.dumps(inv.to_dict()))
     if args.report:

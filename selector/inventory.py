@@ -30,6 +30,7 @@ class Inventory:
         self.domain_paths: dict[str, Counter[str]] = {}
         self.domain_atoms: dict[str, Counter[str]] = {}
         self.interactions = 0
+        self.ids: set[str] = set()  # interactions counted, so later rounds do not select them twice
 
     # ------------------------------------------------------------------ updating
 
@@ -40,8 +41,12 @@ class Inventory:
             self.recovery.add(facts.key)
         self.known_atoms.update(facts.atoms)
 
-    def add_facts(self, facts: PathFacts, task_id: str | None, domain: str | None) -> None:
+    def add_facts(
+        self, facts: PathFacts, task_id: str | None, domain: str | None, record_id: str | None = None
+    ) -> None:
         self.observe_facts(facts)
+        if record_id is not None:
+            self.ids.add(record_id)
         self.interactions += 1
         self.path_support[facts.key] += 1
         self.atom_support.update(facts.atoms)
@@ -52,7 +57,7 @@ class Inventory:
     def add(self, cert: CertifiedInteraction) -> PathFacts:
         """Count one selected interaction as support for its path and atoms."""
         facts = path_facts(cert)
-        self.add_facts(facts, cert.task_id, cert.domain)
+        self.add_facts(facts, cert.task_id, cert.domain, cert.id)
         return facts
 
     def observe(self, cert: CertifiedInteraction) -> PathFacts:
@@ -107,6 +112,7 @@ class Inventory:
         return {
             "format": FORMAT,
             "interactions": self.interactions,
+            "ids": sorted(self.ids),
             "paths": {k: list(v) for k, v in sorted(self.descriptors.items())},
             "recovery": sorted(self.recovery),
             "path_support": dict(sorted(self.path_support.items())),
@@ -125,6 +131,7 @@ class Inventory:
         inv = cls()
         try:
             inv.interactions = int(data["interactions"])
+            inv.ids = set(data["ids"])
             inv.descriptors = {k: tuple(v) for k, v in data["paths"].items()}
             inv.recovery = set(data["recovery"])
             inv.path_support = Counter({k: int(v) for k, v in data["path_support"].items()})

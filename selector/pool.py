@@ -57,16 +57,21 @@ def grounding_key(cert: CertifiedInteraction) -> tuple[float, float, int, str]:
 
 
 def build_pool(
-    candidates: list[CertifiedInteraction], facts: list[PathFacts] | None = None
+    candidates: list[CertifiedInteraction],
+    facts: list[PathFacts] | None = None,
+    exclude: set[str] | frozenset[str] = frozenset(),
 ) -> Pool:
-    """Index candidates; those without supervised decisions, or with a repeated id, are skipped."""
+    """Index candidates; those without supervised decisions, with a repeated id, or in
+    ``exclude`` (selected in an earlier round) are skipped."""
     if facts is None:
         facts = [path_facts(c) for c in candidates]
     seen: set[str] = set()
     keep: list[int] = []
     skipped: list[Skipped] = []
     for i, (cert, f) in enumerate(zip(candidates, facts, strict=True)):
-        if cert.id in seen:
+        if cert.id in exclude:
+            skipped.append(Skipped(cert.id, "already selected in an earlier round (prior)"))
+        elif cert.id in seen:
             skipped.append(Skipped(cert.id, "duplicate id (first occurrence kept)"))
         elif not f.descriptors:
             skipped.append(Skipped(cert.id, "no supervised (eligible) decision"))

@@ -169,7 +169,7 @@ def select(
     between strategies. ``naive``: the non-lazy reference (same result, slower).
     """
     if pool is None:
-        pool = build_pool(candidates, facts)
+        pool = build_pool(candidates, facts, prior.ids if prior is not None else frozenset())
     state = State(pool, config.budget, config.cap, config.depth, prior)
     if config.strategy == "random":
         random_order(state, config.seed)

@@ -29,7 +29,7 @@ def _family(support: int, recovery: bool) -> Family:
 
 
 def under_supported_targets(inventory: Inventory, depth: int, limit: int) -> list[Target]:
-    """Up to ``limit`` targets, largest deficit first (then discover < recover < complete, then key).
+    """Up to ``limit`` targets: largest deficit first, then discover < recover < complete, paths before atoms.
 
     Paths come from the inventory's known paths (added or observed). Atoms below
     depth other than whole descriptors (transitions, count and horizon buckets,
@@ -65,5 +65,5 @@ def under_supported_targets(inventory: Inventory, depth: int, limit: int) -> lis
                 family=_family(support, atom == "recovery:yes"),
             )
         )
-    out.sort(key=lambda t: (-t.deficit, FAMILY_ORDER[t.family], t.kind, t.key))
+    out.sort(key=lambda t: (-t.deficit, FAMILY_ORDER[t.family], t.kind != "path", t.key))
     return out[:limit]

@@ -8,7 +8,6 @@ from collections import Counter
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
 from trajectory2gym.selector.inventory import Inventory
 from trajectory2gym.selector.select import SelectConfig, select
 from trajectory2gym.selector.synthetic import synthetic_pool
@@ -74,8 +73,8 @@ def test_prior_support_counts_toward_cap_and_coverage(p, config):
     first = select(cands, config)
     chosen = {s.id for s in first.selected}
     prior = Inventory.from_certs([c for c in cands if c.id in chosen])
-    rest = [c for c in cands if c.id not in chosen]
-    second = select(rest, config, prior=prior)
+    second = select(cands, config, prior=prior)
+    assert not {s.id for s in second.selected} & chosen  # the prior's interactions are excluded
     per_task = Counter(s.task_id for s in first.selected) + Counter(s.task_id for s in second.selected)
     assert max(per_task.values(), default=0) <= config.cap
     covered = {s.path_key for s in first.selected}
