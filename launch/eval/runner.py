@@ -1,0 +1,236 @@
+"""Run a policy on evaluation tasks k times each, score with the environment's reward, report pass^k.
+
+Every episode is a fresh ``Env`` over the domain's database (copy-on-write, so
+this is cheap), a fresh policy and a fresh user simulator: episodes are
+independent and can run in threads (model endpoints are I/O bound). Trial t of
+a task uses seed ``seed + t``; the trajectories are written in the interchange
+format so they can be certified like any other log.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from trajectory2gym.envs.tasks import TaskSpec
+from trajectory2gym.launch.eval.passk import pass_k_curve, success_counts
+
+from trajectory2gym.interaction import Interaction
+
+PolicyFactory = Callable[[], Any]
+UserFactory = Callable[[], Any]
+DbProvider = Callable[[str], dict[str, Any] | None]
+
+
+def oracle_plan(task: TaskSpec) -> list[dict[str, Any]]:
+    """A plan that replays the task's gold actions (for tasks without one, e.g. tau-bench's).
+
+    It is the upper bound of the scripted policy on such tasks: privileged (it
+    knows the gold actions), so its trajectories measure the harness, not an agent.
+    """
+    from trajectory2gym.envs.generator.plan import call, confirm, report
+    from trajectory2gym.envs.registry import tool_metadata
+
+    meta = tool_metadata(task.domain)
+    steps: list[dict[str, Any]] = []
+    confirmed = False
+    for action in task.gold_actions:
+        access = meta[action.name].access if action.name in meta else "write"
+        write = access != "read"
+        if write and access != "handoff" and not confirmed:
+            steps.append(confirm(f"{len(task.gold_actions)} step(s) ending with {action.name}"))
+            confirmed = True
+        steps.append(call(action.name, dict(action.kwargs), write=write))
+    # The reward also checks that required outputs were said.
+    said = f" The numbers you asked for: {', '.join(task.outputs)}." if task.outputs else ""
+    steps.append(report(f"All done.{said}"))
+    return steps
+
+
+def with_plan(task: TaskSpec) -> TaskSpec:
+    return task if task.plan else task.model_copy(update={"plan": oracle_plan(task)})
+
+
+@dataclass
+class Episode:
+    domain: str
+    task_id: str
+    trial: int
+    seed: int
+    reward: float | None
+    end: str
+    steps: int
+    seconds: float
+    error: str | None = None
+
+
+@dataclass
+class EvalResult:
+    episodes: list[Episode] = field(default_factory=list)
+    trials: int = 0
+    settings: dict[str, Any] = field(default_factory=dict)
+
+    def counts(self) -> dict[str, dict[str, tuple[int, int]]]:
+        return success_counts((e.domain, e.task_id, e.reward) for e in self.episodes)
+
+    def pass_k(self) -> dict[str, dict[int, float]]:
+        out: dict[str, dict[int, float]] = {}
+        for domain, counts in sorted(self.counts().items()):
+            # Tasks whose episodes crashed before a reward have fewer trials; they count as failures.
+            full = {t: (c, self.trials) for t, (c, _n) in counts.items()}
+            out[domain] = pass_k_curve(full, self.trials)
+        return out
+
+    def to_dict(self) -> dict[str, Any]:
+        counts = self.counts()
+        return {
+            "format": "t2g-eval/1",
+            "trials": self.trials,
+            "settings": self.settings,
+            "pass_k": {d: {str(k): v for k, v in curve.items()} for d, curve in self.pass_k().items()},
+            "tasks": {d: len(c) for d, c in counts.items()},
+            "episodes": len(self.episodes),
+            "mean_reward": {
+                d: sum(e.reward or 0.0 for e in self.episodes if e.domain == d)
+                / max(1, sum(1 for e in self.episodes if e.domain == d))
+                for d in counts
+            },
+            "ends": _tally(e.end for e in self.episodes),
+            "errors": [
+                {"task_id": e.task_id, "trial": e.trial, "error": e.error} for e in self.episodes if e.error
+            ],
+            "per_task": {
+                d: {t: {"successes": c, "trials": n} for t, (c, n) in sorted(tc.items())} for d, tc in counts.items()
+            },
+        }
+
+
+def _tally(values: Any) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for v in values:
+        out[v] = out.get(v, 0) + 1
+    return dict(sorted(out.items()))
+
+
+def run_one(
+    task: TaskSpec,
+    trial: int,
+    seed: int,
+    *,
+    db: dict[str, Any] | None,
+    policy_factory: PolicyFactory,
+    user_factory: UserFactory,
+    max_steps: int,
+) -> tuple[Episode, Interaction | None]:
+    """One episode; a crash of the policy, the user or the environment is recorded, never raised."""
+    from trajectory2gym.envs.env import Env
+    from trajectory2gym.envs.rollout import run_episode
+
+    start = time.perf_counter()
+    try:
+        env = Env(task.domain, db, user=user_factory(), max_steps=max_steps)
+        inter = run_episode(env, policy_factory(), task, seed=seed)
+    except Exception as exc:  # one broken episode must not end the evaluation
+        ep = Episode(task.domain, task.id, trial, seed, None, "crashed", 0, time.perf_counter() - start,
+                     f"{type(exc).__name__}: {exc}")
+        return ep, None
+    inter.metadata["eval"] = {"trial": trial}
+    meta = inter.metadata
+    ep = Episode(task.domain, task.id, trial, seed, inter.reward, str(meta.get("end", "")),
+                 int(meta.get("steps", 0)), time.perf_counter() - start, meta.get("teacher_error"))
+    return ep, inter
+
+
+def run_eval(
+    tasks: Sequence[TaskSpec],
+    *,
+    trials: int,
+    policy_factory: PolicyFactory,
+    user_factory: UserFactory,
+    db_provider: DbProvider,
+    seed: int = 0,
+    max_steps: int = 30,
+    concurrency: int = 1,
+    on_episode: Callable[[Episode, Interaction | None], None] | None = None,
+    settings: dict[str, Any] | None = None,
+) -> EvalResult:
+    """Every task ``trials`` times; ``on_episode`` sees each finished episode (in completion order)."""
+    if trials < 1:
+        raise ValueError(f"trials must be at least 1, got {trials}")
+    dbs: dict[str, dict[str, Any] | None] = {}
+    for task in tasks:
+        if task.domain not in dbs:
+            dbs[task.domain] = db_provider(task.domain)
+    jobs = [(task, t, seed + t) for task in tasks for t in range(trials)]
+    result = EvalResult(trials=trials, settings=dict(settings or {}))
+
+    def job(item: tuple[TaskSpec, int, int]) -> tuple[Episode, Interaction | None]:
+        task, trial, s = item
+        return run_one(task, trial, s, db=dbs[task.domain], policy_factory=policy_factory,
+                       user_factory=user_factory, max_steps=max_steps)
+
+    if concurrency <= 1:
+        for item in jobs:
+            ep, inter = job(item)
+            result.episodes.append(ep)
+            if on_episode:
+                on_episode(ep, inter)
+    else:
+        with ThreadPoolExecutor(max_workers=concurrency) as pool:
+            futures = [pool.submit(job, item) for item in jobs]
+            for fut in as_completed(futures):
+                ep, inter = fut.result()
+                result.episodes.append(ep)
+                if on_episode:
+                    on_episode(ep, inter)
+    result.episodes.sort(key=lambda e: (e.domain, e.task_id, e.trial))
+    return result
+
+
+# --------------------------------------------------------------------------- factories
+
+
+def make_policy_factory(kind: str, options: dict[str, Any]) -> PolicyFactory:
+    """``scripted`` (the plan-following oracle) or ``openai`` (any OpenAI-compatible endpoint)."""
+    if kind == "scripted":
+        from trajectory2gym.actors.teachers.scripted import ScriptedTeacher
+
+        return lambda: ScriptedTeacher(**options)
+    if kind == "openai":
+        from trajectory2gym.actors.teachers.openai_teacher import OpenAITeacher
+        from trajectory2gym.envs.generator.llm import ChatSettings
+
+        settings = ChatSettings.model_validate(options)  # fail before the first episode, not in it
+        return lambda: OpenAITeacher(settings)
+    raise ValueError(f"unknown policy {kind!r} (scripted or openai)")
+
+
+def make_user_factory(kind: str, options: dict[str, Any]) -> UserFactory:
+    from trajectory2gym.envs import users
+
+    if kind == "scripted":
+        return lambda: users.ScriptedUser(**options)
+    if kind == "llm":
+        from trajectory2gym.envs.generator.llm import ChatSettings
+
+        settings = ChatSettings.model_validate(options)
+        return lambda: users.LLMUser(settings)
+    raise ValueError(f"unknown user simulator {kind!r} (scripted or llm)")
+
+
+def make_db_provider(db_dir: str | None, db_seed: int, db_size: str) -> DbProvider:
+    """tau-bench JSON files from ``db_dir`` (``<dir>/<domain>/`` or ``<dir>`` itself), else the generated db."""
+
+    def provide(domain: str) -> dict[str, Any] | None:
+        from trajectory2gym.envs.db import default_db, load_tau_bench_db
+
+        if db_dir is None:
+            return default_db(domain, seed=db_seed, size=db_size)
+        root = Path(db_dir)
+        return load_tau_bench_db(domain, root / domain if (root / domain).is_dir() else root)
+
+    return provide

@@ -1,0 +1,436 @@
+"""Reading a run directory into the data of each report section.
+
+Every section is read on its own: a missing or unreadable source makes that
+section say why (``Section.missing``), never the whole report fail. The run
+directory layout is ``launch/rundir.py``'s; sources are looked up leniently
+(a figure file anywhere under ``report/``, learner histories anywhere under
+``learner/``) so reports also work on partial or older runs.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+SECTION_TITLES: dict[str, str] = {
+    "run": "Run",
+    "certification": "Certification",
+    "coverage": "Paths covered versus budget",
+    "support": "Support histogram",
+    "deficits": "Deficits per round",
+    "families": "Realized versus intended paths per family",
+    "learner": "Learner curves",
+    "evaluation": "Evaluation",
+}
+
+
+@dataclass
+class Section:
+    name: str
+    data: dict[str, Any] = field(default_factory=dict)
+    missing: str | None = None  # why there is nothing to show
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def title(self) -> str:
+        return SECTION_TITLES.get(self.name, self.name)
+
+
+@dataclass
+class RunData:
+    path: Path
+    sections: dict[str, Section]
+    skipped: list[str] = field(default_factory=list)  # unreadable records, one line each
+
+
+def _json(path: Path) -> Any:
+    try:
+        return orjson.loads(path.read_bytes())
+    except orjson.JSONDecodeError as exc:
+        raise ValueError(f"{path}: not valid JSON ({exc.args[0]})") from None
+
+
+def _jsonl(path: Path, skipped: list[str]) -> list[dict[str, Any]]:
+    from trajectory2gym.codecs import iter_jsonl
+
+    out = []
+    for lineno, raw in iter_jsonl(path):
+        if isinstance(raw, dict):
+            out.append(raw)
+        else:
+            skipped.append(f"{path}: line {lineno}: {raw}")
+    return out
+
+
+def _config(run: Path) -> dict[str, Any]:
+    import yaml
+
+    path = run / "config.yaml"
+    if not path.exists():
+        return {}
+    data = yaml.safe_load(path.read_text()) or {}
+    return data if isinstance(data, dict) else {}
+
+
+def _round_dirs(run: Path) -> list[tuple[int, Path]]:
+    rounds = run / "rounds"
+    if not rounds.is_dir():
+        return []
+    out = []
+    for p in sorted(rounds.iterdir()):
+        if p.is_dir() and p.name.startswith("r") and p.name[1:].isdigit():
+            out.append((int(p.name[1:]), p))
+    return out
+
+
+# --------------------------------------------------------------------------- records
+
+
+def read_certified(run: Path, skipped: list[str]) -> list[tuple[int, Any]]:
+    """(round, CertifiedInteraction) for every readable certified record of the run."""
+    from pydantic import ValidationError
+
+    from trajectory2gym.certified import CertifiedInteraction
+    from trajectory2gym.codecs import iter_raw
+    from trajectory2gym.validation import RecordError
+
+    out = []
+    for r, rdir in _round_dirs(run):
+        cdir = rdir / "certified"
+        sources = [cdir] if cdir.is_dir() else []
+        sources += sorted(rdir.glob("certified*.jsonl"))
+        for src in sources:
+            for number, raw in iter_raw(src, "msgpack" if src.is_dir() else "jsonl"):
+                if isinstance(raw, RecordError):
+                    skipped.append(str(raw))
+                    continue
+                try:
+                    out.append((r, CertifiedInteraction.model_validate(raw)))
+                except ValidationError as exc:
+                    err = exc.errors(include_url=False)[0]
+                    loc = ".".join(str(x) for x in err["loc"])
+                    skipped.append(f"{src}: record {number}: {loc}: {err['msg']}")
+    return out
+
+
+def read_interactions(run: Path, skipped: list[str]) -> list[tuple[int, Any]]:
+    from trajectory2gym.codecs import read_interactions as read
+    from trajectory2gym.validation import ReadReport
+
+    out = []
+    for r, rdir in _round_dirs(run):
+        idir = rdir / "interactions"
+        if not idir.is_dir():
+            continue
+        report = ReadReport()
+        out.extend((r, i) for i in read(idir, "msgpack", report))
+        skipped.extend(str(e) for e in report.errors)
+    return out
+
+
+# --------------------------------------------------------------------------- sections
+
+
+def run_section(run: Path, config: dict[str, Any]) -> Section:
+    sec = Section("run")
+    state_path = run / "state.json"
+    state = _json(state_path) if state_path.exists() else {}
+    if not config and not state:
+        sec.missing = "no config.yaml or state.json in the run directory"
+        return sec
+    run_cfg = config.get("run", {}) if isinstance(config.get("run"), dict) else {}
+    teacher = config.get("teacher", {}) if isinstance(config.get("teacher"), dict) else {}
+    sec.data = {
+        "name": run_cfg.get("name"),
+        "seed": run_cfg.get("seed"),
+        "round budget": run_cfg.get("rounds"),
+        "completed rounds": state.get("completed_rounds"),
+        "stopped because": state.get("stopped"),
+        "stages done": ", ".join(state.get("stages_done", [])) or None,
+        "domains": ", ".join(config.get("envs", {}) or []) or None,
+        "teacher": teacher.get("kind"),
+    }
+    return sec
+
+
+def certification_section(certs: list[tuple[int, Any]]) -> Section:
+    sec = Section("certification")
+    if not certs:
+        sec.missing = "no certified records under rounds/*/certified"
+        return sec
+    from trajectory2gym.certify.report import build_report
+
+    report = build_report(c for _, c in certs)
+    per_round: dict[int, list[int]] = defaultdict(lambda: [0, 0, 0])
+    for r, c in certs:
+        cell = per_round[r]
+        cell[0] += 1
+        cell[1] += len(c.decisions)
+        cell[2] += sum(d.eligible for d in c.decisions)
+    sec.data = {
+        "overall": report["overall"],
+        "domains": report["domains"],
+        "rounds": {r: {"interactions": n, "decisions": d, "eligible_share": (e / d if d else None)}
+                   for r, (n, d, e) in sorted(per_round.items())},
+    }
+    return sec
+
+
+def _find_figures(run: Path) -> dict[str, Any] | None:
+    """The selector's figures.json (coverage curves, support histogram), wherever the run put it."""
+    candidates = sorted((run / "report").rglob("figures.json")) if (run / "report").is_dir() else []
+    candidates += sorted(run.glob("select*/figures.json"))
+    for path in candidates:
+        data = _json(path)
+        if isinstance(data, dict) and "coverage" in data:
+            data["_source"] = str(path.relative_to(run))
+            return data
+    return None
+
+
+def _select_config(config: dict[str, Any]) -> dict[str, Any]:
+    sel = config.get("selector", {})
+    sel = sel if isinstance(sel, dict) else {}
+    inner = sel.get("select", {})
+    return {**(inner if isinstance(inner, dict) else {}), "online_depth": sel.get("depth")}
+
+
+def compute_figures(certs: list[Any], config: dict[str, Any]) -> dict[str, Any]:
+    """Structural and random selection on the run's certified pool (the selector's own code)."""
+    from trajectory2gym.selector.pool import build_pool
+    from trajectory2gym.selector.report import figures, summary
+    from trajectory2gym.selector.select import SelectConfig, select
+
+    cfg = _select_config(config)
+    budget = int(cfg.get("budget") or len(certs))
+    depth = cfg.get("depth", 4)
+    cap = int(cfg.get("cap") or 32)
+    seed = int(cfg.get("seed") or 0)
+    pool = build_pool(certs)
+    structural = select(certs, SelectConfig(budget=budget, depth=depth, cap=cap, strategy="structural", seed=seed),
+                        pool=pool)
+    pool = build_pool(certs)
+    random = select(certs, SelectConfig(budget=budget, depth=depth, cap=cap, strategy="random", seed=seed), pool=pool)
+    figs = figures(structural, random)
+    figs["summary"] = summary(structural, random)
+    figs["_source"] = "recomputed from the certified records"
+    return figs
+
+
+def selection_sections(run: Path, certs: list[tuple[int, Any]], config: dict[str, Any]) -> tuple[Section, Section]:
+    cov, sup = Section("coverage"), Section("support")
+    figs = _find_figures(run)
+    if figs is None and certs:
+        figs = compute_figures([c for _, c in certs], config)
+    if figs is None:
+        cov.missing = sup.missing = "no selection figures under report/ and no certified records to select from"
+        return cov, sup
+    source = figs.get("_source", "")
+    summary_path = next(iter(sorted((run / "report").rglob("summary.json"))), None) if (run / "report").is_dir() else None
+    summ = figs.get("summary")
+    if summ is None and summary_path is not None:
+        summ = _json(summary_path)
+    cov.data = {"coverage": figs["coverage"], "summary": summ or {}, "source": source}
+    if "support_histogram" in figs:
+        sup.data = {"histogram": figs["support_histogram"], "source": source}
+    else:
+        sup.missing = f"{source} has no support histogram"
+    selected = run / "selected.jsonl"
+    if selected.exists():
+        stages = Counter(str(r.get("stage")) for r in _jsonl(selected, []))
+        cov.data["selected_stages"] = dict(stages.most_common())
+    return cov, sup
+
+
+def deficits_section(run: Path, config: dict[str, Any], metrics: list[dict[str, Any]]) -> Section:
+    sec = Section("deficits")
+    inv_dir = run / "inventory"
+    files = sorted(inv_dir.glob("round-*.json")) if inv_dir.is_dir() else []
+    depth = config.get("selector", {}).get("depth") if isinstance(config.get("selector"), dict) else None
+    depth = int(depth or 2)
+    rows = []
+    for path in files:
+        data = _json(path)
+        support = data.get("path_support", {}) if isinstance(data, dict) else {}
+        known = data.get("paths", support) if isinstance(data, dict) else {}
+        values = [int(support.get(k, 0)) for k in known]
+        rows.append({
+            "round": int(path.stem.split("-")[1]),
+            "interactions": data.get("interactions"),
+            "paths_known": len(values),
+            "paths_covered": sum(1 for n in values if n > 0),
+            "paths_below_depth": sum(1 for n in values if n < depth),
+            "total_deficit": sum(max(0, depth - n) for n in values),
+        })
+    if not rows:
+        # Fall back on the per-round metrics the driver logs.
+        for m in metrics:
+            if "round" in m and any(k in m for k in ("deficits", "paths_below_depth", "total_deficit")):
+                rows.append({"round": m["round"], "paths_below_depth": m.get("paths_below_depth", m.get("deficits")),
+                             "total_deficit": m.get("total_deficit"), "paths_covered": m.get("paths_covered")})
+    if not rows:
+        sec.missing = "no inventory/round-*.json and no deficit metrics in metrics.jsonl"
+        return sec
+    sec.data = {"depth": depth, "rounds": sorted(rows, key=lambda r: r["round"])}
+    return sec
+
+
+def families_section(interactions: list[tuple[int, Any]], certs: list[tuple[int, Any]]) -> Section:
+    sec = Section("families")
+    if not interactions:
+        sec.missing = "no executed interactions under rounds/*/interactions"
+        return sec
+    realized = {c.id: c for _, c in certs}
+    stats: dict[str, dict[str, Any]] = {}
+    without_intent = 0
+    for _, inter in interactions:
+        meta = inter.metadata or {}
+        family = meta.get("family") or inter.private.get("family")
+        intended = meta.get("intended_path") or inter.private.get("intended_path")
+        if not family or not intended:
+            without_intent += 1
+            continue
+        cert = realized.get(inter.id)
+        s = stats.setdefault(family, {"interactions": 0, "certified": 0, "matched": 0,
+                                      "intended": set(), "realized": set()})
+        s["interactions"] += 1
+        s["intended"].add(tuple(intended))
+        if cert is not None and cert.path is not None:
+            s["certified"] += 1
+            s["realized"].add(tuple(cert.path))
+            s["matched"] += list(cert.path) == list(intended)
+    if not stats:
+        sec.missing = f"none of the {len(interactions)} interactions carries a family and an intended path"
+        return sec
+    sec.data = {
+        "families": {
+            f: {
+                "interactions": s["interactions"],
+                "certified": s["certified"],
+                "realized_equals_intended": s["matched"],
+                "match_share": s["matched"] / s["certified"] if s["certified"] else None,
+                "distinct_intended": len(s["intended"]),
+                "distinct_realized": len(s["realized"]),
+                "intended_realized": len(s["intended"] & s["realized"]),
+            }
+            for f, s in sorted(stats.items())
+        }
+    }
+    if without_intent:
+        sec.notes.append(f"{without_intent} interaction(s) without a family or intended path are not counted")
+    return sec
+
+
+def _curve_records(records: list[dict[str, Any]]) -> list[dict[str, float]]:
+    out = []
+    for i, rec in enumerate(records, start=1):
+        loss = rec.get("loss")
+        if isinstance(loss, (int, float)):
+            step = rec.get("step", rec.get("global_step", i))
+            out.append({"step": float(step), "loss": float(loss),
+                        **{k: float(v) for k, v in rec.items() if k in ("lr", "tokens_per_s") and isinstance(v, (int, float))}})
+    return out
+
+
+def learner_section(run: Path, metrics: list[dict[str, Any]], skipped: list[str]) -> Section:
+    sec = Section("learner")
+    curves: dict[str, list[dict[str, float]]] = {}
+    ldir = run / "learner"
+    if ldir.is_dir():
+        for path in sorted(ldir.rglob("*.jsonl")):
+            if len(path.relative_to(ldir).parts) > 4:
+                continue
+            points = _curve_records(_jsonl(path, skipped))
+            if points:
+                curves[str(path.relative_to(run))] = points
+        for path in sorted(ldir.rglob("*history*.json")):
+            data = _json(path)
+            records = data.get("history", data) if isinstance(data, dict) else data
+            if isinstance(records, list):
+                points = _curve_records([r for r in records if isinstance(r, dict)])
+                if points:
+                    curves[str(path.relative_to(run))] = points
+    train_metrics = [m for m in metrics if m.get("stage") in ("train", "learner") and "loss" in m]
+    if train_metrics:
+        curves["metrics.jsonl"] = _curve_records(train_metrics)
+    if not curves:
+        sec.missing = "no learner history (learner/**/*.jsonl with a loss per step) and no train metrics"
+        return sec
+    sec.data = {"curves": curves}
+    checkpoints = sorted(p.name for p in ldir.iterdir() if p.is_dir()) if ldir.is_dir() else []
+    if checkpoints:
+        sec.data["checkpoints"] = checkpoints
+    return sec
+
+
+def evaluation_section(run: Path, extra: list[str | os.PathLike[str]]) -> Section:
+    sec = Section("evaluation")
+    files = sorted((run / "eval").rglob("eval.json")) if (run / "eval").is_dir() else []
+    for d in extra:
+        p = Path(d)
+        files.append(p if p.is_file() else p / "eval.json")
+    results = {}
+    for path in files:
+        if not path.exists():
+            sec.notes.append(f"{path}: missing")
+            continue
+        data = _json(path)
+        if not isinstance(data, dict) or "pass_k" not in data:
+            sec.notes.append(f"{path}: not a t2g eval summary")
+            continue
+        try:
+            label = str(path.parent.relative_to(run))
+        except ValueError:
+            label = str(path.parent)
+        results[label] = data
+    if not results:
+        sec.missing = "no evaluation results (RUN_DIR/eval/*/eval.json from t2g eval)"
+        return sec
+    sec.data = {"results": results}
+    return sec
+
+
+def collect(run_dir: str | os.PathLike[str], extra_eval_dirs: list[str | os.PathLike[str]] | None = None) -> RunData:
+    run = Path(run_dir)
+    skipped: list[str] = []
+    sections: dict[str, Section] = {}
+
+    def guarded(name: str, build: Any) -> Any:
+        try:
+            return build()
+        except Exception as exc:  # a broken source spoils its section only
+            sec = Section(name, missing=f"could not read: {type(exc).__name__}: {exc}")
+            sections[name] = sec
+            return None
+
+    config = guarded("run", lambda: _config(run)) or {}
+    metrics_path = run / "metrics.jsonl"
+    metrics = guarded("learner", lambda: _jsonl(metrics_path, skipped) if metrics_path.exists() else []) or []
+    certs = guarded("certification", lambda: read_certified(run, skipped)) or []
+    inters = guarded("families", lambda: read_interactions(run, skipped)) or []
+
+    for name, build in (
+        ("run", lambda: run_section(run, config)),
+        ("certification", lambda: certification_section(certs)),
+        ("deficits", lambda: deficits_section(run, config, metrics)),
+        ("families", lambda: families_section(inters, certs)),
+        ("learner", lambda: learner_section(run, metrics, skipped)),
+        ("evaluation", lambda: evaluation_section(run, extra_eval_dirs or [])),
+    ):
+        if name in sections:
+            continue
+        sec = guarded(name, build)
+        if sec is not None:
+            sections[name] = sec
+    pair = guarded("coverage", lambda: selection_sections(run, certs, config))
+    if pair is not None:
+        sections["coverage"], sections["support"] = pair
+    else:
+        sections.setdefault("support", Section("support", missing=sections["coverage"].missing))
+    ordered = {k: sections[k] for k in SECTION_TITLES if k in sections}
+    return RunData(run, ordered, skipped)
