@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from trajectory2gym.envs.state import State
 from trajectory2gym.envs.tooling import ToolDef
@@ -28,6 +28,8 @@ class Domain:
     policy: str
     # Tools that end an episode (hand-offs); tau-bench skips them when replaying gold actions.
     terminal_tools: tuple[str, ...] = ("transfer_to_human_agents",)
+    # tau-bench quirks reproduced while ``tau_bench_compat`` is on: name -> what and how it is fixed.
+    quirks: dict[str, str] = field(default_factory=dict)
 
     def tool_specs(self) -> list[ToolSpec]:
         return [t.spec for t in self.tools.values()]

@@ -174,8 +174,11 @@ class Env:
     """A gymnasium-style episode: observations are messages, an action is an assistant message."""
 
     def __init__(self, domain: str, db: dict | None = None, *, user: UserSimulator | None = None,
-                 max_steps: int = 30, tau_bench_compat: bool = True) -> None:
-        self.tool_env = ToolEnv(domain, db, tau_bench_compat=tau_bench_compat)
+                 max_steps: int = 30, tau_bench_compat: bool = True, tool_env: ToolEnv | None = None) -> None:
+        from trajectory2gym.envs.registry import make_tool_env
+
+        self.tool_env = tool_env if tool_env is not None else make_tool_env(
+            domain, db, tau_bench_compat=tau_bench_compat)
         self.user = user
         self.max_steps = max_steps
         self.history: list[Message] = []

@@ -10,11 +10,15 @@ from __future__ import annotations
 import importlib
 import importlib.util
 from functools import cache
+from typing import TYPE_CHECKING
 
 from trajectory2gym.envs.domain import Domain
 
 from trajectory2gym.interaction import ToolSpec
 from trajectory2gym.toolmeta import ToolMeta
+
+if TYPE_CHECKING:
+    from trajectory2gym.envs.env import ToolEnv
 
 _KNOWN: tuple[str, ...] = ("retail", "airline", "telecom")
 
@@ -38,6 +42,18 @@ def get_domain(name: str) -> Domain:
     if name not in DOMAINS:
         raise ValueError(f"unknown domain {name!r} (known: {', '.join(DOMAINS)})")
     return importlib.import_module(_module_name(name)).DOMAIN
+
+
+def make_tool_env(domain: str, db: dict | None = None, *, tau_bench_compat: bool = True) -> ToolEnv:
+    """The domain's tool executor: ``make_tool_env(db, tau_bench_compat=...)`` from its domain
+    module when it defines one (telecom's dual-control env), else a plain ``ToolEnv``."""
+    get_domain(domain)
+    factory = getattr(importlib.import_module(_module_name(domain)), "make_tool_env", None)
+    if factory is not None:
+        return factory(db, tau_bench_compat=tau_bench_compat)
+    from trajectory2gym.envs.env import ToolEnv
+
+    return ToolEnv(domain, db, tau_bench_compat=tau_bench_compat)
 
 
 def tool_specs(domain: str) -> list[ToolSpec]:

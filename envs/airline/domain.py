@@ -1,7 +1,8 @@
 """The airline domain: flights, reservations and members of an airline."""
 
 from trajectory2gym.envs.airline.policy import POLICY
-from trajectory2gym.envs.airline.tools import toolkit
+from trajectory2gym.envs.airline.tools import QUIRKS, toolkit
 from trajectory2gym.envs.domain import Domain
 
-DOMAIN = Domain(name="airline", kinds=("flights", "reservations", "users"), tools=toolkit.tools, policy=POLICY)
+DOMAIN = Domain(name="airline", kinds=("flights", "reservations", "users"), tools=toolkit.tools, policy=POLICY,
+                quirks=QUIRKS)

@@ -4,7 +4,6 @@ POLICY = """\
 # Retail customer-service agent policy
 
 You help customers of an online store with their orders, returns, exchanges and profile.
-Today is 2024-05-15.
 
 ## Before anything else
 - Identify the customer first: find their user id by email, or by first name, last name and zip
