@@ -96,14 +96,20 @@ class LearnerConfig(ConfigModel):
             raise ValueError("offload_optimizer uses DeepSpeed's CPU Adam; optimizer must be adamw")
         if self.warmup_steps and self.steps is not None and self.warmup_steps >= self.steps:
             raise ValueError(f"warmup_steps {self.warmup_steps} must be below steps {self.steps}")
-        if not (os.path.isdir(self.model_path) or _HUB_ID.match(self.model_path)):
-            raise ValueError(f"model_path {self.model_path!r} is neither a local directory nor a hub id (org/name)")
+        if not self.model_path.strip():
+            raise ValueError("model_path is empty")
         if self.zero_config is not None and resolve_path(self.zero_config) is None:
             raise ValueError(f"zero_config {self.zero_config!r} not found (relative to cwd or the repository)")
-        if "moe" in self.model_path.lower() or re.search(r"-A\d+B", self.model_path):
-            if self.moe is None:
-                raise ValueError(f"model_path {self.model_path!r} is a MoE model: set the moe section")
+        is_moe = "moe" in self.model_path.lower() or re.search(r"-A\d+B", self.model_path)
+        if is_moe and self.moe is None:
+            raise ValueError(f"model_path {self.model_path!r} is a MoE model: set the moe section")
         return self
+
+    def check_model_path(self) -> None:
+        """At train time: the model must be a local directory or a hub id (org/name)."""
+        if not (os.path.isdir(self.model_path) or _HUB_ID.match(self.model_path)):
+            raise ValueError(f"model_path: {self.model_path!r} is neither a local directory nor a hub id "
+                             "(org/name); build a tiny one with `t2g learner make-tiny -o DIR`")
 
     @property
     def tokenizer(self) -> str:
@@ -141,4 +147,7 @@ def preset_paths() -> list[Path]:
 def load_preset(name: str, overrides: list[str] | None = None) -> LearnerConfig:
     """A scale preset by file stem (``qwen3-8b``) or path."""
     path = Path(name) if name.endswith(".yaml") else SCALES_DIR / f"{name}.yaml"
-    return load_learner_config(path, overrides)
+    cfg = load_learner_config(path, overrides)
+    if cfg.scale is None:
+        raise ValueError(f"{path}: a scale preset needs a scale section (gpus_per_node, nodes, support_depth)")
+    return cfg

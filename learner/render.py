@@ -183,7 +183,7 @@ class Renderer:
                report: RenderReport) -> bool:
         if not self.verify or built == expected:
             return True
-        pos = next((i for i, (a, b) in enumerate(zip(built, expected)) if a != b), min(len(built), len(expected)))
+        pos = next((i for i, (a, b) in enumerate(zip(built, expected, strict=False)) if a != b), min(len(built), len(expected)))
         report.add(inter_id, "template_mismatch", where,
                    f"piecewise tokens differ from the template's render at token {pos} "
                    f"(built {len(built)} tokens, template {len(expected)})")
@@ -259,7 +259,7 @@ class Renderer:
         pieces: list[tuple[int, list[int], int]] = []  # (char start, ids, decision or -1)
         span_ends = {s: e for s, e, _ in spans}
         active_end, active_t = -1, -1
-        for a, b in zip(cuts, cuts[1:]):
+        for a, b in zip(cuts, cuts[1:], strict=False):
             if a in owner:
                 active_end, active_t = span_ends[a], owner[a]
             in_target = a < active_end

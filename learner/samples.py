@@ -39,7 +39,7 @@ def sample_interaction(k: int, rng: random.Random | None = None) -> Interaction:
          "tool_calls": [{"id": f"c{k}b", "type": "function",
                          "function": {"name": "get_order_details", "arguments": {"order_id": oid}}}]},
         {"role": "tool", "tool_call_id": f"c{k}b", "name": "get_order_details",
-         "content": '{"status": "pending", "total": %d}' % rng.randint(10, 900)},
+         "content": '{"status": "pending", "total": ' + str(rng.randint(10, 900)) + "}"},
         {"role": "assistant", "content": f"Order {oid} is pending. Shall I cancel it (reason: ordered by mistake)?",
          "reasoning_content": "Pending orders can be cancelled after confirmation."},
         {"role": "user", "content": "Yes, please."},

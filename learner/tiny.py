@@ -65,13 +65,7 @@ CHAT_TEMPLATE = r"""
 {%- if add_generation_prompt -%}{{- '<|im_start|>assistant\n' -}}{%- endif -%}
 """
 
-_WORDS = (
-    "order user item address payment refund exchange cancel return flight reservation seat baggage "
-    "status pending delivered processed gift card credit paypal zip city street name email please "
-    "thank you help want would like to the a my your is are was for with of on in and or not can "
-    "confirm yes no sorry error found invalid product variant price total amount date time booking "
-    "cabin economy business passenger insurance membership gold silver regular lookup details"
-).split()
+_WORDS = ["order", "user", "item", "address", "payment", "refund", "exchange", "cancel", "return", "flight", "reservation", "seat", "baggage", "status", "pending", "delivered", "processed", "gift", "card", "credit", "paypal", "zip", "city", "street", "name", "email", "please", "thank", "you", "help", "want", "would", "like", "to", "the", "a", "my", "your", "is", "are", "was", "for", "with", "of", "on", "in", "and", "or", "not", "can", "confirm", "yes", "no", "sorry", "error", "found", "invalid", "product", "variant", "price", "total", "amount", "date", "time", "booking", "cabin", "economy", "business", "passenger", "insurance", "membership", "gold", "silver", "regular", "lookup", "details"]
 _TOOLS = ["get_user_details", "get_order_details", "cancel_pending_order", "find_user_id_by_email",
           "book_reservation", "get_reservation_details", "exchange_delivered_order_items", "transfer"]
 
@@ -89,7 +83,7 @@ def generate_corpus(n_lines: int = 3000, seed: int = 0) -> list[str]:
             args = {rng.choice(["order_id", "user_id", "email", "amount", "item_ids"]):
                     rng.choice([f"#W{rng.randint(1000000, 9999999)}", f"user_{rng.randint(1, 999)}",
                                 f"{rng.choice(_WORDS)}@example.com", rng.randint(1, 5000)])}
-            lines.append('{"name": "%s", "arguments": %s}' % (rng.choice(_TOOLS), str(args).replace("'", '"')))
+            lines.append('{{"name": "{}", "arguments": {}}}'.format(rng.choice(_TOOLS), str(args).replace("'", '"')))
         else:
             lines.append(f"<|im_start|>{rng.choice(['user', 'assistant', 'system'])}\n{words}<|im_end|>\n"
                          f"Error: {words}\n\n# Tools {{\"type\": \"function\"}}")

@@ -21,15 +21,15 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-
-from trajectory2gym.certified import CertifiedInteraction
-from trajectory2gym.interaction import Interaction
 from trajectory2gym.learner import checkpoint as ckpt
 from trajectory2gym.learner.batching import GlobalBatch, batch_weights, collate, deal, plan_epoch
 from trajectory2gym.learner.config import LearnerConfig, resolve_path
 from trajectory2gym.learner.losses import LOSS_KINDS, ds_loss_scale, shifted_ce
 from trajectory2gym.learner.render import Renderer, RenderReport, Row, render_all
 from trajectory2gym.learner.selected import SelectedSet, as_selected
+
+from trajectory2gym.certified import CertifiedInteraction
+from trajectory2gym.interaction import Interaction
 
 
 @dataclass
@@ -248,7 +248,13 @@ class Logger:
                                   config=config.model_dump(mode="json"),
                                   dir=os.environ.get("WANDB_DIR") or config.checkpoint_dir or None)
         if config.progress:
-            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+            from rich.progress import (
+                BarColumn,
+                MofNCompleteColumn,
+                Progress,
+                TextColumn,
+                TimeRemainingColumn,
+            )
 
             self.progress = Progress(TextColumn("train"), BarColumn(), MofNCompleteColumn(),
                                      TextColumn("{task.fields[info]}"), TimeRemainingColumn(), transient=True)
@@ -297,6 +303,7 @@ def train(
     selected = selected if selected is not None else config.data.selected
     if interactions is None or certified is None:
         raise ValueError("train needs interactions and certified records (arguments or data.* in the config)")
+    config.check_model_path()
     rank, world = init_distributed()
     seed_everything(config.seed)
     inters, certs, read_problems = load_inputs(interactions, certified)
