@@ -15,7 +15,7 @@ from trajectory2gym.envs.common_tools import shared
 from trajectory2gym.envs.domain import Context
 from trajectory2gym.envs.telecom.sides import declare
 from trajectory2gym.envs.telecom.sync import awaiting_bills, customer_by_phone
-from trajectory2gym.envs.tooling import Param, ToolError, Toolkit, integer, number, string
+from trajectory2gym.envs.tooling import Param, ToolError, Toolkit, number, string
 
 # tau2's fixed clock for the telecom domain.
 TODAY = date(2025, 2, 25)
@@ -223,4 +223,4 @@ def refuel_data(ctx: Context, customer_id: str, line_id: str, gb_amount: float) 
 
 toolkit.add(shared.tools["transfer_to_human_agents"])
 
-__all__ = ["TODAY", "add_charge", "integer", "toolkit"]
+

@@ -10,7 +10,7 @@ return a bool.
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import date, timedelta
+from datetime import timedelta
 from typing import Any
 
 from trajectory2gym.envs.domain import Context
@@ -234,4 +234,4 @@ FUNCTIONS: dict[str, dict[str, EnvFunction]] = {
                         assert_line_status, assert_overdue_bill_exists, assert_no_overdue_bill),
 }
 
-__all__ = ["FUNCTIONS", "date"]
+
