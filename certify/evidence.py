@@ -10,13 +10,12 @@ leaf); numbers as integer cents, plus the sums of same-named amounts in a list
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import re
 from typing import Any
 
 import orjson
 from trajectory2gym.certify.normalize import (
     NUMBER_WORDS,
-    chunks,
     compact,
     looks_like_identifier,
     numbers_in,
@@ -29,9 +28,17 @@ _LABEL_KEYS = ("name", "title", "product_name", "description")
 _NON_LABEL_WORDS = frozenset({"the", "and", "for", "with", "new", "one", "item", "items", "order"})
 
 
+_ID_KEYS: dict[str, bool] = {}
+
+
 def _is_id_key(key: str) -> bool:
-    k = key.lower()
-    return k == "id" or k.endswith("_id") or k.endswith("_ids") or k.endswith("number")
+    found = _ID_KEYS.get(key)
+    if found is None:
+        k = key.lower()
+        found = k == "id" or k.endswith(("_id", "_ids", "number"))
+        if len(_ID_KEYS) < 10_000:
+            _ID_KEYS[key] = found
+    return found
 
 
 def parse_observation(content: str | None) -> Any:
@@ -47,22 +54,39 @@ def parse_observation(content: str | None) -> Any:
     return content
 
 
-class EvidenceIndex:
-    """Incremental index of visible evidence (or of the private part, for the privileged check)."""
+_WORD = re.compile(r"[a-z0-9]+")
+# Drop everything but alphanumerics, whitespace and quotes: what remains, split into words, are
+# the identifier keys (``compact``) of every whitespace/quote-delimited token, in one C-level pass.
+_NOT_TOKEN = re.compile(r'[^a-z0-9\s"]+')
+# A JSON number (outside strings: it follows ':', '[' or ',') and a numeric string like "100.00".
+_JSON_NUMBER = re.compile(r'[:\[,]\s*(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)(?=\s*[,\]\}])')
+_NUMERIC_STRING = re.compile(r'"\$?(-?\d+\.\d+)"')
 
-    __slots__ = ("compacts", "words", "bigrams", "amounts", "sums", "labels", "observed", "_amount_list")
+
+class EvidenceIndex:
+    """Incremental index of visible evidence (or of the private part, for the privileged check).
+
+    Every message is tokenized once, with whole-text regular expressions rather than a
+    walk over its JSON leaves. The structural part (object names for confirmation
+    scope, sums over lists) needs the parsed JSON; it is built on first use, still
+    one message at a time and each message once.
+    """
+
+    __slots__ = ("compacts", "words", "bigrams", "amounts", "observed", "_amount_list", "_sums",
+                 "_labels", "_pending")
 
     def __init__(self) -> None:
         self.compacts: set[str] = set()
         self.words: set[str] = set()
         self.bigrams: set[str] = set()
         self.amounts: set[int] = set()
-        self.sums: set[int] = set()
-        # compact identifier -> words naming the object it belongs to ("water", "bottle")
-        self.labels: dict[str, set[str]] = {}
         # compact identifiers seen in successful tool observations (preconditions)
         self.observed: set[str] = set()
         self._amount_list: list[int] = []
+        self._sums: set[int] = set()
+        # compact identifier -> words naming the object it belongs to ("water", "bottle")
+        self._labels: dict[str, set[str]] = {}
+        self._pending: list[str] = []  # JSON texts not yet walked for structure
 
     # ------------------------------------------------------------------ updates
 
@@ -71,76 +95,94 @@ class EvidenceIndex:
             self.amounts.add(cents)
             self._amount_list.append(cents)
 
-    def _add_words(self, ws: list[str]) -> None:
+    def _tokenize(self, low: str) -> set[str]:
+        ws = _WORD.findall(low)
         self.words.update(ws)
-        for a, b in zip(ws, ws[1:], strict=False):
-            self.bigrams.add(a + " " + b)
+        self.bigrams.update(map(" ".join, zip(ws, ws[1:], strict=False)))
+        toks = set(_WORD.findall(_NOT_TOKEN.sub("", low)))
+        self.compacts |= toks
+        return toks
 
-    def add_text(self, text: str | None) -> None:
+    def add_text(self, text: str | None, observed: bool = False) -> None:
         """Free text (a user message, the system prompt, a non-JSON observation)."""
         if not text:
             return
-        ws = words(text)
-        self._add_words(ws)
-        for tok in chunks(text):
-            self.compacts.add(compact(tok))
+        low = text.lower()
+        toks = self._tokenize(low)
+        if observed:
+            self.observed |= toks
         for _, cents in numbers_in(text):
             self._add_amount(cents)
-        for w in ws:
-            n = NUMBER_WORDS.get(w)
-            if n is not None:
-                self._add_amount(n * 100)
+        for w in NUMBER_WORDS.keys() & self.words:
+            self._add_amount(NUMBER_WORDS[w] * 100)
 
-    def _add_string(self, value: str, observed: bool) -> None:
-        key = compact(value)
-        self.compacts.add(key)
-        if observed:
-            self.observed.add(key)
-        if " " in value or len(value) > 40:
-            self.add_text(value)
-            if observed:
-                self.observed.update(compact(t) for t in chunks(value) if looks_like_identifier(t))
-        else:
-            self._add_words(words(value))
-            cents = to_cents(value)
-            if cents is not None:
-                self._add_amount(cents)
+    def add_observation(self, content: str | None, ok: bool) -> None:
+        """A tool observation; identifiers of successful ones also count as established state."""
+        if not content:
+            return
+        head = content.lstrip()[:1]
+        if head not in ("{", "["):
+            self.add_text(content, observed=ok)
+            return
+        toks = self._tokenize(content.lower())
+        if ok:
+            self.observed |= toks
+        for num in _JSON_NUMBER.findall(content):
+            self._add_amount(int(round(float(num) * 100)))
+        for num in _NUMERIC_STRING.findall(content):
+            self._add_amount(int(round(float(num) * 100)))
+        self._pending.append(content)
 
     def add_json(self, obj: Any, observed: bool = False) -> None:
-        """Every leaf (and identifier-like key) of a JSON value."""
-        self._walk(obj, None, observed)
-
-    def _walk(self, obj: Any, label: set[str] | None, observed: bool) -> None:
+        """Every leaf of a JSON value (call arguments a user ran, the private part)."""
         if isinstance(obj, str):
-            self._add_string(obj, observed)
-        elif isinstance(obj, bool) or obj is None:
-            return
-        elif isinstance(obj, (int, float)):
-            cents = to_cents(obj)
-            if cents is not None:
-                self._add_amount(cents)
-        elif isinstance(obj, dict):
+            self.add_text(obj, observed)
+        elif obj is not None:
+            self.add_observation(orjson.dumps(obj).decode(), observed)
+
+    # ------------------------------------------------------------------ structure (lazy)
+
+    def _structure(self) -> None:
+        pending, self._pending = self._pending, []
+        for text in pending:
+            try:
+                self._walk(orjson.loads(text), None)
+            except orjson.JSONDecodeError:
+                continue
+
+    @property
+    def labels(self) -> dict[str, set[str]]:
+        if self._pending:
+            self._structure()
+        return self._labels
+
+    @property
+    def sums(self) -> set[int]:
+        if self._pending:
+            self._structure()
+        return self._sums
+
+    def _walk(self, obj: Any, label: set[str] | None) -> None:
+        if isinstance(obj, dict):
             for lk in _LABEL_KEYS:
                 name = obj.get(lk)
                 if isinstance(name, str) and name:
                     label = (label or set()) | {w for w in words(name) if len(w) > 2} - _NON_LABEL_WORDS
                     break
             for key, value in obj.items():
-                if looks_like_identifier(key):  # ids used as keys (variants, payment methods)
-                    ck = compact(key)
-                    self.compacts.add(ck)
-                    if observed:
-                        self.observed.add(ck)
-                    if label:
-                        self.labels.setdefault(ck, set()).update(label)
-                if label and _is_id_key(key):
-                    for v in value if isinstance(value, list) else (value,):
-                        if isinstance(v, str):
-                            self.labels.setdefault(compact(v), set()).update(label)
-                self._walk(value, label, observed)
+                if label:
+                    if looks_like_identifier(key):  # ids used as keys (variants, payment methods)
+                        self._labels.setdefault(compact(key), set()).update(label)
+                    if _is_id_key(key):
+                        for v in value if isinstance(value, list) else (value,):
+                            if isinstance(v, str):
+                                self._labels.setdefault(compact(v), set()).update(label)
+                if isinstance(value, (dict, list)):
+                    self._walk(value, label)
         elif isinstance(obj, list):
             for item in obj:
-                self._walk(item, label, observed)
+                if isinstance(item, (dict, list)):
+                    self._walk(item, label)
             self._add_list_sums(obj)
 
     def _add_list_sums(self, items: list[Any]) -> None:
@@ -151,7 +193,7 @@ class EvidenceIndex:
         if isinstance(first, (int, float)) and not isinstance(first, bool):
             total = [to_cents(x) for x in items]
             if all(c is not None for c in total):
-                self.sums.add(sum(total))  # type: ignore[arg-type]
+                self._sums.add(sum(total))  # type: ignore[arg-type]
         elif isinstance(first, dict):
             totals: dict[str, int] = {}
             for item in items:
@@ -160,21 +202,7 @@ class EvidenceIndex:
                 for key, value in item.items():
                     if isinstance(value, (int, float)) and not isinstance(value, bool):
                         totals[key] = totals.get(key, 0) + int(round(value * 100))
-            self.sums.update(totals.values())
-
-    def add_observation(self, content: str | None, ok: bool) -> None:
-        """A tool observation; identifiers of successful ones also count as established state."""
-        parsed = parse_observation(content)
-        if isinstance(parsed, str):
-            self.add_text(parsed)
-            if ok:
-                self.observed.update(compact(t) for t in chunks(parsed) if looks_like_identifier(t))
-        elif parsed is not None:
-            self.add_json(parsed, observed=ok)
-
-    def add_values(self, values: Iterable[Any]) -> None:
-        for v in values:
-            self.add_json(v)
+            self._sums.update(totals.values())
 
     # ------------------------------------------------------------------ lookups
 
@@ -187,7 +215,7 @@ class EvidenceIndex:
             return True
         ws = words(value)
         if len(ws) == 1:
-            return ws[0] in self.words
+            return ws[0] in self.words or ws[0] in self.compacts
         return all(a + " " + b in self.bigrams for a, b in zip(ws, ws[1:], strict=False))
 
     def amount_derivation(self, cents: int, max_pair: int = 2000) -> str | None:

@@ -15,6 +15,8 @@ from typing import Any
 _WORD = re.compile(r"[a-z0-9]+")
 # A number written on its own: not part of an identifier (W123, 1000ml, item_42).
 _NUMBER = re.compile(r"(?<![\w#.,])-?\$?\s?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(?![\w]|\.\d)")
+_DIGIT = re.compile(r"\d")
+_ALPHA = re.compile(r"[^\W\d_]")
 _EDGE_PUNCT = "\"'`.,;:!?()[]{}<>*"
 
 NUMBER_WORDS: dict[str, int] = {
@@ -84,13 +86,12 @@ def looks_like_identifier(token: str) -> bool:
     or a long digit string (order, item, tracking, phone numbers)."""
     if len(token) < 4:
         return False
-    if token.startswith("#") or "@" in token:
+    if token[0] == "#" or "@" in token:
         return True
-    digits = sum(c.isdigit() for c in token)
+    digits = len(_DIGIT.findall(token))
     if digits == 0:
         return False
-    letters = sum(c.isalpha() for c in token)
-    if letters:
+    if _ALPHA.search(token):
         return digits >= 2
     return digits >= 5 and "." not in token
 

@@ -1,0 +1,152 @@
+"""Benchmark: certification time vs plain decode time of the same file.
+
+Generates N retail-style interactions of about 20 assistant decisions each
+(lookups with realistic JSON observations, stated amounts, confirmations,
+writes, a failed lookup and its recovery), writes them as JSONL, then times
+(a) decoding the file into ``Interaction`` objects and (b) decoding plus
+certifying plus writing the certified records. Goal: (b)/(a) <= 3.
+
+    python bench/certify.py [--n 5000] [--decisions 20] [--seed 0]
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+# Sibling bench scripts (bench/select.py) would shadow standard modules: drop this folder.
+if sys.path and os.path.abspath(sys.path[0]) == os.path.dirname(os.path.abspath(__file__)):
+    sys.path.pop(0)
+
+import argparse  # noqa: E402
+import random  # noqa: E402
+import tempfile  # noqa: E402
+import time  # noqa: E402
+from pathlib import Path  # noqa: E402
+from typing import Any  # noqa: E402
+
+import orjson  # noqa: E402
+from trajectory2gym.certify import Certifier  # noqa: E402
+
+from trajectory2gym.codecs import JsonlWriter, read_interactions  # noqa: E402
+
+PRODUCTS = ["Water Bottle", "Desk Lamp", "Office Chair", "Hiking Boots", "Electric Kettle", "Bookshelf",
+            "Action Camera", "T-Shirt", "Backpack", "Smart Thermostat"]
+OPTIONS = {"color": ["black", "blue", "red", "white"], "size": ["S", "M", "L", "XL"],
+           "material": ["glass", "plastic", "steel", "cotton"]}
+
+
+def _tool(name: str, props: dict[str, Any]) -> dict[str, Any]:
+    return {"type": "function", "function": {"name": name, "description": name.replace("_", " "), "parameters": {
+        "type": "object", "properties": props, "required": list(props)}}}
+
+
+S, L = {"type": "string"}, {"type": "array", "items": {"type": "string"}}
+TOOLS = [
+    _tool("find_user_id_by_email", {"email": S}), _tool("get_user_details", {"user_id": S}),
+    _tool("get_order_details", {"order_id": S}), _tool("get_product_details", {"product_id": S}),
+    _tool("exchange_delivered_order_items", {"order_id": S, "item_ids": L, "new_item_ids": L,
+                                             "payment_method_id": S}),
+    _tool("return_delivered_order_items", {"order_id": S, "item_ids": L, "payment_method_id": S}),
+    _tool("calculate", {"expression": S}), _tool("transfer_to_human_agents", {"summary": S}),
+]
+
+
+def make_interaction(rng: random.Random, n: int, decisions: int) -> dict[str, Any]:
+    ids = iter(range(1, 10_000))
+    msgs: list[dict[str, Any]] = [{"role": "system", "content": "You are a retail agent. Follow the policy."}]
+
+    def call(name: str, args: dict[str, Any], obs: Any) -> None:
+        cid = f"c{next(ids)}"
+        msgs.append({"role": "assistant", "content": None, "tool_calls": [
+            {"id": cid, "type": "function", "function": {"name": name, "arguments": orjson.dumps(args).decode()}}]})
+        msgs.append({"role": "tool", "tool_call_id": cid, "name": name,
+                     "content": obs if isinstance(obs, str) else orjson.dumps(obs).decode()})
+
+    uid, email, pay = f"user_{n}_{rng.randrange(9999)}", f"user{n}@example.com", f"credit_card_{rng.randrange(10**7)}"
+    msgs.append({"role": "user", "content": f"Hi, my email is {email}. I need help with my orders."})
+    call("find_user_id_by_email", {"email": email}, uid)
+    orders = [f"#W{rng.randrange(10**7):07d}" for _ in range(3)]
+    call("get_user_details", {"user_id": uid}, {"name": {"first_name": "Ava", "last_name": "Moore"},
+                                                "email": email, "orders": orders,
+                                                "payment_methods": {pay: {"source": "credit_card", "id": pay}}})
+    made = 2
+    while made < decisions:
+        oid = rng.choice(orders)
+        items = []
+        for _ in range(rng.randint(2, 4)):
+            items.append({"name": rng.choice(PRODUCTS), "product_id": str(rng.randrange(10**10)),
+                          "item_id": str(rng.randrange(10**10)), "price": round(rng.uniform(10, 500), 2),
+                          "options": {k: rng.choice(v) for k, v in OPTIONS.items()}})
+        order = {"order_id": oid, "user_id": uid, "status": "delivered", "items": items,
+                 "payment_history": [{"transaction_type": "payment",
+                                      "amount": round(sum(i["price"] for i in items), 2),
+                                      "payment_method_id": pay}]}
+        msgs.append({"role": "user", "content": f"What about order {oid}?"})
+        if rng.random() < 0.2:
+            call("get_order_details", {"order_id": oid + "9"}, "Error: order not found")
+            made += 1
+        call("get_order_details", {"order_id": oid}, order)
+        item = items[0]
+        variants = {str(rng.randrange(10**10)): {"item_id": "", "options": {k: rng.choice(v) for k, v in
+                                                                             OPTIONS.items()},
+                                                  "available": True, "price": round(rng.uniform(10, 500), 2)}
+                    for _ in range(8)}
+        for vid, v in variants.items():
+            v["item_id"] = vid
+        call("get_product_details", {"product_id": item["product_id"]},
+             {"name": item["name"], "product_id": item["product_id"], "variants": variants})
+        new = next(iter(variants))
+        msgs.append({"role": "assistant", "content": (
+            f"Order {oid} has {len(items)} items totalling ${order['payment_history'][0]['amount']}. I can exchange "
+            f"the {item['name']} (item {item['item_id']}) for item {new} at ${variants[new]['price']}, "
+            f"paying the difference with {pay}. Shall I proceed?")})
+        msgs.append({"role": "user", "content": rng.choice(["Yes, go ahead.", "yes please", "Not now, thanks."])})
+        call("exchange_delivered_order_items", {"order_id": oid, "item_ids": [item["item_id"]],
+                                                "new_item_ids": [new], "payment_method_id": pay},
+             {**order, "status": "exchange requested"})
+        msgs.append({"role": "assistant", "content": f"Done. The exchange for {oid} is requested."})
+        made += 5
+    msgs.append({"role": "user", "content": "Thanks! ###STOP###"})
+    return {"id": f"bench-{n}", "task_id": str(n), "domain": "retail", "tools": TOOLS, "messages": msgs,
+            "private": {"task": {"user_id": uid, "instruction": "exchange items"}}, "reward": 1.0}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--n", type=int, default=5000)
+    ap.add_argument("--decisions", type=int, default=20)
+    ap.add_argument("--seed", type=int, default=0)
+    args = ap.parse_args()
+    rng = random.Random(args.seed)
+    with tempfile.TemporaryDirectory() as tmp:
+        src, out = Path(tmp) / "bench.jsonl", Path(tmp) / "certified.jsonl"
+        with open(src, "wb") as fh:
+            for n in range(args.n):
+                fh.write(orjson.dumps(make_interaction(rng, n, args.decisions), option=orjson.OPT_APPEND_NEWLINE))
+        size = src.stat().st_size
+
+        t0 = time.perf_counter()
+        decoded = sum(1 for _ in read_interactions(src))
+        decode_s = time.perf_counter() - t0
+
+        certifier = Certifier()
+        t0 = time.perf_counter()
+        decisions = eligible = 0
+        with JsonlWriter(out) as writer:
+            for inter in read_interactions(src):
+                cert = certifier.certify(inter)
+                decisions += cert.summary["decisions"]
+                eligible += cert.summary["eligible"]
+                writer.write(cert.model_dump(mode="json"))
+        certify_s = time.perf_counter() - t0
+
+    print(f"interactions: {decoded}  decisions: {decisions} ({decisions / max(decoded, 1):.1f} each, "
+          f"{eligible / max(decisions, 1):.1%} eligible)  file: {size / 1e6:.1f} MB")
+    print(f"plain decode:         {decode_s:8.2f} s")
+    print(f"decode+certify+write: {certify_s:8.2f} s  ({certify_s / decoded * 1e3:.2f} ms per interaction)")
+    print(f"ratio certify/decode: {certify_s / decode_s:8.2f}x  (goal <= 3x)")
+
+
+if __name__ == "__main__":
+    main()
