@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from trajectory2gym.envs.domain import Domain
 from trajectory2gym.envs.telecom.agent_tools import toolkit as agent_toolkit
@@ -29,5 +30,19 @@ class DualControlDomain(Domain):
         return meta
 
 
+QUIRKS = {
+    "draft_bill_id": "a refuel without a draft bill creates one; tau2 names it with a random uuid, "
+                     "ours takes the next free number (B1007, ...) so replays are deterministic",
+    "device_refusals": "device tools tau2 answers with a plain refusal text (Wi-Fi in airplane mode, "
+                       "no payment request, unknown app, VPN already connected) return 'Error: ...'",
+}
+
 DOMAIN = DualControlDomain(name="telecom", kinds=KINDS, tools=agent_toolkit.tools, policy=POLICY,
-                           user_tools=user_toolkit.tools)
+                           quirks=QUIRKS, user_tools=user_toolkit.tools)
+
+
+def make_tool_env(db: dict | None = None, *, tau_bench_compat: bool = True) -> Any:
+    """The registry's hook: telecom episodes need the dual-control executor."""
+    from trajectory2gym.envs.telecom.env import TelecomEnv
+
+    return TelecomEnv(db, tau_bench_compat=tau_bench_compat)

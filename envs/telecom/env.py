@@ -13,7 +13,9 @@ from typing import Any
 import orjson
 from trajectory2gym.envs.domain import Context
 from trajectory2gym.envs.env import ToolEnv
+from trajectory2gym.envs.reward import RewardInfo, outputs_said
 from trajectory2gym.envs.state import State, copy_record
+from trajectory2gym.envs.tasks import TaskSpec
 from trajectory2gym.envs.telecom.data import KINDS, default_db_dir, from_tau2, load_tau2_db
 from trajectory2gym.envs.telecom.env_functions import FUNCTIONS
 from trajectory2gym.envs.telecom.sync import sync
@@ -38,6 +40,7 @@ class TelecomEnv(ToolEnv):
             db = telecom_default_db()
         elif isinstance(db.get("customers"), list):  # tau2's list layout
             db = from_tau2(db, db.get("user_db"))
+        self.calls: list[dict[str, Any]] = []
         super().__init__("telecom", {k: db[k] for k in KINDS if k in db}, tau_bench_compat=tau_bench_compat)
 
     @property
@@ -64,7 +67,11 @@ class TelecomEnv(ToolEnv):
             problem = tool.check_arguments(args)
         if problem:
             return f"Error: {problem}", True
-        return self._transaction(lambda ctx: tool.fn(ctx, **args))
+        out = self._transaction(lambda ctx: tool.fn(ctx, **args))
+        if not out[1]:  # successful calls, for tau2's action check
+            requestor = "user" if tools is self.domain.user_tools else "assistant"  # type: ignore[attr-defined]
+            self.calls.append({"name": name, "arguments": args, "requestor": requestor})
+        return out
 
     def run_function(self, env_type: str, func_name: str, arguments: dict | None = None) -> tuple[Any, str | None]:
         """A task's set-up or assertion function (or a tool) by side: ``(result, error or None)``."""
@@ -85,6 +92,26 @@ class TelecomEnv(ToolEnv):
 
         result, is_error = self._transaction(run, raw=True)
         return (None, result) if is_error else (result, None)
+
+    def reward_info(self, task: TaskSpec, said: list[str]) -> RewardInfo:
+        """tau2's scoring for tau2 tasks (env assertions, plus gold actions when the basis says
+        ACTION, checked on the calls made this episode); the framework's state comparison otherwise."""
+        tau2 = task.metadata.get("tau2")
+        if not tau2:
+            return super().reward_info(task, said)
+        from trajectory2gym.envs.telecom.replay import check_actions, check_assertions
+
+        failed = check_assertions(self, tau2["env_assertions"])
+        if "ACTION" in tau2["reward_basis"]:
+            failed += check_actions(tau2["actions"], self.calls)
+        outputs = outputs_said(task.outputs, said)
+        ok = not failed and all(outputs.values())
+        return RewardInfo(1.0 if ok else 0.0, not failed, outputs, [{"name": "assertion", "error": f}
+                                                                    for f in failed])
+
+    def reset(self, task: TaskSpec | None = None) -> None:
+        super().reset(task)
+        self.calls: list[dict[str, Any]] = []
 
     def _transaction(self, body: Any, raw: bool = False) -> tuple[Any, bool]:
         state: State = self.state

@@ -280,3 +280,26 @@ def test_mms_needs_every_fix(env: TelecomEnv) -> None:
     assert "cannot" in env.execute_user("can_send_mms", {})[0]
     env.execute_user("grant_app_permission", {"app_name": "messaging", "permission": "storage"})
     assert "can send" in env.execute_user("can_send_mms", {})[0]
+
+
+# -- framework integration: TaskSpec, reset by overlay, reward by assertions -----------------
+
+
+def test_task_specs_reset_and_score_like_replay(tau2: Path) -> None:
+    from trajectory2gym.envs.registry import make_tool_env
+    from trajectory2gym.envs.telecom.tasks import task_spec_from_tau2
+
+    env = make_tool_env("telecom", load_tau2_db(tau2 / "telecom"))
+    assert isinstance(env, TelecomEnv)
+    tasks = load_tasks(tau2 / "telecom_small_tasks.json")
+    for task in tasks:
+        spec = task_spec_from_tau2(task, env)
+        assert spec.initial_overlay["phone"]["surroundings"]["phone_number"]
+        assert all(a.name in env.domain.tools for a in spec.gold_actions)
+        env.reset(spec)
+        assert env.reward(spec, []) == 0.0, spec.id
+        env.reset(spec)
+        for action in spec.metadata["tau2"]["actions"]:
+            env.execute(action["name"], action["arguments"], requestor=action["requestor"])
+        info = env.reward_info(spec, [])
+        assert info.reward == 1.0 and info.state_match, (spec.id, info.gold_action_errors)
