@@ -1,0 +1,79 @@
+"""The OpenAI-compatible teacher and the LLM user in a real environment episode (local server)."""
+
+from __future__ import annotations
+
+import random
+
+from trajectory2gym.actors.teachers.openai_teacher import OpenAITeacher
+from trajectory2gym.envs.db import default_db
+from trajectory2gym.envs.env import Env
+from trajectory2gym.envs.generator import TaskGenerator
+from trajectory2gym.envs.rollout import run_episode
+from trajectory2gym.envs.user_base import STOP_TOKEN
+from trajectory2gym.envs.users import LLMUser, ScriptedUser
+
+
+def settings(server):
+    return {"model": "m", "base_url": server.base_url, "timeout_s": 2.0, "max_retries": 1, "backoff_s": 0.0}
+
+
+def test_malformed_calls_get_authentic_errors_and_the_episode_goes_on(chat_server, make_completion):
+    gen = TaskGenerator("retail", default_db("retail"))
+    task = gen.generate("information", random.Random(0), task_id="t", template="return_item")
+    order_id = task.facts["order_id"]
+    chat_server.reply(make_completion(tool_calls=[("get_order_details", '{"order_id": "' + order_id)]))
+    chat_server.reply(make_completion(tool_calls=[("no_such_tool", "{}")]))
+    chat_server.reply(make_completion(tool_calls=[("get_order_details", f'{{"order_id": "{order_id}"}}')]))
+    chat_server.reply(make_completion(content="Your order is delivered. Is there anything else?"))
+    inter = run_episode(Env("retail", gen.db, user=ScriptedUser()), OpenAITeacher(settings(chat_server)),
+                        task, seed=0)
+    tool_msgs = [m for m in inter.messages if m.role == "tool"]
+    assert [m.is_error for m in tool_msgs] == [True, True, False]
+    assert "not valid JSON" in tool_msgs[0].content and "unknown tool" in tool_msgs[1].content
+    bad = inter.messages[2].calls[0]
+    assert bad.arguments == {} and bad.function.raw_arguments.startswith('{"order_id"')
+    assert inter.metadata["end"] == "terminated" and STOP_TOKEN in inter.messages[-1].content
+    usage = inter.metadata["teacher"]["usage"]
+    assert usage["requests"] == 4 and usage["prompt_tokens"] == 44
+    # The private plan never reaches the model.
+    assert all("plan" not in str(r["messages"]) for r in chat_server.requests)
+    # The recorded interaction round-trips through the interchange format.
+    from trajectory2gym.interaction import Interaction
+
+    again = Interaction.model_validate(inter.to_dict())
+    assert again.messages[2].calls[0].function.raw_arguments == bad.function.raw_arguments
+
+
+def test_teacher_failure_ends_the_episode_with_a_record(chat_server):
+    gen = TaskGenerator("airline", default_db("airline"))
+    task = gen.generate("state", random.Random(0), task_id="t")
+    for _ in range(2):
+        chat_server.status(503)
+    teacher = OpenAITeacher({**settings(chat_server), "max_retries": 1})
+    inter = run_episode(Env("airline", gen.db, user=ScriptedUser()), teacher, task, seed=0)
+    assert inter.metadata["end"] == "teacher_error" and "2 attempts failed" in inter.metadata["teacher_error"]
+
+
+def test_llm_user_sees_the_conversation_with_roles_swapped(chat_server, make_completion):
+    gen = TaskGenerator("retail", default_db("retail"))
+    task = gen.generate("recovery", random.Random(0), task_id="t")
+    chat_server.reply(make_completion(content="Hi, I need help with an order."))
+    chat_server.reply(make_completion(content=f"Thanks, bye! {STOP_TOKEN}"))
+    user = LLMUser(settings(chat_server))
+    first = user.start(task, random.Random(0))
+    assert first.role == "user" and first.content == "Hi, I need help with an order."
+    history = [first]
+    from trajectory2gym.interaction import FunctionCall, Message, ToolCall
+
+    history += [
+        Message(role="assistant", tool_calls=[ToolCall(id="c", function=FunctionCall(name="x"))]),
+        Message(role="tool", tool_call_id="c", content="secret tool output"),
+        Message(role="assistant", content="All done. Anything else?"),
+    ]
+    last = user.reply(history)
+    assert STOP_TOKEN in last.content
+    sent = chat_server.requests[1]["messages"]
+    assert sent[0]["role"] == "system" and task.request in sent[0]["content"]
+    assert [m["role"] for m in sent[1:]] == ["assistant", "user"]
+    assert "secret tool output" not in str(sent)
+    assert user.usage["requests"] == 2  # start + reply, counted per episode (start resets)
