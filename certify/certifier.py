@@ -20,7 +20,7 @@ from trajectory2gym.certify.config import CertifyConfig
 from trajectory2gym.certify.confirmation import Turn, call_anchors, check_confirmation
 from trajectory2gym.certify.evidence import EvidenceIndex
 from trajectory2gym.certify.normalize import (
-    chunks,
+    chunks_with_digits,
     compact,
     looks_like_identifier,
     numbers_in,
@@ -171,7 +171,7 @@ class _Run:
     def _stated_misses(self, text: str, strict_numbers: bool = False) -> list[str]:
         """Identifiers and amounts a text states that are neither visible nor derivable."""
         misses = []
-        for tok in chunks(text):
+        for tok in chunks_with_digits(text):
             if looks_like_identifier(tok) and not self.index.has_string(tok):
                 misses.append(tok)
         for written, cents in numbers_in(text):

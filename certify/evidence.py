@@ -170,15 +170,19 @@ class EvidenceIndex:
                     label = (label or set()) | {w for w in words(name) if len(w) > 2} - _NON_LABEL_WORDS
                     break
             for key, value in obj.items():
-                if label:
-                    if looks_like_identifier(key):  # ids used as keys (variants, payment methods)
+                if isinstance(value, dict):
+                    # ids used as keys of records (variants, payment methods)
+                    if label and looks_like_identifier(key):
                         self._labels.setdefault(compact(key), set()).update(label)
-                    if _is_id_key(key):
-                        for v in value if isinstance(value, list) else (value,):
+                    self._walk(value, label)
+                elif isinstance(value, list):
+                    if label and _is_id_key(key):
+                        for v in value:
                             if isinstance(v, str):
                                 self._labels.setdefault(compact(v), set()).update(label)
-                if isinstance(value, (dict, list)):
                     self._walk(value, label)
+                elif label and isinstance(value, str) and _is_id_key(key):
+                    self._labels.setdefault(compact(value), set()).update(label)
         elif isinstance(obj, list):
             for item in obj:
                 if isinstance(item, (dict, list)):

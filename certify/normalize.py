@@ -48,6 +48,21 @@ def chunks(text: str) -> list[str]:
     return out
 
 
+_DIGIT_TOKEN = re.compile(r"[^\s\d]*\d\S*")
+
+
+def chunks_with_digits(text: str) -> list[str]:
+    """The ``chunks`` that contain a digit or start with ``#``/contain ``@`` (identifier candidates)."""
+    out = []
+    for tok in text.split() if ("@" in text or "#" in text) else _DIGIT_TOKEN.findall(text):
+        tok = tok.strip(_EDGE_PUNCT)
+        if tok.endswith(("'s", "\u2019s")):
+            tok = tok[:-2]
+        if tok:
+            out.append(tok)
+    return out
+
+
 def to_cents(value: Any) -> int | None:
     """A number (or numeric string like ``"100.00"``, ``"$1,200"``) in integer cents."""
     if isinstance(value, bool):
