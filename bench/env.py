@@ -10,14 +10,21 @@ reward (a gold replay on a fresh state; tau-bench reloads the files again for it
 
 from __future__ import annotations
 
-import argparse
-import json
-import time
-from pathlib import Path
+import os
+import sys
 
-from trajectory2gym.envs.db import load_tau_bench_db
-from trajectory2gym.envs.env import ToolEnv
-from trajectory2gym.envs.replay import load_tasks
+# bench/ holds select.py, which would shadow the stdlib module of that name for this script.
+_HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != _HERE]
+
+import argparse  # noqa: E402
+import json  # noqa: E402
+import time  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+from trajectory2gym.envs.db import load_tau_bench_db  # noqa: E402
+from trajectory2gym.envs.env import ToolEnv  # noqa: E402
+from trajectory2gym.envs.replay import load_tasks  # noqa: E402
 
 KINDS = ("orders", "products", "users")
 
