@@ -52,8 +52,11 @@ def check_invariants(domain: str, db: dict[str, Any]) -> list[str]:
     elif domain == "airline":
         checks = (_check_users, _check_flights, _check_reservations)
         kinds = ("users", "reservations", "flights")
+    elif domain == "telecom":
+        checks = (_check_telecom,)
+        kinds = ("customers", "lines", "devices", "plans", "bills")
     else:
-        raise ValueError(f"unknown domain {domain!r}: expected 'retail' or 'airline'")
+        raise ValueError(f"unknown domain {domain!r}: expected 'retail', 'airline' or 'telecom'")
     missing = [k for k in kinds if not isinstance(db.get(k), dict)]
     if missing:
         return [f"db: missing or non-object kind(s) {missing}"]
@@ -389,4 +392,76 @@ def _check_legs(where: str, r: dict[str, Any], legs: list[dict[str, Any]],
         errs.append(f"{where}: first leg leaves {legs[0].get('origin')} not {r.get('origin')}")
     if r.get("flight_type") == "round_trip" and legs[-1].get("destination") != r.get("origin"):
         errs.append(f"{where}: round trip ends at {legs[-1].get('destination')}, not back home")
+    return errs
+
+
+LINE_STATUSES = frozenset({"Active", "Suspended", "Pending Activation", "Closed"})
+BILL_STATUSES = frozenset({"Draft", "Issued", "Paid", "Overdue", "Awaiting Payment", "Disputed"})
+
+
+def _check_telecom(domain: str, db: dict[str, Any]) -> list[str]:
+    """Telecom (tau2 layout, keyed by id): ownership, references, bill arithmetic, statuses."""
+    errs: list[str] = []
+    id_fields = {"customers": "customer_id", "lines": "line_id", "devices": "device_id",
+                 "plans": "plan_id", "bills": "bill_id"}
+    for kind, field in id_fields.items():
+        for rid, rec in db[kind].items():
+            if rec.get(field) != rid:
+                errs.append(f"{kind} {rid}: {field} {rec.get(field)!r} differs from its key")
+    owner: dict[str, str] = {}
+    for cid, c in db["customers"].items():
+        for lid in c.get("line_ids", []):
+            if lid not in db["lines"]:
+                errs.append(f"customers {cid}: lists unknown line {lid}")
+            elif lid in owner:
+                errs.append(f"customers {cid}: line {lid} also belongs to {owner[lid]}")
+            owner[lid] = cid
+        awaiting = 0
+        for bid in c.get("bill_ids", []):
+            bill = db["bills"].get(bid)
+            if bill is None:
+                errs.append(f"customers {cid}: lists unknown bill {bid}")
+            elif bill.get("customer_id") != cid:
+                errs.append(f"customers {cid}: lists bill {bid} of {bill.get('customer_id')}")
+            else:
+                awaiting += bill.get("status") == "Awaiting Payment"
+        if awaiting > 1:
+            errs.append(f"customers {cid}: {awaiting} bills await payment (at most one may)")
+    phones: dict[str, str] = {}
+    for lid, line in db["lines"].items():
+        where = f"lines {lid}"
+        if lid not in owner:
+            errs.append(f"{where}: no customer owns it")
+        if line.get("plan_id") not in db["plans"]:
+            errs.append(f"{where}: unknown plan {line.get('plan_id')!r}")
+        if line.get("device_id") not in db["devices"]:
+            errs.append(f"{where}: unknown device {line.get('device_id')!r}")
+        if line.get("status") not in LINE_STATUSES:
+            errs.append(f"{where}: unknown status {line.get('status')!r}")
+        if line.get("status") == "Suspended" and not line.get("suspension_start_date"):
+            errs.append(f"{where}: suspended without a suspension_start_date")
+        for f in ("data_used_gb", "data_refueling_gb"):
+            if not _is_money(line.get(f)) or line[f] < 0:
+                errs.append(f"{where}: {f} {line.get(f)!r} is not a non-negative number")
+        number = "".join(ch for ch in str(line.get("phone_number")) if ch.isdigit())
+        if number in phones:
+            errs.append(f"{where}: phone number also used by {phones[number]}")
+        phones[number] = lid
+    for pid, plan in db["plans"].items():
+        for f in ("data_limit_gb", "price_per_month", "data_refueling_price_per_gb"):
+            if not _is_money(plan.get(f)) or plan[f] < 0:
+                errs.append(f"plans {pid}: {f} {plan.get(f)!r} is not a non-negative number")
+    for bid, bill in db["bills"].items():
+        where = f"bills {bid}"
+        if bill.get("customer_id") not in db["customers"]:
+            errs.append(f"{where}: unknown customer {bill.get('customer_id')!r}")
+        elif bid not in db["customers"][bill["customer_id"]].get("bill_ids", []):
+            errs.append(f"{where}: not listed in customer {bill['customer_id']}'s bills")
+        if bill.get("status") not in BILL_STATUSES:
+            errs.append(f"{where}: unknown status {bill.get('status')!r}")
+        total = sum(i.get("amount", 0) for i in bill.get("line_items", []))
+        if not _is_money(bill.get("total_due")) or abs(total - bill["total_due"]) > CENT:
+            errs.append(f"{where}: total_due {bill.get('total_due')!r} != line items {total:.2f}")
+        if str(bill.get("period_end")) < str(bill.get("period_start")):
+            errs.append(f"{where}: period ends before it starts")
     return errs

@@ -310,3 +310,65 @@ def test_airline_tools_run_on_generated_db(small: dict) -> None:
     else:
         assert env.get("reservations", rid2)["nonfree_baggages"] == res2["nonfree_baggages"] + 1
     assert check_invariants("airline", env.state.materialize()) == []
+
+
+# -- telecom ---------------------------------------------------------------------------------
+
+
+def test_telecom_tau2_db_and_generated_dbs_pass(shared_data: Path) -> None:
+    from trajectory2gym.envs.telecom.data import load_tau2_db
+
+    root = shared_data / "tau2" / "telecom"
+    if (root / "db.json").is_file():
+        assert check_invariants("telecom", load_tau2_db(root)) == []
+    for seed in (0, 1, 2):
+        db = generate_db("telecom", seed=seed)
+        assert len(db["customers"]) == 100
+        assert check_invariants("telecom", db) == []
+    assert json.dumps(generate_db("telecom", seed=4)) == json.dumps(generate_db("telecom", seed=4))
+    assert json.dumps(generate_db("telecom", seed=4)) != json.dumps(generate_db("telecom", seed=5))
+
+
+def test_telecom_violations_are_reported() -> None:
+    base = generate_db("telecom", seed=0)
+    cid, customer = _first(base["customers"])
+    lid = customer["line_ids"][0]
+    db = copy.deepcopy(base)
+    db["lines"][lid]["plan_id"] = "P0"
+    db["bills"][customer["bill_ids"][0]]["total_due"] += 1
+    db["lines"][lid]["phone_number"] = db["lines"][next(k for k in db["lines"] if k != lid)]["phone_number"]
+    errs = check_invariants("telecom", db)
+    assert any(e.startswith(f"lines {lid}: unknown plan 'P0'") for e in errs)
+    assert any(e.startswith(f"bills {customer['bill_ids'][0]}: total_due") for e in errs)
+    assert any("phone number also used" in e for e in errs)
+
+
+def test_telecom_write_db_is_tau2_layout(tmp_path: Path) -> None:
+    from trajectory2gym.envs.telecom.data import load_tau2_db
+
+    db = generate_db("telecom", seed=2, size=9)
+    write_db(db, tmp_path)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["db.json", "user_db.json"]
+    assert isinstance(json.loads((tmp_path / "db.json").read_text())["customers"], list)
+    assert load_tau2_db(tmp_path) == db
+
+
+def test_telecom_tools_run_on_generated_db() -> None:
+    from trajectory2gym.envs.telecom.env import TelecomEnv
+
+    db = generate_db("telecom", seed=1)
+    env = TelecomEnv(copy.deepcopy(db))
+    cid, customer = _first(db["customers"], lambda c: db["lines"][c["line_ids"][0]]["status"] == "Active")
+    lid = customer["line_ids"][0]
+    line = db["lines"][lid]
+    assert env.run_function("user", "set_user_info", {"name": customer["full_name"],
+                                                      "phone_number": line["phone_number"]})[1] is None
+    out, err = env.execute("get_customer_by_phone", {"phone_number": line["phone_number"]})
+    assert not err and json.loads(out)["customer_id"] == cid
+    out, err = env.execute("refuel_data", {"customer_id": cid, "line_id": lid, "gb_amount": 1.5})
+    assert not err and env.get("lines", lid)["data_refueling_gb"] == 1.5
+    out, err = env.execute("suspend_line", {"customer_id": cid, "line_id": lid, "reason": "travel"})
+    assert not err and not env.get("phone", "surroundings")["line_active"]
+    out, err = env.execute_user("reboot_device", {})
+    assert not err and env.get("phone", "device")["network_connection_status"] == "no_service"
+    assert check_invariants("telecom", env.state.materialize()) == []

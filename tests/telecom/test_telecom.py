@@ -303,3 +303,13 @@ def test_task_specs_reset_and_score_like_replay(tau2: Path) -> None:
             env.execute(action["name"], action["arguments"], requestor=action["requestor"])
         info = env.reward_info(spec, [])
         assert info.reward == 1.0 and info.state_match, (spec.id, info.gold_action_errors)
+
+
+def test_default_db_falls_back_to_the_generator(monkeypatch: pytest.MonkeyPatch) -> None:
+    import trajectory2gym.envs.telecom.env as env_module
+
+    monkeypatch.setattr(env_module, "default_db_dir", lambda: None)
+    env = TelecomEnv()
+    assert len(env.db["customers"]) == 100 and "C1001" in env.db["customers"]
+    out, err = env.execute("get_details_by_id", {"id": "P1001"})
+    assert not err and json.loads(out)["plan_id"] == "P1001"
