@@ -21,6 +21,7 @@ STAGE_CLI_MODULES: tuple[str, ...] = (
     "trajectory2gym.learner.cli",
     "trajectory2gym.actors.cli",
     "trajectory2gym.launch.cli",
+    "trajectory2gym.launch.eval.cli",
 )
 
 console = Console(stderr=True, soft_wrap=True)
