@@ -85,8 +85,11 @@ def load_tau2_db(db_dir: str | Path) -> dict[str, Any]:
     """``<dir>/db.json`` (+ ``<dir>/user_db.json`` when present) as one keyed database."""
     root = Path(db_dir)
     db_file = root / "db.json"
+    if not db_file.is_file() and (root / "customers.json").is_file():
+        return _load_per_kind(root)
     if not db_file.is_file():
-        raise FileNotFoundError(f"{db_file}: missing (a telecom database dir holds db.json and user_db.json)")
+        raise FileNotFoundError(f"{db_file}: missing (a telecom database dir holds db.json and user_db.json, "
+                                "or one <kind>.json per kind)")
     try:
         db = orjson.loads(db_file.read_bytes())
         user_file = root / "user_db.json"
@@ -94,6 +97,23 @@ def load_tau2_db(db_dir: str | Path) -> dict[str, Any]:
     except orjson.JSONDecodeError as exc:
         raise ValueError(f"{root}: not valid JSON ({exc})") from None
     return from_tau2(db, user_db)
+
+
+def _load_per_kind(root: Path) -> dict[str, Any]:
+    """The one-file-per-kind layout (``customers.json``, ..., ``phone.json``) that ``t2g env generate-db`` writes."""
+    db: dict[str, Any] = {}
+    for kind in KINDS:
+        file = root / f"{kind}.json"
+        if kind == "phone" and not file.is_file():
+            continue
+        if not file.is_file():
+            raise FileNotFoundError(f"{file}: missing (a telecom database needs {', '.join(ACCOUNT_KINDS)})")
+        try:
+            db[kind] = orjson.loads(file.read_bytes())
+        except orjson.JSONDecodeError as exc:
+            raise ValueError(f"{file}: not valid JSON ({exc})") from None
+    phone = db.pop("phone", None)
+    return from_tau2(db, phone)
 
 
 def default_db_dir() -> Path | None:

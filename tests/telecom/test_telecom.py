@@ -313,3 +313,16 @@ def test_default_db_falls_back_to_the_generator(monkeypatch: pytest.MonkeyPatch)
     assert len(env.db["customers"]) == 100 and "C1001" in env.db["customers"]
     out, err = env.execute("get_details_by_id", {"id": "P1001"})
     assert not err and json.loads(out)["plan_id"] == "P1001"
+
+
+def test_generated_db_dir_replays_through_the_cli(tmp_path: Path) -> None:
+    """``t2g env generate-db --domain telecom`` output (one file per kind) loads for replay."""
+    from trajectory2gym.envs.db import write_tau_bench_db
+    from trajectory2gym.envs.dbgen import generate_db
+
+    db = generate_db("telecom", seed=3, size=5)
+    write_tau_bench_db(db, tmp_path)
+    assert load_tau2_db(tmp_path) == db
+    (tmp_path / "lines.json").unlink()
+    with pytest.raises(FileNotFoundError, match="lines.json"):
+        load_tau2_db(tmp_path)
