@@ -55,6 +55,8 @@ def register(subparsers: Any) -> None:
     g.add_argument("--max-retries", type=int, default=3)
     g.add_argument("--user", default="scripted", choices=["scripted", "llm"],
                    help="user simulator (llm uses the same endpoint settings)")
+    g.add_argument("--paraphrase", action="store_true",
+                   help="let the model reword each request (kept only when every value survives)")
     g.add_argument("--report", help="also write the scores as JSON here")
     p.set_defaults(handler=cmd_synthesize)
 
@@ -126,6 +128,13 @@ def cmd_synthesize(args: argparse.Namespace) -> int:
         from trajectory2gym.envs.users import LLMUser
 
         user = LLMUser(_chat_settings(args))
+    paraphrase = None
+    if args.paraphrase:
+        from trajectory2gym.envs.generator.llm import ChatClient, ChatSettings
+        from trajectory2gym.envs.generator.paraphrase import paraphrase_request
+
+        client = ChatClient(ChatSettings.model_validate(_chat_settings(args)))
+        paraphrase = lambda task: paraphrase_request(task, client)  # noqa: E731
     report = SynthesisReport()
     with open_writer(args.output) as writer, Progress(
         TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
@@ -133,7 +142,7 @@ def cmd_synthesize(args: argparse.Namespace) -> int:
     ) as progress:
         bars = {f: progress.add_task(f"{args.domain}/{f}", total=args.n) for f in families}
         for inter in synthesize(args.domain, families, args.n, teacher, seed=args.seed, db=_load_db(args),
-                                user=user, report=report,
+                                user=user, report=report, paraphrase=paraphrase,
                                 on_step=lambda fam: progress.advance(bars[fam])):
             writer.write(inter)
     for failure in report.failures[:20]:

@@ -18,6 +18,7 @@ from trajectory2gym.actors.teachers.evaluation import LabelAgreement, Realizatio
 from trajectory2gym.envs.env import Env
 from trajectory2gym.envs.generator import FAMILIES, GenerationError, TaskGenerator
 from trajectory2gym.envs.rollout import run_episode
+from trajectory2gym.envs.tasks import TaskSpec
 from trajectory2gym.envs.user_base import UserSimulator
 
 from trajectory2gym.interaction import Interaction
@@ -65,6 +66,7 @@ def synthesize(
     report: SynthesisReport | None = None,
     certify: bool = True,
     on_step: Callable[[str], None] | None = None,
+    paraphrase: Callable[[TaskSpec], TaskSpec] | None = None,
 ) -> Iterator[Interaction]:
     """``n`` interactions per family. Tasks that cannot be generated are reported and skipped."""
     report = report if report is not None else SynthesisReport()
@@ -87,6 +89,8 @@ def synthesize(
                 if on_step:
                     on_step(family)
                 continue
+            if paraphrase is not None:
+                task = paraphrase(task)
             report.generated[family] = report.generated.get(family, 0) + 1
             inter = run_episode(env, teacher, task, seed=seed * 1_000_003 + i)
             if certifier is not None:

@@ -77,3 +77,29 @@ def test_llm_user_sees_the_conversation_with_roles_swapped(chat_server, make_com
     assert [m["role"] for m in sent[1:]] == ["assistant", "user"]
     assert "secret tool output" not in str(sent)
     assert user.usage["requests"] == 2  # start + reply, counted per episode (start resets)
+
+
+def test_paraphrase_is_kept_only_when_it_keeps_the_values(chat_server, make_completion):
+    from trajectory2gym.envs.generator.llm import ChatClient, ChatSettings
+    from trajectory2gym.envs.generator.paraphrase import kept_values, paraphrase_request
+
+    gen = TaskGenerator("retail", default_db("retail"))
+    task = gen.generate("information", random.Random(0), task_id="t", template="return_item")
+    oid = task.facts["order_id"]
+    item = next(s for s in task.plan if s.get("write"))
+    assert kept_values(task.request, task.request) == []
+    client = ChatClient(ChatSettings.model_validate(settings(chat_server)))
+    chat_server.reply(make_completion(content="I want to send something back."))
+    dropped = paraphrase_request(task, client)
+    assert dropped.request == task.request and oid in dropped.metadata["paraphrase_rejected"]
+    good = f"Hello! Order {oid}: I'd like a refund to the original payment method for my " \
+           f"{task.request.split('the ', 1)[1].split(' from')[0]}."
+    chat_server.reply(make_completion(content=good))
+    kept = paraphrase_request(task, client)
+    assert kept.request == good and kept.metadata["original_request"] == task.request
+    assert item["arguments"]["order_id"] == oid
+    # The paraphrased task still plays through with the scripted teacher.
+    from trajectory2gym.actors.teachers.scripted import ScriptedTeacher
+
+    inter = run_episode(Env("retail", gen.db, user=ScriptedUser()), ScriptedTeacher(), kept, seed=0)
+    assert inter.reward == 1.0 and inter.messages[1].content.startswith("Hello!")
