@@ -43,6 +43,7 @@ def _add_eval(sub: Any) -> None:
     p.add_argument("--api-key", help="API key (default: $OPENAI_API_KEY, else EMPTY)")
     p.add_argument("--temperature", type=float, default=0.0, help="policy sampling temperature")
     p.add_argument("--max-tokens", type=int, help="policy completion limit")
+    p.add_argument("--retries", type=int, default=3, help="policy/user endpoint retries per request")
     p.add_argument("--user", choices=("scripted", "llm"), default="scripted", help="user simulator")
     p.add_argument("--user-model", help="LLM user: model name")
     p.add_argument("--user-base-url", help="LLM user: endpoint (default: the policy's)")
@@ -65,7 +66,8 @@ def _policy_options(args: argparse.Namespace) -> dict[str, Any]:
         return {}
     if not args.model:
         raise ValueError("--policy openai needs --model (and usually --base-url)")
-    opts: dict[str, Any] = {"model": args.model, "base_url": args.base_url, "temperature": args.temperature}
+    opts: dict[str, Any] = {"model": args.model, "base_url": args.base_url, "temperature": args.temperature,
+                            "max_retries": args.retries}
     if args.api_key:
         opts["api_key"] = args.api_key
     if args.max_tokens:
@@ -80,7 +82,7 @@ def _user_options(args: argparse.Namespace) -> dict[str, Any]:
     if not model:
         raise ValueError("--user llm needs --user-model (or --model)")
     opts: dict[str, Any] = {"model": model, "base_url": args.user_base_url or args.base_url,
-                            "temperature": args.user_temperature}
+                            "temperature": args.user_temperature, "max_retries": args.retries}
     if args.api_key:
         opts["api_key"] = args.api_key
     return opts
@@ -307,7 +309,7 @@ def _add_report(sub: Any) -> None:
         ),
     )
     p.add_argument("run_dir", metavar="RUN_DIR", help="a t2g run directory")
-    p.add_argument("-o", "--output", help="HTML file (default: RUN_DIR/report/report.html)")
+    p.add_argument("-o", "--output", help="HTML file (default: RUN_DIR/report/run_report.html)")
     p.add_argument("--eval", action="append", default=[], metavar="DIR",
                    help="extra t2g eval output directories to include (RUN_DIR/eval/* is read anyway)")
     p.set_defaults(handler=cmd_report)

@@ -15,7 +15,7 @@ from typing import Any
 
 import orjson
 from pydantic import ValidationError
-from trajectory2gym.envs.tasks import TaskSpec
+from trajectory2gym.envs.tasks import Action, TaskSpec
 
 from trajectory2gym.validation import RecordError, format_loc
 
@@ -63,6 +63,16 @@ def task_from_record(raw: Any, position: int, domain: str | None, source: str) -
     try:
         if is_spec:
             return TaskSpec.model_validate(raw)
+        actions = raw.get("actions", [])
+        if not isinstance(actions, list):
+            raise RecordError("invalid_task", "must be a list", "actions", position, rid, source)
+        for j, action in enumerate(actions):
+            try:
+                Action.model_validate(action)
+            except ValidationError as exc:
+                err = exc.errors(include_url=False)[0]
+                loc = format_loc((f"actions[{j}]", *err["loc"]))
+                raise RecordError("invalid_task", err["msg"], loc, position, rid, source) from None
         if domain is None:
             raise RecordError(
                 "missing_field",
@@ -76,8 +86,6 @@ def task_from_record(raw: Any, position: int, domain: str | None, source: str) -
     except ValidationError as exc:
         err = exc.errors(include_url=False)[0]
         loc = format_loc(tuple(err["loc"]))
-        if not is_spec and loc.startswith("gold_actions"):
-            loc = "actions" + loc[len("gold_actions") :]
         raise RecordError("invalid_task", err["msg"], loc, position, rid, source) from None
 
 

@@ -240,6 +240,14 @@ def selection_sections(run: Path, certs: list[tuple[int, Any]], config: dict[str
         sup.data = {"histogram": figs["support_histogram"], "source": source}
     else:
         sup.missing = f"{source} has no support histogram"
+    selection = run / "selection.json"
+    if selection.exists():
+        chosen = _json(selection)
+        if isinstance(chosen, dict):
+            cov.data["run_selection"] = {k: chosen.get(k) for k in (
+                "strategy", "budget", "depth", "cap", "candidates", "paths_in_pool", "paths_covered",
+                "objective", "stop_reason") if k in chosen}
+            cov.data["run_selection"]["selected"] = len(chosen.get("selected", []))
     selected = run / "selected.jsonl"
     if selected.exists():
         stages = Counter(str(r.get("stage")) for r in _jsonl(selected, []))
@@ -270,9 +278,9 @@ def deficits_section(run: Path, config: dict[str, Any], metrics: list[dict[str, 
     if not rows:
         # Fall back on the per-round metrics the driver logs.
         for m in metrics:
-            if "round" in m and any(k in m for k in ("deficits", "paths_below_depth", "total_deficit")):
-                rows.append({"round": m["round"], "paths_below_depth": m.get("paths_below_depth", m.get("deficits")),
-                             "total_deficit": m.get("total_deficit"), "paths_covered": m.get("paths_covered")})
+            if "round" in m and any(k in m for k in ("deficit_paths", "deficit_total")):
+                rows.append({"round": m["round"], "paths_below_depth": m.get("deficit_paths"),
+                             "total_deficit": m.get("deficit_total"), "paths_covered": m.get("paths_covered")})
     if not rows:
         sec.missing = "no inventory/round-*.json and no deficit metrics in metrics.jsonl"
         return sec
@@ -326,9 +334,9 @@ def families_section(interactions: list[tuple[int, Any]], certs: list[tuple[int,
     return sec
 
 
-def _curve_records(records: list[dict[str, Any]]) -> list[dict[str, float]]:
+def _curve_records(records: list[dict[str, Any]], start_step: int = 0) -> list[dict[str, float]]:
     out = []
-    for i, rec in enumerate(records, start=1):
+    for i, rec in enumerate(records, start=start_step + 1):
         loss = rec.get("loss")
         if isinstance(loss, (int, float)):
             step = rec.get("step", rec.get("global_step", i))
@@ -348,11 +356,15 @@ def learner_section(run: Path, metrics: list[dict[str, Any]], skipped: list[str]
             points = _curve_records(_jsonl(path, skipped))
             if points:
                 curves[str(path.relative_to(run))] = points
-        for path in sorted(ldir.rglob("*history*.json")):
+        # The driver's learner/train.json ({"history": [...], "start_step": n}), or any *history*.json.
+        for path in sorted({*ldir.rglob("train.json"), *ldir.rglob("*history*.json")}):
+            if len(path.relative_to(ldir).parts) > 4:
+                continue
             data = _json(path)
             records = data.get("history", data) if isinstance(data, dict) else data
+            start = int(data.get("start_step") or 0) if isinstance(data, dict) else 0
             if isinstance(records, list):
-                points = _curve_records([r for r in records if isinstance(r, dict)])
+                points = _curve_records([r for r in records if isinstance(r, dict)], start)
                 if points:
                     curves[str(path.relative_to(run))] = points
     train_metrics = [m for m in metrics if m.get("stage") in ("train", "learner") and "loss" in m]

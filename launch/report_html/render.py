@@ -89,6 +89,8 @@ def _tables(sec: Section) -> str:
         extra = {k: s.get(k) for k in ("budget", "depth", "cap", "paths_in_pool", "extra_paths_structural") if k in s}
         if extra:
             out += kv_table(extra)
+        if d.get("run_selection"):
+            out += "<p>The run's own selection (selection.json):</p>" + kv_table(d["run_selection"])
         if d.get("selected_stages"):
             out += kv_table({"selected.jsonl stages": d["selected_stages"]})
         return out + f"<p class='note'>Source: {html.escape(d.get('source', ''))}</p>"
@@ -175,10 +177,11 @@ def write_report(
     *,
     extra_eval_dirs: list[str | os.PathLike[str]] | None = None,
 ) -> tuple[Path, dict[str, str]]:
-    """Write the HTML report (default ``RUN_DIR/report/report.html``); return its path and the section status."""
+    """Write the HTML report (default ``RUN_DIR/report/run_report.html``, beside the driver's
+    summary ``report.html``); return its path and the section status."""
     data = collect(run_dir, extra_eval_dirs)
-    out = Path(output) if output else Path(run_dir) / "report" / "report.html"
-    doc, status = render(data, out.parent / "figures")
+    out = Path(output) if output else Path(run_dir) / "report" / "run_report.html"
+    doc, status = render(data, out.parent / f"{out.stem}_figures")
     out.parent.mkdir(parents=True, exist_ok=True)
     tmp = out.with_name(f".{out.name}.tmp")
     tmp.write_text(doc, encoding="utf-8")
