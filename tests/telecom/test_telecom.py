@@ -326,3 +326,62 @@ def test_generated_db_dir_replays_through_the_cli(tmp_path: Path) -> None:
     (tmp_path / "lines.json").unlink()
     with pytest.raises(FileNotFoundError, match="lines.json"):
         load_tau2_db(tmp_path)
+
+
+# -- episodes: an oracle agent and the scripted customer solve every tau2 task ---------------
+
+
+def _oracle_turns(spec: Any) -> list[dict[str, Any]]:
+    """Assistant messages that follow the gold actions: agent calls itself, asks for device ones."""
+    turns: list[dict[str, Any]] = []
+    for i, action in enumerate(spec.metadata["tau2"]["actions"]):
+        if action["requestor"] == "user":
+            turns.append({"role": "assistant", "content": f"Please do {action['name']} on your phone."})
+        else:
+            turns.append({"role": "assistant", "content": None, "tool_calls": [{
+                "id": f"c{i}", "type": "function",
+                "function": {"name": action["name"], "arguments": json.dumps(action["arguments"])}}]})
+    turns.append({"role": "assistant", "content": "Is there anything else I can help with?"})
+    return turns
+
+
+@pytest.mark.parametrize("name", TASK_FILES)
+def test_oracle_and_scripted_user_solve_tau2_tasks(tau2: Path, name: str) -> None:
+    from trajectory2gym.envs.env import Env
+    from trajectory2gym.envs.telecom.tasks import task_spec_from_tau2
+    from trajectory2gym.envs.telecom.user import TelecomScriptedUser
+
+    tool_env = TelecomEnv(load_tau2_db(tau2 / "telecom"))
+    user = TelecomScriptedUser(tool_env)
+    env = Env("telecom", tool_env=tool_env, user=user, max_steps=40)
+    for task in load_tasks(tau2 / name):
+        spec = task_spec_from_tau2(task, tool_env)
+        observations, _ = env.reset(seed=0, options={"task": spec})
+        assert spec.facts["phone_number"] in observations[-1].content
+        reward, done = 0.0, False
+        for turn in _oracle_turns(spec):
+            _, reward, done, truncated, info = env.step(turn)
+            if done or truncated:
+                break
+        assert done and reward == 1.0, (spec.id, info.get("reward_info"))
+        assert not user.pending and all(not c["is_error"] for c in user.calls)
+
+
+def test_scripted_user_without_device_help_fails(tau2: Path) -> None:
+    """The agent's calls alone do not fix a dual-control task: the customer must act."""
+    from trajectory2gym.envs.env import Env
+    from trajectory2gym.envs.telecom.tasks import task_spec_from_tau2
+    from trajectory2gym.envs.telecom.user import TelecomScriptedUser
+
+    tool_env = TelecomEnv(load_tau2_db(tau2 / "telecom"))
+    env = Env("telecom", tool_env=tool_env, user=TelecomScriptedUser(tool_env), max_steps=40)
+    task = load_tasks(tau2 / "telecom_train_tasks.json")[0]
+    spec = task_spec_from_tau2(task, tool_env)
+    env.reset(seed=0, options={"task": spec})
+    turns = [t for t in _oracle_turns(spec) if not (t["content"] and "on your phone" in t["content"])]
+    turns += turns[-1:] * 3  # the customer, still stuck, gives up after a few idle turns
+    for turn in turns:
+        _, reward, done, truncated, _ = env.step(turn)
+        if done or truncated:
+            break
+    assert done and reward == 0.0
