@@ -8,7 +8,7 @@ stages, same priorities; the bench checks both choose the same sequence).
 
 Goals: structural selection of 35,000 under 10 s; lazy 20x or more faster than naive.
 
-    OMP_NUM_THREADS=1 python bench/select.py [--n 35000 --paths 6000 --budget 14819 --sub 2500]
+    OMP_NUM_THREADS=1 python bench/selection.py [--n 35000 --paths 6000 --budget 14819 --sub 2500]
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Naive (non-lazy) greedy: the same stages and priorities, every candidate re-evaluated each step.
 
-The baseline ``bench/select.py`` times against, and the reference the tests
+The baseline ``bench/selection.py`` times against, and the reference the tests
 compare the lazy stages with (identical sequences).
 """
 
