@@ -1,0 +1,438 @@
+"""The round driver behind ``t2g run``: targets -> rollouts -> certify -> inventory, then select, train, report.
+
+Every round ends with an atomic checkpoint (the round's shards renamed into
+place, the inventory written, ``state.json`` replaced). ``resume`` continues
+after the last checkpoint: rounds are planned from the run seed and the
+checkpointed inventory only, episodes are seeded by their planned ids, and the
+selection reads the committed shards sorted by id, so a resumed run ends with
+the same selected set and learner state as an uninterrupted one.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import orjson
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+from trajectory2gym.launch.config import RunConfig
+from trajectory2gym.launch.rundir import (
+    RunDir,
+    RunState,
+    atomic_write_bytes,
+    atomic_write_json,
+    read_json,
+)
+
+from trajectory2gym.config import dump_config, load_config
+
+ROUND_COLUMNS: tuple[tuple[str, str], ...] = (
+    ("round", "round"),
+    ("interactions", "interactions"),
+    ("eligible_share", "eligible"),
+    ("mean_reward", "reward"),
+    ("paths_covered", "paths covered"),
+    ("deficit_paths", "deficit paths"),
+    ("deficit_total", "deficit"),
+    ("retries", "retries"),
+    ("seconds", "s"),
+)
+
+
+@dataclass
+class RunResult:
+    run_dir: Path
+    state: RunState
+    selection: dict[str, Any] | None = None
+    train: dict[str, Any] | None = None
+    report: list[Path] = field(default_factory=list)
+
+
+def _fmt(v: Any) -> str:
+    if isinstance(v, float):
+        return f"{v:.3f}" if abs(v) < 100 else f"{v:.0f}"
+    return str(v)
+
+
+class Driver:
+    def __init__(self, cfg: RunConfig, run_dir: RunDir, console: Console | None = None) -> None:
+        self.cfg = cfg
+        self.run_dir = run_dir
+        self.console = console or Console(stderr=True)
+        self.state = run_dir.load_state()
+        self._started_ray = False
+        self.selector: Any = None
+        self.certifiers: list[Any] = []
+        self.fleet: Any = None
+
+    # ------------------------------------------------------------------ construction
+
+    @classmethod
+    def new(cls, cfg: RunConfig, console: Console | None = None) -> Driver:
+        run_dir = RunDir.create(cfg.run.root, cfg.run.name)
+        dump_config(cfg, run_dir.config_path)
+        return cls(cfg, run_dir, console)
+
+    @classmethod
+    def resume(cls, path: str | Path, overrides: list[str] | None = None, console: Console | None = None) -> Driver:
+        run_dir = RunDir(path)
+        if not run_dir.config_path.exists():
+            raise ValueError(f"{path}: not a run directory (no config.yaml)")
+        cfg = load_config(RunConfig, run_dir.config_path, overrides)
+        if overrides:
+            dump_config(cfg, run_dir.config_path)  # the directory records what actually ran
+        driver = cls(cfg, run_dir, console)
+        removed = run_dir.discard_uncommitted(driver.state.completed_rounds)
+        st = driver.state
+        run_dir.rewrite_metrics(st.round_metrics + [st.stage_metrics[s] for s in st.stages_done if s in st.stage_metrics])
+        driver.console.print(
+            f"resuming {run_dir.path} after round {driver.state.completed_rounds}"
+            + (f" (dropped {len(removed)} uncommitted paths)" if removed else "")
+        )
+        return driver
+
+    # ------------------------------------------------------------------ the run
+
+    def run(self) -> RunResult:
+        cfg = self.cfg
+        learner_config = self._prepare_learner() if cfg.learner.enabled else None
+        from trajectory2gym.launch.cluster import init_ray
+
+        self._started_ray = init_ray(
+            cfg.ray.address,
+            host=cfg.ray.host,
+            num_cpus=cfg.ray.num_cpus,
+            num_gpus=cfg.ray.num_gpus,
+            include_dashboard=cfg.ray.include_dashboard,
+            namespace=cfg.ray.namespace,
+            log_to_driver=cfg.ray.log_to_driver,
+        )
+        from trajectory2gym.launch.tracking import WandbLogger
+
+        self.wandb = WandbLogger(
+            cfg.wandb.resolved_mode(),
+            self.run_dir,
+            project=cfg.wandb.project,
+            entity=cfg.wandb.entity,
+            tags=cfg.wandb.tags,
+            config=cfg.model_dump(mode="json"),
+        )
+        result = RunResult(self.run_dir.path, self.state)
+        try:
+            if self.state.stopped is None:
+                self._rounds()
+            if "select" not in self.state.stages_done:
+                self._select()
+            result.selection = read_json(self.run_dir.selection_path)
+            if learner_config is not None:
+                if "train" not in self.state.stages_done:
+                    self._train(learner_config)
+                result.train = read_json(self.run_dir.learner_dir / "train.json")
+            if cfg.report.enabled:
+                from trajectory2gym.launch.report import write_report
+
+                result.report = write_report(self.run_dir, plots=cfg.report.plots)
+                self._stage_done("report")
+                self.console.print(f"report: {self.run_dir.report_dir / 'report.html'}")
+        finally:
+            self._teardown()
+        return result
+
+    def _teardown(self) -> None:
+        import ray
+
+        if self.fleet is not None:
+            self.fleet.shutdown()
+            self.fleet = None
+        for actor in [*self.certifiers, self.selector]:
+            if actor is not None:
+                ray.kill(actor, no_restart=True)
+        self.certifiers, self.selector = [], None
+        if getattr(self, "wandb", None) is not None:
+            self.wandb.finish()
+        if self._started_ray:
+            ray.shutdown()
+            self._started_ray = False
+
+    def _stage_done(self, stage: str) -> None:
+        if stage not in self.state.stages_done:
+            self.state.stages_done.append(stage)
+        self.run_dir.save_state(self.state)
+
+    # ------------------------------------------------------------------ actors
+
+    def _teacher_spec(self) -> dict[str, Any]:
+        t = self.cfg.teacher
+        if t.kind == "vllm":
+            from trajectory2gym.actors.teacher_engine import start_engine
+
+            handle = start_engine(
+                t.kind, t.options, num_gpus=t.num_gpus, num_cpus=t.num_cpus, max_concurrency=t.max_concurrency
+            )
+            return {"kind": t.kind, "engine": handle}
+        return {"kind": t.kind, "options": dict(t.options)}
+
+    def _start_selector(self) -> Any:
+        import ray
+        from trajectory2gym.actors.workers import SelectorActor
+        from trajectory2gym.launch.cluster import node_affinity
+
+        done = self.state.completed_rounds
+        inventory = read_json(self.run_dir.inventory_path(done - 1)) if done else None
+        return (
+            ray.remote(SelectorActor)
+            .options(num_cpus=0, scheduling_strategy=node_affinity())
+            .remote(self.cfg.selector.depth, inventory)
+        )
+
+    def _start_rollout_actors(self) -> None:
+        import ray
+        from trajectory2gym.actors.fleet import Fleet, WorkerSpec
+        from trajectory2gym.actors.workers import CertifierActor
+        from trajectory2gym.launch.cluster import node_affinity
+
+        cfg = self.cfg
+        self.selector = self._start_selector()
+        # Certifiers write the run directory: they live on the driver's node. They are not
+        # restarted (an open shard would be lost); a dead certifier fails the round, and
+        # ``--resume`` replays it.
+        self.certifiers = [
+            ray.remote(CertifierActor)
+            .options(num_cpus=0, max_restarts=0, scheduling_strategy=node_affinity())
+            .remote(cfg.certify.model_dump(mode="json"), self.selector, cfg.stream.shard_size, f"c{k}")
+            for k in range(cfg.stream.certifiers)
+        ]
+        teacher = self._teacher_spec()
+        w = cfg.workers
+        specs = {
+            domain: WorkerSpec(
+                domain=domain,
+                runner_options={
+                    "db_seed": dc.db_seed,
+                    "db_size": dc.db_size,
+                    "max_steps": dc.max_steps,
+                    "user": dc.user,
+                    "user_options": dict(dc.user_options),
+                },
+                teacher=teacher,
+                num_cpus=w.num_cpus,
+                max_restarts=w.max_restarts,
+                max_task_retries=w.max_task_retries,
+            )
+            for domain, dc in cfg.envs.items()
+        }
+        self.fleet = Fleet(
+            specs,
+            {d: dc.workers for d, dc in cfg.envs.items()},
+            self.certifiers,
+            chunk=w.chunk,
+            inflight=w.inflight,
+            task_retries=w.task_retries,
+            task_timeout_s=w.task_timeout_s,
+        )
+        self.fleet.wait_ready()
+
+    # ------------------------------------------------------------------ rounds
+
+    def _rounds(self) -> None:
+        cfg = self.cfg
+        self._start_rollout_actors()
+        table = Table(title=f"rounds of {self.run_dir.path.name}")
+        for _, title in ROUND_COLUMNS:
+            table.add_column(title, justify="right")
+        for row in self.state.round_metrics:
+            table.add_row(*(_fmt(row.get(k, "")) for k, _ in ROUND_COLUMNS))
+        for r in range(self.state.completed_rounds, cfg.run.rounds):
+            metrics = self._round(r)
+            table.add_row(*(_fmt(metrics.get(k, "")) for k, _ in ROUND_COLUMNS))
+            self.console.print(
+                f"round {r}: {metrics['interactions']} interactions, eligible {metrics['eligible_share']:.1%}, "
+                f"{metrics['paths_covered']} paths covered, {metrics['deficit_paths']} deficit paths"
+            )
+            if self.state.stopped:
+                break
+        self.console.print(table)
+        # Free the workers' CPUs for the learner.
+        if self.fleet is not None:
+            self.fleet.shutdown()
+            self.fleet = None
+
+    def _round(self, r: int) -> dict[str, Any]:
+        import shutil
+
+        import ray
+        from trajectory2gym.actors.plan import plan_round
+        from trajectory2gym.actors.sink import merge_digests
+
+        cfg = self.cfg
+        start = time.perf_counter()
+        targets = ray.get(self.selector.targets.remote(cfg.selector.targets_per_round)) if r > 0 else []
+        plan = plan_round(
+            r,
+            cfg.run.seed,
+            {d: (dc.tasks_per_round, dc.families) for d, dc in cfg.envs.items()},
+            targets,
+        )
+        partial = self.run_dir.partial_round_dir(r)
+        if partial.exists():
+            shutil.rmtree(partial)
+        partial.mkdir(parents=True)
+        atomic_write_json(partial / "planned.json", [p.model_dump(mode="json") for p in plan])
+        ray.get([c.open_round.remote(r, str(partial)) for c in self.certifiers])
+        columns = (TextColumn(f"round {r}"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[info]}"),
+                   TimeElapsedColumn())
+        with Progress(*columns, console=self.console, transient=True) as progress:
+            bar = progress.add_task(f"round {r}", total=len(plan), info="")
+            counts = {"retry": 0, "failed": 0, "replaced": 0}
+
+            def on_event(kind: str, info: dict[str, Any]) -> None:
+                if kind in ("done", "failed", "rejected"):
+                    progress.advance(bar)
+                if kind in counts:
+                    counts[kind] += 1
+                progress.update(bar, info=" ".join(f"{k} {v}" for k, v in counts.items() if v))
+
+            outcome = self.fleet.run(plan, on_event)
+        digest = merge_digests(ray.get([c.close_round.remote() for c in self.certifiers]))
+        accepted = set(digest["ids"])
+        lost = sorted(set(outcome.planned) - accepted - set(outcome.failed))
+        extra = sorted(accepted - set(outcome.planned))
+        if lost or extra:
+            raise RuntimeError(f"round {r}: delivery mismatch: lost {lost[:5]}, unplanned {extra[:5]}")
+        summary = ray.get(self.selector.summary.remote())
+        inventory = ray.get(self.selector.inventory.remote())
+        atomic_write_json(partial / "digest.json", {**digest, "failed": outcome.failed})
+        self.run_dir.commit_round(r)
+        atomic_write_json(self.run_dir.inventory_path(r), inventory)
+        metrics: dict[str, Any] = {
+            "round": r,
+            "planned": len(plan),
+            "targets": len(targets),
+            "interactions": len(accepted),
+            "failed": len(outcome.failed),
+            "duplicates": digest["duplicates"],
+            "retries": outcome.retries,
+            "worker_errors": outcome.worker_errors,
+            "eligible_share": digest["eligible_share"],
+            "mean_reward": digest["mean_reward"],
+            "round_paths": digest["paths"],
+            **summary,
+            "seconds": time.perf_counter() - start,
+        }
+        metrics["interactions_per_s"] = metrics["interactions"] / max(metrics["seconds"], 1e-9)
+        self.state.completed_rounds = r + 1
+        self.state.round_metrics.append(metrics)
+        if cfg.run.stop_when_no_deficits and summary["deficit_paths"] == 0 and summary["paths_known"] > 0:
+            self.state.stopped = "no_deficits"
+        elif r + 1 >= cfg.run.rounds:
+            self.state.stopped = "round_budget"
+        self.run_dir.save_state(self.state)  # the round's checkpoint
+        self.run_dir.append_metrics(metrics)
+        self.wandb.log({f"round/{k}": v for k, v in metrics.items()}, step=r)
+        return metrics
+
+    # ------------------------------------------------------------------ select, train
+
+    def _select(self) -> None:
+        import ray
+
+        if self.selector is None:
+            self.selector = self._start_selector()
+        dirs = [str(d) for d in self.run_dir.certified_dirs(self.state.completed_rounds)]
+        out = ray.get(self.selector.select.remote(dirs, self.cfg.selector.select.model_dump(mode="json")))
+        result = out["result"]
+        lines = b"".join(
+            orjson.dumps(s, option=orjson.OPT_APPEND_NEWLINE | orjson.OPT_SORT_KEYS) for s in result["selected"]
+        )
+        atomic_write_bytes(self.run_dir.selected_path, lines)
+        atomic_write_json(
+            self.run_dir.selection_path,
+            {**result, "candidates": out["candidates"], "problems": out["problems"]},
+        )
+        metrics = {
+            "stage": "select",
+            "candidates": out["candidates"],
+            "selected": len(result["selected"]),
+            "paths_in_pool": result["paths_in_pool"],
+            "paths_covered": result["paths_covered"],
+            "objective": result["objective"],
+            "remaining_deficits": len(result["deficits"]),
+        }
+        self.run_dir.append_metrics(metrics)
+        self.state.stage_metrics["select"] = metrics
+        self.wandb.summary({f"select/{k}": v for k, v in metrics.items() if k != "stage"})
+        self.console.print(
+            f"selected {metrics['selected']} of {metrics['candidates']} candidates "
+            f"({metrics['paths_covered']}/{metrics['paths_in_pool']} paths covered)"
+        )
+        self._stage_done("select")
+
+    def _prepare_learner(self) -> Any:
+        """The validated learner config; builds the tiny model first when the config asks for one."""
+        section = self.cfg.learner
+        model_path = None
+        if section.tiny_model is not None:
+            path = self.run_dir.path / "tiny-model"
+            if not (path / "config.json").exists():
+                from trajectory2gym.learner.tiny import make_tiny
+
+                tmp = path.with_name("tiny-model.partial")
+                if tmp.exists():
+                    import shutil
+
+                    shutil.rmtree(tmp)
+                make_tiny(tmp, arch=section.tiny_model.arch, seed=section.tiny_model.seed)
+                tmp.rename(path)
+            model_path = str(path)
+        return section.resolve(
+            model_path,
+            checkpoint_dir=str(self.run_dir.learner_dir / "checkpoints"),
+            wandb_mode="disabled",  # the run's own W&B run logs the learner's history
+            progress=False,
+            run_name=self.run_dir.path.name,
+        )
+
+    def _train(self, learner_config: Any) -> None:
+        from trajectory2gym.actors.learner import LearnerGroup
+        from trajectory2gym.learner import checkpoint as ckpt
+
+        section = self.cfg.learner
+        resume = None
+        with contextlib.suppress(FileNotFoundError):
+            resume = str(ckpt.resolve(learner_config.checkpoint_dir))
+        group = LearnerGroup(section.world_size, num_cpus=section.num_cpus, num_gpus=section.num_gpus)
+        done = self.state.completed_rounds
+        self.console.print(
+            f"training {learner_config.model_path} on {self.run_dir.selected_path.name}"
+            + (f" (resuming from {resume})" if resume else "")
+        )
+        try:
+            out = group.train(
+                learner_config.model_dump(mode="json"),
+                [str(d) for d in self.run_dir.interaction_dirs(done)],
+                [str(d) for d in self.run_dir.certified_dirs(done)],
+                str(self.run_dir.selected_path),
+                resume,
+            )
+        finally:
+            group.shutdown()
+        atomic_write_json(self.run_dir.learner_dir / "train.json", out)
+        for i, h in enumerate(out["history"]):
+            self.wandb.log({f"train/{k}": v for k, v in h.items()}, step=done + out["start_step"] + i)
+        metrics = {
+            "stage": "train",
+            "steps": out["steps"],
+            "start_step": out["start_step"],
+            "final_loss": out["losses"][-1] if out["losses"] else None,
+            "checkpoint": out["checkpoint"],
+        }
+        self.run_dir.append_metrics(metrics)
+        self.state.stage_metrics["train"] = metrics
+        self.wandb.summary({"train/steps": out["steps"]})
+        self.console.print(f"trained {out['steps']} steps; checkpoint {out['checkpoint']}")
+        self._stage_done("train")
