@@ -60,7 +60,8 @@ class TelecomScriptedUser:
         self.calls = []
         self._idle = 0
         who = task.facts.get("phone_number")
-        opening = task.request or task.instruction.splitlines()[0] if task.instruction else "My phone has a problem."
+        first_line = task.instruction.splitlines()[0] if task.instruction else ""
+        opening = task.request or first_line or "My phone has a problem."
         return Message(role="user", content=f"{opening} My number is {who}." if who else opening)
 
     def reply(self, history: list[Message]) -> Message:
