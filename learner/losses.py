@@ -93,7 +93,9 @@ def shifted_ce(logits, input_ids, weights):  # type: ignore[no-untyped-def]
     vocab = logits.shape[-1]
     flat_logits = logits[:, :-1, :].reshape(-1, vocab).index_select(0, idx)
     labels = input_ids[:, 1:].reshape(-1).index_select(0, idx)
-    ce = F.cross_entropy(flat_logits.float(), labels, reduction="none")
+    if flat_logits.dtype in (torch.bfloat16, torch.float16):
+        flat_logits = flat_logits.float()  # CE in at least fp32
+    ce = F.cross_entropy(flat_logits, labels, reduction="none")
     return ce, w.reshape(-1).index_select(0, idx), idx
 
 
