@@ -42,6 +42,19 @@ def template_messages(messages: list[Message]) -> list[dict[str, Any]]:
     return out
 
 
+def render_prompt(tokenizer: Any, messages: list[Message], tools: list[ToolSpec], *,
+                  enable_thinking: bool = False) -> str:
+    """The generation prompt: the model's chat template over the messages, with the tools."""
+    tool_dicts = [orjson.loads(orjson.dumps(t.model_dump(mode="json", exclude_none=True))) for t in tools]
+    return tokenizer.apply_chat_template(
+        template_messages(messages),
+        tools=tool_dicts or None,
+        add_generation_prompt=True,
+        tokenize=False,
+        enable_thinking=enable_thinking,
+    )
+
+
 class VLLMTeacher:
     """``act`` = apply the chat template with tools, generate, parse Hermes tool calls."""
 
@@ -79,14 +92,7 @@ class VLLMTeacher:
         self.usage = {"requests": 0, "prompt_tokens": 0, "completion_tokens": 0}
 
     def prompt(self, messages: list[Message], tools: list[ToolSpec]) -> str:
-        tool_dicts = [orjson.loads(orjson.dumps(t.model_dump(mode="json"))) for t in tools]
-        return self.tokenizer.apply_chat_template(
-            template_messages(messages),
-            tools=tool_dicts or None,
-            add_generation_prompt=True,
-            tokenize=False,
-            enable_thinking=self.enable_thinking,
-        )
+        return render_prompt(self.tokenizer, messages, tools, enable_thinking=self.enable_thinking)
 
     def act(
         self, messages: list[Message], tools: list[ToolSpec], *, private: dict[str, Any] | None = None
