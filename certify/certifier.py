@@ -88,6 +88,7 @@ class _Run:
         self.domain = self._domain()
         self.infos: dict[str, ToolInfo] = {}
         self.judge_errors = 0
+        self._call_keys: dict[str, tuple[str, bytes]] = {}
         self.observations: dict[str, tuple[int, Message]] = {}
         for i, m in enumerate(inter.messages):
             if m.role == "tool" and m.tool_call_id is not None:
@@ -115,6 +116,15 @@ class _Run:
             self._private = EvidenceIndex()
             self._private.add_json(self.inter.private)
         return self._private
+
+    def call_key(self, call: ToolCall) -> tuple[str, bytes]:
+        """Identity of a call for the novelty check: tool name and canonical arguments."""
+        key = self._call_keys.get(call.id)
+        if key is None:
+            raw = call.function.raw_arguments
+            args = raw.encode() if raw is not None else orjson.dumps(call.arguments, option=orjson.OPT_SORT_KEYS)
+            key = self._call_keys[call.id] = (call.name, args)
+        return key
 
     # ------------------------------------------------------------------ value recovery
 
@@ -218,8 +228,9 @@ class _Run:
             obs = obs_entry[1] if obs_entry else None
             shape = observation_shape(obs)
             any_error |= shape == "error"
+            # Built without re-validation: every field is produced here with its declared type.
             facts.append(
-                CallFacts(
+                CallFacts.model_construct(
                     name=call.name,
                     access=meta.access,
                     object_class=meta.object_class,
@@ -269,7 +280,7 @@ class _Run:
             if meta.access in self.cfg.confirm_access:
                 self._workflow(i, call, meta, checks, reasons)
             # 4. novelty
-            key = (call.name, orjson.dumps(call.arguments, option=orjson.OPT_SORT_KEYS))
+            key = self.call_key(call)
             earlier = self.seen_calls.get(key)
             if key in in_message:
                 checks["novelty"] = False
@@ -279,15 +290,14 @@ class _Run:
                 reasons.append(reason("repeated_call", tool=call.name, index=earlier[0]))
             in_message.add(key)
         for call in calls:
-            key = (call.name, orjson.dumps(call.arguments, option=orjson.OPT_SORT_KEYS))
-            self.seen_calls[key] = (i, self.epoch)
+            self.seen_calls[self.call_key(call)] = (i, self.epoch)
         if not calls:
             kind = "text"
         elif handoff:
             kind = "handoff"
         else:
             kind = "call" if len(calls) == 1 else "multi_call"
-        record = DecisionRecord(
+        record = DecisionRecord.model_construct(
             message_index=i,
             kind=kind,
             eligible=all(checks.values()),
@@ -373,7 +383,7 @@ class _Run:
                     else:
                         # A state change; but not new evidence for repeating this very call.
                         self.epoch += 1
-                        key = (call.name, orjson.dumps(call.arguments, option=orjson.OPT_SORT_KEYS))
+                        key = self.call_key(call)
                         last = self.seen_calls.get(key)
                         if last is not None:
                             self.seen_calls[key] = (last[0], self.epoch)
@@ -394,7 +404,7 @@ class _Run:
             metadata["inferred_tools"] = inferred
         if self.judge_errors:
             metadata["judge_errors"] = self.judge_errors
-        return CertifiedInteraction(
+        return CertifiedInteraction.model_construct(
             id=self.inter.id,
             task_id=self.inter.task_id,
             domain=self.domain,

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from trajectory2gym.certify.evidence import EvidenceIndex
-from trajectory2gym.certify.normalize import chunks, compact, stem, words
+from trajectory2gym.certify.normalize import chunks, compact, looks_like_identifier, stem, words
 
 _CLAUSE_SPLIT = re.compile(r"[.;!?\n]+|,\s*(?=but\b|and\b|except\b|though\b)|\bbut\b|\bexcept\b|\bhowever\b", re.I)
 _AFFIRM = re.compile(
@@ -141,12 +141,12 @@ def call_anchors(tool: str, arguments: dict[str, Any], roles: dict[str, str], in
     return Anchors(ids, labels, action_stems(tool), named)
 
 
-def _clauses(text: str) -> list[tuple[str, set[str], set[str]]]:
+def _clauses(text: str) -> list[tuple[str, set[str], list[str]]]:
     out = []
     for part in _CLAUSE_SPLIT.split(text):
         part = part.strip(" ,")
         if part:
-            out.append((part, set(words(part)), {compact(t) for t in chunks(part)}))
+            out.append((part, set(words(part)), chunks(part)))
     return out
 
 
@@ -164,13 +164,6 @@ class ConfirmVerdict:
     detail: str = ""
 
 
-def _object_vocab(index: EvidenceIndex) -> set[str]:
-    vocab: set[str] = set()
-    for ws in index.labels.values():
-        vocab |= ws
-    return vocab
-
-
 def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex) -> ConfirmVerdict:
     """The rule-based workflow verdict for one consequential call, given the text turns before it."""
     last_desc = -1
@@ -180,7 +173,7 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
             break
     if last_desc < 0:
         return ConfirmVerdict(False, "not_described")
-    vocab: set[str] | None = None
+    vocab = index.label_vocab
     affirmed_elsewhere = False
     answered: Turn = turns[last_desc]
     for turn in turns[last_desc + 1:]:
@@ -189,13 +182,13 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
             continue
         text = _HARMLESS_NO.sub(" ", turn.text)
         pos_this = neg_this = pos_other = affirm = False
-        for part, ws, cs in _clauses(text):
+        for part, ws, toks in _clauses(text):
             negated = bool(_NEGATE.search(part))
-            this = anchors.mentioned_in(ws, cs)
-            if vocab is None:
-                vocab = _object_vocab(index)
+            this = anchors.mentioned_in(ws, {compact(t) for t in toks})
             # Names another known object: the confirmation is scoped, not a bare "yes".
-            other = not this and (bool(ws & vocab) or any(c in index.labels for c in cs))
+            other = not this and (
+                bool(ws & vocab) or any(index.label_words(t) for t in toks if looks_like_identifier(t))
+            )
             if negated:
                 neg_this |= this
                 continue

@@ -16,51 +16,25 @@ from typing import Any
 import orjson
 from trajectory2gym.certify.normalize import (
     NUMBER_WORDS,
+    WORD_TABLE,
     compact,
-    looks_like_identifier,
     numbers_in,
     to_cents,
+    tokens,
     words,
 )
 
-# Keys whose string value names the object a dict describes (for confirmation scope).
-_LABEL_KEYS = ("name", "title", "product_name", "description")
+# Words that never identify an object on their own ("the new item").
 _NON_LABEL_WORDS = frozenset({"the", "and", "for", "with", "new", "one", "item", "items", "order"})
 
 
-_ID_KEYS: dict[str, bool] = {}
-
-
-def _is_id_key(key: str) -> bool:
-    found = _ID_KEYS.get(key)
-    if found is None:
-        k = key.lower()
-        found = k == "id" or k.endswith(("_id", "_ids", "number"))
-        if len(_ID_KEYS) < 10_000:
-            _ID_KEYS[key] = found
-    return found
-
-
-def parse_observation(content: str | None) -> Any:
-    """Tool output as JSON when it is JSON (tau-bench returns dumped dicts), else the text."""
-    if not content:
-        return content
-    head = content.lstrip()[:1]
-    if head in ("{", "[", '"'):
-        try:
-            return orjson.loads(content)
-        except orjson.JSONDecodeError:
-            return content
-    return content
-
-
-_WORD = re.compile(r"[a-z0-9]+")
-# Drop everything but alphanumerics, whitespace and quotes: what remains, split into words, are
-# the identifier keys (``compact``) of every whitespace/quote-delimited token, in one C-level pass.
-_NOT_TOKEN = re.compile(r'[^a-z0-9\s"]+')
-# A JSON number (outside strings: it follows ':', '[' or ',') and a numeric string like "100.00".
-_JSON_NUMBER = re.compile(r'[:\[,]\s*(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)(?=\s*[,\]\}])')
-_NUMERIC_STRING = re.compile(r'"\$?(-?\d+\.\d+)"')
+# JSON structure characters: what remains outside string literals, split, are numbers and literals.
+_JSON_PUNCT = str.maketrans({c: " " for c in ":,[]{}"})
+_NUMBER_START = frozenset("-0123456789")
+_TEXT_CACHE: dict[str, tuple[frozenset[str], frozenset[str], frozenset[str], tuple[int, ...]]] = {}
+_LITERAL = re.compile(r'"([^"\\]*(?:\\.[^"\\]*)*)"')
+_NAME_LITERAL = re.compile(r'"(?:name|title|product_name)":\s*"([^"]*)"')
+_BRACE = re.compile(r"[{}]")
 
 
 class EvidenceIndex:
@@ -73,7 +47,7 @@ class EvidenceIndex:
     """
 
     __slots__ = ("compacts", "words", "bigrams", "amounts", "observed", "_amount_list", "_sums",
-                 "_labels", "_pending")
+                 "label_vocab", "_named", "_unsummed")
 
     def __init__(self) -> None:
         self.compacts: set[str] = set()
@@ -84,9 +58,11 @@ class EvidenceIndex:
         self.observed: set[str] = set()
         self._amount_list: list[int] = []
         self._sums: set[int] = set()
-        # compact identifier -> words naming the object it belongs to ("water", "bottle")
-        self._labels: dict[str, set[str]] = {}
-        self._pending: list[str] = []  # JSON texts not yet walked for structure
+        # Words of every object name seen ("water", "bottle", "lamp"): a user naming one scopes a confirmation.
+        self.label_vocab: set[str] = set()
+        # JSON observations that name objects: (lower-cased text, [(end of a name literal, its words)]).
+        self._named: list[tuple[str, list[tuple[int, set[str]]]]] = []
+        self._unsummed: list[str] = []  # JSON observations not yet walked for list sums
 
     # ------------------------------------------------------------------ updates
 
@@ -95,26 +71,29 @@ class EvidenceIndex:
             self.amounts.add(cents)
             self._amount_list.append(cents)
 
-    def _tokenize(self, low: str) -> set[str]:
-        ws = _WORD.findall(low)
-        self.words.update(ws)
-        self.bigrams.update(map(" ".join, zip(ws, ws[1:], strict=False)))
-        toks = set(_WORD.findall(_NOT_TOKEN.sub("", low)))
-        self.compacts |= toks
-        return toks
-
     def add_text(self, text: str | None, observed: bool = False) -> None:
         """Free text (a user message, the system prompt, a non-JSON observation)."""
         if not text:
             return
-        low = text.lower()
-        toks = self._tokenize(low)
+        parsed = _TEXT_CACHE.get(text) if len(text) > 400 else None
+        if parsed is None:
+            low = text.lower()
+            ws = low.translate(WORD_TABLE).split()
+            bigrams = set(map(" ".join, zip(ws, ws[1:], strict=False)))
+            cents = [c for _, c in numbers_in(text)] + [NUMBER_WORDS[w] * 100 for w in NUMBER_WORDS.keys() & set(ws)]
+            parsed = (frozenset(ws), frozenset(bigrams), frozenset(tokens(low)), tuple(cents))
+            if len(text) > 400:  # system prompts repeat across a corpus
+                if len(_TEXT_CACHE) > 256:
+                    _TEXT_CACHE.clear()
+                _TEXT_CACHE[text] = parsed
+        ws_set, bigrams, toks, cents = parsed
+        self.words |= ws_set
+        self.bigrams |= bigrams
+        self.compacts |= toks
         if observed:
             self.observed |= toks
-        for _, cents in numbers_in(text):
-            self._add_amount(cents)
-        for w in NUMBER_WORDS.keys() & self.words:
-            self._add_amount(NUMBER_WORDS[w] * 100)
+        for c in cents:
+            self._add_amount(c)
 
     def add_observation(self, content: str | None, ok: bool) -> None:
         """A tool observation; identifiers of successful ones also count as established state."""
@@ -124,14 +103,43 @@ class EvidenceIndex:
         if head not in ("{", "["):
             self.add_text(content, observed=ok)
             return
-        toks = self._tokenize(content.lower())
+        low = content.lower()
+        # Every token of every string (and key) as an identifier key: one C-level pass.
+        toks = tokens(low)
+        self.compacts.update(toks)
+        self.words.update(toks)
         if ok:
-            self.observed |= toks
-        for num in _JSON_NUMBER.findall(content):
-            self._add_amount(int(round(float(num) * 100)))
-        for num in _NUMERIC_STRING.findall(content):
-            self._add_amount(int(round(float(num) * 100)))
-        self._pending.append(content)
+            self.observed.update(toks)
+        if '\\"' in low:  # escaped quotes: find the string literals properly
+            literals = _LITERAL.findall(low)
+            outside = _LITERAL.sub(" ", low)
+        else:
+            parts = low.split('"')
+            literals = parts[1::2]
+            outside = " ".join(parts[0::2])
+        for literal in literals:
+            if " " in literal:  # only strings of several words need phrase (bigram) entries
+                ws = literal.translate(WORD_TABLE).split()
+                self.bigrams.update(map(" ".join, zip(ws, ws[1:], strict=False)))
+            elif literal[:1].isdigit() and "." in literal:  # a number written as a string
+                cents = to_cents(literal)
+                if cents is not None:
+                    self._add_amount(cents)
+        for tok in outside.translate(_JSON_PUNCT).split():
+            if tok[0] in _NUMBER_START:
+                cents = to_cents(tok)
+                if cents is not None:
+                    self._add_amount(cents)
+        names = []
+        for m in _NAME_LITERAL.finditer(low):
+            label = set(m.group(1).translate(WORD_TABLE).split())
+            label = {w for w in label if len(w) > 2} - _NON_LABEL_WORDS
+            if label:
+                names.append((m.end(), label))
+                self.label_vocab |= label
+        if names:
+            self._named.append((low, names))
+        self._unsummed.append(content)
 
     def add_json(self, obj: Any, observed: bool = False) -> None:
         """Every leaf of a JSON value (call arguments a user ran, the private part)."""
@@ -142,51 +150,62 @@ class EvidenceIndex:
 
     # ------------------------------------------------------------------ structure (lazy)
 
-    def _structure(self) -> None:
-        pending, self._pending = self._pending, []
-        for text in pending:
-            try:
-                self._walk(orjson.loads(text), None)
-            except orjson.JSONDecodeError:
-                continue
-
-    @property
-    def labels(self) -> dict[str, set[str]]:
-        if self._pending:
-            self._structure()
-        return self._labels
-
     @property
     def sums(self) -> set[int]:
-        if self._pending:
-            self._structure()
+        """Sums over lists (an order's prices); computed on first need, each observation once."""
+        if self._unsummed:
+            texts, self._unsummed = self._unsummed, []
+            for raw in texts:
+                try:
+                    self._walk(orjson.loads(raw))
+                except orjson.JSONDecodeError:
+                    continue
         return self._sums
 
-    def _walk(self, obj: Any, label: set[str] | None) -> None:
-        if isinstance(obj, dict):
-            for lk in _LABEL_KEYS:
-                name = obj.get(lk)
-                if isinstance(name, str) and name:
-                    label = (label or set()) | {w for w in words(name) if len(w) > 2} - _NON_LABEL_WORDS
+    def label_words(self, identifier: str) -> set[str]:
+        """Words naming the object an identifier belongs to: the name of the innermost
+        object around it (``{"name": "Water Bottle", "item_id": "6469567736", ...}``).
+
+        Resolved on demand, only for the few identifiers a consequential call touches:
+        the identifier's occurrences as a whole JSON string are found in the observations
+        that name objects, and a name counts when its object has not closed in between.
+        """
+        needle = identifier.lower()
+        size = len(needle)
+        if not size:
+            return set()
+        out: set[str] = set()
+        for low, names in self._named:
+            start = 0
+            while True:
+                p = low.find(needle, start)
+                if p < 0:
                     break
-            for key, value in obj.items():
-                if isinstance(value, dict):
-                    # ids used as keys of records (variants, payment methods)
-                    if label and looks_like_identifier(key):
-                        self._labels.setdefault(compact(key), set()).update(label)
-                    self._walk(value, label)
-                elif isinstance(value, list):
-                    if label and _is_id_key(key):
-                        for v in value:
-                            if isinstance(v, str):
-                                self._labels.setdefault(compact(v), set()).update(label)
-                    self._walk(value, label)
-                elif label and isinstance(value, str) and _is_id_key(key):
-                    self._labels.setdefault(compact(value), set()).update(label)
+                start = p + size
+                if low[p - 1 : p] != '"' or low[p + size : p + size + 1] != '"':
+                    continue
+                for end, label in reversed(names):
+                    if end > p:
+                        continue
+                    depth = 0
+                    for brace in _BRACE.findall(low, end, p):
+                        depth += 1 if brace == "{" else -1
+                        if depth < 0:
+                            break
+                    if depth >= 0:
+                        out |= label
+                        break
+        return out
+
+    def _walk(self, obj: Any) -> None:
+        if isinstance(obj, dict):
+            for value in obj.values():
+                if isinstance(value, (dict, list)):
+                    self._walk(value)
         elif isinstance(obj, list):
             for item in obj:
                 if isinstance(item, (dict, list)):
-                    self._walk(item, label)
+                    self._walk(item)
             self._add_list_sums(obj)
 
     def _add_list_sums(self, items: list[Any]) -> None:
@@ -243,5 +262,3 @@ class EvidenceIndex:
                 return "difference"
         return None
 
-    def label_words(self, identifier: str) -> set[str]:
-        return self.labels.get(compact(identifier), set())

@@ -12,7 +12,6 @@ from __future__ import annotations
 import re
 from typing import Any
 
-_WORD = re.compile(r"[a-z0-9]+")
 # A number written on its own: not part of an identifier (W123, 1000ml, item_42).
 _NUMBER = re.compile(r"(?<![\w#.,])-?\$?\s?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(?![\w]|\.\d)")
 _DIGIT = re.compile(r"\d")
@@ -26,14 +25,32 @@ NUMBER_WORDS: dict[str, int] = {
 }
 
 
+def _table(replace_with: str | None, keep: str) -> dict[int, str | None]:
+    allowed = set("abcdefghijklmnopqrstuvwxyz0123456789") | set(keep)
+    return {c: replace_with for c in range(128) if chr(c) not in allowed}
+
+
+# str.translate tables: a C-level pass instead of a regular expression (several times faster).
+# WORD_TABLE turns every ASCII non-alphanumeric into a space: ``split()`` then gives the words.
+# TOKEN_TABLE deletes ASCII punctuation inside whitespace/quote-delimited tokens, so ``split()``
+# gives each token's identifier key (``#W123,`` -> ``w123``, ``"credit_card_1"`` -> ``creditcard1``).
+WORD_TABLE = _table(" ", "")
+TOKEN_TABLE = {**_table(None, " \t\n\r\f\v"), ord('"'): " "}
+
+
 def words(text: str) -> list[str]:
     """Lower-case alphanumeric words: the unit of phrase matching."""
-    return _WORD.findall(text.lower())
+    return text.lower().translate(WORD_TABLE).split()
 
 
 def compact(text: str) -> str:
     """An identifier's comparison key: case-folded, separators and ``#`` removed."""
-    return "".join(_WORD.findall(text.lower()))
+    return "".join(text.lower().translate(WORD_TABLE).split())
+
+
+def tokens(low: str) -> list[str]:
+    """Identifier keys of the whitespace/quote-delimited tokens of a lower-cased text."""
+    return low.translate(TOKEN_TABLE).split()
 
 
 def chunks(text: str) -> list[str]:
