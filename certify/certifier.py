@@ -29,7 +29,7 @@ from trajectory2gym.certify.normalize import (
 from trajectory2gym.certify.reasons import reason
 from trajectory2gym.certify.tools import ToolInfo, ToolResolver, guess_domain
 
-from trajectory2gym.certified import CallFacts, CertifiedInteraction, DecisionRecord
+from trajectory2gym.certified import CertifiedInteraction
 from trajectory2gym.interaction import Interaction, Message, ToolCall
 from trajectory2gym.toolmeta import ToolMeta
 
@@ -203,7 +203,8 @@ class _Run:
 
     # ------------------------------------------------------------------ decisions
 
-    def certify_decision(self, i: int, msg: Message, after_error: bool) -> tuple[DecisionRecord, bool]:
+    def certify_decision(self, i: int, msg: Message, after_error: bool) -> tuple[dict[str, Any], bool]:
+        """One decision as a ``DecisionRecord`` dict, and whether any of its calls saw an error."""
         checks = {"execution": True, "visibility": True, "workflow": True, "novelty": True}
         reasons: list[str] = []
         privileged = False
@@ -216,7 +217,7 @@ class _Run:
                     reasons.append(reason("text_privileged", value=shown))
                 else:
                     reasons.append(reason("text_not_visible", value=shown))
-        facts: list[CallFacts] = []
+        facts: list[dict[str, Any]] = []
         any_error = False
         handoff = False
         in_message: set[tuple[str, bytes]] = set()
@@ -228,17 +229,15 @@ class _Run:
             obs = obs_entry[1] if obs_entry else None
             shape = observation_shape(obs)
             any_error |= shape == "error"
-            # Built without re-validation: every field is produced here with its declared type.
-            facts.append(
-                CallFacts.model_construct(
-                    name=call.name,
-                    access=meta.access,
-                    object_class=meta.object_class,
-                    arg_roles=sorted(meta.arg_roles.get(a, "other") for a in call.arguments),
-                    observation=shape,
-                    inferred=meta.inferred,
-                )
-            )
+            # Plain dicts: the whole record is validated once, in pydantic-core, at the end.
+            facts.append({
+                "name": call.name,
+                "access": meta.access,
+                "object_class": meta.object_class,
+                "arg_roles": sorted(meta.arg_roles.get(a, "other") for a in call.arguments),
+                "observation": shape,
+                "inferred": meta.inferred,
+            })
             # 1. execution
             if not info.known:
                 checks["execution"] = False
@@ -297,16 +296,16 @@ class _Run:
             kind = "handoff"
         else:
             kind = "call" if len(calls) == 1 else "multi_call"
-        record = DecisionRecord.model_construct(
-            message_index=i,
-            kind=kind,
-            eligible=all(checks.values()),
-            checks=checks,
-            reasons=reasons,
-            after_error=after_error,
-            privileged=privileged,
-            calls=facts,
-        )
+        record = {
+            "message_index": i,
+            "kind": kind,
+            "eligible": all(checks.values()),
+            "checks": checks,
+            "reasons": reasons,
+            "after_error": after_error,
+            "privileged": privileged,
+            "calls": facts,
+        }
         return record, any_error
 
     def _workflow(self, i: int, call: ToolCall, meta: ToolMeta, checks: dict, reasons: list[str]) -> None:
@@ -350,7 +349,7 @@ class _Run:
     # ------------------------------------------------------------------ the pass
 
     def run(self) -> CertifiedInteraction:
-        decisions: list[DecisionRecord] = []
+        decisions: list[dict[str, Any]] = []
         after_error = False
         user_calls: set[str] = set()
         agent_calls: dict[str, ToolCall] = {}
@@ -397,22 +396,22 @@ class _Run:
                     user_calls.add(call.id)
                     index.add_json(call.arguments)
                     self.epoch += 1
-        eligible = sum(d.eligible for d in decisions)
+        eligible = sum(d["eligible"] for d in decisions)
         metadata: dict[str, Any] = {}
-        inferred = sorted({f.name for d in decisions for f in d.calls if f.inferred})
+        inferred = sorted({f["name"] for d in decisions for f in d["calls"] if f["inferred"]})
         if inferred:
             metadata["inferred_tools"] = inferred
         if self.judge_errors:
             metadata["judge_errors"] = self.judge_errors
-        return CertifiedInteraction.model_construct(
-            id=self.inter.id,
-            task_id=self.inter.task_id,
-            domain=self.domain,
-            reward=self.inter.reward,
-            decisions=decisions,
-            summary={"decisions": len(decisions), "eligible": eligible},
-            metadata=metadata,
-        )
+        return CertifiedInteraction.model_validate({
+            "id": self.inter.id,
+            "task_id": self.inter.task_id,
+            "domain": self.domain,
+            "reward": self.inter.reward,
+            "decisions": decisions,
+            "summary": {"decisions": len(decisions), "eligible": eligible},
+            "metadata": metadata,
+        })
 
 
 class Certifier:

@@ -15,7 +15,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from trajectory2gym.certify.evidence import EvidenceIndex
-from trajectory2gym.certify.normalize import chunks, compact, looks_like_identifier, stem, words
+from trajectory2gym.certify.normalize import (
+    chunks,
+    compact,
+    looks_like_identifier,
+    stem,
+    tokens,
+    words,
+)
 
 _CLAUSE_SPLIT = re.compile(r"[.;!?\n]+|,\s*(?=but\b|and\b|except\b|though\b)|\bbut\b|\bexcept\b|\bhowever\b", re.I)
 _AFFIRM = re.compile(
@@ -87,7 +94,7 @@ class Turn:
     @property
     def compacts(self) -> set[str]:
         if self._compacts is None:
-            self._compacts = {compact(t) for t in chunks(self.text)}
+            self._compacts = set(tokens(self.text.lower()))
         return self._compacts
 
 

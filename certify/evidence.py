@@ -37,6 +37,13 @@ _NAME_LITERAL = re.compile(r'"(?:name|title|product_name)":\s*"([^"]*)"')
 _BRACE = re.compile(r"[{}]")
 
 
+def _json_number_cents(tok: str) -> int | None:
+    try:
+        return int(round(float(tok) * 100))
+    except (ValueError, OverflowError):
+        return None
+
+
 class EvidenceIndex:
     """Incremental index of visible evidence (or of the private part, for the privileged check).
 
@@ -117,17 +124,18 @@ class EvidenceIndex:
             parts = low.split('"')
             literals = parts[1::2]
             outside = " ".join(parts[0::2])
-        for literal in literals:
-            if " " in literal:  # only strings of several words need phrase (bigram) entries
-                ws = literal.translate(WORD_TABLE).split()
-                self.bigrams.update(map(" ".join, zip(ws, ws[1:], strict=False)))
-            elif literal[:1].isdigit() and "." in literal:  # a number written as a string
-                cents = to_cents(literal)
-                if cents is not None:
-                    self._add_amount(cents)
+        for literal in [x for x in literals if " " in x]:  # several words: phrase (bigram) entries
+            ws = literal.translate(WORD_TABLE).split()
+            self.bigrams.update(map(" ".join, zip(ws, ws[1:], strict=False)))
+        if '."' in low:  # numbers written as strings ("100.00")
+            for literal in literals:
+                if literal[:1].isdigit() and "." in literal:
+                    cents = to_cents(literal)
+                    if cents is not None:
+                        self._add_amount(cents)
         for tok in outside.translate(_JSON_PUNCT).split():
             if tok[0] in _NUMBER_START:
-                cents = to_cents(tok)
+                cents = _json_number_cents(tok)
                 if cents is not None:
                     self._add_amount(cents)
         names = []
