@@ -13,7 +13,7 @@ import hashlib
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict
 
 
 class PlannedTask(BaseModel):
@@ -86,36 +86,3 @@ def plan_round(
                 )
             )
     return plan
-
-
-class PlanLedger(BaseModel):
-    """Delivery bookkeeping of one round: planned ids, delivered ids, attempts, failures."""
-
-    planned: list[str]
-    delivered: set[str] = Field(default_factory=set)
-    attempts: dict[str, int] = Field(default_factory=dict)
-    failed: dict[str, str] = Field(default_factory=dict)
-    duplicates: int = 0
-
-    def deliver(self, task_id: str) -> bool:
-        """Record a delivery; False (and counted) when the id was already delivered."""
-        if task_id not in self.planned_set:
-            raise ValueError(f"delivery of {task_id!r}, which this round did not plan")
-        if task_id in self.delivered:
-            self.duplicates += 1
-            return False
-        self.delivered.add(task_id)
-        self.failed.pop(task_id, None)
-        return True
-
-    @property
-    def planned_set(self) -> set[str]:
-        return set(self.planned)
-
-    @property
-    def missing(self) -> list[str]:
-        return [p for p in self.planned if p not in self.delivered and p not in self.failed]
-
-    @property
-    def complete(self) -> bool:
-        return not self.missing

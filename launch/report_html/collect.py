@@ -374,7 +374,8 @@ def learner_section(run: Path, metrics: list[dict[str, Any]], skipped: list[str]
         sec.missing = "no learner history (learner/**/*.jsonl with a loss per step) and no train metrics"
         return sec
     sec.data = {"curves": curves}
-    checkpoints = sorted(p.name for p in ldir.iterdir() if p.is_dir()) if ldir.is_dir() else []
+    # The learner's checkpoint layout: <checkpoint_dir>/step-00000012/ (launch puts it in learner/checkpoints).
+    checkpoints = sorted(str(p.relative_to(ldir)) for p in ldir.rglob("step-*") if p.is_dir()) if ldir.is_dir() else []
     if checkpoints:
         sec.data["checkpoints"] = checkpoints
     return sec

@@ -78,6 +78,8 @@ def support_figures(sec: Section) -> list[Figure]:
             series = hist.get(name, {})
             ks = [int(k) for k in series]
             ax.bar([k + shift for k in ks], list(series.values()), width=width, label=name, color=color)
+        ticks = sorted({int(k) for series in hist.values() for k in series})
+        ax.set_xticks(ticks)
         ax.set(xlabel="support n(p) in the selection", ylabel="paths", title="Support histogram")
         ax.legend()
 
@@ -89,11 +91,13 @@ def deficit_figures(sec: Section) -> list[Figure]:
 
     def draw(ax: Any) -> None:
         xs = [r["round"] for r in rows]
-        for key, color in (("paths_below_depth", "C3"), ("total_deficit", "C4"), ("paths_covered", "C2")):
+        series = (("paths_below_depth", "C3", "o", "-"), ("total_deficit", "C4", "s", "--"),
+                  ("paths_covered", "C2", "^", "-"))
+        for key, color, marker, style in series:
             ys = [r.get(key) for r in rows]
             if any(y is not None for y in ys):
-                ax.plot(xs, [y if y is not None else float("nan") for y in ys], marker="o", label=key.replace("_", " "),
-                        color=color, linewidth=2)
+                ax.plot(xs, [y if y is not None else float("nan") for y in ys], marker=marker, linestyle=style,
+                        label=key.replace("_", " "), color=color, linewidth=2)
         ax.set(xlabel="round", ylabel="paths", title=f"Deficits per round (depth {sec.data['depth']})")
         ax.set_xticks(xs)
         ax.legend()
@@ -143,7 +147,9 @@ def evaluation_figures(sec: Section) -> list[Figure]:
                 ax.plot(ks, [curve[str(k)] for k in ks], marker="o", label=f"{label} / {domain}", color=f"C{i % 10}",
                         linewidth=2)
                 i += 1
-        ax.set(xlabel="k", ylabel="pass^k", ylim=(-0.02, 1.02), title="pass^k on held-out tasks")
+        ks_all = sorted({int(k) for res in results.values() for curve in res["pass_k"].values() for k in curve})
+        ax.set_xticks(ks_all)
+        ax.set(xlabel="k", ylabel="pass^k", ylim=(-0.02, 1.05), title="pass^k on held-out tasks")
         ax.legend(fontsize=8)
 
     return [("evaluation_pass_k", _png(draw))]

@@ -1,0 +1,115 @@
+"""EnvWorker pools on a real local Ray cluster: exactly-once delivery through worker deaths.
+
+One cluster for the module (2 CPUs, no dashboard).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+ray = pytest.importorskip("ray")
+
+from trajectory2gym.actors.fleet import Fleet, WorkerSpec  # noqa: E402
+from trajectory2gym.actors.plan import PlannedTask, plan_round  # noqa: E402
+from trajectory2gym.actors.workers import CertifierActor, SelectorActor  # noqa: E402
+
+from trajectory2gym.codecs import iter_msgpack  # noqa: E402
+
+FAMILIES = ["information", "recovery", "state"]
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    os.environ.setdefault("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", "0")
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, configure_logging=False,
+             runtime_env={"env_vars": {"OMP_NUM_THREADS": "1"}})
+    yield
+    ray.shutdown()
+
+
+def _spec(domain: str) -> WorkerSpec:
+    return WorkerSpec(domain=domain, runner_options={}, teacher={"kind": "scripted", "options": {}},
+                      num_cpus=0.5, max_restarts=2, max_task_retries=2)
+
+
+def _stream(tmp: Path, n_certifiers: int = 1):
+    selector = ray.remote(SelectorActor).options(num_cpus=0).remote(2)
+    certs = [ray.remote(CertifierActor).options(num_cpus=0).remote({}, selector, 8, f"c{k}")
+             for k in range(n_certifiers)]
+    ray.get([c.open_round.remote(0, str(tmp)) for c in certs])
+    return selector, certs
+
+
+def _close(certs) -> list[str]:
+    digests = ray.get([c.close_round.remote() for c in certs])
+    return sorted(i for d in digests for i in d["ids"])
+
+
+def _shard_ids(tmp: Path) -> list[str]:
+    return sorted(r["id"] for _, r in iter_msgpack(tmp / "certified"))
+
+
+def test_killed_worker_mid_round_loses_and_duplicates_nothing(cluster, tmp_path: Path) -> None:
+    selector, certs = _stream(tmp_path, n_certifiers=2)
+    fleet = Fleet({"retail": _spec("retail")}, {"retail": 2}, certs, chunk=2, inflight=2)
+    before = [p["pid"] for p in fleet.wait_ready()]
+    plan = plan_round(0, 0, {"retail": (60, FAMILIES)})
+    state = {"done": 0, "killed": False}
+
+    def on_event(kind: str, info: dict) -> None:
+        if kind == "done":
+            state["done"] += 1
+            if not state["killed"]:
+                ray.kill(fleet.workers["retail"][0], no_restart=False)  # Ray restarts it
+                state["killed"] = True
+
+    outcome = fleet.run(plan, on_event)
+    planned = sorted(p.id for p in plan)
+    assert state["killed"] and state["done"] == len(plan)
+    assert sorted(outcome.delivered) == planned and not outcome.failed
+    assert _close(certs) == planned
+    assert _shard_ids(tmp_path) == planned  # each planned id on disk exactly once
+    after = [p["pid"] for p in fleet.wait_ready()]
+    assert after[0] != before[0] and after[1] == before[1]  # worker 0 really died and came back
+    assert ray.get(selector.summary.remote())["inventory_interactions"] > 0
+    fleet.shutdown()
+
+
+def test_permanently_dead_worker_is_replaced(cluster, tmp_path: Path) -> None:
+    _, certs = _stream(tmp_path)
+    fleet = Fleet({"airline": _spec("airline")}, {"airline": 2}, certs, chunk=3, inflight=1)
+    fleet.wait_ready()
+    plan = plan_round(0, 1, {"airline": (30, FAMILIES)})
+    killed: list[int] = []
+
+    def on_event(kind: str, info: dict) -> None:
+        if kind == "done" and not killed:
+            ray.kill(fleet.workers["airline"][1], no_restart=True)
+            killed.append(1)
+
+    outcome = fleet.run(plan, on_event)
+    planned = sorted(p.id for p in plan)
+    assert sorted(outcome.delivered) == planned and not outcome.failed
+    assert _close(certs) == planned == _shard_ids(tmp_path)
+    assert outcome.replaced_workers >= 1 and outcome.worker_errors >= 1
+    assert outcome.retries >= 1
+    fleet.shutdown()
+
+
+def test_failing_episode_is_retried_then_reported(cluster, tmp_path: Path) -> None:
+    _, certs = _stream(tmp_path)
+    fleet = Fleet({"retail": _spec("retail")}, {"retail": 1}, certs, chunk=1, task_retries=1)
+    plan = plan_round(0, 2, {"retail": (3, FAMILIES)})
+    bad = PlannedTask(id="r000-retail-9999", round=0, domain="retail", index=9999, family="no-such-family",
+                      seed=1)
+    outcome = fleet.run([*plan, bad])
+    assert sorted(outcome.delivered) == sorted(p.id for p in plan)
+    assert list(outcome.failed) == [bad.id] and "episode failed" in outcome.failed[bad.id]
+    assert outcome.attempts[bad.id] == 2  # first try plus one retry
+    assert _close(certs) == sorted(p.id for p in plan)
+    with pytest.raises(ValueError, match="no EnvWorker pool"):
+        fleet.run(plan_round(0, 0, {"airline": (1, FAMILIES)}))
+    fleet.shutdown()
