@@ -117,6 +117,7 @@ def main() -> None:
     ap.add_argument("--n", type=int, default=5000)
     ap.add_argument("--decisions", type=int, default=20)
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--repeats", type=int, default=2, help="alternating passes; the best of each is kept")
     args = ap.parse_args()
     rng = random.Random(args.seed)
     with tempfile.TemporaryDirectory() as tmp:
@@ -126,26 +127,37 @@ def main() -> None:
                 fh.write(orjson.dumps(make_interaction(rng, n, args.decisions), option=orjson.OPT_APPEND_NEWLINE))
         size = src.stat().st_size
 
-        t0 = time.perf_counter()
-        decoded = sum(1 for _ in read_interactions(src))
-        decode_s = time.perf_counter() - t0
+        # Alternate the two passes and keep each one's best: other processes on the machine
+        # then bias neither side. CPU time (process_time) is reported beside wall time.
+        best: dict[str, tuple[float, float]] = {}
+        decoded = decisions = eligible = 0
+        for _ in range(args.repeats):
+            w0, c0 = time.perf_counter(), time.process_time()
+            decoded = sum(1 for _ in read_interactions(src))
+            _keep_best(best, "decode", time.perf_counter() - w0, time.process_time() - c0)
 
-        certifier = Certifier()
-        t0 = time.perf_counter()
-        decisions = eligible = 0
-        with JsonlWriter(out) as writer:
-            for inter in read_interactions(src):
-                cert = certifier.certify(inter)
-                decisions += cert.summary["decisions"]
-                eligible += cert.summary["eligible"]
-                writer.write(cert.model_dump(mode="json"))
-        certify_s = time.perf_counter() - t0
+            certifier = Certifier()
+            w0, c0 = time.perf_counter(), time.process_time()
+            decisions = eligible = 0
+            with JsonlWriter(out) as writer:
+                for inter in read_interactions(src):
+                    cert = certifier.certify(inter)
+                    decisions += cert.summary["decisions"]
+                    eligible += cert.summary["eligible"]
+                    writer.write(cert.model_dump(mode="json"))
+            _keep_best(best, "certify", time.perf_counter() - w0, time.process_time() - c0)
 
+    (dw, dc), (cw, cc) = best["decode"], best["certify"]
     print(f"interactions: {decoded}  decisions: {decisions} ({decisions / max(decoded, 1):.1f} each, "
-          f"{eligible / max(decisions, 1):.1%} eligible)  file: {size / 1e6:.1f} MB")
-    print(f"plain decode:         {decode_s:8.2f} s")
-    print(f"decode+certify+write: {certify_s:8.2f} s  ({certify_s / decoded * 1e3:.2f} ms per interaction)")
-    print(f"ratio certify/decode: {certify_s / decode_s:8.2f}x  (goal <= 3x)")
+          f"{eligible / max(decisions, 1):.1%} eligible)  file: {size / 1e6:.1f} MB  best of {args.repeats}")
+    print(f"plain decode:          wall {dw:7.2f} s   cpu {dc:7.2f} s")
+    print(f"decode+certify+write:  wall {cw:7.2f} s   cpu {cc:7.2f} s  ({cc / max(decoded, 1) * 1e3:.2f} ms cpu each)")
+    print(f"ratio certify/decode:  wall {cw / dw:7.2f}x   cpu {cc / dc:7.2f}x  (goal <= 3x)")
+
+
+def _keep_best(best: dict[str, tuple[float, float]], key: str, wall: float, cpu: float) -> None:
+    if key not in best or cpu < best[key][1]:
+        best[key] = (wall, cpu)
 
 
 if __name__ == "__main__":

@@ -12,6 +12,7 @@ evidence, never decisions.
 from __future__ import annotations
 
 import importlib
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -34,6 +35,7 @@ from trajectory2gym.interaction import Interaction, Message, ToolCall
 from trajectory2gym.toolmeta import ToolMeta
 
 _EMPTY = ("", "[]", "{}", "null", '""')
+_MAY_STATE = re.compile(r"[\d#@]")
 _FREE_TEXT_ROLES = frozenset({"free_text", "expression"})
 _ID_HINTS = ("id", "ids", "number", "code")
 
@@ -180,7 +182,9 @@ class _Run:
 
     def _stated_misses(self, text: str, strict_numbers: bool = False) -> list[str]:
         """Identifiers and amounts a text states that are neither visible nor derivable."""
-        misses = []
+        misses: list[str] = []
+        if not _MAY_STATE.search(text):  # no digit, '#' or '@': nothing to ground
+            return misses
         for tok in chunks_with_digits(text):
             if looks_like_identifier(tok) and not self.index.has_string(tok):
                 misses.append(tok)

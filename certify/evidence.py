@@ -113,8 +113,7 @@ class EvidenceIndex:
         low = content.lower()
         # Every token of every string (and key) as an identifier key: one C-level pass.
         toks = tokens(low)
-        self.compacts.update(toks)
-        self.words.update(toks)
+        self.compacts.update(toks)  # single words are looked up here too (see has_string)
         if ok:
             self.observed.update(toks)
         if '\\"' in low:  # escaped quotes: find the string literals properly

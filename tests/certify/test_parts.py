@@ -43,7 +43,27 @@ def test_index_normalisations_and_derivations():
     assert idx.amount_derivation(12345) is None
     assert idx.amount_derivation(14784, max_pair=0) == "sum"  # a list sum needs no pair search
     assert idx.label_words("6469567736") == {"water", "bottle"}
+    assert idx.label_words("5320792178") == {"desk", "lamp"}
     assert "6469567736" in idx.observed and "w2611340" not in idx.observed
+
+
+def test_object_names_stay_inside_their_object():
+    """An id after a named object has closed (the order's payment method) gets no name."""
+    idx = EvidenceIndex()
+    order = {"order_id": "#W1", "items": [
+        {"name": "Water Bottle", "item_id": "111111", "options": {"capacity": "1000ml"}},
+        {"name": "Desk Lamp", "item_id": "222222", "options": {"brightness": "low"}}],
+        "payment_history": [{"amount": 10.5, "payment_method_id": "paypal_77"}]}
+    product = {"name": "T-Shirt", "product_id": "999", "variants": {
+        "333333": {"item_id": "333333", "options": {"size": "M"}},
+        "444444": {"item_id": "444444", "options": {"size": "L"}}}}
+    idx.add_observation(json.dumps(order), ok=True)
+    idx.add_observation(json.dumps(product, separators=(",", ":")), ok=True)
+    assert idx.label_words("111111") == {"water", "bottle"}
+    assert idx.label_words("222222") == {"desk", "lamp"}
+    assert idx.label_words("paypal_77") == set() and idx.label_words("#W1") == set()
+    assert idx.label_words("444444") == {"shirt"}  # nested under the product, past other variants
+    assert {"water", "bottle", "desk", "lamp", "shirt"} <= idx.label_vocab
 
 
 def test_index_is_incremental_not_a_rescan():
