@@ -116,6 +116,8 @@ def deepspeed_config(config: LearnerConfig, world_size: int) -> dict[str, Any]:
         steps_per_print=10**9,
         wall_clock_breakdown=False,
     )
+    if config.optimizer == "sgd":
+        out["zero_allow_untested_optimizer"] = True  # plain SGD is exact and used to test gradient scale
     if config.offload_optimizer:
         out["optimizer"] = {"type": "AdamW", "params": {
             "lr": config.lr, "betas": list(config.betas), "weight_decay": config.weight_decay}}

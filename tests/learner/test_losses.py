@@ -36,7 +36,7 @@ def grad_of(rows: list[tuple[list[int], list[int], str]], kind: str) -> torch.Te
     m = model()
     m.zero_grad()
     weights = token_weights([r[1] for r in rows], [r[2] for r in rows], None, kind)  # type: ignore[arg-type]
-    for (ids, _, _), w in zip(rows, weights):
+    for (ids, _, _), w in zip(rows, weights, strict=False):
         x = torch.tensor([ids])
         logits = m(input_ids=x).logits
         weighted_ce(logits, x, torch.from_numpy(w)[None]).backward()
@@ -47,7 +47,7 @@ def split_parent(ids: list[int], mask: list[int], cuts: list[int], pid: str):  #
     """Split a row's targets at ``cuts``: row j keeps the prefix up to its last target (same context)."""
     bounds = [0, *sorted(set(cuts)), len(ids)]
     rows = []
-    for a, b in zip(bounds, bounds[1:]):
+    for a, b in zip(bounds, bounds[1:], strict=False):
         sub = [mk if a <= i < b else 0 for i, mk in enumerate(mask)]
         if sum(sub):
             rows.append((ids[:b], sub[:b], pid))
@@ -101,7 +101,7 @@ def test_three_losses_agree_on_one_equal_row_per_parent() -> None:
         torch.testing.assert_close(g, grads[0], rtol=TOL, atol=TOL)
     ws = {k: token_weights([r[1] for r in rows], [r[2] for r in rows], None, k) for k in LOSS_KINDS}
     for k in LOSS_KINDS:
-        for a, b in zip(ws[k], ws["parent"]):
+        for a, b in zip(ws[k], ws["parent"], strict=False):
             np.testing.assert_allclose(a, b)
 
 
@@ -110,11 +110,11 @@ def test_parent_weights_sum_to_selection_share() -> None:
     pids = ["a", "a", "b", "c"]
     sw = [2.0, 2.0, 1.0, 1.0]
     w = token_weights(masks, pids, sw, "parent")
-    per = {p: sum(float(x.sum()) for x, q in zip(w, pids) if q == p) for p in "abc"}
+    per = {p: sum(float(x.sum()) for x, q in zip(w, pids, strict=False) if q == p) for p in "abc"}
     assert per == pytest.approx({"a": 0.5, "b": 0.25, "c": 0.25})
-    assert all((x[np.asarray(m) == 0] == 0).all() for x, m in zip(w, masks))
+    assert all((x[np.asarray(m) == 0] == 0).all() for x, m in zip(w, masks, strict=False))
     tok = token_weights(masks, pids, None, "token")
-    assert all(np.allclose(x[np.asarray(m) == 1], 1 / 10) for x, m in zip(tok, masks))
+    assert all(np.allclose(x[np.asarray(m) == 1], 1 / 10) for x, m in zip(tok, masks, strict=False))
     row = token_weights(masks, pids, None, "row")
     assert [float(x.sum()) for x in row] == pytest.approx([0.25] * 4)
 

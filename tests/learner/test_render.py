@@ -5,16 +5,16 @@ from __future__ import annotations
 import copy
 
 import pytest
-
-from trajectory2gym.certified import CertifiedInteraction
 from trajectory2gym.learner.render import Renderer, render_all
 from trajectory2gym.learner.samples import certify_sample, sample_interaction
+
+from trajectory2gym.certified import CertifiedInteraction
 
 
 def decode_targets(tok, row) -> list[str]:  # type: ignore[no-untyped-def]
     """Each contiguous run of target tokens, decoded."""
     runs, cur = [], []
-    for i, m in zip(row.input_ids, row.target_mask):
+    for i, m in zip(row.input_ids, row.target_mask, strict=False):
         if m:
             cur.append(i)
         elif cur:
@@ -43,7 +43,7 @@ def test_decision_rows_target_only_eligible_decisions(tiny_tokenizer, sample) ->
     assert '"cancel_pending_order"' in texts[1][0] and "<tool_call>" in texts[1][0]
     assert texts[2][0].startswith("<think>\n\n</think>") and "cancelled" in texts[2][0]
     for r in rows:
-        every = tiny_tokenizer.decode([i for i, m in zip(r.input_ids, r.target_mask) if m])
+        every = tiny_tokenizer.decode([i for i, m in zip(r.input_ids, r.target_mask, strict=False) if m])
         # No user turn, tool observation, failed or ineligible call is ever a target.
         for banned in ("<tool_response>", "Yes, please", "Error: order not found", "Let me retry",
                        "<|im_start|>user", "<|im_start|>assistant"):
