@@ -78,6 +78,7 @@ class Turn:
     _words: set[str] | None = field(default=None, repr=False)
     _stems: set[str] | None = field(default=None, repr=False)
     _compacts: set[str] | None = field(default=None, repr=False)
+    _clauses: list[tuple[str, set[str], list[str], set[str]]] | None = field(default=None, repr=False)
 
     @property
     def words(self) -> set[str]:
@@ -90,6 +91,16 @@ class Turn:
         if self._stems is None:
             self._stems = {stem(w) for w in self.words}
         return self._stems
+
+    @property
+    def clauses(self) -> list[tuple[str, set[str], list[str], set[str]]]:
+        """(text, words, tokens, identifier keys) per clause; "no problem" is not a refusal."""
+        if self._clauses is None:
+            self._clauses = [
+                (part, ws, toks, {compact(t) for t in toks})
+                for part, ws, toks in _clauses(_HARMLESS_NO.sub(" ", self.text))
+            ]
+        return self._clauses
 
     @property
     def compacts(self) -> set[str]:
@@ -187,11 +198,10 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
         if turn.role == "assistant":
             answered = turn
             continue
-        text = _HARMLESS_NO.sub(" ", turn.text)
         pos_this = neg_this = pos_other = affirm = False
-        for part, ws, toks in _clauses(text):
+        for part, ws, toks, keys in turn.clauses:
             negated = bool(_NEGATE.search(part))
-            this = anchors.mentioned_in(ws, {compact(t) for t in toks})
+            this = anchors.mentioned_in(ws, keys)
             # Names another known object: the confirmation is scoped, not a bare "yes".
             other = not this and (
                 bool(ws & vocab) or any(index.label_words(t) for t in toks if looks_like_identifier(t))

@@ -54,7 +54,7 @@ class EvidenceIndex:
     """
 
     __slots__ = ("compacts", "words", "bigrams", "amounts", "observed", "_amount_list", "_sums",
-                 "label_vocab", "_named", "_unsummed")
+                 "label_vocab", "_named", "_unsummed", "_label_cache")
 
     def __init__(self) -> None:
         self.compacts: set[str] = set()
@@ -70,8 +70,15 @@ class EvidenceIndex:
         # JSON observations that name objects: (lower-cased text, [(end of a name literal, its words)]).
         self._named: list[tuple[str, list[tuple[int, set[str]]]]] = []
         self._unsummed: list[str] = []  # JSON observations not yet walked for list sums
+        self._label_cache: dict[str, tuple[int, set[str]]] = {}
 
     # ------------------------------------------------------------------ updates
+
+    def _add_amounts(self, found: set[int]) -> None:
+        new = found - self.amounts
+        if new:
+            self.amounts |= new
+            self._amount_list.extend(new)
 
     def _add_amount(self, cents: int) -> None:
         if cents not in self.amounts:
@@ -99,8 +106,8 @@ class EvidenceIndex:
         self.compacts |= toks
         if observed:
             self.observed |= toks
-        for c in cents:
-            self._add_amount(c)
+        if cents:
+            self._add_amounts(set(cents))
 
     def add_observation(self, content: str | None, ok: bool) -> None:
         """A tool observation; identifiers of successful ones also count as established state."""
@@ -132,11 +139,13 @@ class EvidenceIndex:
                     cents = to_cents(literal)
                     if cents is not None:
                         self._add_amount(cents)
-        for tok in outside.translate(_JSON_PUNCT).split():
-            if tok[0] in _NUMBER_START:
-                cents = _json_number_cents(tok)
-                if cents is not None:
-                    self._add_amount(cents)
+        numbers = [t for t in outside.translate(_JSON_PUNCT).split() if t[0] in _NUMBER_START]
+        if numbers:
+            try:
+                found = {int(round(float(t) * 100)) for t in numbers}
+            except (ValueError, OverflowError):  # not really JSON: keep what parses
+                found = {c for c in map(_json_number_cents, numbers) if c is not None}
+            self._add_amounts(found)
         names = []
         for m in _NAME_LITERAL.finditer(low):
             label = set(m.group(1).translate(WORD_TABLE).split())
@@ -181,8 +190,12 @@ class EvidenceIndex:
         size = len(needle)
         if not size:
             return set()
-        out: set[str] = set()
-        for low, names in self._named:
+        # Each observation is searched once per identifier: later calls resume where this stopped.
+        done, out = self._label_cache.get(needle, (0, set()))
+        if done == len(self._named):
+            return out
+        out = set(out)
+        for low, names in self._named[done:]:
             start = 0
             while True:
                 p = low.find(needle, start)
@@ -202,6 +215,7 @@ class EvidenceIndex:
                     if depth >= 0:
                         out |= label
                         break
+        self._label_cache[needle] = (len(self._named), out)
         return out
 
     def _walk(self, obj: Any) -> None:
