@@ -26,6 +26,7 @@ from trajectory2gym.certify.normalize import (
     looks_like_identifier,
     numbers_in,
     to_cents,
+    tokens,
 )
 from trajectory2gym.certify.reasons import reason
 from trajectory2gym.certify.tools import ToolInfo, ToolResolver, guess_domain
@@ -36,6 +37,7 @@ from trajectory2gym.toolmeta import ToolMeta
 
 _EMPTY = ("", "[]", "{}", "null", '""')
 _MAY_STATE = re.compile(r"[\d#@]")
+_DECIMAL = re.compile(r"\d[.,]\d")
 _FREE_TEXT_ROLES = frozenset({"free_text", "expression"})
 _ID_HINTS = ("id", "ids", "number", "code")
 
@@ -135,6 +137,8 @@ class _Run:
 
     def _value_misses(self, value: Any, role: str, schema: dict[str, Any], path: str, out: list) -> None:
         """Append (path, value) for every part of ``value`` not recoverable from visible evidence."""
+        if type(value) is str and role not in _FREE_TEXT_ROLES and self.index.has_string(value):
+            return  # the common case, first
         if value is None or isinstance(value, bool):
             return
         enum = schema.get("enum")
@@ -185,9 +189,14 @@ class _Run:
         misses: list[str] = []
         if not _MAY_STATE.search(text):  # no digit, '#' or '@': nothing to ground
             return misses
-        for tok in chunks_with_digits(text):
-            if looks_like_identifier(tok) and not self.index.has_string(tok):
-                misses.append(tok)
+        # Set difference first (C level): only tokens the index lacks are examined one by one.
+        unseen = set(tokens(text.lower())) - self.index.compacts
+        if unseen and not all(k.isalpha() for k in unseen):
+            for tok in chunks_with_digits(text):
+                if looks_like_identifier(tok) and not self.index.has_string(tok):
+                    misses.append(tok)
+        if "$" not in text and not _DECIMAL.search(text) and not strict_numbers:
+            return misses  # only money-like numbers ($5, 4.50, 1,200) are checked in text
         for written, cents in numbers_in(text):
             money_like = "$" in written or "." in written or "," in written
             if strict_numbers:

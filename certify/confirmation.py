@@ -76,7 +76,7 @@ class Turn:
     role: str
     text: str
     _words: set[str] | None = field(default=None, repr=False)
-    _stems: set[str] | None = field(default=None, repr=False)
+    _stems: str | None = field(default=None, repr=False)
     _compacts: set[str] | None = field(default=None, repr=False)
     _clauses: list[tuple[str, set[str], list[str], set[str]]] | None = field(default=None, repr=False)
 
@@ -87,9 +87,10 @@ class Turn:
         return self._words
 
     @property
-    def stems(self) -> set[str]:
+    def wordline(self) -> str:
+        """The words joined with a leading space: `` " " + stem in wordline`` is a word-prefix test."""
         if self._stems is None:
-            self._stems = {stem(w) for w in self.words}
+            self._stems = " " + " ".join(words(self.text))
         return self._stems
 
     @property
@@ -170,7 +171,7 @@ def _clauses(text: str) -> list[tuple[str, set[str], list[str]]]:
 
 def describes(turn: Turn, anchors: Anchors) -> bool:
     """An assistant message describes a call: it names the action and (if any) one of its objects."""
-    if not anchors.stems & turn.stems and anchors.stems:
+    if anchors.stems and not any(" " + s in turn.wordline for s in anchors.stems):
         return False
     return not (anchors.ids or anchors.labels) or anchors.names_object(turn.words, turn.compacts)
 
