@@ -191,7 +191,7 @@ class _Run:
             return misses
         # Set difference first (C level): only tokens the index lacks are examined one by one.
         unseen = set(tokens(text.lower())) - self.index.compacts
-        if unseen and not all(k.isalpha() for k in unseen):
+        if any(not k.isalpha() and (len(k) >= 5 or not k.isdigit()) for k in unseen):
             for tok in chunks_with_digits(text):
                 if looks_like_identifier(tok) and not self.index.has_string(tok):
                     misses.append(tok)

@@ -43,9 +43,18 @@ def words(text: str) -> list[str]:
     return text.lower().translate(WORD_TABLE).split()
 
 
+_COMPACT_CACHE: dict[str, str] = {}
+
+
 def compact(text: str) -> str:
     """An identifier's comparison key: case-folded, separators and ``#`` removed."""
-    return "".join(text.lower().translate(WORD_TABLE).split())
+    key = _COMPACT_CACHE.get(text)
+    if key is None:
+        key = "".join(text.lower().translate(WORD_TABLE).split())
+        if len(_COMPACT_CACHE) > 50_000:  # ids repeat within and across interactions; stay bounded
+            _COMPACT_CACHE.clear()
+        _COMPACT_CACHE[text] = key
+    return key
 
 
 def tokens(low: str) -> list[str]:
