@@ -156,4 +156,4 @@ def build_run_dir(root: Path, *, learner: bool = True) -> tuple[Path, dict[str, 
 
 @pytest.fixture(scope="session")
 def fixture_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any]]:
-    return build_run_dir(tmp_path_factory.mktemp("report"))
+    return build_run_dir(tmp_path_factory.mktemp("report"), learner=False)
