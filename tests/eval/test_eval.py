@@ -222,3 +222,45 @@ def test_usage_errors(tmp_path: Path) -> None:
     assert main(["eval", "--tasks", str(path), "--policy", "openai", "-o", str(tmp_path / "o")]) == 2
     assert main(["eval", "--tasks", str(tmp_path / "missing.json"), "--policy", "scripted", "-o", str(tmp_path)]) == 2
     assert main(["eval", "--tasks", str(path), "--policy", "scripted", "--trials", "0", "-o", str(tmp_path)]) == 2
+
+
+def test_llm_user_simulator_is_wired_to_its_endpoint(tmp_path: Path) -> None:
+    """``--user llm``: the customer's lines come from the endpoint, whose system prompt carries the task."""
+    seen: list[dict[str, Any]] = []
+
+    class Handler(BaseHTTPRequestHandler):
+        def do_POST(self) -> None:  # noqa: N802
+            body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+            seen.append(body)
+            text = "I want to update my order." if len(seen) == 1 else "Never mind, goodbye. ###STOP###"
+            blob = json.dumps({"id": "x", "object": "chat.completion", "created": 0, "model": body["model"],
+                               "choices": [{"index": 0, "finish_reason": "stop",
+                                            "message": {"role": "assistant", "content": text}}],
+                               "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2}}).encode()
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(blob)))
+            self.end_headers()
+            self.wfile.write(blob)
+
+        def log_message(self, *args: Any) -> None:
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        task = generated_tasks("retail", 1)[0]
+        path = write_tasks(tmp_path / "tasks.jsonl", [task])
+        out = tmp_path / "out"
+        rc = main(["eval", "--tasks", str(path), "--policy", "scripted", "--user", "llm", "--user-model", "sim",
+                   "--user-base-url", f"http://127.0.0.1:{server.server_address[1]}/v1", "--api-key", "x",
+                   "-o", str(out)])
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert rc == 0
+    _, inters = read_out(out)
+    users = [m.content for m in inters[0].messages if m.role == "user"]
+    assert users[0] == "I want to update my order." and "###STOP###" in users[-1]
+    assert seen[0]["model"] == "sim" and task.instruction in seen[0]["messages"][0]["content"]
+    assert inters[0].metadata["end"] == "terminated"
