@@ -15,6 +15,10 @@ message index of the affected decision (``episode_metadata()["labels"]``):
 
 Planned obstacles (``expect="error"`` steps) are listed as ``planned_errors``:
 they are ineligible by design but not the teacher's fault.
+
+The teacher assumes the cooperative customer the plan was written for (the
+scripted user); it only reacts to a declined confirmation by skipping the
+writes it covered.
 """
 
 from __future__ import annotations

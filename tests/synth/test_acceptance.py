@@ -22,6 +22,7 @@ def test_realized_path_equals_intended_path(dbs, domain):
         print(domain, family, row)
         assert row["tasks"] == 40
         assert row["rate"] >= 0.9, f"{domain}/{family}: realization {row['rate']:.0%}"
+        assert row["reward_1"] == 40  # a perfect teacher reaches the gold final state
     assert all(i.metadata["realized_path_key"] for i in inters)
 
 
