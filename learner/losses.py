@@ -45,7 +45,7 @@ def token_weights(
     arrs = [np.asarray(m, dtype=np.float64) for m in masks]
     counts = [float(a.sum()) for a in arrs]
     out = [np.zeros_like(a) for a in arrs]
-    live = [i for i, n in enumerate(counts) if n > 0]
+    live = [i for i, n in enumerate(counts) if n > 0 and s[i] > 0]
     if not live:
         return out
     if kind == "parent":

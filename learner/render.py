@@ -167,9 +167,10 @@ class Renderer:
         return self.tok.apply_chat_template(messages, tools=tools or None, tokenize=False,
                                             add_generation_prompt=generation_prompt)
 
-    def template_ids(self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None) -> list[int]:
-        out = self.tok.apply_chat_template(messages, tools=tools or None, tokenize=True, return_dict=False)
-        return list(out)
+    def template_ids(self, rendered: str) -> list[int]:
+        """The template's tokens of a render: ``apply_chat_template(tokenize=True)`` encodes the
+        rendered text exactly like this (no added special tokens), so the render is not repeated."""
+        return self.encode(rendered)
 
     def encode(self, text: str) -> list[int]:
         return self.tok(text, add_special_tokens=False)["input_ids"] if text else []
@@ -224,7 +225,7 @@ class Renderer:
             ctx_ids, tgt_ids, tail_ids = self.encode(context), self.encode(full[len(context):end]), \
                 self.encode(full[end:])
             ids = ctx_ids + tgt_ids + tail_ids
-            if not self._check(inter_id, f"messages[{t}]", ids, self.template_ids(msgs[: t + 1], tools), report):
+            if not self._check(inter_id, f"messages[{t}]", ids, self.template_ids(full), report):
                 continue
             if len(ids) > self.max_length:
                 report.add(inter_id, "too_long", f"messages[{t}]",
@@ -265,7 +266,7 @@ class Renderer:
             in_target = a < active_end
             pieces.append((a, self.encode(full[a:b]), active_t if in_target else -1))
         ids = [i for _, p, _ in pieces for i in p]
-        if not self._check(inter_id, "messages", ids, self.template_ids(msgs, tools), report):
+        if not self._check(inter_id, "messages", ids, self.template_ids(full), report):
             return []
         # Blocks: group pieces at turn openers.
         blocks: list[list[tuple[list[int], int]]] = []
@@ -335,6 +336,7 @@ def render_all(
     certified: Mapping[str, CertifiedInteraction] | Iterable[CertifiedInteraction],
     selected: Mapping[str, float] | None = None,
     progress: bool = False,
+    report_missing: bool = True,
 ) -> tuple[list[Row], RenderReport]:
     """Rows of every selected interaction that has a certificate; the rest is reported, not fatal."""
     certs = certified if isinstance(certified, Mapping) else {c.id: c for c in certified}
@@ -356,17 +358,32 @@ def render_all(
             report.add(inter.id, "no_certificate", "id", "no certified record for this interaction; skipped")
             continue
         weight = 1.0 if selected is None else float(selected[inter.id])
+        if weight <= 0:
+            report.add(inter.id, "zero_weight", "weight", "selected with weight 0; skipped")
+            continue
         got = renderer.render(inter, cert, report, parent_weight=weight)
         if got:
             report.parents_rendered += 1
             rows.extend(got)
-    if selected is not None:
+    if selected is not None and report_missing:
         for missing in sorted(set(selected) - seen):
             report.add(missing, "missing_interaction", "id", "selected id has no interaction in the input")
     report.rows = len(rows)
     report.target_tokens = sum(r.n_targets for r in rows)
     report.decisions_targeted = sum(len(r.decisions) for r in rows)
     return rows, report
+
+
+def merge_reports(reports: list[RenderReport]) -> RenderReport:
+    out = RenderReport()
+    for r in reports:
+        out.parents_in += r.parents_in
+        out.parents_rendered += r.parents_rendered
+        out.rows += r.rows
+        out.target_tokens += r.target_tokens
+        out.decisions_targeted += r.decisions_targeted
+        out.issues.extend(r.issues)
+    return out
 
 
 def _progress(items: list[Any], label: str, enabled: bool) -> Iterable[Any]:

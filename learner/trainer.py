@@ -25,7 +25,7 @@ from trajectory2gym.learner import checkpoint as ckpt
 from trajectory2gym.learner.batching import GlobalBatch, batch_weights, collate, deal, plan_epoch
 from trajectory2gym.learner.config import LearnerConfig, resolve_path
 from trajectory2gym.learner.losses import LOSS_KINDS, ds_loss_scale, shifted_ce
-from trajectory2gym.learner.render import Renderer, RenderReport, Row, render_all
+from trajectory2gym.learner.render import Renderer, RenderReport, Row, merge_reports, render_all
 from trajectory2gym.learner.selected import SelectedSet, as_selected
 
 from trajectory2gym.certified import CertifiedInteraction
@@ -229,6 +229,31 @@ def load_inputs(interactions: Any, certified: Any) -> tuple[list[Interaction], d
     return inters, certs, problems
 
 
+def render_sharded(renderer: Renderer, inters: list[Interaction], certs: dict[str, CertifiedInteraction],
+                   selected: Mapping[str, float] | None, rank: int, world: int,
+                   progress: bool = False) -> tuple[list[Row], RenderReport]:
+    """Each rank renders every world-th interaction; all ranks then hold all rows, in input order."""
+    if world == 1:
+        return render_all(renderer, inters, certs, selected, progress)
+    import torch.distributed as dist
+
+    # Strided shards; duplicates of one id must land on one rank to be caught.
+    owner = {i.id: k % world for k, i in enumerate(inters)}
+    mine = [i for i in inters if owner[i.id] == rank]
+    part = render_all(renderer, mine, certs, selected, progress, report_missing=False)
+    parts: list[Any] = [None] * world
+    dist.all_gather_object(parts, part)
+    order = {}
+    for k, i in enumerate(inters):
+        order.setdefault(i.id, k)
+    rows = sorted((r for p in parts for r in p[0]), key=lambda r: order[r.parent_id])  # stable per parent
+    report = merge_reports([p[1] for p in parts])
+    if selected is not None:
+        for missing in sorted(set(selected) - set(order)):
+            report.add(missing, "missing_interaction", "id", "selected id has no interaction in the input")
+    return rows, report
+
+
 # --------------------------------------------------------------------------- logging
 
 
@@ -312,8 +337,8 @@ def train(
     sel = as_selected(selected)
     tok = AutoTokenizer.from_pretrained(config.tokenizer)
     renderer = Renderer(tok, config.rendering, config.max_length, config.verify_render)
-    rows, report = render_all(renderer, inters, certs, sel.weights if sel else None,
-                              progress=config.progress and rank == 0)
+    rows, report = render_sharded(renderer, inters, certs, sel.weights if sel else None, rank, world,
+                                  progress=config.progress and rank == 0)
     for p in read_problems + (sel.problems if sel else []):
         report.add("", "bad_input", "", p)
     if not rows:
