@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from trajectory2gym.certify.evidence import EvidenceIndex
@@ -59,13 +60,14 @@ _SYNONYMS: dict[str, tuple[str, ...]] = {
 }
 
 
-def action_stems(tool: str) -> set[str]:
+@lru_cache(maxsize=1024)
+def action_stems(tool: str) -> frozenset[str]:
     """Stems a message must use to describe a call of ``tool``."""
     parts = [w for w in re.split(r"[_\W]+", tool.lower()) if w and w not in _GENERIC]
     out = {stem(w) for w in parts}
     for w in parts:
         out.update(stem(s) for s in _SYNONYMS.get(w, ()))
-    return out
+    return frozenset(out)
 
 
 @dataclass
@@ -116,7 +118,7 @@ class Anchors:
 
     ids: set[str]
     labels: set[str]
-    stems: set[str]
+    stems: frozenset[str]
     # Identifiers of named objects (the items an exchange touches), as opposed to the order or
     # payment method several actions share: a description must name one of these.
     named_ids: set[str] = field(default_factory=set)
