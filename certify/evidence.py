@@ -2,10 +2,14 @@
 
 The certifier feeds every visible message into the index once, in order; a
 lookup is then a few set probes, never a rescan of the history. Strings are
-kept as identifier keys (``normalize.compact``), words and word bigrams (so a
-multi-word value such as an address line is found inside free text or a longer
-leaf); numbers as integer cents, plus the sums of same-named amounts in a list
-(an order's item prices) for the sum derivation.
+kept as identifier keys (``normalize.compact`` of every token), words and word
+bigrams (so a multi-word value such as an address line is found inside free text
+or a longer string); numbers as integer cents. Tokenizing uses ``str.translate``
+and ``split`` over the whole message (C-level passes), not a walk over JSON leaves.
+
+Two structural facts are computed on first need only: sums over lists (an
+order's item prices, for the sum derivation) and the name of the object an
+identifier belongs to (for the scope of a user's confirmation).
 """
 
 from __future__ import annotations
@@ -47,10 +51,8 @@ def _json_number_cents(tok: str) -> int | None:
 class EvidenceIndex:
     """Incremental index of visible evidence (or of the private part, for the privileged check).
 
-    Every message is tokenized once, with whole-text regular expressions rather than a
-    walk over its JSON leaves. The structural part (object names for confirmation
-    scope, sums over lists) needs the parsed JSON; it is built on first use, still
-    one message at a time and each message once.
+    Every message is tokenized once, as a whole. The structural part (sums over lists,
+    object names) is built on first need, each observation at most once per question.
     """
 
     __slots__ = ("compacts", "words", "bigrams", "amounts", "observed", "_amount_list", "_sums",
