@@ -252,7 +252,8 @@ class Renderer:
             return []
         spans = [(starts[assistants.index(t)], self._target_end(full, starts[assistants.index(t)]), t)
                  for t in targets]
-        # Blocks start at every turn opener; targets are split out inside them.
+        # Turn marker = the generation prompt before the role name (ChatML: "<|im_start|>").
+        # Blocks start at every turn marker; targets are split out inside them.
         bos = opener.split("assistant")[0] if "assistant" in opener else opener
         cuts = sorted({0, len(full)} | {s for s, _, _ in spans} | {e for _, e, _ in spans}
                       | {k for k in _find_all(full, bos)})
