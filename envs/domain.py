@@ -30,9 +30,35 @@ class Domain:
     terminal_tools: tuple[str, ...] = ("transfer_to_human_agents",)
     # tau-bench quirks reproduced while ``tau_bench_compat`` is on: name -> what and how it is fixed.
     quirks: dict[str, str] = field(default_factory=dict)
+    # Dual control (telecom): tools the user runs on their own device (``side="user"``).
+    user_tools: dict[str, ToolDef] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for side, tools in (("agent", self.tools), ("user", self.user_tools)):
+            wrong = [n for n, t in tools.items() if t.side != side]
+            if wrong:
+                raise ValueError(f"{self.name}: {side} tools declared with another side: {', '.join(wrong)}")
+        clash = set(self.tools) & set(self.user_tools)
+        if clash:
+            raise ValueError(f"{self.name}: tool names on both sides: {', '.join(sorted(clash))}")
 
     def tool_specs(self) -> list[ToolSpec]:
+        """What the agent sees: its own tools only."""
         return [t.spec for t in self.tools.values()]
 
+    def user_tool_specs(self) -> list[ToolSpec]:
+        return [t.spec for t in self.user_tools.values()]
+
     def tool_metadata(self) -> dict[str, ToolMeta]:
-        return {name: t.meta for name, t in self.tools.items()}
+        """Both sides (certification reads the user's calls too; ``ToolMeta.side`` tells them apart)."""
+        meta = {name: t.meta for name, t in self.tools.items()}
+        meta.update((name, t.meta) for name, t in self.user_tools.items())
+        return meta
+
+    def side_tools(self, side: str) -> dict[str, ToolDef]:
+        """The tools of a requestor: ``assistant``/``agent`` or ``user``."""
+        if side in ("assistant", "agent"):
+            return self.tools
+        if side == "user":
+            return self.user_tools
+        raise ValueError(f"requestor must be 'assistant' or 'user', got {side!r}")

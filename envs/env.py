@@ -76,12 +76,19 @@ class ToolEnv:
         return self.state.changed_records()
 
     # -- execution ----------------------------------------------------------------------------
-    def execute(self, name: str, arguments: dict | str | None) -> tuple[str, bool]:
-        """Run one tool call: ``(observation, is_error)``. Never raises."""
-        return self._execute_on(self._ctx, name, arguments)
+    def execute(self, name: str, arguments: dict | str | None,
+                requestor: str = "assistant") -> tuple[str, bool]:
+        """Run one tool call of the agent (``assistant``) or, in a dual-control domain, of the
+        user on their device (``user``): ``(observation, is_error)``. Never raises."""
+        return self._execute_on(self._ctx, name, arguments, requestor)
 
-    def _execute_on(self, ctx: Context, name: str, arguments: Any) -> tuple[str, bool]:
-        tool = self.domain.tools.get(name)
+    def _execute_on(self, ctx: Context, name: str, arguments: Any,
+                    requestor: str = "assistant") -> tuple[str, bool]:
+        try:
+            tools = self.domain.side_tools(requestor)
+        except ValueError as exc:
+            return f"Error: {exc}", True
+        tool = tools.get(name)
         if tool is None:
             return f"Error: unknown tool '{name}'", True
         if arguments is None or arguments == "":
@@ -121,7 +128,9 @@ class ToolEnv:
         for action in actions:
             if action.name in self.domain.terminal_tools:
                 continue
-            out, is_error = self._execute_on(ctx, action.name, action.kwargs)
+            # Gold actions name tools of both sides (the names never clash, see Domain).
+            side = "user" if action.name in self.domain.user_tools else "assistant"
+            out, is_error = self._execute_on(ctx, action.name, action.kwargs, side)
             if is_error:
                 errors.append({"name": action.name, "error": out})
         return errors
@@ -171,7 +180,15 @@ def _keep_malformed_arguments(action: dict) -> dict:
 
 
 class Env:
-    """A gymnasium-style episode: observations are messages, an action is an assistant message."""
+    """A gymnasium-style episode: observations are messages, an action is an assistant message.
+
+    Dual control: a user reply that carries ``tool_calls`` runs them on the user's side
+    (``requestor="user"``); the history gets that user message and one tool message per call,
+    and the user is asked again, until it answers the agent in text (``max_user_actions``
+    rounds at most).
+    """
+
+    max_user_actions: int = 8
 
     def __init__(self, domain: str, db: dict | None = None, *, user: UserSimulator | None = None,
                  max_steps: int = 30, tau_bench_compat: bool = True, tool_env: ToolEnv | None = None) -> None:
@@ -234,9 +251,7 @@ class Env:
                 if call.name in self.tool_env.domain.terminal_tools and not is_error:
                     terminated = True
         else:
-            assert self.user is not None
-            reply = self.user.reply(self.history + observations)
-            observations.append(reply)
+            reply = self._user_turn(observations)
             terminated = STOP_TOKEN in (reply.content or "")
         self.history.extend(observations)
         truncated = not terminated and self.steps >= self.max_steps
@@ -249,3 +264,24 @@ class Env:
             info["reward_info"] = result.to_dict()
             info["changed_records"] = self.tool_env.changed_records()
         return observations, reward, terminated, truncated, info
+
+    def _user_turn(self, observations: list[Message]) -> Message:
+        """The user's text reply, after any device calls it makes (appended to ``observations``)."""
+        assert self.user is not None
+        for _ in range(self.max_user_actions + 1):
+            reply = self.user.reply(self.history + observations)
+            if reply.role != "user":
+                raise ValueError(f"the user simulator replied with role {reply.role!r}")
+            observations.append(reply)
+            for call in reply.calls:
+                args: Any = call.function.raw_arguments if call.function.raw_arguments is not None \
+                    else call.function.arguments
+                content, is_error = self.tool_env.execute(call.name, args, requestor="user")
+                observations.append(Message(role="tool", tool_call_id=call.id, name=call.name,
+                                            content=content, is_error=is_error))
+            if not reply.calls or STOP_TOKEN in (reply.content or ""):
+                return reply
+        # A user stuck acting on the device: hand the turn back to the agent without a reply.
+        stop = Message(role="user", content="I can't get any further on my phone.")
+        observations.append(stop)
+        return stop

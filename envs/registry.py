@@ -57,11 +57,18 @@ def make_tool_env(domain: str, db: dict | None = None, *, tau_bench_compat: bool
 
 
 def tool_specs(domain: str) -> list[ToolSpec]:
+    """What the agent sees: the agent-side tools only."""
     return get_domain(domain).tool_specs()
 
 
 def tool_metadata(domain: str) -> dict[str, ToolMeta]:
+    """Both sides' tools (the user's device tools have ``side="user"``)."""
     return get_domain(domain).tool_metadata()
+
+
+def user_tool_specs(domain: str) -> list[ToolSpec]:
+    """The user's device tools (dual control; empty for single-control domains)."""
+    return get_domain(domain).user_tool_specs()
 
 
 def guess_domain(tool_names: set[str]) -> str | None:
@@ -70,7 +77,8 @@ def guess_domain(tool_names: set[str]) -> str | None:
         return None
     best: tuple[int, str] | None = None
     for name in DOMAINS:
-        tools = set(get_domain(name).tools)
+        domain = get_domain(name)
+        tools = set(domain.tools) | set(domain.user_tools)
         if tool_names <= tools:
             # Prefer the domain that explains the names with the fewest extra tools.
             key = (len(tools - tool_names), name)
@@ -80,6 +88,7 @@ def guess_domain(tool_names: set[str]) -> str | None:
         return best[1]
     # No domain has them all: take the one sharing the most domain-specific names.
     generic = {"calculate", "think", "transfer_to_human_agents"}
-    scores = {n: len((tool_names - generic) & set(get_domain(n).tools)) for n in DOMAINS}
+    scores = {n: len((tool_names - generic) & (set(get_domain(n).tools) | set(get_domain(n).user_tools)))
+              for n in DOMAINS}
     top = max(scores.items(), key=lambda kv: kv[1], default=(None, 0))
     return top[0] if top[1] > 0 else None

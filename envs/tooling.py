@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from trajectory2gym.interaction import ToolSpec
-from trajectory2gym.toolmeta import Access, ArgRole, ObjectClass, ToolMeta
+from trajectory2gym.toolmeta import Access, ArgRole, ObjectClass, Side, ToolMeta
 
 
 class ToolError(Exception):
@@ -58,7 +58,8 @@ def obj(properties: dict[str, dict[str, Any]], required: list[str]) -> dict[str,
 
 @dataclass(frozen=True)
 class ToolDef:
-    """A declared tool."""
+    """A declared tool. ``side`` says who calls it: the agent, or the user on their own device
+    (dual control, telecom)."""
 
     name: str
     description: str
@@ -66,6 +67,7 @@ class ToolDef:
     access: Access
     object_class: ObjectClass
     fn: Callable[..., str]
+    side: Side = "agent"
 
     @property
     def parameters(self) -> dict[str, Any]:
@@ -89,6 +91,7 @@ class ToolDef:
             access=self.access,
             object_class=self.object_class,
             arg_roles={n: p.role for n, p in self.params.items()},
+            side=self.side,
             inferred=False,
         )
 
@@ -168,13 +171,14 @@ class Toolkit:
         object_class: ObjectClass,
         params: dict[str, Param] | None = None,
         name: str | None = None,
+        side: Side = "agent",
     ) -> Callable[[Callable[..., str]], Callable[..., str]]:
         def register(fn: Callable[..., str]) -> Callable[..., str]:
             tool_name = name or fn.__name__
             if tool_name in self.tools:
                 raise ValueError(f"tool {tool_name!r} declared twice")
             self.tools[tool_name] = ToolDef(
-                tool_name, description, dict(params or {}), access, object_class, fn
+                tool_name, description, dict(params or {}), access, object_class, fn, side
             )
             return fn
 

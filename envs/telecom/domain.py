@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from trajectory2gym.envs.domain import Domain
@@ -10,25 +9,6 @@ from trajectory2gym.envs.telecom.agent_tools import toolkit as agent_toolkit
 from trajectory2gym.envs.telecom.data import KINDS
 from trajectory2gym.envs.telecom.policy import POLICY
 from trajectory2gym.envs.telecom.user_tools import toolkit as user_toolkit
-from trajectory2gym.envs.tooling import ToolDef
-
-from trajectory2gym.toolmeta import ToolMeta
-
-
-@dataclass(frozen=True)
-class DualControlDomain(Domain):
-    """A domain whose user also has tools: agent schemas only in ``tool_specs``, both sides' metadata."""
-
-    user_tools: dict[str, ToolDef] = field(default_factory=dict)
-
-    def user_tool_specs(self) -> list:
-        return [t.spec for t in self.user_tools.values()]
-
-    def tool_metadata(self) -> dict[str, ToolMeta]:
-        meta = super().tool_metadata()
-        meta.update({name: t.meta for name, t in self.user_tools.items()})
-        return meta
-
 
 QUIRKS = {
     "draft_bill_id": "a refuel without a draft bill creates one; tau2 names it with a random uuid, "
@@ -37,8 +17,8 @@ QUIRKS = {
                        "no payment request, unknown app, VPN already connected) return 'Error: ...'",
 }
 
-DOMAIN = DualControlDomain(name="telecom", kinds=KINDS, tools=agent_toolkit.tools, policy=POLICY,
-                           quirks=QUIRKS, user_tools=user_toolkit.tools)
+DOMAIN = Domain(name="telecom", kinds=KINDS, tools=agent_toolkit.tools, policy=POLICY,
+                quirks=QUIRKS, user_tools=user_toolkit.tools)
 
 
 def make_tool_env(db: dict | None = None, *, tau_bench_compat: bool = True) -> Any:

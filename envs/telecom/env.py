@@ -45,15 +45,15 @@ class TelecomEnv(ToolEnv):
 
     @property
     def user_tools(self) -> list[ToolSpec]:
-        return self.domain.user_tool_specs()  # type: ignore[attr-defined]
+        return self.domain.user_tool_specs()
 
     def execute(self, name: str, arguments: dict | str | None, requestor: str = "assistant") -> tuple[str, bool]:
         """Run a tool of the agent (``assistant``) or of the customer's phone (``user``)."""
-        if requestor == "user":
-            return self._call(self.domain.user_tools, name, arguments)  # type: ignore[attr-defined]
-        if requestor != "assistant":
-            return f"Error: requestor must be 'assistant' or 'user', got {requestor!r}", True
-        return self._call(self.domain.tools, name, arguments)
+        try:
+            tools = self.domain.side_tools(requestor)
+        except ValueError as exc:
+            return f"Error: {exc}", True
+        return self._call(tools, name, arguments)
 
     def execute_user(self, name: str, arguments: dict | str | None) -> tuple[str, bool]:
         return self.execute(name, arguments, requestor="user")
@@ -69,13 +69,13 @@ class TelecomEnv(ToolEnv):
             return f"Error: {problem}", True
         out = self._transaction(lambda ctx: tool.fn(ctx, **args))
         if not out[1]:  # successful calls, for tau2's action check
-            requestor = "user" if tools is self.domain.user_tools else "assistant"  # type: ignore[attr-defined]
+            requestor = "user" if tools is self.domain.user_tools else "assistant"
             self.calls.append({"name": name, "arguments": args, "requestor": requestor})
         return out
 
     def run_function(self, env_type: str, func_name: str, arguments: dict | None = None) -> tuple[Any, str | None]:
         """A task's set-up or assertion function (or a tool) by side: ``(result, error or None)``."""
-        side = {"assistant": self.domain.tools, "user": self.domain.user_tools}.get(env_type)  # type: ignore[attr-defined]
+        side = {"assistant": self.domain.tools, "user": self.domain.user_tools}.get(env_type)
         if side is None:
             return None, f"env_type must be 'assistant' or 'user', got {env_type!r}"
         fn = FUNCTIONS[env_type].get(func_name)

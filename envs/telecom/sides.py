@@ -1,15 +1,12 @@
-"""Declaring telecom tools on top of the envs framework: a side (agent or user) and sync after each call.
+"""Declaring telecom tools: the framework's ``ToolDef`` with its side, plus a sync after each call.
 
-The framework's ``ToolDef`` has no notion of the user's side, so ``SidedToolDef``
-adds it (``ToolMeta.side``); every telecom tool runs ``sync`` after its body in
-the same transaction, which keeps the account and the phone consistent after
-every call, whoever makes it.
+Every telecom tool runs ``sync`` after its body in the same transaction, which
+keeps the account and the phone consistent after every call, whoever makes it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import wraps
 from typing import Any
 
@@ -17,16 +14,7 @@ from trajectory2gym.envs.domain import Context
 from trajectory2gym.envs.telecom.sync import sync
 from trajectory2gym.envs.tooling import Param, ToolDef, Toolkit
 
-from trajectory2gym.toolmeta import Access, ObjectClass, Side, ToolMeta
-
-
-@dataclass(frozen=True)
-class SidedToolDef(ToolDef):
-    side: Side = "agent"
-
-    @property
-    def meta(self) -> ToolMeta:
-        return super().meta.model_copy(update={"side": self.side})
+from trajectory2gym.toolmeta import Access, ObjectClass, Side
 
 
 def synced(fn: Callable[..., Any]) -> Callable[..., Any]:
@@ -44,8 +32,8 @@ def synced(fn: Callable[..., Any]) -> Callable[..., Any]:
 def declare(toolkit: Toolkit, side: Side, description: str, *, access: Access, object_class: ObjectClass,
             params: dict[str, Param] | None = None) -> Callable[[Callable[..., str]], Callable[..., str]]:
     def register(fn: Callable[..., str]) -> Callable[..., str]:
-        toolkit.add(SidedToolDef(fn.__name__, description, dict(params or {}), access, object_class,
-                                 synced(fn), side))
+        toolkit.add(ToolDef(fn.__name__, description, dict(params or {}), access, object_class,
+                            synced(fn), side))
         return fn
 
     return register
