@@ -6,7 +6,9 @@ stands (so only V(H<t) counts), then the message's own calls and observations
 are added. Assistant text and assistant call arguments are never evidence for
 values: a value must come from the user, a tool observation, the system prompt
 or the schema. Calls a user runs on their own device (dual control) are
-evidence, never decisions.
+evidence, never decisions; they are listed (type-level: name, access, object
+class, message index) in ``metadata["user_actions"]`` so canonical paths can
+record the hand-off of control to the user.
 """
 
 from __future__ import annotations
@@ -365,6 +367,7 @@ class _Run:
         decisions: list[dict[str, Any]] = []
         after_error = False
         user_calls: set[str] = set()
+        user_actions: list[dict[str, Any]] = []
         agent_calls: dict[str, ToolCall] = {}
         index = self.index
         for i, msg in enumerate(self.inter.messages):
@@ -409,6 +412,10 @@ class _Run:
                     user_calls.add(call.id)
                     index.add_json(call.arguments)
                     self.epoch += 1
+                    meta = self.info(call.name).meta
+                    # Never a decision; the selector marks the hand-off of control (paths.py).
+                    user_actions.append({"message_index": i, "name": call.name, "access": meta.access,
+                                         "object_class": meta.object_class})
         eligible = sum(d["eligible"] for d in decisions)
         metadata: dict[str, Any] = {}
         inferred = sorted({f["name"] for d in decisions for f in d["calls"] if f["inferred"]})
@@ -416,6 +423,8 @@ class _Run:
             metadata["inferred_tools"] = inferred
         if self.judge_errors:
             metadata["judge_errors"] = self.judge_errors
+        if user_actions:
+            metadata["user_actions"] = user_actions
         return CertifiedInteraction.model_validate({
             "id": self.inter.id,
             "task_id": self.inter.task_id,

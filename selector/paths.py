@@ -6,6 +6,11 @@ each call, and whether visible error feedback occurred since the previous
 supervised decision. Values never enter, only types. Ineligible decisions are
 left out of the path, but their error observations flag the next descriptor.
 
+Dual control (telecom): a supervised decision followed by user-side device
+actions before the next agent decision ends with a hand-off marker naming their
+object classes, ``...|clean->user_action(connectivity)``; the certifier lists
+those actions in ``metadata["user_actions"]``.
+
 The path key is blake2b-128 over the JSON array ``["t2g-path/1", d0, d1, ...]``
 (orjson, UTF-8, no whitespace): the same bytes, hence the same key, on every
 machine and Python version.
@@ -13,6 +18,7 @@ machine and Python version.
 
 from __future__ import annotations
 
+import bisect
 import hashlib
 import re
 from dataclasses import dataclass
@@ -71,6 +77,31 @@ def descriptor(decision: DecisionRecord, error_flag: bool) -> str:
     ``call|read.identity(identifier)->ok.identity|clean``."""
     calls = ";".join(call_descriptor(c) for c in decision.calls)
     return f"{decision.kind}|{calls}|{RECOVERY_FLAG if error_flag else CLEAN_FLAG}"
+
+
+USER_ACTIONS_KEY = "user_actions"
+
+
+def user_action_marker(object_classes: list[str]) -> str:
+    """The hand-off suffix: the distinct object classes of the user's actions, sorted."""
+    return f"->user_action({'+'.join(sorted({_token(c) for c in object_classes}))})"
+
+
+def user_action_markers(cert: CertifiedInteraction, decisions: list[DecisionRecord]) -> list[str]:
+    """Per decision (sorted by message index): the marker of the user-side actions between it
+    and the next decision, or ''."""
+    actions = cert.metadata.get(USER_ACTIONS_KEY) if cert.metadata else None
+    if not actions:
+        return [""] * len(decisions)
+    classes: list[list[str]] = [[] for _ in decisions]
+    starts = [d.message_index for d in decisions]
+    for a in actions:
+        if not isinstance(a, dict) or not isinstance(a.get("message_index"), int):
+            continue
+        k = bisect.bisect_left(starts, a["message_index"]) - 1  # the last decision before it
+        if k >= 0:
+            classes[k].append(str(a.get("object_class") or "generic"))
+    return [user_action_marker(c) if c else "" for c in classes]
 
 
 def decision_access(decision: DecisionRecord) -> str:
@@ -139,15 +170,16 @@ def path_facts(cert: CertifiedInteraction) -> PathFacts:
     decisions = cert.decisions
     if any(a.message_index > b.message_index for a, b in zip(decisions, decisions[1:], strict=False)):
         decisions = sorted(decisions, key=lambda d: d.message_index)
+    markers = user_action_markers(cert, decisions)
     descs: list[str] = []
     accesses: list[str] = []
     atoms: set[str] = set()
     pending = recovery = False
-    for d in decisions:
+    for d, marker in zip(decisions, markers, strict=True):
         if d.eligible:
             flag = pending or d.after_error
             recovery = recovery or flag
-            descs.append(descriptor(d, flag))
+            descs.append(descriptor(d, flag) + marker)
             accesses.append(decision_access(d))
             atoms.add(_CALLS_ATOMS[min(len(d.calls), 3)])
             for c in d.calls:
