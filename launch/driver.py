@@ -172,7 +172,12 @@ class Driver:
             from trajectory2gym.actors.teacher_engine import start_engine
 
             handle = start_engine(
-                t.kind, t.options, num_gpus=t.num_gpus, num_cpus=t.num_cpus, max_concurrency=t.max_concurrency
+                t.kind,
+                t.options,
+                num_gpus=t.num_gpus,
+                num_cpus=t.num_cpus,
+                max_concurrency=t.max_concurrency,
+                name=f"teacher-{self.run_dir.path.name}",
             )
             return {"kind": t.kind, "engine": handle}
         return {"kind": t.kind, "options": dict(t.options)}

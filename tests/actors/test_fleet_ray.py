@@ -113,3 +113,32 @@ def test_failing_episode_is_retried_then_reported(cluster, tmp_path: Path) -> No
     with pytest.raises(ValueError, match="no EnvWorker pool"):
         fleet.run(plan_round(0, 0, {"airline": (1, FAMILIES)}))
     fleet.shutdown()
+
+
+def test_shared_engine_teacher_plays_like_in_process(cluster, tmp_path: Path) -> None:
+    """Two workers share one TeacherEngine actor (placement group, CPU bundle here; GPUs on a
+    cluster): every episode equals the one an in-process teacher plays."""
+    from trajectory2gym.actors.episodes import EpisodeRunner, build_teacher
+    from trajectory2gym.actors.teacher_engine import start_engine
+
+    from trajectory2gym.codecs import read_interactions
+
+    engine = start_engine("scripted", {}, num_gpus=0, num_cpus=0.25, max_concurrency=4)
+    _, certs = _stream(tmp_path)
+    spec = WorkerSpec(domain="retail", runner_options={}, teacher={"kind": "scripted", "engine": engine},
+                      num_cpus=0.5, max_restarts=0, max_task_retries=0)
+    fleet = Fleet({"retail": spec}, {"retail": 2}, certs, chunk=2, inflight=2)
+    plan = plan_round(0, 3, {"retail": (12, FAMILIES)})
+    outcome = fleet.run(plan)
+    assert sorted(outcome.delivered) == sorted(p.id for p in plan)
+    _close(certs)
+    got = {i.id: i for i in read_interactions(tmp_path / "interactions", fmt="msgpack")}
+    local = EpisodeRunner("retail", build_teacher("scripted", {}))
+    for p in plan:
+        want = local.run(p)
+        assert got[p.id].messages == want.messages and got[p.id].reward == want.reward
+        assert got[p.id].metadata["teacher"]["labels"] == want.metadata["teacher"]["labels"]
+    stats = ray.get(engine.stats.remote())
+    assert stats["sessions"] == 2 and stats["calls"] > len(plan)
+    fleet.shutdown()
+    ray.kill(engine)

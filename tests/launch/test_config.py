@@ -66,3 +66,11 @@ def test_learner_section_resolves(tmp_path: Path) -> None:
         missing.learner.resolve(None)
     with pytest.raises(ConfigError, match="learner: lr"):
         RunConfig.model_validate({"learner": {"config": {"model_path": "org/x", "lr": -1}}}).learner.resolve(None)
+
+
+@pytest.mark.parametrize("path", sorted((REPO / "configs" / "cluster").glob("*.yaml")), ids=lambda p: p.name)
+def test_cluster_configs_validate(path: Path) -> None:
+    cfg = load_run_config(path)
+    assert cfg.ray.address == "auto" and cfg.teacher.kind in ("vllm", "openai")
+    learner = cfg.learner.resolve(None, checkpoint_dir="/tmp/x")
+    assert learner.scale is not None and cfg.learner.world_size == learner.scale.gpus_per_node
