@@ -264,6 +264,7 @@ def _question_messages(turn: list[dict[str, Any]], where: str) -> list[Message]:
 
 def convert_entry(item: BfclEntry) -> Interaction:
     """One BFCL entry as an interaction whose tool outputs come from replaying the ground truth."""
+    import_bfcl()
     from bfcl_eval.constants.default_prompts import DEFAULT_USER_PROMPT_FOR_ADDITIONAL_FUNCTION_FC
 
     entry, truth = item.entry, item.ground_truth
