@@ -59,6 +59,9 @@ def task_from_record(raw: Any, position: int, domain: str | None, source: str) -
         raise RecordError("wrong_type", f"task must be an object, got {type(raw).__name__}", "", position, None, source)
     rid = raw.get("id", raw.get("index"))
     rid = str(rid) if rid is not None else None
+    if "user_scenario" in raw or "evaluation_criteria" in raw:
+        raise RecordError("unsupported_format", "tau2 task records (telecom) are not supported by t2g eval yet",
+                          "", position, rid, source)
     is_spec = "id" in raw and "domain" in raw
     try:
         if is_spec:

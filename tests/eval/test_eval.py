@@ -217,6 +217,13 @@ def test_tau_bench_action_errors_name_the_field(tmp_path: Path) -> None:
     assert errors[0].path == "actions[0].name" and errors[0].record_id == "0"
 
 
+def test_tau2_records_are_reported_as_unsupported(tmp_path: Path, shared_data: Path) -> None:
+    from trajectory2gym.launch.eval.tasks_io import load_tasks
+
+    tasks, errors = load_tasks(shared_data / "tau2" / "telecom_small_tasks.json")
+    assert not tasks and errors and {e.kind for e in errors} == {"unsupported_format"}
+
+
 def test_usage_errors(tmp_path: Path) -> None:
     path = write_tasks(tmp_path / "tasks.jsonl", generated_tasks("retail", 1)[:1])
     assert main(["eval", "--tasks", str(path), "--policy", "openai", "-o", str(tmp_path / "o")]) == 2
