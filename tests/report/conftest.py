@@ -3,9 +3,9 @@
 Two rounds: tasks from the real generator (retail + airline, all three
 families), episodes by the scripted teacher with labelled imperfections and the
 scripted user, certified by the real certifier, inventories by the real
-selector, a real structural selection, a short real training run of a tiny
-model when the learner can run here (else no learner history, which the
-report must then say), and a real ``t2g eval`` result.
+selector, a real structural selection and a real ``t2g eval`` result. No
+learner history (training takes a minute here): the report must say so; the
+learner section on real training output is covered by test_smoke_report.py.
 """
 
 from __future__ import annotations
@@ -102,25 +102,6 @@ def build_selection(run: Path, certs: list[Any], budget: int) -> None:
     _write_json(run / "selection.json", {**result.model_dump(mode="json"), "candidates": len(certs)})
 
 
-def build_learner(run: Path, inters: list[Any], certs: list[Any]) -> bool:
-    """A few real training steps of a tiny model on the selected set; False when it cannot run here."""
-    try:
-        from trajectory2gym.learner.config import LearnerConfig
-        from trajectory2gym.learner.tiny import make_tiny
-        from trajectory2gym.learner.trainer import train
-    except ImportError:
-        return False
-    model = make_tiny(run / "tiny-model", seed=0)
-    cfg = LearnerConfig(model_path=str(model), steps=6, lr=1e-3, bf16=False, zero_stage=0, progress=False,
-                        wandb_mode="disabled", checkpoint_dir=str(run / "learner" / "checkpoints"), max_length=4096,
-                        lr_schedule="constant")
-    result = train(cfg, inters, certs, str(run / "selected.jsonl"))
-    _write_json(run / "learner" / "train.json", {"steps": result.steps, "start_step": result.start_step,
-                                                 "losses": result.losses, "history": result.history,
-                                                 "checkpoint": result.checkpoint})
-    return True
-
-
 def build_eval(run: Path) -> None:
     """A real ``t2g eval`` of the scripted policy on freshly generated held-out tasks."""
     from trajectory2gym.envs.db import default_db
@@ -138,22 +119,21 @@ def build_eval(run: Path) -> None:
     assert rc == 0
 
 
-def build_run_dir(root: Path, *, learner: bool = True) -> tuple[Path, dict[str, Any]]:
+def build_run_dir(root: Path) -> tuple[Path, dict[str, Any]]:
     run = root / "fixture-run"
     run.mkdir(parents=True)
     inters, certs = build_rounds(run)
     budget = len(certs) // 2
     (run / "config.yaml").write_text(yaml.safe_dump(_config(budget), sort_keys=False))
     build_selection(run, certs, budget)
-    trained = build_learner(run, inters, certs) if learner else False
     build_eval(run)
-    stages = ["select"] + (["train"] if trained else [])
+    stages = ["select"]
     _write_json(run / "state.json", {"format": "t2g-run-state/1", "completed_rounds": ROUNDS,
                                      "stopped": "round_budget", "round_metrics": [], "stages_done": stages,
                                      "updated": 0.0})
-    return run, {"interactions": len(inters), "certified": len(certs), "trained": trained}
+    return run, {"interactions": len(inters), "certified": len(certs)}
 
 
 @pytest.fixture(scope="session")
 def fixture_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any]]:
-    return build_run_dir(tmp_path_factory.mktemp("report"), learner=False)
+    return build_run_dir(tmp_path_factory.mktemp("report"))
