@@ -271,3 +271,16 @@ def test_llm_user_simulator_is_wired_to_its_endpoint(tmp_path: Path) -> None:
     assert users[0] == "I want to update my order." and "###STOP###" in users[-1]
     assert seen[0]["model"] == "sim" and task.instruction in seen[0]["messages"][0]["content"]
     assert inters[0].metadata["end"] == "terminated"
+
+
+def test_concurrent_episodes_match_sequential(tmp_path: Path) -> None:
+    tasks = generated_tasks("airline", 1, seed="concurrency")
+    path = write_tasks(tmp_path / "tasks.jsonl", tasks)
+    runs = {}
+    for n in (1, 3):
+        out = tmp_path / f"c{n}"
+        assert main(["eval", "--tasks", str(path), "--policy", "scripted", "--trials", "2", "--concurrency", str(n),
+                     "-o", str(out)]) == 0
+        summary, inters = read_out(out)
+        runs[n] = (summary["per_task"], sorted((i.id, i.reward, len(i.messages)) for i in inters))
+    assert runs[1] == runs[3]
