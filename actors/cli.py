@@ -31,7 +31,7 @@ def register(subparsers: Any) -> None:
         "synthesize", help="generate tasks and play them with a teacher (scripted, OpenAI-compatible, vLLM)",
         description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("--domain", required=True, choices=["retail", "airline"])
+    p.add_argument("--domain", required=True, choices=["retail", "airline", "telecom"])
     p.add_argument("--family", default="all", choices=["information", "recovery", "state", "all"])
     p.add_argument("--n", type=int, default=100, help="tasks per family (default 100)")
     p.add_argument("--teacher", default="scripted", choices=["scripted", "openai", "vllm"])

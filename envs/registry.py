@@ -19,6 +19,7 @@ from trajectory2gym.toolmeta import ToolMeta
 
 if TYPE_CHECKING:
     from trajectory2gym.envs.env import ToolEnv
+    from trajectory2gym.envs.user_base import UserSimulator
 
 _KNOWN: tuple[str, ...] = ("retail", "airline", "telecom")
 
@@ -54,6 +55,18 @@ def make_tool_env(domain: str, db: dict | None = None, *, tau_bench_compat: bool
     from trajectory2gym.envs.env import ToolEnv
 
     return ToolEnv(domain, db, tau_bench_compat=tau_bench_compat)
+
+
+def scripted_user(domain: str) -> UserSimulator:
+    """The domain's scripted customer: ``make_scripted_user()`` from its domain module when it
+    defines one (telecom's customer acts on the phone), else the generic ``ScriptedUser``."""
+    get_domain(domain)
+    factory = getattr(importlib.import_module(_module_name(domain)), "make_scripted_user", None)
+    if factory is not None:
+        return factory()
+    from trajectory2gym.envs.users import ScriptedUser
+
+    return ScriptedUser()
 
 
 def tool_specs(domain: str) -> list[ToolSpec]:

@@ -16,6 +16,9 @@ message index of the affected decision (``episode_metadata()["labels"]``):
 Planned obstacles (``expect="error"`` steps) are listed as ``planned_errors``:
 they are ineligible by design but not the teacher's fault.
 
+Dual control (telecom): an ``instruct`` step is said as text; the customer runs
+its ``user_actions`` on the device (the teacher never calls user-side tools).
+
 The teacher assumes the cooperative customer the plan was written for (the
 scripted user); it only reacts to a declined confirmation by skipping the
 writes it covered.
@@ -285,6 +288,10 @@ class ScriptedTeacher:
             ep.labels.append({"kind": label, "message_index": index,
                               "tool": step.get("name"), "arguments": step.get("arguments")})
         if step["kind"] == "text":
+            if step.get("user_actions"):
+                # Dual control: the customer is about to change their device; reads after it
+                # are new evidence, not repeats.
+                ep.done_calls.clear()
             return Message(role="assistant", content=step["text"])
         if step.get("expect") == "error" and label is None:
             ep.planned_errors.append(index)

@@ -72,9 +72,9 @@ def synthesize(
     report = report if report is not None else SynthesisReport()
     generator = TaskGenerator(domain, db)
     if user is None:
-        from trajectory2gym.envs.users import ScriptedUser
+        from trajectory2gym.envs.registry import scripted_user
 
-        user = ScriptedUser()
+        user = scripted_user(domain)  # telecom: the customer who acts on the phone
     env = Env(domain, generator.db, user=user)
     certifier = _certifier() if certify else None
     report.certified = certifier is not None

@@ -15,9 +15,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from trajectory2gym.envs.env import ToolEnv
-from trajectory2gym.envs.generator import airline, retail
+from trajectory2gym.envs.generator import airline, retail, telecom
 from trajectory2gym.envs.generator.common import FAMILIES, FAMILY_HINTS, Draft, Skip
-from trajectory2gym.envs.generator.plan import Step, gold_writes
+from trajectory2gym.envs.generator.plan import Step, gold_writes, user_actions
 from trajectory2gym.envs.tasks import Action, Obstacle, TaskSpec
 
 from trajectory2gym.certified import CallFacts, CertifiedInteraction, DecisionRecord
@@ -27,6 +27,7 @@ Template = Callable[[dict[str, Any], random.Random], Draft]
 TEMPLATES: dict[str, dict[str, dict[str, Template]]] = {
     "retail": retail.TEMPLATES,
     "airline": airline.TEMPLATES,
+    "telecom": telecom.TEMPLATES,
 }
 _EMPTY = ("", "[]", "{}", "null", '""')  # the certifier's "empty observation" rule
 
@@ -52,10 +53,19 @@ def observation_shape(content: str, is_error: bool) -> str:
 
 @dataclass
 class Replay:
-    """What replaying a plan produced: per step the (observation, is_error), and the problems."""
+    """What replaying a plan produced: per step the (observation, is_error), and the problems.
+    ``user`` holds, per step, the observations of the device calls the customer makes after it."""
 
     observations: list[tuple[str, bool] | None] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
+    user: list[list[tuple[str, bool]]] = field(default_factory=list)
+
+
+def _expect(out: Replay, where: str, name: str, content: str, is_error: bool, expect: str) -> None:
+    if is_error and expect == "ok":
+        out.problems.append(f"{where} {name}: unexpected {content[:120]}")
+    elif not is_error and expect == "error":
+        out.problems.append(f"{where} {name}: expected an error, got success")
 
 
 def replay_plan(env: ToolEnv, task: TaskSpec) -> Replay:
@@ -65,14 +75,32 @@ def replay_plan(env: ToolEnv, task: TaskSpec) -> Replay:
     for i, step in enumerate(task.plan):
         if step["kind"] != "call":
             out.observations.append(None)
-            continue
-        content, is_error = env.execute(step["name"], step["arguments"])
-        out.observations.append((content, is_error))
-        expect = step.get("expect", "ok")
-        if is_error and expect == "ok":
-            out.problems.append(f"plan[{i}] {step['name']}: unexpected {content[:120]}")
-        elif not is_error and expect == "error":
-            out.problems.append(f"plan[{i}] {step['name']}: expected an error, got success")
+        else:
+            content, is_error = env.execute(step["name"], step["arguments"])
+            out.observations.append((content, is_error))
+            _expect(out, f"plan[{i}]", step["name"], content, is_error, step.get("expect", "ok"))
+        device: list[tuple[str, bool]] = []
+        for k, action in enumerate(step.get("user_actions", ())):
+            content, is_error = env.execute(action["name"], action["arguments"], requestor="user")
+            device.append((content, is_error))
+            where = f"plan[{i}].user_actions[{k}]"
+            _expect(out, where, action["name"], content, is_error, action.get("expect", "ok"))
+            if action.get("shows") and action["shows"] not in content:
+                out.problems.append(f"{where} {action['name']}: shows {content[:80]!r}, "
+                                    f"not {action['shows']!r}")
+        out.user.append(device)
+    return out
+
+
+def intended_user_actions(plan: list[Step], meta: dict[str, ToolMeta]) -> list[dict[str, Any]]:
+    """The certifier's ``user_actions`` listing the plan should produce (dual control): the
+    customer's device calls, placed between the decision asking for them and the next one."""
+    out = []
+    for i, step in enumerate(plan):
+        for action in step.get("user_actions", ()):
+            m = meta[action["name"]]
+            out.append({"message_index": 3 + 2 * i, "name": action["name"], "access": m.access,
+                        "object_class": m.object_class})
     return out
 
 
@@ -101,15 +129,18 @@ def intended_decisions(plan: list[Step], replay: Replay, meta: dict[str, ToolMet
     return decisions
 
 
-def intended_path(task_id: str, decisions: list[DecisionRecord]) -> tuple[list[str], str] | None:
-    """The canonical path of the intended decisions (None when the selector is not installed)."""
+def intended_path(task_id: str, decisions: list[DecisionRecord],
+                  device_actions: list[dict[str, Any]] | None = None) -> tuple[list[str], str] | None:
+    """The canonical path of the intended decisions (None when the selector is not installed);
+    ``device_actions`` as from ``intended_user_actions`` (dual control)."""
     try:
         from trajectory2gym.selector.paths import canonical_path
     except ModuleNotFoundError:
         return None
     cert = CertifiedInteraction(id=task_id, decisions=decisions,
                                 summary={"decisions": len(decisions),
-                                         "eligible": sum(d.eligible for d in decisions)})
+                                         "eligible": sum(d.eligible for d in decisions)},
+                                metadata={"user_actions": device_actions} if device_actions else {})
     return canonical_path(cert)
 
 
@@ -126,7 +157,9 @@ class TaskGenerator:
     """Draws validated tasks of a domain from a database (one ``ToolEnv`` reused for validation)."""
 
     def __init__(self, domain: str, db: dict[str, Any] | None = None, *, max_attempts: int = 60):
-        self.env = ToolEnv(domain, db)
+        from trajectory2gym.envs.registry import make_tool_env
+
+        self.env: ToolEnv = make_tool_env(domain, db)  # telecom: the dual-control executor
         self.domain = domain
         self.db = self.env.db
         self.meta = self.env.metadata
@@ -158,7 +191,7 @@ class TaskGenerator:
                 self.rejected[key] = self.rejected.get(key, 0) + 1
                 continue
             decisions = intended_decisions(task.plan, replay, self.meta)
-            path = intended_path(task.id, decisions)
+            path = intended_path(task.id, decisions, intended_user_actions(task.plan, self.meta))
             if path is not None:
                 task.intended_path = path[0]
                 task.metadata["intended_path_key"] = path[1]
@@ -185,7 +218,8 @@ class TaskGenerator:
             family=family,
             template=template,
             plan=draft.plan,
-            metadata={"source": "generator"},
+            metadata={"source": "generator", **({"user_actions": user_actions(draft.plan)}
+                                                if user_actions(draft.plan) else {})},
         )
 
     def for_target(self, target: Any, rng: random.Random, *, task_id: str, tries: int = 4) -> TaskSpec:

@@ -9,6 +9,11 @@ A plan is a list of steps (plain dicts, stored in ``TaskSpec.plan``):
   one tool call. ``expect="error"`` marks an authentic obstacle the plan runs
   into on purpose (a stale email), which the following steps recover from.
 
+Dual control (telecom): a text step may carry ``"user_actions": [{"name", "arguments",
+"expect", "write", "shows"?}, ...]``, the device calls the customer makes when asked by that
+step (run by the user simulator, never by the teacher). Their writes join the
+gold actions, in plan order.
+
 Every value a step uses is visible to the agent when the step runs (said by the
 user or shown by an earlier observation): that is what the generator designs
 and what validation and certification check.
@@ -43,10 +48,34 @@ def report(text: str) -> Step:
     return say("report", f"{text} {CLOSING}")
 
 
+def user_action(name: str, arguments: dict[str, Any] | None = None, *, write: bool = False,
+                expect: str = "ok", shows: str | None = None) -> dict[str, Any]:
+    """A device call the customer makes when the step carrying it asks (dual control).
+    ``shows``: text the device's answer must contain (validation: "Speed Test Result")."""
+    out = {"name": name, "arguments": dict(arguments or {}), "expect": expect, "write": write}
+    if shows is not None:
+        out["shows"] = shows
+    return out
+
+
+def instruct(text: str, *actions: dict[str, Any]) -> Step:
+    """Ask the customer to act on their own device."""
+    return {"kind": "text", "act": "instruct", "text": text, "user_actions": list(actions)}
+
+
+def user_actions(plan: list[Step]) -> list[dict[str, Any]]:
+    """Every device call of the plan, in order (what the scripted customer will be asked for)."""
+    return [a for s in plan for a in s.get("user_actions", ())]
+
+
 def gold_writes(plan: list[Step]) -> list[dict[str, Any]]:
-    """The writes that succeed, as tau-bench actions: the task's gold actions."""
-    return [
-        {"name": s["name"], "kwargs": s["arguments"]}
-        for s in plan
-        if s["kind"] == "call" and s.get("write") and s.get("expect", "ok") == "ok"
-    ]
+    """The writes that succeed (the agent's, and the customer's on the device), as tau-bench
+    actions: the task's gold actions."""
+    out = []
+    for s in plan:
+        if s["kind"] == "call" and s.get("write") and s.get("expect", "ok") == "ok":
+            out.append({"name": s["name"], "kwargs": s["arguments"]})
+        for a in s.get("user_actions", ()):
+            if a.get("write") and a.get("expect", "ok") == "ok":
+                out.append({"name": a["name"], "kwargs": a["arguments"]})
+    return out

@@ -26,3 +26,10 @@ def make_tool_env(db: dict | None = None, *, tau_bench_compat: bool = True) -> A
     from trajectory2gym.envs.telecom.env import TelecomEnv
 
     return TelecomEnv(db, tau_bench_compat=tau_bench_compat)
+
+
+def make_scripted_user() -> Any:
+    """The registry's hook: the telecom customer runs device calls when the agent asks."""
+    from trajectory2gym.envs.telecom.user import TelecomScriptedUser
+
+    return TelecomScriptedUser()
