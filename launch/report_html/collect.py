@@ -197,12 +197,11 @@ def _select_config(config: dict[str, Any]) -> dict[str, Any]:
     sel = config.get("selector", {})
     sel = sel if isinstance(sel, dict) else {}
     inner = sel.get("select", {})
-    return {**(inner if isinstance(inner, dict) else {}), "online_depth": sel.get("depth")}
+    return inner if isinstance(inner, dict) else {}
 
 
 def compute_figures(certs: list[Any], config: dict[str, Any]) -> dict[str, Any]:
     """Structural and random selection on the run's certified pool (the selector's own code)."""
-    from trajectory2gym.selector.pool import build_pool
     from trajectory2gym.selector.report import figures, summary
     from trajectory2gym.selector.select import SelectConfig, select
 
@@ -211,11 +210,8 @@ def compute_figures(certs: list[Any], config: dict[str, Any]) -> dict[str, Any]:
     depth = cfg.get("depth", 4)
     cap = int(cfg.get("cap") or 32)
     seed = int(cfg.get("seed") or 0)
-    pool = build_pool(certs)
-    structural = select(certs, SelectConfig(budget=budget, depth=depth, cap=cap, strategy="structural", seed=seed),
-                        pool=pool)
-    pool = build_pool(certs)
-    random = select(certs, SelectConfig(budget=budget, depth=depth, cap=cap, strategy="random", seed=seed), pool=pool)
+    structural = select(certs, SelectConfig(budget=budget, depth=depth, cap=cap, strategy="structural", seed=seed))
+    random = select(certs, SelectConfig(budget=budget, depth=depth, cap=cap, strategy="random", seed=seed))
     figs = figures(structural, random)
     figs["summary"] = summary(structural, random)
     figs["_source"] = "recomputed from the certified records"
