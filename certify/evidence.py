@@ -55,36 +55,46 @@ class EvidenceIndex:
     object names) is built on first need, each observation at most once per question.
     """
 
-    __slots__ = ("compacts", "words", "bigrams", "amounts", "observed", "_amount_list", "_sums",
-                 "label_vocab", "_named", "_unsummed", "_label_cache")
+    __slots__ = ("compacts", "words", "_bigrams", "_amounts", "observed", "_amount_list", "_sums",
+                 "_label_vocab", "_named", "_unsummed", "_label_cache", "_json", "_phrases_done",
+                 "_names_done", "_numbers")
 
     def __init__(self) -> None:
         self.compacts: set[str] = set()
         self.words: set[str] = set()
-        self.bigrams: set[str] = set()
-        self.amounts: set[int] = set()
+        self._bigrams: set[str] = set()
+        self._amounts: set[int] = set()
         # compact identifiers seen in successful tool observations (preconditions)
         self.observed: set[str] = set()
         self._amount_list: list[int] = []
         self._sums: set[int] = set()
         # Words of every object name seen ("water", "bottle", "lamp"): a user naming one scopes a confirmation.
-        self.label_vocab: set[str] = set()
+        self._label_vocab: set[str] = set()
         # JSON observations that name objects: (lower-cased text, [(end of a name literal, its words)]).
         self._named: list[tuple[str, list[tuple[int, set[str]]]]] = []
         self._unsummed: list[str] = []  # JSON observations not yet walked for list sums
         self._label_cache: dict[str, tuple[int, set[str]]] = {}
+        # Lower-cased JSON observations. Only their identifier keys are indexed on arrival (every
+        # lookup needs them); phrases, amounts and object names are read from them on first need,
+        # each observation once per facet (cursors below), so a facet no check asks for costs nothing.
+        self._json: list[str] = []
+        self._phrases_done = 0
+        self._names_done = 0
+        # Amount sources in arrival order (cents of a text, or the index of a JSON observation):
+        # kept ordered so the amount list is the same as if every message had been read eagerly.
+        self._numbers: list[tuple[int, ...] | int] = []
 
     # ------------------------------------------------------------------ updates
 
     def _add_amounts(self, found: set[int]) -> None:
-        new = found - self.amounts
+        new = found - self._amounts
         if new:
-            self.amounts |= new
+            self._amounts |= new
             self._amount_list.extend(new)
 
     def _add_amount(self, cents: int) -> None:
-        if cents not in self.amounts:
-            self.amounts.add(cents)
+        if cents not in self._amounts:
+            self._amounts.add(cents)
             self._amount_list.append(cents)
 
     def add_text(self, text: str | None, observed: bool = False) -> None:
@@ -104,12 +114,12 @@ class EvidenceIndex:
                 _TEXT_CACHE[text] = parsed
         ws_set, bigrams, toks, cents = parsed
         self.words |= ws_set
-        self.bigrams |= bigrams
+        self._bigrams |= bigrams
         self.compacts |= toks
         if observed:
             self.observed |= toks
         if cents:
-            self._add_amounts(set(cents))
+            self._numbers.append(cents)
 
     def add_observation(self, content: str | None, ok: bool) -> None:
         """A tool observation; identifiers of successful ones also count as established state."""
@@ -125,16 +135,45 @@ class EvidenceIndex:
         self.compacts.update(toks)  # single words are looked up here too (see has_string)
         if ok:
             self.observed.update(toks)
+        self._numbers.append(len(self._json))
+        self._json.append(low)
+        self._unsummed.append(content)
+
+    # ------------------------------------------------------------------ facets (on first need)
+
+    @staticmethod
+    def _literals(low: str) -> tuple[list[str], str]:
+        """The string literals of a lower-cased JSON text, and the text outside them."""
         if '\\"' in low:  # escaped quotes: find the string literals properly
-            literals = _LITERAL.findall(low)
-            outside = _LITERAL.sub(" ", low)
-        else:
-            parts = low.split('"')
-            literals = parts[1::2]
-            outside = " ".join(parts[0::2])
-        for literal in [x for x in literals if " " in x]:  # several words: phrase (bigram) entries
-            ws = literal.translate(WORD_TABLE).split()
-            self.bigrams.update(map(" ".join, zip(ws, ws[1:], strict=False)))
+            return _LITERAL.findall(low), _LITERAL.sub(" ", low)
+        parts = low.split('"')
+        return parts[1::2], " ".join(parts[0::2])
+
+    @property
+    def bigrams(self) -> set[str]:
+        """Word bigrams of every text and of every multi-word string in the observations."""
+        if self._phrases_done < len(self._json):
+            for low in self._json[self._phrases_done:]:
+                for literal in [x for x in self._literals(low)[0] if " " in x]:  # phrase entries
+                    ws = literal.translate(WORD_TABLE).split()
+                    self._bigrams.update(map(" ".join, zip(ws, ws[1:], strict=False)))
+            self._phrases_done = len(self._json)
+        return self._bigrams
+
+    @property
+    def amounts(self) -> set[int]:
+        """Every visible amount in cents (numbers of texts and observations)."""
+        if self._numbers:
+            sources, self._numbers = self._numbers, []
+            for source in sources:
+                if isinstance(source, tuple):
+                    self._add_amounts(set(source))
+                else:
+                    self._add_json_numbers(self._json[source])
+        return self._amounts
+
+    def _add_json_numbers(self, low: str) -> None:
+        literals, outside = self._literals(low)
         if '."' in low:  # numbers written as strings ("100.00")
             for literal in literals:
                 if literal[:1].isdigit() and "." in literal:
@@ -148,16 +187,27 @@ class EvidenceIndex:
             except (ValueError, OverflowError):  # not really JSON: keep what parses
                 found = {c for c in map(_json_number_cents, numbers) if c is not None}
             self._add_amounts(found)
-        names = []
-        for m in _NAME_LITERAL.finditer(low):
-            label = set(m.group(1).translate(WORD_TABLE).split())
-            label = {w for w in label if len(w) > 2} - _NON_LABEL_WORDS
-            if label:
-                names.append((m.end(), label))
-                self.label_vocab |= label
-        if names:
-            self._named.append((low, names))
-        self._unsummed.append(content)
+
+    @property
+    def label_vocab(self) -> set[str]:
+        """Words of every object name seen ("water", "bottle", "lamp")."""
+        self._read_names()
+        return self._label_vocab
+
+    def _read_names(self) -> None:
+        if self._names_done == len(self._json):
+            return
+        for low in self._json[self._names_done:]:
+            names = []
+            for m in _NAME_LITERAL.finditer(low):
+                label = set(m.group(1).translate(WORD_TABLE).split())
+                label = {w for w in label if len(w) > 2} - _NON_LABEL_WORDS
+                if label:
+                    names.append((m.end(), label))
+                    self._label_vocab |= label
+            if names:
+                self._named.append((low, names))
+        self._names_done = len(self._json)
 
     def add_json(self, obj: Any, observed: bool = False) -> None:
         """Every leaf of a JSON value (call arguments a user ran, the private part)."""
@@ -192,6 +242,7 @@ class EvidenceIndex:
         size = len(needle)
         if not size:
             return set()
+        self._read_names()
         # Each observation is searched once per identifier: later calls resume where this stopped.
         done, out = self._label_cache.get(needle, (0, set()))
         if done == len(self._named):
@@ -271,11 +322,11 @@ class EvidenceIndex:
         while there are at most ``max_pair`` amounts: beyond that almost any number
         would be "derivable" and the check would say nothing.
         """
-        if cents in self.amounts:
+        amounts = self.amounts
+        if cents in amounts:
             return "visible"
         if cents in self.sums:
             return "sum"
-        amounts = self.amounts
         if len(self._amount_list) > max_pair:
             return None
         for a in self._amount_list:
