@@ -112,6 +112,12 @@ class Driver:
             namespace=cfg.ray.namespace,
             log_to_driver=cfg.ray.log_to_driver,
         )
+        import ray
+
+        self.console.print(
+            f"ray: {'started a local cluster' if self._started_ray else 'joined'} at "
+            f"{ray.get_runtime_context().gcs_address}"
+        )
         from trajectory2gym.launch.tracking import WandbLogger
 
         self.wandb = WandbLogger(

@@ -86,6 +86,7 @@ def test_smoke_run(smoke_run: tuple[Path, str]) -> None:
         assert (run / "report" / name).stat().st_size > 0
     assert list((run / "wandb").glob("offline-run-*")), "W&B offline run missing"
     assert "round 1:" in out and "trained 4 steps" in out
+    assert "ray: started a local cluster at 127.0.0.1:" in out  # loopback only
 
 
 @pytest.mark.slow
