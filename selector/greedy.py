@@ -20,14 +20,28 @@ STAGES: tuple[str, ...] = (CORE, EXEMPLAR, COVERAGE, DEFICIT)
 
 
 def core_stage(state: State) -> None:
-    """Cover every task once with its best-grounded available candidate (best tasks first)."""
+    """Cover every task once with its best-grounded available candidate.
+
+    When the budget cannot cover every task, the order decides what a small
+    budget buys: tasks whose best candidate adds an uncovered path come first,
+    then the most new atoms, then grounding rank (a lazy greedy over one
+    candidate per task; both gains only shrink as the selection grows).
+    """
     pool = state.pool
+    best: set[int] = set()
+    seen: set[int] = set()
     for c in sorted(range(pool.size), key=state.rank.__getitem__):
-        if state.full():
-            return
         t = state.task[c]
-        if pool.task_names[t] is not None and state.task_count[t] == 0 and state.available(c):
-            state.take(c, CORE)
+        if pool.task_names[t] is not None and t not in seen and state.task_count[t] == 0 and state.available(c):
+            seen.add(t)
+            best.add(c)
+
+    def priority(state: State, c: int) -> tuple[int, int, int] | None:
+        if c not in best or not state.available(c) or state.task_count[state.task[c]] > 0:
+            return None
+        return (int(state.path_count[state.path[c]] > 0), -state.new_atoms(c), state.rank[c])
+
+    _lazy(state, CORE, priority)
 
 
 def exemplar_priority(state: State, c: int) -> tuple[int, int] | None:
