@@ -10,7 +10,8 @@ message index of the affected decision (``episode_metadata()["labels"]``):
 - ``wrong_lookup``: a lookup with a corrupted identifier that fails, followed by
   the grounded lookup (the recovery);
 - ``unconfirmed_write``: an extra write nobody asked for or confirmed (it rewrites
-  a record with the values just read, so the state does not change);
+  a record with the values just read, so the state does not change; telecom: a
+  line's roaming set to what it already is);
 - ``repeated_call``: the same read again with no new evidence in between.
 
 Planned obstacles (``expect="error"`` steps) are listed as ``planned_errors``:
@@ -38,13 +39,16 @@ from trajectory2gym.config import ConfigModel
 from trajectory2gym.interaction import FunctionCall, Message, ToolCall, ToolSpec
 
 IMPERFECTION_KINDS: tuple[str, ...] = ("privileged", "wrong_lookup", "unconfirmed_write", "repeated_call")
-ID_ARGS: tuple[str, ...] = ("order_id", "product_id", "user_id", "reservation_id")
+ID_ARGS: tuple[str, ...] = ("order_id", "product_id", "user_id", "reservation_id",
+                          "customer_id", "line_id", "bill_id", "id")  # the last four: telecom
 # Reads whose observation holds a whole record the teacher can rewrite unchanged.
 _REWRITES: dict[str, str] = {
     "get_user_details": "modify_user_address",  # retail only
     "get_reservation_details": "update_reservation_passengers",
     "get_order_details": "modify_pending_order_address",
+    "get_details_by_id": "set_roaming",  # telecom: a line's roaming set to what it already is
 }
+_ROAMING_WRITES = ("enable_roaming", "disable_roaming")
 _ADDRESS_FIELDS = ("address1", "address2", "city", "state", "country", "zip")
 
 
@@ -91,6 +95,21 @@ def _call_key(name: str, arguments: dict[str, Any]) -> str:
 def _visible_text(messages: list[Message]) -> str:
     """What the agent has been shown: user messages and tool observations, lowercased."""
     return "\n".join((m.content or "").lower() for m in messages if m.role in ("user", "tool"))
+
+
+def _customer_of_line(messages: list[Message], line_id: str) -> str | None:
+    """The customer id a visible customer record gives for a line (telecom)."""
+    for m in reversed(messages):
+        if m.role != "tool" or m.is_error_observation:
+            continue
+        try:
+            record = orjson.loads(m.content or "")
+        except orjson.JSONDecodeError:
+            continue
+        if (isinstance(record, dict) and isinstance(record.get("customer_id"), str)
+                and line_id in (record.get("line_ids") or [])):
+            return record["customer_id"]
+    return None
 
 
 def _corrupt(value: str) -> str:
@@ -216,7 +235,8 @@ class ScriptedTeacher:
             ep.queue.append({"step": step, "plan_index": -1, "label": "repeated_call"})
         rewrite = _REWRITES.get(step["name"])
         # Only a write the domain offers (retail and airline share get_user_details).
-        if rewrite in ep.tool_names and not ep.confirmed_once and self._draw(ep, "unconfirmed_write"):
+        offered = rewrite in ep.tool_names or (rewrite == "set_roaming" and _ROAMING_WRITES[0] in ep.tool_names)
+        if offered and not ep.confirmed_once and self._draw(ep, "unconfirmed_write"):
             ep.queue.append({"deferred": rewrite, "source": step})
 
     def _draw(self, ep: _Episode, kind: str) -> bool:
@@ -263,6 +283,14 @@ class ScriptedTeacher:
                 return None
             args = {"order_id": source["arguments"]["order_id"], **{f: addr[f] for f in _ADDRESS_FIELDS}}
             return {"kind": "call", "name": "modify_pending_order_address", "arguments": args, "write": True}
+        if (item["deferred"] == "set_roaming" and isinstance(record.get("line_id"), str)
+                and isinstance(record.get("roaming_enabled"), bool)):
+            owner = _customer_of_line(messages, record["line_id"])
+            if owner is None:
+                return None
+            name = _ROAMING_WRITES[0] if record["roaming_enabled"] else _ROAMING_WRITES[1]
+            args = {"customer_id": owner, "line_id": record["line_id"]}
+            return {"kind": "call", "name": name, "arguments": args, "write": True}
         if item["deferred"] == "update_reservation_passengers" and isinstance(record.get("passengers"), list):
             args = {"reservation_id": source["arguments"]["reservation_id"],
                     "passengers": record["passengers"]}

@@ -113,3 +113,17 @@ def test_cli_synthesize_telecom(tmp_path, capsys) -> None:
         "information": 3, "recovery": 3, "state": 3}
     err = capsys.readouterr().err
     assert "realization rate" in err and "telecom" in err
+
+
+def test_certification_flags_the_labelled_telecom_decisions(db: dict) -> None:
+    """Issue 6's label agreement on telecom: every imperfection kind is injected (roaming rewrites
+    for unconfirmed writes, line/bill ids for privileged and wrong lookups) and flagged."""
+    from trajectory2gym.actors.teachers.scripted import Imperfections
+
+    report = SynthesisReport()
+    teacher = ScriptedTeacher(Imperfections.all(0.4), seed=1)
+    inters = list(synthesize("telecom", expand_families("all"), 15, teacher, seed=1, db=db, report=report))
+    assert all(i.reward == 1.0 for i in inters)  # the rewrites change nothing
+    for kind, row in report.labels.as_dict().items():
+        assert row["labelled"] >= 5, f"{kind}: too few labelled decisions"
+        assert row["precision"] >= 0.95 and row["recall"] >= 0.95, (kind, row, report.labels.misses[:3])
