@@ -56,6 +56,25 @@ def render_prompt(tokenizer: Any, messages: list[Message], tools: list[ToolSpec]
     )
 
 
+def cpu_engine_defaults(kwargs: dict[str, Any], temperature: float) -> dict[str, Any]:
+    """Engine settings the vLLM CPU backend needs (no-op on GPU nodes).
+
+    Seeded sampling with a chunked prefill crashes there ("CPU Generator does not
+    use offset"), so whole prompts are prefilled; eager mode skips a compile
+    warm-up that costs minutes on a CPU.
+    """
+    try:
+        from vllm.platforms import current_platform
+    except ImportError:  # pragma: no cover - depends on the node
+        return kwargs
+    if not current_platform.is_cpu():
+        return kwargs
+    kwargs.setdefault("enforce_eager", True)
+    if temperature > 0 and "max_model_len" in kwargs:
+        kwargs.setdefault("max_num_batched_tokens", kwargs["max_model_len"])
+    return kwargs
+
+
 class VLLMTeacher:
     """``act`` = apply the chat template with tools, generate, parse Hermes tool calls."""
 
@@ -80,7 +99,8 @@ class VLLMTeacher:
                 "use --teacher scripted or --teacher openai otherwise"
             ) from exc
         self.model = model
-        self.llm = vllm.LLM(model=model, seed=seed, **(engine_kwargs or {}))
+        kwargs = cpu_engine_defaults(dict(engine_kwargs or {}), temperature)
+        self.llm = vllm.LLM(model=model, seed=seed, **kwargs)
         self.tokenizer = self.llm.get_tokenizer()
         self.sampling = vllm.SamplingParams(
             temperature=temperature, top_p=top_p, max_tokens=max_tokens, seed=seed
