@@ -127,3 +127,16 @@ def test_certification_flags_the_labelled_telecom_decisions(db: dict) -> None:
     for kind, row in report.labels.as_dict().items():
         assert row["labelled"] >= 5, f"{kind}: too few labelled decisions"
         assert row["precision"] >= 0.95 and row["recall"] >= 0.95, (kind, row, report.labels.misses[:3])
+
+
+def test_cli_synthesize_on_tau2_telecom_db(shared_data, tmp_path, capsys) -> None:
+    """The templates also fit tau2's own telecom database (db.json + user_db.json)."""
+    tau2 = shared_data / "tau2" / "telecom"
+    if not (tau2 / "db.json").exists():
+        pytest.skip("no tau2 telecom db")
+    out, rep = tmp_path / "out.jsonl", tmp_path / "report.json"
+    assert main(["synthesize", "--domain", "telecom", "--family", "all", "--n", "4", "--db", str(tau2),
+                 "-o", str(out), "--report", str(rep)]) == 0
+    report = orjson.loads(rep.read_bytes())
+    assert not report["failures"]
+    assert all(r["reward_1"] == r["tasks"] == 4 and r["rate"] >= 0.9 for r in report["realization"].values())
