@@ -245,14 +245,7 @@ class _Run:
             shape = observation_shape(obs)
             any_error |= shape == "error"
             # Plain dicts: the whole record is validated once, in pydantic-core, at the end.
-            facts.append({
-                "name": call.name,
-                "access": meta.access,
-                "object_class": meta.object_class,
-                "arg_roles": sorted(meta.arg_roles.get(a, "other") for a in call.arguments),
-                "observation": shape,
-                "inferred": meta.inferred,
-            })
+            facts.append(info.call_facts(tuple(call.arguments), shape))
             # 1. execution
             if not info.known:
                 checks["execution"] = False

@@ -180,9 +180,68 @@ def _jsonschema_checker(schema: dict[str, Any]) -> Checker:
     return check
 
 
+_ANNOTATIONS = frozenset({"description", "title", "default", "examples", "format"})
+
+
+def _accepts(schema: Any) -> Callable[[Any], bool] | None:
+    """A yes/no test that is True only where the full checker finds nothing, for the common
+    shapes (typed properties, required keys, typed arrays); None for anything else. Valid
+    arguments, the vast majority, then cost a few type tests; the rest get the full checker."""
+    if schema is True:
+        return lambda v: True
+    if not isinstance(schema, dict) or not _ANNOTATIONS.issuperset(
+        k for k in schema if k not in ("type", "properties", "required", "items")
+    ):
+        return None
+    types = schema.get("type")
+    if not isinstance(types, str) or types not in _TYPES:
+        return None
+    is_type = _TYPES[types]
+    if types == "object":
+        if "items" in schema:
+            return None
+        props: dict[str, Callable[[Any], bool]] = {}
+        for key, sub in (schema.get("properties") or {}).items():
+            test = _accepts(sub)
+            if test is None:
+                return None
+            props[key] = test
+        required = tuple(schema.get("required") or ())
+
+        def accept_object(v: Any) -> bool:
+            if type(v) is not dict:
+                return False
+            for r in required:
+                if r not in v:
+                    return False
+            for key, val in v.items():
+                test = props.get(key)
+                if test is not None and not test(val):
+                    return False
+            return True
+
+        return accept_object
+    if "properties" in schema or "required" in schema:
+        return None
+    if types == "array":
+        item = _accepts(schema.get("items", True))
+        if item is None:
+            return None
+        return lambda v: type(v) is list and all(map(item, v))
+    if "items" in schema:
+        return None
+    if types == "string":
+        return lambda v: type(v) is str
+    return is_type
+
+
 def compile_schema(schema: dict[str, Any] | None) -> Checker:
     """A checker returning human-readable errors (``order_id: required argument missing``)."""
     schema = schema or {"type": "object"}
-    if _simple(schema):
-        return _compile(schema)
-    return _jsonschema_checker(schema)
+    if not _simple(schema):
+        return _jsonschema_checker(schema)
+    full = _compile(schema)
+    accepts = _accepts(schema)
+    if accepts is None:
+        return full
+    return lambda v, p: [] if accepts(v) else full(v, p)

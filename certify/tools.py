@@ -70,6 +70,24 @@ class ToolInfo:
     known: bool  # a schema or declared metadata exists (the call names a real tool)
     checker: Checker | None
     properties: dict[str, Any]
+    # Call facts per (argument names, observation shape): a handful per tool across a corpus.
+    facts: dict[tuple[tuple[str, ...], str], dict[str, Any]] = field(default_factory=dict, repr=False)
+
+    def call_facts(self, arg_names: tuple[str, ...], shape: str) -> dict[str, Any]:
+        """The type-level facts of a call (shared, read-only: validated into a new model)."""
+        key = (arg_names, shape)
+        found = self.facts.get(key)
+        if found is None:
+            meta = self.meta
+            found = self.facts[key] = {
+                "name": self.name,
+                "access": meta.access,
+                "object_class": meta.object_class,
+                "arg_roles": sorted(meta.arg_roles.get(a, "other") for a in arg_names),
+                "observation": shape,
+                "inferred": meta.inferred,
+            }
+        return found
 
 
 def _schema_key(spec: ToolSpec | None) -> bytes:

@@ -108,6 +108,48 @@ def test_fast_checker_agrees_with_jsonschema(args):
     assert bool(fast) == bool(ref), (args, fast, [e.message for e in ref])
 
 
+# Typed properties, required keys and typed arrays only: the shape the quick acceptance test covers.
+PLAIN_SCHEMA = {
+    "type": "object",
+    "description": "exchange items",
+    "properties": {
+        "order_id": {"type": "string", "description": "the order"},
+        "item_ids": {"type": "array", "items": {"type": "string"}},
+        "count": {"type": "integer"},
+        "amount": {"type": "number"},
+        "gift": {"type": "boolean"},
+        "address": {"type": "object", "properties": {"zip": {"type": "string"}}, "required": ["zip"]},
+    },
+    "required": ["order_id", "item_ids"],
+}
+
+
+_mostly_valid = st.fixed_dictionaries(
+    {"order_id": st.text(max_size=3) | _json_values, "item_ids": st.lists(st.text(max_size=2), max_size=2) | _json_values},
+    optional={"count": st.integers() | st.floats(allow_nan=False, allow_infinity=False) | _json_values,
+              "amount": st.floats(allow_nan=False, allow_infinity=False) | _json_values,
+              "gift": st.booleans() | _json_values,
+              "address": st.fixed_dictionaries({}, optional={"zip": st.text(max_size=2) | _json_values}) | _json_values,
+              "extra": _json_values},
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(_mostly_valid | st.dictionaries(st.sampled_from(["order_id", "item_ids", "gift", "extra"]), _json_values))
+def test_quick_acceptance_agrees_with_jsonschema(args):
+    found = compile_schema(PLAIN_SCHEMA)(args, "")
+    ref = list(jsonschema.Draft202012Validator(PLAIN_SCHEMA).iter_errors(args))
+    assert bool(found) == bool(ref), (args, found, [e.message for e in ref])
+
+
+def test_quick_acceptance_keeps_the_full_messages():
+    check = compile_schema(PLAIN_SCHEMA)
+    assert check({"order_id": "#W1", "item_ids": ["1"], "address": {"zip": "02139"}}, "") == []
+    assert check({"order_id": 7, "item_ids": ["1", 2]}, "") == [
+        "order_id: expected string, got int", "item_ids[1]: expected string, got int"]
+    assert check({"order_id": "#W1", "item_ids": [], "address": {}}, "") == ["address.zip: required argument missing"]
+
+
 def test_unsupported_keywords_fall_back_to_jsonschema():
     schema = {"type": "object", "properties": {"x": {"anyOf": [{"type": "string"}, {"type": "integer"}]}}}
     check = compile_schema(schema)
