@@ -143,6 +143,13 @@ class CertifyingSink:
         except Exception as exc:  # a certifier bug must not take the round down
             return self._reject(rid, f"certification failed: {type(exc).__name__}: {exc}")
         self._seen.add(inter.id)
+        # What the generator meant (family, template) and the round's plan travel with the record:
+        # the selector groups generated tasks by them.
+        planned = inter.metadata.get("planned") or {}
+        origin = {k: inter.metadata.get(k) for k in ("family", "template") if inter.metadata.get(k)}
+        origin.update({k: planned[k] for k in ("round", "hint") if k in planned})
+        if origin:
+            cert.metadata["origin"] = origin
         record = cert.model_dump(mode="json")
         self._raw.write(inter)
         self._cert.write(record)

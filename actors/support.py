@@ -50,6 +50,40 @@ def read_certified(dirs: Iterable[str | Path]) -> tuple[list[CertifiedInteractio
     return certs, problems
 
 
+GROUPINGS: tuple[str, ...] = ("task", "template", "family")
+
+
+def selection_group(cert: CertifiedInteraction, group_by: str) -> str | None:
+    """The unit the selector's per-task core coverage and cap K apply to.
+
+    Generated tasks are all distinct, so with ``task`` the core stage (one
+    interaction per task) would spend the whole budget before path coverage
+    starts; ``template`` / ``family`` group generated tasks by what produced
+    them (records without that origin keep their task id).
+    """
+    if group_by not in GROUPINGS:
+        raise ValueError(f"group_by must be one of {GROUPINGS}, got {group_by!r}")
+    if group_by == "task":
+        return cert.task_id
+    value = (cert.metadata.get("origin") or {}).get(group_by)
+    return f"{cert.domain}/{group_by}:{value}" if value else cert.task_id
+
+
+def select_grouped(certs: list[CertifiedInteraction], config: Any, group_by: str) -> dict[str, Any]:
+    """Run the selection with ``selection_group`` as the task key; the result names real task ids
+    again, with the group next to them."""
+    from trajectory2gym.selector.select import select
+
+    grouped = [c.model_copy(update={"task_id": selection_group(c, group_by)}) for c in certs]
+    result = select(grouped, config).model_dump(mode="json")
+    by_id = {c.id: c for c in certs}
+    for s in result["selected"]:
+        s["group"] = s["task_id"]
+        s["task_id"] = by_id[s["id"]].task_id
+    result["group_by"] = group_by
+    return result
+
+
 class SupportTracker:
     def __init__(self, depth: int, inventory: dict[str, Any] | None = None) -> None:
         self.depth = depth

@@ -16,7 +16,7 @@ import ray
 from trajectory2gym.actors.episodes import EpisodeRunner, build_teacher
 from trajectory2gym.actors.plan import PlannedTask
 from trajectory2gym.actors.sink import CertifyingSink, route
-from trajectory2gym.actors.support import SupportTracker, read_certified
+from trajectory2gym.actors.support import SupportTracker, read_certified, select_grouped
 
 from trajectory2gym.codecs import pack
 
@@ -114,12 +114,14 @@ class SelectorActor:
     def inventory(self) -> dict[str, Any]:
         return self.tracker.to_dict()
 
-    def select(self, certified_dirs: list[str], select_config: dict[str, Any]) -> dict[str, Any]:
-        from trajectory2gym.selector.select import SelectConfig, select
+    def select(
+        self, certified_dirs: list[str], select_config: dict[str, Any], group_by: str = "task"
+    ) -> dict[str, Any]:
+        from trajectory2gym.selector.select import SelectConfig
 
         certs, problems = read_certified(certified_dirs)
-        result = select(certs, SelectConfig.model_validate(select_config))
-        return {"result": result.model_dump(mode="json"), "candidates": len(certs), "problems": problems}
+        result = select_grouped(certs, SelectConfig.model_validate(select_config), group_by)
+        return {"result": result, "candidates": len(certs), "problems": problems}
 
 
 def remote_class(cls: type) -> Any:

@@ -101,6 +101,9 @@ class SelectorSection(ConfigModel):
     # Online rounds: support depth d the deficits are measured against.
     depth: int = Field(default=2, ge=1)
     targets_per_round: int = Field(default=16, ge=0)
+    # The unit of the selection's core coverage and per-task cap K: generated tasks are all
+    # distinct, so ``template`` (or ``family``) groups them by what produced them.
+    group_by: Literal["task", "template", "family"] = "template"
     select: SelectConfig = Field(default_factory=lambda: SelectConfig(budget=64))
 
 

@@ -355,7 +355,8 @@ class Driver:
         if self.selector is None:
             self.selector = self._start_selector()
         dirs = [str(d) for d in self.run_dir.certified_dirs(self.state.completed_rounds)]
-        out = ray.get(self.selector.select.remote(dirs, self.cfg.selector.select.model_dump(mode="json")))
+        sel = self.cfg.selector
+        out = ray.get(self.selector.select.remote(dirs, sel.select.model_dump(mode="json"), sel.group_by))
         result = out["result"]
         lines = b"".join(
             orjson.dumps(s, option=orjson.OPT_APPEND_NEWLINE | orjson.OPT_SORT_KEYS) for s in result["selected"]
