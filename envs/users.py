@@ -28,7 +28,7 @@ from trajectory2gym.envs.generator.llm import ChatClient, ChatSettings
 from trajectory2gym.envs.tasks import TaskSpec
 from trajectory2gym.envs.user_base import STOP_TOKEN, UserSimulator
 
-from trajectory2gym.interaction import Message
+from trajectory2gym.interaction import Message, ToolSpec
 
 __all__ = ["FACT_KEYWORDS", "STOP_TOKEN", "LLMUser", "ScriptedUser", "UserSimulator"]
 
@@ -156,43 +156,72 @@ class LLMUser:
 
     The model gets the task's instruction (or, for generated tasks, the request
     and facts) as its system prompt and sees the conversation with roles swapped:
-    the agent's text as ``user``, its own lines as ``assistant``. Tool traffic is
-    not shown to the customer.
+    the agent's text as ``user``, its own lines as ``assistant``. The agent's tool
+    traffic is not shown to the customer. In dual-control domains (telecom) the
+    customer also gets the device tools: its own calls and their results stay in
+    its view, and a reply with tool calls is returned for the env to run.
     """
 
-    def __init__(self, settings: ChatSettings | dict[str, Any], *, client: ChatClient | None = None):
+    def __init__(
+        self,
+        settings: ChatSettings | dict[str, Any],
+        *,
+        client: ChatClient | None = None,
+        device_tools: list[ToolSpec] | None = None,
+    ):
         if isinstance(settings, dict):
             settings = ChatSettings.model_validate(settings)
         self.client = client or ChatClient(settings)
         self.task: TaskSpec | None = None
-        self._transcript: list[Message] = []
+        # None: the task's domain decides (its user-side tools, if any).
+        self._device_tools_given = device_tools
+        self.device_tools: list[ToolSpec] = list(device_tools or [])
 
     @staticmethod
-    def system_prompt(task: TaskSpec) -> str:
+    def system_prompt(task: TaskSpec, device: bool = False) -> str:
         if task.instruction:
             goal = task.instruction
         else:
             facts = "; ".join(f"{k}: {v}" for k, v in task.facts.items())
             goal = f"Your request: {task.request}\nWhat you know: {facts}"
+        phone = (
+            "You can act on your own phone with the tools you have; use them when the agent asks "
+            "you to check or change something, then tell the agent what you saw. "
+            if device
+            else ""
+        )
         return (
             "You are a customer talking to a customer-service agent. Play the customer described "
             "below. Say one short message at a time, reveal information only when it is needed or "
-            "asked for, and never invent facts you were not given. When your request is handled "
-            f"(or cannot be), end your message with {STOP_TOKEN}.\n\n{goal}"
+            f"asked for, and never invent facts you were not given. {phone}When your request is "
+            f"handled (or cannot be), end your message with {STOP_TOKEN}.\n\n{goal}"
         )
 
     def _flipped(self, history: list[Message]) -> list[Message]:
         assert self.task is not None
-        out = [Message(role="system", content=self.system_prompt(self.task))]
+        out = [Message(role="system", content=self.system_prompt(self.task, bool(self.device_tools)))]
+        own_calls: set[str] = set()
         for m in history:
             if m.role == "assistant" and m.content:
                 out.append(Message(role="user", content=m.content))
+            elif m.role == "user" and m.tool_calls:
+                own_calls.update(c.id for c in m.tool_calls)
+                out.append(Message(role="assistant", content=m.content, tool_calls=m.tool_calls))
             elif m.role == "user" and m.content:
                 out.append(Message(role="assistant", content=m.content))
+            elif m.role == "tool" and m.tool_call_id in own_calls:
+                out.append(m)
         return out
 
     def start(self, task: TaskSpec, rng: random.Random) -> Message:
         self.task = task
+        if self._device_tools_given is None:
+            from trajectory2gym.envs.registry import user_tool_specs
+
+            try:
+                self.device_tools = user_tool_specs(task.domain)
+            except (KeyError, ValueError):  # a domain the registry does not know
+                self.device_tools = []
         self.client.reset_usage()
         greeting = Message(role="assistant", content="Hi! How can I help you today?")
         reply = self.client.chat(self._flipped([greeting]))
@@ -201,7 +230,9 @@ class LLMUser:
     def reply(self, history: list[Message]) -> Message:
         if self.task is None:
             raise RuntimeError("LLMUser.reply before start()")
-        reply = self.client.chat(self._flipped(history))
+        reply = self.client.chat(self._flipped(history), tools=self.device_tools or None)
+        if reply.tool_calls and self.device_tools:
+            return Message(role="user", content=(reply.content or "").strip() or None, tool_calls=reply.tool_calls)
         return Message(role="user", content=(reply.content or "").strip() or STOP_TOKEN)
 
     @property

@@ -103,3 +103,33 @@ def test_paraphrase_is_kept_only_when_it_keeps_the_values(chat_server, make_comp
 
     inter = run_episode(Env("retail", gen.db, user=ScriptedUser()), ScriptedTeacher(), kept, seed=0)
     assert inter.reward == 1.0 and inter.messages[1].content.startswith("Hello!")
+
+
+def test_llm_user_runs_its_device_tools_in_telecom(chat_server, make_completion):
+    """Dual control: the model-played customer gets the device tools, and its calls run on the phone."""
+    from trajectory2gym.envs.dbgen import generate_db
+
+    from trajectory2gym.interaction import Message
+
+    db = generate_db("telecom", seed=0, size=5)
+    task = TaskGenerator("telecom", db).generate("recovery", random.Random(0), task_id="t")
+    chat_server.reply(make_completion(content="My phone has no mobile data."))
+    chat_server.reply(make_completion(tool_calls=[("check_status_bar", "{}")]))
+    chat_server.reply(make_completion(content="The status bar shows the signal and no data icon."))
+    env = Env("telecom", db, user=LLMUser(settings(chat_server)))
+    obs, _ = env.reset(options={"task": task})
+    assert obs[-1].content == "My phone has no mobile data."
+    sent_tools = {t["function"]["name"] for t in chat_server.requests[0].get("tools", [])}
+    assert not sent_tools  # the opening line needs no tools
+    obs, _, done, _, _ = env.step(Message(role="assistant", content="Could you check your status bar?"))
+    assert not done
+    # The env ran the customer's call on the device side and recorded it in the history.
+    user_call = next(m for m in env.history if m.role == "user" and m.tool_calls)
+    answer = next(m for m in env.history if m.role == "tool" and m.tool_call_id == user_call.tool_calls[0].id)
+    assert user_call.tool_calls[0].function.name == "check_status_bar" and not answer.is_error_observation
+    assert env.history[-1].content == "The status bar shows the signal and no data icon."
+    # The model saw the device tools, its own call and the phone's answer, never the agent's tools.
+    second = chat_server.requests[2]
+    names = {t["function"]["name"] for t in second["tools"]}
+    assert "check_status_bar" in names and "get_customer_by_phone" not in names
+    assert any(m.get("role") == "tool" and m.get("content") == answer.content for m in second["messages"])
