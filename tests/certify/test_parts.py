@@ -47,6 +47,40 @@ def test_index_normalisations_and_derivations():
     assert "6469567736" in idx.observed and "w2611340" not in idx.observed
 
 
+def test_amounts_found_before_reading_agree_with_a_full_reading():
+    """An amount probed in not-yet-read observations gets the verdict a full reading gives."""
+    observations = [
+        json.dumps({"price": 45.6, "qty": 2, "note": "was 19.99, now 45.6", "ref": "code 88.88 only", "list": [100, -3.5, 1e2]}),
+        json.dumps({"total": "100.00", "text": "say \"7.25\"", "n": 7.25}),
+        '{"a":12.5,"b":[1,2,3],"c":"12.5 in a string","d":{"e":0.1}}',
+        "[0.30000000000000004, 5]",
+    ]
+    texts = ["I paid $19.99 and two more", "nothing here"]
+    probes = [8888, 4560, 200, 1999, 10000, -350, 725, 1250, 10, 30, 500, 600, 3, 12345, 9999, 0, 300]
+    for probe in probes:
+        lazy, eager = EvidenceIndex(), EvidenceIndex()
+        for idx in (lazy, eager):
+            idx.add_text(texts[0])
+            for obs in observations:
+                idx.add_observation(obs, ok=True)
+            idx.add_text(texts[1])
+        assert eager.amounts  # read everything first
+        assert lazy.amount_derivation(probe) == eager.amount_derivation(probe), probe
+        assert lazy.amounts == eager.amounts and lazy._amount_list == eager._amount_list
+
+
+def test_name_scan_matches_the_pattern():
+    from trajectory2gym.certify.evidence import _NAME_LITERAL, _name_matches
+
+    texts = ['{"name": "Water Bottle", "title":"Desk", "product_name":  "Lamp Shade", "nickname": "x"}',
+             '{"name":"a","name":"b"}', '{"name": 5, "name": "ok"}', '"name": "unterminated', '"title"',
+             '{"name": "say \"hi\""}', '{"items": [{"name": "t-shirt", "options": {"name": ""}}]}']
+    for text in texts:
+        low = text.lower()
+        assert [(m.start(), m.end(), m.group(1)) for m in _name_matches(low)] == [
+            (m.start(), m.end(), m.group(1)) for m in _NAME_LITERAL.finditer(low)], text
+
+
 def test_object_names_stay_inside_their_object():
     """An id after a named object has closed (the order's payment method) gets no name."""
     idx = EvidenceIndex()
