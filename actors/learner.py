@@ -118,7 +118,9 @@ class LearnerGroup:
             for a in self.actors
         ]
         results = ray.get(refs)
-        return results[0]
+        if len({r["steps"] for r in results}) != 1:
+            raise RuntimeError(f"learner ranks disagree on steps: {[r['steps'] for r in results]}")
+        return {**results[0], "world_size": len(results)}
 
     def shutdown(self) -> None:
         for a in self.actors:

@@ -80,7 +80,7 @@ def test_smoke_run(smoke_run: tuple[Path, str]) -> None:
     all_ids = set(round_ids(run, 0)) | set(round_ids(run, 1))
     assert 0 < len(selected) <= 64 and {s["id"] for s in selected} <= all_ids
     train = load(run / "learner" / "train.json")
-    assert train["steps"] == 4 and len(train["losses"]) == 4
+    assert train["steps"] == 4 and len(train["losses"]) == 4 and train["world_size"] == 2
     assert train["checkpoint"].endswith("step-00000004") and Path(train["checkpoint"]).is_dir()
     for name in ("report.md", "report.html", "rounds.png", "coverage.png", "loss.png"):
         assert (run / "report" / name).stat().st_size > 0
