@@ -76,12 +76,15 @@ class RunDir:
     def create(cls, root: str | os.PathLike[str], name: str) -> RunDir:
         stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime())
         base = Path(root) / f"{name}-{stamp}"
+        base.parent.mkdir(parents=True, exist_ok=True)
         path, n = base, 1
-        while path.exists():
-            n += 1
-            path = base.with_name(f"{base.name}-{n}")
-        path.mkdir(parents=True)
-        return cls(path)
+        while True:
+            try:
+                path.mkdir()  # atomic: two runs started in the same second get different dirs
+                return cls(path)
+            except FileExistsError:
+                n += 1
+                path = base.with_name(f"{base.name}-{n}")
 
     # ------------------------------------------------------------------ layout
 
