@@ -236,8 +236,11 @@ class _Run:
         any_error = False
         handoff = False
         in_message: set[tuple[str, bytes]] = set()
+        index = self.index
         for call in calls:
-            info = self.info(call.name)
+            function = call.function
+            arguments = function.arguments
+            info = self.infos.get(function.name) or self.info(function.name)
             meta = info.meta
             handoff |= meta.access == "handoff"
             obs_entry = self.observations.get(call.id)
@@ -245,16 +248,16 @@ class _Run:
             shape = observation_shape(obs)
             any_error |= shape == "error"
             # Plain dicts: the whole record is validated once, in pydantic-core, at the end.
-            facts.append(info.call_facts(tuple(call.arguments), shape))
+            facts.append(info.call_facts(tuple(arguments), shape))
             # 1. execution
             if not info.known:
                 checks["execution"] = False
                 reasons.append(reason("unknown_tool", tool=call.name))
-            elif call.function.raw_arguments is not None:
+            elif function.raw_arguments is not None:
                 checks["execution"] = False
                 reasons.append(reason("unparsable_arguments", tool=call.name))
             elif info.checker is not None:
-                errs = info.checker(call.arguments, "")
+                errs = info.checker(arguments, "")
                 if errs:
                     checks["execution"] = False
                     reasons.append(reason("invalid_arguments", tool=call.name, detail="; ".join(errs[:3])))
@@ -270,8 +273,11 @@ class _Run:
                 checks["visibility"] = False
                 reasons.append(reason("tool_not_visible", tool=call.name))
             misses: list[tuple[str, Any, str | None]] = []
-            for arg, value in call.arguments.items():
-                role = meta.arg_roles.get(arg, "other")
+            roles = meta.arg_roles
+            for arg, value in arguments.items():
+                role = roles.get(arg, "other")
+                if type(value) is str and role not in _FREE_TEXT_ROLES and index.has_string(value):
+                    continue  # the common case, without the general walk
                 schema = info.properties.get(arg)
                 self._value_misses(value, role, schema if isinstance(schema, dict) else {}, arg, misses)
             for path, value, special in misses:

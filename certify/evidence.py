@@ -35,6 +35,7 @@ _NON_LABEL_WORDS = frozenset({"the", "and", "for", "with", "new", "one", "item",
 # JSON structure characters: what remains outside string literals, split, are numbers and literals.
 _JSON_PUNCT = str.maketrans({c: " " for c in ":,[]{}"})
 _NUMBER_START = frozenset("-0123456789")
+_ANY_DIGIT = re.compile(r"\d")  # what a number needs (the same \d as normalize's pattern)
 _TOKEN_EDGE = frozenset(':,[]{}"')  # with whitespace: what delimits a number token outside strings
 _TEXT_CACHE: dict[str, tuple[frozenset[str], frozenset[str], frozenset[str], tuple[int, ...]]] = {}
 _LITERAL = re.compile(r'"([^"\\]*(?:\\.[^"\\]*)*)"')
@@ -126,23 +127,30 @@ class EvidenceIndex:
         """Free text (a user message, the system prompt, a non-JSON observation)."""
         if not text:
             return
-        parsed = _TEXT_CACHE.get(text) if len(text) > 400 else None
+        long = len(text) > 400
+        parsed = _TEXT_CACHE.get(text) if long else None
         if parsed is None:
             low = text.lower()
             ws = low.translate(WORD_TABLE).split()
+            ws_set = set(ws)
             bigrams = set(map(" ".join, zip(ws, ws[1:], strict=False)))
-            cents = [c for _, c in numbers_in(text)] + [NUMBER_WORDS[w] * 100 for w in NUMBER_WORDS.keys() & set(ws)]
-            parsed = (frozenset(ws), frozenset(bigrams), frozenset(tokens(low)), tuple(cents))
-            if len(text) > 400:  # system prompts repeat across a corpus
+            cents = [c for _, c in numbers_in(text)] if _ANY_DIGIT.search(text) else []
+            spelled = NUMBER_WORDS.keys() & ws_set
+            if spelled:
+                cents += [NUMBER_WORDS[w] * 100 for w in spelled]
+            if long:  # system prompts repeat across a corpus: keep them, immutable
                 if len(_TEXT_CACHE) > 256:
                     _TEXT_CACHE.clear()
-                _TEXT_CACHE[text] = parsed
+                parsed = _TEXT_CACHE[text] = (frozenset(ws_set), frozenset(bigrams), frozenset(tokens(low)),
+                                              tuple(cents))
+            else:
+                parsed = (ws_set, bigrams, tokens(low), tuple(cents))
         ws_set, bigrams, toks, cents = parsed
-        self.words |= ws_set
-        self._bigrams |= bigrams
-        self.compacts |= toks
+        self.words.update(ws_set)
+        self._bigrams.update(bigrams)
+        self.compacts.update(toks)
         if observed:
-            self.observed |= toks
+            self.observed.update(toks)
         if cents:
             self._numbers.append(cents)
 
