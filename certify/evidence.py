@@ -67,6 +67,20 @@ def _name_matches(low: str) -> list[re.Match[str]]:
     return out
 
 
+_LABELS: dict[str, frozenset[str]] = {}
+
+
+def _label(name: str) -> frozenset[str]:
+    """The words of an object name that can identify it (product names repeat across a corpus)."""
+    label = _LABELS.get(name)
+    if label is None:
+        words_ = {w for w in name.translate(WORD_TABLE).split() if len(w) > 2}
+        if len(_LABELS) > 50_000:
+            _LABELS.clear()
+        label = _LABELS[name] = frozenset(words_ - _NON_LABEL_WORDS)
+    return label
+
+
 def _json_number_cents(tok: str) -> int | None:
     try:
         return int(round(float(tok) * 100))
@@ -97,7 +111,7 @@ class EvidenceIndex:
         # Words of every object name seen ("water", "bottle", "lamp"): a user naming one scopes a confirmation.
         self._label_vocab: set[str] = set()
         # JSON observations that name objects: (lower-cased text, [(end of a name literal, its words)]).
-        self._named: list[tuple[str, list[tuple[int, set[str]]]]] = []
+        self._named: list[tuple[str, list[tuple[int, frozenset[str]]]]] = []
         self._unsummed: list[str] = []  # JSON observations not yet walked for list sums
         self._label_cache: dict[str, tuple[int, set[str]]] = {}
         # Lower-cased JSON observations. Only their identifier keys are indexed on arrival (every
@@ -258,8 +272,7 @@ class EvidenceIndex:
         for low in self._json[self._names_done:]:
             names = []
             for m in _name_matches(low):
-                label = set(m.group(1).translate(WORD_TABLE).split())
-                label = {w for w in label if len(w) > 2} - _NON_LABEL_WORDS
+                label = _label(m.group(1))
                 if label:
                     names.append((m.end(), label))
                     self._label_vocab |= label
