@@ -319,15 +319,24 @@ class EvidenceIndex:
         if done == len(self._named):
             return out
         out = set(out)
+        # Without a quote inside, the identifier's whole-string occurrences are exactly the
+        # places of '"identifier"' (one C-level search each, no partial hits to skip).
+        quoted = '"' + needle + '"' if '"' not in needle else None
         for low, names in self._named[done:]:
             start = 0
             while True:
-                p = low.find(needle, start)
-                if p < 0:
-                    break
-                start = p + size
-                if low[p - 1 : p] != '"' or low[p + size : p + size + 1] != '"':
-                    continue
+                if quoted is not None:
+                    p = low.find(quoted, start) + 1
+                    if p == 0:
+                        break
+                    start = p + size
+                else:
+                    p = low.find(needle, start)
+                    if p < 0:
+                        break
+                    start = p + size
+                    if low[p - 1 : p] != '"' or low[p + size : p + size + 1] != '"':
+                        continue
                 for end, label in reversed(names):
                     if end > p:
                         continue
