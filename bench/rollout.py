@@ -91,8 +91,9 @@ def main() -> None:
         print(f"worker CPU per episode: {cpu * 1e3:.2f} ms (a free core would play {1 / cpu:.0f}/s); "
               f"machine load average now {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
         pairs = [b / a for a, b in zip(rates[1], rates[2], strict=True)]
-        print(f"scaling 2 workers / 1 worker: {med[2] / med[1]:.2f}x (median of paired ratios "
-              f"{statistics.median(pairs):.2f}x; goal 1.7x on 2 cores)")
+        # Other load only slows a round down, so the best round is the least disturbed estimate.
+        print(f"scaling 2 workers / 1 worker: {max(rates[2]) / max(rates[1]):.2f}x best-of-{args.repeats} "
+              f"(medians {med[2] / med[1]:.2f}x, paired {statistics.median(pairs):.2f}x; goal 1.7x on 2 cores)")
     finally:
         ray.shutdown()
 
