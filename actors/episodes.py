@@ -40,10 +40,15 @@ def build_teacher(kind: str, options: dict[str, Any]) -> Teacher:
     raise ValueError(f"unknown teacher kind {kind!r} (scripted, openai, vllm)")
 
 
-def build_user(kind: str, options: dict[str, Any]) -> Any:
+def build_user(kind: str, options: dict[str, Any], domain: str | None = None) -> Any:
     from trajectory2gym.envs import users
 
     if kind == "scripted":
+        if not options and domain is not None:
+            # The domain's own customer (telecom's acts on the phone).
+            from trajectory2gym.envs.registry import scripted_user
+
+            return scripted_user(domain)
         return users.ScriptedUser(**options)
     if kind == "llm":
         return users.LLMUser(options)
@@ -68,7 +73,7 @@ class EpisodeRunner:
         self.domain = domain
         self.teacher = teacher
         self.db = default_db(domain, seed=db_seed, size=db_size)
-        self.env = Env(domain, self.db, user=build_user(user, user_options or {}), max_steps=max_steps)
+        self.env = Env(domain, self.db, user=build_user(user, user_options or {}, domain), max_steps=max_steps)
         self.generator = TaskGenerator(domain, self.db)
         self.episodes = 0
 

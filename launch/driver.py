@@ -143,6 +143,14 @@ class Driver:
                 from trajectory2gym.launch.report import write_report
 
                 result.report = write_report(self.run_dir, plots=cfg.report.plots)
+                if cfg.report.plots:
+                    # The full report (`t2g report RUN_DIR`): certification, coverage, support,
+                    # deficits, families, learner curves, evaluation.
+                    from trajectory2gym.launch.report_html import write_report as write_full_report
+
+                    full, _ = write_full_report(self.run_dir.path)
+                    result.report.append(full)
+                    self.console.print(f"full report: {full}")
                 self._stage_done("report")
                 self.console.print(f"report: {self.run_dir.report_dir / 'report.html'}")
         finally:

@@ -33,3 +33,14 @@ def test_unknown_teacher_and_user() -> None:
         build_teacher("oracle", {})
     with pytest.raises(ValueError, match="unknown user simulator"):
         EpisodeRunner("retail", build_teacher("scripted", {}), user="robot")
+
+
+def test_telecom_runner_uses_the_customer_who_acts_on_the_phone() -> None:
+    plan = plan_round(0, 3, {"telecom": (3, ["information", "recovery", "state"])})
+    runner = EpisodeRunner("telecom", build_teacher("scripted", {}))
+    for p in plan:
+        inter = runner.run(p)
+        assert inter.reward == 1.0, (p.family, inter.metadata.get("end"))
+    # Recovery and state tasks need device actions: the customer ran them as real user-side calls.
+    device_calls = [m for m in inter.messages if m.role == "user" and m.tool_calls]
+    assert device_calls
