@@ -95,10 +95,11 @@ class _Run:
         self.infos: dict[str, ToolInfo] = {}
         self.judge_errors = 0
         self._call_keys: dict[str, tuple[str, bytes]] = {}
-        self.observations: dict[str, tuple[int, Message]] = {}
+        # call id -> (message index, observation, its shape), the shape computed once here
+        self.observations: dict[str, tuple[int, Message, str]] = {}
         for i, m in enumerate(inter.messages):
             if m.role == "tool" and m.tool_call_id is not None:
-                self.observations[m.tool_call_id] = (i, m)
+                self.observations[m.tool_call_id] = (i, m, observation_shape(m))
 
     # ------------------------------------------------------------------ setup
 
@@ -244,8 +245,7 @@ class _Run:
             meta = info.meta
             handoff |= meta.access == "handoff"
             obs_entry = self.observations.get(call.id)
-            obs = obs_entry[1] if obs_entry else None
-            shape = observation_shape(obs)
+            obs, shape = (obs_entry[1], obs_entry[2]) if obs_entry else (None, "missing")
             any_error |= shape == "error"
             # Plain dicts: the whole record is validated once, in pydantic-core, at the end.
             facts.append(info.call_facts(tuple(arguments), shape))
