@@ -81,6 +81,13 @@ def cmd_select(args: argparse.Namespace) -> int:
     if len(report.errors) > MAX_ERRORS_SHOWN:
         console.print(f"  ... and {len(report.errors) - MAX_ERRORS_SHOWN} more errors")
     console.print(f"read {report.ok} certified interactions, skipped {report.bad_records} bad records")
+    if args.exclude:
+        from trajectory2gym.selector.exclusions import load_exclusions
+
+        excl = load_exclusions(args.exclude)
+        kept = [c for c in candidates if not excl.excludes(c.id, c.task_id)]
+        console.print(f"excluded {len(candidates) - len(kept)} candidates listed in {args.exclude}")
+        candidates = kept
     if not candidates:
         console.print("[red]error:[/red] no valid certified interactions to select from")
         return 1
@@ -156,5 +163,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--report", metavar="DIR", help="write JSON figures and PNG plots here")
     p.add_argument("--prior", metavar="INVENTORY.json", help="support selected in earlier rounds")
     p.add_argument("--inventory", metavar="OUT.json", help="write the resulting support inventory here")
+    p.add_argument(
+        "--exclude",
+        metavar="EXCLUSIONS.json",
+        help="drop candidates by id or task id (the file `t2g decontam --exclusions` writes)",
+    )
     p.set_defaults(handler=cmd_select)
 

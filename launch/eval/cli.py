@@ -276,7 +276,7 @@ def cmd_decontam(args: argparse.Namespace) -> int:
     train, held = load(args.train), load(args.heldout)
     overlaps = decontam.find_overlaps(train, held, cfg)
     summary = decontam.summarize(overlaps, len(train), len(held))
-    exclusions = decontam.Exclusions.from_overlaps(overlaps, train)
+    exclusions = decontam.exclusions_from_overlaps(overlaps, train)
     table = Table(title="decontamination", show_header=False)
     for key, value in summary.items():
         table.add_row(key, str(value))

@@ -21,13 +21,14 @@ import os
 import re
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import orjson
 from trajectory2gym.envs.tasks import TaskSpec
+from trajectory2gym.selector.exclusions import Exclusions, load_exclusions
 
 from trajectory2gym.interaction import Interaction
 
@@ -252,31 +253,16 @@ def find_overlaps(
 # --------------------------------------------------------------------------- exclusion list
 
 
-@dataclass
-class Exclusions:
-    """Interaction ids and task ids to keep out of training (what the selector filters on)."""
-
-    ids: set[str] = field(default_factory=set)
-    task_ids: set[str] = field(default_factory=set)
-
-    def excludes(self, record_id: str | None, task_id: str | None = None) -> bool:
-        return (record_id is not None and record_id in self.ids) or (
-            task_id is not None and task_id in self.task_ids
-        )
-
-    def to_dict(self) -> dict[str, list[str]]:
-        return {"ids": sorted(self.ids), "task_ids": sorted(self.task_ids)}
-
-    @classmethod
-    def from_overlaps(cls, overlaps: Iterable[Overlap], items: Sequence[Item]) -> Exclusions:
-        kinds = {it.id: it.kind for it in items}
-        out = cls()
-        for o in overlaps:
-            if kinds.get(o.train_id) == "task":
-                out.task_ids.add(o.train_id)
-            else:
-                out.ids.add(o.train_id)
-        return out
+def exclusions_from_overlaps(overlaps: Iterable[Overlap], items: Sequence[Item]) -> Exclusions:
+    """Tasks that overlap are excluded by task id, interactions by their id."""
+    kinds = {it.id: it.kind for it in items}
+    out = Exclusions()
+    for o in overlaps:
+        if kinds.get(o.train_id) == "task":
+            out.task_ids.add(o.train_id)
+        else:
+            out.ids.add(o.train_id)
+    return out
 
 
 def summarize(overlaps: Sequence[Overlap], n_train: int, n_heldout: int) -> dict[str, Any]:
@@ -331,20 +317,4 @@ def write_exclusions(path: str | os.PathLike[str], exclusions: Exclusions, summa
     Path(path).parent.mkdir(parents=True, exist_ok=True)
     Path(path).write_bytes(orjson.dumps({**exclusions.to_dict(), "summary": summary}, option=orjson.OPT_INDENT_2))
 
-
-def load_exclusions(path: str | os.PathLike[str]) -> Exclusions:
-    """The exclusion file of ``t2g decontam --exclusions FILE`` (what ``t2g select`` filters on)."""
-    p = Path(path)
-    if not p.exists():
-        raise FileNotFoundError(f"{path}: no such exclusion file")
-    try:
-        doc = orjson.loads(p.read_bytes())
-    except orjson.JSONDecodeError as exc:
-        raise ValueError(f"{path}: not valid JSON ({exc.args[0]})") from None
-    if not isinstance(doc, dict):
-        raise ValueError(f"{path}: expected an object with 'ids' and 'task_ids'")
-    for key in ("ids", "task_ids"):
-        value = doc.get(key, [])
-        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            raise ValueError(f"{path}: field {key!r} must be a list of strings")
-    return Exclusions(set(doc.get("ids", [])), set(doc.get("task_ids", [])))
+__all__ = ["Exclusions", "exclusions_from_overlaps", "load_exclusions"]

@@ -62,7 +62,7 @@ def test_planted_overlaps_found_among_real_train_tasks(dev: list[TaskSpec], shar
     assert 0.7 <= near.score < 1.0
     exact_jaccard = decontam.jaccard(decontam.shingles(extra[1].instruction), decontam.shingles(dev[5].instruction))
     assert near.score == pytest.approx(exact_jaccard)
-    excl = decontam.Exclusions.from_overlaps(overlaps, train)
+    excl = decontam.exclusions_from_overlaps(overlaps, train)
     assert excl.task_ids == {"copy-request", "near-request", "copy-actions", "near-actions"}
     assert not excl.ids
     assert excl.excludes(None, "near-actions") and not excl.excludes("clean", "clean")
@@ -87,7 +87,7 @@ def test_interactions_overlap_their_own_tasks(tmp_path: Path, dev: list[TaskSpec
     overlaps = decontam.find_overlaps(items, held)
     hits = {(o.train_task_id, o.eval_id) for o in overlaps if o.kind in ("request_exact", "actions_exact")}
     assert {(i.task_id, i.task_id) for i in items} <= hits
-    excl = decontam.Exclusions.from_overlaps(overlaps, items)
+    excl = decontam.exclusions_from_overlaps(overlaps, items)
     assert excl.ids == {i.id for i in items} and not excl.task_ids
 
 

@@ -87,3 +87,22 @@ def test_help_mentions_the_stages(capsys):
         main(["select", "--help"])
     text = capsys.readouterr().out
     assert "exemplars" in text and "--cap" in text and "--report" in text
+
+
+def test_exclusions_keep_contaminated_candidates_out(certified, tmp_path, capsys):
+    path, pool = certified
+    banned_task = pool[0].task_id
+    banned_id = next(c.id for c in pool if c.task_id != banned_task)
+    excl = tmp_path / "exclusions.json"
+    excl.write_bytes(orjson.dumps({"ids": [banned_id], "task_ids": [banned_task]}))
+    out = tmp_path / "clean.jsonl"
+    assert main(["select", str(path), "-B", "600", "-K", "50", "-o", str(out), "--exclude", str(excl)]) == 0
+    rows = [orjson.loads(line) for line in out.read_bytes().splitlines()]
+    n_banned = sum(1 for c in pool if c.task_id == banned_task) + 1
+    assert f"excluded {n_banned} candidates" in capsys.readouterr().err
+    assert banned_id not in {r["id"] for r in rows}
+    assert banned_task not in {r["task_id"] for r in rows}
+    bad = tmp_path / "bad.json"
+    bad.write_bytes(b'{"ids": [1]}')
+    assert main(["select", str(path), "-B", "5", "-o", str(out), "--exclude", str(bad)]) == 2
+    assert "field 'ids' must be a list of strings" in capsys.readouterr().err
