@@ -3,10 +3,13 @@
 Generates N retail-style interactions of about 20 assistant decisions each
 (lookups with realistic JSON observations, stated amounts, confirmations,
 writes, a failed lookup and its recovery), writes them as JSONL, then times
-(a) decoding the file into ``Interaction`` objects and (b) decoding plus
-certifying plus writing the certified records. Goal: (b)/(a) <= 3.
+(a) decoding the file into ``Interaction`` objects with the project's reader
+(``codecs.read_interactions``, what ``t2g certify`` reads JSONL with) and (b) the
+same decoding plus certifying plus writing the certified records as ``t2g certify``
+does. Goal: (b)/(a) <= 3. ``--profile K`` also prints where certification time goes
+(cProfile, K interactions streamed once, as in a real run).
 
-    python bench/certify.py [--n 5000] [--decisions 20] [--seed 0]
+    python bench/certify.py [--n 5000] [--decisions 20] [--seed 0] [--profile 1000]
 """
 
 from __future__ import annotations
@@ -118,6 +121,8 @@ def main() -> None:
     ap.add_argument("--decisions", type=int, default=20)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--repeats", type=int, default=2, help="alternating passes; the best of each is kept")
+    ap.add_argument("--profile", type=int, default=0, metavar="K",
+                    help="then profile certifying the first K interactions (top functions by own time)")
     args = ap.parse_args()
     rng = random.Random(args.seed)
     with tempfile.TemporaryDirectory() as tmp:
@@ -146,6 +151,7 @@ def main() -> None:
                     eligible += cert.summary["eligible"]
                     writer.write(cert.model_dump(mode="json"))
             _keep_best(best, "certify", time.perf_counter() - w0, time.process_time() - c0)
+        profile = _profile(src, args.profile) if args.profile else ""
 
     (dw, dc), (cw, cc) = best["decode"], best["certify"]
     print(f"interactions: {decoded}  decisions: {decisions} ({decisions / max(decoded, 1):.1f} each, "
@@ -153,6 +159,26 @@ def main() -> None:
     print(f"plain decode:          wall {dw:7.2f} s   cpu {dc:7.2f} s")
     print(f"decode+certify+write:  wall {cw:7.2f} s   cpu {cc:7.2f} s  ({cc / max(decoded, 1) * 1e3:.2f} ms cpu each)")
     print(f"ratio certify/decode:  wall {cw / dw:7.2f}x   cpu {cc / dc:7.2f}x  (goal <= 3x)")
+    if profile:
+        print(f"\nwhere certification time goes (first {args.profile} interactions, own time):\n{profile}")
+
+
+def _profile(src: Path, k: int) -> str:
+    import cProfile
+    import io
+    import itertools
+    import pstats
+
+    inters = list(itertools.islice(read_interactions(src), k))
+    certifier = Certifier()
+    prof = cProfile.Profile()
+    prof.enable()
+    for inter in inters:
+        certifier.certify(inter).model_dump(mode="json")
+    prof.disable()
+    out = io.StringIO()
+    pstats.Stats(prof, stream=out).sort_stats("tottime").print_stats(25)
+    return out.getvalue()
 
 
 def _keep_best(best: dict[str, tuple[float, float]], key: str, wall: float, cpu: float) -> None:

@@ -85,15 +85,20 @@ class Turn:
     @property
     def words(self) -> set[str]:
         if self._words is None:
-            self._words = set(words(self.text))
-        return self._words
+            self._tokenize_words()
+        return self._words  # type: ignore[return-value]
 
     @property
     def wordline(self) -> str:
         """The words joined with a leading space: `` " " + stem in wordline`` is a word-prefix test."""
         if self._stems is None:
-            self._stems = " " + " ".join(words(self.text))
-        return self._stems
+            self._tokenize_words()
+        return self._stems  # type: ignore[return-value]
+
+    def _tokenize_words(self) -> None:
+        ws = words(self.text)  # once for both views
+        self._words = set(ws)
+        self._stems = " " + " ".join(ws)
 
     @property
     def clauses(self) -> list[tuple[str, set[str], list[str], set[str]]]:
