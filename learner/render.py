@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from trajectory2gym.certified import CertifiedInteraction
+from trajectory2gym.chat import chat_template_messages
 from trajectory2gym.interaction import Interaction
 
 Rendering = Literal["conversation", "decision"]
@@ -83,32 +84,8 @@ class RenderReport:
 
 
 def template_messages(inter: Interaction) -> list[dict[str, Any]]:
-    """Messages as chat-template dicts (OpenAI shape; malformed call arguments kept verbatim)."""
-    out: list[dict[str, Any]] = []
-    for m in inter.messages:
-        d: dict[str, Any] = {"role": m.role, "content": m.content}
-        if m.reasoning_content:
-            d["reasoning_content"] = m.reasoning_content
-        if m.role == "assistant" and m.tool_calls:
-            d["tool_calls"] = [
-                {
-                    "id": c.id,
-                    "type": "function",
-                    "function": {
-                        "name": c.name,
-                        "arguments": c.function.raw_arguments
-                        if c.function.raw_arguments is not None
-                        else c.arguments,
-                    },
-                }
-                for c in m.tool_calls
-            ]
-        if m.role == "tool":
-            d["tool_call_id"] = m.tool_call_id
-            if m.name:
-                d["name"] = m.name
-        out.append(d)
-    return out
+    """An interaction's messages as chat-template dicts (reasoning kept, ``None`` contents kept)."""
+    return chat_template_messages(inter.messages)
 
 
 def failed_call_decisions(inter: Interaction) -> set[int]:

@@ -13,34 +13,13 @@ import orjson
 from trajectory2gym.actors.teachers.base import TeacherError
 from trajectory2gym.actors.teachers.hermes import parse_hermes
 
+from trajectory2gym.chat import chat_template_messages
 from trajectory2gym.interaction import Message, ToolSpec
 
 
 def template_messages(messages: list[Message]) -> list[dict[str, Any]]:
-    """Messages for a Hugging Face chat template (tool-call arguments as objects)."""
-    out: list[dict[str, Any]] = []
-    for m in messages:
-        d: dict[str, Any] = {"role": m.role, "content": m.content or ""}
-        if m.role == "assistant" and m.tool_calls:
-            d["tool_calls"] = [
-                {
-                    "type": "function",
-                    "id": c.id,
-                    "function": {
-                        "name": c.function.name,
-                        "arguments": c.function.raw_arguments
-                        if c.function.raw_arguments is not None
-                        else c.function.arguments,
-                    },
-                }
-                for c in m.tool_calls
-            ]
-        if m.role == "tool":
-            d["tool_call_id"] = m.tool_call_id
-            if m.name:
-                d["name"] = m.name
-        out.append(d)
-    return out
+    """The prompt's messages: empty contents as ``""`` (real Qwen templates test for strings)."""
+    return chat_template_messages(messages, empty_content="", reasoning=False)
 
 
 def render_prompt(tokenizer: Any, messages: list[Message], tools: list[ToolSpec], *,

@@ -338,17 +338,10 @@ def register(subparsers: Any) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="t2g", description="Trajectory2Gym evaluation and report commands.")
-    register(parser.add_subparsers(dest="command", metavar="COMMAND"))
-    args = parser.parse_args(argv)
-    if not getattr(args, "handler", None):
-        parser.print_help()
-        return 2
-    try:
-        return int(args.handler(args) or 0)
-    except (ValueError, FileNotFoundError) as exc:
-        console.print(f"[red]error:[/red] {exc}")
-        return 2
+    """``t2g`` itself: these commands are registered there (kept for ``python -m``)."""
+    from trajectory2gym.cli import main as t2g_main
+
+    return t2g_main(argv)
 
 
 if __name__ == "__main__":

@@ -17,6 +17,7 @@ import orjson
 from pydantic import ValidationError
 from trajectory2gym.envs.tasks import Action, TaskSpec
 
+from trajectory2gym.codecs import iter_jsonl
 from trajectory2gym.validation import RecordError, format_loc
 
 KNOWN_DOMAINS = ("retail", "airline", "telecom")
@@ -31,17 +32,10 @@ def guess_domain_from_name(path: str | os.PathLike[str]) -> str | None:
 
 def _raw_records(path: Path) -> Iterator[tuple[int, Any]]:
     """(1-based position, record | RecordError) from JSON or JSONL."""
-    src = str(path)
-    data = path.read_bytes()
     if path.suffix.lower() in (".jsonl", ".ndjson"):
-        for lineno, line in enumerate(data.splitlines(), start=1):
-            if not line.strip():
-                continue
-            try:
-                yield lineno, orjson.loads(line)
-            except orjson.JSONDecodeError as exc:
-                yield lineno, RecordError("invalid_json", f"not valid JSON: {exc.args[0]}", "", lineno, None, src)
+        yield from iter_jsonl(path)
         return
+    data = path.read_bytes()
     try:
         doc = orjson.loads(data)
     except orjson.JSONDecodeError as exc:
