@@ -115,12 +115,12 @@ def cmd_synthesize(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
     from rich.table import Table
+
     from trajectory2gym.actors.teachers.synthesis import (
         SynthesisReport,
         expand_families,
         synthesize,
     )
-
     from trajectory2gym.codecs import open_writer
 
     console = Console(stderr=True)

@@ -17,9 +17,8 @@ from trajectory2gym.actors.teachers.base import Teacher
 from trajectory2gym.envs.generator import TaskGenerator
 from trajectory2gym.envs.rollout import run_episode
 from trajectory2gym.envs.tasks import TaskSpec
-from trajectory2gym.selector.targets import Target
-
 from trajectory2gym.interaction import Interaction
+from trajectory2gym.selector.targets import Target
 
 
 def build_teacher(kind: str, options: dict[str, Any]) -> Teacher:

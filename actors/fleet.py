@@ -19,6 +19,7 @@ from typing import Any
 
 import ray
 from ray.exceptions import GetTimeoutError, RayActorError, RayTaskError
+
 from trajectory2gym.actors.plan import PlannedTask
 from trajectory2gym.actors.workers import EnvWorker
 

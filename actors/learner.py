@@ -14,8 +14,8 @@ import socket
 from typing import Any
 
 import ray
-from trajectory2gym.actors.support import read_certified
 
+from trajectory2gym.actors.support import read_certified
 from trajectory2gym.codecs import read_interactions
 from trajectory2gym.validation import ReadReport
 

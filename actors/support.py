@@ -13,10 +13,9 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from trajectory2gym.selector.inventory import Inventory
-
 from trajectory2gym.certified import CertifiedInteraction
 from trajectory2gym.codecs import iter_msgpack
+from trajectory2gym.selector.inventory import Inventory
 from trajectory2gym.validation import RecordError
 
 

@@ -13,11 +13,11 @@ import time
 from typing import Any
 
 import ray
+
 from trajectory2gym.actors.episodes import EpisodeRunner, build_teacher
 from trajectory2gym.actors.plan import PlannedTask
 from trajectory2gym.actors.sink import CertifyingSink, route
 from trajectory2gym.actors.support import SupportTracker, read_certified, select_grouped
-
 from trajectory2gym.codecs import pack
 
 

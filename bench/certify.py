@@ -29,8 +29,8 @@ from pathlib import Path  # noqa: E402
 from typing import Any  # noqa: E402
 
 import orjson  # noqa: E402
-from trajectory2gym.certify import Certifier  # noqa: E402
 
+from trajectory2gym.certify import Certifier  # noqa: E402
 from trajectory2gym.codecs import JsonlWriter, read_interactions  # noqa: E402
 
 PRODUCTS = ["Water Bottle", "Desk Lamp", "Office Chair", "Hiking Boots", "Electric Kettle", "Bookshelf",

@@ -29,6 +29,8 @@ def main() -> None:
     args = ap.parse_args()
 
     import torch
+    from transformers import AutoTokenizer
+
     from trajectory2gym.learner.batching import batch_weights, collate, deal, plan_epoch
     from trajectory2gym.learner.config import LearnerConfig
     from trajectory2gym.learner.losses import ds_loss_scale, shifted_ce
@@ -36,7 +38,6 @@ def main() -> None:
     from trajectory2gym.learner.samples import sample_set
     from trajectory2gym.learner.tiny import make_tiny
     from trajectory2gym.learner.trainer import build_engine, init_distributed
-    from transformers import AutoTokenizer
 
     tmp = tempfile.mkdtemp(prefix="t2g-bench-")
     model_dir = make_tiny(f"{tmp}/qwen3", "qwen3")

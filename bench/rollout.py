@@ -24,6 +24,7 @@ os.environ.setdefault("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", "0")
 os.environ.setdefault("OMP_NUM_THREADS", "1")
 
 import ray  # noqa: E402
+
 from trajectory2gym.actors.fleet import Fleet, WorkerSpec  # noqa: E402
 from trajectory2gym.actors.plan import plan_round  # noqa: E402
 from trajectory2gym.actors.workers import CertifierActor  # noqa: E402

@@ -19,6 +19,8 @@ from collections.abc import Callable
 from typing import Any
 
 import orjson
+
+from trajectory2gym.certified import CertifiedInteraction
 from trajectory2gym.certify.config import CertifyConfig
 from trajectory2gym.certify.confirmation import Turn, call_anchors, check_confirmation
 from trajectory2gym.certify.evidence import EvidenceIndex
@@ -32,8 +34,6 @@ from trajectory2gym.certify.normalize import (
 )
 from trajectory2gym.certify.reasons import reason
 from trajectory2gym.certify.tools import ToolInfo, ToolResolver, guess_domain
-
-from trajectory2gym.certified import CertifiedInteraction
 from trajectory2gym.interaction import Interaction, Message, ToolCall
 from trajectory2gym.toolmeta import ToolMeta
 

@@ -30,7 +30,6 @@ statistics (eligible share per check, reasons histogram, per domain) as JSON.
 def load_certify_config(path: str | None, overrides: list[str]) -> CertifyConfig:
     """The certify section: a YAML file that is the section itself or has a ``certify:`` key."""
     from trajectory2gym.certify.config import CertifyConfig
-
     from trajectory2gym.config import apply_overrides, read_yaml, validate_config
 
     data = read_yaml(path) if path else {}
@@ -43,9 +42,9 @@ def load_certify_config(path: str | None, overrides: list[str]) -> CertifyConfig
 def cmd_certify(args: argparse.Namespace) -> int:
     import orjson
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
     from trajectory2gym.certify.certifier import Certifier
     from trajectory2gym.certify.report import CorpusReport
-
     from trajectory2gym.codecs import JsonlWriter
     from trajectory2gym.core_cli import console, print_report, read_any
     from trajectory2gym.validation import ReadReport

@@ -18,6 +18,7 @@ import re
 from typing import Any
 
 import orjson
+
 from trajectory2gym.certify.normalize import (
     NUMBER_WORDS,
     WORD_TABLE,

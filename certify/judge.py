@@ -13,6 +13,7 @@ import re
 from typing import Any
 
 import orjson
+
 from trajectory2gym.certify.config import JudgeConfig
 
 SYSTEM_PROMPT = (

@@ -11,9 +11,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from trajectory2gym.certify.reasons import reason_kind
-
 from trajectory2gym.certified import CHECKS, CertifiedInteraction
+from trajectory2gym.certify.reasons import reason_kind
 
 ALL = "all"
 

@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import orjson
-from trajectory2gym.certify.schema_check import Checker, compile_schema
 
+from trajectory2gym.certify.schema_check import Checker, compile_schema
 from trajectory2gym.interaction import ToolSpec
 from trajectory2gym.toolmeta import ToolMeta, infer_tool_meta
 

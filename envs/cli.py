@@ -76,6 +76,7 @@ def cmd_generate_db(args: argparse.Namespace) -> int:
 
 def cmd_tools(args: argparse.Namespace) -> int:
     from rich.table import Table
+
     from trajectory2gym.envs.registry import get_domain
 
     domain = get_domain(args.domain)

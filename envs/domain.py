@@ -6,7 +6,6 @@ from dataclasses import dataclass, field
 
 from trajectory2gym.envs.state import State
 from trajectory2gym.envs.tooling import ToolDef
-
 from trajectory2gym.interaction import ToolSpec
 from trajectory2gym.toolmeta import ToolMeta
 

@@ -12,6 +12,7 @@ import random
 from typing import Any
 
 import orjson
+
 from trajectory2gym.envs.domain import Context, Domain
 from trajectory2gym.envs.registry import get_domain
 from trajectory2gym.envs.reward import RewardInfo, outputs_said, states_equal
@@ -19,7 +20,6 @@ from trajectory2gym.envs.state import State, copy_record
 from trajectory2gym.envs.tasks import Action, TaskSpec
 from trajectory2gym.envs.tooling import ToolError
 from trajectory2gym.envs.user_base import STOP_TOKEN, UserSimulator
-
 from trajectory2gym.interaction import Message, ToolSpec
 from trajectory2gym.toolmeta import ToolMeta
 

@@ -13,7 +13,6 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from trajectory2gym.envs.domain import Domain
-
 from trajectory2gym.interaction import ToolSpec
 from trajectory2gym.toolmeta import ToolMeta
 

@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 import orjson
+
 from trajectory2gym.envs.env import ToolEnv
 from trajectory2gym.envs.tasks import TaskSpec
 

@@ -13,7 +13,6 @@ from typing import Any, Protocol
 
 from trajectory2gym.envs.env import Env
 from trajectory2gym.envs.tasks import TaskSpec
-
 from trajectory2gym.interaction import Interaction, Message, ToolSpec
 
 

@@ -6,7 +6,6 @@ import random
 from typing import Protocol, runtime_checkable
 
 from trajectory2gym.envs.tasks import TaskSpec
-
 from trajectory2gym.interaction import Message
 
 STOP_TOKEN = "###STOP###"

@@ -27,7 +27,6 @@ from typing import Any
 from trajectory2gym.envs.generator.llm import ChatClient, ChatSettings
 from trajectory2gym.envs.tasks import TaskSpec
 from trajectory2gym.envs.user_base import STOP_TOKEN, UserSimulator
-
 from trajectory2gym.interaction import Message, ToolSpec
 
 __all__ = ["FACT_KEYWORDS", "STOP_TOKEN", "LLMUser", "ScriptedUser", "UserSimulator"]

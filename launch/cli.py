@@ -55,6 +55,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def _run(args: argparse.Namespace) -> int:
     from rich.console import Console
+
     from trajectory2gym.launch.config import load_run_config
     from trajectory2gym.launch.driver import Driver
 

@@ -13,11 +13,11 @@ import os
 from typing import Any, Literal
 
 from pydantic import Field, model_validator
+
 from trajectory2gym.certify.config import CertifyConfig
+from trajectory2gym.config import ConfigModel, load_config
 from trajectory2gym.learner.config import LearnerConfig
 from trajectory2gym.selector.select import SelectConfig
-
-from trajectory2gym.config import ConfigModel, load_config
 
 FAMILIES: tuple[str, ...] = ("information", "recovery", "state")
 
@@ -132,9 +132,8 @@ class LearnerSection(ConfigModel):
 
     def resolve(self, model_path: str | None, **fixed: Any) -> LearnerConfig:
         """The validated learner config: file, then ``config``, then the run's fixed keys."""
-        from trajectory2gym.learner.config import resolve_path
-
         from trajectory2gym.config import read_yaml, validate_config
+        from trajectory2gym.learner.config import resolve_path
 
         data: dict[str, Any] = {}
         if self.config_file is not None:

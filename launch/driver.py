@@ -20,6 +20,8 @@ import orjson
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
+
+from trajectory2gym.config import dump_config, load_config
 from trajectory2gym.launch.config import RunConfig
 from trajectory2gym.launch.rundir import (
     RunDir,
@@ -28,8 +30,6 @@ from trajectory2gym.launch.rundir import (
     atomic_write_json,
     read_json,
 )
-
-from trajectory2gym.config import dump_config, load_config
 
 ROUND_COLUMNS: tuple[tuple[str, str], ...] = (
     ("round", "round"),
@@ -198,6 +198,7 @@ class Driver:
 
     def _start_selector(self) -> Any:
         import ray
+
         from trajectory2gym.actors.workers import SelectorActor
         from trajectory2gym.launch.cluster import node_affinity
 
@@ -211,6 +212,7 @@ class Driver:
 
     def _start_rollout_actors(self) -> None:
         import ray
+
         from trajectory2gym.actors.fleet import Fleet, WorkerSpec
         from trajectory2gym.actors.workers import CertifierActor
         from trajectory2gym.launch.cluster import node_affinity
@@ -285,6 +287,7 @@ class Driver:
         import shutil
 
         import ray
+
         from trajectory2gym.actors.plan import plan_round
         from trajectory2gym.actors.sink import merge_digests
 

@@ -11,6 +11,7 @@ import shutil
 from pathlib import Path
 
 import orjson
+
 from trajectory2gym.launch.config import TinyModelSpec
 
 # Long enough for any smoke row; the tiny config's default (4096) is below a rendered tool block.

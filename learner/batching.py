@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
+
 from trajectory2gym.learner.losses import LOSS_KINDS, LossKind, all_token_weights
 from trajectory2gym.learner.render import Row
 

@@ -83,10 +83,9 @@ def cmd_train(args: argparse.Namespace) -> int:
 def cmd_make_tiny(args: argparse.Namespace) -> int:
     from pathlib import Path
 
+    from trajectory2gym.codecs import write_records
     from trajectory2gym.learner.samples import sample_set
     from trajectory2gym.learner.tiny import make_tiny_pair
-
-    from trajectory2gym.codecs import write_records
 
     paths = make_tiny_pair(args.output, seed=args.seed)
     for arch, path in paths.items():
@@ -103,12 +102,13 @@ def cmd_make_tiny(args: argparse.Namespace) -> int:
 
 
 def cmd_export_rows(args: argparse.Namespace) -> int:
+    from transformers import AutoTokenizer
+
     from trajectory2gym.learner.config import load_learner_config
     from trajectory2gym.learner.export import export_rows
     from trajectory2gym.learner.render import Renderer, render_all
     from trajectory2gym.learner.selected import as_selected
     from trajectory2gym.learner.trainer import load_inputs
-    from transformers import AutoTokenizer
 
     config = load_learner_config(args.config, args.overrides)
     if not config.data.interactions or not config.data.certified:

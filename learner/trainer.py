@@ -21,15 +21,15 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+
+from trajectory2gym.certified import CertifiedInteraction
+from trajectory2gym.interaction import Interaction
 from trajectory2gym.learner import checkpoint as ckpt
 from trajectory2gym.learner.batching import GlobalBatch, batch_weights, collate, deal, plan_epoch
 from trajectory2gym.learner.config import LearnerConfig, resolve_path
 from trajectory2gym.learner.losses import LOSS_KINDS, ds_loss_scale, shifted_ce
 from trajectory2gym.learner.render import Renderer, RenderReport, Row, merge_reports, render_all
 from trajectory2gym.learner.selected import SelectedSet, as_selected
-
-from trajectory2gym.certified import CertifiedInteraction
-from trajectory2gym.interaction import Interaction
 
 
 @dataclass

@@ -64,11 +64,11 @@ def read_certified(path: str, report: Any) -> list[Any]:
 def cmd_select(args: argparse.Namespace) -> int:
     import orjson
     from rich.progress import track
+
     from trajectory2gym.selector.inventory import Inventory
     from trajectory2gym.selector.paths import path_facts
     from trajectory2gym.selector.pool import build_pool
     from trajectory2gym.selector.select import SelectConfig, select
-
     from trajectory2gym.validation import ReadReport
 
     config = SelectConfig(

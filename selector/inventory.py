@@ -11,9 +11,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from trajectory2gym.selector.paths import PathFacts, path_facts
-
 from trajectory2gym.certified import CertifiedInteraction
+from trajectory2gym.selector.paths import PathFacts, path_facts
 
 NO_TASK = ""  # task/domain bucket for records without one
 FORMAT = "t2g-inventory/1"

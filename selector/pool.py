@@ -11,10 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import numpy as np
-from trajectory2gym.selector.inventory import Inventory
-from trajectory2gym.selector.paths import PathFacts, path_facts
 
 from trajectory2gym.certified import CertifiedInteraction
+from trajectory2gym.selector.inventory import Inventory
+from trajectory2gym.selector.paths import PathFacts, path_facts
 
 
 @dataclass

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import orjson
+
 from trajectory2gym.selector.objective import total_deficit
 from trajectory2gym.selector.select import SelectionResult
 

@@ -7,14 +7,14 @@ from typing import Literal
 
 import numpy as np
 from pydantic import BaseModel, Field
+
+from trajectory2gym.certified import CertifiedInteraction
+from trajectory2gym.config import ConfigModel
 from trajectory2gym.selector.greedy import RANDOM, run_structural
 from trajectory2gym.selector.inventory import Inventory
 from trajectory2gym.selector.naive import run_structural_naive
 from trajectory2gym.selector.paths import PathFacts
 from trajectory2gym.selector.pool import Pool, State, build_pool
-
-from trajectory2gym.certified import CertifiedInteraction
-from trajectory2gym.config import ConfigModel
 
 DeficitReason = Literal["task_cap", "no_candidate", "budget"]
 

@@ -15,9 +15,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from trajectory2gym.selector.paths import descriptor, error_flags, path_key
-
 from trajectory2gym.certified import CallFacts, CertifiedInteraction, DecisionRecord
+from trajectory2gym.selector.paths import descriptor, error_flags, path_key
 
 ALL_PASS = {"execution": True, "visibility": True, "workflow": True, "novelty": True}
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Literal
 
 from pydantic import BaseModel
+
 from trajectory2gym.selector.inventory import Inventory
 
 Family = Literal["discover", "recover", "complete"]

@@ -13,8 +13,8 @@ import re
 from typing import Any
 
 import orjson
-from trajectory2gym.envs.generator.llm import make_call
 
+from trajectory2gym.envs.generator.llm import make_call
 from trajectory2gym.interaction import Message
 
 _CALL = re.compile(r"<tool_call>(.*?)(?:</tool_call>|\Z)", re.DOTALL)

@@ -12,7 +12,6 @@ from typing import Any
 
 from trajectory2gym.actors.teachers.base import TeacherError
 from trajectory2gym.envs.generator.llm import ChatClient, ChatSettings, ChatUnavailable
-
 from trajectory2gym.interaction import Message, ToolSpec
 
 

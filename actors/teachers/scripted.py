@@ -33,9 +33,9 @@ from typing import Any
 
 import orjson
 from pydantic import Field
-from trajectory2gym.envs.generator.plan import CLOSING
 
 from trajectory2gym.config import ConfigModel
+from trajectory2gym.envs.generator.plan import CLOSING
 from trajectory2gym.interaction import FunctionCall, Message, ToolCall, ToolSpec
 
 IMPERFECTION_KINDS: tuple[str, ...] = ("privileged", "wrong_lookup", "unconfirmed_write", "repeated_call")

@@ -20,7 +20,6 @@ from trajectory2gym.envs.generator import FAMILIES, GenerationError, TaskGenerat
 from trajectory2gym.envs.rollout import run_episode
 from trajectory2gym.envs.tasks import TaskSpec
 from trajectory2gym.envs.user_base import UserSimulator
-
 from trajectory2gym.interaction import Interaction
 
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 import orjson
+
 from trajectory2gym.actors.teachers.base import TeacherError
 from trajectory2gym.actors.teachers.hermes import parse_hermes
-
 from trajectory2gym.chat import chat_template_messages
 from trajectory2gym.interaction import Message, ToolSpec
 

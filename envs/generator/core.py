@@ -14,13 +14,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from trajectory2gym.certified import CallFacts, CertifiedInteraction, DecisionRecord
 from trajectory2gym.envs.env import ToolEnv
 from trajectory2gym.envs.generator import airline, retail, telecom
 from trajectory2gym.envs.generator.common import FAMILIES, FAMILY_HINTS, Draft, Skip
 from trajectory2gym.envs.generator.plan import Step, gold_writes, user_actions
 from trajectory2gym.envs.tasks import Action, Obstacle, TaskSpec
-
-from trajectory2gym.certified import CallFacts, CertifiedInteraction, DecisionRecord
 from trajectory2gym.toolmeta import ToolMeta
 
 Template = Callable[[dict[str, Any], random.Random], Draft]

@@ -12,7 +12,6 @@ import re
 
 from trajectory2gym.envs.generator.llm import ChatClient
 from trajectory2gym.envs.tasks import TaskSpec
-
 from trajectory2gym.interaction import Message
 
 # Values the plan depends on: ids (#W1234567, HAT001, gift_card_123), numbers, dates, codes.

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 import orjson
+
 from trajectory2gym.envs.domain import Context
 from trajectory2gym.envs.env import ToolEnv
 from trajectory2gym.envs.reward import RewardInfo, outputs_said
@@ -20,7 +21,6 @@ from trajectory2gym.envs.telecom.data import KINDS, default_db_dir, from_tau2, l
 from trajectory2gym.envs.telecom.env_functions import FUNCTIONS
 from trajectory2gym.envs.telecom.sync import sync
 from trajectory2gym.envs.tooling import ToolDef, ToolError
-
 from trajectory2gym.interaction import ToolSpec
 
 

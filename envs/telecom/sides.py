@@ -13,7 +13,6 @@ from typing import Any
 from trajectory2gym.envs.domain import Context
 from trajectory2gym.envs.telecom.sync import sync
 from trajectory2gym.envs.tooling import Param, ToolDef, Toolkit
-
 from trajectory2gym.toolmeta import Access, ObjectClass, Side
 
 

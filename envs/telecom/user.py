@@ -18,7 +18,6 @@ from typing import Any
 
 from trajectory2gym.envs.tasks import TaskSpec
 from trajectory2gym.envs.user_base import STOP_TOKEN
-
 from trajectory2gym.interaction import FunctionCall, Message, ToolCall
 
 # Everyday words that name a device action (lower case), besides the tool's own name.

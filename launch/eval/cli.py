@@ -91,11 +91,11 @@ def _user_options(args: argparse.Namespace) -> dict[str, Any]:
 def cmd_eval(args: argparse.Namespace) -> int:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
     from rich.table import Table
+
+    from trajectory2gym.codecs import JsonlWriter
     from trajectory2gym.launch.eval import runner
     from trajectory2gym.launch.eval.tasks_io import load_tasks
     from trajectory2gym.launch.rundir import atomic_write_json
-
-    from trajectory2gym.codecs import JsonlWriter
 
     if args.trials < 1:
         raise ValueError("--trials must be at least 1")
@@ -194,9 +194,8 @@ def _add_bfcl(sub: Any) -> None:
 
 
 def cmd_bfcl_convert(args: argparse.Namespace) -> int:
-    from trajectory2gym.launch.eval import bfcl
-
     from trajectory2gym.codecs import open_writer
+    from trajectory2gym.launch.eval import bfcl
 
     try:
         bfcl.import_bfcl()
@@ -258,6 +257,7 @@ def _add_decontam(sub: Any) -> None:
 
 def cmd_decontam(args: argparse.Namespace) -> int:
     from rich.table import Table
+
     from trajectory2gym.launch.eval import decontam
     from trajectory2gym.launch.rundir import atomic_write_json
 

@@ -27,10 +27,10 @@ from typing import Any
 
 import numpy as np
 import orjson
-from trajectory2gym.envs.tasks import TaskSpec
-from trajectory2gym.selector.exclusions import Exclusions, load_exclusions
 
+from trajectory2gym.envs.tasks import TaskSpec
 from trajectory2gym.interaction import Interaction
+from trajectory2gym.selector.exclusions import Exclusions, load_exclusions
 
 _WORD = re.compile(r"[a-z0-9#@._-]+")
 _MASK64 = (1 << 64) - 1
@@ -297,9 +297,8 @@ def _looks_like_interactions(path: Path) -> bool:
 
 def load_items(path: str | os.PathLike[str], domain: str | None = None) -> tuple[list[Item], list[Any]]:
     """Items of a task file (tau-bench or TaskSpec) or an interaction log, and the skipped records' errors."""
-    from trajectory2gym.launch.eval.tasks_io import load_tasks
-
     from trajectory2gym.codecs import read_interactions
+    from trajectory2gym.launch.eval.tasks_io import load_tasks
     from trajectory2gym.validation import ReadReport
 
     p = Path(path)

@@ -17,9 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from trajectory2gym.envs.tasks import TaskSpec
-from trajectory2gym.launch.eval.passk import pass_k_curve, success_counts
-
 from trajectory2gym.interaction import Interaction
+from trajectory2gym.launch.eval.passk import pass_k_curve, success_counts
 
 PolicyFactory = Callable[[], Any]
 UserFactory = Callable[[], Any]

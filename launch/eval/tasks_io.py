@@ -15,9 +15,9 @@ from typing import Any
 
 import orjson
 from pydantic import ValidationError
-from trajectory2gym.envs.tasks import Action, TaskSpec
 
 from trajectory2gym.codecs import iter_jsonl
+from trajectory2gym.envs.tasks import Action, TaskSpec
 from trajectory2gym.validation import RecordError, format_loc
 
 KNOWN_DOMAINS = ("retail", "airline", "telecom")

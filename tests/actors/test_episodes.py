@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from trajectory2gym.actors.episodes import EpisodeRunner, build_teacher
 from trajectory2gym.actors.plan import plan_round
 

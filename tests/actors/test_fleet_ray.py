@@ -15,7 +15,6 @@ ray = pytest.importorskip("ray")
 from trajectory2gym.actors.fleet import Fleet, WorkerSpec  # noqa: E402
 from trajectory2gym.actors.plan import PlannedTask, plan_round  # noqa: E402
 from trajectory2gym.actors.workers import CertifierActor, SelectorActor  # noqa: E402
-
 from trajectory2gym.codecs import iter_msgpack  # noqa: E402
 
 FAMILIES = ["information", "recovery", "state"]
@@ -120,7 +119,6 @@ def test_shared_engine_teacher_plays_like_in_process(cluster, tmp_path: Path) ->
     cluster): every episode equals the one an in-process teacher plays."""
     from trajectory2gym.actors.episodes import EpisodeRunner, build_teacher
     from trajectory2gym.actors.teacher_engine import start_engine
-
     from trajectory2gym.codecs import read_interactions
 
     engine = start_engine("scripted", {}, num_gpus=0, num_cpus=0.25, max_concurrency=4)

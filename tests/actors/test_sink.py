@@ -6,11 +6,11 @@ from pathlib import Path
 
 import msgpack
 import pytest
+
 from trajectory2gym.actors.episodes import EpisodeRunner, build_teacher
 from trajectory2gym.actors.plan import plan_round
 from trajectory2gym.actors.sink import CertifyingSink, merge_digests, route
 from trajectory2gym.actors.support import read_certified
-
 from trajectory2gym.codecs import iter_msgpack, pack
 
 

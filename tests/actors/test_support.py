@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
+
 from trajectory2gym.actors.episodes import EpisodeRunner, build_teacher
 from trajectory2gym.actors.plan import plan_round
 from trajectory2gym.actors.support import SupportTracker, read_certified
 from trajectory2gym.certify import Certifier, CertifyConfig
-
 from trajectory2gym.codecs import MsgpackWriter
 
 
@@ -53,9 +53,8 @@ def test_read_certified_skips_bad_records(tmp_path) -> None:
 def test_selection_groups_generated_tasks_by_template(tmp_path) -> None:
     from trajectory2gym.actors.sink import CertifyingSink
     from trajectory2gym.actors.support import select_grouped, selection_group
-    from trajectory2gym.selector.select import SelectConfig
-
     from trajectory2gym.codecs import pack
+    from trajectory2gym.selector.select import SelectConfig
 
     runner = EpisodeRunner("retail", build_teacher("scripted", {}))
     sink = CertifyingSink({})

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from trajectory2gym.certify import certify_interaction
 from trajectory2gym.certify.reasons import reason_kind
-
 from trajectory2gym.toolmeta import ToolMeta
 
 STR = {"type": "string"}

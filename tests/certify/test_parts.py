@@ -10,6 +10,7 @@ import jsonschema
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
 from trajectory2gym.certify import (
     Certifier,
     CertifyConfig,

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
 from trajectory2gym.envs.dbgen import KINDS, check_invariants, generate_db, write_db
 
 DOMAINS = ("retail", "airline")

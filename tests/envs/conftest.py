@@ -139,6 +139,7 @@ def airline_db() -> dict[str, Any]:
 # -- pytest fixtures ----------------------------------------------------------------------------
 
 import pytest  # noqa: E402
+
 from trajectory2gym.envs.env import ToolEnv  # noqa: E402
 from trajectory2gym.envs.state import canonical  # noqa: E402
 

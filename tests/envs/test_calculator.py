@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from trajectory2gym.envs.calculator import CalculationError, calculate
 
 

@@ -8,6 +8,7 @@ import json
 
 import orjson
 import pytest
+
 from trajectory2gym.envs import cli
 from trajectory2gym.envs.db import load_tau_bench_db, write_tau_bench_db
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import random
 
 import pytest
+
 from trajectory2gym.envs.env import Env
 from trajectory2gym.envs.tasks import Action, TaskSpec
 from trajectory2gym.envs.user_base import UserSimulator
-
 from trajectory2gym.interaction import Message
 
 from .conftest import airline_db, retail_db  # noqa: TID252

@@ -6,6 +6,7 @@ import importlib.util
 import json
 
 import pytest
+
 from trajectory2gym.envs.env import ToolEnv
 
 pytestmark = pytest.mark.skipif(importlib.util.find_spec("trajectory2gym.envs.dbgen") is None,

@@ -7,6 +7,7 @@ from typing import Any
 
 import orjson
 import pytest
+
 from trajectory2gym.envs.db import load_tau_bench_db
 from trajectory2gym.envs.env import ToolEnv
 from trajectory2gym.envs.replay import load_tasks, replay_all

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from trajectory2gym.envs.registry import (
     DOMAINS,
     get_domain,
@@ -10,7 +11,6 @@ from trajectory2gym.envs.registry import (
     tool_metadata,
     tool_specs,
 )
-
 from trajectory2gym.toolmeta import ARG_ROLES
 
 RETAIL = {"find_user_id_by_email", "find_user_id_by_name_zip", "get_user_details", "get_order_details",

@@ -15,9 +15,9 @@ if not bfcl.bfcl_available():
 
 from bfcl_eval.eval_checker.multi_turn_eval import multi_turn_utils  # noqa: E402
 from bfcl_eval.eval_checker.multi_turn_eval.multi_turn_checker import multi_turn_checker  # noqa: E402
-from trajectory2gym.launch.eval.cli import main  # noqa: E402
 
 from trajectory2gym.codecs import read_interactions  # noqa: E402
+from trajectory2gym.launch.eval.cli import main  # noqa: E402
 from trajectory2gym.validation import ReadReport, parse_interaction  # noqa: E402
 
 

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import orjson
 import pytest
+
 from trajectory2gym.envs.tasks import Action, TaskSpec
 from trajectory2gym.launch.eval import decontam
 from trajectory2gym.launch.eval.cli import main

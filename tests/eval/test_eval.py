@@ -13,14 +13,14 @@ from typing import Any
 
 import orjson
 import pytest
+
+from trajectory2gym.codecs import read_interactions
 from trajectory2gym.envs.db import default_db
 from trajectory2gym.envs.generator import FAMILIES, TaskGenerator
 from trajectory2gym.envs.tasks import TaskSpec
+from trajectory2gym.interaction import Message
 from trajectory2gym.launch.eval.cli import main
 from trajectory2gym.launch.eval.passk import pass_hat_k
-
-from trajectory2gym.codecs import read_interactions
-from trajectory2gym.interaction import Message
 from trajectory2gym.validation import ReadReport
 
 

@@ -7,6 +7,7 @@ import itertools
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+
 from trajectory2gym.launch.eval.passk import (
     pass_hat_k,
     pass_k_by_domain,

@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from trajectory2gym.launch.config import RunConfig, WandbConfig, load_run_config
 
 from trajectory2gym.config import ConfigError
+from trajectory2gym.launch.config import RunConfig, WandbConfig, load_run_config
 
 REPO = Path(__file__).resolve().parents[2]
 SMOKE = REPO / "configs" / "smoke.yaml"

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import orjson
 import pytest
+
 from trajectory2gym.launch.rundir import RunDir, RunState, atomic_write_json
 
 

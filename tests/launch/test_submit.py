@@ -14,6 +14,7 @@ from pathlib import Path
 
 import orjson
 import pytest
+
 from trajectory2gym.launch.submit import EXCLUDES, entrypoint, job_runtime_env
 
 REPO = Path(__file__).resolve().parents[2]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
+
 from trajectory2gym.learner.batching import batch_weights, collate, deal, pack_lengths, plan_epoch
 from trajectory2gym.learner.render import Row
 

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from trajectory2gym.learner.config import REPO_ROOT
-
 from trajectory2gym.cli import main
+from trajectory2gym.learner.config import REPO_ROOT
 
 TINY = str(REPO_ROOT / "configs" / "learner_tiny.yaml")
 

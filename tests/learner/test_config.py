@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from trajectory2gym.learner.config import REPO_ROOT, load_learner_config, load_preset, preset_paths
-from trajectory2gym.learner.trainer import deepspeed_config
 
 from trajectory2gym.config import ConfigError
+from trajectory2gym.learner.config import REPO_ROOT, load_learner_config, load_preset, preset_paths
+from trajectory2gym.learner.trainer import deepspeed_config
 
 PRESETS = ["qwen3-1.7b", "qwen3-4b", "qwen3-8b", "qwen3-14b", "qwen3-30b-a3b"]
 

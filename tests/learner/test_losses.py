@@ -7,6 +7,7 @@ import pytest
 import torch
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
 from trajectory2gym.learner.losses import LOSS_KINDS, ds_loss_scale, token_weights, weighted_ce
 
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import copy
 
 import pytest
-from trajectory2gym.learner.render import Renderer, render_all
-from trajectory2gym.learner.samples import certify_sample, sample_interaction
 
 from trajectory2gym.certified import CertifiedInteraction
+from trajectory2gym.learner.render import Renderer, render_all
+from trajectory2gym.learner.samples import certify_sample, sample_interaction
 
 
 def decode_targets(tok, row) -> list[str]:  # type: ignore[no-untyped-def]

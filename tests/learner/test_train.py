@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
+
 from trajectory2gym.learner.config import LearnerConfig
 from trajectory2gym.learner.samples import sample_set
 from trajectory2gym.learner.trainer import train

@@ -41,14 +41,13 @@ def build_rounds(run: Path) -> tuple[list[Any], list[Any]]:
     """Generate, roll out and certify two rounds; returns (interactions, certified)."""
     from trajectory2gym.actors.teachers.scripted import Imperfections, ScriptedTeacher
     from trajectory2gym.certify import certify_interaction
+    from trajectory2gym.codecs import MsgpackWriter
     from trajectory2gym.envs.db import default_db
     from trajectory2gym.envs.env import Env
     from trajectory2gym.envs.generator import FAMILIES, TaskGenerator
     from trajectory2gym.envs.rollout import run_episode
     from trajectory2gym.envs.users import ScriptedUser
     from trajectory2gym.selector.inventory import Inventory
-
-    from trajectory2gym.codecs import MsgpackWriter
 
     all_inters: list[Any] = []
     all_certs: list[Any] = []

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
 from trajectory2gym.launch.eval.cli import main
 from trajectory2gym.launch.report_html import collect, write_report
 from trajectory2gym.launch.report_html.collect import SECTION_TITLES

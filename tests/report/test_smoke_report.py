@@ -13,6 +13,7 @@ from pathlib import Path
 
 import orjson
 import pytest
+
 from trajectory2gym.envs.db import default_db
 from trajectory2gym.envs.generator import FAMILIES, TaskGenerator
 from trajectory2gym.launch.eval.cli import main

@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 
 import pytest
-from trajectory2gym.selector.paths import canonical_path
 
 from trajectory2gym.interaction import Interaction
+from trajectory2gym.selector.paths import canonical_path
 
 certifier = pytest.importorskip("trajectory2gym.certify.certifier")
 registry = pytest.importorskip("trajectory2gym.envs.registry")

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import orjson
 import pytest
-from trajectory2gym.selector.inventory import Inventory
-from trajectory2gym.selector.synthetic import synthetic_pool
 
 from trajectory2gym.cli import main
+from trajectory2gym.selector.inventory import Inventory
+from trajectory2gym.selector.synthetic import synthetic_pool
 
 
 @pytest.fixture(scope="module")

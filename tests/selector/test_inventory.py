@@ -5,6 +5,7 @@ from __future__ import annotations
 import orjson
 import pytest
 from selector_helpers import call, cert, decision, on_path
+
 from trajectory2gym.selector.inventory import Inventory
 from trajectory2gym.selector.paths import path_facts
 from trajectory2gym.selector.synthetic import synthetic_pool

@@ -8,6 +8,7 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from selector_helpers import on_path
+
 from trajectory2gym.selector.greedy import deficit_stage
 from trajectory2gym.selector.objective import capped_gain, capped_objective
 from trajectory2gym.selector.pool import State, build_pool

@@ -8,6 +8,7 @@ import subprocess
 import sys
 
 from selector_helpers import call, cert, decision
+
 from trajectory2gym.selector.paths import (
     atoms,
     canonical_path,

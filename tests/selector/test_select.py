@@ -6,6 +6,7 @@ from collections import Counter
 
 import pytest
 from selector_helpers import cert, decision, on_path
+
 from trajectory2gym.selector.paths import path_facts
 from trajectory2gym.selector.select import SelectConfig, select
 from trajectory2gym.selector.synthetic import synthetic_pool

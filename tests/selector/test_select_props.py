@@ -8,6 +8,7 @@ from collections import Counter
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
 from trajectory2gym.selector.inventory import Inventory
 from trajectory2gym.selector.select import SelectConfig, select
 from trajectory2gym.selector.synthetic import synthetic_pool

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from trajectory2gym.envs.db import default_db
 from trajectory2gym.envs.generator import TaskGenerator
 

@@ -4,6 +4,7 @@ certification agrees with the teacher's labels (precision and recall >= 95% per 
 from __future__ import annotations
 
 import pytest
+
 from trajectory2gym.actors.teachers.scripted import Imperfections, ScriptedTeacher
 from trajectory2gym.actors.teachers.synthesis import SynthesisReport, expand_families, synthesize
 

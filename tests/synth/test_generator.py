@@ -3,6 +3,7 @@ from __future__ import annotations
 import random
 
 import pytest
+
 from trajectory2gym.envs.generator import FAMILIES, TaskGenerator, replay_plan, templates
 from trajectory2gym.envs.generator.plan import gold_writes
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 import random
 
 import pytest
+
 from trajectory2gym.actors.teachers.base import TeacherError
 from trajectory2gym.actors.teachers.scripted import (
     IMPERFECTION_KINDS,

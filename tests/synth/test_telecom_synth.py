@@ -8,8 +8,11 @@ import random
 
 import orjson
 import pytest
+
 from trajectory2gym.actors.teachers.scripted import ScriptedTeacher
 from trajectory2gym.actors.teachers.synthesis import SynthesisReport, expand_families, synthesize
+from trajectory2gym.cli import main
+from trajectory2gym.codecs import read_interactions
 from trajectory2gym.envs.dbgen import generate_db
 from trajectory2gym.envs.env import Env
 from trajectory2gym.envs.generator import TaskGenerator, replay_plan, templates
@@ -17,9 +20,6 @@ from trajectory2gym.envs.generator.plan import gold_writes, user_actions
 from trajectory2gym.envs.registry import get_domain
 from trajectory2gym.envs.rollout import run_episode
 from trajectory2gym.envs.telecom.user import TelecomScriptedUser
-
-from trajectory2gym.cli import main
-from trajectory2gym.codecs import read_interactions
 
 pytest.importorskip("trajectory2gym.certify.certifier")
 pytest.importorskip("trajectory2gym.selector.paths")

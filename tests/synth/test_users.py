@@ -3,10 +3,10 @@ from __future__ import annotations
 import random
 
 import pytest
+
 from trajectory2gym.envs.tasks import Action, Obstacle, TaskSpec
 from trajectory2gym.envs.user_base import STOP_TOKEN, UserSimulator
 from trajectory2gym.envs.users import ScriptedUser
-
 from trajectory2gym.interaction import Message
 
 

@@ -108,7 +108,6 @@ def test_paraphrase_is_kept_only_when_it_keeps_the_values(chat_server, make_comp
 def test_llm_user_runs_its_device_tools_in_telecom(chat_server, make_completion):
     """Dual control: the model-played customer gets the device tools, and its calls run on the phone."""
     from trajectory2gym.envs.dbgen import generate_db
-
     from trajectory2gym.interaction import Message
 
     db = generate_db("telecom", seed=0, size=5)

@@ -1,9 +1,9 @@
 from __future__ import annotations
 
 import pytest
+
 from trajectory2gym.actors.teachers.base import TeacherError, begin_episode, episode_metadata
 from trajectory2gym.actors.teachers.openai_teacher import OpenAITeacher
-
 from trajectory2gym.interaction import FunctionCall, Message, ToolCall, ToolSpec
 
 TOOLS = [ToolSpec.model_validate({"type": "function", "function": {

@@ -7,9 +7,9 @@ import os
 import random
 
 import pytest
+
 from trajectory2gym.actors.teachers.hermes import parse_hermes
 from trajectory2gym.actors.teachers.vllm_teacher import render_prompt, template_messages
-
 from trajectory2gym.interaction import FunctionCall, Message, ToolCall
 
 HAVE_VLLM = importlib.util.find_spec("vllm") is not None
@@ -44,8 +44,9 @@ def test_template_messages_keep_calls_and_malformed_text():
 
 
 def test_prompt_renders_tools_calls_and_results(tiny_model):
-    from trajectory2gym.envs.registry import tool_specs
     from transformers import AutoTokenizer
+
+    from trajectory2gym.envs.registry import tool_specs
 
     tok = AutoTokenizer.from_pretrained(tiny_model)
     text = render_prompt(tok, history(), tool_specs("retail"))

@@ -6,6 +6,7 @@ import random
 from typing import Any
 
 import pytest
+
 from trajectory2gym.actors.teachers.scripted import ScriptedTeacher
 from trajectory2gym.certify.certifier import Certifier
 from trajectory2gym.envs.dbgen import generate_db
@@ -13,7 +14,6 @@ from trajectory2gym.envs.env import Env
 from trajectory2gym.envs.generator import TaskGenerator
 from trajectory2gym.envs.registry import scripted_user, tool_specs
 from trajectory2gym.envs.rollout import run_episode
-
 from trajectory2gym.interaction import Interaction
 
 

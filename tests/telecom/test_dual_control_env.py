@@ -6,6 +6,7 @@ import random
 from typing import Any
 
 import pytest
+
 from trajectory2gym.envs.dbgen import generate_db
 from trajectory2gym.envs.domain import Domain
 from trajectory2gym.envs.env import Env, ToolEnv
@@ -21,7 +22,6 @@ from trajectory2gym.envs.registry import (
 from trajectory2gym.envs.tasks import Action, TaskSpec
 from trajectory2gym.envs.tooling import ToolDef, Toolkit
 from trajectory2gym.envs.user_base import STOP_TOKEN
-
 from trajectory2gym.interaction import FunctionCall, Interaction, Message, ToolCall
 from trajectory2gym.validation import structural_errors
 

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from trajectory2gym.selector.paths import canonical_path, path_facts, user_action_marker
-
 from trajectory2gym.certified import CallFacts, CertifiedInteraction, DecisionRecord
+from trajectory2gym.selector.paths import canonical_path, path_facts, user_action_marker
 
 CHECKS = {"execution": True, "visibility": True, "workflow": True, "novelty": True}
 

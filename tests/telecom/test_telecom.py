@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
 from trajectory2gym.envs.telecom.data import load_tau2_db
 from trajectory2gym.envs.telecom.env import TelecomEnv
 from trajectory2gym.envs.telecom.replay import load_tasks, replay_task, replay_tasks

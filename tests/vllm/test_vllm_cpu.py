@@ -43,8 +43,9 @@ def build_model(out: Path) -> Path:
     """learner/tiny.py's tokenizer and Qwen3 config, with what vLLM's CPU backend needs: a head
     size it has kernels for (32 and up) and a context that holds 16 retail tool schemas."""
     import torch
-    from trajectory2gym.learner.tiny import tiny_config, train_tokenizer
     from transformers import AutoModelForCausalLM
+
+    from trajectory2gym.learner.tiny import tiny_config, train_tokenizer
 
     tok = train_tokenizer(seed=0)
     config = tiny_config("qwen3", len(tok))

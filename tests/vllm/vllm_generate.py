@@ -70,9 +70,9 @@ def generate(model: str, seed: int, max_tokens: int) -> dict[str, Any]:
     """Build the teacher, act once on the conversation, report what the engine produced."""
     t0 = time.perf_counter()
     import vllm
+
     from trajectory2gym.actors.teachers.vllm_teacher import VLLMTeacher
     from trajectory2gym.envs.registry import tool_specs
-
     from trajectory2gym.interaction import Message
 
     t1 = time.perf_counter()
