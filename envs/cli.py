@@ -30,11 +30,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if not Path(args.tasks).exists():
         raise FileNotFoundError(f"{args.tasks}: task file not found")
     if args.domain == "telecom":
-        try:
-            module = importlib.import_module("trajectory2gym.envs.telecom.replay")
-        except ModuleNotFoundError as exc:
-            raise ValueError(f"the telecom domain is not built yet ({exc.name} missing)") from None
-        result = module.replay_tasks(args.db, args.tasks)
+        from trajectory2gym.envs.telecom.replay import replay_tasks
+
+        result = replay_tasks(args.db, args.tasks)
         problems: list[str] = []
     else:
         from trajectory2gym.envs.env import ToolEnv

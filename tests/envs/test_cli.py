@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 
 import orjson
@@ -66,15 +65,16 @@ def test_replay_missing_files_are_clear_errors(tmp_path):
              "-o", str(tmp_path / "o.json")])
 
 
-@pytest.mark.skipif(importlib.util.find_spec("trajectory2gym.envs.telecom.replay") is not None,
-                    reason="telecom replay exists")
-def test_telecom_replay_without_the_domain_says_so(tmp_path):
-    (tmp_path / "t.json").write_text("[]")
-    with pytest.raises(ValueError, match="telecom domain is not built yet"):
-        run(["env", "replay", "--domain", "telecom", "--tasks", str(tmp_path / "t.json"), "-o", str(tmp_path / "o")])
+def test_telecom_replay_through_the_cli(tmp_path, shared_data):
+    """tau2's small telecom tasks: set-up plus gold actions (agent and user) pass every assertion."""
+    out = tmp_path / "o.json"
+    tasks = shared_data / "tau2" / "telecom_small_tasks.json"
+    assert run(["env", "replay", "--domain", "telecom", "--tasks", str(tasks), "-o", str(out)]) == 0
+    rows = orjson.loads(out.read_bytes())["tasks"]
+    assert [r["id"] for r in rows] == [t["id"] for t in orjson.loads(tasks.read_bytes())]
+    assert all(r["assertions_passed"] and not r["failed"] for r in rows)
 
 
-@pytest.mark.skipif(importlib.util.find_spec("trajectory2gym.envs.dbgen") is None, reason="no generator")
 def test_generate_db_round_trips(tmp_path):
     assert run(["env", "generate-db", "--domain", "retail", "--seed", "0", "--size", "small",
                 "-o", str(tmp_path / "g")]) == 0
