@@ -67,14 +67,15 @@ def _nested_role(key: str, value: Any) -> str:
     return "other"
 
 
-def _selector_paths() -> Callable[[CertifiedInteraction], tuple[list[str], str]] | None:
+def _selector_paths() -> Callable[[list[dict[str, Any]], dict[str, Any]], tuple[list[str], str]] | None:
+    """The selector's canonical path of a record still in plain dicts (``record_path``)."""
     try:
         module = importlib.import_module("trajectory2gym.selector.paths")
     except ModuleNotFoundError as exc:
         if exc.name and "trajectory2gym.selector.paths".startswith(exc.name):
             return None
         raise
-    return getattr(module, "canonical_path", None)
+    return getattr(module, "record_path", None)
 
 
 class _Run:
@@ -424,7 +425,7 @@ class _Run:
             metadata["judge_errors"] = self.judge_errors
         if user_actions:
             metadata["user_actions"] = user_actions
-        return CertifiedInteraction.model_validate({
+        record = {
             "id": self.inter.id,
             "task_id": self.inter.task_id,
             "domain": self.domain,
@@ -432,7 +433,11 @@ class _Run:
             "decisions": decisions,
             "summary": {"decisions": len(decisions), "eligible": eligible},
             "metadata": metadata,
-        })
+        }
+        paths = self.cert._paths
+        if paths is not None:  # from the dicts: one validation of the finished record
+            record["path"], record["path_key"] = paths(decisions, metadata)
+        return CertifiedInteraction.model_validate(record)
 
 
 class Certifier:
@@ -453,10 +458,7 @@ class Certifier:
         return self._judge
 
     def certify(self, inter: Interaction, *, metadata: dict[str, ToolMeta] | None = None) -> CertifiedInteraction:
-        cert = _Run(self, inter, metadata).run()
-        if self._paths is not None:
-            cert.path, cert.path_key = self._paths(cert)
-        return cert
+        return _Run(self, inter, metadata).run()
 
 
 def certify_interaction(

@@ -23,6 +23,7 @@ import hashlib
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 import orjson
 
@@ -199,6 +200,41 @@ def canonical_path(cert: CertifiedInteraction) -> tuple[list[str], str]:
     """The ordered descriptors of the supervised decisions, and their stable key."""
     facts = path_facts(cert)
     return list(facts.descriptors), facts.key
+
+
+def _dict_call_descriptor(call: dict[str, Any]) -> str:
+    key = (call["access"], call["object_class"], tuple(call["arg_roles"]), call["observation"])
+    out = _CALL_CACHE.get(key)
+    if out is None:
+        out = call_descriptor(CallFacts.model_validate(call))
+    return out
+
+
+def record_path(decisions: list[dict[str, Any]], metadata: dict[str, Any] | None = None) -> tuple[list[str], str]:
+    """``canonical_path`` of a certified record still in plain dicts (``DecisionRecord`` fields),
+    as the certifier builds it: the same descriptors and key, without models or atoms."""
+    if any(a["message_index"] > b["message_index"] for a, b in zip(decisions, decisions[1:], strict=False)):
+        decisions = sorted(decisions, key=lambda d: d["message_index"])
+    actions = metadata.get(USER_ACTIONS_KEY) if metadata else None
+    markers: list[str] | None = None
+    if actions:
+        markers = user_action_markers(
+            CertifiedInteraction.model_validate({"id": "", "decisions": [], "summary": {},
+                                                 "metadata": {USER_ACTIONS_KEY: actions}}),
+            [DecisionRecord.model_validate(d) for d in decisions],
+        )
+    descs: list[str] = []
+    pending = False
+    for k, d in enumerate(decisions):
+        calls = d["calls"]
+        if d["eligible"]:
+            flag = RECOVERY_FLAG if pending or d["after_error"] else CLEAN_FLAG
+            body = ";".join(_dict_call_descriptor(c) for c in calls)
+            descs.append(f"{d['kind']}|{body}|{flag}" + (markers[k] if markers else ""))
+            pending = False
+        if any(c["observation"] == "error" for c in calls):
+            pending = True
+    return descs, path_key(descs)
 
 
 def atoms(cert: CertifiedInteraction) -> set[str]:
