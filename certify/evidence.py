@@ -82,6 +82,21 @@ def _label(name: str) -> frozenset[str]:
     return label
 
 
+def _object_close(low: str, start: int) -> int:
+    """Where the object open at ``start`` closes: the first ``}`` after it with more closing
+    than opening braces in between (braces counted as written), or ``len(low)``."""
+    depth = 0
+    pos = start
+    while True:
+        q = low.find("}", pos)
+        if q < 0:
+            return len(low)
+        depth += low.count("{", pos, q) - 1
+        if depth < 0:
+            return q
+        pos = q + 1
+
+
 def _json_number_cents(tok: str) -> int | None:
     try:
         return int(round(float(tok) * 100))
@@ -112,7 +127,8 @@ class EvidenceIndex:
         # Words of every object name seen ("water", "bottle", "lamp"): a user naming one scopes a confirmation.
         self._label_vocab: set[str] = set()
         # JSON observations that name objects: (lower-cased text, [(end of a name literal, its words)]).
-        self._named: list[tuple[str, list[tuple[int, frozenset[str]]]]] = []
+        # Each name also gets where its object closes (-1: not yet known, found on first need).
+        self._named: list[tuple[str, list[list[Any]]]] = []
         self._unsummed: list[str] = []  # JSON observations not yet walked for list sums
         self._label_cache: dict[str, tuple[int, set[str]]] = {}
         # Lower-cased JSON observations. Only their identifier keys are indexed on arrival (every
@@ -275,7 +291,7 @@ class EvidenceIndex:
             for m in _name_matches(low):
                 label = _label(m.group(1))
                 if label:
-                    names.append((m.end(), label))
+                    names.append([m.end(), label, -1])
                     self._label_vocab |= label
             if names:
                 self._named.append((low, names))
@@ -338,16 +354,15 @@ class EvidenceIndex:
                     start = p + size
                     if low[p - 1 : p] != '"' or low[p + size : p + size + 1] != '"':
                         continue
-                for end, label in reversed(names):
+                for entry in reversed(names):
+                    end = entry[0]
                     if end > p:
                         continue
-                    depth = 0
-                    for brace in _BRACE.findall(low, end, p):
-                        depth += 1 if brace == "{" else -1
-                        if depth < 0:
-                            break
-                    if depth >= 0:
-                        out |= label
+                    close = entry[2]
+                    if close < 0:
+                        close = entry[2] = _object_close(low, end)
+                    if close >= p:  # no brace between the name and p closes its object
+                        out |= entry[1]
                         break
         self._label_cache[needle] = (len(self._named), out)
         return out
