@@ -21,11 +21,11 @@ import orjson
 
 from trajectory2gym.certify.normalize import (
     NUMBER_WORDS,
-    WORD_TABLE,
     compact,
     numbers_in,
     to_cents,
     tokens,
+    word_split,
     words,
 )
 
@@ -35,6 +35,7 @@ _NON_LABEL_WORDS = frozenset({"the", "and", "for", "with", "new", "one", "item",
 
 # JSON structure characters: what remains outside string literals, split, are numbers and literals.
 _JSON_PUNCT = str.maketrans({c: " " for c in ":,[]{}"})
+_JSON_PUNCT_BYTES = bytes.maketrans(b":,[]{}", b"      ")
 _NUMBER_START = frozenset("-0123456789")
 _ANY_DIGIT = re.compile(r"\d")  # what a number needs (the same \d as normalize's pattern)
 _TOKEN_EDGE = frozenset(':,[]{}"')  # with whitespace: what delimits a number token outside strings
@@ -75,7 +76,7 @@ def _label(name: str) -> frozenset[str]:
     """The words of an object name that can identify it (product names repeat across a corpus)."""
     label = _LABELS.get(name)
     if label is None:
-        words_ = {w for w in name.translate(WORD_TABLE).split() if len(w) > 2}
+        words_ = {w for w in word_split(name) if len(w) > 2}
         if len(_LABELS) > 50_000:
             _LABELS.clear()
         label = _LABELS[name] = frozenset(words_ - _NON_LABEL_WORDS)
@@ -162,7 +163,7 @@ class EvidenceIndex:
         parsed = _TEXT_CACHE.get(text) if long else None
         if parsed is None:
             low = text.lower()
-            ws = low.translate(WORD_TABLE).split()
+            ws = word_split(low)
             ws_set = set(ws)
             bigrams = set(map(" ".join, zip(ws, ws[1:], strict=False)))
             cents = [c for _, c in numbers_in(text)] if _ANY_DIGIT.search(text) else []
@@ -219,7 +220,7 @@ class EvidenceIndex:
         if self._phrases_done < len(self._json):
             for low in self._json[self._phrases_done:]:
                 for literal in [x for x in self._literals(low)[0] if " " in x]:  # phrase entries
-                    ws = literal.translate(WORD_TABLE).split()
+                    ws = word_split(literal)
                     self._bigrams.update(map(" ".join, zip(ws, ws[1:], strict=False)))
             self._phrases_done = len(self._json)
         return self._bigrams
@@ -244,7 +245,9 @@ class EvidenceIndex:
                     cents = to_cents(literal)
                     if cents is not None:
                         self._add_amount(cents)
-        numbers = [t for t in outside.translate(_JSON_PUNCT).split() if t[0] in _NUMBER_START]
+        spaced = (outside.encode().translate(_JSON_PUNCT_BYTES).decode() if outside.isascii()
+                  else outside.translate(_JSON_PUNCT))
+        numbers = [t for t in spaced.split() if t[0] in _NUMBER_START]
         if numbers:
             try:
                 found = {int(round(float(t) * 100)) for t in numbers}

@@ -38,9 +38,32 @@ WORD_TABLE = _table(" ", "")
 TOKEN_TABLE = {**_table(None, " \t\n\r\f\v"), ord('"'): " "}
 
 
+def _bytes_table(table: dict[int, str | None]) -> tuple[bytes, bytes]:
+    """The same ASCII mapping for ``bytes.translate``: (256-byte table, characters to delete)."""
+    out, delete = bytearray(range(256)), bytearray()
+    for c, v in table.items():
+        if v is None:
+            delete.append(c)
+        else:
+            out[c] = ord(v)
+    return bytes(out), bytes(delete)
+
+
+# bytes.translate is several times faster than str.translate; same result for ASCII text.
+_WORD_BYTES = _bytes_table(WORD_TABLE)
+_TOKEN_BYTES = _bytes_table(TOKEN_TABLE)
+
+
+def word_split(low: str) -> list[str]:
+    """``low.translate(WORD_TABLE).split()``: the alphanumeric runs of a (lower-cased) text."""
+    if low.isascii():
+        return low.encode().translate(*_WORD_BYTES).decode().split()
+    return low.translate(WORD_TABLE).split()
+
+
 def words(text: str) -> list[str]:
     """Lower-case alphanumeric words: the unit of phrase matching."""
-    return text.lower().translate(WORD_TABLE).split()
+    return word_split(text.lower())
 
 
 _COMPACT_CACHE: dict[str, str] = {}
@@ -50,7 +73,7 @@ def compact(text: str) -> str:
     """An identifier's comparison key: case-folded, separators and ``#`` removed."""
     key = _COMPACT_CACHE.get(text)
     if key is None:
-        key = "".join(text.lower().translate(WORD_TABLE).split())
+        key = "".join(word_split(text.lower()))
         if len(_COMPACT_CACHE) > 50_000:  # ids repeat within and across interactions; stay bounded
             _COMPACT_CACHE.clear()
         _COMPACT_CACHE[text] = key
@@ -59,6 +82,8 @@ def compact(text: str) -> str:
 
 def tokens(low: str) -> list[str]:
     """Identifier keys of the whitespace/quote-delimited tokens of a lower-cased text."""
+    if low.isascii():
+        return low.encode().translate(*_TOKEN_BYTES).decode().split()
     return low.translate(TOKEN_TABLE).split()
 
 
