@@ -28,6 +28,7 @@ from trajectory2gym.certify.normalize import (
     chunks_with_digits,
     compact,
     looks_like_identifier,
+    money_numbers_in,
     numbers_in,
     to_cents,
     tokens,
@@ -199,14 +200,16 @@ class _Run:
             for tok in chunks_with_digits(text):
                 if looks_like_identifier(tok) and not self.index.has_string(tok):
                     misses.append(tok)
-        if "$" not in text and not _DECIMAL.search(text) and not strict_numbers:
-            return misses  # only money-like numbers ($5, 4.50, 1,200) are checked in text
-        for written, cents in numbers_in(text):
+        if not strict_numbers:
+            if "$" not in text and not _DECIMAL.search(text):
+                return misses  # only money-like numbers ($5, 4.50, 1,200) are checked in text
+            for written, cents in money_numbers_in(text):
+                if not self._amount_ok(cents):
+                    misses.append(written)
+            return misses
+        for written, cents in numbers_in(text):  # an expression: every number but small counts
             money_like = "$" in written or "." in written or "," in written
-            if strict_numbers:
-                if not money_like and 0 <= cents <= self.cfg.free_count_max * 100:
-                    continue
-            elif not money_like:
+            if not money_like and 0 <= cents <= self.cfg.free_count_max * 100:
                 continue
             if not self._amount_ok(cents):
                 misses.append(written)
@@ -370,6 +373,7 @@ class _Run:
         user_actions: list[dict[str, Any]] = []
         agent_calls: dict[str, ToolCall] = {}
         index = self.index
+        observations = self.observations
         for i, msg in enumerate(self.inter.messages):
             role = msg.role
             if role == "assistant":
@@ -381,7 +385,9 @@ class _Run:
                 if msg.content:
                     self.turns.append(Turn(i, "assistant", msg.content))
             elif role == "tool":
-                ok = not msg.is_error_observation
+                seen = observations.get(msg.tool_call_id) if msg.tool_call_id is not None else None
+                # The shape computed in __init__ (when this message is the call's observation).
+                ok = seen[2] != "error" if seen is not None and seen[0] == i else not msg.is_error_observation
                 index.add_observation(msg.content, ok)
                 call = agent_calls.get(msg.tool_call_id or "")
                 if msg.tool_call_id in user_calls:

@@ -147,6 +147,23 @@ def numbers_in(text: str) -> list[tuple[str, int]]:
     return out
 
 
+def money_numbers_in(text: str) -> list[tuple[str, int]]:
+    """The ``numbers_in`` written like money (with ``$``, a decimal point or a thousands
+    comma), in order; other numbers (counts, identifiers) are not converted at all."""
+    out = []
+    for m in _NUMBER.finditer(text):
+        whole = m.group(0)
+        if "$" not in whole and "." not in whole and "," not in whole:
+            continue
+        written = whole.strip()
+        try:
+            cents = int(round(float(m.group(1).replace(",", "") + (m.group(2) or "")) * 100))
+        except ValueError:  # pragma: no cover - the regex only admits digits
+            continue
+        out.append((written, -cents if written.startswith("-") else cents))
+    return out
+
+
 def looks_like_identifier(token: str) -> bool:
     """A token the agent could only know from evidence: letters mixed with digits, ``#``, ``@``,
     or a long digit string (order, item, tracking, phone numbers)."""
