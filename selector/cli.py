@@ -65,6 +65,7 @@ def cmd_select(args: argparse.Namespace) -> int:
     import orjson
     from rich.progress import track
 
+    from trajectory2gym.core_cli import print_report
     from trajectory2gym.selector.inventory import Inventory
     from trajectory2gym.selector.paths import path_facts
     from trajectory2gym.selector.pool import build_pool
@@ -76,11 +77,7 @@ def cmd_select(args: argparse.Namespace) -> int:
     )
     report = ReadReport()
     candidates = read_certified(args.certified, report)
-    for err in report.errors[:MAX_ERRORS_SHOWN]:
-        console.print(Text.assemble(("  bad ", "red"), str(err)), highlight=False, soft_wrap=True)
-    if len(report.errors) > MAX_ERRORS_SHOWN:
-        console.print(f"  ... and {len(report.errors) - MAX_ERRORS_SHOWN} more errors")
-    console.print(f"read {report.ok} certified interactions, skipped {report.bad_records} bad records")
+    print_report(report, args.certified, max_errors=MAX_ERRORS_SHOWN)
     if args.exclude:
         from trajectory2gym.selector.exclusions import load_exclusions
 
