@@ -14,8 +14,15 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
+from rich.text import Text
 
 console = Console(stderr=True, soft_wrap=True)
+
+
+def print_skipped(errors: Any) -> None:
+    """One line per skipped record; the record's own text is printed as is (never as rich markup)."""
+    for err in errors:
+        console.print(Text.assemble(("  skipped ", "red"), str(err)), highlight=False)
 
 
 # --------------------------------------------------------------------------- t2g eval
@@ -100,8 +107,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
     if args.trials < 1:
         raise ValueError("--trials must be at least 1")
     tasks, errors = load_tasks(args.tasks, args.domain)
-    for err in errors:
-        console.print(f"  [red]skipped[/red] {err}", markup=False, highlight=False)
+    print_skipped(errors)
     if args.domain:
         tasks = [t for t in tasks if t.domain == args.domain]
     if args.limit:
@@ -153,8 +159,10 @@ def cmd_eval(args: argparse.Namespace) -> int:
         table.add_row(domain, str(summary["tasks"][domain]), *(f"{curve[str(k)]:.3f}" for k in range(1, args.trials + 1)))
     Console().print(table)
     for err in summary["errors"][:10]:
-        console.print(f"  [yellow]episode error[/yellow] {err['task_id']} trial {err['trial']}: {err['error']}",
-                      markup=False, highlight=False)
+        console.print(
+            Text.assemble(("  episode error ", "yellow"), f"{err['task_id']} trial {err['trial']}: {err['error']}"),
+            highlight=False,
+        )
     console.print(f"wrote {out / 'eval.json'} and {out / 'trajectories.jsonl'}")
     return 0
 
@@ -221,8 +229,7 @@ def cmd_bfcl_convert(args: argparse.Namespace) -> int:
             writer.write(inter)
     for cat, n in report.by_category.items():
         console.print(f"{cat}: {n} interactions")
-    for err in report.errors:
-        console.print(f"  [red]skipped[/red] {err}", markup=False, highlight=False)
+    print_skipped(report.errors)
     if args.verify:
         console.print(f"replay: {report.converted - mismatched}/{report.converted} reach their expected state")
     console.print(f"wrote {report.converted} interactions to {args.output}")
@@ -268,8 +275,7 @@ def cmd_decontam(args: argparse.Namespace) -> int:
         items: list[decontam.Item] = []
         for path in paths:
             got, errors = decontam.load_items(path, args.domain)
-            for err in errors:
-                console.print(f"  [red]skipped[/red] {err}", markup=False, highlight=False)
+            print_skipped(errors)
             items.extend(got)
         return items
 
