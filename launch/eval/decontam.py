@@ -30,7 +30,10 @@ import orjson
 
 from trajectory2gym.envs.tasks import TaskSpec
 from trajectory2gym.interaction import Interaction
-from trajectory2gym.selector.exclusions import Exclusions, load_exclusions
+from trajectory2gym.selector.exclusions import (  # the reader is re-exported beside the writer
+    Exclusions,
+    load_exclusions,  # noqa: F401
+)
 
 _WORD = re.compile(r"[a-z0-9#@._-]+")
 _MASK64 = (1 << 64) - 1
@@ -316,4 +319,3 @@ def write_exclusions(path: str | os.PathLike[str], exclusions: Exclusions, summa
     Path(path).parent.mkdir(parents=True, exist_ok=True)
     Path(path).write_bytes(orjson.dumps({**exclusions.to_dict(), "summary": summary}, option=orjson.OPT_INDENT_2))
 
-__all__ = ["Exclusions", "exclusions_from_overlaps", "load_exclusions"]
