@@ -61,7 +61,7 @@ def format_loc(loc: tuple[Any, ...]) -> str:
     return out
 
 
-def _kind_of(err: dict[str, Any], raw: Any) -> str:
+def _kind_of(err: dict[str, Any]) -> str:
     loc = err["loc"]
     etype = err["type"]
     if loc and loc[-1] == "role" and etype == "literal_error":
@@ -75,12 +75,12 @@ def _kind_of(err: dict[str, Any], raw: Any) -> str:
     return "wrong_type"
 
 
-def _pydantic_errors(exc: ValidationError, raw: Any) -> list[tuple[str, str, str]]:
+def _pydantic_errors(exc: ValidationError) -> list[tuple[str, str, str]]:
     out = []
     for err in exc.errors(include_url=False):
         # Drop pydantic's union/function tags that are not part of the record's shape.
         loc = tuple(p for p in err["loc"] if not (isinstance(p, str) and p.startswith("function-")))
-        kind = _kind_of({**err, "loc": loc}, raw)
+        kind = _kind_of({**err, "loc": loc})
         msg = err["msg"].removeprefix("Value error, ")
         if kind == "unknown_role":
             msg = f"unknown role {err.get('input')!r} (expected one of {', '.join(ROLES)})"
@@ -131,7 +131,7 @@ def parse_interaction(
         inter = Interaction.model_validate(raw)
     except ValidationError as exc:
         raise RecordErrors(
-            [RecordError(k, m, p, line, record_id, source) for k, p, m in _pydantic_errors(exc, raw)]
+            [RecordError(k, m, p, line, record_id, source) for k, p, m in _pydantic_errors(exc)]
         ) from None
     problems = structural_errors(inter)
     if problems:
