@@ -13,7 +13,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from trajectory2gym.certified import CertifiedInteraction
 from trajectory2gym.codecs import MsgpackWriter, unpack
 from trajectory2gym.validation import RecordErrors, parse_interaction
 
@@ -139,7 +138,7 @@ class CertifyingSink:
         except RecordErrors as exc:
             return self._reject(rid, "; ".join(str(e) for e in exc.errors))
         try:
-            cert: CertifiedInteraction = self.certifier.certify(inter)
+            record = self.certifier.certify_record(inter)  # JSON-ready, as the shard stores it
         except Exception as exc:  # a certifier bug must not take the round down
             return self._reject(rid, f"certification failed: {type(exc).__name__}: {exc}")
         self._seen.add(inter.id)
@@ -149,18 +148,17 @@ class CertifyingSink:
         origin = {k: inter.metadata.get(k) for k in ("family", "template") if inter.metadata.get(k)}
         origin.update({k: planned[k] for k in ("round", "hint") if k in planned})
         if origin:
-            cert.metadata["origin"] = origin
-        record = cert.model_dump(mode="json")
+            record["metadata"]["origin"] = origin
         self._raw.write(inter)
         self._cert.write(record)
         d = self.digest
         d.ids.append(inter.id)
-        d.decisions += len(cert.decisions)
-        d.eligible += sum(1 for x in cert.decisions if x.eligible)
+        d.decisions += record["summary"]["decisions"]
+        d.eligible += record["summary"]["eligible"]
         if inter.reward is not None:
             d.rewards.append(float(inter.reward))
-        if cert.path_key:
-            d.path_keys.append(cert.path_key)
+        if record["path_key"]:
+            d.path_keys.append(record["path_key"])
         family = (inter.metadata.get("planned") or {}).get("family", "?")
         d.by_family[family] = d.by_family.get(family, 0) + 1
         return "accepted", record

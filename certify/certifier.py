@@ -366,7 +366,7 @@ class _Run:
 
     # ------------------------------------------------------------------ the pass
 
-    def run(self) -> CertifiedInteraction:
+    def run(self) -> dict[str, Any]:
         decisions: list[dict[str, Any]] = []
         after_error = False
         user_calls: set[str] = set()
@@ -431,19 +431,25 @@ class _Run:
             metadata["judge_errors"] = self.judge_errors
         if user_actions:
             metadata["user_actions"] = user_actions
-        record = {
+        path: list[str] | None = None
+        key: str | None = None
+        paths = self.cert._paths
+        if paths is not None:
+            path, key = paths(decisions, metadata)
+        reward = self.inter.reward
+        # Keys in CertifiedInteraction's field order, values JSON-ready: this dict is exactly
+        # that model's ``model_dump(mode="json")`` (tests/certify/test_record_dict.py holds it to that).
+        return {
             "id": self.inter.id,
             "task_id": self.inter.task_id,
             "domain": self.domain,
-            "reward": self.inter.reward,
+            "reward": float(reward) if reward is not None else None,
             "decisions": decisions,
             "summary": {"decisions": len(decisions), "eligible": eligible},
+            "path": path,
+            "path_key": key,
             "metadata": metadata,
         }
-        paths = self.cert._paths
-        if paths is not None:  # from the dicts: one validation of the finished record
-            record["path"], record["path_key"] = paths(decisions, metadata)
-        return CertifiedInteraction.model_validate(record)
 
 
 class Certifier:
@@ -464,6 +470,12 @@ class Certifier:
         return self._judge
 
     def certify(self, inter: Interaction, *, metadata: dict[str, ToolMeta] | None = None) -> CertifiedInteraction:
+        return CertifiedInteraction.model_validate(self.certify_record(inter, metadata=metadata))
+
+    def certify_record(self, inter: Interaction, *, metadata: dict[str, ToolMeta] | None = None) -> dict[str, Any]:
+        """The certified record as the JSON-ready dict ``certify(inter).model_dump(mode="json")``
+        gives, without building the model: what a writer streaming records to a file wants.
+        Treat it as read-only: its per-call facts are shared with later records."""
         return _Run(self, inter, metadata).run()
 
 

@@ -65,9 +65,9 @@ def cmd_certify(args: argparse.Namespace) -> int:
         for inter in records:
             if args.domain and not inter.domain:
                 inter.domain = args.domain
-            cert = certifier.certify(inter)
-            corpus.add(cert)
-            writer.write(cert.model_dump(mode="json"))
+            record = certifier.certify_record(inter)  # JSON-ready: no model built and dumped again
+            corpus.add(record)
+            writer.write(record)
             written += 1
             progress.advance(task)
     print_report(read_report, f"{args.input} -> {args.output}")

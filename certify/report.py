@@ -34,30 +34,35 @@ class _Tally:
     calls: int = 0
     rewards: list[float] = field(default_factory=list)
 
-    def add(self, cert: CertifiedInteraction) -> None:
+    def add(self, record: dict[str, Any]) -> None:
+        """One certified record in its JSON form (``CertifiedInteraction`` fields)."""
         self.interactions += 1
         eligible = 0
         recovered = False
-        for d in cert.decisions:
+        passed = self.passed
+        for d in record["decisions"]:
             self.decisions += 1
-            self.kinds[d.kind] += 1
-            eligible += d.eligible
+            self.kinds[d["kind"]] += 1
+            ok = d["eligible"]
+            eligible += ok
+            checks = d["checks"]
             for check in CHECKS:
-                self.passed[check] += bool(d.checks.get(check, False))
-            for r in d.reasons:
+                passed[check] += bool(checks.get(check, False))
+            for r in d["reasons"]:
                 self.reasons[reason_kind(r)] += 1
-            self.privileged += d.privileged
-            if d.after_error:
+            self.privileged += d["privileged"]
+            if d["after_error"]:
                 self.after_error += 1
-                self.after_error_eligible += d.eligible
-                recovered |= d.eligible
-            self.calls += len(d.calls)
-            self.inferred_calls += sum(c.inferred for c in d.calls)
+                self.after_error_eligible += ok
+                recovered |= ok
+            calls = d["calls"]
+            self.calls += len(calls)
+            self.inferred_calls += sum(c["inferred"] for c in calls)
         self.eligible += eligible
         self.at_most_two += eligible <= 2
         self.recovered += recovered
-        if cert.reward is not None:
-            self.rewards.append(cert.reward)
+        if record["reward"] is not None:
+            self.rewards.append(record["reward"])
 
     def to_dict(self) -> dict[str, Any]:
         def share(n: int, d: int) -> float | None:
@@ -87,16 +92,18 @@ class CorpusReport:
     def __init__(self) -> None:
         self._tallies: dict[str, _Tally] = {ALL: _Tally()}
 
-    def add(self, cert: CertifiedInteraction) -> None:
-        self._tallies[ALL].add(cert)
-        self._tallies.setdefault(cert.domain or "unknown", _Tally()).add(cert)
+    def add(self, cert: CertifiedInteraction | dict[str, Any]) -> None:
+        """A certified interaction, as the model or as its JSON record (what ``t2g certify`` streams)."""
+        record = cert.model_dump(mode="json") if isinstance(cert, CertifiedInteraction) else cert
+        self._tallies[ALL].add(record)
+        self._tallies.setdefault(record["domain"] or "unknown", _Tally()).add(record)
 
     def to_dict(self) -> dict[str, Any]:
         domains = {k: t.to_dict() for k, t in sorted(self._tallies.items()) if k != ALL}
         return {"overall": self._tallies[ALL].to_dict(), "domains": domains}
 
 
-def build_report(certs: Iterable[CertifiedInteraction]) -> dict[str, Any]:
+def build_report(certs: Iterable[CertifiedInteraction | dict[str, Any]]) -> dict[str, Any]:
     report = CorpusReport()
     for cert in certs:
         report.add(cert)
