@@ -15,6 +15,7 @@ identifier belongs to (for the scope of a user's confirmation).
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from typing import Any
 
 import orjson
@@ -83,16 +84,16 @@ def _label(name: str) -> frozenset[str]:
     return label
 
 
-def _object_close(low: str, start: int) -> int:
-    """Where the object open at ``start`` closes: the first ``}`` after it with more closing
-    than opening braces in between (braces counted as written), or ``len(low)``."""
+def _object_close(text: str, start: int, stop: int) -> int:
+    """Where the object open at ``start`` closes: the first ``}`` before ``stop`` with more
+    closing than opening braces in between (braces counted as written), or ``stop``."""
     depth = 0
     pos = start
     while True:
-        q = low.find("}", pos)
+        q = text.find("}", pos, stop)
         if q < 0:
-            return len(low)
-        depth += low.count("{", pos, q) - 1
+            return stop
+        depth += text.count("{", pos, q) - 1
         if depth < 0:
             return q
         pos = q + 1
@@ -113,8 +114,8 @@ class EvidenceIndex:
     """
 
     __slots__ = ("compacts", "words", "_bigrams", "_amounts", "observed", "_amount_list", "_sums",
-                 "_label_vocab", "_named", "_unsummed", "_label_cache", "_json", "_phrases_done",
-                 "_names_done", "_numbers")
+                 "_label_vocab", "_parts", "_part_end", "_hay", "_name_ends", "_name_entries", "_unsummed",
+                 "_label_cache", "_json", "_phrases_done", "_names_done", "_numbers")
 
     def __init__(self) -> None:
         self.compacts: set[str] = set()
@@ -127,9 +128,16 @@ class EvidenceIndex:
         self._sums: set[int] = set()
         # Words of every object name seen ("water", "bottle", "lamp"): a user naming one scopes a confirmation.
         self._label_vocab: set[str] = set()
-        # JSON observations that name objects: (lower-cased text, [(end of a name literal, its words)]).
-        # Each name also gets where its object closes (-1: not yet known, found on first need).
-        self._named: list[tuple[str, list[list[Any]]]] = []
+        # JSON observations that name objects, joined by NUL into one haystack (``_hay``, rebuilt
+        # on need) so an identifier is searched once, not once per observation. ``_parts`` holds
+        # each one's text and where it starts in the haystack; ``_name_ends`` (sorted) and
+        # ``_name_entries`` hold every name literal: [its end, its words, where its object closes
+        # (-1: not yet known, found on first need), the end of its observation], haystack offsets.
+        self._parts: list[str] = []
+        self._part_end = 0
+        self._hay = ""
+        self._name_ends: list[int] = []
+        self._name_entries: list[list[Any]] = []
         self._unsummed: list[str] = []  # JSON observations not yet walked for list sums
         self._label_cache: dict[str, tuple[int, set[str]]] = {}
         # Lower-cased JSON observations. Only their identifier keys are indexed on arrival (every
@@ -290,14 +298,18 @@ class EvidenceIndex:
         if self._names_done == len(self._json):
             return
         for low in self._json[self._names_done:]:
-            names = []
+            base = self._part_end
+            found = False
             for m in _name_matches(low):
                 label = _label(m.group(1))
                 if label:
-                    names.append([m.end(), label, -1])
+                    found = True
+                    self._name_ends.append(base + m.end())
+                    self._name_entries.append([base + m.end(), label, -1, base + len(low)])
                     self._label_vocab |= label
-            if names:
-                self._named.append((low, names))
+            if found:
+                self._parts.append(low)
+                self._part_end = base + len(low) + 1  # the NUL that separates it from the next
         self._names_done = len(self._json)
 
     def add_json(self, obj: Any, observed: bool = False) -> None:
@@ -327,47 +339,56 @@ class EvidenceIndex:
 
         Resolved on demand, only for the few identifiers a consequential call touches:
         the identifier's occurrences as a whole JSON string are found in the observations
-        that name objects, and a name counts when its object has not closed in between.
+        that name objects (one search of their joined text), and a name counts when its
+        object has not closed in between.
         """
         needle = identifier.lower()
         size = len(needle)
         if not size:
             return set()
         self._read_names()
-        # Each observation is searched once per identifier: later calls resume where this stopped.
+        end = self._part_end
+        # The joined text is searched once per identifier: later calls resume where this stopped.
         done, out = self._label_cache.get(needle, (0, set()))
-        if done == len(self._named):
+        if done == end:
             return out
+        hay = self._hay
+        if len(hay) + 1 < end:
+            hay = self._hay = "\x00".join(self._parts)
         out = set(out)
         # Without a quote inside, the identifier's whole-string occurrences are exactly the
         # places of '"identifier"' (one C-level search each, no partial hits to skip).
         quoted = '"' + needle + '"' if '"' not in needle else None
-        for low, names in self._named[done:]:
-            start = 0
-            while True:
-                if quoted is not None:
-                    p = low.find(quoted, start) + 1
-                    if p == 0:
-                        break
-                    start = p + size
-                else:
-                    p = low.find(needle, start)
-                    if p < 0:
-                        break
-                    start = p + size
-                    if low[p - 1 : p] != '"' or low[p + size : p + size + 1] != '"':
-                        continue
-                for entry in reversed(names):
-                    end = entry[0]
-                    if end > p:
-                        continue
-                    close = entry[2]
-                    if close < 0:
-                        close = entry[2] = _object_close(low, end)
-                    if close >= p:  # no brace between the name and p closes its object
-                        out |= entry[1]
-                        break
-        self._label_cache[needle] = (len(self._named), out)
+        ends, entries = self._name_ends, self._name_entries
+        start = done
+        while True:
+            if quoted is not None:
+                p = hay.find(quoted, start) + 1
+                if p == 0:
+                    break
+                start = p + size
+            else:
+                p = hay.find(needle, start)
+                if p < 0:
+                    break
+                start = p + size
+                if hay[p - 1 : p] != '"' or hay[p + size : p + size + 1] != '"':
+                    continue
+            k = bisect_right(ends, p) - 1  # the last name before p; earlier ones of its observation next
+            while k >= 0:
+                entry = entries[k]
+                if entry[3] < p:
+                    break  # that name is in an earlier observation
+                if "\x00" in needle and p + size > entry[3]:
+                    break  # a hit across the separator is no occurrence
+                close = entry[2]
+                if close < 0:
+                    close = entry[2] = _object_close(hay, entry[0], entry[3])
+                if close >= p:  # no brace between the name and p closes its object
+                    out |= entry[1]
+                    break
+                k -= 1
+        self._label_cache[needle] = (end, out)
         return out
 
     def _walk(self, obj: Any) -> None:
