@@ -99,6 +99,13 @@ def _object_close(text: str, start: int, stop: int) -> int:
         pos = q + 1
 
 
+def _text_cents(source: str | tuple[int, ...]) -> tuple[int, ...]:
+    """The amounts of a pending text source: its numbers in cents (a tuple is already read)."""
+    if isinstance(source, tuple):
+        return source
+    return tuple(c for _, c in numbers_in(source))
+
+
 def _json_number_cents(tok: str) -> int | None:
     try:
         return int(round(float(tok) * 100))
@@ -115,7 +122,7 @@ class EvidenceIndex:
 
     __slots__ = ("compacts", "words", "_bigrams", "_amounts", "observed", "_amount_list", "_sums",
                  "_label_vocab", "_parts", "_part_end", "_hay", "_name_ends", "_name_entries", "_unsummed",
-                 "_label_cache", "_json", "_phrases_done", "_names_done", "_numbers")
+                 "_label_cache", "_json", "_phrases_done", "_names_done", "_numbers", "_phrases")
 
     def __init__(self) -> None:
         self.compacts: set[str] = set()
@@ -148,7 +155,9 @@ class EvidenceIndex:
         self._names_done = 0
         # Amount sources in arrival order (cents of a text, or the index of a JSON observation):
         # kept ordered so the amount list is the same as if every message had been read eagerly.
-        self._numbers: list[tuple[int, ...] | int] = []
+        self._numbers: list[tuple[int, ...] | int | str] = []  # str: a text not yet read for numbers
+        # Texts' words (or a cached text's bigrams) not yet folded into the bigrams (on first need).
+        self._phrases: list[list[str] | frozenset[str]] = []
 
     # ------------------------------------------------------------------ updates
 
@@ -164,7 +173,11 @@ class EvidenceIndex:
             self._amount_list.append(cents)
 
     def add_text(self, text: str | None, observed: bool = False) -> None:
-        """Free text (a user message, the system prompt, a non-JSON observation)."""
+        """Free text (a user message, the system prompt, a non-JSON observation).
+
+        Words and identifier keys are indexed now (every lookup needs them); bigrams and
+        numbers wait for the first multi-word or amount lookup (``bigrams``, ``amounts``).
+        """
         if not text:
             return
         long = len(text) > 400
@@ -173,26 +186,26 @@ class EvidenceIndex:
             low = text.lower()
             ws = word_split(low)
             ws_set = set(ws)
-            bigrams = set(map(" ".join, zip(ws, ws[1:], strict=False)))
-            cents = [c for _, c in numbers_in(text)] if _ANY_DIGIT.search(text) else []
             spelled = NUMBER_WORDS.keys() & ws_set
-            if spelled:
-                cents += [NUMBER_WORDS[w] * 100 for w in spelled]
             if long:  # system prompts repeat across a corpus: keep them, immutable
                 if len(_TEXT_CACHE) > 256:
                     _TEXT_CACHE.clear()
-                parsed = _TEXT_CACHE[text] = (frozenset(ws_set), frozenset(bigrams), frozenset(tokens(low)),
-                                              tuple(cents))
+                bigrams = frozenset(map(" ".join, zip(ws, ws[1:], strict=False)))
+                cents = [c for _, c in numbers_in(text)] if _ANY_DIGIT.search(text) else []
+                cents += [NUMBER_WORDS[w] * 100 for w in spelled]
+                parsed = _TEXT_CACHE[text] = (frozenset(ws_set), bigrams, frozenset(tokens(low)), tuple(cents))
             else:
-                parsed = (ws_set, bigrams, tokens(low), tuple(cents))
-        ws_set, bigrams, toks, cents = parsed
+                parsed = (ws_set, ws, tokens(low), text if _ANY_DIGIT.search(text) else None)
+                if spelled:
+                    self._numbers.append(tuple(NUMBER_WORDS[w] * 100 for w in spelled))
+        ws_set, phrase, toks, numbers = parsed
         self.words.update(ws_set)
-        self._bigrams.update(bigrams)
+        self._phrases.append(phrase)  # the word list, or the bigrams of a cached text
         self.compacts.update(toks)
         if observed:
             self.observed.update(toks)
-        if cents:
-            self._numbers.append(cents)
+        if numbers:
+            self._numbers.append(numbers)  # a text to read, or the cents of a cached one
 
     def add_observation(self, content: str | None, ok: bool) -> None:
         """A tool observation; identifiers of successful ones also count as established state."""
@@ -225,6 +238,13 @@ class EvidenceIndex:
     @property
     def bigrams(self) -> set[str]:
         """Word bigrams of every text and of every multi-word string in the observations."""
+        if self._phrases:
+            phrases, self._phrases = self._phrases, []
+            for phrase in phrases:
+                if isinstance(phrase, list):
+                    self._bigrams.update(map(" ".join, zip(phrase, phrase[1:], strict=False)))
+                else:
+                    self._bigrams.update(phrase)
         if self._phrases_done < len(self._json):
             for low in self._json[self._phrases_done:]:
                 for literal in [x for x in self._literals(low)[0] if " " in x]:  # phrase entries
@@ -239,10 +259,10 @@ class EvidenceIndex:
         if self._numbers:
             sources, self._numbers = self._numbers, []
             for source in sources:
-                if isinstance(source, tuple):
-                    self._add_amounts(set(source))
-                else:
+                if isinstance(source, int):
                     self._add_json_numbers(self._json[source])
+                else:
+                    self._add_amounts(set(_text_cents(source)))
         return self._amounts
 
     def _add_json_numbers(self, low: str) -> None:
@@ -269,8 +289,12 @@ class EvidenceIndex:
         False only means "not found this way": the caller then reads every pending source."""
         spellings = [str(cents // 100), f"{cents // 100}.0"] if cents % 100 == 0 else [repr(cents / 100)]
         spellings = [w for w in spellings if int(round(float(w) * 100)) == cents]
-        for source in reversed(self._numbers):
-            if isinstance(source, tuple):
+        pending = self._numbers
+        for k in range(len(pending) - 1, -1, -1):
+            source = pending[k]
+            if not isinstance(source, int):
+                if isinstance(source, str):
+                    source = pending[k] = _text_cents(source)  # read once, kept for the fold
                 if cents in source:
                     return True
                 continue
