@@ -107,9 +107,13 @@ def test_index_is_incremental_not_a_rescan():
     for k in range(2000):
         idx.add_text(f"message {k} mentions order #W{k:07d}")
     assert idx.has_string("#W0001999") and not idx.has_string("#W0002000")
-    # all lookups read sets built during the updates: no message text is kept
-    assert not any(isinstance(v, list) and v and isinstance(v[0], str) for v in
-                   (getattr(idx, s) for s in idx.__slots__ if s != "_amount_list"))
+    # identifier lookups read sets built during the updates; the phrase facet is still unread
+    assert len(idx._phrases) == 2000 and not idx._bigrams
+    # a multi-word lookup folds every pending text into the bigrams once, then only probes
+    assert idx.has_string("7 mentions order") and not idx.has_string("mentions message")
+    assert idx._phrases == [] and "mentions order" in idx._bigrams
+    idx.add_text("a late message")
+    assert idx.has_string("late message") and idx._phrases == []
 
 
 # ---------------------------------------------------------------- schema checker
