@@ -68,6 +68,11 @@ def test_truncated_msgpack_reports_the_record_and_keeps_the_good_ones(tmp_path: 
     assert report.bad_records == 1
     assert report.errors[0].kind == "truncated_record"
     assert report.errors[0].line == 3
+    # A tail of a few bytes (shorter than the unpacker's read-ahead) is a truncated record too.
+    path.write_bytes(data + b"\x82\xa2id")
+    report = ReadReport()
+    assert len(list(read_interactions(path, report=report))) == 3
+    assert report.bad_records == 1 and report.errors[0].kind == "truncated_record" and report.errors[0].line == 4
 
 
 def test_arguments_string_and_object_are_the_same_interaction() -> None:
