@@ -6,6 +6,7 @@ import argparse
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 
 console = Console(stderr=True)
 
@@ -116,7 +117,7 @@ def cmd_export_rows(args: argparse.Namespace) -> int:
     inters, certs, problems = load_inputs(config.data.interactions, config.data.certified)
     sel = as_selected(config.data.selected)
     for p in problems + (sel.problems if sel else []):
-        console.print(f"  [red]bad[/red] {p}", markup=False, highlight=False)
+        console.print(f"  [red]bad[/red] {escape(str(p))}", highlight=False)
     tok = AutoTokenizer.from_pretrained(config.tokenizer)
     renderer = Renderer(tok, config.rendering, config.max_length, config.verify_render)
     rows, report = render_all(renderer, inters, certs, sel.weights if sel else None, progress=True)

@@ -7,6 +7,7 @@ import importlib
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from trajectory2gym.codecs import FORMATS, detect_format, open_writer, read_interactions
@@ -47,7 +48,7 @@ def print_report(report: ReadReport, title: str, max_errors: int = 50) -> None:
         table.add_row(f"  {kind}", str(n))
     console.print(table)
     for err in report.errors[:max_errors]:
-        console.print(f"  [red]bad[/red] {err}", highlight=False, markup=False)
+        console.print(f"  [red]bad[/red] {escape(str(err))}", highlight=False)  # the record's text is not markup
     if len(report.errors) > max_errors:
         console.print(f"  ... and {len(report.errors) - max_errors} more errors")
     for note in report.notes:
