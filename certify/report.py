@@ -9,12 +9,16 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from itertools import chain
+from operator import itemgetter, methodcaller
 from typing import Any
 
 from trajectory2gym.certified import CHECKS, CertifiedInteraction
 from trajectory2gym.certify.reasons import reason_kind
 
 ALL = "all"
+_KIND, _ELIGIBLE, _CHECKS, _PRIVILEGED = (itemgetter(k) for k in ("kind", "eligible", "checks", "privileged"))
+_AFTER_ERROR, _CALLS, _INFERRED = (itemgetter(k) for k in ("after_error", "calls", "inferred"))
 
 
 @dataclass
@@ -35,34 +39,46 @@ class _Tally:
     rewards: list[float] = field(default_factory=list)
 
     def add(self, record: dict[str, Any]) -> None:
-        """One certified record in its JSON form (``CertifiedInteraction`` fields)."""
+        """One certified record in its JSON form (``CertifiedInteraction`` fields).
+
+        Counted column by column (``map`` over the decisions): ``t2g certify`` tallies every
+        record it writes, so this runs once per interaction of a corpus."""
+        decisions = record["decisions"]
         self.interactions += 1
-        eligible = 0
+        self.decisions += len(decisions)
+        self.kinds.update(map(_KIND, decisions))
+        eligible = sum(map(_ELIGIBLE, decisions))
+        checks = list(map(_CHECKS, decisions))
+        for check in CHECKS:
+            self.passed[check] += sum(map(bool, map(methodcaller("get", check, False), checks)))
+        for d in decisions:
+            if d["reasons"]:
+                self.reasons.update(map(reason_kind, d["reasons"]))
+        self.privileged += sum(map(_PRIVILEGED, decisions))
         recovered = False
-        passed = self.passed
-        for d in record["decisions"]:
-            self.decisions += 1
-            self.kinds[d["kind"]] += 1
-            ok = d["eligible"]
-            eligible += ok
-            checks = d["checks"]
-            for check in CHECKS:
-                passed[check] += bool(checks.get(check, False))
-            for r in d["reasons"]:
-                self.reasons[reason_kind(r)] += 1
-            self.privileged += d["privileged"]
-            if d["after_error"]:
-                self.after_error += 1
-                self.after_error_eligible += ok
-                recovered |= ok
-            calls = d["calls"]
-            self.calls += len(calls)
-            self.inferred_calls += sum(c["inferred"] for c in calls)
+        for d in filter(_AFTER_ERROR, decisions):
+            self.after_error += 1
+            self.after_error_eligible += d["eligible"]
+            recovered |= d["eligible"]
+        calls = list(chain.from_iterable(map(_CALLS, decisions)))
+        self.calls += len(calls)
+        self.inferred_calls += sum(map(_INFERRED, calls))
         self.eligible += eligible
         self.at_most_two += eligible <= 2
         self.recovered += recovered
         if record["reward"] is not None:
             self.rewards.append(record["reward"])
+
+    def merge(self, other: _Tally) -> None:
+        """Add another tally's counts (a worker's share of the corpus), keeping reward order."""
+        for name, value in vars(other).items():
+            mine = getattr(self, name)
+            if isinstance(value, Counter):
+                mine.update(value)
+            elif isinstance(value, list):
+                mine.extend(value)
+            else:
+                setattr(self, name, mine + value)
 
     def to_dict(self) -> dict[str, Any]:
         def share(n: int, d: int) -> float | None:
@@ -97,6 +113,11 @@ class CorpusReport:
         record = cert.model_dump(mode="json") if isinstance(cert, CertifiedInteraction) else cert
         self._tallies[ALL].add(record)
         self._tallies.setdefault(record["domain"] or "unknown", _Tally()).add(record)
+
+    def merge(self, other: CorpusReport) -> None:
+        """Fold in a report built elsewhere (``t2g certify --workers``: one per batch)."""
+        for key, tally in other._tallies.items():
+            self._tallies.setdefault(key, _Tally()).merge(tally)
 
     def to_dict(self) -> dict[str, Any]:
         domains = {k: t.to_dict() for k, t in sorted(self._tallies.items()) if k != ALL}
