@@ -4,12 +4,14 @@ Generates N retail-style interactions of about 20 assistant decisions each
 (lookups with realistic JSON observations, stated amounts, confirmations,
 writes, a failed lookup and its recovery), writes them as JSONL, then times
 (a) decoding the file into ``Interaction`` objects with the project's reader
-(``codecs.read_interactions``, what ``t2g certify`` reads JSONL with) and (b) the
-same decoding plus certifying plus writing the certified records as ``t2g certify``
-does. Goal: (b)/(a) <= 3. ``--profile K`` also prints where certification time goes
+(``codecs.read_interactions``, what ``t2g certify`` reads JSONL with) and (b) what
+``t2g certify`` runs: the same decoding plus certifying, tallying and writing the
+certified records, in one process. Goal: (b)/(a) <= 3. With more than one core it
+also times (c) ``t2g certify --workers N``; its wall ratio uses N processes
+against a decoding in one, and says so. ``--profile K`` also prints where certification time goes
 (cProfile, K interactions streamed once, as in a real run).
 
-    python bench/certify.py [--n 5000] [--decisions 20] [--seed 0] [--profile 1000]
+    python bench/certify.py [--n 5000] [--decisions 20] [--seed 0] [--workers 0] [--profile 1000]
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ if sys.path and os.path.abspath(sys.path[0]) == os.path.dirname(os.path.abspath(
 
 import argparse  # noqa: E402
 import random  # noqa: E402
+import resource  # noqa: E402
 import tempfile  # noqa: E402
 import time  # noqa: E402
 from pathlib import Path  # noqa: E402
@@ -30,8 +33,10 @@ from typing import Any  # noqa: E402
 
 import orjson  # noqa: E402
 
-from trajectory2gym.certify import Certifier  # noqa: E402
+from trajectory2gym.certify import Certifier, CertifyConfig, CorpusReport  # noqa: E402
+from trajectory2gym.certify.stream import certified_lines, resolve_workers  # noqa: E402
 from trajectory2gym.codecs import JsonlWriter, read_interactions  # noqa: E402
+from trajectory2gym.validation import ReadReport  # noqa: E402
 
 PRODUCTS = ["Water Bottle", "Desk Lamp", "Office Chair", "Hiking Boots", "Electric Kettle", "Bookshelf",
             "Action Camera", "T-Shirt", "Backpack", "Smart Thermostat"]
@@ -121,6 +126,8 @@ def main() -> None:
     ap.add_argument("--decisions", type=int, default=20)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--repeats", type=int, default=2, help="alternating passes; the best of each is kept")
+    ap.add_argument("--workers", type=int, default=0, metavar="N",
+                    help="also time t2g certify --workers N (0: one per core; 1: skip)")
     ap.add_argument("--profile", type=int, default=0, metavar="K",
                     help="then profile certifying the first K interactions (top functions by own time)")
     args = ap.parse_args()
@@ -132,25 +139,26 @@ def main() -> None:
                 fh.write(orjson.dumps(make_interaction(rng, n, args.decisions), option=orjson.OPT_APPEND_NEWLINE))
         size = src.stat().st_size
 
-        # Alternate the two passes and keep each one's best: other processes on the machine
-        # then bias neither side. CPU time (process_time) is reported beside wall time.
+        # Alternate the passes and keep each one's best: other processes on the machine then
+        # bias none of them. CPU time counts this process and its finished worker processes.
+        workers = resolve_workers(args.workers)
+        passes = ["decode", "certify"] + ([f"certify x{workers}"] if workers > 1 else [])
         best: dict[str, tuple[float, float]] = {}
         decoded = decisions = eligible = 0
         for _ in range(args.repeats):
-            w0, c0 = time.perf_counter(), time.process_time()
-            decoded = sum(1 for _ in read_interactions(src))
-            _keep_best(best, "decode", time.perf_counter() - w0, time.process_time() - c0)
-
-            certifier = Certifier()
-            w0, c0 = time.perf_counter(), time.process_time()
-            decisions = eligible = 0
-            with JsonlWriter(out) as writer:
-                for inter in read_interactions(src):
-                    record = certifier.certify_record(inter)  # as t2g certify streams it
-                    decisions += record["summary"]["decisions"]
-                    eligible += record["summary"]["eligible"]
-                    writer.write(record)
-            _keep_best(best, "certify", time.perf_counter() - w0, time.process_time() - c0)
+            for name in passes:
+                w0, c0 = time.perf_counter(), _cpu()
+                if name == "decode":
+                    decoded = sum(1 for _ in read_interactions(src))
+                else:  # exactly what t2g certify runs: read, validate, certify, tally, write
+                    corpus = CorpusReport()
+                    with JsonlWriter(out) as writer:
+                        for line in certified_lines(str(src), "jsonl", ReadReport(), corpus, CertifyConfig(),
+                                                    workers=1 if name == "certify" else workers):
+                            writer.write_line(line)
+                    overall = corpus.to_dict()["overall"]
+                    decisions, eligible = overall["decisions"], overall["eligible"]
+                _keep_best(best, name, time.perf_counter() - w0, _cpu() - c0)
         profile = _profile(src, args.profile) if args.profile else ""
 
     (dw, dc), (cw, cc) = best["decode"], best["certify"]
@@ -158,9 +166,20 @@ def main() -> None:
           f"{eligible / max(decisions, 1):.1%} eligible)  file: {size / 1e6:.1f} MB  best of {args.repeats}")
     print(f"plain decode:          wall {dw:7.2f} s   cpu {dc:7.2f} s")
     print(f"decode+certify+write:  wall {cw:7.2f} s   cpu {cc:7.2f} s  ({cc / max(decoded, 1) * 1e3:.2f} ms cpu each)")
-    print(f"ratio certify/decode:  wall {cw / dw:7.2f}x   cpu {cc / dc:7.2f}x  (goal <= 3x)")
+    print(f"ratio certify/decode:  wall {cw / dw:7.2f}x   cpu {cc / dc:7.2f}x  (goal <= 3x; one process)")
+    if workers > 1:
+        pw, pc = best[f"certify x{workers}"]
+        print(f"with {workers} workers:        wall {pw:7.2f} s   cpu {pc:7.2f} s  (all processes)")
+        print(f"ratio x{workers}/decode:        wall {pw / dw:7.2f}x   cpu {pc / dc:7.2f}x  "
+              f"(wall: {workers} processes against one decoding)")
     if profile:
         print(f"\nwhere certification time goes (first {args.profile} interactions, own time):\n{profile}")
+
+
+def _cpu() -> float:
+    """CPU seconds of this process and of its children that have ended (the worker pool)."""
+    me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
 
 
 def _profile(src: Path, k: int) -> str:

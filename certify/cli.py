@@ -43,33 +43,28 @@ def cmd_certify(args: argparse.Namespace) -> int:
     import orjson
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-    from trajectory2gym.certify.certifier import Certifier
     from trajectory2gym.certify.report import CorpusReport
+    from trajectory2gym.certify.stream import certified_lines
     from trajectory2gym.codecs import JsonlWriter
-    from trajectory2gym.core_cli import console, print_report, read_any
+    from trajectory2gym.core_cli import console, print_report
     from trajectory2gym.validation import ReadReport
 
     config = load_certify_config(args.config, args.set or [])
     if args.domain and not config.default_domain:
         config.default_domain = args.domain
-    certifier = Certifier(config)
     read_report = ReadReport()
     corpus = CorpusReport()
-    records = read_any(args.input, args.format, read_report, args.domain)
-    written = 0
+    lines = certified_lines(args.input, args.format, read_report, corpus, config,
+                            domain=args.domain, workers=args.workers)
     with JsonlWriter(args.output) as writer, Progress(
         TextColumn("certify"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
         console=console, transient=True, disable=args.quiet,
     ) as progress:
         task = progress.add_task("certify", total=None)
-        for inter in records:
-            if args.domain and not inter.domain:
-                inter.domain = args.domain
-            record = certifier.certify_record(inter)  # JSON-ready: no model built and dumped again
-            corpus.add(record)
-            writer.write(record)
-            written += 1
+        for line in lines:
+            writer.write_line(line)
             progress.advance(task)
+    written = writer.count
     print_report(read_report, f"{args.input} -> {args.output}")
     stats = corpus.to_dict()
     overall = stats["overall"]
@@ -102,6 +97,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--set", action="append", metavar="KEY=VALUE",
         help="override a config value, e.g. --set judge.enabled=true (repeatable)",
+    )
+    p.add_argument(
+        "--workers", type=int, default=1, metavar="N",
+        help="certify in N processes (0: one per core); output, report and statistics do not change",
     )
     p.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
     p.set_defaults(handler=cmd_certify)

@@ -42,17 +42,21 @@ def detect_format(path: str | os.PathLike[str]) -> str:
 # --------------------------------------------------------------------------- reading raw records
 
 
+def decode_jsonl_line(line: bytes, lineno: int, source: str) -> Any:
+    """The record of one JSONL line, or the ``RecordError`` saying it is not JSON."""
+    try:
+        return orjson.loads(line)
+    except orjson.JSONDecodeError as exc:
+        return RecordError("invalid_json", f"not valid JSON: {exc.args[0]}", "", lineno, None, source)
+
+
 def iter_jsonl(path: str | os.PathLike[str]) -> Iterator[tuple[int, Any]]:
     """(line number, dict | RecordError) for every non-blank line."""
     src = str(path)
     with open(path, "rb") as fh:
         for lineno, line in enumerate(fh, start=1):
-            if not line.strip():
-                continue
-            try:
-                yield lineno, orjson.loads(line)
-            except orjson.JSONDecodeError as exc:
-                yield lineno, RecordError("invalid_json", f"not valid JSON: {exc.args[0]}", "", lineno, None, src)
+            if line.strip():
+                yield lineno, decode_jsonl_line(line, lineno, src)
 
 
 def msgpack_shards(path: str | os.PathLike[str]) -> list[Path]:
@@ -68,12 +72,14 @@ def iter_msgpack(path: str | os.PathLike[str]) -> Iterator[tuple[int, Any]]:
     for shard in msgpack_shards(path):
         with open(shard, "rb") as fh:
             unpacker = msgpack.Unpacker(fh, raw=False, strict_map_key=False)
+            end = 0  # where the last whole record ended
             while True:
                 try:
                     obj = unpacker.unpack()
                 except msgpack.OutOfData:
-                    # Clean end, or a truncated last record: the buffer tells which.
-                    if unpacker.tell() < shard.stat().st_size:
+                    # Clean end, or bytes after the last whole record: a truncated one. (The
+                    # unpacker's own position has already moved past a short partial tail.)
+                    if end < shard.stat().st_size:
                         number += 1
                         yield number, RecordError(
                             "truncated_record", "msgpack record is truncated", "", number, None, str(shard)
@@ -84,6 +90,7 @@ def iter_msgpack(path: str | os.PathLike[str]) -> Iterator[tuple[int, Any]]:
                     yield number, RecordError("invalid_msgpack", f"cannot decode: {exc}", "", number, None, str(shard))
                     break
                 number += 1
+                end = unpacker.tell()
                 yield number, obj
 
 
@@ -142,6 +149,11 @@ class JsonlWriter:
 
     def write(self, record: Interaction | dict[str, Any]) -> None:
         self._fh.write(orjson.dumps(_as_dict(record), option=orjson.OPT_APPEND_NEWLINE))
+        self.count += 1
+
+    def write_line(self, line: bytes) -> None:
+        """A record already encoded as one JSON line (ending in a newline)."""
+        self._fh.write(line)
         self.count += 1
 
     def flush(self) -> None:

@@ -128,6 +128,14 @@ def test_certify_cli_on_tau_bench_results(result_file, tmp_path):
     assert stats["overall"]["interactions"] == 2 and stats["input"]["bad_records"] == 1
     assert stats["domains"]["retail"]["decisions"] == 10
     assert stats["overall"]["reasons"]["privileged"] == 1
+    # Two worker processes: the same lines and the same report (the import stays in the parent).
+    out2, report2 = tmp_path / "certified2.jsonl", tmp_path / "report2.json"
+    proc = subprocess.run(
+        [sys.executable, "-m", "trajectory2gym.cli", "certify", str(path), "-o", str(out2), "--report", str(report2),
+         "--workers", "2", "-q"], capture_output=True, text=True, timeout=300,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert out2.read_bytes() == out.read_bytes() and report2.read_bytes() == report.read_bytes()
 
 
 def test_certify_cli_msgpack_and_bad_lines(tmp_path, convo):

@@ -1,0 +1,170 @@
+"""Certify a file as a stream of JSON lines, in one process or across worker processes.
+
+What ``t2g certify`` runs. With one worker, records are read, validated and certified
+in this process. With several, the reading stays here (raw JSONL lines, msgpack
+records, or interactions imported from a tau-bench file) and batches go to a pool:
+each worker validates, certifies and encodes its batch, and returns the JSON lines,
+the bad records and a corpus tally for it. Batches come back in input order, so the
+output file, the read report and the statistics are the same for any worker count.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+import orjson
+
+from trajectory2gym.certify.certifier import Certifier
+from trajectory2gym.certify.config import CertifyConfig
+from trajectory2gym.certify.report import CorpusReport
+from trajectory2gym.interaction import Interaction
+from trajectory2gym.validation import ReadReport, RecordError, RecordErrors, parse_interaction
+
+BATCH = 32  # interactions per task: large enough to hide the pipe, small enough to keep both cores busy
+
+# One certifier per worker process (its caches live as long as the process).
+_WORKER: dict[str, Any] = {}
+
+
+def resolve_workers(workers: int) -> int:
+    """``0`` means every core this process may use."""
+    if workers > 0:
+        return workers
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def _certified_line(certifier: Certifier, inter: Interaction, domain: str | None, corpus: CorpusReport) -> bytes:
+    if domain and not inter.domain:
+        inter.domain = domain
+    record = certifier.certify_record(inter)  # JSON-ready: no model built and dumped again
+    corpus.add(record)
+    return orjson.dumps(record, option=orjson.OPT_APPEND_NEWLINE)
+
+
+def certified_lines(
+    path: str,
+    fmt: str | None,
+    report: ReadReport,
+    corpus: CorpusReport,
+    config: CertifyConfig,
+    *,
+    domain: str | None = None,
+    workers: int = 1,
+) -> Iterator[bytes]:
+    """One JSON line per valid interaction of ``path``, in input order; bad records go into
+    ``report``, statistics into ``corpus``. ``workers`` > 1 certifies in that many processes."""
+    from trajectory2gym.codecs import detect_format
+
+    fmt = fmt or detect_format(path)
+    workers = resolve_workers(workers)
+    if workers <= 1:
+        return _serial(path, fmt, report, corpus, Certifier(config), domain)
+    # The pool starts now, before the caller starts threads of its own (a progress bar):
+    # fork then copies a single-threaded process, with every module already imported.
+    methods = multiprocessing.get_all_start_methods()
+    ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    pool = ctx.Pool(workers, initializer=_init_worker, initargs=(config.model_dump(mode="json"),))
+    return _parallel(pool, path, fmt, report, corpus, domain)
+
+
+def _serial(path: str, fmt: str, report: ReadReport, corpus: CorpusReport, certifier: Certifier,
+            domain: str | None) -> Iterator[bytes]:
+    from trajectory2gym.core_cli import read_any
+
+    for inter in read_any(path, fmt, report, domain):
+        yield _certified_line(certifier, inter, domain, corpus)
+
+
+def _parallel(pool: Any, path: str, fmt: str, report: ReadReport, corpus: CorpusReport,
+              domain: str | None) -> Iterator[bytes]:
+    # The reading runs in the pool's feeder thread: it counts into its own report, folded in
+    # at the end, so the caller's report is only touched here (and errors keep input order).
+    feed = ReadReport()
+    jobs = ((batch, str(path), domain) for batch in _batches(_raw_items(path, fmt, feed, domain), BATCH))
+    with pool:
+        for lines, bad, ok, tally in pool.imap(_certify_batch, jobs):
+            report.ok += ok
+            for errors in bad:
+                report.add_bad([RecordError(*e) for e in errors])
+            corpus.merge(tally)
+            yield from lines
+    report.records += feed.records
+    report.ok += feed.ok
+    report.bad_records += feed.bad_records
+    report.errors.extend(feed.errors)
+    report.notes.extend(feed.notes)
+
+
+def _raw_items(path: str, fmt: str, feed: ReadReport, domain: str | None) -> Iterator[tuple[int, Any]]:
+    """What a worker gets: (line, raw JSON bytes | decoded record | RecordError | imported Interaction)."""
+    from trajectory2gym.codecs import iter_msgpack
+    from trajectory2gym.core_cli import read_any
+
+    if fmt == "jsonl":
+        with open(path, "rb") as fh:  # lines stay bytes: decoding is the workers' share
+            for lineno, line in enumerate(fh, start=1):
+                if line.strip():
+                    feed.records += 1
+                    yield lineno, line
+    elif fmt == "msgpack":
+        for number, raw in iter_msgpack(path):
+            feed.records += 1
+            yield number, raw  # a RecordError too: the worker reports it, in order
+    else:  # tau-bench: converted here (the importer counts into ``feed``), certified there
+        yield from enumerate(read_any(path, fmt, feed, domain), start=1)
+
+
+def _batches(items: Iterable[tuple[int, Any]], size: int) -> Iterator[list[tuple[int, Any]]]:
+    batch: list[tuple[int, Any]] = []
+    for item in items:
+        batch.append(item)
+        if len(batch) == size:
+            yield batch
+            batch = []
+    if batch:
+        yield batch
+
+
+def _init_worker(config: dict[str, Any]) -> None:
+    _WORKER["certifier"] = Certifier(CertifyConfig.model_validate(config))
+
+
+def _error_args(e: RecordError) -> tuple[Any, ...]:
+    # RecordError does not pickle (a dataclass exception); its fields do.
+    return (e.kind, e.message, e.path, e.line, e.record_id, e.source)
+
+
+def _certify_batch(
+    job: tuple[list[tuple[int, Any]], str, str | None],
+) -> tuple[list[bytes], list[list[tuple[Any, ...]]], int, CorpusReport]:
+    from trajectory2gym.codecs import decode_jsonl_line
+
+    batch, src, domain = job
+    certifier: Certifier = _WORKER["certifier"]
+    corpus = CorpusReport()
+    lines: list[bytes] = []
+    bad: list[list[tuple[Any, ...]]] = []
+    ok = 0
+    for line, item in batch:
+        if isinstance(item, Interaction):
+            lines.append(_certified_line(certifier, item, domain, corpus))
+            continue
+        if isinstance(item, bytes):
+            item = decode_jsonl_line(item, line, src)
+        if isinstance(item, RecordError):
+            bad.append([_error_args(item)])
+            continue
+        try:
+            inter = parse_interaction(item, line=line, source=src)
+        except RecordErrors as exc:
+            bad.append([_error_args(e) for e in exc.errors])
+            continue
+        ok += 1
+        lines.append(_certified_line(certifier, inter, domain, corpus))
+    return lines, bad, ok, corpus

@@ -1,0 +1,70 @@
+"""``certified_lines`` with worker processes: the same output, read report and statistics
+as one process, for JSONL (bad lines among good ones) and msgpack (a truncated record)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import orjson
+import pytest
+
+from trajectory2gym.certify import CertifyConfig, CorpusReport
+from trajectory2gym.certify import stream as stream_mod
+from trajectory2gym.certify.stream import certified_lines, resolve_workers
+from trajectory2gym.codecs import write_records
+from trajectory2gym.validation import ReadReport
+
+pytest.importorskip("trajectory2gym.actors.teachers.synthesis")
+
+
+@pytest.fixture(scope="module")
+def records() -> list[dict]:
+    from trajectory2gym.actors.teachers.scripted import Imperfections, ScriptedTeacher
+    from trajectory2gym.actors.teachers.synthesis import expand_families, synthesize
+    from trajectory2gym.envs.db import default_db
+
+    out = []
+    for domain in ("retail", "telecom"):
+        db = default_db(domain, seed=0, size="small")
+        teacher = ScriptedTeacher(Imperfections.all(0.4), seed=5)
+        out += [i.model_dump(mode="json") for i in
+                synthesize(domain, expand_families("all"), 4, teacher, seed=5, db=db, certify=False)]
+    return out
+
+
+def _run(path: Path, workers: int) -> tuple[bytes, dict, dict]:
+    report, corpus = ReadReport(), CorpusReport()
+    lines = certified_lines(str(path), None, report, corpus, CertifyConfig(), workers=workers)
+    return b"".join(lines), report.to_dict(), corpus.to_dict()
+
+
+def test_jsonl_same_for_any_worker_count(records, tmp_path, monkeypatch):
+    monkeypatch.setattr(stream_mod, "BATCH", 3)  # many batches, bad lines inside some of them
+    src = tmp_path / "in.jsonl"
+    lines = [orjson.dumps(r) for r in records]
+    lines.insert(2, b"{not json")
+    lines.insert(7, orjson.dumps({"id": "bad-role", "messages": [{"role": "robot", "content": "hi"}]}))
+    lines.append(b"")  # blank lines are not records
+    src.write_bytes(b"\n".join(lines) + b"\n")
+    one = _run(src, 1)
+    assert one[1]["records"] == len(records) + 2 and one[1]["bad_records"] == 2
+    assert [e["line"] for e in one[1]["errors"]] == [3, 8]
+    assert one[0].count(b"\n") == len(records) == one[2]["overall"]["interactions"]
+    for workers in (2, 3):
+        assert _run(src, workers) == one, workers
+
+
+def test_msgpack_same_for_any_worker_count(records, tmp_path, monkeypatch):
+    monkeypatch.setattr(stream_mod, "BATCH", 4)
+    src = tmp_path / "in.msgpack"
+    write_records(src, records)
+    with open(src, "ab") as fh:  # a record cut short at the end of the file
+        fh.write(b"\x82\xa2id")
+    one = _run(src, 1)
+    assert one[1]["bad_records"] == 1 and one[1]["errors"][0]["kind"] == "truncated_record"
+    assert _run(src, 2) == one
+
+
+def test_resolve_workers():
+    assert resolve_workers(3) == 3
+    assert resolve_workers(0) >= 1
