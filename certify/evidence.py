@@ -84,18 +84,28 @@ def _label(name: str) -> frozenset[str]:
     return label
 
 
-def _object_close(text: str, start: int, stop: int) -> int:
-    """Where the object open at ``start`` closes: the first ``}`` before ``stop`` with more
-    closing than opening braces in between (braces counted as written), or ``stop``."""
-    depth = 0
-    pos = start
+def _open_at(text: str, entry: list[Any], p: int) -> bool:
+    """Whether the object of a name entry is still open at ``p``: no ``}`` between the name
+    and ``p`` has more closing than opening braces before it (braces counted as written).
+
+    The scan stops at ``p`` and resumes there for a later ``p``: the entry keeps where its
+    object closed (once found) or how far it is known open, and the brace depth there.
+    """
+    close = entry[2]
+    if close >= 0:
+        return close >= p
+    pos, depth = entry[4], entry[5]
+    if pos >= p:
+        return True
     while True:
-        q = text.find("}", pos, stop)
+        q = text.find("}", pos, p)
         if q < 0:
-            return stop
+            entry[4], entry[5] = p, depth + text.count("{", pos, p)
+            return True
         depth += text.count("{", pos, q) - 1
         if depth < 0:
-            return q
+            entry[2] = q
+            return False
         pos = q + 1
 
 
@@ -139,7 +149,8 @@ class EvidenceIndex:
         # on need) so an identifier is searched once, not once per observation. ``_parts`` holds
         # each one's text and where it starts in the haystack; ``_name_ends`` (sorted) and
         # ``_name_entries`` hold every name literal: [its end, its words, where its object closes
-        # (-1: not yet known, found on first need), the end of its observation], haystack offsets.
+        # (-1: not found yet), the end of its observation, how far its object is known open, the
+        # brace depth there] (haystack offsets; ``_open_at`` reads and extends them).
         self._parts: list[str] = []
         self._part_end = 0
         self._hay = ""
@@ -328,8 +339,9 @@ class EvidenceIndex:
                 label = _label(m.group(1))
                 if label:
                     found = True
-                    self._name_ends.append(base + m.end())
-                    self._name_entries.append([base + m.end(), label, -1, base + len(low)])
+                    end = base + m.end()
+                    self._name_ends.append(end)
+                    self._name_entries.append([end, label, -1, base + len(low), end, 0])
                     self._label_vocab |= label
             if found:
                 self._parts.append(low)
@@ -405,10 +417,7 @@ class EvidenceIndex:
                     break  # that name is in an earlier observation
                 if "\x00" in needle and p + size > entry[3]:
                     break  # a hit across the separator is no occurrence
-                close = entry[2]
-                if close < 0:
-                    close = entry[2] = _object_close(hay, entry[0], entry[3])
-                if close >= p:  # no brace between the name and p closes its object
+                if _open_at(hay, entry, p):  # no brace between the name and p closes its object
                     out |= entry[1]
                     break
                 k -= 1
