@@ -172,6 +172,9 @@ class WandbConfig(ConfigModel):
 
 
 class ReportConfig(ConfigModel):
+    """What the run writes under ``report/`` at the end: ``report.md`` when enabled, and with
+    ``plots`` the HTML report with figures (``report.html``, as ``t2g report`` writes it)."""
+
     enabled: bool = True
     plots: bool = True
 

@@ -142,17 +142,16 @@ class Driver:
             if cfg.report.enabled:
                 from trajectory2gym.launch.report import write_report
 
-                result.report = write_report(self.run_dir, plots=cfg.report.plots)
+                result.report = write_report(self.run_dir)  # report.md, the text summary
                 if cfg.report.plots:
-                    # The full report (`t2g report RUN_DIR`): certification, coverage, support,
-                    # deficits, families, learner curves, evaluation.
-                    from trajectory2gym.launch.report_html import write_report as write_full_report
+                    # The HTML report with figures (`t2g report RUN_DIR`): rounds, certification,
+                    # coverage, support, deficits, families, learner curves, evaluation.
+                    from trajectory2gym.launch.report_html import write_report as write_html_report
 
-                    full, _ = write_full_report(self.run_dir.path)
-                    result.report.append(full)
-                    self.console.print(f"full report: {full}")
+                    html_report, _ = write_html_report(self.run_dir.path)
+                    result.report.append(html_report)
                 self._stage_done("report")
-                self.console.print(f"report: {self.run_dir.report_dir / 'report.html'}")
+                self.console.print(f"report: {', '.join(str(p) for p in result.report)}")
         finally:
             self._teardown()
         return result

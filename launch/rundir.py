@@ -11,7 +11,7 @@ runs/<name>-<stamp>/
   metrics.jsonl                one line per round (and per stage)
   selected.jsonl, selection.json
   learner/                     learner checkpoints
-  report/                      report.md, report.html, *.png
+  report/                      report.md, report.html, report_figures/*.png
 ```
 
 A round is written under ``rounds/r000.partial`` and renamed when complete;

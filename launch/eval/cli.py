@@ -315,7 +315,7 @@ def _add_report(sub: Any) -> None:
         ),
     )
     p.add_argument("run_dir", metavar="RUN_DIR", help="a t2g run directory")
-    p.add_argument("-o", "--output", help="HTML file (default: RUN_DIR/report/run_report.html)")
+    p.add_argument("-o", "--output", help="HTML file (default: RUN_DIR/report/report.html)")
     p.add_argument("--eval", action="append", default=[], metavar="DIR",
                    help="extra t2g eval output directories to include (RUN_DIR/eval/* is read anyway)")
     p.set_defaults(handler=cmd_report)

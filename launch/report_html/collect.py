@@ -19,6 +19,7 @@ import orjson
 
 SECTION_TITLES: dict[str, str] = {
     "run": "Run",
+    "rounds": "Rounds",
     "certification": "Certification",
     "coverage": "Paths covered versus budget",
     "support": "Support histogram",
@@ -155,6 +156,25 @@ def run_section(run: Path, config: dict[str, Any]) -> Section:
         "domains": ", ".join(config.get("envs", {}) or []) or None,
         "teacher": teacher.get("kind"),
     }
+    return sec
+
+
+# What a round's line in state.json carries (launch/driver.py), in table order.
+ROUND_COLUMNS: tuple[str, ...] = (
+    "round", "interactions", "failed", "retries", "eligible_share", "mean_reward",
+    "paths_covered", "deficit_paths", "deficit_total", "seconds",
+)
+
+
+def rounds_section(run: Path) -> Section:
+    """One row per online round (the driver's round metrics in state.json)."""
+    sec = Section("rounds")
+    state_path = run / "state.json"
+    rounds = (_json(state_path).get("round_metrics") or []) if state_path.exists() else []
+    if not rounds:
+        sec.missing = "no finished round in state.json"
+        return sec
+    sec.data = {"rounds": [{k: r.get(k) for k in ROUND_COLUMNS} for r in rounds]}
     return sec
 
 
@@ -425,6 +445,7 @@ def collect(run_dir: str | os.PathLike[str], extra_eval_dirs: list[str | os.Path
 
     for name, build in (
         ("run", lambda: run_section(run, config)),
+        ("rounds", lambda: rounds_section(run)),
         ("certification", lambda: certification_section(certs)),
         ("deficits", lambda: deficits_section(run, config, metrics)),
         ("families", lambda: families_section(inters, certs)),

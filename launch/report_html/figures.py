@@ -155,7 +155,29 @@ def evaluation_figures(sec: Section) -> list[Figure]:
     return [("evaluation_pass_k", _png(draw))]
 
 
+def rounds_figures(sec: Section) -> list[Figure]:
+    rounds = sec.data["rounds"]
+    xs = [r["round"] for r in rounds]
+
+    def draw(ax: Any) -> None:
+        ax.bar(xs, [r["interactions"] or 0 for r in rounds], color="#c9d6ea", label="interactions")
+        ax.set(xlabel="round", ylabel="interactions certified", title="Rounds: volume and quality")
+        ax.set_xticks(xs)
+        share = ax.twinx()
+        for key, marker in (("eligible_share", "o"), ("mean_reward", "s")):
+            ys = [r[key] for r in rounds]
+            if any(y is not None for y in ys):
+                share.plot(xs, ys, marker=marker, label=key.replace("_", " "))
+        share.set(ylim=(0, 1.05), ylabel="share")
+        handles = ax.get_legend_handles_labels()
+        more = share.get_legend_handles_labels()
+        share.legend(handles[0] + more[0], handles[1] + more[1], fontsize=8, loc="lower right")
+
+    return [("rounds", _png(draw))]
+
+
 BUILDERS: dict[str, Callable[[Section], list[Figure]]] = {
+    "rounds": rounds_figures,
     "certification": certification_figures,
     "coverage": coverage_figures,
     "support": support_figures,

@@ -61,6 +61,8 @@ def _tables(sec: Section) -> str:
     d = sec.data
     if sec.name == "run":
         return kv_table(d)
+    if sec.name == "rounds":
+        return table(d["rounds"])
     if sec.name == "certification":
         o = d["overall"]
         parts = [kv_table({
@@ -177,10 +179,10 @@ def write_report(
     *,
     extra_eval_dirs: list[str | os.PathLike[str]] | None = None,
 ) -> tuple[Path, dict[str, str]]:
-    """Write the HTML report (default ``RUN_DIR/report/run_report.html``, beside the driver's
-    summary ``report.html``); return its path and the section status."""
+    """Write the HTML report (default ``RUN_DIR/report/report.html``, beside the driver's text
+    summary ``report.md``); return its path and the section status."""
     data = collect(run_dir, extra_eval_dirs)
-    out = Path(output) if output else Path(run_dir) / "report" / "run_report.html"
+    out = Path(output) if output else Path(run_dir) / "report" / "report.html"
     doc, status = render(data, out.parent / f"{out.stem}_figures")
     out.parent.mkdir(parents=True, exist_ok=True)
     tmp = out.with_name(f".{out.name}.tmp")

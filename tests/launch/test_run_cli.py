@@ -82,7 +82,7 @@ def test_smoke_run(smoke_run: tuple[Path, str]) -> None:
     train = load(run / "learner" / "train.json")
     assert train["steps"] == 4 and len(train["losses"]) == 4 and train["world_size"] == 2
     assert train["checkpoint"].endswith("step-00000004") and Path(train["checkpoint"]).is_dir()
-    for name in ("report.md", "report.html", "rounds.png", "coverage.png", "loss.png"):
+    for name in ("report.md", "report.html", "report_figures/rounds.png", "report_figures/learner_loss.png"):
         assert (run / "report" / name).stat().st_size > 0
     assert list((run / "wandb").glob("offline-run-*")), "W&B offline run missing"
     assert "round 1:" in out and "trained 4 steps" in out

@@ -127,8 +127,10 @@ def build_run_dir(root: Path) -> tuple[Path, dict[str, Any]]:
     build_selection(run, certs, budget)
     build_eval(run)
     stages = ["select"]
+    # The driver keeps each round's metrics in state.json too (the report's rounds section).
+    rounds = [orjson.loads(x) for x in (run / "metrics.jsonl").read_bytes().splitlines()]
     _write_json(run / "state.json", {"format": "t2g-run-state/1", "completed_rounds": ROUNDS,
-                                     "stopped": "round_budget", "round_metrics": [], "stages_done": stages,
+                                     "stopped": "round_budget", "round_metrics": rounds, "stages_done": stages,
                                      "updated": 0.0})
     return run, {"interactions": len(inters), "certified": len(certs)}
 

@@ -40,8 +40,8 @@ def test_report_of_a_real_run(fixture_run: tuple[Path, dict[str, Any]], tmp_path
     for name in set(SECTION_TITLES) - {"learner"}:
         assert "No data:" not in section_html(doc, name)
     figures = dict(IMG.findall(doc))
-    assert set(figures) == {"certification_checks", "certification_reasons", "coverage", "support_histogram",
-                            "deficits_per_round", "families", "evaluation_pass_k"}
+    assert set(figures) == {"rounds", "certification_checks", "certification_reasons", "coverage",
+                            "support_histogram", "deficits_per_round", "families", "evaluation_pass_k"}
     import base64
 
     for name, data in figures.items():
@@ -77,7 +77,7 @@ def test_learner_history_of_the_driver(fixture_run: tuple[Path, dict[str, Any]],
                                                             "losses": [h["loss"] for h in history]}))
     (run / "learner" / "checkpoints" / "step-00000008").mkdir(parents=True)
     path, status = write_report(run)
-    assert path == run / "report" / "run_report.html"
+    assert path == run / "report" / "report.html"
     assert status["learner"] == "ok (1 figure(s))"
     curve = collect(run).sections["learner"].data["curves"]["learner/train.json"]
     assert [p["step"] for p in curve] == [4, 5, 6, 7, 8]
@@ -88,7 +88,7 @@ def test_learner_history_of_the_driver(fixture_run: tuple[Path, dict[str, Any]],
 
 def test_empty_run_dir_says_what_is_missing(tmp_path: Path) -> None:
     assert main(["report", str(tmp_path)]) == 0
-    doc = (tmp_path / "report" / "run_report.html").read_text()
+    doc = (tmp_path / "report" / "report.html").read_text()
     assert doc.count('<p class="missing">No data:') == len(SECTION_TITLES)
     assert "<img" not in doc
     assert main(["report", str(tmp_path / "absent")]) == 2
