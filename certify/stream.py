@@ -1,11 +1,11 @@
 """Certify a file as a stream of JSON lines, in one process or across worker processes.
 
-What ``t2g certify`` runs. With one worker, records are read, validated and certified
-in this process. With several, the reading stays here (raw JSONL lines, msgpack
-records, or interactions imported from a tau-bench file) and batches go to a pool:
-each worker validates, certifies and encodes its batch, and returns the JSON lines,
-the bad records and a corpus tally for it. Batches come back in input order, so the
-output file, the read report and the statistics are the same for any worker count.
+What ``t2g certify`` runs. The reading is the same in both modes: raw JSONL lines,
+msgpack records, or interactions imported from a tau-bench file, in batches. One
+function validates, certifies and encodes a batch (``_certify_items``): here, with
+one worker; in a process pool with several, each worker returning its JSON lines,
+its bad records and a corpus tally. Batches come back in input order, so the output
+file, the read report and the statistics are the same for any worker count.
 """
 
 from __future__ import annotations
@@ -39,14 +39,6 @@ def resolve_workers(workers: int) -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def _certified_line(certifier: Certifier, inter: Interaction, domain: str | None, corpus: CorpusReport) -> bytes:
-    if domain and not inter.domain:
-        inter.domain = domain
-    record = certifier.certify_record(inter)  # JSON-ready: no model built and dumped again
-    corpus.add(record)
-    return orjson.dumps(record, option=orjson.OPT_APPEND_NEWLINE)
-
-
 def certified_lines(
     path: str,
     fmt: str | None,
@@ -58,13 +50,17 @@ def certified_lines(
     workers: int = 1,
 ) -> Iterator[bytes]:
     """One JSON line per valid interaction of ``path``, in input order; bad records go into
-    ``report``, statistics into ``corpus``. ``workers`` > 1 certifies in that many processes."""
+    ``report``, statistics into ``corpus``. ``workers`` > 1 certifies in that many processes.
+
+    A record the certifier itself fails on (a bug, not bad input) is reported with its line
+    and id as ``certification_failed`` and skipped, like a bad record: the rest still lands.
+    """
     from trajectory2gym.codecs import detect_format
 
     fmt = fmt or detect_format(path)
     workers = resolve_workers(workers)
     if workers <= 1:
-        return _serial(path, fmt, report, corpus, Certifier(config), domain)
+        return _serial(Certifier(config), path, fmt, report, corpus, domain)
     # The pool starts now, before the caller starts threads of its own (a progress bar):
     # fork then copies a single-threaded process, with every module already imported.
     methods = multiprocessing.get_all_start_methods()
@@ -73,12 +69,14 @@ def certified_lines(
     return _parallel(pool, path, fmt, report, corpus, domain)
 
 
-def _serial(path: str, fmt: str, report: ReadReport, corpus: CorpusReport, certifier: Certifier,
+def _serial(certifier: Certifier, path: str, fmt: str, report: ReadReport, corpus: CorpusReport,
             domain: str | None) -> Iterator[bytes]:
-    from trajectory2gym.core_cli import read_any
-
-    for inter in read_any(path, fmt, report, domain):
-        yield _certified_line(certifier, inter, domain, corpus)
+    feed = ReadReport()
+    for batch in _batches(_raw_items(path, fmt, feed, domain), BATCH):
+        lines, bad, ok = _certify_items(certifier, batch, str(path), domain, corpus)
+        _fold(report, bad, ok)
+        yield from lines
+    _fold_feed(report, feed)
 
 
 def _parallel(pool: Any, path: str, fmt: str, report: ReadReport, corpus: CorpusReport,
@@ -89,11 +87,19 @@ def _parallel(pool: Any, path: str, fmt: str, report: ReadReport, corpus: Corpus
     jobs = ((batch, str(path), domain) for batch in _batches(_raw_items(path, fmt, feed, domain), BATCH))
     with pool:
         for lines, bad, ok, tally in pool.imap(_certify_batch, jobs):
-            report.ok += ok
-            for errors in bad:
-                report.add_bad([RecordError(*e) for e in errors])
+            _fold(report, bad, ok)
             corpus.merge(tally)
             yield from lines
+    _fold_feed(report, feed)
+
+
+def _fold(report: ReadReport, bad: list[list[tuple[Any, ...]]], ok: int) -> None:
+    report.ok += ok
+    for errors in bad:
+        report.add_bad([RecordError(*e) for e in errors])
+
+
+def _fold_feed(report: ReadReport, feed: ReadReport) -> None:
     report.records += feed.records
     report.ok += feed.ok
     report.bad_records += feed.bad_records
@@ -143,28 +149,47 @@ def _error_args(e: RecordError) -> tuple[Any, ...]:
 def _certify_batch(
     job: tuple[list[tuple[int, Any]], str, str | None],
 ) -> tuple[list[bytes], list[list[tuple[Any, ...]]], int, CorpusReport]:
+    """A worker's task: its batch certified with the process's certifier, and the batch's tally."""
+    batch, src, domain = job
+    corpus = CorpusReport()
+    lines, bad, ok = _certify_items(_WORKER["certifier"], batch, src, domain, corpus)
+    return lines, bad, ok, corpus
+
+
+def _certify_items(
+    certifier: Certifier, batch: list[tuple[int, Any]], src: str, domain: str | None, corpus: CorpusReport,
+) -> tuple[list[bytes], list[list[tuple[Any, ...]]], int]:
+    """(JSON lines, bad records as RecordError fields, records validated and certified) of one batch."""
     from trajectory2gym.codecs import decode_jsonl_line
 
-    batch, src, domain = job
-    certifier: Certifier = _WORKER["certifier"]
-    corpus = CorpusReport()
     lines: list[bytes] = []
     bad: list[list[tuple[Any, ...]]] = []
     ok = 0
     for line, item in batch:
-        if isinstance(item, Interaction):
-            lines.append(_certified_line(certifier, item, domain, corpus))
-            continue
-        if isinstance(item, bytes):
-            item = decode_jsonl_line(item, line, src)
-        if isinstance(item, RecordError):
-            bad.append([_error_args(item)])
-            continue
+        imported = isinstance(item, Interaction)  # from a tau-bench file: counted by the importer
+        if imported:
+            inter = item
+        else:
+            if isinstance(item, bytes):
+                item = decode_jsonl_line(item, line, src)
+            if isinstance(item, RecordError):
+                bad.append([_error_args(item)])
+                continue
+            try:
+                inter = parse_interaction(item, line=line, source=src)
+            except RecordErrors as exc:
+                bad.append([_error_args(e) for e in exc.errors])
+                continue
+        if domain and not inter.domain:
+            inter.domain = domain
         try:
-            inter = parse_interaction(item, line=line, source=src)
-        except RecordErrors as exc:
-            bad.append([_error_args(e) for e in exc.errors])
+            record = certifier.certify_record(inter)  # JSON-ready: no model built and dumped again
+        except Exception as exc:  # a certifier bug must not cost the rest of the file
+            bad.append([("certification_failed", f"the certifier failed: {type(exc).__name__}: {exc}", "",
+                         line, inter.id, src)])
+            ok -= imported  # the importer counted it valid: records = ok + bad records still
             continue
-        ok += 1
-        lines.append(_certified_line(certifier, inter, domain, corpus))
-    return lines, bad, ok, corpus
+        ok += not imported  # valid and certified: records = ok + bad records
+        corpus.add(record)
+        lines.append(orjson.dumps(record, option=orjson.OPT_APPEND_NEWLINE))
+    return lines, bad, ok

@@ -65,6 +65,30 @@ def test_msgpack_same_for_any_worker_count(records, tmp_path, monkeypatch):
     assert _run(src, 2) == one
 
 
+def test_a_certifier_failure_is_reported_and_the_rest_lands(records, tmp_path, monkeypatch):
+    from trajectory2gym.certify.certifier import Certifier
+
+    victim = records[3]["id"]
+    real = Certifier.certify_record
+
+    def flaky(self, inter, **kw):
+        if inter.id == victim:
+            raise KeyError("boom")
+        return real(self, inter, **kw)
+
+    monkeypatch.setattr(Certifier, "certify_record", flaky)  # forked workers inherit it
+    src = tmp_path / "in.jsonl"
+    src.write_bytes(b"".join(orjson.dumps(r) + b"\n" for r in records))
+    one = _run(src, 1)
+    written = [orjson.loads(x)["id"] for x in one[0].splitlines()]
+    assert written == [r["id"] for r in records if r["id"] != victim]
+    assert one[1]["bad_records"] == 1 and one[1]["ok"] == len(records) - 1 == one[1]["records"] - 1
+    err = one[1]["errors"][0]
+    assert (err["kind"], err["line"], err["id"]) == ("certification_failed", 4, victim)
+    assert "KeyError" in err["message"]
+    assert _run(src, 2) == one
+
+
 def test_resolve_workers():
     assert resolve_workers(3) == 3
     assert resolve_workers(0) >= 1
