@@ -117,24 +117,75 @@ class Turn:
         return self._compacts
 
 
-@dataclass
 class Anchors:
-    """What identifies one call in conversation: its identifiers and the names of their objects."""
+    """What identifies one call in conversation: its identifiers and the names of their objects.
 
-    ids: set[str]
-    labels: set[str]
-    stems: frozenset[str]
-    # Identifiers of named objects (the items an exchange touches), as opposed to the order or
-    # payment method several actions share: a description must name one of these.
-    named_ids: set[str] = field(default_factory=set)
+    The names (``labels``) cost a search of the observations per identifier, so each
+    identifier's is looked up only when a question needs it: an identifier a message
+    mentions outright often settles the question, and a message without any word of
+    any object name (``index.label_vocab``) cannot name this call's objects either.
+    """
+
+    __slots__ = ("ids", "stems", "_raw", "_index", "_labels_of", "_all")
+
+    def __init__(self, raw: dict[str, list[str]], stems: frozenset[str], index: EvidenceIndex):
+        self._raw = raw  # identifier key -> the values the call gave for it
+        self.ids: set[str] = set(raw)
+        self.stems = stems
+        self._index = index
+        self._labels_of: dict[str, set[str]] = {}
+        self._all: tuple[set[str], set[str]] | None = None  # (labels, named ids), once all are known
+
+    def labels_of(self, key: str) -> set[str]:
+        """Words naming the object of one identifier (empty: no named object around it)."""
+        found = self._labels_of.get(key)
+        if found is None:
+            found = set()
+            for v in self._raw[key]:
+                found |= self._index.label_words(v)
+            self._labels_of[key] = found
+        return found
+
+    def _every(self) -> tuple[set[str], set[str]]:
+        if self._all is None:
+            labels: set[str] = set()
+            named: set[str] = set()
+            for key in self._raw:
+                found = self.labels_of(key)
+                if found:
+                    named.add(key)
+                    labels |= found
+            self._all = (labels, named)
+        return self._all
+
+    @property
+    def labels(self) -> set[str]:
+        return self._every()[0]
+
+    @property
+    def named_ids(self) -> set[str]:
+        """Identifiers of named objects (the items an exchange touches), as opposed to the order or
+        payment method several actions share: a description must name one of these."""
+        return self._every()[1]
+
+    def _may_name(self, ws: set[str]) -> bool:
+        # Labels are words of object names: no such word in ``ws``, no label in it either.
+        return not ws.isdisjoint(self._index.label_vocab)
 
     def mentioned_in(self, ws: set[str], cs: set[str]) -> bool:
-        return bool(self.ids & cs) or bool(self.labels & ws)
+        if not self.ids.isdisjoint(cs):
+            return True
+        return self._may_name(ws) and not self.labels.isdisjoint(ws)
 
     def names_object(self, ws: set[str], cs: set[str]) -> bool:
-        if not self.labels:
-            return self.mentioned_in(ws, cs)
-        return bool(self.named_ids & cs) or bool(self.labels & ws)
+        """``named_ids & cs or labels & ws`` when the call's objects have names, else ``ids & cs``."""
+        hit = self.ids & cs
+        if any(self.labels_of(key) for key in hit):
+            return True  # a named identifier is mentioned (so there are labels)
+        labels = self.labels if hit or self._may_name(ws) else None
+        if hit:
+            return not labels or not labels.isdisjoint(ws)
+        return bool(labels) and not labels.isdisjoint(ws)
 
     def describe(self) -> str:
         shown = sorted(self.labels)[:3] or sorted(self.ids)[:3]
@@ -150,21 +201,15 @@ def _identifier_values(value: Any) -> list[str]:
 
 
 def call_anchors(tool: str, arguments: dict[str, Any], roles: dict[str, str], index: EvidenceIndex) -> Anchors:
-    ids: set[str] = set()
-    labels: set[str] = set()
-    named: set[str] = set()
+    raw: dict[str, list[str]] = {}
     for arg, value in arguments.items():
         if roles.get(arg) != "identifier":
             continue
         for v in _identifier_values(value):
             c = compact(v)
             if c:
-                ids.add(c)
-                found = index.label_words(v)
-                if found:
-                    named.add(c)
-                    labels |= found
-    return Anchors(ids, labels, action_stems(tool), named)
+                raw.setdefault(c, []).append(v)
+    return Anchors(raw, action_stems(tool), index)
 
 
 def _clauses(text: str) -> list[tuple[str, set[str], list[str]]]:
@@ -180,7 +225,7 @@ def describes(turn: Turn, anchors: Anchors) -> bool:
     """An assistant message describes a call: it names the action and (if any) one of its objects."""
     if anchors.stems and not any(" " + s in turn.wordline for s in anchors.stems):
         return False
-    return not (anchors.ids or anchors.labels) or anchors.names_object(turn.words, turn.compacts)
+    return not anchors.ids or anchors.names_object(turn.words, turn.compacts)  # no ids: no labels
 
 
 @dataclass
