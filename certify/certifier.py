@@ -16,6 +16,7 @@ from __future__ import annotations
 import importlib
 import re
 from collections.abc import Callable
+from itertools import filterfalse
 from typing import Any
 
 import orjson
@@ -196,7 +197,8 @@ class _Run:
             return misses
         # Set difference first (C level): only tokens the index lacks are examined one by one.
         unseen = set(tokens(text.lower())) - self.index.compacts
-        if any(not k.isalpha() and (len(k) >= 5 or not k.isdigit()) for k in unseen):
+        # Words (the most of them) are passed over at C level; numbers and ids are looked at.
+        if any(len(k) >= 5 or not k.isdigit() for k in filterfalse(str.isalpha, unseen)):
             for tok in chunks_with_digits(text):
                 if looks_like_identifier(tok) and not self.index.has_string(tok):
                     misses.append(tok)

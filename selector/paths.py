@@ -23,6 +23,7 @@ import hashlib
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from operator import itemgetter
 from typing import Any
 
 import orjson
@@ -202,6 +203,9 @@ def canonical_path(cert: CertifiedInteraction) -> tuple[list[str], str]:
     return list(facts.descriptors), facts.key
 
 
+_MESSAGE_INDEX, _OBSERVATION = itemgetter("message_index"), itemgetter("observation")
+
+
 def _dict_call_descriptor(call: dict[str, Any]) -> str:
     key = (call["access"], call["object_class"], tuple(call["arg_roles"]), call["observation"])
     out = _CALL_CACHE.get(key)
@@ -213,8 +217,9 @@ def _dict_call_descriptor(call: dict[str, Any]) -> str:
 def record_path(decisions: list[dict[str, Any]], metadata: dict[str, Any] | None = None) -> tuple[list[str], str]:
     """``canonical_path`` of a certified record still in plain dicts (``DecisionRecord`` fields),
     as the certifier builds it: the same descriptors and key, without models or atoms."""
-    if any(a["message_index"] > b["message_index"] for a, b in zip(decisions, decisions[1:], strict=False)):
-        decisions = sorted(decisions, key=lambda d: d["message_index"])
+    order = list(map(_MESSAGE_INDEX, decisions))
+    if order != sorted(order):
+        decisions = sorted(decisions, key=_MESSAGE_INDEX)
     actions = metadata.get(USER_ACTIONS_KEY) if metadata else None
     markers: list[str] | None = None
     if actions:
@@ -229,10 +234,10 @@ def record_path(decisions: list[dict[str, Any]], metadata: dict[str, Any] | None
         calls = d["calls"]
         if d["eligible"]:
             flag = RECOVERY_FLAG if pending or d["after_error"] else CLEAN_FLAG
-            body = ";".join(_dict_call_descriptor(c) for c in calls)
+            body = _dict_call_descriptor(calls[0]) if len(calls) == 1 else ";".join(map(_dict_call_descriptor, calls))
             descs.append(f"{d['kind']}|{body}|{flag}" + (markers[k] if markers else ""))
             pending = False
-        if any(c["observation"] == "error" for c in calls):
+        if calls and "error" in map(_OBSERVATION, calls):
             pending = True
     return descs, path_key(descs)
 
