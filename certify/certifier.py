@@ -94,6 +94,8 @@ class _Run:
         self.epoch = 0
         self.seen_calls: dict[tuple[str, bytes], tuple[int, int]] = {}
         self.visible_specs = {t.name: t for t in inter.tools}
+        self.confirm_access = frozenset(self.cfg.confirm_access)
+        self.check_text = self.cfg.check_text
         self.domain = self._domain()
         self.infos: dict[str, ToolInfo] = {}
         self.judge_errors = 0
@@ -227,108 +229,117 @@ class _Run:
 
     def certify_decision(self, i: int, msg: Message, after_error: bool) -> tuple[dict[str, Any], bool]:
         """One decision as a ``DecisionRecord`` dict, and whether any of its calls saw an error."""
-        checks = {"execution": True, "visibility": True, "workflow": True, "novelty": True}
         reasons: list[str] = []
+        visibility = True
         privileged = False
-        calls = msg.calls
-        if msg.content and self.cfg.check_text:
-            for shown in self._stated_misses(msg.content):
-                checks["visibility"] = False
+        content = msg.content
+        if content and self.check_text:
+            for shown in self._stated_misses(content):
+                visibility = False
                 if self._is_private(shown):
                     privileged = True
                     reasons.append(reason("text_privileged", value=shown))
                 else:
                     reasons.append(reason("text_not_visible", value=shown))
+        calls = msg.tool_calls
+        if not calls:
+            return {
+                "message_index": i, "kind": "text", "eligible": visibility,
+                "checks": {"execution": True, "visibility": visibility, "workflow": True, "novelty": True},
+                "reasons": reasons, "after_error": after_error, "privileged": privileged, "calls": [],
+            }, False
+        execution = workflow = novelty = True
         facts: list[dict[str, Any]] = []
-        any_error = False
-        handoff = False
-        in_message: set[tuple[str, bytes]] = set()
+        keys: list[tuple[str, bytes]] = []
+        any_error = handoff = False
         index = self.index
+        compacts = index.compacts
+        infos = self.infos
+        epoch = self.epoch
         for call in calls:
             function = call.function
+            name = function.name
             arguments = function.arguments
-            info = self.infos.get(function.name) or self.info(function.name)
+            info = infos.get(name) or self.info(name)
             meta = info.meta
-            handoff |= meta.access == "handoff"
-            obs_entry = self.observations.get(call.id)
-            obs, shape = (obs_entry[1], obs_entry[2]) if obs_entry else (None, "missing")
-            any_error |= shape == "error"
-            # Plain dicts: the whole record is validated once, in pydantic-core, at the end.
+            entry = self.observations.get(call.id)
+            shape = entry[2] if entry is not None else "missing"
+            # Plain dicts, shared per tool and shape: the record is JSON-ready as built.
             facts.append(info.call_facts(tuple(arguments), shape))
             # 1. execution
             if not info.known:
-                checks["execution"] = False
-                reasons.append(reason("unknown_tool", tool=call.name))
+                execution = False
+                reasons.append(reason("unknown_tool", tool=name))
             elif function.raw_arguments is not None:
-                checks["execution"] = False
-                reasons.append(reason("unparsable_arguments", tool=call.name))
+                execution = False
+                reasons.append(reason("unparsable_arguments", tool=name))
             elif info.checker is not None:
                 errs = info.checker(arguments, "")
                 if errs:
-                    checks["execution"] = False
-                    reasons.append(reason("invalid_arguments", tool=call.name, detail="; ".join(errs[:3])))
+                    execution = False
+                    reasons.append(reason("invalid_arguments", tool=name, detail="; ".join(errs[:3])))
             if shape == "error":
-                checks["execution"] = False
-                content = (obs.content or "").strip() if obs else ""
-                reasons.append(reason("error_observation", tool=call.name, detail=repr(content[:100])))
+                any_error = True
+                execution = False
+                shown = (entry[1].content or "").strip()
+                reasons.append(reason("error_observation", tool=name, detail=repr(shown[:100])))
             elif shape == "missing":
-                checks["execution"] = False
-                reasons.append(reason("missing_observation", tool=call.name))
+                execution = False
+                reasons.append(reason("missing_observation", tool=name))
             # 2. visibility
-            if call.name not in self.visible_specs:
-                checks["visibility"] = False
-                reasons.append(reason("tool_not_visible", tool=call.name))
+            if name not in self.visible_specs:
+                visibility = False
+                reasons.append(reason("tool_not_visible", tool=name))
             misses: list[tuple[str, Any, str | None]] = []
             roles = meta.arg_roles
             for arg, value in arguments.items():
                 role = roles.get(arg, "other")
-                if type(value) is str and role not in _FREE_TEXT_ROLES and index.has_string(value):
-                    continue  # the common case, without the general walk
+                if (type(value) is str and role not in _FREE_TEXT_ROLES
+                        and (compact(value) in compacts or index.has_string(value))):
+                    continue  # the common case: an identifier key seen, without the general walk
                 schema = info.properties.get(arg)
                 self._value_misses(value, role, schema if isinstance(schema, dict) else {}, arg, misses)
             for path, value, special in misses:
-                checks["visibility"] = False
+                visibility = False
                 if special == "free_text_too_long":
-                    reasons.append(reason(special, tool=call.name, arg=path, detail=self.cfg.max_free_text_chars))
+                    reasons.append(reason(special, tool=name, arg=path, detail=self.cfg.max_free_text_chars))
                 elif self._is_private(value):
                     privileged = True
-                    reasons.append(reason("privileged", tool=call.name, arg=path, value=value))
+                    reasons.append(reason("privileged", tool=name, arg=path, value=value))
                 else:
-                    reasons.append(reason("not_visible", tool=call.name, arg=path, value=value))
+                    reasons.append(reason("not_visible", tool=name, arg=path, value=value))
             # 3. workflow
-            if meta.access in self.cfg.confirm_access:
-                self._workflow(i, call, meta, checks, reasons)
+            access = meta.access
+            if access in self.confirm_access and not self._workflow(i, call, meta, reasons):
+                workflow = False
+            handoff |= access == "handoff"
             # 4. novelty
             key = self.call_key(call)
-            earlier = self.seen_calls.get(key)
-            if key in in_message:
-                checks["novelty"] = False
-                reasons.append(reason("repeated_call", tool=call.name, index=i))
-            elif earlier is not None and earlier[1] == self.epoch:
-                checks["novelty"] = False
-                reasons.append(reason("repeated_call", tool=call.name, index=earlier[0]))
-            in_message.add(key)
-        for call in calls:
-            self.seen_calls[self.call_key(call)] = (i, self.epoch)
-        if not calls:
-            kind = "text"
-        elif handoff:
-            kind = "handoff"
-        else:
-            kind = "call" if len(calls) == 1 else "multi_call"
-        record = {
+            if key in keys:
+                novelty = False
+                reasons.append(reason("repeated_call", tool=name, index=i))
+            else:
+                earlier = self.seen_calls.get(key)
+                if earlier is not None and earlier[1] == epoch:
+                    novelty = False
+                    reasons.append(reason("repeated_call", tool=name, index=earlier[0]))
+            keys.append(key)
+        for key in keys:
+            self.seen_calls[key] = (i, epoch)
+        return {
             "message_index": i,
-            "kind": kind,
-            "eligible": all(checks.values()),
-            "checks": checks,
+            "kind": "handoff" if handoff else "call" if len(calls) == 1 else "multi_call",
+            "eligible": execution and visibility and workflow and novelty,
+            "checks": {"execution": execution, "visibility": visibility, "workflow": workflow, "novelty": novelty},
             "reasons": reasons,
             "after_error": after_error,
             "privileged": privileged,
             "calls": facts,
-        }
-        return record, any_error
+        }, any_error
 
-    def _workflow(self, i: int, call: ToolCall, meta: ToolMeta, checks: dict, reasons: list[str]) -> None:
+    def _workflow(self, i: int, call: ToolCall, meta: ToolMeta, reasons: list[str]) -> bool:
+        """The workflow check of one consequential call: True when it passes (else reasons say why)."""
+        ok = True
         anchors = call_anchors(call.name, call.arguments, meta.arg_roles, self.index)
         verdict = None
         judge = self.cert.judge
@@ -338,26 +349,28 @@ class _Run:
             lo = max(0, i - self.cfg.judge.context_messages)
             context = [self._judge_view(m) for m in self.inter.messages[lo:i]]
             try:
-                ok, why = judge.judge(context, {"name": call.name, "arguments": call.arguments})
-                if not ok:
-                    checks["workflow"] = False
+                judged, why = judge.judge(context, {"name": call.name, "arguments": call.arguments})
+                if not judged:
+                    ok = False
                     reasons.append(reason("judge", tool=call.name, detail=why or "not confirmed"))
-                verdict = ok
+                verdict = judged
             except JudgeError:
                 self.judge_errors += 1
         if verdict is None:
             rule = check_confirmation(self.turns, anchors, self.index)
             if not rule.ok:
-                checks["workflow"] = False
+                ok = False
                 reasons.append(reason(rule.kind, tool=call.name, detail=rule.detail))
         if self.cfg.require_lookup_before_write:
+            observed = self.index.observed
             for arg, value in call.arguments.items():
                 if meta.arg_roles.get(arg) != "identifier":
                     continue
                 for v in value if isinstance(value, list) else [value]:
-                    if isinstance(v, str) and compact(v) not in self.index.observed:
-                        checks["workflow"] = False
+                    if isinstance(v, str) and compact(v) not in observed:
+                        ok = False
                         reasons.append(reason("order_violation", tool=call.name, arg=arg, value=v))
+        return ok
 
     @staticmethod
     def _judge_view(m: Message) -> dict[str, Any]:
@@ -376,40 +389,45 @@ class _Run:
         agent_calls: dict[str, ToolCall] = {}
         index = self.index
         observations = self.observations
+        turns = self.turns
         for i, msg in enumerate(self.inter.messages):
             role = msg.role
             if role == "assistant":
-                record, errored = self.certify_decision(i, msg, after_error)
+                record, after_error = self.certify_decision(i, msg, after_error)
                 decisions.append(record)
-                after_error = errored
-                for call in msg.calls:
-                    agent_calls[call.id] = call
+                if msg.tool_calls:
+                    for call in msg.tool_calls:
+                        agent_calls[call.id] = call
                 if msg.content:
-                    self.turns.append(Turn(i, "assistant", msg.content))
+                    turns.append(Turn(i, "assistant", msg.content))
             elif role == "tool":
-                seen = observations.get(msg.tool_call_id) if msg.tool_call_id is not None else None
+                cid = msg.tool_call_id
+                seen = observations.get(cid) if cid is not None else None
                 # The shape computed in __init__ (when this message is the call's observation).
                 ok = seen[2] != "error" if seen is not None and seen[0] == i else not msg.is_error_observation
                 index.add_observation(msg.content, ok)
-                call = agent_calls.get(msg.tool_call_id or "")
-                if msg.tool_call_id in user_calls:
+                if cid in user_calls:
                     self.epoch += 1  # the user changed something on their side
-                elif call is not None and ok:
-                    meta = self.info(call.name).meta
-                    if meta.access == "read":
-                        # A successful lookup by an identifier establishes that object's state.
-                        for arg, value in call.arguments.items():
-                            if meta.arg_roles.get(arg) == "identifier":
-                                for v in value if isinstance(value, list) else [value]:
-                                    if isinstance(v, str):
-                                        index.observed.add(compact(v))
-                    else:
-                        # A state change; but not new evidence for repeating this very call.
-                        self.epoch += 1
-                        key = self.call_key(call)
-                        last = self.seen_calls.get(key)
-                        if last is not None:
-                            self.seen_calls[key] = (last[0], self.epoch)
+                    continue
+                call = agent_calls.get(cid or "")
+                if call is None or not ok:
+                    continue
+                meta = self.info(call.name).meta
+                if meta.access == "read":
+                    # A successful lookup by an identifier establishes that object's state.
+                    roles = meta.arg_roles
+                    for arg, value in call.arguments.items():
+                        if roles.get(arg) == "identifier":
+                            for v in value if isinstance(value, list) else [value]:
+                                if isinstance(v, str):
+                                    index.observed.add(compact(v))
+                else:
+                    # A state change; but not new evidence for repeating this very call.
+                    self.epoch += 1
+                    key = self.call_key(call)
+                    last = self.seen_calls.get(key)
+                    if last is not None:
+                        self.seen_calls[key] = (last[0], self.epoch)
             else:  # system or user
                 if msg.content:
                     index.add_text(msg.content)

@@ -183,6 +183,10 @@ def _jsonschema_checker(schema: dict[str, Any]) -> Checker:
 _ANNOTATIONS = frozenset({"description", "title", "default", "examples", "format"})
 
 
+def _accept_str(v: Any) -> bool:
+    return isinstance(v, str)
+
+
 def _accepts(schema: Any) -> Callable[[Any], bool] | None:
     """A yes/no test that is True only where the full checker finds nothing, for the common
     shapes (typed properties, required keys, typed arrays); None for anything else. Valid
@@ -206,19 +210,18 @@ def _accepts(schema: Any) -> Callable[[Any], bool] | None:
             if test is None:
                 return None
             props[key] = test
-        required = tuple(schema.get("required") or ())
+        required = frozenset(schema.get("required") or ())
+        # Plain string properties (most arguments) are tested together, at C level.
+        strings = frozenset(k for k, test in props.items() if test is _accept_str)
+        others = {k: test for k, test in props.items() if k not in strings}
 
         def accept_object(v: Any) -> bool:
-            if type(v) is not dict:
+            if type(v) is not dict or not required.issubset(v):
                 return False
-            for r in required:
-                if r not in v:
-                    return False
-            for key, val in v.items():
-                test = props.get(key)
-                if test is not None and not test(val):
-                    return False
-            return True
+            given = v.keys()
+            if not all(map(str.__instancecheck__, map(v.__getitem__, given & strings))):
+                return False
+            return all(others[key](v[key]) for key in given & others.keys())
 
         return accept_object
     if "properties" in schema or "required" in schema:
@@ -231,7 +234,7 @@ def _accepts(schema: Any) -> Callable[[Any], bool] | None:
     if "items" in schema:
         return None
     if types == "string":
-        return lambda v: type(v) is str
+        return _accept_str
     return is_type
 
 
