@@ -40,6 +40,8 @@ def load_certify_config(path: str | None, overrides: list[str]) -> CertifyConfig
 
 
 def cmd_certify(args: argparse.Namespace) -> int:
+    from concurrent.futures.process import BrokenProcessPool
+
     import orjson
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
@@ -56,15 +58,23 @@ def cmd_certify(args: argparse.Namespace) -> int:
     corpus = CorpusReport()
     lines = certified_lines(args.input, args.format, read_report, corpus, config,
                             domain=args.domain, workers=args.workers)
+    broken: BrokenProcessPool | None = None
     with JsonlWriter(args.output) as writer, Progress(
         TextColumn("certify"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
         console=console, transient=True, disable=args.quiet,
     ) as progress:
         task = progress.add_task("certify", total=None)
-        for line in lines:
-            writer.write_line(line)
-            progress.advance(task)
+        try:
+            for line in lines:
+                writer.write_line(line)
+                progress.advance(task)
+        except BrokenProcessPool as exc:
+            broken = exc
     written = writer.count
+    if broken is not None:
+        console.print(f"[red]error:[/red] a worker process died ({broken}); {args.output} holds the "
+                      f"{written} records certified before it, in input order. Rerun with fewer --workers.")
+        return 1
     print_report(read_report, f"{args.input} -> {args.output}")
     stats = corpus.to_dict()
     overall = stats["overall"]

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+from collections import deque
 from collections.abc import Iterable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any
 
 import orjson
@@ -61,12 +63,21 @@ def certified_lines(
     workers = resolve_workers(workers)
     if workers <= 1:
         return _serial(Certifier(config), path, fmt, report, corpus, domain)
-    # The pool starts now, before the caller starts threads of its own (a progress bar):
-    # fork then copies a single-threaded process, with every module already imported.
     methods = multiprocessing.get_all_start_methods()
     ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    pool = ctx.Pool(workers, initializer=_init_worker, initargs=(config.model_dump(mode="json"),))
-    return _parallel(pool, path, fmt, report, corpus, domain)
+    # A worker that dies (out of memory) breaks the pool with BrokenProcessPool: an error,
+    # never a hang; the lines already yielded are the caller's to keep.
+    executor = ProcessPoolExecutor(workers, mp_context=ctx, initializer=_init_worker,
+                                   initargs=(config.model_dump(mode="json"),))
+    feed = ReadReport()  # what the reader counts, folded into ``report`` at the end
+    jobs = ((batch, str(path), domain) for batch in _batches(_raw_items(path, fmt, feed, domain), BATCH))
+    window: deque[Future[Any]] = deque()
+    first = next(jobs, None)
+    if first is not None:
+        # Submitting starts the workers now, before the caller starts threads of its own (a
+        # progress bar): fork then copies a single-threaded process, every module imported.
+        window.append(executor.submit(_certify_batch, first))
+    return _parallel(executor, window, jobs, workers, report, corpus, feed)
 
 
 def _serial(certifier: Certifier, path: str, fmt: str, report: ReadReport, corpus: CorpusReport,
@@ -79,18 +90,24 @@ def _serial(certifier: Certifier, path: str, fmt: str, report: ReadReport, corpu
     _fold_feed(report, feed)
 
 
-def _parallel(pool: Any, path: str, fmt: str, report: ReadReport, corpus: CorpusReport,
-              domain: str | None) -> Iterator[bytes]:
-    # The reading runs in the pool's feeder thread: it counts into its own report, folded in
-    # at the end, so the caller's report is only touched here (and errors keep input order).
-    feed = ReadReport()
-    jobs = ((batch, str(path), domain) for batch in _batches(_raw_items(path, fmt, feed, domain), BATCH))
-    with pool:
-        for lines, bad, ok, tally in pool.imap(_certify_batch, jobs):
-            _fold(report, bad, ok)
-            corpus.merge(tally)
-            yield from lines
+def _parallel(executor: ProcessPoolExecutor, window: deque[Future[Any]], jobs: Iterator[Any], workers: int,
+              report: ReadReport, corpus: CorpusReport, feed: ReadReport) -> Iterator[bytes]:
+    """Results in input order, with at most two batches per worker in flight (bounded memory)."""
+    with executor:
+        for job in jobs:
+            window.append(executor.submit(_certify_batch, job))
+            if len(window) > 2 * workers:
+                yield from _collect(window.popleft(), report, corpus)
+        while window:
+            yield from _collect(window.popleft(), report, corpus)
     _fold_feed(report, feed)
+
+
+def _collect(future: Future[Any], report: ReadReport, corpus: CorpusReport) -> list[bytes]:
+    lines, bad, ok, tally = future.result()
+    _fold(report, bad, ok)
+    corpus.merge(tally)
+    return lines
 
 
 def _fold(report: ReadReport, bad: list[list[tuple[Any, ...]]], ok: int) -> None:

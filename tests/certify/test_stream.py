@@ -89,6 +89,40 @@ def test_a_certifier_failure_is_reported_and_the_rest_lands(records, tmp_path, m
     assert _run(src, 2) == one
 
 
+def test_a_dead_worker_is_an_error_not_a_hang(records, tmp_path, monkeypatch):
+    import os
+    from concurrent.futures.process import BrokenProcessPool
+
+    from trajectory2gym.certify.certifier import Certifier
+
+    monkeypatch.setattr(stream_mod, "BATCH", 2)
+    victim = records[-1]["id"]
+    real = Certifier.certify_record
+
+    def dies(self, inter, **kw):
+        if inter.id == victim:
+            os._exit(3)  # what the out-of-memory killer does to a worker
+        return real(self, inter, **kw)
+
+    monkeypatch.setattr(Certifier, "certify_record", dies)
+    src = tmp_path / "in.jsonl"
+    src.write_bytes(b"".join(orjson.dumps(r) + b"\n" for r in records))
+    got: list[bytes] = []
+    with pytest.raises(BrokenProcessPool):
+        for line in certified_lines(str(src), None, ReadReport(), CorpusReport(), CertifyConfig(), workers=2):
+            got.append(line)
+    # What came before the broken batch was delivered, in input order: with at most 2 x workers
+    # batches in flight, all but the last (2 x 2 + 1) batches of 2 were collected before it died.
+    assert len(got) >= len(records) - 2 * (2 * 2 + 1) > 0
+    assert [orjson.loads(x)["id"] for x in got] == [r["id"] for r in records[: len(got)]]
+    # The CLI says so and keeps what it wrote.
+    from trajectory2gym.cli import main
+
+    out = tmp_path / "out.jsonl"
+    assert main(["certify", str(src), "-o", str(out), "--workers", "2", "-q"]) == 1
+    assert len(out.read_bytes().splitlines()) >= len(records) - 2 * (2 * 2 + 1)
+
+
 def test_resolve_workers():
     assert resolve_workers(3) == 3
     assert resolve_workers(0) >= 1
