@@ -7,9 +7,12 @@ bigrams (so a multi-word value such as an address line is found inside free text
 or a longer string); numbers as integer cents. Tokenizing uses ``str.translate``
 and ``split`` over the whole message (C-level passes), not a walk over JSON leaves.
 
-Two structural facts are computed on first need only: sums over lists (an
-order's item prices, for the sum derivation) and the name of the object an
-identifier belongs to (for the scope of a user's confirmation).
+Identifier keys and words are indexed as a message arrives (every lookup needs
+them). Bigrams, amounts and object names are read from the kept messages on the
+first lookup that needs them, each message once per facet, so a facet no check
+asks about costs nothing. Two structural facts are computed on first need too:
+sums over lists (an order's item prices, for the sum derivation) and the name of
+the object an identifier belongs to (for the scope of a user's confirmation).
 """
 
 from __future__ import annotations
