@@ -180,7 +180,9 @@ class Anchors:
     def names_object(self, ws: set[str], cs: set[str]) -> bool:
         """``named_ids & cs or labels & ws`` when the call's objects have names, else ``ids & cs``."""
         hit = self.ids & cs
-        if any(self.labels_of(key) for key in hit):
+        # Searched in a fixed order, the likely named first (see call_anchors): one named
+        # identifier settles it, and the shared ones (order, payment method) cost the most.
+        if hit and any(self.labels_of(key) for key in self._raw if key in hit):
             return True  # a named identifier is mentioned (so there are labels)
         labels = self.labels if hit or self._may_name(ws) else None
         if hit:
@@ -202,7 +204,10 @@ def _identifier_values(value: Any) -> list[str]:
 
 def call_anchors(tool: str, arguments: dict[str, Any], roles: dict[str, str], index: EvidenceIndex) -> Anchors:
     raw: dict[str, list[str]] = {}
-    for arg, value in arguments.items():
+    # List arguments first: their identifiers (the items an exchange touches) are the ones with
+    # object names; a scalar one (the order, the payment method) recurs in many observations.
+    args = sorted(arguments.items(), key=lambda kv: not isinstance(kv[1], list))
+    for arg, value in args:
         if roles.get(arg) != "identifier":
             continue
         for v in _identifier_values(value):
