@@ -77,6 +77,7 @@ class LearnerWorker:
             "checkpoint": result.checkpoint,
             "selected_identity": result.selected_identity,
             "output_dir": result.output_dir,
+            "optimizer": result.extra.get("optimizer"),
             "problems": problems + cert_problems,
             "render": _render_summary(report),
         }

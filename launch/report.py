@@ -63,6 +63,8 @@ def write_report(run_dir: RunDir) -> list[Path]:
             f"- loss: first {losses[0]:.4f}, last {losses[-1]:.4f}" if losses else "- loss: no steps run in this call",
             f"- checkpoint: {tr.get('checkpoint')}",
         ]
+        if tr.get("optimizer"):
+            lines.append(f"- optimizer: {tr['optimizer']}")
         sections.append(("Learner", "\n".join(lines)))
     title = f"Trajectory2Gym run {run_dir.path.name}"
     md = f"# {title}\n\n" + "\n".join(f"## {h}\n\n{t.strip()}\n" for h, t in sections)

@@ -429,7 +429,15 @@ def train(
     out_dir = None
     if config.output_dir:
         out_dir = save_model(engine, tok, config, rank)
-    return TrainResult(total, losses, history, last_ckpt, report, identity, out_dir, start)
+    return TrainResult(total, losses, history, last_ckpt, report, identity, out_dir, start,
+                       extra={"optimizer": optimizer_name(engine)})
+
+
+def optimizer_name(engine: Any) -> str:
+    """The optimizer that steps the weights (under ZeRO, the one its partitioned optimizer wraps):
+    ``DeepSpeedCPUAdam`` when the optimizer state is offloaded, ``AdamW`` or ``SGD`` otherwise."""
+    opt = engine.optimizer
+    return type(getattr(opt, "optimizer", opt)).__name__
 
 
 def save_model(engine: Any, tokenizer: Any, config: LearnerConfig, rank: int) -> str:

@@ -46,6 +46,19 @@ def test_moe_trains_at_zero3(tiny_models, data) -> None:  # type: ignore[no-unty
     assert all("aux_loss" in h for h in res.history)
 
 
+def test_optimizer_offload_runs_deepspeed_cpu_adam(tiny_models, data) -> None:  # type: ignore[no-untyped-def]
+    """The 14B and 30B-A3B presets offload the optimizer state to the CPU: DeepSpeed's CPU Adam
+    (built on first use) steps the weights, exactly as torch's AdamW does without offload."""
+    inters, certs = data
+    kw = dict(model_path=str(tiny_models["qwen3"]), zero_stage=3, lr=5e-3, micro_batch=2, grad_accum=1, steps=4,
+              **COMMON)
+    offloaded = train(LearnerConfig(offload_optimizer=True, **kw), inters, certs, selected={inters[0].id: 1.0})
+    plain = train(LearnerConfig(**kw), inters, certs, selected={inters[0].id: 1.0})
+    assert offloaded.extra["optimizer"] == "DeepSpeedCPUAdam" and plain.extra["optimizer"] == "AdamW"
+    assert offloaded.losses[-1] < offloaded.losses[0] - 0.3
+    assert offloaded.losses == pytest.approx(plain.losses, rel=1e-6)
+
+
 def sgd_losses(model: Path, data, micro: int, ga: int, stage: int, packing: bool = False) -> list[float]:  # type: ignore[no-untyped-def]
     inters, certs = data
     cfg = LearnerConfig(model_path=str(model), zero_stage=stage, optimizer="sgd", lr=0.5, micro_batch=micro,
