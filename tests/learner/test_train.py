@@ -59,6 +59,25 @@ def test_optimizer_offload_runs_deepspeed_cpu_adam(tiny_models, data) -> None:  
     assert offloaded.losses == pytest.approx(plain.losses, rel=1e-6)
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("preset", ["qwen3-1.7b", "qwen3-4b", "qwen3-8b", "qwen3-14b", "qwen3-30b-a3b"])
+def test_each_scale_preset_trains_on_a_tiny_stand_in(preset, tiny_models, data) -> None:  # type: ignore[no-untyped-def]
+    """Each preset's own DeepSpeed setup (ZeRO stage and its config file, bf16, gradient
+    checkpointing, optimizer offload, MoE leaf modules) runs on CPU with a tiny model of the same
+    architecture. Overridden: the model, the GPU-only attention kernel, warmup and steps."""
+    from trajectory2gym.learner.config import load_preset
+
+    inters, certs = data
+    tiny = tiny_models["qwen3_moe" if preset.endswith("a3b") else "qwen3"]
+    cfg = load_preset(preset, [f"model_path={tiny}", "steps=2", "warmup_steps=0", "attn_implementation=sdpa",
+                               "wandb_mode=disabled", "progress=false"])
+    res = train(cfg, inters, certs)
+    assert len(res.losses) == 2 and all(0 < x < 20 for x in res.losses), res.losses
+    assert res.extra["optimizer"] == ("DeepSpeedCPUAdam" if cfg.offload_optimizer else "AdamW")
+    if cfg.moe is not None:
+        assert all("aux_loss" in h for h in res.history)
+
+
 def sgd_losses(model: Path, data, micro: int, ga: int, stage: int, packing: bool = False) -> list[float]:  # type: ignore[no-untyped-def]
     inters, certs = data
     cfg = LearnerConfig(model_path=str(model), zero_stage=stage, optimizer="sgd", lr=0.5, micro_batch=micro,
