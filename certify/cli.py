@@ -22,8 +22,10 @@ by the user and follow the lookups they depend on, and it does not repeat an ide
 without new evidence. tau-bench result files carry no tool list: the domain (--domain, or
 recognised from the tool names) supplies schemas and tool metadata.
 
-Unreadable records are reported with their line and skipped. --report writes corpus
-statistics (eligible share per check, reasons histogram, per domain) as JSON.
+Unreadable records are reported with their line and skipped, and so is a record the
+certifier itself fails on (certification_failed). --report writes corpus statistics
+(eligible share per check, reasons histogram, per domain) as JSON. --workers N certifies
+in N processes with the same output; if one dies (out of memory), what was written stays.
 """
 
 
