@@ -321,3 +321,39 @@ def test_parse_verdict():
     assert parse_verdict('Sure: {"confirmed": true, "reason": "ok"}') == (True, "ok")
     with pytest.raises(JudgeError):
         parse_verdict('{"confirmed": "maybe"}')
+
+
+# ---------------------------------------------------------------- anchors: lazy object names
+
+
+def test_lazy_anchor_names_agree_with_looking_every_name_up():
+    """``Anchors`` looks an identifier's object name up only when a question needs it; its
+    answers must be those of the eager definition (every name first), whatever is asked."""
+    import random
+
+    from trajectory2gym.certify.confirmation import call_anchors
+
+    rng = random.Random(7)
+    products = ["Water Bottle", "Desk Lamp", "Hiking Boots", "Smart Thermostat"]
+    idx = EvidenceIndex()
+    items = []
+    for k in range(6):  # orders with named items, and a payment method shared by all of them
+        its = [{"name": rng.choice(products), "item_id": f"{k}{j}00{k}"} for j in range(3)]
+        items += [i["item_id"] for i in its]
+        idx.add_observation(json.dumps({"order_id": f"#W{k}", "items": its,
+                                        "payment": {"payment_method_id": "card_9"}}), ok=True)
+    vocab_words = sorted({w for p in products for w in p.lower().split()})
+    roles = {"order_id": "identifier", "item_ids": "identifier", "payment_method_id": "identifier"}
+    for _ in range(300):
+        args = {"order_id": f"#W{rng.randrange(8)}", "payment_method_id": rng.choice(["card_9", "card_1"]),
+                "item_ids": rng.sample(items + ["nope1"], rng.randint(0, 2))}
+        anchors = call_anchors("exchange_delivered_order_items", args, roles, idx)
+        eager = call_anchors("exchange_delivered_order_items", args, roles, idx)
+        labels, named = eager.labels, eager.named_ids  # every name looked up first
+        for _ in range(5):
+            ws = set(rng.sample(vocab_words + ["yes", "please", "order"], rng.randint(0, 3)))
+            cs = set(rng.sample(sorted(anchors.ids) + ["w99", "x"], rng.randint(0, 2)))
+            want_named = (bool(named & cs) or bool(labels & ws)) if labels else bool(anchors.ids & cs)
+            assert anchors.names_object(ws, cs) == want_named, (args, ws, cs)
+            assert anchors.mentioned_in(ws, cs) == (bool(anchors.ids & cs) or bool(labels & ws))
+        assert anchors.labels == labels and anchors.named_ids == named
