@@ -91,6 +91,16 @@ def cmd_certify(args: argparse.Namespace) -> int:
     return 0 if written or not read_report.records else 1
 
 
+def _workers(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        n = -1
+    if n < 0:
+        raise argparse.ArgumentTypeError(f"expected a process count (0: one per core), got {text!r}")
+    return n
+
+
 def register(sub: argparse._SubParsersAction) -> None:
     from trajectory2gym.codecs import FORMATS
 
@@ -111,7 +121,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="override a config value, e.g. --set judge.enabled=true (repeatable)",
     )
     p.add_argument(
-        "--workers", type=int, default=1, metavar="N",
+        "--workers", type=_workers, default=1, metavar="N",
         help="certify in N processes (0: one per core); output, report and statistics do not change",
     )
     p.add_argument("-q", "--quiet", action="store_true", help="no progress bar")

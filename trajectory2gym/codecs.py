@@ -36,7 +36,8 @@ def detect_format(path: str | os.PathLike[str]) -> str:
         return "msgpack"
     if name.endswith(".json"):
         return "tau-bench"
-    raise ValueError(f"{path}: cannot tell the format from the name; pass --from jsonl|msgpack|tau-bench")
+    raise ValueError(f"{path}: cannot tell the format from the name (.jsonl, .msgpack or a shard directory, "
+                     f"tau-bench .json); name it: jsonl, msgpack or tau-bench (--format, or --from for convert)")
 
 
 # --------------------------------------------------------------------------- reading raw records

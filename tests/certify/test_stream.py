@@ -123,6 +123,12 @@ def test_a_dead_worker_is_an_error_not_a_hang(records, tmp_path, monkeypatch):
     assert len(out.read_bytes().splitlines()) >= len(records) - 2 * (2 * 2 + 1)
 
 
-def test_resolve_workers():
+def test_resolve_workers(tmp_path, capsys):
+    from trajectory2gym.cli import main
+
     assert resolve_workers(3) == 3
     assert resolve_workers(0) >= 1
+    for bad in ("-3", "two"):
+        with pytest.raises(SystemExit) as exc:
+            main(["certify", str(tmp_path / "in.jsonl"), "-o", str(tmp_path / "o.jsonl"), "--workers", bad])
+        assert exc.value.code == 2 and "expected a process count" in capsys.readouterr().err
