@@ -123,7 +123,7 @@ class Anchors:
     The names (``labels``) cost a search of the observations per identifier, so each
     identifier's is looked up only when a question needs it: an identifier a message
     mentions outright often settles the question, and a message without any word of
-    any object name (``index.label_vocab``) cannot name this call's objects either.
+    any object name (``index.names_any``) cannot name this call's objects either.
     """
 
     __slots__ = ("ids", "stems", "_raw", "_index", "_labels_of", "_all")
@@ -170,7 +170,7 @@ class Anchors:
 
     def _may_name(self, ws: set[str]) -> bool:
         # Labels are words of object names: no such word in ``ws``, no label in it either.
-        return not ws.isdisjoint(self._index.label_vocab)
+        return self._index.names_any(ws)
 
     def mentioned_in(self, ws: set[str], cs: set[str]) -> bool:
         if not self.ids.isdisjoint(cs):
@@ -249,7 +249,6 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
             break
     if last_desc < 0:
         return ConfirmVerdict(False, "not_described")
-    vocab = index.label_vocab
     affirmed_elsewhere = False
     answered: Turn = turns[last_desc]
     for turn in turns[last_desc + 1:]:
@@ -262,7 +261,7 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
             this = anchors.mentioned_in(ws, keys)
             # Names another known object: the confirmation is scoped, not a bare "yes".
             other = not this and (
-                bool(ws & vocab) or any(index.label_words(t) for t in toks if looks_like_identifier(t))
+                index.names_any(ws) or any(index.label_words(t) for t in toks if looks_like_identifier(t))
             )
             if negated:
                 neg_this |= this

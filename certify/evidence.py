@@ -74,6 +74,7 @@ def _name_matches(low: str) -> list[re.Match[str]]:
 
 
 _LABELS: dict[str, frozenset[str]] = {}
+_NO_LABEL: frozenset[str] = frozenset()
 
 
 def _label(name: str) -> frozenset[str]:
@@ -85,31 +86,6 @@ def _label(name: str) -> frozenset[str]:
             _LABELS.clear()
         label = _LABELS[name] = frozenset(words_ - _NON_LABEL_WORDS)
     return label
-
-
-def _open_at(text: str, entry: list[Any], p: int) -> bool:
-    """Whether the object of a name entry is still open at ``p``: no ``}`` between the name
-    and ``p`` has more closing than opening braces before it (braces counted as written).
-
-    The scan stops at ``p`` and resumes there for a later ``p``: the entry keeps where its
-    object closed (once found) or how far it is known open, and the brace depth there.
-    """
-    close = entry[2]
-    if close >= 0:
-        return close >= p
-    pos, depth = entry[4], entry[5]
-    if pos >= p:
-        return True
-    while True:
-        q = text.find("}", pos, p)
-        if q < 0:
-            entry[4], entry[5] = p, depth + text.count("{", pos, p)
-            return True
-        depth += text.count("{", pos, q) - 1
-        if depth < 0:
-            entry[2] = q
-            return False
-        pos = q + 1
 
 
 def _text_cents(source: str | tuple[int, ...]) -> tuple[int, ...]:
@@ -134,7 +110,7 @@ class EvidenceIndex:
     """
 
     __slots__ = ("compacts", "words", "_bigrams", "_amounts", "observed", "_amount_list", "_sums",
-                 "_label_vocab", "_parts", "_part_end", "_hay", "_name_ends", "_name_entries", "_unsummed",
+                 "_label_vocab", "_hay", "_starts", "_opens", "_unsummed",
                  "_label_cache", "_json", "_phrases_done", "_names_done", "_numbers", "_phrases")
 
     def __init__(self) -> None:
@@ -148,17 +124,14 @@ class EvidenceIndex:
         self._sums: set[int] = set()
         # Words of every object name seen ("water", "bottle", "lamp"): a user naming one scopes a confirmation.
         self._label_vocab: set[str] = set()
-        # JSON observations that name objects, joined by NUL into one haystack (``_hay``, rebuilt
-        # on need) so an identifier is searched once, not once per observation. ``_parts`` holds
-        # each one's text and where it starts in the haystack; ``_name_ends`` (sorted) and
-        # ``_name_entries`` hold every name literal: [its end, its words, where its object closes
-        # (-1: not found yet), the end of its observation, how far its object is known open, the
-        # brace depth there] (haystack offsets; ``_open_at`` reads and extends them).
-        self._parts: list[str] = []
-        self._part_end = 0
+        # The JSON observations joined by NUL into one haystack (``_hay``, rebuilt on need), so an
+        # identifier is searched once, not once per observation; ``_starts`` says where each
+        # begins. ``_opens`` keeps, per name literal (keyed by where it ends), what ``_open_at``
+        # learned of its object: [where it closes (-1: not found yet), how far it is known
+        # open, the brace depth there].
         self._hay = ""
-        self._name_ends: list[int] = []
-        self._name_entries: list[list[Any]] = []
+        self._starts: list[int] = []
+        self._opens: dict[int, list[int]] = {}
         self._unsummed: list[str] = []  # JSON observations not yet walked for list sums
         self._label_cache: dict[str, tuple[int, set[str]]] = {}
         # Lower-cased JSON observations. Only their identifier keys are indexed on arrival (every
@@ -336,20 +309,30 @@ class EvidenceIndex:
         if self._names_done == len(self._json):
             return
         for low in self._json[self._names_done:]:
-            base = self._part_end
-            found = False
             for m in _name_matches(low):
-                label = _label(m.group(1))
-                if label:
-                    found = True
-                    end = base + m.end()
-                    self._name_ends.append(end)
-                    self._name_entries.append([end, label, -1, base + len(low), end, 0])
-                    self._label_vocab |= label
-            if found:
-                self._parts.append(low)
-                self._part_end = base + len(low) + 1  # the NUL that separates it from the next
+                self._label_vocab |= _label(m.group(1))
         self._names_done = len(self._json)
+
+    def names_any(self, ws: set[str]) -> bool:
+        """Whether any of these words is a word of an object name seen (``ws & label_vocab``).
+
+        A name's words occur in the observations' text: when none of ``ws`` does (one C-level
+        search each), the answer is no without reading every object name."""
+        if self._names_done < len(self._json):
+            hay = self._joined()
+            if not any(len(w) > 2 and w not in _NON_LABEL_WORDS and w in hay for w in ws):
+                return False
+        return not ws.isdisjoint(self.label_vocab)
+
+    def _joined(self) -> str:
+        """The haystack of every JSON observation so far, NUL-separated."""
+        if len(self._starts) < len(self._json):
+            start = len(self._hay) + 1 if self._starts else 0
+            for low in self._json[len(self._starts):]:
+                self._starts.append(start)
+                start += len(low) + 1
+            self._hay = "\x00".join(self._json)
+        return self._hay
 
     def add_json(self, obj: Any, observed: bool = False) -> None:
         """Every leaf of a JSON value (call arguments a user ran, the private part)."""
@@ -377,28 +360,27 @@ class EvidenceIndex:
         object around it (``{"name": "Water Bottle", "item_id": "6469567736", ...}``).
 
         Resolved on demand, only for the few identifiers a consequential call touches:
-        the identifier's occurrences as a whole JSON string are found in the observations
-        that name objects (one search of their joined text), and a name counts when its
-        object has not closed in between.
+        the identifier's occurrences as a whole JSON string are found in the joined
+        observations (one search), and from each the name literals before it in its
+        observation are tried, nearest first (``rfind``): the first whose object has not
+        closed in between names it. In JSON a key such as ``"name"`` never occurs inside
+        a string, so these are the literals a forward scan (``_name_matches``) finds.
         """
         needle = identifier.lower()
         size = len(needle)
         if not size:
             return set()
-        self._read_names()
-        end = self._part_end
-        # The joined text is searched once per identifier: later calls resume where this stopped.
+        hay = self._joined()
+        end = len(hay)
+        # The haystack is searched once per identifier: later calls resume where this stopped.
         done, out = self._label_cache.get(needle, (0, set()))
-        if done == end:
+        if done >= end:
             return out
-        hay = self._hay
-        if len(hay) + 1 < end:
-            hay = self._hay = "\x00".join(self._parts)
         out = set(out)
         # Without a quote inside, the identifier's whole-string occurrences are exactly the
         # places of '"identifier"' (one C-level search each, no partial hits to skip).
         quoted = '"' + needle + '"' if '"' not in needle else None
-        ends, entries = self._name_ends, self._name_entries
+        starts = self._starts
         start = done
         while True:
             if quoted is not None:
@@ -413,19 +395,56 @@ class EvidenceIndex:
                 start = p + size
                 if hay[p - 1 : p] != '"' or hay[p + size : p + size + 1] != '"':
                     continue
-            k = bisect_right(ends, p) - 1  # the last name before p; earlier ones of its observation next
-            while k >= 0:
-                entry = entries[k]
-                if entry[3] < p:
-                    break  # that name is in an earlier observation
-                if "\x00" in needle and p + size > entry[3]:
-                    break  # a hit across the separator is no occurrence
-                if _open_at(hay, entry, p):  # no brace between the name and p closes its object
-                    out |= entry[1]
-                    break
-                k -= 1
+            k = bisect_right(starts, p) - 1
+            lo = starts[k]
+            hi = lo + len(self._json[k])
+            if p + size > hi:
+                continue  # a hit across the separator is no occurrence
+            found = self._name_before(hay, lo, hi, p)
+            if found:
+                out |= found
         self._label_cache[needle] = (end, out)
         return out
+
+    def _name_before(self, hay: str, lo: int, hi: int, p: int) -> frozenset[str]:
+        """The words of the nearest name literal before ``p`` (within ``[lo, hi)``) whose object
+        is still open at ``p``; empty when there is none."""
+        limit = p
+        while True:
+            q = max(hay.rfind('"name"', lo, limit), hay.rfind('"title"', lo, limit),
+                    hay.rfind('"product_name"', lo, limit))
+            if q < 0:
+                return _NO_LABEL
+            limit = q
+            m = _NAME_LITERAL.match(hay, q, hi)
+            if m is None or m.end() > p:
+                continue
+            label = _label(m.group(1))
+            if label and self._open_at(hay, m.end(), hi, p):
+                return label
+
+    def _open_at(self, text: str, name_end: int, stop: int, p: int) -> bool:
+        """Whether the object of the name literal ending at ``name_end`` is still open at ``p``:
+        no ``}`` between them has more closing than opening braces before it (braces counted as
+        written). The scan stops at ``p`` and resumes there for a later ``p``."""
+        state = self._opens.get(name_end)
+        if state is None:
+            state = self._opens[name_end] = [-1, name_end, 0]
+        close, pos, depth = state
+        if close >= 0:
+            return close >= p
+        if pos >= p:
+            return True
+        while True:
+            q = text.find("}", pos, p)
+            if q < 0:
+                state[1], state[2] = p, depth + text.count("{", pos, p)
+                return True
+            depth += text.count("{", pos, q) - 1
+            if depth < 0:
+                state[0] = q
+                return False
+            pos = q + 1
 
     def _walk(self, obj: Any) -> None:
         if isinstance(obj, dict):

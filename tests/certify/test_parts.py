@@ -357,3 +357,74 @@ def test_lazy_anchor_names_agree_with_looking_every_name_up():
             assert anchors.names_object(ws, cs) == want_named, (args, ws, cs)
             assert anchors.mentioned_in(ws, cs) == (bool(anchors.ids & cs) or bool(labels & ws))
         assert anchors.labels == labels and anchors.named_ids == named
+
+
+# ---------------------------------------------------------------- object names: the spec, side by side
+
+_KEYS = st.sampled_from(["name", "title", "product_name", "item_id", "id", "options", "items", "note"])
+_LEAF = st.sampled_from(["Water Bottle", "Desk Lamp", "T-Shirt", "x", "", "111", "222", "W1", "{", "}", "a}b"])
+_DOC = st.recursive(_LEAF, lambda kids: st.lists(kids, max_size=3) | st.dictionaries(_KEYS, kids, max_size=4),
+                    max_leaves=14)
+
+
+def _spec_labels(lows: list[str], identifier: str) -> set[str]:
+    """The definition: each whole-string occurrence of the identifier takes the words of the
+    nearest name literal before it (forward-scan matches) whose object has not closed between."""
+    from trajectory2gym.certify.evidence import _label, _name_matches
+
+    def still_open(low: str, start: int, p: int) -> bool:
+        depth, pos = 0, start
+        while (q := low.find("}", pos, p)) >= 0:
+            depth += low.count("{", pos, q) - 1
+            if depth < 0:
+                return False
+            pos = q + 1
+        return True
+
+    needle, out = identifier.lower(), set()
+    for low in lows:
+        entries = [(m.end(), _label(m.group(1))) for m in _name_matches(low)]
+        entries = [(end, label) for end, label in entries if label]
+        p = low.find('"' + needle + '"')
+        while p >= 0:
+            p += 1
+            for end, label in reversed(entries):
+                if end <= p and still_open(low, end, p):
+                    out |= label
+                    break
+            p = low.find('"' + needle + '"', p)
+    return out
+
+
+def _leaves(doc, out: list[str]) -> list[str]:
+    if isinstance(doc, str):
+        out.append(doc)
+    elif isinstance(doc, list):
+        for d in doc:
+            _leaves(d, out)
+    elif isinstance(doc, dict):
+        for k, d in doc.items():
+            out.append(k)
+            _leaves(d, out)
+    return out
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(_DOC, min_size=1, max_size=4), st.booleans())
+def test_label_words_and_names_any_follow_the_definition(docs, compact_json):
+    idx, fresh = EvidenceIndex(), EvidenceIndex()
+    lows = []
+    for doc in docs:
+        text = json.dumps(doc, separators=(",", ":")) if compact_json else json.dumps(doc)
+        idx.add_observation(text, ok=True)
+        fresh.add_observation(text, ok=True)
+        if text.lstrip()[:1] in "{[":
+            lows.append(text.lower())
+    # names_any before any name was read (its shortcut), then with the vocabulary read.
+    questions = [{"water", "yes"}, {"lamp"}, {"shirt", "the"}, {"please", "now"}, set()]
+    early = [fresh.names_any(ws) for ws in questions]
+    for leaf in set(_leaves(docs, [])) | {"missing"}:
+        if leaf.strip():
+            assert idx.label_words(leaf) == _spec_labels(lows, leaf), leaf
+    vocab = set(idx.label_vocab)
+    assert early == [bool(ws & vocab) for ws in questions] == [fresh.names_any(ws) for ws in questions]
