@@ -110,7 +110,7 @@ class EvidenceIndex:
     """
 
     __slots__ = ("compacts", "words", "_bigrams", "_amounts", "observed", "_amount_list", "_sums",
-                 "_label_vocab", "_hay", "_starts", "_opens", "_unsummed",
+                 "_label_vocab", "_hay", "_hay_count", "_starts", "_json_end", "_opens", "_unsummed",
                  "_label_cache", "_json", "_phrases_done", "_names_done", "_numbers", "_phrases")
 
     def __init__(self) -> None:
@@ -130,7 +130,9 @@ class EvidenceIndex:
         # learned of its object: [where it closes (-1: not found yet), how far it is known
         # open, the brace depth there].
         self._hay = ""
-        self._starts: list[int] = []
+        self._hay_count = 0  # observations in ``_hay``
+        self._starts: list[int] = []  # kept as observations arrive
+        self._json_end = 0
         self._opens: dict[int, list[int]] = {}
         self._unsummed: list[str] = []  # JSON observations not yet walked for list sums
         self._label_cache: dict[str, tuple[int, set[str]]] = {}
@@ -210,6 +212,8 @@ class EvidenceIndex:
             self.observed.update(toks)
         self._numbers.append(len(self._json))
         self._json.append(low)
+        self._starts.append(self._json_end)
+        self._json_end += len(low) + 1  # and the NUL after it in the haystack
         self._unsummed.append(content)
 
     # ------------------------------------------------------------------ facets (on first need)
@@ -320,18 +324,15 @@ class EvidenceIndex:
         search each), the answer is no without reading every object name."""
         if self._names_done < len(self._json):
             hay = self._joined()
-            if not any(len(w) > 2 and w not in _NON_LABEL_WORDS and w in hay for w in ws):
+            if not any(w in hay for w in ws - _NON_LABEL_WORDS if len(w) > 2):
                 return False
         return not ws.isdisjoint(self.label_vocab)
 
     def _joined(self) -> str:
         """The haystack of every JSON observation so far, NUL-separated."""
-        if len(self._starts) < len(self._json):
-            start = len(self._hay) + 1 if self._starts else 0
-            for low in self._json[len(self._starts):]:
-                self._starts.append(start)
-                start += len(low) + 1
+        if self._hay_count < len(self._json):
             self._hay = "\x00".join(self._json)
+            self._hay_count = len(self._json)
         return self._hay
 
     def add_json(self, obj: Any, observed: bool = False) -> None:
