@@ -87,7 +87,7 @@ def _serial(certifier: Certifier, path: str, fmt: str, report: ReadReport, corpu
         lines, bad, ok = _certify_items(certifier, batch, str(path), domain, corpus)
         _fold(report, bad, ok)
         yield from lines
-    _fold_feed(report, feed)
+    report.merge(feed)
 
 
 def _parallel(executor: ProcessPoolExecutor, window: deque[Future[Any]], jobs: Iterator[Any], workers: int,
@@ -100,7 +100,7 @@ def _parallel(executor: ProcessPoolExecutor, window: deque[Future[Any]], jobs: I
                 yield from _collect(window.popleft(), report, corpus)
         while window:
             yield from _collect(window.popleft(), report, corpus)
-    _fold_feed(report, feed)
+    report.merge(feed)
 
 
 def _collect(future: Future[Any], report: ReadReport, corpus: CorpusReport) -> list[bytes]:
@@ -110,31 +110,21 @@ def _collect(future: Future[Any], report: ReadReport, corpus: CorpusReport) -> l
     return lines
 
 
-def _fold(report: ReadReport, bad: list[list[tuple[Any, ...]]], ok: int) -> None:
+def _fold(report: ReadReport, bad: list[list[RecordError]], ok: int) -> None:
     report.ok += ok
     for errors in bad:
-        report.add_bad([RecordError(*e) for e in errors])
-
-
-def _fold_feed(report: ReadReport, feed: ReadReport) -> None:
-    report.records += feed.records
-    report.ok += feed.ok
-    report.bad_records += feed.bad_records
-    report.errors.extend(feed.errors)
-    report.notes.extend(feed.notes)
+        report.add_bad(errors)
 
 
 def _raw_items(path: str, fmt: str, feed: ReadReport, domain: str | None) -> Iterator[tuple[int, Any]]:
     """What a worker gets: (line, raw JSON bytes | decoded record | RecordError | imported Interaction)."""
-    from trajectory2gym.codecs import iter_msgpack
+    from trajectory2gym.codecs import iter_msgpack, jsonl_lines
     from trajectory2gym.core_cli import read_any
 
     if fmt == "jsonl":
-        with open(path, "rb") as fh:  # lines stay bytes: decoding is the workers' share
-            for lineno, line in enumerate(fh, start=1):
-                if line.strip():
-                    feed.records += 1
-                    yield lineno, line
+        for lineno, line in jsonl_lines(path):  # lines stay bytes: decoding is the workers' share
+            feed.records += 1
+            yield lineno, line
     elif fmt == "msgpack":
         for number, raw in iter_msgpack(path):
             feed.records += 1
@@ -158,14 +148,9 @@ def _init_worker(config: dict[str, Any]) -> None:
     _WORKER["certifier"] = Certifier(CertifyConfig.model_validate(config))
 
 
-def _error_args(e: RecordError) -> tuple[Any, ...]:
-    # RecordError does not pickle (a dataclass exception); its fields do.
-    return (e.kind, e.message, e.path, e.line, e.record_id, e.source)
-
-
 def _certify_batch(
     job: tuple[list[tuple[int, Any]], str, str | None],
-) -> tuple[list[bytes], list[list[tuple[Any, ...]]], int, CorpusReport]:
+) -> tuple[list[bytes], list[list[RecordError]], int, CorpusReport]:
     """A worker's task: its batch certified with the process's certifier, and the batch's tally."""
     batch, src, domain = job
     corpus = CorpusReport()
@@ -175,12 +160,12 @@ def _certify_batch(
 
 def _certify_items(
     certifier: Certifier, batch: list[tuple[int, Any]], src: str, domain: str | None, corpus: CorpusReport,
-) -> tuple[list[bytes], list[list[tuple[Any, ...]]], int]:
-    """(JSON lines, bad records as RecordError fields, records validated and certified) of one batch."""
+) -> tuple[list[bytes], list[list[RecordError]], int]:
+    """(JSON lines, each bad record's errors, records validated and certified) of one batch."""
     from trajectory2gym.codecs import decode_jsonl_line
 
     lines: list[bytes] = []
-    bad: list[list[tuple[Any, ...]]] = []
+    bad: list[list[RecordError]] = []
     ok = 0
     for line, item in batch:
         imported = isinstance(item, Interaction)  # from a tau-bench file: counted by the importer
@@ -190,20 +175,20 @@ def _certify_items(
             if isinstance(item, bytes):
                 item = decode_jsonl_line(item, line, src)
             if isinstance(item, RecordError):
-                bad.append([_error_args(item)])
+                bad.append([item])
                 continue
             try:
                 inter = parse_interaction(item, line=line, source=src)
             except RecordErrors as exc:
-                bad.append([_error_args(e) for e in exc.errors])
+                bad.append(exc.errors)
                 continue
         if domain and not inter.domain:
             inter.domain = domain
         try:
             record = certifier.certify_record(inter)  # JSON-ready: no model built and dumped again
         except Exception as exc:  # a certifier bug must not cost the rest of the file
-            bad.append([("certification_failed", f"the certifier failed: {type(exc).__name__}: {exc}", "",
-                         line, inter.id, src)])
+            bad.append([RecordError("certification_failed", f"the certifier failed: {type(exc).__name__}: {exc}",
+                                    "", line, inter.id, src)])
             ok -= imported  # the importer counted it valid: records = ok + bad records still
             continue
         ok += not imported  # valid and certified: records = ok + bad records

@@ -51,13 +51,19 @@ def decode_jsonl_line(line: bytes, lineno: int, source: str) -> Any:
         return RecordError("invalid_json", f"not valid JSON: {exc.args[0]}", "", lineno, None, source)
 
 
-def iter_jsonl(path: str | os.PathLike[str]) -> Iterator[tuple[int, Any]]:
-    """(line number, dict | RecordError) for every non-blank line."""
-    src = str(path)
+def jsonl_lines(path: str | os.PathLike[str]) -> Iterator[tuple[int, bytes]]:
+    """(line number, raw bytes) for every non-blank line: a record each, not decoded yet."""
     with open(path, "rb") as fh:
         for lineno, line in enumerate(fh, start=1):
             if line.strip():
-                yield lineno, decode_jsonl_line(line, lineno, src)
+                yield lineno, line
+
+
+def iter_jsonl(path: str | os.PathLike[str]) -> Iterator[tuple[int, Any]]:
+    """(line number, dict | RecordError) for every non-blank line."""
+    src = str(path)
+    for lineno, line in jsonl_lines(path):
+        yield lineno, decode_jsonl_line(line, lineno, src)
 
 
 def msgpack_shards(path: str | os.PathLike[str]) -> list[Path]:

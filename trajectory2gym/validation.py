@@ -39,6 +39,11 @@ class RecordError(Exception):
         prefix = f"[{', '.join(where)}] " if where else ""
         return f"{prefix}{loc}{self.message} ({self.kind})"
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # An exception pickles from its ``args``, which this dataclass leaves empty: rebuild it
+        # from its fields instead (bad records come back from ``t2g certify --workers`` processes).
+        return (type(self), (self.kind, self.message, self.path, self.line, self.record_id, self.source))
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "kind": self.kind,
@@ -164,6 +169,14 @@ class ReadReport:
     def add_bad(self, errs: list[RecordError]) -> None:
         self.bad_records += 1
         self.errors.extend(errs)
+
+    def merge(self, other: ReadReport) -> None:
+        """Add what another reader of the same input saw (its errors after this one's)."""
+        self.records += other.records
+        self.ok += other.ok
+        self.bad_records += other.bad_records
+        self.errors.extend(other.errors)
+        self.notes.extend(other.notes)
 
     def by_kind(self) -> dict[str, int]:
         return dict(Counter(e.kind for e in self.errors).most_common())

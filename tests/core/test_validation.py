@@ -10,7 +10,7 @@ import orjson
 import pytest
 
 from trajectory2gym.codecs import read_interactions
-from trajectory2gym.validation import ReadReport, RecordErrors, parse_interaction
+from trajectory2gym.validation import ReadReport, RecordError, RecordErrors, parse_interaction
 
 GOOD = {
     "messages": [
@@ -116,3 +116,16 @@ def test_cli_help_lists_commands() -> None:
     assert "validate" in res.stdout and "convert" in res.stdout
     res = _t2g("convert", "--help")
     assert "--to" in res.stdout
+
+
+def test_record_error_pickles_and_reports_merge() -> None:
+    import pickle
+
+    err = RecordError("invalid_json", "not valid JSON", "messages[0]", 7, "abc", "in.jsonl")
+    back = pickle.loads(pickle.dumps(err))
+    assert back == err and str(back) == str(err)  # worker processes send these back
+    a, b = ReadReport(records=2, ok=1), ReadReport(records=3, ok=2, notes=["n"])
+    a.add_bad([err])
+    b.add_bad([back, back])
+    a.merge(b)
+    assert (a.records, a.ok, a.bad_records, len(a.errors), a.notes) == (5, 3, 2, 3, ["n"])
