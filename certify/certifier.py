@@ -95,7 +95,6 @@ class _Run:
         self.seen_calls: dict[tuple[str, bytes], tuple[int, int]] = {}
         self.visible_specs = {t.name: t for t in inter.tools}
         self.confirm_access = frozenset(self.cfg.confirm_access)
-        self.check_text = self.cfg.check_text
         self.domain = self._domain()
         self.infos: dict[str, ToolInfo] = {}
         self.judge_errors = 0
@@ -233,7 +232,7 @@ class _Run:
         visibility = True
         privileged = False
         content = msg.content
-        if content and self.check_text:
+        if content and self.cfg.check_text:
             for shown in self._stated_misses(content):
                 visibility = False
                 if self._is_private(shown):
@@ -253,7 +252,6 @@ class _Run:
         keys: list[tuple[str, bytes]] = []
         any_error = handoff = False
         index = self.index
-        compacts = index.compacts
         infos = self.infos
         epoch = self.epoch
         for call in calls:
@@ -294,9 +292,8 @@ class _Run:
             roles = meta.arg_roles
             for arg, value in arguments.items():
                 role = roles.get(arg, "other")
-                if (type(value) is str and role not in _FREE_TEXT_ROLES
-                        and (compact(value) in compacts or index.has_string(value))):
-                    continue  # the common case: an identifier key seen, without the general walk
+                if type(value) is str and role not in _FREE_TEXT_ROLES and index.has_string(value):
+                    continue  # the common case, without the general walk
                 schema = info.properties.get(arg)
                 self._value_misses(value, role, schema if isinstance(schema, dict) else {}, arg, misses)
             for path, value, special in misses:

@@ -184,10 +184,9 @@ class Anchors:
         # identifier settles it, and the shared ones (order, payment method) cost the most.
         if hit and any(self.labels_of(key) for key in self._raw if key in hit):
             return True  # a named identifier is mentioned (so there are labels)
-        labels = self.labels if hit or self._may_name(ws) else None
         if hit:
-            return not labels or not labels.isdisjoint(ws)
-        return bool(labels) and not labels.isdisjoint(ws)
+            return not self.labels or not self.labels.isdisjoint(ws)
+        return self._may_name(ws) and not self.labels.isdisjoint(ws)
 
     def describe(self) -> str:
         shown = sorted(self.labels)[:3] or sorted(self.ids)[:3]

@@ -421,10 +421,10 @@ class EvidenceIndex:
             if m is None or m.end() > p:
                 continue
             label = _label(m.group(1))
-            if label and self._open_at(hay, m.end(), hi, p):
+            if label and self._open_at(hay, m.end(), p):
                 return label
 
-    def _open_at(self, text: str, name_end: int, stop: int, p: int) -> bool:
+    def _open_at(self, text: str, name_end: int, p: int) -> bool:
         """Whether the object of the name literal ending at ``name_end`` is still open at ``p``:
         no ``}`` between them has more closing than opening braces before it (braces counted as
         written). The scan stops at ``p`` and resumes there for a later ``p``."""
