@@ -103,6 +103,17 @@ def _draft(request: str, customer: dict[str, Any], facts: dict[str, Any], plan: 
                  disclosed_upfront=[], obstacles=obstacles or [], initial_overlay=overlay)
 
 
+def _resume(cid: str, lid: str) -> list[Step]:
+    """Resume a suspended line once the bills show nothing is owed, then have the phone reconnect."""
+    return [
+        call("get_bills_for_customer", {"customer_id": cid}),
+        confirm(f"resume line {lid}"),
+        call("resume_line", {"customer_id": cid, "line_id": lid}, write=True),
+        instruct("Your line is active again. Please restart your phone so it reconnects.",
+                 user_action("reboot_device", write=True)),
+    ]
+
+
 def _lookup(line: dict[str, Any]) -> list[Step]:
     return [ask(ASK_PHONE), call("get_customer_by_phone", {"phone_number": line["phone_number"]})]
 
@@ -266,11 +277,7 @@ def pay_then_resume(db: dict[str, Any], rng: random.Random) -> Draft:
         call("send_payment_request", {"customer_id": cid, "bill_id": bid}, write=True),
         instruct("I have sent the request to your phone. Please make the payment on your phone.",
                  user_action("make_payment", write=True, shows=bid)),
-        call("get_bills_for_customer", {"customer_id": cid}),
-        confirm(f"resume line {lid}"),
-        call("resume_line", {"customer_id": cid, "line_id": lid}, write=True),
-        instruct("Your line is active again. Please restart your phone so it reconnects.",
-                 user_action("reboot_device", write=True)),
+        *_resume(cid, lid),
         report(f"Bill {bid} is paid and line {lid} is active again."),
     ]
     request = "Hi, my line was suspended and I'd like to get it working again."
@@ -287,11 +294,7 @@ def resume_after_bill_check(db: dict[str, Any], rng: random.Random) -> Draft:
     suspended = _suspended(line)
     overlay = _phone_overlay(db, customer, suspended, {"lines": {lid: suspended}})
     plan = _lookup(line) + _find_line(customer, line) + [
-        call("get_bills_for_customer", {"customer_id": cid}),
-        confirm(f"resume line {lid}"),
-        call("resume_line", {"customer_id": cid, "line_id": lid}, write=True),
-        instruct("Your line is active again. Please restart your phone so it reconnects.",
-                 user_action("reboot_device", write=True)),
+        *_resume(cid, lid),
         report(f"Line {lid} is active again."),
     ]
     request = "Hi, I suspended my line a while ago and I'd like to resume it now."
