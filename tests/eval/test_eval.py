@@ -3,10 +3,11 @@ with known successes per task, tau-bench tasks, and bad task records."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
@@ -108,14 +109,14 @@ class ScriptedEndpoint:
                 "usage": {"prompt_tokens": 10, "completion_tokens": 5, "total_tokens": 15}}
 
 
-@pytest.fixture
-def endpoint() -> Iterator[tuple[str, list[ScriptedEndpoint]]]:
-    holder: list[ScriptedEndpoint] = []
+@contextlib.contextmanager
+def _serve(reply: Callable[[dict[str, Any]], dict[str, Any]]) -> Iterator[str]:
+    """A local OpenAI-compatible endpoint answering every POST with ``reply(request body)``."""
 
     class Handler(BaseHTTPRequestHandler):
         def do_POST(self) -> None:  # noqa: N802 (http.server's naming)
             body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
-            blob = json.dumps(holder[0].reply(body)).encode()
+            blob = json.dumps(reply(body)).encode()
             self.send_response(200)
             self.send_header("Content-Type", "application/json")
             self.send_header("Content-Length", str(len(blob)))
@@ -126,13 +127,19 @@ def endpoint() -> Iterator[tuple[str, list[ScriptedEndpoint]]]:
             pass
 
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
+    threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/v1", holder
+        yield f"http://127.0.0.1:{server.server_address[1]}/v1"
     finally:
         server.shutdown()
         server.server_close()
+
+
+@pytest.fixture
+def endpoint() -> Iterator[tuple[str, list[ScriptedEndpoint]]]:
+    holder: list[ScriptedEndpoint] = []
+    with _serve(lambda body: holder[0].reply(body)) as url:
+        yield url, holder
 
 
 def test_openai_policy_known_successes(tmp_path: Path, endpoint: tuple[str, list[ScriptedEndpoint]]) -> None:
@@ -235,36 +242,20 @@ def test_llm_user_simulator_is_wired_to_its_endpoint(tmp_path: Path) -> None:
     """``--user llm``: the customer's lines come from the endpoint, whose system prompt carries the task."""
     seen: list[dict[str, Any]] = []
 
-    class Handler(BaseHTTPRequestHandler):
-        def do_POST(self) -> None:  # noqa: N802
-            body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
-            seen.append(body)
-            text = "I want to update my order." if len(seen) == 1 else "Never mind, goodbye. ###STOP###"
-            blob = json.dumps({"id": "x", "object": "chat.completion", "created": 0, "model": body["model"],
-                               "choices": [{"index": 0, "finish_reason": "stop",
-                                            "message": {"role": "assistant", "content": text}}],
-                               "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2}}).encode()
-            self.send_response(200)
-            self.send_header("Content-Type", "application/json")
-            self.send_header("Content-Length", str(len(blob)))
-            self.end_headers()
-            self.wfile.write(blob)
+    def reply(body: dict[str, Any]) -> dict[str, Any]:
+        seen.append(body)
+        text = "I want to update my order." if len(seen) == 1 else "Never mind, goodbye. ###STOP###"
+        return {"id": "x", "object": "chat.completion", "created": 0, "model": body["model"],
+                "choices": [{"index": 0, "finish_reason": "stop",
+                             "message": {"role": "assistant", "content": text}}],
+                "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2}}
 
-        def log_message(self, *args: Any) -> None:
-            pass
-
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
+    with _serve(reply) as url:
         task = generated_tasks("retail", 1)[0]
         path = write_tasks(tmp_path / "tasks.jsonl", [task])
         out = tmp_path / "out"
         rc = main(["eval", "--tasks", str(path), "--policy", "scripted", "--user", "llm", "--user-model", "sim",
-                   "--user-base-url", f"http://127.0.0.1:{server.server_address[1]}/v1", "--api-key", "x",
-                   "-o", str(out)])
-    finally:
-        server.shutdown()
-        server.server_close()
+                   "--user-base-url", url, "--api-key", "x", "-o", str(out)])
     assert rc == 0
     _, inters = read_out(out)
     users = [m.content for m in inters[0].messages if m.role == "user"]
