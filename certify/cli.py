@@ -24,8 +24,9 @@ recognised from the tool names) supplies schemas and tool metadata.
 
 Unreadable records are reported with their line and skipped, and so is a record the
 certifier itself fails on (certification_failed). --report writes corpus statistics
-(eligible share per check, reasons histogram, per domain) as JSON. --workers N certifies
-in N processes with the same output; if one dies (out of memory), what was written stays.
+(eligible share per check, reasons histogram, per domain) as JSON. Certification runs in
+one process per core (--workers N to choose) with the same output as in one; if a worker
+dies (out of memory), what was written stays.
 """
 
 
@@ -121,8 +122,9 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="override a config value, e.g. --set judge.enabled=true (repeatable)",
     )
     p.add_argument(
-        "--workers", type=_workers, default=1, metavar="N",
-        help="certify in N processes (0: one per core); output, report and statistics do not change",
+        "--workers", type=_workers, default=0, metavar="N",
+        help="certify in N processes (default 0: one per core; 1: in this process); output, report "
+             "and statistics do not change. An input of one batch (32 records) stays in this process",
     )
     p.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
     p.set_defaults(handler=cmd_certify)

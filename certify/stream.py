@@ -10,6 +10,7 @@ file, the read report and the statistics are the same for any worker count.
 
 from __future__ import annotations
 
+import itertools
 import multiprocessing
 import os
 from collections import deque
@@ -61,16 +62,23 @@ def certified_lines(
 
     fmt = fmt or detect_format(path)
     workers = resolve_workers(workers)
+    feed = ReadReport()  # what the reader counts, folded into ``report`` at the end
+    batches = _batches(_raw_items(path, fmt, feed, domain), BATCH)
+    if workers > 1:
+        # An input of one batch is certified here: starting processes would cost more than it saves.
+        head = list(itertools.islice(batches, 2))
+        batches = itertools.chain(head, batches)
+        if len(head) < 2:
+            workers = 1
     if workers <= 1:
-        return _serial(Certifier(config), path, fmt, report, corpus, domain)
+        return _serial(Certifier(config), batches, str(path), report, corpus, feed, domain)
     methods = multiprocessing.get_all_start_methods()
     ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
     # A worker that dies (out of memory) breaks the pool with BrokenProcessPool: an error,
     # never a hang; the lines already yielded are the caller's to keep.
     executor = ProcessPoolExecutor(workers, mp_context=ctx, initializer=_init_worker,
                                    initargs=(config.model_dump(mode="json"),))
-    feed = ReadReport()  # what the reader counts, folded into ``report`` at the end
-    jobs = ((batch, str(path), domain) for batch in _batches(_raw_items(path, fmt, feed, domain), BATCH))
+    jobs = ((batch, str(path), domain) for batch in batches)
     window: deque[Future[Any]] = deque()
     first = next(jobs, None)
     if first is not None:
@@ -80,11 +88,10 @@ def certified_lines(
     return _parallel(executor, window, jobs, workers, report, corpus, feed)
 
 
-def _serial(certifier: Certifier, path: str, fmt: str, report: ReadReport, corpus: CorpusReport,
-            domain: str | None) -> Iterator[bytes]:
-    feed = ReadReport()
-    for batch in _batches(_raw_items(path, fmt, feed, domain), BATCH):
-        lines, bad, ok = _certify_items(certifier, batch, str(path), domain, corpus)
+def _serial(certifier: Certifier, batches: Iterator[list[tuple[int, Any]]], src: str, report: ReadReport,
+            corpus: CorpusReport, feed: ReadReport, domain: str | None) -> Iterator[bytes]:
+    for batch in batches:
+        lines, bad, ok = _certify_items(certifier, batch, src, domain, corpus)
         _fold(report, bad, ok)
         yield from lines
     report.merge(feed)

@@ -129,13 +129,22 @@ def test_certify_cli_on_tau_bench_results(result_file, tmp_path):
     assert stats["domains"]["retail"]["decisions"] == 10
     assert stats["overall"]["reasons"]["privileged"] == 1
     # Two worker processes: the same lines and the same report (the import stays in the parent).
-    out2, report2 = tmp_path / "certified2.jsonl", tmp_path / "report2.json"
-    proc = subprocess.run(
-        [sys.executable, "-m", "trajectory2gym.cli", "certify", str(path), "-o", str(out2), "--report", str(report2),
-         "--workers", "2", "-q"], capture_output=True, text=True, timeout=300,
-    )
-    assert proc.returncode == 0, proc.stderr
-    assert out2.read_bytes() == out.read_bytes() and report2.read_bytes() == report.read_bytes()
+    # Copies of the entries make more than one batch (one batch is certified in the parent).
+    many = tmp_path / "many_results.json"
+    many.write_text(json.dumps(json.loads(path.read_text()) * 20))
+    runs = []
+    for workers in ("1", "2"):
+        out2, report2 = tmp_path / f"certified{workers}.jsonl", tmp_path / f"report{workers}.json"
+        proc = subprocess.run(
+            [sys.executable, "-m", "trajectory2gym.cli", "certify", str(many), "-o", str(out2),
+             "--report", str(report2), "--workers", workers, "-q"], capture_output=True, text=True, timeout=300,
+        )
+        assert proc.returncode == 0, proc.stderr
+        stats2 = json.loads(report2.read_text())
+        del stats2["input"]["path"]
+        runs.append((out2.read_bytes(), stats2))
+    assert runs[0] == runs[1]
+    assert runs[0][0] == out.read_bytes() * 20 and runs[0][1]["input"]["bad_records"] == 20
 
 
 def test_certify_cli_msgpack_and_bad_lines(tmp_path, convo):
