@@ -7,8 +7,8 @@ writes, a failed lookup and its recovery), writes them as JSONL, then times
 (``codecs.read_interactions``, what ``t2g certify`` reads JSONL with) and (b) what
 ``t2g certify`` runs: the same decoding plus certifying, tallying and writing the
 certified records, in one process. Goal: (b)/(a) <= 3. With more than one core it
-also times (c) ``t2g certify --workers N``; its wall ratio uses N processes
-against a decoding in one, and says so. ``--profile K`` also prints where certification time goes
+also times (c) ``t2g certify --workers N`` (what ``t2g certify`` runs by default, one
+process per core); its wall ratio uses N processes against a decoding in one, and says so. ``--profile K`` also prints where certification time goes
 (cProfile, K interactions streamed once, as in a real run).
 
     python bench/certify.py [--n 5000] [--decisions 20] [--seed 0] [--workers 0] [--profile 1000]
