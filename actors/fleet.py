@@ -61,7 +61,7 @@ class Fleet:
         self,
         specs: dict[str, WorkerSpec],
         sizes: dict[str, int],
-        sinks: list[Any] | None = None,
+        sinks: list[str] | None = None,
         *,
         chunk: int = 4,
         inflight: int = 2,

@@ -28,6 +28,11 @@ class EnvWorker:
     owns its id (``route``); the worker returns only once the certifier
     acknowledged it, so a result seen by the driver means the record is on
     disk. No sinks: play without certifying (the rollout benchmark).
+
+    The certifiers (``sinks``) and a shared teacher engine (``teacher["engine"]``)
+    are given by actor name and looked up here. Actor handles among constructor
+    arguments would put them in the object store, and Ray cannot promise to keep
+    those for a restart (ray-project/ray#53727); names are plain values.
     """
 
     def __init__(
@@ -35,16 +40,16 @@ class EnvWorker:
         domain: str,
         runner_options: dict[str, Any],
         teacher: dict[str, Any],
-        sinks: list[Any] | None = None,
+        sinks: list[str] | None = None,
     ) -> None:
         if teacher.get("engine") is not None:
             from trajectory2gym.actors.teacher_engine import RemoteTeacher
 
-            policy: Any = RemoteTeacher(teacher["engine"])
+            policy: Any = RemoteTeacher(ray.get_actor(teacher["engine"]))
         else:
             policy = build_teacher(teacher["kind"], teacher.get("options", {}))
         self.runner = EpisodeRunner(domain, policy, **runner_options)
-        self.sinks = list(sinks or [])
+        self.sinks = [ray.get_actor(name) for name in sinks or []]
         self.domain = domain
 
     def ping(self) -> dict[str, Any]:

@@ -37,15 +37,15 @@ class Setup:
 
     def __init__(self, workers: int, chunk: int, certify: bool) -> None:
         self.tmp = tempfile.mkdtemp(prefix="t2g-bench-")
-        self.sinks = []
-        if certify:
-            self.sinks = [ray.remote(CertifierActor).options(num_cpus=0).remote({}, None, 256, f"w{workers}c{k}")
-                          for k in range(workers)]
+        prefixes = [f"w{workers}c{k}" for k in range(workers)] if certify else []
+        names = [f"bench-certifier-{p}" for p in prefixes]  # EnvWorkers look certifiers up by name
+        self.sinks = [ray.remote(CertifierActor).options(name=n, num_cpus=0).remote({}, None, 256, p)
+                      for n, p in zip(names, prefixes, strict=True)]
         # Fractional CPUs: both fleets stay alive, so 1- and 2-worker rounds can alternate
         # (machine load drifts; alternating keeps it out of the ratio). Idle workers use no CPU.
         spec = WorkerSpec(domain="retail", runner_options={}, teacher={"kind": "scripted", "options": {}},
                           num_cpus=0.5, max_restarts=0, max_task_retries=0)
-        self.fleet = Fleet({"retail": spec}, {"retail": workers}, self.sinks, chunk=chunk, inflight=2)
+        self.fleet = Fleet({"retail": spec}, {"retail": workers}, names, chunk=chunk, inflight=2)
         self.fleet.wait_ready()
         self.rounds = 0
         self.cpu_per_episode: list[float] = []

@@ -68,6 +68,7 @@ class Driver:
         self._started_ray = False
         self.selector: Any = None
         self.certifiers: list[Any] = []
+        self.engine: Any = None  # a shared teacher engine (vLLM), held here: EnvWorkers know its name
         self.fleet: Any = None
 
     # ------------------------------------------------------------------ construction
@@ -162,10 +163,10 @@ class Driver:
         if self.fleet is not None:
             self.fleet.shutdown()
             self.fleet = None
-        for actor in [*self.certifiers, self.selector]:
+        for actor in [*self.certifiers, self.selector, self.engine]:
             if actor is not None:
                 ray.kill(actor, no_restart=True)
-        self.certifiers, self.selector = [], None
+        self.certifiers, self.selector, self.engine = [], None, None
         if getattr(self, "wandb", None) is not None:
             self.wandb.finish()
         if self._started_ray:
@@ -184,15 +185,16 @@ class Driver:
         if t.kind == "vllm":
             from trajectory2gym.actors.teacher_engine import start_engine
 
-            handle = start_engine(
+            name = f"teacher-{self.run_dir.path.name}"
+            self.engine = start_engine(
                 t.kind,
                 t.options,
                 num_gpus=t.num_gpus,
                 num_cpus=t.num_cpus,
                 max_concurrency=t.max_concurrency,
-                name=f"teacher-{self.run_dir.path.name}",
+                name=name,
             )
-            return {"kind": t.kind, "engine": handle}
+            return {"kind": t.kind, "engine": name}  # EnvWorkers look the engine up by name
         return {"kind": t.kind, "options": dict(t.options)}
 
     def _start_selector(self) -> Any:
@@ -221,11 +223,13 @@ class Driver:
         # Certifiers write the run directory: they live on the driver's node. They are not
         # restarted (an open shard would be lost); a dead certifier fails the round, and
         # ``--resume`` replays it.
+        # Named, so EnvWorkers look them up by name (see EnvWorker: no handles as constructor arguments).
+        names = [f"certifier-{self.run_dir.path.name}-{k}" for k in range(cfg.stream.certifiers)]
         self.certifiers = [
             ray.remote(CertifierActor)
-            .options(num_cpus=0, max_restarts=0, scheduling_strategy=node_affinity())
+            .options(name=name, num_cpus=0, max_restarts=0, scheduling_strategy=node_affinity())
             .remote(cfg.certify.model_dump(mode="json"), self.selector, cfg.stream.shard_size, f"c{k}")
-            for k in range(cfg.stream.certifiers)
+            for k, name in enumerate(names)
         ]
         teacher = self._teacher_spec()
         w = cfg.workers
@@ -249,7 +253,7 @@ class Driver:
         self.fleet = Fleet(
             specs,
             {d: dc.workers for d, dc in cfg.envs.items()},
-            self.certifiers,
+            names,
             chunk=w.chunk,
             inflight=w.inflight,
             task_retries=w.task_retries,

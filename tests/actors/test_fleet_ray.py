@@ -35,11 +35,13 @@ def _spec(domain: str) -> WorkerSpec:
 
 
 def _stream(tmp: Path, n_certifiers: int = 1):
+    """A selector and named certifiers: (selector, certifier handles, their names for the Fleet)."""
     selector = ray.remote(SelectorActor).options(num_cpus=0).remote(2)
-    certs = [ray.remote(CertifierActor).options(num_cpus=0).remote({}, selector, 8, f"c{k}")
-             for k in range(n_certifiers)]
+    names = [f"certifier-{tmp.name}-{k}" for k in range(n_certifiers)]
+    certs = [ray.remote(CertifierActor).options(name=name, num_cpus=0).remote({}, selector, 8, f"c{k}")
+             for k, name in enumerate(names)]
     ray.get([c.open_round.remote(0, str(tmp)) for c in certs])
-    return selector, certs
+    return selector, certs, names
 
 
 def _close(certs) -> list[str]:
@@ -52,8 +54,8 @@ def _shard_ids(tmp: Path) -> list[str]:
 
 
 def test_killed_worker_mid_round_loses_and_duplicates_nothing(cluster, tmp_path: Path) -> None:
-    selector, certs = _stream(tmp_path, n_certifiers=2)
-    fleet = Fleet({"retail": _spec("retail")}, {"retail": 2}, certs, chunk=2, inflight=2)
+    selector, certs, names = _stream(tmp_path, n_certifiers=2)
+    fleet = Fleet({"retail": _spec("retail")}, {"retail": 2}, names, chunk=2, inflight=2)
     before = [p["pid"] for p in fleet.wait_ready()]
     plan = plan_round(0, 0, {"retail": (60, FAMILIES)})
     state = {"done": 0, "killed": False}
@@ -78,8 +80,8 @@ def test_killed_worker_mid_round_loses_and_duplicates_nothing(cluster, tmp_path:
 
 
 def test_permanently_dead_worker_is_replaced(cluster, tmp_path: Path) -> None:
-    _, certs = _stream(tmp_path)
-    fleet = Fleet({"airline": _spec("airline")}, {"airline": 2}, certs, chunk=3, inflight=1)
+    _, certs, names = _stream(tmp_path)
+    fleet = Fleet({"airline": _spec("airline")}, {"airline": 2}, names, chunk=3, inflight=1)
     fleet.wait_ready()
     plan = plan_round(0, 1, {"airline": (30, FAMILIES)})
     killed: list[int] = []
@@ -99,8 +101,8 @@ def test_permanently_dead_worker_is_replaced(cluster, tmp_path: Path) -> None:
 
 
 def test_failing_episode_is_retried_then_reported(cluster, tmp_path: Path) -> None:
-    _, certs = _stream(tmp_path)
-    fleet = Fleet({"retail": _spec("retail")}, {"retail": 1}, certs, chunk=1, task_retries=1)
+    _, certs, names = _stream(tmp_path)
+    fleet = Fleet({"retail": _spec("retail")}, {"retail": 1}, names, chunk=1, task_retries=1)
     plan = plan_round(0, 2, {"retail": (3, FAMILIES)})
     bad = PlannedTask(id="r000-retail-9999", round=0, domain="retail", index=9999, family="no-such-family",
                       seed=1)
@@ -121,11 +123,11 @@ def test_shared_engine_teacher_plays_like_in_process(cluster, tmp_path: Path) ->
     from trajectory2gym.actors.teacher_engine import start_engine
     from trajectory2gym.codecs import read_interactions
 
-    engine = start_engine("scripted", {}, num_gpus=0, num_cpus=0.25, max_concurrency=4)
-    _, certs = _stream(tmp_path)
-    spec = WorkerSpec(domain="retail", runner_options={}, teacher={"kind": "scripted", "engine": engine},
+    engine = start_engine("scripted", {}, num_gpus=0, num_cpus=0.25, max_concurrency=4, name="teacher-shared")
+    _, certs, names = _stream(tmp_path)
+    spec = WorkerSpec(domain="retail", runner_options={}, teacher={"kind": "scripted", "engine": "teacher-shared"},
                       num_cpus=0.5, max_restarts=0, max_task_retries=0)
-    fleet = Fleet({"retail": spec}, {"retail": 2}, certs, chunk=2, inflight=2)
+    fleet = Fleet({"retail": spec}, {"retail": 2}, names, chunk=2, inflight=2)
     plan = plan_round(0, 3, {"retail": (12, FAMILIES)})
     outcome = fleet.run(plan)
     assert sorted(outcome.delivered) == sorted(p.id for p in plan)
