@@ -59,7 +59,7 @@ def _run(args: argparse.Namespace) -> int:
     from trajectory2gym.launch.config import load_run_config
     from trajectory2gym.launch.driver import Driver
 
-    console = Console(stderr=True)
+    console = Console(stderr=True, soft_wrap=True)  # long paths stay on one line, copyable
     if args.resume:
         overrides = ([args.config] if args.config else []) + list(args.overrides)
         driver = Driver.resume(args.resume, overrides, console)

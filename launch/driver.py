@@ -18,6 +18,7 @@ from typing import Any
 
 import orjson
 from rich.console import Console
+from rich.measure import Measurement
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
@@ -63,7 +64,7 @@ class Driver:
     def __init__(self, cfg: RunConfig, run_dir: RunDir, console: Console | None = None) -> None:
         self.cfg = cfg
         self.run_dir = run_dir
-        self.console = console or Console(stderr=True)
+        self.console = console or Console(stderr=True, soft_wrap=True)
         self.state = run_dir.load_state()
         self._started_ray = False
         self.selector: Any = None
@@ -280,7 +281,12 @@ class Driver:
             )
             if self.state.stopped:
                 break
-        self.console.print(table)
+        # A log (not a terminal: ray job logs, a file) has no width to fit: the whole table goes there.
+        console = self.console
+        if not console.is_terminal:
+            wide = Measurement.get(console, console.options.update_width(1000), table).maximum
+            console = Console(file=console.file, width=max(wide, console.width))
+        console.print(table)
         # Free the workers' CPUs for the learner.
         if self.fleet is not None:
             self.fleet.shutdown()

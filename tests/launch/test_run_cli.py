@@ -90,6 +90,9 @@ def test_smoke_run(smoke_run: tuple[Path, str]) -> None:
     # Restartable EnvWorkers get plain constructor arguments (certifiers by name), so Ray has none
     # to keep in its object store for a restart, and says nothing of it (ray-project/ray#53727).
     assert "constructor arguments in the object store" not in out
+    # Output to a log (not a terminal): paths stay whole on one line, the rounds table keeps its headers.
+    assert f"checkpoint {train['checkpoint']}\n" in out
+    assert "┃ round ┃ interactions ┃ eligible ┃" in out
 
 
 @pytest.mark.slow
