@@ -124,6 +124,13 @@ def deepspeed_config(config: LearnerConfig, world_size: int) -> dict[str, Any]:
     return out
 
 
+def enable_checkpointing(model: Any) -> None:
+    """Recompute activations in the backward pass. transformers 5 names it
+    ``activation_checkpointing_enable`` (the old name warns, and goes in v6); 4.x has only the old one."""
+    enable = getattr(model, "activation_checkpointing_enable", None) or model.gradient_checkpointing_enable
+    enable()
+
+
 def build_engine(config: LearnerConfig, total_steps: int, world_size: int) -> tuple[Any, Any]:
     import deepspeed
     import torch
@@ -141,7 +148,7 @@ def build_engine(config: LearnerConfig, total_steps: int, world_size: int) -> tu
         config.model_path, dtype=torch.bfloat16 if config.bf16 else torch.float32,
         attn_implementation=config.attn_implementation)
     if config.gradient_checkpointing:
-        model.gradient_checkpointing_enable()
+        enable_checkpointing(model)
     model.config.use_cache = False
     if config.moe is not None and config.zero_stage == 3:
         from deepspeed.utils import set_z3_leaf_modules
