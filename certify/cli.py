@@ -46,11 +46,18 @@ def cmd_certify(args: argparse.Namespace) -> int:
     from concurrent.futures.process import BrokenProcessPool
 
     import orjson
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
 
     from trajectory2gym.certify.report import CorpusReport
     from trajectory2gym.certify.stream import certified_lines
-    from trajectory2gym.codecs import JsonlWriter
+    from trajectory2gym.codecs import JsonlWriter, count_lines, detect_format
     from trajectory2gym.core_cli import console, print_report
     from trajectory2gym.validation import ReadReport
 
@@ -62,11 +69,14 @@ def cmd_certify(args: argparse.Namespace) -> int:
     lines = certified_lines(args.input, args.format, read_report, corpus, config,
                             domain=args.domain, workers=args.workers)
     broken: BrokenProcessPool | None = None
+    # A JSONL file's lines are counted up front (fast) so the bar can say how long is left.
+    fmt = args.format or detect_format(args.input)
+    total = count_lines(args.input) if fmt == "jsonl" and not args.quiet else None
     with JsonlWriter(args.output) as writer, Progress(
-        TextColumn("certify"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+        TextColumn("certify"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn(),
         console=console, transient=True, disable=args.quiet,
     ) as progress:
-        task = progress.add_task("certify", total=None)
+        task = progress.add_task("certify", total=total)
         try:
             for line in lines:
                 writer.write_line(line)

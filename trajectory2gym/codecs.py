@@ -59,6 +59,17 @@ def jsonl_lines(path: str | os.PathLike[str]) -> Iterator[tuple[int, bytes]]:
                 yield lineno, line
 
 
+def count_lines(path: str | os.PathLike[str], chunk: int = 1 << 20) -> int:
+    """Lines in a file (a last one without a newline counts), read in large chunks: the total of a
+    progress bar over a JSONL file, about 0.3 s per GB. Blank lines count too."""
+    lines, last = 0, b"\n"
+    with open(path, "rb") as fh:
+        while block := fh.read(chunk):
+            lines += block.count(b"\n")
+            last = block[-1:]
+    return lines + (last != b"\n")
+
+
 def iter_jsonl(path: str | os.PathLike[str]) -> Iterator[tuple[int, Any]]:
     """(line number, dict | RecordError) for every non-blank line."""
     src = str(path)

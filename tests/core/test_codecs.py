@@ -6,6 +6,7 @@ from pathlib import Path
 
 import orjson
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from t2g_strategies import interactions
 
 from trajectory2gym.codecs import MsgpackWriter, read_interactions, write_records
@@ -120,3 +121,18 @@ def test_hf_parquet_round_trip(tmp_path: Path) -> None:
     out = tmp_path / "ds.parquet"
     assert export_parquet(items, out) == 4
     assert load_parquet(out) == items
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(lines=st.lists(st.sampled_from([b"", b"{}", b"{\"id\": \"x\"}", b"  "]), max_size=12),
+       newline_at_end=st.booleans(), chunk=st.integers(1, 7))
+def test_count_lines_is_what_splitlines_sees(tmp_path: Path, lines: list[bytes], newline_at_end: bool,
+                                              chunk: int) -> None:
+    """The progress total of `t2g certify`: every line, a last one without a newline too, whatever
+    the chunk boundaries (tiny chunks here, so lines straddle them)."""
+    from trajectory2gym.codecs import count_lines
+
+    data = b"\n".join(lines) + (b"\n" if newline_at_end and lines else b"")
+    path = tmp_path / "x.jsonl"
+    path.write_bytes(data)
+    assert count_lines(path, chunk=chunk) == len(data.splitlines())
