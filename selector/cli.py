@@ -123,8 +123,9 @@ def cmd_select(args: argparse.Namespace) -> int:
         write_report(args.report, results["structural"], results["random"], {"read": report.to_dict()})
         console.print(f"report written to {args.report}")
     st, rd = results["structural"], results["random"]
+    stages = ", ".join(f"{stage} {n}" for stage, n in chosen.stage_counts.items())
     console.print(
-        f"selected {len(chosen.selected)} ({config.strategy}; stages {chosen.stage_counts}); "
+        f"selected {len(chosen.selected)} ({config.strategy}; {stages}); "
         f"{len(chosen.deficits)} paths remain below depth {config.depth}"
     )
     print(
