@@ -134,7 +134,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--workers", type=_workers, default=0, metavar="N",
         help="certify in N processes (default 0: one per core; 1: in this process); output, report "
-             "and statistics do not change. An input of one batch (32 records) stays in this process",
+             "and statistics do not change. Never more processes than batches of 32 records",
     )
     p.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
     p.set_defaults(handler=cmd_certify)

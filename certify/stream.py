@@ -65,11 +65,11 @@ def certified_lines(
     feed = ReadReport()  # what the reader counts, folded into ``report`` at the end
     batches = _batches(_raw_items(path, fmt, feed, domain), BATCH)
     if workers > 1:
-        # An input of one batch is certified here: starting processes would cost more than it saves.
-        head = list(itertools.islice(batches, 2))
+        # No more processes than batches (a process costs a fork): read ahead up to one batch per
+        # worker. An input of one batch is certified here, without a pool.
+        head = list(itertools.islice(batches, workers))
         batches = itertools.chain(head, batches)
-        if len(head) < 2:
-            workers = 1
+        workers = len(head)
     if workers <= 1:
         return _serial(Certifier(config), batches, str(path), report, corpus, feed, domain)
     methods = multiprocessing.get_all_start_methods()

@@ -54,19 +54,24 @@ def test_jsonl_same_for_any_worker_count(records, tmp_path, monkeypatch):
         assert _run(src, workers) == one, workers
 
 
-def test_one_batch_stays_in_this_process(records, tmp_path, monkeypatch):
-    def no_pool(*args, **kwargs):
-        raise AssertionError("a process pool for an input of one batch")
+def test_no_more_processes_than_batches(records, tmp_path, monkeypatch):
+    pools: list[int] = []
+    real = stream_mod.ProcessPoolExecutor
+
+    def pool(workers, **kwargs):
+        pools.append(workers)
+        return real(workers, **kwargs)
 
     src = tmp_path / "in.jsonl"
     src.write_bytes(b"".join(orjson.dumps(r) + b"\n" for r in records))
     one = _run(src, 1)
-    monkeypatch.setattr(stream_mod, "ProcessPoolExecutor", no_pool)
+    monkeypatch.setattr(stream_mod, "ProcessPoolExecutor", pool)
     monkeypatch.setattr(stream_mod, "BATCH", len(records))
-    assert _run(src, 2) == one
-    monkeypatch.setattr(stream_mod, "BATCH", len(records) - 1)  # two batches: the pool is asked for
-    with pytest.raises(AssertionError, match="process pool"):
-        _run(src, 2)
+    assert _run(src, 3) == one and pools == []  # one batch: certified here, no pool
+    monkeypatch.setattr(stream_mod, "BATCH", len(records) - 1)
+    assert _run(src, 3) == one and pools == [2]  # two batches: two processes, not three
+    monkeypatch.setattr(stream_mod, "BATCH", 2)
+    assert _run(src, 3) == one and pools == [2, 3]
 
 
 def test_msgpack_same_for_any_worker_count(records, tmp_path, monkeypatch):
