@@ -6,6 +6,7 @@ Built from ``CertifiedInteraction`` records alone, so it can be recomputed from 
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -16,7 +17,6 @@ from typing import Any
 from trajectory2gym.certified import CHECKS, CertifiedInteraction
 from trajectory2gym.certify.reasons import reason_kind
 
-ALL = "all"
 _KIND, _ELIGIBLE, _CHECKS, _PRIVILEGED = (itemgetter(k) for k in ("kind", "eligible", "checks", "privileged"))
 _AFTER_ERROR, _CALLS, _INFERRED = (itemgetter(k) for k in ("after_error", "calls", "inferred"))
 
@@ -98,21 +98,27 @@ class _Tally:
             "share_at_most_two_supervised": share(self.at_most_two, self.interactions),
             "share_grounded_after_error": share(self.recovered, self.interactions),
             "inferred_call_share": share(self.inferred_calls, self.calls),
-            "mean_reward": round(sum(self.rewards) / len(self.rewards), 4) if self.rewards else None,
+            # fsum: the same mean in whatever order the domains' rewards were summed
+            "mean_reward": round(math.fsum(self.rewards) / len(self.rewards), 4) if self.rewards else None,
         }
 
 
 class CorpusReport:
-    """Accumulates certified interactions; ``to_dict`` gives overall and per-domain statistics."""
+    """Accumulates certified interactions; ``to_dict`` gives overall and per-domain statistics.
+
+    Each record is tallied once, in its domain; the overall figures are the domains' summed."""
 
     def __init__(self) -> None:
-        self._tallies: dict[str, _Tally] = {ALL: _Tally()}
+        self._tallies: dict[str, _Tally] = {}
 
     def add(self, cert: CertifiedInteraction | dict[str, Any]) -> None:
         """A certified interaction, as the model or as its JSON record (what ``t2g certify`` streams)."""
         record = cert.model_dump(mode="json") if isinstance(cert, CertifiedInteraction) else cert
-        self._tallies[ALL].add(record)
-        self._tallies.setdefault(record["domain"] or "unknown", _Tally()).add(record)
+        domain = record["domain"] or "unknown"
+        tally = self._tallies.get(domain)
+        if tally is None:
+            tally = self._tallies[domain] = _Tally()
+        tally.add(record)
 
     def merge(self, other: CorpusReport) -> None:
         """Fold in a report built elsewhere (``t2g certify --workers``: one per batch)."""
@@ -120,8 +126,12 @@ class CorpusReport:
             self._tallies.setdefault(key, _Tally()).merge(tally)
 
     def to_dict(self) -> dict[str, Any]:
-        domains = {k: t.to_dict() for k, t in sorted(self._tallies.items()) if k != ALL}
-        return {"overall": self._tallies[ALL].to_dict(), "domains": domains}
+        overall = _Tally()
+        domains = {}
+        for key, tally in sorted(self._tallies.items()):
+            overall.merge(tally)
+            domains[key] = tally.to_dict()
+        return {"overall": overall.to_dict(), "domains": domains}
 
 
 def build_report(certs: Iterable[CertifiedInteraction | dict[str, Any]]) -> dict[str, Any]:
