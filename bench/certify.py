@@ -9,9 +9,13 @@ writes, a failed lookup and its recovery), writes them as JSONL, then times
 certified records, in one process. Goal: (b)/(a) <= 3. With more than one core it
 also times (c) ``t2g certify --workers N`` (what ``t2g certify`` runs by default, one
 process per core); its wall ratio uses N processes against a decoding in one, and says so. ``--profile K`` also prints where certification time goes
-(cProfile, K interactions streamed once, as in a real run).
+(cProfile, K interactions streamed once, as in a real run). ``--instructions K`` also
+counts CPU instructions with callgrind (valgrind) for decoding and for certifying the
+first K interactions, less a run that only imports: a ratio that, unlike time, repeats
+exactly on a busy machine (a few minutes: callgrind runs code about 50x slower).
 
     python bench/certify.py [--n 5000] [--decisions 20] [--seed 0] [--workers 0] [--profile 1000]
+                            [--instructions 300]
 """
 
 from __future__ import annotations
@@ -130,6 +134,8 @@ def main() -> None:
                     help="also time t2g certify --workers N (0: one per core; 1: skip)")
     ap.add_argument("--profile", type=int, default=0, metavar="K",
                     help="then profile certifying the first K interactions (top functions by own time)")
+    ap.add_argument("--instructions", type=int, default=0, metavar="K",
+                    help="then count instructions (callgrind) decoding and certifying the first K interactions")
     args = ap.parse_args()
     rng = random.Random(args.seed)
     with tempfile.TemporaryDirectory() as tmp:
@@ -160,6 +166,7 @@ def main() -> None:
                     decisions, eligible = overall["decisions"], overall["eligible"]
                 _keep_best(best, name, time.perf_counter() - w0, _cpu() - c0)
         profile = _profile(src, args.profile) if args.profile else ""
+        instructions = _instructions(src, args.instructions, Path(tmp)) if args.instructions else ""
 
     (dw, dc), (cw, cc) = best["decode"], best["certify"]
     print(f"interactions: {decoded}  decisions: {decisions} ({decisions / max(decoded, 1):.1f} each, "
@@ -174,6 +181,8 @@ def main() -> None:
               f"(wall: {workers} processes against one decoding)")
     if profile:
         print(f"\nwhere certification time goes (first {args.profile} interactions, own time):\n{profile}")
+    if instructions:
+        print(f"\n{instructions}")
 
 
 def _cpu() -> float:
@@ -198,6 +207,53 @@ def _profile(src: Path, k: int) -> str:
     out = io.StringIO()
     pstats.Stats(prof, stream=out).sort_stats("tottime").print_stats(25)
     return out.getvalue()
+
+
+# What each callgrind run executes: the same imports (the certifier's lazy ones included), then
+# nothing, the decoding, or what ``t2g certify`` runs in one process.
+_CALLGRIND_CHILD = """
+import sys
+from trajectory2gym.certify import CertifyConfig, CorpusReport
+from trajectory2gym.certify.stream import certified_lines
+from trajectory2gym.codecs import read_interactions
+from trajectory2gym.validation import ReadReport
+import trajectory2gym.envs.registry, trajectory2gym.selector.paths
+mode, src = sys.argv[1], sys.argv[2]
+if mode == "decode":
+    sum(1 for _ in read_interactions(src))
+elif mode == "certify":
+    sum(1 for _ in certified_lines(src, "jsonl", ReadReport(), CorpusReport(), CertifyConfig()))
+"""
+
+
+def _instructions(src: Path, k: int, tmp: Path) -> str:
+    """Instructions to decode and to certify the first ``k`` interactions, each less an import-only run."""
+    import itertools
+    import re
+    import shutil
+    import subprocess
+
+    if shutil.which("valgrind") is None:
+        return "instruction counts skipped: valgrind is not installed"
+    head = tmp / "head.jsonl"
+    with open(src, "rb") as fh, open(head, "wb") as out:
+        out.writelines(itertools.islice(fh, k))
+    counts: dict[str, int] = {}
+    for mode in ("imports", "decode", "certify"):
+        proc = subprocess.run(
+            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={tmp / 'callgrind.out'}",
+             sys.executable, "-c", _CALLGRIND_CHILD, mode, str(head)],
+            capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": "0"},
+        )
+        found = re.search(r"Collected\s*:\s*(\d+)", proc.stderr)
+        if proc.returncode != 0 or found is None:
+            return f"instruction counts failed ({mode}): {proc.stderr.strip()[-500:]}"
+        counts[mode] = int(found.group(1))
+    decode, certify = counts["decode"] - counts["imports"], counts["certify"] - counts["imports"]
+    return (f"instructions (callgrind, first {k} interactions, imports subtracted):\n"
+            f"plain decode:                {decode / 1e6:9.1f} M\n"
+            f"decode+certify+tally+encode: {certify / 1e6:9.1f} M\n"
+            f"ratio certify/decode:        {certify / decode:9.2f}x  (repeats exactly; goal <= 3x)")
 
 
 def _keep_best(best: dict[str, tuple[float, float]], key: str, wall: float, cpu: float) -> None:
