@@ -24,7 +24,7 @@ from trajectory2gym.certify.certifier import Certifier
 from trajectory2gym.certify.config import CertifyConfig
 from trajectory2gym.certify.report import CorpusReport
 from trajectory2gym.interaction import Interaction
-from trajectory2gym.validation import ReadReport, RecordError, RecordErrors, parse_interaction
+from trajectory2gym.validation import ReadReport, RecordError, interaction_or_errors
 
 BATCH = 32  # interactions per task: large enough to hide the pipe, small enough to keep both cores busy
 
@@ -181,14 +181,11 @@ def _certify_items(
         else:
             if isinstance(item, bytes):
                 item = decode_jsonl_line(item, line, src)
-            if isinstance(item, RecordError):
-                bad.append([item])
+            parsed = interaction_or_errors(item, line=line, source=src)
+            if isinstance(parsed, list):
+                bad.append(parsed)
                 continue
-            try:
-                inter = parse_interaction(item, line=line, source=src)
-            except RecordErrors as exc:
-                bad.append(exc.errors)
-                continue
+            inter = parsed
         if domain and not inter.domain:
             inter.domain = domain
         try:

@@ -17,7 +17,7 @@ import msgpack
 import orjson
 
 from trajectory2gym.interaction import Interaction
-from trajectory2gym.validation import ReadReport, RecordError, RecordErrors, parse_interaction
+from trajectory2gym.validation import ReadReport, RecordError, interaction_or_errors
 
 JSONL_SUFFIXES = (".jsonl", ".ndjson")
 MSGPACK_SUFFIXES = (".msgpack", ".mpk", ".msgp")
@@ -138,13 +138,9 @@ def read_interactions(
     src = str(path)
     for lineno, raw in iter_raw(path, fmt):
         report.records += 1
-        if isinstance(raw, RecordError):
-            report.add_bad([raw])
-            continue
-        try:
-            inter = parse_interaction(raw, line=lineno, source=src)
-        except RecordErrors as exc:
-            report.add_bad(exc.errors)
+        inter = interaction_or_errors(raw, line=lineno, source=src)
+        if isinstance(inter, list):
+            report.add_bad(inter)
             continue
         report.ok += 1
         yield inter

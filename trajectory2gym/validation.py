@@ -144,6 +144,17 @@ def parse_interaction(
     return inter
 
 
+def interaction_or_errors(raw: Any, *, line: int | None, source: str | None) -> Interaction | list[RecordError]:
+    """A record as a reader gave it (or the ``RecordError`` its reading gave) validated: the
+    interaction, or every problem found; what each reader does with a bad record is its own."""
+    if isinstance(raw, RecordError):
+        return [raw]
+    try:
+        return parse_interaction(raw, line=line, source=source)
+    except RecordErrors as exc:
+        return exc.errors
+
+
 class RecordErrors(Exception):
     """All problems of one record (a record can be wrong in several places)."""
 
