@@ -66,11 +66,10 @@ def cmd_certify(args: argparse.Namespace) -> int:
         config.default_domain = args.domain
     read_report = ReadReport()
     corpus = CorpusReport()
-    lines = certified_lines(args.input, args.format, read_report, corpus, config,
-                            domain=args.domain, workers=args.workers)
+    fmt = args.format or detect_format(args.input)
+    lines = certified_lines(args.input, fmt, read_report, corpus, config, domain=args.domain, workers=args.workers)
     broken: BrokenProcessPool | None = None
     # A JSONL file's lines are counted up front (fast) so the bar can say how long is left.
-    fmt = args.format or detect_format(args.input)
     total = count_lines(args.input) if fmt == "jsonl" and not args.quiet else None
     with JsonlWriter(args.output) as writer, Progress(
         TextColumn("certify"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn(),
