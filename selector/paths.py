@@ -234,7 +234,7 @@ def record_path(decisions: list[dict[str, Any]], metadata: dict[str, Any] | None
         calls = d["calls"]
         if d["eligible"]:
             flag = RECOVERY_FLAG if pending or d["after_error"] else CLEAN_FLAG
-            body = _dict_call_descriptor(calls[0]) if len(calls) == 1 else ";".join(map(_dict_call_descriptor, calls))
+            body = ";".join(map(_dict_call_descriptor, calls))
             descs.append(f"{d['kind']}|{body}|{flag}" + (markers[k] if markers else ""))
             pending = False
         if calls and "error" in map(_OBSERVATION, calls):
