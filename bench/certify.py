@@ -8,11 +8,12 @@ writes, a failed lookup and its recovery), writes them as JSONL, then times
 ``t2g certify`` runs: the same decoding plus certifying, tallying and writing the
 certified records, in one process. Goal: (b)/(a) <= 3. With more than one core it
 also times (c) ``t2g certify --workers N`` (what ``t2g certify`` runs by default, one
-process per core); its wall ratio uses N processes against a decoding in one, and says so. ``--profile K`` also prints where certification time goes
-(cProfile, K interactions streamed once, as in a real run). ``--instructions K`` also
-counts CPU instructions with callgrind (valgrind) for decoding and for certifying the
-first K interactions, less a run that only imports: a ratio that, unlike time, repeats
-exactly on a busy machine (a few minutes: callgrind runs code about 50x slower).
+process per core); its wall ratio uses N processes against a decoding in one, and says
+so. ``--profile K`` also prints where certification time goes (cProfile, K interactions
+streamed once, as in a real run). ``--instructions K`` also counts CPU instructions with
+callgrind (valgrind) for decoding and for certifying the first K interactions, less a
+run that only imports: a ratio that, unlike time, repeats exactly on a busy machine
+(about 80 s for K=300: callgrind runs code about 50x slower).
 
     python bench/certify.py [--n 5000] [--decisions 20] [--seed 0] [--workers 0] [--profile 1000]
                             [--instructions 300]
