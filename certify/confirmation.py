@@ -172,10 +172,13 @@ class Anchors:
         # Labels are words of object names: no such word in ``ws``, no label in it either.
         return self._index.names_any(ws)
 
-    def mentioned_in(self, ws: set[str], cs: set[str]) -> bool:
+    def mentioned_in(self, ws: set[str], cs: set[str], named: bool | None = None) -> bool:
+        """``ids & cs or labels & ws``; ``named`` is ``index.names_any(ws)`` when already known."""
         if not self.ids.isdisjoint(cs):
             return True
-        return self._may_name(ws) and not self.labels.isdisjoint(ws)
+        if named is None:
+            named = self._may_name(ws)
+        return named and not self.labels.isdisjoint(ws)
 
     def names_object(self, ws: set[str], cs: set[str]) -> bool:
         """``named_ids & cs or labels & ws`` when the call's objects have names, else ``ids & cs``."""
@@ -257,10 +260,13 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
         pos_this = neg_this = pos_other = affirm = False
         for part, ws, toks, keys in turn.clauses:
             negated = bool(_NEGATE.search(part))
-            this = anchors.mentioned_in(ws, keys)
+            # Whether the clause names any known object: asked once (a search of every observation),
+            # and only when no identifier of this call settles ``this`` first.
+            named = index.names_any(ws) if anchors.ids.isdisjoint(keys) else None
+            this = anchors.mentioned_in(ws, keys, named)
             # Names another known object: the confirmation is scoped, not a bare "yes".
             other = not this and (
-                index.names_any(ws) or any(index.label_words(t) for t in toks if looks_like_identifier(t))
+                bool(named) or any(index.label_words(t) for t in toks if looks_like_identifier(t))
             )
             if negated:
                 neg_this |= this
