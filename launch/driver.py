@@ -32,7 +32,9 @@ from trajectory2gym.launch.rundir import (
     read_json,
 )
 
-ROUND_COLUMNS: tuple[tuple[str, str], ...] = (
+# The rounds table printed after each round: (state.json key, short title), narrow enough for a
+# terminal. The report's table has every key (report_html.collect.ROUND_COLUMNS).
+CONSOLE_ROUND_COLUMNS: tuple[tuple[str, str], ...] = (
     ("round", "round"),
     ("interactions", "interactions"),
     ("eligible_share", "eligible"),
@@ -268,13 +270,13 @@ class Driver:
         cfg = self.cfg
         self._start_rollout_actors()
         table = Table(title=f"rounds of {self.run_dir.path.name}")
-        for _, title in ROUND_COLUMNS:
+        for _, title in CONSOLE_ROUND_COLUMNS:
             table.add_column(title, justify="right")
         for row in self.state.round_metrics:
-            table.add_row(*(_fmt(row.get(k, "")) for k, _ in ROUND_COLUMNS))
+            table.add_row(*(_fmt(row.get(k, "")) for k, _ in CONSOLE_ROUND_COLUMNS))
         for r in range(self.state.completed_rounds, cfg.run.rounds):
             metrics = self._round(r)
-            table.add_row(*(_fmt(metrics.get(k, "")) for k, _ in ROUND_COLUMNS))
+            table.add_row(*(_fmt(metrics.get(k, "")) for k, _ in CONSOLE_ROUND_COLUMNS))
             self.console.print(
                 f"round {r}: {metrics['interactions']} interactions, eligible {metrics['eligible_share']:.1%}, "
                 f"{metrics['paths_covered']} paths covered, {metrics['deficit_paths']} deficit paths"
