@@ -9,10 +9,9 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from trajectory2gym.config import ConfigModel, load_config
+from trajectory2gym.config import CONFIG_HOME, ConfigModel, config_path, load_config
 
-REPO_ROOT = Path(__file__).resolve().parent.parent
-SCALES_DIR = REPO_ROOT / "configs" / "scales"
+SCALES_DIR = CONFIG_HOME / "configs" / "scales"
 _HUB_ID = re.compile(r"^[A-Za-z0-9][\w.-]*/[\w.-]+$")
 
 
@@ -120,11 +119,9 @@ class LearnerConfig(ConfigModel):
 
 
 def resolve_path(path: str) -> Path | None:
-    """A path as given, or relative to the repository root (so presets work from any cwd)."""
-    for cand in (Path(path), REPO_ROOT / path):
-        if cand.exists():
-            return cand
-    return None
+    """A path as given, or relative to ``CONFIG_HOME`` (so presets work from any cwd); None if neither."""
+    found = config_path(path)
+    return found if found.exists() else None
 
 
 def load_learner_config(path: str | os.PathLike[str] | None, overrides: list[str] | None = None) -> LearnerConfig:

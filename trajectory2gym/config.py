@@ -17,6 +17,21 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from trajectory2gym.validation import format_loc
 
+# The folder holding ``configs/``: the checkout (``configs/`` beside this package's folder), or,
+# for an installed package, the package itself (setup.py ships ``configs/`` as ``trajectory2gym/configs``).
+_HERE = Path(__file__).resolve().parent
+CONFIG_HOME = _HERE if (_HERE / "configs").is_dir() else _HERE.parent
+
+
+def config_path(path: str | os.PathLike[str]) -> Path:
+    """A config file as given, else relative to ``CONFIG_HOME``: ``configs/smoke.yaml`` and the presets'
+    ``configs/zero/zero3.json`` resolve from any working directory, for a checkout or an installed package."""
+    given = Path(path)
+    if given.exists() or given.is_absolute():
+        return given
+    shipped = CONFIG_HOME / given
+    return shipped if shipped.exists() else given
+
 
 class ConfigModel(BaseModel):
     """Base of every config section: unknown keys are errors, values are re-validated on assignment."""
@@ -62,7 +77,7 @@ def apply_overrides(data: dict[str, Any], overrides: list[str]) -> dict[str, Any
 
 
 def read_yaml(path: str | os.PathLike[str]) -> dict[str, Any]:
-    p = Path(path)
+    p = config_path(path)
     if not p.exists():
         raise ConfigError(f"{path}: no such config file")
     try:

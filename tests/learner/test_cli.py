@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from trajectory2gym.cli import main
-from trajectory2gym.learner.config import REPO_ROOT
+from trajectory2gym.config import CONFIG_HOME
 
-TINY = str(REPO_ROOT / "configs" / "learner_tiny.yaml")
+TINY = str(CONFIG_HOME / "configs" / "learner_tiny.yaml")
 
 
 def test_make_tiny_export_train_resume(tmp_path: Path) -> None:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from trajectory2gym.config import ConfigError
-from trajectory2gym.learner.config import REPO_ROOT, load_learner_config, load_preset, preset_paths
+from trajectory2gym.config import CONFIG_HOME, ConfigError
+from trajectory2gym.learner.config import load_learner_config, load_preset, preset_paths
 from trajectory2gym.learner.trainer import deepspeed_config
 
 PRESETS = ["qwen3-1.7b", "qwen3-4b", "qwen3-8b", "qwen3-14b", "qwen3-30b-a3b"]
@@ -50,11 +50,11 @@ def test_bad_values_name_the_key(override: str, needle: str) -> None:
 
 
 def test_tiny_config_loads_and_section_form(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    cfg = load_learner_config(REPO_ROOT / "configs" / "learner_tiny.yaml")
+    cfg = load_learner_config(CONFIG_HOME / "configs" / "learner_tiny.yaml")
     assert cfg.bf16 is False and cfg.data.interactions
     wrapped = tmp_path / "run.yaml"
     wrapped.write_text("learner:\n  model_path: org/model\n  loss: token\nother_stage: {x: 1}\n")
     assert load_learner_config(wrapped).loss == "token"
     with pytest.raises(ValueError, match="model_path"):
-        load_learner_config(REPO_ROOT / "configs" / "learner_tiny.yaml",
+        load_learner_config(CONFIG_HOME / "configs" / "learner_tiny.yaml",
                             ["model_path=/no/such/dir/at/all"]).check_model_path()
