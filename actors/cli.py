@@ -36,7 +36,8 @@ def register(subparsers: Any) -> None:
     p.add_argument("--n", type=int, default=100, help="tasks per family (default 100)")
     p.add_argument("--teacher", default="scripted", choices=["scripted", "openai", "vllm"])
     p.add_argument("--seed", type=int, default=0, help="seed of task generation and episodes")
-    p.add_argument("-o", "--output", required=True, help="output JSONL (or .msgpack) file")
+    p.add_argument("-o", "--output", required=True,
+                   help="output .jsonl or .msgpack file, or a new directory for msgpack shards")
     g = p.add_argument_group("database")
     g.add_argument("--db", help="a tau-bench-layout database directory; telecom also reads tau2's "
                    "db.json + user_db.json (default: the generated one)")
@@ -63,6 +64,8 @@ def register(subparsers: Any) -> None:
 
 
 def _imperfections(args: argparse.Namespace) -> dict[str, float]:
+    if not 0.0 <= args.imperfections <= 1.0:
+        raise ValueError(f"--imperfections {args.imperfections:g}: a rate must be in [0, 1]")
     rates = dict.fromkeys(KINDS, args.imperfections)
     for item in args.imperfection:
         kind, sep, value = item.partition("=")
@@ -72,6 +75,8 @@ def _imperfections(args: argparse.Namespace) -> dict[str, float]:
             rates[kind] = float(value)
         except ValueError:
             raise ValueError(f"--imperfection {item!r}: RATE must be a number") from None
+        if not 0.0 <= rates[kind] <= 1.0:
+            raise ValueError(f"--imperfection {item!r}: a rate must be in [0, 1]")
     return rates
 
 
@@ -122,10 +127,12 @@ def cmd_synthesize(args: argparse.Namespace) -> int:
         synthesize,
     )
     from trajectory2gym.codecs import open_writer
+    from trajectory2gym.outputs import check_output
 
     console = Console(stderr=True)
     if args.n < 1:
         raise ValueError("--n must be at least 1")
+    check_output(args.output, interactions=True)
     families = expand_families(args.family)
     teacher = build_teacher(args)
     user = None

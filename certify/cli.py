@@ -59,9 +59,18 @@ def cmd_certify(args: argparse.Namespace) -> int:
     from trajectory2gym.certify.stream import certified_lines
     from trajectory2gym.codecs import JsonlWriter, count_lines, detect_format
     from trajectory2gym.core_cli import console, print_report
+    from trajectory2gym.outputs import check_output
     from trajectory2gym.validation import ReadReport
 
+    check_output(args.output, inputs=[args.input])
+    if args.report:
+        check_output(args.report, inputs=[args.input, args.output])
     config = load_certify_config(args.config, args.set or [])
+    if args.domain:
+        from trajectory2gym.envs.registry import DOMAINS
+
+        if args.domain not in DOMAINS:
+            raise ValueError(f"--domain {args.domain!r}: not a known domain ({', '.join(DOMAINS)})")
     if args.domain and not config.default_domain:
         config.default_domain = args.domain
     read_report = ReadReport()
@@ -93,6 +102,10 @@ def cmd_certify(args: argparse.Namespace) -> int:
     console.print(
         f"certified {written} interactions: {overall['eligible']}/{overall['decisions']} decisions eligible"
     )
+    if overall["judge_errors"]:
+        console.print(f"[yellow]warning:[/yellow] the LLM judge at {config.judge.base_url} failed "
+                      f"{overall['judge_errors']} times; the rule-based workflow verdict stood in for those "
+                      f"calls (counted per record in metadata.judge_errors)", highlight=False)
     if args.report:
         stats["input"] = {"path": args.input, **read_report.to_dict()}
         with open(args.report, "wb") as fh:
@@ -122,7 +135,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("input", metavar="IN", help="interactions: .jsonl, .msgpack (file or shard dir), tau-bench .json")
     p.add_argument("-o", "--output", required=True, metavar="OUT", help="certified records (.jsonl)")
-    p.add_argument("--domain", metavar="NAME", help="domain whose tools/metadata to use (default: recognised)")
+    p.add_argument("--domain", metavar="NAME",
+                   help="domain whose tool schemas and metadata to use for records that name no domain "
+                        "and whose tools are not recognised, e.g. tau-bench result files (default: recognised "
+                        "from the tool names)")
     p.add_argument("--report", metavar="REPORT.json", help="write corpus statistics here")
     p.add_argument("--format", choices=FORMATS, help="input format (default: from the file name)")
     p.add_argument("--config", help="YAML file with the certify section (CertifyConfig)")

@@ -10,6 +10,7 @@ from rich.text import Text
 
 console = Console(stderr=True)
 MAX_ERRORS_SHOWN = 20
+NOT_CERTIFIED = "an interaction, not a certified record: certify the file first (t2g certify IN -o OUT)"
 
 
 def positive_int(text: str) -> int:
@@ -35,7 +36,7 @@ def read_certified(path: str, report: Any) -> list[Any]:
 
     from trajectory2gym.certified import CertifiedInteraction
     from trajectory2gym.codecs import iter_jsonl
-    from trajectory2gym.validation import RecordError, format_loc
+    from trajectory2gym.validation import RecordError, pydantic_errors
 
     out = []
     for lineno, raw in iter_jsonl(path):
@@ -48,14 +49,13 @@ def read_certified(path: str, report: Any) -> list[Any]:
             msg = f"record must be a JSON object, got {type(raw).__name__}"
             report.add_bad([RecordError("wrong_type", msg, "", lineno, None, path)])
             continue
+        if "messages" in raw and "decisions" not in raw:  # an easy mistake: the file before certify
+            report.add_bad([RecordError("not_certified", NOT_CERTIFIED, "", lineno, rid, path)])
+            continue
         try:
             out.append(CertifiedInteraction.model_validate(raw))
         except ValidationError as exc:
-            errs = [
-                RecordError(e["type"], e["msg"], format_loc(tuple(e["loc"])), lineno, rid, path)
-                for e in exc.errors(include_url=False)
-            ]
-            report.add_bad(errs)
+            report.add_bad([RecordError(k, m, loc, lineno, rid, path) for k, loc, m in pydantic_errors(exc)])
             continue
         report.ok += 1
     return out
@@ -66,12 +66,19 @@ def cmd_select(args: argparse.Namespace) -> int:
     from rich.progress import track
 
     from trajectory2gym.core_cli import print_report
+    from trajectory2gym.outputs import check_not_input, check_output
     from trajectory2gym.selector.inventory import Inventory
     from trajectory2gym.selector.paths import path_facts
     from trajectory2gym.selector.pool import build_pool
     from trajectory2gym.selector.select import SelectConfig, select
     from trajectory2gym.validation import ReadReport
 
+    reads = [p for p in (args.certified, args.prior, args.exclude) if p]
+    check_output(args.output, inputs=reads)
+    if args.inventory:
+        check_output(args.inventory, inputs=[*reads, args.output])
+    if args.report:
+        check_not_input(args.report, [*reads, args.output])
     config = SelectConfig(
         budget=args.budget, depth=args.depth, cap=args.cap, strategy=args.strategy, seed=args.seed
     )
@@ -126,7 +133,7 @@ def cmd_select(args: argparse.Namespace) -> int:
     stages = ", ".join(f"{stage} {n}" for stage, n in chosen.stage_counts.items())
     console.print(
         f"selected {len(chosen.selected)} ({config.strategy}; {stages}); "
-        f"{len(chosen.deficits)} paths remain below depth {config.depth}"
+        f"{len(chosen.deficits)} paths remain below depth {config.depth or 'inf'}"
     )
     print(
         f"structural covered {st.paths_covered - rd.paths_covered} more paths than random "

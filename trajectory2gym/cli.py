@@ -13,6 +13,7 @@ import sys
 from collections.abc import Sequence
 
 from rich.console import Console
+from rich.markup import escape
 
 STAGE_CLI_MODULES: tuple[str, ...] = (
     "trajectory2gym.envs.cli",
@@ -51,9 +52,23 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def parse_args(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> argparse.Namespace:
+    """``parse_args``, except that ``key=value`` overrides may also follow the options
+    (``t2g run CONFIG --resume DIR run.rounds=3``): argparse takes a command's positional
+    overrides only before its options, and ``parse_intermixed_args`` does not support subcommands."""
+    args, extra = parser.parse_known_args(argv)
+    overrides = getattr(args, "overrides", None)
+    if extra and isinstance(overrides, list) and all("=" in a and not a.startswith("-") for a in extra):
+        overrides.extend(extra)
+        extra = []
+    if extra:
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
+    return args
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = parse_args(parser, argv)
     if not getattr(args, "handler", None):
         parser.print_help()
         return 2
@@ -62,9 +77,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         console.print("[red]interrupted[/red]")
         return 130
-    except (ValueError, FileNotFoundError) as exc:
-        # Expected user errors (bad config, missing file): one clear line, no traceback.
-        console.print(f"[red]error:[/red] {exc}")
+    except (ValueError, OSError) as exc:
+        # Expected user errors (bad config, a missing file, a directory where a file belongs, an
+        # unreachable cluster): one clear line, no traceback.
+        from trajectory2gym.core_cli import user_error
+
+        console.print(f"[red]error:[/red] {escape(user_error(exc))}", highlight=False)
         return 2
 
 

@@ -84,6 +84,16 @@ def msgpack_shards(path: str | os.PathLike[str]) -> list[Path]:
     return [p]
 
 
+def check_source(path: str | os.PathLike[str]) -> None:
+    """Raise a clear error for an input that cannot hold records: a missing path, or a
+    directory without msgpack shards (a reader would quietly find nothing in it)."""
+    p = Path(path)
+    if not p.exists():
+        raise FileNotFoundError(f"{path}: no such file or directory")
+    if p.is_dir() and not msgpack_shards(p):
+        raise ValueError(f"{path}: a directory without msgpack shards ({', '.join(MSGPACK_SUFFIXES)} files)")
+
+
 def iter_msgpack(path: str | os.PathLike[str]) -> Iterator[tuple[int, Any]]:
     """(record number, dict | RecordError) over a file or a directory of shards."""
     number = 0

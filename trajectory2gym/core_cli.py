@@ -10,7 +10,13 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from trajectory2gym.codecs import FORMATS, detect_format, open_writer, read_interactions
+from trajectory2gym.codecs import (
+    FORMATS,
+    check_source,
+    detect_format,
+    open_writer,
+    read_interactions,
+)
 from trajectory2gym.validation import ReadReport
 
 console = Console(stderr=True, soft_wrap=True)
@@ -30,8 +36,16 @@ def domain_hooks() -> dict[str, Any]:
     return hooks
 
 
+def user_error(exc: Exception) -> str:
+    """``path: reason`` for a failed file operation, else the exception's own message."""
+    if isinstance(exc, OSError) and exc.filename is not None and exc.strerror:
+        return f"{exc.filename}: {exc.strerror.lower()}"
+    return str(exc) or type(exc).__name__
+
+
 def read_any(path: str, fmt: str | None, report: ReadReport, domain: str | None = None):
     """Interactions from JSONL, msgpack or a tau-bench result file (domain hooks applied)."""
+    check_source(path)
     fmt = fmt or detect_format(path)
     options: dict[str, Any] = {}
     if fmt == "tau-bench":
@@ -44,6 +58,8 @@ def print_report(report: ReadReport, title: str, max_errors: int = 50) -> None:
     table.add_row("records", str(report.records))
     table.add_row("valid", str(report.ok))
     table.add_row("bad records", str(report.bad_records))
+    if report.errors:  # a bad record can have several errors: counted apart from the records
+        table.add_row("errors", str(len(report.errors)))
     for kind, n in report.by_kind().items():
         table.add_row(f"  {kind}", str(n))
     console.print(table)
@@ -53,20 +69,40 @@ def print_report(report: ReadReport, title: str, max_errors: int = 50) -> None:
         console.print(f"  ... and {len(report.errors) - max_errors} more errors")
     for note in report.notes:
         console.print(f"  [yellow]note[/yellow] {note}")
+    if not report.records:
+        console.print("  [yellow]warning[/yellow] the input holds no records")
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
+    from collections import Counter
+
     bad = False
     for path in args.files:
         report = ReadReport()
-        for _ in read_any(path, args.format, report, args.domain):
-            pass
+        try:
+            ids = Counter(inter.id for inter in read_any(path, args.format, report, args.domain))
+        except (ValueError, OSError) as exc:  # this file only: the others are still checked
+            console.print(f"[red]error:[/red] {escape(user_error(exc))}", highlight=False)
+            bad = True
+            continue
+        repeated = {i: n for i, n in ids.items() if n > 1}
+        if repeated:  # selection, training and resume key interactions by id
+            shown = ", ".join(f"{i} x{n}" for i, n in list(repeated.items())[:5])
+            report.notes.append(f"{len(repeated)} ids occur more than once ({shown}): ids must be unique")
+        if report.records and not report.ok:
+            report.notes.append(f"no record could be read: is it really {args.format or detect_format(path)}?")
         print_report(report, f"{path}")
-        bad |= report.bad_records > 0
+        bad |= report.bad_records > 0 or bool(repeated)
     return 1 if bad else 0
 
 
 def cmd_convert(args: argparse.Namespace) -> int:
+    from trajectory2gym.outputs import check_not_input, check_output
+
+    if args.to_format:  # the format is named: only the input must be safe from the output
+        check_not_input(args.output, [args.input])
+    else:
+        check_output(args.output, inputs=[args.input], interactions=True, suffixes=(".parquet",))
     report = ReadReport()
     records = read_any(args.input, args.from_format, report, args.domain)
     to = args.to_format or ("hf" if args.output.endswith(".parquet") else None)
@@ -101,7 +137,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
     c = sub.add_parser(
         "convert",
-        help="convert between JSONL, msgpack, tau-bench results and HF parquet",
+        help="convert JSONL, msgpack or tau-bench results to JSONL, msgpack or HF parquet",
         description=(
             "Convert interactions between formats. Bad records are reported with their line and "
             "skipped; the good ones are written. --to hf writes Hugging Face datasets parquet with "
