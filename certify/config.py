@@ -12,7 +12,8 @@ class JudgeConfig(ConfigModel):
 
     When enabled it decides the workflow check of consequential calls (does the
     user's latest confirmation cover this action?); the rule-based verdict is used
-    when the endpoint fails, and the failure is noted in the decision's reasons.
+    when the endpoint fails, and the failure is counted in the record's
+    ``metadata.judge_errors`` (``t2g certify`` warns with the total).
     """
 
     enabled: bool = False

@@ -36,6 +36,7 @@ class _Tally:
     recovered: int = 0  # interactions with an eligible decision right after an error observation
     inferred_calls: int = 0
     calls: int = 0
+    judge_errors: int = 0  # LLM judge calls that failed (the rule-based verdict stood in)
     rewards: list[float] = field(default_factory=list)
 
     def add(self, record: dict[str, Any]) -> None:
@@ -68,6 +69,9 @@ class _Tally:
         self.recovered += recovered
         if record["reward"] is not None:
             self.rewards.append(record["reward"])
+        metadata = record.get("metadata")
+        if metadata and "judge_errors" in metadata:
+            self.judge_errors += metadata["judge_errors"]
 
     def merge(self, other: _Tally) -> None:
         """Add another tally's counts (a worker's share of the corpus), keeping reward order."""
@@ -98,6 +102,7 @@ class _Tally:
             "share_at_most_two_supervised": share(self.at_most_two, self.interactions),
             "share_grounded_after_error": share(self.recovered, self.interactions),
             "inferred_call_share": share(self.inferred_calls, self.calls),
+            "judge_errors": self.judge_errors,
             # fsum: the same mean in whatever order the domains' rewards were summed
             "mean_reward": round(math.fsum(self.rewards) / len(self.rewards), 4) if self.rewards else None,
         }

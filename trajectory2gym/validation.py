@@ -80,7 +80,8 @@ def _kind_of(err: dict[str, Any]) -> str:
     return "wrong_type"
 
 
-def _pydantic_errors(exc: ValidationError) -> list[tuple[str, str, str]]:
+def pydantic_errors(exc: ValidationError) -> list[tuple[str, str, str]]:
+    """(kind, field path, message) per error, in the kinds every reader reports."""
     out = []
     for err in exc.errors(include_url=False):
         # Drop pydantic's union/function tags that are not part of the record's shape.
@@ -136,7 +137,7 @@ def parse_interaction(
         inter = Interaction.model_validate(raw)
     except ValidationError as exc:
         raise RecordErrors(
-            [RecordError(k, m, p, line, record_id, source) for k, p, m in _pydantic_errors(exc)]
+            [RecordError(k, m, p, line, record_id, source) for k, p, m in pydantic_errors(exc)]
         ) from None
     problems = structural_errors(inter)
     if problems:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 import threading
 from http.server import BaseHTTPRequestHandler, HTTPServer
 
@@ -315,6 +317,21 @@ def test_judge_failure_falls_back_to_rules(convo, at, order_w123, judge_server):
     # rule-based default never calls the endpoint
     handler.requests.clear()
     assert at(Certifier(CertifyConfig()).certify(inter), i).eligible and handler.requests == []
+    # the corpus statistics count the failures (t2g certify warns with this total)
+    assert build_report([cert, cert])["overall"]["judge_errors"] == 2
+
+
+def test_certify_cli_warns_when_the_judge_fails(convo, order_w123, tmp_path):
+    inter, _ = _confirmed_cancel(convo, order_w123)
+    src = tmp_path / "in.jsonl"
+    src.write_text(inter.model_dump_json() + "\n")
+    dead = "http://127.0.0.1:9/v1"  # nothing listens on the discard port: every judge call fails
+    res = subprocess.run([sys.executable, "-m", "trajectory2gym.cli", "certify", str(src), "-o",
+                          str(tmp_path / "out.jsonl"), "-q", "--set", "judge.enabled=true", "--set",
+                          f"judge.base_url={dead}", "--set", "judge.max_retries=0", "--set", "judge.timeout_s=2"],
+                         capture_output=True, text=True, timeout=120)
+    assert res.returncode == 0, res.stderr
+    assert f"judge at {dead} failed 1 times" in res.stderr and "rule-based" in res.stderr
 
 
 def test_parse_verdict():
