@@ -39,8 +39,9 @@ def register(subparsers: Any) -> None:
     p.add_argument("-o", "--output", required=True,
                    help="output .jsonl or .msgpack file, or a new directory for msgpack shards")
     g = p.add_argument_group("database")
-    g.add_argument("--db", help="a tau-bench-layout database directory; telecom also reads tau2's "
-                   "db.json + user_db.json (default: the generated one)")
+    g.add_argument("--db", help="a database directory: the data root (a folder per domain) or the domain's "
+                   "folder, tau-bench's layout; telecom reads tau2's db.json + user_db.json (default: the "
+                   "generated one)")
     g.add_argument("--db-seed", type=int, default=0)
     g.add_argument("--db-size", default="small")
     g = p.add_argument_group("scripted teacher")
@@ -106,12 +107,8 @@ def build_teacher(args: argparse.Namespace) -> Any:
 def _load_db(args: argparse.Namespace) -> dict[str, Any]:
     from trajectory2gym.envs import db
 
-    if args.db and args.domain == "telecom":  # tau2's db.json + user_db.json, or one file per kind
-        from trajectory2gym.envs.telecom.data import load_tau2_db
-
-        return load_tau2_db(args.db)
     if args.db:
-        return db.load_tau_bench_db(args.domain, args.db)
+        return db.load_db_dir(args.domain, args.db)
     return db.default_db(args.domain, seed=args.db_seed, size=args.db_size)
 
 

@@ -14,10 +14,10 @@ DOMAIN_CHOICES = ("retail", "airline", "telecom")
 
 
 def _load_db(domain: str, db_dir: str | None, seed: int, size: str) -> dict:
-    from trajectory2gym.envs.db import default_db, load_tau_bench_db
+    from trajectory2gym.envs.db import default_db, load_db_dir
 
     if db_dir:
-        return load_tau_bench_db(domain, db_dir)
+        return load_db_dir(domain, db_dir)
     try:
         return default_db(domain, seed=seed, size=size)
     except ModuleNotFoundError as exc:
@@ -55,6 +55,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
     unchanged = sum(1 for r in rows if r.get("db_unchanged"))
     console.print(f"replayed {len(rows)} tasks: {failed} with failing gold actions, "
                   f"{unchanged} leave the database unchanged -> {args.output}")
+    if failed and not args.db:
+        # The usual cause: tau-bench tasks name users and orders the generated database lacks.
+        console.print("[yellow]note:[/yellow] replayed on the generated database; tau-bench tasks need "
+                      "their own: pass --db DIR (e.g. the tau-bench data folder)")
     return 0
 
 
@@ -106,7 +110,9 @@ def register(sub: argparse._SubParsersAction) -> None:
         ),
     )
     r.add_argument("--domain", required=True, choices=DOMAIN_CHOICES)
-    r.add_argument("--db", help="database directory in tau-bench's layout (default: the generated db)")
+    r.add_argument("--db", metavar="DIR",
+                   help="database directory: a data root holding <domain>/ (e.g. tau-bench's data/tau) "
+                        "or the domain folder itself (default: the generated db)")
     r.add_argument("--tasks", required=True, help="tau-bench task file (JSON list)")
     r.add_argument("-o", "--output", required=True, help="output JSON file")
     r.add_argument("--seed", type=int, default=0, help="generator seed when --db is not given")

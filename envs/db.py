@@ -22,16 +22,34 @@ def db_kinds(domain: str) -> tuple[str, ...]:
     return get_domain(domain).kinds
 
 
-def load_tau_bench_db(domain: str, path: str | Path) -> dict[str, Any]:
-    """``{kind: {record_id: record}}`` from ``<path>/<kind>.json`` (tau-bench's data layout)."""
+def _article(word: str) -> str:
+    return "an" if word[:1].lower() in "aeiou" else "a"
+
+
+def domain_db_dir(domain: str, path: str | Path) -> Path:
+    """The folder holding ``domain``'s files: ``<path>/<domain>/`` when ``path`` is a data root
+    with one folder per domain (tau-bench's ``data/tau``), else ``path`` itself."""
     root = Path(path)
-    if not root.is_dir():
-        raise FileNotFoundError(f"{root}: database directory not found")
+    sub = root / domain
+    return sub if sub.is_dir() else root
+
+
+def load_tau_bench_db(domain: str, path: str | Path) -> dict[str, Any]:
+    """``{kind: {record_id: record}}`` from ``<path>/<kind>.json`` (tau-bench's data layout);
+    ``path`` may also be the data root holding ``<domain>/``."""
+    given = Path(path)
+    if not given.is_dir():
+        raise FileNotFoundError(f"{given}: database directory not found")
+    root = domain_db_dir(domain, given)
+    kinds = db_kinds(domain)
     db: dict[str, Any] = {}
-    for kind in db_kinds(domain):
+    for kind in kinds:
         file = root / f"{kind}.json"
         if not file.exists():
-            raise FileNotFoundError(f"{file}: missing (a {domain} database needs {', '.join(db_kinds(domain))})")
+            raise FileNotFoundError(
+                f"{file}: missing ({_article(domain)} {domain} database needs {', '.join(kinds)} as "
+                f"<kind>.json in DIR or DIR/{domain}/)"
+            )
         try:
             data = orjson.loads(file.read_bytes())
         except orjson.JSONDecodeError as exc:
@@ -40,6 +58,16 @@ def load_tau_bench_db(domain: str, path: str | Path) -> dict[str, Any]:
             raise ValueError(f"{file}: expected a JSON object keyed by id, got {type(data).__name__}")
         db[kind] = data
     return db
+
+
+def load_db_dir(domain: str, path: str | Path) -> dict[str, Any]:
+    """A domain's database from a directory, for every ``--db``: the data root (one folder per
+    domain) or the domain's folder; telecom reads tau2's layout, the others tau-bench's."""
+    if domain == "telecom":
+        from trajectory2gym.envs.telecom.data import load_tau2_db
+
+        return load_tau2_db(path)
+    return load_tau_bench_db(domain, path)
 
 
 def default_db(domain: str, seed: int = 0, size: str = "small") -> dict[str, Any]:

@@ -82,8 +82,13 @@ def from_tau2(db: dict[str, Any], user_db: dict[str, Any] | None = None) -> dict
 
 
 def load_tau2_db(db_dir: str | Path) -> dict[str, Any]:
-    """``<dir>/db.json`` (+ ``<dir>/user_db.json`` when present) as one keyed database."""
-    root = Path(db_dir)
+    """``<dir>/db.json`` (+ ``<dir>/user_db.json`` when present) as one keyed database; ``dir``
+    may also be the data root holding ``telecom/`` (tau2's ``data/tau2``)."""
+    from trajectory2gym.envs.db import domain_db_dir
+
+    if not Path(db_dir).is_dir():
+        raise FileNotFoundError(f"{db_dir}: database directory not found")
+    root = domain_db_dir("telecom", db_dir)
     db_file = root / "db.json"
     if not db_file.is_file() and (root / "customers.json").is_file():
         return _load_per_kind(root)

@@ -85,3 +85,51 @@ def test_generate_db_round_trips(tmp_path):
 def test_tools_lists_metadata(capsys):
     assert run(["env", "tools", "--domain", "retail"]) == 0
     assert "cancel_pending_order" in capsys.readouterr().out
+
+
+def test_replay_db_accepts_the_data_root_and_the_domain_folder(tmp_path):
+    """``--db`` names either the root holding ``retail/`` (like data/tau) or ``retail/`` itself."""
+    write_tau_bench_db(retail_db(), tmp_path / "root" / "retail")
+    tasks = [{"index": 0, "user_id": "ann_lee_1", "instruction": "", "outputs": [],
+              "actions": [{"name": "cancel_pending_order", "kwargs": {"order_id": "#W1", "reason": "no longer needed"}}]}]
+    (tmp_path / "tasks.json").write_text(json.dumps(tasks))
+    results = []
+    for db in (tmp_path / "root", tmp_path / "root" / "retail"):
+        out = tmp_path / "out.json"
+        assert run(["env", "replay", "--domain", "retail", "--db", str(db), "--tasks", str(tmp_path / "tasks.json"),
+                    "-o", str(out)]) == 0
+        results.append(orjson.loads(out.read_bytes()))
+    assert results[0] == results[1]
+    assert results[0]["tasks"][0]["changed_records"]["orders"]["#W1"]["status"] == "cancelled"
+
+
+def test_missing_db_files_name_the_layout_with_the_right_article(tmp_path):
+    from trajectory2gym.envs.db import load_tau_bench_db
+
+    with pytest.raises(FileNotFoundError, match=r"flights.json: missing \(an airline database needs") as exc:
+        load_tau_bench_db("airline", tmp_path)
+    assert "DIR/airline/" in str(exc.value)
+    with pytest.raises(FileNotFoundError, match=r"\(a retail database needs"):
+        load_tau_bench_db("retail", tmp_path)
+
+
+def test_load_db_dir_reads_telecom_from_the_data_root(tmp_path):
+    from trajectory2gym.envs.db import load_db_dir
+    from trajectory2gym.envs.dbgen import generate_db
+
+    db = generate_db("telecom", seed=3, size=5)
+    write_tau_bench_db(db, tmp_path / "telecom")
+    assert load_db_dir("telecom", tmp_path) == db
+    assert load_db_dir("telecom", tmp_path / "telecom") == db
+    write_tau_bench_db(retail_db(), tmp_path / "retail")
+    assert load_db_dir("retail", tmp_path) == retail_db()
+
+
+def test_replay_without_db_points_at_db_when_gold_actions_fail(tmp_path, capsys):
+    tasks = [{"index": 0, "user_id": "nobody_1", "instruction": "", "outputs": [],
+              "actions": [{"name": "cancel_pending_order", "kwargs": {"order_id": "#W0", "reason": "no longer needed"}}]}]
+    (tmp_path / "tasks.json").write_text(json.dumps(tasks))
+    assert run(["env", "replay", "--domain", "retail", "--tasks", str(tmp_path / "tasks.json"),
+                "-o", str(tmp_path / "o.json")]) == 0
+    err = " ".join(capsys.readouterr().err.split())
+    assert "1 with failing gold actions" in err and "pass --db DIR" in err

@@ -386,3 +386,15 @@ def test_scripted_user_without_device_help_fails(tau2: Path) -> None:
         if done or truncated:
             break
     assert done and reward == 0.0
+
+
+def test_tau2_db_loads_from_the_data_root(tmp_path: Path) -> None:
+    """``--db data/tau2`` works like ``--db data/tau2/telecom`` (the root holds ``telecom/``)."""
+    from trajectory2gym.envs.db import write_tau_bench_db
+    from trajectory2gym.envs.dbgen import generate_db
+
+    db = generate_db("telecom", seed=3, size=5)
+    write_tau_bench_db(db, tmp_path / "telecom")
+    assert load_tau2_db(tmp_path) == db == load_tau2_db(tmp_path / "telecom")
+    with pytest.raises(FileNotFoundError, match="database directory not found"):
+        load_tau2_db(tmp_path / "nowhere")
