@@ -19,10 +19,47 @@ from rich.text import Text
 console = Console(stderr=True, soft_wrap=True)
 
 
+# More skipped records than this with the same reason are summarised in one line.
+SKIPPED_SUMMARY_AT = 3
+
+
 def print_skipped(errors: Any) -> None:
-    """One line per skipped record; the record's own text is printed as is (never as rich markup)."""
+    """One line per skipped record, or one line per reason when many records share it (a whole
+    file of an unsupported format); the records' text is printed as is (never as rich markup)."""
+    groups: dict[tuple[str, str], list[Any]] = {}
     for err in errors:
-        console.print(Text.assemble(("  skipped ", "red"), str(err)), highlight=False)
+        kind = str(getattr(err, "kind", "") or "")
+        groups.setdefault((kind, str(getattr(err, "message", None) or err)), []).append(err)
+    for (kind, message), errs in groups.items():
+        if len(errs) <= SKIPPED_SUMMARY_AT:
+            for err in errs:
+                console.print(Text.assemble(("  skipped ", "red"), str(err)), highlight=False)
+            continue
+        sources = sorted({str(e.source) for e in errs if getattr(e, "source", None)})
+        where = f" of {', '.join(sources)}" if sources else ""
+        reason = f"{message} ({kind})" if kind else message
+        console.print(Text.assemble(("  skipped ", "red"), f"{len(errs)} records{where}: {reason}"),
+                      highlight=False)
+
+
+class HelpFormatter(argparse.HelpFormatter):
+    """Adds "(default: X)" to an option's help only where it tells something: not when the help
+    already names its default, nor for required options, flags, or a default of None or []."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        text = action.help or ""
+        default = action.default
+        if (
+            "default" in text.lower()
+            or action.required
+            or not action.option_strings
+            or action.nargs == 0  # store_true / store_const: the flag's absence is the default
+            or default is None
+            or default is argparse.SUPPRESS
+            or default == []
+        ):
+            return action.help
+        return f"{text} (default: %(default)s)"
 
 
 # --------------------------------------------------------------------------- t2g eval
@@ -38,7 +75,7 @@ def _add_eval(sub: Any) -> None:
             "environment's reward and report pass^k = mean over tasks of C(c,k)/C(n,k) for k=1..trials. "
             "Writes OUT/eval.json (summary) and OUT/trajectories.jsonl (interchange format, certifiable)."
         ),
-        formatter_class=argparse.ArgumentDefaultsHelpFormatter,
+        formatter_class=HelpFormatter,
     )
     p.add_argument("--tasks", required=True, help="tau-bench task JSON (e.g. retail_dev_tasks.json) or TaskSpec JSON/JSONL")
     p.add_argument("--domain", help="domain of tau-bench tasks (default: from the file name); also filters TaskSpecs")
@@ -60,8 +97,9 @@ def _add_eval(sub: Any) -> None:
     p.add_argument("--max-steps", type=int, default=30, help="assistant turns per episode")
     p.add_argument("--concurrency", type=int, default=1, help="episodes run at once (threads; for model endpoints)")
     p.add_argument("--limit", type=int, help="only the first N tasks")
-    p.add_argument("--db", help="directory of tau-bench database JSON files (<dir>/<domain>/ or <dir>); "
-                                "default: the generated database")
+    p.add_argument("--db", metavar="DIR",
+                   help="database directory: a data root holding <domain>/ (e.g. tau-bench's data/tau) or the "
+                        "domain folder itself (default: the generated database; tau-bench tasks need --db)")
     p.add_argument("--db-seed", type=int, default=0, help="generated database: seed")
     p.add_argument("--db-size", default="small", help="generated database: size")
     p.add_argument("-o", "--output", required=True, help="output directory (eval.json, trajectories.jsonl)")
@@ -150,21 +188,55 @@ def cmd_eval(args: argparse.Namespace) -> int:
         )
     summary = result.to_dict()
     atomic_write_json(out / "eval.json", summary)
+    excluded = summary["excluded_tasks"]
     table = Table(title=f"pass^k ({args.trials} trial(s) per task)")
     table.add_column("domain")
     table.add_column("tasks", justify="right")
+    if excluded:
+        table.add_column("excluded", justify="right", style="red")
     for k in range(1, args.trials + 1):
         table.add_column(f"pass^{k}", justify="right")
-    for domain, curve in summary["pass_k"].items():
-        table.add_row(domain, str(summary["tasks"][domain]), *(f"{curve[str(k)]:.3f}" for k in range(1, args.trials + 1)))
+    for domain, n in summary["tasks"].items():
+        curve = summary["pass_k"].get(domain, {})
+        cells = [f"{curve[str(k)]:.3f}" if str(k) in curve else "n/a" for k in range(1, args.trials + 1)]
+        table.add_row(domain, str(n), *([str(excluded.get(domain, 0))] if excluded else []), *cells)
+    if excluded:
+        table.caption = "pass^k covers the scored tasks only; excluded tasks were not run"
     Console().print(table)
     for err in summary["errors"][:10]:
         console.print(
             Text.assemble(("  episode error ", "yellow"), f"{err['task_id']} trial {err['trial']}: {err['error']}"),
             highlight=False,
         )
+    if excluded:
+        _print_excluded(summary, generated_db=args.db is None)
     console.print(f"wrote {out / 'eval.json'} and {out / 'trajectories.jsonl'}")
+    if not summary["episodes"]:
+        console.print("[red]error:[/red] no task could be scored on this database")
+        return 1
     return 0
+
+
+def _print_excluded(summary: dict[str, Any], *, generated_db: bool) -> None:
+    """The excluded tasks, loudly: their count, one example failure, and the likely fix."""
+    n = sum(summary["excluded_tasks"].values())
+    total = n + sum(summary["tasks"].values())
+    db = summary["settings"].get("db", "the database")
+    console.print(
+        Text.assemble(
+            ("warning: ", "bold red"),
+            f"{n} of {total} task(s) have gold actions naming objects this database lacks ({db}); "
+            "they were not run and are excluded from pass^k.",
+        ),
+        highlight=False,
+    )
+    domain, by_task = next(iter(summary["excluded"].items()))
+    task_id, errors = next(iter(by_task.items()))
+    console.print(Text(f"  e.g. {domain} {task_id}: {errors[0]['name']}: {errors[0]['error']}"), highlight=False)
+    if generated_db:
+        console.print("  tau-bench tasks need their own database: pass --db DIR (the tau-bench data, "
+                      "e.g. data/tau); generated tasks need the --db-seed/--db-size they were made with",
+                      highlight=False)
 
 
 # --------------------------------------------------------------------------- t2g bfcl
@@ -183,7 +255,7 @@ def _add_bfcl(sub: Any) -> None:
             "calls executed on BFCL's own API classes (real outputs), the initial config, ground truth and "
             "expected state in private. Bad entries are reported and skipped."
         ),
-        formatter_class=argparse.ArgumentDefaultsHelpFormatter,
+        formatter_class=HelpFormatter,
     )
     c.add_argument("--category", action="append",
                    help="multi_turn_base, multi_turn_miss_func, multi_turn_miss_param, multi_turn_long_context "
@@ -248,10 +320,12 @@ def _add_decontam(sub: Any) -> None:
             "verified exactly) and gold action sets (exact, and Jaccard) of training data against held-out "
             "tasks. --exclusions writes the ids that t2g select can exclude."
         ),
-        formatter_class=argparse.ArgumentDefaultsHelpFormatter,
+        formatter_class=HelpFormatter,
     )
     p.add_argument("train", nargs="+", help="training tasks (tau-bench/TaskSpec JSON or JSONL) or interaction logs")
-    p.add_argument("--heldout", nargs="+", required=True, help="held-out evaluation tasks or interactions")
+    # One file per --heldout (repeatable): a list option would swallow the training files after it.
+    p.add_argument("--heldout", action="append", required=True, metavar="FILE",
+                   help="held-out evaluation tasks or interactions (repeat the option for several files)")
     p.add_argument("--domain", help="domain of tau-bench task files whose name does not say it")
     p.add_argument("--text-threshold", type=float, default=0.7, help="near-duplicate request Jaccard")
     p.add_argument("--action-threshold", type=float, default=0.8, help="near-duplicate action-set Jaccard")

@@ -13,7 +13,6 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from trajectory2gym.envs.tasks import TaskSpec
@@ -72,6 +71,9 @@ class EvalResult:
     episodes: list[Episode] = field(default_factory=list)
     trials: int = 0
     settings: dict[str, Any] = field(default_factory=dict)
+    # domain -> task id -> its failing gold actions: tasks that do not fit their database, not
+    # run and left out of pass^k (failing_gold_actions).
+    excluded: dict[str, dict[str, list[dict[str, str]]]] = field(default_factory=dict)
 
     def counts(self) -> dict[str, dict[str, tuple[int, int]]]:
         return success_counts((e.domain, e.task_id, e.reward) for e in self.episodes)
@@ -91,7 +93,12 @@ class EvalResult:
             "trials": self.trials,
             "settings": self.settings,
             "pass_k": {d: {str(k): v for k, v in curve.items()} for d, curve in self.pass_k().items()},
-            "tasks": {d: len(c) for d, c in counts.items()},
+            "tasks": {d: len(counts.get(d, {})) for d in sorted({*counts, *self.excluded})},
+            # Tasks whose gold actions fail on the database used: their reward compares against a
+            # gold state the task never reached, so they are not scored (see excluded_reason).
+            "excluded_tasks": {d: len(t) for d, t in sorted(self.excluded.items())},
+            "excluded_reason": EXCLUDED_REASON if self.excluded else None,
+            "excluded": {d: dict(sorted(t.items())) for d, t in sorted(self.excluded.items())},
             "episodes": len(self.episodes),
             "mean_reward": {
                 d: sum(e.reward or 0.0 for e in self.episodes if e.domain == d)
@@ -144,6 +151,40 @@ def run_one(
     return ep, inter
 
 
+EXCLUDED_REASON = "gold actions name objects the database used lacks (the task does not fit this database)"
+
+
+def _names_missing_object(error: dict[str, str]) -> bool:
+    # The environments' lookups fail with "<object> not found" (order, user, reservation, item).
+    return "not found" in error["error"].lower()
+
+
+def failing_gold_actions(
+    tasks: Sequence[TaskSpec], dbs: dict[str, dict[str, Any] | None]
+) -> dict[str, dict[str, list[dict[str, str]]]]:
+    """domain -> task id -> its gold actions that fail, for tasks whose gold actions name an object
+    missing from the task's database.
+
+    Such a task cannot be scored: the reward compares the episode's final state with the gold
+    replay's, and when the gold replay finds nothing (tau-bench tasks on the generated database:
+    "order not found") any episode that changes nothing "matches". A gold action that fails by a
+    rule of the domain ("insufficient gift card balance", 19 of tau-bench's 500 retail train
+    tasks) fails upstream too: those tasks are scored, as tau-bench scores them.
+    """
+    from trajectory2gym.envs.registry import make_tool_env
+
+    out: dict[str, dict[str, list[dict[str, str]]]] = {}
+    envs: dict[str, Any] = {}
+    for task in tasks:
+        if task.domain not in envs:
+            envs[task.domain] = make_tool_env(task.domain, dbs.get(task.domain))
+        env = envs[task.domain]
+        errors = env.replay(task.gold_actions, env.fresh_state(task))
+        if any(map(_names_missing_object, errors)):
+            out.setdefault(task.domain, {})[task.id] = errors
+    return out
+
+
 def run_eval(
     tasks: Sequence[TaskSpec],
     *,
@@ -156,16 +197,23 @@ def run_eval(
     concurrency: int = 1,
     on_episode: Callable[[Episode, Interaction | None], None] | None = None,
     settings: dict[str, Any] | None = None,
+    check_gold: bool = True,
 ) -> EvalResult:
-    """Every task ``trials`` times; ``on_episode`` sees each finished episode (in completion order)."""
+    """Every task ``trials`` times; ``on_episode`` sees each finished episode (in completion order).
+
+    With ``check_gold``, tasks whose gold actions name objects missing from their database are
+    not run; they are listed in ``EvalResult.excluded`` instead of being scored.
+    """
     if trials < 1:
         raise ValueError(f"trials must be at least 1, got {trials}")
     dbs: dict[str, dict[str, Any] | None] = {}
     for task in tasks:
         if task.domain not in dbs:
             dbs[task.domain] = db_provider(task.domain)
-    jobs = [(task, t, seed + t) for task in tasks for t in range(trials)]
-    result = EvalResult(trials=trials, settings=dict(settings or {}))
+    excluded = failing_gold_actions(tasks, dbs) if check_gold else {}
+    jobs = [(task, t, seed + t) for task in tasks if task.id not in excluded.get(task.domain, {})
+            for t in range(trials)]
+    result = EvalResult(trials=trials, settings=dict(settings or {}), excluded=excluded)
 
     def job(item: tuple[TaskSpec, int, int]) -> tuple[Episode, Interaction | None]:
         task, trial, s = item
@@ -222,14 +270,13 @@ def make_user_factory(kind: str, options: dict[str, Any]) -> UserFactory:
 
 
 def make_db_provider(db_dir: str | None, db_seed: int, db_size: str) -> DbProvider:
-    """tau-bench JSON files from ``db_dir`` (``<dir>/<domain>/`` or ``<dir>`` itself), else the generated db."""
+    """The database files in ``db_dir`` (``<dir>/<domain>/`` or ``<dir>`` itself), else the generated db."""
 
     def provide(domain: str) -> dict[str, Any] | None:
-        from trajectory2gym.envs.db import default_db, load_tau_bench_db
+        from trajectory2gym.envs.db import default_db, load_db_dir
 
         if db_dir is None:
             return default_db(domain, seed=db_seed, size=db_size)
-        root = Path(db_dir)
-        return load_tau_bench_db(domain, root / domain if (root / domain).is_dir() else root)
+        return load_db_dir(domain, db_dir)
 
     return provide

@@ -136,3 +136,20 @@ def test_config_validation() -> None:
         decontam.DecontamConfig(num_perm=100, bands=32)
     with pytest.raises(ValueError, match="thresholds"):
         decontam.DecontamConfig(text_threshold=0.0)
+
+
+def test_heldout_option_before_the_training_files(tmp_path: Path, dev: list[TaskSpec], shared_data: Path) -> None:
+    """``--heldout dev.json train.json``: one file per --heldout, so train.json stays training data."""
+    extra, _ = planted(dev)
+    train = tmp_path / "train.jsonl"
+    train.write_bytes(b"".join(orjson.dumps(t.model_dump(mode="json"), option=orjson.OPT_APPEND_NEWLINE)
+                               for t in extra))
+    report = tmp_path / "report.json"
+    held = str(shared_data / "tau" / "retail_dev_tasks.json")
+    assert main(["decontam", "--heldout", held, str(train), "-o", str(report)]) == 0
+    summary = json.loads(report.read_text())["summary"]
+    assert summary["train_items"] == len(extra) and summary["heldout_items"] == len(dev)
+    assert summary["contaminated_train_items"] == 4
+    # Repeated --heldout: both files are held out.
+    assert main(["decontam", str(train), "--heldout", held, "--heldout", held, "-o", str(report)]) == 0
+    assert json.loads(report.read_text())["summary"]["heldout_items"] == 2 * len(dev)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import json
 import random
+import re
 import threading
 from collections.abc import Callable, Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -275,3 +276,101 @@ def test_concurrent_episodes_match_sequential(tmp_path: Path) -> None:
         summary, inters = read_out(out)
         runs[n] = (summary["per_task"], sorted((i.id, i.reward, len(i.messages)) for i in inters))
     assert runs[1] == runs[3]
+
+
+# --------------------------------------------------------------------------- tasks that do not fit the database
+
+
+def test_tasks_with_failing_gold_actions_are_excluded_not_passed(tmp_path: Path,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """A task naming an order the database lacks: its gold replay and any episode change nothing,
+    so the states "match"; it must be left out of pass^k, loudly, while valid tasks score as before."""
+    valid = generated_tasks("retail", 1)
+    missing = TaskSpec(id="retail-missing", domain="retail", request="Cancel order #W0000000.",
+                       gold_actions=[{"name": "cancel_pending_order",
+                                      "kwargs": {"order_id": "#W0000000", "reason": "no longer needed"}}])
+    path = write_tasks(tmp_path / "tasks.jsonl", [*valid, missing])
+    out = tmp_path / "out"
+    assert main(["eval", "--tasks", str(path), "--policy", "scripted", "--trials", "2", "-o", str(out)]) == 0
+    summary, inters = read_out(out)
+    assert summary["pass_k"] == {"retail": {"1": 1.0, "2": 1.0}}
+    assert summary["tasks"] == {"retail": len(valid)} and summary["excluded_tasks"] == {"retail": 1}
+    assert summary["excluded"]["retail"]["retail-missing"][0]["name"] == "cancel_pending_order"
+    assert "retail-missing" not in summary["per_task"]["retail"]
+    assert {i.task_id for i in inters} == {t.id for t in valid}
+    captured = capsys.readouterr()
+    assert "excluded" in captured.out
+    assert "1 of 4 task(s) have gold actions naming objects this database lacks" in captured.err
+    assert "--db" in captured.err
+
+
+def test_tau_bench_tasks_on_the_generated_db_are_not_scored(tmp_path: Path, shared_data: Path,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "out"
+    rc = main(["eval", "--tasks", str(shared_data / "tau" / "retail_dev_tasks.json"), "--policy", "scripted",
+               "--trials", "2", "--limit", "3", "-o", str(out)])
+    assert rc == 1  # nothing could be scored: never a pass^k of 1.0
+    summary, inters = read_out(out)
+    assert summary["pass_k"] == {} and not inters
+    assert summary["tasks"] == {"retail": 0} and summary["excluded_tasks"] == {"retail": 3}
+    err = capsys.readouterr().err
+    assert "3 of 3 task(s)" in err and "pass --db DIR" in err and "order not found" in err
+
+
+def test_tau_bench_db_accepts_the_domain_folder(tmp_path: Path, shared_data: Path) -> None:
+    out = tmp_path / "out"
+    assert main(["eval", "--tasks", str(shared_data / "tau" / "retail_dev_tasks.json"), "--policy", "scripted",
+                 "--db", str(shared_data / "tau" / "retail"), "--limit", "3", "-o", str(out)]) == 0
+    summary, _ = read_out(out)
+    assert summary["pass_k"] == {"retail": {"1": 1.0}} and summary["excluded_tasks"] == {}
+
+
+# --------------------------------------------------------------------------- console output
+
+
+def test_many_skipped_records_with_one_reason_print_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    from trajectory2gym.launch.eval.cli import print_skipped
+    from trajectory2gym.validation import RecordError
+
+    same = [RecordError("unsupported_format", "tau2 task records are not supported", "", i, f"t{i}", "f.json")
+            for i in range(1, 21)]
+    other = RecordError("invalid_json", "bad line", "", 30, None, "f.json")
+    print_skipped([*same, other])
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert len(lines) == 2
+    assert "20 records of f.json: tau2 task records are not supported (unsupported_format)" in lines[0]
+    assert "line 30" in lines[1]
+
+
+@pytest.mark.parametrize("command", [["eval"], ["decontam"], ["bfcl", "convert"]])
+def test_help_shows_each_default_once(command: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main([*command, "--help"])
+    text = " ".join(capsys.readouterr().out.split())  # undo argparse's line wrapping
+    assert "(default: None)" not in text and "(default: [])" not in text and "(default: False)" not in text
+    assert not re.search(r"\(default:[^()]*\) \(default:", text)  # a help naming its default gets no second
+    if command == ["eval"]:
+        assert "(default: $OPENAI_API_KEY, else EMPTY)" in text and "(default: 3)" in text
+        assert "output directory (eval.json, trajectories.jsonl) (default" not in text
+    if command == ["decontam"]:
+        assert "near-duplicate request Jaccard (default: 0.7)" in text
+
+
+def test_gold_actions_failing_by_a_domain_rule_are_still_scored(shared_data: Path) -> None:
+    """tau-bench's own retail train tasks on its database: some gold actions fail upstream too
+    (insufficient gift-card balance); those tasks are scored as tau-bench scores them, none excluded.
+    The same tasks on the generated database name orders it lacks: every one is excluded."""
+    from trajectory2gym.envs.db import default_db, load_db_dir
+    from trajectory2gym.envs.registry import make_tool_env
+    from trajectory2gym.envs.replay import load_tasks
+    from trajectory2gym.launch.eval.runner import failing_gold_actions
+
+    tasks, problems = load_tasks(shared_data / "tau" / "retail_train_tasks.json", "retail")
+    assert not problems and len(tasks) == 500
+    real = {"retail": load_db_dir("retail", str(shared_data / "tau"))}
+    env = make_tool_env("retail", real["retail"])
+    failing = [t for t in tasks if env.replay(t.gold_actions, env.fresh_state(t))]
+    assert len(failing) == 19  # balance rules, upstream
+    assert failing_gold_actions(tasks, real) == {}
+    generated = {"retail": default_db("retail", seed=0, size="small")}
+    assert len(failing_gold_actions(tasks[:20], generated)["retail"]) == 20
