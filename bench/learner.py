@@ -31,7 +31,13 @@ def main() -> None:
     import torch
     from transformers import AutoTokenizer
 
-    from trajectory2gym.learner.batching import batch_weights, collate, deal, plan_epoch
+    from trajectory2gym.learner.batching import (
+        batch_weights,
+        collate,
+        deal,
+        parent_targets,
+        plan_epoch,
+    )
     from trajectory2gym.learner.config import LearnerConfig
     from trajectory2gym.learner.losses import ds_loss_scale, shifted_ce
     from trajectory2gym.learner.render import Renderer, render_all
@@ -59,14 +65,12 @@ def main() -> None:
                         lr=1e-4, lr_schedule="constant", steps=1000, wandb_mode="disabled", progress=False)
     _, world = init_distributed()
     engine, _ = build_engine(cfg, 1000, world)
-    counts: dict[str, int] = {}
-    for r in rows:
-        counts[r.parent_id] = counts.get(r.parent_id, 0) + 1
+    targets = parent_targets(rows)
     idx = plan_epoch(rows, cfg.micro_batch * world, 0, 0)[0]
     scale = ds_loss_scale(1, world)
 
     def parent_step() -> None:
-        gb = batch_weights(rows, idx, counts)  # weights formed with the batch, as in training
+        gb = batch_weights(rows, idx, targets)  # weights formed with the batch, as in training
         mb = collate(gb, deal(gb, rows, world, 1, False, 4096)[0][0], rows, tok.pad_token_id, False)
         ids = torch.from_numpy(mb.input_ids)
         out = engine(input_ids=ids, attention_mask=torch.from_numpy(mb.attention_mask), use_cache=False)
@@ -75,7 +79,7 @@ def main() -> None:
         engine.step()
 
     def token_mean_step() -> None:
-        gb = batch_weights(rows, idx, counts)
+        gb = batch_weights(rows, idx, targets)
         mb = collate(gb, deal(gb, rows, world, 1, False, 4096)[0][0], rows, tok.pad_token_id, False)
         ids = torch.from_numpy(mb.input_ids)
         labels = ids.clone()

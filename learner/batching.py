@@ -49,7 +49,7 @@ def plan_epoch(rows: Sequence[Row], slots: int, seed: int, epoch: int, packing: 
 
     ``slots`` is the number of rows (or packed sequences) one global batch holds.
     A parent with more rows than fit in one batch is split over consecutive
-    batches, each piece normalized on its own (reported by ``batch_weights``).
+    batches; each piece weighs its share of the parent (``batch_weights``).
     """
     by_parent: dict[str, list[int]] = {}
     for i, r in enumerate(rows):
@@ -86,13 +86,25 @@ def plan_epoch(rows: Sequence[Row], slots: int, seed: int, epoch: int, packing: 
     return batches
 
 
-def batch_weights(rows: Sequence[Row], idx: list[int], all_rows_of: dict[str, int]) -> GlobalBatch:
+def parent_targets(rows: Sequence[Row]) -> dict[str, int]:
+    """Target tokens of each parent over all of its rows."""
+    out: dict[str, int] = {}
+    for r in rows:
+        out[r.parent_id] = out.get(r.parent_id, 0) + r.n_targets
+    return out
+
+
+def batch_weights(rows: Sequence[Row], idx: list[int], targets_of: dict[str, int]) -> GlobalBatch:
+    """The weights of one global batch; ``targets_of`` (``parent_targets`` of every row) lets a
+    parent split over batches weigh, in each, the share of its target tokens there."""
     sel = [rows[i] for i in idx]
     weights = all_token_weights([r.target_mask for r in sel], [r.parent_id for r in sel],
-                                [r.parent_weight for r in sel])
-    parents = {r.parent_id for r in sel}
-    split = sorted(p for p in parents if sum(1 for r in sel if r.parent_id == p) < all_rows_of[p])
-    return GlobalBatch(idx, weights, len(parents), split)
+                                [r.parent_weight for r in sel], targets_of)
+    here: dict[str, int] = {}
+    for r in sel:
+        here[r.parent_id] = here.get(r.parent_id, 0) + r.n_targets
+    split = sorted(p for p, n in here.items() if n < targets_of[p])
+    return GlobalBatch(idx, weights, len(here), split)
 
 
 @dataclass

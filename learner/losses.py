@@ -8,7 +8,10 @@ is formed:
 - ``parent`` (default): parent p with selection weight s_p and N_p target tokens
   over all of its rows gets w = s_p / (sum_q s_q * N_p) on each of them: every
   parent's aggregate coefficient is s_p / sum_q s_q (1/P when unweighted) however
-  many rows it renders into.
+  many rows it renders into. A parent with more rows than one step holds is spread
+  over several steps: each piece then counts as the share f_p of the parent's
+  target tokens it carries, w = s_p / (sum_q s_q f_q * N_p), so over its steps the
+  parent still gets one parent's mass (its shares sum to 1), not one per piece.
 - ``row``: row r gets s_r / (sum_r s_r * n_r) per target token (a row mean, then
   a mean over rows).
 - ``token``: every target token gets s / sum_i s_i (a plain token mean).
@@ -21,7 +24,7 @@ the summed gradient is exactly that of the global objective.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Literal
 
 import numpy as np
@@ -35,8 +38,12 @@ def token_weights(
     parent_ids: Sequence[str],
     parent_weights: Sequence[float] | None = None,
     kind: LossKind = "parent",
+    parent_tokens: Mapping[str, float] | None = None,
 ) -> list[np.ndarray]:
-    """Per-token weights (float64, aligned with each row's tokens) for one global batch."""
+    """Per-token weights (float64, aligned with each row's tokens) for one global batch.
+
+    ``parent_tokens``: each parent's target tokens over all of its rows, where some of them
+    may be in other batches (a split parent); without it every parent is whole here."""
     if kind not in LOSS_KINDS:
         raise ValueError(f"loss must be one of {', '.join(LOSS_KINDS)}, got {kind!r}")
     if len(masks) != len(parent_ids):
@@ -49,14 +56,16 @@ def token_weights(
     if not live:
         return out
     if kind == "parent":
-        n_parent: dict[str, float] = defaultdict(float)
+        n_here: dict[str, float] = defaultdict(float)
         s_parent: dict[str, float] = {}
         for i in live:
-            n_parent[parent_ids[i]] += counts[i]
+            n_here[parent_ids[i]] += counts[i]
             s_parent[parent_ids[i]] = s[i]
-        total = sum(s_parent.values())
+        n_all = n_here if parent_tokens is None else {p: max(parent_tokens[p], n) for p, n in n_here.items()}
+        # A parent counts with the share of its target tokens that is in this batch (1 when whole).
+        total = sum(sp * n_here[p] / n_all[p] for p, sp in s_parent.items())
         for i in live:
-            out[i] = arrs[i] * (s[i] / (total * n_parent[parent_ids[i]]))
+            out[i] = arrs[i] * (s[i] / (total * n_all[parent_ids[i]]))
     elif kind == "row":
         total = sum(s[i] for i in live)
         for i in live:
@@ -69,9 +78,12 @@ def token_weights(
 
 
 def all_token_weights(
-    masks: Sequence[Sequence[int]], parent_ids: Sequence[str], parent_weights: Sequence[float] | None = None
+    masks: Sequence[Sequence[int]],
+    parent_ids: Sequence[str],
+    parent_weights: Sequence[float] | None = None,
+    parent_tokens: Mapping[str, float] | None = None,
 ) -> dict[LossKind, list[np.ndarray]]:
-    return {k: token_weights(masks, parent_ids, parent_weights, k) for k in LOSS_KINDS}
+    return {k: token_weights(masks, parent_ids, parent_weights, k, parent_tokens) for k in LOSS_KINDS}
 
 
 def ds_loss_scale(grad_accum: int, world_size: int) -> float:

@@ -25,7 +25,14 @@ import numpy as np
 from trajectory2gym.certified import CertifiedInteraction
 from trajectory2gym.interaction import Interaction
 from trajectory2gym.learner import checkpoint as ckpt
-from trajectory2gym.learner.batching import GlobalBatch, batch_weights, collate, deal, plan_epoch
+from trajectory2gym.learner.batching import (
+    GlobalBatch,
+    batch_weights,
+    collate,
+    deal,
+    parent_targets,
+    plan_epoch,
+)
 from trajectory2gym.learner.config import LearnerConfig, resolve_path
 from trajectory2gym.learner.losses import LOSS_KINDS, ds_loss_scale, shifted_ce
 from trajectory2gym.learner.render import Renderer, RenderReport, Row, merge_reports, render_all
@@ -181,9 +188,7 @@ class Schedule:
         self.config = config
         self.slots = config.micro_batch * config.grad_accum * world_size
         self.epochs: list[list[list[int]]] = []
-        self.rows_of: dict[str, int] = {}
-        for r in rows:
-            self.rows_of[r.parent_id] = self.rows_of.get(r.parent_id, 0) + 1
+        self.targets_of = parent_targets(rows)
 
     def epoch(self, e: int) -> list[list[int]]:
         while len(self.epochs) <= e:
@@ -201,7 +206,16 @@ class Schedule:
         while k >= len(self.epoch(e)):
             k -= len(self.epoch(e))
             e += 1
-        return e, batch_weights(self.rows, self.epoch(e)[k], self.rows_of)
+        return e, batch_weights(self.rows, self.epoch(e)[k], self.targets_of)
+
+    def spread(self, e: int = 0) -> dict[str, int]:
+        """Parents whose rows an epoch spreads over several steps (more rows than a step holds),
+        with the number of steps each spans."""
+        steps: dict[str, int] = {}
+        for idx in self.epoch(e):
+            for pid in {self.rows[i].parent_id for i in idx}:
+                steps[pid] = steps.get(pid, 0) + 1
+        return {pid: n for pid, n in steps.items() if n > 1}
 
 
 def load_inputs(interactions: Any, certified: Any) -> tuple[list[Interaction], dict[str, CertifiedInteraction],
@@ -352,6 +366,10 @@ def train(
         raise ValueError(f"nothing to train on: {report.parents_in} selected interactions rendered no rows "
                          f"({report.by_kind()})")
     schedule = Schedule(rows, config, world)
+    for pid, n in sorted(schedule.spread().items()):  # shown with the rendering report
+        report.add(pid, "spread_over_steps", "", f"its rows span {n} optimizer steps (one holds {schedule.slots} "
+                   f"rows: micro_batch x grad_accum x world size); each part weighs its share of the parent's "
+                   f"target tokens. Raise grad_accum to keep interactions whole")
     total = schedule.total_steps()
     engine, _ = build_engine(config, total, world)
     identity = sel.identity if sel else None
@@ -413,6 +431,7 @@ def train(
                 loss=float(sums[LOSS_KINDS.index(config.loss)]),
                 target_tokens=float(sum(rows[i].n_targets for i in gb.rows)),
                 parents=float(gb.parents),
+                split_parents=float(len(gb.split_parents)),
                 rows=float(len(gb.rows)),
                 tokens_per_s=tokens / max(elapsed, 1e-9),
                 lr=float(engine.get_lr()[0]),
