@@ -20,8 +20,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         epilog=(
             "examples:\n"
             "  t2g run configs/smoke.yaml\n"
-            "  t2g run configs/smoke.yaml envs.retail.workers=2 run.rounds=3 wandb.mode=disabled\n"
-            "  t2g run --resume runs/smoke-20260101-120000"
+            "  t2g run configs/smoke.yaml envs.retail.workers=2 ray.num_cpus=3 run.rounds=3 wandb.mode=disabled\n"
+            "  t2g run --resume runs/smoke-20260101-120000\n"
+            "  t2g run --resume runs/smoke-20260101-120000 run.rounds=3   # extend a finished run"
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -30,7 +31,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     run.add_argument(
         "--resume",
         metavar="RUN_DIR",
-        help="continue the run in RUN_DIR after its last checkpoint (uses its config.yaml)",
+        help=(
+            "continue the run in RUN_DIR after its last checkpoint (uses its config.yaml). Overrides "
+            "may change how it runs (ray, workers, envs.*.workers, wandb, report); run.rounds=N extends "
+            "it (then selection, training and report are redone); keys that shaped finished work cannot change"
+        ),
     )
     run.set_defaults(handler=_run)
 
@@ -76,10 +81,11 @@ def _run(args: argparse.Namespace) -> int:
 def _submit(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from trajectory2gym.launch.config import load_run_config
+    from trajectory2gym.launch.config import check_learner, load_run_config
     from trajectory2gym.launch.submit import submit
 
-    load_run_config(args.config, args.overrides)  # fail here, not on the cluster
+    cfg = load_run_config(args.config, args.overrides)  # fail here, not on the cluster
+    check_learner(cfg)
     if not (Path(args.working_dir) / args.config).exists():
         raise ValueError(f"{args.config}: not inside the working dir {args.working_dir}")
     job_id, status = submit(

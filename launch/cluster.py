@@ -27,6 +27,11 @@ def prepare_environment(host: str) -> None:
         os.environ.setdefault(k, v)
 
 
+def private_cluster(address: str | None) -> bool:
+    """Whether ``init_ray(address)`` starts a private local cluster (rather than joining one)."""
+    return not (address or os.environ.get("RAY_ADDRESS"))
+
+
 def init_ray(
     address: str | None,
     *,

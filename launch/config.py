@@ -10,12 +10,14 @@ at load time, not in the middle of round 3.
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import Field, model_validator
 
 from trajectory2gym.certify.config import CertifyConfig
-from trajectory2gym.config import ConfigModel, load_config
+from trajectory2gym.config import ConfigError, ConfigModel, load_config, read_yaml
 from trajectory2gym.learner.config import LearnerConfig
 from trajectory2gym.selector.select import SelectConfig
 
@@ -40,6 +42,9 @@ class RayConfig(ConfigModel):
     include_dashboard: bool = False
     namespace: str = "trajectory2gym"
     log_to_driver: bool = True
+    # Fail at start when the run's actors cannot fit the cluster's CPUs/GPUs (they would wait for
+    # ever); false for an autoscaling cluster, which adds nodes on demand.
+    check_resources: bool = True
 
 
 class DomainConfig(ConfigModel):
@@ -147,6 +152,11 @@ class LearnerSection(ConfigModel):
         if model_path is not None:
             data["model_path"] = model_path
             data.pop("tokenizer_path", None)
+        elif "model_path" not in data:
+            raise ConfigError(
+                "learner: no model to train: set learner.tiny_model, learner.config.model_path or "
+                "learner.config_file (or learner.enabled=false)"
+            )
         data.update(fixed)
         return validate_config(LearnerConfig, data, "learner")
 
@@ -205,4 +215,133 @@ class RunConfig(ConfigModel):
 
 
 def load_run_config(path: str | os.PathLike[str] | None, overrides: list[str] | None = None) -> RunConfig:
+    if path is not None and not read_yaml(path):
+        # Every key has a default, but a run of nothing but defaults is never what was meant.
+        raise ConfigError(f"{path}: the config is empty (see configs/smoke.yaml for a complete one)")
     return load_config(RunConfig, path, overrides)
+
+
+# ---------------------------------------------------------------------------- checks before a run
+
+
+def resolve_learner(cfg: RunConfig, run_path: Path) -> LearnerConfig:
+    """The learner config a run in ``run_path`` trains with (the driver's, and the check before a run
+    directory exists: nothing is read from or written to ``run_path``)."""
+    section = cfg.learner
+    return section.resolve(
+        str(run_path / "tiny-model") if section.tiny_model is not None else None,
+        checkpoint_dir=str(run_path / "learner" / "checkpoints"),
+        wandb_mode="disabled",  # the run's own W&B run logs the learner's history
+        progress=False,
+        run_name=run_path.name,
+    )
+
+
+def check_learner(cfg: RunConfig) -> None:
+    """Validate the learner section as the run will, before a run directory is created."""
+    if cfg.learner.enabled:
+        # The path a new run directory gets (same shape: a MoE check reads the model path).
+        resolve_learner(cfg, Path(cfg.run.root) / f"{cfg.run.name}-YYYYMMDD-HHMMSS")
+
+
+@dataclass
+class Phase:
+    """Actors that hold resources at the same time: per resource kind, (amount, who and which keys)."""
+
+    name: str
+    terms: dict[str, list[tuple[float, str]]]  # "CPU"/"GPU" -> [(amount, "for X (key=value, ...)")]
+    lower: dict[str, str]  # "CPU"/"GPU" -> the keys that lower the need
+
+    def need(self, kind: str) -> float:
+        return sum(n for n, _ in self.terms.get(kind, []))
+
+
+def _n(x: float) -> str:
+    return f"{x:g}"
+
+
+def resource_phases(cfg: RunConfig, *, rounds: bool = True, train: bool = True) -> list[Phase]:
+    """What the driver's actors reserve. Certifiers and the selector reserve no CPU (``num_cpus=0``);
+    EnvWorkers hold theirs during the rounds, then are killed; the learner group comes after. A vLLM
+    teacher engine's placement group stays reserved until the run ends, so it counts in both phases
+    (when rounds run in this driver at all)."""
+    t, w, ls = cfg.teacher, cfg.workers.num_cpus, cfg.learner
+    engine = rounds and t.kind == "vllm"
+    phases: list[Phase] = []
+    if rounds:
+        n = sum(dc.workers for dc in cfg.envs.values())
+        terms = " + ".join(f"envs.{d}.workers={dc.workers}" for d, dc in cfg.envs.items())
+        phase = Phase("rounds", {"CPU": [(n * w, f"{_n(n * w)} for EnvWorkers ({terms}, workers.num_cpus={_n(w)})")]},
+                      {"CPU": "envs.<domain>.workers or workers.num_cpus", "GPU": "teacher.num_gpus"})
+        phases.append(phase)
+    if train and ls.enabled:
+        k = ls.world_size
+        phase = Phase("training", {
+            "CPU": [(k * ls.num_cpus, f"{_n(k * ls.num_cpus)} for the learner "
+                                      f"(learner.world_size={k} x learner.num_cpus={_n(ls.num_cpus)})")],
+            "GPU": [(k * ls.num_gpus, f"{_n(k * ls.num_gpus)} for the learner "
+                                      f"(learner.world_size={k} x learner.num_gpus={_n(ls.num_gpus)})")],
+        }, {"CPU": "learner.world_size or learner.num_cpus", "GPU": "learner.world_size or learner.num_gpus"})
+        phases.append(phase)
+    if engine:
+        for phase in phases:
+            held = ", still held" if phase.name == "training" else ""
+            phase.terms["CPU"].append((t.num_cpus, f"{_n(t.num_cpus)} for the teacher engine{held} "
+                                                   f"(teacher.num_cpus={_n(t.num_cpus)})"))
+            phase.terms.setdefault("GPU", []).append(
+                (t.num_gpus, f"{_n(t.num_gpus)} for the teacher engine{held} (teacher.num_gpus={_n(t.num_gpus)})"))
+            phase.lower = {k: v if "teacher" in v else f"{v} (or the teacher's)" for k, v in phase.lower.items()}
+    return phases
+
+
+def check_resources(
+    cfg: RunConfig,
+    cpus: float | None,
+    gpus: float | None,
+    *,
+    where: str,
+    rounds: bool = True,
+    train: bool = True,
+) -> None:
+    """Raise ``ConfigError`` when a phase of the run needs more CPUs or GPUs than ``cpus``/``gpus``
+    (None: not checked). ``where`` says whose numbers they are: ``"ray"`` (``ray.num_cpus``/``num_gpus``
+    of a private cluster), ``"machine"`` (what Ray detected for one) or a cluster's description."""
+    problems: list[str] = []
+    for phase in resource_phases(cfg, rounds=rounds, train=train):
+        for kind, have in (("CPU", cpus), ("GPU", gpus)):
+            need = phase.need(kind)
+            if have is None or need <= have + 1e-9:
+                continue
+            key = f"ray.num_{kind.lower()}s"
+            if where == "ray":
+                limit = f"{key}={_n(have)}: raise {key} or lower"
+            elif where == "machine":
+                limit = f"Ray found {_n(have)} on this machine ({key} unset): set {key} or lower"
+            else:
+                limit = f"{where} has {_n(have)}: lower"
+            parts = " + ".join(text for n, text in phase.terms[kind] if n)
+            problems.append(f"the {phase.name} need {_n(need)} {kind}s: {parts}, but {limit} {phase.lower[kind]}")
+    if problems:
+        raise ConfigError("; ".join(problems) + " (the actors would wait for ever)")
+
+
+def changed_keys(old: RunConfig, new: RunConfig) -> list[str]:
+    """Dotted keys whose values differ (a domain added or removed shows as ``envs.<domain>``)."""
+    a, b = _flatten(old.model_dump(mode="json")), _flatten(new.model_dump(mode="json"))
+    for d in set(old.envs) ^ set(new.envs):
+        for flat in (a, b):
+            for k in [k for k in flat if k.startswith(f"envs.{d}.")]:
+                del flat[k]
+        a[f"envs.{d}"], b[f"envs.{d}"] = d in old.envs, d in new.envs
+    missing = object()
+    return sorted(k for k in a.keys() | b.keys() if a.get(k, missing) != b.get(k, missing))
+
+
+def _flatten(data: dict[str, Any], prefix: str = "") -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for k, v in data.items():
+        if isinstance(v, dict) and v:
+            out.update(_flatten(v, f"{prefix}{k}."))
+        else:
+            out[f"{prefix}{k}"] = v
+    return out

@@ -11,6 +11,7 @@ the same selected set and learner state as an uninterrupted one.
 from __future__ import annotations
 
 import contextlib
+import shutil
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,7 +24,13 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from trajectory2gym.config import dump_config, load_config
-from trajectory2gym.launch.config import RunConfig
+from trajectory2gym.launch.config import (
+    RunConfig,
+    check_learner,
+    check_resources,
+    resolve_learner,
+)
+from trajectory2gym.launch.resume import drop_stages, plan_resume
 from trajectory2gym.launch.rundir import (
     RunDir,
     RunState,
@@ -69,6 +76,7 @@ class Driver:
         self.console = console or Console(stderr=True, soft_wrap=True)
         self.state = run_dir.load_state()
         self._started_ray = False
+        self._connected = False  # this driver connected to Ray (and disconnects at the end)
         self.selector: Any = None
         self.certifiers: list[Any] = []
         self.engine: Any = None  # a shared teacher engine (vLLM), held here: EnvWorkers know its name
@@ -76,8 +84,25 @@ class Driver:
 
     # ------------------------------------------------------------------ construction
 
+    @staticmethod
+    def check(cfg: RunConfig, state: RunState | None = None, run_path: Path | None = None) -> None:
+        """Everything that can be checked before Ray starts: the learner section as the run resolves
+        it, and, for a private local cluster with ``ray.num_cpus``/``num_gpus`` set, whether the
+        remaining stages' actors fit (the cluster's own numbers are checked once it is up)."""
+        state = state or RunState()
+        if cfg.learner.enabled and "train" not in state.stages_done:
+            if run_path is not None:
+                resolve_learner(cfg, run_path)
+            else:
+                check_learner(cfg)
+        from trajectory2gym.launch.cluster import private_cluster
+
+        if cfg.ray.check_resources and private_cluster(cfg.ray.address):
+            check_resources(cfg, cfg.ray.num_cpus, cfg.ray.num_gpus, where="ray", **_remaining(state))
+
     @classmethod
     def new(cls, cfg: RunConfig, console: Console | None = None) -> Driver:
+        cls.check(cfg)  # before the run directory exists: a config error leaves nothing behind
         run_dir = RunDir.create(cfg.run.root, cfg.run.name)
         dump_config(cfg, run_dir.config_path)
         return cls(cfg, run_dir, console)
@@ -87,17 +112,39 @@ class Driver:
         run_dir = RunDir(path)
         if not run_dir.config_path.exists():
             raise ValueError(f"{path}: not a run directory (no config.yaml)")
-        cfg = load_config(RunConfig, run_dir.config_path, overrides)
+        saved = load_config(RunConfig, run_dir.config_path)
+        cfg = load_config(RunConfig, run_dir.config_path, overrides) if overrides else saved
+        state = run_dir.load_state()
+        plan = plan_resume(saved, cfg, state)
+        redo = set(plan.redo)
+        ahead = state.model_copy(update={"stopped": plan.stopped,
+                                         "stages_done": [s for s in state.stages_done if s not in redo]})
+        cls.check(cfg, ahead, run_dir.path)
+        # Checked: now make the directory agree with the new config (the checkpoint first).
+        dropped = drop_stages(run_dir, plan)
+        if plan.stopped != state.stopped or redo:
+            state.stopped = plan.stopped
+            state.stages_done = [s for s in state.stages_done if s not in redo]
+            for s in redo:
+                state.stage_metrics.pop(s, None)
+            run_dir.save_state(state)
         if overrides:
-            dump_config(cfg, run_dir.config_path)  # the directory records what actually ran
+            dump_config(cfg, run_dir.config_path)  # the directory records what actually runs
         driver = cls(cfg, run_dir, console)
         removed = run_dir.discard_uncommitted(driver.state.completed_rounds)
         st = driver.state
         run_dir.rewrite_metrics(st.round_metrics + [st.stage_metrics[s] for s in st.stages_done if s in st.stage_metrics])
+        done = st.completed_rounds
+        status = f"{done} round{'s' if done != 1 else ''} done" + (f" (stopped: {st.stopped})" if st.stopped else "")
+        if st.stages_done:
+            status += f", {', '.join(st.stages_done)} done"
         driver.console.print(
-            f"resuming {run_dir.path} after round {driver.state.completed_rounds}"
+            f"resuming {run_dir.path}: {status}"
+            + "".join(f"; {n}" for n in plan.notes)
             + (f" (dropped {len(removed)} uncommitted paths)" if removed else "")
         )
+        for p in dropped:
+            driver.console.print(f"  removed {p} (made with the old config)")
         return driver
 
     # ------------------------------------------------------------------ the run
@@ -105,8 +152,12 @@ class Driver:
     def run(self) -> RunResult:
         cfg = self.cfg
         learner_config = self._prepare_learner() if cfg.learner.enabled else None
-        from trajectory2gym.launch.cluster import init_ray
+        from trajectory2gym.launch.cluster import init_ray, prepare_environment
 
+        prepare_environment(cfg.ray.host)  # before `import ray`: Ray reads the loopback switch at import
+        import ray
+
+        self._connected = not ray.is_initialized()
         self._started_ray = init_ray(
             cfg.ray.address,
             host=cfg.ray.host,
@@ -116,12 +167,16 @@ class Driver:
             namespace=cfg.ray.namespace,
             log_to_driver=cfg.ray.log_to_driver,
         )
-        import ray
-
         self.console.print(
             f"ray: {'started a local cluster' if self._started_ray else 'joined'} at "
             f"{ray.get_runtime_context().gcs_address}"
         )
+        if cfg.ray.check_resources:
+            try:
+                self._check_cluster_resources()
+            except BaseException:
+                self._teardown()
+                raise
         from trajectory2gym.launch.tracking import WandbLogger
 
         self.wandb = WandbLogger(
@@ -155,10 +210,36 @@ class Driver:
                     html_report, _ = write_html_report(self.run_dir.path)
                     result.report.append(html_report)
                 self._stage_done("report")
-                self.console.print(f"report: {', '.join(str(p) for p in result.report)}")
         finally:
+            # Disconnecting from Ray stops (and flushes) the printing of worker logs: the lines
+            # below come last, not interleaved with a learner's late log lines.
             self._teardown()
+        st = self.state
+        done = [f"{st.completed_rounds} round{'s' if st.completed_rounds != 1 else ''} (stopped: {st.stopped})"]
+        if result.selection is not None:
+            done.append(f"{len(result.selection['selected'])} selected")
+        if result.train is not None:
+            done.append(f"learner at step {result.train['steps']}")
+        self.console.print(f"done: {', '.join(done)}")
+        if result.report:
+            self.console.print(f"report: {', '.join(str(p) for p in result.report)}")
         return result
+
+    def _check_cluster_resources(self) -> None:
+        """Fail now, not after ``fleet.wait_ready``'s timeout, when the actors cannot fit the cluster."""
+        import ray
+
+        total = ray.cluster_resources()
+        cpus, gpus = total.get("CPU", 0.0), total.get("GPU", 0.0)
+        remaining = _remaining(self.state)
+        if not self._started_ray:
+            where = f"the cluster at {ray.get_runtime_context().gcs_address}"
+            check_resources(self.cfg, cpus, gpus, where=where, **remaining)
+            return
+        # A private cluster: name the key that set each number, or say Ray detected it.
+        r = self.cfg.ray
+        check_resources(self.cfg, cpus, None, where="ray" if r.num_cpus is not None else "machine", **remaining)
+        check_resources(self.cfg, None, gpus, where="ray" if r.num_gpus is not None else "machine", **remaining)
 
     def _teardown(self) -> None:
         import ray
@@ -172,9 +253,10 @@ class Driver:
         self.certifiers, self.selector, self.engine = [], None, None
         if getattr(self, "wandb", None) is not None:
             self.wandb.finish()
-        if self._started_ray:
-            ray.shutdown()
-            self._started_ray = False
+            self.wandb = None
+        if self._connected:
+            ray.shutdown()  # a private cluster stops; a joined one stays up
+            self._connected = self._started_ray = False
 
     def _stage_done(self, stage: str) -> None:
         if stage not in self.state.stages_done:
@@ -295,7 +377,6 @@ class Driver:
             self.fleet = None
 
     def _round(self, r: int) -> dict[str, Any]:
-        import shutil
 
         import ray
 
@@ -409,21 +490,13 @@ class Driver:
     def _prepare_learner(self) -> Any:
         """The validated learner config; builds the tiny model first when the config asks for one."""
         section = self.cfg.learner
-        model_path = None
-        if section.tiny_model is not None:
+        if section.tiny_model is not None and "train" not in self.state.stages_done:
             path = self.run_dir.path / "tiny-model"
             if not (path / "config.json").exists():
                 from trajectory2gym.launch.tinymodel import build_tiny_model
 
                 build_tiny_model(path, section.tiny_model, sorted(self.cfg.envs))
-            model_path = str(path)
-        return section.resolve(
-            model_path,
-            checkpoint_dir=str(self.run_dir.learner_dir / "checkpoints"),
-            wandb_mode="disabled",  # the run's own W&B run logs the learner's history
-            progress=False,
-            run_name=self.run_dir.path.name,
-        )
+        return resolve_learner(self.cfg, self.run_dir.path)
 
     def _train(self, learner_config: Any) -> None:
         from trajectory2gym.actors.learner import LearnerGroup
@@ -462,5 +535,11 @@ class Driver:
         self.run_dir.append_metrics(metrics)
         self.state.stage_metrics["train"] = metrics
         self.wandb.summary({"train/steps": out["steps"]})
-        self.console.print(f"trained {out['steps']} steps; checkpoint {out['checkpoint']}")
+        # As `t2g train` says it: a resumed learner trains from its checkpoint's step on.
+        self.console.print(f"trained steps {out['start_step']}..{out['steps']}; checkpoint {out['checkpoint']}")
         self._stage_done("train")
+
+
+def _remaining(state: RunState) -> dict[str, bool]:
+    """Which resource-holding phases a run with this checkpoint still has ahead."""
+    return {"rounds": state.stopped is None, "train": "train" not in state.stages_done}

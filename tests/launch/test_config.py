@@ -7,10 +7,19 @@ from pathlib import Path
 import pytest
 
 from trajectory2gym.config import ConfigError
-from trajectory2gym.launch.config import RunConfig, WandbConfig, load_run_config
+from trajectory2gym.launch.config import (
+    RunConfig,
+    WandbConfig,
+    changed_keys,
+    check_learner,
+    check_resources,
+    load_run_config,
+    resource_phases,
+)
 
 REPO = Path(__file__).resolve().parents[2]
 SMOKE = REPO / "configs" / "smoke.yaml"
+README = REPO / "launch" / "README.md"
 
 
 def test_smoke_config_loads_with_overrides() -> None:
@@ -74,3 +83,72 @@ def test_cluster_configs_validate(path: Path) -> None:
     assert cfg.ray.address == "auto" and cfg.teacher.kind in ("vllm", "openai")
     learner = cfg.learner.resolve(None, checkpoint_dir="/tmp/x")
     assert learner.scale is not None and cfg.learner.world_size == learner.scale.gpus_per_node
+
+
+def test_resources_of_the_readme_example() -> None:
+    """The documented example asks for 3 EnvWorkers: on ray.num_cpus=2 it fails with the keys and
+    numbers; the example as documented (ray.num_cpus=3) fits."""
+    over = ["envs.retail.workers=2", "run.rounds=3", "wandb.mode=disabled"]
+    cfg = load_run_config(SMOKE, over)
+    with pytest.raises(ConfigError) as err:
+        check_resources(cfg, cfg.ray.num_cpus, cfg.ray.num_gpus, where="ray")
+    assert str(err.value).startswith(
+        "the rounds need 3 CPUs: 3 for EnvWorkers (envs.retail.workers=2 + envs.airline.workers=1, "
+        "workers.num_cpus=1), but ray.num_cpus=2: raise ray.num_cpus or lower"
+    )
+    assert "training" not in str(err.value)  # the learner's 2 CPUs come after the EnvWorkers are gone
+    cfg = load_run_config(SMOKE, [*over, "ray.num_cpus=3"])
+    check_resources(cfg, cfg.ray.num_cpus, cfg.ray.num_gpus, where="ray")
+    assert "ray.num_cpus=3" in "\n".join(README.read_text().splitlines()[:10])  # the example as run
+    # Certifiers and the selector reserve nothing: more of them change nothing.
+    check_resources(load_run_config(SMOKE, ["stream.certifiers=8"]), 2, 0, where="ray")
+
+
+def test_resources_per_phase_and_teacher_engine() -> None:
+    cfg = load_run_config(SMOKE, ["learner.world_size=3"])
+    with pytest.raises(ConfigError, match=r"the training need 3 CPUs: 3 for the learner \(learner.world_size=3 x "
+                                          r"learner.num_cpus=1\), but the cluster at X has 2: lower learner"):
+        check_resources(cfg, 2, 0, where="the cluster at X")
+    check_resources(cfg, 2, 0, where="ray", train=False)  # training done: only the rounds count
+    vllm = load_run_config(SMOKE, ["teacher.kind=vllm", "teacher.num_cpus=1", "teacher.num_gpus=1",
+                                   "learner.num_gpus=1"])
+    phases = {p.name: p for p in resource_phases(vllm)}
+    # The engine's placement group is held for the whole run: it counts while the learner trains.
+    assert (phases["rounds"].need("CPU"), phases["rounds"].need("GPU")) == (3, 1)
+    assert (phases["training"].need("CPU"), phases["training"].need("GPU")) == (3, 3)
+    with pytest.raises(ConfigError, match=r"Ray found 2 on this machine \(ray.num_gpus unset\)"):
+        check_resources(vllm, None, 2, where="machine")
+    check_resources(vllm, 3, 1, where="ray", train=False)
+
+
+def test_empty_and_modelless_configs(tmp_path: Path) -> None:
+    empty = tmp_path / "empty.yaml"
+    empty.write_text("# nothing yet\n")
+    with pytest.raises(ConfigError, match="empty.yaml: the config is empty"):
+        load_run_config(empty, ["run.rounds=1"])
+    cfg = RunConfig.model_validate({"run": {"rounds": 1}})
+    with pytest.raises(ConfigError, match="learner: no model to train: set learner.tiny_model"):
+        check_learner(cfg)
+    check_learner(RunConfig.model_validate({"learner": {"enabled": False}}))
+    check_learner(load_run_config(SMOKE))
+    bad = RunConfig.model_validate({"learner": {"config": {"model_path": "org/x", "steps": 1, "warmup_steps": 1}}})
+    with pytest.raises(ConfigError) as err:
+        check_learner(bad)
+    assert str(err.value) == "learner: warmup_steps 1 must be below steps 1"
+
+
+def test_run_level_learner_keys_match_the_learner_section() -> None:
+    """t2g train tells a run config by these keys: they must be the run's learner section's own."""
+    from trajectory2gym.launch.config import LearnerSection
+    from trajectory2gym.learner.config import RUN_CONFIG_KEYS, RUN_LEARNER_KEYS, LearnerConfig
+
+    assert set(LearnerSection.model_fields) - set(LearnerConfig.model_fields) == RUN_LEARNER_KEYS
+    assert set(RunConfig.model_fields) >= RUN_CONFIG_KEYS and not RUN_CONFIG_KEYS & set(LearnerConfig.model_fields)
+
+
+def test_changed_keys() -> None:
+    base = load_run_config(SMOKE)
+    other = load_run_config(SMOKE, ["run.rounds=3", "learner.config.steps=8", "envs.retail.workers=2",
+                                    "envs.telecom.workers=1"])
+    assert changed_keys(base, other) == ["envs.retail.workers", "envs.telecom", "learner.config.steps", "run.rounds"]
+    assert changed_keys(base, base) == []

@@ -8,6 +8,7 @@ same selected set, same learner checkpoint step and losses.
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -16,6 +17,7 @@ from pathlib import Path
 
 import orjson
 import pytest
+import yaml
 
 from trajectory2gym.codecs import iter_msgpack
 
@@ -85,7 +87,14 @@ def test_smoke_run(smoke_run: tuple[Path, str]) -> None:
     for name in ("report.md", "report.html", "report_figures/rounds.png", "report_figures/learner_loss.png"):
         assert (run / "report" / name).stat().st_size > 0
     assert list((run / "wandb").glob("offline-run-*")), "W&B offline run missing"
-    assert "round 1:" in out and "trained 4 steps" in out
+    assert "round 1:" in out and "trained steps 0..4; checkpoint" in out
+    # Ray is shut down before the driver's summary: no worker log line comes after it.
+    assert out.rstrip().splitlines()[-3:] == [
+        "done: 2 rounds (stopped: round_budget), "
+        f"{len(selected)} selected, learner at step 4",
+        f"report: {run / 'report' / 'report.md'}, {run / 'report' / 'report.html'}",
+        str(run),
+    ]
     assert "ray: started a local cluster at 127.0.0.1:" in out  # loopback only
     # Restartable EnvWorkers get plain constructor arguments (certifiers by name), so Ray has none
     # to keep in its object store for a restart, and says nothing of it (ray-project/ray#53727).
@@ -115,7 +124,7 @@ def test_resume_after_driver_kill_matches_uninterrupted(smoke_run: tuple[Path, s
     assert state_at_kill["completed_rounds"] == 1, "kill landed after round 1; the test needs slower rounds"
     run = run_dir_of(tmp_path)
     out = finish(t2g("run", "--resume", str(run), root=tmp_path))
-    assert "resuming" in out and "after round 1" in out
+    assert "resuming" in out and ": 1 round done" in out
     for r in range(2):
         assert sorted(round_ids(run, r)) == sorted(round_ids(ref, r))
         assert load(run / "inventory" / f"round-{r:03d}.json") == load(ref / "inventory" / f"round-{r:03d}.json")
@@ -135,3 +144,72 @@ def test_cli_errors_are_one_line(tmp_path: Path) -> None:
     out, _ = proc.communicate(timeout=120)
     assert proc.returncode == 2 and "not a run directory" in out
     assert not list(tmp_path.iterdir())
+
+
+def test_config_problems_fail_before_a_run_directory_exists(tmp_path: Path) -> None:
+    root = tmp_path / "runs"
+    minimal = tmp_path / "minimal.yaml"
+    minimal.write_text("run:\n  rounds: 1\n")
+    empty = tmp_path / "empty.yaml"
+    empty.write_text("")
+    cases = [
+        ((str(minimal),), "learner: no model to train"),
+        ((str(empty),), "the config is empty"),
+        # The README's example without its ray.num_cpus=3: fails at once, not after wait_ready's timeout.
+        ((SMOKE, "envs.retail.workers=2", "run.rounds=3", "wandb.mode=disabled"),
+         "the rounds need 3 CPUs: 3 for EnvWorkers (envs.retail.workers=2 + envs.airline.workers=1, "
+         "workers.num_cpus=1), but ray.num_cpus=2: raise ray.num_cpus"),
+    ]
+    for args, needle in cases:
+        proc = t2g("run", *args, f"run.root={root}", root=root)
+        out, _ = proc.communicate(timeout=120)
+        assert proc.returncode == 2 and needle in " ".join(out.split()), out
+        assert "Traceback" not in out and "run directory" not in out
+        assert not root.exists()
+
+
+EXTEND = ("run.rounds=3", "learner.enabled=false", "report.plots=false")
+
+
+@pytest.fixture(scope="module")
+def extended_run(smoke_run: tuple[Path, str], tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+    """A copy of the finished smoke run, resumed with a third round and no training."""
+    ref, _ = smoke_run
+    assert load(ref / "state.json")["stopped"] == "round_budget"
+    root = tmp_path_factory.mktemp("extended")
+    run = root / ref.name
+    shutil.copytree(ref, run)
+    return run, finish(t2g("run", "--resume", str(run), *EXTEND, root=root))
+
+
+def test_extending_a_finished_run(smoke_run: tuple[Path, str], extended_run: tuple[Path, str]) -> None:
+    ref, _ = smoke_run
+    run, out = extended_run
+    assert ": 2 rounds done; extending to 3 rounds, then select, report on all of them" in out
+    state = load(run / "state.json")
+    assert state["completed_rounds"] == 3 and state["stopped"] == "round_budget"
+    assert state["stages_done"] == ["select", "report"] and "train" not in state["stage_metrics"]
+    planned = load(run / "rounds" / "r002" / "planned.json")
+    assert sorted(round_ids(run, 2)) == sorted(p["id"] for p in planned) and planned
+    for r in range(2):  # the first two rounds are the reference's, untouched
+        assert round_ids(run, r) == round_ids(ref, r)
+    assert not (run / "learner").exists()  # trained on the 2-round selection: removed, not retrained
+    config = yaml.safe_load((run / "config.yaml").read_text())
+    assert config["run"]["rounds"] == 3 and config["learner"]["enabled"] is False
+    metrics = [orjson.loads(x) for x in (run / "metrics.jsonl").read_bytes().splitlines()]
+    assert [m.get("round", m.get("stage")) for m in metrics] == [0, 1, 2, "select"]
+    selected = {orjson.loads(x)["id"] for x in (run / "selected.jsonl").read_bytes().splitlines()}
+    assert selected <= set(round_ids(run, 0)) | set(round_ids(run, 1)) | set(round_ids(run, 2))
+    assert out.rstrip().splitlines()[-3].startswith("done: 3 rounds (stopped: round_budget)")
+
+
+@pytest.mark.slow
+def test_extended_run_matches_one_started_with_that_budget(extended_run: tuple[Path, str], tmp_path: Path) -> None:
+    run, _ = extended_run
+    fresh = finish(t2g("run", SMOKE, f"run.root={tmp_path}", *EXTEND, root=tmp_path))
+    ref = run_dir_of(tmp_path)
+    assert fresh.rstrip().splitlines()[-1] == str(ref)
+    for r in range(3):
+        assert sorted(round_ids(run, r)) == sorted(round_ids(ref, r))
+        assert load(run / "inventory" / f"round-{r:03d}.json") == load(ref / "inventory" / f"round-{r:03d}.json")
+    assert (run / "selected.jsonl").read_bytes() == (ref / "selected.jsonl").read_bytes()
