@@ -27,6 +27,10 @@ AGENT_RETRIES = 30
 AGENT_WAIT_S = 2.0
 
 
+class ClusterUnreachable(ConnectionError, ValueError):
+    """No Ray dashboard answers at the address: a user error (one line from the CLI), not a crash."""
+
+
 def job_runtime_env(working_dir: str | Path, *, excludes: tuple[str, ...] = EXCLUDES,
                     env_vars: dict[str, str] | None = None) -> dict[str, Any]:
     env = {"OMP_NUM_THREADS": "1", "TOKENIZERS_PARALLELISM": "false"}
@@ -69,7 +73,12 @@ def submit(
     prepare_auth()
     from ray.job_submission import JobSubmissionClient
 
-    client = JobSubmissionClient(address)
+    try:
+        client = JobSubmissionClient(address)
+    except ConnectionError:
+        raise ClusterUnreachable(
+            f"cannot reach a Ray cluster at {address}: start one (ray start --head) or pass --address"
+        ) from None
     # A freshly started head answers before its job agent is up: retry that, nothing else.
     for attempt in range(AGENT_RETRIES + 1):
         try:

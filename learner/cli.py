@@ -18,7 +18,8 @@ def register(sub: Any) -> None:
         "(configs/learner_tiny.yaml, configs/scales/*.yaml); overrides are dotted key=value pairs, e.g. "
         "`loss=row data.selected=sel.jsonl steps=10`. Launch several processes with torchrun; on CPU "
         "set DS_ACCELERATOR=cpu (done automatically when no GPU is visible).")
-    p.add_argument("config", help="learner config YAML (a file with a top-level `learner:` section works too)")
+    p.add_argument("config", help="learner config YAML; a file whose top-level `learner:` section holds learner "
+                   "keys works too (not a `t2g run` config: its learner section is resolved by the run)")
     p.add_argument("overrides", nargs="*", help="dotted overrides key.sub=value")
     p.add_argument("--resume", metavar="DIR", help="checkpoint directory, or a checkpoint root with `latest`")
     p.set_defaults(handler=cmd_train)

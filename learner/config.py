@@ -9,10 +9,16 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from trajectory2gym.config import CONFIG_HOME, ConfigModel, config_path, load_config
+from trajectory2gym.config import CONFIG_HOME, ConfigError, ConfigModel, config_path, load_config
 
 SCALES_DIR = CONFIG_HOME / "configs" / "scales"
 _HUB_ID = re.compile(r"^[A-Za-z0-9][\w.-]*/[\w.-]+$")
+
+
+# Keys that make a file a `t2g run` config rather than a learner config: the run's own sections,
+# and the run-level keys of its learner section (launch.config.LearnerSection; a test keeps them equal).
+RUN_CONFIG_KEYS = frozenset({"run", "ray", "envs", "workers", "stream", "teacher", "certify", "selector"})
+RUN_LEARNER_KEYS = frozenset({"enabled", "world_size", "num_cpus", "num_gpus", "config_file", "config", "tiny_model"})
 
 
 class ScaleSpec(ConfigModel):
@@ -131,8 +137,20 @@ def load_learner_config(path: str | os.PathLike[str] | None, overrides: list[str
     if path is None:
         return load_config(LearnerConfig, None, overrides)
     data = read_yaml(path)
-    if "learner" in data and isinstance(data["learner"], dict):
-        data = data["learner"]
+    section = data.get("learner")
+    run_keys = sorted(RUN_CONFIG_KEYS & data.keys())
+    if isinstance(section, dict):
+        run_keys += sorted(f"learner.{k}" for k in RUN_LEARNER_KEYS & section.keys())
+    if run_keys:
+        # A `t2g run` config: its learner section is resolved inside a run (the tiny model is built
+        # in the run directory, the data is the run's selected set), so it is no learner config.
+        shown = ", ".join(run_keys[:4]) + (", ..." if len(run_keys) > 4 else "")
+        raise ConfigError(
+            f"{path} is a run config (it has {shown}): run it with `t2g run {path}`, or point "
+            "t2g train at a learner config such as configs/learner_tiny.yaml or configs/scales/*.yaml"
+        )
+    if isinstance(section, dict):
+        data = section
     apply_overrides(data, overrides or [])
     return validate_config(LearnerConfig, data, str(path))
 

@@ -89,17 +89,32 @@ def read_yaml(path: str | os.PathLike[str]) -> dict[str, Any]:
     return data
 
 
+# The longest offending value an error message quotes (a long list or string is cut).
+MAX_GOT_CHARS = 80
+
+
+def _error_line(err: Any) -> str:
+    key = format_loc(tuple(err["loc"]))
+    if err["type"] == "extra_forbidden":
+        return f"{key}: unknown key"
+    msg = str(err["msg"]).removeprefix("Value error, ")
+    head = f"{key}: {msg}" if key else msg  # a check across fields says which ones itself
+    value = err.get("input")
+    # A missing field has no value of its own, and a section-level (or top-level) check gets the whole
+    # mapping as its input: quoting that would bury the message, so only a plain value is shown.
+    if err["type"] == "missing" or isinstance(value, dict):
+        return head
+    got = repr(value)
+    if len(got) > MAX_GOT_CHARS:
+        got = got[: MAX_GOT_CHARS - 3] + "..."
+    return f"{head} (got {got})"
+
+
 def validate_config(model: type[M], data: dict[str, Any], source: str = "config") -> M:
     try:
         return model.model_validate(data)
     except ValidationError as exc:
-        lines = []
-        for err in exc.errors(include_url=False):
-            key = format_loc(tuple(err["loc"])) or "(top level)"
-            if err["type"] == "extra_forbidden":
-                lines.append(f"{key}: unknown key")
-            else:
-                lines.append(f"{key}: {err['msg']} (got {err.get('input')!r})")
+        lines = [_error_line(err) for err in exc.errors(include_url=False)]
         raise ConfigError(f"{source}: " + "; ".join(lines)) from None
 
 

@@ -173,6 +173,22 @@ def render(data: RunData, figures_dir: Path | None = None) -> tuple[str, dict[st
     return doc, status
 
 
+def check_inputs(run_dir: str | os.PathLike[str], extra_eval_dirs: list[str | os.PathLike[str]] | None = None) -> None:
+    """Refuse, before anything is written, a directory that is no run (``t2g run`` writes config.yaml
+    and state.json first) and an evaluation path that holds no ``eval.json``."""
+    run = Path(run_dir)
+    if not run.is_dir():
+        raise FileNotFoundError(f"{run}: no such directory")
+    if not ((run / "config.yaml").is_file() or (run / "state.json").is_file()):
+        raise ValueError(f"{run}: not a run directory (no config.yaml or state.json)")
+    for d in extra_eval_dirs or []:
+        p = Path(d)
+        if not p.exists():
+            raise FileNotFoundError(f"--eval {p}: no such file or directory")
+        if p.is_dir() and not (p / "eval.json").is_file():
+            raise FileNotFoundError(f"--eval {p}: no eval.json in it (a `t2g eval` output directory)")
+
+
 def write_report(
     run_dir: str | os.PathLike[str],
     output: str | os.PathLike[str] | None = None,
@@ -181,6 +197,7 @@ def write_report(
 ) -> tuple[Path, dict[str, str]]:
     """Write the HTML report (default ``RUN_DIR/report/report.html``, beside the driver's text
     summary ``report.md``); return its path and the section status."""
+    check_inputs(run_dir, extra_eval_dirs)
     data = collect(run_dir, extra_eval_dirs)
     out = Path(output) if output else Path(run_dir) / "report" / "report.html"
     doc, status = render(data, out.parent / f"{out.stem}_figures")

@@ -28,6 +28,18 @@ def test_runtime_env_and_entrypoint() -> None:
     assert entrypoint("configs/smoke.yaml", ["run.name=a b"]) == "t2g run configs/smoke.yaml 'run.name=a b'"
 
 
+def test_unreachable_cluster_is_one_line(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(REPO)
+    from trajectory2gym.cli import main
+
+    address = f"http://127.0.0.1:{_free_port()}"  # nothing listens there
+    assert main(["submit", "configs/smoke.yaml", "--address", address]) == 2
+    err = capsys.readouterr().err
+    assert " ".join(err.split()) == (
+        f"error: cannot reach a Ray cluster at {address}: start one (ray start --head) or pass --address"
+    )
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

@@ -58,3 +58,26 @@ def test_tiny_config_loads_and_section_form(tmp_path) -> None:  # type: ignore[n
     with pytest.raises(ValueError, match="model_path"):
         load_learner_config(CONFIG_HOME / "configs" / "learner_tiny.yaml",
                             ["model_path=/no/such/dir/at/all"]).check_model_path()
+
+
+def test_run_config_is_refused_with_a_pointer(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(ConfigError) as err:
+        load_learner_config(CONFIG_HOME / "configs" / "smoke.yaml")
+    text = str(err.value)
+    assert "is a run config" in text and "t2g run" in text and "configs/learner_tiny.yaml" in text
+    assert "unknown key" not in text and "Field required" not in text
+    # Only a learner section with run-level keys (here `config:`) marks a run config.
+    run_only = tmp_path / "run.yaml"
+    run_only.write_text("learner:\n  config: {model_path: org/x}\n")
+    with pytest.raises(ConfigError, match=r"is a run config \(it has learner.config\)"):
+        load_learner_config(run_only)
+
+
+def test_train_help_and_cli_on_a_run_config(capsys) -> None:  # type: ignore[no-untyped-def]
+    from trajectory2gym.cli import main
+
+    assert main(["train", str(CONFIG_HOME / "configs" / "smoke.yaml")]) == 2
+    assert "is a run config" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["train", "--help"])
+    assert "not a `t2g run` config" in " ".join(capsys.readouterr().out.split())

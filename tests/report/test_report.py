@@ -87,11 +87,31 @@ def test_learner_history_of_the_driver(fixture_run: tuple[Path, dict[str, Any]],
 
 
 def test_empty_run_dir_says_what_is_missing(tmp_path: Path) -> None:
+    (tmp_path / "config.yaml").write_text("run: {name: empty}\n")  # what `t2g run` writes first
     assert main(["report", str(tmp_path)]) == 0
     doc = (tmp_path / "report" / "report.html").read_text()
-    assert doc.count('<p class="missing">No data:') == len(SECTION_TITLES)
+    assert doc.count('<p class="missing">No data:') == len(SECTION_TITLES) - 1  # all but the run's config
+    assert 'class="missing"' not in section_html(doc, "run")
     assert "<img" not in doc
     assert main(["report", str(tmp_path / "absent")]) == 2
+
+
+def test_not_a_run_dir_and_missing_eval_are_errors(
+    fixture_run: tuple[Path, dict[str, Any]], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    other = tmp_path / "not-a-run"
+    other.mkdir()
+    assert main(["report", str(other)]) == 2
+    assert "not a run directory" in capsys.readouterr().err
+    assert not list(other.iterdir())  # nothing written
+    run = tmp_path / "run"
+    shutil.copytree(fixture_run[0], run)
+    shutil.rmtree(run / "report", ignore_errors=True)
+    assert main(["report", str(run), "--eval", str(tmp_path / "nonexist")]) == 2
+    assert f"--eval {tmp_path / 'nonexist'}: no such file or directory" in " ".join(capsys.readouterr().err.split())
+    assert main(["report", str(run), "--eval", str(other)]) == 2
+    assert "no eval.json" in capsys.readouterr().err
+    assert not (run / "report").exists()
 
 
 def test_broken_sources_spoil_only_their_sections(fixture_run: tuple[Path, dict[str, Any]], tmp_path: Path) -> None:
