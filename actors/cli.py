@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from trajectory2gym.console import make_console
+
 DESCRIPTION = """\
 Generate tasks of the chosen families (information-dependent, recovery,
 state-dependent), play each with a teacher against the native environment and a
@@ -114,7 +116,6 @@ def _load_db(args: argparse.Namespace) -> dict[str, Any]:
 
 def cmd_synthesize(args: argparse.Namespace) -> int:
     import orjson
-    from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
     from rich.table import Table
 
@@ -126,7 +127,7 @@ def cmd_synthesize(args: argparse.Namespace) -> int:
     from trajectory2gym.codecs import open_writer
     from trajectory2gym.outputs import check_output
 
-    console = Console(stderr=True)
+    console = make_console()
     if args.n < 1:
         raise ValueError("--n must be at least 1")
     check_output(args.output, interactions=True)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from trajectory2gym.console import make_console
+
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     run = subparsers.add_parser(
@@ -59,12 +61,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _run(args: argparse.Namespace) -> int:
-    from rich.console import Console
 
     from trajectory2gym.launch.config import load_run_config
     from trajectory2gym.launch.driver import Driver
 
-    console = Console(stderr=True, soft_wrap=True)  # long paths stay on one line, copyable
+    console = make_console()  # long paths stay on one line, copyable
     if args.resume:
         overrides = ([args.config] if args.config else []) + list(args.overrides)
         driver = Driver.resume(args.resume, overrides, console)

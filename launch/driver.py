@@ -24,6 +24,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from trajectory2gym.config import dump_config, load_config
+from trajectory2gym.console import make_console
 from trajectory2gym.launch.config import (
     RunConfig,
     check_learner,
@@ -73,7 +74,7 @@ class Driver:
     def __init__(self, cfg: RunConfig, run_dir: RunDir, console: Console | None = None) -> None:
         self.cfg = cfg
         self.run_dir = run_dir
-        self.console = console or Console(stderr=True, soft_wrap=True)
+        self.console = console or make_console()
         self.state = run_dir.load_state()
         self._started_ray = False
         self._connected = False  # this driver connected to Ray (and disconnects at the end)

@@ -5,10 +5,11 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from rich.console import Console
 from rich.text import Text
 
-console = Console(stderr=True)
+from trajectory2gym.console import make_console
+
+console = make_console()
 MAX_ERRORS_SHOWN = 20
 NOT_CERTIFIED = "an interaction, not a certified record: certify the file first (t2g certify IN -o OUT)"
 

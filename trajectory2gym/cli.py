@@ -12,8 +12,9 @@ import importlib
 import sys
 from collections.abc import Sequence
 
-from rich.console import Console
 from rich.markup import escape
+
+from trajectory2gym.console import make_console
 
 STAGE_CLI_MODULES: tuple[str, ...] = (
     "trajectory2gym.envs.cli",
@@ -25,7 +26,7 @@ STAGE_CLI_MODULES: tuple[str, ...] = (
     "trajectory2gym.launch.eval.cli",
 )
 
-console = Console(stderr=True, soft_wrap=True)
+console = make_console()
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -6,7 +6,6 @@ import argparse
 import importlib
 from typing import Any
 
-from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
@@ -17,9 +16,10 @@ from trajectory2gym.codecs import (
     open_writer,
     read_interactions,
 )
+from trajectory2gym.console import make_console
 from trajectory2gym.validation import ReadReport
 
-console = Console(stderr=True, soft_wrap=True)
+console = make_console()
 
 
 def domain_hooks() -> dict[str, Any]:
