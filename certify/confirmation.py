@@ -192,7 +192,9 @@ class Anchors:
         return self._may_name(ws) and not self.labels.isdisjoint(ws)
 
     def describe(self) -> str:
-        shown = sorted(self.labels)[:3] or sorted(self.ids)[:3]
+        """The call's objects as a message would name them: their names' words, else the identifiers
+        as the call gave them (``#W123``, not the comparison key)."""
+        shown = sorted(self.labels)[:3] or sorted(values[0] for values in self._raw.values())[:3]
         return ", ".join(shown)
 
 
@@ -250,7 +252,8 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
             last_desc = k
             break
     if last_desc < 0:
-        return ConfirmVerdict(False, "not_described")
+        needs = f"the action and one of: {anchors.describe()}" if anchors.ids else "the action"
+        return ConfirmVerdict(False, "not_described", f" (a description names {needs})")
     affirmed_elsewhere = False
     answered: Turn = turns[last_desc]
     for turn in turns[last_desc + 1:]:

@@ -26,7 +26,8 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "text_not_visible": ("visibility", "text states {value} not in visible history"),
     "text_privileged": ("visibility", "text states {value} found only in private (privileged)"),
     "not_confirmed": ("workflow", "{tool}: no explicit user confirmation after the assistant last described it"),
-    "not_described": ("workflow", "{tool}: the assistant never described this action before it"),
+    # {detail} says what a description needs; empty in records certified before it was added.
+    "not_described": ("workflow", "{tool}: the assistant never described this action before it{detail}"),
     "confirmation_not_covering": ("workflow", "{tool}: the user's confirmation does not cover this action ({detail})"),
     "order_violation": ("workflow", "{tool}: {arg}={value} not established by an earlier successful lookup"),
     "judge": ("workflow", "{tool}: judge: {detail}"),

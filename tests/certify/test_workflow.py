@@ -84,7 +84,12 @@ def test_write_never_described(convo, at, order_w123):
     i = c.call("return_delivered_order_items", {"order_id": "#W123", "item_ids": ["6469567736"],
                                                 "payment_method_id": "paypal_5727330"}, {"status": "return requested"})
     d = at(certify_interaction(c.build()), i)
-    assert d.reasons == ["return_delivered_order_items: the assistant never described this action before it"]
+    assert d.reasons == ["return_delivered_order_items: the assistant never described this action before it "
+                         "(a description names the action and one of: bottle, water)"]
+    assert reason_kind(d.reasons[0]) == "not_described"
+    # a record certified before the detail was added still counts as the same kind
+    assert reason_kind("return_delivered_order_items: the assistant never described this action before it") \
+        == "not_described"
 
 
 def test_confirmation_to_another_description_does_not_cover(convo, at, order_w123):
