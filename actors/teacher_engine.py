@@ -16,10 +16,11 @@ from __future__ import annotations
 import copy
 import threading
 import uuid
+from dataclasses import dataclass
 from typing import Any
 
 import ray
-from ray.util.placement_group import placement_group
+from ray.util.placement_group import PlacementGroup, placement_group, remove_placement_group
 from ray.util.scheduling_strategies import PlacementGroupSchedulingStrategy
 
 from trajectory2gym.interaction import Message, ToolSpec
@@ -100,6 +101,22 @@ class RemoteTeacher:
         return ray.get(self.handle.episode_metadata.remote(self.sid), timeout=self.timeout_s)
 
 
+@dataclass
+class EngineActor:
+    """A started engine: its actor and the placement group reserving its resources."""
+
+    handle: Any
+    group: PlacementGroup | None = None
+
+    def stop(self) -> None:
+        """Kill the actor and remove its group: a killed actor alone leaves what the group
+        reserved (the teacher's GPUs) held, and the learner that comes next would wait for it."""
+        ray.kill(self.handle, no_restart=True)
+        if self.group is not None:
+            remove_placement_group(self.group)
+            self.group = None
+
+
 def start_engine(
     kind: str,
     options: dict[str, Any],
@@ -108,7 +125,7 @@ def start_engine(
     num_cpus: float,
     max_concurrency: int,
     name: str | None = None,
-) -> Any:
+) -> EngineActor:
     """Reserve a bundle with a placement group, then start the engine actor inside it."""
     bundle = {k: v for k, v in {"CPU": num_cpus, "GPU": num_gpus}.items() if v > 0}
     opts: dict[str, Any] = {
@@ -120,10 +137,11 @@ def start_engine(
     }
     if name:
         opts["name"] = name
+    pg = None
     if bundle:
         pg = placement_group([bundle], strategy="STRICT_PACK")
         ray.get(pg.ready(), timeout=600)
         opts["scheduling_strategy"] = PlacementGroupSchedulingStrategy(
             placement_group=pg, placement_group_bundle_index=0
         )
-    return ray.remote(TeacherEngine).options(**opts).remote(kind, options)
+    return EngineActor(ray.remote(TeacherEngine).options(**opts).remote(kind, options), pg)

@@ -262,9 +262,8 @@ def _n(x: float) -> str:
 
 def resource_phases(cfg: RunConfig, *, rounds: bool = True, train: bool = True) -> list[Phase]:
     """What the driver's actors reserve. Certifiers and the selector reserve no CPU (``num_cpus=0``);
-    EnvWorkers hold theirs during the rounds, then are killed; the learner group comes after. A vLLM
-    teacher engine's placement group stays reserved until the run ends, so it counts in both phases
-    (when rounds run in this driver at all)."""
+    EnvWorkers and a vLLM teacher engine (its placement group) hold theirs during the rounds, then
+    are stopped; the learner group comes after."""
     t, w, ls = cfg.teacher, cfg.workers.num_cpus, cfg.learner
     engine = rounds and t.kind == "vllm"
     phases: list[Phase] = []
@@ -284,13 +283,12 @@ def resource_phases(cfg: RunConfig, *, rounds: bool = True, train: bool = True) 
         }, {"CPU": "learner.world_size or learner.num_cpus", "GPU": "learner.world_size or learner.num_gpus"})
         phases.append(phase)
     if engine:
-        for phase in phases:
-            held = ", still held" if phase.name == "training" else ""
-            phase.terms["CPU"].append((t.num_cpus, f"{_n(t.num_cpus)} for the teacher engine{held} "
-                                                   f"(teacher.num_cpus={_n(t.num_cpus)})"))
-            phase.terms.setdefault("GPU", []).append(
-                (t.num_gpus, f"{_n(t.num_gpus)} for the teacher engine{held} (teacher.num_gpus={_n(t.num_gpus)})"))
-            phase.lower = {k: v if "teacher" in v else f"{v} (or the teacher's)" for k, v in phase.lower.items()}
+        phase = phases[0]  # the rounds
+        phase.terms["CPU"].append((t.num_cpus, f"{_n(t.num_cpus)} for the teacher engine "
+                                               f"(teacher.num_cpus={_n(t.num_cpus)})"))
+        phase.terms.setdefault("GPU", []).append(
+            (t.num_gpus, f"{_n(t.num_gpus)} for the teacher engine (teacher.num_gpus={_n(t.num_gpus)})"))
+        phase.lower = {k: v if "teacher" in v else f"{v} (or the teacher's)" for k, v in phase.lower.items()}
     return phases
 
 

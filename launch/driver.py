@@ -80,7 +80,7 @@ class Driver:
         self._connected = False  # this driver connected to Ray (and disconnects at the end)
         self.selector: Any = None
         self.certifiers: list[Any] = []
-        self.engine: Any = None  # a shared teacher engine (vLLM), held here: EnvWorkers know its name
+        self.engine: Any = None  # a shared teacher EngineActor (vLLM), held here: EnvWorkers know its name
         self.fleet: Any = None
 
     # ------------------------------------------------------------------ construction
@@ -248,10 +248,11 @@ class Driver:
         if self.fleet is not None:
             self.fleet.shutdown()
             self.fleet = None
-        for actor in [*self.certifiers, self.selector, self.engine]:
+        for actor in [*self.certifiers, self.selector]:
             if actor is not None:
                 ray.kill(actor, no_restart=True)
-        self.certifiers, self.selector, self.engine = [], None, None
+        self.certifiers, self.selector = [], None
+        self._stop_engine()
         if getattr(self, "wandb", None) is not None:
             self.wandb.finish()
             self.wandb = None
@@ -372,10 +373,16 @@ class Driver:
             wide = Measurement.get(console, console.options.update_width(1000), table).maximum
             console = Console(file=console.file, width=max(wide, console.width))
         console.print(table)
-        # Free the workers' CPUs for the learner.
+        # Free the workers' CPUs, and the teacher engine's GPUs, for the learner.
         if self.fleet is not None:
             self.fleet.shutdown()
             self.fleet = None
+        self._stop_engine()
+
+    def _stop_engine(self) -> None:
+        if self.engine is not None:
+            self.engine.stop()  # its placement group too: the reservation ends with the rounds
+            self.engine = None
 
     def _round(self, r: int) -> dict[str, Any]:
 

@@ -138,7 +138,10 @@ def test_shared_engine_teacher_plays_like_in_process(cluster, tmp_path: Path) ->
         want = local.run(p)
         assert got[p.id].messages == want.messages and got[p.id].reward == want.reward
         assert got[p.id].metadata["teacher"]["labels"] == want.metadata["teacher"]["labels"]
-    stats = ray.get(engine.stats.remote())
+    stats = ray.get(engine.handle.stats.remote())
     assert stats["sessions"] == 2 and stats["calls"] > len(plan)
     fleet.shutdown()
-    ray.kill(engine)
+    group = engine.group.id.hex()
+    assert ray.util.placement_group_table()[group]["state"] == "CREATED"
+    engine.stop()  # the group goes too: what it reserved (a GPU on a cluster) is free for the learner
+    assert ray.util.placement_group_table()[group]["state"] == "REMOVED"

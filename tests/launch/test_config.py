@@ -113,11 +113,13 @@ def test_resources_per_phase_and_teacher_engine() -> None:
     vllm = load_run_config(SMOKE, ["teacher.kind=vllm", "teacher.num_cpus=1", "teacher.num_gpus=1",
                                    "learner.num_gpus=1"])
     phases = {p.name: p for p in resource_phases(vllm)}
-    # The engine's placement group is held for the whole run: it counts while the learner trains.
+    # The engine (and its placement group) is stopped with the rounds: the learner gets its GPU.
     assert (phases["rounds"].need("CPU"), phases["rounds"].need("GPU")) == (3, 1)
-    assert (phases["training"].need("CPU"), phases["training"].need("GPU")) == (3, 3)
-    with pytest.raises(ConfigError, match=r"Ray found 2 on this machine \(ray.num_gpus unset\)"):
-        check_resources(vllm, None, 2, where="machine")
+    assert (phases["training"].need("CPU"), phases["training"].need("GPU")) == (2, 2)
+    with pytest.raises(ConfigError, match=r"the training need 2 GPUs: 2 for the learner .*Ray found 1 on "
+                                          r"this machine \(ray.num_gpus unset\)"):
+        check_resources(vllm, None, 1, where="machine")
+    check_resources(vllm, 3, 2, where="ray")
     check_resources(vllm, 3, 1, where="ray", train=False)
 
 
