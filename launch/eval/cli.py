@@ -318,11 +318,15 @@ def _add_decontam(sub: Any) -> None:
         description=(
             "Compares user requests (normalized exact match, and word-shingle Jaccard via MinHash LSH, "
             "verified exactly) and gold action sets (exact, and Jaccard) of training data against held-out "
-            "tasks. --exclusions writes the ids that t2g select can exclude."
+            "tasks. Task files may be tau-bench, tau2 (telecom) or TaskSpec records. An input none of "
+            "whose records can be read is an error. Reports name each item's file beside its id (tau-bench "
+            "ids such as retail-14 repeat across splits). --exclusions writes the ids that t2g select can "
+            "exclude."
         ),
         formatter_class=HelpFormatter,
     )
-    p.add_argument("train", nargs="+", help="training tasks (tau-bench/TaskSpec JSON or JSONL) or interaction logs")
+    p.add_argument("train", nargs="+",
+                   help="training tasks (tau-bench/tau2/TaskSpec JSON or JSONL) or interaction logs")
     # One file per --heldout (repeatable): a list option would swallow the training files after it.
     p.add_argument("--heldout", action="append", required=True, metavar="FILE",
                    help="held-out evaluation tasks or interactions (repeat the option for several files)")
@@ -336,6 +340,10 @@ def _add_decontam(sub: Any) -> None:
     p.set_defaults(handler=cmd_decontam)
 
 
+def _name(source: str | None) -> str:
+    return Path(source).name if source else "?"
+
+
 def cmd_decontam(args: argparse.Namespace) -> int:
     from rich.table import Table
 
@@ -345,15 +353,19 @@ def cmd_decontam(args: argparse.Namespace) -> int:
     cfg = decontam.DecontamConfig(text_threshold=args.text_threshold, action_threshold=args.action_threshold,
                                   shingle_size=args.shingle)
 
-    def load(paths: list[str]) -> list[decontam.Item]:
+    def load(paths: list[str], role: str) -> list[decontam.Item]:
         items: list[decontam.Item] = []
         for path in paths:
             got, errors = decontam.load_items(path, args.domain)
             print_skipped(errors)
+            if not got:
+                # An input with nothing to compare would make any check pass vacuously.
+                why = f"none of its {len(errors)} record(s) could be read (see above)" if errors else "it holds no records"
+                raise ValueError(f"{role} file {path}: {why}; nothing to compare")
             items.extend(got)
         return items
 
-    train, held = load(args.train), load(args.heldout)
+    train, held = load(args.train, "training"), load(args.heldout, "held-out")
     overlaps = decontam.find_overlaps(train, held, cfg)
     summary = decontam.summarize(overlaps, len(train), len(held))
     exclusions = decontam.exclusions_from_overlaps(overlaps, train)
@@ -362,7 +374,9 @@ def cmd_decontam(args: argparse.Namespace) -> int:
         table.add_row(key, str(value))
     Console().print(table)
     for o in overlaps[:20]:
-        console.print(f"  {o.kind:14s} {o.score:.2f}  train {o.train_id}  ~  held-out {o.eval_id}")
+        # Ids repeat across files (tau-bench splits): each side names its file.
+        console.print(Text(f"  {o.kind:14s} {o.score:.2f}  train {o.train_id} ({_name(o.train_source)})  ~  "
+                           f"held-out {o.eval_id} ({_name(o.eval_source)})"), highlight=False)
     if len(overlaps) > 20:
         console.print(f"  ... and {len(overlaps) - 20} more")
     if args.output:

@@ -2,8 +2,12 @@
 
 Each training or evaluation item is reduced to its user-request texts (task
 instruction, scripted request, the user's messages) and its action set
-(gold actions of a task; the successful tool calls of an interaction), each
-action canonicalized as ``name(sorted JSON kwargs)``.
+(gold actions of a task; the successful tool calls of an interaction, the
+customer's device calls included), each action canonicalized as
+``name(sorted JSON kwargs)``. tau2 task records (telecom) count with their user
+instruction and every action of their evaluation criteria (agent and device).
+Every item remembers the file it came from: task ids repeat across files
+(tau-bench's ``retail-14`` is in train, dev and test), so reports name both.
 
 Overlap kinds:
 - ``request_exact``: a normalized request text equals a held-out one;
@@ -48,6 +52,12 @@ class Item:
     texts: list[str]
     actions: frozenset[str]
     kind: str  # "task" or "interaction"
+    source: str | None = None  # the file it was read from
+
+    @property
+    def key(self) -> tuple[str | None, str]:
+        """Identity across files (ids alone repeat between tau-bench splits)."""
+        return (self.source, self.id)
 
 
 @dataclass(frozen=True)
@@ -57,12 +67,16 @@ class Overlap:
     eval_id: str
     kind: str  # request_exact | request_near | actions_exact | actions_near
     score: float
+    train_source: str | None = None
+    eval_source: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "train_id": self.train_id,
             "train_task_id": self.train_task_id,
+            "train_source": self.train_source,
             "eval_id": self.eval_id,
+            "eval_source": self.eval_source,
             "kind": self.kind,
             "score": round(self.score, 4),
         }
@@ -79,13 +93,32 @@ def normalize_text(text: str) -> str:
     return " ".join(_WORD.findall(text.lower()))
 
 
-def item_from_task(task: TaskSpec) -> Item:
+def item_from_task(task: TaskSpec, source: str | None = None) -> Item:
     texts = [t for t in (task.instruction, task.request) if t and t.strip()]
     actions = frozenset(canonical_action(a.name, a.kwargs) for a in task.gold_actions)
-    return Item(task.id, task.id, texts, actions, "task")
+    return Item(task.id, task.id, texts, actions, "task", source)
 
 
-def item_from_interaction(inter: Interaction) -> Item:
+def item_from_tau2(raw: dict[str, Any], source: str | None = None) -> Item:
+    """A tau2 task record: its user instruction and every action of its evaluation criteria.
+
+    The device (``requestor: user``) actions count too: many telecom tasks are solved on the
+    customer's phone alone, and interactions carry those calls as well.
+    """
+    from trajectory2gym.envs.telecom.tasks import tau2_instruction
+
+    rid = str(raw.get("id"))
+    text = tau2_instruction(raw)
+    criteria = raw.get("evaluation_criteria") or {}
+    actions = frozenset(
+        canonical_action(str(a["name"]), a.get("arguments") or {})
+        for a in criteria.get("actions") or []
+        if isinstance(a, dict) and "name" in a
+    )
+    return Item(rid, rid, [text] if text.strip() else [], actions, "task", source)
+
+
+def item_from_interaction(inter: Interaction, source: str | None = None) -> Item:
     """Request texts: the task text in ``private`` (if any) and the user's messages joined."""
     texts: list[str] = []
     for key in ("instruction", "request"):
@@ -96,15 +129,16 @@ def item_from_interaction(inter: Interaction) -> Item:
     if said.strip():
         texts.append(said)
     # A call counts when its observation was not an error: failed attempts are not the gold set.
+    # User messages with calls are the customer acting on the device (telecom's dual control).
     failed = {m.tool_call_id for m in inter.messages if m.role == "tool" and m.is_error_observation}
     actions = frozenset(
         canonical_action(call.name, call.arguments)
         for m in inter.messages
-        if m.role == "assistant"
+        if m.role in ("assistant", "user")
         for call in m.calls
         if call.id not in failed
     )
-    return Item(inter.id, inter.task_id, texts, actions, "interaction")
+    return Item(inter.id, inter.task_id, texts, actions, "interaction", source)
 
 
 # --------------------------------------------------------------------------- MinHash
@@ -217,7 +251,8 @@ def find_overlaps(
         prev = found.get(key)
         # exact beats near; a higher score beats a lower one
         if prev is None or (kind.endswith("exact"), score) > (prev.kind.endswith("exact"), prev.score):
-            found[key] = Overlap(train[i].id, train[i].task_id, heldout[j].id, kind, score)
+            found[key] = Overlap(train[i].id, train[i].task_id, heldout[j].id, kind, score,
+                                 train[i].source, heldout[j].source)
 
     # Exact request texts: normalized string equality.
     held_text: dict[str, list[int]] = defaultdict(list)
@@ -250,7 +285,8 @@ def find_overlaps(
     for (i, j), score in pairs.items():
         add(i, j, "actions_near" if score < 1.0 else "actions_exact", score)
 
-    return sorted(found.values(), key=lambda o: (o.train_id, o.eval_id, o.kind))
+    return sorted(found.values(), key=lambda o: (o.train_id, o.train_source or "", o.eval_id,
+                                                 o.eval_source or "", o.kind))
 
 
 # --------------------------------------------------------------------------- exclusion list
@@ -275,8 +311,9 @@ def summarize(overlaps: Sequence[Overlap], n_train: int, n_heldout: int) -> dict
     return {
         "train_items": n_train,
         "heldout_items": n_heldout,
-        "contaminated_train_items": len({o.train_id for o in overlaps}),
-        "heldout_items_hit": len({o.eval_id for o in overlaps}),
+        # (file, id): the same id in two files is two items.
+        "contaminated_train_items": len({(o.train_source, o.train_id) for o in overlaps}),
+        "heldout_items_hit": len({(o.eval_source, o.eval_id) for o in overlaps}),
         "overlaps_by_kind": dict(sorted(by_kind.items())),
     }
 
@@ -299,20 +336,51 @@ def _looks_like_interactions(path: Path) -> bool:
 
 
 def load_items(path: str | os.PathLike[str], domain: str | None = None) -> tuple[list[Item], list[Any]]:
-    """Items of a task file (tau-bench or TaskSpec) or an interaction log, and the skipped records' errors."""
+    """Items of a task file (tau-bench, tau2 or TaskSpec) or an interaction log, and the skipped
+    records' errors. Every item names ``path`` as its source."""
     from trajectory2gym.codecs import read_interactions
-    from trajectory2gym.launch.eval.tasks_io import load_tasks
-    from trajectory2gym.validation import ReadReport
+    from trajectory2gym.launch.eval.tasks_io import (
+        guess_domain_from_name,
+        is_tau2_record,
+        raw_records,
+        task_from_record,
+    )
+    from trajectory2gym.validation import ReadReport, RecordError
 
     p = Path(path)
     if not p.exists():
         raise FileNotFoundError(f"{path}: no such file")
+    source = str(p)
     if _looks_like_interactions(p):
         report = ReadReport()
-        items = [item_from_interaction(i) for i in read_interactions(p, None, report)]
+        items = [item_from_interaction(i, source) for i in read_interactions(p, None, report)]
         return items, list(report.errors)
-    tasks, errors = load_tasks(p, domain)
-    return [item_from_task(t) for t in tasks], list(errors)
+    domain = domain or guess_domain_from_name(p)
+    items = []
+    errors: list[Any] = []
+    seen: set[str] = set()
+    for position, raw in raw_records(p):
+        if isinstance(raw, RecordError):
+            errors.append(raw)
+            continue
+        try:
+            if is_tau2_record(raw):
+                item = item_from_tau2(raw, source)
+            else:
+                item = item_from_task(task_from_record(raw, position, domain, source), source)
+        except RecordError as err:
+            errors.append(err)
+            continue
+        except (AttributeError, TypeError) as exc:  # a tau2 record of the wrong shape
+            rid = str(raw.get("id")) if isinstance(raw, dict) else None
+            errors.append(RecordError("invalid_task", f"malformed tau2 task ({exc})", "", position, rid, source))
+            continue
+        if item.id in seen:
+            errors.append(RecordError("duplicate_id", f"task id {item.id!r} repeats", "id", position, item.id, source))
+            continue
+        seen.add(item.id)
+        items.append(item)
+    return items, errors
 
 
 def write_exclusions(path: str | os.PathLike[str], exclusions: Exclusions, summary: dict[str, Any]) -> None:

@@ -29,24 +29,11 @@ def oracle_plan(task: TaskSpec) -> list[dict[str, Any]]:
 
     It is the upper bound of the scripted policy on such tasks: privileged (it
     knows the gold actions), so its trajectories measure the harness, not an agent.
+    The scripted teacher derives the same plan itself (envs/generator/plan.py).
     """
-    from trajectory2gym.envs.generator.plan import call, confirm, report
-    from trajectory2gym.envs.registry import tool_metadata
+    from trajectory2gym.envs.generator.plan import gold_replay_plan_of
 
-    meta = tool_metadata(task.domain)
-    steps: list[dict[str, Any]] = []
-    confirmed = False
-    for action in task.gold_actions:
-        access = meta[action.name].access if action.name in meta else "write"
-        write = access != "read"
-        if write and access != "handoff" and not confirmed:
-            steps.append(confirm(f"{len(task.gold_actions)} step(s) ending with {action.name}"))
-            confirmed = True
-        steps.append(call(action.name, dict(action.kwargs), write=write))
-    # The reward also checks that required outputs were said.
-    said = f" The numbers you asked for: {', '.join(task.outputs)}." if task.outputs else ""
-    steps.append(report(f"All done.{said}"))
-    return steps
+    return gold_replay_plan_of(task.private()) or []
 
 
 def with_plan(task: TaskSpec) -> TaskSpec:

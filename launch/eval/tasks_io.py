@@ -3,7 +3,10 @@
 Accepted files: a JSON list (tau-bench's ``{index, user_id, instruction,
 actions, outputs}`` or ``TaskSpec`` dicts), a JSON object with a ``tasks``
 list, or JSONL with one task per line. A bad record is reported with its
-position and field and skipped; the others load.
+position and field and skipped; the others load. tau2 task records
+(``user_scenario``, ``evaluation_criteria``) are recognised but not run as tasks
+here (``t2g decontam`` reads their texts and actions; ``t2g env replay --domain
+telecom`` replays them).
 """
 
 from __future__ import annotations
@@ -30,7 +33,12 @@ def guess_domain_from_name(path: str | os.PathLike[str]) -> str | None:
     return hits[0] if len(hits) == 1 else None
 
 
-def _raw_records(path: Path) -> Iterator[tuple[int, Any]]:
+def is_tau2_record(raw: Any) -> bool:
+    """A tau2 task (``user_scenario``/``evaluation_criteria``) rather than a tau-bench task or TaskSpec."""
+    return isinstance(raw, dict) and ("user_scenario" in raw or "evaluation_criteria" in raw)
+
+
+def raw_records(path: Path) -> Iterator[tuple[int, Any]]:
     """(1-based position, record | RecordError) from JSON or JSONL."""
     if path.suffix.lower() in (".jsonl", ".ndjson"):
         yield from iter_jsonl(path)
@@ -53,9 +61,10 @@ def task_from_record(raw: Any, position: int, domain: str | None, source: str) -
         raise RecordError("wrong_type", f"task must be an object, got {type(raw).__name__}", "", position, None, source)
     rid = raw.get("id", raw.get("index"))
     rid = str(rid) if rid is not None else None
-    if "user_scenario" in raw or "evaluation_criteria" in raw:
-        raise RecordError("unsupported_format", "tau2 task records (telecom) are not supported by t2g eval yet",
-                          "", position, rid, source)
+    if is_tau2_record(raw):
+        # Said without naming one command: eval and decontam both read task files through here.
+        raise RecordError("unsupported_format", "tau2 task records cannot be run as tasks yet (t2g env replay "
+                          "--domain telecom replays them; t2g decontam compares them)", "", position, rid, source)
     is_spec = "id" in raw and "domain" in raw
     try:
         if is_spec:
@@ -97,7 +106,7 @@ def load_tasks(
     tasks: list[TaskSpec] = []
     errors: list[RecordError] = []
     seen: set[str] = set()
-    for position, raw in _raw_records(p):
+    for position, raw in raw_records(p):
         if isinstance(raw, RecordError):
             errors.append(raw)
             continue

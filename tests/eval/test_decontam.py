@@ -153,3 +153,74 @@ def test_heldout_option_before_the_training_files(tmp_path: Path, dev: list[Task
     # Repeated --heldout: both files are held out.
     assert main(["decontam", str(train), "--heldout", held, "--heldout", held, "-o", str(report)]) == 0
     assert json.loads(report.read_text())["summary"]["heldout_items"] == 2 * len(dev)
+
+
+# --------------------------------------------------------------------------- tau2, empty inputs, file names
+
+
+def test_tau2_telecom_task_files_are_compared(shared_data: Path) -> None:
+    """tau2 records count with their user instruction and every action (agent and device)."""
+    train_path = shared_data / "tau2" / "telecom_train_tasks.json"
+    items, errors = decontam.load_items(train_path)
+    raw = json.loads(train_path.read_text())
+    assert not errors and [i.id for i in items] == [str(t["id"]) for t in raw]
+    first = items[0]
+    assert first.kind == "task" and first.source == str(train_path)
+    assert first.texts and "reason_for_call" not in first.texts[0]
+    assert raw[0]["user_scenario"]["instructions"]["reason_for_call"] in first.texts[0]
+    assert first.actions == {decontam.canonical_action(a["name"], a["arguments"])
+                             for a in raw[0]["evaluation_criteria"]["actions"]}
+    # A file compared with itself: every item overlaps its own copy, exactly.
+    overlaps = decontam.find_overlaps(items, items)
+    own = {(o.train_id, o.eval_id) for o in overlaps if o.kind == "request_exact"}
+    assert {(i.id, i.id) for i in items} <= own
+
+
+def test_tau2_self_comparison_fails_on_overlap_through_the_cli(shared_data: Path,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    path = str(shared_data / "tau2" / "telecom_train_tasks.json")
+    assert main(["decontam", path, "--heldout", path, "--fail-on-overlap"]) == 1
+    captured = capsys.readouterr()
+    assert "skipped" not in captured.err and "t2g eval" not in captured.err
+    assert "train_items" in captured.out and "74" in captured.out
+
+
+def test_input_with_nothing_readable_is_an_error(tmp_path: Path, dev: list[TaskSpec], shared_data: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    """Nothing to compare must not pass: an input none of whose records load, or an empty one."""
+    held = str(shared_data / "tau" / "retail_dev_tasks.json")
+    unreadable = tmp_path / "tasks.json"  # tau-bench records whose domain nothing names
+    unreadable.write_text(json.dumps([{"index": 0, "instruction": "x", "actions": []},
+                                      {"index": 1, "instruction": "y", "actions": []}]))
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("")
+    assert main(["decontam", str(unreadable), "--heldout", held, "--fail-on-overlap"]) == 2
+    err = " ".join(capsys.readouterr().err.split())
+    assert f"training file {unreadable}: none of its 2 record(s) could be read" in err
+    assert "nothing to compare" in err and "t2g eval" not in err
+    assert main(["decontam", held, "--heldout", str(empty)]) == 2
+    assert f"held-out file {empty}: it holds no records" in " ".join(capsys.readouterr().err.split())
+
+
+def test_reports_name_the_file_of_each_id(tmp_path: Path, dev: list[TaskSpec], shared_data: Path,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    """tau-bench ids repeat across files (retail-14 in train, dev and test): overlaps and counts
+    keep the files apart."""
+    extra, expected = planted(dev)
+    train = tmp_path / "train.jsonl"
+    train.write_bytes(b"".join(orjson.dumps(t.model_dump(mode="json"), option=orjson.OPT_APPEND_NEWLINE)
+                               for t in extra))
+    dev_path = shared_data / "tau" / "retail_dev_tasks.json"
+    twin = tmp_path / "retail_twin_tasks.json"  # same ids and content as dev, another file
+    twin.write_bytes(dev_path.read_bytes())
+    report = tmp_path / "report.json"
+    assert main(["decontam", str(train), "--heldout", str(dev_path), "--heldout", str(twin),
+                 "-o", str(report)]) == 0
+    doc = json.loads(report.read_text())
+    found = {(o["train_id"], o["eval_id"], o["kind"], o["eval_source"]) for o in doc["overlaps"]}
+    assert found == {(t, e, k, src) for t, e, k in expected for src in (str(dev_path), str(twin))}
+    assert all(o["train_source"] == str(train) for o in doc["overlaps"])
+    assert doc["summary"]["heldout_items_hit"] == 2 * len(expected)
+    out = " ".join(capsys.readouterr().err.split())
+    assert f"held-out {dev[3].id} (retail_dev_tasks.json)" in out
+    assert f"held-out {dev[3].id} (retail_twin_tasks.json)" in out

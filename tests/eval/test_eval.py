@@ -192,6 +192,13 @@ def test_tau_bench_dev_tasks_with_gold_replay(tmp_path: Path, shared_data: Path)
     assert summary["pass_k"] == {"airline": {"1": 1.0, "2": 1.0}}
     assert summary["tasks"] == {"airline": 12}
     assert all(i.task_id.startswith("airline-") for i in inters)
+    # The scripted customer opens neutrally: the task's hidden instruction never becomes evidence.
+    from trajectory2gym.envs.users import NEUTRAL_OPENING
+
+    for inter in inters:
+        users = [m.content or "" for m in inter.messages if m.role == "user"]
+        assert users[0] == NEUTRAL_OPENING
+        assert not any(inter.private["instruction"][:40] in u for u in users)
 
 
 def test_bad_task_records_are_skipped_and_named(tmp_path: Path) -> None:
@@ -230,6 +237,7 @@ def test_tau2_records_are_reported_as_unsupported(tmp_path: Path, shared_data: P
 
     tasks, errors = load_tasks(shared_data / "tau2" / "telecom_small_tasks.json")
     assert not tasks and errors and {e.kind for e in errors} == {"unsupported_format"}
+    assert "t2g decontam" in errors[0].message  # which commands do read them
 
 
 def test_usage_errors(tmp_path: Path) -> None:
