@@ -29,17 +29,18 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
     if not Path(args.tasks).exists():
         raise FileNotFoundError(f"{args.tasks}: task file not found")
+    # Every domain: --db when given, else the seeded generated database (--seed, --size).
+    db = _load_db(args.domain, args.db, args.seed, args.size)
     if args.domain == "telecom":
         from trajectory2gym.envs.telecom.replay import replay_tasks
 
-        result = replay_tasks(args.db, args.tasks)
+        result = replay_tasks(db, args.tasks, tau_bench_compat=not args.no_compat)
         problems: list[str] = []
     else:
         from trajectory2gym.envs.env import ToolEnv
         from trajectory2gym.envs.replay import load_tasks, replay_all
 
-        env = ToolEnv(args.domain, _load_db(args.domain, args.db, args.seed, args.size),
-                      tau_bench_compat=not args.no_compat)
+        env = ToolEnv(args.domain, db, tau_bench_compat=not args.no_compat)
         tasks, problems = load_tasks(args.tasks, args.domain)
         result = replay_all(env, tasks)
     for problem in problems:
@@ -47,9 +48,12 @@ def cmd_replay(args: argparse.Namespace) -> int:
     Path(args.output).parent.mkdir(parents=True, exist_ok=True)
     Path(args.output).write_bytes(orjson.dumps(result, option=orjson.OPT_INDENT_2))
     rows = result.get("tasks", [])
-    if rows and "assertions_passed" in rows[0]:  # telecom: tau2-style assertions
+    if args.domain == "telecom":  # tau2-style assertions
         passed = sum(1 for r in rows if r.get("assertions_passed"))
         console.print(f"replayed {len(rows)} tasks: {passed} pass their assertions -> {args.output}")
+        if passed < len(rows) and not args.db:
+            console.print("[yellow]note:[/yellow] replayed on the generated database; tau2 tasks need "
+                          "their own: pass --db DIR (e.g. the tau2 data folder)")
         return 0
     failed = sum(1 for r in rows if r.get("action_errors"))
     unchanged = sum(1 for r in rows if r.get("db_unchanged"))
@@ -103,17 +107,22 @@ def register(sub: argparse._SubParsersAction) -> None:
     r = env_sub.add_parser(
         "replay", help="replay each task's gold actions and write the final-state changes",
         description=(
-            "For every task of a tau-bench task file, replay its gold actions on a fresh state "
-            "(transfer_to_human_agents is skipped, as tau-bench does) and write "
+            "For every task of a tau-bench task file (retail, airline), replay its gold actions on a fresh "
+            "state (transfer_to_human_agents is skipped, as tau-bench does) and write "
             '{"tasks": [{"index", "action_errors", "db_unchanged", "changed_records"}]}, the form '
-            "of the *_gold_final_state.json files. Bad task entries are reported and skipped."
+            "of the *_gold_final_state.json files; bad task entries are reported and skipped. "
+            "For a tau2 telecom task file, run each task's set-up, its gold actions (agent and device) "
+            'and its assertions, and write {"tasks": [{"index", "id", "assertions_passed", "failed"}]} '
+            "(failed: each set-up call, action or assertion that did not succeed). Without --db the "
+            "database is generated from --seed and --size, for every domain."
         ),
     )
     r.add_argument("--domain", required=True, choices=DOMAIN_CHOICES)
     r.add_argument("--db", metavar="DIR",
-                   help="database directory: a data root holding <domain>/ (e.g. tau-bench's data/tau) "
-                        "or the domain folder itself (default: the generated db)")
-    r.add_argument("--tasks", required=True, help="tau-bench task file (JSON list)")
+                   help="database directory: a data root holding <domain>/ (e.g. tau-bench's data/tau, "
+                        "tau2's data/tau2) or the domain folder itself (default: the generated db; "
+                        "tau-bench and tau2 tasks need their own)")
+    r.add_argument("--tasks", required=True, help="tau-bench task file, or tau2's for telecom (JSON list)")
     r.add_argument("-o", "--output", required=True, help="output JSON file")
     r.add_argument("--seed", type=int, default=0, help="generator seed when --db is not given")
     r.add_argument("--size", default="small", help="generator size when --db is not given")

@@ -2,6 +2,10 @@
 
 Both implement ``UserSimulator`` (envs/user_base.py, re-exported here).
 
+The scripted user opens with the task's ``request`` (and the facts disclosed up front);
+a task without one (tau-bench's) gets ``NEUTRAL_OPENING``, never the ``instruction``, which
+is the hidden brief of an LLM user.
+
 The scripted user's keyword protocol (what it understands in the agent's latest
 text message, matched case-insensitively; the scripted teacher speaks it):
 
@@ -29,7 +33,10 @@ from trajectory2gym.envs.tasks import TaskSpec
 from trajectory2gym.envs.user_base import STOP_TOKEN, UserSimulator
 from trajectory2gym.interaction import Message, ToolSpec
 
-__all__ = ["FACT_KEYWORDS", "STOP_TOKEN", "LLMUser", "ScriptedUser", "UserSimulator"]
+__all__ = ["FACT_KEYWORDS", "NEUTRAL_OPENING", "STOP_TOKEN", "LLMUser", "ScriptedUser", "UserSimulator"]
+
+# The scripted user's first message for a task without a ``request`` (tau-bench's tasks).
+NEUTRAL_OPENING = "Hi, I need help with something."
 
 # fact key -> phrases that mean the agent asks for it (first match wins per fact).
 FACT_KEYWORDS: dict[str, tuple[str, ...]] = {
@@ -83,7 +90,9 @@ class ScriptedUser:
         self._obstacles = {o.fact: o.wrong_value for o in task.obstacles}
         self._confirmations = 0
         self._confused = 0
-        parts = [task.request or task.instruction or "Hi, I need help with something."]
+        # Never the instruction: it is the hidden brief of an LLM customer (tau-bench's holds the
+        # user's name, zip and goal); said verbatim it would put private facts into the evidence.
+        parts = [task.request or NEUTRAL_OPENING]
         parts += [self._disclose(key) for key in task.disclosed_upfront]
         return Message(role="user", content=" ".join(p for p in parts if p))
 

@@ -20,6 +20,10 @@ they are ineligible by design but not the teacher's fault.
 Dual control (telecom): an ``instruct`` step is said as text; the customer runs
 its ``user_actions`` on the device (the teacher never calls user-side tools).
 
+A task without a plan (tau-bench's, tau2's) is played by replaying its gold actions
+(``envs/generator/plan.py:gold_replay_plan``; ``plan_source: "gold_actions"`` in the
+episode metadata): an oracle upper bound, as ``t2g eval --policy scripted`` plays it.
+
 The teacher assumes the cooperative customer the plan was written for (the
 scripted user); it only reacts to a declined confirmation by skipping the
 writes it covered.
@@ -35,7 +39,7 @@ import orjson
 from pydantic import Field
 
 from trajectory2gym.config import ConfigModel
-from trajectory2gym.envs.generator.plan import CLOSING
+from trajectory2gym.envs.generator.plan import CLOSING, gold_replay_plan_of
 from trajectory2gym.interaction import FunctionCall, Message, ToolCall, ToolSpec
 
 IMPERFECTION_KINDS: tuple[str, ...] = ("privileged", "wrong_lookup", "unconfirmed_write", "repeated_call")
@@ -86,6 +90,7 @@ class _Episode:
     confirmed_once: bool = False
     seen: int = 0
     tool_names: set[str] = field(default_factory=set)
+    plan_source: str = "task"  # "gold_actions": derived by replaying the gold actions
 
 
 def _call_key(name: str, arguments: dict[str, Any]) -> str:
@@ -144,18 +149,31 @@ class ScriptedTeacher:
             "planned_errors": list(ep.planned_errors) if ep else [],
             "plan_trace": list(ep.trace) if ep else [],
             "plan_steps_done": ep.cursor if ep else 0,
+            "plan_source": ep.plan_source if ep else None,
         }
 
     # -- acting -------------------------------------------------------------------------------
+    @staticmethod
+    def _plan(private: dict[str, Any] | None) -> tuple[list[dict[str, Any]], str]:
+        """The task's own plan, else one replaying its gold actions (tau-bench and tau2 tasks
+        carry none; ``t2g eval --policy scripted`` plays the same): (plan, where it came from)."""
+        if private and isinstance(private.get("plan"), list) and private["plan"]:
+            return private["plan"], "task"
+        derived = gold_replay_plan_of(private) if private else None
+        if not derived:
+            raise ValueError("the scripted teacher needs the task's plan in private['plan'] (generated tasks "
+                             "have one) or its domain and gold actions (private['gold_actions'], as "
+                             "TaskSpec.private() gives), to replay them")
+        return derived, "gold_actions"
+
     def _episode(self, messages: list[Message], private: dict[str, Any] | None) -> _Episode:
-        if not private or not isinstance(private.get("plan"), list) or not private["plan"]:
-            raise ValueError("the scripted teacher needs the task's plan in private['plan']")
-        key = str(private.get("id", ""))
+        key = str((private or {}).get("id", ""))
         ep = self._ep
         # A new task or a history shorter than last time means a new episode.
         if ep is None or ep.key != key or len(messages) < ep.seen:
+            plan, source = self._plan(private)
             seed_text = f"{self.seed}:{self._episode_seed}:{key}"
-            ep = self._ep = _Episode(key=key, rng=random.Random(seed_text), plan=private["plan"])
+            ep = self._ep = _Episode(key=key, rng=random.Random(seed_text), plan=plan, plan_source=source)
         ep.seen = len(messages)
         return ep
 

@@ -21,6 +21,7 @@ and what validation and certification check.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 Step = dict[str, Any]
@@ -79,3 +80,57 @@ def gold_writes(plan: list[Step]) -> list[dict[str, Any]]:
             if a.get("write") and a.get("expect", "ok") == "ok":
                 out.append({"name": a["name"], "kwargs": a["arguments"]})
     return out
+
+
+def gold_replay_plan(
+    domain: str,
+    gold_actions: Sequence[Mapping[str, Any]],
+    outputs: Sequence[str] = (),
+    *,
+    tau2_actions: Sequence[Mapping[str, Any]] | None = None,
+) -> list[Step]:
+    """The plan of a privileged oracle for a task that has none (tau-bench's, tau2's): the gold
+    actions replayed in order, one confirmation before the first write, the required outputs said.
+
+    ``gold_actions`` are tau-bench actions (``{"name", "kwargs"}``). ``tau2_actions`` (tau2's
+    ``{"name", "arguments", "requestor"}``, agent and device) replace them when given: a device
+    action becomes a step asking the customer to run that tool on the phone. Such a plan knows
+    the answer, so its trajectories measure the harness, not an agent.
+    """
+    from trajectory2gym.envs.registry import tool_metadata
+
+    meta = tool_metadata(domain)
+    if tau2_actions is not None:
+        ordered = [(str(a["name"]), dict(a.get("arguments") or {}), a.get("requestor", "assistant") == "user")
+                   for a in tau2_actions]
+    else:
+        ordered = [(str(a["name"]), dict(a.get("kwargs") or {}), False) for a in gold_actions]
+    agent_names = [name for name, _, device in ordered if not device]
+    steps: list[Step] = []
+    confirmed = False
+    for name, arguments, device in ordered:
+        access = meta[name].access if name in meta else "write"
+        write = access != "read"
+        if device:
+            steps.append(instruct(f"Please do {name} on your phone.",
+                                  user_action(name, arguments, write=write)))
+            continue
+        if write and access != "handoff" and not confirmed:
+            steps.append(confirm(f"{len(agent_names)} step(s) ending with {name}"))
+            confirmed = True
+        steps.append(call(name, arguments, write=write))
+    # The reward also checks that required outputs were said.
+    said = f" The numbers you asked for: {', '.join(outputs)}." if outputs else ""
+    steps.append(report(f"All done.{said}"))
+    return steps
+
+
+def gold_replay_plan_of(task: Mapping[str, Any]) -> list[Step] | None:
+    """``gold_replay_plan`` of a task given as its fields (``TaskSpec.private()``); tau2 tasks
+    replay their agent and device actions. None when the task names no domain or gold actions."""
+    domain, gold = task.get("domain"), task.get("gold_actions")
+    if not isinstance(domain, str) or not isinstance(gold, list):
+        return None
+    tau2 = (task.get("metadata") or {}).get("tau2") or {}
+    tau2_actions = tau2.get("actions") if isinstance(tau2.get("actions"), list) else None
+    return gold_replay_plan(domain, gold, task.get("outputs") or [], tau2_actions=tau2_actions)

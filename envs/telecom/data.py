@@ -119,16 +119,3 @@ def _load_per_kind(root: Path) -> dict[str, Any]:
             raise ValueError(f"{file}: not valid JSON ({exc})") from None
     phone = db.pop("phone", None)
     return from_tau2(db, phone)
-
-
-def default_db_dir() -> Path | None:
-    """``../shared/data/tau2/telecom`` beside the checkout (or under ``$T2G_SHARED_DATA``), if present."""
-    import os
-
-    env = os.environ.get("T2G_SHARED_DATA")
-    repo = Path(__file__).resolve().parents[2]
-    for base in ([Path(env)] if env else []) + [repo.parent / "shared" / "data"]:
-        candidate = base / "tau2" / "telecom"
-        if (candidate / "db.json").is_file():
-            return candidate
-    return None

@@ -17,7 +17,7 @@ from trajectory2gym.envs.env import ToolEnv
 from trajectory2gym.envs.reward import RewardInfo, outputs_said
 from trajectory2gym.envs.state import State, copy_record
 from trajectory2gym.envs.tasks import TaskSpec
-from trajectory2gym.envs.telecom.data import KINDS, default_db_dir, from_tau2, load_tau2_db
+from trajectory2gym.envs.telecom.data import KINDS, from_tau2
 from trajectory2gym.envs.telecom.env_functions import FUNCTIONS
 from trajectory2gym.envs.telecom.sync import sync
 from trajectory2gym.envs.tooling import ToolDef, ToolError
@@ -25,13 +25,12 @@ from trajectory2gym.interaction import ToolSpec
 
 
 def telecom_default_db() -> dict[str, Any]:
-    """tau2's telecom database when the shared data is present, else the seeded generator's."""
-    root = default_db_dir()
-    if root is not None:
-        return load_tau2_db(root)
-    from trajectory2gym.envs.dbgen import generate_db
+    """The seeded generator's database, as for every domain: never third-party data found on disk
+    (tau2's database is used only when passed, e.g. ``--db``), so an installed package behaves
+    like a checkout."""
+    from trajectory2gym.envs.db import default_db
 
-    return generate_db("telecom")
+    return default_db("telecom")
 
 
 class TelecomEnv(ToolEnv):

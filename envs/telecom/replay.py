@@ -100,9 +100,15 @@ def replay_task(env: TelecomEnv, task: dict[str, Any], actions: list[dict[str, A
     return failed
 
 
-def replay_tasks(db_dir: str | None, tasks_path: str) -> dict[str, Any]:
-    """``{"tasks": [{"id", "assertions_passed", "failed"}]}`` in file order."""
-    env = TelecomEnv(load_tau2_db(db_dir) if db_dir else None)
+def replay_tasks(
+    db: str | Path | dict[str, Any] | None, tasks_path: str | Path, *, tau_bench_compat: bool = True
+) -> dict[str, Any]:
+    """``{"tasks": [{"index", "id", "assertions_passed", "failed"}]}`` in file order (``index``: the
+    position in the file). ``db``: a tau2 database directory, a loaded database, or None for the
+    generated default (seed 0, small)."""
+    if isinstance(db, (str, Path)):
+        db = load_tau2_db(db)
+    env = TelecomEnv(db, tau_bench_compat=tau_bench_compat)
     out = []
     for i, task in enumerate(load_tasks(tasks_path)):
         task_id = str(task.get("id", i))
@@ -110,5 +116,5 @@ def replay_tasks(db_dir: str | None, tasks_path: str) -> dict[str, Any]:
             failed = replay_task(env, task)
         except (KeyError, TypeError, AttributeError) as exc:  # a malformed task is reported, not fatal
             failed = [f"malformed task {task_id}: {type(exc).__name__}: {exc}"]
-        out.append({"id": task_id, "assertions_passed": not failed, "failed": failed})
+        out.append({"index": i, "id": task_id, "assertions_passed": not failed, "failed": failed})
     return {"tasks": out}

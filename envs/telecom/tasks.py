@@ -17,7 +17,8 @@ from trajectory2gym.envs.telecom.env import TelecomEnv
 from trajectory2gym.envs.telecom.replay import apply_initial_state
 
 
-def _instruction(task: dict[str, Any]) -> str:
+def tau2_instruction(task: dict[str, Any]) -> str:
+    """The user simulator's instruction of a tau2 task: its scenario's parts joined, one a line."""
     scenario = task.get("user_scenario") or {}
     ins = scenario.get("instructions") or {}
     if isinstance(ins, str):
@@ -40,7 +41,7 @@ def task_spec_from_tau2(task: dict[str, Any], env: TelecomEnv) -> TaskSpec:
     return TaskSpec(
         id=str(task.get("id")),
         domain="telecom",
-        instruction=_instruction(task),
+        instruction=tau2_instruction(task),
         facts={k: surroundings[k] for k in ("name", "phone_number") if surroundings.get(k)},
         gold_actions=[Action(name=a["name"], kwargs=a.get("arguments") or {})
                       for a in actions if a.get("requestor", "assistant") == "assistant"],

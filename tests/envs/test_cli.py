@@ -69,10 +69,80 @@ def test_telecom_replay_through_the_cli(tmp_path, shared_data):
     """tau2's small telecom tasks: set-up plus gold actions (agent and user) pass every assertion."""
     out = tmp_path / "o.json"
     tasks = shared_data / "tau2" / "telecom_small_tasks.json"
-    assert run(["env", "replay", "--domain", "telecom", "--tasks", str(tasks), "-o", str(out)]) == 0
+    assert run(["env", "replay", "--domain", "telecom", "--db", str(shared_data / "tau2"), "--tasks", str(tasks),
+                "-o", str(out)]) == 0
     rows = orjson.loads(out.read_bytes())["tasks"]
     assert [r["id"] for r in rows] == [t["id"] for t in orjson.loads(tasks.read_bytes())]
+    assert [r["index"] for r in rows] == list(range(len(rows)))
     assert all(r["assertions_passed"] and not r["failed"] for r in rows)
+
+
+def _tau2_task(task_id: str, phone_number: str, customer_id: str) -> dict:
+    """A tau2-style task that only works on a database holding that phone number and customer."""
+    return {"id": task_id,
+            "initial_state": {"initialization_actions": [
+                {"env_type": "user", "func_name": "set_user_info",
+                 "arguments": {"name": "Pat Doe", "phone_number": phone_number}}]},
+            "evaluation_criteria": {"actions": [
+                {"requestor": "assistant", "name": "get_details_by_id", "arguments": {"id": customer_id}}],
+                "env_assertions": []}}
+
+
+def test_telecom_replay_without_db_uses_the_generated_db(tmp_path, capsys, shared_data):
+    """Like retail and airline: no --db means the seeded generated database (--seed, --size), never
+    the tau2 data lying beside the checkout."""
+    from trajectory2gym.envs.dbgen import generate_db
+
+    small = generate_db("telecom", seed=3, size="small")
+    assert len(small["customers"]) > 5
+    phone = next(iter(small["lines"].values()))["phone_number"]
+    late = list(small["customers"])[-1]  # exists in size small, not in size 5
+    tasks = tmp_path / "tasks.json"
+    tasks.write_text(json.dumps([_tau2_task("first", phone, next(iter(small["customers"]))),
+                                 _tau2_task("late", phone, late)]))
+
+    def passed(*options: str) -> dict[str, bool]:
+        out = tmp_path / "o.json"
+        assert run(["env", "replay", "--domain", "telecom", "--tasks", str(tasks), "-o", str(out), *options]) == 0
+        return {r["id"]: r["assertions_passed"] for r in orjson.loads(out.read_bytes())["tasks"]}
+
+    assert passed("--seed", "3") == {"first": True, "late": True}
+    assert passed("--seed", "3", "--size", "5") == {"first": True, "late": False}
+    assert passed("--seed", "0") == {"first": False, "late": False}
+    assert "pass --db DIR" in " ".join(capsys.readouterr().err.split())
+    # tau2's own tasks need tau2's database, passed explicitly.
+    real = shared_data / "tau2" / "telecom_small_tasks.json"
+    out = tmp_path / "real.json"
+    assert run(["env", "replay", "--domain", "telecom", "--tasks", str(real), "-o", str(out)]) == 0
+    assert not any(r["assertions_passed"] for r in orjson.loads(out.read_bytes())["tasks"])
+
+
+def test_replay_help_describes_both_output_forms(capsys):
+    with pytest.raises(SystemExit):
+        run(["env", "replay", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert '"index", "action_errors", "db_unchanged", "changed_records"' in text
+    assert '"index", "id", "assertions_passed", "failed"' in text
+    assert "generated from --seed and --size, for every domain" in text
+
+
+def test_telecom_replay_passes_no_compat(tmp_path, monkeypatch):
+    import trajectory2gym.envs.telecom.replay as telecom_replay
+
+    seen = []
+    original = telecom_replay.TelecomEnv
+
+    def spy(db, **kwargs):
+        seen.append(kwargs)
+        return original(db, **kwargs)
+
+    monkeypatch.setattr(telecom_replay, "TelecomEnv", spy)
+    tasks = tmp_path / "tasks.json"
+    tasks.write_text("[]")
+    for options, compat in (([], True), (["--no-compat"], False)):
+        assert run(["env", "replay", "--domain", "telecom", "--tasks", str(tasks), "-o", str(tmp_path / "o.json"),
+                    *options]) == 0
+        assert seen[-1] == {"tau_bench_compat": compat}
 
 
 def test_generate_db_round_trips(tmp_path):

@@ -111,3 +111,33 @@ def test_teacher_without_plan_is_recorded_not_raised(generators):
     assert inter.reward == 0.0 and len(inter.messages) == 2
     with pytest.raises(ValueError, match="plan"):
         ScriptedTeacher().act(inter.messages, [], private={"id": "x"})
+
+
+def test_tau_bench_task_without_plan_replays_its_gold_actions(shared_data):
+    """tau-bench tasks carry no plan: the teacher replays their gold actions (as t2g eval --policy
+    scripted does) instead of stopping with a teacher error."""
+    from trajectory2gym.envs.db import load_db_dir
+    from trajectory2gym.launch.eval.tasks_io import load_tasks
+
+    tasks, errors = load_tasks(shared_data / "tau" / "retail_dev_tasks.json")
+    assert not errors
+    db = load_db_dir("retail", shared_data / "tau")
+    for task in tasks[:4]:
+        assert not task.plan and task.gold_actions
+        inter = run_episode(Env("retail", db, user=ScriptedUser()), ScriptedTeacher(), task, seed=0)
+        meta = inter.metadata
+        assert "teacher_error" not in meta, meta.get("teacher_error")
+        assert meta["teacher"]["plan_source"] == "gold_actions"
+        assert inter.reward == 1.0 and meta["end"] == "terminated", task.id
+        calls = [(c.name, c.arguments) for m in inter.messages if m.role == "assistant" for c in m.calls]
+        assert calls == [(a.name, a.kwargs) for a in task.gold_actions]
+        # The customer never said the hidden instruction.
+        assert all(task.instruction not in (m.content or "") for m in inter.messages if m.role == "user")
+
+
+def test_without_plan_or_gold_actions_the_error_says_what_is_needed(generators):
+    for private in ({"id": "x"}, None):
+        with pytest.raises(ValueError, match=r"private\['plan'\].*gold actions"):
+            ScriptedTeacher().act([], [], private=private)
+    _, inter = play(generators["retail"], "information", 1, ScriptedTeacher())
+    assert inter.metadata["teacher"]["plan_source"] == "task"  # a generated task's own plan

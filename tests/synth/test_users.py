@@ -77,3 +77,18 @@ def test_stops_on_anything_else_and_when_confused():
 def test_reply_before_start_is_an_error():
     with pytest.raises(RuntimeError, match="before start"):
         ScriptedUser().reply(agent("hi"))
+
+
+def test_task_without_request_opens_neutrally_never_with_the_hidden_instruction():
+    """tau-bench tasks have no request; their instruction is an LLM customer's private brief."""
+    from trajectory2gym.envs.users import NEUTRAL_OPENING
+
+    instruction = "Your name is Olivia Ito and your zip code is 80218. You want to cancel order #W5442520."
+    task = TaskSpec.from_tau_bench({"index": 4, "user_id": "olivia_ito_3591", "instruction": instruction,
+                                    "actions": [], "outputs": []}, "retail")
+    first = ScriptedUser().start(task, random.Random(0)).content
+    assert first == NEUTRAL_OPENING
+    assert not any(secret in first for secret in ("Olivia", "80218", "#W5442520", "Your name"))
+    # A request, when there is one, is still what the customer says.
+    assert ScriptedUser().start(task.model_copy(update={"request": "Cancel my order."}),
+                                random.Random(0)).content == "Cancel my order."

@@ -306,11 +306,13 @@ def test_task_specs_reset_and_score_like_replay(tau2: Path) -> None:
         assert info.reward == 1.0 and info.state_match, (spec.id, info.gold_action_errors)
 
 
-def test_default_db_falls_back_to_the_generator(monkeypatch: pytest.MonkeyPatch) -> None:
-    import trajectory2gym.envs.telecom.env as env_module
+def test_default_db_is_the_generated_one_even_beside_tau2_data(tau2: Path) -> None:
+    """No db given: the seeded generator's, as for every domain; tau2's only when passed."""
+    from trajectory2gym.envs.db import default_db
 
-    monkeypatch.setattr(env_module, "default_db_dir", lambda: None)
     env = TelecomEnv()
+    assert env.db["customers"] == default_db("telecom")["customers"]
+    assert env.db["customers"] != load_tau2_db(tau2 / "telecom")["customers"]
     assert len(env.db["customers"]) == 100 and "C1001" in env.db["customers"]
     out, err = env.execute("get_details_by_id", {"id": "P1001"})
     assert not err and json.loads(out)["plan_id"] == "P1001"
@@ -398,3 +400,22 @@ def test_tau2_db_loads_from_the_data_root(tmp_path: Path) -> None:
     assert load_tau2_db(tmp_path) == db == load_tau2_db(tmp_path / "telecom")
     with pytest.raises(FileNotFoundError, match="database directory not found"):
         load_tau2_db(tmp_path / "nowhere")
+
+
+def test_scripted_teacher_replays_tau2_tasks_without_a_plan(tau2: Path) -> None:
+    """tau2 tasks carry no plan: the scripted teacher replays their actions, asking the customer
+    for the device ones, and the scripted customer runs them: every small task is solved."""
+    from trajectory2gym.actors.teachers.scripted import ScriptedTeacher
+    from trajectory2gym.envs.env import Env
+    from trajectory2gym.envs.rollout import run_episode
+    from trajectory2gym.envs.telecom.tasks import task_spec_from_tau2
+    from trajectory2gym.envs.telecom.user import TelecomScriptedUser
+
+    tool_env = TelecomEnv(load_tau2_db(tau2 / "telecom"))
+    env = Env("telecom", tool_env=tool_env, user=TelecomScriptedUser(), max_steps=40)
+    for task in load_tasks(tau2 / "telecom_small_tasks.json"):
+        spec = task_spec_from_tau2(task, tool_env)
+        assert not spec.plan
+        inter = run_episode(env, ScriptedTeacher(), spec, seed=0)
+        assert inter.metadata["teacher"]["plan_source"] == "gold_actions", inter.metadata.get("teacher_error")
+        assert inter.reward == 1.0, (spec.id, inter.metadata.get("end"))
