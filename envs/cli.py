@@ -6,9 +6,9 @@ import argparse
 import importlib
 from pathlib import Path
 
-from rich.console import Console
+from trajectory2gym.console import make_console
 
-console = Console(stderr=True)
+console = make_console()
 
 DOMAIN_CHOICES = ("retail", "airline", "telecom")
 
@@ -92,7 +92,7 @@ def cmd_tools(args: argparse.Namespace) -> int:
     for name, tool in domain.tools.items():
         roles = ", ".join(f"{a}:{p.role}" for a, p in tool.params.items())
         table.add_row(name, tool.access, tool.object_class, roles)
-    Console().print(table)
+    make_console(stderr=False).print(table)
     return 0
 
 

@@ -13,10 +13,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from rich.console import Console
 from rich.text import Text
 
-console = Console(stderr=True, soft_wrap=True)
+from trajectory2gym.console import make_console
+
+console = make_console()
 
 
 # More skipped records than this with the same reason are summarised in one line.
@@ -202,7 +203,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
         table.add_row(domain, str(n), *([str(excluded.get(domain, 0))] if excluded else []), *cells)
     if excluded:
         table.caption = "pass^k covers the scored tasks only; excluded tasks were not run"
-    Console().print(table)
+    make_console(stderr=False).print(table)
     for err in summary["errors"][:10]:
         console.print(
             Text.assemble(("  episode error ", "yellow"), f"{err['task_id']} trial {err['trial']}: {err['error']}"),
@@ -372,7 +373,7 @@ def cmd_decontam(args: argparse.Namespace) -> int:
     table = Table(title="decontamination", show_header=False)
     for key, value in summary.items():
         table.add_row(key, str(value))
-    Console().print(table)
+    make_console(stderr=False).print(table)
     for o in overlaps[:20]:
         # Ids repeat across files (tau-bench splits): each side names its file.
         console.print(Text(f"  {o.kind:14s} {o.score:.2f}  train {o.train_id} ({_name(o.train_source)})  ~  "
