@@ -182,7 +182,7 @@ class _Run:
             out.append((path, value, None))
             return
         if isinstance(value, str):
-            if self.index.has_string(value):
+            if self.index.has_string(value) or self.index.date_stated(value):
                 return
             cents = to_cents(value)
             if cents is not None and self._amount_ok(cents):
@@ -200,8 +200,10 @@ class _Run:
         unseen = set(tokens(text.lower())) - self.index.compacts
         # Words (the most of them) are passed over at C level; numbers and ids are looked at.
         if any(len(k) >= 5 or not k.isdigit() for k in filterfalse(str.isalpha, unseen)):
+            index = self.index
             for tok in chunks_with_digits(text):
-                if looks_like_identifier(tok) and not self.index.has_string(tok):
+                if (looks_like_identifier(tok) and not index.has_string(tok) and not index.date_stated(tok)
+                        and not index.has_part(tok)):
                     misses.append(tok)
         if not strict_numbers:
             if "$" not in text and not _DECIMAL.search(text):

@@ -29,7 +29,7 @@ _CLAUSE_SPLIT = re.compile(r"[.;!?\n]+|,\s*(?=but\b|and\b|except\b|though\b)|\bb
 _AFFIRM = re.compile(
     r"\b(yes|yeah|yep|yup|sure|confirm(?:ed|s)?|correct|proceed|ok(?:ay)?|go ahead|please do|do it|"
     r"sounds good|that'?s right|that is right|absolutely|definitely|alright|all right|perfect|"
-    r"let'?s do it|i agree|agreed)\b",
+    r"let'?s do it|i agree|agreed|that works|works for me|go for it|affirmative|fine by me|that'?s fine)\b",
     re.I,
 )
 _DIRECTIVE = re.compile(r"\b(just|only|please)\b", re.I)
@@ -45,29 +45,56 @@ _GENERIC = frozenset({
     "order", "orders", "pending", "delivered", "items", "item", "details", "user", "info", "to", "by",
     "the", "of", "and", "human", "agents", "agent",
 })
+# A tool named after one of these verbs (cancel_reservation) is described by the verb or a synonym,
+# never by its object noun ("reservation" also occurs in a lookup or another action's description).
 _SYNONYMS: dict[str, tuple[str, ...]] = {
-    "modify": ("change", "modif", "updat", "switch", "replac"),
+    "modify": ("change", "modif", "updat", "switch", "replac", "exchang"),
     "update": ("change", "modif", "updat", "switch"),
     "book": ("book", "reserv"),
     "cancel": ("cancel",),
     "exchange": ("exchange", "swap", "replac", "switch"),
-    "return": ("return", "refund"),
+    # Not "refund": exchanges and cancellations refund too ("the difference will be refunded").
+    "return": ("return",),
     "send": ("send", "issue"),
     "create": ("creat", "open", "new"),
     "delete": ("delet", "remov"),
     "remove": ("remov", "delet"),
     "pay": ("pay",),
+    "enable": ("enabl", "turn on", "activat", "switch on"),
+    "disable": ("disabl", "turn off", "deactivat", "switch off"),
+    "suspend": ("suspend", "pause"),
+    "resume": ("resum", "reactivat", "restor"),
+    "refuel": ("refuel", "add data", "top up"),
 }
+
+
+def _stems_of(verb: str) -> set[str]:
+    return {stem(verb), *(stem(s) for s in _SYNONYMS[verb])}
 
 
 @lru_cache(maxsize=1024)
 def action_stems(tool: str) -> frozenset[str]:
-    """Stems a message must use to describe a call of ``tool``."""
+    """Stems a message must use to describe a call of ``tool``: its verb and the verb's synonyms
+    when it is named after a known action verb, else every word of its name (toggle_wifi)."""
     parts = [w for w in re.split(r"[_\W]+", tool.lower()) if w and w not in _GENERIC]
+    if parts and parts[0] in _SYNONYMS:
+        return frozenset(_stems_of(parts[0]))
     out = {stem(w) for w in parts}
     for w in parts:
         out.update(stem(s) for s in _SYNONYMS.get(w, ()))
     return frozenset(out)
+
+
+@dataclass
+class Clause:
+    """One clause of a message: its text, words, tokens, their identifier keys, and whether it
+    asks (ends in "?"): "Can you confirm how long it takes?" confirms nothing."""
+
+    text: str
+    words: set[str]
+    tokens: list[str]
+    keys: set[str]
+    question: bool
 
 
 @dataclass
@@ -80,7 +107,7 @@ class Turn:
     _words: set[str] | None = field(default=None, repr=False)
     _stems: str | None = field(default=None, repr=False)
     _compacts: set[str] | None = field(default=None, repr=False)
-    _clauses: list[tuple[str, set[str], list[str], set[str]]] | None = field(default=None, repr=False)
+    _clauses: list[Clause] | None = field(default=None, repr=False)
 
     @property
     def words(self) -> set[str]:
@@ -101,13 +128,10 @@ class Turn:
         self._stems = " " + " ".join(ws)
 
     @property
-    def clauses(self) -> list[tuple[str, set[str], list[str], set[str]]]:
-        """(text, words, tokens, identifier keys) per clause; "no problem" is not a refusal."""
+    def clauses(self) -> list[Clause]:
+        """The clauses of the message, in order; "no problem" is not a refusal."""
         if self._clauses is None:
-            self._clauses = [
-                (part, ws, toks, {compact(t) for t in toks})
-                for part, ws, toks in _clauses(_HARMLESS_NO.sub(" ", self.text))
-            ]
+            self._clauses = _clauses(_HARMLESS_NO.sub(" ", self.text))
         return self._clauses
 
     @property
@@ -126,12 +150,14 @@ class Anchors:
     any object name (``index.names_any``) cannot name this call's objects either.
     """
 
-    __slots__ = ("ids", "stems", "_raw", "_index", "_labels_of", "_all")
+    __slots__ = ("ids", "stems", "_raw", "_index", "_labels_of", "_all", "_shapes")
 
     def __init__(self, raw: dict[str, list[str]], stems: frozenset[str], index: EvidenceIndex):
         self._raw = raw  # identifier key -> the values the call gave for it
         self.ids: set[str] = set(raw)
         self.stems = stems
+        # (length, starts with a letter) of each identifier key: what an id of the same kind shares
+        self._shapes = {(len(k), k[:1].isalpha()) for k in raw}
         self._index = index
         self._labels_of: dict[str, set[str]] = {}
         self._all: tuple[set[str], set[str]] | None = None  # (labels, named ids), once all are known
@@ -191,6 +217,13 @@ class Anchors:
             return not self.labels or not self.labels.isdisjoint(ws)
         return self._may_name(ws) and not self.labels.isdisjoint(ws)
 
+    def rival_id(self, token: str) -> bool:
+        """A visible identifier of the same shape as one of this call's, but not one of them: another
+        object of the same kind (order #W8770097, when this call touches order #W5183325)."""
+        key = compact(token)
+        return (key not in self.ids and (len(key), key[:1].isalpha()) in self._shapes
+                and self._index.has_string(token))
+
     def describe(self) -> str:
         """The call's objects as a message would name them: their names' words, else the identifiers
         as the call gave them (``#W123``, not the comparison key)."""
@@ -221,12 +254,18 @@ def call_anchors(tool: str, arguments: dict[str, Any], roles: dict[str, str], in
     return Anchors(raw, action_stems(tool), index)
 
 
-def _clauses(text: str) -> list[tuple[str, set[str], list[str]]]:
+def _clauses(text: str) -> list[Clause]:
     out = []
-    for part in _CLAUSE_SPLIT.split(text):
-        part = part.strip(" ,")
+    start = 0
+    for m in [*_CLAUSE_SPLIT.finditer(text), None]:
+        end = m.start() if m is not None else len(text)
+        part = text[start:end].strip(" ,")
         if part:
-            out.append((part, set(words(part)), chunks(part)))
+            toks = chunks(part)
+            out.append(Clause(part, set(words(part)), toks, {compact(t) for t in toks},
+                              m is not None and "?" in m.group(0)))
+        if m is not None:
+            start = m.end()
     return out
 
 
@@ -235,6 +274,20 @@ def describes(turn: Turn, anchors: Anchors) -> bool:
     if anchors.stems and not any(" " + s in turn.wordline for s in anchors.stems):
         return False
     return not anchors.ids or anchors.names_object(turn.words, turn.compacts)  # no ids: no labels
+
+
+# Every known action's verb, but "pay": as a prefix it is "payment", which any purchase mentions.
+_ACTION_STEMS = frozenset(stem(verb) for verb in _SYNONYMS if verb != "pay")
+
+
+def _continues(turn: Turn, anchors: Anchors, index: EvidenceIndex) -> bool:
+    """An assistant message that names no other action (its verb) and no other known object: it
+    continues the discussion of the action described before it."""
+    if any(" " + s in turn.wordline for s in _ACTION_STEMS - anchors.stems):
+        return False
+    if index.names_any(turn.words) and anchors.labels.isdisjoint(turn.words):
+        return False
+    return not any(anchors.rival_id(t) for t in chunks(turn.text) if looks_like_identifier(t))
 
 
 @dataclass
@@ -254,43 +307,66 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
     if last_desc < 0:
         needs = f"the action and one of: {anchors.describe()}" if anchors.ids else "the action"
         return ConfirmVerdict(False, "not_described", f" (a description names {needs})")
-    affirmed_elsewhere = False
+    # The user's turns after the description, in order: the last word counts, so a later
+    # retraction ("I'd rather not cancel it after all") undoes an earlier yes.
+    confirmed = affirmed_elsewhere = withdrawn = False
     answered: Turn = turns[last_desc]
     for turn in turns[last_desc + 1:]:
         if turn.role == "assistant":
             answered = turn
             continue
-        pos_this = neg_this = pos_other = affirm = False
-        for part, ws, toks, keys in turn.clauses:
-            negated = bool(_NEGATE.search(part))
+        pos_this = neg_this = neg_action = pos_other = affirm = False
+        for clause in turn.clauses:
+            ws, keys = clause.words, clause.keys
+            negated = bool(_NEGATE.search(clause.text))
             # Whether the clause names any known object: asked once (a search of every observation),
             # and only when no identifier of this call settles ``this`` first.
             named = index.names_any(ws) if anchors.ids.isdisjoint(keys) else None
             this = anchors.mentioned_in(ws, keys, named)
-            # Names another known object: the confirmation is scoped, not a bare "yes".
+            # Names another known object: the confirmation is scoped, not a bare "yes". An object is
+            # known by its name, or by an identifier shaped like one of this call's (#W8770097 for
+            # an order, when this call cancels #W5183325).
             other = not this and (
-                bool(named) or any(index.label_words(t) for t in toks if looks_like_identifier(t))
+                bool(named)
+                or any(index.label_words(t) for t in clause.tokens if looks_like_identifier(t))
+                or any(anchors.rival_id(t) for t in clause.tokens if looks_like_identifier(t))
             )
+            action = bool(anchors.stems & {stem(w) for w in ws})
             if negated:
                 neg_this |= this
+                neg_action |= action
+                continue
+            if clause.question:  # asking, not agreeing: "Sure, but will I get it all back?"
                 continue
             pos_this |= this
             pos_other |= other
-            if _AFFIRM.search(part) or (_DIRECTIVE.search(part) and (this or anchors.stems & {stem(w) for w in ws})):
+            if _AFFIRM.search(clause.text) or (_DIRECTIVE.search(clause.text) and (this or action)):
                 affirm = True
+        if turn.clauses and turn.clauses[-1].question:
+            affirm = False  # the user is waiting for an answer before saying yes
         if not affirm:
+            if confirmed and (neg_this or neg_action):
+                confirmed, withdrawn = False, True  # "in that case no, I'd rather not cancel it"
             continue
         if neg_this and not pos_this:
             affirmed_elsewhere = True
             continue
         if pos_this:
-            return ConfirmVerdict(True)
+            confirmed, withdrawn = True, False
+            continue
         if pos_other:  # scoped to other objects only
             affirmed_elsewhere = True
             continue
-        if describes(answered, anchors):  # a bare "yes" to a message that described this action
-            return ConfirmVerdict(True)
+        # A bare "yes" to the message that described this action, or to a later one that brought up
+        # nothing else (the answer to a question about it: the refund time, the final price).
+        if describes(answered, anchors) or _continues(answered, anchors, index):
+            confirmed, withdrawn = True, False
+            continue
         affirmed_elsewhere = True
+    if confirmed:
+        return ConfirmVerdict(True)
+    if withdrawn:
+        return ConfirmVerdict(False, "confirmation_withdrawn")
     if affirmed_elsewhere:
         return ConfirmVerdict(False, "confirmation_not_covering", f"confirmed without {anchors.describe()}")
     return ConfirmVerdict(False, "not_confirmed")

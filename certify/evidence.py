@@ -50,6 +50,13 @@ _BRACE = re.compile(r"[{}]")
 
 
 _NAME_KEYS = ('"name"', '"title"', '"product_name"')
+_ISO_DATE = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
+_MONTHS = [(full, full[:3]) for full in ("january", "february", "march", "april", "may", "june", "july",
+                                         "august", "september", "october", "november", "december")]
+
+
+def _ordinal(day: int) -> str:
+    return "th" if 10 <= day % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(day % 10, "th")
 
 
 def _name_matches(low: str) -> list[re.Match[str]]:
@@ -490,6 +497,39 @@ class EvidenceIndex:
         if len(ws) == 1:
             return ws[0] in self.words or ws[0] in self.compacts
         return all(a + " " + b in self.bigrams for a, b in zip(ws, ws[1:], strict=False))
+
+    def has_part(self, token: str) -> bool:
+        """A token occurs inside a visible observation as a whole alphanumeric run: ``7504069`` of
+        ``certificate_7504069``. For what a text tells the user (a shortened identifier); asked
+        only for a token the index lacks, so one search of the observations is cheap enough."""
+        needle = token.lower()
+        if not needle or not needle.isalnum():
+            return False
+        hay = self._joined()
+        p = hay.find(needle)
+        while p >= 0:
+            q = p + len(needle)
+            if not hay[p - 1 : p].isalnum() and not hay[q : q + 1].isalnum():
+                return True
+            p = hay.find(needle, p + 1)
+        return False
+
+    def date_stated(self, value: str) -> bool:
+        """An ISO date (``2024-05-20``) stated in words: its month name and day next to each other
+        ("May 20th", "20 May", "April 7, 1992"), and its year visible anywhere (the policy's
+        current date, when the user leaves it out)."""
+        m = _ISO_DATE.fullmatch(value.strip())
+        if m is None:
+            return False
+        year, month, day = int(m.group(1)), int(m.group(2)), int(m.group(3))
+        if not 1 <= month <= 12 or not 1 <= day <= 31:
+            return False
+        if str(year) not in self.words and str(year) not in self.compacts:
+            return False
+        days = {str(day), f"{day}{_ordinal(day)}"}
+        names = _MONTHS[month - 1]
+        bigrams = self.bigrams
+        return any(f"{n} {d}" in bigrams or f"{d} {n}" in bigrams for n in names for d in days)
 
     def amount_derivation(self, cents: int, max_pair: int = 2000) -> str | None:
         """How an amount follows from visible ones: ``visible``, ``sum``, ``difference`` or None.

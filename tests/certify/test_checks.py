@@ -6,6 +6,8 @@ from trajectory2gym.certify import certify_interaction
 from trajectory2gym.certify.reasons import reason_kind
 from trajectory2gym.toolmeta import ToolMeta
 
+from .conftest import RETAIL_TOOLS
+
 STR = {"type": "string"}
 
 
@@ -147,3 +149,40 @@ def test_derivations_identifier_case_whitespace_numbers_sums(convo, at, order_w1
     assert at(cert, i3).checks["visibility"], at(cert, i3).reasons
     assert at(cert, i4).eligible, at(cert, i4).reasons
     assert at(cert, i5).eligible, at(cert, i5).reasons
+
+
+# --------------------------------------------------------------------------- declared derivations (audit)
+
+
+def test_a_date_stated_in_words_grounds_its_iso_form(convo, at):
+    tools = [*RETAIL_TOOLS, _date_tool()]
+    c = convo(tools=tools, system="Policy. The current time is 2024-05-15 15:00:00 EST.")
+    c.user("I was born April 7, 1992, and I want to fly on May 20th.")
+    ok = c.call("search_flights", {"dob": "1992-04-07", "date": "2024-05-20"}, {"status": "ok"})
+    bad = c.call("search_flights", {"dob": "1992-07-04", "date": "2024-05-21"}, {"status": "ok"})
+    cert = certify_interaction(c.build())
+    assert at(cert, ok).eligible, at(cert, ok).reasons
+    assert sorted(reason_kind(r) for r in at(cert, bad).reasons) == ["not_visible", "not_visible"]
+    # no year anywhere: the month and day alone do not give one
+    c = convo(tools=tools)
+    c.user("I want to fly on May 20th.")
+    i = c.call("search_flights", {"dob": "", "date": "2024-05-20"}, {"status": "ok"})
+    assert not at(certify_interaction(c.build()), i).eligible
+
+
+def test_text_may_shorten_a_visible_identifier_to_a_whole_part(convo, at):
+    c = convo()
+    c.user("What can I pay with? My user id is mia_li_3668.")
+    c.call("get_user_details", {"user_id": "mia_li_3668"},
+           {"payment_methods": {"certificate_7504069": {"source": "certificate", "amount": 250}}})
+    said = c.say("You can use certificate 7504069 for $250.")
+    wrong = c.say("You can use certificate 750406 for $250.")  # not a whole part: a different number
+    cert = certify_interaction(c.build())
+    assert at(cert, said).eligible, at(cert, said).reasons
+    assert [reason_kind(r) for r in at(cert, wrong).reasons] == ["text_not_visible"]
+
+
+def _date_tool() -> dict:
+    props = {"dob": {"type": "string"}, "date": {"type": "string"}}
+    return {"type": "function", "function": {"name": "search_flights", "description": "search flights",
+                                             "parameters": {"type": "object", "properties": props}}}

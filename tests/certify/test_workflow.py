@@ -212,3 +212,88 @@ def test_dual_control_user_tool_calls_are_evidence_not_decisions(convo, at):
     assert [d.message_index for d in cert.decisions] == [i]
     assert u not in cert.eligible_indices
     assert at(cert, i).eligible, at(cert, i).reasons
+
+
+# --------------------------------------------------------------------------- confirmation edge cases (audit)
+
+PENDING = {"order_id": "#W8770097", "status": "pending", "items": [
+    {"name": "Office Chair", "product_id": "4794339885", "item_id": "4274709903", "price": 544.29}]}
+PENDING_2 = {"order_id": "#W5183325", "status": "pending", "items": [
+    {"name": "Desk Lamp", "product_id": "6817146515", "item_id": "5320792178", "price": 135.24}]}
+
+
+def _cancel_after(convo, *turns: tuple[str, str]):
+    """A pending order looked up, the assistant offers to cancel it, then ``turns`` (role, text), then the call."""
+    c = convo()
+    c.user("I want to cancel order #W8770097, I no longer need it.")
+    c.call("get_order_details", {"order_id": "#W8770097"}, PENDING)
+    c.say("Order #W8770097 (Office Chair) is pending. I can cancel it with reason 'no longer needed'; "
+          "$544.29 will be refunded. Do you want me to proceed?")
+    for role, text in turns:
+        (c.user if role == "user" else c.say)(text)
+    return c, c.call("cancel_pending_order", {"order_id": "#W8770097", "reason": "no longer needed"},
+                     {**PENDING, "status": "cancelled"})
+
+
+def test_everyday_confirmations_count(convo, at):
+    for reply in ("That works for me.", "Go for it.", "Affirmative.", "Yes, please do."):
+        c, i = _cancel_after(convo, ("user", reply))
+        assert at(certify_interaction(c.build()), i).eligible, reply
+
+
+def test_a_question_is_not_a_confirmation(convo, at):
+    for reply in ("Can you confirm how long the refund will take first?",
+                  "Sure, but first tell me: will I get the full amount back?"):
+        c, i = _cancel_after(convo, ("user", reply))
+        d = at(certify_interaction(c.build()), i)
+        assert [reason_kind(r) for r in d.reasons] == ["not_confirmed"], (reply, d.reasons)
+    # answered, then confirmed: eligible
+    c, i = _cancel_after(convo, ("user", "Will I get the full amount back?"), ("assistant", "Yes, all of it."),
+                         ("user", "Great, go ahead."))
+    assert at(certify_interaction(c.build()), i).eligible
+
+
+def test_a_later_retraction_withdraws_the_yes(convo, at):
+    c, i = _cancel_after(convo, ("user", "Yes."), ("assistant", "Note that the refund takes 5-7 days. Still fine?"),
+                         ("user", "Hmm, in that case no. I'd rather not cancel it after all."))
+    d = at(certify_interaction(c.build()), i)
+    assert [reason_kind(r) for r in d.reasons] == ["confirmation_withdrawn"]
+    # a "no" that withdraws nothing (no more questions) leaves the yes standing
+    c, i = _cancel_after(convo, ("user", "Yes."), ("assistant", "Anything else before I do it?"), ("user", "No."))
+    assert at(certify_interaction(c.build()), i).eligible
+
+
+def test_a_confirmation_scoped_by_another_orders_id_does_not_cover(convo, at):
+    c = convo()
+    c.user("Cancel my pending orders #W8770097 and #W5183325, I no longer need them.")
+    c.call("get_order_details", {"order_id": "#W8770097"}, PENDING)
+    c.call("get_order_details", {"order_id": "#W5183325"}, PENDING_2)
+    c.say("I can cancel order #W8770097 and order #W5183325 with reason 'no longer needed'. Shall I proceed?")
+    c.user("Hmm, on second thought just cancel #W8770097 please.")
+    kept = c.call("cancel_pending_order", {"order_id": "#W8770097", "reason": "no longer needed"}, {"status": "cancelled"})
+    other = c.call("cancel_pending_order", {"order_id": "#W5183325", "reason": "no longer needed"}, {"status": "cancelled"})
+    cert = certify_interaction(c.build())
+    assert at(cert, kept).eligible
+    d = at(cert, other)
+    assert [reason_kind(r) for r in d.reasons] == ["confirmation_not_covering"] and "#W5183325" in d.reasons[0]
+
+
+def test_the_action_is_named_by_its_verb_not_its_object(convo, at, order_w123):
+    # "reservation"/"order" in a message about something else does not describe a cancellation
+    c = convo()
+    c.user("What is the status of order #W8770097?")
+    c.call("get_order_details", {"order_id": "#W8770097"}, PENDING)
+    c.say("Order #W8770097 is pending. Would you like me to look up your other orders?")
+    c.user("Yes please.")
+    i = c.call("cancel_pending_order", {"order_id": "#W8770097", "reason": "no longer needed"}, {"status": "cancelled"})
+    assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == ["not_described"]
+    # an exchange whose difference "will be refunded" describes no return
+    c = convo()
+    c.user("Exchange the water bottle of order #W123 please; refund to paypal_5727330.")
+    c.call("get_order_details", {"order_id": "#W123"}, order_w123)
+    c.say("I can exchange the Water Bottle (item 6469567736) in order #W123; the price difference will be "
+          "refunded to paypal_5727330. Do you confirm?")
+    c.user("Yes, please do.")
+    i = c.call("return_delivered_order_items", {"order_id": "#W123", "item_ids": ["6469567736"],
+                                                "payment_method_id": "paypal_5727330"}, {"status": "return requested"})
+    assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == ["not_described"]
