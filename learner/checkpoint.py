@@ -2,10 +2,11 @@
 
 Layout of ``<checkpoint_dir>/step-00000012/``: DeepSpeed's sharded engine state
 (model, optimizer, scheduler) under ``engine/``, one ``rng-rank{r}.pt`` per rank
-(torch RNG as a tensor) and ``trainer_state.json`` (step, data position, selected
-set identity, Python and NumPy RNG). Everything is written into a hidden temp
-directory that is renamed into place once complete, and ``latest`` is replaced
-atomically, so a crash never leaves a half checkpoint that looks complete.
+(torch RNG as a tensor) and ``trainer_state.json`` (step, data position, Python and
+NumPy RNG, and the ``RESUME_KEYS`` a resumed run must match: selected set, rows, loss,
+batch shape). Everything is written into a hidden temp directory that is renamed into
+place once complete, and ``latest`` is replaced atomically, so a crash never leaves a
+half checkpoint that looks complete.
 Every ``torch.load`` uses ``weights_only=True``.
 """
 
@@ -119,6 +120,42 @@ def save(engine: Any, root: str | os.PathLike[str], step: int, state: dict[str, 
             shutil.rmtree(p, ignore_errors=True)
     _barrier()
     return final
+
+
+# Trainer-state keys that fix which rows each step sees and what the loss is: resuming with any of
+# them changed would continue the step count in a different schedule, or train another objective.
+RESUME_KEYS: dict[str, str] = {
+    "selected_identity": "the selected set (ids and weights)",
+    "rows_digest": "hash of the rendered rows: data, certificates, tokenizer",
+    "rows": "rendered rows",
+    "world_size": "processes",
+    "loss": "",
+    "rendering": "",
+    "max_length": "",
+    "packing": "",
+    "micro_batch": "",
+    "grad_accum": "",
+    "seed": "batch order",
+}
+
+
+def resume_mismatches(saved: dict[str, Any], current: dict[str, Any]) -> list[str]:
+    """One line per resume key whose value differs; a key an older checkpoint lacks is not compared."""
+    out = []
+    for key, what in RESUME_KEYS.items():
+        if key in saved and key in current and saved[key] != current[key]:
+            label = f"{key} ({what})" if what else key
+            out.append(f"{label}: checkpoint {saved[key]!r}, this run {current[key]!r}")
+    return out
+
+
+def check_resumable(path: Path, saved: dict[str, Any], current: dict[str, Any]) -> None:
+    problems = resume_mismatches(saved, current)
+    if problems:
+        raise ValueError(
+            f"{path}: cannot resume, this run differs from the checkpoint in what fixes the batch schedule "
+            f"and the objective: {'; '.join(problems)}. Resume with the checkpoint's values, or start "
+            "afresh in a new checkpoint_dir (without --resume) to train with these")
 
 
 def resolve(path: str | os.PathLike[str]) -> Path:

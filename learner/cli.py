@@ -5,10 +5,11 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from rich.console import Console
 from rich.markup import escape
 
-console = Console(stderr=True)
+from trajectory2gym.console import make_console
+
+console = make_console()
 
 
 def register(sub: Any) -> None:
@@ -83,23 +84,16 @@ def cmd_train(args: argparse.Namespace) -> int:
 
 
 def cmd_make_tiny(args: argparse.Namespace) -> int:
-    from pathlib import Path
-
-    from trajectory2gym.codecs import write_records
-    from trajectory2gym.learner.samples import sample_set
+    from trajectory2gym.learner.samples import write_samples
     from trajectory2gym.learner.tiny import make_tiny_pair
 
     paths = make_tiny_pair(args.output, seed=args.seed)
     for arch, path in paths.items():
         console.print(f"{arch}: {path}")
     if args.samples:
-        out = Path(args.output)
-        inters, certs = sample_set(args.samples, seed=args.seed)
-        write_records(out / "interactions.jsonl", inters)
-        write_records(out / "certified.jsonl", [c.model_dump(mode="json") for c in certs])
-        write_records(out / "selected.jsonl",
-                      [{"id": i.id, "stage": "core", "path_key": None} for i in inters])
-        console.print(f"samples: {out}/interactions.jsonl, certified.jsonl, selected.jsonl ({args.samples})")
+        written = write_samples(args.output, args.samples, seed=args.seed)
+        console.print(f"samples ({args.samples}, certified by the certifier): "
+                      + ", ".join(str(p) for p in written.values()))
     return 0
 
 
@@ -110,11 +104,13 @@ def cmd_export_rows(args: argparse.Namespace) -> int:
     from trajectory2gym.learner.export import export_rows
     from trajectory2gym.learner.render import Renderer, render_all
     from trajectory2gym.learner.selected import as_selected
-    from trajectory2gym.learner.trainer import load_inputs
+    from trajectory2gym.learner.trainer import check_input_paths, load_inputs
 
     config = load_learner_config(args.config, args.overrides)
     if not config.data.interactions or not config.data.certified:
         raise ValueError("export-rows needs data.interactions and data.certified in the config")
+    check_input_paths({f"data.{k}": v for k, v in config.data.model_dump().items()})
+    config.check_max_length()  # exported rows are training rows: the same limit holds
     inters, certs, problems = load_inputs(config.data.interactions, config.data.certified)
     sel = as_selected(config.data.selected)
     for p in problems + (sel.problems if sel else []):

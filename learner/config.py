@@ -116,6 +116,25 @@ class LearnerConfig(ConfigModel):
             raise ValueError(f"model_path: {self.model_path!r} is neither a local directory nor a hub id "
                              "(org/name); build a tiny one with `t2g learner make-tiny -o DIR`")
 
+    def model_context(self) -> int | None:
+        """The model's ``max_position_embeddings`` (from its config.json), or None if it declares none."""
+        from transformers import AutoConfig
+
+        model_config = AutoConfig.from_pretrained(self.model_path)
+        text = model_config.get_text_config() if hasattr(model_config, "get_text_config") else model_config
+        limit = getattr(text, "max_position_embeddings", None)
+        return limit if isinstance(limit, int) and limit > 0 else None
+
+    def check_max_length(self) -> int | None:
+        """At train time: rows longer than the model's context would train positions it never had.
+        Returns the model's context length (None when its config declares none)."""
+        limit = self.model_context()
+        if limit is not None and self.max_length > limit:
+            raise ValueError(f"max_length: {self.max_length} exceeds the model's max_position_embeddings "
+                             f"{limit} ({self.model_path}); set max_length={limit} or lower, or use a "
+                             "model with a longer context")
+        return limit
+
     @property
     def tokenizer(self) -> str:
         return self.tokenizer_path or self.model_path

@@ -68,6 +68,7 @@ class RenderReport:
     target_tokens: int = 0
     decisions_targeted: int = 0
     issues: list[RenderIssue] = field(default_factory=list)
+    longest_skipped: int = 0  # tokens of the longest row skipped as too_long (what max_length must hold)
 
     def add(self, parent_id: str, kind: str, field_: str, message: str) -> None:
         self.issues.append(RenderIssue(parent_id, kind, field_, message))
@@ -205,6 +206,7 @@ class Renderer:
             if not self._check(inter_id, f"messages[{t}]", ids, self.template_ids(full), report):
                 continue
             if len(ids) > self.max_length:
+                report.longest_skipped = max(report.longest_skipped, len(ids))
                 report.add(inter_id, "too_long", f"messages[{t}]",
                            f"decision row has {len(ids)} tokens > max_length {self.max_length}; skipped")
                 continue
@@ -269,6 +271,7 @@ class Renderer:
                 continue
             if plen + lens[j] > self.max_length:
                 ts = sorted({t for _, t in body[j] if t >= 0})
+                report.longest_skipped = max(report.longest_skipped, plen + lens[j])
                 report.add(inter_id, "too_long", f"messages[{ts[0]}]",
                            f"decision turn of {lens[j]} tokens does not fit max_length {self.max_length}")
                 j += 1
@@ -361,6 +364,7 @@ def merge_reports(reports: list[RenderReport]) -> RenderReport:
         out.target_tokens += r.target_tokens
         out.decisions_targeted += r.decisions_targeted
         out.issues.extend(r.issues)
+        out.longest_skipped = max(out.longest_skipped, r.longest_skipped)
     return out
 
 

@@ -14,6 +14,9 @@ import random
 from pathlib import Path
 from typing import Any
 
+# Rows of real tool-use data run to thousands of tokens (tool schemas, policies); RoPE has no
+# weights, so a long context costs nothing until a row uses it.
+MAX_POSITIONS = 32768
 SPECIAL_TOKENS = ["<|endoftext|>", "<|im_start|>", "<|im_end|>"]
 MARKUP_TOKENS = ["<think>", "</think>", "<tool_call>", "</tool_call>", "<tool_response>", "</tool_response>"]
 
@@ -121,7 +124,7 @@ def tiny_config(arch: str, vocab_size: int) -> Any:
     """A Qwen3 (``qwen3``) or Qwen3-MoE (``qwen3_moe``) config small enough for CPU tests."""
     common: dict[str, Any] = dict(
         vocab_size=vocab_size, hidden_size=64, num_hidden_layers=2, num_attention_heads=4,
-        num_key_value_heads=2, head_dim=16, max_position_embeddings=4096, tie_word_embeddings=True,
+        num_key_value_heads=2, head_dim=16, max_position_embeddings=MAX_POSITIONS, tie_word_embeddings=True,
         rope_theta=10000.0,
     )
     if arch == "qwen3":

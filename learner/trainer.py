@@ -8,6 +8,7 @@ runs its own share of every micro-step.
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import json
 import math
@@ -21,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+import orjson
 
 from trajectory2gym.certified import CertifiedInteraction
 from trajectory2gym.interaction import Interaction
@@ -250,6 +252,33 @@ def load_inputs(interactions: Any, certified: Any) -> tuple[list[Interaction], d
     return inters, certs, problems
 
 
+def check_input_paths(sources: Mapping[str, Any]) -> None:
+    """Input files named by path must exist; checked before DeepSpeed starts, naming the key."""
+    missing = [f"{key}: {str(value)!r}" for key, value in sources.items()
+               if isinstance(value, (str, os.PathLike)) and not os.path.exists(value)]
+    if missing:
+        raise FileNotFoundError(f"input not found: {'; '.join(missing)} (relative to {os.getcwd()})")
+
+
+def rows_digest(rows: list[Row]) -> str:
+    """Hash of the rendered rows in order: what a resumed run must train on to continue exactly."""
+    h = hashlib.blake2b(digest_size=12)
+    for r in rows:
+        h.update(orjson.dumps([r.parent_id, r.parent_weight, r.input_ids, r.target_mask]))
+    return h.hexdigest()
+
+
+def no_rows_message(report: RenderReport, max_length: int, context: int | None) -> str:
+    msg = (f"nothing to train on: {report.parents_in} selected interactions rendered no rows "
+           f"({report.by_kind()})")
+    if report.longest_skipped:
+        msg += (f"; the longest row skipped as too_long has {report.longest_skipped} tokens: "
+                f"raise max_length (now {max_length}) to at least that")
+        if context is not None:
+            msg += f" (the model's max_position_embeddings is {context})"
+    return msg
+
+
 def render_sharded(renderer: Renderer, inters: list[Interaction], certs: dict[str, CertifiedInteraction],
                    selected: Mapping[str, float] | None, rank: int, world: int,
                    progress: bool = False) -> tuple[list[Row], RenderReport]:
@@ -346,12 +375,18 @@ def train(
     import torch.distributed as dist
     from transformers import AutoTokenizer
 
-    interactions = interactions if interactions is not None else config.data.interactions
-    certified = certified if certified is not None else config.data.certified
-    selected = selected if selected is not None else config.data.selected
+    sources: dict[str, Any] = {}  # the key as the user wrote it -> paths or records
+    for key, given, default in (("interactions", interactions, config.data.interactions),
+                                ("certified", certified, config.data.certified),
+                                ("selected", selected, config.data.selected)):
+        name = f"data.{key}" if given is None else f"{key} argument"
+        sources[name] = default if given is None else given
+    interactions, certified, selected = sources.values()
     if interactions is None or certified is None:
         raise ValueError("train needs interactions and certified records (arguments or data.* in the config)")
     config.check_model_path()
+    check_input_paths(sources)
+    context = config.check_max_length()
     rank, world = init_distributed()
     seed_everything(config.seed)
     inters, certs, read_problems = load_inputs(interactions, certified)
@@ -363,26 +398,27 @@ def train(
     for p in read_problems + (sel.problems if sel else []):
         report.add("", "bad_input", "", p)
     if not rows:
-        raise ValueError(f"nothing to train on: {report.parents_in} selected interactions rendered no rows "
-                         f"({report.by_kind()})")
+        raise ValueError(no_rows_message(report, config.max_length, context))
     schedule = Schedule(rows, config, world)
     for pid, n in sorted(schedule.spread().items()):  # shown with the rendering report
         report.add(pid, "spread_over_steps", "", f"its rows span {n} optimizer steps (one holds {schedule.slots} "
                    f"rows: micro_batch x grad_accum x world size); each part weighs its share of the parent's "
                    f"target tokens. Raise grad_accum to keep interactions whole")
     total = schedule.total_steps()
-    engine, _ = build_engine(config, total, world)
     identity = sel.identity if sel else None
+    # What fixes the schedule and the objective: saved with every checkpoint, matched on resume.
+    run_keys = {"selected_identity": identity, "rows_digest": rows_digest(rows), "rows": len(rows),
+                "world_size": world, "loss": config.loss, "rendering": config.rendering,
+                "max_length": config.max_length, "packing": config.packing, "micro_batch": config.micro_batch,
+                "grad_accum": config.grad_accum, "seed": config.seed}
+    resume_path = None
+    if resume is not None:  # checked before DeepSpeed starts
+        resume_path = ckpt.resolve(resume)
+        ckpt.check_resumable(resume_path, ckpt.read_state(resume_path), run_keys)
+    engine, _ = build_engine(config, total, world)
     start = 0
-    if resume is not None:
-        path = ckpt.resolve(resume)
-        state = ckpt.read_state(path)
-        if state.get("selected_identity") != identity:
-            raise ValueError(f"{path}: checkpoint was trained on selected set {state.get('selected_identity')}, "
-                             f"this run selects {identity}")
-        if state.get("world_size") != world:
-            raise ValueError(f"{path}: checkpoint has world size {state.get('world_size')}, this run {world}")
-        state = ckpt.load(engine, path, rank)
+    if resume_path is not None:
+        state = ckpt.load(engine, resume_path, rank)
         start = int(state["step"])
     pad_id = tok.pad_token_id if tok.pad_token_id is not None else (tok.eos_token_id or 0)
     scale = ds_loss_scale(config.grad_accum, world)
@@ -446,8 +482,7 @@ def train(
             done = step + 1
             if config.checkpoint_dir and (
                 (config.checkpoint_interval and done % config.checkpoint_interval == 0) or done == total):
-                state = {"step": done, "epoch": epoch, "world_size": world, "selected_identity": identity,
-                         "rows": len(rows), "loss": config.loss, "rendering": config.rendering}
+                state = {"step": done, "epoch": epoch, **run_keys}
                 last_ckpt = str(ckpt.save(engine, config.checkpoint_dir, done, state, rank,
                                           config.keep_checkpoints))
     finally:

@@ -28,7 +28,8 @@ def test_make_tiny_export_train_resume(tmp_path: Path) -> None:
     assert rc == 0
     ds = datasets.Dataset.from_parquet(str(tmp_path / "rows.parquet"))
     assert {"input_ids", "assistant_masks", "parent_id", "weights"} <= set(ds.column_names)
-    assert len(ds) == 12 and abs(sum(sum(w) for w in ds["weights"]) - 1.0) < 1e-4
+    # 4 samples x 4 certified-eligible decisions (the failed lookup is masked)
+    assert len(ds) == 16 and abs(sum(sum(w) for w in ds["weights"]) - 1.0) < 1e-4
     assert all(len(a) == len(b) for a, b in zip(ds["input_ids"], ds["assistant_masks"], strict=True))
     inter = datasets.Dataset.from_parquet(str(tmp_path / "inter.parquet"))
     assert {"messages", "tools"} <= set(inter.column_names) and len(inter) == 4
@@ -37,4 +38,8 @@ def test_make_tiny_export_train_resume(tmp_path: Path) -> None:
     assert main(["train", TINY, *over, "steps=3", "--resume",
                  str(tmp_path / "ck" / "step-00000002")]) == 0
     assert (tmp_path / "ck" / "latest").read_text() == "step-00000003"
+    # Resuming with a different loss, batch shape or rendering is a clear error, not a silent run.
+    assert main(["train", TINY, *over, "steps=4", "checkpoint_dir=" + str(tmp_path / "ck2"), "loss=token",
+                 "micro_batch=1", "rendering=conversation", "--resume", str(tmp_path / "ck")]) == 2
+    assert not (tmp_path / "ck2").exists()
     assert main(["train", TINY, *over, "loss=mean"]) == 2  # clear config error

@@ -34,19 +34,21 @@ def sample():  # type: ignore[no-untyped-def]
 def test_decision_rows_target_only_eligible_decisions(tiny_tokenizer, sample) -> None:  # type: ignore[no-untyped-def]
     inter, cert = sample
     rows, report = render_all(Renderer(tiny_tokenizer, "decision", 4096), [inter], [cert])
-    # messages: 2 failed call, 4 ineligible retry, 6 text, 8 call, 10 final text
-    assert [r.decisions for r in rows] == [[6], [8], [10]]
+    # messages: 2 failed call (ineligible), 4 retry, 6 text, 8 call, 10 final text
+    assert [r.decisions for r in rows] == [[4], [6], [8], [10]]
     assert report.by_kind() == {}
     texts = [decode_targets(tiny_tokenizer, r) for r in rows]
     assert all(len(t) == 1 for t in texts)
-    assert texts[0][0].startswith("<think>\nPending orders") and texts[0][0].endswith("?<|im_end|>")
-    assert '"cancel_pending_order"' in texts[1][0] and "<tool_call>" in texts[1][0]
-    assert texts[2][0].startswith("<think>\n\n</think>") and "cancelled" in texts[2][0]
+    assert texts[0][0].startswith("<think>\n\n</think>\n\nLet me retry") and '"get_order_details"' in texts[0][0]
+    assert texts[1][0].startswith("<think>\nPending orders") and texts[1][0].endswith("?<|im_end|>")
+    assert '"cancel_pending_order"' in texts[2][0] and "<tool_call>" in texts[2][0]
+    assert texts[3][0].startswith("<think>\n\n</think>") and "cancelled" in texts[3][0]
+    failed_id = inter.messages[2].tool_calls[0].function.arguments["order_id"]
     for r in rows:
         every = tiny_tokenizer.decode([i for i, m in zip(r.input_ids, r.target_mask, strict=False) if m])
-        # No user turn, tool observation, failed or ineligible call is ever a target.
-        for banned in ("<tool_response>", "Yes, please", "Error: order not found", "Let me retry",
-                       "<|im_start|>user", "<|im_start|>assistant"):
+        # No user turn, tool observation or failed (ineligible) call is ever a target.
+        for banned in ("<tool_response>", inter.messages[7].content, "Error: order not found", failed_id,
+                       "Look the order up", "<|im_start|>user", "<|im_start|>assistant"):
             assert banned not in every
         # The row is the template's own tokenization of messages[:t+1].
         msgs_ok = tiny_tokenizer.apply_chat_template(
@@ -58,12 +60,13 @@ def test_decision_rows_target_only_eligible_decisions(tiny_tokenizer, sample) ->
 def test_conversation_row_masks_and_dropped_think(tiny_tokenizer, sample) -> None:  # type: ignore[no-untyped-def]
     inter, cert = sample
     rows, report = render_all(Renderer(tiny_tokenizer, "conversation", 4096), [inter], [cert])
-    assert len(rows) == 1 and rows[0].decisions == [6, 8, 10] and not report.issues
+    assert len(rows) == 1 and rows[0].decisions == [4, 6, 8, 10] and not report.issues
     runs = decode_targets(tiny_tokenizer, rows[0])
-    assert len(runs) == 3
+    assert len(runs) == 4
     # In the whole conversation the template drops the reasoning of turns before the last user message.
-    assert runs[0].startswith("Order #W") and "<think>" not in runs[0]
-    assert runs[1].startswith("<think>\nUser confirmed.")
+    assert runs[0].startswith("Let me retry")
+    assert runs[1].startswith("Order #W") and "<think>" not in runs[1]
+    assert runs[2].startswith("<think>\nUser confirmed.")
     assert all(r.endswith("<|im_end|>") for r in runs)
 
 
@@ -73,7 +76,7 @@ def test_conversation_windows_repeat_prefix(tiny_tokenizer, sample) -> None:  # 
     n = len(full[0].input_ids)
     rows, report = render_all(Renderer(tiny_tokenizer, "conversation", n - 60), [inter], [cert])
     assert len(rows) >= 2
-    assert sorted(d for r in rows for d in r.decisions) == [6, 8, 10]  # each decision exactly once
+    assert sorted(d for r in rows for d in r.decisions) == [4, 6, 8, 10]  # each decision exactly once
     assert all(len(r.input_ids) <= n - 60 for r in rows)
     head = full[0].input_ids[:20]
     assert all(r.input_ids[:20] == head for r in rows)  # the system/tools prefix repeats
@@ -111,7 +114,7 @@ def test_template_mismatch_is_reported(tiny_tokenizer, sample) -> None:  # type:
     # A template whose header depends on the conversation length is not prefix-stable.
     tok.chat_template = "{{ messages | length }}" + tiny_tokenizer.chat_template
     rows, report = render_all(Renderer(tok, "decision", 4096), [inter], [cert])
-    assert rows == [] and report.by_kind() == {"template_mismatch": 3}
+    assert rows == [] and report.by_kind() == {"template_mismatch": 4}
     assert all(i.field.startswith("messages[") for i in report.mismatches)
 
 
@@ -119,4 +122,4 @@ def test_too_long_rows_are_skipped_and_reported(tiny_tokenizer, sample) -> None:
     inter, cert = sample
     rows, report = render_all(Renderer(tiny_tokenizer, "decision", 560), [inter], [cert])
     assert all(len(r.input_ids) <= 560 for r in rows)
-    assert report.by_kind().get("too_long", 0) + len(rows) == 3 and report.by_kind().get("too_long")
+    assert report.by_kind().get("too_long", 0) + len(rows) == 4 and report.by_kind().get("too_long")

@@ -94,10 +94,11 @@ def test_activation_checkpointing_is_enabled_without_deprecation(tiny_models) ->
         assert on.fget(model)
 
 
-def sgd_losses(model: Path, data, micro: int, ga: int, stage: int, packing: bool = False) -> list[float]:  # type: ignore[no-untyped-def]
+def sgd_losses(model: Path, data, micro: int, ga: int, stage: int, packing: bool = False,  # type: ignore[no-untyped-def]
+               max_length: int = 2048) -> list[float]:
     inters, certs = data
     cfg = LearnerConfig(model_path=str(model), zero_stage=stage, optimizer="sgd", lr=0.5, micro_batch=micro,
-                        grad_accum=ga, steps=3, packing=packing, max_length=2048, **COMMON)
+                        grad_accum=ga, steps=3, packing=packing, max_length=max_length, **COMMON)
     return train(cfg, inters, certs).losses
 
 
@@ -112,7 +113,8 @@ def test_objective_is_independent_of_accumulation_and_stage(tiny_models, data) -
 def test_packing_matches_padding(tiny_models, data) -> None:  # type: ignore[no-untyped-def]
     """Packed rows (per-row position ids) give the same objective as padded rows."""
     padded = sgd_losses(tiny_models["qwen3"], data, micro=4, ga=2, stage=2)
-    packed = sgd_losses(tiny_models["qwen3"], data, micro=2, ga=1, stage=2, packing=True)
+    # Same steps: 8 padded rows and two packs of 3072 tokens each hold two parents (4 rows, ~2.4k tokens).
+    packed = sgd_losses(tiny_models["qwen3"], data, micro=2, ga=1, stage=2, packing=True, max_length=3072)
     assert packed == pytest.approx(padded, rel=1e-4)
 
 
@@ -140,7 +142,7 @@ def test_world_size_two_matches_one(tiny_models, data, tmp_path: Path) -> None: 
     assert max(got["parents"]) >= 2
 
 
-def test_resume_is_exact(tiny_models, data, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_resume_is_exact(tiny_models, data, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
     inters, certs = data
     cfg = LearnerConfig(model_path=str(tiny_models["qwen3"]), zero_stage=2, lr=5e-3, micro_batch=2,
                         grad_accum=2, steps=4, checkpoint_dir=str(tmp_path / "ck"), checkpoint_interval=2,
@@ -157,6 +159,19 @@ def test_resume_is_exact(tiny_models, data, tmp_path: Path) -> None:  # type: ig
     assert resumed.losses == pytest.approx(full.losses[2:], rel=1e-7, abs=1e-9)
     with pytest.raises(ValueError, match="selected set"):
         train(cfg, inters, certs, selected={inters[0].id: 1.0}, resume=ck)
+    # A changed schedule or objective is refused before DeepSpeed builds an engine, naming each key.
+    from trajectory2gym.learner import trainer
+
+    monkeypatch.setattr(trainer, "build_engine", lambda *_: pytest.fail("engine built before the check"))
+    changed = cfg.model_copy(update={"loss": "token", "micro_batch": 1, "rendering": "conversation",
+                                     "checkpoint_dir": str(tmp_path / "ck2")})
+    with pytest.raises(ValueError, match="cannot resume") as err:
+        train(changed, inters, certs, selected=sel, resume=ck)
+    text = str(err.value)
+    for key in ("rows_digest", "rows (rendered rows): checkpoint", "loss: checkpoint 'parent', this run 'token'",
+                "rendering", "micro_batch: checkpoint 2, this run 1", "new checkpoint_dir"):
+        assert key in text, text
+    assert "grad_accum" not in text and "seed" not in text
 
 
 def test_output_model_reloads(tiny_models, data, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
