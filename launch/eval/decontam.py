@@ -342,8 +342,8 @@ def load_items(path: str | os.PathLike[str], domain: str | None = None) -> tuple
     from trajectory2gym.launch.eval.tasks_io import (
         guess_domain_from_name,
         is_tau2_record,
-        raw_records,
         task_from_record,
+        unique_records,
     )
     from trajectory2gym.validation import ReadReport, RecordError
 
@@ -356,31 +356,18 @@ def load_items(path: str | os.PathLike[str], domain: str | None = None) -> tuple
         items = [item_from_interaction(i, source) for i in read_interactions(p, None, report)]
         return items, list(report.errors)
     domain = domain or guess_domain_from_name(p)
-    items = []
-    errors: list[Any] = []
-    seen: set[str] = set()
-    for position, raw in raw_records(p):
-        if isinstance(raw, RecordError):
-            errors.append(raw)
-            continue
+
+    def parse(raw: Any, position: int) -> Any:
+        if not is_tau2_record(raw):
+            return item_from_task(task_from_record(raw, position, domain, source), source)
         try:
-            if is_tau2_record(raw):
-                item = item_from_tau2(raw, source)
-            else:
-                item = item_from_task(task_from_record(raw, position, domain, source), source)
-        except RecordError as err:
-            errors.append(err)
-            continue
+            return item_from_tau2(raw, source)
         except (AttributeError, TypeError) as exc:  # a tau2 record of the wrong shape
             rid = str(raw.get("id")) if isinstance(raw, dict) else None
-            errors.append(RecordError("invalid_task", f"malformed tau2 task ({exc})", "", position, rid, source))
-            continue
-        if item.id in seen:
-            errors.append(RecordError("duplicate_id", f"task id {item.id!r} repeats", "id", position, item.id, source))
-            continue
-        seen.add(item.id)
-        items.append(item)
-    return items, errors
+            raise RecordError("invalid_task", f"malformed tau2 task ({exc})", "", position, rid, source) from None
+
+    items, errors = unique_records(p, parse, lambda item: item.id, source)
+    return items, list(errors)
 
 
 def write_exclusions(path: str | os.PathLike[str], exclusions: Exclusions, summary: dict[str, Any]) -> None:

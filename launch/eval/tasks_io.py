@@ -12,9 +12,9 @@ telecom`` replays them).
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import orjson
 from pydantic import ValidationError
@@ -22,6 +22,8 @@ from pydantic import ValidationError
 from trajectory2gym.codecs import iter_jsonl
 from trajectory2gym.envs.tasks import Action, TaskSpec
 from trajectory2gym.validation import RecordError, format_loc
+
+T = TypeVar("T")
 
 KNOWN_DOMAINS = ("retail", "airline", "telecom")
 
@@ -95,6 +97,32 @@ def task_from_record(raw: Any, position: int, domain: str | None, source: str) -
         raise RecordError("invalid_task", err["msg"], loc, position, rid, source) from None
 
 
+def unique_records(
+    path: Path, parse: Callable[[Any, int], T], id_of: Callable[[T], str], source: str
+) -> tuple[list[T], list[RecordError]]:
+    """``parse(raw, position)`` of every record of a task file, in order, each id once; a record that
+    cannot be read or parsed (``RecordError``), or repeats an id, becomes an error, not a stop."""
+    out: list[T] = []
+    errors: list[RecordError] = []
+    seen: set[str] = set()
+    for position, raw in raw_records(path):
+        if isinstance(raw, RecordError):
+            errors.append(raw)
+            continue
+        try:
+            item = parse(raw, position)
+        except RecordError as err:
+            errors.append(err)
+            continue
+        rid = id_of(item)
+        if rid in seen:
+            errors.append(RecordError("duplicate_id", f"task id {rid!r} repeats", "id", position, rid, source))
+            continue
+        seen.add(rid)
+        out.append(item)
+    return out, errors
+
+
 def load_tasks(
     path: str | os.PathLike[str], domain: str | None = None
 ) -> tuple[list[TaskSpec], list[RecordError]]:
@@ -103,21 +131,5 @@ def load_tasks(
     if not p.exists():
         raise FileNotFoundError(f"{path}: no such task file")
     domain = domain or guess_domain_from_name(p)
-    tasks: list[TaskSpec] = []
-    errors: list[RecordError] = []
-    seen: set[str] = set()
-    for position, raw in raw_records(p):
-        if isinstance(raw, RecordError):
-            errors.append(raw)
-            continue
-        try:
-            task = task_from_record(raw, position, domain, str(p))
-        except RecordError as err:
-            errors.append(err)
-            continue
-        if task.id in seen:
-            errors.append(RecordError("duplicate_id", f"task id {task.id!r} repeats", "id", position, task.id, str(p)))
-            continue
-        seen.add(task.id)
-        tasks.append(task)
-    return tasks, errors
+    return unique_records(p, lambda raw, position: task_from_record(raw, position, domain, str(p)),
+                          lambda task: task.id, str(p))
