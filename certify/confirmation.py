@@ -85,7 +85,7 @@ def action_stems(tool: str) -> frozenset[str]:
     return frozenset(out)
 
 
-@dataclass
+@dataclass(slots=True)
 class Clause:
     """One clause of a message: its text, words, tokens, their identifier keys, and whether it
     asks (ends in "?"): "Can you confirm how long it takes?" confirms nothing."""
@@ -277,6 +277,10 @@ def describes(turn: Turn, anchors: Anchors) -> bool:
 
 
 # Every known action's verb, but "pay": as a prefix it is "payment", which any purchase mentions.
+def _names_action(ws: set[str], anchors: Anchors) -> bool:
+    return not anchors.stems.isdisjoint({stem(w) for w in ws})
+
+
 _ACTION_STEMS = frozenset(stem(verb) for verb in _SYNONYMS if verb != "pay")
 
 
@@ -331,16 +335,15 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
                 or any(index.label_words(t) for t in clause.tokens if looks_like_identifier(t))
                 or any(anchors.rival_id(t) for t in clause.tokens if looks_like_identifier(t))
             )
-            action = bool(anchors.stems & {stem(w) for w in ws})
             if negated:
                 neg_this |= this
-                neg_action |= action
+                neg_action = neg_action or _names_action(ws, anchors)
                 continue
             if clause.question:  # asking, not agreeing: "Sure, but will I get it all back?"
                 continue
             pos_this |= this
             pos_other |= other
-            if _AFFIRM.search(clause.text) or (_DIRECTIVE.search(clause.text) and (this or action)):
+            if _AFFIRM.search(clause.text) or (_DIRECTIVE.search(clause.text) and (this or _names_action(ws, anchors))):
                 affirm = True
         if turn.clauses and turn.clauses[-1].question:
             affirm = False  # the user is waiting for an answer before saying yes
