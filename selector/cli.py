@@ -136,9 +136,11 @@ def cmd_select(args: argparse.Namespace) -> int:
         f"selected {len(chosen.selected)} ({config.strategy}; {stages}); "
         f"{len(chosen.deficits)} paths remain below depth {config.depth or 'inf'}"
     )
+    before = f"; the prior covered {st.covered_before} of them before" if st.covered_before else ""
     print(
         f"structural covered {st.paths_covered - rd.paths_covered} more paths than random "
-        f"({st.paths_covered} vs {rd.paths_covered} of {st.paths_in_pool}) at budget {config.budget}"
+        f"({st.paths_covered} vs {rd.paths_covered} of {st.paths_in_pool}{before}) at budget {config.budget}; "
+        f"F_d {st.objective} vs {rd.objective}"
     )
     return 0
 

@@ -24,8 +24,10 @@ def core_stage(state: State) -> None:
 
     When the budget cannot cover every task, the order decides what a small
     budget buys: tasks whose best candidate adds an uncovered path come first,
-    then the most new atoms, then grounding rank (a lazy greedy over one
-    candidate per task; both gains only shrink as the selection grows).
+    then those whose path is still below depth d (so a small budget still
+    reduces F_d's deficits), then the most new atoms, then grounding rank (a
+    lazy greedy over one candidate per task; every gain only shrinks as the
+    selection grows).
     """
     pool = state.pool
     best: set[int] = set()
@@ -36,10 +38,15 @@ def core_stage(state: State) -> None:
             seen.add(t)
             best.add(c)
 
-    def priority(state: State, c: int) -> tuple[int, int, int] | None:
+    depth = state.depth
+
+    def priority(state: State, c: int) -> tuple[int, int, int, int] | None:
         if c not in best or not state.available(c) or state.task_count[state.task[c]] > 0:
             return None
-        return (int(state.path_count[state.path[c]] > 0), -state.new_atoms(c), state.rank[c])
+        support = state.path_count[state.path[c]]
+        # A path already at depth d gains nothing in F_d: its tasks wait behind those below depth.
+        at_depth = depth is not None and support >= depth
+        return (int(support > 0), int(at_depth), -state.new_atoms(c), state.rank[c])
 
     _lazy(state, CORE, priority)
 

@@ -14,15 +14,16 @@ from trajectory2gym.selector.select import SelectionResult
 MAX_CURVE_POINTS = 400
 
 
-def sampled_curve(curve: list[int]) -> list[list[int]]:
-    """[budget, paths covered] pairs, at most ~MAX_CURVE_POINTS of them, always including the end."""
+def sampled_curve(curve: list[int], start: int = 0) -> list[list[int]]:
+    """[budget, paths covered] pairs, at most ~MAX_CURVE_POINTS of them, always including the end;
+    ``start`` is the coverage before any pick (what a prior inventory already covered)."""
     if not curve:
-        return [[0, 0]]
+        return [[0, start]]
     step = max(1, len(curve) // MAX_CURVE_POINTS)
     points = [[k, curve[k - 1]] for k in range(step, len(curve) + 1, step)]
     if points[-1][0] != len(curve):
         points.append([len(curve), curve[-1]])
-    return [[0, 0], *points]
+    return [[0, start], *points]
 
 
 def support_histogram(result: SelectionResult) -> dict[str, int]:
@@ -47,8 +48,8 @@ def figures(structural: SelectionResult, random: SelectionResult) -> dict[str, A
     return {
         "coverage": {
             "paths_in_pool": structural.paths_in_pool,
-            "structural": sampled_curve(structural.coverage_curve),
-            "random": sampled_curve(random.coverage_curve),
+            "structural": sampled_curve(structural.coverage_curve, structural.covered_before),
+            "random": sampled_curve(random.coverage_curve, random.covered_before),
         },
         "support_histogram": {
             "structural": support_histogram(structural),

@@ -58,6 +58,7 @@ class SelectionResult(BaseModel):
     selected: list[Selected]
     deficits: list[Deficit]
     coverage_curve: list[int]  # paths covered after 1, 2, ... selections
+    covered_before: int = 0  # pool paths the prior already covered: the curve's start
     path_support: dict[str, int]  # every pool path -> support in the selection (prior included)
     paths_in_pool: int
     paths_covered: int
@@ -84,10 +85,15 @@ def random_order(state: State, seed: int) -> None:
             state.take(c, RANDOM)
 
 
+def covered_by_prior(state: State) -> set[int]:
+    """Pool paths the prior inventory covered before this selection."""
+    added = Counter(state.path[c] for c in state.selected)
+    return {p for p, n in enumerate(state.path_count) if n - added.get(p, 0) > 0}
+
+
 def coverage_curve(state: State) -> list[int]:
     """Distinct pool paths covered (prior included) after each selection."""
-    added = Counter(state.path[c] for c in state.selected)
-    seen = {p for p, n in enumerate(state.path_count) if n - added.get(p, 0) > 0}
+    seen = covered_by_prior(state)
     curve = []
     for c in state.selected:
         seen.add(state.path[c])
@@ -139,6 +145,7 @@ def result_of(state: State, config: SelectConfig) -> SelectionResult:
         selected=selected,
         deficits=remaining_deficits(state),
         coverage_curve=coverage_curve(state),
+        covered_before=len(covered_by_prior(state)),
         path_support={k: state.path_count[p] for p, k in enumerate(pool.path_keys)},
         paths_in_pool=len(pool.path_keys),
         paths_covered=sum(1 for n in state.path_count if n > 0),

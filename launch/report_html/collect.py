@@ -221,10 +221,15 @@ def _select_config(config: dict[str, Any]) -> dict[str, Any]:
 
 
 def compute_figures(certs: list[Any], config: dict[str, Any]) -> dict[str, Any]:
-    """Structural and random selection on the run's certified pool (the selector's own code)."""
+    """Structural and random selection on the run's certified pool (the selector's own code), with
+    the run's grouping of tasks (``selector.group_by``), as the run selected."""
+    from trajectory2gym.actors.support import selection_group
     from trajectory2gym.selector.report import figures, summary
     from trajectory2gym.selector.select import SelectConfig, select
 
+    selector = config.get("selector") if isinstance(config.get("selector"), dict) else {}
+    group_by = selector.get("group_by") or "task"
+    certs = [c.model_copy(update={"task_id": selection_group(c, group_by)}) for c in certs]
     cfg = _select_config(config)
     budget = int(cfg.get("budget") or len(certs))
     depth = cfg.get("depth", 4)
@@ -234,7 +239,7 @@ def compute_figures(certs: list[Any], config: dict[str, Any]) -> dict[str, Any]:
     random = select(certs, SelectConfig(budget=budget, depth=depth, cap=cap, strategy="random", seed=seed))
     figs = figures(structural, random)
     figs["summary"] = summary(structural, random)
-    figs["_source"] = "recomputed from the certified records"
+    figs["_source"] = f"recomputed from the certified records (tasks grouped by {group_by})"
     return figs
 
 

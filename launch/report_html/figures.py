@@ -131,6 +131,9 @@ def learner_figures(sec: Section) -> list[Figure]:
             ax.plot([p["step"] for p in points], [p["loss"] for p in points], label=name, color=f"C{i % 10}",
                     linewidth=2, marker="." if len(points) < 30 else None)
         ax.set(xlabel="step", ylabel="loss", title="Training loss")
+        from matplotlib.ticker import MaxNLocator
+
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))  # steps are whole: no 1.5
         ax.legend(fontsize=8)
 
     return [("learner_loss", _png(draw))]

@@ -181,3 +181,22 @@ def test_renders_in_headless_chromium(fixture_run: tuple[Path, dict[str, Any]], 
     bare_pixels, bare_colours = _palette_pixels(bare_shot)
     assert colours > 50 and bare_colours >= 2  # a page, not a blank canvas
     assert figure_pixels > 20_000 and bare_pixels < figure_pixels // 20
+
+
+def test_recomputed_selection_groups_tasks_as_the_run_did() -> None:
+    """The report's selection figures, recomputed from certified records, use the run's
+    selector.group_by: with templates grouping the tasks they equal the run's own selection."""
+    from trajectory2gym.actors.support import select_grouped
+    from trajectory2gym.launch.report_html.collect import compute_figures
+    from trajectory2gym.selector.select import SelectConfig
+    from trajectory2gym.selector.synthetic import synthetic_pool
+
+    pool = synthetic_pool(300, 20, n_tasks=60, seed=2)
+    certs = [c.model_copy(update={"metadata": {"origin": {"template": f"tmpl{k % 4}"}}}) for k, c in enumerate(pool)]
+    select_cfg = {"budget": 30, "depth": 2, "cap": 4, "strategy": "structural", "seed": 0}
+    run = select_grouped(certs, SelectConfig.model_validate(select_cfg), "template")
+    figs = compute_figures(certs, {"selector": {"group_by": "template", "select": select_cfg}})
+    assert figs["summary"]["structural"]["objective"] == run["objective"]
+    assert "grouped by template" in figs["_source"]
+    by_task = compute_figures(certs, {"selector": {"group_by": "task", "select": select_cfg}})
+    assert by_task["summary"]["structural"]["objective"] != run["objective"]  # the grouping matters here
