@@ -17,7 +17,7 @@ from typing import Any, Literal
 from pydantic import Field, model_validator
 
 from trajectory2gym.certify.config import CertifyConfig
-from trajectory2gym.config import ConfigError, ConfigModel, load_config, read_yaml
+from trajectory2gym.config import ConfigError, ConfigModel, load_config
 from trajectory2gym.learner.config import LearnerConfig
 from trajectory2gym.selector.select import SelectConfig
 
@@ -215,10 +215,8 @@ class RunConfig(ConfigModel):
 
 
 def load_run_config(path: str | os.PathLike[str] | None, overrides: list[str] | None = None) -> RunConfig:
-    if path is not None and not read_yaml(path):
-        # Every key has a default, but a run of nothing but defaults is never what was meant.
-        raise ConfigError(f"{path}: the config is empty (see configs/smoke.yaml for a complete one)")
-    return load_config(RunConfig, path, overrides)
+    # Every key has a default, but a run of nothing but defaults is never what was meant.
+    return load_config(RunConfig, path, overrides, empty_hint="see configs/smoke.yaml for a complete one")
 
 
 # ---------------------------------------------------------------------------- checks before a run

@@ -118,9 +118,15 @@ def validate_config(model: type[M], data: dict[str, Any], source: str = "config"
         raise ConfigError(f"{source}: " + "; ".join(lines)) from None
 
 
-def load_config(model: type[M], path: str | os.PathLike[str] | None, overrides: list[str] | None = None) -> M:
-    """Read YAML (or start empty), apply overrides, validate into ``model``."""
+def load_config(
+    model: type[M], path: str | os.PathLike[str] | None, overrides: list[str] | None = None,
+    *, empty_hint: str | None = None,
+) -> M:
+    """Read YAML (or start empty), apply overrides, validate into ``model``. With ``empty_hint``, a
+    file without any key is an error that ends with the hint (a config of nothing but defaults)."""
     data = read_yaml(path) if path is not None else {}
+    if path is not None and not data and empty_hint is not None:
+        raise ConfigError(f"{path}: the config is empty ({empty_hint})")
     apply_overrides(data, overrides or [])
     return validate_config(model, data, str(path) if path else "config")
 
