@@ -332,8 +332,8 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
             # an order, when this call cancels #W5183325).
             other = not this and (
                 bool(named)
-                or any(index.label_words(t) for t in clause.tokens if looks_like_identifier(t))
-                or any(anchors.rival_id(t) for t in clause.tokens if looks_like_identifier(t))
+                or any(index.label_words(t) or anchors.rival_id(t)
+                       for t in clause.tokens if looks_like_identifier(t))
             )
             if negated:
                 neg_this |= this
