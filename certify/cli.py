@@ -57,7 +57,7 @@ def cmd_certify(args: argparse.Namespace) -> int:
 
     from trajectory2gym.certify.report import CorpusReport
     from trajectory2gym.certify.stream import certified_lines
-    from trajectory2gym.codecs import JsonlWriter, count_lines, detect_format
+    from trajectory2gym.codecs import JsonlWriter, check_source, count_lines, detect_format
     from trajectory2gym.core_cli import console, print_report
     from trajectory2gym.outputs import check_output
     from trajectory2gym.validation import ReadReport
@@ -75,6 +75,7 @@ def cmd_certify(args: argparse.Namespace) -> int:
         config.default_domain = args.domain
     read_report = ReadReport()
     corpus = CorpusReport()
+    check_source(args.input)  # a missing path, or a directory without shards, before any work
     fmt = args.format or detect_format(args.input)
     lines = certified_lines(args.input, fmt, read_report, corpus, config, domain=args.domain, workers=args.workers)
     broken: BrokenProcessPool | None = None

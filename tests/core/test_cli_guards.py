@@ -82,6 +82,9 @@ def test_cli_refuses_before_work_and_keeps_the_input(tmp_path: Path) -> None:
     assert not (tmp_path / "out.json").exists()  # no shard directory named like a file
     res = _t2g("certify", "in.jsonl", "-o", str(tmp_path), cwd=tmp_path)
     assert res.returncode == 2 and "is a directory" in res.stderr and "Traceback" not in res.stderr
+    (tmp_path / "noshards").mkdir()
+    res = _t2g("certify", "noshards", "-o", "c.jsonl", cwd=tmp_path)
+    assert res.returncode == 2 and "noshards: a directory without msgpack shards" in res.stderr
     res = _t2g("certify", "in.jsonl", "-o", "c.jsonl", "--domain", "nosuch", cwd=tmp_path)
     assert res.returncode == 2 and "not a known domain (retail" in res.stderr
     # An OSError anywhere (here a directory given as a config file) is one line, no traceback.
