@@ -314,7 +314,8 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
     # The user's turns after the description, in order: the last word counts, so a later
     # retraction ("I'd rather not cancel it after all") undoes an earlier yes.
     confirmed = affirmed_elsewhere = withdrawn = False
-    answered: Turn = turns[last_desc]
+    described: Turn = turns[last_desc]
+    answered = described
     for turn in turns[last_desc + 1:]:
         if turn.role == "assistant":
             answered = turn
@@ -362,7 +363,7 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
             continue
         # A bare "yes" to the message that described this action, or to a later one that brought up
         # nothing else (the answer to a question about it: the refund time, the final price).
-        if describes(answered, anchors) or _continues(answered, anchors, index):
+        if answered is described or describes(answered, anchors) or _continues(answered, anchors, index):
             confirmed, withdrawn = True, False
             continue
         affirmed_elsewhere = True

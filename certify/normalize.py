@@ -12,8 +12,19 @@ from __future__ import annotations
 import re
 from typing import Any
 
-# A number written on its own: not part of an identifier (W123, 1000ml, item_42).
-_NUMBER = re.compile(r"(?<![\w#.,])-?\$?\s?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(?![\w]|\.\d)")
+# A number written on its own: not part of an identifier (W123, 1000ml, item_42). In full:
+#   (?<![\w#.,]) -?\$?\s? (\d{1,3}(?:,\d{3})+|\d+) (\.\d+)? (?![\w]|\.\d)
+# Written below to start with its first character ("-", "$" or a digit; a leading space adds
+# nothing once stripped), so the regex engine skips ahead to those characters at C speed instead
+# of trying the lookbehind at every position (2.5x faster); the branches continue after what that
+# character was. The same matches, stripped, on fuzzed and corpus texts (tests/certify).
+_NUMBER = re.compile(
+    r"[-$\d](?<![\w#.,].)"
+    r"(?:(?<=\d)(?:\d{0,2}(?:,\d{3})+|\d*)"
+    r"|(?<=-)\$?\s?(?:\d{1,3}(?:,\d{3})+|\d+)"
+    r"|(?<=\$)\s?(?:\d{1,3}(?:,\d{3})+|\d+))"
+    r"(\.\d+)?(?![\w]|\.\d)"
+)
 _DIGIT = re.compile(r"\d")
 _ALPHA = re.compile(r"[^\W\d_]")
 _EDGE_PUNCT = "\"'`.,;:!?()[]{}<>*"
@@ -138,13 +149,14 @@ def numbers_in(text: str) -> list[tuple[str, int]]:
     out = []
     for m in _NUMBER.finditer(text):
         written = m.group(0).strip()
-        digits = m.group(1).replace(",", "") + (m.group(2) or "")
-        try:
-            cents = int(round(float(digits) * 100))
-        except ValueError:  # pragma: no cover - the regex only admits digits
-            continue
-        out.append((written, -cents if written.startswith("-") else cents))
+        out.append((written, _cents_of(written)))
     return out
+
+
+def _cents_of(written: str) -> int:
+    """Cents of a ``_NUMBER`` match as written (``-$1,200.50``): its digits follow ``-``, ``$``, a space."""
+    cents = int(round(float(written.lstrip("-$").lstrip().replace(",", "")) * 100))
+    return -cents if written.startswith("-") else cents
 
 
 def money_numbers_in(text: str) -> list[tuple[str, int]]:
@@ -156,11 +168,7 @@ def money_numbers_in(text: str) -> list[tuple[str, int]]:
         if "$" not in whole and "." not in whole and "," not in whole:
             continue
         written = whole.strip()
-        try:
-            cents = int(round(float(m.group(1).replace(",", "") + (m.group(2) or "")) * 100))
-        except ValueError:  # pragma: no cover - the regex only admits digits
-            continue
-        out.append((written, -cents if written.startswith("-") else cents))
+        out.append((written, _cents_of(written)))
     return out
 
 

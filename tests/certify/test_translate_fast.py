@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import random
+import re
 
 from trajectory2gym.certify.normalize import (
+    _NUMBER,
     TOKEN_TABLE,
     WORD_TABLE,
     money_numbers_in,
@@ -40,3 +42,31 @@ def test_money_numbers_are_the_money_like_numbers_in_order() -> None:
         found += len(want)
     assert found > 300
     assert money_numbers_in("3 items at $4.50, id 123456, 1,200 total") == [("$4.50", 450), ("1,200", 120000)]
+
+
+# The number pattern as first written: a lookbehind, then an optional sign, dollar and space.
+_PLAIN_NUMBER = re.compile(r"(?<![\w#.,])-?\$?\s?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(?![\w]|\.\d)")
+
+
+def _plain_numbers(text: str) -> list[tuple[str, int]]:
+    out = []
+    for m in _PLAIN_NUMBER.finditer(text):
+        written = m.group(0).strip()
+        cents = int(round(float(m.group(1).replace(",", "") + (m.group(2) or "")) * 100))
+        out.append((written, -cents if written.startswith("-") else cents))
+    return out
+
+
+def test_number_pattern_led_by_its_first_character_finds_what_the_plain_pattern_finds() -> None:
+    rng = random.Random(11)
+    alphabet = "0123456789$-., #:aW_()\n\t\u00a0\u0663"
+    found = 0
+    for _ in range(20000):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 16)))
+        want = _plain_numbers(text)
+        assert numbers_in(text) == want, text
+        found += len(want)
+    assert found > 5000
+    for text in ("- 5 and -$ 12.50", "a-5, $-3", "W123 item_42 1000ml", "total: $1,200.50.", "(1,20,000)"):
+        assert numbers_in(text) == _plain_numbers(text)
+    assert _NUMBER.pattern[0] == "["  # led by a character set: the engine skips to candidates
