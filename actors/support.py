@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from trajectory2gym.certified import CertifiedInteraction
-from trajectory2gym.codecs import iter_msgpack
+from trajectory2gym.codecs import iter_msgpack_located
 from trajectory2gym.selector.inventory import Inventory
 from trajectory2gym.validation import RecordError
 
@@ -37,14 +37,14 @@ def read_certified(dirs: Iterable[str | Path]) -> tuple[list[CertifiedInteractio
         if not Path(d).exists():
             problems.append(f"{d}: missing")
             continue
-        for number, raw in iter_msgpack(d):
+        for shard, number, raw in iter_msgpack_located(d):
             if isinstance(raw, RecordError):
-                problems.append(f"{d} record {number}: {raw.message}")
+                problems.append(f"{shard} record {number}: {raw.message}")
                 continue
             try:
                 certs.append(CertifiedInteraction.model_validate(raw))
             except ValueError as exc:
-                problems.append(f"{d} record {number}: {exc}")
+                problems.append(f"{shard} record {number}: {exc}")
     certs.sort(key=lambda c: c.id)
     return certs, problems
 

@@ -26,6 +26,8 @@ from trajectory2gym.certify.report import CorpusReport
 from trajectory2gym.interaction import Interaction
 from trajectory2gym.validation import ReadReport, RecordError, interaction_or_errors
 
+# (file, line or record number in it, the record as read): what a worker certifies
+Item = tuple[str, int, Any]
 BATCH = 32  # interactions per task: large enough to hide the pipe, small enough to keep both cores busy
 
 # One certifier per worker process (its caches live as long as the process).
@@ -71,14 +73,14 @@ def certified_lines(
         batches = itertools.chain(head, batches)
         workers = len(head)
     if workers <= 1:
-        return _serial(Certifier(config), batches, str(path), report, corpus, feed, domain)
+        return _serial(Certifier(config), batches, report, corpus, feed, domain)
     methods = multiprocessing.get_all_start_methods()
     ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
     # A worker that dies (out of memory) breaks the pool with BrokenProcessPool: an error,
     # never a hang; the lines already yielded are the caller's to keep.
     executor = ProcessPoolExecutor(workers, mp_context=ctx, initializer=_init_worker,
                                    initargs=(config.model_dump(mode="json"),))
-    jobs = ((batch, str(path), domain) for batch in batches)
+    jobs = ((batch, domain) for batch in batches)
     window: deque[Future[Any]] = deque()
     first = next(jobs, None)
     if first is not None:
@@ -88,10 +90,10 @@ def certified_lines(
     return _parallel(executor, window, jobs, workers, report, corpus, feed)
 
 
-def _serial(certifier: Certifier, batches: Iterator[list[tuple[int, Any]]], src: str, report: ReadReport,
+def _serial(certifier: Certifier, batches: Iterator[list[Item]], report: ReadReport,
             corpus: CorpusReport, feed: ReadReport, domain: str | None) -> Iterator[bytes]:
     for batch in batches:
-        lines, bad, ok = _certify_items(certifier, batch, src, domain, corpus)
+        lines, bad, ok = _certify_items(certifier, batch, domain, corpus)
         _fold(report, bad, ok)
         yield from lines
     report.merge(feed)
@@ -123,25 +125,28 @@ def _fold(report: ReadReport, bad: list[list[RecordError]], ok: int) -> None:
         report.add_bad(errors)
 
 
-def _raw_items(path: str, fmt: str, feed: ReadReport, domain: str | None) -> Iterator[tuple[int, Any]]:
-    """What a worker gets: (line, raw JSON bytes | decoded record | RecordError | imported Interaction)."""
-    from trajectory2gym.codecs import iter_msgpack, jsonl_lines
+def _raw_items(path: str, fmt: str, feed: ReadReport, domain: str | None) -> Iterator[Item]:
+    """What a worker gets: (file, line, raw JSON bytes | decoded record | RecordError | imported
+    Interaction); the file is the shard a record of a shard directory came from."""
+    from trajectory2gym.codecs import iter_msgpack_located, jsonl_lines
     from trajectory2gym.core_cli import read_any
 
+    src = str(path)
     if fmt == "jsonl":
         for lineno, line in jsonl_lines(path):  # lines stay bytes: decoding is the workers' share
             feed.records += 1
-            yield lineno, line
+            yield src, lineno, line
     elif fmt == "msgpack":
-        for number, raw in iter_msgpack(path):
+        for shard, number, raw in iter_msgpack_located(path):
             feed.records += 1
-            yield number, raw  # a RecordError too: the worker reports it, in order
+            yield shard, number, raw  # a RecordError too: the worker reports it, in order
     else:  # tau-bench: converted here (the importer counts into ``feed``), certified there
-        yield from enumerate(read_any(path, fmt, feed, domain), start=1)
+        for number, inter in enumerate(read_any(path, fmt, feed, domain), start=1):
+            yield src, number, inter
 
 
-def _batches(items: Iterable[tuple[int, Any]], size: int) -> Iterator[list[tuple[int, Any]]]:
-    batch: list[tuple[int, Any]] = []
+def _batches(items: Iterable[Item], size: int) -> Iterator[list[Item]]:
+    batch: list[Item] = []
     for item in items:
         batch.append(item)
         if len(batch) == size:
@@ -156,17 +161,17 @@ def _init_worker(config: dict[str, Any]) -> None:
 
 
 def _certify_batch(
-    job: tuple[list[tuple[int, Any]], str, str | None],
+    job: tuple[list[Item], str | None],
 ) -> tuple[list[bytes], list[list[RecordError]], int, CorpusReport]:
     """A worker's task: its batch certified with the process's certifier, and the batch's tally."""
-    batch, src, domain = job
+    batch, domain = job
     corpus = CorpusReport()
-    lines, bad, ok = _certify_items(_WORKER["certifier"], batch, src, domain, corpus)
+    lines, bad, ok = _certify_items(_WORKER["certifier"], batch, domain, corpus)
     return lines, bad, ok, corpus
 
 
 def _certify_items(
-    certifier: Certifier, batch: list[tuple[int, Any]], src: str, domain: str | None, corpus: CorpusReport,
+    certifier: Certifier, batch: list[Item], domain: str | None, corpus: CorpusReport,
 ) -> tuple[list[bytes], list[list[RecordError]], int]:
     """(JSON lines, each bad record's errors, records validated and certified) of one batch."""
     from trajectory2gym.codecs import decode_jsonl_line
@@ -174,7 +179,7 @@ def _certify_items(
     lines: list[bytes] = []
     bad: list[list[RecordError]] = []
     ok = 0
-    for line, item in batch:
+    for src, line, item in batch:
         imported = isinstance(item, Interaction)  # from a tau-bench file: counted by the importer
         if imported:
             inter = item

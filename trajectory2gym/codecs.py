@@ -95,9 +95,17 @@ def check_source(path: str | os.PathLike[str]) -> None:
 
 
 def iter_msgpack(path: str | os.PathLike[str]) -> Iterator[tuple[int, Any]]:
-    """(record number, dict | RecordError) over a file or a directory of shards."""
-    number = 0
+    """(record number, dict | RecordError) over a file or a directory of shards; numbers run on
+    across the shards (``iter_records`` says which shard, and the number within it)."""
+    for number, (_, _, obj) in enumerate(iter_msgpack_located(path), start=1):
+        yield number, obj
+
+
+def iter_msgpack_located(path: str | os.PathLike[str]) -> Iterator[tuple[str, int, Any]]:
+    """(shard, record number within that shard, dict | RecordError) over a file or a directory."""
     for shard in msgpack_shards(path):
+        where = str(shard)
+        number = 0
         with open(shard, "rb") as fh:
             unpacker = msgpack.Unpacker(fh, raw=False, strict_map_key=False)
             end = 0  # where the last whole record ended
@@ -109,17 +117,29 @@ def iter_msgpack(path: str | os.PathLike[str]) -> Iterator[tuple[int, Any]]:
                     # unpacker's own position has already moved past a short partial tail.)
                     if end < shard.stat().st_size:
                         number += 1
-                        yield number, RecordError(
-                            "truncated_record", "msgpack record is truncated", "", number, None, str(shard)
+                        yield where, number, RecordError(
+                            "truncated_record", "msgpack record is truncated", "", number, None, where
                         )
                     break
                 except (msgpack.ExtraData, msgpack.FormatError, msgpack.StackError, ValueError) as exc:
                     number += 1
-                    yield number, RecordError("invalid_msgpack", f"cannot decode: {exc}", "", number, None, str(shard))
+                    yield where, number, RecordError("invalid_msgpack", f"cannot decode: {exc}", "", number, None, where)
                     break
                 number += 1
                 end = unpacker.tell()
-                yield number, obj
+                yield where, number, obj
+
+
+def iter_records(path: str | os.PathLike[str], fmt: str | None = None) -> Iterator[tuple[str, int, Any]]:
+    """(file, line or record number in that file, dict | RecordError): where each record is, for
+    errors that name it. A shard directory's records are named by their shard, not the directory."""
+    fmt = fmt or detect_format(path)
+    if fmt == "msgpack":
+        yield from iter_msgpack_located(path)
+        return
+    src = str(path)
+    for lineno, raw in iter_raw(path, fmt):
+        yield src, lineno, raw
 
 
 def iter_raw(path: str | os.PathLike[str], fmt: str | None = None) -> Iterator[tuple[int, Any]]:
@@ -145,8 +165,7 @@ def read_interactions(
 
         yield from import_tau_bench_results(path, report=report, **import_options)
         return
-    src = str(path)
-    for lineno, raw in iter_raw(path, fmt):
+    for src, lineno, raw in iter_records(path, fmt):
         report.records += 1
         inter = interaction_or_errors(raw, line=lineno, source=src)
         if isinstance(inter, list):

@@ -97,7 +97,7 @@ def read_certified(run: Path, skipped: list[str]) -> list[tuple[int, Any]]:
     from pydantic import ValidationError
 
     from trajectory2gym.certified import CertifiedInteraction
-    from trajectory2gym.codecs import iter_raw
+    from trajectory2gym.codecs import iter_records
     from trajectory2gym.validation import RecordError
 
     out = []
@@ -106,7 +106,7 @@ def read_certified(run: Path, skipped: list[str]) -> list[tuple[int, Any]]:
         sources = [cdir] if cdir.is_dir() else []
         sources += sorted(rdir.glob("certified*.jsonl"))
         for src in sources:
-            for number, raw in iter_raw(src, "msgpack" if src.is_dir() else "jsonl"):
+            for where, number, raw in iter_records(src, "msgpack" if src.is_dir() else "jsonl"):
                 if isinstance(raw, RecordError):
                     skipped.append(str(raw))
                     continue
@@ -115,7 +115,7 @@ def read_certified(run: Path, skipped: list[str]) -> list[tuple[int, Any]]:
                 except ValidationError as exc:
                     err = exc.errors(include_url=False)[0]
                     loc = ".".join(str(x) for x in err["loc"])
-                    skipped.append(f"{src}: record {number}: {loc}: {err['msg']}")
+                    skipped.append(f"{where}: record {number}: {loc}: {err['msg']}")
     return out
 
 

@@ -136,3 +136,32 @@ def test_count_lines_is_what_splitlines_sees(tmp_path: Path, lines: list[bytes],
     path = tmp_path / "x.jsonl"
     path.write_bytes(data)
     assert count_lines(path, chunk=chunk) == len(data.splitlines())
+
+
+def test_a_bad_record_in_a_shard_directory_is_named_by_its_shard_and_its_number_there(tmp_path: Path) -> None:
+    from trajectory2gym.certify import CertifyConfig, CorpusReport
+    from trajectory2gym.certify.stream import certified_lines
+    from trajectory2gym.codecs import iter_msgpack, pack
+
+    shards = tmp_path / "shards"
+    with MsgpackWriter(shards, shard_size=10) as writer:
+        for it in _make(20):
+            writer.write(it)
+    second = shards / "part-00001.msgpack"
+    records = [obj for _, obj in iter_msgpack(second)]
+    records[2]["messages"][0]["role"] = "narrator"  # the 3rd record of the 2nd shard, the 13th in all
+    second.write_bytes(b"".join(pack(r) for r in records))
+
+    report = ReadReport()
+    assert len(list(read_interactions(shards, report=report))) == 19
+    (err,) = report.errors
+    assert (err.source, err.line, err.path) == (str(second), 3, "messages[0].role")
+    assert str(second) in str(err) and "line 3" in str(err)
+    # t2g certify reads the same way, in one process and in a pool.
+    for workers in (1, 2):
+        report = ReadReport()
+        lines = list(certified_lines(str(shards), "msgpack", report, CorpusReport(), CertifyConfig(), workers=workers))
+        assert len(lines) == 19
+        assert [(e.source, e.line) for e in report.errors] == [(str(second), 3)]
+    # Numbers still run on across the shards where only the position is asked for.
+    assert [n for n, _ in iter_msgpack(shards)] == list(range(1, 21))
