@@ -90,6 +90,7 @@ class _Run:
         self.metadata = metadata
         self.index = EvidenceIndex()
         self._private: EvidenceIndex | None = None
+        self._tool_args: frozenset[tuple[str, frozenset[str]]] | None = None
         self.turns: list[Turn] = []
         self.epoch = 0
         self.seen_calls: dict[tuple[str, bytes], tuple[int, int]] = {}
@@ -120,6 +121,17 @@ class _Run:
                 name, self.visible_specs.get(name), self.domain, self.metadata
             )
         return found
+
+    @property
+    def tool_args(self) -> frozenset[tuple[str, frozenset[str]]]:
+        """Every tool the policy could call (the visible list and the domain's declared tools),
+        with its argument names: what tells tools of the same verb apart (confirmation.tool_object)."""
+        if self._tool_args is None:
+            specs = {**self.cert.tools.domain(self.domain).specs, **self.visible_specs}
+            self._tool_args = frozenset(
+                (name, frozenset(spec.function.parameters.get("properties") or ())) for name, spec in specs.items()
+            )
+        return self._tool_args
 
     @property
     def private(self) -> EvidenceIndex:
@@ -339,7 +351,7 @@ class _Run:
     def _workflow(self, i: int, call: ToolCall, meta: ToolMeta, reasons: list[str]) -> bool:
         """The workflow check of one consequential call: True when it passes (else reasons say why)."""
         ok = True
-        anchors = call_anchors(call.name, call.arguments, meta.arg_roles, self.index)
+        anchors = call_anchors(call.name, call.arguments, meta.arg_roles, self.index, self.tool_args)
         verdict = None
         judge = self.cert.judge
         if judge is not None:
@@ -359,7 +371,7 @@ class _Run:
             rule = check_confirmation(self.turns, anchors, self.index)
             if not rule.ok:
                 ok = False
-                reasons.append(reason(rule.kind, tool=call.name, detail=rule.detail))
+                reasons.append(reason(rule.kind, tool=call.name, detail=rule.detail, arg=rule.arg, value=rule.value))
         if self.cfg.require_lookup_before_write:
             observed = self.index.observed
             for arg, value in call.arguments.items():

@@ -20,22 +20,35 @@ from trajectory2gym.certify.normalize import (
     chunks,
     compact,
     looks_like_identifier,
+    money_numbers_in,
     stem,
+    to_cents,
     tokens,
     words,
 )
 
-_CLAUSE_SPLIT = re.compile(r"[.;!?\n]+|,\s*(?=but\b|and\b|except\b|though\b)|\bbut\b|\bexcept\b|\bhowever\b", re.I)
+# A comma starts a new clause before a contrast or a refusal ("..., keep the other flights").
+_CLAUSE_SPLIT = re.compile(
+    r"[.;!?\n]+|,\s*(?=but\b|and\b|except\b|though\b|keep\b|leave\b|not\b|don'?t\b|do not\b)"
+    r"|\bbut\b|\bexcept\b|\bhowever\b",
+    re.I,
+)
 _AFFIRM = re.compile(
-    r"\b(yes|yeah|yep|yup|sure|confirm(?:ed|s)?|correct|proceed|ok(?:ay)?|go ahead|please do|do it|"
-    r"sounds good|that'?s right|that is right|absolutely|definitely|alright|all right|perfect|"
+    r"\b(yes|yeah|yep|yup|sure|confirm(?:ed|s)?|correct|proceed|go ahead|please do|do it|"
+    r"sounds good|that'?s right|that is right|absolutely|definitely|perfect|"
     r"let'?s do it|i agree|agreed|that works|works for me|go for it|affirmative|fine by me|that'?s fine)\b",
     re.I,
 )
+# "ok", "okay", "alright" also acknowledge what was said ("Okay, thanks."): they agree only to a
+# message that asks something.
+_WEAK_AFFIRM = re.compile(r"\b(ok(?:ay)?|alright|all right)\b", re.I)
+_ASKS = re.compile(r"\?|\b(?:confirm|let me know|shall i|should i|would you like|do you want)\b", re.I)
 _DIRECTIVE = re.compile(r"\b(just|only|please)\b", re.I)
 _NEGATE = re.compile(
     r"\b(no|not|don'?t|do not|never|keep|skip|leave|hold off|wait|cancel that|nevermind|never mind|"
-    r"rather not|won'?t|shouldn'?t)\b",
+    r"rather not|won'?t|shouldn'?t|"
+    # deferring is not agreeing: "ok, let me check with my wife first"
+    r"let me (?:think|check|talk|ask|consult|discuss)|get back to you|think (?:about it|it over)|hold on)\b",
     re.I,
 )
 _HARMLESS_NO = re.compile(r"\b(no problem|no worries|not a problem)\b", re.I)
@@ -49,7 +62,7 @@ _GENERIC = frozenset({
 # never by its object noun ("reservation" also occurs in a lookup or another action's description).
 _SYNONYMS: dict[str, tuple[str, ...]] = {
     "modify": ("change", "modif", "updat", "switch", "replac", "exchang"),
-    "update": ("change", "modif", "updat", "switch"),
+    "update": ("change", "modif", "updat", "switch", "add ", "added", "adding", "upgrad", "downgrad", "move"),
     "book": ("book", "reserv"),
     "cancel": ("cancel",),
     "exchange": ("exchange", "swap", "replac", "switch"),
@@ -64,12 +77,60 @@ _SYNONYMS: dict[str, tuple[str, ...]] = {
     "disable": ("disabl", "turn off", "deactivat", "switch off"),
     "suspend": ("suspend", "pause"),
     "resume": ("resum", "reactivat", "restor"),
-    "refuel": ("refuel", "add data", "top up"),
+    "refuel": ("refuel", "add ", "added", "adding", "top up"),
+}
+
+# The object of a tool named verb_..._object, and its everyday words: where tools share a verb
+# (update_reservation_flights, _baggages, _passengers), a description must say which one it is.
+_OBJECT_SYNONYMS: dict[str, tuple[str, ...]] = {
+    "baggages": ("bag", "luggag", "suitcas"),
+    "flights": ("flight", "cabin", "upgrad", "downgrad", "class"),
+    "passengers": ("passeng", "travel"),
+    "payment": ("pay", "card", "gift", "paypal"),
 }
 
 
+def _stem_or_phrase(word: str) -> str:
+    """A single word's stem (a prefix test); a phrase or a word ending in a space stays whole:
+    "turn on" must not become "turn ", which "turn off" starts with too."""
+    return word if " " in word else stem(word)
+
+
 def _stems_of(verb: str) -> set[str]:
-    return {stem(verb), *(stem(s) for s in _SYNONYMS[verb])}
+    return {stem(verb), *(_stem_or_phrase(s) for s in _SYNONYMS[verb])}
+
+
+def _name_words(tool: str) -> list[str]:
+    return [w for w in re.split(r"[_\W]+", tool.lower()) if w]
+
+
+# A tool and its argument names: what tells same-verb tools apart.
+ToolArgs = frozenset[tuple[str, frozenset[str]]]
+_NO_OBJECT: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())
+
+
+@lru_cache(maxsize=1024)
+def tool_object(tool: str, tools: ToolArgs) -> tuple[frozenset[str], frozenset[str]]:
+    """What a description must also name when ``tool`` shares its verb with another of ``tools``
+    that acts on another object (update_reservation_flights, _baggages): (the stems of its object
+    word and synonyms, the arguments only it takes, whose identifiers name the object too).
+    Empty when no such sibling exists, or the object is a generic word ("items": ids anchor those)."""
+    parts = _name_words(tool)
+    if len(parts) < 2 or parts[-1] in _GENERIC:
+        return _NO_OBJECT
+    verb, obj = parts[0], parts[-1]
+    mine: frozenset[str] = frozenset()
+    rivals: list[frozenset[str]] = []
+    for name, args in tools:
+        words_ = _name_words(name)
+        if name == tool:
+            mine = args
+        elif len(words_) > 1 and words_[0] == verb and words_[-1] != obj:
+            rivals.append(args)
+    if not rivals:
+        return _NO_OBJECT
+    stems = frozenset({stem(obj), *(_stem_or_phrase(s) for s in _OBJECT_SYNONYMS.get(obj, ()))})
+    return stems, mine.difference(*rivals)
 
 
 @lru_cache(maxsize=1024)
@@ -81,7 +142,7 @@ def action_stems(tool: str) -> frozenset[str]:
         return frozenset(_stems_of(parts[0]))
     out = {stem(w) for w in parts}
     for w in parts:
-        out.update(stem(s) for s in _SYNONYMS.get(w, ()))
+        out.update(_stem_or_phrase(s) for s in _SYNONYMS.get(w, ()))
     return frozenset(out)
 
 
@@ -117,7 +178,7 @@ class Turn:
 
     @property
     def wordline(self) -> str:
-        """The words joined with a leading space: `` " " + stem in wordline`` is a word-prefix test."""
+        """The words between spaces: `` " " + stem in wordline`` is a word-prefix test."""
         if self._stems is None:
             self._tokenize_words()
         return self._stems  # type: ignore[return-value]
@@ -125,7 +186,7 @@ class Turn:
     def _tokenize_words(self) -> None:
         ws = words(self.text)  # once for both views
         self._words = set(ws)
-        self._stems = " " + " ".join(ws)
+        self._stems = " " + " ".join(ws) + " "  # a trailing space: "add " tests a whole word
 
     @property
     def clauses(self) -> list[Clause]:
@@ -150,12 +211,21 @@ class Anchors:
     any object name (``index.names_any``) cannot name this call's objects either.
     """
 
-    __slots__ = ("ids", "stems", "_raw", "_index", "_labels_of", "_all", "_shapes")
+    __slots__ = ("ids", "stems", "objects", "object_ids", "object_word", "amounts", "_raw", "_index", "_labels_of", "_all",
+                 "_shapes")
 
-    def __init__(self, raw: dict[str, list[str]], stems: frozenset[str], index: EvidenceIndex):
+    def __init__(self, raw: dict[str, list[str]], stems: frozenset[str], index: EvidenceIndex,
+                 objects: frozenset[str] = frozenset(), object_ids: frozenset[str] = frozenset(),
+                 amounts: tuple[tuple[str, Any], ...] = ()):
         self._raw = raw  # identifier key -> the values the call gave for it
         self.ids: set[str] = set(raw)
         self.stems = stems
+        # Which of several same-verb tools this is: its object's words, or an identifier in the
+        # arguments only it takes (a flight number of update_reservation_flights), as keys.
+        self.objects = objects
+        self.object_ids = object_ids
+        self.object_word = ""  # the object as the tool's name says it ("passengers"), for reasons
+        self.amounts = amounts  # (argument, value) of the call's amount arguments
         # (length, starts with a letter) of each identifier key: what an id of the same kind shares
         self._shapes = {(len(k), k[:1].isalpha()) for k in raw}
         self._index = index
@@ -239,19 +309,61 @@ def _identifier_values(value: Any) -> list[str]:
     return []
 
 
-def call_anchors(tool: str, arguments: dict[str, Any], roles: dict[str, str], index: EvidenceIndex) -> Anchors:
+# Keys of identifiers inside list arguments (a booking's flights, its payment methods).
+_NESTED_ID_KEYS = ("_id", "_number")
+
+
+def _nested_identifiers(value: Any) -> list[str]:
+    """Identifier strings inside a list argument's objects: ``flights[].flight_number``."""
+    out: list[str] = []
+    for item in value if isinstance(value, list) else ():
+        if isinstance(item, dict):
+            out.extend(v for k, v in item.items() if isinstance(v, str) and k.endswith(_NESTED_ID_KEYS))
+    return out
+
+
+def _identifier_leaves(value: Any, out: list[str]) -> list[str]:
+    if isinstance(value, str):
+        if looks_like_identifier(value):
+            out.append(value)
+    elif isinstance(value, list):
+        for v in value:
+            _identifier_leaves(v, out)
+    elif isinstance(value, dict):
+        for v in value.values():
+            _identifier_leaves(v, out)
+    return out
+
+
+def call_anchors(tool: str, arguments: dict[str, Any], roles: dict[str, str], index: EvidenceIndex,
+                 tools: ToolArgs = frozenset()) -> Anchors:
     raw: dict[str, list[str]] = {}
+    amounts: list[tuple[str, Any]] = []
     # List arguments first: their identifiers (the items an exchange touches) are the ones with
     # object names; a scalar one (the order, the payment method) recurs in many observations.
     args = sorted(arguments.items(), key=lambda kv: not isinstance(kv[1], list))
     for arg, value in args:
-        if roles.get(arg) != "identifier":
+        role = roles.get(arg)
+        if role == "amount":
+            amounts.append((arg, value))
             continue
-        for v in _identifier_values(value):
+        if role == "identifier":
+            values = _identifier_values(value)
+        elif role == "list":
+            values = _nested_identifiers(value)
+        else:
+            continue
+        for v in values:
             c = compact(v)
             if c:
                 raw.setdefault(c, []).append(v)
-    return Anchors(raw, action_stems(tool), index)
+    objects, own_args = tool_object(tool, tools) if tools else _NO_OBJECT
+    object_ids = frozenset(compact(v) for a in own_args if a in arguments
+                           for v in _identifier_leaves(arguments[a], []))
+    anchors = Anchors(raw, action_stems(tool), index, objects, object_ids, tuple(amounts))
+    if objects:
+        anchors.object_word = _name_words(tool)[-1]
+    return anchors
 
 
 def _clauses(text: str) -> list[Clause]:
@@ -271,14 +383,18 @@ def _clauses(text: str) -> list[Clause]:
 
 def describes(turn: Turn, anchors: Anchors) -> bool:
     """An assistant message describes a call: it names the action and (if any) one of its objects."""
-    if anchors.stems and not any(" " + s in turn.wordline for s in anchors.stems):
+    line = turn.wordline
+    if anchors.stems and not any(" " + s in line for s in anchors.stems):
+        return False
+    if (anchors.objects and not any(" " + s in line for s in anchors.objects)
+            and anchors.object_ids.isdisjoint(turn.compacts)):
         return False
     return not anchors.ids or anchors.names_object(turn.words, turn.compacts)  # no ids: no labels
 
 
 # Every known action's verb, but "pay": as a prefix it is "payment", which any purchase mentions.
 def _names_action(ws: set[str], anchors: Anchors) -> bool:
-    return not anchors.stems.isdisjoint({stem(w) for w in ws})
+    return not anchors.stems.isdisjoint({stem(w) for w in ws} | {w + " " for w in ws})
 
 
 _ACTION_STEMS = frozenset(stem(verb) for verb in _SYNONYMS if verb != "pay")
@@ -299,6 +415,34 @@ class ConfirmVerdict:
     ok: bool
     kind: str = ""  # reason kind when not ok
     detail: str = ""
+    arg: str = ""  # the argument a verdict names (amount_not_confirmed)
+    value: Any = None
+
+
+_UNIT_NUMBER = re.compile(r"(?<![\w.,])(\d+(?:\.\d+)?)\s*(?:gb|mb|dollars?|usd)\b", re.I)
+
+
+def stated_amounts(text: str) -> set[int]:
+    """Amounts a message states, in cents: money ($5, 4.50, 1,200) and numbers with a unit (2 GB)."""
+    found = {c for _, c in money_numbers_in(text)}
+    found.update(int(round(float(m.group(1)) * 100)) for m in _UNIT_NUMBER.finditer(text))
+    return found
+
+
+def _amount_not_stated(turns: list[Turn], anchors: Anchors) -> ConfirmVerdict | None:
+    """A confirmed call whose amount argument differs from every amount stated since the description
+    (confirmed "$100", sent 200); None when none differs, or when no amount was stated at all."""
+    stated: set[int] = set()
+    for turn in turns:
+        stated |= stated_amounts(turn.text)
+    if not stated:
+        return None
+    for arg, value in anchors.amounts:
+        cents = to_cents(value)
+        if cents is not None and cents not in stated:
+            shown = ", ".join(sorted({w for t in turns for w, _ in money_numbers_in(t.text)}))
+            return ConfirmVerdict(False, "amount_not_confirmed", f"stated: {shown or 'other amounts'}", arg, value)
+    return None
 
 
 def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex) -> ConfirmVerdict:
@@ -310,6 +454,8 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
             break
     if last_desc < 0:
         needs = f"the action and one of: {anchors.describe()}" if anchors.ids else "the action"
+        if anchors.objects:
+            needs += f"; and what it changes: {anchors.object_word}, or an identifier of it"
         return ConfirmVerdict(False, "not_described", f" (a description names {needs})")
     # The user's turns after the description, in order: the last word counts, so a later
     # retraction ("I'd rather not cancel it after all") undoes an earlier yes.
@@ -344,7 +490,9 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
                 continue
             pos_this |= this
             pos_other |= other
-            if _AFFIRM.search(clause.text) or (_DIRECTIVE.search(clause.text) and (this or _names_action(ws, anchors))):
+            text = clause.text
+            if (_AFFIRM.search(text) or (_WEAK_AFFIRM.search(text) and _ASKS.search(answered.text))
+                    or (_DIRECTIVE.search(text) and (this or _names_action(ws, anchors)))):
                 affirm = True
         if turn.clauses and turn.clauses[-1].question:
             affirm = False  # the user is waiting for an answer before saying yes
@@ -368,7 +516,7 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
             continue
         affirmed_elsewhere = True
     if confirmed:
-        return ConfirmVerdict(True)
+        return (anchors.amounts and _amount_not_stated(turns[last_desc:], anchors)) or ConfirmVerdict(True)
     if withdrawn:
         return ConfirmVerdict(False, "confirmation_withdrawn")
     if affirmed_elsewhere:

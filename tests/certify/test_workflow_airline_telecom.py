@@ -1,0 +1,119 @@
+"""Workflow verdicts on airline and telecom conversations, with the domains' real tool schemas:
+tools sharing a verb (update_reservation_flights / _baggages / _passengers), acknowledgements and
+deferrals that are no yes, an amount other than the one confirmed, and everyday wording ("add")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from trajectory2gym.certify import certify_interaction
+from trajectory2gym.certify.reasons import reason_check, reason_kind
+from trajectory2gym.envs.registry import tool_specs
+
+
+def _tools(domain: str) -> list[dict[str, Any]]:
+    return [spec.model_dump(mode="json") for spec in tool_specs(domain)]
+
+
+RESERVATION = {
+    "reservation_id": "T6HMDP", "user_id": "james_santos_9046", "origin": "DEN", "destination": "LAS",
+    "cabin": "economy", "flights": [{"flight_number": "HAT229", "date": "2024-05-19", "price": 177}],
+    "passengers": [{"first_name": "James", "last_name": "Santos", "dob": "1990-01-01"}],
+    "payment_history": [{"payment_id": "credit_card_6899560", "amount": 177}],
+    "total_baggages": 0, "nonfree_baggages": 0,
+}
+BAGS = {"reservation_id": "T6HMDP", "total_baggages": 1, "nonfree_baggages": 1, "payment_id": "credit_card_6899560"}
+PASSENGERS = {"reservation_id": "T6HMDP",
+              "passengers": [{"first_name": "Jim", "last_name": "Santos", "dob": "1990-01-01"}]}
+FLIGHTS = {"reservation_id": "T6HMDP", "cabin": "business", "payment_id": "credit_card_6899560",
+           "flights": [{"flight_number": "HAT229", "date": "2024-05-19"}]}
+
+
+def _airline(convo: Any, description: str, reply: str, name: str, args: dict[str, Any]) -> tuple[Any, int]:
+    c = convo(tools=_tools("airline"), domain="airline", system="You are an airline agent.")
+    c.user("Hi, I'm james_santos_9046, about reservation T6HMDP.")
+    c.call("get_reservation_details", {"reservation_id": "T6HMDP"}, RESERVATION)
+    c.say(description)
+    c.user(reply)
+    return c, c.call(name, args, {**RESERVATION, "updated": True})
+
+
+def _workflow_kinds(decision: Any) -> list[str]:
+    return [k for k in map(reason_kind, decision.reasons) if reason_check(k) == "workflow"]
+
+
+def _workflow(convo: Any, at: Any, *parts: Any) -> list[str]:
+    c, i = _airline(convo, *parts)
+    return _workflow_kinds(at(certify_interaction(c.build()), i))
+
+
+@pytest.mark.parametrize(("name", "args"), [("update_reservation_passengers", PASSENGERS),
+                                            ("update_reservation_flights", FLIGHTS)])
+def test_describing_one_update_does_not_describe_its_siblings(convo, at, name, args) -> None:
+    kinds = _workflow(convo, at, "I will update reservation T6HMDP to 1 checked bag, paid with "
+                      "credit_card_6899560. OK?", "Yes.", name, args)
+    assert kinds == ["not_described"]
+
+
+def test_each_update_is_described_by_its_object_or_an_identifier_of_it(convo, at) -> None:
+    cases = [
+        ("I will add 1 checked bag to reservation T6HMDP, $50 on credit_card_6899560. OK?", BAGS,
+         "update_reservation_baggages"),
+        ("I will update the passenger on T6HMDP to Jim Santos. OK?", PASSENGERS, "update_reservation_passengers"),
+        ("I can change reservation T6HMDP to business; HAT229 stays the same. Shall I?", FLIGHTS,
+         "update_reservation_flights"),
+        ("I can upgrade reservation T6HMDP to business class. Shall I?", FLIGHTS, "update_reservation_flights"),
+    ]
+    for description, args, name in cases:
+        assert _workflow(convo, at, description, "Yes, please.", name, args) == [], description
+
+
+def test_an_acknowledgement_or_a_deferral_is_no_confirmation(convo, at) -> None:
+    cancel = ("cancel_reservation", {"reservation_id": "T6HMDP"})
+    said = "Reservation T6HMDP is refundable, so you can cancel it for a full refund."
+    assert _workflow(convo, at, said, "Okay, thanks.", *cancel) == ["not_confirmed"]
+    asked = "Shall I cancel reservation T6HMDP?"
+    assert _workflow(convo, at, asked, "Okay.", *cancel) == []
+    deferred = "Ok, let me check with my wife first and I'll get back to you."
+    assert _workflow(convo, at, asked, deferred, *cancel) == ["not_confirmed"]
+
+
+def test_an_amount_other_than_the_one_stated_is_not_confirmed(convo, at) -> None:
+    offer = "I can send a $100 certificate to james_santos_9046. Would you like that?"
+    send = "send_certificate"
+    c, i = _airline(convo, offer, "Yes.", send, {"user_id": "james_santos_9046", "amount": 200})
+    d = at(certify_interaction(c.build()), i)
+    assert _workflow_kinds(d) == ["amount_not_confirmed"]
+    assert "amount=200" in d.reasons[-1] and "$100" in d.reasons[-1]
+    c, i = _airline(convo, offer, "Yes.", send, {"user_id": "james_santos_9046", "amount": 100})
+    assert at(certify_interaction(c.build()), i).checks["workflow"]
+    # The user may name another amount themselves: then that one is confirmed.
+    c, i = _airline(convo, offer, "Yes, but make it $200.", send, {"user_id": "james_santos_9046", "amount": 200})
+    assert at(certify_interaction(c.build()), i).checks["workflow"]
+
+
+def test_a_flight_number_confirms_the_flight_change_and_a_comma_keep_clause_stands_apart(convo, at) -> None:
+    description = "I will change reservation T6HMDP: HAT229 moves to business class. Confirm?"
+    for reply in ("Yes, change HAT229.", "Yes, just change HAT229, keep the other details."):
+        assert _workflow(convo, at, description, reply, "update_reservation_flights", FLIGHTS) == [], reply
+
+
+def _telecom(convo: Any, description: str, name: str, args: dict[str, Any]) -> list[str]:
+    c = convo(tools=_tools("telecom"), domain="telecom", system="You are a telecom agent.")
+    c.user("My customer id is C1001, line L1002 is out of data.")
+    c.call("get_details_by_id", {"id": "L1002"}, {"line_id": "L1002", "customer_id": "C1001", "roaming": True})
+    c.say(description)
+    c.user("Yes, please.")
+    i = c.call(name, args, {"line_id": "L1002", "status": "ok"})
+    return _workflow_kinds(next(d for d in certify_interaction(c.build()).decisions if d.message_index == i))
+
+
+def test_add_describes_a_refuel_and_turn_off_never_describes_enabling(convo) -> None:
+    refuel = {"customer_id": "C1001", "line_id": "L1002", "gb_amount": 2}
+    assert _telecom(convo, "I can add 2 GB of data to line L1002 for C1001. Shall I?", "refuel_data", refuel) == []
+    roaming = {"customer_id": "C1001", "line_id": "L1002"}
+    assert _telecom(convo, "I can turn off roaming on line L1002 for C1001. Shall I?", "enable_roaming",
+                    roaming) == ["not_described"]
+    assert _telecom(convo, "I can turn on roaming on line L1002 for C1001. Shall I?", "enable_roaming", roaming) == []
