@@ -26,6 +26,7 @@ from trajectory2gym.certify.config import CertifyConfig
 from trajectory2gym.certify.confirmation import Turn, call_anchors, check_confirmation
 from trajectory2gym.certify.evidence import EvidenceIndex
 from trajectory2gym.certify.normalize import (
+    NUMBER_WORDS,
     chunks_with_digits,
     compact,
     looks_like_identifier,
@@ -151,8 +152,43 @@ class _Run:
 
     # ------------------------------------------------------------------ value recovery
 
-    def _amount_ok(self, cents: int) -> bool:
-        return self.index.amount_derivation(cents, self.cfg.max_pair_amounts) is not None
+    def _amount_ok(self, cents: int, context: str | None = None) -> bool:
+        """Whether an amount is visible or derivable; ``context`` is the text stating it. Compared by
+        size: in ``538 - 250`` the minus is an operator, and a refund of -$50 is the $50 shown."""
+        cfg = self.cfg
+        cents = abs(cents)
+        if self.index.amount_derivation(cents, cfg.max_pair_amounts, cfg.max_pair_chance) is not None:
+            return True
+        return self._stated_pair(cents, context) or self._count_times_price(cents)
+
+    def _count_times_price(self, cents: int) -> bool:
+        """A quantity the user asked for times a visible amount: "add 2 GB" at $2.00 per GB is $4.00."""
+        amounts = self.index.amounts
+        for count in self._user_counts():
+            if cents % count == 0 and cents // count in amounts:
+                return True
+        return False
+
+    def _user_counts(self) -> set[int]:
+        """Whole numbers from 2 to ``free_count_max`` the user wrote, in digits or words."""
+        top = self.cfg.free_count_max
+        out: set[int] = set()
+        for turn in self.turns:
+            if turn.role == "user":
+                out.update(c // 100 for _, c in numbers_in(turn.text) if c % 100 == 0 and 2 <= c // 100 <= top)
+                out.update(n for w, n in NUMBER_WORDS.items() if 2 <= n <= top and w in turn.words)
+        return out
+
+    def _stated_pair(self, cents: int, context: str | None) -> bool:
+        """A sum or difference of two visible amounts that the conversation itself stated (a user or
+        assistant message so far, or the text stating this one): "$361 now, you paid $177, so $184".
+        Where pair results are dense (see ``amount_derivation``) only these count."""
+        index = self.index
+        if len(index.amounts) > self.cfg.max_pair_amounts:
+            return False
+        texts = [t.text for t in self.turns] + ([context] if context else [])
+        stated = {c for text in texts for _, c in money_numbers_in(text)} & index.amounts
+        return bool(stated) and index.pair_derivation(cents, stated, stated) is not None
 
     def _value_misses(self, value: Any, role: str, schema: dict[str, Any], path: str, out: list) -> None:
         """Append (path, value) for every part of ``value`` not recoverable from visible evidence."""
@@ -221,14 +257,14 @@ class _Run:
             if "$" not in text and not _DECIMAL.search(text):
                 return misses  # only money-like numbers ($5, 4.50, 1,200) are checked in text
             for written, cents in money_numbers_in(text):
-                if not self._amount_ok(cents):
+                if not self._amount_ok(cents, text):
                     misses.append(written)
             return misses
         for written, cents in numbers_in(text):  # an expression: every number but small counts
             money_like = "$" in written or "." in written or "," in written
             if not money_like and 0 <= cents <= self.cfg.free_count_max * 100:
                 continue
-            if not self._amount_ok(cents):
+            if not self._amount_ok(cents, text):
                 misses.append(written)
         return misses
 

@@ -44,6 +44,11 @@ class CertifyConfig(ConfigModel):
     max_free_text_chars: int = Field(default=2000, ge=1)
     # Pair derivations (sum/difference of two visible amounts) only below this many amounts.
     max_pair_amounts: int = Field(default=2000, ge=0)
+    # A pair derivation counts as evidence when at most this share of amounts like the claimed one
+    # (in its range, as round) is a pair sum or difference: else a guess would pass as often. In
+    # such a dense context (a flight search, a policy full of fees) both amounts must have been
+    # stated in the conversation ("$361 now, you paid $177, so $184").
+    max_pair_chance: float = Field(default=0.1, ge=0, le=1)
     # Domain used when the interaction names none and none can be recognised from tool names.
     default_domain: str | None = None
     judge: JudgeConfig = Field(default_factory=JudgeConfig)

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from collections.abc import Iterable
 from typing import Any
 
 import orjson
@@ -109,6 +110,9 @@ def _json_number_cents(tok: str) -> int | None:
         return None
 
 
+_PAIR_CHANCE_LIMIT = 300  # amounts: beyond, pair results fill any range (and n^2 would cost)
+
+
 class EvidenceIndex:
     """Incremental index of visible evidence (or of the private part, for the privileged check).
 
@@ -118,7 +122,7 @@ class EvidenceIndex:
 
     __slots__ = ("compacts", "words", "_bigrams", "_amounts", "observed", "_amount_list", "_sums",
                  "_label_vocab", "_hay", "_hay_count", "_starts", "_json_end", "_opens", "_unsummed",
-                 "_label_cache", "_json", "_phrases_done", "_names_done", "_numbers", "_phrases")
+                 "_label_cache", "_json", "_phrases_done", "_names_done", "_numbers", "_phrases", "_chance")
 
     def __init__(self) -> None:
         self.compacts: set[str] = set()
@@ -154,6 +158,7 @@ class EvidenceIndex:
         self._numbers: list[tuple[int, ...] | int | str] = []  # str: a text not yet read for numbers
         # Texts' words (or a cached text's bigrams) not yet folded into the bigrams (on first need).
         self._phrases: list[list[str] | frozenset[str]] = []
+        self._chance: dict[tuple[int, int], list[int]] = {}  # pair results per (amounts, roundness)
 
     # ------------------------------------------------------------------ updates
 
@@ -531,12 +536,13 @@ class EvidenceIndex:
         bigrams = self.bigrams
         return any(f"{n} {d}" in bigrams or f"{d} {n}" in bigrams for n in names for d in days)
 
-    def amount_derivation(self, cents: int, max_pair: int = 2000) -> str | None:
+    def amount_derivation(self, cents: int, max_pair: int = 2000, max_chance: float = 1.0) -> str | None:
         """How an amount follows from visible ones: ``visible``, ``sum``, ``difference`` or None.
 
         Pair derivations (a sum or difference of two visible amounts) are tried only
-        while there are at most ``max_pair`` amounts: beyond that almost any number
-        would be "derivable" and the check would say nothing.
+        while there are at most ``max_pair`` amounts, and only where at most ``max_chance``
+        of the amounts like this one are pair results (``pair_chance``): beyond that almost
+        any number would be "derivable" and the check would say nothing.
         """
         if cents in self._amounts or (self._numbers and self._pending_shows(cents)):
             return "visible"
@@ -547,10 +553,38 @@ class EvidenceIndex:
             return "sum"
         if len(self._amount_list) > max_pair:
             return None
-        for a in self._amount_list:
+        how = self.pair_derivation(cents, self._amount_list)
+        if how is None or (max_chance < 1.0 and self.pair_chance(cents) > max_chance):
+            return None
+        return how
+
+    def pair_derivation(self, cents: int, operands: Iterable[int], within: set[int] | None = None) -> str | None:
+        """``sum`` or ``difference`` when ``cents`` is one of an operand and an amount ``within``
+        (by default: any visible amount)."""
+        amounts = self.amounts if within is None else within
+        for a in operands:
             if cents - a in amounts:
                 return "sum"
             if cents + a in amounts:
                 return "difference"
         return None
+
+    def pair_chance(self, cents: int) -> float:
+        """The share of amounts as round as ``cents`` (whole dollars, dimes or cents) up to twice
+        ``cents`` that are a sum or difference of two visible amounts: how often a guess of that
+        size and kind would pass as a pair derivation. The pair results are listed once per amount
+        count and roundness; with more than ``_PAIR_CHANCE_LIMIT`` amounts the share is taken as 1."""
+        size = abs(cents)
+        step = 100 if size % 100 == 0 else 10 if size % 10 == 0 else 1
+        self.amounts  # noqa: B018 - folds the sources not read yet into the amount list
+        values = self._amount_list
+        if len(values) > _PAIR_CHANCE_LIMIT:
+            return 1.0
+        key = (len(values), step)
+        results = self._chance.get(key)
+        if results is None:
+            found = {r for a in values for b in values for r in (a + b, a - b) if r > 0 and r % step == 0}
+            results = self._chance[key] = sorted(found)
+        slots = 2 * size // step
+        return bisect_right(results, 2 * size) / slots if slots else 1.0
 

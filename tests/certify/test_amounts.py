@@ -1,0 +1,65 @@
+"""Amount derivations: a pair sum or difference counts only where a guess would rarely pass as one,
+or where the conversation stated both amounts; a quantity the user asked for times a unit price."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from trajectory2gym.certify import CertifyConfig, certify_interaction
+from trajectory2gym.certify.evidence import EvidenceIndex
+
+# A flight search: many whole-dollar prices, so most whole-dollar amounts are some pair's sum.
+SEARCH = [{"flight_number": f"HAT{100 + k}", "prices": {"basic_economy": 60 + 7 * k, "economy": 120 + 13 * k,
+                                                        "business": 300 + 29 * k}} for k in range(10)]
+
+
+def _text_visible(convo: Any, at: Any, observation: Any, said: str, user: str = "Hi, I need help.",
+                  config: CertifyConfig | None = None) -> bool:
+    c = convo()
+    c.user(user)
+    c.call("get_order_details", {"order_id": "#W123"}, observation)
+    i = c.say(said)
+    return at(certify_interaction(c.build(), config=config), i).checks["visibility"]
+
+
+def test_pair_chance_is_high_among_many_round_prices_and_low_among_a_few_cent_prices() -> None:
+    dense, sparse = EvidenceIndex(), EvidenceIndex()
+    dense.add_observation(str(SEARCH).replace("'", '"'), True)
+    sparse.add_observation('{"items": [{"price": 54.04}, {"price": 61.33}, {"price": 488.81}]}', True)
+    assert dense.pair_chance(33300) > 0.2
+    assert sparse.pair_chance(729) < 0.05
+    assert sparse.amount_derivation(729, max_chance=0.1) == "difference"  # 61.33 - 54.04
+    assert dense.amount_derivation(33300, max_chance=0.1) is None
+    assert dense.amount_derivation(33300) is not None  # what the old rule accepted: a guess
+
+
+def test_a_guessed_round_amount_after_a_flight_search_is_not_visible_unless_its_parts_were_stated(convo, at) -> None:
+    guess = next(a + b for a in (60, 67, 74) for b in (300, 329, 358) if a + b not in
+                 {p for f in SEARCH for p in f["prices"].values()})
+    assert not _text_visible(convo, at, SEARCH, f"I can send you a ${guess} certificate.")
+    # Stated with both parts (the message itself, or earlier turns): the derivation is the agent's own.
+    a, b = 60, guess - 60
+    assert _text_visible(convo, at, SEARCH, f"Economy is ${b} and you paid ${a}, so ${guess} in total.")
+    # The old rule, by configuration: any pair counts.
+    assert _text_visible(convo, at, SEARCH, f"I can send you a ${guess} certificate.",
+                         config=CertifyConfig(max_pair_chance=1.0))
+
+
+def test_a_price_difference_among_a_few_prices_stays_visible(convo, at) -> None:
+    order = {"items": [{"name": "Water Bottle", "price": 54.04}, {"name": "Desk Lamp", "price": 61.33}]}
+    assert _text_visible(convo, at, order, "You will pay the difference of $7.29.")
+    assert not _text_visible(convo, at, order, "You will pay the difference of $7.31.")
+
+
+def test_a_quantity_the_user_asked_for_times_a_unit_price(convo, at) -> None:
+    plan = {"plan_id": "P1002", "data_refueling_price_per_gb": 2.0}
+    assert _text_visible(convo, at, plan, "2 GB will cost $4.00.", user="Please add 2 GB of data.")
+    assert _text_visible(convo, at, plan, "That will cost $4.00.", user="Please add two GB of data.")
+    assert not _text_visible(convo, at, plan, "3 GB will cost $6.00.", user="Please add 2 GB of data.")
+
+
+def test_an_operator_minus_is_not_a_sign(convo, at) -> None:
+    c = convo()
+    c.user("My balance is $538 and the certificate is $250.")
+    i = c.call("calculate", {"expression": "538 - 250"}, "288.0")
+    assert at(certify_interaction(c.build()), i).checks["visibility"]
