@@ -27,8 +27,11 @@ def _load_db(domain: str, db_dir: str | None, seed: int, size: str) -> dict:
 def cmd_replay(args: argparse.Namespace) -> int:
     import orjson
 
+    from trajectory2gym.outputs import check_not_input
+
     if not Path(args.tasks).exists():
         raise FileNotFoundError(f"{args.tasks}: task file not found")
+    check_not_input(args.output, [args.tasks])
     # Every domain: --db when given, else the seeded generated database (--seed, --size).
     db = _load_db(args.domain, args.db, args.seed, args.size)
     if args.domain == "telecom":

@@ -6,14 +6,19 @@ from pathlib import Path
 from typing import Any
 
 import orjson
+from pydantic import ValidationError
 
 from trajectory2gym.envs.env import ToolEnv
 from trajectory2gym.envs.tasks import TaskSpec
+from trajectory2gym.validation import pydantic_errors
 
 
 def load_tasks(path: str | Path, domain: str) -> tuple[list[TaskSpec], list[str]]:
     """Tasks from a tau-bench task file; bad entries are reported (index and field) and skipped."""
-    raw = orjson.loads(Path(path).read_bytes())
+    try:
+        raw = orjson.loads(Path(path).read_bytes())
+    except orjson.JSONDecodeError as exc:
+        raise ValueError(f"{path}: not a JSON list of tau-bench tasks ({exc})") from None
     if not isinstance(raw, list):
         raise ValueError(f"{path}: expected a JSON list of tasks, got {type(raw).__name__}")
     tasks, problems = [], []
@@ -23,7 +28,9 @@ def load_tasks(path: str | Path, domain: str) -> tuple[list[TaskSpec], list[str]
             continue
         try:
             tasks.append(TaskSpec.from_tau_bench(entry, domain, index=i))
-        except Exception as exc:  # pydantic ValidationError names the field
+        except ValidationError as exc:
+            problems.extend(f"{path}: task [{i}]: {loc or 'task'}: {msg}" for _, loc, msg in pydantic_errors(exc))
+        except (ValueError, TypeError, KeyError) as exc:
             problems.append(f"{path}: task [{i}]: {exc}")
     return tasks, problems
 

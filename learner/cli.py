@@ -105,10 +105,16 @@ def cmd_export_rows(args: argparse.Namespace) -> int:
     from trajectory2gym.learner.render import Renderer, render_all
     from trajectory2gym.learner.selected import as_selected
     from trajectory2gym.learner.trainer import check_input_paths, load_inputs
+    from trajectory2gym.outputs import check_output
 
     config = load_learner_config(args.config, args.overrides)
     if not config.data.interactions or not config.data.certified:
         raise ValueError("export-rows needs data.interactions and data.certified in the config")
+    # Before any work: parquet names, never over a file being read (nor each other).
+    reads = [str(v) for v in config.data.model_dump().values() if isinstance(v, str) and v]
+    check_output(args.output, inputs=reads, suffixes=(".parquet",))
+    if args.interactions_out:
+        check_output(args.interactions_out, inputs=[*reads, args.output], suffixes=(".parquet",))
     check_input_paths({f"data.{k}": v for k, v in config.data.model_dump().items()})
     config.check_max_length()  # exported rows are training rows: the same limit holds
     inters, certs, problems = load_inputs(config.data.interactions, config.data.certified)
@@ -119,6 +125,9 @@ def cmd_export_rows(args: argparse.Namespace) -> int:
     renderer = Renderer(tok, config.rendering, config.max_length, config.verify_render)
     rows, report = render_all(renderer, inters, certs, sel.weights if sel else None, progress=True)
     _print_report(report)
+    if not rows:
+        console.print("[red]error:[/red] no rows to export: every interaction was skipped (see above)")
+        return 1
     n = export_rows(rows, args.output, config.loss)
     console.print(f"wrote {n} rows to {args.output}")
     if args.interactions_out:

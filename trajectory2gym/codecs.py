@@ -127,7 +127,34 @@ def iter_msgpack_located(path: str | os.PathLike[str]) -> Iterator[tuple[str, in
                     break
                 number += 1
                 end = unpacker.tell()
+                bad = _non_json(obj)
+                if bad is not None:  # msgpack holds bytes and extension types; the format is JSON
+                    path, what = bad
+                    rid = obj.get("id") if isinstance(obj, dict) and isinstance(obj.get("id"), str) else None
+                    obj = RecordError("wrong_type", f"{what}, which JSON (the interchange format) cannot hold",
+                                      path, number, rid, where)
                 yield where, number, obj
+
+
+_JSON_SCALARS = (str, int, float, bool, type(None))
+
+
+def _non_json(obj: Any) -> tuple[str, str] | None:
+    """(field path, what it is) of the first value JSON cannot hold (bytes, a timestamp, a
+    non-string key), or None. An explicit stack: records can nest deeply."""
+    stack: list[tuple[str, Any]] = [("", obj)]
+    while stack:
+        path, value = stack.pop()
+        if isinstance(value, dict):
+            for key, item in value.items():
+                if not isinstance(key, str):
+                    return path or "record", f"a key of type {type(key).__name__} ({key!r})"
+                stack.append((f"{path}.{key}" if path else key, item))
+        elif isinstance(value, list):
+            stack.extend((f"{path}[{k}]", item) for k, item in enumerate(value))
+        elif not isinstance(value, _JSON_SCALARS):
+            return path, f"a {type(value).__name__} value"
+    return None
 
 
 def iter_records(path: str | os.PathLike[str], fmt: str | None = None) -> Iterator[tuple[str, int, Any]]:

@@ -36,11 +36,17 @@ def _clean_message(msg: dict[str, Any]) -> dict[str, Any]:
 def _called_tools(messages: list[dict[str, Any]]) -> set[str]:
     names: set[str] = set()
     for m in messages:
-        for call in m.get("tool_calls") or []:
-            fn = call.get("function") or {}
-            if isinstance(fn.get("name"), str):
+        calls = m.get("tool_calls") if isinstance(m, dict) else None
+        for call in calls if isinstance(calls, list) else ():
+            fn = call.get("function") if isinstance(call, dict) else None
+            if isinstance(fn, dict) and isinstance(fn.get("name"), str):
                 names.add(fn["name"])
     return names
+
+
+def _entry_id(entry: dict[str, Any]) -> str | None:
+    task_id = entry.get("task_id")
+    return None if task_id is None else f"task {task_id}"
 
 
 def convert_tau_bench_entry(
@@ -57,7 +63,7 @@ def convert_tau_bench_entry(
         raise RecordErrors([RecordError("wrong_type", "entry must be an object", "", line, None, source)])
     traj = entry.get("traj")
     if not isinstance(traj, list):
-        raise RecordErrors([RecordError("missing_field", "no message list", "traj", line, None, source)])
+        raise RecordErrors([RecordError("missing_field", "no message list", "traj", line, _entry_id(entry), source)])
     messages = [_clean_message(m) if isinstance(m, dict) else m for m in traj]
     notes: list[str] = []
     info = entry.get("info") or {}
@@ -65,6 +71,10 @@ def convert_tau_bench_entry(
     if domain is None and guess_domain is not None:
         domain = guess_domain(_called_tools(messages))
     tools_raw = entry.get("tools") or (info.get("tools") if isinstance(info, dict) else None)
+    if tools_raw is not None and not isinstance(tools_raw, list):
+        where = "tools" if entry.get("tools") else "info.tools"
+        raise RecordErrors([RecordError("wrong_type", f"expected a list of tool schemas, got "
+                                        f"{type(tools_raw).__name__}", where, line, _entry_id(entry), source)])
     tools: list[Any] = list(tools_raw or [])
     if not tools and domain and tools_for_domain is not None:
         tools = [t.model_dump(mode="json") for t in (tools_for_domain(domain) or [])]
@@ -107,6 +117,11 @@ def import_tau_bench_results(
         return
     if isinstance(data, dict):  # some runners wrap the list
         data = data.get("results", data.get("trajectories", [data]))
+    if not isinstance(data, list):
+        report.records += 1
+        report.add_bad([RecordError("wrong_type", f"expected a JSON list of results, got {type(data).__name__}",
+                                    "", None, None, src)])
+        return
     missing_tools = 0
     for i, entry in enumerate(data):
         report.records += 1

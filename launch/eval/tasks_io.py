@@ -59,6 +59,14 @@ def raw_records(path: Path) -> Iterator[tuple[int, Any]]:
 
 def task_from_record(raw: Any, position: int, domain: str | None, source: str) -> TaskSpec:
     """One task record as a TaskSpec; raises RecordError naming the record and field."""
+    spec = _task_spec(raw, position, domain, source)
+    if spec.domain not in KNOWN_DOMAINS:  # one bad record must not stop the others
+        raise RecordError("invalid_task", f"unknown domain {spec.domain!r} (known: {', '.join(KNOWN_DOMAINS)})",
+                          "domain", position, spec.id, source)
+    return spec
+
+
+def _task_spec(raw: Any, position: int, domain: str | None, source: str) -> TaskSpec:
     if not isinstance(raw, dict):
         raise RecordError("wrong_type", f"task must be an object, got {type(raw).__name__}", "", position, None, source)
     rid = raw.get("id", raw.get("index"))

@@ -1,0 +1,106 @@
+"""Bad inputs found by a command-line audit: outputs that would overwrite an input are refused before
+any work, malformed tau-bench files and msgpack values JSON cannot hold become bad records naming the
+field, and one task of an unknown domain does not stop an evaluation."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import msgpack
+import pytest
+
+from trajectory2gym.cli import main
+from trajectory2gym.codecs import read_interactions
+from trajectory2gym.config import CONFIG_HOME
+from trajectory2gym.validation import ReadReport
+
+GOOD = {"id": "a", "messages": [{"role": "user", "content": "hi"}, {"role": "assistant", "content": "hello"}]}
+TAU_TASK = {"index": 0, "user_id": "ann_lee_1", "instruction": "cancel", "outputs": [],
+            "actions": [{"name": "cancel_pending_order", "kwargs": {"order_id": "#W1", "reason": "no longer needed"}}]}
+
+
+def _tasks(tmp_path: Path) -> Path:
+    path = tmp_path / "retail_tasks.json"
+    path.write_text(json.dumps([TAU_TASK]))
+    return path
+
+
+def test_outputs_that_are_inputs_are_refused_before_any_work(tmp_path: Path,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    tasks = _tasks(tmp_path)
+    before = tasks.read_bytes()
+    held = tmp_path / "held.json"
+    held.write_text(json.dumps([{**TAU_TASK, "index": 1, "instruction": "something else"}]))
+    for argv in (["decontam", str(tasks), "--heldout", str(held), "-o", str(tasks)],
+                 ["decontam", str(tasks), "--heldout", str(held), "--exclusions", str(held)],
+                 ["env", "replay", "--domain", "retail", "--tasks", str(tasks), "-o", str(tasks)]):
+        assert main(argv) == 2, argv
+        assert "is the input" in capsys.readouterr().err
+    assert tasks.read_bytes() == before and json.loads(held.read_text())[0]["index"] == 1
+    assert main(["decontam", str(tasks), "--heldout", str(held), "--shingle", "0"]) == 2
+    assert "--shingle 0" in capsys.readouterr().err
+
+
+def test_export_rows_refuses_to_write_over_its_inputs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    inter = tmp_path / "interactions.jsonl"
+    cert = tmp_path / "certified.jsonl"
+    inter.write_text(json.dumps(GOOD) + "\n")
+    cert.write_text("")
+    tiny = str(CONFIG_HOME / "configs" / "learner_tiny.yaml")
+    over = [f"data.interactions={inter}", f"data.certified={cert}"]
+    for out in (["-o", str(inter)], ["-o", str(tmp_path / "rows.parquet"), "--interactions-out", str(cert)],
+                ["-o", str(tmp_path / "rows.json")]):
+        assert main(["learner", "export-rows", tiny, *over, *out]) == 2, out
+        err = " ".join(capsys.readouterr().err.split())
+        assert "is the input" in err or ".parquet" in err, err
+    assert inter.read_text() == json.dumps(GOOD) + "\n"
+
+
+@pytest.mark.parametrize(("content", "field"), [
+    ([{"task_id": 3, "traj": [], "tools": 5}], "tools"),
+    ([{"task_id": 3, "traj": [], "info": {"tools": 5}}], "info.tools"),
+    ([{"task_id": 3, "traj": [{"role": "assistant", "tool_calls": [7]}]}], "messages[0].tool_calls[0]"),
+    ([{"task_id": 3, "traj": [{"role": "assistant", "tool_calls": "get"}]}], "messages[0].tool_calls"),
+    (5, ""), (None, ""), ({"results": 5}, ""),
+])
+def test_malformed_tau_bench_files_are_bad_records_not_crashes(tmp_path: Path, content: object, field: str) -> None:
+    path = tmp_path / "results.json"
+    good = {"task_id": 1, "reward": 1.0, "traj": [{"role": "user", "content": "hi"}]}
+    path.write_text(json.dumps([good, *content] if isinstance(content, list) else content))
+    report = ReadReport()
+    got = list(read_interactions(path, "tau-bench", report))
+    assert len(got) == (1 if isinstance(content, list) else 0)
+    (err,) = report.errors
+    assert err.path == field and err.source == str(path)
+
+
+def test_msgpack_values_json_cannot_hold_are_bad_records_naming_the_field(tmp_path: Path,
+                                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "x.msgpack"
+    bad = [{**GOOD, "id": "b", "private": {"blob": b"\xff\x00"}},
+           {**GOOD, "id": "t", "metadata": {"at": msgpack.Timestamp(1)}},
+           {**GOOD, "id": "k", "private": {1: "one"}}]
+    path.write_bytes(b"".join(msgpack.packb(r, use_bin_type=True) for r in [GOOD, *bad]))
+    report = ReadReport()
+    assert [i.id for i in read_interactions(path, report=report)] == ["a"]
+    assert [(e.record_id, e.path) for e in report.errors] == [("b", "private.blob"), ("t", "metadata.at"),
+                                                             ("k", "private")]
+    assert "bytes value" in str(report.errors[0]) and "key of type int" in str(report.errors[2])
+    # convert keeps the good record and exits 1 for the bad ones, with no traceback
+    out = tmp_path / "out.jsonl"
+    assert main(["convert", str(path), str(out)]) in (0, 1)
+    assert json.loads(out.read_text())["id"] == "a"
+    assert "Traceback" not in capsys.readouterr().err
+
+
+def test_a_task_of_an_unknown_domain_is_skipped_and_the_rest_evaluated(tmp_path: Path) -> None:
+    from trajectory2gym.launch.eval.tasks_io import load_tasks
+
+    spec = {"id": "t1", "domain": "retail", "instruction": "hi"}
+    path = tmp_path / "tasks.jsonl"
+    path.write_text(json.dumps(spec) + "\n" + json.dumps({**spec, "id": "t2", "domain": "banking"}) + "\n")
+    tasks, errors = load_tasks(path)
+    assert [t.id for t in tasks] == ["t1"]
+    (err,) = errors
+    assert (err.line, err.record_id, err.path) == (2, "t2", "domain") and "banking" in err.message
