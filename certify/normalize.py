@@ -9,6 +9,7 @@ Numbers are compared in integer cents so float noise never matters.
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Any
 
@@ -130,16 +131,17 @@ def to_cents(value: Any) -> int | None:
     if isinstance(value, bool):
         return None
     if isinstance(value, (int, float)):
-        if value != value or value in (float("inf"), float("-inf")):
+        scaled = value * 100
+        if not math.isfinite(scaled):  # NaN, infinity, or beyond a float once in cents (1e308)
             return None
-        return int(round(value * 100))
+        return int(round(scaled))
     if isinstance(value, str):
         s = value.strip().replace(",", "").lstrip("$").strip()
         if not s or len(s) > 24:
             return None
         try:
             return int(round(float(s) * 100))
-        except ValueError:
+        except (ValueError, OverflowError):
             return None
     return None
 
@@ -153,9 +155,16 @@ def numbers_in(text: str) -> list[tuple[str, int]]:
     return out
 
 
+_HUGE_CENTS = 10**40
+
+
 def _cents_of(written: str) -> int:
     """Cents of a ``_NUMBER`` match as written (``-$1,200.50``): its digits follow ``-``, ``$``, a space."""
-    cents = int(round(float(written.lstrip("-$").lstrip().replace(",", "")) * 100))
+    digits = written.lstrip("-$").lstrip().replace(",", "")
+    try:
+        cents = int(round(float(digits) * 100))
+    except OverflowError:  # hundreds of digits, past a float: larger than any amount an index holds
+        cents = _HUGE_CENTS
     return -cents if written.startswith("-") else cents
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 from typing import Any
 
 from rich.text import Text
@@ -29,6 +30,19 @@ def parse_depth(text: str) -> int | None:
     if text.lower() in ("inf", "infinity", "none"):
         return None
     return positive_int(text)
+
+
+def _load_prior(path: str) -> Any:
+    """The ``Inventory`` a ``--prior`` file holds; a clear error naming the file otherwise."""
+    import orjson
+
+    from trajectory2gym.selector.inventory import Inventory
+
+    with open(path, "rb") as fh:
+        try:
+            return Inventory.from_dict(orjson.loads(fh.read()))
+        except (orjson.JSONDecodeError, ValueError, TypeError, AttributeError) as exc:
+            raise ValueError(f"--prior {path}: not an inventory from t2g select --inventory ({exc})") from None
 
 
 def read_certified(path: str, report: Any) -> list[Any]:
@@ -80,6 +94,8 @@ def cmd_select(args: argparse.Namespace) -> int:
         check_output(args.inventory, inputs=[*reads, args.output])
     if args.report:
         check_not_input(args.report, [*reads, args.output])
+        if Path(args.report).exists() and not Path(args.report).is_dir():
+            raise ValueError(f"--report {args.report}: is a file; the report is a directory of JSON and PNG files")
     config = SelectConfig(
         budget=args.budget, depth=args.depth, cap=args.cap, strategy=args.strategy, seed=args.seed
     )
@@ -98,8 +114,7 @@ def cmd_select(args: argparse.Namespace) -> int:
         return 1
     prior = None
     if args.prior:
-        with open(args.prior, "rb") as fh:
-            prior = Inventory.from_dict(orjson.loads(fh.read()))
+        prior = _load_prior(args.prior)
     facts = [path_facts(c) for c in track(candidates, description="canonical paths", console=console)]
     pool = build_pool(candidates, facts, prior.ids if prior is not None else frozenset())
     for s in pool.skipped[:MAX_ERRORS_SHOWN]:

@@ -123,7 +123,11 @@ def iter_msgpack_located(path: str | os.PathLike[str]) -> Iterator[tuple[str, in
                     break
                 except (msgpack.ExtraData, msgpack.FormatError, msgpack.StackError, ValueError) as exc:
                     number += 1
-                    yield where, number, RecordError("invalid_msgpack", f"cannot decode: {exc}", "", number, None, where)
+                    # Records have no delimiter: nothing after a corrupt one can be found again.
+                    rest = shard.stat().st_size - end
+                    yield where, number, RecordError(
+                        "invalid_msgpack", f"cannot decode: {exc}; the rest of this shard ({rest} bytes from the "
+                        f"end of record {number - 1}) is not read", "", number, None, where)
                     break
                 number += 1
                 end = unpacker.tell()

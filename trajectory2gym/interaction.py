@@ -103,6 +103,19 @@ class FunctionSpec(BaseModel):
     description: str = ""
     parameters: dict[str, Any] = Field(default_factory=lambda: {"type": "object", "properties": {}})
 
+    @field_validator("parameters")
+    @classmethod
+    def _properties_are_schemas(cls, parameters: dict[str, Any]) -> dict[str, Any]:
+        # The certifier checks arguments against these: a malformed schema is the record's fault.
+        props = parameters.get("properties")
+        if props is not None and not isinstance(props, dict):
+            raise ValueError(f"properties must be an object mapping argument names to schemas, got "
+                             f"{type(props).__name__}")
+        required = parameters.get("required")
+        if required is not None and not (isinstance(required, list) and all(isinstance(r, str) for r in required)):
+            raise ValueError("required must be a list of argument names")
+        return parameters
+
 
 class ToolSpec(BaseModel):
     """An OpenAI function-tool schema."""

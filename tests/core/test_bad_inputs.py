@@ -104,3 +104,59 @@ def test_a_task_of_an_unknown_domain_is_skipped_and_the_rest_evaluated(tmp_path:
     assert [t.id for t in tasks] == ["t1"]
     (err,) = errors
     assert (err.line, err.record_id, err.path) == (2, "t2", "domain") and "banking" in err.message
+
+
+def test_malformed_tool_schemas_and_huge_numbers_are_reported_not_certifier_failures(tmp_path: Path) -> None:
+    from trajectory2gym.certify import Certifier
+    from trajectory2gym.certify.normalize import numbers_in, to_cents
+    from trajectory2gym.interaction import Interaction
+
+    tool = {"type": "function", "function": {"name": "get_x", "parameters": {"type": "object", "properties": 5}}}
+    path = tmp_path / "x.jsonl"
+    path.write_text(json.dumps({**GOOD, "tools": [tool]}) + "\n")
+    report = ReadReport()
+    assert list(read_interactions(path, report=report)) == []
+    assert report.errors[0].path == "tools[0].function.parameters" and "properties" in report.errors[0].message
+    # A number past a float (1e308 in cents) is simply not a visible amount.
+    assert to_cents(1e308) is None and to_cents("1e308") is None
+    assert numbers_in("pay $" + "9" * 400)[0][1] > 10**30
+    tool = {"type": "function", "function": {"name": "send", "parameters": {
+        "type": "object", "properties": {"amount": {"type": "number"}}}}}
+    inter = Interaction.model_validate({"tools": [tool], "messages": [
+        {"role": "user", "content": "send it"},
+        {"role": "assistant", "tool_calls": [{"id": "c", "function": {"name": "send", "arguments": {"amount": 1e308}}}]},
+        {"role": "tool", "tool_call_id": "c", "content": "ok"},
+        {"role": "assistant", "content": "Sent $" + "9" * 400}]})
+    record = Certifier().certify_record(inter)
+    assert [d["checks"]["visibility"] for d in record["decisions"]] == [False, False]
+
+
+def test_a_corrupt_shard_record_says_the_rest_of_the_shard_is_not_read(tmp_path: Path) -> None:
+    from trajectory2gym.codecs import MsgpackWriter, pack
+
+    shards = tmp_path / "shards"
+    with MsgpackWriter(shards) as writer:
+        writer.write(GOOD)
+    part = next(shards.iterdir())
+    part.write_bytes(part.read_bytes() + b"\xc1" + pack({**GOOD, "id": "lost"}))
+    report = ReadReport()
+    assert [i.id for i in read_interactions(shards, report=report)] == ["a"]
+    (err,) = report.errors
+    assert err.kind == "invalid_msgpack" and "the rest of this shard" in err.message and "not read" in err.message
+
+
+def test_select_names_a_bad_prior_and_refuses_a_report_path_that_is_a_file(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    certified = tmp_path / "certified.jsonl"
+    certified.write_text("")
+    prior = tmp_path / "prior.json"
+    prior.write_text("not json")
+    out = tmp_path / "sel.jsonl"
+    taken = tmp_path / "taken.txt"
+    taken.write_text("x")
+    assert main(["select", str(certified), "-o", str(out), "--budget", "1", "--report", str(taken)]) == 2
+    assert "is a file" in capsys.readouterr().err and not out.exists()
+    from trajectory2gym.selector.cli import _load_prior
+
+    with pytest.raises(ValueError, match=f"--prior {prior}: not an inventory"):
+        _load_prior(str(prior))
