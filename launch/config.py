@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field, field_validator, model_validator
 
 from trajectory2gym.certify.config import CertifyConfig
 from trajectory2gym.config import ConfigError, ConfigModel, load_config
@@ -51,12 +51,21 @@ class DomainConfig(ConfigModel):
     workers: int = Field(default=1, ge=1, description="EnvWorker actors for this domain")
     tasks_per_round: int = Field(default=8, ge=1)
     db_seed: int = 0
-    db_size: str = "small"
+    db_size: str = Field(default="small", description="small, medium, large, or a user count")
     families: list[str] = Field(default_factory=lambda: list(FAMILIES))
     max_steps: int = Field(default=30, ge=1)
     user: Literal["scripted", "llm"] = "scripted"
     # Options of the LLM user simulator (model, base_url, ...) when ``user: llm``.
     user_options: dict[str, Any] = Field(default_factory=dict)
+
+    @field_validator("db_size")
+    @classmethod
+    def _known_size(cls, size: str) -> str:
+        # Checked here, at submit time, not on the cluster when an EnvWorker builds its database.
+        from trajectory2gym.envs.dbgen.common import user_count
+
+        user_count(size)
+        return size
 
     @model_validator(mode="after")
     def _known_families(self) -> DomainConfig:

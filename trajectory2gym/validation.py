@@ -32,7 +32,9 @@ class RecordError(Exception):
         if self.source:
             where.append(self.source)
         if self.line is not None:
-            where.append(f"line {self.line}")
+            # msgpack files have no lines: their records are numbered
+            unit = "record" if self.source and self.source.endswith((".msgpack", ".mpk", ".msgp")) else "line"
+            where.append(f"{unit} {self.line}")
         if self.record_id:
             where.append(f"id={self.record_id}")
         loc = f"{self.path}: " if self.path else ""

@@ -201,6 +201,8 @@ def write_report(
     data = collect(run_dir, extra_eval_dirs)
     out = Path(output) if output else Path(run_dir) / "report" / "report.html"
     doc, status = render(data, out.parent / f"{out.stem}_figures")
+    if data.skipped:  # said on the console too: a section can read "ok" with records left out
+        status["skipped records"] = f"{len(data.skipped)}, listed in the report; the first: {data.skipped[0]}"
     out.parent.mkdir(parents=True, exist_ok=True)
     tmp = out.with_name(f".{out.name}.tmp")
     tmp.write_text(doc, encoding="utf-8")

@@ -160,3 +160,21 @@ def test_select_names_a_bad_prior_and_refuses_a_report_path_that_is_a_file(
 
     with pytest.raises(ValueError, match=f"--prior {prior}: not an inventory"):
         _load_prior(str(prior))
+
+
+def test_a_run_config_with_an_unknown_database_size_fails_at_submit_time() -> None:
+    from pydantic import ValidationError
+
+    from trajectory2gym.launch.config import DomainConfig
+
+    assert DomainConfig(db_size="500").db_size == "500" and DomainConfig(db_size="large").db_size == "large"
+    with pytest.raises(ValidationError, match="size must be one of"):
+        DomainConfig(db_size="huge")
+
+
+def test_msgpack_errors_say_record_not_line(tmp_path: Path) -> None:
+    path = tmp_path / "x.msgpack"
+    path.write_bytes(msgpack.packb({"id": "z", "messages": "no"}))
+    report = ReadReport()
+    assert list(read_interactions(path, report=report)) == []
+    assert f"[{path}, record 1, id=z]" in str(report.errors[0])

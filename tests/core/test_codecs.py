@@ -156,7 +156,7 @@ def test_a_bad_record_in_a_shard_directory_is_named_by_its_shard_and_its_number_
     assert len(list(read_interactions(shards, report=report))) == 19
     (err,) = report.errors
     assert (err.source, err.line, err.path) == (str(second), 3, "messages[0].role")
-    assert str(second) in str(err) and "line 3" in str(err)
+    assert str(second) in str(err) and "record 3" in str(err)
     # t2g certify reads the same way, in one process and in a pool.
     for workers in (1, 2):
         report = ReadReport()

@@ -130,6 +130,8 @@ def test_broken_sources_spoil_only_their_sections(fixture_run: tuple[Path, dict[
     # The truncated record and the bad metrics line are listed; the other interactions still count.
     skipped = section_html(doc, "skipped")
     assert "truncated" in skipped and "metrics.jsonl" in skipped
+    # ... and counted in the status the command prints, not only inside the HTML.
+    assert status["skipped records"].startswith("2, listed in the report")
     fams = collect(run).sections["families"].data["families"]
     assert sum(f["interactions"] for f in fams.values()) == fixture_run[1]["interactions"] - 1
 
