@@ -130,6 +130,13 @@ def iter_msgpack_located(path: str | os.PathLike[str]) -> Iterator[tuple[str, in
                         f"end of record {number - 1}) is not read", "", number, None, where)
                     break
                 number += 1
+                if number == 1 and not isinstance(obj, dict):
+                    # A JSONL file (or anything else) read as msgpack decodes as a run of small
+                    # numbers and strings: one error for the file, not one per byte.
+                    yield where, number, RecordError(
+                        "not_msgpack_records", f"does not hold msgpack records (the first value is of type "
+                        f"{type(obj).__name__}, not an object): is it really msgpack?", "", number, None, where)
+                    break
                 end = unpacker.tell()
                 bad = _non_json(obj)
                 if bad is not None:  # msgpack holds bytes and extension types; the format is JSON

@@ -89,7 +89,9 @@ def cmd_validate(args: argparse.Namespace) -> int:
         if repeated:  # selection, training and resume key interactions by id
             shown = ", ".join(f"{i} x{n}" for i, n in list(repeated.items())[:5])
             report.notes.append(f"{len(repeated)} ids occur more than once ({shown}): ids must be unique")
-        if report.records and not report.ok:
+        # Only when nothing decoded: a record that decodes but fails validation says the format is right.
+        undecodable = {"invalid_json", "invalid_msgpack", "truncated_record"}
+        if report.records and not report.ok and all(e.kind in undecodable for e in report.errors):
             report.notes.append(f"no record could be read: is it really {args.format or detect_format(path)}?")
         print_report(report, f"{path}")
         bad |= report.bad_records > 0 or bool(repeated)

@@ -145,14 +145,19 @@ def cmd_eval(args: argparse.Namespace) -> int:
 
     if args.trials < 1:
         raise ValueError("--trials must be at least 1")
+    if args.max_steps < 1:
+        raise ValueError("--max-steps must be at least 1")
     tasks, errors = load_tasks(args.tasks, args.domain)
     print_skipped(errors)
+    read = len(tasks)
     if args.domain:
         tasks = [t for t in tasks if t.domain == args.domain]
     if args.limit:
         tasks = tasks[: args.limit]
     if not tasks:
-        console.print("[red]error:[/red] no usable tasks")
+        why = (f"none of the {read} task(s) read is in domain {args.domain!r}" if read and args.domain
+               else f"no task could be read ({len(errors)} skipped, see above)" if errors else "the file holds no tasks")
+        console.print(f"[red]error:[/red] no usable tasks in {args.tasks}: {why}")
         return 2
     if args.policy == "scripted":
         planless = sum(1 for t in tasks if not t.plan)

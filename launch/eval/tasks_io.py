@@ -75,6 +75,9 @@ def _task_spec(raw: Any, position: int, domain: str | None, source: str) -> Task
         # Said without naming one command: eval and decontam both read task files through here.
         raise RecordError("unsupported_format", "tau2 task records cannot be run as tasks yet (t2g env replay "
                           "--domain telecom replays them; t2g decontam compares them)", "", position, rid, source)
+    if "messages" in raw and "instruction" not in raw:
+        raise RecordError("unsupported_format", "an interaction (it has messages), not a task: eval runs tasks "
+                          "(TaskSpec, tau-bench or tau2 task files)", "", position, rid, source)
     is_spec = "id" in raw and "domain" in raw
     try:
         if is_spec:

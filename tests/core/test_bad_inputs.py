@@ -178,3 +178,18 @@ def test_msgpack_errors_say_record_not_line(tmp_path: Path) -> None:
     report = ReadReport()
     assert list(read_interactions(path, report=report)) == []
     assert f"[{path}, record 1, id=z]" in str(report.errors[0])
+
+
+def test_a_file_read_in_the_wrong_format_gets_one_error_and_a_hint(tmp_path: Path,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "good.jsonl"
+    path.write_text("\n".join(json.dumps({**GOOD, "id": f"i{k}"}) for k in range(50)) + "\n")
+    report = ReadReport()
+    assert list(read_interactions(path, "msgpack", report)) == []
+    (err,) = report.errors  # not one per byte
+    assert err.kind == "not_msgpack_records" and "is it really msgpack?" in err.message
+    # eval given an interaction log says so, for each record and overall
+    assert main(["eval", "--tasks", str(path), "--policy", "scripted", "-o", str(tmp_path / "ev")]) == 2
+    err_text = " ".join(capsys.readouterr().err.split())
+    assert "an interaction (it has messages), not a task" in err_text
+    assert f"no usable tasks in {path}: no task could be read (50 skipped" in err_text
