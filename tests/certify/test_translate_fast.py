@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Iterator
 
 from trajectory2gym.certify.normalize import (
     _NUMBER,
@@ -31,12 +32,15 @@ def test_fast_paths_equal_str_translate_on_ascii_and_unicode_text() -> None:
     assert word_split("credit_card #7") == ["credit", "card", "7"]
 
 
+def _random_texts(seed: int, alphabet: str, longest: int, count: int) -> Iterator[str]:
+    rng = random.Random(seed)
+    for _ in range(count):
+        yield "".join(rng.choice(alphabet) for _ in range(rng.randint(0, longest)))
+
+
 def test_money_numbers_are_the_money_like_numbers_in_order() -> None:
-    rng = random.Random(5)
-    alphabet = "0123456789,.$- #aW\u0663"
     found = 0
-    for _ in range(5000):
-        text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 20)))
+    for text in _random_texts(5, "0123456789,.$- #aW\u0663", 20, 5000):
         want = [(w, c) for w, c in numbers_in(text) if "$" in w or "." in w or "," in w]
         assert money_numbers_in(text) == want
         found += len(want)
@@ -58,11 +62,8 @@ def _plain_numbers(text: str) -> list[tuple[str, int]]:
 
 
 def test_number_pattern_led_by_its_first_character_finds_what_the_plain_pattern_finds() -> None:
-    rng = random.Random(11)
-    alphabet = "0123456789$-., #:aW_()\n\t\u00a0\u0663"
     found = 0
-    for _ in range(20000):
-        text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 16)))
+    for text in _random_texts(11, "0123456789$-., #:aW_()\n\t\u00a0\u0663", 16, 20000):
         want = _plain_numbers(text)
         assert numbers_in(text) == want, text
         found += len(want)
