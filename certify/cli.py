@@ -36,7 +36,9 @@ def load_certify_config(path: str | None, overrides: list[str]) -> CertifyConfig
     from trajectory2gym.config import apply_overrides, read_yaml, validate_config
 
     data = read_yaml(path) if path else {}
-    if isinstance(data.get("certify"), dict):
+    if "certify" in data:  # a run config, or a file holding the section under its name
+        if not isinstance(data["certify"], dict):
+            raise ValueError(f"{path}: certify: must be a mapping of certify settings, got {data['certify']!r}")
         data = data["certify"]
     apply_overrides(data, overrides)
     return validate_config(CertifyConfig, data, path or "certify config")

@@ -100,6 +100,24 @@ def replay_task(env: TelecomEnv, task: dict[str, Any], actions: list[dict[str, A
     return failed
 
 
+# tau2 task fields that must be objects when present (a string or number there is a broken file).
+_OBJECT_FIELDS = ("user_scenario", "evaluation_criteria", "initial_state")
+
+
+def _shape_error(task: Any) -> str | None:
+    """The first top-level field of a tau2 task with the wrong type, named; None when they fit."""
+    if not isinstance(task, dict):
+        return f"expected an object, got {type(task).__name__}"
+    for key in _OBJECT_FIELDS:
+        value = task.get(key)
+        if value is not None and not isinstance(value, dict):
+            return f"{key}: expected an object, got {type(value).__name__}"
+    actions = (task.get("evaluation_criteria") or {}).get("actions")
+    if actions is not None and not isinstance(actions, list):
+        return f"evaluation_criteria.actions: expected a list, got {type(actions).__name__}"
+    return None
+
+
 def replay_tasks(
     db: str | Path | dict[str, Any] | None, tasks_path: str | Path, *, tau_bench_compat: bool = True
 ) -> dict[str, Any]:
@@ -112,8 +130,9 @@ def replay_tasks(
     out = []
     for i, task in enumerate(load_tasks(tasks_path)):
         task_id = str(task.get("id", i))
+        shape = _shape_error(task)
         try:
-            failed = replay_task(env, task)
+            failed = [f"malformed task {task_id}: {shape}"] if shape else replay_task(env, task)
         except (KeyError, TypeError, AttributeError) as exc:  # a malformed task is reported, not fatal
             failed = [f"malformed task {task_id}: {type(exc).__name__}: {exc}"]
         out.append({"index": i, "id": task_id, "assertions_passed": not failed, "failed": failed})

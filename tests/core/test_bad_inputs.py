@@ -193,3 +193,21 @@ def test_a_file_read_in_the_wrong_format_gets_one_error_and_a_hint(tmp_path: Pat
     err_text = " ".join(capsys.readouterr().err.split())
     assert "an interaction (it has messages), not a task" in err_text
     assert f"no usable tasks in {path}: no task could be read (50 skipped" in err_text
+
+
+def test_a_certify_section_that_is_no_mapping_and_a_malformed_tau2_task_are_named(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from trajectory2gym.envs.telecom.replay import replay_tasks
+
+    cfg = tmp_path / "cfg.yaml"
+    cfg.write_text("certify: 5\n")
+    data = tmp_path / "x.jsonl"
+    data.write_text(json.dumps(GOOD) + "\n")
+    assert main(["certify", str(data), "-o", str(tmp_path / "c.jsonl"), "--config", str(cfg)]) == 2
+    assert "certify: must be a mapping" in capsys.readouterr().err
+    tasks = tmp_path / "telecom_tasks.json"
+    tasks.write_text(json.dumps([{"id": "t1", "user_scenario": "str"},
+                                 {"id": "t2", "evaluation_criteria": {"actions": "toggle"}}]))
+    rows = replay_tasks(None, tasks)["tasks"]
+    assert [r["failed"] for r in rows] == [["malformed task t1: user_scenario: expected an object, got str"],
+                                           ["malformed task t2: evaluation_criteria.actions: expected a list, got str"]]
