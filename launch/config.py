@@ -225,7 +225,23 @@ class RunConfig(ConfigModel):
 
 def load_run_config(path: str | os.PathLike[str] | None, overrides: list[str] | None = None) -> RunConfig:
     # Every key has a default, but a run of nothing but defaults is never what was meant.
-    return load_config(RunConfig, path, overrides, empty_hint="see configs/smoke.yaml for a complete one")
+    try:
+        return load_config(RunConfig, path, overrides, empty_hint="see configs/smoke.yaml for a complete one")
+    except ConfigError as exc:
+        if path is not None and "unknown key" in str(exc) and _is_learner_config(path):
+            raise ConfigError(f"{path} is a learner config (its keys are LearnerConfig's): train on it with "
+                              f"`t2g train {path}`, or give t2g run a run config such as configs/smoke.yaml; "
+                              f"{exc}") from None
+        raise
+
+
+def _is_learner_config(path: str | os.PathLike[str]) -> bool:
+    """Whether a file's top-level keys are all learner settings (read again only on an error)."""
+    from trajectory2gym.config import read_yaml
+    from trajectory2gym.learner.config import LearnerConfig
+
+    keys = set(read_yaml(path))
+    return bool(keys) and keys <= set(LearnerConfig.model_fields) and not keys & set(RunConfig.model_fields)
 
 
 # ---------------------------------------------------------------------------- checks before a run

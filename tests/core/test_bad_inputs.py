@@ -211,3 +211,15 @@ def test_a_certify_section_that_is_no_mapping_and_a_malformed_tau2_task_are_name
     rows = replay_tasks(None, tasks)["tasks"]
     assert [r["failed"] for r in rows] == [["malformed task t1: user_scenario: expected an object, got str"],
                                            ["malformed task t2: evaluation_criteria.actions: expected a list, got str"]]
+
+
+def test_a_learner_config_given_to_the_run_says_which_command_takes_it() -> None:
+    from trajectory2gym.config import ConfigError
+    from trajectory2gym.launch.config import load_run_config
+
+    tiny = CONFIG_HOME / "configs" / "learner_tiny.yaml"
+    with pytest.raises(ConfigError, match=f"is a learner config .*`t2g train {tiny}`"):
+        load_run_config(tiny)
+    with pytest.raises(ConfigError, match="unknown key") as caught:
+        load_run_config(CONFIG_HOME / "configs" / "smoke.yaml", ["nonsense=1"])
+    assert "learner config" not in str(caught.value)
