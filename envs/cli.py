@@ -58,6 +58,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
             console.print("[yellow]note:[/yellow] replayed on the generated database; tau2 tasks need "
                           "their own: pass --db DIR (e.g. the tau2 data folder)")
         return 0
+    if not rows and problems:
+        console.print(f"[red]error:[/red] no task of {args.tasks} could be replayed (see above)", markup=True)
+        return 1
     failed = sum(1 for r in rows if r.get("action_errors"))
     unchanged = sum(1 for r in rows if r.get("db_unchanged"))
     console.print(f"replayed {len(rows)} tasks: {failed} with failing gold actions, "

@@ -26,6 +26,10 @@ def load_tasks(path: str | Path, domain: str) -> tuple[list[TaskSpec], list[str]
         if not isinstance(entry, dict):
             problems.append(f"{path}: task [{i}]: expected an object, got {type(entry).__name__}")
             continue
+        if "user_scenario" in entry or "evaluation_criteria" in entry:
+            problems.append(f"{path}: task [{i}]: a tau2 task (user_scenario, evaluation_criteria), not a "
+                            f"tau-bench {domain} task: replay it with --domain telecom")
+            continue
         try:
             tasks.append(TaskSpec.from_tau_bench(entry, domain, index=i))
         except ValidationError as exc:

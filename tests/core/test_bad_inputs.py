@@ -223,3 +223,11 @@ def test_a_learner_config_given_to_the_run_says_which_command_takes_it() -> None
     with pytest.raises(ConfigError, match="unknown key") as caught:
         load_run_config(CONFIG_HOME / "configs" / "smoke.yaml", ["nonsense=1"])
     assert "learner config" not in str(caught.value)
+
+
+def test_tau2_tasks_replayed_as_retail_are_skipped_with_a_hint(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tasks = tmp_path / "tasks.json"
+    tasks.write_text(json.dumps([{"id": "t1", "user_scenario": {}, "evaluation_criteria": {"actions": []}}]))
+    assert main(["env", "replay", "--domain", "retail", "--tasks", str(tasks), "-o", str(tmp_path / "o.json")]) == 1
+    err = " ".join(capsys.readouterr().err.split())
+    assert "a tau2 task" in err and "--domain telecom" in err and "no task of" in err
