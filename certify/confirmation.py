@@ -17,10 +17,12 @@ from typing import Any
 
 from trajectory2gym.certify.evidence import EvidenceIndex
 from trajectory2gym.certify.normalize import (
+    NUMBER_WORDS,
     chunks,
     compact,
     looks_like_identifier,
     money_numbers_in,
+    numbers_in,
     stem,
     to_cents,
     tokens,
@@ -29,7 +31,7 @@ from trajectory2gym.certify.normalize import (
 
 # A comma starts a new clause before a contrast or a refusal ("..., keep the other flights").
 _CLAUSE_SPLIT = re.compile(
-    r"[.;!?\n]+|,\s*(?=but\b|and\b|except\b|though\b|keep\b|leave\b|not\b|don'?t\b|do not\b)"
+    r"[.;!?\n]+|,\s*(?=but\b|and\b|except\b|though\b|keep\b|leave\b|not\b|(?:i |we )?(?:don'?t|do not)\b)"
     r"|\bbut\b|\bexcept\b|\bhowever\b",
     re.I,
 )
@@ -46,12 +48,19 @@ _ASKS = re.compile(r"\?|\b(?:confirm|let me know|shall i|should i|would you like
 _DIRECTIVE = re.compile(r"\b(just|only|please)\b", re.I)
 _NEGATE = re.compile(
     r"\b(no|not|don'?t|do not|never|keep|skip|leave|hold off|wait|cancel that|nevermind|never mind|"
-    r"rather not|won'?t|shouldn'?t|"
-    # deferring is not agreeing: "ok, let me check with my wife first"
-    r"let me (?:think|check|talk|ask|consult|discuss)|get back to you|think (?:about it|it over)|hold on)\b",
+    r"rather not|won'?t|shouldn'?t)\b",
     re.I,
 )
-_HARMLESS_NO = re.compile(r"\b(no problem|no worries|not a problem)\b", re.I)
+# Deferring is not agreeing, whatever else the message says: "Sounds good, but I want to talk to my
+# wife first", "Okay, I'll confirm with my husband first".
+_DEFER = re.compile(
+    r"\b(?:let me|i(?:'d| would)? (?:want|need|have|like) to|i'?ll|i will|i must|i should) "
+    r"(?:think|check|talk|speak|ask|consult|discuss|confirm with|see)\b"
+    r"|\b(?:check|talk|speak|confirm|consult)(?:ing)? (?:with|to) (?:my|our|the)\b"
+    r"|\bget back to (?:you|u)\b|\bthink (?:about it|it over)\b|\bhold on\b|\bnot yet\b",
+    re.I,
+)
+_HARMLESS_NO = re.compile(r"\b(no problem|no worries|not a problem|no rush|no hurry)\b", re.I)
 
 # Words of a tool name that say what it does, and their everyday synonyms.
 _GENERIC = frozenset({
@@ -61,8 +70,9 @@ _GENERIC = frozenset({
 # A tool named after one of these verbs (cancel_reservation) is described by the verb or a synonym,
 # never by its object noun ("reservation" also occurs in a lookup or another action's description).
 _SYNONYMS: dict[str, tuple[str, ...]] = {
-    "modify": ("change", "modif", "updat", "switch", "replac", "exchang"),
-    "update": ("change", "modif", "updat", "switch", "add ", "added", "adding", "upgrad", "downgrad", "move"),
+    "modify": ("change", "modif", "updat", "switch", "replac", "exchang", "move", "correct", "fix ", "edit"),
+    "update": ("change", "modif", "updat", "switch", "add ", "added", "adding", "upgrad", "downgrad", "move",
+               "put ", "correct", "fix ", "edit", "renam"),
     "book": ("book", "reserv"),
     "cancel": ("cancel",),
     "exchange": ("exchange", "swap", "replac", "switch"),
@@ -84,9 +94,10 @@ _SYNONYMS: dict[str, tuple[str, ...]] = {
 # (update_reservation_flights, _baggages, _passengers), a description must say which one it is.
 _OBJECT_SYNONYMS: dict[str, tuple[str, ...]] = {
     "baggages": ("bag", "luggag", "suitcas"),
-    "flights": ("flight", "cabin", "upgrad", "downgrad", "class"),
+    # "flight" and "class" only weakly (_WEAK_OBJECT_WORDS): a bag or passenger change names them too.
+    "flights": ("cabin", "upgrad", "downgrad"),
     "passengers": ("passeng", "travel"),
-    "payment": ("pay", "card", "gift", "paypal"),
+    "payment": ("pay", "card", "gift", "paypal", "master", "visa", "amex", "credit", "debit"),
 }
 
 
@@ -106,14 +117,26 @@ def _name_words(tool: str) -> list[str]:
 
 # A tool and its argument names: what tells same-verb tools apart.
 ToolArgs = frozenset[tuple[str, frozenset[str]]]
-_NO_OBJECT: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())
+_NO_OBJECT: tuple[frozenset[str], frozenset[str], frozenset[str]] = (frozenset(), frozenset(), frozenset())
+
+
+# Object words that name a tool's object only where no other same-verb tool's object is named too:
+# "change to business class on the same flights" is a flight change, "add 2 bags to your flight" not.
+_WEAK_OBJECT_WORDS: dict[str, tuple[str, ...]] = {"flights": ("fligh", "class")}
+
+
+def _object_stems(obj: str) -> frozenset[str]:
+    if obj in _WEAK_OBJECT_WORDS:  # the word itself is weak: see _WEAK_OBJECT_WORDS
+        return frozenset(_stem_or_phrase(s) for s in _OBJECT_SYNONYMS[obj])
+    return frozenset({stem(obj), *(_stem_or_phrase(s) for s in _OBJECT_SYNONYMS.get(obj, ()))})
 
 
 @lru_cache(maxsize=1024)
-def tool_object(tool: str, tools: ToolArgs) -> tuple[frozenset[str], frozenset[str]]:
+def tool_object(tool: str, tools: ToolArgs) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
     """What a description must also name when ``tool`` shares its verb with another of ``tools``
     that acts on another object (update_reservation_flights, _baggages): (the stems of its object
-    word and synonyms, the arguments only it takes, whose identifiers name the object too).
+    word and synonyms, the arguments only it takes, whose identifiers name the object too unless
+    the message names a rival's object, the stems of the rivals' objects).
     Empty when no such sibling exists, or the object is a generic word ("items": ids anchor those)."""
     parts = _name_words(tool)
     if len(parts) < 2 or parts[-1] in _GENERIC:
@@ -121,16 +144,19 @@ def tool_object(tool: str, tools: ToolArgs) -> tuple[frozenset[str], frozenset[s
     verb, obj = parts[0], parts[-1]
     mine: frozenset[str] = frozenset()
     rivals: list[frozenset[str]] = []
+    rival_stems: set[str] = set()
     for name, args in tools:
         words_ = _name_words(name)
         if name == tool:
             mine = args
         elif len(words_) > 1 and words_[0] == verb and words_[-1] != obj:
             rivals.append(args)
+            if words_[-1] not in _GENERIC:
+                rival_stems |= _object_stems(words_[-1])
     if not rivals:
         return _NO_OBJECT
-    stems = frozenset({stem(obj), *(_stem_or_phrase(s) for s in _OBJECT_SYNONYMS.get(obj, ()))})
-    return stems, mine.difference(*rivals)
+    own = _object_stems(obj)
+    return own, mine.difference(*rivals), frozenset(rival_stems - own - set(_WEAK_OBJECT_WORDS.get(obj, ())))
 
 
 @lru_cache(maxsize=1024)
@@ -211,12 +237,13 @@ class Anchors:
     any object name (``index.names_any``) cannot name this call's objects either.
     """
 
-    __slots__ = ("ids", "stems", "objects", "object_ids", "object_word", "amounts", "_raw", "_index", "_labels_of", "_all",
-                 "_shapes")
+    __slots__ = ("ids", "stems", "objects", "object_ids", "rival_objects", "weak_objects", "object_word", "amounts",
+                 "_raw",
+                 "_index", "_labels_of", "_all", "_shapes")
 
     def __init__(self, raw: dict[str, list[str]], stems: frozenset[str], index: EvidenceIndex,
                  objects: frozenset[str] = frozenset(), object_ids: frozenset[str] = frozenset(),
-                 amounts: tuple[tuple[str, Any], ...] = ()):
+                 amounts: tuple[tuple[str, Any], ...] = (), rival_objects: frozenset[str] = frozenset()):
         self._raw = raw  # identifier key -> the values the call gave for it
         self.ids: set[str] = set(raw)
         self.stems = stems
@@ -224,6 +251,8 @@ class Anchors:
         # arguments only it takes (a flight number of update_reservation_flights), as keys.
         self.objects = objects
         self.object_ids = object_ids
+        self.rival_objects = rival_objects  # the other same-verb tools' object words (bag, passenger)
+        self.weak_objects: tuple[str, ...] = ()  # _WEAK_OBJECT_WORDS of this tool's object
         self.object_word = ""  # the object as the tool's name says it ("passengers"), for reasons
         self.amounts = amounts  # (argument, value) of the call's amount arguments
         # (length, starts with a letter) of each identifier key: what an id of the same kind shares
@@ -357,13 +386,28 @@ def call_anchors(tool: str, arguments: dict[str, Any], roles: dict[str, str], in
             c = compact(v)
             if c:
                 raw.setdefault(c, []).append(v)
-    objects, own_args = tool_object(tool, tools) if tools else _NO_OBJECT
+    objects, own_args, rivals = tool_object(tool, tools) if tools else _NO_OBJECT
     object_ids = frozenset(compact(v) for a in own_args if a in arguments
                            for v in _identifier_leaves(arguments[a], []))
-    anchors = Anchors(raw, action_stems(tool), index, objects, object_ids, tuple(amounts))
+    ids_given = [a for a, _ in args if roles.get(a) in ("identifier", "list") and a in arguments]
+    parts = _name_words(tool)
+    if (not objects and ids_given and all(a in _ACCOUNT_ARGS for a in ids_given)
+            and len(parts) > 1 and parts[-1] not in _GENERIC):
+        # Only the account holder identifies this call (send_certificate(user_id, amount)) and no tool
+        # of the same verb needs telling apart: agents say "you", not the user id. The call's object
+        # names it instead ("a $100 certificate"). With a same-verb sibling (modify_user_address beside
+        # modify_pending_order_address) the user id still tells which address.
+        raw = {}
+        objects = _object_stems(parts[-1])
+    anchors = Anchors(raw, action_stems(tool), index, objects, object_ids, tuple(amounts), rivals)
     if objects:
-        anchors.object_word = _name_words(tool)[-1]
+        anchors.object_word = parts[-1]
+        anchors.weak_objects = _WEAK_OBJECT_WORDS.get(parts[-1], ())
     return anchors
+
+
+# Arguments naming the account holder, the one the conversation is with.
+_ACCOUNT_ARGS = frozenset({"user_id", "customer_id"})
 
 
 def _clauses(text: str) -> list[Clause]:
@@ -386,8 +430,11 @@ def describes(turn: Turn, anchors: Anchors) -> bool:
     line = turn.wordline
     if anchors.stems and not any(" " + s in line for s in anchors.stems):
         return False
-    if (anchors.objects and not any(" " + s in line for s in anchors.objects)
-            and anchors.object_ids.isdisjoint(turn.compacts)):
+    # Which of several same-verb tools: its object's word, else a weak word of it or an identifier only
+    # its arguments hold, where the message names no other tool's object ("add 2 bags to HAT229").
+    if anchors.objects and not any(" " + s in line for s in anchors.objects) and (
+            (anchors.object_ids.isdisjoint(turn.compacts) and not any(" " + s in line for s in anchors.weak_objects))
+            or any(" " + s in line for s in anchors.rival_objects)):
         return False
     return not anchors.ids or anchors.names_object(turn.words, turn.compacts)  # no ids: no labels
 
@@ -419,29 +466,73 @@ class ConfirmVerdict:
     value: Any = None
 
 
-_UNIT_NUMBER = re.compile(r"(?<![\w.,])(\d+(?:\.\d+)?)\s*(?:gb|mb|dollars?|usd)\b", re.I)
+_SPELLED = "|".join(sorted(NUMBER_WORDS, key=len, reverse=True))
+_DOLLARS = re.compile(rf"(?<![\w.,])(\d+(?:\.\d+)?|{_SPELLED})\s*(?:dollars?|usd)\b", re.I)
+_DATA = re.compile(rf"(?<![\w.,])(\d+(?:\.\d+)?|{_SPELLED})\s*(?:gb|gigs?|gigabytes?)\b", re.I)
 
 
-def stated_amounts(text: str) -> set[int]:
-    """Amounts a message states, in cents: money ($5, 4.50, 1,200) and numbers with a unit (2 GB)."""
-    found = {c for _, c in money_numbers_in(text)}
-    found.update(int(round(float(m.group(1)) * 100)) for m in _UNIT_NUMBER.finditer(text))
-    return found
+def _unit_cents(pattern: re.Pattern[str], text: str) -> set[int]:
+    out = set()
+    for m in pattern.finditer(text):
+        word = m.group(1).lower()
+        out.add(NUMBER_WORDS[word] * 100 if word in NUMBER_WORDS else int(round(float(word) * 100)))
+    return out
 
 
-def _amount_not_stated(turns: list[Turn], anchors: Anchors) -> ConfirmVerdict | None:
-    """A confirmed call whose amount argument differs from every amount stated since the description
-    (confirmed "$100", sent 200); None when none differs, or when no amount was stated at all."""
-    stated: set[int] = set()
-    for turn in turns:
-        stated |= stated_amounts(turn.text)
-    if not stated:
-        return None
+def stated_amounts(text: str, data: bool = False) -> set[int]:
+    """Amounts a message states, in cents: money ($5, 4.50, 1,200, 100 dollars), or with ``data``
+    quantities of data (2 GB, two gigabytes). Units keep them apart: "1 GB for $5" is no 5 GB."""
+    if data:
+        return _unit_cents(_DATA, text)
+    return {c for _, c in money_numbers_in(text)} | _unit_cents(_DOLLARS, text)
+
+
+def _is_data(arg: str) -> bool:
+    return "gb" in arg.lower().split("_") or "data" in arg.lower()
+
+
+_SENTENCE = re.compile(r"(?<=[.!?;])\s+")
+
+
+def _action_amounts(text: str, anchors: Anchors, data: bool) -> set[int]:
+    """The amounts of a description's sentences that name the action or its object ("I can send you a
+    $50 certificate"), when any does; else all its amounts ("Your fare was $177" is no offer)."""
+    found: set[int] = set()
+    for sentence in _SENTENCE.split(text):
+        line = " " + " ".join(words(sentence)) + " "
+        if any(" " + s in line for s in anchors.stems | anchors.objects):
+            found |= stated_amounts(sentence, data)
+    return found or stated_amounts(text, data)
+
+
+def _with_counts(amounts: set[int], turns: list[Turn]) -> set[int]:
+    """The amounts and their multiples by a count the messages state ("$50 per passenger for the 2
+    passengers" states $100)."""
+    counts = {c // 100 for t in turns for w, c in numbers_in(t.text)
+              if c % 100 == 0 and 2 <= c // 100 <= 10 and w.isdigit()}  # "2", not "$2" nor "2.0"
+    counts |= {n for t in turns for w, n in NUMBER_WORDS.items() if 2 <= n <= 10 and w in t.words}
+    return amounts | {a * k for a in amounts for k in counts}
+
+
+def _amount_not_stated(turns: list[Turn], described: Turn, anchors: Anchors) -> ConfirmVerdict | None:
+    """A confirmed call whose amount argument differs from every amount of its kind (money, or data)
+    stated from the user's request before the description on ("add 2 GB?" ... "Yes" covers 2 GB),
+    the description's own counting only where it offers the action; None when none differs, or
+    when no amount of that kind was stated at all."""
     for arg, value in anchors.amounts:
+        data = _is_data(arg)
+        stated: set[int] = set()
+        for turn in turns:
+            stated |= (_action_amounts(turn.text, anchors, data) if turn is described
+                       else stated_amounts(turn.text, data))
+        if not data:  # money per unit, times units; data is never multiplied
+            stated = _with_counts(stated, turns)
         cents = to_cents(value)
-        if cents is not None and cents not in stated:
-            shown = ", ".join(sorted({w for t in turns for w, _ in money_numbers_in(t.text)}))
-            return ConfirmVerdict(False, "amount_not_confirmed", f"stated: {shown or 'other amounts'}", arg, value)
+        if stated and cents is not None and cents not in stated:
+            shown = ", ".join(f"{c / 100:g}" + (" GB" if data else "") for c in sorted(stated))
+            if not data:
+                shown = ", ".join(sorted({w for t in turns for w, _ in money_numbers_in(t.text)})) or shown
+            return ConfirmVerdict(False, "amount_not_confirmed", f"stated: {shown}", arg, value)
     return None
 
 
@@ -466,6 +557,10 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
         if turn.role == "assistant":
             answered = turn
             continue
+        if any(_DEFER.search(c.text) for c in turn.clauses):
+            if confirmed:  # "wait, let me check with my wife first" after a yes
+                confirmed, withdrawn = False, True
+            continue  # deferring, whatever else the message says
         pos_this = neg_this = neg_action = pos_other = affirm = False
         for clause in turn.clauses:
             ws, keys = clause.words, clause.keys
@@ -516,7 +611,12 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
             continue
         affirmed_elsewhere = True
     if confirmed:
-        return (anchors.amounts and _amount_not_stated(turns[last_desc:], anchors)) or ConfirmVerdict(True)
+        if not anchors.amounts:
+            return ConfirmVerdict(True)
+        start = last_desc  # from the user's request that the description answers
+        while start > 0 and turns[start].role != "user":
+            start -= 1
+        return _amount_not_stated(turns[start:], described, anchors) or ConfirmVerdict(True)
     if withdrawn:
         return ConfirmVerdict(False, "confirmation_withdrawn")
     if affirmed_elsewhere:

@@ -100,9 +100,10 @@ def test_a_flight_number_confirms_the_flight_change_and_a_comma_keep_clause_stan
         assert _workflow(convo, at, description, reply, "update_reservation_flights", FLIGHTS) == [], reply
 
 
-def _telecom(convo: Any, description: str, name: str, args: dict[str, Any]) -> list[str]:
+def _telecom(convo: Any, description: str, name: str, args: dict[str, Any],
+             user: str = "My customer id is C1001, line L1002 is out of data.") -> list[str]:
     c = convo(tools=_tools("telecom"), domain="telecom", system="You are a telecom agent.")
-    c.user("My customer id is C1001, line L1002 is out of data.")
+    c.user(user)
     c.call("get_details_by_id", {"id": "L1002"}, {"line_id": "L1002", "customer_id": "C1001", "roaming": True})
     c.say(description)
     c.user("Yes, please.")
@@ -117,3 +118,53 @@ def test_add_describes_a_refuel_and_turn_off_never_describes_enabling(convo) -> 
     assert _telecom(convo, "I can turn off roaming on line L1002 for C1001. Shall I?", "enable_roaming",
                     roaming) == ["not_described"]
     assert _telecom(convo, "I can turn on roaming on line L1002 for C1001. Shall I?", "enable_roaming", roaming) == []
+
+
+def test_a_bag_description_naming_the_flight_does_not_describe_a_flight_change(convo, at) -> None:
+    for description in ("I'll add 1 bag to your flight HAT229 on T6HMDP, $50 on credit_card_6899560. OK?",
+                        "I'll add 1 bag to your economy class booking T6HMDP, $50 on credit_card_6899560. OK?"):
+        assert _workflow(convo, at, description, "Yes.", "update_reservation_flights", FLIGHTS) == ["not_described"]
+    same = "I'll change reservation T6HMDP to business class on the same flights. Do you confirm?"
+    assert _workflow(convo, at, same, "Yes.", "update_reservation_flights", FLIGHTS) == []
+
+
+def test_a_deferral_anywhere_in_the_reply_is_no_yes(convo, at) -> None:
+    cancel = ("cancel_reservation", {"reservation_id": "T6HMDP"})
+    asked = "Shall I cancel reservation T6HMDP?"
+    for reply in ("Sounds good, but I want to talk to my wife first.", "Okay, I'll confirm with my husband first.",
+                  "Yes, but let me check with my wife first."):
+        assert _workflow(convo, at, asked, reply, *cancel) == ["not_confirmed"], reply
+    for reply in ("Yes, cancel it, I don't need it anymore.", "Yes please, no rush."):
+        assert _workflow(convo, at, asked, reply, *cancel) == [], reply
+
+
+def test_the_confirmed_amount_is_the_offered_one_in_its_unit(convo, at) -> None:
+    send = "send_certificate"
+    offer = "Your fare was $177. I can send you a $50 certificate. Would you like that?"
+    c, i = _airline(convo, offer, "Yes.", send, {"user_id": "james_santos_9046", "amount": 177})
+    assert _workflow_kinds(at(certify_interaction(c.build()), i)) == ["amount_not_confirmed"]
+    # no user id said, an amount per passenger times the passengers
+    per = "I can send you a certificate of $50 per passenger for the 2 passengers. Would you like that?"
+    c, i = _airline(convo, per, "Yes.", send, {"user_id": "james_santos_9046", "amount": 100})
+    assert _workflow_kinds(at(certify_interaction(c.build()), i)) == []
+    refuel = {"customer_id": "C1001", "line_id": "L1002", "gb_amount": 5}
+    assert _telecom(convo, "I can add 1 GB to line L1002 for $5. Shall I?", "refuel_data",
+                    refuel) == ["amount_not_confirmed"]
+    asked = _telecom(convo, "That data costs $10 on line L1002. Shall I add it?", "refuel_data",
+                     {**refuel, "gb_amount": 2}, user="Line L1002 of C1001 is out of data: can you add 2 GB?")
+    assert asked == []
+
+
+def test_a_card_brand_names_the_payment_object(convo, at) -> None:
+    from trajectory2gym.certify.reasons import reason_kind as kind
+
+    c = convo(tools=_tools("retail"), domain="retail")
+    c.user("Please pay order #W6779827 with my other card; I'm ann_lee_1.")
+    c.call("get_order_details", {"order_id": "#W6779827"}, {"order_id": "#W6779827", "status": "pending"})
+    c.call("get_user_details", {"user_id": "ann_lee_1"}, {"payment_methods": {
+        "credit_card_1": {"id": "credit_card_1", "brand": "mastercard", "last_four": "1020"}}})
+    c.say("I'll switch order #W6779827 to your Mastercard ending 1020. Shall I?")
+    c.user("Yes.")
+    i = c.call("modify_pending_order_payment", {"order_id": "#W6779827", "payment_method_id": "credit_card_1"},
+               {"order_id": "#W6779827", "status": "pending"})
+    assert [kind(r) for r in at(certify_interaction(c.build()), i).reasons] == []
