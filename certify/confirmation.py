@@ -111,8 +111,9 @@ def _stems_of(verb: str) -> set[str]:
     return {stem(verb), *(_stem_or_phrase(s) for s in _SYNONYMS[verb])}
 
 
-def _name_words(tool: str) -> list[str]:
-    return [w for w in re.split(r"[_\W]+", tool.lower()) if w]
+@lru_cache(maxsize=1024)
+def _name_words(tool: str) -> tuple[str, ...]:
+    return tuple(w for w in re.split(r"[_\W]+", tool.lower()) if w)
 
 
 # A tool and its argument names: what tells same-verb tools apart.
@@ -195,6 +196,14 @@ class Turn:
     _stems: str | None = field(default=None, repr=False)
     _compacts: set[str] | None = field(default=None, repr=False)
     _clauses: list[Clause] | None = field(default=None, repr=False)
+    _defers: bool | None = field(default=None, repr=False)
+
+    @property
+    def defers(self) -> bool:
+        """Whether any clause defers the decision ("let me check with my wife first")."""
+        if self._defers is None:
+            self._defers = any(_DEFER.search(c.text) for c in self.clauses)
+        return self._defers
 
     @property
     def words(self) -> set[str]:
@@ -371,6 +380,7 @@ def call_anchors(tool: str, arguments: dict[str, Any], roles: dict[str, str], in
     # List arguments first: their identifiers (the items an exchange touches) are the ones with
     # object names; a scalar one (the order, the payment method) recurs in many observations.
     args = sorted(arguments.items(), key=lambda kv: not isinstance(kv[1], list))
+    account_only = None  # whether the only identifier arguments name the account holder
     for arg, value in args:
         role = roles.get(arg)
         if role == "amount":
@@ -382,17 +392,16 @@ def call_anchors(tool: str, arguments: dict[str, Any], roles: dict[str, str], in
             values = _nested_identifiers(value)
         else:
             continue
+        account_only = arg in _ACCOUNT_ARGS and account_only is not False
         for v in values:
             c = compact(v)
             if c:
                 raw.setdefault(c, []).append(v)
     objects, own_args, rivals = tool_object(tool, tools) if tools else _NO_OBJECT
     object_ids = frozenset(compact(v) for a in own_args if a in arguments
-                           for v in _identifier_leaves(arguments[a], []))
-    ids_given = [a for a, _ in args if roles.get(a) in ("identifier", "list") and a in arguments]
+                           for v in _identifier_leaves(arguments[a], [])) if own_args else _NO_IDS
     parts = _name_words(tool)
-    if (not objects and ids_given and all(a in _ACCOUNT_ARGS for a in ids_given)
-            and len(parts) > 1 and parts[-1] not in _GENERIC):
+    if account_only and not objects and len(parts) > 1 and parts[-1] not in _GENERIC:
         # Only the account holder identifies this call (send_certificate(user_id, amount)) and no tool
         # of the same verb needs telling apart: agents say "you", not the user id. The call's object
         # names it instead ("a $100 certificate"). With a same-verb sibling (modify_user_address beside
@@ -408,6 +417,7 @@ def call_anchors(tool: str, arguments: dict[str, Any], roles: dict[str, str], in
 
 # Arguments naming the account holder, the one the conversation is with.
 _ACCOUNT_ARGS = frozenset({"user_id", "customer_id"})
+_NO_IDS: frozenset[str] = frozenset()
 
 
 def _clauses(text: str) -> list[Clause]:
@@ -557,7 +567,7 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
         if turn.role == "assistant":
             answered = turn
             continue
-        if any(_DEFER.search(c.text) for c in turn.clauses):
+        if turn.defers:
             if confirmed:  # "wait, let me check with my wife first" after a yes
                 confirmed, withdrawn = False, True
             continue  # deferring, whatever else the message says
