@@ -23,10 +23,14 @@ import orjson
 
 from trajectory2gym.certified import CertifiedInteraction
 from trajectory2gym.certify.config import CertifyConfig
-from trajectory2gym.certify.confirmation import Turn, call_anchors, check_confirmation
+from trajectory2gym.certify.confirmation import (
+    Turn,
+    call_anchors,
+    check_confirmation,
+    stated_counts,
+)
 from trajectory2gym.certify.evidence import EvidenceIndex
 from trajectory2gym.certify.normalize import (
-    NUMBER_WORDS,
     chunks_with_digits,
     compact,
     looks_like_identifier,
@@ -170,14 +174,8 @@ class _Run:
         return False
 
     def _user_counts(self) -> set[int]:
-        """Whole numbers from 2 to ``free_count_max`` the user wrote, in digits or words."""
-        top = self.cfg.free_count_max
-        out: set[int] = set()
-        for turn in self.turns:
-            if turn.role == "user":
-                out.update(c // 100 for _, c in numbers_in(turn.text) if c % 100 == 0 and 2 <= c // 100 <= top)
-                out.update(n for w, n in NUMBER_WORDS.items() if 2 <= n <= top and w in turn.words)
-        return out
+        """Counts from 2 to ``free_count_max`` the user wrote (``confirmation.stated_counts``)."""
+        return stated_counts([t for t in self.turns if t.role == "user"], self.cfg.free_count_max)
 
     def _stated_pair(self, cents: int, context: str | None) -> bool:
         """A sum or difference of two visible amounts that the conversation itself stated (a user or

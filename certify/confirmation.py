@@ -11,6 +11,7 @@ a clause that negates an object ("keep the bottle") excludes it, and a bare
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -246,13 +247,13 @@ class Anchors:
     any object name (``index.names_any``) cannot name this call's objects either.
     """
 
-    __slots__ = ("ids", "stems", "objects", "object_ids", "rival_objects", "weak_objects", "object_word", "amounts",
-                 "_raw",
-                 "_index", "_labels_of", "_all", "_shapes")
+    __slots__ = ("ids", "stems", "objects", "object_ids", "rival_objects", "weak_objects", "object_word",
+                 "amounts", "_raw", "_index", "_labels_of", "_all", "_shapes")
 
     def __init__(self, raw: dict[str, list[str]], stems: frozenset[str], index: EvidenceIndex,
                  objects: frozenset[str] = frozenset(), object_ids: frozenset[str] = frozenset(),
-                 amounts: tuple[tuple[str, Any], ...] = (), rival_objects: frozenset[str] = frozenset()):
+                 amounts: tuple[tuple[str, Any], ...] = (), rival_objects: frozenset[str] = frozenset(),
+                 object_word: str = ""):
         self._raw = raw  # identifier key -> the values the call gave for it
         self.ids: set[str] = set(raw)
         self.stems = stems
@@ -261,8 +262,8 @@ class Anchors:
         self.objects = objects
         self.object_ids = object_ids
         self.rival_objects = rival_objects  # the other same-verb tools' object words (bag, passenger)
-        self.weak_objects: tuple[str, ...] = ()  # _WEAK_OBJECT_WORDS of this tool's object
-        self.object_word = ""  # the object as the tool's name says it ("passengers"), for reasons
+        self.object_word = object_word  # the object as the tool's name says it ("passengers"), for reasons
+        self.weak_objects = _WEAK_OBJECT_WORDS.get(object_word, ())
         self.amounts = amounts  # (argument, value) of the call's amount arguments
         # (length, starts with a letter) of each identifier key: what an id of the same kind shares
         self._shapes = {(len(k), k[:1].isalpha()) for k in raw}
@@ -408,11 +409,8 @@ def call_anchors(tool: str, arguments: dict[str, Any], roles: dict[str, str], in
         # modify_pending_order_address) the user id still tells which address.
         raw = {}
         objects = _object_stems(parts[-1])
-    anchors = Anchors(raw, action_stems(tool), index, objects, object_ids, tuple(amounts), rivals)
-    if objects:
-        anchors.object_word = parts[-1]
-        anchors.weak_objects = _WEAK_OBJECT_WORDS.get(parts[-1], ())
-    return anchors
+    return Anchors(raw, action_stems(tool), index, objects, object_ids, tuple(amounts), rivals,
+                   parts[-1] if objects else "")
 
 
 # Arguments naming the account holder, the one the conversation is with.
@@ -435,16 +433,21 @@ def _clauses(text: str) -> list[Clause]:
     return out
 
 
+def _says(line: str, stems: Iterable[str]) -> bool:
+    """Whether a wordline (words between spaces) has a word starting with one of ``stems``."""
+    return any(" " + s in line for s in stems)
+
+
 def describes(turn: Turn, anchors: Anchors) -> bool:
     """An assistant message describes a call: it names the action and (if any) one of its objects."""
     line = turn.wordline
-    if anchors.stems and not any(" " + s in line for s in anchors.stems):
+    if anchors.stems and not _says(line, anchors.stems):
         return False
     # Which of several same-verb tools: its object's word, else a weak word of it or an identifier only
     # its arguments hold, where the message names no other tool's object ("add 2 bags to HAT229").
-    if anchors.objects and not any(" " + s in line for s in anchors.objects) and (
-            (anchors.object_ids.isdisjoint(turn.compacts) and not any(" " + s in line for s in anchors.weak_objects))
-            or any(" " + s in line for s in anchors.rival_objects)):
+    if anchors.objects and not _says(line, anchors.objects) and (
+            (anchors.object_ids.isdisjoint(turn.compacts) and not _says(line, anchors.weak_objects))
+            or _says(line, anchors.rival_objects)):
         return False
     return not anchors.ids or anchors.names_object(turn.words, turn.compacts)  # no ids: no labels
 
@@ -460,7 +463,7 @@ _ACTION_STEMS = frozenset(stem(verb) for verb in _SYNONYMS if verb != "pay")
 def _continues(turn: Turn, anchors: Anchors, index: EvidenceIndex) -> bool:
     """An assistant message that names no other action (its verb) and no other known object: it
     continues the discussion of the action described before it."""
-    if any(" " + s in turn.wordline for s in _ACTION_STEMS - anchors.stems):
+    if _says(turn.wordline, _ACTION_STEMS - anchors.stems):
         return False
     if index.names_any(turn.words) and anchors.labels.isdisjoint(turn.words):
         return False
@@ -509,19 +512,23 @@ def _action_amounts(text: str, anchors: Anchors, data: bool) -> set[int]:
     $50 certificate"), when any does; else all its amounts ("Your fare was $177" is no offer)."""
     found: set[int] = set()
     for sentence in _SENTENCE.split(text):
-        line = " " + " ".join(words(sentence)) + " "
-        if any(" " + s in line for s in anchors.stems | anchors.objects):
+        if _says(Turn(-1, "assistant", sentence).wordline, anchors.stems | anchors.objects):
             found |= stated_amounts(sentence, data)
     return found or stated_amounts(text, data)
+
+
+def stated_counts(turns: list[Turn], top: int) -> set[int]:
+    """Whole numbers from 2 to ``top`` these messages write as counts, in digits ("2", not "$2" nor
+    "2.0") or in words ("two")."""
+    counts = {c // 100 for t in turns for w, c in numbers_in(t.text) if w.isdigit() and 2 <= c // 100 <= top}
+    counts |= {n for t in turns for w, n in NUMBER_WORDS.items() if 2 <= n <= top and w in t.words}
+    return counts
 
 
 def _with_counts(amounts: set[int], turns: list[Turn]) -> set[int]:
     """The amounts and their multiples by a count the messages state ("$50 per passenger for the 2
     passengers" states $100)."""
-    counts = {c // 100 for t in turns for w, c in numbers_in(t.text)
-              if c % 100 == 0 and 2 <= c // 100 <= 10 and w.isdigit()}  # "2", not "$2" nor "2.0"
-    counts |= {n for t in turns for w, n in NUMBER_WORDS.items() if 2 <= n <= 10 and w in t.words}
-    return amounts | {a * k for a in amounts for k in counts}
+    return amounts | {a * k for a in amounts for k in stated_counts(turns, 10)}
 
 
 def _amount_not_stated(turns: list[Turn], described: Turn, anchors: Anchors) -> ConfirmVerdict | None:
