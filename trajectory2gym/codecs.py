@@ -140,10 +140,10 @@ def iter_msgpack_located(path: str | os.PathLike[str]) -> Iterator[tuple[str, in
                 end = unpacker.tell()
                 bad = _non_json(obj)
                 if bad is not None:  # msgpack holds bytes and extension types; the format is JSON
-                    path, what = bad
+                    field, what = bad
                     rid = obj.get("id") if isinstance(obj, dict) and isinstance(obj.get("id"), str) else None
                     obj = RecordError("wrong_type", f"{what}, which JSON (the interchange format) cannot hold",
-                                      path, number, rid, where)
+                                      field, number, rid, where)
                 yield where, number, obj
 
 

@@ -32,8 +32,10 @@ class RecordError(Exception):
         if self.source:
             where.append(self.source)
         if self.line is not None:
+            from trajectory2gym.codecs import MSGPACK_SUFFIXES  # here: codecs imports this module
+
             # msgpack files have no lines: their records are numbered
-            unit = "record" if self.source and self.source.endswith((".msgpack", ".mpk", ".msgp")) else "line"
+            unit = "record" if self.source and self.source.endswith(MSGPACK_SUFFIXES) else "line"
             where.append(f"{unit} {self.line}")
         if self.record_id:
             where.append(f"id={self.record_id}")

@@ -363,11 +363,6 @@ def cmd_decontam(args: argparse.Namespace) -> int:
             check_not_input(out, reads)  # before any work: never write over a file being read
     if args.output and args.exclusions:
         check_not_input(args.exclusions, [args.output])
-    if args.shingle < 1:
-        raise ValueError(f"--shingle {args.shingle}: a shingle needs at least 1 word")
-    for name, value in (("--text-threshold", args.text_threshold), ("--action-threshold", args.action_threshold)):
-        if not 0 < value <= 1:
-            raise ValueError(f"{name} {value}: a Jaccard threshold is in (0, 1]")
     cfg = decontam.DecontamConfig(text_threshold=args.text_threshold, action_threshold=args.action_threshold,
                                   shingle_size=args.shingle)
 

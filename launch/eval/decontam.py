@@ -214,6 +214,8 @@ class DecontamConfig:
     def __post_init__(self) -> None:
         if not 0.0 < self.text_threshold <= 1.0 or not 0.0 < self.action_threshold <= 1.0:
             raise ValueError("decontam thresholds must lie in (0, 1]")
+        if self.shingle_size < 1:
+            raise ValueError(f"shingle_size={self.shingle_size}: a shingle needs at least 1 word")
         if self.num_perm % self.bands:
             raise ValueError(f"num_perm={self.num_perm} must be a multiple of bands={self.bands}")
 

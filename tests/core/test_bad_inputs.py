@@ -39,7 +39,7 @@ def test_outputs_that_are_inputs_are_refused_before_any_work(tmp_path: Path,
         assert "is the input" in capsys.readouterr().err
     assert tasks.read_bytes() == before and json.loads(held.read_text())[0]["index"] == 1
     assert main(["decontam", str(tasks), "--heldout", str(held), "--shingle", "0"]) == 2
-    assert "--shingle 0" in capsys.readouterr().err
+    assert "shingle_size=0" in capsys.readouterr().err
 
 
 def test_export_rows_refuses_to_write_over_its_inputs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
