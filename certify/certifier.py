@@ -198,14 +198,18 @@ class _Run:
         if (enum is not None and value in enum) or ("const" in schema and value == schema["const"]):
             return
         if isinstance(value, list):
-            items = schema.get("items") if isinstance(schema.get("items"), dict) else {}
+            items = schema.get("items")
+            if not isinstance(items, dict):
+                items = {}
             for k, v in enumerate(value):
                 self._value_misses(v, role, items, f"{path}[{k}]", out)
             return
         if isinstance(value, dict):
             props = schema.get("properties") or {}
             for key, v in value.items():
-                sub = props.get(key) if isinstance(props.get(key), dict) else {}
+                sub = props.get(key)
+                if not isinstance(sub, dict):
+                    sub = {}
                 self._value_misses(v, _nested_role(key, v), sub, f"{path}.{key}", out)
             return
         if role in _FREE_TEXT_ROLES and isinstance(value, str):
@@ -324,7 +328,7 @@ class _Run:
                 if errs:
                     execution = False
                     reasons.append(reason("invalid_arguments", tool=name, detail="; ".join(errs[:3])))
-            if shape == "error":
+            if shape == "error" and entry is not None:
                 any_error = True
                 execution = False
                 shown = (entry[1].content or "").strip()
@@ -454,14 +458,14 @@ class _Run:
                 if cid in user_calls:
                     self.epoch += 1  # the user changed something on their side
                     continue
-                call = agent_calls.get(cid or "")
-                if call is None or not ok:
+                made = agent_calls.get(cid or "")
+                if made is None or not ok:
                     continue
-                meta = self.info(call.name).meta
+                meta = self.info(made.name).meta
                 if meta.access == "read":
                     # A successful lookup by an identifier establishes that object's state.
                     roles = meta.arg_roles
-                    for arg, value in call.arguments.items():
+                    for arg, value in made.arguments.items():
                         if roles.get(arg) == "identifier":
                             for v in value if isinstance(value, list) else [value]:
                                 if isinstance(v, str):
@@ -469,10 +473,10 @@ class _Run:
                 else:
                     # A state change; but not new evidence for repeating this very call.
                     self.epoch += 1
-                    key = self.call_key(call)
-                    last = self.seen_calls.get(key)
+                    made_key = self.call_key(made)
+                    last = self.seen_calls.get(made_key)
                     if last is not None:
-                        self.seen_calls[key] = (last[0], self.epoch)
+                        self.seen_calls[made_key] = (last[0], self.epoch)
             else:  # system or user
                 if msg.content:
                     index.add_text(msg.content)

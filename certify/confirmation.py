@@ -11,7 +11,7 @@ a clause that negates an object ("keep the bottle") excludes it, and a bare
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -374,7 +374,7 @@ def _identifier_leaves(value: Any, out: list[str]) -> list[str]:
     return out
 
 
-def call_anchors(tool: str, arguments: dict[str, Any], roles: dict[str, str], index: EvidenceIndex,
+def call_anchors(tool: str, arguments: dict[str, Any], roles: Mapping[str, str], index: EvidenceIndex,
                  tools: ToolArgs = frozenset()) -> Anchors:
     raw: dict[str, list[str]] = {}
     amounts: list[tuple[str, Any]] = []

@@ -182,7 +182,8 @@ class EvidenceIndex:
         if not text:
             return
         long = len(text) > 400
-        parsed = _TEXT_CACHE.get(text) if long else None
+        # A cached text's parts are frozen (bigrams, cents); a fresh one's are raw (words, text).
+        parsed: tuple[Any, Any, Any, Any] | None = _TEXT_CACHE.get(text) if long else None
         if parsed is None:
             low = text.lower()
             ws = word_split(low)
@@ -199,8 +200,8 @@ class EvidenceIndex:
                 parsed = (ws_set, ws, tokens(low), text if _ANY_DIGIT.search(text) else None)
                 if spelled:
                     self._numbers.append(tuple(NUMBER_WORDS[w] * 100 for w in spelled))
-        ws_set, phrase, toks, numbers = parsed
-        self.words.update(ws_set)
+        words, phrase, toks, numbers = parsed
+        self.words.update(words)
         self._phrases.append(phrase)  # the word list, or the bigrams of a cached text
         self.compacts.update(toks)
         if observed:
