@@ -18,12 +18,14 @@ from typing import Any
 
 from trajectory2gym.certify.evidence import EvidenceIndex
 from trajectory2gym.certify.normalize import (
+    COMPOUND_WORDS,
     NUMBER_WORDS,
     chunks,
     compact,
     looks_like_identifier,
     money_numbers_in,
     numbers_in,
+    spelled_numbers,
     stem,
     to_cents,
     tokens,
@@ -248,12 +250,12 @@ class Anchors:
     """
 
     __slots__ = ("ids", "stems", "objects", "object_ids", "rival_objects", "weak_objects", "object_word",
-                 "amounts", "_raw", "_index", "_labels_of", "_all", "_shapes")
+                 "amounts", "account", "_raw", "_index", "_labels_of", "_all", "_shapes")
 
     def __init__(self, raw: dict[str, list[str]], stems: frozenset[str], index: EvidenceIndex,
                  objects: frozenset[str] = frozenset(), object_ids: frozenset[str] = frozenset(),
                  amounts: tuple[tuple[str, Any], ...] = (), rival_objects: frozenset[str] = frozenset(),
-                 object_word: str = ""):
+                 object_word: str = "", account: bool = False):
         self._raw = raw  # identifier key -> the values the call gave for it
         self.ids: set[str] = set(raw)
         self.stems = stems
@@ -265,6 +267,8 @@ class Anchors:
         self.object_word = object_word  # the object as the tool's name says it ("passengers"), for reasons
         self.weak_objects = _WEAK_OBJECT_WORDS.get(object_word, ())
         self.amounts = amounts  # (argument, value) of the call's amount arguments
+        # The only identifier is the account holder's: "your account" names it (see call_anchors).
+        self.account = account
         # (length, starts with a letter) of each identifier key: what an id of the same kind shares
         self._shapes = {(len(k), k[:1].isalpha()) for k in raw}
         self._index = index
@@ -309,7 +313,7 @@ class Anchors:
 
     def mentioned_in(self, ws: set[str], cs: set[str], named: bool | None = None) -> bool:
         """``ids & cs or labels & ws``; ``named`` is ``index.names_any(ws)`` when already known."""
-        if not self.ids.isdisjoint(cs):
+        if not self.ids.isdisjoint(cs) or (self.account and not _ACCOUNT_WORDS.isdisjoint(ws)):
             return True
         if named is None:
             named = self._may_name(ws)
@@ -317,6 +321,8 @@ class Anchors:
 
     def names_object(self, ws: set[str], cs: set[str]) -> bool:
         """``named_ids & cs or labels & ws`` when the call's objects have names, else ``ids & cs``."""
+        if self.account and not _ACCOUNT_WORDS.isdisjoint(ws):
+            return True
         hit = self.ids & cs
         # Searched in a fixed order, the likely named first (see call_anchors): one named
         # identifier settles it, and the shared ones (order, payment method) cost the most.
@@ -337,7 +343,7 @@ class Anchors:
         """The call's objects as a message would name them: their names' words, else the identifiers
         as the call gave them (``#W123``, not the comparison key)."""
         shown = sorted(self.labels)[:3] or sorted(values[0] for values in self._raw.values())[:3]
-        return ", ".join(shown)
+        return ", ".join(shown) + (" or 'your account'" if self.account else "")
 
 
 def _identifier_values(value: Any) -> list[str]:
@@ -409,12 +415,15 @@ def call_anchors(tool: str, arguments: dict[str, Any], roles: Mapping[str, str],
         # modify_pending_order_address) the user id still tells which address.
         raw = {}
         objects = _object_stems(parts[-1])
+    # With such a sibling, "the default address on your account" names the user's, not an order's.
     return Anchors(raw, action_stems(tool), index, objects, object_ids, tuple(amounts), rivals,
-                   parts[-1] if objects else "")
+                   parts[-1] if objects else "", account=bool(account_only and raw))
 
 
 # Arguments naming the account holder, the one the conversation is with.
 _ACCOUNT_ARGS = frozenset({"user_id", "customer_id"})
+# Words that name the account holder's own record ("the default address on your account").
+_ACCOUNT_WORDS = frozenset({"account", "profile", "default"})
 _NO_IDS: frozenset[str] = frozenset()
 
 
@@ -453,6 +462,28 @@ def describes(turn: Turn, anchors: Anchors) -> bool:
 
 
 # Every known action's verb, but "pay": as a prefix it is "payment", which any purchase mentions.
+# What may come before an instruction: "Okay, then please turn it on".
+_LEAD_IN = re.compile(r"(?:(?:ok(?:ay)?|alright|all right|yes|yeah|sure|please|then|just|so|go ahead and)\b[\s,!.-]*)*",
+                      re.I)
+
+
+def _orders_action(text: str, anchors: Anchors) -> bool:
+    """The clause tells the agent to take this action: it starts with the action's verb, after at
+    most a lead-in ("Okay, turn it on.", "Cancel it."); a phrasal verb may take its object inside
+    ("turn it on"). "Okay, I'll cancel it myself" states, it does not instruct."""
+    lead = _LEAD_IN.match(text)  # matches, if only the empty string
+    ws = words(text[lead.end():] if lead else text)
+    if not ws:
+        return False
+    for s in anchors.stems:
+        verb, _, particle = s.strip().partition(" ")
+        if particle and ws[0] == verb and particle in ws[1:4]:
+            return True
+        if not particle and (ws[0] == verb if s.endswith(" ") else ws[0].startswith(verb)):
+            return True
+    return False
+
+
 def _names_action(ws: set[str], anchors: Anchors) -> bool:
     return not anchors.stems.isdisjoint({stem(w) for w in ws} | {w + " " for w in ws})
 
@@ -479,16 +510,23 @@ class ConfirmVerdict:
     value: Any = None
 
 
-_SPELLED = "|".join(sorted(NUMBER_WORDS, key=len, reverse=True))
-_DOLLARS = re.compile(rf"(?<![\w.,])(\d+(?:\.\d+)?|{_SPELLED})\s*(?:dollars?|usd)\b", re.I)
-_DATA = re.compile(rf"(?<![\w.,])(\d+(?:\.\d+)?|{_SPELLED})\s*(?:gb|gigs?|gigabytes?)\b", re.I)
+_SPELLED = "|".join(sorted({*NUMBER_WORDS, *COMPOUND_WORDS}, key=len, reverse=True))
+# A number in digits, or spelled in one or more words ("one hundred and fifty", "twenty-five").
+_QUANTITY = rf"(\d+(?:\.\d+)?|(?:{_SPELLED})(?:[\s-]+(?:and\s+)?(?:{_SPELLED}))*)"
+_DOLLARS = re.compile(rf"(?<![\w.,]){_QUANTITY}\s*(?:dollars?|usd)\b", re.I)
+_DATA = re.compile(rf"(?<![\w.,]){_QUANTITY}\s*(?:gb|gigs?|gigabytes?)\b", re.I)
 
 
 def _unit_cents(pattern: re.Pattern[str], text: str) -> set[int]:
     out = set()
     for m in pattern.finditer(text):
-        word = m.group(1).lower()
-        out.add(NUMBER_WORDS[word] * 100 if word in NUMBER_WORDS else int(round(float(word) * 100)))
+        written = m.group(1).lower()
+        if written[0].isdigit():
+            out.add(int(round(float(written) * 100)))
+            continue
+        ws = words(written)
+        spelled = spelled_numbers(ws)  # one run ("one hundred and two"), else a single word ("two")
+        out.add((spelled[-1] if spelled else NUMBER_WORDS[ws[-1]]) * 100)
     return out
 
 
@@ -604,7 +642,8 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
             pos_other |= other
             text = clause.text
             if (_AFFIRM.search(text) or (_WEAK_AFFIRM.search(text) and _ASKS.search(answered.text))
-                    or (_DIRECTIVE.search(text) and (this or _names_action(ws, anchors)))):
+                    or (_DIRECTIVE.search(text) and (this or _names_action(ws, anchors)))
+                    or _orders_action(text, anchors)):
                 affirm = True
         if turn.clauses and turn.clauses[-1].question:
             affirm = False  # the user is waiting for an answer before saying yes

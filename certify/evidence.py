@@ -25,9 +25,11 @@ from typing import Any
 import orjson
 
 from trajectory2gym.certify.normalize import (
+    COMPOUND_WORDS,
     NUMBER_WORDS,
     compact,
     numbers_in,
+    spelled_numbers,
     to_cents,
     tokens,
     word_split,
@@ -81,6 +83,7 @@ def _name_matches(low: str) -> list[re.Match[str]]:
     return out
 
 
+_SPELLED_WORDS = frozenset({*NUMBER_WORDS, *COMPOUND_WORDS})
 _LABELS: dict[str, frozenset[str]] = {}
 _NO_LABEL: frozenset[str] = frozenset()
 
@@ -188,18 +191,23 @@ class EvidenceIndex:
             low = text.lower()
             ws = word_split(low)
             ws_set = set(ws)
-            spelled = NUMBER_WORDS.keys() & ws_set
+            spelled: list[int] = []
+            found = _SPELLED_WORDS & ws_set  # most texts: none, after one set operation
+            if found:
+                spelled = [NUMBER_WORDS[w] * 100 for w in found if w in NUMBER_WORDS]
+                if not COMPOUND_WORDS.keys().isdisjoint(found):  # "one hundred dollars", "twenty-five"
+                    spelled += [n * 100 for n in spelled_numbers(ws)]
             if long:  # system prompts repeat across a corpus: keep them, immutable
                 if len(_TEXT_CACHE) > 256:
                     _TEXT_CACHE.clear()
                 bigrams = frozenset(map(" ".join, zip(ws, ws[1:], strict=False)))
                 cents = [c for _, c in numbers_in(text)] if _ANY_DIGIT.search(text) else []
-                cents += [NUMBER_WORDS[w] * 100 for w in spelled]
-                parsed = _TEXT_CACHE[text] = (frozenset(ws_set), bigrams, frozenset(tokens(low)), tuple(cents))
+                parsed = _TEXT_CACHE[text] = (frozenset(ws_set), bigrams, frozenset(tokens(low)),
+                                              tuple(cents + spelled))
             else:
                 parsed = (ws_set, ws, tokens(low), text if _ANY_DIGIT.search(text) else None)
                 if spelled:
-                    self._numbers.append(tuple(NUMBER_WORDS[w] * 100 for w in spelled))
+                    self._numbers.append(tuple(spelled))
         words, phrase, toks, numbers = parsed
         self.words.update(words)
         self._phrases.append(phrase)  # the word list, or the bigrams of a cached text

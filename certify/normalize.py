@@ -36,6 +36,52 @@ NUMBER_WORDS: dict[str, int] = {
     "once": 1, "twice": 2, "none": 0,
 }
 
+# The words of spelled numbers past twelve ("one hundred", "twenty-five", "two thousand five hundred").
+_TEENS = ("thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen")
+_TENS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
+_SCALES = {"hundred": 100, "thousand": 1000, "million": 1_000_000}
+COMPOUND_WORDS: dict[str, int] = {
+    **{w: 13 + k for k, w in enumerate(_TEENS)}, **{w: 20 + 10 * k for k, w in enumerate(_TENS)}, **_SCALES,
+}
+# Every word a spelled count or amount is made of (NUMBER_WORDS' "both", "once", "none" are whole).
+_SPELL_PARTS = {w: n for w, n in NUMBER_WORDS.items() if w not in ("single", "both", "once", "twice", "none")}
+_SPELL_PARTS.update(COMPOUND_WORDS)
+
+
+def spelled_numbers(ws: list[str]) -> list[int]:
+    """The numbers spelled out in a word list past NUMBER_WORDS' single words: "fifty", "one
+    hundred" (100), "twenty five" (25), "two thousand five hundred", "one hundred and fifty". A run
+    ends where its next word cannot continue it: "one two" is two numbers, neither reported here."""
+    out: list[int] = []
+    total = current = size = 0
+    compound = False  # the run has a word past twelve: a plain "two" is NUMBER_WORDS' to report
+    room = 0  # the largest plain number the run may still add ("twenty" takes 1-9, "hundred" 1-99)
+    for w in [*ws, ""]:
+        n = _SPELL_PARTS.get(w)
+        if size and w == "and" and room >= 99:  # "one hundred and fifty"
+            continue
+        scale = n is not None and n >= 100
+        if size and n is not None and (n <= room if not scale else current and n > current):
+            pass  # continues the run
+        else:
+            if size and (compound or size > 1):
+                out.append(total + current)
+            total = current = size = 0
+            compound = False
+            room = 0
+            if n is None:
+                continue
+        size += 1
+        compound |= w in COMPOUND_WORDS
+        if n == 100:
+            current, room = max(current, 1) * 100, 99
+        elif scale:
+            total, current, room = total + max(current, 1) * n, 0, 999
+        else:
+            current += n
+            room = 9 if n >= 20 else 0  # a tens word takes a unit: "twenty five"
+    return out
+
 
 def _table(replace_with: str | None, keep: str) -> dict[int, str | None]:
     allowed = set("abcdefghijklmnopqrstuvwxyz0123456789") | set(keep)

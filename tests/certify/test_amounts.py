@@ -1,12 +1,16 @@
 """Amount derivations: a pair sum or difference counts only where a guess would rarely pass as one,
-or where the conversation stated both amounts; a quantity the user asked for times a unit price."""
+or where the conversation stated both amounts; a quantity the user asked for times a unit price;
+numbers spelled in words."""
 
 from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from trajectory2gym.certify import CertifyConfig, certify_interaction
 from trajectory2gym.certify.evidence import EvidenceIndex
+from trajectory2gym.certify.normalize import spelled_numbers, word_split
 
 # A flight search: many whole-dollar prices, so most whole-dollar amounts are some pair's sum.
 SEARCH = [{"flight_number": f"HAT{100 + k}", "prices": {"basic_economy": 60 + 7 * k, "economy": 120 + 13 * k,
@@ -63,3 +67,14 @@ def test_an_operator_minus_is_not_a_sign(convo, at) -> None:
     c.user("My balance is $538 and the certificate is $250.")
     i = c.call("calculate", {"expression": "538 - 250"}, "288.0")
     assert at(certify_interaction(c.build()), i).checks["visibility"]
+
+
+@pytest.mark.parametrize(("text", "numbers"), [
+    ("one hundred dollars", [100]), ("twenty-five", [25]), ("two thousand five hundred", [2500]),
+    ("one hundred and fifty", [150]), ("a hundred", [100]), ("fifty five hundred", [5500]),
+    ("one hundred twenty three", [123]), ("nineteen ninety", [19, 90]),
+    # single words up to twelve are NUMBER_WORDS' own; two of them in a row are two numbers
+    ("two", []), ("one two", []), ("me and two friends", []),
+])
+def test_spelled_numbers(text: str, numbers: list[int]) -> None:
+    assert spelled_numbers(word_split(text)) == numbers

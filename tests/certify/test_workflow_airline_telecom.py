@@ -101,12 +101,12 @@ def test_a_flight_number_confirms_the_flight_change_and_a_comma_keep_clause_stan
 
 
 def _telecom(convo: Any, description: str, name: str, args: dict[str, Any],
-             user: str = "My customer id is C1001, line L1002 is out of data.") -> list[str]:
+             user: str = "My customer id is C1001, line L1002 is out of data.", reply: str = "Yes, please.") -> list[str]:
     c = convo(tools=_tools("telecom"), domain="telecom", system="You are a telecom agent.")
     c.user(user)
     c.call("get_details_by_id", {"id": "L1002"}, {"line_id": "L1002", "customer_id": "C1001", "roaming": True})
     c.say(description)
-    c.user("Yes, please.")
+    c.user(reply)
     i = c.call(name, args, {"line_id": "L1002", "status": "ok"})
     return _workflow_kinds(next(d for d in certify_interaction(c.build()).decisions if d.message_index == i))
 
@@ -168,3 +168,46 @@ def test_a_card_brand_names_the_payment_object(convo, at) -> None:
     i = c.call("modify_pending_order_payment", {"order_id": "#W6779827", "payment_method_id": "credit_card_1"},
                {"order_id": "#W6779827", "status": "pending"})
     assert [kind(r) for r in at(certify_interaction(c.build()), i).reasons] == []
+
+
+def test_an_instruction_to_take_the_action_confirms_it(convo) -> None:
+    roaming = {"customer_id": "C1001", "line_id": "L1002"}
+    offer = "I can turn on roaming for line L1002 of C1001 whenever you're ready; just say the word."
+    for reply in ("Okay, turn it on.", "Turn it on please", "Alright then, enable it."):
+        assert _telecom(convo, offer, "enable_roaming", roaming, reply=reply) == [], reply
+    # Agreeing to hear it, stating one's own plan, or ordering the opposite is no instruction.
+    for reply in ("Okay, thanks.", "Okay, I'll turn it on myself later.", "Okay, turn it off."):
+        assert _telecom(convo, offer, "enable_roaming", roaming, reply=reply) == ["not_confirmed"], reply
+
+
+def test_a_spelled_amount_is_visible_and_confirms_that_amount(convo, at) -> None:
+    send = "send_certificate"
+    offer = "I can send you a travel certificate of one hundred dollars. Would you like that?"
+    c, i = _airline(convo, offer, "Yes, one hundred dollars is fine.", send,
+                    {"user_id": "james_santos_9046", "amount": 100})
+    d = at(certify_interaction(c.build()), i)
+    assert d.eligible, d.reasons
+    c, i = _airline(convo, offer, "Yes.", send, {"user_id": "james_santos_9046", "amount": 150})
+    assert _workflow_kinds(at(certify_interaction(c.build()), i)) == ["amount_not_confirmed"]
+    # The user's own spelled amount is visible evidence for the call's argument.
+    c, i = _airline(convo, "I can send you a certificate. How much would you like?",
+                    "Twenty-five dollars would be fair, yes.", send, {"user_id": "james_santos_9046", "amount": 25})
+    assert at(certify_interaction(c.build()), i).checks["visibility"]
+
+
+def test_the_account_names_the_account_holders_address_beside_an_orders(convo, at) -> None:
+    new = {"user_id": "james_santos_9046", "address1": "1 Elm St", "address2": "", "city": "Austin",
+           "state": "TX", "country": "USA", "zip": "78701"}
+    for description, want in [
+        ("I'll update the default address on your account to 1 Elm St, Austin, TX 78701. Please confirm.", []),
+        ("I'll update the address on your profile to 1 Elm St, Austin, TX 78701. Shall I?", []),
+        # Which address is meant is not said: an order's address (modify_pending_order_address) too.
+        ("I'll update the address to 1 Elm St, Austin, TX 78701. Please confirm.", ["not_described"]),
+    ]:
+        c = convo(tools=_tools("retail"), domain="retail")
+        c.user("I'm james_santos_9046 and I moved to 1 Elm St, Austin, TX 78701, USA.")
+        c.call("get_user_details", {"user_id": "james_santos_9046"}, {"address": {"city": "Dallas"}})
+        c.say(description)
+        c.user("Ok.")
+        i = c.call("modify_user_address", new, {"address": {"city": "Austin"}})
+        assert _workflow_kinds(at(certify_interaction(c.build()), i)) == want, description
