@@ -11,7 +11,7 @@ import hashlib
 from typing import Any, Literal
 
 import orjson
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, field_validator
 
 Role = Literal["system", "user", "assistant", "tool"]
 ROLES: tuple[str, ...] = ("system", "user", "assistant", "tool")
@@ -79,7 +79,8 @@ class Message(BaseModel):
     tool_calls: list[ToolCall] | None = None
     tool_call_id: str | None = None
     name: str | None = None
-    is_error: bool | None = None
+    # Strict: "yes" or "0" read as a boolean would silently turn an observation into an error.
+    is_error: StrictBool | None = None
     reasoning_content: str | None = None
 
     @property

@@ -231,3 +231,15 @@ def test_tau2_tasks_replayed_as_retail_are_skipped_with_a_hint(tmp_path: Path, c
     assert main(["env", "replay", "--domain", "retail", "--tasks", str(tasks), "-o", str(tmp_path / "o.json")]) == 1
     err = " ".join(capsys.readouterr().err.split())
     assert "a tau2 task" in err and "--domain telecom" in err and "no task of" in err
+
+
+@pytest.mark.parametrize("flag", ["yes", "false", 0, 1])
+def test_an_is_error_flag_that_is_no_boolean_is_a_bad_record(tmp_path: Path, flag: object) -> None:
+    tool_turn = [{"role": "assistant", "tool_calls": [{"id": "c", "function": {"name": "get_x", "arguments": "{}"}}]},
+                 {"role": "tool", "tool_call_id": "c", "content": "ok", "is_error": flag}]
+    path = tmp_path / "x.jsonl"
+    path.write_text(json.dumps({**GOOD, "id": "bad", "messages": GOOD["messages"] + tool_turn}) + "\n"
+                    + json.dumps(GOOD) + "\n")
+    report = ReadReport()
+    assert [i.id for i in read_interactions(path, report=report)] == ["a"]
+    assert report.errors[0].path == "messages[3].is_error" and report.errors[0].record_id == "bad"
