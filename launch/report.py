@@ -10,11 +10,18 @@ terminal, a pull request or a log shows.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from trajectory2gym.launch.report_html.collect import ROUND_COLUMNS
-from trajectory2gym.launch.rundir import RunDir, read_json
+from trajectory2gym.launch.report_html import shapes
+from trajectory2gym.launch.report_html.collect import (
+    ROUND_COLUMNS,
+    read_checked,
+    read_rounds,
+    read_state,
+)
+from trajectory2gym.launch.rundir import RunDir
 
 
 def _md_table(rows: list[dict[str, Any]], fields: tuple[str, ...]) -> str:
@@ -25,16 +32,44 @@ def _md_table(rows: list[dict[str, Any]], fields: tuple[str, ...]) -> str:
     return head + "".join("| " + " | ".join(cell(r.get(f, "")) for f in fields) + " |\n" for r in rows)
 
 
+def _read(read: Callable[[], Any], problems: list[str]) -> Any:
+    """``read()``, or None with its error in ``problems``: a file that is no JSON costs its section only."""
+    try:
+        return read()
+    except ValueError as exc:
+        problems.append(str(exc))
+        return None
+
+
+def _selection_lines(sel: dict[str, Any]) -> list[str]:
+    def get(key: str) -> Any:
+        return sel.get(key, "?")  # a value of the wrong type was left out (said under "Left out")
+
+    def count(key: str) -> Any:
+        return len(sel[key]) if key in sel else "?"
+
+    stages = ", ".join(f"{k} {v}" for k, v in sorted(sel["stage_counts"].items())) if "stage_counts" in sel else "?"
+    return [
+        f"- strategy {get('strategy')}, budget {get('budget')}, depth {get('depth')}, cap {get('cap')}",
+        f"- selected {count('selected')} of {get('candidates')} candidates",
+        f"- paths covered {get('paths_covered')} of {get('paths_in_pool')} in the pool; "
+        f"objective F_d = {get('objective')}",
+        f"- stages: {stages}",
+        f"- remaining deficits: {count('deficits')}; stop reason: {get('stop_reason')}",
+    ]
+
+
 def write_report(run_dir: RunDir) -> list[Path]:
     """Write ``report.md``; returns its path in a list (the driver adds the HTML report's)."""
-    state = run_dir.load_state()
+    problems: list[str] = []  # unreadable files and values of the wrong type, listed last
+    state = _read(lambda: read_state(run_dir.state_path, problems), problems) or {}
+    rounds = _read(lambda: read_rounds(run_dir.state_path, problems), problems) or []
     out_dir = run_dir.report_dir
     out_dir.mkdir(parents=True, exist_ok=True)
-    rounds = state.round_metrics
     sections: list[tuple[str, str]] = []
     overview = [
         f"- run directory: {run_dir.path}",
-        f"- rounds completed: {state.completed_rounds} (stopped: {state.stopped or 'not yet'})",
+        f"- rounds completed: {state.get('completed_rounds', 0)} (stopped: {state.get('stopped') or 'not yet'})",
         f"- interactions certified: {sum(r.get('interactions', 0) for r in rounds)}",
     ]
     if rounds:
@@ -45,27 +80,24 @@ def write_report(run_dir: RunDir) -> list[Path]:
     if rounds:
         sections.append(("Rounds", _md_table(rounds, ROUND_COLUMNS)))
     if run_dir.selection_path.exists():
-        sel = read_json(run_dir.selection_path)
-        lines = [
-            f"- strategy {sel['strategy']}, budget {sel['budget']}, depth {sel['depth']}, cap {sel['cap']}",
-            f"- selected {len(sel['selected'])} of {sel.get('candidates', '?')} candidates",
-            f"- paths covered {sel['paths_covered']} of {sel['paths_in_pool']} in the pool; objective F_d = {sel['objective']}",
-            f"- stages: {', '.join(f'{k} {v}' for k, v in sorted(sel['stage_counts'].items()))}",
-            f"- remaining deficits: {len(sel['deficits'])}; stop reason: {sel['stop_reason']}",
-        ]
-        sections.append(("Selection", "\n".join(lines)))
+        sel = _read(lambda: read_checked(run_dir.selection_path, shapes.Selection, problems), problems)
+        if sel is not None:
+            sections.append(("Selection", "\n".join(_selection_lines(sel))))
     train_path = run_dir.learner_dir / "train.json"
     if train_path.exists():
-        tr = read_json(train_path)
-        losses = tr.get("losses") or []
-        lines = [
-            f"- steps: {tr['steps']} (this call started at step {tr['start_step']})",
-            f"- loss: first {losses[0]:.4f}, last {losses[-1]:.4f}" if losses else "- loss: no steps run in this call",
-            f"- checkpoint: {tr.get('checkpoint')}",
-        ]
-        if tr.get("optimizer"):
-            lines.append(f"- optimizer: {tr['optimizer']}")
-        sections.append(("Learner", "\n".join(lines)))
+        tr = _read(lambda: read_checked(train_path, shapes.Train, problems), problems)
+        if tr is not None:
+            losses = tr.get("losses") or []
+            lines = [
+                f"- steps: {tr.get('steps', '?')} (this call started at step {tr.get('start_step', '?')})",
+                f"- loss: first {losses[0]:.4f}, last {losses[-1]:.4f}" if losses else "- loss: no steps run in this call",
+                f"- checkpoint: {tr.get('checkpoint')}",
+            ]
+            if tr.get("optimizer"):
+                lines.append(f"- optimizer: {tr['optimizer']}")
+            sections.append(("Learner", "\n".join(lines)))
+    if problems:
+        sections.append(("Left out", "\n".join(f"- {p}" for p in dict.fromkeys(problems))))
     title = f"Trajectory2Gym run {run_dir.path.name}"
     md = f"# {title}\n\n" + "\n".join(f"## {h}\n\n{t.strip()}\n" for h, t in sections)
     md += "\nFigures and per-section detail: [report.html](report.html) (`t2g report RUN_DIR` rebuilds it).\n"

@@ -1,7 +1,9 @@
 """Reading a run directory into the data of each report section.
 
 Every section is read on its own: a missing or unreadable source makes that
-section say why (``Section.missing``), never the whole report fail. The run
+section say why (``Section.missing``), never the whole report fail; a value of
+the wrong type in a JSON file is left out and named (``Section.problems``, by
+file and field path, see ``shapes.py``), the rest of the file still shown. The run
 directory layout is ``launch/rundir.py``'s; sources are looked up leniently
 (a figure file anywhere under ``report/``, learner histories anywhere under
 ``learner/``) so reports also work on partial or older runs.
@@ -10,12 +12,16 @@ directory layout is ``launch/rundir.py``'s; sources are looked up leniently
 from __future__ import annotations
 
 import os
+import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import orjson
+
+from trajectory2gym.launch.report_html import shapes
+from trajectory2gym.launch.report_html.shapes import check
 
 SECTION_TITLES: dict[str, str] = {
     "run": "Run",
@@ -36,6 +42,7 @@ class Section:
     data: dict[str, Any] = field(default_factory=dict)
     missing: str | None = None  # why there is nothing to show
     notes: list[str] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)  # values of the wrong type, left out (shapes.check)
 
     @property
     def title(self) -> str:
@@ -56,13 +63,34 @@ def _json(path: Path) -> Any:
         raise ValueError(f"{path}: not valid JSON ({exc.args[0]})") from None
 
 
-def _jsonl(path: Path, skipped: list[str]) -> list[dict[str, Any]]:
+def read_checked(path: Path, shape: Any, problems: list[str]) -> Any | None:
+    """The JSON file's content that fits ``shape`` (shapes.check); None when none does."""
+    return check(_json(path), shape, str(path), problems)
+
+
+def read_state(path: Path, problems: list[str]) -> dict[str, Any]:
+    """What the run section shows of state.json ({} when there is none)."""
+    return (read_checked(path, shapes.State, problems) or {}) if path.exists() else {}
+
+
+def read_rounds(path: Path, problems: list[str]) -> list[dict[str, Any]]:
+    """state.json's round metrics, each line that has a round number."""
+    state = read_checked(path, dict[str, Any], problems) if path.exists() else None
+    if not state:
+        return []
+    rounds = check(state.get("round_metrics", []), list[shapes.RoundMetrics], str(path), problems,
+                   at=("round_metrics",))
+    return rounds or []
+
+
+def _jsonl(path: Path, skipped: list[str], shape: Any = None) -> list[dict[str, Any]]:
     from trajectory2gym.codecs import iter_jsonl
 
     out = []
     for lineno, raw in iter_jsonl(path):
         if isinstance(raw, dict):
-            out.append(raw)
+            # A bad value in a line is listed with the skipped records; the rest of the line counts.
+            out.append(raw if shape is None else check(raw, shape, f"{path}: line {lineno}", skipped))
         else:
             skipped.append(f"{path}: line {lineno}: {raw}")
     return out
@@ -139,10 +167,10 @@ def read_interactions(run: Path, skipped: list[str]) -> list[tuple[int, Any]]:
 
 def run_section(run: Path, config: dict[str, Any]) -> Section:
     sec = Section("run")
-    state_path = run / "state.json"
-    state = _json(state_path) if state_path.exists() else {}
+    state = read_state(run / "state.json", sec.problems)
     if not config and not state:
-        sec.missing = "no config.yaml or state.json in the run directory"
+        sec.missing = ("nothing readable in config.yaml or state.json" if sec.problems
+                       else "no config.yaml or state.json in the run directory")
         return sec
     run_cfg = config.get("run", {}) if isinstance(config.get("run"), dict) else {}
     teacher = config.get("teacher", {}) if isinstance(config.get("teacher"), dict) else {}
@@ -160,19 +188,15 @@ def run_section(run: Path, config: dict[str, Any]) -> Section:
 
 
 # What a round's line in state.json carries (launch/driver.py), in table order.
-ROUND_COLUMNS: tuple[str, ...] = (
-    "round", "interactions", "failed", "retries", "eligible_share", "mean_reward",
-    "paths_covered", "deficit_paths", "deficit_total", "seconds",
-)
+ROUND_COLUMNS: tuple[str, ...] = tuple(shapes.RoundMetrics.__annotations__)
 
 
 def rounds_section(run: Path) -> Section:
     """One row per online round (the driver's round metrics in state.json)."""
     sec = Section("rounds")
-    state_path = run / "state.json"
-    rounds = (_json(state_path).get("round_metrics") or []) if state_path.exists() else []
+    rounds = read_rounds(run / "state.json", sec.problems)
     if not rounds:
-        sec.missing = "no finished round in state.json"
+        sec.missing = "no readable round in state.json" if sec.problems else "no finished round in state.json"
         return sec
     sec.data = {"rounds": [{k: r.get(k) for k in ROUND_COLUMNS} for r in rounds]}
     return sec
@@ -201,15 +225,17 @@ def certification_section(certs: list[tuple[int, Any]]) -> Section:
     return sec
 
 
-def _find_figures(run: Path) -> dict[str, Any] | None:
+def _find_figures(run: Path, problems: list[str]) -> dict[str, Any] | None:
     """The selector's figures.json (coverage curves, support histogram), wherever the run put it."""
     candidates = sorted((run / "report").rglob("figures.json")) if (run / "report").is_dir() else []
     candidates += sorted(run.glob("select*/figures.json"))
     for path in candidates:
         data = _json(path)
         if isinstance(data, dict) and "coverage" in data:
-            data["_source"] = str(path.relative_to(run))
-            return data
+            data = check(data, shapes.Figures, str(path), problems) or {}
+            if "coverage" in data:  # else the next source, or the certified records, has them
+                data["_source"] = str(path.relative_to(run))
+                return data
     return None
 
 
@@ -245,7 +271,7 @@ def compute_figures(certs: list[Any], config: dict[str, Any]) -> dict[str, Any]:
 
 def selection_sections(run: Path, certs: list[tuple[int, Any]], config: dict[str, Any]) -> tuple[Section, Section]:
     cov, sup = Section("coverage"), Section("support")
-    figs = _find_figures(run)
+    figs = _find_figures(run, cov.problems)
     if figs is None and certs:
         figs = compute_figures([c for _, c in certs], config)
     if figs is None:
@@ -255,20 +281,24 @@ def selection_sections(run: Path, certs: list[tuple[int, Any]], config: dict[str
     summary_path = next(iter(sorted((run / "report").rglob("summary.json"))), None) if (run / "report").is_dir() else None
     summ = figs.get("summary")
     if summ is None and summary_path is not None:
-        summ = _json(summary_path)
+        summ = read_checked(summary_path, shapes.Summary, cov.problems)
     cov.data = {"coverage": figs["coverage"], "summary": summ or {}, "source": source}
-    if "support_histogram" in figs:
-        sup.data = {"histogram": figs["support_histogram"], "source": source}
+    hist = figs.get("support_histogram")
+    if hist is not None:
+        hist = check(hist, shapes.SupportHistogram, source, sup.problems, at=("support_histogram",))
+    if hist:
+        sup.data = {"histogram": hist, "source": source}
     else:
-        sup.missing = f"{source} has no support histogram"
+        sup.missing = f"{source} has no {'readable ' if sup.problems else ''}support histogram"
     selection = run / "selection.json"
     if selection.exists():
-        chosen = _json(selection)
-        if isinstance(chosen, dict):
+        chosen = read_checked(selection, shapes.Selection, cov.problems)
+        if chosen is not None:
             cov.data["run_selection"] = {k: chosen.get(k) for k in (
                 "strategy", "budget", "depth", "cap", "candidates", "paths_in_pool", "paths_covered",
                 "objective", "stop_reason") if k in chosen}
-            cov.data["run_selection"]["selected"] = len(chosen.get("selected", []))
+            if "selected" in chosen:
+                cov.data["run_selection"]["selected"] = len(chosen["selected"])
     selected = run / "selected.jsonl"
     if selected.exists():
         stages = Counter(str(r.get("stage")) for r in _jsonl(selected, []))
@@ -279,14 +309,17 @@ def selection_sections(run: Path, certs: list[tuple[int, Any]], config: dict[str
 def deficits_section(run: Path, config: dict[str, Any], metrics: list[dict[str, Any]]) -> Section:
     sec = Section("deficits")
     inv_dir = run / "inventory"
-    files = sorted(inv_dir.glob("round-*.json")) if inv_dir.is_dir() else []
+    # round-<n>.json only: a stray round-old.json has no round number to show.
+    files = sorted(p for p in inv_dir.glob("round-*.json") if re.fullmatch(r"round-\d+", p.stem))
     depth = config.get("selector", {}).get("depth") if isinstance(config.get("selector"), dict) else None
     depth = int(depth or 2)
     rows = []
     for path in files:
-        data = _json(path)
-        support = data.get("path_support", {}) if isinstance(data, dict) else {}
-        known = data.get("paths", support) if isinstance(data, dict) else {}
+        data = read_checked(path, shapes.Inventory, sec.problems)
+        if data is None:
+            continue
+        support = data.get("path_support", {})
+        known = data.get("paths", support)
         values = [int(support.get(k, 0)) for k in known]
         rows.append({
             "round": int(path.stem.split("-")[1]),
@@ -374,7 +407,7 @@ def learner_section(run: Path, metrics: list[dict[str, Any]], skipped: list[str]
         for path in sorted(ldir.rglob("*.jsonl")):
             if len(path.relative_to(ldir).parts) > 4:
                 continue
-            points = _curve_records(_jsonl(path, skipped))
+            points = _curve_records(_jsonl(path, skipped, shapes.HistoryRecord))
             if points:
                 curves[str(path.relative_to(run))] = points
         # The driver's learner/train.json ({"history": [...], "start_step": n}), or any *history*.json.
@@ -382,12 +415,13 @@ def learner_section(run: Path, metrics: list[dict[str, Any]], skipped: list[str]
             if len(path.relative_to(ldir).parts) > 4:
                 continue
             data = _json(path)
-            records = data.get("history", data) if isinstance(data, dict) else data
-            start = int(data.get("start_step") or 0) if isinstance(data, dict) else 0
-            if isinstance(records, list):
-                points = _curve_records([r for r in records if isinstance(r, dict)], start)
-                if points:
-                    curves[str(path.relative_to(run))] = points
+            if isinstance(data, list):  # a bare history
+                data = {"history": check(data, list[shapes.HistoryRecord], str(path), sec.problems)}
+            else:
+                data = check(data, shapes.Train, str(path), sec.problems) or {}
+            points = _curve_records(data.get("history") or [], data.get("start_step") or 0)
+            if points:
+                curves[str(path.relative_to(run))] = points
     train_metrics = [m for m in metrics if m.get("stage") in ("train", "learner") and "loss" in m]
     if train_metrics:
         curves["metrics.jsonl"] = _curve_records(train_metrics)
@@ -417,6 +451,9 @@ def evaluation_section(run: Path, extra: list[str | os.PathLike[str]]) -> Sectio
         if not isinstance(data, dict) or "pass_k" not in data:
             sec.notes.append(f"{path}: not a t2g eval summary")
             continue
+        data = check(data, shapes.EvalSummary, str(path), sec.problems) or {}
+        if "pass_k" not in data:
+            continue
         try:
             label = str(path.parent.relative_to(run))
         except ValueError:
@@ -444,7 +481,8 @@ def collect(run_dir: str | os.PathLike[str], extra_eval_dirs: list[str | os.Path
 
     config = guarded("run", lambda: _config(run)) or {}
     metrics_path = run / "metrics.jsonl"
-    metrics = guarded("learner", lambda: _jsonl(metrics_path, skipped) if metrics_path.exists() else []) or []
+    metrics = guarded("learner", lambda: _jsonl(metrics_path, skipped, shapes.MetricsLine)
+                      if metrics_path.exists() else []) or []
     certs = guarded("certification", lambda: read_certified(run, skipped)) or []
     inters = guarded("families", lambda: read_interactions(run, skipped)) or []
 

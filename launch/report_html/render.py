@@ -27,6 +27,8 @@ p.note { color: #555; font-size: 13px; }
 nav a { margin-right: 1em; }
 """
 
+PROBLEMS_SHOWN = 3  # bad values of a section in its console status line
+
 
 def _cell(value: Any) -> str:
     if isinstance(value, float):
@@ -155,6 +157,11 @@ def render(data: RunData, figures_dir: Path | None = None) -> tuple[str, dict[st
                     figures_dir.mkdir(parents=True, exist_ok=True)
                     (figures_dir / f"{name}.png").write_bytes(png)
             status.setdefault(sec.name, f"ok ({len(figs)} figure(s))")
+        body.extend(f'<p class="missing">Left out: {html.escape(p)}</p>' for p in sec.problems)
+        if sec.problems:  # said on the console too, a few of them: the report has all
+            more = len(sec.problems) - PROBLEMS_SHOWN
+            status[sec.name] += "; left out: " + "; ".join(sec.problems[:PROBLEMS_SHOWN])
+            status[sec.name] += f"; and {more} more, listed in the report" if more > 0 else ""
         body.extend(f'<p class="note">{html.escape(n)}</p>' for n in sec.notes)
         body.append("</section>")
         parts.append("".join(body))
