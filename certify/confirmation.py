@@ -250,12 +250,12 @@ class Anchors:
     """
 
     __slots__ = ("ids", "stems", "objects", "object_ids", "rival_objects", "weak_objects", "object_word",
-                 "amounts", "account", "_raw", "_index", "_labels_of", "_all", "_shapes")
+                 "amounts", "account", "own", "_raw", "_index", "_labels_of", "_all", "_shapes")
 
     def __init__(self, raw: dict[str, list[str]], stems: frozenset[str], index: EvidenceIndex,
                  objects: frozenset[str] = frozenset(), object_ids: frozenset[str] = frozenset(),
                  amounts: tuple[tuple[str, Any], ...] = (), rival_objects: frozenset[str] = frozenset(),
-                 object_word: str = "", account: bool = False):
+                 object_word: str = "", account: bool = False, own: frozenset[str] = frozenset()):
         self._raw = raw  # identifier key -> the values the call gave for it
         self.ids: set[str] = set(raw)
         self.stems = stems
@@ -269,6 +269,7 @@ class Anchors:
         self.amounts = amounts  # (argument, value) of the call's amount arguments
         # The only identifier is the account holder's: "your account" names it (see call_anchors).
         self.account = account
+        self.own = own  # the words of the tool's name ("enable", "roaming"): an instruction may say them
         # (length, starts with a letter) of each identifier key: what an id of the same kind shares
         self._shapes = {(len(k), k[:1].isalpha()) for k in raw}
         self._index = index
@@ -321,8 +322,6 @@ class Anchors:
 
     def names_object(self, ws: set[str], cs: set[str]) -> bool:
         """``named_ids & cs or labels & ws`` when the call's objects have names, else ``ids & cs``."""
-        if self.account and not _ACCOUNT_WORDS.isdisjoint(ws):
-            return True
         hit = self.ids & cs
         # Searched in a fixed order, the likely named first (see call_anchors): one named
         # identifier settles it, and the shared ones (order, payment method) cost the most.
@@ -338,6 +337,12 @@ class Anchors:
         key = compact(token)
         return (key not in self.ids and (len(key), key[:1].isalpha()) in self._shapes
                 and self._index.has_string(token))
+
+    def own_word(self, word: str) -> bool:
+        """A word naming this call's object: a word of the tool's name or its object, one of its
+        identifiers, a word of its objects' names."""
+        return (word in self.own or compact(word) in self.ids or any(word.startswith(o) for o in self.objects)
+                or word in self.labels)
 
     def describe(self) -> str:
         """The call's objects as a message would name them: their names' words, else the identifiers
@@ -417,7 +422,7 @@ def call_anchors(tool: str, arguments: dict[str, Any], roles: Mapping[str, str],
         objects = _object_stems(parts[-1])
     # With such a sibling, "the default address on your account" names the user's, not an order's.
     return Anchors(raw, action_stems(tool), index, objects, object_ids, tuple(amounts), rivals,
-                   parts[-1] if objects else "", account=bool(account_only and raw))
+                   parts[-1] if objects else "", account=bool(account_only and raw), own=frozenset(parts))
 
 
 # Arguments naming the account holder, the one the conversation is with.
@@ -458,7 +463,25 @@ def describes(turn: Turn, anchors: Anchors) -> bool:
             (anchors.object_ids.isdisjoint(turn.compacts) and not _says(line, anchors.weak_objects))
             or _says(line, anchors.rival_objects)):
         return False
+    if anchors.account and _names_account(turn.text, anchors):
+        return True
     return not anchors.ids or anchors.names_object(turn.words, turn.compacts)  # no ids: no labels
+
+
+def _names_account(text: str, anchors: Anchors) -> bool:
+    """One clause of the description changes the account holder's own record: it names the action,
+    the object and the account ("I'll update the default address on your account to ..."), and no
+    other object's identifier ("order #W123 ships to the address on your account" is the order's)."""
+    for clause in _clauses(text):  # "..., and I can also update the default address on your account"
+        sentence = clause.text
+        said = Turn(-1, "assistant", sentence)
+        line = said.wordline
+        if ((not _ACCOUNT_WORDS.isdisjoint(said.words) or " on file " in line) and _says(line, anchors.stems)
+                and _says(line, anchors.objects)
+                and not any(looks_like_identifier(t) and not t.isdigit() and compact(t) not in anchors.ids
+                            for t in chunks(sentence))):
+            return True
+    return False
 
 
 # Every known action's verb, but "pay": as a prefix it is "payment", which any purchase mentions.
@@ -467,21 +490,36 @@ _LEAD_IN = re.compile(r"(?:(?:ok(?:ay)?|alright|all right|yes|yeah|sure|please|t
                       re.I)
 
 
+# Words an instruction may hold besides its verb and this call's object: "Okay, turn it on for me
+# now, please." Anything else (a time, a condition, "instead", another object) makes it no yes.
+_INSTRUCTION_WORDS = frozenset({"it", "that", "this", "them", "those", "these", "the", "my", "please", "now",
+                                "then", "for", "me", "us", "right", "away", "thanks", "thank", "you"})
+
+
 def _orders_action(text: str, anchors: Anchors) -> bool:
-    """The clause tells the agent to take this action: it starts with the action's verb, after at
-    most a lead-in ("Okay, turn it on.", "Cancel it."); a phrasal verb may take its object inside
-    ("turn it on"). "Okay, I'll cancel it myself" states, it does not instruct."""
+    """The clause is an instruction to take this very action and nothing more: it starts with the
+    action's verb in its plain form after at most a lead-in, and its other words are pronouns,
+    courtesy, or name the call's object ("Okay, turn it on.", "Cancel order #W123 please."). "Turn it
+    on when I land", "Cancel the other one instead", "Cancelling seems drastic" are no instructions."""
     lead = _LEAD_IN.match(text)  # matches, if only the empty string
     ws = words(text[lead.end():] if lead else text)
     if not ws:
         return False
     for s in anchors.stems:
         verb, _, particle = s.strip().partition(" ")
-        if particle and ws[0] == verb and particle in ws[1:4]:
-            return True
-        if not particle and (ws[0] == verb if s.endswith(" ") else ws[0].startswith(verb)):
-            return True
+        if ws[0] == verb or (not particle and not s.endswith(" ") and ws[0].startswith(verb)
+                             and _plain_verb(ws[0])):
+            rest = [w for w in ws[1:] if w != particle]
+            if particle and particle not in ws[1:4]:
+                continue
+            return all(w in _INSTRUCTION_WORDS or anchors.own_word(w) for w in rest)
     return False
+
+
+def _plain_verb(word: str) -> bool:
+    """``word``, which starts with a verb stem, is the verb's plain form ("enable",
+    "suspend"), not another form or a noun ("enabling", "suspended", "cancels", "cancellation")."""
+    return not word.endswith(("s", "ed", "ing", "ion", "ment"))
 
 
 def _names_action(ws: set[str], anchors: Anchors) -> bool:
@@ -513,7 +551,7 @@ class ConfirmVerdict:
 _SPELLED = "|".join(sorted({*NUMBER_WORDS, *COMPOUND_WORDS}, key=len, reverse=True))
 # A number in digits, or spelled in one or more words ("one hundred and fifty", "twenty-five").
 _QUANTITY = rf"(\d+(?:\.\d+)?|(?:{_SPELLED})(?:[\s-]+(?:and\s+)?(?:{_SPELLED}))*)"
-_DOLLARS = re.compile(rf"(?<![\w.,]){_QUANTITY}\s*(?:dollars?|usd)\b", re.I)
+_DOLLARS = re.compile(rf"(?<![\w.,]){_QUANTITY}[\s-]*(?:dollars?|usd)\b", re.I)  # "a fifty-dollar certificate"
 _DATA = re.compile(rf"(?<![\w.,]){_QUANTITY}\s*(?:gb|gigs?|gigabytes?)\b", re.I)
 
 
@@ -559,7 +597,11 @@ def stated_counts(turns: list[Turn], top: int) -> set[int]:
     """Whole numbers from 2 to ``top`` these messages write as counts, in digits ("2", not "$2" nor
     "2.0") or in words ("two")."""
     counts = {c // 100 for t in turns for w, c in numbers_in(t.text) if w.isdigit() and 2 <= c // 100 <= top}
-    counts |= {n for t in turns for w, n in NUMBER_WORDS.items() if 2 <= n <= top and w in t.words}
+    for t in turns:
+        spelled = {n for w, n in NUMBER_WORDS.items() if 2 <= n <= top and w in t.words}
+        if spelled and not COMPOUND_WORDS.keys().isdisjoint(t.words):  # "gate twenty-two" counts no 2
+            spelled = {n for n in spelled_numbers(words(t.text), singles=True) if 2 <= n <= top}
+        counts |= spelled
     return counts
 
 
@@ -571,15 +613,19 @@ def _with_counts(amounts: set[int], turns: list[Turn]) -> set[int]:
 
 def _amount_not_stated(turns: list[Turn], described: Turn, anchors: Anchors) -> ConfirmVerdict | None:
     """A confirmed call whose amount argument differs from every amount of its kind (money, or data)
-    stated from the user's request before the description on ("add 2 GB?" ... "Yes" covers 2 GB),
-    the description's own counting only where it offers the action; None when none differs, or
-    when no amount of that kind was stated at all."""
+    stated from the description on, the description's own counting only where it offers the action;
+    where none was, from the user's request before it ("add 2 GB?" ... "$10, shall I?" ... "Yes"
+    covers 2 GB). A description's amount replaces the request's: asked for $150, offered $50, a yes
+    confirms $50. None when none differs, or when no amount of that kind was stated at all."""
+    at = next(k for k, turn in enumerate(turns) if turn is described)
     for arg, value in anchors.amounts:
         data = _is_data(arg)
-        stated: set[int] = set()
-        for turn in turns:
-            stated |= (_action_amounts(turn.text, anchors, data) if turn is described
-                       else stated_amounts(turn.text, data))
+        stated = _action_amounts(described.text, anchors, data)
+        for turn in turns[at + 1:]:
+            stated |= stated_amounts(turn.text, data)
+        if not stated:  # the description names no amount: the user's request said which
+            for turn in turns[:at]:
+                stated |= stated_amounts(turn.text, data)
         if not data:  # money per unit, times units; data is never multiplied
             stated = _with_counts(stated, turns)
         cents = to_cents(value)
@@ -616,7 +662,7 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
             if confirmed:  # "wait, let me check with my wife first" after a yes
                 confirmed, withdrawn = False, True
             continue  # deferring, whatever else the message says
-        pos_this = neg_this = neg_action = pos_other = affirm = False
+        pos_this = neg_this = neg_action = pos_other = affirm = ordered = False
         for clause in turn.clauses:
             ws, keys = clause.words, clause.keys
             negated = bool(_NEGATE.search(clause.text))
@@ -642,9 +688,12 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
             pos_other |= other
             text = clause.text
             if (_AFFIRM.search(text) or (_WEAK_AFFIRM.search(text) and _ASKS.search(answered.text))
-                    or (_DIRECTIVE.search(text) and (this or _names_action(ws, anchors)))
-                    or _orders_action(text, anchors)):
+                    or (_DIRECTIVE.search(text) and (this or _names_action(ws, anchors)))):
                 affirm = True
+            elif _orders_action(text, anchors):
+                ordered = True
+        if ordered and not any(_NEGATE.search(c.text) for c in turn.clauses):
+            affirm = True  # an instruction stands, unless taken back in the same reply ("No wait, don't")
         if turn.clauses and turn.clauses[-1].question:
             affirm = False  # the user is waiting for an answer before saying yes
         if not affirm:

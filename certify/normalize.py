@@ -48,10 +48,11 @@ _SPELL_PARTS = {w: n for w, n in NUMBER_WORDS.items() if w not in ("single", "bo
 _SPELL_PARTS.update(COMPOUND_WORDS)
 
 
-def spelled_numbers(ws: list[str]) -> list[int]:
+def spelled_numbers(ws: list[str], singles: bool = False) -> list[int]:
     """The numbers spelled out in a word list past NUMBER_WORDS' single words: "fifty", "one
     hundred" (100), "twenty five" (25), "two thousand five hundred", "one hundred and fifty". A run
-    ends where its next word cannot continue it: "one two" is two numbers, neither reported here."""
+    ends where its next word cannot continue it: "one two" is two numbers, reported only with
+    ``singles`` (every number then, "two" too; "twenty two" is 22 and no 2)."""
     out: list[int] = []
     total = current = size = 0
     compound = False  # the run has a word past twelve: a plain "two" is NUMBER_WORDS' to report
@@ -64,7 +65,7 @@ def spelled_numbers(ws: list[str]) -> list[int]:
         if size and n is not None and (n <= room if not scale else current and n > current):
             pass  # continues the run
         else:
-            if size and (compound or size > 1):
+            if size and (compound or size > 1 or singles):
                 out.append(total + current)
             total = current = size = 0
             compound = False

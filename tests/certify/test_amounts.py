@@ -78,3 +78,7 @@ def test_an_operator_minus_is_not_a_sign(convo, at) -> None:
 ])
 def test_spelled_numbers(text: str, numbers: list[int]) -> None:
     assert spelled_numbers(word_split(text)) == numbers
+
+
+def test_spelled_numbers_with_singles_reads_every_number_once() -> None:
+    assert spelled_numbers(word_split("gate twenty-two, and two bags"), singles=True) == [22, 2]

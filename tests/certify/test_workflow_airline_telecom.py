@@ -175,8 +175,11 @@ def test_an_instruction_to_take_the_action_confirms_it(convo) -> None:
     offer = "I can turn on roaming for line L1002 of C1001 whenever you're ready; just say the word."
     for reply in ("Okay, turn it on.", "Turn it on please", "Alright then, enable it."):
         assert _telecom(convo, offer, "enable_roaming", roaming, reply=reply) == [], reply
-    # Agreeing to hear it, stating one's own plan, or ordering the opposite is no instruction.
-    for reply in ("Okay, thanks.", "Okay, I'll turn it on myself later.", "Okay, turn it off."):
+    # Agreeing to hear it, stating one's own plan, the opposite, a later time or a condition, another
+    # line, a noun or another form of the verb, or an instruction taken back: no instruction to do this now.
+    for reply in ("Okay, thanks.", "Okay, I'll turn it on myself later.", "Okay, turn it off.",
+                  "Please turn data off on this line.", "Turn it on when I land in Paris.", "Enable it if it's free.",
+                  "Turn it on for my wife's line instead.", "Enabling it seems risky.", "Turn it on. No wait, don't."):
         assert _telecom(convo, offer, "enable_roaming", roaming, reply=reply) == ["not_confirmed"], reply
 
 
@@ -188,6 +191,24 @@ def test_a_spelled_amount_is_visible_and_confirms_that_amount(convo, at) -> None
     d = at(certify_interaction(c.build()), i)
     assert d.eligible, d.reasons
     c, i = _airline(convo, offer, "Yes.", send, {"user_id": "james_santos_9046", "amount": 150})
+    assert _workflow_kinds(at(certify_interaction(c.build()), i)) == ["amount_not_confirmed"]
+    # What the description offers is what a yes confirms, whatever the user asked for before it;
+    # "a fifty-dollar certificate" offers 50.
+    for demand in ("I want one hundred fifty dollars for this.", "I want $150 for this."):
+        c = convo(tools=_tools("airline"), domain="airline", system="You are an airline agent.")
+        c.user("Hi, I'm james_santos_9046, about reservation T6HMDP.")
+        c.call("get_reservation_details", {"reservation_id": "T6HMDP"}, RESERVATION)
+        c.user(demand)
+        c.say("I can send james_santos_9046 a $50 certificate. Would you like that?")
+        c.user("Yes.")
+        i = c.call(send, {"user_id": "james_santos_9046", "amount": 150}, {"ok": True})
+        assert _workflow_kinds(at(certify_interaction(c.build()), i)) == ["amount_not_confirmed"], demand
+    hyphen = "I can send you a fifty-dollar certificate. Would you like that?"
+    c, i = _airline(convo, hyphen, "Yes.", send, {"user_id": "james_santos_9046", "amount": 100})
+    assert _workflow_kinds(at(certify_interaction(c.build()), i)) == ["amount_not_confirmed"]
+    # The two of "twenty-two" is no count to multiply an amount by.
+    gate = "Your flight left from gate twenty-two. I can send you a $50 certificate. Would you like that?"
+    c, i = _airline(convo, gate, "Yes.", send, {"user_id": "james_santos_9046", "amount": 100})
     assert _workflow_kinds(at(certify_interaction(c.build()), i)) == ["amount_not_confirmed"]
     # The user's own spelled amount is visible evidence for the call's argument.
     c, i = _airline(convo, "I can send you a certificate. How much would you like?",
@@ -201,12 +222,21 @@ def test_the_account_names_the_account_holders_address_beside_an_orders(convo, a
     for description, want in [
         ("I'll update the default address on your account to 1 Elm St, Austin, TX 78701. Please confirm.", []),
         ("I'll update the address on your profile to 1 Elm St, Austin, TX 78701. Shall I?", []),
+        ("I'll change your address on file to 1 Elm St, Austin, TX 78701. Please confirm.", []),
+        ("I can update the shipping address of order #W2443586 to 1 Elm St, and I can also update the default "
+         "address on your account to it. Which would you like?", []),
         # Which address is meant is not said: an order's address (modify_pending_order_address) too.
         ("I'll update the address to 1 Elm St, Austin, TX 78701. Please confirm.", ["not_described"]),
+        # The account mentioned in passing, in a change of an order's address.
+        ("I'll update order #W2443586 to ship to 1 Elm St; the address on your account will get the receipt. OK?",
+         ["not_described"]),
+        ("I'll update order #W2443586 to ship to 1 Elm St. The default address on your profile stays as it is. OK?",
+         ["not_described"]),
     ]:
         c = convo(tools=_tools("retail"), domain="retail")
         c.user("I'm james_santos_9046 and I moved to 1 Elm St, Austin, TX 78701, USA.")
         c.call("get_user_details", {"user_id": "james_santos_9046"}, {"address": {"city": "Dallas"}})
+        c.call("get_order_details", {"order_id": "#W2443586"}, {"order_id": "#W2443586", "status": "pending"})
         c.say(description)
         c.user("Ok.")
         i = c.call("modify_user_address", new, {"address": {"city": "Austin"}})
