@@ -484,7 +484,6 @@ def _names_account(text: str, anchors: Anchors) -> bool:
     return False
 
 
-# Every known action's verb, but "pay": as a prefix it is "payment", which any purchase mentions.
 # What may come before an instruction: "Okay, then please turn it on".
 _LEAD_IN = re.compile(r"(?:(?:ok(?:ay)?|alright|all right|yes|yeah|sure|please|then|just|so|go ahead and)\b[\s,!.-]*)*",
                       re.I)
@@ -503,17 +502,34 @@ def _orders_action(text: str, anchors: Anchors) -> bool:
     on when I land", "Cancel the other one instead", "Cancelling seems drastic" are no instructions."""
     lead = _LEAD_IN.match(text)  # matches, if only the empty string
     ws = words(text[lead.end():] if lead else text)
-    if not ws:
+    particle = _action_verb(ws, anchors)
+    if particle is None:
         return False
+    return all(w in _INSTRUCTION_WORDS or anchors.own_word(w) for w in ws[1:] if w != particle)
+
+
+def _action_verb(ws: list[str], anchors: Anchors) -> str | None:
+    """When the words start with this action's verb in its plain form ("cancel", "turn ... on"): the
+    verb's particle ("on"; "" for none); else None."""
+    if not ws:
+        return None
     for s in anchors.stems:
         verb, _, particle = s.strip().partition(" ")
-        if ws[0] == verb or (not particle and not s.endswith(" ") and ws[0].startswith(verb)
-                             and _plain_verb(ws[0])):
-            rest = [w for w in ws[1:] if w != particle]
-            if particle and particle not in ws[1:4]:
-                continue
-            return all(w in _INSTRUCTION_WORDS or anchors.own_word(w) for w in rest)
-    return False
+        if particle:
+            if ws[0] == verb and particle in ws[1:4]:
+                return particle
+        elif ws[0] == verb or (not s.endswith(" ") and ws[0].startswith(verb) and _plain_verb(ws[0])):
+            return ""
+    return None
+
+
+# The user says they will take the action themselves: "Okay, I'll turn it on myself later."
+_OWN_PLAN = re.compile(r"\bi(?:'ll| will|'m going to| am going to)\s+(.*)", re.I)
+
+
+def _plans_action(text: str, anchors: Anchors) -> bool:
+    plan = _OWN_PLAN.search(text)
+    return plan is not None and _action_verb(words(plan.group(1)), anchors) is not None
 
 
 def _plain_verb(word: str) -> bool:
@@ -526,6 +542,7 @@ def _names_action(ws: set[str], anchors: Anchors) -> bool:
     return not anchors.stems.isdisjoint({stem(w) for w in ws} | {w + " " for w in ws})
 
 
+# Every known action's verb, but "pay": as a prefix it is "payment", which any purchase mentions.
 _ACTION_STEMS = frozenset(stem(verb) for verb in _SYNONYMS if verb != "pay")
 
 
@@ -682,8 +699,8 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
                 neg_this |= this
                 neg_action = neg_action or _names_action(ws, anchors)
                 continue
-            if clause.question:  # asking, not agreeing: "Sure, but will I get it all back?"
-                continue
+            if clause.question or _plans_action(clause.text, anchors):
+                continue  # asking, or taking it on oneself: "Sure, but will I get it all back?"
             pos_this |= this
             pos_other |= other
             text = clause.text

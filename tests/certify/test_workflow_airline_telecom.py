@@ -181,6 +181,11 @@ def test_an_instruction_to_take_the_action_confirms_it(convo) -> None:
                   "Please turn data off on this line.", "Turn it on when I land in Paris.", "Enable it if it's free.",
                   "Turn it on for my wife's line instead.", "Enabling it seems risky.", "Turn it on. No wait, don't."):
         assert _telecom(convo, offer, "enable_roaming", roaming, reply=reply) == ["not_confirmed"], reply
+    # An "Okay" to a question is a yes, but not when the user says they will do it themselves.
+    asked = "I can turn on roaming for line L1002 of C1001. Would you like that?"
+    assert _telecom(convo, asked, "enable_roaming", roaming, reply="Okay.") == []
+    assert _telecom(convo, asked, "enable_roaming", roaming,
+                    reply="Okay, I'll turn it on myself later.") == ["not_confirmed"]
 
 
 def test_a_spelled_amount_is_visible_and_confirms_that_amount(convo, at) -> None:
