@@ -60,7 +60,7 @@ def cmd_certify(args: argparse.Namespace) -> int:
     from trajectory2gym.certify.report import CorpusReport
     from trajectory2gym.certify.stream import certified_lines
     from trajectory2gym.codecs import JsonlWriter, check_source, count_lines, detect_format
-    from trajectory2gym.core_cli import console, print_report
+    from trajectory2gym.core_cli import console, exit_code, print_report
     from trajectory2gym.outputs import check_output
     from trajectory2gym.validation import ReadReport
 
@@ -114,7 +114,7 @@ def cmd_certify(args: argparse.Namespace) -> int:
         with open(args.report, "wb") as fh:
             fh.write(orjson.dumps(stats, option=orjson.OPT_INDENT_2))
         console.print(f"report written to {args.report}")
-    return 0 if written or not read_report.records else 1
+    return exit_code(written, read_report, args.strict)
 
 
 def _workers(text: str) -> int:
@@ -129,6 +129,7 @@ def _workers(text: str) -> int:
 
 def register(sub: argparse._SubParsersAction) -> None:
     from trajectory2gym.codecs import FORMATS
+    from trajectory2gym.core_cli import STRICT_HELP
 
     p = sub.add_parser(
         "certify",
@@ -154,5 +155,6 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="certify in N processes (default 0: one per core; 1: in this process); output, report "
              "and statistics do not change. Never more processes than batches of 32 records",
     )
+    p.add_argument("--strict", action="store_true", help=STRICT_HELP)
     p.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
     p.set_defaults(handler=cmd_certify)

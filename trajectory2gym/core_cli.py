@@ -119,7 +119,19 @@ def cmd_convert(args: argparse.Namespace) -> int:
             written = writer.count
     print_report(report, f"{args.input} -> {args.output}")
     console.print(f"wrote {written} interactions to {args.output}")
+    return exit_code(written, report, args.strict)
+
+
+def exit_code(written: int, report: ReadReport, strict: bool) -> int:
+    """1 when records were read but none written, or with ``strict`` when any record was bad (the
+    good ones are written all the same); else 0."""
+    if strict and report.bad_records:
+        console.print(f"[red]--strict:[/red] {report.bad_records} bad record(s) were skipped")
+        return 1
     return 0 if written or not report.records else 1
+
+
+STRICT_HELP = "exit 1 when any record was bad (the good ones are still written); default: only when none was good"
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -151,4 +163,5 @@ def register(sub: argparse._SubParsersAction) -> None:
     c.add_argument("--from", dest="from_format", choices=FORMATS, help="input format (default: from the name)")
     c.add_argument("--to", dest="to_format", choices=("jsonl", "msgpack", "hf"), help="output format")
     c.add_argument("--domain", help="domain for tau-bench input (default: guessed from tool names)")
+    c.add_argument("--strict", action="store_true", help=STRICT_HELP)
     c.set_defaults(handler=cmd_convert)

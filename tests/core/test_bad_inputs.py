@@ -243,3 +243,18 @@ def test_an_is_error_flag_that_is_no_boolean_is_a_bad_record(tmp_path: Path, fla
     report = ReadReport()
     assert [i.id for i in read_interactions(path, report=report)] == ["a"]
     assert report.errors[0].path == "messages[3].is_error" and report.errors[0].record_id == "bad"
+
+
+@pytest.mark.parametrize("command", ["convert", "certify"])
+def test_strict_fails_a_run_with_bad_records_and_still_writes_the_good_ones(tmp_path: Path, command: str) -> None:
+    src = tmp_path / "in.jsonl"
+    src.write_text(json.dumps(GOOD) + "\n" + json.dumps({"id": "b", "messages": 5}) + "\n")
+
+    def run(out: Path, *flags: str) -> int:
+        args = [command, str(src), str(out)] if command == "convert" else [command, str(src), "-o", str(out), "-q"]
+        return main([*args, *flags])
+
+    assert run(tmp_path / "lax.jsonl") == 0  # the default: bad records are reported, not fatal
+    strict = tmp_path / "strict.jsonl"
+    assert run(strict, "--strict") == 1
+    assert [json.loads(line)["id"] for line in strict.read_text().splitlines()] == ["a"]
