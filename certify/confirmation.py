@@ -63,7 +63,9 @@ _DEFER = re.compile(
     r"|\bget back to (?:you|u)\b|\bthink (?:about it|it over)\b|\bhold on\b|\bnot yet\b",
     re.I,
 )
-_HARMLESS_NO = re.compile(r"\b(no problem|no worries|not a problem|no rush|no hurry)\b", re.I)
+# "Don't worry about the refund, cancel it." leaves "cancel it"; a bare "Don't worry about it" leaves no yes.
+_HARMLESS_NO = re.compile(r"\b(no problem|no worries|not a problem|no rush|no hurry|"
+                          r"(?:don'?t|do not) worry(?: about [^,.;!?]*)?)", re.I)
 
 # Words of a tool name that say what it does, and their everyday synonyms.
 _GENERIC = frozenset({

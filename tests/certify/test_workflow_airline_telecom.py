@@ -134,8 +134,10 @@ def test_a_deferral_anywhere_in_the_reply_is_no_yes(convo, at) -> None:
     for reply in ("Sounds good, but I want to talk to my wife first.", "Okay, I'll confirm with my husband first.",
                   "Yes, but let me check with my wife first."):
         assert _workflow(convo, at, asked, reply, *cancel) == ["not_confirmed"], reply
-    for reply in ("Yes, cancel it, I don't need it anymore.", "Yes please, no rush."):
+    for reply in ("Yes, cancel it, I don't need it anymore.", "Yes please, no rush.",
+                  "Don't worry about the refund, cancel it."):
         assert _workflow(convo, at, asked, reply, *cancel) == [], reply
+    assert _workflow(convo, at, asked, "Don't worry about it.", *cancel) == ["not_confirmed"]
 
 
 def test_the_confirmed_amount_is_the_offered_one_in_its_unit(convo, at) -> None:
