@@ -6,6 +6,12 @@ that affirmation must cover this action: a confirmation that names objects is
 scoped to them ("only the lamp" covers the lamp exchange, not the bottle one),
 a clause that negates an object ("keep the bottle") excludes it, and a bare
 "yes" covers what the assistant message it answers described.
+
+An affirmation is a yes word, a weak one ("okay") answering a question, or an
+instruction to take exactly this action ("Okay, turn it on."); a deferral ("let me
+check with my wife first") or the user's own plan ("I'll turn it on myself") is
+none. A confirmed amount must be one the description offered (or, when it offered
+none, one the user asked for), in its unit, times a count the messages state.
 """
 
 from __future__ import annotations
