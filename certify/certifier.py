@@ -389,7 +389,10 @@ class _Run:
     def _workflow(self, i: int, call: ToolCall, meta: ToolMeta, reasons: list[str]) -> bool:
         """The workflow check of one consequential call: True when it passes (else reasons say why)."""
         ok = True
-        anchors = call_anchors(call.name, call.arguments, meta.arg_roles, self.index, self.tool_args)
+        enums = self.info(call.name).enum_options()
+        choices = tuple((arg, value, enums[arg]) for arg, value in call.arguments.items()
+                        if arg in enums and isinstance(value, str)) if enums else ()
+        anchors = call_anchors(call.name, call.arguments, meta.arg_roles, self.index, self.tool_args, choices)
         verdict = None
         judge = self.cert.judge
         if judge is not None:

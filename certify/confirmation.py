@@ -41,7 +41,8 @@ from trajectory2gym.certify.normalize import (
 # A comma starts a new clause before a contrast or a refusal ("..., keep the other flights").
 _CLAUSE_SPLIT = re.compile(
     r"[.;!?\n]+|,\s*(?=but\b|and\b|except\b|though\b|keep\b|leave\b|not\b|(?:i |we )?(?:don'?t|do not)\b)"
-    r"|\bbut\b|\bexcept\b|\bhowever\b",
+    r"|\bbut\b|\bexcept\b|\bhowever\b"
+    r"|(?<=^no),",  # "No, just the lamp": the no answers the question, the rest says what to do
     re.I,
 )
 _AFFIRM = re.compile(
@@ -52,7 +53,7 @@ _AFFIRM = re.compile(
 )
 # "ok", "okay", "alright" also acknowledge what was said ("Okay, thanks."): they agree only to a
 # message that asks something.
-_WEAK_AFFIRM = re.compile(r"\b(ok(?:ay)?|alright|all right)\b", re.I)
+_WEAK_AFFIRM = re.compile(r"\b(ok(?:ay)?|alright|all right|both)\b", re.I)  # "Both, please." to "lamp or kettle?"
 _ASKS = re.compile(r"\?|\b(?:confirm|let me know|shall i|should i|would you like|do you want)\b", re.I)
 _DIRECTIVE = re.compile(r"\b(just|only|please)\b", re.I)
 _NEGATE = re.compile(
@@ -258,12 +259,15 @@ class Anchors:
     """
 
     __slots__ = ("ids", "stems", "objects", "object_ids", "rival_objects", "weak_objects", "object_word",
-                 "amounts", "account", "own", "_raw", "_index", "_labels_of", "_all", "_shapes")
+                 "amounts", "account", "own", "verb", "choices", "payments", "variants", "_listed", "_groups", "_raw", "_index",
+                 "_labels_of", "_all", "_shapes")
 
     def __init__(self, raw: dict[str, list[str]], stems: frozenset[str], index: EvidenceIndex,
                  objects: frozenset[str] = frozenset(), object_ids: frozenset[str] = frozenset(),
                  amounts: tuple[tuple[str, Any], ...] = (), rival_objects: frozenset[str] = frozenset(),
-                 object_word: str = "", account: bool = False, own: frozenset[str] = frozenset()):
+                 object_word: str = "", account: bool = False, own: frozenset[str] = frozenset(), verb: str = "",
+                 listed: frozenset[str] = frozenset(), choices: tuple[tuple[str, str, tuple[str, ...]], ...] = (),
+                 payments: tuple[tuple[str, str, str], ...] = (), variants: frozenset[str] = frozenset()):
         self._raw = raw  # identifier key -> the values the call gave for it
         self.ids: set[str] = set(raw)
         self.stems = stems
@@ -278,6 +282,14 @@ class Anchors:
         # The only identifier is the account holder's: "your account" names it (see call_anchors).
         self.account = account
         self.own = own  # the words of the tool's name ("enable", "roaming"): an instruction may say them
+        self.verb = verb  # the first of them, the action's own verb ("cancel")
+        # What else a confirmation must agree with: enum choices (arg, value, options), the payment
+        # method (arg, value, its kind), and the items a list argument names (keys; see item_groups).
+        self.choices = choices
+        self.payments = payments
+        self._listed = listed
+        self.variants = variants  # every list argument's keys, the replacements too (new_item_ids)
+        self._groups: list[tuple[frozenset[str], frozenset[str]]] | None = None
         # (length, starts with a letter) of each identifier key: what an id of the same kind shares
         self._shapes = {(len(k), k[:1].isalpha()) for k in raw}
         self._index = index
@@ -346,6 +358,28 @@ class Anchors:
         return (key not in self.ids and (len(key), key[:1].isalpha()) in self._shapes
                 and self._index.has_string(token))
 
+    def item_groups(self) -> list[tuple[frozenset[str], frozenset[str]]]:
+        """The call's items as (name words, identifier keys), items of the same name together, when it
+        touches items of two or more names (a lamp and a kettle); else empty: nothing to tell apart."""
+        if self._groups is None:
+            by_name: dict[frozenset[str], set[str]] = {}
+            for key in self._listed if len(self._listed) > 1 else ():  # one item: nothing to tell apart
+                labels = self.labels_of(key)
+                if labels:
+                    by_name.setdefault(frozenset(labels), set()).add(key)
+            self._groups = [(n, frozenset(k)) for n, k in by_name.items()] if len(by_name) > 1 else []
+        return self._groups
+
+    def groups_named(self, ws: set[str], cs: set[str]) -> set[int]:
+        """Which of ``item_groups`` a text names, by an identifier or a word of the name."""
+        return {k for k, (labels, keys) in enumerate(self.item_groups())
+                if not keys.isdisjoint(cs) or not labels.isdisjoint(ws)}
+
+    def said_as_given(self, key: str, turns: list[Turn]) -> bool:
+        """Whether a message writes the identifier ``key`` as the call gave it (a substring test:
+        cheaper than tokenizing every message)."""
+        return any(v in t.text for v in self._raw.get(key, ()) for t in turns)
+
     def own_word(self, word: str) -> bool:
         """A word naming this call's object: a word of the tool's name or its object, one of its
         identifiers, a word of its objects' names."""
@@ -394,9 +428,12 @@ def _identifier_leaves(value: Any, out: list[str]) -> list[str]:
 
 
 def call_anchors(tool: str, arguments: dict[str, Any], roles: Mapping[str, str], index: EvidenceIndex,
-                 tools: ToolArgs = frozenset()) -> Anchors:
+                 tools: ToolArgs = frozenset(), choices: tuple[tuple[str, str, tuple[str, ...]], ...] = ()) -> Anchors:
     raw: dict[str, list[str]] = {}
     amounts: list[tuple[str, Any]] = []
+    listed: set[str] = set()
+    variants: set[str] = set()
+    payments: list[tuple[str, str, str]] = []
     # List arguments first: their identifiers (the items an exchange touches) are the ones with
     # object names; a scalar one (the order, the payment method) recurs in many observations.
     args = sorted(arguments.items(), key=lambda kv: not isinstance(kv[1], list))
@@ -417,6 +454,12 @@ def call_anchors(tool: str, arguments: dict[str, Any], roles: Mapping[str, str],
             c = compact(v)
             if c:
                 raw.setdefault(c, []).append(v)
+                if isinstance(value, list):
+                    variants.add(c)
+                    if not arg.startswith("new"):  # the items acted on, not their replacements
+                        listed.add(c)
+        if "payment" in arg and isinstance(value, str) and (kind := _payment_kind(value)):
+            payments.append((arg, value, kind))
     objects, own_args, rivals = tool_object(tool, tools) if tools else _NO_OBJECT
     object_ids = frozenset(compact(v) for a in own_args if a in arguments
                            for v in _identifier_leaves(arguments[a], [])) if own_args else _NO_IDS
@@ -430,7 +473,28 @@ def call_anchors(tool: str, arguments: dict[str, Any], roles: Mapping[str, str],
         objects = _object_stems(parts[-1])
     # With such a sibling, "the default address on your account" names the user's, not an order's.
     return Anchors(raw, action_stems(tool), index, objects, object_ids, tuple(amounts), rivals,
-                   parts[-1] if objects else "", account=bool(account_only and raw), own=frozenset(parts))
+                   parts[-1] if objects else "", account=bool(account_only and raw), own=frozenset(parts),
+                   verb=parts[0] if parts else "",
+                   listed=frozenset(listed), choices=choices, payments=tuple(payments), variants=frozenset(variants))
+
+
+# A payment method's kind, from its identifier (credit_card_1, gift_card_2, paypal_3, certificate_4),
+# and the words a message names that kind with ("your Mastercard ending 1020", "the gift card").
+_PAYMENT_KINDS: dict[str, tuple[str, ...]] = {
+    "creditcard": ("credit", "mastercard", "visa", "amex", "debit"),
+    "giftcard": ("gift",),
+    "paypal": ("paypal",),
+    "certificate": ("certificate", "voucher"),
+}
+
+
+# Each word naming a kind, and the kind: "gift" names a gift card, "mastercard" a credit card.
+_PAYMENT_WORDS = {word: kind for kind, said in _PAYMENT_KINDS.items() for word in said}
+
+
+def _payment_kind(value: str) -> str | None:
+    key = compact(value)
+    return next((kind for kind in _PAYMENT_KINDS if key.startswith(kind)), None)
 
 
 # Arguments naming the account holder, the one the conversation is with.
@@ -662,6 +726,68 @@ def _amount_not_stated(turns: list[Turn], described: Turn, anchors: Anchors) -> 
     return None
 
 
+def _options_said(turns: list[Turn], options: Iterable[str], short: bool = False) -> set[str]:
+    """The options these messages name as words ("ordered by mistake", "business"); unless ``short``,
+    options too short or common to tell ("yes", "other") are never counted."""
+    found = set()
+    lows = [t.text.lower() for t in turns]
+    for option in options:
+        phrase = option.replace("_", " ").lower()
+        if (short or " " in phrase or len(phrase) >= 6) and any(
+                phrase in low and _whole_words(phrase).search(low) for low in lows):
+            found.add(option)
+    return found
+
+
+@lru_cache(maxsize=256)
+def _whole_words(phrase: str) -> re.Pattern[str]:
+    return re.compile(rf"\b{re.escape(phrase)}\b")
+
+
+def _other_variant(described: Turn, later: list[Turn], anchors: Anchors) -> str:
+    """An identifier the description names in place of one of the call's items, which no message
+    since names: the same shape, visible, not the call's ("the blue M T-shirt 9612497925" described,
+    8349118980 called; but "out of stock; 2323972008 instead?" offers the one called); else ""."""
+    missing = {(len(key), key[:1].isalpha()) for key in anchors.variants
+               if key not in described.compacts and not anchors.said_as_given(key, later)}
+    if missing:  # an identifier of such a shape in the description: a search each, so only then
+        for token in chunks(described.text):
+            other = compact(token)
+            if (len(other), other[:1].isalpha()) in missing and looks_like_identifier(token) \
+                    and anchors.rival_id(token):
+                return token
+    return ""
+
+
+def _last_said(turns: list[Turn], at: int, options: Iterable[str], short: bool = False) -> set[str]:
+    """The options the latest message from the description on names (the last word counts: "to your
+    PayPal or your gift card?" ... "to the gift card, proceed?"); where none does, the request's."""
+    for part in (turns[at:], turns[:at]):
+        for turn in reversed(part):
+            said = _options_said([turn], options, short)
+            if said:
+                return said
+    return set()
+
+
+def _choice_not_stated(turns: list[Turn], described: Turn, anchors: Anchors) -> ConfirmVerdict | None:
+    """A confirmed call with a choice other than the one last stated (see ``_last_said``): a
+    cancellation "ordered by mistake" sent as "no longer needed", a refund to the gift card the user
+    chose sent to PayPal."""
+    at = next(k for k, turn in enumerate(turns) if turn is described)
+    for arg, value, options in anchors.choices:
+        said = _last_said(turns, at, options)
+        if said and value not in said:
+            return ConfirmVerdict(False, "argument_not_confirmed", f"stated: {', '.join(sorted(said))}", arg, value)
+    for arg, value, kind in anchors.payments:
+        if any(value in t.text for t in turns[at:]):
+            continue  # the method itself was named
+        said = _last_said(turns, at, _PAYMENT_WORDS, True)
+        if said and kind not in {_PAYMENT_WORDS[w] for w in said}:
+            return ConfirmVerdict(False, "argument_not_confirmed", f"stated: {', '.join(sorted(said))}", arg, value)
+    return None
+
+
 def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex) -> ConfirmVerdict:
     """The rule-based workflow verdict for one consequential call, given the text turns before it."""
     last_desc = -1
@@ -677,6 +803,8 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
     # The user's turns after the description, in order: the last word counts, so a later
     # retraction ("I'd rather not cancel it after all") undoes an earlier yes.
     confirmed = affirmed_elsewhere = withdrawn = False
+    uncovered = ""  # the items a scoped yes left out
+    groups = anchors.item_groups()
     described: Turn = turns[last_desc]
     answered = described
     for turn in turns[last_desc + 1:]:
@@ -688,6 +816,8 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
                 confirmed, withdrawn = False, True
             continue  # deferring, whatever else the message says
         pos_this = neg_this = neg_action = pos_other = affirm = ordered = False
+        pos_items: set[int] = set()  # which of the call's items (item_groups) the reply names, and how
+        neg_items: set[int] = set()
         for clause in turn.clauses:
             ws, keys = clause.words, clause.keys
             negated = bool(_NEGATE.search(clause.text))
@@ -705,12 +835,21 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
             )
             if negated:
                 neg_this |= this
-                neg_action = neg_action or _names_action(ws, anchors)
+                if this and groups:
+                    neg_items |= anchors.groups_named(ws, keys)
+                if _names_action(ws, anchors):
+                    neg_action = True
+                    if affirm and not other and anchors.verb in ws:
+                        # Taken back in the same reply by the action's own verb: "Yes... actually no,
+                        # don't cancel it" (not by a synonym: "change the flight, don't add any bags").
+                        affirm = False
                 continue
             if clause.question or _plans_action(clause.text, anchors):
                 continue  # asking, or taking it on oneself: "Sure, but will I get it all back?"
             pos_this |= this
             pos_other |= other
+            if this and groups:
+                pos_items |= anchors.groups_named(ws, keys)
             text = clause.text
             if (_AFFIRM.search(text) or (_WEAK_AFFIRM.search(text) and _ASKS.search(answered.text))
                     or (_DIRECTIVE.search(text) and (this or _names_action(ws, anchors)))):
@@ -728,6 +867,13 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
         if neg_this and not pos_this:
             affirmed_elsewhere = True
             continue
+        # Items of one call: a yes naming some of them ("just the lamp"), or keeping one ("keep the
+        # kettle"), does not cover a call that touches the others too.
+        left = (neg_items - pos_items) or ((set(range(len(groups))) - pos_items) if pos_items else set())
+        if left:
+            confirmed, affirmed_elsewhere = False, True
+            uncovered = ", ".join(" ".join(sorted(groups[k][0])) for k in sorted(left))
+            continue
         if pos_this:
             confirmed, withdrawn = True, False
             continue
@@ -741,14 +887,25 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
             continue
         affirmed_elsewhere = True
     if confirmed:
-        if not anchors.amounts:
+        if groups:  # a description of several items names each ("the lamp and the kettle")
+            named = anchors.groups_named(described.words, described.compacts)
+            if named and len(named) < len(groups):
+                unnamed = ", ".join(" ".join(sorted(groups[k][0])) for k in range(len(groups)) if k not in named)
+                return ConfirmVerdict(False, "not_described", f" in full (the description does not name: {unnamed})")
+        if anchors.variants and (other := _other_variant(described, turns[last_desc + 1:], anchors)):
+            return ConfirmVerdict(False, "not_described", f" as called (the description names {other} instead)")
+        if not (anchors.amounts or anchors.choices or anchors.payments):
             return ConfirmVerdict(True)
         start = last_desc  # from the user's request that the description answers
         while start > 0 and turns[start].role != "user":
             start -= 1
-        return _amount_not_stated(turns[start:], described, anchors) or ConfirmVerdict(True)
+        window = turns[start:]
+        return ((anchors.amounts and _amount_not_stated(window, described, anchors))
+                or _choice_not_stated(window, described, anchors) or ConfirmVerdict(True))
     if withdrawn:
         return ConfirmVerdict(False, "confirmation_withdrawn")
+    if uncovered:
+        return ConfirmVerdict(False, "confirmation_not_covering", f"the user's yes leaves out: {uncovered}")
     if affirmed_elsewhere:
         return ConfirmVerdict(False, "confirmation_not_covering", f"confirmed without {anchors.describe()}")
     return ConfirmVerdict(False, "not_confirmed")

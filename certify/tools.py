@@ -72,6 +72,18 @@ class ToolInfo:
     properties: dict[str, Any]
     # Call facts per (argument names, observation shape): a handful per tool across a corpus.
     facts: dict[tuple[tuple[str, ...], str], dict[str, Any]] = field(default_factory=dict, repr=False)
+    enums: dict[str, tuple[str, ...]] | None = field(default=None, repr=False)
+
+    def enum_options(self) -> dict[str, tuple[str, ...]]:
+        """Arguments whose schema offers two or more string options (a cancellation reason, a cabin):
+        what a confirmation may have chosen between. Found once per tool (infos are shared)."""
+        if self.enums is None:
+            self.enums = {
+                arg: tuple(spec["enum"]) for arg, spec in self.properties.items()
+                if isinstance(spec, dict) and isinstance(spec.get("enum"), list) and len(spec["enum"]) > 1
+                and all(isinstance(o, str) for o in spec["enum"])
+            }
+        return self.enums
 
     def call_facts(self, arg_names: tuple[str, ...], shape: str) -> dict[str, Any]:
         """The type-level facts of a call (shared, read-only: validated into a new model)."""

@@ -1,0 +1,107 @@
+"""Workflow verdicts on retail calls that touch several items, a payment method or a reason: a yes
+that names some of the items covers only a call on those, a description names every item and the
+variant the call sends, and the confirmed payment method and reason are the ones the call uses."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from trajectory2gym.certify import certify_interaction
+from trajectory2gym.certify.reasons import reason_check, reason_kind
+from trajectory2gym.envs.registry import tool_specs
+
+LAMP, KETTLE, SHIRT = "9190635437", "5268233322", "9612497925"
+PAYPAL, CARD, GIFT = "paypal_7503218", "credit_card_8405687", "gift_card_7588375"
+USER = {"user_id": "yusuf_garcia_3055", "payment_methods": {
+    PAYPAL: {"source": "paypal", "id": PAYPAL},
+    CARD: {"source": "credit_card", "brand": "mastercard", "last_four": "3762", "id": CARD},
+    GIFT: {"source": "gift_card", "balance": 15, "id": GIFT}}}
+ORDER = {"order_id": "#W4794911", "user_id": "yusuf_garcia_3055", "status": "delivered", "items": [
+    {"name": "Desk Lamp", "product_id": "6817146515", "item_id": LAMP, "price": 153.23},
+    {"name": "Electric Kettle", "product_id": "1075968781", "item_id": KETTLE, "price": 155.99},
+    {"name": "T-Shirt", "product_id": "9523456873", "item_id": SHIRT, "price": 50.88,
+     "options": {"color": "blue", "size": "M"}}],
+    "payment_history": [{"payment_method_id": PAYPAL, "amount": 360.10}]}
+SHIRTS = {"name": "T-Shirt", "product_id": "9523456873", "variants": {
+    "8349118980": {"item_id": "8349118980", "options": {"color": "blue", "size": "S"}, "available": True},
+    "1111111111": {"item_id": "1111111111", "options": {"color": "red", "size": "M"}, "available": True}}}
+BOTH = "I can return the Desk Lamp (9190635437) and the Electric Kettle (5268233322) from order #W4794911, " \
+       "refunding $309.22 to your PayPal. Shall I proceed?"
+
+
+def _workflow(convo: Any, description: str, reply: str, name: str, args: dict[str, Any],
+              order: dict[str, Any] = ORDER) -> list[str]:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user("I want to return some things from order #W4794911. My user id is yusuf_garcia_3055.")
+    c.call("get_user_details", {"user_id": "yusuf_garcia_3055"}, USER)
+    c.call("get_order_details", {"order_id": "#W4794911"}, order)
+    c.call("get_product_details", {"product_id": "9523456873"}, SHIRTS)
+    c.say(description)
+    c.user(reply)
+    i = c.call(name, args, {**order, "status": "return requested"})
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    return [k for k in map(reason_kind, decision.reasons) if reason_check(k) == "workflow"]
+
+
+def _return(*items: str, pay: str = PAYPAL) -> tuple[str, dict[str, Any]]:
+    return "return_delivered_order_items", {"order_id": "#W4794911", "item_ids": list(items),
+                                            "payment_method_id": pay}
+
+
+@pytest.mark.parametrize("reply", ["Just the lamp, actually.", "Yes, both. Oh wait, actually keep the kettle.",
+                                   "No, just the lamp.", "Yes to the lamp. Keep the kettle as it is."])
+def test_a_yes_to_some_items_does_not_cover_a_call_on_all(convo, reply: str) -> None:
+    assert _workflow(convo, BOTH, reply, *_return(LAMP, KETTLE)) == ["confirmation_not_covering"]
+
+
+def test_a_yes_to_all_items_covers_them(convo) -> None:
+    assert _workflow(convo, BOTH, "No, just the lamp.", *_return(LAMP)) == []
+    assert _workflow(convo, BOTH, "Yes, both.", *_return(LAMP, KETTLE)) == []
+    asked = "Which would you like to return: the Desk Lamp (9190635437) or the Electric Kettle (5268233322)?"
+    assert _workflow(convo, asked, "Both, please.", *_return(LAMP, KETTLE)) == []
+
+
+def test_a_call_on_an_item_the_description_never_named(convo) -> None:
+    assert _workflow(convo, BOTH, "Yes.", *_return(LAMP, KETTLE, SHIRT)) == ["not_described"]
+
+
+def test_the_payment_method_is_the_one_confirmed_last(convo) -> None:
+    gift = BOTH.replace("to your PayPal", "to your gift card")
+    assert _workflow(convo, gift, "Yes.", *_return(LAMP, KETTLE, pay=PAYPAL)) == ["argument_not_confirmed"]
+    assert _workflow(convo, gift, "Yes.", *_return(LAMP, KETTLE, pay=GIFT)) == []
+    card = BOTH.replace("to your PayPal", "to your Mastercard ending 3762")
+    assert _workflow(convo, card, "Yes.", *_return(LAMP, KETTLE, pay=CARD)) == []
+    # The user may choose: the last message naming a method counts.
+    choose = BOTH.replace("to your PayPal. Shall I proceed?", "to your PayPal or your gift card?")
+    assert _workflow(convo, choose, "The gift card, yes.", *_return(LAMP, KETTLE, pay=PAYPAL)) == [
+        "argument_not_confirmed"]
+
+
+def test_the_cancellation_reason_is_the_one_confirmed(convo) -> None:
+    pending = {**ORDER, "status": "pending"}
+    said = "I'll cancel pending order #W4794911 because it was ordered by mistake. Shall I?"
+    cancel = "cancel_pending_order"
+    assert _workflow(convo, said, "Yes.", cancel, {"order_id": "#W4794911", "reason": "no longer needed"},
+                     pending) == ["argument_not_confirmed"]
+    assert _workflow(convo, said, "Yes.", cancel, {"order_id": "#W4794911", "reason": "ordered by mistake"},
+                     pending) == []
+
+
+def test_the_variant_sent_is_the_one_described(convo) -> None:
+    said = "I can exchange the T-Shirt 9612497925 for the blue S (8349118980) at no cost. Shall I?"
+    exchange = "exchange_delivered_order_items"
+    args = {"order_id": "#W4794911", "item_ids": [SHIRT], "payment_method_id": PAYPAL}
+    assert _workflow(convo, said, "Yes.", exchange, {**args, "new_item_ids": ["1111111111"]}) == ["not_described"]
+    assert _workflow(convo, said, "Yes.", exchange, {**args, "new_item_ids": ["8349118980"]}) == []
+
+
+def test_a_yes_taken_back_by_the_actions_verb_in_the_same_reply(convo) -> None:
+    pending = {**ORDER, "status": "pending"}
+    said = "I'll cancel pending order #W4794911 because it is no longer needed. Shall I?"
+    args = {"order_id": "#W4794911", "reason": "no longer needed"}
+    assert _workflow(convo, said, "Hmm, yes... actually no, don't cancel it.", "cancel_pending_order", args,
+                     pending) == ["not_confirmed"]
+    assert _workflow(convo, said, "Yes, cancel it, don't send me any emails about it.", "cancel_pending_order",
+                     args, pending) == []
