@@ -726,14 +726,14 @@ def _amount_not_stated(turns: list[Turn], described: Turn, anchors: Anchors) -> 
     return None
 
 
-def _options_said(turns: list[Turn], options: Iterable[str], short: bool = False) -> set[str]:
-    """The options these messages name as words ("ordered by mistake", "business"); unless ``short``,
-    options too short or common to tell ("yes", "other") are never counted."""
+def _options_said(turns: list[Turn], options: Iterable[str]) -> set[str]:
+    """The options these messages name as words ("ordered by mistake", "business"); options too short
+    or common to tell ("yes", "other") are never counted."""
     found = set()
     lows = [t.text.lower() for t in turns]
     for option in options:
         phrase = option.replace("_", " ").lower()
-        if (short or " " in phrase or len(phrase) >= 6) and any(
+        if (" " in phrase or len(phrase) >= 6) and any(
                 phrase in low and _whole_words(phrase).search(low) for low in lows):
             found.add(option)
     return found
@@ -759,12 +759,12 @@ def _other_variant(described: Turn, later: list[Turn], anchors: Anchors) -> str:
     return ""
 
 
-def _last_said(turns: list[Turn], at: int, options: Iterable[str], short: bool = False) -> set[str]:
+def _last_said(turns: list[Turn], at: int, options: Iterable[str]) -> set[str]:
     """The options the latest message from the description on names (the last word counts: "to your
     PayPal or your gift card?" ... "to the gift card, proceed?"); where none does, the request's."""
     for part in (turns[at:], turns[:at]):
         for turn in reversed(part):
-            said = _options_said([turn], options, short)
+            said = _options_said([turn], options)
             if said:
                 return said
     return set()
@@ -782,10 +782,23 @@ def _choice_not_stated(turns: list[Turn], described: Turn, anchors: Anchors) -> 
     for arg, value, kind in anchors.payments:
         if any(value in t.text for t in turns[at:]):
             continue  # the method itself was named
-        said = _last_said(turns, at, _PAYMENT_WORDS, True)
+        said = _payment_words_said(turns, at)
         if said and kind not in {_PAYMENT_WORDS[w] for w in said}:
             return ConfirmVerdict(False, "argument_not_confirmed", f"stated: {', '.join(sorted(said))}", arg, value)
     return None
+
+
+_PAYMENT_SAID = re.compile(r"\b(" + "|".join(_PAYMENT_WORDS) + r")\b", re.I)
+
+
+def _payment_words_said(turns: list[Turn], at: int) -> set[str]:
+    """``_last_said`` for the words of payment kinds: one search per message."""
+    for part in (turns[at:], turns[:at]):
+        for turn in reversed(part):
+            found = _PAYMENT_SAID.findall(turn.text)
+            if found:
+                return {w.lower() for w in found}
+    return set()
 
 
 def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex) -> ConfirmVerdict:
