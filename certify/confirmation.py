@@ -56,6 +56,7 @@ _AFFIRM = re.compile(
 _WEAK_AFFIRM = re.compile(r"\b(ok(?:ay)?|alright|all right|both)\b", re.I)  # "Both, please." to "lamp or kettle?"
 _ASKS = re.compile(r"\?|\b(?:confirm|let me know|shall i|should i|would you like|do you want)\b", re.I)
 _DIRECTIVE = re.compile(r"\b(just|only|please)\b", re.I)
+_SCOPE = re.compile(r"\b(?:just|only)\b([^,;]+)", re.I)  # what "just"/"only" limits a yes to
 _NEGATE = re.compile(
     r"\b(no|not|don'?t|do not|never|keep|skip|leave|hold off|wait|cancel that|nevermind|never mind|"
     r"rather not|won'?t|shouldn'?t)\b",
@@ -862,7 +863,9 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
             pos_this |= this
             pos_other |= other
             if this and groups:
-                pos_items |= anchors.groups_named(ws, keys)
+                scope = _SCOPE.search(clause.text)  # "only the lamp, I threw away the kettle box": the lamp
+                pos_items |= (anchors.groups_named(set(words(scope[1])), {compact(t) for t in chunks(scope[1])})
+                              if scope else anchors.groups_named(ws, keys))
             text = clause.text
             if (_AFFIRM.search(text) or (_WEAK_AFFIRM.search(text) and _ASKS.search(answered.text))
                     or (_DIRECTIVE.search(text) and (this or _names_action(ws, anchors)))):

@@ -51,7 +51,8 @@ def _return(*items: str, pay: str = PAYPAL) -> tuple[str, dict[str, Any]]:
 
 
 @pytest.mark.parametrize("reply", ["Just the lamp, actually.", "Yes, both. Oh wait, actually keep the kettle.",
-                                   "No, just the lamp.", "Yes to the lamp. Keep the kettle as it is."])
+                                   "No, just the lamp.", "Yes to the lamp. Keep the kettle as it is.",
+                                   "Oh, then only the lamp, I threw away the kettle box."])
 def test_a_yes_to_some_items_does_not_cover_a_call_on_all(convo, reply: str) -> None:
     assert _workflow(convo, BOTH, reply, *_return(LAMP, KETTLE)) == ["confirmation_not_covering"]
 
