@@ -17,9 +17,9 @@ none, one the user asked for), in its unit, times a count the messages state.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any
 
 from trajectory2gym.certify.evidence import EvidenceIndex
@@ -177,7 +177,7 @@ def tool_object(tool: str, tools: ToolArgs) -> tuple[frozenset[str], frozenset[s
 def action_stems(tool: str) -> frozenset[str]:
     """Stems a message must use to describe a call of ``tool``: its verb and the verb's synonyms
     when it is named after a known action verb, else every word of its name (toggle_wifi)."""
-    parts = [w for w in re.split(r"[_\W]+", tool.lower()) if w and w not in _GENERIC]
+    parts = [w for w in _name_words(tool) if w not in _GENERIC]
     if parts and parts[0] in _SYNONYMS:
         return frozenset(_stems_of(parts[0]))
     out = {stem(w) for w in parts}
@@ -701,13 +701,14 @@ def _with_counts(amounts: set[int], turns: list[Turn]) -> set[int]:
     return amounts | {a * k for a in amounts for k in stated_counts(turns, 10)}
 
 
-def _amount_not_stated(turns: list[Turn], described: Turn, anchors: Anchors) -> ConfirmVerdict | None:
+def _amount_not_stated(turns: list[Turn], at: int, anchors: Anchors) -> ConfirmVerdict | None:
     """A confirmed call whose amount argument differs from every amount of its kind (money, or data)
     stated from the description on, the description's own counting only where it offers the action;
     where none was, from the user's request before it ("add 2 GB?" ... "$10, shall I?" ... "Yes"
     covers 2 GB). A description's amount replaces the request's: asked for $150, offered $50, a yes
-    confirms $50. None when none differs, or when no amount of that kind was stated at all."""
-    at = next(k for k, turn in enumerate(turns) if turn is described)
+    confirms $50. ``turns[at]`` is the description. None when none differs, or when no amount of that
+    kind was stated at all."""
+    described = turns[at]
     for arg, value in anchors.amounts:
         data = _is_data(arg)
         stated = _action_amounts(described.text, anchors, data)
@@ -727,15 +728,14 @@ def _amount_not_stated(turns: list[Turn], described: Turn, anchors: Anchors) -> 
     return None
 
 
-def _options_said(turns: list[Turn], options: Iterable[str]) -> set[str]:
-    """The options these messages name as words ("ordered by mistake", "business"); options too short
-    or common to tell ("yes", "other") are never counted."""
+def _options_said(options: tuple[str, ...], turn: Turn) -> set[str]:
+    """The options a message names as words ("ordered by mistake", "business"); options too short or
+    common to tell ("yes", "other") are never counted."""
+    low = turn.text.lower()
     found = set()
-    lows = [t.text.lower() for t in turns]
     for option in options:
         phrase = option.replace("_", " ").lower()
-        if (" " in phrase or len(phrase) >= 6) and any(
-                phrase in low and _whole_words(phrase).search(low) for low in lows):
+        if (" " in phrase or len(phrase) >= 6) and phrase in low and _whole_words(phrase).search(low):
             found.add(option)
     return found
 
@@ -760,30 +760,30 @@ def _other_variant(described: Turn, later: list[Turn], anchors: Anchors) -> str:
     return ""
 
 
-def _last_said(turns: list[Turn], at: int, options: Iterable[str]) -> set[str]:
-    """The options the latest message from the description on names (the last word counts: "to your
-    PayPal or your gift card?" ... "to the gift card, proceed?"); where none does, the request's."""
+def _last_said(turns: list[Turn], at: int, find: Callable[[Turn], set[str]]) -> set[str]:
+    """What ``find`` finds in the latest message from the description (``turns[at]``) on that has any
+    (the last word counts: "to your PayPal or your gift card?" ... "to the gift card, proceed?");
+    where none has, in the latest of the request's."""
     for part in (turns[at:], turns[:at]):
         for turn in reversed(part):
-            said = _options_said([turn], options)
+            said = find(turn)
             if said:
                 return said
     return set()
 
 
-def _choice_not_stated(turns: list[Turn], described: Turn, anchors: Anchors) -> ConfirmVerdict | None:
-    """A confirmed call with a choice other than the one last stated (see ``_last_said``): a
-    cancellation "ordered by mistake" sent as "no longer needed", a refund to the gift card the user
-    chose sent to PayPal."""
-    at = next(k for k, turn in enumerate(turns) if turn is described)
+def _choice_not_stated(turns: list[Turn], at: int, anchors: Anchors) -> ConfirmVerdict | None:
+    """A confirmed call with a choice other than the one last stated (see ``_last_said``; ``turns[at]``
+    is the description): a cancellation "ordered by mistake" sent as "no longer needed", a refund to
+    the gift card the user chose sent to PayPal."""
     for arg, value, options in anchors.choices:
-        said = _last_said(turns, at, options)
+        said = _last_said(turns, at, partial(_options_said, options))
         if said and value not in said:
             return ConfirmVerdict(False, "argument_not_confirmed", f"stated: {', '.join(sorted(said))}", arg, value)
     for arg, value, kind in anchors.payments:
         if any(value in t.text for t in turns[at:]):
             continue  # the method itself was named
-        said = _payment_words_said(turns, at)
+        said = _last_said(turns, at, _payment_words)
         if said and kind not in {_PAYMENT_WORDS[w] for w in said}:
             return ConfirmVerdict(False, "argument_not_confirmed", f"stated: {', '.join(sorted(said))}", arg, value)
     return None
@@ -792,14 +792,14 @@ def _choice_not_stated(turns: list[Turn], described: Turn, anchors: Anchors) -> 
 _PAYMENT_SAID = re.compile(r"\b(" + "|".join(_PAYMENT_WORDS) + r")\b", re.I)
 
 
-def _payment_words_said(turns: list[Turn], at: int) -> set[str]:
-    """``_last_said`` for the words of payment kinds: one search per message."""
-    for part in (turns[at:], turns[:at]):
-        for turn in reversed(part):
-            found = _PAYMENT_SAID.findall(turn.text)
-            if found:
-                return {w.lower() for w in found}
-    return set()
+def _payment_words(turn: Turn) -> set[str]:
+    """The words of payment kinds a message says: one search."""
+    return {w.lower() for w in _PAYMENT_SAID.findall(turn.text)}
+
+
+def _group_names(groups: list[tuple[frozenset[str], frozenset[str]]], which: set[int]) -> str:
+    """Some of ``Anchors.item_groups`` as a reason shows them: "desk lamp, electric kettle"."""
+    return ", ".join(" ".join(sorted(groups[k][0])) for k in sorted(which))
 
 
 def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex) -> ConfirmVerdict:
@@ -888,7 +888,7 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
         left = (neg_items - pos_items) or ((set(range(len(groups))) - pos_items) if pos_items else set())
         if left:
             confirmed, affirmed_elsewhere = False, True
-            uncovered = ", ".join(" ".join(sorted(groups[k][0])) for k in sorted(left))
+            uncovered = _group_names(groups, left)
             continue
         if pos_this:
             confirmed, withdrawn = True, False
@@ -906,7 +906,7 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
         if groups:  # a description of several items names each ("the lamp and the kettle")
             named = anchors.groups_named(described.words, described.compacts)
             if named and len(named) < len(groups):
-                unnamed = ", ".join(" ".join(sorted(groups[k][0])) for k in range(len(groups)) if k not in named)
+                unnamed = _group_names(groups, set(range(len(groups))) - named)
                 return ConfirmVerdict(False, "not_described", f" in full (the description does not name: {unnamed})")
         if anchors.variants and (other := _other_variant(described, turns[last_desc + 1:], anchors)):
             return ConfirmVerdict(False, "not_described", f" as called (the description names {other} instead)")
@@ -915,9 +915,9 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
         start = last_desc  # from the user's request that the description answers
         while start > 0 and turns[start].role != "user":
             start -= 1
-        window = turns[start:]
-        return ((anchors.amounts and _amount_not_stated(window, described, anchors))
-                or _choice_not_stated(window, described, anchors) or ConfirmVerdict(True))
+        window, at = turns[start:], last_desc - start
+        return (_amount_not_stated(window, at, anchors) or _choice_not_stated(window, at, anchors)
+                or ConfirmVerdict(True))
     if withdrawn:
         return ConfirmVerdict(False, "confirmation_withdrawn")
     if uncovered:

@@ -185,7 +185,7 @@ class EvidenceIndex:
         if not text:
             return
         long = len(text) > 400
-        # A cached text's parts are frozen (bigrams, cents); a fresh one's are raw (words, text).
+        # A cached text's parts are frozen (bigrams, cents); a fresh one's are raw (word list, text).
         parsed: tuple[Any, Any, Any, Any] | None = _TEXT_CACHE.get(text) if long else None
         if parsed is None:
             low = text.lower()
@@ -208,8 +208,8 @@ class EvidenceIndex:
                 parsed = (ws_set, ws, tokens(low), text if _ANY_DIGIT.search(text) else None)
                 if spelled:
                     self._numbers.append(tuple(spelled))
-        words, phrase, toks, numbers = parsed
-        self.words.update(words)
+        vocab, phrase, toks, numbers = parsed
+        self.words.update(vocab)
         self._phrases.append(phrase)  # the word list, or the bigrams of a cached text
         self.compacts.update(toks)
         if observed:
