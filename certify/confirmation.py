@@ -42,7 +42,9 @@ from trajectory2gym.certify.normalize import (
 _CLAUSE_SPLIT = re.compile(
     r"[.;!?\n]+|,\s*(?=but\b|and\b|except\b|though\b|keep\b|leave\b|not\b|(?:i |we )?(?:don'?t|do not)\b)"
     r"|\bbut\b|\bexcept\b|\bhowever\b"
-    r"|(?<=^no),",  # "No, just the lamp": the no answers the question, the rest says what to do
+    r"|(?<=^no),"  # "No, just the lamp": the no answers the question, the rest says what to do
+    # "Yes to the return, no to the exchange"; "The lamp yes, the kettle no."
+    r"|,\s*(?=no\s+to\b|(?:the|my)\s[^,.;!?]*?\bno\b\s*(?:[.!]|$))",
     re.I,
 )
 _AFFIRM = re.compile(
@@ -829,7 +831,7 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
             if confirmed:  # "wait, let me check with my wife first" after a yes
                 confirmed, withdrawn = False, True
             continue  # deferring, whatever else the message says
-        pos_this = neg_this = neg_action = pos_other = affirm = ordered = False
+        pos_this = neg_this = neg_action = pos_other = affirm = ordered = refused = False
         pos_items: set[int] = set()  # which of the call's items (item_groups) the reply names, and how
         neg_items: set[int] = set()
         for clause in turn.clauses:
@@ -848,6 +850,9 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
                        for t in clause.tokens if looks_like_identifier(t))
             )
             if negated:
+                if (not (this or other) and clause.text[:6].lower() == "no to "
+                        and not _says(" " + " ".join(ws), _ACTION_STEMS)):
+                    refused = True  # "Okay, no to that" refuses the whole reply; "no to the exchange" one action
                 neg_this |= this
                 if this and groups:
                     neg_items |= anchors.groups_named(ws, keys)
@@ -874,7 +879,7 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
                 ordered = True
         if ordered and not any(_NEGATE.search(c.text) for c in turn.clauses):
             affirm = True  # an instruction stands, unless taken back in the same reply ("No wait, don't")
-        if turn.clauses and turn.clauses[-1].question:
+        if refused or (turn.clauses and turn.clauses[-1].question):
             affirm = False  # the user is waiting for an answer before saying yes
         if not affirm:
             if confirmed and (neg_this or neg_action):

@@ -52,13 +52,15 @@ def _return(*items: str, pay: str = PAYPAL) -> tuple[str, dict[str, Any]]:
 
 @pytest.mark.parametrize("reply", ["Just the lamp, actually.", "Yes, both. Oh wait, actually keep the kettle.",
                                    "No, just the lamp.", "Yes to the lamp. Keep the kettle as it is.",
-                                   "Oh, then only the lamp, I threw away the kettle box."])
+                                   "Oh, then only the lamp, I threw away the kettle box.",
+                                   "The lamp yes, the kettle no."])
 def test_a_yes_to_some_items_does_not_cover_a_call_on_all(convo, reply: str) -> None:
     assert _workflow(convo, BOTH, reply, *_return(LAMP, KETTLE)) == ["confirmation_not_covering"]
 
 
 def test_a_yes_to_all_items_covers_them(convo) -> None:
     assert _workflow(convo, BOTH, "No, just the lamp.", *_return(LAMP)) == []
+    assert _workflow(convo, BOTH, "The lamp yes, the kettle no.", *_return(LAMP)) == []
     assert _workflow(convo, BOTH, "Yes, both.", *_return(LAMP, KETTLE)) == []
     asked = "Which would you like to return: the Desk Lamp (9190635437) or the Electric Kettle (5268233322)?"
     assert _workflow(convo, asked, "Both, please.", *_return(LAMP, KETTLE)) == []
@@ -106,3 +108,20 @@ def test_a_yes_taken_back_by_the_actions_verb_in_the_same_reply(convo) -> None:
                      pending) == ["not_confirmed"]
     assert _workflow(convo, said, "Yes, cancel it, don't send me any emails about it.", "cancel_pending_order",
                      args, pending) == []
+
+
+@pytest.mark.parametrize("reply", ["Yes, no.", "Okay, no to that.", "Okay, no to the whole thing.",
+                                   "Hmm, the lamp, no.", "Sure, no to the return."])
+def test_a_no_after_a_comma_still_refuses(convo, reply: str) -> None:
+    # Only "..., no to <something>" and "..., the <thing> no" start a clause of their own.
+    assert _workflow(convo, BOTH, reply, *_return(LAMP, KETTLE)) != []
+
+
+def test_yes_to_one_action_no_to_the_other(convo) -> None:
+    two = ("I can (1) return the Desk Lamp (9190635437) from order #W4794911, refunded to your PayPal, and "
+           "(2) exchange the T-Shirt (9612497925) for the blue size S one (8349118980). Shall I do both?")
+    reply = "Yes to the return, no to the exchange."
+    assert _workflow(convo, two, reply, *_return(LAMP)) == []
+    swap = {"order_id": "#W4794911", "item_ids": [SHIRT], "new_item_ids": ["8349118980"],
+            "payment_method_id": PAYPAL}
+    assert _workflow(convo, two, reply, "exchange_delivered_order_items", swap) != []
