@@ -799,6 +799,16 @@ def _payment_words(turn: Turn) -> set[str]:
     return {w.lower() for w in _PAYMENT_SAID.findall(turn.text)}
 
 
+def _picks_payment(text: str, asked: Turn) -> bool:
+    """A reply that picks one of the payment methods a question offered: "Use my paypal then." to
+    "Would you like to pay it with PayPal or your Mastercard ending 3762?"."""
+    said = {_PAYMENT_WORDS[w.lower()] for w in _PAYMENT_SAID.findall(text)}
+    if not said or " or " not in asked.text or not _ASKS.search(asked.text):
+        return False
+    offered = {_PAYMENT_WORDS[w] for w in _payment_words(asked)}
+    return len(offered) > 1 and said <= offered
+
+
 def _group_names(groups: list[tuple[frozenset[str], frozenset[str]]], which: set[int]) -> str:
     """Some of ``Anchors.item_groups`` as a reason shows them: "desk lamp, electric kettle"."""
     return ", ".join(" ".join(sorted(groups[k][0])) for k in sorted(which))
@@ -873,7 +883,8 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
                               if scope else anchors.groups_named(ws, keys))
             text = clause.text
             if (_AFFIRM.search(text) or (_WEAK_AFFIRM.search(text) and _ASKS.search(answered.text))
-                    or (_DIRECTIVE.search(text) and (this or _names_action(ws, anchors)))):
+                    or (_DIRECTIVE.search(text) and (this or _names_action(ws, anchors)))
+                    or (anchors.payments and _picks_payment(text, answered))):
                 affirm = True
             elif _orders_action(text, anchors):
                 ordered = True

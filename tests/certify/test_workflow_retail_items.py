@@ -125,3 +125,14 @@ def test_yes_to_one_action_no_to_the_other(convo) -> None:
     swap = {"order_id": "#W4794911", "item_ids": [SHIRT], "new_item_ids": ["8349118980"],
             "payment_method_id": PAYPAL}
     assert _workflow(convo, two, reply, "exchange_delivered_order_items", swap) != []
+
+
+def test_picking_an_offered_payment_method_confirms(convo) -> None:
+    ask = BOTH.replace("to your PayPal. Shall I proceed?", "to your PayPal or your gift card. Which would you like?")
+    assert _workflow(convo, ask, "Use my gift card then.", *_return(LAMP, KETTLE, pay=GIFT)) == []
+    assert _workflow(convo, ask, "Use my gift card then.", *_return(LAMP, KETTLE, pay=PAYPAL)) == [
+        "argument_not_confirmed"]
+    # Not a pick: a method the question did not offer, a question back, or no choice offered at all.
+    assert _workflow(convo, ask, "Use my mastercard then.", *_return(LAMP, KETTLE, pay=CARD)) != []
+    assert _workflow(convo, ask, "PayPal or gift card, which is faster?", *_return(LAMP, KETTLE)) != []
+    assert _workflow(convo, BOTH, "Use my gift card then.", *_return(LAMP, KETTLE, pay=GIFT)) != []
