@@ -39,6 +39,7 @@ from trajectory2gym.certify.normalize import (
     to_cents,
     tokens,
 )
+from trajectory2gym.certify.prices import PriceBook, misattributed
 from trajectory2gym.certify.reasons import reason
 from trajectory2gym.certify.tools import ToolInfo, ToolResolver, guess_domain
 from trajectory2gym.interaction import Interaction, Message, ToolCall
@@ -95,6 +96,7 @@ class _Run:
         self.metadata = metadata
         self.index = EvidenceIndex()
         self._private: EvidenceIndex | None = None
+        self._prices: PriceBook | None = None
         self._tool_args: frozenset[tuple[str, frozenset[str]]] | None = None
         self.turns: list[Turn] = []
         self.epoch = 0
@@ -292,6 +294,12 @@ class _Run:
                     reasons.append(reason("text_privileged", value=shown))
                 else:
                     reasons.append(reason("text_not_visible", value=shown))
+            if self._prices is None:
+                self._prices = PriceBook(self.index)
+            for written, ident, own in misattributed(content, self._prices):
+                visibility = False  # visible, but the price of another object than the one named
+                prices = ", ".join(f"${cents / 100:.2f}" for cents in sorted(own))
+                reasons.append(reason("text_misattributed", value=written, arg=ident, detail=prices))
         calls = msg.tool_calls
         if not calls:
             return {

@@ -262,15 +262,16 @@ class Anchors:
     """
 
     __slots__ = ("ids", "stems", "objects", "object_ids", "rival_objects", "weak_objects", "object_word",
-                 "amounts", "account", "own", "verb", "choices", "payments", "variants", "_listed", "_groups", "_raw", "_index",
-                 "_labels_of", "_all", "_shapes")
+                 "amounts", "account", "own", "verb", "choices", "payments", "variants", "dated", "_changed", "_listed",
+                 "_groups", "_raw", "_index", "_labels_of", "_all", "_shapes")
 
     def __init__(self, raw: dict[str, list[str]], stems: frozenset[str], index: EvidenceIndex,
                  objects: frozenset[str] = frozenset(), object_ids: frozenset[str] = frozenset(),
                  amounts: tuple[tuple[str, Any], ...] = (), rival_objects: frozenset[str] = frozenset(),
                  object_word: str = "", account: bool = False, own: frozenset[str] = frozenset(), verb: str = "",
                  listed: frozenset[str] = frozenset(), choices: tuple[tuple[str, str, tuple[str, ...]], ...] = (),
-                 payments: tuple[tuple[str, str, str], ...] = (), variants: frozenset[str] = frozenset()):
+                 payments: tuple[tuple[str, str, str], ...] = (), variants: frozenset[str] = frozenset(),
+                 dated: tuple[tuple[str, str], ...] = ()):
         self._raw = raw  # identifier key -> the values the call gave for it
         self.ids: set[str] = set(raw)
         self.stems = stems
@@ -292,6 +293,8 @@ class Anchors:
         self.payments = payments
         self._listed = listed
         self.variants = variants  # every list argument's keys, the replacements too (new_item_ids)
+        self.dated = dated  # (identifier, date) of each dated item of a list argument (a flight and its day)
+        self._changed: list[tuple[str, str]] | None = None
         self._groups: list[tuple[frozenset[str], frozenset[str]]] | None = None
         # (length, starts with a letter) of each identifier key: what an id of the same kind shares
         self._shapes = {(len(k), k[:1].isalpha()) for k in raw}
@@ -361,15 +364,28 @@ class Anchors:
         return (key not in self.ids and (len(key), key[:1].isalpha()) in self._shapes
                 and self._index.has_string(token))
 
+    def changed(self) -> list[tuple[str, str]]:
+        """The dated items this call sets to a new date or adds: not shown with that date by an
+        observation of what the call changes (the reservation, named by the call's other identifiers)."""
+        if self._changed is None:
+            items = {compact(ident) for ident, _ in self.dated}
+            within = [v for key, values in self._raw.items() if key not in items for v in values]
+            self._changed = [(ident, date) for ident, date in self.dated
+                             if not (within and self._index.booked(ident, date, within))]
+        return self._changed
+
     def item_groups(self) -> list[tuple[frozenset[str], frozenset[str]]]:
         """The call's items as (name words, identifier keys), items of the same name together, when it
-        touches items of two or more names (a lamp and a kettle); else empty: nothing to tell apart."""
+        touches items of two or more names (a lamp and a kettle); else empty: nothing to tell apart.
+        Items without names (flights) are told apart by identifier: those the call changes."""
         if self._groups is None:
             by_name: dict[frozenset[str], set[str]] = {}
             for key in self._listed if len(self._listed) > 1 else ():  # one item: nothing to tell apart
                 labels = self.labels_of(key)
                 if labels:
                     by_name.setdefault(frozenset(labels), set()).add(key)
+            if len(by_name) < 2 and len(self.dated) > 1:
+                by_name = {frozenset({key}): {key} for key in {compact(ident) for ident, _ in self.changed()}}
             self._groups = [(n, frozenset(k)) for n, k in by_name.items()] if len(by_name) > 1 else []
         return self._groups
 
@@ -408,12 +424,17 @@ def _identifier_values(value: Any) -> list[str]:
 _NESTED_ID_KEYS = ("_id", "_number")
 
 
-def _nested_identifiers(value: Any) -> list[str]:
-    """Identifier strings inside a list argument's objects: ``flights[].flight_number``."""
+def _nested_identifiers(value: Any, dated: list[tuple[str, str]]) -> list[str]:
+    """Identifier strings inside a list argument's objects: ``flights[].flight_number``; those of
+    objects with a date (a flight on a day) also go to ``dated`` with it."""
     out: list[str] = []
     for item in value if isinstance(value, list) else ():
         if isinstance(item, dict):
-            out.extend(v for k, v in item.items() if isinstance(v, str) and k.endswith(_NESTED_ID_KEYS))
+            found = [v for k, v in item.items() if isinstance(v, str) and k.endswith(_NESTED_ID_KEYS)]
+            out.extend(found)
+            date = item.get("date")
+            if isinstance(date, str) and len(found) == 1:
+                dated.append((found[0], date))
     return out
 
 
@@ -437,6 +458,7 @@ def call_anchors(tool: str, arguments: dict[str, Any], roles: Mapping[str, str],
     listed: set[str] = set()
     variants: set[str] = set()
     payments: list[tuple[str, str, str]] = []
+    dated: list[tuple[str, str]] = []
     # List arguments first: their identifiers (the items an exchange touches) are the ones with
     # object names; a scalar one (the order, the payment method) recurs in many observations.
     args = sorted(arguments.items(), key=lambda kv: not isinstance(kv[1], list))
@@ -449,7 +471,7 @@ def call_anchors(tool: str, arguments: dict[str, Any], roles: Mapping[str, str],
         if role == "identifier":
             values = _identifier_values(value)
         elif role == "list":
-            values = _nested_identifiers(value)
+            values = _nested_identifiers(value, dated)
         else:
             continue
         account_only = arg in _ACCOUNT_ARGS and account_only is not False
@@ -478,7 +500,8 @@ def call_anchors(tool: str, arguments: dict[str, Any], roles: Mapping[str, str],
     return Anchors(raw, action_stems(tool), index, objects, object_ids, tuple(amounts), rivals,
                    parts[-1] if objects else "", account=bool(account_only and raw), own=frozenset(parts),
                    verb=parts[0] if parts else "",
-                   listed=frozenset(listed), choices=choices, payments=tuple(payments), variants=frozenset(variants))
+                   listed=frozenset(listed), choices=choices, payments=tuple(payments), variants=frozenset(variants),
+                   dated=tuple(dated))
 
 
 # A payment method's kind, from its identifier (credit_card_1, gift_card_2, paypal_3, certificate_4),
@@ -762,6 +785,41 @@ def _other_variant(described: Turn, later: list[Turn], anchors: Anchors) -> str:
     return ""
 
 
+_ISO_DAY = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
+_MONTH_NAMES = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+
+
+def _says_date(text: str, iso: str) -> bool:
+    """Whether a text states an ISO date: as written, or its month and day ("May 29", "29th May",
+    "on the 29th")."""
+    if iso in text:
+        return True
+    m = _ISO_DAY.fullmatch(iso)
+    if m is None or not 1 <= int(m[2]) <= 12:
+        return False
+    day = int(m[3])
+    month = _MONTH_NAMES[int(m[2]) - 1]
+    return bool(re.search(rf"\b(?:{month}\w*\.? (?:the )?{day}(?:st|nd|rd|th)?\b|{day}(?:st|nd|rd|th)? (?:of )?{month}"
+                          rf"|the {day}(?:st|nd|rd|th)\b)", text, re.I))
+
+
+_ANY_DATE = re.compile(r"\d{4}-\d{2}-\d{2}|\b(?:" + "|".join(_MONTH_NAMES) + r")\w*\.? \d{1,2}\b"
+                       r"|\bthe \d{1,2}(?:st|nd|rd|th)\b", re.I)
+
+
+def _date_not_described(turns: list[Turn], described: Turn, anchors: Anchors) -> str:
+    """A dated item the call changes to a date that the description contradicts (it gives that item
+    another date: "your return HAT217 on 2024-05-28 stays") or that no message states ("same day" to
+    "a later flight on May 19" passes); else "" ."""
+    for ident, date in anchors.changed():
+        if _says_date(described.text, date):
+            continue
+        if (compact(ident) in described.compacts and _ANY_DATE.search(described.text)) or not any(
+                _says_date(t.text, date) for t in turns):
+            return f"{ident} on {date}"
+    return ""
+
+
 def _last_said(turns: list[Turn], at: int, find: Callable[[Turn], set[str]]) -> set[str]:
     """What ``find`` finds in the latest message from the description (``turns[at]``) on that has any
     (the last word counts: "to your PayPal or your gift card?" ... "to the gift card, proceed?");
@@ -926,12 +984,14 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
                 return ConfirmVerdict(False, "not_described", f" in full (the description does not name: {unnamed})")
         if anchors.variants and (other := _other_variant(described, turns[last_desc + 1:], anchors)):
             return ConfirmVerdict(False, "not_described", f" as called (the description names {other} instead)")
-        if not (anchors.amounts or anchors.choices or anchors.payments):
+        if not (anchors.amounts or anchors.choices or anchors.payments or anchors.dated):
             return ConfirmVerdict(True)
         start = last_desc  # from the user's request that the description answers
         while start > 0 and turns[start].role != "user":
             start -= 1
         window, at = turns[start:], last_desc - start
+        if anchors.dated and (unsaid := _date_not_described(turns, described, anchors)):
+            return ConfirmVerdict(False, "not_described", f" as called (the description does not say {unsaid})")
         return (_amount_not_stated(window, at, anchors) or _choice_not_stated(window, at, anchors)
                 or ConfirmVerdict(True))
     if withdrawn:

@@ -113,6 +113,18 @@ def _json_number_cents(tok: str) -> int | None:
         return None
 
 
+def _has_pair(value: Any, a: str, b: str) -> bool:
+    """Whether some object of a JSON value has both ``a`` and ``b`` among its string values."""
+    if isinstance(value, list):
+        return any(_has_pair(v, a, b) for v in value)
+    if not isinstance(value, dict):
+        return False
+    values = value.values()
+    if a in values and b in values:
+        return True
+    return any(_has_pair(v, a, b) for v in values if isinstance(v, (dict, list)))
+
+
 _PAIR_CHANCE_LIMIT = 300  # amounts: beyond, pair results fill any range (and n^2 would cost)
 
 
@@ -323,6 +335,27 @@ class EvidenceIndex:
                         return True
                     p = low.find(word, q)
         return False
+
+    def booked(self, ident: str, date: str, within: Iterable[str]) -> bool:
+        """Whether an observation that names one of ``within`` (the reservation a call changes) shows
+        one object with this identifier and this date (``{"flight_number": "HAT217", "date":
+        "2024-05-28"}``): the item is as it was. A search result shows flights and dates too, but
+        not the reservation."""
+        ident, date = ident.lower(), date.lower()
+        within = [w.lower() for w in within]
+        for low in self._json:
+            if ident in low and date in low and any(w in low for w in within):
+                try:
+                    if _has_pair(orjson.loads(low), ident, date):
+                        return True
+                except orjson.JSONDecodeError:  # not really JSON: shows no object
+                    continue
+        return False
+
+    @property
+    def json_observations(self) -> list[str]:
+        """The JSON observations so far, lower-cased, in arrival order."""
+        return self._json
 
     @property
     def label_vocab(self) -> set[str]:

@@ -248,3 +248,47 @@ def test_the_account_names_the_account_holders_address_beside_an_orders(convo, a
         c.user("Ok.")
         i = c.call("modify_user_address", new, {"address": {"city": "Austin"}})
         assert _workflow_kinds(at(certify_interaction(c.build()), i)) == want, description
+
+
+TRIP = {**RESERVATION, "reservation_id": "TI7NSI", "flight_type": "round_trip", "flights": [
+    {"flight_number": "HAT145", "date": "2024-05-23", "price": 1109},
+    {"flight_number": "HAT217", "date": "2024-05-28", "price": 1018}]}
+
+
+def _trip(convo: Any, at: Any, description: str, reply: str, flights: list[tuple[str, str]]) -> list[str]:
+    c = convo(tools=_tools("airline"), domain="airline", system="You are an airline agent.")
+    c.user("Please move my trip TI7NSI: HAT145 to May 24, and maybe HAT217 to May 29.")
+    c.call("get_reservation_details", {"reservation_id": "TI7NSI"}, TRIP)
+    # A one-stop search shows flights with dates too: not the reservation's, so not "as booked".
+    c.call("search_onestop_flight", {"origin": "BOS", "destination": "MCO", "date": "2024-05-24"},
+           [[{"flight_number": "HAT217", "date": "2024-05-29", "prices": {"business": 305}}]])
+    c.say(description)
+    c.user(reply)
+    i = c.call("update_reservation_flights", {
+        "reservation_id": "TI7NSI", "cabin": "business", "payment_id": "credit_card_6899560",
+        "flights": [{"flight_number": f, "date": d} for f, d in flights]}, {**TRIP, "updated": True})
+    return _workflow_kinds(at(certify_interaction(c.build()), i))
+
+
+BOTH_MOVED = [("HAT145", "2024-05-24"), ("HAT217", "2024-05-29")]
+OUTBOUND_MOVED = [("HAT145", "2024-05-24"), ("HAT217", "2024-05-28")]
+MOVE_BOTH = "I can move HAT145 to May 24 and HAT217 to May 29 on TI7NSI, in business. Shall I change both flights?"
+
+
+def test_flights_the_call_moves_are_the_ones_described_and_confirmed(convo, at) -> None:
+    assert _trip(convo, at, MOVE_BOTH, "Yes, change both.", BOTH_MOVED) == []
+    # A flight kept as booked needs no word; a moved one does, with its new date.
+    only = "I can move HAT145 to 2024-05-24 on TI7NSI, in business; your return HAT217 on 2024-05-28 stays. OK?"
+    assert _trip(convo, at, only, "Yes, go ahead.", OUTBOUND_MOVED) == []
+    assert _trip(convo, at, only, "Yes, go ahead.", BOTH_MOVED) == ["not_described"]
+    # The user keeps one of two moved flights: the yes does not cover a call moving both.
+    keep = "Just the departing flight on HAT145 please, keep HAT217 as it is."
+    assert _trip(convo, at, MOVE_BOTH, keep, BOTH_MOVED) == ["confirmation_not_covering"]
+    assert _trip(convo, at, MOVE_BOTH, keep, OUTBOUND_MOVED) == []
+
+
+def test_a_new_date_said_only_in_the_request_counts(convo, at) -> None:
+    same_day = "I can put HAT145 on TI7NSI one day later, in business, and HAT217 too. Shall I?"
+    assert _trip(convo, at, same_day, "Yes.", BOTH_MOVED) == []
+    assert _trip(convo, at, same_day, "Yes.", [("HAT145", "2024-05-25"), ("HAT217", "2024-05-29")]) == [
+        "not_described"]

@@ -1,0 +1,126 @@
+"""Which price the observations give which object, for a text that says what one costs.
+
+An amount can be visible and still be stated wrongly: "The blue M T-shirt (9612497925) costs
+$53.43" when $53.43 is the price of the blue S one beside it in the same product listing. A
+sentence with a price word, one identifier and one amount is checked against the prices of the
+object that identifier names; it is flagged only when the amount is not one of those and is the
+price of another object of the same kind (the same identifier field) in those observations.
+Narrow on purpose: a difference, a total or an amount of another kind passes.
+"""
+
+from __future__ import annotations
+
+import re
+from contextlib import suppress
+from dataclasses import dataclass, field
+from typing import Any
+
+import orjson
+
+from trajectory2gym.certify.evidence import EvidenceIndex
+from trajectory2gym.certify.normalize import (
+    chunks,
+    compact,
+    looks_like_identifier,
+    money_numbers_in,
+    to_cents,
+)
+
+_PRICE_WORDS = re.compile(r"\b(?:costs?|priced|prices?|fares?)\b", re.I)
+_SENTENCE = re.compile(r"(?<=[.!?;])\s+")
+_ID_FIELDS = ("_id", "_number")
+
+
+@dataclass
+class _Listing:
+    """One observation's priced objects: identifier key -> (its field, its prices), and per
+    identifier field the prices of every object that has one."""
+
+    owners: dict[str, tuple[str, set[int]]] = field(default_factory=dict)
+    by_field: dict[str, set[int]] = field(default_factory=dict)
+
+
+def _own_prices(value: Any, into: set[int]) -> None:
+    """Amounts under a price key: a number, or a number per cabin or plan (``{"economy": 120}``)."""
+    leaves = value.values() if isinstance(value, dict) else (value,)
+    for leaf in leaves:
+        if isinstance(leaf, (int, float)) and not isinstance(leaf, bool):
+            cents = to_cents(leaf)
+            if cents is not None:
+                into.add(cents)
+
+
+def _read(value: Any, listing: _Listing) -> None:
+    if isinstance(value, list):
+        for item in value:
+            _read(item, listing)
+        return
+    if not isinstance(value, dict):
+        return
+    ids: list[tuple[str, str]] = []
+    prices: set[int] = set()
+    for key, item in value.items():
+        if isinstance(item, str) and (key == "id" or key.endswith(_ID_FIELDS)):
+            ids.append((key, compact(item)))
+        elif "price" in key or "fare" in key:
+            _own_prices(item, prices)
+        elif isinstance(item, (dict, list)):
+            _read(item, listing)
+    if prices:
+        for id_field, ident in ids:
+            owner = listing.owners.setdefault(ident, (id_field, set()))
+            owner[1].update(prices)
+            listing.by_field.setdefault(id_field, set()).update(prices)
+
+
+class PriceBook:
+    """Per interaction: each JSON observation is read for prices once, on the first question about
+    an identifier it contains."""
+
+    def __init__(self, index: EvidenceIndex) -> None:
+        self._index = index
+        self._listings: dict[int, _Listing] = {}
+
+    def prices(self, ident: str) -> tuple[set[int], set[int]]:
+        """The prices observations give the object ``ident`` names, and those they give other objects
+        of its kind (same identifier field) in the same observations."""
+        key = compact(ident)
+        own: set[int] = set()
+        others: set[int] = set()
+        for k, low in enumerate(self._index.json_observations):
+            if key not in low:
+                continue
+            listing = self._listings.get(k)
+            if listing is None:
+                listing = self._listings[k] = _Listing()
+                with suppress(orjson.JSONDecodeError):  # not really JSON: no prices from it
+                    _read(orjson.loads(low), listing)
+            owner = listing.owners.get(key)
+            if owner is not None:
+                own |= owner[1]
+                others |= listing.by_field.get(owner[0], set())
+        return own, others - own
+
+
+def misattributed(text: str, book: PriceBook) -> list[tuple[str, str, set[int]]]:
+    """(amount as written, identifier, that object's prices) for each sentence that prices one
+    object at another one's price."""
+    out: list[tuple[str, str, set[int]]] = []
+    low = text.lower()  # plain substring tests first: a case-blind regex search costs more
+    if ("pric" not in low and "cost" not in low and "fare" not in low) or not _PRICE_WORDS.search(text):
+        return out
+    for sentence in _SENTENCE.split(text):
+        if not _PRICE_WORDS.search(sentence):
+            continue
+        amounts = money_numbers_in(sentence)
+        if len(amounts) != 1:
+            continue
+        ids = {compact(t): t for t in chunks(sentence) if looks_like_identifier(t)}
+        if len(ids) != 1:
+            continue
+        (ident,) = ids.values()
+        own, others = book.prices(ident)
+        written, cents = amounts[0]
+        if own and cents not in own and cents in others:
+            out.append((written, ident, own))
+    return out

@@ -1,0 +1,59 @@
+"""A text that prices one object at another one's price: the amount is visible, but not as the
+price of what the sentence names (certify/prices.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from trajectory2gym.certify import certify_interaction
+from trajectory2gym.certify.reasons import reason_kind
+
+SHIRTS = {"name": "T-Shirt", "product_id": "9523456873", "variants": {
+    "9612497925": {"item_id": "9612497925", "options": {"color": "blue", "size": "M"}, "price": 50.88},
+    "8349118980": {"item_id": "8349118980", "options": {"color": "blue", "size": "S"}, "price": 53.43}}}
+FLIGHTS = [{"flight_number": "HAT001", "prices": {"economy": 120, "business": 310}},
+           {"flight_number": "HAT002", "prices": {"economy": 135, "business": 290}}]
+
+
+def _text(convo: Any, at: Any, observation: Any, said: str) -> list[str]:
+    c = convo()
+    c.user("What does it cost?")
+    c.call("get_product_details", {"product_id": "9523456873"}, observation)
+    i = c.say(said)
+    return [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
+
+
+@pytest.mark.parametrize(("observation", "said"), [
+    (SHIRTS, "The blue T-Shirt in size M (item 9612497925) costs $53.43."),
+    (FLIGHTS, "Flight HAT001 costs $135 in economy."),
+    (FLIGHTS, "The business fare on HAT002 is $310."),
+])
+def test_a_price_of_another_object_is_misattributed(convo, at, observation: Any, said: str) -> None:
+    assert _text(convo, at, observation, said) == ["text_misattributed"]
+
+
+@pytest.mark.parametrize(("observation", "said"), [
+    (SHIRTS, "The blue T-Shirt in size M (item 9612497925) costs $50.88."),
+    (FLIGHTS, "Flight HAT001 costs $310 in business."),
+    # Two amounts, a difference, or no price word: not a claim about one object's price.
+    (SHIRTS, "Item 9612497925 costs $50.88, which is $2.55 less than the $53.43 one."),
+    (SHIRTS, "The price difference for 9612497925 is $2.55."),
+    (SHIRTS, "I can exchange item 9612497925 for the $53.43 one."),
+])
+def test_its_own_price_or_another_claim_passes(convo, at, observation: Any, said: str) -> None:
+    assert _text(convo, at, observation, said) == []
+
+
+def test_a_price_paid_and_a_price_now_both_count(convo, at) -> None:
+    # The order shows what was paid (53.43), the listing what it costs now (50.88).
+    c = convo()
+    c.user("What does my shirt cost now?")
+    c.call("get_order_details", {"order_id": "#W1"}, {"order_id": "#W1", "items": [
+        {"item_id": "9612497925", "product_id": "9523456873", "price": 53.43},
+        {"item_id": "5268233322", "product_id": "1075968781", "price": 155.99}]})
+    c.call("get_product_details", {"product_id": "9523456873"}, SHIRTS)
+    said = [c.say("Item 9612497925 costs $53.43, what you paid."), c.say("Item 9612497925 costs $155.99.")]
+    cert = certify_interaction(c.build())
+    assert [[reason_kind(r) for r in at(cert, i).reasons] for i in said] == [[], ["text_misattributed"]]
