@@ -60,7 +60,7 @@ _ASKS = re.compile(r"\?|\b(?:confirm|let me know|shall i|should i|would you like
 _DIRECTIVE = re.compile(r"\b(just|only|please)\b", re.I)
 _SCOPE = re.compile(r"\b(?:just|only)\b([^,;]+)", re.I)  # what "just"/"only" limits a yes to
 _NEGATE = re.compile(
-    r"\b(no|not|don'?t|do not|never|keep|skip|leave|hold off|wait|cancel that|nevermind|never mind|"
+    r"\b(no|not|don'?t|do not|never|keep|stays?|skip|leave|hold off|wait|cancel that|nevermind|never mind|"
     r"rather not|won'?t|shouldn'?t)\b",
     re.I,
 )
@@ -73,6 +73,9 @@ _DEFER = re.compile(
     r"|\bget back to (?:you|u)\b|\bthink (?:about it|it over)\b|\bhold on\b|\bnot yet\b",
     re.I,
 )
+# Keeping things as they are refuses whatever was asked: "leave everything as it is for now".
+_AS_IT_IS = re.compile(r"\b(?:leave|keep)\s+(?:it|that|this|them|everything|things|all)\s+(?:\w+\s+)?"
+                       r"(?:as|the way)\s+(?:it|they)\s+(?:is|are|was|were)\b", re.I)
 # "Don't worry about the refund, cancel it." leaves "cancel it"; a bare "Don't worry about it" leaves no yes.
 _HARMLESS_NO = re.compile(r"\b(no problem|no worries|not a problem|no rush|no hurry|"
                           r"(?:don'?t|do not) worry(?: about [^,.;!?]*)?)", re.I)
@@ -262,8 +265,9 @@ class Anchors:
     """
 
     __slots__ = ("ids", "stems", "objects", "object_ids", "rival_objects", "weak_objects", "object_word",
-                 "amounts", "account", "own", "verb", "choices", "payments", "variants", "dated", "_changed", "_listed",
-                 "_groups", "_raw", "_index", "_labels_of", "_all", "_shapes")
+                 "amounts", "account", "own", "verb", "choices", "payments", "variants", "dated", "counts", "owners",
+                 "_changed", "_listed",
+                 "_groups", "_by_date", "_raw", "_index", "_labels_of", "_all", "_shapes")
 
     def __init__(self, raw: dict[str, list[str]], stems: frozenset[str], index: EvidenceIndex,
                  objects: frozenset[str] = frozenset(), object_ids: frozenset[str] = frozenset(),
@@ -271,7 +275,8 @@ class Anchors:
                  object_word: str = "", account: bool = False, own: frozenset[str] = frozenset(), verb: str = "",
                  listed: frozenset[str] = frozenset(), choices: tuple[tuple[str, str, tuple[str, ...]], ...] = (),
                  payments: tuple[tuple[str, str, str], ...] = (), variants: frozenset[str] = frozenset(),
-                 dated: tuple[tuple[str, str], ...] = ()):
+                 dated: tuple[tuple[str, str], ...] = (), counts: tuple[tuple[str, int], ...] = (),
+                 owners: tuple[str, ...] = ()):
         self._raw = raw  # identifier key -> the values the call gave for it
         self.ids: set[str] = set(raw)
         self.stems = stems
@@ -295,7 +300,12 @@ class Anchors:
         self.variants = variants  # every list argument's keys, the replacements too (new_item_ids)
         self.dated = dated  # (identifier, date) of each dated item of a list argument (a flight and its day)
         self._changed: list[tuple[str, str]] | None = None
+        self.counts = counts  # (argument, value) of the call's count arguments (total_baggages)
+        # Identifiers of the object the call changes, by an argument its name names (reservation_id
+        # of update_reservation_baggages; none for book_reservation): where its current state is shown.
+        self.owners = owners
         self._groups: list[tuple[frozenset[str], frozenset[str]]] | None = None
+        self._by_date = False  # the groups are flights told apart by identifier (see item_groups)
         # (length, starts with a letter) of each identifier key: what an id of the same kind shares
         self._shapes = {(len(k), k[:1].isalpha()) for k in raw}
         self._index = index
@@ -364,14 +374,34 @@ class Anchors:
         return (key not in self.ids and (len(key), key[:1].isalpha()) in self._shapes
                 and self._index.has_string(token))
 
+    def current(self, key: str) -> Any:
+        """``key``'s value now in the object the call changes (a reservation's ``total_baggages``)."""
+        for value in self.owners:
+            found = self._index.field_of(value, key)
+            if found is not None:
+                return found
+        return None
+
+    def visible_amounts(self) -> set[int]:
+        return self._index.amounts
+
+    def card_ending(self, payment: str) -> str | None:
+        """The last four digits observations give a payment method (``last_four``)."""
+        found = self._index.field_of(payment, "last_four")
+        return str(found) if found is not None else None
+
+    def keeps_unchanged(self, keys: set[str]) -> bool:
+        """Whether the identifiers of this call that a text names are all of items the call leaves
+        as booked (and it names some)."""
+        named = self.ids & keys & {compact(ident) for ident, _ in self.dated}
+        return bool(named) and named.isdisjoint({compact(ident) for ident, _ in self.changed()})
+
     def changed(self) -> list[tuple[str, str]]:
         """The dated items this call sets to a new date or adds: not shown with that date by an
         observation of what the call changes (the reservation, named by the call's other identifiers)."""
         if self._changed is None:
-            items = {compact(ident) for ident, _ in self.dated}
-            within = [v for key, values in self._raw.items() if key not in items for v in values]
             self._changed = [(ident, date) for ident, date in self.dated
-                             if not (within and self._index.booked(ident, date, within))]
+                             if not (self.owners and self._index.booked(ident, date, self.owners))]
         return self._changed
 
     def item_groups(self) -> list[tuple[frozenset[str], frozenset[str]]]:
@@ -384,15 +414,21 @@ class Anchors:
                 labels = self.labels_of(key)
                 if labels:
                     by_name.setdefault(frozenset(labels), set()).add(key)
-            if len(by_name) < 2 and len(self.dated) > 1:
-                by_name = {frozenset({key}): {key} for key in {compact(ident) for ident, _ in self.changed()}}
+            self._by_date = False
+            if len(by_name) < 2 and len(self.dated) > 1:  # in the call's order: outbound first
+                by_name = {frozenset({key}): {key} for key in dict.fromkeys(compact(i) for i, _ in self.changed())}
+                self._by_date = True
             self._groups = [(n, frozenset(k)) for n, k in by_name.items()] if len(by_name) > 1 else []
         return self._groups
 
     def groups_named(self, ws: set[str], cs: set[str]) -> set[int]:
-        """Which of ``item_groups`` a text names, by an identifier or a word of the name."""
-        return {k for k, (labels, keys) in enumerate(self.item_groups())
-                if not keys.isdisjoint(cs) or not labels.isdisjoint(ws)}
+        """Which of ``item_groups`` a text names, by an identifier or a word of the name; of two
+        flights moved, the first by "outbound", the second by "return"."""
+        groups = self.item_groups()
+        named = {k for k, (labels, keys) in enumerate(groups) if not keys.isdisjoint(cs) or not labels.isdisjoint(ws)}
+        if self._by_date and len(groups) == 2:
+            named |= {k for k, direction in enumerate((_OUTBOUND, _INBOUND)) if not direction.isdisjoint(ws)}
+        return named
 
     def said_as_given(self, key: str, turns: list[Turn]) -> bool:
         """Whether a message writes the identifier ``key`` as the call gave it (a substring test:
@@ -438,6 +474,23 @@ def _nested_identifiers(value: Any, dated: list[tuple[str, str]]) -> list[str]:
     return out
 
 
+def _listed_payments(arg: str, value: Any, amounts: list[tuple[str, Any]]) -> list[tuple[str, str, str]]:
+    """(argument path, payment id, its kind) of a list argument's payments (a booking's
+    ``payment_methods[].payment_id``); the amount each pays goes to ``amounts``."""
+    out = []
+    for k, item in enumerate(value if isinstance(value, list) else ()):
+        if isinstance(item, dict):
+            paid = False
+            for key, v in item.items():
+                if "payment" in key and isinstance(v, str) and (kind := _payment_kind(v)):
+                    out.append((f"{arg}[{k}].{key}", v, kind))
+                    paid = True
+            amount = item.get("amount")
+            if paid and isinstance(amount, (int, float)) and not isinstance(amount, bool):
+                amounts.append((f"{arg}[{k}].amount", amount))
+    return out
+
+
 def _identifier_leaves(value: Any, out: list[str]) -> list[str]:
     if isinstance(value, str):
         if looks_like_identifier(value):
@@ -459,6 +512,7 @@ def call_anchors(tool: str, arguments: dict[str, Any], roles: Mapping[str, str],
     variants: set[str] = set()
     payments: list[tuple[str, str, str]] = []
     dated: list[tuple[str, str]] = []
+    counts: list[tuple[str, int]] = []
     # List arguments first: their identifiers (the items an exchange touches) are the ones with
     # object names; a scalar one (the order, the payment method) recurs in many observations.
     args = sorted(arguments.items(), key=lambda kv: not isinstance(kv[1], list))
@@ -468,10 +522,15 @@ def call_anchors(tool: str, arguments: dict[str, Any], roles: Mapping[str, str],
         if role == "amount":
             amounts.append((arg, value))
             continue
+        if role == "count":
+            if type(value) is int:
+                counts.append((arg, value))
+            continue
         if role == "identifier":
             values = _identifier_values(value)
         elif role == "list":
             values = _nested_identifiers(value, dated)
+            payments.extend(_listed_payments(arg, value, amounts))
         else:
             continue
         account_only = arg in _ACCOUNT_ARGS and account_only is not False
@@ -501,7 +560,9 @@ def call_anchors(tool: str, arguments: dict[str, Any], roles: Mapping[str, str],
                    parts[-1] if objects else "", account=bool(account_only and raw), own=frozenset(parts),
                    verb=parts[0] if parts else "",
                    listed=frozenset(listed), choices=choices, payments=tuple(payments), variants=frozenset(variants),
-                   dated=tuple(dated))
+                   dated=tuple(dated), counts=tuple(counts),
+                   owners=tuple(v for a, v in arguments.items() if roles.get(a) == "identifier" and isinstance(v, str)
+                                and a.split("_")[0] in parts))
 
 
 # A payment method's kind, from its identifier (credit_card_1, gift_card_2, paypal_3, certificate_4),
@@ -524,6 +585,9 @@ def _payment_kind(value: str) -> str | None:
 
 
 # Arguments naming the account holder, the one the conversation is with.
+# Which of two flights a trip's traveller means.
+_OUTBOUND = frozenset({"outbound", "departing", "departure", "outgoing"})
+_INBOUND = frozenset({"return", "returning", "inbound"})
 _ACCOUNT_ARGS = frozenset({"user_id", "customer_id"})
 # Words that name the account holder's own record ("the default address on your account").
 _ACCOUNT_WORDS = frozenset({"account", "profile", "default"})
@@ -753,6 +817,47 @@ def _amount_not_stated(turns: list[Turn], at: int, anchors: Anchors) -> ConfirmV
     return None
 
 
+# A number of things added: "adding 1 bag", "one more bag", "2 extra bags".
+_ADDED = re.compile(r"\b(?:add|adding|another|more|extra|additional)\s+(\w+)|\b(\w+)\s+(?:more|extra|additional)\b",
+                    re.I)
+
+
+_DATE_OR_TIME = re.compile(r"\d{4}-\d{2}-\d{2}|\d{1,2}:\d{2}")
+
+
+def _counts_said(text: str) -> set[int]:
+    """Whole numbers a message writes in digits ("6 bags", not "$6") or as a word ("two")."""
+    text = _DATE_OR_TIME.sub(" ", text)  # "1966-02-02" and "09:00" count nothing
+    found = {c // 100 for w, c in numbers_in(text) if w.isdigit()}
+    return found | {NUMBER_WORDS[w] for w in words(text) if w in NUMBER_WORDS}
+
+
+def _count_not_stated(window: list[Turn], anchors: Anchors) -> ConfirmVerdict | None:
+    """A count argument set to a number no message from the request on states: as the new total, as
+    the number added to the current one ("adding 1 bag" to 2 is 3), or as a stated charge over a
+    visible price. Zero, or the count as it is, needs no word."""
+    for arg, value in anchors.counts:
+        current = anchors.current(arg) if value else 0
+        if value == current:
+            continue
+        said = set().union(*(_counts_said(t.text) for t in window))
+        if value in said:
+            continue
+        if type(current) is int and value - current in {
+                n for t in window for m in _ADDED.finditer(t.text) for n in _counts_said(m[1] or m[2])}:
+            continue
+        # Or as many as a charge stated beside the thing counted pays for at a visible price: "I'll
+        # add 2 bags, charging $50" for 1 paid bag at $50.
+        thing = " " + arg.lower().split("_")[-1][:3]
+        money = {c for t in window for sentence in _SENTENCE.split(t.text)
+                 if thing in " " + " ".join(words(sentence)) for c in stated_amounts(sentence)}
+        if value > 0 and any(c % value == 0 and c // value in anchors.visible_amounts() for c in money):
+            continue
+        shown = ", ".join(map(str, sorted(said))) or "none"
+        return ConfirmVerdict(False, "amount_not_confirmed", f"numbers stated: {shown}", arg, value)
+    return None
+
+
 def _options_said(options: tuple[str, ...], turn: Turn) -> set[str]:
     """The options a message names as words ("ordered by mistake", "business"); options too short or
     common to tell ("yes", "other") are never counted."""
@@ -760,9 +865,31 @@ def _options_said(options: tuple[str, ...], turn: Turn) -> set[str]:
     found = set()
     for option in options:
         phrase = option.replace("_", " ").lower()
-        if (" " in phrase or len(phrase) >= 6) and phrase in low and _whole_words(phrase).search(low):
+        if (" " in phrase or len(phrase) >= 6) and phrase in low and any(
+                not _NOT_CHOSEN.search(low, max(0, m.start() - 16), m.start())
+                for m in _whole_words(phrase).finditer(low)):
             found.add(option)
     return found
+
+
+# What an option follows when it is the one left or refused: "from business to economy", "economy
+# rather than business", "not business".
+_NOT_CHOSEN = re.compile(r"\b(?:from|than|instead of|not|no)\s+$")
+
+
+def _yes_no_said(noun: str, turn: Turn) -> set[str]:
+    """A yes/no argument (``insurance``) as a message states it: "no insurance", "without travel
+    insurance" say no; "with insurance", "add the insurance" say yes; both, or a question, nothing."""
+    low = turn.text.lower()
+    if noun not in low:
+        return set()
+    no = re.compile(rf"\b(?:no|without|not|don'?t (?:want|need)|decline)\s+(?:\w+\s+)?{noun}")
+    rest = no.sub(" ", low)
+    yes = re.search(rf"\b(?:with|add|include|purchase|buy|want|get|take)\s+(?:\w+\s+)?{noun}", rest)
+    said_no = rest != low
+    if said_no == bool(yes):
+        return set()
+    return {"no"} if said_no else {"yes"}
 
 
 @lru_cache(maxsize=256)
@@ -837,7 +964,11 @@ def _choice_not_stated(turns: list[Turn], at: int, anchors: Anchors) -> ConfirmV
     is the description): a cancellation "ordered by mistake" sent as "no longer needed", a refund to
     the gift card the user chose sent to PayPal."""
     for arg, value, options in anchors.choices:
-        said = _last_said(turns, at, partial(_options_said, options))
+        if sorted(options) == ["no", "yes"]:  # too short to find as words: "no insurance" says it
+            find = partial(_yes_no_said, arg.lower().replace("_", " ").split()[-1])
+        else:
+            find = partial(_options_said, options)
+        said = _last_said(turns, at, find)
         if said and value not in said:
             return ConfirmVerdict(False, "argument_not_confirmed", f"stated: {', '.join(sorted(said))}", arg, value)
     for arg, value, kind in anchors.payments:
@@ -846,7 +977,21 @@ def _choice_not_stated(turns: list[Turn], at: int, anchors: Anchors) -> ConfirmV
         said = _last_said(turns, at, _payment_words)
         if said and kind not in {_PAYMENT_WORDS[w] for w in said}:
             return ConfirmVerdict(False, "argument_not_confirmed", f"stated: {', '.join(sorted(said))}", arg, value)
+        # Two cards of one kind: "your Visa ending 8862" is the card whose last four are 8862.
+        endings = _last_said(turns, at, _card_endings) if kind == "creditcard" else set()
+        if endings and (four := anchors.card_ending(value)) is not None and four not in endings:
+            return ConfirmVerdict(False, "argument_not_confirmed",
+                                  f"stated: ending {', '.join(sorted(endings))}", arg, value)
     return None
+
+
+_ENDING = re.compile(r"\b(?:ending|ends)(?: in| with)?\s+(\d{4})\b|\blast (?:four|4)(?: digits)?(?: are| is)?\s+(\d{4})\b",
+                     re.I)
+
+
+def _card_endings(turn: Turn) -> set[str]:
+    """The last four digits of cards a message names ("Visa ending 8862")."""
+    return {a or b for a, b in _ENDING.findall(turn.text)} if "end" in turn.text or "last" in turn.text else set()
 
 
 _PAYMENT_SAID = re.compile(r"\b(" + "|".join(_PAYMENT_WORDS) + r")\b", re.I)
@@ -905,10 +1050,12 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
         for clause in turn.clauses:
             ws, keys = clause.words, clause.keys
             negated = bool(_NEGATE.search(clause.text))
+            if negated and anchors.dated and anchors.keeps_unchanged(keys):
+                negated = False  # "Yes, as long as HAT145 on the 23rd stays": the call keeps it
             # Whether the clause names any known object: asked once (a search of every observation),
             # and only when no identifier of this call settles ``this`` first.
             named = index.names_any(ws) if anchors.ids.isdisjoint(keys) else None
-            this = anchors.mentioned_in(ws, keys, named)
+            this = anchors.mentioned_in(ws, keys, named) or bool(groups and anchors.groups_named(ws, keys))
             # Names another known object: the confirmation is scoped, not a bare "yes". An object is
             # known by its name, or by an identifier shaped like one of this call's (#W8770097 for
             # an order, when this call cancels #W5183325).
@@ -917,6 +1064,9 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
                 or any(index.label_words(t) or anchors.rival_id(t)
                        for t in clause.tokens if looks_like_identifier(t))
             )
+            if negated and _AS_IT_IS.search(clause.text):
+                neg_action, affirm = True, False  # "Yes, cancel it. Hmm... Leave it as it is."
+                continue
             if negated:
                 if (not (this or other) and clause.text[:6].lower() == "no to "
                         and not _says(" " + " ".join(ws), _ACTION_STEMS)):
@@ -984,7 +1134,7 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
                 return ConfirmVerdict(False, "not_described", f" in full (the description does not name: {unnamed})")
         if anchors.variants and (other := _other_variant(described, turns[last_desc + 1:], anchors)):
             return ConfirmVerdict(False, "not_described", f" as called (the description names {other} instead)")
-        if not (anchors.amounts or anchors.choices or anchors.payments or anchors.dated):
+        if not (anchors.amounts or anchors.choices or anchors.payments or anchors.dated or anchors.counts):
             return ConfirmVerdict(True)
         start = last_desc  # from the user's request that the description answers
         while start > 0 and turns[start].role != "user":
@@ -992,6 +1142,8 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
         window, at = turns[start:], last_desc - start
         if anchors.dated and (unsaid := _date_not_described(turns, described, anchors)):
             return ConfirmVerdict(False, "not_described", f" as called (the description does not say {unsaid})")
+        if anchors.counts and (verdict := _count_not_stated(window, anchors)):
+            return verdict
         return (_amount_not_stated(window, at, anchors) or _choice_not_stated(window, at, anchors)
                 or ConfirmVerdict(True))
     if withdrawn:

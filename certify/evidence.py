@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 import orjson
@@ -113,16 +113,17 @@ def _json_number_cents(tok: str) -> int | None:
         return None
 
 
-def _has_pair(value: Any, a: str, b: str) -> bool:
-    """Whether some object of a JSON value has both ``a`` and ``b`` among its string values."""
+def _objects_having(value: Any, ident: str) -> Iterator[dict[str, Any]]:
+    """The objects of a JSON value with the string ``ident`` among their values, outermost first."""
     if isinstance(value, list):
-        return any(_has_pair(v, a, b) for v in value)
-    if not isinstance(value, dict):
-        return False
-    values = value.values()
-    if a in values and b in values:
-        return True
-    return any(_has_pair(v, a, b) for v in values if isinstance(v, (dict, list)))
+        for item in value:
+            yield from _objects_having(item, ident)
+    elif isinstance(value, dict):
+        if ident in value.values():
+            yield value
+        for item in value.values():
+            if isinstance(item, (dict, list)):
+                yield from _objects_having(item, ident)
 
 
 _PAIR_CHANCE_LIMIT = 300  # amounts: beyond, pair results fill any range (and n^2 would cost)
@@ -178,12 +179,15 @@ class EvidenceIndex:
     # ------------------------------------------------------------------ updates
 
     def _add_amounts(self, found: set[int]) -> None:
+        if any(c < 0 for c in found):  # a refund of -3222 shows 3222 (lookups compare by size)
+            found = {abs(c) for c in found}
         new = found - self._amounts
         if new:
             self._amounts |= new
             self._amount_list.extend(new)
 
     def _add_amount(self, cents: int) -> None:
+        cents = abs(cents)
         if cents not in self._amounts:
             self._amounts.add(cents)
             self._amount_list.append(cents)
@@ -336,21 +340,31 @@ class EvidenceIndex:
                     p = low.find(word, q)
         return False
 
+    def objects_with(self, ident: str, needle: str = "", any_of: Iterable[str] = ()) -> Iterator[dict[str, Any]]:
+        """The JSON objects observations show with ``ident`` among their values (lower-cased), newest
+        observation first. Only observations holding ``needle`` and one of ``any_of`` (when given),
+        as lower-case substrings, are parsed."""
+        ident, any_of = ident.lower(), [w.lower() for w in any_of]
+        for low in reversed(self._json):
+            if ident in low and needle in low and (not any_of or any(w in low for w in any_of)):
+                try:
+                    value = orjson.loads(low)
+                except orjson.JSONDecodeError:  # not really JSON: shows no object
+                    continue
+                yield from _objects_having(value, ident)
+
     def booked(self, ident: str, date: str, within: Iterable[str]) -> bool:
         """Whether an observation that names one of ``within`` (the reservation a call changes) shows
         one object with this identifier and this date (``{"flight_number": "HAT217", "date":
         "2024-05-28"}``): the item is as it was. A search result shows flights and dates too, but
         not the reservation."""
-        ident, date = ident.lower(), date.lower()
-        within = [w.lower() for w in within]
-        for low in self._json:
-            if ident in low and date in low and any(w in low for w in within):
-                try:
-                    if _has_pair(orjson.loads(low), ident, date):
-                        return True
-                except orjson.JSONDecodeError:  # not really JSON: shows no object
-                    continue
-        return False
+        date = date.lower()
+        return any(date in obj.values() for obj in self.objects_with(ident, date, within))
+
+    def field_of(self, ident: str, key: str) -> Any:
+        """``key``'s value in the newest observed object with ``ident`` among its values (a card's
+        ``last_four``, a reservation's ``total_baggages``); None when none has it."""
+        return next((obj[key] for obj in self.objects_with(ident, f'"{key}"') if key in obj), None)
 
     @property
     def json_observations(self) -> list[str]:
@@ -520,7 +534,7 @@ class EvidenceIndex:
         if isinstance(first, (int, float)) and not isinstance(first, bool):
             total = [to_cents(x) for x in items]
             if all(c is not None for c in total):
-                self._sums.add(sum(total))  # type: ignore[arg-type]
+                self._sums.add(abs(sum(total)))  # type: ignore[arg-type]  # by size, as lookups
         elif isinstance(first, dict):
             totals: dict[str, int] = {}
             for item in items:
@@ -529,7 +543,7 @@ class EvidenceIndex:
                 for key, value in item.items():
                     if isinstance(value, (int, float)) and not isinstance(value, bool):
                         totals[key] = totals.get(key, 0) + int(round(value * 100))
-            self._sums.update(totals.values())
+            self._sums.update(map(abs, totals.values()))
 
     # ------------------------------------------------------------------ lookups
 
@@ -584,8 +598,10 @@ class EvidenceIndex:
         Pair derivations (a sum or difference of two visible amounts) are tried only
         while there are at most ``max_pair`` amounts, and only where at most ``max_chance``
         of the amounts like this one are pair results (``pair_chance``): beyond that almost
-        any number would be "derivable" and the check would say nothing.
+        any number would be "derivable" and the check would say nothing. Amounts are compared by
+        size: a refund shown as -3222 is the $3,222 a message states.
         """
+        cents = abs(cents)
         if cents in self._amounts or (self._numbers and self._pending_shows(cents)):
             return "visible"
         amounts = self.amounts

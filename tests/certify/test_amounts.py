@@ -82,3 +82,9 @@ def test_spelled_numbers(text: str, numbers: list[int]) -> None:
 
 def test_spelled_numbers_with_singles_reads_every_number_once() -> None:
     assert spelled_numbers(word_split("gate twenty-two, and two bags"), singles=True) == [22, 2]
+
+
+def test_a_negative_amount_shown_is_the_amount_stated(convo, at) -> None:
+    refund = {"payment_history": [{"payment_id": "gift_card_1", "amount": -3222}]}
+    assert _text_visible(convo, at, refund, "$3,222 goes back to your gift card.")
+    assert not _text_visible(convo, at, refund, "$3,223 goes back to your gift card.")

@@ -292,3 +292,12 @@ def test_a_new_date_said_only_in_the_request_counts(convo, at) -> None:
     assert _trip(convo, at, same_day, "Yes.", BOTH_MOVED) == []
     assert _trip(convo, at, same_day, "Yes.", [("HAT145", "2024-05-25"), ("HAT217", "2024-05-29")]) == [
         "not_described"]
+
+
+def test_the_outbound_or_the_return_names_one_of_two_moved_flights(convo, at) -> None:
+    reply = "Yes, but only the outbound flight. The return has to stay on the 28th."
+    assert _trip(convo, at, MOVE_BOTH, reply, BOTH_MOVED) == ["confirmation_not_covering"]
+    # Keeping a flight the call leaves as booked is no refusal.
+    only = "I can move HAT145 on TI7NSI to May 24 in business. Shall I change it?"
+    keep = "Yes, as long as my return HAT217 on the 28th stays exactly as it is."
+    assert _trip(convo, at, only, keep, OUTBOUND_MOVED) == []

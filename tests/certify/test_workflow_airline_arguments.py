@@ -1,0 +1,112 @@
+"""Airline calls whose arguments must agree with what the user confirmed: the card by its last four
+digits, the cabin and insurance chosen, bag counts, a booking's split payment; a yes taken back by
+"leave it as it is"; which of two moved flights a yes names ("only the outbound")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from trajectory2gym.certify import certify_interaction
+from trajectory2gym.certify.reasons import reason_check, reason_kind
+from trajectory2gym.envs.registry import tool_specs
+
+USER = {"user_id": "raj_moore_8640", "membership": "silver", "payment_methods": {
+    "credit_card_1": {"source": "credit_card", "brand": "visa", "last_four": "8862", "id": "credit_card_1"},
+    "credit_card_2": {"source": "credit_card", "brand": "visa", "last_four": "8131", "id": "credit_card_2"},
+    "gift_card_3": {"source": "gift_card", "amount": 173, "id": "gift_card_3"},
+    "certificate_4": {"source": "certificate", "amount": 150, "id": "certificate_4"}}}
+RESERVATION = {"reservation_id": "PVUB64", "user_id": "raj_moore_8640", "cabin": "economy",
+               "flights": [{"flight_number": "HAT173", "date": "2024-05-20", "price": 174}],
+               "total_baggages": 2, "nonfree_baggages": 0, "insurance": "no",
+               "payment_history": [{"payment_id": "gift_card_3", "amount": -3222}]}
+SEARCH = [{"flight_number": "HAT173", "prices": {"economy": 174, "business": 457}}]
+
+
+def _workflow(convo: Any, description: str, reply: str, name: str, args: dict[str, Any],
+              request: str = "Hi, I'm raj_moore_8640, about reservation PVUB64.") -> list[str]:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline",
+              system="You are an airline agent. Each extra bag costs $50.")
+    c.user(request)
+    c.call("get_user_details", {"user_id": "raj_moore_8640"}, USER)
+    c.call("get_reservation_details", {"reservation_id": "PVUB64"}, RESERVATION)
+    c.call("search_direct_flight", {"origin": "PHX", "destination": "LAS", "date": "2024-05-20"}, SEARCH)
+    c.say(description)
+    c.user(reply)
+    i = c.call(name, args, {**RESERVATION, "updated": True})
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    return [k for k in map(reason_kind, decision.reasons) if reason_check(k) == "workflow"]
+
+
+def _bags(total: int, paid: int, card: str = "credit_card_1") -> tuple[str, dict[str, Any]]:
+    return "update_reservation_baggages", {"reservation_id": "PVUB64", "total_baggages": total,
+                                           "nonfree_baggages": paid, "payment_id": card}
+
+
+def test_the_card_is_the_one_whose_last_four_digits_were_confirmed(convo) -> None:
+    said = "I'll add 1 bag to PVUB64 (3 in total), free, with your Visa ending 8862 on file. Proceed?"
+    assert _workflow(convo, said, "Yes.", *_bags(3, 0, "credit_card_1")) == []
+    assert _workflow(convo, said, "Yes.", *_bags(3, 0, "credit_card_2")) == ["argument_not_confirmed"]
+
+
+@pytest.mark.parametrize(("total", "paid", "kinds"), [
+    (3, 0, []), (4, 0, ["amount_not_confirmed"]),  # "adding 1 bag (3 in total)"
+    (5, 0, ["amount_not_confirmed"]),
+])
+def test_bag_counts_are_the_ones_stated(convo, total: int, paid: int, kinds: list[str]) -> None:
+    said = "PVUB64 has 2 checked bags now, so adding 1 bag (3 in total) is free. Shall I add it?"
+    assert _workflow(convo, said, "Yes.", *_bags(total, paid)) == kinds
+
+
+def test_a_count_follows_from_what_was_added_or_charged(convo) -> None:
+    assert _workflow(convo, "I'll add one more bag to PVUB64, free. OK?", "Yes.", *_bags(3, 0)) == []
+    charged = "I'll add 2 bags to PVUB64, charging $50 to your Visa ending 8862. Proceed?"
+    assert _workflow(convo, charged, "Yes.", *_bags(4, 1)) == []
+    assert _workflow(convo, charged, "Yes.", *_bags(4, 3)) == ["amount_not_confirmed"]  # 3 paid: $150
+
+
+def _flights(cabin: str) -> tuple[str, dict[str, Any]]:
+    return "update_reservation_flights", {"reservation_id": "PVUB64", "cabin": cabin, "payment_id": "gift_card_3",
+                                          "flights": [{"flight_number": "HAT173", "date": "2024-05-20"}]}
+
+
+@pytest.mark.parametrize("said", ["I can move PVUB64 on HAT173 from business to economy, refunded to your gift card. OK?",
+                                  "I can change HAT173 on PVUB64 to economy rather than business, gift card. OK?"])
+def test_the_cabin_left_is_not_the_cabin_chosen(convo, said: str) -> None:
+    assert _workflow(convo, said, "Yes.", *_flights("economy")) == []
+    assert _workflow(convo, said, "Yes.", *_flights("business")) == ["argument_not_confirmed"]
+
+
+def _booking(insurance: str, payments: list[tuple[str, int]], bags: int = 0) -> tuple[str, dict[str, Any]]:
+    return "book_reservation", {
+        "user_id": "raj_moore_8640", "origin": "PHX", "destination": "LAS", "flight_type": "one_way",
+        "cabin": "economy", "flights": [{"flight_number": "HAT173", "date": "2024-05-20"}],
+        "passengers": [{"first_name": "Raj", "last_name": "Moore", "dob": "1966-02-02"},
+                       {"first_name": "Sophia", "last_name": "Nguyen", "dob": "1973-09-23"}],
+        "payment_methods": [{"payment_id": p, "amount": a} for p, a in payments],
+        "total_baggages": bags, "nonfree_baggages": 0, "insurance": insurance}
+
+
+SPLIT = [("certificate_4", 150), ("gift_card_3", 173), ("credit_card_1", 25)]
+BOOK = ("To confirm: one way PHX to LAS on HAT173, 2024-05-20, economy, for Raj Moore (1966-02-02) and Sophia "
+        "Nguyen (1973-09-23), no insurance, no checked bags. Total $348: $150 certificate, $173 gift card, $25 on "
+        "your Visa ending 8862. Shall I book it?")
+
+
+def test_a_booking_agrees_with_the_insurance_bags_and_split_confirmed(convo) -> None:
+    assert _workflow(convo, BOOK, "Yes, book it.", *_booking("no", SPLIT)) == []
+    assert _workflow(convo, BOOK, "Yes, book it.", *_booking("yes", SPLIT)) == ["argument_not_confirmed"]
+    assert _workflow(convo, BOOK, "Yes, book it.", *_booking("no", SPLIT, bags=2)) == ["amount_not_confirmed"]
+    other = [("gift_card_3", 173), ("credit_card_1", 175)]
+    assert _workflow(convo, BOOK, "Yes, book it.", *_booking("no", other)) == ["amount_not_confirmed"]
+    with_it = BOOK.replace("no insurance", "with travel insurance")
+    assert _workflow(convo, with_it, "Yes, book it.", *_booking("yes", SPLIT)) == []
+
+
+@pytest.mark.parametrize("reply", ["Yes, cancel it. Hmm, on second thought, my wife still wants to go. Leave it as it is.",
+                                   "Yes, go ahead. Actually wait, leave everything as it is for now."])
+def test_leaving_it_as_it_is_takes_the_yes_back(convo, reply: str) -> None:
+    said = "To confirm: cancel PVUB64 (HAT173 on 2024-05-20); the refund goes to your gift card. Proceed?"
+    assert _workflow(convo, said, reply, "cancel_reservation", {"reservation_id": "PVUB64"}) != []
+    assert _workflow(convo, said, "Yes, cancel it.", "cancel_reservation", {"reservation_id": "PVUB64"}) == []
