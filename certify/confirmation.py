@@ -96,7 +96,7 @@ _SYNONYMS: dict[str, tuple[str, ...]] = {
     "exchange": ("exchange", "swap", "replac", "switch"),
     # Not "refund": exchanges and cancellations refund too ("the difference will be refunded").
     "return": ("return",),
-    "send": ("send", "issue"),
+    "send": ("send", "issue", "offer"),
     "create": ("creat", "open", "new"),
     "delete": ("delet", "remov"),
     "remove": ("remov", "delet"),
@@ -614,6 +614,9 @@ def _says(line: str, stems: Iterable[str]) -> bool:
     return any(" " + s in line for s in stems)
 
 
+_PER_UNIT = re.compile(r" per \w+")  # on a wordline
+
+
 def describes(turn: Turn, anchors: Anchors) -> bool:
     """An assistant message describes a call: it names the action and (if any) one of its objects."""
     line = turn.wordline
@@ -623,7 +626,7 @@ def describes(turn: Turn, anchors: Anchors) -> bool:
     # its arguments hold, where the message names no other tool's object ("add 2 bags to HAT229").
     if anchors.objects and not _says(line, anchors.objects) and (
             (anchors.object_ids.isdisjoint(turn.compacts) and not _says(line, anchors.weak_objects))
-            or _says(line, anchors.rival_objects)):
+            or _says(_PER_UNIT.sub(" ", line), anchors.rival_objects)):  # "$211 per passenger" is a price
         return False
     if anchors.account and _names_account(turn.text, anchors):
         return True

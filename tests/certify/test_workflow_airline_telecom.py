@@ -301,3 +301,16 @@ def test_the_outbound_or_the_return_names_one_of_two_moved_flights(convo, at) ->
     only = "I can move HAT145 on TI7NSI to May 24 in business. Shall I change it?"
     keep = "Yes, as long as my return HAT217 on the 28th stays exactly as it is."
     assert _trip(convo, at, only, keep, OUTBOUND_MOVED) == []
+
+
+def test_a_price_per_passenger_does_not_make_a_flight_change_a_passenger_change(convo, at) -> None:
+    fare = "I can change T6HMDP to business on HAT229 ($361 per passenger instead of $177). Shall I?"
+    assert _workflow(convo, at, fare, "Yes.", "update_reservation_flights", FLIGHTS) == []
+    added = "I can add a passenger to T6HMDP on HAT229, $177 per passenger. Shall I?"
+    assert _workflow(convo, at, added, "Yes.", "update_reservation_flights", FLIGHTS) == ["not_described"]
+
+
+def test_offering_a_certificate_describes_sending_it(convo, at) -> None:
+    c, i = _airline(convo, "I can offer you a $100 certificate for the delay. Would you like it?", "Yes.",
+                    "send_certificate", {"user_id": "james_santos_9046", "amount": 100})
+    assert _workflow_kinds(at(certify_interaction(c.build()), i)) == []
