@@ -90,7 +90,7 @@ _GENERIC = frozenset({
 _SYNONYMS: dict[str, tuple[str, ...]] = {
     "modify": ("change", "modif", "updat", "switch", "replac", "exchang", "move", "correct", "fix ", "edit"),
     "update": ("change", "modif", "updat", "switch", "add ", "added", "adding", "upgrad", "downgrad", "move",
-               "put ", "correct", "fix ", "edit", "renam"),
+               "put ", "correct", "fix ", "edit", "renam", "replac"),
     "book": ("book", "reserv"),
     "cancel": ("cancel",),
     "exchange": ("exchange", "swap", "replac", "switch"),
@@ -265,7 +265,7 @@ class Anchors:
     """
 
     __slots__ = ("ids", "stems", "objects", "object_ids", "rival_objects", "weak_objects", "object_word",
-                 "amounts", "account", "own", "verb", "choices", "payments", "variants", "dated", "counts", "owners",
+                 "amounts", "account", "own", "verb", "choices", "payments", "variants", "dated", "counts", "owners", "records",
                  "_changed", "_listed",
                  "_groups", "_by_date", "_raw", "_index", "_labels_of", "_all", "_shapes")
 
@@ -276,7 +276,7 @@ class Anchors:
                  listed: frozenset[str] = frozenset(), choices: tuple[tuple[str, str, tuple[str, ...]], ...] = (),
                  payments: tuple[tuple[str, str, str], ...] = (), variants: frozenset[str] = frozenset(),
                  dated: tuple[tuple[str, str], ...] = (), counts: tuple[tuple[str, int], ...] = (),
-                 owners: tuple[str, ...] = ()):
+                 owners: tuple[str, ...] = (), records: tuple[tuple[str, list[Any]], ...] = ()):
         self._raw = raw  # identifier key -> the values the call gave for it
         self.ids: set[str] = set(raw)
         self.stems = stems
@@ -304,6 +304,7 @@ class Anchors:
         # Identifiers of the object the call changes, by an argument its name names (reservation_id
         # of update_reservation_baggages; none for book_reservation): where its current state is shown.
         self.owners = owners
+        self.records = records  # (argument, items) of list arguments whose items have no identifier (passengers)
         self._groups: list[tuple[frozenset[str], frozenset[str]]] | None = None
         self._by_date = False  # the groups are flights told apart by identifier (see item_groups)
         # (length, starts with a letter) of each identifier key: what an id of the same kind shares
@@ -390,6 +391,24 @@ class Anchors:
         found = self._index.field_of(payment, "last_four")
         return str(found) if found is not None else None
 
+    def _changed_records(self) -> list[frozenset[str]]:
+        """The items without identifiers (passengers) the call changes or removes, each by the words
+        of its names that no other such item has ("nguyen" and "rossi" for two Sophias)."""
+        names: list[set[str]] = []
+        for arg, items in self.records:
+            current = self.current(arg)
+            after = [_record(i) for i in items]
+            for item in map(_record, current if isinstance(current, list) else ()):
+                if item not in after:
+                    names.append(set(words(" ".join(_names(item)))))
+        return [frozenset(n.difference(*(o for o in names if o is not n))) for n in names]
+
+    def names_record(self, ws: set[str]) -> bool:
+        """Whether a text names an item of a list argument without identifiers by all its names (a
+        passenger by first and last name)."""
+        return any(names and set(words(" ".join(names))) <= ws
+                   for _, items in self.records for names in map(_names, map(_record, items)))
+
     def keeps_unchanged(self, keys: set[str]) -> bool:
         """Whether the identifiers of this call that a text names are all of items the call leaves
         as booked (and it names some)."""
@@ -418,6 +437,8 @@ class Anchors:
             if len(by_name) < 2 and len(self.dated) > 1:  # in the call's order: outbound first
                 by_name = {frozenset({key}): {key} for key in dict.fromkeys(compact(i) for i, _ in self.changed())}
                 self._by_date = True
+            if len(by_name) < 2 and self.records and self.owners:
+                by_name = {name: set() for name in self._changed_records()}
             self._groups = [(n, frozenset(k)) for n, k in by_name.items()] if len(by_name) > 1 else []
         return self._groups
 
@@ -513,6 +534,7 @@ def call_anchors(tool: str, arguments: dict[str, Any], roles: Mapping[str, str],
     payments: list[tuple[str, str, str]] = []
     dated: list[tuple[str, str]] = []
     counts: list[tuple[str, int]] = []
+    records: list[tuple[str, list[Any]]] = []
     # List arguments first: their identifiers (the items an exchange touches) are the ones with
     # object names; a scalar one (the order, the payment method) recurs in many observations.
     args = sorted(arguments.items(), key=lambda kv: not isinstance(kv[1], list))
@@ -531,6 +553,8 @@ def call_anchors(tool: str, arguments: dict[str, Any], roles: Mapping[str, str],
         elif role == "list":
             values = _nested_identifiers(value, dated)
             payments.extend(_listed_payments(arg, value, amounts))
+            if not values and isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
+                records.append((arg, value))
         else:
             continue
         account_only = arg in _ACCOUNT_ARGS and account_only is not False
@@ -562,7 +586,7 @@ def call_anchors(tool: str, arguments: dict[str, Any], roles: Mapping[str, str],
                    listed=frozenset(listed), choices=choices, payments=tuple(payments), variants=frozenset(variants),
                    dated=tuple(dated), counts=tuple(counts),
                    owners=tuple(v for a, v in arguments.items() if roles.get(a) == "identifier" and isinstance(v, str)
-                                and a.split("_")[0] in parts))
+                                and a.split("_")[0] in parts), records=tuple(records))
 
 
 # A payment method's kind, from its identifier (credit_card_1, gift_card_2, paypal_3, certificate_4),
@@ -625,7 +649,8 @@ def describes(turn: Turn, anchors: Anchors) -> bool:
     # Which of several same-verb tools: its object's word, else a weak word of it or an identifier only
     # its arguments hold, where the message names no other tool's object ("add 2 bags to HAT229").
     if anchors.objects and not _says(line, anchors.objects) and (
-            (anchors.object_ids.isdisjoint(turn.compacts) and not _says(line, anchors.weak_objects))
+            (anchors.object_ids.isdisjoint(turn.compacts) and not _says(line, anchors.weak_objects)
+             and not anchors.names_record(turn.words))  # "replace Sophia Nguyen with Mia Taylor"
             or _says(_PER_UNIT.sub(" ", line), anchors.rival_objects)):  # "$211 per passenger" is a price
         return False
     if anchors.account and _names_account(turn.text, anchors):
@@ -818,6 +843,52 @@ def _amount_not_stated(turns: list[Turn], at: int, anchors: Anchors) -> ConfirmV
                 shown = ", ".join(sorted({w for t in turns for w, _ in money_numbers_in(t.text)})) or shown
             return ConfirmVerdict(False, "amount_not_confirmed", f"stated: {shown}", arg, value)
     return None
+
+
+_PARTS = re.compile(r"(?<=[.!?;])\s+|;\s*")  # a description's sentences and its ';' parts
+_KEEPS = re.compile(r"\b(?:stays?|remains?|unchanged|keeps?|kept|same)\b", re.I)
+
+
+def _record(item: Any) -> dict[str, str]:
+    """A list item's string values by key, lower-cased (a passenger's names and birth date)."""
+    return {k: v.lower() for k, v in item.items() if isinstance(v, str)} if isinstance(item, dict) else {}
+
+
+def _says_all(part: Turn, values: Iterable[str]) -> bool:
+    """Whether one part of a message states every value: a date by ``_says_date``, else its words."""
+    return all(_says_date(part.text, v) if _ISO_DAY.fullmatch(v) else set(words(v)) <= part.words for v in values)
+
+
+def _names(record: dict[str, str]) -> list[str]:
+    return [v for v in record.values() if not _ISO_DAY.fullmatch(v)]
+
+
+def _record_not_described(described: Turn, anchors: Anchors) -> str:
+    """A list item without identifiers (a passenger) that the call adds or changes, where no one
+    sentence of the description states its names and what is new in it ("Sophia Rossi ... to
+    1977-02-12" does not say Aarav Rossi born 1977-02-12); or an item the description names as
+    changing ("replacing Sophia Nguyen with Mia Taylor") that the call leaves as it is. Else "".
+    Only where an observation shows the list as it is now."""
+    parts = [Turn(-1, "assistant", p) for p in _PARTS.split(described.text) if p]
+    for arg, items in anchors.records:
+        current = anchors.current(arg)
+        if not isinstance(current, list):
+            continue
+        before = [_record(c) for c in current]
+        after = [_record(i) for i in items]
+        for item in after:
+            if item in before:
+                continue
+            # What is new in it: the values where it differs from the item it most resembles.
+            like = max(before, key=lambda b: len(b.items() & item.items()), default={})
+            new = {k: v for k, v in item.items() if like.get(k) != v}
+            if not any(_says_all(p, {*_names(item), *new.values()}) for p in parts):
+                return f"the description does not say {arg}: {' '.join(item.values())}"
+        for item in before:
+            names = _names(item)
+            if item in after and names and any(_says_all(p, names) and not _KEEPS.search(p.text) for p in parts):
+                return f"the description changes {' '.join(names)}, whom the call leaves as they were"
+    return ""
 
 
 # A number of things added: "adding 1 bag", "one more bag", "2 extra bags".
@@ -1137,7 +1208,8 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
                 return ConfirmVerdict(False, "not_described", f" in full (the description does not name: {unnamed})")
         if anchors.variants and (other := _other_variant(described, turns[last_desc + 1:], anchors)):
             return ConfirmVerdict(False, "not_described", f" as called (the description names {other} instead)")
-        if not (anchors.amounts or anchors.choices or anchors.payments or anchors.dated or anchors.counts):
+        if not (anchors.amounts or anchors.choices or anchors.payments or anchors.dated or anchors.counts
+                or anchors.records):
             return ConfirmVerdict(True)
         start = last_desc  # from the user's request that the description answers
         while start > 0 and turns[start].role != "user":
@@ -1147,6 +1219,8 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
             return ConfirmVerdict(False, "not_described", f" as called (the description does not say {unsaid})")
         if anchors.counts and (verdict := _count_not_stated(window, anchors)):
             return verdict
+        if anchors.records and anchors.owners and (unsaid := _record_not_described(described, anchors)):
+            return ConfirmVerdict(False, "not_described", f" as called ({unsaid})")
         return (_amount_not_stated(window, at, anchors) or _choice_not_stated(window, at, anchors)
                 or ConfirmVerdict(True))
     if withdrawn:

@@ -110,3 +110,46 @@ def test_leaving_it_as_it_is_takes_the_yes_back(convo, reply: str) -> None:
     said = "To confirm: cancel PVUB64 (HAT173 on 2024-05-20); the refund goes to your gift card. Proceed?"
     assert _workflow(convo, said, reply, "cancel_reservation", {"reservation_id": "PVUB64"}) != []
     assert _workflow(convo, said, "Yes, cancel it.", "cancel_reservation", {"reservation_id": "PVUB64"}) == []
+
+
+PEOPLE = [{"first_name": "Aarav", "last_name": "Rossi", "dob": "1957-11-10"},
+          {"first_name": "Sophia", "last_name": "Nguyen", "dob": "1973-09-23"},
+          {"first_name": "Sophia", "last_name": "Rossi", "dob": "1977-02-10"}]
+
+
+def _passengers(convo: Any, description: str, reply: str, people: list[dict[str, str]]) -> list[str]:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("Hi, I'm raj_moore_8640; a passenger on JT8DB7 needs a change.")
+    c.call("get_reservation_details", {"reservation_id": "JT8DB7"}, {"reservation_id": "JT8DB7", "passengers": PEOPLE})
+    c.say(description)
+    c.user(reply)
+    i = c.call("update_reservation_passengers", {"reservation_id": "JT8DB7", "passengers": people},
+               {"reservation_id": "JT8DB7", "passengers": people})
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    return [k for k in map(reason_kind, decision.reasons) if reason_check(k) == "workflow"]
+
+
+def _with(k: int, **changes: str) -> list[dict[str, str]]:
+    return [{**p, **changes} if j == k else p for j, p in enumerate(PEOPLE)]
+
+
+def test_the_passenger_changed_is_the_one_described(convo) -> None:
+    dob = ("I'll update Sophia Rossi's date of birth on JT8DB7 from 1977-02-10 to 1977-02-12; Aarav Rossi and "
+           "Sophia Nguyen stay unchanged. Shall I proceed?")
+    assert _passengers(convo, dob, "Yes.", _with(2, dob="1977-02-12")) == []
+    assert _passengers(convo, dob, "Yes.", _with(0, dob="1977-02-12")) == ["not_described"]  # Aarav's instead
+    swap = ("To confirm: on JT8DB7 I'll replace Sophia Nguyen with Mia Taylor (1984-09-27); Aarav Rossi and "
+            "Sophia Rossi stay. Proceed?")
+    mia = {"first_name": "Mia", "last_name": "Taylor", "dob": "1984-09-27"}
+    assert _passengers(convo, swap, "Yes, thanks.", _with(1, **mia)) == []
+    assert _passengers(convo, swap, "Yes, thanks.", _with(2, **mia)) == ["not_described"]  # Rossi replaced
+
+
+def test_a_yes_naming_one_of_two_replaced_passengers_covers_that_one(convo) -> None:
+    two = ("I'll replace Sophia Nguyen with Mia Taylor (1984-09-27) and Sophia Rossi with Omar Ito (1976-09-10) "
+           "on JT8DB7. Proceed?")
+    both = [PEOPLE[0], {"first_name": "Mia", "last_name": "Taylor", "dob": "1984-09-27"},
+            {"first_name": "Omar", "last_name": "Ito", "dob": "1976-09-10"}]
+    assert _passengers(convo, two, "Yes, both.", both) == []
+    reply = "Actually only replace Sophia Nguyen, Sophia Rossi is coming after all."
+    assert _passengers(convo, two, reply, both) == ["confirmation_not_covering"]
