@@ -265,7 +265,8 @@ class Anchors:
     """
 
     __slots__ = ("ids", "stems", "objects", "object_ids", "rival_objects", "weak_objects", "object_word",
-                 "amounts", "account", "own", "verb", "choices", "payments", "variants", "dated", "counts", "owners", "records",
+                 "amounts", "account", "own", "verb", "choices", "payments", "variants", "dated", "dated_args", "counts", "owners",
+                 "records",
                  "_changed", "_listed",
                  "_groups", "_by_date", "_raw", "_index", "_labels_of", "_all", "_shapes")
 
@@ -276,7 +277,8 @@ class Anchors:
                  listed: frozenset[str] = frozenset(), choices: tuple[tuple[str, str, tuple[str, ...]], ...] = (),
                  payments: tuple[tuple[str, str, str], ...] = (), variants: frozenset[str] = frozenset(),
                  dated: tuple[tuple[str, str], ...] = (), counts: tuple[tuple[str, int], ...] = (),
-                 owners: tuple[str, ...] = (), records: tuple[tuple[str, list[Any]], ...] = ()):
+                 owners: tuple[str, ...] = (), records: tuple[tuple[str, list[Any]], ...] = (),
+                 dated_args: tuple[str, ...] = ()):
         self._raw = raw  # identifier key -> the values the call gave for it
         self.ids: set[str] = set(raw)
         self.stems = stems
@@ -299,6 +301,7 @@ class Anchors:
         self._listed = listed
         self.variants = variants  # every list argument's keys, the replacements too (new_item_ids)
         self.dated = dated  # (identifier, date) of each dated item of a list argument (a flight and its day)
+        self.dated_args = dated_args  # the list arguments holding them ("flights")
         self._changed: list[tuple[str, str]] | None = None
         self.counts = counts  # (argument, value) of the call's count arguments (total_baggages)
         # Identifiers of the object the call changes, by an argument its name names (reservation_id
@@ -535,6 +538,7 @@ def call_anchors(tool: str, arguments: dict[str, Any], roles: Mapping[str, str],
     dated: list[tuple[str, str]] = []
     counts: list[tuple[str, int]] = []
     records: list[tuple[str, list[Any]]] = []
+    dated_args: list[str] = []
     # List arguments first: their identifiers (the items an exchange touches) are the ones with
     # object names; a scalar one (the order, the payment method) recurs in many observations.
     args = sorted(arguments.items(), key=lambda kv: not isinstance(kv[1], list))
@@ -551,7 +555,10 @@ def call_anchors(tool: str, arguments: dict[str, Any], roles: Mapping[str, str],
         if role == "identifier":
             values = _identifier_values(value)
         elif role == "list":
+            had = len(dated)
             values = _nested_identifiers(value, dated)
+            if len(dated) > had:
+                dated_args.append(arg)
             payments.extend(_listed_payments(arg, value, amounts))
             if not values and isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
                 records.append((arg, value))
@@ -586,7 +593,7 @@ def call_anchors(tool: str, arguments: dict[str, Any], roles: Mapping[str, str],
                    listed=frozenset(listed), choices=choices, payments=tuple(payments), variants=frozenset(variants),
                    dated=tuple(dated), counts=tuple(counts),
                    owners=tuple(v for a, v in arguments.items() if roles.get(a) == "identifier" and isinstance(v, str)
-                                and a.split("_")[0] in parts), records=tuple(records))
+                                and a.split("_")[0] in parts), records=tuple(records), dated_args=tuple(dated_args))
 
 
 # A payment method's kind, from its identifier (credit_card_1, gift_card_2, paypal_3, certificate_4),
@@ -1017,7 +1024,18 @@ def _date_not_described(turns: list[Turn], described: Turn, anchors: Anchors) ->
             continue
         if (compact(ident) in described.compacts and _ANY_DATE.search(described.text)) or not any(
                 _says_date(t.text, date) for t in turns):
-            return f"{ident} on {date}"
+            return f"the description does not say {ident} on {date}"
+    # An item the call drops that the description says it keeps ("your return HAT144 stays the same").
+    kept = {compact(ident) for ident, _ in anchors.dated}
+    for arg in anchors.dated_args:
+        current = anchors.current(arg)
+        for item in current if isinstance(current, list) else ():
+            ident = next((v for k, v in item.items() if k.endswith(_NESTED_ID_KEYS) and isinstance(v, str)), None)
+            if ident is None or compact(ident) in kept or compact(ident) not in described.compacts:
+                continue
+            parts = [p for p in _PARTS.split(described.text) if compact(ident) in {compact(t) for t in chunks(p)}]
+            if parts and all(_KEEPS.search(p) for p in parts):
+                return f"the description keeps {ident}, which the call drops"
     return ""
 
 
@@ -1216,7 +1234,7 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
             start -= 1
         window, at = turns[start:], last_desc - start
         if anchors.dated and (unsaid := _date_not_described(turns, described, anchors)):
-            return ConfirmVerdict(False, "not_described", f" as called (the description does not say {unsaid})")
+            return ConfirmVerdict(False, "not_described", f" as called ({unsaid})")
         if anchors.counts and (verdict := _count_not_stated(window, anchors)):
             return verdict
         if anchors.records and anchors.owners and (unsaid := _record_not_described(described, anchors)):
