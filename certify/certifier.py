@@ -22,13 +22,10 @@ from typing import Any
 import orjson
 
 from trajectory2gym.certified import CertifiedInteraction
+from trajectory2gym.certify.agreement import stated_counts
+from trajectory2gym.certify.anchors import call_anchors
 from trajectory2gym.certify.config import CertifyConfig
-from trajectory2gym.certify.confirmation import (
-    Turn,
-    call_anchors,
-    check_confirmation,
-    stated_counts,
-)
+from trajectory2gym.certify.confirmation import check_confirmation
 from trajectory2gym.certify.evidence import EvidenceIndex
 from trajectory2gym.certify.normalize import (
     chunks_with_digits,
@@ -42,6 +39,7 @@ from trajectory2gym.certify.normalize import (
 from trajectory2gym.certify.prices import PriceBook, misattributed
 from trajectory2gym.certify.reasons import reason
 from trajectory2gym.certify.tools import ToolInfo, ToolResolver, guess_domain
+from trajectory2gym.certify.turns import Turn
 from trajectory2gym.interaction import Interaction, Message, ToolCall
 from trajectory2gym.toolmeta import ToolMeta
 
@@ -132,7 +130,7 @@ class _Run:
     @property
     def tool_args(self) -> frozenset[tuple[str, frozenset[str]]]:
         """Every tool the policy could call (the visible list and the domain's declared tools),
-        with its argument names: what tells tools of the same verb apart (confirmation.tool_object)."""
+        with its argument names: what tells tools of the same verb apart (action_words.tool_object)."""
         if self._tool_args is None:
             specs = {**self.cert.tools.domain(self.domain).specs, **self.visible_specs}
             self._tool_args = frozenset(
@@ -176,7 +174,7 @@ class _Run:
         return False
 
     def _user_counts(self) -> set[int]:
-        """Counts from 2 to ``free_count_max`` the user wrote (``confirmation.stated_counts``)."""
+        """Counts from 2 to ``free_count_max`` the user wrote (``agreement.stated_counts``)."""
         return stated_counts([t for t in self.turns if t.role == "user"], self.cfg.free_count_max)
 
     def _stated_pair(self, cents: int, context: str | None) -> bool:

@@ -348,7 +348,7 @@ def test_lazy_anchor_names_agree_with_looking_every_name_up():
     answers must be those of the eager definition (every name first), whatever is asked."""
     import random
 
-    from trajectory2gym.certify.confirmation import call_anchors
+    from trajectory2gym.certify.anchors import call_anchors
 
     rng = random.Random(7)
     products = ["Water Bottle", "Desk Lamp", "Hiking Boots", "Smart Thermostat"]

@@ -1,0 +1,406 @@
+"""Whether a confirmed call's arguments agree with what the user confirmed: the amount offered,
+the count stated, the choice and payment method last named, a flight's new date, a passenger as
+described, the variant described. ``call_disagrees`` runs them all.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from functools import lru_cache, partial
+from typing import Any
+
+from trajectory2gym.certify.action_words import says
+from trajectory2gym.certify.anchors import (
+    ISO_DAY,
+    NESTED_ID_KEYS,
+    PAYMENT_WORDS,
+    Anchors,
+    record_names,
+    record_of,
+)
+from trajectory2gym.certify.normalize import (
+    COMPOUND_WORDS,
+    NUMBER_WORDS,
+    chunks,
+    compact,
+    looks_like_identifier,
+    money_numbers_in,
+    numbers_in,
+    spelled_numbers,
+    to_cents,
+    words,
+)
+from trajectory2gym.certify.turns import ASKS, Turn
+
+
+@dataclass
+class ConfirmVerdict:
+    ok: bool
+    kind: str = ""  # reason kind when not ok
+    detail: str = ""
+    arg: str = ""  # the argument a verdict names (amount_not_confirmed)
+    value: Any = None
+
+
+_SPELLED = "|".join(sorted({*NUMBER_WORDS, *COMPOUND_WORDS}, key=len, reverse=True))
+
+
+# A number in digits, or spelled in one or more words ("one hundred and fifty", "twenty-five").
+_QUANTITY = rf"(\d+(?:\.\d+)?|(?:{_SPELLED})(?:[\s-]+(?:and\s+)?(?:{_SPELLED}))*)"
+
+
+_DOLLARS = re.compile(rf"(?<![\w.,]){_QUANTITY}[\s-]*(?:dollars?|usd)\b", re.I)  # "a fifty-dollar certificate"
+
+
+_DATA = re.compile(rf"(?<![\w.,]){_QUANTITY}\s*(?:gb|gigs?|gigabytes?)\b", re.I)
+
+
+def _unit_cents(pattern: re.Pattern[str], text: str) -> set[int]:
+    out = set()
+    for m in pattern.finditer(text):
+        written = m.group(1).lower()
+        if written[0].isdigit():
+            out.add(int(round(float(written) * 100)))
+            continue
+        ws = words(written)
+        spelled = spelled_numbers(ws)  # one run ("one hundred and two"), else a single word ("two")
+        out.add((spelled[-1] if spelled else NUMBER_WORDS[ws[-1]]) * 100)
+    return out
+
+
+def stated_amounts(text: str, data: bool = False) -> set[int]:
+    """Amounts a message states, in cents: money ($5, 4.50, 1,200, 100 dollars), or with ``data``
+    quantities of data (2 GB, two gigabytes). Units keep them apart: "1 GB for $5" is no 5 GB."""
+    if data:
+        return _unit_cents(_DATA, text)
+    return {c for _, c in money_numbers_in(text)} | _unit_cents(_DOLLARS, text)
+
+
+def _is_data(arg: str) -> bool:
+    return "gb" in arg.lower().split("_") or "data" in arg.lower()
+
+
+_SENTENCE = re.compile(r"(?<=[.!?;])\s+")
+
+
+def _action_amounts(text: str, anchors: Anchors, data: bool) -> set[int]:
+    """The amounts of a description's sentences that name the action or its object ("I can send you a
+    $50 certificate"), when any does; else all its amounts ("Your fare was $177" is no offer)."""
+    found: set[int] = set()
+    for sentence in _SENTENCE.split(text):
+        if says(Turn(-1, "assistant", sentence).wordline, anchors.stems | anchors.objects):
+            found |= stated_amounts(sentence, data)
+    return found or stated_amounts(text, data)
+
+
+def stated_counts(turns: list[Turn], top: int) -> set[int]:
+    """Whole numbers from 2 to ``top`` these messages write as counts, in digits ("2", not "$2" nor
+    "2.0") or in words ("two")."""
+    counts = {c // 100 for t in turns for w, c in numbers_in(t.text) if w.isdigit() and 2 <= c // 100 <= top}
+    for t in turns:
+        spelled = {n for w, n in NUMBER_WORDS.items() if 2 <= n <= top and w in t.words}
+        if spelled and not COMPOUND_WORDS.keys().isdisjoint(t.words):  # "gate twenty-two" counts no 2
+            spelled = {n for n in spelled_numbers(words(t.text), singles=True) if 2 <= n <= top}
+        counts |= spelled
+    return counts
+
+
+def _with_counts(amounts: set[int], turns: list[Turn]) -> set[int]:
+    """The amounts and their multiples by a count the messages state ("$50 per passenger for the 2
+    passengers" states $100)."""
+    return amounts | {a * k for a in amounts for k in stated_counts(turns, 10)}
+
+
+def _amount_not_stated(turns: list[Turn], at: int, anchors: Anchors) -> ConfirmVerdict | None:
+    """A confirmed call whose amount argument differs from every amount of its kind (money, or data)
+    stated from the description on, the description's own counting only where it offers the action;
+    where none was, from the user's request before it ("add 2 GB?" ... "$10, shall I?" ... "Yes"
+    covers 2 GB). A description's amount replaces the request's: asked for $150, offered $50, a yes
+    confirms $50. ``turns[at]`` is the description. None when none differs, or when no amount of that
+    kind was stated at all."""
+    described = turns[at]
+    for arg, value in anchors.amounts:
+        data = _is_data(arg)
+        stated = _action_amounts(described.text, anchors, data)
+        for turn in turns[at + 1:]:
+            stated |= stated_amounts(turn.text, data)
+        if not stated:  # the description names no amount: the user's request said which
+            for turn in turns[:at]:
+                stated |= stated_amounts(turn.text, data)
+        if not data:  # money per unit, times units; data is never multiplied
+            stated = _with_counts(stated, turns)
+        cents = to_cents(value)
+        if stated and cents is not None and cents not in stated:
+            shown = ", ".join(f"{c / 100:g}" + (" GB" if data else "") for c in sorted(stated))
+            if not data:
+                shown = ", ".join(sorted({w for t in turns for w, _ in money_numbers_in(t.text)})) or shown
+            return ConfirmVerdict(False, "amount_not_confirmed", f"stated: {shown}", arg, value)
+    return None
+
+
+_PARTS = re.compile(r"(?<=[.!?;])\s+|;\s*")  # a description's sentences and its ';' parts
+
+
+_KEEPS = re.compile(r"\b(?:stays?|remains?|unchanged|keeps?|kept|same)\b", re.I)
+
+
+def _says_all(part: Turn, values: Iterable[str]) -> bool:
+    """Whether one part of a message states every value: a date by ``_says_date``, else its words."""
+    return all(_says_date(part.text, v) if ISO_DAY.fullmatch(v) else set(words(v)) <= part.words for v in values)
+
+
+def _record_not_described(described: Turn, anchors: Anchors) -> str:
+    """A list item without identifiers (a passenger) that the call adds or changes, where no one
+    sentence of the description states its names and what is new in it ("Sophia Rossi ... to
+    1977-02-12" does not say Aarav Rossi born 1977-02-12); or an item the description names as
+    changing ("replacing Sophia Nguyen with Mia Taylor") that the call leaves as it is. Else "".
+    Only where an observation shows the list as it is now."""
+    parts = [Turn(-1, "assistant", p) for p in _PARTS.split(described.text) if p]
+    for arg, items in anchors.records:
+        current = anchors.current(arg)
+        if not isinstance(current, list):
+            continue
+        before = [record_of(c) for c in current]
+        after = [record_of(i) for i in items]
+        for item in after:
+            if item in before:
+                continue
+            # What is new in it: the values where it differs from the item it most resembles.
+            like = max(before, key=lambda b: len(b.items() & item.items()), default={})
+            new = {k: v for k, v in item.items() if like.get(k) != v}
+            if not any(_says_all(p, {*record_names(item), *new.values()}) for p in parts):
+                return f"the description does not say {arg}: {' '.join(item.values())}"
+        for item in before:
+            names = record_names(item)
+            if item in after and names and any(_says_all(p, names) and not _KEEPS.search(p.text) for p in parts):
+                return f"the description changes {' '.join(names)}, whom the call leaves as they were"
+    return ""
+
+
+# A number of things added: "adding 1 bag", "one more bag", "2 extra bags".
+_ADDED = re.compile(r"\b(?:add|adding|another|more|extra|additional)\s+(\w+)|\b(\w+)\s+(?:more|extra|additional)\b",
+                    re.I)
+
+
+_DATE_OR_TIME = re.compile(r"\d{4}-\d{2}-\d{2}|\d{1,2}:\d{2}")
+
+
+def _counts_said(text: str) -> set[int]:
+    """Whole numbers a message writes in digits ("6 bags", not "$6") or as a word ("two")."""
+    text = _DATE_OR_TIME.sub(" ", text)  # "1966-02-02" and "09:00" count nothing
+    found = {c // 100 for w, c in numbers_in(text) if w.isdigit()}
+    return found | {NUMBER_WORDS[w] for w in words(text) if w in NUMBER_WORDS}
+
+
+def _count_not_stated(window: list[Turn], anchors: Anchors) -> ConfirmVerdict | None:
+    """A count argument set to a number no message from the request on states: as the new total, as
+    the number added to the current one ("adding 1 bag" to 2 is 3), or as a stated charge over a
+    visible price. Zero, or the count as it is, needs no word."""
+    for arg, value in anchors.counts:
+        current = anchors.current(arg) if value else 0
+        if value == current:
+            continue
+        said = set().union(*(_counts_said(t.text) for t in window))
+        if value in said:
+            continue
+        if type(current) is int and value - current in {
+                n for t in window for m in _ADDED.finditer(t.text) for n in _counts_said(m[1] or m[2])}:
+            continue
+        # Or as many as a charge stated beside the thing counted pays for at a visible price: "I'll
+        # add 2 bags, charging $50" for 1 paid bag at $50.
+        thing = " " + arg.lower().split("_")[-1][:3]
+        money = {c for t in window for sentence in _SENTENCE.split(t.text)
+                 if thing in " " + " ".join(words(sentence)) for c in stated_amounts(sentence)}
+        if value > 0 and any(c % value == 0 and c // value in anchors.visible_amounts() for c in money):
+            continue
+        shown = ", ".join(map(str, sorted(said))) or "none"
+        return ConfirmVerdict(False, "amount_not_confirmed", f"numbers stated: {shown}", arg, value)
+    return None
+
+
+def _options_said(options: tuple[str, ...], turn: Turn) -> set[str]:
+    """The options a message names as words ("ordered by mistake", "business"); options too short or
+    common to tell ("yes", "other") are never counted."""
+    low = turn.text.lower()
+    found = set()
+    for option in options:
+        phrase = option.replace("_", " ").lower()
+        if (" " in phrase or len(phrase) >= 6) and phrase in low and any(
+                not _NOT_CHOSEN.search(low, max(0, m.start() - 16), m.start())
+                for m in _whole_words(phrase).finditer(low)):
+            found.add(option)
+    return found
+
+
+# What an option follows when it is the one left or refused: "from business to economy", "economy
+# rather than business", "not business".
+_NOT_CHOSEN = re.compile(r"\b(?:from|than|instead of|not|no)\s+$")
+
+
+def _yes_no_said(noun: str, turn: Turn) -> set[str]:
+    """A yes/no argument (``insurance``) as a message states it: "no insurance", "without travel
+    insurance" say no; "with insurance", "add the insurance" say yes; both, or a question, nothing."""
+    low = turn.text.lower()
+    if noun not in low:
+        return set()
+    no = re.compile(rf"\b(?:no|without|not|don'?t (?:want|need)|decline)\s+(?:\w+\s+)?{noun}")
+    rest = no.sub(" ", low)
+    yes = re.search(rf"\b(?:with|add|include|purchase|buy|want|get|take)\s+(?:\w+\s+)?{noun}", rest)
+    said_no = rest != low
+    if said_no == bool(yes):
+        return set()
+    return {"no"} if said_no else {"yes"}
+
+
+@lru_cache(maxsize=256)
+def _whole_words(phrase: str) -> re.Pattern[str]:
+    return re.compile(rf"\b{re.escape(phrase)}\b")
+
+
+def _other_variant(described: Turn, later: list[Turn], anchors: Anchors) -> str:
+    """An identifier the description names in place of one of the call's items, which no message
+    since names: the same shape, visible, not the call's ("the blue M T-shirt 9612497925" described,
+    8349118980 called; but "out of stock; 2323972008 instead?" offers the one called); else ""."""
+    missing = {(len(key), key[:1].isalpha()) for key in anchors.variants
+               if key not in described.compacts and not anchors.said_as_given(key, later)}
+    if missing:  # an identifier of such a shape in the description: a search each, so only then
+        for token in chunks(described.text):
+            other = compact(token)
+            if (len(other), other[:1].isalpha()) in missing and looks_like_identifier(token) \
+                    and anchors.rival_id(token):
+                return token
+    return ""
+
+
+_MONTH_NAMES = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+
+
+def _says_date(text: str, iso: str) -> bool:
+    """Whether a text states an ISO date: as written, or its month and day ("May 29", "29th May",
+    "on the 29th")."""
+    if iso in text:
+        return True
+    m = ISO_DAY.fullmatch(iso)
+    if m is None or not 1 <= int(m[2]) <= 12:
+        return False
+    day = int(m[3])
+    month = _MONTH_NAMES[int(m[2]) - 1]
+    return bool(re.search(rf"\b(?:{month}\w*\.? (?:the )?{day}(?:st|nd|rd|th)?\b|{day}(?:st|nd|rd|th)? (?:of )?{month}"
+                          rf"|the {day}(?:st|nd|rd|th)\b)", text, re.I))
+
+
+_ANY_DATE = re.compile(r"\d{4}-\d{2}-\d{2}|\b(?:" + "|".join(_MONTH_NAMES) + r")\w*\.? \d{1,2}\b"
+                       r"|\bthe \d{1,2}(?:st|nd|rd|th)\b", re.I)
+
+
+def _date_not_described(turns: list[Turn], described: Turn, anchors: Anchors) -> str:
+    """A dated item the call changes to a date that the description contradicts (it gives that item
+    another date: "your return HAT217 on 2024-05-28 stays") or that no message states ("same day" to
+    "a later flight on May 19" passes); else "" ."""
+    for ident, date in anchors.changed():
+        if _says_date(described.text, date):
+            continue
+        if (compact(ident) in described.compacts and _ANY_DATE.search(described.text)) or not any(
+                _says_date(t.text, date) for t in turns):
+            return f"the description does not say {ident} on {date}"
+    # An item the call drops that the description says it keeps ("your return HAT144 stays the same").
+    kept = {compact(ident) for ident, _ in anchors.dated}
+    for arg in anchors.dated_args:
+        current = anchors.current(arg)
+        for item in current if isinstance(current, list) else ():
+            ident = next((v for k, v in item.items() if k.endswith(NESTED_ID_KEYS) and isinstance(v, str)), None)
+            if ident is None or compact(ident) in kept or compact(ident) not in described.compacts:
+                continue
+            parts = [p for p in _PARTS.split(described.text) if compact(ident) in {compact(t) for t in chunks(p)}]
+            if parts and all(_KEEPS.search(p) for p in parts):
+                return f"the description keeps {ident}, which the call drops"
+    return ""
+
+
+def _last_said(turns: list[Turn], at: int, find: Callable[[Turn], set[str]]) -> set[str]:
+    """What ``find`` finds in the latest message from the description (``turns[at]``) on that has any
+    (the last word counts: "to your PayPal or your gift card?" ... "to the gift card, proceed?");
+    where none has, in the latest of the request's."""
+    for part in (turns[at:], turns[:at]):
+        for turn in reversed(part):
+            said = find(turn)
+            if said:
+                return said
+    return set()
+
+
+def _choice_not_stated(turns: list[Turn], at: int, anchors: Anchors) -> ConfirmVerdict | None:
+    """A confirmed call with a choice other than the one last stated (see ``_last_said``; ``turns[at]``
+    is the description): a cancellation "ordered by mistake" sent as "no longer needed", a refund to
+    the gift card the user chose sent to PayPal."""
+    for arg, value, options in anchors.choices:
+        if sorted(options) == ["no", "yes"]:  # too short to find as words: "no insurance" says it
+            find = partial(_yes_no_said, arg.lower().replace("_", " ").split()[-1])
+        else:
+            find = partial(_options_said, options)
+        said = _last_said(turns, at, find)
+        if said and value not in said:
+            return ConfirmVerdict(False, "argument_not_confirmed", f"stated: {', '.join(sorted(said))}", arg, value)
+    for arg, value, kind in anchors.payments:
+        if any(value in t.text for t in turns[at:]):
+            continue  # the method itself was named
+        said = _last_said(turns, at, payment_words)
+        if said and kind not in {PAYMENT_WORDS[w] for w in said}:
+            return ConfirmVerdict(False, "argument_not_confirmed", f"stated: {', '.join(sorted(said))}", arg, value)
+        # Two cards of one kind: "your Visa ending 8862" is the card whose last four are 8862.
+        endings = _last_said(turns, at, _card_endings) if kind == "creditcard" else set()
+        if endings and (four := anchors.card_ending(value)) is not None and four not in endings:
+            return ConfirmVerdict(False, "argument_not_confirmed",
+                                  f"stated: ending {', '.join(sorted(endings))}", arg, value)
+    return None
+
+
+_ENDING = re.compile(r"\b(?:ending|ends)(?: in| with)?\s+(\d{4})\b|\blast (?:four|4)(?: digits)?(?: are| is)?\s+(\d{4})\b",
+                     re.I)
+
+
+def _card_endings(turn: Turn) -> set[str]:
+    """The last four digits of cards a message names ("Visa ending 8862")."""
+    return {a or b for a, b in _ENDING.findall(turn.text)} if "end" in turn.text or "last" in turn.text else set()
+
+
+_PAYMENT_SAID = re.compile(r"\b(" + "|".join(PAYMENT_WORDS) + r")\b", re.I)
+
+
+def payment_words(turn: Turn) -> set[str]:
+    """The words of payment kinds a message says: one search."""
+    return {w.lower() for w in _PAYMENT_SAID.findall(turn.text)}
+
+
+def picks_payment(text: str, asked: Turn) -> bool:
+    """A reply that picks one of the payment methods a question offered: "Use my paypal then." to
+    "Would you like to pay it with PayPal or your Mastercard ending 3762?"."""
+    said = {PAYMENT_WORDS[w.lower()] for w in _PAYMENT_SAID.findall(text)}
+    if not said or " or " not in asked.text or not ASKS.search(asked.text):
+        return False
+    offered = {PAYMENT_WORDS[w] for w in payment_words(asked)}
+    return len(offered) > 1 and said <= offered
+
+
+def call_disagrees(turns: list[Turn], last_desc: int, anchors: Anchors) -> ConfirmVerdict | None:
+    """Why a confirmed call is not the one the user confirmed (``turns[last_desc]`` described it):
+    another variant, a flight's date, a count, a passenger, an amount or a choice; None when it agrees."""
+    described = turns[last_desc]
+    if anchors.variants and (other := _other_variant(described, turns[last_desc + 1:], anchors)):
+        return ConfirmVerdict(False, "not_described", f" as called (the description names {other} instead)")
+    if not (anchors.amounts or anchors.choices or anchors.payments or anchors.dated or anchors.counts
+            or anchors.records):
+        return None
+    start = last_desc  # from the user's request that the description answers
+    while start > 0 and turns[start].role != "user":
+        start -= 1
+    window, at = turns[start:], last_desc - start
+    if anchors.dated and (unsaid := _date_not_described(turns, described, anchors)):
+        return ConfirmVerdict(False, "not_described", f" as called ({unsaid})")
+    if anchors.counts and (verdict := _count_not_stated(window, anchors)):
+        return verdict
+    if anchors.records and anchors.owners and (unsaid := _record_not_described(described, anchors)):
+        return ConfirmVerdict(False, "not_described", f" as called ({unsaid})")
+    return _amount_not_stated(window, at, anchors) or _choice_not_stated(window, at, anchors)

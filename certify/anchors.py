@@ -1,0 +1,417 @@
+"""What identifies one consequential call in conversation (``Anchors``): its identifiers and the
+names of their objects, the items of its list arguments (a return's items, a trip's flights, a
+booking's passengers), its payment methods, amounts, counts and enum choices.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from trajectory2gym.certify.action_words import (
+    GENERIC,
+    NO_OBJECT,
+    WEAK_OBJECT_WORDS,
+    ToolArgs,
+    action_stems,
+    name_words,
+    object_stems,
+    tool_object,
+)
+from trajectory2gym.certify.evidence import EvidenceIndex
+from trajectory2gym.certify.normalize import (
+    compact,
+    looks_like_identifier,
+    words,
+)
+from trajectory2gym.certify.turns import Turn
+
+# A payment method's kind, from its identifier (credit_card_1, gift_card_2, paypal_3, certificate_4),
+# and the words a message names that kind with ("your Mastercard ending 1020", "the gift card").
+_PAYMENT_KINDS: dict[str, tuple[str, ...]] = {
+    "creditcard": ("credit", "mastercard", "visa", "amex", "debit"),
+    "giftcard": ("gift",),
+    "paypal": ("paypal",),
+    "certificate": ("certificate", "voucher"),
+}
+
+
+# Each word naming a kind, and the kind: "gift" names a gift card, "mastercard" a credit card.
+PAYMENT_WORDS = {word: kind for kind, said in _PAYMENT_KINDS.items() for word in said}
+
+
+def payment_kind(value: str) -> str | None:
+    key = compact(value)
+    return next((kind for kind in _PAYMENT_KINDS if key.startswith(kind)), None)
+
+
+# Arguments naming the account holder, the one the conversation is with.
+# Which of two flights a trip's traveller means.
+_OUTBOUND = frozenset({"outbound", "departing", "departure", "outgoing"})
+
+
+_INBOUND = frozenset({"return", "returning", "inbound"})
+
+
+_ACCOUNT_ARGS = frozenset({"user_id", "customer_id"})
+
+
+# Words that name the account holder's own record ("the default address on your account").
+ACCOUNT_WORDS = frozenset({"account", "profile", "default"})
+
+
+_NO_IDS: frozenset[str] = frozenset()
+
+
+def record_of(item: Any) -> dict[str, str]:
+    """A list item's string values by key, lower-cased (a passenger's names and birth date)."""
+    return {k: v.lower() for k, v in item.items() if isinstance(v, str)} if isinstance(item, dict) else {}
+
+
+def record_names(record: dict[str, str]) -> list[str]:
+    return [v for v in record.values() if not ISO_DAY.fullmatch(v)]
+
+
+ISO_DAY = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
+
+
+class Anchors:
+    """What identifies one call in conversation: its identifiers and the names of their objects.
+
+    The names (``labels``) cost a search of the observations per identifier, so each
+    identifier's is looked up only when a question needs it: an identifier a message
+    mentions outright often settles the question, and a message without any word of
+    any object name (``index.names_any``) cannot name this call's objects either.
+    """
+
+    __slots__ = ("ids", "stems", "objects", "object_ids", "rival_objects", "weak_objects", "object_word",
+                 "amounts", "account", "own", "verb", "choices", "payments", "variants", "dated", "dated_args", "counts", "owners",
+                 "records",
+                 "_changed", "_listed",
+                 "_groups", "_by_date", "_raw", "_index", "_labels_of", "_all", "_shapes")
+
+    def __init__(self, raw: dict[str, list[str]], stems: frozenset[str], index: EvidenceIndex,
+                 objects: frozenset[str] = frozenset(), object_ids: frozenset[str] = frozenset(),
+                 amounts: tuple[tuple[str, Any], ...] = (), rival_objects: frozenset[str] = frozenset(),
+                 object_word: str = "", account: bool = False, own: frozenset[str] = frozenset(), verb: str = "",
+                 listed: frozenset[str] = frozenset(), choices: tuple[tuple[str, str, tuple[str, ...]], ...] = (),
+                 payments: tuple[tuple[str, str, str], ...] = (), variants: frozenset[str] = frozenset(),
+                 dated: tuple[tuple[str, str], ...] = (), counts: tuple[tuple[str, int], ...] = (),
+                 owners: tuple[str, ...] = (), records: tuple[tuple[str, list[Any]], ...] = (),
+                 dated_args: tuple[str, ...] = ()):
+        self._raw = raw  # identifier key -> the values the call gave for it
+        self.ids: set[str] = set(raw)
+        self.stems = stems
+        # Which of several same-verb tools this is: its object's words, or an identifier in the
+        # arguments only it takes (a flight number of update_reservation_flights), as keys.
+        self.objects = objects
+        self.object_ids = object_ids
+        self.rival_objects = rival_objects  # the other same-verb tools' object words (bag, passenger)
+        self.object_word = object_word  # the object as the tool's name says it ("passengers"), for reasons
+        self.weak_objects = WEAK_OBJECT_WORDS.get(object_word, ())
+        self.amounts = amounts  # (argument, value) of the call's amount arguments
+        # The only identifier is the account holder's: "your account" names it (see call_anchors).
+        self.account = account
+        self.own = own  # the words of the tool's name ("enable", "roaming"): an instruction may say them
+        self.verb = verb  # the first of them, the action's own verb ("cancel")
+        # What else a confirmation must agree with: enum choices (arg, value, options), the payment
+        # method (arg, value, its kind), and the items a list argument names (keys; see item_groups).
+        self.choices = choices
+        self.payments = payments
+        self._listed = listed
+        self.variants = variants  # every list argument's keys, the replacements too (new_item_ids)
+        self.dated = dated  # (identifier, date) of each dated item of a list argument (a flight and its day)
+        self.dated_args = dated_args  # the list arguments holding them ("flights")
+        self._changed: list[tuple[str, str]] | None = None
+        self.counts = counts  # (argument, value) of the call's count arguments (total_baggages)
+        # Identifiers of the object the call changes, by an argument its name names (reservation_id
+        # of update_reservation_baggages; none for book_reservation): where its current state is shown.
+        self.owners = owners
+        self.records = records  # (argument, items) of list arguments whose items have no identifier (passengers)
+        self._groups: list[tuple[frozenset[str], frozenset[str]]] | None = None
+        self._by_date = False  # the groups are flights told apart by identifier (see item_groups)
+        # (length, starts with a letter) of each identifier key: what an id of the same kind shares
+        self._shapes = {(len(k), k[:1].isalpha()) for k in raw}
+        self._index = index
+        self._labels_of: dict[str, set[str]] = {}
+        self._all: tuple[set[str], set[str]] | None = None  # (labels, named ids), once all are known
+
+    def labels_of(self, key: str) -> set[str]:
+        """Words naming the object of one identifier (empty: no named object around it)."""
+        found = self._labels_of.get(key)
+        if found is None:
+            found = set()
+            for v in self._raw[key]:
+                found |= self._index.label_words(v)
+            self._labels_of[key] = found
+        return found
+
+    def _every(self) -> tuple[set[str], set[str]]:
+        if self._all is None:
+            labels: set[str] = set()
+            named: set[str] = set()
+            for key in self._raw:
+                found = self.labels_of(key)
+                if found:
+                    named.add(key)
+                    labels |= found
+            self._all = (labels, named)
+        return self._all
+
+    @property
+    def labels(self) -> set[str]:
+        return self._every()[0]
+
+    @property
+    def named_ids(self) -> set[str]:
+        """Identifiers of named objects (the items an exchange touches), as opposed to the order or
+        payment method several actions share: a description must name one of these."""
+        return self._every()[1]
+
+    def _may_name(self, ws: set[str]) -> bool:
+        # Labels are words of object names: no such word in ``ws``, no label in it either.
+        return self._index.names_any(ws)
+
+    def mentioned_in(self, ws: set[str], cs: set[str], named: bool | None = None) -> bool:
+        """``ids & cs or labels & ws``; ``named`` is ``index.names_any(ws)`` when already known."""
+        if not self.ids.isdisjoint(cs) or (self.account and not ACCOUNT_WORDS.isdisjoint(ws)):
+            return True
+        if named is None:
+            named = self._may_name(ws)
+        return named and not self.labels.isdisjoint(ws)
+
+    def names_object(self, ws: set[str], cs: set[str]) -> bool:
+        """``named_ids & cs or labels & ws`` when the call's objects have names, else ``ids & cs``."""
+        hit = self.ids & cs
+        # Searched in a fixed order, the likely named first (see call_anchors): one named
+        # identifier settles it, and the shared ones (order, payment method) cost the most.
+        if hit and any(self.labels_of(key) for key in self._raw if key in hit):
+            return True  # a named identifier is mentioned (so there are labels)
+        if hit:
+            return not self.labels or not self.labels.isdisjoint(ws)
+        return self._may_name(ws) and not self.labels.isdisjoint(ws)
+
+    def rival_id(self, token: str) -> bool:
+        """A visible identifier of the same shape as one of this call's, but not one of them: another
+        object of the same kind (order #W8770097, when this call touches order #W5183325)."""
+        key = compact(token)
+        return (key not in self.ids and (len(key), key[:1].isalpha()) in self._shapes
+                and self._index.has_string(token))
+
+    def current(self, key: str) -> Any:
+        """``key``'s value now in the object the call changes (a reservation's ``total_baggages``)."""
+        for value in self.owners:
+            found = self._index.field_of(value, key)
+            if found is not None:
+                return found
+        return None
+
+    def visible_amounts(self) -> set[int]:
+        return self._index.amounts
+
+    def card_ending(self, payment: str) -> str | None:
+        """The last four digits observations give a payment method (``last_four``)."""
+        found = self._index.field_of(payment, "last_four")
+        return str(found) if found is not None else None
+
+    def _changed_records(self) -> list[frozenset[str]]:
+        """The items without identifiers (passengers) the call changes or removes, each by the words
+        of its names that no other such item has ("nguyen" and "rossi" for two Sophias)."""
+        names: list[set[str]] = []
+        for arg, items in self.records:
+            current = self.current(arg)
+            after = [record_of(i) for i in items]
+            for item in map(record_of, current if isinstance(current, list) else ()):
+                if item not in after:
+                    names.append(set(words(" ".join(record_names(item)))))
+        return [frozenset(n.difference(*(o for o in names if o is not n))) for n in names]
+
+    def names_record(self, ws: set[str]) -> bool:
+        """Whether a text names an item of a list argument without identifiers by all its names (a
+        passenger by first and last name)."""
+        return any(names and set(words(" ".join(names))) <= ws
+                   for _, items in self.records for names in map(record_names, map(record_of, items)))
+
+    def keeps_unchanged(self, keys: set[str]) -> bool:
+        """Whether the identifiers of this call that a text names are all of items the call leaves
+        as booked (and it names some)."""
+        named = self.ids & keys & {compact(ident) for ident, _ in self.dated}
+        return bool(named) and named.isdisjoint({compact(ident) for ident, _ in self.changed()})
+
+    def changed(self) -> list[tuple[str, str]]:
+        """The dated items this call sets to a new date or adds: not shown with that date by an
+        observation of what the call changes (the reservation, named by the call's other identifiers)."""
+        if self._changed is None:
+            self._changed = [(ident, date) for ident, date in self.dated
+                             if not (self.owners and self._index.booked(ident, date, self.owners))]
+        return self._changed
+
+    def item_groups(self) -> list[tuple[frozenset[str], frozenset[str]]]:
+        """The call's items as (name words, identifier keys), items of the same name together, when it
+        touches items of two or more names (a lamp and a kettle); else empty: nothing to tell apart.
+        Items without names (flights) are told apart by identifier: those the call changes."""
+        if self._groups is None:
+            by_name: dict[frozenset[str], set[str]] = {}
+            for key in self._listed if len(self._listed) > 1 else ():  # one item: nothing to tell apart
+                labels = self.labels_of(key)
+                if labels:
+                    by_name.setdefault(frozenset(labels), set()).add(key)
+            self._by_date = False
+            if len(by_name) < 2 and len(self.dated) > 1:  # in the call's order: outbound first
+                by_name = {frozenset({key}): {key} for key in dict.fromkeys(compact(i) for i, _ in self.changed())}
+                self._by_date = True
+            if len(by_name) < 2 and self.records and self.owners:
+                by_name = {name: set() for name in self._changed_records()}
+            self._groups = [(n, frozenset(k)) for n, k in by_name.items()] if len(by_name) > 1 else []
+        return self._groups
+
+    def groups_named(self, ws: set[str], cs: set[str]) -> set[int]:
+        """Which of ``item_groups`` a text names, by an identifier or a word of the name; of two
+        flights moved, the first by "outbound", the second by "return"."""
+        groups = self.item_groups()
+        named = {k for k, (labels, keys) in enumerate(groups) if not keys.isdisjoint(cs) or not labels.isdisjoint(ws)}
+        if self._by_date and len(groups) == 2:
+            named |= {k for k, direction in enumerate((_OUTBOUND, _INBOUND)) if not direction.isdisjoint(ws)}
+        return named
+
+    def said_as_given(self, key: str, turns: list[Turn]) -> bool:
+        """Whether a message writes the identifier ``key`` as the call gave it (a substring test:
+        cheaper than tokenizing every message)."""
+        return any(v in t.text for v in self._raw.get(key, ()) for t in turns)
+
+    def own_word(self, word: str) -> bool:
+        """A word naming this call's object: a word of the tool's name or its object, one of its
+        identifiers, a word of its objects' names."""
+        return (word in self.own or compact(word) in self.ids or any(word.startswith(o) for o in self.objects)
+                or word in self.labels)
+
+    def describe(self) -> str:
+        """The call's objects as a message would name them: their names' words, else the identifiers
+        as the call gave them (``#W123``, not the comparison key)."""
+        shown = sorted(self.labels)[:3] or sorted(values[0] for values in self._raw.values())[:3]
+        return ", ".join(shown) + (" or 'your account'" if self.account else "")
+
+
+def _identifier_values(value: Any) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, list):
+        return [v for v in value if isinstance(v, str)]
+    return []
+
+
+# Keys of identifiers inside list arguments (a booking's flights, its payment methods).
+NESTED_ID_KEYS = ("_id", "_number")
+
+
+def _nested_identifiers(value: Any, dated: list[tuple[str, str]]) -> list[str]:
+    """Identifier strings inside a list argument's objects: ``flights[].flight_number``; those of
+    objects with a date (a flight on a day) also go to ``dated`` with it."""
+    out: list[str] = []
+    for item in value if isinstance(value, list) else ():
+        if isinstance(item, dict):
+            found = [v for k, v in item.items() if isinstance(v, str) and k.endswith(NESTED_ID_KEYS)]
+            out.extend(found)
+            date = item.get("date")
+            if isinstance(date, str) and len(found) == 1:
+                dated.append((found[0], date))
+    return out
+
+
+def _listed_payments(arg: str, value: Any, amounts: list[tuple[str, Any]]) -> list[tuple[str, str, str]]:
+    """(argument path, payment id, its kind) of a list argument's payments (a booking's
+    ``payment_methods[].payment_id``); the amount each pays goes to ``amounts``."""
+    out = []
+    for k, item in enumerate(value if isinstance(value, list) else ()):
+        if isinstance(item, dict):
+            paid = False
+            for key, v in item.items():
+                if "payment" in key and isinstance(v, str) and (kind := payment_kind(v)):
+                    out.append((f"{arg}[{k}].{key}", v, kind))
+                    paid = True
+            amount = item.get("amount")
+            if paid and isinstance(amount, (int, float)) and not isinstance(amount, bool):
+                amounts.append((f"{arg}[{k}].amount", amount))
+    return out
+
+
+def _identifier_leaves(value: Any, out: list[str]) -> list[str]:
+    if isinstance(value, str):
+        if looks_like_identifier(value):
+            out.append(value)
+    elif isinstance(value, list):
+        for v in value:
+            _identifier_leaves(v, out)
+    elif isinstance(value, dict):
+        for v in value.values():
+            _identifier_leaves(v, out)
+    return out
+
+
+def call_anchors(tool: str, arguments: dict[str, Any], roles: Mapping[str, str], index: EvidenceIndex,
+                 tools: ToolArgs = frozenset(), choices: tuple[tuple[str, str, tuple[str, ...]], ...] = ()) -> Anchors:
+    raw: dict[str, list[str]] = {}
+    amounts: list[tuple[str, Any]] = []
+    listed: set[str] = set()
+    variants: set[str] = set()
+    payments: list[tuple[str, str, str]] = []
+    dated: list[tuple[str, str]] = []
+    counts: list[tuple[str, int]] = []
+    records: list[tuple[str, list[Any]]] = []
+    dated_args: list[str] = []
+    # List arguments first: their identifiers (the items an exchange touches) are the ones with
+    # object names; a scalar one (the order, the payment method) recurs in many observations.
+    args = sorted(arguments.items(), key=lambda kv: not isinstance(kv[1], list))
+    account_only = None  # whether the only identifier arguments name the account holder
+    for arg, value in args:
+        role = roles.get(arg)
+        if role == "amount":
+            amounts.append((arg, value))
+            continue
+        if role == "count":
+            if type(value) is int:
+                counts.append((arg, value))
+            continue
+        if role == "identifier":
+            values = _identifier_values(value)
+        elif role == "list":
+            had = len(dated)
+            values = _nested_identifiers(value, dated)
+            if len(dated) > had:
+                dated_args.append(arg)
+            payments.extend(_listed_payments(arg, value, amounts))
+            if not values and isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
+                records.append((arg, value))
+        else:
+            continue
+        account_only = arg in _ACCOUNT_ARGS and account_only is not False
+        for v in values:
+            c = compact(v)
+            if c:
+                raw.setdefault(c, []).append(v)
+                if isinstance(value, list):
+                    variants.add(c)
+                    if not arg.startswith("new"):  # the items acted on, not their replacements
+                        listed.add(c)
+        if "payment" in arg and isinstance(value, str) and (kind := payment_kind(value)):
+            payments.append((arg, value, kind))
+    objects, own_args, rivals = tool_object(tool, tools) if tools else NO_OBJECT
+    object_ids = frozenset(compact(v) for a in own_args if a in arguments
+                           for v in _identifier_leaves(arguments[a], [])) if own_args else _NO_IDS
+    parts = name_words(tool)
+    if account_only and not objects and len(parts) > 1 and parts[-1] not in GENERIC:
+        # Only the account holder identifies this call (send_certificate(user_id, amount)) and no tool
+        # of the same verb needs telling apart: agents say "you", not the user id. The call's object
+        # names it instead ("a $100 certificate"). With a same-verb sibling (modify_user_address beside
+        # modify_pending_order_address) the user id still tells which address.
+        raw = {}
+        objects = object_stems(parts[-1])
+    # With such a sibling, "the default address on your account" names the user's, not an order's.
+    return Anchors(raw, action_stems(tool), index, objects, object_ids, tuple(amounts), rivals,
+                   parts[-1] if objects else "", account=bool(account_only and raw), own=frozenset(parts),
+                   verb=parts[0] if parts else "",
+                   listed=frozenset(listed), choices=choices, payments=tuple(payments), variants=frozenset(variants),
+                   dated=tuple(dated), counts=tuple(counts),
+                   owners=tuple(v for a, v in arguments.items() if roles.get(a) == "identifier" and isinstance(v, str)
+                                and a.split("_")[0] in parts), records=tuple(records), dated_args=tuple(dated_args))

@@ -1,0 +1,124 @@
+"""Messages as the workflow check reads them: a ``Turn`` (a user or assistant text, tokenized on
+first use) and its ``Clause``s, split where a reply changes course ("Yes, but keep the kettle").
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from trajectory2gym.certify.normalize import (
+    chunks,
+    compact,
+    tokens,
+    words,
+)
+
+# A message that asks something: a weak "okay" or a bare choice answers it.
+ASKS = re.compile(r"\?|\b(?:confirm|let me know|shall i|should i|would you like|do you want)\b", re.I)
+
+
+# A comma starts a new clause before a contrast or a refusal ("..., keep the other flights").
+_CLAUSE_SPLIT = re.compile(
+    r"[.;!?\n]+|,\s*(?=but\b|and\b|except\b|though\b|keep\b|leave\b|not\b|(?:i |we )?(?:don'?t|do not)\b)"
+    r"|\bbut\b|\bexcept\b|\bhowever\b"
+    r"|(?<=^no),"  # "No, just the lamp": the no answers the question, the rest says what to do
+    # "Yes to the return, no to the exchange"; "The lamp yes, the kettle no."
+    r"|,\s*(?=no\s+to\b|(?:the|my)\s[^,.;!?]*?\bno\b\s*(?:[.!]|$))",
+    re.I,
+)
+
+
+# Deferring is not agreeing, whatever else the message says: "Sounds good, but I want to talk to my
+# wife first", "Okay, I'll confirm with my husband first".
+_DEFER = re.compile(
+    r"\b(?:let me|i(?:'d| would)? (?:want|need|have|like) to|i'?ll|i will|i must|i should) "
+    r"(?:think|check|talk|speak|ask|consult|discuss|confirm with|see)\b"
+    r"|\b(?:check|talk|speak|confirm|consult)(?:ing)? (?:with|to) (?:my|our|the)\b"
+    r"|\bget back to (?:you|u)\b|\bthink (?:about it|it over)\b|\bhold on\b|\bnot yet\b",
+    re.I,
+)
+
+
+# "Don't worry about the refund, cancel it." leaves "cancel it"; a bare "Don't worry about it" leaves no yes.
+_HARMLESS_NO = re.compile(r"\b(no problem|no worries|not a problem|no rush|no hurry|"
+                          r"(?:don'?t|do not) worry(?: about [^,.;!?]*)?)", re.I)
+
+
+@dataclass(slots=True)
+class Clause:
+    """One clause of a message: its text, words, tokens, their identifier keys, and whether it
+    asks (ends in "?"): "Can you confirm how long it takes?" confirms nothing."""
+
+    text: str
+    words: set[str]
+    tokens: list[str]
+    keys: set[str]
+    question: bool
+
+
+@dataclass
+class Turn:
+    """A user or assistant text message, tokenized on first use."""
+
+    index: int
+    role: str
+    text: str
+    _words: set[str] | None = field(default=None, repr=False)
+    _stems: str | None = field(default=None, repr=False)
+    _compacts: set[str] | None = field(default=None, repr=False)
+    _clauses: list[Clause] | None = field(default=None, repr=False)
+    _defers: bool | None = field(default=None, repr=False)
+
+    @property
+    def defers(self) -> bool:
+        """Whether any clause defers the decision ("let me check with my wife first")."""
+        if self._defers is None:
+            self._defers = any(_DEFER.search(c.text) for c in self.clauses)
+        return self._defers
+
+    @property
+    def words(self) -> set[str]:
+        if self._words is None:
+            self._tokenize_words()
+        return self._words  # type: ignore[return-value]
+
+    @property
+    def wordline(self) -> str:
+        """The words between spaces: `` " " + stem in wordline`` is a word-prefix test."""
+        if self._stems is None:
+            self._tokenize_words()
+        return self._stems  # type: ignore[return-value]
+
+    def _tokenize_words(self) -> None:
+        ws = words(self.text)  # once for both views
+        self._words = set(ws)
+        self._stems = " " + " ".join(ws) + " "  # a trailing space: "add " tests a whole word
+
+    @property
+    def clauses(self) -> list[Clause]:
+        """The clauses of the message, in order; "no problem" is not a refusal."""
+        if self._clauses is None:
+            self._clauses = split_clauses(_HARMLESS_NO.sub(" ", self.text))
+        return self._clauses
+
+    @property
+    def compacts(self) -> set[str]:
+        if self._compacts is None:
+            self._compacts = set(tokens(self.text.lower()))
+        return self._compacts
+
+
+def split_clauses(text: str) -> list[Clause]:
+    out = []
+    start = 0
+    for m in [*_CLAUSE_SPLIT.finditer(text), None]:
+        end = m.start() if m is not None else len(text)
+        part = text[start:end].strip(" ,")
+        if part:
+            toks = chunks(part)
+            out.append(Clause(part, set(words(part)), toks, {compact(t) for t in toks},
+                              m is not None and "?" in m.group(0)))
+        if m is not None:
+            start = m.end()
+    return out
