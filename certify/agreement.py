@@ -168,7 +168,7 @@ def _record_not_described(described: Turn, anchors: Anchors) -> str:
             if item in before:
                 continue
             # What is new in it: the values where it differs from the item it most resembles.
-            like = max(before, key=lambda b: len(b.items() & item.items()), default={})
+            like: dict[str, str] = max(before, key=lambda b: len(b.items() & item.items()), default={})
             new = {k: v for k, v in item.items() if like.get(k) != v}
             if not any(_says_all(p, {*record_names(item), *new.values()}) for p in parts):
                 return f"the description does not say {arg}: {' '.join(item.values())}"
@@ -310,12 +310,12 @@ def _date_not_described(turns: list[Turn], described: Turn, anchors: Anchors) ->
     for arg in anchors.dated_args:
         current = anchors.current(arg)
         for item in current if isinstance(current, list) else ():
-            ident = next((v for k, v in item.items() if k.endswith(NESTED_ID_KEYS) and isinstance(v, str)), None)
-            if ident is None or compact(ident) in kept or compact(ident) not in described.compacts:
+            found = next((v for k, v in item.items() if k.endswith(NESTED_ID_KEYS) and isinstance(v, str)), None)
+            if found is None or compact(found) in kept or compact(found) not in described.compacts:
                 continue
-            parts = [p for p in _PARTS.split(described.text) if compact(ident) in {compact(t) for t in chunks(p)}]
+            parts = [p for p in _PARTS.split(described.text) if compact(found) in {compact(t) for t in chunks(p)}]
             if parts and all(_KEEPS.search(p) for p in parts):
-                return f"the description keeps {ident}, which the call drops"
+                return f"the description keeps {found}, which the call drops"
     return ""
 
 

@@ -289,9 +289,9 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
         affirmed_elsewhere = True
     if confirmed:
         if groups:  # a description of several items names each ("the lamp and the kettle")
-            named = anchors.groups_named(described.words, described.compacts)
-            if named and len(named) < len(groups):
-                unnamed = _group_names(groups, set(range(len(groups))) - named)
+            in_description = anchors.groups_named(described.words, described.compacts)
+            if in_description and len(in_description) < len(groups):
+                unnamed = _group_names(groups, set(range(len(groups))) - in_description)
                 return ConfirmVerdict(False, "not_described", f" in full (the description does not name: {unnamed})")
         return call_disagrees(turns, last_desc, anchors) or ConfirmVerdict(True)
     if withdrawn:
