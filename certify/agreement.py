@@ -13,13 +13,13 @@ from typing import Any
 
 from trajectory2gym.certify.action_words import says
 from trajectory2gym.certify.anchors import (
-    ISO_DAY,
     NESTED_ID_KEYS,
     PAYMENT_WORDS,
     Anchors,
     record_names,
     record_of,
 )
+from trajectory2gym.certify.dates import ISO_DAY, DateMention, date_mentions, says_date
 from trajectory2gym.certify.normalize import (
     COMPOUND_WORDS,
     NUMBER_WORDS,
@@ -143,12 +143,13 @@ def _amount_not_stated(turns: list[Turn], at: int, anchors: Anchors) -> ConfirmV
 _PARTS = re.compile(r"(?<=[.!?;])\s+|;\s*")  # a description's sentences and its ';' parts
 
 
-_KEEPS = re.compile(r"\b(?:stays?|remains?|unchanged|keeps?|kept|same)\b", re.I)
+_KEEPS = re.compile(r"\b(?:stays?|remains?|unchanged|keeps?|kept|(?:is|are|stays?|remains?) the same|as (?:it is|they are))\b",
+                    re.I)
 
 
 def _says_all(part: Turn, values: Iterable[str]) -> bool:
-    """Whether one part of a message states every value: a date by ``_says_date``, else its words."""
-    return all(_says_date(part.text, v) if ISO_DAY.fullmatch(v) else set(words(v)) <= part.words for v in values)
+    """Whether one part of a message states every value: a date by ``says_date``, else its words."""
+    return all(says_date(part.text, v) if ISO_DAY.fullmatch(v) else set(words(v)) <= part.words for v in values)
 
 
 def _record_not_described(described: Turn, anchors: Anchors) -> str:
@@ -263,7 +264,8 @@ def _other_variant(described: Turn, later: list[Turn], anchors: Anchors) -> str:
     """An identifier the description names in place of one of the call's items, which no message
     since names: the same shape, visible, not the call's ("the blue M T-shirt 9612497925" described,
     8349118980 called; but "out of stock; 2323972008 instead?" offers the one called); else ""."""
-    missing = {(len(key), key[:1].isalpha()) for key in anchors.variants
+    as_booked = {compact(i) for i, _ in anchors.dated} - {compact(i) for i, _ in anchors.changed()}
+    missing = {(len(key), key[:1].isalpha()) for key in anchors.variants - as_booked
                if key not in described.compacts and not anchors.said_as_given(key, later)}
     if missing:  # an identifier of such a shape in the description: a search each, so only then
         for token in chunks(described.text):
@@ -274,36 +276,42 @@ def _other_variant(described: Turn, later: list[Turn], anchors: Anchors) -> str:
     return ""
 
 
-_MONTH_NAMES = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
-
-
-def _says_date(text: str, iso: str) -> bool:
-    """Whether a text states an ISO date: as written, or its month and day ("May 29", "29th May",
-    "on the 29th")."""
-    if iso in text:
-        return True
-    m = ISO_DAY.fullmatch(iso)
-    if m is None or not 1 <= int(m[2]) <= 12:
-        return False
-    day = int(m[3])
-    month = _MONTH_NAMES[int(m[2]) - 1]
-    return bool(re.search(rf"\b(?:{month}\w*\.? (?:the )?{day}(?:st|nd|rd|th)?\b|{day}(?:st|nd|rd|th)? (?:of )?{month}"
-                          rf"|the {day}(?:st|nd|rd|th)\b)", text, re.I))
-
-
-_ANY_DATE = re.compile(r"\d{4}-\d{2}-\d{2}|\b(?:" + "|".join(_MONTH_NAMES) + r")\w*\.? \d{1,2}\b"
-                       r"|\bthe \d{1,2}(?:st|nd|rd|th)\b", re.I)
+def _dates_by_item(text: str, idents: set[str]) -> tuple[dict[str, list[DateMention]], list[DateMention]]:
+    """The dates a text gives each of these items (each date goes to the nearest mention of one,
+    the one before it on a tie: "HAT093 to May 20 and the return HAT227 to May 21"), and, when it
+    mentions none, every date it states."""
+    low = text.lower()
+    spots = [(m.start(), m.end(), compact(ident)) for ident in idents for m in re.finditer(re.escape(ident.lower()), low)]
+    mentions = date_mentions(text)
+    if not spots:
+        return {}, mentions
+    by_item: dict[str, list[DateMention]] = {key: [] for _, _, key in spots}
+    for d in mentions:
+        _, _, key = min(spots, key=lambda s: (d.start - s[1], 0) if d.start >= s[1] else (s[0] - d.end, 1))
+        by_item[key].append(d)
+    return by_item, []
 
 
 def _date_not_described(turns: list[Turn], described: Turn, anchors: Anchors) -> str:
-    """A dated item the call changes to a date that the description contradicts (it gives that item
-    another date: "your return HAT217 on 2024-05-28 stays") or that no message states ("same day" to
-    "a later flight on May 19" passes); else "" ."""
+    """A dated item the call changes to a date the description gives it no word for. The dates
+    the description's action sentences give that item decide ("move HAT093 to May 20"); where they
+    name no item, the dates they state ("I can move your outbound to May 21"); else the dates any of
+    its sentences gives it ("your return HAT217 on 2024-05-28 stays"); else some
+    message must state it, or it is the day of a flight the reservation holds ("a later flight on
+    the same day"). Else ""."""
+    idents = {ident for ident, _ in anchors.dated}
+    acting = " ".join(t for t in _SENTENCE.split(described.text) if says(Turn(-1, "", t).wordline, anchors.stems))
+    in_action, free = _dates_by_item(acting or described.text, idents)
+    anywhere, _ = _dates_by_item(described.text, idents)
+    booked = {str(item.get("date")) for arg in anchors.dated_args
+              for item in (anchors.current(arg) or ()) if isinstance(item, dict)}
     for ident, date in anchors.changed():
-        if _says_date(described.text, date):
-            continue
-        if (compact(ident) in described.compacts and _ANY_DATE.search(described.text)) or not any(
-                _says_date(t.text, date) for t in turns):
+        key = compact(ident)
+        said = in_action.get(key) or (free if not in_action else anywhere.get(key, []))
+        if said:
+            if not any(d.means(date) for d in said):
+                return f"the description gives {ident} another date than {date}"
+        elif date not in booked and not any(says_date(t.text, date) for t in turns):
             return f"the description does not say {ident} on {date}"
     # An item the call drops that the description says it keeps ("your return HAT144 stays the same").
     kept = {compact(ident) for ident, _ in anchors.dated}

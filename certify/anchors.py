@@ -5,7 +5,6 @@ booking's passengers), its payment methods, amounts, counts and enum choices.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -19,6 +18,7 @@ from trajectory2gym.certify.action_words import (
     object_stems,
     tool_object,
 )
+from trajectory2gym.certify.dates import ISO_DAY
 from trajectory2gym.certify.evidence import EvidenceIndex
 from trajectory2gym.certify.normalize import (
     compact,
@@ -73,7 +73,6 @@ def record_names(record: dict[str, str]) -> list[str]:
     return [v for v in record.values() if not ISO_DAY.fullmatch(v)]
 
 
-ISO_DAY = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
 
 
 class Anchors:

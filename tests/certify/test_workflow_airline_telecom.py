@@ -261,7 +261,8 @@ def _trip(convo: Any, at: Any, description: str, reply: str, flights: list[tuple
     c.call("get_reservation_details", {"reservation_id": "TI7NSI"}, TRIP)
     # A one-stop search shows flights with dates too: not the reservation's, so not "as booked".
     c.call("search_onestop_flight", {"origin": "BOS", "destination": "MCO", "date": "2024-05-24"},
-           [[{"flight_number": "HAT217", "date": "2024-05-29", "prices": {"business": 305}}]])
+           [[{"flight_number": "HAT217", "date": "2024-05-29", "prices": {"business": 305}}],
+            [{"flight_number": "HAT150", "date": "2024-05-24", "prices": {"business": 250}}]])
     c.say(description)
     c.user(reply)
     i = c.call("update_reservation_flights", {
@@ -315,3 +316,26 @@ def test_offering_a_certificate_describes_sending_it(convo, at) -> None:
     c, i = _airline(convo, "I can offer you a $100 certificate for the delay. Would you like it?", "Yes.",
                     "send_certificate", {"user_id": "james_santos_9046", "amount": 100})
     assert _workflow_kinds(at(certify_interaction(c.build()), i)) == []
+
+
+@pytest.mark.parametrize(("description", "flights", "ok"), [
+    # Each date goes to the flight it is written next to: swapped dates are not the ones described.
+    ("I can move HAT145 on TI7NSI to May 24 and the return HAT217 to May 29, in business. Shall I?", BOTH_MOVED, True),
+    ("I can move HAT145 on TI7NSI to May 24 and the return HAT217 to May 29, in business. Shall I?",
+     [("HAT145", "2024-05-29"), ("HAT217", "2024-05-24")], False),
+    ("I can move both flights on TI7NSI to May 24 and 29, in business. Shall I?", BOTH_MOVED, True),
+    # The action sentence decides among dates listed before it.
+    ("HAT145 is $211 on May 24 and $230 on May 25. I can move your outbound on TI7NSI to May 25 instead. Shall I?",
+     [("HAT145", "2024-05-24"), ("HAT217", "2024-05-28")], False),
+    ("HAT145 is $211 on May 24 and $230 on May 25. I can move your outbound on TI7NSI to May 25 instead. Shall I?",
+     [("HAT145", "2024-05-25"), ("HAT217", "2024-05-28")], True),
+    # No flight named: the dates of the action sentence.
+    ("I can move your outbound flight on TI7NSI to the 24th, in business. Shall I?", OUTBOUND_MOVED, True),
+    ("I can move your outbound flight on TI7NSI to the 24th, in business. Shall I?",
+     [("HAT145", "2024-05-28"), ("HAT217", "2024-05-28")], False),
+    # Another flight on a day the reservation already holds: "the same day".
+    ("I can switch your outbound on TI7NSI from HAT145 to HAT150, same day, business. Shall I?",
+     [("HAT150", "2024-05-23"), ("HAT217", "2024-05-28")], True),
+])
+def test_a_moved_flight_has_the_date_described_for_it(convo, at, description: str, flights, ok: bool) -> None:
+    assert (_trip(convo, at, description, "Yes.", flights) == []) is ok

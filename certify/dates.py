@@ -1,0 +1,81 @@
+"""Dates as people write them in a conversation, with where they are: "2024-05-21", "May 21st",
+"21 May", "May 20 and 21", "the 21st", "10/28/1971". A mention keeps what it says (the year and
+month may be left out) so it can be compared with a call's ISO date.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+ISO_DAY = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
+_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+_MONTH = (r"(?P<{}>january|february|march|april|may|june|july|august|september|october|november|december"
+          r"|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\b\.?")
+_ORD = r"(?:st|nd|rd|th)"
+_DATE = re.compile(
+    r"(?P<iso>\b(?P<iy>\d{4})-(?P<im>\d{2})-(?P<id>\d{2})\b)"
+    r"|(?P<slash>\b(?P<sm>\d{1,2})/(?P<sd>\d{1,2})(?:/(?P<sy>\d{4}|\d{2}))?\b)"
+    rf"|(?P<md>\b{_MONTH.format('mm')}\s+(?:the\s+)?(?P<mday>\d{{1,2}}){_ORD}?\b(?:,?\s+(?P<my>\d{{4}})\b)?"
+    rf"(?:,?\s+(?:and|&|or)\s+(?:the\s+)?(?P<mday2>\d{{1,2}}){_ORD}?\b)?)"
+    rf"|(?P<dm>\b(?P<dday>\d{{1,2}}){_ORD}?\s+(?:of\s+)?{_MONTH.format('dmm')}\b(?:,?\s+(?P<dy>\d{{4}})\b)?)"
+    rf"|(?P<ord>\b(?:the|and|&)\s+(?P<oday>\d{{1,2}}){_ORD}\b)",
+    re.I,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class DateMention:
+    """A date a text states: its span, and what it says (None: left out)."""
+
+    start: int
+    end: int
+    day: int
+    month: int | None
+    year: int | None
+
+    def means(self, iso: str) -> bool:
+        """Whether this mention can be the ISO date ``iso``."""
+        m = ISO_DAY.fullmatch(iso)
+        if m is None:
+            return False
+        year, month, day = int(m[1]), int(m[2]), int(m[3])
+        return (self.day == day and (self.month is None or self.month == month)
+                and (self.year is None or self.year == year))
+
+
+def _month(name: str) -> int:
+    return _MONTHS.index(name[:3].lower()) + 1
+
+
+def _year(text: str | None) -> int | None:
+    if not text:
+        return None
+    year = int(text)
+    return year + 2000 if year < 100 else year
+
+
+def date_mentions(text: str) -> list[DateMention]:
+    """Every date the text states, in order."""
+    out: list[DateMention] = []
+    for m in _DATE.finditer(text):
+        start, end = m.span()
+        if m["iso"]:
+            out.append(DateMention(start, end, int(m["id"]), int(m["im"]), int(m["iy"])))
+        elif m["slash"]:  # month first, as in the US
+            out.append(DateMention(start, end, int(m["sd"]), int(m["sm"]), _year(m["sy"])))
+        elif m["md"]:
+            month, year = _month(m["mm"]), _year(m["my"])
+            out.append(DateMention(start, end, int(m["mday"]), month, year))
+            if m["mday2"]:  # "May 20 and 21"
+                out.append(DateMention(m.start("mday2"), end, int(m["mday2"]), month, year))
+        elif m["dm"]:
+            out.append(DateMention(start, end, int(m["dday"]), _month(m["dmm"]), _year(m["dy"])))
+        else:  # "the 21st": the day alone
+            out.append(DateMention(m.start("oday"), end, int(m["oday"]), None, None))
+    return [d for d in out if 1 <= d.day <= 31 and (d.month is None or 1 <= d.month <= 12)]
+
+
+def says_date(text: str, iso: str) -> bool:
+    """Whether a text states the ISO date ``iso`` in any of the forms above."""
+    return iso in text or any(d.means(iso) for d in date_mentions(text))

@@ -1,0 +1,29 @@
+"""Dates as people write them (certify/dates.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from trajectory2gym.certify.dates import date_mentions, says_date
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    ("move it to 2024-05-21", [(21, 5, 2024)]),
+    ("on May 21st", [(21, 5, None)]),
+    ("on 21 May 2024", [(21, 5, 2024)]),
+    ("Oct. 28, 1971", [(28, 10, 1971)]),
+    ("on May 20 and 21", [(20, 5, None), (21, 5, None)]),
+    ("the 20th and 21st", [(20, None, None), (21, None, None)]),
+    ("born 10/28/1971", [(28, 10, 1971)]),
+    # Not dates: a word that starts like a month, a time, an identifier, a count.
+    ("marketing 5 items at 14:00", []),
+    ("item 9190635437, May I add 2 bags?", []),
+])
+def test_date_mentions(text: str, found: list[tuple[int, int | None, int | None]]) -> None:
+    assert [(d.day, d.month, d.year) for d in date_mentions(text)] == found
+
+
+def test_a_mention_means_the_dates_it_does_not_contradict() -> None:
+    assert says_date("the 21st", "2024-05-21") and says_date("the 21st", "2024-06-21")
+    assert says_date("May 20 and 21", "2024-05-21") and not says_date("May 20 and 21", "2024-06-21")
+    assert not says_date("on 21 May 2023", "2024-05-21")
