@@ -58,17 +58,25 @@ _SCOPE = re.compile(r"\b(?:just|only)\b([^,;]+)", re.I)  # what "just"/"only" li
 
 
 _NEGATE = re.compile(
-    r"\b(no|not|don'?t|do not|never|keep|stays?|skip|leave|hold off|wait|cancel that|nevermind|never mind|"
+    r"\b(no|not|don'?t|do not|never|keep|stays|stay (?:on|the same|as|put|unchanged)|skip|leave|hold off|wait|"
+    r"cancel that|nevermind|never mind|"
     r"rather not|won'?t|shouldn'?t)\b",
     re.I,
 )
 
 
 # Keeping things as they are refuses whatever was asked: "leave everything as it is for now".
-_AS_IT_IS = re.compile(r"\b(?:leave|keep)\s+(?:it|that|this|them|everything|things|all)\s+(?:\w+\s+)?"
+_AS_IT_IS = re.compile(r"\b(?:leave|keep)\s+(?:it|that|this|them|everything|things|all)\s+(?:(?!else\b|other\b)\w+\s+)?"
                        r"(?:as|the way)\s+(?:it|they)\s+(?:is|are|was|were)\b", re.I)
 
 
+# The words of _NEGATE that keep something rather than refuse.
+_KEEPING = re.compile(r"\b(?:keep|leave|stays|stay (?:on|the same|as|put|unchanged))\b", re.I)
+# A later clause that refuses whatever the reply said yes to: a bare "no", or "no to" something vague.
+_REFUSES_ALL = re.compile(r"no\W*$|no to (?:that|it|this|them|those|these|all|everything|the whole thing|any of it)\b",
+                          re.I)
+# Words for everything at once: "I'm not changing anything" takes back a yes by a synonym of the verb too.
+_ALL_OF_IT = frozenset({"anything", "everything", "nothing", "it", "that"})
 _PER_UNIT = re.compile(r" per \w+")  # on a wordline
 
 
@@ -211,7 +219,8 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
         for clause in turn.clauses:
             ws, keys = clause.words, clause.keys
             negated = bool(_NEGATE.search(clause.text))
-            if negated and anchors.dated and anchors.keeps_unchanged(keys):
+            if negated and anchors.dated and anchors.keeps_unchanged(keys) and not _NEGATE.search(
+                    _KEEPING.sub(" ", clause.text)):
                 negated = False  # "Yes, as long as HAT145 on the 23rd stays": the call keeps it
             # Whether the clause names any known object: asked once (a search of every observation),
             # and only when no identifier of this call settles ``this`` first.
@@ -229,15 +238,14 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
                 neg_action, affirm = True, False  # "Yes, cancel it. Hmm... Leave it as it is."
                 continue
             if negated:
-                if (not (this or other) and clause.text[:6].lower() == "no to "
-                        and not says(" " + " ".join(ws), ACTION_STEMS)):
-                    refused = True  # "Okay, no to that" refuses the whole reply; "no to the exchange" one action
+                if affirm and _REFUSES_ALL.match(clause.text):
+                    refused = True  # "Okay, no to that", "Yes, no.": the whole reply; not "no to the lounge pass"
                 neg_this |= this
                 if this and groups:
                     neg_items |= anchors.groups_named(ws, keys)
                 if _names_action(ws, anchors):
                     neg_action = True
-                    if affirm and not other and anchors.verb in ws:
+                    if affirm and not other and (anchors.verb in ws or not _ALL_OF_IT.isdisjoint(ws)):
                         # Taken back in the same reply by the action's own verb: "Yes... actually no,
                         # don't cancel it" (not by a synonym: "change the flight, don't add any bags").
                         affirm = False

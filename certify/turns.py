@@ -23,8 +23,9 @@ _CLAUSE_SPLIT = re.compile(
     r"[.;!?\n]+|,\s*(?=but\b|and\b|except\b|though\b|keep\b|leave\b|not\b|(?:i |we )?(?:don'?t|do not)\b)"
     r"|\bbut\b|\bexcept\b|\bhowever\b"
     r"|(?<=^no),"  # "No, just the lamp": the no answers the question, the rest says what to do
-    # "Yes to the return, no to the exchange"; "The lamp yes, the kettle no."
-    r"|,\s*(?=no\s+to\b|(?:the|my)\s[^,.;!?]*?\bno\b\s*(?:[.!]|$))",
+    # "Yes to the return, no to the exchange"; "No to the kettle, yes to the lamp"; "Lamp yes, kettle no."
+    r"|,\s*(?=(?:no|yes)\s+to\b|[^,.;!?]*?\bno\b\s*(?:[.!]|$))"
+    r"|\s+and\s+(?=(?:the|my)\s[^,.;!?]*?\bno\b\s*(?:[.!]|$))",  # "The lamp yes and the kettle no."
     re.I,
 )
 

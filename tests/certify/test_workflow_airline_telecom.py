@@ -339,3 +339,14 @@ def test_offering_a_certificate_describes_sending_it(convo, at) -> None:
 ])
 def test_a_moved_flight_has_the_date_described_for_it(convo, at, description: str, flights, ok: bool) -> None:
     assert (_trip(convo, at, description, "Yes.", flights) == []) is ok
+
+
+@pytest.mark.parametrize(("reply", "ok"), [
+    ("Yes please, we want to stay a day longer.", True),
+    ("Yes, move it, and keep everything else as it is.", True),
+    ("Yes to the date change, no to the lounge pass.", True),
+    ("Yes. No, sorry: HAT217 stays and so does everything, I'm not changing anything.", False),
+])
+def test_what_a_reply_keeps_or_refuses_besides_its_yes(convo, at, reply: str, ok: bool) -> None:
+    only = "I can move HAT145 on TI7NSI to May 24 in business. Shall I change it?"
+    assert (_trip(convo, at, only, reply, OUTBOUND_MOVED) == []) is ok
