@@ -236,8 +236,8 @@ def _options_said(options: tuple[str, ...], turn: Turn) -> set[str]:
 
 
 # What an option follows when it is the one left or refused: "from business to economy", "economy
-# rather than business", "not business".
-_NOT_CHOSEN = re.compile(r"\b(?:from|than|instead of|not|no)\s+$")
+# rather than business", "not business", "we don't need business" (but "why not economy?" picks it).
+_NOT_CHOSEN = re.compile(r"\b(?:from|rather than|other than|instead of|(?<!why )not|no|(?:don'?t|do not) (?:need|want))\s+$")
 
 
 def _yes_no_said(noun: str, turn: Turn) -> set[str]:
@@ -246,7 +246,7 @@ def _yes_no_said(noun: str, turn: Turn) -> set[str]:
     low = turn.text.lower()
     if noun not in low:
         return set()
-    no = re.compile(rf"\b(?:no|without|not|don'?t (?:want|need)|decline)\s+(?:\w+\s+)?{noun}")
+    no = re.compile(rf"\b(?:no|without|not|don'?t (?:want|need)|decline|skip|drop|remove)\s+(?:\w+\s+)?{noun}")
     rest = no.sub(" ", low)
     yes = re.search(rf"\b(?:with|add|include|purchase|buy|want|get|take)\s+(?:\w+\s+)?{noun}", rest)
     said_no = rest != low
@@ -358,20 +358,42 @@ def _choice_not_stated(turns: list[Turn], at: int, anchors: Anchors) -> ConfirmV
         if said and kind not in {PAYMENT_WORDS[w] for w in said}:
             return ConfirmVerdict(False, "argument_not_confirmed", f"stated: {', '.join(sorted(said))}", arg, value)
         # Two cards of one kind: "your Visa ending 8862" is the card whose last four are 8862.
-        endings = _last_said(turns, at, _card_endings) if kind == "creditcard" else set()
-        if endings and (four := anchors.card_ending(value)) is not None and four not in endings:
-            return ConfirmVerdict(False, "argument_not_confirmed",
-                                  f"stated: ending {', '.join(sorted(endings))}", arg, value)
+        if kind != "creditcard":
+            continue
+        for key, find in (("last_four", _card_endings), ("brand", _card_brands)):
+            said = _last_said(turns, at, find)
+            card = anchors.card_field(value, key)
+            if said and card is not None and card.lower() not in said:
+                return ConfirmVerdict(False, "argument_not_confirmed", f"stated: {key} {', '.join(sorted(said))}",
+                                      arg, value)
     return None
 
 
 _ENDING = re.compile(r"\b(?:ending|ends)(?: in| with)?\s+(\d{4})\b|\blast (?:four|4)(?: digits)?(?: are| is)?\s+(\d{4})\b",
                      re.I)
+_BRAND = re.compile(r"\b(visa|mastercard|amex|american express|discover)\b", re.I)
+# What a card is named after when it is the one not to use: "just don't use the Visa ending 1733".
+_NOT_THIS = re.compile(r"\b(?:not|don'?t|never|no|except|instead of)\b[^.;!?]*$", re.I)
+
+
+def _unrefused(pattern: re.Pattern[str], text: str) -> set[str]:
+    """What ``pattern`` finds in a text (its groups, lower-cased), but where its clause refuses it."""
+    found = set()
+    for m in pattern.finditer(text):
+        start = max(max(text.rfind(c, 0, m.start()) for c in ".;,("), 0)  # its clause
+        if not _NOT_THIS.search(text, start, m.start()):
+            found.add(next(g for g in m.groups() if g).lower())
+    return found
 
 
 def _card_endings(turn: Turn) -> set[str]:
-    """The last four digits of cards a message names ("Visa ending 8862")."""
-    return {a or b for a, b in _ENDING.findall(turn.text)} if "end" in turn.text or "last" in turn.text else set()
+    """The last four digits of cards a message names ("Visa ending 8862"), not refused."""
+    return _unrefused(_ENDING, turn.text) if "end" in turn.text or "last" in turn.text else set()
+
+
+def _card_brands(turn: Turn) -> set[str]:
+    """The card brands a message names ("your Mastercard"), not refused."""
+    return _unrefused(_BRAND, turn.text)
 
 
 _PAYMENT_SAID = re.compile(r"\b(" + "|".join(PAYMENT_WORDS) + r")\b", re.I)

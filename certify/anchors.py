@@ -209,9 +209,9 @@ class Anchors:
     def visible_amounts(self) -> set[int]:
         return self._index.amounts
 
-    def card_ending(self, payment: str) -> str | None:
-        """The last four digits observations give a payment method (``last_four``)."""
-        found = self._index.field_of(payment, "last_four")
+    def card_field(self, payment: str, key: str) -> str | None:
+        """What observations give a payment method as ``key`` (``last_four``, ``brand``)."""
+        found = self._index.field_of(payment, key)
         return str(found) if found is not None else None
 
     def _changed_records(self) -> list[frozenset[str]]:

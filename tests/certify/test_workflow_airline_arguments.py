@@ -15,6 +15,7 @@ from trajectory2gym.envs.registry import tool_specs
 USER = {"user_id": "raj_moore_8640", "membership": "silver", "payment_methods": {
     "credit_card_1": {"source": "credit_card", "brand": "visa", "last_four": "8862", "id": "credit_card_1"},
     "credit_card_2": {"source": "credit_card", "brand": "visa", "last_four": "8131", "id": "credit_card_2"},
+    "credit_card_5": {"source": "credit_card", "brand": "mastercard", "last_four": "4118", "id": "credit_card_5"},
     "gift_card_3": {"source": "gift_card", "amount": 173, "id": "gift_card_3"},
     "certificate_4": {"source": "certificate", "amount": 150, "id": "certificate_4"}}}
 RESERVATION = {"reservation_id": "PVUB64", "user_id": "raj_moore_8640", "cabin": "economy",
@@ -153,3 +154,30 @@ def test_a_yes_naming_one_of_two_replaced_passengers_covers_that_one(convo) -> N
     assert _passengers(convo, two, "Yes, both.", both) == []
     reply = "Actually only replace Sophia Nguyen, Sophia Rossi is coming after all."
     assert _passengers(convo, two, reply, both) == ["confirmation_not_covering"]
+
+
+def test_the_card_is_the_brand_named_and_not_the_one_refused(convo) -> None:
+    brand = "I'll add 1 bag to PVUB64 (3 in total), free, with your Mastercard on file. Proceed?"
+    assert _workflow(convo, brand, "Yes.", *_bags(3, 0, "credit_card_5")) == []
+    assert _workflow(convo, brand, "Yes.", *_bags(3, 0, "credit_card_1")) == ["argument_not_confirmed"]
+    said = "I'll add 1 bag to PVUB64 (3 in total), free, with your Visa ending 8862 on file. Proceed?"
+    refused = "Yes. Just don't use the Visa ending 8131, it's blocked."
+    assert _workflow(convo, said, refused, *_bags(3, 0, "credit_card_1")) == []
+    assert _workflow(convo, said, refused, *_bags(3, 0, "credit_card_2")) == ["argument_not_confirmed"]
+
+
+@pytest.mark.parametrize(("reply", "chosen"), [("Go ahead, but nothing less than business.", "business"),
+                                               ("Economy is fine, we don't need business. Go ahead.", "economy"),
+                                               ("Why not economy? We can save a lot. Yes, do it.", "economy")])
+def test_the_cabin_a_reply_chooses(convo, reply: str, chosen: str) -> None:
+    ask = "I can move HAT173 on PVUB64: economy is $174, business $457, refunded to your gift card. Which cabin?"
+    other = "business" if chosen == "economy" else "economy"
+    assert _workflow(convo, ask, reply, *_flights(chosen)) == []
+    assert _workflow(convo, ask, reply, *_flights(other)) == ["argument_not_confirmed"]
+
+
+def test_skipping_the_insurance_says_no(convo) -> None:
+    with_it = BOOK.replace("no insurance", "with travel insurance")
+    skip = "Yes, book it, but skip the insurance."
+    assert _workflow(convo, with_it, skip, *_booking("yes", SPLIT)) == ["argument_not_confirmed"]
+    assert _workflow(convo, with_it, skip, *_booking("no", SPLIT)) == []
