@@ -72,6 +72,7 @@ _AS_IT_IS = re.compile(r"\b(?:leave|keep)\s+(?:it|that|this|them|everything|thin
 
 # The words of _NEGATE that keep something rather than refuse.
 _KEEPING = re.compile(r"\b(?:keep|leave|stays|stay (?:on|the same|as|put|unchanged))\b", re.I)
+_ALL_ITEMS = frozenset({"both", "all", "everything"})
 # A later clause that refuses whatever the reply said yes to: a bare "no", or "no to" something vague.
 _REFUSES_ALL = re.compile(r"no\W*$|no to (?:that|it|this|them|those|these|all|everything|the whole thing|any of it)\b",
                           re.I)
@@ -256,8 +257,12 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
             pos_other |= other
             if this and groups:
                 scope = _SCOPE.search(clause.text)  # "only the lamp, I threw away the kettle box": the lamp
-                pos_items |= (anchors.groups_named(set(words(scope[1])), {compact(t) for t in chunks(scope[1])})
-                              if scope else anchors.groups_named(ws, keys))
+                if scope:
+                    pos_items |= anchors.groups_named(set(words(scope[1])), {compact(t) for t in chunks(scope[1])})
+                elif not _ALL_ITEMS.isdisjoint(ws):  # "Yes, both, the kettle is no good anyway."
+                    pos_items |= set(range(len(groups)))
+                else:
+                    pos_items |= anchors.groups_named(ws, keys)
             text = clause.text
             if (_AFFIRM.search(text) or (_WEAK_AFFIRM.search(text) and ASKS.search(answered.text))
                     or (_DIRECTIVE.search(text) and (this or _names_action(ws, anchors)))

@@ -54,6 +54,7 @@ _BRACE = re.compile(r"[{}]")
 
 _NAME_KEYS = ('"name"', '"title"', '"product_name"')
 _ISO_DATE = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
+_US_DATE = re.compile(r"(\d{1,2})/(\d{1,2})/(\d{4})")
 _MONTHS = [(full, full[:3]) for full in ("january", "february", "march", "april", "may", "june", "july",
                                          "august", "september", "october", "november", "december")]
 
@@ -581,7 +582,11 @@ class EvidenceIndex:
         current date, when the user leaves it out)."""
         m = _ISO_DATE.fullmatch(value.strip())
         if m is None:
-            return False
+            us = _US_DATE.fullmatch(value.strip())  # "10/28/1971": the ISO date shown, or stated in words
+            if us is None:
+                return False
+            iso = f"{us[3]}-{int(us[1]):02d}-{int(us[2]):02d}"
+            return self.has_string(iso) or self.date_stated(iso)
         year, month, day = int(m.group(1)), int(m.group(2)), int(m.group(3))
         if not 1 <= month <= 12 or not 1 <= day <= 31:
             return False

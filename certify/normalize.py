@@ -228,6 +228,9 @@ def money_numbers_in(text: str) -> list[tuple[str, int]]:
     return out
 
 
+_ORDINAL = re.compile(r"\d+(?:st|nd|rd|th)", re.I)
+
+
 def looks_like_identifier(token: str) -> bool:
     """A token the agent could only know from evidence: letters mixed with digits, ``#``, ``@``,
     or a long digit string (order, item, tracking, phone numbers)."""
@@ -235,6 +238,8 @@ def looks_like_identifier(token: str) -> bool:
         return False
     if token[0] == "#" or "@" in token:
         return True
+    if _ORDINAL.fullmatch(token):  # "21st", "1990th": a day or a rank, not an identifier
+        return False
     digits = len(_DIGIT.findall(token))
     if digits == 0:
         return False

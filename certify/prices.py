@@ -2,7 +2,8 @@
 
 An amount can be visible and still be stated wrongly: "The blue M T-shirt (9612497925) costs
 $53.43" when $53.43 is the price of the blue S one beside it in the same product listing. A
-sentence with a price word, one identifier and one amount is checked against the prices of the
+sentence with a price word ("costs", "is $"), one identifier and one amount, and no word of another
+amount ("difference", "replacement", "total"), is checked against the prices of the
 object that identifier names; it is flagged only when the amount is not one of those and is the
 price of another object of the same kind (the same identifier field) in those observations.
 Narrow on purpose: a difference, a total or an amount of another kind passes.
@@ -26,7 +27,12 @@ from trajectory2gym.certify.normalize import (
     to_cents,
 )
 
-_PRICE_WORDS = re.compile(r"\b(?:costs?|priced|prices?|fares?)\b", re.I)
+_PRICE_WORDS = re.compile(r"\b(?:costs?|priced|prices?|fares?|sells? for)\b|\b(?:is|are|was|were) \$", re.I)
+_PRICE_HINTS = ("pric", "cost", "fare", "sell", " is $", " are $", " was $", " were $")  # substring tests first
+# A sentence about another amount than the object's own price: "the replacement for item X costs",
+# "the difference is", "you get $5 back".
+_OTHER_AMOUNT = re.compile(r"\b(?:replacement|new|instead|difference|refund\w*|more|less|cheaper|than|total|"
+                           r"save|back|extra)\b", re.I)
 _SENTENCE = re.compile(r"(?<=[.!?;])\s+")
 _ID_FIELDS = ("_id", "_number")
 
@@ -107,11 +113,11 @@ def misattributed(text: str, book: PriceBook) -> list[tuple[str, str, set[int]]]
     object at another one's price."""
     out: list[tuple[str, str, set[int]]] = []
     low = text.lower()  # plain substring tests first: a case-blind regex search costs more
-    if ("pric" not in low and "cost" not in low and "fare" not in low) or not _PRICE_WORDS.search(text):
+    if not any(w in low for w in _PRICE_HINTS) or not _PRICE_WORDS.search(text):
         return out
     for sentence in _SENTENCE.split(text):
-        if not _PRICE_WORDS.search(sentence):
-            continue
+        if not _PRICE_WORDS.search(sentence) or _OTHER_AMOUNT.search(sentence) or sentence.rstrip().endswith("?"):
+            continue  # no price claim: another amount, or a question
         amounts = money_numbers_in(sentence)
         if len(amounts) != 1:
             continue

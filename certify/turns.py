@@ -42,7 +42,7 @@ _DEFER = re.compile(
 
 
 # "Don't worry about the refund, cancel it." leaves "cancel it"; a bare "Don't worry about it" leaves no yes.
-_HARMLESS_NO = re.compile(r"\b(no problem|no worries|not a problem|no rush|no hurry|"
+_HARMLESS_NO = re.compile(r"\b(no problem|no worries|not a problem|no rush|no hurry|no good|no longer works?|"
                           r"(?:don'?t|do not) worry(?: about [^,.;!?]*)?)", re.I)
 
 

@@ -27,3 +27,15 @@ def test_a_mention_means_the_dates_it_does_not_contradict() -> None:
     assert says_date("the 21st", "2024-05-21") and says_date("the 21st", "2024-06-21")
     assert says_date("May 20 and 21", "2024-05-21") and not says_date("May 20 and 21", "2024-06-21")
     assert not says_date("on 21 May 2023", "2024-05-21")
+
+
+def test_a_day_or_a_birth_date_a_text_states_is_not_an_unseen_identifier(convo, at) -> None:
+    from trajectory2gym.certify import certify_interaction
+
+    c = convo()
+    c.user("When do I fly? I'm Emma Rossi.")
+    c.call("get_order_details", {"order_id": "#W1"}, {"date": "2024-05-21", "dob": "1971-10-28"})
+    said = [c.say("You fly on the 21st."), c.say("Your date of birth is 10/28/1971."),
+            c.say("Your date of birth is 10/29/1971.")]
+    cert = certify_interaction(c.build())
+    assert [at(cert, i).checks["visibility"] for i in said] == [True, True, False]

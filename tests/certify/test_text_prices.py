@@ -29,6 +29,8 @@ def _text(convo: Any, at: Any, observation: Any, said: str) -> list[str]:
     (SHIRTS, "The blue T-Shirt in size M (item 9612497925) costs $53.43."),
     (FLIGHTS, "Flight HAT001 costs $135 in economy."),
     (FLIGHTS, "The business fare on HAT002 is $310."),
+    (SHIRTS, "The blue M T-shirt (9612497925) is $53.43."),
+    (SHIRTS, "Item 9612497925 sells for $53.43."),
 ])
 def test_a_price_of_another_object_is_misattributed(convo, at, observation: Any, said: str) -> None:
     assert _text(convo, at, observation, said) == ["text_misattributed"]
@@ -41,6 +43,8 @@ def test_a_price_of_another_object_is_misattributed(convo, at, observation: Any,
     (SHIRTS, "Item 9612497925 costs $50.88, which is $2.55 less than the $53.43 one."),
     (SHIRTS, "The price difference for 9612497925 is $2.55."),
     (SHIRTS, "I can exchange item 9612497925 for the $53.43 one."),
+    (SHIRTS, "The replacement for item 9612497925 costs $53.43."),
+    (SHIRTS, "Is item 9612497925 really $53.43?"),
 ])
 def test_its_own_price_or_another_claim_passes(convo, at, observation: Any, said: str) -> None:
     assert _text(convo, at, observation, said) == []

@@ -64,6 +64,7 @@ def test_a_yes_to_all_items_covers_them(convo) -> None:
                       "The lamp yes and the kettle no.", "Lamp yes, kettle no."):
         assert _workflow(convo, BOTH, lamp_only, *_return(LAMP)) == [], lamp_only
     assert _workflow(convo, BOTH, "Yes, no to anything else.", *_return(LAMP, KETTLE)) == []
+    assert _workflow(convo, BOTH, "Yes, both, the kettle is no good anyway.", *_return(LAMP, KETTLE)) == []
     assert _workflow(convo, BOTH, "Yes, both.", *_return(LAMP, KETTLE)) == []
     asked = "Which would you like to return: the Desk Lamp (9190635437) or the Electric Kettle (5268233322)?"
     assert _workflow(convo, asked, "Both, please.", *_return(LAMP, KETTLE)) == []
