@@ -152,32 +152,61 @@ def _says_all(part: Turn, values: Iterable[str]) -> bool:
     return all(says_date(part.text, v) if ISO_DAY.fullmatch(v) else set(words(v)) <= part.words for v in values)
 
 
+_PIECES = re.compile(r"(?<=[.!?;])\s+|;\s*|\s+(?:while|whereas|and)\s+", re.I)  # finer than _PARTS
+
+
 def _record_not_described(described: Turn, anchors: Anchors) -> str:
-    """A list item without identifiers (a passenger) that the call adds or changes, where no one
-    sentence of the description states its names and what is new in it ("Sophia Rossi ... to
-    1977-02-12" does not say Aarav Rossi born 1977-02-12); or an item the description names as
-    changing ("replacing Sophia Nguyen with Mia Taylor") that the call leaves as it is. Else "".
-    Only where an observation shows the list as it is now."""
+    """A list item without identifiers (a passenger) that the call adds or changes where the
+    description does not say what is new in it: its new names anywhere, and its other new values
+    (a date of birth) in a piece of a sentence that names it, or in a piece naming no one right
+    after one that does ("Emma Rossi's date of birth. The new date will be October 28"). So "Sophia
+    Rossi ... to 1977-02-12" does not say Aarav Rossi born 1977-02-12. Or an item the description
+    names as changing ("replacing Sophia Nguyen with Mia Taylor") that the call leaves as it is.
+    Else "". Only where an observation shows the list as it is now."""
     parts = [Turn(-1, "assistant", p) for p in _PARTS.split(described.text) if p]
+    pieces = [Turn(-1, "assistant", p) for p in _PIECES.split(described.text) if p]
     for arg, items in anchors.records:
         current = anchors.current(arg)
         if not isinstance(current, list):
             continue
         before = [record_of(c) for c in current]
         after = [record_of(i) for i in items]
+        people = [set(words(" ".join(record_names(r)))) for r in before + after]
         for item in after:
             if item in before:
                 continue
             # What is new in it: the values where it differs from the item it most resembles.
             like: dict[str, str] = max(before, key=lambda b: len(b.items() & item.items()), default={})
             new = {k: v for k, v in item.items() if like.get(k) != v}
-            if not any(_says_all(p, {*record_names(item), *new.values()}) for p in parts):
+            new_names = set(words(" ".join(record_names(new))))
+            rest = [v for v in new.values() if ISO_DAY.fullmatch(v)]
+            who = people.index(set(words(" ".join(record_names(item)))))
+            if not new_names <= described.words or (rest and not _said_of(pieces, who, people, rest)):
                 return f"the description does not say {arg}: {' '.join(item.values())}"
         for item in before:
             names = record_names(item)
             if item in after and names and any(_says_all(p, names) and not _KEEPS.search(p.text) for p in parts):
                 return f"the description changes {' '.join(names)}, whom the call leaves as they were"
     return ""
+
+
+def _named(ws: set[str], who: int, people: list[set[str]]) -> bool:
+    """Whether words name person ``who``: by a word of their names no one else has, else by all."""
+    names = people[who]
+    own = names.difference(*(n for k, n in enumerate(people) if k != who and n != names))
+    return not own.isdisjoint(ws) if own else names <= ws
+
+
+def _said_of(pieces: list[Turn], who: int, people: list[set[str]], values: list[str]) -> bool:
+    """Whether a piece that names person ``who``, or one naming no one right after it, states every value."""
+    theirs = False
+    for piece in pieces:
+        named = [k for k in range(len(people)) if _named(piece.words, k, people)]
+        if named:
+            theirs = who in named
+        if theirs and _says_all(piece, values):
+            return True
+    return False
 
 
 # A number of things added: "adding 1 bag", "one more bag", "2 extra bags".

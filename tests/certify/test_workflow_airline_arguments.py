@@ -181,3 +181,22 @@ def test_skipping_the_insurance_says_no(convo) -> None:
     skip = "Yes, book it, but skip the insurance."
     assert _workflow(convo, with_it, skip, *_booking("yes", SPLIT)) == ["argument_not_confirmed"]
     assert _workflow(convo, with_it, skip, *_booking("no", SPLIT)) == []
+
+
+@pytest.mark.parametrize(("description", "ok"), [
+    ("I'll correct Aarav's date of birth on JT8DB7. The new date will be February 12, 1957; Sophia Nguyen stays as is. OK?",
+     True),
+    ("I'll update the passengers on JT8DB7: Aarav's date of birth becomes 1957-02-12. OK?", True),
+    ("I'll change Sophia Nguyen's date of birth on JT8DB7 to 1957-02-12 while Aarav Rossi stays the same. OK?", False),
+    ("I'll update JT8DB7: Aarav Rossi born 1973-09-23 and Sophia Nguyen born 1957-02-12. OK?", False),
+])
+def test_a_new_birth_date_is_said_of_the_passenger_who_gets_it(convo, description: str, ok: bool) -> None:
+    aarav = _with(0, dob="1957-02-12")
+    assert (_passengers(convo, description, "Yes.", aarav) == []) is ok
+
+
+def test_a_new_passenger_is_named_in_full_somewhere(convo) -> None:
+    said = "On JT8DB7, Sophia Nguyen will be replaced by Olivia Brown. Olivia's date of birth is April 12, 1990. OK?"
+    olivia = _with(1, first_name="Olivia", last_name="Brown", dob="1990-04-12")
+    assert _passengers(convo, said, "Yes.", olivia) == []
+    assert _passengers(convo, said.replace("Olivia Brown", "Olivia"), "Yes.", olivia) == ["not_described"]
