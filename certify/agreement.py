@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import lru_cache, partial
 from typing import Any
 
-from trajectory2gym.certify.action_words import says
+from trajectory2gym.certify.action_words import object_stems, says
 from trajectory2gym.certify.anchors import (
     NESTED_ID_KEYS,
     PAYMENT_WORDS,
@@ -209,12 +209,13 @@ def _said_of(pieces: list[Turn], who: int, people: list[set[str]], values: list[
     return False
 
 
-# A number of things added: "adding 1 bag", "one more bag", "2 extra bags".
-_ADDED = re.compile(r"\b(?:add|adding|another|more|extra|additional)\s+(\w+)|\b(\w+)\s+(?:more|extra|additional)\b",
-                    re.I)
-
-
 _DATE_OR_TIME = re.compile(r"\d{4}-\d{2}-\d{2}|\d{1,2}:\d{2}")
+_ONLY = frozenset({"only", "just"})
+_ADDS = frozenset({"add", "adding", "added", "another", "more", "extra", "additional"})
+_ONE = {"a": 1, "an": 1, "another": 1, "no": 0, "zero": 0}
+_EACH = re.compile(r"^\W*(?:\w+\W+){0,3}?(?:each|apiece|per (?:passenger|person|traveler)|for (?:both|everyone|all))\b",
+                   re.I)
+_TOTAL = re.compile(r"\b(\w+) in total\b|\btotal of (\w+)\b|\b(\w+) total\b", re.I)
 
 
 def _counts_said(text: str) -> set[int]:
@@ -224,29 +225,76 @@ def _counts_said(text: str) -> set[int]:
     return found | {NUMBER_WORDS[w] for w in words(text) if w in NUMBER_WORDS}
 
 
-def _count_not_stated(window: list[Turn], anchors: Anchors) -> ConfirmVerdict | None:
-    """A count argument set to a number no message from the request on states: as the new total, as
-    the number added to the current one ("adding 1 bag" to 2 is 3), or as a stated charge over a
-    visible price. Zero, or the count as it is, needs no word."""
+def _quantity(word: str) -> int | None:
+    if word.isdigit():
+        return int(word)
+    return NUMBER_WORDS.get(word, _ONE.get(word))
+
+
+def _counts_of(text: str, things: tuple[str, ...], people: int) -> tuple[set[int], set[int]]:
+    """How many of a thing ("bag") a text says there will be, and how many it adds: "6 checked bags",
+    "3 in total"; "adding 1 bag", "another checked bag", "one more checked bag for each of you" (times
+    the passengers). "3 free bags" is an allowance, and a question states nothing."""
+    totals: set[int] = set()
+    added: set[int] = set()
+    for sentence in _SENTENCE.split(_DATE_OR_TIME.sub(" ", text)):
+        low = sentence.lower()
+        if sentence.rstrip().endswith("?") or not any(t in low for t in things):
+            continue
+        for m in re.finditer(rf"\b(?:{'|'.join(things)})\w*", sentence, re.I):
+            before = words(sentence[:m.start()])[-4:]
+            qty = next(((k, n) for k in range(len(before) - 1, -1, -1) if (n := _quantity(before[k])) is not None),
+                       None)
+            if qty is None:
+                if not _ONLY.isdisjoint(before) and not m[0].lower().endswith("s"):
+                    added.add(1)  # "Yes, but only Mia's bag": one
+                continue
+            between = before[qty[0] + 1:]
+            adds = not _ADDS.isdisjoint(before)
+            if "free" in between and not adds:
+                continue  # "each passenger gets 3 free bags": what is allowed, not what is booked
+            n = qty[1] * (people if people and _EACH.match(sentence[m.end():]) else 1)
+            (added if adds else totals).add(n)
+        for t in _TOTAL.finditer(sentence):
+            if (n := _quantity((t[1] or t[2] or t[3]).lower())) is not None:
+                totals.add(n)
+    return totals, added
+
+
+def _count_not_stated(window: list[Turn], at: int, anchors: Anchors) -> ConfirmVerdict | None:
+    """A count argument set to a number no message from the request on states for the thing it
+    counts: as the new total ("4 checked bags", "3 in total"), as the number added to the current one
+    ("adding 1 bag" to 2 is 3; "a bag for each of you"), or as a charge stated beside it over a
+    visible price ("charging $50" for 1 paid bag at $50). What the description (``window[at]``) and
+    later messages count replaces the request's. A paid count may be any number said. Zero, or the
+    count as it is, needs no word."""
     for arg, value in anchors.counts:
         current = anchors.current(arg) if value else 0
         if value == current:
             continue
+        noun = arg.lower().split("_")[-1]
+        things = tuple(sorted(object_stems(noun) | {noun[:3]}))  # "bag", "luggag", "suitcas"
+        totals: set[int] = set()
+        added: set[int] = set()
+        for part in (window[at:], window[:at]):  # the description's counts replace the request's
+            for t in part:
+                found, more = _counts_of(t.text, things, anchors.people())
+                totals |= found
+                added |= more
+            if totals or added:
+                break
+        if value in totals or (type(current) is int and value - current in added):
+            continue
         said = set().union(*(_counts_said(t.text) for t in window))
-        if value in said:
-            continue
-        if type(current) is int and value - current in {
-                n for t in window for m in _ADDED.finditer(t.text) for n in _counts_said(m[1] or m[2])}:
-            continue
-        # Or as many as a charge stated beside the thing counted pays for at a visible price: "I'll
-        # add 2 bags, charging $50" for 1 paid bag at $50.
-        thing = " " + arg.lower().split("_")[-1][:3]
+        if ("nonfree" in arg or "paid" in arg) and value in said:
+            continue  # "2 of them paid"
+        # Or as many as a charge stated beside the thing counted pays for at a visible price.
         money = {c for t in window for sentence in _SENTENCE.split(t.text)
-                 if thing in " " + " ".join(words(sentence)) for c in stated_amounts(sentence)}
+                 if says(" " + " ".join(words(sentence)), things) for c in stated_amounts(sentence)}
         if value > 0 and any(c % value == 0 and c // value in anchors.visible_amounts() for c in money):
             continue
-        shown = ", ".join(map(str, sorted(said))) or "none"
-        return ConfirmVerdict(False, "amount_not_confirmed", f"numbers stated: {shown}", arg, value)
+        shown = ", ".join([*map(str, sorted(totals)), *(f"+{n}" for n in sorted(added))]) or "none"
+        return ConfirmVerdict(False, "amount_not_confirmed", f"counts stated: {shown}", arg, value)
     return None
 
 
@@ -458,7 +506,7 @@ def call_disagrees(turns: list[Turn], last_desc: int, anchors: Anchors) -> Confi
     window, at = turns[start:], last_desc - start
     if anchors.dated and (unsaid := _date_not_described(turns, described, anchors)):
         return ConfirmVerdict(False, "not_described", f" as called ({unsaid})")
-    if anchors.counts and (verdict := _count_not_stated(window, anchors)):
+    if anchors.counts and (verdict := _count_not_stated(window, at, anchors)):
         return verdict
     if anchors.records and anchors.owners and (unsaid := _record_not_described(described, anchors)):
         return ConfirmVerdict(False, "not_described", f" as called ({unsaid})")

@@ -206,6 +206,14 @@ class Anchors:
                 return found
         return None
 
+    def people(self) -> int:
+        """How many passengers the call is for: its own list (a booking's), else the object's now."""
+        for arg, items in self.records:
+            if "passeng" in arg or "traveler" in arg:
+                return len(items)
+        current = self.current("passengers")
+        return len(current) if isinstance(current, list) else 0
+
     def visible_amounts(self) -> set[int]:
         return self._index.amounts
 

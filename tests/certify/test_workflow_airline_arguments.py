@@ -200,3 +200,31 @@ def test_a_new_passenger_is_named_in_full_somewhere(convo) -> None:
     olivia = _with(1, first_name="Olivia", last_name="Brown", dob="1990-04-12")
     assert _passengers(convo, said, "Yes.", olivia) == []
     assert _passengers(convo, said.replace("Olivia Brown", "Olivia"), "Yes.", olivia) == ["not_described"]
+
+
+@pytest.mark.parametrize(("said", "total", "ok"), [
+    ("I can add a checked bag to PVUB64, free. Shall I?", 3, True),
+    ("I can add another checked bag to PVUB64, free. Shall I?", 3, True),
+    ("I can add a checked bag for each of you on PVUB64, free. Shall I?", 4, True),
+    ("I can add one more checked bag for each of you on PVUB64, free. Shall I?", 3, False),
+    ("I can add 2 checked bags to PVUB64, 4 in total; each passenger gets 3 free bags, so it's free. Shall I?", 3, False),
+    ("I can add two suitcases to PVUB64, free. Shall I?", 4, True),
+])
+def test_bags_counted_by_what_the_description_says_of_bags(convo, said: str, total: int, ok: bool) -> None:
+    two = {**RESERVATION, "passengers": [{"first_name": "Raj", "last_name": "Moore"},
+                                         {"first_name": "Sophia", "last_name": "Nguyen"}]}
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("Hi, I'm raj_moore_8640; we need more bags on PVUB64.")
+    c.call("get_user_details", {"user_id": "raj_moore_8640"}, USER)
+    c.call("get_reservation_details", {"reservation_id": "PVUB64"}, two)
+    c.say(said)
+    c.user("Yes.")
+    i = c.call(*_bags(total, 0), {**two, "updated": True})
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert decision.checks["workflow"] is ok
+
+
+def test_a_booking_counts_bags_per_passenger_and_not_one_way(convo) -> None:
+    each = BOOK.replace("no checked bags", "one checked bag each")
+    assert _workflow(convo, each, "Yes, book it.", *_booking("no", SPLIT, bags=2)) == []
+    assert _workflow(convo, BOOK, "Yes, book it.", *_booking("no", SPLIT, bags=1)) == ["amount_not_confirmed"]
