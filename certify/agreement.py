@@ -341,7 +341,8 @@ def _other_variant(described: Turn, later: list[Turn], anchors: Anchors) -> str:
     """An identifier the description names in place of one of the call's items, which no message
     since names: the same shape, visible, not the call's ("the blue M T-shirt 9612497925" described,
     8349118980 called; but "out of stock; 2323972008 instead?" offers the one called); else ""."""
-    as_booked = {compact(i) for i, _ in anchors.dated} - {compact(i) for i, _ in anchors.changed()}
+    as_booked = ({compact(i) for i, _ in anchors.dated} - {compact(i) for i, _ in anchors.changed()}
+                 if anchors.dated else set())
     missing = {(len(key), key[:1].isalpha()) for key in anchors.variants - as_booked
                if key not in described.compacts and not anchors.said_as_given(key, later)}
     if missing:  # an identifier of such a shape in the description: a search each, so only then

@@ -28,7 +28,6 @@ from trajectory2gym.certify.normalize import (
 )
 
 _PRICE_WORDS = re.compile(r"\b(?:costs?|priced|prices?|fares?|sells? for)\b|\b(?:is|are|was|were) \$", re.I)
-_PRICE_HINTS = ("pric", "cost", "fare", "sell", " is $", " are $", " was $", " were $")  # substring tests first
 # A sentence about another amount than the object's own price: "the replacement for item X costs",
 # "the difference is", "you get $5 back".
 _OTHER_AMOUNT = re.compile(r"\b(?:replacement|new|instead|difference|refund\w*|more|less|cheaper|than|total|"
@@ -113,7 +112,8 @@ def misattributed(text: str, book: PriceBook) -> list[tuple[str, str, set[int]]]
     object at another one's price."""
     out: list[tuple[str, str, set[int]]] = []
     low = text.lower()  # plain substring tests first: a case-blind regex search costs more
-    if not any(w in low for w in _PRICE_HINTS) or not _PRICE_WORDS.search(text):
+    if not ("pric" in low or "cost" in low or "fare" in low or "sell" in low or " is $" in low or " are $" in low
+            or " was $" in low or " were $" in low) or not _PRICE_WORDS.search(text):
         return out
     for sentence in _SENTENCE.split(text):
         if not _PRICE_WORDS.search(sentence) or _OTHER_AMOUNT.search(sentence) or sentence.rstrip().endswith("?"):
