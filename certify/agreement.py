@@ -19,7 +19,13 @@ from trajectory2gym.certify.anchors import (
     record_names,
     record_of,
 )
-from trajectory2gym.certify.dates import ISO_DAY, DateMention, date_mentions, says_date
+from trajectory2gym.certify.dates import (
+    ISO_DAY,
+    DateMention,
+    date_mentions,
+    dates_by_mention,
+    says_date,
+)
 from trajectory2gym.certify.normalize import (
     COMPOUND_WORDS,
     NUMBER_WORDS,
@@ -30,6 +36,7 @@ from trajectory2gym.certify.normalize import (
     numbers_in,
     spelled_numbers,
     to_cents,
+    unit_numbers,
     words,
 )
 from trajectory2gym.certify.turns import ASKS, Turn
@@ -99,6 +106,7 @@ def stated_counts(turns: list[Turn], top: int) -> set[int]:
     """Whole numbers from 2 to ``top`` these messages write as counts, in digits ("2", not "$2" nor
     "2.0") or in words ("two")."""
     counts = {c // 100 for t in turns for w, c in numbers_in(t.text) if w.isdigit() and 2 <= c // 100 <= top}
+    counts |= {int(u) for t in turns for u in unit_numbers(t.text.lower()) if u.isdigit() and 2 <= int(u) <= top}
     for t in turns:
         spelled = {n for w, n in NUMBER_WORDS.items() if 2 <= n <= top and w in t.words}
         if spelled and not COMPOUND_WORDS.keys().isdisjoint(t.words):  # "gate twenty-two" counts no 2
@@ -152,69 +160,64 @@ def _says_all(part: Turn, values: Iterable[str]) -> bool:
     return all(says_date(part.text, v) if ISO_DAY.fullmatch(v) else set(words(v)) <= part.words for v in values)
 
 
-_PIECES = re.compile(r"(?<=[.!?;])\s+|;\s*|\s+(?:while|whereas|and)\s+", re.I)  # finer than _PARTS
-
-
 def _record_not_described(described: Turn, anchors: Anchors) -> str:
     """A list item without identifiers (a passenger) that the call adds or changes where the
-    description does not say what is new in it: its new names anywhere, and its other new values
-    (a date of birth) in a piece of a sentence that names it, or in a piece naming no one right
-    after one that does ("Emma Rossi's date of birth. The new date will be October 28"). So "Sophia
-    Rossi ... to 1977-02-12" does not say Aarav Rossi born 1977-02-12. Or an item the description
-    names as changing ("replacing Sophia Nguyen with Mia Taylor") that the call leaves as it is.
-    Else "". Only where an observation shows the list as it is now."""
-    parts = [Turn(-1, "assistant", p) for p in _PARTS.split(described.text) if p]
-    pieces = [Turn(-1, "assistant", p) for p in _PIECES.split(described.text) if p]
+    description does not say what is new in it: its new names anywhere, and each new date among the
+    dates the description gives that passenger (``dates.dates_by_mention``: each date goes to the
+    passenger named last before it, by a name no other passenger has, else by all their names).
+    So "Sophia Rossi ... to 1977-02-12" does not say Aarav Rossi born 1977-02-12. Or a passenger the
+    description replaces ("replacing Sophia Nguyen with Mia Taylor") whom the call keeps. Else "".
+    Only where an observation shows the list as it is now."""
+    low = described.text.lower()
     for arg, items in anchors.records:
         current = anchors.current(arg)
         if not isinstance(current, list):
             continue
         before = [record_of(c) for c in current]
         after = [record_of(i) for i in items]
-        people = [set(words(" ".join(record_names(r)))) for r in before + after]
+        full = {_name_words(r): " ".join(words(" ".join(record_names(r)))) for r in before + after}
+        people = list(full)
+        spots = []
+        for k, names in enumerate(people):
+            own = names.difference(*(n for n in people if n != names)) or {full[names]}
+            spots += [(m.start(), m.end(), str(k)) for w in own for m in re.finditer(rf"\b{re.escape(w)}\b", low)]
+        dates = dates_by_mention(described.text, spots)
         for item in after:
             if item in before:
                 continue
-            # What is new in it: the values where it differs from the item it most resembles.
-            like: dict[str, str] = max(before, key=lambda b: len(b.items() & item.items()), default={})
+            # What is new in it: where it differs from the same person before (sharing a name), if any.
+            item_names = set(record_names(item))
+            like: dict[str, str] = max((b for b in before if item_names & set(record_names(b))),
+                                       key=lambda b: len(b.items() & item.items()), default={})
             new = {k: v for k, v in item.items() if like.get(k) != v}
-            new_names = set(words(" ".join(record_names(new))))
-            rest = [v for v in new.values() if ISO_DAY.fullmatch(v)]
-            who = people.index(set(words(" ".join(record_names(item)))))
-            if not new_names <= described.words or (rest and not _said_of(pieces, who, people, rest)):
+            who = str(people.index(_name_words(item)))
+            if not set(words(" ".join(record_names(new)))) <= described.words or not all(
+                    any(d.means(v) for d in dates.get(who, [])) for v in new.values() if ISO_DAY.fullmatch(v)):
                 return f"the description does not say {arg}: {' '.join(item.values())}"
-        for item in before:
-            names = record_names(item)
-            if item in after and names and any(_says_all(p, names) and not _KEEPS.search(p.text) for p in parts):
-                return f"the description changes {' '.join(names)}, whom the call leaves as they were"
+        for k, names in enumerate(people):  # "replacing Sophia Nguyen with Mia Taylor", Sophia Nguyen kept
+            if any(_name_words(b) == names and b in after for b in before) and any(
+                    _REPLACED.search(low, max(0, start - 24), start) or _IS_REPLACED.match(low, end)
+                    for start, end, key in spots if key == str(k)):
+                return f"the description replaces {full[names]}, whom the call keeps"
     return ""
 
 
-def _named(ws: set[str], who: int, people: list[set[str]]) -> bool:
-    """Whether words name person ``who``: by a word of their names no one else has, else by all."""
-    names = people[who]
-    own = names.difference(*(n for k, n in enumerate(people) if k != who and n != names))
-    return not own.isdisjoint(ws) if own else names <= ws
+_REPLACED = re.compile(r"\b(?:replac\w*|swap\w*|remov\w*|instead of)\s+(?:\w+\s+){0,2}$")
+_IS_REPLACED = re.compile(r"(?:\s+\w+)?(?:'s)?\s+(?:will be|is|gets)\s+(?:replaced|swapped|removed)\b")
 
 
-def _said_of(pieces: list[Turn], who: int, people: list[set[str]], values: list[str]) -> bool:
-    """Whether a piece that names person ``who``, or one naming no one right after it, states every value."""
-    theirs = False
-    for piece in pieces:
-        named = [k for k in range(len(people)) if _named(piece.words, k, people)]
-        if named:
-            theirs = who in named
-        if theirs and _says_all(piece, values):
-            return True
-    return False
+def _name_words(record: dict[str, str]) -> frozenset[str]:
+    return frozenset(words(" ".join(record_names(record))))
 
 
+# A number of things added: "adding 1 bag", "another checked bag", "one more ... for each of you".
 _DATE_OR_TIME = re.compile(r"\d{4}-\d{2}-\d{2}|\d{1,2}:\d{2}")
 _ONLY = frozenset({"only", "just"})
 _ADDS = frozenset({"add", "adding", "added", "another", "more", "extra", "additional"})
 _ONE = {"a": 1, "an": 1, "another": 1, "no": 0, "zero": 0}
-_EACH = re.compile(r"^\W*(?:\w+\W+){0,3}?(?:each|apiece|per (?:passenger|person|traveler)|for (?:both|everyone|all))\b",
-                   re.I)
+_EACH = re.compile(r"^\W*(?:\w+\W+){0,3}?(?:each|apiece|per (?:passenger|person|traveler))\b", re.I)
+_AND_ONE = re.compile(r"^\W*(?:\w+\W+){0,3}?and\s+(one|two|three|a|another|\d+)\s+(?:more\s+)?for\b", re.I)
+_PAID = re.compile(r"\b(?:paid|fee|fees|charge[ds]?|cost|non-?free|extra)\b|\$", re.I)
 _TOTAL = re.compile(r"\b(\w+) in total\b|\btotal of (\w+)\b|\b(\w+) total\b", re.I)
 
 
@@ -231,7 +234,7 @@ def _quantity(word: str) -> int | None:
     return NUMBER_WORDS.get(word, _ONE.get(word))
 
 
-def _counts_of(text: str, things: tuple[str, ...], people: int) -> tuple[set[int], set[int]]:
+def _counts_of(text: str, things: tuple[str, ...], people: int, user: bool) -> tuple[set[int], set[int]]:
     """How many of a thing ("bag") a text says there will be, and how many it adds: "6 checked bags",
     "3 in total"; "adding 1 bag", "another checked bag", "one more checked bag for each of you" (times
     the passengers). "3 free bags" is an allowance, and a question states nothing."""
@@ -239,8 +242,8 @@ def _counts_of(text: str, things: tuple[str, ...], people: int) -> tuple[set[int
     added: set[int] = set()
     for sentence in _SENTENCE.split(_DATE_OR_TIME.sub(" ", text)):
         low = sentence.lower()
-        if sentence.rstrip().endswith("?") or not any(t in low for t in things):
-            continue
+        if (user and sentence.rstrip().endswith("?")) or not any(t in low for t in things):
+            continue  # a user's question states nothing; "Would you like me to add one more bag?" does
         for m in re.finditer(rf"\b(?:{'|'.join(things)})\w*", sentence, re.I):
             before = words(sentence[:m.start()])[-4:]
             qty = next(((k, n) for k in range(len(before) - 1, -1, -1) if (n := _quantity(before[k])) is not None),
@@ -251,9 +254,11 @@ def _counts_of(text: str, things: tuple[str, ...], people: int) -> tuple[set[int
                 continue
             between = before[qty[0] + 1:]
             adds = not _ADDS.isdisjoint(before)
-            if "free" in between and not adds:
-                continue  # "each passenger gets 3 free bags": what is allowed, not what is booked
+            if ("free" in between or before[qty[0] - 1:qty[0]] == ["to"] and "up" in before) and not adds:
+                continue  # "each passenger gets 3 free bags", "up to 6 bags": what is allowed, not booked
             n = qty[1] * (people if people and _EACH.match(sentence[m.end():]) else 1)
+            if (more := _AND_ONE.match(sentence[m.end():])) and (k := _quantity(more[1].lower())) is not None:
+                n += k  # "one checked bag for Emma and one for Fatima"
             (added if adds else totals).add(n)
         for t in _TOTAL.finditer(sentence):
             if (n := _quantity((t[1] or t[2] or t[3]).lower())) is not None:
@@ -278,16 +283,17 @@ def _count_not_stated(window: list[Turn], at: int, anchors: Anchors) -> ConfirmV
         added: set[int] = set()
         for part in (window[at:], window[:at]):  # the description's counts replace the request's
             for t in part:
-                found, more = _counts_of(t.text, things, anchors.people())
+                found, more = _counts_of(t.text, things, anchors.people(), t.role == "user")
                 totals |= found
                 added |= more
             if totals or added:
                 break
         if value in totals or (type(current) is int and value - current in added):
             continue
-        said = set().union(*(_counts_said(t.text) for t in window))
+        said = {n for t in window for sentence in _SENTENCE.split(t.text) if _PAID.search(sentence)
+                for n in _counts_said(sentence)}
         if ("nonfree" in arg or "paid" in arg) and value in said:
-            continue  # "2 of them paid"
+            continue  # "2 of them paid", a number said of what is paid
         # Or as many as a charge stated beside the thing counted pays for at a visible price.
         money = {c for t in window for sentence in _SENTENCE.split(t.text)
                  if says(" " + " ".join(words(sentence)), things) for c in stated_amounts(sentence)}
@@ -306,7 +312,7 @@ def _options_said(options: tuple[str, ...], turn: Turn) -> set[str]:
     for option in options:
         phrase = option.replace("_", " ").lower()
         if (" " in phrase or len(phrase) >= 6) and phrase in low and any(
-                not _NOT_CHOSEN.search(low, max(0, m.start() - 16), m.start())
+                not _NOT_CHOSEN.search(low, max(0, m.start() - 16), m.start()) and not _LEFT_AFTER.match(low, m.end())
                 for m in _whole_words(phrase).finditer(low)):
             found.add(option)
     return found
@@ -314,7 +320,9 @@ def _options_said(options: tuple[str, ...], turn: Turn) -> set[str]:
 
 # What an option follows when it is the one left or refused: "from business to economy", "economy
 # rather than business", "not business", "we don't need business" (but "why not economy?" picks it).
-_NOT_CHOSEN = re.compile(r"\b(?:from|rather than|other than|instead of|(?<!why )not|no|(?:don'?t|do not) (?:need|want))\s+$")
+_NOT_CHOSEN = re.compile(r"\b(?:from|(?<!less )(?<!more )than(?: go(?:ing)?| to)?|instead of|(?<!why )not|no|no need for|"
+                         r"(?:don'?t|do not) (?:need|want))\s+$")
+_LEFT_AFTER = re.compile(r"\s+(?:is|would be|seems|'s)\s+(?:too|not|out)\b")  # "business is too pricey"
 
 
 def _yes_no_said(noun: str, turn: Turn) -> set[str]:
@@ -323,7 +331,8 @@ def _yes_no_said(noun: str, turn: Turn) -> set[str]:
     low = turn.text.lower()
     if noun not in low:
         return set()
-    no = re.compile(rf"\b(?:no|without|not|don'?t (?:want|need)|decline|skip|drop|remove)\s+(?:\w+\s+)?{noun}")
+    no = re.compile(rf"\b(?:no|without|not|don'?t (?:want|need)|decline|skip|drop|remove|pass on|forget(?: about)?)\s+"
+                    rf"(?:\w+\s+)?{noun}")
     rest = no.sub(" ", low)
     yes = re.search(rf"\b(?:with|add|include|purchase|buy|want|get|take)\s+(?:\w+\s+)?{noun}", rest)
     said_no = rest != low
@@ -355,19 +364,13 @@ def _other_variant(described: Turn, later: list[Turn], anchors: Anchors) -> str:
 
 
 def _dates_by_item(text: str, idents: set[str]) -> tuple[dict[str, list[DateMention]], list[DateMention]]:
-    """The dates a text gives each of these items (each date goes to the nearest mention of one,
-    the one before it on a tie: "HAT093 to May 20 and the return HAT227 to May 21"), and, when it
+    """The dates a text gives each of these items (``dates.dates_by_mention``), and, when it
     mentions none, every date it states."""
     low = text.lower()
     spots = [(m.start(), m.end(), compact(ident)) for ident in idents for m in re.finditer(re.escape(ident.lower()), low)]
-    mentions = date_mentions(text)
     if not spots:
-        return {}, mentions
-    by_item: dict[str, list[DateMention]] = {key: [] for _, _, key in spots}
-    for d in mentions:
-        _, _, key = min(spots, key=lambda s: (d.start - s[1], 0) if d.start >= s[1] else (s[0] - d.end, 1))
-        by_item[key].append(d)
-    return by_item, []
+        return {}, date_mentions(text)
+    return dates_by_mention(text, spots), []
 
 
 def _date_not_described(turns: list[Turn], described: Turn, anchors: Anchors) -> str:
@@ -381,8 +384,11 @@ def _date_not_described(turns: list[Turn], described: Turn, anchors: Anchors) ->
     acting = " ".join(t for t in _SENTENCE.split(described.text) if says(Turn(-1, "", t).wordline, anchors.stems))
     in_action, free = _dates_by_item(acting or described.text, idents)
     anywhere, _ = _dates_by_item(described.text, idents)
-    booked = {str(item.get("date")) for arg in anchors.dated_args
-              for item in (anchors.current(arg) or ()) if isinstance(item, dict)}
+    # "Same day": the day of a flight the call replaces (one the reservation holds, the call drops).
+    sent = {(compact(i), d) for i, d in anchors.dated}
+    booked = {str(item.get("date")) for arg in anchors.dated_args for item in (anchors.current(arg) or ())
+              if isinstance(item, dict) and (compact(str(next((v for k, v in item.items() if k.endswith(NESTED_ID_KEYS)),
+                                                               ""))), str(item.get("date"))) not in sent}
     for ident, date in anchors.changed():
         key = compact(ident)
         said = in_action.get(key) or (free if not in_action else anywhere.get(key, []))
@@ -438,8 +444,8 @@ def _choice_not_stated(turns: list[Turn], at: int, anchors: Anchors) -> ConfirmV
         # Two cards of one kind: "your Visa ending 8862" is the card whose last four are 8862.
         if kind != "creditcard":
             continue
-        for key, find in (("last_four", _card_endings), ("brand", _card_brands)):
-            said = _last_said(turns, at, find)
+        for key, find_card in (("last_four", _card_endings), ("brand", _card_brands)):
+            said = _last_said(turns, at, find_card)
             card = anchors.card_field(value, key)
             if said and card is not None and card.lower() not in said:
                 return ConfirmVerdict(False, "argument_not_confirmed", f"stated: {key} {', '.join(sorted(said))}",
@@ -454,12 +460,18 @@ _BRAND = re.compile(r"\b(visa|mastercard|amex|american express|discover)\b", re.
 _NOT_THIS = re.compile(r"\b(?:not|don'?t|never|no|except|instead of)\b[^.;!?]*$", re.I)
 
 
+_BUT = re.compile(r"\b(?:but|instead)\b", re.I)  # "Not the Visa ending 1733 but the Mastercard"
+
+
 def _unrefused(pattern: re.Pattern[str], text: str) -> set[str]:
-    """What ``pattern`` finds in a text (its groups, lower-cased), but where its clause refuses it."""
+    """What ``pattern`` finds in a text (its groups, lower-cased), but where its clause refuses it or
+    it stands in an aside."""
     found = set()
     for m in pattern.finditer(text):
-        start = max(max(text.rfind(c, 0, m.start()) for c in ".;,("), 0)  # its clause
-        if not _NOT_THIS.search(text, start, m.start()):
+        if text.count("(", 0, m.start()) > text.count(")", 0, m.start()):
+            continue  # an aside: "(your Visa ending 1733 is also on file)"
+        start = max([text.rfind(c, 0, m.start()) for c in ".;,("] + [b.end() for b in _BUT.finditer(text, 0, m.start())])
+        if not _NOT_THIS.search(text, max(start, 0), m.start()):
             found.add(next(g for g in m.groups() if g).lower())
     return found
 

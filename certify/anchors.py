@@ -235,10 +235,15 @@ class Anchors:
         return [frozenset(n.difference(*(o for o in names if o is not n))) for n in names]
 
     def names_record(self, ws: set[str]) -> bool:
-        """Whether a text names an item of a list argument without identifiers by all its names (a
-        passenger by first and last name)."""
-        return any(names and set(words(" ".join(names))) <= ws
-                   for _, items in self.records for names in map(record_names, map(record_of, items)))
+        """Whether a text names an item of a list argument without identifiers (a passenger): by a
+        word of its names no other item has ("Emma's"), else by all of them."""
+        for _, items in self.records:
+            people = [set(words(" ".join(record_names(record_of(i))))) for i in items]
+            for names in people:
+                own = names.difference(*(n for n in people if n is not names))
+                if names and (not own.isdisjoint(ws) if own else names <= ws):
+                    return True
+        return False
 
     def keeps_unchanged(self, keys: set[str]) -> bool:
         """Whether the identifiers of this call that a text names are all of items the call leaves

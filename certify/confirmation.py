@@ -39,7 +39,8 @@ from trajectory2gym.certify.turns import ASKS, Turn, split_clauses
 _AFFIRM = re.compile(
     r"\b(yes|yeah|yep|yup|sure|confirm(?:ed|s)?|correct|proceed|go ahead|please do|do it|"
     r"sounds good|that'?s right|that is right|absolutely|definitely|perfect|"
-    r"let'?s do it|i agree|agreed|that works|works for me|go for it|affirmative|fine by me|that'?s fine)\b",
+    r"let'?s do it|i agree|agreed|that works|works for me|go for it|affirmative|fine by me|that'?s fine|"
+    r"(?:is|are) fine to \w+)\b",
     re.I,
 )
 
@@ -76,7 +77,8 @@ _ALL_ITEMS = frozenset({"both", "all", "everything"})
 # A later clause that refuses whatever the reply said yes to: a bare "no", or "no to" something vague.
 _REFUSES_ALL = re.compile(r"no\W*$|no to (?:that|it|this|them|those|these|all|everything|the whole thing|any of it)\b",
                           re.I)
-# Words for everything at once: "I'm not changing anything" takes back a yes by a synonym of the verb too.
+# Words for everything at once: "I'm not changing anything" takes back a yes by a synonym of the verb
+# too ("anything else" does not).
 _ALL_OF_IT = frozenset({"anything", "everything", "nothing", "it", "that"})
 _PER_UNIT = re.compile(r" per \w+")  # on a wordline
 
@@ -243,10 +245,13 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
                     refused = True  # "Okay, no to that", "Yes, no.": the whole reply; not "no to the lounge pass"
                 neg_this |= this
                 if this and groups:
-                    neg_items |= anchors.groups_named(ws, keys)
+                    kept = anchors.groups_named(ws, keys)
+                    neg_items |= kept
+                    pos_items -= kept  # "Yes, both. Oh wait, keep the kettle": a later clause narrows
                 if _names_action(ws, anchors):
                     neg_action = True
-                    if affirm and not other and (anchors.verb in ws or not _ALL_OF_IT.isdisjoint(ws)):
+                    if affirm and not other and (anchors.verb in ws or (not _ALL_OF_IT.isdisjoint(ws)
+                                                                        and "else" not in ws)):
                         # Taken back in the same reply by the action's own verb: "Yes... actually no,
                         # don't cancel it" (not by a synonym: "change the flight, don't add any bags").
                         affirm = False
@@ -255,11 +260,11 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
                 continue  # asking, or taking it on oneself: "Sure, but will I get it all back?"
             pos_this |= this
             pos_other |= other
-            if this and groups:
+            if groups and (this or not _ALL_ITEMS.isdisjoint(ws)):
                 scope = _SCOPE.search(clause.text)  # "only the lamp, I threw away the kettle box": the lamp
-                if scope:
-                    pos_items |= anchors.groups_named(set(words(scope[1])), {compact(t) for t in chunks(scope[1])})
-                elif not _ALL_ITEMS.isdisjoint(ws):  # "Yes, both, the kettle is no good anyway."
+                if scope:  # replaces what an earlier clause said yes to: "Yes, both ... Just the lamp."
+                    pos_items = anchors.groups_named(set(words(scope[1])), {compact(t) for t in chunks(scope[1])})
+                elif not _ALL_ITEMS.isdisjoint(ws):  # "Yes, both. The kettle is not working anyway."
                     pos_items |= set(range(len(groups)))
                 else:
                     pos_items |= anchors.groups_named(ws, keys)

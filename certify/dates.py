@@ -79,3 +79,18 @@ def date_mentions(text: str) -> list[DateMention]:
 def says_date(text: str, iso: str) -> bool:
     """Whether a text states the ISO date ``iso`` in any of the forms above."""
     return iso in text or any(d.means(iso) for d in date_mentions(text))
+
+
+def dates_by_mention(text: str, spots: list[tuple[int, int, str]]) -> dict[str, list[DateMention]]:
+    """The dates a text states, each given to the mention (start, end, key) last before it ("HAT093
+    from May 19 to May 20 and HAT227 from May 20 to May 21"; "Emma's date of birth. The new date will
+    be October 28"), or, with none before it, to the first after it ("on 2024-05-25 on HAT275")."""
+    by_key: dict[str, list[DateMention]] = {key: [] for _, _, key in spots}
+    ordered = sorted(spots)
+    for d in date_mentions(text):
+        before = [s for s in ordered if s[1] <= d.start]
+        after = [s for s in ordered if s[0] >= d.end]
+        owner = before[-1] if before else (after[0] if after else None)
+        if owner is not None:
+            by_key[owner[2]].append(d)
+    return by_key

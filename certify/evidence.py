@@ -32,6 +32,7 @@ from trajectory2gym.certify.normalize import (
     spelled_numbers,
     to_cents,
     tokens,
+    unit_numbers,
     word_split,
     words,
 )
@@ -222,7 +223,12 @@ class EvidenceIndex:
                 parsed = _TEXT_CACHE[text] = (frozenset(ws_set), bigrams, frozenset(tokens(low)),
                                               tuple(cents + spelled))
             else:
-                parsed = (ws_set, ws, tokens(low), text if _ANY_DIGIT.search(text) else None)
+                digits = _ANY_DIGIT.search(text)
+                keys = tokens(low)
+                if digits and (units := unit_numbers(low)):  # "2GB": the 2 is said too
+                    keys += units
+                    spelled += [int(round(float(u) * 100)) for u in units]
+                parsed = (ws_set, ws, keys, text if digits else None)
                 if spelled:
                     self._numbers.append(tuple(spelled))
         vocab, phrase, toks, numbers = parsed

@@ -231,6 +231,15 @@ def money_numbers_in(text: str) -> list[tuple[str, int]]:
 _ORDINAL = re.compile(r"\d+(?:st|nd|rd|th)", re.I)
 
 
+_UNIT_NUMBER = re.compile(r"(\d+(?:\.\d+)?)(?:gb|mb|gigs?|gigabytes?)\b")
+
+
+def unit_numbers(low: str) -> list[str]:
+    """The numbers a lower-cased text writes against a data unit, as "2gb" ("2 GB" is a number of its own)."""
+    return [m[1] for m in _UNIT_NUMBER.finditer(low) if m.start() == 0 or not (low[m.start() - 1].isalnum()
+                                                                             or low[m.start() - 1] in "._")]
+
+
 def looks_like_identifier(token: str) -> bool:
     """A token the agent could only know from evidence: letters mixed with digits, ``#``, ``@``,
     or a long digit string (order, item, tracking, phone numbers)."""

@@ -27,10 +27,10 @@ from trajectory2gym.certify.normalize import (
     to_cents,
 )
 
-_PRICE_WORDS = re.compile(r"\b(?:costs?|priced|prices?|fares?|sells? for)\b|\b(?:is|are|was|were) \$", re.I)
+_PRICE_WORDS = re.compile(r"\b(?:costs?|priced|prices?|fares?|sells? for)\b|\b(?:is|are|was|were|for) \$", re.I)
 # A sentence about another amount than the object's own price: "the replacement for item X costs",
 # "the difference is", "you get $5 back".
-_OTHER_AMOUNT = re.compile(r"\b(?:replacement|new|instead|difference|refund\w*|more|less|cheaper|than|total|"
+_OTHER_AMOUNT = re.compile(r"\b(?:replacement|instead|difference|refund\w*|more|less|cheaper|than|total|"
                            r"save|back|extra)\b", re.I)
 _SENTENCE = re.compile(r"(?<=[.!?;])\s+")
 _ID_FIELDS = ("_id", "_number")
@@ -113,7 +113,7 @@ def misattributed(text: str, book: PriceBook) -> list[tuple[str, str, set[int]]]
     out: list[tuple[str, str, set[int]]] = []
     low = text.lower()  # plain substring tests first: a case-blind regex search costs more
     if not ("pric" in low or "cost" in low or "fare" in low or "sell" in low or " is $" in low or " are $" in low
-            or " was $" in low or " were $" in low) or not _PRICE_WORDS.search(text):
+            or " was $" in low or " were $" in low or " for $" in low) or not _PRICE_WORDS.search(text):
         return out
     for sentence in _SENTENCE.split(text):
         if not _PRICE_WORDS.search(sentence) or _OTHER_AMOUNT.search(sentence) or sentence.rstrip().endswith("?"):

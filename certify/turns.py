@@ -25,7 +25,9 @@ _CLAUSE_SPLIT = re.compile(
     r"|(?<=^no),"  # "No, just the lamp": the no answers the question, the rest says what to do
     # "Yes to the return, no to the exchange"; "No to the kettle, yes to the lamp"; "Lamp yes, kettle no."
     r"|,\s*(?=(?:no|yes)\s+to\b|[^,.;!?]*?\bno\b\s*(?:[.!]|$))"
-    r"|\s+and\s+(?=(?:the|my)\s[^,.;!?]*?\bno\b\s*(?:[.!]|$))",  # "The lamp yes and the kettle no."
+    r"|\s+and\s+(?=(?:the|my)\s[^,.;!?]*?\bno\b\s*(?:[.!]|$))"  # "The lamp yes and the kettle no."
+    r"|(?<=\bno),\s*(?=[^,.;!?]*\byes\b)"  # "Kettle no, lamp yes."
+    r"|,\s*(?=(?:the|my)\s[^,.;!?]*?\b(?:i'?ll|we'?ll|i will)\s+keep\b)",  # "..., the kettle I'll keep"
     re.I,
 )
 
@@ -43,6 +45,7 @@ _DEFER = re.compile(
 
 # "Don't worry about the refund, cancel it." leaves "cancel it"; a bare "Don't worry about it" leaves no yes.
 _HARMLESS_NO = re.compile(r"\b(no problem|no worries|not a problem|no rush|no hurry|no good|no longer works?|"
+                          r"(?:is|are)(?: not|n't) working|doesn'?t work|no (?:other )?changes?|nothing (?:else )?to change|"
                           r"(?:don'?t|do not) worry(?: about [^,.;!?]*)?)", re.I)
 
 

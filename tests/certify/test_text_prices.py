@@ -31,6 +31,8 @@ def _text(convo: Any, at: Any, observation: Any, said: str) -> list[str]:
     (FLIGHTS, "The business fare on HAT002 is $310."),
     (SHIRTS, "The blue M T-shirt (9612497925) is $53.43."),
     (SHIRTS, "Item 9612497925 sells for $53.43."),
+    (SHIRTS, "The blue M T-shirt (9612497925) is available for $53.43."),
+    (FLIGHTS, "The new fare for HAT001 is $135."),
 ])
 def test_a_price_of_another_object_is_misattributed(convo, at, observation: Any, said: str) -> None:
     assert _text(convo, at, observation, said) == ["text_misattributed"]

@@ -164,11 +164,18 @@ def test_the_card_is_the_brand_named_and_not_the_one_refused(convo) -> None:
     refused = "Yes. Just don't use the Visa ending 8131, it's blocked."
     assert _workflow(convo, said, refused, *_bags(3, 0, "credit_card_1")) == []
     assert _workflow(convo, said, refused, *_bags(3, 0, "credit_card_2")) == ["argument_not_confirmed"]
+    aside = "I'll add 1 bag to PVUB64 (3 in total), free, with your Visa ending 8862 (your Visa ending 8131 is also on file)."
+    assert _workflow(convo, aside, "Yes.", *_bags(3, 0, "credit_card_2")) == ["argument_not_confirmed"]
+    but = "Yes, but not the Visa ending 8862, use the Mastercard."
+    assert _workflow(convo, said, but, *_bags(3, 0, "credit_card_1")) == ["argument_not_confirmed"]
 
 
 @pytest.mark.parametrize(("reply", "chosen"), [("Go ahead, but nothing less than business.", "business"),
                                                ("Economy is fine, we don't need business. Go ahead.", "economy"),
-                                               ("Why not economy? We can save a lot. Yes, do it.", "economy")])
+                                               ("Why not economy? We can save a lot. Yes, do it.", "economy"),
+                                               ("Let's do economy, business is too pricey now. Go ahead.", "economy"),
+                                               ("I'd rather stay in business than go economy. Go ahead.", "business"),
+                                               ("No need for business, economy works. Go ahead.", "economy")])
 def test_the_cabin_a_reply_chooses(convo, reply: str, chosen: str) -> None:
     ask = "I can move HAT173 on PVUB64: economy is $174, business $457, refunded to your gift card. Which cabin?"
     other = "business" if chosen == "economy" else "economy"
@@ -176,9 +183,10 @@ def test_the_cabin_a_reply_chooses(convo, reply: str, chosen: str) -> None:
     assert _workflow(convo, ask, reply, *_flights(other)) == ["argument_not_confirmed"]
 
 
-def test_skipping_the_insurance_says_no(convo) -> None:
+@pytest.mark.parametrize("skip", ["Yes, book it, but skip the insurance.", "Yes, but I'll pass on the insurance.",
+                                  "Forget the insurance, just book it."])
+def test_skipping_the_insurance_says_no(convo, skip: str) -> None:
     with_it = BOOK.replace("no insurance", "with travel insurance")
-    skip = "Yes, book it, but skip the insurance."
     assert _workflow(convo, with_it, skip, *_booking("yes", SPLIT)) == ["argument_not_confirmed"]
     assert _workflow(convo, with_it, skip, *_booking("no", SPLIT)) == []
 
@@ -189,6 +197,10 @@ def test_skipping_the_insurance_says_no(convo) -> None:
     ("I'll update the passengers on JT8DB7: Aarav's date of birth becomes 1957-02-12. OK?", True),
     ("I'll change Sophia Nguyen's date of birth on JT8DB7 to 1957-02-12 while Aarav Rossi stays the same. OK?", False),
     ("I'll update JT8DB7: Aarav Rossi born 1973-09-23 and Sophia Nguyen born 1957-02-12. OK?", False),
+    ("I'll update the passengers on JT8DB7 as follows:\n- **Sophia Nguyen**: 1957-02-12\n- **Aarav Rossi**: 1973-09-23",
+     False),
+    ("For Sophia Nguyen's booking JT8DB7, I'll correct Aarav's date of birth to 1957-02-12. OK?", True),
+    ("I'll update Aarav's date of birth on JT8DB7. It will be February 12, 1957. OK?", True),
 ])
 def test_a_new_birth_date_is_said_of_the_passenger_who_gets_it(convo, description: str, ok: bool) -> None:
     aarav = _with(0, dob="1957-02-12")
@@ -209,6 +221,10 @@ def test_a_new_passenger_is_named_in_full_somewhere(convo) -> None:
     ("I can add one more checked bag for each of you on PVUB64, free. Shall I?", 3, False),
     ("I can add 2 checked bags to PVUB64, 4 in total; each passenger gets 3 free bags, so it's free. Shall I?", 3, False),
     ("I can add two suitcases to PVUB64, free. Shall I?", 4, True),
+    ("You can check up to 6 bags at no cost. I'll add 1 bag to PVUB64, bringing you to 3. Shall I?", 6, False),
+    ("I can add one more checked bag to PVUB64, free for both of you. Shall I?", 4, False),
+    ("I can add one checked bag for Raj and one for Sophia on PVUB64, free. Shall I?", 4, True),
+    ("Would you like me to add one more checked bag to PVUB64, free?", 3, True),
 ])
 def test_bags_counted_by_what_the_description_says_of_bags(convo, said: str, total: int, ok: bool) -> None:
     two = {**RESERVATION, "passengers": [{"first_name": "Raj", "last_name": "Moore"},
@@ -228,3 +244,9 @@ def test_a_booking_counts_bags_per_passenger_and_not_one_way(convo) -> None:
     each = BOOK.replace("no checked bags", "one checked bag each")
     assert _workflow(convo, each, "Yes, book it.", *_booking("no", SPLIT, bags=2)) == []
     assert _workflow(convo, BOOK, "Yes, book it.", *_booking("no", SPLIT, bags=1)) == ["amount_not_confirmed"]
+
+
+def test_a_new_passenger_gets_a_birth_date_said_of_them(convo) -> None:
+    said = "Olivia Brown will replace Sophia Nguyen on JT8DB7. Aarav Rossi's date of birth stays 1957-11-10. OK?"
+    olivia = _with(1, first_name="Olivia", last_name="Brown", dob="1957-11-10")
+    assert _passengers(convo, said, "Yes.", olivia) == ["not_described"]

@@ -336,6 +336,12 @@ def test_offering_a_certificate_describes_sending_it(convo, at) -> None:
     # Another flight on a day the reservation already holds: "the same day".
     ("I can switch your outbound on TI7NSI from HAT145 to HAT150, same day, business. Shall I?",
      [("HAT150", "2024-05-23"), ("HAT217", "2024-05-28")], True),
+    # ...but not on the day of the flight it keeps.
+    ("I can switch your outbound on TI7NSI from HAT145 to HAT150, business. Shall I?",
+     [("HAT150", "2024-05-28"), ("HAT217", "2024-05-28")], False),
+    # "from" a date "to" a date: each flight's dates follow it.
+    ("I'll move HAT145 from May 23 to May 24 and HAT217 from May 28 to May 29 on TI7NSI, business. OK?",
+     BOTH_MOVED, True),
 ])
 def test_a_moved_flight_has_the_date_described_for_it(convo, at, description: str, flights, ok: bool) -> None:
     assert (_trip(convo, at, description, "Yes.", flights) == []) is ok
@@ -346,7 +352,17 @@ def test_a_moved_flight_has_the_date_described_for_it(convo, at, description: st
     ("Yes, move it, and keep everything else as it is.", True),
     ("Yes to the date change, no to the lounge pass.", True),
     ("Yes. No, sorry: HAT217 stays and so does everything, I'm not changing anything.", False),
+    ("Yes, move it. I'm not changing anything else on the booking.", True),
 ])
 def test_what_a_reply_keeps_or_refuses_besides_its_yes(convo, at, reply: str, ok: bool) -> None:
     only = "I can move HAT145 on TI7NSI to May 24 in business. Shall I change it?"
     assert (_trip(convo, at, only, reply, OUTBOUND_MOVED) == []) is ok
+
+
+def test_a_data_amount_written_against_its_unit_and_turning_it_off(convo) -> None:
+    refuel = {"customer_id": "C1001", "line_id": "L1002", "gb_amount": 2}
+    said = "I can add 2 GB of data to line L1002 for $10. Shall I?"
+    assert _telecom(convo, said, "refuel_data", refuel, user="Please add 2GB to line L1002, customer C1001.") == []
+    off = {"customer_id": "C1001", "line_id": "L1002"}
+    said = "Roaming is currently on for line L1002. I'll turn it off. Okay?"
+    assert _telecom(convo, said, "disable_roaming", off) == []

@@ -61,10 +61,15 @@ def test_a_yes_to_some_items_does_not_cover_a_call_on_all(convo, reply: str) -> 
 def test_a_yes_to_all_items_covers_them(convo) -> None:
     assert _workflow(convo, BOTH, "No, just the lamp.", *_return(LAMP)) == []
     for lamp_only in ("The lamp yes, the kettle no.", "No to the kettle, yes to the lamp.",
-                      "The lamp yes and the kettle no.", "Lamp yes, kettle no."):
+                      "The lamp yes and the kettle no.", "Lamp yes, kettle no.", "Kettle no, lamp yes.",
+                      "The lamp is fine to return, the kettle I'll keep."):
         assert _workflow(convo, BOTH, lamp_only, *_return(LAMP)) == [], lamp_only
     assert _workflow(convo, BOTH, "Yes, no to anything else.", *_return(LAMP, KETTLE)) == []
-    assert _workflow(convo, BOTH, "Yes, both, the kettle is no good anyway.", *_return(LAMP, KETTLE)) == []
+    for both in ("Yes, both, the kettle is no good anyway.", "Yes, both. The kettle is not working anyway.",
+                 "No changes, please go ahead."):
+        assert _workflow(convo, BOTH, both, *_return(LAMP, KETTLE)) == [], both
+    narrowed = "Yes, both. Oh wait, actually keep the kettle, I'll use it after all. Just the lamp."
+    assert _workflow(convo, BOTH, narrowed, *_return(LAMP, KETTLE)) == ["confirmation_not_covering"]
     assert _workflow(convo, BOTH, "Yes, both.", *_return(LAMP, KETTLE)) == []
     asked = "Which would you like to return: the Desk Lamp (9190635437) or the Electric Kettle (5268233322)?"
     assert _workflow(convo, asked, "Both, please.", *_return(LAMP, KETTLE)) == []
