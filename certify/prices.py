@@ -2,10 +2,11 @@
 
 An amount can be visible and still be stated wrongly: "The blue M T-shirt (9612497925) costs
 $53.43" when $53.43 is the price of the blue S one beside it in the same product listing. A
-sentence with a price word ("costs", "is $"), one identifier and one amount, and no word of another
-amount ("difference", "replacement", "total"), is checked against the prices of the
-object that identifier names; it is flagged only when the amount is not one of those and is the
-price of another object of the same kind (the same identifier field) in those observations.
+sentence with a price word ("costs", "is $") and no word of another amount ("difference",
+"replacement", "total") gives each amount to the identifier named last before it (else the first
+after it) and checks it against the prices of the object that identifier names: it is flagged
+only when the amount is not one of those and is the price of another object of the same kind
+(the same identifier field) in those observations.
 Narrow on purpose: a difference, a total or an amount of another kind passes.
 """
 
@@ -18,6 +19,7 @@ from typing import Any
 
 import orjson
 
+from trajectory2gym.certify.dates import ISO_DAY
 from trajectory2gym.certify.evidence import EvidenceIndex
 from trajectory2gym.certify.normalize import (
     chunks,
@@ -119,14 +121,31 @@ def misattributed(text: str, book: PriceBook) -> list[tuple[str, str, set[int]]]
         if not _PRICE_WORDS.search(sentence) or _OTHER_AMOUNT.search(sentence) or sentence.rstrip().endswith("?"):
             continue  # no price claim: another amount, or a question
         amounts = money_numbers_in(sentence)
-        if len(amounts) != 1:
+        if not amounts:
             continue
-        ids = {compact(t): t for t in chunks(sentence) if looks_like_identifier(t)}
-        if len(ids) != 1:
+        spots = [(at, at + len(t), t) for at, t in _placed(sentence, chunks(sentence))
+                 if looks_like_identifier(t) and not ISO_DAY.fullmatch(t)]
+        if not spots:
             continue
-        (ident,) = ids.values()
-        own, others = book.prices(ident)
-        written, cents = amounts[0]
-        if own and cents not in own and cents in others:
-            out.append((written, ident, own))
+        # Each amount is said of the identifier named last before it, else the first after it:
+        # "HAT145 was $1018 and HAT217 was $1109".
+        for at, (written, cents) in _placed(sentence, [w for w, _ in amounts], pairs=amounts):
+            before = [s for s in spots if s[1] <= at]
+            after = [s for s in spots if s[0] >= at]
+            ident = (before[-1] if before else after[0])[2]
+            own, others = book.prices(ident)
+            if own and cents not in own and cents in others:
+                out.append((written, ident, own))
+    return out
+
+
+def _placed(text: str, parts: list[str], pairs: list[Any] | None = None) -> list[tuple[int, Any]]:
+    """Where each part occurs in the text, in order (with ``pairs[k]`` in place of part k when given)."""
+    out, pos = [], 0
+    for k, part in enumerate(parts):
+        at = text.find(part, pos)
+        if at < 0:
+            continue
+        pos = at + len(part)
+        out.append((at, pairs[k] if pairs is not None else part))
     return out

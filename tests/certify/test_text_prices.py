@@ -63,3 +63,9 @@ def test_a_price_paid_and_a_price_now_both_count(convo, at) -> None:
     said = [c.say("Item 9612497925 costs $53.43, what you paid."), c.say("Item 9612497925 costs $155.99.")]
     cert = certify_interaction(c.build())
     assert [[reason_kind(r) for r in at(cert, i).reasons] for i in said] == [[], ["text_misattributed"]]
+
+
+def test_each_amount_is_said_of_the_identifier_before_it(convo, at) -> None:
+    swapped = _text(convo, at, FLIGHTS, "HAT001 was $135 in economy and HAT002 was $120.")
+    assert swapped == ["text_misattributed", "text_misattributed"]
+    assert _text(convo, at, FLIGHTS, "HAT001 was $120 in economy and HAT002 was $135.") == []
