@@ -270,9 +270,9 @@ def _count_not_stated(window: list[Turn], at: int, anchors: Anchors) -> ConfirmV
     """A count argument set to a number no message from the request on states for the thing it
     counts: as the new total ("4 checked bags", "3 in total"), as the number added to the current one
     ("adding 1 bag" to 2 is 3; "a bag for each of you"), or as a charge stated beside it over a
-    visible price ("charging $50" for 1 paid bag at $50). What the description (``window[at]``) and
-    later messages count replaces the request's. A paid count may be any number said. Zero, or the
-    count as it is, needs no word."""
+    visible price ("charging $50" for 1 paid bag at $50). The latest message from the description
+    (``window[at]``) on that counts it decides, else the request. A paid count may be a number said
+    of payment. Zero, or the count as it is, needs no word."""
     for arg, value in anchors.counts:
         current = anchors.current(arg) if value else 0
         if value == current:
@@ -281,11 +281,16 @@ def _count_not_stated(window: list[Turn], at: int, anchors: Anchors) -> ConfirmV
         things = tuple(sorted(object_stems(noun) | {noun[:3]}))  # "bag", "luggag", "suitcas"
         totals: set[int] = set()
         added: set[int] = set()
-        for part in (window[at:], window[:at]):  # the description's counts replace the request's
-            for t in part:
-                found, more = _counts_of(t.text, things, anchors.people(), t.role == "user")
-                totals |= found
-                added |= more
+        # The latest message from the description on that counts the thing ("Yes, but only Mia's
+        # bag" after "I can add 2 bags"), else the request's messages.
+        for part in ([t] for t in reversed(window[at:])), (window[:at],):
+            for turns in part:
+                for t in turns:
+                    found, more = _counts_of(t.text, things, anchors.people(), t.role == "user")
+                    totals |= found
+                    added |= more
+                if totals or added:
+                    break
             if totals or added:
                 break
         if value in totals or (type(current) is int and value - current in added):

@@ -250,3 +250,10 @@ def test_a_new_passenger_gets_a_birth_date_said_of_them(convo) -> None:
     said = "Olivia Brown will replace Sophia Nguyen on JT8DB7. Aarav Rossi's date of birth stays 1957-11-10. OK?"
     olivia = _with(1, first_name="Olivia", last_name="Brown", dob="1957-11-10")
     assert _passengers(convo, said, "Yes.", olivia) == ["not_described"]
+
+
+def test_the_latest_count_of_bags_decides(convo) -> None:
+    two = "I can add 2 bags to PVUB64, one for you and one for Sophia, 4 checked bags in total, free. Shall I add both?"
+    only = "Yes, but only Sophia's bag, I changed my mind about mine."
+    assert _workflow(convo, two, only, *_bags(3, 0)) == []
+    assert _workflow(convo, two, only, *_bags(4, 0)) == ["amount_not_confirmed"]
