@@ -126,14 +126,19 @@ def _amount_not_stated(turns: list[Turn], at: int, anchors: Anchors) -> ConfirmV
     stated from the description on, the description's own counting only where it offers the action;
     where none was, from the user's request before it ("add 2 GB?" ... "$10, shall I?" ... "Yes"
     covers 2 GB). A description's amount replaces the request's: asked for $150, offered $50, a yes
-    confirms $50. ``turns[at]`` is the description. None when none differs, or when no amount of that
-    kind was stated at all."""
+    confirms $50; an amount of data said after the description replaces it ("make it 3 GB actually").
+    ``turns[at]`` is the description. None when none differs, or when no amount of that kind was
+    stated at all."""
     described = turns[at]
     for arg, value in anchors.amounts:
         data = _is_data(arg)
         stated = _action_amounts(described.text, anchors, data)
-        for turn in turns[at + 1:]:
-            stated |= stated_amounts(turn.text, data)
+        later = [stated_amounts(t.text, data) for t in turns[at + 1:]
+                 if not (data and t.role == "user" and t.text.rstrip().endswith("?"))]
+        if data and any(later):  # "make it 3 GB actually": the last amount of data said counts
+            stated = next(a for a in reversed(later) if a)
+        for found in later:
+            stated |= found if not data else set()
         if not stated:  # the description names no amount: the user's request said which
             for turn in turns[:at]:
                 stated |= stated_amounts(turn.text, data)
@@ -465,7 +470,7 @@ _BRAND = re.compile(r"\b(visa|mastercard|amex|american express|discover)\b", re.
 _NOT_THIS = re.compile(r"\b(?:not|don'?t|never|no|except|instead of)\b[^.;!?]*$", re.I)
 
 
-_BUT = re.compile(r"\b(?:but|instead)\b", re.I)  # "Not the Visa ending 1733 but the Mastercard"
+_BUT = re.compile(r"\bbut\b", re.I)  # "Not the Visa ending 1733 but the Mastercard"
 
 
 def _unrefused(pattern: re.Pattern[str], text: str) -> set[str]:
@@ -495,8 +500,8 @@ _PAYMENT_SAID = re.compile(r"\b(" + "|".join(PAYMENT_WORDS) + r")\b", re.I)
 
 
 def payment_words(turn: Turn) -> set[str]:
-    """The words of payment kinds a message says: one search."""
-    return {w.lower() for w in _PAYMENT_SAID.findall(turn.text)}
+    """The words of payment kinds a message says, but those it refuses ("instead of PayPal")."""
+    return _unrefused(_PAYMENT_SAID, turn.text)
 
 
 def picks_payment(text: str, asked: Turn) -> bool:

@@ -88,7 +88,7 @@ class Anchors:
                  "amounts", "account", "own", "verb", "choices", "payments", "variants", "dated", "dated_args", "counts", "owners",
                  "records",
                  "_changed", "_listed",
-                 "_groups", "_by_date", "_raw", "_index", "_labels_of", "_all", "_shapes")
+                 "_groups", "_by_date", "_raw", "_index", "_labels_of", "_all", "_shapes", "_aliases")
 
     def __init__(self, raw: dict[str, list[str]], stems: frozenset[str], index: EvidenceIndex,
                  objects: frozenset[str] = frozenset(), object_ids: frozenset[str] = frozenset(),
@@ -98,8 +98,9 @@ class Anchors:
                  payments: tuple[tuple[str, str, str], ...] = (), variants: frozenset[str] = frozenset(),
                  dated: tuple[tuple[str, str], ...] = (), counts: tuple[tuple[str, int], ...] = (),
                  owners: tuple[str, ...] = (), records: tuple[tuple[str, list[Any]], ...] = (),
-                 dated_args: tuple[str, ...] = ()):
-        self._raw = raw  # identifier key -> the values the call gave for it
+                 dated_args: tuple[str, ...] = (), aliases: frozenset[str] = frozenset()):
+        self._raw = raw  # identifier key -> the values the call gave for it (or its phone number)
+        self._aliases = aliases  # the keys of phone numbers standing for an identifier of the call
         self.ids: set[str] = set(raw)
         self.stems = stems
         # Which of several same-verb tools this is: its object's words, or an identifier in the
@@ -190,6 +191,10 @@ class Anchors:
         if hit:
             return not self.labels or not self.labels.isdisjoint(ws)
         return self._may_name(ws) and not self.labels.isdisjoint(ws)
+
+    def own_shapes(self) -> set[tuple[int, bool]]:
+        """(length, starts with a letter) of the call's own identifiers, phone numbers aside."""
+        return {(len(k), k[:1].isalpha()) for k in self._raw if k not in self._aliases}
 
     def rival_id(self, token: str) -> bool:
         """A visible identifier of the same shape as one of this call's, but not one of them: another
@@ -301,7 +306,8 @@ class Anchors:
     def describe(self) -> str:
         """The call's objects as a message would name them: their names' words, else the identifiers
         as the call gave them (``#W123``, not the comparison key)."""
-        shown = sorted(self.labels)[:3] or sorted(values[0] for values in self._raw.values())[:3]
+        shown = sorted(self.labels)[:3] or sorted(values[0] for key, values in self._raw.items()
+                                                  if key not in self._aliases)[:3]
         return ", ".join(shown) + (" or 'your account'" if self.account else "")
 
 
@@ -372,6 +378,7 @@ def call_anchors(tool: str, arguments: dict[str, Any], roles: Mapping[str, str],
     counts: list[tuple[str, int]] = []
     records: list[tuple[str, list[Any]]] = []
     dated_args: list[str] = []
+    aliases: set[str] = set()
     # List arguments first: their identifiers (the items an exchange touches) are the ones with
     # object names; a scalar one (the order, the payment method) recurs in many observations.
     args = sorted(arguments.items(), key=lambda kv: not isinstance(kv[1], list))
@@ -408,6 +415,15 @@ def call_anchors(tool: str, arguments: dict[str, Any], roles: Mapping[str, str],
                         listed.add(c)
         if "payment" in arg and isinstance(value, str) and (kind := payment_kind(value)):
             payments.append((arg, value, kind))
+        if role == "identifier" and isinstance(value, str):
+            # A line is also named by its phone number: the number its own record shows.
+            for obj in index.objects_with(value, '"phone'):
+                own = next((k for k in obj if k == "id" or k.endswith("_id")), None)  # its own id comes first
+                if own == arg and str(obj.get(arg, "")).lower() == value.lower():
+                    for key, phone in obj.items():
+                        if "phone" in key and isinstance(phone, str) and (c := compact(phone)) and c not in raw:
+                            raw[c] = [phone]
+                            aliases.add(c)
     objects, own_args, rivals = tool_object(tool, tools) if tools else NO_OBJECT
     object_ids = frozenset(compact(v) for a in own_args if a in arguments
                            for v in _identifier_leaves(arguments[a], [])) if own_args else _NO_IDS
@@ -426,4 +442,5 @@ def call_anchors(tool: str, arguments: dict[str, Any], roles: Mapping[str, str],
                    listed=frozenset(listed), choices=choices, payments=tuple(payments), variants=frozenset(variants),
                    dated=tuple(dated), counts=tuple(counts),
                    owners=tuple(v for a, v in arguments.items() if roles.get(a) == "identifier" and isinstance(v, str)
-                                and a.split("_")[0] in parts), records=tuple(records), dated_args=tuple(dated_args))
+                                and a.split("_")[0] in parts), records=tuple(records), dated_args=tuple(dated_args),
+                   aliases=frozenset(aliases))

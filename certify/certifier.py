@@ -26,7 +26,7 @@ from trajectory2gym.certify.agreement import stated_counts
 from trajectory2gym.certify.anchors import call_anchors
 from trajectory2gym.certify.config import CertifyConfig
 from trajectory2gym.certify.confirmation import check_confirmation
-from trajectory2gym.certify.evidence import EvidenceIndex
+from trajectory2gym.certify.evidence import EvidenceIndex, without_data_amounts
 from trajectory2gym.certify.normalize import (
     chunks_with_digits,
     compact,
@@ -258,8 +258,9 @@ class _Run:
         if not strict_numbers:
             if "$" not in text and not _DECIMAL.search(text):
                 return misses  # only money-like numbers ($5, 4.50, 1,200) are checked in text
-            for written, cents in money_numbers_in(text):
-                if not self._amount_ok(cents, text):
+            money = without_data_amounts(text)  # "3.0 GB" is no money amount
+            for written, cents in money_numbers_in(money):
+                if not self._amount_ok(cents, money):
                     misses.append(written)
             return misses
         for written, cents in numbers_in(text):  # an expression: every number but small counts

@@ -184,6 +184,43 @@ def _continues(turn: Turn, anchors: Anchors, index: EvidenceIndex) -> bool:
     return not any(anchors.rival_id(t) for t in chunks(turn.text) if looks_like_identifier(t))
 
 
+_ORDINALS = {"first": 0, "1st": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "last": -1}
+_ORDINAL_PICK = re.compile(r"\b(?:only|just)\s+(?:do\s+)?the\s+(first|1st|second|2nd|third|3rd|last)\b", re.I)
+
+
+def _listed_ids(described: Turn, anchors: Anchors) -> list[str]:
+    """The identifiers of the call's kind a description lists (its own and rivals, not the phone
+    numbers standing for them), in order."""
+    out: list[str] = []
+    shapes = anchors.own_shapes()
+    for token in chunks(described.text):
+        key = compact(token)
+        if (key not in out and (len(key), key[:1].isalpha()) in shapes and looks_like_identifier(token)
+                and (key in anchors.ids or anchors.rival_id(token))):
+            out.append(key)
+    return out if len(out) > 1 else []
+
+
+def _acts_on_another(described: Turn, anchors: Anchors) -> str:
+    """A rival identifier (another object of the call's kind) that the description's action sentences
+    name while they name none of the call's ("B1004 ... Paid. I can send a payment request for bill
+    B1005", and B1004 sent); else ""."""
+    if not anchors.ids or not any(looks_like_identifier(t) and anchors.rival_id(t) for t in chunks(described.text)):
+        return ""
+    rival = ""
+    for sentence in _SENTENCE.split(described.text):
+        said = Turn(-1, "assistant", sentence)
+        if not says(said.wordline, anchors.stems):
+            continue
+        if not anchors.ids.isdisjoint(said.compacts):
+            return ""  # an action sentence names this call's object
+        rival = rival or next((t for t in chunks(sentence) if looks_like_identifier(t) and anchors.rival_id(t)), "")
+    return rival
+
+
+_SENTENCE = re.compile(r"(?<=[.!?;])\s+|\n+")  # sentences, and the lines of a list
+
+
 def _group_names(groups: list[tuple[frozenset[str], frozenset[str]]], which: set[int]) -> str:
     """Some of ``Anchors.item_groups`` as a reason shows them: "desk lamp, electric kettle"."""
     return ", ".join(" ".join(sorted(groups[k][0])) for k in sorted(which))
@@ -201,12 +238,14 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
         if anchors.objects:
             needs += f"; and what it changes: {anchors.object_word}, or an identifier of it"
         return ConfirmVerdict(False, "not_described", f" (a description names {needs})")
+    described = turns[last_desc]
+    if acted_on := _acts_on_another(described, anchors):
+        return ConfirmVerdict(False, "not_described", f" as called (the description's action names {acted_on})")
     # The user's turns after the description, in order: the last word counts, so a later
     # retraction ("I'd rather not cancel it after all") undoes an earlier yes.
     confirmed = affirmed_elsewhere = withdrawn = False
     uncovered = ""  # the items a scoped yes left out
     groups = anchors.item_groups()
-    described: Turn = turns[last_desc]
     answered = described
     for turn in turns[last_desc + 1:]:
         if turn.role == "assistant":
@@ -258,6 +297,11 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
                 continue
             if clause.question or _plans_action(clause.text, anchors):
                 continue  # asking, or taking it on oneself: "Sure, but will I get it all back?"
+            if (pick := _ORDINAL_PICK.search(clause.text)) and (listed := _listed_ids(described, anchors)):
+                # "only the first one" of the objects the description listed, in order
+                k = _ORDINALS[pick[1].lower()]
+                chosen = listed[k] if -len(listed) <= k < len(listed) else ""
+                this, other = chosen in anchors.ids, chosen not in anchors.ids
             pos_this |= this
             pos_other |= other
             if groups and (this or not _ALL_ITEMS.isdisjoint(ws)):

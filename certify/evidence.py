@@ -102,10 +102,17 @@ def _label(name: str) -> frozenset[str]:
 
 
 def _text_cents(source: str | tuple[int, ...]) -> tuple[int, ...]:
-    """The amounts of a pending text source: its numbers in cents (a tuple is already read)."""
+    """The amounts of a pending text source: its numbers in cents (a tuple is already read), but a
+    number of data ("5 GB" shows no $5)."""
     if isinstance(source, tuple):
         return source
-    return tuple(c for _, c in numbers_in(source))
+    return tuple(c for _, c in numbers_in(without_data_amounts(source)))
+
+
+def without_data_amounts(text: str) -> str:
+    """The text with its amounts of data blanked ("add 3.0 GB"): they are no money amounts."""
+    low = text.lower()
+    return _DATA_AMOUNT.sub(" ", text) if "gb" in low or "mb" in low or "gig" in low else text
 
 
 def _json_number_cents(tok: str) -> int | None:
@@ -128,6 +135,7 @@ def _objects_having(value: Any, ident: str) -> Iterator[dict[str, Any]]:
                 yield from _objects_having(item, ident)
 
 
+_DATA_AMOUNT = re.compile(r"\d+(?:\.\d+)?\s*(?:gb|mb|gigs?|gigabytes?)\b", re.I)
 _PAIR_CHANCE_LIMIT = 300  # amounts: beyond, pair results fill any range (and n^2 would cost)
 
 
@@ -308,6 +316,8 @@ class EvidenceIndex:
                     cents = to_cents(literal)
                     if cents is not None:
                         self._add_amount(cents)
+        if "$" in low:  # money inside a message string: "a $5/month holding fee will apply"
+            self._add_amounts({c for literal in literals if "$" in literal for w, c in numbers_in(literal) if "$" in w})
         spaced = (outside.encode().translate(_JSON_PUNCT_BYTES).decode() if outside.isascii()
                   else outside.translate(_JSON_PUNCT))
         numbers = [t for t in spaced.split() if t[0] in _NUMBER_START]

@@ -247,7 +247,7 @@ def looks_like_identifier(token: str) -> bool:
         return False
     if token[0] == "#" or "@" in token:
         return True
-    if _ORDINAL.fullmatch(token):  # "21st", "1990th": a day or a rank, not an identifier
+    if token[0] == "$" or _ORDINAL.fullmatch(token):  # "$0.10/GB" is a price  # "21st", "1990th": a day or a rank, not an identifier
         return False
     digits = len(_DIGIT.findall(token))
     if digits == 0:

@@ -27,7 +27,7 @@ _CLAUSE_SPLIT = re.compile(
     r"|,\s*(?=(?:no|yes)\s+to\b|[^,.;!?]*?\bno\b\s*(?:[.!]|$))"
     r"|\s+and\s+(?=(?:the|my)\s[^,.;!?]*?\bno\b\s*(?:[.!]|$))"  # "The lamp yes and the kettle no."
     r"|(?<=\bno),\s*(?=[^,.;!?]*\byes\b)"  # "Kettle no, lamp yes."
-    r"|,\s*(?=(?:the|my)\s[^,.;!?]*?\b(?:i'?ll|we'?ll|i will)\s+keep\b)",  # "..., the kettle I'll keep"
+    r"|,\s*(?=(?:(?:the|my)\s[^,.;!?]*?\b)?(?:i'?ll|we'?ll|i will)\s+keep\b)",  # "..., (the kettle) I'll keep"
     re.I,
 )
 

@@ -88,3 +88,13 @@ def test_a_negative_amount_shown_is_the_amount_stated(convo, at) -> None:
     refund = {"payment_history": [{"payment_id": "gift_card_1", "amount": -3222}]}
     assert _text_visible(convo, at, refund, "$3,222 goes back to your gift card.")
     assert not _text_visible(convo, at, refund, "$3,223 goes back to your gift card.")
+
+
+def test_an_amount_of_data_is_no_money_amount(convo, at) -> None:
+    plan = {"plan_id": "P1", "data_refueling_price_per_gb": 0.1}
+    assert not _text_visible(convo, at, plan, "Adding 5 GB will cost $5.00.", user="Please add 5 GB.")
+    assert _text_visible(convo, at, plan, "Adding 5 GB at $0.10/GB costs $0.50.", user="Please add 5 GB.")
+    # Money inside an observation's message counts: "a $5/month holding fee".
+    fee = {**plan, "note": "A $5/month holding fee will apply."}
+    assert _text_visible(convo, at, fee, "A $5/month holding fee applies.")
+    assert not _text_visible(convo, at, plan, "A $5/month holding fee applies.")

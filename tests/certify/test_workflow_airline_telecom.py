@@ -366,3 +366,18 @@ def test_a_data_amount_written_against_its_unit_and_turning_it_off(convo) -> Non
     off = {"customer_id": "C1001", "line_id": "L1002"}
     said = "Roaming is currently on for line L1002. I'll turn it off. Okay?"
     assert _telecom(convo, said, "disable_roaming", off) == []
+
+
+def test_the_last_amount_of_data_said_is_the_one_confirmed(convo) -> None:
+    for gb, kinds in ((3, []), (5, ["amount_not_confirmed"])):
+        c = convo(tools=_tools("telecom"), domain="telecom", system="You are a telecom agent.")
+        c.user("My customer id is C1001, line L1002 is out of data.")
+        c.call("get_details_by_id", {"id": "L1002"}, {"line_id": "L1002", "customer_id": "C1001",
+                                                     "data_refueling_price_per_gb": 0.1})
+        c.say("I can add 5 GB to line L1002 for $0.50. Shall I?")
+        c.user("make it 3 GB actually")
+        c.say("**3 GB** on line L1002 for **$0.30**. Please confirm.")
+        c.user("yes")
+        i = c.call("refuel_data", {"customer_id": "C1001", "line_id": "L1002", "gb_amount": gb}, {"ok": True})
+        decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+        assert _workflow_kinds(decision) == kinds, gb

@@ -145,3 +145,17 @@ def test_picking_an_offered_payment_method_confirms(convo) -> None:
     assert _workflow(convo, ask, "Use my mastercard then.", *_return(LAMP, KETTLE, pay=CARD)) != []
     assert _workflow(convo, ask, "PayPal or gift card, which is faster?", *_return(LAMP, KETTLE)) != []
     assert _workflow(convo, BOTH, "Use my gift card then.", *_return(LAMP, KETTLE, pay=GIFT)) != []
+
+
+def test_a_payment_method_said_after_instead_of_is_the_one_left(convo) -> None:
+    gift = BOTH.replace("to your PayPal", "to your gift card instead of PayPal")
+    assert _workflow(convo, gift, "Yes.", *_return(LAMP, KETTLE, pay=PAYPAL)) == ["argument_not_confirmed"]
+    assert _workflow(convo, gift, "Yes.", *_return(LAMP, KETTLE, pay=GIFT)) == []
+    back = "yes, but refund my gift card instead of paypal"
+    assert _workflow(convo, BOTH, back, *_return(LAMP, KETTLE, pay=PAYPAL)) == ["argument_not_confirmed"]
+
+
+def test_what_the_user_keeps_after_a_comma(convo) -> None:
+    reply = "hmm ok but only the lamp, I'll keep the kettle as is"
+    assert _workflow(convo, BOTH, reply, *_return(LAMP)) == []
+    assert _workflow(convo, BOTH, reply, *_return(LAMP, KETTLE)) == ["confirmation_not_covering"]

@@ -1,0 +1,69 @@
+"""Descriptions that list several objects of one kind, as LLM agents write them (numbered lists,
+statuses, phone numbers): which one a reply picks ("only the first one", by phone number), and
+which one the description's action names."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from trajectory2gym.certify import certify_interaction
+from trajectory2gym.certify.reasons import reason_check, reason_kind
+from trajectory2gym.envs.registry import tool_specs
+
+LINES = [{"line_id": "L1004", "phone_number": "555-123-2004", "customer_id": "C1002", "roaming_enabled": True},
+         {"line_id": "L1005", "phone_number": "555-123-2005", "customer_id": "C1002", "roaming_enabled": True}]
+BOTH = ("Here's what I'll do:\n\n1. **Disable roaming** on line **L1004** (555-123-2004)\n"
+        "2. **Disable roaming** on line **L1005** (555-123-2005)\n\nPlease confirm (yes/no) if you'd like me to "
+        "proceed with both.")
+
+
+def _kinds(decision: Any) -> list[str]:
+    return [k for k in map(reason_kind, decision.reasons) if reason_check(k) == "workflow"]
+
+
+def _roaming(convo: Any, reply: str, description: str = BOTH) -> list[list[str]]:
+    """The workflow reasons of disabling roaming on L1004, then on L1005, after the reply."""
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user("Customer C1002 here. Please turn off roaming on 555-123-2004 and 555-123-2005.")
+    for line in LINES:
+        c.call("get_details_by_id", {"id": line["line_id"]}, line)
+    c.say(description)
+    c.user(reply)
+    calls = [c.call("disable_roaming", {"customer_id": "C1002", "line_id": line["line_id"]}, {**line, "ok": True})
+             for line in LINES]
+    cert = certify_interaction(c.build())
+    return [_kinds(next(d for d in cert.decisions if d.message_index == i)) for i in calls]
+
+
+@pytest.mark.parametrize(("reply", "first", "second"), [
+    ("Yes, both.", True, True),
+    ("hmm ok but only the first one", True, False),
+    ("Yes, just the second one.", False, True),
+    # A line named by its phone number.
+    ("Yes for 555-123-2004, but keep roaming on for 555-123-2005, he's still in Spain.", True, False),
+])
+def test_a_reply_picks_lines_from_the_list(convo, reply: str, first: bool, second: bool) -> None:
+    assert [kinds == [] for kinds in _roaming(convo, reply)] == [first, second]
+
+
+def test_a_line_is_described_by_its_phone_number(convo) -> None:
+    said = "I can disable roaming on your number 555-123-2005 to avoid charges. Please confirm (yes/no)."
+    assert _roaming(convo, "yes", description=said)[1] == []
+
+
+def test_the_action_sentence_names_the_object_acted_on(convo) -> None:
+    bills = [{"bill_id": "B1004", "customer_id": "C1002", "amount_due": 425.0, "status": "Paid"},
+             {"bill_id": "B1005", "customer_id": "C1002", "amount_due": 425.0, "status": "Overdue"}]
+    said = ("Here's what I found:\n\n- **B1004** (January 2025) — $425.00 — **Paid**\n- **B1005** (February 2025) "
+            "— $425.00 — **Overdue**\n\nI can send a payment request for bill **B1005** ($425.00). Please confirm (yes/no).")
+    for bill, ok in (("B1005", True), ("B1004", False)):
+        c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+        c.user("Customer C1002. Do I have unpaid bills?")
+        c.call("get_bills_for_customer", {"customer_id": "C1002"}, bills)
+        c.say(said)
+        c.user("sure thing")
+        i = c.call("send_payment_request", {"customer_id": "C1002", "bill_id": bill}, {"ok": True})
+        decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+        assert (_kinds(decision) == []) is ok, bill
