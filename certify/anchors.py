@@ -194,6 +194,8 @@ class Anchors:
 
     def own_shapes(self) -> set[tuple[int, bool]]:
         """(length, starts with a letter) of the call's own identifiers, phone numbers aside."""
+        if not self._aliases:
+            return self._shapes
         return {(len(k), k[:1].isalpha()) for k in self._raw if k not in self._aliases}
 
     def rival_id(self, token: str) -> bool:
@@ -383,6 +385,7 @@ def call_anchors(tool: str, arguments: dict[str, Any], roles: Mapping[str, str],
     # object names; a scalar one (the order, the payment method) recurs in many observations.
     args = sorted(arguments.items(), key=lambda kv: not isinstance(kv[1], list))
     account_only = None  # whether the only identifier arguments name the account holder
+    phones = index.json_has('"phone')  # telecom: lines are named by phone number too
     for arg, value in args:
         role = roles.get(arg)
         if role == "amount":
@@ -415,7 +418,7 @@ def call_anchors(tool: str, arguments: dict[str, Any], roles: Mapping[str, str],
                         listed.add(c)
         if "payment" in arg and isinstance(value, str) and (kind := payment_kind(value)):
             payments.append((arg, value, kind))
-        if role == "identifier" and isinstance(value, str):
+        if phones and role == "identifier" and isinstance(value, str):
             # A line is also named by its phone number: the number its own record shows.
             for obj in index.objects_with(value, '"phone'):
                 own = next((k for k in obj if k == "id" or k.endswith("_id")), None)  # its own id comes first

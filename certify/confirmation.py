@@ -205,8 +205,10 @@ def _acts_on_another(described: Turn, anchors: Anchors) -> str:
     """A rival identifier (another object of the call's kind) that the description's action sentences
     name while they name none of the call's ("B1004 ... Paid. I can send a payment request for bill
     B1005", and B1004 sent); else ""."""
-    if not anchors.ids or not any(looks_like_identifier(t) and anchors.rival_id(t) for t in chunks(described.text)):
-        return ""
+    shapes = anchors.own_shapes()
+    if not anchors.ids or not any((len(k), k[:1].isalpha()) in shapes and anchors.rival_id(k)
+                                  for k in described.id_keys - anchors.ids):
+        return ""  # no other object of the call's kind in it
     rival = ""
     for sentence in _SENTENCE.split(described.text):
         said = Turn(-1, "assistant", sentence)

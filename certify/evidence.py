@@ -148,7 +148,8 @@ class EvidenceIndex:
 
     __slots__ = ("compacts", "words", "_bigrams", "_amounts", "observed", "_amount_list", "_sums",
                  "_label_vocab", "_hay", "_hay_count", "_starts", "_json_end", "_opens", "_unsummed",
-                 "_label_cache", "_json", "_phrases_done", "_names_done", "_numbers", "_phrases", "_chance")
+                 "_label_cache", "_json", "_phrases_done", "_names_done", "_numbers", "_phrases", "_chance",
+                 "_needles")
 
     def __init__(self) -> None:
         self.compacts: set[str] = set()
@@ -184,7 +185,8 @@ class EvidenceIndex:
         self._numbers: list[tuple[int, ...] | int | str] = []  # str: a text not yet read for numbers
         # Texts' words (or a cached text's bigrams) not yet folded into the bigrams (on first need).
         self._phrases: list[list[str] | frozenset[str]] = []
-        self._chance: dict[tuple[int, int], list[int]] = {}  # pair results per (amounts, roundness)
+        self._chance: dict[tuple[int, int], list[int]] = {}
+        self._needles: dict[str, tuple[int, bool]] = {}  # json_has: (observations searched, found)  # pair results per (amounts, roundness)
 
     # ------------------------------------------------------------------ updates
 
@@ -369,6 +371,15 @@ class EvidenceIndex:
                 except orjson.JSONDecodeError:  # not really JSON: shows no object
                     continue
                 yield from _objects_having(value, ident)
+
+    def json_has(self, needle: str) -> bool:
+        """Whether any JSON observation so far holds this lower-case substring; each observation is
+        searched once per needle."""
+        seen, found = self._needles.get(needle, (0, False))
+        if not found and seen < len(self._json):
+            found = any(needle in low for low in self._json[seen:])
+            self._needles[needle] = (len(self._json), found)
+        return found
 
     def booked(self, ident: str, date: str, within: Iterable[str]) -> bool:
         """Whether an observation that names one of ``within`` (the reservation a call changes) shows

@@ -236,6 +236,8 @@ _UNIT_NUMBER = re.compile(r"(\d+(?:\.\d+)?)(?:gb|mb|gigs?|gigabytes?)\b")
 
 def unit_numbers(low: str) -> list[str]:
     """The numbers a lower-cased text writes against a data unit, as "2gb" ("2 GB" is a number of its own)."""
+    if "gb" not in low and "mb" not in low and "gig" not in low:
+        return []
     return [m[1] for m in _UNIT_NUMBER.finditer(low) if m.start() == 0 or not (low[m.start() - 1].isalnum()
                                                                              or low[m.start() - 1] in "._")]
 

@@ -73,6 +73,7 @@ class Turn:
     _compacts: set[str] | None = field(default=None, repr=False)
     _clauses: list[Clause] | None = field(default=None, repr=False)
     _defers: bool | None = field(default=None, repr=False)
+    _id_keys: set[str] | None = field(default=None, repr=False)
 
     @property
     def defers(self) -> bool:
@@ -105,6 +106,13 @@ class Turn:
         if self._clauses is None:
             self._clauses = split_clauses(_HARMLESS_NO.sub(" ", self.text))
         return self._clauses
+
+    @property
+    def id_keys(self) -> set[str]:
+        """The keys of its tokens that hold a digit or a sign (identifier candidates), cached."""
+        if self._id_keys is None:
+            self._id_keys = {k for k in self.compacts if not k.isalpha()}
+        return self._id_keys
 
     @property
     def compacts(self) -> set[str]:
