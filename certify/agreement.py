@@ -121,6 +121,14 @@ def _with_counts(amounts: set[int], turns: list[Turn]) -> set[int]:
     return amounts | {a * k for a in amounts for k in stated_counts(turns, 10)}
 
 
+_PER_UNIT = re.compile(r"\$\s?(\d+(?:\.\d+)?)\s*(?:per|each|/)\s*(?:passenger|person|traveler|guest|pax)\b", re.I)
+
+
+def _per_unit_cents(text: str) -> set[int]:
+    """Amounts a text gives per passenger ("$100 per passenger")."""
+    return {int(round(float(m[1]) * 100)) for m in _PER_UNIT.finditer(text)} if "$" in text else set()
+
+
 def _amount_not_stated(turns: list[Turn], at: int, anchors: Anchors) -> ConfirmVerdict | None:
     """A confirmed call whose amount argument differs from every amount of its kind (money, or data)
     stated from the description on, the description's own counting only where it offers the action;
@@ -144,6 +152,10 @@ def _amount_not_stated(turns: list[Turn], at: int, anchors: Anchors) -> ConfirmV
                 stated |= stated_amounts(turn.text, data)
         if not data:  # money per unit, times units; data is never multiplied
             stated = _with_counts(stated, turns)
+            # "$100 per passenger; for the 2 passengers that is $200": the total is the offer.
+            per_unit = {c for c in _per_unit_cents(described.text)
+                        if any(k * c in stated for k in stated_counts([described], 10))}
+            stated -= per_unit
         cents = to_cents(value)
         if stated and cents is not None and cents not in stated:
             shown = ", ".join(f"{c / 100:g}" + (" GB" if data else "") for c in sorted(stated))

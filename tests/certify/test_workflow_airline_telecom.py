@@ -381,3 +381,11 @@ def test_the_last_amount_of_data_said_is_the_one_confirmed(convo) -> None:
         i = c.call("refuel_data", {"customer_id": "C1001", "line_id": "L1002", "gb_amount": gb}, {"ok": True})
         decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
         assert _workflow_kinds(decision) == kinds, gb
+
+
+def test_a_certificate_per_passenger_offers_the_total(convo, at) -> None:
+    offer = ("You are eligible for a certificate of $100 per passenger; for the 2 passengers on T6HMDP that is "
+             "$200. Would you like me to send it?")
+    for amount, kinds in ((200, []), (100, ["amount_not_confirmed"])):
+        c, i = _airline(convo, offer, "Yes please.", "send_certificate", {"user_id": "james_santos_9046", "amount": amount})
+        assert _workflow_kinds(at(certify_interaction(c.build()), i)) == kinds, amount
