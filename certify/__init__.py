@@ -7,6 +7,14 @@ the after-error flag and type-level call facts. ``Certifier.certify_record`` giv
 the same record as its JSON-ready dict (what a writer streams), and
 ``stream.certified_lines`` certifies a whole file, in one process or several
 (``t2g certify --workers``).
+
+Reading order: ``certifier.py`` (the pass and the four checks), ``evidence.py`` (what
+the policy could see), ``tools.py`` (tool metadata), then the workflow check:
+``confirmation.py`` (did the user say yes to this call), built on ``turns.py``
+(messages and clauses), ``action_words.py`` (words for actions and objects),
+``anchors.py`` (what identifies a call) and ``agreement.py`` (whether the call's
+arguments are the ones confirmed, with ``dates.py``); ``prices.py`` checks what a
+text says something costs; ``reasons.py`` holds every reason's template.
 """
 
 from trajectory2gym.certify.certifier import Certifier, certify_interaction, observation_shape
