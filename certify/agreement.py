@@ -235,7 +235,8 @@ _ONE = {"a": 1, "an": 1, "another": 1, "no": 0, "zero": 0}
 _EACH = re.compile(r"^\W*(?:\w+\W+){0,3}?(?:each|apiece|per (?:passenger|person|traveler))\b", re.I)
 _AND_ONE = re.compile(r"^\W*(?:\w+\W+){0,3}?and\s+(one|two|three|a|another|\d+)\s+(?:more\s+)?for\b", re.I)
 _PAID = re.compile(r"\b(?:paid|fee|fees|charge[ds]?|cost|non-?free|extra)\b|\$", re.I)
-_TOTAL = re.compile(r"\b(\w+) in total\b|\btotal of (\w+)\b|\b(\w+) total\b", re.I)
+_TOTAL = re.compile(r"\b(\w+) in total\b|\btotal of (\w+)\b|\b(\w+) total\b"
+                    r"|\b(?:you'?d|you'?ll|you will|you would) (?:then )?have (\w+)\b|\bbringing (?:you|it) to (\w+)\b", re.I)
 
 
 def _counts_said(text: str) -> set[int]:
@@ -277,8 +278,12 @@ def _counts_of(text: str, things: tuple[str, ...], people: int, user: bool) -> t
             if (more := _AND_ONE.match(sentence[m.end():])) and (k := _quantity(more[1].lower())) is not None:
                 n += k  # "one checked bag for Emma and one for Fatima"
             (added if adds else totals).add(n)
-        for t in _TOTAL.finditer(sentence):
-            if (n := _quantity((t[1] or t[2] or t[3]).lower())) is not None:
+    # Totals may stand in a sentence of their own beside the bags': "...; with one more you'd have **4**".
+    for sentence in _SENTENCE.split(text) if any(t in text.lower() for t in things) else ():
+        if user and sentence.rstrip().endswith("?"):
+            continue
+        for t in _TOTAL.finditer(sentence.replace("*", "")):
+            if (n := _quantity(next(g for g in t.groups() if g).lower())) is not None:
                 totals.add(n)
     return totals, added
 
@@ -366,6 +371,32 @@ def _yes_no_said(noun: str, turn: Turn) -> set[str]:
 @lru_cache(maxsize=256)
 def _whole_words(phrase: str) -> re.Pattern[str]:
     return re.compile(rf"\b{re.escape(phrase)}\b")
+
+
+def _other_option(described: Turn, later: list[Turn], anchors: Anchors) -> str:
+    """An option the description gives a replacement item that the item sent does not have: "the
+    black, laser, wireless one" described, the white optical one sent. Each option of the item sent
+    that the description and later messages never say is looked for among the other values its
+    product lists for that option (not words as plain as "none"); else ""."""
+    for key in sorted(anchors.replacements()):
+        options = anchors.index.field_of(key, "options")
+        if not isinstance(options, dict):
+            continue
+        listed: dict[str, set[str]] | None = None
+        for name, value in options.items():
+            own = set(words(value)) if isinstance(value, str) else set()
+            if (not own or own <= _PLAIN_OPTIONS or own <= described.words
+                    or any(own <= t.words for t in later)):
+                continue
+            listed = listed if listed is not None else anchors.option_values(key)
+            said = [v for v in sorted(listed.get(name, ())) if v != value and not set(words(v)) <= own
+                    and not set(words(v)) <= _PLAIN_OPTIONS and set(words(v)) <= described.words]
+            if said:
+                return f"{said[0]} where the item sent has {value}"
+    return ""
+
+
+_PLAIN_OPTIONS = frozenset({"none", "yes", "no", "standard", "default", "regular", "n", "a"})
 
 
 def _other_variant(described: Turn, later: list[Turn], anchors: Anchors) -> str:
@@ -532,6 +563,8 @@ def call_disagrees(turns: list[Turn], last_desc: int, anchors: Anchors) -> Confi
     described = turns[last_desc]
     if anchors.variants and (other := _other_variant(described, turns[last_desc + 1:], anchors)):
         return ConfirmVerdict(False, "not_described", f" as called (the description names {other} instead)")
+    if anchors.variants and (option := _other_option(described, turns[last_desc + 1:], anchors)):
+        return ConfirmVerdict(False, "not_described", f" as called (the description names {option})")
     if not (anchors.amounts or anchors.choices or anchors.payments or anchors.dated or anchors.counts
             or anchors.records):
         return None

@@ -6,7 +6,10 @@ booking's passengers), its payment methods, amounts, counts and enum choices.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from contextlib import suppress
 from typing import Any
+
+import orjson
 
 from trajectory2gym.certify.action_words import (
     GENERIC,
@@ -88,7 +91,8 @@ class Anchors:
                  "amounts", "account", "own", "verb", "choices", "payments", "variants", "dated", "dated_args", "counts", "owners",
                  "records",
                  "_changed", "_listed",
-                 "_groups", "_by_date", "_raw", "_index", "_labels_of", "_all", "_shapes", "_aliases")
+                 "_groups", "_by_date", "_raw", "_index", "_labels_of", "_all", "_shapes", "_aliases",
+                 "account_keys")
 
     def __init__(self, raw: dict[str, list[str]], stems: frozenset[str], index: EvidenceIndex,
                  objects: frozenset[str] = frozenset(), object_ids: frozenset[str] = frozenset(),
@@ -98,9 +102,11 @@ class Anchors:
                  payments: tuple[tuple[str, str, str], ...] = (), variants: frozenset[str] = frozenset(),
                  dated: tuple[tuple[str, str], ...] = (), counts: tuple[tuple[str, int], ...] = (),
                  owners: tuple[str, ...] = (), records: tuple[tuple[str, list[Any]], ...] = (),
-                 dated_args: tuple[str, ...] = (), aliases: frozenset[str] = frozenset()):
+                 dated_args: tuple[str, ...] = (), aliases: frozenset[str] = frozenset(),
+                 account_keys: frozenset[str] = frozenset()):
         self._raw = raw  # identifier key -> the values the call gave for it (or its phone number)
         self._aliases = aliases  # the keys of phone numbers standing for an identifier of the call
+        self.account_keys = account_keys  # the account holder's (user_id, customer_id): shared by every call
         self.ids: set[str] = set(raw)
         self.stems = stems
         # Which of several same-verb tools this is: its object's words, or an identifier in the
@@ -197,6 +203,28 @@ class Anchors:
         if not self._aliases:
             return self._shapes
         return {(len(k), k[:1].isalpha()) for k in self._raw if k not in self._aliases}
+
+    @property
+    def index(self) -> EvidenceIndex:
+        return self._index
+
+    def replacements(self) -> set[str]:
+        """The keys of the items a call puts in place of others (``new_item_ids``)."""
+        return set(self.variants) - self._listed
+
+    def option_values(self, key: str) -> dict[str, set[str]]:
+        """Per option ("color"), the values the product listing that shows this item offers."""
+        out: dict[str, set[str]] = {}
+        for low in self._index.json_observations:
+            if key in low and '"options"' in low:
+                with suppress(orjson.JSONDecodeError):
+                    _collect_options(orjson.loads(low), out)
+                break
+        return out
+
+    def object_keys(self) -> set[str]:
+        """The call's identifiers of what it acts on: not the account holder's, not phone numbers."""
+        return {k for k in self._raw if k not in self.account_keys and k not in self._aliases}
 
     def rival_id(self, token: str) -> bool:
         """A visible identifier of the same shape as one of this call's, but not one of them: another
@@ -313,6 +341,21 @@ class Anchors:
         return ", ".join(shown) + (" or 'your account'" if self.account else "")
 
 
+def _collect_options(value: Any, out: dict[str, set[str]]) -> None:
+    if isinstance(value, list):
+        for item in value:
+            _collect_options(item, out)
+    elif isinstance(value, dict):
+        options = value.get("options")
+        if isinstance(options, dict):
+            for name, v in options.items():
+                if isinstance(v, str):
+                    out.setdefault(name, set()).add(v)
+        for item in value.values():
+            if isinstance(item, (dict, list)):
+                _collect_options(item, out)
+
+
 def _identifier_values(value: Any) -> list[str]:
     if isinstance(value, str):
         return [value]
@@ -381,6 +424,7 @@ def call_anchors(tool: str, arguments: dict[str, Any], roles: Mapping[str, str],
     records: list[tuple[str, list[Any]]] = []
     dated_args: list[str] = []
     aliases: set[str] = set()
+    account_keys: set[str] = set()
     # List arguments first: their identifiers (the items an exchange touches) are the ones with
     # object names; a scalar one (the order, the payment method) recurs in many observations.
     args = sorted(arguments.items(), key=lambda kv: not isinstance(kv[1], list))
@@ -418,7 +462,9 @@ def call_anchors(tool: str, arguments: dict[str, Any], roles: Mapping[str, str],
                         listed.add(c)
         if "payment" in arg and isinstance(value, str) and (kind := payment_kind(value)):
             payments.append((arg, value, kind))
-        if phones and role == "identifier" and isinstance(value, str):
+        if role == "identifier" and arg in _ACCOUNT_ARGS and isinstance(value, str):
+            account_keys.add(compact(value))
+        if phones and role == "identifier" and isinstance(value, str) and arg not in _ACCOUNT_ARGS:
             # A line is also named by its phone number: the number its own record shows.
             for obj in index.objects_with(value, '"phone'):
                 own = next((k for k in obj if k == "id" or k.endswith("_id")), None)  # its own id comes first
@@ -446,4 +492,4 @@ def call_anchors(tool: str, arguments: dict[str, Any], roles: Mapping[str, str],
                    dated=tuple(dated), counts=tuple(counts),
                    owners=tuple(v for a, v in arguments.items() if roles.get(a) == "identifier" and isinstance(v, str)
                                 and a.split("_")[0] in parts), records=tuple(records), dated_args=tuple(dated_args),
-                   aliases=frozenset(aliases))
+                   aliases=frozenset(aliases), account_keys=frozenset(account_keys))

@@ -52,6 +52,7 @@ _WEAK_AFFIRM = re.compile(r"\b(ok(?:ay)?|alright|all right|both)\b", re.I)  # "B
 
 
 
+_BARE_YES = re.compile(r"^\W*(?:y|ya|yah|yea|please)\W*$", re.I)  # "y", "please": a whole reply to a question
 _DIRECTIVE = re.compile(r"\b(just|only|please)\b", re.I)
 
 
@@ -80,7 +81,7 @@ _REFUSES_ALL = re.compile(r"no\W*$|no to (?:that|it|this|them|those|these|all|ev
 # Words for everything at once: "I'm not changing anything" takes back a yes by a synonym of the verb
 # too ("anything else" does not).
 _ALL_OF_IT = frozenset({"anything", "everything", "nothing", "it", "that"})
-_PER_UNIT = re.compile(r" per \w+")  # on a wordline
+_PER_UNIT = re.compile(r" per \w+| (?:for|both|all) (?:the )?(?:\w+ )?passeng\w*")  # on a wordline: who, not what
 
 
 def describes(turn: Turn, anchors: Anchors) -> bool:
@@ -217,7 +218,16 @@ def _acts_on_another(described: Turn, anchors: Anchors) -> str:
         if not anchors.ids.isdisjoint(said.compacts):
             return ""  # an action sentence names this call's object
         rival = rival or next((t for t in chunks(sentence) if looks_like_identifier(t) and anchors.rival_id(t)), "")
-    return rival
+    if rival:
+        return rival
+    # Or the description names another object of the kind the call acts on and never this one:
+    # "Line 555-123-2002 (L1002) ... I'll disable it", L1001 sent (the customer named in both).
+    own = anchors.object_keys()
+    if own and own.isdisjoint(described.compacts):
+        shapes = {(len(k), k[:1].isalpha()) for k in own}
+        return next((k for k in sorted(described.id_keys - anchors.ids)
+                     if (len(k), k[:1].isalpha()) in shapes and anchors.rival_id(k)), "")
+    return ""
 
 
 _SENTENCE = re.compile(r"(?<=[.!?;])\s+|\n+")  # sentences, and the lines of a list
@@ -315,7 +325,7 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
                 else:
                     pos_items |= anchors.groups_named(ws, keys)
             text = clause.text
-            if (_AFFIRM.search(text) or (_WEAK_AFFIRM.search(text) and ASKS.search(answered.text))
+            if (_AFFIRM.search(text) or ((_WEAK_AFFIRM.search(text) or _BARE_YES.match(text)) and ASKS.search(answered.text))
                     or (_DIRECTIVE.search(text) and (this or _names_action(ws, anchors)))
                     or (anchors.payments and picks_payment(text, answered))):
                 affirm = True

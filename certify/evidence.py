@@ -20,6 +20,8 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections.abc import Iterable, Iterator
+from contextlib import suppress
+from datetime import date
 from typing import Any
 
 import orjson
@@ -55,6 +57,8 @@ _BRACE = re.compile(r"[{}]")
 
 _NAME_KEYS = ('"name"', '"title"', '"product_name"')
 _ISO_DATE = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
+_ONE_DAY = frozenset({"one day", "a day", "next day", "day later", "day earlier", "day after", "day before",
+                      "following day", "previous day"})
 _US_DATE = re.compile(r"(\d{1,2})/(\d{1,2})/(\d{4})")
 _MONTHS = [(full, full[:3]) for full in ("january", "february", "march", "april", "may", "june", "july",
                                          "august", "september", "october", "november", "december")]
@@ -622,7 +626,28 @@ class EvidenceIndex:
         days = {str(day), f"{day}{_ordinal(day)}"}
         names = _MONTHS[month - 1]
         bigrams = self.bigrams
-        return any(f"{n} {d}" in bigrams or f"{d} {n}" in bigrams for n in names for d in days)
+        if any(f"{n} {d}" in bigrams or f"{d} {n}" in bigrams for n in names for d in days):
+            return True
+        if f"{month} {day}" in bigrams:  # "5/30" (month first, the year visible)
+            return True
+        shown = self._dates_shown()
+        # "Wednesday the 22nd": the day as an ordinal, in a month a visible date is in.
+        if f"{day}{_ordinal(day)}" in self.words and any(d.year == year and d.month == month for d in shown):
+            return True
+        # "push the return back one day": a visible date, one day on (or back).
+        if not _ONE_DAY.isdisjoint(bigrams):
+            target = date(year, month, day)
+            return any(abs((target - d).days) == 1 for d in shown)
+        return False
+
+    def _dates_shown(self) -> list[date]:
+        """The ISO dates visible (as identifier keys: 20240529)."""
+        out = []
+        for key in self.compacts:
+            if len(key) == 8 and key[:2] == "20" and key.isdigit():
+                with suppress(ValueError):
+                    out.append(date(int(key[:4]), int(key[4:6]), int(key[6:])))
+        return out
 
     def amount_derivation(self, cents: int, max_pair: int = 2000, max_chance: float = 1.0) -> str | None:
         """How an amount follows from visible ones: ``visible``, ``sum``, ``difference`` or None.

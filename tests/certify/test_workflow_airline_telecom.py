@@ -389,3 +389,25 @@ def test_a_certificate_per_passenger_offers_the_total(convo, at) -> None:
     for amount, kinds in ((200, []), (100, ["amount_not_confirmed"])):
         c, i = _airline(convo, offer, "Yes please.", "send_certificate", {"user_id": "james_santos_9046", "amount": amount})
         assert _workflow_kinds(at(certify_interaction(c.build()), i)) == kinds, amount
+
+
+@pytest.mark.parametrize("reply", ["y", "please"])
+def test_a_one_word_answer_to_a_question_confirms(convo, at, reply: str) -> None:
+    assert _trip(convo, at, MOVE_BOTH, reply, BOTH_MOVED) == []
+
+
+def test_who_the_change_is_for_is_no_other_tool_object(convo, at) -> None:
+    said = "I can move HAT145 to May 24 and HAT217 to May 29 on TI7NSI for both passengers, in business. Shall I?"
+    assert _trip(convo, at, said, "Yes.", BOTH_MOVED) == []
+
+
+@pytest.mark.parametrize("asked", ["Please push my return on TI7NSI back one day.", "Move my return on TI7NSI to 5/29.",
+                                   "Move my return on TI7NSI to the 29th."])
+def test_a_new_date_said_relative_or_short_is_visible(convo, at, asked: str) -> None:
+    c = convo(tools=_tools("airline"), domain="airline", system="You are an airline agent. Today is 2024-05-15.")
+    c.user(asked + " It goes from MCO to BOS.")
+    c.call("get_reservation_details", {"reservation_id": "TI7NSI"}, TRIP)
+    i = c.call("search_direct_flight", {"origin": "MCO", "destination": "BOS", "date": "2024-05-29"}, [])
+    j = c.call("search_direct_flight", {"origin": "MCO", "destination": "BOS", "date": "2024-05-30"}, [])
+    cert = certify_interaction(c.build())
+    assert at(cert, i).checks["visibility"] and not at(cert, j).checks["visibility"]

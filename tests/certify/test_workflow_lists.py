@@ -67,3 +67,9 @@ def test_the_action_sentence_names_the_object_acted_on(convo) -> None:
         i = c.call("send_payment_request", {"customer_id": "C1002", "bill_id": bill}, {"ok": True})
         decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
         assert (_kinds(decision) == []) is ok, bill
+
+
+def test_a_description_naming_only_another_line_does_not_describe_this_one(convo) -> None:
+    said = "Line 555-123-2005 (L1005) has roaming on. I'll disable it. Please confirm (yes/no)."
+    first, second = _roaming(convo, "y", description=said)
+    assert first == ["not_described"] and second == []

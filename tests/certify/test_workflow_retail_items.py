@@ -159,3 +159,11 @@ def test_what_the_user_keeps_after_a_comma(convo) -> None:
     reply = "hmm ok but only the lamp, I'll keep the kettle as is"
     assert _workflow(convo, BOTH, reply, *_return(LAMP)) == []
     assert _workflow(convo, BOTH, reply, *_return(LAMP, KETTLE)) == ["confirmation_not_covering"]
+
+
+def test_a_replacement_is_the_one_whose_options_were_described(convo) -> None:
+    said = "I can exchange the T-Shirt (9612497925) from order #W4794911 for the blue size S one. Shall I?"
+    swap = {"order_id": "#W4794911", "item_ids": [SHIRT], "payment_method_id": PAYPAL}
+    assert _workflow(convo, said, "Yes.", "exchange_delivered_order_items", {**swap, "new_item_ids": ["8349118980"]}) == []
+    assert _workflow(convo, said, "Yes.", "exchange_delivered_order_items", {**swap, "new_item_ids": ["1111111111"]}) == [
+        "not_described"]
