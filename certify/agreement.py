@@ -378,7 +378,7 @@ def _other_option(described: Turn, later: list[Turn], anchors: Anchors) -> str:
     black, laser, wireless one" described, the white optical one sent. Each option of the item sent
     that the description and later messages never say is looked for among the other values its
     product lists for that option (not words as plain as "none"); else ""."""
-    for key in sorted(anchors.replacements()):
+    for key in sorted(anchors.replacements() - described.compacts):  # named by its id: described
         options = anchors.index.field_of(key, "options")
         if not isinstance(options, dict):
             continue
