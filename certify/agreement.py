@@ -227,9 +227,9 @@ def _name_words(record: dict[str, str]) -> frozenset[str]:
     return frozenset(words(" ".join(record_names(record))))
 
 
-# A number of things added: "adding 1 bag", "another checked bag", "one more ... for each of you".
 _DATE_OR_TIME = re.compile(r"\d{4}-\d{2}-\d{2}|\d{1,2}:\d{2}")
 _ONLY = frozenset({"only", "just"})
+# Words of a number of things added: "adding 1 bag", "another checked bag", "one more ... for each of you".
 _ADDS = frozenset({"add", "adding", "added", "another", "more", "extra", "additional"})
 _ONE = {"a": 1, "an": 1, "another": 1, "no": 0, "zero": 0}
 _EACH = re.compile(r"^\W*(?:\w+\W+){0,3}?(?:each|apiece|per (?:passenger|person|traveler))\b", re.I)
