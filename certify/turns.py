@@ -20,14 +20,16 @@ ASKS = re.compile(r"\?|\b(?:confirm|let me know|shall i|should i|would you like|
 
 # A comma starts a new clause before a contrast or a refusal ("..., keep the other flights").
 _CLAUSE_SPLIT = re.compile(
-    r"[.;!?\n]+|,\s*(?=but\b|and\b|except\b|though\b|keep\b|leave\b|not\b|(?:i |we )?(?:don'?t|do not)\b)"
-    r"|\bbut\b|\bexcept\b|\bhowever\b"
-    r"|(?<=^no),"  # "No, just the lamp": the no answers the question, the rest says what to do
+    r"[.;!?\n]+"
+    # Each branch after a comma starts with the comma: the engine tries them only at commas.
+    r"|,(?:\s*(?=but\b|and\b|except\b|though\b|keep\b|leave\b|not\b|(?:i |we )?(?:don'?t|do not)\b)"
+    r"|(?<=^no,)"  # "No, just the lamp": the no answers the question, the rest says what to do
     # "Yes to the return, no to the exchange"; "No to the kettle, yes to the lamp"; "Lamp yes, kettle no."
-    r"|,\s*(?=(?:no|yes)\s+to\b|[^,.;!?]*?\bno\b\s*(?:[.!]|$))"
-    r"|\s+and\s+(?=(?:the|my)\s[^,.;!?]*?\bno\b\s*(?:[.!]|$))"  # "The lamp yes and the kettle no."
-    r"|(?<=\bno),\s*(?=[^,.;!?]*\byes\b)"  # "Kettle no, lamp yes."
-    r"|,\s*(?=(?:(?:the|my)\s[^,.;!?]*?\b)?(?:i'?ll|we'?ll|i will)\s+keep\b)",  # "..., (the kettle) I'll keep"
+    r"|\s*(?=(?:no|yes)\s+to\b|[^,.;!?]*?\bno\b\s*(?:[.!]|$))"
+    r"|(?<=\bno,)\s*(?=[^,.;!?]*\byes\b)"  # "Kettle no, lamp yes."
+    r"|\s*(?=(?:(?:the|my)\s[^,.;!?]*?\b)?(?:i'?ll|we'?ll|i will)\s+keep\b))"  # "..., (the kettle) I'll keep"
+    r"|\b(?:but|except|however)\b"
+    r"|\s+and\s+(?=(?:the|my)\s[^,.;!?]*?\bno\b\s*(?:[.!]|$))",  # "The lamp yes and the kettle no."
     re.I,
 )
 

@@ -445,3 +445,26 @@ def test_label_words_and_names_any_follow_the_definition(docs, compact_json):
             assert idx.label_words(leaf) == _spec_labels(lows, leaf), leaf
     vocab = set(idx.label_vocab)
     assert early == [bool(ws & vocab) for ws in questions] == [fresh.names_any(ws) for ws in questions]
+
+
+def test_clause_split_matches_its_plain_form() -> None:
+    """turns._CLAUSE_SPLIT groups its comma branches behind one comma (tried only at commas); the
+    same splits as each rule written on its own."""
+    import re
+
+    from trajectory2gym.certify.turns import _CLAUSE_SPLIT
+
+    plain = re.compile(
+        r"[.;!?\n]+|,\s*(?=but\b|and\b|except\b|though\b|keep\b|leave\b|not\b|(?:i |we )?(?:don'?t|do not)\b)"
+        r"|\bbut\b|\bexcept\b|\bhowever\b|(?<=^no),|,\s*(?=(?:no|yes)\s+to\b|[^,.;!?]*?\bno\b\s*(?:[.!]|$))"
+        r"|\s+and\s+(?=(?:the|my)\s[^,.;!?]*?\bno\b\s*(?:[.!]|$))|(?<=\bno),\s*(?=[^,.;!?]*\byes\b)"
+        r"|,\s*(?=(?:(?:the|my)\s[^,.;!?]*?\b)?(?:i'?ll|we'?ll|i will)\s+keep\b)",
+        re.I,
+    )
+    replies = ["No, just the lamp.", "Kettle no, lamp yes.", "The lamp yes and the kettle no.", "Yes, no.",
+               "hmm ok, no to that", "Yes, but only the lamp, I'll keep the kettle", "No,thanks", "a,b", "",
+               "Yes to the return, no to the exchange.", "Yes, go ahead, but don't add bags; thanks!",
+               "Sure, keep the kettle, return the lamp\nand hurry", "NO, but yes, the lamp", "no, no, no",
+               "Lamp yes, kettle no.", "Okay, we don't need it, except the lamp, however fine."]
+    for text in replies:
+        assert [m.span() for m in _CLAUSE_SPLIT.finditer(text)] == [m.span() for m in plain.finditer(text)], text
