@@ -22,7 +22,7 @@ from typing import Any
 import orjson
 
 from trajectory2gym.certified import CertifiedInteraction
-from trajectory2gym.certify.agreement import stated_counts
+from trajectory2gym.certify.agreement import stated_amounts, stated_counts
 from trajectory2gym.certify.anchors import call_anchors
 from trajectory2gym.certify.config import CertifyConfig
 from trajectory2gym.certify.confirmation import check_confirmation
@@ -165,6 +165,15 @@ class _Run:
             return True
         return self._stated_pair(cents, context) or self._count_times_price(cents)
 
+    def _data_times_price(self, cents: int, data: set[int]) -> bool:
+        """An amount of data times a visible price: one the user asked for, or, where the user named
+        none, one the message itself offers ("1.5 GB at $5 per GB comes to $7.50"; ``data`` in
+        hundredths of a GB, from the message). "3 GB will cost $6" after "add 2 GB" is no such amount."""
+        asked = {c for t in self.turns if t.role == "user" for c in stated_amounts(t.text, data=True)}
+        data = asked or data
+        amounts = self.index.amounts
+        return any(q and (cents * 100) % q == 0 and cents * 100 // q in amounts for q in data)
+
     def _count_times_price(self, cents: int) -> bool:
         """A quantity the user asked for times a visible amount: "add 2 GB" at $2.00 per GB is $4.00."""
         amounts = self.index.amounts
@@ -259,9 +268,13 @@ class _Run:
             if "$" not in text and not _DECIMAL.search(text):
                 return misses  # only money-like numbers ($5, 4.50, 1,200) are checked in text
             money = without_data_amounts(text)  # "3.0 GB" is no money amount
+            data: set[int] | None = None
             for written, cents in money_numbers_in(money):
                 if not self._amount_ok(cents, money):
-                    misses.append(written)
+                    if data is None:
+                        data = stated_amounts(text, data=True) if money != text else set()
+                    if not self._data_times_price(abs(cents), data):
+                        misses.append(written)
             return misses
         for written, cents in numbers_in(text):  # an expression: every number but small counts
             money_like = "$" in written or "." in written or "," in written

@@ -98,3 +98,10 @@ def test_an_amount_of_data_is_no_money_amount(convo, at) -> None:
     fee = {**plan, "note": "A $5/month holding fee will apply."}
     assert _text_visible(convo, at, fee, "A $5/month holding fee applies.")
     assert not _text_visible(convo, at, plan, "A $5/month holding fee applies.")
+
+
+def test_an_amount_of_data_times_a_visible_price(convo, at) -> None:
+    plan = {"plan_id": "P1", "data_refueling_price_per_gb": 5.0}
+    assert _text_visible(convo, at, plan, "1.5 GB at $5 per GB comes to $7.50.", user="Please add some data.")
+    assert _text_visible(convo, at, plan, "Options:\n1. 2 GB — $10\n2. 3 GB — $15", user="How much is data?")
+    assert not _text_visible(convo, at, plan, "1.5 GB at $5 per GB comes to $8.50.", user="Please add some data.")
