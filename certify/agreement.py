@@ -6,7 +6,7 @@ described, the variant described. ``call_disagrees`` runs them all.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache, partial
 from typing import Any
@@ -39,7 +39,7 @@ from trajectory2gym.certify.normalize import (
     unit_numbers,
     words,
 )
-from trajectory2gym.certify.turns import ASKS, Turn
+from trajectory2gym.certify.turns import ASKS, SENTENCE, Turn
 
 
 @dataclass
@@ -89,14 +89,13 @@ def _is_data(arg: str) -> bool:
     return "gb" in arg.lower().split("_") or "data" in arg.lower()
 
 
-_SENTENCE = re.compile(r"(?<=[.!?;])\s+")
 
 
 def _action_amounts(text: str, anchors: Anchors, data: bool) -> set[int]:
     """The amounts of a description's sentences that name the action or its object ("I can send you a
     $50 certificate"), when any does; else all its amounts ("Your fare was $177" is no offer)."""
     found: set[int] = set()
-    for sentence in _SENTENCE.split(text):
+    for sentence in SENTENCE.split(text):
         if says(Turn(-1, "assistant", sentence).wordline, anchors.stems | anchors.objects):
             found |= stated_amounts(sentence, data)
     return found or stated_amounts(text, data)
@@ -121,12 +120,12 @@ def _with_counts(amounts: set[int], turns: list[Turn]) -> set[int]:
     return amounts | {a * k for a in amounts for k in stated_counts(turns, 10)}
 
 
-_PER_UNIT = re.compile(r"\$\s?(\d+(?:\.\d+)?)\s*(?:per|each|/)\s*(?:passenger|person|traveler|guest|pax)\b", re.I)
+_PER_PASSENGER = re.compile(r"\$\s?(\d+(?:\.\d+)?)\s*(?:per|each|/)\s*(?:passenger|person|traveler|guest|pax)\b", re.I)
 
 
 def _per_unit_cents(text: str) -> set[int]:
     """Amounts a text gives per passenger ("$100 per passenger")."""
-    return {int(round(float(m[1]) * 100)) for m in _PER_UNIT.finditer(text)} if "$" in text else set()
+    return {int(round(float(m[1]) * 100)) for m in _PER_PASSENGER.finditer(text)} if "$" in text else set()
 
 
 def _amount_not_stated(turns: list[Turn], at: int, anchors: Anchors) -> ConfirmVerdict | None:
@@ -170,11 +169,6 @@ _PARTS = re.compile(r"(?<=[.!?;])\s+|;\s*")  # a description's sentences and its
 
 _KEEPS = re.compile(r"\b(?:stays?|remains?|unchanged|keeps?|kept|(?:is|are|stays?|remains?) the same|as (?:it is|they are))\b",
                     re.I)
-
-
-def _says_all(part: Turn, values: Iterable[str]) -> bool:
-    """Whether one part of a message states every value: a date by ``says_date``, else its words."""
-    return all(says_date(part.text, v) if ISO_DAY.fullmatch(v) else set(words(v)) <= part.words for v in values)
 
 
 def _record_not_described(described: Turn, anchors: Anchors) -> str:
@@ -258,7 +252,7 @@ def _counts_of(text: str, things: tuple[str, ...], people: int, user: bool) -> t
     the passengers). "3 free bags" is an allowance, and a question states nothing."""
     totals: set[int] = set()
     added: set[int] = set()
-    for sentence in _SENTENCE.split(_DATE_OR_TIME.sub(" ", text)):
+    for sentence in SENTENCE.split(_DATE_OR_TIME.sub(" ", text)):
         low = sentence.lower()
         if (user and sentence.rstrip().endswith("?")) or not any(t in low for t in things):
             continue  # a user's question states nothing; "Would you like me to add one more bag?" does
@@ -279,7 +273,7 @@ def _counts_of(text: str, things: tuple[str, ...], people: int, user: bool) -> t
                 n += k  # "one checked bag for Emma and one for Fatima"
             (added if adds else totals).add(n)
     # Totals may stand in a sentence of their own beside the bags': "...; with one more you'd have **4**".
-    for sentence in _SENTENCE.split(text) if any(t in text.lower() for t in things) else ():
+    for sentence in SENTENCE.split(text) if any(t in text.lower() for t in things) else ():
         if user and sentence.rstrip().endswith("?"):
             continue
         for t in _TOTAL.finditer(sentence.replace("*", "")):
@@ -317,12 +311,12 @@ def _count_not_stated(window: list[Turn], at: int, anchors: Anchors) -> ConfirmV
                 break
         if value in totals or (type(current) is int and value - current in added):
             continue
-        said = {n for t in window for sentence in _SENTENCE.split(t.text) if _PAID.search(sentence)
+        said = {n for t in window for sentence in SENTENCE.split(t.text) if _PAID.search(sentence)
                 for n in _counts_said(sentence)}
         if ("nonfree" in arg or "paid" in arg) and value in said:
             continue  # "2 of them paid", a number said of what is paid
         # Or as many as a charge stated beside the thing counted pays for at a visible price.
-        money = {c for t in window for sentence in _SENTENCE.split(t.text)
+        money = {c for t in window for sentence in SENTENCE.split(t.text)
                  if says(" " + " ".join(words(sentence)), things) for c in stated_amounts(sentence)}
         if value > 0 and any(c % value == 0 and c // value in anchors.visible_amounts() for c in money):
             continue
@@ -434,7 +428,7 @@ def _date_not_described(turns: list[Turn], described: Turn, anchors: Anchors) ->
     message must state it, or it is the day of a flight the reservation holds ("a later flight on
     the same day"). Else ""."""
     idents = {ident for ident, _ in anchors.dated}
-    acting = " ".join(t for t in _SENTENCE.split(described.text) if says(Turn(-1, "", t).wordline, anchors.stems))
+    acting = " ".join(t for t in SENTENCE.split(described.text) if says(Turn(-1, "", t).wordline, anchors.stems))
     in_action, free = _dates_by_item(acting or described.text, idents)
     anywhere, _ = _dates_by_item(described.text, idents)
     # "Same day": the day of a flight the call replaces (one the reservation holds, the call drops).

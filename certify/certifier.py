@@ -26,7 +26,7 @@ from trajectory2gym.certify.agreement import stated_amounts, stated_counts
 from trajectory2gym.certify.anchors import call_anchors
 from trajectory2gym.certify.config import CertifyConfig
 from trajectory2gym.certify.confirmation import check_confirmation
-from trajectory2gym.certify.evidence import EvidenceIndex, without_data_amounts
+from trajectory2gym.certify.evidence import EvidenceIndex
 from trajectory2gym.certify.normalize import (
     chunks_with_digits,
     compact,
@@ -35,6 +35,7 @@ from trajectory2gym.certify.normalize import (
     numbers_in,
     to_cents,
     tokens,
+    without_data_amounts,
 )
 from trajectory2gym.certify.prices import PriceBook, misattributed
 from trajectory2gym.certify.reasons import reason

@@ -34,7 +34,7 @@ from trajectory2gym.certify.normalize import (
     stem,
     words,
 )
-from trajectory2gym.certify.turns import ASKS, Turn, split_clauses
+from trajectory2gym.certify.turns import ASKS, SENTENCE_OR_LINE, Turn, split_clauses
 
 _AFFIRM = re.compile(
     r"\b(yes|yeah|yep|yup|sure|confirm(?:ed|s)?|correct|proceed|go ahead|please do|do it|"
@@ -211,7 +211,7 @@ def _acts_on_another(described: Turn, anchors: Anchors) -> str:
                                   for k in described.id_keys - anchors.ids):
         return ""  # no other object of the call's kind in it
     rival = ""
-    for sentence in _SENTENCE.split(described.text):
+    for sentence in SENTENCE_OR_LINE.split(described.text):  # a list's lines too
         said = Turn(-1, "assistant", sentence)
         if not says(said.wordline, anchors.stems):
             continue
@@ -230,7 +230,6 @@ def _acts_on_another(described: Turn, anchors: Anchors) -> str:
     return ""
 
 
-_SENTENCE = re.compile(r"(?<=[.!?;])\s+|\n+")  # sentences, and the lines of a list
 
 
 def _group_names(groups: list[tuple[frozenset[str], frozenset[str]]], which: set[int]) -> str:

@@ -26,6 +26,7 @@ from typing import Any
 
 import orjson
 
+from trajectory2gym.certify.dates import ISO_DAY
 from trajectory2gym.certify.normalize import (
     COMPOUND_WORDS,
     NUMBER_WORDS,
@@ -35,6 +36,7 @@ from trajectory2gym.certify.normalize import (
     to_cents,
     tokens,
     unit_numbers,
+    without_data_amounts,
     word_split,
     words,
 )
@@ -56,7 +58,6 @@ _BRACE = re.compile(r"[{}]")
 
 
 _NAME_KEYS = ('"name"', '"title"', '"product_name"')
-_ISO_DATE = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
 _ONE_DAY = frozenset({"one day", "a day", "next day", "day later", "day earlier", "day after", "day before",
                       "following day", "previous day"})
 _US_DATE = re.compile(r"(\d{1,2})/(\d{1,2})/(\d{4})")
@@ -113,12 +114,6 @@ def _text_cents(source: str | tuple[int, ...]) -> tuple[int, ...]:
     return tuple(c for _, c in numbers_in(without_data_amounts(source)))
 
 
-def without_data_amounts(text: str) -> str:
-    """The text with its amounts of data blanked ("add 3.0 GB"): they are no money amounts."""
-    low = text.lower()
-    return _DATA_AMOUNT.sub(" ", text) if "gb" in low or "mb" in low or "gig" in low else text
-
-
 def _json_number_cents(tok: str) -> int | None:
     try:
         return int(round(float(tok) * 100))
@@ -139,7 +134,6 @@ def _objects_having(value: Any, ident: str) -> Iterator[dict[str, Any]]:
                 yield from _objects_having(item, ident)
 
 
-_DATA_AMOUNT = re.compile(r"\d+(?:\.\d+)?\s*(?:gb|mb|gigs?|gigabytes?)\b", re.I)
 _PAIR_CHANCE_LIMIT = 300  # amounts: beyond, pair results fill any range (and n^2 would cost)
 
 
@@ -189,8 +183,8 @@ class EvidenceIndex:
         self._numbers: list[tuple[int, ...] | int | str] = []  # str: a text not yet read for numbers
         # Texts' words (or a cached text's bigrams) not yet folded into the bigrams (on first need).
         self._phrases: list[list[str] | frozenset[str]] = []
-        self._chance: dict[tuple[int, int], list[int]] = {}
-        self._needles: dict[str, tuple[int, bool]] = {}  # json_has: (observations searched, found)  # pair results per (amounts, roundness)
+        self._chance: dict[tuple[int, int], list[int]] = {}  # pair results per (amounts, roundness)
+        self._needles: dict[str, tuple[int, bool]] = {}  # json_has: (observations searched, found)
 
     # ------------------------------------------------------------------ updates
 
@@ -385,13 +379,13 @@ class EvidenceIndex:
             self._needles[needle] = (len(self._json), found)
         return found
 
-    def booked(self, ident: str, date: str, within: Iterable[str]) -> bool:
+    def booked(self, ident: str, day: str, within: Iterable[str]) -> bool:
         """Whether an observation that names one of ``within`` (the reservation a call changes) shows
         one object with this identifier and this date (``{"flight_number": "HAT217", "date":
         "2024-05-28"}``): the item is as it was. A search result shows flights and dates too, but
         not the reservation."""
-        date = date.lower()
-        return any(date in obj.values() for obj in self.objects_with(ident, date, within))
+        day = day.lower()
+        return any(day in obj.values() for obj in self.objects_with(ident, day, within))
 
     def field_of(self, ident: str, key: str) -> Any:
         """``key``'s value in the newest observed object with ``ident`` among its values (a card's
@@ -611,7 +605,7 @@ class EvidenceIndex:
         """An ISO date (``2024-05-20``) stated in words: its month name and day next to each other
         ("May 20th", "20 May", "April 7, 1992"), and its year visible anywhere (the policy's
         current date, when the user leaves it out)."""
-        m = _ISO_DATE.fullmatch(value.strip())
+        m = ISO_DAY.fullmatch(value.strip())
         if m is None:
             us = _US_DATE.fullmatch(value.strip())  # "10/28/1971": the ISO date shown, or stated in words
             if us is None:

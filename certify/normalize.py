@@ -231,12 +231,24 @@ def money_numbers_in(text: str) -> list[tuple[str, int]]:
 _ORDINAL = re.compile(r"\d+(?:st|nd|rd|th)", re.I)
 
 
-_UNIT_NUMBER = re.compile(r"(\d+(?:\.\d+)?)(?:gb|mb|gigs?|gigabytes?)\b")
+_DATA_UNITS = r"(?:gb|mb|gigs?|gigabytes?)\b"
+_UNIT_NUMBER = re.compile(r"(\d+(?:\.\d+)?)" + _DATA_UNITS)
+_DATA_AMOUNT = re.compile(r"\d+(?:\.\d+)?\s*" + _DATA_UNITS, re.I)
+
+
+def _may_state_data(low: str) -> bool:
+    """Whether a lower-cased text may write an amount of data: one substring test per unit first."""
+    return "gb" in low or "mb" in low or "gig" in low
+
+
+def without_data_amounts(text: str) -> str:
+    """The text with its amounts of data blanked ("add 3.0 GB"): they are no money amounts."""
+    return _DATA_AMOUNT.sub(" ", text) if _may_state_data(text.lower()) else text
 
 
 def unit_numbers(low: str) -> list[str]:
     """The numbers a lower-cased text writes against a data unit, as "2gb" ("2 GB" is a number of its own)."""
-    if "gb" not in low and "mb" not in low and "gig" not in low:
+    if not _may_state_data(low):
         return []
     return [m[1] for m in _UNIT_NUMBER.finditer(low) if m.start() == 0 or not (low[m.start() - 1].isalnum()
                                                                              or low[m.start() - 1] in "._")]
@@ -249,7 +261,7 @@ def looks_like_identifier(token: str) -> bool:
         return False
     if token[0] == "#" or "@" in token:
         return True
-    if token[0] == "$" or _ORDINAL.fullmatch(token):  # "$0.10/GB" is a price  # "21st", "1990th": a day or a rank, not an identifier
+    if token[0] == "$" or _ORDINAL.fullmatch(token):  # a price ("$0.10/GB"), a day or a rank ("21st")
         return False
     digits = len(_DIGIT.findall(token))
     if digits == 0:

@@ -19,6 +19,7 @@ from typing import Any
 
 import orjson
 
+from trajectory2gym.certify.anchors import NESTED_ID_KEYS
 from trajectory2gym.certify.dates import ISO_DAY
 from trajectory2gym.certify.evidence import EvidenceIndex
 from trajectory2gym.certify.normalize import (
@@ -28,14 +29,13 @@ from trajectory2gym.certify.normalize import (
     money_numbers_in,
     to_cents,
 )
+from trajectory2gym.certify.turns import SENTENCE
 
 _PRICE_WORDS = re.compile(r"\b(?:costs?|priced|prices?|fares?|sells? for)\b|\b(?:is|are|was|were|for) \$", re.I)
 # A sentence about another amount than the object's own price: "the replacement for item X costs",
 # "the difference is", "you get $5 back".
 _OTHER_AMOUNT = re.compile(r"\b(?:replacement|instead|difference|refund\w*|more|less|cheaper|than|total|"
                            r"save|back|extra)\b", re.I)
-_SENTENCE = re.compile(r"(?<=[.!?;])\s+")
-_ID_FIELDS = ("_id", "_number")
 
 
 @dataclass
@@ -67,7 +67,7 @@ def _read(value: Any, listing: _Listing) -> None:
     ids: list[tuple[str, str]] = []
     prices: set[int] = set()
     for key, item in value.items():
-        if isinstance(item, str) and (key == "id" or key.endswith(_ID_FIELDS)):
+        if isinstance(item, str) and (key == "id" or key.endswith(NESTED_ID_KEYS)):
             ids.append((key, compact(item)))
         elif "price" in key or "fare" in key:
             _own_prices(item, prices)
@@ -117,7 +117,7 @@ def misattributed(text: str, book: PriceBook) -> list[tuple[str, str, set[int]]]
     if not ("pric" in low or "cost" in low or "fare" in low or "sell" in low or " is $" in low or " are $" in low
             or " was $" in low or " were $" in low or " for $" in low) or not _PRICE_WORDS.search(text):
         return out
-    for sentence in _SENTENCE.split(text):
+    for sentence in SENTENCE.split(text):
         if not _PRICE_WORDS.search(sentence) or _OTHER_AMOUNT.search(sentence) or sentence.rstrip().endswith("?"):
             continue  # no price claim: another amount, or a question
         amounts = money_numbers_in(sentence)
