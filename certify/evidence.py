@@ -630,7 +630,10 @@ class EvidenceIndex:
             return True
         # "push the return back one day": a visible date, one day on (or back).
         if not _ONE_DAY.isdisjoint(bigrams):
-            target = date(year, month, day)
+            try:
+                target = date(year, month, day)
+            except ValueError:  # "2024-02-30": no such day, so no day next to a visible one
+                return False
             return any(abs((target - d).days) == 1 for d in shown)
         return False
 

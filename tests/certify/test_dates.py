@@ -39,3 +39,12 @@ def test_a_day_or_a_birth_date_a_text_states_is_not_an_unseen_identifier(convo, 
             c.say("Your date of birth is 10/29/1971.")]
     cert = certify_interaction(c.build())
     assert [at(cert, i).checks["visibility"] for i in said] == [True, True, False]
+
+
+def test_a_date_one_day_from_a_visible_one() -> None:
+    from trajectory2gym.certify.evidence import EvidenceIndex
+
+    index = EvidenceIndex()
+    index.add_text("My flight is on 2024-02-28. Push it back one day please.")
+    assert index.date_stated("2024-02-29") and not index.date_stated("2024-03-02")
+    assert not index.date_stated("2024-02-30")  # no such day: no answer, and no crash
