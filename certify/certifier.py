@@ -171,17 +171,16 @@ class _Run:
         none, one the message itself offers ("1.5 GB at $5 per GB comes to $7.50"; ``data`` in
         hundredths of a GB, from the message). "3 GB will cost $6" after "add 2 GB" is no such amount."""
         asked = {c for t in self.turns if t.role == "user" for c in stated_amounts(t.text, data=True)}
-        data = asked or data
-        amounts = self.index.amounts
-        return any(q and (cents * 100) % q == 0 and cents * 100 // q in amounts for q in data)
+        return self._times_a_price(cents, asked or data)
 
     def _count_times_price(self, cents: int) -> bool:
         """A quantity the user asked for times a visible amount: "add 2 GB" at $2.00 per GB is $4.00."""
+        return self._times_a_price(cents, {count * 100 for count in self._user_counts()})
+
+    def _times_a_price(self, cents: int, quantities: set[int]) -> bool:
+        """Whether an amount is one of these quantities (in hundredths) times a visible amount."""
         amounts = self.index.amounts
-        for count in self._user_counts():
-            if cents % count == 0 and cents // count in amounts:
-                return True
-        return False
+        return any(q and (cents * 100) % q == 0 and cents * 100 // q in amounts for q in quantities)
 
     def _user_counts(self) -> set[int]:
         """Counts from 2 to ``free_count_max`` the user wrote (``agreement.stated_counts``)."""
