@@ -551,6 +551,27 @@ def picks_payment(text: str, asked: Turn) -> bool:
     return len(offered) > 1 and said <= offered
 
 
+# What names a payment method without its kind: "the card on file", "your original payment method".
+_NAMES_A_METHOD = re.compile(r"\b(?:card|payment method|original (?:payment|method)|on file)\b", re.I)
+
+
+# A change that costs nothing: the tool may still want a payment method, but there is nothing to choose.
+_FREE = re.compile(r"\b(?:free|complimentary|no (?:extra |additional )?(?:charge|cost|fee)s?)\b|\$0(?:\.00)?\b", re.I)
+
+
+def _payment_not_named(turns: list[Turn], window: list[Turn], anchors: Anchors) -> ConfirmVerdict | None:
+    """A call that pays or refunds with a method no message so far names, by its id, its kind, its
+    card or at all ("... $211 and $305 per person. Shall I go ahead?"): the agent chose it alone.
+    Not where the request's messages say the change is free ("adding 1 bag is free")."""
+    if any(_FREE.search(t.text) for t in window):
+        return None
+    for arg, value, _ in anchors.payments:
+        if not any(value in t.text or _PAYMENT_SAID.search(t.text) or _NAMES_A_METHOD.search(t.text)
+                   for t in turns):
+            return ConfirmVerdict(False, "payment_not_named", "", arg, value)
+    return None
+
+
 def call_disagrees(turns: list[Turn], last_desc: int, anchors: Anchors) -> ConfirmVerdict | None:
     """Why a confirmed call is not the one the user confirmed (``turns[last_desc]`` described it):
     another variant, a flight's date, a count, a passenger, an amount or a choice; None when it agrees."""
@@ -572,4 +593,5 @@ def call_disagrees(turns: list[Turn], last_desc: int, anchors: Anchors) -> Confi
         return verdict
     if anchors.records and anchors.owners and (unsaid := _record_not_described(described, anchors)):
         return ConfirmVerdict(False, "not_described", f" as called ({unsaid})")
-    return _amount_not_stated(window, at, anchors) or _choice_not_stated(window, at, anchors)
+    return (_amount_not_stated(window, at, anchors) or _choice_not_stated(window, at, anchors)
+            or (_payment_not_named(turns, window, anchors) if anchors.payments else None))

@@ -32,6 +32,7 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "confirmation_not_covering": ("workflow", "{tool}: the user's confirmation does not cover this action ({detail})"),
     "amount_not_confirmed": ("workflow", "{tool}: {arg}={value} is not the amount stated when the user confirmed ({detail})"),
     "argument_not_confirmed": ("workflow", "{tool}: {arg}={value} is not the choice stated when the user confirmed ({detail})"),
+    "payment_not_named": ("workflow", "{tool}: {arg}={value}: no message names a payment method; the user never chose it"),
     "confirmation_withdrawn": ("workflow", "{tool}: the user withdrew the confirmation before the call"),
     "order_violation": ("workflow", "{tool}: {arg}={value} not established by an earlier successful lookup"),
     "judge": ("workflow", "{tool}: judge: {detail}"),

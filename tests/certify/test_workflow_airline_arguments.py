@@ -258,3 +258,26 @@ def test_the_latest_count_of_bags_decides(convo) -> None:
     only = "Yes, but only Sophia's bag, I changed my mind about mine."
     assert _workflow(convo, two, only, *_bags(3, 0)) == []
     assert _workflow(convo, two, only, *_bags(4, 0)) == ["amount_not_confirmed"]
+
+
+@pytest.mark.parametrize(("description", "request_", "kinds"), [
+    # Nobody names how to pay: the agent picked the card alone.
+    ("I'll add 2 bags to PVUB64 (4 in total), $100 for the 2 extra ones. Shall I?", None, ["payment_not_named"]),
+    # Its kind, its card, "the card on file", "your original payment method", or the user's request.
+    ("I'll add 2 bags to PVUB64 (4 in total), $100 on your Visa ending 8862. Shall I?", None, []),
+    ("I'll add 2 bags to PVUB64 (4 in total), $100 on the card on file. Shall I?", None, []),
+    ("I'll add 2 bags to PVUB64 (4 in total), $100 to your original payment method. Shall I?", None, []),
+    ("I'll add 2 bags to PVUB64 (4 in total), $100 for the 2 extra ones. Shall I?",
+     "Hi, I'm raj_moore_8640, about reservation PVUB64; charge my credit card.", []),
+])
+def test_a_payment_method_no_message_names_was_never_chosen(convo, description: str, request_: str | None,
+                                                            kinds: list[str]) -> None:
+    extra = {"request": request_} if request_ else {}
+    assert _workflow(convo, description, "Yes.", *_bags(4, 2), **extra) == kinds
+
+
+def test_a_free_change_needs_no_payment_method_named(convo) -> None:
+    # The tool wants a payment id even for free bags; there is nothing to choose.
+    for free in ("adding 1 bag (3 in total) is free", "adding 1 bag (3 in total) comes at no extra charge"):
+        assert _workflow(convo, f"PVUB64 has 2 checked bags now, so {free}. Shall I add it?", "Yes.",
+                         *_bags(3, 0)) == [], free

@@ -33,7 +33,7 @@ FLIGHTS = {"reservation_id": "T6HMDP", "cabin": "business", "payment_id": "credi
 
 def _airline(convo: Any, description: str, reply: str, name: str, args: dict[str, Any]) -> tuple[Any, int]:
     c = convo(tools=_tools("airline"), domain="airline", system="You are an airline agent.")
-    c.user("Hi, I'm james_santos_9046, about reservation T6HMDP.")
+    c.user("Hi, I'm james_santos_9046, about reservation T6HMDP. Anything to pay goes on my credit card.")
     c.call("get_reservation_details", {"reservation_id": "T6HMDP"}, RESERVATION)
     c.say(description)
     c.user(reply)
@@ -203,7 +203,7 @@ def test_a_spelled_amount_is_visible_and_confirms_that_amount(convo, at) -> None
     # "a fifty-dollar certificate" offers 50.
     for demand in ("I want one hundred fifty dollars for this.", "I want $150 for this."):
         c = convo(tools=_tools("airline"), domain="airline", system="You are an airline agent.")
-        c.user("Hi, I'm james_santos_9046, about reservation T6HMDP.")
+        c.user("Hi, I'm james_santos_9046, about reservation T6HMDP. I pay by credit card.")
         c.call("get_reservation_details", {"reservation_id": "T6HMDP"}, RESERVATION)
         c.user(demand)
         c.say("I can send james_santos_9046 a $50 certificate. Would you like that?")
@@ -257,7 +257,7 @@ TRIP = {**RESERVATION, "reservation_id": "TI7NSI", "flight_type": "round_trip", 
 
 def _trip(convo: Any, at: Any, description: str, reply: str, flights: list[tuple[str, str]]) -> list[str]:
     c = convo(tools=_tools("airline"), domain="airline", system="You are an airline agent.")
-    c.user("Please move my trip TI7NSI: HAT145 to May 24, and maybe HAT217 to May 29.")
+    c.user("Please move my trip TI7NSI: HAT145 to May 24, and maybe HAT217 to May 29. Charge my credit card.")
     c.call("get_reservation_details", {"reservation_id": "TI7NSI"}, TRIP)
     # A one-stop search shows flights with dates too: not the reservation's, so not "as booked".
     c.call("search_onestop_flight", {"origin": "BOS", "destination": "MCO", "date": "2024-05-24"},

@@ -71,7 +71,8 @@ def test_a_yes_to_all_items_covers_them(convo) -> None:
     narrowed = "Yes, both. Oh wait, actually keep the kettle, I'll use it after all. Just the lamp."
     assert _workflow(convo, BOTH, narrowed, *_return(LAMP, KETTLE)) == ["confirmation_not_covering"]
     assert _workflow(convo, BOTH, "Yes, both.", *_return(LAMP, KETTLE)) == []
-    asked = "Which would you like to return: the Desk Lamp (9190635437) or the Electric Kettle (5268233322)?"
+    asked = ("Which would you like to return, with the refund to your PayPal: the Desk Lamp (9190635437) or "
+             "the Electric Kettle (5268233322)?")
     assert _workflow(convo, asked, "Both, please.", *_return(LAMP, KETTLE)) == []
 
 
@@ -162,7 +163,8 @@ def test_what_the_user_keeps_after_a_comma(convo) -> None:
 
 
 def test_a_replacement_is_the_one_whose_options_were_described(convo) -> None:
-    said = "I can exchange the T-Shirt (9612497925) from order #W4794911 for the blue size S one. Shall I?"
+    said = ("I can exchange the T-Shirt (9612497925) from order #W4794911 for the blue size S one, any "
+            "difference on your PayPal. Shall I?")
     swap = {"order_id": "#W4794911", "item_ids": [SHIRT], "payment_method_id": PAYPAL}
     assert _workflow(convo, said, "Yes.", "exchange_delivered_order_items", {**swap, "new_item_ids": ["8349118980"]}) == []
     assert _workflow(convo, said, "Yes.", "exchange_delivered_order_items", {**swap, "new_item_ids": ["1111111111"]}) == [
