@@ -241,7 +241,7 @@ class _Run:
             out.append((path, value, None))
             return
         if isinstance(value, str):
-            if self.index.has_string(value) or self.index.date_stated(value):
+            if self.index.has_string(value) or self.index.date_stated(value) or self._named_constant(value):
                 return
             cents = to_cents(value)
             if cents is not None and self._amount_ok(cents):
@@ -283,6 +283,11 @@ class _Run:
             if not self._amount_ok(cents, text):
                 misses.append(written)
         return misses
+
+    def _named_constant(self, value: str) -> bool:
+        """A domain constant named in visible text: "JFK" where the user said "New York"."""
+        names = self.cert.tools.domain(self.domain).named_constants.get(value)
+        return names is not None and any(self.index.has_string(name) for name in names)
 
     def _is_private(self, value: Any) -> bool:
         if isinstance(value, str) and self.private.has_string(value):

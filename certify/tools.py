@@ -34,6 +34,8 @@ class DomainTools:
 
     metadata: dict[str, ToolMeta] = field(default_factory=dict)
     specs: dict[str, ToolSpec] = field(default_factory=dict)
+    # A constant argument value -> names that make it visible ("JFK" where "New York" is said).
+    named_constants: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
 
 def load_domain(domain: str | None) -> DomainTools:
@@ -46,6 +48,8 @@ def load_domain(domain: str | None) -> DomainTools:
             out.metadata = dict(reg.tool_metadata(domain))
         if hasattr(reg, "tool_specs"):
             out.specs = {s.name: s for s in reg.tool_specs(domain)}
+        if hasattr(reg, "named_constants"):
+            out.named_constants = dict(reg.named_constants(domain))
     except (KeyError, ValueError, LookupError):
         return DomainTools()  # a domain the registry does not have
     return out

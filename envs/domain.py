@@ -31,6 +31,9 @@ class Domain:
     quirks: dict[str, str] = field(default_factory=dict)
     # Dual control (telecom): tools the user runs on their own device (``side="user"``).
     user_tools: dict[str, ToolDef] = field(default_factory=dict)
+    # Constants an agent may pass when the conversation names them otherwise (an airport code by its
+    # city, as list_all_airports shows): a declared derivation for certification's visibility check.
+    named_constants: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         for side, tools in (("agent", self.tools), ("user", self.user_tools)):

@@ -78,6 +78,11 @@ def tool_metadata(domain: str) -> dict[str, ToolMeta]:
     return get_domain(domain).tool_metadata()
 
 
+def named_constants(domain: str) -> dict[str, tuple[str, ...]]:
+    """Constant argument values and the names that stand for them (``{"JFK": ("New York",)}``)."""
+    return get_domain(domain).named_constants
+
+
 def user_tool_specs(domain: str) -> list[ToolSpec]:
     """The user's device tools (dual control; empty for single-control domains)."""
     return get_domain(domain).user_tool_specs()

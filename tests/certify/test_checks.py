@@ -186,3 +186,24 @@ def _date_tool() -> dict:
     props = {"dob": {"type": "string"}, "date": {"type": "string"}}
     return {"type": "function", "function": {"name": "search_flights", "description": "search flights",
                                              "parameters": {"type": "object", "properties": props}}}
+
+
+def test_an_airport_code_is_grounded_by_its_city_named_in_the_conversation(convo, at):
+    from trajectory2gym.envs.registry import named_constants, tool_specs
+
+    assert named_constants("airline")["JFK"] == ("New York",)
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline",
+              system="You are an airline agent. The current time is 2024-05-15 15:00:00 EST.")
+    c.user("I want to fly from New York to Seattle on May 20.")
+    flights = [{"flight_number": "HAT069", "origin": "JFK", "destination": "SEA"}]
+    said = c.call("search_direct_flight", {"origin": "JFK", "destination": "SEA", "date": "2024-05-20"}, flights)
+    # LaGuardia is New York too, but the domain names LGA by "LaGuardia": not what the user said;
+    # and Boston was never named.
+    other = c.call("search_direct_flight", {"origin": "LGA", "destination": "BOS", "date": "2024-05-20"}, [])
+    cert = certify_interaction(c.build())
+    assert at(cert, said).eligible, at(cert, said).reasons
+    assert at(cert, other).reasons == ["search_direct_flight: origin='LGA' not in visible history",
+                                       "search_direct_flight: destination='BOS' not in visible history"]
+    # The table is the domain's: in a domain without one, a city grounds no code.
+    c.domain = "retail"
+    assert not at(certify_interaction(c.build()), said).eligible
