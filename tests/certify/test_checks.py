@@ -141,10 +141,10 @@ def test_derivations_identifier_case_whitespace_numbers_sums(convo, at, order_w1
     cert = certify_interaction(c.build())
     assert at(cert, i1).checks["visibility"], at(cert, i1).reasons
     d2 = at(cert, i2)
-    # state 'NY' and country 'USA' appear nowhere visible: reported, the rest derives
+    # country 'USA' appears nowhere visible: reported; the rest derives (state 'NY' from "new york",
+    # the retail domain's state names)
     assert sorted(r for r in d2.reasons if reason_kind(r) == "not_visible") == [
         "modify_pending_order_address: country='USA' not in visible history",
-        "modify_pending_order_address: state='NY' not in visible history",
     ]
     assert at(cert, i3).checks["visibility"], at(cert, i3).reasons
     assert at(cert, i4).eligible, at(cert, i4).reasons
@@ -207,3 +207,21 @@ def test_an_airport_code_is_grounded_by_its_city_named_in_the_conversation(convo
     # The table is the domain's: in a domain without one, a city grounds no code.
     c.domain = "retail"
     assert not at(certify_interaction(c.build()), said).eligible
+
+
+def test_a_state_code_is_grounded_by_the_state_named(convo, at):
+    from trajectory2gym.envs.registry import tool_specs
+
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user("Ship order #W6885344 to 1200 Oak Street, Apt 7B, Baltimore, Maryland 21201, USA instead.")
+    address = {"address1": "1200 Oak Street", "address2": "Apt 7B", "city": "Baltimore", "country": "USA",
+               "zip": "21201"}
+    c.call("get_order_details", {"order_id": "#W6885344"}, {"order_id": "#W6885344", "status": "pending"})
+    c.say("I'll ship order #W6885344 to 1200 Oak Street, Apt 7B, Baltimore, MD 21201, USA. Confirm?")
+    c.user("Yes.")
+    ok = c.call("modify_pending_order_address", {"order_id": "#W6885344", **address, "state": "MD"}, {"ok": True})
+    wrong = c.call("modify_pending_order_address", {"order_id": "#W6885344", **address, "state": "ME"},
+                   {"ok": True})
+    cert = certify_interaction(c.build())
+    assert at(cert, ok).checks["visibility"], at(cert, ok).reasons
+    assert "modify_pending_order_address: state='ME' not in visible history" in at(cert, wrong).reasons
