@@ -563,12 +563,14 @@ def _payment_not_named(turns: list[Turn], window: list[Turn], anchors: Anchors) 
     """A call that pays or refunds with a method no message so far names, by its id, its kind, its
     card or at all ("... $211 and $305 per person. Shall I go ahead?"): the agent chose it alone.
     Not where the request's messages say the change is free ("adding 1 bag is free")."""
-    if any(_FREE.search(t.text) for t in window):
-        return None
     for arg, value, _ in anchors.payments:
-        if not any(value in t.text or _PAYMENT_SAID.search(t.text) or _NAMES_A_METHOD.search(t.text)
-                   for t in turns):
-            return ConfirmVerdict(False, "payment_not_named", "", arg, value)
+        # Latest first: the description most often names it.
+        if any(value in t.text or _PAYMENT_SAID.search(t.text) or _NAMES_A_METHOD.search(t.text)
+               for t in reversed(turns)):
+            continue
+        if any(_FREE.search(t.text) for t in window):
+            return None
+        return ConfirmVerdict(False, "payment_not_named", "", arg, value)
     return None
 
 
