@@ -49,6 +49,7 @@ class ConfirmVerdict:
     detail: str = ""
     arg: str = ""  # the argument a verdict names (amount_not_confirmed)
     value: Any = None
+    described: str = ""  # when ok: the description the user confirmed
 
 
 _SPELLED = "|".join(sorted({*NUMBER_WORDS, *COMPOUND_WORDS}, key=len, reverse=True))

@@ -366,7 +366,7 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
             if in_description and len(in_description) < len(groups):
                 unnamed = _group_names(groups, set(range(len(groups))) - in_description)
                 return ConfirmVerdict(False, "not_described", f" in full (the description does not name: {unnamed})")
-        return call_disagrees(turns, last_desc, anchors) or ConfirmVerdict(True)
+        return call_disagrees(turns, last_desc, anchors) or ConfirmVerdict(True, described=described.text)
     if withdrawn:
         return ConfirmVerdict(False, "confirmation_withdrawn")
     if uncovered:

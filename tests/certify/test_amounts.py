@@ -105,3 +105,32 @@ def test_an_amount_of_data_times_a_visible_price(convo, at) -> None:
     assert _text_visible(convo, at, plan, "1.5 GB at $5 per GB comes to $7.50.", user="Please add some data.")
     assert _text_visible(convo, at, plan, "Options:\n1. 2 GB — $10\n2. 3 GB — $15", user="How much is data?")
     assert not _text_visible(convo, at, plan, "1.5 GB at $5 per GB comes to $8.50.", user="Please add some data.")
+
+
+def _refuel(convo: Any, at: Any, offer: str, reply: str, args: dict[str, Any], private: dict | None = None) -> Any:
+    from trajectory2gym.envs.registry import tool_specs
+
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom",
+              private=private)
+    c.user("I'm customer C1001 and line L1002 is out of data, can I buy more?")
+    c.call("get_customer_by_id", {"customer_id": "C1001"}, {"customer_id": "C1001", "line_ids": ["L1002"]})
+    c.call("get_details_by_id", {"id": "L1002"}, {"line_id": "L1002", "plan_id": "P1002"})
+    c.call("get_details_by_id", {"id": "P1002"}, {"plan_id": "P1002", "data_refueling_price_per_gb": 2.0})
+    c.say(offer)
+    c.user(reply)
+    i = c.call("refuel_data", {"customer_id": "C1001", "line_id": "L1002", **args}, {"charge": 6.0})
+    return at(certify_interaction(c.build()), i)
+
+
+def test_a_quantity_of_data_the_user_accepted_is_theirs_but_not_a_sum_of_money(convo, at) -> None:
+    offer = "I can add 3 GB to line L1002 for $6.00. Would you like that?"
+    accepted = _refuel(convo, at, offer, "Yes please.", {"gb_amount": 3.0})
+    assert accepted.eligible, accepted.reasons
+    # No yes, or a quantity the offer never named: the agent chose it alone.
+    assert "refuel_data: gb_amount=3.0 not in visible history" in _refuel(
+        convo, at, offer, "Hmm, let me think.", {"gb_amount": 3.0}).reasons
+    assert "refuel_data: gb_amount=4.0 not in visible history" in _refuel(
+        convo, at, offer, "Yes please.", {"gb_amount": 4.0}).reasons
+    # Known only from the private part: privileged, whatever the user answered.
+    hidden = _refuel(convo, at, offer, "Yes please.", {"gb_amount": 3.0}, private={"grant_gb": 3.0})
+    assert hidden.privileged and not hidden.checks["visibility"]
