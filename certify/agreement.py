@@ -92,7 +92,7 @@ def _is_data(arg: str) -> bool:
 
 
 
-def _action_amounts(text: str, anchors: Anchors, data: bool) -> set[int]:
+def action_amounts(text: str, anchors: Anchors, data: bool) -> set[int]:
     """The amounts of a description's sentences that name the action or its object ("I can send you a
     $50 certificate"), when any does; else all its amounts ("Your fare was $177" is no offer)."""
     found: set[int] = set()
@@ -140,7 +140,7 @@ def _amount_not_stated(turns: list[Turn], at: int, anchors: Anchors) -> ConfirmV
     described = turns[at]
     for arg, value in anchors.amounts:
         data = _is_data(arg)
-        stated = _action_amounts(described.text, anchors, data)
+        stated = action_amounts(described.text, anchors, data)
         later = [stated_amounts(t.text, data) for t in turns[at + 1:]
                  if not (data and t.role == "user" and t.text.rstrip().endswith("?"))]
         if data and any(later):  # "make it 3 GB actually": the last amount of data said counts
@@ -534,7 +534,9 @@ def _card_brands(turn: Turn) -> set[str]:
     return _unrefused(_BRAND, turn.text)
 
 
-_PAYMENT_SAID = re.compile(r"\b(" + "|".join(PAYMENT_WORDS) + r")\b", re.I)
+# "gift" names a gift card only as one: "a gift for my brother" is a present.
+_PAYMENT_SAID = re.compile(r"\b(" + "|".join(w + r"(?= ?cards?\b)" if w == "gift" else w for w in PAYMENT_WORDS)
+                           + r")\b", re.I)
 
 
 def payment_words(turn: Turn) -> set[str]:
@@ -552,24 +554,30 @@ def picks_payment(text: str, asked: Turn) -> bool:
     return len(offered) > 1 and said <= offered
 
 
-# What names a payment method without its kind: "the card on file", "your original payment method".
-_NAMES_A_METHOD = re.compile(r"\b(?:card|payment method|original (?:payment|method)|on file)\b", re.I)
+# What names a payment method: its kind or card ("gift card", not a birthday "gift"), or the one already
+# used ("the card on file", "your original form of payment", "the same way you paid for the trip").
+_NAMES_A_METHOD = re.compile(
+    r"\b(?:gift ?cards?|credit|debit|visa|mastercard|amex|american express|discover|paypal|certificates?|voucher"
+    r"|cards?|payment method|(?:original|same) (?:payment|method|form of payment|card|way|account)|form of payment"
+    r"|on file|(?:you |i )?paid (?:with|for|by)|account you paid|pay(?:ing)? with)\b", re.I)
 
 
 # A change that costs nothing: the tool may still want a payment method, but there is nothing to choose.
-_FREE = re.compile(r"\b(?:free|complimentary|no (?:extra |additional )?(?:charge|cost|fee)s?)\b|\$0(?:\.00)?\b", re.I)
+_FREE = re.compile(r"\b(?:free|complimentary|no (?:extra |additional )?(?:charge|cost|fee)s?|(?:won'?t|will not|doesn'?t|"
+                   r"does not) cost (?:you )?(?:anything|a (?:thing|cent|penny)))\b|\$0(?:\.00)?(?![.,]?\d)", re.I)
 
 
 def _payment_not_named(turns: list[Turn], window: list[Turn], anchors: Anchors) -> ConfirmVerdict | None:
     """A call that pays or refunds with a method no message so far names, by its id, its kind, its
     card or at all ("... $211 and $305 per person. Shall I go ahead?"): the agent chose it alone.
-    Not where the request's messages say the change is free ("adding 1 bag is free")."""
+    Not where the request's messages say the change is free ("adding 1 bag is free") and name no
+    price ("4 bags are free; the fifth is $50" is no free change)."""
     for arg, value, _ in anchors.payments:
         # Latest first: the description most often names it.
-        if any(value in t.text or _PAYMENT_SAID.search(t.text) or _NAMES_A_METHOD.search(t.text)
-               for t in reversed(turns)):
+        if any(value in t.text or _NAMES_A_METHOD.search(t.text) for t in reversed(turns)):
             continue
-        if any(_FREE.search(t.text) for t in window):
+        if any(_FREE.search(t.text) for t in window) and not any(
+                c > 0 for t in window for c in stated_amounts(t.text)):
             return None
         return ConfirmVerdict(False, "payment_not_named", "", arg, value)
     return None

@@ -22,7 +22,7 @@ from typing import Any
 import orjson
 
 from trajectory2gym.certified import CertifiedInteraction
-from trajectory2gym.certify.agreement import stated_amounts, stated_counts
+from trajectory2gym.certify.agreement import action_amounts, stated_amounts, stated_counts
 from trajectory2gym.certify.anchors import call_anchors
 from trajectory2gym.certify.config import CertifyConfig
 from trajectory2gym.certify.confirmation import check_confirmation
@@ -85,6 +85,10 @@ def _selector_paths() -> Callable[[list[dict[str, Any]], dict[str, Any]], tuple[
     return getattr(module, "record_path", None)
 
 
+# An offer of any amount in a range ("anywhere from 1 to 3 GB", "up to 5 GB") offers no one amount.
+_RANGE = re.compile(r"\b(?:up to|from \S+ to|between \S+ and|anywhere|as much as)\b", re.I)
+
+
 class _Run:
     """The state of certifying one interaction."""
 
@@ -103,6 +107,9 @@ class _Run:
         self.visible_specs = {t.name: t for t in inter.tools}
         self.confirm_access = frozenset(self.cfg.confirm_access)
         self.domain = self._domain()
+        # The domain's named constants (airport and state codes), and the decision being certified.
+        self._constants = cert.tools.domain(self.domain).named_constants
+        self._at = 0
         self.infos: dict[str, ToolInfo] = {}
         self.judge_errors = 0
         self._call_keys: dict[str, tuple[str, bytes]] = {}
@@ -199,7 +206,8 @@ class _Run:
 
     def _value_misses(self, value: Any, role: str, schema: dict[str, Any], path: str, out: list) -> None:
         """Append (path, value) for every part of ``value`` not recoverable from visible evidence."""
-        if type(value) is str and role not in _FREE_TEXT_ROLES and self.index.has_string(value):
+        if (type(value) is str and role not in _FREE_TEXT_ROLES and self.index.has_string(value)
+                and value not in self._constants):
             return  # the common case, first
         if value is None or isinstance(value, bool):
             return
@@ -241,7 +249,10 @@ class _Run:
             out.append((path, value, None))
             return
         if isinstance(value, str):
-            if self.index.has_string(value) or self.index.date_stated(value) or self._named_constant(value):
+            if value in self._constants:
+                if self._constant_visible(value):
+                    return
+            elif self.index.has_string(value) or self.index.date_stated(value):
                 return
             cents = to_cents(value)
             if cents is not None and self._amount_ok(cents):
@@ -284,10 +295,22 @@ class _Run:
                 misses.append(written)
         return misses
 
-    def _named_constant(self, value: str) -> bool:
-        """A domain constant named in visible text: "JFK" where the user said "New York"."""
-        names = self.cert.tools.domain(self.domain).named_constants.get(value)
-        return names is not None and any(self.index.has_string(name) for name in names)
+    def _constant_visible(self, value: str) -> bool:
+        """A domain constant (an airport or state code) is visible as itself or by a name said: "JFK"
+        where the user said "New York". A two-letter code must be written as such, in capitals
+        ("OR" is not the word "or"), and a name said only inside a longer one names nothing ("West
+        Virginia" does not say Virginia's VA)."""
+        if self.index.has_string(value) if len(value) > 2 else self._written(value):
+            return True
+        dom = self.cert.tools.domain(self.domain)
+        return any(self.index.has_string(name) and not any(map(self.index.has_string, dom.names_within(name)))
+                   for name in self._constants[value])
+
+    def _written(self, code: str) -> bool:
+        """Whether a visible message before the current decision writes ``code`` as a whole word, as cased."""
+        pattern = re.compile(rf"(?<![A-Za-z0-9]){re.escape(code)}(?![A-Za-z0-9])")
+        return any(m.role != "assistant" and m.content and pattern.search(m.content)
+                   for m in self.inter.messages[:self._at])
 
     def _is_private(self, value: Any) -> bool:
         if isinstance(value, str) and self.private.has_string(value):
@@ -331,6 +354,8 @@ class _Run:
         index = self.index
         infos = self.infos
         epoch = self.epoch
+        constants = self._constants
+        self._at = i
         for call in calls:
             function = call.function
             name = function.name
@@ -369,7 +394,8 @@ class _Run:
             roles = meta.arg_roles
             for arg, value in arguments.items():
                 role = roles.get(arg, "other")
-                if type(value) is str and role not in _FREE_TEXT_ROLES and index.has_string(value):
+                if (type(value) is str and role not in _FREE_TEXT_ROLES and index.has_string(value)
+                        and value not in constants):
                     continue  # the common case, without the general walk
                 schema = info.properties.get(arg)
                 self._value_misses(value, role, schema if isinstance(schema, dict) else {}, arg, misses)
@@ -377,10 +403,10 @@ class _Run:
             access = meta.access
             flow: list[str] = []
             if access in self.confirm_access:
-                passed, described = self._workflow(i, call, meta, flow)
+                passed, offered = self._workflow(i, call, meta, flow)
                 workflow &= passed
-                if misses and described:
-                    misses = [m for m in misses if not self._offered(m[1], described)]
+                if misses and len(offered) == 1:
+                    misses = [m for m in misses if not self._offered(m[1], offered)]
             for path, value, special in misses:
                 visibility = False
                 if special == "free_text_too_long":
@@ -416,20 +442,20 @@ class _Run:
             "calls": facts,
         }, any_error
 
-    def _offered(self, value: Any, described: str) -> bool:
-        """A quantity of data the confirmed description offered ("I can add 3 GB for $6"): how much to
-        buy is the user's to choose, and their yes chose it. Not money: an amount the agent offers (a
-        $387 certificate) must follow from what it could see, whatever the user answers; nor a value
-        only the private part knew (an offer must not launder it)."""
+    def _offered(self, value: Any, offered: set[int]) -> bool:
+        """Whether a value is the quantity of data the confirmed description offered (``_workflow``),
+        and not one only the private part knew (an offer must not launder it)."""
         if isinstance(value, bool) or not isinstance(value, (int, float, str)):
             return False
-        cents = to_cents(value)
-        return (cents is not None and cents in stated_amounts(described, data=True)
-                and not self._is_private(value))
+        return to_cents(value) in offered and not self._is_private(value)
 
-    def _workflow(self, i: int, call: ToolCall, meta: ToolMeta, reasons: list[str]) -> tuple[bool, str]:
+    def _workflow(self, i: int, call: ToolCall, meta: ToolMeta, reasons: list[str]) -> tuple[bool, set[int]]:
         """The workflow check of one consequential call: whether it passes (else reasons say why), and
-        the description the user confirmed ("" when none or the judge decided)."""
+        the quantities of data the confirmed description offers in its action's sentences ("You've
+        used 3.2 GB. I can add 2 GB for $10": 2 GB). How much to buy is the user's to choose, and
+        their yes to one offer chose it; a yes to "1 to 3 GB" or to "2 GB or 3 GB" chose none. Not
+        money: an amount the agent offers (a $387 certificate) must follow from what it could see,
+        whatever the user answers."""
         ok = True
         enums = self.info(call.name).enum_options()
         choices = tuple((arg, value, enums[arg]) for arg, value in call.arguments.items()
@@ -450,10 +476,11 @@ class _Run:
                 verdict = judged
             except JudgeError:
                 self.judge_errors += 1
-        described = ""
+        offered: set[int] = set()
         if verdict is None:
             rule = check_confirmation(self.turns, anchors, self.index)
-            described = rule.described
+            if rule.described and not _RANGE.search(rule.described):
+                offered = action_amounts(rule.described, anchors, True)
             if not rule.ok:
                 ok = False
                 reasons.append(reason(rule.kind, tool=call.name, detail=rule.detail, arg=rule.arg, value=rule.value))
@@ -466,7 +493,7 @@ class _Run:
                     if isinstance(v, str) and compact(v) not in observed:
                         ok = False
                         reasons.append(reason("order_violation", tool=call.name, arg=arg, value=v))
-        return ok, described
+        return ok, offered
 
     @staticmethod
     def _judge_view(m: Message) -> dict[str, Any]:

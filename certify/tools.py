@@ -36,6 +36,16 @@ class DomainTools:
     specs: dict[str, ToolSpec] = field(default_factory=dict)
     # A constant argument value -> names that make it visible ("JFK" where "New York" is said).
     named_constants: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    _within: dict[str, tuple[str, ...]] | None = field(default=None, repr=False)
+
+    def names_within(self, name: str) -> tuple[str, ...]:
+        """Longer declared names that contain ``name`` as whole words: "Virginia" is said inside
+        "West Virginia", "Washington" inside "Washington DC"; there it names no constant of its own."""
+        if self._within is None:
+            every = {n for names in self.named_constants.values() for n in names}
+            padded = {n: f" {' '.join(n.lower().replace(',', ' ').replace('.', ' ').split())} " for n in every}
+            self._within = {n: tuple(m for m in every if m != n and padded[n] in padded[m]) for n in every}
+        return self._within.get(name, ())
 
 
 def load_domain(domain: str | None) -> DomainTools:

@@ -16,3 +16,9 @@ US_STATES: dict[str, str] = {
     "VA": "Virginia", "WA": "Washington", "WV": "West Virginia", "WI": "Wisconsin", "WY": "Wyoming",
     "DC": "District of Columbia",
 }
+
+# Other names in use: "Washington DC" also keeps "Washington" from naming the state of Washington.
+STATE_ALIASES: dict[str, tuple[str, ...]] = {
+    "DC": ("Washington DC", "Washington D.C.", "Washington, DC", "Washington, D.C."),
+    "MA": ("Mass.",), "PA": ("Penn.",), "CA": ("Calif.",),
+}

@@ -57,6 +57,11 @@ AIRPORTS: dict[str, str] = {
     "EWR": "Newark", "CLT": "Charlotte", "MSP": "Minneapolis", "DTW": "Detroit",
     "PHL": "Philadelphia", "LGA": "LaGuardia",
 }
+# What people also call some of them (certification grounds a code by these too; envs.domain).
+AIRPORT_ALIASES: dict[str, tuple[str, ...]] = {
+    "LAS": ("Vegas",), "PHL": ("Philly",), "ORD": ("O'Hare",), "LGA": ("La Guardia",),
+    "DFW": ("Fort Worth",), "SFO": ("San Fran",),
+}
 
 toolkit = Toolkit()
 

@@ -115,7 +115,8 @@ def _refuel(convo: Any, at: Any, offer: str, reply: str, args: dict[str, Any], p
     c.user("I'm customer C1001 and line L1002 is out of data, can I buy more?")
     c.call("get_customer_by_id", {"customer_id": "C1001"}, {"customer_id": "C1001", "line_ids": ["L1002"]})
     c.call("get_details_by_id", {"id": "L1002"}, {"line_id": "L1002", "plan_id": "P1002"})
-    c.call("get_details_by_id", {"id": "P1002"}, {"plan_id": "P1002", "data_refueling_price_per_gb": 2.0})
+    c.call("get_details_by_id", {"id": "P1002"}, {"plan_id": "P1002", "data_limit_gb": 5.0, "data_used_gb": 3.2,
+                                                  "data_refueling_price_per_gb": 2.0})
     c.say(offer)
     c.user(reply)
     i = c.call("refuel_data", {"customer_id": "C1001", "line_id": "L1002", **args}, {"charge": 6.0})
@@ -131,6 +132,13 @@ def test_a_quantity_of_data_the_user_accepted_is_theirs_but_not_a_sum_of_money(c
         convo, at, offer, "Hmm, let me think.", {"gb_amount": 3.0}).reasons
     assert "refuel_data: gb_amount=4.0 not in visible history" in _refuel(
         convo, at, offer, "Yes please.", {"gb_amount": 4.0}).reasons
+    # The facts beside the offer are no offer ("You've used 3.2 GB"); a range or a choice of two is none.
+    facts = "You've used 3.2 GB of your 5 GB. I can add 3 GB to line L1002 for $6.00. Want it?"
+    assert _refuel(convo, at, facts, "Yes please.", {"gb_amount": 3.0}).eligible
+    for unchosen in ("I can add anywhere from 1 to 3 GB to line L1002 at $2 per GB. Shall I?",
+                     "I can add 2 GB for $4 or 3 GB for $6 to line L1002. Shall I?"):
+        assert "refuel_data: gb_amount=3.0 not in visible history" in _refuel(
+            convo, at, unchosen, "Yes please.", {"gb_amount": 3.0}).reasons, unchosen
     # Known only from the private part: privileged, whatever the user answered.
     hidden = _refuel(convo, at, offer, "Yes please.", {"gb_amount": 3.0}, private={"grant_gb": 3.0})
     assert hidden.privileged and not hidden.checks["visibility"]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from trajectory2gym.certify import certify_interaction
 from trajectory2gym.certify.reasons import reason_kind
 from trajectory2gym.toolmeta import ToolMeta
@@ -225,3 +227,37 @@ def test_a_state_code_is_grounded_by_the_state_named(convo, at):
     cert = certify_interaction(c.build())
     assert at(cert, ok).checks["visibility"], at(cert, ok).reasons
     assert "modify_pending_order_address: state='ME' not in visible history" in at(cert, wrong).reasons
+
+
+@pytest.mark.parametrize(("said", "state", "visible"), [
+    ("Portland, OR 97201", "OR", True),  # the code as written
+    ("Portland 04101, or so I think", "OR", False),  # the word "or" is no Oregon
+    ("Charleston, West Virginia 25301", "WV", True),
+    ("Charleston, West Virginia 25301", "VA", False),  # "Virginia" only inside "West Virginia"
+    ("Washington, DC 20001", "DC", True),
+    ("Washington, DC 20001", "WA", False),
+    ("Seattle, Washington 98101", "WA", True),
+    ("Boston, Mass. 02101", "MA", True),
+])
+def test_a_state_is_named_by_its_code_as_written_or_its_whole_name(convo, at, said: str, state: str,
+                                                                   visible: bool) -> None:
+    from trajectory2gym.envs.registry import tool_specs
+
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user(f"I'm user liam_1. Please change my address to 1 Elm St, {said}, USA.")
+    c.call("get_user_details", {"user_id": "liam_1"}, {"user_id": "liam_1"})
+    address = {"address1": "1 Elm St", "address2": "", "city": said.split(",")[0].split(" 0")[0], "country": "USA",
+               "zip": said.split()[-1]}
+    i = c.call("modify_user_address", {"user_id": "liam_1", **address, "state": state}, {"ok": True})
+    reasons = at(certify_interaction(c.build()), i).reasons
+    assert (f"modify_user_address: state={state!r} not in visible history" not in reasons) is visible, reasons
+
+
+def test_an_airport_is_named_by_a_common_alias(convo, at):
+    from trajectory2gym.envs.registry import tool_specs
+
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline",
+              system="You are an airline agent. The current time is 2024-05-15 15:00:00 EST.")
+    c.user("Any flights from Vegas to Philly on May 20?")
+    i = c.call("search_direct_flight", {"origin": "LAS", "destination": "PHL", "date": "2024-05-20"}, [])
+    assert at(certify_interaction(c.build()), i).checks["visibility"]

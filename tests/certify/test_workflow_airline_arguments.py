@@ -269,6 +269,10 @@ def test_the_latest_count_of_bags_decides(convo) -> None:
     ("I'll add 2 bags to PVUB64 (4 in total), $100 to your original payment method. Shall I?", None, []),
     ("I'll add 2 bags to PVUB64 (4 in total), $100 for the 2 extra ones. Shall I?",
      "Hi, I'm raj_moore_8640, about reservation PVUB64; charge my credit card.", []),
+    ("I'll add 2 bags to PVUB64 (4 in total), $100, billed the same way you paid for the trip. Shall I?", None, []),
+    # A present is no gift card.
+    ("I'll add 2 bags to PVUB64 (4 in total), $100 for the 2 extra ones. Shall I?",
+     "Hi, I'm raj_moore_8640, about reservation PVUB64; the trip is a gift for my mother.", ["payment_not_named"]),
 ])
 def test_a_payment_method_no_message_names_was_never_chosen(convo, description: str, request_: str | None,
                                                             kinds: list[str]) -> None:
@@ -278,6 +282,11 @@ def test_a_payment_method_no_message_names_was_never_chosen(convo, description: 
 
 def test_a_free_change_needs_no_payment_method_named(convo) -> None:
     # The tool wants a payment id even for free bags; there is nothing to choose.
-    for free in ("adding 1 bag (3 in total) is free", "adding 1 bag (3 in total) comes at no extra charge"):
+    for free in ("adding 1 bag (3 in total) is free", "adding 1 bag (3 in total) comes at no extra charge",
+                 "adding 1 bag (3 in total) won't cost you anything"):
         assert _workflow(convo, f"PVUB64 has 2 checked bags now, so {free}. Shall I add it?", "Yes.",
                          *_bags(3, 0)) == [], free
+    # Not free: a price beside "free", and $0.93 is no $0.
+    for priced in ("PVUB64 has 2 checked bags, both free; a third bag (3 in total) is $50. Shall I add it?",
+                   "A third bag on PVUB64 (3 in total) is $0.93 more. Shall I add it?"):
+        assert _workflow(convo, priced, "Yes.", *_bags(3, 1)) == ["payment_not_named"], priced
