@@ -23,9 +23,10 @@ GENERIC = frozenset({
 # A tool named after one of these verbs (cancel_reservation) is described by the verb or a synonym,
 # never by its object noun ("reservation" also occurs in a lookup or another action's description).
 _SYNONYMS: dict[str, tuple[str, ...]] = {
-    "modify": ("change", "modif", "updat", "switch", "replac", "exchang", "move", "correct", "fix ", "edit"),
+    "modify": ("change", "modif", "updat", "switch", "replac", "exchang", "swap", "move", "correct", "fix ", "edit",
+               "set "),
     "update": ("change", "modif", "updat", "switch", "add ", "added", "adding", "upgrad", "downgrad", "move",
-               "put ", "correct", "fix ", "edit", "renam", "replac"),
+               "put ", "correct", "fix ", "edit", "renam", "replac", "set "),
     "book": ("book", "reserv"),
     "cancel": ("cancel",),
     "exchange": ("exchange", "swap", "replac", "switch"),
@@ -40,7 +41,7 @@ _SYNONYMS: dict[str, tuple[str, ...]] = {
     "disable": ("disabl", "turn off", "deactivat", "switch off", "turn it off", "switch it off"),
     "suspend": ("suspend", "pause"),
     "resume": ("resum", "reactivat", "restor"),
-    "refuel": ("refuel", "add ", "added", "adding", "top up"),
+    "refuel": ("refuel", "add ", "added", "adding", "top up", "top you up", "top it up", "top your"),
 }
 
 

@@ -437,9 +437,13 @@ def _date_not_described(turns: list[Turn], described: Turn, anchors: Anchors) ->
     booked = {str(item.get("date")) for arg in anchors.dated_args for item in (anchors.current(arg) or ())
               if isinstance(item, dict) and (compact(str(next((v for k, v in item.items() if k.endswith(NESTED_ID_KEYS)),
                                                                ""))), str(item.get("date"))) not in sent}
+    # A passenger's birth date beside a flight is no date of it: "HAT220 for Mei Hernandez (1981-01-11)".
+    born = {str(r["dob"]) for _, items in anchors.records for r in items if isinstance(r, dict) and r.get("dob")}
     for ident, date in anchors.changed():
         key = compact(ident)
         said = in_action.get(key) or (free if not in_action else anywhere.get(key, []))
+        if born:
+            said = [d for d in said if not any(d.means(b) for b in born)]
         if said:
             if not any(d.means(date) for d in said):
                 return f"the description gives {ident} another date than {date}"
@@ -450,6 +454,8 @@ def _date_not_described(turns: list[Turn], described: Turn, anchors: Anchors) ->
     for arg in anchors.dated_args:
         current = anchors.current(arg)
         for item in current if isinstance(current, list) else ():
+            if not isinstance(item, dict):
+                continue
             found = next((v for k, v in item.items() if k.endswith(NESTED_ID_KEYS) and isinstance(v, str)), None)
             if found is None or compact(found) in kept or compact(found) not in described.compacts:
                 continue

@@ -290,3 +290,11 @@ def test_a_free_change_needs_no_payment_method_named(convo) -> None:
     for priced in ("PVUB64 has 2 checked bags, both free; a third bag (3 in total) is $50. Shall I add it?",
                    "A third bag on PVUB64 (3 in total) is $0.93 more. Shall I add it?"):
         assert _workflow(convo, priced, "Yes.", *_bags(3, 1)) == ["payment_not_named"], priced
+
+
+def test_a_birth_date_beside_the_flight_is_no_flight_date(convo) -> None:
+    said = ("I'll book HAT173 from PHX to LAS for Raj Moore (1966-02-02) and Sophia Nguyen (1973-09-23), economy, "
+            "no insurance, no checked bags. Total $348: $150 certificate, $173 gift card, $25 on your Visa ending "
+            "8862. Shall I book it?")
+    request = "Hi, I'm raj_moore_8640. I want to fly PHX to LAS on May 20 with Sophia."
+    assert _workflow(convo, said, "Yes, book it.", *_booking("no", SPLIT), request=request) == []

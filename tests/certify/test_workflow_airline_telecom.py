@@ -114,6 +114,8 @@ def _telecom(convo: Any, description: str, name: str, args: dict[str, Any],
 def test_add_describes_a_refuel_and_turn_off_never_describes_enabling(convo) -> None:
     refuel = {"customer_id": "C1001", "line_id": "L1002", "gb_amount": 2}
     assert _telecom(convo, "I can add 2 GB of data to line L1002 for C1001. Shall I?", "refuel_data", refuel) == []
+    assert _telecom(convo, "I can top you up with 2 GB of data on line L1002 for C1001. Shall I?", "refuel_data",
+                    refuel) == []
     roaming = {"customer_id": "C1001", "line_id": "L1002"}
     assert _telecom(convo, "I can turn off roaming on line L1002 for C1001. Shall I?", "enable_roaming",
                     roaming) == ["not_described"]
@@ -230,6 +232,7 @@ def test_the_account_names_the_account_holders_address_beside_an_orders(convo, a
         ("I'll update the default address on your account to 1 Elm St, Austin, TX 78701. Please confirm.", []),
         ("I'll update the address on your profile to 1 Elm St, Austin, TX 78701. Shall I?", []),
         ("I'll change your address on file to 1 Elm St, Austin, TX 78701. Please confirm.", []),
+        ("I'll set the default address on your account to 1 Elm St, Austin, TX 78701. Please confirm.", []),
         ("I can update the shipping address of order #W2443586 to 1 Elm St, and I can also update the default "
          "address on your account to it. Which would you like?", []),
         # Which address is meant is not said: an order's address (modify_pending_order_address) too.
