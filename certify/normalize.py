@@ -158,7 +158,7 @@ def chunks(text: str) -> list[str]:
     return out
 
 
-_DIGIT_TOKEN = re.compile(r"[^\s\d]*\d\S*")
+_DIGIT_TOKEN = re.compile(r"(?<!\S)[^\s\d]*\d\S*")  # from a token start only: linear on long tokens
 
 
 def chunks_with_digits(text: str) -> list[str]:

@@ -71,3 +71,17 @@ def test_number_pattern_led_by_its_first_character_finds_what_the_plain_pattern_
     for text in ("- 5 and -$ 12.50", "a-5, $-3", "W123 item_42 1000ml", "total: $1,200.50.", "(1,20,000)"):
         assert numbers_in(text) == _plain_numbers(text)
     assert _NUMBER.pattern[0] == "["  # led by a character set: the engine skips to candidates
+
+
+def test_digit_tokens_start_at_token_starts_as_the_plain_pattern_finds_them() -> None:
+    # The anchored form is linear on a long token without digits (a pasted blob); the plain one
+    # retried it from every character.
+    from trajectory2gym.certify.normalize import _DIGIT_TOKEN
+
+    plain = re.compile(r"[^\s\d]*\d\S*")
+    assert _DIGIT_TOKEN.pattern != plain.pattern
+    rng = random.Random(5)
+    alphabet = list("ab#@-_.,$ \n\t0123456789") + ["é", "\u00a0", "٣"]
+    for _ in range(3000):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 40)))
+        assert _DIGIT_TOKEN.findall(text) == plain.findall(text), text
