@@ -31,6 +31,7 @@ from trajectory2gym.certify.normalize import (
     NUMBER_WORDS,
     chunks,
     compact,
+    decimal_cents,
     looks_like_identifier,
     money_numbers_in,
     numbers_in,
@@ -56,7 +57,9 @@ _SPELLED = "|".join(sorted({*NUMBER_WORDS, *COMPOUND_WORDS}, key=len, reverse=Tr
 
 
 # A number in digits, or spelled in one or more words ("one hundred and fifty", "twenty-five").
-_QUANTITY = rf"(\d+(?:\.\d+)?|(?:{_SPELLED})(?:[\s-]+(?:and\s+)?(?:{_SPELLED}))*)"
+# Bounded: no amount takes a dozen words, and a long run of number words ("one one one ...") must not
+# be matched again from each of its words.
+_QUANTITY = rf"(\d+(?:\.\d+)?|(?:{_SPELLED})(?:[\s-]+(?:and\s+)?(?:{_SPELLED})){{0,11}})"
 
 
 _DOLLARS = re.compile(rf"(?<![\w.,]){_QUANTITY}[\s-]*(?:dollars?|usd)\b", re.I)  # "a fifty-dollar certificate"
@@ -70,7 +73,7 @@ def _unit_cents(pattern: re.Pattern[str], text: str) -> set[int]:
     for m in pattern.finditer(text):
         written = m.group(1).lower()
         if written[0].isdigit():
-            out.add(int(round(float(written) * 100)))
+            out.add(decimal_cents(written))
             continue
         ws = words(written)
         spelled = spelled_numbers(ws)  # one run ("one hundred and two"), else a single word ("two")
@@ -106,7 +109,8 @@ def stated_counts(turns: list[Turn], top: int) -> set[int]:
     """Whole numbers from 2 to ``top`` these messages write as counts, in digits ("2", not "$2" nor
     "2.0") or in words ("two")."""
     counts = {c // 100 for t in turns for w, c in numbers_in(t.text) if w.isdigit() and 2 <= c // 100 <= top}
-    counts |= {int(u) for t in turns for u in unit_numbers(t.text.lower()) if u.isdigit() and 2 <= int(u) <= top}
+    counts |= {int(u) for t in turns for u in unit_numbers(t.text.lower())
+               if u.isdigit() and len(u) < 6 and 2 <= int(u) <= top}
     for t in turns:
         spelled = {n for w, n in NUMBER_WORDS.items() if 2 <= n <= top and w in t.words}
         if spelled and not COMPOUND_WORDS.keys().isdisjoint(t.words):  # "gate twenty-two" counts no 2
@@ -126,7 +130,7 @@ _PER_PASSENGER = re.compile(r"\$\s?(\d+(?:\.\d+)?)\s*(?:per|each|/)\s*(?:passeng
 
 def _per_unit_cents(text: str) -> set[int]:
     """Amounts a text gives per passenger ("$100 per passenger")."""
-    return {int(round(float(m[1]) * 100)) for m in _PER_PASSENGER.finditer(text)} if "$" in text else set()
+    return {decimal_cents(m[1]) for m in _PER_PASSENGER.finditer(text)} if "$" in text else set()
 
 
 def _amount_not_stated(turns: list[Turn], at: int, anchors: Anchors) -> ConfirmVerdict | None:
@@ -421,6 +425,11 @@ def _dates_by_item(text: str, idents: set[str]) -> tuple[dict[str, list[DateMent
     return dates_by_mention(text, spots), []
 
 
+def _listed(value: Any) -> list[Any]:
+    """A list as it is; anything else (an observation's "flights": 5) holds no items."""
+    return value if isinstance(value, list) else []
+
+
 def _date_not_described(turns: list[Turn], described: Turn, anchors: Anchors) -> str:
     """A dated item the call changes to a date the description gives it no word for. The dates
     the description's action sentences give that item decide ("move HAT093 to May 20"); where they
@@ -434,7 +443,7 @@ def _date_not_described(turns: list[Turn], described: Turn, anchors: Anchors) ->
     anywhere, _ = _dates_by_item(described.text, idents)
     # "Same day": the day of a flight the call replaces (one the reservation holds, the call drops).
     sent = {(compact(i), d) for i, d in anchors.dated}
-    booked = {str(item.get("date")) for arg in anchors.dated_args for item in (anchors.current(arg) or ())
+    booked = {str(item.get("date")) for arg in anchors.dated_args for item in _listed(anchors.current(arg))
               if isinstance(item, dict) and (compact(str(next((v for k, v in item.items() if k.endswith(NESTED_ID_KEYS)),
                                                                ""))), str(item.get("date"))) not in sent}
     # A passenger's birth date beside a flight is no date of it: "HAT220 for Mei Hernandez (1981-01-11)".
@@ -452,8 +461,7 @@ def _date_not_described(turns: list[Turn], described: Turn, anchors: Anchors) ->
     # An item the call drops that the description says it keeps ("your return HAT144 stays the same").
     kept = {compact(ident) for ident, _ in anchors.dated}
     for arg in anchors.dated_args:
-        current = anchors.current(arg)
-        for item in current if isinstance(current, list) else ():
+        for item in _listed(anchors.current(arg)):
             if not isinstance(item, dict):
                 continue
             found = next((v for k, v in item.items() if k.endswith(NESTED_ID_KEYS) and isinstance(v, str)), None)

@@ -148,7 +148,7 @@ class Anchors:
         found = self._labels_of.get(key)
         if found is None:
             found = set()
-            for v in self._raw[key]:
+            for v in self._raw.get(key, ()):  # none: not one of the call's identifiers (a list of accounts)
                 found |= self._index.label_words(v)
             self._labels_of[key] = found
         return found

@@ -89,6 +89,16 @@ def _selector_paths() -> Callable[[list[dict[str, Any]], dict[str, Any]], tuple[
 _RANGE = re.compile(r"\b(?:up to|from \S+ to|between \S+ and|anywhere|as much as)\b", re.I)
 
 
+class UncertifiableRecord(ValueError):
+    """A valid record the certifier cannot read: where (``messages[3]``, or what that message is
+    checked against) and why. Reported as a bad record; the rest of a file goes on."""
+
+    def __init__(self, path: str, message: str):
+        super().__init__(f"{path}: {message}")
+        self.path = path
+        self.message = message
+
+
 class _Run:
     """The state of certifying one interaction."""
 
@@ -110,6 +120,11 @@ class _Run:
         # The domain's named constants (airport and state codes), and the decision being certified.
         self._constants = cert.tools.domain(self.domain).named_constants
         self._at = 0
+        self.at = 0  # the message being read (where an UncertifiableRecord is)
+        # Amounts the turns state, kept while no turn is added: (turns, amounts of data the user
+        # asked for) and (turns, the text being checked, money amounts stated).
+        self._asked: tuple[int, set[int]] = (-1, set())
+        self._said: tuple[int, str | None, set[int]] = (-1, None, set())
         self.infos: dict[str, ToolInfo] = {}
         self.judge_errors = 0
         self._call_keys: dict[str, tuple[str, bytes]] = {}
@@ -177,8 +192,10 @@ class _Run:
         """An amount of data times a visible price: one the user asked for, or, where the user named
         none, one the message itself offers ("1.5 GB at $5 per GB comes to $7.50"; ``data`` in
         hundredths of a GB, from the message). "3 GB will cost $6" after "add 2 GB" is no such amount."""
-        asked = {c for t in self.turns if t.role == "user" for c in stated_amounts(t.text, data=True)}
-        return self._times_a_price(cents, asked or data)
+        if self._asked[0] != len(self.turns):  # once per turn added, not once per amount
+            self._asked = (len(self.turns), {c for t in self.turns if t.role == "user"
+                                             for c in stated_amounts(t.text, data=True)})
+        return self._times_a_price(cents, self._asked[1] or data)
 
     def _count_times_price(self, cents: int) -> bool:
         """A quantity the user asked for times a visible amount: "add 2 GB" at $2.00 per GB is $4.00."""
@@ -200,8 +217,10 @@ class _Run:
         index = self.index
         if len(index.amounts) > self.cfg.max_pair_amounts:
             return False
-        texts = [t.text for t in self.turns] + ([context] if context else [])
-        stated = {c for text in texts for _, c in money_numbers_in(text)} & index.amounts
+        if self._said[:2] != (len(self.turns), context):  # once per turn added and text, not per amount
+            texts = [t.text for t in self.turns] + ([context] if context else [])
+            self._said = (len(self.turns), context, {c for text in texts for _, c in money_numbers_in(text)})
+        stated = self._said[2] & index.amounts
         return bool(stated) and index.pair_derivation(cents, stated, stated) is not None
 
     def _value_misses(self, value: Any, role: str, schema: dict[str, Any], path: str, out: list) -> None:
@@ -514,6 +533,7 @@ class _Run:
         observations = self.observations
         turns = self.turns
         for i, msg in enumerate(self.inter.messages):
+            self.at = i
             role = msg.role
             if role == "assistant":
                 record, after_error = self.certify_decision(i, msg, after_error)
@@ -619,7 +639,13 @@ class Certifier:
         """The certified record as the JSON-ready dict ``certify(inter).model_dump(mode="json")``
         gives, without building the model: what a writer streaming records to a file wants.
         Treat it as read-only: its per-call facts are shared with later records."""
-        return _Run(self, inter, metadata).run()
+        run = _Run(self, inter, metadata)
+        try:
+            return run.run()
+        except (RecursionError, orjson.JSONEncodeError) as exc:
+            # JSON nested deeper than Python (or orjson: 255 levels) walks, or an integer past 64 bits.
+            raise UncertifiableRecord(f"messages[{run.at}]", f"holds a JSON value the certifier cannot walk "
+                                      f"({type(exc).__name__}: {exc})") from None
 
 
 def certify_interaction(

@@ -31,6 +31,7 @@ from trajectory2gym.certify.normalize import (
     COMPOUND_WORDS,
     NUMBER_WORDS,
     compact,
+    decimal_cents,
     numbers_in,
     spelled_numbers,
     to_cents,
@@ -235,7 +236,7 @@ class EvidenceIndex:
                 keys = tokens(low)
                 if digits and (units := unit_numbers(low)):  # "2GB": the 2 is said too
                     keys += units
-                    spelled += [int(round(float(u) * 100)) for u in units]
+                    spelled += [decimal_cents(u) for u in units]
                 parsed = (ws_set, ws, keys, text if digits else None)
                 if spelled:
                     self._numbers.append(tuple(spelled))
@@ -568,7 +569,9 @@ class EvidenceIndex:
                     return
                 for key, value in item.items():
                     if isinstance(value, (int, float)) and not isinstance(value, bool):
-                        totals[key] = totals.get(key, 0) + int(round(value * 100))
+                        cents = to_cents(value)
+                        if cents is not None:  # not 1e307: no amount
+                            totals[key] = totals.get(key, 0) + cents
             self._sums.update(map(abs, totals.values()))
 
     # ------------------------------------------------------------------ lookups

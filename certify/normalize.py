@@ -177,6 +177,8 @@ def to_cents(value: Any) -> int | None:
     """A number (or numeric string like ``"100.00"``, ``"$1,200"``) in integer cents."""
     if isinstance(value, bool):
         return None
+    if isinstance(value, int) and abs(value) > _HUGE_CENTS:
+        return None  # past a float (a Python int of hundreds of digits): no amount
     if isinstance(value, (int, float)):
         scaled = value * 100
         if not math.isfinite(scaled):  # NaN, infinity, or beyond a float once in cents (1e308)
@@ -205,13 +207,18 @@ def numbers_in(text: str) -> list[tuple[str, int]]:
 _HUGE_CENTS = 10**40
 
 
+def decimal_cents(digits: str) -> int:
+    """Cents of a plain decimal ("12", "4.50"); hundreds of digits, past a float, give a number
+    larger than any amount an index holds (not an error)."""
+    try:
+        return int(round(float(digits) * 100))
+    except OverflowError:
+        return _HUGE_CENTS
+
+
 def _cents_of(written: str) -> int:
     """Cents of a ``_NUMBER`` match as written (``-$1,200.50``): its digits follow ``-``, ``$``, a space."""
-    digits = written.lstrip("-$").lstrip().replace(",", "")
-    try:
-        cents = int(round(float(digits) * 100))
-    except OverflowError:  # hundreds of digits, past a float: larger than any amount an index holds
-        cents = _HUGE_CENTS
+    cents = decimal_cents(written.lstrip("-$").lstrip().replace(",", ""))
     return -cents if written.startswith("-") else cents
 
 

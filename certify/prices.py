@@ -132,6 +132,8 @@ def misattributed(text: str, book: PriceBook) -> list[tuple[str, str, set[int]]]
         for at, (written, cents) in _placed(sentence, [w for w, _ in amounts], pairs=amounts):
             before = [s for s in spots if s[1] <= at]
             after = [s for s in spots if s[0] >= at]
+            if not before and not after:
+                continue  # the amount is inside an identifier-like token ("x:$5.00,ab12")
             ident = (before[-1] if before else after[0])[2]
             own, others = book.prices(ident)
             if own and cents not in own and cents in others:

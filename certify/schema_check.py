@@ -159,22 +159,34 @@ def _compile(schema: Any) -> Checker:
     return check_all
 
 
-def _jsonschema_checker(schema: dict[str, Any]) -> Checker:
+def schema_problem(schema: Any) -> str | None:
+    """Why a tool's parameters are no valid JSON Schema (``{"enum": 5}``, ``"minItems": "1"``), or None."""
     import jsonschema
 
+    if not isinstance(schema, dict):
+        return f"the tool's schema is invalid: {schema!r} is not an object"
     cls = jsonschema.validators.validator_for(schema, default=jsonschema.Draft202012Validator)
     try:
         cls.check_schema(schema)
     except jsonschema.SchemaError as exc:
-        msg = f"the tool's schema is invalid: {exc.message}"
-        return lambda v, p: [msg]
-    validator = cls(schema)
+        where = "/".join(str(x) for x in exc.absolute_path)
+        return f"the tool's schema is invalid{f' at {where}' if where else ''}: {exc.message}"
+    return None
+
+
+def _jsonschema_checker(schema: dict[str, Any]) -> Checker:
+    import jsonschema
+
+    validator = jsonschema.validators.validator_for(schema, default=jsonschema.Draft202012Validator)(schema)
 
     def check(v: Any, p: str) -> list[str]:
         out = []
-        for err in validator.iter_errors(v):
-            where = ".".join(str(x) for x in err.absolute_path) or "arguments"
-            out.append(f"{where}: {err.message}")
+        try:
+            for err in validator.iter_errors(v):
+                where = ".".join(str(x) for x in err.absolute_path) or "arguments"
+                out.append(f"{where}: {err.message}")
+        except jsonschema.exceptions._RefResolutionError as exc:  # a valid schema whose $ref leads nowhere
+            out.append(f"the tool's schema is invalid: {exc}")
         return out
 
     return check
@@ -241,6 +253,11 @@ def _accepts(schema: Any) -> Callable[[Any], bool] | None:
 def compile_schema(schema: dict[str, Any] | None) -> Checker:
     """A checker returning human-readable errors (``order_id: required argument missing``)."""
     schema = schema or {"type": "object"}
+    # Checked against its meta-schema first (once per distinct schema: ToolResolver caches checkers):
+    # the fast paths below read keywords as the meta-schema allows them.
+    problem = schema_problem(schema)
+    if problem is not None:
+        return lambda v, p: [problem]
     if not _simple(schema):
         return _jsonschema_checker(schema)
     full = _compile(schema)

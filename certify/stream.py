@@ -20,7 +20,7 @@ from typing import Any
 
 import orjson
 
-from trajectory2gym.certify.certifier import Certifier
+from trajectory2gym.certify.certifier import Certifier, UncertifiableRecord
 from trajectory2gym.certify.config import CertifyConfig
 from trajectory2gym.certify.report import CorpusReport
 from trajectory2gym.interaction import Interaction
@@ -195,6 +195,10 @@ def _certify_items(
             inter.domain = domain
         try:
             record = certifier.certify_record(inter)  # JSON-ready: no model built and dumped again
+        except UncertifiableRecord as exc:
+            bad.append([RecordError("uncertifiable", exc.message, exc.path, line, inter.id, src)])
+            ok -= imported
+            continue
         except Exception as exc:  # a certifier bug must not cost the rest of the file
             bad.append([RecordError("certification_failed", f"the certifier failed: {type(exc).__name__}: {exc}",
                                     "", line, inter.id, src)])

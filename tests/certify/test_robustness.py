@@ -1,0 +1,110 @@
+"""Inputs a fuzzer found that crashed or stalled the certifier: each now certifies, or is reported as a
+bad record that names where it is, while the rest of the file goes on."""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+
+import orjson
+import pytest
+
+from trajectory2gym.certify import CertifyConfig, CorpusReport, certify_interaction
+from trajectory2gym.certify.agreement import stated_amounts
+from trajectory2gym.certify.certifier import Certifier, UncertifiableRecord
+from trajectory2gym.certify.stream import certified_lines
+from trajectory2gym.envs.registry import tool_specs
+from trajectory2gym.validation import ReadReport
+
+from .conftest import RETAIL_TOOLS
+
+
+def test_amounts_past_a_float_are_no_amounts(convo, at) -> None:
+    c = convo()
+    c.user("add " + "9" * 400 + " GB, and I want " + "9" * 310 + "GB; make it " + "2" * 5000 + "GB")
+    c.call("get_order_details", {"order_id": "#W1"}, [{"p": 1e307}, {"p": 1}])
+    i = c.say("That is $7.50.")
+    assert at(certify_interaction(c.build()), i).reasons == ["text states '$7.50' not in visible history"]
+
+
+def test_an_amount_inside_an_identifier_like_token(convo, at) -> None:
+    c = convo()
+    c.user("What does item 6469567736 cost?")
+    c.call("get_order_details", {"order_id": "#W1"}, {"items": [{"item_id": "6469567736", "price": 5.0}]})
+    i = c.say("It costs x:$5.00,ab12")  # no price claim of an identifier: the token itself is unseen
+    assert at(certify_interaction(c.build()), i).reasons == ["text states 'x:$5.00,ab12' not in visible history"]
+
+
+def test_observations_of_unexpected_shape(convo, at) -> None:
+    # "flights" a number, not a list; a certificate sent to a list of accounts.
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("I'm raj_moore_8640; move reservation TI7NSI to HAT145 on 2024-05-24, business, on credit_card_1.")
+    c.call("get_user_details", {"user_id": "raj_moore_8640"}, {"payment_methods": {"credit_card_1": {}}})
+    c.call("get_reservation_details", {"reservation_id": "TI7NSI"}, {"reservation_id": "TI7NSI", "flights": 5})
+    c.say("I can move TI7NSI to HAT145 on 2024-05-24 in business, paid with credit_card_1. Shall I?")
+    c.user("Yes.")
+    moved = c.call("update_reservation_flights", {"reservation_id": "TI7NSI", "cabin": "business",
+                                                  "flights": [{"flight_number": "HAT145", "date": "2024-05-24"}],
+                                                  "payment_id": "credit_card_1"}, {"ok": True})
+    c.say("I can send a $50 certificate to raj_moore_8640 and mia_li_3668. Shall I?")
+    c.user("Yes.")
+    sent = c.call("send_certificate", {"user_id": ["raj_moore_8640", "mia_li_3668"], "amount": 50}, {"ok": True})
+    cert = certify_interaction(c.build())
+    assert at(cert, moved).checks["workflow"], at(cert, moved).reasons
+    assert not at(cert, sent).checks["execution"]  # user_id must be a string
+
+
+@pytest.mark.parametrize("schema", [
+    {"type": [{}]}, {"enum": 5}, {"type": "object", "required": True}, {"type": "array", "minItems": "1"},
+    {"type": "integer", "maximum": "9"}, {"type": "string", "pattern": "("}, {"type": "string", "maxLength": "3"},
+    {"type": "object", "properties": "x"},
+])
+def test_a_tool_schema_that_is_no_json_schema_fails_its_calls_with_a_clear_reason(convo, at, schema) -> None:
+    tools = copy.deepcopy(RETAIL_TOOLS)
+    tools[3]["function"]["parameters"]["properties"]["order_id"] = schema  # get_order_details
+    c = convo(tools=tools)
+    c.user("Order #W1 please.")
+    i = c.call("get_order_details", {"order_id": {"a": "#W1"}}, {"order_id": "#W1"})
+    reasons = at(certify_interaction(c.build()), i).reasons
+    assert reasons[0].startswith("get_order_details: arguments do not match the schema: the tool's schema is "
+                                 "invalid at properties/order_id"), reasons
+
+
+def test_a_schema_reference_that_leads_nowhere(convo, at) -> None:
+    tools = copy.deepcopy(RETAIL_TOOLS)
+    tools[3]["function"]["parameters"]["properties"]["order_id"] = {"$ref": "#/defs/x"}
+    c = convo(tools=tools)
+    c.user("Order #W1 please.")
+    i = c.call("get_order_details", {"order_id": "#W1"}, {"order_id": "#W1"})
+    assert "$ref" not in str(at(certify_interaction(c.build()), i).checks)
+    assert "the tool's schema is invalid" in at(certify_interaction(c.build()), i).reasons[0]
+
+
+def test_json_nested_past_what_can_be_walked_is_an_uncertifiable_record(convo, tmp_path: Path) -> None:
+    good = convo()
+    good.user("Order #W1 please.")
+    good.call("get_order_details", {"order_id": "#W1"}, {"order_id": "#W1"})
+    deep = convo()
+    deep.user("Order #W1 please.")
+    # An observation nested past what Python's recursion walks (written out: orjson stops at 255 levels).
+    deep.call("get_order_details", {"order_id": "#W1"}, '[{"p": 1}, ' + '{"a": ' * 990 + '"x"' + "}" * 990 + "]")
+    deep.say("That is $7.50.")
+    with pytest.raises(UncertifiableRecord, match=r"^messages\[4\]: holds a JSON value"):
+        Certifier().certify_record(deep.build())
+    # In a file: reported with its line and id, and the records around it certified.
+    src = tmp_path / "in.jsonl"
+    rows = [good.build(id="a"), deep.build(id="b"), good.build(id="c")]
+    src.write_bytes(b"".join(orjson.dumps(r.model_dump(mode="json"), option=orjson.OPT_APPEND_NEWLINE) for r in rows))
+    report = ReadReport()
+    out = [orjson.loads(line)["id"] for line in certified_lines(str(src), "jsonl", report, CorpusReport(),
+                                                                  CertifyConfig())]
+    assert out == ["a", "c"]
+    (err,) = [e for errs in report.errors for e in (errs if isinstance(errs, list) else [errs])]
+    assert (err.kind, err.path, err.line, err.record_id) == ("uncertifiable", "messages[4]", 2, "b")
+
+
+def test_a_spelled_amount_of_many_words_is_still_read() -> None:
+    # The spelled-number pattern is bounded (a run of "one one one ..." is read once, not from each word).
+    said = "one hundred and twenty three thousand four hundred and fifty six GB"
+    assert stated_amounts(said, data=True) == {123_456_00}
+    assert stated_amounts("one " * 3000 + "GB", data=True) == {100}
