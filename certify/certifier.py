@@ -23,7 +23,7 @@ import orjson
 
 from trajectory2gym.certified import CertifiedInteraction
 from trajectory2gym.certify.agreement import action_amounts, stated_amounts, stated_counts
-from trajectory2gym.certify.anchors import call_anchors
+from trajectory2gym.certify.anchors import Anchors, call_anchors
 from trajectory2gym.certify.config import CertifyConfig
 from trajectory2gym.certify.confirmation import check_confirmation
 from trajectory2gym.certify.evidence import EvidenceIndex
@@ -230,8 +230,8 @@ class _Run:
             return  # the common case, first
         if value is None or isinstance(value, bool):
             return
-        enum = schema.get("enum")
-        if (enum is not None and value in enum) or ("const" in schema and value == schema["const"]):
+        enum = schema.get("enum")  # (a list where the schema is valid; it need not be: schema_check)
+        if (type(enum) is list and value in enum) or ("const" in schema and value == schema["const"]):
             return
         if isinstance(value, list):
             items = schema.get("items")
@@ -241,7 +241,9 @@ class _Run:
                 self._value_misses(v, role, items, f"{path}[{k}]", out)
             return
         if isinstance(value, dict):
-            props = schema.get("properties") or {}
+            props = schema.get("properties")
+            if not isinstance(props, dict):
+                props = {}
             for key, v in value.items():
                 sub = props.get(key)
                 if not isinstance(sub, dict):
@@ -422,10 +424,12 @@ class _Run:
             access = meta.access
             flow: list[str] = []
             if access in self.confirm_access:
-                passed, offered = self._workflow(i, call, meta, flow)
+                passed, offer = self._workflow(i, call, meta, flow)
                 workflow &= passed
-                if misses and len(offered) == 1:
-                    misses = [m for m in misses if not self._offered(m[1], offered)]
+                if misses and offer is not None and not _RANGE.search(offer[0]):
+                    offered = action_amounts(*offer, True)  # only now: most calls miss nothing
+                    if len(offered) == 1:
+                        misses = [m for m in misses if not self._offered(m[1], offered)]
             for path, value, special in misses:
                 visibility = False
                 if special == "free_text_too_long":
@@ -468,13 +472,14 @@ class _Run:
             return False
         return to_cents(value) in offered and not self._is_private(value)
 
-    def _workflow(self, i: int, call: ToolCall, meta: ToolMeta, reasons: list[str]) -> tuple[bool, set[int]]:
+    def _workflow(self, i: int, call: ToolCall, meta: ToolMeta,
+                  reasons: list[str]) -> tuple[bool, tuple[str, Anchors] | None]:
         """The workflow check of one consequential call: whether it passes (else reasons say why), and
-        the quantities of data the confirmed description offers in its action's sentences ("You've
-        used 3.2 GB. I can add 2 GB for $10": 2 GB). How much to buy is the user's to choose, and
-        their yes to one offer chose it; a yes to "1 to 3 GB" or to "2 GB or 3 GB" chose none. Not
-        money: an amount the agent offers (a $387 certificate) must follow from what it could see,
-        whatever the user answers."""
+        the description the user confirmed with the call's anchors, for the quantities of data its
+        action's sentences offer (``agreement.action_amounts``: "You've used 3.2 GB. I can add 2 GB
+        for $10" offers 2 GB). How much to buy is the user's to choose, and their yes to one offer
+        chose it; a yes to "1 to 3 GB" or to "2 GB or 3 GB" chose none. Not money: an amount the
+        agent offers (a $387 certificate) must follow from what it could see, whatever the user says."""
         ok = True
         enums = self.info(call.name).enum_options()
         choices = tuple((arg, value, enums[arg]) for arg, value in call.arguments.items()
@@ -495,11 +500,11 @@ class _Run:
                 verdict = judged
             except JudgeError:
                 self.judge_errors += 1
-        offered: set[int] = set()
+        offer = None
         if verdict is None:
             rule = check_confirmation(self.turns, anchors, self.index)
-            if rule.described and not _RANGE.search(rule.described):
-                offered = action_amounts(rule.described, anchors, True)
+            if rule.described:
+                offer = (rule.described, anchors)
             if not rule.ok:
                 ok = False
                 reasons.append(reason(rule.kind, tool=call.name, detail=rule.detail, arg=rule.arg, value=rule.value))
@@ -512,7 +517,7 @@ class _Run:
                     if isinstance(v, str) and compact(v) not in observed:
                         ok = False
                         reasons.append(reason("order_violation", tool=call.name, arg=arg, value=v))
-        return ok, offered
+        return ok, offer
 
     @staticmethod
     def _judge_view(m: Message) -> dict[str, Any]:

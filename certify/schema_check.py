@@ -177,6 +177,8 @@ def schema_problem(schema: Any) -> str | None:
 def _jsonschema_checker(schema: dict[str, Any]) -> Checker:
     import jsonschema
 
+    if (problem := schema_problem(schema)) is not None:
+        return lambda v, p: [problem]
     validator = jsonschema.validators.validator_for(schema, default=jsonschema.Draft202012Validator)(schema)
 
     def check(v: Any, p: str) -> list[str]:
@@ -253,15 +255,28 @@ def _accepts(schema: Any) -> Callable[[Any], bool] | None:
 def compile_schema(schema: dict[str, Any] | None) -> Checker:
     """A checker returning human-readable errors (``order_id: required argument missing``)."""
     schema = schema or {"type": "object"}
-    # Checked against its meta-schema first (once per distinct schema: ToolResolver caches checkers):
-    # the fast paths below read keywords as the meta-schema allows them.
-    problem = schema_problem(schema)
-    if problem is not None:
-        return lambda v, p: [problem]
-    if not _simple(schema):
-        return _jsonschema_checker(schema)
-    full = _compile(schema)
-    accepts = _accepts(schema)
-    if accepts is None:
-        return full
-    return lambda v, p: [] if accepts(v) else full(v, p)
+    # The fast paths read keywords as JSON Schema allows them; a schema that is none ({"enum": 5},
+    # "minItems": "1") fails there, at compiling or at checking, and is then explained by its
+    # meta-schema. Valid schemas, nearly all, never pay for that check.
+    try:
+        if not _simple(schema):
+            return _jsonschema_checker(schema)
+        full = _compile(schema)
+        accepts = _accepts(schema)
+    except Exception:
+        return _invalid(schema)
+
+    def check(v: Any, p: str) -> list[str]:
+        if accepts is not None and accepts(v):
+            return []
+        try:
+            return full(v, p)
+        except Exception:
+            return _invalid(schema)(v, p)
+
+    return check
+
+
+def _invalid(schema: Any) -> Checker:
+    problem = schema_problem(schema) or "the tool's schema cannot be applied"
+    return lambda v, p: [problem]

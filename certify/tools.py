@@ -13,7 +13,7 @@ from typing import Any
 
 import orjson
 
-from trajectory2gym.certify.schema_check import Checker, compile_schema, schema_problem
+from trajectory2gym.certify.schema_check import Checker, compile_schema
 from trajectory2gym.interaction import ToolSpec
 from trajectory2gym.toolmeta import ToolMeta, infer_tool_meta
 
@@ -147,8 +147,7 @@ class ToolResolver:
             meta=declared or infer_tool_meta(spec if spec is not None else name),
             known=spec is not None or declared is not None,
             checker=checker,
-            # What visibility reads of the schema (enums, constants), where the schema is one.
-            properties={} if spec is None or schema_problem(params) else dict(params.get("properties") or {}),
+            properties=dict(props) if isinstance(props := params.get("properties"), dict) else {},
         )
 
     def resolve(
