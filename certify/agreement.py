@@ -503,6 +503,9 @@ def _choice_not_stated(turns: list[Turn], at: int, anchors: Anchors) -> ConfirmV
         said = _last_said(turns, at, payment_words)
         if said and kind not in {PAYMENT_WORDS[w] for w in said}:
             return ConfirmVerdict(False, "argument_not_confirmed", f"stated: {', '.join(sorted(said))}", arg, value)
+        if not said and kind in _NOT_A_CARD and _last_said(turns, at, _cards_said):
+            # "refunded back to your card", and the refund goes to PayPal
+            return ConfirmVerdict(False, "argument_not_confirmed", "stated: card", arg, value)
         # Two cards of one kind: "your Visa ending 8862" is the card whose last four are 8862.
         if kind != "creditcard":
             continue
@@ -536,6 +539,15 @@ def _unrefused(pattern: re.Pattern[str], text: str) -> set[str]:
         if not _NOT_THIS.search(text, max(start, 0), m.start()):
             found.add(next(g for g in m.groups() if g).lower())
     return found
+
+
+_CARD = re.compile(r"\b(card)s?\b", re.I)
+_NOT_A_CARD = frozenset({"paypal", "certificate"})
+
+
+def _cards_said(turn: Turn) -> set[str]:
+    """"card" where a message names a card of no kind ("back to your card"), not refused."""
+    return _unrefused(_CARD, turn.text) if "card" in turn.text.lower() else set()
 
 
 def _card_endings(turn: Turn) -> set[str]:

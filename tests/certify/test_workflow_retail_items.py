@@ -86,6 +86,10 @@ def test_the_payment_method_is_the_one_confirmed_last(convo) -> None:
     assert _workflow(convo, gift, "Yes.", *_return(LAMP, KETTLE, pay=GIFT)) == []
     card = BOTH.replace("to your PayPal", "to your Mastercard ending 3762")
     assert _workflow(convo, card, "Yes.", *_return(LAMP, KETTLE, pay=CARD)) == []
+    # "Your card", of no kind: a card, not PayPal.
+    some_card = BOTH.replace("to your PayPal", "back to your card")
+    assert _workflow(convo, some_card, "Yes.", *_return(LAMP, KETTLE, pay=PAYPAL)) == ["argument_not_confirmed"]
+    assert _workflow(convo, some_card, "Yes.", *_return(LAMP, KETTLE, pay=CARD)) == []
     # The user may choose: the last message naming a method counts.
     choose = BOTH.replace("to your PayPal. Shall I proceed?", "to your PayPal or your gift card?")
     assert _workflow(convo, choose, "The gift card, yes.", *_return(LAMP, KETTLE, pay=PAYPAL)) == [
