@@ -284,8 +284,7 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
             # an order, when this call cancels #W5183325).
             other = not this and (
                 bool(named)
-                or any(index.label_words(t) or anchors.rival_id(t)
-                       for t in clause.tokens if looks_like_identifier(t))
+                or any(index.label_words(t) or anchors.rival_id(t) for t in clause.ids)
             )
             if negated and _AS_IT_IS.search(clause.text):
                 neg_action, affirm = True, False  # "Yes, cancel it. Hmm... Leave it as it is."

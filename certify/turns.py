@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from trajectory2gym.certify.normalize import (
     chunks,
     compact,
+    looks_like_identifier,
     tokens,
     words,
 )
@@ -57,12 +58,12 @@ _HARMLESS_NO = re.compile(r"\b(no problem|no worries|not a problem|no rush|no hu
 
 @dataclass(slots=True)
 class Clause:
-    """One clause of a message: its text, words, tokens, their identifier keys, and whether it
-    asks (ends in "?"): "Can you confirm how long it takes?" confirms nothing."""
+    """One clause of a message: its text, words, the tokens shaped like identifiers, every token's
+    key, and whether it asks (ends in "?"): "Can you confirm how long it takes?" confirms nothing."""
 
     text: str
     words: set[str]
-    tokens: list[str]
+    ids: list[str]
     keys: set[str]
     question: bool
 
@@ -135,7 +136,9 @@ def split_clauses(text: str) -> list[Clause]:
         part = text[start:end].strip(" ,")
         if part:
             toks = chunks(part)
-            out.append(Clause(part, set(words(part)), toks, {compact(t) for t in toks},
+            # Identifier-shaped tokens once per message, not once per call the reply is read for.
+            out.append(Clause(part, set(words(part)), [t for t in toks if looks_like_identifier(t)],
+                              {compact(t) for t in toks},
                               m is not None and "?" in m.group(0)))
         if m is not None:
             start = m.end()
