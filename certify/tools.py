@@ -13,6 +13,7 @@ from typing import Any
 
 import orjson
 
+from trajectory2gym.certify.normalize import words
 from trajectory2gym.certify.schema_check import Checker, compile_schema
 from trajectory2gym.interaction import ToolSpec
 from trajectory2gym.toolmeta import ToolMeta, infer_tool_meta
@@ -39,12 +40,15 @@ class DomainTools:
     _within: dict[str, tuple[str, ...]] | None = field(default=None, repr=False)
 
     def names_within(self, name: str) -> tuple[str, ...]:
-        """Longer declared names that contain ``name`` as whole words: "Virginia" is said inside
-        "West Virginia", "Washington" inside "Washington DC"; there it names no constant of its own."""
+        """Longer names of other constants that contain ``name`` as whole words (as ``words`` reads
+        them): "Virginia" is said inside "West Virginia", "Washington" inside "Washington DC"; there it
+        names no constant of its own. A constant's own names ("Washington D.C." and "Washington, DC")
+        never hide each other."""
         if self._within is None:
-            every = {n for names in self.named_constants.values() for n in names}
-            padded = {n: f" {' '.join(n.lower().replace(',', ' ').replace('.', ' ').split())} " for n in every}
-            self._within = {n: tuple(m for m in every if m != n and padded[n] in padded[m]) for n in every}
+            owner = {n: code for code, names in self.named_constants.items() for n in names}
+            padded = {n: f" {' '.join(words(n))} " for n in owner}
+            self._within = {n: tuple(m for m in owner if owner[m] != owner[n] and padded[n] in padded[m])
+                            for n in owner}
         return self._within.get(name, ())
 
 

@@ -261,3 +261,17 @@ def test_an_airport_is_named_by_a_common_alias(convo, at):
     c.user("Any flights from Vegas to Philly on May 20?")
     i = c.call("search_direct_flight", {"origin": "LAS", "destination": "PHL", "date": "2024-05-20"}, [])
     assert at(certify_interaction(c.build()), i).checks["visibility"]
+
+
+@pytest.mark.parametrize("said", ["Washington D.C. 20001", "Washington, D.C. 20001", "Washington DC 20001"])
+def test_a_constant_named_any_of_its_ways_is_grounded(convo, at, said: str) -> None:
+    # DC's own names contain one another ("Washington DC" in "Washington, D.C."): none hides another.
+    from trajectory2gym.envs.registry import tool_specs
+
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user(f"I'm user liam_1. Please change my address to 1 Elm St, {said}, USA.")
+    c.call("get_user_details", {"user_id": "liam_1"}, {"user_id": "liam_1"})
+    i = c.call("modify_user_address", {"user_id": "liam_1", "address1": "1 Elm St", "address2": "",
+                                       "city": "Washington", "country": "USA", "zip": "20001", "state": "DC"},
+               {"ok": True})
+    assert "modify_user_address: state='DC' not in visible history" not in at(certify_interaction(c.build()), i).reasons
