@@ -117,10 +117,10 @@ class _Run:
         self.visible_specs = {t.name: t for t in inter.tools}
         self.confirm_access = frozenset(self.cfg.confirm_access)
         self.domain = self._domain()
-        # The domain's named constants (airport and state codes), and the decision being certified.
-        self._constants = cert.tools.domain(self.domain).named_constants
-        self._at = 0
-        self.at = 0  # the message being read (where an UncertifiableRecord is)
+        # The domain's tools and its named constants (airport and state codes).
+        self._domain_tools = cert.tools.domain(self.domain)
+        self._constants = self._domain_tools.named_constants
+        self.at = 0  # the message being read: the decision being certified, or where an UncertifiableRecord is
         # Amounts the turns state, kept while no turn is added: (turns, amounts of data the user
         # asked for) and (turns, the text being checked, money amounts stated).
         self._asked: tuple[int, set[int]] = (-1, set())
@@ -323,15 +323,15 @@ class _Run:
         Virginia" does not say Virginia's VA)."""
         if self.index.has_string(value) if len(value) > 2 else self._written(value):
             return True
-        dom = self.cert.tools.domain(self.domain)
-        return any(self.index.has_string(name) and not any(map(self.index.has_string, dom.names_within(name)))
+        within = self._domain_tools.names_within
+        return any(self.index.has_string(name) and not any(map(self.index.has_string, within(name)))
                    for name in self._constants[value])
 
     def _written(self, code: str) -> bool:
         """Whether a visible message before the current decision writes ``code`` as a whole word, as cased."""
         pattern = re.compile(rf"(?<![A-Za-z0-9]){re.escape(code)}(?![A-Za-z0-9])")
         return any(m.role != "assistant" and m.content and pattern.search(m.content)
-                   for m in self.inter.messages[:self._at])
+                   for m in self.inter.messages[:self.at])
 
     def _is_private(self, value: Any) -> bool:
         if isinstance(value, str) and self.private.has_string(value):
@@ -376,7 +376,6 @@ class _Run:
         infos = self.infos
         epoch = self.epoch
         constants = self._constants
-        self._at = i
         for call in calls:
             function = call.function
             name = function.name

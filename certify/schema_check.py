@@ -266,13 +266,17 @@ def compile_schema(schema: dict[str, Any] | None) -> Checker:
     except Exception:
         return _invalid(schema)
 
+    invalid: list[Checker] = []  # the explanation, made on the first failure only
+
     def check(v: Any, p: str) -> list[str]:
         if accepts is not None and accepts(v):
             return []
         try:
             return full(v, p)
         except Exception:
-            return _invalid(schema)(v, p)
+            if not invalid:
+                invalid.append(_invalid(schema))
+            return invalid[0](v, p)
 
     return check
 
