@@ -37,18 +37,20 @@ class DomainTools:
     specs: dict[str, ToolSpec] = field(default_factory=dict)
     # A constant argument value -> names that make it visible ("JFK" where "New York" is said).
     named_constants: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    lookalike_names: tuple[str, ...] = ()  # names holding a constant's that stand for none ("Kansas City")
     _within: dict[str, tuple[str, ...]] | None = field(default=None, repr=False)
 
     def names_within(self, name: str) -> tuple[str, ...]:
         """Longer names of other constants that contain ``name`` as whole words (as ``words`` reads
         them): "Virginia" is said inside "West Virginia", "Washington" inside "Washington DC"; there it
         names no constant of its own. A constant's own names ("Washington D.C." and "Washington, DC")
-        never hide each other."""
+        never hide each other. Nor do the domain's lookalike names ("Kansas" in "Kansas City")."""
         if self._within is None:
-            owner = {n: code for code, names in self.named_constants.items() for n in names}
+            owner: dict[str, str | None] = {n: code for code, names in self.named_constants.items() for n in names}
+            owner.update({n: None for n in self.lookalike_names})
             padded = {n: f" {' '.join(words(n))} " for n in owner}
             self._within = {n: tuple(m for m in owner if owner[m] != owner[n] and padded[n] in padded[m])
-                            for n in owner}
+                            for n in owner if owner[n] is not None}
         return self._within.get(name, ())
 
 
@@ -64,6 +66,8 @@ def load_domain(domain: str | None) -> DomainTools:
             out.specs = {s.name: s for s in reg.tool_specs(domain)}
         if hasattr(reg, "named_constants"):
             out.named_constants = dict(reg.named_constants(domain))
+        if hasattr(reg, "lookalike_names"):
+            out.lookalike_names = tuple(reg.lookalike_names(domain))
     except (KeyError, ValueError, LookupError):
         return DomainTools()  # a domain the registry does not have
     return out

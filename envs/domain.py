@@ -34,6 +34,8 @@ class Domain:
     # Constants an agent may pass when the conversation names them otherwise (an airport code by its
     # city, as list_all_airports shows): a declared derivation for certification's visibility check.
     named_constants: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    # Names that hold a constant's name but stand for none ("Kansas City, Missouri" says no Kansas).
+    lookalike_names: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         for side, tools in (("agent", self.tools), ("user", self.user_tools)):

@@ -83,6 +83,11 @@ def named_constants(domain: str) -> dict[str, tuple[str, ...]]:
     return get_domain(domain).named_constants
 
 
+def lookalike_names(domain: str) -> tuple[str, ...]:
+    """Names holding a named constant's name that stand for none (``("Kansas City",)``)."""
+    return get_domain(domain).lookalike_names
+
+
 def user_tool_specs(domain: str) -> list[ToolSpec]:
     """The user's device tools (dual control; empty for single-control domains)."""
     return get_domain(domain).user_tool_specs()

@@ -18,6 +18,10 @@ US_STATES: dict[str, str] = {
 }
 
 # Other names in use: "Washington DC" also keeps "Washington" from naming the state of Washington.
+# Cities whose name holds a state's but that lie in another state, or in two: "Kansas City, Missouri".
+STATE_LOOKALIKES: tuple[str, ...] = ("Kansas City", "Arkansas City", "Missouri City", "Michigan City", "Nevada City",
+                                     "Virginia City")
+
 STATE_ALIASES: dict[str, tuple[str, ...]] = {
     "DC": ("Washington DC", "Washington D.C.", "Washington, DC", "Washington, D.C."),
     "MA": ("Mass.",), "PA": ("Penn.",), "CA": ("Calif.",),

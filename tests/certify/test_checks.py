@@ -238,6 +238,9 @@ def test_a_state_code_is_grounded_by_the_state_named(convo, at):
     ("Washington, DC 20001", "WA", False),
     ("Seattle, Washington 98101", "WA", True),
     ("Boston, Mass. 02101", "MA", True),
+    ("Kansas City, Missouri 64108", "MO", True),
+    ("Kansas City, Missouri 64108", "KS", False),  # a city of Missouri named for Kansas
+    ("Topeka, Kansas 66601", "KS", True),
 ])
 def test_a_state_is_named_by_its_code_as_written_or_its_whole_name(convo, at, said: str, state: str,
                                                                    visible: bool) -> None:
