@@ -300,6 +300,8 @@ def _count_not_stated(window: list[Turn], at: int, anchors: Anchors) -> ConfirmV
             continue
         noun = arg.lower().split("_")[-1]
         things = tuple(sorted(object_stems(noun) | {noun[:3]}))  # "bag", "luggag", "suitcas"
+        if value > 0 and ("nonfree" in arg or "paid" in arg) and _said_free(window, at, things):
+            return ConfirmVerdict(False, "amount_not_confirmed", "the description says they are free", arg, value)
         totals: set[int] = set()
         added: set[int] = set()
         # The latest message from the description on that counts the thing ("Yes, but only Mia's
@@ -316,7 +318,8 @@ def _count_not_stated(window: list[Turn], at: int, anchors: Anchors) -> ConfirmV
                 break
         if value in totals or (type(current) is int and value - current in added):
             continue
-        said = {n for t in window for sentence in SENTENCE.split(t.text) if _PAID.search(sentence)
+        # Not where the payment words say it is free: "3 checked bags, free of charge" pays for none.
+        said = {n for t in window for sentence in SENTENCE.split(t.text) if _PAID.search(_FREE.sub(" ", sentence))
                 for n in _counts_said(sentence)}
         if ("nonfree" in arg or "paid" in arg) and value in said:
             continue  # "2 of them paid", a number said of what is paid
@@ -328,6 +331,14 @@ def _count_not_stated(window: list[Turn], at: int, anchors: Anchors) -> ConfirmV
         shown = ", ".join([*map(str, sorted(totals)), *(f"+{n}" for n in sorted(added))]) or "none"
         return ConfirmVerdict(False, "amount_not_confirmed", f"counts stated: {shown}", arg, value)
     return None
+
+
+def _said_free(window: list[Turn], at: int, things: tuple[str, ...]) -> bool:
+    """The description or a later message says the things counted are free ("3 checked bags, free of
+    charge"), and no message from the request on names a price: none of them is paid."""
+    return (any(_FREE.search(sentence) and says(" " + " ".join(words(sentence)), things)
+                for t in window[at:] for sentence in SENTENCE.split(t.text))
+            and not any(c > 0 for t in window for c in stated_amounts(t.text)))
 
 
 def _options_said(options: tuple[str, ...], turn: Turn) -> set[str]:
@@ -589,8 +600,32 @@ _NAMES_A_METHOD = re.compile(
 
 
 # A change that costs nothing: the tool may still want a payment method, but there is nothing to choose.
-_FREE = re.compile(r"\b(?:free|complimentary|no (?:extra |additional )?(?:charge|cost|fee)s?|(?:won'?t|will not|doesn'?t|"
+_FREE = re.compile(r"\b(?:free(?: of charge)?|complimentary|no (?:extra |additional )?(?:charge|cost|fee)s?|(?:won'?t|will not|doesn'?t|"
                    r"does not) cost (?:you )?(?:anything|a (?:thing|cent|penny)))\b|\$0(?:\.00)?(?![.,]?\d)", re.I)
+
+
+# Words that name a method but not which one of its kind: "put it on my card" with two credit cards.
+_ANY_OF_KIND = frozenset({"card", "cards", "credit", "debit", "payment method", "form of payment", "pay with",
+                          "paying with"})
+
+
+def _names_method(turn: Turn, kind: str, anchors: Anchors, in_request: bool) -> bool:
+    """Whether a message names a payment method of ``kind`` (``payment_kind``) as one to use. From
+    the request on, any naming counts (``_NAMES_A_METHOD``), but "my card" where observations show
+    the user two of that kind. Before it, only a method named by its own kind, brand or card ending
+    ("use my PayPal for everything today"), and not in a list of the user's methods ("You have a Visa
+    ending 3202, a Mastercard ending 1698, a gift card ...": none of them chosen)."""
+    if not in_request:
+        return ((kind in {PAYMENT_WORDS[w.lower()] for w in payment_words(turn)} or bool(_card_endings(turn)))
+                and not _lists_methods(turn))
+    said = {m.lower() for m in _NAMES_A_METHOD.findall(turn.text)}
+    return bool(said) and not (said <= _ANY_OF_KIND and not _card_endings(turn) and anchors.methods_of_kind(kind) > 1)
+
+
+def _lists_methods(turn: Turn) -> bool:
+    """A message that names more than one payment method: two kinds, brands or card endings."""
+    return (len({PAYMENT_WORDS[w.lower()] for w in payment_words(turn)}) > 1 or len(_card_brands(turn)) > 1
+            or len(_card_endings(turn)) > 1)
 
 
 def _payment_not_named(turns: list[Turn], window: list[Turn], anchors: Anchors) -> ConfirmVerdict | None:
@@ -598,15 +633,44 @@ def _payment_not_named(turns: list[Turn], window: list[Turn], anchors: Anchors) 
     card or at all ("... $211 and $305 per person. Shall I go ahead?"): the agent chose it alone.
     Not where the request's messages say the change is free ("adding 1 bag is free") and name no
     price ("4 bags are free; the fifth is $50" is no free change)."""
-    for arg, value, _ in anchors.payments:
+    first = len(turns) - len(window)  # where the request's messages start
+    for arg, value, kind in anchors.payments:
         # Latest first: the description most often names it.
-        if any(value in t.text or _NAMES_A_METHOD.search(t.text) for t in reversed(turns)):
+        if any(value in turns[k].text or _names_method(turns[k], kind, anchors, k >= first)
+               for k in range(len(turns) - 1, -1, -1)):
             continue
         if any(_FREE.search(t.text) for t in window) and not any(
                 c > 0 for t in window for c in stated_amounts(t.text)):
             return None
         return ConfirmVerdict(False, "payment_not_named", "", arg, value)
     return None
+
+
+# Between two places of a route: "Seattle → Atlanta", "SEA-ATL", "from Seattle to Atlanta".
+_LEG = r"(?:\s*(?:→|->|=>|➔|⟶|[-–—]>?)\s*|\s+to\s+)"
+
+
+def _place(names: tuple[str, ...]) -> str:
+    """A pattern for a place by its code (as written: "SEA", not "sea") or any of its names (any case)."""
+    code, *rest = names
+    alts = [rf"(?<![A-Za-z]){re.escape(code)}(?![A-Za-z])", *(rf"(?i:\b{re.escape(n)}\b)" for n in rest)]
+    return "(?:" + "|".join(alts) + ")"
+
+
+@lru_cache(maxsize=256)
+def _legs(route: tuple[tuple[str, ...], tuple[str, ...]]) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    origin, destination = _place(route[0]), _place(route[1])
+    return re.compile(origin + _LEG + destination), re.compile(destination + _LEG + origin)
+
+
+def _route_reversed(described: Turn, route: tuple[tuple[str, ...], tuple[str, ...]]) -> str:
+    """How the description routes a one-way trip the other way round: it says "Seattle → Atlanta"
+    (and never Atlanta → Seattle) while the call books ATL to SEA; else ""."""
+    text = described.text.replace("*", "")
+    forward, backward = _legs(route)
+    if (m := backward.search(text)) and not forward.search(text):
+        return f"the description routes {m[0].strip()}; the call goes {route[0][0]} to {route[1][0]}"
+    return ""
 
 
 def call_disagrees(turns: list[Turn], last_desc: int, anchors: Anchors) -> ConfirmVerdict | None:
@@ -617,6 +681,8 @@ def call_disagrees(turns: list[Turn], last_desc: int, anchors: Anchors) -> Confi
         return ConfirmVerdict(False, "not_described", f" as called (the description names {other} instead)")
     if anchors.variants and (option := _other_option(described, turns[last_desc + 1:], anchors)):
         return ConfirmVerdict(False, "not_described", f" as called (the description names {option})")
+    if anchors.route and (reversed_ := _route_reversed(described, anchors.route)):
+        return ConfirmVerdict(False, "not_described", f" as called ({reversed_})")
     if not (anchors.amounts or anchors.choices or anchors.payments or anchors.dated or anchors.counts
             or anchors.records):
         return None

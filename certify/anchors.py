@@ -89,7 +89,7 @@ class Anchors:
 
     __slots__ = ("ids", "stems", "objects", "object_ids", "rival_objects", "weak_objects", "object_word",
                  "amounts", "account", "own", "verb", "choices", "payments", "variants", "dated", "dated_args", "counts", "owners",
-                 "records",
+                 "records", "route",
                  "_changed", "_listed",
                  "_groups", "_by_date", "_raw", "_index", "_labels_of", "_all", "_shapes", "_aliases",
                  "account_keys")
@@ -135,6 +135,9 @@ class Anchors:
         # of update_reservation_baggages; none for book_reservation): where its current state is shown.
         self.owners = owners
         self.records = records  # (argument, items) of list arguments whose items have no identifier (passengers)
+        # A one-way trip's places, each as its code and names ("SEA", "Seattle"): set by the certifier,
+        # which knows the domain's named constants.
+        self.route: tuple[tuple[str, ...], tuple[str, ...]] | None = None
         self._groups: list[tuple[frozenset[str], frozenset[str]]] | None = None
         self._by_date = False  # the groups are flights told apart by identifier (see item_groups)
         # (length, starts with a letter) of each identifier key: what an id of the same kind shares
@@ -251,6 +254,10 @@ class Anchors:
 
     def visible_amounts(self) -> set[int]:
         return self._index.amounts
+
+    def methods_of_kind(self, kind: str) -> int:
+        """How many payment methods of a kind (``payment_kind``: "creditcard") observations show."""
+        return sum(1 for k in self._index.observed if k.startswith(kind) and k[len(kind):].isdigit())
 
     def card_field(self, payment: str, key: str) -> str | None:
         """What observations give a payment method as ``key`` (``last_four``, ``brand``)."""

@@ -327,6 +327,16 @@ class _Run:
         return any(self.index.has_string(name) and not any(map(self.index.has_string, within(name)))
                    for name in self._constants[value])
 
+    def _route(self, args: dict[str, Any]) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+        """A one-way call's origin and destination, each with its names ("SEA", "Seattle"), for
+        ``agreement`` to check against the direction the description gave. Not a round trip's: its
+        description routes both ways."""
+        origin, destination = args.get("origin"), args.get("destination")
+        if (not isinstance(origin, str) or not isinstance(destination, str) or not origin or not destination
+                or origin == destination or any(isinstance(v, str) and "round" in v.lower() for v in args.values())):
+            return None
+        return (origin, *self._constants.get(origin, ())), (destination, *self._constants.get(destination, ()))
+
     def _written(self, code: str) -> bool:
         """Whether a visible message before the current decision writes ``code`` as a whole word, as cased."""
         pattern = re.compile(rf"(?<![A-Za-z0-9]){re.escape(code)}(?![A-Za-z0-9])")
@@ -484,6 +494,7 @@ class _Run:
         choices = tuple((arg, value, enums[arg]) for arg, value in call.arguments.items()
                         if arg in enums and isinstance(value, str)) if enums else ()
         anchors = call_anchors(call.name, call.arguments, meta.arg_roles, self.index, self.tool_args, choices)
+        anchors.route = self._route(call.arguments)
         verdict = None
         judge = self.cert.judge
         if judge is not None:

@@ -268,7 +268,11 @@ def test_the_latest_count_of_bags_decides(convo) -> None:
     ("I'll add 2 bags to PVUB64 (4 in total), $100 on the card on file. Shall I?", None, []),
     ("I'll add 2 bags to PVUB64 (4 in total), $100 to your original payment method. Shall I?", None, []),
     ("I'll add 2 bags to PVUB64 (4 in total), $100 for the 2 extra ones. Shall I?",
-     "Hi, I'm raj_moore_8640, about reservation PVUB64; charge my credit card.", []),
+     "Hi, I'm raj_moore_8640, about reservation PVUB64; charge my Visa ending 8862.", []),
+    # Raj has three credit cards: "my credit card" picks none of them.
+    ("I'll add 2 bags to PVUB64 (4 in total), $100 for the 2 extra ones. Shall I?",
+     "Hi, I'm raj_moore_8640, about reservation PVUB64; charge my credit card.", ["payment_not_named"]),
+    ("I'll add 2 bags to PVUB64 (4 in total), $100 on your card. Shall I?", None, ["payment_not_named"]),
     ("I'll add 2 bags to PVUB64 (4 in total), $100, billed the same way you paid for the trip. Shall I?", None, []),
     # A present is no gift card.
     ("I'll add 2 bags to PVUB64 (4 in total), $100 for the 2 extra ones. Shall I?",
@@ -290,6 +294,55 @@ def test_a_free_change_needs_no_payment_method_named(convo) -> None:
     for priced in ("PVUB64 has 2 checked bags, both free; a third bag (3 in total) is $50. Shall I add it?",
                    "A third bag on PVUB64 (3 in total) is $0.93 more. Shall I add it?"):
         assert _workflow(convo, priced, "Yes.", *_bags(3, 1)) == ["payment_not_named"], priced
+
+
+def test_a_kind_of_method_names_the_only_one_of_that_kind(convo) -> None:
+    # One credit card in sight: "my credit card" is that one.
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("Hi, I'm raj_moore_8640, about reservation PVUB64; charge my credit card.")
+    c.call("get_user_details", {"user_id": "raj_moore_8640"},
+           {**USER, "payment_methods": {k: v for k, v in USER["payment_methods"].items() if k != "credit_card_2"
+                                        and k != "credit_card_5"}})
+    c.call("get_reservation_details", {"reservation_id": "PVUB64"}, RESERVATION)
+    c.say("I'll add 2 bags to PVUB64 (4 in total), $100 for the 2 extra ones. Shall I?")
+    c.user("Yes.")
+    i = c.call(*_bags(4, 2), {**RESERVATION, "updated": True})
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert decision.eligible, decision.reasons
+
+
+def test_methods_listed_for_an_earlier_question_choose_none(convo) -> None:
+    listed = "Hi, I'm raj_moore_8640. What payment methods do I have?"
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user(listed)
+    c.call("get_user_details", {"user_id": "raj_moore_8640"}, USER)
+    c.say("You have Visa cards ending 8862 and 8131, a Mastercard ending 4118, a gift card and a certificate.")
+    c.user("Thanks. Also, add 2 bags to PVUB64 please.")
+    c.call("get_reservation_details", {"reservation_id": "PVUB64"}, RESERVATION)
+    c.say("I'll add 2 bags to PVUB64 (4 in total), $100 for the 2 extra ones. Shall I?")
+    c.user("Yes.")
+    i = c.call(*_bags(4, 2), {**RESERVATION, "updated": True})
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert [reason_kind(r) for r in decision.reasons] == ["payment_not_named"], decision.reasons
+
+
+def test_bags_described_as_free_are_not_paid(convo) -> None:
+    said = "PVUB64 has 2 checked bags; adding 1 brings it to 3 checked bags, free of charge. Shall I add it?"
+    assert _workflow(convo, said, "Yes.", *_bags(3, 0)) == []
+    assert _workflow(convo, said, "Yes.", *_bags(3, 1)) == ["amount_not_confirmed"]
+
+
+@pytest.mark.parametrize(("said", "kinds"), [
+    ("I'll book HAT173, PHX → LAS on May 20", []),
+    ("I'll book HAT173 from Phoenix to Las Vegas on May 20", []),
+    ("I'll book HAT173, LAS → PHX on May 20", ["not_described"]),
+    ("I'll book HAT173 from Las Vegas to Phoenix on May 20", ["not_described"]),
+])
+def test_a_one_way_booking_goes_the_way_it_was_described(convo, said: str, kinds: list[str]) -> None:
+    rest = (", economy, for Raj Moore (1966-02-02) and Sophia Nguyen (1973-09-23), no insurance, no checked bags. "
+            "Total $348: $150 certificate, $173 gift card, $25 on your Visa ending 8862. Shall I book it?")
+    request = "Hi, I'm raj_moore_8640. I want to fly between Phoenix and Las Vegas on May 20 with Sophia."
+    assert _workflow(convo, said + rest, "Yes, book it.", *_booking("no", SPLIT), request=request) == kinds
 
 
 def test_a_birth_date_beside_the_flight_is_no_flight_date(convo) -> None:
