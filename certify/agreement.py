@@ -66,6 +66,7 @@ _DOLLARS = re.compile(rf"(?<![\w.,]){_QUANTITY}[\s-]*(?:dollars?|usd)\b", re.I) 
 
 
 _DATA = re.compile(rf"(?<![\w.,]){_QUANTITY}\s*(?:gb|gigs?|gigabytes?)\b", re.I)
+_MEGABYTES = re.compile(rf"(?<![\w.,]){_QUANTITY}\s*(?:mb|megs?|megabytes?)\b", re.I)
 
 
 def _unit_cents(pattern: re.Pattern[str], text: str) -> set[int]:
@@ -83,9 +84,12 @@ def _unit_cents(pattern: re.Pattern[str], text: str) -> set[int]:
 
 def stated_amounts(text: str, data: bool = False) -> set[int]:
     """Amounts a message states, in cents: money ($5, 4.50, 1,200, 100 dollars), or with ``data``
-    quantities of data (2 GB, two gigabytes). Units keep them apart: "1 GB for $5" is no 5 GB."""
-    if data:
-        return _unit_cents(_DATA, text)
+    quantities of data (2 GB, two gigabytes, 500 MB). Units keep them apart: "1 GB for $5" is no 5 GB."""
+    if data:  # in hundredths of a GB: "500 MB" is 0.5 GB (decimal units, as carriers bill them)
+        found = _unit_cents(_DATA, text)
+        if "mb" in text.lower() or "meg" in text.lower():
+            found |= {c // 1000 for c in _unit_cents(_MEGABYTES, text) if c % 1000 == 0}
+        return found
     return {c for _, c in money_numbers_in(text)} | _unit_cents(_DOLLARS, text)
 
 

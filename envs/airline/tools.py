@@ -60,7 +60,7 @@ AIRPORTS: dict[str, str] = {
 # What people also call some of them (certification grounds a code by these too; envs.domain).
 AIRPORT_ALIASES: dict[str, tuple[str, ...]] = {
     "LAS": ("Vegas",), "PHL": ("Philly",), "ORD": ("O'Hare",), "LGA": ("La Guardia",),
-    "DFW": ("Fort Worth",), "SFO": ("San Fran",),
+    "DFW": ("Fort Worth",), "SFO": ("San Fran",), "LAX": ("LA", "L.A."),
 }
 
 toolkit = Toolkit()

@@ -139,6 +139,10 @@ def test_a_quantity_of_data_the_user_accepted_is_theirs_but_not_a_sum_of_money(c
                      "I can add 2 GB for $4 or 3 GB for $6 to line L1002. Shall I?"):
         assert "refuel_data: gb_amount=3.0 not in visible history" in _refuel(
             convo, at, unchosen, "Yes please.", {"gb_amount": 3.0}).reasons, unchosen
+    # In megabytes: 500 MB is the 0.5 GB sent, and $1.00 is 0.5 GB at the visible $2 per GB.
+    small = _refuel(convo, at, "I can add 500 MB to line L1002 for $1.00. Would you like that?", "Yes please.",
+                    {"gb_amount": 0.5})
+    assert small.eligible, small.reasons
     # Known only from the private part: privileged, whatever the user answered.
     hidden = _refuel(convo, at, offer, "Yes please.", {"gb_amount": 3.0}, private={"grant_gb": 3.0})
     assert hidden.privileged and not hidden.checks["visibility"]

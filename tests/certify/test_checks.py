@@ -264,6 +264,9 @@ def test_an_airport_is_named_by_a_common_alias(convo, at):
     c.user("Any flights from Vegas to Philly on May 20?")
     i = c.call("search_direct_flight", {"origin": "LAS", "destination": "PHL", "date": "2024-05-20"}, [])
     assert at(certify_interaction(c.build()), i).checks["visibility"]
+    c.user("And LA to San Francisco?")
+    i = c.call("search_direct_flight", {"origin": "LAX", "destination": "SFO", "date": "2024-05-20"}, [])
+    assert at(certify_interaction(c.build()), i).checks["visibility"]
 
 
 @pytest.mark.parametrize("said", ["Washington D.C. 20001", "Washington, D.C. 20001", "Washington DC 20001"])
