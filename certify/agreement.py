@@ -595,6 +595,17 @@ def picks_payment(text: str, asked: Turn) -> bool:
     return len(offered) > 1 and said <= offered
 
 
+def picks_amount(text: str, asked: Turn, anchors: Anchors) -> bool:
+    """A reply that picks one of the amounts of data a question offered, the one the call sends: "the
+    3 GB one" to "1. 2 GB for $10  2. 3 GB for $15. Which would you like?"."""
+    said = stated_amounts(text, data=True)
+    if len(said) != 1 or not ASKS.search(asked.text):
+        return False
+    offered = stated_amounts(asked.text, data=True)
+    return (len(offered) > 1 and said <= offered
+            and any(_is_data(arg) and to_cents(value) in said for arg, value in anchors.amounts))
+
+
 # What names a payment method: its kind or card ("gift card", not a birthday "gift"), or the one already
 # used ("the card on file", "your original form of payment", "the same way you paid for the trip").
 _NAMES_A_METHOD = re.compile(

@@ -24,7 +24,12 @@ from __future__ import annotations
 import re
 
 from trajectory2gym.certify.action_words import ACTION_STEMS, says
-from trajectory2gym.certify.agreement import ConfirmVerdict, call_disagrees, picks_payment
+from trajectory2gym.certify.agreement import (
+    ConfirmVerdict,
+    call_disagrees,
+    picks_amount,
+    picks_payment,
+)
 from trajectory2gym.certify.anchors import ACCOUNT_WORDS, Anchors
 from trajectory2gym.certify.evidence import EvidenceIndex
 from trajectory2gym.certify.normalize import (
@@ -325,7 +330,8 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
             text = clause.text
             if (_AFFIRM.search(text) or ((_WEAK_AFFIRM.search(text) or _BARE_YES.match(text)) and ASKS.search(answered.text))
                     or (_DIRECTIVE.search(text) and (this or _names_action(ws, anchors)))
-                    or (anchors.payments and picks_payment(text, answered))):
+                    or (anchors.payments and picks_payment(text, answered))
+                    or (anchors.amounts and picks_amount(text, answered, anchors))):
                 affirm = True
             elif _orders_action(text, anchors):
                 ordered = True

@@ -143,6 +143,11 @@ def test_a_quantity_of_data_the_user_accepted_is_theirs_but_not_a_sum_of_money(c
     small = _refuel(convo, at, "I can add 500 MB to line L1002 for $1.00. Would you like that?", "Yes please.",
                     {"gb_amount": 0.5})
     assert small.eligible, small.reasons
+    # Picking one of two offers by its amount confirms that one, not the other.
+    options = "I can add data to line L1002:\n1. 2 GB for $4.00\n2. 3 GB for $6.00\nWhich would you like?"
+    picked = _refuel(convo, at, options, "The 3 GB one.", {"gb_amount": 3.0})
+    assert picked.eligible, picked.reasons
+    assert not _refuel(convo, at, options, "The 3 GB one.", {"gb_amount": 2.0}).checks["workflow"]
     # Known only from the private part: privileged, whatever the user answered.
     hidden = _refuel(convo, at, offer, "Yes please.", {"gb_amount": 3.0}, private={"grant_gb": 3.0})
     assert hidden.privileged and not hidden.checks["visibility"]
