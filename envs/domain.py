@@ -66,3 +66,8 @@ class Domain:
         if side == "user":
             return self.user_tools
         raise ValueError(f"requestor must be 'assistant' or 'user', got {side!r}")
+
+
+def named(names: dict[str, str], aliases: dict[str, tuple[str, ...]]) -> dict[str, tuple[str, ...]]:
+    """``Domain.named_constants`` from each constant's name and its other names: {"LAS": ("Las Vegas", "Vegas")}."""
+    return {code: (name, *aliases.get(code, ())) for code, name in names.items()}

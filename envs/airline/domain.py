@@ -2,7 +2,7 @@
 
 from trajectory2gym.envs.airline.policy import POLICY
 from trajectory2gym.envs.airline.tools import AIRPORT_ALIASES, AIRPORTS, QUIRKS, toolkit
-from trajectory2gym.envs.domain import Domain
+from trajectory2gym.envs.domain import Domain, named
 
 DOMAIN = Domain(name="airline", kinds=("flights", "reservations", "users"), tools=toolkit.tools, policy=POLICY,
-                quirks=QUIRKS, named_constants={code: (city, *AIRPORT_ALIASES.get(code, ())) for code, city in AIRPORTS.items()})
+                quirks=QUIRKS, named_constants=named(AIRPORTS, AIRPORT_ALIASES))
