@@ -622,19 +622,45 @@ _FREE = re.compile(r"\b(?:free(?: of charge)?|complimentary|no (?:extra |additio
 # Words that name a method but not which one of its kind: "put it on my card" with two credit cards.
 _ANY_OF_KIND = frozenset({"card", "cards", "credit", "debit", "payment method", "form of payment", "pay with",
                           "paying with"})
+_GIFT_CARD = frozenset({"gift card", "gift cards", "giftcard", "giftcards"})
+_BRANDS = frozenset({"visa", "mastercard", "amex", "american express", "discover"})
+
+
+def _picks_none(said: set[str], kind: str, anchors: Anchors) -> bool:
+    """Words naming a method (``_NAMES_A_METHOD``) that fit several of the kind the call pays with:
+    "my card" or "my gift card" with two of that kind, "my Visa" with two Visas. Words for other
+    kinds say nothing of this one ("$150 certificate, $98 on your Visa"). Not certificates: a user's
+    certificates are told apart by amount, and "use a certificate" leaves the pick to the agent."""
+    specific = said - _ANY_OF_KIND
+    kinds = {w: _word_kind(w) for w in specific}
+    if None in kinds.values():
+        return False  # "the card on file", "the same way you paid": the one already used
+    mine = {w for w, k in kinds.items() if k == kind}
+    if not mine:
+        return not said.isdisjoint(_ANY_OF_KIND) and anchors.methods_of_kind(kind) > 1
+    if mine <= _GIFT_CARD:
+        return anchors.methods_of_kind(kind) > 1
+    return len(mine) == 1 and mine <= _BRANDS and anchors.cards_of_brand(next(iter(mine))) > 1
+
+
+def _word_kind(word: str) -> str | None:
+    """The kind of payment method a naming word names ("visa" and "gift card": a credit card and a gift card)."""
+    if word in _BRANDS or word in _GIFT_CARD:
+        return "creditcard" if word in _BRANDS else "giftcard"
+    return PAYMENT_WORDS.get(word.split()[0].removesuffix("s"))
 
 
 def _names_method(turn: Turn, kind: str, anchors: Anchors, in_request: bool) -> bool:
     """Whether a message names a payment method of ``kind`` (``payment_kind``) as one to use. From
-    the request on, any naming counts (``_NAMES_A_METHOD``), but "my card" where observations show
-    the user two of that kind. Before it, only a method named by its own kind, brand or card ending
+    the request on, any naming counts (``_NAMES_A_METHOD``), but one that fits two of the user's
+    methods (``_picks_none``). Before it, only a method named by its own kind, brand or card ending
     ("use my PayPal for everything today"), and not in a list of the user's methods ("You have a Visa
     ending 3202, a Mastercard ending 1698, a gift card ...": none of them chosen)."""
     if not in_request:
         return ((kind in {PAYMENT_WORDS[w.lower()] for w in payment_words(turn)} or bool(_card_endings(turn)))
                 and not _lists_methods(turn))
     said = {m.lower() for m in _NAMES_A_METHOD.findall(turn.text)}
-    return bool(said) and not (said <= _ANY_OF_KIND and not _card_endings(turn) and anchors.methods_of_kind(kind) > 1)
+    return bool(said) and (bool(_card_endings(turn)) or not _picks_none(said, kind, anchors))
 
 
 def _lists_methods(turn: Turn) -> bool:

@@ -259,6 +259,11 @@ class Anchors:
         """How many payment methods of a kind (``payment_kind``: "creditcard") observations show."""
         return sum(1 for k in self._index.observed if k.startswith(kind) and k[len(kind):].isdigit())
 
+    def cards_of_brand(self, brand: str) -> int:
+        """How many payment methods of a card brand ("visa") observations show."""
+        return len({obj.get("id") for obj in self._index.objects_with(brand, '"brand"')
+                    if str(obj.get("brand", "")).lower() == brand})
+
     def card_field(self, payment: str, key: str) -> str | None:
         """What observations give a payment method as ``key`` (``last_four``, ``brand``)."""
         found = self._index.field_of(payment, key)

@@ -273,6 +273,8 @@ def test_the_latest_count_of_bags_decides(convo) -> None:
     ("I'll add 2 bags to PVUB64 (4 in total), $100 for the 2 extra ones. Shall I?",
      "Hi, I'm raj_moore_8640, about reservation PVUB64; charge my credit card.", ["payment_not_named"]),
     ("I'll add 2 bags to PVUB64 (4 in total), $100 on your card. Shall I?", None, ["payment_not_named"]),
+    # Two Visas and one Mastercard: the brand names the Mastercard, not a Visa.
+    ("I'll add 2 bags to PVUB64 (4 in total), $100 on your Visa. Shall I?", None, ["payment_not_named"]),
     ("I'll add 2 bags to PVUB64 (4 in total), $100, billed the same way you paid for the trip. Shall I?", None, []),
     # A present is no gift card.
     ("I'll add 2 bags to PVUB64 (4 in total), $100 for the 2 extra ones. Shall I?",
@@ -309,6 +311,14 @@ def test_a_kind_of_method_names_the_only_one_of_that_kind(convo) -> None:
     i = c.call(*_bags(4, 2), {**RESERVATION, "updated": True})
     decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
     assert decision.eligible, decision.reasons
+
+
+def test_a_brand_names_the_only_card_of_that_brand(convo) -> None:
+    said = "I'll add 2 bags to PVUB64 (4 in total), $100 on your Mastercard. Shall I?"
+    assert _workflow(convo, said, "Yes.", *_bags(4, 2, "credit_card_5")) == []
+    # Words for other kinds beside it say nothing of the card: "$50 gift card, $50 on your Visa".
+    split = "I'll add 2 bags to PVUB64 (4 in total): $50 from your gift card and $50 on your Visa. Shall I?"
+    assert _workflow(convo, split, "Yes.", *_bags(4, 2)) == ["payment_not_named"]
 
 
 def test_methods_listed_for_an_earlier_question_choose_none(convo) -> None:
