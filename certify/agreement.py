@@ -587,8 +587,9 @@ def payment_words(turn: Turn) -> set[str]:
 
 def picks_payment(text: str, asked: Turn) -> bool:
     """A reply that picks one of the payment methods a question offered: "Use my paypal then." to
-    "Would you like to pay it with PayPal or your Mastercard ending 3762?"."""
-    said = {PAYMENT_WORDS[w.lower()] for w in _PAYMENT_SAID.findall(text)}
+    "Would you like to pay it with PayPal or your Mastercard ending 3762?"; or "Not PayPal, the
+    Mastercard." (a method the reply refuses is not picked)."""
+    said = {PAYMENT_WORDS[w] for w in _unrefused(_PAYMENT_SAID, text)}
     if not said or " or " not in asked.text or not ASKS.search(asked.text):
         return False
     offered = {PAYMENT_WORDS[w] for w in payment_words(asked)}

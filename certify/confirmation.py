@@ -280,6 +280,8 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
             if negated and anchors.dated and anchors.keeps_unchanged(keys) and not _NEGATE.search(
                     _KEEPING.sub(" ", clause.text)):
                 negated = False  # "Yes, as long as HAT145 on the 23rd stays": the call keeps it
+            if negated and anchors.payments and picks_payment(clause.text, answered):
+                negated = False  # "Not PayPal, the Mastercard.": refuses the other method offered
             # Whether the clause names any known object: asked once (a search of every observation),
             # and only when no identifier of this call settles ``this`` first.
             named = index.names_any(ws) if anchors.ids.isdisjoint(keys) else None

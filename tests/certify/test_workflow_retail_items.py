@@ -146,6 +146,9 @@ def test_picking_an_offered_payment_method_confirms(convo) -> None:
     assert _workflow(convo, ask, "Use my gift card then.", *_return(LAMP, KETTLE, pay=GIFT)) == []
     assert _workflow(convo, ask, "Use my gift card then.", *_return(LAMP, KETTLE, pay=PAYPAL)) == [
         "argument_not_confirmed"]
+    # Refusing one offered method picks the other.
+    assert _workflow(convo, ask, "Not PayPal, the gift card.", *_return(LAMP, KETTLE, pay=GIFT)) == []
+    assert _workflow(convo, ask, "Not PayPal, no.", *_return(LAMP, KETTLE, pay=GIFT)) != []
     # Not a pick: a method the question did not offer, a question back, or no choice offered at all.
     assert _workflow(convo, ask, "Use my mastercard then.", *_return(LAMP, KETTLE, pay=CARD)) != []
     assert _workflow(convo, ask, "PayPal or gift card, which is faster?", *_return(LAMP, KETTLE)) != []
