@@ -40,6 +40,7 @@ from trajectory2gym.certify.normalize import (
     unit_numbers,
     words,
 )
+from trajectory2gym.certify.routes import route_disagrees
 from trajectory2gym.certify.turns import ASKS, SENTENCE, Turn
 
 
@@ -688,33 +689,6 @@ def _payment_not_named(turns: list[Turn], window: list[Turn], anchors: Anchors) 
     return None
 
 
-# Between two places of a route: "Seattle → Atlanta", "SEA-ATL", "from Seattle to Atlanta".
-_LEG = r"(?:\s*(?:→|->|=>|➔|⟶|[-–—]>?)\s*|\s+to\s+)"
-
-
-def _place(names: tuple[str, ...]) -> str:
-    """A pattern for a place by its code (as written: "SEA", not "sea") or any of its names (any case)."""
-    code, *rest = names
-    alts = [rf"(?<![A-Za-z]){re.escape(code)}(?![A-Za-z])", *(rf"(?i:\b{re.escape(n)}\b)" for n in rest)]
-    return "(?:" + "|".join(alts) + ")"
-
-
-@lru_cache(maxsize=256)
-def _legs(route: tuple[tuple[str, ...], tuple[str, ...]]) -> tuple[re.Pattern[str], re.Pattern[str]]:
-    origin, destination = _place(route[0]), _place(route[1])
-    return re.compile(origin + _LEG + destination), re.compile(destination + _LEG + origin)
-
-
-def _route_reversed(described: Turn, route: tuple[tuple[str, ...], tuple[str, ...]]) -> str:
-    """How the description routes a one-way trip the other way round: it says "Seattle → Atlanta"
-    (and never Atlanta → Seattle) while the call books ATL to SEA; else ""."""
-    text = described.text.replace("*", "")
-    forward, backward = _legs(route)
-    if (m := backward.search(text)) and not forward.search(text):
-        return f"the description routes {m[0].strip()}; the call goes {route[0][0]} to {route[1][0]}"
-    return ""
-
-
 def call_disagrees(turns: list[Turn], last_desc: int, anchors: Anchors) -> ConfirmVerdict | None:
     """Why a confirmed call is not the one the user confirmed (``turns[last_desc]`` described it):
     another variant, a flight's date, a count, a passenger, an amount or a choice; None when it agrees."""
@@ -723,8 +697,9 @@ def call_disagrees(turns: list[Turn], last_desc: int, anchors: Anchors) -> Confi
         return ConfirmVerdict(False, "not_described", f" as called (the description names {other} instead)")
     if anchors.variants and (option := _other_option(described, turns[last_desc + 1:], anchors)):
         return ConfirmVerdict(False, "not_described", f" as called (the description names {option})")
-    if anchors.route and (reversed_ := _route_reversed(described, anchors.route)):
-        return ConfirmVerdict(False, "not_described", f" as called ({reversed_})")
+    if anchors.route and (why := route_disagrees(described.text, anchors.route, [f for f, _ in anchors.dated],
+                                                   anchors.index)):
+        return ConfirmVerdict(False, "not_described", f" as called ({why})")
     if not (anchors.amounts or anchors.choices or anchors.payments or anchors.dated or anchors.counts
             or anchors.records):
         return None

@@ -28,6 +28,7 @@ from trajectory2gym.certify.normalize import (
     looks_like_identifier,
     words,
 )
+from trajectory2gym.certify.routes import Route
 from trajectory2gym.certify.turns import Turn
 
 # A payment method's kind, from its identifier (credit_card_1, gift_card_2, paypal_3, certificate_4),
@@ -135,9 +136,8 @@ class Anchors:
         # of update_reservation_baggages; none for book_reservation): where its current state is shown.
         self.owners = owners
         self.records = records  # (argument, items) of list arguments whose items have no identifier (passengers)
-        # A one-way trip's places, each as its code and names ("SEA", "Seattle"): set by the certifier,
-        # which knows the domain's named constants.
-        self.route: tuple[tuple[str, ...], tuple[str, ...]] | None = None
+        # A booking's places and trip type: set by the certifier, which knows the domain's named constants.
+        self.route: Route | None = None
         self._groups: list[tuple[frozenset[str], frozenset[str]]] | None = None
         self._by_date = False  # the groups are flights told apart by identifier (see item_groups)
         # (length, starts with a letter) of each identifier key: what an id of the same kind shares

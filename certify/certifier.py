@@ -39,6 +39,7 @@ from trajectory2gym.certify.normalize import (
 )
 from trajectory2gym.certify.prices import PriceBook, misattributed
 from trajectory2gym.certify.reasons import reason
+from trajectory2gym.certify.routes import Route
 from trajectory2gym.certify.tools import ToolInfo, ToolResolver, guess_domain
 from trajectory2gym.certify.turns import Turn
 from trajectory2gym.interaction import Interaction, Message, ToolCall
@@ -327,15 +328,15 @@ class _Run:
         return any(self.index.has_string(name) and not any(map(self.index.has_string, within(name)))
                    for name in self._constants[value])
 
-    def _route(self, args: dict[str, Any]) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
-        """A one-way call's origin and destination, each with its names ("SEA", "Seattle"), for
-        ``agreement`` to check against the direction the description gave. Not a round trip's: its
-        description routes both ways."""
+    def _route(self, args: dict[str, Any]) -> Route | None:
+        """A booking call's origin and destination, each with its names ("SEA", "Seattle"), for
+        ``routes`` to check against its description and its flights."""
         origin, destination = args.get("origin"), args.get("destination")
-        if (not isinstance(origin, str) or not isinstance(destination, str) or not origin or not destination
-                or origin == destination or any(isinstance(v, str) and "round" in v.lower() for v in args.values())):
+        if not isinstance(origin, str) or not isinstance(destination, str) or not origin or not destination:
             return None
-        return (origin, *self._constants.get(origin, ())), (destination, *self._constants.get(destination, ()))
+        round_trip = any(isinstance(v, str) and "round" in v.lower() for v in args.values())
+        return Route((origin, *self._constants.get(origin, ())), (destination, *self._constants.get(destination, ())),
+                     one_way=not round_trip and origin != destination)
 
     def _written(self, code: str) -> bool:
         """Whether a visible message before the current decision writes ``code`` as a whole word, as cased."""

@@ -26,13 +26,14 @@ SEARCH = [{"flight_number": "HAT173", "prices": {"economy": 174, "business": 457
 
 
 def _workflow(convo: Any, description: str, reply: str, name: str, args: dict[str, Any],
-              request: str = "Hi, I'm raj_moore_8640, about reservation PVUB64.") -> list[str]:
+              request: str = "Hi, I'm raj_moore_8640, about reservation PVUB64.",
+              search: list[dict[str, Any]] = SEARCH) -> list[str]:
     c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline",
               system="You are an airline agent. Each extra bag costs $50.")
     c.user(request)
     c.call("get_user_details", {"user_id": "raj_moore_8640"}, USER)
     c.call("get_reservation_details", {"reservation_id": "PVUB64"}, RESERVATION)
-    c.call("search_direct_flight", {"origin": "PHX", "destination": "LAS", "date": "2024-05-20"}, SEARCH)
+    c.call("search_direct_flight", {"origin": "PHX", "destination": "LAS", "date": "2024-05-20"}, search)
     c.say(description)
     c.user(reply)
     i = c.call(name, args, {**RESERVATION, "updated": True})
@@ -347,12 +348,44 @@ def test_bags_described_as_free_are_not_paid(convo) -> None:
     ("I'll book HAT173 from Phoenix to Las Vegas on May 20", []),
     ("I'll book HAT173, LAS → PHX on May 20", ["not_described"]),
     ("I'll book HAT173 from Las Vegas to Phoenix on May 20", ["not_described"]),
+    # Codes in an aside, departures and arrivals, and another trip mentioned beside this one.
+    ("I'll book HAT173, Phoenix (PHX) → Las Vegas (LAS) on May 20", []),
+    ("I'll book HAT173, Las Vegas (LAS) → Phoenix (PHX) on May 20", ["not_described"]),
+    ("I'll book HAT173, departing Phoenix and landing in Las Vegas on May 20", []),
+    ("I'll book HAT173, departing Las Vegas and landing in Phoenix on May 20", ["not_described"]),
+    ("Unlike your Las Vegas → Phoenix trip, I'll book HAT173 Phoenix → Las Vegas on May 20", []),
 ])
 def test_a_one_way_booking_goes_the_way_it_was_described(convo, said: str, kinds: list[str]) -> None:
     rest = (", economy, for Raj Moore (1966-02-02) and Sophia Nguyen (1973-09-23), no insurance, no checked bags. "
             "Total $348: $150 certificate, $173 gift card, $25 on your Visa ending 8862. Shall I book it?")
     request = "Hi, I'm raj_moore_8640. I want to fly between Phoenix and Las Vegas on May 20 with Sophia."
     assert _workflow(convo, said + rest, "Yes, book it.", *_booking("no", SPLIT), request=request) == kinds
+
+
+def test_a_booking_goes_from_where_its_first_flight_leaves_to_where_its_last_lands(convo) -> None:
+    search = [{"flight_number": "HAT173", "origin": "PHX", "destination": "LAS", "prices": {"economy": 174}},
+              {"flight_number": "HAT266", "origin": "LAS", "destination": "SEA", "prices": {"economy": 0}}]
+    said = ("I'll book HAT173 and HAT266 on May 20, economy, for Raj Moore (1966-02-02) and Sophia Nguyen "
+            "(1973-09-23), no insurance, no checked bags. Total $348: $150 certificate, $173 gift card, $25 on "
+            "your Visa ending 8862. Shall I book it?")
+    request = "Hi, I'm raj_moore_8640. I want to fly from Phoenix to Seattle on May 20 with Sophia."
+    name, args = _booking("no", SPLIT)
+    args["flights"] = [{"flight_number": "HAT173", "date": "2024-05-20"}, {"flight_number": "HAT266", "date": "2024-05-20"}]
+    ok = {**args, "destination": "SEA"}
+    assert _workflow(convo, said, "Yes.", name, ok, request=request, search=search) == []
+    # The layover as the destination, or a round trip from somewhere its first flight does not leave.
+    assert _workflow(convo, said, "Yes.", name, args, request=request, search=search) == ["not_described"]
+    back = {**ok, "origin": "SEA", "destination": "PHX", "flight_type": "round_trip"}
+    assert _workflow(convo, said, "Yes.", name, back, request=request, search=search) == ["not_described"]
+
+
+def test_a_place_name_ending_in_a_dot_is_read_whole() -> None:
+    from trajectory2gym.certify.evidence import EvidenceIndex
+    from trajectory2gym.certify.routes import Route, route_disagrees
+
+    la, sf = ("LAX", "Los Angeles", "LA", "L.A."), ("SFO", "San Francisco")
+    assert route_disagrees("HAT034, L.A. → San Francisco. Book it?", Route(sf, la, True), [], EvidenceIndex())
+    assert not route_disagrees("HAT034, L.A. → San Francisco. Book it?", Route(la, sf, True), [], EvidenceIndex())
 
 
 def test_a_birth_date_beside_the_flight_is_no_flight_date(convo) -> None:
