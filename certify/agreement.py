@@ -617,7 +617,7 @@ _NAMES_A_METHOD = re.compile(
 
 
 # A change that costs nothing: the tool may still want a payment method, but there is nothing to choose.
-_FREE = re.compile(r"\b(?:free(?: of charge)?|complimentary|no (?:extra |additional )?(?:charge|cost|fee)s?|(?:won'?t|will not|doesn'?t|"
+_FREE = re.compile(r"\b(?:(?<!feel )(?<!toll-)(?<!toll )free(?! to\b)(?: of charge)?|complimentary|no (?:extra |additional )?(?:charge|cost|fee)s?|(?:won'?t|will not|doesn'?t|"
                    r"does not) cost (?:you )?(?:anything|a (?:thing|cent|penny)))\b|\$0(?:\.00)?(?![.,]?\d)", re.I)
 
 
@@ -652,17 +652,43 @@ def _word_kind(word: str) -> str | None:
     return PAYMENT_WORDS.get(word.split()[0].removesuffix("s"))
 
 
-def _names_method(turn: Turn, kind: str, anchors: Anchors, in_request: bool) -> bool:
-    """Whether a message names a payment method of ``kind`` (``payment_kind``) as one to use. From
-    the request on, any naming counts (``_NAMES_A_METHOD``), but one that fits two of the user's
-    methods (``_picks_none``). Before it, only a method named by its own kind, brand or card ending
-    ("use my PayPal for everything today"), and not in a list of the user's methods ("You have a Visa
-    ending 3202, a Mastercard ending 1698, a gift card ...": none of them chosen)."""
-    if not in_request:
-        return ((kind in {PAYMENT_WORDS[w.lower()] for w in payment_words(turn)} or bool(_card_endings(turn)))
-                and not _lists_methods(turn))
+def _names_method(turn: Turn, kind: str, value: str, anchors: Anchors, in_request: bool) -> bool:
+    """Whether a message names the payment method ``value`` (of ``kind``, ``payment_kind``) as one to
+    use. From the request on, any naming counts (``_NAMES_A_METHOD``), but one that fits two of the
+    user's methods (``_picks_none``: "my card" with two cards, unless its balance tells which) or
+    "the same card I booked with" for a method the object was not paid with. Before the request,
+    only a method named by its own kind, brand or card ending ("use my PayPal for everything
+    today"), and not in a list of the user's methods ("You have a Visa ending 3202, a Mastercard
+    ending 1698, a gift card ...": none of them chosen)."""
     said = {m.lower() for m in _NAMES_A_METHOD.findall(turn.text)}
-    return bool(said) and (bool(_card_endings(turn)) or not _picks_none(said, kind, anchors))
+    if not said:
+        return False
+    if not in_request and (_lists_methods(turn) or not (
+            kind in {PAYMENT_WORDS[w.lower()] for w in payment_words(turn)} or _card_endings(turn))):
+        return False
+    if any(_ORIGINAL.match(w) for w in said) and (paid := _paid_with(anchors)) and value.lower() not in paid:
+        return False  # "the same card I booked with": the one the object was paid with
+    return bool(_card_endings(turn)) or not _picks_none(said, kind, anchors) or _by_balance(turn, value, anchors)
+
+
+# Words naming the method already used: "your original payment method", "the same card", "you paid with".
+_ORIGINAL = re.compile(r"(?:original|same) |(?:you |i )?paid |account you paid")
+
+
+def _paid_with(anchors: Anchors) -> set[str]:
+    """The payment method ids the changed object's payment history shows (lower-cased)."""
+    history = anchors.current("payment_history")
+    return {v for item in history if isinstance(item, dict) for k, v in item.items()
+            if "payment" in k and isinstance(v, str)} if isinstance(history, list) else set()
+
+
+def _by_balance(turn: Turn, value: str, anchors: Anchors) -> bool:
+    """A message that tells the method by its balance: "the gift card that has $71 on it"."""
+    for key in ("amount", "balance"):
+        balance = anchors.index.field_of(value, key)
+        if isinstance(balance, (int, float)) and not isinstance(balance, bool):
+            return to_cents(balance) in stated_amounts(turn.text)
+    return False
 
 
 def _lists_methods(turn: Turn) -> bool:
@@ -679,7 +705,7 @@ def _payment_not_named(turns: list[Turn], window: list[Turn], anchors: Anchors) 
     first = len(turns) - len(window)  # where the request's messages start
     for arg, value, kind in anchors.payments:
         # Latest first: the description most often names it.
-        if any(value in turns[k].text or _names_method(turns[k], kind, anchors, k >= first)
+        if any(value in turns[k].text or _names_method(turns[k], kind, value, anchors, k >= first)
                for k in range(len(turns) - 1, -1, -1)):
             continue
         if any(_FREE.search(t.text) for t in window) and not any(

@@ -264,10 +264,9 @@ def test_the_latest_count_of_bags_decides(convo) -> None:
 @pytest.mark.parametrize(("description", "request_", "kinds"), [
     # Nobody names how to pay: the agent picked the card alone.
     ("I'll add 2 bags to PVUB64 (4 in total), $100 for the 2 extra ones. Shall I?", None, ["payment_not_named"]),
-    # Its kind, its card, "the card on file", "your original payment method", or the user's request.
+    # Its kind, its card, "the card on file", or the user's request.
     ("I'll add 2 bags to PVUB64 (4 in total), $100 on your Visa ending 8862. Shall I?", None, []),
     ("I'll add 2 bags to PVUB64 (4 in total), $100 on the card on file. Shall I?", None, []),
-    ("I'll add 2 bags to PVUB64 (4 in total), $100 to your original payment method. Shall I?", None, []),
     ("I'll add 2 bags to PVUB64 (4 in total), $100 for the 2 extra ones. Shall I?",
      "Hi, I'm raj_moore_8640, about reservation PVUB64; charge my Visa ending 8862.", []),
     # Raj has three credit cards: "my credit card" picks none of them.
@@ -276,7 +275,6 @@ def test_the_latest_count_of_bags_decides(convo) -> None:
     ("I'll add 2 bags to PVUB64 (4 in total), $100 on your card. Shall I?", None, ["payment_not_named"]),
     # Two Visas and one Mastercard: the brand names the Mastercard, not a Visa.
     ("I'll add 2 bags to PVUB64 (4 in total), $100 on your Visa. Shall I?", None, ["payment_not_named"]),
-    ("I'll add 2 bags to PVUB64 (4 in total), $100, billed the same way you paid for the trip. Shall I?", None, []),
     # A present is no gift card.
     ("I'll add 2 bags to PVUB64 (4 in total), $100 for the 2 extra ones. Shall I?",
      "Hi, I'm raj_moore_8640, about reservation PVUB64; the trip is a gift for my mother.", ["payment_not_named"]),
@@ -293,7 +291,9 @@ def test_a_free_change_needs_no_payment_method_named(convo) -> None:
                  "adding 1 bag (3 in total) won't cost you anything"):
         assert _workflow(convo, f"PVUB64 has 2 checked bags now, so {free}. Shall I add it?", "Yes.",
                          *_bags(3, 0)) == [], free
-    # Not free: a price beside "free", and $0.93 is no $0.
+    # Not free: a price beside "free", $0.93 is no $0, and "feel free to ask" is no free change.
+    assert _workflow(convo, "A third bag on PVUB64 (3 in total): shall I add it? Feel free to ask anything.", "Yes.",
+                     *_bags(3, 1)) == ["payment_not_named"]
     for priced in ("PVUB64 has 2 checked bags, both free; a third bag (3 in total) is $50. Shall I add it?",
                    "A third bag on PVUB64 (3 in total) is $0.93 more. Shall I add it?"):
         assert _workflow(convo, priced, "Yes.", *_bags(3, 1)) == ["payment_not_named"], priced
@@ -312,6 +312,45 @@ def test_a_kind_of_method_names_the_only_one_of_that_kind(convo) -> None:
     i = c.call(*_bags(4, 2), {**RESERVATION, "updated": True})
     decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
     assert decision.eligible, decision.reasons
+
+
+@pytest.mark.parametrize("said", ["I'll add 2 bags to PVUB64 (4 in total), $100 to your original payment method. Shall I?",
+                                  "I'll add 2 bags to PVUB64 (4 in total), $100, billed the same way you paid for the trip. "
+                                  "Shall I?"])
+def test_the_original_method_is_the_one_the_reservation_was_paid_with(convo, said: str) -> None:
+    assert _workflow(convo, said, "Yes.", *_bags(4, 2, "gift_card_3")) == []  # PVUB64 was paid by gift card
+    assert _workflow(convo, said, "Yes.", *_bags(4, 2)) == ["payment_not_named"]
+
+
+def test_a_method_said_before_the_request_must_tell_which(convo) -> None:
+    first = "Hi, I'm raj_moore_8640. Whatever we do today, I'll pay with my credit card."
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user(first)
+    c.call("get_user_details", {"user_id": "raj_moore_8640"}, USER)
+    c.say("Sure, what can I do for you?")
+    c.user("Add 2 bags to PVUB64.")
+    c.call("get_reservation_details", {"reservation_id": "PVUB64"}, RESERVATION)
+    c.say("I'll add 2 bags to PVUB64 (4 in total), $100 for the 2 extra ones. Shall I?")
+    c.user("Yes.")
+    i = c.call(*_bags(4, 2), {**RESERVATION, "updated": True})
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert [reason_kind(r) for r in decision.reasons] == ["payment_not_named"], decision.reasons  # three cards
+
+
+def test_a_gift_card_told_apart_by_its_balance(convo) -> None:
+    two = {**USER, "payment_methods": {**USER["payment_methods"],
+                                       "gift_card_7": {"source": "gift_card", "amount": 71, "id": "gift_card_7"}}}
+    for reply, kinds in (("Yes, use the gift card that has $71 on it.", []),
+                         ("Yes, use my gift card.", ["payment_not_named"])):
+        c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+        c.user("Hi, I'm raj_moore_8640, about reservation PVUB64.")
+        c.call("get_user_details", {"user_id": "raj_moore_8640"}, two)
+        c.call("get_reservation_details", {"reservation_id": "PVUB64"}, RESERVATION)
+        c.say("I'll add 1 bag to PVUB64 (3 in total), $50 for the extra one. Shall I?")
+        c.user(reply)
+        i = c.call(*_bags(3, 1, "gift_card_7"), {**RESERVATION, "updated": True})
+        decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+        assert [k for k in map(reason_kind, decision.reasons) if reason_check(k) == "workflow"] == kinds, reply
 
 
 def test_a_brand_names_the_only_card_of_that_brand(convo) -> None:
