@@ -70,31 +70,42 @@ _DATA = re.compile(rf"(?<![\w.,]){_QUANTITY}\s*(?:gb|gigs?|gigabytes?)\b", re.I)
 _MEGABYTES = re.compile(rf"(?<![\w.,]){_QUANTITY}\s*(?:mb|megs?|megabytes?)\b", re.I)
 
 
-def _unit_cents(pattern: re.Pattern[str], text: str) -> set[int]:
-    out = set()
+def _unit_matches(pattern: re.Pattern[str], text: str) -> list[tuple[int, int]]:
+    """(position, amount in hundredths of the unit) of each match: "2 GB", "two gigabytes"."""
+    out = []
     for m in pattern.finditer(text):
         written = m.group(1).lower()
         if written[0].isdigit():
-            out.add(decimal_cents(written))
+            out.append((m.start(), decimal_cents(written)))
             continue
         ws = words(written)
         spelled = spelled_numbers(ws)  # one run ("one hundred and two"), else a single word ("two")
-        out.add((spelled[-1] if spelled else NUMBER_WORDS[ws[-1]]) * 100)
+        out.append((m.start(), (spelled[-1] if spelled else NUMBER_WORDS[ws[-1]]) * 100))
     return out
+
+
+def _unit_cents(pattern: re.Pattern[str], text: str) -> set[int]:
+    return {c for _, c in _unit_matches(pattern, text)}
+
+
+def _data_in_order(text: str) -> list[int]:
+    """The amounts of data a text states, in hundredths of a GB, in order, each once: "500 MB" is 50."""
+    found = _unit_matches(_DATA, text)
+    if "mb" in text.lower() or "meg" in text.lower():
+        found += [(at, c // 1000) for at, c in _unit_matches(_MEGABYTES, text) if c % 1000 == 0]
+    return list(dict.fromkeys(c for _, c in sorted(found)))
 
 
 def stated_amounts(text: str, data: bool = False) -> set[int]:
     """Amounts a message states, in cents: money ($5, 4.50, 1,200, 100 dollars), or with ``data``
     quantities of data (2 GB, two gigabytes, 500 MB). Units keep them apart: "1 GB for $5" is no 5 GB."""
     if data:  # in hundredths of a GB: "500 MB" is 0.5 GB (decimal units, as carriers bill them)
-        found = _unit_cents(_DATA, text)
-        if "mb" in text.lower() or "meg" in text.lower():
-            found |= {c // 1000 for c in _unit_cents(_MEGABYTES, text) if c % 1000 == 0}
-        return found
+        return set(_data_in_order(text))
     return {c for _, c in money_numbers_in(text)} | _unit_cents(_DOLLARS, text)
 
 
-def _is_data(arg: str) -> bool:
+def is_data(arg: str) -> bool:
+    """Whether an argument is an amount of data (``gb_amount``)."""
     return "gb" in arg.lower().split("_") or "data" in arg.lower()
 
 
@@ -148,7 +159,7 @@ def _amount_not_stated(turns: list[Turn], at: int, anchors: Anchors) -> ConfirmV
     stated at all."""
     described = turns[at]
     for arg, value in anchors.amounts:
-        data = _is_data(arg)
+        data = is_data(arg)
         stated = action_amounts(described.text, anchors, data)
         later = [stated_amounts(t.text, data) for t in turns[at + 1:]
                  if not (data and t.role == "user" and t.text.rstrip().endswith("?"))]
@@ -597,15 +608,56 @@ def picks_payment(text: str, asked: Turn) -> bool:
     return len(offered) > 1 and said <= offered
 
 
+# What a reply that only picks an option may say besides the option: "I'll take the 3 GB one, please."
+_PICK_ONLY = frozenset({"the", "one", "option", "number", "please", "i", "ll", "take", "go", "with", "let", "s",
+                        "do", "that", "want", "would", "d", "like", "to", "get", "yes", "ok", "okay", "sure", "gb",
+                        "mb", "gig", "gigs", "thanks", "thank", "you", "just", "sounds", "good", "great", "perfect",
+                        "fine", "works", "choose", "pick", "it", "is", "for", "me", "then", "enough", "on", "my",
+                        "line", "phone", "first", "second", "third", "last", "of", "data"})
+_AMOUNT_WORD = re.compile(r"\d+(?:gb|mb|gigs?)?")  # "3", "500mb" (words() splits "1.5" at its point)
+_OPTION = re.compile(r"\b(?:option|number|choice|no\.?)\s*#?(\d)\b|#(\d)\b|\b(first|second|third|last)\b", re.I)
+_ORDINAL_AT = {"first": 0, "second": 1, "third": 2, "last": -1}
+_LISTED = re.compile(r"^[ \t]*(?:(\d)[.)]|[-*•])[ \t]+(.*)$", re.M)  # "2. **1 GB** — $5.00", "- 2 GB"
+
+
+def _option_amount(asked: str, k: int) -> int | None:
+    """The amount of data on the k-th option a question lists, one per line ("1. 500 MB — $2.50")."""
+    lines = [(m[1], m[2]) for m in _LISTED.finditer(asked) if _data_in_order(m[2])]
+    numbered = {int(n): line for n, line in lines if n}
+    if numbered and k >= 0:
+        line = numbered.get(k + 1)
+    else:
+        line = lines[k][1] if -len(lines) <= k < len(lines) else None
+    return _data_in_order(line)[0] if line else None
+
+
+def picked_amount(reply: str, asked: str) -> int | None:
+    """The amount of data (hundredths of a GB) a reply picks among those a question offered ("1. 2 GB
+    for $10  2. 3 GB for $15. Which would you like?"): by amount ("the 3 GB one", "3 please") or by
+    place ("Option 2"). None when it picks none, or says more than a pick ("3 GB for $15 is more than
+    I wanted to spend")."""
+    if not ASKS.search(asked):
+        return None
+    offered = _data_in_order(asked)
+    ws = words(reply)
+    if len(offered) < 2 or not ws or any(
+            w not in _PICK_ONLY and w not in NUMBER_WORDS and not _AMOUNT_WORD.fullmatch(w) for w in ws):
+        return None
+    said = stated_amounts(reply, data=True)
+    if not said and (m := _OPTION.search(reply)):  # "Option 2": the second line of the list
+        k = int(m[1] or m[2]) - 1 if m[1] or m[2] else _ORDINAL_AT[m[3].lower()]
+        said = {a} if (a := _option_amount(asked, k)) is not None else set()
+    elif not said:  # a bare number: "3 please"
+        said = {c for _, c in numbers_in(reply)}
+    said &= set(offered)
+    return next(iter(said)) if len(said) == 1 else None
+
+
 def picks_amount(text: str, asked: Turn, anchors: Anchors) -> bool:
-    """A reply that picks one of the amounts of data a question offered, the one the call sends: "the
-    3 GB one" to "1. 2 GB for $10  2. 3 GB for $15. Which would you like?"."""
-    said = stated_amounts(text, data=True)
-    if len(said) != 1 or not ASKS.search(asked.text):
-        return False
-    offered = stated_amounts(asked.text, data=True)
-    return (len(offered) > 1 and said <= offered
-            and any(_is_data(arg) and to_cents(value) in said for arg, value in anchors.amounts))
+    """A reply that picks one of the amounts of data a question offered (``picked_amount``), the one
+    the call sends."""
+    picked = picked_amount(text, asked.text)
+    return picked is not None and any(is_data(arg) and to_cents(value) == picked for arg, value in anchors.amounts)
 
 
 # What names a payment method: its kind or card ("gift card", not a birthday "gift"), or the one already

@@ -22,7 +22,13 @@ from typing import Any
 import orjson
 
 from trajectory2gym.certified import CertifiedInteraction
-from trajectory2gym.certify.agreement import action_amounts, stated_amounts, stated_counts
+from trajectory2gym.certify.agreement import (
+    action_amounts,
+    is_data,
+    picked_amount,
+    stated_amounts,
+    stated_counts,
+)
 from trajectory2gym.certify.anchors import Anchors, call_anchors
 from trajectory2gym.certify.config import CertifyConfig
 from trajectory2gym.certify.confirmation import check_confirmation
@@ -193,10 +199,23 @@ class _Run:
         """An amount of data times a visible price: one the user asked for, or, where the user named
         none, one the message itself offers ("1.5 GB at $5 per GB comes to $7.50"; ``data`` in
         hundredths of a GB, from the message). "3 GB will cost $6" after "add 2 GB" is no such amount."""
+        return self._times_a_price(cents, self._user_data() or data)
+
+    def _user_data(self) -> set[int]:
+        """Amounts of data the user stated, in hundredths of a GB ("500 MB" is 50)."""
         if self._asked[0] != len(self.turns):  # once per turn added, not once per amount
             self._asked = (len(self.turns), {c for t in self.turns if t.role == "user"
                                              for c in stated_amounts(t.text, data=True)})
-        return self._times_a_price(cents, self._asked[1] or data)
+        return self._asked[1]
+
+    def _picked(self, described: str) -> int | None:
+        """The amount of data a user's reply after the description picked among those it offered
+        (``agreement.picked_amount``: "Option 2 please")."""
+        for k in range(len(self.turns) - 1, -1, -1):
+            if self.turns[k].role == "assistant" and self.turns[k].text == described:
+                return next((p for t in reversed(self.turns[k + 1:])
+                             if t.role == "user" and (p := picked_amount(t.text, described)) is not None), None)
+        return None
 
     def _count_times_price(self, cents: int) -> bool:
         """A quantity the user asked for times a visible amount: "add 2 GB" at $2.00 per GB is $4.00."""
@@ -438,8 +457,13 @@ class _Run:
                 workflow &= passed
                 if misses and offer is not None and not _RANGE.search(offer[0]):
                     offered = action_amounts(*offer, True)  # only now: most calls miss nothing
+                    if len(offered) > 1 and (picked := self._picked(offer[0])) is not None:
+                        offered = {picked}  # "Option 2 please" to "1. 2 GB ... 2. 3 GB ..."
                     if len(offered) == 1:
                         misses = [m for m in misses if not self._offered(m[1], offered)]
+            if misses and any(is_data(m[0]) for m in misses) and (said := self._user_data()):
+                # An amount of data the user said in another unit: "500 MB" grounds gb_amount=0.5.
+                misses = [m for m in misses if not (is_data(m[0]) and to_cents(m[1]) in said)]
             for path, value, special in misses:
                 visibility = False
                 if special == "free_text_too_long":

@@ -151,3 +151,19 @@ def test_a_quantity_of_data_the_user_accepted_is_theirs_but_not_a_sum_of_money(c
     # Known only from the private part: privileged, whatever the user answered.
     hidden = _refuel(convo, at, offer, "Yes please.", {"gb_amount": 3.0}, private={"grant_gb": 3.0})
     assert hidden.privileged and not hidden.checks["visibility"]
+
+
+@pytest.mark.parametrize(("reply", "gb", "picked"), [
+    ("Option 2 please", 1.0, True),  # the second line of the list
+    ("the first one", 0.5, True),
+    ("2 please", 2.0, True),  # a bare number that is one of the amounts
+    ("500MB is enough", 0.5, True),  # in another unit, written as one word
+    ("1.5 GB please", 1.5, True),  # the point of "1.5" ends no clause
+    ("hmm, 2 GB for $10 is more than I wanted to spend.", 2.0, False),  # a remark, no pick
+    ("Option 2 please", 2.0, False),
+])
+def test_a_pick_from_listed_options_confirms_that_option(convo, at, reply: str, gb: float, picked: bool) -> None:
+    options = ("I can add data to line L1002:\n1. 500 MB for $1.00\n2. 1 GB for $2.00\n3. 1.5 GB for $3.00\n"
+               "4. 2 GB for $4.00\nWhich would you like?")
+    decision = _refuel(convo, at, options, reply, {"gb_amount": gb})
+    assert decision.eligible is picked, decision.reasons
