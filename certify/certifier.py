@@ -340,12 +340,24 @@ class _Run:
         """A domain constant (an airport or state code) is visible as itself or by a name said: "JFK"
         where the user said "New York". A two-letter code must be written as such, in capitals
         ("OR" is not the word "or"), and a name said only inside a longer one names nothing ("West
-        Virginia" does not say Virginia's VA)."""
+        Virginia" does not say Virginia's VA, unless Virginia is also said on its own)."""
         if self.index.has_string(value) if len(value) > 2 else self._written(value):
             return True
         within = self._domain_tools.names_within
-        return any(self.index.has_string(name) and not any(map(self.index.has_string, within(name)))
-                   for name in self._constants[value])
+        for name in self._constants[value]:
+            if self.index.has_string(name):
+                longer = [m for m in within(name) if self.index.has_string(m)]
+                if not longer or self._said_apart(name, longer):
+                    return True
+        return False
+
+    def _said_apart(self, name: str, longer: list[str]) -> bool:
+        """Whether a visible message before the decision says ``name`` outside the longer names that
+        hold it: "Kansas City, Kansas" says Kansas; "from West Virginia to Richmond, Virginia" says Virginia."""
+        hide = re.compile("|".join(re.escape(m) for m in sorted(longer, key=len, reverse=True)), re.I)
+        said = re.compile(rf"(?<!\w){re.escape(name)}(?!\w)", re.I)
+        return any(m.role != "assistant" and m.content and said.search(hide.sub(" ", m.content))
+                   for m in self.inter.messages[:self.at])
 
     def _route(self, args: dict[str, Any]) -> Route | None:
         """A booking call's origin and destination, each with its names ("SEA", "Seattle"), for

@@ -241,6 +241,9 @@ def test_a_state_code_is_grounded_by_the_state_named(convo, at):
     ("Kansas City, Missouri 64108", "MO", True),
     ("Kansas City, Missouri 64108", "KS", False),  # a city of Missouri named for Kansas
     ("Topeka, Kansas 66601", "KS", True),
+    ("Kansas City, Kansas 66101", "KS", True),  # Kansas said on its own too
+    ("Richmond, Virginia (not West Virginia) 23220", "VA", True),
+    ("Seattle, Washington (I left Washington, DC) 98101", "WA", True),
 ])
 def test_a_state_is_named_by_its_code_as_written_or_its_whole_name(convo, at, said: str, state: str,
                                                                    visible: bool) -> None:
