@@ -247,7 +247,8 @@ _ONLY = frozenset({"only", "just"})
 # Words of a number of things added: "adding 1 bag", "another checked bag", "one more ... for each of you".
 _ADDS = frozenset({"add", "adding", "added", "another", "more", "extra", "additional"})
 _ONE = {"a": 1, "an": 1, "another": 1, "no": 0, "zero": 0}
-_EACH = re.compile(r"^\W*(?:\w+\W+){0,3}?(?:each|apiece|per (?:passenger|person|traveler))\b", re.I)
+# Not across an aside with its own count: "6 checked bags (2 for each of you)" is 6.
+_EACH = re.compile(r"^[^\w(]*(?:[a-z]+\W+){0,3}?(?:each|apiece|per (?:passenger|person|traveler))\b", re.I)
 _AND_ONE = re.compile(r"^\W*(?:\w+\W+){0,3}?and\s+(one|two|three|a|another|\d+)\s+(?:more\s+)?for\b", re.I)
 _PAID = re.compile(r"\b(?:paid|fee|fees|charge[ds]?|cost|non-?free|extra)\b|\$", re.I)
 _TOTAL = re.compile(r"\b(\w+) in total\b|\btotal of (\w+)\b|\b(\w+) total\b"

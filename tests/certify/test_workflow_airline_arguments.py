@@ -220,6 +220,8 @@ def test_a_new_passenger_is_named_in_full_somewhere(convo) -> None:
     ("I can add another checked bag to PVUB64, free. Shall I?", 3, True),
     ("I can add a checked bag for each of you on PVUB64, free. Shall I?", 4, True),
     ("I can add one more checked bag for each of you on PVUB64, free. Shall I?", 3, False),
+    # An aside with its own count per person: 4 in all, not 4 each.
+    ("I can add 2 checked bags (one for each of you) to PVUB64, free. Shall I?", 4, True),
     ("I can add 2 checked bags to PVUB64, 4 in total; each passenger gets 3 free bags, so it's free. Shall I?", 3, False),
     ("I can add two suitcases to PVUB64, free. Shall I?", 4, True),
     ("You can check up to 6 bags at no cost. I'll add 1 bag to PVUB64, bringing you to 3. Shall I?", 6, False),
