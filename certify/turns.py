@@ -25,7 +25,8 @@ ASKS = re.compile(r"\?|\b(?:confirm|let me know|shall i|should i|would you like|
 
 # A comma starts a new clause before a contrast or a refusal ("..., keep the other flights").
 _CLAUSE_SPLIT = re.compile(
-    r"(?:[;!?\n]|\.(?!\d))+"  # not the point of "1.5 GB"
+    # A run of ends, but not the point of "1.5 GB" (a lookbehind first: one class test per character).
+    r"[.;!?\n](?<!\.(?=\d))(?:[;!?\n]|\.(?!\d))*"
     # Each branch after a comma starts with the comma: the engine tries them only at commas.
     r"|,(?:\s*(?=but\b|and\b|except\b|though\b|keep\b|leave\b|not\b|(?:i |we )?(?:don'?t|do not)\b)"
     r"|(?<=^no,)"  # "No, just the lamp": the no answers the question, the rest says what to do
