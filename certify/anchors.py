@@ -92,7 +92,7 @@ class Anchors:
                  "amounts", "account", "own", "verb", "choices", "payments", "variants", "dated", "dated_args", "counts", "owners",
                  "records", "route",
                  "_changed", "_listed",
-                 "_groups", "_by_date", "_raw", "_index", "_labels_of", "_all", "_shapes", "_aliases",
+                 "_groups", "_by_date", "_raw", "_index", "_labels_of", "_all", "_shapes", "_aliases", "_alias_fields",
                  "account_keys")
 
     def __init__(self, raw: dict[str, list[str]], stems: frozenset[str], index: EvidenceIndex,
@@ -104,9 +104,10 @@ class Anchors:
                  dated: tuple[tuple[str, str], ...] = (), counts: tuple[tuple[str, int], ...] = (),
                  owners: tuple[str, ...] = (), records: tuple[tuple[str, list[Any]], ...] = (),
                  dated_args: tuple[str, ...] = (), aliases: frozenset[str] = frozenset(),
-                 account_keys: frozenset[str] = frozenset()):
+                 account_keys: frozenset[str] = frozenset(), alias_fields: frozenset[str] = frozenset()):
         self._raw = raw  # identifier key -> the values the call gave for it (or its phone number)
         self._aliases = aliases  # the keys of phone numbers standing for an identifier of the call
+        self._alias_fields = alias_fields  # the identifier fields they stand for ("line_id")
         self.account_keys = account_keys  # the account holder's (user_id, customer_id): shared by every call
         self.ids: set[str] = set(raw)
         self.stems = stems
@@ -235,6 +236,18 @@ class Anchors:
         key = compact(token)
         return (key not in self.ids and (len(key), key[:1].isalpha()) in self._shapes
                 and self._index.has_string(token))
+
+    def rival_phone(self, token: str) -> bool:
+        """A phone number that stands for another object of the kind whose phone numbers stand for
+        the call's (line 555-123-2002 is L1002, when the call acts on L1001)."""
+        key = compact(token)
+        if not self._alias_fields or key in self.ids or not key.isdigit():
+            return False
+        for obj in self._index.objects_with(token, '"phone'):
+            own = next((k for k in obj if k == "id" or k.endswith("_id")), None)
+            if own in self._alias_fields and isinstance(obj[own], str) and compact(obj[own]) not in self.ids:
+                return True
+        return False
 
     def current(self, key: str) -> Any:
         """``key``'s value now in the object the call changes (a reservation's ``total_baggages``)."""
@@ -436,6 +449,7 @@ def call_anchors(tool: str, arguments: dict[str, Any], roles: Mapping[str, str],
     records: list[tuple[str, list[Any]]] = []
     dated_args: list[str] = []
     aliases: set[str] = set()
+    alias_fields: set[str] = set()
     account_keys: set[str] = set()
     # List arguments first: their identifiers (the items an exchange touches) are the ones with
     # object names; a scalar one (the order, the payment method) recurs in many observations.
@@ -485,6 +499,7 @@ def call_anchors(tool: str, arguments: dict[str, Any], roles: Mapping[str, str],
                         if "phone" in key and isinstance(phone, str) and (c := compact(phone)) and c not in raw:
                             raw[c] = [phone]
                             aliases.add(c)
+                            alias_fields.add(arg)
     objects, own_args, rivals = tool_object(tool, tools) if tools else NO_OBJECT
     object_ids = frozenset(compact(v) for a in own_args if a in arguments
                            for v in _identifier_leaves(arguments[a], [])) if own_args else _NO_IDS
@@ -504,4 +519,5 @@ def call_anchors(tool: str, arguments: dict[str, Any], roles: Mapping[str, str],
                    dated=tuple(dated), counts=tuple(counts),
                    owners=tuple(v for a, v in arguments.items() if roles.get(a) == "identifier" and isinstance(v, str)
                                 and a.split("_")[0] in parts), records=tuple(records), dated_args=tuple(dated_args),
-                   aliases=frozenset(aliases), account_keys=frozenset(account_keys))
+                   aliases=frozenset(aliases), account_keys=frozenset(account_keys),
+                   alias_fields=frozenset(alias_fields))

@@ -73,3 +73,11 @@ def test_a_description_naming_only_another_line_does_not_describe_this_one(convo
     said = "Line 555-123-2005 (L1005) has roaming on. I'll disable it. Please confirm (yes/no)."
     first, second = _roaming(convo, "y", description=said)
     assert first == ["not_described"] and second == []
+
+
+def test_an_action_on_another_line_by_its_phone_number_describes_not_this_one(convo) -> None:
+    # Both numbers are named; the action's sentence names 2005 only: L1004 was not described.
+    said = ("555-123-2004 still has roaming off where you are, but 555-123-2005 is abroad. I can disable roaming "
+            "on 555-123-2005 now. Would you like that?")
+    first, second = _roaming(convo, "yes please", description=said)
+    assert first == ["not_described"] and second == []
