@@ -352,8 +352,10 @@ def _count_not_stated(window: list[Turn], at: int, anchors: Anchors) -> ConfirmV
 
 def _said_free(window: list[Turn], at: int, things: tuple[str, ...]) -> bool:
     """The description or a later message says the things counted are free ("3 checked bags, free of
-    charge"), and no message from the request on names a price: none of them is paid."""
-    return (any(_FREE.search(sentence) and says(" " + " ".join(words(sentence)), things)
+    charge") and none paid ("6 are free and 1 is an extra bag charged to your card" says one is), and
+    no message from the request on names a price: none of them is paid."""
+    return (any(_FREE.search(sentence) and not _PAID.search(_FREE.sub(" ", sentence))
+                and says(" " + " ".join(words(sentence)), things)
                 for t in window[at:] for sentence in SENTENCE.split(t.text))
             and not any(c > 0 for t in window for c in stated_amounts(t.text)))
 
@@ -621,15 +623,33 @@ _ORDINAL_AT = {"first": 0, "second": 1, "third": 2, "last": -1}
 _LISTED = re.compile(r"^[ \t]*(?:(\d)[.)]|[-*•])[ \t]+(.*)$", re.M)  # "2. **1 GB** — $5.00", "- 2 GB"
 
 
-def _option_amount(asked: str, k: int) -> int | None:
-    """The amount of data on the k-th option a question lists, one per line ("1. 500 MB — $2.50")."""
-    lines = [(m[1], m[2]) for m in _LISTED.finditer(asked) if _data_in_order(m[2])]
+def _line_at(lines: list[tuple[str, str]], k: int) -> str | None:
+    """The k-th of a list's (number, text) lines: by its number where they are numbered."""
     numbered = {int(n): line for n, line in lines if n}
     if numbered and k >= 0:
-        line = numbered.get(k + 1)
-    else:
-        line = lines[k][1] if -len(lines) <= k < len(lines) else None
+        return numbered.get(k + 1)
+    return lines[k][1] if -len(lines) <= k < len(lines) else None
+
+
+def _option_amount(asked: str, k: int) -> int | None:
+    """The amount of data on the k-th option a question lists, one per line ("1. 500 MB — $2.50")."""
+    line = _line_at([(m[1], m[2]) for m in _LISTED.finditer(asked) if _data_in_order(m[2])], k)
     return _data_in_order(line)[0] if line else None
+
+
+def _picked_line(reply: str, asked: str) -> str | None:
+    """The line of a question's list that a reply of a few words picks by its number or place: "2",
+    "option 2", "the second one"."""
+    ws = words(reply)
+    if not ws or len(ws) > 6 or any(w not in _PICK_ONLY and not w.isdigit() for w in ws):
+        return None
+    if m := _OPTION.search(reply):
+        k = int(m[1] or m[2]) - 1 if m[1] or m[2] else _ORDINAL_AT[m[3].lower()]
+    elif len(digits := [w for w in ws if w.isdigit()]) == 1 and len(digits[0]) == 1:
+        k = int(digits[0]) - 1
+    else:
+        return None
+    return _line_at([(m[1], m[2]) for m in _LISTED.finditer(asked)], k)
 
 
 def picked_amount(reply: str, asked: str) -> int | None:
@@ -651,6 +671,23 @@ def picked_amount(reply: str, asked: str) -> int | None:
     elif not said:  # a bare number: "3 please"
         said = {c for _, c in numbers_in(reply)}
     said &= set(offered)
+    return next(iter(said)) if len(said) == 1 else None
+
+
+def picks_card(text: str, asked: Turn, anchors: Anchors) -> bool:
+    """A reply that picks one of the cards a question offered by its last four digits, the card the
+    call pays with: "the 1907 one" to "You have two Visas on file, ending 7447 and ending 1907. Which
+    one should I charge?"."""
+    picked = _ending_picked(text, asked)
+    return picked is not None and any(anchors.card_field(value, "last_four") == picked for _, value, _ in anchors.payments)
+
+
+def _ending_picked(reply: str, asked: Turn) -> str | None:
+    """The one of several card endings a question offered that a reply says ("the 1907 one")."""
+    endings = _card_endings(asked)
+    if len(endings) < 2 or not ASKS.search(asked.text):
+        return None
+    said = {w for w in words(reply) if w in endings}
     return next(iter(said)) if len(said) == 1 else None
 
 
@@ -750,6 +787,22 @@ def _lists_methods(turn: Turn) -> bool:
             or len(_card_endings(turn)) > 1)
 
 
+def _picks_listed(reply: Turn, asked: Turn, kind: str, value: str, anchors: Anchors) -> bool:
+    """A reply that picks this method from those the message before it asked about: "2" to "How
+    would you like to pay? 1. Visa ending 3202  2. Mastercard ending 1698 ...", "the 8131 one" to
+    "Visas ending 8862 and 8131: which one?"."""
+    if asked.role != "assistant" or not ASKS.search(asked.text):
+        return False
+    if (ending := _ending_picked(reply.text, asked)) is not None:
+        return anchors.card_field(value, "last_four") == ending
+    if not (line := _picked_line(reply.text, asked.text)):
+        return False
+    said = Turn(-1, "assistant", line)
+    if endings := _card_endings(said):
+        return anchors.card_field(value, "last_four") in endings
+    return value in line or _names_method(said, kind, value, anchors, True)
+
+
 def _payment_not_named(turns: list[Turn], window: list[Turn], anchors: Anchors) -> ConfirmVerdict | None:
     """A call that pays or refunds with a method no message so far names, by its id, its kind, its
     card or at all ("... $211 and $305 per person. Shall I go ahead?"): the agent chose it alone.
@@ -759,6 +812,7 @@ def _payment_not_named(turns: list[Turn], window: list[Turn], anchors: Anchors) 
     for arg, value, kind in anchors.payments:
         # Latest first: the description most often names it.
         if any(value in turns[k].text or _names_method(turns[k], kind, value, anchors, k >= first)
+               or (k and turns[k].role == "user" and _picks_listed(turns[k], turns[k - 1], kind, value, anchors))
                for k in range(len(turns) - 1, -1, -1)):
             continue
         if any(_FREE.search(t.text) for t in window) and not any(

@@ -28,6 +28,7 @@ from trajectory2gym.certify.agreement import (
     ConfirmVerdict,
     call_disagrees,
     picks_amount,
+    picks_card,
     picks_payment,
 )
 from trajectory2gym.certify.anchors import ACCOUNT_WORDS, Anchors
@@ -333,7 +334,7 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
             text = clause.text
             if (_AFFIRM.search(text) or ((_WEAK_AFFIRM.search(text) or _BARE_YES.match(text)) and ASKS.search(answered.text))
                     or (_DIRECTIVE.search(text) and (this or _names_action(ws, anchors)))
-                    or (anchors.payments and picks_payment(text, answered))
+                    or (anchors.payments and (picks_payment(text, answered) or picks_card(text, answered, anchors)))
                     or (anchors.amounts and picks_amount(text, answered, anchors))):
                 affirm = True
             elif _orders_action(text, anchors):

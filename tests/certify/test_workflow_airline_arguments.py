@@ -355,6 +355,35 @@ def test_a_gift_card_told_apart_by_its_balance(convo) -> None:
         assert [k for k in map(reason_kind, decision.reasons) if reason_check(k) == "workflow"] == kinds, reply
 
 
+def test_a_card_picked_by_its_last_four_digits(convo) -> None:
+    asked = ("Adding 1 bag to PVUB64 (3 in total) is $50. You have two Visas, ending 8862 and ending 8131. "
+             "Which one should I charge?")
+    assert _workflow(convo, asked, "the 8131 one", *_bags(3, 1, "credit_card_2")) == []
+    assert _workflow(convo, asked, "the 8131 one", *_bags(3, 1, "credit_card_1")) != []
+
+
+@pytest.mark.parametrize(("reply", "card", "named"), [("2", "credit_card_5", True), ("the second one", "credit_card_5", True),
+                                                      ("2", "credit_card_1", False)])
+def test_a_method_picked_from_a_numbered_list(convo, reply: str, card: str, named: bool) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("Hi, I'm raj_moore_8640; add a bag to PVUB64.")
+    c.call("get_user_details", {"user_id": "raj_moore_8640"}, USER)
+    c.call("get_reservation_details", {"reservation_id": "PVUB64"}, RESERVATION)
+    c.say("The third bag is $50. How would you like to pay?\n\n1. Visa ending 8862\n2. Mastercard ending 4118\n"
+          "3. Gift card ($173 balance)")
+    c.user(reply)
+    c.say("I'll add 1 bag to PVUB64 (3 in total) for $50. Shall I?")
+    c.user("yes")
+    i = c.call(*_bags(3, 1, card), {**RESERVATION, "updated": True})
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert ("payment_not_named" not in map(reason_kind, decision.reasons)) is named, decision.reasons
+
+
+def test_free_bags_beside_a_paid_one_are_not_all_free(convo) -> None:
+    said = "I'll update PVUB64 to 3 checked bags: 2 are free under your allowance and 1 is an extra bag on your Visa ending 8862. OK?"
+    assert _workflow(convo, said, "Yes.", *_bags(3, 1)) == []
+
+
 def test_a_brand_names_the_only_card_of_that_brand(convo) -> None:
     said = "I'll add 2 bags to PVUB64 (4 in total), $100 on your Mastercard. Shall I?"
     assert _workflow(convo, said, "Yes.", *_bags(4, 2, "credit_card_5")) == []
