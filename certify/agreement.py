@@ -787,12 +787,15 @@ def _lists_methods(turn: Turn) -> bool:
             or len(_card_endings(turn)) > 1)
 
 
+_MAY_PICK = re.compile(r"\d|\b(?:first|second|third|last)\b", re.I)
+
+
 def _picks_listed(reply: Turn, asked: Turn, kind: str, value: str, anchors: Anchors) -> bool:
     """A reply that picks this method from those the message before it asked about: "2" to "How
     would you like to pay? 1. Visa ending 3202  2. Mastercard ending 1698 ...", "the 8131 one" to
     "Visas ending 8862 and 8131: which one?"."""
-    if asked.role != "assistant" or not ASKS.search(asked.text):
-        return False
+    if len(reply.text) > 80 or not _MAY_PICK.search(reply.text) or asked.role != "assistant" or not ASKS.search(asked.text):
+        return False  # a pick is a few words, with a number or a place
     if (ending := _ending_picked(reply.text, asked)) is not None:
         return anchors.card_field(value, "last_four") == ending
     if not (line := _picked_line(reply.text, asked.text)):

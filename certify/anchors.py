@@ -237,6 +237,11 @@ class Anchors:
         return (key not in self.ids and (len(key), key[:1].isalpha()) in self._shapes
                 and self._index.has_string(token))
 
+    @property
+    def phones_stand_for_ids(self) -> bool:
+        """Whether phone numbers name the call's objects (telecom lines)."""
+        return bool(self._alias_fields)
+
     def rival_phone(self, token: str) -> bool:
         """A phone number that stands for another object of the kind whose phone numbers stand for
         the call's (line 555-123-2002 is L1002, when the call acts on L1001)."""

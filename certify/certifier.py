@@ -55,6 +55,8 @@ _EMPTY = ("", "[]", "{}", "null", '""')
 _MAY_STATE = re.compile(r"[\d#@]")
 _DECIMAL = re.compile(r"\d[.,]\d")
 _FREE_TEXT_ROLES = frozenset({"free_text", "expression"})
+_TRIPLE_AMOUNTS = 12  # the most stated amounts whose sums of three are tried (220 triples)
+_TOTAL_OBJECTS = 8  # the most named objects whose prices are totalled
 _ID_HINTS = ("id", "ids", "number", "code")
 
 
@@ -132,6 +134,8 @@ class _Run:
         # asked for) and (turns, the text being checked, money amounts stated).
         self._asked: tuple[int, set[int]] = (-1, set())
         self._said: tuple[int, str | None, set[int]] = (-1, None, set())
+        # Amounts the agent's texts stated that were visible or derived: a later step may build on them.
+        self._derived: set[int] = set()
         self.infos: dict[str, ToolInfo] = {}
         self.judge_errors = 0
         self._call_keys: dict[str, tuple[str, bytes]] = {}
@@ -237,11 +241,17 @@ class _Run:
         index = self.index
         if len(index.amounts) > self.cfg.max_pair_amounts:
             return False
+        # Stated amounts that are visible, or derived and stated before (``_derived_misses``).
+        said = self._stated_amounts(context)
+        stated = (said & index.amounts) | (said & self._derived) if self._derived else said & index.amounts
+        return bool(stated) and index.pair_derivation(cents, stated, stated) is not None
+
+    def _stated_amounts(self, context: str | None) -> set[int]:
+        """Money amounts the turns so far and the text being checked state."""
         if self._said[:2] != (len(self.turns), context):  # once per turn added and text, not per amount
             texts = [t.text for t in self.turns] + ([context] if context else [])
             self._said = (len(self.turns), context, {c for text in texts for _, c in money_numbers_in(text)})
-        stated = self._said[2] & index.amounts
-        return bool(stated) and index.pair_derivation(cents, stated, stated) is not None
+        return self._said[2]
 
     def _value_misses(self, value: Any, role: str, schema: dict[str, Any], path: str, out: list) -> None:
         """Append (path, value) for every part of ``value`` not recoverable from visible evidence."""
@@ -321,13 +331,16 @@ class _Run:
                 return misses  # only money-like numbers ($5, 4.50, 1,200) are checked in text
             money = without_data_amounts(text)  # "3.0 GB" is no money amount
             data: set[int] | None = None
+            unseen: list[tuple[str, int]] = []
             for written, cents in money_numbers_in(money):
                 if not self._amount_ok(cents, money):
                     if data is None:
                         data = stated_amounts(text, data=True) if money != text else set()
                     if not self._data_times_price(abs(cents), data):
-                        misses.append(written)
-            return misses
+                        unseen.append((written, abs(cents)))
+                        continue
+                self._derived.add(abs(cents))
+            return misses + self._derived_misses(unseen, money)
         for written, cents in numbers_in(text):  # an expression: every number but small counts
             money_like = "$" in written or "." in written or "," in written
             if not money_like and 0 <= cents <= self.cfg.free_count_max * 100:
@@ -335,6 +348,51 @@ class _Run:
             if not self._amount_ok(cents, text):
                 misses.append(written)
         return misses
+
+    def _derived_misses(self, unseen: list[tuple[str, int]], text: str) -> list[str]:
+        """Of a text's amounts that are not visible, those that do not follow in more steps from
+        amounts the conversation stated: a sum or difference of amounts stated and derived before
+        ("$10 for L1001 and $2 for L1002, so $12 in all"), in any order in the text, or a sum of
+        three stated visible amounts ("$153.23 + $53.48 + $155.99 = $362.70"), or a total of the prices
+        of the objects the text names (``_named_total``)."""
+        progress = bool(unseen)
+        while unseen and progress:
+            progress = False
+            for item in list(unseen):
+                if (self._stated_pair(item[1], text) or self._stated_triple(item[1], text)
+                        or self._named_total(item[1], text)):
+                    unseen.remove(item)
+                    self._derived.add(item[1])
+                    progress = True
+        return [written for written, _ in unseen]
+
+    def _named_total(self, cents: int, text: str) -> bool:
+        """A total of the prices the observations give the objects a text names by identifier:
+        "Returning the lamp (9190635437), the T-shirt (9647292434) and the kettle (5268233322) gives
+        $362.70"; with up to four of them, a net of some prices less others (an exchange's price
+        differences: "the two exchanges come to $8.07 in all")."""
+        if self._prices is None:
+            self._prices = PriceBook(self.index)
+        named = dict.fromkeys(t for t in chunks_with_digits(text) if looks_like_identifier(t))
+        prices = [own for ident in list(named)[:_TOTAL_OBJECTS] if (own := self._prices.prices(ident)[0])]
+        if len(prices) < 2:
+            return False
+        signed = len(prices) <= 4
+        totals = {0}
+        for own in prices:
+            totals |= {t + p for t in totals for p in own} | ({t - p for t in totals for p in own} if signed else set())
+            if len(totals) > 20_000:
+                return False  # too many prices to tell a total from a guess
+        return cents in totals
+
+    def _stated_triple(self, cents: int, context: str) -> bool:
+        """A sum of three different visible amounts that the conversation stated (see ``_stated_pair``)."""
+        stated = sorted(self._stated_amounts(context) & self.index.amounts)
+        if not 3 <= len(stated) <= _TRIPLE_AMOUNTS:
+            return False  # a few listed prices; beyond, their triples would fill any range
+        pool = set(stated)
+        return any(cents - a - b in pool and cents - a - b > b
+                   for i, a in enumerate(stated) for b in stated[i + 1:] if a + b < cents)
 
     def _constant_visible(self, value: str) -> bool:
         """A domain constant (an airport or state code) is visible as itself or by a name said: "JFK"

@@ -215,7 +215,8 @@ def _acts_on_another(described: Turn, anchors: Anchors) -> str:
     shapes = anchors.own_shapes()
     if not anchors.ids or not (
             any((len(k), k[:1].isalpha()) in shapes and anchors.rival_id(k) for k in described.id_keys - anchors.ids)
-            or any(anchors.rival_phone(t) for t in chunks(described.text) if t[:1].isdigit())):
+            or (anchors.phones_stand_for_ids and any(anchors.rival_phone(t) for t in chunks(described.text)
+                                                      if t[:1].isdigit()))):
         return ""  # no other object of the call's kind in it (by identifier, or by phone number: a line)
     rival = ""
     for sentence in SENTENCE_OR_LINE.split(described.text):  # a list's lines too

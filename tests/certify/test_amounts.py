@@ -167,3 +167,37 @@ def test_a_pick_from_listed_options_confirms_that_option(convo, at, reply: str, 
                "4. 2 GB for $4.00\nWhich would you like?")
     decision = _refuel(convo, at, options, reply, {"gb_amount": gb})
     assert decision.eligible is picked, decision.reasons
+
+
+ORDER = {"order_id": "#W123", "items": [
+    {"name": "Desk Lamp", "item_id": "9190635437", "price": 153.23},
+    {"name": "T-Shirt", "item_id": "9647292434", "price": 53.48},
+    {"name": "Electric Kettle", "item_id": "5268233322", "price": 155.99},
+    {"name": "Wall Clock", "item_id": "6508153405", "price": 191.43}]}  # the list's total is no refund of three
+
+
+def test_a_total_of_the_prices_of_the_items_named(convo, at) -> None:
+    said = ("Returning the lamp (9190635437), the T-shirt (9647292434) and the kettle (5268233322) gives a refund "
+            "of $362.70. Confirm?")
+    assert _text_visible(convo, at, ORDER, said)
+    assert not _text_visible(convo, at, ORDER, said.replace("362.70", "362.07"))
+    # Only the items the text names count: the lamp and the kettle alone are no $362.70.
+    two = "Returning the lamp (9190635437) and the kettle (5268233322) gives a refund of $362.70. Confirm?"
+    assert not _text_visible(convo, at, ORDER, two)
+
+
+def test_a_total_built_from_amounts_stated_before_it(convo, at) -> None:
+    plan = {"plan_id": "P1", "data_refueling_price_per_gb": 5.0, "other_plan_price_per_gb": 2.0}
+    said = "2 GB at $5 per GB is $10.00 and 1 GB at $2 per GB is $2.00, so $12.00 in all."
+    assert _text_visible(convo, at, plan, said, user="Please add 2 GB on one line and 1 GB on the other.")
+    # In any order: the total first, its parts after it.
+    first = "That is $12.00 in all: $10.00 for 2 GB at $5 per GB and $2.00 for 1 GB at $2 per GB."
+    assert _text_visible(convo, at, plan, first, user="Please add 2 GB on one line and 1 GB on the other.")
+    assert not _text_visible(convo, at, plan, said.replace("$12.00", "$13.00"),
+                             user="Please add 2 GB on one line and 1 GB on the other.")
+
+
+def test_a_sum_of_three_prices_the_text_lists(convo, at) -> None:
+    said = "The lamp is $153.23, the T-shirt $53.48 and the kettle $155.99: $362.70 back in all."
+    assert _text_visible(convo, at, ORDER, said)
+    assert not _text_visible(convo, at, ORDER, said.replace("362.70", "363.70"))
