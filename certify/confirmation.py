@@ -181,11 +181,22 @@ def _names_action(ws: set[str], anchors: Anchors) -> bool:
     return not anchors.stems.isdisjoint({stem(w) for w in ws} | {w + " " for w in ws})
 
 
+# An offer to do something: its verb. "Would you like me to check what roaming would involve?"
+_OFFER = re.compile(r"\b(?:would you like me to|do you want me to|want me to|shall i|should i|can i|may i)\s+"
+                    r"(?:also\s+|go ahead and\s+)?([a-z]+)", re.I)
+# Verbs that go on with whatever was described: "Shall I proceed?", "Should I submit it?"
+_GO_ON = frozenset({"proceed", "go", "submit", "confirm", "do", "make", "complete", "process", "place", "finalize",
+                    "continue", "finish", "apply", "execute", "carry", "put", "get", "take", "start", "move", "set"})
+
+
 def _continues(turn: Turn, anchors: Anchors, index: EvidenceIndex) -> bool:
     """An assistant message that names no other action (its verb) and no other known object: it
     continues the discussion of the action described before it."""
     if says(turn.wordline, ACTION_STEMS - anchors.stems):
         return False
+    if (offer := _OFFER.search(turn.text)) and (verb := offer[1].lower()) not in _GO_ON and not says(
+            f" {verb} ", anchors.stems):
+        return False  # it offers to do something else: "Would you like me to list the other colors?"
     if index.names_any(turn.words) and anchors.labels.isdisjoint(turn.words):
         return False
     return not any(anchors.rival_id(t) for t in chunks(turn.text) if looks_like_identifier(t))

@@ -176,3 +176,22 @@ def test_a_replacement_is_the_one_whose_options_were_described(convo) -> None:
     assert _workflow(convo, said, "Yes.", "exchange_delivered_order_items", {**swap, "new_item_ids": ["8349118980"]}) == []
     assert _workflow(convo, said, "Yes.", "exchange_delivered_order_items", {**swap, "new_item_ids": ["1111111111"]}) == [
         "not_described"]
+
+
+@pytest.mark.parametrize(("later", "ok"), [
+    ("The refund usually takes 5-7 business days. Shall I proceed?", True),  # goes on with the return
+    ("Would you like me to list the other colors of the kettle first?", False),  # offers something else
+    ("Should I check whether the lamp comes in white too?", False),
+])
+def test_a_yes_to_a_later_question_covers_the_action_only_if_it_goes_on_with_it(convo, later: str, ok: bool) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user("I want to return some things from order #W4794911. My user id is yusuf_garcia_3055.")
+    c.call("get_user_details", {"user_id": "yusuf_garcia_3055"}, USER)
+    c.call("get_order_details", {"order_id": "#W4794911"}, ORDER)
+    c.say(BOTH)
+    c.user("How long does the refund take?")
+    c.say(later)
+    c.user("yes")
+    i = c.call(*_return(LAMP, KETTLE), {"ok": True})
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert decision.checks["workflow"] is ok, decision.reasons
