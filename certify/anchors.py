@@ -92,7 +92,7 @@ class Anchors:
                  "amounts", "account", "own", "verb", "choices", "payments", "variants", "dated", "dated_args", "counts", "owners",
                  "records", "route",
                  "_changed", "_listed",
-                 "_groups", "_by_date", "_raw", "_index", "_labels_of", "_all", "_shapes", "_aliases", "_alias_fields",
+                 "_groups", "_by_date", "_raw", "_index", "_labels_of", "_all", "_shapes", "_prefixes", "_aliases", "_alias_fields",
                  "account_keys")
 
     def __init__(self, raw: dict[str, list[str]], stems: frozenset[str], index: EvidenceIndex,
@@ -143,6 +143,13 @@ class Anchors:
         self._by_date = False  # the groups are flights told apart by identifier (see item_groups)
         # (length, starts with a letter) of each identifier key: what an id of the same kind shares
         self._shapes = {(len(k), k[:1].isalpha()) for k in raw}
+        # Per shape, the letters that start the call's identifiers of a kind-and-number form ("L1001",
+        # "#W5183325"; not an airline's random "AIXC49").
+        self._prefixes: dict[tuple[int, bool], set[str]] = {}
+        for k in raw:
+            if (letters := _letters(k)) and len(letters) <= 2 and len(k) - len(letters) >= 3 and \
+                    k[len(letters):].isdigit() and k not in aliases:
+                self._prefixes.setdefault((len(k), True), set()).add(letters)
         self._index = index
         self._labels_of: dict[str, set[str]] = {}
         self._all: tuple[set[str], set[str]] | None = None  # (labels, named ids), once all are known
@@ -234,8 +241,11 @@ class Anchors:
         """A visible identifier of the same shape as one of this call's, but not one of them: another
         object of the same kind (order #W8770097, when this call touches order #W5183325)."""
         key = compact(token)
-        return (key not in self.ids and (len(key), key[:1].isalpha()) in self._shapes
-                and self._index.has_string(token))
+        shape = (len(key), key[:1].isalpha())
+        if key in self.ids or shape not in self._shapes:
+            return False
+        prefixes = self._prefixes.get(shape)  # "L1001" is a line: "B1002", a bill, is no rival
+        return (not prefixes or _letters(key) in prefixes) and self._index.has_string(token)
 
     @property
     def phones_stand_for_ids(self) -> bool:
@@ -427,6 +437,14 @@ def _listed_payments(arg: str, value: Any, amounts: list[tuple[str, Any]]) -> li
             if paid and isinstance(amount, (int, float)) and not isinstance(amount, bool):
                 amounts.append((f"{arg}[{k}].amount", amount))
     return out
+
+
+def _letters(key: str) -> str:
+    """The letters an identifier key starts with ("l" of "l1001")."""
+    n = 0
+    while n < len(key) and key[n].isalpha():
+        n += 1
+    return key[:n]
 
 
 def _identifier_leaves(value: Any, out: list[str]) -> list[str]:

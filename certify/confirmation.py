@@ -44,7 +44,7 @@ from trajectory2gym.certify.turns import ASKS, SENTENCE_OR_LINE, Turn, split_cla
 
 _AFFIRM = re.compile(
     r"\b(yes|yeah|yep|yup|sure|confirm(?:ed|s)?|correct|proceed|go ahead|please do|do it|"
-    r"sounds good|that'?s right|that is right|absolutely|definitely|perfect|"
+    r"sounds good|looks (?:good|right|correct|fine)|all good|that'?s right|that is right|absolutely|definitely|perfect|"
     r"let'?s do it|i agree|agreed|that works|works for me|go for it|affirmative|fine by me|that'?s fine|"
     r"(?:is|are) fine to \w+)\b",
     re.I,
@@ -219,6 +219,10 @@ def _listed_ids(described: Turn, anchors: Anchors) -> list[str]:
     return out if len(out) > 1 else []
 
 
+# A verb in the passive names a state: "Your bill B1002 is issued and due Feb 19".
+_PASSIVE = re.compile(r"\b(?:is|are|was|were|been|has been|have been)\s+(?:already\s+)?[a-z]+ed\b", re.I)
+
+
 def _acts_on_another(described: Turn, anchors: Anchors) -> str:
     """A rival identifier (another object of the call's kind) that the description's action sentences
     name while they name none of the call's ("B1004 ... Paid. I can send a payment request for bill
@@ -231,7 +235,7 @@ def _acts_on_another(described: Turn, anchors: Anchors) -> str:
         return ""  # no other object of the call's kind in it (by identifier, or by phone number: a line)
     rival = ""
     for sentence in SENTENCE_OR_LINE.split(described.text):  # a list's lines too
-        said = Turn(-1, "assistant", sentence)
+        said = Turn(-1, "assistant", _PASSIVE.sub(" ", sentence))  # "B1002 is issued": a state, no action
         if not says(said.wordline, anchors.stems):
             continue
         if not anchors.ids.isdisjoint(said.compacts):

@@ -261,6 +261,11 @@ def unit_numbers(low: str) -> list[str]:
                                                                              or low[m.start() - 1] in "._")]
 
 
+_MEASURE = re.compile(r"\d+(?:\.\d+)?-?(?:inch(?:es)?|in|ft|foot|feet|cm|mm|m|l|liters?|litres?|oz|lbs?|packs?|"
+                      r"pieces?|pcs?|years?|yrs?|months?|days?|hours?|hrs?|speeds?|ports?|cups?|quarts?|gallons?|"
+                      r"gb|tb|mb|w|watts?|v|volts?|mah|mp)", re.I)
+
+
 def looks_like_identifier(token: str) -> bool:
     """A token the agent could only know from evidence: letters mixed with digits, ``#``, ``@``,
     or a long digit string (order, item, tracking, phone numbers)."""
@@ -268,8 +273,8 @@ def looks_like_identifier(token: str) -> bool:
         return False
     if token[0] == "#" or "@" in token:
         return True
-    if token[0] == "$" or _ORDINAL.fullmatch(token):  # a price ("$0.10/GB"), a day or a rank ("21st")
-        return False
+    if token[0] == "$" or _ORDINAL.fullmatch(token) or _MEASURE.fullmatch(token):
+        return False  # a price ("$0.10/GB"), a day or a rank ("21st"), a size ("14-inch")
     digits = len(_DIGIT.findall(token))
     if digits == 0:
         return False

@@ -109,3 +109,10 @@ def test_a_spelled_amount_of_many_words_is_still_read() -> None:
     said = "one hundred and twenty three thousand four hundred and fifty six GB"
     assert stated_amounts(said, data=True) == {123_456_00}
     assert stated_amounts("one " * 3000 + "GB", data=True) == {100}
+
+
+def test_a_size_is_no_identifier() -> None:
+    from trajectory2gym.certify.normalize import looks_like_identifier
+
+    assert not any(map(looks_like_identifier, ["14-inch", "2.5L", "500mAh", "12-pack", "2-year"]))
+    assert all(map(looks_like_identifier, ["L1001", "B1002", "#W123", "HAT093", "9190635437"]))

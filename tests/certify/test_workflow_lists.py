@@ -81,3 +81,36 @@ def test_an_action_on_another_line_by_its_phone_number_describes_not_this_one(co
             "on 555-123-2005 now. Would you like that?")
     first, second = _roaming(convo, "yes please", description=said)
     assert first == ["not_described"] and second == []
+
+
+BILLS = [{"bill_id": "B1004", "customer_id": "C1002", "amount_due": 160.5, "status": "Paid"},
+         {"bill_id": "B1005", "customer_id": "C1002", "amount_due": 150.0, "status": "Issued"}]
+
+
+@pytest.mark.parametrize(("bill", "ok"), [("B1005", True), ("B1004", False)])
+def test_a_bill_in_the_passive_is_a_state_not_the_action(convo, bill: str, ok: bool) -> None:
+    # "is issued" says what the bill is; the action's sentence names B1005 only.
+    said = ("Your February bill B1005 for $150.00 is issued (January's B1004, $160.50, is already paid). "
+            "I can send you a payment request for B1005. Shall I?")
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user("Customer C1002. Can I pay my bill?")
+    c.call("get_bills_for_customer", {"customer_id": "C1002"}, BILLS)
+    c.say(said)
+    c.user("yes")
+    i = c.call("send_payment_request", {"customer_id": "C1002", "bill_id": bill}, {"ok": True})
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert (_kinds(decision) == []) is ok, decision.reasons
+
+
+def test_a_bill_is_no_rival_of_a_line(convo) -> None:
+    said = ("Line 555-123-2004 is suspended. Your bill (B1005, $150.00) is issued, not overdue, so I can resume "
+            "L1004. Shall I resume the line?")
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user("Customer C1002. Please reactivate my line 555-123-2004.")
+    c.call("get_details_by_id", {"id": "L1004"}, {**LINES[0], "status": "Suspended"})
+    c.call("get_bills_for_customer", {"customer_id": "C1002"}, BILLS)
+    c.say(said)
+    c.user("looks good")
+    i = c.call("resume_line", {"customer_id": "C1002", "line_id": "L1004"}, {"ok": True})
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert _kinds(decision) == [], decision.reasons

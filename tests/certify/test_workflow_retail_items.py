@@ -195,3 +195,8 @@ def test_a_yes_to_a_later_question_covers_the_action_only_if_it_goes_on_with_it(
     i = c.call(*_return(LAMP, KETTLE), {"ok": True})
     decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
     assert decision.checks["workflow"] is ok, decision.reasons
+
+
+@pytest.mark.parametrize("reply", ["looks good", "Looks right to me.", "all good"])
+def test_everyday_yes_phrases_confirm(convo, reply: str) -> None:
+    assert _workflow(convo, BOTH, reply, *_return(LAMP, KETTLE)) == []
