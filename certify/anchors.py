@@ -264,6 +264,30 @@ class Anchors:
                 return True
         return False
 
+    def line_of_last_four(self, digits: str) -> bool | None:
+        """Whose phone number ends in these four digits: the call's object (True), another object
+        of its kind (False), or none (None). "the 2001 line" is L1001 where L1001 is 555-123-2001."""
+        if any(self._raw[k][0].endswith(digits) for k in self._aliases):
+            return True
+        for low in self._index.json_observations:
+            if digits in low and '"phone' in low:
+                with suppress(orjson.JSONDecodeError):
+                    if self._rival_line_ends(orjson.loads(low), digits):
+                        return False
+        return None
+
+    def _rival_line_ends(self, value: Any, digits: str) -> bool:
+        """Whether a JSON value holds another object of the call's kind whose phone ends in ``digits``."""
+        if isinstance(value, list):
+            return any(self._rival_line_ends(v, digits) for v in value)
+        if not isinstance(value, dict):
+            return False
+        own = next((k for k in value if k == "id" or k.endswith("_id")), None)
+        if (own in self._alias_fields and isinstance(value[own], str) and compact(value[own]) not in self.ids
+                and any("phone" in k and isinstance(v, str) and v.endswith(digits) for k, v in value.items())):
+            return True
+        return any(self._rival_line_ends(v, digits) for v in value.values() if isinstance(v, (dict, list)))
+
     def current(self, key: str) -> Any:
         """``key``'s value now in the object the call changes (a reservation's ``total_baggages``)."""
         for value in self.owners:

@@ -66,7 +66,7 @@ _SCOPE = re.compile(r"\b(?:just|only)\b([^,;]+)", re.I)  # what "just"/"only" li
 
 
 _NEGATE = re.compile(
-    r"\b(no|not|don'?t|do not|never|keep|stays|stay (?:on|the same|as|put|unchanged)|skip|leave|hold off|wait|"
+    r"\b(no|not|don'?t|do not|never|keep|stays|stay (?:on|the same|as|put|unchanged)|skip|leave|hold off|wait(?!\W+(?:only|just)\b)|"
     r"cancel that|nevermind|never mind|"
     r"rather not|won'?t|shouldn'?t)\b",
     re.I,
@@ -187,6 +187,9 @@ _OFFER = re.compile(r"\b(?:would you like me to|do you want me to|want me to|sha
 # Verbs that go on with whatever was described: "Shall I proceed?", "Should I submit it?"
 _GO_ON = frozenset({"proceed", "go", "submit", "confirm", "do", "make", "complete", "process", "place", "finalize",
                     "continue", "finish", "apply", "execute", "carry", "put", "get", "take", "start", "move", "set"})
+
+
+_LAST_FOUR = re.compile(r"(?<![\d-])\d{4}(?![\d-])")
 
 
 def _continues(turn: Turn, anchors: Anchors, index: EvidenceIndex) -> bool:
@@ -311,6 +314,10 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
                 bool(named)
                 or any(index.label_words(t) or anchors.rival_id(t) for t in clause.ids)
             )
+            if anchors.phones_stand_for_ids and not this and (fours := _LAST_FOUR.findall(clause.text)):
+                # A line by the last four digits of its number: "yes, but just the 2001 line".
+                lines = {anchors.line_of_last_four(t) for t in fours}
+                this, other = True in lines, other or (False in lines and True not in lines)
             if negated and _AS_IT_IS.search(clause.text):
                 neg_action, affirm = True, False  # "Yes, cancel it. Hmm... Leave it as it is."
                 continue

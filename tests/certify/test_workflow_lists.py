@@ -43,6 +43,9 @@ def _roaming(convo: Any, reply: str, description: str = BOTH) -> list[list[str]]
     ("Yes, just the second one.", False, True),
     # A line named by its phone number.
     ("Yes for 555-123-2004, but keep roaming on for 555-123-2005, he's still in Spain.", True, False),
+    # By the last four digits of its number, and a correction after "wait".
+    ("yes, but just the 2004 line", True, False),
+    ("oh wait, only 2005. my son on 2004 is still in Spain", False, True),
 ])
 def test_a_reply_picks_lines_from_the_list(convo, reply: str, first: bool, second: bool) -> None:
     assert [kinds == [] for kinds in _roaming(convo, reply)] == [first, second]
