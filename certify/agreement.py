@@ -6,6 +6,7 @@ described, the variant described. ``call_disagrees`` runs them all.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache, partial
@@ -552,23 +553,35 @@ _ENDING = re.compile(r"\b(?:ending|ends)(?: in| with)?\s+(\d{4})\b|\blast (?:fou
                      re.I)
 _BRAND = re.compile(r"\b(visa|mastercard|amex|american express|discover)\b", re.I)
 # What a card is named after when it is the one not to use: "just don't use the Visa ending 1733".
-_NOT_THIS = re.compile(r"\b(?:not|don'?t|never|no|except|instead of)\b[^.;!?]*$", re.I)
+_NOT_THIS = re.compile(r"\b(?:not|don'?t|never|no|except|instead of|rather than)\b[^.;!?]*$", re.I)
 
 
 _BUT = re.compile(r"\bbut\b", re.I)  # "Not the Visa ending 1733 but the Mastercard"
 
 
-def _unrefused(pattern: re.Pattern[str], text: str) -> set[str]:
+@lru_cache(maxsize=2048)
+def _unrefused(pattern: re.Pattern[str], text: str) -> frozenset[str]:
     """What ``pattern`` finds in a text (its groups, lower-cased), but where its clause refuses it or
-    it stands in an aside."""
+    it stands in an aside. Kept per text: each message is asked about once per call it may describe."""
+    matches = list(pattern.finditer(text))
+    if not matches:
+        return frozenset()
+    # Positions read once, then bisected per match: a long message costs one pass, not one per match.
+    opens = [m.start() for m in _OPEN.finditer(text)]
+    closes = [m.start() for m in _CLOSE.finditer(text)]
+    edges = sorted([m.start() for m in _CLAUSE_EDGE.finditer(text)] + [b.end() for b in _BUT.finditer(text)])
     found = set()
-    for m in pattern.finditer(text):
-        if text.count("(", 0, m.start()) > text.count(")", 0, m.start()):
+    for m in matches:
+        at = m.start()
+        if bisect_left(opens, at) > bisect_left(closes, at):
             continue  # an aside: "(your Visa ending 1733 is also on file)"
-        start = max([text.rfind(c, 0, m.start()) for c in ".;,("] + [b.end() for b in _BUT.finditer(text, 0, m.start())])
-        if not _NOT_THIS.search(text, max(start, 0), m.start()):
+        k = bisect_right(edges, at) - 1
+        if not _NOT_THIS.search(text, edges[k] if k >= 0 else 0, at):
             found.add(next(g for g in m.groups() if g).lower())
-    return found
+    return frozenset(found)
+
+
+_OPEN, _CLOSE, _CLAUSE_EDGE = re.compile(r"\("), re.compile(r"\)"), re.compile(r"[.;,(]")
 
 
 _CARD = re.compile(r"\b(card)s?\b", re.I)
@@ -775,7 +788,7 @@ def _paid_with(anchors: Anchors) -> set[str]:
 def _by_balance(turn: Turn, value: str, anchors: Anchors) -> bool:
     """A message that tells the method by its balance: "the gift card that has $71 on it"."""
     for key in ("amount", "balance"):
-        balance = anchors.index.field_of(value, key)
+        balance = anchors.field_of(value, key)
         if isinstance(balance, (int, float)) and not isinstance(balance, bool):
             return to_cents(balance) in stated_amounts(turn.text)
     return False

@@ -5,8 +5,10 @@ booking's passengers), its payment methods, amounts, counts and enum choices.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from contextlib import suppress
+from functools import lru_cache
 from typing import Any
 
 import orjson
@@ -92,7 +94,7 @@ class Anchors:
                  "amounts", "account", "own", "verb", "choices", "payments", "variants", "dated", "dated_args", "counts", "owners",
                  "records", "route",
                  "_changed", "_listed",
-                 "_groups", "_by_date", "_raw", "_index", "_labels_of", "_all", "_shapes", "_prefixes", "_aliases", "_alias_fields",
+                 "_groups", "_by_date", "_raw", "_index", "_labels_of", "_all", "_shapes", "_prefixes", "_aliases", "_fields", "_alias_fields",
                  "account_keys")
 
     def __init__(self, raw: dict[str, list[str]], stems: frozenset[str], index: EvidenceIndex,
@@ -143,6 +145,7 @@ class Anchors:
         self._by_date = False  # the groups are flights told apart by identifier (see item_groups)
         # (length, starts with a letter) of each identifier key: what an id of the same kind shares
         self._shapes = {(len(k), k[:1].isalpha()) for k in raw}
+        self._fields: dict[tuple[str, str], Any] = {}
         # Per shape, the letters that start the call's identifiers of a kind-and-number form ("L1001",
         # "#W5183325"; not an airline's random "AIXC49").
         self._prefixes: dict[tuple[int, bool], set[str]] = {}
@@ -288,10 +291,17 @@ class Anchors:
             return True
         return any(self._rival_line_ends(v, digits) for v in value.values() if isinstance(v, (dict, list)))
 
+    def field_of(self, ident: str, key: str) -> Any:
+        """``index.field_of``, asked once per call: a call's checks ask it of every message they read."""
+        cache = self._fields
+        if (ident, key) not in cache:
+            cache[ident, key] = self._index.field_of(ident, key)
+        return cache[ident, key]
+
     def current(self, key: str) -> Any:
         """``key``'s value now in the object the call changes (a reservation's ``total_baggages``)."""
         for value in self.owners:
-            found = self._index.field_of(value, key)
+            found = self.field_of(value, key)
             if found is not None:
                 return found
         return None
@@ -309,16 +319,26 @@ class Anchors:
 
     def methods_of_kind(self, kind: str) -> int:
         """How many payment methods of a kind (``payment_kind``: "creditcard") observations show."""
-        return sum(1 for k in self._index.observed if k.startswith(kind) and k[len(kind):].isdigit())
+        shown, memo = self._index.json_observations, self._index.memo
+        read, ids = memo.get(("kind", kind), (0, frozenset()))
+        if read < len(shown):  # only the observations that came since the last question
+            pattern = _kind_ids(kind)
+            ids = ids | {compact(m[0]) for low in shown[read:] for m in pattern.finditer(low)}
+            memo["kind", kind] = (len(shown), ids)
+        return len(ids)
 
     def cards_of_brand(self, brand: str) -> int:
         """How many payment methods of a card brand ("visa") observations show."""
-        return len({obj.get("id") for obj in self._index.objects_with(brand, '"brand"')
-                    if str(obj.get("brand", "")).lower() == brand})
+        memo = self._index.memo
+        key = ("brand", brand, len(self._index.json_observations))
+        if key not in memo:
+            memo[key] = len({obj.get("id") for obj in self._index.objects_with(brand, '"brand"')
+                             if str(obj.get("brand", "")).lower() == brand})
+        return memo[key]
 
     def card_field(self, payment: str, key: str) -> str | None:
         """What observations give a payment method as ``key`` (``last_four``, ``brand``)."""
-        found = self._index.field_of(payment, key)
+        found = self.field_of(payment, key)
         return str(found) if found is not None else None
 
     def _changed_records(self) -> list[frozenset[str]]:
@@ -461,6 +481,12 @@ def _listed_payments(arg: str, value: Any, amounts: list[tuple[str, Any]]) -> li
             if paid and isinstance(amount, (int, float)) and not isinstance(amount, bool):
                 amounts.append((f"{arg}[{k}].amount", amount))
     return out
+
+
+@lru_cache(maxsize=16)
+def _kind_ids(kind: str) -> re.Pattern[str]:
+    """Identifiers of a payment kind as observations write them: "credit_card_4421486"."""
+    return re.compile(r"\b" + "_?".join(map(re.escape, kind)) + r"_?\d+\b")
 
 
 def _letters(key: str) -> str:

@@ -148,7 +148,7 @@ class EvidenceIndex:
     __slots__ = ("compacts", "words", "_bigrams", "_amounts", "observed", "_amount_list", "_sums",
                  "_label_vocab", "_hay", "_hay_count", "_starts", "_json_end", "_opens", "_unsummed",
                  "_label_cache", "_json", "_phrases_done", "_names_done", "_numbers", "_phrases", "_chance",
-                 "_needles")
+                 "_needles", "memo")
 
     def __init__(self) -> None:
         self.compacts: set[str] = set()
@@ -186,6 +186,8 @@ class EvidenceIndex:
         self._phrases: list[list[str] | frozenset[str]] = []
         self._chance: dict[tuple[int, int], list[int]] = {}  # pair results per (amounts, roundness)
         self._needles: dict[str, tuple[int, bool]] = {}  # json_has: (observations searched, found)
+        # Facts callers derive from the index, keyed with how much of it they read (anchors' counts).
+        self.memo: dict[tuple[Any, ...], Any] = {}
 
     # ------------------------------------------------------------------ updates
 
