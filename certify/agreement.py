@@ -249,9 +249,9 @@ _ONLY = frozenset({"only", "just"})
 _ADDS = frozenset({"add", "adding", "added", "another", "more", "extra", "additional"})
 _ONE = {"a": 1, "an": 1, "another": 1, "no": 0, "zero": 0}
 # Not across an aside with its own count: "6 checked bags (2 for each of you)" is 6.
-_EACH = re.compile(r"^[^\w(]*(?:[a-z]+\W+){0,3}?(?:each|apiece|per (?:passenger|person|traveler))\b", re.I)
+_EACH = re.compile(r"^[^\w(]*(?:(?!\d+\b)\w+[^\w(]+){0,3}?(?:each|apiece|per (?:passenger|person|traveler))\b", re.I)
 _AND_ONE = re.compile(r"^\W*(?:\w+\W+){0,3}?and\s+(one|two|three|a|another|\d+)\s+(?:more\s+)?for\b", re.I)
-_PAID = re.compile(r"\b(?:paid|fee|fees|charge[ds]?|cost|non-?free|extra)\b|\$", re.I)
+_PAID = re.compile(r"\b(?:paid|fee|fees|charge[ds]?|cost|non-?free|non free|extra)\b|\$", re.I)
 _TOTAL = re.compile(r"\b(\w+) in total\b|\btotal of (\w+)\b|\b(\w+) total\b"
                     r"|\b(?:you'?d|you'?ll|you will|you would) (?:then )?have (\w+)\b|\bbringing (?:you|it) to (\w+)\b", re.I)
 
@@ -355,10 +355,17 @@ def _said_free(window: list[Turn], at: int, things: tuple[str, ...]) -> bool:
     """The description or a later message says the things counted are free ("3 checked bags, free of
     charge") and none paid ("6 are free and 1 is an extra bag charged to your card" says one is), and
     no message from the request on names a price: none of them is paid."""
-    return (any(_FREE.search(sentence) and not _PAID.search(_FREE.sub(" ", sentence))
-                and says(" " + " ".join(words(sentence)), things)
-                for t in window[at:] for sentence in SENTENCE.split(t.text))
+    # The messages about the things; "free" may stand in a sentence of its own ("...; all of them are
+    # covered by your allowance"), "paid" only beside the things.
+    sentences = [sentence for t in window[at:] if says(t.wordline, things) for sentence in SENTENCE.split(t.text)]
+    return (any(_FREE.search(_ALLOWANCE.sub(" ", sentence)) for sentence in sentences)
+            and not any(_PAID.search(_FREE.sub(" ", sentence)) and says(" " + " ".join(words(sentence)), things)
+                        for sentence in sentences)
             and not any(c > 0 for t in window for c in stated_amounts(t.text)))
+
+
+# "2 free checked bags" each passenger gets: an allowance, not the price of the bags added.
+_ALLOWANCE = re.compile(rf"\b(?:\d+|{_SPELLED})\s+free\b", re.I)
 
 
 def _options_said(options: tuple[str, ...], turn: Turn) -> set[str]:
@@ -581,7 +588,7 @@ def _unrefused(pattern: re.Pattern[str], text: str) -> frozenset[str]:
     return frozenset(found)
 
 
-_OPEN, _CLOSE, _CLAUSE_EDGE = re.compile(r"\("), re.compile(r"\)"), re.compile(r"[.;,(]")
+_OPEN, _CLOSE, _CLAUSE_EDGE = re.compile(r"\("), re.compile(r"\)"), re.compile(r"[.;,(:]")
 
 
 _CARD = re.compile(r"\b(card)s?\b", re.I)
@@ -613,10 +620,15 @@ def payment_words(turn: Turn) -> set[str]:
     return _unrefused(_PAYMENT_SAID, turn.text)
 
 
+_HEDGED = re.compile(r"\b(?:maybe|perhaps|later|not sure|might|just a thought)\b", re.I)
+
+
 def picks_payment(text: str, asked: Turn) -> bool:
     """A reply that picks one of the payment methods a question offered: "Use my paypal then." to
     "Would you like to pay it with PayPal or your Mastercard ending 3762?"; or "Not PayPal, the
     Mastercard." (a method the reply refuses is not picked)."""
+    if _HEDGED.search(text):
+        return False  # "maybe the gift card later"
     said = {PAYMENT_WORDS[w] for w in _unrefused(_PAYMENT_SAID, text)}
     if not said or " or " not in asked.text or not ASKS.search(asked.text):
         return False
@@ -645,8 +657,12 @@ def _line_at(lines: list[tuple[str, str]], k: int) -> str | None:
 
 
 def _option_amount(asked: str, k: int) -> int | None:
-    """The amount of data on the k-th option a question lists, one per line ("1. 500 MB — $2.50")."""
-    line = _line_at([(m[1], m[2]) for m in _LISTED.finditer(asked) if _data_in_order(m[2])], k)
+    """The amount of data on the k-th option a question lists, one per line ("1. 500 MB — $2.50"):
+    numbered lines, else bullets with a price ("- Used: 3.2 GB" is a fact, not an option)."""
+    lines = [(m[1], m[2]) for m in _LISTED.finditer(asked) if _data_in_order(m[2])]
+    if not any(n for n, _ in lines):
+        lines = [(n, line) for n, line in lines if "$" in line]
+    line = _line_at(lines, k)
     return _data_in_order(line)[0] if line else None
 
 
@@ -680,11 +696,22 @@ def picked_amount(reply: str, asked: str) -> int | None:
     said = stated_amounts(reply, data=True)
     if not said and (m := _OPTION.search(reply)):  # "Option 2": the second line of the list
         k = int(m[1] or m[2]) - 1 if m[1] or m[2] else _ORDINAL_AT[m[3].lower()]
+        if k < -1 or (k == -1 and (m[1] or m[2])):
+            return None  # "option 0"
         said = {a} if (a := _option_amount(asked, k)) is not None else set()
-    elif not said:  # a bare number: "3 please"
-        said = {c for _, c in numbers_in(reply)}
+    elif not said:  # a bare number: "3 please" (not "$2", nor "1" where line 1 is another amount)
+        said = {c for written, c in numbers_in(reply) if "$" not in written}
+        if len(said) == 1 and (k := next(iter(said))) % 100 == 0 and (line := _option_amount(asked, k // 100 - 1)) \
+                is not None and line != k:
+            return None
     said &= set(offered)
     return next(iter(said)) if len(said) == 1 else None
+
+
+def refuses_method(text: str) -> str:
+    """The text without its refusals of a payment method ("not PayPal", "not to the Visa"): what is
+    left says whether anything else is refused ("No don't, gift card is wrong" still is)."""
+    return _REFUSED_METHOD.sub(" ", text)
 
 
 def picks_card(text: str, asked: Turn, anchors: Anchors) -> bool:
@@ -719,8 +746,13 @@ _NAMES_A_METHOD = re.compile(
     r"|on file|(?:you |i )?paid (?:with|for|by)|account you paid|pay(?:ing)? with)\b", re.I)
 
 
+_REFUSED_METHOD = re.compile(r"\b(?:no|not)\s+(?:to\s+|on\s+)?(?:the\s+|my\s+|your\s+)?(?:" + "|".join(
+    sorted({*PAYMENT_WORDS, "gift card", "card", "american express"}, key=len, reverse=True)) + r")\w*\b", re.I)
+_NAMES_SAID = re.compile(f"({_NAMES_A_METHOD.pattern})", re.I)  # its matches as a group, for _unrefused
+
+
 # A change that costs nothing: the tool may still want a payment method, but there is nothing to choose.
-_FREE = re.compile(r"\b(?:(?<!feel )(?<!toll-)(?<!toll )free(?! to\b)(?: of charge)?|complimentary|no (?:extra |additional )?(?:charge|cost|fee)s?|(?:won'?t|will not|doesn'?t|"
+_FREE = re.compile(r"\b(?:(?<!feel )(?<!toll-)(?<!toll )(?<!non-)(?<!non )free(?! to (?:ask|reach|contact|call|message|text|chat|write|let|get in touch|come back)\b)(?: of charge)?|complimentary|no (?:extra |additional )?(?:charge|cost|fee)s?|(?:won'?t|will not) be charged|covered by (?:your|the)\b[^.;]{0,40}?\ballowance|(?:won'?t|will not|doesn'?t|"
                    r"does not) cost (?:you )?(?:anything|a (?:thing|cent|penny)))\b|\$0(?:\.00)?(?![.,]?\d)", re.I)
 
 
@@ -732,20 +764,33 @@ _BRANDS = frozenset({"visa", "mastercard", "amex", "american express", "discover
 
 
 def _picks_none(said: set[str], kind: str, anchors: Anchors) -> bool:
-    """Words naming a method (``_NAMES_A_METHOD``) that fit several of the kind the call pays with:
-    "my card" or "my gift card" with two of that kind, "my Visa" with two Visas. Words for other
-    kinds say nothing of this one ("$150 certificate, $98 on your Visa"). Not certificates: a user's
-    certificates are told apart by amount, and "use a certificate" leaves the pick to the agent."""
+    """Words naming a method (``_NAMES_A_METHOD``) that fit several of the user's: "my card" or "my
+    credit card" with two credit cards ("my card" for a gift card: with any other card), "my gift
+    card" with two gift cards,
+    "my Visa" with two Visas, or "your Visa or your Mastercard". Words for other kinds say nothing of
+    this one ("$150 certificate, $98 on your Visa"). Not certificates: a user's certificates are told
+    apart by amount, and "use a certificate" leaves the pick to the agent."""
     specific = said - _ANY_OF_KIND
     kinds = {w: _word_kind(w) for w in specific}
     if None in kinds.values():
         return False  # "the card on file", "the same way you paid": the one already used
     mine = {w for w, k in kinds.items() if k == kind}
     if not mine:
-        return not said.isdisjoint(_ANY_OF_KIND) and anchors.methods_of_kind(kind) > 1
+        if said.isdisjoint(_ANY_OF_KIND):
+            return False
+        if not said.isdisjoint(_BANK_CARD):  # "my credit card" names no gift card
+            return kind != "creditcard" or anchors.methods_of_kind(kind) > 1
+        if kind == "giftcard" and not said.isdisjoint(_CARD_WORDS):  # "my card" is most often a bank card
+            return anchors.methods_of_kind("creditcard") + anchors.methods_of_kind(kind) > 1
+        return anchors.methods_of_kind(kind) > 1
     if mine <= _GIFT_CARD:
         return anchors.methods_of_kind(kind) > 1
-    return len(mine) == 1 and mine <= _BRANDS and anchors.cards_of_brand(next(iter(mine))) > 1
+    brands = mine & _BRANDS
+    return len(brands) > 1 or (len(mine) == 1 and bool(brands) and anchors.cards_of_brand(next(iter(mine))) > 1)
+
+
+_CARD_WORDS = frozenset({"card", "cards"})
+_BANK_CARD = frozenset({"credit", "debit"})
 
 
 def _word_kind(word: str) -> str | None:
@@ -757,21 +802,25 @@ def _word_kind(word: str) -> str | None:
 
 def _names_method(turn: Turn, kind: str, value: str, anchors: Anchors, in_request: bool) -> bool:
     """Whether a message names the payment method ``value`` (of ``kind``, ``payment_kind``) as one to
-    use. From the request on, any naming counts (``_NAMES_A_METHOD``), but one that fits two of the
-    user's methods (``_picks_none``: "my card" with two cards, unless its balance tells which) or
-    "the same card I booked with" for a method the object was not paid with. Before the request,
-    only a method named by its own kind, brand or card ending ("use my PayPal for everything
-    today"), and not in a list of the user's methods ("You have a Visa ending 3202, a Mastercard
-    ending 1698, a gift card ...": none of them chosen)."""
-    said = {m.lower() for m in _NAMES_A_METHOD.findall(turn.text)}
+    use, by words it does not refuse ("don't use the same card I paid with" names none). From the
+    request on, any naming counts (``_NAMES_A_METHOD``), but one that fits two of the user's methods
+    (``_picks_none``: "my card" with two cards, unless its balance tells which). "The same card I
+    booked with" names only a method the object was paid with, unless the message names this one
+    outright ("I paid for the ticket with a gift card; put the bag on my Mastercard ending 4118").
+    Before the request, only a method named by its own kind, brand, card ending or as the one
+    already used, and not in the agent's list of the user's methods ("You have a Visa ending 3202, a
+    Mastercard ending 1698, a gift card ...": none of them chosen)."""
+    said = set(_unrefused(_NAMES_SAID, turn.text)) if _NAMES_A_METHOD.search(turn.text) else set()
     if not said:
         return False
-    if not in_request and (_lists_methods(turn) or not (
-            kind in {PAYMENT_WORDS[w.lower()] for w in payment_words(turn)} or _card_endings(turn))):
+    endings = _card_endings(turn)
+    outright = bool(endings) or any(_word_kind(w) == kind for w in said)
+    original = any(_ORIGINAL.match(w) for w in said)
+    if not in_request and ((turn.role == "assistant" and _lists_methods(turn)) or not (outright or original)):
         return False
-    if any(_ORIGINAL.match(w) for w in said) and (paid := _paid_with(anchors)) and value.lower() not in paid:
+    if original and not outright and (paid := _paid_with(anchors)) and value.lower() not in paid:
         return False  # "the same card I booked with": the one the object was paid with
-    return bool(_card_endings(turn)) or not _picks_none(said, kind, anchors) or _by_balance(turn, value, anchors)
+    return bool(endings) or not _picks_none(said, kind, anchors) or _by_balance(turn, value, anchors)
 
 
 # Words naming the method already used: "your original payment method", "the same card", "you paid with".
@@ -786,12 +835,29 @@ def _paid_with(anchors: Anchors) -> set[str]:
 
 
 def _by_balance(turn: Turn, value: str, anchors: Anchors) -> bool:
-    """A message that tells the method by its balance: "the gift card that has $71 on it"."""
+    """A message that tells the method by its balance, said as one: "the gift card that has $71 on
+    it", "the one with a $71 balance" (not a price that happens to equal it)."""
     for key in ("amount", "balance"):
         balance = anchors.field_of(value, key)
         if isinstance(balance, (int, float)) and not isinstance(balance, bool):
-            return to_cents(balance) in stated_amounts(turn.text)
+            cents = to_cents(balance)
+            return any(c == cents and _BALANCE.search(turn.text, max(0, at - 40), at + 60)
+                       for at, c in _money_at(turn.text))
     return False
+
+
+_BALANCE = re.compile(r"\b(?:balance|has|have|with|holds?|holding|left|remaining|on it|loaded)\b", re.I)
+
+
+def _money_at(text: str) -> list[tuple[int, int]]:
+    """(position, cents) of each money amount a text writes."""
+    out, pos = [], 0
+    for written, cents in money_numbers_in(text):
+        at = text.find(written, pos)
+        if at >= 0:
+            out.append((at, cents))
+            pos = at + len(written)
+    return out
 
 
 def _lists_methods(turn: Turn) -> bool:

@@ -42,6 +42,7 @@ from trajectory2gym.certify.normalize import (
     to_cents,
     tokens,
     without_data_amounts,
+    words,
 )
 from trajectory2gym.certify.prices import PriceBook, misattributed
 from trajectory2gym.certify.reasons import reason
@@ -403,7 +404,8 @@ class _Run:
             return True
         within = self._domain_tools.names_within
         for name in self._constants[value]:
-            if self.index.has_string(name):
+            # A short name is read as written, like a code: "LA" or "L.A." is Los Angeles, "la" is not.
+            if self._written(name) if len(compact(name)) <= 3 else self.index.has_string(name):
                 longer = [m for m in within(name) if self.index.has_string(m)]
                 if not longer or self._said_apart(name, longer):
                     return True
@@ -411,11 +413,19 @@ class _Run:
 
     def _said_apart(self, name: str, longer: list[str]) -> bool:
         """Whether a visible message before the decision says ``name`` outside the longer names that
-        hold it: "Kansas City, Kansas" says Kansas; "from West Virginia to Richmond, Virginia" says Virginia."""
-        hide = re.compile("|".join(re.escape(m) for m in sorted(longer, key=len, reverse=True)), re.I)
-        said = re.compile(rf"(?<!\w){re.escape(name)}(?!\w)", re.I)
-        return any(m.role != "assistant" and m.content and said.search(hide.sub(" ", m.content))
-                   for m in self.inter.messages[:self.at])
+        hold it: "Kansas City, Kansas" says Kansas; "from West Virginia to Richmond, Virginia" says
+        Virginia. Read as words (``normalize.words``), as ``has_string`` reads them: "West-Virginia"
+        is West Virginia."""
+        target = f" {' '.join(words(name))} "
+        hides = sorted((f" {' '.join(words(m))} " for m in longer), key=len, reverse=True)
+        for m in self.inter.messages[:self.at]:
+            if m.role != "assistant" and m.content:
+                line = f" {' '.join(words(m.content))} "
+                for hide in hides:
+                    line = line.replace(hide, " | ")
+                if target in line:
+                    return True
+        return False
 
     def _route(self, args: dict[str, Any]) -> Route | None:
         """A booking call's origin and destination, each with its names ("SEA", "Seattle"), for

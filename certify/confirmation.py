@@ -30,6 +30,7 @@ from trajectory2gym.certify.agreement import (
     picks_amount,
     picks_card,
     picks_payment,
+    refuses_method,
 )
 from trajectory2gym.certify.anchors import ACCOUNT_WORDS, Anchors
 from trajectory2gym.certify.evidence import EvidenceIndex
@@ -295,14 +296,17 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
         pos_this = neg_this = neg_action = pos_other = affirm = ordered = refused = False
         pos_items: set[int] = set()  # which of the call's items (item_groups) the reply names, and how
         neg_items: set[int] = set()
+        # A reply that refuses anything but a payment method picks none: "Cancel that. Gift card."
+        refuses = bool(anchors.payments) and any(_NEGATE.search(refuses_method(c.text)) for c in turn.clauses)
         for clause in turn.clauses:
             ws, keys = clause.words, clause.keys
             negated = bool(_NEGATE.search(clause.text))
             if negated and anchors.dated and anchors.keeps_unchanged(keys) and not _NEGATE.search(
                     _KEEPING.sub(" ", clause.text)):
                 negated = False  # "Yes, as long as HAT145 on the 23rd stays": the call keeps it
-            if negated and anchors.payments and picks_payment(clause.text, answered):
-                negated = False  # "Not PayPal, the Mastercard.": refuses the other method offered
+            if negated and anchors.payments and not _NEGATE.search(lifted := refuses_method(clause.text)) and \
+                    picks_payment(lifted, answered):
+                negated = False  # "Not PayPal, the Mastercard.": the only refusal is of the other method
             # Whether the clause names any known object: asked once (a search of every observation),
             # and only when no identifier of this call settles ``this`` first.
             named = index.names_any(ws) if anchors.ids.isdisjoint(keys) else None
@@ -357,7 +361,8 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
             text = clause.text
             if (_AFFIRM.search(text) or ((_WEAK_AFFIRM.search(text) or _BARE_YES.match(text)) and ASKS.search(answered.text))
                     or (_DIRECTIVE.search(text) and (this or _names_action(ws, anchors)))
-                    or (anchors.payments and (picks_payment(text, answered) or picks_card(text, answered, anchors)))
+                    or (anchors.payments and not refuses and (picks_payment(text, answered)
+                                                              or picks_card(text, answered, anchors)))
                     or (anchors.amounts and picks_amount(text, answered, anchors))):
                 affirm = True
             elif _orders_action(text, anchors):

@@ -31,6 +31,9 @@ _DEPARTS = r"(?i:\b(?:depart\w*|leav\w*|out of)\s+(?:from\s+)?)"
 _ARRIVES = r"(?i:\b(?:arriv\w*|land\w*)\s+(?:in|at|into)\s+)"
 
 
+_PARTS = re.compile(r"(?<=[.!?;:])\s+|\n+|,\s*(?=so\b|and\b|then\b|but\b|i'?ll\b|i will\b|i can\b)", re.I)
+
+
 def _place(names: tuple[str, ...]) -> str:
     """A place by its code (as written: "SEA", not "sea") or any of its names (any case), with an
     aside after it: "Atlanta (ATL)"."""
@@ -61,6 +64,12 @@ def route_disagrees(description: str, route: Route, flights: list[str], index: E
     if not route.one_way:
         return ""
     text = description.replace("*", "")
+    # Where the description's parts name the booked flights, only those route it: "Your outbound Las
+    # Vegas → Phoenix is already on PVUB64, so I'll book the return, HAT173" books HAT173's way.
+    parts = _PARTS.split(text)
+    own = [p for p in parts if any(f in p for f in flights)]
+    if own and len(own) < len(parts):
+        text = " … ".join(own)
     forward, backward = _directions(route.origin, route.destination)
     if (m := backward.search(text)) and not forward.search(text):
         return f"the description says {' '.join(m[0].split())}; the call goes {origin} to {destination}"

@@ -156,11 +156,14 @@ def test_a_quantity_of_data_the_user_accepted_is_theirs_but_not_a_sum_of_money(c
 @pytest.mark.parametrize(("reply", "gb", "picked"), [
     ("Option 2 please", 1.0, True),  # the second line of the list
     ("the first one", 0.5, True),
-    ("2 please", 2.0, True),  # a bare number that is one of the amounts
+    ("1.5 please", 1.5, True),  # a bare number that is one of the amounts
+    ("2 please", 2.0, False),  # 2 GB, or line 2 (1 GB)? neither
+    ("The $4 one please.", 2.0, False),  # a price is no amount of data
     ("500MB is enough", 0.5, True),  # in another unit, written as one word
     ("1.5 GB please", 1.5, True),  # the point of "1.5" ends no clause
     ("hmm, 2 GB for $10 is more than I wanted to spend.", 2.0, False),  # a remark, no pick
     ("Option 2 please", 2.0, False),
+    ("Option 0 please", 2.0, False),
 ])
 def test_a_pick_from_listed_options_confirms_that_option(convo, at, reply: str, gb: float, picked: bool) -> None:
     options = ("I can add data to line L1002:\n1. 500 MB for $1.00\n2. 1 GB for $2.00\n3. 1.5 GB for $3.00\n"

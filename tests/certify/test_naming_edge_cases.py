@@ -1,0 +1,154 @@
+"""Edge cases a code review of the payment-naming, bag-count, data-pick, route and place-name rules
+found: each holds a verdict that a first version of those rules got wrong."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.certify.test_workflow_airline_arguments import RESERVATION, USER, _bags, _workflow
+from trajectory2gym.certify import certify_interaction
+from trajectory2gym.certify.reasons import reason_check, reason_kind
+from trajectory2gym.envs.registry import tool_specs
+
+
+def _bag_call(convo: Any, turns: list[tuple[str, str]], call: tuple[str, dict[str, Any]],
+              user: dict[str, Any] = USER) -> list[str]:
+    """The workflow reasons of a bag call after a lookup of the user and PVUB64, then ``turns``."""
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline",
+              system="You are an airline agent. Each extra bag costs $50.")
+    first, *rest = turns
+    c.user(first[1])
+    c.call("get_user_details", {"user_id": "raj_moore_8640"}, user)
+    c.call("get_reservation_details", {"reservation_id": "PVUB64"}, RESERVATION)
+    for role, text in rest:
+        (c.user if role == "user" else c.say)(text)
+    i = c.call(*call, {**RESERVATION, "updated": True})
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    return [k for k in map(reason_kind, decision.reasons) if reason_check(k) == "workflow"]
+
+
+@pytest.mark.parametrize("said", [
+    "PVUB64 has 2 checked bags now, and it's free to add a third (3 in total). Shall I add it?",
+    "PVUB64 has 2 checked bags now. As a Silver member it is free to add 1 more bag (3 in total). Shall I add it?",
+])
+def test_free_to_add_is_a_free_change(convo, said: str) -> None:
+    assert _workflow(convo, said, "Yes.", *_bags(3, 0)) == []
+
+
+@pytest.mark.parametrize("said", [
+    "Your membership gives each passenger 2 free checked bags; PVUB64 already has 2, so the third bag (3 in total) "
+    "will be 1 paid bag, on your Visa ending 8862. Shall I add it?",
+    "I'll add 1 bag to PVUB64 (3 in total), 1 of them non-free, on your Visa ending 8862. Shall I?",
+])
+def test_an_allowance_or_a_non_free_bag_is_no_free_change(convo, said: str) -> None:
+    assert _workflow(convo, said, "Yes.", *_bags(3, 1)) == []
+
+
+def test_each_after_an_identifier_still_counts_per_passenger(convo) -> None:
+    two = {**RESERVATION, "passengers": [{"first_name": "Raj", "last_name": "Moore"},
+                                         {"first_name": "Sophia", "last_name": "Nguyen"}]}
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("Hi, I'm raj_moore_8640; we need more bags on PVUB64.")
+    c.call("get_user_details", {"user_id": "raj_moore_8640"}, USER)
+    c.call("get_reservation_details", {"reservation_id": "PVUB64"}, two)
+    c.say("I'll add one checked bag to PVUB64 for each of you, free. Shall I?")
+    c.user("Yes.")
+    i = c.call(*_bags(4, 0), {**two, "updated": True})
+    assert next(d for d in certify_interaction(c.build()).decisions if d.message_index == i).eligible
+
+
+def test_my_card_names_no_gift_card_beside_credit_cards(convo) -> None:
+    said = "I'll add 2 bags to PVUB64 (4 in total), $100 on your card. Shall I?"
+    assert _workflow(convo, said, "Yes.", *_bags(4, 2, "gift_card_3")) == ["payment_not_named"]
+
+
+def test_two_brands_offered_name_neither(convo) -> None:
+    said = "I'll add 2 bags to PVUB64 (4 in total), $100 on your Visa or your Mastercard. Shall I?"
+    assert _workflow(convo, said, "Yes.", *_bags(4, 2, "credit_card_5")) == ["payment_not_named"]
+
+
+def test_a_price_equal_to_a_balance_does_not_tell_the_gift_card(convo) -> None:
+    two = {**USER, "payment_methods": {**USER["payment_methods"],
+                                       "gift_card_7": {"source": "gift_card", "amount": 50, "id": "gift_card_7"}}}
+    turns = [("user", "Hi, I'm raj_moore_8640, about PVUB64."),
+             ("assistant", "I'll add 1 bag to PVUB64 (3 in total), $50 for the extra one, on your gift card. Shall I?"),
+             ("user", "Yes.")]
+    assert _bag_call(convo, turns, _bags(3, 1, "gift_card_7"), user=two) == ["payment_not_named"]
+
+
+@pytest.mark.parametrize(("first", "card", "kinds"), [
+    # A card named outright beside a word for the one already used, or refused with a colon.
+    ("I paid for the ticket with a gift card; put the bag on my Mastercard ending 4118.", "credit_card_5", []),
+    ("Not the same card as the booking: put the bag on my Mastercard ending 4118.", "credit_card_5", []),
+    # A refused "same card" names nothing; "rather than" refuses like "instead of".
+    ("Please don't use the same card I paid with for the booking.", "gift_card_3", ["payment_not_named"]),
+    ("For anything today, charge my Mastercard ending 4118 rather than my Visa.", "credit_card_5", []),
+])
+def test_what_a_request_names_and_refuses(convo, first: str, card: str, kinds: list[str]) -> None:
+    turns = [("user", f"Hi, I'm raj_moore_8640, about PVUB64. {first}"), ("assistant", "How many bags?"),
+             ("user", "One."), ("assistant", "I'll add 1 bag to PVUB64 (3 in total), $50 for the extra one. Shall I?"),
+             ("user", "Yes.")]
+    assert _bag_call(convo, turns, _bags(3, 1, card)) == kinds
+
+
+def test_the_original_method_said_before_a_clarifying_question(convo) -> None:
+    turns = [("user", "Hi, I'm raj_moore_8640. Add bags to PVUB64 and charge them to my original payment method."),
+             ("assistant", "Sure. How many bags would you like to add?"), ("user", "2."),
+             ("assistant", "I'll add 2 bags to PVUB64 (4 in total), $100 for the 2 extra ones. Shall I?"),
+             ("user", "Yes.")]
+    assert _bag_call(convo, turns, _bags(4, 2, "gift_card_3")) == []  # PVUB64 was paid by gift card
+
+
+@pytest.mark.parametrize("reply", ["No don't, gift card is wrong", "Cancel that. Gift card.",
+                                   "I don't want the return anymore, and not to PayPal either, maybe the gift card later."])
+def test_a_refusal_beside_a_method_picks_nothing(convo, reply: str) -> None:
+    from tests.certify.test_workflow_retail_items import BOTH, GIFT, KETTLE, LAMP, _return
+    from tests.certify.test_workflow_retail_items import _workflow as _retail
+
+    ask = BOTH.replace("to your PayPal. Shall I proceed?", "to your PayPal or your gift card. Which would you like?")
+    assert _retail(convo, ask, reply, *_return(LAMP, KETTLE, pay=GIFT)) != []
+
+
+@pytest.mark.parametrize(("reply", "gb", "picked"), [("The first one please.", 2.0, True),
+                                                     ("The first one please.", 3.2, False), ("1", 1.0, False)])
+def test_facts_above_the_offers_are_no_options(convo, at, reply: str, gb: float, picked: bool) -> None:
+    from tests.certify.test_amounts import _refuel
+
+    offer = ("You've used:\n- Data: 3.2 GB of 5 GB\n\nI can add data to line L1002:\n- 2 GB for $4.00\n"
+             "- 3 GB for $6.00\nWhich would you like?")
+    assert _refuel(convo, at, offer, reply, {"gb_amount": gb}).eligible is picked
+
+
+def test_a_reverse_trip_beside_the_booking_is_context(convo) -> None:
+    from tests.certify.test_workflow_airline_arguments import SPLIT, _booking
+
+    rest = (", economy, for Raj Moore (1966-02-02) and Sophia Nguyen (1973-09-23), no insurance, no checked bags. "
+            "Total $348: $150 certificate, $173 gift card, $25 on your Visa ending 8862. Shall I book it?")
+    request = "Hi, I'm raj_moore_8640. I want to fly from Phoenix to Las Vegas on May 20 with Sophia."
+    for said in ("Your outbound Las Vegas → Phoenix is already on PVUB64, so I'll book HAT173 on May 20",
+                 "Since you already fly LAS to PHX on PVUB64, I'll book the way back, HAT173 on May 20"):
+        assert _workflow(convo, said + rest, "Yes, book it.", *_booking("no", SPLIT), request=request) == [], said
+
+
+@pytest.mark.parametrize(("said", "visible"), [("Any flights from LA to Philly on May 20?", True),
+                                               ("Any flights from La Jolla, I mean San Diego, to Philly on May 20?", False),
+                                               ("Busco un vuelo de la ciudad de Phoenix a Philly el 20 de mayo.", False)])
+def test_a_short_name_is_read_as_written(convo, at, said: str, visible: bool) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline",
+              system="You are an airline agent. The current time is 2024-05-15 15:00:00 EST.")
+    c.user(said)
+    i = c.call("search_direct_flight", {"origin": "LAX", "destination": "PHL", "date": "2024-05-20"}, [])
+    assert at(certify_interaction(c.build()), i).checks["visibility"] is visible
+
+
+@pytest.mark.parametrize("said", ["Charleston, West-Virginia 25301", "Charleston, West\u00a0Virginia 25301"])
+def test_a_longer_name_hides_the_shorter_however_it_is_written(convo, at, said: str) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user(f"I'm user liam_1. Please change my address to 1 Elm St, {said}, USA.")
+    c.call("get_user_details", {"user_id": "liam_1"}, {"user_id": "liam_1"})
+    i = c.call("modify_user_address", {"user_id": "liam_1", "address1": "1 Elm St", "address2": "",
+                                       "city": "Charleston", "country": "USA", "zip": "25301", "state": "VA"},
+               {"ok": True})
+    assert not at(certify_interaction(c.build()), i).checks["visibility"]
