@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from functools import lru_cache, partial
 from typing import Any
@@ -511,7 +512,7 @@ def _date_not_described(turns: list[Turn], described: Turn, anchors: Anchors) ->
     return ""
 
 
-def _last_said(turns: list[Turn], at: int, find: Callable[[Turn], set[str]]) -> set[str]:
+def _last_said(turns: list[Turn], at: int, find: Callable[[Turn], AbstractSet[str]]) -> AbstractSet[str]:
     """What ``find`` finds in the latest message from the description (``turns[at]``) on that has any
     (the last word counts: "to your PayPal or your gift card?" ... "to the gift card, proceed?");
     where none has, in the latest of the request's."""
@@ -520,7 +521,7 @@ def _last_said(turns: list[Turn], at: int, find: Callable[[Turn], set[str]]) -> 
             said = find(turn)
             if said:
                 return said
-    return set()
+    return frozenset()
 
 
 def _choice_not_stated(turns: list[Turn], at: int, anchors: Anchors) -> ConfirmVerdict | None:
@@ -595,17 +596,17 @@ _CARD = re.compile(r"\b(card)s?\b", re.I)
 _NOT_A_CARD = frozenset({"paypal", "certificate"})
 
 
-def _cards_said(turn: Turn) -> set[str]:
+def _cards_said(turn: Turn) -> frozenset[str]:
     """"card" where a message names a card of no kind ("back to your card"), not refused."""
-    return _unrefused(_CARD, turn.text) if "card" in turn.text.lower() else set()
+    return _unrefused(_CARD, turn.text) if "card" in turn.text.lower() else frozenset()
 
 
-def _card_endings(turn: Turn) -> set[str]:
+def _card_endings(turn: Turn) -> frozenset[str]:
     """The last four digits of cards a message names ("Visa ending 8862"), not refused."""
-    return _unrefused(_ENDING, turn.text) if "end" in turn.text or "last" in turn.text else set()
+    return _unrefused(_ENDING, turn.text) if "end" in turn.text or "last" in turn.text else frozenset()
 
 
-def _card_brands(turn: Turn) -> set[str]:
+def _card_brands(turn: Turn) -> frozenset[str]:
     """The card brands a message names ("your Mastercard"), not refused."""
     return _unrefused(_BRAND, turn.text)
 
@@ -615,7 +616,7 @@ _PAYMENT_SAID = re.compile(r"\b(" + "|".join(w + r"(?= ?cards?\b)" if w == "gift
                            + r")\b", re.I)
 
 
-def payment_words(turn: Turn) -> set[str]:
+def payment_words(turn: Turn) -> frozenset[str]:
     """The words of payment kinds a message says, but those it refuses ("instead of PayPal")."""
     return _unrefused(_PAYMENT_SAID, turn.text)
 

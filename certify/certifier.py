@@ -332,16 +332,16 @@ class _Run:
                 return misses  # only money-like numbers ($5, 4.50, 1,200) are checked in text
             money = without_data_amounts(text)  # "3.0 GB" is no money amount
             data: set[int] | None = None
-            unseen: list[tuple[str, int]] = []
+            unknown: list[tuple[str, int]] = []
             for written, cents in money_numbers_in(money):
                 if not self._amount_ok(cents, money):
                     if data is None:
                         data = stated_amounts(text, data=True) if money != text else set()
                     if not self._data_times_price(abs(cents), data):
-                        unseen.append((written, abs(cents)))
+                        unknown.append((written, abs(cents)))
                         continue
                 self._derived.add(abs(cents))
-            return misses + self._derived_misses(unseen, money)
+            return misses + self._derived_misses(unknown, money)
         for written, cents in numbers_in(text):  # an expression: every number but small counts
             money_like = "$" in written or "." in written or "," in written
             if not money_like and 0 <= cents <= self.cfg.free_count_max * 100:

@@ -3,30 +3,11 @@ found: each holds a verdict that a first version of those rules got wrong."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
-from tests.certify.test_workflow_airline_arguments import RESERVATION, USER, _bags, _workflow
+from tests.certify.test_workflow_airline_arguments import USER, _bag_call, _bags, _workflow
 from trajectory2gym.certify import certify_interaction
-from trajectory2gym.certify.reasons import reason_check, reason_kind
 from trajectory2gym.envs.registry import tool_specs
-
-
-def _bag_call(convo: Any, turns: list[tuple[str, str]], call: tuple[str, dict[str, Any]],
-              user: dict[str, Any] = USER) -> list[str]:
-    """The workflow reasons of a bag call after a lookup of the user and PVUB64, then ``turns``."""
-    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline",
-              system="You are an airline agent. Each extra bag costs $50.")
-    first, *rest = turns
-    c.user(first[1])
-    c.call("get_user_details", {"user_id": "raj_moore_8640"}, user)
-    c.call("get_reservation_details", {"reservation_id": "PVUB64"}, RESERVATION)
-    for role, text in rest:
-        (c.user if role == "user" else c.say)(text)
-    i = c.call(*call, {**RESERVATION, "updated": True})
-    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
-    return [k for k in map(reason_kind, decision.reasons) if reason_check(k) == "workflow"]
 
 
 @pytest.mark.parametrize("said", [
@@ -44,19 +25,6 @@ def test_free_to_add_is_a_free_change(convo, said: str) -> None:
 ])
 def test_an_allowance_or_a_non_free_bag_is_no_free_change(convo, said: str) -> None:
     assert _workflow(convo, said, "Yes.", *_bags(3, 1)) == []
-
-
-def test_each_after_an_identifier_still_counts_per_passenger(convo) -> None:
-    two = {**RESERVATION, "passengers": [{"first_name": "Raj", "last_name": "Moore"},
-                                         {"first_name": "Sophia", "last_name": "Nguyen"}]}
-    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
-    c.user("Hi, I'm raj_moore_8640; we need more bags on PVUB64.")
-    c.call("get_user_details", {"user_id": "raj_moore_8640"}, USER)
-    c.call("get_reservation_details", {"reservation_id": "PVUB64"}, two)
-    c.say("I'll add one checked bag to PVUB64 for each of you, free. Shall I?")
-    c.user("Yes.")
-    i = c.call(*_bags(4, 0), {**two, "updated": True})
-    assert next(d for d in certify_interaction(c.build()).decisions if d.message_index == i).eligible
 
 
 def test_my_card_names_no_gift_card_beside_credit_cards(convo) -> None:

@@ -220,6 +220,7 @@ def test_a_new_passenger_is_named_in_full_somewhere(convo) -> None:
     ("I can add another checked bag to PVUB64, free. Shall I?", 3, True),
     ("I can add a checked bag for each of you on PVUB64, free. Shall I?", 4, True),
     ("I can add one more checked bag for each of you on PVUB64, free. Shall I?", 3, False),
+    ("I'll add one checked bag to PVUB64 for each of you, free. Shall I?", 4, True),  # "each" after an id
     # An aside with its own count per person: 4 in all, not 4 each.
     ("I can add 2 checked bags (one for each of you) to PVUB64, free. Shall I?", 4, True),
     ("I can add 2 checked bags to PVUB64, 4 in total; each passenger gets 3 free bags, so it's free. Shall I?", 3, False),
@@ -301,19 +302,40 @@ def test_a_free_change_needs_no_payment_method_named(convo) -> None:
         assert _workflow(convo, priced, "Yes.", *_bags(3, 1)) == ["payment_not_named"], priced
 
 
+def _bag_call(convo: Any, turns: list[tuple[str, str]], call: tuple[str, dict[str, Any]],
+              user: dict[str, Any] = USER) -> list[str]:
+    """The workflow reasons of a bag call after a lookup of the user and PVUB64, then ``turns``
+    (the first is the user's request, said before the lookups)."""
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline",
+              system="You are an airline agent. Each extra bag costs $50.")
+    first, *rest = turns
+    c.user(first[1])
+    c.call("get_user_details", {"user_id": "raj_moore_8640"}, user)
+    c.call("get_reservation_details", {"reservation_id": "PVUB64"}, RESERVATION)
+    for role, text in rest:
+        (c.user if role == "user" else c.say)(text)
+    i = c.call(*call, {**RESERVATION, "updated": True})
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    return [k for k in map(reason_kind, decision.reasons) if reason_check(k) == "workflow"]
+
+
 def test_a_kind_of_method_names_the_only_one_of_that_kind(convo) -> None:
     # One credit card in sight: "my credit card" is that one.
-    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
-    c.user("Hi, I'm raj_moore_8640, about reservation PVUB64; charge my credit card.")
-    c.call("get_user_details", {"user_id": "raj_moore_8640"},
-           {**USER, "payment_methods": {k: v for k, v in USER["payment_methods"].items() if k != "credit_card_2"
-                                        and k != "credit_card_5"}})
-    c.call("get_reservation_details", {"reservation_id": "PVUB64"}, RESERVATION)
-    c.say("I'll add 2 bags to PVUB64 (4 in total), $100 for the 2 extra ones. Shall I?")
-    c.user("Yes.")
-    i = c.call(*_bags(4, 2), {**RESERVATION, "updated": True})
-    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
-    assert decision.eligible, decision.reasons
+    one = {**USER, "payment_methods": {k: v for k, v in USER["payment_methods"].items()
+                                       if k not in ("credit_card_2", "credit_card_5")}}
+    turns = [("user", "Hi, I'm raj_moore_8640, about reservation PVUB64; charge my credit card."),
+             ("assistant", "I'll add 2 bags to PVUB64 (4 in total), $100 for the 2 extra ones. Shall I?"), ("user", "Yes.")]
+    assert _bag_call(convo, turns, _bags(4, 2), user=one) == []
+
+
+@pytest.mark.parametrize(("reply", "kinds"), [("Yes, use the gift card that has $71 on it.", []),
+                                              ("Yes, use my gift card.", ["payment_not_named"])])
+def test_a_gift_card_told_apart_by_its_balance(convo, reply: str, kinds: list[str]) -> None:
+    two = {**USER, "payment_methods": {**USER["payment_methods"],
+                                       "gift_card_7": {"source": "gift_card", "amount": 71, "id": "gift_card_7"}}}
+    turns = [("user", "Hi, I'm raj_moore_8640, about reservation PVUB64."),
+             ("assistant", "I'll add 1 bag to PVUB64 (3 in total), $50 for the extra one. Shall I?"), ("user", reply)]
+    assert _bag_call(convo, turns, _bags(3, 1, "gift_card_7"), user=two) == kinds
 
 
 @pytest.mark.parametrize("said", ["I'll add 2 bags to PVUB64 (4 in total), $100 to your original payment method. Shall I?",
@@ -337,22 +359,6 @@ def test_a_method_said_before_the_request_must_tell_which(convo) -> None:
     i = c.call(*_bags(4, 2), {**RESERVATION, "updated": True})
     decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
     assert [reason_kind(r) for r in decision.reasons] == ["payment_not_named"], decision.reasons  # three cards
-
-
-def test_a_gift_card_told_apart_by_its_balance(convo) -> None:
-    two = {**USER, "payment_methods": {**USER["payment_methods"],
-                                       "gift_card_7": {"source": "gift_card", "amount": 71, "id": "gift_card_7"}}}
-    for reply, kinds in (("Yes, use the gift card that has $71 on it.", []),
-                         ("Yes, use my gift card.", ["payment_not_named"])):
-        c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
-        c.user("Hi, I'm raj_moore_8640, about reservation PVUB64.")
-        c.call("get_user_details", {"user_id": "raj_moore_8640"}, two)
-        c.call("get_reservation_details", {"reservation_id": "PVUB64"}, RESERVATION)
-        c.say("I'll add 1 bag to PVUB64 (3 in total), $50 for the extra one. Shall I?")
-        c.user(reply)
-        i = c.call(*_bags(3, 1, "gift_card_7"), {**RESERVATION, "updated": True})
-        decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
-        assert [k for k in map(reason_kind, decision.reasons) if reason_check(k) == "workflow"] == kinds, reply
 
 
 def test_a_card_picked_by_its_last_four_digits(convo) -> None:
