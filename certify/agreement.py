@@ -437,6 +437,38 @@ def _other_option(described: Turn, later: list[Turn], anchors: Anchors) -> str:
 _PLAIN_OPTIONS = frozenset({"none", "yes", "no", "standard", "default", "regular", "n", "a"})
 
 
+def _other_sibling(described: Turn, anchors: Anchors) -> str:
+    """Another item of the same name that the description tells apart from the one acted on: the
+    order has a blue fabric and a gray leather Office Chair, the description says "blue fabric" and
+    never "gray" nor "leather", and the gray one is changed. Only items it does not name by id, and
+    not by what the replacement has ("... for the blue one": the new item's color)."""
+    new: dict[str, set[str]] = {}
+    for key in sorted(anchors.acted_on - described.compacts):
+        found = anchors.siblings(key)
+        if found is None or not isinstance(mine := found[0].get("options"), dict):
+            continue
+        if not new:
+            for replacement in anchors.replacements():
+                if isinstance(opts := anchors.field_of(replacement, "options"), dict):
+                    for name, value in opts.items():
+                        new.setdefault(name, set()).add(str(value))
+        for other in found[1]:
+            theirs = other.get("options") if isinstance(other.get("options"), dict) else {}
+            toward_them: list[str] = []
+            toward_me = False
+            for name, value in mine.items():
+                their = theirs.get(name)
+                if not isinstance(value, str) or not isinstance(their, str) or value == their or their in new.get(name, ()):
+                    continue
+                me_said, them_said = set(words(value)) <= described.words, set(words(their)) <= described.words
+                if them_said and not me_said:
+                    toward_them.append(their)
+                toward_me |= me_said and not them_said
+            if toward_them and not toward_me:
+                return f"the other {found[0].get('name', 'item')} ({', '.join(toward_them)})"
+    return ""
+
+
 def _other_variant(described: Turn, later: list[Turn], anchors: Anchors) -> str:
     """An identifier the description names in place of one of the call's items, which no message
     since names: the same shape, visible, not the call's ("the blue M T-shirt 9612497925" described,
@@ -911,6 +943,8 @@ def call_disagrees(turns: list[Turn], last_desc: int, anchors: Anchors) -> Confi
     described = turns[last_desc]
     if anchors.variants and (other := _other_variant(described, turns[last_desc + 1:], anchors)):
         return ConfirmVerdict(False, "not_described", f" as called (the description names {other} instead)")
+    if anchors.variants and (other := _other_sibling(described, anchors)):
+        return ConfirmVerdict(False, "not_described", f" as called (the description names {other})")
     if anchors.variants and (option := _other_option(described, turns[last_desc + 1:], anchors)):
         return ConfirmVerdict(False, "not_described", f" as called (the description names {option})")
     if anchors.route and (why := route_disagrees(described.text, anchors.route, [f for f, _ in anchors.dated],

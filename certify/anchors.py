@@ -222,6 +222,22 @@ class Anchors:
     def index(self) -> EvidenceIndex:
         return self._index
 
+    @property
+    def acted_on(self) -> frozenset[str]:
+        """The keys of the items a list argument acts on (``item_ids``, not their replacements)."""
+        return frozenset(self._listed)
+
+    def siblings(self, key: str) -> tuple[dict[str, Any], list[dict[str, Any]]] | None:
+        """The item an observation lists with identifier ``key`` and the other items of that list
+        with the same name (an order's two "Office Chair"s); None when it has none."""
+        for low in reversed(self._index.json_observations):
+            if key in low:
+                with suppress(orjson.JSONDecodeError):
+                    found = _same_name_siblings(orjson.loads(low), key)
+                    if found:
+                        return found
+        return None
+
     def replacements(self) -> set[str]:
         """The keys of the items a call puts in place of others (``new_item_ids``)."""
         return set(self.variants) - self._listed
@@ -487,6 +503,25 @@ def _listed_payments(arg: str, value: Any, amounts: list[tuple[str, Any]]) -> li
 def _kind_ids(kind: str) -> re.Pattern[str]:
     """Identifiers of a payment kind as observations write them: "credit_card_4421486"."""
     return re.compile(r"\b" + "_?".join(map(re.escape, kind)) + r"_?\d+\b")
+
+
+def _same_name_siblings(value: Any, key: str) -> tuple[dict[str, Any], list[dict[str, Any]]] | None:
+    """In a JSON value, the object of a list whose identifier compacts to ``key`` and the other
+    objects of that list with its name."""
+    if isinstance(value, dict):
+        value = list(value.values())
+    if not isinstance(value, list):
+        return None
+    items = [v for v in value if isinstance(v, dict)]
+    for item in items:
+        if any(isinstance(v, str) and compact(v) == key for k, v in item.items() if k.endswith("id")):
+            name = item.get("name")
+            same = [o for o in items if o is not item and o.get("name") == name] if isinstance(name, str) and name else []
+            return (item, same) if same else None
+    for v in value:
+        if isinstance(v, (dict, list)) and (found := _same_name_siblings(v, key)):
+            return found
+    return None
 
 
 def _letters(key: str) -> str:

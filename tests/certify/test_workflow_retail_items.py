@@ -200,3 +200,29 @@ def test_a_yes_to_a_later_question_covers_the_action_only_if_it_goes_on_with_it(
 @pytest.mark.parametrize("reply", ["looks good", "Looks right to me.", "all good"])
 def test_everyday_yes_phrases_confirm(convo, reply: str) -> None:
     assert _workflow(convo, BOTH, reply, *_return(LAMP, KETTLE)) == []
+
+
+CHAIRS = {"order_id": "#W4862767", "user_id": "yusuf_garcia_3055", "status": "pending", "items": [
+    {"name": "Office Chair", "product_id": "4794339885", "item_id": "8323284863", "price": 511.24,
+     "options": {"material": "fabric", "color": "blue", "backrest height": "standard"}},
+    {"name": "Office Chair", "product_id": "4794339885", "item_id": "1071497737", "price": 483.95,
+     "options": {"material": "leather", "color": "gray", "backrest height": "high-back"}}]}
+BLACK = {"name": "Office Chair", "product_id": "4794339885", "variants": {"1793929609": {
+    "item_id": "1793929609", "options": {"material": "fabric", "color": "black", "backrest height": "high-back"},
+    "available": True, "price": 514.34}}}
+
+
+@pytest.mark.parametrize(("item", "ok"), [("8323284863", True), ("1071497737", False)])
+def test_of_two_items_of_one_name_the_one_described_is_changed(convo, item: str, ok: bool) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user("I want to change the blue office chair in order #W4862767. My user id is yusuf_garcia_3055.")
+    c.call("get_user_details", {"user_id": "yusuf_garcia_3055"}, USER)
+    c.call("get_order_details", {"order_id": "#W4862767"}, CHAIRS)
+    c.call("get_product_details", {"product_id": "4794339885"}, BLACK)
+    c.say("I'll change your Office Chair (blue fabric, standard back) to the black fabric high-back one "
+          "(1793929609), $3.10 more on your Mastercard ending 3762. Shall I?")
+    c.user("yes")
+    i = c.call("modify_pending_order_items", {"order_id": "#W4862767", "item_ids": [item],
+                                              "new_item_ids": ["1793929609"], "payment_method_id": CARD}, {"ok": True})
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert (reason_kind(decision.reasons[0]) if decision.reasons else None) == (None if ok else "not_described")
