@@ -146,13 +146,7 @@ class Anchors:
         # (length, starts with a letter) of each identifier key: what an id of the same kind shares
         self._shapes = {(len(k), k[:1].isalpha()) for k in raw}
         self._fields: dict[tuple[str, str], Any] = {}
-        # Per shape, the letters that start the call's identifiers of a kind-and-number form ("L1001",
-        # "#W5183325"; not an airline's random "AIXC49").
-        self._prefixes: dict[tuple[int, bool], set[str]] = {}
-        for k in raw:
-            if (letters := _letters(k)) and len(letters) <= 2 and len(k) - len(letters) >= 3 and \
-                    k[len(letters):].isdigit() and k not in aliases:
-                self._prefixes.setdefault((len(k), True), set()).add(letters)
+        self._prefixes: dict[tuple[int, bool], set[str]] | None = None  # on the first rival asked about
         self._index = index
         self._labels_of: dict[str, set[str]] = {}
         self._all: tuple[set[str], set[str]] | None = None  # (labels, named ids), once all are known
@@ -263,6 +257,14 @@ class Anchors:
         shape = (len(key), key[:1].isalpha())
         if key in self.ids or shape not in self._shapes:
             return False
+        if self._prefixes is None:
+            # Per shape, the letters that start the call's identifiers of a kind-and-number form
+            # ("L1001", "#W5183325"; not an airline's random "AIXC49").
+            self._prefixes = {}
+            for k in self._raw:
+                if (letters := _letters(k)) and len(letters) <= 2 and len(k) - len(letters) >= 3 and \
+                        k[len(letters):].isdigit() and k not in self._aliases:
+                    self._prefixes.setdefault((len(k), True), set()).add(letters)
         prefixes = self._prefixes.get(shape)  # "L1001" is a line: "B1002", a bill, is no rival
         return (not prefixes or _letters(key) in prefixes) and self._index.has_string(token)
 

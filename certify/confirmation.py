@@ -296,8 +296,6 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
         pos_this = neg_this = neg_action = pos_other = affirm = ordered = refused = False
         pos_items: set[int] = set()  # which of the call's items (item_groups) the reply names, and how
         neg_items: set[int] = set()
-        # A reply that refuses anything but a payment method picks none: "Cancel that. Gift card."
-        refuses = bool(anchors.payments) and any(_NEGATE.search(refuses_method(c.text)) for c in turn.clauses)
         for clause in turn.clauses:
             ws, keys = clause.words, clause.keys
             negated = bool(_NEGATE.search(clause.text))
@@ -361,8 +359,9 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
             text = clause.text
             if (_AFFIRM.search(text) or ((_WEAK_AFFIRM.search(text) or _BARE_YES.match(text)) and ASKS.search(answered.text))
                     or (_DIRECTIVE.search(text) and (this or _names_action(ws, anchors)))
-                    or (anchors.payments and not refuses and (picks_payment(text, answered)
-                                                              or picks_card(text, answered, anchors)))
+                    or (anchors.payments and (picks_payment(text, answered) or picks_card(text, answered, anchors))
+                        # A reply that refuses anything but a payment method picks none: "Cancel that. Gift card."
+                        and not any(_NEGATE.search(refuses_method(c.text)) for c in turn.clauses))
                     or (anchors.amounts and picks_amount(text, answered, anchors))):
                 affirm = True
             elif _orders_action(text, anchors):
