@@ -239,8 +239,10 @@ _ORDINAL = re.compile(r"\d+(?:st|nd|rd|th)", re.I)
 
 
 _DATA_UNITS = r"(?:gb|mb|gigs?|gigabytes?)\b"
-_UNIT_NUMBER = re.compile(r"(\d+(?:\.\d+)?)" + _DATA_UNITS)
-_DATA_AMOUNT = re.compile(r"\d+(?:\.\d+)?\s*" + _DATA_UNITS, re.I)
+# From a number's first digit only: inside a run of digits no match can start (else each digit of a
+# 6,000-digit run would read the rest of it again).
+_UNIT_NUMBER = re.compile(r"(?<!\d)(\d+(?:\.\d+)?)" + _DATA_UNITS)
+_DATA_AMOUNT = re.compile(r"(?<!\d)\d+(?:\.\d+)?\s*" + _DATA_UNITS, re.I)
 
 
 def _may_state_data(low: str) -> bool:

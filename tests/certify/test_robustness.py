@@ -116,3 +116,12 @@ def test_a_size_is_no_identifier() -> None:
 
     assert not any(map(looks_like_identifier, ["14-inch", "2.5L", "500mAh", "12-pack", "2-year"]))
     assert all(map(looks_like_identifier, ["L1001", "B1002", "#W123", "HAT093", "9190635437"]))
+
+
+def test_numbers_before_a_data_unit_are_read_from_their_first_digit() -> None:
+    from trajectory2gym.certify.normalize import unit_numbers, without_data_amounts
+
+    # The same readings as before the lookbehind; a run of 6,000 digits is read once, not once per digit.
+    assert unit_numbers("add 2gb and 1.5gb, not x12gb") == ["2", "1.5"]
+    assert without_data_amounts("add .5 GB for $2.50") == "add .  for $2.50"
+    assert unit_numbers("9" * 6000 + " then 3gb") == ["3"]
