@@ -453,7 +453,8 @@ def _other_sibling(described: Turn, anchors: Anchors) -> str:
                     for name, value in opts.items():
                         new.setdefault(name, set()).add(str(value))
         for other in found[1]:
-            theirs = other.get("options") if isinstance(other.get("options"), dict) else {}
+            opts = other.get("options")
+            theirs: dict[str, Any] = opts if isinstance(opts, dict) else {}
             toward_them: list[str] = []
             toward_me = False
             for name, value in mine.items():
