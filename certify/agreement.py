@@ -42,6 +42,7 @@ from trajectory2gym.certify.normalize import (
     unit_numbers,
     words,
 )
+from trajectory2gym.certify.prices import placed
 from trajectory2gym.certify.routes import route_disagrees
 from trajectory2gym.certify.turns import ASKS, SENTENCE, Turn
 
@@ -362,7 +363,12 @@ def _said_free(window: list[Turn], at: int, things: tuple[str, ...]) -> bool:
     return (any(_FREE.search(_ALLOWANCE.sub(" ", sentence)) for sentence in sentences)
             and not any(_PAID.search(_FREE.sub(" ", sentence)) and says(" " + " ".join(words(sentence)), things)
                         for sentence in sentences)
-            and not any(c > 0 for t in window for c in stated_amounts(t.text)))
+            and not _names_a_price(window))
+
+
+def _names_a_price(window: list[Turn]) -> bool:
+    """Whether a message from the request on states a price (an amount above zero)."""
+    return any(c > 0 for t in window for c in stated_amounts(t.text))
 
 
 # "2 free checked bags" each passenger gets: an allowance, not the price of the bags added.
@@ -682,6 +688,19 @@ _ORDINAL_AT = {"first": 0, "second": 1, "third": 2, "last": -1}
 _LISTED = re.compile(r"^[ \t]*(?:(\d)[.)]|[-*•])[ \t]+(.*)$", re.M)  # "2. **1 GB** — $5.00", "- 2 GB"
 
 
+def _list_lines(text: str) -> list[tuple[str, str]]:
+    """(its number or "", its text) of each line of a list: "2. **1 GB** — $5.00", "- 2 GB"."""
+    return [(m[1], m[2]) for m in _LISTED.finditer(text)]
+
+
+def _option_index(m: re.Match[str]) -> int | None:
+    """The place (from 0; -1 for "last") an ``_OPTION`` match names; None for "option 0"."""
+    if m[1] or m[2]:
+        k = int(m[1] or m[2]) - 1
+        return k if k >= 0 else None
+    return _ORDINAL_AT[m[3].lower()]
+
+
 def _line_at(lines: list[tuple[str, str]], k: int) -> str | None:
     """The k-th of a list's (number, text) lines: by its number where they are numbered."""
     numbered = {int(n): line for n, line in lines if n}
@@ -693,7 +712,7 @@ def _line_at(lines: list[tuple[str, str]], k: int) -> str | None:
 def _option_amount(asked: str, k: int) -> int | None:
     """The amount of data on the k-th option a question lists, one per line ("1. 500 MB — $2.50"):
     numbered lines, else bullets with a price ("- Used: 3.2 GB" is a fact, not an option)."""
-    lines = [(m[1], m[2]) for m in _LISTED.finditer(asked) if _data_in_order(m[2])]
+    lines = [(n, line) for n, line in _list_lines(asked) if _data_in_order(line)]
     if not any(n for n, _ in lines):
         lines = [(n, line) for n, line in lines if "$" in line]
     line = _line_at(lines, k)
@@ -707,12 +726,12 @@ def _picked_line(reply: str, asked: str) -> str | None:
     if not ws or len(ws) > 6 or any(w not in _PICK_ONLY and not w.isdigit() for w in ws):
         return None
     if m := _OPTION.search(reply):
-        k = int(m[1] or m[2]) - 1 if m[1] or m[2] else _ORDINAL_AT[m[3].lower()]
+        k = _option_index(m)
     elif len(digits := [w for w in ws if w.isdigit()]) == 1 and len(digits[0]) == 1:
         k = int(digits[0]) - 1
     else:
         return None
-    return _line_at([(m[1], m[2]) for m in _LISTED.finditer(asked)], k)
+    return _line_at(_list_lines(asked), k) if k is not None else None
 
 
 def picked_amount(reply: str, asked: str) -> int | None:
@@ -729,9 +748,8 @@ def picked_amount(reply: str, asked: str) -> int | None:
         return None
     said = stated_amounts(reply, data=True)
     if not said and (m := _OPTION.search(reply)):  # "Option 2": the second line of the list
-        k = int(m[1] or m[2]) - 1 if m[1] or m[2] else _ORDINAL_AT[m[3].lower()]
-        if k < -1 or (k == -1 and (m[1] or m[2])):
-            return None  # "option 0"
+        if (k := _option_index(m)) is None:
+            return None
         said = {a} if (a := _option_amount(asked, k)) is not None else set()
     elif not said:  # a bare number: "3 please" (not "$2", nor "1" where line 1 is another amount)
         said = {c for written, c in numbers_in(reply) if "$" not in written}
@@ -875,23 +893,13 @@ def _by_balance(turn: Turn, value: str, anchors: Anchors) -> bool:
         balance = anchors.field_of(value, key)
         if isinstance(balance, (int, float)) and not isinstance(balance, bool):
             cents = to_cents(balance)
+            amounts = money_numbers_in(turn.text)
             return any(c == cents and _BALANCE.search(turn.text, max(0, at - 40), at + 60)
-                       for at, c in _money_at(turn.text))
+                       for at, (_, c) in placed(turn.text, [w for w, _ in amounts], pairs=amounts))
     return False
 
 
 _BALANCE = re.compile(r"\b(?:balance|has|have|with|holds?|holding|left|remaining|on it|loaded)\b", re.I)
-
-
-def _money_at(text: str) -> list[tuple[int, int]]:
-    """(position, cents) of each money amount a text writes."""
-    out, pos = [], 0
-    for written, cents in money_numbers_in(text):
-        at = text.find(written, pos)
-        if at >= 0:
-            out.append((at, cents))
-            pos = at + len(written)
-    return out
 
 
 def _lists_methods(turn: Turn) -> bool:
@@ -931,8 +939,7 @@ def _payment_not_named(turns: list[Turn], window: list[Turn], anchors: Anchors) 
                or (k and turns[k].role == "user" and _picks_listed(turns[k], turns[k - 1], kind, value, anchors))
                for k in range(len(turns) - 1, -1, -1)):
             continue
-        if any(_FREE.search(t.text) for t in window) and not any(
-                c > 0 for t in window for c in stated_amounts(t.text)):
+        if any(_FREE.search(t.text) for t in window) and not _names_a_price(window):
             return None
         return ConfirmVerdict(False, "payment_not_named", "", arg, value)
     return None

@@ -279,11 +279,7 @@ class Anchors:
         key = compact(token)
         if not self._alias_fields or key in self.ids or not key.isdigit():
             return False
-        for obj in self._index.objects_with(token, '"phone'):
-            own = next((k for k in obj if k == "id" or k.endswith("_id")), None)
-            if own in self._alias_fields and isinstance(obj[own], str) and compact(obj[own]) not in self.ids:
-                return True
-        return False
+        return any(self._rival_object(obj) for obj in self._index.objects_with(token, '"phone'))
 
     def line_of_last_four(self, digits: str) -> bool | None:
         """Whose phone number ends in these four digits: the call's object (True), another object
@@ -303,11 +299,16 @@ class Anchors:
             return any(self._rival_line_ends(v, digits) for v in value)
         if not isinstance(value, dict):
             return False
-        own = next((k for k in value if k == "id" or k.endswith("_id")), None)
-        if (own in self._alias_fields and isinstance(value[own], str) and compact(value[own]) not in self.ids
-                and any("phone" in k and isinstance(v, str) and v.endswith(digits) for k, v in value.items())):
+        if self._rival_object(value) and any("phone" in k and isinstance(v, str) and v.endswith(digits)
+                                             for k, v in value.items()):
             return True
         return any(self._rival_line_ends(v, digits) for v in value.values() if isinstance(v, (dict, list)))
+
+    def _rival_object(self, obj: dict[str, Any]) -> bool:
+        """An object whose own identifier is of the field the call's phone numbers stand for
+        (``line_id``) and is not the call's: another line."""
+        own = _own_id(obj)
+        return own in self._alias_fields and isinstance(obj[own], str) and compact(obj[own]) not in self.ids
 
     def field_of(self, ident: str, key: str) -> Any:
         """``index.field_of``, asked once per call: a call's checks ask it of every message they read."""
@@ -526,6 +527,11 @@ def _same_name_siblings(value: Any, key: str) -> tuple[dict[str, Any], list[dict
     return None
 
 
+def _own_id(obj: dict[str, Any]) -> str | None:
+    """The key of an object's own identifier: its first id field ("line_id" before "plan_id")."""
+    return next((k for k in obj if k == "id" or k.endswith("_id")), None)
+
+
 def _letters(key: str) -> str:
     """The letters an identifier key starts with ("l" of "l1001")."""
     n = 0
@@ -603,7 +609,7 @@ def call_anchors(tool: str, arguments: dict[str, Any], roles: Mapping[str, str],
         if phones and role == "identifier" and isinstance(value, str) and arg not in _ACCOUNT_ARGS:
             # A line is also named by its phone number: the number its own record shows.
             for obj in index.objects_with(value, '"phone'):
-                own = next((k for k in obj if k == "id" or k.endswith("_id")), None)  # its own id comes first
+                own = _own_id(obj)
                 if own == arg and str(obj.get(arg, "")).lower() == value.lower():
                     for key, phone in obj.items():
                         if "phone" in key and isinstance(phone, str) and (c := compact(phone)) and c not in raw:

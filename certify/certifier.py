@@ -174,6 +174,13 @@ class _Run:
         return self._tool_args
 
     @property
+    def prices(self) -> PriceBook:
+        """Which prices observations give which object: read on the first question."""
+        if self._prices is None:
+            self._prices = PriceBook(self.index)
+        return self._prices
+
+    @property
     def private(self) -> EvidenceIndex:
         if self._private is None:
             self._private = EvidenceIndex()
@@ -372,10 +379,8 @@ class _Run:
         "Returning the lamp (9190635437), the T-shirt (9647292434) and the kettle (5268233322) gives
         $362.70"; with up to four of them, a net of some prices less others (an exchange's price
         differences: "the two exchanges come to $8.07 in all")."""
-        if self._prices is None:
-            self._prices = PriceBook(self.index)
         named = dict.fromkeys(t for t in chunks_with_digits(text) if looks_like_identifier(t))
-        prices = [own for ident in list(named)[:_TOTAL_OBJECTS] if (own := self._prices.prices(ident)[0])]
+        prices = [own for ident in list(named)[:_TOTAL_OBJECTS] if (own := self.prices.prices(ident)[0])]
         if len(prices) < 2:
             return False
         signed = len(prices) <= 4
@@ -465,9 +470,7 @@ class _Run:
                     reasons.append(reason("text_privileged", value=shown))
                 else:
                     reasons.append(reason("text_not_visible", value=shown))
-            if self._prices is None:
-                self._prices = PriceBook(self.index)
-            for written, ident, own in misattributed(content, self._prices):
+            for written, ident, own in misattributed(content, self.prices):
                 visibility = False  # visible, but the price of another object than the one named
                 prices = ", ".join(f"${cents / 100:.2f}" for cents in sorted(own))
                 reasons.append(reason("text_misattributed", value=written, arg=ident, detail=prices))

@@ -123,13 +123,13 @@ def misattributed(text: str, book: PriceBook) -> list[tuple[str, str, set[int]]]
         amounts = money_numbers_in(sentence)
         if not amounts:
             continue
-        spots = [(at, at + len(t), t) for at, t in _placed(sentence, chunks(sentence))
+        spots = [(at, at + len(t), t) for at, t in placed(sentence, chunks(sentence))
                  if looks_like_identifier(t) and not ISO_DAY.fullmatch(t)]
         if not spots:
             continue
         # Each amount is said of the identifier named last before it, else the first after it:
         # "HAT145 was $1018 and HAT217 was $1109".
-        for at, (written, cents) in _placed(sentence, [w for w, _ in amounts], pairs=amounts):
+        for at, (written, cents) in placed(sentence, [w for w, _ in amounts], pairs=amounts):
             before = [s for s in spots if s[1] <= at]
             after = [s for s in spots if s[0] >= at]
             if not before and not after:
@@ -141,7 +141,7 @@ def misattributed(text: str, book: PriceBook) -> list[tuple[str, str, set[int]]]
     return out
 
 
-def _placed(text: str, parts: list[str], pairs: list[Any] | None = None) -> list[tuple[int, Any]]:
+def placed(text: str, parts: list[str], pairs: list[Any] | None = None) -> list[tuple[int, Any]]:
     """Where each part occurs in the text, in order (with ``pairs[k]`` in place of part k when given)."""
     out, pos = [], 0
     for k, part in enumerate(parts):

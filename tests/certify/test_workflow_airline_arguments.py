@@ -369,7 +369,8 @@ def test_a_card_picked_by_its_last_four_digits(convo) -> None:
 
 
 @pytest.mark.parametrize(("reply", "card", "named"), [("2", "credit_card_5", True), ("the second one", "credit_card_5", True),
-                                                      ("2", "credit_card_1", False)])
+                                                      ("2", "credit_card_1", False),
+                                                      ("option 0", "gift_card_3", False)])  # no line 0
 def test_a_method_picked_from_a_numbered_list(convo, reply: str, card: str, named: bool) -> None:
     c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
     c.user("Hi, I'm raj_moore_8640; add a bag to PVUB64.")
