@@ -234,6 +234,8 @@ def test_a_state_code_is_grounded_by_the_state_named(convo, at):
     ("Portland 04101, or so I think", "OR", False),  # the word "or" is no Oregon
     ("Charleston, West Virginia 25301", "WV", True),
     ("Charleston, West Virginia 25301", "VA", False),  # "Virginia" only inside "West Virginia"
+    ("Charleston, West-Virginia 25301", "VA", False),  # however the longer name is spaced
+    ("Charleston, West\u00a0Virginia 25301", "VA", False),
     ("Washington, DC 20001", "DC", True),
     ("Washington, DC 20001", "WA", False),
     ("Seattle, Washington 98101", "WA", True),

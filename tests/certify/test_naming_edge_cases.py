@@ -109,14 +109,3 @@ def test_a_short_name_is_read_as_written(convo, at, said: str, visible: bool) ->
     c.user(said)
     i = c.call("search_direct_flight", {"origin": "LAX", "destination": "PHL", "date": "2024-05-20"}, [])
     assert at(certify_interaction(c.build()), i).checks["visibility"] is visible
-
-
-@pytest.mark.parametrize("said", ["Charleston, West-Virginia 25301", "Charleston, West\u00a0Virginia 25301"])
-def test_a_longer_name_hides_the_shorter_however_it_is_written(convo, at, said: str) -> None:
-    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
-    c.user(f"I'm user liam_1. Please change my address to 1 Elm St, {said}, USA.")
-    c.call("get_user_details", {"user_id": "liam_1"}, {"user_id": "liam_1"})
-    i = c.call("modify_user_address", {"user_id": "liam_1", "address1": "1 Elm St", "address2": "",
-                                       "city": "Charleston", "country": "USA", "zip": "25301", "state": "VA"},
-               {"ok": True})
-    assert not at(certify_interaction(c.build()), i).checks["visibility"]

@@ -346,21 +346,6 @@ def test_the_original_method_is_the_one_the_reservation_was_paid_with(convo, sai
     assert _workflow(convo, said, "Yes.", *_bags(4, 2)) == ["payment_not_named"]
 
 
-def test_a_method_said_before_the_request_must_tell_which(convo) -> None:
-    first = "Hi, I'm raj_moore_8640. Whatever we do today, I'll pay with my credit card."
-    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
-    c.user(first)
-    c.call("get_user_details", {"user_id": "raj_moore_8640"}, USER)
-    c.say("Sure, what can I do for you?")
-    c.user("Add 2 bags to PVUB64.")
-    c.call("get_reservation_details", {"reservation_id": "PVUB64"}, RESERVATION)
-    c.say("I'll add 2 bags to PVUB64 (4 in total), $100 for the 2 extra ones. Shall I?")
-    c.user("Yes.")
-    i = c.call(*_bags(4, 2), {**RESERVATION, "updated": True})
-    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
-    assert [reason_kind(r) for r in decision.reasons] == ["payment_not_named"], decision.reasons  # three cards
-
-
 def test_a_card_picked_by_its_last_four_digits(convo) -> None:
     asked = ("Adding 1 bag to PVUB64 (3 in total) is $50. You have two Visas, ending 8862 and ending 8131. "
              "Which one should I charge?")
@@ -399,13 +384,21 @@ def test_a_brand_names_the_only_card_of_that_brand(convo) -> None:
     assert _workflow(convo, split, "Yes.", *_bags(4, 2)) == ["payment_not_named"]
 
 
-def test_methods_listed_for_an_earlier_question_choose_none(convo) -> None:
-    listed = "Hi, I'm raj_moore_8640. What payment methods do I have?"
+@pytest.mark.parametrize(("first", "answer", "second"), [
+    # A method said before the request must still tell which: Raj has three credit cards.
+    ("Hi, I'm raj_moore_8640. Whatever we do today, I'll pay with my credit card.", "Sure, what can I do for you?",
+     "Add 2 bags to PVUB64."),
+    # The agent's list of methods answering an earlier question chooses none of them.
+    ("Hi, I'm raj_moore_8640. What payment methods do I have?",
+     "You have Visa cards ending 8862 and 8131, a Mastercard ending 4118, a gift card and a certificate.",
+     "Thanks. Also, add 2 bags to PVUB64 please."),
+])
+def test_what_an_earlier_request_said_of_methods_chooses_none(convo, first: str, answer: str, second: str) -> None:
     c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
-    c.user(listed)
+    c.user(first)
     c.call("get_user_details", {"user_id": "raj_moore_8640"}, USER)
-    c.say("You have Visa cards ending 8862 and 8131, a Mastercard ending 4118, a gift card and a certificate.")
-    c.user("Thanks. Also, add 2 bags to PVUB64 please.")
+    c.say(answer)
+    c.user(second)
     c.call("get_reservation_details", {"reservation_id": "PVUB64"}, RESERVATION)
     c.say("I'll add 2 bags to PVUB64 (4 in total), $100 for the 2 extra ones. Shall I?")
     c.user("Yes.")

@@ -62,14 +62,18 @@ def test_the_action_sentence_names_the_object_acted_on(convo) -> None:
     said = ("Here's what I found:\n\n- **B1004** (January 2025) — $425.00 — **Paid**\n- **B1005** (February 2025) "
             "— $425.00 — **Overdue**\n\nI can send a payment request for bill **B1005** ($425.00). Please confirm (yes/no).")
     for bill, ok in (("B1005", True), ("B1004", False)):
-        c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
-        c.user("Customer C1002. Do I have unpaid bills?")
-        c.call("get_bills_for_customer", {"customer_id": "C1002"}, bills)
-        c.say(said)
-        c.user("sure thing")
-        i = c.call("send_payment_request", {"customer_id": "C1002", "bill_id": bill}, {"ok": True})
-        decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
-        assert (_kinds(decision) == []) is ok, bill
+        assert (_payment_request(convo, bills, said, "sure thing", bill) == []) is ok, bill
+
+
+def _payment_request(convo: Any, bills: list[dict[str, Any]], said: str, reply: str, bill: str) -> list[str]:
+    """The workflow reasons of a payment request for ``bill`` after a bills lookup, ``said`` and ``reply``."""
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user("Customer C1002. Do I have unpaid bills?")
+    c.call("get_bills_for_customer", {"customer_id": "C1002"}, bills)
+    c.say(said)
+    c.user(reply)
+    i = c.call("send_payment_request", {"customer_id": "C1002", "bill_id": bill}, {"ok": True})
+    return _kinds(next(d for d in certify_interaction(c.build()).decisions if d.message_index == i))
 
 
 def test_a_description_naming_only_another_line_does_not_describe_this_one(convo) -> None:
@@ -95,14 +99,7 @@ def test_a_bill_in_the_passive_is_a_state_not_the_action(convo, bill: str, ok: b
     # "is issued" says what the bill is; the action's sentence names B1005 only.
     said = ("Your February bill B1005 for $150.00 is issued (January's B1004, $160.50, is already paid). "
             "I can send you a payment request for B1005. Shall I?")
-    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
-    c.user("Customer C1002. Can I pay my bill?")
-    c.call("get_bills_for_customer", {"customer_id": "C1002"}, BILLS)
-    c.say(said)
-    c.user("yes")
-    i = c.call("send_payment_request", {"customer_id": "C1002", "bill_id": bill}, {"ok": True})
-    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
-    assert (_kinds(decision) == []) is ok, decision.reasons
+    assert (_payment_request(convo, BILLS, said, "yes", bill) == []) is ok
 
 
 def test_a_bill_is_no_rival_of_a_line(convo) -> None:
