@@ -44,7 +44,7 @@ from trajectory2gym.certify.normalize import (
 )
 from trajectory2gym.certify.prices import placed
 from trajectory2gym.certify.routes import route_disagrees
-from trajectory2gym.certify.turns import ASKS, SENTENCE, Turn
+from trajectory2gym.certify.turns import ASKS, SENTENCE, SENTENCE_OR_LINE, Turn
 
 
 @dataclass
@@ -474,6 +474,76 @@ def _other_sibling(described: Turn, anchors: Anchors) -> str:
             if toward_them and not toward_me:
                 return f"the other {found[0].get('name', 'item')} ({', '.join(toward_them)})"
     return ""
+
+
+# A list line: "- Hiking Boots → leather", "2. T-Shirt — $53.48", a table row.
+_LIST_LINE = re.compile(r"^[ \t]*(?:[-*•+]|\d{1,2}[.)]|\|)", re.M)
+# An item a sentence or line names without acting on it: "the T-Shirt can't be returned", "boots: unchanged".
+_LEFT_AS_IS = re.compile(
+    r"\b(?:no longer|can'?t|cannot|won'?t|isn'?t|aren'?t|don'?t|unable|ineligible|except|excluding|keep|kept|"
+    r"keeping|unchanged|stays?|staying|remains?|already|separately|later|no change|not (?:be |being )?(?:chang|modif|"
+    r"return|exchang|includ|eligible|part|touch)\w*)\b", re.I)  # not "not waterproof": an option
+
+
+def _items_left_out(described: Turn, later: list[Turn], anchors: Anchors) -> str:
+    """Items of the call's order that the description acts on but the call does not:
+    - its action sentence swaps one: "(table of the whole order) Just to confirm: you'd like to
+      return the Desk Lamp and the T-Shirt?", and the lamp and the kettle returned;
+    - its list of changes holds one more: "- Electric Kettle → white\n- Hiking Boots → leather",
+      and only the kettle modified (an order's items change once: the boots' change is lost).
+    A list of every item of the order is the order, not the change. Not when the user named items
+    after the description ("actually just the lamp"): the confirmation check reads that scope."""
+    if "\n" not in described.text or not _LIST_LINE.search(described.text):
+        return ""  # without a list or table, the description's items are its own (check_confirmation)
+    own = set().union(*map(anchors.labels_of, anchors.acted_on))
+    if described.words.isdisjoint(anchors.index.names_beside(min(anchors.acted_on)) - own):
+        return ""  # the description names no other item of the call's order: none to leave out
+    mates = next((m for key in sorted(anchors.acted_on) if len(m := anchors.list_mates(key)) > 1), [])
+    if not mates:
+        return ""
+    names = [o["name"] if isinstance(o.get("name"), str) else "" for o in mates]
+    mine = {k for k, o in enumerate(mates)
+            if not anchors.acted_on.isdisjoint(compact(v) for f, v in o.items() if f.endswith("id") and isinstance(v, str))}
+    own_names = {names[k] for k in mine}
+    others = {k for k, name in enumerate(names) if name and name not in own_names}
+    if not mine or not others:
+        return ""
+    # A name's words that no other name of the order has ("kettle", not "electric" beside a toothbrush).
+    word_sets = [{w for w in words(name) if len(w) > 2} for name in names]
+    distinct = [ws.difference(*(word_sets[j] for j, other in enumerate(names) if other != names[k]))
+                for k, ws in enumerate(word_sets)]
+
+    def named(ws: AbstractSet[str]) -> set[int]:
+        return {k for k, own in enumerate(distinct) if own and not own.isdisjoint(ws)}
+
+    if any(t.role == "user" and named(t.words) for t in later):
+        return ""
+    said_mine: set[int] = set()
+    said_other: set[int] = set()
+    for sentence in SENTENCE_OR_LINE.split(described.text):
+        ws = words(sentence)
+        if not says(" " + " ".join(ws) + " ", anchors.stems):
+            continue
+        hit = named(set(ws))
+        said_mine |= hit & mine
+        if not _LEFT_AS_IS.search(sentence):
+            said_other |= hit & others
+    if said_other and mine - said_mine:
+        return (f"the description's action names {_item_names(names, said_other)}, "
+                f"not {_item_names(names, mine - said_mine)}")
+    listed: dict[int, str] = {}
+    for line in described.text.splitlines():
+        if _LIST_LINE.match(line):
+            for k in named(set(words(line))):
+                listed.setdefault(k, line)
+    if mine.isdisjoint(listed) or len(listed) == len(mates):
+        return ""
+    left = {k for k in others & listed.keys() if not _LEFT_AS_IS.search(listed[k])}
+    return f"the description's list of changes also holds {_item_names(names, left)}" if left else ""
+
+
+def _item_names(names: list[str], which: set[int]) -> str:
+    return " and ".join(sorted({names[k] for k in which}))
 
 
 def _other_variant(described: Turn, later: list[Turn], anchors: Anchors) -> str:
@@ -955,6 +1025,8 @@ def call_disagrees(turns: list[Turn], last_desc: int, anchors: Anchors) -> Confi
         return ConfirmVerdict(False, "not_described", f" as called (the description names {other})")
     if anchors.variants and (option := _other_option(described, turns[last_desc + 1:], anchors)):
         return ConfirmVerdict(False, "not_described", f" as called (the description names {option})")
+    if anchors.acted_on and (left := _items_left_out(described, turns[last_desc + 1:], anchors)):
+        return ConfirmVerdict(False, "not_described", f" as called ({left})")
     if anchors.route and (why := route_disagrees(described.text, anchors.route, [f for f, _ in anchors.dated],
                                                    anchors.index)):
         return ConfirmVerdict(False, "not_described", f" as called ({why})")

@@ -232,6 +232,17 @@ class Anchors:
                         return found
         return None
 
+    def list_mates(self, key: str) -> list[dict[str, Any]]:
+        """The objects of the list the latest observation lists item ``key`` in by name (its order's
+        items, itself among them; not a product's unnamed variants); empty when none does."""
+        for low in reversed(self._index.json_observations):
+            if key in low:
+                with suppress(orjson.JSONDecodeError):
+                    found = _list_holding(orjson.loads(low), key)
+                    if found and isinstance(found[0].get("name"), str):
+                        return found[1]
+        return []
+
     def replacements(self) -> set[str]:
         """The keys of the items a call puts in place of others (``new_item_ids``)."""
         return set(self.variants) - self._listed
@@ -508,9 +519,9 @@ def _kind_ids(kind: str) -> re.Pattern[str]:
     return re.compile(r"\b" + "_?".join(map(re.escape, kind)) + r"_?\d+\b")
 
 
-def _same_name_siblings(value: Any, key: str) -> tuple[dict[str, Any], list[dict[str, Any]]] | None:
-    """In a JSON value, the object of a list whose identifier compacts to ``key`` and the other
-    objects of that list with its name."""
+def _list_holding(value: Any, key: str) -> tuple[dict[str, Any], list[dict[str, Any]]] | None:
+    """In a JSON value, the object of a list whose identifier compacts to ``key``, and that list's
+    objects (an order's items)."""
     if isinstance(value, dict):
         value = list(value.values())
     if not isinstance(value, list):
@@ -518,13 +529,23 @@ def _same_name_siblings(value: Any, key: str) -> tuple[dict[str, Any], list[dict
     items = [v for v in value if isinstance(v, dict)]
     for item in items:
         if any(isinstance(v, str) and compact(v) == key for k, v in item.items() if k.endswith("id")):
-            name = item.get("name")
-            same = [o for o in items if o is not item and o.get("name") == name] if isinstance(name, str) and name else []
-            return (item, same) if same else None
+            return item, items
     for v in value:
-        if isinstance(v, (dict, list)) and (found := _same_name_siblings(v, key)):
+        if isinstance(v, (dict, list)) and (found := _list_holding(v, key)):
             return found
     return None
+
+
+def _same_name_siblings(value: Any, key: str) -> tuple[dict[str, Any], list[dict[str, Any]]] | None:
+    """In a JSON value, the object of a list whose identifier compacts to ``key`` and the other
+    objects of that list with its name."""
+    found = _list_holding(value, key)
+    if found is None:
+        return None
+    item, items = found
+    name = item.get("name")
+    same = [o for o in items if o is not item and o.get("name") == name] if isinstance(name, str) and name else []
+    return (item, same) if same else None
 
 
 def _own_id(obj: dict[str, Any]) -> str | None:

@@ -414,6 +414,14 @@ class EvidenceIndex:
                 self._label_vocab |= _label(m.group(1))
         self._names_done = len(self._json)
 
+    def names_beside(self, key: str) -> set[str]:
+        """The words of every object name in the latest JSON observation that holds ``key`` (a
+        compacted identifier: lower-case, no "#"): an order's items, its own among them."""
+        for low in reversed(self._json):
+            if key in low:
+                return set().union(*(_label(m.group(1)) for m in _name_matches(low)))
+        return set()
+
     def names_any(self, ws: set[str]) -> bool:
         """Whether any of these words is a word of an object name seen (``ws & label_vocab``).
 

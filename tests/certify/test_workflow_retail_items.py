@@ -226,3 +226,37 @@ def test_of_two_items_of_one_name_the_one_described_is_changed(convo, item: str,
                                               "new_item_ids": ["1793929609"], "payment_method_id": CARD}, {"ok": True})
     decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
     assert (reason_kind(decision.reasons[0]) if decision.reasons else None) == (None if ok else "not_described")
+
+
+TABLE = ("Found it! Order #W4794911:\n\n| Item | Price |\n|---|---|\n| Desk Lamp | $153.23 |\n"
+         "| Electric Kettle | $155.99 |\n| T-Shirt | $50.88 |\n\n")
+
+
+@pytest.mark.parametrize(("action", "items", "ok"), [
+    # A table of the whole order names every item: the action's sentence says which are returned.
+    ("Just to confirm: you'd like to return the Desk Lamp and the T-Shirt, refund to PayPal?", (LAMP, KETTLE), False),
+    ("Just to confirm: you'd like to return the T-Shirt, refund to PayPal?", (KETTLE,), False),
+    ("Just to confirm: you'd like to return the Desk Lamp and the Electric Kettle, refund to PayPal?",
+     (LAMP, KETTLE), True),
+    ("The T-Shirt can't be returned anymore. I'll return the Desk Lamp and the kettle to your PayPal. Okay?",
+     (LAMP, KETTLE), True),
+])
+def test_the_action_sentence_not_the_order_table_names_the_items(convo, action: str, items: tuple[str, ...],
+                                                                 ok: bool) -> None:
+    assert _workflow(convo, TABLE + action, "yep thats right", *_return(*items)) == ([] if ok else ["not_described"])
+
+
+CHANGES = ("Here's the return for order #W4794911:\n\n- Desk Lamp: $153.23\n- Electric Kettle: $155.99\n\n"
+           "Refund to your PayPal. Shall I proceed?")
+
+
+@pytest.mark.parametrize(("description", "reply", "items", "ok"), [
+    (CHANGES, "yes", (LAMP,), False),  # the kettle confirmed, and left out of the one return
+    (CHANGES, "yes", (LAMP, KETTLE), True),
+    (CHANGES, "yes, but just the lamp", (LAMP,), True),  # the user narrowed it: the yes's scope decides
+    (CHANGES.replace("Electric Kettle: $155.99", "Electric Kettle: stays in the order"), "yes", (LAMP,), True),
+    (TABLE + "I'll return the Desk Lamp to your PayPal. Shall I proceed?", "yes", (LAMP,), True),  # the order
+])
+def test_a_call_leaves_out_no_item_of_the_described_list(convo, description: str, reply: str,
+                                                         items: tuple[str, ...], ok: bool) -> None:
+    assert _workflow(convo, description, reply, *_return(*items)) == ([] if ok else ["not_described"])
