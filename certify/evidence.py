@@ -416,10 +416,11 @@ class EvidenceIndex:
 
     def names_beside(self, key: str) -> set[str]:
         """The words of every object name in the latest JSON observation that holds ``key`` (a
-        compacted identifier: lower-case, no "#"): an order's items, its own among them."""
+        compacted identifier: lower-case, no "#") and names two objects or more: an order's items,
+        its own among them (not a product's listing, one name over its variants)."""
         for low in reversed(self._json):
-            if key in low:
-                return set().union(*(_label(m.group(1)) for m in _name_matches(low)))
+            if key in low and len(found := _name_matches(low)) > 1:
+                return set().union(*(_label(m.group(1)) for m in found))
         return set()
 
     def names_any(self, ws: set[str]) -> bool:

@@ -260,3 +260,20 @@ CHANGES = ("Here's the return for order #W4794911:\n\n- Desk Lamp: $153.23\n- El
 def test_a_call_leaves_out_no_item_of_the_described_list(convo, description: str, reply: str,
                                                          items: tuple[str, ...], ok: bool) -> None:
     assert _workflow(convo, description, reply, *_return(*items)) == ([] if ok else ["not_described"])
+
+
+def test_the_items_left_out_are_read_from_the_order_not_a_product_listing(convo) -> None:
+    # The lamp's product listing, seen after the order, holds the lamp's id among its variants.
+    lamps = {"name": "Desk Lamp", "product_id": "6817146515", "variants": {
+        LAMP: {"item_id": LAMP, "options": {"color": "black"}, "available": True, "price": 153.23}}}
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user("I want to return some things from order #W4794911. My user id is yusuf_garcia_3055.")
+    c.call("get_user_details", {"user_id": "yusuf_garcia_3055"}, USER)
+    c.call("get_order_details", {"order_id": "#W4794911"}, ORDER)
+    c.call("get_product_details", {"product_id": "6817146515"}, lamps)
+    c.say(CHANGES)
+    c.user("yes")
+    i = c.call(*_return(LAMP), {**ORDER, "status": "return requested"})
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert [reason_kind(r) for r in decision.reasons] == ["not_described"]
+    assert "electric kettle" in decision.reasons[0]
