@@ -127,17 +127,39 @@ def misattributed(text: str, book: PriceBook) -> list[tuple[str, str, set[int]]]
                  if looks_like_identifier(t) and not ISO_DAY.fullmatch(t)]
         if not spots:
             continue
-        # Each amount is said of the identifier named last before it, else the first after it:
-        # "HAT145 was $1018 and HAT217 was $1109".
-        for at, (written, cents) in placed(sentence, [w for w, _ in amounts], pairs=amounts):
-            before = [s for s in spots if s[1] <= at]
-            after = [s for s in spots if s[0] >= at]
-            if not before and not after:
-                continue  # the amount is inside an identifier-like token ("x:$5.00,ab12")
-            ident = (before[-1] if before else after[0])[2]
+        for written, cents, ident in _paired(spots, placed(sentence, [w for w, _ in amounts], pairs=amounts)):
             own, others = book.prices(ident)
             if own and cents not in own and cents in others:
                 out.append((written, ident, own))
+    return out
+
+
+def _paired(spots: list[tuple[int, int, str]], amounts: list[tuple[int, Any]]) -> list[tuple[str, int, str]]:
+    """(amount as written, cents, identifier) for each amount whose object is clear. An amount is
+    said of the identifier named last before it, else of the first after it: "HAT145 was $1018 and
+    HAT217 was $1109". After several identifiers in a row, the amounts that follow go to them in
+    order: "HAT153 + HAT283 | $123 + $195 = $318" prices HAT153 at $123 and HAT283 at $195 (the sum
+    is no one's); fewer amounts than identifiers price none of them (a fare for the whole trip)."""
+    out: list[tuple[str, int, str]] = []
+    groups: dict[int, list[tuple[str, int]]] = {}  # amounts by how many identifiers come before them
+    k = 0
+    for at, (written, cents) in amounts:
+        while k < len(spots) and spots[k][1] <= at:
+            k += 1
+        if k == 0:  # before every identifier: the first after it (not one it is inside of)
+            after = next((s[2] for s in spots if s[0] >= at), None)
+            if after is not None:
+                out.append((written, cents, after))
+            continue
+        groups.setdefault(k, []).append((written, cents))
+    prev = 0
+    for k, group in groups.items():
+        run = [s[2] for s in spots[prev:k]]  # the identifiers since the amounts before these
+        prev = k
+        if len(run) == 1:
+            out += [(written, cents, run[0]) for written, cents in group]
+        elif len(group) >= len(run):
+            out += [(written, cents, ident) for (written, cents), ident in zip(group[:len(run)], run, strict=True)]
     return out
 
 

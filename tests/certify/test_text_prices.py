@@ -33,6 +33,8 @@ def _text(convo: Any, at: Any, observation: Any, said: str) -> list[str]:
     (SHIRTS, "Item 9612497925 sells for $53.43."),
     (SHIRTS, "The blue M T-shirt (9612497925) is available for $53.43."),
     (FLIGHTS, "The new fare for HAT001 is $135."),
+    # Several flights in a row, then their amounts: in order, so the swap is caught.
+    (FLIGHTS, "| Option | Flights | Price |\n|---|---|---|\n| 1 | HAT001 + HAT002 | $135 + $135 = $270 |"),
 ])
 def test_a_price_of_another_object_is_misattributed(convo, at, observation: Any, said: str) -> None:
     assert _text(convo, at, observation, said) == ["text_misattributed"]
@@ -47,6 +49,11 @@ def test_a_price_of_another_object_is_misattributed(convo, at, observation: Any,
     (SHIRTS, "I can exchange item 9612497925 for the $53.43 one."),
     (SHIRTS, "The replacement for item 9612497925 costs $53.43."),
     (SHIRTS, "Is item 9612497925 really $53.43?"),
+    # A one-stop option's legs, priced in order, with their sum after them: each leg at its own price.
+    (FLIGHTS, "| Option | Flights | Price |\n|---|---|---|\n| 1 | HAT001 + HAT002 | $120 + $135 = $255 |"),
+    (FLIGHTS, "HAT001 and HAT002 cost $120 and $135 in economy."),
+    # Fewer amounts than legs: a fare of the whole trip, no one leg's price.
+    (FLIGHTS, "HAT002 + HAT001 costs $135 for the trip."),
 ])
 def test_its_own_price_or_another_claim_passes(convo, at, observation: Any, said: str) -> None:
     assert _text(convo, at, observation, said) == []
