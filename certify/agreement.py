@@ -578,7 +578,7 @@ def _listed(value: Any) -> list[Any]:
     return value if isinstance(value, list) else []
 
 
-def _date_not_described(turns: list[Turn], described: Turn, anchors: Anchors) -> str:
+def _date_not_described(turns: list[Turn], described: Turn, anchors: Anchors, first: Turn | None = None) -> str:
     """A dated item the call changes to a date the description gives it no word for. The dates
     the description's action sentences give that item decide ("move HAT093 to May 20"); where they
     name no item, the dates they state ("I can move your outbound to May 21"); else the dates any of
@@ -606,16 +606,20 @@ def _date_not_described(turns: list[Turn], described: Turn, anchors: Anchors) ->
                 return f"the description gives {ident} another date than {date}"
         elif date not in booked and not any(says_date(t.text, date) for t in turns):
             return f"the description does not say {ident} on {date}"
-    # An item the call drops that the description says it keeps ("your return HAT144 stays the same").
+    # An item the call drops that the description says it keeps ("your return HAT144 stays the same"),
+    # or the description it recaps does, where the recap does not name it ("outbound unchanged").
     kept = {compact(ident) for ident, _ in anchors.dated}
     for arg in anchors.dated_args:
         for item in _listed(anchors.current(arg)):
             if not isinstance(item, dict):
                 continue
             found = next((v for k, v in item.items() if k.endswith(NESTED_ID_KEYS) and isinstance(v, str)), None)
-            if found is None or compact(found) in kept or compact(found) not in described.compacts:
+            if found is None or compact(found) in kept:
                 continue
-            parts = [p for p in _PARTS.split(described.text) if compact(found) in {compact(t) for t in chunks(p)}]
+            said = described if compact(found) in described.compacts else first
+            if said is None or compact(found) not in said.compacts:
+                continue
+            parts = [p for p in _PARTS.split(said.text) if compact(found) in {compact(t) for t in chunks(p)}]
             if parts and all(_KEEPS.search(p) for p in parts):
                 return f"the description keeps {found}, which the call drops"
     return ""
@@ -1015,10 +1019,13 @@ def _payment_not_named(turns: list[Turn], window: list[Turn], anchors: Anchors) 
     return None
 
 
-def call_disagrees(turns: list[Turn], last_desc: int, anchors: Anchors) -> ConfirmVerdict | None:
-    """Why a confirmed call is not the one the user confirmed (``turns[last_desc]`` described it):
-    another variant, a flight's date, a count, a passenger, an amount or a choice; None when it agrees."""
+def call_disagrees(turns: list[Turn], last_desc: int, anchors: Anchors, first_desc: int | None = None
+                   ) -> ConfirmVerdict | None:
+    """Why a confirmed call is not the one the user confirmed (``turns[last_desc]`` described it, a
+    recap of ``turns[first_desc]`` when given): another variant, a flight's date, a count, a
+    passenger, an amount or a choice; None when it agrees."""
     described = turns[last_desc]
+    first = last_desc if first_desc is None else first_desc
     if anchors.variants and (other := _other_variant(described, turns[last_desc + 1:], anchors)):
         return ConfirmVerdict(False, "not_described", f" as called (the description names {other} instead)")
     if anchors.variants and (other := _other_sibling(described, anchors)):
@@ -1037,11 +1044,14 @@ def call_disagrees(turns: list[Turn], last_desc: int, anchors: Anchors) -> Confi
     while start > 0 and turns[start].role != "user":
         start -= 1
     window, at = turns[start:], last_desc - start
-    if anchors.dated and (unsaid := _date_not_described(turns, described, anchors)):
+    if anchors.dated and (unsaid := _date_not_described(turns, described, anchors, turns[first])):
         return ConfirmVerdict(False, "not_described", f" as called ({unsaid})")
     if anchors.counts and (verdict := _count_not_stated(window, at, anchors)):
         return verdict
     if anchors.records and anchors.owners and (unsaid := _record_not_described(described, anchors)):
         return ConfirmVerdict(False, "not_described", f" as called ({unsaid})")
-    return (_amount_not_stated(window, at, anchors) or _choice_not_stated(window, at, anchors)
+    if first < last_desc:  # a choice the recap leaves unsaid holds from the description it recaps
+        while start > 0 and (start > first or turns[start].role != "user"):
+            start -= 1
+    return (_amount_not_stated(window, at, anchors) or _choice_not_stated(turns[start:], last_desc - start, anchors)
             or (_payment_not_named(turns, window, anchors) if anchors.payments else None))

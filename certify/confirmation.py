@@ -264,6 +264,18 @@ def _group_names(groups: list[tuple[frozenset[str], frozenset[str]]], which: set
     return ", ".join(" ".join(sorted(groups[k][0])) for k in sorted(which))
 
 
+def _recapped(turns: list[Turn], last_desc: int, anchors: Anchors) -> int:
+    """The description that the last one recaps after the user answered its question ("Cabin:
+    Economy ... Which card?" "gift card" "To confirm: move R0UGFS to HAT210 + HAT036 and charge $44
+    to your gift card?"): what the recap leaves unsaid still holds from it. Else ``last_desc``."""
+    k = last_desc - 1
+    while k >= 0 and turns[k].role == "user":
+        k -= 1
+    if 0 <= k < last_desc - 1 and ASKS.search(turns[k].text) and describes(turns[k], anchors):
+        return k
+    return last_desc
+
+
 def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex) -> ConfirmVerdict:
     """The rule-based workflow verdict for one consequential call, given the text turns before it."""
     last_desc = -1
@@ -402,7 +414,9 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
             if in_description and len(in_description) < len(groups):
                 unnamed = _group_names(groups, set(range(len(groups))) - in_description)
                 return ConfirmVerdict(False, "not_described", f" in full (the description does not name: {unnamed})")
-        return call_disagrees(turns, last_desc, anchors) or ConfirmVerdict(True, described=described.text)
+        recapped = _recapped(turns, last_desc, anchors) if anchors.choices or anchors.dated or anchors.payments else None
+        return (call_disagrees(turns, last_desc, anchors, recapped)
+                or ConfirmVerdict(True, described=described.text))
     if withdrawn:
         return ConfirmVerdict(False, "confirmation_withdrawn")
     if uncovered:

@@ -464,3 +464,47 @@ def test_a_birth_date_beside_the_flight_is_no_flight_date(convo) -> None:
             "8862. Shall I book it?")
     request = "Hi, I'm raj_moore_8640. I want to fly PHX to LAS on May 20 with Sophia."
     assert _workflow(convo, said, "Yes, book it.", *_booking("no", SPLIT), request=request) == []
+
+
+ROUND_TRIP = {**RESERVATION, "flight_type": "round_trip", "flights": [
+    {"flight_number": "HAT173", "date": "2024-05-20", "price": 174, "origin": "PHX", "destination": "LAS"},
+    {"flight_number": "HAT174", "date": "2024-05-27", "price": 180, "origin": "LAS", "destination": "PHX"}]}
+NEW_RETURN = [{"flight_number": "HAT266", "prices": {"economy": 190, "business": 420}}]
+
+
+def _recapped(convo: Any, first: str, recap: str, args: dict[str, Any]) -> list[str]:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("Hi, I'm raj_moore_8640. Can I move the return of PVUB64 to May 28?")
+    c.call("get_user_details", {"user_id": "raj_moore_8640"}, USER)
+    c.call("get_reservation_details", {"reservation_id": "PVUB64"}, ROUND_TRIP)
+    c.call("search_direct_flight", {"origin": "LAS", "destination": "PHX", "date": "2024-05-28"}, NEW_RETURN)
+    c.say(first)
+    c.user("the gift card")
+    c.say(recap)
+    c.user("yes")
+    i = c.call("update_reservation_flights", {"reservation_id": "PVUB64", "payment_id": "gift_card_3", **args},
+               {**ROUND_TRIP, "updated": True})
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    return [k for k in map(reason_kind, decision.reasons) if reason_check(k) == "workflow"]
+
+
+FIRST = ("Here's the change for PVUB64:\n- Outbound (unchanged): HAT173 PHX → LAS on May 20\n"
+         "- New return: HAT266 LAS → PHX on May 28\n- Cabin: Economy\n- Fare difference: $190 − $180 = $10\n\n"
+         "Which payment method should I charge the $10 to?")
+RECAP = "To confirm: change the return of PVUB64 to HAT266 on May 28, and charge $10 to your gift card. Proceed?"
+BOTH_LEGS = [{"flight_number": "HAT173", "date": "2024-05-20"}, {"flight_number": "HAT266", "date": "2024-05-28"}]
+
+
+@pytest.mark.parametrize(("args", "kinds"), [
+    ({"cabin": "economy", "flights": BOTH_LEGS}, []),
+    # What the recap leaves unsaid holds from the description it recaps: the cabin, the kept outbound.
+    ({"cabin": "basic_economy", "flights": BOTH_LEGS}, ["argument_not_confirmed"]),
+    ({"cabin": "economy", "flights": BOTH_LEGS[1:]}, ["not_described"]),
+])
+def test_a_recap_keeps_what_the_description_before_it_said(convo, args: dict[str, Any], kinds: list[str]) -> None:
+    assert _recapped(convo, FIRST, RECAP, args) == kinds
+
+
+def test_a_recap_that_says_it_again_decides(convo) -> None:
+    business = RECAP.replace("on May 28,", "on May 28 in business,").replace("$10", "$240")
+    assert _recapped(convo, FIRST, business, {"cabin": "business", "flights": BOTH_LEGS}) == []
