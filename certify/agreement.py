@@ -658,6 +658,8 @@ def _choice_not_stated(turns: list[Turn], at: int, anchors: Anchors) -> ConfirmV
         if not said and kind in _NOT_A_CARD and _last_said(turns, at, _cards_said):
             # "refunded back to your card", and the refund goes to PayPal
             return ConfirmVerdict(False, "argument_not_confirmed", "stated: card", arg, value)
+        if kind in _BALANCE_NOUN and (other := _other_balance(turns, at, kind, value, anchors)):
+            return ConfirmVerdict(False, "argument_not_confirmed", f"stated: the {other}", arg, value)
         # Two cards of one kind: "your Visa ending 8862" is the card whose last four are 8862.
         if kind != "creditcard":
             continue
@@ -668,6 +670,48 @@ def _choice_not_stated(turns: list[Turn], at: int, anchors: Anchors) -> ConfirmV
                 return ConfirmVerdict(False, "argument_not_confirmed", f"stated: {key} {', '.join(sorted(said))}",
                                       arg, value)
     return None
+
+
+# A gift card or certificate, with the balance it is told apart by: "the $150 certificate", "the
+# 150 certificate", "gift card ($92 balance)", "a certificate worth $150".
+_BALANCE_NOUN = {"giftcard": re.compile(r"\bgift ?cards?\b", re.I),
+                 "certificate": re.compile(r"\b(?:certificates?|vouchers?)\b", re.I)}
+_SENTENCE_EDGE = re.compile(r"[\n;!?(]|[.,](?!\d)|\band\b")
+# What follows the noun when it gives the balance: "certificate ($250)", "gift card with $92 on it".
+_BALANCE_AFTER = re.compile(r"\s*(?:\**\d{5,}\**\s*)?\**\s*(?:\(|of\b|with\b|worth\b|balance\b|:|—|-)[^,)\n;!?]{0,24}")
+
+
+def _balances_said(kind: str, turn: Turn) -> frozenset[int]:
+    """The amounts a message says right with a gift card or certificate: "$150 certificate", the
+    150 one, "certificate ($150)", "certificate worth $150"; in its clause, not an identifier's
+    digits (more than five)."""
+    text = turn.text
+    out: set[int] = set()
+    for m in _BALANCE_NOUN[kind].finditer(text):
+        lo = max(0, m.start() - 20)
+        before = text[lo:m.start()]
+        if lo > 0:  # no word cut in two
+            before = before.split(None, 1)[1] if len(before.split(None, 1)) > 1 else ""
+        after = _BALANCE_AFTER.match(text, m.end())
+        for part in (_SENTENCE_EDGE.split(before)[-1], after[0] if after else ""):
+            out.update(c for w, c in numbers_in(part) if len(w.strip("$").split(".")[0].replace(",", "")) <= 5)
+    return frozenset(out)
+
+
+def _other_balance(turns: list[Turn], at: int, kind: str, value: str, anchors: Anchors) -> str:
+    """Another method of the kind that the last message to tell one by its balance names, where the
+    user holds several: "use the 150 certificate", and the $250 one spent. Else ""."""
+    if anchors.methods_of_kind(kind) < 2:
+        return ""
+    said = _last_said(turns, at, partial(_balances_said, kind))
+    if not said:
+        return ""
+    balances = anchors.balances_of_kind(kind)
+    own = balances.get(compact(value))
+    others = {c for k, c in balances.items() if k != compact(value)}
+    if own is None or own in said or said.isdisjoint(others):
+        return ""
+    return f"{kind.replace('card', ' card')} of ${min(said & others) / 100:g}"
 
 
 _ENDING = re.compile(r"\b(?:ending|ends)(?: in| with)?\s+(\d{4})\b|\blast (?:four|4)(?: digits)?(?: are| is)?\s+(\d{4})\b",

@@ -28,6 +28,7 @@ from trajectory2gym.certify.evidence import EvidenceIndex
 from trajectory2gym.certify.normalize import (
     compact,
     looks_like_identifier,
+    to_cents,
     words,
 )
 from trajectory2gym.certify.routes import Route
@@ -356,6 +357,19 @@ class Anchors:
             ids = ids | {compact(m[0]) for low in shown[read:] for m in pattern.finditer(low)}
             memo["kind", kind] = (len(shown), ids)
         return len(ids)
+
+    def balances_of_kind(self, kind: str) -> dict[str, int]:
+        """The balance in cents of each payment method of a kind ("giftcard", "certificate") that
+        observations list as a method (with its ``source``), by compacted identifier."""
+        out: dict[str, int] = {}
+        pattern = _kind_ids(kind)
+        for ident in sorted({m[0] for low in self._index.json_observations for m in pattern.finditer(low)}):
+            for obj in self._index.objects_with(ident, '"source"'):
+                found = obj.get("amount", obj.get("balance")) if "source" in obj else None
+                if isinstance(found, (int, float)) and not isinstance(found, bool) and (cents := to_cents(found)):
+                    out[compact(ident)] = cents
+                    break
+        return out
 
     def cards_of_brand(self, brand: str) -> int:
         """How many payment methods of a card brand ("visa") observations show."""

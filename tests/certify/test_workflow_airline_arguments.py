@@ -27,11 +27,11 @@ SEARCH = [{"flight_number": "HAT173", "prices": {"economy": 174, "business": 457
 
 def _workflow(convo: Any, description: str, reply: str, name: str, args: dict[str, Any],
               request: str = "Hi, I'm raj_moore_8640, about reservation PVUB64.",
-              search: list[dict[str, Any]] = SEARCH) -> list[str]:
+              search: list[dict[str, Any]] = SEARCH, user: dict[str, Any] = USER) -> list[str]:
     c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline",
               system="You are an airline agent. Each extra bag costs $50.")
     c.user(request)
-    c.call("get_user_details", {"user_id": "raj_moore_8640"}, USER)
+    c.call("get_user_details", {"user_id": "raj_moore_8640"}, user)
     c.call("get_reservation_details", {"reservation_id": "PVUB64"}, RESERVATION)
     c.call("search_direct_flight", {"origin": "PHX", "destination": "LAS", "date": "2024-05-20"}, search)
     c.say(description)
@@ -508,3 +508,22 @@ def test_a_recap_keeps_what_the_description_before_it_said(convo, args: dict[str
 def test_a_recap_that_says_it_again_decides(convo) -> None:
     business = RECAP.replace("on May 28,", "on May 28 in business,").replace("$10", "$240")
     assert _recapped(convo, FIRST, business, {"cabin": "business", "flights": BOTH_LEGS}) == []
+
+
+TWO_CERTIFICATES = {**USER, "payment_methods": {
+    **USER["payment_methods"], "certificate_6": {"source": "certificate", "amount": 250, "id": "certificate_6"}}}
+
+
+@pytest.mark.parametrize(("certificate", "said", "kinds"), [
+    ("certificate_4", "$150 certificate", []),
+    ("certificate_6", "$150 certificate", ["argument_not_confirmed"]),  # the $250 one spent
+    # $150 of the $250 certificate: the one said with its balance is the one spent.
+    ("certificate_6", "$150 from your $250 certificate", []),
+    ("certificate_6", "$150 from the certificate ($250)", []),
+    ("certificate_4", "$150 from your $250 certificate", ["argument_not_confirmed"]),
+])
+def test_of_two_certificates_the_one_told_by_its_balance_is_spent(convo, certificate: str, said: str,
+                                                                   kinds: list[str]) -> None:
+    book = BOOK.replace("$150 certificate", said)
+    assert _workflow(convo, book, "Yes, book it.", *_booking("no", [(certificate, 150), *SPLIT[1:]]),
+                     user=TWO_CERTIFICATES) == kinds
