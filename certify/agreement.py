@@ -265,6 +265,13 @@ def _counts_said(text: str) -> set[int]:
     return found | {NUMBER_WORDS[w] for w in words(text) if w in NUMBER_WORDS}
 
 
+# A count as it changes, right after the thing counted: "checked bags 1 → 4", "bags: 0 → **2**".
+_CHANGED_TO = re.compile(r"[\s:*]{0,4}(\d+)[\s*]{0,3}(?:→|->|⇒)[\s*]{0,3}(\d+)\b")
+# A user's reply that narrows what is added without the noun: "yes but actually just one more".
+_JUST_MORE = re.compile(r"\b(?:just|only)\s+(\w+)\s+more\b(?=\s*(?:[,.!;)]|$|please|pls|thanks|then|bag|checked|"
+                        r"piece|suitcase|luggage))", re.I)
+
+
 def _quantity(word: str) -> int | None:
     if word.isdigit():
         return int(word)
@@ -278,10 +285,16 @@ def _counts_of(text: str, things: tuple[str, ...], people: int, user: bool) -> t
     totals: set[int] = set()
     added: set[int] = set()
     for sentence in SENTENCE.split(_DATE_OR_TIME.sub(" ", text)):
+        if user and (more := _JUST_MORE.search(sentence)) and (k := _quantity(more[1].lower())) is not None:
+            added.add(k)  # "yes but just one more", "..., my wife takes the other suitcase"
+            continue
         low = sentence.lower()
         if (user and sentence.rstrip().endswith("?")) or not any(t in low for t in things):
             continue  # a user's question states nothing; "Would you like me to add one more bag?" does
         for m in re.finditer(rf"\b(?:{'|'.join(things)})\w*", sentence, re.I):
+            if changed := _CHANGED_TO.match(sentence, m.end()):
+                totals.add(int(changed[2]))  # "checked bags 1 → 4": 4 in all
+                continue
             before = words(sentence[:m.start()])[-4:]
             qty = next(((k, n) for k in range(len(before) - 1, -1, -1) if (n := _quantity(before[k])) is not None),
                        None)

@@ -25,6 +25,7 @@ import re
 
 from trajectory2gym.certify.action_words import ACTION_STEMS, says
 from trajectory2gym.certify.agreement import (
+    _CHANGED_TO,
     ConfirmVerdict,
     call_disagrees,
     picks_amount,
@@ -94,7 +95,7 @@ _PER_UNIT = re.compile(r" per \w+| (?:for|both|all) (?:the )?(?:\w+ )?passeng\w*
 def describes(turn: Turn, anchors: Anchors) -> bool:
     """An assistant message describes a call: it names the action and (if any) one of its objects."""
     line = turn.wordline
-    if anchors.stems and not says(line, anchors.stems):
+    if anchors.stems and not says(line, anchors.stems) and not _changes_state(turn, anchors):
         return False
     # Which of several same-verb tools: its object's word, else a weak word of it or an identifier only
     # its arguments hold, where the message names no other tool's object ("add 2 bags to HAT229").
@@ -106,6 +107,18 @@ def describes(turn: Turn, anchors: Anchors) -> bool:
     if anchors.account and _names_account(turn.text, anchors):
         return True
     return not anchors.ids or anchors.names_object(turn.words, turn.compacts)  # no ids: no labels
+
+
+def _changes_state(turn: Turn, anchors: Anchors) -> bool:
+    """A message that writes the change as a count going from one number to another on an object
+    it names by identifier, with no verb: "To confirm: ETUGNL: checked bags 1 → 4, $50 on Visa
+    ending 8811. Proceed?" The arrow says the update."""
+    text = turn.text
+    if ("→" not in text and "->" not in text) or not anchors.objects or not anchors.owners or any(
+            compact(owner) not in turn.compacts for owner in anchors.owners):
+        return False  # the object the call changes (a reservation), named by its identifier
+    return any(_CHANGED_TO.match(text, m.end()) for stem in anchors.objects
+               for m in re.finditer(rf"\b{re.escape(stem)}\w*", text, re.I))
 
 
 def _names_account(text: str, anchors: Anchors) -> bool:

@@ -527,3 +527,25 @@ def test_of_two_certificates_the_one_told_by_its_balance_is_spent(convo, certifi
     book = BOOK.replace("$150 certificate", said)
     assert _workflow(convo, book, "Yes, book it.", *_booking("no", [(certificate, 150), *SPLIT[1:]]),
                      user=TWO_CERTIFICATES) == kinds
+
+
+@pytest.mark.parametrize(("said", "reply", "total", "paid", "kinds"), [
+    # A count written as it changes, verb or none: the arrow says the update and the new total.
+    ("I'll update PVUB64: checked bags 2 → **3**, free, Visa ending 8862. Proceed?", "Yes.", 3, 0, []),
+    ("To confirm: **PVUB64** checked bags 2 → **4** (1 paid bag), $50 on Visa ending 8862. Proceed?", "yep",
+     4, 1, []),
+    ("To confirm: **PVUB64** checked bags 2 → **4** (1 paid bag), $50 on Visa ending 8862. Proceed?", "yep",
+     5, 1, ["amount_not_confirmed"]),
+    # Without the reservation's identifier, a count and an arrow describe nothing.
+    ("To confirm: checked bags 2 → 3, free, Visa ending 8862. Proceed?", "Yes.", 3, 0, ["not_described"]),
+    # A reply that narrows what is added, without the noun.
+    ("I'll add 2 bags to PVUB64 (4 in total), $50 on your Visa ending 8862. Proceed?",
+     "yes but actually just one more, my wife is taking the other suitcase", 4, 1, ["amount_not_confirmed"]),
+    ("I'll add 2 bags to PVUB64 (4 in total), free, Visa ending 8862. Proceed?", "yes but just one more please",
+     3, 0, []),
+    ("I'll add 2 bags to PVUB64 (4 in total), free, Visa ending 8862. Proceed?", "yes. just one more question",
+     4, 0, []),
+])
+def test_bag_counts_said_with_an_arrow_or_narrowed_by_the_reply(convo, said: str, reply: str, total: int, paid: int,
+                                                                kinds: list[str]) -> None:
+    assert _workflow(convo, said, reply, *_bags(total, paid)) == kinds
