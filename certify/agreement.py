@@ -215,7 +215,9 @@ def _record_not_described(described: Turn, anchors: Anchors) -> str:
         spots = []
         for k, names in enumerate(people):
             own = names.difference(*(n for n in people if n != names)) or {full[names]}
-            spots += [(m.start(), m.end(), str(k)) for w in own for m in re.finditer(rf"\b{re.escape(w)}\b", low)]
+            # A full name's words apart by spaces or a hyphen: "Evelyn Santos-Wilson".
+            spots += [(m.start(), m.end(), str(k)) for w in own
+                      for m in re.finditer(r"\b" + r"[\s-]+".join(map(re.escape, w.split())) + r"\b", low)]
         dates = dates_by_mention(described.text, spots)
         for item in after:
             if item in before:

@@ -277,6 +277,11 @@ def _group_names(groups: list[tuple[frozenset[str], frozenset[str]]], which: set
     return ", ".join(" ".join(sorted(groups[k][0])) for k in sorted(which))
 
 
+# A correction after a yes, in the same reply: "yes. oh wait his legal name is Jameson" (not "wait,
+# only the lamp", a narrowing the item groups read).
+_CORRECTS = re.compile(r"\W*(?:oh\W+|hm+\W+|um+\W+)?wait\b(?!\W+(?:only|just)\b).*\b(?:is|are|was|'s)\b", re.I)
+
+
 def _recapped(turns: list[Turn], last_desc: int, anchors: Anchors) -> int:
     """The description that the last one recaps after the user answered its question ("Cabin:
     Economy ... Which card?" "gift card" "To confirm: move R0UGFS to HAT210 + HAT036 and charge $44
@@ -345,6 +350,9 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
                 # A line by the last four digits of its number: "yes, but just the 2001 line".
                 lines = {anchors.line_of_last_four(t) for t in fours}
                 this, other = True in lines, other or (False in lines and True not in lines)
+            if affirm and not this and _CORRECTS.match(clause.text):
+                affirm = False  # "yes. oh wait his legal name is Jameson": a detail corrected after the yes
+                continue
             if negated and _AS_IT_IS.search(clause.text):
                 neg_action, affirm = True, False  # "Yes, cancel it. Hmm... Leave it as it is."
                 continue

@@ -629,11 +629,15 @@ class EvidenceIndex:
         year, month, day = int(m.group(1)), int(m.group(2)), int(m.group(3))
         if not 1 <= month <= 12 or not 1 <= day <= 31:
             return False
-        if str(year) not in self.words and str(year) not in self.compacts:
-            return False
         days = {str(day), f"{day}{_ordinal(day)}"}
         names = _MONTHS[month - 1]
         bigrams = self.bigrams
+        if str(year) not in self.words and str(year) not in self.compacts:
+            # A birth year of the 1900s in two digits, right after the day and month: "dob 22 dec 72".
+            yy = f"{year % 100:02d}"
+            return 1900 <= year < 2000 and any(
+                (f"{d} {n}" in bigrams and f"{n} {yy}" in bigrams) or (f"{n} {d}" in bigrams and f"{d} {yy}" in bigrams)
+                for n in names for d in days)
         if any(f"{n} {d}" in bigrams or f"{d} {n}" in bigrams for n in names for d in days):
             return True
         if f"{month} {day}" in bigrams:  # "5/30" (month first, the year visible)

@@ -549,3 +549,43 @@ def test_of_two_certificates_the_one_told_by_its_balance_is_spent(convo, certifi
 def test_bag_counts_said_with_an_arrow_or_narrowed_by_the_reply(convo, said: str, reply: str, total: int, paid: int,
                                                                 kinds: list[str]) -> None:
     assert _workflow(convo, said, reply, *_bags(total, paid)) == kinds
+
+
+def _replaced_by(convo: Any, said_by_user: str, reply: str, dob: str) -> list[str]:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("Hi, I'm raj_moore_8640; a passenger on JT8DB7 needs a change.")
+    c.call("get_reservation_details", {"reservation_id": "JT8DB7"}, {"reservation_id": "JT8DB7", "passengers": PEOPLE})
+    c.say("Who should travel instead of Sophia Nguyen? I'll need their full name and date of birth.")
+    c.user(said_by_user)
+    c.say("To confirm, I'll replace Sophia Nguyen on JT8DB7 with James Taylor, born December 22, 1972. Is that correct?")
+    c.user(reply)
+    james = _with(1, first_name="James", last_name="Taylor", dob=dob)
+    i = c.call("update_reservation_passengers", {"reservation_id": "JT8DB7", "passengers": james},
+               {"reservation_id": "JT8DB7", "passengers": james})
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    return list(map(reason_kind, decision.reasons))
+
+
+@pytest.mark.parametrize(("said", "dob", "visible"), [
+    ("my brother James Taylor, dob 22 dec 72", "1972-12-22", True),  # a birth year in two digits
+    ("my brother James Taylor, born Dec 22, 72", "1972-12-22", True),
+    ("my brother James Taylor, dob 22 dec 72", "1972-12-23", False),
+    ("my brother James Taylor, dob 22 dec", "1972-12-22", False),  # no year at all
+])
+def test_a_birth_year_in_two_digits_is_of_the_1900s(convo, said: str, dob: str, visible: bool) -> None:
+    assert ("not_visible" not in _replaced_by(convo, said, "yes", dob)) is visible
+
+
+def test_a_detail_corrected_after_the_yes_takes_it_back(convo) -> None:
+    said = "my brother James Taylor, dob 22 dec 1972"
+    assert _replaced_by(convo, said, "yes", "1972-12-22") == []
+    assert _replaced_by(convo, said, "yes. oh wait his legal name is Jameson, James is a nickname", "1972-12-22")
+    assert _replaced_by(convo, said, "yes. wait, only him, right?", "1972-12-22")  # a question: no yes yet
+    assert _replaced_by(convo, said, "yes, thanks. wait for my email after?", "1972-12-22")
+
+
+def test_a_hyphenated_surname_is_the_passengers_full_name(convo) -> None:
+    # Her new birth date is said of her by her full name, whose words are all other passengers' too.
+    said = "I'll update JT8DB7:\n- Passenger 2: **Sophia Nguyen-Rossi**, DOB **1973-09-25**\n\nShall I proceed?"
+    assert _passengers(convo, said, "yes", _with(1, last_name="Nguyen-Rossi", dob="1973-09-25")) == []
+    assert _passengers(convo, said, "yes", _with(1, last_name="Nguyen-Ross", dob="1973-09-25")) == ["not_described"]
