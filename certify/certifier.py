@@ -30,6 +30,7 @@ from trajectory2gym.certify.agreement import (
     stated_counts,
 )
 from trajectory2gym.certify.anchors import Anchors, call_anchors
+from trajectory2gym.certify.charges import misstated, moved, reports_money
 from trajectory2gym.certify.config import CertifyConfig
 from trajectory2gym.certify.confirmation import check_confirmation
 from trajectory2gym.certify.evidence import EvidenceIndex
@@ -137,6 +138,9 @@ class _Run:
         self._said: tuple[int, str | None, set[int]] = (-1, None, set())
         # Amounts the agent's texts stated that were visible or derived: a later step may build on them.
         self._derived: set[int] = set()
+        # The writes since the user's last message, as (result, observations before it, the call):
+        # what they charged or refunded (charges.moved) is read only for a text that reports money.
+        self._writes: list[tuple[str, int, ToolCall]] = []
         self.infos: dict[str, ToolInfo] = {}
         self.judge_errors = 0
         self._call_keys: dict[str, tuple[str, bytes]] = {}
@@ -474,6 +478,11 @@ class _Run:
                 visibility = False  # visible, but the price of another object than the one named
                 prices = ", ".join(f"${cents / 100:.2f}" for cents in sorted(own))
                 reasons.append(reason("text_misattributed", value=written, arg=ident, detail=prices))
+            if self._writes and reports_money(content) and (charged := self._charged()):
+                for written in misstated(content, charged):
+                    visibility = False  # "$22 was charged", where the write's result shows $44
+                    shown = ", ".join(f"${cents / 100:.2f}" for cents in sorted(charged))
+                    reasons.append(reason("text_misstated_charge", value=written, detail=shown))
         calls = msg.tool_calls
         if not calls:
             return {
@@ -582,6 +591,17 @@ class _Run:
             "calls": facts,
         }, any_error
 
+    def _charged(self) -> set[int]:
+        """What the writes since the user's last message charged or refunded, in cents."""
+        seen = self.index.json_observations
+        out: set[int] = set()
+        for result, shown, call in self._writes:
+            roles = self.info(call.name).meta.arg_roles
+            idents = [v.lower() for a, v in call.arguments.items()
+                      if roles.get(a) == "identifier" and isinstance(v, str) and v]
+            out |= moved(result, seen[:shown], idents)
+        return out
+
     def _offered(self, value: Any, offered: set[int]) -> bool:
         """Whether a value is the quantity of data the confirmed description offered (``_workflow``),
         and not one only the private part knew (an offer must not launder it)."""
@@ -671,6 +691,7 @@ class _Run:
                 seen = observations.get(cid) if cid is not None else None
                 # The shape computed in __init__ (when this message is the call's observation).
                 ok = seen[2] != "error" if seen is not None and seen[0] == i else not msg.is_error_observation
+                shown = len(index.json_observations)
                 index.add_observation(msg.content, ok)
                 if cid in user_calls:
                     self.epoch += 1  # the user changed something on their side
@@ -690,6 +711,7 @@ class _Run:
                 else:
                     # A state change; but not new evidence for repeating this very call.
                     self.epoch += 1
+                    self._writes.append((msg.content, shown, made))  # for a report of what it charged
                     made_key = self.call_key(made)
                     last = self.seen_calls.get(made_key)
                     if last is not None:
@@ -700,6 +722,7 @@ class _Run:
                     if role == "user":
                         self.epoch += 1
                         self.turns.append(Turn(i, "user", msg.content))
+                        self._writes = []
                 for call in msg.calls:  # dual control: the user ran a tool; its inputs are visible
                     user_calls.add(call.id)
                     index.add_json(call.arguments)

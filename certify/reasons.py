@@ -25,6 +25,8 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "free_text_too_long": ("visibility", "{tool}: {arg} free text longer than {detail} characters"),
     "text_not_visible": ("visibility", "text states {value} not in visible history"),
     "text_misattributed": ("visibility", "text states {value} for {arg}, which the observations price at {detail}"),
+    "text_misstated_charge": ("visibility", "text states {value} as charged or refunded, which the call's result "
+                                            "records as {detail}"),
     "text_privileged": ("visibility", "text states {value} found only in private (privileged)"),
     "not_confirmed": ("workflow", "{tool}: no explicit user confirmation after the assistant last described it"),
     # {detail} says what a description needs; empty in records certified before it was added.

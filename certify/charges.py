@@ -1,0 +1,93 @@
+"""What a write charged or refunded, read off its result, for the text that reports it.
+
+A report can state a visible amount and still misstate the charge: after a change that charged
+$44 for two passengers, "$22 was charged to your gift card" ($22 is the fare difference per
+person); after a cancellation refunding $1,219, "a refund of $1,249 (fare plus insurance)"
+($1,219 + $30, both visible). The write's result lists what it moved: the rows with an amount
+(``payment_history``) that the latest earlier observation of the same object did not list. A
+sentence of the text after it that says money was charged or refunded must state one of those
+amounts, or their total. Narrow on purpose: only where the result shows new rows, and only
+sentences with a charge or refund word and an amount.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from typing import Any
+
+import orjson
+
+from trajectory2gym.certify.normalize import money_numbers_in, to_cents
+from trajectory2gym.certify.prices import placed
+from trajectory2gym.certify.turns import SENTENCE
+
+# The words of a report of money moved ("was charged", "a refund of", "credited back").
+_PER_UNIT = re.compile(r"\W{0,3}(?:per|each|apiece|a (?:person|passenger|ticket|traveler))\b", re.I)
+_MOVED_STEMS = ("charg", "refund", "credited", "debited", "deducted", "billed")
+_MOVED_WORDS = re.compile(r"\b(?:charg(?:ed|ing)|refund(?:ed|s)?|credited|debited|deducted|billed)\b", re.I)
+
+
+def _rows(value: Any, out: Counter[bytes]) -> None:
+    """Every object with a numeric ``amount``, serialized (keys sorted) so rows compare as values."""
+    if isinstance(value, list):
+        for item in value:
+            _rows(item, out)
+    elif isinstance(value, dict):
+        amount = value.get("amount")
+        if isinstance(amount, (int, float)) and not isinstance(amount, bool):
+            out[orjson.dumps(value, option=orjson.OPT_SORT_KEYS)] += 1
+        for item in value.values():
+            if isinstance(item, (dict, list)):
+                _rows(item, out)
+
+
+def moved(result: str, earlier: list[str], idents: list[str]) -> set[int]:
+    """The amounts in cents that a write's result (JSON text) lists in rows the latest earlier
+    observation holding one of ``idents`` (the call's identifiers, lower-case) did not, and their
+    total; empty when the result shows no new row (or is no JSON)."""
+    if '"amount"' not in result:
+        return set()
+    try:
+        after: Counter[bytes] = Counter()
+        _rows(orjson.loads(result.lower()), after)
+    except orjson.JSONDecodeError:
+        return set()
+    before: Counter[bytes] = Counter()
+    for low in reversed(earlier):
+        if any(ident in low for ident in idents):
+            try:
+                _rows(orjson.loads(low), before)
+            except orjson.JSONDecodeError:
+                continue
+            break
+    cents = [abs(c) for row, n in (after - before).items() for _ in range(n)
+             if (c := to_cents(orjson.loads(row)["amount"]))]
+    return {*cents, sum(cents)} if cents else set()
+
+
+def reports_money(text: str) -> bool:
+    """Whether a text says money was charged or refunded (what ``misstated`` reads). Plain
+    substring tests first: most texts after a write say neither, and a case-blind search costs more."""
+    low = text.lower()
+    return any(w in low for w in _MOVED_STEMS) and _MOVED_WORDS.search(text) is not None
+
+
+def misstated(text: str, amounts: set[int]) -> list[str]:
+    """The amounts as written of each sentence that reports money charged or refunded without
+    stating any of ``amounts`` (what the writes before it moved)."""
+    out: list[str] = []
+    if not _MOVED_WORDS.search(text):
+        return out
+    for sentence in SENTENCE.split(text):
+        if not _MOVED_WORDS.search(sentence):
+            continue
+        said = money_numbers_in(sentence)
+        if not said or any(c in amounts for _, c in said):
+            continue
+        # "$693 per passenger" is one share of what moved: the count of shares is not known here.
+        whole = [w for at, (w, _) in placed(sentence, [w for w, _ in said], pairs=said)
+                 if not _PER_UNIT.match(sentence, at + len(w))]
+        if len(whole) == len(said):
+            out += whole
+    return out

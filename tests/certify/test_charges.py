@@ -1,0 +1,72 @@
+"""A text after a write that reports money charged or refunded must state what the write's result
+shows it moved (certify/charges.py), not another visible amount."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import orjson
+import pytest
+
+from trajectory2gym.certify import certify_interaction
+from trajectory2gym.certify.charges import misstated, moved
+from trajectory2gym.certify.reasons import reason_kind
+from trajectory2gym.envs.registry import tool_specs
+
+PAID = [{"payment_id": "credit_card_1", "amount": 454}]
+RESERVATION = {"reservation_id": "R0UGFS", "user_id": "mei_wilson_7043", "cabin": "economy",
+               "flights": [{"flight_number": "HAT254", "date": "2024-05-25", "price": 227}],
+               "passengers": [{"first_name": "Mei", "last_name": "Wilson", "dob": "1984-11-22"},
+                              {"first_name": "Evelyn", "last_name": "Santos", "dob": "1976-10-06"}],
+               "payment_history": PAID, "insurance": "no"}
+CHANGED = {**RESERVATION, "flights": [{"flight_number": "HAT210", "date": "2024-05-26", "price": 249}],
+           "payment_history": [*PAID, {"payment_id": "gift_card_2", "amount": 44}]}
+
+
+def _reported(convo: Any, at: Any, report: str, later: str | None = None) -> list[str]:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("Please move R0UGFS to HAT210 on May 26, both of us. I'm mei_wilson_7043.")
+    c.call("get_reservation_details", {"reservation_id": "R0UGFS"}, RESERVATION)
+    c.call("search_direct_flight", {"origin": "DTW", "destination": "MCO", "date": "2024-05-26"},
+           [{"flight_number": "HAT210", "prices": {"economy": 249}}])
+    c.say("HAT210 on May 26 is $249 per person, $22 more each: $44 in all, on your gift card. Shall I?")
+    c.user("yes")
+    c.call("update_reservation_flights", {"reservation_id": "R0UGFS", "cabin": "economy", "payment_id": "gift_card_2",
+                                          "flights": [{"flight_number": "HAT210", "date": "2024-05-26"}]}, CHANGED)
+    i = c.say(report)
+    if later is not None:
+        c.user("thanks. and the fare difference, what was it per person?")
+        i = c.say(later)
+    return [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
+
+
+@pytest.mark.parametrize(("report", "kinds"), [
+    ("Done! **$22** was charged to your gift card.", ["text_misstated_charge"]),  # per person, said as the charge
+    ("Done! **$44** was charged to your gift card.", []),
+    ("Done! You were charged $22 per person, $44 in all.", []),
+    ("Done! $22 per person was charged to your gift card.", []),  # a share, said as one
+    ("Done! The fare difference was $22.", []),  # no charge or refund word: another check's matter
+])
+def test_a_report_states_what_the_write_charged(convo, at, report: str, kinds: list[str]) -> None:
+    assert _reported(convo, at, report) == kinds
+
+
+def test_only_the_reports_before_the_next_user_message_are_held_to_it(convo, at) -> None:
+    assert _reported(convo, at, "Done!", later="It was $22 per person, so $22 was charged for each of you.") == []
+
+
+def test_what_moved_is_the_new_rows_of_the_same_object_and_their_total() -> None:
+    before = orjson.dumps(RESERVATION).decode().lower()
+    cancelled = {**RESERVATION, "status": "cancelled",
+                 "payment_history": [*PAID, {"payment_id": "credit_card_1", "amount": -454}]}
+    assert moved(orjson.dumps(cancelled).decode(), [before], ["r0ugfs"]) == {45400}
+    split = {**RESERVATION, "reservation_id": "NEW1", "payment_history": [
+        {"payment_id": "certificate_1", "amount": 150}, {"payment_id": "credit_card_1", "amount": 94}]}
+    assert moved(orjson.dumps(split).decode(), [before], ["new1"]) == {15000, 9400, 24400}  # a new booking
+    assert moved(orjson.dumps(RESERVATION).decode(), [before], ["r0ugfs"]) == set()  # nothing new
+    assert moved("Reservation cancelled.", [before], ["r0ugfs"]) == set()
+
+
+def test_a_refund_stated_as_another_visible_sum_is_misstated() -> None:
+    assert misstated("A refund of **$1,249** (fare plus insurance) goes back to your Visa.", {121900}) == ["$1,249"]
+    assert misstated("A refund of **$1,219** goes back to your Visa; insurance was $30.", {121900}) == []
