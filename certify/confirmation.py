@@ -111,14 +111,21 @@ def describes(turn: Turn, anchors: Anchors) -> bool:
 
 def _changes_state(turn: Turn, anchors: Anchors) -> bool:
     """A message that writes the change as a count going from one number to another on an object
-    it names by identifier, with no verb: "To confirm: ETUGNL: checked bags 1 → 4, $50 on Visa
-    ending 8811. Proceed?" The arrow says the update."""
+    it names by identifier, with no verb of the action: "To confirm: ETUGNL: checked bags 1 → 4, $50
+    on Visa ending 8811. Proceed?", "PVUB64 goes to 6 checked bags". The arrow says the update."""
     text = turn.text
-    if ("→" not in text and "->" not in text) or not anchors.objects or not anchors.owners or any(
-            compact(owner) not in turn.compacts for owner in anchors.owners):
+    if not anchors.objects or not anchors.owners or any(compact(owner) not in turn.compacts for owner in anchors.owners):
         return False  # the object the call changes (a reservation), named by its identifier
-    return any(_CHANGED_TO.match(text, m.end()) for stem in anchors.objects
-               for m in re.finditer(rf"\b{re.escape(stem)}\w*", text, re.I))
+    arrow = "→" in text or "->" in text
+    if not arrow and " to " not in text:
+        return False
+    return any((arrow and _CHANGED_TO.match(text, m.end())) or _GOES_TO.search(text, max(0, m.start() - 40), m.start())
+               for stem in anchors.objects for m in re.finditer(rf"\b{re.escape(stem)}\w*", text, re.I))
+
+
+# The count it goes to, right before the thing counted: "PVUB64 goes to 6 checked bags", "going to 7 bags".
+_GOES_TO = re.compile(r"\b(?:go(?:es|ing)?|bring(?:s|ing)?(?:\s+(?:it|you|them|that|this))?)\s+(?:up\s+|down\s+)?to\s+"
+                      r"\**\d+\**\s+(?:\w+\s+)?$", re.I)
 
 
 def _names_account(text: str, anchors: Anchors) -> bool:

@@ -536,6 +536,12 @@ def test_of_two_certificates_the_one_told_by_its_balance_is_spent(convo, certifi
      4, 1, []),
     ("To confirm: **PVUB64** checked bags 2 → **4** (1 paid bag), $50 on Visa ending 8862. Proceed?", "yep",
      5, 1, ["amount_not_confirmed"]),
+    ("To confirm: PVUB64 goes to 4 checked bags, 1 of them paid, $50 on your Visa ending 8862. Proceed?", "Yes.",
+     4, 1, []),
+    ("Reservation PVUB64 has 2 bags. Going to **4 checked bags** means 1 extra bag at $50 on your Visa ending 8862. "
+     "Want me to go ahead?", "yeah that's fine", 4, 1, []),
+    ("To confirm: your reservation goes to 4 checked bags, $50 on your Visa ending 8862. Proceed?", "Yes.", 4, 1,
+     ["not_described"]),
     # Without the reservation's identifier, a count and an arrow describe nothing.
     ("To confirm: checked bags 2 → 3, free, Visa ending 8862. Proceed?", "Yes.", 3, 0, ["not_described"]),
     # A reply that narrows what is added, without the noun.
