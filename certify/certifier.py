@@ -33,6 +33,7 @@ from trajectory2gym.certify.anchors import Anchors, call_anchors
 from trajectory2gym.certify.charges import misstated, moved, reports_money
 from trajectory2gym.certify.config import CertifyConfig
 from trajectory2gym.certify.confirmation import check_confirmation
+from trajectory2gym.certify.equations import miscalculated
 from trajectory2gym.certify.evidence import EvidenceIndex
 from trajectory2gym.certify.normalize import (
     chunks_with_digits,
@@ -478,6 +479,9 @@ class _Run:
                 visibility = False  # visible, but the price of another object than the one named
                 prices = ", ".join(f"${cents / 100:.2f}" for cents in sorted(own))
                 reasons.append(reason("text_misattributed", value=written, arg=ident, detail=prices))
+            for written, equation in miscalculated(content):
+                visibility = False  # "$164 + $50 + $30 = $264": each term visible, the sum wrong
+                reasons.append(reason("text_miscalculated", value=written, detail=equation))
             if self._writes and reports_money(content) and (charged := self._charged()):
                 for written in misstated(content, charged):
                     visibility = False  # "$22 was charged", where the write's result shows $44

@@ -27,6 +27,7 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "text_misattributed": ("visibility", "text states {value} for {arg}, which the observations price at {detail}"),
     "text_misstated_charge": ("visibility", "text states {value} as charged or refunded, which the call's result "
                                             "records as {detail}"),
+    "text_miscalculated": ("visibility", "text states {value}, which its own terms refute: {detail}"),
     "text_privileged": ("visibility", "text states {value} found only in private (privileged)"),
     "not_confirmed": ("workflow", "{tool}: no explicit user confirmation after the assistant last described it"),
     # {detail} says what a description needs; empty in records certified before it was added.
