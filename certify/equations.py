@@ -13,10 +13,12 @@ import re
 
 from trajectory2gym.certify.normalize import decimal_cents
 
-_NUMBER = r"\**\$?\s?(\d[\d,]*(?:\.\d+)?)\**"
+_NUMBER = r"\**\$?(\d[\d,]*(?:\.\d+)?)\**"
 # Terms joined by plus or minus signs (a hyphen only between spaces: "2024-05-28" is a date), then
-# "=" and the result: "$123 + $195 = **$318**".
-_SUM = re.compile(rf"(?<![\w.,/-]){_NUMBER}((?:\s*(?:\+|\s[-−–]\s|[−–])\s*{_NUMBER})+)\s*=\s*{_NUMBER}(?![\w/]|[.,]\d)")
+# "=" and the result: "$123 + $195 = **$318**". Each term atomic and at most 12 of them, so a long
+# run of numbers without "=" costs one pass, not a search over every way to split its spaces.
+_SIGN = r"(?:\s*(?:\+|[−–])\s*|\s+-\s+)"
+_SUM = re.compile(rf"(?<![\w.,/-]){_NUMBER}((?>{_SIGN}{_NUMBER}){{1,12}})\s*=\s*{_NUMBER}(?![\w/]|[.,]\d)")
 _TERM = re.compile(rf"(\+|[-−–])\s*{_NUMBER}")
 # A count times a price: "2 × $50 = $100", "3 x 120 = 360".
 _PRODUCT = re.compile(rf"(?<![\w.,/-])(\d{{1,3}})\s*(?:[x×*]|times)\s*{_NUMBER}\s*=\s*{_NUMBER}(?![\w/]|[.,]\d)", re.I)
