@@ -30,7 +30,7 @@ from trajectory2gym.certify.agreement import (
     stated_counts,
 )
 from trajectory2gym.certify.anchors import Anchors, call_anchors
-from trajectory2gym.certify.charges import misstated, moved, reports_money
+from trajectory2gym.certify.charges import misstated, moved, reports_money, totals
 from trajectory2gym.certify.config import CertifyConfig
 from trajectory2gym.certify.confirmation import check_confirmation
 from trajectory2gym.certify.equations import miscalculated
@@ -142,6 +142,7 @@ class _Run:
         # The writes since the user's last message, as (result, observations before it, the call):
         # what they charged or refunded (charges.moved) is read only for a text that reports money.
         self._writes: list[tuple[str, int, ToolCall]] = []
+        self._moved: list[list[int]] = []  # charges.moved of the first writes of ``_writes``, once each
         self.infos: dict[str, ToolInfo] = {}
         self.judge_errors = 0
         self._call_keys: dict[str, tuple[str, bytes]] = {}
@@ -596,15 +597,17 @@ class _Run:
         }, any_error
 
     def _charged(self) -> set[int]:
-        """What the writes since the user's last message charged or refunded, in cents."""
+        """What the writes since the user's last message charged or refunded, in cents (each write's
+        result read once, however many reports follow it)."""
         seen = self.index.json_observations
-        out: set[int] = set()
-        for result, shown, call in self._writes:
-            roles = self.info(call.name).meta.arg_roles
+        for result, shown, call in self._writes[len(self._moved):]:
+            # The identifiers of the object it changes: reservation_id of update_reservation_flights
+            # (not its payment_id, which a profile gives as a method's own id).
+            roles, parts = self.info(call.name).meta.arg_roles, call.name.split("_")
             idents = [v.lower() for a, v in call.arguments.items()
-                      if roles.get(a) == "identifier" and isinstance(v, str) and v]
-            out |= moved(result, seen[:shown], idents)
-        return out
+                      if roles.get(a) == "identifier" and isinstance(v, str) and v and a.split("_")[0] in parts]
+            self._moved.append(moved(result, seen[:shown], idents))
+        return totals(self._moved)
 
     def _offered(self, value: Any, offered: set[int]) -> bool:
         """Whether a value is the quantity of data the confirmed description offered (``_workflow``),
@@ -715,7 +718,7 @@ class _Run:
                 else:
                     # A state change; but not new evidence for repeating this very call.
                     self.epoch += 1
-                    self._writes.append((msg.content, shown, made))  # for a report of what it charged
+                    self._writes.append((msg.content or "", shown, made))  # for a report of what it charged
                     made_key = self.call_key(made)
                     last = self.seen_calls.get(made_key)
                     if last is not None:
@@ -726,7 +729,7 @@ class _Run:
                     if role == "user":
                         self.epoch += 1
                         self.turns.append(Turn(i, "user", msg.content))
-                        self._writes = []
+                        self._writes, self._moved = [], []
                 for call in msg.calls:  # dual control: the user ran a tool; its inputs are visible
                     user_calls.add(call.id)
                     index.add_json(call.arguments)

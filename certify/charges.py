@@ -19,13 +19,13 @@ from typing import Any
 import orjson
 
 from trajectory2gym.certify.normalize import money_numbers_in, to_cents
-from trajectory2gym.certify.prices import placed
 from trajectory2gym.certify.turns import SENTENCE
 
 # The words of a report of money moved ("was charged", "a refund of", "credited back").
-_PER_UNIT = re.compile(r"\W{0,3}(?:per|each|apiece|a (?:person|passenger|ticket|traveler))\b", re.I)
+# A sentence about one share of what moved: the count of shares is not known here.
+_SHARE = re.compile(r"\b(?:each|apiece|per (?:person|passenger|traveler|guest|ticket|head|bag|item))\b", re.I)
 _MOVED_STEMS = ("charg", "refund", "credited", "debited", "deducted", "billed")
-_MOVED_WORDS = re.compile(r"\b(?:charg(?:ed|ing)|refund(?:ed|s)?|credited|debited|deducted|billed)\b", re.I)
+_MOVED_WORDS = re.compile(r"\b(?:charg(?:ed|ing)|refund(?:ed|s|ing)?|credited|debited|deducted|billed)\b", re.I)
 
 
 def _rows(value: Any, out: Counter[bytes]) -> None:
@@ -42,28 +42,39 @@ def _rows(value: Any, out: Counter[bytes]) -> None:
                 _rows(item, out)
 
 
-def moved(result: str, earlier: list[str], idents: list[str]) -> set[int]:
+def moved(result: str, earlier: list[str], idents: list[str]) -> list[int]:
     """The amounts in cents that a write's result (JSON text) lists in rows the latest earlier
-    observation holding one of ``idents`` (the call's identifiers, lower-case) did not, and their
-    total; empty when the result shows no new row (or is no JSON)."""
+    observation of the same object (one that gives one of ``idents``, the call's identifiers in
+    lower case, as its own id: ``"reservation_id": "r0ugfs"``, not a profile's list of them) did
+    not; empty when the result shows no new row (or is no JSON)."""
     if '"amount"' not in result:
-        return set()
+        return []
     try:
         after: Counter[bytes] = Counter()
         _rows(orjson.loads(result.lower()), after)
     except orjson.JSONDecodeError:
-        return set()
+        return []
     before: Counter[bytes] = Counter()
+    own = [re.compile(r'"(?:[a-z_]*_)?id"\s*:\s*"' + re.escape(ident) + '"') for ident in idents]
     for low in reversed(earlier):
-        if any(ident in low for ident in idents):
+        if any(ident in low for ident in idents) and any(p.search(low) for p in own):
             try:
                 _rows(orjson.loads(low), before)
             except orjson.JSONDecodeError:
                 continue
             break
-    cents = [abs(c) for row, n in (after - before).items() for _ in range(n)
-             if (c := to_cents(orjson.loads(row)["amount"]))]
-    return {*cents, sum(cents)} if cents else set()
+    return [abs(c) for row, n in (after - before).items() for _ in range(n)
+            if (c := to_cents(orjson.loads(row)["amount"]))]
+
+
+def totals(rows: list[list[int]]) -> set[int]:
+    """What the writes moved, each ``moved`` list of one write: every row, each write's total and
+    the total of all (two cancellations refunding $300 and $454: "$754 in all")."""
+    out = {c for write in rows for c in write}
+    out |= {sum(write) for write in rows if write}
+    if out:
+        out.add(sum(sum(write) for write in rows))
+    return out
 
 
 def reports_money(text: str) -> bool:
@@ -80,14 +91,9 @@ def misstated(text: str, amounts: set[int]) -> list[str]:
     if not _MOVED_WORDS.search(text):
         return out
     for sentence in SENTENCE.split(text):
-        if not _MOVED_WORDS.search(sentence):
-            continue
+        if not _MOVED_WORDS.search(sentence) or _SHARE.search(sentence):
+            continue  # "$693 per passenger", "each of you was charged $22": a share of what moved
         said = money_numbers_in(sentence)
-        if not said or any(c in amounts for _, c in said):
-            continue
-        # "$693 per passenger" is one share of what moved: the count of shares is not known here.
-        whole = [w for at, (w, _) in placed(sentence, [w for w, _ in said], pairs=said)
-                 if not _PER_UNIT.match(sentence, at + len(w))]
-        if len(whole) == len(said):
-            out += whole
+        if said and not any(c in amounts for _, c in said):
+            out += [w for w, _ in said]
     return out

@@ -9,7 +9,7 @@ import orjson
 import pytest
 
 from trajectory2gym.certify import certify_interaction
-from trajectory2gym.certify.charges import misstated, moved
+from trajectory2gym.certify.charges import misstated, moved, totals
 from trajectory2gym.certify.reasons import reason_kind
 from trajectory2gym.envs.registry import tool_specs
 
@@ -46,6 +46,8 @@ def _reported(convo: Any, at: Any, report: str, later: str | None = None) -> lis
     ("Done! You were charged $22 per person, $44 in all.", []),
     ("Done! $22 per person was charged to your gift card.", []),  # a share, said as one
     ("Done! The fare difference was $22.", []),  # no charge or refund word: another check's matter
+    ("Done! Each of you was charged $22 for the new flight.", []),
+    ("Done! You were charged $22 for each passenger.", []),
 ])
 def test_a_report_states_what_the_write_charged(convo, at, report: str, kinds: list[str]) -> None:
     assert _reported(convo, at, report) == kinds
@@ -55,18 +57,35 @@ def test_only_the_reports_before_the_next_user_message_are_held_to_it(convo, at)
     assert _reported(convo, at, "Done!", later="It was $22 per person, so $22 was charged for each of you.") == []
 
 
-def test_what_moved_is_the_new_rows_of_the_same_object_and_their_total() -> None:
+def test_what_moved_is_the_new_rows_of_the_same_object_and_their_totals() -> None:
     before = orjson.dumps(RESERVATION).decode().lower()
     cancelled = {**RESERVATION, "status": "cancelled",
                  "payment_history": [*PAID, {"payment_id": "credit_card_1", "amount": -454}]}
-    assert moved(orjson.dumps(cancelled).decode(), [before], ["r0ugfs"]) == {45400}
+    assert moved(orjson.dumps(cancelled).decode(), [before], ["r0ugfs"]) == [45400]
     split = {**RESERVATION, "reservation_id": "NEW1", "payment_history": [
         {"payment_id": "certificate_1", "amount": 150}, {"payment_id": "credit_card_1", "amount": 94}]}
-    assert moved(orjson.dumps(split).decode(), [before], ["new1"]) == {15000, 9400, 24400}  # a new booking
-    assert moved(orjson.dumps(RESERVATION).decode(), [before], ["r0ugfs"]) == set()  # nothing new
-    assert moved("Reservation cancelled.", [before], ["r0ugfs"]) == set()
+    assert sorted(moved(orjson.dumps(split).decode(), [before], ["new1"])) == [9400, 15000]  # a new booking
+    assert moved(orjson.dumps(RESERVATION).decode(), [before], ["r0ugfs"]) == []  # nothing new
+    assert moved("Reservation cancelled.", [before], ["r0ugfs"]) == []
+    # The same object is the one that gives the identifier as its own id, not a profile listing it.
+    profile = orjson.dumps({"user_id": "mei", "reservations": ["R0UGFS"]}).decode().lower()
+    assert moved(orjson.dumps(CHANGED).decode(), [before, profile], ["r0ugfs"]) == [4400]
+    # Each row, each write's total and the total of all: two cancellations refund $754 in all.
+    assert totals([[45400], [15000, 15000]]) == {45400, 15000, 30000, 75400}
 
 
 def test_a_refund_stated_as_another_visible_sum_is_misstated() -> None:
     assert misstated("A refund of **$1,249** (fare plus insurance) goes back to your Visa.", {121900}) == ["$1,249"]
     assert misstated("A refund of **$1,219** goes back to your Visa; insurance was $30.", {121900}) == []
+
+
+def test_a_write_without_a_result_and_many_reports_after_it(convo, at) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("Please cancel R0UGFS. I'm mei_wilson_7043.")
+    c.call("get_reservation_details", {"reservation_id": "R0UGFS"}, RESERVATION)
+    c.say("I'll cancel R0UGFS; $454 goes back to your card. Shall I?")
+    c.user("yes")
+    c.call("cancel_reservation", {"reservation_id": "R0UGFS"}, "")
+    c.messages[-1]["content"] = None  # a result with no content at all
+    i = c.say("Done, $454 will be refunded to your card.")
+    assert at(certify_interaction(c.build()), i).eligible  # nothing shown moved: nothing to hold it to
