@@ -13,6 +13,7 @@ Narrow on purpose: a difference, a total or an amount of another kind passes.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from contextlib import suppress
 from dataclasses import dataclass, field
 from typing import Any
@@ -127,39 +128,57 @@ def misattributed(text: str, book: PriceBook) -> list[tuple[str, str, set[int]]]
                  if looks_like_identifier(t) and not ISO_DAY.fullmatch(t)]
         if not spots:
             continue
-        for written, cents, ident in _paired(spots, placed(sentence, [w for w, _ in amounts], pairs=amounts)):
+        for written, cents, ident in _paired(sentence, spots, placed(sentence, [w for w, _ in amounts], pairs=amounts)):
             own, others = book.prices(ident)
             if own and cents not in own and cents in others:
                 out.append((written, ident, own))
     return out
 
 
-def _paired(spots: list[tuple[int, int, str]], amounts: list[tuple[int, Any]]) -> list[tuple[str, int, str]]:
+# What joins the identifiers of one run ("HAT153 + HAT283", "HAT001 and HAT002") or the amounts
+# that price them ("$123 + $195", "$120 and $135").
+_JOINED = re.compile(r"[\s*]*(?:\+|&|/|and)[\s*]*", re.I)
+
+
+def _paired(sentence: str, spots: list[tuple[int, int, str]],
+            amounts: list[tuple[int, Any]]) -> list[tuple[str, int, str]]:
     """(amount as written, cents, identifier) for each amount whose object is clear. An amount is
     said of the identifier named last before it, else of the first after it: "HAT145 was $1018 and
-    HAT217 was $1109". After several identifiers in a row, the amounts that follow go to them in
-    order: "HAT153 + HAT283 | $123 + $195 = $318" prices HAT153 at $123 and HAT283 at $195 (the sum
-    is no one's); fewer amounts than identifiers price none of them (a fare for the whole trip)."""
+    HAT217 was $1109". After a run of joined identifiers, joined amounts as many as they price them
+    in order: "HAT153 + HAT283 | $123 + $195 = $318" prices HAT153 at $123 and HAT283 at $195 (the
+    sum is no one's), as "HAT001 + HAT002 | $255 ($120 + $135)" does; else as many amounts as
+    identifiers do, in order; else none is clear (a fare for the whole trip)."""
+    runs: list[list[str]] = []
+    run_of: list[int] = []  # per spot, its run
+    for k, (start, _, ident) in enumerate(spots):
+        if k and _JOINED.fullmatch(sentence, spots[k - 1][1], start):
+            runs[-1].append(ident)
+        else:
+            runs.append([ident])
+        run_of.append(len(runs) - 1)
     out: list[tuple[str, int, str]] = []
-    groups: dict[int, list[tuple[str, int]]] = {}  # amounts by how many identifiers come before them
-    k = 0
+    groups: dict[int, list[tuple[int, str, int]]] = {}  # run -> the amounts after it, before the next
+    ends = [end for _, end, _ in spots]
     for at, (written, cents) in amounts:
-        while k < len(spots) and spots[k][1] <= at:
-            k += 1
-        if k == 0:  # before every identifier: the first after it (not one it is inside of)
-            after = next((s[2] for s in spots if s[0] >= at), None)
+        last = bisect_right(ends, at) - 1  # the last identifier that ends before the amount
+        if last < 0:  # before every identifier: the first after it (not one it is inside of)
+            after = next((ident for start, _, ident in spots if start >= at), None)
             if after is not None:
                 out.append((written, cents, after))
             continue
-        groups.setdefault(k, []).append((written, cents))
-    prev = 0
+        groups.setdefault(run_of[last], []).append((at, written, cents))
     for k, group in groups.items():
-        run = [s[2] for s in spots[prev:k]]  # the identifiers since the amounts before these
-        prev = k
+        run = runs[k]
         if len(run) == 1:
-            out += [(written, cents, run[0]) for written, cents in group]
-        elif len(group) >= len(run):
-            out += [(written, cents, ident) for (written, cents), ident in zip(group[:len(run)], run, strict=True)]
+            out += [(written, cents, run[0]) for _, written, cents in group]
+            continue
+        chosen = next((group[j:j + len(run)] for j in range(len(group) - len(run) + 1)
+                       if all(_JOINED.fullmatch(sentence, a + len(w), b)
+                              for (a, w, _), (b, _, _) in zip(group[j:j + len(run) - 1], group[j + 1:j + len(run)],
+                                                                strict=True))),
+                      group if len(group) == len(run) else None)
+        if chosen is not None:
+            out += [(written, cents, ident) for (_, written, cents), ident in zip(chosen, run, strict=True)]
     return out
 
 

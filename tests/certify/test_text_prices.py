@@ -35,6 +35,8 @@ def _text(convo: Any, at: Any, observation: Any, said: str) -> list[str]:
     (FLIGHTS, "The new fare for HAT001 is $135."),
     # Several flights in a row, then their amounts: in order, so the swap is caught.
     (FLIGHTS, "| Option | Flights | Price |\n|---|---|---|\n| 1 | HAT001 + HAT002 | $135 + $135 = $270 |"),
+    # Identifiers not joined are no run: the amount goes to the one named last.
+    (FLIGHTS, "I can move reservation PVUB64 to HAT001 for $135."),
 ])
 def test_a_price_of_another_object_is_misattributed(convo, at, observation: Any, said: str) -> None:
     assert _text(convo, at, observation, said) == ["text_misattributed"]
@@ -54,6 +56,8 @@ def test_a_price_of_another_object_is_misattributed(convo, at, observation: Any,
     (FLIGHTS, "HAT001 and HAT002 cost $120 and $135 in economy."),
     # Fewer amounts than legs: a fare of the whole trip, no one leg's price.
     (FLIGHTS, "HAT002 + HAT001 costs $135 for the trip."),
+    # The legs' joined amounts after their sum: in order, the sum no one's.
+    (FLIGHTS, "| Option | Flights | Price |\n|---|---|---|\n| 1 | HAT001 + HAT002 | $255 ($120 + $135) |"),
 ])
 def test_its_own_price_or_another_claim_passes(convo, at, observation: Any, said: str) -> None:
     assert _text(convo, at, observation, said) == []
