@@ -36,7 +36,7 @@ def _text(convo: Any, at: Any, observation: Any, said: str) -> list[str]:
     # Several flights in a row, then their amounts: in order, so the swap is caught.
     (FLIGHTS, "| Option | Flights | Price |\n|---|---|---|\n| 1 | HAT001 + HAT002 | $135 + $135 = $270 |"),
     # Identifiers not joined are no run: the amount goes to the one named last.
-    (FLIGHTS, "I can move reservation PVUB64 to HAT001 for $135."),
+    (FLIGHTS, "HAT002 is full, so the fare on HAT001 is $135."),
 ])
 def test_a_price_of_another_object_is_misattributed(convo, at, observation: Any, said: str) -> None:
     assert _text(convo, at, observation, said) == ["text_misattributed"]
