@@ -34,6 +34,7 @@ from trajectory2gym.certify.agreement import (
     refuses_method,
 )
 from trajectory2gym.certify.anchors import ACCOUNT_WORDS, Anchors
+from trajectory2gym.certify.dates import date_mentions
 from trajectory2gym.certify.evidence import EvidenceIndex
 from trajectory2gym.certify.normalize import (
     chunks,
@@ -296,7 +297,12 @@ def _recapped(turns: list[Turn], last_desc: int, anchors: Anchors) -> int:
     k = last_desc - 1
     while k >= 0 and turns[k].role == "user":
         k -= 1
-    if 0 <= k < last_desc - 1 and ASKS.search(turns[k].text) and describes(turns[k], anchors):
+    # Not where the answer asks for more of the action ("gift card. oh and move my outbound to May
+    # 21 as well"): the recap then says the action anew.
+    answers = turns[k + 1:last_desc]
+    if (0 <= k < last_desc - 1 and ASKS.search(turns[k].text)
+            and not any(says(t.wordline, anchors.stems) or date_mentions(t.text) for t in answers)
+            and describes(turns[k], anchors)):
         return k
     return last_desc
 

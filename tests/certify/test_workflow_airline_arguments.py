@@ -472,14 +472,16 @@ ROUND_TRIP = {**RESERVATION, "flight_type": "round_trip", "flights": [
 NEW_RETURN = [{"flight_number": "HAT266", "prices": {"economy": 190, "business": 420}}]
 
 
-def _recapped(convo: Any, first: str, recap: str, args: dict[str, Any]) -> list[str]:
+def _recapped(convo: Any, first: str, recap: str, args: dict[str, Any], answer: str = "the gift card") -> list[str]:
     c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
     c.user("Hi, I'm raj_moore_8640. Can I move the return of PVUB64 to May 28?")
     c.call("get_user_details", {"user_id": "raj_moore_8640"}, USER)
     c.call("get_reservation_details", {"reservation_id": "PVUB64"}, ROUND_TRIP)
     c.call("search_direct_flight", {"origin": "LAS", "destination": "PHX", "date": "2024-05-28"}, NEW_RETURN)
     c.say(first)
-    c.user("the gift card")
+    c.user(answer)
+    c.call("search_direct_flight", {"origin": "PHX", "destination": "LAS", "date": "2024-05-21"},
+           [{"flight_number": "HAT175", "prices": {"economy": 174}}])
     c.say(recap)
     c.user("yes")
     i = c.call("update_reservation_flights", {"reservation_id": "PVUB64", "payment_id": "gift_card_3", **args},
@@ -595,3 +597,12 @@ def test_a_hyphenated_surname_is_the_passengers_full_name(convo) -> None:
     said = "I'll update JT8DB7:\n- Passenger 2: **Sophia Nguyen-Rossi**, DOB **1973-09-25**\n\nShall I proceed?"
     assert _passengers(convo, said, "yes", _with(1, last_name="Nguyen-Rossi", dob="1973-09-25")) == []
     assert _passengers(convo, said, "yes", _with(1, last_name="Nguyen-Ross", dob="1973-09-25")) == ["not_described"]
+
+
+def test_an_answer_that_asks_for_more_of_the_action_leaves_the_recap_alone(convo) -> None:
+    # The outbound the first description kept is moved too, at the user's word: the recap decides.
+    answer = "the gift card. oh and actually move my outbound to May 21 as well"
+    recap = ("To confirm: I'll change PVUB64 to HAT175 PHX → LAS on May 21 and HAT266 LAS → PHX on May 28, economy, "
+             "$10 on your gift card. Proceed?")
+    both_new = [{"flight_number": "HAT175", "date": "2024-05-21"}, {"flight_number": "HAT266", "date": "2024-05-28"}]
+    assert _recapped(convo, FIRST, recap, {"cabin": "economy", "flights": both_new}, answer) == []
