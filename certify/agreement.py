@@ -691,25 +691,28 @@ def _choice_not_stated(turns: list[Turn], at: int, anchors: Anchors) -> ConfirmV
 # 150 certificate", "gift card ($92 balance)", "a certificate worth $150".
 _BALANCE_NOUN = {"giftcard": re.compile(r"\bgift ?cards?\b", re.I),
                  "certificate": re.compile(r"\b(?:certificates?|vouchers?)\b", re.I)}
-_SENTENCE_EDGE = re.compile(r"[\n;!?(]|[.,](?!\d)|\band\b")
+# What precedes the noun when it gives the balance: "the $150 certificate", "the 150 certificate",
+# "a 250 dollar travel voucher"; not "$250 to your certificate" (an amount paid with it).
+_BALANCE_BEFORE = re.compile(r"(?<![\w.,])\**\$?(\d[\d,]*(?:\.\d+)?)\**\s*(?:dollars?\s+|usd\s+|bucks?\s+)?"
+                             r"(?:travel\s+|remaining\s+|store\s+|e-?)?$", re.I)
 # What follows the noun when it gives the balance: "certificate ($250)", "gift card with $92 on it".
 _BALANCE_AFTER = re.compile(r"\s*(?:\**\d{5,}\**\s*)?\**\s*(?:\(|of\b|with\b|worth\b|balance\b|:|—|-)[^,)\n;!?]{0,24}")
 
 
 def _balances_said(kind: str, turn: Turn) -> frozenset[int]:
     """The amounts a message says right with a gift card or certificate: "$150 certificate", the
-    150 one, "certificate ($150)", "certificate worth $150"; in its clause, not an identifier's
-    digits (more than five)."""
+    150 one, "certificate ($150)", "certificate worth $150"; not an identifier's digits (more than
+    five), nor an amount paid with it ("the full $250 to your certificate")."""
     text = turn.text
     out: set[int] = set()
     for m in _BALANCE_NOUN[kind].finditer(text):
-        lo = max(0, m.start() - 20)
-        before = text[lo:m.start()]
-        if lo > 0:  # no word cut in two
-            before = before.split(None, 1)[1] if len(before.split(None, 1)) > 1 else ""
-        after = _BALANCE_AFTER.match(text, m.end())
-        for part in (_SENTENCE_EDGE.split(before)[-1], after[0] if after else ""):
-            out.update(c for w, c in numbers_in(part) if len(w.strip("$").split(".")[0].replace(",", "")) <= 5)
+        parts = []
+        if before := _BALANCE_BEFORE.search(text, max(0, m.start() - 30), m.start()):
+            parts.append(before[1])
+        if after := _BALANCE_AFTER.match(text, m.end()):
+            parts += [w for w, _ in numbers_in(after[0])]
+        out.update(decimal_cents(w.strip("$").replace(",", "")) for w in parts
+                   if len(w.strip("$").split(".")[0].replace(",", "")) <= 5)
     return frozenset(out)
 
 
