@@ -287,6 +287,7 @@ def _group_names(groups: list[tuple[frozenset[str], frozenset[str]]], which: set
 
 # A correction after a yes, in the same reply: "yes. oh wait his legal name is Jameson" (not "wait,
 # only the lamp", a narrowing the item groups read).
+_FINE = re.compile(r"\b(?:right|correct|fine|ok|okay|good|that'?s it)\b", re.I)  # "wait, his name is spelled right"
 _CORRECTS = re.compile(r"\W*(?:oh\W+|hm+\W+|um+\W+)?wait\b(?!\W+(?:only|just)\b).*\b(?:is|are|was|'s)\b", re.I)
 
 
@@ -363,7 +364,7 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
                 # A line by the last four digits of its number: "yes, but just the 2001 line".
                 lines = {anchors.line_of_last_four(t) for t in fours}
                 this, other = True in lines, other or (False in lines and True not in lines)
-            if affirm and not this and _CORRECTS.match(clause.text):
+            if affirm and not this and not clause.question and _CORRECTS.match(clause.text) and not _FINE.search(clause.text):
                 affirm = False  # "yes. oh wait his legal name is Jameson": a detail corrected after the yes
                 continue
             if negated and _AS_IT_IS.search(clause.text):

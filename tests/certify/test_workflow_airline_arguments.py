@@ -592,6 +592,10 @@ def test_a_detail_corrected_after_the_yes_takes_it_back(convo) -> None:
     assert _replaced_by(convo, said, "yes. oh wait his legal name is Jameson, James is a nickname", "1972-12-22")
     assert _replaced_by(convo, said, "yes. wait, only him, right?", "1972-12-22")  # a question: no yes yet
     assert _replaced_by(convo, said, "yes, thanks. wait for my email after?", "1972-12-22")
+    # A "wait" that corrects nothing keeps the yes.
+    for kept in ("Yes! Wait, that's it? That was easy.", "yes. wait, his name is spelled right, so all good, go ahead",
+                 "Yes, go ahead. Wait, is there a fee for this? Either way is fine."):
+        assert _replaced_by(convo, said, kept, "1972-12-22") == [], kept
 
 
 def test_a_hyphenated_surname_is_the_passengers_full_name(convo) -> None:
