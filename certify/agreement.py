@@ -494,9 +494,11 @@ def _other_sibling(described: Turn, anchors: Anchors) -> str:
 # A list line: "- Hiking Boots → leather", "2. T-Shirt — $53.48", a table row.
 _LIST_LINE = re.compile(r"^[ \t]*(?:[-*•+]|\d{1,2}[.)]|\|)", re.M)
 # An item a sentence or line names without acting on it: "the T-Shirt can't be returned", "boots: unchanged".
+# Where a sentence turns from what it acts on to what it leaves: "..., and keep the kettle", "but not".
+_KEEP_CLAUSE = re.compile(r",|;|\bbut\b|\band\s+(?=keep|leave|not\b|hold)", re.I)
 _LEFT_AS_IS = re.compile(
     r"\b(?:no longer|can'?t|cannot|won'?t|isn'?t|aren'?t|don'?t|unable|ineligible|except|excluding|keep|kept|"
-    r"keeping|unchanged|stays?|staying|remains?|already|separately|later|no change|not (?:be |being )?(?:chang|modif|"
+    r"keeping|unchanged|stays?|staying|remains?|already|separate\w*|later|would need|no change|not (?:be |being )?(?:chang|modif|"
     r"return|exchang|includ|eligible|part|touch)\w*)\b", re.I)  # not "not waterproof": an option
 
 
@@ -539,22 +541,47 @@ def _items_left_out(described: Turn, later: list[Turn], anchors: Anchors) -> str
         ws = words(sentence)
         if not says(" " + " ".join(ws) + " ", anchors.stems):
             continue
-        hit = named(set(ws))
-        said_mine |= hit & mine
-        if not _LEFT_AS_IS.search(sentence):
-            said_other |= hit & others
+        # Clause by clause: "return the lamp and the T-Shirt and keep the kettle" keeps only the kettle.
+        for part in _KEEP_CLAUSE.split(sentence):
+            if not _LEFT_AS_IS.search(part):
+                hit = named(set(words(part)))
+                said_mine |= hit & mine
+                said_other |= hit & others
     if said_other and mine - said_mine:
         return (f"the description's action names {_item_names(names, said_other)}, "
                 f"not {_item_names(names, mine - said_mine)}")
-    listed: dict[int, str] = {}
-    for line in described.text.splitlines():
+    # Its lists, each a block of list lines under the line before it: a list of every item of the
+    # order is the order ("Found it! Order #W1:" and a table), unless that line says the action
+    # ("Here's the return:"); a list under "Keeping:" keeps its items.
+    left: set[int] = set()
+    header = ""
+    block: list[str] = []
+    for line in [*described.text.splitlines(), ""]:
         if _LIST_LINE.match(line):
-            for k in named(set(words(line))):
-                listed.setdefault(k, line)
-    if mine.isdisjoint(listed) or len(listed) == len(mates):
-        return ""
-    left = {k for k in others & listed.keys() if not _LEFT_AS_IS.search(listed[k])}
+            block.append(line)
+            continue
+        if block:
+            left |= _block_left_out(block, header, named, mine, others, len(mates), anchors)
+            block = []
+        if line.strip():
+            header = line
     return f"the description's list of changes also holds {_item_names(names, left)}" if left else ""
+
+
+def _block_left_out(block: list[str], header: str, named: Callable[[AbstractSet[str]], set[int]], mine: set[int],
+                    others: set[int], count: int, anchors: Anchors) -> set[int]:
+    """The items of the order that one list of the description changes with the call's and the call
+    leaves out (``_items_left_out``)."""
+    if _LEFT_AS_IS.search(header):
+        return set()  # "**Keeping:**"
+    listed: dict[int, str] = {}
+    for line in block:
+        for k in named(set(words(line))):
+            listed.setdefault(k, line)
+    if mine.isdisjoint(listed) or (len(listed) == count and not says(" " + " ".join(words(header)) + " ",
+                                                                      anchors.stems)):
+        return set()
+    return {k for k in others & listed.keys() if not _LEFT_AS_IS.search(listed[k])}
 
 
 def _item_names(names: list[str], which: set[int]) -> str:

@@ -240,6 +240,11 @@ TABLE = ("Found it! Order #W4794911:\n\n| Item | Price |\n|---|---|\n| Desk Lamp
      (LAMP, KETTLE), True),
     ("The T-Shirt can't be returned anymore. I'll return the Desk Lamp and the kettle to your PayPal. Okay?",
      (LAMP, KETTLE), True),
+    # Clause by clause: what the sentence keeps is not what it acts on.
+    ("So: return the Desk Lamp and the T-Shirt and keep the Electric Kettle, refund to PayPal?", (LAMP, KETTLE), False),
+    ("So: return the Desk Lamp and the Electric Kettle, but keep the T-Shirt, refund to PayPal?", (LAMP, KETTLE), True),
+    ("Got it, the Desk Lamp. Returning the T-Shirt would need a separate request. Shall I return the lamp to PayPal?",
+     (LAMP,), True),
 ])
 def test_the_action_sentence_not_the_order_table_names_the_items(convo, action: str, items: tuple[str, ...],
                                                                  ok: bool) -> None:
@@ -256,6 +261,13 @@ CHANGES = ("Here's the return for order #W4794911:\n\n- Desk Lamp: $153.23\n- El
     (CHANGES, "yes, but just the lamp", (LAMP,), True),  # the user narrowed it: the yes's scope decides
     (CHANGES.replace("Electric Kettle: $155.99", "Electric Kettle: stays in the order"), "yes", (LAMP,), True),
     (TABLE + "I'll return the Desk Lamp to your PayPal. Shall I proceed?", "yes", (LAMP,), True),  # the order
+    # A list under the order's table is the selection; a list under "Keeping:" keeps its items.
+    (TABLE + "Here's what I'll return:\n- Desk Lamp\n- T-Shirt\n\nShall I?", "yes", (LAMP, KETTLE), False),
+    ("**Returning:**\n- Desk Lamp\n\n**Keeping:**\n- Electric Kettle\n\nRefund to PayPal for order #W4794911. OK?",
+     "yes", (LAMP,), True),
+    # Every item of the order, under a line that says the action: the change, not the order.
+    ("Here's the return for order #W4794911:\n- Desk Lamp\n- Electric Kettle\n- T-Shirt\n\nShall I?", "yes",
+     (LAMP, KETTLE), False),
 ])
 def test_a_call_leaves_out_no_item_of_the_described_list(convo, description: str, reply: str,
                                                          items: tuple[str, ...], ok: bool) -> None:
