@@ -44,6 +44,7 @@ from trajectory2gym.certify.normalize import (
     to_cents,
     tokens,
     without_data_amounts,
+    without_measures,
     words,
 )
 from trajectory2gym.certify.prices import PriceBook, misattributed
@@ -343,7 +344,7 @@ class _Run:
         if not strict_numbers:
             if "$" not in text and not _DECIMAL.search(text):
                 return misses  # only money-like numbers ($5, 4.50, 1,200) are checked in text
-            money = without_data_amounts(text)  # "3.0 GB" is no money amount
+            money = without_measures(without_data_amounts(text))  # "3.0 GB", "1.5 liters" are no money
             data: set[int] | None = None
             unknown: list[tuple[str, int]] = []
             for written, cents in money_numbers_in(money):

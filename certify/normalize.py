@@ -255,6 +255,18 @@ def without_data_amounts(text: str) -> str:
     return _DATA_AMOUNT.sub(" ", text) if _may_state_data(text.lower()) else text
 
 
+# A measure written with a decimal point or a comma, its unit after a space or a hyphen ("1.5 liters",
+# "14.5-inch", "1,000 ml"): a size, no money amount. Not after "$".
+_SPACED_MEASURE = re.compile(r"(?<![\d$.,])\d[\d,]*(?:\.\d+)?[ -]?(?:inch(?:es)?|ft|foot|feet|cm|mm|ml|liters?|"
+                             r"litres?|oz|ounces?|lbs?|pounds?|kg|grams?|gallons?|quarts?|cups?|watts?|volts?|"
+                             r"mah|mp|megapixels?|ghz|mhz|hz|miles?|km)\b", re.I)
+
+
+def without_measures(text: str) -> str:
+    """The text with its measures blanked ("Glass, 1.5 liters, gas — $109.58"): they are no money."""
+    return _SPACED_MEASURE.sub(" ", text)
+
+
 def unit_numbers(low: str) -> list[str]:
     """The numbers a lower-cased text writes against a data unit, as "2gb" ("2 GB" is a number of its own)."""
     if not _may_state_data(low):

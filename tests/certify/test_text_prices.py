@@ -80,3 +80,14 @@ def test_each_amount_is_said_of_the_identifier_before_it(convo, at) -> None:
     swapped = _text(convo, at, FLIGHTS, "HAT001 was $135 in economy and HAT002 was $120.")
     assert swapped == ["text_misattributed", "text_misattributed"]
     assert _text(convo, at, FLIGHTS, "HAT001 was $120 in economy and HAT002 was $135.") == []
+
+
+@pytest.mark.parametrize(("said", "kinds"), [
+    # A measure with its unit after a space or a hyphen is a size, not money.
+    ("Option 2: Glass, 1.5 liters, gas — $50.88.", []),
+    ("The 14.5-inch one and the 1,000 ml one are both $50.88.", []),
+    # A decimal with no unit stays a money amount to ground.
+    ("Option 2: Glass, 1.5 liters, gas — $50.88, 1.75 more.", ["text_not_visible"]),
+])
+def test_a_measure_is_no_money_amount(convo, at, said: str, kinds: list[str]) -> None:
+    assert _text(convo, at, SHIRTS, said) == kinds
