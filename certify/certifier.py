@@ -344,10 +344,14 @@ class _Run:
         if not strict_numbers:
             if "$" not in text and not _DECIMAL.search(text):
                 return misses  # only money-like numbers ($5, 4.50, 1,200) are checked in text
-            money = without_measures(without_data_amounts(text))  # "3.0 GB", "1.5 liters" are no money
+            money = without_data_amounts(text)  # "3.0 GB" is no money amount
+            found = money_numbers_in(money)
+            if any("$" not in written for written, _ in found):  # nor is "1.5 liters" (blanked only then)
+                money = without_measures(money)
+                found = money_numbers_in(money)
             data: set[int] | None = None
             unknown: list[tuple[str, int]] = []
-            for written, cents in money_numbers_in(money):
+            for written, cents in found:
                 if not self._amount_ok(cents, money):
                     if data is None:
                         data = stated_amounts(text, data=True) if money != text else set()
