@@ -39,7 +39,9 @@ from trajectory2gym.certify.evidence import EvidenceIndex
 from trajectory2gym.certify.normalize import (
     chunks,
     compact,
+    decimal_cents,
     looks_like_identifier,
+    money_numbers_in,
     stem,
     words,
 )
@@ -287,6 +289,32 @@ def _group_names(groups: list[tuple[frozenset[str], frozenset[str]]], which: set
 
 # A correction after a yes, in the same reply: "yes. oh wait his legal name is Jameson" (not "wait,
 # only the lamp", a narrowing the item groups read).
+# A yes on a condition about the price: "yes if it's less than $5 extra", "yes as long as it's free",
+# "provided I get the full $4254 back".
+_PRICE_CONDITION = re.compile(r"\b(?:if|as long as|so long as|provided|assuming)\b[^.;!?]*?(?:\$|\b(?:free|cost\w*|"
+                              r"charg\w*|fees?|price\w*|extra|cheap\w*)\b)[^.;!?]*", re.I)
+_FREE_SAID = re.compile(r"\b(?:free|no (?:charge|cost|fee))\b", re.I)
+_AT_MOST = re.compile(r"\b(?:under|less than|below|at most|no more than|cheaper than|within)\s+\$?(\d[\d,]*(?:\.\d+)?)",
+                      re.I)
+
+
+def _unmet_condition(text: str, answered: Turn) -> bool:
+    """A yes on a price condition that the message it answers does not meet: "yes if it's under $10
+    extra" to a $22 charge, "yes if it's free" to $2 (the agent must answer before acting). One that
+    it meets confirms: "provided I get the full $4254 back" to "$4254 goes back to your gift card"."""
+    found = _PRICE_CONDITION.search(text)
+    if found is None:
+        return False
+    condition = found[0]
+    stated = {cents for written, cents in money_numbers_in(answered.text) if "$" in written}  # not "1.5 liters"
+    if _FREE_SAID.search(condition):
+        return any(stated)  # a price was stated: not free
+    if bound := _AT_MOST.search(condition):
+        return not stated or min(stated) > decimal_cents(bound[1].replace(",", ""))
+    named = {cents for written, cents in money_numbers_in(condition) if "$" in written}
+    return not named or not named <= stated
+
+
 _FINE = re.compile(r"\b(?:right|correct|fine|ok|okay|good|that'?s it)\b", re.I)  # "wait, his name is spelled right"
 _CORRECTS = re.compile(r"\W*(?:oh\W+|hm+\W+|um+\W+)?wait\b(?!\W+(?:only|just)\b).*\b(?:is|are|was|'s)\b", re.I)
 
@@ -415,8 +443,8 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
                 ordered = True
         if ordered and not any(_NEGATE.search(c.text) for c in turn.clauses):
             affirm = True  # an instruction stands, unless taken back in the same reply ("No wait, don't")
-        if refused or (turn.clauses and turn.clauses[-1].question):
-            affirm = False  # the user is waiting for an answer before saying yes
+        if refused or (turn.clauses and turn.clauses[-1].question) or (affirm and _unmet_condition(turn.text, answered)):
+            affirm = False  # the user is waiting for an answer before saying yes ("yes if it's under $10")
         if not affirm:
             if confirmed and (neg_this or neg_action):
                 confirmed, withdrawn = False, True  # "in that case no, I'd rather not cancel it"

@@ -612,3 +612,17 @@ def test_an_answer_that_asks_for_more_of_the_action_leaves_the_recap_alone(convo
              "$10 on your gift card. Proceed?")
     both_new = [{"flight_number": "HAT175", "date": "2024-05-21"}, {"flight_number": "HAT266", "date": "2024-05-28"}]
     assert _recapped(convo, FIRST, recap, {"cabin": "economy", "flights": both_new}, answer) == []
+
+
+@pytest.mark.parametrize(("reply", "kinds"), [
+    ("yes if it's under $10 extra", ["not_confirmed"]),  # the charge is $50: the agent must answer first
+    ("yes if it's free", ["not_confirmed"]),
+    ("yes, as long as it's less than $60", []),  # met
+    ("Yes, provided it's the $50 on my Visa ending 8862.", []),  # restates the description's amount
+    ("Yes, provided it's only $40.", ["not_confirmed"]),
+    ("Yes, if possible.", []),  # no price condition
+])
+def test_a_yes_on_a_price_condition_confirms_only_if_the_description_meets_it(convo, reply: str,
+                                                                              kinds: list[str]) -> None:
+    said = "I'll add 2 bags to PVUB64 (4 in total), 1 paid: $50 on your Visa ending 8862. Proceed?"
+    assert _workflow(convo, said, reply, *_bags(4, 1)) == kinds
