@@ -105,11 +105,25 @@ def describes(turn: Turn, anchors: Anchors) -> bool:
     if anchors.objects and not says(line, anchors.objects) and (
             (anchors.object_ids.isdisjoint(turn.compacts) and not says(line, anchors.weak_objects)
              and not anchors.names_record(turn.words))  # "replace Sophia Nguyen with Mia Taylor"
-            or says(_PER_UNIT.sub(" ", line), anchors.rival_objects)):  # "$211 per passenger" is a price
+            or (says(_PER_UNIT.sub(" ", line), anchors.rival_objects)  # "$211 per passenger" is a price
+                and not _line_of_its_own(turn, anchors))):
         return False
     if anchors.account and _names_account(turn.text, anchors):
         return True
     return not anchors.ids or anchors.names_object(turn.words, turn.compacts)  # no ids: no labels
+
+
+def _line_of_its_own(turn: Turn, anchors: Anchors) -> bool:
+    """A line or sentence of a message that describes several actions which says this one's verb and
+    names its object, and no other tool's: "1. Change flights to HAT164 + HAT211 ... 2. Update bags
+    from 1 to 3 ...": the first line is the flights' description, the bags on the second no rival."""
+    for part in SENTENCE_OR_LINE.split(turn.text):
+        said = Turn(-1, "assistant", part)
+        line = said.wordline
+        if (says(line, anchors.stems) and not says(_PER_UNIT.sub(" ", line), anchors.rival_objects)
+                and (not anchors.object_ids.isdisjoint(said.compacts) or says(line, anchors.weak_objects))):
+            return True
+    return False
 
 
 def _changes_state(turn: Turn, anchors: Anchors) -> bool:

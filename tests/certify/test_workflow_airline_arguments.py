@@ -626,3 +626,12 @@ def test_a_yes_on_a_price_condition_confirms_only_if_the_description_meets_it(co
                                                                               kinds: list[str]) -> None:
     said = "I'll add 2 bags to PVUB64 (4 in total), 1 paid: $50 on your Visa ending 8862. Proceed?"
     assert _workflow(convo, said, reply, *_bags(4, 1)) == kinds
+
+
+def test_a_numbered_plan_describes_each_of_its_actions(convo) -> None:
+    plan = ("Here's the plan for **PVUB64**:\n\n1. **Change flights** to **HAT173 on May 20** (business) — $283 on "
+            "your gift card.\n2. **Update bags** from 2 to **3** — free.\n\nShall I do both?")
+    assert _workflow(convo, plan, "yes to both", *_flights("business")) == []
+    # The bags' line alone describes no flight change.
+    bags_only = "Here's the plan for **PVUB64**: update bags from 2 to **3**, free. Shall I?"
+    assert _workflow(convo, bags_only, "yes", *_flights("business")) == ["not_described"]
