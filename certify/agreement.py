@@ -164,7 +164,7 @@ def _amount_not_stated(turns: list[Turn], at: int, anchors: Anchors) -> ConfirmV
     for arg, value in anchors.amounts:
         data = is_data(arg)
         stated = action_amounts(described.text, anchors, data)
-        later = [stated_amounts(t.text, data) for t in turns[at + 1:]
+        later = [_said_or_picked(t, described, data) for t in turns[at + 1:]
                  if not (data and t.role == "user" and t.text.rstrip().endswith("?"))]
         if data and any(later):  # "make it 3 GB actually": the last amount of data said counts
             stated = next(a for a in reversed(later) if a)
@@ -186,6 +186,15 @@ def _amount_not_stated(turns: list[Turn], at: int, anchors: Anchors) -> ConfirmV
                 shown = ", ".join(sorted({w for t in turns for w, _ in money_numbers_in(t.text)})) or shown
             return ConfirmVerdict(False, "amount_not_confirmed", f"stated: {shown}", arg, value)
     return None
+
+
+def _said_or_picked(turn: Turn, described: Turn, data: bool) -> set[int]:
+    """The amounts a message after the description states; for data, also the one a user's reply
+    picks from the description's list by its place ("2 please" to "1. 1 GB ... 2. 2 GB ... 3. 3 GB")."""
+    said = stated_amounts(turn.text, data)
+    if not said and data and turn.role == "user" and (picked := picked_amount(turn.text, described.text)) is not None:
+        return {picked}
+    return said
 
 
 _PARTS = re.compile(r"(?<=[.!?;])\s+|;\s*")  # a description's sentences and its ';' parts

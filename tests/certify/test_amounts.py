@@ -172,6 +172,13 @@ def test_a_pick_from_listed_options_confirms_that_option(convo, at, reply: str, 
     assert decision.eligible is picked, decision.reasons
 
 
+def test_a_pick_by_place_is_the_amount_stated_not_the_last_line(convo, at) -> None:
+    # The question's last line (3 GB) is no offer of its own: "2 please" picks line 2, 2 GB.
+    options = "I can add data to line L1002:\n1. 1 GB — $5.00\n2. 2 GB — $10.00\n3. 3 GB — $15.00\n\nWhich one should I add?"
+    assert _refuel(convo, at, options, "2 please", {"gb_amount": 2.0}).eligible
+    assert not _refuel(convo, at, options, "2 please", {"gb_amount": 3.0}).eligible
+
+
 ORDER = {"order_id": "#W123", "items": [
     {"name": "Desk Lamp", "item_id": "9190635437", "price": 153.23},
     {"name": "T-Shirt", "item_id": "9647292434", "price": 53.48},
