@@ -11,7 +11,7 @@ from collections.abc import Callable
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from functools import lru_cache, partial
-from typing import Any
+from typing import Any, TypeVar
 
 from trajectory2gym.certify.action_words import object_stems, says
 from trajectory2gym.certify.anchors import (
@@ -667,16 +667,19 @@ def _date_not_described(turns: list[Turn], described: Turn, anchors: Anchors, fi
             found = next((v for k, v in item.items() if k.endswith(NESTED_ID_KEYS) and isinstance(v, str)), None)
             if found is None or compact(found) in kept:
                 continue
-            said = described if compact(found) in described.compacts else first
-            if said is None or compact(found) not in said.compacts:
+            source = described if compact(found) in described.compacts else first
+            if source is None or compact(found) not in source.compacts:
                 continue
-            parts = [p for p in _PARTS.split(said.text) if compact(found) in {compact(t) for t in chunks(p)}]
+            parts = [p for p in _PARTS.split(source.text) if compact(found) in {compact(t) for t in chunks(p)}]
             if parts and all(_KEEPS.search(p) for p in parts):
                 return f"the description keeps {found}, which the call drops"
     return ""
 
 
-def _last_said(turns: list[Turn], at: int, find: Callable[[Turn], AbstractSet[str]]) -> AbstractSet[str]:
+_Said = TypeVar("_Said")  # what a ``_last_said`` finder finds: words, or amounts in cents
+
+
+def _last_said(turns: list[Turn], at: int, find: Callable[[Turn], AbstractSet[_Said]]) -> AbstractSet[_Said]:
     """What ``find`` finds in the latest message from the description (``turns[at]``) on that has any
     (the last word counts: "to your PayPal or your gift card?" ... "to the gift card, proceed?");
     where none has, in the latest of the request's."""

@@ -31,17 +31,22 @@ BOTH = "I can return the Desk Lamp (9190635437) and the Electric Kettle (5268233
        "refunding $309.22 to your PayPal. Shall I proceed?"
 
 
-def _workflow(convo: Any, description: str, reply: str, name: str, args: dict[str, Any],
-              order: dict[str, Any] = ORDER) -> list[str]:
+def _decision(convo: Any, description: str, reply: str, name: str, args: dict[str, Any],
+              order: dict[str, Any] = ORDER, product: dict[str, Any] = SHIRTS) -> Any:
     c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
     c.user("I want to return some things from order #W4794911. My user id is yusuf_garcia_3055.")
     c.call("get_user_details", {"user_id": "yusuf_garcia_3055"}, USER)
     c.call("get_order_details", {"order_id": "#W4794911"}, order)
-    c.call("get_product_details", {"product_id": "9523456873"}, SHIRTS)
+    c.call("get_product_details", {"product_id": product["product_id"]}, product)
     c.say(description)
     c.user(reply)
     i = c.call(name, args, {**order, "status": "return requested"})
-    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    return next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+
+
+def _workflow(convo: Any, description: str, reply: str, name: str, args: dict[str, Any],
+              order: dict[str, Any] = ORDER) -> list[str]:
+    decision = _decision(convo, description, reply, name, args, order)
     return [k for k in map(reason_kind, decision.reasons) if reason_check(k) == "workflow"]
 
 
@@ -278,14 +283,6 @@ def test_the_items_left_out_are_read_from_the_order_not_a_product_listing(convo)
     # The lamp's product listing, seen after the order, holds the lamp's id among its variants.
     lamps = {"name": "Desk Lamp", "product_id": "6817146515", "variants": {
         LAMP: {"item_id": LAMP, "options": {"color": "black"}, "available": True, "price": 153.23}}}
-    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
-    c.user("I want to return some things from order #W4794911. My user id is yusuf_garcia_3055.")
-    c.call("get_user_details", {"user_id": "yusuf_garcia_3055"}, USER)
-    c.call("get_order_details", {"order_id": "#W4794911"}, ORDER)
-    c.call("get_product_details", {"product_id": "6817146515"}, lamps)
-    c.say(CHANGES)
-    c.user("yes")
-    i = c.call(*_return(LAMP), {**ORDER, "status": "return requested"})
-    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    decision = _decision(convo, CHANGES, "yes", *_return(LAMP), product=lamps)
     assert [reason_kind(r) for r in decision.reasons] == ["not_described"]
     assert "electric kettle" in decision.reasons[0]
