@@ -488,7 +488,7 @@ class _Run:
             for written, equation in miscalculated(content):
                 visibility = False  # "$164 + $50 + $30 = $264": each term visible, the sum wrong
                 reasons.append(reason("text_miscalculated", value=written, detail=equation))
-            if self._writes and reports_money(content) and (charged := self._charged()):
+            if self._writes and "$" in content and reports_money(content) and (charged := self._charged()):
                 for written in misstated(content, charged):
                     visibility = False  # "$22 was charged", where the write's result shows $44
                     shown = ", ".join(f"${cents / 100:.2f}" for cents in sorted(charged))

@@ -7,7 +7,7 @@ person); after a cancellation refunding $1,219, "a refund of $1,249 (fare plus i
 (``payment_history``) that the latest earlier observation of the same object did not list. A
 sentence of the text after it that says money was charged or refunded must state one of those
 amounts, or their total. Narrow on purpose: only where the result shows new rows, and only
-sentences with a charge or refund word and an amount.
+sentences with a charge or refund word and an amount written with "$".
 """
 
 from __future__ import annotations
@@ -93,7 +93,7 @@ def misstated(text: str, amounts: set[int]) -> list[str]:
     for sentence in SENTENCE.split(text):
         if not _MOVED_WORDS.search(sentence) or _SHARE.search(sentence):
             continue  # "$693 per passenger", "each of you was charged $22": a share of what moved
-        said = money_numbers_in(sentence)
+        said = [(w, c) for w, c in money_numbers_in(sentence) if "$" in w]  # not "1.5 liters"
         if said and not any(c in amounts for _, c in said):
             out += [w for w, _ in said]
     return out

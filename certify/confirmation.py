@@ -342,9 +342,8 @@ def _recapped(turns: list[Turn], last_desc: int, anchors: Anchors) -> int:
         k -= 1
     # Not where the answer asks for more of the action ("gift card. oh and move my outbound to May
     # 21 as well"): the recap then says the action anew.
-    answers = turns[k + 1:last_desc]
     if (0 <= k < last_desc - 1 and ASKS.search(turns[k].text)
-            and not any(says(t.wordline, anchors.stems) or date_mentions(t.text) for t in answers)
+            and not any(says(t.wordline, anchors.stems) or date_mentions(t.text) for t in turns[k + 1:last_desc])
             and describes(turns[k], anchors)):
         return k
     return last_desc
