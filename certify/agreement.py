@@ -504,7 +504,7 @@ def _other_sibling(described: Turn, anchors: Anchors) -> str:
 _LIST_LINE = re.compile(r"^[ \t]*(?:[-*•+]|\d{1,2}[.)]|\|)", re.M)
 # An item a sentence or line names without acting on it: "the T-Shirt can't be returned", "boots: unchanged".
 # Where a sentence turns from what it acts on to what it leaves: "..., and keep the kettle", "but not".
-_KEEP_CLAUSE = re.compile(r",|;|\bbut\b|\band\s+(?=keep|leave|not\b|hold)", re.I)
+_KEEP_CLAUSE = re.compile(r",|;|\bbut\b|\band\s+(?=keep|leave|not\b|hold)|\((?=[^)]*\b(?:stays?|unchanged)\b)", re.I)
 _LEFT_AS_IS = re.compile(
     r"\b(?:no longer|can'?t|cannot|won'?t|isn'?t|aren'?t|don'?t|unable|ineligible|except|excluding|keep|kept|"
     r"keeping|unchanged|stays?|staying|remains?|already|separate\w*|later|would need|no change|not (?:be |being )?(?:chang|modif|"
@@ -575,6 +575,31 @@ def _items_left_out(described: Turn, later: list[Turn], anchors: Anchors) -> str
         if line.strip():
             header = line
     return f"the description's list of changes also holds {_item_names(names, left)}" if left else ""
+
+
+# What leaves an object as it is: "... and leave 555-123-2008 as is", "L1008 stays on".
+_LEAVES = re.compile(r"\b(?:leav(?:e|ing)|keep(?:ing)?|kept|stays?|remains?|unchanged|untouched|as (?:it )?is)\b", re.I)
+_LEAVE_STEMS = ("leav", "keep", "kept", "stay", "remain", "unchanged", "untouched", " as is", " as it is")
+
+
+def _leaves_as_is(described: Turn, anchors: Anchors) -> str:
+    """An object of the call that the description names only in clauses that leave it as it is:
+    "I'll only disable roaming on 555-123-2004 (L1004) and leave 555-123-2008 as is", and roaming
+    disabled on L1008 too. Else ""."""
+    low = described.text.lower()
+    if anchors.dated or not any(w in low for w in _LEAVE_STEMS):
+        return ""  # a flight change sends the flights it keeps too
+    # What the call acts on: not the account, the object that holds it (an order) nor how it pays.
+    own = anchors.ids - anchors.account_keys - {compact(o) for o in anchors.owners} - {
+        compact(value) for _, value, _ in anchors.payments}
+    kept: set[str] = set()
+    acted: set[str] = set()
+    for sentence in SENTENCE_OR_LINE.split(described.text):
+        for part in _KEEP_CLAUSE.split(sentence):
+            named = own & Turn(-1, "assistant", part).compacts
+            (kept if _LEAVES.search(part) else acted).update(named)
+    left = kept - acted
+    return sorted(left)[0] if left else ""
 
 
 def _block_left_out(block: list[str], header: str, named: Callable[[AbstractSet[str]], set[int]], mine: set[int],
@@ -1133,6 +1158,8 @@ def call_disagrees(turns: list[Turn], last_desc: int, anchors: Anchors, first_de
         return ConfirmVerdict(False, "not_described", f" as called (the description names {other})")
     if anchors.variants and (option := _other_option(described, turns[last_desc + 1:], anchors)):
         return ConfirmVerdict(False, "not_described", f" as called (the description names {option})")
+    if anchors.ids and (kept := _leaves_as_is(described, anchors)):
+        return ConfirmVerdict(False, "not_described", f" as called (the description leaves {kept} as it is)")
     if anchors.acted_on and (left := _items_left_out(described, turns[last_desc + 1:], anchors)):
         return ConfirmVerdict(False, "not_described", f" as called ({left})")
     if anchors.route and (why := route_disagrees(described.text, anchors.route, [f for f, _ in anchors.dated],

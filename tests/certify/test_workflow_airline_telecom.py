@@ -414,3 +414,14 @@ def test_a_new_date_said_relative_or_short_is_visible(convo, at, asked: str) -> 
     j = c.call("search_direct_flight", {"origin": "MCO", "destination": "BOS", "date": "2024-05-30"}, [])
     cert = certify_interaction(c.build())
     assert at(cert, i).checks["visibility"] and not at(cert, j).checks["visibility"]
+
+
+@pytest.mark.parametrize(("description", "kinds"), [
+    # The line the description leaves as it is is not the one it acts on.
+    ("I'll only disable roaming on line L1001 and leave L1002 as is. Okay?", ["not_described"]),
+    ("I'll disable roaming on L1001; L1002 stays as it is. Okay?", ["not_described"]),
+    ("I'll disable roaming on L1002 and leave L1001 as is. Okay?", []),
+    ("I'll disable roaming on L1002 for C1001, keeping everything else as is. Okay?", []),
+])
+def test_a_line_the_description_leaves_as_it_is_is_not_acted_on(convo, description: str, kinds: list[str]) -> None:
+    assert _telecom(convo, description, "disable_roaming", {"customer_id": "C1001", "line_id": "L1002"}) == kinds
