@@ -453,13 +453,20 @@ def _other_option(described: Turn, later: list[Turn], anchors: Anchors) -> str:
         listed: dict[str, set[str]] | None = None
         for name, value in options.items():
             own = set(words(value)) if isinstance(value, str) else set()
-            if (not own or own <= _PLAIN_OPTIONS or own <= described.words
-                    or any(own <= t.words for t in later)):
+            if not own or own <= _PLAIN_OPTIONS:
                 continue
             listed = listed if listed is not None else anchors.option_values(key)
-            said = [v for v in sorted(listed.get(name, ())) if v != value and not set(words(v)) <= own
-                    and not set(words(v)) <= _PLAIN_OPTIONS and set(words(v)) <= described.words]
-            if said:
+            rivals = [v for v in sorted(listed.get(name, ())) if v != value and not set(words(v)) <= own
+                      and not set(words(v)) <= _PLAIN_OPTIONS]
+            # The last word: the latest message that says a value of this option, from the description
+            # on ("option 3 — 2 liters" ... "no wait, the first one" ... "back to option 1: 1.5 liters").
+            # Only messages that choose: an answer to a question ("2 liters is $5 more.") chooses nothing.
+            for turn in reversed([described, *(t for t in later if (ASKS.search(t.text) if t.role == "assistant"
+                                                                    else not t.text.rstrip().endswith("?")))]):
+                said = [v for v in rivals if set(words(v)) <= turn.words]
+                if own <= turn.words or said:
+                    break
+            if said and not own <= turn.words:
                 return f"{said[0]} where the item sent has {value}"
     return ""
 

@@ -286,3 +286,23 @@ def test_the_items_left_out_are_read_from_the_order_not_a_product_listing(convo)
     decision = _decision(convo, CHANGES, "yes", *_return(LAMP), product=lamps)
     assert [reason_kind(r) for r in decision.reasons] == ["not_described"]
     assert "electric kettle" in decision.reasons[0]
+
+
+@pytest.mark.parametrize(("sent", "kinds"), [("8349118980", []), ("1111111111", ["not_described"])])
+def test_the_option_chosen_last_decides_not_any_one_said_after(convo, sent: str, kinds: list[str]) -> None:
+    # Blue S described, red M asked for and restated, then back to blue S: the middle choice is not it.
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user("I want to exchange my T-Shirt from order #W4794911. My user id is yusuf_garcia_3055.")
+    c.call("get_user_details", {"user_id": "yusuf_garcia_3055"}, USER)
+    c.call("get_order_details", {"order_id": "#W4794911"}, ORDER)
+    c.call("get_product_details", {"product_id": "9523456873"}, SHIRTS)
+    c.say("I can exchange your T-Shirt from order #W4794911 for the blue one in size S, at no cost, PayPal. Shall I?")
+    c.user("hmm actually the red M one")
+    c.say("Updated: the red T-Shirt in size M instead. Go ahead with this one?")
+    c.user("no wait, go back to the first one")
+    c.say("Back to the first: the blue T-Shirt in size S. Confirm?")
+    c.user("yes confirm")
+    i = c.call("exchange_delivered_order_items", {"order_id": "#W4794911", "item_ids": [SHIRT], "new_item_ids": [sent],
+                                                  "payment_method_id": PAYPAL}, {**ORDER, "status": "exchange requested"})
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert [k for k in map(reason_kind, decision.reasons) if reason_check(k) == "workflow"] == kinds
