@@ -45,7 +45,7 @@ from trajectory2gym.certify.normalize import (
     stem,
     words,
 )
-from trajectory2gym.certify.turns import ASKS, SENTENCE_OR_LINE, Turn, split_clauses
+from trajectory2gym.certify.turns import ASKS, DEFER, SENTENCE_OR_LINE, Turn, split_clauses
 
 _AFFIRM = re.compile(
     r"\b(yes|yeah|yep|yup|sure|confirm(?:ed|s)?|correct|proceed|go ahead|please do|do it|"
@@ -244,7 +244,8 @@ def _continues(turn: Turn, anchors: Anchors, index: EvidenceIndex) -> bool:
 
 
 _ORDINALS = {"first": 0, "1st": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "last": -1}
-_ORDINAL_PICK = re.compile(r"\b(?:only|just)\s+(?:do\s+)?the\s+(first|1st|second|2nd|third|3rd|last)\b", re.I)
+_ORDINAL_PICK = re.compile(r"\b(?:only|just|yes to|go ahead with)\s+(?:do\s+)?the\s+(first|1st|second|2nd|third|3rd|last)\b",
+                           re.I)
 
 
 def _listed_ids(described: Turn, anchors: Anchors) -> list[str]:
@@ -333,6 +334,17 @@ _FINE = re.compile(r"\b(?:right|correct|fine|ok|okay|good|that'?s it)\b", re.I) 
 _CORRECTS = re.compile(r"\W*(?:oh\W+|hm+\W+|um+\W+)?wait\b(?!\W+(?:only|just)\b).*\b(?:is|are|was|'s)\b", re.I)
 
 
+def _defers_this(turn: Turn, anchors: Anchors, index: EvidenceIndex) -> bool:
+    """Whether a reply's deferral covers this call: not where each deferring clause names another
+    object and none of this call's ("yes to the first one. let me think about the kettle")."""
+    for clause in turn.clauses:
+        if DEFER.search(clause.text) and (
+                anchors.mentioned_in(clause.words, clause.keys)
+                or not (index.names_any(clause.words) or any(anchors.rival_id(t) for t in clause.ids))):
+            return True
+    return False
+
+
 def _recapped(turns: list[Turn], last_desc: int, anchors: Anchors) -> int:
     """The description that the last one recaps after the user answered its question ("Cabin:
     Economy ... Which card?" "gift card" "To confirm: move R0UGFS to HAT210 + HAT036 and charge $44
@@ -374,7 +386,7 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
         if turn.role == "assistant":
             answered = turn
             continue
-        if turn.defers:
+        if turn.defers and _defers_this(turn, anchors, index):
             if confirmed:  # "wait, let me check with my wife first" after a yes
                 confirmed, withdrawn = False, True
             continue  # deferring, whatever else the message says

@@ -42,7 +42,7 @@ _CLAUSE_SPLIT = re.compile(
 
 # Deferring is not agreeing, whatever else the message says: "Sounds good, but I want to talk to my
 # wife first", "Okay, I'll confirm with my husband first".
-_DEFER = re.compile(
+DEFER = re.compile(
     r"\b(?:let me|i(?:'d| would)? (?:want|need|have|like) to|i'?ll|i will|i must|i should) "
     r"(?:think|check|talk|speak|ask|consult|discuss|confirm with|see)\b"
     r"|\b(?:check|talk|speak|confirm|consult)(?:ing)? (?:with|to) (?:my|our|the)\b"
@@ -87,7 +87,7 @@ class Turn:
     def defers(self) -> bool:
         """Whether any clause defers the decision ("let me check with my wife first")."""
         if self._defers is None:
-            self._defers = any(_DEFER.search(c.text) for c in self.clauses)
+            self._defers = any(DEFER.search(c.text) for c in self.clauses)
         return self._defers
 
     @property

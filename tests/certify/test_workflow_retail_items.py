@@ -306,3 +306,24 @@ def test_the_option_chosen_last_decides_not_any_one_said_after(convo, sent: str,
                                                   "payment_method_id": PAYPAL}, {**ORDER, "status": "exchange requested"})
     decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
     assert [k for k in map(reason_kind, decision.reasons) if reason_check(k) == "workflow"] == kinds
+
+
+@pytest.mark.parametrize(("reply", "kinds"), [
+    ("yes to the first one. let me think about the kettle", []),  # the deferral is about the other order's kettle
+    ("yes to the first one. let me think about it", ["not_confirmed"]),  # about nothing named: the whole reply
+    ("yes to the second one", ["confirmation_not_covering"]),
+])
+def test_a_deferral_about_another_object_leaves_the_yes_to_this_one(convo, reply: str, kinds: list[str]) -> None:
+    pending = {**ORDER, "order_id": "#W2230795", "status": "pending", "items": ORDER["items"][:1]}
+    kettle = {**ORDER, "order_id": "#W2806889", "status": "pending", "items": ORDER["items"][1:2]}
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user("Cancel #W2230795, I ordered it by mistake, and change the kettle in #W2806889. I'm yusuf_garcia_3055.")
+    c.call("get_order_details", {"order_id": "#W2230795"}, pending)
+    c.call("get_order_details", {"order_id": "#W2806889"}, kettle)
+    c.say("Here's the plan:\n\n1. **Cancel order #W2230795** (Desk Lamp), reason: ordered by mistake.\n2. **Modify "
+          "order #W2806889**: Electric Kettle → white.\n\nShall I go ahead with both?")
+    c.user(reply)
+    i = c.call("cancel_pending_order", {"order_id": "#W2230795", "reason": "ordered by mistake"},
+               {**pending, "status": "cancelled"})
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert [k for k in map(reason_kind, decision.reasons) if reason_check(k) == "workflow"] == kinds
