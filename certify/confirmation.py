@@ -302,6 +302,7 @@ def _group_names(groups: list[tuple[frozenset[str], frozenset[str]]], which: set
     return ", ".join(" ".join(sorted(groups[k][0])) for k in sorted(which))
 
 
+_TOO = re.compile(r"\b(?:too|also|as well)\b", re.I)
 # A correction after a yes, in the same reply: "yes. oh wait his legal name is Jameson" (not "wait,
 # only the lamp", a narrowing the item groups read).
 # A yes on a condition about the price: "yes if it's less than $5 extra", "yes as long as it's free",
@@ -412,7 +413,7 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
             other = not this and (
                 bool(named)
                 or any(index.label_words(t) or anchors.rival_id(t) for t in clause.ids)
-            )
+            ) and not _TOO.search(clause.text)  # "yes, and go ahead with the kettle too": more, not a scope
             if anchors.phones_stand_for_ids and not this and (fours := _LAST_FOUR.findall(clause.text)):
                 # A line by the last four digits of its number: "yes, but just the 2001 line".
                 lines = {anchors.line_of_last_four(t) for t in fours}

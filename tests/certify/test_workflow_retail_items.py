@@ -312,6 +312,8 @@ def test_the_option_chosen_last_decides_not_any_one_said_after(convo, sent: str,
     ("yes to the first one. let me think about the kettle", []),  # the deferral is about the other order's kettle
     ("yes to the first one. let me think about it", ["not_confirmed"]),  # about nothing named: the whole reply
     ("yes to the second one", ["confirmation_not_covering"]),
+    ("yes, and go ahead with the kettle too", []),  # more, not a scope
+    ("yes, but only the kettle", ["confirmation_not_covering"]),
 ])
 def test_a_deferral_about_another_object_leaves_the_yes_to_this_one(convo, reply: str, kinds: list[str]) -> None:
     pending = {**ORDER, "order_id": "#W2230795", "status": "pending", "items": ORDER["items"][:1]}
