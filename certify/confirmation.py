@@ -110,7 +110,22 @@ def describes(turn: Turn, anchors: Anchors) -> bool:
         return False
     if anchors.account and _names_account(turn.text, anchors):
         return True
-    return not anchors.ids or anchors.names_object(turn.words, turn.compacts)  # no ids: no labels
+    return (not anchors.ids or anchors.names_object(turn.words, turn.compacts)  # no ids: no labels
+            or _names_by_options(turn, anchors))
+
+
+def _names_by_options(turn: Turn, anchors: Anchors) -> bool:
+    """A message that names the call's order by identifier and its new item by every option value,
+    not by name: "Option 2 (1000ml, stainless steel, black): $6.28 refunded. Modify #W7988753?"."""
+    if not anchors.variants or anchors.object_ids.isdisjoint(turn.compacts) and not any(
+            compact(o) in turn.compacts for o in anchors.owners):
+        return False
+    for key in anchors.replacements():
+        options = anchors.field_of(key, "options")
+        if isinstance(options, dict) and options and all(
+                isinstance(v, str) and set(words(v)) <= turn.words for v in options.values()):
+            return True
+    return False
 
 
 def _line_of_its_own(turn: Turn, anchors: Anchors) -> bool:

@@ -117,6 +117,11 @@ def test_the_variant_sent_is_the_one_described(convo) -> None:
     args = {"order_id": "#W4794911", "item_ids": [SHIRT], "payment_method_id": PAYPAL}
     assert _workflow(convo, said, "Yes.", exchange, {**args, "new_item_ids": ["1111111111"]}) == ["not_described"]
     assert _workflow(convo, said, "Yes.", exchange, {**args, "new_item_ids": ["8349118980"]}) == []
+    # The order by identifier and the new item by every option value, not by name: described.
+    by_options = "Option 2 (blue, size S): no cost, PayPal. Exchange it on #W4794911?"
+    assert _workflow(convo, by_options, "Yes.", exchange, {**args, "new_item_ids": ["8349118980"]}) == []
+    assert _workflow(convo, by_options.replace("#W4794911", "your order"), "Yes.", exchange,
+                     {**args, "new_item_ids": ["8349118980"]}) == ["not_described"]
 
 
 def test_a_yes_taken_back_by_the_actions_verb_in_the_same_reply(convo) -> None:
