@@ -131,11 +131,13 @@ def _names_by_options(turn: Turn, anchors: Anchors) -> bool:
 def _line_of_its_own(turn: Turn, anchors: Anchors) -> bool:
     """A line or sentence of a message that describes several actions which says this one's verb and
     names its object, and no other tool's: "1. Change flights to HAT164 + HAT211 ... 2. Update bags
-    from 1 to 3 ...": the first line is the flights' description, the bags on the second no rival."""
+    from 1 to 3 ...": the first line is the flights' description, the bags on the second no rival.
+    An arrow is the line's verb where the message says the action elsewhere ("1. Return → option A:
+    HAT201 + HAT259 on May 23 ... Shall I make both changes?")."""
     for part in SENTENCE_OR_LINE.split(turn.text):
         said = Turn(-1, "assistant", part)
         line = said.wordline
-        if (says(line, anchors.stems) and not says(_PER_UNIT.sub(" ", line), anchors.rival_objects)
+        if ((says(line, anchors.stems) or "→" in part) and not says(_PER_UNIT.sub(" ", line), anchors.rival_objects)
                 and (not anchors.object_ids.isdisjoint(said.compacts) or says(line, anchors.weak_objects))):
             return True
     return False

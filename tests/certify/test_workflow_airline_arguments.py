@@ -632,6 +632,10 @@ def test_a_numbered_plan_describes_each_of_its_actions(convo) -> None:
     plan = ("Here's the plan for **PVUB64**:\n\n1. **Change flights** to **HAT173 on May 20** (business) — $283 on "
             "your gift card.\n2. **Update bags** from 2 to **3** — free.\n\nShall I do both?")
     assert _workflow(convo, plan, "yes to both", *_flights("business")) == []
+    # An arrow is the line's verb where the message says the action elsewhere.
+    arrows = ("Here's the plan for **PVUB64**:\n\n1. **Flight** → **HAT173 on May 20** (business) — $283 on your gift "
+              "card.\n2. **Bags** 2 → **3** — free.\n\nShall I make both changes?")
+    assert _workflow(convo, arrows, "yes to both", *_flights("business")) == []
     # The bags' line alone describes no flight change.
     bags_only = "Here's the plan for **PVUB64**: update bags from 2 to **3**, free. Shall I?"
     assert _workflow(convo, bags_only, "yes", *_flights("business")) == ["not_described"]
