@@ -31,6 +31,7 @@ from trajectory2gym.certify.dates import (
 from trajectory2gym.certify.normalize import (
     COMPOUND_WORDS,
     NUMBER_WORDS,
+    cents_of,
     chunks,
     compact,
     decimal_cents,
@@ -779,11 +780,10 @@ def _balances_said(kind: str, turn: Turn) -> frozenset[int]:
     for m in _BALANCE_NOUN[kind].finditer(text):
         parts = []
         if before := _BALANCE_BEFORE.search(text, max(0, m.start() - 30), m.start()):
-            parts.append(before[1])
+            parts.append((before[1], cents_of(before[1])))
         if after := _BALANCE_AFTER.match(text, m.end()):
-            parts += [w for w, _ in numbers_in(after[0])]
-        out.update(decimal_cents(w.strip("$").replace(",", "")) for w in parts
-                   if len(w.strip("$").split(".")[0].replace(",", "")) <= 5)
+            parts += numbers_in(after[0])
+        out.update(cents for written, cents in parts if len(written.lstrip("-$").split(".")[0].replace(",", "")) <= 5)
     return frozenset(out)
 
 

@@ -37,9 +37,9 @@ from trajectory2gym.certify.anchors import ACCOUNT_WORDS, Anchors
 from trajectory2gym.certify.dates import date_mentions
 from trajectory2gym.certify.evidence import EvidenceIndex
 from trajectory2gym.certify.normalize import (
+    cents_of,
     chunks,
     compact,
-    decimal_cents,
     looks_like_identifier,
     money_numbers_in,
     stem,
@@ -343,7 +343,7 @@ def _unmet_condition(text: str, answered: Turn) -> bool:
     if _FREE_SAID.search(condition):
         return any(stated)  # a price was stated: not free
     if bound := _AT_MOST.search(condition):
-        return not stated or min(stated) > decimal_cents(bound[1].replace(",", ""))
+        return not stated or min(stated) > cents_of(bound[1])
     named = {cents for written, cents in money_numbers_in(condition) if "$" in written}
     return not named or not named <= stated
 

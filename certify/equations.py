@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from trajectory2gym.certify.normalize import decimal_cents
+from trajectory2gym.certify.normalize import cents_of
 
 _NUMBER = r"\**\$?(\d[\d,]*(?:\.\d+)?)\**"
 # Terms joined by plus or minus signs (a hyphen only between spaces: "2024-05-28" is a date), then
@@ -24,21 +24,17 @@ _TERM = re.compile(rf"(\+|[-−–])\s*{_NUMBER}")
 _PRODUCT = re.compile(rf"(?<![\w.,/-])(\d{{1,3}})\s*(?:[x×*]|times)\s*{_NUMBER}\s*=\s*{_NUMBER}(?![\w/]|[.,]\d)", re.I)
 
 
-def _cents(written: str) -> int:
-    return decimal_cents(written.replace(",", ""))
-
-
 def miscalculated(text: str) -> list[tuple[str, str]]:
     """(result as written, the equation) for each written equation whose result its terms refute."""
     if "=" not in text:
         return []
     out: list[tuple[str, str]] = []
     for m in _SUM.finditer(text):
-        total = _cents(m[1]) + sum(_cents(term) * (1 if sign == "+" else -1) for sign, term in _TERM.findall(m[2]))
-        if abs(total - _cents(m[4])) > 1:
+        total = cents_of(m[1]) + sum(cents_of(term) * (1 if sign == "+" else -1) for sign, term in _TERM.findall(m[2]))
+        if abs(total - cents_of(m[4])) > 1:
             out.append(_said(m[4], m[0]))
     for m in _PRODUCT.finditer(text):
-        if abs(int(m[1]) * _cents(m[2]) - _cents(m[3])) > 1:
+        if abs(int(m[1]) * cents_of(m[2]) - cents_of(m[3])) > 1:
             out.append(_said(m[3], m[0]))
     return out
 

@@ -200,7 +200,7 @@ def numbers_in(text: str) -> list[tuple[str, int]]:
     out = []
     for m in _NUMBER.finditer(text):
         written = m.group(0).strip()
-        out.append((written, _cents_of(written)))
+        out.append((written, cents_of(written)))
     return out
 
 
@@ -216,7 +216,7 @@ def decimal_cents(digits: str) -> int:
         return _HUGE_CENTS
 
 
-def _cents_of(written: str) -> int:
+def cents_of(written: str) -> int:
     """Cents of a ``_NUMBER`` match as written (``-$1,200.50``): its digits follow ``-``, ``$``, a space."""
     cents = decimal_cents(written.lstrip("-$").lstrip().replace(",", ""))
     return -cents if written.startswith("-") else cents
@@ -231,7 +231,7 @@ def money_numbers_in(text: str) -> list[tuple[str, int]]:
         if "$" not in whole and "." not in whole and "," not in whole:
             continue
         written = whole.strip()
-        out.append((written, _cents_of(written)))
+        out.append((written, cents_of(written)))
     return out
 
 

@@ -525,6 +525,8 @@ TWO_CERTIFICATES = {**USER, "payment_methods": {
     ("certificate_4", "$150 from your $250 certificate", ["argument_not_confirmed"]),
     # An amount paid with a certificate is not its balance: "$150 to your certificate".
     ("certificate_6", "the full $150 to your certificate", []),
+    # A signed amount after the noun is no balance of either, and no error.
+    ("certificate_6", "$150 from the certificate -$250 left", []),
 ])
 def test_of_two_certificates_the_one_told_by_its_balance_is_spent(convo, certificate: str, said: str,
                                                                    kinds: list[str]) -> None:
