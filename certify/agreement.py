@@ -278,7 +278,7 @@ def _counts_said(text: str) -> set[int]:
 
 
 # A count as it changes, right after the thing counted: "checked bags 1 → 4", "bags: 0 → **2**".
-_CHANGED_TO = re.compile(r"[\s:*]{0,4}(\d+)[\s*]{0,3}(?:→|->|⇒)[\s*]{0,3}(\d+)\b")
+CHANGED_TO = re.compile(r"[\s:*]{0,4}(\d+)[\s*]{0,3}(?:→|->|⇒)[\s*]{0,3}(\d+)\b")
 # A user's reply that narrows what is added without the noun: "yes but actually just one more".
 _JUST_MORE = re.compile(r"\b(?:just|only)\s+(\w+)\s+more\b(?=\s*(?:[,.!;)]|$|please|pls|thanks|then|bag|checked|"
                         r"piece|suitcase|luggage))", re.I)
@@ -304,7 +304,7 @@ def _counts_of(text: str, things: tuple[str, ...], people: int, user: bool) -> t
         if (user and sentence.rstrip().endswith("?")) or not any(t in low for t in things):
             continue  # a user's question states nothing; "Would you like me to add one more bag?" does
         for m in re.finditer(rf"\b(?:{'|'.join(things)})\w*", sentence, re.I):
-            if changed := _CHANGED_TO.match(sentence, m.end()):
+            if changed := CHANGED_TO.match(sentence, m.end()):
                 totals.add(int(changed[2]))  # "checked bags 1 → 4": 4 in all
                 continue
             before = words(sentence[:m.start()])[-4:]

@@ -18,12 +18,12 @@ from typing import Any
 
 import orjson
 
-from trajectory2gym.certify.normalize import money_numbers_in, to_cents
+from trajectory2gym.certify.normalize import dollar_amounts, to_cents
 from trajectory2gym.certify.turns import SENTENCE
 
-# The words of a report of money moved ("was charged", "a refund of", "credited back").
 # A sentence about one share of what moved: the count of shares is not known here.
 _SHARE = re.compile(r"\b(?:each|apiece|per (?:person|passenger|traveler|guest|ticket|head|bag|item))\b", re.I)
+# The words of a report of money moved ("was charged", "a refund of", "credited back").
 _MOVED_STEMS = ("charg", "refund", "credited", "debited", "deducted", "billed")
 _MOVED_WORDS = re.compile(r"\b(?:charg(?:ed|ing)|refund(?:ed|s|ing)?|credited|debited|deducted|billed)\b", re.I)
 
@@ -88,12 +88,10 @@ def misstated(text: str, amounts: set[int]) -> list[str]:
     """The amounts as written of each sentence that reports money charged or refunded without
     stating any of ``amounts`` (what the writes before it moved)."""
     out: list[str] = []
-    if not _MOVED_WORDS.search(text):
-        return out
     for sentence in SENTENCE.split(text):
         if not _MOVED_WORDS.search(sentence) or _SHARE.search(sentence):
             continue  # "$693 per passenger", "each of you was charged $22": a share of what moved
-        said = [(w, c) for w, c in money_numbers_in(sentence) if "$" in w]  # not "1.5 liters"
+        said = dollar_amounts(sentence)
         if said and not any(c in amounts for _, c in said):
             out += [w for w, _ in said]
     return out

@@ -25,7 +25,7 @@ import re
 
 from trajectory2gym.certify.action_words import ACTION_STEMS, says
 from trajectory2gym.certify.agreement import (
-    _CHANGED_TO,
+    CHANGED_TO,
     ConfirmVerdict,
     call_disagrees,
     picks_amount,
@@ -40,8 +40,8 @@ from trajectory2gym.certify.normalize import (
     cents_of,
     chunks,
     compact,
+    dollar_amounts,
     looks_like_identifier,
-    money_numbers_in,
     stem,
     words,
 )
@@ -153,7 +153,7 @@ def _changes_state(turn: Turn, anchors: Anchors) -> bool:
     arrow = "→" in text or "->" in text
     if not arrow and " to " not in text:
         return False
-    return any((arrow and _CHANGED_TO.match(text, m.end())) or _GOES_TO.search(text, max(0, m.start() - 40), m.start())
+    return any((arrow and CHANGED_TO.match(text, m.end())) or _GOES_TO.search(text, max(0, m.start() - 40), m.start())
                for stem in anchors.objects for m in re.finditer(rf"\b{re.escape(stem)}\w*", text, re.I))
 
 
@@ -320,8 +320,6 @@ def _group_names(groups: list[tuple[frozenset[str], frozenset[str]]], which: set
 
 
 _TOO = re.compile(r"\b(?:too|also|as well)\b", re.I)
-# A correction after a yes, in the same reply: "yes. oh wait his legal name is Jameson" (not "wait,
-# only the lamp", a narrowing the item groups read).
 # A yes on a condition about the price: "yes if it's less than $5 extra", "yes as long as it's free",
 # "provided I get the full $4254 back".
 _PRICE_CONDITION = re.compile(r"\b(?:if|as long as|so long as|provided|assuming)\b[^.;!?]*?(?:\$|\b(?:free|cost\w*|"
@@ -339,16 +337,18 @@ def _unmet_condition(text: str, answered: Turn) -> bool:
     if found is None:
         return False
     condition = found[0]
-    stated = {cents for written, cents in money_numbers_in(answered.text) if "$" in written}  # not "1.5 liters"
+    stated = {cents for _, cents in dollar_amounts(answered.text)}  # not "1.5 liters"
     if _FREE_SAID.search(condition):
         return any(stated)  # a price was stated: not free
     if bound := _AT_MOST.search(condition):
         return not stated or min(stated) > cents_of(bound[1])
-    named = {cents for written, cents in money_numbers_in(condition) if "$" in written}
+    named = {cents for _, cents in dollar_amounts(condition)}
     return not named or not named <= stated
 
 
 _FINE = re.compile(r"\b(?:right|correct|fine|ok|okay|good|that'?s it)\b", re.I)  # "wait, his name is spelled right"
+# A correction after a yes, in the same reply: "yes. oh wait his legal name is Jameson" (not "wait,
+# only the lamp", a narrowing the item groups read).
 _CORRECTS = re.compile(r"\W*(?:oh\W+|hm+\W+|um+\W+)?wait\b(?!\W+(?:only|just)\b).*\b(?:is|are|was|'s)\b", re.I)
 
 

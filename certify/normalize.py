@@ -238,6 +238,11 @@ def money_numbers_in(text: str) -> list[tuple[str, int]]:
 _ORDINAL = re.compile(r"\d+(?:st|nd|rd|th)", re.I)
 
 
+
+def dollar_amounts(text: str) -> list[tuple[str, int]]:
+    """The ``money_numbers_in`` written with "$": a price or a charge, not "1.5 liters"."""
+    return [(written, cents) for written, cents in money_numbers_in(text) if "$" in written] if "$" in text else []
+
 _DATA_UNITS = r"(?:gb|mb|gigs?|gigabytes?)\b"
 # From a number's first digit only: inside a run of digits no match can start (else each digit of a
 # 6,000-digit run would read the rest of it again).
