@@ -447,6 +447,7 @@ def _other_option(described: Turn, later: list[Turn], anchors: Anchors) -> str:
     black, laser, wireless one" described, the white optical one sent. Each option of the item sent
     that the description and later messages never say is looked for among the other values its
     product lists for that option (not words as plain as "none"); else ""."""
+    choosing: list[Turn] | None = None
     for key in sorted(anchors.replacements() - described.compacts):  # named by its id: described
         options = anchors.index.field_of(key, "options")
         if not isinstance(options, dict):
@@ -462,8 +463,10 @@ def _other_option(described: Turn, later: list[Turn], anchors: Anchors) -> str:
             # The last word: the latest message that says a value of this option, from the description
             # on ("option 3 — 2 liters" ... "no wait, the first one" ... "back to option 1: 1.5 liters").
             # Only messages that choose: an answer to a question ("2 liters is $5 more.") chooses nothing.
-            for turn in reversed([described, *(t for t in later if (ASKS.search(t.text) if t.role == "assistant"
-                                                                    else not t.text.rstrip().endswith("?")))]):
+            if choosing is None:
+                choosing = [described, *(t for t in later if (ASKS.search(t.text) if t.role == "assistant"
+                                                              else not t.text.rstrip().endswith("?")))]
+            for turn in reversed(choosing):
                 said = [v for v in rivals if set(words(v)) <= turn.words]
                 if own <= turn.words or said:
                     break

@@ -6,7 +6,7 @@ booking's passengers), its payment methods, amounts, counts and enum choices.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from contextlib import suppress
 from functools import lru_cache
 from typing import Any
@@ -222,27 +222,27 @@ class Anchors:
         """The keys of the items a list argument acts on (``item_ids``, not their replacements)."""
         return frozenset(self._listed)
 
-    def siblings(self, key: str) -> tuple[dict[str, Any], list[dict[str, Any]]] | None:
-        """The item an observation lists with identifier ``key`` and the other items of that list
-        with the same name (an order's two "Office Chair"s); None when it has none."""
+    def _lists_holding(self, key: str) -> Iterator[tuple[dict[str, Any], list[dict[str, Any]]]]:
+        """Per JSON observation that lists item ``key``, newest first: the item and its list."""
         for low in reversed(self._index.json_observations):
             if key in low:
                 with suppress(orjson.JSONDecodeError):
-                    found = _same_name_siblings(orjson.loads(low), key)
-                    if found:
-                        return found
+                    if found := _list_holding(orjson.loads(low), key):
+                        yield found
+
+    def siblings(self, key: str) -> tuple[dict[str, Any], list[dict[str, Any]]] | None:
+        """The item an observation lists with identifier ``key`` and the other items of that list
+        with the same name (an order's two "Office Chair"s); None when it has none."""
+        for item, items in self._lists_holding(key):
+            name = item.get("name")
+            if isinstance(name, str) and name and (same := [o for o in items if o is not item and o.get("name") == name]):
+                return item, same
         return None
 
     def list_mates(self, key: str) -> list[dict[str, Any]]:
         """The objects of the list the latest observation lists item ``key`` in by name (its order's
         items, itself among them; not a product's unnamed variants); empty when none does."""
-        for low in reversed(self._index.json_observations):
-            if key in low:
-                with suppress(orjson.JSONDecodeError):
-                    found = _list_holding(orjson.loads(low), key)
-                    if found and isinstance(found[0].get("name"), str):
-                        return found[1]
-        return []
+        return next((items for item, items in self._lists_holding(key) if isinstance(item.get("name"), str)), [])
 
     def replacements(self) -> set[str]:
         """The keys of the items a call puts in place of others (``new_item_ids``)."""
@@ -548,18 +548,6 @@ def _list_holding(value: Any, key: str) -> tuple[dict[str, Any], list[dict[str, 
         if isinstance(v, (dict, list)) and (found := _list_holding(v, key)):
             return found
     return None
-
-
-def _same_name_siblings(value: Any, key: str) -> tuple[dict[str, Any], list[dict[str, Any]]] | None:
-    """In a JSON value, the object of a list whose identifier compacts to ``key`` and the other
-    objects of that list with its name."""
-    found = _list_holding(value, key)
-    if found is None:
-        return None
-    item, items = found
-    name = item.get("name")
-    same = [o for o in items if o is not item and o.get("name") == name] if isinstance(name, str) and name else []
-    return (item, same) if same else None
 
 
 def _own_id(obj: dict[str, Any]) -> str | None:
