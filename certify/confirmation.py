@@ -45,6 +45,7 @@ from trajectory2gym.certify.normalize import (
     stem,
     words,
 )
+from trajectory2gym.certify.plan_picks import plan_lines, plan_picks
 from trajectory2gym.certify.turns import ASKS, DEFER, SENTENCE_OR_LINE, Turn, split_clauses
 
 _AFFIRM = re.compile(
@@ -314,6 +315,23 @@ def _acts_on_another(described: Turn, anchors: Anchors) -> str:
 
 
 
+_DIGIT = re.compile(r"\d")
+
+
+def _plan_answer(reply: Turn, plan: Turn, anchors: Anchors) -> bool | None:
+    """Whether a reply that answers a numbered plan by its numbers ("1 yes, 2 no", "only #2") says
+    yes to the one line of the plan that describes this call; None where the reply is not such an
+    answer or the plan has not exactly one line for the call."""
+    if len(reply.text) > 80 or not _DIGIT.search(reply.text) or not (lines := plan_lines(plan.text)):
+        return None
+    if (picks := plan_picks(reply.text, max(lines))) is None:
+        return None
+    mine = [n for n, block in lines.items() if describes(Turn(-1, "assistant", block), anchors)]
+    if len(mine) != 1:
+        return None
+    return picks.get(mine[0]) is True
+
+
 def _group_names(groups: list[tuple[frozenset[str], frozenset[str]]], which: set[int]) -> str:
     """Some of ``Anchors.item_groups`` as a reason shows them: "desk lamp, electric kettle"."""
     return ", ".join(" ".join(sorted(groups[k][0])) for k in sorted(which))
@@ -408,6 +426,14 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
             if confirmed:  # "wait, let me check with my wife first" after a yes
                 confirmed, withdrawn = False, True
             continue  # deferring, whatever else the message says
+        if (said := _plan_answer(turn, answered, anchors)) is not None:  # "1 yes, 2 no" to a numbered plan
+            if said:
+                confirmed, withdrawn = True, False
+            elif confirmed:
+                confirmed, withdrawn = False, True
+            else:
+                affirmed_elsewhere = True
+            continue
         pos_this = neg_this = neg_action = pos_other = affirm = ordered = refused = False
         pos_items: set[int] = set()  # which of the call's items (item_groups) the reply names, and how
         neg_items: set[int] = set()
