@@ -830,8 +830,8 @@ def _unrefused(pattern: re.Pattern[str], text: str) -> frozenset[str]:
     found = set()
     for m in matches:
         at = m.start()
-        if bisect_left(opens, at) > bisect_left(closes, at):
-            continue  # an aside: "(your Visa ending 1733 is also on file)"
+        if (o := bisect_left(opens, at)) > bisect_left(closes, at) and not _MOVED_TO.search(text, opens[o - 1], at):
+            continue  # an aside: "(your Visa ending 1733 is also on file)"; not "($16 charged to your gift card)"
         k = bisect_right(edges, at) - 1
         if not _NOT_THIS.search(text, edges[k] if k >= 0 else 0, at):
             found.add(next(g for g in m.groups() if g).lower())
@@ -839,6 +839,8 @@ def _unrefused(pattern: re.Pattern[str], text: str) -> frozenset[str]:
 
 
 _OPEN, _CLOSE, _CLAUSE_EDGE = re.compile(r"\("), re.compile(r"\)"), re.compile(r"[.;,(:]")
+# Money moving to or from the method an aside names: it is the one used, not one also on file.
+_MOVED_TO = re.compile(r"\b(?:charg\w*|refund\w*|billed|credited|debited|back)\b[^()]*?\b(?:to|on|from)\b[^()]*$", re.I)
 
 
 _CARD = re.compile(r"\b(card)s?\b", re.I)

@@ -45,7 +45,7 @@ from trajectory2gym.certify.normalize import (
     stem,
     words,
 )
-from trajectory2gym.certify.plan_picks import plan_lines, plan_picks
+from trajectory2gym.certify.plan_picks import plain_yes, plan_lines, plan_picks
 from trajectory2gym.certify.turns import ASKS, DEFER, SENTENCE_OR_LINE, Turn, split_clauses
 
 _AFFIRM = re.compile(
@@ -315,21 +315,27 @@ def _acts_on_another(described: Turn, anchors: Anchors) -> str:
 
 
 
-_DIGIT = re.compile(r"\d")
-
-
 def _plan_answer(reply: Turn, plan: Turn, anchors: Anchors) -> bool | None:
-    """Whether a reply that answers a numbered plan by its numbers ("1 yes, 2 no", "only #2") says
-    yes to the one line of the plan that describes this call; None where the reply is not such an
-    answer or the plan has not exactly one line for the call."""
-    if len(reply.text) > 80 or not _DIGIT.search(reply.text) or not (lines := plan_lines(plan.text)):
+    """Whether a reply that answers a numbered plan or lettered options by their labels ("1 yes, 2
+    no", "only #2", "Option B please") says yes to the one entry that describes this call; None
+    where the reply is not such an answer or no single entry is the call's."""
+    if len(reply.text) > 80 or not (lines := plan_lines(plan.text))[0]:
         return None
-    if (picks := plan_picks(reply.text, max(lines))) is None:
+    entries, lettered = lines
+    if (picks := plan_picks(reply.text, max(entries), lettered)) is None and not (
+            _WHICH.search(plan.text) and plain_yes(reply.text)):
         return None
-    mine = [n for n, block in lines.items() if describes(Turn(-1, "assistant", block), anchors)]
+    mine = [n for n, entry in entries.items() if describes(Turn(-1, "assistant", entry), anchors)]
+    if len(mine) != 1:  # options for one action: the entry with the values only this call sends
+        keys = {n: Turn(-1, "assistant", entry).compacts for n, entry in entries.items()}
+        common = set.intersection(*keys.values())
+        mine = [n for n, ks in keys.items() if not (anchors.variants - common).isdisjoint(ks)]
     if len(mine) != 1:
         return None
-    return picks.get(mine[0]) is True
+    return picks is not None and picks.get(mine[0]) is True  # a bare "yes" to "Which one?" picks none
+
+
+_WHICH = re.compile(r"\bwhich\b", re.I)
 
 
 def _group_names(groups: list[tuple[frozenset[str], frozenset[str]]], which: set[int]) -> str:

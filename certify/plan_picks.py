@@ -1,63 +1,88 @@
-"""Replies that answer a numbered plan by its numbers: "1 yes, 2 no", "only #2", "1 and 3", "do
-number 1", "yes to 1, not 2". Agents write several actions as a numbered list and ask once; users
-answer each line by its number. This module reads the plan's lines and the reply's picks; which
-line describes a call is the workflow check's business (``confirmation.py``)."""
+"""Replies that answer a numbered plan or a list of lettered options by their labels: "1 yes, 2 no",
+"only #2", "1 and 3", "do number 1", "yes to 1, not 2", "Option B please", "let's do A". Agents
+write several actions (or several ways to do one) as a labelled list and ask once; users answer by
+the labels. This module reads the list's entries and the reply's picks; which entry describes a call
+is the workflow check's business (``confirmation.py``)."""
 
 from __future__ import annotations
 
 import re
 
-# The start of a numbered line: "1. ", "2) ", "**3.** ".
-_NUMBERED = re.compile(r"^[ \t]*(?:\*\*)?(\d)[.)](?:\*\*)?[ \t]+", re.M)
-_TOKEN = re.compile(r"#?\d+|[a-z]+(?:'[a-z]+)?")
+# The start of a labelled line: "1. ", "2) ", "**3.** ", "A) ", "**Option B:** ", "- Option 2 - ".
+_LABELLED = re.compile(r"^[ \t]*(?:[-*•][ \t]+)?(?:\*\*)?(?:(?:option|choice)[ \t]+([1-9A-D])\b[ \t:.)—–*-]*"
+                       r"|([1-9]|[A-D])[.)](?:\*\*)?[ \t]+)", re.M | re.I)
 _YES = frozenset({"yes", "yeah", "yep", "yup", "y", "ok", "okay", "sure", "only", "just", "do", "proceed", "go",
-                  "confirm", "confirmed", "fine", "please"})
+                  "confirm", "confirmed", "fine", "please", "sounds", "great", "perfect", "alright", "absolutely",
+                  "definitely"})
 _NO = frozenset({"no", "nope", "not", "n", "skip", "don't", "dont", "hold"})
-# Words that may stand beside the numbers without changing which lines are picked.
+# Words that may stand beside the labels without changing which entries are picked.
 _FILLER = frozenset({"and", "both", "to", "the", "number", "numbers", "item", "items", "step", "steps", "option",
                      "options", "one", "ones", "but", "with", "ahead", "for", "on", "of", "off", "line", "point",
-                     "points", "&", "is", "are", "good", "then", "thanks", "thank", "you", "that", "works"})
+                     "points", "is", "are", "good", "then", "thanks", "thank", "you", "that", "works", "let's",
+                     "lets", "i", "i'll", "i'd", "take", "want", "like", "choose", "pick", "prefer", "would", "choice"})
+_LETTERS = "abcd"
+_ORDINALS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "last": -1}
+_TOKEN = re.compile(r"#?\d+(?:st|nd|rd|th)?|[a-z]+(?:'[a-z]+)?")
 
 
-def plan_lines(text: str) -> dict[int, str]:
-    """Each numbered line of a message with what follows it up to the next numbered line (its
-    sub-bullets too), by its number; empty unless it has at least lines 1 and 2."""
-    starts = list(_NUMBERED.finditer(text))
+def plan_lines(text: str) -> tuple[dict[int, str], bool]:
+    """Each labelled entry of a message, with what follows it up to the next entry (its
+    sub-bullets too), by its place (1 for "1." or "A)"), and whether the labels are letters; empty
+    unless it has at least entries 1 and 2."""
+    starts = list(_LABELLED.finditer(text))
     blocks: dict[int, str] = {}
+    lettered = False
     for k, m in enumerate(starts):
+        label = (m[1] or m[2]).lower()
         end = starts[k + 1].start() if k + 1 < len(starts) else len(text)
-        blocks.setdefault(int(m[1]), text[m.end():end])
-    return blocks if 1 in blocks and 2 in blocks else {}
+        lettered |= label.isalpha()
+        blocks.setdefault(_LETTERS.index(label) + 1 if label.isalpha() else int(label), text[m.end():end])
+    return (blocks, lettered) if 1 in blocks and 2 in blocks else ({}, False)
 
 
-def plan_picks(reply: str, lines: int) -> dict[int, bool] | None:
-    """Which of a plan's ``lines`` numbered lines a reply says yes (True) or no (False) to, when the
-    reply is nothing but such picks; None otherwise ("2 bags", "$5", a sentence with more in it).
-    A polarity word governs the numbers it precedes when the reply starts with it ("yes to 1, no to
-    2", "only 3"), else the numbers before it ("1 yes 2 no", "2 only please"); bare numbers are a
-    yes ("1 and 3")."""
+def plan_picks(reply: str, entries: int, lettered: bool = False) -> dict[int, bool] | None:
+    """Which of a list's ``entries`` a reply says yes (True) or no (False) to, by place from 1, when
+    the reply is nothing but such picks; None otherwise ("2 bags", "$5", a sentence with more in
+    it). Lettered lists are picked by letter ("B"), numbered ones by number, both by place ("the
+    second one"). A yes/no word governs
+    the labels it precedes when the reply starts with it ("yes to 1, no to 2", "only 3"), else the
+    labels before it ("1 yes 2 no", "2 only please"); bare labels are a yes ("1 and 3")."""
     toks = _TOKEN.findall(reply.lower())
     if not toks or len(toks) > 16:
         return None
-    numbers: list[tuple[int, int]] = []  # (position, number)
+    labels: list[tuple[int, int]] = []  # (position, place)
     for k, t in enumerate(toks):
-        if t[-1].isdigit():
+        if t in _ORDINALS:  # "the second one"
+            n = entries if t == "last" else _ORDINALS[t]
+        elif lettered and len(t) == 1 and t in _LETTERS:
+            n = _LETTERS.index(t) + 1
+        elif not lettered and t[-1].isdigit():
             n = int(t.lstrip("#"))
-            if not 1 <= n <= lines:
-                return None
-            numbers.append((k, n))
         elif t not in _YES and t not in _NO and t not in _FILLER:
             return None
-    if not numbers:
+        else:
+            continue
+        if not 1 <= n <= entries:
+            return None
+        labels.append((k, n))
+    if not labels:
         return None
     polar = [(k, t in _YES) for k, t in enumerate(toks) if t in _YES or t in _NO]
-    leads = bool(polar) and polar[0][0] < numbers[0][0]
+    leads = bool(polar) and polar[0][0] < labels[0][0]
     picks: dict[int, bool] = {}
-    for at, n in numbers:
+    for at, n in labels:
         before = [yes for k, yes in polar if k < at]
         after = [yes for k, yes in polar if k > at]
         if leads:
             picks[n] = before[-1]
-        else:  # "1 only, not 2": a number with no word after it takes the one right before it
+        else:  # "1 only, not 2": a label with no word after it takes the one right before it
             picks[n] = after[0] if after else before[-1] if before else True
     return picks
+
+
+def plain_yes(reply: str) -> bool:
+    """A reply that says yes and nothing else ("yes", "ok sure", "sounds good"): to a question that
+    asks which of several options, it picks none. Not "both" or "all", which pick every one."""
+    toks = _TOKEN.findall(reply.lower())
+    return (bool(toks) and len(toks) <= 6 and any(t in _YES for t in toks)
+            and all(t in _YES or (t in _FILLER and t not in ("both", "and")) for t in toks))

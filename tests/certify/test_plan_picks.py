@@ -1,5 +1,6 @@
-"""A numbered plan answered by its numbers ("1 yes, 2 no", "only #2", "1 and 2"): the yes covers the
-call its line describes, and no other."""
+"""A numbered plan or lettered options answered by their labels ("1 yes, 2 no", "only #2", "1 and
+2", "Option B please"): the yes covers the call its entry describes, and no other; a bare "yes" to
+"Which option would you like?" picks none."""
 
 from __future__ import annotations
 
@@ -8,16 +9,19 @@ from typing import Any
 import pytest
 
 from trajectory2gym.certify import certify_interaction
-from trajectory2gym.certify.plan_picks import plan_lines, plan_picks
+from trajectory2gym.certify.plan_picks import plain_yes, plan_lines, plan_picks
 from trajectory2gym.certify.reasons import reason_check, reason_kind
 from trajectory2gym.envs.registry import tool_specs
 
 
 def test_plan_lines_are_the_numbered_blocks_with_their_sub_bullets() -> None:
     text = ("Here is the plan:\n1. **Exchange** the lamp\n   - new: blue\n2) Return the kettle\n\nOK?")
-    assert plan_lines(text) == {1: "**Exchange** the lamp\n   - new: blue\n", 2: "Return the kettle\n\nOK?"}
-    assert plan_lines("1. Only one step here") == {}
-    assert plan_lines("Your bill is $12.50 and 2.5 GB are left.") == {}
+    assert plan_lines(text) == ({1: "**Exchange** the lamp\n   - new: blue\n", 2: "Return the kettle\n\nOK?"}, False)
+    assert plan_lines("1. Only one step here") == ({}, False)
+    assert plan_lines("Your bill is $12.50 and 2.5 GB are left.") == ({}, False)
+    options = "Two options:\n**Option A:** HAT201, $150\n- Option B - HAT259, $190\nWhich one?"
+    assert plan_lines(options) == ({1: "HAT201, $150\n", 2: "HAT259, $190\nWhich one?"}, True)
+    assert plan_lines("A) blue\nB) red")[0] == {1: "blue\n", 2: "red"}
 
 
 @pytest.mark.parametrize(("reply", "picks"), [
@@ -29,6 +33,7 @@ def test_plan_lines_are_the_numbered_blocks_with_their_sub_bullets() -> None:
     ("1 and 3", {1: True, 3: True}),
     ("1 only, not 2", {1: True, 2: False}),
     ("no, just 3", {3: True}),
+    ("the second one", {2: True}),
 ])
 def test_a_reply_of_picks_says_yes_or_no_to_each_number(reply: str, picks: dict[int, bool]) -> None:
     assert plan_picks(reply, 3) == picks
@@ -38,6 +43,14 @@ def test_a_reply_of_picks_says_yes_or_no_to_each_number(reply: str, picks: dict[
                                    "yes to 1 but change the color to red"])
 def test_a_reply_that_says_more_than_picks_is_not_read_as_picks(reply: str) -> None:
     assert plan_picks(reply, 3) is None
+
+
+def test_lettered_options_are_picked_by_letter() -> None:
+    assert plan_picks("Option B please", 2, lettered=True) == {2: True}
+    assert plan_picks("let's do a", 2, lettered=True) == {1: True}
+    assert plan_picks("2", 2, lettered=True) is None  # a number is no letter
+    assert plan_picks("C", 2, lettered=True) is None  # no such option
+    assert plain_yes("ok sounds good") and not plain_yes("yes both") and not plain_yes("yes, the red one")
 
 
 LINES = [{"line_id": "L1004", "phone_number": "555-123-2004", "customer_id": "C1002", "roaming_enabled": True},
@@ -93,3 +106,49 @@ def test_a_retail_plan_answered_by_number(convo) -> None:
         d = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
         verdicts.append(d.eligible)
     assert verdicts == [True, False]
+
+
+AIRLINE_USER = {"user_id": "raj_moore_8640", "payment_methods": {
+    "gift_card_3": {"source": "gift_card", "amount": 173, "id": "gift_card_3"}}}
+RESERVATION = {"reservation_id": "PVUB64", "user_id": "raj_moore_8640", "cabin": "economy", "origin": "PHX",
+               "destination": "LAS", "flights": [{"flight_number": "HAT173", "date": "2024-05-20", "price": 174,
+                                                  "origin": "PHX", "destination": "LAS"}],
+               "payment_history": [{"payment_id": "gift_card_3", "amount": 174}]}
+FLIGHTS = [{"flight_number": n, "origin": "PHX", "destination": "LAS", "date": "2024-05-22", "prices": {"economy": p}}
+           for n, p in (("HAT201", 150), ("HAT259", 190))]
+OPTIONS = ("I found two options for PVUB64 on May 22:\n\n**Option A:** HAT201, economy, $150 (refund of $24 to your "
+           "gift card)\n**Option B:** HAT259, economy, $190 ($16 charged to your gift card)\n\nWhich option would "
+           "you like me to change your flight to?")
+
+
+def _moved_to(convo: Any, reply: str) -> list[list[str]]:
+    """The reasons' kinds of moving PVUB64 to HAT201, then (in another log) to HAT259, after the reply."""
+    out = []
+    for flight in ("HAT201", "HAT259"):
+        c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+        c.user("I'm raj_moore_8640, move my PVUB64 flight to May 22 please.")
+        c.call("get_user_details", {"user_id": "raj_moore_8640"}, AIRLINE_USER)
+        c.call("get_reservation_details", {"reservation_id": "PVUB64"}, RESERVATION)
+        c.call("search_direct_flight", {"origin": "PHX", "destination": "LAS", "date": "2024-05-22"}, FLIGHTS)
+        c.say(OPTIONS)
+        c.user(reply)
+        i = c.call("update_reservation_flights", {"reservation_id": "PVUB64", "cabin": "economy", "payment_id":
+                                                  "gift_card_3", "flights": [{"flight_number": flight,
+                                                                              "date": "2024-05-22"}]}, RESERVATION)
+        decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+        out.append([reason_kind(r) for r in decision.reasons])
+    return out
+
+
+NOT_COVERED = ["confirmation_not_covering"]
+
+
+@pytest.mark.parametrize(("reply", "kinds"), [
+    ("A", [[], NOT_COVERED]),  # was no yes at all; the payment said in "(... to your gift card)" counts
+    ("Option B please", [NOT_COVERED, []]),
+    ("the second one", [NOT_COVERED, []]),
+    ("B, please go ahead", [NOT_COVERED, []]),  # was a yes to either flight
+    ("yes", [NOT_COVERED, NOT_COVERED]),  # picks neither: was a yes to either
+])
+def test_lettered_options_answered_by_letter(convo, reply: str, kinds: list[list[str]]) -> None:
+    assert _moved_to(convo, reply) == kinds
