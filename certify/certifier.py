@@ -414,18 +414,33 @@ class _Run:
     def _constant_visible(self, value: str) -> bool:
         """A domain constant (an airport or state code) is visible as itself or by a name said: "JFK"
         where the user said "New York". A two-letter code must be written as such, in capitals
-        ("OR" is not the word "or"), and a name said only inside a longer one names nothing ("West
-        Virginia" does not say Virginia's VA, unless Virginia is also said on its own)."""
-        if self.index.has_string(value) if len(value) > 2 else self._written(value):
+        ("OR" is not the word "or"), or in an address before the zip code ("portland, or 97201");
+        a name said only inside a longer one names nothing ("West Virginia" does not say Virginia's
+        VA, unless Virginia is also said on its own), nor does a city's ("Delaware, Ohio")."""
+        if self.index.has_string(value) if len(value) > 2 else (self._written(value) or self._in_address(value)):
             return True
         within = self._domain_tools.names_within
         for name in self._constants[value]:
             # A short name is read as written, like a code: "LA" or "L.A." is Los Angeles, "la" is not.
             if self._written(name) if len(compact(name)) <= 3 else self.index.has_string(name):
                 longer = [m for m in within(name) if self.index.has_string(m)]
-                if not longer or self._said_apart(name, longer):
+                if (not longer or self._said_apart(name, longer)) and not self._said_as_city(name):
                     return True
         return False
+
+    def _said_as_city(self, name: str) -> bool:
+        """Whether every visible saying of a constant's name is a city's, right before its state:
+        "Delaware, Ohio" and "Nevada, MO" name no state of Delaware or Nevada."""
+        said = re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])", re.I)
+        after = self._domain_tools.place_after()
+        found = False
+        for m in self.inter.messages[:self.at]:
+            if m.role != "assistant" and m.content:
+                for hit in said.finditer(m.content):
+                    if not after.match(m.content, hit.end()):
+                        return False
+                    found = True
+        return found
 
     def _said_apart(self, name: str, longer: list[str]) -> bool:
         """Whether a visible message before the decision says ``name`` outside the longer names that
@@ -452,6 +467,13 @@ class _Run:
         round_trip = any(isinstance(v, str) and "round" in v.lower() for v in args.values())
         return Route((origin, *self._constants.get(origin, ())), (destination, *self._constants.get(destination, ())),
                      one_way=not round_trip and origin != destination)
+
+    def _in_address(self, code: str) -> bool:
+        """A two-letter code written in any case where an address puts it, between the city and
+        the zip code: "los angeles, ca 90001" says CA."""
+        pattern = re.compile(rf",\s*{re.escape(code)}\.?\s+\d{{5}}(?!\d)", re.I)
+        return any(m.role != "assistant" and m.content and pattern.search(m.content)
+                   for m in self.inter.messages[:self.at])
 
     def _written(self, code: str) -> bool:
         """Whether a visible message before the current decision writes ``code`` as a whole word, as cased."""

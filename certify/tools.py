@@ -8,6 +8,7 @@ registry declares get metadata inferred from name and schema, marked inferred.
 from __future__ import annotations
 
 import importlib
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -39,6 +40,17 @@ class DomainTools:
     named_constants: dict[str, tuple[str, ...]] = field(default_factory=dict)
     lookalike_names: tuple[str, ...] = ()  # names holding a constant's that stand for none ("Kansas City")
     _within: dict[str, tuple[str, ...]] | None = field(default=None, repr=False)
+    _after: re.Pattern[str] | None = field(default=None, repr=False)
+
+    def place_after(self) -> re.Pattern[str]:
+        """A comma and then another constant, by name or by its code in capitals: what follows a
+        city's name ("Delaware, Ohio", "Nevada, MO"), matched right after it."""
+        if self._after is None:
+            names = sorted({n for ns in self.named_constants.values() for n in ns}, key=len, reverse=True)
+            codes = sorted(c for c in self.named_constants if c.isalpha())
+            alternatives = "|".join([*(re.escape(n) for n in names)] + ["(?-i:" + "|".join(codes) + ")"] if codes else [])
+            self._after = re.compile(rf",\s*(?:{alternatives})(?![\w-])" if alternatives else r"(?!)", re.I)
+        return self._after
 
     def names_within(self, name: str) -> tuple[str, ...]:
         """Longer names of other constants that contain ``name`` as whole words (as ``words`` reads

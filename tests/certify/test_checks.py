@@ -246,6 +246,12 @@ def test_a_state_code_is_grounded_by_the_state_named(convo, at):
     ("Kansas City, Kansas 66101", "KS", True),  # Kansas said on its own too
     ("Richmond, Virginia (not West Virginia) 23220", "VA", True),
     ("Seattle, Washington (I left Washington, DC) 98101", "WA", True),
+    ("Delaware, Ohio 43015", "OH", True),
+    ("Delaware, Ohio 43015", "DE", False),  # a city of Ohio named for Delaware
+    ("Nevada, MO 64772", "NV", False),  # before a code too
+    ("Dover, Delaware 19901", "DE", True),
+    ("los angeles, ca 90001", "CA", True),  # a code in any case between the city and the zip code
+    ("portland, or 97201", "OR", True),
 ])
 def test_a_state_is_named_by_its_code_as_written_or_its_whole_name(convo, at, said: str, state: str,
                                                                    visible: bool) -> None:
