@@ -319,11 +319,14 @@ def _plan_answer(reply: Turn, plan: Turn, anchors: Anchors) -> bool | None:
     """Whether a reply that answers a numbered plan or lettered options by their labels ("1 yes, 2
     no", "only #2", "Option B please") says yes to the one entry that describes this call; None
     where the reply is not such an answer or no single entry is the call's."""
-    if len(reply.text) > 80 or not (lines := plan_lines(plan.text))[0]:
+    text = reply.text
+    if len(text) > 80 or not (_MAY_PICK.search(text) or (_WHICH.search(plan.text) and plain_yes(text))):
+        return None  # the reply first: most are no picks, and reading the plan costs more
+    entries, lettered = plan_lines(plan.text)
+    if not entries:
         return None
-    entries, lettered = lines
-    if (picks := plan_picks(reply.text, max(entries), lettered)) is None and not (
-            _WHICH.search(plan.text) and plain_yes(reply.text)):
+    if (picks := plan_picks(text, max(entries), lettered)) is None and not (
+            _WHICH.search(plan.text) and plain_yes(text)):
         return None
     mine = [n for n, entry in entries.items() if describes(Turn(-1, "assistant", entry), anchors)]
     if len(mine) != 1:  # options for one action: the entry with the values only this call sends
@@ -336,6 +339,7 @@ def _plan_answer(reply: Turn, plan: Turn, anchors: Anchors) -> bool | None:
 
 
 _WHICH = re.compile(r"\bwhich\b", re.I)
+_MAY_PICK = re.compile(r"\d|\b(?:[a-d]|first|second|third|fourth|last)\b", re.I)  # a label or a place
 
 
 def _group_names(groups: list[tuple[frozenset[str], frozenset[str]]], which: set[int]) -> str:
