@@ -165,17 +165,34 @@ _GOES_TO = re.compile(r"\b(?:go(?:es|ing)?|bring(?:s|ing)?(?:\s+(?:it|you|them|t
 
 def _names_account(text: str, anchors: Anchors) -> bool:
     """One clause of the description changes the account holder's own record: it names the action,
-    the object and the account ("I'll update the default address on your account to ..."), and no
-    other object's identifier ("order #W123 ships to the address on your account" is the order's)."""
+    the object and the account ("I'll update the default address on your account to ...", or "your
+    address" where the message names no order), and no other object's identifier ("order #W123
+    ships to the address on your account" is the order's)."""
+    about_order = _ORDER.search(text) is not None
     for clause in split_clauses(text):  # "..., and I can also update the default address on your account"
         sentence = clause.text
         said = Turn(-1, "assistant", sentence)
         line = said.wordline
-        if ((not ACCOUNT_WORDS.isdisjoint(said.words) or " on file " in line) and says(line, anchors.stems)
+        if ((not ACCOUNT_WORDS.isdisjoint(said.words) or " on file " in line
+             or (not about_order and _yours(line, anchors))) and says(line, anchors.stems)
                 and says(line, anchors.objects)
                 and not any(looks_like_identifier(t) and not t.isdigit() and compact(t) not in anchors.ids
                             for t in chunks(sentence))):
             return True
+    return False
+
+
+_ORDER = re.compile(r"\border", re.I)
+
+
+def _yours(line: str, anchors: Anchors) -> bool:
+    """A wordline that says the object as the user's own, within three words of "your" ("your new
+    home address"): the account's, where the message names no order."""
+    at = line.find(" your ")
+    while at >= 0:
+        if says(" " + " ".join(line[at + 6:].split(" ", 3)[:3]) + " ", anchors.objects):  # "your new home address"
+            return True
+        at = line.find(" your ", at + 1)
     return False
 
 

@@ -235,6 +235,10 @@ def test_the_account_names_the_account_holders_address_beside_an_orders(convo, a
         ("I'll set the default address on your account to 1 Elm St, Austin, TX 78701. Please confirm.", []),
         ("I can update the shipping address of order #W2443586 to 1 Elm St, and I can also update the default "
          "address on your account to it. Which would you like?", []),
+        # "Your address" is the user's own where the message names no order.
+        ("I'll update your address to 1 Elm St, Austin, TX 78701. Please confirm.", []),
+        ("Shall I change your new home address to 1 Elm St, Austin, TX 78701?", []),
+        ("I'll update the address of your order to 1 Elm St, Austin, TX 78701. Please confirm.", ["not_described"]),
         # Which address is meant is not said: an order's address (modify_pending_order_address) too.
         ("I'll update the address to 1 Elm St, Austin, TX 78701. Please confirm.", ["not_described"]),
         # The account mentioned in passing, in a change of an order's address.
