@@ -35,6 +35,7 @@ from trajectory2gym.certify.normalize import (
     chunks,
     compact,
     decimal_cents,
+    id_shape,
     looks_like_identifier,
     money_numbers_in,
     numbers_in,
@@ -639,12 +640,12 @@ def _other_variant(described: Turn, later: list[Turn], anchors: Anchors) -> str:
     8349118980 called; but "out of stock; 2323972008 instead?" offers the one called); else ""."""
     as_booked = ({compact(i) for i, _ in anchors.dated} - {compact(i) for i, _ in anchors.changed()}
                  if anchors.dated else set())
-    missing = {(len(key), key[:1].isalpha()) for key in anchors.variants - as_booked
+    missing = {id_shape(key) for key in anchors.variants - as_booked
                if key not in described.compacts and not anchors.said_as_given(key, later)}
     if missing:  # an identifier of such a shape in the description: a search each, so only then
         for token in chunks(described.text):
             other = compact(token)
-            if (len(other), other[:1].isalpha()) in missing and looks_like_identifier(token) \
+            if id_shape(other) in missing and looks_like_identifier(token) \
                     and anchors.rival_id(token):
                 return token
     return ""

@@ -27,6 +27,7 @@ from trajectory2gym.certify.dates import ISO_DAY
 from trajectory2gym.certify.evidence import EvidenceIndex
 from trajectory2gym.certify.normalize import (
     compact,
+    id_shape,
     looks_like_identifier,
     to_cents,
     words,
@@ -145,7 +146,7 @@ class Anchors:
         self._groups: list[tuple[frozenset[str], frozenset[str]]] | None = None
         self._by_date = False  # the groups are flights told apart by identifier (see item_groups)
         # (length, starts with a letter) of each identifier key: what an id of the same kind shares
-        self._shapes = {(len(k), k[:1].isalpha()) for k in raw}
+        self._shapes = {id_shape(k) for k in raw}
         self._fields: dict[tuple[str, str], Any] = {}
         self._prefixes: dict[tuple[int, bool], set[str]] | None = None  # on the first rival asked about
         self._index = index
@@ -211,7 +212,7 @@ class Anchors:
         """(length, starts with a letter) of the call's own identifiers, phone numbers aside."""
         if not self._aliases:
             return self._shapes
-        return {(len(k), k[:1].isalpha()) for k in self._raw if k not in self._aliases}
+        return {id_shape(k) for k in self._raw if k not in self._aliases}
 
     @property
     def index(self) -> EvidenceIndex:
@@ -266,7 +267,7 @@ class Anchors:
         """A visible identifier of the same shape as one of this call's, but not one of them: another
         object of the same kind (order #W8770097, when this call touches order #W5183325)."""
         key = compact(token)
-        shape = (len(key), key[:1].isalpha())
+        shape = id_shape(key)
         if key in self.ids or shape not in self._shapes:
             return False
         if self._prefixes is None:

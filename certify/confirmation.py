@@ -41,6 +41,7 @@ from trajectory2gym.certify.normalize import (
     chunks,
     compact,
     dollar_amounts,
+    id_shape,
     looks_like_identifier,
     stem,
     words,
@@ -290,7 +291,7 @@ def _listed_ids(described: Turn, anchors: Anchors) -> list[str]:
     shapes = anchors.own_shapes()
     for token in chunks(described.text):
         key = compact(token)
-        if (key not in out and (len(key), key[:1].isalpha()) in shapes and looks_like_identifier(token)
+        if (key not in out and id_shape(key) in shapes and looks_like_identifier(token)
                 and (key in anchors.ids or anchors.rival_id(token))):
             out.append(key)
     return out if len(out) > 1 else []
@@ -306,7 +307,7 @@ def _acts_on_another(described: Turn, anchors: Anchors) -> str:
     B1005", and B1004 sent); else ""."""
     shapes = anchors.own_shapes()
     if not anchors.ids or not (
-            any((len(k), k[:1].isalpha()) in shapes and anchors.rival_id(k) for k in described.id_keys - anchors.ids)
+            any(id_shape(k) in shapes and anchors.rival_id(k) for k in described.id_keys - anchors.ids)
             or (anchors.phones_stand_for_ids and any(anchors.rival_phone(t) for t in chunks(described.text)
                                                       if t[:1].isdigit()))):
         return ""  # no other object of the call's kind in it (by identifier, or by phone number: a line)
@@ -324,9 +325,9 @@ def _acts_on_another(described: Turn, anchors: Anchors) -> str:
     # "Line 555-123-2002 (L1002) ... I'll disable it", L1001 sent (the customer named in both).
     own = anchors.object_keys()
     if own and own.isdisjoint(described.compacts):
-        shapes = {(len(k), k[:1].isalpha()) for k in own}
+        shapes = {id_shape(k) for k in own}
         return next((k for k in sorted(described.id_keys - anchors.ids)
-                     if (len(k), k[:1].isalpha()) in shapes and anchors.rival_id(k)), "")
+                     if id_shape(k) in shapes and anchors.rival_id(k)), "")
     return ""
 
 

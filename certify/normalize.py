@@ -285,6 +285,16 @@ _MEASURE = re.compile(r"\d+(?:\.\d+)?-?(?:inch(?:es)?|in|ft|foot|feet|cm|mm|m|l|
                       r"gb|tb|mb|w|watts?|v|volts?|mah|mp)", re.I)
 
 
+_CODE = re.compile(r"\d[a-z]")  # a digit before a letter: a random code ("80bxw8"), not a kind and number
+
+
+def id_shape(key: str) -> tuple[int, bool]:
+    """What identifiers of one kind share, from a key (``compact``): its length and whether it
+    starts with a letter; a random code mixing letters and digits counts as starting with one
+    whatever its first character (airline reservations "80BXW8" and "U86B6B" are of a kind)."""
+    return len(key), key[:1].isalpha() or _CODE.search(key) is not None
+
+
 def looks_like_identifier(token: str) -> bool:
     """A token the agent could only know from evidence: letters mixed with digits, ``#``, ``@``,
     or a long digit string (order, item, tracking, phone numbers)."""

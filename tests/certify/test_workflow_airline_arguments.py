@@ -641,3 +641,21 @@ def test_a_numbered_plan_describes_each_of_its_actions(convo) -> None:
     # The bags' line alone describes no flight change.
     bags_only = "Here's the plan for **PVUB64**: update bags from 2 to **3**, free. Shall I?"
     assert _workflow(convo, bags_only, "yes", *_flights("business")) == ["not_described"]
+
+
+def test_a_reservation_code_that_starts_with_a_digit_is_a_rival_of_one_that_starts_with_a_letter(convo) -> None:
+    # Airline reservation codes are random: "80BXW8" and "U86B6B" are of one kind.
+    user = {**USER, "reservations": ["U86B6B", "80BXW8"]}
+    said = ("Reservation **U86B6B** has 2 checked bags, so a 3rd bag is free.\n\nUpdate U86B6B to 3 checked bags? "
+            "I'll note gift_card_3 as the payment method, but nothing will be charged.")
+    for reservation, kinds in (("U86B6B", []), ("80BXW8", ["not_described"])):
+        c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+        c.user("Add one more bag to my trip please. I'm raj_moore_8640.")
+        c.call("get_user_details", {"user_id": "raj_moore_8640"}, user)
+        c.call("get_reservation_details", {"reservation_id": "U86B6B"}, {**RESERVATION, "reservation_id": "U86B6B"})
+        c.say(said)
+        c.user("yes")
+        i = c.call("update_reservation_baggages", {"reservation_id": reservation, "total_baggages": 3,
+                                                   "nonfree_baggages": 0, "payment_id": "gift_card_3"}, RESERVATION)
+        decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+        assert [k for k in map(reason_kind, decision.reasons) if reason_check(k) == "workflow"] == kinds, reservation
