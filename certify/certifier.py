@@ -31,6 +31,7 @@ from trajectory2gym.certify.agreement import (
 )
 from trajectory2gym.certify.anchors import Anchors, call_anchors
 from trajectory2gym.certify.charges import misstated, moved, reports_money, totals
+from trajectory2gym.certify.claims import claims_done
 from trajectory2gym.certify.config import CertifyConfig
 from trajectory2gym.certify.confirmation import check_confirmation
 from trajectory2gym.certify.equations import miscalculated
@@ -144,6 +145,7 @@ class _Run:
         # what they charged or refunded (charges.moved) is read only for a text that reports money.
         self._writes: list[tuple[str, int, ToolCall]] = []
         self._moved: list[list[int]] = []  # charges.moved of the first writes of ``_writes``, once each
+        self._failed_write: tuple[str, str] | None = None  # (tool, error) of a write that failed since the user spoke
         self.infos: dict[str, ToolInfo] = {}
         self.judge_errors = 0
         self._call_keys: dict[str, tuple[str, bytes]] = {}
@@ -510,6 +512,10 @@ class _Run:
             for written, equation in miscalculated(content):
                 visibility = False  # "$164 + $50 + $30 = $264": each term visible, the sum wrong
                 reasons.append(reason("text_miscalculated", value=written, detail=equation))
+            if self._failed_write is not None and claims_done(content):
+                visibility = False  # "All set!" right after the write returned an error
+                tool, error = self._failed_write
+                reasons.append(reason("text_claims_failed_write", tool=tool, detail=error[:80]))
             if self._writes and "$" in content and reports_money(content) and (charged := self._charged()):
                 for written in misstated(content, charged):
                     visibility = False  # "$22 was charged", where the write's result shows $44
@@ -731,9 +737,15 @@ class _Run:
                     self.epoch += 1  # the user changed something on their side
                     continue
                 made = agent_calls.get(cid or "")
-                if made is None or not ok:
+                if made is None:
                     continue
                 meta = self.info(made.name).meta
+                if not ok:
+                    # A report of it as done is then no grounded statement; unless the same action
+                    # already went through since the user spoke (the error is the repeat's).
+                    if meta.access != "read" and not any(w[2].name == made.name for w in self._writes):
+                        self._failed_write = (made.name, msg.content or "")
+                    continue
                 if meta.access == "read":
                     # A successful lookup by an identifier establishes that object's state.
                     roles = meta.arg_roles
@@ -745,6 +757,7 @@ class _Run:
                 else:
                     # A state change; but not new evidence for repeating this very call.
                     self.epoch += 1
+                    self._failed_write = None
                     self._writes.append((msg.content or "", shown, made))  # for a report of what it charged
                     made_key = self.call_key(made)
                     last = self.seen_calls.get(made_key)
@@ -756,7 +769,7 @@ class _Run:
                     if role == "user":
                         self.epoch += 1
                         self.turns.append(Turn(i, "user", msg.content))
-                        self._writes, self._moved = [], []
+                        self._writes, self._moved, self._failed_write = [], [], None
                 for call in msg.calls:  # dual control: the user ran a tool; its inputs are visible
                     user_calls.add(call.id)
                     index.add_json(call.arguments)

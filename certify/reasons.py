@@ -28,6 +28,7 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "text_misstated_charge": ("visibility", "text states {value} as charged or refunded, which the call's result "
                                             "records as {detail}"),
     "text_miscalculated": ("visibility", "text states {value}, which its own terms refute: {detail}"),
+    "text_claims_failed_write": ("visibility", "text reports {tool} as done, but its result was an error: {detail}"),
     "text_privileged": ("visibility", "text states {value} found only in private (privileged)"),
     "not_confirmed": ("workflow", "{tool}: no explicit user confirmation after the assistant last described it"),
     # {detail} says what a description needs; empty in records certified before it was added.

@@ -1,0 +1,32 @@
+"""Texts that report a failed action as done: "All set! Your order is now paid with your gift card"
+right after the payment change returned "Error: insufficient gift card balance". A success claim
+after a write whose result was an error, with no word that tells of the failure, is no grounded
+statement: the agent's own context says otherwise."""
+
+from __future__ import annotations
+
+import re
+
+# Words that report an action as done.
+_DONE = re.compile(
+    r"\b(?:all set|all done|done|success(?:ful(?:ly)?)?|went through|completed?|"
+    r"(?:is|are|has been|have been|was|were) (?:now |also |successfully )?(?:confirmed|booked|cancell?ed|sent|"
+    r"updated|changed|modified|processed|submitted|placed|issued|refunded|paid|exchanged|returned|added|removed|"
+    r"applied|enabled|disabled|activated|suspended|resumed|switched|moved|upgraded|downgraded|scheduled)|"
+    r"i(?:'ve| have) (?:now |also |successfully )?(?:confirmed|booked|cancell?ed|sent|updated|changed|modified|"
+    r"processed|submitted|placed|issued|refunded|exchanged|returned|added|removed|applied|enabled|disabled|"
+    r"activated|suspended|resumed|switched|moved|upgraded|downgraded|scheduled|made|set)|is now|are now)\b",
+    re.I,
+)
+# Words that tell of the failure, or ask before going on: the text reports the error.
+_FAILED = re.compile(
+    r"\b(?:errors?|fail\w*|unable|(?:could|can|did|was|were|is|are|does|do|would|has|have)(?:n'?t| not)|cannot|"
+    r"not (?:able|possible|enough|go through)|unfortunately|sorry|apolog\w*|problem|issue|declined|rejected|"
+    r"insufficient|already|instead|however|but)\b|\?",
+    re.I,
+)
+
+
+def claims_done(text: str) -> bool:
+    """Whether a text reports an action as done and says nothing of a failure."""
+    return _DONE.search(text) is not None and _FAILED.search(text) is None

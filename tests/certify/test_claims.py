@@ -1,0 +1,67 @@
+"""A text that reports a write as done right after the write returned an error ("All set!" after
+"Error: insufficient gift card balance") is not grounded; one that reports the failure is."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from trajectory2gym.certify import certify_interaction
+from trajectory2gym.certify.claims import claims_done
+from trajectory2gym.certify.reasons import reason_kind
+from trajectory2gym.envs.registry import tool_specs
+
+
+@pytest.mark.parametrize(("text", "claims"), [
+    ("All set! Order #W2307204 is now paid with your gift card.", True),
+    ("Your booking is confirmed! ✅ You are on HAT086.", True),
+    ("Done — a payment request for B1001 has been sent to your phone.", True),
+    ("I've cancelled the order.", True),
+    ("Unfortunately the payment change failed: the gift card balance is insufficient.", False),
+    ("The system says a request is already awaiting payment, so nothing new was sent.", False),
+    ("Would you like me to try your Visa instead?", False),
+    ("Let me look up your order.", False),
+])
+def test_a_success_claim_is_one_that_says_nothing_of_a_failure(text: str, claims: bool) -> None:
+    assert claims_done(text) is claims
+
+
+ORDER = {"order_id": "#W2307204", "status": "pending", "payment_history": [
+    {"payment_method_id": "paypal_1", "amount": 122.8}]}
+CHANGE = ("modify_pending_order_payment", {"order_id": "#W2307204", "payment_method_id": "gift_card_7777844"})
+
+
+def _text_kinds(convo: Any, results: list[Any], report: str, user_between: bool = False) -> list[str]:
+    """The reasons' kinds of ``report``, said after the payment change was tried once per result."""
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user("Please pay order #W2307204 with my gift card gift_card_7777844 instead of PayPal.")
+    c.call("get_order_details", {"order_id": "#W2307204"}, ORDER)
+    c.say("I can switch order #W2307204 to your gift card gift_card_7777844. Proceed?")
+    c.user("yes please")
+    for result in results:
+        c.call(*CHANGE, result)
+    if user_between:
+        c.user("hello?")
+    i = c.say(report)
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    return [reason_kind(r) for r in decision.reasons]
+
+
+ERROR = "Error: insufficient gift card balance to pay for the order"
+CLAIM = "All set! Order #W2307204 is now paid with your gift card."
+
+
+def test_a_claim_of_success_after_the_error_is_not_grounded(convo) -> None:
+    assert _text_kinds(convo, [ERROR], CLAIM) == ["text_claims_failed_write"]
+    assert _text_kinds(convo, [ERROR], "Sorry, that failed: the gift card balance is insufficient.") == []
+
+
+def test_a_claim_after_a_retry_that_went_through_or_a_repeat_of_a_done_action_stands(convo) -> None:
+    done = {**ORDER, "payment_history": [{"payment_method_id": "gift_card_7777844", "amount": 122.8}]}
+    assert _text_kinds(convo, [ERROR, done], CLAIM) == []  # the retry went through
+    assert _text_kinds(convo, [done, ERROR], CLAIM) == []  # the error is the repeat's
+
+
+def test_the_failure_counts_until_the_user_speaks(convo) -> None:
+    assert _text_kinds(convo, [ERROR], CLAIM, user_between=True) == []
