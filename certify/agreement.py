@@ -694,6 +694,8 @@ def _date_not_described(turns: list[Turn], described: Turn, anchors: Anchors, fi
                 return f"the description gives {ident} another date than {date}"
         elif date not in booked and not any(says_date(t.text, date) for t in turns):
             return f"the description does not say {ident} on {date}"
+    if moved := _moved_off(described.text, anchors):
+        return moved
     # An item the call drops that the description says it keeps ("your return HAT144 stays the same"),
     # or the description it recaps does, where the recap does not name it ("outbound unchanged").
     kept = {compact(ident) for ident, _ in anchors.dated}
@@ -710,6 +712,24 @@ def _date_not_described(turns: list[Turn], described: Turn, anchors: Anchors, fi
             parts = [p for p in _PARTS.split(source.text) if compact(found) in {compact(t) for t in chunks(p)}]
             if parts and all(_KEEPS.search(p) for p in parts):
                 return f"the description keeps {found}, which the call drops"
+    return ""
+
+
+def _moved_off(text: str, anchors: Anchors) -> str:
+    """An item the call sends as booked that the description moves off that date by an arrow:
+    "HAT138 on 2024-05-29 → HAT138 on 2024-05-30", and the call keeps HAT138 on the 29th."""
+    if "→" not in text and "->" not in text:
+        return ""
+    changed = set(anchors.changed())
+    for ident, date in anchors.dated:
+        if (ident, date) in changed:
+            continue
+        key = compact(ident)
+        for line in SENTENCE_OR_LINE.split(text):
+            left, arrow, right = line.replace("->", "→").partition("→")
+            if (arrow and key in {compact(t) for t in chunks(left)} and says_date(left, date)
+                    and not says_date(right, date) and date_mentions(right)):
+                return f"the description moves {ident} off {date}, where the call keeps it"
     return ""
 
 

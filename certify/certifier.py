@@ -34,7 +34,7 @@ from trajectory2gym.certify.charges import misstated, moved, reports_money, tota
 from trajectory2gym.certify.claims import claims_done
 from trajectory2gym.certify.config import CertifyConfig
 from trajectory2gym.certify.confirmation import check_confirmation
-from trajectory2gym.certify.equations import miscalculated
+from trajectory2gym.certify.equations import miscalculated, worked
 from trajectory2gym.certify.evidence import EvidenceIndex
 from trajectory2gym.certify.normalize import (
     chunks_with_digits,
@@ -341,7 +341,7 @@ class _Run:
             index = self.index
             for tok in chunks_with_digits(text):
                 if (looks_like_identifier(tok) and not index.has_string(tok) and not index.date_stated(tok)
-                        and not index.has_part(tok)):
+                        and not index.has_part(tok) and not index.time_part_shown(tok)):
                     misses.append(tok)
         if not strict_numbers:
             if "$" not in text and not _DECIMAL.search(text):
@@ -372,20 +372,28 @@ class _Run:
 
     def _derived_misses(self, unseen: list[tuple[str, int]], text: str) -> list[str]:
         """Of a text's amounts that are not visible, those that do not follow in more steps from
-        amounts the conversation stated: a sum or difference of amounts stated and derived before
+        amounts the conversation stated: one derived before, restated ("$28" in the confirmation of a
+        change whose difference was worked out as $28), a sum or difference of amounts stated and derived before
         ("$10 for L1001 and $2 for L1002, so $12 in all"), in any order in the text, or a sum of
         three stated visible amounts ("$153.23 + $53.48 + $155.99 = $362.70"), or a total of the prices
         of the objects the text names (``_named_total``)."""
         progress = bool(unseen)
+        results = worked(text) if unseen else []
         while unseen and progress:
             progress = False
             for item in list(unseen):
-                if (self._stated_pair(item[1], text) or self._stated_triple(item[1], text)
-                        or self._named_total(item[1], text)):
+                if (item[1] in self._derived or self._stated_pair(item[1], text) or self._stated_triple(item[1], text)
+                        or self._named_total(item[1], text) or self._worked_out(item[1], results)):
                     unseen.remove(item)
                     self._derived.add(item[1])
                     progress = True
         return [written for written, _ in unseen]
+
+    def _worked_out(self, cents: int, results: list[tuple[int, list[int]]]) -> bool:
+        """The result of a right equation the text writes out, whose amounts are visible or derived:
+        "($161 − $147) × 2 passengers = $28" (``equations.worked``)."""
+        return any(result == cents and all(a in self._derived or self._amount_ok(a) for a in amounts)
+                   for result, amounts in results)
 
     def _named_total(self, cents: int, text: str) -> bool:
         """A total of the prices the observations give the objects a text names by identifier:

@@ -61,6 +61,7 @@ _BRACE = re.compile(r"[{}]")
 _NAME_KEYS = ('"name"', '"title"', '"product_name"')
 _ONE_DAY = frozenset({"one day", "a day", "next day", "day later", "day earlier", "day after", "day before",
                       "following day", "previous day"})
+_CLOCK = re.compile(r"(\d{1,2}):(\d{2})(\+\d)?")  # "02:30+1": a time, the next day
 _US_DATE = re.compile(r"(\d{1,2})/(\d{1,2})/(\d{4})")
 _MONTHS = [(full, full[:3]) for full in ("january", "february", "march", "april", "may", "june", "july",
                                          "august", "september", "october", "november", "december")]
@@ -614,6 +615,15 @@ class EvidenceIndex:
                 return True
             p = hay.find(needle, p + 1)
         return False
+
+    def time_part_shown(self, token: str) -> bool:
+        """A date or time that a visible timestamp holds, as a text writes it shorter: "2024-05-14"
+        of "2024-05-14T23:57:50", "02:30+1" of "02:30:00+1". Asked only for a token the index lacks."""
+        if ISO_DAY.fullmatch(token):
+            return f'"{token}t' in self._joined() or f'"{token} ' in self._joined()
+        m = _CLOCK.fullmatch(token)
+        return m is not None and re.search(rf"(?<!\d){int(m[1]):02d}:{m[2]}:\d\d{re.escape(m[3] or '')}(?![\d+])",
+                                           self._joined()) is not None
 
     def date_stated(self, value: str) -> bool:
         """An ISO date (``2024-05-20``) stated in words: its month name and day next to each other

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from trajectory2gym.certify import certify_interaction
 from trajectory2gym.certify.dates import date_mentions, says_date
 
 
@@ -48,3 +49,16 @@ def test_a_date_one_day_from_a_visible_one() -> None:
     index.add_text("My flight is on 2024-02-28. Push it back one day please.")
     assert index.date_stated("2024-02-29") and not index.date_stated("2024-03-02")
     assert not index.date_stated("2024-02-30")  # no such day: no answer, and no crash
+
+
+def test_a_date_or_time_held_by_a_visible_timestamp_is_visible(convo, at) -> None:
+    c = convo()
+    c.user("When did I book it?")
+    c.call("get_order_details", {"order_id": "#W1"}, {"order_id": "#W1", "created_at": "2024-05-14T23:57:50",
+                                                     "arrival": "02:30:00+1"})
+    ok = c.say("Booked: 2024-05-14 23:57; it lands at 02:30+1.")
+    wrong = c.say("Booked: 2024-05-15; it lands at 02:45+1.")
+    out = certify_interaction(c.build())
+    assert at(out, ok).reasons == []
+    assert at(out, wrong).reasons == ["text states '2024-05-15' not in visible history",
+                                      "text states '02:45+1' not in visible history"]

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from trajectory2gym.certify import certify_interaction
-from trajectory2gym.certify.equations import miscalculated
+from trajectory2gym.certify.equations import miscalculated, worked
 from trajectory2gym.certify.reasons import reason_kind
 
 
@@ -25,6 +25,12 @@ from trajectory2gym.certify.reasons import reason_kind
     ("Your flight on 2024-05-28 = the day you asked for.", []),
     ("HAT123 + HAT456 = your trip", []),
     ("$50 per bag; total = $100", []),
+    # A difference times a count, and a refund said in words.
+    ("Fare difference: ($161 − $147) × 2 passengers = **$28**", []),
+    ("($162 − $175) × 2 = −$26 → **$26 refund**", []),
+    ("($160 − $130) × 2 = $50", [("$50", "($160 − $130) × 2 = $50")]),
+    ("$106 − $179 = **$73 refund**", []),
+    ("$106 − $179 = **$73** more", [("$73", "$106 − $179 = $73")]),
 ])
 def test_a_written_equation_must_hold(text: str, wrong: list[tuple[str, str]]) -> None:
     assert miscalculated(text) == wrong
@@ -39,3 +45,22 @@ def test_a_wrong_total_is_refused_though_each_amount_is_derivable(convo: Any, at
     out = certify_interaction(c.build())
     assert [reason_kind(r) for r in at(out, ok).reasons] == []
     assert [reason_kind(r) for r in at(out, wrong).reasons] == ["text_miscalculated"]
+
+
+def test_a_right_equation_gives_its_result_and_amounts() -> None:
+    assert worked("($161 − $147) × 2 passengers = **$28**") == [(2800, [16100, 14700])]
+    assert worked("$106 − $179 = $73 refund") == [(7300, [10600, 17900])]
+    assert worked("($160 − $130) × 2 = $50") == []
+
+
+def test_a_result_worked_out_from_visible_fares_is_grounded_and_may_be_restated(convo: Any, at: Any) -> None:
+    c = convo()
+    c.user("Move both of us from the $147 fare to the $161 one.")
+    c.call("get_product_details", {"product_id": "1"}, {"product_id": "1", "variants": {"9": {"price": 161}}})
+    worked_out = c.say("Fare difference: ($161 − $147) × 2 passengers = **$28**. Which card?")
+    c.user("visa")
+    restated = c.say("Confirm: charging $28 to your Visa?")
+    out = certify_interaction(c.build())
+    assert at(out, worked_out).reasons == [] and at(out, restated).reasons == []
+    c.messages[-1]["content"] = "Confirm: charging $29 to your Visa?"
+    assert [reason_kind(r) for r in at(certify_interaction(c.build()), restated).reasons] == ["text_not_visible"]

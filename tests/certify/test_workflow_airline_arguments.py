@@ -659,3 +659,15 @@ def test_a_reservation_code_that_starts_with_a_digit_is_a_rival_of_one_that_star
                                                    "nonfree_baggages": 0, "payment_id": "gift_card_3"}, RESERVATION)
         decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
         assert [k for k in map(reason_kind, decision.reasons) if reason_check(k) == "workflow"] == kinds, reservation
+
+
+def test_a_flight_the_description_moves_by_an_arrow_is_not_kept_as_booked(convo) -> None:
+    said = ("Change: HAT173 on 2024-05-20 → **HAT173 on 2024-05-21**. Fare difference: $0, on your gift card. OK?")
+    kinds = {}
+    for day in ("2024-05-20", "2024-05-21"):
+        flights = {"reservation_id": "PVUB64", "cabin": "economy", "payment_id": "gift_card_3",
+                   "flights": [{"flight_number": "HAT173", "date": day}]}
+        kinds[day] = _workflow(convo, said, "ok", "update_reservation_flights", flights,
+                               search=[*SEARCH, {"flight_number": "HAT173", "date": "2024-05-21",
+                                                 "prices": {"economy": 174}}])
+    assert kinds == {"2024-05-20": ["not_described"], "2024-05-21": []}
