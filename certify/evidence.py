@@ -650,7 +650,7 @@ class EvidenceIndex:
                 for n in names for d in days)
         if any(f"{n} {d}" in bigrams or f"{d} {n}" in bigrams for n in names for d in days):
             return True
-        if f"{month} {day}" in bigrams:  # "5/30" (month first, the year visible)
+        if f"{month} {day}" in bigrams or f"{month:02d} {day:02d}" in bigrams:  # "5/30", "06/15/1985" (month first)
             return True
         shown = self._dates_shown()
         # "Wednesday the 22nd": the day as an ordinal, in a month a visible date is in.

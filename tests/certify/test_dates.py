@@ -62,3 +62,14 @@ def test_a_date_or_time_held_by_a_visible_timestamp_is_visible(convo, at) -> Non
     assert at(out, ok).reasons == []
     assert at(out, wrong).reasons == ["text states '2024-05-15' not in visible history",
                                       "text states '02:45+1' not in visible history"]
+
+
+@pytest.mark.parametrize(("said", "visible"), [("06/15/1985", True), ("6/15/1985", True), ("06/16/1985", False)])
+def test_a_date_written_month_first_with_zeros_grounds_the_iso_argument(convo, at, said: str, visible: bool) -> None:
+    tool = {"type": "function", "function": {"name": "get_customer_by_name", "description": "find a customer",
+                                             "parameters": {"type": "object", "properties": {
+                                                 "full_name": {"type": "string"}, "dob": {"type": "string"}}}}}
+    c = convo(tools=[tool], domain=None)
+    c.user(f"Hi, I'm John Smith, DOB {said}. Which of my lines are active?")
+    i = c.call("get_customer_by_name", {"full_name": "John Smith", "dob": "1985-06-15"}, [{"customer_id": "C1001"}])
+    assert at(certify_interaction(c.build()), i).checks["visibility"] is visible
