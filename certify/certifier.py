@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import importlib
 import re
+from collections import Counter
 from collections.abc import Callable
 from itertools import filterfalse
 from typing import Any
@@ -398,10 +399,12 @@ class _Run:
     def _named_total(self, cents: int, text: str) -> bool:
         """A total of the prices the observations give the objects a text names by identifier:
         "Returning the lamp (9190635437), the T-shirt (9647292434) and the kettle (5268233322) gives
-        $362.70"; with up to four of them, a net of some prices less others (an exchange's price
-        differences: "the two exchanges come to $8.07 in all")."""
-        named = dict.fromkeys(t for t in chunks_with_digits(text) if looks_like_identifier(t))
-        prices = [own for ident in list(named)[:_TOTAL_OBJECTS] if (own := self.prices.prices(ident)[0])]
+        $362.70"; an item named twice counts twice; with up to four of them, a net of some prices
+        less others (an exchange's price differences: "the two exchanges come to $8.07 in all")."""
+        named = Counter(t for t in chunks_with_digits(text) if looks_like_identifier(t))
+        # An item listed twice is two of it (two identical jackets: one item id, on two lines).
+        prices = [own for ident in list(named)[:_TOTAL_OBJECTS] if (own := self.prices.prices(ident)[0])
+                  for _ in range(min(named[ident], 3))]
         if len(prices) < 2:
             return False
         signed = len(prices) <= 4

@@ -91,3 +91,15 @@ def test_each_amount_is_said_of_the_identifier_before_it(convo, at) -> None:
 ])
 def test_a_measure_is_no_money_amount(convo, at, said: str, kinds: list[str]) -> None:
     assert _text(convo, at, SHIRTS, said) == kinds
+
+
+@pytest.mark.parametrize(("total", "kinds"), [("$453.16", []), ("$295.55", []), ("$610.77", ["text_not_visible"])])
+def test_an_item_listed_twice_counts_twice_in_a_total(convo, at, total: str, kinds: list[str]) -> None:
+    order = {"order_id": "#W1840144", "items": [
+        {"name": "Desk Lamp", "item_id": "8384507844", "price": 137.94},
+        {"name": "Laptop", "item_id": "6017636844", "price": 2292.37},
+        {"name": "Fleece Jacket", "item_id": "8590708195", "price": 157.61},
+        {"name": "Fleece Jacket", "item_id": "8590708195", "price": 157.61}]}
+    said = ("- Desk Lamp — 8384507844 — $137.94\n- Fleece Jacket — 8590708195 — $157.61\n"
+            f"- Fleece Jacket — 8590708195 — $157.61\n\nRefund total: **{total}**")
+    assert _text(convo, at, order, said) == kinds  # 610.77 would count the jacket three times
