@@ -167,15 +167,16 @@ _GOES_TO = re.compile(r"\b(?:go(?:es|ing)?|bring(?:s|ing)?(?:\s+(?:it|you|them|t
 def _names_account(text: str, anchors: Anchors) -> bool:
     """One clause of the description changes the account holder's own record: it names the action,
     the object and the account ("I'll update the default address on your account to ...", or "your
-    address" where the message names no order), and no other object's identifier ("order #W123
-    ships to the address on your account" is the order's)."""
+    address" where the message names no order; an arrow is the clause's verb, as the message says
+    the action: "1. **Default address** on your profile → 456 Cactus Rd"), and no other object's
+    identifier ("order #W123 ships to the address on your account" is the order's)."""
     about_order = _ORDER.search(text) is not None
     for clause in split_clauses(text):  # "..., and I can also update the default address on your account"
         sentence = clause.text
         said = Turn(-1, "assistant", sentence)
         line = said.wordline
         if ((not ACCOUNT_WORDS.isdisjoint(said.words) or " on file " in line
-             or (not about_order and _yours(line, anchors))) and says(line, anchors.stems)
+             or (not about_order and _yours(line, anchors))) and (says(line, anchors.stems) or "→" in sentence)
                 and says(line, anchors.objects)
                 and not any(looks_like_identifier(t) and not t.isdigit() and compact(t) not in anchors.ids
                             for t in chunks(sentence))):

@@ -239,6 +239,11 @@ def test_the_account_names_the_account_holders_address_beside_an_orders(convo, a
         ("I'll update your address to 1 Elm St, Austin, TX 78701. Please confirm.", []),
         ("Shall I change your new home address to 1 Elm St, Austin, TX 78701?", []),
         ("I'll update the address of your order to 1 Elm St, Austin, TX 78701. Please confirm.", ["not_described"]),
+        # A numbered plan whose lines have an arrow for a verb.
+        ("I'll make these two updates:\n\n1. **Default address** on your profile → 1 Elm St, Austin, TX 78701\n"
+         "2. **Shipping address** of pending order **#W2443586** → same address\n\nShall I go ahead with both?", []),
+        ("I'll make these two updates:\n\n1. **Shipping address** of pending order **#W2443586** → 1 Elm St, Austin, "
+         "TX 78701\n2. Send you a receipt at the address on your profile\n\nShall I go ahead?", ["not_described"]),
         # Which address is meant is not said: an order's address (modify_pending_order_address) too.
         ("I'll update the address to 1 Elm St, Austin, TX 78701. Please confirm.", ["not_described"]),
         # The account mentioned in passing, in a change of an order's address.
