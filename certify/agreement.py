@@ -1207,12 +1207,12 @@ def call_disagrees(turns: list[Turn], last_desc: int, anchors: Anchors, first_de
     window, at = turns[start:], last_desc - start
     if anchors.dated and (unsaid := _date_not_described(turns, described, anchors, turns[first])):
         return ConfirmVerdict(False, "not_described", f" as called ({unsaid})")
-    if anchors.counts and (verdict := _count_not_stated(window, at, anchors)):
-        return verdict
     if anchors.records and anchors.owners and (unsaid := _record_not_described(described, anchors)):
         return ConfirmVerdict(False, "not_described", f" as called ({unsaid})")
-    if first < last_desc:  # a choice the recap leaves unsaid holds from the description it recaps
+    if first < last_desc:  # a choice or count the recap leaves unsaid holds from the description it recaps
         while start > 0 and (start > first or turns[start].role != "user"):
             start -= 1
+    if anchors.counts and (verdict := _count_not_stated(turns[start:], last_desc - start, anchors)):
+        return verdict
     return (_amount_not_stated(window, at, anchors) or _choice_not_stated(turns[start:], last_desc - start, anchors)
             or (_payment_not_named(turns, window, anchors) if anchors.payments else None))

@@ -34,7 +34,7 @@ from trajectory2gym.certify.agreement import (
     refuses_method,
 )
 from trajectory2gym.certify.anchors import ACCOUNT_WORDS, Anchors
-from trajectory2gym.certify.dates import date_mentions
+from trajectory2gym.certify.dates import date_mentions, says_date
 from trajectory2gym.certify.evidence import EvidenceIndex
 from trajectory2gym.certify.normalize import (
     cents_of,
@@ -421,9 +421,16 @@ def _recapped(turns: list[Turn], last_desc: int, anchors: Anchors) -> int:
     # 21 as well"): the recap then says the action anew.
     if (0 <= k < last_desc - 1 and ASKS.search(turns[k].text)
             and not any(says(t.wordline, anchors.stems) or date_mentions(t.text) for t in turns[k + 1:last_desc])
-            and describes(turns[k], anchors)):
+            and (describes(turns[k], anchors) or _names_every_flight(turns[k], anchors))):
         return k
     return last_desc
+
+
+def _names_every_flight(turn: Turn, anchors: Anchors) -> bool:
+    """A summary that names each dated item of the call on its date, though not the action's verb:
+    "**Round trip summary** 1. HAT208 EWR → MSP, 2024-05-21 ... 2. HAT196 ..., 2024-05-24"."""
+    return bool(anchors.dated) and all(compact(ident) in turn.compacts and says_date(turn.text, day)
+                                       for ident, day in anchors.dated)
 
 
 def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex) -> ConfirmVerdict:

@@ -671,3 +671,34 @@ def test_a_flight_the_description_moves_by_an_arrow_is_not_kept_as_booked(convo)
                                search=[*SEARCH, {"flight_number": "HAT173", "date": "2024-05-21",
                                                  "prices": {"economy": 174}}])
     assert kinds == {"2024-05-20": ["not_described"], "2024-05-21": []}
+
+
+@pytest.mark.parametrize("summary_title", ["**Booking summary**", "**Round trip summary**"])
+@pytest.mark.parametrize(("bags", "kinds"), [(2, []), (3, ["amount_not_confirmed"])])
+def test_a_count_the_recap_leaves_unsaid_holds_from_the_summary_it_recaps(convo, summary_title: str, bags: int,
+                                                                          kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("Book me EWR to MSP on May 21 and back on May 24, economy. I'm anya_brown_2655.")
+    c.call("get_user_details", {"user_id": "anya_brown_2655"}, {"user_id": "anya_brown_2655", "membership": "gold",
+           "payment_methods": {"gift_card_1": {"source": "gift_card", "amount": 220, "id": "gift_card_1"},
+                               "gift_card_2": {"source": "gift_card", "amount": 285, "id": "gift_card_2"}}})
+    c.call("search_direct_flight", {"origin": "EWR", "destination": "MSP", "date": "2024-05-21"},
+           [{"flight_number": "HAT208", "prices": {"economy": 128}}])
+    c.call("search_direct_flight", {"origin": "MSP", "destination": "EWR", "date": "2024-05-24"},
+           [{"flight_number": "HAT196", "prices": {"economy": 161}}])
+    c.say("HAT208 on 2024-05-21 ($128) and HAT196 on 2024-05-24 ($161). Any checked bags or insurance?")
+    c.user("2 bags, no insurance")
+    c.say(f"{summary_title}\n1. HAT208 EWR → MSP, 2024-05-21, economy — $128\n2. HAT196 MSP → EWR, 2024-05-24, "
+          "economy — $161\n3. 2 checked bags — free\n4. No insurance\n\n**Total: $289.** How would you like to pay?")
+    c.user("use the 220 card fully and the rest on the 285 one")
+    c.say("Payment: gift_card_1 — $220 and gift_card_2 — $69 (total $289). Book it?")
+    c.user("yes")
+    i = c.call("book_reservation", {
+        "user_id": "anya_brown_2655", "origin": "EWR", "destination": "MSP", "flight_type": "round_trip",
+        "cabin": "economy", "flights": [{"flight_number": "HAT208", "date": "2024-05-21"},
+                                        {"flight_number": "HAT196", "date": "2024-05-24"}],
+        "passengers": [{"first_name": "Anya", "last_name": "Brown", "dob": "1982-07-05"}],
+        "payment_methods": [{"payment_id": "gift_card_1", "amount": 220}, {"payment_id": "gift_card_2", "amount": 69}],
+        "total_baggages": bags, "nonfree_baggages": 0, "insurance": "no"}, {"reservation_id": "ABC123"})
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert [k for k in map(reason_kind, decision.reasons) if reason_check(k) == "workflow"] == kinds
