@@ -761,8 +761,10 @@ def _choice_not_stated(turns: list[Turn], at: int, anchors: Anchors) -> ConfirmV
         if said and value not in said:
             return ConfirmVerdict(False, "argument_not_confirmed", f"stated: {', '.join(sorted(said))}", arg, value)
     for arg, value, kind in anchors.payments:
-        if any(value in t.text for t in turns[at:]):
-            continue  # the method itself was named
+        named = [k for k in range(at, len(turns)) if value in turns[k].text]
+        if named and not any(payment_words(t) for t in turns[named[-1] + 1:]):
+            continue  # the method itself was named, and no message after names another kind
+        # ("... charged to your PayPal (paypal_3650980)" "put the difference on my visa instead. then yes")
         said = _last_said(turns, at, payment_words)
         if said and kind not in {PAYMENT_WORDS[w] for w in said}:
             return ConfirmVerdict(False, "argument_not_confirmed", f"stated: {', '.join(sorted(said))}", arg, value)
@@ -780,7 +782,27 @@ def _choice_not_stated(turns: list[Turn], at: int, anchors: Anchors) -> ConfirmV
             if said and card is not None and card.lower() not in said:
                 return ConfirmVerdict(False, "argument_not_confirmed", f"stated: {key} {', '.join(sorted(said))}",
                                       arg, value)
+    if anchors.payments and (split := _split_unmet(turns, at, anchors)):
+        arg, value, _ = anchors.payments[0]
+        return ConfirmVerdict(False, "argument_not_confirmed", f"stated: split between {split}", arg, value)
     return None
+
+
+# A payment split between methods: "the gift card for as much as it covers and the rest on the visa".
+_SPLIT = re.compile(r"\b(?:the rest|remainder|remaining|split|as much as|balance on|part on|half)\b", re.I)
+
+
+def _split_unmet(turns: list[Turn], at: int, anchors: Anchors) -> str:
+    """The kinds of method the last message naming any splits the payment between, where the call
+    pays with fewer of them (all on the Visa); else ""."""
+    for turn in reversed(turns[at:]):
+        if said := payment_words(turn):
+            kinds = {PAYMENT_WORDS[w] for w in said}
+            used = {kind for _, _, kind in anchors.payments}
+            if len(kinds) > 1 and not kinds <= used and _SPLIT.search(turn.text):
+                return " and ".join(sorted(said))
+            return ""
+    return ""
 
 
 # A gift card or certificate, with the balance it is told apart by: "the $150 certificate", "the

@@ -702,3 +702,20 @@ def test_a_count_the_recap_leaves_unsaid_holds_from_the_summary_it_recaps(convo,
         "total_baggages": bags, "nonfree_baggages": 0, "insurance": "no"}, {"reservation_id": "ABC123"})
     decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
     assert [k for k in map(reason_kind, decision.reasons) if reason_check(k) == "workflow"] == kinds
+
+
+@pytest.mark.parametrize(("payments", "kinds"), [
+    ([("credit_card_1", 174)], ["argument_not_confirmed"]),  # all on the Visa
+    ([("gift_card_3", 173), ("credit_card_1", 1)], []),
+])
+def test_a_split_the_user_asks_for_is_one_the_call_makes(convo, payments: list[tuple[str, int]],
+                                                         kinds: list[str]) -> None:
+    said = "Booking HAT173 on 2024-05-20, economy, for Raj Moore: **$174**, charged to your Visa ending 8862. Book it?"
+    booking = {"user_id": "raj_moore_8640", "origin": "PHX", "destination": "LAS", "flight_type": "one_way",
+               "cabin": "economy", "flights": [{"flight_number": "HAT173", "date": "2024-05-20"}],
+               "passengers": [{"first_name": "Raj", "last_name": "Moore", "dob": "1970-01-01"}],
+               "payment_methods": [{"payment_id": p, "amount": a} for p, a in payments],
+               "total_baggages": 0, "nonfree_baggages": 0, "insurance": "no"}
+    reply = "actually use my gift card for as much as it covers ($173) and the rest ($1) on the visa. then yes"
+    assert _workflow(convo, said, reply, "book_reservation", booking,
+                     request="I'm raj_moore_8640 (Raj Moore, born 1970-01-01). Book PHX to LAS on May 20.") == kinds

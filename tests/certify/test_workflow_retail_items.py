@@ -334,3 +334,11 @@ def test_a_deferral_about_another_object_leaves_the_yes_to_this_one(convo, reply
                {**pending, "status": "cancelled"})
     decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
     assert [k for k in map(reason_kind, decision.reasons) if reason_check(k) == "workflow"] == kinds
+
+
+def test_a_method_named_by_its_id_yields_to_a_later_kind_the_user_names(convo) -> None:
+    by_id = BOTH.replace("to your PayPal", f"to your PayPal ({PAYPAL})")
+    instead = "put it on my mastercard instead. then yes go ahead"
+    assert _workflow(convo, by_id, instead, *_return(LAMP, KETTLE, pay=PAYPAL)) == ["argument_not_confirmed"]
+    assert _workflow(convo, by_id, instead, *_return(LAMP, KETTLE, pay=CARD)) == []
+    assert _workflow(convo, by_id, "yes", *_return(LAMP, KETTLE, pay=PAYPAL)) == []
