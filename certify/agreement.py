@@ -795,6 +795,8 @@ _SPLIT = re.compile(r"\b(?:the rest|remainder|remaining|split|as much as|balance
 def _split_unmet(turns: list[Turn], at: int, anchors: Anchors) -> str:
     """The kinds of method the last message naming any splits the payment between, where the call
     pays with fewer of them (all on the Visa); else ""."""
+    if not any(_SPLIT.search(t.text) for t in turns[at:]):
+        return ""  # the words of a split first: they are rare, and naming methods costs more to read
     for turn in reversed(turns[at:]):
         if said := payment_words(turn):
             kinds = {PAYMENT_WORDS[w] for w in said}

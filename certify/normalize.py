@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import re
+from functools import lru_cache
 from typing import Any
 
 # A number written on its own: not part of an identifier (W123, 1000ml, item_42). In full:
@@ -288,11 +289,14 @@ _MEASURE = re.compile(r"\d+(?:\.\d+)?-?(?:inch(?:es)?|in|ft|foot|feet|cm|mm|m|l|
 _CODE = re.compile(r"\d[a-z]")  # a digit before a letter: a random code ("80bxw8"), not a kind and number
 
 
+@lru_cache(maxsize=8192)  # asked of every token a description holds, once per call it may describe
 def id_shape(key: str) -> tuple[int, bool]:
     """What identifiers of one kind share, from a key (``compact``): its length and whether it
     starts with a letter; a random code mixing letters and digits counts as starting with one
     whatever its first character (airline reservations "80BXW8" and "U86B6B" are of a kind)."""
-    return len(key), key[:1].isalpha() or _CODE.search(key) is not None
+    if key[:1].isalpha() or key.isdigit():  # most keys: no search
+        return len(key), key[:1].isalpha()
+    return len(key), _CODE.search(key) is not None
 
 
 def looks_like_identifier(token: str) -> bool:
