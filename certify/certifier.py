@@ -53,7 +53,7 @@ from trajectory2gym.certify.prices import PriceBook, misattributed
 from trajectory2gym.certify.reasons import reason
 from trajectory2gym.certify.routes import Route
 from trajectory2gym.certify.tools import ToolInfo, ToolResolver, guess_domain
-from trajectory2gym.certify.turns import Turn
+from trajectory2gym.certify.turns import SENTENCE, Turn
 from trajectory2gym.interaction import Interaction, Message, ToolCall
 from trajectory2gym.toolmeta import ToolMeta
 
@@ -112,6 +112,21 @@ class UncertifiableRecord(ValueError):
         super().__init__(f"{path}: {message}")
         self.path = path
         self.message = message
+
+
+def _a_sum_of(cents: int, parts: set[int], most: int = 10) -> bool:
+    """Whether some of at most ``most`` amounts add up to ``cents``."""
+    if len(parts) > most:
+        return False
+    sums = {0}
+    for p in parts:
+        sums |= {t + p for t in sums if t + p <= cents}
+    return cents in sums
+
+
+# An amount of data with a decimal point, and the words of a sentence about a line's usage.
+_DECIMAL_GB = re.compile(r"(?<![\d.])(\d+\.\d+)\s*(?:gb|gigs?|gigabytes?)\b", re.I)
+_USAGE = re.compile(r"\b(?:used|left|remaining|usage|of your|allowance|limit|consumed|so far)\b", re.I)
 
 
 class _Run:
@@ -347,6 +362,8 @@ class _Run:
         if not strict_numbers:
             if "$" not in text and not _DECIMAL.search(text):
                 return misses  # only money-like numbers ($5, 4.50, 1,200) are checked in text
+            if "gb" in text.lower():
+                misses += self._usage_misses(text)
             money = without_data_amounts(text)  # "3.0 GB" is no money amount
             found = money_numbers_in(money)
             if any("$" not in written for written, _ in found):  # nor is "1.5 liters" (blanked only then)
@@ -370,6 +387,27 @@ class _Run:
             if not self._amount_ok(cents, text):
                 misses.append(written)
         return misses
+
+    def _usage_misses(self, text: str) -> list[str]:
+        """Amounts of data with a decimal point that a sentence about usage states ("you've used 7.8
+        GB of your 15 GB", "about 7.2 GB left") and no observation shows or derives: read from the
+        line's usage, not offered (an offer of "1.5 GB" is the user's to take or not)."""
+        out = []
+        said: set[int] | None = None
+        for sentence in SENTENCE.split(text):
+            if not _USAGE.search(sentence):
+                continue
+            for m in _DECIMAL_GB.finditer(sentence):
+                cents = to_cents(m[1]) or 0
+                if self._amount_ok(cents, text):
+                    continue
+                if said is None:  # visible amounts of data the text states: "3.2 GB of your 5 GB"
+                    said = stated_amounts(text, data=True) & self.index.amounts
+                others = said - {cents}
+                # Two of them apart ("so 1.8 GB remain"), or some of them together (a table's total).
+                if not (any(abs(a - b) == cents for a in others for b in others) or _a_sum_of(cents, others)):
+                    out.append(m[0])
+        return out
 
     def _derived_misses(self, unseen: list[tuple[str, int]], text: str) -> list[str]:
         """Of a text's amounts that are not visible, those that do not follow in more steps from

@@ -211,3 +211,25 @@ def test_a_sum_of_three_prices_the_text_lists(convo, at) -> None:
     said = "The lamp is $153.23, the T-shirt $53.48 and the kettle $155.99: $362.70 back in all."
     assert _text_visible(convo, at, ORDER, said)
     assert not _text_visible(convo, at, ORDER, said.replace("362.70", "363.70"))
+
+
+USAGE = [{"line_id": "L1001", "data_used_gb": 3.2, "data_limit_gb": 5.0},
+         {"line_id": "L1002", "data_used_gb": 8.7, "data_limit_gb": 15.0},
+         {"line_id": "L1003", "data_used_gb": 12.9, "data_limit_gb": 999.0}]
+
+
+@pytest.mark.parametrize(("said", "misses"), [
+    ("You've used 8.7 GB of your 15 GB allowance.", []),
+    ("You've used 7.8 GB of your 15 GB allowance; about 7.2 GB left.", ["7.8 GB", "7.2 GB"]),  # digits swapped
+    ("You've used 3.2 GB of your 5 GB, so 1.8 GB remain.", []),  # a difference of two it states
+    ("| L1001 | 3.2 GB |\n| L1002 | 8.7 GB |\n| L1003 | 12.9 GB |\n| Total used | 24.8 GB |", []),  # some of them
+    ("| L1001 | 3.2 GB |\n| L1002 | 8.7 GB |\n| Total used | 12.1 GB |", ["12.1 GB"]),
+    ("I can add 1.5 GB for $7.50 if you like.", []),  # an offer: the user's to take
+])
+def test_an_amount_of_data_a_usage_sentence_states_must_be_visible(convo, at, said: str, misses: list[str]) -> None:
+    c = convo()
+    c.user("How much data have I used on my lines?")
+    for line in USAGE:
+        c.call("get_order_details", {"order_id": line["line_id"]}, line)
+    i = c.say(said)
+    assert at(certify_interaction(c.build()), i).reasons == [f"text states '{m}' not in visible history" for m in misses]
