@@ -31,7 +31,7 @@ from trajectory2gym.certify.agreement import (
     stated_counts,
 )
 from trajectory2gym.certify.anchors import Anchors, call_anchors
-from trajectory2gym.certify.charges import misstated, moved, reports_money, totals
+from trajectory2gym.certify.charges import misstated, moved, reports_money, reversed_ways, totals
 from trajectory2gym.certify.claims import claims_done
 from trajectory2gym.certify.config import CertifyConfig
 from trajectory2gym.certify.confirmation import check_confirmation
@@ -565,6 +565,11 @@ class _Run:
                 visibility = False  # "All set!" right after the write returned an error
                 tool, error = self._failed_write
                 reasons.append(reason("text_claims_failed_write", tool=tool, detail=error[:80]))
+            if self._writes and "$" in content and reports_money(content):
+                earlier = [t.text for t in self.turns[-6:] if t.role == "assistant"]
+                for written, was in reversed_ways(content, earlier):
+                    visibility = False  # "a refund of $2.93" described, "$2.93 has been charged" reported
+                    reasons.append(reason("text_reversed_charge", value=written, detail=was))
             if self._writes and "$" in content and reports_money(content) and (charged := self._charged()):
                 for written in misstated(content, charged):
                     visibility = False  # "$22 was charged", where the write's result shows $44

@@ -95,3 +95,40 @@ def misstated(text: str, amounts: set[int]) -> list[str]:
         if said and not any(c in amounts for _, c in said):
             out += [w for w, _ in said]
     return out
+
+
+# Which way money moves, in the words of one sentence: charged to the user, or refunded to them.
+_CHARGE_WAY = re.compile(r"\b(?:charg(?:e|ed|ing)|billed|debited|deducted|you(?:'ll| will)? pay|cost you)\b", re.I)
+_REFUND_WAY = re.compile(r"\b(?:refund(?:ed|s|ing)?|credited|back to you)\b", re.I)
+
+
+def _ways(text: str) -> dict[int, str]:
+    """The amounts (with "$") of each sentence that says one way only, and that way."""
+    out: dict[int, str] = {}
+    for sentence in SENTENCE.split(text):
+        charge, refund = _CHARGE_WAY.search(sentence), _REFUND_WAY.search(sentence)
+        if bool(charge) != bool(refund) and "$" in sentence:
+            for _, cents in dollar_amounts(sentence):
+                out.setdefault(cents, "charged" if charge else "refunded")
+    return out
+
+
+def reversed_ways(text: str, earlier: list[str]) -> list[tuple[str, str]]:
+    """(amount as written, the way the earlier texts gave it) for each amount a report states as
+    moving one way that the latest earlier text stating it gave as moving the other: "a refund of
+    $2.93 to your PayPal ... shall I go ahead?" then "$2.93 has been charged to your PayPal"."""
+    now = _ways(text)
+    if not now:
+        return []
+    out = []
+    for written, cents in dollar_amounts(text):
+        way = now.get(cents)
+        if way is None:
+            continue
+        for before in reversed(earlier):
+            was = _ways(before).get(cents)
+            if was is not None:
+                if was != way:
+                    out.append((written, was))
+                break
+    return out

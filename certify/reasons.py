@@ -27,6 +27,8 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "text_misattributed": ("visibility", "text states {value} for {arg}, which the observations price at {detail}"),
     "text_misstated_charge": ("visibility", "text states {value} as charged or refunded, which the call's result "
                                             "records as {detail}"),
+    "text_reversed_charge": ("visibility", "text states {value} as moving the other way than the conversation "
+                                           "gave it ({detail})"),
     "text_miscalculated": ("visibility", "text states {value}, which its own terms refute: {detail}"),
     "text_claims_failed_write": ("visibility", "text reports {tool} as done, but its result was an error: {detail}"),
     "text_privileged": ("visibility", "text states {value} found only in private (privileged)"),

@@ -9,7 +9,7 @@ import orjson
 import pytest
 
 from trajectory2gym.certify import certify_interaction
-from trajectory2gym.certify.charges import misstated, moved, totals
+from trajectory2gym.certify.charges import misstated, moved, reversed_ways, totals
 from trajectory2gym.certify.reasons import reason_kind
 from trajectory2gym.envs.registry import tool_specs
 
@@ -89,3 +89,38 @@ def test_a_write_without_a_result_and_many_reports_after_it(convo, at) -> None:
     c.messages[-1]["content"] = None  # a result with no content at all
     i = c.say("Done, $454 will be refunded to your card.")
     assert at(certify_interaction(c.build()), i).eligible  # nothing shown moved: nothing to hold it to
+
+
+@pytest.mark.parametrize(("report", "earlier", "out"), [
+    ("The difference of $2.93 has been charged to your PayPal.", ["You'd receive a refund of **$2.93**."],
+     [("$2.93", "refunded")]),
+    ("$2.93 has been refunded to your PayPal.", ["You'd receive a refund of **$2.93**."], []),
+    ("$5.65 was charged to your Visa.", ["$5.65 charged to your PayPal."], []),  # a method, not a way
+    ("$4.00 was charged to your Visa.", ["A refund of $2.93."], []),  # another amount
+    # The latest earlier text stating the amount decides.
+    ("$2.93 was charged.", ["A refund of $2.93.", "Sorry, correction: $2.93 will be charged to your card."], []),
+])
+def test_a_report_moves_an_amount_the_way_the_conversation_gave_it(report: str, earlier: list[str],
+                                                                   out: list[tuple[str, str]]) -> None:
+    assert reversed_ways(report, earlier) == out
+
+
+def test_a_refund_reported_as_a_charge_is_not_grounded(convo: Any, at: Any) -> None:
+    order = {"order_id": "#W1679211", "status": "delivered", "items": [
+        {"name": "Jigsaw Puzzle", "item_id": "7127170374", "price": 52.03}],
+        "payment_history": [{"payment_method_id": "paypal_3022415", "amount": 52.03}]}
+    kinds = []
+    for way in ("has been charged to", "will be refunded to"):
+        c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+        c.user("I want the 1000-piece puzzle instead, order #W1679211.")
+        c.call("get_order_details", {"order_id": "#W1679211"}, order)
+        c.call("get_product_details", {"product_id": "1"}, {"variants": {"3112842858": {"price": 49.10}}})
+        c.say("Exchange 7127170374 → 3112842858 in order #W1679211: you'd receive a refund of **$2.93** to your "
+              "PayPal (paypal_3022415). Shall I go ahead?")
+        c.user("sure")
+        c.call("exchange_delivered_order_items", {"order_id": "#W1679211", "item_ids": ["7127170374"],
+                                                  "new_item_ids": ["3112842858"], "payment_method_id": "paypal_3022415"},
+               {**order, "status": "exchange requested"})
+        i = c.say(f"The exchange is requested! The difference of $2.93 {way} your PayPal account.")
+        kinds.append([reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons])
+    assert kinds == [["text_reversed_charge"], []]
