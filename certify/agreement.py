@@ -790,13 +790,16 @@ def _choice_not_stated(turns: list[Turn], at: int, anchors: Anchors) -> ConfirmV
 
 # A payment split between methods: "the gift card for as much as it covers and the rest on the visa".
 _SPLIT = re.compile(r"\b(?:the rest|remainder|remaining|split|as much as|balance on|part on|half)\b", re.I)
+_SPLIT_WORDS = ("rest", "remain", "split", "as much as", "balance on", "part on", "half")
 
 
 def _split_unmet(turns: list[Turn], at: int, anchors: Anchors) -> str:
-    """The kinds of method the last message naming any splits the payment between, where the call
-    pays with fewer of them (all on the Visa); else ""."""
-    if not any(_SPLIT.search(t.text) for t in turns[at:]):
-        return ""  # the words of a split first: they are rare, and naming methods costs more to read
+    """The kinds of method the last message naming any splits the payment between, as the user asked
+    ("the gift card for as much as it covers and the rest on the visa"), where the call pays with
+    fewer of them (all on the Visa); else ""."""
+    low = " ".join(t.text for t in turns[at:] if t.role == "user").lower()
+    if not any(w in low for w in _SPLIT_WORDS):
+        return ""  # a split the user asks for, by its words first (plain substrings): cheaper than reading methods
     for turn in reversed(turns[at:]):
         if said := payment_words(turn):
             kinds = {PAYMENT_WORDS[w] for w in said}

@@ -46,7 +46,7 @@ from trajectory2gym.certify.normalize import (
     stem,
     words,
 )
-from trajectory2gym.certify.plan_picks import plain_yes, plan_lines, plan_picks
+from trajectory2gym.certify.plan_picks import plain_yes, plan_picks
 from trajectory2gym.certify.turns import ASKS, DEFER, SENTENCE_OR_LINE, Turn, split_clauses
 
 _AFFIRM = re.compile(
@@ -339,13 +339,13 @@ def _plan_answer(reply: Turn, plan: Turn, anchors: Anchors) -> bool | None:
     no", "only #2", "Option B please") says yes to the one entry that describes this call; None
     where the reply is not such an answer or no single entry is the call's."""
     text = reply.text
-    if len(text) > 80 or not (_MAY_PICK.search(text) or (_WHICH.search(plan.text) and plain_yes(text))):
-        return None  # the reply first: most are no picks, and reading the plan costs more
-    entries, lettered = plan_lines(plan.text)
+    if len(text) > 80:
+        return None
+    entries, lettered = plan.plan  # read once per message
     if not entries:
         return None
     if (picks := plan_picks(text, max(entries), lettered)) is None and not (
-            _WHICH.search(plan.text) and plain_yes(text)):
+            plain_yes(text) and _WHICH.search(plan.text)):
         return None
     mine = [n for n, entry in entries.items() if describes(Turn(-1, "assistant", entry), anchors)]
     if len(mine) != 1:  # options for one action: the entry with the values only this call sends
@@ -358,7 +358,6 @@ def _plan_answer(reply: Turn, plan: Turn, anchors: Anchors) -> bool | None:
 
 
 _WHICH = re.compile(r"\bwhich\b", re.I)
-_MAY_PICK = re.compile(r"\d|\b(?:[a-d]|first|second|third|fourth|last)\b", re.I)  # a label or a place
 
 
 def _group_names(groups: list[tuple[frozenset[str], frozenset[str]]], which: set[int]) -> str:

@@ -14,6 +14,7 @@ from trajectory2gym.certify.normalize import (
     tokens,
     words,
 )
+from trajectory2gym.certify.plan_picks import plan_lines
 
 # Where a message's sentences end; with SENTENCE_OR_LINE, a list's lines too.
 SENTENCE = re.compile(r"(?<=[.!?;])\s+")
@@ -82,6 +83,15 @@ class Turn:
     _clauses: list[Clause] | None = field(default=None, repr=False)
     _defers: bool | None = field(default=None, repr=False)
     _id_keys: set[str] | None = field(default=None, repr=False)
+    _plan: tuple[dict[int, str], bool] | None = field(default=None, repr=False)
+
+    @property
+    def plan(self) -> tuple[dict[int, str], bool]:
+        """Its labelled entries ("1. ...", "Option B: ...") and whether they are letters
+        (``plan_picks.plan_lines``), read once: every reply to it is asked about them per call."""
+        if self._plan is None:
+            self._plan = plan_lines(self.text) if "\n" in self.text else ({}, False)
+        return self._plan
 
     @property
     def defers(self) -> bool:
