@@ -53,6 +53,7 @@ _AFFIRM = re.compile(
     r"\b(yes|yeah|yep|yup|sure|confirm(?:ed|s)?|correct|proceed|go ahead|please do|do it|"
     r"sounds good|looks (?:good|right|correct|fine)|all good|that'?s right|that is right|absolutely|definitely|perfect|"
     r"let'?s do it|i agree|agreed|that works|works for me|go for it|affirmative|fine by me|that'?s fine|"
+    r"pl(?:ea)?[sz]e? do|make it so|sounds like a plan|"
     r"(?:is|are) fine to \w+)\b",
     re.I,
 )
@@ -65,7 +66,8 @@ _WEAK_AFFIRM = re.compile(r"\b(ok(?:ay)?|alright|all right|both)\b", re.I)  # "B
 
 
 
-_BARE_YES = re.compile(r"^\W*(?:y|ya|yah|yea|please)\W*$", re.I)  # "y", "please": a whole reply to a question
+# "y", "please", "k", "go", a thumbs up: a whole reply to a question.
+_BARE_YES = re.compile(r"^\W*(?:y|ya|yah|yea|please|k+|go|fine|👍|✅)\W*$", re.I)
 _DIRECTIVE = re.compile(r"\b(just|only|please)\b", re.I)
 
 

@@ -207,7 +207,8 @@ def test_a_yes_to_a_later_question_covers_the_action_only_if_it_goes_on_with_it(
     assert decision.checks["workflow"] is ok, decision.reasons
 
 
-@pytest.mark.parametrize("reply", ["looks good", "Looks right to me.", "all good"])
+@pytest.mark.parametrize("reply", ["looks good", "Looks right to me.", "all good", "k", "go.", "fine", "👍", "pls do",
+                                   "make it so", "sounds like a plan"])
 def test_everyday_yes_phrases_confirm(convo, reply: str) -> None:
     assert _workflow(convo, BOTH, reply, *_return(LAMP, KETTLE)) == []
 
@@ -342,3 +343,8 @@ def test_a_method_named_by_its_id_yields_to_a_later_kind_the_user_names(convo) -
     assert _workflow(convo, by_id, instead, *_return(LAMP, KETTLE, pay=PAYPAL)) == ["argument_not_confirmed"]
     assert _workflow(convo, by_id, instead, *_return(LAMP, KETTLE, pay=CARD)) == []
     assert _workflow(convo, by_id, "yes", *_return(LAMP, KETTLE, pay=PAYPAL)) == []
+
+
+@pytest.mark.parametrize("reply", ["don't go", "k no", "go away", "fine, no"])
+def test_terse_replies_that_refuse_do_not_confirm(convo, reply: str) -> None:
+    assert _workflow(convo, BOTH, reply, *_return(LAMP, KETTLE)) == ["not_confirmed"]
