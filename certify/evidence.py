@@ -62,6 +62,7 @@ _NAME_KEYS = ('"name"', '"title"', '"product_name"')
 _ONE_DAY = frozenset({"one day", "a day", "next day", "day later", "day earlier", "day after", "day before",
                       "following day", "previous day"})
 _CLOCK = re.compile(r"(\d{1,2}):(\d{2})(\+\d)?")  # "02:30+1": a time, the next day
+_CLOCK_SPAN = re.compile(r"(\d{1,2}:\d{2}(?:\+\d)?)[-–](\d{1,2}:\d{2}(?:\+\d)?)")
 _US_DATE = re.compile(r"(\d{1,2})/(\d{1,2})/(\d{4})")
 _MONTHS = [(full, full[:3]) for full in ("january", "february", "march", "april", "may", "june", "july",
                                          "august", "september", "october", "november", "december")]
@@ -618,9 +619,12 @@ class EvidenceIndex:
 
     def time_part_shown(self, token: str) -> bool:
         """A date or time that a visible timestamp holds, as a text writes it shorter: "2024-05-14"
-        of "2024-05-14T23:57:50", "02:30+1" of "02:30:00+1". Asked only for a token the index lacks."""
+        of "2024-05-14T23:57:50", "02:30+1" of "02:30:00+1", and a span of two such times
+        ("14:00-17:00"). Asked only for a token the index lacks."""
         if ISO_DAY.fullmatch(token):
             return f'"{token}t' in self._joined() or f'"{token} ' in self._joined()
+        if (span := _CLOCK_SPAN.fullmatch(token)) is not None:  # "14:00-17:00": a departure and an arrival
+            return all(self.has_string(t) or self.time_part_shown(t) for t in span.groups())
         m = _CLOCK.fullmatch(token)
         return m is not None and re.search(rf"(?<!\d){int(m[1]):02d}:{m[2]}:\d\d{re.escape(m[3] or '')}(?![\d+])",
                                            self._joined()) is not None
@@ -634,7 +638,8 @@ class EvidenceIndex:
             us = _US_DATE.fullmatch(value.strip())  # "10/28/1971": the ISO date shown, or stated in words
             if us is None:
                 return False
-            iso = f"{us[3]}-{int(us[1]):02d}-{int(us[2]):02d}"
+            first, second = (int(us[1]), int(us[2])) if int(us[1]) <= 12 else (int(us[2]), int(us[1]))  # "21/05/2024"
+            iso = f"{us[3]}-{first:02d}-{second:02d}"
             return self.has_string(iso) or self.date_stated(iso)
         year, month, day = int(m.group(1)), int(m.group(2)), int(m.group(3))
         if not 1 <= month <= 12 or not 1 <= day <= 31:
@@ -652,6 +657,8 @@ class EvidenceIndex:
             return True
         if f"{month} {day}" in bigrams or f"{month:02d} {day:02d}" in bigrams:  # "5/30", "06/15/1985" (month first)
             return True
+        if day > 12 and (f"{day} {month}" in bigrams or f"{day} {month:02d}" in bigrams):
+            return True  # "21/05/2024": day first, where no month is that day
         shown = self._dates_shown()
         # "Wednesday the 22nd": the day as an ordinal, in a month a visible date is in.
         if f"{day}{_ordinal(day)}" in self.words and any(d.year == year and d.month == month for d in shown):

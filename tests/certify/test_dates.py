@@ -73,3 +73,32 @@ def test_a_date_written_month_first_with_zeros_grounds_the_iso_argument(convo, a
     c.user(f"Hi, I'm John Smith, DOB {said}. Which of my lines are active?")
     i = c.call("get_customer_by_name", {"full_name": "John Smith", "dob": "1985-06-15"}, [{"customer_id": "C1001"}])
     assert at(certify_interaction(c.build()), i).checks["visibility"] is visible
+
+
+@pytest.mark.parametrize(("said", "day", "visible"), [
+    ("21/05/2024", "2024-05-21", True),  # day first, where no month is 21
+    ("05/21/2024", "2024-05-21", True),
+    ("05/06/2024", "2024-06-05", False),  # ambiguous: read month first
+])
+def test_a_date_written_day_first_grounds_the_iso_argument(convo, at, said: str, day: str, visible: bool) -> None:
+    tool = {"type": "function", "function": {"name": "search_direct_flight", "description": "search flights",
+                                             "parameters": {"type": "object", "properties": {
+                                                 "origin": {"type": "string"}, "destination": {"type": "string"},
+                                                 "date": {"type": "string"}}}}}
+    c = convo(tools=[tool], domain=None)
+    c.user(f"Flights from JFK to LAX on {said}?")
+    i = c.call("search_direct_flight", {"origin": "JFK", "destination": "LAX", "date": day}, [])
+    assert at(certify_interaction(c.build()), i).checks["visibility"] is visible
+
+
+def test_a_span_of_two_visible_times_and_a_day_first_date_in_text_are_visible(convo, at) -> None:
+    c = convo()
+    c.user("Any flights?")
+    c.call("get_order_details", {"order_id": "#W1"}, {"flight": "HAT1", "date": "2024-05-21",
+                                                     "departure": "14:00:00", "arrival": "17:00:00"})
+    ok = c.say("HAT1 on 21/05/2024, 14:00-17:00.")
+    wrong = c.say("HAT1 on 22/05/2024, 14:00-18:00.")
+    out = certify_interaction(c.build())
+    assert at(out, ok).reasons == []
+    assert at(out, wrong).reasons == ["text states '22/05/2024' not in visible history",
+                                      "text states '14:00-18:00' not in visible history"]
