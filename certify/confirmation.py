@@ -47,7 +47,14 @@ from trajectory2gym.certify.normalize import (
     words,
 )
 from trajectory2gym.certify.plan_picks import plain_yes, plan_picks
-from trajectory2gym.certify.turns import ASKS, DEFER, SENTENCE_OR_LINE, Turn, split_clauses
+from trajectory2gym.certify.turns import (
+    ASKS,
+    DEFER,
+    SENTENCE,
+    SENTENCE_OR_LINE,
+    Turn,
+    split_clauses,
+)
 
 _AFFIRM = re.compile(
     r"\b(yes|yeah|yep|yup|sure|confirm(?:ed|s)?|correct|proceed|go ahead|please do|do it|"
@@ -178,7 +185,7 @@ def _names_account(text: str, anchors: Anchors) -> bool:
         said = Turn(-1, "assistant", sentence)
         line = said.wordline
         if ((not ACCOUNT_WORDS.isdisjoint(said.words) or " on file " in line
-             or (not about_order and _yours(line, anchors))) and (says(line, anchors.stems) or "→" in sentence)
+             or (not about_order and _yours(line, anchors))) and (says(line, anchors.stems) or "→" in sentence or "->" in sentence)
                 and says(line, anchors.objects)
                 and not any(looks_like_identifier(t) and not t.isdigit() and compact(t) not in anchors.ids
                             for t in chunks(sentence))):
@@ -371,10 +378,24 @@ _TOO = re.compile(r"\b(?:too|also|as well)\b", re.I)
 # A yes on a condition about the price: "yes if it's less than $5 extra", "yes as long as it's free",
 # "provided I get the full $4254 back".
 _PRICE_CONDITION = re.compile(r"\b(?:if|as long as|so long as|provided|assuming)\b[^.;!?]*?(?:\$|\b(?:free|cost\w*|"
-                              r"charg\w*|fees?|price\w*|extra|cheap\w*)\b)[^.;!?]*", re.I)
+                              r"charg\w*|fees?|price\w*|extra|cheap\w*|dollars?|bucks|usd)\b)[^.;!?]*", re.I)
+# A sentence that says what the action costs ("Swapping costs $6.64 more"), and a rate, which does not.
+_COSTS = re.compile(r"\b(?:costs?|charg\w*|more|extra|difference|total|fee|pay|price)\b", re.I)
+_RATE = re.compile(r"\s*(?:/|per\b|each\b|a (?:gb|month|day|person)\b)", re.I)
+# "fine if ...": a yes on a condition.
+_FINE_IF = re.compile(r"^\W*(?:ok(?:ay)?\W+)?fine\b(?=\W+(?:if|as long as|so long as|provided)\b)", re.I)
 _FREE_SAID = re.compile(r"\b(?:free|no (?:charge|cost|fee))\b", re.I)
 _AT_MOST = re.compile(r"\b(?:under|less than|below|at most|no more than|cheaper than|within)\s+\$?(\d[\d,]*(?:\.\d+)?)",
                       re.I)
+
+
+def _cost_said(text: str) -> set[int]:
+    """The amounts (with "$", not "1.5 liters") a message gives as what the action costs: those of
+    its sentences about a cost, not a rate ("$5 per GB"); else every amount it states."""
+    costs = {cents for sentence in SENTENCE.split(text) if _COSTS.search(sentence)
+             for written, cents in dollar_amounts(sentence)
+             if not _RATE.match(sentence, sentence.find(written) + len(written))}
+    return costs or {cents for _, cents in dollar_amounts(text)}
 
 
 def _unmet_condition(text: str, answered: Turn) -> bool:
@@ -385,7 +406,7 @@ def _unmet_condition(text: str, answered: Turn) -> bool:
     if found is None:
         return False
     condition = found[0]
-    stated = {cents for _, cents in dollar_amounts(answered.text)}  # not "1.5 liters"
+    stated = _cost_said(answered.text)
     if _FREE_SAID.search(condition):
         return any(stated)  # a price was stated: not free
     if bound := _AT_MOST.search(condition):
@@ -538,7 +559,7 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
                 else:
                     pos_items |= anchors.groups_named(ws, keys)
             text = clause.text
-            if (_AFFIRM.search(text) or ((_WEAK_AFFIRM.search(text) or _BARE_YES.match(text)) and ASKS.search(answered.text))
+            if (_AFFIRM.search(text) or _FINE_IF.match(text) or ((_WEAK_AFFIRM.search(text) or _BARE_YES.match(text)) and ASKS.search(answered.text))
                     or (_DIRECTIVE.search(text) and (this or _names_action(ws, anchors)))
                     or (anchors.payments and (picks_payment(text, answered) or picks_card(text, answered, anchors))
                         # A reply that refuses anything but a payment method picks none: "Cancel that. Gift card."

@@ -623,6 +623,8 @@ def test_an_answer_that_asks_for_more_of_the_action_leaves_the_recap_alone(convo
     ("Yes, provided it's the $50 on my Visa ending 8862.", []),  # restates the description's amount
     ("Yes, provided it's only $40.", ["not_confirmed"]),
     ("Yes, if possible.", []),  # no price condition
+    ("fine if it's under 60 bucks", []),  # a yes on a condition, the amount in words
+    ("ok but only if it's no more than 45 dollars", ["not_confirmed"]),
 ])
 def test_a_yes_on_a_price_condition_confirms_only_if_the_description_meets_it(convo, reply: str,
                                                                               kinds: list[str]) -> None:
@@ -719,3 +721,9 @@ def test_a_split_the_user_asks_for_is_one_the_call_makes(convo, payments: list[t
     reply = "actually use my gift card for as much as it covers ($173) and the rest ($1) on the visa. then yes"
     assert _workflow(convo, said, reply, "book_reservation", booking,
                      request="I'm raj_moore_8640 (Raj Moore, born 1970-01-01). Book PHX to LAS on May 20.") == kinds
+
+
+@pytest.mark.parametrize(("reply", "kinds"), [("yes if it's under $12", []), ("yes if it's under $8", ["not_confirmed"])])
+def test_a_price_condition_is_held_to_the_cost_not_a_rate(convo, reply: str, kinds: list[str]) -> None:
+    said = "Bags are $5 per bag for you, so adding 2 paid bags to PVUB64 (4 in total) costs $10 on your Visa ending 8862. OK?"
+    assert _workflow(convo, said, reply, *_bags(4, 2)) == kinds  # $5 is a rate: the cost is $10

@@ -242,6 +242,8 @@ def test_the_account_names_the_account_holders_address_beside_an_orders(convo, a
         # A numbered plan whose lines have an arrow for a verb.
         ("I'll make these two updates:\n\n1. **Default address** on your profile → 1 Elm St, Austin, TX 78701\n"
          "2. **Shipping address** of pending order **#W2443586** → same address\n\nShall I go ahead with both?", []),
+        ("I'll make these two changes:\n\n1. **Shipping address of order #W2443586** -> 1 Elm St, Austin, TX 78701\n"
+         "2. **Default address on your profile** -> the same address\n\nDo you confirm both changes?", []),
         ("I'll make these two updates:\n\n1. **Shipping address** of pending order **#W2443586** → 1 Elm St, Austin, "
          "TX 78701\n2. Send you a receipt at the address on your profile\n\nShall I go ahead?", ["not_described"]),
         # Which address is meant is not said: an order's address (modify_pending_order_address) too.
