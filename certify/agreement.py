@@ -291,13 +291,16 @@ def _quantity(word: str) -> int | None:
     return NUMBER_WORDS.get(word, _ONE.get(word))
 
 
+_LABEL_COUNT = re.compile(r"\**\s*:\**\s*\**(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\b", re.I)  # "Bags: 3"
+
+
 def _counts_of(text: str, things: tuple[str, ...], people: int, user: bool) -> tuple[set[int], set[int]]:
     """How many of a thing ("bag") a text says there will be, and how many it adds: "6 checked bags",
     "3 in total"; "adding 1 bag", "another checked bag", "one more checked bag for each of you" (times
     the passengers). "3 free bags" is an allowance, and a question states nothing."""
     totals: set[int] = set()
     added: set[int] = set()
-    for sentence in SENTENCE.split(_DATE_OR_TIME.sub(" ", text)):
+    for sentence in SENTENCE_OR_LINE.split(_DATE_OR_TIME.sub(" ", text)):  # a list's line says its own count
         if user and (more := _JUST_MORE.search(sentence)) and (k := _quantity(more[1].lower())) is not None:
             added.add(k)  # "yes but just one more", "..., my wife takes the other suitcase"
             continue
@@ -307,6 +310,9 @@ def _counts_of(text: str, things: tuple[str, ...], people: int, user: bool) -> t
         for m in re.finditer(rf"\b(?:{'|'.join(things)})\w*", sentence, re.I):
             if changed := CHANGED_TO.match(sentence, m.end()):
                 totals.add(int(changed[2]))  # "checked bags 1 → 4": 4 in all
+                continue
+            if (label := _LABEL_COUNT.match(sentence, m.end())) and (n := _quantity(label[1].lower())) is not None:
+                totals.add(n)  # "- Bags: 3 checked, all free"
                 continue
             before = words(sentence[:m.start()])[-4:]
             qty = next(((k, n) for k in range(len(before) - 1, -1, -1) if (n := _quantity(before[k])) is not None),

@@ -727,3 +727,11 @@ def test_a_split_the_user_asks_for_is_one_the_call_makes(convo, payments: list[t
 def test_a_price_condition_is_held_to_the_cost_not_a_rate(convo, reply: str, kinds: list[str]) -> None:
     said = "Bags are $5 per bag for you, so adding 2 paid bags to PVUB64 (4 in total) costs $10 on your Visa ending 8862. OK?"
     assert _workflow(convo, said, reply, *_bags(4, 2)) == kinds  # $5 is a rate: the cost is $10
+
+
+@pytest.mark.parametrize(("total", "kinds"), [(4, []), (5, ["amount_not_confirmed"])])
+def test_a_list_line_says_its_own_count(convo, total: int, kinds: list[str]) -> None:
+    # The fare's "$921" on the line before is no count of bags; "Bags: 4" is.
+    said = ("Here's the change for PVUB64:\n- Fare: ($165 + $142) x 3 = $921\n- Bags: 4 checked, 2 of them paid\n"
+            "- Payment: $100 on your Visa ending 8862\n\nShall I go ahead?")
+    assert _workflow(convo, said, "Yes.", *_bags(total, 2)) == kinds
