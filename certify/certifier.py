@@ -280,10 +280,10 @@ class _Run:
         return bool(stated) and index.pair_derivation(cents, stated, stated) is not None
 
     def _stated_amounts(self, context: str | None) -> set[int]:
-        """Money amounts the turns so far and the text being checked state."""
+        """Money amounts the turns so far and the text being checked state, by size ("-$3.81" is 381)."""
         if self._said[:2] != (len(self.turns), context):  # once per turn added and text, not per amount
             texts = [t.text for t in self.turns] + ([context] if context else [])
-            self._said = (len(self.turns), context, {c for text in texts for _, c in money_numbers_in(text)})
+            self._said = (len(self.turns), context, {abs(c) for text in texts for _, c in money_numbers_in(text)})
         return self._said[2]
 
     def _value_misses(self, value: Any, role: str, schema: dict[str, Any], path: str, out: list) -> None:

@@ -64,3 +64,14 @@ def test_a_result_worked_out_from_visible_fares_is_grounded_and_may_be_restated(
     assert at(out, worked_out).reasons == [] and at(out, restated).reasons == []
     c.messages[-1]["content"] = "Confirm: charging $29 to your Visa?"
     assert [reason_kind(r) for r in at(certify_interaction(c.build()), restated).reasons] == ["text_not_visible"]
+
+
+def test_a_total_of_signed_differences_the_text_states_is_grounded(convo: Any, at: Any) -> None:
+    c = convo()
+    c.user("Swap both items please.")
+    c.call("get_product_details", {"product_id": "1"}, {"variants": {"a": {"price": 236.51}, "b": {"price": 232.70},
+                                                                     "c": {"price": 211.11}, "d": {"price": 192.15}}})
+    ok = c.say("- Keyboard: $236.51 -> $232.70 -> **-$3.81**\n- Toothbrush: $211.11 -> $192.15 -> **-$18.96**\n\n"
+               "**Total refund: $22.77**")
+    out = certify_interaction(c.build())
+    assert at(out, ok).reasons == []
