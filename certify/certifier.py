@@ -565,7 +565,7 @@ class _Run:
                 visibility = False  # "All set!" right after the write returned an error
                 tool, error = self._failed_write
                 reasons.append(reason("text_claims_failed_write", tool=tool, detail=error[:80]))
-            if self._writes and "$" in content and reports_money(content):
+            if self._writes and "$" in content:  # any way words: "a credit of $6.00" too
                 earlier = [t.text for t in self.turns[-6:] if t.role == "assistant"]
                 for written, was in reversed_ways(content, earlier):
                     visibility = False  # "a refund of $2.93" described, "$2.93 has been charged" reported

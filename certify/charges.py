@@ -99,7 +99,8 @@ def misstated(text: str, amounts: set[int]) -> list[str]:
 
 # Which way money moves, in the words of one sentence: charged to the user, or refunded to them.
 _CHARGE_WAY = re.compile(r"\b(?:charg(?:e|ed|ing)|billed|debited|deducted|you(?:'ll| will)? pay|cost you)\b", re.I)
-_REFUND_WAY = re.compile(r"\b(?:refund(?:ed|s|ing)?|credited|back to you)\b", re.I)
+_REFUND_WAY = re.compile(r"\b(?:refund(?:ed|s|ing)?|credited|credit of|back to you)\b|\$[\d,.]+\**\s+back\b"
+                         r"|\bback (?:to|on|onto) your\b", re.I)
 
 
 def _ways(text: str) -> dict[int, str]:

@@ -95,6 +95,10 @@ def test_a_write_without_a_result_and_many_reports_after_it(convo, at) -> None:
     ("The difference of $2.93 has been charged to your PayPal.", ["You'd receive a refund of **$2.93**."],
      [("$2.93", "refunded")]),
     ("$2.93 has been refunded to your PayPal.", ["You'd receive a refund of **$2.93**."], []),
+    ("An additional $1.84 has been charged to your card.", ["You would get $1.84 back on your card."],
+     [("$1.84", "refunded")]),
+    ("A **credit of $6.00** will appear on your next bill.", ["3 GB costs **$6.00**, charged on your next bill."],
+     [("$6.00", "charged")]),
     ("$5.65 was charged to your Visa.", ["$5.65 charged to your PayPal."], []),  # a method, not a way
     ("$4.00 was charged to your Visa.", ["A refund of $2.93."], []),  # another amount
     # The latest earlier text stating the amount decides.
