@@ -52,6 +52,7 @@ from trajectory2gym.certify.normalize import (
 from trajectory2gym.certify.prices import PriceBook, misattributed
 from trajectory2gym.certify.reasons import reason
 from trajectory2gym.certify.routes import Route
+from trajectory2gym.certify.statuses import contradicted
 from trajectory2gym.certify.tools import ToolInfo, ToolResolver, guess_domain
 from trajectory2gym.certify.turns import SENTENCE, Turn
 from trajectory2gym.interaction import Interaction, Message, ToolCall
@@ -428,6 +429,15 @@ class _Run:
                     progress = True
         return [written for written, _ in unseen]
 
+    def _status_of(self, ident: str) -> Any:
+        """The ``status`` the newest observed object with this identifier as its own id shows."""
+        key = ident.lstrip("#").lower()
+        for obj in self.index.objects_with(key, '"status"'):
+            if "status" in obj and any(isinstance(v, str) and v.lstrip("#") == key
+                                       for k, v in obj.items() if k.endswith("id")):
+                return obj["status"]
+        return None
+
     def _worked_out(self, cents: int, results: list[tuple[int, list[int]]]) -> bool:
         """The result of a right equation the text writes out, whose amounts are visible or derived:
         "($161 − $147) × 2 passengers = $28" (``equations.worked``)."""
@@ -561,6 +571,9 @@ class _Run:
             for written, equation in miscalculated(content):
                 visibility = False  # "$164 + $50 + $30 = $264": each term visible, the sum wrong
                 reasons.append(reason("text_miscalculated", value=written, detail=equation))
+            for ident, shown in contradicted(content, self._status_of):
+                visibility = False  # "L1005 is currently suspended" where the lookup showed "Active"
+                reasons.append(reason("text_contradicts_status", arg=ident, detail=shown))
             if self._failed_write is not None and claims_done(content):
                 visibility = False  # "All set!" right after the write returned an error
                 tool, error = self._failed_write

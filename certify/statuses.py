@@ -1,0 +1,47 @@
+"""A text that gives an object another status than its latest observation shows: "line L1005 is
+currently suspended" right after a lookup returned ``"status": "Active"``. The identifier must be
+the sentence's only one (which status goes with which object is then clear), and a clause about
+what may happen or was ("once it is delivered", "it will be cancelled", "it was suspended") states
+no status."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from trajectory2gym.certify.normalize import chunks, looks_like_identifier
+from trajectory2gym.certify.turns import SENTENCE_OR_LINE
+
+# Status words as observations spell them and as texts say them, each to one form.
+_FORMS = {"active": "active", "activated": "active", "suspended": "suspended", "pending": "pending",
+          "delivered": "delivered", "cancelled": "cancelled", "canceled": "cancelled", "processed": "processed",
+          "shipped": "shipped", "paid": "paid", "overdue": "overdue", "unpaid": "unpaid", "expired": "expired",
+          "inactive": "inactive", "deactivated": "inactive"}
+_STATUS = re.compile(r"\b(" + "|".join(_FORMS) + r")\b", re.I)
+_CHEAP = ("activ", "suspend", "pending", "deliver", "cancel", "process", "ship", "paid", "overdue", "expire")
+# A sentence about what may or will happen, or what was: no claim of the status now.
+_NOT_NOW = re.compile(r"\b(?:once|when|after|until|if|will|would|can|could|before|was|were|had|previously|"
+                      r"no longer|not|isn'?t|aren'?t|never)\b", re.I)
+
+
+def contradicted(text: str, status_of: Callable[[str], Any]) -> list[tuple[str, str]]:
+    """(identifier, the status its latest observation shows) for each sentence that names one
+    object and gives it a status word other than that one."""
+    low = text.lower()
+    if not any(w in low for w in _CHEAP):  # plain substrings first: most texts say no status
+        return []
+    out = []
+    for sentence in SENTENCE_OR_LINE.split(text):
+        # The status words of the sentence's clauses that say a status now (up to the word).
+        said = {_FORMS[m[1].lower()] for m in _STATUS.finditer(sentence)
+                if not _NOT_NOW.search(sentence, sentence.rfind(",", 0, m.start()) + 1, m.start())}
+        if not said:
+            continue
+        ids = list(dict.fromkeys(t for t in chunks(sentence) if looks_like_identifier(t)))
+        if len(ids) != 1:
+            continue
+        shown = status_of(ids[0])
+        if isinstance(shown, str) and (form := _FORMS.get(shown.lower())) is not None and form not in said:
+            out.append((ids[0], shown))
+    return out

@@ -1,0 +1,39 @@
+"""A text that gives an object another status than its latest observation shows is not grounded
+(certify/statuses.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from trajectory2gym.certify import certify_interaction
+from trajectory2gym.certify.reasons import reason_kind
+from trajectory2gym.certify.statuses import contradicted
+
+SHOWN = {"L1005": "Active", "#W1000001": "pending", "B1001": "Paid"}
+
+
+@pytest.mark.parametrize(("text", "out"), [
+    ("I see your line L1005 is currently suspended, which is why data is not working.", [("L1005", "Active")]),
+    ("Line L1005 is active.", []),
+    ("Order #W1000001 has been delivered.", [("#W1000001", "pending")]),
+    ("Once #W1000001 is delivered, you can return it.", []),  # what may happen
+    ("L1005 was suspended last month and is active again.", []),
+    ("Bill B1001 (paid) and L1005 (suspended).", []),  # two objects: which status is whose is not clear
+    ("Your order is on its way.", []),
+])
+def test_a_status_word_against_the_observed_status(text: str, out: list[tuple[str, str]]) -> None:
+    assert contradicted(text, SHOWN.get) == out
+
+
+def test_a_status_the_lookup_contradicts_is_not_grounded(convo: Any, at: Any) -> None:
+    c = convo()
+    c.user("Why is my data not working on 555-123-2005?")
+    c.call("get_order_details", {"order_id": "L1005"}, {"line_id": "L1005", "phone_number": "555-123-2005",
+                                                        "status": "Active"})
+    wrong = c.say("Your line L1005 is currently suspended; that is why data is not working.")
+    right = c.say("Your line L1005 is active, so the problem is on the phone.")
+    out = certify_interaction(c.build())
+    assert [reason_kind(r) for r in at(out, wrong).reasons] == ["text_contradicts_status"]
+    assert at(out, right).reasons == []
