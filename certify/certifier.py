@@ -16,7 +16,7 @@ from __future__ import annotations
 import importlib
 import re
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from itertools import filterfalse
 from typing import Any
 
@@ -115,14 +115,20 @@ class UncertifiableRecord(ValueError):
         self.message = message
 
 
-def _a_sum_of(cents: int, parts: set[int], most: int = 10) -> bool:
-    """Whether some of at most ``most`` amounts add up to ``cents``."""
+def _a_sum_of(cents: int, parts: Iterable[int], most: int = 10, at_least: int = 1) -> bool:
+    """Whether ``at_least`` or more of at most ``most`` amounts add up to ``cents``; beyond ``most``
+    amounts, True (too many to tell a sum from a guess)."""
+    parts = list(parts)
     if len(parts) > most:
-        return False
-    sums = {0}
+        return True
+    sums = {(0, 0)}  # (total, how many)
     for p in parts:
-        sums |= {t + p for t in sums if t + p <= cents}
-    return cents in sums
+        sums |= {(t + p, n + 1) for t, n in sums if t + p <= cents}
+    return any(t == cents and n >= at_least for t, n in sums)
+
+
+# The words right before a total: "Total $165.50", "**Total:** $1,011", "comes to $120", "in all $50".
+_TOTAL_BEFORE = re.compile(r"\b(?:total(?: due| refund| charge| cost)?|in all|altogether|comes? to|sum)\W*$", re.I)
 
 
 # An amount of data with a decimal point, and the words of a sentence about a line's usage.
@@ -372,13 +378,16 @@ class _Run:
                 found = money_numbers_in(money)
             data: set[int] | None = None
             unknown: list[tuple[str, int]] = []
-            for written, cents in found:
+            for k, (written, cents) in enumerate(found):
                 if not self._amount_ok(cents, money):
                     if data is None:
                         data = stated_amounts(text, data=True) if money != text else set()
                     if not self._data_times_price(abs(cents), data):
                         unknown.append((written, abs(cents)))
                         continue
+                elif k >= 2 and self._false_total(written, abs(cents), found[:k], money):
+                    misses.append(written)  # "$40, $65, $40, $15.50. Total $165.50": not their sum
+                    continue
                 self._derived.add(abs(cents))
             return misses + self._derived_misses(unknown, money)
         for written, cents in numbers_in(text):  # an expression: every number but small counts
@@ -388,6 +397,14 @@ class _Run:
             if not self._amount_ok(cents, text):
                 misses.append(written)
         return misses
+
+    def _false_total(self, written: str, cents: int, listed: list[tuple[str, int]], text: str) -> bool:
+        """A total the text states after listing amounts, which no visible amount is (it is only
+        derivable, as a sum of two others) and which no few of the listed amounts add up to."""
+        at = text.find(written)
+        if at < 0 or not _TOTAL_BEFORE.search(text, max(0, at - 24), at) or cents in self.index.amounts:
+            return False
+        return not _a_sum_of(cents, [abs(c) for _, c in listed], most=8, at_least=2)
 
     def _usage_misses(self, text: str) -> list[str]:
         """Amounts of data with a decimal point that a sentence about usage states ("you've used 7.8

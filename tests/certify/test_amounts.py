@@ -233,3 +233,25 @@ def test_an_amount_of_data_a_usage_sentence_states_must_be_visible(convo, at, sa
         c.call("get_order_details", {"order_id": line["line_id"]}, line)
     i = c.say(said)
     assert at(certify_interaction(c.build()), i).reasons == [f"text states '{m}' not in visible history" for m in misses]
+
+
+BILL = {"bill_id": "B1001", "total_due": 160.5, "line_items": [
+    {"description": "Basic Plan", "amount": 40.0}, {"description": "Premium Plan", "amount": 65.0},
+    {"description": "Basic Plan", "amount": 40.0}, {"description": "Data overage", "amount": 15.5}]}
+OTHER_BILL = {"bill_id": "B1002", "total_due": 150.0}
+
+
+@pytest.mark.parametrize(("said", "misses"), [
+    ("Bill B1001: $40, $65, $40 and $15.50. Total $160.50.", []),
+    # 165.50 = 150 + 15.50, two visible amounts; but not the sum of what the text lists.
+    ("Bill B1001: $40, $65, $40 and $15.50. Total $165.50.", ["$165.50"]),
+    ("Bill B1001: $40 and $65 so far. Total due: $160.50.", []),  # visible as itself
+    ("Plans: $40 and $65, **total: $105**.", []),  # some of them
+])
+def test_a_total_after_listed_amounts_is_their_sum(convo, at, said: str, misses: list[str]) -> None:
+    c = convo()
+    c.user("What's on my bills?")
+    c.call("get_order_details", {"order_id": "B1001"}, BILL)
+    c.call("get_order_details", {"order_id": "B1002"}, OTHER_BILL)
+    i = c.say(said)
+    assert at(certify_interaction(c.build()), i).reasons == [f"text states '{m}' not in visible history" for m in misses]
