@@ -52,7 +52,7 @@ from trajectory2gym.certify.normalize import (
 from trajectory2gym.certify.prices import PriceBook, misattributed
 from trajectory2gym.certify.reasons import reason
 from trajectory2gym.certify.routes import Route
-from trajectory2gym.certify.statuses import contradicted
+from trajectory2gym.certify.statuses import STATUS_WORDS, contradicted
 from trajectory2gym.certify.tools import ToolInfo, ToolResolver, guess_domain
 from trajectory2gym.certify.turns import SENTENCE, Turn
 from trajectory2gym.interaction import Interaction, Message, ToolCall
@@ -352,13 +352,14 @@ class _Run:
             return
         out.append((path, value, None))
 
-    def _stated_misses(self, text: str, strict_numbers: bool = False) -> list[str]:
-        """Identifiers and amounts a text states that are neither visible nor derivable."""
+    def _stated_misses(self, text: str, strict_numbers: bool = False, toks: set[str] | None = None) -> list[str]:
+        """Identifiers and amounts a text states that are neither visible nor derivable; ``toks``
+        its tokens where the caller has them."""
         misses: list[str] = []
         if not _MAY_STATE.search(text):  # no digit, '#' or '@': nothing to ground
             return misses
         # Set difference first (C level): only tokens the index lacks are examined one by one.
-        unseen = set(tokens(text.lower())) - self.index.compacts
+        unseen = (toks if toks is not None else set(tokens(text.lower()))) - self.index.compacts
         # Words (the most of them) are passed over at C level; numbers and ids are looked at.
         if any(len(k) >= 5 or not k.isdigit() for k in filterfalse(str.isalpha, unseen)):
             index = self.index
@@ -369,7 +370,7 @@ class _Run:
         if not strict_numbers:
             if "$" not in text and not _DECIMAL.search(text):
                 return misses  # only money-like numbers ($5, 4.50, 1,200) are checked in text
-            if "gb" in text.lower():
+            if "GB" in text or "gb" in text or "Gb" in text:  # plain substrings: no lower-cased copy
                 misses += self._usage_misses(text)
             money = without_data_amounts(text)  # "3.0 GB" is no money amount
             found = money_numbers_in(money)
@@ -574,7 +575,8 @@ class _Run:
         privileged = False
         content = msg.content
         if content and self.cfg.check_text:
-            for shown in self._stated_misses(content):
+            toks = set(tokens(content.lower())) if _MAY_STATE.search(content) else set()
+            for shown in self._stated_misses(content, toks=toks):
                 visibility = False
                 if self._is_private(shown):
                     privileged = True
@@ -588,7 +590,7 @@ class _Run:
             for written, equation in miscalculated(content):
                 visibility = False  # "$164 + $50 + $30 = $264": each term visible, the sum wrong
                 reasons.append(reason("text_miscalculated", value=written, detail=equation))
-            for ident, shown in contradicted(content, self._status_of):
+            for ident, shown in (contradicted(content, self._status_of) if not STATUS_WORDS.isdisjoint(toks) else ()):
                 visibility = False  # "L1005 is currently suspended" where the lookup showed "Active"
                 reasons.append(reason("text_contradicts_status", arg=ident, detail=shown))
             if self._failed_write is not None and claims_done(content):

@@ -18,6 +18,7 @@ _FORMS = {"active": "active", "activated": "active", "suspended": "suspended", "
           "delivered": "delivered", "cancelled": "cancelled", "canceled": "cancelled", "processed": "processed",
           "shipped": "shipped", "paid": "paid", "overdue": "overdue", "unpaid": "unpaid", "expired": "expired",
           "inactive": "inactive", "deactivated": "inactive"}
+STATUS_WORDS = frozenset(_FORMS)  # as tokens: a caller with a text's tokens may ask first
 _STATUS = re.compile(r"\b(" + "|".join(_FORMS) + r")\b", re.I)
 _CHEAP = ("activ", "suspend", "pending", "deliver", "cancel", "process", "ship", "paid", "overdue", "expire")
 # A sentence about what may or will happen, or what was: no claim of the status now.
