@@ -28,10 +28,12 @@ from trajectory2gym.certify.agreement import (
     CHANGED_TO,
     ConfirmVerdict,
     call_disagrees,
+    is_data,
     picks_amount,
     picks_card,
     picks_payment,
     refuses_method,
+    stated_amounts,
 )
 from trajectory2gym.certify.anchors import ACCOUNT_WORDS, Anchors
 from trajectory2gym.certify.dates import date_mentions, says_date
@@ -44,6 +46,7 @@ from trajectory2gym.certify.normalize import (
     id_shape,
     looks_like_identifier,
     stem,
+    to_cents,
     words,
 )
 from trajectory2gym.certify.plan_picks import plain_yes, plan_picks
@@ -432,6 +435,27 @@ def _defers_this(turn: Turn, anchors: Anchors, index: EvidenceIndex) -> bool:
     return False
 
 
+def _answers_request(turns: list[Turn], anchors: Anchors) -> int:
+    """The latest question of the agent that, with the user's request right before it, describes
+    the call: the request says the action and names its object, and the question states each of the
+    call's amounts and names no other object ("I ran out of data. 555-123-2002. Add 3 GB please." ...
+    "3 GB costs $6.00, charged on your next bill. Shall I add it?"); else -1."""
+    if not anchors.amounts or not anchors.ids:
+        return -1
+    k = next((k for k in range(len(turns) - 1, -1, -1) if turns[k].role == "assistant"), -1)
+    j = next((j for j in range(k - 1, -1, -1) if turns[j].role == "user"), -1)
+    if j < 0 or not ASKS.search(turns[k].text):
+        return -1
+    asked, request = turns[k], turns[j]
+    data, money = stated_amounts(asked.text, data=True), stated_amounts(asked.text)
+    if (says(request.wordline, anchors.stems) and anchors.mentioned_in(request.words, request.compacts)
+            and all(to_cents(value) in (data if is_data(arg) else money) for arg, value in anchors.amounts)
+            and not _acts_on_another(asked, anchors)
+            and not any(anchors.rival_id(t) for t in chunks(asked.text) if looks_like_identifier(t))):
+        return k
+    return -1
+
+
 def _recapped(turns: list[Turn], last_desc: int, anchors: Anchors) -> int:
     """The description that the last one recaps after the user answered its question ("Cabin:
     Economy ... Which card?" "gift card" "To confirm: move R0UGFS to HAT210 + HAT036 and charge $44
@@ -462,6 +486,8 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
         if turns[k].role == "assistant" and describes(turns[k], anchors):
             last_desc = k
             break
+    if last_desc < 0:
+        last_desc = _answers_request(turns, anchors)
     if last_desc < 0:
         needs = f"the action and one of: {anchors.describe()}" if anchors.ids else "the action"
         if anchors.objects:

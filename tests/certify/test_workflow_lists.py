@@ -114,3 +114,32 @@ def test_a_bill_is_no_rival_of_a_line(convo) -> None:
     i = c.call("resume_line", {"customer_id": "C1002", "line_id": "L1004"}, {"ok": True})
     decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
     assert _kinds(decision) == [], decision.reasons
+
+
+PLAN = {"plan_id": "P1002", "name": "Premium Plan", "data_refueling_price_per_gb": 2.0}
+LINE = {"line_id": "L1002", "phone_number": "555-123-2002", "customer_id": "C1001", "plan_id": "P1002"}
+
+
+@pytest.mark.parametrize(("request_text", "question", "gb", "kinds"), [
+    # The request says the action and the line; the question the amount: together a description.
+    ("I ran out of data. 555-123-2002. Add 3 GB please.",
+     "Your refuel price is $2/GB, so 3 GB costs **$6.00**, charged on your next bill. Shall I add it?", 3.0, []),
+    ("add 3 gigs to 555-123-2002 please", "Line 555-123-2002: **3 GB = $6.00**, billed on your next statement. "
+                                          "Confirm?", 3.0, []),
+    # Not an amount the question never stated, nor a request that named no line.
+    ("I ran out of data. 555-123-2002. Add 3 GB please.",
+     "Your refuel price is $2/GB, so 3 GB costs **$6.00**. Shall I add it?", 2.0, ["not_described"]),
+    ("I ran out of data, add some please.", "3 GB costs **$6.00**. Shall I add it?", 3.0, ["not_described"]),
+])
+def test_a_question_after_a_request_that_named_the_line_describes_the_refuel(convo, request_text: str, question: str,
+                                                                             gb: float, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user(request_text)
+    c.call("get_customer_by_phone", {"phone_number": "555-123-2002"}, {"customer_id": "C1001",
+                                                                       "line_ids": ["L1001", "L1002"]})
+    c.call("get_details_by_id", {"id": "L1002"}, LINE)
+    c.call("get_details_by_id", {"id": "P1002"}, PLAN)
+    c.say(question)
+    c.user("yes")
+    i = c.call("refuel_data", {"customer_id": "C1001", "line_id": "L1002", "gb_amount": gb}, {"charge": gb * 2})
+    assert _kinds(next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)) == kinds
