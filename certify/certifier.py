@@ -31,7 +31,15 @@ from trajectory2gym.certify.agreement import (
     stated_counts,
 )
 from trajectory2gym.certify.anchors import Anchors, call_anchors
-from trajectory2gym.certify.charges import misstated, moved, reports_money, reversed_ways, totals
+from trajectory2gym.certify.charges import (
+    balances_said,
+    method_balances,
+    misstated,
+    moved,
+    reports_money,
+    reversed_ways,
+    totals,
+)
 from trajectory2gym.certify.claims import claims_done
 from trajectory2gym.certify.config import CertifyConfig
 from trajectory2gym.certify.confirmation import check_confirmation
@@ -602,6 +610,14 @@ class _Run:
                 for written, was in reversed_ways(content, earlier):
                     visibility = False  # "a refund of $2.93" described, "$2.93 has been charged" reported
                     reasons.append(reason("text_reversed_charge", value=written, detail=was))
+            if self._writes and "$" in content and (balances := balances_said(content)) and (charged := self._charged()):
+                shown = method_balances(self.index.json_observations)
+                after = {b + m for b in shown for m in charged} | {b - m for b in shown for m in charged} | shown
+                for written, cents in balances:
+                    if shown and abs(cents) not in after:
+                        visibility = False  # "your gift card balance is now $1,778.51": the refund, not 36 + it
+                        reasons.append(reason("text_misstated_balance", value=written,
+                                              detail=", ".join(f"${c / 100:.2f}" for c in sorted(shown))))
             if self._writes and "$" in content and reports_money(content) and (charged := self._charged()):
                 for written in misstated(content, charged):
                     visibility = False  # "$22 was charged", where the write's result shows $44

@@ -133,3 +133,45 @@ def reversed_ways(text: str, earlier: list[str]) -> list[tuple[str, str]]:
                     out.append((written, was))
                 break
     return out
+
+
+# A balance said as it is after the change: "your gift card balance is now $1,814.51", "new balance: $50".
+_BALANCE_NOW = re.compile(r"\bbalance\b[^.;!?\n]{0,40}?\b(?:is now|now|will be|becomes?|updated to|comes to|of)\b"
+                          r"|\b(?:new|updated|remaining) balance\b", re.I)
+
+
+def balances_said(text: str) -> list[tuple[str, int]]:
+    """The amounts (with "$") that a sentence states as a balance after a change, from the word
+    balance on."""
+    if "balance" not in text.lower():
+        return []
+    return [said for sentence in SENTENCE.split(text) if (m := _BALANCE_NOW.search(sentence))
+            for said in dollar_amounts(sentence[m.start():])]  # "$50 was charged, leaving a balance of $129"
+
+
+def method_balances(observations: list[str]) -> set[int]:
+    """The balances (cents) the observations show for stored-value methods: a gift card's or a
+    certificate's ``balance`` or ``amount`` beside its ``source``."""
+    out: set[int] = set()
+    for low in observations:
+        if '"source"' not in low or ("gift_card" not in low and "certificate" not in low):
+            continue
+        try:
+            _balances(orjson.loads(low), out)
+        except orjson.JSONDecodeError:
+            continue
+    return out
+
+
+def _balances(value: Any, out: set[int]) -> None:
+    if isinstance(value, list):
+        for item in value:
+            _balances(item, out)
+    elif isinstance(value, dict):
+        if value.get("source") in ("gift_card", "certificate"):
+            for key in ("balance", "amount"):
+                if isinstance(value.get(key), (int, float)) and not isinstance(value.get(key), bool):
+                    out.add(to_cents(value[key]) or 0)
+        for item in value.values():
+            if isinstance(item, (dict, list)):
+                _balances(item, out)

@@ -30,6 +30,8 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "text_reversed_charge": ("visibility", "text states {value} as moving the other way than the conversation "
                                            "gave it ({detail})"),
     "text_contradicts_status": ("visibility", "text gives {arg} another status than the observation shows: {detail}"),
+    "text_misstated_balance": ("visibility", "text states {value} as a balance after the change, which the balances "
+                                             "shown and what the write moved do not give ({detail})"),
     "text_miscalculated": ("visibility", "text states {value}, which its own terms refute: {detail}"),
     "text_claims_failed_write": ("visibility", "text reports {tool} as done, but its result was an error: {detail}"),
     "text_privileged": ("visibility", "text states {value} found only in private (privileged)"),

@@ -9,7 +9,7 @@ import orjson
 import pytest
 
 from trajectory2gym.certify import certify_interaction
-from trajectory2gym.certify.charges import misstated, moved, reversed_ways, totals
+from trajectory2gym.certify.charges import balances_said, method_balances, misstated, moved, reversed_ways, totals
 from trajectory2gym.certify.reasons import reason_kind
 from trajectory2gym.envs.registry import tool_specs
 
@@ -128,3 +128,33 @@ def test_a_refund_reported_as_a_charge_is_not_grounded(convo: Any, at: Any) -> N
         i = c.say(f"The exchange is requested! The difference of $2.93 {way} your PayPal account.")
         kinds.append([reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons])
     assert kinds == [["text_reversed_charge"], []]
+
+
+def test_balances_said_after_a_change_and_shown_for_stored_value_methods() -> None:
+    assert balances_said("$50 was charged to your gift card, leaving a balance of $129.") == [("$129", 12900)]
+    assert balances_said("Your gift card balance is now **$1,814.51**.") == [("$1,814.51", 181451)]
+    assert balances_said("The gift card has $36 on it.") == []
+    shown = ['{"payment_methods": {"gift_card_1": {"source": "gift_card", "balance": 36}, '
+             '"credit_card_2": {"source": "credit_card", "last_four": "1234"}}}', '{"certificate_3": 7}']
+    assert method_balances(shown) == {3600}
+
+
+@pytest.mark.parametrize(("balance", "kinds"), [("$1,814.51", []), ("$1,778.51", ["text_misstated_balance"])])
+def test_a_balance_after_a_refund_is_the_one_shown_plus_the_refund(convo: Any, at: Any, balance: str,
+                                                                  kinds: list[str]) -> None:
+    user = {"user_id": "emma_santos_9753", "payment_methods": {
+        "gift_card_6023546": {"source": "gift_card", "balance": 36, "id": "gift_card_6023546"}}}
+    order = {"order_id": "#W9655299", "status": "pending", "payment_history": [
+        {"transaction_type": "payment", "amount": 1778.51, "payment_method_id": "gift_card_6023546"}]}
+    cancelled = {**order, "status": "cancelled", "payment_history": [
+        *order["payment_history"],
+        {"transaction_type": "refund", "amount": 1778.51, "payment_method_id": "gift_card_6023546"}]}
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user("Cancel order #W9655299 please, I'm emma_santos_9753.")
+    c.call("get_user_details", {"user_id": "emma_santos_9753"}, user)
+    c.call("get_order_details", {"order_id": "#W9655299"}, order)
+    c.say("Cancelling #W9655299 (reason: no longer needed) refunds $1,778.51 to your gift card. Confirm?")
+    c.user("yes")
+    c.call("cancel_pending_order", {"order_id": "#W9655299", "reason": "no longer needed"}, cancelled)
+    i = c.say(f"Order #W9655299 is cancelled and $1,778.51 was refunded. Your gift card balance is now {balance}.")
+    assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
