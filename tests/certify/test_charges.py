@@ -9,7 +9,14 @@ import orjson
 import pytest
 
 from trajectory2gym.certify import certify_interaction
-from trajectory2gym.certify.charges import balances_said, method_balances, misstated, moved, reversed_ways, totals
+from trajectory2gym.certify.charges import (
+    balances_said,
+    method_balances,
+    misstated,
+    moved,
+    reversed_ways,
+    totals,
+)
 from trajectory2gym.certify.reasons import reason_kind
 from trajectory2gym.envs.registry import tool_specs
 
