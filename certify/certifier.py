@@ -576,53 +576,60 @@ class _Run:
 
     # ------------------------------------------------------------------ decisions
 
+    def _text_reasons(self, content: str) -> tuple[list[str], bool]:
+        """Why what a text states is not grounded (each reason a visibility failure), and whether a
+        value it states is known only from the private part."""
+        reasons: list[str] = []
+        privileged = False
+        toks = set(tokens(content.lower())) if _MAY_STATE.search(content) else set()
+        for shown in self._stated_misses(content, toks=toks):
+            if self._is_private(shown):
+                privileged = True
+                reasons.append(reason("text_privileged", value=shown))
+            else:
+                reasons.append(reason("text_not_visible", value=shown))
+        for written, ident, own in misattributed(content, self.prices):
+            # Visible, but the price of another object than the one named.
+            prices = ", ".join(f"${cents / 100:.2f}" for cents in sorted(own))
+            reasons.append(reason("text_misattributed", value=written, arg=ident, detail=prices))
+        for written, equation in miscalculated(content):  # "$164 + $50 + $30 = $264": the sum wrong
+            reasons.append(reason("text_miscalculated", value=written, detail=equation))
+        if not STATUS_WORDS.isdisjoint(toks):  # "L1005 is currently suspended" where the lookup showed Active
+            for ident, shown in contradicted(content, self._status_of):
+                reasons.append(reason("text_contradicts_status", arg=ident, detail=shown))
+        if self._failed_write is not None and claims_done(content):  # "All set!" right after an error
+            tool, error = self._failed_write
+            reasons.append(reason("text_claims_failed_write", tool=tool, detail=error[:80]))
+        if self._writes and "$" in content:
+            self._report_reasons(content, reasons)
+        return reasons, privileged
+
+    def _report_reasons(self, content: str, reasons: list[str]) -> None:
+        """Append why a report of money after a write is not grounded: an amount moved the other way
+        than the conversation gave it, a balance the write cannot leave, an amount it did not move."""
+        earlier = [t.text for t in self.turns[-6:] if t.role == "assistant"]
+        for written, was in reversed_ways(content, earlier):  # "a refund of $2.93", then "$2.93 charged"
+            reasons.append(reason("text_reversed_charge", value=written, detail=was))
+        balances = balances_said(content)
+        if not balances and not reports_money(content):
+            return
+        charged = self._charged()
+        if balances and charged and (shown := method_balances(self.index.json_observations)):
+            after = {b + m for b in shown for m in charged} | {b - m for b in shown for m in charged} | shown
+            for written, cents in balances:  # "balance is now $1,778.51": the refund, not 36 + it
+                if abs(cents) not in after:
+                    reasons.append(reason("text_misstated_balance", value=written,
+                                          detail=", ".join(f"${c / 100:.2f}" for c in sorted(shown))))
+        if charged and reports_money(content):
+            for written in misstated(content, charged):  # "$22 was charged", where the result shows $44
+                reasons.append(reason("text_misstated_charge", value=written,
+                                      detail=", ".join(f"${cents / 100:.2f}" for cents in sorted(charged))))
+
     def certify_decision(self, i: int, msg: Message, after_error: bool) -> tuple[dict[str, Any], bool]:
         """One decision as a ``DecisionRecord`` dict, and whether any of its calls saw an error."""
-        reasons: list[str] = []
-        visibility = True
-        privileged = False
         content = msg.content
-        if content and self.cfg.check_text:
-            toks = set(tokens(content.lower())) if _MAY_STATE.search(content) else set()
-            for shown in self._stated_misses(content, toks=toks):
-                visibility = False
-                if self._is_private(shown):
-                    privileged = True
-                    reasons.append(reason("text_privileged", value=shown))
-                else:
-                    reasons.append(reason("text_not_visible", value=shown))
-            for written, ident, own in misattributed(content, self.prices):
-                visibility = False  # visible, but the price of another object than the one named
-                prices = ", ".join(f"${cents / 100:.2f}" for cents in sorted(own))
-                reasons.append(reason("text_misattributed", value=written, arg=ident, detail=prices))
-            for written, equation in miscalculated(content):
-                visibility = False  # "$164 + $50 + $30 = $264": each term visible, the sum wrong
-                reasons.append(reason("text_miscalculated", value=written, detail=equation))
-            for ident, shown in (contradicted(content, self._status_of) if not STATUS_WORDS.isdisjoint(toks) else ()):
-                visibility = False  # "L1005 is currently suspended" where the lookup showed "Active"
-                reasons.append(reason("text_contradicts_status", arg=ident, detail=shown))
-            if self._failed_write is not None and claims_done(content):
-                visibility = False  # "All set!" right after the write returned an error
-                tool, error = self._failed_write
-                reasons.append(reason("text_claims_failed_write", tool=tool, detail=error[:80]))
-            if self._writes and "$" in content:  # any way words: "a credit of $6.00" too
-                earlier = [t.text for t in self.turns[-6:] if t.role == "assistant"]
-                for written, was in reversed_ways(content, earlier):
-                    visibility = False  # "a refund of $2.93" described, "$2.93 has been charged" reported
-                    reasons.append(reason("text_reversed_charge", value=written, detail=was))
-            if self._writes and "$" in content and (balances := balances_said(content)) and (charged := self._charged()):
-                shown = method_balances(self.index.json_observations)
-                after = {b + m for b in shown for m in charged} | {b - m for b in shown for m in charged} | shown
-                for written, cents in balances:
-                    if shown and abs(cents) not in after:
-                        visibility = False  # "your gift card balance is now $1,778.51": the refund, not 36 + it
-                        reasons.append(reason("text_misstated_balance", value=written,
-                                              detail=", ".join(f"${c / 100:.2f}" for c in sorted(shown))))
-            if self._writes and "$" in content and reports_money(content) and (charged := self._charged()):
-                for written in misstated(content, charged):
-                    visibility = False  # "$22 was charged", where the write's result shows $44
-                    shown = ", ".join(f"${cents / 100:.2f}" for cents in sorted(charged))
-                    reasons.append(reason("text_misstated_charge", value=written, detail=shown))
+        reasons, privileged = self._text_reasons(content) if content and self.cfg.check_text else ([], False)
+        visibility = not reasons
         calls = msg.tool_calls
         if not calls:
             return {
