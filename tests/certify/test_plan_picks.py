@@ -10,7 +10,7 @@ import pytest
 
 from trajectory2gym.certify import certify_interaction
 from trajectory2gym.certify.plan_picks import plain_yes, plan_lines, plan_picks
-from trajectory2gym.certify.reasons import reason_check, reason_kind
+from trajectory2gym.certify.reasons import reason_kind
 from trajectory2gym.envs.registry import tool_specs
 
 
@@ -51,40 +51,6 @@ def test_lettered_options_are_picked_by_letter() -> None:
     assert plan_picks("2", 2, lettered=True) is None  # a number is no letter
     assert plan_picks("C", 2, lettered=True) is None  # no such option
     assert plain_yes("ok sounds good") and not plain_yes("yes both") and not plain_yes("yes, the red one")
-
-
-LINES = [{"line_id": "L1004", "phone_number": "555-123-2004", "customer_id": "C1002", "roaming_enabled": True},
-         {"line_id": "L1005", "phone_number": "555-123-2005", "customer_id": "C1002", "roaming_enabled": True}]
-PLAN = ("Here's what I'll do:\n\n1. **Disable roaming** on line **L1004** (555-123-2004)\n"
-        "2. **Disable roaming** on line **L1005** (555-123-2005)\n\nShall I go ahead?")
-
-
-def _roaming_ok(convo: Any, reply: str) -> list[bool]:
-    """Whether disabling roaming on L1004, then on L1005, passes the workflow check after the reply."""
-    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
-    c.user("Customer C1002 here. Please turn off roaming on 555-123-2004 and 555-123-2005.")
-    for line in LINES:
-        c.call("get_details_by_id", {"id": line["line_id"]}, line)
-    c.say(PLAN)
-    c.user(reply)
-    calls = [c.call("disable_roaming", {"customer_id": "C1002", "line_id": line["line_id"]}, {**line, "ok": True})
-             for line in LINES]
-    decisions = {d.message_index: d for d in certify_interaction(c.build()).decisions}
-    return [not [k for k in map(reason_kind, decisions[i].reasons) if reason_check(k) == "workflow"] for i in calls]
-
-
-@pytest.mark.parametrize(("reply", "first", "second"), [
-    ("1 yes, 2 no", True, False),  # was a yes to both
-    ("1 yes 2 no", True, False),
-    ("only 1", True, False),  # was no yes at all
-    ("just #2", False, True),
-    ("1 and 2", True, True),
-    ("2 only please", False, True),
-    ("no to 1, yes to 2", False, True),
-    ("yes", True, True),
-])
-def test_a_numbered_plan_answered_by_number(convo, reply: str, first: bool, second: bool) -> None:
-    assert _roaming_ok(convo, reply) == [first, second]
 
 
 def test_a_retail_plan_answered_by_number(convo) -> None:

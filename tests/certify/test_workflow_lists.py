@@ -116,7 +116,7 @@ def test_a_bill_is_no_rival_of_a_line(convo) -> None:
     assert _kinds(decision) == [], decision.reasons
 
 
-PLAN = {"plan_id": "P1002", "name": "Premium Plan", "data_refueling_price_per_gb": 2.0}
+PREMIUM = {"plan_id": "P1002", "name": "Premium Plan", "data_refueling_price_per_gb": 2.0}
 LINE = {"line_id": "L1002", "phone_number": "555-123-2002", "customer_id": "C1001", "plan_id": "P1002"}
 
 
@@ -138,8 +138,27 @@ def test_a_question_after_a_request_that_named_the_line_describes_the_refuel(con
     c.call("get_customer_by_phone", {"phone_number": "555-123-2002"}, {"customer_id": "C1001",
                                                                        "line_ids": ["L1001", "L1002"]})
     c.call("get_details_by_id", {"id": "L1002"}, LINE)
-    c.call("get_details_by_id", {"id": "P1002"}, PLAN)
+    c.call("get_details_by_id", {"id": "P1002"}, PREMIUM)
     c.say(question)
     c.user("yes")
     i = c.call("refuel_data", {"customer_id": "C1001", "line_id": "L1002", "gb_amount": gb}, {"charge": gb * 2})
     assert _kinds(next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)) == kinds
+
+
+# A numbered plan answered by its numbers (certify/plan_picks.py).
+ROAMING_PLAN = ("Here's what I'll do:\n\n1. **Disable roaming** on line **L1004** (555-123-2004)\n"
+        "2. **Disable roaming** on line **L1005** (555-123-2005)\n\nShall I go ahead?")
+
+
+@pytest.mark.parametrize(("reply", "first", "second"), [
+    ("1 yes, 2 no", True, False),  # was a yes to both
+    ("1 yes 2 no", True, False),
+    ("only 1", True, False),  # was no yes at all
+    ("just #2", False, True),
+    ("1 and 2", True, True),
+    ("2 only please", False, True),
+    ("no to 1, yes to 2", False, True),
+    ("yes", True, True),
+])
+def test_a_numbered_plan_answered_by_number(convo, reply: str, first: bool, second: bool) -> None:
+    assert [kinds == [] for kinds in _roaming(convo, reply, description=ROAMING_PLAN)] == [first, second]
