@@ -176,10 +176,13 @@ def _amount_not_stated(turns: list[Turn], at: int, anchors: Anchors) -> ConfirmV
             for turn in turns[:at]:
                 stated |= stated_amounts(turn.text, data)
         if not data:  # money per unit, times units; data is never multiplied
+            said = stated_amounts(described.text)
             stated = _with_counts(stated, turns)
-            # "$100 per passenger; for the 2 passengers that is $200": the total is the offer.
+            # "$100 per passenger; for the 2 passengers that is $200": the total is the offer, where
+            # the description states it (not a product of counts said elsewhere: "$100 per passenger,
+            # so $100" for one is still $100).
             per_unit = {c for c in _per_unit_cents(described.text)
-                        if any(k * c in stated for k in stated_counts([described], 10))}
+                        if any(k > 1 and k * c in said for k in stated_counts([described], 10))}
             stated -= per_unit
         cents = to_cents(value)
         if stated and cents is not None and cents not in stated:

@@ -31,9 +31,10 @@ FLIGHTS = {"reservation_id": "T6HMDP", "cabin": "business", "payment_id": "credi
            "flights": [{"flight_number": "HAT229", "date": "2024-05-19"}]}
 
 
-def _airline(convo: Any, description: str, reply: str, name: str, args: dict[str, Any]) -> tuple[Any, int]:
+def _airline(convo: Any, description: str, reply: str, name: str, args: dict[str, Any],
+             request: str = "Anything to pay goes on my credit card.") -> tuple[Any, int]:
     c = convo(tools=_tools("airline"), domain="airline", system="You are an airline agent.")
-    c.user("Hi, I'm james_santos_9046, about reservation T6HMDP. Anything to pay goes on my credit card.")
+    c.user(f"Hi, I'm james_santos_9046, about reservation T6HMDP. {request}")
     c.call("get_reservation_details", {"reservation_id": "T6HMDP"}, RESERVATION)
     c.say(description)
     c.user(reply)
@@ -402,6 +403,17 @@ def test_a_certificate_per_passenger_offers_the_total(convo, at) -> None:
              "$200. Would you like me to send it?")
     for amount, kinds in ((200, []), (100, ["amount_not_confirmed"])):
         c, i = _airline(convo, offer, "Yes please.", "send_certificate", {"user_id": "james_santos_9046", "amount": amount})
+        assert _workflow_kinds(at(certify_interaction(c.build()), i)) == kinds, amount
+
+
+def test_a_certificate_per_passenger_for_one_passenger_is_the_amount_said(convo, at) -> None:
+    # Counts said elsewhere (2 bags, 5 days) make no total of this offer.
+    offer = ("As a gold member you're eligible for a certificate of $100 per passenger, so $100 for this "
+             "reservation (1 passenger). Would you like me to issue a $100 certificate?")
+    for amount, kinds in ((100, []), (150, ["amount_not_confirmed"])):
+        c, i = _airline(convo, offer, "Well, it's something. Yes please.", "send_certificate",
+                        {"user_id": "james_santos_9046", "amount": amount},
+                        request="My flight was cancelled after 5 days of waiting, with 2 bags checked.")
         assert _workflow_kinds(at(certify_interaction(c.build()), i)) == kinds, amount
 
 
