@@ -408,8 +408,8 @@ def test_a_certificate_per_passenger_offers_the_total(convo, at) -> None:
 
 def test_a_certificate_per_passenger_for_one_passenger_is_the_amount_said(convo, at) -> None:
     # Counts said elsewhere (2 bags, 5 days) make no total of this offer.
-    offer = ("As a gold member you're eligible for a certificate of $100 per passenger, so $100 for this "
-             "reservation (1 passenger). Would you like me to issue a $100 certificate?")
+    offer = ("T6HMDP: HAT232 and HAT155, both on 2024-05-12, 1 passenger. As a gold member you're eligible for a "
+             "certificate of $100 per passenger, so $100 for this reservation. Shall I issue a $100 certificate?")
     for amount, kinds in ((100, []), (150, ["amount_not_confirmed"])):
         c, i = _airline(convo, offer, "Well, it's something. Yes please.", "send_certificate",
                         {"user_id": "james_santos_9046", "amount": amount},
