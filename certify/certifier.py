@@ -456,12 +456,17 @@ class _Run:
         return [written for written, _ in unseen]
 
     def _status_of(self, ident: str) -> Any:
-        """The ``status`` the newest observed object with this identifier as its own id shows."""
+        """The ``status`` the newest observed object with this identifier as its own id shows; None
+        where a write since the user spoke acted on it."""
         key = ident.lstrip("#").lower()
-        for obj in self.index.objects_with(key, '"status"'):
-            if "status" in obj and any(isinstance(v, str) and v.lstrip("#") == key
-                                       for k, v in obj.items() if k.endswith("id")):
-                return obj["status"]
+        if any(isinstance(v, str) and v.lstrip("#").lower() == key for _, _, call in self._writes
+               for v in call.arguments.values()):
+            return None  # a write since the user spoke changed it: its result may not show the status
+        for form in dict.fromkeys((ident.lower(), key, f"#{key}")):  # "#W5353646" as written, or as shown
+            for obj in self.index.objects_with(form, '"status"'):
+                if "status" in obj and any(isinstance(v, str) and v.lstrip("#") == key
+                                           for k, v in obj.items() if k.endswith("id")):
+                    return obj["status"]
         return None
 
     def _worked_out(self, cents: int, results: list[tuple[int, list[int]]]) -> bool:

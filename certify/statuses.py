@@ -19,7 +19,9 @@ _FORMS = {"active": "active", "activated": "active", "suspended": "suspended", "
           "shipped": "shipped", "paid": "paid", "overdue": "overdue", "unpaid": "unpaid", "expired": "expired",
           "inactive": "inactive", "deactivated": "inactive"}
 STATUS_WORDS = frozenset(_FORMS)  # as tokens: a caller with a text's tokens may ask first
-_STATUS = re.compile(r"\b(" + "|".join(_FORMS) + r")\b", re.I)
+# "Paid with PayPal" says how, not the status "paid".
+_STATUS = re.compile(r"\b(" + "|".join(w for w in _FORMS if w != "paid") + r")\b"
+                     r"|\b(paid)\b(?!\s+(?:with|by|via|using|on|through|to|for|in)\b)", re.I)
 _CHEAP = ("activ", "suspend", "pending", "deliver", "cancel", "process", "ship", "paid", "overdue", "expire")
 # A sentence about what may or will happen, or what was: no claim of the status now.
 _NOT_NOW = re.compile(r"\b(?:once|when|after|until|if|will|would|can|could|before|was|were|had|previously|"
@@ -35,7 +37,7 @@ def contradicted(text: str, status_of: Callable[[str], Any]) -> list[tuple[str, 
     out = []
     for sentence in SENTENCE_OR_LINE.split(text):
         # The status words of the sentence's clauses that say a status now (up to the word).
-        said = {_FORMS[m[1].lower()] for m in _STATUS.finditer(sentence)
+        said = {_FORMS[(m[1] or m[2]).lower()] for m in _STATUS.finditer(sentence)
                 if not _NOT_NOW.search(sentence, sentence.rfind(",", 0, m.start()) + 1, m.start())}
         if not said:
             continue

@@ -22,6 +22,8 @@ SHOWN = {"L1005": "Active", "#W1000001": "pending", "B1001": "Paid"}
     ("L1005 was suspended last month and is active again.", []),
     ("Bill B1001 (paid) and L1005 (suspended).", []),  # two objects: which status is whose is not clear
     ("Your order is on its way.", []),
+    ("Order #W1000001 is now paid with PayPal.", []),  # how it is paid, no status
+    ("Bill B1001 is unpaid.", [("B1001", "Paid")]),
 ])
 def test_a_status_word_against_the_observed_status(text: str, out: list[tuple[str, str]]) -> None:
     assert contradicted(text, SHOWN.get) == out
@@ -37,3 +39,19 @@ def test_a_status_the_lookup_contradicts_is_not_grounded(convo: Any, at: Any) ->
     out = certify_interaction(c.build())
     assert [reason_kind(r) for r in at(out, wrong).reasons] == ["text_contradicts_status"]
     assert at(out, right).reasons == []
+
+
+def test_an_order_named_with_its_sign_and_a_write_since(convo: Any, at: Any) -> None:
+    order = {"order_id": "#W5353646", "status": "processed", "items": []}
+    c = convo()
+    c.user("Where is my order #W5353646?")
+    c.call("get_order_details", {"order_id": "#W5353646"}, order)
+    wrong = c.say("Good news: order #W5353646 with your Skateboard (34 inch, graphic) has been delivered.")
+    c.user("Then cancel it, no longer needed.")
+    c.say("Cancel order #W5353646 (reason: no longer needed)? yes/no")
+    c.user("yes")
+    c.call("cancel_pending_order", {"order_id": "#W5353646", "reason": "no longer needed"}, {"ok": True})
+    after = c.say("Done, order #W5353646 is cancelled.")  # the write's result shows no status: no contradiction
+    out = certify_interaction(c.build())
+    assert [reason_kind(r) for r in at(out, wrong).reasons] == ["text_contradicts_status"]
+    assert at(out, after).reasons == []
