@@ -10,10 +10,11 @@ import re
 # Words that report an action as done.
 _DONE = re.compile(
     r"\b(?:all set|all done|done|success(?:ful(?:ly)?)?|went through|completed?|"
-    r"(?:is|are|has been|have been|was|were) (?:now |also |successfully )?(?:confirmed|booked|cancell?ed|sent|"
+    r"(?:is|are|has been|have been|was|were) (?:now |also |successfully )?(?:re-?)?(?:confirmed|booked|cancell?ed|sent|"
     r"updated|changed|modified|processed|submitted|placed|issued|refunded|paid|exchanged|returned|added|removed|"
-    r"applied|enabled|disabled|activated|suspended|resumed|switched|moved|upgraded|downgraded|scheduled)|"
-    r"i(?:'ve| have) (?:now |also |successfully )?(?:confirmed|booked|cancell?ed|sent|updated|changed|modified|"
+    r"applied|enabled|disabled|activated|suspended|resumed|switched|moved|upgraded|downgraded|scheduled|restored|"
+    r"reset|replaced|turned (?:on|off))|"
+    r"i(?:'ve| have) (?:now |also |successfully )?(?:re-?)?(?:confirmed|booked|cancell?ed|sent|updated|changed|modified|"
     r"processed|submitted|placed|issued|refunded|exchanged|returned|added|removed|applied|enabled|disabled|"
     r"activated|suspended|resumed|switched|moved|upgraded|downgraded|scheduled|made|set)|is now|are now)\b",
     re.I,

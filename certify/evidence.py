@@ -653,7 +653,8 @@ class EvidenceIndex:
             return 1900 <= year < 2000 and any(
                 (f"{d} {n}" in bigrams and f"{n} {yy}" in bigrams) or (f"{n} {d}" in bigrams and f"{d} {yy}" in bigrams)
                 for n in names for d in days)
-        if any(f"{n} {d}" in bigrams or f"{d} {n}" in bigrams for n in names for d in days):
+        if any(f"{n} {d}" in bigrams or f"{d} {n}" in bigrams or (f"{d} of" in bigrams and f"of {n}" in bigrams)
+               for n in names for d in days):  # "May 20", "20 May", "15th of June"
             return True
         if f"{month} {day}" in bigrams or f"{month:02d} {day:02d}" in bigrams:  # "5/30", "06/15/1985" (month first)
             return True

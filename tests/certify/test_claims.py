@@ -18,6 +18,8 @@ from trajectory2gym.envs.registry import tool_specs
     ("Your booking is confirmed! ✅ You are on HAT086.", True),
     ("Done — a payment request for B1001 has been sent to your phone.", True),
     ("I've cancelled the order.", True),
+    ("Your line has been reactivated.", True),
+    ("I have re-enabled roaming on your line.", True),
     ("Unfortunately the payment change failed: the gift card balance is insufficient.", False),
     ("The system says a request is already awaiting payment, so nothing new was sent.", False),
     ("Would you like me to try your Visa instead?", False),

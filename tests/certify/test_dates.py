@@ -51,7 +51,8 @@ def test_a_date_one_day_from_a_visible_one() -> None:
     assert not index.date_stated("2024-02-30")  # no such day: no answer, and no crash
 
 
-@pytest.mark.parametrize(("said", "visible"), [("06/15/1985", True), ("6/15/1985", True), ("06/16/1985", False)])
+@pytest.mark.parametrize(("said", "visible"), [("06/15/1985", True), ("6/15/1985", True), ("06/16/1985", False),
+                                              ("the 15th of June, 1985", True), ("the 16th of June, 1985", False)])
 def test_a_date_written_month_first_with_zeros_grounds_the_iso_argument(convo, at, said: str, visible: bool) -> None:
     tool = {"type": "function", "function": {"name": "get_customer_by_name", "description": "find a customer",
                                              "parameters": {"type": "object", "properties": {

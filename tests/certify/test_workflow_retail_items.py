@@ -345,6 +345,7 @@ def test_a_method_named_by_its_id_yields_to_a_later_kind_the_user_names(convo) -
     assert _workflow(convo, by_id, "yes", *_return(LAMP, KETTLE, pay=PAYPAL)) == []
 
 
-@pytest.mark.parametrize("reply", ["don't go", "k no", "go away", "fine, no"])
+@pytest.mark.parametrize("reply", ["don't go", "k no", "go away", "fine, no", "ok, never mind",
+                                   "Hmm, ok. For the address — actually no, leave it, my brother will pick it up."])
 def test_terse_replies_that_refuse_do_not_confirm(convo, reply: str) -> None:
     assert _workflow(convo, BOTH, reply, *_return(LAMP, KETTLE)) == ["not_confirmed"]
