@@ -135,6 +135,9 @@ def _a_sum_of(cents: int, parts: Iterable[int], most: int = 10, at_least: int = 
     return any(t == cents and n >= at_least for t, n in sums)
 
 
+_NET_AMOUNTS = 6  # a net of at most this many stated amounts: 3**6 sums, few enough to tell one from a guess
+
+
 # The words right before a total: "Total $165.50", "**Total:** $1,011", "comes to $120", "in all $50".
 _TOTAL_BEFORE = re.compile(r"\b(?:total(?: due| refund| charge| cost)?|in all|altogether|comes? to|sum)\W*$", re.I)
 
@@ -449,11 +452,29 @@ class _Run:
             progress = False
             for item in list(unseen):
                 if (item[1] in self._derived or self._stated_pair(item[1], text) or self._stated_triple(item[1], text)
-                        or self._named_total(item[1], text) or self._worked_out(item[1], results)):
+                        or self._named_total(item[1], text) or self._worked_out(item[1], results)
+                        or self._stated_net(item[1], text)):
                     unseen.remove(item)
                     self._derived.add(item[1])
                     progress = True
         return [written for written, _ in unseen]
+
+    def _stated_net(self, cents: int, text: str) -> bool:
+        """A net of two to six visible amounts the text itself states, each added or taken away, or
+        that net times a count the text states (the passengers): "HAT076 is $410 and HAT080 $322 in
+        business, versus $196 + $156 paid, so the difference is $380"; "$363 per passenger; for 2
+        passengers: $726"."""
+        stated = sorted({abs(c) for _, c in money_numbers_in(text)} & self.index.amounts - {cents})
+        if not 2 <= len(stated) <= _NET_AMOUNTS:
+            return False
+        nets = {0: 0}  # net -> the fewest amounts that make it
+        for a in stated:
+            for v, n in list(nets.items()):
+                for w in (v + a, v - a):
+                    if w not in nets or nets[w] > n + 1:
+                        nets[w] = n + 1
+        counts = {1} | stated_counts([Turn(-1, "assistant", text)], 9)
+        return any(cents % k == 0 and nets.get(cents // k, 0) >= 2 for k in counts)
 
     def _status_of(self, ident: str) -> Any:
         """The ``status`` the newest observed object with this identifier as its own id shows; None

@@ -255,3 +255,21 @@ def test_a_total_after_listed_amounts_is_their_sum(convo, at, said: str, misses:
     c.call("get_order_details", {"order_id": "B1002"}, OTHER_BILL)
     i = c.say(said)
     assert at(certify_interaction(c.build()), i).reasons == [f"text states '{m}' not in visible history" for m in misses]
+
+
+FARES = [{"flight_number": "HAT076", "prices": {"economy": 196, "business": 410}},
+         {"flight_number": "HAT080", "prices": {"economy": 156, "business": 322}}]
+
+
+@pytest.mark.parametrize(("said", "misses"), [
+    ("HAT076 is $410 and HAT080 is $322 in business, versus $196 + $156 paid, so the difference is $380.", []),
+    ("Business: $410 and $322 vs $196 and $156 paid: $380 per passenger; for 2 passengers: $760.", []),
+    ("HAT076 is $410 and HAT080 is $322 in business, versus $196 + $156 paid, so the difference is $390.",
+     ["$390"]),
+])
+def test_a_net_of_the_amounts_a_text_states(convo, at, said: str, misses: list[str]) -> None:
+    c = convo()
+    c.user("How much to upgrade both flights to business?")
+    c.call("get_product_details", {"product_id": "1"}, FARES)
+    i = c.say(said)
+    assert at(certify_interaction(c.build()), i).reasons == [f"text states '{m}' not in visible history" for m in misses]
