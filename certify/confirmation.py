@@ -457,6 +457,16 @@ def _answers_request(turns: list[Turn], anchors: Anchors) -> int:
     return -1
 
 
+def _summary_ordered(turns: list[Turn], anchors: Anchors) -> int:
+    """The agent's latest message, where it names each of the call's flights on its date and the
+    user's reply after it says the action ("Summary: ... HAT034 (2024-05-25) and HAT026 (2024-05-25)
+    ... Which card?" "8752. Go ahead and book it."); else -1."""
+    k = next((k for k in range(len(turns) - 1, -1, -1) if turns[k].role == "assistant"), -1)
+    if k < 0 or not _names_every_flight(turns[k], anchors):
+        return -1
+    return k if any(t.role == "user" and says(t.wordline, anchors.stems) for t in turns[k + 1:]) else -1
+
+
 def _recapped(turns: list[Turn], last_desc: int, anchors: Anchors) -> int:
     """The description that the last one recaps after the user answered its question ("Cabin:
     Economy ... Which card?" "gift card" "To confirm: move R0UGFS to HAT210 + HAT036 and charge $44
@@ -489,6 +499,8 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
             break
     if last_desc < 0:
         last_desc = _answers_request(turns, anchors)
+    if last_desc < 0:
+        last_desc = _summary_ordered(turns, anchors)
     if last_desc < 0:
         needs = f"the action and one of: {anchors.describe()}" if anchors.ids else "the action"
         if anchors.objects:

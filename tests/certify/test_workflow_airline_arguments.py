@@ -735,3 +735,16 @@ def test_a_list_line_says_its_own_count(convo, total: int, kinds: list[str]) -> 
     said = ("Here's the change for PVUB64:\n- Fare: ($165 + $142) x 3 = $921\n- Bags: 4 checked, 2 of them paid\n"
             "- Payment: $100 on your Visa ending 8862\n\nShall I go ahead?")
     assert _workflow(convo, said, "Yes.", *_bags(total, 2)) == kinds
+
+
+@pytest.mark.parametrize(("reply", "kinds"), [("8862. Go ahead and book it.", []), ("8862.", ["not_described"])])
+def test_a_summary_of_every_flight_then_a_reply_that_says_the_action(convo, reply: str, kinds: list[str]) -> None:
+    said = ("Summary: one way PHX -> LAS on 2024-05-20, economy: HAT173 (2024-05-20). Passenger Raj Moore "
+            "(1970-01-01). No bags, no insurance. Total $174. Which card: Visa ending 8862 or ending 8131?")
+    booking = {"user_id": "raj_moore_8640", "origin": "PHX", "destination": "LAS", "flight_type": "one_way",
+               "cabin": "economy", "flights": [{"flight_number": "HAT173", "date": "2024-05-20"}],
+               "passengers": [{"first_name": "Raj", "last_name": "Moore", "dob": "1970-01-01"}],
+               "payment_methods": [{"payment_id": "credit_card_1", "amount": 174}],
+               "total_baggages": 0, "nonfree_baggages": 0, "insurance": "no"}
+    assert _workflow(convo, said, reply, "book_reservation", booking,
+                     request="I'm raj_moore_8640 (Raj Moore, born 1970-01-01). Flights PHX to LAS on May 20?") == kinds
