@@ -660,6 +660,9 @@ def _other_variant(described: Turn, later: list[Turn], anchors: Anchors) -> str:
     return ""
 
 
+_TOKEN_RUN = re.compile(r"[a-z0-9]+")
+
+
 def _dates_by_item(text: str, idents: set[str]) -> tuple[dict[str, list[DateMention]], list[DateMention]]:
     """The dates a text gives each of these items (``dates.dates_by_mention``), and, when it
     mentions none, every date it states."""
@@ -667,6 +670,13 @@ def _dates_by_item(text: str, idents: set[str]) -> tuple[dict[str, list[DateMent
     spots = [(m.start(), m.end(), compact(ident)) for ident in idents for m in re.finditer(re.escape(ident.lower()), low)]
     if not spots:
         return {}, date_mentions(text)
+    # Other items of the same kind take the dates after them: "from HAT168 on 2024-05-28 to HAT053 on
+    # 2024-05-27" gives HAT168 the 28th only.
+    shapes = {id_shape(compact(i)) for i in idents}
+    keys = {compact(i) for i in idents}
+    spots += [(m.start(), m.end(), key) for m in _TOKEN_RUN.finditer(low)
+              if (key := compact(m[0])) not in keys and looks_like_identifier(m[0]) and id_shape(key) in shapes]
+    spots.sort()
     return dates_by_mention(text, spots), []
 
 

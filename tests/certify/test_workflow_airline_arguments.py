@@ -748,3 +748,16 @@ def test_a_summary_of_every_flight_then_a_reply_that_says_the_action(convo, repl
                "total_baggages": 0, "nonfree_baggages": 0, "insurance": "no"}
     assert _workflow(convo, said, reply, "book_reservation", booking,
                      request="I'm raj_moore_8640 (Raj Moore, born 1970-01-01). Flights PHX to LAS on May 20?") == kinds
+
+
+def test_a_date_after_another_flight_is_that_flights(convo) -> None:
+    said = ("To confirm: PVUB64 changes from HAT173 on 2024-05-20 to HAT201 on 2024-05-22 (economy $150 vs $174 "
+            "paid), refunded to your gift card. Proceed?")
+    search = [*SEARCH, {"flight_number": "HAT201", "date": "2024-05-22", "prices": {"economy": 150}},
+              {"flight_number": "HAT173", "date": "2024-05-22", "prices": {"economy": 174}}]
+    kinds = {}
+    for flight in ("HAT201", "HAT173"):  # HAT173 on the 22nd: the 22nd is HAT201's
+        args = {"reservation_id": "PVUB64", "cabin": "economy", "payment_id": "gift_card_3",
+                "flights": [{"flight_number": flight, "date": "2024-05-22"}]}
+        kinds[flight] = _workflow(convo, said, "yes", "update_reservation_flights", args, search=search)
+    assert kinds == {"HAT201": [], "HAT173": ["not_described"]}
