@@ -46,6 +46,7 @@ from trajectory2gym.certify.confirmation import check_confirmation
 from trajectory2gym.certify.equations import miscalculated, worked
 from trajectory2gym.certify.evidence import EvidenceIndex
 from trajectory2gym.certify.normalize import (
+    chunks,
     chunks_with_digits,
     compact,
     looks_like_identifier,
@@ -626,9 +627,24 @@ class _Run:
         if self._failed_write is not None and claims_done(content):  # "All set!" right after an error
             tool, error = self._failed_write
             reasons.append(reason("text_claims_failed_write", tool=tool, detail=error[:80]))
+        if self._writes and claims_done(content) and (other := self._other_named(content)):
+            reasons.append(reason("text_claims_other_object", tool=self._writes[-1][2].name, value=other))
         if self._writes and "$" in content:
             self._report_reasons(content, reasons)
         return reasons, privileged
+
+    def _other_named(self, content: str) -> str:
+        """The identifier or phone number of another object of its kind that a report of the last
+        write as done names, where it names none of the write's own: "Line 555-123-2005 is now
+        suspended" after suspending L1006 (555-123-2006); else ""."""
+        call = self._writes[-1][2]
+        anchors = call_anchors(call.name, call.arguments, self.info(call.name).meta.arg_roles, self.index,
+                               self.tool_args)
+        said = Turn(-1, "assistant", content)
+        if not anchors.ids or anchors.mentioned_in(said.words, said.compacts):
+            return ""
+        return next((t for t in chunks(content) if looks_like_identifier(t)
+                     and (anchors.rival_id(t) or anchors.rival_phone(t))), "")
 
     def _report_reasons(self, content: str, reasons: list[str]) -> None:
         """Append why a report of money after a write is not grounded: an amount moved the other way

@@ -67,3 +67,24 @@ def test_a_claim_after_a_retry_that_went_through_or_a_repeat_of_a_done_action_st
 
 def test_the_failure_counts_until_the_user_speaks(convo) -> None:
     assert _text_kinds(convo, [ERROR], CLAIM, user_between=True) == []
+
+
+@pytest.mark.parametrize(("report", "kinds"), [
+    ("Done: line 555-123-2006 is now suspended.", []),
+    ("Done: line 555-123-2005 is now suspended.", ["text_claims_other_object"]),  # the call suspended L1006
+    ("Line 555-123-2005 stays active; 555-123-2006 is now suspended.", []),  # names the call's line too
+])
+def test_a_report_of_the_write_as_done_on_another_object(convo: Any, report: str, kinds: list[str]) -> None:
+    lines = [{"line_id": "L1005", "phone_number": "555-123-2005", "status": "Active"},
+             {"line_id": "L1006", "phone_number": "555-123-2006", "status": "Active"}]
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user("Customer C1002. Please suspend my line 555-123-2006.")
+    for line in lines:
+        c.call("get_details_by_id", {"id": line["line_id"]}, line)
+    c.say("I'll suspend line 555-123-2006 (L1006). Confirm?")
+    c.user("yes")
+    c.call("suspend_line", {"customer_id": "C1002", "line_id": "L1006", "reason": "travel"},
+           {**lines[1], "status": "Suspended"})
+    i = c.say(report)
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert [reason_kind(r) for r in decision.reasons] == kinds
