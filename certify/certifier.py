@@ -638,6 +638,10 @@ class _Run:
         write as done names, where it names none of the write's own: "Line 555-123-2005 is now
         suspended" after suspending L1006 (555-123-2006); else ""."""
         call = self._writes[-1][2]
+        own = {compact(v) for value in call.arguments.values() for v in (value if isinstance(value, list) else [value])
+               if isinstance(v, str)}
+        if not any(looks_like_identifier(t) and compact(t) not in own for t in chunks(content)):
+            return ""  # names nothing but the write's own arguments (most reports): no anchors to build
         anchors = call_anchors(call.name, call.arguments, self.info(call.name).meta.arg_roles, self.index,
                                self.tool_args)
         said = Turn(-1, "assistant", content)
