@@ -136,6 +136,7 @@ def _a_sum_of(cents: int, parts: Iterable[int], most: int = 10, at_least: int = 
     return any(t == cents and n >= at_least for t, n in sums)
 
 
+_ADDED = re.compile(r"\b(?:add(?:ed|ing)?|refuel\w*|top(?:ped)? up)\b", re.I)  # a sentence about what was added
 _NET_AMOUNTS = 6  # a net of at most this many stated amounts: 3**6 sums, few enough to tell one from a guess
 
 
@@ -627,8 +628,16 @@ class _Run:
         if self._failed_write is not None and claims_done(content):  # "All set!" right after an error
             tool, error = self._failed_write
             reasons.append(reason("text_claims_failed_write", tool=tool, detail=error[:80]))
-        if self._writes and claims_done(content) and (other := self._other_named(content)):
-            reasons.append(reason("text_claims_other_object", tool=self._writes[-1][2].name, value=other))
+        if self._writes and claims_done(content):
+            call = self._writes[-1][2]
+            if other := self._other_named(content):  # "line 555-123-2005 is now suspended", L1006 was
+                reasons.append(reason("text_claims_other_object", tool=call.name, value=other))
+            for arg, value in call.arguments.items():  # "1 GB has been added", the call added 2 GB
+                if is_data(arg) and (said := {c for sentence in SENTENCE.split(content) if _ADDED.search(sentence)
+                                              for c in stated_amounts(sentence, data=True)}) \
+                        and to_cents(value) not in said:
+                    reasons.append(reason("text_claims_other_amount", tool=call.name, arg=arg, value=value,
+                                          detail=", ".join(f"{c / 100:g} GB" for c in sorted(said))))
         if self._writes and "$" in content:
             self._report_reasons(content, reasons)
         return reasons, privileged

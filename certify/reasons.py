@@ -36,6 +36,8 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "text_claims_failed_write": ("visibility", "text reports {tool} as done, but its result was an error: {detail}"),
     "text_claims_other_object": ("visibility", "text reports {tool} as done on {value}, another object than the "
                                                "call's"),
+    "text_claims_other_amount": ("visibility", "text reports {tool} as done with {detail}, where the call sent "
+                                               "{arg}={value}"),
     "text_privileged": ("visibility", "text states {value} found only in private (privileged)"),
     "not_confirmed": ("workflow", "{tool}: no explicit user confirmation after the assistant last described it"),
     # {detail} says what a description needs; empty in records certified before it was added.

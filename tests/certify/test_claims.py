@@ -88,3 +88,20 @@ def test_a_report_of_the_write_as_done_on_another_object(convo: Any, report: str
     i = c.say(report)
     decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
     assert [reason_kind(r) for r in decision.reasons] == kinds
+
+
+@pytest.mark.parametrize(("report", "kinds"), [
+    ("Done! 2 GB has been added to L1002; you now have 17 GB in all this cycle.", []),
+    ("Done! 1 GB has been added to L1002.", ["text_claims_other_amount"]),  # the call added 2 GB
+    ("Done! You now have 17 GB in all this cycle.", []),  # a total, not what was added
+])
+def test_a_report_of_a_refuel_states_the_amount_added(convo: Any, report: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user("Customer C1001. Add 2 GB to my line L1002 please.")
+    c.call("get_details_by_id", {"id": "L1002"}, {"line_id": "L1002", "data_limit_gb": 15.0})
+    c.say("Adding 2 GB to L1002 costs $4.00 on your next bill. Shall I add it?")
+    c.user("yes")
+    c.call("refuel_data", {"customer_id": "C1001", "line_id": "L1002", "gb_amount": 2.0}, {"charge": 4.0})
+    i = c.say(report)
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert [reason_kind(r) for r in decision.reasons] == kinds
