@@ -332,6 +332,8 @@ def _acts_on_another(described: Turn, anchors: Anchors) -> str:
             continue
         if not anchors.ids.isdisjoint(said.compacts):
             return ""  # an action sentence names this call's object
+        if anchors.objects and says(said.wordline, anchors.rival_objects) and not says(said.wordline, anchors.objects):
+            continue  # another tool's action: "2) Business upgrade: HAT208 ...", the call adds a bag
         rival = rival or next((t for t in chunks(sentence) if looks_like_identifier(t) and anchors.rival_id(t)), "")
     if rival:
         return rival

@@ -761,3 +761,10 @@ def test_a_date_after_another_flight_is_that_flights(convo) -> None:
                 "flights": [{"flight_number": flight, "date": "2024-05-22"}]}
         kinds[flight] = _workflow(convo, said, "yes", "update_reservation_flights", args, search=search)
     assert kinds == {"HAT201": [], "HAT173": ["not_described"]}
+
+
+def test_another_tools_action_in_a_plan_names_no_rival_of_this_call(convo) -> None:
+    said = ("PVUB64 is an economy trip with 2 checked bags.\n1) Bag: you have 3 free bags per passenger, so going to "
+            "3 bags is free.\n2) Business upgrade: HAT173 $457 vs $174 paid, that's $283 extra.\nShall I do both, "
+            "with your Visa ending 8862 for any charges?")
+    assert _workflow(convo, said, "yes to both", *_bags(3, 0)) == []
