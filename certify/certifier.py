@@ -628,29 +628,42 @@ class _Run:
         if self._failed_write is not None and claims_done(content):  # "All set!" right after an error
             tool, error = self._failed_write
             reasons.append(reason("text_claims_failed_write", tool=tool, detail=error[:80]))
-        if self._writes and claims_done(content):
-            call = self._writes[-1][2]
-            if other := self._other_named(content):  # "line 555-123-2005 is now suspended", L1006 was
-                reasons.append(reason("text_claims_other_object", tool=call.name, value=other))
-            for arg, value in call.arguments.items():  # "1 GB has been added", the call added 2 GB
-                if is_data(arg) and (said := {c for sentence in SENTENCE.split(content) if _ADDED.search(sentence)
-                                              for c in stated_amounts(sentence, data=True)}) \
-                        and to_cents(value) not in said:
-                    reasons.append(reason("text_claims_other_amount", tool=call.name, arg=arg, value=value,
-                                          detail=", ".join(f"{c / 100:g} GB" for c in sorted(said))))
+        if self._writes:
+            self._done_reasons(content, toks, reasons)
         if self._writes and "$" in content:
             self._report_reasons(content, reasons)
         return reasons, privileged
 
-    def _other_named(self, content: str) -> str:
-        """The identifier or phone number of another object of its kind that a report of the last
-        write as done names, where it names none of the write's own: "Line 555-123-2005 is now
-        suspended" after suspending L1006 (555-123-2006); else ""."""
+    def _done_reasons(self, content: str, toks: set[str], reasons: list[str]) -> None:
+        """Append why a report of the last write as done is not grounded: it names another object of
+        the write's kind ("line 555-123-2005 is now suspended", L1006 was), or another amount of data
+        added ("1 GB has been added", 2 GB were). Only a report that names something besides the
+        write's arguments, or follows a write of data, is read for a claim (most name neither)."""
         call = self._writes[-1][2]
-        own = {compact(v) for value in call.arguments.values() for v in (value if isinstance(value, list) else [value])
-               if isinstance(v, str)}
-        if not any(looks_like_identifier(t) and compact(t) not in own for t in chunks(content)):
-            return ""  # names nothing but the write's own arguments (most reports): no anchors to build
+        raw = self.call_key(call)[1].lower()  # its canonical arguments, kept for the novelty check
+        # Something the text names besides the write's own arguments (most reports name only its object).
+        besides = False
+        for k in toks:
+            if len(k) >= 4 and not k.isalpha() and k.encode() not in raw:
+                besides = True
+                break
+        data = [(arg, value) for arg, value in call.arguments.items() if is_data(arg)] \
+            if b"gb" in raw or b"data" in raw else []
+        if not (data or besides) or not claims_done(content):
+            return
+        if besides and (other := self._other_named(content, call)):
+            reasons.append(reason("text_claims_other_object", tool=call.name, value=other))
+        for arg, value in data:
+            said = {c for sentence in SENTENCE.split(content) if _ADDED.search(sentence)
+                    for c in stated_amounts(sentence, data=True)}
+            if said and to_cents(value) not in said:
+                reasons.append(reason("text_claims_other_amount", tool=call.name, arg=arg, value=value,
+                                      detail=", ".join(f"{c / 100:g} GB" for c in sorted(said))))
+
+    def _other_named(self, content: str, call: ToolCall) -> str:
+        """The identifier or phone number of another object of its kind that a text names, where it
+        names none of the call's own: "Line 555-123-2005 is now suspended" after suspending L1006
+        (555-123-2006); else ""."""
         anchors = call_anchors(call.name, call.arguments, self.info(call.name).meta.arg_roles, self.index,
                                self.tool_args)
         said = Turn(-1, "assistant", content)
