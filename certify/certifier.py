@@ -146,6 +146,22 @@ _TOTAL_BEFORE = re.compile(r"\b(?:total(?: due| refund| charge| cost)?|in all|al
 
 # An amount of data with a decimal point, and the words of a sentence about a line's usage.
 _DECIMAL_GB = re.compile(r"(?<![\d.])(\d+\.\d+)\s*(?:gb|gigs?|gigabytes?)\b", re.I)
+_BEFORE_UNIT = re.compile(r"\d\.\d+\s*$")
+
+
+def _has_decimal_gb(text: str) -> bool:
+    """Whether a text writes an amount of data with a decimal point ("7.8 GB"): each unit found by a
+    plain substring search, then the few characters before it read (a scan of the whole text with
+    ``_DECIMAL_GB`` costs more)."""
+    for unit in ("GB", "gb", "Gb", "gig", "Gig"):
+        at = text.find(unit)
+        while at >= 0:
+            if _BEFORE_UNIT.search(text, max(0, at - 16), at):
+                return True
+            at = text.find(unit, at + 2)
+    return False
+
+
 _USAGE = re.compile(r"\b(?:used|left|remaining|usage|of your|allowance|limit|consumed|so far)\b", re.I)
 
 
@@ -424,7 +440,9 @@ class _Run:
         """Amounts of data with a decimal point that a sentence about usage states ("you've used 7.8
         GB of your 15 GB", "about 7.2 GB left") and no observation shows or derives: read from the
         line's usage, not offered (an offer of "1.5 GB" is the user's to take or not)."""
-        out = []
+        out: list[str] = []
+        if not _has_decimal_gb(text):
+            return out  # no amount of data with a decimal point: nothing to read sentence by sentence
         said: set[int] | None = None
         for sentence in SENTENCE.split(text):
             if not _USAGE.search(sentence):
@@ -643,8 +661,10 @@ class _Run:
         raw = self.call_key(call)[1].lower()  # its canonical arguments, kept for the novelty check
         # Something the text names besides the write's own arguments (most reports name only its object).
         besides = False
-        for k in toks:
-            if len(k) >= 4 and not k.isalpha() and k.encode() not in raw:
+        for k in filterfalse(str.isalpha, toks):  # words passed over at C level; an identifier's key:
+            # letters and digits, or a long run of digits (not a date)
+            if (len(k) >= 4 and k.isalnum() and (not k.isdigit() or len(k) >= 7)
+                    and not (len(k) == 8 and k[:2] in ("19", "20")) and k.encode() not in raw):
                 besides = True
                 break
         data = [(arg, value) for arg, value in call.arguments.items() if is_data(arg)] \
