@@ -16,7 +16,7 @@ from __future__ import annotations
 import importlib
 import re
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from itertools import filterfalse
 from typing import Any
 
@@ -561,18 +561,28 @@ class _Run:
                     return True
         return False
 
+    def _visible_texts(self) -> Iterator[str]:
+        """The texts of the messages before the current decision that are not the agent's own: what
+        the user and the tools said (a name or code counts as said only there)."""
+        for m in self.inter.messages[:self.at]:
+            if m.role != "assistant" and m.content:
+                yield m.content
+
+    def _said_before(self, pattern: re.Pattern[str]) -> bool:
+        """Whether a visible text before the current decision holds ``pattern``."""
+        return any(pattern.search(text) for text in self._visible_texts())
+
     def _said_as_city(self, name: str) -> bool:
         """Whether every visible saying of a constant's name is a city's, right before its state:
         "Delaware, Ohio" and "Nevada, MO" name no state of Delaware or Nevada."""
         said = re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])", re.I)
         after = self._domain_tools.place_after()
         found = False
-        for m in self.inter.messages[:self.at]:
-            if m.role != "assistant" and m.content:
-                for hit in said.finditer(m.content):
-                    if not after.match(m.content, hit.end()):
-                        return False
-                    found = True
+        for text in self._visible_texts():
+            for hit in said.finditer(text):
+                if not after.match(text, hit.end()):
+                    return False
+                found = True
         return found
 
     def _said_apart(self, name: str, longer: list[str]) -> bool:
@@ -582,13 +592,12 @@ class _Run:
         is West Virginia."""
         target = f" {' '.join(words(name))} "
         hides = sorted((f" {' '.join(words(m))} " for m in longer), key=len, reverse=True)
-        for m in self.inter.messages[:self.at]:
-            if m.role != "assistant" and m.content:
-                line = f" {' '.join(words(m.content))} "
-                for hide in hides:
-                    line = line.replace(hide, " | ")
-                if target in line:
-                    return True
+        for text in self._visible_texts():
+            line = f" {' '.join(words(text))} "
+            for hide in hides:
+                line = line.replace(hide, " | ")
+            if target in line:
+                return True
         return False
 
     def _route(self, args: dict[str, Any]) -> Route | None:
@@ -604,15 +613,11 @@ class _Run:
     def _in_address(self, code: str) -> bool:
         """A two-letter code written in any case where an address puts it, between the city and
         the zip code: "los angeles, ca 90001" says CA."""
-        pattern = re.compile(rf",\s*{re.escape(code)}\.?\s+\d{{5}}(?!\d)", re.I)
-        return any(m.role != "assistant" and m.content and pattern.search(m.content)
-                   for m in self.inter.messages[:self.at])
+        return self._said_before(re.compile(rf",\s*{re.escape(code)}\.?\s+\d{{5}}(?!\d)", re.I))
 
     def _written(self, code: str) -> bool:
         """Whether a visible message before the current decision writes ``code`` as a whole word, as cased."""
-        pattern = re.compile(rf"(?<![A-Za-z0-9]){re.escape(code)}(?![A-Za-z0-9])")
-        return any(m.role != "assistant" and m.content and pattern.search(m.content)
-                   for m in self.inter.messages[:self.at])
+        return self._said_before(re.compile(rf"(?<![A-Za-z0-9]){re.escape(code)}(?![A-Za-z0-9])"))
 
     def _is_private(self, value: Any) -> bool:
         if isinstance(value, str) and self.private.has_string(value):
@@ -673,9 +678,9 @@ class _Run:
             return
         if besides and (other := self._other_named(content, call)):
             reasons.append(reason("text_claims_other_object", tool=call.name, value=other))
+        said = {c for sentence in SENTENCE.split(content) if _ADDED.search(sentence)
+                for c in stated_amounts(sentence, data=True)} if data else set()
         for arg, value in data:
-            said = {c for sentence in SENTENCE.split(content) if _ADDED.search(sentence)
-                    for c in stated_amounts(sentence, data=True)}
             if said and to_cents(value) not in said:
                 reasons.append(reason("text_claims_other_amount", tool=call.name, arg=arg, value=value,
                                       detail=", ".join(f"{c / 100:g} GB" for c in sorted(said))))
@@ -698,8 +703,8 @@ class _Run:
         earlier = [t.text for t in self.turns[-6:] if t.role == "assistant"]
         for written, was in reversed_ways(content, earlier):  # "a refund of $2.93", then "$2.93 charged"
             reasons.append(reason("text_reversed_charge", value=written, detail=was))
-        balances = balances_said(content)
-        if not balances and not reports_money(content):
+        balances, money = balances_said(content), reports_money(content)
+        if not balances and not money:
             return
         charged = self._charged()
         if balances and charged and (shown := method_balances(self.index.json_observations)):
@@ -708,7 +713,7 @@ class _Run:
                 if abs(cents) not in after:
                     reasons.append(reason("text_misstated_balance", value=written,
                                           detail=", ".join(f"${c / 100:.2f}" for c in sorted(shown))))
-        if charged and reports_money(content):
+        if charged and money:
             for written in misstated(content, charged):  # "$22 was charged", where the result shows $44
                 reasons.append(reason("text_misstated_charge", value=written,
                                       detail=", ".join(f"${cents / 100:.2f}" for cents in sorted(charged))))
