@@ -672,8 +672,8 @@ def _dates_by_item(text: str, idents: set[str]) -> tuple[dict[str, list[DateMent
         return {}, date_mentions(text)
     # Other items of the same kind take the dates after them: "from HAT168 on 2024-05-28 to HAT053 on
     # 2024-05-27" gives HAT168 the 28th only.
-    shapes = {id_shape(compact(i)) for i in idents}
     keys = {compact(i) for i in idents}
+    shapes = {id_shape(k) for k in keys}
     spots += [(m.start(), m.end(), key) for m in _TOKEN_RUN.finditer(low)
               if (key := compact(m[0])) not in keys and looks_like_identifier(m[0]) and id_shape(key) in shapes]
     spots.sort()
@@ -780,8 +780,8 @@ def _choice_not_stated(turns: list[Turn], at: int, anchors: Anchors) -> ConfirmV
         if said and value not in said:
             return ConfirmVerdict(False, "argument_not_confirmed", f"stated: {', '.join(sorted(said))}", arg, value)
     for arg, value, kind in anchors.payments:
-        named = [k for k in range(at, len(turns)) if value in turns[k].text]
-        if named and not any(payment_words(t) for t in turns[named[-1] + 1:]):
+        named = max((k for k in range(at, len(turns)) if value in turns[k].text), default=-1)
+        if named >= 0 and not any(payment_words(t) for t in turns[named + 1:]):
             continue  # the method itself was named, and no message after names another kind
         # ("... charged to your PayPal (paypal_3650980)" "put the difference on my visa instead. then yes")
         said = _last_said(turns, at, payment_words)

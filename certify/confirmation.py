@@ -362,9 +362,10 @@ def _plan_answer(reply: Turn, plan: Turn, anchors: Anchors) -> bool | None:
     if (picks := plan_picks(text, max(entries), lettered)) is None and not (
             plain_yes(text) and _WHICH.search(plan.text)):
         return None
-    mine = [n for n, entry in entries.items() if describes(Turn(-1, "assistant", entry), anchors)]
+    said = {n: Turn(-1, "assistant", entry) for n, entry in entries.items()}
+    mine = [n for n, entry in said.items() if describes(entry, anchors)]
     if len(mine) != 1:  # options for one action: the entry with the values only this call sends
-        keys = {n: Turn(-1, "assistant", entry).compacts for n, entry in entries.items()}
+        keys = {n: entry.compacts for n, entry in said.items()}
         common = set.intersection(*keys.values())
         mine = [n for n, ks in keys.items() if not (anchors.variants - common).isdisjoint(ks)]
     if len(mine) != 1:
@@ -438,6 +439,11 @@ def _defers_this(turn: Turn, anchors: Anchors, index: EvidenceIndex) -> bool:
     return False
 
 
+def _last_of(turns: list[Turn], role: str, end: int) -> int:
+    """The index of the last turn of ``role`` before ``end``; -1 where there is none."""
+    return next((k for k in range(end - 1, -1, -1) if turns[k].role == role), -1)
+
+
 def _answers_request(turns: list[Turn], anchors: Anchors) -> int:
     """The latest question of the agent that, with the user's request right before it, describes
     the call: the request says the action and names its object, and the question states each of the
@@ -445,8 +451,8 @@ def _answers_request(turns: list[Turn], anchors: Anchors) -> int:
     "3 GB costs $6.00, charged on your next bill. Shall I add it?"); else -1."""
     if not anchors.amounts or not anchors.ids:
         return -1
-    k = next((k for k in range(len(turns) - 1, -1, -1) if turns[k].role == "assistant"), -1)
-    j = next((j for j in range(k - 1, -1, -1) if turns[j].role == "user"), -1)
+    k = _last_of(turns, "assistant", len(turns))
+    j = _last_of(turns, "user", k)
     if j < 0 or not ASKS.search(turns[k].text):
         return -1
     asked, request = turns[k], turns[j]
@@ -463,7 +469,7 @@ def _summary_ordered(turns: list[Turn], anchors: Anchors) -> int:
     """The agent's latest message, where it names each of the call's flights on its date and the
     user's reply after it says the action ("Summary: ... HAT034 (2024-05-25) and HAT026 (2024-05-25)
     ... Which card?" "8752. Go ahead and book it."); else -1."""
-    k = next((k for k in range(len(turns) - 1, -1, -1) if turns[k].role == "assistant"), -1)
+    k = _last_of(turns, "assistant", len(turns))
     if k < 0 or not _names_every_flight(turns[k], anchors):
         return -1
     return k if any(t.role == "user" and says(t.wordline, anchors.stems) for t in turns[k + 1:]) else -1

@@ -622,7 +622,8 @@ class EvidenceIndex:
         of "2024-05-14T23:57:50", "02:30+1" of "02:30:00+1", and a span of two such times
         ("14:00-17:00"). Asked only for a token the index lacks."""
         if ISO_DAY.fullmatch(token):
-            return f'"{token}t' in self._joined() or f'"{token} ' in self._joined()
+            hay = self._joined()
+            return f'"{token}t' in hay or f'"{token} ' in hay
         if (span := _CLOCK_SPAN.fullmatch(token)) is not None:  # "14:00-17:00": a departure and an arrival
             return all(self.has_string(t) or self.time_part_shown(t) for t in span.groups())
         m = _CLOCK.fullmatch(token)

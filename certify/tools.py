@@ -46,9 +46,9 @@ class DomainTools:
         """A comma and then another constant, by name or by its code in capitals: what follows a
         city's name ("Delaware, Ohio", "Nevada, MO"), matched right after it."""
         if self._after is None:
-            names = sorted({n for ns in self.named_constants.values() for n in ns}, key=len, reverse=True)
+            names = sorted({n for ns in self.named_constants.values() for n in ns}, key=lambda n: (-len(n), n))
             codes = sorted(c for c in self.named_constants if c.isalpha())
-            alternatives = "|".join([*(re.escape(n) for n in names)] + ["(?-i:" + "|".join(codes) + ")"] if codes else [])
+            alternatives = "|".join([*(re.escape(n) for n in names), *(["(?-i:" + "|".join(codes) + ")"] if codes else [])])
             self._after = re.compile(rf",\s*(?:{alternatives})(?![\w-])" if alternatives else r"(?!)", re.I)
         return self._after
 
