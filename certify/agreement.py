@@ -294,6 +294,17 @@ def _quantity(word: str) -> int | None:
     return NUMBER_WORDS.get(word, _ONE.get(word))
 
 
+def _nearest_quantity(before: list[str]) -> tuple[int, int] | None:
+    """(position, number) of the last quantity word in ``before``; none past a "just"/"only" that
+    starts the phrase ("No, just the bag" says one bag, not none)."""
+    for k in range(len(before) - 1, -1, -1):
+        if (n := _quantity(before[k])) is not None:
+            return k, n
+        if before[k] in _ONLY:
+            return None
+    return None
+
+
 _LABEL_COUNT = re.compile(r"\**\s*:\**\s*\**(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\b", re.I)  # "Bags: 3"
 
 
@@ -318,8 +329,7 @@ def _counts_of(text: str, things: tuple[str, ...], people: int, user: bool) -> t
                 totals.add(n)  # "- Bags: 3 checked, all free"
                 continue
             before = words(sentence[:m.start()])[-4:]
-            qty = next(((k, n) for k in range(len(before) - 1, -1, -1) if (n := _quantity(before[k])) is not None),
-                       None)
+            qty = _nearest_quantity(before)
             if qty is None:
                 if not _ONLY.isdisjoint(before) and not m[0].lower().endswith("s"):
                     added.add(1)  # "Yes, but only Mia's bag": one

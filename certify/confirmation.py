@@ -87,7 +87,7 @@ _SCOPE = re.compile(r"\b(?:just|only)\b([^,;]+)", re.I)  # what "just"/"only" li
 _NEGATE = re.compile(
     r"\b(no|not|don'?t|do not|never|keep|stays|stay (?:on|the same|as|put|unchanged)|skip|leave|hold off|wait(?!\W+(?:only|just)\b)|"
     r"cancel that|nevermind|never mind|"
-    r"rather not|won'?t|shouldn'?t)\b",
+    r"rather not|won'?t|shouldn'?t|(?:i'?ll|i will|i'?d|we'?ll) pass)\b",
     re.I,
 )
 
@@ -263,6 +263,24 @@ def _plain_verb(word: str) -> bool:
     """``word``, which starts with a verb stem, is the verb's plain form ("enable",
     "suspend"), not another form or a noun ("enabling", "suspended", "cancels", "cancellation")."""
     return not word.endswith(("s", "ed", "ing", "ion", "ment"))
+
+
+def _object_named(ws: set[str], anchors: Anchors, this: bool, other: bool, text: str) -> tuple[bool, bool]:
+    """(this, other) of a clause that names this call's object word or only a same-verb rival's
+    ("the bag" for update_reservation_baggages beside update_reservation_flights)."""
+    stems = {stem(w) for w in ws}
+    own = not anchors.objects.isdisjoint(stems)
+    rival = not (anchors.rival_objects - anchors.objects).isdisjoint(stems)
+    if own and not rival:
+        return True, False
+    if rival and not own and not _TOO.search(text):
+        return this, True
+    return this, other
+
+
+def _says_verb(ws: set[str], verb: str) -> bool:
+    """Whether ``ws`` holds the action's own verb in any form ("cancel", "cancellation")."""
+    return verb in ws or (len(verb) > 5 and any(w.startswith(verb[:5]) for w in ws))
 
 
 def _names_action(ws: set[str], anchors: Anchors) -> bool:
@@ -519,7 +537,7 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
         return ConfirmVerdict(False, "not_described", f" as called (the description's action names {acted_on})")
     # The user's turns after the description, in order: the last word counts, so a later
     # retraction ("I'd rather not cancel it after all") undoes an earlier yes.
-    confirmed = affirmed_elsewhere = withdrawn = False
+    confirmed = affirmed_elsewhere = withdrawn = rival_named = False
     uncovered = ""  # the items a scoped yes left out
     groups = anchors.item_groups()
     answered = described
@@ -562,6 +580,11 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
                 bool(named)
                 or any(index.label_words(t) or anchors.rival_id(t) for t in clause.ids)
             ) and not _TOO.search(clause.text)  # "yes, and go ahead with the kettle too": more, not a scope
+            if not this and anchors.rival_objects:
+                # Same-verb tools told apart by their objects: "yes for the bag, no upgrade" says
+                # yes to the bag update and no to the cabin change.
+                this, other = _object_named(ws, anchors, this, other, clause.text)
+                rival_named |= other
             if anchors.phones_stand_for_ids and not this and (fours := _LAST_FOUR.findall(clause.text)):
                 # A line by the last four digits of its number: "yes, but just the 2001 line".
                 lines = {anchors.line_of_last_four(t) for t in fours}
@@ -582,7 +605,7 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
                     pos_items -= kept  # "Yes, both. Oh wait, keep the kettle": a later clause narrows
                 if _names_action(ws, anchors):
                     neg_action = True
-                    if affirm and not other and (anchors.verb in ws or (not _ALL_OF_IT.isdisjoint(ws)
+                    if affirm and not other and (_says_verb(ws, anchors.verb) or (not _ALL_OF_IT.isdisjoint(ws)
                                                                         and "else" not in ws)):
                         # Taken back in the same reply by the action's own verb: "Yes... actually no,
                         # don't cancel it" (not by a synonym: "change the flight, don't add any bags").
@@ -659,5 +682,8 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
     if uncovered:
         return ConfirmVerdict(False, "confirmation_not_covering", f"the user's yes leaves out: {uncovered}")
     if affirmed_elsewhere:
+        if rival_named:  # the yes went to a sibling update by its object ("yes for the bag, no upgrade")
+            return ConfirmVerdict(False, "confirmation_not_covering",
+                                  f"confirmed for another {anchors.verb}, not the {anchors.object_word}")
         return ConfirmVerdict(False, "confirmation_not_covering", f"confirmed without {anchors.describe()}")
     return ConfirmVerdict(False, "not_confirmed")

@@ -29,10 +29,13 @@ _CLAUSE_SPLIT = re.compile(
     # A run of ends, but not the point of "1.5 GB" (a lookbehind first: one class test per character).
     r"[.;!?\n](?<!\.(?=\d))(?:[;!?\n]|\.(?!\d))*"
     # Each branch after a comma starts with the comma: the engine tries them only at commas.
-    r"|,(?:\s*(?=but\b|and\b|except\b|though\b|keep\b|leave\b|not\b|(?:i |we )?(?:don'?t|do not)\b)"
+    r"|,(?:\s*(?=but\b|and\b|except\b|though\b|keep\b|leave\b|not\b|(?:i |we )?(?:don'?t|do not)\b|no need\b)"
     r"|(?<=^no,)"  # "No, just the lamp": the no answers the question, the rest says what to do
+    r"|\s*(?=(?:just|only)\b(?!\s+(?:if|as long|so long|when|provided)\b))"  # "No upgrade, just the bag"
     # "Yes to the return, no to the exchange"; "No to the kettle, yes to the lamp"; "Lamp yes, kettle no."
     r"|\s*(?=(?:no|yes)\s+to\b|[^,.;!?]*?\bno\b\s*(?:[.!]|$))"
+    # "Yes for the bag, no upgrade."; "the bag yes, skip the upgrade": a short refusal that ends it
+    r"|\s*(?=(?:no|skip)\s+(?:the\s+|my\s+|any\s+)?[a-z]+(?:\s+[a-z]+)?\s*(?:[.!]|$))"
     r"|(?<=\bno,)\s*(?=[^,.;!?]*\byes\b)"  # "Kettle no, lamp yes."
     r"|\s*(?=(?:(?:the|my)\s[^,.;!?]*?\b)?(?:i'?ll|we'?ll|i will)\s+keep\b))"  # "..., (the kettle) I'll keep"
     r"|\b(?:but|except|however)\b"

@@ -458,13 +458,17 @@ def test_clause_split_matches_its_plain_form() -> None:
         r"[.;!?\n]+|,\s*(?=but\b|and\b|except\b|though\b|keep\b|leave\b|not\b|(?:i |we )?(?:don'?t|do not)\b)"
         r"|\bbut\b|\bexcept\b|\bhowever\b|(?<=^no),|,\s*(?=(?:no|yes)\s+to\b|[^,.;!?]*?\bno\b\s*(?:[.!]|$))"
         r"|\s+and\s+(?=(?:the|my)\s[^,.;!?]*?\bno\b\s*(?:[.!]|$))|(?<=\bno),\s*(?=[^,.;!?]*\byes\b)"
-        r"|,\s*(?=(?:(?:the|my)\s[^,.;!?]*?\b)?(?:i'?ll|we'?ll|i will)\s+keep\b)",
+        r"|,\s*(?=(?:(?:the|my)\s[^,.;!?]*?\b)?(?:i'?ll|we'?ll|i will)\s+keep\b)"
+        r"|,\s*(?=no need\b)|,\s*(?=(?:no|skip)\s+(?:the\s+|my\s+|any\s+)?[a-z]+(?:\s+[a-z]+)?\s*(?:[.!]|$))"
+        r"|,\s*(?=(?:just|only)\b(?!\s+(?:if|as long|so long|when|provided)\b))",
         re.I,
     )
     replies = ["No, just the lamp.", "Kettle no, lamp yes.", "The lamp yes and the kettle no.", "Yes, no.",
                "hmm ok, no to that", "Yes, but only the lamp, I'll keep the kettle", "No,thanks", "a,b", "",
                "Yes to the return, no to the exchange.", "Yes, go ahead, but don't add bags; thanks!",
                "Sure, keep the kettle, return the lamp\nand hurry", "NO, but yes, the lamp", "no, no, no",
-               "Lamp yes, kettle no.", "Okay, we don't need it, except the lamp, however fine."]
+               "Lamp yes, kettle no.", "Okay, we don't need it, except the lamp, however fine.",
+               "yes for the bag, no upgrade", "the bag yes, skip the upgrade.", "No upgrade, just the bag.",
+               "Yes, no need to email me", "Yes, only if it's free", "ok, no problem at all, no bags"]
     for text in replies:
         assert [m.span() for m in _CLAUSE_SPLIT.finditer(text)] == [m.span() for m in plain.finditer(text)], text

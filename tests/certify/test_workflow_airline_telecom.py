@@ -448,3 +448,51 @@ def test_a_new_date_said_relative_or_short_is_visible(convo, at, asked: str) -> 
 ])
 def test_a_line_the_description_leaves_as_it_is_is_not_acted_on(convo, description: str, kinds: list[str]) -> None:
     assert _telecom(convo, description, "disable_roaming", {"customer_id": "C1001", "line_id": "L1002"}) == kinds
+
+
+BAGS_AND_UPGRADE = ("I can do two things on T6HMDP: add 1 checked bag, and upgrade the cabin to business, both on "
+                    "credit_card_6899560. Shall I go ahead with both?")
+
+
+@pytest.mark.parametrize(("reply", "bag", "cabin"), [
+    ("yes for the bag, no upgrade", True, False),
+    ("the bag yes, skip the upgrade", True, False),
+    ("No upgrade, just the bag.", True, False),
+    ("No, just the bag.", True, False),
+    ("Yes to the bag. No to the upgrade.", True, False),
+    ("Please add the bag. I'll pass on the upgrade.", True, False),
+    ("Go ahead with the bag but not the upgrade.", True, False),
+    ("The upgrade yes, no bag.", False, True),
+    ("Upgrade only, skip the bag", False, True),
+    ("only the upgrade", False, True),
+    ("Yes, both please.", True, True),
+    ("yes do both, no need to email me", True, True),
+    ("No thanks to both", False, False),
+])
+def test_a_reply_to_two_updates_says_yes_or_no_to_each_by_its_object(convo, at, reply: str, bag: bool,
+                                                                       cabin: bool) -> None:
+    """Same-verb tools described together are told apart in the reply by their objects: the bag
+    update is confirmed by "yes for the bag", the cabin change is refused by "no upgrade"."""
+    c = convo(tools=_tools("airline"), domain="airline", system="You are an airline agent.")
+    c.user("Hi, I'm james_santos_9046, reservation T6HMDP. I'd like a checked bag and maybe business. "
+           "Use my credit card.")
+    c.call("get_reservation_details", {"reservation_id": "T6HMDP"}, RESERVATION)
+    c.say(BAGS_AND_UPGRADE)
+    c.user(reply)
+    i = c.call("update_reservation_baggages", BAGS, {**RESERVATION, "total_baggages": 1})
+    j = c.call("update_reservation_flights", FLIGHTS, {**RESERVATION, "cabin": "business"})
+    r = certify_interaction(c.build())
+    assert (at(r, i).checks["workflow"], at(r, j).checks["workflow"]) == (bag, cabin)
+    if reply.lower().startswith("yes") and not cabin:  # the reason says which object the yes went to
+        assert "confirmed for another update, not the flights" in " ".join(at(r, j).reasons)
+
+
+@pytest.mark.parametrize("reply", ["Yes, no cancellation then.", "Okay, I'll pass on that."])
+def test_a_yes_taken_back_in_a_short_refusal_confirms_nothing(convo, order_w123, at, reply: str) -> None:
+    c = convo()
+    c.user("Please cancel order #W123, I ordered it by mistake.")
+    c.call("get_order_details", {"order_id": "#W123"}, order_w123)
+    c.say("I can cancel order #W123 (reason: ordered by mistake). Shall I proceed?")
+    c.user(reply)
+    i = c.call("cancel_pending_order", {"order_id": "#W123", "reason": "ordered by mistake"}, {"status": "cancelled"})
+    assert not at(certify_interaction(c.build()), i).checks["workflow"]
