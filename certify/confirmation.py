@@ -265,15 +265,23 @@ def _plain_verb(word: str) -> bool:
     return not word.endswith(("s", "ed", "ing", "ion", "ment"))
 
 
-def _object_named(ws: set[str], anchors: Anchors, this: bool, other: bool, text: str) -> tuple[bool, bool]:
-    """(this, other) of a clause that names this call's object word or only a same-verb rival's
-    ("the bag" for update_reservation_baggages beside update_reservation_flights)."""
+def _object_side(ws: set[str], anchors: Anchors) -> int:
+    """1 where ``ws`` names this call's object word and no same-verb rival's ("the bag" for
+    update_reservation_baggages beside update_reservation_flights), -1 for a rival's only, else 0."""
+    if not anchors.rival_objects:
+        return 0
     stems = {stem(w) for w in ws}
     own = not anchors.objects.isdisjoint(stems)
     rival = not (anchors.rival_objects - anchors.objects).isdisjoint(stems)
-    if own and not rival:
+    return 0 if own == rival else 1 if own else -1
+
+
+def _object_named(ws: set[str], anchors: Anchors, this: bool, other: bool, text: str) -> tuple[bool, bool]:
+    """(this, other) of a clause as its object words tell them (``_object_side``)."""
+    side = _object_side(ws, anchors)
+    if side > 0:
         return True, False
-    if rival and not own and not _TOO.search(text):
+    if side < 0 and not _TOO.search(text):
         return this, True
     return this, other
 
@@ -452,7 +460,8 @@ def _defers_this(turn: Turn, anchors: Anchors, index: EvidenceIndex) -> bool:
     for clause in turn.clauses:
         if DEFER.search(clause.text) and (
                 anchors.mentioned_in(clause.words, clause.keys)
-                or not (index.names_any(clause.words) or any(anchors.rival_id(t) for t in clause.ids))):
+                or not (index.names_any(clause.words) or any(anchors.rival_id(t) for t in clause.ids)
+                        or _object_side(clause.words, anchors) < 0)):  # "let me think about the upgrade"
             return True
     return False
 

@@ -468,6 +468,11 @@ BAGS_AND_UPGRADE = ("I can do two things on T6HMDP: add 1 checked bag, and upgra
     ("Yes, both please.", True, True),
     ("yes do both, no need to email me", True, True),
     ("No thanks to both", False, False),
+    # A deferral covers the update its clause names, and only that one.
+    ("Yes to the bag, but let me think about the upgrade.", True, False),
+    ("Go ahead with the bag. I'll think about the upgrade and get back to you.", True, False),
+    ("Let me think about the bag, but yes to the upgrade.", False, True),
+    ("Yes, but let me think about it", False, False),
 ])
 def test_a_reply_to_two_updates_says_yes_or_no_to_each_by_its_object(convo, at, reply: str, bag: bool,
                                                                        cabin: bool) -> None:
@@ -483,8 +488,9 @@ def test_a_reply_to_two_updates_says_yes_or_no_to_each_by_its_object(convo, at, 
     j = c.call("update_reservation_flights", FLIGHTS, {**RESERVATION, "cabin": "business"})
     r = certify_interaction(c.build())
     assert (at(r, i).checks["workflow"], at(r, j).checks["workflow"]) == (bag, cabin)
-    if reply.lower().startswith("yes") and not cabin:  # the reason says which object the yes went to
-        assert "confirmed for another update, not the flights" in " ".join(at(r, j).reasons)
+    if reply == "yes for the bag, no upgrade":  # the reason says the yes went to another update
+        assert at(r, j).reasons == ["update_reservation_flights: the user's confirmation does not cover this "
+                                    "action (confirmed for another update, not the flights)"]
 
 
 @pytest.mark.parametrize("reply", ["Yes, no cancellation then.", "Okay, I'll pass on that."])
