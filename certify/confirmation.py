@@ -502,6 +502,48 @@ def _summary_ordered(turns: list[Turn], anchors: Anchors) -> int:
     return k if any(t.role == "user" and says(t.wordline, anchors.stems) for t in turns[k + 1:]) else -1
 
 
+def _record_change_of_sole_owner(turns: list[Turn], anchors: Anchors) -> int:
+    """The agent's latest message that says the action, its object and the new record, though not
+    the object it belongs to, where the conversation names that one and no other of its kind: "I'll
+    update the passenger name from James Santos to Jim Santos" after "On reservation T6HMDP my first
+    name is wrong". Else -1."""
+    if not anchors.records or len(anchors.owners) != 1:
+        return -1
+    k = next((k for k in range(len(turns) - 1, -1, -1) if turns[k].role == "assistant"), -1)
+    while k >= 0 and not _names_new_record(turns[k], anchors):
+        k = next((j for j in range(k - 1, -1, -1) if turns[j].role == "assistant"), -1)
+    if k < 0:
+        return -1
+    owner = compact(anchors.owners[0])
+    if not any(owner in t.compacts for t in turns[:k]):
+        return -1
+    kin = _kin_keys(owner, anchors)
+    shape = id_shape(owner)
+    for t in turns:
+        for key in t.compacts:
+            if key != owner and id_shape(key) == shape and _of_kind(key, kin, anchors):
+                return -1  # another reservation is talked about: the description must say which
+    return k
+
+
+def _names_new_record(turn: Turn, anchors: Anchors) -> bool:
+    line = turn.wordline
+    return (says(line, anchors.stems) and (says(line, anchors.objects) or says(line, anchors.weak_objects))
+            and anchors.names_record(turn.words))
+
+
+def _kin_keys(owner: str, anchors: Anchors) -> set[str]:
+    """The observation fields that hold ``owner`` (``reservation_id``, ``reservations``)."""
+    return {k for obj in anchors.index.objects_with(owner) for k, v in obj.items()
+            if v == owner or (isinstance(v, list) and owner in v)}
+
+
+def _of_kind(key: str, kin: set[str], anchors: Anchors) -> bool:
+    """Whether an observation shows ``key`` in one of the owner's fields: an object of its kind."""
+    return any(v == key or (isinstance(v, list) and key in v)
+               for obj in anchors.index.objects_with(key) for f, v in obj.items() if f in kin)
+
+
 def _recapped(turns: list[Turn], last_desc: int, anchors: Anchors) -> int:
     """The description that the last one recaps after the user answered its question ("Cabin:
     Economy ... Which card?" "gift card" "To confirm: move R0UGFS to HAT210 + HAT036 and charge $44
@@ -536,6 +578,8 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
         last_desc = _answers_request(turns, anchors)
     if last_desc < 0:
         last_desc = _summary_ordered(turns, anchors)
+    if last_desc < 0:
+        last_desc = _record_change_of_sole_owner(turns, anchors)
     if last_desc < 0:
         needs = f"the action and one of: {anchors.describe()}" if anchors.ids else "the action"
         if anchors.objects:

@@ -502,3 +502,29 @@ def test_a_yes_taken_back_in_a_short_refusal_confirms_nothing(convo, order_w123,
     c.user(reply)
     i = c.call("cancel_pending_order", {"order_id": "#W123", "reason": "ordered by mistake"}, {"status": "cancelled"})
     assert not at(certify_interaction(c.build()), i).checks["workflow"]
+
+
+@pytest.mark.parametrize(("request_", "description", "ok"), [
+    ("On reservation T6HMDP my first name is wrong, it should be Jim.",
+     "I'll update the passenger name from James Santos to Jim Santos. Shall I proceed?", True),
+    ("On reservation T6HMDP my first name is wrong, it should be Jim.",
+     "Updated passenger: Jim Santos, born 1990-01-01. Shall I make this change?", True),
+    # The new record unnamed: no description of what changes.
+    ("On reservation T6HMDP my first name is wrong, it should be Jim.",
+     "I'll update the passenger details. Shall I proceed?", False),
+    # Two reservations talked about: the description must say which one.
+    ("I have T6HMDP and ZZ9ABC; on one my first name is wrong, it should be Jim.",
+     "I'll update the passenger name from James Santos to Jim Santos. Shall I proceed?", False),
+])
+def test_a_passenger_fix_of_the_only_reservation_talked_about_need_not_name_it(
+        convo, at, request_: str, description: str, ok: bool) -> None:
+    c = convo(tools=_tools("airline"), domain="airline", system="You are an airline agent.")
+    c.user(f"I'm james_santos_9046. {request_}")
+    c.call("get_user_details", {"user_id": "james_santos_9046"},
+           {"user_id": "james_santos_9046", "reservations": ["T6HMDP", "ZZ9ABC"]})
+    c.call("get_reservation_details", {"reservation_id": "ZZ9ABC"}, {**RESERVATION, "reservation_id": "ZZ9ABC"})
+    c.call("get_reservation_details", {"reservation_id": "T6HMDP"}, RESERVATION)
+    c.say(description)
+    c.user("Yes please.")
+    i = c.call("update_reservation_passengers", PASSENGERS, {**RESERVATION, **PASSENGERS})
+    assert at(certify_interaction(c.build()), i).checks["workflow"] is ok
