@@ -70,6 +70,9 @@ from trajectory2gym.toolmeta import ToolMeta
 _EMPTY = ("", "[]", "{}", "null", '""')
 _MAY_STATE = re.compile(r"[\d#@]")
 _DECIMAL = re.compile(r"\d[.,]\d")
+# The last four digits of a card as an agent states them: "ending in 9182", "last four 9182", "****9182".
+_CARD_END = re.compile(r"(?:\bending (?:in|with)|\blast (?:four|4)(?: digits)?(?: of)?|\b[x*•]{2,}|[*•]{2,})"
+                       r"\W{0,3}(\d{4})\b", re.I)
 _FREE_TEXT_ROLES = frozenset({"free_text", "expression"})
 _TRIPLE_AMOUNTS = 12  # the most stated amounts whose sums of three are tried (220 triples)
 _TOTAL_OBJECTS = 8  # the most named objects whose prices are totalled
@@ -396,6 +399,8 @@ class _Run:
                 if (looks_like_identifier(tok) and not index.has_string(tok) and not index.date_stated(tok)
                         and not index.has_part(tok) and not index.time_part_shown(tok)):
                     misses.append(tok)
+        if any(len(k) == 4 and k.isdigit() for k in unseen):  # a card's last four, never shown
+            misses += [m[1] for m in _CARD_END.finditer(text) if not self.index.has_string(m[1])]
         if not strict_numbers:
             if "$" not in text and not _DECIMAL.search(text):
                 return misses  # only money-like numbers ($5, 4.50, 1,200) are checked in text

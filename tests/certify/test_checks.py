@@ -292,3 +292,24 @@ def test_a_constant_named_any_of_its_ways_is_grounded(convo, at, said: str) -> N
                                        "city": "Washington", "country": "USA", "zip": "20001", "state": "DC"},
                {"ok": True})
     assert "modify_user_address: state='DC' not in visible history" not in at(certify_interaction(c.build()), i).reasons
+
+
+@pytest.mark.parametrize(("said", "shown", "ok"), [
+    ("your credit card ending in 9182", False, False),
+    ("the Mastercard (****9182)", False, False),
+    ("last four digits 9182", False, False),
+    ("your credit card ending in 9182", True, True),
+    ("your card ending in 4321, which you told me", True, True),  # said by the user
+    ("your order from 2024", False, True),  # a year is no card number
+])
+def test_a_cards_last_four_stated_in_text_must_be_visible(convo, at, said: str, shown: bool, ok: bool) -> None:
+    c = convo(private={"user_profile": {"credit_card_9753331": {"last_four": "9182"}}})
+    c.user("Hi, I'm olivia_ito_3591. Please pay with my card ending in 4321.")
+    if shown:
+        c.call("get_user_details", {"user_id": "olivia_ito_3591"}, {"user_id": "olivia_ito_3591", "payment_methods": {
+            "credit_card_9753331": {"source": "credit_card", "last_four": "9182", "id": "credit_card_9753331"}}})
+    i = c.say(f"I can switch the payment to {said}. Shall I?")
+    d = at(certify_interaction(c.build()), i)
+    assert d.eligible is ok
+    if not ok:
+        assert d.reasons == ["text states '9182' found only in private (privileged)"] and d.privileged
