@@ -16,7 +16,8 @@ _DONE = re.compile(
     r"reset|replaced|turned (?:on|off))|"
     r"i(?:'ve| have) (?:now |also |successfully )?(?:re-?)?(?:confirmed|booked|cancell?ed|sent|updated|changed|modified|"
     r"processed|submitted|placed|issued|refunded|exchanged|returned|added|removed|applied|enabled|disabled|"
-    r"activated|suspended|resumed|switched|moved|upgraded|downgraded|scheduled|made|set)|is now|are now)\b",
+    r"activated|suspended|resumed|switched|moved|upgraded|downgraded|scheduled|made|set)|is now|are now|"
+    r"(?<!\bi )(?<!\bwe )will now)\b",  # "your order will now ship to ...", not "I will now try again"
     re.I,
 )
 # Words that tell of the failure, or ask before going on: the text reports the error.
@@ -28,6 +29,15 @@ _FAILED = re.compile(
 )
 
 
+# A question that offers something more ("Would you also like me to update your profile?") is not
+# about the failure, unlike "Shall I try again?".
+_OFFERS_MORE = re.compile(r"[^.!?\n]*\b(?:also|anything else|something else)\b[^.!?\n]*\?")
+
+
 def claims_done(text: str) -> bool:
     """Whether a text reports an action as done and says nothing of a failure."""
-    return _DONE.search(text) is not None and _FAILED.search(text) is None
+    if _DONE.search(text) is None:
+        return False
+    if "?" in text:
+        text = _OFFERS_MORE.sub(" ", text)
+    return _FAILED.search(text) is None

@@ -24,6 +24,10 @@ from trajectory2gym.envs.registry import tool_specs
     ("The system says a request is already awaiting payment, so nothing new was sent.", False),
     ("Would you like me to try your Visa instead?", False),
     ("Let me look up your order.", False),
+    ("Your order #W7284266 will now ship to 320 Cedar Avenue. Would you also like me to update your profile?", True),
+    ("I will now try the change again.", False),
+    ("The change did not go through. Shall I try again?", False),
+    ("Your order is now updated. Shall I try again?", False),  # a question about the action itself
 ])
 def test_a_success_claim_is_one_that_says_nothing_of_a_failure(text: str, claims: bool) -> None:
     assert claims_done(text) is claims
