@@ -40,7 +40,7 @@ from trajectory2gym.certify.charges import (
     reversed_ways,
     totals,
 )
-from trajectory2gym.certify.claims import claims_done
+from trajectory2gym.certify.claims import claims_done, other_choices
 from trajectory2gym.certify.config import CertifyConfig
 from trajectory2gym.certify.confirmation import check_confirmation
 from trajectory2gym.certify.equations import miscalculated, worked
@@ -679,8 +679,13 @@ class _Run:
                 break
         data = [(arg, value) for arg, value in call.arguments.items() if is_data(arg)] \
             if b"gb" in raw or b"data" in raw else []
-        if not (data or besides) or not claims_done(content):
+        enums = self.info(call.name).enum_options()
+        choices = tuple((arg, value, enums[arg]) for arg, value in call.arguments.items()
+                        if arg in enums and isinstance(value, str)) if enums else ()
+        if not (data or besides or choices) or not claims_done(content):
             return
+        for arg, value, said in other_choices(content, choices):  # "booked in economy": it was business
+            reasons.append(reason("text_claims_other_choice", tool=call.name, arg=arg, value=value, detail=said))
         if besides and (other := self._other_named(content, call)):
             reasons.append(reason("text_claims_other_object", tool=call.name, value=other))
         said = {c for sentence in SENTENCE.split(content) if _ADDED.search(sentence)

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 
+from trajectory2gym.certify.normalize import words
+
 # Words that report an action as done.
 _DONE = re.compile(
     r"\b(?:all set|all done|done|success(?:ful(?:ly)?)?|went through|completed?|"
@@ -17,7 +19,7 @@ _DONE = re.compile(
     r"i(?:'ve| have) (?:now |also |successfully )?(?:re-?)?(?:confirmed|booked|cancell?ed|sent|updated|changed|modified|"
     r"processed|submitted|placed|issued|refunded|exchanged|returned|added|removed|applied|enabled|disabled|"
     r"activated|suspended|resumed|switched|moved|upgraded|downgraded|scheduled|made|set)|is now|are now|"
-    r"(?<!\bi )(?<!\bwe )will now)\b",  # "your order will now ship to ...", not "I will now try again"
+    r"(?<!\bi )(?<!\bwe )will now|you(?:'re| are) (?:now |all )?(?:booked|confirmed|set))\b",  # "your order will now ship to ...", not "I will now try again"
     re.I,
 )
 # Words that tell of the failure, or ask before going on: the text reports the error.
@@ -41,3 +43,29 @@ def claims_done(text: str) -> bool:
     if "?" in text:
         text = _OFFERS_MORE.sub(" ", text)
     return _FAILED.search(text) is None
+
+
+# Options too common as words to say which one a text means ("no insurance", "a").
+_PLAIN_WORDS = frozenset({"yes", "no", "none", "n", "a", "default", "standard", "regular"})
+
+
+def _phrase(option: str) -> str:
+    return " " + " ".join(words(option.replace("_", " "))) + " "
+
+
+def other_choices(text: str, choices: tuple[tuple[str, str, tuple[str, ...]], ...]) -> list[tuple[str, str, str]]:
+    """(argument, value sent, option said) for each enum argument of a write whose report names
+    another of its options and not the one sent: "booked in economy" after a booking in business."""
+    out: list[tuple[str, str, str]] = []
+    line = ""
+    for arg, value, options in choices:
+        if value.lower() in _PLAIN_WORDS:
+            continue
+        line = line or " " + " ".join(words(text)) + " "
+        if _phrase(value) in line:
+            continue
+        said = next((o for o in options if o != value and o.lower() not in _PLAIN_WORDS
+                     and len(o) > 2 and _phrase(o) in line), None)
+        if said is not None:
+            out.append((arg, value, said))
+    return out

@@ -38,6 +38,8 @@ TEMPLATES: dict[str, tuple[str, str]] = {
                                                "call's"),
     "text_claims_other_amount": ("visibility", "text reports {tool} as done with {detail}, where the call sent "
                                                "{arg}={value}"),
+    "text_claims_other_choice": ("visibility", "text reports {tool} as done with the option {detail}, where the "
+                                               "call chose {arg}={value}"),
     "text_privileged": ("visibility", "text states {value} found only in private (privileged)"),
     "not_confirmed": ("workflow", "{tool}: no explicit user confirmation after the assistant last described it"),
     # {detail} says what a description needs; empty in records certified before it was added.

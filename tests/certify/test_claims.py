@@ -109,3 +109,27 @@ def test_a_report_of_a_refuel_states_the_amount_added(convo: Any, report: str, k
     i = c.say(report)
     decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
     assert [reason_kind(r) for r in decision.reasons] == kinds
+
+
+@pytest.mark.parametrize(("report", "kinds"), [
+    ("You're booked! HAT136 in business on 2024-05-20.", []),
+    ("You're booked! HAT136 in economy on 2024-05-20.", ["text_claims_other_choice"]),  # the call chose business
+    ("Your one way trip is booked: HAT136 in business.", ["text_claims_other_choice"]),  # it was a round trip
+    ("You're booked, upgraded from economy to business.", []),  # names the option chosen too
+    ("Done! No insurance, as you asked.", []),  # yes/no options say nothing of which
+])
+def test_a_report_of_the_write_as_done_with_another_option(convo: Any, report: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("I'm mia_li_3668. Book HAT136 JFK to ATL on 2024-05-20 and back on HAT137 on 2024-05-22, business, "
+           "no insurance, on credit_card_4421486.")
+    c.say("Round trip JFK-ATL: HAT136 on 2024-05-20 and HAT137 on 2024-05-22, business, no insurance, on "
+          "credit_card_4421486. Book it?")
+    c.user("yes")
+    flights = [{"flight_number": "HAT136", "date": "2024-05-20"}, {"flight_number": "HAT137", "date": "2024-05-22"}]
+    args = {"user_id": "mia_li_3668", "origin": "JFK", "destination": "ATL", "flight_type": "round_trip",
+            "cabin": "business", "flights": flights, "passengers": [], "payment_methods": [],
+            "total_baggages": 0, "nonfree_baggages": 0, "insurance": "no"}
+    c.call("book_reservation", args, {"reservation_id": "HATHAT", **args})
+    i = c.say(report)
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert [reason_kind(r) for r in decision.reasons] == kinds
