@@ -381,21 +381,46 @@ def _count_not_stated(window: list[Turn], at: int, anchors: Anchors) -> ConfirmV
                     break
             if totals or added:
                 break
-        if value in totals or (type(current) is int and value - current in added):
-            continue
+        paid = "nonfree" in arg or "paid" in arg
         # Not where the payment words say it is free: "3 checked bags, free of charge" pays for none.
         said = {n for t in window for sentence in SENTENCE.split(t.text) if _PAID.search(_FREE.sub(" ", sentence))
                 for n in _counts_said(sentence)}
-        if ("nonfree" in arg or "paid" in arg) and value in said:
-            continue  # "2 of them paid", a number said of what is paid
         # Or as many as a charge stated beside the thing counted pays for at a visible price.
         money = {c for t in window for sentence in SENTENCE.split(t.text)
                  if says(" " + " ".join(words(sentence)), things) for c in stated_amounts(sentence)}
-        if value > 0 and any(c % value == 0 and c // value in anchors.visible_amounts() for c in money):
+        priced = value > 0 and any(c % value == 0 and c // value in anchors.visible_amounts() for c in money)
+        if value in totals or (type(current) is int and value - current in added):
+            # A paid count is the number of things added, unless the description on says another
+            # number is paid: "Adding 2 bags ...; one is free, so 1 bag costs $50" pays for one.
+            if not paid or priced or value in (later := _paid_counts(window[at:], things)) or not later:
+                continue
+            return ConfirmVerdict(False, "amount_not_confirmed", "the description says "
+                                  + " or ".join(map(str, sorted(later))) + " are paid", arg, value)
+        if paid and value in said:
+            continue  # "2 of them paid", a number said of what is paid
+        if priced:
             continue
         shown = ", ".join([*map(str, sorted(totals)), *(f"+{n}" for n in sorted(added))]) or "none"
         return ConfirmVerdict(False, "amount_not_confirmed", f"counts stated: {shown}", arg, value)
     return None
+
+
+_QTY = r"(\d+|one|two|three|four|five|six|seven|eight|nine|ten)"
+
+
+def _paid_counts(turns: list[Turn], things: tuple[str, ...]) -> set[int]:
+    """How many of the things the agent's ``turns`` say are paid for, where a number stands right
+    before the thing and its price or payment: "so 1 bag costs $50", "2 x $50", "2 of them paid"."""
+    found: set[int] = set()
+    pattern = re.compile(rf"\b{_QTY}\s+(?:\w+\s+)?(?:{'|'.join(things)})\w*\s+(?:costs?|will cost|is|are|at|for)\s+\$"
+                         rf"|\b{_QTY}\s*(?:x|×|\*)\s*\$\d|\b{_QTY}\s+(?:of them\s+)?(?:are\s+|is\s+)?"
+                         r"(?:paid|charged|non-?free)\b", re.I)
+    for t in turns:
+        if t.role == "assistant" and ("$" in t.text or "paid" in t.text or "charg" in t.text):
+            for m in pattern.finditer(t.text):
+                if (n := _quantity(next(g for g in m.groups() if g).lower())) is not None:
+                    found.add(n)
+    return found
 
 
 def _said_free(window: list[Turn], at: int, things: tuple[str, ...]) -> bool:

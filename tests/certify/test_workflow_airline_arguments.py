@@ -768,3 +768,17 @@ def test_another_tools_action_in_a_plan_names_no_rival_of_this_call(convo) -> No
             "3 bags is free.\n2) Business upgrade: HAT173 $457 vs $174 paid, that's $283 extra.\nShall I do both, "
             "with your Visa ending 8862 for any charges?")
     assert _workflow(convo, said, "yes to both", *_bags(3, 0)) == []
+
+
+@pytest.mark.parametrize(("description", "paid", "kinds"), [
+    # Two bags added, but the description says one of them is paid: a call paying for two was not confirmed.
+    ("Adding 2 bags brings PVUB64 to 4 bags; one of the new bags is free, so 1 bag costs $50 on credit_card_1. "
+     "Shall I proceed?", 2, ["amount_not_confirmed"]),
+    ("Adding 2 bags brings PVUB64 to 4 bags; one of the new bags is free, so 1 bag costs $50 on credit_card_1. "
+     "Shall I proceed?", 1, []),
+    ("Adding 2 bags brings PVUB64 to 4 bags, 2 x $50 = $100 on credit_card_1. Shall I proceed?", 2, []),
+    ("Adding 2 bags brings PVUB64 to 4 bags, $100 on credit_card_1. Shall I proceed?", 2, []),
+])
+def test_a_paid_count_is_the_number_the_description_says_is_paid(convo, description: str, paid: int,
+                                                                  kinds: list[str]) -> None:
+    assert _workflow(convo, description, "Yes, fine.", *_bags(4, paid)) == kinds
