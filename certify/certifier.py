@@ -686,7 +686,9 @@ class _Run:
             return
         for arg, value, said in other_choices(content, choices):  # "booked in economy": it was business
             reasons.append(reason("text_claims_other_choice", tool=call.name, arg=arg, value=value, detail=said))
-        if besides and (other := self._other_named(content, call)):
+        # Of the writes since the user spoke, the text may report any (two lines enabled in one message).
+        if besides and (other := self._other_named(content, call)) and not any(
+                w[2].name == call.name and not self._other_named(content, w[2]) for w in self._writes[:-1]):
             reasons.append(reason("text_claims_other_object", tool=call.name, value=other))
         said = {c for sentence in SENTENCE.split(content) if _ADDED.search(sentence)
                 for c in stated_amounts(sentence, data=True)} if data else set()

@@ -133,3 +133,23 @@ def test_a_report_of_the_write_as_done_with_another_option(convo: Any, report: s
     i = c.say(report)
     decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
     assert [reason_kind(r) for r in decision.reasons] == kinds
+
+
+@pytest.mark.parametrize(("report", "kinds"), [
+    ("Roaming is now enabled on your line 555-123-2004.", []),  # the first of the two writes
+    ("Roaming is now enabled on 555-123-2005.", []),
+    ("Roaming is now enabled on 555-123-2006.", ["text_claims_other_object"]),  # neither write's line
+])
+def test_a_report_after_two_writes_may_report_either(convo: Any, report: str, kinds: list[str]) -> None:
+    lines = [{"line_id": f"L100{k}", "phone_number": f"555-123-200{k}", "roaming_enabled": False} for k in (4, 5, 6)]
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user("Customer C1002. Please enable roaming on 555-123-2004 and 555-123-2005.")
+    for line in lines:
+        c.call("get_details_by_id", {"id": line["line_id"]}, line)
+    c.say("I'll enable roaming on 555-123-2004 (L1004) and 555-123-2005 (L1005). Confirm?")
+    c.user("yes")
+    c.calls(("enable_roaming", {"customer_id": "C1002", "line_id": "L1004"}, "Roaming enabled successfully"),
+            ("enable_roaming", {"customer_id": "C1002", "line_id": "L1005"}, "Roaming enabled successfully"))
+    i = c.say(report)
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert [reason_kind(r) for r in decision.reasons] == kinds
