@@ -304,6 +304,18 @@ _GO_ON = frozenset({"proceed", "go", "submit", "confirm", "do", "make", "complet
 
 
 _LAST_FOUR = re.compile(r"(?<![\d-])\d{4}(?![\d-])")
+# The user's own line, in a reply and as they named it before.
+_MINE = re.compile(r"\b(?:mine|my (?:own )?(?:line|number|phone))\b", re.I)
+_MY_LINE_IS = re.compile(r"\bmy (?:own )?(?:line|number|phone|cell)(?: number)? is\s+(\(?\d[\d() .-]{6,}\d)", re.I)
+
+
+def _own_line(turns: list[Turn], end: int) -> str:
+    """The key of the phone number the user last called their own line before ``end`` ("My line
+    is 555-123-2004 and hers is 555-123-2005"); "" where they named none."""
+    for k in range(end - 1, -1, -1):
+        if turns[k].role == "user" and (m := _MY_LINE_IS.search(turns[k].text)):
+            return compact(m[1])
+    return ""
 
 
 def _continues(turn: Turn, anchors: Anchors, index: EvidenceIndex) -> bool:
@@ -642,6 +654,10 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
                 # A line by the last four digits of its number: "yes, but just the 2001 line".
                 lines = {anchors.line_of_last_four(t) for t in fours}
                 this, other = True in lines, other or (False in lines and True not in lines)
+            if anchors.phones_stand_for_ids and not this and _MINE.search(clause.text) and (
+                    own := _own_line(turns, last_desc)):
+                # "Just mine for now": the line the user called theirs ("my line is 555-123-2004").
+                this, other = own in anchors.ids, other or own not in anchors.ids
             if affirm and not this and not clause.question and _CORRECTS.match(clause.text) and not _FINE.search(clause.text):
                 affirm = False  # "yes. oh wait his legal name is Jameson": a detail corrected after the yes
                 continue

@@ -528,3 +528,23 @@ def test_a_passenger_fix_of_the_only_reservation_talked_about_need_not_name_it(
     c.user("Yes please.")
     i = c.call("update_reservation_passengers", PASSENGERS, {**RESERVATION, **PASSENGERS})
     assert at(certify_interaction(c.build()), i).checks["workflow"] is ok
+
+
+@pytest.mark.parametrize(("reply", "mine", "hers"), [
+    ("Just mine for now, my daughter won't use data abroad. Yes, enable it on my line.", True, False),
+    ("Yes, both please.", True, True),
+    ("Only hers, actually: 555-123-2005.", False, True),
+])
+def test_mine_names_the_line_the_user_called_theirs(convo, at, reply: str, mine: bool, hers: bool) -> None:
+    c = convo(tools=_tools("telecom"), domain="telecom", system="You are a telecom agent.")
+    c.user("I'm customer C1002. My line is 555-123-2004 and hers is 555-123-2005. Can you check roaming on both?")
+    c.call("get_customer_by_id", {"customer_id": "C1002"}, {"customer_id": "C1002", "line_ids": ["L1004", "L1005"]})
+    for k in (4, 5):
+        c.call("get_details_by_id", {"id": f"L100{k}"},
+               {"line_id": f"L100{k}", "phone_number": f"555-123-200{k}", "roaming_enabled": False})
+    c.say("Roaming is off on 555-123-2004 (L1004) and 555-123-2005 (L1005). Shall I enable roaming on both?")
+    c.user(reply)
+    i = c.call("enable_roaming", {"customer_id": "C1002", "line_id": "L1004"}, "Roaming enabled successfully")
+    j = c.call("enable_roaming", {"customer_id": "C1002", "line_id": "L1005"}, "Roaming enabled successfully")
+    r = certify_interaction(c.build())
+    assert (at(r, i).checks["workflow"], at(r, j).checks["workflow"]) == (mine, hers)
