@@ -318,6 +318,18 @@ def _own_line(turns: list[Turn], end: int) -> str:
     return ""
 
 
+def _offers_amounts(turn: Turn, anchors: Anchors) -> bool:
+    """A question that offers the action by its verb with each of the call's amounts and names no
+    other object of its kind, after the description named the object: "Your Premium Plan charges
+    $2.00 per GB ... 1 GB would be $2.00. Shall I add 1 GB?"."""
+    if not anchors.amounts or not (offer := _OFFER.search(turn.text)) or not says(f" {offer[1].lower()} ", anchors.stems):
+        return False
+    data, money = stated_amounts(turn.text, data=True), stated_amounts(turn.text)
+    return (all(to_cents(value) in (data if is_data(arg) else money) for arg, value in anchors.amounts)
+            and not any(anchors.rival_id(t) or anchors.rival_phone(t) for t in chunks(turn.text)
+                        if looks_like_identifier(t)))
+
+
 def _continues(turn: Turn, anchors: Anchors, index: EvidenceIndex) -> bool:
     """An assistant message that names no other action (its verb) and no other known object: it
     continues the discussion of the action described before it."""
@@ -733,7 +745,8 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
             continue
         # A bare "yes" to the message that described this action, or to a later one that brought up
         # nothing else (the answer to a question about it: the refund time, the final price).
-        if answered is described or describes(answered, anchors) or _continues(answered, anchors, index):
+        if (answered is described or describes(answered, anchors) or _continues(answered, anchors, index)
+                or _offers_amounts(answered, anchors)):
             confirmed, withdrawn = True, False
             continue
         affirmed_elsewhere = True
