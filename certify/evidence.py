@@ -63,6 +63,7 @@ _ONE_DAY = frozenset({"one day", "a day", "next day", "day later", "day earlier"
                       "following day", "previous day"})
 _CLOCK = re.compile(r"(\d{1,2}):(\d{2})(\+\d)?")  # "02:30+1": a time, the next day
 _CLOCK_SPAN = re.compile(r"(\d{1,2}:\d{2}(?:\+\d)?)[-–](\d{1,2}:\d{2}(?:\+\d)?)")
+_TWO_DAYS = re.compile(r"(\d{4}-\d{2}-\d{2})/(\d{2})")
 _US_DATE = re.compile(r"(\d{1,2})/(\d{1,2})/(\d{4})")
 _MONTHS = [(full, full[:3]) for full in ("january", "february", "march", "april", "may", "june", "july",
                                          "august", "september", "october", "november", "december")]
@@ -635,6 +636,8 @@ class EvidenceIndex:
         ("May 20th", "20 May", "April 7, 1992"), and its year visible anywhere (the policy's
         current date, when the user leaves it out)."""
         m = ISO_DAY.fullmatch(value.strip())
+        if m is None and (two := _TWO_DAYS.fullmatch(value.strip())):  # "2024-05-26/27": two dates of a month
+            return all(self.has_string(d) or self.date_stated(d) for d in (two[1], f"{two[1][:8]}{two[2]}"))
         if m is None:
             us = _US_DATE.fullmatch(value.strip())  # "10/28/1971": the ISO date shown, or stated in words
             if us is None:

@@ -135,9 +135,9 @@ def misattributed(text: str, book: PriceBook) -> list[tuple[str, str, set[int]]]
     return out
 
 
-# What joins the identifiers of one run ("HAT153 + HAT283", "HAT001 and HAT002") or the amounts
-# that price them ("$123 + $195", "$120 and $135").
-_JOINED = re.compile(r"[\s*]*(?:\+|&|/|and)[\s*]*", re.I)
+# What joins the identifiers of one run ("HAT153 + HAT283", "HAT001 and HAT002", "HAT190, HAT047,
+# and HAT021") or the amounts that price them ("$123 + $195", "$120 and $135", "$249, $333").
+_JOINED = re.compile(r"[\s*]*(?:(?:\+|&|/|,|and)[\s*]*)+", re.I)
 
 
 def _paired(sentence: str, spots: list[tuple[int, int, str]],

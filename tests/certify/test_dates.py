@@ -96,3 +96,14 @@ def test_dates_and_times_as_texts_write_them(convo, at, shown: dict[str, str], o
     out = certify_interaction(c.build())
     assert at(out, right).reasons == []
     assert at(out, bad).reasons == [f"text states '{m}' not in visible history" for m in misses]
+
+
+def test_two_days_of_a_month_in_one_date_are_both_visible_or_not(convo, at) -> None:
+    from trajectory2gym.certify import certify_interaction
+
+    c = convo()
+    c.user("When is my return?")
+    c.call("get_order_details", {"order_id": "#W1"}, {"legs": [{"date": "2024-05-26"}, {"date": "2024-05-27"}]})
+    said = [c.say("Your return is on 2024-05-26/27."), c.say("Your return is on 2024-05-26/28.")]
+    cert = certify_interaction(c.build())
+    assert [at(cert, i).checks["visibility"] for i in said] == [True, False]

@@ -37,6 +37,7 @@ def _text(convo: Any, at: Any, observation: Any, said: str) -> list[str]:
     (FLIGHTS, "| Option | Flights | Price |\n|---|---|---|\n| 1 | HAT001 + HAT002 | $135 + $135 = $270 |"),
     # Identifiers not joined are no run: the amount goes to the one named last.
     (FLIGHTS, "HAT002 is full, so the fare on HAT001 is $135."),
+    (FLIGHTS, "In business the same flights (HAT001, HAT002) cost $310 + $310 = $620 per passenger."),
 ])
 def test_a_price_of_another_object_is_misattributed(convo, at, observation: Any, said: str) -> None:
     assert _text(convo, at, observation, said) == ["text_misattributed"]
@@ -58,6 +59,8 @@ def test_a_price_of_another_object_is_misattributed(convo, at, observation: Any,
     (FLIGHTS, "HAT002 + HAT001 costs $135 for the trip."),
     # The legs' joined amounts after their sum: in order, the sum no one's.
     (FLIGHTS, "| Option | Flights | Price |\n|---|---|---|\n| 1 | HAT001 + HAT002 | $255 ($120 + $135) |"),
+    # A list of flights by commas, then their prices in order: the last price is not the last flight's alone.
+    (FLIGHTS, "In business the same flights (HAT001, HAT002) cost $310 + $290 = $600 per passenger."),
 ])
 def test_its_own_price_or_another_claim_passes(convo, at, observation: Any, said: str) -> None:
     assert _text(convo, at, observation, said) == []
