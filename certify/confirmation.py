@@ -318,6 +318,29 @@ def _own_line(turns: list[Turn], end: int) -> str:
     return ""
 
 
+# An action the description puts off until a payment: "once it's paid I'll resume the line".
+_UNTIL_PAID = re.compile(r"\b(?:once|after|as soon as|when)\b[^.;!?]{0,40}?\b(?:(?:is|it'?s|has been|you'?ve|you have) paid|"
+                         r"(?:the )?payment (?:is|has been|goes|went) (?:through|received|made|complete\w*))", re.I)
+# The user says the payment is made: "I've paid", "paid it", "payment done".
+_SAYS_PAID = re.compile(r"\b(?:paid|payment (?:is |was |has been )?(?:done|made|complete\w*|sent|through))\b", re.I)
+
+
+def _waits_for_payment(described: Turn, anchors: Anchors) -> str:
+    """What the description's sentence about this action makes it wait for ("it's paid"), else ""."""
+    if "paid" not in described.text and "payment" not in described.text:
+        return ""
+    for clause in split_clauses(described.text):  # "I'll send the request, and once it's paid I'll resume it"
+        if m := _UNTIL_PAID.search(clause.text):
+            # The action it puts off: the one said last before it ("... and resume the line once
+            # it's paid"), else the first after it ("once it's paid I'll resume the line").
+            before = [w for w in words(clause.text[:m.start()]) if says(f" {w} ", ACTION_STEMS)]
+            after = [w for w in words(clause.text[m.end():]) if says(f" {w} ", ACTION_STEMS)]
+            verb = before[-1] if before else after[0] if after else ""
+            if verb and says(f" {verb} ", anchors.stems):
+                return m[0]
+    return ""
+
+
 def _offers_amounts(turn: Turn, anchors: Anchors) -> bool:
     """A question that offers the action by its verb with each of the call's amounts and names no
     other object of its kind, after the description named the object: "Your Premium Plan charges
@@ -756,6 +779,9 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
             if in_description and len(in_description) < len(groups):
                 unnamed = _group_names(groups, set(range(len(groups))) - in_description)
                 return ConfirmVerdict(False, "not_described", f" in full (the description does not name: {unnamed})")
+        if (waits := _waits_for_payment(described, anchors)) and not any(
+                t.role == "user" and _SAYS_PAID.search(t.text) for t in turns[last_desc + 1:]):
+            return ConfirmVerdict(False, "condition_not_met", waits)
         recapped = _recapped(turns, last_desc, anchors) if anchors.choices or anchors.dated or anchors.payments else None
         return (call_disagrees(turns, last_desc, anchors, recapped)
                 or ConfirmVerdict(True, described=described.text))

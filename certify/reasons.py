@@ -50,6 +50,7 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "payment_not_named": ("workflow", "{tool}: {arg}={value}: no message names a payment method; the user never chose it"),
     "confirmation_withdrawn": ("workflow", "{tool}: the user withdrew the confirmation before the call"),
     "order_violation": ("workflow", "{tool}: {arg}={value} not established by an earlier successful lookup"),
+    "condition_not_met": ("workflow", "{tool}: the description put it off ({detail}), and nothing since says so"),
     "judge": ("workflow", "{tool}: judge: {detail}"),
     "repeated_call": ("novelty", "{tool}: identical to the call at message {index} with no new evidence in between"),
 }

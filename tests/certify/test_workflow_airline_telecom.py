@@ -572,3 +572,33 @@ def test_a_later_offer_of_the_action_with_its_amount_is_what_the_yes_answers(con
     c.user("Yes please.")
     i = c.call("refuel_data", {"customer_id": "C1001", "line_id": "L1002", "gb_amount": 1.0}, {"charge": 2.0})
     assert at(certify_interaction(c.build()), i).checks["workflow"] is ok
+
+
+@pytest.mark.parametrize(("description", "paid", "ok"), [
+    ("L1002 is suspended for bill B1007 ($65.00). I can send a payment request for B1007, and once it's paid "
+     "I'll resume the line. Shall I do both?", "", False),
+    ("L1002 is suspended for bill B1007 ($65.00). I'll send a payment request for B1007 and resume the line "
+     "once it's paid. OK?", "", False),
+    ("L1002 is suspended for bill B1007 ($65.00). I can send a payment request for B1007, and once it's paid "
+     "I'll resume the line. Shall I do both?", "Done, I've paid it.", True),
+    ("L1002 is suspended for bill B1007 ($65.00). I can send a payment request for B1007 and resume the line. "
+     "Shall I do both?", "", True),
+])
+def test_an_action_put_off_until_a_payment_waits_for_it(convo, at, description: str, paid: str, ok: bool) -> None:
+    c = convo(tools=_tools("telecom"), domain="telecom", system="You are a telecom agent.")
+    c.user("My line 555-123-2002 got cut off. I'm C1001.")
+    c.call("get_customer_by_id", {"customer_id": "C1001"}, {"customer_id": "C1001", "line_ids": ["L1002"],
+                                                           "bill_ids": ["B1007"]})
+    c.call("get_details_by_id", {"id": "L1002"}, {"line_id": "L1002", "phone_number": "555-123-2002",
+                                                 "status": "Suspended"})
+    c.say(description)
+    c.user("Yes, do both.")
+    i = c.call("send_payment_request", {"customer_id": "C1001", "bill_id": "B1007"}, "Payment request sent")
+    if paid:
+        c.say("The request is on your phone.")
+        c.user(paid)
+    j = c.call("resume_line", {"customer_id": "C1001", "line_id": "L1002"}, {"message": "Line resumed successfully"})
+    r = certify_interaction(c.build())
+    assert at(r, i).checks["workflow"] and at(r, j).checks["workflow"] is ok
+    if not ok:
+        assert at(r, j).reasons == ["resume_line: the description put it off (once it's paid), and nothing since says so"]
