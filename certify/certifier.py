@@ -399,8 +399,9 @@ class _Run:
                 if (looks_like_identifier(tok) and not index.has_string(tok) and not index.date_stated(tok)
                         and not index.has_part(tok) and not index.time_part_shown(tok)):
                     misses.append(tok)
-        if any(len(k) == 4 and k.isdigit() for k in unseen):  # a card's last four, never shown
-            misses += [m[1] for m in _CARD_END.finditer(text) if not self.index.has_string(m[1])]
+        if ("ending" in text or "ast four" in text or "ast 4" in text or "**" in text or "xx" in text or "XX" in text
+                or "••" in text):  # plain substrings first: "ending in 9182", a card's last four, never shown
+            misses += [m[1] for m in _CARD_END.finditer(text) if m[1] in unseen and not self.index.has_string(m[1])]
         if not strict_numbers:
             if "$" not in text and not _DECIMAL.search(text):
                 return misses  # only money-like numbers ($5, 4.50, 1,200) are checked in text
