@@ -33,7 +33,8 @@ _FAILED = re.compile(
 
 # A question that offers something more ("Would you also like me to update your profile?") is not
 # about the failure, unlike "Shall I try again?".
-_OFFERS_MORE = re.compile(r"[^.!?\n]*\b(?:also|anything else|something else)\b[^.!?\n]*\?")
+_MORE = re.compile(r"\b(?:also|anything else|something else)\b", re.I)
+_SENTENCES = re.compile(r"[^.!?\n]*(?:[.!?\n]+|$)")
 
 
 def claims_done(text: str) -> bool:
@@ -41,7 +42,7 @@ def claims_done(text: str) -> bool:
     if _DONE.search(text) is None:
         return False
     if "?" in text:
-        text = _OFFERS_MORE.sub(" ", text)
+        text = " ".join(q for q in _SENTENCES.findall(text) if not (q.rstrip().endswith("?") and _MORE.search(q)))
     return _FAILED.search(text) is None
 
 
