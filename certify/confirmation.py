@@ -64,6 +64,7 @@ _AFFIRM = re.compile(
     r"sounds good|looks (?:good|right|correct|fine)|all good|that'?s right|that is right|absolutely|definitely|perfect|"
     r"let'?s do it|i agree|agreed|that works|works for me|go for it|affirmative|fine by me|that'?s fine|"
     r"pl(?:ea)?[sz]e? do|make it so|sounds like a plan|"
+    r"sí|si|oui|ja|claro|"  # a yes in the user's own language: "sí, please"
     r"(?:is|are) fine to \w+)\b",
     re.I,
 )

@@ -208,7 +208,7 @@ def test_a_yes_to_a_later_question_covers_the_action_only_if_it_goes_on_with_it(
 
 
 @pytest.mark.parametrize("reply", ["looks good", "Looks right to me.", "all good", "k", "go.", "fine", "👍", "pls do",
-                                   "make it so", "sounds like a plan"])
+                                   "make it so", "sounds like a plan", "sí, please", "oui merci"])
 def test_everyday_yes_phrases_confirm(convo, reply: str) -> None:
     assert _workflow(convo, BOTH, reply, *_return(LAMP, KETTLE)) == []
 
