@@ -956,9 +956,11 @@ class _Run:
                     continue
                 meta = self.info(made.name).meta
                 if not ok:
-                    # A report of it as done is then no grounded statement; unless the same action
-                    # already went through since the user spoke (the error is the repeat's).
-                    if meta.access != "read" and not any(w[2].name == made.name for w in self._writes):
+                    # A report of it as done is then no grounded statement; unless the same call
+                    # already went through since the user spoke (the error is the repeat's), not
+                    # one on another object (a second bill's payment request).
+                    key = self.call_key(made)
+                    if meta.access != "read" and not any(self.call_key(w[2]) == key for w in self._writes):
                         self._failed_write = (made.name, msg.content or "")
                     continue
                 if meta.access == "read":
