@@ -640,6 +640,10 @@ def call_anchors(tool: str, arguments: dict[str, Any], roles: Mapping[str, str],
                             raw[c] = [phone]
                             aliases.add(c)
                             alias_fields.add(arg)
+            if arg not in alias_fields and index.json_has(f'"{arg.lower()}"'):
+                # Its own record unseen, but other objects of its kind shown with their phone
+                # numbers: one of those numbers names another line.
+                alias_fields.add(arg)
     objects, own_args, rivals = tool_object(tool, tools) if tools else NO_OBJECT
     object_ids = frozenset(compact(v) for a in own_args if a in arguments
                            for v in _identifier_leaves(arguments[a], [])) if own_args else _NO_IDS

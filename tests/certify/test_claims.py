@@ -168,3 +168,22 @@ def test_a_failed_write_on_a_second_object_is_not_the_first_ones_repeat(convo: A
     i = c.say("Both payment requests have been sent. Please approve them on your phone.")
     decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
     assert [reason_kind(r) for r in decision.reasons] == ["text_claims_failed_write"]
+
+
+@pytest.mark.parametrize(("report", "kinds"), [
+    ("Roaming is now enabled on your daughter's line 555-675-7749.", ["text_claims_other_object"]),
+    ("Roaming is now enabled on L1006.", []),
+])
+def test_a_report_naming_another_lines_number_where_the_written_lines_record_is_unseen(
+        convo: Any, report: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user("I'm C1004. Please turn on roaming for my daughter's line 555-675-7749.")
+    c.call("get_customer_by_id", {"customer_id": "C1004"}, {"customer_id": "C1004", "line_ids": ["L1005", "L1006"]})
+    c.call("get_details_by_id", {"id": "L1005"}, {"line_id": "L1005", "phone_number": "555-675-7749",
+                                                 "roaming_enabled": False})
+    c.say("Shall I enable roaming on L1006?")  # the wrong line, whose record was never shown
+    c.user("yes please")
+    c.call("enable_roaming", {"customer_id": "C1004", "line_id": "L1006"}, "Roaming was already enabled")
+    i = c.say(report)
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert [reason_kind(r) for r in decision.reasons] == kinds
