@@ -6,7 +6,7 @@ booking's passengers), its payment methods, amounts, counts and enum choices.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import suppress
 from functools import lru_cache
 from typing import Any
@@ -94,7 +94,7 @@ class Anchors:
 
     __slots__ = ("ids", "stems", "objects", "object_ids", "rival_objects", "weak_objects", "object_word",
                  "amounts", "account", "own", "verb", "choices", "payments", "variants", "dated", "dated_args", "counts", "owners",
-                 "records", "route",
+                 "records", "route", "place_spans", "_places",
                  "_changed", "_listed",
                  "_groups", "_by_date", "_raw", "_index", "_labels_of", "_all", "_shapes", "_prefixes", "_aliases", "_fields", "_alias_fields",
                  "account_keys")
@@ -143,6 +143,9 @@ class Anchors:
         self.records = records  # (argument, items) of list arguments whose items have no identifier (passengers)
         # A booking's places and trip type: set by the certifier, which knows the domain's named constants.
         self.route: Route | None = None
+        # The domain's named constants a text names (``DomainTools.place_spans``): set by the certifier.
+        self.place_spans: Callable[[str], list[tuple[int, int, str]]] | None = None
+        self._places: tuple[set[str], set[str]] | None = None
         self._groups: list[tuple[frozenset[str], frozenset[str]]] | None = None
         self._by_date = False  # the groups are flights told apart by identifier (see item_groups)
         # (length, starts with a letter) of each identifier key: what an id of the same kind shares
@@ -207,6 +210,24 @@ class Anchors:
         if hit:
             return not self.labels or not self.labels.isdisjoint(ws)
         return self._may_name(ws) and not self.labels.isdisjoint(ws)
+
+    def owner_places(self, codes: set[str]) -> tuple[set[str], set[str]]:
+        """Of ``codes`` (lower-case constants), those the observed record of the object the call
+        changes holds (a reservation's airports), and those records of other objects of its kind
+        hold (the fields that hold its identifier, with another value): asked once per call."""
+        if self._places is None:
+            own: set[str] = set()
+            rival: set[str] = set()
+            if len(self.owners) == 1:
+                owner = self.owners[0].lower()
+                kin = {k for obj in self._index.objects_with(owner) for k, v in obj.items() if v == owner}
+                for low in self._index.json_observations:
+                    if any(f'"{k}"' in low for k in kin):
+                        with suppress(orjson.JSONDecodeError):
+                            _places_by_owner(orjson.loads(low), kin, owner, own, rival)
+            self._places = (own, rival)
+        own, rival = self._places
+        return own & codes, rival & codes
 
     def own_shapes(self) -> set[tuple[int, bool]]:
         """(length, starts with a letter) of the call's own identifiers, phone numbers aside."""
@@ -562,6 +583,33 @@ def _letters(key: str) -> str:
     while n < len(key) and key[n].isalpha():
         n += 1
     return key[:n]
+
+
+def _places_by_owner(value: Any, kin: set[str], owner: str, own: set[str], rival: set[str]) -> None:
+    """The short string leaves (codes) of each object holding a ``kin`` field, into ``own`` where
+    that field is ``owner``, else into ``rival``."""
+    if isinstance(value, list):
+        for item in value:
+            _places_by_owner(item, kin, owner, own, rival)
+    elif isinstance(value, dict):
+        key = next((k for k in kin if isinstance(value.get(k), str)), None)
+        if key is not None:
+            _string_leaves(value, own if value[key] == owner else rival)
+            return
+        for item in value.values():
+            _places_by_owner(item, kin, owner, own, rival)
+
+
+def _string_leaves(value: Any, out: set[str]) -> None:
+    if isinstance(value, str):
+        if len(value) <= 4:
+            out.add(value)
+    elif isinstance(value, list):
+        for item in value:
+            _string_leaves(item, out)
+    elif isinstance(value, dict):
+        for item in value.values():
+            _string_leaves(item, out)
 
 
 def _identifier_leaves(value: Any, out: list[str]) -> list[str]:

@@ -878,6 +878,8 @@ class _Run:
                         if arg in enums and isinstance(value, str)) if enums else ()
         anchors = call_anchors(call.name, call.arguments, meta.arg_roles, self.index, self.tool_args, choices)
         anchors.route = self._route(call.arguments)
+        if self._constants:
+            anchors.place_spans = self._domain_tools.place_spans
         verdict = None
         judge = self.cert.judge
         if judge is not None:

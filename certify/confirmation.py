@@ -220,7 +220,8 @@ _LEAD_IN = re.compile(r"(?:(?:ok(?:ay)?|alright|all right|yes|yeah|sure|please|t
 # Words an instruction may hold besides its verb and this call's object: "Okay, turn it on for me
 # now, please." Anything else (a time, a condition, "instead", another object) makes it no yes.
 _INSTRUCTION_WORDS = frozenset({"it", "that", "this", "them", "those", "these", "the", "my", "please", "now",
-                                "then", "for", "me", "us", "right", "away", "thanks", "thank", "you"})
+                                "then", "for", "me", "us", "right", "away", "thanks", "thank", "you",
+                                "one", "trip", "booking"})  # "Cancel the Dallas trip", "cancel the vegas one"
 
 
 def _orders_action(text: str, anchors: Anchors) -> bool:
@@ -229,7 +230,13 @@ def _orders_action(text: str, anchors: Anchors) -> bool:
     courtesy, or name the call's object ("Okay, turn it on.", "Cancel order #W123 please."). "Turn it
     on when I land", "Cancel the other one instead", "Cancelling seems drastic" are no instructions."""
     lead = _LEAD_IN.match(text)  # matches, if only the empty string
-    ws = words(text[lead.end():] if lead else text)
+    text = text[lead.end():] if lead else text
+    if anchors.place_spans is not None and (spans := anchors.place_spans(text)):
+        own, _ = anchors.owner_places({code for _, _, code in spans})
+        for start, end, code in reversed(spans):  # "Cancel the Dallas trip": a place of the call's object
+            if code in own:
+                text = text[:start] + " " + text[end:]
+    ws = words(text)
     particle = _action_verb(ws, anchors)
     if particle is None:
         return False
@@ -275,6 +282,16 @@ def _object_side(ws: set[str], anchors: Anchors) -> int:
     own = not anchors.objects.isdisjoint(stems)
     rival = not (anchors.rival_objects - anchors.objects).isdisjoint(stems)
     return 0 if own == rival else 1 if own else -1
+
+
+def _place_side(text: str, anchors: Anchors) -> int:
+    """1 where a text names a place of the object the call changes ("the vegas one" for a
+    reservation to LAS), -1 where it names only places of other objects of its kind, else 0."""
+    named = {code for _, _, code in anchors.place_spans(text)} if anchors.place_spans is not None else set()
+    if not named:
+        return 0
+    own, rival = anchors.owner_places(named)
+    return 1 if own else -1 if rival else 0
 
 
 def _object_named(ws: set[str], anchors: Anchors, this: bool, other: bool, text: str) -> tuple[bool, bool]:
@@ -509,7 +526,8 @@ def _defers_this(turn: Turn, anchors: Anchors, index: EvidenceIndex) -> bool:
         if DEFER.search(clause.text) and (
                 anchors.mentioned_in(clause.words, clause.keys)
                 or not (index.names_any(clause.words) or any(anchors.rival_id(t) for t in clause.ids)
-                        or _object_side(clause.words, anchors) < 0)):  # "let me think about the upgrade"
+                        or _object_side(clause.words, anchors) < 0  # "let me think about the upgrade"
+                        or (anchors.place_spans is not None and _place_side(clause.text, anchors) < 0))):
             return True
     return False
 
@@ -659,6 +677,7 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
                 affirmed_elsewhere = True
             continue
         pos_this = neg_this = neg_action = pos_other = affirm = ordered = refused = False
+        elsewhere: set[int] = set()  # the negated clauses about other objects only ("..., but keep Las Vegas")
         pos_items: set[int] = set()  # which of the call's items (item_groups) the reply names, and how
         neg_items: set[int] = set()
         for clause in turn.clauses:
@@ -690,6 +709,8 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
                 # A line by the last four digits of its number: "yes, but just the 2001 line".
                 lines = {anchors.line_of_last_four(t) for t in fours}
                 this, other = True in lines, other or (False in lines and True not in lines)
+            if not this and not other and anchors.place_spans is not None and (side := _place_side(clause.text, anchors)):
+                this, other = side > 0, side < 0  # "just cancel the vegas one": the reservation to Las Vegas
             if anchors.phones_stand_for_ids and not this and _MINE.search(clause.text) and (
                     own := _own_line(turns, last_desc)):
                 # "Just mine for now": the line the user called theirs ("my line is 555-123-2004").
@@ -701,6 +722,8 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
                 neg_action, affirm = True, False  # "Yes, cancel it. Hmm... Leave it as it is."
                 continue
             if negated:
+                if other and not this:
+                    elsewhere.add(id(clause))
                 if affirm and _REFUSES_ALL.match(clause.text):
                     refused = True  # "Okay, no to that", "Yes, no.": the whole reply; not "no to the lounge pass"
                 neg_this |= this
@@ -743,7 +766,7 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
                 affirm = True
             elif _orders_action(text, anchors):
                 ordered = True
-        if ordered and not any(_NEGATE.search(c.text) for c in turn.clauses):
+        if ordered and not any(_NEGATE.search(c.text) for c in turn.clauses if id(c) not in elsewhere):
             affirm = True  # an instruction stands, unless taken back in the same reply ("No wait, don't")
         if refused or (turn.clauses and turn.clauses[-1].question) or (affirm and _unmet_condition(turn.text, answered)):
             affirm = False  # the user is waiting for an answer before saying yes ("yes if it's under $10")

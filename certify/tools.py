@@ -41,6 +41,21 @@ class DomainTools:
     lookalike_names: tuple[str, ...] = ()  # names holding a constant's that stand for none ("Kansas City")
     _within: dict[str, tuple[str, ...]] | None = field(default=None, repr=False)
     _after: re.Pattern[str] | None = field(default=None, repr=False)
+    _places: tuple[re.Pattern[str], dict[str, str]] | None = field(default=None, repr=False)
+
+    def place_spans(self, text: str) -> list[tuple[int, int, str]]:
+        """(start, end, lower-case code) of each constant a text names, by name or by code in
+        capitals ("the vegas one" names las), codes as JSON observations hold them."""
+        if self._places is None:
+            code_of = {n.lower(): c.lower() for c, ns in self.named_constants.items() for n in ns}
+            code_of.update({c: c.lower() for c in self.named_constants if c.isalpha()})
+            names = sorted((n for n in code_of if n != n.upper() or not n.isalpha()), key=lambda n: (-len(n), n))
+            codes = sorted(c for c in self.named_constants if c.isalpha())
+            alternatives = "|".join([*(re.escape(n) for n in names), *(["(?-i:" + "|".join(codes) + ")"] if codes else [])])
+            self._places = (re.compile(rf"(?<![\w-])(?:{alternatives})(?![\w-])" if alternatives else r"(?!)", re.I),
+                            code_of)
+        pattern, code_of = self._places
+        return [(m.start(), m.end(), code_of[m[0].lower()]) for m in pattern.finditer(text) if m[0].lower() in code_of]
 
     def place_after(self) -> re.Pattern[str]:
         """A comma and then another constant, by name or by its code in capitals: what follows a

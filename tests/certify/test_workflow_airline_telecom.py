@@ -602,3 +602,30 @@ def test_an_action_put_off_until_a_payment_waits_for_it(convo, at, description: 
     assert at(r, i).checks["workflow"] and at(r, j).checks["workflow"] is ok
     if not ok:
         assert at(r, j).reasons == ["resume_line: the description put it off (once it's paid), and nothing since says so"]
+
+
+DALLAS = {"reservation_id": "NO6JO3", "user_id": "mia_li_3668", "origin": "JFK", "destination": "DFW",
+          "flights": [{"origin": "JFK", "destination": "SEA", "flight_number": "HAT083", "date": "2024-05-16"},
+                      {"origin": "SEA", "destination": "DFW", "flight_number": "HAT221", "date": "2024-05-16"}]}
+VEGAS = {"reservation_id": "HKEG34", "user_id": "mia_li_3668", "origin": "DEN", "destination": "LAS",
+         "flights": [{"origin": "DEN", "destination": "LAS", "flight_number": "HAT290", "date": "2024-05-27"}]}
+
+
+@pytest.mark.parametrize(("reply", "vegas", "dallas"), [
+    ("hmm actually just cancel the vegas one for now. i might still do dallas, need to check with my boss", True, False),
+    ("Cancel the Dallas trip, but keep Las Vegas.", False, True),
+    ("yes both", True, True),
+    ("I'm in Chicago this week anyway, so yes, cancel both.", True, True),  # a place of neither reservation
+])
+def test_a_reply_names_a_reservation_by_its_city(convo, at, reply: str, vegas: bool, dallas: bool) -> None:
+    c = convo(tools=_tools("airline"), domain="airline", system="You are an airline agent.")
+    c.user("Hi, I need to cancel two trips: the Dallas one and the Vegas one. My user id is mia_li_3668.")
+    c.call("get_reservation_details", {"reservation_id": "NO6JO3"}, DALLAS)
+    c.call("get_reservation_details", {"reservation_id": "HKEG34"}, VEGAS)
+    c.say("Both can be cancelled with a full refund:\n| **NO6JO3** | JFK → DFW | May 16 |\n"
+          "| **HKEG34** | DEN → LAS | May 27 |\nDo you want me to cancel **both** reservations? (yes/no)")
+    c.user(reply)
+    i = c.call("cancel_reservation", {"reservation_id": "HKEG34"}, {**VEGAS, "status": "cancelled"})
+    j = c.call("cancel_reservation", {"reservation_id": "NO6JO3"}, {**DALLAS, "status": "cancelled"})
+    r = certify_interaction(c.build())
+    assert (at(r, i).checks["workflow"], at(r, j).checks["workflow"]) == (vegas, dallas)
