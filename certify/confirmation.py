@@ -124,7 +124,7 @@ def describes(turn: Turn, anchors: Anchors) -> bool:
             or (says(_PER_UNIT.sub(" ", line), anchors.rival_objects)  # "$211 per passenger" is a price
                 and not _line_of_its_own(turn, anchors))):
         return False
-    if anchors.account and _names_account(turn.text, anchors):
+    if anchors.account and (_names_account(turn.text, anchors) or _plan_entry_names_account(turn, anchors)):
         return True
     return (not anchors.ids or anchors.names_object(turn.words, turn.compacts)  # no ids: no labels
             or _names_by_options(turn, anchors))
@@ -176,6 +176,24 @@ def _changes_state(turn: Turn, anchors: Anchors) -> bool:
 # The count it goes to, right before the thing counted: "PVUB64 goes to 6 checked bags", "going to 7 bags".
 _GOES_TO = re.compile(r"\b(?:go(?:es|ing)?|bring(?:s|ing)?(?:\s+(?:it|you|them|that|this))?)\s+(?:up\s+|down\s+)?to\s+"
                       r"\**\d+\**\s+(?:\w+\s+)?$", re.I)
+
+
+def _plan_entry_names_account(turn: Turn, anchors: Anchors) -> bool:
+    """A numbered plan whose message says the action ("Here's what I'll update: ... 2. The default
+    address on your profile"): an entry that names the account holder's record and the object, and
+    no other object's identifier, describes the change without a verb of its own."""
+    entries, _ = turn.plan
+    if not entries or not says(turn.wordline, anchors.stems):
+        return False
+    for entry in entries.values():
+        line = entry.strip().split("\n", 1)[0]  # the entry's own line, not what the message says after the list
+        said = Turn(-1, "assistant", line)
+        if (not ACCOUNT_WORDS.isdisjoint(said.words) and says(said.wordline, anchors.objects)
+                and not says(said.wordline, ACTION_STEMS - anchors.stems)  # "2. Send you a receipt at ..."
+                and not any(looks_like_identifier(t) and not t.isdigit() and compact(t) not in anchors.ids
+                            for t in chunks(line))):
+            return True
+    return False
 
 
 def _names_account(text: str, anchors: Anchors) -> bool:

@@ -247,6 +247,12 @@ def test_the_account_names_the_account_holders_address_beside_an_orders(convo, a
          "2. **Default address on your profile** -> the same address\n\nDo you confirm both changes?", []),
         ("I'll make these two updates:\n\n1. **Shipping address** of pending order **#W2443586** → 1 Elm St, Austin, "
          "TX 78701\n2. Send you a receipt at the address on your profile\n\nShall I go ahead?", ["not_described"]),
+        # A plan entry with no verb of its own, in a message that says the action.
+        ("Here's what I'll update:\n**New address** 1 Elm St, Austin, TX 78701\n**Changes**\n1. Shipping address of "
+         "order **#W2443586**\n2. The default address on your profile\n\nYour other order #W1654931 keeps the old "
+         "address. Shall I make both changes?", []),
+        ("Here's what I'll update:\n1. Shipping address of order **#W2443586** to 1 Elm St\n2. The receipt for "
+         "your profile\n\nShall I?", ["not_described"]),
         # Which address is meant is not said: an order's address (modify_pending_order_address) too.
         ("I'll update the address to 1 Elm St, Austin, TX 78701. Please confirm.", ["not_described"]),
         # The account mentioned in passing, in a change of an order's address.
