@@ -567,6 +567,10 @@ _LEFT_AS_IS = re.compile(
     r"return|exchang|includ|eligible|part|touch)\w*)\b", re.I)  # not "not waterproof": an option
 
 
+# A sentence that offers more than the action described: "if you want to return anything else ...".
+_OFFERS_MORE = re.compile(r"\b(?:if you (?:want|wish|need|'?d like|would like)|anything else|something else)\b", re.I)
+
+
 def _items_left_out(described: Turn, later: list[Turn], anchors: Anchors) -> str:
     """Items of the call's order that the description acts on but the call does not:
     - its action sentence swaps one: "(table of the whole order) Just to confirm: you'd like to
@@ -604,8 +608,8 @@ def _items_left_out(described: Turn, later: list[Turn], anchors: Anchors) -> str
     said_other: set[int] = set()
     for sentence in SENTENCE_OR_LINE.split(described.text):
         ws = words(sentence)
-        if not says(" " + " ".join(ws) + " ", anchors.stems):
-            continue
+        if not says(" " + " ".join(ws) + " ", anchors.stems) or _OFFERS_MORE.search(sentence):
+            continue  # "if you want to return anything else (smart watch, speaker), now's the time" is no action
         # Clause by clause: "return the lamp and the T-Shirt and keep the kettle" keeps only the kettle.
         for part in _KEEP_CLAUSE.split(sentence):
             if not _LEFT_AS_IS.search(part):

@@ -256,6 +256,10 @@ TABLE = ("Found it! Order #W4794911:\n\n| Item | Price |\n|---|---|\n| Desk Lamp
     ("So: return the Desk Lamp and the Electric Kettle, but keep the T-Shirt, refund to PayPal?", (LAMP, KETTLE), True),
     ("Got it, the Desk Lamp. Returning the T-Shirt would need a separate request. Shall I return the lamp to PayPal?",
      (LAMP,), True),
+    # An offer of more is no action: "if you want to return anything else (the T-Shirt), now's the time".
+    ("Here's the return request:\n| Item | Price |\n|---|---|\n| Desk Lamp | $153.23 |\n| Electric Kettle | $155.99 |"
+     "\n\nRefund to PayPal. If you want to return anything else from this order (T-Shirt), now's the time. Shall I "
+     "submit the return for these two items?", (LAMP, KETTLE), True),
 ])
 def test_the_action_sentence_not_the_order_table_names_the_items(convo, action: str, items: tuple[str, ...],
                                                                  ok: bool) -> None:
