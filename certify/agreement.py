@@ -335,7 +335,12 @@ def _counts_of(text: str, things: tuple[str, ...], people: int, user: bool) -> t
                     added.add(1)  # "Yes, but only Mia's bag": one
                 continue
             between = before[qty[0] + 1:]
-            adds = not _ADDS.isdisjoint(before)
+            # Added where the adding word is the count's own: "adding 1 bag", "one more bag"; not "after
+            # adding 4: 7 bags", where 7 is the total.
+            lead = before[:qty[0]]
+            last_add = max((k for k, w in enumerate(lead) if w in _ADDS), default=-1)
+            adds = not _ADDS.isdisjoint(between) or (
+                last_add >= 0 and all(_quantity(w) is None for w in lead[last_add + 1:]))
             if ("free" in between or before[qty[0] - 1:qty[0]] == ["to"] and "up" in before) and not adds:
                 continue  # "each passenger gets 3 free bags", "up to 6 bags": what is allowed, not booked
             n = qty[1] * (people if people and _EACH.match(sentence[m.end():]) else 1)

@@ -782,3 +782,10 @@ def test_another_tools_action_in_a_plan_names_no_rival_of_this_call(convo) -> No
 def test_a_paid_count_is_the_number_the_description_says_is_paid(convo, description: str, paid: int,
                                                                   kinds: list[str]) -> None:
     assert _workflow(convo, description, "Yes, fine.", *_bags(4, paid)) == kinds
+
+
+@pytest.mark.parametrize(("total", "kinds"), [(6, []), (4, ["amount_not_confirmed"]), (10, ["amount_not_confirmed"])])
+def test_a_count_after_the_number_added_is_the_new_total(convo, total: int, kinds: list[str]) -> None:
+    # "After adding 4: 6 bags": 6 is the total, 4 the number added (PVUB64 has 2 now).
+    said = "PVUB64 has 2 checked bags. After adding 4: **6 bags**, all free. Shall I add them?"
+    assert _workflow(convo, said, "yes do it", *_bags(total, 0)) == kinds
