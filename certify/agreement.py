@@ -202,7 +202,7 @@ def _said_or_picked(turn: Turn, described: Turn, data: bool) -> set[int]:
     return said
 
 
-_PARTS = re.compile(r"(?<=[.!?;])\s+|;\s*")  # a description's sentences and its ';' parts
+_PARTS = re.compile(r"(?<=[.!?;])\s+|;\s*|\n+")  # a description's sentences, its ';' parts and its lines
 
 
 _KEEPS = re.compile(r"\b(?:stays?|remains?|unchanged|keeps?|kept|(?:is|are|stays?|remains?) the same|as (?:it is|they are))\b",

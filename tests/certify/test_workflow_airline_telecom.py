@@ -635,3 +635,15 @@ def test_a_reply_names_a_reservation_by_its_city(convo, at, reply: str, vegas: b
     j = c.call("cancel_reservation", {"reservation_id": "NO6JO3"}, {**DALLAS, "status": "cancelled"})
     r = certify_interaction(c.build())
     assert (at(r, i).checks["workflow"], at(r, j).checks["workflow"]) == (vegas, dallas)
+
+
+@pytest.mark.parametrize(("description", "kinds"), [
+    # Each line of a list is a part of its own: "(unchanged)" on the outbound's line keeps only the outbound.
+    ("Here's the change for TI7NSI:\n- Outbound: **HAT145**, May 23 (unchanged)\n- Return: **HAT217 (May 28)** → "
+     "**HAT150 (May 29)**, business\n\nShall I make this change?", []),
+    ("Here's the change for TI7NSI:\n- Outbound: **HAT145**, May 23, and HAT217 (May 28) unchanged\n- Return: "
+     "**HAT150 (May 29)**, business\n\nShall I make this change?", ["not_described"]),
+])
+def test_a_list_line_that_keeps_one_flight_keeps_no_other(convo, at, description: str, kinds: list[str]) -> None:
+    assert _trip(convo, at, description, "yes please do it", [("HAT145", "2024-05-23"), ("HAT150", "2024-05-29")]) \
+        == kinds
