@@ -136,8 +136,8 @@ def misattributed(text: str, book: PriceBook) -> list[tuple[str, str, set[int]]]
 
 
 # What joins the identifiers of one run ("HAT153 + HAT283", "HAT001 and HAT002", "HAT190, HAT047,
-# and HAT021") or the amounts that price them ("$123 + $195", "$120 and $135", "$249, $333").
-_JOINED = re.compile(r"[\s*]*(?:(?:\+|&|/|,|and)[\s*]*)+", re.I)
+# and HAT021", each perhaps with an aside) or the amounts that price them ("$123 + $195", "$249, $333").
+_JOINED = re.compile(r"[\s*]*(?:\([^()]{0,40}\)[\s*]*)?(?:(?:\+|&|/|,|and)[\s*]*)+", re.I)  # "HAT003 (LAS→DEN) + HAT246"
 
 
 def _paired(sentence: str, spots: list[tuple[int, int, str]],

@@ -61,6 +61,8 @@ def test_a_price_of_another_object_is_misattributed(convo, at, observation: Any,
     (FLIGHTS, "| Option | Flights | Price |\n|---|---|---|\n| 1 | HAT001 + HAT002 | $255 ($120 + $135) |"),
     # A list of flights by commas, then their prices in order: the last price is not the last flight's alone.
     (FLIGHTS, "In business the same flights (HAT001, HAT002) cost $310 + $290 = $600 per passenger."),
+    # Legs with their routes in asides, then their prices in order.
+    (FLIGHTS, "| 1 | HAT001 (LAS→DEN) + HAT002 (DEN→DFW) | 07:00 | $120 + $135 = **$255** |"),
 ])
 def test_its_own_price_or_another_claim_passes(convo, at, observation: Any, said: str) -> None:
     assert _text(convo, at, observation, said) == []
