@@ -49,6 +49,7 @@ from trajectory2gym.certify.normalize import (
     chunks,
     chunks_with_digits,
     compact,
+    id_shape,
     looks_like_identifier,
     money_numbers_in,
     numbers_in,
@@ -712,7 +713,10 @@ class _Run:
 
     def _report_reasons(self, content: str, reasons: list[str]) -> None:
         """Append why a report of money after a write is not grounded: an amount moved the other way
-        than the conversation gave it, a balance the write cannot leave, an amount it did not move."""
+        than the conversation gave it, a balance the write cannot leave, an amount it did not move.
+        Read up to where the text turns to another object of the write's kind (the next order's
+        cancellation and its refund): what follows is no report of this write."""
+        content = self._about_last_write(content)
         earlier = [t.text for t in self.turns[-6:] if t.role == "assistant"]
         for written, was in reversed_ways(content, earlier):  # "a refund of $2.93", then "$2.93 charged"
             reasons.append(reason("text_reversed_charge", value=written, detail=was))
@@ -730,6 +734,19 @@ class _Run:
             for written in misstated(content, charged):  # "$22 was charged", where the result shows $44
                 reasons.append(reason("text_misstated_charge", value=written,
                                       detail=", ".join(f"${cents / 100:.2f}" for cents in sorted(charged))))
+
+    def _about_last_write(self, content: str) -> str:
+        """``content`` up to the first identifier of another object of the last write's kind (an
+        identifier of the same shape as one of its own, that an observation shows)."""
+        call = self._writes[-1][2]
+        roles = self.info(call.name).meta.arg_roles
+        shapes = {id_shape(compact(v)) for a, v in call.arguments.items() if roles.get(a) == "identifier" and isinstance(v, str)}
+        raw = self.call_key(call)[1].lower()  # every value the call sends (a flight it keeps is its own)
+        for tok in chunks_with_digits(content):
+            if (looks_like_identifier(tok) and id_shape(key := compact(tok)) in shapes and key.encode() not in raw
+                    and self.index.has_string(tok)):
+                return content[:content.find(tok)]
+        return content
 
     def certify_decision(self, i: int, msg: Message, after_error: bool) -> tuple[dict[str, Any], bool]:
         """One decision as a ``DecisionRecord`` dict, and whether any of its calls saw an error."""

@@ -19,7 +19,7 @@ from typing import Any
 import orjson
 
 from trajectory2gym.certify.normalize import dollar_amounts, to_cents
-from trajectory2gym.certify.turns import SENTENCE
+from trajectory2gym.certify.turns import SENTENCE, SENTENCE_OR_LINE
 
 # A sentence about one share of what moved: the count of shares is not known here.
 _SHARE = re.compile(r"\b(?:each|apiece|per (?:person|passenger|traveler|guest|ticket|head|bag|item))\b", re.I)
@@ -88,7 +88,7 @@ def misstated(text: str, amounts: set[int]) -> list[str]:
     """The amounts as written of each sentence that reports money charged or refunded without
     stating any of ``amounts`` (what the writes before it moved)."""
     out: list[str] = []
-    for sentence in SENTENCE.split(text):
+    for sentence in SENTENCE_OR_LINE.split(text):  # a list's lines are statements of their own
         if not _MOVED_WORDS.search(sentence) or _SHARE.search(sentence):
             continue  # "$693 per passenger", "each of you was charged $22": a share of what moved
         said = dollar_amounts(sentence)

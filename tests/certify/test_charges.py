@@ -165,3 +165,27 @@ def test_a_balance_after_a_refund_is_the_one_shown_plus_the_refund(convo: Any, a
     c.call("cancel_pending_order", {"order_id": "#W9655299", "reason": "no longer needed"}, cancelled)
     i = c.say(f"Order #W9655299 is cancelled and $1,778.51 was refunded. Your gift card balance is now {balance}.")
     assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
+
+
+@pytest.mark.parametrize(("report", "kinds"), [
+    # The next order's cancellation, with its refund, is no report of the payment change.
+    ("Order #W1080318 is now paid with your gift card; $53.43 goes back to your card.\n\n### Next: order #W8557584\n"
+     "- Tea Kettle — $94.01\n**Refund:** $94.01 to your gift card. Shall I cancel it?", []),
+    ("Order #W1080318 is now paid with your gift card; $94.01 was refunded to your card.", ["text_misstated_charge"]),
+])
+def test_a_report_is_read_up_to_where_it_turns_to_another_object(convo, at, report: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user("Pay #W1080318 with my gift card gift_card_3749819, and cancel #W8557584.")
+    order = {"order_id": "#W1080318", "status": "pending", "payment_history": [
+        {"transaction_type": "payment", "amount": 53.43, "payment_method_id": "credit_card_3577130"}]}
+    c.call("get_order_details", {"order_id": "#W1080318"}, order)
+    c.call("get_order_details", {"order_id": "#W8557584"}, {"order_id": "#W8557584", "status": "pending", "items": [
+        {"name": "Tea Kettle", "item_id": "9747045638", "price": 94.01}]})
+    c.say("Shall I switch order #W1080318 to your gift card gift_card_3749819? $53.43 goes back to your card.")
+    c.user("yes")
+    c.call("modify_pending_order_payment", {"order_id": "#W1080318", "payment_method_id": "gift_card_3749819"},
+           {**order, "payment_history": [*order["payment_history"],
+                                         {"transaction_type": "payment", "amount": 53.43, "payment_method_id": "gift_card_3749819"},
+                                         {"transaction_type": "refund", "amount": 53.43, "payment_method_id": "credit_card_3577130"}]})
+    i = c.say(report)
+    assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
