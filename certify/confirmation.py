@@ -610,6 +610,28 @@ def _record_change_of_sole_owner(turns: list[Turn], anchors: Anchors) -> int:
     return k
 
 
+def _action_on_sole_line(turns: list[Turn], anchors: Anchors) -> int:
+    """The agent's latest message that says the action on a line without naming it, where the
+    conversation names that line (by id or number) and no other: "Option: refuel data at $2.50 per
+    GB ... How much would you like to add?" after "my data stopped working. number 555-220-4600".
+    Else -1."""
+    if not anchors.phones_stand_for_ids:
+        return -1
+    k = _last_of(turns, "assistant", len(turns))
+    while k >= 0 and not says(turns[k].wordline, anchors.stems):
+        k = _last_of(turns, "assistant", k)
+    if k < 0:
+        return -1
+    own = anchors.ids - anchors.account_keys
+    if not any(not own.isdisjoint(t.compacts) for t in turns[:k + 1]):
+        return -1
+    for t in turns:
+        for tok in chunks(t.text):
+            if (tok[:1].isdigit() and anchors.rival_phone(tok)) or (looks_like_identifier(tok) and anchors.rival_id(tok)):
+                return -1  # another line is talked about: the description must say which
+    return k
+
+
 def _names_new_record(turn: Turn, anchors: Anchors) -> bool:
     line = turn.wordline
     return (says(line, anchors.stems) and (says(line, anchors.objects) or says(line, anchors.weak_objects))
@@ -664,6 +686,8 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
         last_desc = _summary_ordered(turns, anchors)
     if last_desc < 0:
         last_desc = _record_change_of_sole_owner(turns, anchors)
+    if last_desc < 0:
+        last_desc = _action_on_sole_line(turns, anchors)
     if last_desc < 0:
         needs = f"the action and one of: {anchors.describe()}" if anchors.ids else "the action"
         if anchors.objects:

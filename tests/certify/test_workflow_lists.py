@@ -128,8 +128,13 @@ LINE = {"line_id": "L1002", "phone_number": "555-123-2002", "customer_id": "C100
                                           "Confirm?", 3.0, []),
     # Not an amount the question never stated, nor a request that named no line.
     ("I ran out of data. 555-123-2002. Add 3 GB please.",
-     "Your refuel price is $2/GB, so 3 GB costs **$6.00**. Shall I add it?", 2.0, ["not_described"]),
+     "Your refuel price is $2/GB, so 3 GB costs **$6.00**. Shall I add it?", 2.0, ["amount_not_confirmed"]),
     ("I ran out of data, add some please.", "3 GB costs **$6.00**. Shall I add it?", 3.0, ["not_described"]),
+    # The offer says the action but not the line: the only line the conversation names is it.
+    ("my data stopped working. number 555-123-2002", "Option: refuel data at $2.00 per GB, charged on your next "
+     "bill: 3 GB is $6.00, 5 GB is $10.00. How much would you like to add?", 3.0, []),
+    ("my data stopped working. number 555-123-2002, my son's is 555-123-2001",
+     "Option: refuel data at $2.00 per GB: 3 GB is $6.00. How much would you like to add?", 3.0, ["not_described"]),
 ])
 def test_a_question_after_a_request_that_named_the_line_describes_the_refuel(convo, request_text: str, question: str,
                                                                              gb: float, kinds: list[str]) -> None:
