@@ -145,7 +145,8 @@ _NET_AMOUNTS = 6  # a net of at most this many stated amounts: 3**6 sums, few en
 
 
 # The words right before a total: "Total $165.50", "**Total:** $1,011", "comes to $120", "in all $50".
-_TOTAL_BEFORE = re.compile(r"\b(?:total(?: due| refund| charge| cost)?|in all|altogether|comes? to|sum)\W*$", re.I)
+# Not across an opening bracket: "$18.46 more in total ($9.81 + $8.65)" totals the amount before it.
+_TOTAL_BEFORE = re.compile(r"\b(?:total(?: due| refund| charge| cost)?|in all|altogether|comes? to|sum)[^\w(]*$", re.I)
 
 
 # An amount of data with a decimal point, and the words of a sentence about a line's usage.
@@ -366,7 +367,8 @@ class _Run:
             if small and (role == "count" or (isinstance(value, int) and role not in ("amount", "identifier"))):
                 return
             cents = to_cents(value)
-            if cents is not None and self._amount_ok(cents):
+            # Visible or derivable, or derived in an earlier grounded text ("a $300 certificate (3 × $100)").
+            if cents is not None and (self._amount_ok(cents) or abs(cents) in self._derived):
                 return
             if self.index.has_string(str(value)):
                 return
@@ -492,6 +494,8 @@ class _Run:
         business, versus $196 + $156 paid, so the difference is $380"; "$363 per passenger; for 2
         passengers: $726"."""
         stated = sorted({abs(c) for _, c in money_numbers_in(text)} & self.index.amounts - {cents})
+        if len(stated) == 1:  # one amount times a count the text states: "$100 per passenger ... 3 × $100 = $300"
+            return any(k > 1 and cents == stated[0] * k for k in stated_counts([Turn(-1, "assistant", text)], 9))
         if not 2 <= len(stated) <= _NET_AMOUNTS:
             return False
         nets = {0: 0}  # net -> the fewest amounts that make it

@@ -247,6 +247,8 @@ OTHER_BILL = {"bill_id": "B1002", "total_due": 150.0}
     ("Bill B1001: $40, $65, $40 and $15.50. Total $165.50.", ["$165.50"]),
     ("Bill B1001: $40 and $65 so far. Total due: $160.50.", []),  # visible as itself
     ("Plans: $40 and $65, **total: $105**.", []),  # some of them
+    # An aside after the total states no total itself.
+    ("Plans: $40 and $65, so $105 in total ($25 more for the premium plan).", []),
 ])
 def test_a_total_after_listed_amounts_is_their_sum(convo, at, said: str, misses: list[str]) -> None:
     c = convo()

@@ -647,3 +647,17 @@ def test_a_reply_names_a_reservation_by_its_city(convo, at, reply: str, vegas: b
 def test_a_list_line_that_keeps_one_flight_keeps_no_other(convo, at, description: str, kinds: list[str]) -> None:
     assert _trip(convo, at, description, "yes please do it", [("HAT145", "2024-05-23"), ("HAT150", "2024-05-29")]) \
         == kinds
+
+
+@pytest.mark.parametrize(("amount", "ok"), [(300, True), (987, False)])
+def test_an_amount_a_text_derived_from_a_count_grounds_the_call(convo, at, amount: int, ok: bool) -> None:
+    c = convo(tools=_tools("airline"), domain="airline",
+              system="You are an airline agent. Cancelled flight: 100 dollars per passenger.")
+    c.user("My flight got cancelled! I'm james_santos_9046, reservation T6HMDP.")
+    c.call("get_reservation_details", {"reservation_id": "T6HMDP"}, RESERVATION)
+    said = c.say("You're eligible for $100 per passenger, so a certificate of **$300** (3 × $100) for the 3 "
+                 "passengers. Would you like me to issue it?")
+    c.user("yes go ahead")
+    i = c.call("send_certificate", {"user_id": "james_santos_9046", "amount": amount}, "Certificate sent")
+    r = certify_interaction(c.build())
+    assert at(r, said).eligible and at(r, i).checks["visibility"] is ok
