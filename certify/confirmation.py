@@ -358,7 +358,22 @@ def _own_line(turns: list[Turn], end: int) -> str:
 _UNTIL_PAID = re.compile(r"\b(?:once|after|as soon as|when)\b[^.;!?]{0,40}?\b(?:(?:is|it'?s|has been|you'?ve|you have) paid|"
                          r"(?:the )?payment (?:is|has been|goes|went) (?:through|received|made|complete\w*))", re.I)
 # The user says the payment is made: "I've paid", "paid it", "payment done".
-_SAYS_PAID = re.compile(r"\b(?:paid|payment (?:is |was |has been )?(?:done|made|complete\w*|sent|through))\b", re.I)
+_SAYS_PAID = re.compile(r"\b(?:paid|payment (?:is |was |has been )?(?:done|made|complete\w*|sent|through)|"
+                        r"(?:went|gone|goes) through)\b", re.I)
+# The agent reports it paid, as a lookup showed: "The bill B1006 now shows as paid".
+_SHOWS_PAID = re.compile(r"\b(?:shows? (?:as )?paid|(?:is|are) (?:now )?(?:fully )?paid|has been paid|"
+                         r"payment (?:has been |was )?received)\b", re.I)
+
+
+def _unpaid_wait(turns: list[Turn], last_desc: int, anchors: Anchors) -> str:
+    """What an agent message up to the description made this action wait for ("once B1065 is paid,
+    I can resume the line"), where no user message since says it is paid; else "". The agent's
+    own word stands, even where a later offer skips it ("I can resume it now, before the payment")."""
+    for k in range(last_desc, -1, -1):
+        if turns[k].role == "assistant" and (waits := _waits_for_payment(turns[k], anchors)):
+            return "" if any((_SAYS_PAID if t.role == "user" else _SHOWS_PAID).search(t.text)
+                             for t in turns[k + 1:]) else waits
+    return ""
 
 
 def _waits_for_payment(described: Turn, anchors: Anchors) -> str:
@@ -845,8 +860,7 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
             if in_description and len(in_description) < len(groups):
                 unnamed = _group_names(groups, set(range(len(groups))) - in_description)
                 return ConfirmVerdict(False, "not_described", f" in full (the description does not name: {unnamed})")
-        if (waits := _waits_for_payment(described, anchors)) and not any(
-                t.role == "user" and _SAYS_PAID.search(t.text) for t in turns[last_desc + 1:]):
+        if waits := _unpaid_wait(turns, last_desc, anchors):
             return ConfirmVerdict(False, "condition_not_met", waits)
         recapped = _recapped(turns, last_desc, anchors) if anchors.choices or anchors.dated or anchors.payments else None
         return (call_disagrees(turns, last_desc, anchors, recapped)

@@ -661,3 +661,30 @@ def test_an_amount_a_text_derived_from_a_count_grounds_the_call(convo, at, amoun
     i = c.call("send_certificate", {"user_id": "james_santos_9046", "amount": amount}, "Certificate sent")
     r = certify_interaction(c.build())
     assert at(r, said).eligible and at(r, i).checks["visibility"] is ok
+
+
+@pytest.mark.parametrize(("between", "ok"), [
+    # The agent's own word stands though a later offer skips it.
+    ([("assistant", "Payment request sent. I can also resume L1002 right now, before the payment goes through. "
+       "Shall I?")], False),
+    ([("user", "Done, it says the payment of 65 went through."),
+      ("assistant", "Thanks. Shall I resume L1002 now?")], True),
+    ([("user", "ok"), ("assistant", "Bill B1007 now shows as paid. Shall I resume L1002?")], True),
+])
+def test_a_wait_for_payment_said_earlier_holds_until_it_is_paid(convo, at, between: list[tuple[str, str]],
+                                                                ok: bool) -> None:
+    c = convo(tools=_tools("telecom"), domain="telecom", system="You are a telecom agent.")
+    c.user("My line 555-123-2002 got cut off. I'm C1001.")
+    c.call("get_customer_by_id", {"customer_id": "C1001"}, {"customer_id": "C1001", "line_ids": ["L1002"],
+                                                           "bill_ids": ["B1007"]})
+    c.call("get_details_by_id", {"id": "L1002"}, {"line_id": "L1002", "phone_number": "555-123-2002",
+                                                 "status": "Suspended"})
+    c.say("L1002 is suspended for bill B1007 ($65.00). Once B1007 is paid, I can resume the line. Shall I send a "
+          "payment request for B1007?")
+    c.user("yes send it")
+    c.call("send_payment_request", {"customer_id": "C1001", "bill_id": "B1007"}, "Payment request sent")
+    for role, text in between:
+        (c.user if role == "user" else c.say)(text)
+    c.user("yes")
+    i = c.call("resume_line", {"customer_id": "C1001", "line_id": "L1002"}, {"message": "Line resumed successfully"})
+    assert at(certify_interaction(c.build()), i).checks["workflow"] is ok
