@@ -690,8 +690,8 @@ class _Run:
                         if arg in enums and isinstance(value, str)) if enums else ()
         if not (data or besides or choices) or not claims_done(content):
             return
-        for arg, value, said in other_choices(content, choices):  # "booked in economy": it was business
-            reasons.append(reason("text_claims_other_choice", tool=call.name, arg=arg, value=value, detail=said))
+        for arg, value, option in other_choices(content, choices):  # "booked in economy": it was business
+            reasons.append(reason("text_claims_other_choice", tool=call.name, arg=arg, value=value, detail=option))
         # Of the writes since the user spoke, the text may report any (two lines enabled in one message).
         if besides and (other := self._other_named(content, call)) and not any(
                 w[2].name == call.name and not self._other_named(content, w[2]) for w in self._writes[:-1]):
@@ -982,8 +982,8 @@ class _Run:
                     # A report of it as done is then no grounded statement; unless the same call
                     # already went through since the user spoke (the error is the repeat's), not
                     # one on another object (a second bill's payment request).
-                    key = self.call_key(made)
-                    if meta.access != "read" and not any(self.call_key(w[2]) == key for w in self._writes):
+                    failed = self.call_key(made)
+                    if meta.access != "read" and not any(self.call_key(w[2]) == failed for w in self._writes):
                         self._failed_write = (made.name, msg.content or "")
                     continue
                 if meta.access == "read":
