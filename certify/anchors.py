@@ -601,28 +601,25 @@ def _places_by_owner(value: Any, kin: set[str], owner: str, own: set[str], rival
 
 
 def _string_leaves(value: Any, out: set[str]) -> None:
-    if isinstance(value, str):
-        if len(value) <= 4:
-            out.add(value)
-    elif isinstance(value, list):
-        for item in value:
-            _string_leaves(item, out)
-    elif isinstance(value, dict):
-        for item in value.values():
-            _string_leaves(item, out)
+    """The short string leaves of ``value`` (codes such as airports), into ``out``."""
+    out.update(v for v in _str_leaves(value) if len(v) <= 4)
 
 
 def _identifier_leaves(value: Any, out: list[str]) -> list[str]:
+    out.extend(v for v in _str_leaves(value) if looks_like_identifier(v))
+    return out
+
+
+def _str_leaves(value: Any) -> Iterator[str]:
+    """Every string leaf of a JSON value, in order."""
     if isinstance(value, str):
-        if looks_like_identifier(value):
-            out.append(value)
+        yield value
     elif isinstance(value, list):
         for v in value:
-            _identifier_leaves(v, out)
+            yield from _str_leaves(v)
     elif isinstance(value, dict):
         for v in value.values():
-            _identifier_leaves(v, out)
-    return out
+            yield from _str_leaves(v)
 
 
 def call_anchors(tool: str, arguments: dict[str, Any], roles: Mapping[str, str], index: EvidenceIndex,

@@ -73,6 +73,17 @@ def test_the_failure_counts_until_the_user_speaks(convo) -> None:
     assert _text_kinds(convo, [ERROR], CLAIM, user_between=True) == []
 
 
+def _lines_looked_up(convo: Any, request: str, lines: list[dict[str, Any]], description: str) -> Any:
+    """A telecom conversation so far: the request, a lookup of each line, the description and a yes."""
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user(request)
+    for line in lines:
+        c.call("get_details_by_id", {"id": line["line_id"]}, line)
+    c.say(description)
+    c.user("yes")
+    return c
+
+
 @pytest.mark.parametrize(("report", "kinds"), [
     ("Done: line 555-123-2006 is now suspended.", []),
     ("Done: line 555-123-2005 is now suspended.", ["text_claims_other_object"]),  # the call suspended L1006
@@ -81,12 +92,8 @@ def test_the_failure_counts_until_the_user_speaks(convo) -> None:
 def test_a_report_of_the_write_as_done_on_another_object(convo: Any, report: str, kinds: list[str]) -> None:
     lines = [{"line_id": "L1005", "phone_number": "555-123-2005", "status": "Active"},
              {"line_id": "L1006", "phone_number": "555-123-2006", "status": "Active"}]
-    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
-    c.user("Customer C1002. Please suspend my line 555-123-2006.")
-    for line in lines:
-        c.call("get_details_by_id", {"id": line["line_id"]}, line)
-    c.say("I'll suspend line 555-123-2006 (L1006). Confirm?")
-    c.user("yes")
+    c = _lines_looked_up(convo, "Customer C1002. Please suspend my line 555-123-2006.", lines,
+                         "I'll suspend line 555-123-2006 (L1006). Confirm?")
     c.call("suspend_line", {"customer_id": "C1002", "line_id": "L1006", "reason": "travel"},
            {**lines[1], "status": "Suspended"})
     i = c.say(report)
@@ -142,12 +149,8 @@ def test_a_report_of_the_write_as_done_with_another_option(convo: Any, report: s
 ])
 def test_a_report_after_two_writes_may_report_either(convo: Any, report: str, kinds: list[str]) -> None:
     lines = [{"line_id": f"L100{k}", "phone_number": f"555-123-200{k}", "roaming_enabled": False} for k in (4, 5, 6)]
-    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
-    c.user("Customer C1002. Please enable roaming on 555-123-2004 and 555-123-2005.")
-    for line in lines:
-        c.call("get_details_by_id", {"id": line["line_id"]}, line)
-    c.say("I'll enable roaming on 555-123-2004 (L1004) and 555-123-2005 (L1005). Confirm?")
-    c.user("yes")
+    c = _lines_looked_up(convo, "Customer C1002. Please enable roaming on 555-123-2004 and 555-123-2005.", lines,
+                         "I'll enable roaming on 555-123-2004 (L1004) and 555-123-2005 (L1005). Confirm?")
     c.calls(("enable_roaming", {"customer_id": "C1002", "line_id": "L1004"}, "Roaming enabled successfully"),
             ("enable_roaming", {"customer_id": "C1002", "line_id": "L1005"}, "Roaming enabled successfully"))
     i = c.say(report)

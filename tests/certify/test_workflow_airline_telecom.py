@@ -580,6 +580,17 @@ def test_a_later_offer_of_the_action_with_its_amount_is_what_the_yes_answers(con
     assert at(certify_interaction(c.build()), i).checks["workflow"] is ok
 
 
+def _suspended_line(convo: Any) -> Any:
+    """A telecom conversation so far: the user's line L1002 is suspended for its bill B1007."""
+    c = convo(tools=_tools("telecom"), domain="telecom", system="You are a telecom agent.")
+    c.user("My line 555-123-2002 got cut off. I'm C1001.")
+    c.call("get_customer_by_id", {"customer_id": "C1001"}, {"customer_id": "C1001", "line_ids": ["L1002"],
+                                                           "bill_ids": ["B1007"]})
+    c.call("get_details_by_id", {"id": "L1002"}, {"line_id": "L1002", "phone_number": "555-123-2002",
+                                                 "status": "Suspended"})
+    return c
+
+
 @pytest.mark.parametrize(("description", "paid", "ok"), [
     ("L1002 is suspended for bill B1007 ($65.00). I can send a payment request for B1007, and once it's paid "
      "I'll resume the line. Shall I do both?", "", False),
@@ -591,12 +602,7 @@ def test_a_later_offer_of_the_action_with_its_amount_is_what_the_yes_answers(con
      "Shall I do both?", "", True),
 ])
 def test_an_action_put_off_until_a_payment_waits_for_it(convo, at, description: str, paid: str, ok: bool) -> None:
-    c = convo(tools=_tools("telecom"), domain="telecom", system="You are a telecom agent.")
-    c.user("My line 555-123-2002 got cut off. I'm C1001.")
-    c.call("get_customer_by_id", {"customer_id": "C1001"}, {"customer_id": "C1001", "line_ids": ["L1002"],
-                                                           "bill_ids": ["B1007"]})
-    c.call("get_details_by_id", {"id": "L1002"}, {"line_id": "L1002", "phone_number": "555-123-2002",
-                                                 "status": "Suspended"})
+    c = _suspended_line(convo)
     c.say(description)
     c.user("Yes, do both.")
     i = c.call("send_payment_request", {"customer_id": "C1001", "bill_id": "B1007"}, "Payment request sent")
@@ -673,12 +679,7 @@ def test_an_amount_a_text_derived_from_a_count_grounds_the_call(convo, at, amoun
 ])
 def test_a_wait_for_payment_said_earlier_holds_until_it_is_paid(convo, at, between: list[tuple[str, str]],
                                                                 ok: bool) -> None:
-    c = convo(tools=_tools("telecom"), domain="telecom", system="You are a telecom agent.")
-    c.user("My line 555-123-2002 got cut off. I'm C1001.")
-    c.call("get_customer_by_id", {"customer_id": "C1001"}, {"customer_id": "C1001", "line_ids": ["L1002"],
-                                                           "bill_ids": ["B1007"]})
-    c.call("get_details_by_id", {"id": "L1002"}, {"line_id": "L1002", "phone_number": "555-123-2002",
-                                                 "status": "Suspended"})
+    c = _suspended_line(convo)
     c.say("L1002 is suspended for bill B1007 ($65.00). Once B1007 is paid, I can resume the line. Shall I send a "
           "payment request for B1007?")
     c.user("yes send it")
