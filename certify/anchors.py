@@ -94,7 +94,7 @@ class Anchors:
 
     __slots__ = ("ids", "stems", "objects", "object_ids", "rival_objects", "weak_objects", "object_word",
                  "amounts", "account", "own", "verb", "choices", "payments", "variants", "dated", "dated_args", "counts", "owners",
-                 "records", "route", "place_spans", "_places",
+                 "records", "route", "place_spans", "place_vocab", "_places",
                  "_changed", "_listed",
                  "_groups", "_by_date", "_raw", "_index", "_labels_of", "_all", "_shapes", "_prefixes", "_aliases", "_fields", "_alias_fields",
                  "account_keys")
@@ -145,6 +145,7 @@ class Anchors:
         self.route: Route | None = None
         # The domain's named constants a text names (``DomainTools.place_spans``): set by the certifier.
         self.place_spans: Callable[[str], list[tuple[int, int, str]]] | None = None
+        self.place_vocab: frozenset[str] = frozenset()  # their words: none in a text, no place in it
         self._places: tuple[set[str], set[str]] | None = None
         self._groups: list[tuple[frozenset[str], frozenset[str]]] | None = None
         self._by_date = False  # the groups are flights told apart by identifier (see item_groups)

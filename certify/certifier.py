@@ -901,6 +901,7 @@ class _Run:
         anchors.route = self._route(call.arguments)
         if self._constants:
             anchors.place_spans = self._domain_tools.place_spans
+            anchors.place_vocab = self._domain_tools.place_vocab
         verdict = None
         judge = self.cert.judge
         if judge is not None:

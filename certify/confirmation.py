@@ -249,7 +249,8 @@ def _orders_action(text: str, anchors: Anchors) -> bool:
     on when I land", "Cancel the other one instead", "Cancelling seems drastic" are no instructions."""
     lead = _LEAD_IN.match(text)  # matches, if only the empty string
     text = text[lead.end():] if lead else text
-    if anchors.place_spans is not None and (spans := anchors.place_spans(text)):
+    if anchors.place_spans is not None and not anchors.place_vocab.isdisjoint(words(text)) and (
+            spans := anchors.place_spans(text)):
         own, _ = anchors.owner_places({code for _, _, code in spans})
         for start, end, code in reversed(spans):  # "Cancel the Dallas trip": a place of the call's object
             if code in own:
@@ -302,10 +303,12 @@ def _object_side(ws: set[str], anchors: Anchors) -> int:
     return 0 if own == rival else 1 if own else -1
 
 
-def _place_side(text: str, anchors: Anchors) -> int:
+def _place_side(text: str, ws: set[str], anchors: Anchors) -> int:
     """1 where a text names a place of the object the call changes ("the vegas one" for a
     reservation to LAS), -1 where it names only places of other objects of its kind, else 0."""
-    named = {code for _, _, code in anchors.place_spans(text)} if anchors.place_spans is not None else set()
+    if anchors.place_spans is None or anchors.place_vocab.isdisjoint(ws):
+        return 0
+    named = {code for _, _, code in anchors.place_spans(text)}
     if not named:
         return 0
     own, rival = anchors.owner_places(named)
@@ -370,7 +373,9 @@ def _unpaid_wait(turns: list[Turn], last_desc: int, anchors: Anchors) -> str:
     I can resume the line"), where no user message since says it is paid; else "". The agent's
     own word stands, even where a later offer skips it ("I can resume it now, before the payment")."""
     for k in range(last_desc, -1, -1):
-        if turns[k].role == "assistant" and (waits := _waits_for_payment(turns[k], anchors)):
+        t = turns[k]  # plain substrings first: most messages say nothing of payment
+        if t.role == "assistant" and ("paid" in t.text or "payment" in t.text) and (
+                waits := _waits_for_payment(t, anchors)):
             return "" if any((_SAYS_PAID if t.role == "user" else _SHOWS_PAID).search(t.text)
                              for t in turns[k + 1:]) else waits
     return ""
@@ -378,9 +383,7 @@ def _unpaid_wait(turns: list[Turn], last_desc: int, anchors: Anchors) -> str:
 
 def _waits_for_payment(described: Turn, anchors: Anchors) -> str:
     """What the description's sentence about this action makes it wait for ("it's paid"), else ""."""
-    if "paid" not in described.text and "payment" not in described.text:
-        return ""
-    for clause in split_clauses(described.text):  # "I'll send the request, and once it's paid I'll resume it"
+    for clause in described.clauses:  # "I'll send the request, and once it's paid I'll resume it"
         if m := _UNTIL_PAID.search(clause.text):
             # The action it puts off: the one said last before it ("... and resume the line once
             # it's paid"), else the first after it ("once it's paid I'll resume the line").
@@ -560,7 +563,7 @@ def _defers_this(turn: Turn, anchors: Anchors, index: EvidenceIndex) -> bool:
                 anchors.mentioned_in(clause.words, clause.keys)
                 or not (index.names_any(clause.words) or any(anchors.rival_id(t) for t in clause.ids)
                         or _object_side(clause.words, anchors) < 0  # "let me think about the upgrade"
-                        or (anchors.place_spans is not None and _place_side(clause.text, anchors) < 0))):
+                        or _place_side(clause.text, clause.words, anchors) < 0)):
             return True
     return False
 
@@ -766,7 +769,7 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
                 # A line by the last four digits of its number: "yes, but just the 2001 line".
                 lines = {anchors.line_of_last_four(t) for t in fours}
                 this, other = True in lines, other or (False in lines and True not in lines)
-            if not this and not other and anchors.place_spans is not None and (side := _place_side(clause.text, anchors)):
+            if not this and not other and (side := _place_side(clause.text, ws, anchors)):
                 this, other = side > 0, side < 0  # "just cancel the vegas one": the reservation to Las Vegas
             if anchors.phones_stand_for_ids and not this and _MINE.search(clause.text) and (
                     own := _own_line(turns, last_desc)):

@@ -42,6 +42,17 @@ class DomainTools:
     _within: dict[str, tuple[str, ...]] | None = field(default=None, repr=False)
     _after: re.Pattern[str] | None = field(default=None, repr=False)
     _places: tuple[re.Pattern[str], dict[str, str]] | None = field(default=None, repr=False)
+    _place_vocab: frozenset[str] | None = field(default=None, repr=False)
+
+    @property
+    def place_vocab(self) -> frozenset[str]:
+        """The lower-case words of every constant's names and codes: a text whose words hold none
+        names no constant, which a set test (at C level) tells before any pattern runs."""
+        if self._place_vocab is None:
+            # Words of three letters or more: "in", "or", "a" (of "L.A.") are in too many texts to tell.
+            self._place_vocab = frozenset(w for c, ns in self.named_constants.items() for n in (c, *ns)
+                                          for w in words(n) if len(w) > 2)
+        return self._place_vocab
 
     def place_spans(self, text: str) -> list[tuple[int, int, str]]:
         """(start, end, lower-case code) of each constant a text names, by name or by code in
