@@ -387,23 +387,20 @@ def _count_not_stated(window: list[Turn], at: int, anchors: Anchors) -> ConfirmV
             if totals or added:
                 break
         paid = "nonfree" in arg or "paid" in arg
-        # Not where the payment words say it is free: "3 checked bags, free of charge" pays for none.
-        said = {n for t in window for sentence in SENTENCE.split(t.text) if _PAID.search(_FREE.sub(" ", sentence))
-                for n in _counts_said(sentence)}
-        # Or as many as a charge stated beside the thing counted pays for at a visible price.
-        money = {c for t in window for sentence in SENTENCE.split(t.text)
-                 if says(" " + " ".join(words(sentence)), things) for c in stated_amounts(sentence)}
-        priced = value > 0 and any(c % value == 0 and c // value in anchors.visible_amounts() for c in money)
         if value in totals or (type(current) is int and value - current in added):
             # A paid count is the number of things added, unless the description on says another
             # number is paid: "Adding 2 bags ...; one is free, so 1 bag costs $50" pays for one.
-            if not paid or priced or value in (later := _paid_counts(window[at:], things)) or not later:
+            if not paid or not (later := _paid_counts(window[at:], things)) or value in later or _priced(
+                    window, things, value, anchors):
                 continue
             return ConfirmVerdict(False, "amount_not_confirmed", "the description says "
                                   + " or ".join(map(str, sorted(later))) + " are paid", arg, value)
+        # Not where the payment words say it is free: "3 checked bags, free of charge" pays for none.
+        said = {n for t in window for sentence in SENTENCE.split(t.text) if _PAID.search(_FREE.sub(" ", sentence))
+                for n in _counts_said(sentence)}
         if paid and value in said:
             continue  # "2 of them paid", a number said of what is paid
-        if priced:
+        if _priced(window, things, value, anchors):
             continue
         shown = ", ".join([*map(str, sorted(totals)), *(f"+{n}" for n in sorted(added))]) or "none"
         return ConfirmVerdict(False, "amount_not_confirmed", f"counts stated: {shown}", arg, value)
@@ -411,6 +408,14 @@ def _count_not_stated(window: list[Turn], at: int, anchors: Anchors) -> ConfirmV
 
 
 _QTY = r"(\d+|one|two|three|four|five|six|seven|eight|nine|ten)"
+
+
+def _priced(window: list[Turn], things: tuple[str, ...], value: int, anchors: Anchors) -> bool:
+    """As many things as a charge stated beside them pays for at a visible price ("charging $50"
+    for 1 paid bag at $50)."""
+    money = {c for t in window for sentence in SENTENCE.split(t.text)
+             if says(" " + " ".join(words(sentence)), things) for c in stated_amounts(sentence)}
+    return value > 0 and any(c % value == 0 and c // value in anchors.visible_amounts() for c in money)
 
 
 def _paid_counts(turns: list[Turn], things: tuple[str, ...]) -> set[int]:
