@@ -611,16 +611,19 @@ def _identifier_leaves(value: Any, out: list[str]) -> list[str]:
     return out
 
 
-def _str_leaves(value: Any) -> Iterator[str]:
-    """Every string leaf of a JSON value, in order."""
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, list):
-        for v in value:
-            yield from _str_leaves(v)
-    elif isinstance(value, dict):
-        for v in value.values():
-            yield from _str_leaves(v)
+def _str_leaves(value: Any) -> list[str]:
+    """Every string leaf of a JSON value, in order (a stack, not nested generators: calls are many)."""
+    out: list[str] = []
+    stack = [value]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, str):
+            out.append(v)
+        elif isinstance(v, list):
+            stack.extend(reversed(v))
+        elif isinstance(v, dict):
+            stack.extend(reversed(list(v.values())))
+    return out
 
 
 def call_anchors(tool: str, arguments: dict[str, Any], roles: Mapping[str, str], index: EvidenceIndex,

@@ -40,7 +40,7 @@ from trajectory2gym.certify.charges import (
     reversed_ways,
     totals,
 )
-from trajectory2gym.certify.claims import claims_done, other_choices
+from trajectory2gym.certify.claims import claims_done, may_name_other_choice, other_choices
 from trajectory2gym.certify.config import CertifyConfig
 from trajectory2gym.certify.confirmation import check_confirmation
 from trajectory2gym.certify.equations import miscalculated, worked
@@ -688,6 +688,8 @@ class _Run:
         enums = self.info(call.name).enum_options()
         choices = tuple((arg, value, enums[arg]) for arg, value in call.arguments.items()
                         if arg in enums and isinstance(value, str)) if enums else ()
+        if choices and not besides and not data and not may_name_other_choice(content, choices):
+            return  # plain substrings first: most reports name no other option of the write's
         if not (data or besides or choices) or not claims_done(content):
             return
         for arg, value, option in other_choices(content, choices):  # "booked in economy": it was business

@@ -54,6 +54,13 @@ def _phrase(option: str) -> str:
     return " " + " ".join(words(option.replace("_", " "))) + " "
 
 
+def may_name_other_choice(text: str, choices: tuple[tuple[str, str, tuple[str, ...]], ...]) -> bool:
+    """Whether a text holds, as a plain lower-case substring, an option other than the one sent."""
+    low = text.lower()
+    return any(o != value and len(o) > 2 and o.lower() not in _PLAIN_WORDS and o.lower().replace("_", " ") in low
+               for _, value, options in choices for o in options)
+
+
 def other_choices(text: str, choices: tuple[tuple[str, str, tuple[str, ...]], ...]) -> list[tuple[str, str, str]]:
     """(argument, value sent, option said) for each enum argument of a write whose report names
     another of its options and not the one sent: "booked in economy" after a booking in business."""

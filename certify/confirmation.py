@@ -383,6 +383,8 @@ def _unpaid_wait(turns: list[Turn], last_desc: int, anchors: Anchors) -> str:
 
 def _waits_for_payment(described: Turn, anchors: Anchors) -> str:
     """What the description's sentence about this action makes it wait for ("it's paid"), else ""."""
+    if not _UNTIL_PAID.search(described.text):
+        return ""  # one search of the whole text first: most that mention payment put nothing off
     for clause in described.clauses:  # "I'll send the request, and once it's paid I'll resume it"
         if m := _UNTIL_PAID.search(clause.text):
             # The action it puts off: the one said last before it ("... and resume the line once
