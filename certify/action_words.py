@@ -32,7 +32,7 @@ _SYNONYMS: dict[str, tuple[str, ...]] = {
     "exchange": ("exchange", "swap", "replac", "switch"),
     # Not "refund": exchanges and cancellations refund too ("the difference will be refunded").
     "return": ("return",),
-    "send": ("send", "issue", "offer"),
+    "send": ("send", "issue", "offer", "add ", "added", "adding", "grant"),  # "add a $150 certificate"
     "create": ("creat", "open", "new"),
     "delete": ("delet", "remov"),
     "remove": ("remov", "delet"),

@@ -333,9 +333,10 @@ def test_a_price_per_passenger_does_not_make_a_flight_change_a_passenger_change(
     assert _workflow(convo, at, added, "Yes.", "update_reservation_flights", FLIGHTS) == ["not_described"]
 
 
-def test_offering_a_certificate_describes_sending_it(convo, at) -> None:
-    c, i = _airline(convo, "I can offer you a $100 certificate for the delay. Would you like it?", "Yes.",
-                    "send_certificate", {"user_id": "james_santos_9046", "amount": 100})
+@pytest.mark.parametrize("offer", ["I can offer you a $100 certificate for the delay. Would you like it?",
+                                   "Shall I add a $100 certificate to your account?"])
+def test_offering_a_certificate_describes_sending_it(convo, at, offer: str) -> None:
+    c, i = _airline(convo, offer, "Yes.", "send_certificate", {"user_id": "james_santos_9046", "amount": 100})
     assert _workflow_kinds(at(certify_interaction(c.build()), i)) == []
 
 
