@@ -293,14 +293,15 @@ def _plain_verb(word: str) -> bool:
 
 
 def _object_side(ws: set[str], anchors: Anchors) -> int:
-    """1 where ``ws`` names this call's object word and no same-verb rival's ("the bag" for
-    update_reservation_baggages beside update_reservation_flights), -1 for a rival's only, else 0."""
+    """1 where ``ws`` names this call's object word ("the bag" for update_reservation_baggages
+    beside update_reservation_flights; "the upgrade and the passenger change" names two), -1 where
+    it names only a same-verb rival's, else 0."""
     if not anchors.rival_objects:
         return 0
-    stems = {stem(w) for w in ws}
-    own = not anchors.objects.isdisjoint(stems)
-    rival = not (anchors.rival_objects - anchors.objects).isdisjoint(stems)
-    return 0 if own == rival else 1 if own else -1
+    line = " " + " ".join(ws) + " "  # object words are prefixes: "bag" of "bags" and "baggage"
+    if says(line, anchors.objects):
+        return 1
+    return -1 if says(line, anchors.rival_objects - anchors.objects) else 0
 
 
 def _place_side(text: str, ws: set[str], anchors: Anchors) -> int:

@@ -480,6 +480,9 @@ BAGS_AND_UPGRADE = ("I can do two things on T6HMDP: add 1 checked bag, and upgra
     ("Go ahead with the bag. I'll think about the upgrade and get back to you.", True, False),
     ("Let me think about the bag, but yes to the upgrade.", False, True),
     ("Yes, but let me think about it", False, False),
+    # Object words are prefixes ("bags"); a clause naming both objects covers both.
+    ("Go ahead with the upgrade. The bags, let me think about that, I'll get back to you.", False, True),
+    ("Yes to the upgrade and the bags.", True, True),
 ])
 def test_a_reply_to_two_updates_says_yes_or_no_to_each_by_its_object(convo, at, reply: str, bag: bool,
                                                                        cabin: bool) -> None:
