@@ -494,6 +494,21 @@ class _Run:
         business, versus $196 + $156 paid, so the difference is $380"; "$363 per passenger; for 2
         passengers: $726"."""
         stated = sorted({abs(c) for _, c in money_numbers_in(text)} & self.index.amounts - {cents})
+        if self._net_of(cents, stated, text):
+            return True
+        # A list: the net within the amount's own line, of the amounts it states that are visible or
+        # derived before it ("$140 + $101 = $241 per person instead of $3538, so $6594 back", for 2).
+        return "\n" in text and any(
+            self._net_of(cents, self._grounded({abs(c) for _, c in found} - {cents}), text)
+            for line in text.splitlines() if (found := money_numbers_in(line)) and any(abs(c) == cents for _, c in found))
+
+    def _grounded(self, amounts: set[int]) -> list[int]:
+        """Of ``amounts``, those visible or derived before (in order)."""
+        visible, derived = self.index.amounts, self._derived
+        return sorted(a for a in amounts if a in visible or a in derived)
+
+    def _net_of(self, cents: int, stated: list[int], text: str) -> bool:
+        """``_stated_net`` for the amounts ``stated``, and the counts ``text`` states."""
         if len(stated) == 1:  # one amount times a count the text states: "$100 per passenger ... 3 × $100 = $300"
             return any(k > 1 and cents == stated[0] * k for k in stated_counts([Turn(-1, "assistant", text)], 9))
         if not 2 <= len(stated) <= _NET_AMOUNTS:

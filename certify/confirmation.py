@@ -741,6 +741,7 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
             continue
         pos_this = neg_this = neg_action = pos_other = affirm = ordered = refused = False
         elsewhere: set[int] = set()  # the negated clauses about other objects only ("..., but keep Las Vegas")
+        asks_elsewhere = False  # the last clause asks about another object only ("For the Miami one, ...?")
         pos_items: set[int] = set()  # which of the call's items (item_groups) the reply names, and how
         neg_items: set[int] = set()
         for clause in turn.clauses:
@@ -802,6 +803,7 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
                         # don't cancel it" (not by a synonym: "change the flight, don't add any bags").
                         affirm = False
                 continue
+            asks_elsewhere = clause.question and other and not this
             if clause.question or _plans_action(clause.text, anchors):
                 continue  # asking, or taking it on oneself: "Sure, but will I get it all back?"
             if (pick := _ORDINAL_PICK.search(clause.text)) and (listed := _listed_ids(described, anchors)):
@@ -831,7 +833,8 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
                 ordered = True
         if ordered and not any(_NEGATE.search(c.text) for c in turn.clauses if id(c) not in elsewhere):
             affirm = True  # an instruction stands, unless taken back in the same reply ("No wait, don't")
-        if refused or (turn.clauses and turn.clauses[-1].question) or (affirm and _unmet_condition(turn.text, answered)):
+        if refused or (turn.clauses and turn.clauses[-1].question and not asks_elsewhere) or (
+                affirm and _unmet_condition(turn.text, answered)):
             affirm = False  # the user is waiting for an answer before saying yes ("yes if it's under $10")
         if not affirm:
             if confirmed and (neg_this or neg_action):

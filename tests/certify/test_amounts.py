@@ -275,3 +275,15 @@ def test_a_net_of_the_amounts_a_text_states(convo, at, said: str, misses: list[s
     c.call("get_product_details", {"product_id": "1"}, FARES)
     i = c.say(said)
     assert at(certify_interaction(c.build()), i).reasons == [f"text states '{m}' not in visible history" for m in misses]
+
+
+@pytest.mark.parametrize(("back", "ok"), [("$6594", True), ("$6600", False)])
+def test_a_net_on_a_list_line_may_use_an_amount_derived_before_it(convo, at, back: str, ok: bool) -> None:
+    c = convo()
+    c.user("Downgrade my trip R1 to economy, both of us.")
+    c.call("get_order_details", {"order_id": "R1"}, {"flights": [{"price": 1500}, {"price": 2038}],
+                                                     "passengers": [{"name": "A"}, {"name": "B"}]})
+    c.call("get_order_details", {"order_id": "S1"}, [{"prices": {"economy": 140}}, {"prices": {"economy": 101}}])
+    i = c.say("Here's the downgrade (2 passengers):\n- R1: economy is $140 + $101 = $241 per person instead of "
+              f"$3538, so {back} back to your Visa.\nShall I?")
+    assert at(certify_interaction(c.build()), i).checks["visibility"] is ok

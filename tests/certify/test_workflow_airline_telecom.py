@@ -632,6 +632,8 @@ VEGAS = {"reservation_id": "HKEG34", "user_id": "mia_li_3668", "origin": "DEN", 
     ("Cancel the Dallas trip, but keep Las Vegas.", False, True),
     ("yes both", True, True),
     ("I'm in Chicago this week anyway, so yes, cancel both.", True, True),  # a place of neither reservation
+    # A question about the other reservation leaves the yes to this one standing.
+    ("Yes, cancel the vegas one now. For the Dallas one, would the refund go to my Visa too?", True, False),
 ])
 def test_a_reply_names_a_reservation_by_its_city(convo, at, reply: str, vegas: bool, dallas: bool) -> None:
     c = convo(tools=_tools("airline"), domain="airline", system="You are an airline agent.")
