@@ -353,3 +353,22 @@ def test_a_method_named_by_its_id_yields_to_a_later_kind_the_user_names(convo) -
                                    "Hmm, ok. For the address — actually no, leave it, my brother will pick it up."])
 def test_terse_replies_that_refuse_do_not_confirm(convo, reply: str) -> None:
     assert _workflow(convo, BOTH, reply, *_return(LAMP, KETTLE)) == ["not_confirmed"]
+
+
+@pytest.mark.parametrize(("reply", "ok"), [
+    # The yes names the action by its verb; the next sentence is about another order, not a scope.
+    ("Yes, do the return. The order I want cancelled is #W5765741, I ordered it by mistake.", True),
+    ("Yes, do the return for #W5765741.", False),  # the return named for another order
+])
+def test_a_yes_naming_the_action_by_its_verb_beside_another_order(convo, reply: str, ok: bool) -> None:
+    order = {**ORDER, "items": ORDER["items"][:2]}
+    other = {"order_id": "#W5765741", "user_id": "yusuf_garcia_3055", "status": "pending"}
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user("I want to return the lamp and kettle from #W4794911 and cancel another order. I'm yusuf_garcia_3055.")
+    c.call("get_order_details", {"order_id": "#W4794911"}, order)
+    c.call("get_order_details", {"order_id": "#W5765741"}, other)
+    c.say(BOTH)
+    c.user(reply)
+    i = c.call(*_return(LAMP, KETTLE), {**order, "status": "return requested"})
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert decision.checks["workflow"] is ok, decision.reasons
