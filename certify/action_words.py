@@ -26,7 +26,7 @@ _SYNONYMS: dict[str, tuple[str, ...]] = {
     "modify": ("change", "modif", "updat", "switch", "replac", "exchang", "swap", "move", "correct", "fix ", "edit",
                "set "),
     "update": ("change", "modif", "updat", "switch", "add ", "added", "adding", "upgrad", "downgrad", "move",
-               "put ", "correct", "fix ", "edit", "renam", "replac", "set "),
+               "put ", "correct", "fix ", "edit", "renam", "replac", "set ", "becom"),  # "LAS -> IAH becomes HAT266"
     "book": ("book", "reserv"),
     "cancel": ("cancel",),
     "exchange": ("exchange", "swap", "replac", "switch"),

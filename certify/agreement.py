@@ -205,6 +205,8 @@ def _said_or_picked(turn: Turn, described: Turn, data: bool) -> set[int]:
 _PARTS = re.compile(r"(?<=[.!?;])\s+|;\s*|\n+")  # a description's sentences, its ';' parts and its lines
 
 
+# Where a sentence turns to another item: "... instead of HAT284 + HAT152, and the return HAT112 is unchanged".
+_AND_THEN = re.compile(r",\s*and\b|\bbut\b", re.I)
 _KEEPS = re.compile(r"\b(?:stays?|remains?|unchanged|keeps?|kept|(?:is|are|stays?|remains?) the same|as (?:it is|they are))\b",
                     re.I)
 
@@ -777,7 +779,8 @@ def _date_not_described(turns: list[Turn], described: Turn, anchors: Anchors, fi
             source = described if compact(found) in described.compacts else first
             if source is None or compact(found) not in source.compacts:
                 continue
-            parts = [p for p in _PARTS.split(source.text) if compact(found) in {compact(t) for t in chunks(p)}]
+            parts = [p for part in _PARTS.split(source.text) for p in _AND_THEN.split(part)
+                     if compact(found) in {compact(t) for t in chunks(p)}]
             if parts and all(_KEEPS.search(p) for p in parts):
                 return f"the description keeps {found}, which the call drops"
     return ""

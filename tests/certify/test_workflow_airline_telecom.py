@@ -655,6 +655,9 @@ def test_a_reply_names_a_reservation_by_its_city(convo, at, reply: str, vegas: b
      "**HAT150 (May 29)**, business\n\nShall I make this change?", []),
     ("Here's the change for TI7NSI:\n- Outbound: **HAT145**, May 23, and HAT217 (May 28) unchanged\n- Return: "
      "**HAT150 (May 29)**, business\n\nShall I make this change?", ["not_described"]),
+    # "becomes" says the change; ", and" turns from the replaced flight to the one kept.
+    ("To confirm: on TI7NSI the return becomes HAT150 on 2024-05-29 instead of HAT217, and the outbound HAT145 "
+     "on 2024-05-23 is unchanged. Proceed?", []),
 ])
 def test_a_list_line_that_keeps_one_flight_keeps_no_other(convo, at, description: str, kinds: list[str]) -> None:
     assert _trip(convo, at, description, "yes please do it", [("HAT145", "2024-05-23"), ("HAT150", "2024-05-29")]) \
