@@ -779,8 +779,11 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
                     own := _own_line(turns, last_desc)):
                 # "Just mine for now": the line the user called theirs ("my line is 555-123-2004").
                 this, other = own in anchors.ids, other or own not in anchors.ids
-            if not this and not other and not anchors.rival_objects and _names_action(ws, anchors) and not negated:
-                this = True  # "Yes, do the exchange": the action by its own verb, where no sibling shares it
+            if (not this and not other and len(turn.clauses) > 1 and not anchors.rival_objects and not negated
+                    and _names_action(ws, anchors)):
+                # "Yes, do the exchange. The order to cancel is #W5765741": the action by its own verb
+                # (where no sibling shares it), though another clause names another object.
+                this = True
             if affirm and not this and not clause.question and _CORRECTS.match(clause.text) and not _FINE.search(clause.text):
                 affirm = False  # "yes. oh wait his legal name is Jameson": a detail corrected after the yes
                 continue
