@@ -33,6 +33,7 @@ from trajectory2gym.certify.agreement import (
 from trajectory2gym.certify.anchors import Anchors, call_anchors
 from trajectory2gym.certify.charges import (
     balances_said,
+    given_amounts,
     method_balances,
     misstated,
     moved,
@@ -700,6 +701,9 @@ class _Run:
                 break
         data = [(arg, value) for arg, value in call.arguments.items() if is_data(arg)] \
             if b"gb" in raw or b"data" in raw else []
+        if not data and "$" in content:  # money the write gives: a certificate's amount
+            roles = self.info(call.name).meta.arg_roles
+            data = [(arg, value) for arg, value in call.arguments.items() if roles.get(arg) == "amount"]
         enums = self.info(call.name).enum_options()
         choices = tuple((arg, value, enums[arg]) for arg, value in call.arguments.items()
                         if arg in enums and isinstance(value, str)) if enums else ()
@@ -713,12 +717,16 @@ class _Run:
         if besides and (other := self._other_named(content, call)) and not any(
                 w[2].name == call.name and not self._other_named(content, w[2]) for w in self._writes[:-1]):
             reasons.append(reason("text_claims_other_object", tool=call.name, value=other))
+        if not data:
+            return
+        gb = is_data(data[0][0])
         said = {c for sentence in SENTENCE.split(content) if _ADDED.search(sentence)
-                for c in stated_amounts(sentence, data=True)} if data else set()
+                for c in stated_amounts(sentence, data=True)} if gb else given_amounts(content)
         for arg, value in data:
             if said and to_cents(value) not in said:
+                shown = (f"{c / 100:g} GB" if gb else f"${c / 100:,.2f}" for c in sorted(said))
                 reasons.append(reason("text_claims_other_amount", tool=call.name, arg=arg, value=value,
-                                      detail=", ".join(f"{c / 100:g} GB" for c in sorted(said))))
+                                      detail=", ".join(shown)))
 
     def _other_named(self, content: str, call: ToolCall) -> str:
         """The identifier or phone number of another object of its kind that a text names, where it

@@ -175,3 +175,16 @@ def _balances(value: Any, out: set[int]) -> None:
         for item in value.values():
             if isinstance(item, (dict, list)):
                 _balances(item, out)
+
+
+# A sentence saying an amount was given to the user: a certificate issued, a credit added.
+_GIVEN_WORDS = re.compile(r"\b(?:issued|sent|added|credited|applied|deposited|granted)\b", re.I)
+
+
+def given_amounts(text: str) -> set[int]:
+    """The dollar amounts, in cents, of the sentences of ``text`` that say an amount was issued,
+    sent or added ("A $100 certificate has been added to your account"); not those about one
+    share ("$50 per passenger"), whose count is not known here."""
+    return {cents for sentence in SENTENCE_OR_LINE.split(text)
+            if _GIVEN_WORDS.search(sentence) and not _SHARE.search(sentence)
+            for _, cents in dollar_amounts(sentence)}

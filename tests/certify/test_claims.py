@@ -119,6 +119,28 @@ def test_a_report_of_a_refuel_states_the_amount_added(convo: Any, report: str, k
 
 
 @pytest.mark.parametrize(("report", "kinds"), [
+    ("Done! A $150 travel certificate has been added to your account.", []),
+    ("Done! A $100 travel certificate has been added to your account.", ["text_claims_other_amount"]),  # sent 150
+    ("All set: I've issued a certificate for $100 to your profile.", ["text_claims_other_amount"]),
+    ("Done: $50 per passenger has been added, as one certificate.", []),  # a share, not what was sent
+    ("Sent! Your certificate is in your profile; it covers the $100 fare difference and more.", []),  # no amount given
+])
+def test_a_report_of_a_certificate_states_the_amount_sent(convo: Any, report: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline",
+              system="Airline agent. Cancelled flight: $100 per passenger. Delayed flight: $50 per passenger.")
+    c.user("My flight was delayed. I'm james_santos_9046, three of us on T6HMDP.")
+    c.call("get_reservation_details", {"reservation_id": "T6HMDP"},
+           {"reservation_id": "T6HMDP", "user_id": "james_santos_9046", "passengers": [{"first_name": n} for n in "ABC"]})
+    c.say("For a delay it is $50 per passenger: a $150 certificate for the 3 of you. Shall I send it?")
+    c.user("yes")
+    c.call("send_certificate", {"user_id": "james_santos_9046", "amount": 150},
+           "Certificate certificate_3221322 added to user james_santos_9046 with amount 150.")
+    i = c.say(report)
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert [reason_kind(r) for r in decision.reasons] == kinds
+
+
+@pytest.mark.parametrize(("report", "kinds"), [
     ("You're booked! HAT136 in business on 2024-05-20.", []),
     ("You're booked! HAT136 in economy on 2024-05-20.", ["text_claims_other_choice"]),  # the call chose business
     ("Your one way trip is booked: HAT136 in business.", ["text_claims_other_choice"]),  # it was a round trip
