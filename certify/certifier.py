@@ -31,6 +31,7 @@ from trajectory2gym.certify.agreement import (
     stated_counts,
 )
 from trajectory2gym.certify.anchors import Anchors, call_anchors
+from trajectory2gym.certify.booked_on import misdated
 from trajectory2gym.certify.charges import (
     balances_said,
     given_amounts,
@@ -537,6 +538,14 @@ class _Run:
                     return obj["status"]
         return None
 
+    def _created_of(self, ident: str | None) -> list[str]:
+        """The ``created_at`` the observations show for this identifier's object, or with None for
+        every object shown."""
+        if ident is None:
+            return self.index.values_of("created_at")
+        created = self.index.field_of(ident.lstrip("#"), "created_at")
+        return [created] if isinstance(created, str) else []
+
     def _worked_out(self, cents: int, results: list[tuple[int, list[int]]]) -> bool:
         """The result of a right equation the text writes out, whose amounts are visible or derived:
         "($161 − $147) × 2 passengers = $28" (``equations.worked``)."""
@@ -675,6 +684,8 @@ class _Run:
         if not STATUS_WORDS.isdisjoint(toks):  # "L1005 is currently suspended" where the lookup showed Active
             for ident, shown in contradicted(content, self._status_of):
                 reasons.append(reason("text_contradicts_status", arg=ident, detail=shown))
+        for written, shown in misdated(content, self._created_of):  # "booked on May 9": it shows May 7
+            reasons.append(reason("text_contradicts_booking_date", value=written, detail=shown))
         if self._failed_write is not None and claims_done(content):  # "All set!" right after an error
             tool, error = self._failed_write
             reasons.append(reason("text_claims_failed_write", tool=tool, detail=error[:80]))

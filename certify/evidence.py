@@ -398,6 +398,12 @@ class EvidenceIndex:
         ``last_four``, a reservation's ``total_baggages``); None when none has it."""
         return next((obj[key] for obj in self.objects_with(ident, f'"{key}"') if key in obj), None)
 
+    def values_of(self, key: str) -> list[str]:
+        """Every string value the JSON observations give ``key`` (lower-cased): the ``created_at``
+        of each reservation shown. Read on demand: few texts ask."""
+        pattern = re.compile(rf'"{re.escape(key)}":\s*"([^"]*)"')
+        return [m[1] for low in self._json if f'"{key}"' in low for m in pattern.finditer(low)]
+
     @property
     def json_observations(self) -> list[str]:
         """The JSON observations so far, lower-cased, in arrival order."""

@@ -40,6 +40,8 @@ TEMPLATES: dict[str, tuple[str, str]] = {
                                                "{arg}={value}"),
     "text_claims_other_choice": ("visibility", "text reports {tool} as done with the option {detail}, where the "
                                                "call chose {arg}={value}"),
+    "text_contradicts_booking_date": ("visibility", "text states {value} as when it was booked, where the "
+                                                    "observation shows {detail}"),
     "text_privileged": ("visibility", "text states {value} found only in private (privileged)"),
     "not_confirmed": ("workflow", "{tool}: no explicit user confirmation after the assistant last described it"),
     # {detail} says what a description needs; empty in records certified before it was added.
