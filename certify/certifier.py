@@ -42,7 +42,13 @@ from trajectory2gym.certify.charges import (
     reversed_ways,
     totals,
 )
-from trajectory2gym.certify.claims import claims_done, may_name_other_choice, other_choices
+from trajectory2gym.certify.claims import (
+    action_nouns,
+    claims_done,
+    may_name_other_choice,
+    other_choices,
+    unmade_claims,
+)
 from trajectory2gym.certify.config import CertifyConfig
 from trajectory2gym.certify.confirmation import check_confirmation
 from trajectory2gym.certify.equations import miscalculated, worked
@@ -205,6 +211,9 @@ class _Run:
         self._writes: list[tuple[str, int, ToolCall]] = []
         self._moved: list[list[int]] = []  # charges.moved of the first writes of ``_writes``, once each
         self._failed_write: tuple[str, str] | None = None  # (tool, error) of a write that failed since the user spoke
+        # The action_nouns of the writes and user actions that went through; None before the first.
+        self._made: set[str] | None = None
+        self._write_nouns: set[str] | None = None  # the action_nouns of the visible write tools
         self.infos: dict[str, ToolInfo] = {}
         self.judge_errors = 0
         self._call_keys: dict[str, tuple[str, bytes]] = {}
@@ -538,6 +547,17 @@ class _Run:
                     return obj["status"]
         return None
 
+    def _nouns_of_writes(self) -> set[str]:
+        if self._write_nouns is None:
+            self._write_nouns = action_nouns([
+                (name, list(self.info(name).properties)) for name in self.visible_specs
+                if self.info(name).meta.access in self.confirm_access])
+        return self._write_nouns
+
+    def _did(self, call: ToolCall) -> None:
+        """Note a write or user action that went through, for the texts that say what was done."""
+        self._made = (self._made or set()) | action_nouns([(call.name, list(call.arguments))])
+
     def _created_of(self, ident: str | None) -> list[str]:
         """The ``created_at`` the observations show for this identifier's object, or with None for
         every object shown."""
@@ -663,9 +683,10 @@ class _Run:
 
     # ------------------------------------------------------------------ decisions
 
-    def _text_reasons(self, content: str) -> tuple[list[str], bool]:
+    def _text_reasons(self, content: str, alone: bool = True) -> tuple[list[str], bool]:
         """Why what a text states is not grounded (each reason a visibility failure), and whether a
-        value it states is known only from the private part."""
+        value it states is known only from the private part. ``alone``: the message makes no call
+        (a text beside a call may say what the call does)."""
         reasons: list[str] = []
         privileged = False
         toks = set(tokens(content.lower())) if _MAY_STATE.search(content) else set()
@@ -686,6 +707,9 @@ class _Run:
                 reasons.append(reason("text_contradicts_status", arg=ident, detail=shown))
         for written, shown in misdated(content, self._created_of):  # "booked on May 9": it shows May 7
             reasons.append(reason("text_contradicts_booking_date", value=written, detail=shown))
+        if alone:  # "I've also added a $50 certificate", where no call sent one
+            for said in unmade_claims(content, self._made, self._nouns_of_writes()):
+                reasons.append(reason("text_claims_unmade_action", detail=said[:100]))
         if self._failed_write is not None and claims_done(content):  # "All set!" right after an error
             tool, error = self._failed_write
             reasons.append(reason("text_claims_failed_write", tool=tool, detail=error[:80]))
@@ -791,9 +815,10 @@ class _Run:
     def certify_decision(self, i: int, msg: Message, after_error: bool) -> tuple[dict[str, Any], bool]:
         """One decision as a ``DecisionRecord`` dict, and whether any of its calls saw an error."""
         content = msg.content
-        reasons, privileged = self._text_reasons(content) if content and self.cfg.check_text else ([], False)
-        visibility = not reasons
         calls = msg.tool_calls
+        reasons, privileged = self._text_reasons(content, not calls) if content and self.cfg.check_text \
+            else ([], False)
+        visibility = not reasons
         if not calls:
             return {
                 "message_index": i, "kind": "text", "eligible": visibility,
@@ -1035,6 +1060,7 @@ class _Run:
                     # A state change; but not new evidence for repeating this very call.
                     self.epoch += 1
                     self._failed_write = None
+                    self._did(made)
                     self._writes.append((msg.content or "", shown, made))  # for a report of what it charged
                     made_key = self.call_key(made)
                     last = self.seen_calls.get(made_key)
@@ -1049,6 +1075,7 @@ class _Run:
                         self._writes, self._moved, self._failed_write = [], [], None
                 for call in msg.calls:  # dual control: the user ran a tool; its inputs are visible
                     user_calls.add(call.id)
+                    self._did(call)
                     index.add_json(call.arguments)
                     self.epoch += 1
                     meta = self.info(call.name).meta

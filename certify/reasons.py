@@ -42,6 +42,8 @@ TEMPLATES: dict[str, tuple[str, str]] = {
                                                "call chose {arg}={value}"),
     "text_contradicts_booking_date": ("visibility", "text states {value} as when it was booked, where the "
                                                     "observation shows {detail}"),
+    "text_claims_unmade_action": ("visibility", "text says the agent did what no call that went through did: "
+                                                "{detail!r}"),
     "text_privileged": ("visibility", "text states {value} found only in private (privileged)"),
     "not_confirmed": ("workflow", "{tool}: no explicit user confirmation after the assistant last described it"),
     # {detail} says what a description needs; empty in records certified before it was added.

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from trajectory2gym.certify import certify_interaction
-from trajectory2gym.certify.claims import claims_done
+from trajectory2gym.certify.claims import action_nouns, claims_done, unmade_claims
 from trajectory2gym.certify.reasons import reason_kind
 from trajectory2gym.envs.registry import tool_specs
 
@@ -212,3 +212,66 @@ def test_a_report_naming_another_lines_number_where_the_written_lines_record_is_
     i = c.say(report)
     decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
     assert [reason_kind(r) for r in decision.reasons] == kinds
+
+
+NOUNS = action_nouns([("cancel_reservation", ["reservation_id"]), ("send_certificate", ["user_id", "amount"]),
+                      ("book_reservation", ["user_id", "cabin", "insurance", "total_baggages"])])
+
+
+@pytest.mark.parametrize(("text", "made", "found"), [
+    # No write went through at all: any "I've <done>" is made up.
+    ("I understand. I've submitted a refund request for OC39IW on your behalf.", None,
+     ["I've submitted a refund request for OC39IW on your behalf."]),
+    ("I've checked: OC39IW cannot be cancelled.", None, []),  # checking changes nothing
+    ("Once I've cancelled it, the refund takes 5 days.", None, []),  # what will be done
+    ("I've tried to cancel it, but the system returned an error.", None, []),  # tells of the failure
+    ("Shall I say I've cancelled it?", None, []),
+    # Writes went through: a sentence naming another write's object is made up.
+    ("H47EEF is cancelled. I've also added a $50 travel certificate for the trouble.", {"reservation"},
+     ["I've also added a $50 travel certificate for the trouble."]),
+    ("I've added the $50 certificate to your account.", {"certificate"}, []),
+    ("I've cancelled your reservation and the refund is on its way.", {"reservation"}, []),
+    ("I've cancelled it as you asked.", {"certificate"}, []),  # names no object of a write
+])
+def test_an_action_the_agent_claims_must_be_one_a_call_made(text: str, made: set[str] | None,
+                                                           found: list[str]) -> None:
+    assert unmade_claims(text, made, NOUNS) == found
+
+
+def test_action_nouns_are_the_objects_and_changes_of_the_writes() -> None:
+    assert {"certificate", "insurance", "cabin", "baggage", "reservation"} <= NOUNS
+    assert not {"id", "user", "amount", "total", "send", "book"} & NOUNS  # verbs and plain words
+
+
+@pytest.mark.parametrize(("certificate", "kinds"), [
+    (False, ["text_claims_unmade_action"]),  # only the cancellation went through
+    (True, []),
+])
+def test_a_text_claiming_an_action_no_call_made_is_not_grounded(convo: Any, certificate: bool,
+                                                                kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline",
+              system="Airline agent. Cancelled flight: $50 certificate for the trouble, if the user asks.")
+    c.user("I'm sick, cancel H47EEF please. I'm isabella_smith_2582.")
+    c.call("get_reservation_details", {"reservation_id": "H47EEF"},
+           {"reservation_id": "H47EEF", "user_id": "isabella_smith_2582", "insurance": "yes"})
+    c.say("H47EEF has insurance, so I can cancel it with a full refund. Shall I? I can also send a $50 certificate.")
+    c.user("yes to both")
+    c.call("cancel_reservation", {"reservation_id": "H47EEF"}, {"reservation_id": "H47EEF", "status": "cancelled"})
+    if certificate:
+        c.call("send_certificate", {"user_id": "isabella_smith_2582", "amount": 50},
+               "Certificate certificate_3221322 added to user isabella_smith_2582 with amount 50.")
+    i = c.say("H47EEF is cancelled. I've also added a $50 travel certificate to your account.")
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert [reason_kind(r) for r in decision.reasons] == kinds
+
+
+def test_a_text_beside_the_call_it_describes_claims_nothing_unmade(convo: Any) -> None:
+    c = convo()
+    c.user("Cancel order #W2611340, I ordered it by mistake. I'm yusuf_rossi_9620.")
+    c.call("get_order_details", {"order_id": "#W2611340"}, {"order_id": "#W2611340", "status": "pending"})
+    c.say("Cancel #W2611340 (pending), reason 'ordered by mistake'? Please confirm.")
+    c.user("yes")
+    i = c.calls(("cancel_pending_order", {"order_id": "#W2611340", "reason": "ordered by mistake"},
+                 {"order_id": "#W2611340", "status": "cancelled"}), content="I've cancelled the order now.")
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert decision.eligible, decision.reasons
