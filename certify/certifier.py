@@ -79,8 +79,8 @@ from trajectory2gym.toolmeta import ToolMeta
 _EMPTY = ("", "[]", "{}", "null", '""')
 _MAY_STATE = re.compile(r"[\d#@]")
 _DECIMAL = re.compile(r"\d[.,]\d")
-# The last four digits of a card as an agent states them: "ending in 9182", "last four 9182", "****9182".
-_CARD_END = re.compile(r"(?:\bending (?:in|with)|\blast (?:four|4)(?: digits)?(?: of)?|\b[x*•]{2,}|[*•]{2,})"
+# The last four digits of a card as an agent states them: "ending (in) 9182", "last four 9182", "****9182".
+_CARD_END = re.compile(r"(?:\bending(?: (?:in|with))?|\blast (?:four|4)(?: digits)?(?: of)?|\b[x*•]{2,}|[*•]{2,})"
                        r"\W{0,3}(\d{4})\b", re.I)
 _FREE_TEXT_ROLES = frozenset({"free_text", "expression"})
 _TRIPLE_AMOUNTS = 12  # the most stated amounts whose sums of three are tried (220 triples)

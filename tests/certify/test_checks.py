@@ -298,6 +298,7 @@ def test_a_constant_named_any_of_its_ways_is_grounded(convo, at, said: str) -> N
     ("your credit card ending in 9182", False, False),
     ("the Mastercard (****9182)", False, False),
     ("last four digits 9182", False, False),
+    ("your Mastercard ending 9182", False, False),
     ("your credit card ending in 9182", True, True),
     ("your card ending in 4321, which you told me", True, True),  # said by the user
     ("your order from 2024", False, True),  # a year is no card number
