@@ -301,6 +301,8 @@ class Anchors:
                         k[len(letters):].isdigit() and k not in self._aliases:
                     self._prefixes.setdefault((len(k), True), set()).add(letters)
         prefixes = self._prefixes.get(shape)  # "L1001" is a line: "B1002", a bill, is no rival
+        if not prefixes and _kind_and_number(key):
+            return False  # the call's are random codes ("05XIX4"): flight "HAT298" is of another kind
         return (not prefixes or _letters(key) in prefixes) and self._index.has_string(token)
 
     @property
@@ -576,6 +578,12 @@ def _list_holding(value: Any, key: str) -> tuple[dict[str, Any], list[dict[str, 
 def _own_id(obj: dict[str, Any]) -> str | None:
     """The key of an object's own identifier: its first id field ("line_id" before "plan_id")."""
     return next((k for k in obj if k == "id" or k.endswith("_id")), None)
+
+
+def _kind_and_number(key: str) -> bool:
+    """A key of one to three letters and then only digits, at least three ("hat298", "l1001")."""
+    letters = _letters(key)
+    return 0 < len(letters) <= 3 and len(key) - len(letters) >= 3 and key[len(letters):].isdigit()
 
 
 def _letters(key: str) -> str:

@@ -275,3 +275,23 @@ def test_a_text_beside_the_call_it_describes_claims_nothing_unmade(convo: Any) -
                  {"order_id": "#W2611340", "status": "cancelled"}), content="I've cancelled the order now.")
     decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
     assert decision.eligible, decision.reasons
+
+
+@pytest.mark.parametrize(("report", "kinds"), [
+    ("The bag is added: 3 checked bags. Your return flight is HAT298 on 2024-05-28.", []),  # a flight, no rival
+    ("The bag is added to reservation EJTH83.", ["text_claims_other_object"]),  # another reservation
+])
+def test_a_flight_number_is_no_rival_of_a_reservation_code(convo: Any, report: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("One more bag on 05XIX4 please, gift_card_4714517. I'm yusuf_thomas_7802; my other trip is EJTH83.")
+    flights = [{"flight_number": "HAT036", "date": "2024-05-20"}, {"flight_number": "HAT298", "date": "2024-05-28"}]
+    c.call("get_reservation_details", {"reservation_id": "05XIX4"},
+           {"reservation_id": "05XIX4", "flights": flights, "total_baggages": 2, "nonfree_baggages": 0})
+    c.say("05XIX4 goes to 3 checked bags, 1 charged bag at $50 on gift_card_4714517. Confirm?")
+    c.user("yes")
+    c.call("update_reservation_baggages", {"reservation_id": "05XIX4", "total_baggages": 3, "nonfree_baggages": 1,
+                                           "payment_id": "gift_card_4714517"},
+           {"reservation_id": "05XIX4", "flights": flights, "total_baggages": 3, "nonfree_baggages": 1})
+    i = c.say(report)
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert [reason_kind(r) for r in decision.reasons] == kinds

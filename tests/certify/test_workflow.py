@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from trajectory2gym.certify import CertifyConfig, certify_interaction
 from trajectory2gym.certify.reasons import reason_kind
 
@@ -251,6 +253,16 @@ def test_a_question_is_not_a_confirmation(convo, at):
     c, i = _cancel_after(convo, ("user", "Will I get the full amount back?"), ("assistant", "Yes, all of it."),
                          ("user", "Great, go ahead."))
     assert at(certify_interaction(c.build()), i).eligible
+
+
+@pytest.mark.parametrize(("reply", "ok"), [
+    ("yes do it, but quick question, when does the refund arrive?", True),  # marked as an aside
+    ("Yes go ahead. By the way, what's my other order's status?", True),
+    ("yes do it, but when does the refund arrive?", False),  # may wait for the answer
+])
+def test_a_question_marked_as_an_aside_does_not_hold_the_yes(convo, at, reply: str, ok: bool) -> None:
+    c, i = _cancel_after(convo, ("user", reply))
+    assert at(certify_interaction(c.build()), i).checks["workflow"] is ok
 
 
 def test_a_later_retraction_withdraws_the_yes(convo, at):
