@@ -230,6 +230,11 @@ class Anchors:
         own, rival = self._places
         return own & codes, rival & codes
 
+    @property
+    def places_known(self) -> bool:
+        """Whether the observed record of the call's object shows its places (after ``owner_places``)."""
+        return self._places is not None and bool(self._places[0])
+
     def own_shapes(self) -> set[tuple[int, bool]]:
         """(length, starts with a letter) of the call's own identifiers, phone numbers aside."""
         if not self._aliases:

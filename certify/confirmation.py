@@ -307,16 +307,18 @@ def _object_side(ws: set[str], anchors: Anchors) -> int:
     return -1 if says(line, anchors.rival_objects - anchors.objects) else 0
 
 
-def _place_side(text: str, ws: set[str], anchors: Anchors) -> int:
+def _place_side(text: str, ws: set[str], anchors: Anchors, asking: bool = False) -> int:
     """1 where a text names a place of the object the call changes ("the vegas one" for a
-    reservation to LAS), -1 where it names only places of other objects of its kind, else 0."""
+    reservation to LAS), -1 where it names only places of other objects of its kind, or, asking,
+    only places the object's record does not hold ("and the Phoenix trip, could that be cancelled
+    too?" of a Denver trip: another one, though not looked up yet), else 0."""
     if anchors.place_spans is None or anchors.place_vocab.isdisjoint(ws):
         return 0
     named = {code for _, _, code in anchors.place_spans(text)}
     if not named:
         return 0
     own, rival = anchors.owner_places(named)
-    return 1 if own else -1 if rival else 0
+    return 1 if own else -1 if rival or (asking and anchors.places_known) else 0
 
 
 def _object_named(ws: set[str], anchors: Anchors, this: bool, other: bool, text: str) -> tuple[bool, bool]:
@@ -776,7 +778,7 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
                 # A line by the last four digits of its number: "yes, but just the 2001 line".
                 lines = {anchors.line_of_last_four(t) for t in fours}
                 this, other = True in lines, other or (False in lines and True not in lines)
-            if not this and not other and (side := _place_side(clause.text, ws, anchors)):
+            if not this and not other and (side := _place_side(clause.text, ws, anchors, clause.question)):
                 this, other = side > 0, side < 0  # "just cancel the vegas one": the reservation to Las Vegas
             if anchors.phones_stand_for_ids and not this and _MINE.search(clause.text) and (
                     own := _own_line(turns, last_desc)):

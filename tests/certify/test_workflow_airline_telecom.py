@@ -649,6 +649,22 @@ def test_a_reply_names_a_reservation_by_its_city(convo, at, reply: str, vegas: b
     assert (at(r, i).checks["workflow"], at(r, j).checks["workflow"]) == (vegas, dallas)
 
 
+@pytest.mark.parametrize(("reply", "ok"), [
+    # A question naming a place the reservation does not hold asks about another (not looked up yet).
+    ("Yes please cancel it. And the Phoenix trip on the 28th, could that be cancelled too?", True),
+    ("Yes please cancel it. But could the Denver leg be kept?", False),  # its own place: a condition
+    ("Yes please cancel it. But is the refund immediate?", False),  # no place: it may wait for the answer
+])
+def test_a_question_about_a_trip_elsewhere_leaves_the_yes(convo, at, reply: str, ok: bool) -> None:
+    c = convo(tools=_tools("airline"), domain="airline", system="You are an airline agent.")
+    c.user("Cancel my Denver - Las Vegas trip HKEG34 please. I'm mia_li_3668.")
+    c.call("get_reservation_details", {"reservation_id": "HKEG34"}, VEGAS)
+    c.say("HKEG34 is DEN → LAS on May 27 (HAT290); I can cancel it with a full refund. Shall I cancel it?")
+    c.user(reply)
+    i = c.call("cancel_reservation", {"reservation_id": "HKEG34"}, {**VEGAS, "status": "cancelled"})
+    assert at(certify_interaction(c.build()), i).checks["workflow"] is ok
+
+
 @pytest.mark.parametrize(("description", "kinds"), [
     # Each line of a list is a part of its own: "(unchanged)" on the outbound's line keeps only the outbound.
     ("Here's the change for TI7NSI:\n- Outbound: **HAT145**, May 23 (unchanged)\n- Return: **HAT217 (May 28)** → "
