@@ -234,7 +234,7 @@ def _yours(line: str, anchors: Anchors) -> bool:
 
 
 # What may come before an instruction: "Okay, then please turn it on".
-_LEAD_IN = re.compile(r"(?:(?:ok(?:ay)?|alright|all right|yes|yeah|sure|please|then|just|so|go ahead and)\b[\s,!.-]*)*",
+_LEAD_IN = re.compile(r"(?:(?:ok(?:ay)?|alright|all right|yes|yeah|sure|fine|good|great|cool|please|then|just|so|go ahead and)\b[\s,!.-]*)*",
                       re.I)
 
 
@@ -262,7 +262,9 @@ def _orders_action(text: str, anchors: Anchors) -> bool:
     particle = _action_verb(ws, anchors)
     if particle is None:
         return False
-    return all(w in _INSTRUCTION_WORDS or anchors.own_word(w) for w in ws[1:] if w != particle)
+    amounts = {to_cents(v) for _, v in anchors.amounts} if anchors.amounts else set()
+    return all(w in _INSTRUCTION_WORDS or anchors.own_word(w) or (w.isdigit() and to_cents(w) in amounts)
+               for w in ws[1:] if w != particle)  # "send the 300 certificate": its own amount
 
 
 def _action_verb(ws: list[str], anchors: Anchors) -> str | None:

@@ -413,6 +413,18 @@ def test_a_certificate_per_passenger_offers_the_total(convo, at) -> None:
         assert _workflow_kinds(at(certify_interaction(c.build()), i)) == kinds, amount
 
 
+@pytest.mark.parametrize(("reply", "kinds"), [
+    ("fine, send the 200 certificate", []),  # a lead-in, then the action by its verb and its own amount
+    ("good, send it", []),
+    ("fine, send the 300 certificate", ["not_confirmed"]),  # another amount than the call's
+])
+def test_an_instruction_after_a_lead_in_names_the_calls_amount(convo, at, reply: str, kinds: list[str]) -> None:
+    offer = ("You are eligible for a certificate of $100 per passenger; for the 2 passengers on T6HMDP that is $200. "
+             "Would you like me to issue it?")
+    c, i = _airline(convo, offer, reply, "send_certificate", {"user_id": "james_santos_9046", "amount": 200})
+    assert _workflow_kinds(at(certify_interaction(c.build()), i)) == kinds
+
+
 def test_a_certificate_per_passenger_for_one_passenger_is_the_amount_said(convo, at) -> None:
     # Counts said elsewhere (2 bags, 5 days) make no total of this offer.
     offer = ("T6HMDP: HAT232 and HAT155, both on 2024-05-12, 1 passenger. As a gold member you're eligible for a "
