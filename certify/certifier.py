@@ -51,6 +51,7 @@ from trajectory2gym.certify.claims import (
 )
 from trajectory2gym.certify.config import CertifyConfig
 from trajectory2gym.certify.confirmation import check_confirmation
+from trajectory2gym.certify.dates import date_mentions
 from trajectory2gym.certify.equations import miscalculated, worked
 from trajectory2gym.certify.evidence import EvidenceIndex
 from trajectory2gym.certify.normalize import (
@@ -82,6 +83,8 @@ _DECIMAL = re.compile(r"\d[.,]\d")
 # The last four digits of a card as an agent states them: "ending (in) 9182", "last four 9182", "****9182".
 _CARD_END = re.compile(r"(?:\bending(?: (?:in|with))?|\blast (?:four|4)(?: digits)?(?: of)?|\b[x*•]{2,}|[*•]{2,})"
                        r"\W{0,3}(\d{4})\b", re.I)
+_LETTER = re.compile(r"[A-Za-z]")
+_MONTH_NAMES = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 _FREE_TEXT_ROLES = frozenset({"free_text", "expression"})
 _TRIPLE_AMOUNTS = 12  # the most stated amounts whose sums of three are tried (220 triples)
 _TOTAL_OBJECTS = 8  # the most named objects whose prices are totalled
@@ -416,6 +419,8 @@ class _Run:
         if ("ending" in text or "ast four" in text or "ast 4" in text or "**" in text or "xx" in text or "XX" in text
                 or "••" in text):  # plain substrings first: "ending in 9182", a card's last four, never shown
             misses += [m[1] for m in _CARD_END.finditer(text) if m[1] in unseen and not self.index.has_string(m[1])]
+        if any(m in text for m in _MONTH_NAMES):  # plain substrings first: "delivered on May 3", never shown
+            misses += self._unseen_days(text)
         if not strict_numbers:
             if "$" not in text and not _DECIMAL.search(text):
                 return misses  # only money-like numbers ($5, 4.50, 1,200) are checked in text
@@ -557,6 +562,16 @@ class _Run:
     def _did(self, call: ToolCall) -> None:
         """Note a write or user action that went through, for the texts that say what was done."""
         self._made = (self._made or set()) | action_nouns([(call.name, list(call.arguments))])
+
+    def _unseen_days(self, text: str) -> list[str]:
+        """The dates a text writes with a month's name ("May 3", "3 May 2024") that nothing visible
+        states (ISO dates and "10/28/1971" are read as identifiers)."""
+        out = []
+        for d in date_mentions(text):
+            written = text[d.start:d.end]
+            if d.month is not None and _LETTER.search(written) and not self.index.day_shown(d.month, d.day, d.year):
+                out.append(written)
+        return out
 
     def _created_of(self, ident: str | None) -> list[str]:
         """The ``created_at`` the observations show for this identifier's object, or with None for

@@ -683,6 +683,21 @@ class EvidenceIndex:
             return any(abs((target - d).days) == 1 for d in shown)
         return False
 
+    def day_shown(self, month: int, day: int, year: int | None) -> bool:
+        """Whether a date a text writes with its month's name ("May 22", "3rd of May, 2024") is
+        visible: stated so, or as an ISO date (of any year, where the text gives none)."""
+        if year is not None:
+            iso = f"{year:04d}-{month:02d}-{day:02d}"
+            return self.has_string(iso) or self.time_part_shown(iso) or self.date_stated(iso)
+        bigrams = self.bigrams
+        days = (str(day), f"{day}{_ordinal(day)}")
+        if any(f"{n} {d}" in bigrams or f"{d} {n}" in bigrams or (f"{d} of" in bigrams and f"of {n}" in bigrams)
+               for n in _MONTHS[month - 1] for d in days):
+            return True
+        tail = f"{month:02d}{day:02d}"
+        return (any(f"{y}{tail}" in self.compacts for y in range(1900, 2040))
+                or f"-{month:02d}-{day:02d}t" in self._joined())  # a timestamp's day
+
     def _dates_shown(self) -> list[date]:
         """The ISO dates visible (as identifier keys: 20240529)."""
         out = []

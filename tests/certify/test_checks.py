@@ -294,6 +294,24 @@ def test_a_constant_named_any_of_its_ways_is_grounded(convo, at, said: str) -> N
     assert "modify_user_address: state='DC' not in visible history" not in at(certify_interaction(c.build()), i).reasons
 
 
+@pytest.mark.parametrize(("said", "ok"), [
+    ("Order #W8171054 was delivered on May 3.", False),  # no observation shows a May 3
+    ("Order #W8171054 was delivered on May 14th.", True),  # the order's timestamp 2024-05-14T...
+    ("It was placed on the 3rd of May.", False),
+    ("Your refund should arrive by May 22, 2024.", False),
+    ("You asked about your June 2 trip.", True),  # the user's own words
+    ("It was delivered on 14 May 2023.", False),  # the day is shown, in another year
+])
+def test_a_date_written_with_its_months_name_must_be_visible(convo, at, said: str, ok: bool) -> None:
+    c = convo()
+    c.user("Hi, where is order #W8171054? Also, I have a trip on june 2nd.")
+    c.call("get_order_details", {"order_id": "#W8171054"},
+           {"order_id": "#W8171054", "status": "delivered", "fulfillments": [{"delivered_at": "2024-05-14T10:02:00"}]})
+    i = c.say(said)
+    d = at(certify_interaction(c.build()), i)
+    assert d.eligible is ok, d.reasons
+
+
 @pytest.mark.parametrize(("said", "shown", "ok"), [
     ("your credit card ending in 9182", False, False),
     ("the Mastercard (****9182)", False, False),
