@@ -37,7 +37,8 @@ _CLAUSE_SPLIT = re.compile(
     # "Yes for the bag, no upgrade."; "the bag yes, skip the upgrade": a short refusal that ends it
     r"|\s*(?=(?:no|skip)\s+(?:the\s+|my\s+|any\s+)?[a-z]+(?:\s+[a-z]+)?\s*(?:[.!]|$))"
     r"|(?<=\bno,)\s*(?=[^,.;!?]*\byes\b)"  # "Kettle no, lamp yes."
-    r"|\s*(?=(?:(?:the|my)\s[^,.;!?]*?\b)?(?:i'?ll|we'?ll|i will)\s+keep\b))"  # "..., (the kettle) I'll keep"
+    r"|\s*(?=(?:(?:the|my)\s[^,.;!?]*?\b)?(?:i'?ll|we'?ll|i will)\s+keep\b)"  # "..., (the kettle) I'll keep"
+    r"|\s*(?=(?:i|we)(?:'d| would)?\s+(?:need|want|have|like)\s+to\s+think\s+about\s+(?:the|my)\b))"  # "..., I need to think about the upgrade"
     r"|\b(?:but|except|however)\b"
     r"|\s+and\s+(?=(?:the|my)\s[^,.;!?]*?\bno\b\s*(?:[.!]|$))",  # "The lamp yes and the kettle no."
     re.I,

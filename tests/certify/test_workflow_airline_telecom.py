@@ -492,6 +492,7 @@ BAGS_AND_UPGRADE = ("I can do two things on T6HMDP: add 1 checked bag, and upgra
     ("Go ahead with the bag. I'll think about the upgrade and get back to you.", True, False),
     ("Let me think about the bag, but yes to the upgrade.", False, True),
     ("Yes, but let me think about it", False, False),
+    ("just the bags for now, I need to think about the upgrade", True, False),  # the comma ends the yes
     # Object words are prefixes ("bags"); a clause naming both objects covers both.
     ("Go ahead with the upgrade. The bags, let me think about that, I'll get back to you.", False, True),
     ("Yes to the upgrade and the bags.", True, True),
