@@ -700,6 +700,7 @@ def _other_variant(described: Turn, later: list[Turn], anchors: Anchors) -> str:
     8349118980 called; but "out of stock; 2323972008 instead?" offers the one called); else ""."""
     as_booked = ({compact(i) for i, _ in anchors.dated} - {compact(i) for i, _ in anchors.changed()}
                  if anchors.dated else set())
+    described = _lines_of_owner(described, anchors)
     missing = {id_shape(key) for key in anchors.variants - as_booked
                if key not in described.compacts and not anchors.said_as_given(key, later)}
     if missing:  # an identifier of such a shape in the description: a search each, so only then
@@ -709,6 +710,21 @@ def _other_variant(described: Turn, later: list[Turn], anchors: Anchors) -> str:
                     and anchors.rival_id(token):
                 return token
     return ""
+
+
+def _lines_of_owner(described: Turn, anchors: Anchors) -> Turn:
+    """A description's lines less those naming another object of the kind the call acts on ("1.
+    Order #W2922379: bottle -> red (item 2439754078) ... 2. Order #W5254379: lamp -> medium (item
+    5320792178)", for the lamp's order): what they offer is that one's. The whole where none does."""
+    if "\n" not in described.text or not anchors.owners:
+        return described
+    owners = {compact(o) for o in anchors.owners}
+    shapes = {id_shape(o) for o in owners}
+    lines = described.text.split("\n")
+    kept = [line for line in lines if not any(
+        (key := compact(t)) not in owners and id_shape(key) in shapes and looks_like_identifier(t)
+        and anchors.rival_id(t) for t in chunks(line))]
+    return described if len(kept) == len(lines) else Turn(-1, "assistant", "\n".join(kept))
 
 
 _TOKEN_RUN = re.compile(r"[a-z0-9]+")

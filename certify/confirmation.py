@@ -477,7 +477,9 @@ def _acts_on_another(described: Turn, anchors: Anchors) -> str:
     # Or the description names another object of the kind the call acts on and never this one:
     # "Line 555-123-2002 (L1002) ... I'll disable it", L1001 sent (the customer named in both).
     own = anchors.object_keys()
-    if own and own.isdisjoint(described.compacts):
+    if own and own.isdisjoint(described.compacts) and (anchors.ids - anchors.account_keys).isdisjoint(described.compacts):
+        # (Not where it names another of the call's own: an exchange's order and new item, though
+        # not the item given back.)
         shapes = {id_shape(k) for k in own}
         return next((k for k in sorted(described.id_keys - anchors.ids)
                      if id_shape(k) in shapes and anchors.rival_id(k)), "")

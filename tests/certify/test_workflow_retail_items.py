@@ -372,3 +372,40 @@ def test_a_yes_naming_the_action_by_its_verb_beside_another_order(convo, reply: 
     i = c.call(*_return(LAMP, KETTLE), {**order, "status": "return requested"})
     decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
     assert decision.checks["workflow"] is ok, decision.reasons
+
+
+@pytest.mark.parametrize(("reply", "lamp", "bottle"), [
+    ("Go ahead with the lamp. I'll think about the bottle.", True, False),
+    ("Yes, submit both.", True, True),
+])
+def test_a_plan_of_two_exchanges_names_each_by_its_order_and_new_item(convo: Any, reply: str, lamp: bool,
+                                                                      bottle: bool) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user("Exchange my water bottle (#W2922379) for a red one and my lamp (#W5254379) for a dimmer one. "
+           "I'm mia_smith_1623.")
+    c.call("get_user_details", {"user_id": "mia_smith_1623"}, {"user_id": "mia_smith_1623", "payment_methods": {
+        "paypal_3839332": {"source": "paypal", "id": "paypal_3839332"}}})
+    c.call("get_order_details", {"order_id": "#W2922379"}, {"order_id": "#W2922379", "status": "delivered", "items": [
+        {"name": "Water Bottle", "product_id": "8310926033", "item_id": "7533802601", "price": 46.51}]})
+    c.call("get_order_details", {"order_id": "#W5254379"}, {"order_id": "#W5254379", "status": "delivered", "items": [
+        {"name": "Desk Lamp", "product_id": "6817146515", "item_id": "7624783998", "price": 154.17}]})
+    c.call("get_product_details", {"product_id": "8310926033"}, {"name": "Water Bottle", "variants": {
+        "2439754078": {"item_id": "2439754078", "options": {"color": "red"}, "available": True, "price": 49.51}}})
+    c.call("get_product_details", {"product_id": "6817146515"}, {"name": "Desk Lamp", "variants": {
+        "5320792178": {"item_id": "5320792178", "options": {"brightness": "medium"}, "available": True,
+                       "price": 135.24}}})
+    c.say("Here are the two exchanges (both paid with PayPal):\n"
+          "1. Order #W2922379: Water Bottle ($46.51) -> red (item 2439754078, $49.51). You'd pay $3.00 more.\n"
+          "2. Order #W5254379: Desk Lamp ($154.17) -> medium brightness (item 5320792178, $135.24). You'd get "
+          "$18.93 back.\nPrice differences go to or from your PayPal. Shall I submit both?")
+    c.user(reply)
+    i = c.call("exchange_delivered_order_items", {"order_id": "#W5254379", "item_ids": ["7624783998"],
+                                                  "new_item_ids": ["5320792178"], "payment_method_id": "paypal_3839332"},
+               {"order_id": "#W5254379", "status": "exchange requested"})
+    j = c.call("exchange_delivered_order_items", {"order_id": "#W2922379", "item_ids": ["7533802601"],
+                                                  "new_item_ids": ["2439754078"], "payment_method_id": "paypal_3839332"},
+               {"order_id": "#W2922379", "status": "exchange requested"})
+    r = certify_interaction(c.build())
+    kinds = [[reason_kind(x) for x in d.reasons if reason_check(reason_kind(x)) == "workflow"]
+             for d in r.decisions if d.message_index in (i, j)]
+    assert [not k for k in kinds] == [lamp, bottle], [d.reasons for d in r.decisions if d.message_index in (i, j)]
