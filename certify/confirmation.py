@@ -206,8 +206,9 @@ def _names_account(text: str, anchors: Anchors) -> bool:
     the action: "1. **Default address** on your profile → 456 Cactus Rd"), and no other object's
     identifier ("order #W123 ships to the address on your account" is the order's)."""
     about_order = _ORDER.search(text) is not None
-    for clause in split_clauses(text):  # "..., and I can also update the default address on your account"
-        sentence = clause.text
+    clauses = [c.text for c in split_clauses(text)]
+    # Each clause, and each with the one before: "Your default address is ... I'll change it to ...".
+    for sentence in clauses + [f"{a} {b}" for a, b in zip(clauses, clauses[1:], strict=False)]:
         said = Turn(-1, "assistant", sentence)
         line = said.wordline
         if ((not ACCOUNT_WORDS.isdisjoint(said.words) or " on file " in line

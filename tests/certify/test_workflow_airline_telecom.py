@@ -240,6 +240,10 @@ def test_the_account_names_the_account_holders_address_beside_an_orders(convo, a
         ("I'll update your address to 1 Elm St, Austin, TX 78701. Please confirm.", []),
         ("Shall I change your new home address to 1 Elm St, Austin, TX 78701?", []),
         ("I'll update the address of your order to 1 Elm St, Austin, TX 78701. Please confirm.", ["not_described"]),
+        # The object in one sentence, the verb in the next.
+        ("Your current default address is 2 Oak Ave, Dallas, TX 75201. I'll change it to:\n1 Elm St, Austin, TX "
+         "78701\nIs that correct?", []),
+        ("Order #W2443586 ships to 2 Oak Ave. I'll change it to 1 Elm St, Austin, TX 78701. OK?", ["not_described"]),
         # A numbered plan whose lines have an arrow for a verb.
         ("I'll make these two updates:\n\n1. **Default address** on your profile → 1 Elm St, Austin, TX 78701\n"
          "2. **Shipping address** of pending order **#W2443586** → same address\n\nShall I go ahead with both?", []),
