@@ -181,6 +181,14 @@ def _has_decimal_gb(text: str) -> bool:
 _USAGE = re.compile(r"\b(?:used|left|remaining|usage|of your|allowance|limit|consumed|so far)\b", re.I)
 
 
+def _options_shown(token: str, index: EvidenceIndex) -> bool:
+    """A variant's option values joined by slashes, each visible: "blue/10" of {"color": "blue",
+    "battery life": "10 hours"} (not a date: "5/22" has no word)."""
+    parts = token.split("/")
+    return (len(parts) > 1 and any(p.isalpha() for p in parts)
+            and all(p.isalpha() or index.has_string(p) for p in parts if p))
+
+
 class _Run:
     """The state of certifying one interaction."""
 
@@ -414,7 +422,8 @@ class _Run:
             index = self.index
             for tok in chunks_with_digits(text):
                 if (looks_like_identifier(tok) and not index.has_string(tok) and not index.date_stated(tok)
-                        and not index.has_part(tok) and not index.time_part_shown(tok)):
+                        and not index.has_part(tok) and not index.time_part_shown(tok)
+                        and not _options_shown(tok, index)):
                     misses.append(tok)
         if ("ending" in text or "ast four" in text or "ast 4" in text or "**" in text or "xx" in text or "XX" in text
                 or "••" in text):  # plain substrings first: "ending in 9182", a card's last four, never shown

@@ -295,6 +295,20 @@ def test_a_constant_named_any_of_its_ways_is_grounded(convo, at, said: str) -> N
 
 
 @pytest.mark.parametrize(("said", "ok"), [
+    ("The speaker blue/10 hours -> blue/20 hours, item 3254583681.", True),  # options joined by slashes
+    ("The speaker blue/10 hours -> blue/30 hours, item 3254583681.", False),  # no 30-hour variant shown
+])
+def test_option_values_joined_by_slashes_are_read_one_by_one(convo, at, said: str, ok: bool) -> None:
+    c = convo()
+    c.user("Change the speaker in #W1090976 to the 20 hour one.")
+    c.call("get_product_details", {"product_id": "4768869376"}, {"name": "Bluetooth Speaker", "variants": {
+        "3254583681": {"item_id": "3254583681", "options": {"color": "blue", "battery life": "20 hours"}},
+        "4716977452": {"item_id": "4716977452", "options": {"color": "blue", "battery life": "10 hours"}}}})
+    i = c.say(said)
+    assert at(certify_interaction(c.build()), i).eligible is ok
+
+
+@pytest.mark.parametrize(("said", "ok"), [
     ("Order #W8171054 was delivered on May 3.", False),  # no observation shows a May 3
     ("Order #W8171054 was delivered on May 14th.", True),  # the order's timestamp 2024-05-14T...
     ("It was placed on the 3rd of May.", False),
