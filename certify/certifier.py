@@ -486,7 +486,11 @@ class _Run:
                 if self._amount_ok(cents, text):
                     continue
                 if said is None:  # visible amounts of data the text states: "3.2 GB of your 5 GB"
-                    said = stated_amounts(text, data=True) & self.index.amounts
+                    stated = stated_amounts(text, data=True)
+                    said = stated & self.index.amounts
+                    # and those the text derives from them: "17.0 GB (15.0 GB plan + 2.0 GB added)"
+                    said |= {c for c in stated - said - {cents}
+                             if _a_sum_of(c, said, at_least=2) or self._amount_ok(c, text)}
                 others = said - {cents}
                 # Two of them apart ("so 1.8 GB remain"), or some of them together (a table's total).
                 if not (any(abs(a - b) == cents for a in others for b in others) or _a_sum_of(cents, others)):

@@ -225,6 +225,9 @@ USAGE = [{"line_id": "L1001", "data_used_gb": 3.2, "data_limit_gb": 5.0},
     ("| L1001 | 3.2 GB |\n| L1002 | 8.7 GB |\n| L1003 | 12.9 GB |\n| Total used | 24.8 GB |", []),  # some of them
     ("| L1001 | 3.2 GB |\n| L1002 | 8.7 GB |\n| Total used | 12.1 GB |", ["12.1 GB"]),
     ("I can add 1.5 GB for $7.50 if you like.", []),  # an offer: the user's to take
+    # Totals the text works out first (3.2 + 8.7 used of 5 + 15), then what is left of them.
+    ("L1001 and L1002 together used 11.9 GB of their 20.0 GB (5.0 GB + 15.0 GB), so 8.1 GB are left.", []),
+    ("L1001 and L1002 together used 11.9 GB of their 20.0 GB (5.0 GB + 15.0 GB), so 8.3 GB are left.", ["8.3 GB"]),
 ])
 def test_an_amount_of_data_a_usage_sentence_states_must_be_visible(convo, at, said: str, misses: list[str]) -> None:
     c = convo()
