@@ -767,6 +767,10 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
             # and only when no identifier of this call settles ``this`` first.
             named = index.names_any(ws) if anchors.ids.isdisjoint(keys) else None
             this = anchors.mentioned_in(ws, keys, named) or bool(groups and anchors.groups_named(ws, keys))
+            if not this and not anchors.rival_objects and not clause.ids and not named:
+                # "Just the roaming.": the action's object by its tool's word (enable_roaming), where no
+                # other tool shares the verb and the clause names no object by identifier or name
+                this = not ws.isdisjoint(anchors.own - {anchors.verb})
             # Names another known object: the confirmation is scoped, not a bare "yes". An object is
             # known by its name, or by an identifier shaped like one of this call's (#W8770097 for
             # an order, when this call cancels #W5183325).

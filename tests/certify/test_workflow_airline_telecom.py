@@ -731,3 +731,23 @@ def test_a_wait_for_payment_said_earlier_holds_until_it_is_paid(convo, at, betwe
     c.user("yes")
     i = c.call("resume_line", {"customer_id": "C1001", "line_id": "L1002"}, {"message": "Line resumed successfully"})
     assert at(certify_interaction(c.build()), i).checks["workflow"] is ok
+
+
+@pytest.mark.parametrize(("reply", "roaming", "data"), [
+    ("Hmm, 5 bucks for one gig is steep. Just the roaming, thanks.", True, False),
+    ("Just the data.", False, True),
+    ("Both please.", True, True),
+])
+def test_a_yes_naming_one_of_two_offers_by_its_tools_word(convo, at, reply: str, roaming: bool, data: bool) -> None:
+    c = convo(tools=_tools("telecom"), domain="telecom", system="You are a telecom agent.")
+    c.user("I'm C1001. My daughter's line L1001 goes abroad; she needs roaming and maybe more data.")
+    c.call("get_customer_by_id", {"customer_id": "C1001"}, {"customer_id": "C1001", "line_ids": ["L1001"]})
+    c.call("get_details_by_id", {"id": "L1001"}, {"line_id": "L1001", "phone_number": "555-123-2001",
+                                                 "roaming_enabled": False, "data_used_gb": 3.2, "data_limit_gb": 5.0})
+    c.say("For line 555-123-2001 (L1001) I can: 1) enable international roaming, and 2) add 1.0 GB of data at "
+          "$5.00 on your next bill. Shall I do both?")
+    c.user(reply)
+    i = c.call("enable_roaming", {"customer_id": "C1001", "line_id": "L1001"}, "Roaming enabled successfully")
+    j = c.call("refuel_data", {"customer_id": "C1001", "line_id": "L1001", "gb_amount": 1.0}, {"charge": 5.0})
+    r = certify_interaction(c.build())
+    assert (at(r, i).checks["workflow"], at(r, j).checks["workflow"]) == (roaming, data)
