@@ -80,6 +80,8 @@ _WEAK_AFFIRM = re.compile(r"\b(ok(?:ay)?|alright|all right|both)\b", re.I)  # "B
 # A question the user marks as beside the point: "yes do it, but quick question, when's my return?"
 _ASIDE = re.compile(r"(?:(?:and|but|oh|also|ok|okay)[,\s]+)*(?:(?:a\s+)?quick question|by the way|btw|unrelated|"
                     r"separately|one more thing|on another note|while you're at it)\b", re.I)
+# A question asking for something more: "yes. oh and can you also make that my default address?"
+_ASKS_MORE = re.compile(r"\b(?:can|could|would|will) you (?:please )?also\b", re.I)
 # "y", "please", "k", "go", a thumbs up: a whole reply to a question.
 _BARE_YES = re.compile(r"^\W*(?:y|ya|yah|yea|please|k+|go|fine|👍|✅)\W*$", re.I)
 _DIRECTIVE = re.compile(r"\b(just|only|please)\b", re.I)
@@ -853,7 +855,7 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
         if ordered and not any(_NEGATE.search(c.text) for c in turn.clauses if id(c) not in elsewhere):
             affirm = True  # an instruction stands, unless taken back in the same reply ("No wait, don't")
         if refused or (turn.clauses and turn.clauses[-1].question and not asks_elsewhere
-                       and not _ASIDE.match(turn.clauses[-1].text)) or (
+                       and not _ASIDE.match(turn.clauses[-1].text) and not _ASKS_MORE.search(turn.clauses[-1].text)) or (
                 affirm and _unmet_condition(turn.text, answered)):
             affirm = False  # the user is waiting for an answer before saying yes ("yes if it's under $10")
         if not affirm:
