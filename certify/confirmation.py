@@ -80,8 +80,9 @@ _WEAK_AFFIRM = re.compile(r"\b(ok(?:ay)?|alright|all right|both)\b", re.I)  # "B
 # A question the user marks as beside the point: "yes do it, but quick question, when's my return?"
 _ASIDE = re.compile(r"(?:(?:and|but|oh|also|ok|okay)[,\s]+)*(?:(?:a\s+)?quick question|by the way|btw|unrelated|"
                     r"separately|one more thing|on another note|while you're at it)\b", re.I)
-# A question asking for something more: "yes. oh and can you also make that my default address?"
-_ASKS_MORE = re.compile(r"\b(?:can|could|would|will) you (?:please )?also\b", re.I)
+# A question asking for something more: "yes. oh and can you also make that my default address?", "Also
+# can I swap the skateboard in my other order?"
+_ASKS_MORE = re.compile(r"^\W*(?:(?:and|oh)\W+)*also\b|\b(?:can|could|would|will) (?:you|i) (?:please )?also\b", re.I)
 # "y", "please", "k", "go", a thumbs up: a whole reply to a question.
 _BARE_YES = re.compile(r"^\W*(?:y|ya|yah|yea|please|k+|go|fine|👍|✅)\W*$", re.I)
 _DIRECTIVE = re.compile(r"\b(just|only|please)\b", re.I)

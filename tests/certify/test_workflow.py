@@ -260,6 +260,7 @@ def test_a_question_is_not_a_confirmation(convo, at):
     ("Yes go ahead. By the way, what's my other order's status?", True),
     ("yes do it, but when does the refund arrive?", False),  # may wait for the answer
     ("yes. oh and can you also cancel my other order?", True),  # asks for more
+    ("Yes. Also can I return something from my other order?", True),
 ])
 def test_a_question_marked_as_an_aside_does_not_hold_the_yes(convo, at, reply: str, ok: bool) -> None:
     c, i = _cancel_after(convo, ("user", reply))
