@@ -120,7 +120,8 @@ _PER_UNIT = re.compile(r" per \w+| (?:for|both|all) (?:the )?(?:\w+ )?passeng\w*
 def describes(turn: Turn, anchors: Anchors) -> bool:
     """An assistant message describes a call: it names the action and (if any) one of its objects."""
     line = turn.wordline
-    if anchors.stems and not says(line, anchors.stems) and not _changes_state(turn, anchors):
+    if anchors.stems and not says(line, anchors.stems) and not _changes_state(turn, anchors) \
+            and not _recap_of_change(turn, anchors):
         return False
     # Which of several same-verb tools: its object's word, else a weak word of it or an identifier only
     # its arguments hold, where the message names no other tool's object ("add 2 bags to HAT229").
@@ -163,6 +164,18 @@ def _line_of_its_own(turn: Turn, anchors: Anchors) -> bool:
                 and (not anchors.object_ids.isdisjoint(said.compacts) or says(line, anchors.weak_objects))):
             return True
     return False
+
+
+_RECAP = re.compile(r"\b(?:to confirm|confirming|summary|to recap)\b", re.I)
+
+
+def _recap_of_change(turn: Turn, anchors: Anchors) -> bool:
+    """A recap with no verb that names the object the call changes by identifier and what it
+    changes, and no other tool's object: "To confirm: reservation C913YC, 3 checked bags in total,
+    1 of them paid ($50), charged to gift_card_7460058. Proceed?" (the counts are checked later)."""
+    return (bool(anchors.objects) and bool(anchors.owners) and _RECAP.search(turn.text) is not None
+            and all(compact(o) in turn.compacts for o in anchors.owners)
+            and says(turn.wordline, anchors.objects) and not says(turn.wordline, anchors.rival_objects))
 
 
 def _changes_state(turn: Turn, anchors: Anchors) -> bool:

@@ -751,3 +751,24 @@ def test_a_yes_naming_one_of_two_offers_by_its_tools_word(convo, at, reply: str,
     j = c.call("refuel_data", {"customer_id": "C1001", "line_id": "L1001", "gb_amount": 1.0}, {"charge": 5.0})
     r = certify_interaction(c.build())
     assert (at(r, i).checks["workflow"], at(r, j).checks["workflow"]) == (roaming, data)
+
+
+@pytest.mark.parametrize(("recap", "ok"), [
+    ("To confirm: reservation T6HMDP, 3 checked bags in total, 1 of them paid ($50), on credit_card_4421486. "
+     "Proceed?", True),
+    ("To confirm: reservation T6HMDP, 3 checked bags in total, 2 of them paid ($100), on credit_card_4421486. "
+     "Proceed?", False),  # the counts are still the call's to match
+    ("To confirm: reservation T6HMDP, 3 checked bags, and business class. Proceed?", False),  # an upgrade too
+    ("Reservation T6HMDP has 3 checked bags in total. Anything else?", False),  # no recap of a change
+])
+def test_a_recap_without_a_verb_describes_the_change_it_names(convo, at, recap: str, ok: bool) -> None:
+    c = convo(tools=_tools("airline"), domain="airline", system="You are an airline agent.")
+    c.user("Hi, I'm james_santos_9046. Add 2 bags to T6HMDP please, on my credit card.")
+    c.call("get_user_details", {"user_id": "james_santos_9046"}, {"user_id": "james_santos_9046", "payment_methods": {
+        "credit_card_4421486": {"source": "credit_card", "id": "credit_card_4421486"}}})
+    c.call("get_reservation_details", {"reservation_id": "T6HMDP"}, {**RESERVATION, "total_baggages": 1})
+    c.say(recap)
+    c.user("yes")
+    i = c.call("update_reservation_baggages", {"reservation_id": "T6HMDP", "total_baggages": 3, "nonfree_baggages": 1,
+                                               "payment_id": "credit_card_4421486"}, {**RESERVATION, "total_baggages": 3})
+    assert at(certify_interaction(c.build()), i).checks["workflow"] is ok
