@@ -84,6 +84,9 @@ _DECIMAL = re.compile(r"\d[.,]\d")
 _CARD_END = re.compile(r"(?:\bending(?: (?:in|with))?|\blast (?:four|4)(?: digits)?(?: of)?|\b[x*•]{2,}|[*•]{2,})"
                        r"\W{0,3}(\d{4})\b", re.I)
 _LETTER = re.compile(r"[A-Za-z]")
+# Identifiers of the account, or of how it pays: a profile shows them as they are (not an order's status).
+_NOT_OBJECTS = frozenset({"user", "customer", "account", "payment"})
+_RESULT_ID = re.compile(r'\s*\{\s*"\w+_id"\s*:\s*"([^"]+)"')  # the object a write's result is: its first field
 _MONTH_NAMES = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 _FREE_TEXT_ROLES = frozenset({"free_text", "expression"})
 _TRIPLE_AMOUNTS = 12  # the most stated amounts whose sums of three are tried (220 triples)
@@ -225,6 +228,7 @@ class _Run:
         # The action_nouns of the writes and user actions that went through; None before the first.
         self._made: set[str] | None = None
         self._write_nouns: set[str] | None = None  # the action_nouns of the visible write tools
+        self._looked_up: set[str] = set()  # identifiers a successful call took (or a write's result gave)
         self.infos: dict[str, ToolInfo] = {}
         self.judge_errors = 0
         self._call_keys: dict[str, tuple[str, bytes]] = {}
@@ -1016,11 +1020,15 @@ class _Run:
                 reasons.append(reason(rule.kind, tool=call.name, detail=rule.detail, arg=rule.arg, value=rule.value))
         if self.cfg.require_lookup_before_write:
             observed = self.index.observed
+            parts = call.name.split("_")
             for arg, value in call.arguments.items():
                 if meta.arg_roles.get(arg) != "identifier":
                     continue
+                # The object the write changes (order_id of cancel_pending_order), not the account's:
+                # a list that shows its id (a profile's orders) shows not its state.
+                own = (head := arg.split("_")[0]) in parts and head not in _NOT_OBJECTS
                 for v in value if isinstance(value, list) else [value]:
-                    if isinstance(v, str) and compact(v) not in observed:
+                    if isinstance(v, str) and ((key := compact(v)) not in observed or own and key not in self._looked_up):
                         ok = False
                         reasons.append(reason("order_violation", tool=call.name, arg=arg, value=v))
         return ok, offer
@@ -1076,15 +1084,20 @@ class _Run:
                     if meta.access != "read" and not any(self.call_key(w[2]) == failed for w in self._writes):
                         self._failed_write = (made.name, msg.content or "")
                     continue
-                if meta.access == "read":
-                    # A successful lookup by an identifier establishes that object's state.
-                    roles = meta.arg_roles
-                    for arg, value in made.arguments.items():
-                        if roles.get(arg) == "identifier":
-                            for v in value if isinstance(value, list) else [value]:
-                                if isinstance(v, str):
-                                    index.observed.add(compact(v))
-                else:
+                # A successful call by an identifier establishes that object's state (a lookup), or
+                # acted on it (a write); an object a write returns is its result's own.
+                roles = meta.arg_roles
+                for arg, value in made.arguments.items():
+                    if roles.get(arg) == "identifier":
+                        for v in value if isinstance(value, list) else [value]:
+                            if isinstance(v, str):
+                                key = compact(v)
+                                self._looked_up.add(key)
+                                if meta.access == "read":
+                                    index.observed.add(key)
+                if meta.access != "read" and (own := _RESULT_ID.match(msg.content or "")):
+                    self._looked_up.add(compact(own[1]))
+                if meta.access != "read":
                     # A state change; but not new evidence for repeating this very call.
                     self.epoch += 1
                     self._failed_write = None

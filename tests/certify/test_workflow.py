@@ -119,6 +119,29 @@ def test_state_dependent_order_write_before_lookup(convo, at):
     assert at(relaxed, i).eligible
 
 
+@pytest.mark.parametrize(("lookup", "ok"), [
+    (False, False),  # the profile lists the order: its id, not its status
+    (True, True),
+])
+def test_the_object_a_write_changes_must_have_been_looked_up(convo, at, lookup: bool, ok: bool) -> None:
+    c = convo()
+    c.user("Cancel my smart watch order, ordered by mistake. I'm anya_brown_2024.")
+    c.call("get_user_details", {"user_id": "anya_brown_2024"}, {"user_id": "anya_brown_2024", "orders": ["#W8883368"],
+                                                                "payment_methods": {"paypal_1": {"id": "paypal_1"}}})
+    if lookup:
+        c.call("get_order_details", {"order_id": "#W8883368"}, {"order_id": "#W8883368", "status": "pending"})
+    c.say("To confirm: cancel order #W8883368 with reason 'ordered by mistake'. Yes?")
+    c.user("yes")
+    i = c.call("cancel_pending_order", {"order_id": "#W8883368", "reason": "ordered by mistake"},
+               {"order_id": "#W8883368", "status": "cancelled"})
+    # A payment method a profile shows needs no lookup of its own.
+    j = c.call("modify_pending_order_payment", {"order_id": "#W8883368", "payment_method_id": "paypal_1"},
+               {"order_id": "#W8883368"})
+    r = certify_interaction(c.build())
+    assert at(r, i).checks["workflow"] is ok
+    assert not any("paypal_1" in x and "not established" in x for x in at(r, j).reasons)
+
+
 # ---------------------------------------------------------------- novelty
 
 

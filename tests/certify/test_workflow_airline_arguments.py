@@ -650,7 +650,8 @@ def test_a_reservation_code_that_starts_with_a_digit_is_a_rival_of_one_that_star
     user = {**USER, "reservations": ["U86B6B", "80BXW8"]}
     said = ("Reservation **U86B6B** has 2 checked bags, so a 3rd bag is free.\n\nUpdate U86B6B to 3 checked bags? "
             "I'll note gift_card_3 as the payment method, but nothing will be charged.")
-    for reservation, kinds in (("U86B6B", []), ("80BXW8", ["not_described"])):
+    # (80BXW8 was never looked up either: only the profile's list shows it.)
+    for reservation, kinds in (("U86B6B", []), ("80BXW8", ["not_described", "order_violation"])):
         c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
         c.user("Add one more bag to my trip please. I'm raj_moore_8640.")
         c.call("get_user_details", {"user_id": "raj_moore_8640"}, user)
