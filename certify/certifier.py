@@ -87,6 +87,8 @@ _LETTER = re.compile(r"[A-Za-z]")
 # Identifiers of the account, or of how it pays: a profile shows them as they are (not an order's status).
 _NOT_OBJECTS = frozenset({"user", "customer", "account", "payment"})
 _RESULT_ID = re.compile(r'\s*\{\s*"\w+_id"\s*:\s*"([^"]+)"')  # the object a write's result is: its first field
+# "4:05 pm"; not part of a span or a next-day time ("14:00-17:00", "02:30+1": read as identifiers)
+_CLOCK_SAID = re.compile(r"(?<![\d:.$\-–])([01]?\d|2[0-3]):([0-5]\d)(?![\d:+\-–])(\s*[ap]\.?m\b\.?)?", re.I)
 _MONTH_NAMES = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 _FREE_TEXT_ROLES = frozenset({"free_text", "expression"})
 _TRIPLE_AMOUNTS = 12  # the most stated amounts whose sums of three are tried (220 triples)
@@ -434,6 +436,8 @@ class _Run:
             misses += [m[1] for m in _CARD_END.finditer(text) if m[1] in unseen and not self.index.has_string(m[1])]
         if any(m in text for m in _MONTH_NAMES):  # plain substrings first: "delivered on May 3", never shown
             misses += self._unseen_days(text)
+        if ":" in text:  # "departing at 16:00", where no flight shown leaves then
+            misses += self._unseen_times(text)
         if not strict_numbers:
             if "$" not in text and not _DECIMAL.search(text):
                 return misses  # only money-like numbers ($5, 4.50, 1,200) are checked in text
@@ -579,6 +583,23 @@ class _Run:
     def _did(self, call: ToolCall) -> None:
         """Note a write or user action that went through, for the texts that say what was done."""
         self._made = (self._made or set()) | action_nouns([(call.name, list(call.arguments))])
+
+    def _unseen_times(self, text: str) -> list[str]:
+        """The clock times a text states ("16:00", "4:00 pm") that nothing visible shows, as written
+        or as a timestamp's part ("16:00:00")."""
+        out = []
+        index = self.index
+        for m in _CLOCK_SAID.finditer(text):
+            hour, minute, half = int(m[1]), m[2], (m[3] or " ").strip()[:1].lower()
+            hours = {hour}
+            if half == "p" and hour < 12:
+                hours.add(hour + 12)
+            if half == "a" and hour == 12:
+                hours.add(0)
+            if not any(index.has_string(f"{h}:{minute}") or index.has_string(f"{h:02d}:{minute}")
+                       or index.time_part_shown(f"{h:02d}:{minute}") for h in hours):
+                out.append(m[0].strip())
+        return out
 
     def _unseen_days(self, text: str) -> list[str]:
         """The dates a text writes with a month's name ("May 3", "3 May 2024") that nothing visible

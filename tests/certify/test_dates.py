@@ -79,6 +79,21 @@ def test_a_date_written_day_first_grounds_the_iso_argument(convo, at, said: str,
     assert at(certify_interaction(c.build()), i).checks["visibility"] is visible
 
 
+@pytest.mark.parametrize(("said", "ok"), [
+    ("HAT231 leaves Newark at 16:00.", True),  # the search shows 16:00:00
+    ("HAT231 leaves Newark at 4:00 pm.", True),
+    ("HAT231 leaves Newark at 15:30.", False),  # no flight shown leaves or lands then
+    ("HAT231 lands at 12:30 PM.", False),
+])
+def test_a_clock_time_a_text_states_must_be_visible(convo, at, said: str, ok: bool) -> None:
+    c = convo()
+    c.user("When does HAT231 leave?")
+    c.call("get_product_details", {"product_id": "HAT231"}, {
+        "flight_number": "HAT231", "scheduled_departure_time_est": "16:00:00", "scheduled_arrival_time_est": "12:00:00"})
+    i = c.say(said)
+    assert at(certify_interaction(c.build()), i).eligible is ok
+
+
 @pytest.mark.parametrize(("shown", "ok", "wrong", "misses"), [
     # A date or a time a visible timestamp holds, written shorter.
     ({"created_at": "2024-05-14T23:57:50", "arrival": "02:30:00+1"}, "Booked: 2024-05-14 23:57; it lands at 02:30+1.",

@@ -13,7 +13,7 @@ from trajectory2gym.certify.reasons import reason_kind
 SHIRTS = {"name": "T-Shirt", "product_id": "9523456873", "variants": {
     "9612497925": {"item_id": "9612497925", "options": {"color": "blue", "size": "M"}, "price": 50.88},
     "8349118980": {"item_id": "8349118980", "options": {"color": "blue", "size": "S"}, "price": 53.43}}}
-FLIGHTS = [{"flight_number": "HAT001", "prices": {"economy": 120, "business": 310}},
+FLIGHTS = [{"flight_number": "HAT001", "scheduled_departure_time_est": "07:00:00", "prices": {"economy": 120, "business": 310}},
            {"flight_number": "HAT002", "prices": {"economy": 135, "business": 290}}]
 
 
