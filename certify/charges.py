@@ -178,7 +178,7 @@ def _balances(value: Any, out: set[int]) -> None:
 
 
 # A sentence saying an amount was given to the user: a certificate issued, a credit added.
-_GIVEN_WORDS = re.compile(r"\b(?:issued|sent|added|credited|applied|deposited|granted)\b", re.I)
+_GIVEN_WORDS = re.compile(r"\b(?:issued|sent|added|credited|applied|deposited|granted|(?:is|are) now in)\b", re.I)
 
 
 def given_amounts(text: str) -> set[int]:

@@ -122,6 +122,7 @@ def test_a_report_of_a_refuel_states_the_amount_added(convo: Any, report: str, k
     ("Done! A $150 travel certificate has been added to your account.", []),
     ("Done! A $100 travel certificate has been added to your account.", ["text_claims_other_amount"]),  # sent 150
     ("All set: I've issued a certificate for $100 to your profile.", ["text_claims_other_amount"]),
+    ("Done! A $100 certificate (certificate_3221322) is now in your account.", ["text_claims_other_amount"]),
     ("Done: $50 per passenger has been added, as one certificate.", []),  # a share, not what was sent
     ("Sent! Your certificate is in your profile; it covers the $100 fare difference and more.", []),  # no amount given
 ])
