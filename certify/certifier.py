@@ -71,7 +71,7 @@ from trajectory2gym.certify.normalize import (
 from trajectory2gym.certify.prices import PriceBook, misattributed
 from trajectory2gym.certify.reasons import reason
 from trajectory2gym.certify.routes import Route
-from trajectory2gym.certify.statuses import STATUS_WORDS, contradicted
+from trajectory2gym.certify.statuses import STATUS_WORDS, contradicted, insurance_contradicted
 from trajectory2gym.certify.tools import ToolInfo, ToolResolver, guess_domain
 from trajectory2gym.certify.turns import SENTENCE, Turn
 from trajectory2gym.interaction import Interaction, Message, ToolCall
@@ -611,6 +611,11 @@ class _Run:
                 out.append(written)
         return out
 
+    def _insurance_of(self, ident: str) -> set[str]:
+        """The ``insurance`` ("yes"/"no") the observations show for this reservation's code."""
+        shown = self.index.field_of(ident, "insurance")
+        return {shown.lower()} if isinstance(shown, str) else set()
+
     def _created_of(self, ident: str | None) -> list[str]:
         """The ``created_at`` the observations show for this identifier's object, or with None for
         every object shown."""
@@ -758,6 +763,9 @@ class _Run:
         if not STATUS_WORDS.isdisjoint(toks):  # "L1005 is currently suspended" where the lookup showed Active
             for ident, shown in contradicted(content, self._status_of):
                 reasons.append(reason("text_contradicts_status", arg=ident, detail=shown))
+        if "nsurance" in content:  # "C913YC does not include travel insurance", where it shows "yes"
+            for said, shown in insurance_contradicted(content, self._insurance_of):
+                reasons.append(reason("text_contradicts_status", arg="insurance", detail=f"{shown} ({said[:60]!r})"))
         for written, shown in misdated(content, self._created_of):  # "booked on May 9": it shows May 7
             reasons.append(reason("text_contradicts_booking_date", value=written, detail=shown))
         if alone:  # "I've also added a $50 certificate", where no call sent one

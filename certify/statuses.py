@@ -48,3 +48,34 @@ def contradicted(text: str, status_of: Callable[[str], Any]) -> list[tuple[str, 
         if isinstance(shown, str) and (form := _FORMS.get(shown.lower())) is not None and form not in said:
             out.append((ids[0], shown))
     return out
+
+
+# Whether a reservation has travel insurance, as a text says it: "does not include travel insurance",
+# "you have insurance on it". A clause about what may be bought or would cover says neither.
+_NO_INSURANCE = re.compile(r"\b(?:no|not|n't|without)\b[^.,;:!?]{0,30}?\binsurance\b", re.I)
+_HAS_INSURANCE = re.compile(r"\b(?:has|have|includes?|included|purchased|bought)\b[^.,;:!?]{0,20}?\binsurance\b",
+                            re.I)
+_MAYBE = re.compile(r"\b(?:if|would|could|can|will|want|like|add|adding|buy|cost|costs|per)\b|\?", re.I)
+# A word that may be a reservation's code: six letters and digits with a digit ("C913YC").
+_CODE = re.compile(r"(?=[A-Z0-9]*\d)[A-Z0-9]{6}")
+
+
+def insurance_contradicted(text: str, insurance_of: Callable[[str], set[str]]) -> list[tuple[str, str]]:
+    """(the clause, the insurance shown) for each clause that says a reservation has travel
+    insurance or has none, where the one reservation its sentence names by code shows the other
+    ("yes" or "no"). A new booking's summary names no code yet: what it offers is no claim."""
+    if "insurance" not in text.lower():
+        return []
+    out: list[tuple[str, str]] = []
+    for sentence in SENTENCE_OR_LINE.split(text):
+        for clause in re.split(r"[,;]|\bbut\b", sentence):
+            if "insurance" not in clause.lower() or _MAYBE.search(clause):
+                continue
+            said = "no" if _NO_INSURANCE.search(clause) else "yes" if _HAS_INSURANCE.search(clause) else None
+            if said is None:
+                continue
+            codes = [c for c in _CODE.findall(sentence) if insurance_of(c)]
+            shown = insurance_of(codes[0]) if len(codes) == 1 else set()
+            if len(shown) == 1 and said not in shown:
+                out.append((clause.strip(), next(iter(shown))))
+    return out

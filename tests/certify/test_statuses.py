@@ -9,7 +9,8 @@ import pytest
 
 from trajectory2gym.certify import certify_interaction
 from trajectory2gym.certify.reasons import reason_kind
-from trajectory2gym.certify.statuses import contradicted
+from trajectory2gym.certify.statuses import contradicted, insurance_contradicted
+from trajectory2gym.envs.registry import tool_specs
 
 SHOWN = {"L1005": "Active", "#W1000001": "pending", "B1001": "Paid"}
 
@@ -55,3 +56,30 @@ def test_an_order_named_with_its_sign_and_a_write_since(convo: Any, at: Any) -> 
     out = certify_interaction(c.build())
     assert [reason_kind(r) for r in at(out, wrong).reasons] == ["text_contradicts_status"]
     assert at(out, after).reasons == []
+
+
+INSURED = {"C913YC": {"yes"}, "OC39IW": {"no"}}
+
+
+@pytest.mark.parametrize(("text", "out"), [
+    ("No, C913YC does not include travel insurance.", [("C913YC does not include travel insurance.", "yes")]),
+    ("C913YC includes travel insurance.", []),
+    ("OC39IW has travel insurance, so you're covered.", [("OC39IW has travel insurance", "no")]),
+    ("OC39IW was booked without travel insurance.", []),
+    # Policy, offers and questions say nothing of the reservation's own insurance.
+    ("OC39IW can only be cancelled with insurance and a covered reason.", []),
+    ("Would you like to add insurance to OC39IW for $30 per passenger?", []),
+    ("Booking: one way, economy, no insurance. Shall I book it?", []),  # a new booking: no code yet
+])
+def test_a_text_saying_whether_a_reservation_is_insured(text: str, out: list[tuple[str, str]]) -> None:
+    assert insurance_contradicted(text, lambda code: INSURED.get(code, set())) == out
+
+
+def test_a_text_denying_the_insurance_shown_is_not_grounded(convo: Any) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("Does C913YC have travel insurance?")
+    c.call("get_reservation_details", {"reservation_id": "C913YC"}, {"reservation_id": "C913YC", "insurance": "yes"})
+    i = c.say("No, C913YC does not include travel insurance.")
+    j = c.say("Sorry, I misread: C913YC includes travel insurance.")
+    r = {d.message_index: d for d in certify_interaction(c.build()).decisions}
+    assert [reason_kind(x) for x in r[i].reasons] == ["text_contradicts_status"] and r[j].eligible
