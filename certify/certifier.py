@@ -71,7 +71,12 @@ from trajectory2gym.certify.normalize import (
 from trajectory2gym.certify.prices import PriceBook, misattributed
 from trajectory2gym.certify.reasons import reason
 from trajectory2gym.certify.routes import Route
-from trajectory2gym.certify.statuses import STATUS_WORDS, contradicted, insurance_contradicted
+from trajectory2gym.certify.statuses import (
+    STATUS_WORDS,
+    contradicted,
+    insurance_contradicted,
+    says_status,
+)
 from trajectory2gym.certify.tools import ToolInfo, ToolResolver, guess_domain
 from trajectory2gym.certify.turns import SENTENCE, Turn
 from trajectory2gym.interaction import Interaction, Message, ToolCall
@@ -89,6 +94,7 @@ _NOT_OBJECTS = frozenset({"user", "customer", "account", "payment"})
 _RESULT_ID = re.compile(r'\s*\{\s*"\w+_id"\s*:\s*"([^"]+)"')  # the object a write's result is: its first field
 # "4:05 pm"; not part of a span or a next-day time ("14:00-17:00", "02:30+1": read as identifiers)
 _CLOCK_SAID = re.compile(r"(?<![\d:.$\-–])([01]?\d|2[0-3]):([0-5]\d)(?![\d:+\-–])(\s*[ap]\.?m\b\.?)?", re.I)
+_OWN_ID = re.compile(r'"(?:\w+_)?id"\s*:\s*"([^"]+)"')
 _MONTH_NAMES = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 _FREE_TEXT_ROLES = frozenset({"free_text", "expression"})
 _TRIPLE_AMOUNTS = 12  # the most stated amounts whose sums of three are tried (220 triples)
@@ -561,17 +567,34 @@ class _Run:
 
     def _status_of(self, ident: str) -> Any:
         """The ``status`` the newest observed object with this identifier as its own id shows; None
-        where a write since the user spoke acted on it."""
+        where a write since the user spoke acted on it, or an observation shows it beside a status
+        that is not its own (an item in an order); "" where none shows it beside any."""
         key = ident.lstrip("#").lower()
         if any(isinstance(v, str) and v.lstrip("#").lower() == key for _, _, call in self._writes
                for v in call.arguments.values()):
             return None  # a write since the user spoke changed it: its result may not show the status
+        beside = False
         for form in dict.fromkeys((ident.lower(), key, f"#{key}")):  # "#W5353646" as written, or as shown
             for obj in self.index.objects_with(form, '"status"'):
+                beside = True
                 if "status" in obj and any(isinstance(v, str) and v.lstrip("#") == key
                                            for k, v in obj.items() if k.endswith("id")):
                     return obj["status"]
-        return None
+        return None if beside or self._looked_up_key(key) or not self._kind_has_status(key) else ""
+
+    def _kind_has_status(self, key: str) -> bool:
+        """Whether an observation shows an object of this identifier's kind (its shape) with a
+        status of its own: orders have one, their items and payment methods do not."""
+        shape = id_shape(compact(key))
+        return any(id_shape(compact(m[1])) == shape for low in self.index.json_observations if '"status"' in low
+                   for m in _OWN_ID.finditer(low))
+
+    def _looked_up_key(self, key: str) -> bool:
+        return key in self._looked_up or f"#{key}" in self._looked_up
+
+    def _told_status(self, ident: str, said: set[str]) -> bool:
+        """Whether the user gave the object one of these statuses ("my order #W123 was delivered")."""
+        return any(t.role == "user" and says_status(t.text, ident, said) for t in self.turns)
 
     def _nouns_of_writes(self) -> set[str]:
         if self._write_nouns is None:
@@ -761,8 +784,11 @@ class _Run:
         for written, equation in miscalculated(content):  # "$164 + $50 + $30 = $264": the sum wrong
             reasons.append(reason("text_miscalculated", value=written, detail=equation))
         if not STATUS_WORDS.isdisjoint(toks):  # "L1005 is currently suspended" where the lookup showed Active
-            for ident, shown in contradicted(content, self._status_of):
-                reasons.append(reason("text_contradicts_status", arg=ident, detail=shown))
+            for ident, shown in contradicted(content, self._status_of, self._told_status):
+                if shown:
+                    reasons.append(reason("text_contradicts_status", arg=ident, detail=shown))
+                else:  # "#W2624389 has already been processed", never looked up
+                    reasons.append(reason("text_status_not_visible", arg=ident))
         if "nsurance" in content:  # "C913YC does not include travel insurance", where it shows "yes"
             for said, shown in insurance_contradicted(content, self._insurance_of):
                 reasons.append(reason("text_contradicts_status", arg="insurance", detail=f"{shown} ({said[:60]!r})"))

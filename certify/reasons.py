@@ -40,6 +40,7 @@ TEMPLATES: dict[str, tuple[str, str]] = {
                                                "{arg}={value}"),
     "text_claims_other_choice": ("visibility", "text reports {tool} as done with the option {detail}, where the "
                                                "call chose {arg}={value}"),
+    "text_status_not_visible": ("visibility", "text gives {arg} a status no observation shows it with"),
     "text_contradicts_booking_date": ("visibility", "text states {value} as when it was booked, where the "
                                                     "observation shows {detail}"),
     "text_claims_unmade_action": ("visibility", "text says the agent did what no call that went through did: "

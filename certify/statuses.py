@@ -28,9 +28,9 @@ _NOT_NOW = re.compile(r"\b(?:once|when|after|until|if|will|would|can|could|befor
                       r"no longer|not|isn'?t|aren'?t|never)\b", re.I)
 
 
-def contradicted(text: str, status_of: Callable[[str], Any]) -> list[tuple[str, str]]:
-    """(identifier, the status its latest observation shows) for each sentence that names one
-    object and gives it a status word other than that one."""
+def status_claims(text: str) -> list[tuple[str, set[str]]]:
+    """(identifier, the status forms said) for each sentence that names one object and says its
+    status now."""
     low = text.lower()
     if not any(w in low for w in _CHEAP):  # plain substrings first: most texts say no status
         return []
@@ -42,12 +42,32 @@ def contradicted(text: str, status_of: Callable[[str], Any]) -> list[tuple[str, 
         if not said:
             continue
         ids = list(dict.fromkeys(t for t in chunks(sentence) if looks_like_identifier(t)))
-        if len(ids) != 1:
-            continue
-        shown = status_of(ids[0])
-        if isinstance(shown, str) and (form := _FORMS.get(shown.lower())) is not None and form not in said:
-            out.append((ids[0], shown))
+        if len(ids) == 1:
+            out.append((ids[0], said))
     return out
+
+
+def contradicted(text: str, status_of: Callable[[str], Any],
+                 told: Callable[[str, set[str]], bool] = lambda ident, said: False) -> list[tuple[str, str]]:
+    """(identifier, the status its latest observation shows) for each sentence that names one
+    object and gives it a status word other than that one; the status "" where no observation
+    shows the object beside any status (``status_of`` gives ""; never looked up) and the user did
+    not say it (``told``)."""
+    out = []
+    for ident, said in status_claims(text):
+        shown = status_of(ident)
+        if shown == "":
+            if said != {"paid"} and not told(ident, said):  # "what you paid": how, not a bill's status
+                out.append((ident, ""))
+        elif isinstance(shown, str) and (form := _FORMS.get(shown.lower())) is not None and form not in said:
+            out.append((ident, shown))
+    return out
+
+
+def says_status(text: str, ident: str, said: set[str]) -> bool:
+    """Whether a text (the user's) names the object and gives it one of these statuses, now or
+    before ("my order #W123 was delivered yesterday")."""
+    return ident.lower() in text.lower() and any(_FORMS[(m[1] or m[2]).lower()] in said for m in _STATUS.finditer(text))
 
 
 # Whether a reservation has travel insurance, as a text says it: "does not include travel insurance",

@@ -83,3 +83,24 @@ def test_a_text_denying_the_insurance_shown_is_not_grounded(convo: Any) -> None:
     j = c.say("Sorry, I misread: C913YC includes travel insurance.")
     r = {d.message_index: d for d in certify_interaction(c.build()).decisions}
     assert [reason_kind(x) for x in r[i].reasons] == ["text_contradicts_status"] and r[j].eligible
+
+
+@pytest.mark.parametrize(("user", "said", "kinds"), [
+    ("Can I still change #W2624389?", "Unfortunately #W2624389 has already been processed.", ["text_status_not_visible"]),
+    ("My order #W2624389 was delivered yesterday.", "Since #W2624389 has been delivered, you can return it.", []),
+    ("Can I still change #W2624389?", "#W7208030 is cancelled.", []),  # its status is shown
+    ("Is the hose delivered?", "Item 6401214406 has been delivered.", []),  # items have no status of their own
+    ("Did I pay?", "Item 6401214406 is what you paid for.", []),  # how, not a status
+])
+def test_a_status_of_an_object_never_shown_is_not_grounded(convo: Any, user: str, said: str,
+                                                           kinds: list[str]) -> None:
+    c = convo()
+    c.user("I'm liam_lee_5870.")
+    c.call("get_user_details", {"user_id": "liam_lee_5870"}, {"user_id": "liam_lee_5870",
+                                                             "orders": ["#W7208030", "#W2624389"]})
+    c.call("get_order_details", {"order_id": "#W7208030"}, {"order_id": "#W7208030", "status": "cancelled", "items": [
+        {"item_id": "6401214406", "price": 96.35}]})
+    c.user(user)
+    i = c.say(said)
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert [reason_kind(r) for r in decision.reasons] == kinds
