@@ -17,6 +17,7 @@ import importlib
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import suppress
 from itertools import filterfalse
 from typing import Any
 
@@ -51,6 +52,7 @@ from trajectory2gym.certify.claims import (
 )
 from trajectory2gym.certify.config import CertifyConfig
 from trajectory2gym.certify.confirmation import check_confirmation
+from trajectory2gym.certify.counts import listed_count, miscounted
 from trajectory2gym.certify.dates import date_mentions
 from trajectory2gym.certify.equations import miscalculated, worked
 from trajectory2gym.certify.evidence import EvidenceIndex
@@ -634,6 +636,21 @@ class _Run:
                 out.append(written)
         return out
 
+    def _count_of(self, ident: str | None, keys: tuple[str, ...]) -> int | None:
+        """How many entries the observed object named ``ident`` lists under one of ``keys``; without
+        it (or where none shows), the newest observation that lists them."""
+        if ident is not None:
+            for key in keys:
+                held = self.index.field_of(ident, key)
+                if isinstance(held, (list, dict)):
+                    return len(held)
+        for low in reversed(self.index.json_observations):
+            if any(f'"{key}"' in low for key in keys):
+                with suppress(orjson.JSONDecodeError):
+                    if (n := listed_count(orjson.loads(low), keys)) is not None:
+                        return n
+        return None
+
     def _insurance_of(self, ident: str) -> set[str]:
         """The ``insurance`` ("yes"/"no") the observations show for this reservation's code."""
         shown = self.index.field_of(ident, "insurance")
@@ -789,6 +806,8 @@ class _Run:
                     reasons.append(reason("text_contradicts_status", arg=ident, detail=shown))
                 else:  # "#W2624389 has already been processed", never looked up
                     reasons.append(reason("text_status_not_visible", arg=ident))
+        for written, shown in miscounted(content, self._count_of):  # "you have 9 reservations": it lists 10
+            reasons.append(reason("text_miscounted", value=written, detail=shown))
         if "nsurance" in content:  # "C913YC does not include travel insurance", where it shows "yes"
             for said, shown in insurance_contradicted(content, self._insurance_of):
                 reasons.append(reason("text_contradicts_status", arg="insurance", detail=f"{shown} ({said[:60]!r})"))

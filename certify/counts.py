@@ -1,0 +1,67 @@
+"""A text that says how many of something an object holds, against the list its observation
+shows: "You have 9 reservations on file" after a profile listing 10, "Reservation T6HMDP has 2
+passengers" where it lists 3. A count the agent tells the user is a number it must read off what it
+saw. Narrow on purpose: only a sentence that says an object has, holds or lists so many ("you
+have", "there are ... on file", "has", "contains", "includes") of a kind some observation keeps as a
+list or a map ("reservations", "orders", "passengers", "line_ids"), not "I can return 2 items"."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from trajectory2gym.certify.turns import SENTENCE_OR_LINE
+
+_NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+                 "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}
+# The observation keys of each kind a text counts ("lines" are a customer's "line_ids").
+KINDS = {"reservations": ("reservations",), "reservation": ("reservations",), "orders": ("orders",),
+         "order": ("orders",), "passengers": ("passengers",), "passenger": ("passengers",),
+         "lines": ("line_ids", "lines"), "line": ("line_ids", "lines"), "bills": ("bill_ids", "bills"),
+         "bill": ("bill_ids", "bills"), "flights": ("flights",), "flight": ("flights",),
+         "payment methods": ("payment_methods",), "payment method": ("payment_methods",)}
+_NUMBER = r"(\d{1,2}|" + "|".join(_NUMBER_WORDS) + r")"
+_KIND = r"(reservations?|orders?|passengers?|lines?|bills?|flights?|payment methods?)"
+# "you have 9 reservations", "there are 3 lines on your account", "T6HMDP has 2 passengers",
+# "your profile lists 4 orders"; the count right before the kind, an adjective or two between.
+_HOLDS = re.compile(rf"\b(?:you(?:'ve| have)(?: got)?|there (?:are|is)|(?:it )?(?:has|have|holds?|contains?|includes?|"
+                    rf"lists?))\s+(?:only\s+|just\s+|exactly\s+)?{_NUMBER}\s+(?:[a-z]+\s+){{0,2}}?{_KIND}\b", re.I)
+_CHEAP = ("have", "has", "there", "hold", "contain", "include", "list")
+# A word that may be an object's code: letters and digits with a digit ("T6HMDP", "#W1234567", "C1001").
+_CODE = re.compile(r"#?(?=[A-Za-z0-9_]*\d)(?=[A-Za-z0-9_]*[A-Za-z])[A-Za-z0-9_]{4,}")
+
+
+def miscounted(text: str, count_of: Callable[[str | None, tuple[str, ...]], int | None]) -> list[tuple[str, int]]:
+    """(the count as written with its kind, the count shown) for each sentence that says an object
+    holds so many of a kind, where ``count_of`` (the object the sentence names by code, else the
+    latest observation holding that kind) gives another number; None from it: not shown."""
+    low = text.lower()
+    if not any(w in low for w in _CHEAP):
+        return []
+    out: list[tuple[str, int]] = []
+    for sentence in SENTENCE_OR_LINE.split(text):
+        for m in _HOLDS.finditer(sentence):
+            written = m[1].lower()
+            said = int(written) if written.isdigit() else _NUMBER_WORDS[written]
+            codes = _CODE.findall(sentence[:m.start()])
+            shown = count_of(codes[-1] if codes else None, KINDS[m[2].lower()])
+            if shown is not None and shown != said:
+                out.append((f"{m[1]} {m[2]}", shown))
+    return out
+
+
+def listed_count(value: object, keys: tuple[str, ...]) -> int | None:
+    """How many entries the first of ``keys`` holds in a JSON value (its top level first, then
+    nested objects, breadth first): a list's or a map's length."""
+    queue = [value]
+    while queue:
+        node = queue.pop(0)
+        if isinstance(node, dict):
+            for key in keys:
+                held = node.get(key)
+                if isinstance(held, (list, dict)):
+                    return len(held)
+            queue.extend(node.values())
+        elif isinstance(node, list):
+            queue.extend(node)
+    return None

@@ -1,0 +1,53 @@
+"""A text that says how many of something an object holds must agree with the list shown
+(certify/counts.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from trajectory2gym.certify import certify_interaction
+from trajectory2gym.certify.counts import listed_count, miscounted
+from trajectory2gym.certify.reasons import reason_kind
+
+LISTS = {"T6HMDP": {"passengers": 3, "flights": 2}, None: {"reservations": 10, "payment_methods": 2}}
+
+
+def _count_of(ident: str | None, keys: tuple[str, ...]) -> int | None:
+    held = LISTS.get(ident, {})
+    return next((held[k] for k in keys if k in held), None)
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    ("You have 9 reservations on file.", [("9 reservations", 10)]),
+    ("You have 10 reservations on file.", []),
+    ("There are ten reservations on your profile.", []),
+    ("T6HMDP has 2 passengers: Ana and Raj.", [("2 passengers", 3)]),
+    ("T6HMDP has three passengers and 2 flights.", []),
+    ("You have two saved payment methods.", []),
+    ("I can return 2 items for you.", []),  # what to do, not what an object holds
+    ("You have 3 bills.", []),  # no list of bills shown: nothing to say against it
+])
+def test_a_count_said_against_the_list_shown(text: str, found: list[tuple[str, int]]) -> None:
+    assert miscounted(text, _count_of) == found
+
+
+def test_a_listed_count_is_a_list_or_a_map_at_any_depth() -> None:
+    assert listed_count({"user": {"reservations": ["A", "B"]}}, ("reservations",)) == 2
+    assert listed_count({"payment_methods": {"a": {}, "b": {}, "c": {}}}, ("payment_methods",)) == 3
+    assert listed_count({"reservations": 4}, ("reservations",)) is None  # a number is no list
+
+
+@pytest.mark.parametrize(("said", "kinds"), [
+    ("Thanks, Mia. You have 9 reservations on file. Which one is it?", ["text_miscounted"]),
+    ("Thanks, Mia. You have 3 reservations on file. Which one is it?", []),
+])
+def test_a_text_miscounting_the_profiles_list_is_not_grounded(convo: Any, said: str, kinds: list[str]) -> None:
+    c = convo()
+    c.user("Cancel my trip, I'm mia_jackson_2156.")
+    c.call("get_user_details", {"user_id": "mia_jackson_2156"}, {"name": "Mia", "reservations": ["7TM0OA", "JBYKQ0",
+                                                                                                "EJJRUB"]})
+    i = c.say(said)
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert [reason_kind(r) for r in decision.reasons] == kinds
