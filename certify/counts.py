@@ -27,6 +27,7 @@ _KIND = r"(reservations?|orders?|passengers?|lines?|bills?|flights?|payment meth
 _HOLDS = re.compile(rf"\b(?:you(?:'ve| have)(?: got)?|there (?:are|is)|(?:it )?(?:has|have|holds?|contains?|includes?|"
                     rf"lists?))\s+(?:only\s+|just\s+|exactly\s+)?{_NUMBER}\s+(?:[a-z]+\s+){{0,2}}?{_KIND}\b", re.I)
 _CHEAP = ("have", "has", "there", "hold", "contain", "include", "list")
+_KIND_WORD = re.compile(r"(?:reservation|order|passenger|line|bill|flight|payment method)s?\b")  # on lower case
 # A word that may be an object's code: letters and digits with a digit ("T6HMDP", "#W1234567", "C1001").
 _CODE = re.compile(r"#?(?=[A-Za-z0-9_]*\d)(?=[A-Za-z0-9_]*[A-Za-z])[A-Za-z0-9_]{4,}")
 
@@ -36,10 +37,12 @@ def miscounted(text: str, count_of: Callable[[str | None, tuple[str, ...]], int 
     holds so many of a kind, where ``count_of`` (the object the sentence names by code, else the
     latest observation holding that kind) gives another number; None from it: not shown."""
     low = text.lower()
-    if not any(w in low for w in _CHEAP):
-        return []
+    if _KIND_WORD.search(low) is None or not any(w in low for w in _CHEAP):
+        return []  # a case-blind search costs more: most texts count no such thing
     out: list[tuple[str, int]] = []
     for sentence in SENTENCE_OR_LINE.split(text):
+        if _KIND_WORD.search(sentence.lower()) is None:
+            continue
         for m in _HOLDS.finditer(sentence):
             written = m[1].lower()
             said = int(written) if written.isdigit() else _NUMBER_WORDS[written]
