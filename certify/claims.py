@@ -88,6 +88,8 @@ _I_DID = re.compile(
     r"activated|deactivated|suspended|resumed|switched|moved|replaced|filed|lodged|escalated)\b",
     re.I,
 )
+# A change reported on the user's own thing: "Done, your default address is now 55 Market Street".
+_NOW_YOURS = re.compile(r"\b(?:done|all set)\b.{0,40}?\byour\b[^.!?]{0,40}?\b(?:is|are) now\b", re.I)
 _I_DID_STEMS = ("I've", "I have", "i've", "I’ve", "We've", "we've", "we have", "We have")
 # A clause about what will or may be done: "Once I've cancelled it, ...".
 _NOT_YET = re.compile(r"\b(?:once|if|when|after|before|until|unless|as soon as)\b", re.I)
@@ -117,11 +119,11 @@ def unmade_claims(text: str, made: set[str] | None, nouns: set[str]) -> list[str
     a sentence naming an object of a write tool (``nouns``) that no write or user action that went
     through acted on (``made``: their ``action_nouns``): "I've also added a $50 travel certificate"
     where only a cancellation was made."""
-    if not any(s in text for s in _I_DID_STEMS):
+    if not any(s in text for s in _I_DID_STEMS) and not ("now" in text and _NOW_YOURS.search(text)):
         return []
     out: list[str] = []
     for sentence in _SENTENCES.findall(text):
-        m = _I_DID.search(sentence)
+        m = _I_DID.search(sentence) or _NOW_YOURS.search(sentence)
         if m is None or sentence.rstrip().endswith("?") or _NOT_YET.search(sentence, 0, m.start()):
             continue
         if _TOLD_FAILURE.search(sentence) is not None:

@@ -233,6 +233,10 @@ NOUNS = action_nouns([("cancel_reservation", ["reservation_id"]), ("send_certifi
     ("I've added the $50 certificate to your account.", {"certificate"}, []),
     ("I've cancelled your reservation and the refund is on its way.", {"reservation"}, []),
     ("I've cancelled it as you asked.", {"certificate"}, []),  # names no object of a write
+    # A change reported as done on the user's own thing.
+    ("Done, your cabin is now business.", {"baggage"}, ["Done, your cabin is now business."]),
+    ("Done, your cabin is now business.", {"cabin"}, []),
+    ("Your flight is now delayed, sorry.", {"baggage"}, []),  # no report of a change the agent made
 ])
 def test_an_action_the_agent_claims_must_be_one_a_call_made(text: str, made: set[str] | None,
                                                            found: list[str]) -> None:
