@@ -195,11 +195,16 @@ _USAGE = re.compile(r"\b(?:used|left|remaining|usage|of your|allowance|limit|con
 
 
 def _options_shown(token: str, index: EvidenceIndex) -> bool:
-    """A variant's option values joined by slashes, each visible: "blue/10" of {"color": "blue",
-    "battery life": "10 hours"} (not a date: "5/22" has no word)."""
-    parts = token.split("/")
-    return (len(parts) > 1 and any(p.isalpha() for p in parts)
-            and all(p.isalpha() or index.has_string(p) for p in parts if p))
+    """Values joined by slashes or plus signs, each visible: a variant's options "blue/10" of
+    {"color": "blue", "battery life": "10 hours"}, a connection "HAT180+HAT026" (not a date: "5/22"
+    has no word)."""
+    if "+" in token:
+        parts = token.replace("/", "+").split("+")
+    else:
+        parts = token.split("/")
+        if not any(p.isalpha() for p in parts):
+            return False
+    return len(parts) > 1 and all(p.isalpha() or index.has_string(p) for p in parts if p)
 
 
 class _Run:

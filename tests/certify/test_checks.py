@@ -297,6 +297,8 @@ def test_a_constant_named_any_of_its_ways_is_grounded(convo, at, said: str) -> N
 @pytest.mark.parametrize(("said", "ok"), [
     ("The speaker blue/10 hours -> blue/20 hours, item 3254583681.", True),  # options joined by slashes
     ("The speaker blue/10 hours -> blue/30 hours, item 3254583681.", False),  # no 30-hour variant shown
+    ("Items 3254583681+4716977452 both shown.", True),  # a pair joined by a plus sign
+    ("Items 3254583681+4716977459 both shown.", False),
 ])
 def test_option_values_joined_by_slashes_are_read_one_by_one(convo, at, said: str, ok: bool) -> None:
     c = convo()
