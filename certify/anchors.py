@@ -608,7 +608,12 @@ def _places_by_owner(value: Any, kin: set[str], owner: str, own: set[str], rival
     elif isinstance(value, dict):
         key = next((k for k in kin if isinstance(value.get(k), str)), None)
         if key is not None:
-            _string_leaves(value, own if value[key] == owner else rival)
+            into = own if value[key] == owner else rival
+            ends = (value.get("origin"), value.get("destination"))
+            if all(isinstance(e, str) for e in ends):
+                into.update(ends)  # a trip goes by its ends: "the Miami one" is no trip that connects there
+            else:
+                _string_leaves(value, into)
             return
         for item in value.values():
             _places_by_owner(item, kin, owner, own, rival)

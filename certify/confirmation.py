@@ -86,6 +86,7 @@ _ASKS_MORE = re.compile(r"^\W*(?:(?:and|oh)\W+)*also\b|\b(?:can|could|would|will
 # "y", "please", "k", "go", a thumbs up: a whole reply to a question.
 _BARE_YES = re.compile(r"^\W*(?:y|ya|yah|yea|please|k+|go|fine|👍|✅)\W*$", re.I)
 _DIRECTIVE = re.compile(r"\b(just|only|please)\b", re.I)
+_DO_THE = re.compile(r"\W*(?:(?:ok(?:ay)?|yes|sure|fine|then)\W+)*(?:please\s+)?(?:do|go with)\s+(?:the|my|that)\b", re.I)
 
 
 _SCOPE = re.compile(r"\b(?:just|only)\b([^,;]+)", re.I)  # what "just"/"only" limits a yes to
@@ -859,6 +860,7 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
             text = clause.text
             if (_AFFIRM.search(text) or _FINE_IF.match(text) or ((_WEAK_AFFIRM.search(text) or _BARE_YES.match(text)) and ASKS.search(answered.text))
                     or (_DIRECTIVE.search(text) and (this or _names_action(ws, anchors)))
+                    or (this and _DO_THE.match(text))  # "Do the bags.": this object's change, by a plain verb
                     or (anchors.payments and (picks_payment(text, answered) or picks_card(text, answered, anchors))
                         # A reply that refuses anything but a payment method picks none: "Cancel that. Gift card."
                         and not any(_NEGATE.search(refuses_method(c.text)) for c in turn.clauses))

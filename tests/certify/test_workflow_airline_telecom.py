@@ -497,6 +497,7 @@ BAGS_AND_UPGRADE = ("I can do two things on T6HMDP: add 1 checked bag, and upgra
     ("Let me think about the bag, but yes to the upgrade.", False, True),
     ("Yes, but let me think about it", False, False),
     ("just the bags for now, I need to think about the upgrade", True, False),  # the comma ends the yes
+    ("Do the bag. Hold off on the upgrade for now.", True, False),  # "do" and the object: an instruction
     # Object words are prefixes ("bags"); a clause naming both objects covers both.
     ("Go ahead with the upgrade. The bags, let me think about that, I'll get back to you.", False, True),
     ("Yes to the upgrade and the bags.", True, True),
@@ -664,6 +665,22 @@ def test_a_reply_names_a_reservation_by_its_city(convo, at, reply: str, vegas: b
     j = c.call("cancel_reservation", {"reservation_id": "NO6JO3"}, {**DALLAS, "status": "cancelled"})
     r = certify_interaction(c.build())
     assert (at(r, i).checks["workflow"], at(r, j).checks["workflow"]) == (vegas, dallas)
+
+
+def test_a_trip_goes_by_its_ends_not_where_it_connects(convo, at) -> None:
+    # The Dallas trip (JFK -> SEA -> DFW) connects in Seattle; "the Seattle one" is the other trip.
+    seattle = {"reservation_id": "Q69X3R", "user_id": "mia_li_3668", "origin": "LAS", "destination": "SEA",
+               "flights": [{"origin": "LAS", "destination": "SEA", "flight_number": "HAT100", "date": "2024-05-20"}]}
+    c = convo(tools=_tools("airline"), domain="airline", system="You are an airline agent.")
+    c.user("Hi, I need to cancel two trips: the Dallas one and the Seattle one. My user id is mia_li_3668.")
+    c.call("get_reservation_details", {"reservation_id": "NO6JO3"}, DALLAS)
+    c.call("get_reservation_details", {"reservation_id": "Q69X3R"}, seattle)
+    c.say("Both can be cancelled with a full refund: NO6JO3 (JFK → DFW) and Q69X3R (LAS → SEA). Cancel both?")
+    c.user("Cancel Dallas. I need to check with my wife first about the Seattle one.")
+    i = c.call("cancel_reservation", {"reservation_id": "NO6JO3"}, {**DALLAS, "status": "cancelled"})
+    j = c.call("cancel_reservation", {"reservation_id": "Q69X3R"}, {**seattle, "status": "cancelled"})
+    r = certify_interaction(c.build())
+    assert (at(r, i).checks["workflow"], at(r, j).checks["workflow"]) == (True, False)
 
 
 @pytest.mark.parametrize(("reply", "ok"), [
