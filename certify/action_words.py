@@ -123,6 +123,8 @@ def action_stems(tool: str) -> frozenset[str]:
     when it is named after a known action verb, else every word of its name (toggle_wifi)."""
     parts = [w for w in name_words(tool) if w not in GENERIC]
     if parts and parts[0] in _SYNONYMS:
+        if parts[0] == "send" and len(parts) > 2:  # "Would you like a payment request for B1005?"
+            return frozenset(_stems_of(parts[0])) | {" ".join(parts[1:])}
         return frozenset(_stems_of(parts[0]))
     out = {stem(w) for w in parts}
     for w in parts:

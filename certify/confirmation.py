@@ -585,6 +585,23 @@ _FINE = re.compile(r"\b(?:right|correct|fine|ok|okay|good|that'?s it)\b", re.I) 
 _CORRECTS = re.compile(r"\W*(?:oh\W+|hm+\W+|um+\W+)?wait\b(?!\W+(?:only|just)\b).*\b(?:is|are|was|'s)\b", re.I)
 
 
+# What makes a question after a yes a condition of it: "yes do it, but when ...?", "first tell me".
+_CONDITIONAL = re.compile(r"\b(?:but|first|before|if|unless|depends)\b", re.I)
+
+
+def _ordered_then_asked(turn: Turn, anchors: Anchors) -> bool:
+    """A reply that orders this very action ("yes send it.") and then, in a sentence of its own, asks
+    something with no word that makes the answer a condition ("is there a late fee?")."""
+    if _CONDITIONAL.search(turn.text) or len(turn.clauses) < 2:
+        return False
+    head = turn.text[:turn.text.rfind(turn.clauses[-1].text)].rstrip()
+    return head.endswith((".", "!")) and any(
+        not c.question and (_orders_action(c.text, anchors) or _DO_IT.search(c.text)) for c in turn.clauses[:-1])
+
+
+_DO_IT = re.compile(r"\b(?:do it|go ahead|proceed|go for it)\b", re.I)
+
+
 def _defers_this(turn: Turn, anchors: Anchors, index: EvidenceIndex) -> bool:
     """Whether a reply's deferral covers this call: not where each deferring clause names another
     object and none of this call's ("yes to the first one. let me think about the kettle")."""
@@ -871,7 +888,8 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
         if ordered and not any(_NEGATE.search(c.text) for c in turn.clauses if id(c) not in elsewhere):
             affirm = True  # an instruction stands, unless taken back in the same reply ("No wait, don't")
         if refused or (turn.clauses and turn.clauses[-1].question and not asks_elsewhere
-                       and not _ASIDE.match(turn.clauses[-1].text) and not _ASKS_MORE.search(turn.clauses[-1].text)) or (
+                       and not _ASIDE.match(turn.clauses[-1].text) and not _ASKS_MORE.search(turn.clauses[-1].text)
+                       and not _ordered_then_asked(turn, anchors)) or (
                 affirm and _unmet_condition(turn.text, answered)):
             affirm = False  # the user is waiting for an answer before saying yes ("yes if it's under $10")
         if not affirm:

@@ -284,6 +284,8 @@ def test_a_question_is_not_a_confirmation(convo, at):
     ("yes do it, but when does the refund arrive?", False),  # may wait for the answer
     ("yes. oh and can you also cancel my other order?", True),  # asks for more
     ("Yes. Also can I return something from my other order?", True),
+    ("ugh, fine. yes cancel it. how long does the refund take?", True),  # ordered, then asked on its own
+    ("yes cancel it, how long does the refund take?", False),  # one sentence: the answer may decide
 ])
 def test_a_question_marked_as_an_aside_does_not_hold_the_yes(convo, at, reply: str, ok: bool) -> None:
     c, i = _cancel_after(convo, ("user", reply))

@@ -789,3 +789,14 @@ def test_a_recap_without_a_verb_describes_the_change_it_names(convo, at, recap: 
     i = c.call("update_reservation_baggages", {"reservation_id": "T6HMDP", "total_baggages": 3, "nonfree_baggages": 1,
                                                "payment_id": "credit_card_4421486"}, {**RESERVATION, "total_baggages": 3})
     assert at(certify_interaction(c.build()), i).checks["workflow"] is ok
+
+
+def test_a_payment_request_offered_by_its_name_is_described(convo, at) -> None:
+    c = convo(tools=_tools("telecom"), domain="telecom", system="You are a telecom agent.")
+    c.user("I'm C1002. Is my February bill overdue?")
+    c.call("get_customer_by_id", {"customer_id": "C1002"}, {"customer_id": "C1002", "bill_ids": ["B1005"]})
+    c.call("get_details_by_id", {"id": "B1005"}, {"bill_id": "B1005", "status": "Overdue", "total_due": 425.0})
+    c.say("Bill B1005 ($425.00) is overdue. Would you like a payment request for B1005?")
+    c.user("yes send it")
+    i = c.call("send_payment_request", {"customer_id": "C1002", "bill_id": "B1005"}, "Payment request sent")
+    assert at(certify_interaction(c.build()), i).checks["workflow"]
