@@ -240,8 +240,8 @@ class _Run:
         self._writes: list[tuple[str, int, ToolCall]] = []
         self._moved: list[list[int]] = []  # charges.moved of the first writes of ``_writes``, once each
         self._failed_write: tuple[str, str] | None = None  # (tool, error) of a write that failed since the user spoke
-        # The action_nouns of the writes and user actions that went through; None before the first.
-        self._made: set[str] | None = None
+        # The writes and user actions that went through (name, argument names), for what texts claim done.
+        self._made: list[tuple[str, tuple[str, ...]]] = []
         self._write_nouns: set[str] | None = None  # the action_nouns of the visible write tools
         self._looked_up: set[str] = set()  # identifiers a successful call took (or a write's result gave)
         self.infos: dict[str, ToolInfo] = {}
@@ -605,14 +605,18 @@ class _Run:
 
     def _nouns_of_writes(self) -> set[str]:
         if self._write_nouns is None:
-            self._write_nouns = action_nouns([
-                (name, list(self.info(name).properties)) for name in self.visible_specs
-                if self.info(name).meta.access in self.confirm_access])
+            self._write_nouns = action_nouns(
+                (name, tuple(self.info(name).properties)) for name in self.visible_specs
+                if self.info(name).meta.access in self.confirm_access)
         return self._write_nouns
 
     def _did(self, call: ToolCall) -> None:
         """Note a write or user action that went through, for the texts that say what was done."""
-        self._made = (self._made or set()) | action_nouns([(call.name, list(call.arguments))])
+        self._made.append((call.name, tuple(call.arguments)))
+
+    def _made_nouns(self) -> set[str] | None:
+        """The action_nouns of what went through; None before anything did."""
+        return action_nouns(self._made) if self._made else None
 
     def _unseen_times(self, text: str) -> list[str]:
         """The clock times a text states ("16:00", "4:00 pm") that nothing visible shows, as written
@@ -819,7 +823,7 @@ class _Run:
         for written, shown in misdated(content, self._created_of):  # "booked on May 9": it shows May 7
             reasons.append(reason("text_contradicts_booking_date", value=written, detail=shown))
         if alone:  # "I've also added a $50 certificate", where no call sent one
-            for said in unmade_claims(content, self._made, self._nouns_of_writes()):
+            for said in unmade_claims(content, self._made_nouns, self._nouns_of_writes):
                 reasons.append(reason("text_claims_unmade_action", detail=said[:100]))
         if self._failed_write is not None and claims_done(content):  # "All set!" right after an error
             tool, error = self._failed_write

@@ -6,6 +6,8 @@ statement: the agent's own context says otherwise."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable
+from functools import lru_cache
 
 from trajectory2gym.certify.normalize import words
 
@@ -103,24 +105,31 @@ def _stem(word: str) -> str:
     return word[:-1] if len(word) > 3 and word.endswith("s") else word
 
 
-def action_nouns(names_and_args: list[tuple[str, list[str]]]) -> set[str]:
+def action_nouns(names_and_args: Iterable[tuple[str, tuple[str, ...]]]) -> set[str]:
     """The words a write tool's name (past its verb) and argument names give its object and what it
     changes ("certificate"; "insurance", "cabin", "baggage" of the airline's writes), stemmed."""
     out: set[str] = set()
     for name, args in names_and_args:
-        parts = name.lower().split("_")[1:] + [w for a in args for w in a.lower().split("_")]
-        out |= {_stem(w) for w in parts if w.isalpha() and len(w) > 2}
-    return out - _PLAIN_NOUNS
+        out |= _nouns_of(name, args)
+    return out
 
 
-def unmade_claims(text: str, made: set[str] | None, nouns: set[str]) -> list[str]:
-    """The sentences in which the agent says it did something no call made: with ``made`` None, no
-    write went through in the whole conversation ("I've submitted a refund request for you"); else
-    a sentence naming an object of a write tool (``nouns``) that no write or user action that went
-    through acted on (``made``: their ``action_nouns``): "I've also added a $50 travel certificate"
-    where only a cancellation was made."""
+@lru_cache(maxsize=4096)
+def _nouns_of(name: str, args: tuple[str, ...]) -> frozenset[str]:
+    parts = name.lower().split("_")[1:] + [w for a in args for w in a.lower().split("_")]
+    return frozenset({_stem(w) for w in parts if w.isalpha() and len(w) > 2} - _PLAIN_NOUNS)
+
+
+def unmade_claims(text: str, made: Callable[[], set[str] | None], nouns: Callable[[], set[str]]) -> list[str]:
+    """The sentences in which the agent says it did something no call made: where ``made()`` is None,
+    no write went through in the whole conversation ("I've submitted a refund request for you");
+    else a sentence naming an object of a write tool (``nouns()``) that no write or user action that
+    went through acted on (``made()``: their ``action_nouns``): "I've also added a $50 travel
+    certificate" where only a cancellation was made. Both are asked only for a text that claims."""
     if not any(s in text for s in _I_DID_STEMS) and not ("now" in text and _NOW_YOURS.search(text)):
         return []
+    done: set[str] | None = None
+    asked = False
     out: list[str] = []
     for sentence in _SENTENCES.findall(text):
         m = _I_DID.search(sentence) or _NOW_YOURS.search(sentence)
@@ -128,10 +137,12 @@ def unmade_claims(text: str, made: set[str] | None, nouns: set[str]) -> list[str
             continue
         if _TOLD_FAILURE.search(sentence) is not None:
             continue  # "I've tried to cancel, but it failed"
-        if made is None:
+        if not asked:  # what was made, asked only for a text that claims something done
+            done, asked = made(), True
+        if done is None:
             out.append(sentence.strip())
             continue
-        named = {_stem(w) for w in words(sentence[m.start():])} & nouns
-        if named and named.isdisjoint(made):
+        named = {_stem(w) for w in words(sentence[m.start():])} & nouns()
+        if named and named.isdisjoint(done):
             out.append(sentence.strip())
     return out
