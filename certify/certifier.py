@@ -243,7 +243,6 @@ class _Run:
         # The writes and user actions that went through (name, argument names), for what texts claim done.
         self._made: list[tuple[str, tuple[str, ...]]] = []
         self._write_nouns: set[str] | None = None  # the action_nouns of the visible write tools
-        self._looked_up: set[str] = set()  # identifiers a successful call took (or a write's result gave)
         self.infos: dict[str, ToolInfo] = {}
         self.judge_errors = 0
         self._call_keys: dict[str, tuple[str, bytes]] = {}
@@ -597,7 +596,7 @@ class _Run:
                    for m in _OWN_ID.finditer(low))
 
     def _looked_up_key(self, key: str) -> bool:
-        return key in self._looked_up or f"#{key}" in self._looked_up
+        return key in self.index.looked_up or f"#{key}" in self.index.looked_up
 
     def _told_status(self, ident: str, said: set[str]) -> bool:
         """Whether the user gave the object one of these statuses ("my order #W123 was delivered")."""
@@ -1111,7 +1110,7 @@ class _Run:
                 # a list that shows its id (a profile's orders) shows not its state.
                 own = (head := arg.split("_")[0]) in parts and head not in _NOT_OBJECTS
                 for v in value if isinstance(value, list) else [value]:
-                    if isinstance(v, str) and ((key := compact(v)) not in observed or own and key not in self._looked_up):
+                    if isinstance(v, str) and ((key := compact(v)) not in observed or own and key not in self.index.looked_up):
                         ok = False
                         reasons.append(reason("order_violation", tool=call.name, arg=arg, value=v))
         return ok, offer
@@ -1175,11 +1174,11 @@ class _Run:
                         for v in value if isinstance(value, list) else [value]:
                             if isinstance(v, str):
                                 key = compact(v)
-                                self._looked_up.add(key)
+                                self.index.looked_up.add(key)
                                 if meta.access == "read":
                                     index.observed.add(key)
                 if meta.access != "read" and (own := _RESULT_ID.match(msg.content or "")):
-                    self._looked_up.add(compact(own[1]))
+                    self.index.looked_up.add(compact(own[1]))
                 if meta.access != "read":
                     # A state change; but not new evidence for repeating this very call.
                     self.epoch += 1

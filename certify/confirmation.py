@@ -688,13 +688,25 @@ def _action_on_sole_line(turns: list[Turn], anchors: Anchors) -> int:
     if k < 0:
         return -1
     own = anchors.ids - anchors.account_keys
-    if not any(not own.isdisjoint(t.compacts) for t in turns[:k + 1]):
+    if not any(not own.isdisjoint(t.compacts) for t in turns[:k + 1]) and not _sole_line_called(own, turns, anchors):
         return -1
     for t in turns:
         for tok in chunks(t.text):
             if (tok[:1].isdigit() and anchors.rival_phone(tok)) or (looks_like_identifier(tok) and anchors.rival_id(tok)):
                 return -1  # another line is talked about: the description must say which
     return k
+
+
+def _sole_line_called(own: set[str], turns: list[Turn], anchors: Anchors) -> bool:
+    """Whether the user gave a phone number, an earlier call took this line, and no call took
+    another of its kind (the agent looked up the usage of L1002 for the number the user gave, and
+    no other line)."""
+    called = anchors.index.looked_up
+    if own.isdisjoint(called) or not any(t.role == "user" and any(len(k) >= 10 and k.isdigit() for k in t.id_keys)
+                                         for t in turns):
+        return False
+    shapes = {id_shape(k) for k in own if not k.isdigit()}
+    return not any(id_shape(k) in shapes and k not in own and anchors.rival_id(k) for k in called)
 
 
 def _names_new_record(turn: Turn, anchors: Anchors) -> bool:

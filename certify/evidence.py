@@ -148,7 +148,7 @@ class EvidenceIndex:
     object names) is built on first need, each observation at most once per question.
     """
 
-    __slots__ = ("compacts", "words", "_bigrams", "_amounts", "observed", "_amount_list", "_sums",
+    __slots__ = ("compacts", "words", "_bigrams", "_amounts", "observed", "looked_up", "_amount_list", "_sums",
                  "_label_vocab", "_hay", "_hay_count", "_starts", "_json_end", "_opens", "_unsummed",
                  "_label_cache", "_json", "_phrases_done", "_names_done", "_numbers", "_phrases", "_chance",
                  "_needles", "memo")
@@ -160,6 +160,8 @@ class EvidenceIndex:
         self._amounts: set[int] = set()
         # compact identifiers seen in successful tool observations (preconditions)
         self.observed: set[str] = set()
+        # Identifiers a successful call took, or a write's result gave (the certifier adds them).
+        self.looked_up: set[str] = set()
         self._amount_list: list[int] = []
         self._sums: set[int] = set()
         # Words of every object name seen ("water", "bottle", "lamp"): a user naming one scopes a confirmation.

@@ -167,3 +167,25 @@ ROAMING_PLAN = ("Here's what I'll do:\n\n1. **Disable roaming** on line **L1004*
 ])
 def test_a_numbered_plan_answered_by_number(convo, reply: str, first: bool, second: bool) -> None:
     assert [kinds == [] for kinds in _roaming(convo, reply, description=ROAMING_PLAN)] == [first, second]
+
+
+@pytest.mark.parametrize(("other_call", "kinds"), [
+    (False, []),  # the usage of L1002 was looked up for the number the user gave, and no other line's
+    (True, ["not_described"]),  # L1001 was looked up too: the offer must say which line
+])
+def test_an_offer_after_the_only_line_called_describes_the_refuel(convo, other_call: bool, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user("how much data have i got left this month? 555-123-2002")
+    c.call("get_customer_by_phone", {"phone_number": "555-123-2002"}, {
+        "customer_id": "C1001", "phone_number": "555-123-2002", "line_ids": ["L1001", "L1002", "L1003"]})
+    c.call("get_data_usage", {"customer_id": "C1001", "line_id": "L1002"},
+           {"line_id": "L1002", "data_used_gb": 8.7, "data_limit_gb": 15.0})
+    if other_call:
+        c.call("get_data_usage", {"customer_id": "C1001", "line_id": "L1001"},
+               {"line_id": "L1001", "data_used_gb": 1.0, "data_limit_gb": 5.0})
+    c.user("Add 3 GB to be safe. How much is that?")
+    c.call("get_details_by_id", {"id": "P1002"}, PREMIUM)
+    c.say("On the Premium Plan refuels are $2.00 per GB, so 3 GB is $6.00 on your next bill. OK to add?")
+    c.user("ok")
+    i = c.call("refuel_data", {"customer_id": "C1001", "line_id": "L1002", "gb_amount": 3.0}, {"charge": 6.0})
+    assert _kinds(next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)) == kinds
