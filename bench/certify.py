@@ -223,7 +223,10 @@ mode, src = sys.argv[1], sys.argv[2]
 if mode == "decode":
     sum(1 for _ in read_interactions(src))
 elif mode == "certify":
-    sum(1 for _ in certified_lines(src, "jsonl", ReadReport(), CorpusReport(), CertifyConfig()))
+    report = ReadReport()
+    n = sum(1 for _ in certified_lines(src, "jsonl", report, CorpusReport(), CertifyConfig()))
+    if report.bad_records or n != report.records:  # a count of failures would be no count of certifying
+        sys.exit(f"{report.bad_records} of {report.records} records not certified: {report.errors[:1]}")
 """
 
 
