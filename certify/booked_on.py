@@ -14,7 +14,7 @@ from trajectory2gym.certify.dates import date_mentions
 from trajectory2gym.certify.normalize import chunks
 from trajectory2gym.certify.turns import SENTENCE_OR_LINE
 
-_STEMS = ("booked", "Booked", "reserved", "purchased", "made", "Made", "created", "placed")
+_STEMS = re.compile("booked|Booked|reserved|purchased|made|Made|created|placed")  # plain alternation: fast
 _CHEAP = re.compile(r"\b(?:booked|reserved|purchased|made|created|placed)\b", re.I)
 # The words right before a date that say it is the booking's: "was booked on", "you made it back on
 # Monday, "; not "you're booked on May 20" (a new booking's flight).
@@ -32,7 +32,7 @@ def misdated(text: str, created_of: Callable[[str | None], list[str]]) -> list[t
     """(the date as written, the booking dates shown) for each date a sentence gives as when a
     booking was made that none of ``created_of``'s ISO dates (of the identifier the sentence
     names, or with None of every object shown) is."""
-    if not any(w in text for w in _STEMS) or _CHEAP.search(text) is None:
+    if _STEMS.search(text) is None or _CHEAP.search(text) is None:
         return []  # plain substrings first: most texts say nothing of when anything was booked
     out: list[tuple[str, str]] = []
     for sentence in SENTENCE_OR_LINE.split(text):

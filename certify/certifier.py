@@ -97,7 +97,7 @@ _RESULT_ID = re.compile(r'\s*\{\s*"\w+_id"\s*:\s*"([^"]+)"')  # the object a wri
 # "4:05 pm"; not part of a span or a next-day time ("14:00-17:00", "02:30+1": read as identifiers)
 _CLOCK_SAID = re.compile(r"(?<![\d:.$\-–])([01]?\d|2[0-3]):([0-5]\d)(?![\d:+\-–])(\s*[ap]\.?m\b\.?)?", re.I)
 _OWN_ID = re.compile(r'"(?:\w+_)?id"\s*:\s*"([^"]+)"')
-_MONTH_NAMES = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+_MONTH_NAMES = re.compile("Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec")  # plain alternation: fast
 _FREE_TEXT_ROLES = frozenset({"free_text", "expression"})
 _TRIPLE_AMOUNTS = 12  # the most stated amounts whose sums of three are tried (220 triples)
 _TOTAL_OBJECTS = 8  # the most named objects whose prices are totalled
@@ -446,7 +446,7 @@ class _Run:
         if ("ending" in text or "ast four" in text or "ast 4" in text or "**" in text or "xx" in text or "XX" in text
                 or "••" in text):  # plain substrings first: "ending in 9182", a card's last four, never shown
             misses += [m[1] for m in _CARD_END.finditer(text) if m[1] in unseen and not self.index.has_string(m[1])]
-        if any(m in text for m in _MONTH_NAMES):  # plain substrings first: "delivered on May 3", never shown
+        if _MONTH_NAMES.search(text):  # a month's name first: "delivered on May 3", never shown
             misses += self._unseen_days(text)
         if ":" in text:  # "departing at 16:00", where no flight shown leaves then
             misses += self._unseen_times(text)

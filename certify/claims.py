@@ -92,7 +92,7 @@ _I_DID = re.compile(
 )
 # A change reported on the user's own thing: "Done, your default address is now 55 Market Street".
 _NOW_YOURS = re.compile(r"\b(?:done|all set)\b.{0,40}?\byour\b[^.!?]{0,40}?\b(?:is|are) now\b", re.I)
-_I_DID_STEMS = ("I've", "I have", "i've", "I’ve", "We've", "we've", "we have", "We have")
+_I_DID_STEMS = re.compile("I've|I have|i've|I’ve|We've|we've|we have|We have")  # plain alternation: fast
 # A clause about what will or may be done: "Once I've cancelled it, ...".
 _NOT_YET = re.compile(r"\b(?:once|if|when|after|before|until|unless|as soon as)\b", re.I)
 _TOLD_FAILURE = re.compile(r"\b(?:errors?|fail\w*|unable|cannot|not|never|tried|attempted)\b|n't\b", re.I)
@@ -126,7 +126,7 @@ def unmade_claims(text: str, made: Callable[[], set[str] | None], nouns: Callabl
     else a sentence naming an object of a write tool (``nouns()``) that no write or user action that
     went through acted on (``made()``: their ``action_nouns``): "I've also added a $50 travel
     certificate" where only a cancellation was made. Both are asked only for a text that claims."""
-    if not any(s in text for s in _I_DID_STEMS) and not ("now" in text and _NOW_YOURS.search(text)):
+    if _I_DID_STEMS.search(text) is None and not ("now" in text and _NOW_YOURS.search(text)):
         return []
     done: set[str] | None = None
     asked = False

@@ -27,7 +27,7 @@ _KIND = r"(reservations?|orders?|passengers?|lines?|bills?|flights?|payment meth
 _HOLDS = re.compile(rf"\b(?:you(?:'ve| have)(?: got)?|there (?:are|is)|(?:it )?(?:has|have|holds?|contains?|includes?|"
                     rf"lists?))\s+(?:only\s+|just\s+|exactly\s+)?{_NUMBER}\s+(?:[a-z]+\s+){{0,2}}?{_KIND}\b", re.I)
 _CHEAP = ("have", "has", "there", "hold", "contain", "include", "list")
-_PLURALS = ("reservations", "orders", "passengers", "lines", "bills", "flights", "methods")
+_PLURALS = re.compile("reservations|orders|passengers|lines|bills|flights|methods")  # plain alternation: fast
 _KIND_WORD = re.compile(r"(?:reservation|order|passenger|line|bill|flight|payment method)s?\b")  # on lower case
 # A word that may be an object's code: letters and digits with a digit ("T6HMDP", "#W1234567", "C1001").
 _CODE = re.compile(r"#?(?=[A-Za-z0-9_]*\d)(?=[A-Za-z0-9_]*[A-Za-z])[A-Za-z0-9_]{4,}")
@@ -37,7 +37,7 @@ def miscounted(text: str, count_of: Callable[[str | None, tuple[str, ...]], int 
     """(the count as written with its kind, the count shown) for each sentence that says an object
     holds so many of a kind, where ``count_of`` (the object the sentence names by code, else the
     latest observation holding that kind) gives another number; None from it: not shown."""
-    if not any(k in text for k in _PLURALS):
+    if _PLURALS.search(text) is None:
         return []  # plain substrings first: most texts count no such thing (a count of one: no list to miss)
     low = text.lower()
     if _KIND_WORD.search(low) is None or not any(w in low for w in _CHEAP):
