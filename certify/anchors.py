@@ -609,9 +609,9 @@ def _places_by_owner(value: Any, kin: set[str], owner: str, own: set[str], rival
         key = next((k for k in kin if isinstance(value.get(k), str)), None)
         if key is not None:
             into = own if value[key] == owner else rival
-            ends = (value.get("origin"), value.get("destination"))
-            if all(isinstance(e, str) for e in ends):
-                into.update(ends)  # a trip goes by its ends: "the Miami one" is no trip that connects there
+            origin, destination = value.get("origin"), value.get("destination")
+            if isinstance(origin, str) and isinstance(destination, str):
+                into.update((origin, destination))  # a trip goes by its ends: "the Miami one" is no trip that connects there
             else:
                 _string_leaves(value, into)
             return

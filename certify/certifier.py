@@ -814,8 +814,8 @@ class _Run:
                     reasons.append(reason("text_contradicts_status", arg=ident, detail=shown))
                 else:  # "#W2624389 has already been processed", never looked up
                     reasons.append(reason("text_status_not_visible", arg=ident))
-        for written, shown in miscounted(content, self._count_of):  # "you have 9 reservations": it lists 10
-            reasons.append(reason("text_miscounted", value=written, detail=shown))
+        for counted, listed in miscounted(content, self._count_of):  # "you have 9 reservations": it lists 10
+            reasons.append(reason("text_miscounted", value=counted, detail=listed))
         if "nsurance" in content:  # "C913YC does not include travel insurance", where it shows "yes"
             for said, shown in insurance_contradicted(content, self._insurance_of):
                 reasons.append(reason("text_contradicts_status", arg="insurance", detail=f"{shown} ({said[:60]!r})"))
@@ -1173,10 +1173,10 @@ class _Run:
                     if roles.get(arg) == "identifier":
                         for v in value if isinstance(value, list) else [value]:
                             if isinstance(v, str):
-                                key = compact(v)
-                                self.index.looked_up.add(key)
+                                taken = compact(v)
+                                self.index.looked_up.add(taken)
                                 if meta.access == "read":
-                                    index.observed.add(key)
+                                    index.observed.add(taken)
                 if meta.access != "read" and (own := _RESULT_ID.match(msg.content or "")):
                     self.index.looked_up.add(compact(own[1]))
                 if meta.access != "read":
