@@ -194,6 +194,20 @@ def _has_decimal_gb(text: str) -> bool:
 _USAGE = re.compile(r"\b(?:used|left|remaining|usage|of your|allowance|limit|consumed|so far)\b", re.I)
 
 
+# Words saying something changed or is to be checked anew: "I just paid", "still not working", "try again".
+_CHANGE_WORDS = re.compile(r"\b(?:chang\w*|updat\w*|again|just|now|new|moved|paid|did|done|tried|restart\w*|reboot\w*|"
+                           r"toggl\w*|turn\w*|switch\w*|fix\w*|works?|working|still|refresh\w*|check\w*|status|"
+                           r"email\w*|received|arrived|added|removed|cancel\w*)\b", re.I)
+
+
+def _brings_news(text: str, index: EvidenceIndex) -> bool:
+    """Whether a user message is new evidence for repeating a call: it states a value with a digit
+    not visible before, or says something changed."""
+    if _CHANGE_WORDS.search(text):
+        return True
+    return any(not k.isalpha() and k not in index.compacts for k in tokens(text.lower()))
+
+
 def _options_shown(token: str, index: EvidenceIndex) -> bool:
     """Values joined by slashes or plus signs, each visible: a variant's options "blue/10" of
     {"color": "blue", "battery life": "10 hours"}, a connection "HAT180+HAT026" (not a date: "5/22"
@@ -1191,9 +1205,13 @@ class _Run:
                         self.seen_calls[made_key] = (last[0], self.epoch)
             else:  # system or user
                 if msg.content:
+                    # New evidence: what the user says that was not visible, or that something changed;
+                    # not "anything cheaper in the morning?" about what a lookup already showed.
+                    news = role == "user" and _brings_news(msg.content, index)
                     index.add_text(msg.content)
-                    if role == "user":
+                    if news:
                         self.epoch += 1
+                    if role == "user":
                         self.turns.append(Turn(i, "user", msg.content))
                         self._writes, self._moved, self._failed_write = [], [], None
                 for call in msg.calls:  # dual control: the user ran a tool; its inputs are visible

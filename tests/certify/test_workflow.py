@@ -164,6 +164,22 @@ def test_repeated_call_without_and_with_new_evidence(convo, at, order_w123):
     assert m.kind == "multi_call" and not m.checks["novelty"]
 
 
+@pytest.mark.parametrize(("between", "novel"), [
+    ("How many items are in it, by the way?", False),  # asks about what the lookup showed
+    ("I just got an email saying it shipped.", True),  # says something changed
+    ("Sorry, I meant #W124.", True),  # a value not seen before
+])
+def test_a_user_message_is_new_evidence_when_it_says_something_new(convo, at, order_w123, between: str,
+                                                                    novel: bool) -> None:
+    c = convo()
+    c.user("Status of #W123?")
+    c.call("get_order_details", {"order_id": "#W123"}, order_w123)
+    c.say("Order #W123 is pending.")
+    c.user(between)
+    again = c.call("get_order_details", {"order_id": "#W123"}, order_w123)
+    assert at(certify_interaction(c.build()), again).checks["novelty"] is novel
+
+
 def test_repeat_after_state_change_is_novel(convo, at, order_w123):
     c = convo()
     c.user("Cancel #W123, no longer needed.")
