@@ -666,6 +666,11 @@ class _Run:
                 held = self.index.field_of(ident, key)
                 if isinstance(held, (list, dict)):
                     return len(held)
+        if keys == ("",):  # the latest observation as a whole: a search's results
+            latest = self.index.json_observations[-1:]
+            with suppress(orjson.JSONDecodeError):
+                return listed_count(orjson.loads(latest[0]), keys) if latest else None
+            return None
         for low in reversed(self.index.json_observations):
             if any(f'"{key}"' in low for key in keys):
                 with suppress(orjson.JSONDecodeError):

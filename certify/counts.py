@@ -19,16 +19,19 @@ KINDS = {"reservations": ("reservations",), "reservation": ("reservations",), "o
          "order": ("orders",), "passengers": ("passengers",), "passenger": ("passengers",),
          "lines": ("line_ids", "lines"), "line": ("line_ids", "lines"), "bills": ("bill_ids", "bills"),
          "bill": ("bill_ids", "bills"), "flights": ("flights",), "flight": ("flights",),
-         "payment methods": ("payment_methods",), "payment method": ("payment_methods",)}
-_NUMBER = r"(\d{1,2}|" + "|".join(_NUMBER_WORDS) + r")"
-_KIND = r"(reservations?|orders?|passengers?|lines?|bills?|flights?|payment methods?)"
+         "payment methods": ("payment_methods",), "payment method": ("payment_methods",),
+         "options": ("",), "option": ("",)}
+# "I found three one-stop options": the latest search's results, a list as a whole (key "").
+_NUMBER = r"(?P<n>\d{1,2}|" + "|".join(_NUMBER_WORDS) + r")"
+_KIND = r"(?P<kind>reservations?|orders?|passengers?|lines?|bills?|flights?|payment methods?|options?)"
 # "you have 9 reservations", "there are 3 lines on your account", "T6HMDP has 2 passengers",
 # "your profile lists 4 orders"; the count right before the kind, an adjective or two between.
 _HOLDS = re.compile(rf"\b(?:you(?:'ve| have)(?: got)?|there (?:are|is)|(?:it )?(?:has|have|holds?|contains?|includes?|"
-                    rf"lists?))\s+(?:only\s+|just\s+|exactly\s+)?{_NUMBER}\s+(?:[a-z]+\s+){{0,2}}?{_KIND}\b", re.I)
-_CHEAP = ("have", "has", "there", "hold", "contain", "include", "list")
-_PLURALS = re.compile("reservations|orders|passengers|lines|bills|flights|methods")  # plain alternation: fast
-_KIND_WORD = re.compile(r"(?:reservation|order|passenger|line|bill|flight|payment method)s?\b")  # on lower case
+                    rf"lists?)|(?P<found>(?:i|we) found))\s+(?:only\s+|just\s+|exactly\s+)?{_NUMBER}\s+"
+                    rf"(?:[a-z-]+\s+){{0,2}}?{_KIND}\b", re.I)
+_CHEAP = ("have", "has", "there", "hold", "contain", "include", "list", "found")
+_PLURALS = re.compile("reservations|orders|passengers|lines|bills|flights|methods|options")  # plain alternation: fast
+_KIND_WORD = re.compile(r"(?:reservation|order|passenger|line|bill|flight|payment method|option)s?\b")  # on lower case
 # A word that may be an object's code: letters and digits with a digit ("T6HMDP", "#W1234567", "C1001").
 _CODE = re.compile(r"#?(?=[A-Za-z0-9_]*\d)(?=[A-Za-z0-9_]*[A-Za-z])[A-Za-z0-9_]{4,}")
 
@@ -47,18 +50,21 @@ def miscounted(text: str, count_of: Callable[[str | None, tuple[str, ...]], int 
         if _KIND_WORD.search(sentence.lower()) is None:
             continue
         for m in _HOLDS.finditer(sentence):
-            written = m[1].lower()
+            written = m["n"].lower()
             said = int(written) if written.isdigit() else _NUMBER_WORDS[written]
             codes = _CODE.findall(sentence[:m.start()])
-            shown = count_of(codes[-1] if codes else None, KINDS[m[2].lower()])
+            kinds = ("",) if m["found"] else KINDS[m["kind"].lower()]
+            shown = count_of(codes[-1] if codes and not m["found"] else None, kinds)
             if shown is not None and shown != said:
-                out.append((f"{m[1]} {m[2]}", shown))
+                out.append((f"{m['n']} {m['kind']}", shown))
     return out
 
 
 def listed_count(value: object, keys: tuple[str, ...]) -> int | None:
     """How many entries the first of ``keys`` holds in a JSON value (its top level first, then
     nested objects, breadth first): a list's or a map's length."""
+    if keys == ("",):  # the value itself: a search's results
+        return len(value) if isinstance(value, list) else None
     queue = [value]
     while queue:
         node = queue.pop(0)

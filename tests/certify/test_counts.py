@@ -11,7 +11,8 @@ from trajectory2gym.certify import certify_interaction
 from trajectory2gym.certify.counts import listed_count, miscounted
 from trajectory2gym.certify.reasons import reason_kind
 
-LISTS = {"T6HMDP": {"passengers": 3, "flights": 2}, None: {"reservations": 10, "payment_methods": 2}}
+# "" is the latest observation as a whole (a search's results).
+LISTS = {"T6HMDP": {"passengers": 3, "flights": 2}, None: {"reservations": 10, "payment_methods": 2, "": 2}}
 
 
 def _count_of(ident: str | None, keys: tuple[str, ...]) -> int | None:
@@ -28,6 +29,8 @@ def _count_of(ident: str | None, keys: tuple[str, ...]) -> int | None:
     ("You have two saved payment methods.", []),
     ("I can return 2 items for you.", []),  # what to do, not what an object holds
     ("You have 3 bills.", []),  # no list of bills shown: nothing to say against it
+    ("No direct flights. I found three one-stop options via SFO.", [("three options", 2)]),  # the search gave 2
+    ("I found 2 one-stop flights via SFO.", []),
 ])
 def test_a_count_said_against_the_list_shown(text: str, found: list[tuple[str, int]]) -> None:
     assert miscounted(text, _count_of) == found
