@@ -77,6 +77,7 @@ from trajectory2gym.certify.statuses import (
     STATUS_WORDS,
     contradicted,
     insurance_contradicted,
+    mistimed,
     says_status,
 )
 from trajectory2gym.certify.tools import ToolInfo, ToolResolver, guess_domain
@@ -678,6 +679,12 @@ class _Run:
                         return n
         return None
 
+    def _times_of(self, flight: str, way: str) -> set[str]:
+        """The scheduled departure or arrival times ("HH:MM") the observations show for a flight."""
+        key = f"scheduled_{way}_time_est"
+        return {v[:5] for obj in self.index.objects_with(flight.lower(), f'"{key}"')
+                if isinstance(v := obj.get(key), str)}
+
     def _insurance_of(self, ident: str) -> set[str]:
         """The ``insurance`` ("yes"/"no") the observations show for this reservation's code."""
         shown = self.index.field_of(ident, "insurance")
@@ -835,6 +842,8 @@ class _Run:
                     reasons.append(reason("text_status_not_visible", arg=ident))
         for counted, listed in miscounted(content, self._count_of):  # "you have 9 reservations": it lists 10
             reasons.append(reason("text_miscounted", value=counted, detail=listed))
+        for flight, written, shown in mistimed(content, self._times_of):  # "departs at 09:00": it lands then
+            reasons.append(reason("text_mistimed", arg=flight, value=written, detail=shown))
         if "nsurance" in content:  # "C913YC does not include travel insurance", where it shows "yes"
             for said, shown in insurance_contradicted(content, self._insurance_of):
                 reasons.append(reason("text_contradicts_status", arg="insurance", detail=f"{shown} ({said[:60]!r})"))

@@ -40,6 +40,7 @@ TEMPLATES: dict[str, tuple[str, str]] = {
                                                "{arg}={value}"),
     "text_claims_other_choice": ("visibility", "text reports {tool} as done with the option {detail}, where the "
                                                "call chose {arg}={value}"),
+    "text_mistimed": ("visibility", "text gives {arg} the time {value}, where the observations show {detail}"),
     "text_miscounted": ("visibility", "text says {value}, where the observation lists {detail}"),
     "text_status_not_visible": ("visibility", "text gives {arg} a status no observation shows it with"),
     "text_contradicts_booking_date": ("visibility", "text states {value} as when it was booked, where the "

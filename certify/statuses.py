@@ -99,3 +99,32 @@ def insurance_contradicted(text: str, insurance_of: Callable[[str], set[str]]) -
             if len(shown) == 1 and said not in shown:
                 out.append((clause.strip(), next(iter(shown))))
     return out
+
+
+# A flight's time as a text gives it: "HAT225 departs Denver at 09:00", "lands at 2:30 pm".
+_TIMED = re.compile(r"\b(?P<way>depart\w*|leav\w*|arriv\w*|land\w*)\b[^.;,!?]{0,30}?\bat\s+"
+                    r"(?P<h>[01]?\d|2[0-3]):(?P<m>[0-5]\d)(?![\d:])(?P<half>\s*[ap]\.?m\b)?", re.I)
+_FLIGHT = re.compile(r"\b[A-Z]{2,3}\d{3,4}\b")
+
+
+def mistimed(text: str, times_of: Callable[[str, str], set[str]]) -> list[tuple[str, str, str]]:
+    """(flight, the time as written, the times shown) for each sentence naming one flight that gives
+    it a departure or arrival time none of its observed ones ("HH:MM" of ``times_of(flight, way)``,
+    way "departure" or "arrival") is; nothing where no time of it is shown."""
+    if ":" not in text:
+        return []
+    out: list[tuple[str, str, str]] = []
+    for sentence in SENTENCE_OR_LINE.split(text):
+        flights = set(_FLIGHT.findall(sentence))
+        if len(flights) != 1:
+            continue
+        flight = next(iter(flights))
+        for m in _TIMED.finditer(sentence):
+            way = "departure" if m["way"][0] in "dDlL" and not m["way"].lower().startswith("land") else "arrival"
+            hour = int(m["h"])
+            half = (m["half"] or " ").strip()[:1].lower()
+            hours = {hour + 12} if half == "p" and hour < 12 else {0} if half == "a" and hour == 12 else {hour}
+            shown = times_of(flight, way)
+            if shown and not any(f"{h:02d}:{m['m']}" in shown for h in hours):
+                out.append((flight, m[0][m.start("h") - m.start():].strip(), ", ".join(sorted(shown))))
+    return out

@@ -9,7 +9,7 @@ import pytest
 
 from trajectory2gym.certify import certify_interaction
 from trajectory2gym.certify.reasons import reason_kind
-from trajectory2gym.certify.statuses import contradicted, insurance_contradicted
+from trajectory2gym.certify.statuses import contradicted, insurance_contradicted, mistimed
 from trajectory2gym.envs.registry import tool_specs
 
 SHOWN = {"L1005": "Active", "#W1000001": "pending", "B1001": "Paid"}
@@ -104,3 +104,29 @@ def test_a_status_of_an_object_never_shown_is_not_grounded(convo: Any, user: str
     i = c.say(said)
     decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
     assert [reason_kind(r) for r in decision.reasons] == kinds
+
+
+TIMES = {("HAT225", "departure"): {"06:00"}, ("HAT225", "arrival"): {"09:00"}}
+
+
+@pytest.mark.parametrize(("text", "out"), [
+    ("All changed: HAT225 departs Denver at 09:00 on 2024-05-28.", [("HAT225", "09:00", "06:00")]),
+    ("HAT225 departs Denver at 06:00 and lands at 09:00.", []),
+    ("HAT225 leaves at 6:00 am.", []),
+    ("HAT225 arrives in Charlotte at 9:00 pm.", [("HAT225", "9:00 pm", "09:00")]),
+    ("HAT225 departs at 06:00; HAT226 departs at 10:00.", []),  # each sentence part names its own flight
+    ("HAT999 departs at 11:00.", []),  # no time of it shown: the visibility check's to judge
+])
+def test_a_flights_time_said_against_its_schedule(text: str, out: list[tuple[str, str, str]]) -> None:
+    assert mistimed(text, lambda flight, way: TIMES.get((flight, way), set())) == out
+
+
+def test_a_departure_time_that_is_the_arrival_is_not_grounded(convo: Any) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("When does HAT225 leave Denver on the 28th?")
+    c.call("search_direct_flight", {"origin": "DEN", "destination": "CLT", "date": "2024-05-28"}, [
+        {"flight_number": "HAT225", "scheduled_departure_time_est": "06:00:00", "scheduled_arrival_time_est": "09:00:00"}])
+    i = c.say("HAT225 departs Denver at 09:00.")
+    j = c.say("Sorry: HAT225 departs Denver at 06:00 and arrives at 09:00.")
+    r = {d.message_index: d for d in certify_interaction(c.build()).decisions}
+    assert [reason_kind(x) for x in r[i].reasons] == ["text_mistimed"] and r[j].eligible
