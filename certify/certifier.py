@@ -34,10 +34,12 @@ from trajectory2gym.certify.agreement import (
 from trajectory2gym.certify.anchors import Anchors, call_anchors
 from trajectory2gym.certify.booked_on import misdated
 from trajectory2gym.certify.charges import (
+    TOTAL_KEYS,
     balances_said,
     given_amounts,
     method_balances,
     misstated,
+    mistotaled,
     moved,
     reports_money,
     reversed_ways,
@@ -679,6 +681,16 @@ class _Run:
                         return n
         return None
 
+    def _totals_of(self, ident: str) -> set[int]:
+        """The totals (``total_due`` and the like, in cents) the observations show for an object."""
+        key = ident.lstrip("#").lower()
+        out: set[int] = set()
+        for form in (ident.lower(), f"#{key}"):
+            for obj in self.index.objects_with(form, '"total'):
+                if any(isinstance(v, str) and v.lstrip("#") == key for k, v in obj.items() if k.endswith("id")):
+                    out |= {c for k in TOTAL_KEYS if (c := to_cents(obj.get(k))) is not None}
+        return out
+
     def _times_of(self, flight: str, way: str) -> set[str]:
         """The scheduled departure or arrival times ("HH:MM") the observations show for a flight."""
         key = f"scheduled_{way}_time_est"
@@ -842,6 +854,8 @@ class _Run:
                     reasons.append(reason("text_status_not_visible", arg=ident))
         for counted, listed in miscounted(content, self._count_of):  # "you have 9 reservations": it lists 10
             reasons.append(reason("text_miscounted", value=counted, detail=listed))
+        for ident, written, shown in mistotaled(content, self._totals_of):  # "B1006 totals $65": it shows 70
+            reasons.append(reason("text_misattributed", value=written, arg=ident, detail=shown))
         for flight, written, shown in mistimed(content, self._times_of):  # "departs at 09:00": it lands then
             reasons.append(reason("text_mistimed", arg=flight, value=written, detail=shown))
         if "nsurance" in content:  # "C913YC does not include travel insurance", where it shows "yes"

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 import orjson
@@ -188,3 +189,30 @@ def given_amounts(text: str) -> set[int]:
     return {cents for sentence in SENTENCE_OR_LINE.split(text)
             if _GIVEN_WORDS.search(sentence) and not _SHARE.search(sentence)
             for _, cents in dollar_amounts(sentence)}
+
+
+# A total a text gives one object: "bill B1006 totals $65.00", "the total due on B1006 is $70".
+_TOTAL_OF = re.compile(r"\btotal(?:s|led|ed|ing)?\b(?:\s+(?:due|amount|of|is|was|comes? to|came to|:))*\s*\$", re.I)
+TOTAL_KEYS = ("total_due", "total_amount", "total", "amount_due")  # what an object's total is kept as
+_CODE = re.compile(r"\b[A-Z]{1,2}\d{4,}\b|#W\d{7}\b")
+
+
+def mistotaled(text: str, total_of: Callable[[str], set[int]]) -> list[tuple[str, str, str]]:
+    """(identifier, the amount as written, the totals shown) for each sentence naming one object
+    that gives it a total none of its observed totals (``total_of``, in cents) is."""
+    if "otal" not in text:
+        return []
+    out: list[tuple[str, str, str]] = []
+    for sentence in SENTENCE_OR_LINE.split(text):
+        m = _TOTAL_OF.search(sentence)
+        if m is None:
+            continue
+        codes = set(_CODE.findall(sentence))
+        if len(codes) != 1:
+            continue
+        code = next(iter(codes))
+        said = dollar_amounts(sentence[m.end() - 1:])[:1]
+        shown = total_of(code)
+        if said and shown and said[0][1] not in shown:
+            out.append((code, said[0][0], ", ".join(f"${c / 100:.2f}" for c in sorted(shown))))
+    return out

@@ -13,6 +13,7 @@ from trajectory2gym.certify.charges import (
     balances_said,
     method_balances,
     misstated,
+    mistotaled,
     moved,
     reversed_ways,
     totals,
@@ -189,3 +190,24 @@ def test_a_report_is_read_up_to_where_it_turns_to_another_object(convo, at, repo
                                          {"transaction_type": "refund", "amount": 53.43, "payment_method_id": "credit_card_3577130"}]})
     i = c.say(report)
     assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
+
+
+@pytest.mark.parametrize(("text", "out"), [
+    ("Your February bill B1006 totals $65.00 and is disputed.", [("B1006", "$65.00", "$70.00")]),
+    ("Bill B1006: total due $70.00, of which $65.00 is the plan.", []),
+    ("The total for B1006 and B1007 is $65.00.", []),  # two objects: whose total is not clear
+    ("B1006 has a $65.00 plan charge.", []),  # no total said
+])
+def test_a_total_said_against_the_objects_total(text: str, out: list[tuple[str, str, str]]) -> None:
+    assert mistotaled(text, lambda ident: {7000} if ident == "B1006" else set()) == out
+
+
+def test_a_bills_total_misstated_is_not_grounded(convo: Any) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user("What's on my February bill? I'm C1003.")
+    c.call("get_bills_for_customer", {"customer_id": "C1003"}, [{"bill_id": "B1006", "total_due": 70.0, "line_items": [
+        {"description": "Premium Plan", "amount": 65.0}, {"description": "Suspension Fee", "amount": 5.0}]}])
+    i = c.say("Your February bill B1006 totals $65.00.")
+    j = c.say("Correction: bill B1006 totals $70.00 ($65.00 plan + $5.00 fee).")
+    r = {d.message_index: d for d in certify_interaction(c.build()).decisions}
+    assert [reason_kind(x) for x in r[i].reasons] == ["text_misattributed"] and r[j].eligible
