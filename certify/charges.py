@@ -191,28 +191,29 @@ def given_amounts(text: str) -> set[int]:
             for _, cents in dollar_amounts(sentence)}
 
 
-# A total a text gives one object: "bill B1006 totals $65.00", "the total due on B1006 is $70".
-_TOTAL_OF = re.compile(r"\btotal(?:s|led|ed|ing)?\b(?:\s+(?:due|amount|of|is|was|comes? to|came to|:))*\s*\$", re.I)
+# A total a text gives one object, in one sentence: "bill B1006 totals $65.00", "the total due on
+# #W4343902 is $70" (the identifier, then a total word, then the amount: one search of the text).
+_TOTAL_SAID = re.compile(r"(?P<code>#W\d{7}\b|\b[A-Z]{1,2}\d{4,}\b)[^.!?;\n]{0,60}?\btotal(?:s|led|ed|ling|ing)?\b"
+                         r"(?:\s+(?:due|amount|of|is|was|comes? to|came to))*:?\s*(?P<amount>\$\s?[\d,]+(?:\.\d+)?)", re.I)
 TOTAL_KEYS = ("total_due", "total_amount", "total", "amount_due")  # what an object's total is kept as
-_CODE = re.compile(r"\b[A-Z]{1,2}\d{4,}\b|#W\d{7}\b")
 
 
 def mistotaled(text: str, total_of: Callable[[str], set[int]]) -> list[tuple[str, str, str]]:
-    """(identifier, the amount as written, the totals shown) for each sentence naming one object
-    that gives it a total none of its observed totals (``total_of``, in cents) is."""
+    """(identifier, the amount as written, the totals shown) for each sentence that names an object
+    and then gives it a total none of its observed totals (``total_of``, in cents) is; a sentence
+    naming another object between the two says nothing of whose total it is."""
     if "otal" not in text:
         return []
     out: list[tuple[str, str, str]] = []
-    for sentence in SENTENCE_OR_LINE.split(text):
-        m = _TOTAL_OF.search(sentence)
-        if m is None:
+    for m in _TOTAL_SAID.finditer(text):
+        between = text[m.end("code"):m.start("amount")]
+        if _ANOTHER_CODE.search(between):
             continue
-        codes = set(_CODE.findall(sentence))
-        if len(codes) != 1:
-            continue
-        code = next(iter(codes))
-        said = dollar_amounts(sentence[m.end() - 1:])[:1]
-        shown = total_of(code)
-        if said and shown and said[0][1] not in shown:
-            out.append((code, said[0][0], ", ".join(f"${c / 100:.2f}" for c in sorted(shown))))
+        cents = to_cents(m["amount"].lstrip("$ ").replace(",", ""))
+        shown = total_of(m["code"]) if cents is not None else set()
+        if shown and cents not in shown:
+            out.append((m["code"], m["amount"], ", ".join(f"${c / 100:.2f}" for c in sorted(shown))))
     return out
+
+
+_ANOTHER_CODE = re.compile(r"#W\d{7}\b|\b[A-Z]{1,2}\d{4,}\b")
