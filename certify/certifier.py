@@ -208,7 +208,8 @@ def _brings_news(text: str, index: EvidenceIndex) -> bool:
     not visible before, or says something changed."""
     if _CHANGE_WORDS.search(text):
         return True
-    return any(not k.isalpha() and k not in index.compacts for k in tokens(text.lower()))
+    return _MAY_STATE.search(text) is not None and any(
+        not k.isalpha() and k not in index.compacts for k in tokens(text.lower()))
 
 
 def _options_shown(token: str, index: EvidenceIndex) -> bool:
