@@ -198,15 +198,15 @@ _USAGE = re.compile(r"\b(?:used|left|remaining|usage|of your|allowance|limit|con
 
 
 # Words saying something changed or is to be checked anew: "I just paid", "still not working", "try again".
-_CHANGE_WORDS = re.compile(r"\b(?:chang\w*|updat\w*|again|just|now|new|moved|paid|did|done|tried|restart\w*|reboot\w*|"
-                           r"toggl\w*|turn\w*|switch\w*|fix\w*|works?|working|still|refresh\w*|check\w*|status|"
-                           r"email\w*|received|arrived|added|removed|cancel\w*)\b", re.I)
+# (Word starts, on lower case: a case-blind search with word ends costs three times as much.)
+_CHANGE_WORDS = re.compile(r"\b(?:chang|updat|again|just|now|new|moved|paid|did|done|tried|restart|reboot|toggl|turn|"
+                           r"switch|fix|work|still|refresh|check|status|email|received|arrived|added|removed|cancel)")
 
 
 def _brings_news(text: str, index: EvidenceIndex) -> bool:
     """Whether a user message is new evidence for repeating a call: it states a value with a digit
     not visible before, or says something changed."""
-    if _CHANGE_WORDS.search(text):
+    if _CHANGE_WORDS.search(text.lower()):
         return True
     return _MAY_STATE.search(text) is not None and any(
         not k.isalpha() and k not in index.compacts for k in tokens(text.lower()))

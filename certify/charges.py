@@ -192,27 +192,31 @@ def given_amounts(text: str) -> set[int]:
 
 
 # A total a text gives one object, in one sentence: "bill B1006 totals $65.00", "the total due on
-# #W4343902 is $70" (the identifier, then a total word, then the amount: one search of the text).
-_TOTAL_SAID = re.compile(r"(?P<code>#W\d{7}\b|\b[A-Z]{1,2}\d{4,}\b)[^.!?;\n]{0,60}?\btotal(?:s|led|ed|ling|ing)?\b"
-                         r"(?:\s+(?:due|amount|of|is|was|comes? to|came to))*:?\s*(?P<amount>\$\s?[\d,]+(?:\.\d+)?)", re.I)
+# B1006 is $70": the identifier last named before the total word, and the amount right after it.
+_TOTAL_TAIL = re.compile(r"total(?:s|led|ed|ling|ing)?\b(?:\s+(?:due|amount|of|is|was|comes? to|came to))*:?\s*"
+                         r"(\$\s?[\d,]+(?:\.\d+)?)", re.I)
 TOTAL_KEYS = ("total_due", "total_amount", "total", "amount_due")  # what an object's total is kept as
 
 
 def mistotaled(text: str, total_of: Callable[[str], set[int]]) -> list[tuple[str, str, str]]:
-    """(identifier, the amount as written, the totals shown) for each sentence that names an object
-    and then gives it a total none of its observed totals (``total_of``, in cents) is; a sentence
-    naming another object between the two says nothing of whose total it is."""
-    if "otal" not in text:
-        return []
+    """(identifier, the amount as written, the totals shown) for each total a sentence gives the
+    one object it names before the total word, where none of that object's observed totals
+    (``total_of``, in cents) is the amount; a sentence naming two objects says not whose it is."""
+    low = text.lower()
+    at = low.find("total")
     out: list[tuple[str, str, str]] = []
-    for m in _TOTAL_SAID.finditer(text):
-        between = text[m.end("code"):m.start("amount")]
-        if _ANOTHER_CODE.search(between):
-            continue
-        cents = to_cents(m["amount"].lstrip("$ ").replace(",", ""))
-        shown = total_of(m["code"]) if cents is not None else set()
-        if shown and cents not in shown:
-            out.append((m["code"], m["amount"], ", ".join(f"${c / 100:.2f}" for c in sorted(shown))))
+    while at >= 0:
+        m = _TOTAL_TAIL.match(text, at)
+        if m is not None:
+            begin = max(text.rfind(c, 0, at) for c in ".!?;\n") + 1
+            codes = set(_ANOTHER_CODE.findall(text, begin, at))
+            cents = to_cents(m[1].lstrip("$ ").replace(",", ""))
+            if len(codes) == 1 and cents is not None:
+                code = codes.pop()
+                shown = total_of(code)
+                if shown and cents not in shown:
+                    out.append((code, m[1], ", ".join(f"${c / 100:.2f}" for c in sorted(shown))))
+        at = low.find("total", at + 5)
     return out
 
 
