@@ -684,6 +684,8 @@ class _Run:
 
     def _totals_of(self, ident: str) -> set[int]:
         """The totals (``total_due`` and the like, in cents) the observations show for an object."""
+        if not self.index.json_has('"total'):  # no observation shows a total (one search per observation)
+            return set()
         key = ident.lstrip("#").lower()
         out: set[int] = set()
         for form in (ident.lower(), f"#{key}"):
