@@ -206,10 +206,10 @@ _CHANGE_WORDS = re.compile(r"\b(?:chang|updat|again|just|now|new|moved|paid|did|
 def _brings_news(text: str, index: EvidenceIndex) -> bool:
     """Whether a user message is new evidence for repeating a call: it states a value with a digit
     not visible before, or says something changed."""
-    if _CHANGE_WORDS.search(text.lower()):
+    low = text.lower()
+    if _CHANGE_WORDS.search(low):
         return True
-    return _MAY_STATE.search(text) is not None and any(
-        not k.isalpha() and k not in index.compacts for k in tokens(text.lower()))
+    return _MAY_STATE.search(text) is not None and any(not k.isalpha() and k not in index.compacts for k in tokens(low))
 
 
 def _options_shown(token: str, index: EvidenceIndex) -> bool:
@@ -598,13 +598,20 @@ class _Run:
                for v in call.arguments.values()):
             return None  # a write since the user spoke changed it: its result may not show the status
         beside = False
-        for form in dict.fromkeys((ident.lower(), key, f"#{key}")):  # "#W5353646" as written, or as shown
-            for obj in self.index.objects_with(form, '"status"'):
-                beside = True
-                if "status" in obj and any(isinstance(v, str) and v.lstrip("#") == key
-                                           for k, v in obj.items() if k.endswith("id")):
-                    return obj["status"]
+        for obj, own in self._objects_shown(ident, '"status"'):
+            beside = True
+            if own and "status" in obj:
+                return obj["status"]
         return None if beside or self._looked_up_key(key) or not self._kind_has_status(key) else ""
+
+    def _objects_shown(self, ident: str, needle: str) -> Iterator[tuple[dict[str, Any], bool]]:
+        """The objects observations holding ``needle`` show with this identifier among their values,
+        newest first, each with whether the identifier is its own (an ``..._id`` field): "#W5353646"
+        as written, or as shown."""
+        key = ident.lstrip("#").lower()
+        for form in dict.fromkeys((ident.lower(), key, f"#{key}")):
+            for obj in self.index.objects_with(form, needle):
+                yield obj, any(isinstance(v, str) and v.lstrip("#") == key for k, v in obj.items() if k.endswith("id"))
 
     def _kind_has_status(self, key: str) -> bool:
         """Whether an observation shows an object of this identifier's kind (its shape) with a
@@ -670,13 +677,10 @@ class _Run:
                 held = self.index.field_of(ident, key)
                 if isinstance(held, (list, dict)):
                     return len(held)
-        if keys == ("",):  # the latest observation as a whole: a search's results
-            latest = self.index.json_observations[-1:]
-            with suppress(orjson.JSONDecodeError):
-                return listed_count(orjson.loads(latest[0]), keys) if latest else None
-            return None
-        for low in reversed(self.index.json_observations):
-            if any(f'"{key}"' in low for key in keys):
+        shown = self.index.json_observations
+        # ("" is the latest observation as a whole: a search's results.)
+        for low in shown[-1:] if keys == ("",) else reversed(shown):
+            if keys == ("",) or any(f'"{key}"' in low for key in keys):
                 with suppress(orjson.JSONDecodeError):
                     if (n := listed_count(orjson.loads(low), keys)) is not None:
                         return n
@@ -686,13 +690,8 @@ class _Run:
         """The totals (``total_due`` and the like, in cents) the observations show for an object."""
         if not self.index.json_has('"total'):  # no observation shows a total (one search per observation)
             return set()
-        key = ident.lstrip("#").lower()
-        out: set[int] = set()
-        for form in (ident.lower(), f"#{key}"):
-            for obj in self.index.objects_with(form, '"total'):
-                if any(isinstance(v, str) and v.lstrip("#") == key for k, v in obj.items() if k.endswith("id")):
-                    out |= {c for k in TOTAL_KEYS if (c := to_cents(obj.get(k))) is not None}
-        return out
+        return {c for obj, own in self._objects_shown(ident, '"total') if own
+                for k in TOTAL_KEYS if (c := to_cents(obj.get(k))) is not None}
 
     def _times_of(self, flight: str, way: str) -> set[str]:
         """The scheduled departure or arrival times ("HH:MM") the observations show for a flight."""
@@ -1222,9 +1221,9 @@ class _Run:
                                 self.index.looked_up.add(taken)
                                 if meta.access == "read":
                                     index.observed.add(taken)
-                if meta.access != "read" and (own := _RESULT_ID.match(msg.content or "")):
-                    self.index.looked_up.add(compact(own[1]))
                 if meta.access != "read":
+                    if own := _RESULT_ID.match(msg.content or ""):
+                        self.index.looked_up.add(compact(own[1]))
                     # A state change; but not new evidence for repeating this very call.
                     self.epoch += 1
                     self._failed_write = None
