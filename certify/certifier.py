@@ -203,13 +203,16 @@ _CHANGE_WORDS = re.compile(r"\b(?:chang|updat|again|just|now|new|moved|paid|did|
                            r"switch|fix|work|still|refresh|check|status|email|received|arrived|added|removed|cancel)")
 
 
-def _brings_news(text: str, index: EvidenceIndex) -> bool:
-    """Whether a user message is new evidence for repeating a call: it states a value with a digit
-    not visible before, or says something changed."""
+def _brings_news(text: str, index: EvidenceIndex) -> int:
+    """What a user message brings as evidence for repeating a call: 2 when it says something
+    changed (new evidence for any call), 1 when it only states a value with a digit not visible
+    before (new evidence for repeating a write, not a lookup: the lookup would show what it showed),
+    0 when nothing."""
     low = text.lower()
     if _CHANGE_WORDS.search(low):
-        return True
-    return _MAY_STATE.search(text) is not None and any(not k.isalpha() and k not in index.compacts for k in tokens(low))
+        return 2
+    return int(_MAY_STATE.search(text) is not None and any(not k.isalpha() and k not in index.compacts
+                                                           for k in tokens(low)))
 
 
 def _options_shown(token: str, index: EvidenceIndex) -> bool:
@@ -238,8 +241,9 @@ class _Run:
         self._prices: PriceBook | None = None
         self._tool_args: frozenset[tuple[str, frozenset[str]]] | None = None
         self.turns: list[Turn] = []
-        self.epoch = 0
-        self.seen_calls: dict[tuple[str, bytes], tuple[int, int]] = {}
+        self.epoch = 0  # counts state changes (writes, the user's own actions, "I just paid")
+        self.told = 0  # counts user messages that only state new values
+        self.seen_calls: dict[tuple[str, bytes], tuple[int, int, int]] = {}
         self.visible_specs = {t.name: t for t in inter.tools}
         self.confirm_access = frozenset(self.cfg.confirm_access)
         self.domain = self._domain()
@@ -1067,12 +1071,12 @@ class _Run:
                 reasons.append(reason("repeated_call", tool=name, index=i))
             else:
                 earlier = self.seen_calls.get(key)
-                if earlier is not None and earlier[1] == epoch:
+                if earlier is not None and earlier[1] == epoch and (access == "read" or earlier[2] == self.told):
                     novelty = False
                     reasons.append(reason("repeated_call", tool=name, index=earlier[0]))
             keys.append(key)
         for key in keys:
-            self.seen_calls[key] = (i, epoch)
+            self.seen_calls[key] = (i, epoch, self.told)
         return {
             "message_index": i,
             "kind": "handoff" if handoff else "call" if len(calls) == 1 else "multi_call",
@@ -1232,15 +1236,17 @@ class _Run:
                     made_key = self.call_key(made)
                     last = self.seen_calls.get(made_key)
                     if last is not None:
-                        self.seen_calls[made_key] = (last[0], self.epoch)
+                        self.seen_calls[made_key] = (last[0], self.epoch, self.told)
             else:  # system or user
                 if msg.content:
                     # New evidence: what the user says that was not visible, or that something changed;
                     # not "anything cheaper in the morning?" about what a lookup already showed.
                     news = role == "user" and _brings_news(msg.content, index)
                     index.add_text(msg.content)
-                    if news:
+                    if news == 2:
                         self.epoch += 1
+                    elif news:
+                        self.told += 1
                     if role == "user":
                         self.turns.append(Turn(i, "user", msg.content))
                         self._writes, self._moved, self._failed_write = [], [], None

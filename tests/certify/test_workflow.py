@@ -167,7 +167,9 @@ def test_repeated_call_without_and_with_new_evidence(convo, at, order_w123):
 @pytest.mark.parametrize(("between", "novel"), [
     ("How many items are in it, by the way?", False),  # asks about what the lookup showed
     ("I just got an email saying it shipped.", True),  # says something changed
-    ("Sorry, I meant #W124.", True),  # a value not seen before
+    ("Sorry, I meant #W124.", False),  # a new value, but #W123's lookup would show what it showed
+    ("Right, and the phone on 2006?", False),  # a new value, about something else
+    ("I just paid it, check it again?", True),  # says something changed
 ])
 def test_a_user_message_is_new_evidence_when_it_says_something_new(convo, at, order_w123, between: str,
                                                                     novel: bool) -> None:
@@ -177,6 +179,27 @@ def test_a_user_message_is_new_evidence_when_it_says_something_new(convo, at, or
     c.say("Order #W123 is pending.")
     c.user(between)
     again = c.call("get_order_details", {"order_id": "#W123"}, order_w123)
+    assert at(certify_interaction(c.build()), again).checks["novelty"] is novel
+
+
+@pytest.mark.parametrize(("between", "novel"), [
+    ("Please try that again.", True),  # asks for a new attempt
+    ("My zip code is 46220, in case that matters.", True),  # a value not seen before
+    ("ok", False),
+])
+def test_a_repeated_write_is_novel_after_any_new_evidence(convo, at, order_w123, between: str, novel: bool) -> None:
+    c = convo()
+    c.user("Cancel #W123, no longer needed.")
+    c.call("get_order_details", {"order_id": "#W123"}, order_w123)
+    c.say("Cancel order #W123 because it is no longer needed? (yes/no)")
+    c.user("yes")
+    c.call("cancel_pending_order", {"order_id": "#W123", "reason": "no longer needed"},
+           "Error: the order service is unavailable")
+    c.say("Sorry, that did not go through. Shall I try to cancel order #W123 again (no longer needed)?")
+    c.user(between)
+    c.say("Retrying the cancellation of order #W123 now. Confirm? (yes/no)")
+    c.user("yes")
+    again = c.call("cancel_pending_order", {"order_id": "#W123", "reason": "no longer needed"}, {"status": "cancelled"})
     assert at(certify_interaction(c.build()), again).checks["novelty"] is novel
 
 
