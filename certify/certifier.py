@@ -74,6 +74,7 @@ from trajectory2gym.certify.normalize import (
 )
 from trajectory2gym.certify.prices import PriceBook, misattributed
 from trajectory2gym.certify.reasons import reason
+from trajectory2gym.certify.refund_methods import GATE, misnamed_refund_methods, refund_destinations
 from trajectory2gym.certify.routes import Route
 from trajectory2gym.certify.statuses import (
     STATUS_WORDS,
@@ -879,7 +880,19 @@ class _Run:
             self._done_reasons(content, toks, reasons)
         if self._writes and "$" in content:
             self._report_reasons(content, reasons)
+        if self._writes and GATE.search(content):  # "refunded to your PayPal", where it went to a gift card
+            self._refund_method_reasons(content, reasons)
         return reasons, privileged
+
+    def _refund_method_reasons(self, content: str, reasons: list[str]) -> None:
+        """Append where a report names another kind of payment method for a refund than the writes
+        since the user spoke refunded."""
+        destinations: set[str] = set()
+        for result, _, call in self._writes:
+            paid = [v for a, v in call.arguments.items() if "payment" in a and isinstance(v, str)]
+            destinations |= refund_destinations(result, paid)
+        for said in misnamed_refund_methods(content, destinations):
+            reasons.append(reason("text_misstated_refund_method", value=said, detail=", ".join(sorted(destinations))))
 
     def _done_reasons(self, content: str, toks: set[str], reasons: list[str]) -> None:
         """Append why a report of the last write as done is not grounded: it names another object of

@@ -27,6 +27,8 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "text_misattributed": ("visibility", "text states {value} for {arg}, which the observations price at {detail}"),
     "text_misstated_charge": ("visibility", "text states {value} as charged or refunded, which the call's result "
                                             "records as {detail}"),
+    "text_misstated_refund_method": ("visibility", "text names {value} as where a refund goes, where the call's "
+                                                   "result refunds {detail}"),
     "text_reversed_charge": ("visibility", "text states {value} as moving the other way than the conversation "
                                            "gave it ({detail})"),
     "text_contradicts_status": ("visibility", "text gives {arg} another status than the observation shows: {detail}"),

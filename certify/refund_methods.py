@@ -1,0 +1,72 @@
+"""Where a write's refund went, and whether a report names that kind of payment method.
+
+"The $3214.75 will be refunded to your PayPal account", after a cancellation whose result records
+the refund to ``gift_card_5540683``, tells the user something the result contradicts. A payment
+method's kind is its identifier's stem (``gift_card``, ``credit_card``, ``paypal``, ``certificate``);
+a report is read only where it names a kind right after a refund phrase ("refunded to your ...",
+"back onto the ..."), so a sentence naming a method for another reason is left alone.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import orjson
+
+# A cheap, case-sensitive gate on the raw text before the lower-cased search.
+GATE = re.compile(r"efund|back|redit|eturn")
+
+_NAMED = re.compile(
+    r"\b(?:refund\w*|back|credited|returned)\b[^.!?;\n]{0,60}?\b(?:to|onto|into|on)\s+(?:your|the)\s+"
+    r"(?:original\s+|existing\s+|same\s+)?(paypal|credit card|debit card|card ending|gift card|travel certificate|"
+    r"certificate)")
+_KIND_OF_WORDS = {"paypal": "paypal", "credit card": "credit_card", "debit card": "credit_card",
+                  "card ending": "credit_card", "gift card": "gift_card", "travel certificate": "certificate",
+                  "certificate": "certificate"}
+_STEM = re.compile(r"^([a-z_]+?)_?\d+$")
+KNOWN_KINDS = frozenset(_KIND_OF_WORDS.values())
+
+
+def method_kind(method_id: str) -> str:
+    """``credit_card_2641784`` -> ``credit_card``; "" when the identifier has no such stem."""
+    m = _STEM.match(method_id.lower())
+    return m[1] if m else ""
+
+
+def refund_destinations(result: str, payment_args: list[str]) -> set[str]:
+    """Payment methods a write's result records a refund to (a ``refund`` transaction, or a negative
+    amount), together with the payment methods the call named (a return's or an exchange's)."""
+    found = set(payment_args)
+    try:
+        data = orjson.loads(result)
+    except orjson.JSONDecodeError:
+        return found
+    _walk(data, found)
+    return found
+
+
+def _walk(value: Any, found: set[str]) -> None:
+    if isinstance(value, dict):
+        method = value.get("payment_method_id") or value.get("payment_id")
+        if isinstance(method, str):
+            amount = value.get("amount")
+            if value.get("transaction_type") == "refund" or (isinstance(amount, (int, float)) and amount < 0):
+                found.add(method)
+        for v in value.values():
+            if isinstance(v, (dict, list)):
+                _walk(v, found)
+    elif isinstance(value, list):
+        for v in value:
+            if isinstance(v, (dict, list)):
+                _walk(v, found)
+
+
+def misnamed_refund_methods(text: str, destinations: set[str]) -> list[str]:
+    """The kinds of payment method a text says a refund goes to that none of ``destinations`` is
+    (empty when a destination's kind is not known: then nothing can be compared)."""
+    kinds = {method_kind(d) for d in destinations}
+    if not kinds or not kinds <= KNOWN_KINDS:
+        return []
+    return [said for said in dict.fromkeys(m[1] for m in _NAMED.finditer(text.lower()))
+            if _KIND_OF_WORDS[said] not in kinds]

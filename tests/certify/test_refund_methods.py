@@ -1,0 +1,77 @@
+"""A report of where a refund goes must name the kind of payment method the write's result refunded
+(certify/refund_methods.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import orjson
+import pytest
+
+from trajectory2gym.certify import certify_interaction
+from trajectory2gym.certify.reasons import reason_kind
+from trajectory2gym.certify.refund_methods import (
+    method_kind,
+    misnamed_refund_methods,
+    refund_destinations,
+)
+from trajectory2gym.envs.registry import tool_specs
+
+ORDER = {"order_id": "#W9673784", "user_id": "omar_silva_7446", "status": "pending",
+         "items": [{"name": "T-Shirt", "item_id": "8124970213", "price": 49.67}],
+         "payment_history": [{"transaction_type": "payment", "amount": 49.67, "payment_method_id": "gift_card_5540683"}]}
+CANCELLED = {**ORDER, "status": "cancelled", "payment_history": [
+    *ORDER["payment_history"],
+    {"transaction_type": "refund", "amount": 49.67, "payment_method_id": "gift_card_5540683"}]}
+
+
+def test_method_kinds_and_the_destinations_a_result_records() -> None:
+    assert method_kind("credit_card_2641784") == "credit_card"
+    assert method_kind("paypal_8516781") == "paypal"
+    assert method_kind("certificate_7504069") == "certificate"
+    assert method_kind("L1002") == "l"  # a stem, but no payment kind: compared as unknown
+    assert refund_destinations(orjson.dumps(CANCELLED).decode(), []) == {"gift_card_5540683"}
+    assert refund_destinations(orjson.dumps(ORDER).decode(), []) == set()  # a payment is no refund
+    # Airline: a refund is a negative amount; a return names where its refund goes.
+    airline = {"payment_history": [{"payment_id": "credit_card_1", "amount": 454},
+                                   {"payment_id": "credit_card_1", "amount": -454}]}
+    assert refund_destinations(orjson.dumps(airline).decode(), ["paypal_2"]) == {"credit_card_1", "paypal_2"}
+    assert refund_destinations("Error: not JSON", ["paypal_2"]) == {"paypal_2"}
+
+
+@pytest.mark.parametrize(("text", "named"), [
+    ("The $49.67 will be refunded to your PayPal account within 5-7 business days.", ["paypal"]),
+    ("$49.67 goes back onto the original credit card.", ["credit card"]),
+    ("$49.67 was credited to your card ending 2992.", ["card ending"]),
+    ("The $49.67 has been refunded to your gift card.", []),
+    ("Refunded. Your PayPal account is unchanged.", []),  # names PayPal, not as where the refund went
+    ("You paid with PayPal; the refund of $49.67 went to your gift card.", []),
+])
+def test_a_kind_named_as_where_a_refund_goes(text: str, named: list[str]) -> None:
+    assert misnamed_refund_methods(text, {"gift_card_5540683"}) == named
+
+
+def test_nothing_is_compared_without_a_known_kind_of_destination() -> None:
+    assert misnamed_refund_methods("It was refunded to your PayPal.", set()) == []
+    assert misnamed_refund_methods("It was refunded to your PayPal.", {"wallet_9"}) == []
+
+
+@pytest.mark.parametrize(("report", "kinds"), [
+    ("I've cancelled #W9673784. The $49.67 will be refunded to your PayPal account within 5-7 business days.",
+     ["text_misstated_refund_method"]),
+    ("I've cancelled #W9673784. The $49.67 is back on your gift card already.", []),
+])
+def test_a_report_after_a_cancellation_names_where_the_refund_went(convo: Any, at: Any, report: str,
+                                                                   kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user("Cancel #W9673784 please, I no longer need it. I'm omar_silva_7446.")
+    c.call("get_order_details", {"order_id": "#W9673784"}, ORDER)
+    c.say("Cancel #W9673784 (reason: no longer needed)? The $49.67 goes back to your gift card. Confirm?")
+    c.user("yes")
+    c.call("cancel_pending_order", {"order_id": "#W9673784", "reason": "no longer needed"}, CANCELLED)
+    i = c.say(report)
+    d = at(certify_interaction(c.build()), i)
+    assert [reason_kind(r) for r in d.reasons] == kinds
+    if kinds:
+        assert d.reasons == [
+            "text names 'paypal' as where a refund goes, where the call's result refunds gift_card_5540683"]
