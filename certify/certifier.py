@@ -240,6 +240,7 @@ class _Run:
         self.index = EvidenceIndex()
         self._private: EvidenceIndex | None = None
         self._prices: PriceBook | None = None
+        self._obs_days: dict[int, str] = {}  # JSON observation number -> the date its call asked about
         self._tool_args: frozenset[tuple[str, frozenset[str]]] | None = None
         self.turns: list[Turn] = []
         self.epoch = 0  # counts state changes (writes, the user's own actions, "I just paid")
@@ -306,7 +307,7 @@ class _Run:
     def prices(self) -> PriceBook:
         """Which prices observations give which object: read on the first question."""
         if self._prices is None:
-            self._prices = PriceBook(self.index)
+            self._prices = PriceBook(self.index, self._obs_days)
         return self._prices
 
     @property
@@ -1218,6 +1219,8 @@ class _Run:
                 made = agent_calls.get(cid or "")
                 if made is None:
                     continue
+                if len(index.json_observations) > shown and isinstance(day := made.arguments.get("date"), str):
+                    self._obs_days[shown] = day  # a search's answer is about its day
                 meta = self.info(made.name).meta
                 if not ok:
                     # A report of it as done is then no grounded statement; unless the same call

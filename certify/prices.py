@@ -21,7 +21,7 @@ from typing import Any
 import orjson
 
 from trajectory2gym.certify.anchors import NESTED_ID_KEYS
-from trajectory2gym.certify.dates import ISO_DAY
+from trajectory2gym.certify.dates import ISO_DAY, DateMention, date_mentions
 from trajectory2gym.certify.evidence import EvidenceIndex
 from trajectory2gym.certify.normalize import (
     chunks,
@@ -32,7 +32,7 @@ from trajectory2gym.certify.normalize import (
 )
 from trajectory2gym.certify.turns import SENTENCE
 
-_PRICE_WORDS = re.compile(r"\b(?:costs?|priced|prices?|fares?|sells? for)\b|\b(?:is|are|was|were|for) \$", re.I)
+_PRICE_WORDS = re.compile(r"\b(?:costs?|priced|prices?|fares?|sells? for)\b|\b(?:is|are|was|were|for|at) \$", re.I)
 # A sentence about another amount than the object's own price: "the replacement for item X costs",
 # "the difference is", "you get $5 back".
 _OTHER_AMOUNT = re.compile(r"\b(?:replacement|instead|difference|refund\w*|more|less|cheaper|than|total|"
@@ -85,16 +85,22 @@ class PriceBook:
     """Per interaction: each JSON observation is read for prices once, on the first question about
     an identifier it contains."""
 
-    def __init__(self, index: EvidenceIndex) -> None:
+    def __init__(self, index: EvidenceIndex, days: dict[int, str] | None = None) -> None:
         self._index = index
         self._listings: dict[int, _Listing] = {}
+        # JSON observation number -> the date its call asked about (a flight search's "date").
+        self._days = days if days is not None else {}
 
-    def prices(self, ident: str) -> tuple[set[int], set[int]]:
+    def prices(self, ident: str, day: DateMention | None = None) -> tuple[set[int], set[int]]:
         """The prices observations give the object ``ident`` names, and those they give other objects
-        of its kind (same identifier field) in the same observations."""
+        of its kind (same identifier field) in the same observations. With ``day``, where some of
+        those observations answer a call about that day, only they give its own prices, and the
+        prices the others give it count as another object's: a flight's fare on the 20th is not its
+        fare on the 21st."""
         key = compact(ident)
         own: set[int] = set()
         others: set[int] = set()
+        dated: list[tuple[bool, set[int], set[int]]] = []
         for k, low in enumerate(self._index.json_observations):
             if key not in low:
                 continue
@@ -105,8 +111,14 @@ class PriceBook:
                     _read(orjson.loads(low), listing)
             owner = listing.owners.get(key)
             if owner is not None:
-                own |= owner[1]
-                others |= listing.by_field.get(owner[0], set())
+                mine, theirs = owner[1], listing.by_field.get(owner[0], set())
+                if day is not None and (asked := self._days.get(k)) is not None:
+                    dated.append((day.means(asked), mine, theirs))
+                own |= mine
+                others |= theirs
+        if any(on_day for on_day, _, _ in dated):
+            own = set().union(*(mine for on_day, mine, _ in dated if on_day))
+            others = set().union(*(theirs if on_day else mine for on_day, mine, theirs in dated))
         return own, others - own
 
 
@@ -116,9 +128,13 @@ def misattributed(text: str, book: PriceBook) -> list[tuple[str, str, set[int]]]
     out: list[tuple[str, str, set[int]]] = []
     low = text.lower()  # plain substring tests first: a case-blind regex search costs more
     if not ("pric" in low or "cost" in low or "fare" in low or "sell" in low or " is $" in low or " are $" in low
-            or " was $" in low or " were $" in low or " for $" in low) or not _PRICE_WORDS.search(text):
+            or " was $" in low or " were $" in low or " for $" in low or " at $" in low) or not _PRICE_WORDS.search(text):
         return out
+    # The days the latest sentence naming one is about: "On 2024-05-21: HAT047 ... $149".
+    days: dict[tuple[int, int | None, int | None], DateMention] = {}
     for sentence in SENTENCE.split(text):
+        if said := date_mentions(sentence):
+            days = {(d.day, d.month, d.year): d for d in said}
         if not _PRICE_WORDS.search(sentence) or _OTHER_AMOUNT.search(sentence) or sentence.rstrip().endswith("?"):
             continue  # no price claim: another amount, or a question
         amounts = money_numbers_in(sentence)
@@ -128,8 +144,9 @@ def misattributed(text: str, book: PriceBook) -> list[tuple[str, str, set[int]]]
                  if looks_like_identifier(t) and not ISO_DAY.fullmatch(t)]
         if not spots:
             continue
+        day = next(iter(days.values())) if len(days) == 1 else None
         for written, cents, ident in _paired(sentence, spots, placed(sentence, [w for w, _ in amounts], pairs=amounts)):
-            own, others = book.prices(ident)
+            own, others = book.prices(ident, day)
             if own and cents not in own and cents in others:
                 out.append((written, ident, own))
     return out

@@ -108,3 +108,32 @@ def test_an_item_listed_twice_counts_twice_in_a_total(convo, at, total: str, kin
     said = ("- Desk Lamp — 8384507844 — $137.94\n- Fleece Jacket — 8590708195 — $157.61\n"
             f"- Fleece Jacket — 8590708195 — $157.61\n\nRefund total: **{total}**")
     assert _text(convo, at, order, said) == kinds  # 610.77 would count the jacket three times
+
+
+def _searches(convo: Any, at: Any, said: str) -> list[str]:
+    """HAT047 on two days' searches: $149 in economy on the 20th, $157 on the 21st."""
+    c = convo()
+    c.user("What flights are there from Las Vegas to Seattle on 2024-05-20 or 2024-05-21?")
+    for day, (hat040, hat047) in (("2024-05-20", (130, 149)), ("2024-05-21", (169, 157))):
+        c.call("search_direct_flight", {"origin": "LAS", "destination": "SEA", "date": day},
+               [{"flight_number": "HAT040", "prices": {"basic_economy": 84, "economy": hat040}},
+                {"flight_number": "HAT047", "scheduled_departure_time_est": "13:00:00",
+                 "prices": {"basic_economy": 93, "economy": hat047}}])
+    i = c.say(said)
+    return [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
+
+
+@pytest.mark.parametrize(("said", "kinds"), [
+    # The sentence's day, or the day of the sentence before it, picks the search.
+    ("On 2024-05-21, HAT047 has economy at $149.", ["text_misattributed"]),
+    ("For May 21st: HAT040 is full. HAT047 costs $149 in economy.", ["text_misattributed"]),
+    ("On 2024-05-21, HAT047 has economy at $157.", []),
+    ("On May 20, HAT047 has economy at $149.", []),
+    # No day, or two: either search's fare is the flight's own.
+    ("HAT047 has economy at $149.", []),
+    ("HAT047 costs $149 on May 20 and $157 on May 21.", []),
+    # A fare both days share is the flight's own on either.
+    ("On 2024-05-21, HAT047 leaves at 13:00 with basic economy at $93.", []),
+])
+def test_a_fare_is_read_against_the_search_of_the_day_the_text_names(convo, at, said: str, kinds: list[str]) -> None:
+    assert _searches(convo, at, said) == kinds
