@@ -230,6 +230,11 @@ def test_a_new_passenger_is_named_in_full_somewhere(convo) -> None:
     ("I can add one checked bag for Raj and one for Sophia on PVUB64, free. Shall I?", 4, True),
     ("Would you like me to add one more checked bag to PVUB64, free?", 3, True),
     ("PVUB64 has **2** checked bags right now; with one more for Sophia you'd have **3**. Free. Add it?", 3, True),
+    # The count as it changes, in words, then a line of its own for the paid ones.
+    ("The change would be:\n- Reservation PVUB64: total checked bags from 2 to 4\n- Non-free bags: 0, so no charge\n"
+     "Shall I make this change?", 4, True),
+    ("The change would be:\n- Reservation PVUB64: total checked bags from 2 to 4\n- Non-free bags: 0, so no charge\n"
+     "Shall I make this change?", 5, False),
 ])
 def test_bags_counted_by_what_the_description_says_of_bags(convo, said: str, total: int, ok: bool) -> None:
     two = {**RESERVATION, "passengers": [{"first_name": "Raj", "last_name": "Moore"},
