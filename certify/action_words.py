@@ -23,9 +23,9 @@ GENERIC = frozenset({
 # A tool named after one of these verbs (cancel_reservation) is described by the verb or a synonym,
 # never by its object noun ("reservation" also occurs in a lookup or another action's description).
 _SYNONYMS: dict[str, tuple[str, ...]] = {
-    "modify": ("change", "modif", "updat", "switch", "replac", "exchang", "swap", "move", "correct", "fix ", "edit",
+    "modify": ("change", "modif", "updat", "switch", "replac", "exchang", "swap", "mov", "correct", "fix ", "edit",
                "set "),
-    "update": ("change", "modif", "updat", "switch", "add ", "added", "adding", "upgrad", "downgrad", "move",
+    "update": ("change", "modif", "updat", "switch", "add ", "added", "adding", "upgrad", "downgrad", "mov",
                "put ", "correct", "fix ", "edit", "renam", "replac", "set ", "becom"),  # "LAS -> IAH becomes HAT266"
     "book": ("book", "reserv"),
     "cancel": ("cancel",),

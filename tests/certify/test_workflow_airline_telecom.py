@@ -708,6 +708,9 @@ def test_a_question_about_a_trip_elsewhere_leaves_the_yes(convo, at, reply: str,
     # "becomes" says the change; ", and" turns from the replaced flight to the one kept.
     ("To confirm: on TI7NSI the return becomes HAT150 on 2024-05-29 instead of HAT217, and the outbound HAT145 "
      "on 2024-05-23 is unchanged. Proceed?", []),
+    # A verb's -ing form names the change as its base form does.
+    ("Understood. Moving the return on TI7NSI to HAT150 on 2024-05-29, business; HAT145 on 2024-05-23 stays. "
+     "Do you confirm?", []),
 ])
 def test_a_list_line_that_keeps_one_flight_keeps_no_other(convo, at, description: str, kinds: list[str]) -> None:
     assert _trip(convo, at, description, "yes please do it", [("HAT145", "2024-05-23"), ("HAT150", "2024-05-29")]) \
