@@ -55,7 +55,7 @@ from trajectory2gym.certify.claims import (
 from trajectory2gym.certify.config import CertifyConfig
 from trajectory2gym.certify.confirmation import check_confirmation
 from trajectory2gym.certify.counts import listed_count, miscounted
-from trajectory2gym.certify.dates import date_mentions
+from trajectory2gym.certify.dates import ISO_DAY, date_mentions
 from trajectory2gym.certify.equations import miscalculated, worked
 from trajectory2gym.certify.evidence import EvidenceIndex
 from trajectory2gym.certify.normalize import (
@@ -240,6 +240,7 @@ class _Run:
         self.index = EvidenceIndex()
         self._private: EvidenceIndex | None = None
         self._prices: PriceBook | None = None
+        self._derived_days: set[str] = set()  # ISO dates grounded calls derived ("one day later")
         self._obs_days: dict[int, str] = {}  # JSON observation number -> the date its call asked about
         self._tool_args: frozenset[tuple[str, frozenset[str]]] | None = None
         self.turns: list[Turn] = []
@@ -671,7 +672,8 @@ class _Run:
         out = []
         for d in date_mentions(text):
             written = text[d.start:d.end]
-            if d.month is not None and _LETTER.search(written) and not self.index.day_shown(d.month, d.day, d.year):
+            if (d.month is not None and _LETTER.search(written) and not self.index.day_shown(d.month, d.day, d.year)
+                    and not any(d.means(iso) for iso in self._derived_days)):
                 out.append(written)
         return out
 
@@ -1051,7 +1053,10 @@ class _Run:
                         and value not in constants):
                     continue  # the common case, without the general walk
                 schema = info.properties.get(arg)
+                missed = len(misses)
                 self._value_misses(value, role, schema if isinstance(schema, dict) else {}, arg, misses)
+                if len(misses) == missed:  # grounded by a derivation: "one day later" gives 2024-05-20,
+                    self._keep_derived_days(value)  # which a later text may then say ("May 20")
             # 3. workflow (its reasons follow the visibility ones)
             access = meta.access
             flow: list[str] = []
@@ -1101,6 +1106,20 @@ class _Run:
             "privileged": privileged,
             "calls": facts,
         }, any_error
+
+    def _keep_derived_days(self, value: Any) -> None:
+        """Keep the ISO dates in a grounded argument that only a derivation gave, for the texts that
+        name them. Not in the index: a day derived from a derived day would chain ("one day later"
+        again and again)."""
+        if isinstance(value, str):
+            if ISO_DAY.fullmatch(value) and not self.index.has_string(value):
+                self._derived_days.add(value)
+        elif isinstance(value, list):
+            for v in value:
+                self._keep_derived_days(v)
+        elif isinstance(value, dict):
+            for v in value.values():
+                self._keep_derived_days(v)
 
     def _charged(self) -> set[int]:
         """What the writes since the user's last message charged or refunded, in cents (each write's

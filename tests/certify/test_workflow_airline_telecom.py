@@ -803,3 +803,20 @@ def test_a_payment_request_offered_by_its_name_is_described(convo, at) -> None:
     c.user("yes send it")
     i = c.call("send_payment_request", {"customer_id": "C1002", "bill_id": "B1005"}, "Payment request sent")
     assert at(certify_interaction(c.build()), i).checks["workflow"]
+
+
+@pytest.mark.parametrize(("searched", "said", "ok"), [
+    ("2024-05-20", "On May 20 there is HAT266 at 13:00.", True),  # the day after, as the user asked
+    ("2024-05-20", "On the 20th of May there is HAT266 at 13:00.", True),
+    ("2024-05-27", "On May 27 there is HAT266 at 13:00.", False),  # a day nothing gives: nor its mention
+])
+def test_a_day_a_grounded_call_derived_is_visible_to_later_texts(convo, at, searched: str, said: str,
+                                                                  ok: bool) -> None:
+    c = convo(tools=_tools("airline"), domain="airline")
+    c.user("Please move my flight on 2024-05-19 from LAS to IAH one day later.")
+    search = c.call("search_direct_flight", {"origin": "LAS", "destination": "IAH", "date": searched},
+                    [{"flight_number": "HAT266", "scheduled_departure_time_est": "13:00:00",
+                      "prices": {"business": 385}}])
+    i = c.say(said)
+    r = certify_interaction(c.build())
+    assert at(r, search).checks["visibility"] is ok and at(r, i).eligible is ok
