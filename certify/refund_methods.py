@@ -20,10 +20,11 @@ GATE = re.compile(r"efund|back|redit|eturn")
 _NAMED = re.compile(
     r"\b(?:refund\w*|back|credited|returned)\b[^.!?;\n]{0,60}?\b(?:to|onto|into|on)\s+(?:your|the)\s+"
     r"(?:original\s+|existing\s+|same\s+)?(paypal|credit card|debit card|card ending|gift card|travel certificate|"
-    r"certificate)")
+    r"certificate|visa|mastercard|amex|american express|discover)\b")
 _KIND_OF_WORDS = {"paypal": "paypal", "credit card": "credit_card", "debit card": "credit_card",
                   "card ending": "credit_card", "gift card": "gift_card", "travel certificate": "certificate",
-                  "certificate": "certificate"}
+                  "certificate": "certificate", "visa": "credit_card", "mastercard": "credit_card",
+                  "amex": "credit_card", "american express": "credit_card", "discover": "credit_card"}
 _STEM = re.compile(r"^([a-z_]+?)_?\d+$")
 KNOWN_KINDS = frozenset(_KIND_OF_WORDS.values())
 

@@ -43,6 +43,9 @@ def test_method_kinds_and_the_destinations_a_result_records() -> None:
     ("The $49.67 will be refunded to your PayPal account within 5-7 business days.", ["paypal"]),
     ("$49.67 goes back onto the original credit card.", ["credit card"]),
     ("$49.67 was credited to your card ending 2992.", ["card ending"]),
+    ("The refund of $49.67 is going back to your Mastercard ending in 8081.", ["mastercard"]),
+    ("The refund goes to the Visa on file.", ["visa"]),
+    ("The refund goes to the visage of your gift card.", []),  # a brand is a whole word
     ("The $49.67 has been refunded to your gift card.", []),
     ("Refunded. Your PayPal account is unchanged.", []),  # names PayPal, not as where the refund went
     ("You paid with PayPal; the refund of $49.67 went to your gift card.", []),
