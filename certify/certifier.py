@@ -74,7 +74,13 @@ from trajectory2gym.certify.normalize import (
 )
 from trajectory2gym.certify.prices import PriceBook, misattributed
 from trajectory2gym.certify.reasons import reason
-from trajectory2gym.certify.refund_methods import GATE, misnamed_refund_methods, refund_destinations
+from trajectory2gym.certify.reported_payments import (
+    GATE,
+    misnamed_cards,
+    misnamed_refund_methods,
+    payment_ids,
+    refund_destinations,
+)
 from trajectory2gym.certify.routes import Route
 from trajectory2gym.certify.statuses import (
     STATUS_WORDS,
@@ -885,7 +891,18 @@ class _Run:
             self._report_reasons(content, reasons)
         if self._writes and GATE.search(content):  # "refunded to your PayPal", where it went to a gift card
             self._refund_method_reasons(content, reasons)
+        if self._writes and "ending" in content:  # "charged to your Visa ending in 5735", it used 8939
+            self._card_reasons(content, reasons)
         return reasons, privileged
+
+    def _card_reasons(self, content: str, reasons: list[str]) -> None:
+        """Append where a report names a card by last four digits that no write since the user spoke used."""
+        methods: set[str] = set()
+        for result, _, call in self._writes:
+            methods |= payment_ids(result, call.arguments)
+        fours = {str(four) for m in methods if (four := self.index.field_of(m, "last_four")) is not None}
+        for said in misnamed_cards(content, fours):
+            reasons.append(reason("text_misnamed_card", value=said, detail=", ".join(sorted(methods))))
 
     def _refund_method_reasons(self, content: str, reasons: list[str]) -> None:
         """Append where a report names another kind of payment method for a refund than the writes

@@ -29,6 +29,8 @@ TEMPLATES: dict[str, tuple[str, str]] = {
                                             "records as {detail}"),
     "text_misstated_refund_method": ("visibility", "text names {value} as where a refund goes, where the call's "
                                                    "result refunds {detail}"),
+    "text_misnamed_card": ("visibility", "text names the card ending {value} for what the write moved, where it "
+                                         "used {detail}"),
     "text_reversed_charge": ("visibility", "text states {value} as moving the other way than the conversation "
                                            "gave it ({detail})"),
     "text_contradicts_status": ("visibility", "text gives {arg} another status than the observation shows: {detail}"),

@@ -1,5 +1,5 @@
-"""A report of where a refund goes must name the kind of payment method the write's result refunded
-(certify/refund_methods.py)."""
+"""A report after a write must name the payment methods it used: the kind the result refunded to,
+a card by the last four digits of one it charged or refunded (certify/reported_payments.py)."""
 
 from __future__ import annotations
 
@@ -10,9 +10,11 @@ import pytest
 
 from trajectory2gym.certify import certify_interaction
 from trajectory2gym.certify.reasons import reason_kind
-from trajectory2gym.certify.refund_methods import (
+from trajectory2gym.certify.reported_payments import (
     method_kind,
+    misnamed_cards,
     misnamed_refund_methods,
+    payment_ids,
     refund_destinations,
 )
 from trajectory2gym.envs.registry import tool_specs
@@ -78,3 +80,52 @@ def test_a_report_after_a_cancellation_names_where_the_refund_went(convo: Any, a
     if kinds:
         assert d.reasons == [
             "text names 'paypal' as where a refund goes, where the call's result refunds gift_card_5540683"]
+
+
+def test_the_payment_methods_a_write_used() -> None:
+    booking = {"user_id": "ethan_li_4016", "payment_methods": [{"payment_id": "credit_card_5430276", "amount": 221}]}
+    result = {"reservation_id": "HATHAT", "payment_history": [{"payment_id": "credit_card_5430276", "amount": 221}]}
+    assert payment_ids(orjson.dumps(result).decode(), booking) == {"credit_card_5430276"}
+    assert payment_ids("Error: not JSON", {"order_id": "#W1", "payment_method_id": "paypal_2"}) == {"paypal_2"}
+    assert payment_ids(orjson.dumps(CANCELLED).decode(), {"order_id": "#W9673784"}) == {"gift_card_5540683"}
+
+
+@pytest.mark.parametrize(("text", "named"), [
+    ("The $221 was charged to your Visa ending in 5735.", ["5735"]),
+    ("$16.21 will be refunded to your card ending **5735**.", ["5735"]),
+    ("The $221 was charged to your Visa ending in 8939.", []),
+    ("You have a Visa ending in 5735 on file.", []),  # not named as what the write moved
+])
+def test_a_card_named_by_its_last_four_digits(text: str, named: list[str]) -> None:
+    assert misnamed_cards(text, {"8939"}) == named
+    assert misnamed_cards(text, set()) == []  # no card of the write's with known digits
+
+
+CARDS = {"user_id": "ethan_li_4016", "payment_methods": {
+    "credit_card_4000001": {"source": "credit_card", "brand": "visa", "last_four": "5735", "id": "credit_card_4000001"},
+    "credit_card_5430276": {"source": "credit_card", "brand": "visa", "last_four": "8939", "id": "credit_card_5430276"}}}
+
+
+@pytest.mark.parametrize(("report", "kinds"), [
+    ("You're booked! The $221 was charged to your Visa ending in 5735.", ["text_misnamed_card"]),
+    ("You're booked! The $221 was charged to your Visa ending in 8939.", []),
+])
+def test_a_report_after_a_booking_names_the_card_it_charged(convo: Any, at: Any, report: str,
+                                                            kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("Book HAT023 JFK to SFO on 2024-05-20, economy, for me. I'm ethan_li_4016, born 1979-02-28.")
+    c.call("get_user_details", {"user_id": "ethan_li_4016"}, CARDS)
+    c.call("search_direct_flight", {"origin": "JFK", "destination": "SFO", "date": "2024-05-20"},
+           [{"flight_number": "HAT023", "prices": {"economy": 221}}])
+    c.say("I'll book HAT023 (JFK to SFO, 2024-05-20, economy) for Ethan Li for $221 on your Visa ending 5735. "
+          "Shall I book it?")
+    c.user("Yes, but put it on my other Visa, the one ending in 8939.")
+    args = {"user_id": "ethan_li_4016", "origin": "JFK", "destination": "SFO", "flight_type": "one_way",
+            "cabin": "economy", "flights": [{"flight_number": "HAT023", "date": "2024-05-20"}],
+            "passengers": [{"first_name": "Ethan", "last_name": "Li", "dob": "1979-02-28"}],
+            "payment_methods": [{"payment_id": "credit_card_5430276", "amount": 221}],
+            "total_baggages": 0, "nonfree_baggages": 0, "insurance": "no"}
+    c.call("book_reservation", args, {"reservation_id": "HATHAT", "payment_history": [
+        {"payment_id": "credit_card_5430276", "amount": 221}]})
+    i = c.say(report)
+    assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds

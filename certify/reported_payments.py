@@ -1,10 +1,12 @@
-"""Where a write's refund went, and whether a report names that kind of payment method.
+"""Which payment methods a write charged or refunded, and whether a report after it names them.
 
 "The $3214.75 will be refunded to your PayPal account", after a cancellation whose result records
 the refund to ``gift_card_5540683``, tells the user something the result contradicts. A payment
 method's kind is its identifier's stem (``gift_card``, ``credit_card``, ``paypal``, ``certificate``);
 a report is read only where it names a kind right after a refund phrase ("refunded to your ...",
-"back onto the ..."), so a sentence naming a method for another reason is left alone.
+"back onto the ..."), so a sentence naming a method for another reason is left alone. Likewise a
+card a report names by its last four digits ("charged to your Visa ending in 5735") must be one the
+write used.
 """
 
 from __future__ import annotations
@@ -43,24 +45,65 @@ def refund_destinations(result: str, payment_args: list[str]) -> set[str]:
         data = orjson.loads(result)
     except orjson.JSONDecodeError:
         return found
-    _walk(data, found)
+    _walk(data, found, refunds_only=True)
     return found
 
 
-def _walk(value: Any, found: set[str]) -> None:
+def _walk(value: Any, found: set[str], refunds_only: bool) -> None:
+    """The payment methods of the transactions in a result: its refunds only (a ``refund``
+    transaction, a negative amount), or all."""
     if isinstance(value, dict):
         method = value.get("payment_method_id") or value.get("payment_id")
         if isinstance(method, str):
             amount = value.get("amount")
-            if value.get("transaction_type") == "refund" or (isinstance(amount, (int, float)) and amount < 0):
+            if not refunds_only or value.get("transaction_type") == "refund" or (
+                    isinstance(amount, (int, float)) and amount < 0):
                 found.add(method)
         for v in value.values():
             if isinstance(v, (dict, list)):
-                _walk(v, found)
+                _walk(v, found, refunds_only)
     elif isinstance(value, list):
         for v in value:
             if isinstance(v, (dict, list)):
-                _walk(v, found)
+                _walk(v, found, refunds_only)
+
+
+def payment_ids(result: str, arguments: dict[str, Any]) -> set[str]:
+    """Every payment method a write's result records a transaction with, and every one its
+    arguments name at any depth (a booking's ``payment_methods[].payment_id``)."""
+    found: set[str] = set()
+    _payment_args(arguments, found)
+    try:
+        data = orjson.loads(result)
+    except orjson.JSONDecodeError:
+        return found
+    _walk(data, found, refunds_only=False)
+    return found
+
+
+def _payment_args(value: Any, found: set[str], under_payment: bool = False) -> None:
+    if isinstance(value, dict):
+        for k, v in value.items():
+            _payment_args(v, found, under_payment or "payment" in k)
+    elif isinstance(value, list):
+        for v in value:
+            _payment_args(v, found, under_payment)
+    elif under_payment and isinstance(value, str):
+        found.add(value)
+
+
+# A card named by its last four digits as what a write charged or refunded: "charged to your Visa
+# ending in 5735", "refunded to the card ending 8081".
+_CARD_ENDING = re.compile(r"\b(?:charg\w*|refund\w*|paid|billed|back|credited|debited|put)\b[^.!?;\n]{0,60}?"
+                          r"\bending\s+(?:in\s+)?\**(\d{4})\b", re.I)
+
+
+def misnamed_cards(text: str, last_fours: set[str]) -> list[str]:
+    """The last four digits a text gives the card a write charged or refunded that none of the
+    write's cards has (``last_fours``; empty: nothing to compare)."""
+    if not last_fours:
+        return []
+    return [m[1] for m in _CARD_ENDING.finditer(text) if m[1] not in last_fours]
 
 
 def misnamed_refund_methods(text: str, destinations: set[str]) -> list[str]:
