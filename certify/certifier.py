@@ -55,6 +55,8 @@ from trajectory2gym.certify.claims import (
 from trajectory2gym.certify.config import CertifyConfig
 from trajectory2gym.certify.confirmation import check_confirmation
 from trajectory2gym.certify.counts import listed_count, miscounted
+from trajectory2gym.certify.dated_fields import GATE as GATE_DATED
+from trajectory2gym.certify.dated_fields import DatedFields, misdated_fields
 from trajectory2gym.certify.dates import ISO_DAY, date_mentions
 from trajectory2gym.certify.equations import miscalculated, worked
 from trajectory2gym.certify.evidence import EvidenceIndex
@@ -246,6 +248,7 @@ class _Run:
         self.index = EvidenceIndex()
         self._private: EvidenceIndex | None = None
         self._prices: PriceBook | None = None
+        self._dated: DatedFields | None = None
         self._derived_days: set[str] = set()  # ISO dates grounded calls derived ("one day later")
         self._obs_days: dict[int, str] = {}  # JSON observation number -> the date its call asked about
         self._tool_args: frozenset[tuple[str, frozenset[str]]] | None = None
@@ -891,9 +894,18 @@ class _Run:
             self._report_reasons(content, reasons)
         if self._writes and GATE.search(content):  # "refunded to your PayPal", where it went to a gift card
             self._refund_method_reasons(content, reasons)
+        if GATE_DATED.search(content):  # "contract runs until January 10", its last plan change
+            for written, label, shown in misdated_fields(content, self._dated_fields()):
+                reasons.append(reason("text_misdated", arg=label, value=written, detail=shown))
         if self._writes and "ending" in content:  # "charged to your Visa ending in 5735", it used 8939
             self._card_reasons(content, reasons)
         return reasons, privileged
+
+    def _dated_fields(self) -> DatedFields:
+        if self._dated is None:
+            self._dated = DatedFields()
+        self._dated.update(self.index.json_observations)
+        return self._dated
 
     def _card_reasons(self, content: str, reasons: list[str]) -> None:
         """Append where a report names a card by last four digits that no write since the user spoke used."""

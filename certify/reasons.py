@@ -31,6 +31,7 @@ TEMPLATES: dict[str, tuple[str, str]] = {
                                                    "result refunds {detail}"),
     "text_misnamed_card": ("visibility", "text names the card ending {value} for what the write moved, where it "
                                          "used {detail}"),
+    "text_misdated": ("visibility", "text gives {arg} the date {value}, where the observations show {detail}"),
     "text_reversed_charge": ("visibility", "text states {value} as moving the other way than the conversation "
                                            "gave it ({detail})"),
     "text_contradicts_status": ("visibility", "text gives {arg} another status than the observation shows: {detail}"),

@@ -1,0 +1,127 @@
+"""Which field a date a text states belongs to, against the field the text gives it.
+
+A date can be visible and still be stated wrongly: "your contract runs until January 10, 2025",
+where 2025-01-10 is the line's ``last_plan_change_date`` and ``contract_end_date`` is 2026-12-31;
+"a one-way from ORD to EWR on May 2nd (flights HAT165 and HAT149)", where May 2 is when the
+reservation was made and both flights fly on May 3. A date is read against
+- the fields whose name's words the sentence uses ("contract" for ``contract_end_date``), or else
+- the ``date`` of the flights (or other dated objects) the sentence names by identifier, unless
+  the words before it say when something was booked.
+It is flagged only when it is none of those fields' values and is the value of another date field
+the observations show: narrow on purpose, so a derived or new date is left to the visibility check.
+"""
+
+from __future__ import annotations
+
+import re
+from contextlib import suppress
+from dataclasses import dataclass, field
+from typing import Any
+
+import orjson
+
+from trajectory2gym.certify.dates import DateMention, date_mentions
+from trajectory2gym.certify.normalize import compact, words
+from trajectory2gym.certify.turns import SENTENCE
+
+# A cheap, case-sensitive gate: an ISO date or a month's name before a number.
+GATE = re.compile(r"\d{4}-\d\d-\d\d|(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.? +\d")
+_ISO = re.compile(r"^\d{4}-\d\d-\d\d")
+# Words of a field's name too common to tell fields apart ("last", "start" occur in any sentence).
+_NAME_NOISE = frozenset({"date", "at", "time", "on", "est", "scheduled", "last", "first", "start", "end", "new",
+                         "current", "next"})
+_BOOKED = re.compile(r"\b(?:book\w*|made|creat\w*|purchas\w*|reserv\w*|placed|ordered)\b[^.!?\n]{0,30}$", re.I)
+
+
+_CONTEXT = 8  # words before a date that may name its field: "contract on line 555-123-2001 runs until"
+_PERSONAL = ("dob", "birth")
+
+
+def _stem(word: str) -> str:
+    return word[:5]
+
+
+@dataclass
+class DatedFields:
+    """The date fields of the JSON observations: every value per field name, and per identifier
+    the values of the ``date`` field of the objects it names."""
+
+    values: dict[str, set[str]] = field(default_factory=dict)  # field name -> ISO days
+    dates_of: dict[str, set[str]] = field(default_factory=dict)  # identifier key -> its objects' "date"
+    read: int = 0  # how many observations were read
+
+    def update(self, observations: list[str]) -> None:
+        for low in observations[self.read:]:
+            with suppress(orjson.JSONDecodeError):  # not really JSON: no dates from it
+                self._walk(orjson.loads(low))
+        self.read = len(observations)
+
+    def _walk(self, value: Any) -> None:
+        if isinstance(value, list):
+            for v in value:
+                self._walk(v)
+            return
+        if not isinstance(value, dict):
+            return
+        idents: list[str] = []
+        for key, v in value.items():
+            if isinstance(v, str):
+                if _ISO.match(v):
+                    self.values.setdefault(key, set()).add(v[:10])
+                elif key == "id" or key.endswith(("_id", "_number")):
+                    idents.append(compact(v))
+            elif isinstance(v, (dict, list)):
+                self._walk(v)
+        day = value.get("date")
+        if isinstance(day, str) and _ISO.match(day):
+            for ident in idents:
+                self.dates_of.setdefault(ident, set()).add(day[:10])
+
+
+def _field_words(name: str) -> set[str]:
+    return {_stem(w) for w in name.lower().split("_") if w and w not in _NAME_NOISE}
+
+
+def misdated_fields(text: str, book: DatedFields) -> list[tuple[str, str, str]]:
+    """(date as written, the field or identifier the text gives it, the values that one shows) for
+    each date stated as another field's value."""
+    out: list[tuple[str, str, str]] = []
+    for sentence in SENTENCE.split(text):
+        mentions = [d for d in date_mentions(sentence) if d.month is not None]
+        if not mentions:
+            continue
+        named = {c for w in words(sentence) if (c := compact(w)) in book.dates_of}
+        after = 0  # the words a date is said with: those since the date before it, the last few
+        for d in mentions:
+            stems = {_stem(w) for w in words(sentence[after:d.start])[-_CONTEXT:]}
+            after = d.end
+            shown_as = {name for name, days in book.values.items() if any(d.means(day) for day in days)}
+            if not shown_as or any(w in name for name in shown_as for w in _PERSONAL):
+                continue  # a date no field shows (the visibility check's), or a birth date
+            said = _said_of(d, sentence, stems, named, book)
+            if said is None:
+                continue
+            label, days = said
+            if not any(d.means(day) for day in days):
+                out.append((sentence[d.start:d.end], label, ", ".join(sorted(days))))
+    return out
+
+
+def _said_of(d: DateMention, sentence: str, stems: set[str], named: set[str],
+             book: DatedFields) -> tuple[str, set[str]] | None:
+    """The field (or identifier) a sentence gives a date, and the days it shows; None when unclear."""
+    best, score = [], 0
+    for name in book.values:
+        if name == "date":
+            continue
+        hits = len(_field_words(name) & stems)
+        if hits > score:
+            best, score = [name], hits
+        elif hits == score and hits:
+            best.append(name)
+    if best:
+        return " or ".join(best), set().union(*(book.values[n] for n in best))
+    if named and not _BOOKED.search(sentence, 0, d.start):
+        ident = sorted(named)[0]
+        return ident, set().union(*(book.dates_of[i] for i in named))
+    return None
