@@ -95,7 +95,7 @@ class Anchors:
     __slots__ = ("ids", "stems", "objects", "object_ids", "rival_objects", "weak_objects", "object_word",
                  "amounts", "account", "own", "verb", "choices", "payments", "variants", "dated", "dated_args", "counts", "owners",
                  "records", "route", "place_spans", "place_vocab", "_places",
-                 "_changed", "_listed",
+                 "_changed", "_listed", "pairs",
                  "_groups", "_by_date", "_raw", "_index", "_labels_of", "_all", "_shapes", "_prefixes", "_aliases", "_fields", "_alias_fields",
                  "account_keys")
 
@@ -132,6 +132,7 @@ class Anchors:
         self.choices = choices
         self.payments = payments
         self._listed = listed
+        self.pairs: dict[str, str] = {}  # an item's key -> its replacement's (item_ids[k] -> new_item_ids[k])
         self.variants = variants  # every list argument's keys, the replacements too (new_item_ids)
         self.dated = dated  # (identifier, date) of each dated item of a list argument (a flight and its day)
         self.dated_args = dated_args  # the list arguments holding them ("flights")
@@ -463,6 +464,8 @@ class Anchors:
                 if labels:
                     by_name.setdefault(frozenset(labels), set()).add(key)
             self._by_date = False
+            if len(by_name) == 1 and len(self._listed) > 1:  # two speakers: told apart by their options
+                by_name = self._option_groups() or by_name
             if len(by_name) < 2 and len(self.dated) > 1:  # in the call's order: outbound first
                 by_name = {frozenset({key}): {key} for key in dict.fromkeys(compact(i) for i, _ in self.changed())}
                 self._by_date = True
@@ -470,6 +473,26 @@ class Anchors:
                 by_name = {name: set() for name in self._changed_records()}
             self._groups = [(n, frozenset(k)) for n, k in by_name.items()] if len(by_name) > 1 else []
         return self._groups
+
+    def _option_groups(self) -> dict[frozenset[str], set[str]]:
+        """Items of one name told apart by the words of their options and their replacements' that
+        not all of them share: the green speaker (to green, 20 hours) and the black one (to red); empty
+        where one of them has no such word."""
+        own: dict[str, set[str]] = {}
+        for key in self._listed:
+            found: set[str] = set()
+            for k in (key, self.pairs.get(key)):
+                options = self._index.field_of(k, "options") if k else None
+                if isinstance(options, dict):
+                    found |= set(words(" ".join(str(v) for v in options.values())))
+            own[key] = found
+        shared = set.intersection(*own.values())
+        by_words: dict[frozenset[str], set[str]] = {}
+        for key, found in own.items():
+            if not found - shared:
+                return {}
+            by_words.setdefault(frozenset(found - shared), set()).add(key)
+        return by_words if len(by_words) > 1 else {}
 
     def groups_named(self, ws: set[str], cs: set[str]) -> set[int]:
         """Which of ``item_groups`` a text names, by an identifier or a word of the name; of two
@@ -723,7 +746,7 @@ def call_anchors(tool: str, arguments: dict[str, Any], roles: Mapping[str, str],
         raw = {}
         objects = object_stems(parts[-1])
     # With such a sibling, "the default address on your account" names the user's, not an order's.
-    return Anchors(raw, action_stems(tool), index, objects, object_ids, tuple(amounts), rivals,
+    anchors = Anchors(raw, action_stems(tool), index, objects, object_ids, tuple(amounts), rivals,
                    parts[-1] if objects else "", account=bool(account_only and raw), own=frozenset(parts),
                    verb=parts[0] if parts else "",
                    listed=frozenset(listed), choices=choices, payments=tuple(payments), variants=frozenset(variants),
@@ -732,3 +755,11 @@ def call_anchors(tool: str, arguments: dict[str, Any], roles: Mapping[str, str],
                                 and a.split("_")[0] in parts), records=tuple(records), dated_args=tuple(dated_args),
                    aliases=frozenset(aliases), account_keys=frozenset(account_keys),
                    alias_fields=frozenset(alias_fields))
+    if len(listed) > 1:  # items and their replacements, paired by position
+        lists = [(a, v) for a, v in arguments.items() if isinstance(v, list) and roles.get(a) in ("list", "identifier")]
+        olds = [v for a, v in lists if not a.startswith("new")]
+        news = [v for a, v in lists if a.startswith("new")]
+        if len(olds) == 1 and len(news) == 1 and len(olds[0]) == len(news[0]):
+            anchors.pairs = {compact(o): compact(n) for o, n in zip(olds[0], news[0], strict=True)
+                             if isinstance(o, str) and isinstance(n, str)}
+    return anchors

@@ -57,6 +57,43 @@ def test_bottle_and_lamp_only_the_confirmed_exchange_is_eligible(convo, at):
     assert "bottle" in d.reasons[0]
 
 
+SPEAKERS = {"order_id": "#W3002300", "user_id": "noah_kovacs_1216", "status": "delivered", "items": [
+    {"name": "Bluetooth Speaker", "product_id": "4768869376", "item_id": "9179378709", "price": 326.59,
+     "options": {"color": "green", "battery life": "10 hours"}},
+    {"name": "Bluetooth Speaker", "product_id": "4768869376", "item_id": "7597543861", "price": 310.47,
+     "options": {"color": "black", "battery life": "10 hours"}}],
+    "payment_history": [{"transaction_type": "payment", "amount": 637.06, "payment_method_id": "gift_card_2486551"}]}
+SPEAKER = {"name": "Bluetooth Speaker", "product_id": "4768869376", "variants": {
+    "9440686670": {"item_id": "9440686670", "options": {"color": "green", "battery life": "20 hours"}, "price": 298.91},
+    "1052700637": {"item_id": "1052700637", "options": {"color": "red", "battery life": "20 hours"}, "price": 285.81}}}
+
+
+@pytest.mark.parametrize(("reply", "left_out"), [
+    ("Yes, but only the green one.", "black red"),
+    ("Hmm, let's do the green one for now, yes to that. I'm still not sure about the red one.", "black red"),
+    ("Yes to the red one; hold off on the green one.", "green"),
+    ("Yes, both please.", None),
+])
+def test_items_of_one_name_are_told_apart_by_their_options(convo, at, reply: str, left_out: str | None) -> None:
+    c = convo()
+    c.user("I want 20-hour batteries on both speakers of order #W3002300.")
+    c.call("get_order_details", {"order_id": "#W3002300"}, SPEAKERS)
+    c.call("get_product_details", {"product_id": "4768869376"}, SPEAKER)
+    c.say("Here's the exchange for #W3002300:\n- Green 10h ($326.59) -> Green 20h, item 9440686670 ($298.91)\n"
+          "- Black 10h ($310.47) -> Red 20h, item 1052700637 ($285.81)\nYou'd get back $52.34 on your gift card "
+          "gift_card_2486551. Confirm?")
+    c.user(reply)
+    i = c.call("exchange_delivered_order_items", {
+        "order_id": "#W3002300", "item_ids": ["9179378709", "7597543861"], "new_item_ids": ["9440686670", "1052700637"],
+        "payment_method_id": "gift_card_2486551"}, {"order_id": "#W3002300", "status": "exchange requested"})
+    d = at(certify_interaction(c.build()), i)
+    if left_out is None:
+        assert d.eligible, d.reasons
+    else:
+        assert d.reasons == ["exchange_delivered_order_items: the user's confirmation does not cover this action "
+                             f"(the user's yes leaves out: {left_out})"]
+
+
 def test_bottle_and_lamp_scoped_without_negation(convo, at):
     c, lamp, bottle = _bottle_and_lamp(convo, "Yes, just the lamp please.")
     cert = certify_interaction(c.build())
