@@ -28,6 +28,10 @@ _NOT_NOW = re.compile(r"\b(?:once|when|after|until|if|will|would|can|could|befor
                       r"no longer|not|isn'?t|aren'?t|never)\b", re.I)
 
 
+# A status said of any object of a kind, not of one: "A suspended line can only be resumed ...".
+_ANY_ONE = re.compile(r"\b(?:a|an|any)\s+$", re.I)
+
+
 def status_claims(text: str) -> list[tuple[str, set[str]]]:
     """(identifier, the status forms said) for each sentence that names one object and says its
     status now."""
@@ -38,7 +42,8 @@ def status_claims(text: str) -> list[tuple[str, set[str]]]:
     for sentence in SENTENCE_OR_LINE.split(text):
         # The status words of the sentence's clauses that say a status now (up to the word).
         said = {_FORMS[(m[1] or m[2]).lower()] for m in _STATUS.finditer(sentence)
-                if not _NOT_NOW.search(sentence, sentence.rfind(",", 0, m.start()) + 1, m.start())}
+                if not _NOT_NOW.search(sentence, sentence.rfind(",", 0, m.start()) + 1, m.start())
+                and not _ANY_ONE.search(sentence, max(0, m.start() - 4), m.start())}
         if not said:
             continue
         ids = list(dict.fromkeys(t for t in chunks(sentence) if looks_like_identifier(t)))
@@ -59,9 +64,16 @@ def contradicted(text: str, status_of: Callable[[str], Any],
         if shown == "":
             if said != {"paid"} and not told(ident, said):  # "what you paid": how, not a bill's status
                 out.append((ident, ""))
-        elif isinstance(shown, str) and (form := _FORMS.get(shown.lower())) is not None and form not in said:
-            out.append((ident, shown))
+        elif isinstance(shown, str) and (form := _FORMS.get(shown.lower(), _one_word(shown))) and form not in said:
+            out.append((ident, shown))  # "B1006 is overdue" where it shows "Disputed"
     return out
+
+
+def _one_word(status: str) -> str:
+    """A status no text word is a form of, as itself when it is one word ("disputed", "draft"); else
+    "": "exchange requested" may still be said "delivered" of the order."""
+    low = status.lower()
+    return low if low.isalpha() else ""
 
 
 def says_status(text: str, ident: str, said: set[str]) -> bool:

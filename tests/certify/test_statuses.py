@@ -12,7 +12,8 @@ from trajectory2gym.certify.reasons import reason_kind
 from trajectory2gym.certify.statuses import contradicted, insurance_contradicted, mistimed
 from trajectory2gym.envs.registry import tool_specs
 
-SHOWN = {"L1005": "Active", "#W1000001": "pending", "B1001": "Paid"}
+SHOWN = {"L1005": "Active", "#W1000001": "pending", "B1001": "Paid", "B1006": "Disputed",
+         "#W1000002": "exchange requested"}
 
 
 @pytest.mark.parametrize(("text", "out"), [
@@ -25,6 +26,12 @@ SHOWN = {"L1005": "Active", "#W1000001": "pending", "B1001": "Paid"}
     ("Your order is on its way.", []),
     ("Order #W1000001 is now paid with PayPal.", []),  # how it is paid, no status
     ("Bill B1001 is unpaid.", [("B1001", "Paid")]),
+    # A status no text word is a form of: contradicted by any status word said now.
+    ("Your bill B1006 for $70.00 is overdue; once it's paid the line can be resumed.", [("B1006", "Disputed")]),
+    ("Order #W1000002 is delivered, and its exchange is requested.", []),  # a status of two words: not compared
+    # A status said of any object of a kind is no one's.
+    ("A suspended line can only be resumed once its bill is paid, and B1006 is in dispute.", []),
+    ("A suspended line needs a human agent; L1005 is fine.", []),
 ])
 def test_a_status_word_against_the_observed_status(text: str, out: list[tuple[str, str]]) -> None:
     assert contradicted(text, SHOWN.get) == out
