@@ -31,7 +31,7 @@ SHOWN = {"L1005": "Active", "#W1000001": "pending", "B1001": "Paid", "B1006": "D
     ("Order #W1000002 is delivered, and its exchange is requested.", []),  # a status of two words: not compared
     # A status said of any object of a kind is no one's.
     ("A suspended line can only be resumed once its bill is paid, and B1006 is in dispute.", []),
-    ("A suspended line needs a human agent; L1005 is fine.", []),
+    ("A suspended line needs a human agent, and L1005 is fine.", []),
 ])
 def test_a_status_word_against_the_observed_status(text: str, out: list[tuple[str, str]]) -> None:
     assert contradicted(text, SHOWN.get) == out
