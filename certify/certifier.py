@@ -42,6 +42,7 @@ from trajectory2gym.certify.charges import (
     mistotaled,
     moved,
     reports_money,
+    returned,
     reversed_ways,
     totals,
 )
@@ -1160,7 +1161,7 @@ class _Run:
             roles, parts = self.info(call.name).meta.arg_roles, call.name.split("_")
             idents = [v.lower() for a, v in call.arguments.items()
                       if roles.get(a) == "identifier" and isinstance(v, str) and v and a.split("_")[0] in parts]
-            self._moved.append(moved(result, seen[:shown], idents))
+            self._moved.append(moved(result, seen[:shown], idents) or returned(result))
         return totals(self._moved)
 
     def _offered(self, value: Any, offered: set[int]) -> bool:

@@ -68,6 +68,23 @@ def moved(result: str, earlier: list[str], idents: list[str]) -> list[int]:
             if (c := to_cents(orjson.loads(row)["amount"]))]
 
 
+def returned(result: str) -> list[int]:
+    """A return request's refund, in cents: the sum of the prices of the items its result lists
+    under ``return_items`` (nothing moves until they arrive, so no payment row shows it); empty for
+    any other result."""
+    if '"return_items"' not in result:
+        return []
+    try:
+        data = orjson.loads(result)
+    except orjson.JSONDecodeError:
+        return []
+    if not isinstance(data, dict) or not isinstance(ids := data.get("return_items"), list):
+        return []
+    prices = {item.get("item_id"): item.get("price") for item in data.get("items") or () if isinstance(item, dict)}
+    cents = [to_cents(prices.get(i)) for i in ids]
+    return [sum(cents)] if cents and all(isinstance(c, int) for c in cents) else []
+
+
 def totals(rows: list[list[int]]) -> set[int]:
     """What the writes moved, each ``moved`` list of one write: every row, each write's total and
     the total of all (two cancellations refunding $300 and $454: "$754 in all")."""

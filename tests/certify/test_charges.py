@@ -15,6 +15,7 @@ from trajectory2gym.certify.charges import (
     misstated,
     mistotaled,
     moved,
+    returned,
     reversed_ways,
     totals,
 )
@@ -211,3 +212,36 @@ def test_a_bills_total_misstated_is_not_grounded(convo: Any) -> None:
     j = c.say("Correction: bill B1006 totals $70.00 ($65.00 plan + $5.00 fee).")
     r = {d.message_index: d for d in certify_interaction(c.build()).decisions}
     assert [reason_kind(x) for x in r[i].reasons] == ["text_misattributed"] and r[j].eligible
+
+
+RETURN_ORDER = {"order_id": "#W5564375", "user_id": "mei_martin_4260", "status": "delivered", "items": [
+    {"name": "Running Shoes", "item_id": "1775591963", "price": 154.75},
+    {"name": "LED Light Bulb", "item_id": "5570660360", "price": 51.54},
+    {"name": "Office Chair", "item_id": "1793929609", "price": 514.34}],
+    "payment_history": [{"transaction_type": "payment", "amount": 720.63, "payment_method_id": "paypal_2299608"}]}
+
+
+def test_a_return_request_refunds_the_sum_of_its_items() -> None:
+    requested = {**RETURN_ORDER, "status": "return requested", "return_items": ["1775591963", "5570660360"]}
+    assert returned(orjson.dumps(requested).decode()) == [20629]
+    assert returned(orjson.dumps(RETURN_ORDER).decode()) == []  # no return in it
+    assert returned('{"return_items": ["404"], "items": []}') == []  # an item whose price is not shown
+
+
+@pytest.mark.parametrize(("report", "kinds"), [
+    ("Your return request is in. A refund of $154.75 will be sent to your PayPal once the items arrive.",
+     ["text_misstated_charge"]),
+    ("Your return request is in. A refund of $206.29 will be sent to your PayPal once the items arrive.", []),
+])
+def test_a_report_of_a_return_states_its_whole_refund(convo: Any, at: Any, report: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user("I want to return the running shoes and the bulb from #W5564375.")
+    c.call("get_order_details", {"order_id": "#W5564375"}, RETURN_ORDER)
+    c.say("To confirm, I'll return the Running Shoes ($154.75) and the LED Light Bulb ($51.54) from #W5564375; "
+          "$206.29 goes back to your PayPal paypal_2299608. Proceed?")
+    c.user("yes")
+    c.call("return_delivered_order_items", {"order_id": "#W5564375", "item_ids": ["1775591963", "5570660360"],
+                                            "payment_method_id": "paypal_2299608"},
+           {**RETURN_ORDER, "status": "return requested", "return_items": ["1775591963", "5570660360"]})
+    i = c.say(report)
+    assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
