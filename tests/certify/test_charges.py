@@ -232,6 +232,10 @@ def test_a_return_request_refunds_the_sum_of_its_items() -> None:
     ("Your return request is in. A refund of $154.75 will be sent to your PayPal once the items arrive.",
      ["text_misstated_charge"]),
     ("Your return request is in. A refund of $206.29 will be sent to your PayPal once the items arrive.", []),
+    # Money on its way back is money refunded.
+    ("Your return is requested; $154.75 is on its way back to your PayPal once the items arrive.",
+     ["text_misstated_charge"]),
+    ("Your return is requested; $206.29 goes back onto the PayPal account once the items arrive.", []),
 ])
 def test_a_report_of_a_return_states_its_whole_refund(convo: Any, at: Any, report: str, kinds: list[str]) -> None:
     c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
