@@ -83,8 +83,8 @@ def returned(result: str) -> list[int]:
     if not isinstance(data, dict) or not isinstance(ids := data.get("return_items"), list):
         return []
     prices = {item.get("item_id"): item.get("price") for item in data.get("items") or () if isinstance(item, dict)}
-    cents = [to_cents(prices.get(i)) for i in ids]
-    return [sum(cents)] if cents and all(isinstance(c, int) for c in cents) else []
+    cents = [c for i in ids if (c := to_cents(prices.get(i))) is not None]
+    return [sum(cents)] if cents and len(cents) == len(ids) else []
 
 
 def totals(rows: list[list[int]]) -> set[int]:
