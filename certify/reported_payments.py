@@ -12,6 +12,7 @@ write used.
 from __future__ import annotations
 
 import re
+from contextlib import suppress
 from typing import Any
 
 import orjson
@@ -40,12 +41,14 @@ def method_kind(method_id: str) -> str:
 def refund_destinations(result: str, payment_args: list[str]) -> set[str]:
     """Payment methods a write's result records a refund to (a ``refund`` transaction, or a negative
     amount), together with the payment methods the call named (a return's or an exchange's)."""
-    found = set(payment_args)
-    try:
-        data = orjson.loads(result)
-    except orjson.JSONDecodeError:
-        return found
-    _walk(data, found, refunds_only=True)
+    return _methods_in(result, set(payment_args), refunds_only=True)
+
+
+def _methods_in(result: str, found: set[str], refunds_only: bool) -> set[str]:
+    """``found`` and the payment methods of a result's transactions (``_walk``); a result that is no
+    JSON adds none."""
+    with suppress(orjson.JSONDecodeError):
+        _walk(orjson.loads(result), found, refunds_only)
     return found
 
 
@@ -73,12 +76,7 @@ def payment_ids(result: str, arguments: dict[str, Any]) -> set[str]:
     arguments name at any depth (a booking's ``payment_methods[].payment_id``)."""
     found: set[str] = set()
     _payment_args(arguments, found)
-    try:
-        data = orjson.loads(result)
-    except orjson.JSONDecodeError:
-        return found
-    _walk(data, found, refunds_only=False)
-    return found
+    return _methods_in(result, found, refunds_only=False)
 
 
 def _payment_args(value: Any, found: set[str], under_payment: bool = False) -> None:
