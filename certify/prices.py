@@ -32,11 +32,12 @@ from trajectory2gym.certify.normalize import (
 )
 from trajectory2gym.certify.turns import SENTENCE
 
-_PRICE_WORDS = re.compile(r"\b(?:costs?|priced|prices?|fares?|sells? for)\b|\b(?:is|are|was|were|for|at) \$", re.I)
+# Searched on lower case: a case-blind search costs more.
+_PRICE_WORDS = re.compile(r"\b(?:costs?|priced|prices?|fares?|sells? for)\b|\b(?:is|are|was|were|for|at) \$")
 # A sentence about another amount than the object's own price: "the replacement for item X costs",
 # "the difference is", "you get $5 back".
 _OTHER_AMOUNT = re.compile(r"\b(?:replacement|instead|difference|refund\w*|more|less|cheaper|than|total|"
-                           r"save|back|extra)\b", re.I)
+                           r"save|back|extra)\b")
 
 
 @dataclass
@@ -122,20 +123,27 @@ class PriceBook:
         return own, others - own
 
 
+# A cheap, case-sensitive test for a day a text may name: "2024-05-21", "May 21", "21st", "5/21".
+_MAY_DATE = re.compile(r"\d{4}-\d\d-\d\d|(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.? +\d"
+                       r"|\d(?:st|nd|rd|th)\b|\d/\d")
+
+
 def misattributed(text: str, book: PriceBook) -> list[tuple[str, str, set[int]]]:
     """(amount as written, identifier, that object's prices) for each sentence that prices one
     object at another one's price."""
     out: list[tuple[str, str, set[int]]] = []
     low = text.lower()  # plain substring tests first: a case-blind regex search costs more
     if not ("pric" in low or "cost" in low or "fare" in low or "sell" in low or " is $" in low or " are $" in low
-            or " was $" in low or " were $" in low or " for $" in low or " at $" in low) or not _PRICE_WORDS.search(text):
+            or " was $" in low or " were $" in low or " for $" in low or " at $" in low) or not _PRICE_WORDS.search(low):
         return out
     # The days the latest sentence naming one is about: "On 2024-05-21: HAT047 ... $149".
     days: dict[tuple[int, int | None, int | None], DateMention] = {}
+    dated = _MAY_DATE.search(text) is not None  # most texts name no day: no date reading then
     for sentence in SENTENCE.split(text):
-        if said := date_mentions(sentence):
+        if dated and (said := date_mentions(sentence)):
             days = {(d.day, d.month, d.year): d for d in said}
-        if not _PRICE_WORDS.search(sentence) or _OTHER_AMOUNT.search(sentence) or sentence.rstrip().endswith("?"):
+        lowered = sentence.lower()
+        if not _PRICE_WORDS.search(lowered) or _OTHER_AMOUNT.search(lowered) or sentence.rstrip().endswith("?"):
             continue  # no price claim: another amount, or a question
         amounts = money_numbers_in(sentence)
         if not amounts:
