@@ -56,9 +56,8 @@ from trajectory2gym.certify.claims import (
 from trajectory2gym.certify.config import CertifyConfig
 from trajectory2gym.certify.confirmation import check_confirmation
 from trajectory2gym.certify.counts import listed_count, miscounted
-from trajectory2gym.certify.dated_fields import GATE as GATE_DATED
 from trajectory2gym.certify.dated_fields import DatedFields, misdated_fields
-from trajectory2gym.certify.dates import ISO_DAY, date_mentions
+from trajectory2gym.certify.dates import ISO_DAY, date_mentions, may_name_month_day
 from trajectory2gym.certify.equations import miscalculated, worked
 from trajectory2gym.certify.evidence import EvidenceIndex
 from trajectory2gym.certify.normalize import (
@@ -895,7 +894,7 @@ class _Run:
             self._report_reasons(content, reasons)
         if self._writes and GATE.search(content):  # "refunded to your PayPal", where it went to a gift card
             self._refund_method_reasons(content, reasons)
-        if GATE_DATED.search(content):  # "contract runs until January 10", its last plan change
+        if may_name_month_day(content):  # "contract runs until January 10", its last plan change
             for written, label, shown in misdated_fields(content, self._dated_fields()):
                 reasons.append(reason("text_misdated", arg=label, value=written, detail=shown))
         if self._writes and "ending" in content:  # "charged to your Visa ending in 5735", it used 8939

@@ -24,8 +24,6 @@ from trajectory2gym.certify.dates import DateMention, date_mentions
 from trajectory2gym.certify.normalize import compact, words
 from trajectory2gym.certify.turns import SENTENCE
 
-# A cheap, case-sensitive gate: an ISO date or a month's name before a number.
-GATE = re.compile(r"\d{4}-\d\d-\d\d|(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.? +\d")
 _ISO = re.compile(r"^\d{4}-\d\d-\d\d")
 # Words of a field's name too common to tell fields apart ("last", "start" occur in any sentence).
 _NAME_NOISE = frozenset({"date", "at", "time", "on", "est", "scheduled", "last", "first", "start", "end", "new",

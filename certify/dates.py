@@ -44,6 +44,25 @@ class DateMention:
                 and (self.year is None or self.year == year))
 
 
+# Cheap tests for whether a text may name a day at all, before the full reading (date_mentions):
+# each form's regex runs only where a plain substring test lets it (searching at every digit costs).
+_ISO_ANYWHERE = re.compile(r"\d{4}-\d\d-\d\d")
+_SLASHED = re.compile(r"\d/\d")
+_MONTH_NUMBER = re.compile(r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.? +\d")
+_ORDINAL_DAY = re.compile(r"[0-9](?:st|nd|rd|th)\b")
+
+
+def may_name_month_day(text: str) -> bool:
+    """Whether a text may name a day with its month: "2024-05-21", "May 21" (capitalized)."""
+    return ("-" in text and _ISO_ANYWHERE.search(text) is not None) or _MONTH_NUMBER.search(text) is not None
+
+
+def may_name_day(text: str) -> bool:
+    """``may_name_month_day``, or a day alone or with a number for its month: "the 21st", "5/21"."""
+    return (may_name_month_day(text) or ("/" in text and _SLASHED.search(text) is not None)
+            or _ORDINAL_DAY.search(text) is not None)
+
+
 def _month(name: str) -> int:
     return _MONTHS.index(name[:3].lower()) + 1
 

@@ -21,7 +21,7 @@ from typing import Any
 import orjson
 
 from trajectory2gym.certify.anchors import NESTED_ID_KEYS
-from trajectory2gym.certify.dates import ISO_DAY, DateMention, date_mentions
+from trajectory2gym.certify.dates import ISO_DAY, DateMention, date_mentions, may_name_day
 from trajectory2gym.certify.evidence import EvidenceIndex
 from trajectory2gym.certify.normalize import (
     chunks,
@@ -123,27 +123,28 @@ class PriceBook:
         return own, others - own
 
 
-# A cheap, case-sensitive test for a day a text may name: "2024-05-21", "May 21", "21st", "5/21".
-_MAY_DATE = re.compile(r"\d{4}-\d\d-\d\d|(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.? +\d"
-                       r"|\d(?:st|nd|rd|th)\b|\d/\d")
+def _may_price(low: str) -> bool:
+    """Plain substring tests on lower case before ``_PRICE_WORDS``: a regex search costs more."""
+    return ("pric" in low or "cost" in low or "fare" in low or "sell" in low or " is $" in low or " are $" in low
+            or " was $" in low or " were $" in low or " for $" in low or " at $" in low)
 
 
 def misattributed(text: str, book: PriceBook) -> list[tuple[str, str, set[int]]]:
     """(amount as written, identifier, that object's prices) for each sentence that prices one
     object at another one's price."""
     out: list[tuple[str, str, set[int]]] = []
-    low = text.lower()  # plain substring tests first: a case-blind regex search costs more
-    if not ("pric" in low or "cost" in low or "fare" in low or "sell" in low or " is $" in low or " are $" in low
-            or " was $" in low or " were $" in low or " for $" in low or " at $" in low) or not _PRICE_WORDS.search(low):
+    low = text.lower()
+    if not _may_price(low) or not _PRICE_WORDS.search(low):
         return out
     # The days the latest sentence naming one is about: "On 2024-05-21: HAT047 ... $149".
     days: dict[tuple[int, int | None, int | None], DateMention] = {}
-    dated = _MAY_DATE.search(text) is not None  # most texts name no day: no date reading then
+    dated = may_name_day(text)  # most texts name no day: no date reading then
     for sentence in SENTENCE.split(text):
         if dated and (said := date_mentions(sentence)):
             days = {(d.day, d.month, d.year): d for d in said}
         lowered = sentence.lower()
-        if not _PRICE_WORDS.search(lowered) or _OTHER_AMOUNT.search(lowered) or sentence.rstrip().endswith("?"):
+        if (not _may_price(lowered) or not _PRICE_WORDS.search(lowered) or _OTHER_AMOUNT.search(lowered)
+                or sentence.rstrip().endswith("?")):
             continue  # no price claim: another amount, or a question
         amounts = money_numbers_in(sentence)
         if not amounts:
