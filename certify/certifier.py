@@ -80,8 +80,7 @@ from trajectory2gym.certify.reported_payments import (
     GATE,
     misnamed_cards,
     misnamed_refund_methods,
-    payment_ids,
-    refund_destinations,
+    write_payments,
 )
 from trajectory2gym.certify.routes import Route
 from trajectory2gym.certify.statuses import (
@@ -892,13 +891,13 @@ class _Run:
             self._done_reasons(content, toks, reasons)
         if self._writes and "$" in content:
             self._report_reasons(content, reasons)
-        if self._writes and GATE.search(content):  # "refunded to your PayPal", where it went to a gift card
-            self._refund_method_reasons(content, reasons)
+        # "refunded to your PayPal", where it went to a gift card; "charged to your Visa ending in
+        # 5735", where the write used the one ending 8939
+        if self._writes and ((refund := GATE.search(content) is not None) or "ending" in content):
+            self._payment_reasons(content, refund, reasons)
         if may_name_month_day(content):  # "contract runs until January 10", its last plan change
             for written, label, shown in misdated_fields(content, self._dated_fields()):
                 reasons.append(reason("text_misdated", arg=label, value=written, detail=shown))
-        if self._writes and "ending" in content:  # "charged to your Visa ending in 5735", it used 8939
-            self._card_reasons(content, reasons)
         return reasons, privileged
 
     def _dated_fields(self) -> DatedFields:
@@ -907,24 +906,23 @@ class _Run:
         self._dated.update(self.index.json_observations)
         return self._dated
 
-    def _card_reasons(self, content: str, reasons: list[str]) -> None:
-        """Append where a report names a card by last four digits that no write since the user spoke used."""
-        methods: set[str] = set()
+    def _payment_reasons(self, content: str, refund: bool, reasons: list[str]) -> None:
+        """Append where a report names another kind of payment method for a refund (``refund``: the
+        text may say one) than the writes since the user spoke refunded, or a card by last four
+        digits that none of them used."""
+        refunded: set[str] = set()
+        used: set[str] = set()
         for result, _, call in self._writes:
-            methods |= payment_ids(result, call.arguments)
-        fours = {str(four) for m in methods if (four := self.index.field_of(m, "last_four")) is not None}
-        for said in misnamed_cards(content, fours):
-            reasons.append(reason("text_misnamed_card", value=said, detail=", ".join(sorted(methods))))
-
-    def _refund_method_reasons(self, content: str, reasons: list[str]) -> None:
-        """Append where a report names another kind of payment method for a refund than the writes
-        since the user spoke refunded."""
-        destinations: set[str] = set()
-        for result, _, call in self._writes:
-            paid = [v for a, v in call.arguments.items() if "payment" in a and isinstance(v, str)]
-            destinations |= refund_destinations(result, paid)
-        for said in misnamed_refund_methods(content, destinations):
-            reasons.append(reason("text_misstated_refund_method", value=said, detail=", ".join(sorted(destinations))))
+            to, of = write_payments(result, call.arguments)
+            refunded |= to
+            used |= of
+        if refund:
+            for said in misnamed_refund_methods(content, refunded):
+                reasons.append(reason("text_misstated_refund_method", value=said, detail=", ".join(sorted(refunded))))
+        if "ending" in content:
+            fours = {str(four) for m in used if (four := self.index.field_of(m, "last_four")) is not None}
+            for said in misnamed_cards(content, fours):
+                reasons.append(reason("text_misnamed_card", value=said, detail=", ".join(sorted(used))))
 
     def _done_reasons(self, content: str, toks: set[str], reasons: list[str]) -> None:
         """Append why a report of the last write as done is not grounded: it names another object of

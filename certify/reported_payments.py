@@ -2,11 +2,11 @@
 
 "The $3214.75 will be refunded to your PayPal account", after a cancellation whose result records
 the refund to ``gift_card_5540683``, tells the user something the result contradicts. A payment
-method's kind is its identifier's stem (``gift_card``, ``credit_card``, ``paypal``, ``certificate``);
-a report is read only where it names a kind right after a refund phrase ("refunded to your ...",
-"back onto the ..."), so a sentence naming a method for another reason is left alone. Likewise a
-card a report names by its last four digits ("charged to your Visa ending in 5735") must be one the
-write used.
+method's kind is the one its identifier starts with (``anchors.payment_kind``: a gift card, a
+credit card, PayPal, a certificate). A report is read only where it names a kind right after a
+refund phrase ("refunded to your ...", "back onto the ..."), so a sentence naming a method for
+another reason is left alone. Likewise a card a report names by its last four digits ("charged to
+your Visa ending in 5735") must be one the write used.
 """
 
 from __future__ import annotations
@@ -17,6 +17,8 @@ from typing import Any
 
 import orjson
 
+from trajectory2gym.certify.anchors import PAYMENT_WORDS, payment_kind
+
 # A cheap, case-sensitive gate on the raw text before the lower-cased search.
 GATE = re.compile(r"efund|back|redit|eturn")
 
@@ -24,59 +26,43 @@ _NAMED = re.compile(
     r"\b(?:refund\w*|back|credited|returned)\b[^.!?;\n]{0,60}?\b(?:to|onto|into|on)\s+(?:your|the)\s+"
     r"(?:original\s+|existing\s+|same\s+)?(paypal|credit card|debit card|card ending|gift card|travel certificate|"
     r"certificate|visa|mastercard|amex|american express|discover)\b")
-_KIND_OF_WORDS = {"paypal": "paypal", "credit card": "credit_card", "debit card": "credit_card",
-                  "card ending": "credit_card", "gift card": "gift_card", "travel certificate": "certificate",
-                  "certificate": "certificate", "visa": "credit_card", "mastercard": "credit_card",
-                  "amex": "credit_card", "american express": "credit_card", "discover": "credit_card"}
-_STEM = re.compile(r"^([a-z_]+?)_?\d+$")
-KNOWN_KINDS = frozenset(_KIND_OF_WORDS.values())
 
 
-def method_kind(method_id: str) -> str:
-    """``credit_card_2641784`` -> ``credit_card``; "" when the identifier has no such stem."""
-    m = _STEM.match(method_id.lower())
-    return m[1] if m else ""
+def _kind_said(phrase: str) -> str:
+    """The kind (``anchors.payment_kind``) a phrase of ``_NAMED`` names: by its first or last word
+    ("gift card", "travel certificate"), else a card ("card ending", "american express", "discover")."""
+    ws = phrase.split()
+    return PAYMENT_WORDS.get(ws[0]) or PAYMENT_WORDS.get(ws[-1]) or "creditcard"
 
 
-def refund_destinations(result: str, payment_args: list[str]) -> set[str]:
-    """Payment methods a write's result records a refund to (a ``refund`` transaction, or a negative
-    amount), together with the payment methods the call named (a return's or an exchange's)."""
-    return _methods_in(result, set(payment_args), refunds_only=True)
+def write_payments(result: str, arguments: dict[str, Any]) -> tuple[set[str], set[str]]:
+    """The payment methods of one write, its result read once: (where it refunded: a ``refund``
+    transaction or a negative amount in the result, or a payment method the call names at its top
+    level, a return's or an exchange's; every method it used: any transaction in the result, any
+    method its arguments name at any depth, a booking's ``payment_methods[].payment_id``)."""
+    refunded = {v for a, v in arguments.items() if "payment" in a and isinstance(v, str)}
+    used: set[str] = set()
+    _payment_args(arguments, used)
+    with suppress(orjson.JSONDecodeError):  # a result that is no JSON adds none
+        _walk(orjson.loads(result), refunded, used)
+    return refunded, used  # the top-level payment arguments are among ``used`` already
 
 
-def _methods_in(result: str, found: set[str], refunds_only: bool) -> set[str]:
-    """``found`` and the payment methods of a result's transactions (``_walk``); a result that is no
-    JSON adds none."""
-    with suppress(orjson.JSONDecodeError):
-        _walk(orjson.loads(result), found, refunds_only)
-    return found
-
-
-def _walk(value: Any, found: set[str], refunds_only: bool) -> None:
-    """The payment methods of the transactions in a result: its refunds only (a ``refund``
-    transaction, a negative amount), or all."""
+def _walk(value: Any, refunded: set[str], used: set[str]) -> None:
     if isinstance(value, dict):
         method = value.get("payment_method_id") or value.get("payment_id")
         if isinstance(method, str):
+            used.add(method)
             amount = value.get("amount")
-            if not refunds_only or value.get("transaction_type") == "refund" or (
-                    isinstance(amount, (int, float)) and amount < 0):
-                found.add(method)
+            if value.get("transaction_type") == "refund" or (isinstance(amount, (int, float)) and amount < 0):
+                refunded.add(method)
         for v in value.values():
             if isinstance(v, (dict, list)):
-                _walk(v, found, refunds_only)
+                _walk(v, refunded, used)
     elif isinstance(value, list):
         for v in value:
             if isinstance(v, (dict, list)):
-                _walk(v, found, refunds_only)
-
-
-def payment_ids(result: str, arguments: dict[str, Any]) -> set[str]:
-    """Every payment method a write's result records a transaction with, and every one its
-    arguments name at any depth (a booking's ``payment_methods[].payment_id``)."""
-    found: set[str] = set()
-    _payment_args(arguments, found)
-    return _methods_in(result, found, refunds_only=False)
+                _walk(v, refunded, used)
 
 
 def _payment_args(value: Any, found: set[str], under_payment: bool = False) -> None:
@@ -107,8 +93,8 @@ def misnamed_cards(text: str, last_fours: set[str]) -> list[str]:
 def misnamed_refund_methods(text: str, destinations: set[str]) -> list[str]:
     """The kinds of payment method a text says a refund goes to that none of ``destinations`` is
     (empty when a destination's kind is not known: then nothing can be compared)."""
-    kinds = {method_kind(d) for d in destinations}
-    if not kinds or not kinds <= KNOWN_KINDS:
+    kinds = {payment_kind(d) for d in destinations}
+    if not kinds or None in kinds:
         return []
     return [said for said in dict.fromkeys(m[1] for m in _NAMED.finditer(text.lower()))
-            if _KIND_OF_WORDS[said] not in kinds]
+            if _kind_said(said) not in kinds]

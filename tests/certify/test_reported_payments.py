@@ -11,11 +11,9 @@ import pytest
 from trajectory2gym.certify import certify_interaction
 from trajectory2gym.certify.reasons import reason_kind
 from trajectory2gym.certify.reported_payments import (
-    method_kind,
     misnamed_cards,
     misnamed_refund_methods,
-    payment_ids,
-    refund_destinations,
+    write_payments,
 )
 from trajectory2gym.envs.registry import tool_specs
 
@@ -27,18 +25,17 @@ CANCELLED = {**ORDER, "status": "cancelled", "payment_history": [
     {"transaction_type": "refund", "amount": 49.67, "payment_method_id": "gift_card_5540683"}]}
 
 
-def test_method_kinds_and_the_destinations_a_result_records() -> None:
-    assert method_kind("credit_card_2641784") == "credit_card"
-    assert method_kind("paypal_8516781") == "paypal"
-    assert method_kind("certificate_7504069") == "certificate"
-    assert method_kind("L1002") == "l"  # a stem, but no payment kind: compared as unknown
-    assert refund_destinations(orjson.dumps(CANCELLED).decode(), []) == {"gift_card_5540683"}
-    assert refund_destinations(orjson.dumps(ORDER).decode(), []) == set()  # a payment is no refund
+def test_the_methods_a_result_refunds_to() -> None:
+    def refunded(result: str, arguments: dict[str, Any]) -> set[str]:
+        return write_payments(result, arguments)[0]
+
+    assert refunded(orjson.dumps(CANCELLED).decode(), {}) == {"gift_card_5540683"}
+    assert refunded(orjson.dumps(ORDER).decode(), {}) == set()  # a payment is no refund
     # Airline: a refund is a negative amount; a return names where its refund goes.
     airline = {"payment_history": [{"payment_id": "credit_card_1", "amount": 454},
                                    {"payment_id": "credit_card_1", "amount": -454}]}
-    assert refund_destinations(orjson.dumps(airline).decode(), ["paypal_2"]) == {"credit_card_1", "paypal_2"}
-    assert refund_destinations("Error: not JSON", ["paypal_2"]) == {"paypal_2"}
+    assert refunded(orjson.dumps(airline).decode(), {"payment_id": "paypal_2"}) == {"credit_card_1", "paypal_2"}
+    assert refunded("Error: not JSON", {"payment_id": "paypal_2"}) == {"paypal_2"}
 
 
 @pytest.mark.parametrize(("text", "named"), [
@@ -59,6 +56,12 @@ def test_a_kind_named_as_where_a_refund_goes(text: str, named: list[str]) -> Non
 def test_nothing_is_compared_without_a_known_kind_of_destination() -> None:
     assert misnamed_refund_methods("It was refunded to your PayPal.", set()) == []
     assert misnamed_refund_methods("It was refunded to your PayPal.", {"wallet_9"}) == []
+    assert misnamed_refund_methods("It was refunded to your PayPal.", {"gift_card_1", "L1002"}) == []
+    # Each kind of identifier (anchors.payment_kind) against the kind a phrase names.
+    assert misnamed_refund_methods("It went back to your gift card.", {"certificate_7504069"}) == ["gift card"]
+    assert misnamed_refund_methods("It went back to the travel certificate.", {"certificate_7504069"}) == []
+    assert misnamed_refund_methods("It was refunded to your Amex.", {"credit_card_2641784"}) == []
+    assert misnamed_refund_methods("It was refunded to your Amex.", {"paypal_8516781"}) == ["amex"]
 
 
 @pytest.mark.parametrize(("report", "kinds"), [
@@ -85,9 +88,9 @@ def test_a_report_after_a_cancellation_names_where_the_refund_went(convo: Any, a
 def test_the_payment_methods_a_write_used() -> None:
     booking = {"user_id": "ethan_li_4016", "payment_methods": [{"payment_id": "credit_card_5430276", "amount": 221}]}
     result = {"reservation_id": "HATHAT", "payment_history": [{"payment_id": "credit_card_5430276", "amount": 221}]}
-    assert payment_ids(orjson.dumps(result).decode(), booking) == {"credit_card_5430276"}
-    assert payment_ids("Error: not JSON", {"order_id": "#W1", "payment_method_id": "paypal_2"}) == {"paypal_2"}
-    assert payment_ids(orjson.dumps(CANCELLED).decode(), {"order_id": "#W9673784"}) == {"gift_card_5540683"}
+    assert write_payments(orjson.dumps(result).decode(), booking)[1] == {"credit_card_5430276"}
+    assert write_payments("Error: not JSON", {"order_id": "#W1", "payment_method_id": "paypal_2"})[1] == {"paypal_2"}
+    assert write_payments(orjson.dumps(CANCELLED).decode(), {"order_id": "#W9673784"})[1] == {"gift_card_5540683"}
 
 
 @pytest.mark.parametrize(("text", "named"), [
