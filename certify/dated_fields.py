@@ -20,8 +20,9 @@ from typing import Any
 
 import orjson
 
+from trajectory2gym.certify.anchors import NESTED_ID_KEYS
 from trajectory2gym.certify.dates import DateMention, date_mentions
-from trajectory2gym.certify.normalize import compact, words
+from trajectory2gym.certify.normalize import compact, stem, words
 from trajectory2gym.certify.turns import SENTENCE
 
 _ISO = re.compile(r"^\d{4}-\d\d-\d\d")
@@ -33,10 +34,6 @@ _BOOKED = re.compile(r"\b(?:book\w*|made|creat\w*|purchas\w*|reserv\w*|placed|or
 
 _CONTEXT = 8  # words before a date that may name its field: "contract on line 555-123-2001 runs until"
 _PERSONAL = ("dob", "birth")
-
-
-def _stem(word: str) -> str:
-    return word[:5]
 
 
 @dataclass
@@ -66,7 +63,7 @@ class DatedFields:
             if isinstance(v, str):
                 if _ISO.match(v):
                     self.values.setdefault(key, set()).add(v[:10])
-                elif key == "id" or key.endswith(("_id", "_number")):
+                elif key == "id" or key.endswith(NESTED_ID_KEYS):
                     idents.append(compact(v))
             elif isinstance(v, (dict, list)):
                 self._walk(v)
@@ -77,7 +74,7 @@ class DatedFields:
 
 
 def _field_words(name: str) -> set[str]:
-    return {_stem(w) for w in name.lower().split("_") if w and w not in _NAME_NOISE}
+    return {stem(w) for w in name.lower().split("_") if w and w not in _NAME_NOISE}
 
 
 def misdated_fields(text: str, book: DatedFields) -> list[tuple[str, str, str]]:
@@ -91,7 +88,7 @@ def misdated_fields(text: str, book: DatedFields) -> list[tuple[str, str, str]]:
         named = {c for w in words(sentence) if (c := compact(w)) in book.dates_of}
         after = 0  # the words a date is said with: those since the date before it, the last few
         for d in mentions:
-            stems = {_stem(w) for w in words(sentence[after:d.start])[-_CONTEXT:]}
+            stems = {stem(w) for w in words(sentence[after:d.start])[-_CONTEXT:]}
             after = d.end
             shown_as = {name for name, days in book.values.items() if any(d.means(day) for day in days)}
             if not shown_as or any(w in name for name in shown_as for w in _PERSONAL):
