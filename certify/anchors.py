@@ -108,7 +108,8 @@ class Anchors:
                  dated: tuple[tuple[str, str], ...] = (), counts: tuple[tuple[str, int], ...] = (),
                  owners: tuple[str, ...] = (), records: tuple[tuple[str, list[Any]], ...] = (),
                  dated_args: tuple[str, ...] = (), aliases: frozenset[str] = frozenset(),
-                 account_keys: frozenset[str] = frozenset(), alias_fields: frozenset[str] = frozenset()):
+                 account_keys: frozenset[str] = frozenset(), alias_fields: frozenset[str] = frozenset(),
+                 pairs: dict[str, str] | None = None):
         self._raw = raw  # identifier key -> the values the call gave for it (or its phone number)
         self._aliases = aliases  # the keys of phone numbers standing for an identifier of the call
         self._alias_fields = alias_fields  # the identifier fields they stand for ("line_id")
@@ -132,7 +133,7 @@ class Anchors:
         self.choices = choices
         self.payments = payments
         self._listed = listed
-        self.pairs: dict[str, str] = {}  # an item's key -> its replacement's (item_ids[k] -> new_item_ids[k])
+        self.pairs = pairs or {}  # an item's key -> its replacement's (item_ids[k] -> new_item_ids[k])
         self.variants = variants  # every list argument's keys, the replacements too (new_item_ids)
         self.dated = dated  # (identifier, date) of each dated item of a list argument (a flight and its day)
         self.dated_args = dated_args  # the list arguments holding them ("flights")
@@ -745,8 +746,16 @@ def call_anchors(tool: str, arguments: dict[str, Any], roles: Mapping[str, str],
         # modify_pending_order_address) the user id still tells which address.
         raw = {}
         objects = object_stems(parts[-1])
+    pairs: dict[str, str] = {}
+    if len(listed) > 1:  # items and their replacements, paired by position
+        lists = [(a, v) for a, v in arguments.items() if isinstance(v, list) and roles.get(a) in ("list", "identifier")]
+        olds = [v for a, v in lists if not a.startswith("new")]
+        news = [v for a, v in lists if a.startswith("new")]
+        if len(olds) == 1 and len(news) == 1 and len(olds[0]) == len(news[0]):
+            pairs = {compact(o): compact(n) for o, n in zip(olds[0], news[0], strict=True)
+                     if isinstance(o, str) and isinstance(n, str)}
     # With such a sibling, "the default address on your account" names the user's, not an order's.
-    anchors = Anchors(raw, action_stems(tool), index, objects, object_ids, tuple(amounts), rivals,
+    return Anchors(raw, action_stems(tool), index, objects, object_ids, tuple(amounts), rivals,
                    parts[-1] if objects else "", account=bool(account_only and raw), own=frozenset(parts),
                    verb=parts[0] if parts else "",
                    listed=frozenset(listed), choices=choices, payments=tuple(payments), variants=frozenset(variants),
@@ -754,12 +763,4 @@ def call_anchors(tool: str, arguments: dict[str, Any], roles: Mapping[str, str],
                    owners=tuple(v for a, v in arguments.items() if roles.get(a) == "identifier" and isinstance(v, str)
                                 and a.split("_")[0] in parts), records=tuple(records), dated_args=tuple(dated_args),
                    aliases=frozenset(aliases), account_keys=frozenset(account_keys),
-                   alias_fields=frozenset(alias_fields))
-    if len(listed) > 1:  # items and their replacements, paired by position
-        lists = [(a, v) for a, v in arguments.items() if isinstance(v, list) and roles.get(a) in ("list", "identifier")]
-        olds = [v for a, v in lists if not a.startswith("new")]
-        news = [v for a, v in lists if a.startswith("new")]
-        if len(olds) == 1 and len(news) == 1 and len(olds[0]) == len(news[0]):
-            anchors.pairs = {compact(o): compact(n) for o, n in zip(olds[0], news[0], strict=True)
-                             if isinstance(o, str) and isinstance(n, str)}
-    return anchors
+                   alias_fields=frozenset(alias_fields), pairs=pairs)
