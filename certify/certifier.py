@@ -60,6 +60,7 @@ from trajectory2gym.certify.dated_fields import DatedFields, misdated_fields
 from trajectory2gym.certify.dates import ISO_DAY, date_mentions, may_name_month_day
 from trajectory2gym.certify.equations import miscalculated, worked
 from trajectory2gym.certify.evidence import EvidenceIndex
+from trajectory2gym.certify.line_items import ItemBook, misassigned
 from trajectory2gym.certify.normalize import (
     chunks,
     chunks_with_digits,
@@ -107,6 +108,8 @@ _NOT_OBJECTS = frozenset({"user", "customer", "account", "payment"})
 _RESULT_ID = re.compile(r'\s*\{\s*"\w+_id"\s*:\s*"([^"]+)"')  # the object a write's result is: its first field
 # "4:05 pm"; not part of a span or a next-day time ("14:00-17:00", "02:30+1": read as identifiers)
 _CLOCK_SAID = re.compile(r"(?<![\d:.$\-–])([01]?\d|2[0-3]):([0-5]\d)(?![\d:+\-–])(\s*[ap]\.?m\b\.?)?", re.I)
+# A time as a user writes it: "15:00", "3pm", "3:30 p.m." (minutes, or am/pm, make it a time).
+_USER_CLOCK = re.compile(r"(?<![\d:.$])([01]?\d|2[0-3])(?::([0-5]\d))?(?![\d:])(\s*[ap]\.?m\b)?", re.I)
 _OWN_ID = re.compile(r'"(?:\w+_)?id"\s*:\s*"([^"]+)"')
 _MONTH_NAMES = re.compile("Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec")  # plain alternation: fast
 _FREE_TEXT_ROLES = frozenset({"free_text", "expression"})
@@ -247,6 +250,7 @@ class _Run:
         self.index = EvidenceIndex()
         self._private: EvidenceIndex | None = None
         self._prices: PriceBook | None = None
+        self._items: ItemBook | None = None  # bills' line items: read on the first text after one shows
         self._dated: DatedFields | None = None
         self._derived_days: set[str] = set()  # ISO dates grounded calls derived ("one day later")
         self._obs_days: dict[int, str] = {}  # JSON observation number -> the date its call asked about
@@ -715,6 +719,18 @@ class _Run:
         return {v[:5] for obj in self.index.objects_with(flight.lower(), f'"{key}"')
                 if isinstance(v := obj.get(key), str)}
 
+    def _user_times(self) -> set[str]:
+        """The clock times ("HH:MM", 24-hour) the user has written: "15:00", "3pm", "3:30 p.m."."""
+        out = set()
+        for t in self.turns:
+            if t.role == "user":
+                for m in _USER_CLOCK.finditer(t.text):
+                    hour, half = int(m[1]), (m[3] or " ").strip()[:1].lower()
+                    hour = hour + 12 if half == "p" and hour < 12 else 0 if half == "a" and hour == 12 else hour
+                    if m[2] or half.strip():  # a bare "3" is no time
+                        out.add(f"{hour:02d}:{m[2] or '00'}")
+        return out
+
     def _insurance_of(self, ident: str) -> set[str]:
         """The ``insurance`` ("yes"/"no") the observations show for this reservation's code."""
         shown = self.index.field_of(ident, "insurance")
@@ -862,6 +878,11 @@ class _Run:
             # Visible, but the price of another object than the one named.
             prices = ", ".join(f"${cents / 100:.2f}" for cents in sorted(own))
             reasons.append(reason("text_misattributed", value=written, arg=ident, detail=prices))
+        if self.index.json_has('"description"'):  # "a $15.50 overage on 555-123-2001": the item names 2002
+            if self._items is None:
+                self._items = ItemBook(self.index)
+            for written, ident, named in misassigned(content, self._items):
+                reasons.append(reason("text_misattributed", value=written, arg=ident, detail=f"a charge for {named}"))
         for written, equation in miscalculated(content):  # "$164 + $50 + $30 = $264": the sum wrong
             reasons.append(reason("text_miscalculated", value=written, detail=equation))
         if not STATUS_WORDS.isdisjoint(toks):  # "L1005 is currently suspended" where the lookup showed Active
@@ -874,8 +895,11 @@ class _Run:
             reasons.append(reason("text_miscounted", value=counted, detail=listed))
         for ident, written, shown in mistotaled(content, self._totals_of):  # "B1006 totals $65": it shows 70
             reasons.append(reason("text_misattributed", value=written, arg=ident, detail=shown))
-        for flight, written, shown in mistimed(content, self._times_of):  # "departs at 09:00": it lands then
-            reasons.append(reason("text_mistimed", arg=flight, value=written, detail=shown))
+        for flight, written, shown in mistimed(content, self._times_of, self._user_times):
+            if shown:  # "departs at 09:00": it lands then
+                reasons.append(reason("text_mistimed", arg=flight, value=written, detail=shown))
+            else:  # no schedule of it shown: 15:00 is the system prompt's current time
+                reasons.append(reason("text_time_not_visible", arg=flight, value=written))
         if "nsurance" in content:  # "C913YC does not include travel insurance", where it shows "yes"
             for said, shown in insurance_contradicted(content, self._insurance_of):
                 reasons.append(reason("text_contradicts_status", arg="insurance", detail=f"{shown} ({said[:60]!r})"))

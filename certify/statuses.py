@@ -119,10 +119,12 @@ _TIMED = re.compile(r"\b(?P<way>depart\w*|leav\w*|arriv\w*|land\w*)\b[^.;,!?]{0,
 _FLIGHT = re.compile(r"\b[A-Z]{2,3}\d{3,4}\b")
 
 
-def mistimed(text: str, times_of: Callable[[str, str], set[str]]) -> list[tuple[str, str, str]]:
+def mistimed(text: str, times_of: Callable[[str, str], set[str]],
+             told: Callable[[], set[str]] | None = None) -> list[tuple[str, str, str]]:
     """(flight, the time as written, the times shown) for each sentence naming one flight that gives
     it a departure or arrival time none of its observed ones ("HH:MM" of ``times_of(flight, way)``,
-    way "departure" or "arrival") is; nothing where no time of it is shown."""
+    way "departure" or "arrival") is. Where no time of it is shown, the time must be one the user
+    told (``told()``, "HH:MM"): the system prompt's clock is no flight's schedule ("" as shown)."""
     if ":" not in text:
         return []
     out: list[tuple[str, str, str]] = []
@@ -136,7 +138,8 @@ def mistimed(text: str, times_of: Callable[[str, str], set[str]]) -> list[tuple[
             hour = int(m["h"])
             half = (m["half"] or " ").strip()[:1].lower()
             hours = {hour + 12} if half == "p" and hour < 12 else {0} if half == "a" and hour == 12 else {hour}
-            shown = times_of(flight, way)
-            if shown and not any(f"{h:02d}:{m['m']}" in shown for h in hours):
-                out.append((flight, m[0][m.start("h") - m.start():].strip(), ", ".join(sorted(shown))))
+            shown = times_of(flight, way) or (set() if told is None else told())
+            if not any(f"{h:02d}:{m['m']}" in shown for h in hours) and (shown or told is not None):
+                written = m[0][m.start("h") - m.start():].strip()
+                out.append((flight, written, ", ".join(sorted(times_of(flight, way)))))
     return out

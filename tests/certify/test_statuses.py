@@ -137,3 +137,32 @@ def test_a_departure_time_that_is_the_arrival_is_not_grounded(convo: Any) -> Non
     j = c.say("Sorry: HAT225 departs Denver at 06:00 and arrives at 09:00.")
     r = {d.message_index: d for d in certify_interaction(c.build()).decisions}
     assert [reason_kind(x) for x in r[i].reasons] == ["text_mistimed"] and r[j].eligible
+
+
+@pytest.mark.parametrize(("told", "text", "out"), [
+    (set(), "HAT999 departs at 11:00.", [("HAT999", "11:00", "")]),  # no schedule and no user said it
+    ({"11:00"}, "HAT999 departs at 11:00.", []),  # the user said when it leaves
+    ({"23:00"}, "HAT999 departs at 11:00 pm.", []),
+    (set(), "HAT225 departs at 06:00.", []),  # its schedule is shown: the user need not say it
+])
+def test_a_flights_time_with_no_schedule_shown_needs_the_user(told: set[str], text: str,
+                                                              out: list[tuple[str, str, str]]) -> None:
+    assert mistimed(text, lambda flight, way: TIMES.get((flight, way), set()), lambda: told) == out
+
+
+@pytest.mark.parametrize(("user", "eligible"), [
+    ("What time does HAT019 leave?", False),  # 15:00 is only the system prompt's clock
+    ("It leaves at 3pm, right?", True),
+    ("It leaves at 15:00, right?", True),
+    ("It leaves at 3, right?", False),  # a bare number is no time
+])
+def test_the_system_prompts_clock_is_no_flights_schedule(convo: Any, user: str, eligible: bool) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline",
+              system="You are an airline agent. The current time is 2024-05-15 15:00:00 EST.")
+    c.user(f"My reservation is NCO2MJ. {user}")
+    c.call("get_reservation_details", {"reservation_id": "NCO2MJ"}, {
+        "reservation_id": "NCO2MJ", "flights": [{"flight_number": "HAT019", "date": "2024-05-17", "price": 154}]})
+    i = c.say("HAT019 is scheduled to depart Miami at 3:00 PM EST on May 17.")
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert decision.eligible is eligible
+    assert [reason_kind(r) for r in decision.reasons] == ([] if eligible else ["text_time_not_visible"])

@@ -1,0 +1,109 @@
+"""Which object a bill's line item is about, for a text that gives its amount to one.
+
+A bill lists charges as line items whose description names the object they are for: ``{"description":
+"Data Overage - Line 555-123-2002", "amount": 15.5}``. "The January bill included a $15.50 data
+overage on 555-123-2001" gives that charge to another line: the amount is visible, the line is wrong.
+A sentence is flagged only when every line item with that amount names, in its description,
+identifiers of one kind (``id_shape``) that the sentence names none of, while the sentence names one
+of that kind. Narrow on purpose: an amount no line item has, or one that several lines share among
+which the sentence's own is, passes.
+"""
+
+from __future__ import annotations
+
+from contextlib import suppress
+from typing import Any
+
+import orjson
+
+from trajectory2gym.certify.evidence import EvidenceIndex
+from trajectory2gym.certify.normalize import (
+    chunks,
+    compact,
+    id_shape,
+    looks_like_identifier,
+    money_numbers_in,
+    to_cents,
+)
+from trajectory2gym.certify.turns import SENTENCE
+
+_AMOUNT_KEYS = ("amount", "price", "charge")
+
+
+def _ids_in(text: str) -> dict[str, str]:
+    """The identifiers a text names: key (``compact``) -> as written."""
+    return {compact(t): t for t in chunks(text) if looks_like_identifier(t)}
+
+
+def _read(value: Any, items: list[tuple[int, frozenset[str]]], free: set[int]) -> None:
+    """Described line items as (cents, the identifier keys the description names), and every other
+    amount shown (a plan's price beside the bill, a fee a message states: not only a line item's)."""
+    if isinstance(value, list):
+        for item in value:
+            _read(item, items, free)
+        return
+    if not isinstance(value, dict):
+        return
+    described = value.get("description")
+    ids = frozenset(_ids_in(described)) if isinstance(described, str) else frozenset()
+    for key, item in value.items():
+        if isinstance(item, (dict, list)):
+            _read(item, items, free)
+        elif isinstance(item, (int, float)) and not isinstance(item, bool) and (cents := to_cents(item)) is not None:
+            if ids and key in _AMOUNT_KEYS:
+                items.append((cents, ids))
+            else:
+                free.add(cents)
+        elif isinstance(item, str) and key != "description" and "$" in item:  # "a $5/month holding fee"
+            free.update(abs(c) for _, c in money_numbers_in(item))
+
+
+class ItemBook:
+    """Per interaction: the described line items the JSON observations show, each observation read
+    once, on the first question after it arrived."""
+
+    def __init__(self, index: EvidenceIndex) -> None:
+        self._index = index
+        self._read = 0
+        self._items: dict[int, list[frozenset[str]]] = {}  # cents -> each item's identifiers
+        self._free: set[int] = set()
+
+    def items(self, cents: int) -> list[frozenset[str]]:
+        """The identifier sets of every line item shown with this amount; none where the amount
+        also shows as something else."""
+        shown = self._index.json_observations
+        for low in shown[self._read:]:
+            if '"description"' in low:
+                found: list[tuple[int, frozenset[str]]] = []
+                with suppress(orjson.JSONDecodeError):  # not really JSON: no items from it
+                    _read(orjson.loads(low), found, self._free)
+                for c, ids in found:
+                    self._items.setdefault(c, []).append(ids)
+            elif '"amount"' in low or '"price' in low or "$" in low:
+                with suppress(orjson.JSONDecodeError):
+                    _read(orjson.loads(low), [], self._free)
+        self._read = len(shown)
+        return [] if cents in self._free else self._items.get(cents, [])
+
+
+def misassigned(text: str, book: ItemBook) -> list[tuple[str, str, str]]:
+    """(amount as written, the identifier the sentence gives it to, the identifiers its line items
+    name) for each amount a sentence gives to an object no line item with that amount is about."""
+    out: list[tuple[str, str, str]] = []
+    for sentence in SENTENCE.split(text):
+        amounts = money_numbers_in(sentence)
+        if not amounts:
+            continue
+        said = _ids_in(sentence)
+        if not said:
+            continue
+        for written, cents in amounts:
+            items = book.items(abs(cents))
+            if not items or any(not ids.isdisjoint(said) for ids in items):
+                continue
+            named = frozenset().union(*items)
+            shapes = {id_shape(k) for k in named}
+            rivals = [w for k, w in said.items() if id_shape(k) in shapes]
+            if rivals and len(shapes) == 1:
+                out.append((written, rivals[0], ", ".join(sorted(named))))
+    return out

@@ -1,0 +1,67 @@
+"""A text that gives a bill's line item to another object than the one its description names is not
+grounded (certify/line_items.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import orjson
+import pytest
+
+from trajectory2gym.certify import certify_interaction
+from trajectory2gym.certify.evidence import EvidenceIndex
+from trajectory2gym.certify.line_items import ItemBook, misassigned
+from trajectory2gym.certify.reasons import reason_kind
+from trajectory2gym.envs.registry import tool_specs
+
+BILL = {"bill_id": "B1001", "total_due": 160.5, "status": "Paid", "line_items": [
+    {"description": "Basic Plan - Line 555-123-2001", "amount": 40.0, "item_type": "Plan Charge"},
+    {"description": "Premium Plan - Line 555-123-2002", "amount": 65.0, "item_type": "Plan Charge"},
+    {"description": "Basic Plan - Line 555-123-2003", "amount": 40.0, "item_type": "Plan Charge"},
+    {"description": "Data Overage - Line 555-123-2002", "amount": 15.5, "item_type": "Overage"}]}
+
+
+def _book(*observations: Any) -> ItemBook:
+    index = EvidenceIndex()
+    for obs in observations:
+        index.add_observation(orjson.dumps(obs).decode(), True)
+    return ItemBook(index)
+
+
+@pytest.mark.parametrize(("text", "out"), [
+    ("The bill included a $15.50 data overage on 555-123-2001.", [("$15.50", "555-123-2001", "5551232002")]),
+    ("The bill included a $15.50 data overage on 555-123-2002.", []),
+    ("Line 555-123-2003 is charged $40.00 for its plan.", []),  # two lines pay $40: its own is one
+    ("Line 555-123-2001 pays $65.00 a month.", [("$65.00", "555-123-2001", "5551232002")]),
+    ("555-123-2001 pays $40.00 and 555-123-2002 adds a $15.50 overage.", []),
+    ("Bill B1001 totals $160.50.", []),  # no line item has that amount
+    ("The $15.50 overage is on your account.", []),  # no object of the item's kind named
+])
+def test_a_line_items_amount_given_to_another_line(text: str, out: list[tuple[str, str, str]]) -> None:
+    assert misassigned(text, _book(BILL)) == out
+
+
+def test_an_amount_shown_as_something_else_too_is_no_line_items_alone() -> None:
+    plan = {"plan_id": "P1002", "name": "Premium Plan", "price_per_month": 65.0}
+    fee = {"message": "Line suspended. A $15.50 fee applies.", "line_id": "L1001"}
+    assert misassigned("Premium on 555-123-2001 is $65.00.", _book(BILL, plan)) == []
+    assert misassigned("555-123-2001 now pays the $15.50 fee.", _book(BILL, fee)) == []
+
+
+def test_items_shown_after_the_first_question_are_read_too() -> None:
+    index = EvidenceIndex()
+    book = ItemBook(index)
+    assert misassigned("555-123-2001 has a $15.50 overage.", book) == []
+    index.add_observation(orjson.dumps(BILL).decode(), True)
+    assert [m[1] for m in misassigned("555-123-2001 has a $15.50 overage.", book)] == ["555-123-2001"]
+
+
+@pytest.mark.parametrize(("line", "eligible"), [("555-123-2001", False), ("555-123-2002", True)])
+def test_a_bill_summary_that_moves_a_charge_to_another_line(convo: Any, line: str, eligible: bool) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user("Why was January so expensive? I'm customer C1001.")
+    c.call("get_bills_for_customer", {"customer_id": "C1001"}, [BILL])
+    i = c.say(f"Your January bill B1001 came to $160.50. It included a $15.50 data overage on {line}.")
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert decision.eligible is eligible
+    assert [reason_kind(r) for r in decision.reasons] == ([] if eligible else ["text_misattributed"])
