@@ -52,6 +52,7 @@ from trajectory2gym.certify.claims import (
     may_name_other_choice,
     other_choices,
     unmade_claims,
+    verb_key,
 )
 from trajectory2gym.certify.config import CertifyConfig
 from trajectory2gym.certify.confirmation import check_confirmation
@@ -661,6 +662,10 @@ class _Run:
         """The action_nouns of what went through; None before anything did."""
         return action_nouns(self._made) if self._made else None
 
+    def _made_verbs(self) -> set[str]:
+        """The ``verb_key`` of each write or user action that went through."""
+        return {verb_key(name.split("_")[0]) for name, _ in self._made}
+
     def _unseen_times(self, text: str) -> list[str]:
         """The clock times a text states ("16:00", "4:00 pm") that nothing visible shows, as written
         or as a timestamp's part ("16:00:00")."""
@@ -906,7 +911,8 @@ class _Run:
         for written, shown in misdated(content, self._created_of):  # "booked on May 9": it shows May 7
             reasons.append(reason("text_contradicts_booking_date", value=written, detail=shown))
         if alone:  # "I've also added a $50 certificate", where no call sent one
-            for said in unmade_claims(content, self._made_nouns, self._nouns_of_writes):
+            idle = None if self._writes else self._made_verbs  # nothing went through since the user spoke
+            for said in unmade_claims(content, self._made_nouns, self._nouns_of_writes, idle):
                 reasons.append(reason("text_claims_unmade_action", detail=said[:100]))
         if self._failed_write is not None and claims_done(content):  # "All set!" right after an error
             tool, error = self._failed_write

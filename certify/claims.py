@@ -120,12 +120,41 @@ def _nouns_of(name: str, args: tuple[str, ...]) -> frozenset[str]:
     return frozenset({_stem(w) for w in parts if w.isalpha() and len(w) > 2} - _PLAIN_NOUNS)
 
 
-def unmade_claims(text: str, made: Callable[[], set[str] | None], nouns: Callable[[], set[str]]) -> list[str]:
+# One key per kind of action a verb names, from its first letters: "modified", "updated" and
+# "changed" can all recap a ``modify_*`` call.
+_CHANGE_VERBS = frozenset({"chan", "modi", "upda", "swit", "move", "togg", "set"})
+
+
+# Verbs that may report what an action of another kind did: a cancellation "refunded" the
+# payment, a bag update "added" bags, a certificate was "added" to the account.
+_ANY_ACTION = frozenset({"adde", "refun", "cred", "proc", "appl"})
+
+
+def verb_key(verb: str) -> str:
+    """The kind of action a verb ("cancelled") or a tool name's verb ("cancel") names."""
+    key = verb.lower().removeprefix("re-")[:4]
+    if key == "refu":  # refunded, refuel
+        key = verb.lower()[:5]
+    return "chan" if key in _CHANGE_VERBS else "sen" if key in ("sent", "send") else key
+
+
+def _unmade_kind(claim: str, made_verbs: Callable[[], set[str]]) -> bool:
+    """Whether "I've removed" claims a kind of action none that went through is of."""
+    key = verb_key(claim.split()[-1])
+    return key not in _ANY_ACTION and key not in made_verbs()
+
+
+def unmade_claims(text: str, made: Callable[[], set[str] | None], nouns: Callable[[], set[str]],
+                  idle_verbs: Callable[[], set[str]] | None = None) -> list[str]:
     """The sentences in which the agent says it did something no call made: where ``made()`` is None,
     no write went through in the whole conversation ("I've submitted a refund request for you");
     else a sentence naming an object of a write tool (``nouns()``) that no write or user action that
     went through acted on (``made()``: their ``action_nouns``): "I've also added a $50 travel
-    certificate" where only a cancellation was made. Both are asked only for a text that claims."""
+    certificate" where only a cancellation was made. Both are asked only for a text that claims.
+    ``idle_verbs``, given where nothing went through since the user last spoke: the ``verb_key`` of
+    each action that went through before. "I've removed the Vacuum Cleaner from #W3130288" then
+    claims an action none was made of, when no earlier action is of its kind (a recap, "I've
+    updated your address", is one)."""
     if _I_DID_STEMS.search(text) is None and not ("now" in text and _NOW_YOURS.search(text)):
         return []
     done: set[str] | None = None
@@ -143,6 +172,7 @@ def unmade_claims(text: str, made: Callable[[], set[str] | None], nouns: Callabl
             out.append(sentence.strip())
             continue
         named = {_stem(w) for w in words(sentence[m.start():])} & nouns()
-        if named and named.isdisjoint(done):
+        other_object = bool(named) and named.isdisjoint(done)
+        if other_object or (idle_verbs is not None and m.re is _I_DID and _unmade_kind(m[0], idle_verbs)):
             out.append(sentence.strip())
     return out

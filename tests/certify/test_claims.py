@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from trajectory2gym.certify import certify_interaction
-from trajectory2gym.certify.claims import action_nouns, claims_done, unmade_claims
+from trajectory2gym.certify.claims import action_nouns, claims_done, unmade_claims, verb_key
 from trajectory2gym.certify.reasons import reason_kind
 from trajectory2gym.envs.registry import tool_specs
 
@@ -241,6 +241,49 @@ NOUNS = action_nouns([("cancel_reservation", ("reservation_id",)), ("send_certif
 def test_an_action_the_agent_claims_must_be_one_a_call_made(text: str, made: set[str] | None,
                                                            found: list[str]) -> None:
     assert unmade_claims(text, lambda: made, lambda: NOUNS) == found
+
+
+@pytest.mark.parametrize(("text", "verbs", "found"), [
+    # Nothing went through since the user spoke: a claim of a kind of action never made is made up.
+    ("I've removed the Vacuum Cleaner from #W3130288.", {"chan"}, ["I've removed the Vacuum Cleaner from #W3130288."]),
+    ("Apologies, I've removed the $100 certificate from your account.", {"sen"},
+     ["Apologies, I've removed the $100 certificate from your account."]),
+    ("I've cancelled it as you asked.", {"canc"}, []),  # a recap of the cancellation
+    ("You're welcome! I've modified the order as discussed.", {"chan"}, []),  # "modified" recaps an update
+    ("I've refunded $50 to your gift card.", {"canc"}, []),  # what the cancellation did
+    ("I've added 2 bags.", {"chan"}, []),  # added by an update
+])
+def test_a_claim_with_nothing_done_since_the_user_spoke_needs_an_action_of_its_kind(
+        text: str, verbs: set[str], found: list[str]) -> None:
+    assert unmade_claims(text, lambda: {"order", "certificate"}, lambda: NOUNS, lambda: verbs) == found
+    assert unmade_claims(text, lambda: {"order", "certificate"}, lambda: NOUNS) == []  # a write since: no such claim
+
+
+@pytest.mark.parametrize(("verb", "kind"), [("cancelled", "canc"), ("cancel", "canc"), ("modified", "chan"),
+                                            ("update", "chan"), ("sent", "sen"), ("send", "sen"),
+                                            ("refunded", "refun"), ("refuel", "refue"), ("re-booked", "book")])
+def test_verb_keys_put_a_past_verb_with_its_tools_verb(verb: str, kind: str) -> None:
+    assert verb_key(verb) == kind
+
+
+@pytest.mark.parametrize(("reply", "kinds"), [
+    ("I've removed the Vacuum Cleaner from #W3130288.", ["text_claims_unmade_action"]),
+    ("I've updated the payment of #W3130288 to your credit card.", []),  # a recap of what went through
+])
+def test_a_removal_claimed_after_the_users_request_with_no_call_is_not_grounded(convo: Any, reply: str,
+                                                                                kinds: list[str]) -> None:
+    c = convo()
+    c.user("Pay #W3130288 with my credit card instead, please. I'm mia_moore_8366.")
+    c.call("get_order_details", {"order_id": "#W3130288"}, {"order_id": "#W3130288", "status": "pending"})
+    c.say("Switch #W3130288 to credit_card_2641784? Please confirm.")
+    c.user("yes")
+    c.call("modify_pending_order_payment", {"order_id": "#W3130288", "payment_method_id": "credit_card_2641784"},
+           {"order_id": "#W3130288", "status": "pending"})
+    c.say("Done: #W3130288 is now paid with credit_card_2641784.")
+    c.user("Also take the vacuum cleaner off that order, I don't need it.")
+    i = c.say(reply)
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert [reason_kind(r) for r in decision.reasons] == kinds
 
 
 def test_action_nouns_are_the_objects_and_changes_of_the_writes() -> None:
