@@ -11,6 +11,7 @@ import pytest
 from trajectory2gym.certify import CertifyConfig, certify_interaction
 from trajectory2gym.certify.evidence import EvidenceIndex
 from trajectory2gym.certify.normalize import spelled_numbers, word_split
+from trajectory2gym.envs.registry import tool_specs
 
 # A flight search: many whole-dollar prices, so most whole-dollar amounts are some pair's sum.
 SEARCH = [{"flight_number": f"HAT{100 + k}", "prices": {"basic_economy": 60 + 7 * k, "economy": 120 + 13 * k,
@@ -290,3 +291,20 @@ def test_a_net_on_a_list_line_may_use_an_amount_derived_before_it(convo, at, bac
     i = c.say("Here's the downgrade (2 passengers):\n- R1: economy is $140 + $101 = $241 per person instead of "
               f"$3538, so {back} back to your Visa.\nShall I?")
     assert at(certify_interaction(c.build()), i).checks["visibility"] is ok
+
+
+@pytest.mark.parametrize(("said", "misses"), [
+    ("Your speed is now 275 Mbps, which is excellent.", ["275 Mbps"]),  # the test showed 220
+    ("Your speed is now 220 Mbps, up from 22 Mbps.", []),  # "220.00" and the user's "22" as written otherwise
+    ("Plans go up to 1 Gbps.", ["1 Gbps"]),
+])
+def test_a_connection_speed_a_text_states_must_be_visible(convo, at, said: str, misses: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user("My data is slow: the speed test says 22 Mbps.")
+    c.messages.append({"role": "user", "content": None, "tool_calls": [
+        {"id": "u1", "type": "function", "function": {"name": "run_speed_test", "arguments": "{}"}}]})
+    c.messages.append({"role": "tool", "tool_call_id": "u1", "name": "run_speed_test",
+                       "content": "Speed Test Result: 220.00 Mbps (Excellent)."})
+    c.user("I ran it again after turning the VPN off.")
+    i = c.say(said)
+    assert at(certify_interaction(c.build()), i).reasons == [f"text states '{m}' not in visible history" for m in misses]
