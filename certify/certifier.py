@@ -114,6 +114,8 @@ _CLOCK_SAID = re.compile(r"(?<![\d:.$\-–])([01]?\d|2[0-3]):([0-5]\d)(?![\d:+\-
 _USER_CLOCK = re.compile(r"(?<![\d:.$])([01]?\d|2[0-3])(?::([0-5]\d))?(?![\d:])(\s*[ap]\.?m\b)?", re.I)
 # A connection speed a text states: "275 Mbps", "1.2 Gbps" (read from a speed test, never guessed).
 _SPEED = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s*[kmg]bps\b", re.I)
+# A mobile network generation a text states: "4G", "5G" (as the status bar shows it).
+_NETWORK = re.compile(r"(?<![\w/-])[2-5]G(?![\w/-])")
 _OWN_ID = re.compile(r'"(?:\w+_)?id"\s*:\s*"([^"]+)"')
 _MONTH_NAMES = re.compile("Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec")  # plain alternation: fast
 _FREE_TEXT_ROLES = frozenset({"free_text", "expression"})
@@ -491,6 +493,8 @@ class _Run:
             misses += self._unseen_days(text)
         if ":" in text:  # "departing at 16:00", where no flight shown leaves then
             misses += self._unseen_times(text)
+        if "G" in text and _NETWORK.search(text):  # "you should now see 4G", where the bar shows 5G
+            misses += self._unseen_networks(text)
         if "bps" in text or "BPS" in text:  # "your speed is now 275 Mbps", where the test showed 220
             misses += [m[0] for m in _SPEED.finditer(text) if cents_of(m[1]) not in self.index.amounts]
         if not strict_numbers:
@@ -524,6 +528,13 @@ class _Run:
             if not self._amount_ok(cents, text):
                 misses.append(written)
         return misses
+
+    def _unseen_networks(self, text: str) -> list[str]:
+        """The network generations ("4G") a statement gives that nothing visible shows; a question
+        may list them ("what does your status bar show (5G, LTE, 3G...)?")."""
+        index = self.index
+        return [g for sentence in SENTENCE.split(text) if not sentence.rstrip().endswith("?")
+                for g in _NETWORK.findall(sentence) if g.lower() not in index.compacts and not index.has_string(g)]
 
     def _false_total(self, written: str, cents: int, listed: list[tuple[str, int]], text: str) -> bool:
         """A total the text states after listing amounts, which no visible amount is (it is only

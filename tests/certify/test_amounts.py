@@ -308,3 +308,20 @@ def test_a_connection_speed_a_text_states_must_be_visible(convo, at, said: str, 
     c.user("I ran it again after turning the VPN off.")
     i = c.say(said)
     assert at(certify_interaction(c.build()), i).reasons == [f"text states '{m}' not in visible history" for m in misses]
+
+
+@pytest.mark.parametrize(("said", "misses"), [
+    ("You should now see 4G with Good signal.", ["4G"]),  # the status bar shows 5G
+    ("Your status bar now shows 5G with Excellent signal.", []),
+    ("What does your status bar show (5G, LTE, 3G...)?", []),  # a question lists what it may show
+])
+def test_a_network_generation_a_text_states_must_be_visible(convo, at, said: str, misses: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user("I can't make calls.")
+    c.messages.append({"role": "user", "content": None, "tool_calls": [
+        {"id": "u1", "type": "function", "function": {"name": "toggle_airplane_mode", "arguments": "{}"}}]})
+    c.messages.append({"role": "tool", "tool_call_id": "u1", "name": "toggle_airplane_mode",
+                       "content": "Airplane Mode is now OFF.\nStatus Bar: Signal: Excellent | 5G | Data Enabled"})
+    c.user("ok done")
+    i = c.say(said)
+    assert at(certify_interaction(c.build()), i).reasons == [f"text states '{m}' not in visible history" for m in misses]
