@@ -49,6 +49,7 @@ from trajectory2gym.certify.charges import (
 from trajectory2gym.certify.claims import (
     action_nouns,
     claims_done,
+    claims_own_action,
     may_name_other_choice,
     other_choices,
     unmade_claims,
@@ -283,6 +284,7 @@ class _Run:
         self._writes: list[tuple[str, int, ToolCall]] = []
         self._moved: list[list[int]] = []  # charges.moved of the first writes of ``_writes``, once each
         self._failed_write: tuple[str, str] | None = None  # (tool, error) of a write that failed since the user spoke
+        self._noop_write: tuple[str, str] | None = None  # (tool, result) of the last write, where it changed nothing
         # The writes and user actions that went through (name, argument names), for what texts claim done.
         self._made: list[tuple[str, tuple[str, ...]]] = []
         self._write_nouns: set[str] | None = None  # the action_nouns of the visible write tools
@@ -933,6 +935,9 @@ class _Run:
         if self._failed_write is not None and claims_done(content):  # "All set!" right after an error
             tool, error = self._failed_write
             reasons.append(reason("text_claims_failed_write", tool=tool, detail=error[:80]))
+        elif self._noop_write is not None and claims_own_action(content) and claims_done(content):
+            tool, result = self._noop_write  # "I've turned on roaming", where it was already on
+            reasons.append(reason("text_claims_failed_write", tool=tool, detail=result[:80]))
         if self._writes:
             self._done_reasons(content, toks, reasons)
         if self._writes and "$" in content:
@@ -1338,7 +1343,11 @@ class _Run:
                         self.index.looked_up.add(compact(own[1]))
                     # A state change; but not new evidence for repeating this very call.
                     self.epoch += 1
+                    # "Roaming was already enabled": it went through and changed nothing; a report of
+                    # the change as made is then no more grounded than one after an error.
+                    noop = msg.content is not None and "already" in msg.content and msg.content[:1] not in "{["
                     self._failed_write = None
+                    self._noop_write = (made.name, msg.content or "") if noop else None
                     self._did(made)
                     self._writes.append((msg.content or "", shown, made))  # for a report of what it charged
                     made_key = self.call_key(made)
@@ -1357,7 +1366,7 @@ class _Run:
                         self.told += 1
                     if role == "user":
                         self.turns.append(Turn(i, "user", msg.content))
-                        self._writes, self._moved, self._failed_write = [], [], None
+                        self._writes, self._moved, self._failed_write, self._noop_write = [], [], None, None
                 for call in msg.calls:  # dual control: the user ran a tool; its inputs are visible
                     user_calls.add(call.id)
                     self._did(call)

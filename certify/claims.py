@@ -18,9 +18,10 @@ _DONE = re.compile(
     r"updated|changed|modified|processed|submitted|placed|issued|refunded|paid|exchanged|returned|added|removed|"
     r"applied|enabled|disabled|activated|suspended|resumed|switched|moved|upgraded|downgraded|scheduled|restored|"
     r"reset|replaced|turned (?:on|off))|"
-    r"i(?:'ve| have) (?:now |also |successfully )?(?:re-?)?(?:confirmed|booked|cancell?ed|sent|updated|changed|modified|"
-    r"processed|submitted|placed|issued|refunded|exchanged|returned|added|removed|applied|enabled|disabled|"
-    r"activated|suspended|resumed|switched|moved|upgraded|downgraded|scheduled|made|set)|is now|are now|"
+    r"i(?:'ve| have) (?:now |also |just |successfully )?(?:re-?)?(?:confirmed|booked|cancell?ed|sent|updated|changed|"
+    r"modified|processed|submitted|placed|issued|refunded|exchanged|returned|added|removed|applied|enabled|disabled|"
+    r"activated|suspended|resumed|switched|moved|upgraded|downgraded|scheduled|made|set|turned (?:on|off))|"
+    r"is now|are now|"
     r"(?<!\bi )(?<!\bwe )will now|you(?:'re| are) (?:now |all )?(?:booked|confirmed|set))\b",  # "your order will now ship to ...", not "I will now try again"
     re.I,
 )
@@ -91,6 +92,7 @@ _I_DID = re.compile(
     re.I,
 )
 # A change reported on the user's own thing: "Done, your default address is now 55 Market Street".
+_TURNED = re.compile(r"\b(?:I|we)(?:'ve|’ve| have)\s+(?:(?:also|now|just|successfully)\s+)*turned\s+(?:on|off)\b", re.I)
 _NOW_YOURS = re.compile(r"\b(?:done|all set)\b.{0,40}?\byour\b[^.!?]{0,40}?\b(?:is|are) now\b", re.I)
 _I_DID_STEMS = re.compile("I've|I have|i've|I’ve|We've|we've|we have|We have")  # plain alternation: fast
 # A clause about what will or may be done: "Once I've cancelled it, ...".
@@ -136,6 +138,13 @@ def verb_key(verb: str) -> str:
     if key == "refu":  # refunded, refuel
         key = verb.lower()[:5]
     return "chan" if key in _CHANGE_VERBS else "sen" if key in ("sent", "send") else key
+
+
+def claims_own_action(text: str) -> bool:
+    """Whether a text says the agent did something ("I've enabled", "I have just turned on"): more
+    than that a thing is so now ("Roaming is now enabled")."""
+    return ("'ve" in text or "’ve" in text or " have " in text) and (
+        _I_DID.search(text) is not None or _TURNED.search(text) is not None)
 
 
 def _unmade_kind(claim: str, made_verbs: Callable[[], set[str]]) -> bool:

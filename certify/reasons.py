@@ -38,7 +38,8 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "text_misstated_balance": ("visibility", "text states {value} as a balance after the change, which the balances "
                                              "shown and what the write moved do not give ({detail})"),
     "text_miscalculated": ("visibility", "text states {value}, which its own terms refute: {detail}"),
-    "text_claims_failed_write": ("visibility", "text reports {tool} as done, but its result was an error: {detail}"),
+    "text_claims_failed_write": ("visibility", "text reports {tool} as done, but its result was an error or a change "
+                                                "already made: {detail}"),
     "text_claims_other_object": ("visibility", "text reports {tool} as done on {value}, another object than the "
                                                "call's"),
     "text_claims_other_amount": ("visibility", "text reports {tool} as done with {detail}, where the call sent "

@@ -22,6 +22,7 @@ from trajectory2gym.envs.registry import tool_specs
     ("I have re-enabled roaming on your line.", True),
     ("Unfortunately the payment change failed: the gift card balance is insufficient.", False),
     ("The system says a request is already awaiting payment, so nothing new was sent.", False),
+    ("I've just turned on international roaming for your line.", True),
     ("Would you like me to try your Visa instead?", False),
     ("Let me look up your order.", False),
     ("Your order #W7284266 will now ship to 320 Cedar Avenue. Would you also like me to update your profile?", True),
@@ -340,6 +341,24 @@ def test_a_flight_number_is_no_rival_of_a_reservation_code(convo: Any, report: s
     c.call("update_reservation_baggages", {"reservation_id": "05XIX4", "total_baggages": 3, "nonfree_baggages": 1,
                                            "payment_id": "gift_card_4714517"},
            {"reservation_id": "05XIX4", "flights": flights, "total_baggages": 3, "nonfree_baggages": 1})
+    i = c.say(report)
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert [reason_kind(r) for r in decision.reasons] == kinds
+
+
+@pytest.mark.parametrize(("report", "kinds"), [
+    ("I've just turned on international roaming for your line 555-123-2002.", ["text_claims_failed_write"]),
+    ("Roaming was already on for 555-123-2002, so nothing needed changing.", []),
+])
+def test_a_change_reported_as_made_where_the_result_says_it_already_was(convo: Any, report: str,
+                                                                      kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user("Roaming is not working on 555-123-2002. I'm C1001.")
+    c.call("get_details_by_id", {"id": "L1002"}, {"line_id": "L1002", "phone_number": "555-123-2002",
+                                                  "roaming_enabled": True})
+    c.say("Shall I enable roaming on L1002 (555-123-2002)?")
+    c.user("yes")
+    c.call("enable_roaming", {"customer_id": "C1001", "line_id": "L1002"}, "Roaming was already enabled")
     i = c.say(report)
     decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
     assert [reason_kind(r) for r in decision.reasons] == kinds
