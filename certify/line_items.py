@@ -11,6 +11,7 @@ which the sentence's own is, passes.
 
 from __future__ import annotations
 
+import re
 from contextlib import suppress
 from typing import Any
 
@@ -25,6 +26,7 @@ from trajectory2gym.certify.normalize import (
     money_numbers_in,
     to_cents,
 )
+from trajectory2gym.certify.prices import placed
 from trajectory2gym.certify.turns import SENTENCE
 
 _AMOUNT_KEYS = ("amount", "price", "charge")
@@ -86,24 +88,58 @@ class ItemBook:
         return [] if cents in self._free else self._items.get(cents, [])
 
 
+# What may stand between an amount and the object it is said of: words, not another amount, a
+# list or a sum ("$40 + $65 + $40 = $145 ... on 555-123-2002" gives none of them to that line).
+_BETWEEN_AFTER = re.compile(r"(?:(?!\b(?:and|plus)\b)[^$\d+=,;:()]){0,40}")  # "$15.50 data overage on 555-123-2001"
+_BETWEEN_BEFORE = re.compile(r"(?:'s|’s)?\s*(?::|-|—|is|was|has|had|pays|paid|costs?|owes|at|for|of|with)?[^$\d+=,;()]{0,12}")
+
+
+_CLAUSE = re.compile(r"[,;]\s")
+# A charge foreseen or said by likeness: no claim about what a bill shows.
+_EXPECTED = re.compile(r"\b(?:expect\w*|will|would|could|might|may|as well|likewise|same)\b", re.I)
+
+
+def _said_of(sentence: str, amounts: list[tuple[str, int]], ids: list[tuple[int, int, str]]) -> list[tuple[str, int, str]]:
+    """(amount as written, cents, identifier) for each amount the sentence says of one identifier:
+    the one right before it ("555-123-2001 pays $40"), else the next one after it with only words
+    between ("a $15.50 overage on 555-123-2001")."""
+    out: list[tuple[str, int, str]] = []
+    for at, (written, cents) in placed(sentence, [w for w, _ in amounts], pairs=amounts):
+        end = at + len(written)
+        before = next(((stop, ident) for _, stop, ident in reversed(ids) if stop <= at), None)
+        if before is not None and _BETWEEN_BEFORE.fullmatch(sentence, before[0], at):
+            out.append((written, cents, before[1]))
+            continue
+        after = next(((start, ident) for start, _, ident in ids if start >= end), None)
+        if after is not None and _BETWEEN_AFTER.fullmatch(sentence, end, after[0]):
+            out.append((written, cents, after[1]))
+    return out
+
+
 def misassigned(text: str, book: ItemBook) -> list[tuple[str, str, str]]:
     """(amount as written, the identifier the sentence gives it to, the identifiers its line items
     name) for each amount a sentence gives to an object no line item with that amount is about."""
     out: list[tuple[str, str, str]] = []
     for sentence in SENTENCE.split(text):
-        amounts = money_numbers_in(sentence)
-        if not amounts:
+        if not (amounts := money_numbers_in(sentence)):
             continue
-        said = _ids_in(sentence)
-        if not said:
-            continue
-        for written, cents in amounts:
+        for clause in _CLAUSE.split(sentence) if len(amounts) > 1 or ", " in sentence else [sentence]:
+            if _EXPECTED.search(clause) is None:  # what a bill shows, not "expect a $5.00 fee for 2001 as well"
+                out += _misassigned_in(clause, book)
+    return out
+
+
+def _misassigned_in(clause: str, book: ItemBook) -> list[tuple[str, str, str]]:
+    out: list[tuple[str, str, str]] = []
+    if not (amounts := money_numbers_in(clause)):
+        return out
+    ids = [(at, at + len(tok), tok) for at, tok in placed(clause, chunks(clause)) if looks_like_identifier(tok)]
+    if ids:
+        for written, cents, ident in _said_of(clause, amounts, ids):
             items = book.items(abs(cents))
-            if not items or any(not ids.isdisjoint(said) for ids in items):
-                continue
-            named = frozenset().union(*items)
-            shapes = {id_shape(k) for k in named}
-            rivals = [w for k, w in said.items() if id_shape(k) in shapes]
-            if rivals and len(shapes) == 1:
-                out.append((written, rivals[0], ", ".join(sorted(named))))
+            key = compact(ident)
+            if items and not any(key in named for named in items):
+                named = frozenset().union(*items)
+                if {id_shape(k) for k in named} == {id_shape(key)}:
+                    out.append((written, ident, ", ".join(sorted(named))))
     return out

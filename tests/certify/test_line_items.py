@@ -36,6 +36,13 @@ def _book(*observations: Any) -> ItemBook:
     ("555-123-2001 pays $40.00 and 555-123-2002 adds a $15.50 overage.", []),
     ("Bill B1001 totals $160.50.", []),  # no line item has that amount
     ("The $15.50 overage is on your account.", []),  # no object of the item's kind named
+    # A sum of plan charges is said of no line; the overage after it is said of the line it names.
+    ("B1001 had the plan charges ($40 + $65 + $40 = $145) plus a $15.50 data overage on 555-123-2002.", []),
+    ("B1001 had the plan charges ($40 + $65 + $40 = $145) plus a $15.50 data overage on 555-123-2001.",
+     [("$15.50", "555-123-2001", "5551232002")]),
+    ("Plans cost $40 and 555-123-2002 had the overage.", []),  # "and": another clause's object
+    # A charge foreseen by likeness is no claim about the bill.
+    ("2002 had a $15.50 overage, so expect a $15.50 overage for 555-123-2001 as well.", []),
 ])
 def test_a_line_items_amount_given_to_another_line(text: str, out: list[tuple[str, str, str]]) -> None:
     assert misassigned(text, _book(BILL)) == out
