@@ -20,8 +20,34 @@ _NUMBER = r"\**\$?(\d[\d,]*(?:\.\d+)?)\**"
 # "=" and the result: "$123 + $195 = **$318**". Each term atomic and at most 12 of them, so a long
 # run of numbers without "=" costs one pass, not a search over every way to split its spaces.
 _SIGN = r"(?:\s*(?:\+|[−–])\s*|\s+-\s+)"
-_SUM = re.compile(rf"(?<![\w.,/-]){_NUMBER}((?>{_SIGN}{_NUMBER}){{1,12}})\s*=\s*{_NUMBER}(?![\w/]|[.,]\d)")
-_TERM = re.compile(rf"(\+|[-−–])\s*{_NUMBER}")
+# A term may be a count times an amount, either way round: "$140 x 2 + $60 = $340".
+_TIMES = r"\s*(?:[x×*]|times)\s*"
+_FACTOR = rf"{_NUMBER}(?:{_TIMES}{_NUMBER})?"
+_SUM = re.compile(rf"(?<![\w.,/-])(?P<first>{_FACTOR})(?P<rest>(?>{_SIGN}{_FACTOR}){{1,12}})\s*=\s*"
+                  rf"\**\$?(?P<result>\d[\d,]*(?:\.\d+)?)\**(?![\w/]|[.,]\d)", re.I)
+_TERM = re.compile(rf"(\+|[-−–])\s*({_FACTOR})", re.I)
+_PARTS = re.compile(rf"{_NUMBER}(?:{_TIMES}{_NUMBER})?", re.I)
+
+
+def _term(written: str) -> tuple[int, str]:
+    """A term's value in cents, and its amount as written (of "$140 x 2", the $140: the count is
+    no amount). Of two factors the count is the one written without "$" or a decimal point, else
+    the smaller."""
+    m = _PARTS.match(written.strip())
+    if m is None:
+        return 0, written
+    if m[2] is None:
+        return cents_of(m[1]), m[1]
+    first_money = "$" in m.string[:m.end(1)] or "." in m[1]
+    second_money = "$" in m.string[m.end(1):] or "." in m[2]
+    if first_money == second_money:  # "140 x 2": the count is the smaller
+        first_money = cents_of(m[1]) >= cents_of(m[2])
+    count, amount = (m[2], m[1]) if first_money else (m[1], m[2])
+    if not count.isdigit():  # two amounts multiplied: no count; its value is still the product
+        return cents_of(m[1]) * cents_of(m[2]) // 100, m[1]
+    return int(count) * cents_of(amount), amount
+
+
 # A count times a price: "2 × $50 = $100", "3 x 120 = 360".
 _PRODUCT = re.compile(rf"(?<![\w.,/-])(\d{{1,3}})\s*(?:[x×*]|times)\s*{_NUMBER}\s*=\s*{_NUMBER}(?![\w/]|[.,]\d)", re.I)
 # A difference or sum times a count: "($161 − $147) × 2 passengers = $28", "($162 − $175) × 2 = −$26".
@@ -35,14 +61,20 @@ def _equations(text: str) -> list[tuple[str, str, int, int, list[str]]]:
     """Each written equation: (result as written, the equation, what its terms give and the result
     it states, in cents, both signed, and its amounts)."""
     out = []
+    summed: list[tuple[int, int]] = []
     for m in _SUM.finditer(text):
-        total = cents_of(m[1]) + sum(cents_of(term) * (1 if sign == "+" else -1) for sign, term in _TERM.findall(m[2]))
-        said = cents_of(m[4])
+        first = _term(m["first"])
+        rest = [(sign, _term(t[0])) for sign, *t in _TERM.findall(m["rest"])]
+        total = first[0] + sum(value * (1 if sign == "+" else -1) for sign, (value, _) in rest)
+        result = m["result"]
+        said = cents_of(result)
         if total < 0 and _BACK.match(text, m.end()):
             said = -said  # "= $73 refund"
-        out.append((m[4], m[0], total, said, [m[1], *(term for _, term in _TERM.findall(m[2]))]))
+        out.append((result, m[0], total, said, [first[1], *(amount for _, (_, amount) in rest)]))
+        summed.append(m.span())
     for m in _PRODUCT.finditer(text):
-        out.append((m[3], m[0], int(m[1]) * cents_of(m[2]), cents_of(m[3]), [m[2]]))
+        if not any(lo <= m.start() < hi for lo, hi in summed):  # "$60 + 2 x $30 = $120" is one sum
+            out.append((m[3], m[0], int(m[1]) * cents_of(m[2]), cents_of(m[3]), [m[2]]))
     for m in _SCALED.finditer(text):
         inner = cents_of(m[1]) + cents_of(m[3]) * (1 if "+" in m[2] else -1)
         said = cents_of(m[6]) * (-1 if m[5] else 1)

@@ -21,6 +21,11 @@ from trajectory2gym.certify.reasons import reason_kind
     ("Fare difference: $318 − $284 = **$34**", []),
     ("$1,219.50 + $30 = $1,249.50", []),
     ("2 × $50 = $100", []),
+    # A sum whose terms are products, either way round.
+    ("Total: $140 x 2 + $60 = $340", []),
+    ("Total: $140 × 2 + $60 = $350", [("$350", "$140 × 2 + $60 = $350")]),
+    ("$60 + 2 x $30 = $120", []),  # one sum, not a product "2 x $30 = $120"
+    ("3 x $120 + $50 = $400", [("$400", "3 x $120 + $50 = $400")]),
     # No equation: dates, identifiers, prose with an equals sign.
     ("Your flight on 2024-05-28 = the day you asked for.", []),
     ("HAT123 + HAT456 = your trip", []),
@@ -51,6 +56,7 @@ def test_a_right_equation_gives_its_result_and_amounts() -> None:
     assert worked("($161 − $147) × 2 passengers = **$28**") == [(2800, [16100, 14700])]
     assert worked("$106 − $179 = $73 refund") == [(7300, [10600, 17900])]
     assert worked("($160 − $130) × 2 = $50") == []
+    assert worked("$140 x 2 + $60 = $340") == [(34000, [14000, 6000])]  # the count is no amount
 
 
 def test_a_result_worked_out_from_visible_fares_is_grounded_and_may_be_restated(convo: Any, at: Any) -> None:
