@@ -185,12 +185,28 @@ def _amount_not_stated(turns: list[Turn], at: int, anchors: Anchors) -> ConfirmV
                         if any(k > 1 and k * c in said for k in stated_counts([described], 10))}
             stated -= per_unit
         cents = to_cents(value)
-        if stated and cents is not None and cents not in stated:
+        if (stated and cents is not None and cents not in stated
+                and not (any(_REST.search(t.text) for t in turns[at:]) and _rest_of_total(arg, cents, anchors, stated))):
             shown = ", ".join(f"{c / 100:g}" + (" GB" if data else "") for c in sorted(stated))
             if not data:
                 shown = ", ".join(sorted({w for t in turns for w, _ in money_numbers_in(t.text)})) or shown
             return ConfirmVerdict(False, "amount_not_confirmed", f"stated: {shown}", arg, value)
     return None
+
+
+_REST = re.compile(r"\b(?:the )?(?:rest|remainder|remaining|balance|difference)\b", re.I)
+
+
+def _rest_of_total(arg: str, cents: int, anchors: Anchors, stated: set[int]) -> bool:
+    """Whether an amount of a list (``payment_methods[1].amount``) is what its items leave of a
+    stated total, each other item's amount stated: "$275 on the gift card and the rest on the
+    Visa" of $340 puts $65 on the Visa. Asked only where a message says "the rest"."""
+    if "[" not in arg:
+        return False
+    head = arg.split("[", 1)[0] + "["
+    others = [to_cents(v) for a, v in anchors.amounts if a != arg and a.startswith(head)]
+    return bool(others) and all(c is not None and c in stated for c in others) and (
+        cents + sum(c for c in others if c is not None) in stated)
 
 
 def _said_or_picked(turn: Turn, described: Turn, data: bool) -> set[int]:

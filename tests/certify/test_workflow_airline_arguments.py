@@ -106,6 +106,19 @@ def test_a_booking_agrees_with_the_insurance_bags_and_split_confirmed(convo) -> 
     assert _workflow(convo, with_it, "Yes, book it.", *_booking("yes", SPLIT)) == []
 
 
+@pytest.mark.parametrize(("payments", "kinds"), [
+    ([("gift_card_3", 173), ("credit_card_1", 175)], []),  # the rest of $348 after the $173 stated
+    ([("gift_card_3", 173), ("credit_card_1", 165)], ["amount_not_confirmed"]),  # leaves $10 unpaid
+    ([("gift_card_3", 163), ("credit_card_1", 185)], ["amount_not_confirmed"]),  # $163 was never said
+])
+def test_a_split_payments_rest_is_what_the_stated_total_leaves(convo, payments: list[tuple[str, int]],
+                                                               kinds: list[str]) -> None:
+    said = ("One way PHX to LAS on HAT173, 2024-05-20, economy, for Raj Moore (1966-02-02) and Sophia Nguyen "
+            "(1973-09-23), no insurance, no checked bags: $348 in total. You have $173 on your gift card. Shall I book it?")
+    reply = "Yes, book it: use the gift card and put the rest on my Visa ending 8862."
+    assert _workflow(convo, said, reply, *_booking("no", payments)) == kinds
+
+
 @pytest.mark.parametrize("reply", ["Yes, cancel it. Hmm, on second thought, my wife still wants to go. Leave it as it is.",
                                    "Yes, go ahead. Actually wait, leave everything as it is for now."])
 def test_leaving_it_as_it_is_takes_the_yes_back(convo, reply: str) -> None:
