@@ -668,9 +668,10 @@ def _record_change_of_sole_owner(turns: list[Turn], anchors: Anchors) -> int:
         return -1
     kin = _kin_keys(owner, anchors)
     shape = id_shape(owner)
-    for t in turns:
+    for j, t in enumerate(turns):
         for key in t.compacts:
-            if key != owner and id_shape(key) == shape and _of_kind(key, kin, anchors):
+            if key != owner and id_shape(key) == shape and (_of_kind(key, kin, anchors)
+                                                             or (j == k and looks_like_identifier(key))):
                 return -1  # another reservation is talked about: the description must say which
     return k
 
@@ -761,8 +762,10 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
         last_desc = _answers_request(turns, anchors)
     if last_desc < 0:
         last_desc = _summary_ordered(turns, anchors)
-    if last_desc < 0:
-        last_desc = _record_change_of_sole_owner(turns, anchors)
+    if last_desc < 0 or anchors.records:
+        # Also after a description: "I have YMMK5P ... What needs to be corrected?", then "So the
+        # passengers would be: ... Sofia Smyth (1960-06-04). Shall I update the reservation?".
+        last_desc = max(last_desc, _record_change_of_sole_owner(turns, anchors))
     if last_desc < 0:
         last_desc = _action_on_sole_line(turns, anchors)
     if last_desc < 0:

@@ -160,6 +160,30 @@ def test_the_passenger_changed_is_the_one_described(convo) -> None:
     assert _passengers(convo, swap, "Yes, thanks.", _with(2, **mia)) == ["not_described"]  # Rossi replaced
 
 
+@pytest.mark.parametrize(("ask", "kinds"), [
+    ("Shall I update the reservation?", []),  # the one reservation shown, by its kind
+    ("Shall I update reservation PVUB64?", ["not_described"]),  # another reservation than the call's
+])
+def test_new_passengers_said_in_full_describe_the_update_of_the_one_reservation_shown(convo, ask: str,
+                                                                                    kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("I'm ava_davis_9130. A name on my booking YMMK5P is wrong.")
+    people = [{"first_name": "Ava", "last_name": "Davis", "dob": "1985-11-24"},
+              {"first_name": "Sofia", "last_name": "Smith", "dob": "1960-06-14"}]
+    c.call("get_reservation_details", {"reservation_id": "YMMK5P"}, {
+        "reservation_id": "YMMK5P", "user_id": "ava_davis_9130", "origin": "LAS", "destination": "LAX",
+        "flights": [{"flight_number": "HAT115", "date": "2024-05-20", "price": 1084}], "passengers": people})
+    c.say("I have YMMK5P with two passengers: Ava Davis (1985-11-24) and Sofia Smith (1960-06-14). What needs to be corrected?")
+    c.user("Sofia's last name is Smyth, with a y, and she was born on the 4th of June 1960.")
+    c.say(f"So the passengers would be: Ava Davis (1985-11-24) and Sofia Smyth (1960-06-04). {ask}")
+    c.user("Yes please.")
+    new = [people[0], {"first_name": "Sofia", "last_name": "Smyth", "dob": "1960-06-04"}]
+    i = c.call("update_reservation_passengers", {"reservation_id": "YMMK5P", "passengers": new},
+               {"reservation_id": "YMMK5P", "passengers": new})
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert [k for k in map(reason_kind, decision.reasons) if reason_check(k) == "workflow"] == kinds
+
+
 def test_a_yes_naming_one_of_two_replaced_passengers_covers_that_one(convo) -> None:
     two = ("I'll replace Sophia Nguyen with Mia Taylor (1984-09-27) and Sophia Rossi with Omar Ito (1976-09-10) "
            "on JT8DB7. Proceed?")
