@@ -28,6 +28,7 @@ import orjson
 
 from trajectory2gym.certify.dates import ISO_DAY
 from trajectory2gym.certify.normalize import (
+    ADDRESS_WORDS,
     COMPOUND_WORDS,
     NUMBER_WORDS,
     compact,
@@ -606,6 +607,14 @@ class EvidenceIndex:
         if key in self.compacts:
             return True
         ws = words(value)
+        if self._has_words(ws):
+            return True
+        # "Apt 4B" where the user wrote "Apartment 4B": an address word and its abbreviation.
+        if not ADDRESS_WORDS.keys().isdisjoint(ws):
+            return self._has_words([ADDRESS_WORDS.get(w, w) for w in ws])
+        return False
+
+    def _has_words(self, ws: list[str]) -> bool:
         if len(ws) == 1:
             return ws[0] in self.words or ws[0] in self.compacts
         return all(a + " " + b in self.bigrams for a, b in zip(ws, ws[1:], strict=False))

@@ -327,3 +327,11 @@ def format_value(value: Any, limit: int = 60) -> str:
     if len(text) > limit:
         text = text[: limit - 3] + "..."
     return text
+
+
+# Address words and their usual abbreviations, each way: an argument may write "Apt 4B" for the
+# user's "Apartment 4B", or "Street" for "St".
+_ADDRESS_ABBREVIATIONS = {"apt": "apartment", "ste": "suite", "st": "street", "ave": "avenue", "rd": "road",
+                          "blvd": "boulevard", "dr": "drive", "ln": "lane", "ct": "court", "hwy": "highway",
+                          "pkwy": "parkway", "pl": "place", "sq": "square", "bldg": "building"}
+ADDRESS_WORDS = {**_ADDRESS_ABBREVIATIONS, **{full: short for short, full in _ADDRESS_ABBREVIATIONS.items()}}

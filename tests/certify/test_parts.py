@@ -39,6 +39,11 @@ def test_index_normalisations_and_derivations():
         assert idx.has_string(value), value
     for value in ("#W2611341", "215 road", "lake road"):
         assert not idx.has_string(value), value
+    idx.add_text("Ship it to 1520 Oak St, Apartment 4B, Tallahassee.")
+    for value in ("Apt 4B", "1520 Oak Street", "apartment 4b"):  # an address word or its abbreviation
+        assert idx.has_string(value), value
+    for value in ("Suite 4B", "Apt 4C"):
+        assert not idx.has_string(value), value
     assert idx.amount_derivation(10000) == "visible"  # 100 == 100.0 == "100.00"
     assert idx.amount_derivation(14784) == "sum"  # the two prices
     assert idx.amount_derivation(5216) == "difference"  # 100 - 47.84
