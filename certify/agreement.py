@@ -568,6 +568,8 @@ def _other_sibling(described: Turn, anchors: Anchors) -> str:
                     for name, value in opts.items():
                         new.setdefault(name, set()).add(str(value))
         for other in found[1]:
+            if isinstance(their_id := other.get("item_id"), str) and compact(their_id) in anchors.acted_on:
+                continue  # both puzzles returned: the one said is acted on too
             opts = other.get("options")
             theirs: dict[str, Any] = opts if isinstance(opts, dict) else {}
             toward_them: list[str] = []

@@ -239,6 +239,23 @@ def test_of_two_items_of_one_name_the_one_described_is_changed(convo, item: str,
     assert (reason_kind(decision.reasons[0]) if decision.reasons else None) == (None if ok else "not_described")
 
 
+@pytest.mark.parametrize(("items", "ok"), [(["8323284863", "1071497737"], True), (["1071497737"], False)])
+def test_two_items_of_one_name_both_described_may_both_be_returned(convo, items: list[str], ok: bool) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user("Return both office chairs from #W4862767 please. My user id is yusuf_garcia_3055.")
+    c.call("get_user_details", {"user_id": "yusuf_garcia_3055"}, USER)
+    c.call("get_order_details", {"order_id": "#W4862767"}, {**CHAIRS, "status": "delivered"})
+    c.say("From #W4862767: Office Chair (blue fabric, standard back) at $511.24 and Office Chair (gray leather) "
+          "at $483.95 - a refund of $995.19 to your Mastercard ending 3762. Shall I submit the return?"
+          if ok else "From #W4862767: Office Chair (blue fabric, standard back) at $511.24, refunded to your "
+          "Mastercard ending 3762. Shall I submit the return?")
+    c.user("Yes.")
+    i = c.call("return_delivered_order_items", {"order_id": "#W4862767", "item_ids": items,
+                                                 "payment_method_id": CARD}, {"ok": True})
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert decision.checks["workflow"] is ok, decision.reasons
+
+
 TABLE = ("Found it! Order #W4794911:\n\n| Item | Price |\n|---|---|\n| Desk Lamp | $153.23 |\n"
          "| Electric Kettle | $155.99 |\n| T-Shirt | $50.88 |\n\n")
 
