@@ -71,7 +71,8 @@ _QUANTITY = rf"(\d+(?:\.\d+)?|(?:{_SPELLED})(?:[\s-]+(?:and\s+)?(?:{_SPELLED})){
 _DOLLARS = re.compile(rf"(?<![\w.,]){_QUANTITY}[\s-]*(?:dollars?|usd)\b", re.I)  # "a fifty-dollar certificate"
 
 
-_DATA = re.compile(rf"(?<![\w.,]){_QUANTITY}\s*(?:gb|gigs?|gigabytes?)\b", re.I)
+# "2 GB", "one more GB", "3 extra gigs".
+_DATA = re.compile(rf"(?<![\w.,]){_QUANTITY}\s*(?:(?:more|extra|additional)\s+)?(?:gb|gigs?|gigabytes?)\b", re.I)
 _MEGABYTES = re.compile(rf"(?<![\w.,]){_QUANTITY}\s*(?:mb|megs?|megabytes?)\b", re.I)
 
 

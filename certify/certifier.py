@@ -257,6 +257,7 @@ class _Run:
         self.index = EvidenceIndex()
         self._private: EvidenceIndex | None = None
         self._prices: PriceBook | None = None
+        self._derived_data: set[int] = set()  # amounts of data (hundredths of a GB) grounded texts derived
         self._items: ItemBook | None = None  # bills' line items: read on the first text after one shows
         self._dated: DatedFields | None = None
         self._derived_days: set[str] = set()  # ISO dates grounded calls derived ("one day later")
@@ -560,6 +561,7 @@ class _Run:
             for m in _DECIMAL_GB.finditer(sentence):
                 cents = to_cents(m[1]) or 0
                 if self._amount_ok(cents, text):
+                    self._derived_data.add(cents)
                     continue
                 if said is None:  # visible amounts of data the text states: "3.2 GB of your 5 GB"
                     stated = stated_amounts(text, data=True)
@@ -567,10 +569,14 @@ class _Run:
                     # and those the text derives from them: "17.0 GB (15.0 GB plan + 2.0 GB added)"
                     said |= {c for c in stated - said - {cents}
                              if _a_sum_of(c, said, at_least=2) or self._amount_ok(c, text)}
-                others = said - {cents}
+                # And amounts of data derived before or the user asked for: "1.8 GB left", the user's
+                # "add 2 GB", then "3.8 GB left".
+                others = (said | self._derived_data | self._user_data()) - {cents}
                 # Two of them apart ("so 1.8 GB remain"), or some of them together (a table's total).
                 if not (any(abs(a - b) == cents for a in others for b in others) or _a_sum_of(cents, others)):
                     out.append(m[0])
+                    continue
+                self._derived_data.add(cents)
         return out
 
     def _derived_misses(self, unseen: list[tuple[str, int]], text: str) -> list[str]:

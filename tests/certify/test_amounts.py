@@ -239,6 +239,27 @@ def test_an_amount_of_data_a_usage_sentence_states_must_be_visible(convo, at, sa
     assert at(certify_interaction(c.build()), i).reasons == [f"text states '{m}' not in visible history" for m in misses]
 
 
+@pytest.mark.parametrize(("after", "misses"), [
+    ("Done: 2 GB added. You now have 3.8 GB left this cycle.", []),  # the 1.8 GB left before, plus 2
+    ("Done: 2 GB added. You now have 4.8 GB left this cycle.", ["4.8 GB"]),
+])
+def test_data_left_may_build_on_an_amount_a_grounded_text_derived(convo, at, after: str, misses: list[str]) -> None:
+    c = convo()
+    c.user("How much data do I have left on L1001?")
+    c.call("get_order_details", {"order_id": "L1001"}, USAGE[0])
+    c.say("You've used 3.2 GB of your 5 GB, so 1.8 GB is left.")
+    c.user("Add 2 GB please.")
+    i = c.say(after)
+    assert at(certify_interaction(c.build()), i).reasons == [f"text states '{m}' not in visible history" for m in misses]
+
+
+def test_one_more_gb_states_an_amount_of_data() -> None:
+    from trajectory2gym.certify.agreement import stated_amounts
+
+    assert stated_amounts("Make it one more GB on top of that.", data=True) == {100}
+    assert stated_amounts("Add 3 extra gigs.", data=True) == {300}
+
+
 BILL = {"bill_id": "B1001", "total_due": 160.5, "line_items": [
     {"description": "Basic Plan", "amount": 40.0}, {"description": "Premium Plan", "amount": 65.0},
     {"description": "Basic Plan", "amount": 40.0}, {"description": "Data overage", "amount": 15.5}]}
