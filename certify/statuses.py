@@ -28,8 +28,9 @@ _NOT_NOW = re.compile(r"\b(?:once|when|after|until|if|will|would|can|could|befor
                       r"no longer|not|isn'?t|aren'?t|never)\b", re.I)
 
 
-# A status said of any object of a kind, not of one: "A suspended line can only be resumed ...".
-_ANY_ONE = re.compile(r"\b(?:a|an|any)\s+$", re.I)
+# A status said of any object of a kind, not of one: "A suspended line can only be resumed ...",
+# or of none: "You have no overdue bills".
+_ANY_ONE = re.compile(r"\b(?:a|an|any|no)\s+$", re.I)
 
 
 def status_claims(text: str) -> list[tuple[str, set[str]]]:
