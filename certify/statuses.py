@@ -40,17 +40,29 @@ def status_claims(text: str) -> list[tuple[str, set[str]]]:
     if not any(w in low for w in _CHEAP):  # plain substrings first: most texts say no status
         return []
     out = []
-    for sentence in SENTENCE_OR_LINE.split(text):
-        # The status words of the sentence's clauses that say a status now (up to the word).
-        said = {_FORMS[(m[1] or m[2]).lower()] for m in _STATUS.finditer(sentence)
-                if not _NOT_NOW.search(sentence, sentence.rfind(",", 0, m.start()) + 1, m.start())
-                and not _ANY_ONE.search(sentence, max(0, m.start() - 4), m.start())}
-        if not said:
-            continue
-        ids = list(dict.fromkeys(t for t in chunks(sentence) if looks_like_identifier(t)))
-        if len(ids) == 1:
-            out.append((ids[0], said))
+    for line in text.splitlines() if "\n" in text else [text]:
+        listed: list[str] | None = None  # a list line's identifiers: "- #W7824724 (...; $1,967.41): delivered"
+        for sentence in SENTENCE_OR_LINE.split(line):
+            # The status words of the sentence's clauses that say a status now (up to the word).
+            said = {_FORMS[(m[1] or m[2]).lower()] for m in _STATUS.finditer(sentence)
+                    if not _NOT_NOW.search(sentence, sentence.rfind(",", 0, m.start()) + 1, m.start())
+                    and not _ANY_ONE.search(sentence, max(0, m.start() - 4), m.start())}
+            if not said:
+                continue
+            ids = _ids_in(sentence)
+            if not ids and _LIST_ITEM.match(line):
+                listed = _ids_in(line) if listed is None else listed
+                ids = listed
+            if len(ids) == 1:
+                out.append((ids[0], said))
     return out
+
+
+_LIST_ITEM = re.compile(r"\s*(?:[-*•]|\d{1,2}[.)]|\|)")
+
+
+def _ids_in(text: str) -> list[str]:
+    return list(dict.fromkeys(t for t in chunks(text) if looks_like_identifier(t)))
 
 
 def contradicted(text: str, status_of: Callable[[str], Any],

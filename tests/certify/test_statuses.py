@@ -33,6 +33,10 @@ SHOWN = {"L1005": "Active", "#W1000001": "pending", "B1001": "Paid", "B1006": "D
     ("A suspended line can only be resumed once its bill is paid, and B1006 is in dispute.", []),
     ("A suspended line needs a human agent, and L1005 is fine.", []),
     ("You have no overdue bills - the February bill B1001 is paid.", []),  # a status no object has
+    # A list line's status after a part of its own: the line's one identifier is the object.
+    ("Your orders:\n- #W1000001 (lamp, kettle; $1,967.41): delivered\n- L1005: active",
+     [("#W1000001", "pending")]),
+    ("Your orders:\n- #W1000001 (lamp; $1,967.41): pending", []),
     ("You have no problem: B1001 is overdue.", [("B1001", "Paid")]),  # "no" of something else
 ])
 def test_a_status_word_against_the_observed_status(text: str, out: list[tuple[str, str]]) -> None:
