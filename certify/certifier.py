@@ -93,6 +93,7 @@ from trajectory2gym.certify.statuses import (
     insurance_contradicted,
     mistimed,
     says_status,
+    switched,
 )
 from trajectory2gym.certify.tools import ToolInfo, ToolResolver, guess_domain
 from trajectory2gym.certify.turns import SENTENCE, Turn
@@ -257,6 +258,7 @@ class _Run:
         self.index = EvidenceIndex()
         self._private: EvidenceIndex | None = None
         self._prices: PriceBook | None = None
+        self._written_ids: set[str] = set()  # identifiers a write that went through acted on
         self._derived_data: set[int] = set()  # amounts of data (hundredths of a GB) grounded texts derived
         self._items: ItemBook | None = None  # bills' line items: read on the first text after one shows
         self._dated: DatedFields | None = None
@@ -760,6 +762,17 @@ class _Run:
                         out.add(f"{hour:02d}:{m[2] or '00'}")
         return out
 
+    def _switch_of(self, ident: str, feature: str) -> bool | None:
+        """The ``<feature>_enabled`` flag the newest observed object with this identifier shows; None
+        where none shows it, or a write that went through acted on that object (it may have changed)."""
+        key = f"{feature}_enabled"
+        for obj in self.index.objects_with(ident, f'"{key}"'):
+            if key in obj:
+                if any(isinstance(v, str) and compact(v) in self._written_ids for v in obj.values()):
+                    return None
+                return obj[key] if isinstance(obj[key], bool) else None
+        return None
+
     def _insurance_of(self, ident: str) -> set[str]:
         """The ``insurance`` ("yes"/"no") the observations show for this reservation's code."""
         shown = self.index.field_of(ident, "insurance")
@@ -929,6 +942,9 @@ class _Run:
                 reasons.append(reason("text_mistimed", arg=flight, value=written, detail=shown))
             else:  # no schedule of it shown: 15:00 is the system prompt's current time
                 reasons.append(reason("text_time_not_visible", arg=flight, value=written))
+        if self.index.json_has('_enabled"'):  # "roaming is currently disabled on 555-123-2002", where it shows true
+            for ident, feature, shown in switched(content, self._switch_of):
+                reasons.append(reason("text_contradicts_status", arg=ident, detail=f"{feature}_enabled={shown}"))
         if "nsurance" in content:  # "C913YC does not include travel insurance", where it shows "yes"
             for said, shown in insurance_contradicted(content, self._insurance_of):
                 reasons.append(reason("text_contradicts_status", arg="insurance", detail=f"{shown} ({said[:60]!r})"))
@@ -1355,6 +1371,7 @@ class _Run:
                     self._failed_write = None
                     self._noop_write = (made.name, msg.content or "") if noop else None
                     self._did(made)
+                    self._written_ids.update(compact(v) for v in made.arguments.values() if isinstance(v, str))
                     self._writes.append((msg.content or "", shown, made))  # for a report of what it charged
                     made_key = self.call_key(made)
                     last = self.seen_calls.get(made_key)

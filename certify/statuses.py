@@ -156,3 +156,28 @@ def mistimed(text: str, times_of: Callable[[str, str], set[str]],
                 written = m[0][m.start("h") - m.start():].strip()
                 out.append((flight, written, ", ".join(sorted(times_of(flight, way)))))
     return out
+
+
+# A feature's setting as a text says it: "roaming is currently disabled", "roaming is not on".
+# ("is now enabled" reports a change made: the claims' matter, not a reading of the record.)
+_SWITCH = re.compile(r"\b([a-z]+)\s+(?:is|are)\s+(?:(?:currently|still|already|also)\s+)?(not\s+)?"
+                     r"(enabled|disabled|on|off|active|inactive|turned on|turned off)\b", re.I)
+_ON = frozenset({"enabled", "on", "active", "turned on"})
+
+
+def switched(text: str, switch_of: Callable[[str, str], bool | None]) -> list[tuple[str, str, bool]]:
+    """(identifier, feature, the setting shown) for each sentence that names one object and says a
+    feature of it is on or off ("international roaming is currently disabled on 555-123-2002"),
+    where the object's record shows the feature's ``<feature>_enabled`` flag the other way
+    (``switch_of``; None where it shows none or it may have changed since)."""
+    out: list[tuple[str, str, bool]] = []
+    for sentence in SENTENCE_OR_LINE.split(text):
+        found = [m for m in _SWITCH.finditer(sentence) if not _NOT_NOW.search(sentence, 0, m.start())]
+        if not found or len(ids := _ids_in(sentence)) != 1:
+            continue
+        for m in found:
+            said = (m[3].lower() in _ON) != bool(m[2])
+            shown = switch_of(ids[0], m[1].lower())
+            if shown is not None and shown != said:
+                out.append((ids[0], m[1].lower(), shown))
+    return out

@@ -9,7 +9,7 @@ import pytest
 
 from trajectory2gym.certify import certify_interaction
 from trajectory2gym.certify.reasons import reason_kind
-from trajectory2gym.certify.statuses import contradicted, insurance_contradicted, mistimed
+from trajectory2gym.certify.statuses import contradicted, insurance_contradicted, mistimed, switched
 from trajectory2gym.envs.registry import tool_specs
 
 SHOWN = {"L1005": "Active", "#W1000001": "pending", "B1001": "Paid", "B1006": "Disputed",
@@ -172,3 +172,38 @@ def test_the_system_prompts_clock_is_no_flights_schedule(convo: Any, user: str, 
     decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
     assert decision.eligible is eligible
     assert [reason_kind(r) for r in decision.reasons] == ([] if eligible else ["text_time_not_visible"])
+
+
+SWITCHES = {("555-123-2002", "roaming"): True, ("L1002", "roaming"): True, ("L1003", "roaming"): False}
+
+
+@pytest.mark.parametrize(("text", "out"), [
+    ("International roaming is currently disabled on 555-123-2002.", [("555-123-2002", "roaming", True)]),
+    ("Roaming is not enabled on L1002.", [("L1002", "roaming", True)]),
+    ("Roaming is already on for L1002, so you're set.", []),
+    ("Roaming is off on L1003.", []),
+    ("Roaming is now enabled on L1003.", []),  # a report of a change made: the claims' matter
+    ("If roaming is off on L1002, I can enable it.", []),  # what may be
+    ("Roaming is off on L1003 and on on L1002.", []),  # two objects: whose is not clear
+    ("Data is off on L1002.", []),  # no flag of that feature shown
+])
+def test_a_feature_said_on_or_off_against_the_record(text: str, out: list[tuple[str, str, bool]]) -> None:
+    assert switched(text, lambda ident, feature: SWITCHES.get((ident, feature))) == out
+
+
+@pytest.mark.parametrize(("enabled_since", "kinds"), [(False, ["text_contradicts_status"]), (True, [])])
+def test_a_features_setting_the_record_contradicts_is_not_grounded(convo: Any, enabled_since: bool,
+                                                                   kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user("My data is not working on 555-123-2002. I'm C1001.")
+    c.call("get_details_by_id", {"id": "L1002"}, {"line_id": "L1002", "phone_number": "555-123-2002",
+                                                  "status": "Active", "roaming_enabled": not enabled_since})
+    if enabled_since:  # the record shows it off, and a write since turned it on
+        c.say("Roaming is off on L1002. Shall I enable it?")
+        c.user("yes")
+        c.call("enable_roaming", {"customer_id": "C1001", "line_id": "L1002"}, "Roaming enabled successfully")
+        c.user("thanks")
+    i = c.say("By the way, roaming is currently enabled on 555-123-2002." if enabled_since
+              else "By the way, roaming is currently disabled on 555-123-2002.")
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert [reason_kind(r) for r in decision.reasons] == kinds
