@@ -118,6 +118,8 @@ _USER_CLOCK = re.compile(r"(?<![\d:.$])([01]?\d|2[0-3])(?::([0-5]\d))?(?![\d:])(
 _SPEED = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s*[kmg]bps\b", re.I)
 # A mobile network generation a text states: "4G", "5G" (as the status bar shows it).
 _NETWORK = re.compile(r"(?<![\w/-])[2-5]G(?![\w/-])")
+# A user message that says something is undone or still wrong: reason to repeat a write.
+_UNDONE = re.compile(r"\b(?:still|again|not|no longer|stopped|off|undone|reverted|back to)\b|n't\b", re.I)
 _OWN_ID = re.compile(r'"(?:\w+_)?id"\s*:\s*"([^"]+)"')
 _MONTH_NAMES = re.compile("Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec")  # plain alternation: fast
 _FREE_TEXT_ROLES = frozenset({"free_text", "expression"})
@@ -268,6 +270,11 @@ class _Run:
         self.turns: list[Turn] = []
         self.epoch = 0  # counts state changes (writes, the user's own actions, "I just paid")
         self.told = 0  # counts user messages that only state new values
+        # The state changes that were the user's device actions (dual control) or that the user
+        # told of without saying something is undone, and per write that went through, the other
+        # state changes up to then: neither is a reason to repeat a write that went through.
+        self.device_epochs = 0
+        self._write_done: dict[tuple[str, bytes], int] = {}
         self.seen_calls: dict[tuple[str, bytes], tuple[int, int, int]] = {}
         self.visible_specs = {t.name: t for t in inter.tools}
         self.confirm_access = frozenset(self.cfg.confirm_access)
@@ -1190,7 +1197,8 @@ class _Run:
                 reasons.append(reason("repeated_call", tool=name, index=i))
             else:
                 earlier = self.seen_calls.get(key)
-                if earlier is not None and earlier[1] == epoch and (access == "read" or earlier[2] == self.told):
+                if earlier is not None and (access == "read" or earlier[2] == self.told) and (
+                        earlier[1] == epoch or self._write_done.get(key) == epoch - self.device_epochs):
                     novelty = False
                     reasons.append(reason("repeated_call", tool=name, index=earlier[0]))
             keys.append(key)
@@ -1334,6 +1342,7 @@ class _Run:
                 index.add_observation(msg.content, ok)
                 if cid in user_calls:
                     self.epoch += 1  # the user changed something on their side
+                    self.device_epochs += 1
                     continue
                 made = agent_calls.get(cid or "")
                 if made is None:
@@ -1377,6 +1386,7 @@ class _Run:
                     last = self.seen_calls.get(made_key)
                     if last is not None:
                         self.seen_calls[made_key] = (last[0], self.epoch, self.told)
+                    self._write_done[made_key] = self.epoch - self.device_epochs
             else:  # system or user
                 if msg.content:
                     # New evidence: what the user says that was not visible, or that something changed;
@@ -1385,6 +1395,8 @@ class _Run:
                     index.add_text(msg.content)
                     if news == 2:
                         self.epoch += 1
+                        if not _UNDONE.search(msg.content):  # "data roaming is on now": no reason to redo a write
+                            self.device_epochs += 1
                     elif news:
                         self.told += 1
                     if role == "user":
@@ -1395,6 +1407,7 @@ class _Run:
                     self._did(call)
                     index.add_json(call.arguments)
                     self.epoch += 1
+                    self.device_epochs += 1
                     meta = self.info(call.name).meta
                     # Never a decision; the selector marks the hand-off of control (paths.py).
                     user_actions.append({"message_index": i, "name": call.name, "access": meta.access,

@@ -412,3 +412,29 @@ def test_the_action_is_named_by_its_verb_not_its_object(convo, at, order_w123):
     i = c.call("return_delivered_order_items", {"order_id": "#W123", "item_ids": ["6469567736"],
                                                 "payment_method_id": "paypal_5727330"}, {"status": "return requested"})
     assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == ["not_described"]
+
+
+@pytest.mark.parametrize(("device", "said", "novel"), [
+    (True, "OK, data roaming is on now. Speed test looks fine!", False),  # the device changed, not the account
+    (False, "OK, data roaming is on now. Speed test looks fine!", False),
+    (True, "Roaming is off again on my line, can you turn it back on?", True),  # the user says it is undone
+])
+def test_a_write_that_went_through_is_not_repeated_for_a_device_change(convo, at, device: bool, said: str,
+                                                                      novel: bool) -> None:
+    from trajectory2gym.envs.registry import tool_specs
+
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user("Turn on roaming on L1001 please, I'm C1001.")
+    c.call("get_details_by_id", {"id": "L1001"}, {"line_id": "L1001", "roaming_enabled": False})
+    c.say("Shall I enable roaming on L1001?")
+    c.user("yes")
+    c.call("enable_roaming", {"customer_id": "C1001", "line_id": "L1001"}, "Roaming enabled successfully")
+    c.say("Roaming is now enabled on L1001. Please turn on Data Roaming on your phone too.")
+    if device:
+        c.messages.append({"role": "user", "content": None, "tool_calls": [
+            {"id": "u1", "type": "function", "function": {"name": "toggle_roaming", "arguments": "{}"}}]})
+        c.messages.append({"role": "tool", "tool_call_id": "u1", "name": "toggle_roaming",
+                           "content": "Data Roaming is now ON."})
+    c.user(said)
+    i = c.call("enable_roaming", {"customer_id": "C1001", "line_id": "L1001"}, "Roaming enabled successfully")
+    assert at(certify_interaction(c.build()), i).checks["novelty"] is novel
