@@ -236,7 +236,19 @@ def mistotaled(text: str, total_of: Callable[[str], set[int]]) -> list[tuple[str
                 if shown and cents not in shown:
                     out.append((code, m[1], ", ".join(f"${c / 100:.2f}" for c in sorted(shown))))
         at = low.find("total", at + 5)
+    if "$" in text:  # "Your February bill B1006 for $65.00": the amount right after the object is its total
+        for m in _CODE_AMOUNT.finditer(text):
+            shown = total_of(m[1])
+            cents = to_cents(m[2].lstrip("$ ").replace(",", ""))
+            if shown and cents is not None and cents not in shown and (m[1], m[2]) not in {(o[0], o[1]) for o in out}:
+                out.append((m[1], m[2], ", ".join(f"${c / 100:.2f}" for c in sorted(shown))))
     return out
+
+
+# An object and an amount right after it, which gives its total: "bill B1006 for $65.00", "B1002 ($150.00)".
+# Not the first of a list: "Bill B1001: $40, $65, $40 and $15.50".
+_CODE_AMOUNT = re.compile(r"(#W\d{7}|\b[A-Z]{1,2}\d{4,})\b\s*(?:\(|:|for|of|totall?ing|at)\s*"
+                          r"((?>\$\s?\d{1,3}(?:,\d{3})+(?:\.\d+)?|\$\s?\d+(?:\.\d+)?))(?![\d,]|\s*(?:,|and\b|\+|&|plus\b))")
 
 
 _ANOTHER_CODE = re.compile(r"#W\d{7}\b|\b[A-Z]{1,2}\d{4,}\b")

@@ -198,6 +198,11 @@ def test_a_report_is_read_up_to_where_it_turns_to_another_object(convo, at, repo
     ("Bill B1006: total due $70.00, of which $65.00 is the plan.", []),
     ("The total for B1006 and B1007 is $65.00.", []),  # two objects: whose total is not clear
     ("B1006 has a $65.00 plan charge.", []),  # no total said
+    # An amount right after the object gives its total.
+    ("Your February bill B1006 for $65.00 is marked Disputed.", [("B1006", "$65.00", "$70.00")]),
+    ("Your February bill B1006 ($70.00) is marked Disputed.", []),
+    ("Bill B1006: $65.00, $5.00 and nothing else.", []),  # the first of a list
+    ("Bill B1006 for $1,065.00 is due.", [("B1006", "$1,065.00", "$70.00")]),
 ])
 def test_a_total_said_against_the_objects_total(text: str, out: list[tuple[str, str, str]]) -> None:
     assert mistotaled(text, lambda ident: {7000} if ident == "B1006" else set()) == out
