@@ -33,7 +33,8 @@ from trajectory2gym.certify.normalize import (
 from trajectory2gym.certify.turns import SENTENCE
 
 # Searched on lower case: a case-blind search costs more.
-_PRICE_WORDS = re.compile(r"\b(?:costs?|priced|prices?|fares?|sells? for)\b|\b(?:is|are|was|were|for|at) \$")
+_PRICE_WORDS = re.compile(r"\b(?:costs?|priced|prices?|fares?|sells? for)\b|\b(?:is|are|was|were|for|at) \$"
+                          r"|\$\d[\d,.]* per (?:person|passenger|traveler|adult)\b")
 # A sentence about another amount than the object's own price: "the replacement for item X costs",
 # "the difference is", "you get $5 back".
 _OTHER_AMOUNT = re.compile(r"\b(?:replacement|instead|difference|refund\w*|more|less|cheaper|than|total|"
@@ -47,16 +48,19 @@ class _Listing:
 
     owners: dict[str, tuple[str, set[int]]] = field(default_factory=dict)
     by_field: dict[str, set[int]] = field(default_factory=dict)
+    # identifier key -> its prices per kind, where a price key holds one per cabin ({"economy": 120})
+    kinds: dict[str, dict[str, set[int]]] = field(default_factory=dict)
 
 
-def _own_prices(value: Any, into: set[int]) -> None:
-    """Amounts under a price key: a number, or a number per cabin or plan (``{"economy": 120}``)."""
-    leaves = value.values() if isinstance(value, dict) else (value,)
-    for leaf in leaves:
+def _own_prices(value: Any, into: set[int], kinds: dict[str, set[int]]) -> None:
+    """Amounts under a price key: a number, or a number per cabin or plan (``{"economy": 120}``),
+    those also by their kind."""
+    for kind, leaf in value.items() if isinstance(value, dict) else (("", value),):
         if isinstance(leaf, (int, float)) and not isinstance(leaf, bool):
             cents = to_cents(leaf)
             if cents is not None:
                 into.add(cents)
+                kinds.setdefault(kind.lower(), set()).add(cents)  # "": a price of no kind
 
 
 def _read(value: Any, listing: _Listing) -> None:
@@ -68,11 +72,12 @@ def _read(value: Any, listing: _Listing) -> None:
         return
     ids: list[tuple[str, str]] = []
     prices: set[int] = set()
+    kinds: dict[str, set[int]] = {}
     for key, item in value.items():
         if isinstance(item, str) and (key == "id" or key.endswith(NESTED_ID_KEYS)):
             ids.append((key, compact(item)))
         elif "price" in key or "fare" in key:
-            _own_prices(item, prices)
+            _own_prices(item, prices, kinds)
         elif isinstance(item, (dict, list)):
             _read(item, listing)
     if prices:
@@ -80,6 +85,8 @@ def _read(value: Any, listing: _Listing) -> None:
             owner = listing.owners.setdefault(ident, (id_field, set()))
             owner[1].update(prices)
             listing.by_field.setdefault(id_field, set()).update(prices)
+            for kind, cents in kinds.items():
+                listing.kinds.setdefault(ident, {}).setdefault(kind, set()).update(cents)
 
 
 class PriceBook:
@@ -92,12 +99,13 @@ class PriceBook:
         # JSON observation number -> the date its call asked about (a flight search's "date").
         self._days = days if days is not None else {}
 
-    def prices(self, ident: str, day: DateMention | None = None) -> tuple[set[int], set[int]]:
+    def prices(self, ident: str, day: DateMention | None = None, kind: str | None = None) -> tuple[set[int], set[int]]:
         """The prices observations give the object ``ident`` names, and those they give other objects
         of its kind (same identifier field) in the same observations. With ``day``, where some of
         those observations answer a call about that day, only they give its own prices, and the
         prices the others give it count as another object's: a flight's fare on the 20th is not its
-        fare on the 21st."""
+        fare on the 21st. With ``kind`` (a cabin the text is about), where the object has prices
+        per kind, only that kind's are its own: its basic economy fare is no economy fare."""
         key = compact(ident)
         own: set[int] = set()
         others: set[int] = set()
@@ -120,13 +128,24 @@ class PriceBook:
         if any(on_day for on_day, _, _ in dated):
             own = set().union(*(mine for on_day, mine, _ in dated if on_day))
             others = set().union(*(theirs if on_day else mine for on_day, mine, theirs in dated))
+        if kind is not None:
+            # Its prices of this kind, and those of no kind (a reservation's fare as booked).
+            mine = own & set().union(*(kinds.get(kind, set()) | kinds.get("", set()) for listing in self._listings.values()
+                                       if (kinds := listing.kinds.get(key))))
+            if mine:
+                others |= own  # the other cabins' fares count as another object's
+                own = mine
         return own, others - own
+
+    def kinds(self) -> set[str]:
+        """The kinds of price (cabins) the observations read so far give some object."""
+        return {k for listing in self._listings.values() for kinds in listing.kinds.values() for k in kinds if k}
 
 
 def _may_price(low: str) -> bool:
     """Plain substring tests on lower case before ``_PRICE_WORDS``: a regex search costs more."""
     return ("pric" in low or "cost" in low or "fare" in low or "sell" in low or " is $" in low or " are $" in low
-            or " was $" in low or " were $" in low or " for $" in low or " at $" in low)
+            or " was $" in low or " were $" in low or " for $" in low or " at $" in low or " per " in low)
 
 
 def misattributed(text: str, book: PriceBook) -> list[tuple[str, str, set[int]]]:
@@ -138,8 +157,11 @@ def misattributed(text: str, book: PriceBook) -> list[tuple[str, str, set[int]]]
         return out
     # The days the latest sentence naming one is about: "On 2024-05-21: HAT047 ... $149".
     days: dict[tuple[int, int | None, int | None], DateMention] = {}
+    kind = "?"  # the one cabin the text names, read on the first price that is one of the object's
     dated = may_name_day(text)  # most texts name no day: no date reading then
     for sentence in SENTENCE.split(text):
+        if "\n" in sentence and sentence.rstrip().endswith("?"):  # a list, then "Which one would you like?"
+            sentence = sentence.rstrip().rsplit("\n", 1)[0]
         if dated and (said := date_mentions(sentence)):
             days = {(d.day, d.month, d.year): d for d in said}
         lowered = sentence.lower()
@@ -156,9 +178,23 @@ def misattributed(text: str, book: PriceBook) -> list[tuple[str, str, set[int]]]
         day = next(iter(days.values())) if len(days) == 1 else None
         for written, cents, ident in _paired(sentence, spots, placed(sentence, [w for w, _ in amounts], pairs=amounts)):
             own, others = book.prices(ident, day)
+            if own and cents in own and (kind := kind if kind != "?" else _kind_said(low, book.kinds())):
+                own, others = book.prices(ident, day, kind)  # "economy options: HAT222 $74": its basic fare
             if own and cents not in own and cents in others:
                 out.append((written, ident, own))
     return out
+
+
+def _kind_said(low: str, kinds: set[str]) -> str:
+    """The one kind of price (cabin) a lower-cased text names ("economy", not within "basic
+    economy"), else ""."""
+    said = []
+    for kind in sorted(kinds, key=len, reverse=True):
+        phrase = kind.replace("_", " ")
+        if phrase in low:
+            said.append(kind)
+            low = low.replace(phrase, " ")
+    return said[0] if len(said) == 1 else ""
 
 
 # What joins the identifiers of one run ("HAT153 + HAT283", "HAT001 and HAT002", "HAT190, HAT047,

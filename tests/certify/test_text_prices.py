@@ -38,6 +38,8 @@ def _text(convo: Any, at: Any, observation: Any, said: str) -> list[str]:
     # Identifiers not joined are no run: the amount goes to the one named last.
     (FLIGHTS, "HAT002 is full, so the fare on HAT001 is $135."),
     (FLIGHTS, "In business the same flights (HAT001, HAT002) cost $310 + $310 = $620 per passenger."),
+    # The one cabin a text is about: another cabin's fare of the same flight is not its fare.
+    (FLIGHTS, "Economy options:\n- HAT001, departs 07:00 - $310 per person\n- HAT002 - $135 per person\nWhich one?"),
 ])
 def test_a_price_of_another_object_is_misattributed(convo, at, observation: Any, said: str) -> None:
     assert _text(convo, at, observation, said) == ["text_misattributed"]
@@ -63,6 +65,9 @@ def test_a_price_of_another_object_is_misattributed(convo, at, observation: Any,
     (FLIGHTS, "In business the same flights (HAT001, HAT002) cost $310 + $290 = $600 per passenger."),
     # Legs with their routes in asides, then their prices in order.
     (FLIGHTS, "| 1 | HAT001 (LAS→DEN) + HAT002 (DEN→DFW) | 07:00 | $120 + $135 = **$255** |"),
+    (FLIGHTS, "Economy options:\n- HAT001, departs 07:00 - $120 per person\n- HAT002 - $135 per person\nWhich one?"),
+    # Both cabins named: which fare is which is the sentence's to say.
+    (FLIGHTS, "Economy or business:\n- HAT001 - $310 per person\nWhich one?"),
 ])
 def test_its_own_price_or_another_claim_passes(convo, at, observation: Any, said: str) -> None:
     assert _text(convo, at, observation, said) == []
