@@ -950,8 +950,8 @@ class _Run:
             else:  # no schedule of it shown: 15:00 is the system prompt's current time
                 reasons.append(reason("text_time_not_visible", arg=flight, value=written))
         if self.index.json_has('_enabled"'):  # "roaming is currently disabled on 555-123-2002", where it shows true
-            for ident, feature, shown in switched(content, self._switch_of):
-                reasons.append(reason("text_contradicts_status", arg=ident, detail=f"{feature}_enabled={shown}"))
+            for ident, feature, flag in switched(content, self._switch_of):
+                reasons.append(reason("text_contradicts_status", arg=ident, detail=f"{feature}_enabled={flag}"))
         if "nsurance" in content:  # "C913YC does not include travel insurance", where it shows "yes"
             for said, shown in insurance_contradicted(content, self._insurance_of):
                 reasons.append(reason("text_contradicts_status", arg="insurance", detail=f"{shown} ({said[:60]!r})"))
