@@ -38,7 +38,7 @@ _PRICE_WORDS = re.compile(r"\b(?:costs?|priced|prices?|fares?|sells? for)\b|\b(?
 # A sentence about another amount than the object's own price: "the replacement for item X costs",
 # "the difference is", "you get $5 back".
 _OTHER_AMOUNT = re.compile(r"\b(?:replacement|instead|difference|refund\w*|more|less|cheaper|than|total|"
-                           r"save|back|extra)\b")
+                           r"save|extra)\b|(?:\$[\d.,]+|get|got|money|paid|it)\s+back\b")  # not "standard back"
 
 
 @dataclass

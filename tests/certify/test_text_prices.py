@@ -40,6 +40,8 @@ def _text(convo: Any, at: Any, observation: Any, said: str) -> list[str]:
     (FLIGHTS, "In business the same flights (HAT001, HAT002) cost $310 + $310 = $620 per passenger."),
     # The one cabin a text is about: another cabin's fare of the same flight is not its fare.
     (FLIGHTS, "Economy options:\n- HAT001, departs 07:00 - $310 per person\n- HAT002 - $135 per person\nWhich one?"),
+    # "standard back" is an option, not money back.
+    (SHIRTS, "Shirts with a standard back: 9612497925 at $53.43."),
 ])
 def test_a_price_of_another_object_is_misattributed(convo, at, observation: Any, said: str) -> None:
     assert _text(convo, at, observation, said) == ["text_misattributed"]
@@ -53,6 +55,7 @@ def test_a_price_of_another_object_is_misattributed(convo, at, observation: Any,
     (SHIRTS, "The price difference for 9612497925 is $2.55."),
     (SHIRTS, "I can exchange item 9612497925 for the $53.43 one."),
     (SHIRTS, "The replacement for item 9612497925 costs $53.43."),
+    (SHIRTS, "You get $2.55 back on 9612497925, now at $53.43."),
     (SHIRTS, "Is item 9612497925 really $53.43?"),
     # A one-stop option's legs, priced in order, with their sum after them: each leg at its own price.
     (FLIGHTS, "| Option | Flights | Price |\n|---|---|---|\n| 1 | HAT001 + HAT002 | $120 + $135 = $255 |"),
