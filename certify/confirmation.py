@@ -365,7 +365,8 @@ _OFFER = re.compile(r"\b(?:would you like me to|do you want me to|want me to|sha
                     r"(?:also\s+|go ahead and\s+)?([a-z]+)", re.I)
 # Verbs that go on with whatever was described: "Shall I proceed?", "Should I submit it?"
 _GO_ON = frozenset({"proceed", "go", "submit", "confirm", "do", "make", "complete", "process", "place", "finalize",
-                    "continue", "finish", "apply", "execute", "carry", "put", "get", "take", "start", "move", "set"})
+                    "continue", "finish", "apply", "execute", "carry", "put", "get", "take", "start", "move", "set",
+                    "save"})
 
 
 _LAST_FOUR = re.compile(r"(?<![\d-])\d{4}(?![\d-])")
@@ -433,6 +434,22 @@ def _offers_amounts(turn: Turn, anchors: Anchors) -> bool:
     return (all(to_cents(value) in (data if is_data(arg) else money) for arg, value in anchors.amounts)
             and not any(anchors.rival_id(t) or anchors.rival_phone(t) for t in chunks(turn.text)
                         if looks_like_identifier(t)))
+
+
+_WH = re.compile(r"\b(?:which|what|how|where|who|when)\b", re.I)
+
+
+def _ends_offering_other(turn: Turn, anchors: Anchors) -> bool:
+    """A message whose closing question offers to do something other than the action: a yes to it
+    answers that offer ("... You can pay it through a payment request. Would you like me to
+    explain how that works first?")."""
+    if not turn.text.rstrip().endswith("?"):
+        return False
+    last = SENTENCE.split(turn.text.rstrip())[-1]
+    offer = _OFFER.search(last)
+    return (offer is not None and offer[1].lower() not in _GO_ON
+            and not _WH.search(last, 0, offer.start())  # "Which one should I charge?" asks a choice of it
+            and not says(Turn(-1, "assistant", last).wordline, anchors.stems))  # "keep that and also update it?"
 
 
 def _continues(turn: Turn, anchors: Anchors, index: EvidenceIndex) -> bool:
@@ -929,6 +946,9 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
             continue
         # A bare "yes" to the message that described this action, or to a later one that brought up
         # nothing else (the answer to a question about it: the refund time, the final price).
+        if answered is described and _ends_offering_other(described, anchors):
+            affirmed_elsewhere = True  # "... Would you like me to explain how that works first?" "Yes please."
+            continue
         if (answered is described or describes(answered, anchors) or _continues(answered, anchors, index)
                 or _offers_amounts(answered, anchors)):
             confirmed, withdrawn = True, False

@@ -820,3 +820,20 @@ def test_a_day_a_grounded_call_derived_is_visible_to_later_texts(convo, at, sear
     i = c.say(said)
     r = certify_interaction(c.build())
     assert at(r, search).checks["visibility"] is ok and at(r, i).eligible is ok
+
+
+@pytest.mark.parametrize(("closing", "confirmed"), [
+    ("Would you like me to explain how that works first?", False),  # the yes answers another offer
+    ("Would you like me to send the payment request now?", True),
+    ("Shall I go ahead?", True),
+    ("Do you want me to check your other bills too?", False),
+])
+def test_a_yes_to_a_closing_offer_of_something_else_confirms_nothing(convo, at, closing: str, confirmed: bool) -> None:
+    c = convo(tools=_tools("telecom"), domain="telecom", system="You are a telecom agent.")
+    c.user("I'm C1002. I want to pay my overdue bill.")
+    c.call("get_bills_for_customer", {"customer_id": "C1002"}, [{"bill_id": "B1005", "status": "Overdue",
+                                                                 "total_due": 425.0}])
+    c.say(f"Bill B1005 ($425.00) is overdue. You can pay it through a payment request sent to your phone. {closing}")
+    c.user("Yes please.")
+    i = c.call("send_payment_request", {"customer_id": "C1002", "bill_id": "B1005"}, "Payment request sent")
+    assert at(certify_interaction(c.build()), i).checks["workflow"] is confirmed
