@@ -833,10 +833,11 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
             # and only when no identifier of this call settles ``this`` first.
             named = index.names_any(ws) if anchors.ids.isdisjoint(keys) else None
             this = anchors.mentioned_in(ws, keys, named) or bool(groups and anchors.groups_named(ws, keys))
+            by_word = False  # ``this`` only by the tool's own word: a line's number says which line
             if not this and not anchors.rival_objects and not clause.ids and not named:
                 # "Just the roaming.": the action's object by its tool's word (enable_roaming), where no
                 # other tool shares the verb and the clause names no object by identifier or name
-                this = not ws.isdisjoint(anchors.own - {anchors.verb})
+                this = by_word = not ws.isdisjoint(anchors.own - {anchors.verb})
             # Names another known object: the confirmation is scoped, not a bare "yes". An object is
             # known by its name, or by an identifier shaped like one of this call's (#W8770097 for
             # an order, when this call cancels #W5183325).
@@ -849,7 +850,7 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
                 # yes to the bag update and no to the cabin change.
                 this, other = _object_named(ws, anchors, this, other, clause.text)
                 rival_named |= other
-            if anchors.phones_stand_for_ids and not this and (fours := _LAST_FOUR.findall(clause.text)):
+            if anchors.phones_stand_for_ids and (not this or by_word) and (fours := _LAST_FOUR.findall(clause.text)):
                 # A line by the last four digits of its number: "yes, but just the 2001 line".
                 lines = {anchors.line_of_last_four(t) for t in fours}
                 this, other = True in lines, other or (False in lines and True not in lines)
@@ -896,6 +897,8 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
                 k = _ORDINALS[pick[1].lower()]
                 chosen = listed[k] if -len(listed) <= k < len(listed) else ""
                 this, other = chosen in anchors.ids, chosen not in anchors.ids
+            if other and not this and _SCOPE.search(clause.text):
+                pos_this = False  # "my son still uses 2007. Just suspend 2008": the scope is the last word
             pos_this |= this
             pos_other |= other
             if groups and (this or not _ALL_ITEMS.isdisjoint(ws)):

@@ -837,3 +837,16 @@ def test_a_yes_to_a_closing_offer_of_something_else_confirms_nothing(convo, at, 
     c.user("Yes please.")
     i = c.call("send_payment_request", {"customer_id": "C1002", "bill_id": "B1005"}, "Payment request sent")
     assert at(certify_interaction(c.build()), i).checks["workflow"] is confirmed
+
+
+@pytest.mark.parametrize(("line", "confirmed"), [("L1008", True), ("L1007", False)])
+def test_a_scoped_yes_by_a_lines_last_four_digits_is_the_last_word(convo, at, line: str, confirmed: bool) -> None:
+    c = convo(tools=_tools("telecom"), domain="telecom", system="You are a telecom agent.")
+    c.user("I'm C1002. Suspend two lines for the summer: 555-123-2007 and 555-123-2008.")
+    c.call("get_customer_by_id", {"customer_id": "C1002"}, {"customer_id": "C1002", "line_ids": ["L1007", "L1008"]})
+    c.call("get_details_by_id", {"id": "L1007"}, {"line_id": "L1007", "phone_number": "555-123-2007", "status": "Active"})
+    c.call("get_details_by_id", {"id": "L1008"}, {"line_id": "L1008", "phone_number": "555-123-2008", "status": "Active"})
+    c.say("Both lines are active: L1007 (555-123-2007) and L1008 (555-123-2008). Do you want me to suspend both?")
+    c.user("Hmm, actually my son still uses 2007. Just suspend 2008, the iPad line.")
+    i = c.call("suspend_line", {"customer_id": "C1002", "line_id": line, "reason": "summer"}, "Line suspended")
+    assert at(certify_interaction(c.build()), i).checks["workflow"] is confirmed
