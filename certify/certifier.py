@@ -902,6 +902,21 @@ class _Run:
         """Whether a visible message before the current decision writes ``code`` as a whole word, as cased."""
         return self._said_before(re.compile(rf"(?<![A-Za-z0-9]){re.escape(code)}(?![A-Za-z0-9])"))
 
+    def _private_choices(self, arguments: dict[str, Any], properties: dict[str, Any]) -> list[tuple[str, Any, None]]:
+        """Choices among a schema's options (a cancellation's reason) that no message states and the
+        private part does: the option is visible, the choice is not ("ordered by mistake", where the
+        user gave no reason and the instruction holds it)."""
+        out: list[tuple[str, Any, None]] = []
+        for arg, value in arguments.items():
+            schema = properties.get(arg)
+            enum = schema.get("enum") if isinstance(schema, dict) else None
+            if (isinstance(value, str) and isinstance(enum, list) and value in enum and len(enum) > 1
+                    and sorted(map(str, enum)) != ["no", "yes"] and self._is_private(value)):
+                said = set(words(value.replace("_", " ")))  # "I ordered it by mistake" says "ordered by mistake"
+                if not any(said <= t.words for t in self.turns):
+                    out.append((arg, value, None))
+        return out
+
     def _is_private(self, value: Any) -> bool:
         if isinstance(value, str) and self.private.has_string(value):
             return True
@@ -1176,6 +1191,8 @@ class _Run:
                         offered = {picked}  # "Option 2 please" to "1. 2 GB ... 2. 3 GB ..."
                     if len(offered) == 1:
                         misses = [m for m in misses if not self._offered(m[1], offered)]
+            if self.inter.private:
+                misses += self._private_choices(arguments, info.properties)
             if misses and any(is_data(m[0]) for m in misses) and (said := self._user_data()):
                 # An amount of data the user said in another unit: "500 MB" grounds gb_amount=0.5.
                 misses = [m for m in misses if not (is_data(m[0]) and to_cents(m[1]) in said)]
