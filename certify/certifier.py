@@ -902,6 +902,12 @@ class _Run:
         """Whether a visible message before the current decision writes ``code`` as a whole word, as cased."""
         return self._said_before(re.compile(rf"(?<![A-Za-z0-9]){re.escape(code)}(?![A-Za-z0-9])"))
 
+    def _shown_whole(self, arg: str, value: str) -> bool:
+        """Whether an observation shows the object itself, its state with it: ``{"bill_id": "B1005",
+        "status": "Overdue", ...}`` from a list of the customer's bills (not an id in a profile's list)."""
+        low = value.lower()  # (observations are searched lower-cased)
+        return any(obj.get(arg) == low and "status" in obj for obj in self.index.objects_with(value, f'"{arg}"'))
+
     def _private_choices(self, arguments: dict[str, Any], properties: dict[str, Any]) -> list[tuple[str, Any, None]]:
         """Choices among a schema's options (a cancellation's reason) that no message states and the
         private part does: the option is visible, the choice is not ("ordered by mistake", where the
@@ -1309,14 +1315,20 @@ class _Run:
         if self.cfg.require_lookup_before_write:
             observed = self.index.observed
             parts = call.name.split("_")
+            # Where the tool's name says no object, its one identifier besides the account's is it
+            # (the bill of send_payment_request, the line of refuel_data).
+            ids = [a for a, v in call.arguments.items() if meta.arg_roles.get(a) == "identifier" and isinstance(v, str)
+                   and a.split("_")[0] not in _NOT_OBJECTS]
+            sole = ids[0] if len(ids) == 1 and not any(a.split("_")[0] in parts for a in ids) else None
             for arg, value in call.arguments.items():
                 if meta.arg_roles.get(arg) != "identifier":
                     continue
                 # The object the write changes (order_id of cancel_pending_order), not the account's:
                 # a list that shows its id (a profile's orders) shows not its state.
-                own = (head := arg.split("_")[0]) in parts and head not in _NOT_OBJECTS
+                own = arg == sole or ((head := arg.split("_")[0]) in parts and head not in _NOT_OBJECTS)
                 for v in value if isinstance(value, list) else [value]:
-                    if isinstance(v, str) and ((key := compact(v)) not in observed or own and key not in self.index.looked_up):
+                    if isinstance(v, str) and ((key := compact(v)) not in observed or own and key not in self.index.looked_up
+                                               and not self._shown_whole(arg, v)):
                         ok = False
                         reasons.append(reason("order_violation", tool=call.name, arg=arg, value=v))
         return ok, offer

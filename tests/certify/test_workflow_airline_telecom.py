@@ -610,6 +610,8 @@ def _suspended_line(convo: Any) -> Any:
                                                            "bill_ids": ["B1007"]})
     c.call("get_details_by_id", {"id": "L1002"}, {"line_id": "L1002", "phone_number": "555-123-2002",
                                                  "status": "Suspended"})
+    c.call("get_bills_for_customer", {"customer_id": "C1001"}, [{"bill_id": "B1007", "total_due": 65.0,
+                                                                 "status": "Overdue"}])
     return c
 
 
@@ -850,3 +852,20 @@ def test_a_scoped_yes_by_a_lines_last_four_digits_is_the_last_word(convo, at, li
     c.user("Hmm, actually my son still uses 2007. Just suspend 2008, the iPad line.")
     i = c.call("suspend_line", {"customer_id": "C1002", "line_id": line, "reason": "summer"}, "Line suspended")
     assert at(certify_interaction(c.build()), i).checks["workflow"] is confirmed
+
+
+@pytest.mark.parametrize(("bills_shown", "ok"), [(True, True), (False, False)])
+def test_a_payment_request_needs_its_bill_shown_with_its_status(convo, at, bills_shown: bool, ok: bool) -> None:
+    c = convo(tools=_tools("telecom"), domain="telecom", system="You are a telecom agent.")
+    c.user("I want to pay my overdue bill. I'm C1002.")
+    c.call("get_customer_by_id", {"customer_id": "C1002"}, {"customer_id": "C1002", "bill_ids": ["B1004", "B1005"]})
+    if bills_shown:  # not only its id in the profile's list: which bill is overdue
+        c.call("get_bills_for_customer", {"customer_id": "C1002"}, [
+            {"bill_id": "B1005", "total_due": 425.0, "status": "Overdue"},
+            {"bill_id": "B1004", "total_due": 425.0, "status": "Paid"}])
+    c.say("I'll send a payment request for bill B1005 to your phone - shall I?")
+    c.user("Yes.")
+    i = c.call("send_payment_request", {"customer_id": "C1002", "bill_id": "B1005"}, "Payment request sent")
+    d = at(certify_interaction(c.build()), i)
+    assert d.checks["workflow"] is ok
+    assert ok or d.reasons == ["send_payment_request: bill_id='B1005' not established by an earlier successful lookup"]
