@@ -82,7 +82,9 @@ from trajectory2gym.certify.prices import PriceBook, misattributed
 from trajectory2gym.certify.reasons import reason
 from trajectory2gym.certify.reported_payments import (
     GATE,
+    history_methods,
     misnamed_cards,
+    misnamed_payers,
     misnamed_refund_methods,
     write_payments,
 )
@@ -769,6 +771,17 @@ class _Run:
                         out.add(f"{hour:02d}:{m[2] or '00'}")
         return out
 
+    def _misnamed_payers(self, content: str) -> list[tuple[str, str, str]]:
+        """(object, kind said, methods shown) for each kind of method a text says its one object with
+        a payment history was paid with, where the history shows none of that kind."""
+        owners = {t for t in chunks_with_digits(content) if looks_like_identifier(t)
+                  and isinstance(self.index.field_of(t.lstrip("#"), "payment_history"), list)}
+        if len(owners) != 1:
+            return []
+        owner = owners.pop()
+        methods = history_methods(self.index.field_of(owner.lstrip("#"), "payment_history"))
+        return [(owner, said, ", ".join(sorted(methods))) for said in misnamed_payers(content, methods)]
+
     def _switch_of(self, ident: str, feature: str) -> bool | None:
         """The ``<feature>_enabled`` flag the newest observed object with this identifier shows; None
         where none shows it, or a write that went through acted on that object (it may have changed)."""
@@ -973,6 +986,10 @@ class _Run:
         if self.index.json_has('_enabled"'):  # "roaming is currently disabled on 555-123-2002", where it shows true
             for ident, feature, flag in switched(content, self._switch_of):
                 reasons.append(reason("text_contradicts_status", arg=ident, detail=f"{feature}_enabled={flag}"))
+        if "paid" in content and self.index.json_has('"payment_history"'):
+            # "79G8A9 ... was paid in full with your Mastercard", where its history shows a gift card
+            for owner, said, methods in self._misnamed_payers(content):
+                reasons.append(reason("text_misstated_payer", arg=owner, value=said, detail=methods))
         if "nsurance" in content:  # "C913YC does not include travel insurance", where it shows "yes"
             for said, shown in insurance_contradicted(content, self._insurance_of):
                 reasons.append(reason("text_contradicts_status", arg="insurance", detail=f"{shown} ({said[:60]!r})"))

@@ -29,6 +29,8 @@ TEMPLATES: dict[str, tuple[str, str]] = {
                                             "records as {detail}"),
     "text_misstated_refund_method": ("visibility", "text names {value} as where a refund goes, where the call's "
                                                    "result refunds {detail}"),
+    "text_misstated_payer": ("visibility", "text says {arg} was paid with {value}, where its payment history "
+                                           "shows {detail}"),
     "text_misnamed_card": ("visibility", "text names the card ending {value} for what the write moved, where it "
                                          "used {detail}"),
     "text_misdated": ("visibility", "text gives {arg} the date {value}, where the observations show {detail}"),

@@ -98,3 +98,33 @@ def misnamed_refund_methods(text: str, destinations: set[str]) -> list[str]:
         return []
     return [said for said in dict.fromkeys(m[1] for m in _NAMED.finditer(text.lower()))
             if _kind_said(said) not in kinds]
+
+
+# How a text says an order or a booking was paid: "It was paid in full, $1,400, with your Mastercard".
+_PAID_WITH = re.compile(
+    r"\bpaid\b[^.!?;\n]{0,40}?\b(?:with|by|using|via|on|from)\s+(?:your|the|a|an)\s+(?:original\s+)?"
+    r"(paypal|credit card|debit card|card ending|gift card|travel certificate|certificate|visa|mastercard|amex|"
+    r"american express|discover)\b")
+
+
+def misnamed_payers(text: str, methods: set[str]) -> list[str]:
+    """The kinds of payment method a text says an object was paid with that none of the methods
+    its payment history shows (``methods``) is; nothing where a method's kind is not known."""
+    kinds = {payment_kind(m) for m in methods}
+    if not kinds or None in kinds:
+        return []
+    low = text.lower()
+    return [said for said in dict.fromkeys(m[1] for m in _PAID_WITH.finditer(low)
+                                           if not _MAY_BE.search(low, max(0, m.start() - 25), m.start()))
+            if _kind_said(said) not in kinds]
+
+
+# Not how it was paid: how it may be ("it can be paid with your Mastercard next time").
+_MAY_BE = re.compile(r"\b(?:can|could|will|would|may|might|should|to be|want|like)\b")
+
+
+def history_methods(value: Any) -> set[str]:
+    """The payment methods a ``payment_history`` (a list of transactions) names."""
+    used: set[str] = set()
+    _walk(value, set(), used)
+    return used

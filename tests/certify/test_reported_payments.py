@@ -132,3 +132,19 @@ def test_a_report_after_a_booking_names_the_card_it_charged(convo: Any, at: Any,
         {"payment_id": "credit_card_5430276", "amount": 221}]})
     i = c.say(report)
     assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
+
+
+@pytest.mark.parametrize(("said", "kinds"), [
+    ("Your trip 79G8A9 was paid in full, $1,400, with your Mastercard.", ["text_misstated_payer"]),
+    ("Your trip 79G8A9 was paid in full, $1,400, with your gift card.", []),
+    ("Your trip 79G8A9 is $1,400; it can be paid with your Mastercard next time.", []),  # how it may be
+    ("You paid for 79G8A9 with your PayPal.", ["text_misstated_payer"]),
+])
+def test_how_a_looked_up_booking_was_paid_must_be_its_history(convo: Any, said: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("How did I pay for my trip 79G8A9?")
+    c.call("get_reservation_details", {"reservation_id": "79G8A9"}, {
+        "reservation_id": "79G8A9", "payment_history": [{"payment_id": "gift_card_5309492", "amount": 1400}]})
+    i = c.say(said)
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert [reason_kind(r) for r in decision.reasons] == kinds
