@@ -262,6 +262,7 @@ class _Run:
         self.index = EvidenceIndex()
         self._private: EvidenceIndex | None = None
         self._prices: PriceBook | None = None
+        self._choices: dict[str, dict[str, list[Any]]] = {}  # per tool: its arguments that choose an option
         self._written_ids: set[str] = set()  # identifiers a write that went through acted on
         self._derived_data: set[int] = set()  # amounts of data (hundredths of a GB) grounded texts derived
         self._items: ItemBook | None = None  # bills' line items: read on the first text after one shows
@@ -921,16 +922,23 @@ class _Run:
         low = value.lower()  # (observations are searched lower-cased)
         return any(obj.get(arg) == low and "status" in obj for obj in self.index.objects_with(value, f'"{arg}"'))
 
-    def _private_choices(self, arguments: dict[str, Any], properties: dict[str, Any]) -> list[tuple[str, Any, None]]:
+    def _choice_args(self, name: str, info: ToolInfo) -> dict[str, list[Any]]:
+        """A tool's arguments that choose among options (not yes/no), with the options: once per tool."""
+        found = self._choices.get(name)
+        if found is None:
+            found = self._choices[name] = {
+                arg: enum for arg, schema in info.properties.items() if isinstance(schema, dict)
+                and isinstance(enum := schema.get("enum"), list) and len(enum) > 1 and sorted(map(str, enum)) != ["no", "yes"]}
+        return found
+
+    def _private_choices(self, arguments: dict[str, Any], choices: dict[str, list[Any]]) -> list[tuple[str, Any, None]]:
         """Choices among a schema's options (a cancellation's reason) that no message states and the
         private part does: the option is visible, the choice is not ("ordered by mistake", where the
         user gave no reason and the instruction holds it)."""
         out: list[tuple[str, Any, None]] = []
-        for arg, value in arguments.items():
-            schema = properties.get(arg)
-            enum = schema.get("enum") if isinstance(schema, dict) else None
-            if (isinstance(value, str) and isinstance(enum, list) and value in enum and len(enum) > 1
-                    and sorted(map(str, enum)) != ["no", "yes"] and self._is_private(value)):
+        for arg, enum in choices.items():
+            value = arguments.get(arg)
+            if isinstance(value, str) and value in enum and self._is_private(value):
                 said = set(words(value.replace("_", " ")))  # "I ordered it by mistake" says "ordered by mistake"
                 if not any(said <= t.words for t in self.turns):
                     out.append((arg, value, None))
@@ -961,7 +969,8 @@ class _Run:
             # Visible, but the price of another object than the one named.
             prices = ", ".join(f"${cents / 100:.2f}" for cents in sorted(own))
             reasons.append(reason("text_misattributed", value=written, arg=ident, detail=prices))
-        if self.index.json_has('"description"'):  # "a $15.50 overage on 555-123-2001": the item names 2002
+        if ("$" in content or _DECIMAL.search(content)) and self.index.json_has('"description"'):
+            # "a $15.50 overage on 555-123-2001": the item names 2002
             if self._items is None:
                 self._items = ItemBook(self.index)
             for written, ident, named in misassigned(content, self._items):
@@ -976,14 +985,16 @@ class _Run:
                     reasons.append(reason("text_status_not_visible", arg=ident))
         for counted, listed in miscounted(content, self._count_of):  # "you have 9 reservations": it lists 10
             reasons.append(reason("text_miscounted", value=counted, detail=listed))
-        for ident, written, shown in mistotaled(content, self._totals_of):  # "B1006 totals $65": it shows 70
+        for ident, written, shown in (mistotaled(content, self._totals_of) if "otal" in content or (
+                "$" in content and self.index.json_has('"total')) else ()):  # "B1006 totals $65": it shows 70
             reasons.append(reason("text_misattributed", value=written, arg=ident, detail=shown))
         for flight, written, shown in mistimed(content, self._times_of, self._user_times):
             if shown:  # "departs at 09:00": it lands then
                 reasons.append(reason("text_mistimed", arg=flight, value=written, detail=shown))
             else:  # no schedule of it shown: 15:00 is the system prompt's current time
                 reasons.append(reason("text_time_not_visible", arg=flight, value=written))
-        if self.index.json_has('_enabled"'):  # "roaming is currently disabled on 555-123-2002", where it shows true
+        if (" is " in content or " are " in content) and self.index.json_has('_enabled"'):
+            # "roaming is currently disabled on 555-123-2002", where it shows true
             for ident, feature, flag in switched(content, self._switch_of):
                 reasons.append(reason("text_contradicts_status", arg=ident, detail=f"{feature}_enabled={flag}"))
         if "paid" in content and self.index.json_has('"payment_history"'):
@@ -1214,8 +1225,8 @@ class _Run:
                         offered = {picked}  # "Option 2 please" to "1. 2 GB ... 2. 3 GB ..."
                     if len(offered) == 1:
                         misses = [m for m in misses if not self._offered(m[1], offered)]
-            if self.inter.private:
-                misses += self._private_choices(arguments, info.properties)
+            if self.inter.private and (choices := self._choice_args(name, info)):
+                misses += self._private_choices(arguments, choices)
             if misses and any(is_data(m[0]) for m in misses) and (said := self._user_data()):
                 # An amount of data the user said in another unit: "500 MB" grounds gb_amount=0.5.
                 misses = [m for m in misses if not (is_data(m[0]) and to_cents(m[1]) in said)]

@@ -445,7 +445,7 @@ def _ends_offering_other(turn: Turn, anchors: Anchors) -> bool:
     explain how that works first?")."""
     if not turn.text.rstrip().endswith("?"):
         return False
-    last = SENTENCE.split(turn.text.rstrip())[-1]
+    last = SENTENCE.split(turn.text.rstrip()[-300:])[-1]  # the closing sentence
     offer = _OFFER.search(last)
     return (offer is not None and offer[1].lower() not in _GO_ON
             and not _WH.search(last, 0, offer.start())  # "Which one should I charge?" asks a choice of it
