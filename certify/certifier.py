@@ -1343,17 +1343,18 @@ class _Run:
         if self.cfg.require_lookup_before_write:
             observed = self.index.observed
             parts = call.name.split("_")
-            # Where the tool's name says no object, its one identifier besides the account's is it
-            # (the bill of send_payment_request, the line of refuel_data).
-            ids = [a for a, v in call.arguments.items() if meta.arg_roles.get(a) == "identifier" and isinstance(v, str)
-                   and a.split("_")[0] not in _NOT_OBJECTS]
-            sole = ids[0] if len(ids) == 1 and not any(a.split("_")[0] in parts for a in ids) else None
+            roles = meta.arg_roles
+            sole: str | None = ""  # "": not worked out yet
             for arg, value in call.arguments.items():
-                if meta.arg_roles.get(arg) != "identifier":
+                if roles.get(arg) != "identifier":
                     continue
                 # The object the write changes (order_id of cancel_pending_order), not the account's:
                 # a list that shows its id (a profile's orders) shows not its state.
-                own = arg == sole or ((head := arg.split("_")[0]) in parts and head not in _NOT_OBJECTS)
+                own = (head := arg.split("_")[0]) in parts and head not in _NOT_OBJECTS
+                if not own and head not in _NOT_OBJECTS:
+                    if sole == "":  # where the name says no object, its one identifier besides the
+                        sole = _sole_object(call.arguments, roles, parts)  # account's (a bill to pay)
+                    own = arg == sole
                 for v in value if isinstance(value, list) else [value]:
                     if isinstance(v, str) and ((key := compact(v)) not in observed or own and key not in self.index.looked_up
                                                and not self._shown_whole(arg, v)):
@@ -1497,6 +1498,14 @@ class _Run:
             "path_key": key,
             "metadata": metadata,
         }
+
+
+def _sole_object(arguments: dict[str, Any], roles: dict[str, str], parts: list[str]) -> str | None:
+    """The one identifier argument of a write besides the account's, where the tool's name names
+    none of its arguments' objects: the bill of send_payment_request, the line of refuel_data."""
+    ids = [a for a, v in arguments.items() if roles.get(a) == "identifier" and isinstance(v, str)
+           and a.split("_")[0] not in _NOT_OBJECTS]
+    return ids[0] if len(ids) == 1 and ids[0].split("_")[0] not in parts else None
 
 
 class Certifier:

@@ -22,6 +22,7 @@ from bisect import bisect_right
 from collections.abc import Iterable, Iterator
 from contextlib import suppress
 from datetime import date
+from itertools import repeat
 from typing import Any
 
 import orjson
@@ -384,7 +385,7 @@ class EvidenceIndex:
         searched once per needle."""
         seen, found = self._needles.get(needle, (0, False))
         if not found and seen < len(self._json):
-            found = any(needle in low for low in self._json[seen:])
+            found = any(map(str.__contains__, self._json[seen:], repeat(needle)))  # C-level, no frame per observation
             self._needles[needle] = (len(self._json), found)
         return found
 

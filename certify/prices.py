@@ -60,7 +60,8 @@ def _own_prices(value: Any, into: set[int], kinds: dict[str, set[int]]) -> None:
             cents = to_cents(leaf)
             if cents is not None:
                 into.add(cents)
-                kinds.setdefault(kind.lower(), set()).add(cents)  # "": a price of no kind
+                if kind:
+                    kinds.setdefault(kind.lower(), set()).add(cents)
 
 
 def _read(value: Any, listing: _Listing) -> None:
@@ -85,8 +86,9 @@ def _read(value: Any, listing: _Listing) -> None:
             owner = listing.owners.setdefault(ident, (id_field, set()))
             owner[1].update(prices)
             listing.by_field.setdefault(id_field, set()).update(prices)
-            for kind, cents in kinds.items():
-                listing.kinds.setdefault(ident, {}).setdefault(kind, set()).update(cents)
+            if kinds:
+                for kind, cents in kinds.items():
+                    listing.kinds.setdefault(ident, {}).setdefault(kind, set()).update(cents)
 
 
 class PriceBook:
@@ -129,17 +131,18 @@ class PriceBook:
             own = set().union(*(mine for on_day, mine, _ in dated if on_day))
             others = set().union(*(theirs if on_day else mine for on_day, mine, theirs in dated))
         if kind is not None:
+            by_kind = [kinds for listing in self._listings.values() if (kinds := listing.kinds.get(key))]
             # Its prices of this kind, and those of no kind (a reservation's fare as booked).
-            mine = own & set().union(*(kinds.get(kind, set()) | kinds.get("", set()) for listing in self._listings.values()
-                                       if (kinds := listing.kinds.get(key))))
+            mine = own & set().union(*(kinds.get(kind, set()) for kinds in by_kind))
             if mine:
+                mine |= own - set().union(*(cents for kinds in by_kind for cents in kinds.values()))
                 others |= own  # the other cabins' fares count as another object's
                 own = mine
         return own, others - own
 
     def kinds(self) -> set[str]:
         """The kinds of price (cabins) the observations read so far give some object."""
-        return {k for listing in self._listings.values() for kinds in listing.kinds.values() for k in kinds if k}
+        return {k for listing in self._listings.values() if listing.kinds for kinds in listing.kinds.values() for k in kinds}
 
 
 def _may_price(low: str) -> bool:
