@@ -314,19 +314,25 @@ def test_a_net_on_a_list_line_may_use_an_amount_derived_before_it(convo, at, bac
     assert at(certify_interaction(c.build()), i).checks["visibility"] is ok
 
 
+def _after_device_action(convo: Any, request: str, tool: str, result: str, reply: str) -> Any:
+    """A telecom conversation so far: the user asked, ran a tool on their phone, and told what it showed."""
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user(request)
+    c.messages.append({"role": "user", "content": None, "tool_calls": [
+        {"id": "u1", "type": "function", "function": {"name": tool, "arguments": "{}"}}]})
+    c.messages.append({"role": "tool", "tool_call_id": "u1", "name": tool, "content": result})
+    c.user(reply)
+    return c
+
+
 @pytest.mark.parametrize(("said", "misses"), [
     ("Your speed is now 275 Mbps, which is excellent.", ["275 Mbps"]),  # the test showed 220
     ("Your speed is now 220 Mbps, up from 22 Mbps.", []),  # "220.00" and the user's "22" as written otherwise
     ("Plans go up to 1 Gbps.", ["1 Gbps"]),
 ])
 def test_a_connection_speed_a_text_states_must_be_visible(convo, at, said: str, misses: list[str]) -> None:
-    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
-    c.user("My data is slow: the speed test says 22 Mbps.")
-    c.messages.append({"role": "user", "content": None, "tool_calls": [
-        {"id": "u1", "type": "function", "function": {"name": "run_speed_test", "arguments": "{}"}}]})
-    c.messages.append({"role": "tool", "tool_call_id": "u1", "name": "run_speed_test",
-                       "content": "Speed Test Result: 220.00 Mbps (Excellent)."})
-    c.user("I ran it again after turning the VPN off.")
+    c = _after_device_action(convo, "My data is slow: the speed test says 22 Mbps.", "run_speed_test",
+                             "Speed Test Result: 220.00 Mbps (Excellent).", "I ran it again after turning the VPN off.")
     i = c.say(said)
     assert at(certify_interaction(c.build()), i).reasons == [f"text states '{m}' not in visible history" for m in misses]
 
@@ -337,12 +343,7 @@ def test_a_connection_speed_a_text_states_must_be_visible(convo, at, said: str, 
     ("What does your status bar show (5G, LTE, 3G...)?", []),  # a question lists what it may show
 ])
 def test_a_network_generation_a_text_states_must_be_visible(convo, at, said: str, misses: list[str]) -> None:
-    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
-    c.user("I can't make calls.")
-    c.messages.append({"role": "user", "content": None, "tool_calls": [
-        {"id": "u1", "type": "function", "function": {"name": "toggle_airplane_mode", "arguments": "{}"}}]})
-    c.messages.append({"role": "tool", "tool_call_id": "u1", "name": "toggle_airplane_mode",
-                       "content": "Airplane Mode is now OFF.\nStatus Bar: Signal: Excellent | 5G | Data Enabled"})
-    c.user("ok done")
+    c = _after_device_action(convo, "I can't make calls.", "toggle_airplane_mode",
+                             "Airplane Mode is now OFF.\nStatus Bar: Signal: Excellent | 5G | Data Enabled", "ok done")
     i = c.say(said)
     assert at(certify_interaction(c.build()), i).reasons == [f"text states '{m}' not in visible history" for m in misses]
