@@ -347,3 +347,18 @@ def test_a_network_generation_a_text_states_must_be_visible(convo, at, said: str
                              "Airplane Mode is now OFF.\nStatus Bar: Signal: Excellent | 5G | Data Enabled", "ok done")
     i = c.say(said)
     assert at(certify_interaction(c.build()), i).reasons == [f"text states '{m}' not in visible history" for m in misses]
+
+
+@pytest.mark.parametrize(("said", "misses"), [
+    ("Your gift card ending 9469 has $58 left.", []),  # the end of gift_card_3799469
+    ("Your gift card ending 9470 has $58 left.", ["9470"]),
+    ("Your Visa ending 4652 is on file.", []),  # its last_four
+])
+def test_a_payment_method_named_by_the_end_of_its_id(convo, at, said: str, misses: list[str]) -> None:
+    c = convo()
+    c.user("What can I pay with?")
+    c.call("get_user_details", {"user_id": "evelyn_khan_3990"}, {"payment_methods": {
+        "gift_card_3799469": {"source": "gift_card", "amount": 58, "id": "gift_card_3799469"},
+        "credit_card_3432394": {"source": "credit_card", "last_four": "4652", "id": "credit_card_3432394"}}})
+    i = c.say(said)
+    assert at(certify_interaction(c.build()), i).reasons == [f"text states '{m}' not in visible history" for m in misses]
