@@ -77,7 +77,8 @@ def contradicted(text: str, status_of: Callable[[str], Any],
         if shown == "":
             if said != {"paid"} and not told(ident, said):  # "what you paid": how, not a bill's status
                 out.append((ident, ""))
-        elif isinstance(shown, str) and (form := _FORMS.get(shown.lower(), _one_word(shown))) and form not in said:
+        elif (isinstance(shown, str) and (form := _FORMS.get(shown.lower(), _one_word(shown))) and form not in said
+              and not re.search(rf"\b{re.escape(form)}\b", text, re.I)):  # "marked Disputed and unpaid" says it
             out.append((ident, shown))  # "B1006 is overdue" where it shows "Disputed"
     return out
 

@@ -33,6 +33,7 @@ SHOWN = {"L1005": "Active", "#W1000001": "pending", "B1001": "Paid", "B1006": "D
     ("A suspended line can only be resumed once its bill is paid, and B1006 is in dispute.", []),
     ("A suspended line needs a human agent, and L1005 is fine.", []),
     ("You have no overdue bills - the February bill B1001 is paid.", []),  # a status no object has
+    ("Bill B1006 ($70.00) is marked **Disputed** and unpaid.", []),  # its status said too
     # A list line's status after a part of its own: the line's one identifier is the object.
     ("Your orders:\n- #W1000001 (lamp, kettle; $1,967.41): delivered\n- L1005: active",
      [("#W1000001", "pending")]),
