@@ -889,7 +889,8 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
                         # don't cancel it" (not by a synonym: "change the flight, don't add any bags").
                         affirm = False
                 continue
-            asks_elsewhere = clause.question and other and not this
+            # (Sticky: "..., my Dallas trip 48HKTU, does that one have insurance? And how many bags?")
+            asks_elsewhere = clause.question and not this and (other or asks_elsewhere)
             if clause.question or _plans_action(clause.text, anchors):
                 continue  # asking, or taking it on oneself: "Sure, but will I get it all back?"
             if (pick := _ORDINAL_PICK.search(clause.text)) and (listed := _listed_ids(described, anchors)):

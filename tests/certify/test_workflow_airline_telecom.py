@@ -869,3 +869,21 @@ def test_a_payment_request_needs_its_bill_shown_with_its_status(convo, at, bills
     d = at(certify_interaction(c.build()), i)
     assert d.checks["workflow"] is ok
     assert ok or d.reasons == ["send_payment_request: bill_id='B1005' not established by an earlier successful lookup"]
+
+
+@pytest.mark.parametrize(("reply", "confirmed"), [
+    # The questions after the yes are about another reservation: the yes stands.
+    ("Yes please cancel it. Oh and my Dallas trip, 48HKTU, does that one have insurance? And how many bags?", True),
+    # A question about this one waits for its answer.
+    ("Yes please cancel it. But will I get the whole refund?", False),
+])
+def test_questions_about_another_reservation_after_a_yes(convo, at, reply: str, confirmed: bool) -> None:
+    c = convo(tools=_tools("airline"), domain="airline", system="You are an airline agent.")
+    c.user("Cancel my reservation 9G6CN3 please. I'm raj_lopez_5873.")
+    c.call("get_user_details", {"user_id": "raj_lopez_5873"}, {"user_id": "raj_lopez_5873",
+                                                              "reservations": ["9G6CN3", "48HKTU"]})
+    c.call("get_reservation_details", {"reservation_id": "9G6CN3"}, {"reservation_id": "9G6CN3", "cabin": "business"})
+    c.say("Reservation 9G6CN3 is business class, so it can be cancelled in full. Would you like me to cancel it?")
+    c.user(reply)
+    i = c.call("cancel_reservation", {"reservation_id": "9G6CN3"}, {"reservation_id": "9G6CN3", "status": "cancelled"})
+    assert at(certify_interaction(c.build()), i).checks["workflow"] is confirmed
