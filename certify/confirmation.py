@@ -619,15 +619,30 @@ def _ordered_then_asked(turn: Turn, anchors: Anchors) -> bool:
 _DO_IT = re.compile(r"\b(?:do it|go ahead|proceed|go for it)\b", re.I)
 
 
+_TOPIC = re.compile(r"\W*(?:and\s+|but\s+)?(?:for|as for|about|regarding|as to|on)\s+(?:the|my|that|this)\s+\w+", re.I)
+
+
 def _defers_this(turn: Turn, anchors: Anchors, index: EvidenceIndex) -> bool:
     """Whether a reply's deferral covers this call: not where each deferring clause names another
-    object and none of this call's ("yes to the first one. let me think about the kettle")."""
+    object and none of this call's ("yes to the first one. let me think about the kettle"), or goes
+    on from one that does ("For the flight change, let me check with Daiki first. I'll get back to you.")."""
+    elsewhere = named = False
     for clause in turn.clauses:
-        if DEFER.search(clause.text) and (
-                anchors.mentioned_in(clause.words, clause.keys)
-                or not (index.names_any(clause.words) or any(anchors.rival_id(t) for t in clause.ids)
-                        or _object_side(clause.words, anchors) < 0  # "let me think about the upgrade"
-                        or _place_side(clause.text, clause.words, anchors) < 0)):
+        side = _object_side(clause.words, anchors)
+        if not DEFER.search(clause.text):
+            named |= side > 0  # "Go ahead with the bags": this action said by its object
+            continue
+        # Two actions on one reservation: the object word says which ("Go ahead with the bags. For the
+        # flight change, let me check with Daiki first", where the call adds bags).
+        if side > 0 or (side == 0 and not named and anchors.mentioned_in(clause.words, clause.keys)):
+            return True
+        if named and side == 0 and _TOPIC.match(clause.text):  # "For the flight change, ...": its own topic
+            elsewhere = True
+            continue
+        if (side < 0 or index.names_any(clause.words) or any(anchors.rival_id(t) for t in clause.ids)
+                or _place_side(clause.text, clause.words, anchors) < 0):
+            elsewhere = True
+        elif not elsewhere:
             return True
     return False
 

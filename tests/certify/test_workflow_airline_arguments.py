@@ -832,3 +832,15 @@ def test_a_count_after_the_number_added_is_the_new_total(convo, total: int, kind
     # "After adding 4: 6 bags": 6 is the total, 4 the number added (PVUB64 has 2 now).
     said = "PVUB64 has 2 checked bags. After adding 4: **6 bags**, all free. Shall I add them?"
     assert _workflow(convo, said, "yes do it", *_bags(total, 0)) == kinds
+
+
+@pytest.mark.parametrize(("reply", "kinds"), [
+    # The deferral is of the other action on the same reservation, by its own topic.
+    ("Go ahead with the bags. For the flight change, let me check with my wife first. I'll get back to you.", []),
+    ("Go ahead with the bags. Actually wait, let me think about it first.", ["not_confirmed"]),
+    ("Let me check with my wife first.", ["not_confirmed"]),
+])
+def test_a_deferral_of_the_other_action_on_one_reservation(convo, reply: str, kinds: list[str]) -> None:
+    said = ("I can add 1 bag to PVUB64 (3 in total, free) on your Visa ending 8862, and I can also move HAT173 "
+            "to business. Would you like me to add the bag, and do you want to change the flight?")
+    assert _workflow(convo, said, reply, *_bags(3, 0)) == kinds
