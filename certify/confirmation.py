@@ -135,7 +135,16 @@ def describes(turn: Turn, anchors: Anchors) -> bool:
     if anchors.account and (_names_account(turn.text, anchors) or _plan_entry_names_account(turn, anchors)):
         return True
     return (not anchors.ids or anchors.names_object(turn.words, turn.compacts)  # no ids: no labels
-            or _names_by_options(turn, anchors))
+            or _names_by_options(turn, anchors) or _names_card(turn, anchors))
+
+
+def _names_card(turn: Turn, anchors: Anchors) -> bool:
+    """A message that names the card the call pays with by its last four digits: "Card referenced
+    for the update (no charge): Mastercard ending 4760"."""
+    if "ending" not in turn.text and "last" not in turn.text:
+        return False
+    return any((four := anchors.card_field(value, "last_four")) and four in _LAST_FOUR.findall(turn.text)
+               for _, value, _ in anchors.payments)
 
 
 def _names_by_options(turn: Turn, anchors: Anchors) -> bool:

@@ -844,3 +844,9 @@ def test_a_deferral_of_the_other_action_on_one_reservation(convo, reply: str, ki
     said = ("I can add 1 bag to PVUB64 (3 in total, free) on your Visa ending 8862, and I can also move HAT173 "
             "to business. Would you like me to add the bag, and do you want to change the flight?")
     assert _workflow(convo, said, reply, *_bags(3, 0)) == kinds
+
+
+@pytest.mark.parametrize(("card", "kinds"), [("Visa ending 8862", []), ("Visa ending 8131", ["not_described"])])
+def test_a_description_may_name_the_call_by_its_card(convo, card: str, kinds: list[str]) -> None:
+    said = f"Going from 2 to 3 checked bags is free.\n- Card referenced for the update (no charge): {card}\nShall I add it?"
+    assert _workflow(convo, said, "Yes.", *_bags(3, 0)) == kinds
