@@ -80,6 +80,8 @@ _WEAK_AFFIRM = re.compile(r"\b(ok(?:ay)?|alright|all right|both)\b", re.I)  # "B
 # A question the user marks as beside the point: "yes do it, but quick question, when's my return?"
 _ASIDE = re.compile(r"(?:(?:and|but|oh|also|ok|okay)[,\s]+)*(?:(?:a\s+)?quick question|by the way|btw|unrelated|"
                     r"separately|one more thing|on another note|while you're at it)\b", re.I)
+# ... or said at its end: "When will it ship, by the way?"
+_ASIDE_TAIL = re.compile(r"[,\s]+(?:by the way|btw)\W*$", re.I)
 # A question asking for something more: "yes. oh and can you also make that my default address?", "Also
 # can I swap the skateboard in my other order?"
 _ASKS_MORE = re.compile(r"^\W*(?:(?:and|oh)\W+)*also\b|\b(?:can|could|would|will) (?:you|i) (?:please )?also\b", re.I)
@@ -633,21 +635,24 @@ _TOPIC = re.compile(r"\W*(?:and\s+|but\s+)?(?:for|as for|about|regarding|as to|o
 
 def _defers_this(turn: Turn, anchors: Anchors, index: EvidenceIndex) -> bool:
     """Whether a reply's deferral covers this call: not where each deferring clause names another
-    object and none of this call's ("yes to the first one. let me think about the kettle"), or goes
-    on from one that does ("For the flight change, let me check with Daiki first. I'll get back to you.")."""
+    object and none of this call's ("yes to the first one. let me think about the kettle"), or puts
+    another topic off by name ("Go ahead with the bags. For the flight change, let me check with
+    Daiki first", "Yes for the order. For my profile, maybe later"), or goes on from one that does
+    ("... I'll get back to you.")."""
     elsewhere = named = False
     for clause in turn.clauses:
         side = _object_side(clause.words, anchors)
         if not DEFER.search(clause.text):
             named |= side > 0  # "Go ahead with the bags": this action said by its object
             continue
-        # Two actions on one reservation: the object word says which ("Go ahead with the bags. For the
-        # flight change, let me check with Daiki first", where the call adds bags).
+        topic = _TOPIC.match(clause.text)
+        if topic is not None and side == 0:
+            about = set(words(topic[0]))  # "for my profile": this call's object, or another topic
+            if not (anchors.mentioned_in(about, set()) or says(" " + " ".join(about) + " ", anchors.objects)):
+                elsewhere = True
+                continue
         if side > 0 or (side == 0 and not named and anchors.mentioned_in(clause.words, clause.keys)):
             return True
-        if named and side == 0 and _TOPIC.match(clause.text):  # "For the flight change, ...": its own topic
-            elsewhere = True
-            continue
         if (side < 0 or index.names_any(clause.words) or any(anchors.rival_id(t) for t in clause.ids)
                 or _place_side(clause.text, clause.words, anchors) < 0):
             elsewhere = True
@@ -948,7 +953,8 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
         if ordered and not any(_NEGATE.search(c.text) for c in turn.clauses if id(c) not in elsewhere):
             affirm = True  # an instruction stands, unless taken back in the same reply ("No wait, don't")
         if refused or (turn.clauses and turn.clauses[-1].question and not asks_elsewhere
-                       and not _ASIDE.match(turn.clauses[-1].text) and not _ASKS_MORE.search(turn.clauses[-1].text)
+                       and not _ASIDE.match(turn.clauses[-1].text) and not _ASIDE_TAIL.search(turn.clauses[-1].text)
+                       and not _ASKS_MORE.search(turn.clauses[-1].text)
                        and not _ordered_then_asked(turn, anchors)) or (
                 affirm and _unmet_condition(turn.text, answered)):
             affirm = False  # the user is waiting for an answer before saying yes ("yes if it's under $10")

@@ -51,6 +51,7 @@ DEFER = re.compile(
     r"\b(?:let me|i(?:'d| would)? (?:want|need|have|like) to|i'?ll|i will|i must|i should) "
     r"(?:think|check|talk|speak|ask|consult|discuss|confirm with|see)\b"
     r"|\b(?:check|talk|speak|confirm|consult)(?:ing)? (?:with|to) (?:my|our|the)\b"
+    r"|\bmaybe later\b"
     r"|\bget back to (?:you|u)\b|\bthink (?:about it|it over)\b|\bhold on\b|\bnot yet\b",
     re.I,
 )

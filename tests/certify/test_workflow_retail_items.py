@@ -426,3 +426,26 @@ def test_a_plan_of_two_exchanges_names_each_by_its_order_and_new_item(convo: Any
     kinds = [[reason_kind(x) for x in d.reasons if reason_check(reason_kind(x)) == "workflow"]
              for d in r.decisions if d.message_index in (i, j)]
     assert [not k for k in kinds] == [lamp, bottle], [d.reasons for d in r.decisions if d.message_index in (i, j)]
+
+
+ADDRESS = {"address1": "4 Ocean Drive", "address2": "Apt 12B", "city": "Miami Beach", "state": "FL",
+           "country": "USA", "zip": "33139"}
+
+
+@pytest.mark.parametrize(("reply", "order", "profile"), [
+    ("Yes for the order. For my profile, maybe later. When will it ship, by the way?", True, False),
+    ("Yes for both.", True, True),
+    ("Maybe later.", False, False),
+])
+def test_a_yes_for_one_and_maybe_later_for_the_other(convo, reply: str, order: bool, profile: bool) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user("I moved to 4 Ocean Drive, Apt 12B, Miami Beach, FL 33139. Update order #W7017301. I'm mei_martin_4260.")
+    c.call("get_user_details", {"user_id": "mei_martin_4260"}, {"user_id": "mei_martin_4260", "orders": ["#W7017301"]})
+    c.call("get_order_details", {"order_id": "#W7017301"}, {"order_id": "#W7017301", "status": "pending"})
+    c.say("I'll change the shipping address of order #W7017301 to 4 Ocean Drive, Apt 12B, Miami Beach, FL 33139, USA. "
+          "Shall I update the order? Also, would you like me to update the default address on your profile as well?")
+    c.user(reply)
+    i = c.call("modify_pending_order_address", {"order_id": "#W7017301", **ADDRESS}, {"order_id": "#W7017301"})
+    j = c.call("modify_user_address", {"user_id": "mei_martin_4260", **ADDRESS}, {"user_id": "mei_martin_4260"})
+    out = {d.message_index: d for d in certify_interaction(c.build()).decisions}
+    assert (out[i].checks["workflow"], out[j].checks["workflow"]) == (order, profile)
