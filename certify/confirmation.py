@@ -143,10 +143,15 @@ def describes(turn: Turn, anchors: Anchors) -> bool:
 def _names_card(turn: Turn, anchors: Anchors) -> bool:
     """A message that names the card the call pays with by its last four digits: "Card referenced
     for the update (no charge): Mastercard ending 4760"."""
+    return any(_card_named(value, turn, anchors) for _, value, _ in anchors.payments)
+
+
+def _card_named(method: str, turn: Turn, anchors: Anchors) -> bool:
+    """Whether a message names this payment method by its card's last four digits ("Visa ending 8902")."""
     if "ending" not in turn.text and "last" not in turn.text:
         return False
-    return any((four := anchors.card_field(value, "last_four")) and four in _LAST_FOUR.findall(turn.text)
-               for _, value, _ in anchors.payments)
+    four = anchors.card_field(method, "last_four")
+    return four is not None and four in _LAST_FOUR.findall(turn.text)
 
 
 def _names_by_options(turn: Turn, anchors: Anchors) -> bool:
@@ -186,7 +191,7 @@ def _recap_of_change(turn: Turn, anchors: Anchors) -> bool:
     changes, and no other tool's object: "To confirm: reservation C913YC, 3 checked bags in total,
     1 of them paid ($50), charged to gift_card_7460058. Proceed?" (the counts are checked later)."""
     return (bool(anchors.objects) and bool(anchors.owners) and _RECAP.search(turn.text) is not None
-            and all(compact(o) in turn.compacts for o in anchors.owners)
+            and all(compact(o) in turn.compacts or _card_named(o, turn, anchors) for o in anchors.owners)
             and says(turn.wordline, anchors.objects) and not says(turn.wordline, anchors.rival_objects))
 
 

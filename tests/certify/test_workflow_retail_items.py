@@ -449,3 +449,19 @@ def test_a_yes_for_one_and_maybe_later_for_the_other(convo, reply: str, order: b
     j = c.call("modify_user_address", {"user_id": "mei_martin_4260", **ADDRESS}, {"user_id": "mei_martin_4260"})
     out = {d.message_index: d for d in certify_interaction(c.build()).decisions}
     assert (out[i].checks["workflow"], out[j].checks["workflow"]) == (order, profile)
+
+
+@pytest.mark.parametrize(("card", "ok"), [("Visa ending 8902", True), ("Visa ending 1111", False)])
+def test_a_recap_may_name_the_new_payment_method_by_its_last_four(convo, card: str, ok: bool) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user("Please pay order #W4923227 with my Visa instead. I'm omar_li_3325.")
+    c.call("get_user_details", {"user_id": "omar_li_3325"}, {"user_id": "omar_li_3325", "payment_methods": {
+        "credit_card_8897086": {"source": "credit_card", "brand": "visa", "last_four": "8902",
+                                "id": "credit_card_8897086"}}})
+    c.call("get_order_details", {"order_id": "#W4923227"}, {"order_id": "#W4923227", "status": "pending"})
+    c.say(f"To confirm:\n\n- **Order:** #W4923227 ($321.18)\n- **New payment method:** {card}\n\nShall I proceed?")
+    c.user("Yes.")
+    i = c.call("modify_pending_order_payment", {"order_id": "#W4923227", "payment_method_id": "credit_card_8897086"},
+               {"order_id": "#W4923227"})
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert decision.checks["workflow"] is ok
