@@ -262,7 +262,6 @@ class _Run:
         self.index = EvidenceIndex()
         self._private: EvidenceIndex | None = None
         self._prices: PriceBook | None = None
-        self._choices: dict[str, dict[str, list[Any]]] = {}  # per tool: its arguments that choose an option
         self._written_ids: set[str] = set()  # identifiers a write that went through acted on
         self._derived_data: set[int] = set()  # amounts of data (hundredths of a GB) grounded texts derived
         self._items: ItemBook | None = None  # bills' line items: read on the first text after one shows
@@ -931,23 +930,14 @@ class _Run:
         low = value.lower()  # (observations are searched lower-cased)
         return any(obj.get(arg) == low and "status" in obj for obj in self.index.objects_with(value, f'"{arg}"'))
 
-    def _choice_args(self, name: str, info: ToolInfo) -> dict[str, list[Any]]:
-        """A tool's arguments that choose among options (not yes/no), with the options: once per tool."""
-        found = self._choices.get(name)
-        if found is None:
-            found = self._choices[name] = {
-                arg: enum for arg, schema in info.properties.items() if isinstance(schema, dict)
-                and isinstance(enum := schema.get("enum"), list) and len(enum) > 1 and sorted(map(str, enum)) != ["no", "yes"]}
-        return found
-
-    def _private_choices(self, arguments: dict[str, Any], choices: dict[str, list[Any]]) -> list[tuple[str, Any, None]]:
+    def _private_choices(self, arguments: dict[str, Any], choices: dict[str, tuple[str, ...]]) -> list[tuple[str, Any, None]]:
         """Choices among a schema's options (a cancellation's reason) that no message states and the
         private part does: the option is visible, the choice is not ("ordered by mistake", where the
         user gave no reason and the instruction holds it)."""
         out: list[tuple[str, Any, None]] = []
         for arg, enum in choices.items():
             value = arguments.get(arg)
-            if isinstance(value, str) and value in enum and self._is_private(value):
+            if isinstance(value, str) and value in enum and sorted(enum) != ["no", "yes"] and self._is_private(value):
                 said = set(words(value.replace("_", " ")))  # "I ordered it by mistake" says "ordered by mistake"
                 if not any(said <= t.words for t in self.turns):
                     out.append((arg, value, None))
@@ -994,8 +984,8 @@ class _Run:
                     reasons.append(reason("text_status_not_visible", arg=ident))
         for counted, listed in miscounted(content, self._count_of):  # "you have 9 reservations": it lists 10
             reasons.append(reason("text_miscounted", value=counted, detail=listed))
-        for ident, written, shown in (mistotaled(content, self._totals_of) if "otal" in content or (
-                "$" in content and self.index.json_has('"total')) else ()):  # "B1006 totals $65": it shows 70
+        for ident, written, shown in (mistotaled(content, self._totals_of, self.index.json_has('"total'))
+                                      if "otal" in content or "$" in content else ()):  # "B1006 totals $65": it shows 70
             reasons.append(reason("text_misattributed", value=written, arg=ident, detail=shown))
         for flight, written, shown in mistimed(content, self._times_of, self._user_times):
             if shown:  # "departs at 09:00": it lands then
@@ -1234,7 +1224,7 @@ class _Run:
                         offered = {picked}  # "Option 2 please" to "1. 2 GB ... 2. 3 GB ..."
                     if len(offered) == 1:
                         misses = [m for m in misses if not self._offered(m[1], offered)]
-            if self.inter.private and (choices := self._choice_args(name, info)):
+            if self.inter.private and (choices := info.enum_options()):
                 misses += self._private_choices(arguments, choices)
             if misses and any(is_data(m[0]) for m in misses) and (said := self._user_data()):
                 # An amount of data the user said in another unit: "500 MB" grounds gb_amount=0.5.

@@ -217,10 +217,11 @@ _TOTAL_TAIL = re.compile(r"total(?:s|led|ed|ling|ing)?\b(?:\s+(?:due|amount|of|i
 TOTAL_KEYS = ("total_due", "total_amount", "total", "amount_due")  # what an object's total is kept as
 
 
-def mistotaled(text: str, total_of: Callable[[str], set[int]]) -> list[tuple[str, str, str]]:
+def mistotaled(text: str, total_of: Callable[[str], set[int]], any_total: bool = True) -> list[tuple[str, str, str]]:
     """(identifier, the amount as written, the totals shown) for each total a sentence gives the
     one object it names before the total word, where none of that object's observed totals
-    (``total_of``, in cents) is the amount; a sentence naming two objects says not whose it is."""
+    (``total_of``, in cents) is the amount; a sentence naming two objects says not whose it is.
+    ``any_total``: whether any observation shows a total (else only a total word is looked for)."""
     low = text.lower()
     at = low.find("total")
     out: list[tuple[str, str, str]] = []
@@ -236,7 +237,7 @@ def mistotaled(text: str, total_of: Callable[[str], set[int]]) -> list[tuple[str
                 if shown and cents not in shown:
                     out.append((code, m[1], ", ".join(f"${c / 100:.2f}" for c in sorted(shown))))
         at = low.find("total", at + 5)
-    if "$" in text:  # "Your February bill B1006 for $65.00": the amount right after the object is its total
+    if any_total and "$" in text:  # "Your February bill B1006 for $65.00": the amount right after the object is its total
         for m in _CODE_AMOUNT.finditer(text):
             shown = total_of(m[1])
             cents = to_cents(m[2].lstrip("$ ").replace(",", ""))

@@ -459,9 +459,10 @@ def _ends_offering_other(turn: Turn, anchors: Anchors) -> bool:
     """A message whose closing question offers to do something other than the action: a yes to it
     answers that offer ("... You can pay it through a payment request. Would you like me to
     explain how that works first?")."""
-    if not turn.text.rstrip().endswith("?"):
+    tail = turn.text.rstrip()[-300:]
+    if not tail.endswith("?") or not (" me to " in tail or " i " in tail or " I " in tail):  # no offer: no search
         return False
-    last = SENTENCE.split(turn.text.rstrip()[-300:])[-1]  # the closing sentence
+    last = SENTENCE.split(tail)[-1]  # the closing sentence
     offer = _OFFER.search(last)
     return (offer is not None and offer[1].lower() not in _GO_ON
             and not _WH.search(last, 0, offer.start())  # "Which one should I charge?" asks a choice of it

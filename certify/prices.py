@@ -142,7 +142,8 @@ class PriceBook:
 
     def kinds(self) -> set[str]:
         """The kinds of price (cabins) the observations read so far give some object."""
-        return {k for listing in self._listings.values() if listing.kinds for kinds in listing.kinds.values() for k in kinds}
+        return {k for listing in self._listings.values() if listing.kinds for kinds in listing.kinds.values()
+                for k in kinds} if any(listing.kinds for listing in self._listings.values()) else set()
 
 
 def _may_price(low: str) -> bool:
