@@ -33,12 +33,13 @@ from trajectory2gym.certify.normalize import (
 from trajectory2gym.certify.turns import SENTENCE
 
 # Searched on lower case: a case-blind search costs more.
-_PRICE_WORDS = re.compile(r"\b(?:costs?|priced|prices?|fares?|sells? for)\b|\b(?:is|are|was|were|for|at) \$"
-                          r"|\$\d[\d,.]* per (?:person|passenger|traveler|adult)\b")
+_PRICE_WORDS = re.compile(r"\b(?:costs?|priced|prices?|fares?|sells? for)\b|\b(?:is|are|was|were|for|at) \$")
+_PER_PERSON = re.compile(r"\$\d[\d,.]* per (?:person|passenger|traveler|adult)\b")  # "- HAT222 - $74 per person"
 # A sentence about another amount than the object's own price: "the replacement for item X costs",
 # "the difference is", "you get $5 back".
 _OTHER_AMOUNT = re.compile(r"\b(?:replacement|instead|difference|refund\w*|more|less|cheaper|than|total|"
-                           r"save|extra)\b|(?:\$[\d.,]+|get|got|money|paid|it)\s+back\b")  # not "standard back"
+                           r"save|extra)\b")
+_MONEY_BACK = re.compile(r"(?:\$[\d.,]+|\bget|\bgot|\bmoney|\bpaid|\bit)\s+back\b")  # "$5 back", not "standard back"
 
 
 @dataclass
@@ -157,7 +158,7 @@ def misattributed(text: str, book: PriceBook) -> list[tuple[str, str, set[int]]]
     object at another one's price."""
     out: list[tuple[str, str, set[int]]] = []
     low = text.lower()
-    if not _may_price(low) or not _PRICE_WORDS.search(low):
+    if not _may_price(low) or not (_PRICE_WORDS.search(low) or (" per " in low and _PER_PERSON.search(low))):
         return out
     # The days the latest sentence naming one is about: "On 2024-05-21: HAT047 ... $149".
     days: dict[tuple[int, int | None, int | None], DateMention] = {}
@@ -169,7 +170,8 @@ def misattributed(text: str, book: PriceBook) -> list[tuple[str, str, set[int]]]
         if dated and (said := date_mentions(sentence)):
             days = {(d.day, d.month, d.year): d for d in said}
         lowered = sentence.lower()
-        if (not _may_price(lowered) or not _PRICE_WORDS.search(lowered) or _OTHER_AMOUNT.search(lowered)
+        if (not _may_price(lowered) or not (_PRICE_WORDS.search(lowered) or (" per " in lowered and _PER_PERSON.search(lowered)))
+                or _OTHER_AMOUNT.search(lowered) or ("back" in lowered and _MONEY_BACK.search(lowered))
                 or sentence.rstrip().endswith("?")):
             continue  # no price claim: another amount, or a question
         amounts = money_numbers_in(sentence)
