@@ -1224,7 +1224,7 @@ class _Run:
                         offered = {picked}  # "Option 2 please" to "1. 2 GB ... 2. 3 GB ..."
                     if len(offered) == 1:
                         misses = [m for m in misses if not self._offered(m[1], offered)]
-            if self.inter.private and (choices := info.enum_options()):
+            if self.inter.private and (choices := info.enums if info.enums is not None else info.enum_options()):
                 misses += self._private_choices(arguments, choices)
             if misses and any(is_data(m[0]) for m in misses) and (said := self._user_data()):
                 # An amount of data the user said in another unit: "500 MB" grounds gb_amount=0.5.

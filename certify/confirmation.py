@@ -462,7 +462,7 @@ def _ends_offering_other(turn: Turn, anchors: Anchors) -> bool:
     tail = turn.text.rstrip()[-300:]
     if not tail.endswith("?") or not (" me to " in tail or " i " in tail or " I " in tail):  # no offer: no search
         return False
-    last = SENTENCE.split(tail)[-1]  # the closing sentence
+    last = tail[max(tail.rfind(". "), tail.rfind("! "), tail.rfind("? "), tail.rfind("\n")) + 1:]  # the closing sentence
     offer = _OFFER.search(last)
     return (offer is not None and offer[1].lower() not in _GO_ON
             and not _WH.search(last, 0, offer.start())  # "Which one should I charge?" asks a choice of it

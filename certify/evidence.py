@@ -608,7 +608,10 @@ class EvidenceIndex:
         if key in self.compacts:
             return True
         ws = words(value)
-        if self._has_words(ws):
+        if len(ws) == 1:
+            if ws[0] in self.words or ws[0] in self.compacts:
+                return True
+        elif all(a + " " + b in self.bigrams for a, b in zip(ws, ws[1:], strict=False)):
             return True
         # "Apt 4B" where the user wrote "Apartment 4B": an address word and its abbreviation.
         if not ADDRESS_WORDS.keys().isdisjoint(ws):
