@@ -122,6 +122,8 @@ _SPEED = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s*[kmg]bps\b", re.I)
 _NETWORK = re.compile(r"(?<![\w/-])[2-5]G(?![\w/-])")
 # A user message that says something is undone or still wrong: reason to repeat a write.
 _UNDONE = re.compile(r"\b(?:still|again|not|no longer|stopped|off|undone|reverted|back to)\b|n't\b", re.I)
+# The keys an object's total is kept as, as the index's tokens write them ("total_due" is "totaldue").
+_TOTAL_TOKENS = frozenset(compact(k) for k in TOTAL_KEYS)
 _OWN_ID = re.compile(r'"(?:\w+_)?id"\s*:\s*"([^"]+)"')
 _MONTH_NAMES = re.compile("Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec")  # plain alternation: fast
 _FREE_TEXT_ROLES = frozenset({"free_text", "expression"})
@@ -795,6 +797,8 @@ class _Run:
         """The ``<feature>_enabled`` flag the newest observed object with this identifier shows; None
         where none shows it, or a write that went through acted on that object (it may have changed)."""
         key = f"{feature}_enabled"
+        if compact(key) not in self.index.compacts:  # no observation has the flag (a set lookup)
+            return None
         for obj in self.index.objects_with(ident, f'"{key}"'):
             if key in obj:
                 if any(isinstance(v, str) and compact(v) in self._written_ids for v in obj.values()):
@@ -968,7 +972,7 @@ class _Run:
             # Visible, but the price of another object than the one named.
             prices = ", ".join(f"${cents / 100:.2f}" for cents in sorted(own))
             reasons.append(reason("text_misattributed", value=written, arg=ident, detail=prices))
-        if ("$" in content or _DECIMAL.search(content)) and self.index.json_has('"description"'):
+        if "description" in self.index.compacts and ("$" in content or _DECIMAL.search(content)):  # a set lookup first
             # "a $15.50 overage on 555-123-2001": the item names 2002
             if self._items is None:
                 self._items = ItemBook(self.index)
@@ -984,7 +988,7 @@ class _Run:
                     reasons.append(reason("text_status_not_visible", arg=ident))
         for counted, listed in miscounted(content, self._count_of):  # "you have 9 reservations": it lists 10
             reasons.append(reason("text_miscounted", value=counted, detail=listed))
-        for ident, written, shown in (mistotaled(content, self._totals_of, self.index.json_has('"total'))
+        for ident, written, shown in (mistotaled(content, self._totals_of, not _TOTAL_TOKENS.isdisjoint(self.index.compacts))
                                       if "otal" in content or "$" in content else ()):  # "B1006 totals $65": it shows 70
             reasons.append(reason("text_misattributed", value=written, arg=ident, detail=shown))
         for flight, written, shown in mistimed(content, self._times_of, self._user_times):
@@ -992,11 +996,11 @@ class _Run:
                 reasons.append(reason("text_mistimed", arg=flight, value=written, detail=shown))
             else:  # no schedule of it shown: 15:00 is the system prompt's current time
                 reasons.append(reason("text_time_not_visible", arg=flight, value=written))
-        if (" is " in content or " are " in content) and self.index.json_has('_enabled"'):
+        if _may_switch(content):
             # "roaming is currently disabled on 555-123-2002", where it shows true
             for ident, feature, flag in switched(content, self._switch_of):
                 reasons.append(reason("text_contradicts_status", arg=ident, detail=f"{feature}_enabled={flag}"))
-        if "paid" in content and self.index.json_has('"payment_history"'):
+        if "paid" in content and "paymenthistory" in self.index.compacts:
             # "79G8A9 ... was paid in full with your Mastercard", where its history shows a gift card
             for owner, said, methods in self._misnamed_payers(content):
                 reasons.append(reason("text_misstated_payer", arg=owner, value=said, detail=methods))
@@ -1505,6 +1509,12 @@ def _sole_object(arguments: dict[str, Any], roles: dict[str, str], parts: list[s
     ids = [a for a, v in arguments.items() if roles.get(a) == "identifier" and isinstance(v, str)
            and a.split("_")[0] not in _NOT_OBJECTS]
     return ids[0] if len(ids) == 1 and ids[0].split("_")[0] not in parts else None
+
+
+def _may_switch(text: str) -> bool:
+    """Whether a text may say a feature is on or off: plain substring tests before any search."""
+    return ("abled" in text or " off" in text or "activ" in text or " is on" in text or " are on" in text
+            or "turned on" in text) and (" is " in text or " are " in text)
 
 
 class Certifier:

@@ -172,6 +172,8 @@ def switched(text: str, switch_of: Callable[[str, str], bool | None]) -> list[tu
     where the object's record shows the feature's ``<feature>_enabled`` flag the other way
     (``switch_of``; None where it shows none or it may have changed since)."""
     out: list[tuple[str, str, bool]] = []
+    if _SWITCH.search(text) is None:  # most texts: one search
+        return out
     for sentence in SENTENCE_OR_LINE.split(text):
         found = [m for m in _SWITCH.finditer(sentence) if not _NOT_NOW.search(sentence, 0, m.start())]
         if not found or len(ids := _ids_in(sentence)) != 1:
