@@ -325,26 +325,25 @@ def _after_device_action(convo: Any, request: str, tool: str, result: str, reply
     return c
 
 
-@pytest.mark.parametrize(("said", "misses"), [
-    ("Your speed is now 275 Mbps, which is excellent.", ["275 Mbps"]),  # the test showed 220
-    ("Your speed is now 220 Mbps, up from 22 Mbps.", []),  # "220.00" and the user's "22" as written otherwise
-    ("Plans go up to 1 Gbps.", ["1 Gbps"]),
-])
-def test_a_connection_speed_a_text_states_must_be_visible(convo, at, said: str, misses: list[str]) -> None:
-    c = _after_device_action(convo, "My data is slow: the speed test says 22 Mbps.", "run_speed_test",
-                             "Speed Test Result: 220.00 Mbps (Excellent).", "I ran it again after turning the VPN off.")
-    i = c.say(said)
-    assert at(certify_interaction(c.build()), i).reasons == [f"text states '{m}' not in visible history" for m in misses]
+SPEED = ("My data is slow: the speed test says 22 Mbps.", "run_speed_test",
+         "Speed Test Result: 220.00 Mbps (Excellent).", "I ran it again after turning the VPN off.")
+STATUS_BAR = ("I can't make calls.", "toggle_airplane_mode",
+              "Airplane Mode is now OFF.\nStatus Bar: Signal: Excellent | 5G | Data Enabled", "ok done")
 
 
-@pytest.mark.parametrize(("said", "misses"), [
-    ("You should now see 4G with Good signal.", ["4G"]),  # the status bar shows 5G
-    ("Your status bar now shows 5G with Excellent signal.", []),
-    ("What does your status bar show (5G, LTE, 3G...)?", []),  # a question lists what it may show
+@pytest.mark.parametrize(("before", "said", "misses"), [
+    # A connection speed must be a visible number.
+    (SPEED, "Your speed is now 275 Mbps, which is excellent.", ["275 Mbps"]),  # the test showed 220
+    (SPEED, "Your speed is now 220 Mbps, up from 22 Mbps.", []),  # "220.00" and the user's "22"
+    (SPEED, "Plans go up to 1 Gbps.", ["1 Gbps"]),
+    # A network generation a statement gives must be visible; a question may list them.
+    (STATUS_BAR, "You should now see 4G with Good signal.", ["4G"]),  # the status bar shows 5G
+    (STATUS_BAR, "Your status bar now shows 5G with Excellent signal.", []),
+    (STATUS_BAR, "What does your status bar show (5G, LTE, 3G...)?", []),
 ])
-def test_a_network_generation_a_text_states_must_be_visible(convo, at, said: str, misses: list[str]) -> None:
-    c = _after_device_action(convo, "I can't make calls.", "toggle_airplane_mode",
-                             "Airplane Mode is now OFF.\nStatus Bar: Signal: Excellent | 5G | Data Enabled", "ok done")
+def test_what_a_device_showed_must_be_visible(convo, at, before: tuple[str, str, str, str], said: str,
+                                              misses: list[str]) -> None:
+    c = _after_device_action(convo, *before)
     i = c.say(said)
     assert at(certify_interaction(c.build()), i).reasons == [f"text states '{m}' not in visible history" for m in misses]
 
