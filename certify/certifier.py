@@ -759,7 +759,7 @@ class _Run:
 
     def _totals_of(self, ident: str) -> set[int]:
         """The totals (``total_due`` and the like, in cents) the observations show for an object."""
-        if not self.index.json_has('"total'):  # no observation shows a total (one search per observation)
+        if _TOTAL_TOKENS.isdisjoint(self.index.compacts):  # no observation shows a total key (a set test)
             return set()
         return {c for obj, own in self._objects_shown(ident, '"total') if own
                 for k in TOTAL_KEYS if (c := to_cents(obj.get(k))) is not None}

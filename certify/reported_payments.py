@@ -12,6 +12,7 @@ your Visa ending in 5735") must be one the write used.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from contextlib import suppress
 from typing import Any
 
@@ -22,10 +23,12 @@ from trajectory2gym.certify.anchors import PAYMENT_WORDS, payment_kind
 # A cheap, case-sensitive gate on the raw text before the lower-cased search.
 GATE = re.compile(r"efund|back|redit|eturn")
 
+# The phrases that name a kind of payment method (``_kind_said`` reads them).
+_KIND_PHRASES = (r"(paypal|credit card|debit card|card ending|gift card|travel certificate|certificate|visa|"
+                 r"mastercard|amex|american express|discover)\b")
 _NAMED = re.compile(
     r"\b(?:refund\w*|back|credited|returned)\b[^.!?;\n]{0,60}?\b(?:to|onto|into|on)\s+(?:your|the)\s+"
-    r"(?:original\s+|existing\s+|same\s+)?(paypal|credit card|debit card|card ending|gift card|travel certificate|"
-    r"certificate|visa|mastercard|amex|american express|discover)\b")
+    r"(?:original\s+|existing\s+|same\s+)?" + _KIND_PHRASES)
 
 
 def _kind_said(phrase: str) -> str:
@@ -93,30 +96,29 @@ def misnamed_cards(text: str, last_fours: set[str]) -> list[str]:
 def misnamed_refund_methods(text: str, destinations: set[str]) -> list[str]:
     """The kinds of payment method a text says a refund goes to that none of ``destinations`` is
     (empty when a destination's kind is not known: then nothing can be compared)."""
-    kinds = {payment_kind(d) for d in destinations}
+    return _not_among((m[1] for m in _NAMED.finditer(text.lower())), destinations)
+
+
+def _not_among(said: Iterable[str], methods: set[str]) -> list[str]:
+    """The phrases said (each once) whose kind none of ``methods`` is; none where a method's kind is
+    not known (then nothing can be compared)."""
+    kinds = {payment_kind(m) for m in methods}
     if not kinds or None in kinds:
         return []
-    return [said for said in dict.fromkeys(m[1] for m in _NAMED.finditer(text.lower()))
-            if _kind_said(said) not in kinds]
+    return [phrase for phrase in dict.fromkeys(said) if _kind_said(phrase) not in kinds]
 
 
 # How a text says an order or a booking was paid: "It was paid in full, $1,400, with your Mastercard".
 _PAID_WITH = re.compile(
-    r"\bpaid\b[^.!?;\n]{0,40}?\b(?:with|by|using|via|on|from)\s+(?:your|the|a|an)\s+(?:original\s+)?"
-    r"(paypal|credit card|debit card|card ending|gift card|travel certificate|certificate|visa|mastercard|amex|"
-    r"american express|discover)\b")
+    r"\bpaid\b[^.!?;\n]{0,40}?\b(?:with|by|using|via|on|from)\s+(?:your|the|a|an)\s+(?:original\s+)?" + _KIND_PHRASES)
 
 
 def misnamed_payers(text: str, methods: set[str]) -> list[str]:
     """The kinds of payment method a text says an object was paid with that none of the methods
     its payment history shows (``methods``) is; nothing where a method's kind is not known."""
-    kinds = {payment_kind(m) for m in methods}
-    if not kinds or None in kinds:
-        return []
     low = text.lower()
-    return [said for said in dict.fromkeys(m[1] for m in _PAID_WITH.finditer(low)
-                                           if not _MAY_BE.search(low, max(0, m.start() - 25), m.start()))
-            if _kind_said(said) not in kinds]
+    return _not_among((m[1] for m in _PAID_WITH.finditer(low)
+                       if not _MAY_BE.search(low, max(0, m.start() - 25), m.start())), methods)
 
 
 # Not how it was paid: how it may be ("it can be paid with your Mastercard next time").
