@@ -59,7 +59,7 @@ from trajectory2gym.certify.config import CertifyConfig
 from trajectory2gym.certify.confirmation import check_confirmation
 from trajectory2gym.certify.counts import listed_count, miscounted
 from trajectory2gym.certify.dated_fields import DatedFields, misdated_fields
-from trajectory2gym.certify.dates import ISO_DAY, date_mentions, may_name_month_day
+from trajectory2gym.certify.dates import ISO_DAY, date_mentions, hour_24, may_name_month_day
 from trajectory2gym.certify.equations import miscalculated, worked
 from trajectory2gym.certify.evidence import EvidenceIndex
 from trajectory2gym.certify.line_items import ItemBook, misassigned
@@ -718,12 +718,8 @@ class _Run:
         out = []
         index = self.index
         for m in _CLOCK_SAID.finditer(text):
-            hour, minute, half = int(m[1]), m[2], (m[3] or " ").strip()[:1].lower()
-            hours = {hour}
-            if half == "p" and hour < 12:
-                hours.add(hour + 12)
-            if half == "a" and hour == 12:
-                hours.add(0)
+            hour, minute = int(m[1]), m[2]
+            hours = {hour, hour_24(hour, m[3])}  # an hour without am/pm may be either reading
             if not any(index.has_string(f"{h}:{minute}") or index.has_string(f"{h:02d}:{minute}")
                        or index.time_part_shown(f"{h:02d}:{minute}") for h in hours):
                 out.append(m[0].strip())
@@ -776,10 +772,8 @@ class _Run:
         for t in self.turns:
             if t.role == "user":
                 for m in _USER_CLOCK.finditer(t.text):
-                    hour, half = int(m[1]), (m[3] or " ").strip()[:1].lower()
-                    hour = hour + 12 if half == "p" and hour < 12 else 0 if half == "a" and hour == 12 else hour
-                    if m[2] or half.strip():  # a bare "3" is no time
-                        out.add(f"{hour:02d}:{m[2] or '00'}")
+                    if m[2] or m[3]:  # a bare "3" is no time
+                        out.add(f"{hour_24(int(m[1]), m[3]):02d}:{m[2] or '00'}")
         return out
 
     def _misnamed_payers(self, content: str) -> list[tuple[str, str, str]]:

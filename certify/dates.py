@@ -44,6 +44,15 @@ class DateMention:
                 and (self.year is None or self.year == year))
 
 
+
+def hour_24(hour: int, half: str | None) -> int:
+    """The 24-hour reading of a clock hour as written with its am/pm part (``half``: "pm", " p.m.",
+    or None where none is written): "3 pm" is 15, "12 am" is 0, "15" stays 15."""
+    mark = (half or "").strip()[:1].lower()
+    if mark == "p" and hour < 12:
+        return hour + 12
+    return 0 if mark == "a" and hour == 12 else hour
+
 # Cheap tests for whether a text may name a day at all, before the full reading (date_mentions):
 # each form's regex runs only where a plain substring test lets it (searching at every digit costs).
 _ISO_ANYWHERE = re.compile(r"\d{4}-\d\d-\d\d")

@@ -10,6 +10,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from trajectory2gym.certify.dates import hour_24
 from trajectory2gym.certify.normalize import chunks, looks_like_identifier
 from trajectory2gym.certify.turns import SENTENCE_OR_LINE
 
@@ -149,11 +150,9 @@ def mistimed(text: str, times_of: Callable[[str, str], set[str]],
         flight = next(iter(flights))
         for m in _TIMED.finditer(sentence):
             way = "departure" if m["way"][0] in "dDlL" and not m["way"].lower().startswith("land") else "arrival"
-            hour = int(m["h"])
-            half = (m["half"] or " ").strip()[:1].lower()
-            hours = {hour + 12} if half == "p" and hour < 12 else {0} if half == "a" and hour == 12 else {hour}
+            said = f"{hour_24(int(m['h']), m['half']):02d}:{m['m']}"
             shown = times_of(flight, way) or (set() if told is None else told())
-            if not any(f"{h:02d}:{m['m']}" in shown for h in hours) and (shown or told is not None):
+            if said not in shown and (shown or told is not None):
                 written = m[0][m.start("h") - m.start():].strip()
                 out.append((flight, written, ", ".join(sorted(times_of(flight, way)))))
     return out

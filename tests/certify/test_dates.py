@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from trajectory2gym.certify import certify_interaction
-from trajectory2gym.certify.dates import date_mentions, says_date
+from trajectory2gym.certify.dates import date_mentions, hour_24, says_date
 
 
 @pytest.mark.parametrize(("text", "found"), [
@@ -122,3 +122,10 @@ def test_two_days_of_a_month_in_one_date_are_both_visible_or_not(convo, at) -> N
     said = [c.say("Your return is on 2024-05-26/27."), c.say("Your return is on 2024-05-26/28.")]
     cert = certify_interaction(c.build())
     assert [at(cert, i).checks["visibility"] for i in said] == [True, False]
+
+
+@pytest.mark.parametrize(("hour", "half", "reading"), [
+    (3, " pm", 15), (3, "p.m.", 15), (12, "pm", 12), (12, " AM", 0), (11, "am", 11), (15, None, 15), (9, None, 9),
+])
+def test_hour_24_reads_am_and_pm(hour: int, half: str | None, reading: int) -> None:
+    assert hour_24(hour, half) == reading
