@@ -69,6 +69,7 @@ from trajectory2gym.certify.normalize import (
     chunks_with_digits,
     compact,
     id_shape,
+    identifiers_in,
     looks_like_identifier,
     money_numbers_in,
     numbers_in,
@@ -779,8 +780,8 @@ class _Run:
     def _misnamed_payers(self, content: str) -> list[tuple[str, str, str]]:
         """(object, kind said, methods shown) for each kind of method a text says its one object with
         a payment history was paid with, where the history shows none of that kind."""
-        owners = {t for t in chunks_with_digits(content) if looks_like_identifier(t)
-                  and isinstance(self.index.field_of(t.lstrip("#"), "payment_history"), list)}
+        owners = {t for t in identifiers_in(content)
+                  if isinstance(self.index.field_of(t.lstrip("#"), "payment_history"), list)}
         if len(owners) != 1:
             return []
         owner = owners.pop()

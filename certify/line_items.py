@@ -22,6 +22,7 @@ from trajectory2gym.certify.normalize import (
     chunks,
     compact,
     id_shape,
+    identifiers_in,
     looks_like_identifier,
     money_numbers_in,
     to_cents,
@@ -30,11 +31,6 @@ from trajectory2gym.certify.prices import placed
 from trajectory2gym.certify.turns import SENTENCE
 
 _AMOUNT_KEYS = ("amount", "price", "charge")
-
-
-def _ids_in(text: str) -> dict[str, str]:
-    """The identifiers a text names: key (``compact``) -> as written."""
-    return {compact(t): t for t in chunks(text) if looks_like_identifier(t)}
 
 
 def _read(value: Any, items: list[tuple[int, frozenset[str]]], free: set[int]) -> None:
@@ -47,7 +43,7 @@ def _read(value: Any, items: list[tuple[int, frozenset[str]]], free: set[int]) -
     if not isinstance(value, dict):
         return
     described = value.get("description")
-    ids = frozenset(_ids_in(described)) if isinstance(described, str) else frozenset()
+    ids = frozenset(map(compact, identifiers_in(described))) if isinstance(described, str) else frozenset()
     for key, item in value.items():
         if isinstance(item, (dict, list)):
             _read(item, items, free)

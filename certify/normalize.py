@@ -316,6 +316,11 @@ def looks_like_identifier(token: str) -> bool:
     return digits >= 5 and "." not in token
 
 
+
+def identifiers_in(text: str) -> list[str]:
+    """The identifiers a text names (``looks_like_identifier``), each once, in the order written."""
+    return list(dict.fromkeys(t for t in chunks_with_digits(text) if looks_like_identifier(t)))
+
 def stem(word: str) -> str:
     """A crude stem for action verbs (cancel/cancellation, exchange/exchanging)."""
     return word[:5] if len(word) > 5 else word

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from trajectory2gym.certify.dates import hour_24
-from trajectory2gym.certify.normalize import chunks, looks_like_identifier
+from trajectory2gym.certify.normalize import identifiers_in
 from trajectory2gym.certify.turns import SENTENCE_OR_LINE
 
 # Status words as observations spell them and as texts say them, each to one form.
@@ -50,9 +50,9 @@ def status_claims(text: str) -> list[tuple[str, set[str]]]:
                     and not _ANY_ONE.search(sentence, max(0, m.start() - 4), m.start())}
             if not said:
                 continue
-            ids = _ids_in(sentence)
+            ids = identifiers_in(sentence)
             if not ids and _LIST_ITEM.match(line):
-                listed = _ids_in(line) if listed is None else listed
+                listed = identifiers_in(line) if listed is None else listed
                 ids = listed
             if len(ids) == 1:
                 out.append((ids[0], said))
@@ -60,10 +60,6 @@ def status_claims(text: str) -> list[tuple[str, set[str]]]:
 
 
 _LIST_ITEM = re.compile(r"\s*(?:[-*•]|\d{1,2}[.)]|\|)")
-
-
-def _ids_in(text: str) -> list[str]:
-    return list(dict.fromkeys(t for t in chunks(text) if looks_like_identifier(t)))
 
 
 def contradicted(text: str, status_of: Callable[[str], Any],
@@ -175,7 +171,7 @@ def switched(text: str, switch_of: Callable[[str, str], bool | None]) -> list[tu
         return out
     for sentence in SENTENCE_OR_LINE.split(text):
         found = [m for m in _SWITCH.finditer(sentence) if not _NOT_NOW.search(sentence, 0, m.start())]
-        if not found or len(ids := _ids_in(sentence)) != 1:
+        if not found or len(ids := identifiers_in(sentence)) != 1:
             continue
         for m in found:
             said = (m[3].lower() in _ON) != bool(m[2])

@@ -118,6 +118,14 @@ def test_a_size_is_no_identifier() -> None:
     assert all(map(looks_like_identifier, ["L1001", "B1002", "#W123", "HAT093", "9190635437"]))
 
 
+def test_the_identifiers_a_text_names_once_each_in_order() -> None:
+    from trajectory2gym.certify.normalize import identifiers_in
+
+    text = "Order #W123's lamp (9190635437), mail me at a@b.co; #W123 again, the 14-inch one, L1001."
+    assert identifiers_in(text) == ["#W123", "9190635437", "a@b.co", "L1001"]
+    assert identifiers_in("no ids here, only 3 items for $12.50") == []
+
+
 def test_numbers_before_a_data_unit_are_read_from_their_first_digit() -> None:
     from trajectory2gym.certify.normalize import unit_numbers, without_data_amounts
 
