@@ -98,6 +98,7 @@ from trajectory2gym.certify.statuses import (
     says_status,
     switched,
 )
+from trajectory2gym.certify.tables import with_headers
 from trajectory2gym.certify.tools import ToolInfo, ToolResolver, guess_domain
 from trajectory2gym.certify.turns import SENTENCE, Turn
 from trajectory2gym.interaction import Interaction, Message, ToolCall
@@ -956,6 +957,7 @@ class _Run:
         (a text beside a call may say what the call does)."""
         reasons: list[str] = []
         privileged = False
+        content = with_headers(content)  # a table's row read with its columns' names
         toks = set(tokens(content.lower())) if _MAY_STATE.search(content) else set()
         for shown in self._stated_misses(content, toks=toks):
             if self._is_private(shown):

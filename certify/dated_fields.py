@@ -23,7 +23,7 @@ import orjson
 from trajectory2gym.certify.anchors import NESTED_ID_KEYS
 from trajectory2gym.certify.dates import DateMention, date_mentions
 from trajectory2gym.certify.normalize import compact, stem, words
-from trajectory2gym.certify.turns import SENTENCE
+from trajectory2gym.certify.turns import SENTENCE_OR_LINE
 
 _ISO = re.compile(r"^\d{4}-\d\d-\d\d")
 # Words of a field's name too common to tell fields apart ("last", "start" occur in any sentence).
@@ -67,10 +67,19 @@ class DatedFields:
                     idents.append(compact(v))
             elif isinstance(v, (dict, list)):
                 self._walk(v)
-        day = value.get("date")
-        if isinstance(day, str) and _ISO.match(day):
-            for ident in idents:
-                self.dates_of.setdefault(ident, set()).add(day[:10])
+        # An object's dates: its own "date", or its named parts' (a reservation's flights' days; not
+        # a bill's line items, which date charges, not the bill).
+        days = [value.get("date")] + [part.get("date") for v in value.values() if isinstance(v, list)
+                                      for part in v if isinstance(part, dict) and _named(part)]
+        for day in days:
+            if isinstance(day, str) and _ISO.match(day):
+                for ident in idents:
+                    self.dates_of.setdefault(ident, set()).add(day[:10])
+
+
+def _named(part: dict[str, Any]) -> bool:
+    """Whether an object carries an identifier of its own (a flight's ``flight_number``)."""
+    return any(k == "id" or k.endswith(NESTED_ID_KEYS) for k in part)
 
 
 def _field_words(name: str) -> set[str]:
@@ -81,7 +90,7 @@ def misdated_fields(text: str, book: DatedFields) -> list[tuple[str, str, str]]:
     """(date as written, the field or identifier the text gives it, the values that one shows) for
     each date stated as another field's value."""
     out: list[tuple[str, str, str]] = []
-    for sentence in SENTENCE.split(text):
+    for sentence in SENTENCE_OR_LINE.split(text):
         mentions = [d for d in date_mentions(sentence) if d.month is not None]
         if not mentions:
             continue

@@ -11,6 +11,7 @@ import pytest
 from trajectory2gym.certify import certify_interaction
 from trajectory2gym.certify.dated_fields import DatedFields, misdated_fields
 from trajectory2gym.certify.reasons import reason_kind
+from trajectory2gym.certify.tables import with_headers
 
 LINE = {"line_id": "L1001", "phone_number": "555-123-2001", "status": "Active", "plan_id": "P1001",
         "contract_end_date": "2026-12-31", "last_plan_change_date": "2025-01-10", "last_extension_date": "2025-01-05"}
@@ -20,6 +21,10 @@ RESERVATION = {"reservation_id": "8VGKSX", "origin": "ORD", "destination": "EWR"
                "passengers": [{"first_name": "Yara", "last_name": "Patel", "dob": "1961-06-01"}]}
 BILL = {"bill_id": "B1002", "period_start": "2025-02-01", "period_end": "2025-02-28", "issue_date": "2025-02-05",
         "due_date": "2025-02-19", "total_due": 150.0}
+
+
+BILL_WITH_ITEMS = {"bill_id": "B1002", "line_items": [{"description": "Data overage", "amount": 15.5,
+                                                      "date": "2025-02-11"}]}
 
 
 def _book(*observations: Any) -> DatedFields:
@@ -35,7 +40,8 @@ def test_the_fields_and_the_dates_of_named_objects() -> None:
     assert book.values["contract_end_date"] == {"2026-12-31"}
     assert book.values["created_at"] == {"2024-05-02"}  # a timestamp's day
     assert book.dates_of["hat165"] == {"2024-05-03"}
-    assert "8vgksx" not in book.dates_of  # the reservation has no "date" of its own
+    assert book.dates_of["8vgksx"] == {"2024-05-03"}  # a reservation's days are its flights'
+    assert "b1002" not in _book(BILL_WITH_ITEMS).dates_of  # a charge's date is not the bill's
     shown.append(orjson.dumps(BILL).decode().lower())
     book.update(shown)  # read on: only what is new
     assert book.read == 3 and "due_date" in book.values
@@ -45,7 +51,12 @@ def test_the_fields_and_the_dates_of_named_objects() -> None:
     ("Your contract on line 555-123-2001 runs until January 10, 2025.", ["contract_end_date"]),
     ("Your contract on line 555-123-2001 runs until 2026-12-31.", []),
     ("Your last plan change was on January 10, 2025.", []),
-    ("8VGKSX is a one-way from ORD to EWR on May 2nd, 2024 (flights HAT165 and HAT149).", ["hat149"]),
+    ("8VGKSX is a one-way from ORD to EWR on May 2nd, 2024 (flights HAT165 and HAT149).", ["8vgksx"]),
+    ("Your trip 8VGKSX flies on May 2nd.", ["8vgksx"]),
+    ("Your trip 8VGKSX flies on May 3rd.", []),
+    # A table row read with its header: the "Date" column is the flights', "Booked" the booking's.
+    ("| Code | Date | Booked |\n|---|---|---|\n| 8VGKSX | May 3 | May 2 |", []),
+    ("| Code | Date | Booked |\n|---|---|---|\n| 8VGKSX | May 2 | May 2 |", ["8vgksx"]),
     ("8VGKSX was booked on May 2nd, 2024; HAT165 flies on May 3.", []),  # said of the booking
     ("HAT165 on 2024-05-03 for Yara Patel (born 1961-06-01).", []),  # a birth date is nobody's flight date
     # Several dates: each with the words since the one before it.
@@ -53,7 +64,7 @@ def test_the_fields_and_the_dates_of_named_objects() -> None:
     ("Bill B1002 (2025-02-01 to 2025-02-28) was due on 2025-02-05.", ["due_date"]),
 ])
 def test_a_date_is_read_against_the_field_it_is_said_of(text: str, flagged: list[str]) -> None:
-    found = misdated_fields(text, _book(LINE, RESERVATION, BILL))
+    found = misdated_fields(with_headers(text), _book(LINE, RESERVATION, BILL))
     assert [label for _, label, _ in found] == flagged
 
 
@@ -71,4 +82,19 @@ def test_a_report_of_a_contract_end_from_another_field(convo: Any, at: Any) -> N
     assert [reason_kind(x) for x in at(r, wrong).reasons] == ["text_misdated"]
     assert at(r, wrong).reasons == ["text gives contract_end_date the date 'January 10, 2025', where the "
                                     "observations show 2026-12-31"]
+    assert at(r, right).eligible
+
+
+def test_a_table_row_gives_a_reservation_another_ones_flight_date(convo: Any, at: Any) -> None:
+    other = {**RESERVATION, "reservation_id": "T2PY2S", "created_at": "2024-05-07T00:22:47",
+             "flights": [{"flight_number": "HAT211", "date": "2024-05-20", "price": 159}]}
+    c = convo(domain="airline")
+    c.user("Which of my trips did I book by mistake? I'm yara_patel_1234.")
+    c.call("get_reservation_details", {"reservation_id": "8VGKSX"}, RESERVATION)
+    c.call("get_reservation_details", {"reservation_id": "T2PY2S"}, other)
+    table = "| Code | Date | Booked |\n|---|---|---|\n| T2PY2S | May 20 | May 7 |\n| 8VGKSX | {} | May 2 |"
+    wrong = c.say(table.format("May 20"))
+    right = c.say(table.format("May 3"))
+    r = certify_interaction(c.build())
+    assert at(r, wrong).reasons == ["text gives 8vgksx the date 'May 20', where the observations show 2024-05-03"]
     assert at(r, right).eligible
