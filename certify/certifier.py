@@ -63,6 +63,7 @@ from trajectory2gym.certify.dates import ISO_DAY, date_mentions, hour_24, may_na
 from trajectory2gym.certify.equations import miscalculated, worked
 from trajectory2gym.certify.evidence import EvidenceIndex
 from trajectory2gym.certify.line_items import ItemBook, misassigned
+from trajectory2gym.certify.measures import MEASURE, MeasureBook, misassigned_measures
 from trajectory2gym.certify.normalize import (
     cents_of,
     chunks,
@@ -270,6 +271,7 @@ class _Run:
         self._derived_data: set[int] = set()  # amounts of data (hundredths of a GB) grounded texts derived
         self._items: ItemBook | None = None  # bills' line items: read on the first text after one shows
         self._dated: DatedFields | None = None
+        self._measures: MeasureBook | None = None
         self._derived_days: set[str] = set()  # ISO dates grounded calls derived ("one day later")
         self._obs_days: dict[int, str] = {}  # JSON observation number -> the date its call asked about
         self._tool_args: frozenset[tuple[str, frozenset[str]]] | None = None
@@ -1024,6 +1026,14 @@ class _Run:
         # 5735", where the write used the one ending 8939
         if self._writes and ((refund := GATE.search(content) is not None) or "ending" in content):
             self._payment_reasons(content, refund, reasons)
+        if ("GB" in content or "MB" in content) and MEASURE.search(content):  # substrings first
+            if self._measures is None:
+                self._measures = MeasureBook()
+            self._measures.update(self.index.json_observations)
+            # "| L1007 | 12.8 GB |", where L1007 shows 9.5 and 12.8 is L1005's
+            for written, ident, field, shown in misassigned_measures(content, self._measures):
+                reasons.append(reason("text_mismeasured", value=written, arg=ident,
+                                      detail=f"{field}, where its own is {shown}"))
         if may_name_month_day(content):  # "contract runs until January 10", its last plan change
             for written, label, shown in misdated_fields(content, self._dated_fields()):
                 reasons.append(reason("text_misdated", arg=label, value=written, detail=shown))

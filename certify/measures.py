@@ -1,0 +1,117 @@
+"""A quantity with a unit a text gives one object, against what the observations show of it.
+
+"L1007 used 12.8 GB", or a table row "| L1007 | 12.8 GB |", where L1007's usage shows
+``"data_used_gb": 9.5`` and 12.8 is L1005's: the amount is visible, but as another object's. A
+quantity is read against the fields whose name ends in its unit (``_gb`` for "GB"). It is flagged
+only when the object named shows that field with other values, none of its own values is the
+quantity, and another object shows it in the same field: narrow on purpose, so an amount derived
+from its own ("989.5 GB left" of a 999 GB limit) is left to the visibility check.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from contextlib import suppress
+from typing import Any
+
+import orjson
+
+from trajectory2gym.certify.normalize import compact, identifiers_in
+from trajectory2gym.certify.turns import SENTENCE_OR_LINE
+
+# A number written with a unit that observations keep as a field's name's last part ("data_used_gb").
+MEASURE = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s*(gb|mb)\b", re.I)
+_ID_KEYS = ("_id", "_number")
+_RATES = ("price", "per", "cost")  # "data_refueling_price_per_gb" is money, not gigabytes
+
+
+def unit_of(key: str) -> str | None:
+    """The unit a field's name ends in ("gb" for ``data_used_gb``), None for a rate or none."""
+    parts = key.lower().split("_")
+    if len(parts) < 2 or parts[-1] not in ("gb", "mb") or any(p in _RATES for p in parts):
+        return None
+    return parts[-1]
+
+
+def hundredths(value: Any) -> int | None:
+    """A JSON number as an integer count of hundredths (booleans are no numbers)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    return round(value * 100)
+
+
+def own_ids(obj: dict[str, Any]) -> set[str]:
+    """The keys (``compact``) of the identifiers that are an object's own: its first identifier
+    field and its phone number (a line is named by either); not the foreign ones after them
+    (a line's ``plan_id``)."""
+    out = set()
+    first = next((v for k, v in obj.items() if isinstance(v, str) and (k == "id" or k.endswith(_ID_KEYS))), None)
+    if first is not None:
+        out.add(compact(first))
+    if isinstance(phone := obj.get("phone_number"), str):
+        out.add(compact(phone))
+    return out
+
+
+def measured(value: Any) -> Iterator[tuple[set[str], str, int]]:
+    """(the object's own identifier keys, field, hundredths) for each unit field of each object in
+    a JSON value that has an identifier of its own."""
+    if isinstance(value, list):
+        for item in value:
+            yield from measured(item)
+    elif isinstance(value, dict):
+        ids = None
+        for key, v in value.items():
+            if isinstance(v, (dict, list)):
+                yield from measured(v)
+            elif unit_of(key) is not None and (n := hundredths(v)) is not None:
+                ids = own_ids(value) if ids is None else ids
+                if ids:
+                    yield ids, key, n
+
+
+class MeasureBook:
+    """The unit fields of the JSON observations read so far: per identifier key, each field's
+    values; per (field, value), the identifier keys of each object showing it."""
+
+    def __init__(self) -> None:
+        self.fields: dict[str, dict[str, set[int]]] = {}
+        self.holders: dict[tuple[str, int], list[set[str]]] = {}
+        self.read = 0
+
+    def update(self, observations: list[str]) -> None:
+        for low in observations[self.read:]:
+            if '_gb"' in low or '_mb"' in low:  # only these can hold a unit field: parse no other
+                with suppress(orjson.JSONDecodeError):
+                    for ids, field, n in measured(orjson.loads(low)):
+                        for key in ids:
+                            self.fields.setdefault(key, {}).setdefault(field, set()).add(n)
+                        self.holders.setdefault((field, n), []).append(ids)
+        self.read = len(observations)
+
+
+def misassigned_measures(text: str, book: MeasureBook) -> list[tuple[str, str, str, str]]:
+    """(the quantity as written, the identifier, the field, the values that object shows) for each
+    sentence or line naming one identifier and giving it a quantity (with a unit) that is another
+    object's value of a field the named one shows with other values."""
+    out: list[tuple[str, str, str, str]] = []
+    for sentence in SENTENCE_OR_LINE.split(text):
+        said = list(MEASURE.finditer(sentence))
+        if not said or len(ids := identifiers_in(sentence)) != 1:
+            continue
+        key = compact(ids[0])
+        fields = book.fields.get(key)
+        if not fields:
+            continue
+        own = set().union(*fields.values())
+        for m in said:
+            n = round(float(m[1]) * 100)
+            if n in own:
+                continue
+            for field, values in fields.items():
+                if unit_of(field) == m[2].lower() and any(key not in held for held in book.holders.get((field, n), ())):
+                    shown = ", ".join(f"{v / 100:g}" for v in sorted(values))
+                    out.append((m[0], ids[0], field, shown))
+                    break
+    return out

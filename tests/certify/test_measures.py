@@ -1,0 +1,63 @@
+"""A quantity with a unit said of one object must not be another object's value of the same
+field (certify/measures.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import orjson
+import pytest
+
+from trajectory2gym.certify import certify_interaction
+from trajectory2gym.certify.measures import MeasureBook, misassigned_measures, unit_of
+from trajectory2gym.certify.tables import with_headers
+
+USAGE = [{"line_id": "L1005", "data_used_gb": 12.8, "data_limit_gb": 999.0, "data_refueling_gb": 0.0},
+         {"line_id": "L1007", "data_used_gb": 9.5, "data_limit_gb": 999.0, "data_refueling_gb": 2.0}]
+LINE = {"line_id": "L1007", "phone_number": "555-123-2007", "plan_id": "P1001", "data_used_gb": 9.5}
+PLAN = {"plan_id": "P1001", "data_limit_gb": 15.0, "data_refueling_price_per_gb": 2.0}
+
+
+def _book(*observations: Any) -> MeasureBook:
+    book = MeasureBook()
+    book.update([orjson.dumps(o).decode().lower() for o in observations])
+    return book
+
+
+def test_the_unit_of_a_field_and_whose_values_it_holds() -> None:
+    assert [unit_of(k) for k in ("data_used_gb", "data_refueling_price_per_gb", "gb", "status")] == [
+        "gb", None, None, None]
+    book = _book(*USAGE, LINE, PLAN)
+    assert book.fields["l1007"]["data_used_gb"] == {950}
+    assert book.fields["5551232007"] == {"data_used_gb": {950}}  # a line is named by its phone number too
+    assert "p1001" not in {k for k, f in book.fields.items() if "data_used_gb" in f}  # a foreign id is not its owner
+    assert book.fields["p1001"] == {"data_limit_gb": {1500}}  # the plan's own; the rate is no quantity
+
+
+@pytest.mark.parametrize(("text", "flagged"), [
+    ("L1007 used 12.8 GB this month.", [("12.8 GB", "L1007", "data_used_gb")]),
+    ("Line 555-123-2007 is at 12.8GB.", [("12.8GB", "555-123-2007", "data_used_gb")]),
+    ("L1007 used 9.5 GB this month.", []),
+    ("L1005 used 12.8 GB this month.", []),
+    ("L1007 has 989.5 GB left of its 999 GB.", []),  # derived from its own: the visibility check's
+    ("L1007 used 9.5 GB and L1005 12.8 GB.", []),  # two objects: which amount is whose is unclear
+    ("You have used 12.8 GB in total.", []),  # no object named
+    ("L1007 can add 2 GB for $2.00 per GB.", []),  # its own refuel amount
+])
+def test_a_quantity_is_read_against_the_object_named(text: str, flagged: list[tuple[str, str, str]]) -> None:
+    found = misassigned_measures(text, _book(*USAGE, LINE, PLAN))
+    assert [(w, i, f) for w, i, f, _ in found] == flagged
+
+
+def test_a_table_row_gives_a_line_another_lines_usage(convo: Any, at: Any) -> None:
+    c = convo(domain="telecom")
+    c.user("How much data did my lines use? Customer C1001.")
+    c.call("get_data_usage", {"customer_id": "C1001", "line_id": "L1005"}, USAGE[0])
+    c.call("get_data_usage", {"customer_id": "C1001", "line_id": "L1007"}, USAGE[1])
+    table = "| Line | Data used |\n|---|---|\n| L1005 | 12.8 GB |\n| L1007 | {} |"
+    wrong = c.say(table.format("12.8 GB"))
+    right = c.say(table.format("9.5 GB"))
+    r = certify_interaction(c.build())
+    assert at(r, wrong).reasons == ["text states '12.8 GB' for L1007, another object's data_used_gb, where its own is 9.5"]
+    assert at(r, right).eligible
+    assert misassigned_measures(with_headers(table.format("12.8 GB")), _book(*USAGE))  # the row, read alone
