@@ -102,6 +102,7 @@ from trajectory2gym.certify.statuses import (
 from trajectory2gym.certify.tables import with_headers
 from trajectory2gym.certify.tools import ToolInfo, ToolResolver, guess_domain
 from trajectory2gym.certify.turns import SENTENCE, Turn
+from trajectory2gym.certify.variant_prices import VariantBook, misdescribed_prices
 from trajectory2gym.interaction import Interaction, Message, ToolCall
 from trajectory2gym.toolmeta import ToolMeta
 
@@ -272,6 +273,7 @@ class _Run:
         self._items: ItemBook | None = None  # bills' line items: read on the first text after one shows
         self._dated: DatedFields | None = None
         self._measures: MeasureBook | None = None
+        self._variants: VariantBook | None = None
         self._derived_days: set[str] = set()  # ISO dates grounded calls derived ("one day later")
         self._obs_days: dict[int, str] = {}  # JSON observation number -> the date its call asked about
         self._tool_args: frozenset[tuple[str, frozenset[str]]] | None = None
@@ -971,6 +973,13 @@ class _Run:
             # Visible, but the price of another object than the one named.
             prices = ", ".join(f"${cents / 100:.2f}" for cents in sorted(own))
             reasons.append(reason("text_misattributed", value=written, arg=ident, detail=prices))
+        if "$" in content and "options" in self.index.compacts:  # a set lookup first
+            if self._variants is None:
+                self._variants = VariantBook()
+            self._variants.update(self.index.json_observations)
+            # "the black XL cotton crew neck is $49.52": the black XXL polyester v-neck's price
+            for written, options, own in misdescribed_prices(content, self._variants):
+                reasons.append(reason("text_misattributed", value=written, arg=options, detail=f"${own / 100:.2f}"))
         if "description" in self.index.compacts and ("$" in content or _DECIMAL.search(content)):  # a set lookup first
             # "a $15.50 overage on 555-123-2001": the item names 2002
             if self._items is None:

@@ -1,0 +1,100 @@
+"""The price a text gives an item it describes by its options, not by its id.
+
+"The black XL cotton crew neck is $49.52", or the table row "| Black | XL | cotton | crew neck |
+$49.52 |", where the variant with exactly those options shows ``"price": 51.05`` and $49.52 is the
+black XXL polyester v-neck's: the amount is visible, but as another variant's. A sentence (or a
+table row, or a list line) is checked when it describes exactly one priced object of the
+observations by all of its option values and states one amount, with no word of another amount
+("difference", "refund", "instead"). It is flagged only when the amount is not that object's price
+and is another described object's.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from contextlib import suppress
+from dataclasses import dataclass
+from typing import Any
+
+import orjson
+
+from trajectory2gym.certify.normalize import money_numbers_in, to_cents
+from trajectory2gym.certify.turns import SENTENCE_OR_LINE
+
+_SEPARATORS = re.compile(r"[^a-z0-9.]+")
+# Words of an amount other than the object's own price (searched on lower case).
+_OTHER_AMOUNT = re.compile(r"\b(?:difference|refund\w*|instead|than|total|save|extra|credit|charge\w*|"
+                           r"back|fee|balance|closest|similar|alternative)\b")
+
+
+def _spaced(text: str) -> str:
+    """Lower case with every run of other characters one space, padded: "Wi-Fi + Cellular" is
+    " wi fi cellular "; a value is in a text where its spaced form is."""
+    return f" {_SEPARATORS.sub(' ', text.lower()).strip()} "
+
+
+@dataclass(frozen=True, slots=True)
+class Described:
+    """A priced object with options: its option values (spaced) and its price in cents."""
+
+    values: tuple[str, ...]
+    cents: int
+
+    def in_(self, spaced: str) -> bool:
+        return all(v in spaced for v in self.values)
+
+
+def described(value: Any) -> Iterator[Described]:
+    """Each object of a JSON value with an ``options`` object of two or more values and a price."""
+    if isinstance(value, list):
+        for item in value:
+            yield from described(item)
+    elif isinstance(value, dict):
+        options, price = value.get("options"), value.get("price")
+        if isinstance(options, dict) and len(options) > 1 and (cents := to_cents(price)) is not None:
+            values = tuple(_spaced(str(v)) for v in options.values())
+            if all(v.strip() for v in values):
+                yield Described(values, cents)
+        for item in value.values():
+            if isinstance(item, (dict, list)):
+                yield from described(item)
+
+
+class VariantBook:
+    """The described objects of the JSON observations read so far (each observation read once)."""
+
+    def __init__(self) -> None:
+        self.objects: set[Described] = set()
+        self.read = 0
+
+    def update(self, observations: list[str]) -> None:
+        for low in observations[self.read:]:
+            if '"options"' in low:  # parse no other
+                with suppress(orjson.JSONDecodeError):
+                    self.objects.update(described(orjson.loads(low)))
+        self.read = len(observations)
+
+
+def misdescribed_prices(text: str, book: VariantBook) -> list[tuple[str, str, int]]:
+    """(the amount as written, the options it is said of, that object's price) for each sentence
+    or line that describes one object by its options and gives it another described object's price."""
+    out: list[tuple[str, str, int]] = []
+    for sentence in SENTENCE_OR_LINE.split(text):
+        if "$" not in sentence:
+            continue
+        amounts = money_numbers_in(sentence)
+        if len(amounts) != 1:
+            continue
+        spaced = _spaced(sentence)
+        if _OTHER_AMOUNT.search(spaced):
+            continue
+        matched = [d for d in book.objects if d.in_(spaced)]
+        prices = {d.cents for d in matched}
+        if len(prices) != 1:
+            continue  # none described, or two with other prices: whose amount it is is unclear
+        written, cents = amounts[0]
+        own = prices.pop()
+        if cents != own and any(d.cents == cents for d in book.objects):
+            out.append((written, "/".join(v.strip() for v in matched[0].values), own))
+    return out

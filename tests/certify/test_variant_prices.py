@@ -1,0 +1,59 @@
+"""The price a text gives an item it describes by its options must be that item's
+(certify/variant_prices.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import orjson
+import pytest
+
+from trajectory2gym.certify import certify_interaction
+from trajectory2gym.certify.variant_prices import VariantBook, misdescribed_prices
+
+PRODUCT = {"name": "T-Shirt", "product_id": "9523456873", "variants": {
+    "2060066974": {"item_id": "2060066974", "options": {"color": "black", "size": "XL", "material": "cotton",
+                                                        "style": "crew neck"}, "available": True, "price": 51.05},
+    "8349118980": {"item_id": "8349118980", "options": {"color": "black", "size": "XXL", "material": "polyester",
+                                                        "style": "v-neck"}, "available": True, "price": 49.52},
+    "9612497925": {"item_id": "9612497925", "options": {"color": "blue", "size": "M", "material": "cotton",
+                                                        "style": "crew neck"}, "available": True, "price": 50.88}}}
+
+
+def _book() -> VariantBook:
+    book = VariantBook()
+    book.update([orjson.dumps(PRODUCT).decode().lower(), '{"order_id": "#w1"}'])
+    return book
+
+
+def test_the_book_holds_each_priced_object_with_options() -> None:
+    book = _book()
+    assert {d.cents for d in book.objects} == {5105, 4952, 5088}
+    assert book.read == 2
+
+
+@pytest.mark.parametrize(("text", "flagged"), [
+    ("The black XL cotton crew neck is $49.52.", [("$49.52", 5105)]),
+    ("Color Black | Size XL | Material cotton | Style crew neck | Price $49.52", [("$49.52", 5105)]),
+    ("The black XL cotton crew neck is $51.05.", []),
+    ("The black XL cotton crew neck is $12.00.", []),  # no object's price: the visibility check's
+    ("The black XL crew neck is $49.52.", []),  # not every option said: which item is unclear
+    ("Swap the blue M cotton crew neck ($50.88) for the black XL cotton crew neck ($51.05).", []),
+    ("The black XL cotton crew neck costs $1.53 more than $49.52.", []),  # two amounts
+    ("The black XL cotton crew neck has a difference of $49.52.", []),  # another amount's word
+])
+def test_an_amount_is_read_against_the_item_described(text: str, flagged: list[tuple[str, int]]) -> None:
+    assert [(w, own) for w, _, own in misdescribed_prices(text, _book())] == flagged
+
+
+def test_a_table_row_prices_a_variant_at_another_ones_price(convo: Any, at: Any) -> None:
+    c = convo()
+    c.user("Which bigger T-shirts do you have? Product 9523456873.")
+    c.call("get_product_details", {"product_id": "9523456873"}, PRODUCT)
+    table = "| Color | Size | Material | Style | Price |\n|---|---|---|---|---|\n| Black | XL | cotton | crew neck | {} |"
+    wrong = c.say(table.format("$49.52"))
+    right = c.say(table.format("$51.05"))
+    r = certify_interaction(c.build())
+    assert at(r, wrong).reasons == ["text states '$49.52' for black/xl/cotton/crew neck, which the observations "
+                                    "price at $51.05"]
+    assert at(r, right).eligible
