@@ -4,9 +4,9 @@
 $49.52 |", where the variant with exactly those options shows ``"price": 51.05`` and $49.52 is the
 black XXL polyester v-neck's: the amount is visible, but as another variant's. A sentence (or a
 table row, or a list line) is checked when it describes exactly one priced object of the
-observations by all of its option values and states one amount, with no word of another amount
-("difference", "refund", "instead"). It is flagged only when the amount is not that object's price
-and is another described object's.
+observations by all of its option values, names no identifier and states one amount, with no
+word of another amount ("difference", "refund", "instead"). It is flagged only when the amount
+is not that object's price and is another described object's.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from typing import Any
 
 import orjson
 
-from trajectory2gym.certify.normalize import money_numbers_in, to_cents
+from trajectory2gym.certify.normalize import identifiers_in, money_numbers_in, to_cents
 from trajectory2gym.certify.turns import SENTENCE_OR_LINE
 
 _SEPARATORS = re.compile(r"[^a-z0-9.]+")
@@ -84,8 +84,8 @@ def misdescribed_prices(text: str, book: VariantBook) -> list[tuple[str, str, in
         if "$" not in sentence:
             continue
         amounts = money_numbers_in(sentence)
-        if len(amounts) != 1:
-            continue
+        if len(amounts) != 1 or identifiers_in(sentence):
+            continue  # several amounts; or an item named by its id (the price check's)
         spaced = _spaced(sentence)
         if _OTHER_AMOUNT.search(spaced):
             continue

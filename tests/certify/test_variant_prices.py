@@ -41,6 +41,7 @@ def test_the_book_holds_each_priced_object_with_options() -> None:
     ("Swap the blue M cotton crew neck ($50.88) for the black XL cotton crew neck ($51.05).", []),
     ("The black XL cotton crew neck costs $1.53 more than $49.52.", []),  # two amounts
     ("The black XL cotton crew neck has a difference of $49.52.", []),  # another amount's word
+    ("The black XL cotton crew neck (2060066974) is $49.52.", []),  # named by id: the price check's
 ])
 def test_an_amount_is_read_against_the_item_described(text: str, flagged: list[tuple[str, int]]) -> None:
     assert [(w, own) for w, _, own in misdescribed_prices(text, _book())] == flagged
