@@ -102,7 +102,7 @@ from trajectory2gym.certify.statuses import (
 from trajectory2gym.certify.tables import with_headers
 from trajectory2gym.certify.tools import ToolInfo, ToolResolver, guess_domain
 from trajectory2gym.certify.turns import SENTENCE, Turn
-from trajectory2gym.certify.variant_prices import VariantBook, misdescribed_prices
+from trajectory2gym.certify.variant_prices import Described, VariantBook, misdescribed_prices
 from trajectory2gym.interaction import Interaction, Message, ToolCall
 from trajectory2gym.toolmeta import ToolMeta
 
@@ -974,11 +974,8 @@ class _Run:
             prices = ", ".join(f"${cents / 100:.2f}" for cents in sorted(own))
             reasons.append(reason("text_misattributed", value=written, arg=ident, detail=prices))
         if "$" in content and "options" in self.index.compacts:  # a set lookup first
-            if self._variants is None:
-                self._variants = VariantBook()
-            self._variants.update(self.index.json_observations)
             # "the black XL cotton crew neck is $49.52": the black XXL polyester v-neck's price
-            for written, options, own in misdescribed_prices(content, self._variants):
+            for written, options, own in misdescribed_prices(content, self._described):
                 reasons.append(reason("text_misattributed", value=written, arg=options, detail=f"${own / 100:.2f}"))
         if "description" in self.index.compacts and ("$" in content or _DECIMAL.search(content)):  # a set lookup first
             # "a $15.50 overage on 555-123-2001": the item names 2002
@@ -1047,6 +1044,13 @@ class _Run:
             for written, label, shown in misdated_fields(content, self._dated_fields()):
                 reasons.append(reason("text_misdated", arg=label, value=written, detail=shown))
         return reasons, privileged
+
+    def _described(self) -> set[Described]:
+        """The priced objects with options the observations show (read on first need)."""
+        if self._variants is None:
+            self._variants = VariantBook()
+        self._variants.update(self.index.json_observations)
+        return self._variants.objects
 
     def _dated_fields(self) -> DatedFields:
         if self._dated is None:

@@ -12,7 +12,7 @@ is not that object's price and is another described object's.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import suppress
 from dataclasses import dataclass
 from typing import Any
@@ -24,7 +24,7 @@ from trajectory2gym.certify.turns import SENTENCE_OR_LINE
 
 _SEPARATORS = re.compile(r"[^a-z0-9.]+")
 # Words of an amount other than the object's own price (searched on lower case).
-_OTHER_AMOUNT = re.compile(r"\b(?:difference|refund\w*|instead|than|total|save|extra|credit|charge\w*|"
+_OTHER_AMOUNT = re.compile(r"\b(?:difference|refund\w*|instead|than|total\w*|save|extra|credit|charge\w*|"
                            r"back|fee|balance|closest|similar|alternative)\b")
 
 
@@ -76,25 +76,28 @@ class VariantBook:
         self.read = len(observations)
 
 
-def misdescribed_prices(text: str, book: VariantBook) -> list[tuple[str, str, int]]:
+def misdescribed_prices(text: str, objects: Callable[[], set[Described]]) -> list[tuple[str, str, int]]:
     """(the amount as written, the options it is said of, that object's price) for each sentence
-    or line that describes one object by its options and gives it another described object's price."""
+    or line that describes one object by its options and gives it another described object's
+    price. ``objects`` gives the described objects shown; it is asked only for a sentence that
+    may describe one (most name an id or several amounts)."""
     out: list[tuple[str, str, int]] = []
     for sentence in SENTENCE_OR_LINE.split(text):
-        if "$" not in sentence:
-            continue
+        if "$" not in sentence or "#" in sentence:
+            continue  # no amount; or an order named ("#W123": the price check's)
         amounts = money_numbers_in(sentence)
-        if len(amounts) != 1 or identifiers_in(sentence):
-            continue  # several amounts; or an item named by its id (the price check's)
-        spaced = _spaced(sentence)
-        if _OTHER_AMOUNT.search(spaced):
+        if len(amounts) != 1:
             continue
-        matched = [d for d in book.objects if d.in_(spaced)]
+        spaced = _spaced(sentence)
+        if _OTHER_AMOUNT.search(spaced) or identifiers_in(sentence):
+            continue  # another amount; or an item named by its id (the price check's)
+        shown = objects()
+        matched = [d for d in shown if d.in_(spaced)]
         prices = {d.cents for d in matched}
         if len(prices) != 1:
             continue  # none described, or two with other prices: whose amount it is is unclear
         written, cents = amounts[0]
         own = prices.pop()
-        if cents != own and any(d.cents == cents for d in book.objects):
+        if cents != own and any(d.cents == cents for d in shown):
             out.append((written, "/".join(v.strip() for v in matched[0].values), own))
     return out
