@@ -733,12 +733,14 @@ class _Run:
 
     def _unseen_days(self, text: str) -> list[str]:
         """The dates a text writes with a month's name ("May 3", "3 May 2024") that nothing visible
-        states (ISO dates and "10/28/1971" are read as identifiers)."""
+        states (ISO dates and "10/28/1971" are read as identifiers). A search's answer shows the day
+        it was asked about, though its flights do not carry it: "For May 25 there's HAT076"."""
         out = []
         for d in date_mentions(text):
             written = text[d.start:d.end]
             if (d.month is not None and _LETTER.search(written) and not self.index.day_shown(d.month, d.day, d.year)
-                    and not any(d.means(iso) for iso in self._derived_days)):
+                    and not any(d.means(iso) for iso in self._derived_days)
+                    and not any(d.means(iso) for iso in self._obs_days.values())):
                 out.append(written)
         return out
 

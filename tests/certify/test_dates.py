@@ -129,3 +129,17 @@ def test_two_days_of_a_month_in_one_date_are_both_visible_or_not(convo, at) -> N
 ])
 def test_hour_24_reads_am_and_pm(hour: int, half: str | None, reading: int) -> None:
     assert hour_24(hour, half) == reading
+
+
+def test_a_search_shows_the_day_it_was_asked_about(convo, at) -> None:
+    flights = [{"flight_number": "HAT076", "origin": "PHL", "destination": "DEN", "status": "available",
+                "prices": {"economy": 102}}]
+    c = convo(domain="airline")
+    c.user("Can I fly PHL to DEN a couple of days later than May 23?")
+    searched = c.call("search_direct_flight", {"origin": "PHL", "destination": "DEN", "date": "2024-05-25"}, flights)
+    said = c.say("For May 25 there's HAT076, economy $102. Would that work?")
+    unasked = c.say("On May 26 there's HAT076 too.")
+    cert = certify_interaction(c.build())
+    assert not at(cert, searched).checks["visibility"]  # "a couple of days" derives no one day
+    assert at(cert, said).eligible  # what the search answered is about May 25
+    assert at(cert, unasked).reasons == ["text states 'May 26' not in visible history"]
