@@ -234,6 +234,8 @@ def _paired(sentence: str, spots: list[tuple[int, int, str]],
             if after is not None:
                 out.append((written, cents, after))
             continue
+        if "=" in sentence[ends[last]:at]:
+            continue  # past a sum's "=": "HAT138 $185 = $340 vs the $131 paid ($71 + $60)" is the totals'
         groups.setdefault(run_of[last], []).append((at, written, cents))
     for k, group in groups.items():
         run = runs[k]
