@@ -208,6 +208,10 @@ def _kind_said(low: str, kinds: set[str]) -> str:
 _JOINED = re.compile(r"[\s*]*(?:\([^()]{0,40}\)[\s*]*)?(?:(?:\+|&|/|,|and)[\s*]*)+", re.I)  # "HAT003 (LAS→DEN) + HAT246"
 
 
+# What ends the amounts said of the identifier before them: a sum's result, a comparison, a consequence.
+_MOVES_ON = re.compile(r"=|\b(?:so|vs|versus|compared|than)\b", re.I)
+
+
 def _paired(sentence: str, spots: list[tuple[int, int, str]],
             amounts: list[tuple[int, Any]]) -> list[tuple[str, int, str]]:
     """(amount as written, cents, identifier) for each amount whose object is clear. An amount is
@@ -234,8 +238,8 @@ def _paired(sentence: str, spots: list[tuple[int, int, str]],
             if after is not None:
                 out.append((written, cents, after))
             continue
-        if "=" in sentence[ends[last]:at]:
-            continue  # past a sum's "=": "HAT138 $185 = $340 vs the $131 paid ($71 + $60)" is the totals'
+        if _MOVES_ON.search(sentence, ends[last], at):
+            continue  # past a sum or a comparison: "HAT138 $185 = $340 vs the $131 paid ($71 + $60)"
         groups.setdefault(run_of[last], []).append((at, written, cents))
     for k, group in groups.items():
         run = runs[k]

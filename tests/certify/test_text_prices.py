@@ -73,6 +73,8 @@ def test_a_price_of_another_object_is_misattributed(convo, at, observation: Any,
     (FLIGHTS, "Economy or business:\n- HAT001 - $310 per person\nWhich one?"),
     # Past a sum's "=", the amounts are the totals' (the fares paid before, in parentheses).
     (FLIGHTS, "Upgrade: HAT001 $310 + HAT002 $290 = $600 vs the $255 fare paid ($135 + $120), so $345 to pay."),
+    (FLIGHTS, "HAT001 is $310 and HAT002 is $290 in business, so $600 per passenger versus the $255 you "
+              "paid ($135 + $120)."),
 ])
 def test_its_own_price_or_another_claim_passes(convo, at, observation: Any, said: str) -> None:
     assert _text(convo, at, observation, said) == []
