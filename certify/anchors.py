@@ -94,7 +94,7 @@ class Anchors:
 
     __slots__ = ("ids", "stems", "objects", "object_ids", "rival_objects", "weak_objects", "object_word",
                  "amounts", "account", "own", "verb", "choices", "payments", "variants", "dated", "dated_args", "counts", "owners",
-                 "records", "route", "place_spans", "place_vocab", "_places",
+                 "records", "route", "place_spans", "place_vocab", "_places", "_contents",
                  "_changed", "_listed", "pairs",
                  "_groups", "_by_date", "_raw", "_index", "_labels_of", "_all", "_shapes", "_prefixes", "_aliases", "_fields", "_alias_fields",
                  "account_keys")
@@ -149,6 +149,7 @@ class Anchors:
         self.place_spans: Callable[[str], list[tuple[int, int, str]]] | None = None
         self.place_vocab: frozenset[str] = frozenset()  # their words: none in a text, no place in it
         self._places: tuple[set[str], set[str]] | None = None
+        self._contents: tuple[set[str], set[str]] | None = None
         self._groups: list[tuple[frozenset[str], frozenset[str]]] | None = None
         self._by_date = False  # the groups are flights told apart by identifier (see item_groups)
         # (length, starts with a letter) of each identifier key: what an id of the same kind shares
@@ -231,6 +232,23 @@ class Anchors:
             self._places = (own, rival)
         own, rival = self._places
         return own & codes, rival & codes
+
+    def owner_contents(self) -> tuple[set[str], set[str]]:
+        """The words of the names of the parts the record of the object the call changes lists
+        (an order's items: "the laptop one" is the order with the Laptop), and those of other
+        records of its kind: asked once per call."""
+        if self._contents is None:
+            own: set[str] = set()
+            rival: set[str] = set()
+            if len(self.owners) == 1:
+                owner = self.owners[0].lower()
+                kin = {k for obj in self._index.objects_with(owner) for k, v in obj.items() if v == owner}
+                for low in self._index.json_observations:
+                    if '"name"' in low and any(f'"{k}"' in low for k in kin):
+                        with suppress(orjson.JSONDecodeError):
+                            _contents_by_owner(orjson.loads(low), kin, owner, own, rival)
+            self._contents = (own, rival)
+        return self._contents
 
     @property
     def places_known(self) -> bool:
@@ -641,6 +659,25 @@ def _places_by_owner(value: Any, kin: set[str], owner: str, own: set[str], rival
             return
         for item in value.values():
             _places_by_owner(item, kin, owner, own, rival)
+
+
+def _contents_by_owner(value: Any, kin: set[str], owner: str, own: set[str], rival: set[str]) -> None:
+    """The words of the part names (``"name"`` of each object in a list) of each object holding
+    a ``kin`` field, into ``own`` where that field is ``owner``, else into ``rival``."""
+    if isinstance(value, list):
+        for item in value:
+            _contents_by_owner(item, kin, owner, own, rival)
+    elif isinstance(value, dict):
+        key = next((k for k in kin if isinstance(value.get(k), str)), None)
+        if key is not None:
+            into = own if value[key] == owner else rival
+            for part in value.values():
+                if isinstance(part, list):
+                    into.update(w for item in part if isinstance(item, dict) and isinstance(n := item.get("name"), str)
+                                for w in words(n))
+            return
+        for item in value.values():
+            _contents_by_owner(item, kin, owner, own, rival)
 
 
 def _string_leaves(value: Any, out: set[str]) -> None:

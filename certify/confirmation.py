@@ -357,6 +357,16 @@ def _place_side(text: str, ws: set[str], anchors: Anchors, asking: bool = False)
     return 1 if own else -1 if rival or (asking and anchors.places_known) else 0
 
 
+def _contents_side(ws: set[str], anchors: Anchors) -> int:
+    """1 where ``ws`` names a part of the object the call changes by a word of its name ("the
+    laptop one" of an order with a Laptop), -1 where it names only parts of other objects of its
+    kind, else 0."""
+    own, rival = anchors.owner_contents()
+    if not own.isdisjoint(ws):
+        return 1
+    return -1 if not (rival - own).isdisjoint(ws) else 0
+
+
 def _object_named(ws: set[str], anchors: Anchors, this: bool, other: bool, text: str) -> tuple[bool, bool]:
     """(this, other) of a clause as its object words tell them (``_object_side``)."""
     side = _object_side(ws, anchors)
@@ -891,6 +901,13 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
                 this, other = True in lines, other or (False in lines and True not in lines)
             if not this and not other and (side := _place_side(clause.text, ws, anchors, clause.question)):
                 this, other = side > 0, side < 0  # "just cancel the vegas one": the reservation to Las Vegas
+            if (not this and named and not anchors.labels and not clause.ids
+                    and (_DIRECTIVE.search(clause.text) or _AFFIRM.search(clause.text))
+                    and (side := _contents_side(set(words(scope[1])) if (scope := _SCOPE.search(clause.text))
+                                                else ws, anchors))):
+                # "only the laptop and the camera ones please": the orders holding them (said as the
+                # yes's scope; not "I'm still on the fence about the lamp"; "the kettle too" is more)
+                this, other = side > 0, side < 0 and not _TOO.search(clause.text)
             if anchors.phones_stand_for_ids and not this and _MINE.search(clause.text) and (
                     own := _own_line(turns, last_desc)):
                 # "Just mine for now": the line the user called theirs ("my line is 555-123-2004").

@@ -17,8 +17,8 @@ from trajectory2gym.certify.normalize import (
 from trajectory2gym.certify.plan_picks import plan_lines
 
 # Where a message's sentences end; with SENTENCE_OR_LINE, a list's lines too.
-SENTENCE = re.compile(r"(?<=[.!?;])\s+")
-SENTENCE_OR_LINE = re.compile(r"(?<=[.!?;])\s+|\n+")
+SENTENCE = re.compile(r"(?<=[.!?;])\s+|(?<=[.!?][)\]])\s+")  # "(#W1 is delivered.) I would"
+SENTENCE_OR_LINE = re.compile(r"(?<=[.!?;])\s+|(?<=[.!?][)\]])\s+|\n+")
 
 # A message that asks something: a weak "okay" or a bare choice answers it.
 ASKS = re.compile(r"\?|\b(?:confirm|let me know|shall i|should i|would you like|do you want)\b", re.I)

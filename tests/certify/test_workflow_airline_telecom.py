@@ -807,13 +807,15 @@ def test_a_payment_request_offered_by_its_name_is_described(convo, at) -> None:
     assert at(certify_interaction(c.build()), i).checks["workflow"]
 
 
-@pytest.mark.parametrize(("searched", "said", "ok"), [
-    ("2024-05-20", "On May 20 there is HAT266 at 13:00.", True),  # the day after, as the user asked
-    ("2024-05-20", "On the 20th of May there is HAT266 at 13:00.", True),
-    ("2024-05-27", "On May 27 there is HAT266 at 13:00.", False),  # a day nothing gives: nor its mention
+@pytest.mark.parametrize(("searched", "said", "ok", "said_ok"), [
+    ("2024-05-20", "On May 20 there is HAT266 at 13:00.", True, True),  # the day after, as the user asked
+    ("2024-05-20", "On the 20th of May there is HAT266 at 13:00.", True, True),
+    ("2024-05-20", "On May 21 there is HAT266 at 13:00.", True, False),  # a day neither derived nor searched
+    # A day nothing gives is no grounded search; a text that reports what that search answered is.
+    ("2024-05-27", "On May 27 there is HAT266 at 13:00.", False, True),
 ])
 def test_a_day_a_grounded_call_derived_is_visible_to_later_texts(convo, at, searched: str, said: str,
-                                                                  ok: bool) -> None:
+                                                                  ok: bool, said_ok: bool) -> None:
     c = convo(tools=_tools("airline"), domain="airline")
     c.user("Please move my flight on 2024-05-19 from LAS to IAH one day later.")
     search = c.call("search_direct_flight", {"origin": "LAS", "destination": "IAH", "date": searched},
@@ -821,7 +823,7 @@ def test_a_day_a_grounded_call_derived_is_visible_to_later_texts(convo, at, sear
                       "prices": {"business": 385}}])
     i = c.say(said)
     r = certify_interaction(c.build())
-    assert at(r, search).checks["visibility"] is ok and at(r, i).eligible is ok
+    assert at(r, search).checks["visibility"] is ok and at(r, i).eligible is said_ok
 
 
 @pytest.mark.parametrize(("closing", "confirmed"), [

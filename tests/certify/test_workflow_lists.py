@@ -189,3 +189,35 @@ def test_an_offer_after_the_only_line_called_describes_the_refuel(convo, other_c
     c.user("ok")
     i = c.call("refuel_data", {"customer_id": "C1001", "line_id": "L1002", "gb_amount": 3.0}, {"charge": 6.0})
     assert _kinds(next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)) == kinds
+
+
+ORDERS = [{"order_id": f"#W{n}", "user_id": "lei_li_6575", "status": status,
+           "items": [{"name": name, "item_id": item, "price": 100.0}]}
+          for n, status, name, item in [(5166363, "pending", "Laptop", "3334537816"),
+                                        (3414433, "pending", "Digital Camera", "1804581713"),
+                                        (3189752, "pending", "Electric Kettle", "5268233322"),
+                                        (6289770, "delivered", "Grill", "1120917161")]]
+NEW_ADDRESS = {"address1": "1420 Camelback Rd", "address2": "Apt 3B", "city": "Phoenix", "state": "AZ",
+               "country": "USA", "zip": "85016"}
+
+
+@pytest.mark.parametrize(("reply", "picked"), [
+    ("only the laptop and the camera ones please, the kettle one is a gift", [True, True, False]),
+    ("yes, all three", [True, True, True]),
+    ("yes please. I'm still on the fence about the kettle though", [None, None, False]),  # a hedge, no scope
+    ("just the kettle one", [False, False, True]),
+])
+def test_orders_picked_by_the_items_they_hold(convo, at, reply: str, picked: list[bool | None]) -> None:
+    c = convo()
+    c.user("I moved to 1420 Camelback Rd, Apt 3B, Phoenix, AZ 85016, USA. Update my orders please; I'm lei_li_6575.")
+    for order in ORDERS:
+        c.call("get_order_details", {"order_id": order["order_id"]}, order)
+    # The aside ends in ".)": a sentence of its own, so the delivered order is not the action's.
+    c.say("You have three pending orders: #W5166363 (Laptop), #W3414433 (Digital Camera) and #W3189752 "
+          "(Electric Kettle). (#W6289770 is already delivered.) I would change the shipping address of all "
+          "three to 1420 Camelback Rd, Apt 3B, Phoenix, AZ 85016, USA. Please confirm.")
+    c.user(reply)
+    calls = [c.call("modify_pending_order_address", {"order_id": o["order_id"], **NEW_ADDRESS}, o)
+             for o in ORDERS[:3]]
+    r = certify_interaction(c.build())
+    assert [at(r, i).checks["workflow"] if want is not None else None for i, want in zip(calls, picked, strict=True)] == picked
