@@ -28,7 +28,11 @@ _KIND = r"(?P<kind>reservations?|orders?|passengers?|lines?|bills?|flights?|paym
 # "your profile lists 4 orders"; the count right before the kind, an adjective or two between.
 _HOLDS = re.compile(rf"\b(?:you(?:'ve| have)(?: got)?|there (?:are|is)|(?:it )?(?:has|have|holds?|contains?|includes?|"
                     rf"lists?)|(?P<found>(?:i|we) found))\s+(?:only\s+|just\s+|exactly\s+)?{_NUMBER}\s+"
-                    rf"(?:[a-z-]+\s+){{0,2}}?{_KIND}\b", re.I)
+                    rf"(?P<between>(?:[a-z-]+\s+){{0,2}}?){_KIND}\b", re.I)
+# Words between a count and its kind that count a part of the list, not all of it: "three pending orders".
+_SUBSET = frozenset({"pending", "delivered", "processed", "cancelled", "canceled", "active", "inactive", "suspended",
+                     "open", "closed", "upcoming", "future", "past", "previous", "current", "remaining", "other",
+                     "unpaid", "paid", "overdue", "completed", "recent", "outstanding", "more"})
 _CHEAP = ("have", "has", "there", "hold", "contain", "include", "list", "found")
 _PLURALS = re.compile("reservations|orders|passengers|lines|bills|flights|methods|options")  # plain alternation: fast
 _KIND_WORD = re.compile(r"(?:reservation|order|passenger|line|bill|flight|payment method|option)s?\b")  # on lower case
@@ -50,6 +54,8 @@ def miscounted(text: str, count_of: Callable[[str | None, tuple[str, ...]], int 
         if _KIND_WORD.search(sentence.lower()) is None:
             continue
         for m in _HOLDS.finditer(sentence):
+            if not _SUBSET.isdisjoint(m["between"].lower().split()):
+                continue  # a part of the list ("you have three pending orders"): not its length
             written = m["n"].lower()
             said = int(written) if written.isdigit() else _NUMBER_WORDS[written]
             codes = _CODE.findall(sentence[:m.start()])

@@ -31,6 +31,8 @@ def _count_of(ident: str | None, keys: tuple[str, ...]) -> int | None:
     ("You have 3 bills.", []),  # no list of bills shown: nothing to say against it
     ("No direct flights. I found three one-stop options via SFO.", [("three options", 2)]),  # the search gave 2
     ("I found 2 one-stop flights via SFO.", []),
+    ("You have 3 upcoming reservations.", []),  # a part of the list: which ones are upcoming is not counted here
+    ("You have 3 other reservations.", []),
 ])
 def test_a_count_said_against_the_list_shown(text: str, found: list[tuple[str, int]]) -> None:
     assert miscounted(text, _count_of) == found
