@@ -25,6 +25,9 @@ SHOWN = {"L1005": "Active", "#W1000001": "pending", "B1001": "Paid", "B1006": "D
     ("Bill B1001 (paid) and L1005 (suspended).", []),  # two objects: which status is whose is not clear
     ("Your order is on its way.", []),
     ("Order #W1000001 is now paid with PayPal.", []),  # how it is paid, no status
+    ("You paid $212.79 for order #W1000001, with PayPal.", []),  # what the user paid: no status
+    ("I paid for order #W1000001 already.", []),
+    ("Order #W1000001 is paid.", [("#W1000001", "pending")]),
     ("Bill B1001 is unpaid.", [("B1001", "Paid")]),
     # A status no text word is a form of: contradicted by any status word said now.
     ("Your bill B1006 for $70.00 is overdue; once it's paid the line can be resumed.", [("B1006", "Disputed")]),
