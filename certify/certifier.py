@@ -122,6 +122,10 @@ _CLOCK_SAID = re.compile(r"(?<![\d:.$\-–])([01]?\d|2[0-3]):([0-5]\d)(?![\d:+\-
 _USER_CLOCK = re.compile(r"(?<![\d:.$])([01]?\d|2[0-3])(?::([0-5]\d))?(?![\d:])(\s*[ap]\.?m\b)?", re.I)
 # A connection speed a text states: "275 Mbps", "1.2 Gbps" (read from a speed test, never guessed).
 _SPEED = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s*[kmg]bps\b", re.I)
+# How long something takes, as a policy or a result would say it: "5-7 business days", "3 business
+# days", "2 to 3 weeks" (a range, or business days: a processing time, not a count of calendar days).
+_SPAN = re.compile(r"\b\d+\s*(?:[-–]|to)\s*\d+\s+(?:business\s+|working\s+)?(?:days|hours|weeks)\b"
+                   r"|\b\d+\s+(?:business|working)\s+days\b", re.I)
 # A mobile network generation a text states: "4G", "5G" (as the status bar shows it).
 _NETWORK = re.compile(r"(?<![\w/-])[2-5]G(?![\w/-])")
 # A user message that says something is undone or still wrong: reason to repeat a write.
@@ -518,6 +522,8 @@ class _Run:
             misses += self._unseen_times(text)
         if "G" in text and _NETWORK.search(text):  # "you should now see 4G", where the bar shows 5G
             misses += self._unseen_networks(text)
+        if "days" in text or "hours" in text or "weeks" in text:  # "usually takes 5-7 business days", said of nothing
+            misses += [m[0] for m in _SPAN.finditer(text) if not self.index.has_string(m[0].replace("–", "-"))]
         if "bps" in text or "BPS" in text:  # "your speed is now 275 Mbps", where the test showed 220
             misses += [m[0] for m in _SPEED.finditer(text) if cents_of(m[1]) not in self.index.amounts]
         if not strict_numbers:

@@ -65,7 +65,7 @@ def test_nothing_is_compared_without_a_known_kind_of_destination() -> None:
 
 
 @pytest.mark.parametrize(("report", "kinds"), [
-    ("I've cancelled #W9673784. The $49.67 will be refunded to your PayPal account within 5-7 business days.",
+    ("I've cancelled #W9673784. The $49.67 will be refunded to your PayPal account soon.",
      ["text_misstated_refund_method"]),
     ("I've cancelled #W9673784. The $49.67 is back on your gift card already.", []),
 ])

@@ -1,0 +1,34 @@
+"""How long something takes, as a text tells the user, must be visible: a policy's "5-7 business
+days" (certify/certifier.py ``_SPAN``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from trajectory2gym.certify import certify_interaction
+
+RETAIL_POLICY = "Refunds go back to the original payment method within 5-7 business days."
+
+
+@pytest.mark.parametrize(("system", "said", "reasons"), [
+    (RETAIL_POLICY, "The refund usually takes 5–7 business days to show up.", []),  # the policy's, an en dash
+    ("You are an airline agent.", "The refund usually takes 5–7 business days to show up.",
+     ["text states '5–7 business days' not in visible history"]),
+    ("You are an airline agent.", "Disputes are usually resolved within 3 business days.",
+     ["text states '3 business days' not in visible history"]),
+    ("You are an airline agent.", "Your trip is in 3 days and the fare is refundable.", []),  # a count of days
+])
+def test_a_processing_time_must_be_visible(convo: Any, at: Any, system: str, said: str, reasons: list[str]) -> None:
+    c = convo(system=system)
+    c.user("When do I get my money back?")
+    i = c.say(said)
+    assert at(certify_interaction(c.build()), i).reasons == reasons
+
+
+def test_a_processing_time_the_user_said_is_visible(convo: Any, at: Any) -> None:
+    c = convo(system="You are an airline agent.")
+    c.user("The last agent told me refunds take 2 to 3 weeks. Is that right?")
+    i = c.say("Yes, refunds take 2 to 3 weeks, as you were told.")
+    assert at(certify_interaction(c.build()), i).eligible
