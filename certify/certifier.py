@@ -116,8 +116,8 @@ _LETTER = re.compile(r"[A-Za-z]")
 # Identifiers of the account, or of how it pays: a profile shows them as they are (not an order's status).
 _NOT_OBJECTS = frozenset({"user", "customer", "account", "payment"})
 _RESULT_ID = re.compile(r'\s*\{\s*"\w+_id"\s*:\s*"([^"]+)"')  # the object a write's result is: its first field
-# "4:05 pm"; not part of a span or a next-day time ("14:00-17:00", "02:30+1": read as identifiers)
-_CLOCK_SAID = re.compile(r"(?<![\d:.$\-–])([01]?\d|2[0-3]):([0-5]\d)(?![\d:+\-–])(\s*[ap]\.?m\b\.?)?", re.I)
+# "4:05 pm"; not part of a span or a next-day time ("14:00-17:00", "03:00→07:30", "02:30+1": read as identifiers)
+_CLOCK_SAID = re.compile(r"(?<![\d:.$\-–→>])([01]?\d|2[0-3]):([0-5]\d)(?![\d:+\-–→])(\s*[ap]\.?m\b\.?)?", re.I)
 # A time as a user writes it: "15:00", "3pm", "3:30 p.m." (minutes, or am/pm, make it a time).
 _USER_CLOCK = re.compile(r"(?<![\d:.$])([01]?\d|2[0-3])(?::([0-5]\d))?(?![\d:])(\s*[ap]\.?m\b)?", re.I)
 # A connection speed a text states: "275 Mbps", "1.2 Gbps" (read from a speed test, never guessed).

@@ -64,7 +64,7 @@ _NAME_KEYS = ('"name"', '"title"', '"product_name"')
 _ONE_DAY = frozenset({"one day", "a day", "next day", "day later", "day earlier", "day after", "day before",
                       "following day", "previous day"})
 _CLOCK = re.compile(r"(\d{1,2}):(\d{2})(\+\d)?")  # "02:30+1": a time, the next day
-_CLOCK_SPAN = re.compile(r"(\d{1,2}:\d{2}(?:\+\d)?)[-–](\d{1,2}:\d{2}(?:\+\d)?)")
+_CLOCK_SPAN = re.compile(r"(\d{1,2}:\d{2}(?:\+\d)?)(?:[-–→]|->)(\d{1,2}:\d{2}(?:\+\d)?)")
 _TWO_DAYS = re.compile(r"(\d{4}-\d{2}-\d{2})/(\d{2})")
 _US_DATE = re.compile(r"(\d{1,2})/(\d{1,2})/(\d{4})")
 _MONTHS = [(full, full[:3]) for full in ("january", "february", "march", "april", "may", "june", "july",
@@ -647,7 +647,10 @@ class EvidenceIndex:
             hay = self._joined()
             return f'"{token}t' in hay or f'"{token} ' in hay
         if (span := _CLOCK_SPAN.fullmatch(token)) is not None:  # "14:00-17:00": a departure and an arrival
-            return all(self.has_string(t) or self.time_part_shown(t) for t in span.groups())
+            leave, land = span.groups()  # "21:00→01:30": an arrival past midnight is the next day's
+            return ((self.has_string(leave) or self.time_part_shown(leave))
+                    and (self.has_string(land) or self.time_part_shown(land)
+                         or ("+" not in land and self.time_part_shown(land + "+1"))))
         m = _CLOCK.fullmatch(token)
         return m is not None and re.search(rf"(?<!\d){int(m[1]):02d}:{m[2]}:\d\d{re.escape(m[3] or '')}(?![\d+])",
                                            self._joined()) is not None

@@ -153,9 +153,66 @@ def _may_price(low: str) -> bool:
             or " was $" in low or " were $" in low or " for $" in low or " at $" in low or " per " in low)
 
 
+# A cell that works an amount out ("$107 + $102 = $209", "($175 − $114) × 3"): no one object's price.
+_WORKED = re.compile(r"[+=×*−]|\s-\s")
+
+
+def _row_claims(text: str, book: PriceBook) -> list[tuple[str, str, set[int]]]:
+    """(amount as written, identifier, that object's prices) for each cell of a table row naming
+    one object whose one amount is another object's price: a table prices what its rows name, with
+    no price word ("| HAT028 MCO→BOS | Business (paid) $1,859 | Economy now $163 |"). Only the
+    cells from the object's on count; a cell's words (its column's name, after
+    ``tables.with_headers``) say its cabin."""
+    out: list[tuple[str, str, set[int]]] = []
+    said = date_mentions(text) if may_name_day(text) else []
+    day = said[0] if len({(d.day, d.month, d.year) for d in said}) == 1 else None
+    for line in text.split("\n"):
+        cells = [c for c in line.strip().strip("|").split("|") if c.strip()]
+        if len(cells) < 2 or "$" not in line:
+            continue
+        spots = [(at, at + len(t), t) for at, t in placed(line, chunks(line))
+                 if looks_like_identifier(t) and not ISO_DAY.fullmatch(t) and ":" not in t]  # no "03:00→07:30"
+        ids = {t for _, _, t in spots}
+        if len(ids) > 1:  # legs priced in order: "| HAT245 + HAT027 | ... | Economy $124 + $124 = $248 |"
+            if any(not _JOINED.fullmatch(line, a[1], b[0]) for a, b in zip(spots, spots[1:], strict=False)):
+                continue  # not one run of legs ("| HAT043, 15:00 → 17:00 | HAT087, ... |"): whose amount is unclear
+            kind = _kind_said(line.lower(), book.kinds()) if book.kinds() else ""
+            amounts = money_numbers_in(line)
+            for written, cents, ident in _paired(line, spots, placed(line, [w for w, _ in amounts], pairs=amounts)):
+                own, others = book.prices(ident, day, kind or None)
+                if own and cents not in own and cents in others:
+                    out.append((written, ident, own))
+            continue
+        if not ids:
+            continue
+        ident = ids.pop()
+        named_at = next(k for k, cell in enumerate(cells) if ident in cell)
+        for cell in cells[named_at:]:  # a cell before the object's says another one's ("Item now")
+            low = cell.lower()
+            if "$" not in cell or _WORKED.search(cell) or _OTHER_AMOUNT.search(low):
+                continue
+            amounts = money_numbers_in(cell)
+            if len(amounts) != 1:
+                continue
+            written, cents = amounts[0]
+            own, others = book.prices(ident, day)
+            if own and (kind := _kind_said(low, book.kinds())):
+                own, others = book.prices(ident, day, kind)
+            if own and cents not in own and cents in others:
+                out.append((written, ident, own))
+    return out
+
+
 def misattributed(text: str, book: PriceBook) -> list[tuple[str, str, set[int]]]:
-    """(amount as written, identifier, that object's prices) for each sentence that prices one
-    object at another one's price."""
+    """(amount as written, identifier, that object's prices) for each sentence, or table row, that
+    prices one object at another one's price."""
+    rows = _row_claims(text, book) if "|" in text else []
+    out = [claim for claim in misattributed_in_sentences(text, book) if claim[:2] not in {r[:2] for r in rows}]
+    return rows + out
+
+
+def misattributed_in_sentences(text: str, book: PriceBook) -> list[tuple[str, str, set[int]]]:
+    """``misattributed`` of the sentences that say a price ("costs", "is $")."""
     out: list[tuple[str, str, set[int]]] = []
     low = text.lower()
     if not _may_price(low) or not (_PRICE_WORDS.search(low) or (" per " in low and _PER_PERSON.search(low))):

@@ -101,6 +101,9 @@ def test_a_clock_time_a_text_states_must_be_visible(convo, at, said: str, ok: bo
     # A span of two visible times, and a date written day first.
     ({"date": "2024-05-21", "departure": "14:00:00", "arrival": "17:00:00"}, "HAT1 on 21/05/2024, 14:00-17:00.",
      "HAT1 on 22/05/2024, 14:00-18:00.", ["22/05/2024", "14:00-18:00"]),
+    # A span by an arrow; an arrival past midnight is the next day's.
+    ({"departure": "21:00:00", "arrival": "01:30:00+1"}, "HAT1: 21:00→01:30 (+1).", "HAT1: 21:00→02:30 (+1).",
+     ["21:00→02:30"]),
 ])
 def test_dates_and_times_as_texts_write_them(convo, at, shown: dict[str, str], ok: str, wrong: str,
                                             misses: list[str]) -> None:

@@ -42,6 +42,9 @@ def _text(convo: Any, at: Any, observation: Any, said: str) -> list[str]:
     (FLIGHTS, "Economy options:\n- HAT001, departs 07:00 - $310 per person\n- HAT002 - $135 per person\nWhich one?"),
     # "standard back" is an option, not money back.
     (SHIRTS, "Shirts with a standard back: 9612497925 at $53.43."),
+    # A table prices what its rows name, with no price word; a column's name says the cabin.
+    (FLIGHTS, "| Flight | Economy now |\n|---|---|\n| HAT001 | $135 |"),
+    (FLIGHTS, "| # | Flights | Departs | Economy |\n|---|---|---|---|\n| 1 | HAT002 + HAT001 | 07:00 | $135 + $135 = $270 |"),
 ])
 def test_a_price_of_another_object_is_misattributed(convo, at, observation: Any, said: str) -> None:
     assert _text(convo, at, observation, said) == ["text_misattributed"]
@@ -75,6 +78,9 @@ def test_a_price_of_another_object_is_misattributed(convo, at, observation: Any,
     (FLIGHTS, "Upgrade: HAT001 $310 + HAT002 $290 = $600 vs the $255 fare paid ($135 + $120), so $345 to pay."),
     (FLIGHTS, "HAT001 is $310 and HAT002 is $290 in business, so $600 per passenger versus the $255 you "
               "paid ($135 + $120)."),
+    (FLIGHTS, "| Flight | Business | Economy now |\n|---|---|---|\n| HAT001 | $310 | $120 |"),
+    (FLIGHTS, "| Item now | New |\n|---|---|\n| the other one ($135) | HAT001 ($120) |"),  # a cell before it: another's
+    (FLIGHTS, "| 1 | HAT001, first | HAT002, then | $135 + $120 = $255 |"),  # not one run of legs: unclear
 ])
 def test_its_own_price_or_another_claim_passes(convo, at, observation: Any, said: str) -> None:
     assert _text(convo, at, observation, said) == []
