@@ -246,10 +246,11 @@ def mistotaled(text: str, total_of: Callable[[str], set[int]], any_total: bool =
     return out
 
 
-# An object and an amount right after it, which gives its total: "bill B1006 for $65.00", "B1002 ($150.00)".
+# An object and an amount right after it, which gives its total: "bill B1006 for $65.00", "B1002 ($150.00)",
+# "an overdue bill, B1007, for $150.00".
 # Not the first of a list: "Bill B1001: $40, $65, $40 and $15.50".
-_CODE_AMOUNT = re.compile(r"(#W\d{7}|\b[A-Z]{1,2}\d{4,})\b\s*(?:\(|:|for|of|totall?ing|at)\s*"
-                          r"((?>\$\s?\d{1,3}(?:,\d{3})+(?:\.\d+)?|\$\s?\d+(?:\.\d+)?))(?![\d,]|\s*(?:,|and\b|\+|&|plus\b))")
+_CODE_AMOUNT = re.compile(r"(#W\d{7}|\b[A-Z]{1,2}\d{4,})\b,?\s*(?:\(|:|for|of|totall?ing|at)\s*"
+                          r"((?>\$\s?\d{1,3}(?:,\d{3})+(?:\.\d+)?|\$\s?\d+(?:\.\d+)?))(?!\d|,\d|\s*(?:,\s*\$|and\b|\+|&|plus\b))")
 
 
 _ANOTHER_CODE = re.compile(r"#W\d{7}\b|\b[A-Z]{1,2}\d{4,}\b")

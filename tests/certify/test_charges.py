@@ -203,6 +203,9 @@ def test_a_report_is_read_up_to_where_it_turns_to_another_object(convo, at, repo
     ("Your February bill B1006 ($70.00) is marked Disputed.", []),
     ("Bill B1006: $65.00, $5.00 and nothing else.", []),  # the first of a list
     ("Bill B1006 for $1,065.00 is due.", [("B1006", "$1,065.00", "$70.00")]),
+    # Named between commas, then a clause after the amount.
+    ("An overdue bill, B1006, for $65.00, which was due on 2025-01-15.", [("B1006", "$65.00", "$70.00")]),
+    ("Bill B1006: $65.00,$5.00 in all.", []),  # still the first of a list
 ])
 def test_a_total_said_against_the_objects_total(text: str, out: list[tuple[str, str, str]]) -> None:
     assert mistotaled(text, lambda ident: {7000} if ident == "B1006" else set()) == out
