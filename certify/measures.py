@@ -93,25 +93,38 @@ class MeasureBook:
 
 def misassigned_measures(text: str, book: MeasureBook) -> list[tuple[str, str, str, str]]:
     """(the quantity as written, the identifier, the field, the values that object shows) for each
-    sentence or line naming one identifier and giving it a quantity (with a unit) that is another
-    object's value of a field the named one shows with other values."""
+    quantity (with a unit) a sentence or line gives an object that is another object's value of a
+    field that object shows with other values. With one identifier in the sentence, its quantities
+    are that object's; with several, each clause's are the one it names, or the one named last
+    before it ("line 555-123-2006 has used 9.5 GB and line 555-123-2007 has used 18.1 GB"); a
+    quantity denied ("not 12.8 GB") is no claim."""
     out: list[tuple[str, str, str, str]] = []
     for sentence in SENTENCE_OR_LINE.split(text):
-        said = list(MEASURE.finditer(sentence))
-        if not said or len(ids := identifiers_in(sentence)) != 1:
+        if MEASURE.search(sentence) is None or not (ids := identifiers_in(sentence)):
             continue
-        key = compact(ids[0])
-        fields = book.fields.get(key)
-        if not fields:
-            continue
-        own = set().union(*fields.values())
-        for m in said:
-            n = round(float(m[1]) * 100)
-            if n in own:
-                continue
-            for field, values in fields.items():
-                if unit_of(field) == m[2].lower() and any(key not in held for held in book.holders.get((field, n), ())):
-                    shown = ", ".join(f"{v / 100:g}" for v in sorted(values))
-                    out.append((m[0], ids[0], field, shown))
-                    break
+        parts = [sentence] if len(ids) == 1 else _CLAUSE.split(sentence)
+        ident = ids[0]
+        for part in parts:
+            if len(ids) > 1 and (named := identifiers_in(part)):
+                ident = named[-1] if len(named) == 1 else ""
+            for m in MEASURE.finditer(part):
+                if ident and not _DENIED.search(part, 0, m.start()):
+                    out += _misassigned(m, ident, book)
     return out
+
+
+# What divides a sentence naming several objects into the parts said of each.
+_CLAUSE = re.compile(r"[(),;]|\band\b|\bbut\b")
+_DENIED = re.compile(r"(?:\bnot|n't|\binstead of|\brather than)\s+(?:\S+\s+)?$", re.I)
+
+
+def _misassigned(m: re.Match[str], ident: str, book: MeasureBook) -> list[tuple[str, str, str, str]]:
+    key = compact(ident)
+    fields = book.fields.get(key)
+    n = round(float(m[1]) * 100)
+    if not fields or n in set().union(*fields.values()):
+        return []
+    for field, values in fields.items():
+        if unit_of(field) == m[2].lower() and any(key not in held for held in book.holders.get((field, n), ())):
+            return [(m[0], ident, field, ", ".join(f"{v / 100:g}" for v in sorted(values)))]
+    return []

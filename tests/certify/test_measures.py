@@ -40,7 +40,11 @@ def test_the_unit_of_a_field_and_whose_values_it_holds() -> None:
     ("L1007 used 9.5 GB this month.", []),
     ("L1005 used 12.8 GB this month.", []),
     ("L1007 has 989.5 GB left of its 999 GB.", []),  # derived from its own: the visibility check's
-    ("L1007 used 9.5 GB and L1005 12.8 GB.", []),  # two objects: which amount is whose is unclear
+    ("L1007 used 9.5 GB and L1005 12.8 GB.", []),  # several objects: each clause's its own
+    ("L1005 has used 9.5 GB and L1007 has used 12.8 GB.", [("9.5 GB", "L1005", "data_used_gb"),
+                                                           ("12.8 GB", "L1007", "data_used_gb")]),  # swapped
+    ("L1007 has used 9.5 GB, not 12.8 GB (12.8 GB is L1005).", []),  # denied, then said of its own
+    ("L1007 has used 9.5 GB, not 12.8 GB.", []),
     ("You have used 12.8 GB in total.", []),  # no object named
     ("L1007 can add 2 GB for $2.00 per GB.", []),  # its own refuel amount
 ])
