@@ -35,9 +35,9 @@ _NOT_NOW = re.compile(r"\b(?:once|when|after|until|if|will|would|can|could|befor
 _ANY_ONE = re.compile(r"\b(?:a|an|any|no)\s+$", re.I)
 
 
-def status_claims(text: str) -> list[tuple[str, set[str]]]:
-    """(identifier, the status forms said) for each sentence that names one object and says its
-    status now."""
+def status_claims(text: str) -> list[tuple[str, set[str], str]]:
+    """(identifier, the status forms said, the sentence) for each sentence that names one object
+    and says its status now."""
     low = text.lower()
     if not any(w in low for w in _CHEAP):  # plain substrings first: most texts say no status
         return []
@@ -56,7 +56,7 @@ def status_claims(text: str) -> list[tuple[str, set[str]]]:
                 listed = identifiers_in(line) if listed is None else listed
                 ids = listed
             if len(ids) == 1:
-                out.append((ids[0], said))
+                out.append((ids[0], said, sentence))
     return out
 
 
@@ -70,13 +70,13 @@ def contradicted(text: str, status_of: Callable[[str], Any],
     shows the object beside any status (``status_of`` gives ""; never looked up) and the user did
     not say it (``told``)."""
     out = []
-    for ident, said in status_claims(text):
+    for ident, said, sentence in status_claims(text):
         shown = status_of(ident)
         if shown == "":
             if said != {"paid"} and not told(ident, said):  # "what you paid": how, not a bill's status
                 out.append((ident, ""))
         elif (isinstance(shown, str) and (form := _FORMS.get(shown.lower(), _one_word(shown))) and form not in said
-              and not re.search(rf"\b{re.escape(form)}\b", text, re.I)):  # "marked Disputed and unpaid" says it
+              and not re.search(rf"\b{re.escape(form)}\b", sentence, re.I)):  # "marked Disputed and unpaid" says it
             out.append((ident, shown))  # "B1006 is overdue" where it shows "Disputed"
     return out
 

@@ -41,6 +41,8 @@ SHOWN = {"L1005": "Active", "#W1000001": "pending", "B1001": "Paid", "B1006": "D
     ("Your orders:\n- #W1000001 (lamp, kettle; $1,967.41): delivered\n- L1005: active",
      [("#W1000001", "pending")]),
     ("Your orders:\n- #W1000001 (lamp; $1,967.41): pending", []),
+    # Each line's status against its own object's: another line saying the shown one does not excuse it.
+    ("- #W1000001: delivered\n- #W1000002: pending", [("#W1000001", "pending")]),
     ("You have no problem: B1001 is overdue.", [("B1001", "Paid")]),  # "no" of something else
 ])
 def test_a_status_word_against_the_observed_status(text: str, out: list[tuple[str, str]]) -> None:
