@@ -50,6 +50,7 @@ from trajectory2gym.certify.claims import (
     action_nouns,
     claims_done,
     claims_own_action,
+    contact_claims,
     may_name_other_choice,
     other_choices,
     unmade_claims,
@@ -1022,6 +1023,8 @@ class _Run:
                 reasons.append(reason("text_contradicts_status", arg="insurance", detail=f"{shown} ({said[:60]!r})"))
         for written, shown in misdated(content, self._created_of):  # "booked on May 9": it shows May 7
             reasons.append(reason("text_contradicts_booking_date", value=written, detail=shown))
+        for said in contact_claims(content, self.visible_specs):  # "I've emailed you the itinerary": no tool does that
+            reasons.append(reason("text_claims_unmade_action", detail=said[:100]))
         if alone:  # "I've also added a $50 certificate", where no call sent one
             idle = None if self._writes else self._made_verbs  # nothing went through since the user spoke
             for said in unmade_claims(content, self._made_nouns, self._nouns_of_writes, idle):

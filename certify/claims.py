@@ -185,3 +185,24 @@ def unmade_claims(text: str, made: Callable[[], set[str] | None], nouns: Callabl
         if other_object or (idle_verbs is not None and m.re is _I_DID and _unmade_kind(m[0], idle_verbs)):
             out.append(sentence.strip())
     return out
+
+
+# The agent saying it reached the user outside the conversation: "I've also emailed you the
+# itinerary", "I have sent you a confirmation email". Only a tool that sends mail or texts does that.
+_CONTACTED = re.compile(
+    r"\b(?:I|we)(?:'ve|’ve| have|'ll|’ll| will)\s+(?:(?:also|now|just|already|go ahead and)\s+)*"
+    r"(?:e-?mail(?:ed)?|text(?:ed)?|messag(?:ed|e)|mail(?:ed)?|sms(?:ed)?|sen[dt] (?:you )?(?:an? |the )?"
+    r"(?:confirmation )?(?:e-?mail|text|sms|message))\b", re.I)
+_MESSAGING = ("mail", "text", "sms", "message", "notif")  # words of a tool that reaches the user
+_LOOKUPS = ("get_", "find_", "list_", "search_")
+
+
+def contact_claims(text: str, tool_names: Iterable[str]) -> list[str]:
+    """The sentences in which the agent says it emailed or texted the user, where no visible tool
+    can: no call can have done it."""
+    if "mail" not in text and "text" not in text and "messag" not in text and "sms" not in text.lower():
+        return []  # plain substrings first
+    if any(w in name.lower() and not name.lower().startswith(_LOOKUPS) for name in tool_names for w in _MESSAGING):
+        return []  # a tool that sends (not find_user_id_by_email)
+    return [sentence.strip() for sentence in _SENTENCES.findall(text) if _CONTACTED.search(sentence)
+            and not _TOLD_FAILURE.search(sentence) and not sentence.rstrip().endswith("?")]

@@ -102,19 +102,24 @@ def misassigned_measures(text: str, book: MeasureBook) -> list[tuple[str, str, s
     for sentence in SENTENCE_OR_LINE.split(text):
         if MEASURE.search(sentence) is None or not (ids := identifiers_in(sentence)):
             continue
+        if len(ids) > 1 and _JOINT.search(sentence):
+            continue  # "L1001 and L1002 together used 11.9 GB": no one object's quantity
         parts = [sentence] if len(ids) == 1 else _CLAUSE.split(sentence)
         ident = ids[0]
         for part in parts:
             if len(ids) > 1 and (named := identifiers_in(part)):
                 ident = named[-1] if len(named) == 1 else ""
             for m in MEASURE.finditer(part):
-                if ident and not _DENIED.search(part, 0, m.start()):
+                if (ident and not _DENIED.search(part, 0, m.start())
+                        and not _WORKED.search(part[max(0, m.start() - 3):m.end() + 3])):
                     out += _misassigned(m, ident, book)
     return out
 
 
 # What divides a sentence naming several objects into the parts said of each.
 _CLAUSE = re.compile(r"[(),;]|\band\b|\bbut\b")
+_JOINT = re.compile(r"\b(?:together|combined|both|altogether|in total|between them)\b", re.I)
+_WORKED = re.compile(r"[+=×−]")  # a term of a sum ("5.0 GB + 15.0 GB"): no claim of its own
 _DENIED = re.compile(r"(?:\bnot|n't|\binstead of|\brather than)\s+(?:\S+\s+)?$", re.I)
 
 

@@ -8,7 +8,13 @@ from typing import Any
 import pytest
 
 from trajectory2gym.certify import certify_interaction
-from trajectory2gym.certify.claims import action_nouns, claims_done, unmade_claims, verb_key
+from trajectory2gym.certify.claims import (
+    action_nouns,
+    claims_done,
+    contact_claims,
+    unmade_claims,
+    verb_key,
+)
 from trajectory2gym.certify.reasons import reason_kind
 from trajectory2gym.envs.registry import tool_specs
 
@@ -362,3 +368,22 @@ def test_a_change_reported_as_made_where_the_result_says_it_already_was(convo: A
     i = c.say(report)
     decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
     assert [reason_kind(r) for r in decision.reasons] == kinds
+
+
+@pytest.mark.parametrize(("text", "tools", "claimed"), [
+    ("You're booked! I've also emailed you the itinerary and your e-ticket.", ["book_reservation"], True),
+    ("Done. I have sent you a confirmation email.", ["find_user_id_by_email", "cancel_pending_order"], True),
+    ("I'll text you the tracking number.", ["get_order_details"], True),
+    ("You'll receive the return instructions by email.", ["return_delivered_order_items"], False),  # the system's
+    ("I've emailed you the receipt.", ["send_email_receipt"], False),  # a tool that sends mail
+    ("I couldn't email you the receipt, sorry.", ["book_reservation"], False),
+])
+def test_a_claim_of_mailing_the_user_needs_a_tool_that_does(text: str, tools: list[str], claimed: bool) -> None:
+    assert bool(contact_claims(text, tools)) is claimed
+
+
+def test_a_mailing_claim_is_an_unmade_action(convo: Any, at: Any) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("Thanks, that's all.")
+    i = c.say("Great! I've also emailed you the itinerary.")
+    assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == ["text_claims_unmade_action"]

@@ -45,6 +45,8 @@ def test_the_unit_of_a_field_and_whose_values_it_holds() -> None:
                                                            ("12.8 GB", "L1007", "data_used_gb")]),  # swapped
     ("L1007 has used 9.5 GB, not 12.8 GB (12.8 GB is L1005).", []),  # denied, then said of its own
     ("L1007 has used 9.5 GB, not 12.8 GB.", []),
+    ("L1007 and L1005 together used 22.3 GB (9.5 GB + 12.8 GB).", []),  # a joint quantity, and a sum's terms
+    ("L1007 has used 12.8 GB + 2 GB.", []),
     ("You have used 12.8 GB in total.", []),  # no object named
     ("L1007 can add 2 GB for $2.00 per GB.", []),  # its own refuel amount
 ])
