@@ -22,6 +22,7 @@ argument checks; this module decides whether the user said yes to this call.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from trajectory2gym.certify.action_words import ACTION_STEMS, says
 from trajectory2gym.certify.agreement import (
@@ -55,6 +56,7 @@ from trajectory2gym.certify.turns import (
     DEFER,
     SENTENCE,
     SENTENCE_OR_LINE,
+    Clause,
     Turn,
     split_clauses,
 )
@@ -646,7 +648,25 @@ def _ordered_then_asked(turn: Turn, anchors: Anchors) -> bool:
 _DO_IT = re.compile(r"\b(?:do it|go ahead|proceed|go for it)\b", re.I)
 
 
-_TOPIC = re.compile(r"\W*(?:and\s+|but\s+)?(?:for|as for|about|regarding|as to|on)\s+(?:the|my|that|this)\s+\w+", re.I)
+_TOPIC = re.compile(r"\W*(?:and\s+|but\s+)?(?:(?:for|as for|about|regarding|as to|on)\s+(?:the|my|that|this)\s+\w+"
+                    r"|(?:the|my|that|this)\s+\w+(?=\s+(?:i'?ll|i will|let me|maybe)\b))", re.I)  # "the upgrade I'll decide later"
+
+
+def _comma_parts(clauses: list[Clause]) -> Iterator[Clause]:
+    """The clauses, one cut where a comma starts a topic put off: "ok add the bags now, the upgrade
+    I'll decide later" says yes to one thing and puts another off."""
+    for clause in clauses:
+        m = _PUT_OFF.search(clause.text) if "," in clause.text else None
+        if m is not None and DEFER.search(clause.text, m.start()):
+            yield from split_clauses(clause.text[:m.start()])
+            yield from split_clauses(clause.text[m.start() + 1:])
+        else:
+            yield clause
+
+
+# A comma, then a topic, then the words that put it off: ", the upgrade I'll decide later".
+_PUT_OFF = re.compile(r",\s*(?:and\s+|but\s+)?(?:the|my|that|this)\s+\w+(?:\s+\w+)?\s+(?=i'?ll\b|i will\b|let me\b|maybe\b)",
+                      re.I)
 
 
 def _defers_this(turn: Turn, anchors: Anchors, index: EvidenceIndex) -> bool:
@@ -656,7 +676,7 @@ def _defers_this(turn: Turn, anchors: Anchors, index: EvidenceIndex) -> bool:
     Daiki first", "Yes for the order. For my profile, maybe later"), or goes on from one that does
     ("... I'll get back to you.")."""
     elsewhere = named = False
-    for clause in turn.clauses:
+    for clause in _comma_parts(turn.clauses):
         side = _object_side(clause.words, anchors)
         if not DEFER.search(clause.text):
             named |= side > 0  # "Go ahead with the bags": this action said by its object

@@ -22,7 +22,7 @@ _FORMS = {"active": "active", "activated": "active", "suspended": "suspended", "
 STATUS_WORDS = frozenset(_FORMS)  # as tokens: a caller with a text's tokens may ask first
 # "Paid with PayPal" says how, not the status "paid"; nor does "you paid $212.79 for it".
 _STATUS = re.compile(r"\b(" + "|".join(w for w in _FORMS if w != "paid") + r")\b"
-                     r"|(?<!you )(?<!\bi )(?<!we )(?<!they )\b(paid)\b"
+                     r"|\b(paid)\b(?<!you paid)(?<!\bi paid)(?<!we paid)(?<!they paid)"  # tested after the word: cheap
                      r"(?!\s+(?:(?:with|by|via|using|on|through|to|for|in)\b|\$))", re.I)
 _CHEAP = ("activ", "suspend", "pending", "deliver", "cancel", "process", "ship", "paid", "overdue", "expire")
 # A sentence about what may or will happen, or what was: no claim of the status now.

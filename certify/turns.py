@@ -16,9 +16,27 @@ from trajectory2gym.certify.normalize import (
 )
 from trajectory2gym.certify.plan_picks import plan_lines
 
+
 # Where a message's sentences end; with SENTENCE_OR_LINE, a list's lines too.
-SENTENCE = re.compile(r"(?<=[.!?;])\s+|(?<=[.!?][)\]])\s+")  # "(#W1 is delivered.) I would"
-SENTENCE_OR_LINE = re.compile(r"(?<=[.!?;])\s+|(?<=[.!?][)\]])\s+|\n+")
+class _Splitter:
+    """Splits a text into sentences with the plain pattern, or, where the text holds an aside that
+    ends a sentence ("(#W1 is delivered.) I would ..."), with the pattern that also ends one after
+    it: the second costs more at every position, and few texts need it."""
+
+    _ASIDE_ENDS = (".)", "!)", "?)", ".]", "!]", "?]")
+
+    def __init__(self, plain: str) -> None:
+        self._plain = re.compile(plain)
+        self._asides = re.compile(plain + r"|(?<=[.!?][)\]])\s+")
+
+    def split(self, text: str) -> list[str]:
+        if any(end in text for end in self._ASIDE_ENDS):
+            return self._asides.split(text)
+        return self._plain.split(text)
+
+
+SENTENCE = _Splitter(r"(?<=[.!?;])\s+")
+SENTENCE_OR_LINE = _Splitter(r"(?<=[.!?;])\s+|\n+")
 
 # A message that asks something: a weak "okay" or a bare choice answers it.
 ASKS = re.compile(r"\?|\b(?:confirm|let me know|shall i|should i|would you like|do you want)\b", re.I)
@@ -49,7 +67,7 @@ _CLAUSE_SPLIT = re.compile(
 # wife first", "Okay, I'll confirm with my husband first".
 DEFER = re.compile(
     r"\b(?:let me|i(?:'d| would)? (?:want|need|have|like) to|i'?ll|i will|i must|i should) "
-    r"(?:think|check|talk|speak|ask|consult|discuss|confirm with|see)\b"
+    r"(?:think|check|talk|speak|ask|consult|discuss|confirm with|see|decide)\b"
     r"|\b(?:check|talk|speak|confirm|consult)(?:ing)? (?:with|to) (?:my|our|the)\b"
     r"|\bmaybe later\b"
     r"|\bget back to (?:you|u)\b|\bthink (?:about it|it over)\b|\bhold on\b|\bnot yet\b",

@@ -20,12 +20,12 @@ from typing import Any
 import orjson
 
 from trajectory2gym.certify.normalize import identifiers_in, money_numbers_in, to_cents
-from trajectory2gym.certify.turns import SENTENCE_OR_LINE
 
 _SEPARATORS = re.compile(r"[^a-z0-9.]+")
-# Words of an amount other than the object's own price (searched on lower case).
-_OTHER_AMOUNT = re.compile(r"\b(?:difference|refund\w*|instead|than|total\w*|save|extra|credit|charge\w*|"
-                           r"back|fee|balance|closest|similar|alternative)\b")
+# Words of an amount other than the object's own price, as plain substrings of the lower-cased
+# sentence (a regex alternation tried at every position costs more; a looser match only skips more).
+_OTHER_AMOUNT = ("difference", "refund", "instead", "than", "total", "save", "extra", "credit", "charge", "back",
+                 "fee", "balance", "closest", "similar", "alternative")
 
 
 def _spaced(text: str) -> str:
@@ -76,21 +76,37 @@ class VariantBook:
         self.read = len(observations)
 
 
+def _priced_sentences(text: str) -> Iterator[str]:
+    """The sentences (or lines) of a text that hold a "$", found from each "$" by plain substring
+    searches: splitting every text into sentences costs more than the few with an amount."""
+    at = text.find("$")
+    while at >= 0:
+        start = max(text.rfind(end, 0, at) for end in _ENDS) + 1
+        stops = [k for end in _ENDS if (k := text.find(end, at)) >= 0]
+        stop = min(stops) + 1 if stops else len(text)
+        yield text[start:stop]
+        at = text.find("$", stop)
+
+
+_ENDS = (". ", "! ", "? ", "; ", "\n")
+
+
 def misdescribed_prices(text: str, objects: Callable[[], set[Described]]) -> list[tuple[str, str, int]]:
     """(the amount as written, the options it is said of, that object's price) for each sentence
     or line that describes one object by its options and gives it another described object's
     price. ``objects`` gives the described objects shown; it is asked only for a sentence that
     may describe one (most name an id or several amounts)."""
     out: list[tuple[str, str, int]] = []
-    for sentence in SENTENCE_OR_LINE.split(text):
-        if "$" not in sentence or "#" in sentence:
-            continue  # no amount; or an order named ("#W123": the price check's)
-        amounts = money_numbers_in(sentence)
-        if len(amounts) != 1:
+    for sentence in _priced_sentences(text):
+        if sentence.count("$") != 1 or "#" in sentence:
+            continue  # several amounts; an order named ("#W123": the price check's)
+        low = sentence.lower()
+        if any(w in low for w in _OTHER_AMOUNT):
             continue
+        amounts = money_numbers_in(sentence)
+        if len(amounts) != 1 or identifiers_in(sentence):
+            continue  # an item named by its id: the price check's
         spaced = _spaced(sentence)
-        if _OTHER_AMOUNT.search(spaced) or identifiers_in(sentence):
-            continue  # another amount; or an item named by its id (the price check's)
         shown = objects()
         matched = [d for d in shown if d.in_(spaced)]
         prices = {d.cents for d in matched}

@@ -839,6 +839,9 @@ def test_a_count_after_the_number_added_is_the_new_total(convo, total: int, kind
     ("Go ahead with the bags. For the flight change, let me check with my wife first. I'll get back to you.", []),
     ("Go ahead with the bags. Actually wait, let me think about it first.", ["not_confirmed"]),
     ("Let me check with my wife first.", ["not_confirmed"]),
+    # The topic put off after a comma, before its deferral: "the upgrade I'll decide later".
+    ("ok add the bag now, the upgrade I'll decide later", []),
+    ("ok add the bag now, the bag I'll decide later", ["not_confirmed"]),
 ])
 def test_a_deferral_of_the_other_action_on_one_reservation(convo, reply: str, kinds: list[str]) -> None:
     said = ("I can add 1 bag to PVUB64 (3 in total, free) on your Visa ending 8862, and I can also move HAT173 "
