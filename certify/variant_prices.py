@@ -77,18 +77,19 @@ class VariantBook:
 
 
 def _priced_sentences(text: str) -> Iterator[str]:
-    """The sentences (or lines) of a text that hold a "$", found from each "$" by plain substring
-    searches: splitting every text into sentences costs more than the few with an amount."""
+    """The sentences (or lines) of a text that hold a "$", found from each "$" (splitting every
+    text into sentences costs more than the few with an amount need)."""
     at = text.find("$")
     while at >= 0:
-        start = max(text.rfind(end, 0, at) for end in _ENDS) + 1
-        stops = [k for end in _ENDS if (k := text.find(end, at)) >= 0]
-        stop = min(stops) + 1 if stops else len(text)
+        start = max(text.rfind(". ", 0, at), text.rfind("? ", 0, at), text.rfind("! ", 0, at),
+                    text.rfind("\n", 0, at)) + 1
+        m = _STOP.search(text, at)
+        stop = m.end() if m is not None else len(text)
         yield text[start:stop]
         at = text.find("$", stop)
 
 
-_ENDS = (". ", "! ", "? ", "; ", "\n")
+_STOP = re.compile(r"[.!?](?=\s)|\n")
 
 
 def misdescribed_prices(text: str, objects: Callable[[], set[Described]]) -> list[tuple[str, str, int]]:
