@@ -89,6 +89,7 @@ from trajectory2gym.certify.reported_payments import (
     misnamed_cards,
     misnamed_payers,
     misnamed_refund_methods,
+    paid_with_fours,
     write_payments,
 )
 from trajectory2gym.certify.routes import Route
@@ -792,15 +793,22 @@ class _Run:
         return out
 
     def _misnamed_payers(self, content: str) -> list[tuple[str, str, str]]:
-        """(object, kind said, methods shown) for each kind of method a text says its one object with
-        a payment history was paid with, where the history shows none of that kind."""
-        owners = {t for t in identifiers_in(content)
-                  if isinstance(self.index.field_of(t.lstrip("#"), "payment_history"), list)}
-        if len(owners) != 1:
+        """(object, kind said, methods shown) for each kind of method (or card, by its last four
+        digits) a text says its one object with a payment history was paid with, where the history
+        shows none of that kind (or no card ending so)."""
+        histories = {t: held for t in identifiers_in(content)  # as written ("#W4689314"), or without its sign
+                     if isinstance(held := self.index.field_of(t, "payment_history")
+                                   or self.index.field_of(t.lstrip("#"), "payment_history"), list)}
+        if len(histories) != 1:
             return []
-        owner = owners.pop()
-        methods = history_methods(self.index.field_of(owner.lstrip("#"), "payment_history"))
-        return [(owner, said, ", ".join(sorted(methods))) for said in misnamed_payers(content, methods)]
+        owner, history = histories.popitem()
+        methods = history_methods(history)
+        out = [(owner, said, ", ".join(sorted(methods))) for said in misnamed_payers(content, methods)]
+        # "paid with your Visa ending 6791", where the one card it shows ends 8484
+        fours = {four for m in methods if (four := self.index.field_of(m, "last_four")) is not None}
+        out += [(owner, f"the card ending {said}", ", ".join(sorted(methods)))
+                for said in paid_with_fours(content) if fours and said not in fours]
+        return out
 
     def _switch_of(self, ident: str, feature: str) -> bool | None:
         """The ``<feature>_enabled`` flag the newest observed object with this identifier shows; None

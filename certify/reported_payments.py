@@ -121,6 +121,17 @@ def misnamed_payers(text: str, methods: set[str]) -> list[str]:
                        if not _MAY_BE.search(low, max(0, m.start() - 25), m.start())), methods)
 
 
+def paid_with_fours(text: str) -> list[str]:
+    """The last four digits of the card a text says an object was paid with ("It was paid with
+    your Visa ending 6791")."""
+    low = text.lower()
+    return [f[1] for m in _PAID_WITH.finditer(low) if not _MAY_BE.search(low, max(0, m.start() - 25), m.start())
+            and (f := _ENDING.match(low, m.end())) is not None]
+
+
+_ENDING = re.compile(r"[^.!?;\n]{0,12}?\b(?:ending(?: in)?|last four|x+|\*+)\s*(\d{4})\b")
+
+
 # Not how it was paid: how it may be ("it can be paid with your Mastercard next time").
 _MAY_BE = re.compile(r"\b(?:can|could|will|would|may|might|should|to be|want|like)\b")
 

@@ -16,7 +16,6 @@ from trajectory2gym.certify.normalize import (
 )
 from trajectory2gym.certify.plan_picks import plan_lines
 
-
 # Where a message's sentences end; with SENTENCE_OR_LINE, a list's lines too.
 # After ".", "!", "?" or ";", or a bracket that closes right after one ("(#W1 is delivered.) I would"):
 # the second lookbehind is tried only after a bracket, so this costs about what the plain end does.

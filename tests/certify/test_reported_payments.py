@@ -148,3 +148,26 @@ def test_how_a_looked_up_booking_was_paid_must_be_its_history(convo: Any, said: 
     i = c.say(said)
     decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
     assert [reason_kind(r) for r in decision.reasons] == kinds
+
+
+@pytest.mark.parametrize(("said", "reasons"), [
+    ("Order #W4689314 was paid with your Visa ending 6791.",
+     ["text says #W4689314 was paid with 'the card ending 6791', where its payment history shows credit_card_8105988"]),
+    ("Order #W4689314 was paid with your Mastercard ending 8484.", []),
+    ("Order #W4689314 was paid with your PayPal.",
+     ["text says #W4689314 was paid with 'paypal', where its payment history shows credit_card_8105988"]),
+    ("Order #W4689314 can be paid with your Visa ending 6791 next time.", []),  # how it may be
+])
+def test_how_an_order_was_paid_by_its_cards_last_four(convo: Any, at: Any, said: str, reasons: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user("How did I pay for #W4689314? I'm sofia_li_9219.")
+    c.call("get_user_details", {"user_id": "sofia_li_9219"}, {"payment_methods": {
+        "credit_card_8105988": {"source": "credit_card", "brand": "mastercard", "last_four": "8484",
+                                "id": "credit_card_8105988"},
+        "credit_card_1055108": {"source": "credit_card", "brand": "visa", "last_four": "6791",
+                                "id": "credit_card_1055108"}}})
+    c.call("get_order_details", {"order_id": "#W4689314"}, {"order_id": "#W4689314", "status": "delivered",
+           "payment_history": [{"transaction_type": "payment", "amount": 2895.55,
+                                "payment_method_id": "credit_card_8105988"}]})
+    i = c.say(said)
+    assert at(certify_interaction(c.build()), i).reasons == reasons
