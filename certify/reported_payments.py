@@ -133,7 +133,7 @@ _ENDING = re.compile(r"[^.!?;\n]{0,12}?\b(?:ending(?: in)?|last four|x+|\*+)\s*(
 
 
 # Not how it was paid: how it may be ("it can be paid with your Mastercard next time").
-_MAY_BE = re.compile(r"\b(?:can|could|will|would|may|might|should|to be|want|like)\b")
+_MAY_BE = re.compile(r"\b(?:can|could|will|would|may|might|should|to be|want|like|now)\b")  # "now paid with": a change
 
 
 def history_methods(value: Any) -> set[str]:
