@@ -24,6 +24,7 @@ from typing import Any
 import orjson
 
 from trajectory2gym.certified import CertifiedInteraction
+from trajectory2gym.certify.addresses import AddressBook, misaddressed
 from trajectory2gym.certify.agreement import (
     action_amounts,
     is_data,
@@ -280,6 +281,7 @@ class _Run:
         self._dated: DatedFields | None = None
         self._measures: MeasureBook | None = None
         self._variants: VariantBook | None = None
+        self._addresses: AddressBook | None = None
         self._derived_days: set[str] = set()  # ISO dates grounded calls derived ("one day later")
         self._obs_days: dict[int, str] = {}  # JSON observation number -> the date its call asked about
         self._tool_args: frozenset[tuple[str, frozenset[str]]] | None = None
@@ -1059,6 +1061,13 @@ class _Run:
             for written, ident, field, shown in misassigned_measures(content, self._measures):
                 reasons.append(reason("text_mismeasured", value=written, arg=ident,
                                       detail=f"{field}, where its own is {shown}"))
+        if "address1" in self.index.compacts:  # a set lookup first
+            if self._addresses is None:
+                self._addresses = AddressBook()
+            self._addresses.update(self.index.json_observations)
+            # "#W3189752 keeps going to 604 Pine Lane", where its newest record shows 1420 Camelback Rd
+            for ident, said, shown in misaddressed(content, self._addresses):
+                reasons.append(reason("text_misaddressed", arg=ident, value=said, detail=shown))
         if may_name_month_day(content):  # "contract runs until January 10", its last plan change
             for written, label, shown in misdated_fields(content, self._dated_fields()):
                 reasons.append(reason("text_misdated", arg=label, value=written, detail=shown))

@@ -25,6 +25,7 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "free_text_too_long": ("visibility", "{tool}: {arg} free text longer than {detail} characters"),
     "text_not_visible": ("visibility", "text states {value} not in visible history"),
     "text_misattributed": ("visibility", "text states {value} for {arg}, which the observations price at {detail}"),
+    "text_misaddressed": ("visibility", "text gives {arg} the address {value}, where its newest record shows {detail}"),
     "text_mismeasured": ("visibility", "text states {value} for {arg}, another object's {detail}"),
     "text_misstated_charge": ("visibility", "text states {value} as charged or refunded, which the call's result "
                                             "records as {detail}"),

@@ -1,0 +1,78 @@
+"""The street address a text gives one object, against the address its newest record shows.
+
+"#W3189752 keeps going to 604 Pine Lane", where the order's latest record (the result of an
+address change) shows ``"address1": "1420 Camelback Rd"``: the street is visible, but no longer
+this order's. A sentence naming one identifier and one street line some observation shows is
+flagged when that object's newest record shows another street line, and the sentence does not
+name that one too; a sentence about a change ("I'll update #W1 to ship to ...") says where it
+will ship, not where it ships.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from contextlib import suppress
+from typing import Any
+
+import orjson
+
+from trajectory2gym.certify.measures import own_ids
+from trajectory2gym.certify.normalize import compact, identifiers_in
+from trajectory2gym.certify.turns import SENTENCE_OR_LINE
+
+# A sentence about a change to make, or made: not the address the object has now.
+_NOT_NOW = re.compile(r"\b(?:will|would|can|could|shall|should|'ll|change[ds]?|changing|update[ds]?|updating|"
+                      r"modif(?:y|ied|ies)|mov(?:e|ed|es|ing)|switch(?:ed|es)?|instead|new|from)\b", re.I)
+
+
+def _addressed(value: Any) -> Iterator[tuple[set[str], str]]:
+    """(the object's own identifier keys, its street line) for each object with an ``address``."""
+    if isinstance(value, list):
+        for item in value:
+            yield from _addressed(item)
+    elif isinstance(value, dict):
+        address = value.get("address")
+        if isinstance(address, dict) and isinstance(line := address.get("address1"), str) and line.strip():
+            yield own_ids(value), line.strip()
+        for item in value.values():
+            if isinstance(item, (dict, list)):
+                yield from _addressed(item)
+
+
+class AddressBook:
+    """The street lines the JSON observations show: every one, and per identifier key the newest."""
+
+    def __init__(self) -> None:
+        self.lines: set[str] = set()  # lower case
+        self.newest: dict[str, str] = {}
+        self.read = 0
+
+    def update(self, observations: list[str]) -> None:
+        for low in observations[self.read:]:  # lower-cased already
+            if '"address1"' in low:
+                with suppress(orjson.JSONDecodeError):
+                    for ids, line in _addressed(orjson.loads(low)):
+                        self.lines.add(line)
+                        for key in ids:
+                            self.newest[key] = line
+        self.read = len(observations)
+
+
+def misaddressed(text: str, book: AddressBook) -> list[tuple[str, str, str]]:
+    """(identifier, the street line said, the one its newest record shows) for each sentence that
+    names one object and gives it a street line other than its own."""
+    low = text.lower()
+    said_anywhere = [line for line in book.lines if line in low]
+    if not said_anywhere:
+        return []  # most texts name no street line: one substring search per line shown
+    out: list[tuple[str, str, str]] = []
+    for sentence in SENTENCE_OR_LINE.split(text):
+        lowered = sentence.lower()
+        said = [line for line in said_anywhere if line in lowered]
+        if len(said) != 1 or _NOT_NOW.search(sentence) or len(ids := identifiers_in(sentence)) != 1:
+            continue  # a change proposed or made ("I'll update #W1 to ship to ..."): not where it ships now
+        shown = book.newest.get(compact(ids[0]))
+        if shown is not None and shown != said[0]:
+            out.append((ids[0], said[0], shown))
+    return out

@@ -1,0 +1,52 @@
+"""The street a text gives one object must be the one its newest record shows
+(certify/addresses.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import orjson
+import pytest
+
+from trajectory2gym.certify import certify_interaction
+from trajectory2gym.certify.addresses import AddressBook, misaddressed
+from trajectory2gym.envs.registry import tool_specs
+
+OLD = {"address1": "604 Pine Lane", "address2": "Suite 907", "city": "Phoenix", "state": "AZ", "zip": "85033"}
+NEW = {"address1": "1420 Camelback Rd", "address2": "Apt 3B", "city": "Phoenix", "state": "AZ", "zip": "85016"}
+
+
+def _book(*records: dict[str, Any]) -> AddressBook:
+    book = AddressBook()
+    book.update([orjson.dumps(r).decode().lower() for r in records])
+    return book
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    ("#W3189752 keeps going to 604 Pine Lane, Suite 907.", [("#W3189752", "604 pine lane", "1420 camelback rd")]),
+    ("#W3189752 ships to 1420 Camelback Rd.", []),
+    ("#W5166363 ships to 604 Pine Lane.", []),  # its own, never changed
+    ("I'll update #W5166363 to ship to 1420 Camelback Rd.", []),  # a change proposed: where it will ship
+    ("#W3189752 moves from 604 Pine Lane to 1420 Camelback Rd.", []),
+    ("Both #W3189752 and #W5166363 ship to 604 Pine Lane.", []),  # two objects: whose is unclear
+])
+def test_a_street_said_of_an_object_against_its_newest_record(text: str, found: list[tuple[str, str, str]]) -> None:
+    book = _book({"order_id": "#W3189752", "address": OLD}, {"order_id": "#W5166363", "address": OLD},
+                 {"order_id": "#W3189752", "address": NEW})
+    assert misaddressed(text, book) == found
+
+
+def test_a_report_that_an_order_kept_the_address_it_no_longer_has(convo: Any, at: Any) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user("Move #W3189752 to 1420 Camelback Rd, Apt 3B, Phoenix, AZ 85016, USA. I'm lei_li_6575.")
+    c.call("get_order_details", {"order_id": "#W3189752"}, {"order_id": "#W3189752", "address": OLD})
+    c.say("Change #W3189752 to 1420 Camelback Rd, Apt 3B, Phoenix, AZ 85016, USA? Please confirm.")
+    c.user("yes")
+    c.call("modify_pending_order_address", {"order_id": "#W3189752", **NEW, "country": "USA"},
+           {"order_id": "#W3189752", "address": NEW})
+    wrong = c.say("Done. #W3189752 keeps going to 604 Pine Lane.")
+    right = c.say("Done. #W3189752 now ships to 1420 Camelback Rd.")
+    r = certify_interaction(c.build())
+    assert at(r, wrong).reasons == ["text gives #W3189752 the address '604 pine lane', where its newest record "
+                                    "shows 1420 camelback rd"]
+    assert at(r, right).eligible
