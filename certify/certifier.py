@@ -1101,7 +1101,8 @@ class _Run:
                 reasons.append(reason("text_misstated_refund_method", value=said, detail=", ".join(sorted(refunded))))
         if "ending" in content:
             fours = {str(four) for m in used if (four := self.index.field_of(m, "last_four")) is not None}
-            for said in misnamed_cards(content, fours):
+            back = {str(four) for m in refunded if (four := self.index.field_of(m, "last_four")) is not None}
+            for said in misnamed_cards(content, fours, back):
                 reasons.append(reason("text_misnamed_card", value=said, detail=", ".join(sorted(used))))
 
     def _done_reasons(self, content: str, toks: set[str], reasons: list[str]) -> None:

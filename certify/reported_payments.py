@@ -85,12 +85,22 @@ _CARD_ENDING = re.compile(r"\b(?:charg\w*|refund\w*|paid|billed|back|credited|de
                           r"\bending\s+(?:in\s+)?\**(\d{4})\b", re.I)
 
 
-def misnamed_cards(text: str, last_fours: set[str]) -> list[str]:
+def misnamed_cards(text: str, last_fours: set[str], refunded_fours: set[str] | None = None) -> list[str]:
     """The last four digits a text gives the card a write charged or refunded that none of the
-    write's cards has (``last_fours``; empty: nothing to compare)."""
+    write's cards has (``last_fours``; empty: nothing to compare). Where the text says a refund went
+    there and the cards refunded are known (``refunded_fours``), only those count: a booking's
+    history shows the card it was first paid with too."""
     if not last_fours:
         return []
-    return [m[1] for m in _CARD_ENDING.finditer(text) if m[1] not in last_fours]
+    out = []
+    for m in _CARD_ENDING.finditer(text):
+        fours = refunded_fours if refunded_fours and _REFUND_WORD.match(m[0]) else last_fours
+        if m[1] not in fours:
+            out.append(m[1])
+    return out
+
+
+_REFUND_WORD = re.compile(r"refund|back|credited", re.I)
 
 
 def misnamed_refund_methods(text: str, destinations: set[str]) -> list[str]:

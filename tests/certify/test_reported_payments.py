@@ -104,6 +104,14 @@ def test_a_card_named_by_its_last_four_digits(text: str, named: list[str]) -> No
     assert misnamed_cards(text, set()) == []  # no card of the write's with known digits
 
 
+def test_a_refund_named_by_a_card_the_write_did_not_refund() -> None:
+    # A booking's history holds the card it was paid with (7969) and the one refunded now (6680).
+    said = "The fare difference of $48 has been refunded to your Visa ending in 7969."
+    assert misnamed_cards(said, {"7969", "6680"}, {"6680"}) == ["7969"]
+    assert misnamed_cards(said.replace("7969", "6680"), {"7969", "6680"}, {"6680"}) == []
+    assert misnamed_cards("The $48 was charged to your Visa ending in 7969.", {"7969", "6680"}, {"6680"}) == []
+
+
 CARDS = {"user_id": "ethan_li_4016", "payment_methods": {
     "credit_card_4000001": {"source": "credit_card", "brand": "visa", "last_four": "5735", "id": "credit_card_4000001"},
     "credit_card_5430276": {"source": "credit_card", "brand": "visa", "last_four": "8939", "id": "credit_card_5430276"}}}
