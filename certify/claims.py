@@ -94,6 +94,9 @@ _I_DID = re.compile(
 # A change reported on the user's own thing: "Done, your default address is now 55 Market Street".
 _TURNED = re.compile(r"\b(?:I|we)(?:'ve|’ve| have)\s+(?:(?:also|now|just|successfully)\s+)*turned\s+(?:on|off)\b", re.I)
 _NOW_YOURS = re.compile(r"\b(?:done|all set)\b.{0,40}?\byour\b[^.!?]{0,40}?\b(?:is|are) now\b", re.I)
+# The same in a list after the "done": "Both done!\n- ...\n- Your default address is now ...".
+_YOURS_NOW = re.compile(r"\byour\b[^.!?\n]{0,40}?\b(?:is|are) now\b", re.I)
+_DONE_WORD = re.compile(r"\b(?:done|all set)\b", re.I)
 _I_DID_STEMS = re.compile("I've|I have|i've|I’ve|We've|we've|we have|We have")  # plain alternation: fast
 # A clause about what will or may be done: "Once I've cancelled it, ...".
 _NOT_YET = re.compile(r"\b(?:once|if|when|after|before|until|unless|as soon as)\b", re.I)
@@ -164,13 +167,16 @@ def unmade_claims(text: str, made: Callable[[], set[str] | None], nouns: Callabl
     each action that went through before. "I've removed the Vacuum Cleaner from #W3130288" then
     claims an action none was made of, when no earlier action is of its kind (a recap, "I've
     updated your address", is one)."""
-    if _I_DID_STEMS.search(text) is None and not ("now" in text and _NOW_YOURS.search(text)):
+    if _I_DID_STEMS.search(text) is None and not ("now" in text and (
+            _NOW_YOURS.search(text) or ("\n" in text and _DONE_WORD.search(text) and _YOURS_NOW.search(text)))):
         return []
     done: set[str] | None = None
     asked = False
     out: list[str] = []
+    listed_done = "\n" in text and _DONE_WORD.search(text) is not None
     for sentence in _SENTENCES.findall(text):
-        m = _I_DID.search(sentence) or _NOW_YOURS.search(sentence)
+        m = _I_DID.search(sentence) or _NOW_YOURS.search(sentence) or (
+            _YOURS_NOW.search(sentence) if listed_done else None)
         if m is None or sentence.rstrip().endswith("?") or _NOT_YET.search(sentence, 0, m.start()):
             continue
         if _TOLD_FAILURE.search(sentence) is not None:

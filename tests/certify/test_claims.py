@@ -244,6 +244,11 @@ NOUNS = action_nouns([("cancel_reservation", ("reservation_id",)), ("send_certif
     ("Done, your cabin is now business.", {"baggage"}, ["Done, your cabin is now business."]),
     ("Done, your cabin is now business.", {"cabin"}, []),
     ("Your flight is now delayed, sorry.", {"baggage"}, []),  # no report of a change the agent made
+    # A list after the "done": each line a report.
+    ("Both done!\n\n- H47EEF is cancelled.\n- Your cabin is now business.", {"reservation"},
+     ["- Your cabin is now business."]),
+    ("Both done!\n\n- H47EEF is cancelled.\n- Your cabin is now business.", {"reservation", "cabin"}, []),
+    ("Here is what I found:\n- Your flight is now delayed.", {"reservation"}, []),  # no "done": no report
 ])
 def test_an_action_the_agent_claims_must_be_one_a_call_made(text: str, made: set[str] | None,
                                                            found: list[str]) -> None:
