@@ -87,6 +87,7 @@ from trajectory2gym.certify.reasons import reason
 from trajectory2gym.certify.reported_payments import (
     GATE,
     history_methods,
+    misbranded_cards,
     misnamed_cards,
     misnamed_payers,
     misnamed_refund_methods,
@@ -1068,10 +1069,18 @@ class _Run:
             # "#W3189752 keeps going to 604 Pine Lane", where its newest record shows 1420 Camelback Rd
             for ident, said, shown in misaddressed(content, self._addresses):
                 reasons.append(reason("text_misaddressed", arg=ident, value=said, detail=shown))
+        if "ending" in content and "brand" in self.index.compacts:  # substrings and a set lookup first
+            for four, said, shown in misbranded_cards(content, self._brands_of):  # "Visa ending 4336": a Mastercard
+                reasons.append(reason("text_misbranded_card", value=four, arg=said, detail=shown))
         if may_name_month_day(content):  # "contract runs until January 10", its last plan change
             for written, label, shown in misdated_fields(content, self._dated_fields()):
                 reasons.append(reason("text_misdated", arg=label, value=written, detail=shown))
         return reasons, privileged
+
+    def _brands_of(self, four: str) -> set[str]:
+        """The brands of the cards the observations show with these last four digits."""
+        return {b for obj in self.index.objects_with(four, '"brand"')
+                if obj.get("last_four") == four and isinstance(b := obj.get("brand"), str)}
 
     def _described(self) -> set[Described]:
         """The priced objects with options the observations show (read on first need)."""

@@ -26,6 +26,8 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "text_not_visible": ("visibility", "text states {value} not in visible history"),
     "text_misattributed": ("visibility", "text states {value} for {arg}, which the observations price at {detail}"),
     "text_misaddressed": ("visibility", "text gives {arg} the address {value}, where its newest record shows {detail}"),
+    "text_misbranded_card": ("visibility", "text calls the card ending {value} a {arg}, where the observations show "
+                                           "a {detail}"),
     "text_mismeasured": ("visibility", "text states {value} for {arg}, another object's {detail}"),
     "text_misstated_charge": ("visibility", "text states {value} as charged or refunded, which the call's result "
                                             "records as {detail}"),

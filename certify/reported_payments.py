@@ -12,7 +12,7 @@ your Visa ending in 5735") must be one the write used.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from contextlib import suppress
 from typing import Any
 
@@ -101,6 +101,25 @@ def misnamed_cards(text: str, last_fours: set[str], refunded_fours: set[str] | N
 
 
 _REFUND_WORD = re.compile(r"refund|back|credited", re.I)
+
+
+# A card named by its brand and its last four digits: "your Visa ending 4336", "Mastercard (ending in 8902)".
+_BRAND_ENDING = re.compile(r"\b(visa|mastercard|master card|amex|american express|discover)\b\W{0,4}"
+                           r"(?:(?:credit|debit)\s+)?(?:card\W{0,4})?\(?ending(?:\s+in)?\W{0,4}(\d{4})\b", re.I)
+
+
+def misbranded_cards(text: str, brands_of: Callable[[str], set[str]]) -> list[tuple[str, str, str]]:
+    """(last four, brand said, brands shown) for each card a text names by brand and last four
+    digits where the cards the observations show with those digits (``brands_of``) are of other
+    brands: "your Visa ending 4336", where the card ending 4336 is a Mastercard."""
+    out = []
+    for m in _BRAND_ENDING.finditer(text):
+        said = m[1].lower().replace(" ", "")
+        said = "amex" if said == "americanexpress" else said
+        shown = brands_of(m[2])
+        if shown and said not in {b.lower().replace(" ", "") for b in shown}:
+            out.append((m[2], m[1], ", ".join(sorted(shown))))
+    return out
 
 
 def misnamed_refund_methods(text: str, destinations: set[str]) -> list[str]:

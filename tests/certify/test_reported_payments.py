@@ -179,3 +179,24 @@ def test_how_an_order_was_paid_by_its_cards_last_four(convo: Any, at: Any, said:
                                 "payment_method_id": "credit_card_8105988"}]})
     i = c.say(said)
     assert at(certify_interaction(c.build()), i).reasons == reasons
+
+
+@pytest.mark.parametrize(("said", "reasons"), [
+    ("Order #W4923227 is now paid with your Visa ending 4336.",
+     ["text calls the card ending '4336' a Visa, where the observations show a mastercard"]),
+    ("Order #W4923227 is now paid with your Mastercard (ending in 4336).", []),
+    ("Your American Express card ending 8902 stays on file.",
+     ["text calls the card ending '8902' a American Express, where the observations show a visa"]),
+    ("Your Visa ending 1111 is not on file.", []),  # no card shown with those digits: the visibility check's
+])
+def test_a_card_named_by_brand_and_last_four_must_be_that_card(convo: Any, at: Any, said: str,
+                                                              reasons: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user("Which cards do I have? I'm isabella_lopez_6490.")
+    c.call("get_user_details", {"user_id": "isabella_lopez_6490"}, {"payment_methods": {
+        "credit_card_8897086": {"source": "credit_card", "brand": "mastercard", "last_four": "4336",
+                                "id": "credit_card_8897086"},
+        "credit_card_4784224": {"source": "credit_card", "brand": "visa", "last_four": "8902",
+                                "id": "credit_card_4784224"}}})
+    i = c.say(said)
+    assert [r for r in at(certify_interaction(c.build()), i).reasons if "calls the card" in r] == reasons
