@@ -54,6 +54,7 @@ from trajectory2gym.certify.claims import (
     contact_claims,
     may_name_other_choice,
     other_choices,
+    unchecked_claims,
     unmade_claims,
     verb_key,
 )
@@ -283,6 +284,7 @@ class _Run:
         self._measures: MeasureBook | None = None
         self._variants: VariantBook | None = None
         self._addresses: AddressBook | None = None
+        self._called: set[str] = set()  # the tools called so far, by the agent or the user
         self._derived_days: set[str] = set()  # ISO dates grounded calls derived ("one day later")
         self._obs_days: dict[int, str] = {}  # JSON observation number -> the date its call asked about
         self._tool_args: frozenset[tuple[str, frozenset[str]]] | None = None
@@ -1036,6 +1038,12 @@ class _Run:
             reasons.append(reason("text_contradicts_booking_date", value=written, detail=shown))
         for said in contact_claims(content, self.visible_specs):  # "I've emailed you the itinerary": no tool does that
             reasons.append(reason("text_claims_unmade_action", detail=said[:100]))
+        if alone and ("checked" in content or "verified" in content or "looked" in content or "tested" in content):
+            # "I've also checked your APN settings", where check_apn_settings never ran
+            declared = self.cert.tools.domain(self.domain)
+            tools = {*declared.specs, *declared.user_tools, *self.visible_specs}  # the user's device tools too
+            for said in unchecked_claims(content, tools, self._called):
+                reasons.append(reason("text_claims_unmade_action", detail=said[:100]))
         if alone:  # "I've also added a $50 certificate", where no call sent one
             idle = None if self._writes else self._made_verbs  # nothing went through since the user spoke
             for said in unmade_claims(content, self._made_nouns, self._nouns_of_writes, idle):
@@ -1450,6 +1458,7 @@ class _Run:
                 if msg.tool_calls:
                     for call in msg.tool_calls:
                         agent_calls[call.id] = call
+                        self._called.add(call.name)
                 if msg.content:
                     turns.append(Turn(i, "assistant", msg.content))
             elif role == "tool":
@@ -1523,6 +1532,7 @@ class _Run:
                         self._writes, self._moved, self._failed_write, self._noop_write = [], [], None, None
                 for call in msg.calls:  # dual control: the user ran a tool; its inputs are visible
                     user_calls.add(call.id)
+                    self._called.add(call.name)
                     self._did(call)
                     index.add_json(call.arguments)
                     self.epoch += 1

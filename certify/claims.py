@@ -212,3 +212,33 @@ def contact_claims(text: str, tool_names: Iterable[str]) -> list[str]:
         return []  # a tool that sends (not find_user_id_by_email)
     return [sentence.strip() for sentence in _SENTENCES.findall(text) if _CONTACTED.search(sentence)
             and not _TOLD_FAILURE.search(sentence) and not sentence.rstrip().endswith("?")]
+
+
+# The agent saying it looked something up: "I've also checked your APN settings".
+_CHECKED = re.compile(r"\b(?:I|we)(?:'ve|’ve| have)\s+(?:(?:also|now|just|already)\s+)*(?:checked|verified|reviewed|"
+                      r"looked (?:at|up)|inspected|tested)\s+(?:your\s+|the\s+|our\s+)?((?:[\w-]+\s+){0,2}[\w-]+)", re.I)
+# Words of a tool's name that say no one thing it looks at.
+_PLAIN_OBJECT = frozenset({"settings", "status", "details", "info", "by", "id", "for", "of", "the", "and", "user",
+                           "customer", "data", "network", "order", "all", "list"})
+
+
+_CHECKS = ("get_", "check_", "find_", "search_", "list_", "run_", "test_")  # tools that look, not act
+
+
+def unchecked_claims(text: str, tool_names: Iterable[str], called: set[str]) -> list[str]:
+    """The sentences in which the agent says it checked something that only a visible tool it
+    never called (nor the user) looks at: "I've also checked your APN settings", where
+    ``check_apn_settings`` never ran."""
+    if "I" not in text and "we" not in text:
+        return []
+    out = []
+    for sentence in _SENTENCES.findall(text):
+        m = _CHECKED.search(sentence)
+        if m is None or _NOT_YET.search(sentence, 0, m.start()) or sentence.rstrip().endswith("?"):
+            continue
+        said = {w.lower() for w in re.split(r"[\s-]+", m[1])} - _PLAIN_OBJECT
+        tools = [name for name in tool_names if name.lower().startswith(_CHECKS)
+                 and not said.isdisjoint(set(name.lower().split("_")[1:]) - _PLAIN_OBJECT)]
+        if tools and not any(name in called for name in tools):
+            out.append(sentence.strip())
+    return out

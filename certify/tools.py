@@ -39,6 +39,7 @@ class DomainTools:
     # A constant argument value -> names that make it visible ("JFK" where "New York" is said).
     named_constants: dict[str, tuple[str, ...]] = field(default_factory=dict)
     lookalike_names: tuple[str, ...] = ()  # names holding a constant's that stand for none ("Kansas City")
+    user_tools: tuple[str, ...] = ()  # the tools the user runs on their own device (dual control)
     _within: dict[str, tuple[str, ...]] | None = field(default=None, repr=False)
     _after: re.Pattern[str] | None = field(default=None, repr=False)
     _places: tuple[re.Pattern[str], dict[str, str]] | None = field(default=None, repr=False)
@@ -106,6 +107,8 @@ def load_domain(domain: str | None) -> DomainTools:
             out.named_constants = dict(reg.named_constants(domain))
         if hasattr(reg, "lookalike_names"):
             out.lookalike_names = tuple(reg.lookalike_names(domain))
+        if hasattr(reg, "user_tool_specs"):
+            out.user_tools = tuple(s.name for s in reg.user_tool_specs(domain))
     except (KeyError, ValueError, LookupError):
         return DomainTools()  # a domain the registry does not have
     return out

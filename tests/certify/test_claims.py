@@ -12,6 +12,7 @@ from trajectory2gym.certify.claims import (
     action_nouns,
     claims_done,
     contact_claims,
+    unchecked_claims,
     unmade_claims,
     verb_key,
 )
@@ -392,3 +393,19 @@ def test_a_mailing_claim_is_an_unmade_action(convo: Any, at: Any) -> None:
     c.user("Thanks, that's all.")
     i = c.say("Great! I've also emailed you the itinerary.")
     assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == ["text_claims_unmade_action"]
+
+
+TELECOM_LOOKS = ["check_apn_settings", "check_status_bar", "get_details_by_id", "suspend_line"]
+
+
+@pytest.mark.parametrize(("text", "called", "claimed"), [
+    ("I've also checked your APN settings: the MMSC URL is set correctly.", set(), True),
+    ("I've also checked your APN settings: the MMSC URL is set correctly.", {"check_apn_settings"}, False),
+    ("I've checked your line L1002: it's active.", set(), False),  # only a write's name says "line"
+    ("Once I've checked your APN settings, we'll know more.", set(), False),  # what will be done
+    ("I've checked your account: all is well.", set(), False),  # no tool looks at that alone
+])
+def test_a_check_the_agent_claims_needs_a_call_of_a_tool_that_looks(text: str, called: set[str],
+                                                                     claimed: bool) -> None:
+    assert bool(unchecked_claims(text, TELECOM_LOOKS, called)) is claimed
+
