@@ -409,3 +409,13 @@ def test_a_check_the_agent_claims_needs_a_call_of_a_tool_that_looks(text: str, c
                                                                      claimed: bool) -> None:
     assert bool(unchecked_claims(text, TELECOM_LOOKS, called)) is claimed
 
+
+
+@pytest.mark.parametrize("ran", [False, True])
+def test_a_device_check_claimed_needs_the_user_to_have_run_it(convo: Any, at: Any, ran: bool) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user("My picture messages fail.")
+    if ran:
+        c.user_runs("check_apn_settings", {}, "APN: internet, MMSC URL: http://mms.example.com", "Done, here it is.")
+    i = c.say("I've also checked your APN settings: the MMSC URL is set correctly.")
+    assert at(certify_interaction(c.build()), i).eligible is ran
