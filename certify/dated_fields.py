@@ -43,6 +43,8 @@ class DatedFields:
 
     values: dict[str, set[str]] = field(default_factory=dict)  # field name -> ISO days
     dates_of: dict[str, set[str]] = field(default_factory=dict)  # identifier key -> its objects' "date"
+    # an object's own identifier key (its first) -> its date fields' values ("b1007" -> due_date: ...)
+    fields_of: dict[str, dict[str, set[str]]] = field(default_factory=dict)
     read: int = 0  # how many observations were read
 
     def update(self, observations: list[str]) -> None:
@@ -59,14 +61,20 @@ class DatedFields:
         if not isinstance(value, dict):
             return
         idents: list[str] = []
+        dated: list[tuple[str, str]] = []
         for key, v in value.items():
             if isinstance(v, str):
                 if _ISO.match(v):
                     self.values.setdefault(key, set()).add(v[:10])
+                    dated.append((key, v[:10]))
                 elif key == "id" or key.endswith(NESTED_ID_KEYS):
                     idents.append(compact(v))
             elif isinstance(v, (dict, list)):
                 self._walk(v)
+        if idents and dated:
+            own = self.fields_of.setdefault(idents[0], {})
+            for key, day in dated:
+                own.setdefault(key, set()).add(day)
         # An object's dates: its own "date", or its named parts' (a reservation's flights' days; not
         # a bill's line items, which date charges, not the bill).
         days = [value.get("date")] + [part.get("date") for v in value.values() if isinstance(v, list)
@@ -90,10 +98,15 @@ def misdated_fields(text: str, book: DatedFields) -> list[tuple[str, str, str]]:
     """(date as written, the field or identifier the text gives it, the values that one shows) for
     each date stated as another field's value."""
     out: list[tuple[str, str, str]] = []
+    before = ""  # the sentence before: "Bill B1007 is overdue; it was due on ..." says the bill's
     for sentence in SENTENCE_OR_LINE.split(text):
+        said_before, before = before, sentence
         mentions = [d for d in date_mentions(sentence) if d.month is not None]
         if not mentions:
             continue
+        if _IT.match(sentence) and not any(compact(w) in book.fields_of for w in words(sentence)):
+            sentence = f"{said_before} {sentence}"  # read with the one before, which names "it"
+            mentions = [d for d in date_mentions(sentence) if d.month is not None]
         named = {c for w in words(sentence) if (c := compact(w)) in book.dates_of}
         after = 0  # the words a date is said with: those since the date before it, the last few
         for d in mentions:
@@ -111,6 +124,9 @@ def misdated_fields(text: str, book: DatedFields) -> list[tuple[str, str, str]]:
     return out
 
 
+_IT = re.compile(r"\W*(?:it|its|it's|this|that)\b", re.I)
+
+
 def _said_of(d: DateMention, sentence: str, stems: set[str], named: set[str],
              book: DatedFields) -> tuple[str, set[str]] | None:
     """The field (or identifier) a sentence gives a date, and the days it shows; None when unclear."""
@@ -124,6 +140,13 @@ def _said_of(d: DateMention, sentence: str, stems: set[str], named: set[str],
         elif hits == score and hits:
             best.append(name)
     if best:
+        # Of the one object the sentence names that shows these fields, its own values ("B1007 ...
+        # was due on 2025-02-19": B1007's due date, not any bill's).
+        owners = {c for w in words(sentence) if (c := compact(w)) in book.fields_of
+                  and any(n in book.fields_of[c] for n in best)}
+        if len(owners) == 1:
+            own = book.fields_of[owners.pop()]
+            return " or ".join(best), set().union(*(own.get(n, set()) for n in best))
         return " or ".join(best), set().union(*(book.values[n] for n in best))
     if named and not _BOOKED.search(sentence, 0, d.start):
         ident = sorted(named)[0]

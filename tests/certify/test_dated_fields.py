@@ -98,3 +98,15 @@ def test_a_table_row_gives_a_reservation_another_ones_flight_date(convo: Any, at
     r = certify_interaction(c.build())
     assert at(r, wrong).reasons == ["text gives 8vgksx the date 'May 20', where the observations show 2024-05-03"]
     assert at(r, right).eligible
+
+
+@pytest.mark.parametrize(("text", "shown"), [
+    ("Bill B1007 is overdue; it was due on 2025-02-19.", ["2025-01-15"]),  # B1002's due date, said of B1007
+    ("Bill B1007 is overdue; it was due on 2025-01-15.", []),
+    ("Bill B1007 was due on 2025-02-19.", ["2025-01-15"]),
+    ("Bills were due on 2025-02-19 and 2025-01-15.", []),  # no one bill named: any bill's
+])
+def test_a_date_field_said_of_one_object_is_read_against_its_own(text: str, shown: list[str]) -> None:
+    overdue = {**BILL, "bill_id": "B1007", "issue_date": "2025-01-01", "due_date": "2025-01-15"}
+    found = misdated_fields(text, _book(BILL, overdue))
+    assert [days for _, _, days in found] == shown
