@@ -215,21 +215,27 @@ class Anchors:
             return not self.labels or not self.labels.isdisjoint(ws)
         return self._may_name(ws) and not self.labels.isdisjoint(ws)
 
+    def _split_by_owner(self, needle: str, collect: Callable[[dict[str, Any], set[str]], None]) -> tuple[set[str], set[str]]:
+        """What ``collect`` takes from the observed record of the object the call changes, and from
+        the records of other objects of its kind (the fields that hold its identifier, with another
+        value), in the observations holding ``needle``."""
+        own: set[str] = set()
+        rival: set[str] = set()
+        if len(self.owners) == 1:
+            owner = self.owners[0].lower()
+            kin = {k for obj in self._index.objects_with(owner) for k, v in obj.items() if v == owner}
+            for low in self._index.json_observations:
+                if needle in low and any(f'"{k}"' in low for k in kin):
+                    with suppress(orjson.JSONDecodeError):
+                        _by_owner(orjson.loads(low), kin, owner, own, rival, collect)
+        return own, rival
+
     def owner_places(self, codes: set[str]) -> tuple[set[str], set[str]]:
         """Of ``codes`` (lower-case constants), those the observed record of the object the call
         changes holds (a reservation's airports), and those records of other objects of its kind
-        hold (the fields that hold its identifier, with another value): asked once per call."""
+        hold: asked once per call."""
         if self._places is None:
-            own: set[str] = set()
-            rival: set[str] = set()
-            if len(self.owners) == 1:
-                owner = self.owners[0].lower()
-                kin = {k for obj in self._index.objects_with(owner) for k, v in obj.items() if v == owner}
-                for low in self._index.json_observations:
-                    if any(f'"{k}"' in low for k in kin):
-                        with suppress(orjson.JSONDecodeError):
-                            _places_by_owner(orjson.loads(low), kin, owner, own, rival)
-            self._places = (own, rival)
+            self._places = self._split_by_owner("", _places_of)
         own, rival = self._places
         return own & codes, rival & codes
 
@@ -238,16 +244,7 @@ class Anchors:
         (an order's items: "the laptop one" is the order with the Laptop), and those of other
         records of its kind: asked once per call."""
         if self._contents is None:
-            own: set[str] = set()
-            rival: set[str] = set()
-            if len(self.owners) == 1:
-                owner = self.owners[0].lower()
-                kin = {k for obj in self._index.objects_with(owner) for k, v in obj.items() if v == owner}
-                for low in self._index.json_observations:
-                    if '"name"' in low and any(f'"{k}"' in low for k in kin):
-                        with suppress(orjson.JSONDecodeError):
-                            _contents_by_owner(orjson.loads(low), kin, owner, own, rival)
-            self._contents = (own, rival)
+            self._contents = self._split_by_owner('"name"', _part_names)
         return self._contents
 
     @property
@@ -641,43 +638,38 @@ def _letters(key: str) -> str:
     return key[:n]
 
 
-def _places_by_owner(value: Any, kin: set[str], owner: str, own: set[str], rival: set[str]) -> None:
-    """The short string leaves (codes) of each object holding a ``kin`` field, into ``own`` where
-    that field is ``owner``, else into ``rival``."""
+def _by_owner(value: Any, kin: set[str], owner: str, own: set[str], rival: set[str],
+              collect: Callable[[dict[str, Any], set[str]], None]) -> None:
+    """``collect`` of each object holding a ``kin`` field, into ``own`` where that field is
+    ``owner``, else into ``rival`` (not looking inside such an object for more)."""
     if isinstance(value, list):
         for item in value:
-            _places_by_owner(item, kin, owner, own, rival)
+            _by_owner(item, kin, owner, own, rival, collect)
     elif isinstance(value, dict):
         key = next((k for k in kin if isinstance(value.get(k), str)), None)
         if key is not None:
-            into = own if value[key] == owner else rival
-            origin, destination = value.get("origin"), value.get("destination")
-            if isinstance(origin, str) and isinstance(destination, str):
-                into.update((origin, destination))  # a trip goes by its ends: "the Miami one" is no trip that connects there
-            else:
-                _string_leaves(value, into)
+            collect(value, own if value[key] == owner else rival)
             return
         for item in value.values():
-            _places_by_owner(item, kin, owner, own, rival)
+            _by_owner(item, kin, owner, own, rival, collect)
 
 
-def _contents_by_owner(value: Any, kin: set[str], owner: str, own: set[str], rival: set[str]) -> None:
-    """The words of the part names (``"name"`` of each object in a list) of each object holding
-    a ``kin`` field, into ``own`` where that field is ``owner``, else into ``rival``."""
-    if isinstance(value, list):
-        for item in value:
-            _contents_by_owner(item, kin, owner, own, rival)
-    elif isinstance(value, dict):
-        key = next((k for k in kin if isinstance(value.get(k), str)), None)
-        if key is not None:
-            into = own if value[key] == owner else rival
-            for part in value.values():
-                if isinstance(part, list):
-                    into.update(w for item in part if isinstance(item, dict) and isinstance(n := item.get("name"), str)
-                                for w in words(n))
-            return
-        for item in value.values():
-            _contents_by_owner(item, kin, owner, own, rival)
+def _places_of(record: dict[str, Any], into: set[str]) -> None:
+    """A record's short string leaves (codes); a trip's by its ends: "the Miami one" is no trip
+    that connects there."""
+    origin, destination = record.get("origin"), record.get("destination")
+    if isinstance(origin, str) and isinstance(destination, str):
+        into.update((origin, destination))
+    else:
+        _string_leaves(record, into)
+
+
+def _part_names(record: dict[str, Any], into: set[str]) -> None:
+    """The words of the names of a record's parts (``"name"`` of each object in a list)."""
+    for part in record.values():
+        if isinstance(part, list):
+            into.update(w for item in part if isinstance(item, dict) and isinstance(n := item.get("name"), str)
+                        for w in words(n))
 
 
 def _string_leaves(value: Any, out: set[str]) -> None:

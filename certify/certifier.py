@@ -997,8 +997,8 @@ class _Run:
             reasons.append(reason("text_misattributed", value=written, arg=ident, detail=prices))
         if "$" in content and "options" in self.index.compacts:  # a set lookup first
             # "the black XL cotton crew neck is $49.52": the black XXL polyester v-neck's price
-            for written, options, own in misdescribed_prices(content, self._described):
-                reasons.append(reason("text_misattributed", value=written, arg=options, detail=f"${own / 100:.2f}"))
+            for written, options, price in misdescribed_prices(content, self._described):
+                reasons.append(reason("text_misattributed", value=written, arg=options, detail=f"${price / 100:.2f}"))
         if "description" in self.index.compacts and ("$" in content or _DECIMAL.search(content)):  # a set lookup first
             # "a $15.50 overage on 555-123-2001": the item names 2002
             if self._items is None:

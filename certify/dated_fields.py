@@ -77,8 +77,8 @@ class DatedFields:
                 own.setdefault(key, set()).add(day)
         # An object's dates: its own "date", or its named parts' (a reservation's flights' days; not
         # a bill's line items, which date charges, not the bill).
-        days = [value.get("date")] + [part.get("date") for v in value.values() if isinstance(v, list)
-                                      for part in v if isinstance(part, dict) and _named(part)]
+        days: list[Any] = [value.get("date")] + [part.get("date") for v in value.values() if isinstance(v, list)
+                                                 for part in v if isinstance(part, dict) and _named(part)]
         for day in days:
             if isinstance(day, str) and _ISO.match(day):
                 for ident in idents:

@@ -7,6 +7,7 @@ from typing import Any
 import orjson
 import pytest
 
+from trajectory2gym.certify import certify_interaction
 from trajectory2gym.interaction import Interaction
 
 
@@ -143,3 +144,13 @@ def decision(cert: Any, index: int) -> Any:
 @pytest.fixture
 def at() -> Any:
     return decision
+
+
+def wrong_and_right(c: Convo, template: str, wrong: str, right: str) -> tuple[list[str], bool]:
+    """The reasons of the text ``template`` with ``wrong`` in it, and whether the same text with
+    ``right`` is eligible, each said after what ``c`` holds so far."""
+    said_wrong = c.say(template.format(wrong))
+    said_right = c.say(template.format(right))
+    cert = certify_interaction(c.build())
+    return decision(cert, said_wrong).reasons, decision(cert, said_right).eligible
+

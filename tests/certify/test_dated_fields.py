@@ -13,6 +13,8 @@ from trajectory2gym.certify.dated_fields import DatedFields, misdated_fields
 from trajectory2gym.certify.reasons import reason_kind
 from trajectory2gym.certify.tables import with_headers
 
+from .conftest import wrong_and_right
+
 LINE = {"line_id": "L1001", "phone_number": "555-123-2001", "status": "Active", "plan_id": "P1001",
         "contract_end_date": "2026-12-31", "last_plan_change_date": "2025-01-10", "last_extension_date": "2025-01-05"}
 RESERVATION = {"reservation_id": "8VGKSX", "origin": "ORD", "destination": "EWR", "created_at": "2024-05-02T09:14:00",
@@ -93,11 +95,8 @@ def test_a_table_row_gives_a_reservation_another_ones_flight_date(convo: Any, at
     c.call("get_reservation_details", {"reservation_id": "8VGKSX"}, RESERVATION)
     c.call("get_reservation_details", {"reservation_id": "T2PY2S"}, other)
     table = "| Code | Date | Booked |\n|---|---|---|\n| T2PY2S | May 20 | May 7 |\n| 8VGKSX | {} | May 2 |"
-    wrong = c.say(table.format("May 20"))
-    right = c.say(table.format("May 3"))
-    r = certify_interaction(c.build())
-    assert at(r, wrong).reasons == ["text gives 8vgksx the date 'May 20', where the observations show 2024-05-03"]
-    assert at(r, right).eligible
+    assert wrong_and_right(c, table, "May 20", "May 3") == (
+        ["text gives 8vgksx the date 'May 20', where the observations show 2024-05-03"], True)
 
 
 @pytest.mark.parametrize(("text", "shown"), [

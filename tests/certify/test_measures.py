@@ -8,9 +8,10 @@ from typing import Any
 import orjson
 import pytest
 
-from trajectory2gym.certify import certify_interaction
 from trajectory2gym.certify.measures import MeasureBook, misassigned_measures, unit_of
 from trajectory2gym.certify.tables import with_headers
+
+from .conftest import wrong_and_right
 
 USAGE = [{"line_id": "L1005", "data_used_gb": 12.8, "data_limit_gb": 999.0, "data_refueling_gb": 0.0},
          {"line_id": "L1007", "data_used_gb": 9.5, "data_limit_gb": 999.0, "data_refueling_gb": 2.0}]
@@ -61,9 +62,6 @@ def test_a_table_row_gives_a_line_another_lines_usage(convo: Any, at: Any) -> No
     c.call("get_data_usage", {"customer_id": "C1001", "line_id": "L1005"}, USAGE[0])
     c.call("get_data_usage", {"customer_id": "C1001", "line_id": "L1007"}, USAGE[1])
     table = "| Line | Data used |\n|---|---|\n| L1005 | 12.8 GB |\n| L1007 | {} |"
-    wrong = c.say(table.format("12.8 GB"))
-    right = c.say(table.format("9.5 GB"))
-    r = certify_interaction(c.build())
-    assert at(r, wrong).reasons == ["text states '12.8 GB' for L1007, another object's data_used_gb, where its own is 9.5"]
-    assert at(r, right).eligible
+    assert wrong_and_right(c, table, "12.8 GB", "9.5 GB") == (
+        ["text states '12.8 GB' for L1007, another object's data_used_gb, where its own is 9.5"], True)
     assert misassigned_measures(with_headers(table.format("12.8 GB")), _book(*USAGE))  # the row, read alone

@@ -158,6 +158,16 @@ def test_how_a_looked_up_booking_was_paid_must_be_its_history(convo: Any, said: 
     assert [reason_kind(r) for r in decision.reasons] == kinds
 
 
+def _with_cards(convo: Any, asked: str, cards: dict[str, tuple[str, str]]) -> Any:
+    """A retail conversation whose profile lookup shows these cards (id: brand, last four)."""
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user(asked)
+    c.call("get_user_details", {"user_id": "someone_1234"}, {"payment_methods": {
+        card: {"source": "credit_card", "brand": brand, "last_four": four, "id": card}
+        for card, (brand, four) in cards.items()}})
+    return c
+
+
 @pytest.mark.parametrize(("said", "reasons"), [
     ("Order #W4689314 was paid with your Visa ending 6791.",
      ["text says #W4689314 was paid with 'the card ending 6791', where its payment history shows credit_card_8105988"]),
@@ -167,13 +177,8 @@ def test_how_a_looked_up_booking_was_paid_must_be_its_history(convo: Any, said: 
     ("Order #W4689314 can be paid with your Visa ending 6791 next time.", []),  # how it may be
 ])
 def test_how_an_order_was_paid_by_its_cards_last_four(convo: Any, at: Any, said: str, reasons: list[str]) -> None:
-    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
-    c.user("How did I pay for #W4689314? I'm sofia_li_9219.")
-    c.call("get_user_details", {"user_id": "sofia_li_9219"}, {"payment_methods": {
-        "credit_card_8105988": {"source": "credit_card", "brand": "mastercard", "last_four": "8484",
-                                "id": "credit_card_8105988"},
-        "credit_card_1055108": {"source": "credit_card", "brand": "visa", "last_four": "6791",
-                                "id": "credit_card_1055108"}}})
+    c = _with_cards(convo, "How did I pay for #W4689314? I'm sofia_li_9219.",
+                    {"credit_card_8105988": ("mastercard", "8484"), "credit_card_1055108": ("visa", "6791")})
     c.call("get_order_details", {"order_id": "#W4689314"}, {"order_id": "#W4689314", "status": "delivered",
            "payment_history": [{"transaction_type": "payment", "amount": 2895.55,
                                 "payment_method_id": "credit_card_8105988"}]})
@@ -191,12 +196,7 @@ def test_how_an_order_was_paid_by_its_cards_last_four(convo: Any, at: Any, said:
 ])
 def test_a_card_named_by_brand_and_last_four_must_be_that_card(convo: Any, at: Any, said: str,
                                                               reasons: list[str]) -> None:
-    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
-    c.user("Which cards do I have? I'm isabella_lopez_6490.")
-    c.call("get_user_details", {"user_id": "isabella_lopez_6490"}, {"payment_methods": {
-        "credit_card_8897086": {"source": "credit_card", "brand": "mastercard", "last_four": "4336",
-                                "id": "credit_card_8897086"},
-        "credit_card_4784224": {"source": "credit_card", "brand": "visa", "last_four": "8902",
-                                "id": "credit_card_4784224"}}})
+    c = _with_cards(convo, "Which cards do I have? I'm isabella_lopez_6490.",
+                    {"credit_card_8897086": ("mastercard", "4336"), "credit_card_4784224": ("visa", "8902")})
     i = c.say(said)
     assert [r for r in at(certify_interaction(c.build()), i).reasons if "calls the card" in r] == reasons
