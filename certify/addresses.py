@@ -12,11 +12,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from contextlib import suppress
 from typing import Any
 
-import orjson
-
+from trajectory2gym.certify.books import ObservationBook
 from trajectory2gym.certify.measures import own_ids
 from trajectory2gym.certify.normalize import compact, identifiers_in
 from trajectory2gym.certify.turns import SENTENCE_OR_LINE
@@ -40,23 +38,20 @@ def _addressed(value: Any) -> Iterator[tuple[set[str], str]]:
                 yield from _addressed(item)
 
 
-class AddressBook:
+class AddressBook(ObservationBook):
     """The street lines the JSON observations show: every one, and per identifier key the newest."""
+
+    needles = ('"address1"',)
 
     def __init__(self) -> None:
         self.lines: set[str] = set()  # lower case
         self.newest: dict[str, str] = {}
-        self.read = 0
 
-    def update(self, observations: list[str]) -> None:
-        for low in observations[self.read:]:  # lower-cased already
-            if '"address1"' in low:
-                with suppress(orjson.JSONDecodeError):
-                    for ids, line in _addressed(orjson.loads(low)):
-                        self.lines.add(line)
-                        for key in ids:
-                            self.newest[key] = line
-        self.read = len(observations)
+    def take(self, value: Any) -> None:
+        for ids, line in _addressed(value):
+            self.lines.add(line)
+            for key in ids:
+                self.newest[key] = line  # read in arrival order: the last is the newest
 
 
 def misaddressed(text: str, book: AddressBook) -> list[tuple[str, str, str]]:

@@ -19,7 +19,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import suppress
 from itertools import filterfalse
-from typing import Any
+from typing import Any, TypeVar, cast
 
 import orjson
 
@@ -34,6 +34,7 @@ from trajectory2gym.certify.agreement import (
 )
 from trajectory2gym.certify.anchors import Anchors, call_anchors
 from trajectory2gym.certify.booked_on import misdated
+from trajectory2gym.certify.books import ObservationBook
 from trajectory2gym.certify.charges import (
     TOTAL_KEYS,
     balances_said,
@@ -107,7 +108,7 @@ from trajectory2gym.certify.statuses import (
 from trajectory2gym.certify.tables import with_headers
 from trajectory2gym.certify.tools import ToolInfo, ToolResolver, guess_domain
 from trajectory2gym.certify.turns import SENTENCE, Turn
-from trajectory2gym.certify.variant_prices import Described, VariantBook, misdescribed_prices
+from trajectory2gym.certify.variant_prices import VariantBook, misdescribed_prices
 from trajectory2gym.interaction import Interaction, Message, ToolCall
 from trajectory2gym.toolmeta import ToolMeta
 
@@ -137,6 +138,7 @@ _NETWORK = re.compile(r"(?<![\w/-])[2-5]G(?![\w/-])")
 _UNDONE = re.compile(r"\b(?:still|again|not|no longer|stopped|off|undone|reverted|back to)\b|n't\b", re.I)
 # The keys an object's total is kept as, as the index's tokens write them ("total_due" is "totaldue").
 _TOTAL_TOKENS = frozenset(compact(k) for k in TOTAL_KEYS)
+_Book = TypeVar("_Book", bound=ObservationBook)
 _OWN_ID = re.compile(r'"(?:\w+_)?id"\s*:\s*"([^"]+)"')
 _MONTH_NAMES = re.compile("Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec")  # plain alternation: fast
 _FREE_TEXT_ROLES = frozenset({"free_text", "expression"})
@@ -280,10 +282,7 @@ class _Run:
         self._written_ids: set[str] = set()  # identifiers a write that went through acted on
         self._derived_data: set[int] = set()  # amounts of data (hundredths of a GB) grounded texts derived
         self._items: ItemBook | None = None  # bills' line items: read on the first text after one shows
-        self._dated: DatedFields | None = None
-        self._measures: MeasureBook | None = None
-        self._variants: VariantBook | None = None
-        self._addresses: AddressBook | None = None
+        self._books: dict[type[ObservationBook], ObservationBook] = {}  # read on first need (``_book``)
         self._called: set[str] = set()  # the tools called so far, by the agent or the user
         self._derived_days: set[str] = set()  # ISO dates grounded calls derived ("one day later")
         self._obs_days: dict[int, str] = {}  # JSON observation number -> the date its call asked about
@@ -997,7 +996,7 @@ class _Run:
             reasons.append(reason("text_misattributed", value=written, arg=ident, detail=prices))
         if "$" in content and "options" in self.index.compacts:  # a set lookup first
             # "the black XL cotton crew neck is $49.52": the black XXL polyester v-neck's price
-            for written, options, price in misdescribed_prices(content, self._described):
+            for written, options, price in misdescribed_prices(content, lambda: self._book(VariantBook).objects):
                 reasons.append(reason("text_misattributed", value=written, arg=options, detail=f"${price / 100:.2f}"))
         if "description" in self.index.compacts and ("$" in content or _DECIMAL.search(content)):  # a set lookup first
             # "a $15.50 overage on 555-123-2001": the item names 2002
@@ -1063,25 +1062,19 @@ class _Run:
         if self._writes and ((refund := GATE.search(content) is not None) or "ending" in content):
             self._payment_reasons(content, refund, reasons)
         if ("GB" in content or "MB" in content) and MEASURE.search(content):  # substrings first
-            if self._measures is None:
-                self._measures = MeasureBook()
-            self._measures.update(self.index.json_observations)
             # "| L1007 | 12.8 GB |", where L1007 shows 9.5 and 12.8 is L1005's
-            for written, ident, field, shown in misassigned_measures(content, self._measures):
+            for written, ident, field, shown in misassigned_measures(content, self._book(MeasureBook)):
                 reasons.append(reason("text_mismeasured", value=written, arg=ident,
                                       detail=f"{field}, where its own is {shown}"))
         if "address1" in self.index.compacts:  # a set lookup first
-            if self._addresses is None:
-                self._addresses = AddressBook()
-            self._addresses.update(self.index.json_observations)
             # "#W3189752 keeps going to 604 Pine Lane", where its newest record shows 1420 Camelback Rd
-            for ident, said, shown in misaddressed(content, self._addresses):
+            for ident, said, shown in misaddressed(content, self._book(AddressBook)):
                 reasons.append(reason("text_misaddressed", arg=ident, value=said, detail=shown))
         if "ending" in content and "brand" in self.index.compacts:  # substrings and a set lookup first
             for four, said, shown in misbranded_cards(content, self._brands_of):  # "Visa ending 4336": a Mastercard
                 reasons.append(reason("text_misbranded_card", value=four, arg=said, detail=shown))
         if may_name_month_day(content):  # "contract runs until January 10", its last plan change
-            for written, label, shown in misdated_fields(content, self._dated_fields()):
+            for written, label, shown in misdated_fields(content, self._book(DatedFields)):
                 reasons.append(reason("text_misdated", arg=label, value=written, detail=shown))
         return reasons, privileged
 
@@ -1090,18 +1083,13 @@ class _Run:
         return {b for obj in self.index.objects_with(four, '"brand"')
                 if obj.get("last_four") == four and isinstance(b := obj.get("brand"), str)}
 
-    def _described(self) -> set[Described]:
-        """The priced objects with options the observations show (read on first need)."""
-        if self._variants is None:
-            self._variants = VariantBook()
-        self._variants.update(self.index.json_observations)
-        return self._variants.objects
-
-    def _dated_fields(self) -> DatedFields:
-        if self._dated is None:
-            self._dated = DatedFields()
-        self._dated.update(self.index.json_observations)
-        return self._dated
+    def _book(self, kind: type[_Book]) -> _Book:
+        """This interaction's book of ``kind``, made on first need and read up to the newest observation."""
+        book = self._books.get(kind)
+        if book is None:
+            book = self._books[kind] = kind()
+        book.update(self.index.json_observations)
+        return cast(_Book, book)
 
     def _payment_reasons(self, content: str, refund: bool, reasons: list[str]) -> None:
         """Append where a report names another kind of payment method for a refund (``refund``: the

@@ -14,13 +14,11 @@ the observations show: narrow on purpose, so a derived or new date is left to th
 from __future__ import annotations
 
 import re
-from contextlib import suppress
 from dataclasses import dataclass, field
 from typing import Any
 
-import orjson
-
 from trajectory2gym.certify.anchors import NESTED_ID_KEYS
+from trajectory2gym.certify.books import ObservationBook
 from trajectory2gym.certify.dates import DateMention, date_mentions
 from trajectory2gym.certify.normalize import compact, stem, words
 from trajectory2gym.certify.turns import SENTENCE_OR_LINE
@@ -37,7 +35,7 @@ _PERSONAL = ("dob", "birth")
 
 
 @dataclass
-class DatedFields:
+class DatedFields(ObservationBook):
     """The date fields of the JSON observations: every value per field name, and per identifier
     the values of the ``date`` field of the objects it names."""
 
@@ -47,11 +45,8 @@ class DatedFields:
     fields_of: dict[str, dict[str, set[str]]] = field(default_factory=dict)
     read: int = 0  # how many observations were read
 
-    def update(self, observations: list[str]) -> None:
-        for low in observations[self.read:]:
-            with suppress(orjson.JSONDecodeError):  # not really JSON: no dates from it
-                self._walk(orjson.loads(low))
-        self.read = len(observations)
+    def take(self, value: Any) -> None:
+        self._walk(value)
 
     def _walk(self, value: Any) -> None:
         if isinstance(value, list):

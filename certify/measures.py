@@ -12,17 +12,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from contextlib import suppress
 from typing import Any
 
-import orjson
-
-from trajectory2gym.certify.normalize import compact, identifiers_in
+from trajectory2gym.certify.anchors import NESTED_ID_KEYS
+from trajectory2gym.certify.books import ObservationBook
+from trajectory2gym.certify.normalize import compact, identifiers_in, to_cents
 from trajectory2gym.certify.turns import SENTENCE_OR_LINE
 
 # A number written with a unit that observations keep as a field's name's last part ("data_used_gb").
 MEASURE = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s*(gb|mb)\b", re.I)
-_ID_KEYS = ("_id", "_number")
 _RATES = ("price", "per", "cost")  # "data_refueling_price_per_gb" is money, not gigabytes
 
 
@@ -34,19 +32,12 @@ def unit_of(key: str) -> str | None:
     return parts[-1]
 
 
-def hundredths(value: Any) -> int | None:
-    """A JSON number as an integer count of hundredths (booleans are no numbers)."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        return None
-    return round(value * 100)
-
-
 def own_ids(obj: dict[str, Any]) -> set[str]:
     """The keys (``compact``) of the identifiers that are an object's own: its first identifier
     field and its phone number (a line is named by either); not the foreign ones after them
     (a line's ``plan_id``)."""
     out = set()
-    first = next((v for k, v in obj.items() if isinstance(v, str) and (k == "id" or k.endswith(_ID_KEYS))), None)
+    first = next((v for k, v in obj.items() if isinstance(v, str) and (k == "id" or k.endswith(NESTED_ID_KEYS))), None)
     if first is not None:
         out.add(compact(first))
     if isinstance(phone := obj.get("phone_number"), str):
@@ -65,30 +56,27 @@ def measured(value: Any) -> Iterator[tuple[set[str], str, int]]:
         for key, v in value.items():
             if isinstance(v, (dict, list)):
                 yield from measured(v)
-            elif unit_of(key) is not None and (n := hundredths(v)) is not None:
+            elif isinstance(v, (int, float)) and unit_of(key) is not None and (n := to_cents(v)) is not None:
                 ids = own_ids(value) if ids is None else ids
                 if ids:
                     yield ids, key, n
 
 
-class MeasureBook:
+class MeasureBook(ObservationBook):
     """The unit fields of the JSON observations read so far: per identifier key, each field's
     values; per (field, value), the identifier keys of each object showing it."""
+
+    needles = ('_gb"', '_mb"')  # only these can hold a unit field
 
     def __init__(self) -> None:
         self.fields: dict[str, dict[str, set[int]]] = {}
         self.holders: dict[tuple[str, int], list[set[str]]] = {}
-        self.read = 0
 
-    def update(self, observations: list[str]) -> None:
-        for low in observations[self.read:]:
-            if '_gb"' in low or '_mb"' in low:  # only these can hold a unit field: parse no other
-                with suppress(orjson.JSONDecodeError):
-                    for ids, field, n in measured(orjson.loads(low)):
-                        for key in ids:
-                            self.fields.setdefault(key, {}).setdefault(field, set()).add(n)
-                        self.holders.setdefault((field, n), []).append(ids)
-        self.read = len(observations)
+    def take(self, value: Any) -> None:
+        for ids, field, n in measured(value):
+            for key in ids:
+                self.fields.setdefault(key, {}).setdefault(field, set()).add(n)
+            self.holders.setdefault((field, n), []).append(ids)
 
 
 def misassigned_measures(text: str, book: MeasureBook) -> list[tuple[str, str, str, str]]:

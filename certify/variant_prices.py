@@ -13,12 +13,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
-from contextlib import suppress
 from dataclasses import dataclass
 from typing import Any
 
-import orjson
-
+from trajectory2gym.certify.books import ObservationBook
 from trajectory2gym.certify.normalize import identifiers_in, money_numbers_in, to_cents
 
 _SEPARATORS = re.compile(r"[^a-z0-9.]+")
@@ -61,19 +59,16 @@ def described(value: Any) -> Iterator[Described]:
                 yield from described(item)
 
 
-class VariantBook:
-    """The described objects of the JSON observations read so far (each observation read once)."""
+class VariantBook(ObservationBook):
+    """The described objects of the JSON observations read so far."""
+
+    needles = ('"options"',)
 
     def __init__(self) -> None:
         self.objects: set[Described] = set()
-        self.read = 0
 
-    def update(self, observations: list[str]) -> None:
-        for low in observations[self.read:]:
-            if '"options"' in low:  # parse no other
-                with suppress(orjson.JSONDecodeError):
-                    self.objects.update(described(orjson.loads(low)))
-        self.read = len(observations)
+    def take(self, value: Any) -> None:
+        self.objects.update(described(value))
 
 
 def _priced_sentences(text: str) -> Iterator[str]:

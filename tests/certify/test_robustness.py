@@ -133,3 +133,24 @@ def test_numbers_before_a_data_unit_are_read_from_their_first_digit() -> None:
     assert unit_numbers("add 2gb and 1.5gb, not x12gb") == ["2", "1.5"]
     assert without_data_amounts("add .5 GB for $2.50") == "add .  for $2.50"
     assert unit_numbers("9" * 6000 + " then 3gb") == ["3"]
+
+
+def test_a_book_reads_each_observation_once_and_only_those_with_its_needles() -> None:
+    from typing import Any
+
+    from trajectory2gym.certify.books import ObservationBook
+
+    class Keys(ObservationBook):
+        needles = ('"a"',)
+
+        def __init__(self) -> None:
+            self.seen: list[Any] = []
+
+        def take(self, value: Any) -> None:
+            self.seen.append(value)
+
+    book, shown = Keys(), ['{"a": 1}', '{"b": 2}', '{"a": no json']
+    book.update(shown)
+    shown.append('{"a": 3}')
+    book.update(shown)  # only what is new
+    assert book.seen == [{"a": 1}, {"a": 3}] and book.read == 4

@@ -1,0 +1,33 @@
+"""What the checks read off the JSON observations, kept per interaction and read on as they come.
+
+A check that needs the observations parsed (the dates of each field, the quantities of each line)
+keeps a book: ``update`` parses only the observations that arrived since it last read, and only
+those holding one of its ``needles`` as a lower-case substring (a substring test costs less than a
+parse). Each book says what it takes from a parsed observation in ``take``.
+"""
+
+from __future__ import annotations
+
+from contextlib import suppress
+from typing import Any
+
+import orjson
+
+
+class ObservationBook:
+    """Reads each JSON observation once, in arrival order: ``take`` gets those holding a needle
+    (every one where there are no ``needles``), parsed; text that is no JSON gives nothing."""
+
+    needles: tuple[str, ...] = ()
+    read: int = 0  # how many observations were read
+
+    def update(self, observations: list[str]) -> None:
+        needles = self.needles
+        for low in observations[self.read:]:  # lower-cased already
+            if not needles or any(n in low for n in needles):
+                with suppress(orjson.JSONDecodeError):
+                    self.take(orjson.loads(low))
+        self.read = len(observations)
+
+    def take(self, value: Any) -> None:
+        raise NotImplementedError
