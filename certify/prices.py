@@ -176,7 +176,7 @@ def _row_claims(text: str, book: PriceBook) -> list[tuple[str, str, set[int]]]:
         if len(ids) > 1:  # legs priced in order: "| HAT245 + HAT027 | ... | Economy $124 + $124 = $248 |"
             if any(not _JOINED.fullmatch(line, a[1], b[0]) for a, b in zip(spots, spots[1:], strict=False)):
                 continue  # not one run of legs ("| HAT043, 15:00 → 17:00 | HAT087, ... |"): whose amount is unclear
-            kind = _kind_said(line.lower(), book.kinds()) if book.kinds() else ""
+            kind = _kind_said(line.lower(), kinds) if (kinds := book.kinds()) else ""
             amounts = money_numbers_in(line)
             for written, cents, ident in _paired(line, spots, placed(line, [w for w, _ in amounts], pairs=amounts)):
                 own, others = book.prices(ident, day, kind or None)
@@ -187,6 +187,7 @@ def _row_claims(text: str, book: PriceBook) -> list[tuple[str, str, set[int]]]:
             continue
         ident = ids.pop()
         named_at = next(k for k, cell in enumerate(cells) if ident in cell)
+        any_kind: tuple[set[int], set[int]] | None = None  # its prices of every kind, asked once per row
         for cell in cells[named_at:]:  # a cell before the object's says another one's ("Item now")
             low = cell.lower()
             if "$" not in cell or _WORKED.search(cell) or _OTHER_AMOUNT.search(low):
@@ -195,7 +196,7 @@ def _row_claims(text: str, book: PriceBook) -> list[tuple[str, str, set[int]]]:
             if len(amounts) != 1:
                 continue
             written, cents = amounts[0]
-            own, others = book.prices(ident, day)
+            own, others = any_kind = any_kind or book.prices(ident, day)
             if own and (kind := _kind_said(low, book.kinds())):
                 own, others = book.prices(ident, day, kind)
             if own and cents not in own and cents in others:
@@ -207,8 +208,8 @@ def misattributed(text: str, book: PriceBook) -> list[tuple[str, str, set[int]]]
     """(amount as written, identifier, that object's prices) for each sentence, or table row, that
     prices one object at another one's price."""
     rows = _row_claims(text, book) if "|" in text else []
-    out = [claim for claim in misattributed_in_sentences(text, book) if claim[:2] not in {r[:2] for r in rows}]
-    return rows + out
+    in_rows = {r[:2] for r in rows}
+    return rows + [claim for claim in misattributed_in_sentences(text, book) if claim[:2] not in in_rows]
 
 
 def misattributed_in_sentences(text: str, book: PriceBook) -> list[tuple[str, str, set[int]]]:

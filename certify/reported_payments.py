@@ -12,7 +12,7 @@ your Visa ending in 5735") must be one the write used.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import suppress
 from typing import Any
 
@@ -142,20 +142,22 @@ _PAID_WITH = re.compile(
     r"\bpaid\b[^.!?;\n]{0,40}?\b(?:with|by|using|via|on|from)\s+(?:your|the|a|an)\s+(?:original\s+)?" + _KIND_PHRASES)
 
 
+def _paid_with(low: str) -> Iterator[re.Match[str]]:
+    """Where a lower-cased text says how an object was paid, not how it may be."""
+    return (m for m in _PAID_WITH.finditer(low) if not _MAY_BE.search(low, max(0, m.start() - 25), m.start()))
+
+
 def misnamed_payers(text: str, methods: set[str]) -> list[str]:
     """The kinds of payment method a text says an object was paid with that none of the methods
     its payment history shows (``methods``) is; nothing where a method's kind is not known."""
-    low = text.lower()
-    return _not_among((m[1] for m in _PAID_WITH.finditer(low)
-                       if not _MAY_BE.search(low, max(0, m.start() - 25), m.start())), methods)
+    return _not_among((m[1] for m in _paid_with(text.lower())), methods)
 
 
 def paid_with_fours(text: str) -> list[str]:
     """The last four digits of the card a text says an object was paid with ("It was paid with
     your Visa ending 6791")."""
     low = text.lower()
-    return [f[1] for m in _PAID_WITH.finditer(low) if not _MAY_BE.search(low, max(0, m.start() - 25), m.start())
-            and (f := _ENDING.match(low, m.end())) is not None]
+    return [f[1] for m in _paid_with(low) if (f := _ENDING.match(low, m.end())) is not None]
 
 
 _ENDING = re.compile(r"[^.!?;\n]{0,12}?\b(?:ending(?: in)?|last four|x+|\*+)\s*(\d{4})\b")
