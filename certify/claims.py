@@ -167,13 +167,13 @@ def unmade_claims(text: str, made: Callable[[], set[str] | None], nouns: Callabl
     each action that went through before. "I've removed the Vacuum Cleaner from #W3130288" then
     claims an action none was made of, when no earlier action is of its kind (a recap, "I've
     updated your address", is one)."""
+    listed_done = "\n" in text and _DONE_WORD.search(text) is not None
     if _I_DID_STEMS.search(text) is None and not ("now" in text and (
-            _NOW_YOURS.search(text) or ("\n" in text and _DONE_WORD.search(text) and _YOURS_NOW.search(text)))):
+            _NOW_YOURS.search(text) or (listed_done and _YOURS_NOW.search(text)))):
         return []
     done: set[str] | None = None
     asked = False
     out: list[str] = []
-    listed_done = "\n" in text and _DONE_WORD.search(text) is not None
     for sentence in _SENTENCES.findall(text):
         m = _I_DID.search(sentence) or _NOW_YOURS.search(sentence) or (
             _YOURS_NOW.search(sentence) if listed_done else None)
@@ -200,7 +200,7 @@ _CONTACTED = re.compile(
     r"(?:e-?mail(?:ed)?|text(?:ed)?|messag(?:ed|e)|mail(?:ed)?|sms(?:ed)?|sen[dt] (?:you )?(?:an? |the )?"
     r"(?:confirmation )?(?:e-?mail|text|sms|message))\b", re.I)
 _MESSAGING = ("mail", "text", "sms", "message", "notif")  # words of a tool that reaches the user
-_LOOKUPS = ("get_", "find_", "list_", "search_")
+_LOOKUPS = ("get_", "find_", "list_", "search_")  # tools that find things (find_user_id_by_email sends nothing)
 
 
 def contact_claims(text: str, tool_names: Iterable[str]) -> list[str]:
@@ -222,7 +222,7 @@ _PLAIN_OBJECT = frozenset({"settings", "status", "details", "info", "by", "id", 
                            "customer", "data", "network", "order", "all", "list"})
 
 
-_CHECKS = ("get_", "check_", "find_", "search_", "list_", "run_", "test_")  # tools that look, not act
+_CHECKS = (*_LOOKUPS, "check_", "run_", "test_")  # tools that look, not act
 
 
 def unchecked_claims(text: str, tool_names: Iterable[str], called: set[str]) -> list[str]:

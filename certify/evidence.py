@@ -608,6 +608,7 @@ class EvidenceIndex:
         if key in self.compacts:
             return True
         ws = words(value)
+        # ``_has_words(ws)``, written out: this runs for nearly every value, and a call costs a frame.
         if len(ws) == 1:
             if ws[0] in self.words or ws[0] in self.compacts:
                 return True
