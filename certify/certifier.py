@@ -242,6 +242,9 @@ _USAGE = re.compile(r"\b(?:used|left|remaining|usage|of your|allowance|limit|con
 _CHANGE_WORDS = re.compile(r"\b(?:chang|updat|again|just|now|new|moved|paid|did|done|tried|restart|reboot|toggl|turn|"
                            r"switch|fix|work|still|refresh|check|status|email|received|arrived|added|removed|cancel)")
 
+# "which one was cheapest on Friday again?": asking to be reminded, which changes nothing.
+_RECALL = re.compile(r"\b(?:what|which|when|where|who|how much|how many)\b[^.?!]*\bagain\s*\?")
+
 
 def _brings_news(text: str, index: EvidenceIndex) -> int:
     """What a user message brings as evidence for repeating a call: 2 when it says something
@@ -249,6 +252,8 @@ def _brings_news(text: str, index: EvidenceIndex) -> int:
     before (new evidence for repeating a write, not a lookup: the lookup would show what it showed),
     0 when nothing."""
     low = text.lower()
+    if "again" in low:
+        low = _RECALL.sub(" ", low)
     if _CHANGE_WORDS.search(low):
         return 2
     return int(_MAY_STATE.search(text) is not None and any(not k.isalpha() and k not in index.compacts
@@ -1055,8 +1060,8 @@ class _Run:
             reasons.append(reason("text_claims_failed_write", tool=tool, detail=result[:80]))
         if self._writes:
             self._done_reasons(content, toks, reasons)
-        if self._writes and "$" in content:
-            self._report_reasons(content, reasons)
+        if self._writes and "$" in content and self.info(self._writes[-1][2].name).meta.access != "handoff":
+            self._report_reasons(content, reasons)  # (a transfer moves no money: "the $50 charge" it is about)
         # "refunded to your PayPal", where it went to a gift card; "charged to your Visa ending in
         # 5735", where the write used the one ending 8939
         if self._writes and ((refund := GATE.search(content) is not None) or "ending" in content):

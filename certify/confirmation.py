@@ -562,8 +562,9 @@ def _plan_answer(reply: Turn, plan: Turn, anchors: Anchors) -> bool | None:
     entries, lettered = plan.plan  # read once per message
     if not entries:
         return None
+    # "Which one?" asked of the entries: from the first one on, not "I should have asked which card" before them
     if (picks := plan_picks(text, max(entries), lettered)) is None and not (
-            plain_yes(text) and _WHICH.search(plan.text)):
+            plain_yes(text) and _WHICH.search(plan.text, max(plan.text.find(entries[min(entries)]), 0))):
         return None
     said = {n: Turn(-1, "assistant", entry) for n, entry in entries.items()}
     mine = [n for n, entry in said.items() if describes(entry, anchors)]
@@ -676,10 +677,13 @@ def _defers_this(turn: Turn, anchors: Anchors, index: EvidenceIndex) -> bool:
     Daiki first", "Yes for the order. For my profile, maybe later"), or goes on from one that does
     ("... I'll get back to you.")."""
     elsewhere = named = False
-    for clause in _comma_parts(turn.clauses):
+    for k, clause in enumerate(_comma_parts(turn.clauses)):
         side = _object_side(clause.words, anchors)
-        if not DEFER.search(clause.text):
+        if not (put_off := DEFER.search(clause.text)):
             named |= side > 0  # "Go ahead with the bags": this action said by its object
+            continue
+        if k and side <= 0 and _TOO.search(clause.text, 0, put_off.start()):
+            elsewhere = True  # "Yes cancel it. Oh and also add a bag — wait, I'll decide later": the added request
             continue
         topic = _TOPIC.match(clause.text)
         if topic is not None and side == 0:

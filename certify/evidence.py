@@ -63,6 +63,7 @@ _BRACE = re.compile(r"[{}]")
 _NAME_KEYS = ('"name"', '"title"', '"product_name"')
 _ONE_DAY = frozenset({"one day", "a day", "next day", "day later", "day earlier", "day after", "day before",
                       "following day", "previous day"})
+_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _CLOCK = re.compile(r"(\d{1,2}):(\d{2})(\+\d)?")  # "02:30+1": a time, the next day
 _CLOCK_SPAN = re.compile(r"(\d{1,2}:\d{2}(?:\+\d)?)(?:[-–→]|->)(\d{1,2}:\d{2}(?:\+\d)?)")
 _TWO_DAYS = re.compile(r"(\d{4}-\d{2}-\d{2})/(\d{2})")
@@ -693,14 +694,18 @@ class EvidenceIndex:
         # "Wednesday the 22nd": the day as an ordinal, in a month a visible date is in.
         if f"{day}{_ordinal(day)}" in self.words and any(d.year == year and d.month == month for d in shown):
             return True
-        # "push the return back one day": a visible date, one day on (or back).
-        if not _ONE_DAY.isdisjoint(bigrams):
-            try:
-                target = date(year, month, day)
-            except ValueError:  # "2024-02-30": no such day, so no day next to a visible one
-                return False
-            return any(abs((target - d).days) == 1 for d in shown)
-        return False
+        try:
+            target = date(year, month, day)
+        except ValueError:  # "2024-02-30": no such day, so no day next to a visible one
+            return False
+        one_day = not _ONE_DAY.isdisjoint(bigrams) or "tomorrow" in self.words
+        weekday = _WEEKDAYS[target.weekday()]
+        # "push the return back one day", "tomorrow": a visible date, one day on (or back).
+        if one_day and any(abs((target - d).days) == 1 for d in shown):
+            return True
+        # "this Friday", "the following Monday": the day of that name in the two weeks after a
+        # visible date (the policy's current date, or a day already settled).
+        return weekday in self.words and any(0 < (target - d).days < 14 for d in shown)
 
     def day_shown(self, month: int, day: int, year: int | None) -> bool:
         """Whether a date a text writes with its month's name ("May 22", "3rd of May, 2024") is
@@ -713,6 +718,8 @@ class EvidenceIndex:
         if any(f"{n} {d}" in bigrams or f"{d} {n}" in bigrams or (f"{d} of" in bigrams and f"of {n}" in bigrams)
                for n in _MONTHS[month - 1] for d in days):
             return True
+        if f"{day}{_ordinal(day)}" in self.words and any(d.month == month for d in self._dates_shown()):
+            return True  # "can I move it to the 17th?", of a reservation on 2024-05-16: "May 17"
         tail = f"{month:02d}{day:02d}"
         return (any(f"{y}{tail}" in self.compacts for y in range(1900, 2040))
                 or f"-{month:02d}-{day:02d}t" in self._joined())  # a timestamp's day

@@ -139,6 +139,19 @@ def test_a_refund_reported_as_a_charge_is_not_grounded(convo: Any, at: Any) -> N
     assert kinds == [["text_reversed_charge"], []]
 
 
+def test_a_transfer_is_no_write_whose_money_a_text_reports(convo: Any, at: Any) -> None:
+    # "a human agent can refund the $50", then after the transfer "the $50 charge": the charge the
+    # user disputes, not a refund reported as a charge.
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user("You charged me $50 by mistake on order #W1679211.")
+    c.say("I'm sorry. I can't reverse it myself, but a human agent can refund the $50. Shall I transfer you?")
+    c.user("yes please")
+    c.call("transfer_to_human_agents", {"summary": "Customer was charged $50 by mistake on #W1679211."},
+           "Transfer successful")
+    i = c.say("I've transferred you to a human agent with the details of the $50 charge on #W1679211.")
+    assert at(certify_interaction(c.build()), i).eligible, at(certify_interaction(c.build()), i).reasons
+
+
 def test_balances_said_after_a_change_and_shown_for_stored_value_methods() -> None:
     assert balances_said("$50 was charged to your gift card, leaving a balance of $129.") == [("$129", 12900)]
     assert balances_said("Your gift card balance is now **$1,814.51**.") == [("$1,814.51", 181451)]

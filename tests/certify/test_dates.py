@@ -51,6 +51,33 @@ def test_a_date_one_day_from_a_visible_one() -> None:
     assert not index.date_stated("2024-02-30")  # no such day: no answer, and no crash
 
 
+@pytest.mark.parametrize(("said", "day", "derived"), [
+    ("I want to fly this Friday.", "2024-05-17", True),  # 2024-05-15 is a Wednesday
+    ("Out this Friday, back the following Monday.", "2024-05-20", True),
+    ("I want to fly this Friday.", "2024-05-18", False),  # a Saturday
+    ("I want to fly this Friday.", "2024-05-31", False),  # a Friday, but too far from any visible day
+    ("I want to fly tomorrow.", "2024-05-16", True),
+    ("I want to fly tomorrow.", "2024-05-17", False),
+])
+def test_a_day_by_its_weekday_or_as_tomorrow_from_the_current_date(said: str, day: str, derived: bool) -> None:
+    from trajectory2gym.certify.evidence import EvidenceIndex
+
+    index = EvidenceIndex()
+    index.add_text("Airline policy. The current time is 2024-05-15 15:00 EST.")
+    index.add_text(said)
+    assert index.date_stated(day) is derived
+
+
+def test_a_day_said_as_an_ordinal_takes_the_month_of_a_visible_date() -> None:
+    from trajectory2gym.certify.evidence import EvidenceIndex
+
+    index = EvidenceIndex()
+    index.add_text("Can I move NO6JO3 to the 17th?")
+    assert not index.day_shown(5, 17, None)
+    index.add_json({"reservation_id": "NO6JO3", "flights": [{"date": "2024-05-16"}]})
+    assert index.day_shown(5, 17, None) and not index.day_shown(6, 17, None) and not index.day_shown(5, 18, None)
+
+
 @pytest.mark.parametrize(("said", "visible"), [("06/15/1985", True), ("6/15/1985", True), ("06/16/1985", False),
                                               ("the 15th of June, 1985", True), ("the 16th of June, 1985", False)])
 def test_a_date_written_month_first_with_zeros_grounds_the_iso_argument(convo, at, said: str, visible: bool) -> None:

@@ -207,6 +207,8 @@ def test_repeated_call_without_and_with_new_evidence(convo, at, order_w123):
     ("Sorry, I meant #W124.", False),  # a new value, but #W123's lookup would show what it showed
     ("Right, and the phone on 2006?", False),  # a new value, about something else
     ("I just paid it, check it again?", True),  # says something changed
+    ("Which item was the cheapest again?", False),  # asks to be reminded
+    ("Can you look again? It should have shipped by now.", True),
 ])
 def test_a_user_message_is_new_evidence_when_it_says_something_new(convo, at, order_w123, between: str,
                                                                     novel: bool) -> None:

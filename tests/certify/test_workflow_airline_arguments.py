@@ -685,6 +685,13 @@ def test_a_numbered_plan_describes_each_of_its_actions(convo) -> None:
     # The bags' line alone describes no flight change.
     bags_only = "Here's the plan for **PVUB64**: update bags from 2 to **3**, free. Shall I?"
     assert _workflow(convo, bags_only, "yes", *_flights("business")) == ["not_described"]
+    # A plain yes answers "Shall I do both?", whatever the text asked before the plan ("which card").
+    for opening, kinds in (("Sorry, I should have asked which card you meant. ", []),
+                           ("", [])):
+        assert _workflow(convo, opening + plan, "yes do that", *_flights("business")) == kinds
+    # ... but picks none where the plan's own question asks which.
+    which = plan.replace("Shall I do both?", "Which one should I do first?")
+    assert _workflow(convo, which, "yes do that", *_flights("business")) == ["confirmation_not_covering"]
 
 
 def test_a_reservation_code_that_starts_with_a_digit_is_a_rival_of_one_that_starts_with_a_letter(convo) -> None:
@@ -842,6 +849,9 @@ def test_a_count_after_the_number_added_is_the_new_total(convo, total: int, kind
     # The topic put off after a comma, before its deferral: "the upgrade I'll decide later".
     ("ok add the bag now, the upgrade I'll decide later", []),
     ("ok add the bag now, the bag I'll decide later", ["not_confirmed"]),
+    # A request added after the yes ("also ..."), then put off: the added request is what waits.
+    ("Yes add the bag. Oh and also move me to business — actually wait, I'll decide on that later.", []),
+    ("Yes add the bag. Oh actually wait, I'll decide on that later.", ["not_confirmed"]),
 ])
 def test_a_deferral_of_the_other_action_on_one_reservation(convo, reply: str, kinds: list[str]) -> None:
     said = ("I can add 1 bag to PVUB64 (3 in total, free) on your Visa ending 8862, and I can also move HAT173 "
