@@ -53,6 +53,7 @@ from trajectory2gym.certify.claims import (
     claims_done,
     claims_own_action,
     contact_claims,
+    may_claim_a_check,
     may_name_other_choice,
     other_choices,
     unchecked_claims,
@@ -97,10 +98,13 @@ from trajectory2gym.certify.reported_payments import (
     write_payments,
 )
 from trajectory2gym.certify.routes import Route
+from trajectory2gym.certify.setting_values import may_name_values, named_values
 from trajectory2gym.certify.statuses import (
+    SPEED_SHOWN,
     STATUS_WORDS,
     contradicted,
     insurance_contradicted,
+    misrated_speeds,
     mistimed,
     says_status,
     switched,
@@ -239,8 +243,8 @@ _USAGE = re.compile(r"\b(?:used|left|remaining|usage|of your|allowance|limit|con
 
 # Words saying something changed or is to be checked anew: "I just paid", "still not working", "try again".
 # (Word starts, on lower case: a case-blind search with word ends costs three times as much.)
-_CHANGE_WORDS = re.compile(r"\b(?:chang|updat|again|just|now|new|moved|paid|did|done|tried|restart|reboot|toggl|turn|"
-                           r"switch|fix|work|still|refresh|check|status|email|received|arrived|added|removed|cancel)")
+_CHANGE_WORDS = re.compile(r"\b(?:chang|updat|again|just|now|new|moved|paid|did(?!n)|done|tried|restart|reboot|toggl|turn|"
+                           r"switch|fix|work|still|refresh|check|status(?! bar)|email|received|arrived|added|removed|cancel)")
 
 # "which one was cheapest on Friday again?": asking to be reminded, which changes nothing.
 _RECALL = re.compile(r"\b(?:what|which|when|where|who|how much|how many)\b[^.?!]*\bagain\s*\?")
@@ -286,6 +290,7 @@ class _Run:
         self._prices: PriceBook | None = None
         self._written_ids: set[str] = set()  # identifiers a write that went through acted on
         self._derived_data: set[int] = set()  # amounts of data (hundredths of a GB) grounded texts derived
+        self._speed_ratings: dict[float, str] = {}  # speed tests' results: Mbps -> the rating shown ("Fair")
         self._items: ItemBook | None = None  # bills' line items: read on the first text after one shows
         self._books: dict[type[ObservationBook], ObservationBook] = {}  # read on first need (``_book``)
         self._called: set[str] = set()  # the tools called so far, by the agent or the user
@@ -995,6 +1000,10 @@ class _Run:
                 reasons.append(reason("text_privileged", value=shown))
             else:
                 reasons.append(reason("text_not_visible", value=shown))
+        if may_name_values(content):  # "reset to the default 'internet'", where no check showed it
+            for value in named_values(content):
+                if not self.index.has_string(value):
+                    reasons.append(reason("text_not_visible", value=value))
         for written, ident, own in misattributed(content, self.prices):
             # Visible, but the price of another object than the one named.
             prices = ", ".join(f"${cents / 100:.2f}" for cents in sorted(own))
@@ -1035,6 +1044,9 @@ class _Run:
             # "79G8A9 ... was paid in full with your Mastercard", where its history shows a gift card
             for owner, said, methods in self._misnamed_payers(content):
                 reasons.append(reason("text_misstated_payer", arg=owner, value=said, detail=methods))
+        if self._speed_ratings and "Mbps" in content:  # "22 Mbps, now rated Good", where it showed (Fair)
+            for said, shown in misrated_speeds(content, self._speed_ratings):
+                reasons.append(reason("text_contradicts_status", arg="the speed test", detail=f"{shown} ({said!r})"))
         if "nsurance" in content:  # "C913YC does not include travel insurance", where it shows "yes"
             for said, shown in insurance_contradicted(content, self._insurance_of):
                 reasons.append(reason("text_contradicts_status", arg="insurance", detail=f"{shown} ({said[:60]!r})"))
@@ -1042,8 +1054,8 @@ class _Run:
             reasons.append(reason("text_contradicts_booking_date", value=written, detail=shown))
         for said in contact_claims(content, self.visible_specs):  # "I've emailed you the itinerary": no tool does that
             reasons.append(reason("text_claims_unmade_action", detail=said[:100]))
-        if alone and ("checked" in content or "verified" in content or "looked" in content or "tested" in content):
-            # "I've also checked your APN settings", where check_apn_settings never ran
+        if alone and may_claim_a_check(content):
+            # "I've also checked your APN settings", "Your APN settings are correct": check_apn_settings never ran
             declared = self.cert.tools.domain(self.domain)
             tools = {*declared.specs, *declared.user_tools, *self.visible_specs}  # the user's device tools too
             for said in unchecked_claims(content, tools, self._called):
@@ -1461,6 +1473,8 @@ class _Run:
                 ok = seen[2] != "error" if seen is not None and seen[0] == i else not msg.is_error_observation
                 shown = len(index.json_observations)
                 index.add_observation(msg.content, ok)
+                if msg.content and "Mbps (" in msg.content:  # a speed test's rating, for texts that restate it
+                    self._speed_ratings.update((float(m[1]), m[2].strip()) for m in SPEED_SHOWN.finditer(msg.content))
                 if cid in user_calls:
                     self.epoch += 1  # the user changed something on their side
                     self.device_epochs += 1

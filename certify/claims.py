@@ -225,16 +225,35 @@ _PLAIN_OBJECT = frozenset({"settings", "status", "details", "info", "by", "id", 
 _CHECKS = (*_LOOKUPS, "check_", "run_", "test_")  # tools that look, not act
 
 
+# The agent saying how something it could only know by looking is: "Your APN MMS settings are correct".
+_STATE_SAID = re.compile(r"\byour\s+((?:[\w-]+\s+){0,3}?[\w-]+)\s+(?:is|are|looks?|seems?)\s+(?:all\s+)?"
+                         r"(?:correct(?:ly (?:set|configured))?|fine|ok(?:ay)?|good|right|properly (?:set|configured)|"
+                         r"configured (?:correctly|properly))\b", re.I)
+
+
+_LOOKED = ("checked", "verified", "looked", "tested", "reviewed", "inspected")
+_STATES = (" correct", " fine", " ok", " good", " right", " configured", " properly")
+
+
+def may_claim_a_check(text: str) -> bool:
+    """Plain substring tests before ``unchecked_claims``: most texts say neither."""
+    return any(w in text for w in _LOOKED) or ("our " in text and any(w in text for w in _STATES))
+
+
 def unchecked_claims(text: str, tool_names: Iterable[str], called: set[str]) -> list[str]:
-    """The sentences in which the agent says it checked something that only a visible tool it
-    never called (nor the user) looks at: "I've also checked your APN settings", where
-    ``check_apn_settings`` never ran."""
-    if "I" not in text and "we" not in text:
+    """The sentences in which the agent says it checked something, or how it is, that only a
+    visible tool it never called (nor the user) looks at: "I've also checked your APN settings",
+    "Your APN MMS settings are correct", where ``check_apn_settings`` never ran."""
+    if "I" not in text and "we" not in text and "our" not in text:
         return []
     out = []
     for sentence in _SENTENCES.findall(text):
         m = _CHECKED.search(sentence)
-        if m is None or _NOT_YET.search(sentence, 0, m.start()) or sentence.rstrip().endswith("?"):
+        if m is None and "our" in sentence and (m := _STATE_SAID.search(sentence.replace("*", ""))) is not None:
+            clause = re.split(r"[,;(—]", sentence.replace("*", "")[m.start():], maxsplit=1)[0]
+            if clause.rstrip().endswith("?") or _NOT_YET.search(sentence.replace("*", ""), 0, m.start()):
+                continue  # "Can you check if your APN settings are correct?"
+        elif m is None or _NOT_YET.search(sentence, 0, m.start()) or sentence.rstrip().endswith("?"):
             continue
         said = {w.lower() for w in re.split(r"[\s-]+", m[1])} - _PLAIN_OBJECT
         tools = [name for name in tool_names if name.lower().startswith(_CHECKS)

@@ -180,3 +180,30 @@ def switched(text: str, switch_of: Callable[[str, str], bool | None]) -> list[tu
             if shown is not None and shown != said:
                 out.append((ids[0], m[1].lower(), shown))
     return out
+
+
+# A speed test's answer, "Speed Test Result: 22.00 Mbps (Fair).", and its rating as a text says it:
+# "rated **Good**", "in the Good range" (a capitalized rating, or one after "rated"; not "good news").
+SPEED_SHOWN = re.compile(r"(\d+(?:\.\d+)?)\s*Mbps\s*\(([A-Za-z ]+)\)")
+_SPEED_SAID = re.compile(r"(\d+(?:\.\d+)?)\s*(?:\*\*)?\s*Mbps")
+_RATING_SAID = re.compile(r"(?:\brat(?:ed|ing)(?: of| as)?\s+(?:\*\*)?)(very poor|poor|fair|good|excellent)\b"
+                          r"|\b(Very Poor|Poor|Fair|Good|Excellent)\b", re.I)
+
+
+def misrated_speeds(text: str, ratings: dict[float, str]) -> list[tuple[str, str]]:
+    """(rating said, rating shown) for each sentence that gives one measured speed ("22 Mbps") another
+    rating than the speed test that measured it: "22 Mbps, now rated **Good**", where it showed
+    (Fair). A sentence naming several speeds says which goes with which only loosely: skipped."""
+    out: list[tuple[str, str]] = []
+    for sentence in SENTENCE_OR_LINE.split(text):
+        speeds = {float(m[1]) for m in _SPEED_SAID.finditer(sentence)}
+        if len(speeds) != 1 or (shown := ratings.get(speeds.pop())) is None:
+            continue
+        for m in _RATING_SAID.finditer(sentence.replace("*", "")):
+            said = m[1] or m[2]
+            if m[2] and (not m[2][0].isupper() or not any(c.isalpha() for c in sentence.replace("*", "")[:m.start()])):
+                continue  # "good news", "Good: ...": a rating only capitalized within, or after "rated"
+            if said.lower() != shown.lower():
+                out.append((said, shown))
+                break
+    return out

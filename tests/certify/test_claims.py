@@ -404,6 +404,12 @@ TELECOM_LOOKS = ["check_apn_settings", "check_status_bar", "get_details_by_id", 
     ("I've checked your line L1002: it's active.", set(), False),  # only a write's name says "line"
     ("Once I've checked your APN settings, we'll know more.", set(), False),  # what will be done
     ("I've checked your account: all is well.", set(), False),  # no tool looks at that alone
+    # How it is, said without "I've checked": only a look could tell.
+    ("Thanks. Your **APN MMS settings are correct** (the MMSC URL is set), so let's look at Wi-Fi Calling.",
+     set(), True),
+    ("Your APN settings look fine.", {"check_apn_settings"}, False),
+    ("Could you check if your APN settings are correct?", set(), False),  # a question
+    ("Your account is all fine.", set(), False),  # no tool looks at that alone
 ])
 def test_a_check_the_agent_claims_needs_a_call_of_a_tool_that_looks(text: str, called: set[str],
                                                                      claimed: bool) -> None:

@@ -9,7 +9,13 @@ import pytest
 
 from trajectory2gym.certify import certify_interaction
 from trajectory2gym.certify.reasons import reason_kind
-from trajectory2gym.certify.statuses import contradicted, insurance_contradicted, mistimed, switched
+from trajectory2gym.certify.statuses import (
+    contradicted,
+    insurance_contradicted,
+    misrated_speeds,
+    mistimed,
+    switched,
+)
 from trajectory2gym.envs.registry import tool_specs
 
 SHOWN = {"L1005": "Active", "#W1000001": "pending", "B1001": "Paid", "B1006": "Disputed",
@@ -213,3 +219,29 @@ def test_a_features_setting_the_record_contradicts_is_not_grounded(convo: Any, e
               else "By the way, roaming is currently disabled on 555-123-2002.")
     decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
     assert [reason_kind(r) for r in decision.reasons] == kinds
+
+
+RATINGS = {4.4: "Poor", 22.0: "Fair"}
+
+
+@pytest.mark.parametrize(("text", "out"), [
+    ("Better — **22 Mbps**, which is **5× faster** and now rated **Good**. 🎉", [("Good", "Fair")]),
+    ("22 Mbps — that's in the Good range now, but still below what 5G should give.", [("Good", "Fair")]),
+    ("22 Mbps is rated Fair.", []),
+    ("Good news: 22 Mbps now, up from 4.4.", []),  # two speeds; and "Good news" rates nothing
+    ("Good — 22 Mbps (Fair) is much better.", []),  # the sentence's first word
+    ("That's good news: 22 Mbps.", []),  # lower case, not after "rated"
+    ("It's 30 Mbps and rated Good.", []),  # no test measured 30 Mbps
+])
+def test_a_speed_said_with_another_rating_than_its_test_showed(text: str, out: list[tuple[str, str]]) -> None:
+    assert misrated_speeds(text, RATINGS) == out
+
+
+def test_a_speed_tests_rating_misstated_is_not_grounded(convo: Any, at: Any) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user("My data is slow.")
+    c.user_runs("run_speed_test", {}, "Speed Test Result: 22.00 Mbps (Fair).", "it says 22")
+    wrong, right = c.say("22 Mbps is now rated **Good**."), c.say("22 Mbps is rated **Fair**.")
+    cert = certify_interaction(c.build())
+    assert [reason_kind(r) for r in at(cert, wrong).reasons] == ["text_contradicts_status"]
+    assert at(cert, right).eligible, at(cert, right).reasons

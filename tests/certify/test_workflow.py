@@ -208,6 +208,8 @@ def test_repeated_call_without_and_with_new_evidence(convo, at, order_w123):
     ("Right, and the phone on 2006?", False),  # a new value, about something else
     ("I just paid it, check it again?", True),  # says something changed
     ("Which item was the cheapest again?", False),  # asks to be reminded
+    ("It's #W123, in case you didn't get it.", False),  # "didn't" says nothing was done
+    ("My status bar says 5G, by the way.", False),  # a device read-out, not the order's status
     ("Can you look again? It should have shipped by now.", True),
 ])
 def test_a_user_message_is_new_evidence_when_it_says_something_new(convo, at, order_w123, between: str,
