@@ -112,7 +112,12 @@ from trajectory2gym.certify.statuses import (
 from trajectory2gym.certify.tables import with_headers
 from trajectory2gym.certify.tools import ToolInfo, ToolResolver, guess_domain
 from trajectory2gym.certify.turns import SENTENCE, Turn
-from trajectory2gym.certify.variant_prices import VariantBook, misdescribed_prices
+from trajectory2gym.certify.variant_prices import (
+    VariantBook,
+    may_say_stock,
+    misdescribed_prices,
+    misstocked,
+)
 from trajectory2gym.interaction import Interaction, Message, ToolCall
 from trajectory2gym.toolmeta import ToolMeta
 
@@ -1012,6 +1017,10 @@ class _Run:
             # "the black XL cotton crew neck is $49.52": the black XXL polyester v-neck's price
             for written, options, price in misdescribed_prices(content, lambda: self._book(VariantBook).objects):
                 reasons.append(reason("text_misattributed", value=written, arg=options, detail=f"${price / 100:.2f}"))
+        if "options" in self.index.compacts and may_say_stock(content):
+            # "| White | High | AC adapter | $138.07 | ✅ |", where that variant shows "available": false
+            for options, said in misstocked(content, lambda: self._book(VariantBook).objects):
+                reasons.append(reason("text_contradicts_status", arg=options, detail=f"not {said}"))
         if "description" in self.index.compacts and ("$" in content or _DECIMAL.search(content)):  # a set lookup first
             # "a $15.50 overage on 555-123-2001": the item names 2002
             if self._items is None:

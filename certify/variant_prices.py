@@ -1,4 +1,4 @@
-"""The price a text gives an item it describes by its options, not by its id.
+"""The price, and the stock, a text gives an item it describes by its options, not by its id.
 
 "The black XL cotton crew neck is $49.52", or the table row "| Black | XL | cotton | crew neck |
 $49.52 |", where the variant with exactly those options shows ``"price": 51.05`` and $49.52 is the
@@ -38,6 +38,7 @@ class Described:
 
     values: tuple[str, ...]
     cents: int
+    available: bool | None = None  # its "available" flag, where it shows one
 
     def in_(self, spaced: str) -> bool:
         return all(v in spaced for v in self.values)
@@ -53,7 +54,8 @@ def described(value: Any) -> Iterator[Described]:
         if isinstance(options, dict) and len(options) > 1 and (cents := to_cents(price)) is not None:
             values = tuple(_spaced(str(v)) for v in options.values())
             if all(v.strip() for v in values):
-                yield Described(values, cents)
+                flag = value.get("available")
+                yield Described(values, cents, flag if isinstance(flag, bool) else None)
         for item in value.values():
             if isinstance(item, (dict, list)):
                 yield from described(item)
@@ -112,4 +114,37 @@ def misdescribed_prices(text: str, objects: Callable[[], set[Described]]) -> lis
         own = prices.pop()
         if cents != own and any(d.cents == cents for d in shown):
             out.append((written, "/".join(v.strip() for v in matched[0].values), own))
+    return out
+
+
+# How a line says an item is in stock or not: a table's mark first, then the words.
+_OUT = re.compile(r"\b(?:out of stock|unavailable|not available|not in stock|sold out)\b", re.I)
+_IN = re.compile(r"\b(?:in stock|available)\b", re.I)
+
+
+def may_say_stock(text: str) -> bool:
+    """Plain substring tests first: a mark or a stock word (most texts have none)."""
+    return "✅" in text or "❌" in text or "stock" in text or "vailable" in text
+
+
+def misstocked(text: str, objects: Callable[[], set[Described]]) -> list[tuple[str, str]]:
+    """(the options, what the line says) for each line or sentence that describes one object by
+    its options and says it is in stock ("| White | High | AC adapter | $138.07 | ✅ |"), or not,
+    where its observation shows the other."""
+    out: list[tuple[str, str]] = []
+    for line in _STOP.split(text):
+        if "✅" in line:
+            said = True
+        elif "❌" in line or _OUT.search(line):
+            said = False
+        elif _IN.search(line):
+            said = True
+        else:
+            continue
+        if identifiers_in(line):
+            continue  # an item named by its id
+        spaced = _spaced(line)
+        matched = [d for d in objects() if d.in_(spaced)]
+        if matched and all(d.available is (not said) for d in matched):
+            out.append(("/".join(v.strip() for v in matched[0].values), "in stock" if said else "out of stock"))
     return out

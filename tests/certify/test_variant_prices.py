@@ -9,7 +9,7 @@ import orjson
 import pytest
 
 from trajectory2gym.certify import certify_interaction
-from trajectory2gym.certify.variant_prices import VariantBook, misdescribed_prices
+from trajectory2gym.certify.variant_prices import VariantBook, misdescribed_prices, misstocked
 
 PRODUCT = {"name": "T-Shirt", "product_id": "9523456873", "variants": {
     "2060066974": {"item_id": "2060066974", "options": {"color": "black", "size": "XL", "material": "cotton",
@@ -58,3 +58,42 @@ def test_a_table_row_prices_a_variant_at_another_ones_price(convo: Any, at: Any)
     assert at(r, wrong).reasons == ["text states '$49.52' for black/xl/cotton/crew neck, which the observations "
                                     "price at $51.05"]
     assert at(r, right).eligible
+
+
+def _with_one_sold_out() -> VariantBook:
+    product = orjson.loads(orjson.dumps(PRODUCT))
+    product["variants"]["9612497925"]["available"] = False
+    book = VariantBook()
+    book.update([orjson.dumps(product).decode().lower()])
+    return book
+
+
+@pytest.mark.parametrize(("text", "flagged"), [
+    ("| Color Blue | Size M | Material cotton | Style crew neck | Price $50.88 | In stock ✅ |",
+     [("blue/m/cotton/crew neck", "in stock")]),
+    ("| Color Blue | Size M | Material cotton | Style crew neck | Price $50.88 | In stock ❌ |", []),
+    ("The blue M cotton crew neck is available at $50.88.", [("blue/m/cotton/crew neck", "in stock")]),
+    ("The blue M cotton crew neck is not available right now.", []),
+    ("The black XL cotton crew neck is out of stock.", [("black/xl/cotton/crew neck", "out of stock")]),
+    ("The black XL cotton crew neck is in stock.", []),
+    ("Item 9612497925 (blue M cotton crew neck) is in stock.", []),  # named by its id: another check's
+    ("Blue M crew neck: in stock.", []),  # not every option said
+])
+def test_a_stock_said_of_an_item_described_by_its_options(text: str, flagged: list[tuple[str, str]]) -> None:
+    book = _with_one_sold_out()
+    assert misstocked(text, lambda: book.objects) == flagged
+
+
+def test_a_table_row_marking_a_sold_out_variant_in_stock(convo: Any, at: Any) -> None:
+    product = orjson.loads(orjson.dumps(PRODUCT))
+    product["variants"]["9612497925"]["available"] = False
+    c = convo()
+    c.user("Which T-shirts do you have?")
+    c.call("get_product_details", {"product_id": "9523456873"}, product)
+    table = ("| Color | Size | Material | Style | Price | In stock |\n|---|---|---|---|---|---|\n"
+             "| Blue | M | cotton | crew neck | $50.88 | {} |")
+    wrong, right = c.say(table.format("✅")), c.say(table.format("❌"))
+    r = certify_interaction(c.build())
+    assert at(r, wrong).reasons == ["text gives blue/m/cotton/crew neck another status than the observation shows: "
+                                    "not in stock"]
+    assert at(r, right).eligible, at(r, right).reasons
