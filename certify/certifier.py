@@ -130,6 +130,9 @@ _CARD_END = re.compile(r"(?:\bending(?: (?:in|with))?|\blast (?:four|4)(?: digit
 _LETTER = re.compile(r"[A-Za-z]")
 # Identifiers of the account, or of how it pays: a profile shows them as they are (not an order's status).
 _NOT_OBJECTS = frozenset({"user", "customer", "account", "payment"})
+# An identifier a text calls the new object: "New reservation: HATHAT", "your new order #W1234567".
+_NEW_NAMED = re.compile(r"(?i:\bnew\s+(?:reservation|booking|order|ticket|line|account)(?:\s+(?:id|code|number))?)"
+                        r"\s*(?:is\s+|:\s*|-\s*|—\s*)?(#?[A-Z0-9]{5,}|#?W\d{5,})\b")
 _RESULT_ID = re.compile(r'\s*\{\s*"\w+_id"\s*:\s*"([^"]+)"')  # the object a write's result is: its first field
 # "4:05 pm"; not part of a span or a next-day time ("14:00-17:00", "03:00→07:30", "02:30+1": read as identifiers)
 _CLOCK_SAID = re.compile(r"(?<![\d:.$\-–→>])([01]?\d|2[0-3]):([0-5]\d)(?![\d:+\-–→])(\s*[ap]\.?m\b\.?)?", re.I)
@@ -1081,6 +1084,9 @@ class _Run:
             reasons.append(reason("text_claims_failed_write", tool=tool, detail=result[:80]))
         if self._writes:
             self._done_reasons(content, toks, reasons)
+        if self._writes and ("new " in content or "New " in content):  # "New reservation HATHAT", it was HATHAU
+            for tool, said in self._misnamed_new(content):
+                reasons.append(reason("text_claims_other_object", tool=tool, value=said))
         if self._writes and "$" in content and self.info(self._writes[-1][2].name).meta.access != "handoff":
             self._report_reasons(content, reasons)  # (a transfer moves no money: "the $50 charge" it is about)
         # "refunded to your PayPal", where it went to a gift card; "charged to your Visa ending in
@@ -1215,6 +1221,21 @@ class _Run:
             for written in misstated(content, charged):  # "$22 was charged", where the result shows $44
                 reasons.append(reason("text_misstated_charge", value=written,
                                       detail=", ".join(f"${cents / 100:.2f}" for cents in sorted(charged))))
+
+    def _misnamed_new(self, content: str) -> list[tuple[str, str]]:
+        """(tool, identifier) where a text calls an identifier the new object ("New reservation
+        **HATHAT**") that the writes since the user spoke did not create: each created one (a result
+        whose own id is none of its call's arguments) is another."""
+        created = {}
+        for result, _, call in self._writes:
+            if (own := _RESULT_ID.match(result)) and compact(own[1]) not in {
+                    compact(v) for v in call.arguments.values() if isinstance(v, str)}:
+                created[compact(own[1])] = call.name
+        if not created:
+            return []
+        tool = next(iter(created.values()))
+        return [(tool, m[1]) for m in _NEW_NAMED.finditer(content.replace("*", "").replace("`", ""))
+                if compact(m[1]) not in created]
 
     def _about_last_write(self, content: str) -> str:
         """``content`` up to the first identifier of another object of the last write's kind (an

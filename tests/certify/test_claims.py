@@ -425,3 +425,16 @@ def test_a_device_check_claimed_needs_the_user_to_have_run_it(convo: Any, at: An
         c.user_runs("check_apn_settings", {}, "APN: internet, MMSC URL: http://mms.example.com", "Done, here it is.")
     i = c.say("I've also checked your APN settings: the MMSC URL is set correctly.")
     assert at(certify_interaction(c.build()), i).eligible is ran
+
+
+@pytest.mark.parametrize(("said", "kinds"), [("HATHAU", []), ("HATHAT", ["text_claims_other_object"])])
+def test_the_new_object_a_text_names_is_the_one_the_write_created(convo: Any, at: Any, said: str,
+                                                                  kinds: list[str]) -> None:
+    # HATHAT was cancelled and the same trip booked again as HATHAU: "new reservation HATHAT" is wrong.
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("Cancel HATHAT and book the same trip again on my other card. Yes, do both.")
+    c.call("cancel_reservation", {"reservation_id": "HATHAT"}, {"reservation_id": "HATHAT", "status": "cancelled"})
+    c.call("book_reservation", {"user_id": "raj_9"}, {"reservation_id": "HATHAU", "user_id": "raj_9"})
+    i = c.say(f"All fixed:\n- Old reservation **HATHAT**: cancelled\n- New reservation **{said}**: booked")
+    reasons = at(certify_interaction(c.build()), i).reasons
+    assert [reason_kind(r) for r in reasons if "another object" in r] == kinds
