@@ -231,13 +231,13 @@ _STATE_SAID = re.compile(r"\byour\s+((?:[\w-]+\s+){0,3}?[\w-]+)\s+(?:is|are|look
                          r"configured (?:correctly|properly))\b", re.I)
 
 
-_LOOKED = ("checked", "verified", "looked", "tested", "reviewed", "inspected")
-_STATES = (" correct", " fine", " ok", " good", " right", " configured", " properly")
-
-
 def may_claim_a_check(text: str) -> bool:
-    """Plain substring tests before ``unchecked_claims``: most texts say neither."""
-    return any(w in text for w in _LOOKED) or ("our " in text and any(w in text for w in _STATES))
+    """Plain substring tests before ``unchecked_claims``: most texts say neither (written out: a
+    generator over a tuple of words costs more than the tests, on every text)."""
+    return ("checked" in text or "verified" in text or "looked" in text or "tested" in text or "reviewed" in text
+            or "inspected" in text or ("our " in text and (" correct" in text or " fine" in text or " ok" in text
+                                                           or " good" in text or " right" in text
+                                                           or " configured" in text or " properly" in text)))
 
 
 def unchecked_claims(text: str, tool_names: Iterable[str], called: set[str]) -> list[str]:
