@@ -19,6 +19,11 @@ RETAIL_POLICY = "Refunds go back to the original payment method within 5-7 busin
     ("You are an airline agent.", "Disputes are usually resolved within 3 business days.",
      ["text states '3 business days' not in visible history"]),
     ("You are an airline agent.", "Your trip is in 3 days and the fare is refundable.", []),  # a count of days
+    # How long something stays valid: a term, never a guess.
+    ("You are an airline agent.", "Your certificate:\n- Valid for **12 months** on any booking",
+     ["text states '12 months' not in visible history"]),
+    ("Certificates are valid for 12 months.", "Your certificate:\n- Valid for **12 months** on any booking", []),
+    ("You are an airline agent.", "The voucher expires in 30 days.", ["text states '30 days' not in visible history"]),
 ])
 def test_a_processing_time_must_be_visible(convo: Any, at: Any, system: str, said: str, reasons: list[str]) -> None:
     c = convo(system=system)
