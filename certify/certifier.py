@@ -98,7 +98,7 @@ from trajectory2gym.certify.reported_payments import (
     write_payments,
 )
 from trajectory2gym.certify.routes import Route
-from trajectory2gym.certify.setting_values import may_name_values, named_values
+from trajectory2gym.certify.setting_values import may_name_values, named_plans, named_values
 from trajectory2gym.certify.statuses import (
     SPEED_SHOWN,
     STATUS_WORDS,
@@ -1008,7 +1008,7 @@ class _Run:
         (a text beside a call may say what the call does)."""
         reasons: list[str] = []
         privileged = False
-        content = with_headers(content)  # a table's row read with its columns' names
+        raw, content = content, with_headers(content)  # a table's row read with its columns' names
         toks = set(tokens(content.lower())) if _MAY_STATE.search(content) else set()
         for shown in self._stated_misses(content, toks=toks):
             if self._is_private(shown):
@@ -1020,6 +1020,10 @@ class _Run:
             for value in named_values(content):
                 if not self.index.has_string(value):
                     reasons.append(reason("text_not_visible", value=value))
+        if "Plan" in content:  # "Premium Plan with 15 GB", where only its plan_id P1002 was shown
+            for plan in named_plans(raw):  # (not a row read with its column's name: "Item Basic Plan")
+                if not self.index.has_string(plan):
+                    reasons.append(reason("text_not_visible", value=plan))
         for written, ident, own in misattributed(content, self.prices):
             # Visible, but the price of another object than the one named.
             prices = ", ".join(f"${cents / 100:.2f}" for cents in sorted(own))

@@ -20,3 +20,23 @@ def may_name_values(text: str) -> bool:
 def named_values(text: str) -> list[str]:
     """The values a text gives settings by a naming word, in order, each once."""
     return list(dict.fromkeys(m[1] for m in _NAMED_VALUE.finditer(text)))
+
+
+# A plan by its name: "Premium Plan", "Unlimited Plus Plan" (capitalized words before "Plan").
+_PLAN_NAMED = re.compile(r"\b((?:[A-Z][\w+-]*\s+){1,3})Plan\b")
+_NO_NAME = frozenset({"your", "the", "this", "that", "my", "a", "an", "our", "their", "his", "her", "new", "current",
+                      "old", "same", "different", "other", "cheaper", "better", "which", "what", "any", "each",
+                      "every", "one"})
+
+
+def named_plans(text: str) -> list[str]:
+    """The plans a text names by their names ("the Premium Plan"), in order, each once; not "Your
+    Plan" or "New Plan", which name none."""
+    out = []
+    for m in _PLAN_NAMED.finditer(text):
+        kept = m[1].split()
+        while kept and kept[0].lower() in _NO_NAME:
+            kept.pop(0)
+        if kept:
+            out.append(" ".join(kept) + " Plan")
+    return list(dict.fromkeys(out))

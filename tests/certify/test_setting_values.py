@@ -8,7 +8,7 @@ import pytest
 
 from trajectory2gym.certify import certify_interaction
 from trajectory2gym.certify.reasons import reason_kind
-from trajectory2gym.certify.setting_values import named_values
+from trajectory2gym.certify.setting_values import named_plans, named_values
 from trajectory2gym.envs.registry import tool_specs
 
 
@@ -33,3 +33,25 @@ def test_a_setting_value_never_shown_is_not_grounded(convo: Any, at: Any, shown:
     d = at(certify_interaction(c.build()), i)
     assert d.eligible is eligible
     assert [reason_kind(r) for r in d.reasons] == ([] if eligible else ["text_not_visible"])
+
+
+@pytest.mark.parametrize(("text", "plans"), [
+    ("- Plan: **Premium Plan** with **15 GB** of data", ["Premium Plan"]),
+    ("You're on the Unlimited Plus Plan; Your Plan renews monthly.", ["Unlimited Plus Plan"]),
+    ("Plan details follow. Would a New Plan help?", []),  # no name
+])
+def test_the_plans_a_text_names(text: str, plans: list[str]) -> None:
+    assert named_plans(text) == plans
+
+
+@pytest.mark.parametrize(("looked_up", "eligible"), [(False, False), (True, True)])
+def test_a_plan_named_before_its_lookup_is_not_grounded(convo: Any, at: Any, looked_up: bool, eligible: bool) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user("My number is 555-123-2002.")
+    c.call("get_details_by_id", {"id": "L1002"}, {"line_id": "L1002", "plan_id": "P1002"})
+    if looked_up:
+        c.call("get_details_by_id", {"id": "P1002"}, {"plan_id": "P1002", "name": "Premium Plan"})
+    # (a table row is read without its column's name: "| Item | Premium Plan |" names "Premium Plan")
+    i = c.say("| Line | Plan |\n|---|---|\n| L1002 | Premium Plan |")
+    d = at(certify_interaction(c.build()), i)
+    assert d.eligible is eligible, d.reasons
