@@ -102,6 +102,7 @@ from trajectory2gym.certify.setting_values import may_name_values, named_plans, 
 from trajectory2gym.certify.statuses import (
     SPEED_SHOWN,
     STATUS_WORDS,
+    cabin_contradicted,
     contradicted,
     insurance_contradicted,
     misrated_speeds,
@@ -858,6 +859,14 @@ class _Run:
         shown = self.index.field_of(ident, "insurance")
         return {shown.lower()} if isinstance(shown, str) else set()
 
+    def _cabin_of(self, ident: str) -> set[str]:
+        """The ``cabin`` the observations show for this reservation's code; none where a write acted
+        on it (a flight change may leave the shown cabin behind)."""
+        if compact(ident) in self._written_ids:
+            return set()
+        shown = self.index.field_of(ident, "cabin")
+        return {shown.lower()} if isinstance(shown, str) else set()
+
     def _created_of(self, ident: str | None) -> list[str]:
         """The ``created_at`` the observations show for this identifier's object, or with None for
         every object shown."""
@@ -1071,6 +1080,9 @@ class _Run:
         if self._speed_ratings and "Mbps" in content:  # "22 Mbps, now rated Good", where it showed (Fair)
             for said, shown in misrated_speeds(content, self._speed_ratings):
                 reasons.append(reason("text_contradicts_status", arg="the speed test", detail=f"{shown} ({said!r})"))
+        if "conomy" in content or "usiness" in content:  # "| Y2WASI | Basic economy |", where it shows economy
+            for code, said, shown in cabin_contradicted(content, self._cabin_of):
+                reasons.append(reason("text_contradicts_status", arg=code, detail=f"{shown} ({said!r})"))
         if "nsurance" in content:  # "C913YC does not include travel insurance", where it shows "yes"
             for said, shown in insurance_contradicted(content, self._insurance_of):
                 reasons.append(reason("text_contradicts_status", arg="insurance", detail=f"{shown} ({said[:60]!r})"))

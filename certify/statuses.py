@@ -125,6 +125,31 @@ def insurance_contradicted(text: str, insurance_of: Callable[[str], set[str]]) -
     return out
 
 
+# A cabin as a text says it: "basic economy" before "economy", which it holds.
+_CABIN_SAID = re.compile(r"\b(basic[ _]economy|business(?!\s+(?:days?|hours?|trip))|economy|first class)\b", re.I)
+# A sentence about a change of cabin, or one that may happen, says no cabin the reservation has now.
+_CABIN_CHANGE = re.compile(r"\b(?:upgrad\w*|downgrad\w*|chang\w*|mov\w*|switch\w*|instead|from|to|into|now)\b",
+                           re.I)
+
+
+def cabin_contradicted(text: str, cabin_of: Callable[[str], set[str]]) -> list[tuple[str, str, str]]:
+    """(code, cabin said, cabin shown) for each sentence or table row that names one reservation
+    by code and says one cabin of it, where the reservation shows another: "| Y2WASI | 2024-05-22 |
+    Basic economy |", where Y2WASI shows "economy". Not where it speaks of a change of cabin."""
+    out: list[tuple[str, str, str]] = []
+    for sentence in SENTENCE_OR_LINE.split(text):
+        said = {m[1].lower().replace("_", " ") for m in _CABIN_SAID.finditer(sentence)}
+        if len(said) != 1 or _MAYBE.search(sentence) or _CABIN_CHANGE.search(sentence):
+            continue
+        codes = [c for c in dict.fromkeys(_CODE.findall(sentence)) if cabin_of(c)]
+        if len(codes) != 1:
+            continue
+        cabin, shown = said.pop(), cabin_of(codes[0])
+        if len(shown) == 1 and cabin.replace(" ", "_") not in shown:
+            out.append((codes[0], cabin, next(iter(shown))))
+    return out
+
+
 # A flight's time as a text gives it: "HAT225 departs Denver at 09:00", "lands at 2:30 pm".
 _TIMED = re.compile(r"\b(?P<way>depart\w*|leav\w*|arriv\w*|land\w*)\b[^.;,!?]{0,30}?\bat\s+"
                     r"(?P<h>[01]?\d|2[0-3]):(?P<m>[0-5]\d)(?![\d:])(?P<half>\s*[ap]\.?m\b)?", re.I)

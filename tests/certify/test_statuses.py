@@ -10,6 +10,7 @@ import pytest
 from trajectory2gym.certify import certify_interaction
 from trajectory2gym.certify.reasons import reason_kind
 from trajectory2gym.certify.statuses import (
+    cabin_contradicted,
     contradicted,
     insurance_contradicted,
     misrated_speeds,
@@ -245,3 +246,35 @@ def test_a_speed_tests_rating_misstated_is_not_grounded(convo: Any, at: Any) -> 
     cert = certify_interaction(c.build())
     assert [reason_kind(r) for r in at(cert, wrong).reasons] == ["text_contradicts_status"]
     assert at(cert, right).eligible, at(cert, right).reasons
+
+
+CABINS = {"Y2WASI": {"economy"}, "CUPYN7": {"basic_economy"}}
+
+
+@pytest.mark.parametrize(("text", "out"), [
+    ("Reservation Y2WASI | First flight 2024-05-22 | Cabin Basic economy | Insurance No",
+     [("Y2WASI", "basic economy", "economy")]),
+    ("Reservation CUPYN7 | First flight 2024-05-23 | Cabin Basic economy", []),
+    ("Y2WASI is in economy.", []),
+    ("CUPYN7 is in business.", [("CUPYN7", "business", "basic_economy")]),
+    ("Upgrading Y2WASI to business would cost $300.", []),  # a change that may happen
+    ("Y2WASI and CUPYN7 are both economy.", []),  # two reservations: whose cabin is unclear
+    ("You'll hear back on CUPYN7 within 3 business days.", []),  # business days, no cabin
+])
+def test_a_cabin_said_of_a_reservation_against_the_one_shown(text: str, out: list[tuple[str, str, str]]) -> None:
+    assert cabin_contradicted(text, lambda code: CABINS.get(code, set())) == out
+
+
+@pytest.mark.parametrize(("written", "kinds"), [(False, ["text_contradicts_status"]), (True, [])])
+def test_a_cabin_said_of_a_reservation_a_write_changed_is_not_read(convo: Any, at: Any, written: bool,
+                                                                   kinds: list[str]) -> None:
+    # The flight change may leave the reservation's shown cabin behind (the environment keeps it).
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("Details of Y2WASI please. Then move it to business, yes go ahead.")
+    reservation = {"reservation_id": "Y2WASI", "cabin": "economy", "insurance": "no"}
+    c.call("get_reservation_details", {"reservation_id": "Y2WASI"}, reservation)
+    if written:
+        c.call("update_reservation_flights", {"reservation_id": "Y2WASI", "cabin": "business"}, reservation)
+    i = c.say("| Reservation | Cabin |\n|---|---|\n| Y2WASI | Business |")
+    kinds_found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
+    assert [k for k in kinds_found if k == "text_contradicts_status"] == kinds
