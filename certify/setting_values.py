@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import re
 
-# A naming word, then the value in quotes or bold: "named 'X'", "default 'X'", "set to **X**", "name: X".
+# A naming word, then the value in quotes or bold: "named 'X'", "default 'X'", "reset to **"X"**".
 _NAMED_VALUE = re.compile(
-    r"\b(?:name[ds]?|called|set to|default|value)\b(?:\s+(?:is|of|as|back to|now))?\s*[:=]?\s*"
-    r"(?:\*\*|['‘’\"“”`])([A-Za-z][\w.-]{1,40})(?:\*\*|['‘’\"“”`])", re.I)
+    r"\b(?:name[ds]?|called|(?:set|reset|changed|switched|restored)(?: back)? to|default|value)\b"
+    r"(?:\s+(?:is|of|as|back to|now))?\s*[:=]?\s*"
+    r"(?:\*\*|['‘’\"“”`]){1,2}([A-Za-z][\w.-]{1,40})(?:\*\*|['‘’\"“”`]){1,2}", re.I)
 
 
 def may_name_values(text: str) -> bool:

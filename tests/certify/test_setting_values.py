@@ -17,6 +17,7 @@ from trajectory2gym.envs.registry import tool_specs
     ("- APN reset to carrier defaults (APN name **internet**)", ["internet"]),
     ("Your APN name shows 'broken', so the phone can't register.", []),  # "shows" names no value
     ("The APN is named “broken” and the MMSC URL is set.", ["broken"]),
+    ('Your APN has now been reset to **"internet"** with the default MMS settings.', ["internet"]),
     ("Please **restart** the phone, then tell me the **status bar**.", []),  # bold, but no naming word
 ])
 def test_the_values_a_text_gives_settings_by_name(text: str, values: list[str]) -> None:
