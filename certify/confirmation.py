@@ -389,12 +389,20 @@ def _names_action(ws: set[str], anchors: Anchors) -> bool:
 
 
 # An offer to do something: its verb. "Would you like me to check what roaming would involve?"
-_OFFER = re.compile(r"\b(?:would you like me to|do you want me to|want me to|shall i|should i|can i|may i)\s+"
+_OFFER = re.compile(r"\b(?:would you (?:also )?like me to|do you (?:also )?want me to|want me to|shall i|should i|can i|may i)\s+"
                     r"(?:also\s+|go ahead and\s+)?([a-z]+)", re.I)
 # Verbs that go on with whatever was described: "Shall I proceed?", "Should I submit it?"
 _GO_ON = frozenset({"proceed", "go", "submit", "confirm", "do", "make", "complete", "process", "place", "finalize",
                     "continue", "finish", "apply", "execute", "carry", "put", "get", "take", "start", "move", "set",
                     "save"})
+
+
+def _goes_on(offer: re.Match[str]) -> bool:
+    """Whether an offer's verb goes on with what was described: "Shall I go ahead?", not "Would you
+    like me to go over what insurance would have covered?"."""
+    verb = offer[1].lower()
+    return verb in _GO_ON and not (verb == "go" and offer.string[offer.end():offer.end() + 9].lstrip().startswith(
+        ("over", "through")))
 
 
 _LAST_FOUR = re.compile(r"(?<![\d-])\d{4}(?![\d-])")
@@ -476,7 +484,7 @@ def _ends_offering_other(turn: Turn, anchors: Anchors) -> bool:
         return False
     last = tail[max(tail.rfind(". "), tail.rfind("! "), tail.rfind("? "), tail.rfind("\n")) + 1:]  # the closing sentence
     offer = _OFFER.search(last)
-    return (offer is not None and offer[1].lower() not in _GO_ON
+    return (offer is not None and not _goes_on(offer)
             and not _WH.search(last, 0, offer.start())  # "Which one should I charge?" asks a choice of it
             and not says(Turn(-1, "assistant", last).wordline, anchors.stems))  # "keep that and also update it?"
 
@@ -486,8 +494,8 @@ def _continues(turn: Turn, anchors: Anchors, index: EvidenceIndex) -> bool:
     continues the discussion of the action described before it."""
     if says(turn.wordline, ACTION_STEMS - anchors.stems):
         return False
-    if (offer := _OFFER.search(turn.text)) and (verb := offer[1].lower()) not in _GO_ON and not says(
-            f" {verb} ", anchors.stems):
+    if (offer := _OFFER.search(turn.text)) and not _goes_on(offer) and not says(
+            f" {offer[1].lower()} ", anchors.stems):
         return False  # it offers to do something else: "Would you like me to list the other colors?"
     if index.names_any(turn.words) and anchors.labels.isdisjoint(turn.words):
         return False
@@ -727,6 +735,37 @@ def _answers_request(turns: list[Turn], anchors: Anchors) -> int:
     return -1
 
 
+def _terse_offer(turns: list[Turn], anchors: Anchors) -> int:
+    """The agent's latest message, where it asks about the call's object and terms without the
+    action's verb, after the user asked for the action: "we need 5 checked bags" ... "SJWOFH ... 5 bags =
+    1 extra bag, 50. pay with gift_card_2622215 or credit_card_7032272?", "add 1 GB to it" ... "1 GB on
+    L1003 = 5.00 on next bill. ok?". It names the call's object and what it changes (or an arrow),
+    states each of the call's amounts, and names no other object of its kind. Else -1."""
+    k = _last_of(turns, "assistant", len(turns))
+    if k < 0 or not anchors.ids or not ASKS.search(turns[k].text):
+        return -1
+    asked = turns[k]
+    line = asked.wordline
+    if not anchors.names_object(asked.words, asked.compacts) or (
+            anchors.objects and not says(line, anchors.objects) and not says(line, anchors.weak_objects)
+            and "->" not in asked.text and "→" not in asked.text):
+        return -1
+    if anchors.amounts:
+        data, money = stated_amounts(asked.text, data=True), stated_amounts(asked.text)
+        if not all(to_cents(value) in (data if is_data(arg) else money) for arg, value in anchors.amounts):
+            return -1
+    if (_acts_on_another(asked, anchors) or _ends_offering_other(asked, anchors)  # "... Would you like me to go over X?"
+            or any(anchors.rival_id(t) for t in chunks(asked.text) if looks_like_identifier(t))):
+        return -1
+    # The request: one of the user's last two messages before it says the action or its object.
+    j = _last_of(turns, "user", k)
+    asked_for = [turns[i] for i in (j, _last_of(turns, "user", j) if j >= 0 else -1) if i >= 0]
+    if any(says(t.wordline, anchors.stems) or (anchors.objects and says(t.wordline, anchors.objects))
+           for t in asked_for):
+        return k
+    return -1
+
+
 def _summary_ordered(turns: list[Turn], anchors: Anchors) -> int:
     """The agent's latest message, where it names each of the call's flights on its date and the
     user's reply after it says the action ("Summary: ... HAT034 (2024-05-25) and HAT026 (2024-05-25)
@@ -848,6 +887,8 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
         last_desc = _answers_request(turns, anchors)
     if last_desc < 0:
         last_desc = _summary_ordered(turns, anchors)
+    if last_desc < 0:
+        last_desc = _terse_offer(turns, anchors)
     if last_desc < 0 or anchors.records:
         # Also after a description: "I have YMMK5P ... What needs to be corrected?", then "So the
         # passengers would be: ... Sofia Smyth (1960-06-04). Shall I update the reservation?".

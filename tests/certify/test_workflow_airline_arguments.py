@@ -863,3 +863,21 @@ def test_a_deferral_of_the_other_action_on_one_reservation(convo, reply: str, ki
 def test_a_description_may_name_the_call_by_its_card(convo, card: str, kinds: list[str]) -> None:
     said = f"Going from 2 to 3 checked bags is free.\n- Card referenced for the update (no charge): {card}\nShall I add it?"
     assert _workflow(convo, said, "Yes.", *_bags(3, 0)) == kinds
+
+
+@pytest.mark.parametrize(("request_", "description", "kinds"), [
+    # A terse offer: the object and its terms, no verb, after the user asked for the change.
+    ("Hi, raj_moore_8640. PVUB64 needs 4 checked bags in total.",
+     "PVUB64 economy, silver: 2 free. 4 bags = 2 extra, 100. pay with gift_card_3 or credit_card_1?", []),
+    ("Hi, raj_moore_8640, about PVUB64.",  # nobody asked for bags
+     "PVUB64 economy, silver: 2 free. 4 bags = 2 extra, 100. pay with gift_card_3 or credit_card_1?",
+     ["not_described"]),
+    ("Hi, raj_moore_8640. PVUB64 needs 4 checked bags in total.",  # the question offers something else
+     "PVUB64 economy, silver: 2 free, 4 bags = 2 extra. Would you also like me to go over the insurance?",
+     ["not_described"]),
+])
+def test_a_terse_offer_after_the_users_request_describes_the_call(convo, request_: str, description: str,
+                                                                   kinds: list[str]) -> None:
+    bags = ("update_reservation_baggages", {"reservation_id": "PVUB64", "total_baggages": 4, "nonfree_baggages": 2,
+                                            "payment_id": "credit_card_1"})
+    assert _workflow(convo, description, "the credit card. yes go ahead", *bags, request=request_) == kinds
