@@ -46,7 +46,7 @@ from trajectory2gym.certify.normalize import (
 )
 from trajectory2gym.certify.prices import placed
 from trajectory2gym.certify.routes import route_disagrees
-from trajectory2gym.certify.turns import ASKS, SENTENCE, SENTENCE_OR_LINE, Turn
+from trajectory2gym.certify.turns import AFFIRM, ASKS, SENTENCE, SENTENCE_OR_LINE, Turn
 
 
 @dataclass
@@ -1341,7 +1341,13 @@ def call_disagrees(turns: list[Turn], last_desc: int, anchors: Anchors, first_de
     window, at = turns[start:], last_desc - start
     if anchors.dated and (unsaid := _date_not_described(turns, described, anchors, turns[first])):
         return ConfirmVerdict(False, "not_described", f" as called ({unsaid})")
-    if anchors.records and anchors.owners and (unsaid := _record_not_described(described, anchors)):
+    # A passenger's detail the user corrects in the last reply, the one that says yes ("sorry it's
+    # 1970-02-18. yes change it to that"), is said too: read after the description, it goes to the
+    # passenger the description names last.
+    reply = next((t for t in reversed(turns[last_desc + 1:]) if t.role == "user"), None)
+    as_said = described if reply is None or not AFFIRM.search(reply.text) else Turn(
+        described.index, "assistant", f"{described.text}\n{reply.text}")
+    if anchors.records and anchors.owners and (unsaid := _record_not_described(as_said, anchors)):
         return ConfirmVerdict(False, "not_described", f" as called ({unsaid})")
     if first < last_desc:  # a choice or count the recap leaves unsaid holds from the description it recaps
         while start > 0 and (start > first or turns[start].role != "user"):

@@ -52,6 +52,7 @@ from trajectory2gym.certify.normalize import (
 )
 from trajectory2gym.certify.plan_picks import plain_yes, plan_picks
 from trajectory2gym.certify.turns import (
+    AFFIRM,
     ASKS,
     DEFER,
     SENTENCE,
@@ -60,17 +61,6 @@ from trajectory2gym.certify.turns import (
     Turn,
     split_clauses,
 )
-
-_AFFIRM = re.compile(
-    r"\b(yes|yeah|yep|yup|sure|confirm(?:ed|s)?|correct|proceed|go ahead|please do|do it|"
-    r"sounds good|looks (?:good|right|correct|fine)|all good|that'?s right|that is right|absolutely|definitely|perfect|"
-    r"let'?s do it|i agree|agreed|that works|works for me|go for it|affirmative|fine by me|that'?s fine|"
-    r"pl(?:ea)?[sz]e? do|make it so|sounds like a plan|"
-    r"sí|si|oui|ja|claro|"  # a yes in the user's own language: "sí, please"
-    r"(?:is|are) fine to \w+)\b",
-    re.I,
-)
-
 
 # "ok", "okay", "alright" also acknowledge what was said ("Okay, thanks."): they agree only to a
 # message that asks something.
@@ -709,6 +699,16 @@ def _defers_this(turn: Turn, anchors: Anchors, index: EvidenceIndex) -> bool:
     return False
 
 
+def _settled_after(turn: Turn, anchors: Anchors) -> bool:
+    """Whether a reply that puts the decision off settles it after that, in a later sentence that
+    says yes and names no other object: "hmm wait, let me check... sorry it's 1970-02-18. yes change
+    it to that"; not "Let me think about the bag, but yes to the upgrade" (of the bag)."""
+    last = max(k for k, c in enumerate(turn.clauses) if DEFER.search(c.text))
+    return any(AFFIRM.search(c.text) and not c.question and not DEFER.search(c.text) and not _NEGATE.search(c.text)
+               and _object_side(c.words, anchors) >= 0  # (not "I'm not 100% sure the lease is final")
+               for c in turn.clauses[last + 1:])
+
+
 def _last_of(turns: list[Turn], role: str, end: int) -> int:
     """The index of the last turn of ``role`` before ``end``; -1 where there is none."""
     return next((k for k in range(end - 1, -1, -1) if turns[k].role == role), -1)
@@ -735,35 +735,50 @@ def _answers_request(turns: list[Turn], anchors: Anchors) -> int:
     return -1
 
 
-def _terse_offer(turns: list[Turn], anchors: Anchors) -> int:
+def _terse_offer(turns: list[Turn], anchors: Anchors, index: EvidenceIndex) -> int:
     """The agent's latest message, where it asks about the call's object and terms without the
     action's verb, after the user asked for the action: "we need 5 checked bags" ... "SJWOFH ... 5 bags =
     1 extra bag, 50. pay with gift_card_2622215 or credit_card_7032272?", "add 1 GB to it" ... "1 GB on
     L1003 = 5.00 on next bill. ok?". It names the call's object and what it changes (or an arrow),
     states each of the call's amounts, and names no other object of its kind. Else -1."""
+    if not anchors.ids:
+        return -1
+    # The latest message that asks, or one before it that the later ones only go on from (an
+    # answer to "what time does that flight leave again?" in between).
     k = _last_of(turns, "assistant", len(turns))
-    if k < 0 or not anchors.ids or not ASKS.search(turns[k].text):
-        return -1
-    asked = turns[k]
-    line = asked.wordline
-    if not anchors.names_object(asked.words, asked.compacts) or (
-            anchors.objects and not says(line, anchors.objects) and not says(line, anchors.weak_objects)
-            and "->" not in asked.text and "→" not in asked.text):
-        return -1
-    if anchors.amounts:
-        data, money = stated_amounts(asked.text, data=True), stated_amounts(asked.text)
-        if not all(to_cents(value) in (data if is_data(arg) else money) for arg, value in anchors.amounts):
+    for _ in range(3):
+        if k < 0 or ASKS.search(turns[k].text):
+            break  # (a question that offers other terms is no answer to go back past)
+        if not _continues(turns[k], anchors, index):
             return -1
-    if (_acts_on_another(asked, anchors) or _ends_offering_other(asked, anchors)  # "... Would you like me to go over X?"
-            or any(anchors.rival_id(t) for t in chunks(asked.text) if looks_like_identifier(t))):
+        k = _last_of(turns, "assistant", k)
+    if k < 0 or not ASKS.search(turns[k].text) or not _offers_terms(turns[k], anchors):
         return -1
-    # The request: one of the user's last two messages before it says the action or its object.
-    j = _last_of(turns, "user", k)
-    asked_for = [turns[i] for i in (j, _last_of(turns, "user", j) if j >= 0 else -1) if i >= 0]
+    # The request: one of the user's last four messages before it says the action or its object.
+    j, asked_for = k, []
+    while len(asked_for) < 4 and (j := _last_of(turns, "user", j)) >= 0:
+        asked_for.append(turns[j])
     if any(says(t.wordline, anchors.stems) or (anchors.objects and says(t.wordline, anchors.objects))
            for t in asked_for):
         return k
     return -1
+
+
+def _offers_terms(asked: Turn, anchors: Anchors) -> bool:
+    """A message that names the call's object and what it changes (its word, an identifier only
+    the call holds, or an arrow), states each of its amounts, and names no other object of its kind
+    nor offers something else ("... Would you also like me to go over the insurance?")."""
+    line = asked.wordline
+    if not anchors.names_object(asked.words, asked.compacts) or (
+            anchors.objects and not says(line, anchors.objects) and not says(line, anchors.weak_objects)
+            and anchors.object_ids.isdisjoint(asked.compacts) and "->" not in asked.text and "→" not in asked.text):
+        return False
+    if anchors.amounts:
+        data, money = stated_amounts(asked.text, data=True), stated_amounts(asked.text)
+        if not all(to_cents(value) in (data if is_data(arg) else money) for arg, value in anchors.amounts):
+            return False
+    return not (_acts_on_another(asked, anchors) or _ends_offering_other(asked, anchors)
+                or any(anchors.rival_id(t) for t in chunks(asked.text) if looks_like_identifier(t)))
 
 
 def _summary_ordered(turns: list[Turn], anchors: Anchors) -> int:
@@ -888,7 +903,7 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
     if last_desc < 0:
         last_desc = _summary_ordered(turns, anchors)
     if last_desc < 0:
-        last_desc = _terse_offer(turns, anchors)
+        last_desc = _terse_offer(turns, anchors, index)
     if last_desc < 0 or anchors.records:
         # Also after a description: "I have YMMK5P ... What needs to be corrected?", then "So the
         # passengers would be: ... Sofia Smyth (1960-06-04). Shall I update the reservation?".
@@ -913,7 +928,7 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
         if turn.role == "assistant":
             answered = turn
             continue
-        if turn.defers and _defers_this(turn, anchors, index):
+        if turn.defers and _defers_this(turn, anchors, index) and not _settled_after(turn, anchors):
             if confirmed:  # "wait, let me check with my wife first" after a yes
                 confirmed, withdrawn = False, True
             continue  # deferring, whatever else the message says
@@ -967,7 +982,7 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
             if not this and not other and (side := _place_side(clause.text, ws, anchors, clause.question)):
                 this, other = side > 0, side < 0  # "just cancel the vegas one": the reservation to Las Vegas
             if (not this and named and not anchors.labels and not clause.ids
-                    and (_DIRECTIVE.search(clause.text) or _AFFIRM.search(clause.text))
+                    and (_DIRECTIVE.search(clause.text) or AFFIRM.search(clause.text))
                     and (side := _contents_side(set(words(scope[1])) if (scope := _SCOPE.search(clause.text))
                                                 else ws, anchors))):
                 # "only the laptop and the camera ones please": the orders holding them (said as the
@@ -1028,7 +1043,7 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
                 else:
                     pos_items |= anchors.groups_named(ws, keys)
             text = clause.text
-            if (_AFFIRM.search(text) or _FINE_IF.match(text) or ((_WEAK_AFFIRM.search(text) or _BARE_YES.match(text)) and ASKS.search(answered.text))
+            if (AFFIRM.search(text) or _FINE_IF.match(text) or ((_WEAK_AFFIRM.search(text) or _BARE_YES.match(text)) and ASKS.search(answered.text))
                     or (_DIRECTIVE.search(text) and (this or _names_action(ws, anchors)))
                     or (this and _DO_THE.match(text))  # "Do the bags.": this object's change, by a plain verb
                     or (anchors.payments and (picks_payment(text, answered) or picks_card(text, answered, anchors))

@@ -50,6 +50,17 @@ _CLAUSE_SPLIT = re.compile(
 
 # Deferring is not agreeing, whatever else the message says: "Sounds good, but I want to talk to my
 # wife first", "Okay, I'll confirm with my husband first".
+# Words that say yes to what was asked: "sure, go ahead", "sí, please".
+AFFIRM = re.compile(
+    r"\b(yes|yeah|yep|yup|sure|confirm(?:ed|s)?|correct|proceed|go ahead|please do|do it|"
+    r"sounds good|looks (?:good|right|correct|fine)|all good|that'?s right|that is right|absolutely|definitely|perfect|"
+    r"let'?s do it|i agree|agreed|that works|works for me|go for it|affirmative|fine by me|that'?s fine|"
+    r"pl(?:ea)?[sz]e? do|make it so|sounds like a plan|"
+    r"sí|si|oui|ja|claro|"  # a yes in the user's own language: "sí, please"
+    r"(?:is|are) fine to \w+)\b",
+    re.I,
+)
+
 DEFER = re.compile(
     r"\b(?:let me|i(?:'d| would)? (?:want|need|have|like) to|i'?ll|i will|i must|i should) "
     r"(?:think|check|talk|speak|ask|consult|discuss|confirm with|see|decide)\b"

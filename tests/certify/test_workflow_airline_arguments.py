@@ -160,6 +160,18 @@ def test_the_passenger_changed_is_the_one_described(convo) -> None:
     assert _passengers(convo, swap, "Yes, thanks.", _with(2, **mia)) == ["not_described"]  # Rossi replaced
 
 
+@pytest.mark.parametrize(("reply", "dob", "kinds"), [
+    # The user corrects the new date in the reply that says yes, after putting it off a moment.
+    ("hmm wait, let me check... sorry it's 1977-02-18. yes change it to that", "1977-02-18", []),
+    ("yes", "1977-02-18", ["not_described"]),  # nobody said the 18th
+    ("hmm wait, let me check with my sister first.", "1977-02-12", ["not_confirmed"]),  # put off, not settled
+    ("let me check. I'm not sure it's right.", "1977-02-12", ["not_confirmed"]),  # "sure", but denied
+])
+def test_a_detail_corrected_in_the_reply_that_says_yes(convo, reply: str, dob: str, kinds: list[str]) -> None:
+    said = "JT8DB7: Sophia Rossi dob now 1977-02-10. change to 1977-02-12, other 2 passengers same. ok?"
+    assert _passengers(convo, said, reply, _with(2, dob=dob)) == kinds
+
+
 @pytest.mark.parametrize(("ask", "kinds"), [
     ("Shall I update the reservation?", []),  # the one reservation shown, by its kind
     ("Shall I update reservation PVUB64?", ["not_described"]),  # another reservation than the call's
@@ -881,3 +893,21 @@ def test_a_terse_offer_after_the_users_request_describes_the_call(convo, request
     bags = ("update_reservation_baggages", {"reservation_id": "PVUB64", "total_baggages": 4, "nonfree_baggages": 2,
                                             "payment_id": "credit_card_1"})
     assert _workflow(convo, description, "the credit card. yes go ahead", *bags, request=request_) == kinds
+
+
+def test_a_terse_offer_may_come_before_an_answer_and_after_an_older_request(convo) -> None:
+    # "upgrade my flight to business" ... "HAT173 business 457, you paid 174. difference 283 on gift_card_3.
+    # ok?" ... "what time does it leave?" ... "HAT173 leaves 15:00." ... "ok. yes do the upgrade"
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("raj_moore_8640 here. upgrade PVUB64 to business please")
+    c.call("get_user_details", {"user_id": "raj_moore_8640"}, USER)
+    c.call("get_reservation_details", {"reservation_id": "PVUB64"}, RESERVATION)
+    c.call("search_direct_flight", {"origin": "PHX", "destination": "LAS", "date": "2024-05-20"},
+           [{**SEARCH[0], "scheduled_departure_time_est": "15:00:00"}])
+    c.say("HAT173 2024-05-20 business 457, you paid 174. difference 283 on gift_card_3. ok?")
+    c.user("what time does it leave?")
+    c.say("HAT173 leaves 15:00.")
+    c.user("ok. yes do the upgrade")
+    i = c.call(*_flights("business"), {**RESERVATION, "cabin": "business"})
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert [k for k in map(reason_kind, decision.reasons) if reason_check(k) == "workflow"] == []
