@@ -150,6 +150,9 @@ _SPAN = re.compile(r"\b\d+\s*(?:[-–]|to)\s*\d+\s+(?:business\s+|working\s+)?(?
 _VALIDITY = re.compile(r"\b(?:valid|good|usable)\s+for\s+((?:\d+|one|two|three|six|twelve)\s+(?:days?|weeks?|months?|years?))\b"
                        r"|\bexpires?\s+(?:in|after)\s+((?:\d+|one|two|three|six|twelve)\s+(?:days?|weeks?|months?|years?))\b",
                        re.I)
+# A sum or product written as one token ("117+161=278", "2x30", "$144+$122"), and its terms.
+_EXPRESSION = re.compile(r"\$?\d+(?:\.\d+)?(?:[-+*x×=]\$?\d+(?:\.\d+)?)+")
+_TERM = re.compile(r"\d+(?:\.\d+)?")
 # A mobile network generation a text states: "4G", "5G" (as the status bar shows it).
 _NETWORK = re.compile(r"(?<![\w/-])[2-5]G(?![\w/-])")
 # A user message that says something is undone or still wrong: reason to repeat a write.
@@ -540,7 +543,7 @@ class _Run:
             for tok in chunks_with_digits(text):
                 if (looks_like_identifier(tok) and not index.has_string(tok) and not index.date_stated(tok)
                         and not index.has_part(tok) and not index.time_part_shown(tok)
-                        and not _options_shown(tok, index)):
+                        and not _options_shown(tok, index) and not self._worked_from_visible(tok)):
                     misses.append(tok)
         if ("ending" in text or "ast four" in text or "ast 4" in text or "**" in text or "xx" in text or "XX" in text
                 or "••" in text):  # plain substrings first: "ending in 9182", a card's last four, never shown
@@ -1131,8 +1134,28 @@ class _Run:
                 reasons.append(reason("text_misbranded_card", value=four, arg=said, detail=shown))
         if may_name_month_day(content):  # "contract runs until January 10", its last plan change
             for written, label, shown in misdated_fields(content, self._book(DatedFields)):
-                reasons.append(reason("text_misdated", arg=label, value=written, detail=shown))
+                if not self._searched_on(label, written):  # "HAT112 ... 2024-05-22", found by a search for that day
+                    reasons.append(reason("text_misdated", arg=label, value=written, detail=shown))
         return reasons, privileged
+
+    def _worked_from_visible(self, token: str) -> bool:
+        """A sum or product written as one token, "117+161=278", "2x30": each term a visible amount
+        (a product may also take a small count: 2 passengers). Whether it adds up is the equation
+        check's (``miscalculated``)."""
+        if _EXPRESSION.fullmatch(token) is None or not any(c in token for c in "+*x×="):
+            return False  # (a date or a phone number is no sum: "2024-05-22", "555-123-2002")
+        terms = token.split("=")[0]
+        product = any(c in terms for c in "*x×")
+        return all((cents := cents_of(term)) in self.index.amounts or (product and cents <= 1000)
+                   for term in _TERM.findall(terms))
+
+    def _searched_on(self, ident: str, written: str) -> bool:
+        """Whether a search for the day a text writes ("2024-05-22", "May 22") answered with the object
+        ``ident`` (a flight): its results carry no date, the day is the search's."""
+        said = date_mentions(written)
+        shown = self.index.json_observations
+        return any((day == written or (said and said[0].means(day))) and f'"{ident}"' in shown[n]
+                   for n, day in self._obs_days.items())
 
     def _brands_of(self, four: str) -> set[str]:
         """The brands of the cards the observations show with these last four digits."""

@@ -12,6 +12,7 @@ from trajectory2gym.certify import certify_interaction
 from trajectory2gym.certify.dated_fields import DatedFields, misdated_fields
 from trajectory2gym.certify.reasons import reason_kind
 from trajectory2gym.certify.tables import with_headers
+from trajectory2gym.envs.registry import tool_specs
 
 from .conftest import wrong_and_right
 
@@ -109,3 +110,17 @@ def test_a_date_field_said_of_one_object_is_read_against_its_own(text: str, show
     overdue = {**BILL, "bill_id": "B1007", "issue_date": "2025-01-01", "due_date": "2025-01-15"}
     found = misdated_fields(text, _book(BILL, overdue))
     assert [days for _, _, days in found] == shown
+
+
+def test_a_flight_found_by_a_search_flies_on_the_searched_day(convo: Any, at: Any) -> None:
+    # 8VGKSX flies HAT165 and HAT149 on 2024-05-03 and was booked 2024-05-02; a search for
+    # 2024-05-02 found HAT165 (its results carry no date), not HAT149.
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("Could 8VGKSX fly on 2024-05-02 instead?")
+    c.call("get_reservation_details", {"reservation_id": "8VGKSX"}, RESERVATION)
+    c.call("search_direct_flight", {"origin": "ORD", "destination": "EWR", "date": "2024-05-02"},
+           [{"flight_number": "HAT165", "origin": "ORD", "destination": "EWR", "prices": {"economy": 60}}])
+    found, other = c.say("HAT165 ORD-EWR 2024-05-02 economy 60."), c.say("HAT149 ORD-EWR 2024-05-02 economy 60.")
+    out = certify_interaction(c.build())
+    assert at(out, found).reasons == []
+    assert [reason_kind(r) for r in at(out, other).reasons] == ["text_misdated"]  # no search showed HAT149

@@ -81,3 +81,18 @@ def test_a_total_of_signed_differences_the_text_states_is_grounded(convo: Any, a
                "**Total refund: $22.77**")
     out = certify_interaction(c.build())
     assert at(out, ok).reasons == []
+
+
+@pytest.mark.parametrize(("said", "kinds"), [
+    ("old return was 117+161=278, new 299, you pay 21.", []),  # terms visible, written as one token
+    ("old return was 117+165=282, new 299.", ["text_not_visible"]),  # 165: no visible amount
+    ("old return was 117+161=279, new 299.", ["text_miscalculated"]),  # visible terms, a wrong sum
+    ("insurance 2x30 for the two of you.", []),  # a small count times a visible amount
+    ("insurance 45x30 for the group.", ["text_not_visible"]),  # 45 is no count said anywhere
+])
+def test_a_sum_written_as_one_token_is_read_by_its_terms(convo: Any, at: Any, said: str, kinds: list[str]) -> None:
+    c = convo()
+    c.user("What did I pay for the old return flights? Insurance is $30 per person, right?")
+    c.call("get_order_details", {"order_id": "#W1"}, {"order_id": "#W1", "items": [{"price": 117}, {"price": 161}]})
+    i = c.say(said)
+    assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
