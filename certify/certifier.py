@@ -615,6 +615,8 @@ class _Run:
         at = text.find(written)
         if at < 0 or not _TOTAL_BEFORE.search(text, max(0, at - 24), at) or cents in self.index.amounts:
             return False
+        if len(listed) > 1 and any(c < 0 for _, c in listed) and abs(sum(c for _, c in listed)) == cents:
+            return False  # the listed differences, signed: "(-2.06) ... (+38.76). total 36.70"
         return not _a_sum_of(cents, [abs(c) for _, c in listed], most=8, at_least=2)
 
     def _usage_misses(self, text: str) -> list[str]:
@@ -765,12 +767,14 @@ class _Run:
         or as a timestamp's part ("16:00:00")."""
         out = []
         index = self.index
+        next_day = "next day" in text or "following day" in text or "overnight" in text
         for m in _CLOCK_SAID.finditer(text):
             hour, minute = int(m[1]), m[2]
             hours = {hour, hour_24(hour, m[3])}  # an hour without am/pm may be either reading
             if not any(index.has_string(f"{h}:{minute}") or index.has_string(f"{h:02d}:{minute}")
-                       or index.time_part_shown(f"{h:02d}:{minute}") for h in hours):
-                out.append(m[0].strip())
+                       or index.time_part_shown(f"{h:02d}:{minute}")
+                       or (next_day and index.time_part_shown(f"{h:02d}:{minute}+1")) for h in hours):
+                out.append(m[0].strip())  # ("arrives 01:30 next day": shown as "01:30:00+1")
         return out
 
     def _unseen_days(self, text: str) -> list[str]:

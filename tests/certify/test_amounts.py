@@ -274,6 +274,9 @@ OTHER_BILL = {"bill_id": "B1002", "total_due": 150.0}
     ("Plans: $40 and $65, **total: $105**.", []),  # some of them
     # An aside after the total states no total itself.
     ("Plans: $40 and $65, so $105 in total ($25 more for the premium plan).", []),
+    # Signed differences listed: the total is their signed sum.
+    ("Swap one: (-$40.00), the other: (+$65.00). Total $25.00.", []),
+    ("Swap one: (-$40.00), the other: (+$65.00). Total $24.50.", ["$24.50"]),  # 40 - 15.50: not theirs
 ])
 def test_a_total_after_listed_amounts_is_their_sum(convo, at, said: str, misses: list[str]) -> None:
     c = convo()
