@@ -28,6 +28,7 @@ _DONE = re.compile(
 # Words that tell of the failure, or ask before going on: the text reports the error.
 _FAILED = re.compile(
     r"\b(?:errors?|fail\w*|unable|(?:could|can|did|was|were|is|are|does|do|would|has|have)(?:n'?t| not)|cannot|"
+    r"can[’']?t|won[’']?t|"
     r"not (?:able|possible|enough|go through)|unfortunately|sorry|apolog\w*|problem|issue|declined|rejected|"
     r"insufficient|already|instead|however|but)\b|\?",
     re.I,

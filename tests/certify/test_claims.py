@@ -36,6 +36,8 @@ from trajectory2gym.envs.registry import tool_specs
     ("I will now try the change again.", False),
     ("The change did not go through. Shall I try again?", False),
     ("Your order is now updated. Shall I try again?", False),  # a question about the action itself
+    ("can't cancel. #W3288665 is processed, only pending orders can be cancelled.", False),  # "can't"
+    ("We won't be able to change it: the order is processed.", False),
 ])
 def test_a_success_claim_is_one_that_says_nothing_of_a_failure(text: str, claims: bool) -> None:
     assert claims_done(text) is claims
