@@ -769,7 +769,9 @@ def _offers_terms(asked: Turn, anchors: Anchors) -> bool:
     the call holds, or an arrow), states each of its amounts, and names no other object of its kind
     nor offers something else ("... Would you also like me to go over the insurance?")."""
     line = asked.wordline
-    if not anchors.names_object(asked.words, asked.compacts) or (
+    named = anchors.names_object(asked.words, asked.compacts) or (
+        anchors.account and not ACCOUNT_WORDS.isdisjoint(asked.words))  # "profile address -> ..."
+    if not named or (
             anchors.objects and not says(line, anchors.objects) and not says(line, anchors.weak_objects)
             and anchors.object_ids.isdisjoint(asked.compacts) and "->" not in asked.text and "→" not in asked.text):
         return False

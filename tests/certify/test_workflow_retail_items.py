@@ -465,3 +465,19 @@ def test_a_recap_may_name_the_new_payment_method_by_its_last_four(convo, card: s
                {"order_id": "#W4923227"})
     decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
     assert decision.checks["workflow"] is ok
+
+
+@pytest.mark.parametrize(("request_", "kinds"), [("also update my account address to the new one", []),
+                                                 ("thanks, that's all for the orders", ["not_described"])])
+def test_a_terse_offer_of_the_profile_change_after_the_request(convo: Any, request_: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user("I'm ivan_santos_6635. My orders go to 2210 Lakeview Dr, Apt 5, Austin, TX 78704, USA now.")
+    c.call("get_user_details", {"user_id": "ivan_santos_6635"}, {"user_id": "ivan_santos_6635", "address": {
+        "address1": "477 Park Avenue", "city": "Dallas", "state": "TX", "zip": "75277", "country": "USA"}})
+    c.user(request_)
+    c.say("profile address -> 2210 Lakeview Dr, Apt 5, Austin, TX, USA, 78704. confirm?")
+    c.user("yes")
+    i = c.call("modify_user_address", {"user_id": "ivan_santos_6635", "address1": "2210 Lakeview Dr", "address2": "Apt 5",
+                                       "city": "Austin", "state": "TX", "country": "USA", "zip": "78704"}, {"ok": True})
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert [k for k in map(reason_kind, decision.reasons) if reason_check(k) == "workflow"] == kinds
