@@ -769,8 +769,12 @@ def _offers_terms(asked: Turn, anchors: Anchors) -> bool:
     the call holds, or an arrow), states each of its amounts, and names no other object of its kind
     nor offers something else ("... Would you also like me to go over the insurance?")."""
     line = asked.wordline
-    named = anchors.names_object(asked.words, asked.compacts) or (
-        anchors.account and not ACCOUNT_WORDS.isdisjoint(asked.words))  # "profile address -> ..."
+    named = anchors.names_object(asked.words, asked.compacts) or (anchors.account and any(
+        # "profile address -> ...": a line with the account's word, the object's and an arrow, and no
+        # other action (not "Send you a receipt at the address on your profile")
+        ("->" in t.text or "→" in t.text) and not ACCOUNT_WORDS.isdisjoint(t.words)
+        and says(t.wordline, anchors.objects) and not says(t.wordline, ACTION_STEMS - anchors.stems)
+        for t in (Turn(-1, "assistant", part) for part in SENTENCE_OR_LINE.split(asked.text.replace(";", "\n")))))
     if not named or (
             anchors.objects and not says(line, anchors.objects) and not says(line, anchors.weak_objects)
             and anchors.object_ids.isdisjoint(asked.compacts) and "->" not in asked.text and "→" not in asked.text):
