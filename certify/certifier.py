@@ -145,10 +145,11 @@ _SPEED = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s*[kmg]bps\b", re.I)
 # days", "2 to 3 weeks" (a range, or business days: a processing time, not a count of calendar days).
 _SPAN = re.compile(r"\b\d+\s*(?:[-–]|to)\s*\d+\s+(?:business\s+|working\s+)?(?:days|hours|weeks)\b"
                    r"|\b\d+\s+(?:business|working)\s+days\b", re.I)
-# How long something stays valid: "valid for 12 months", "expires in 30 days" (a term of the policy's or a
-# record's, never a guess).
+# How long something stays valid: "valid for 12 months", "expires in 30 days", "within 30 days of
+# delivery" (a term of the policy's or a record's, never a guess).
 _VALIDITY = re.compile(r"\b(?:valid|good|usable)\s+for\s+((?:\d+|one|two|three|six|twelve)\s+(?:days?|weeks?|months?|years?))\b"
-                       r"|\bexpires?\s+(?:in|after)\s+((?:\d+|one|two|three|six|twelve)\s+(?:days?|weeks?|months?|years?))\b",
+                       r"|\bexpires?\s+(?:in|after)\s+((?:\d+|one|two|three|six|twelve)\s+(?:days?|weeks?|months?|years?))\b"
+                       r"|\bwithin\s+((?:\d+|one|two|three|six|twelve)\s+(?:days?|weeks?|months?|years?))\s+of\b",
                        re.I)
 # A sum or product written as one token ("117+161=278", "2x30", "$144+$122"), and its terms.
 _EXPRESSION = re.compile(r"\$?\d+(?:\.\d+)?(?:[-+*x×=]\$?\d+(?:\.\d+)?)+")
@@ -557,9 +558,9 @@ class _Run:
             misses += self._unseen_networks(text)
         if "days" in text or "hours" in text or "weeks" in text:  # "usually takes 5-7 business days", said of nothing
             misses += [m[0] for m in _SPAN.finditer(text) if not self.index.has_string(m[0].replace("–", "-"))]
-        if "alid" in text or "xpire" in text:  # "valid for **12 months**", said of nothing
+        if "alid" in text or "xpire" in text or "within" in text:  # "valid for **12 months**", said of nothing
             misses += [term for m in _VALIDITY.finditer(text.replace("*", ""))
-                       if not self.index.has_string(term := m[1] or m[2])]
+                       if not self.index.has_string(term := m[1] or m[2] or m[3])]
         if "bps" in text or "BPS" in text:  # "your speed is now 275 Mbps", where the test showed 220
             misses += [m[0] for m in _SPEED.finditer(text) if cents_of(m[1]) not in self.index.amounts]
         if not strict_numbers:

@@ -24,6 +24,9 @@ RETAIL_POLICY = "Refunds go back to the original payment method within 5-7 busin
      ["text states '12 months' not in visible history"]),
     ("Certificates are valid for 12 months.", "Your certificate:\n- Valid for **12 months** on any booking", []),
     ("You are an airline agent.", "The voucher expires in 30 days.", ["text states '30 days' not in visible history"]),
+    ("You are a retail agent.", "Returns are accepted within 30 days of delivery.",
+     ["text states '30 days' not in visible history"]),
+    ("Returns are accepted within 30 days of delivery.", "You can return it within 30 days of delivery.", []),
 ])
 def test_a_processing_time_must_be_visible(convo: Any, at: Any, system: str, said: str, reasons: list[str]) -> None:
     c = convo(system=system)

@@ -141,6 +141,10 @@ def test_a_deferral_anywhere_in_the_reply_is_no_yes(convo, at) -> None:
                   "Don't worry about the refund, cancel it."):
         assert _workflow(convo, at, asked, reply, *cancel) == [], reply
     assert _workflow(convo, at, asked, "Don't worry about it.", *cancel) == ["not_confirmed"]
+    # A yes taken back by a bare "no" after a filler: "yes. hmm no, wait. keep that one."
+    for reply in ("yes. hmm no, wait. keep that one.", "Yes. Oh no, wait."):
+        assert _workflow(convo, at, asked, reply, *cancel) == ["not_confirmed"], reply
+    assert _workflow(convo, at, asked, "Yes. No problem at all.", *cancel) == []
 
 
 def test_the_confirmed_amount_is_the_offered_one_in_its_unit(convo, at) -> None:
