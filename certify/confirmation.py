@@ -755,7 +755,7 @@ def _terse_offer(turns: list[Turn], anchors: Anchors, index: EvidenceIndex) -> i
     if k < 0 or not ASKS.search(turns[k].text) or not _offers_terms(turns[k], anchors):
         return -1
     # The request: one of the user's last four messages before it says the action or its object.
-    j, asked_for = k, []
+    j, asked_for = k, list[Turn]()
     while len(asked_for) < 4 and (j := _last_of(turns, "user", j)) >= 0:
         asked_for.append(turns[j])
     if any(says(t.wordline, anchors.stems) or (anchors.objects and says(t.wordline, anchors.objects))
