@@ -1312,6 +1312,14 @@ def _payment_not_named(turns: list[Turn], window: list[Turn], anchors: Anchors) 
     return None
 
 
+def _with_reply(described: Turn, after: list[Turn]) -> Turn:
+    """The description read on into the user's last reply after it, where that reply says yes."""
+    reply = next((t for t in reversed(after) if t.role == "user"), None)
+    if reply is None or not AFFIRM.search(reply.text):
+        return described
+    return Turn(described.index, "assistant", f"{described.text}\n{reply.text}")
+
+
 def call_disagrees(turns: list[Turn], last_desc: int, anchors: Anchors, first_desc: int | None = None
                    ) -> ConfirmVerdict | None:
     """Why a confirmed call is not the one the user confirmed (``turns[last_desc]`` described it, a
@@ -1344,10 +1352,8 @@ def call_disagrees(turns: list[Turn], last_desc: int, anchors: Anchors, first_de
     # A passenger's detail the user corrects in the last reply, the one that says yes ("sorry it's
     # 1970-02-18. yes change it to that"), is said too: read after the description, it goes to the
     # passenger the description names last.
-    reply = next((t for t in reversed(turns[last_desc + 1:]) if t.role == "user"), None)
-    as_said = described if reply is None or not AFFIRM.search(reply.text) else Turn(
-        described.index, "assistant", f"{described.text}\n{reply.text}")
-    if anchors.records and anchors.owners and (unsaid := _record_not_described(as_said, anchors)):
+    if anchors.records and anchors.owners and (
+            unsaid := _record_not_described(_with_reply(described, turns[last_desc + 1:]), anchors)):
         return ConfirmVerdict(False, "not_described", f" as called ({unsaid})")
     if first < last_desc:  # a choice or count the recap leaves unsaid holds from the description it recaps
         while start > 0 and (start > first or turns[start].role != "user"):
