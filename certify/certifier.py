@@ -147,10 +147,9 @@ _SPAN = re.compile(r"\b\d+\s*(?:[-–]|to)\s*\d+\s+(?:business\s+|working\s+)?(?
                    r"|\b\d+\s+(?:business|working)\s+days\b", re.I)
 # How long something stays valid: "valid for 12 months", "expires in 30 days", "within 30 days of
 # delivery" (a term of the policy's or a record's, never a guess).
-_VALIDITY = re.compile(r"\b(?:valid|good|usable)\s+for\s+((?:\d+|one|two|three|six|twelve)\s+(?:days?|weeks?|months?|years?))\b"
-                       r"|\bexpires?\s+(?:in|after)\s+((?:\d+|one|two|three|six|twelve)\s+(?:days?|weeks?|months?|years?))\b"
-                       r"|\bwithin\s+((?:\d+|one|two|three|six|twelve)\s+(?:days?|weeks?|months?|years?))\s+of\b",
-                       re.I)
+_TERM_SAID = r"((?:\d+|one|two|three|six|twelve)\s+(?:days?|weeks?|months?|years?))"
+_VALIDITY = re.compile(rf"\b(?:(?:valid|good|usable)\s+for|expires?\s+(?:in|after))\s+{_TERM_SAID}\b"
+                       rf"|\bwithin\s+{_TERM_SAID}\s+of\b", re.I)
 # A sum or product written as one token ("117+161=278", "2x30", "$144+$122"), and its terms.
 _EXPRESSION = re.compile(r"\$?\d+(?:\.\d+)?(?:[-+*x×=]\$?\d+(?:\.\d+)?)+")
 _TERM = re.compile(r"\d+(?:\.\d+)?")
@@ -560,7 +559,7 @@ class _Run:
             misses += [m[0] for m in _SPAN.finditer(text) if not self.index.has_string(m[0].replace("–", "-"))]
         if "alid" in text or "xpire" in text or "within" in text:  # "valid for **12 months**", said of nothing
             misses += [term for m in _VALIDITY.finditer(text.replace("*", ""))
-                       if not self.index.has_string(term := m[1] or m[2] or m[3])]
+                       if not self.index.has_string(term := m[1] or m[2])]
         if "bps" in text or "BPS" in text:  # "your speed is now 275 Mbps", where the test showed 220
             misses += [m[0] for m in _SPEED.finditer(text) if cents_of(m[1]) not in self.index.amounts]
         if not strict_numbers:
@@ -862,18 +861,19 @@ class _Run:
                 return obj[key] if isinstance(obj[key], bool) else None
         return None
 
+    def _shown_field(self, ident: str, key: str) -> set[str]:
+        """The string value (lower case) the observations show for this object's field, as a set."""
+        shown = self.index.field_of(ident, key)
+        return {shown.lower()} if isinstance(shown, str) else set()
+
     def _insurance_of(self, ident: str) -> set[str]:
         """The ``insurance`` ("yes"/"no") the observations show for this reservation's code."""
-        shown = self.index.field_of(ident, "insurance")
-        return {shown.lower()} if isinstance(shown, str) else set()
+        return self._shown_field(ident, "insurance")
 
     def _cabin_of(self, ident: str) -> set[str]:
         """The ``cabin`` the observations show for this reservation's code; none where a write acted
         on it (a flight change may leave the shown cabin behind)."""
-        if compact(ident) in self._written_ids:
-            return set()
-        shown = self.index.field_of(ident, "cabin")
-        return {shown.lower()} if isinstance(shown, str) else set()
+        return set() if compact(ident) in self._written_ids else self._shown_field(ident, "cabin")
 
     def _created_of(self, ident: str | None) -> list[str]:
         """The ``created_at`` the observations show for this identifier's object, or with None for
@@ -1037,7 +1037,7 @@ class _Run:
             for value in named_values(content):
                 if not self.index.has_string(value):
                     reasons.append(reason("text_not_visible", value=value))
-        if "Plan" in content:  # "Premium Plan with 15 GB", where only its plan_id P1002 was shown
+        if "Plan" in raw:  # "Premium Plan with 15 GB", where only its plan_id P1002 was shown
             for plan in named_plans(raw):  # (not a row read with its column's name: "Item Basic Plan")
                 if not self.index.has_string(plan):
                     reasons.append(reason("text_not_visible", value=plan))
@@ -1278,7 +1278,7 @@ class _Run:
         """(tool, identifier) where a text calls an identifier the new object ("New reservation
         **HATHAT**") that the writes since the user spoke did not create: each created one (a result
         whose own id is none of its call's arguments) is another."""
-        created = {}
+        created: dict[str, str] = {}  # the created object's key -> the tool that created it
         for result, _, call in self._writes:
             if (own := _RESULT_ID.match(result)) and compact(own[1]) not in {
                     compact(v) for v in call.arguments.values() if isinstance(v, str)}:

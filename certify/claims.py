@@ -250,9 +250,9 @@ def unchecked_claims(text: str, tool_names: Iterable[str], called: set[str]) -> 
     out = []
     for sentence in _SENTENCES.findall(text):
         m = _CHECKED.search(sentence)
-        if m is None and "our" in sentence and (m := _STATE_SAID.search(sentence.replace("*", ""))) is not None:
-            clause = re.split(r"[,;(—]", sentence.replace("*", "")[m.start():], maxsplit=1)[0]
-            if clause.rstrip().endswith("?") or _NOT_YET.search(sentence.replace("*", ""), 0, m.start()):
+        if m is None and "our" in sentence and (m := _STATE_SAID.search(plain := sentence.replace("*", ""))):
+            clause = re.split(r"[,;(—]", plain[m.start():], maxsplit=1)[0]
+            if clause.rstrip().endswith("?") or _NOT_YET.search(plain, 0, m.start()):
                 continue  # "Can you check if your APN settings are correct?"
         elif m is None or _NOT_YET.search(sentence, 0, m.start()) or sentence.rstrip().endswith("?"):
             continue

@@ -104,7 +104,8 @@ _KEEPING = re.compile(r"\b(?:keep|leave|stays|stay (?:on|the same|as|put|unchang
 _ALL_ITEMS = frozenset({"both", "all", "everything"})
 # A later clause that refuses whatever the reply said yes to: a bare "no" ("hmm no, wait"), "no to" something vague,
 # "never mind", "forget it", "leave it, ...".
-_REFUSES_ALL = re.compile(r"(?:(?:hmm+|oh|uh+|um+|ah|well|actually)\W+)*no\W*(?:wait\W*)?$|no to (?:that|it|this|them|those|these|all|everything|the whole thing|any of it)\b"
+_REFUSES_ALL = re.compile(r"(?:(?:hmm+|oh|uh+|um+|ah|well|actually)\W+)*no\W*(?:wait\W*)?$"
+                          r"|no to (?:that|it|this|them|those|these|all|everything|the whole thing|any of it)\b"
                           r"|never ?mind\b|forget (?:it|that|about it)\b|leave it\W*(?:$|,)", re.I)
 # Words for everything at once: "I'm not changing anything" takes back a yes by a synonym of the verb
 # too ("anything else" does not).

@@ -224,9 +224,10 @@ def misrated_speeds(text: str, ratings: dict[float, str]) -> list[tuple[str, str
         speeds = {float(m[1]) for m in _SPEED_SAID.finditer(sentence)}
         if len(speeds) != 1 or (shown := ratings.get(speeds.pop())) is None:
             continue
-        for m in _RATING_SAID.finditer(sentence.replace("*", "")):
+        plain = sentence.replace("*", "")
+        for m in _RATING_SAID.finditer(plain):
             said = m[1] or m[2]
-            if m[2] and (not m[2][0].isupper() or not any(c.isalpha() for c in sentence.replace("*", "")[:m.start()])):
+            if m[2] and (not m[2][0].isupper() or not any(c.isalpha() for c in plain[:m.start()])):
                 continue  # "good news", "Good: ...": a rating only capitalized within, or after "rated"
             if said.lower() != shown.lower():
                 out.append((said, shown))

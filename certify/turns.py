@@ -48,8 +48,6 @@ _CLAUSE_SPLIT = re.compile(
 )
 
 
-# Deferring is not agreeing, whatever else the message says: "Sounds good, but I want to talk to my
-# wife first", "Okay, I'll confirm with my husband first".
 # Words that say yes to what was asked: "sure, go ahead", "sí, please".
 AFFIRM = re.compile(
     r"\b(yes|yeah|yep|yup|sure|confirm(?:ed|s)?|correct|proceed|go ahead|please do|do it|"
@@ -61,6 +59,8 @@ AFFIRM = re.compile(
     re.I,
 )
 
+# Deferring is not agreeing, whatever else the message says: "Sounds good, but I want to talk to my
+# wife first", "Okay, I'll confirm with my husband first".
 DEFER = re.compile(
     r"\b(?:let me|i(?:'d| would)? (?:want|need|have|like) to|i'?ll|i will|i must|i should) "
     r"(?:think|check|talk|speak|ask|consult|discuss|confirm with|see|decide)\b"
