@@ -18,6 +18,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import suppress
+from datetime import date
 from itertools import filterfalse
 from typing import Any, TypeVar, cast
 
@@ -65,6 +66,7 @@ from trajectory2gym.certify.confirmation import check_confirmation
 from trajectory2gym.certify.counts import listed_count, miscounted
 from trajectory2gym.certify.dated_fields import DatedFields, misdated_fields
 from trajectory2gym.certify.dates import ISO_DAY, date_mentions, hour_24, may_name_month_day
+from trajectory2gym.certify.elapsed import miscounted_days, today_in
 from trajectory2gym.certify.equations import miscalculated, worked
 from trajectory2gym.certify.evidence import EvidenceIndex
 from trajectory2gym.certify.line_items import ItemBook, misassigned
@@ -308,6 +310,11 @@ class _Run:
         self._written_ids: set[str] = set()  # identifiers a write that went through acted on
         self._derived_data: set[int] = set()  # amounts of data (hundredths of a GB) grounded texts derived
         self._speed_ratings: dict[float, str] = {}  # speed tests' results: Mbps -> the rating shown ("Fair")
+        # Objects the user's own tools named (a bill they paid on their phone), each with the count of
+        # JSON observations then: a status shown before that may be stale.
+        self._user_touched: dict[str, int] = {}
+        self._unfounded: set[str | None] = set()  # calls computing from numbers no message showed
+        self._today: date | None = None  # the current date the system prompt states, for counts of days
         self._items: ItemBook | None = None  # bills' line items: read on the first text after one shows
         self._books: dict[type[ObservationBook], ObservationBook] = {}  # read on first need (``_book``)
         self._called: set[str] = set()  # the tools called so far, by the agent or the user
@@ -713,6 +720,9 @@ class _Run:
         if any(isinstance(v, str) and v.lstrip("#").lower() == key for _, _, call in self._writes
                for v in call.arguments.values()):
             return None  # a write since the user spoke changed it: its result may not show the status
+        touched = self._user_touched.get(key)
+        if touched is not None and not any(key in low for low in self.index.json_observations[touched:]):
+            return None  # the user's own tool acted on it since it was last shown
         beside = False
         for obj, own in self._objects_shown(ident, '"status"'):
             beside = True
@@ -1085,6 +1095,9 @@ class _Run:
             # "79G8A9 ... was paid in full with your Mastercard", where its history shows a gift card
             for owner, said, methods in self._misnamed_payers(content):
                 reasons.append(reason("text_misstated_payer", arg=owner, value=said, detail=methods))
+        if self._today is not None and "days" in content:  # "due 2025-02-19, 4 days ago", today 2025-02-25
+            for written, then, actual in miscounted_days(content, self._today):
+                reasons.append(reason("text_miscounted_days", value=written, arg=then, detail=actual))
         if self._speed_ratings and "Mbps" in content:  # "22 Mbps, now rated Good", where it showed (Fair)
             for said, shown in misrated_speeds(content, self._speed_ratings):
                 reasons.append(reason("text_contradicts_status", arg="the speed test", detail=f"{shown} ({said!r})"))
@@ -1558,6 +1571,9 @@ class _Run:
                 if msg.content and "Mbps (" in msg.content:  # a speed test's rating, for texts that restate it
                     self._speed_ratings.update((float(m[1]), m[2].strip()) for m in SPEED_SHOWN.finditer(msg.content))
                 if cid in user_calls:
+                    if msg.content:  # "Payment of 50.0 USD has been made for bill B1029."
+                        for ident in identifiers_in(msg.content):
+                            self._user_touched[ident.lstrip("#").lower()] = len(index.json_observations)
                     self.epoch += 1  # the user changed something on their side
                     self.device_epochs += 1
                     continue
@@ -1606,6 +1622,8 @@ class _Run:
                     self._write_done[made_key] = self.epoch - self.device_epochs
             else:  # system or user
                 if msg.content:
+                    if role == "system" and self._today is None:
+                        self._today = today_in(msg.content)
                     # New evidence: what the user says that was not visible, or that something changed;
                     # not "anything cheaper in the morning?" about what a lookup already showed.
                     news = role == "user" and _brings_news(msg.content, index)

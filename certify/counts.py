@@ -25,15 +25,17 @@ KINDS = {"reservations": ("reservations",), "reservation": ("reservations",), "o
 _NUMBER = r"(?P<n>\d{1,2}|" + "|".join(_NUMBER_WORDS) + r")"
 _KIND = r"(?P<kind>reservations?|orders?|passengers?|lines?|bills?|flights?|payment methods?|options?)"
 # "you have 9 reservations", "there are 3 lines on your account", "T6HMDP has 2 passengers",
-# "your profile lists 4 orders"; the count right before the kind, an adjective or two between.
+# "your profile lists 4 orders", "I see **4 reservations**"; the count right before the kind, an
+# adjective or two between.
 _HOLDS = re.compile(rf"\b(?:you(?:'ve| have)(?: got)?|there (?:are|is)|(?:it )?(?:has|have|holds?|contains?|includes?|"
-                    rf"lists?)|(?P<found>(?:i|we) found))\s+(?:only\s+|just\s+|exactly\s+)?{_NUMBER}\s+"
+                    rf"lists?|shows?)|(?:i|we) (?:can )?see|(?P<found>(?:i|we) found))\s+(?:only\s+|just\s+|exactly\s+)?"
+                    rf"\**{_NUMBER}\s+"
                     rf"(?P<between>(?:[a-z-]+\s+){{0,2}}?){_KIND}\b", re.I)
 # Words between a count and its kind that count a part of the list, not all of it: "three pending orders".
 _SUBSET = frozenset({"pending", "delivered", "processed", "cancelled", "canceled", "active", "inactive", "suspended",
                      "open", "closed", "upcoming", "future", "past", "previous", "current", "remaining", "other",
                      "unpaid", "paid", "overdue", "completed", "recent", "outstanding", "more"})
-_CHEAP = ("have", "has", "there", "hold", "contain", "include", "list", "found")
+_CHEAP = ("have", "has", "there", "hold", "contain", "include", "list", "found", "see", "show")
 _PLURALS = re.compile("reservations|orders|passengers|lines|bills|flights|methods|options")  # plain alternation: fast
 _KIND_WORD = re.compile(r"(?:reservation|order|passenger|line|bill|flight|payment method|option)s?\b")  # on lower case
 # A word that may be an object's code: letters and digits with a digit ("T6HMDP", "#W1234567", "C1001").

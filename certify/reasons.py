@@ -37,6 +37,8 @@ TEMPLATES: dict[str, tuple[str, str]] = {
                                            "shows {detail}"),
     "text_misnamed_card": ("visibility", "text names the card ending {value} for what the write moved, where it "
                                          "used {detail}"),
+    "text_miscounted_days": ("visibility", "text counts {value} since {arg}, where the current date the "
+                                           "conversation states makes it {detail} days"),
     "text_misdated": ("visibility", "text gives {arg} the date {value}, where the observations show {detail}"),
     "text_reversed_charge": ("visibility", "text states {value} as moving the other way than the conversation "
                                            "gave it ({detail})"),

@@ -57,7 +57,12 @@ def status_claims(text: str) -> list[tuple[str, set[str], str]]:
                 ids = listed
             if len(ids) == 1:
                 out.append((ids[0], said, sentence))
+            elif ids and _EACH_OF.search(sentence):  # "#W507 and #W837 ... both are still pending"
+                out += [(ident, said, sentence) for ident in ids]
     return out
+
+
+_EACH_OF = re.compile(r"\b(?:both|each|all (?:of them|of these|two|three|four|\d))\b", re.I)
 
 
 _LIST_ITEM = re.compile(r"\s*(?:[-*•]|\d{1,2}[.)]|\|)")

@@ -33,6 +33,9 @@ def _count_of(ident: str | None, keys: tuple[str, ...]) -> int | None:
     ("I found 2 one-stop flights via SFO.", []),
     ("You have 3 upcoming reservations.", []),  # a part of the list: which ones are upcoming is not counted here
     ("You have 3 other reservations.", []),
+    # Counts the agent reads off what it sees, in bold too.
+    ("Thanks, Liam! I see **9 reservations** on your profile.", [("9 reservations", 10)]),
+    ("The profile shows 10 reservations.", []),
 ])
 def test_a_count_said_against_the_list_shown(text: str, found: list[tuple[str, int]]) -> None:
     assert miscounted(text, _count_of) == found

@@ -278,3 +278,47 @@ def test_a_cabin_said_of_a_reservation_a_write_changed_is_not_read(convo: Any, a
     i = c.say("| Reservation | Cabin |\n|---|---|\n| Y2WASI | Business |")
     kinds_found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
     assert [k for k in kinds_found if k == "text_contradicts_status"] == kinds
+
+
+def _telecom(convo: Any) -> Any:
+    return convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+
+
+def test_a_bill_the_user_paid_on_their_phone_may_be_called_paid(convo: Any, at: Any) -> None:
+    c = _telecom(convo)
+    c.user("what do i owe? customer C1010")
+    c.call("get_bills_for_customer", {"customer_id": "C1010"},
+           [{"bill_id": "B1029", "customer_id": "C1010", "total_due": 50.0, "status": "Issued"}])
+    c.say("Bill B1029 ($50.00) is issued and unpaid. Shall I send a payment request for it?")
+    c.user("yes")
+    c.call("send_payment_request", {"customer_id": "C1010", "bill_id": "B1029"},
+           "Payment request sent to the customer for bill B1029")
+    c.user_runs("make_payment", {}, "Payment of 50.0 USD has been made for bill B1029.", text="paid it")
+    paid = c.say("Thank you, B1029 ($50.00) is paid.")
+    out = certify_interaction(c.build())
+    assert at(out, paid).reasons == []
+
+
+def test_a_bill_the_user_paid_is_read_again_from_a_later_lookup(convo: Any, at: Any) -> None:
+    c = _telecom(convo)
+    c.user("customer C1010, did my payment go through?")
+    c.call("get_bills_for_customer", {"customer_id": "C1010"},
+           [{"bill_id": "B1029", "customer_id": "C1010", "total_due": 50.0, "status": "Issued"}])
+    c.user_runs("make_payment", {}, "Payment of 50.0 USD has been made for bill B1029.", text="i just paid")
+    c.call("get_bills_for_customer", {"customer_id": "C1010"},
+           [{"bill_id": "B1029", "customer_id": "C1010", "total_due": 50.0, "status": "Issued"}])
+    wrong = c.say("Yes, B1029 is paid.")  # the newer lookup, after the payment, still shows it issued
+    out = certify_interaction(c.build())
+    assert [reason_kind(r) for r in at(out, wrong).reasons] == ["text_contradicts_status"]
+
+
+@pytest.mark.parametrize(("text", "out"), [
+    ("I see #W1000001 and #W1000003, and both are still pending.", [("#W1000001", {"pending"}),
+                                                                    ("#W1000003", {"pending"})]),
+    ("#W1000001 and #W1000003 are all two pending.", [("#W1000001", {"pending"}), ("#W1000003", {"pending"})]),
+    ("#W1000001 is pending and #W1000003 delivered.", []),  # whose status is which: not said per object
+])
+def test_a_status_said_of_each_of_several_objects(text: str, out: list[tuple[str, set[str]]]) -> None:
+    from trajectory2gym.certify.statuses import status_claims
+
+    assert [(ident, said) for ident, said, _ in status_claims(text)] == out
