@@ -147,6 +147,8 @@ _SPEED = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s*[kmg]bps\b", re.I)
 # days", "2 to 3 weeks" (a range, or business days: a processing time, not a count of calendar days).
 _SPAN = re.compile(r"\b\d+\s*(?:[-–]|to)\s*\d+\s+(?:business\s+|working\s+)?(?:days|hours|weeks)\b"
                    r"|\b\d+\s+(?:business|working)\s+days\b", re.I)
+# An address's unit: "Suite 421", "Apt 5B", "Apartment #12" (a number too small to be an identifier).
+_UNIT = re.compile(r"\b(?:suite|apt|apartment|unit)\.?\s+#?\d[\w-]*\b", re.I)
 # How long something stays valid: "valid for 12 months", "expires in 30 days", "within 30 days of
 # delivery" (a term of the policy's or a record's, never a guess).
 _TERM_SAID = r"((?:\d+|one|two|three|six|twelve)\s+(?:days?|weeks?|months?|years?))"
@@ -230,12 +232,29 @@ def _a_sum_of(cents: int, parts: Iterable[int], most: int = 10, at_least: int = 
     return any(t == cents and n >= at_least for t, n in sums)
 
 
+def _false_total_row(written: str, cents: int, listed: list[tuple[str, int]], text: str) -> bool:
+    """A table's total row, read with its headers ("Item **Total** | Amount **$315**"), whose
+    amount no two or more of the amounts above it make, added or taken away ($295 fare and $30
+    insurance: $325, not $315)."""
+    at = text.find(written)
+    if at < 0 or not _TOTAL_ROW.match(text, text.rfind("\n", 0, at) + 1, at):
+        return False
+    parts = [abs(c) for _, c in listed]
+    if len(parts) > 8:
+        return False  # too many to tell a net from a guess
+    nets = {(0, 0)}  # (net, how many)
+    for p in parts:
+        nets |= {(t + d, n + 1) for t, n in nets for d in (p, -p)}
+    return not any(abs(t) == cents and n >= 2 for t, n in nets)
+
+
 _ADDED = re.compile(r"\b(?:add(?:ed|ing)?|refuel\w*|top(?:ped)? up)\b", re.I)  # a sentence about what was added
 _NET_AMOUNTS = 6  # a net of at most this many stated amounts: 3**6 sums, few enough to tell one from a guess
 
 
 # The words right before a total: "Total $165.50", "**Total:** $1,011", "comes to $120", "in all $50".
 # Not across an opening bracket: "$18.46 more in total ($9.81 + $8.65)" totals the amount before it.
+_TOTAL_ROW = re.compile(r"[^|\n]*\btotal\b[^|\n]*\|[^|\n]*$", re.I)
 _TOTAL_BEFORE = re.compile(r"\b(?:total(?: due| refund| charge| cost)?|in all|altogether|comes? to|sum)[^\w(]*$", re.I)
 
 
@@ -567,6 +586,8 @@ class _Run:
         if "alid" in text or "xpire" in text or "within" in text:  # "valid for **12 months**", said of nothing
             misses += [term for m in _VALIDITY.finditer(text.replace("*", ""))
                        if not self.index.has_string(term := m[1] or m[2])]
+        if "uite" in text or "pt" in text or "nit" in text:  # "813 Oak Street, Suite 421", where it shows 412
+            misses += [m[0] for m in _UNIT.finditer(text) if not self.index.has_string(m[0])]
         if "bps" in text or "BPS" in text:  # "your speed is now 275 Mbps", where the test showed 220
             misses += [m[0] for m in _SPEED.finditer(text) if cents_of(m[1]) not in self.index.amounts]
         if not strict_numbers:
@@ -588,11 +609,18 @@ class _Run:
                     if not self._data_times_price(abs(cents), data):
                         unknown.append((written, abs(cents)))
                         continue
-                elif k >= 2 and self._false_total(written, abs(cents), found[:k], money):
+                elif k >= 2 and (self._false_total(written, abs(cents), found[:k], money)
+                                 or _false_total_row(written, abs(cents), found[:k], money)):
                     misses.append(written)  # "$40, $65, $40, $15.50. Total $165.50": not their sum
                     continue
                 self._derived.add(abs(cents))
-            return misses + self._derived_misses(unknown, money)
+            if not unknown:
+                return misses
+            left = self._derived_misses(list(unknown), money)
+            # A total derived in more steps is still no total of the amounts listed above it.
+            ranks = {w: k for k, (w, _) in reversed(list(enumerate(found)))}
+            return misses + left + [w for w, c in unknown if w not in left and ranks.get(w, 0) >= 2
+                                    and _false_total_row(w, c, found[:ranks[w]], money)]
         for written, cents in numbers_in(text):  # an expression: every number but small counts
             money_like = "$" in written or "." in written or "," in written
             if not money_like and 0 <= cents <= self.cfg.free_count_max * 100:
@@ -620,7 +648,12 @@ class _Run:
         """A total the text states after listing amounts, which no visible amount is (it is only
         derivable, as a sum of two others) and which no few of the listed amounts add up to."""
         at = text.find(written)
-        if at < 0 or not _TOTAL_BEFORE.search(text, max(0, at - 24), at) or cents in self.index.amounts:
+        if at < 0 or not (said := _TOTAL_BEFORE.search(text, max(0, at - 24), at)) or cents in self.index.amounts:
+            return False
+        line = text.rfind("\n", 0, at) + 1
+        if text.find(" | ", line, said.start()) >= 0 and text.find(" | ", said.start(), at) < 0:
+            # A table's "New monthly total" column (tables.with_headers): each row's own total, of
+            # amounts the row need not list; its derivation was checked already.
             return False
         if len(listed) > 1 and any(c < 0 for _, c in listed) and abs(sum(c for _, c in listed)) == cents:
             return False  # the listed differences, signed: "(-2.06) ... (+38.76). total 36.70"
@@ -1399,6 +1432,8 @@ class _Run:
             if misses and any(is_data(m[0]) for m in misses) and (said := self._user_data()):
                 # An amount of data the user said in another unit: "500 MB" grounds gb_amount=0.5.
                 misses = [m for m in misses if not (is_data(m[0]) and to_cents(m[1]) in said)]
+            if misses and any(roles.get(m[0]) == "expression" for m in misses):
+                self._unfounded.add(call.id)  # a calculation of numbers never shown: its result grounds nothing
             for path, value, special in misses:
                 visibility = False
                 if special == "free_text_too_long":
@@ -1567,7 +1602,8 @@ class _Run:
                 # The shape computed in __init__ (when this message is the call's observation).
                 ok = seen[2] != "error" if seen is not None and seen[0] == i else not msg.is_error_observation
                 shown = len(index.json_observations)
-                index.add_observation(msg.content, ok)
+                if cid not in self._unfounded:
+                    index.add_observation(msg.content, ok)
                 if msg.content and "Mbps (" in msg.content:  # a speed test's rating, for texts that restate it
                     self._speed_ratings.update((float(m[1]), m[2].strip()) for m in SPEED_SHOWN.finditer(msg.content))
                 if cid in user_calls:

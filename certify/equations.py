@@ -82,11 +82,25 @@ def _equations(text: str) -> list[tuple[str, str, int, int, list[str]]]:
     return out
 
 
+# Two amounts set against each other, then what that comes to: "New total **$292** vs. **$117** paid
+# → the upgrade would cost **$185**" (a difference, or a sum, of the two; nothing else between).
+_MONEY = r"\**\$(\d[\d,]*(?:\.\d+)?)\**"
+_VERSUS = re.compile(rf"{_MONEY}[^$\n.;]{{0,24}}?\s(?:vs\.?|versus|compared (?:to|with)|against)\s+{_MONEY}"
+                     rf"[^$\n.;]{{0,40}}?(?:→|->|=|\bso\b|\bmeans\b)(?:[^$\n.;]{{0,40}}?\b(?:costs?|pay|refund\w*|"
+                     rf"difference|save|extra|more|less|back|owe|due)\b)?[^$\n.;\w]{{0,12}}{_MONEY}(?![\d,]*\.?\d)", re.I)
+
+
 def miscalculated(text: str) -> list[tuple[str, str]]:
-    """(result as written, the equation) for each written equation whose result its terms refute."""
-    if "=" not in text:
-        return []
-    return [_said(result, equation) for result, equation, total, said, _ in _equations(text) if abs(total - said) > 1]
+    """(result as written, the equation) for each written equation whose result its terms refute,
+    and each comparison of two amounts whose result is neither their difference nor their sum."""
+    out = [_said(result, equation) for result, equation, total, said, _ in _equations(text)
+           if abs(total - said) > 1] if "=" in text else []
+    if " vs" in text or "versus" in text or "compared" in text or "against" in text:
+        for m in _VERSUS.finditer(text):
+            a, b, c = cents_of(m[1]), cents_of(m[2]), cents_of(m[3])
+            if min(abs(abs(a - b) - c), abs(a + b - c)) > 1:
+                out.append(("$" + m[3], m[0].replace("*", "").strip()))
+    return out
 
 
 def worked(text: str) -> list[tuple[int, list[int]]]:

@@ -306,8 +306,8 @@ def looks_like_identifier(token: str) -> bool:
         return False
     if token[0] == "#" or "@" in token:
         return True
-    if token[0] == "$" or _ORDINAL.fullmatch(token) or _MEASURE.fullmatch(token):
-        return False  # a price ("$0.10/GB"), a day or a rank ("21st"), a size ("14-inch")
+    if token.lstrip("+-−")[:1] == "$" or _ORDINAL.fullmatch(token) or _MEASURE.fullmatch(token):
+        return False  # a price ("$0.10/GB", "+$20.00/month"), a day or a rank ("21st"), a size ("14-inch")
     digits = len(_DIGIT.findall(token))
     if digits == 0:
         return False

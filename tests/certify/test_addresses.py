@@ -50,3 +50,17 @@ def test_a_report_that_an_order_kept_the_address_it_no_longer_has(convo: Any, at
     assert at(r, wrong).reasons == ["text gives #W3189752 the address '604 pine lane', where its newest record "
                                     "shows 1420 camelback rd"]
     assert at(r, right).eligible
+
+
+def test_a_suite_or_apartment_number_must_be_the_one_shown(convo: Any, at: Any) -> None:
+    c = convo()
+    c.user("put my profile address back please, user lucas_johansson_1090, I live in apt 7 now? no, it's as it was")
+    c.call("get_user_details", {"user_id": "lucas_johansson_1090"}, {"address": {
+        "address1": "813 Oak Street", "address2": "Suite 412", "city": "San Francisco", "state": "CA", "zip": "94147"}})
+    wrong = c.say("Your profile address is back to 813 Oak Street, Suite 421, San Francisco, CA 94147.")
+    right = c.say("Your profile address is back to 813 Oak Street, Ste. 412, San Francisco, CA 94147.")
+    users = c.say("Not Apt 7, as you said.")  # the user's own words
+    out = certify_interaction(c.build())
+    assert at(out, wrong).reasons == ["text states 'Suite 421' not in visible history"]
+    assert at(out, right).reasons == []
+    assert at(out, users).reasons == []

@@ -8,7 +8,7 @@ from trajectory2gym.certify import certify_interaction
 from trajectory2gym.certify.reasons import reason_kind
 from trajectory2gym.toolmeta import ToolMeta
 
-from .conftest import RETAIL_TOOLS
+from .conftest import RETAIL_TOOLS, decision
 
 STR = {"type": "string"}
 
@@ -369,3 +369,16 @@ def test_a_cards_last_four_stated_in_text_must_be_visible(convo, at, said: str, 
     assert d.eligible is ok
     if not ok:
         assert d.reasons == ["text states '9182' found only in private (privileged)"] and d.privileged
+
+
+def test_the_result_of_a_calculation_of_numbers_never_shown_grounds_nothing(convo, order_w123) -> None:
+    for price, grounded in (("47.84", True), ("47.48", False)):  # the bottle's price, and a misread one
+        c = convo()
+        c.user("How much would I get back for the water bottle from #W123 after the $5 fee?")
+        c.call("get_order_details", {"order_id": "#W123"}, order_w123)
+        c.user("the fee is $5")
+        calc = c.call("calculate", {"expression": f"{price} - 5"}, f"{float(price) - 5:.2f}")
+        said = c.say(f"You would get ${float(price) - 5:.2f} back.")
+        out = certify_interaction(c.build())
+        assert decision(out, calc).checks["visibility"] is grounded
+        assert decision(out, said).eligible is grounded

@@ -96,3 +96,46 @@ def test_a_sum_written_as_one_token_is_read_by_its_terms(convo: Any, at: Any, sa
     c.call("get_order_details", {"order_id": "#W1"}, {"order_id": "#W1", "items": [{"price": 117}, {"price": 161}]})
     i = c.say(said)
     assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
+
+
+@pytest.mark.parametrize(("text", "wrong"), [
+    ("New total **$292** vs. **$117** paid → the upgrade would cost **$185**.",
+     [("$185", "$292 vs. $117 paid → the upgrade would cost $185")]),
+    ("New total $292 vs $117 paid, so you pay $175 more.", []),
+    ("Business $410 versus economy $196, so you save $214 per person.", []),
+    ("$100 vs $120 → HAT1 at $100.", []),  # a pick after the arrow, no result of the two
+    ("$300 compared to $200 means an extra $150.", [("$150", "$300 compared to $200 means an extra $150")]),
+])
+def test_two_amounts_set_against_each_other_give_their_difference(text: str, wrong: list[tuple[str, str]]) -> None:
+    assert miscalculated(text) == wrong
+
+
+def test_a_table_total_row_that_its_rows_do_not_make_is_refused(convo: Any, at: Any) -> None:
+    # $315 is $250 + $65, both visible: derivable, but not from the rows it totals.
+    c = convo()
+    c.user("add insurance and book it")
+    c.call("get_order_details", {"order_id": "HAT247"}, {"fare": 295, "insurance_per_passenger": 30})
+    c.call("get_user_details", {"user_id": "lucas_taylor_9816"}, {"payment_methods": {
+        "certificate_3055033": {"source": "certificate", "amount": 250}, "gift_card_3653776": {"amount": 65}}})
+    table = "| Item | Amount |\n|---|---|\n| Fare | $295 |\n| Travel insurance | $30 |\n| **Total** | **{}** |"
+    wrong = c.say(table.format("$315") + "\n\nPayment: certificate $250 + gift card $65.")
+    right = c.say(table.format("$325") + "\n\nPayment: certificate $250 + Visa $75.")
+    out = certify_interaction(c.build())
+    assert "text states '$315' not in visible history" in at(out, wrong).reasons
+    assert at(out, right).reasons == []
+
+
+def test_a_table_column_of_new_totals_is_no_total_of_the_row(convo: Any, at: Any) -> None:
+    c = convo()
+    c.user("what would the plans cost me?")
+    c.call("get_order_details", {"order_id": "P1002"}, {"plan_id": "P1002", "price_per_month": 50.0})
+    c.call("get_order_details", {"order_id": "P1003"}, {"plan_id": "P1003", "price_per_month": 70.0})
+    c.call("get_order_details", {"order_id": "P1004"}, {"plan_id": "P1004", "price_per_month": 90.0})
+    c.say("Your two lines are $50.00 and $70.00, so $120.00/month in all.")
+    c.user("and if I change the first one?")
+    table = c.say("Unlimited would be **+$40.00**, sorry for the slip.\n\n"
+                  "| Option | Price / month | Change | New monthly total |\n|---|---|---|---|\n"
+                  "| Everyday (now) | $50.00 | — | $120.00 |\n| Plus | $70.00 | **+$20.00** | **$140.00** |\n"
+                  "| Unlimited | $90.00 | +$40.00 | $160.00 |")
+    out = certify_interaction(c.build())
+    assert at(out, table).reasons == []
