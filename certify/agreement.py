@@ -961,7 +961,7 @@ def _other_balance(turns: list[Turn], at: int, kind: str, value: str, anchors: A
     return f"{kind.replace('card', ' card')} of ${min(said & others) / 100:g}"
 
 
-_ENDING = re.compile(r"\b(?:ending|ends)(?: in| with)?\s+(\d{4})\b|\blast (?:four|4)(?: digits)?(?: are| is)?\s+(\d{4})\b",
+_ENDING = re.compile(r"\b(?:ending|ends)(?: in| with)?[\s*]+(\d{4})\b|\blast (?:four|4)(?: digits)?(?: are| is)?[\s*]+(\d{4})\b",
                      re.I)
 _BRAND = re.compile(r"\b(visa|mastercard|amex|american express|discover)\b", re.I)
 # What a card is named after when it is the one not to use: "just don't use the Visa ending 1733".

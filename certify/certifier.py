@@ -25,7 +25,7 @@ from typing import Any, TypeVar, cast
 import orjson
 
 from trajectory2gym.certified import CertifiedInteraction
-from trajectory2gym.certify.addresses import AddressBook, misaddressed
+from trajectory2gym.certify.addresses import AddressBook, misaddressed, postcode_unsaid
 from trajectory2gym.certify.agreement import (
     action_amounts,
     is_data,
@@ -1544,6 +1544,10 @@ class _Run:
             if not rule.ok:
                 ok = False
                 reasons.append(reason(rule.kind, tool=call.name, detail=rule.detail, arg=rule.arg, value=rule.value))
+            elif rule.described and (unsaid := postcode_unsaid(call.arguments, self._said_since(rule.described))):
+                ok = False  # the address confirmed, with another postal code
+                reasons.append(reason("not_described", tool=call.name,
+                                      detail=f" as called (the description gives another {unsaid[0]} than {unsaid[1]!r})"))
         if self.cfg.require_lookup_before_write:
             observed = self.index.observed
             parts = call.name.split("_")
@@ -1565,6 +1569,14 @@ class _Run:
                         ok = False
                         reasons.append(reason("order_violation", tool=call.name, arg=arg, value=v))
         return ok, offer
+
+    def _said_since(self, described: str) -> str:
+        """What the assistant wrote from the description on: a later message may restate the action
+        ("I'll restore your profile address to: ...") that the user's yes answers."""
+        for k in range(len(self.turns) - 1, -1, -1):
+            if self.turns[k].role == "assistant" and self.turns[k].text == described:
+                return "\n".join(t.text for t in self.turns[k:] if t.role == "assistant")
+        return described
 
     @staticmethod
     def _judge_view(m: Message) -> dict[str, Any]:

@@ -75,8 +75,9 @@ _ASIDE = re.compile(r"(?:(?:and|but|oh|also|ok|okay)[,\s]+)*(?:(?:a\s+)?quick qu
 # ... or said at its end: "When will it ship, by the way?"
 _ASIDE_TAIL = re.compile(r"[,\s]+(?:by the way|btw)\W*$", re.I)
 # A question asking for something more: "yes. oh and can you also make that my default address?", "Also
-# can I swap the skateboard in my other order?"
-_ASKS_MORE = re.compile(r"^\W*(?:(?:and|oh)\W+)*also\b|\b(?:can|could|would|will) (?:you|i) (?:please )?also\b", re.I)
+# can I swap the skateboard in my other order?", "and can you send the march one too?"
+_ASKS_MORE = re.compile(r"^\W*(?:(?:and|oh)\W+)*also\b|\b(?:can|could|would|will) (?:you|i) (?:please )?also\b"
+                        r"|\b(?:can|could|would|will) (?:you|i)\b[^?]*\b(?:too|as well)\b", re.I)
 # "y", "please", "k", "go", a thumbs up: a whole reply to a question.
 _BARE_YES = re.compile(r"^\W*(?:y|ya|yah|yea|please|k+|go|fine|👍|✅)\W*$", re.I)
 _DIRECTIVE = re.compile(r"\b(just|only|please)\b", re.I)
@@ -480,10 +481,16 @@ def _ends_offering_other(turn: Turn, anchors: Anchors) -> bool:
             and not says(Turn(-1, "assistant", last).wordline, anchors.stems))  # "keep that and also update it?"
 
 
+_AMENDED = re.compile(r" (?:updated|revised) (?=(?:plan|summary|details|request|breakdown|version) )")
+
+
 def _continues(turn: Turn, anchors: Anchors, index: EvidenceIndex) -> bool:
     """An assistant message that names no other action (its verb) and no other known object: it
     continues the discussion of the action described before it."""
-    if says(turn.wordline, ACTION_STEMS - anchors.stems):
+    line = turn.wordline
+    if "updated " in line or "revised " in line:
+        line = _AMENDED.sub(" ", line)  # "Updated plan: ...": the description amended, no other action
+    if says(line, ACTION_STEMS - anchors.stems):
         return False
     if (offer := _OFFER.search(turn.text)) and not _goes_on(offer) and not says(
             f" {offer[1].lower()} ", anchors.stems):
@@ -859,7 +866,9 @@ def _sole_line_called(own: set[str], turns: list[Turn], anchors: Anchors) -> boo
 
 def _names_new_record(turn: Turn, anchors: Anchors) -> bool:
     line = turn.wordline
-    return (says(line, anchors.stems) and (says(line, anchors.objects) or says(line, anchors.weak_objects))
+    # The object's word, or the record's change shown by an arrow: "Daiki **Anderson → Andersen**".
+    return (says(line, anchors.stems) and (says(line, anchors.objects) or says(line, anchors.weak_objects)
+                                          or "→" in turn.text or "->" in turn.text)
             and anchors.names_record(turn.words))
 
 

@@ -1,0 +1,142 @@
+"""How descriptions and replies are worded does not change what was confirmed: a yes that also asks
+for more, a description amended under an "Updated plan" heading, a passenger's change shown by an
+arrow, a card ending in bold; and what a description states binds the call (its postal code)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from trajectory2gym.certify import certify_interaction
+from trajectory2gym.certify.reasons import reason_kind
+from trajectory2gym.envs.registry import tool_specs
+
+
+def _specs(domain: str) -> list[dict[str, Any]]:
+    return [s.model_dump(mode="json") for s in tool_specs(domain)]
+
+
+BILLS = [{"bill_id": "B1006", "total_due": 0, "status": "Draft"},
+         {"bill_id": "B1005", "total_due": 140.0, "status": "Issued"}]
+
+
+def test_a_yes_that_also_asks_for_another_thing_still_confirms(convo: Any, at: Any) -> None:
+    c = convo(tools=_specs("telecom"), domain="telecom")
+    c.user("customer C1002 here, what do I owe?")
+    c.call("get_bills_for_customer", {"customer_id": "C1002"}, BILLS)
+    c.say("The open one is B1005 ($140.00). Shall I send a payment request for it to your phone?")
+    c.user("yes please. and can you send the march one too so im ahead of it?")
+    sent = c.call("send_payment_request", {"customer_id": "C1002", "bill_id": "B1005"},
+                  "Payment request sent to the customer for bill B1005")
+    c.say("Sent. Would you like me to send one for B1006 ($0.00) too?")
+    c.user("yes. but can you tell me when it is due?")
+    again = c.call("send_payment_request", {"customer_id": "C1002", "bill_id": "B1006"}, "Payment request sent")
+    out = certify_interaction(c.build())
+    assert at(out, sent).eligible
+    assert not at(out, again).checks["workflow"]  # a question about it: no yes yet
+
+
+ORDER = {"order_id": "#W8346517", "status": "delivered",
+         "items": [{"name": "Yoga Mat", "product_id": "4635925001", "item_id": "7510236436", "price": 105.68,
+                    "options": {"thickness": "6mm"}}],
+         "payment_history": [{"amount": 105.68, "payment_method_id": "credit_card_6706014"}]}
+USER = {"payment_methods": {"credit_card_6706014": {"source": "credit_card", "brand": "mastercard",
+                                                    "last_four": "2181", "id": "credit_card_6706014"},
+                            "gift_card_8883122": {"source": "gift_card", "balance": 67.0, "id": "gift_card_8883122"}}}
+
+
+def test_an_updated_plan_continues_the_description_it_amends(convo: Any, at: Any) -> None:
+    c = convo()
+    c.user("I want to return the yoga mat from #W8346517, my user id is mia_johansson_7000")
+    c.call("get_user_details", {"user_id": "mia_johansson_7000"}, USER)
+    c.call("get_order_details", {"order_id": "#W8346517"}, ORDER)
+    c.say("Here's the return: Yoga Mat (item 7510236436) from #W8346517, $105.68 to gift card "
+          "gift_card_8883122. Confirm? (yes/no)")
+    c.user("wait no, mastercard")
+    c.say("No problem. Updated plan:\n\n- **Item:** Yoga Mat, item 7510236436\n- **Refund:** **$105.68** to your "
+          "**Mastercard ending 2181** (credit_card_6706014)\n\nShall I submit it?")
+    c.user("yes thats right")
+    done = c.call("return_delivered_order_items", {"order_id": "#W8346517", "item_ids": ["7510236436"],
+                                                   "payment_method_id": "credit_card_6706014"}, ORDER)
+    out = certify_interaction(c.build())
+    assert at(out, done).reasons == []
+
+
+RESERVATION = {"reservation_id": "4WEVK0", "user_id": "evelyn_lee_2325", "origin": "PHX", "destination": "SFO",
+               "flight_type": "one_way", "cabin": "economy",
+               "flights": [{"flight_number": "HAT283", "date": "2024-05-22", "price": 147}],
+               "passengers": [{"first_name": "Evelyn", "last_name": "Lee", "dob": "1954-07-05"},
+                              {"first_name": "Daiki", "last_name": "Anderson", "dob": "1975-06-15"}],
+               "payment_history": [{"payment_id": "credit_card_5787244", "amount": 294}]}
+
+
+def test_a_passenger_change_shown_by_an_arrow_describes_the_update(convo: Any, at: Any) -> None:
+    c = convo(tools=_specs("airline"), domain="airline")
+    c.user("Hi, reservation 4WEVK0. Daiki's last name is actually spelled Andersen with an e")
+    c.call("get_reservation_details", {"reservation_id": "4WEVK0"}, RESERVATION)
+    passengers = [{"first_name": "Evelyn", "last_name": "Lee", "dob": "1954-07-05"},
+                  {"first_name": "Daiki", "last_name": "Andersen", "dob": "1975-06-15"}]
+    c.say("Easy fix. Here's the update:\n\n1. Evelyn Lee · 1954-07-05 (unchanged)\n"
+          "2. Daiki **Anderson → Andersen** · 1975-06-15\n\nShall I save it?")
+    c.user("yes")
+    fixed = c.call("update_reservation_passengers", {"reservation_id": "4WEVK0", "passengers": passengers},
+                   {**RESERVATION, "passengers": passengers})
+    c.user("oh and the dob of Evelyn is 1954-07-06")
+    c.say("Here's the update: Evelyn Lee 1954-07-06. Shall I save it?")  # no arrow, no passenger word
+    c.user("yes")
+    again = c.call("update_reservation_passengers", {"reservation_id": "4WEVK0", "passengers": [
+        {"first_name": "Evelyn", "last_name": "Lee", "dob": "1954-07-06"}, passengers[1]]}, RESERVATION)
+    out = certify_interaction(c.build())
+    assert at(out, fixed).reasons == []
+    assert not at(out, again).checks["workflow"]  # neither the passenger nor the change is said
+
+
+def test_a_card_ending_in_bold_names_the_method(convo: Any, at: Any) -> None:
+    c = convo(tools=_specs("airline"), domain="airline")
+    c.user("reservation V10D9C, user james_santos_9046: we have 6 bags total for the 4 of us")
+    c.call("get_user_details", {"user_id": "james_santos_9046"}, {"payment_methods": {
+        "credit_card_4407306": {"source": "credit_card", "brand": "visa", "last_four": "1130",
+                                "id": "credit_card_4407306"},
+        "credit_card_1682000": {"source": "credit_card", "brand": "visa", "last_four": "1682",
+                                "id": "credit_card_1682000"}}, "membership": "regular"})
+    c.call("get_reservation_details", {"reservation_id": "V10D9C"}, {
+        "reservation_id": "V10D9C", "cabin": "economy", "total_baggages": 4, "nonfree_baggages": 0,
+        "passengers": [{"first_name": "James"}, {"first_name": "Juan"}, {"first_name": "Liam"}, {"first_name": "Ana"}],
+        "payment_history": [{"payment_id": "credit_card_4407306", "amount": 1220}]})
+    c.say("To confirm:\n\n- **Reservation:** V10D9C\n- **Checked bags:** 6 total (2 paid)\n"
+          "- **Charge:** **$100** to Visa ending **1130**\n\nGo ahead?")
+    c.user("yes")
+    paid = c.call("update_reservation_baggages", {"reservation_id": "V10D9C", "total_baggages": 6,
+                                                  "nonfree_baggages": 2, "payment_id": "credit_card_4407306"},
+                  {"reservation_id": "V10D9C", "total_baggages": 6, "nonfree_baggages": 2})
+    out = certify_interaction(c.build())
+    assert at(out, paid).reasons == []
+
+
+PROFILE = {"address": {"address1": "734 Oak Street", "address2": "Suite 397", "city": "San Antonio",
+                       "country": "USA", "state": "TX", "zip": "78280"}, "orders": ["#W8346517"]}
+
+
+def _address_change(convo: Any, zip_sent: str) -> tuple[Any, int]:
+    tools = _specs("retail")
+    c = convo(tools=tools)
+    c.user("i'm moving, can u change my address on file? 1200 Elm St apt 5B, Austin TX. user mia_johansson_7000")
+    c.call("get_user_details", {"user_id": "mia_johansson_7000"}, PROFILE)
+    c.say("Sure thing! What's the zip code for the new place?")
+    c.user("78701.. no wait its 78704, i always mix those up")
+    c.say("Got it. I'll update your default address:\n\n| | Address |\n|---|---|\n"
+          "| **Current** | 734 Oak Street, Suite 397, San Antonio, TX 78280, USA |\n"
+          "| **New** | 1200 Elm St, Apt 5B, Austin, TX 78704, USA |\n\nConfirm? (yes/no)")
+    c.user("yep")
+    made = c.call("modify_user_address", {"user_id": "mia_johansson_7000", "address1": "1200 Elm St",
+                                          "address2": "Apt 5B", "city": "Austin", "state": "TX", "country": "USA",
+                                          "zip": zip_sent}, PROFILE)
+    return c, made
+
+
+def test_a_postal_code_the_description_does_not_give_is_not_confirmed(convo: Any, at: Any) -> None:
+    c, wrong = _address_change(convo, "78701")
+    out = certify_interaction(c.build())
+    assert [reason_kind(r) for r in at(out, wrong).reasons] == ["not_described"]
+    assert "zip" in at(out, wrong).reasons[0]
+    c, right = _address_change(convo, "78704")
+    assert at(certify_interaction(c.build()), right).reasons == []
