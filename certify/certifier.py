@@ -39,6 +39,7 @@ from trajectory2gym.certify.books import ObservationBook
 from trajectory2gym.certify.charges import (
     TOTAL_KEYS,
     balances_said,
+    fee_charged,
     given_amounts,
     method_balances,
     misstated,
@@ -1494,7 +1495,7 @@ class _Run:
             roles, parts = self.info(call.name).meta.arg_roles, call.name.split("_")
             idents = [v.lower() for a, v in call.arguments.items()
                       if roles.get(a) == "identifier" and isinstance(v, str) and v and a.split("_")[0] in parts]
-            self._moved.append(moved(result, seen[:shown], idents) or returned(result))
+            self._moved.append(moved(result, seen[:shown], idents) or returned(result) or fee_charged(result))
         return totals(self._moved)
 
     def _offered(self, value: Any, offered: set[int]) -> bool:

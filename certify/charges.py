@@ -28,6 +28,7 @@ _SHARE = re.compile(r"\b(?:each|apiece|per (?:person|passenger|traveler|guest|ti
 _MOVED_STEMS = ("charg", "refund", "credited", "debited", "deducted", "billed", "back")
 # ... and money on its way back: "$417.53 is on its way back to your PayPal", "goes back onto the card".
 _MOVED_WORDS = re.compile(r"\b(?:charg(?:ed|ing)|refund(?:ed|s|ing)?|credited|debited|deducted|billed)\b"
+                          r"|\b(?:total )?charge (?:of|on|to)\b"  # "Total charge on your next bill: $11.00"
                           r"|\bback (?:to|onto|on|into) (?:your|the)\b", re.I)
 
 
@@ -85,6 +86,24 @@ def returned(result: str) -> list[int]:
     prices = {item.get("item_id"): item.get("price") for item in data.get("items") or () if isinstance(item, dict)}
     cents = [c for i in ids if (c := to_cents(prices.get(i))) is not None]
     return [sum(cents)] if cents and len(cents) == len(ids) else []
+
+
+_FEE_KEYS = ("charge", "charged", "fee", "amount_charged")
+
+
+def fee_charged(result: str) -> list[int]:
+    """A write's own charge, in cents, where its result states one as a top-level number (a data
+    refuel's ``"charge": 5.0``) rather than as a payment row; empty otherwise."""
+    if '"charge' not in result and '"fee"' not in result and '"amount_charged"' not in result:
+        return []
+    try:
+        data = orjson.loads(result)
+    except orjson.JSONDecodeError:
+        return []
+    if not isinstance(data, dict):
+        return []
+    return [abs(c) for key in _FEE_KEYS if (value := data.get(key)) is not None and not isinstance(value, bool)
+            and (c := to_cents(value))]
 
 
 def totals(rows: list[list[int]]) -> set[int]:

@@ -94,6 +94,14 @@ _I_DID = re.compile(
 )
 # A change reported on the user's own thing: "Done, your default address is now 55 Market Street".
 _TURNED = re.compile(r"\b(?:I|we)(?:'ve|’ve| have)\s+(?:(?:also|now|just|successfully)\s+)*turned\s+(?:on|off)\b", re.I)
+# The same said of the object, in a reply that opens by reporting it done: "All done ✅ The small
+# helmet has been swapped for the M one" (not "#W1 has been cancelled" alone: a status it may show).
+_IT_WAS_DONE = re.compile(
+    r"\b(?:has|have) been\s+(?:(?:successfully|now|also)\s+)?(?:swapped|exchanged|cancell?ed|refunded|upgraded|"
+    r"downgraded|changed|updated|modified|booked|returned|replaced|moved|switched|added|removed)\b", re.I)
+_DONE_OPENING = re.compile(r"^\W*(?:(?:all\s+)?done|all set|success)\b|^[^\n]{0,12}✅", re.I)
+_PAID_WITH = re.compile(r"\b(?:with|using|via|through|from)\s+(?:(?:your|the|a|an|my|that)\s+)?(?:\$?[\d,.]+\s+)?"
+                        r"(?:travel\s+)?(?:certificates?|gift\s+cards?)\b", re.I)
 _NOW_YOURS = re.compile(r"\b(?:done|all set)\b.{0,40}?\byour\b[^.!?]{0,40}?\b(?:is|are) now\b", re.I)
 # The same in a list after the "done": "Both done!\n- ...\n- Your default address is now ...".
 _YOURS_NOW = re.compile(r"\byour\b[^.!?\n]{0,40}?\b(?:is|are) now\b", re.I)
@@ -169,7 +177,8 @@ def unmade_claims(text: str, made: Callable[[], set[str] | None], nouns: Callabl
     claims an action none was made of, when no earlier action is of its kind (a recap, "I've
     updated your address", is one)."""
     listed_done = "\n" in text and _DONE_WORD.search(text) is not None
-    if _I_DID_STEMS.search(text) is None and not ("now" in text and (
+    opened_done = " been " in text and _DONE_OPENING.search(text) is not None
+    if _I_DID_STEMS.search(text) is None and not opened_done and not ("now" in text and (
             _NOW_YOURS.search(text) or (listed_done and _YOURS_NOW.search(text)))):
         return []
     done: set[str] | None = None
@@ -177,7 +186,8 @@ def unmade_claims(text: str, made: Callable[[], set[str] | None], nouns: Callabl
     out: list[str] = []
     for sentence in _SENTENCES.findall(text):
         m = _I_DID.search(sentence) or _NOW_YOURS.search(sentence) or (
-            _YOURS_NOW.search(sentence) if listed_done else None)
+            _YOURS_NOW.search(sentence) if listed_done else None) or (
+            _IT_WAS_DONE.search(sentence) if opened_done else None)
         if m is None or sentence.rstrip().endswith("?") or _NOT_YET.search(sentence, 0, m.start()):
             continue
         if _TOLD_FAILURE.search(sentence) is not None:
@@ -187,7 +197,8 @@ def unmade_claims(text: str, made: Callable[[], set[str] | None], nouns: Callabl
         if done is None:
             out.append(sentence.strip())
             continue
-        named = {_stem(w) for w in words(sentence[m.start():])} & nouns()
+        # Not a method it paid with: "I've booked it with the certificate covering $250" (no certificate sent).
+        named = {_stem(w) for w in words(_PAID_WITH.sub(" ", sentence[m.start():]))} & nouns()
         other_object = bool(named) and named.isdisjoint(done)
         if other_object or (idle_verbs is not None and m.re is _I_DID and _unmade_kind(m[0], idle_verbs)):
             out.append(sentence.strip())

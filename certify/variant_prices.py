@@ -132,7 +132,11 @@ def misstocked(text: str, objects: Callable[[], set[Described]]) -> list[tuple[s
     its options and says it is in stock ("| White | High | AC adapter | $138.07 | ✅ |"), or not,
     where its observation shows the other."""
     out: list[tuple[str, str]] = []
+    lead = ""  # the last line outside a table: "Here are the **wireless** versions:" says what its rows share
     for line in _STOP.split(text):
+        row = "|" in line  # a table row, as written or read with its headers (tables.with_headers)
+        if not row and line.strip():
+            lead = line
         if "✅" in line:
             said = True
         elif "❌" in line or _OUT.search(line):
@@ -145,6 +149,9 @@ def misstocked(text: str, objects: Callable[[], set[Described]]) -> list[tuple[s
             continue  # an item named by its id
         spaced = _spaced(line)
         matched = [d for d in objects() if d.in_(spaced)]
+        if not matched and lead and row:
+            spaced = _spaced(f"{lead} {line}")  # a table row, with the option its lead names for all rows
+            matched = [d for d in objects() if d.in_(spaced)]
         if matched and all(d.available is (not said) for d in matched):
             out.append(("/".join(v.strip() for v in matched[0].values), "in stock" if said else "out of stock"))
     return out

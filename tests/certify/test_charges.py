@@ -270,3 +270,29 @@ def test_a_report_of_a_return_states_its_whole_refund(convo: Any, at: Any, repor
            {**RETURN_ORDER, "status": "return requested", "return_items": ["1775591963", "5570660360"]})
     i = c.say(report)
     assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
+
+
+def test_a_write_result_may_state_its_charge_as_a_number() -> None:
+    from trajectory2gym.certify.charges import fee_charged
+
+    assert fee_charged('{"message": "Successfully added 2.0 GB", "new_data_refueling_gb": 2.0, "charge": 5.0}') == [500]
+    assert fee_charged('{"message": "ok", "fee": 12}') == [1200]
+    assert fee_charged('{"message": "ok", "charged": true}') == []  # a flag, no amount
+    assert fee_charged("Charge applied") == []  # no JSON
+
+
+def test_a_total_charge_reported_after_a_refuel_is_its_charge(convo: Any, at: Any) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user("both kids are out of data, customer C1100, lines L1187 and L1190")
+    c.call("get_details_by_id", {"id": "P1005"}, {"plan_id": "P1005", "data_refueling_price_per_gb": 2.5})
+    c.call("get_details_by_id", {"id": "P1002"}, {"plan_id": "P1002", "data_refueling_price_per_gb": 3.0})
+    c.say("2 GB each: L1187 2 × $2.50 = $5.00 and L1190 2 × $3.00 = $6.00. **Total: $11.00**. Shall I go ahead?")
+    c.user("just do L1187 for now")
+    c.call("refuel_data", {"customer_id": "C1100", "line_id": "L1187", "gb_amount": 2.0},
+           {"message": "Successfully added 2.0 GB of data for line L1187 for $5.00", "new_data_refueling_gb": 2.0,
+            "charge": 5.0})
+    wrong = c.say("Done ✅ 2 GB added to L1187. Total charge on your next bill: **$11.00**.")
+    right = c.say("Done ✅ 2 GB added to L1187. Total charge on your next bill: **$5.00**.")
+    out = certify_interaction(c.build())
+    assert [reason_kind(r) for r in at(out, wrong).reasons] == ["text_misstated_charge"]
+    assert at(out, right).reasons == []

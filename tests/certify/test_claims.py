@@ -252,6 +252,14 @@ NOUNS = action_nouns([("cancel_reservation", ("reservation_id",)), ("send_certif
      ["- Your cabin is now business."]),
     ("Both done!\n\n- H47EEF is cancelled.\n- Your cabin is now business.", {"reservation", "cabin"}, []),
     ("Here is what I found:\n- Your flight is now delayed.", {"reservation"}, []),  # no "done": no report
+    # A report in the passive, in a reply that opens by saying it is done.
+    ("All done ✅ The small helmet has been swapped for the M one.", None,
+     ["All done ✅ The small helmet has been swapped for the M one."]),
+    ("All done ✅ The small helmet has been swapped for the M one.", {"order"}, []),
+    ("Order #W1 has been cancelled, as the lookup shows.", None, []),  # a status shown, no report of a write
+    # A method it paid with is no object acted on.
+    ("I've booked it with the certificate covering $250 and your gift card $75.", {"reservation"}, []),
+    ("I've booked it and added a $50 certificate.", {"reservation"}, ["I've booked it and added a $50 certificate."]),
 ])
 def test_an_action_the_agent_claims_must_be_one_a_call_made(text: str, made: set[str] | None,
                                                            found: list[str]) -> None:

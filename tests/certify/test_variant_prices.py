@@ -78,6 +78,13 @@ def _with_one_sold_out() -> VariantBook:
     ("The black XL cotton crew neck is in stock.", []),
     ("Item 9612497925 (blue M cotton crew neck) is in stock.", []),  # named by its id: another check's
     ("Blue M crew neck: in stock.", []),  # not every option said
+    # A table's rows, with what they share said in the line that leads into the table.
+    ("Here are the **cotton crew neck** ones:\n\n| Color | Size | Price | Stock |\n|---|---|---|---|\n"
+     "| Blue | M | $50.88 | ✅ available |", [("blue/m/cotton/crew neck", "in stock")]),
+    ("Here are the **cotton crew neck** ones:\n\n| Color | Size | Price | Stock |\n|---|---|---|---|\n"
+     "| Blue | M | $50.88 | ❌ |", []),
+    ("Here are some shirts:\n\n| Color | Size | Price | Stock |\n|---|---|---|---|\n"
+     "| Blue | M | $50.88 | ✅ available |", []),  # which material and style: not said
 ])
 def test_a_stock_said_of_an_item_described_by_its_options(text: str, flagged: list[tuple[str, str]]) -> None:
     book = _with_one_sold_out()
