@@ -68,7 +68,7 @@ from trajectory2gym.certify.counts import listed_count, miscounted
 from trajectory2gym.certify.dated_fields import DatedFields, misdated_fields
 from trajectory2gym.certify.dates import ISO_DAY, date_mentions, hour_24, may_name_month_day
 from trajectory2gym.certify.elapsed import miscounted_days, today_in
-from trajectory2gym.certify.equations import miscalculated, worked
+from trajectory2gym.certify.equations import miscalculated, misremained, worked
 from trajectory2gym.certify.evidence import EvidenceIndex
 from trajectory2gym.certify.line_items import ItemBook, misassigned
 from trajectory2gym.certify.measures import MEASURE, MeasureBook, misassigned_measures
@@ -1103,6 +1103,8 @@ class _Run:
                 self._items = ItemBook(self.index)
             for written, ident, named in misassigned(content, self._items):
                 reasons.append(reason("text_misattributed", value=written, arg=ident, detail=f"a charge for {named}"))
+        for written, equation in misremained(content):  # "11.5 GB ..., used 10.5 GB, so 1.5 GB left"
+            reasons.append(reason("text_miscalculated", value=written, detail=equation))
         for written, equation in miscalculated(content):  # "$164 + $50 + $30 = $264": the sum wrong
             reasons.append(reason("text_miscalculated", value=written, detail=equation))
         if not STATUS_WORDS.isdisjoint(toks):  # "L1005 is currently suspended" where the lookup showed Active

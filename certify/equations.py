@@ -115,3 +115,28 @@ def worked(text: str) -> list[tuple[int, list[int]]]:
 def _said(result: str, equation: str) -> tuple[str, str]:
     written = equation.replace("*", "").strip()
     return ("$" + result if "$" in written else result), written
+
+
+# A sentence about a line's data: its allowance ("allowance ... is now 11.5 GB", "of your 15 GB"), what
+# was used ("you've used 10.5 GB") and what is left ("1.5 GB left", "remaining: 1.0 GB").
+_GB = r"\**(\d+(?:\.\d+)?)\s*GB\**"
+_ALLOWANCE = re.compile(rf"\b(?:allowance|limit|cap)\b[^.\d$]{{0,30}}?{_GB}|\bof your (?:\w+\s+)?{_GB}", re.I)
+_USED = re.compile(rf"\bused\W+(?:\w+\s+){{0,2}}?{_GB}|{_GB}\s+used\b", re.I)
+_LEFT = re.compile(rf"{_GB}\s+(?:left|remaining)\b|\b(?:left|remaining)\W+{_GB}", re.I)
+
+
+def misremained(text: str) -> list[tuple[str, str]]:
+    """(what is left as written, the subtraction it should be) for each sentence that states a
+    data allowance, what was used and what is left, where the last is not the first less the second:
+    "allowance is now 11.5 GB ..., you've used 10.5 GB, so you have 1.5 GB left"."""
+    out: list[tuple[str, str]] = []
+    if "GB" not in text or "used" not in text:
+        return out
+    for sentence in re.split(r"(?<=[.!?])\s+|\n+", text):
+        left, used, allowance = _LEFT.search(sentence), _USED.search(sentence), _ALLOWANCE.search(sentence)
+        if left is None or used is None or allowance is None:
+            continue
+        a, u, rest = (float(next(g for g in m.groups() if g)) for m in (allowance, used, left))
+        if abs(a - u - rest) > 0.05 and a >= u:
+            out.append((f"{rest:g} GB", f"{a:g} GB − {u:g} GB = {a - u:.1f} GB"))
+    return out

@@ -139,3 +139,29 @@ def test_a_table_column_of_new_totals_is_no_total_of_the_row(convo: Any, at: Any
                   "| Unlimited | $90.00 | +$40.00 | $160.00 |")
     out = certify_interaction(c.build())
     assert at(out, table).reasons == []
+
+
+@pytest.mark.parametrize(("text", "wrong"), [
+    ("Your allowance this cycle is now **11.5 GB** (10 GB plan + 1.5 GB refuel), and you've used 10.5 GB — so "
+     "you have **1.5 GB** left.", [("1.5 GB", "11.5 GB − 10.5 GB = 1.0 GB")]),
+    ("You have used 7.8 GB of your 15 GB, so 7.2 GB left.", []),
+    ("You have used 7.8 GB of your 15 GB, so 7.5 GB left.", [("7.5 GB", "15 GB − 7.8 GB = 7.2 GB")]),
+    ("You used 3 GB; 2 GB left of your 5 GB plan.", []),
+    ("You've used 10.5 GB and have 1.5 GB left.", []),  # no allowance said: nothing to subtract from
+])
+def test_what_is_left_of_a_data_allowance_is_the_allowance_less_the_use(text: str, wrong: list[tuple[str, str]]) -> None:
+    from trajectory2gym.certify.equations import misremained
+
+    assert misremained(text) == wrong
+
+
+def test_a_wrong_remainder_of_data_is_not_grounded(convo: Any, at: Any) -> None:
+    c = convo()
+    c.user("how much data do I have left? line L1017")
+    c.call("get_order_details", {"order_id": "L1017"}, {"line_id": "L1017", "data_used_gb": 10.5,
+                                                         "data_limit_gb": 10.0, "data_refueling_gb": 1.5})
+    wrong = c.say("Your allowance is now 11.5 GB and you've used 10.5 GB, so you have 1.5 GB left.")
+    right = c.say("Your allowance is now 11.5 GB and you've used 10.5 GB, so you have 1.0 GB left.")
+    out = certify_interaction(c.build())
+    assert [reason_kind(r) for r in at(out, wrong).reasons] == ["text_miscalculated"]
+    assert at(out, right).reasons == []
