@@ -121,7 +121,7 @@ def action_amounts(text: str, anchors: Anchors, data: bool) -> set[int]:
     """The amounts of a description's sentences that name the action or its object ("I can send you a
     $50 certificate"), when any does; else all its amounts ("Your fare was $177" is no offer)."""
     found: set[int] = set()
-    for sentence in SENTENCE.split(text):
+    for sentence in SENTENCE_OR_LINE.split(text):  # a table's header line is no offer of its rows
         if says(Turn(-1, "assistant", sentence).wordline, anchors.stems | anchors.objects):
             found |= stated_amounts(sentence, data)
     return found or stated_amounts(text, data)

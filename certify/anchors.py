@@ -167,6 +167,13 @@ class Anchors:
             found = set()
             for v in self._raw.get(key, ()):  # none: not one of the call's identifiers (a list of accounts)
                 found |= self._index.label_words(v)
+            if not found:  # an object without a name, by the name of what it refers to: a line by its plan
+                for v in self._raw.get(key, ()):
+                    for obj in _owned(self._index, v):
+                        for field, ref in obj.items():
+                            if field.endswith("_id") and isinstance(ref, str) and ref != obj.get(_own_id(obj) or ""):
+                                found |= {w for named in _owned(self._index, ref)
+                                          if isinstance(name := named.get("name"), str) for w in words(name)}
             self._labels_of[key] = found
         return found
 
@@ -617,6 +624,12 @@ def _list_holding(value: Any, key: str) -> tuple[dict[str, Any], list[dict[str, 
         if isinstance(v, (dict, list)) and (found := _list_holding(v, key)):
             return found
     return None
+
+
+def _owned(index: EvidenceIndex, ident: str) -> list[dict[str, Any]]:
+    """The observed objects whose own identifier (``_own_id``) is ``ident``."""
+    low = ident.lower()
+    return [obj for obj in index.objects_with(low) if (own := _own_id(obj)) and obj.get(own) == low]
 
 
 def _own_id(obj: dict[str, Any]) -> str | None:

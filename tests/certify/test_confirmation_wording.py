@@ -140,3 +140,27 @@ def test_a_postal_code_the_description_does_not_give_is_not_confirmed(convo: Any
     assert "zip" in at(out, wrong).reasons[0]
     c, right = _address_change(convo, "78704")
     assert at(certify_interaction(c.build()), right).reasons == []
+
+
+def test_a_line_named_by_its_plan_and_an_offer_under_a_table(convo: Any, at: Any) -> None:
+    c = convo(tools=_specs("telecom"), domain="telecom")
+    c.user("my kids are out of data. customer C1100, lines L1187 and L1190")
+    c.call("get_customer_by_id", {"customer_id": "C1100"}, {"customer_id": "C1100", "line_ids": ["L1187", "L1190"]})
+    c.call("get_details_by_id", {"id": "L1187"}, {"line_id": "L1187", "plan_id": "P1005", "data_used_gb": 30.3})
+    c.call("get_details_by_id", {"id": "L1190"}, {"line_id": "L1190", "plan_id": "P1002", "data_used_gb": 10.0})
+    c.call("get_details_by_id", {"id": "P1005"}, {"plan_id": "P1005", "name": "Household", "data_limit_gb": 30.0,
+                                                  "data_refueling_price_per_gb": 2.5})
+    c.call("get_details_by_id", {"id": "P1002"}, {"plan_id": "P1002", "name": "Everyday", "data_limit_gb": 10.0,
+                                                  "data_refueling_price_per_gb": 3.0})
+    c.say("| Kid's line | Plan | Used / Limit | Refuel price |\n|---|---|---|---|\n"
+          "| **L1187** | Household | 30.3 / 30.0 GB | $2.50 / GB |\n| **L1190** | Everyday | 10.0 / 10.0 GB | $3.00 / GB |"
+          "\n\nMy suggestion: **2 GB each**\n\n- L1187: 2 × $2.50 = **$5.00**\n- L1190: 2 × $3.00 = **$6.00**\n\n"
+          "Shall I go ahead?")
+    c.user("just do the household one for now. the other kid can wait til friday")
+    everyday = c.call("refuel_data", {"customer_id": "C1100", "line_id": "L1190", "gb_amount": 2.0},
+                      {"message": "Successfully added 2.0 GB of data for line L1190 for $6.00", "charge": 6.0})
+    household = c.call("refuel_data", {"customer_id": "C1100", "line_id": "L1187", "gb_amount": 2.0},
+                       {"message": "Successfully added 2.0 GB of data for line L1187 for $5.00", "charge": 5.0})
+    out = certify_interaction(c.build())
+    assert at(out, household).reasons == []
+    assert not at(out, everyday).checks["workflow"]  # "the other kid can wait"
