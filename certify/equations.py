@@ -117,10 +117,11 @@ def _said(result: str, equation: str) -> tuple[str, str]:
     return ("$" + result if "$" in written else result), written
 
 
-# A sentence about a line's data: its allowance ("allowance ... is now 11.5 GB", "of your 15 GB"), what
-# was used ("you've used 10.5 GB") and what is left ("1.5 GB left", "remaining: 1.0 GB").
+# A sentence about a line's data: its allowance ("allowance this cycle is now 11.5 GB", "of your 15 GB",
+# "a 999 GB limit"), what was used ("you've used 10.5 GB") and what is left ("1.5 GB left").
 _GB = r"\**(\d+(?:\.\d+)?)\s*GB\**"
-_ALLOWANCE = re.compile(rf"\b(?:allowance|limit|cap)\b[^.\d$]{{0,30}}?{_GB}|\bof your (?:\w+\s+)?{_GB}", re.I)
+_ALLOWANCE = re.compile(rf"{_GB}\s+(?:[a-z-]+\s+)?(?:allowance|limit|cap)\b|\bof your (?:\w+\s+)?{_GB}"
+                        rf"|\b(?:allowance|limit|cap)\b(?:\s+(?:this|for|of)\s+\w+)*\s*(?:is|of|:)\s+(?:now\s+)?{_GB}", re.I)
 _USED = re.compile(rf"\bused\W+(?:\w+\s+){{0,2}}?{_GB}|{_GB}\s+used\b", re.I)
 _LEFT = re.compile(rf"{_GB}\s+(?:left|remaining)\b|\b(?:left|remaining)\W+{_GB}", re.I)
 

@@ -148,6 +148,10 @@ def test_a_table_column_of_new_totals_is_no_total_of_the_row(convo: Any, at: Any
     ("You have used 7.8 GB of your 15 GB, so 7.5 GB left.", [("7.5 GB", "15 GB − 7.8 GB = 7.2 GB")]),
     ("You used 3 GB; 2 GB left of your 5 GB plan.", []),
     ("You've used 10.5 GB and have 1.5 GB left.", []),  # no allowance said: nothing to subtract from
+    # The allowance named after its amount; and "allowance" followed by what is left, not by itself.
+    ("You've used 36.3 GB against a 999 GB limit on your plan, so you have 962.7 GB left.", []),
+    ("The watch has used 0.5 GB of its 1 GB allowance, so it has 0.5 GB left.", []),
+    ("The watch has used 0.5 GB of its 1 GB allowance, so it has 0.8 GB left.", [("0.8 GB", "1 GB − 0.5 GB = 0.5 GB")]),
 ])
 def test_what_is_left_of_a_data_allowance_is_the_allowance_less_the_use(text: str, wrong: list[tuple[str, str]]) -> None:
     from trajectory2gym.certify.equations import misremained
