@@ -150,6 +150,7 @@ _SPAN = re.compile(r"\b\d+\s*(?:[-–]|to)\s*\d+\s+(?:business\s+|working\s+)?(?
                    r"|\b\d+\s+(?:business|working)\s+days\b", re.I)
 # An address's unit: "Suite 421", "Apt 5B", "Apartment #12" (a number too small to be an identifier).
 _UNIT = re.compile(r"\b(?:suite|apt|apartment|unit)\.?\s+#?\d[\w-]*\b", re.I)
+_TO_DASH = re.compile(r"(?<=\d)\s*to\s*(?=\d)")
 # How long something stays valid: "valid for 12 months", "expires in 30 days", "within 30 days of
 # delivery" (a term of the policy's or a record's, never a guess).
 _TERM_SAID = r"((?:\d+|one|two|three|six|twelve)\s+(?:days?|weeks?|months?|years?))"
@@ -583,7 +584,9 @@ class _Run:
         if "G" in text and _NETWORK.search(text):  # "you should now see 4G", where the bar shows 5G
             misses += self._unseen_networks(text)
         if "days" in text or "hours" in text or "weeks" in text:  # "usually takes 5-7 business days", said of nothing
-            misses += [m[0] for m in _SPAN.finditer(text) if not self.index.has_string(m[0].replace("–", "-"))]
+            misses += [m[0] for m in _SPAN.finditer(text)  # "5 to 7 business days" is the policy's "5-7"
+                       if not self.index.has_string(dashed := m[0].replace("–", "-"))
+                       and not self.index.has_string(_TO_DASH.sub("-", dashed))]
         if "alid" in text or "xpire" in text or "within" in text:  # "valid for **12 months**", said of nothing
             misses += [term for m in _VALIDITY.finditer(text.replace("*", ""))
                        if not self.index.has_string(term := m[1] or m[2])]

@@ -164,3 +164,19 @@ def test_a_line_named_by_its_plan_and_an_offer_under_a_table(convo: Any, at: Any
     out = certify_interaction(c.build())
     assert at(out, household).reasons == []
     assert not at(out, everyday).checks["workflow"]  # "the other kid can wait"
+
+
+def test_a_yes_with_its_reason_said_in_the_negative_still_confirms(convo: Any, at: Any) -> None:
+    order = {"order_id": "#W5166363", "status": "pending", "items": [
+        {"name": "Laptop", "product_id": "4760268021", "item_id": "3334537816", "price": 2749.56, "options": {}}]}
+    for reply, confirmed in (("yes cancel, I just do not need it anymore", True),
+                             ("yes cancel, I no longer need it", True),
+                             ("hmm, I just do not want it cancelled", False)):
+        c = convo()
+        c.user("cancel my laptop order #W5166363")
+        c.call("get_order_details", {"order_id": "#W5166363"}, order)
+        c.say("Order #W5166363 (laptop, 2749.56) is pending. Do you want me to cancel it?")
+        c.user(reply)
+        done = c.call("cancel_pending_order", {"order_id": "#W5166363", "reason": "no longer needed"},
+                      {**order, "status": "cancelled"})
+        assert at(certify_interaction(c.build()), done).checks["workflow"] is confirmed, reply

@@ -52,3 +52,13 @@ def test_an_arrival_shown_for_the_next_day_said_as_next_day(convo: Any, at: Any,
                                                          "21:00:00", "scheduled_arrival_time_est": "01:30:00+1"})
     i = c.say(said)
     assert at(certify_interaction(c.build()), i).eligible is eligible
+
+
+def test_a_span_the_policy_writes_with_a_dash_may_be_said_with_to(convo: Any, at: Any) -> None:
+    c = convo(system="You are a retail agent. Refunds to other methods take 5-7 business days.")
+    c.user("how long does the refund take?")
+    right = c.say("The refund reaches your card within 5 to 7 business days.")
+    wrong = c.say("The refund reaches your card within 3 to 5 business days.")
+    out = certify_interaction(c.build())
+    assert at(out, right).eligible
+    assert not at(out, wrong).eligible
