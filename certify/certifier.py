@@ -140,6 +140,7 @@ _NEW_NAMED = re.compile(r"(?i:\bnew\s+(?:reservation|booking|order|ticket|line|a
 _RESULT_ID = re.compile(r'\s*\{\s*"\w+_id"\s*:\s*"([^"]+)"')  # the object a write's result is: its first field
 # "4:05 pm"; not part of a span or a next-day time ("14:00-17:00", "03:00→07:30", "02:30+1": read as identifiers)
 _CLOCK_SAID = re.compile(r"(?<![\d:.$\-–→>])([01]?\d|2[0-3]):([0-5]\d)(?![\d:+\-–→])(\s*[ap]\.?m\b\.?)?", re.I)
+_HOUR_SAID = re.compile(r"(?<![\d:.$])([01]?\d)()(\s?[ap]\.?m\b)", re.I)
 # A time as a user writes it: "15:00", "3pm", "3:30 p.m." (minutes, or am/pm, make it a time).
 _USER_CLOCK = re.compile(r"(?<![\d:.$])([01]?\d|2[0-3])(?::([0-5]\d))?(?![\d:])(\s*[ap]\.?m\b)?", re.I)
 # A connection speed a text states: "275 Mbps", "1.2 Gbps" (read from a speed test, never guessed).
@@ -579,7 +580,7 @@ class _Run:
                        and not self._id_ends_in(m[1])]
         if _MONTH_NAMES.search(text):  # a month's name first: "delivered on May 3", never shown
             misses += self._unseen_days(text)
-        if ":" in text:  # "departing at 16:00", where no flight shown leaves then
+        if ":" in text or "m" in text:  # "departing at 16:00" or "at 4pm", where no flight shown leaves then
             misses += self._unseen_times(text)
         if "G" in text and _NETWORK.search(text):  # "you should now see 4G", where the bar shows 5G
             misses += self._unseen_networks(text)
@@ -815,8 +816,11 @@ class _Run:
         out = []
         index = self.index
         next_day = "next day" in text or "following day" in text or "overnight" in text
-        for m in _CLOCK_SAID.finditer(text):
-            hour, minute = int(m[1]), m[2]
+        said = list(_CLOCK_SAID.finditer(text)) if ":" in text else []
+        if "m" in text or "M" in text:
+            said += _HOUR_SAID.finditer(text)  # "leaves at 8pm": the hour, on the hour
+        for m in said:
+            hour, minute = int(m[1]), m[2] or "00"
             hours = {hour, hour_24(hour, m[3])}  # an hour without am/pm may be either reading
             if not any(index.has_string(f"{h}:{minute}") or index.has_string(f"{h:02d}:{minute}")
                        or index.time_part_shown(f"{h:02d}:{minute}")

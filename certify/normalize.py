@@ -237,6 +237,7 @@ def money_numbers_in(text: str) -> list[tuple[str, int]]:
 
 
 _ORDINAL = re.compile(r"\d+(?:st|nd|rd|th)", re.I)
+_CLOCK_12 = re.compile(r"(?:[01]?\d)(?::[0-5]\d)?[ap]\.?m\.?", re.I)  # a time of day: the time checks' matter
 
 
 
@@ -306,8 +307,9 @@ def looks_like_identifier(token: str) -> bool:
         return False
     if token[0] == "#" or "@" in token:
         return True
-    if token.lstrip("+-−")[:1] == "$" or _ORDINAL.fullmatch(token) or _MEASURE.fullmatch(token):
-        return False  # a price ("$0.10/GB", "+$20.00/month"), a day or a rank ("21st"), a size ("14-inch")
+    if (token.lstrip("+-−")[:1] == "$" or _ORDINAL.fullmatch(token) or _MEASURE.fullmatch(token)
+            or _CLOCK_12.fullmatch(token)):
+        return False  # a price ("$0.10/GB", "+$20.00/month"), a day or a rank ("21st"), a size ("14-inch"), "10:30pm"
     digits = len(_DIGIT.findall(token))
     if digits == 0:
         return False

@@ -156,8 +156,11 @@ def cabin_contradicted(text: str, cabin_of: Callable[[str], set[str]]) -> list[t
 
 
 # A flight's time as a text gives it: "HAT225 departs Denver at 09:00", "lands at 2:30 pm".
-_TIMED = re.compile(r"\b(?P<way>depart\w*|leav\w*|arriv\w*|land\w*)\b[^.;,!?]{0,30}?\bat\s+"
-                    r"(?P<h>[01]?\d|2[0-3]):(?P<m>[0-5]\d)(?![\d:])(?P<half>\s*[ap]\.?m\b)?", re.I)
+# The time after the nearest way word before it: in "leaving at 8pm and arriving at 10:30pm" the
+# 10:30pm is the arrival's. On the hour, the am or pm says it is a time ("at 8pm").
+_TIMED = re.compile(r"\b(?P<way>depart\w*|leav\w*|arriv\w*|land\w*)\b"
+                    r"(?:(?!\b(?:depart|leav|arriv|land)|\bat\s+\d)[^.;,!?]){0,30}?\bat\s+"
+                    r"(?P<h>[01]?\d|2[0-3])(?::(?P<m>[0-5]\d))?(?![\d:])(?P<half>\s*[ap]\.?m\b)?", re.I)
 _FLIGHT = re.compile(r"\b[A-Z]{2,3}\d{3,4}\b")
 
 
@@ -167,7 +170,7 @@ def mistimed(text: str, times_of: Callable[[str, str], set[str]],
     it a departure or arrival time none of its observed ones ("HH:MM" of ``times_of(flight, way)``,
     way "departure" or "arrival") is. Where no time of it is shown, the time must be one the user
     told (``told()``, "HH:MM"): the system prompt's clock is no flight's schedule ("" as shown)."""
-    if ":" not in text:
+    if ":" not in text and "m" not in text and "M" not in text:
         return []
     out: list[tuple[str, str, str]] = []
     for sentence in SENTENCE_OR_LINE.split(text):
@@ -176,8 +179,10 @@ def mistimed(text: str, times_of: Callable[[str, str], set[str]],
             continue
         flight = next(iter(flights))
         for m in _TIMED.finditer(sentence):
+            if m["m"] is None and m["half"] is None:
+                continue  # "leaves at 8 gates from here": no time
             way = "departure" if m["way"][0] in "dDlL" and not m["way"].lower().startswith("land") else "arrival"
-            said = f"{hour_24(int(m['h']), m['half']):02d}:{m['m']}"
+            said = f"{hour_24(int(m['h']), m['half']):02d}:{m['m'] or '00'}"
             shown = times_of(flight, way) or (set() if told is None else told())
             if said not in shown and (shown or told is not None):
                 written = m[0][m.start("h") - m.start():].strip()

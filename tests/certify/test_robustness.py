@@ -118,6 +118,7 @@ def test_a_size_is_no_identifier() -> None:
     assert all(map(looks_like_identifier, ["L1001", "B1002", "#W123", "HAT093", "9190635437"]))
     # A price with its sign and unit is a price: "+$20.00/month", "-$5.00/GB".
     assert not any(map(looks_like_identifier, ["+$20.00/month", "-$5.00/GB", "$120.00/month"]))
+    assert not any(map(looks_like_identifier, ["10pm", "10:30pm", "11AM", "7a.m."]))  # times: checked as times
 
 
 def test_the_identifiers_a_text_names_once_each_in_order() -> None:

@@ -142,6 +142,11 @@ TIMES = {("HAT225", "departure"): {"06:00"}, ("HAT225", "arrival"): {"09:00"}}
     ("HAT225 arrives in Charlotte at 9:00 pm.", [("HAT225", "9:00 pm", "09:00")]),
     ("HAT225 departs at 06:00; HAT226 departs at 10:00.", []),  # each sentence part names its own flight
     ("HAT999 departs at 11:00.", []),  # no time of it shown: the visibility check's to judge
+    # Times on the hour and after the nearest way word: the arrival's time is the arrival's.
+    ("HAT225, leaving at 6am and arriving at 9am.", []),
+    ("HAT225, leaving at 6am and arriving at 9pm.", [("HAT225", "9pm", "09:00")]),
+    ("HAT225 leaves at 9am.", [("HAT225", "9am", "06:00")]),
+    ("HAT225 leaves at 6 gates from here.", []),  # no am or pm, no minutes: no time
 ])
 def test_a_flights_time_said_against_its_schedule(text: str, out: list[tuple[str, str, str]]) -> None:
     assert mistimed(text, lambda flight, way: TIMES.get((flight, way), set())) == out

@@ -62,3 +62,16 @@ def test_a_span_the_policy_writes_with_a_dash_may_be_said_with_to(convo: Any, at
     out = certify_interaction(c.build())
     assert at(out, right).eligible
     assert not at(out, wrong).eligible
+
+
+def test_a_time_on_the_hour_with_am_or_pm_must_be_shown(convo: Any, at: Any) -> None:
+    c = convo(system="You are an airline agent.")
+    c.user("what flights are there tomorrow?")
+    c.call("get_order_details", {"order_id": "HAT044"}, [
+        {"flight_number": "HAT044", "scheduled_departure_time_est": "20:00:00", "scheduled_arrival_time_est": "22:30:00"},
+        {"flight_number": "HAT138", "scheduled_departure_time_est": "11:00:00", "scheduled_arrival_time_est": "13:30:00"}])
+    right = c.say("HAT044 leaves at 8pm and arrives at 10:30pm; the other one leaves at 11am.")
+    wrong = c.say("HAT044 leaves at 8pm; the other one leaves at 9am.")
+    out = certify_interaction(c.build())
+    assert at(out, right).reasons == []
+    assert at(out, wrong).reasons == ["text states '9am' not in visible history"]
