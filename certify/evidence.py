@@ -722,7 +722,9 @@ class EvidenceIndex:
             return True  # "can I move it to the 17th?", of a reservation on 2024-05-16: "May 17"
         tail = f"{month:02d}{day:02d}"
         return (any(f"{y}{tail}" in self.compacts for y in range(1900, 2040))
-                or f"-{month:02d}-{day:02d}t" in self._joined())  # a timestamp's day
+                or f"-{month:02d}-{day:02d}t" in self._joined()  # a timestamp's day
+                # "next Friday, May 24", from the current date: in a year a visible date is in
+                or any(self.date_stated(f"{y:04d}-{tail[:2]}-{tail[2:]}") for y in {d.year for d in self._dates_shown()}))
 
     def _dates_shown(self) -> list[date]:
         """The ISO dates visible (as identifier keys: 20240529)."""

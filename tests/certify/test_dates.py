@@ -173,3 +173,12 @@ def test_a_search_shows_the_day_it_was_asked_about(convo, at) -> None:
     assert not at(cert, searched).checks["visibility"]  # "a couple of days" derives no one day
     assert at(cert, said).eligible  # what the search answered is about May 25
     assert at(cert, unasked).reasons == ["text states 'May 26' not in visible history"]
+
+
+@pytest.mark.parametrize(("said", "grounded"), [("By next Friday, do you mean May 24?", True),
+                                                 ("By next Friday, do you mean May 25?", False)])
+def test_a_weekday_the_user_named_said_as_its_date(convo, at, said: str, grounded: bool) -> None:
+    c = convo(system="You are an airline agent. The current time is 2024-05-15 15:00:00 EST.")
+    c.user("I need to move my flight to next friday.")
+    i = c.say(said)
+    assert at(certify_interaction(c.build()), i).eligible is grounded
