@@ -141,6 +141,7 @@ _RESULT_ID = re.compile(r'\s*\{\s*"\w+_id"\s*:\s*"([^"]+)"')  # the object a wri
 # "4:05 pm"; not part of a span or a next-day time ("14:00-17:00", "03:00→07:30", "02:30+1": read as identifiers)
 _CLOCK_SAID = re.compile(r"(?<![\d:.$\-–→>])([01]?\d|2[0-3]):([0-5]\d)(?![\d:+\-–→])(\s*[ap]\.?m\b\.?)?", re.I)
 _HOUR_SAID = re.compile(r"(?<![\d:.$])([01]?\d)()(\s?[ap]\.?m\b)", re.I)
+_TAIL_DIGITS = re.compile(r"(.*[A-Za-z_-])(\d{3,})")  # an identifier's name part and its final digits
 # A time as a user writes it: "15:00", "3pm", "3:30 p.m." (minutes, or am/pm, make it a time).
 _USER_CLOCK = re.compile(r"(?<![\d:.$])([01]?\d|2[0-3])(?::([0-5]\d))?(?![\d:])(\s*[ap]\.?m\b)?", re.I)
 # A connection speed a text states: "275 Mbps", "1.2 Gbps" (read from a speed test, never guessed).
@@ -554,9 +555,25 @@ class _Run:
             cents = to_cents(value)
             if cents is not None and self._amount_ok(cents):
                 return
+            if self._tail_corrected(value):
+                return
             out.append((path, value, None))
             return
         out.append((path, value, None))
+
+    def _tail_corrected(self, value: str) -> bool:
+        """An identifier whose final digits the user corrected: "aarav_jackson_2897" shown, then "oops,
+        it's 2879 at the end" grounds aarav_jackson_2879. The digits must be a word a user wrote, and
+        the rest a visible identifier's with other digits."""
+        m = _TAIL_DIGITS.fullmatch(value)
+        if m is None or m[2] not in self._user_words():
+            return False
+        head = compact(m[1])
+        return bool(head) and any(k.startswith(head) and k[len(head):].isdigit() and k != compact(value)
+                                  for k in self.index.compacts)
+
+    def _user_words(self) -> set[str]:
+        return {w for t in self.turns if t.role == "user" for w in t.words}
 
     def _stated_misses(self, text: str, strict_numbers: bool = False, toks: set[str] | None = None) -> list[str]:
         """Identifiers and amounts a text states that are neither visible nor derivable; ``toks``

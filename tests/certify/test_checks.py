@@ -382,3 +382,14 @@ def test_the_result_of_a_calculation_of_numbers_never_shown_grounds_nothing(conv
         out = certify_interaction(c.build())
         assert decision(out, calc).checks["visibility"] is grounded
         assert decision(out, said).eligible is grounded
+
+
+def test_an_identifier_whose_final_digits_the_user_corrected(convo) -> None:
+    for said, grounded in (("oops, it's 2879 at the end", True), ("oops, wrong one", False)):
+        c = convo()
+        c.user("hi, my user id is aarav_jackson_2897")
+        c.call("get_user_details", {"user_id": "aarav_jackson_2897"}, "Error: user not found")
+        c.say("I couldn't find aarav_jackson_2897. Could you double-check it?")
+        c.user(said)
+        retry = c.call("get_user_details", {"user_id": "aarav_jackson_2879"}, {"user_id": "aarav_jackson_2879"})
+        assert decision(certify_interaction(c.build()), retry).checks["visibility"] is grounded, said
