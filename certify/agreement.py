@@ -855,6 +855,15 @@ def _last_said(turns: list[Turn], at: int, find: Callable[[Turn], AbstractSet[_S
     return frozenset()
 
 
+def _names_method_id(turn: Turn, value: str) -> bool:
+    """Whether a message names a payment method by its id, or by the id's number ("$75 from gift
+    card 4366692" names gift_card_4366692)."""
+    if value in turn.text:
+        return True
+    number = value.rsplit("_", 1)[-1]
+    return len(number) >= 5 and number.isdigit() and number in turn.compacts
+
+
 def _choice_not_stated(turns: list[Turn], at: int, anchors: Anchors) -> ConfirmVerdict | None:
     """A confirmed call with a choice other than the one last stated (see ``_last_said``; ``turns[at]``
     is the description): a cancellation "ordered by mistake" sent as "no longer needed", a refund to
@@ -868,7 +877,7 @@ def _choice_not_stated(turns: list[Turn], at: int, anchors: Anchors) -> ConfirmV
         if said and value not in said:
             return ConfirmVerdict(False, "argument_not_confirmed", f"stated: {', '.join(sorted(said))}", arg, value)
     for arg, value, kind in anchors.payments:
-        named = max((k for k in range(at, len(turns)) if value in turns[k].text), default=-1)
+        named = max((k for k in range(at, len(turns)) if _names_method_id(turns[k], value)), default=-1)
         if named >= 0 and not any(payment_words(t) for t in turns[named + 1:]):
             continue  # the method itself was named, and no message after names another kind
         # ("... charged to your PayPal (paypal_3650980)" "put the difference on my visa instead. then yes")

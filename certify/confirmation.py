@@ -478,7 +478,8 @@ def _ends_offering_other(turn: Turn, anchors: Anchors) -> bool:
     offer = _OFFER.search(last)
     return (offer is not None and not _goes_on(offer)
             and not _WH.search(last, 0, offer.start())  # "Which one should I charge?" asks a choice of it
-            and not says(Turn(-1, "assistant", last).wordline, anchors.stems))  # "keep that and also update it?"
+            # "keep that and also update it?", "cancel HATHAT and rebook that way?"
+            and not says(Turn(-1, "assistant", last).wordline, anchors.stems | {"re" + s for s in anchors.stems}))
 
 
 _AMENDED = re.compile(r" (?:updated|revised) (?=(?:plan|summary|details|request|breakdown|version) )")
@@ -652,7 +653,7 @@ def _ordered_then_asked(turn: Turn, anchors: Anchors) -> bool:
         not c.question and (_orders_action(c.text, anchors) or _DO_IT.search(c.text)) for c in turn.clauses[:-1])
 
 
-_DO_IT = re.compile(r"\b(?:do it|go ahead|proceed|go for it)\b", re.I)
+_DO_IT = re.compile(r"\b(?:do (?:it|that|this|so)|go ahead|proceed|go for it|please do)\b", re.I)
 
 
 _TOPIC = re.compile(r"\W*(?:and\s+|but\s+)?(?:(?:for|as for|about|regarding|as to|on)\s+(?:the|my|that|this)\s+\w+"

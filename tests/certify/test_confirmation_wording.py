@@ -180,3 +180,29 @@ def test_a_yes_with_its_reason_said_in_the_negative_still_confirms(convo: Any, a
         done = c.call("cancel_pending_order", {"order_id": "#W5166363", "reason": "no longer needed"},
                       {**order, "status": "cancelled"})
         assert at(certify_interaction(c.build()), done).checks["workflow"] is confirmed, reply
+
+
+def test_a_rebooking_paid_by_gift_cards_named_by_number(convo: Any, at: Any) -> None:
+    c = convo(tools=_specs("airline"), domain="airline")
+    c.user("i'm lei_ito_5790. cancel HATHAT and book HAT044 on 2024-05-25 again with my gift cards")
+    c.call("get_user_details", {"user_id": "lei_ito_5790"}, {"payment_methods": {
+        "gift_card_6553672": {"source": "gift_card", "amount": 130, "id": "gift_card_6553672"},
+        "gift_card_4366692": {"source": "gift_card", "amount": 75, "id": "gift_card_4366692"}}})
+    c.call("get_reservation_details", {"reservation_id": "HATHAT"}, {
+        "reservation_id": "HATHAT", "origin": "IAH", "destination": "ORD", "cabin": "economy",
+        "flights": [{"flight_number": "HAT044", "date": "2024-05-25", "price": 105}],
+        "passengers": [{"first_name": "Lei", "last_name": "Ito", "dob": "1966-01-18"}],
+        "payment_history": [{"payment_id": "credit_card_7725969", "amount": 105}]})
+    c.say("I can cancel HATHAT for a full refund and rebook the same flight, HAT044 on May 25 in economy for you, "
+          "paid with $30 from gift card 6553672 and $75 from gift card 4366692. Would you like me to cancel HATHAT "
+          "and rebook that way?")
+    c.user("yes do that. will it still be 105 though?")
+    booked = c.call("book_reservation", {
+        "user_id": "lei_ito_5790", "origin": "IAH", "destination": "ORD", "flight_type": "one_way",
+        "cabin": "economy", "flights": [{"flight_number": "HAT044", "date": "2024-05-25"}],
+        "passengers": [{"first_name": "Lei", "last_name": "Ito", "dob": "1966-01-18"}],
+        "payment_methods": [{"payment_id": "gift_card_6553672", "amount": 30},
+                            {"payment_id": "gift_card_4366692", "amount": 75}],
+        "total_baggages": 0, "nonfree_baggages": 0, "insurance": "no"}, {"reservation_id": "HATHAU"})
+    out = certify_interaction(c.build())
+    assert at(out, booked).checks["workflow"], at(out, booked).reasons
