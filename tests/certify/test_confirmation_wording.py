@@ -187,22 +187,37 @@ def test_a_rebooking_paid_by_gift_cards_named_by_number(convo: Any, at: Any) -> 
     c.user("i'm lei_ito_5790. cancel HATHAT and book HAT044 on 2024-05-25 again with my gift cards")
     c.call("get_user_details", {"user_id": "lei_ito_5790"}, {"payment_methods": {
         "gift_card_6553672": {"source": "gift_card", "amount": 130, "id": "gift_card_6553672"},
-        "gift_card_4366692": {"source": "gift_card", "amount": 75, "id": "gift_card_4366692"}}})
+        "gift_card_4366692": {"source": "gift_card", "amount": 75, "id": "gift_card_4366692"},
+        "gift_card_6405135": {"source": "gift_card", "amount": 38, "id": "gift_card_6405135"}}})
     c.call("get_reservation_details", {"reservation_id": "HATHAT"}, {
         "reservation_id": "HATHAT", "origin": "IAH", "destination": "ORD", "cabin": "economy",
         "flights": [{"flight_number": "HAT044", "date": "2024-05-25", "price": 105}],
-        "passengers": [{"first_name": "Lei", "last_name": "Ito", "dob": "1966-01-18"}],
-        "payment_history": [{"payment_id": "credit_card_7725969", "amount": 105}]})
-    c.say("I can cancel HATHAT for a full refund and rebook the same flight, HAT044 on May 25 in economy for you, "
-          "paid with $30 from gift card 6553672 and $75 from gift card 4366692. Would you like me to cancel HATHAT "
+        "passengers": [{"first_name": "Lei", "last_name": "Ito", "dob": "1966-01-18"},
+                       {"first_name": "Mohamed", "last_name": "Thomas", "dob": "1977-11-20"}],
+        "payment_history": [{"payment_id": "credit_card_7725969", "amount": 210}]})
+    c.say("I can cancel HATHAT for a full refund and rebook the same flight, HAT044 on May 25 in economy for you and Mohamed Thomas, "
+          "paid with $130 from gift card 6553672, $75 from gift card 4366692 and the remaining $5 from gift card "
+          "6405135, which has $38 on it. Would you like me to cancel HATHAT "
           "and rebook that way?")
-    c.user("yes do that. will it still be 105 though?")
+    c.user("yes do that. will it still be 105 each though?")
     booked = c.call("book_reservation", {
         "user_id": "lei_ito_5790", "origin": "IAH", "destination": "ORD", "flight_type": "one_way",
         "cabin": "economy", "flights": [{"flight_number": "HAT044", "date": "2024-05-25"}],
-        "passengers": [{"first_name": "Lei", "last_name": "Ito", "dob": "1966-01-18"}],
-        "payment_methods": [{"payment_id": "gift_card_6553672", "amount": 30},
-                            {"payment_id": "gift_card_4366692", "amount": 75}],
+        "passengers": [{"first_name": "Lei", "last_name": "Ito", "dob": "1966-01-18"},
+                       {"first_name": "Mohamed", "last_name": "Thomas", "dob": "1977-11-20"}],
+        "payment_methods": [{"payment_id": "gift_card_6553672", "amount": 130},
+                            {"payment_id": "gift_card_4366692", "amount": 75},
+                            {"payment_id": "gift_card_6405135", "amount": 5}],
         "total_baggages": 0, "nonfree_baggages": 0, "insurance": "no"}, {"reservation_id": "HATHAU"})
     out = certify_interaction(c.build())
     assert at(out, booked).checks["workflow"], at(out, booked).reasons
+
+
+def test_a_payment_method_named_by_its_number() -> None:
+    from trajectory2gym.certify.agreement import _names_method_id
+    from trajectory2gym.certify.turns import Turn
+
+    said = Turn(0, "assistant", "$75 from gift card 4366692 and $5 from gift card 6405135")
+    assert _names_method_id(said, "gift_card_4366692")
+    assert not _names_method_id(said, "gift_card_4366693")
+    assert not _names_method_id(Turn(0, "assistant", "$75 from your card 1234"), "credit_card_1234")  # too short
