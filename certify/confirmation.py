@@ -650,10 +650,12 @@ def _ordered_then_asked(turn: Turn, anchors: Anchors) -> bool:
         return False
     head = turn.text[:turn.text.rfind(turn.clauses[-1].text)].rstrip()
     return head.endswith((".", "!")) and any(
-        not c.question and (_orders_action(c.text, anchors) or _DO_IT.search(c.text)) for c in turn.clauses[:-1])
+        not c.question and (_orders_action(c.text, anchors) or _DO_IT.search(c.text) or _YES_TO.match(c.text))
+        for c in turn.clauses[:-1])
 
 
 _DO_IT = re.compile(r"\b(?:do (?:it|that|this|so)|go ahead|proceed|go for it|please do)\b", re.I)
+_YES_TO = re.compile(r"\W*(?:yes|yeah|yep)\W+(?:to|for)\s+the\b", re.I)  # "yes to the upgrade, on the visa ..."
 
 
 _TOPIC = re.compile(r"\W*(?:and\s+|but\s+)?(?:(?:for|as for|about|regarding|as to|on)\s+(?:the|my|that|this)\s+\w+"

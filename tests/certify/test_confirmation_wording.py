@@ -221,3 +221,24 @@ def test_a_payment_method_named_by_its_number() -> None:
     assert _names_method_id(said, "gift_card_4366692")
     assert not _names_method_id(said, "gift_card_4366693")
     assert not _names_method_id(Turn(0, "assistant", "$75 from your card 1234"), "credit_card_1234")  # too short
+
+
+def test_a_yes_to_the_action_then_a_question_of_its_own(convo: Any, at: Any) -> None:
+    reservation = {"reservation_id": "CW6P7R", "cabin": "economy",
+                   "flights": [{"flight_number": "HAT215", "date": "2024-05-25", "price": 190}],
+                   "passengers": [{"first_name": "Omar", "last_name": "Khan", "dob": "1980-01-01"}],
+                   "payment_history": [{"payment_id": "credit_card_1015271", "amount": 190}]}
+    for reply, confirmed in (("yes to the upgrade, on the visa ending 1454. oh and does our insurance still apply?", True),
+                             ("yes, if the insurance still applies?", False)):
+        c = convo(tools=_specs("airline"), domain="airline")
+        c.user("upgrade CW6P7R to business please, user omar_khan_2363")
+        c.call("get_user_details", {"user_id": "omar_khan_2363"}, {"payment_methods": {"credit_card_1015271": {
+            "source": "credit_card", "brand": "visa", "last_four": "1454", "id": "credit_card_1015271"}}})
+        c.call("get_reservation_details", {"reservation_id": "CW6P7R"}, reservation)
+        c.say("In business HAT215 costs $285 against the $190 you paid, so the upgrade of CW6P7R comes to $95. "
+              "Which card should the $95 go on, your Visa ending 1454?")
+        c.user(reply)
+        done = c.call("update_reservation_flights", {
+            "reservation_id": "CW6P7R", "cabin": "business", "flights": [{"flight_number": "HAT215", "date": "2024-05-25"}],
+            "payment_id": "credit_card_1015271"}, {**reservation, "cabin": "business"})
+        assert at(certify_interaction(c.build()), done).checks["workflow"] is confirmed, reply
