@@ -59,3 +59,20 @@ def test_a_text_miscounting_the_profiles_list_is_not_grounded(convo: Any, said: 
     i = c.say(said)
     decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
     assert [reason_kind(r) for r in decision.reasons] == kinds
+
+
+@pytest.mark.parametrize(("said", "kinds"), [
+    ("On May 24 there are two nonstop flights: HAT170 at 3am and HAT124 at 7pm.", []),
+    ("On May 24 there are three nonstop flights to choose from.", ["text_miscounted"]),
+])
+def test_flights_counted_right_after_a_search_are_its_results(convo: Any, said: str, kinds: list[str]) -> None:
+    c = convo()
+    c.user("move N62ITV to the 24th please")
+    c.call("get_order_details", {"order_id": "N62ITV"}, {"reservation_id": "N62ITV", "flights": [
+        {"flight_number": "HAT170", "date": "2024-05-17", "price": 108}]})
+    c.call("get_product_details", {"product_id": "DFW-LAX"}, [
+        {"flight_number": "HAT124", "scheduled_departure_time_est": "19:00:00", "prices": {"economy": 139}},
+        {"flight_number": "HAT170", "scheduled_departure_time_est": "03:00:00", "prices": {"economy": 118}}])
+    i = c.say(said)
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert [reason_kind(r) for r in decision.reasons] == kinds
