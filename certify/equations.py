@@ -134,9 +134,10 @@ def misremained(text: str) -> list[tuple[str, str]]:
     if "GB" not in text or "used" not in text:
         return out
     for sentence in re.split(r"(?<=[.!?])\s+|\n+", text):
-        left, used, allowance = _LEFT.search(sentence), _USED.search(sentence), _ALLOWANCE.search(sentence)
-        if left is None or used is None or allowance is None:
-            continue
+        found = [list(p.finditer(sentence)) for p in (_LEFT, _USED, _ALLOWANCE)]
+        if any(len(f) != 1 for f in found):
+            continue  # one of them missing, or two lines' figures in one sentence: which goes with which?
+        left, used, allowance = (f[0] for f in found)
         a, u, rest = (float(next(g for g in m.groups() if g)) for m in (allowance, used, left))
         if abs(a - u - rest) > 0.05 and a >= u:
             out.append((f"{rest:g} GB", f"{a:g} GB − {u:g} GB = {a - u:.1f} GB"))
