@@ -694,7 +694,7 @@ class _Run:
                 continue
             for m in _DECIMAL_GB.finditer(sentence):
                 cents = to_cents(m[1]) or 0
-                if self._amount_ok(cents, text):
+                if self._amount_ok(cents, text) or cents in self._user_data():  # or the user's "1.5 GB"
                     self._derived_data.add(cents)
                     continue
                 if said is None:  # visible amounts of data the text states: "3.2 GB of your 5 GB"
@@ -707,7 +707,9 @@ class _Run:
                 # "add 2 GB", then "3.8 GB left".
                 others = (said | self._derived_data | self._user_data()) - {cents}
                 # Two of them apart ("so 1.8 GB remain"), or some of them together (a table's total).
-                if not (any(abs(a - b) == cents for a in others for b in others) or _a_sum_of(cents, others)):
+                # Or one the user asked for with a visible one: "adding 1.5 GB would raise her 3 GB to 4.5 GB".
+                if not (any(abs(a - b) == cents for a in others for b in others) or _a_sum_of(cents, others)
+                        or any(cents - u in self.index.amounts for u in self._user_data())):
                     out.append(m[0])
                     continue
                 self._derived_data.add(cents)

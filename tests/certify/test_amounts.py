@@ -364,3 +364,18 @@ def test_a_payment_method_named_by_the_end_of_its_id(convo, at, said: str, misse
         "credit_card_3432394": {"source": "credit_card", "last_four": "4652", "id": "credit_card_3432394"}}})
     i = c.say(said)
     assert at(certify_interaction(c.build()), i).reasons == [f"text states '{m}' not in visible history" for m in misses]
+
+
+@pytest.mark.parametrize(("said", "misses"), [
+    ("Adding 1.5 GB would raise her allowance to 4.5 GB, which leaves her 1.2 GB on top of the 3.3 GB used.", []),
+    ("Adding 1.5 GB would raise her allowance to 5.5 GB, which leaves her 2.2 GB on top of the 3.3 GB used.",
+     ["5.5 GB", "2.2 GB"]),
+])
+def test_an_amount_of_data_the_user_asked_about_in_a_usage_sentence(convo, at, said: str, misses: list[str]) -> None:
+    c = convo()
+    c.user("How much data has my daughter used? line L1085")
+    c.call("get_order_details", {"order_id": "L1085"}, {"line_id": "L1085", "data_used_gb": 3.3, "data_limit_gb": 3.0})
+    c.say("She has used 3.3 GB of her 3 GB allowance. How much would you like to add?")
+    c.user("Would 1.5 GB get her to the end of the month?")
+    i = c.say(said)
+    assert at(certify_interaction(c.build()), i).reasons == [f"text states '{m}' not in visible history" for m in misses]
