@@ -229,6 +229,7 @@ def test_a_yes_to_the_action_then_a_question_of_its_own(convo: Any, at: Any) -> 
                    "passengers": [{"first_name": "Omar", "last_name": "Khan", "dob": "1980-01-01"}],
                    "payment_history": [{"payment_id": "credit_card_1015271", "amount": 190}]}
     for reply, confirmed in (("yes to the upgrade, on the visa ending 1454. oh and does our insurance still apply?", True),
+                             ("Yes please. Will the insurance still apply?", True),
                              ("yes, if the insurance still applies?", False)):
         c = convo(tools=_specs("airline"), domain="airline")
         c.user("upgrade CW6P7R to business please, user omar_khan_2363")
