@@ -131,7 +131,16 @@ def describes(turn: Turn, anchors: Anchors) -> bool:
     if anchors.account and (_names_account(turn.text, anchors) or _plan_entry_names_account(turn, anchors)):
         return True
     return (not anchors.ids or anchors.names_object(turn.words, turn.compacts)  # no ids: no labels
-            or _names_by_options(turn, anchors) or _names_card(turn, anchors))
+            or _names_by_options(turn, anchors) or _names_card(turn, anchors) or _names_line_ending(turn, anchors))
+
+
+def _names_line_ending(turn: Turn, anchors: Anchors) -> bool:
+    """A line named by the last four digits of its number: "I'll resume the line ending 8111"."""
+    return anchors.phones_stand_for_ids and ("ending" in turn.text or "ends in" in turn.text) and any(
+        anchors.line_of_last_four(m[1]) for m in _LINE_ENDING.finditer(turn.text))
+
+
+_LINE_ENDING = re.compile(r"\b(?:ending|ends)(?: in)?\s+\**(\d{4})\b")
 
 
 def _names_card(turn: Turn, anchors: Anchors) -> bool:

@@ -243,3 +243,19 @@ def test_a_yes_to_the_action_then_a_question_of_its_own(convo: Any, at: Any) -> 
             "reservation_id": "CW6P7R", "cabin": "business", "flights": [{"flight_number": "HAT215", "date": "2024-05-25"}],
             "payment_id": "credit_card_1015271"}, {**reservation, "cabin": "business"})
         assert at(certify_interaction(c.build()), done).checks["workflow"] is confirmed, reply
+
+
+def test_a_line_described_by_the_last_four_digits_of_its_number(convo: Any, at: Any) -> None:
+    for ending, described in (("8111", True), ("3198", False)):
+        c = convo(tools=_specs("telecom"), domain="telecom")
+        c.user("customer C1045. please turn my mother's line back on")
+        c.call("get_customer_by_id", {"customer_id": "C1045"}, {"customer_id": "C1045", "line_ids": ["L1078", "L1079"]})
+        c.call("get_details_by_id", {"id": "L1078"}, {"line_id": "L1078", "phone_number": "555-636-3198",
+                                                      "status": "Suspended"})
+        c.call("get_details_by_id", {"id": "L1079"}, {"line_id": "L1079", "phone_number": "555-537-8111",
+                                                      "status": "Suspended"})
+        c.say(f"I'll resume the line ending {ending} so it is active again; is that right?")
+        c.user("Yes, go ahead.")
+        done = c.call("resume_line", {"customer_id": "C1045", "line_id": "L1079"},
+                      {"message": "Line resumed successfully", "line": {"line_id": "L1079", "status": "Active"}})
+        assert at(certify_interaction(c.build()), done).checks["workflow"] is described, ending
