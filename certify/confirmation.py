@@ -81,7 +81,7 @@ _ASKS_MORE = re.compile(r"^\W*(?:(?:and|oh)\W+)*also\b|\b(?:can|could|would|will
 # "y", "please", "k", "go", a thumbs up: a whole reply to a question.
 _BARE_YES = re.compile(r"^\W*(?:y|ya|yah|yea|please|k+|go|fine|👍|✅)\W*$", re.I)
 _DIRECTIVE = re.compile(r"\b(just|only|please)\b", re.I)
-_DO_THE = re.compile(r"\W*(?:(?:ok(?:ay)?|yes|sure|fine|then)\W+)*(?:please\s+)?(?:do|go with)\s+(?:the|my|that)\b", re.I)
+_DO_THE = re.compile(r"\W*(?:(?:ok(?:ay)?|yes|sure|fine|then)\W+)*(?:please\s+)?(?:do|go with)\s+(?:the|my|that|mine|both|these|those|them)\b", re.I)
 
 
 _SCOPE = re.compile(r"\b(?:just|only)\b([^,;]+)", re.I)  # what "just"/"only" limits a yes to
@@ -409,7 +409,8 @@ def _goes_on(offer: re.Match[str]) -> bool:
 _LAST_FOUR = re.compile(r"(?<![\d-])\d{4}(?![\d-])")
 # The user's own line, in a reply and as they named it before.
 _MINE = re.compile(r"\b(?:mine|my (?:own )?(?:line|number|phone))\b", re.I)
-_MY_LINE_IS = re.compile(r"\bmy (?:own )?(?:line|number|phone|cell)(?: number)? is\s+(\(?\d[\d() .-]{6,}\d)", re.I)
+_MY_LINE_IS = re.compile(r"\b(?:my (?:own )?(?:line|number|phone|cell)(?: number)? is|i'?m on|i am on|i'?m calling "
+                         r"(?:from|on)|calling from)\s+(\(?\d[\d() .-]{6,}\d)", re.I)  # "I'm on 555-509-9873"
 
 
 def _own_line(turns: list[Turn], end: int) -> str:
@@ -972,6 +973,7 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
         pos_this = neg_this = neg_action = pos_other = affirm = ordered = refused = False
         elsewhere: set[int] = set()  # the negated clauses about other objects only ("..., but keep Las Vegas")
         asks_elsewhere = False  # the last clause asks about another object only ("For the Miami one, ...?")
+        topic_other = False  # the latest clause naming an object named another one ("Leave the watch one, 5549.")
         pos_items: set[int] = set()  # which of the call's items (item_groups) the reply names, and how
         neg_items: set[int] = set()
         for clause in turn.clauses:
@@ -1026,6 +1028,7 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
                 # "Yes, do the exchange. The order to cancel is #W5765741": the action by its own verb
                 # (where no sibling shares it), though another clause names another object.
                 this = True
+            topic_other = (other and not this) or (topic_other and not this)
             if affirm and not this and not clause.question and _CORRECTS.match(clause.text) and not _FINE.search(clause.text):
                 affirm = False  # "yes. oh wait his legal name is Jameson": a detail corrected after the yes
                 continue
@@ -1051,7 +1054,9 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
                         affirm = False
                 continue
             # (Sticky: "..., my Dallas trip 48HKTU, does that one have insurance? And how many bags?")
-            asks_elsewhere = clause.question and not this and (other or asks_elsewhere)
+            # ... or of the other object the clause before it named: "Leave the watch one alone, 5549.
+            # How much data has the watch used?"
+            asks_elsewhere = clause.question and not this and (other or asks_elsewhere or topic_other)
             if clause.question or _plans_action(clause.text, anchors):
                 continue  # asking, or taking it on oneself: "Sure, but will I get it all back?"
             if (pick := _ORDINAL_PICK.search(clause.text)) and (listed := _listed_ids(described, anchors)):

@@ -259,3 +259,24 @@ def test_a_line_described_by_the_last_four_digits_of_its_number(convo: Any, at: 
         done = c.call("resume_line", {"customer_id": "C1045", "line_id": "L1079"},
                       {"message": "Line resumed successfully", "line": {"line_id": "L1079", "status": "Active"}})
         assert at(certify_interaction(c.build()), done).checks["workflow"] is described, ending
+
+
+def test_mine_and_my_wifes_but_not_the_watch_then_a_question_about_the_watch(convo: Any, at: Any) -> None:
+    lines = {"L1038": "555-651-5549", "L1039": "555-882-9223", "L1040": "555-509-9873"}
+    c = convo(tools=_specs("telecom"), domain="telecom")
+    c.user("Hi, we're back from our holiday so I'd like roaming switched off on our lines. I'm on 555-509-9873.")
+    c.call("get_customer_by_phone", {"phone_number": "555-509-9873"}, {"customer_id": "C1021",
+                                                                       "line_ids": list(lines)})
+    for line, phone in lines.items():
+        c.call("get_details_by_id", {"id": line}, {"line_id": line, "phone_number": phone, "roaming_enabled": True})
+    c.say("All three lines, 555-651-5549, 555-882-9223 and 555-509-9873, have roaming enabled; shall I disable it "
+          "on all three?")
+    c.user("Do mine and my wife's, that's 9223. Leave the watch one alone, 5549, my granddaughter is still in France "
+           "with it. How much data has the watch used?")
+    mine = c.call("disable_roaming", {"customer_id": "C1021", "line_id": "L1040"}, "Roaming disabled")
+    wife = c.call("disable_roaming", {"customer_id": "C1021", "line_id": "L1039"}, "Roaming disabled")
+    watch = c.call("disable_roaming", {"customer_id": "C1021", "line_id": "L1038"}, "Roaming disabled")
+    out = certify_interaction(c.build())
+    assert at(out, mine).checks["workflow"], at(out, mine).reasons
+    assert at(out, wife).checks["workflow"], at(out, wife).reasons
+    assert not at(out, watch).checks["workflow"]
