@@ -43,6 +43,10 @@ def _book(*observations: Any) -> ItemBook:
     ("Plans cost $40 and 555-123-2002 had the overage.", []),  # "and": another clause's object
     # A charge foreseen by likeness is no claim about the bill.
     ("2002 had a $15.50 overage, so expect a $15.50 overage for 555-123-2001 as well.", []),
+    # After "and", an amount goes with the object after it.
+    ("It is $65.00 for Premium on 555-123-2002 and $40.00 for the Basic plan on 555-123-2003.", []),
+    ("It is $65.00 for Premium on 555-123-2002 and $15.50 for the Basic plan on 555-123-2003.",
+     [("$15.50", "555-123-2003", "5551232002")]),
 ])
 def test_a_line_items_amount_given_to_another_line(text: str, out: list[tuple[str, str, str]]) -> None:
     assert misassigned(text, _book(BILL)) == out
