@@ -237,6 +237,7 @@ def money_numbers_in(text: str) -> list[tuple[str, int]]:
 
 
 _ORDINAL = re.compile(r"\d+(?:st|nd|rd|th)", re.I)
+_NETWORK_MODES = re.compile(r"(?:[2-5]G|LTE)(?:/(?:[2-5]G|LTE))+", re.I)  # a network mode: "5G/4G", "4G/3G/2G"
 _CLOCK_12 = re.compile(r"(?:[01]?\d)(?::[0-5]\d)?[ap]\.?m\.?", re.I)  # a time of day: the time checks' matter
 
 
@@ -308,7 +309,7 @@ def looks_like_identifier(token: str) -> bool:
     if token[0] == "#" or "@" in token:
         return True
     if (token.lstrip("+-−")[:1] == "$" or _ORDINAL.fullmatch(token) or _MEASURE.fullmatch(token)
-            or _CLOCK_12.fullmatch(token)):
+            or _CLOCK_12.fullmatch(token) or _NETWORK_MODES.fullmatch(token)):
         return False  # a price ("$0.10/GB", "+$20.00/month"), a day or a rank ("21st"), a size ("14-inch"), "10:30pm"
     digits = len(_DIGIT.findall(token))
     if digits == 0:

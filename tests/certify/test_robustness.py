@@ -119,6 +119,7 @@ def test_a_size_is_no_identifier() -> None:
     # A price with its sign and unit is a price: "+$20.00/month", "-$5.00/GB".
     assert not any(map(looks_like_identifier, ["+$20.00/month", "-$5.00/GB", "$120.00/month"]))
     assert not any(map(looks_like_identifier, ["10pm", "10:30pm", "11AM", "7a.m."]))  # times: checked as times
+    assert not any(map(looks_like_identifier, ["5G/4G", "4G/3G/2G", "LTE/3G"]))  # network modes
 
 
 def test_the_identifiers_a_text_names_once_each_in_order() -> None:
