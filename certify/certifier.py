@@ -594,7 +594,7 @@ class _Run:
         if ("ending" in text or "ast four" in text or "ast 4" in text or "**" in text or "xx" in text or "XX" in text
                 or "••" in text):  # plain substrings first: "ending in 9182", a card's last four, never shown
             misses += [m[1] for m in _CARD_END.finditer(text) if m[1] in unseen and not self.index.has_string(m[1])
-                       and not self._id_ends_in(m[1])]
+                       and not self._id_ends_in(m[1]) and not self._phone_ends_in(m[1])]
         if _MONTH_NAMES.search(text):  # a month's name first: "delivered on May 3", never shown
             misses += self._unseen_days(text)
         if ":" in text or "m" in text:  # "departing at 16:00" or "at 4pm", where no flight shown leaves then
@@ -658,6 +658,11 @@ class _Run:
             return False
         pattern = re.compile(rf'"[a-z]+(?:_[a-z]+)*_\d*{digits}"')
         return any(pattern.search(low) for low in self.index.json_observations if f'{digits}"' in low)
+
+    def _phone_ends_in(self, digits: str) -> bool:
+        """Whether a phone number shown ends in these digits: "your own line ending 9809" of a line
+        item's "Line 555-462-9809"."""
+        return any(len(k) >= 10 and k.endswith(digits) and k.isdigit() for k in self.index.compacts)
 
     def _unseen_networks(self, text: str) -> list[str]:
         """The network generations ("4G") a statement gives that nothing visible shows; a question

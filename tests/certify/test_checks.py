@@ -393,3 +393,14 @@ def test_an_identifier_whose_final_digits_the_user_corrected(convo) -> None:
         c.user(said)
         retry = c.call("get_user_details", {"user_id": "aarav_jackson_2879"}, {"user_id": "aarav_jackson_2879"})
         assert decision(certify_interaction(c.build()), retry).checks["visibility"] is grounded, said
+
+
+@pytest.mark.parametrize(("said", "ok"), [("your own line ending 9809 is the remaining $90.00", True),
+                                          ("your own line ending 9808 is the remaining $90.00", False)])
+def test_a_line_named_by_the_last_four_digits_of_a_number_shown(convo, said: str, ok: bool) -> None:
+    c = convo()
+    c.user("what is on my bill?")
+    c.call("get_order_details", {"order_id": "B1137"}, {"bill_id": "B1137", "line_items": [
+        {"description": "Unlimited Max - Line 555-462-9809", "amount": 90.0}]})
+    i = c.say(said)
+    assert decision(certify_interaction(c.build()), i).eligible is ok
