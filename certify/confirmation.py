@@ -134,6 +134,13 @@ def describes(turn: Turn, anchors: Anchors) -> bool:
             or _names_by_options(turn, anchors) or _names_card(turn, anchors) or _names_line_ending(turn, anchors))
 
 
+def _asks_of_other_action(clause: Clause, anchors: Anchors) -> bool:
+    """A question about another action by its verb, not this one's: "on the cancel, does the 826.70
+    come back in one go?" after a yes to the return."""
+    line = " " + " ".join(sorted(clause.words)) + " "
+    return says(line, ACTION_STEMS - anchors.stems) and not says(line, anchors.stems)
+
+
 def _names_line_ending(turn: Turn, anchors: Anchors) -> bool:
     """A line named by the last four digits of its number: "I'll resume the line ending 8111"."""
     return anchors.phones_stand_for_ids and ("ending" in turn.text or "ends in" in turn.text) and any(
@@ -997,10 +1004,11 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
             # Names another known object: the confirmation is scoped, not a bare "yes". An object is
             # known by its name, or by an identifier shaped like one of this call's (#W8770097 for
             # an order, when this call cancels #W5183325).
-            other = not this and (
+            mentions_other = not this and (
                 bool(named)
-                or any(index.label_words(t) or anchors.rival_id(t) for t in clause.ids)
-            ) and not _TOO.search(clause.text)  # "yes, and go ahead with the kettle too": more, not a scope
+                or any(index.label_words(t) or anchors.rival_id(t) for t in clause.ids))
+            # "yes, and go ahead with the kettle too": more, not a scope
+            other = mentions_other and not _TOO.search(clause.text)
             if not this and anchors.rival_objects:
                 # Same-verb tools told apart by their objects: "yes for the bag, no upgrade" says
                 # yes to the bag update and no to the cabin change.
@@ -1028,7 +1036,7 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
                 # "Yes, do the exchange. The order to cancel is #W5765741": the action by its own verb
                 # (where no sibling shares it), though another clause names another object.
                 this = True
-            topic_other = (other and not this) or (topic_other and not this)
+            topic_other = ((other or mentions_other) and not this) or (topic_other and not this)
             if affirm and not this and not clause.question and _CORRECTS.match(clause.text) and not _FINE.search(clause.text):
                 affirm = False  # "yes. oh wait his legal name is Jameson": a detail corrected after the yes
                 continue
@@ -1056,7 +1064,8 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
             # (Sticky: "..., my Dallas trip 48HKTU, does that one have insurance? And how many bags?")
             # ... or of the other object the clause before it named: "Leave the watch one alone, 5549.
             # How much data has the watch used?"
-            asks_elsewhere = clause.question and not this and (other or asks_elsewhere or topic_other)
+            asks_elsewhere = clause.question and not this and (
+                other or asks_elsewhere or topic_other or _asks_of_other_action(clause, anchors))
             if clause.question or _plans_action(clause.text, anchors):
                 continue  # asking, or taking it on oneself: "Sure, but will I get it all back?"
             if (pick := _ORDINAL_PICK.search(clause.text)) and (listed := _listed_ids(described, anchors)):

@@ -280,3 +280,24 @@ def test_mine_and_my_wifes_but_not_the_watch_then_a_question_about_the_watch(con
     assert at(out, mine).checks["workflow"], at(out, mine).reasons
     assert at(out, wife).checks["workflow"], at(out, wife).reasons
     assert not at(out, watch).checks["workflow"]
+
+
+def test_a_question_about_another_action_or_an_aside_object_after_a_yes(convo: Any, at: Any) -> None:
+    order = {"order_id": "#W7736708", "status": "delivered", "items": [
+        {"name": "Notebook", "product_id": "2892623495", "item_id": "6574183535", "price": 28.14, "options": {}}],
+        "payment_history": [{"amount": 28.14, "payment_method_id": "credit_card_4190576"}]}
+    for reply, confirmed in (
+            ("yes on the return. on the cancel, does the 826.70 come back in one go?", True),
+            ("go. also separate thing, order #W6885344 has a backpack. does switching it change the price?", True),
+            ("yes on the return. will the refund come back in one go?", False)):
+        c = convo()
+        c.user("return the notebook from #W7736708 please, and cancel #W6885344")
+        c.call("get_order_details", {"order_id": "#W7736708"}, order)
+        c.call("get_order_details", {"order_id": "#W6885344"}, {"order_id": "#W6885344", "status": "pending",
+                                                                  "items": []})
+        c.say("I'll request the return of the notebook (item 6574183535) from #W7736708 with the 28.14 refunded to "
+              "credit_card_4190576, and cancel #W6885344. Can I go ahead with both?")
+        c.user(reply)
+        done = c.call("return_delivered_order_items", {"order_id": "#W7736708", "item_ids": ["6574183535"],
+                                                       "payment_method_id": "credit_card_4190576"}, order)
+        assert at(certify_interaction(c.build()), done).checks["workflow"] is confirmed, reply
