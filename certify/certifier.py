@@ -142,6 +142,9 @@ _RESULT_ID = re.compile(r'\s*\{\s*"\w+_id"\s*:\s*"([^"]+)"')  # the object a wri
 _CLOCK_SAID = re.compile(r"(?<![\d:.$\-–→>])([01]?\d|2[0-3]):([0-5]\d)(?![\d:+\-–→])(\s*[ap]\.?m\b\.?)?", re.I)
 _HOUR_SAID = re.compile(r"(?<![\d:.$])([01]?\d)()(\s?[ap]\.?m\b)", re.I)
 _TAIL_DIGITS = re.compile(r"(.*[A-Za-z_-])(\d{3,})")  # an identifier's name part and its final digits
+# A day written month first after a word that dates something: "by 5/29", "on 5/22/2024".
+_SLASH_DAY = re.compile(r"\b(?:on|by|until|till|before|after|from|since|around)\s+(\d{1,2})/(\d{1,2})(?:/(\d{4}|\d{2}))?\b",
+                        re.I)
 # A time as a user writes it: "15:00", "3pm", "3:30 p.m." (minutes, or am/pm, make it a time).
 _USER_CLOCK = re.compile(r"(?<![\d:.$])([01]?\d|2[0-3])(?::([0-5]\d))?(?![\d:])(\s*[ap]\.?m\b)?", re.I)
 # A connection speed a text states: "275 Mbps", "1.2 Gbps" (read from a speed test, never guessed).
@@ -597,6 +600,8 @@ class _Run:
                        and not self._id_ends_in(m[1]) and not self._phone_ends_in(m[1])]
         if _MONTH_NAMES.search(text):  # a month's name first: "delivered on May 3", never shown
             misses += self._unseen_days(text)
+        if "/" in text:  # "back on your statement by 5/29", a day no message gives
+            misses += [m[0].split()[-1] for m in _SLASH_DAY.finditer(text) if not self._slash_day_shown(m)]
         if ":" in text or "m" in text:  # "departing at 16:00" or "at 4pm", where no flight shown leaves then
             misses += self._unseen_times(text)
         if "G" in text and _NETWORK.search(text):  # "you should now see 4G", where the bar shows 5G
@@ -851,6 +856,14 @@ class _Run:
                        or (next_day and index.time_part_shown(f"{h:02d}:{minute}+1")) for h in hours):
                 out.append(m[0].strip())  # ("arrives 01:30 next day": shown as "01:30:00+1")
         return out
+
+    def _slash_day_shown(self, m: re.Match[str]) -> bool:
+        month, day = int(m[1]), int(m[2])
+        if not (1 <= month <= 12 and 1 <= day <= 31):
+            return True  # no date: nothing to check
+        year = int(m[3]) + (2000 if len(m[3]) == 2 else 0) if m[3] else None
+        return (self.index.day_shown(month, day, year) or f"{month} {day}" in self.index.bigrams
+                or any(iso.endswith(f"-{month:02d}-{day:02d}") for iso in (*self._derived_days, *self._obs_days.values())))
 
     def _unseen_days(self, text: str) -> list[str]:
         """The dates a text writes with a month's name ("May 3", "3 May 2024") that nothing visible

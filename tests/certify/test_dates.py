@@ -182,3 +182,17 @@ def test_a_weekday_the_user_named_said_as_its_date(convo, at, said: str, grounde
     c.user("I need to move my flight to next friday.")
     i = c.say(said)
     assert at(certify_interaction(c.build()), i).eligible is grounded
+
+
+@pytest.mark.parametrize(("said", "grounded"), [
+    ("You should see the refund by 5/29 at the latest.", False),  # a day nothing gives
+    ("I have the camera you bought on 5/18 in front of me.", True),  # the user's own day
+    ("The order placed on 5/14/2024 is pending.", True),  # shown as 2024-05-14
+    ("We're open 24/7 for returns.", True),  # no date
+])
+def test_a_day_written_month_first_must_be_visible(convo, at, said: str, grounded: bool) -> None:
+    c = convo()
+    c.user("I bought the same camera in a store on 5/18, cancel my order please")
+    c.call("get_order_details", {"order_id": "#W4566809"}, {"order_id": "#W4566809", "order_date": "2024-05-14"})
+    i = c.say(said)
+    assert at(certify_interaction(c.build()), i).eligible is grounded
