@@ -93,8 +93,10 @@ from trajectory2gym.certify.reasons import reason
 from trajectory2gym.certify.reported_payments import (
     GATE,
     history_methods,
+    history_refunds,
     misbranded_cards,
     misnamed_cards,
+    misnamed_past_refunds,
     misnamed_payers,
     misnamed_refund_methods,
     paid_with_fours,
@@ -920,10 +922,10 @@ class _Run:
                         out.add(f"{hour_24(int(m[1]), m[3]):02d}:{m[2] or '00'}")
         return out
 
-    def _misnamed_payers(self, content: str) -> list[tuple[str, str, str]]:
-        """(object, kind said, methods shown) for each kind of method (or card, by its last four
-        digits) a text says its one object with a payment history was paid with, where the history
-        shows none of that kind (or no card ending so)."""
+    def _misnamed_payers(self, content: str) -> list[tuple[str, str, str, bool]]:
+        """(object, kind said, methods shown, whether said of a refund) for each kind of method (or
+        card, by its last four digits) a text says its one object with a payment history was paid
+        with, or refunded to, where the history shows none of that kind (or no card ending so)."""
         histories = {t: held for t in identifiers_in(content)  # as written ("#W4689314"), or without its sign
                      if isinstance(held := self.index.field_of(t, "payment_history")
                                    or self.index.field_of(t.lstrip("#"), "payment_history"), list)}
@@ -931,10 +933,13 @@ class _Run:
             return []
         owner, history = histories.popitem()
         methods = history_methods(history)
-        out = [(owner, said, ", ".join(sorted(methods))) for said in misnamed_payers(content, methods)]
+        out = [(owner, said, ", ".join(sorted(methods)), False) for said in misnamed_payers(content, methods)]
+        # "... was cancelled and its full 1613.76 was refunded to your PayPal", where it shows a card
+        refunds = history_refunds(history)
+        out += [(owner, said, ", ".join(sorted(refunds)), True) for said in misnamed_past_refunds(content, refunds)]
         # "paid with your Visa ending 6791", where the one card it shows ends 8484
         fours = {four for m in methods if (four := self.index.field_of(m, "last_four")) is not None}
-        out += [(owner, f"the card ending {said}", ", ".join(sorted(methods)))
+        out += [(owner, f"the card ending {said}", ", ".join(sorted(methods)), False)
                 for said in paid_with_fours(content) if fours and said not in fours]
         return out
 
@@ -1173,10 +1178,11 @@ class _Run:
             # "roaming is currently disabled on 555-123-2002", where it shows true
             for ident, feature, flag in switched(content, self._switch_of):
                 reasons.append(reason("text_contradicts_status", arg=ident, detail=f"{feature}_enabled={flag}"))
-        if "paid" in content and "paymenthistory" in self.index.compacts:
+        if ("paid" in content or "refunded" in content) and "paymenthistory" in self.index.compacts:
             # "79G8A9 ... was paid in full with your Mastercard", where its history shows a gift card
-            for owner, said, methods in self._misnamed_payers(content):
-                reasons.append(reason("text_misstated_payer", arg=owner, value=said, detail=methods))
+            for owner, said, methods, refund in self._misnamed_payers(content):
+                reasons.append(reason("text_misstated_past_refund" if refund else "text_misstated_payer",
+                                      arg=owner, value=said, detail=methods))
         if self._today is not None and "days" in content:  # "due 2025-02-19, 4 days ago", today 2025-02-25
             for written, then, actual in miscounted_days(content, self._today):
                 reasons.append(reason("text_miscounted_days", value=written, arg=then, detail=actual))

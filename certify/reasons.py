@@ -35,6 +35,8 @@ TEMPLATES: dict[str, tuple[str, str]] = {
                                                    "result refunds {detail}"),
     "text_misstated_payer": ("visibility", "text says {arg} was paid with {value}, where its payment history "
                                            "shows {detail}"),
+    "text_misstated_past_refund": ("visibility", "text says {arg} was refunded to {value}, where its payment "
+                                                 "history shows refunds to {detail}"),
     "text_misnamed_card": ("visibility", "text names the card ending {value} for what the write moved, where it "
                                          "used {detail}"),
     "text_miscounted_days": ("visibility", "text counts {value} since {arg}, where the current date the "

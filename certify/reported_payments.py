@@ -172,3 +172,23 @@ def history_methods(value: Any) -> set[str]:
     used: set[str] = set()
     _walk(value, set(), used)
     return used
+
+
+def history_refunds(value: Any) -> set[str]:
+    """The payment methods a ``payment_history`` shows refunds to."""
+    refunded: set[str] = set()
+    _walk(value, refunded, set())
+    return refunded
+
+
+# A refund said as done: "its full 1613.76 was refunded to your PayPal account".
+_WAS_REFUNDED = re.compile(r"\b(?:was|were|has been|have been|got|been)\s+(?:fully\s+|already\s+)?refunded\b", re.I)
+
+
+def misnamed_past_refunds(text: str, refunds: set[str]) -> list[str]:
+    """The kinds of method a text says a refund already went to that none of ``refunds`` (what the
+    object's payment history refunded to) is."""
+    if not refunds or _WAS_REFUNDED.search(text) is None:
+        return []
+    return [said for sentence in re.split(r"(?<=[.!?;])\s+", text) if _WAS_REFUNDED.search(sentence)
+            for said in misnamed_refund_methods(sentence, refunds)]

@@ -201,3 +201,21 @@ def test_a_card_named_by_brand_and_last_four_must_be_that_card(convo: Any, at: A
                     {"credit_card_8897086": ("mastercard", "4336"), "credit_card_4784224": ("visa", "8902")})
     i = c.say(said)
     assert [r for r in at(certify_interaction(c.build()), i).reasons if "calls the card" in r] == reasons
+
+
+@pytest.mark.parametrize(("said", "kinds"), [
+    ("Yes, order #W8377068 was cancelled and its full 1613.76 was refunded to your PayPal account.",
+     ["text_misstated_past_refund"]),
+    ("Yes, order #W8377068 was cancelled and its full 1613.76 was refunded to your credit card.", []),
+    ("Order #W8377068 is cancelled; a new refund would go to your PayPal if you like.", []),  # no refund said done
+])
+def test_a_refund_said_done_goes_where_the_payment_history_shows(convo: Any, at: Any, said: str,
+                                                                 kinds: list[str]) -> None:
+    c = convo()
+    c.user("was my order #W8377068 refunded?")
+    c.call("get_order_details", {"order_id": "#W8377068"}, {
+        "order_id": "#W8377068", "status": "cancelled",
+        "payment_history": [{"transaction_type": "payment", "amount": 1613.76, "payment_method_id": "credit_card_2641784"},
+                            {"transaction_type": "refund", "amount": 1613.76, "payment_method_id": "credit_card_2641784"}]})
+    i = c.say(said)
+    assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
