@@ -96,6 +96,7 @@ from trajectory2gym.certify.reported_payments import (
     history_refunds,
     misbranded_cards,
     misnamed_cards,
+    misnamed_charge_methods,
     misnamed_past_refunds,
     misnamed_payers,
     misnamed_refund_methods,
@@ -1224,7 +1225,7 @@ class _Run:
             self._report_reasons(content, reasons)  # (a transfer moves no money: "the $50 charge" it is about)
         # "refunded to your PayPal", where it went to a gift card; "charged to your Visa ending in
         # 5735", where the write used the one ending 8939
-        if self._writes and ((refund := GATE.search(content) is not None) or "ending" in content):
+        if self._writes and ((refund := GATE.search(content) is not None) or "ending" in content or "harg" in content):
             self._payment_reasons(content, refund, reasons)
         if ("GB" in content or "MB" in content) and MEASURE.search(content):  # substrings first
             # "| L1007 | 12.8 GB |", where L1007 shows 9.5 and 12.8 is L1005's
@@ -1289,6 +1290,9 @@ class _Run:
         if refund:
             for said in misnamed_refund_methods(content, refunded):
                 reasons.append(reason("text_misstated_refund_method", value=said, detail=", ".join(sorted(refunded))))
+        if "harg" in content and (touched := used | refunded):  # "charged to your Mastercard", where it used a gift card
+            for said in misnamed_charge_methods(content, touched):
+                reasons.append(reason("text_misstated_charge_method", value=said, detail=", ".join(sorted(touched))))
         if "ending" in content:
             fours = {str(four) for m in used if (four := self.index.field_of(m, "last_four")) is not None}
             back = {str(four) for m in refunded if (four := self.index.field_of(m, "last_four")) is not None}

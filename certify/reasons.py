@@ -35,6 +35,8 @@ TEMPLATES: dict[str, tuple[str, str]] = {
                                                    "result refunds {detail}"),
     "text_misstated_payer": ("visibility", "text says {arg} was paid with {value}, where its payment history "
                                            "shows {detail}"),
+    "text_misstated_charge_method": ("visibility", "text names {value} as what a charge goes to, where the call "
+                                                   "charged {detail}"),
     "text_misstated_past_refund": ("visibility", "text says {arg} was refunded to {value}, where its payment "
                                                  "history shows refunds to {detail}"),
     "text_misnamed_card": ("visibility", "text names the card ending {value} for what the write moved, where it "

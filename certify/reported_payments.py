@@ -31,6 +31,18 @@ _NAMED = re.compile(
     r"(?:original\s+|existing\s+|same\s+)?" + _KIND_PHRASES)
 
 
+# ... and where a charge goes: "the 11.99 difference will be charged to your Mastercard ending 1020".
+_CHARGED = re.compile(
+    r"\b(?:charg(?:ed|ing)|billed|debited|taken from|deducted from)\b[^.!?;\n]{0,40}?\b(?:to|on|onto|from)?\s*(?:your|the)\s+"
+    r"(?:original\s+|existing\s+|same\s+)?" + _KIND_PHRASES)
+
+
+def misnamed_charge_methods(text: str, methods: set[str]) -> list[str]:
+    """The kinds of payment method a text says a charge goes to that none of ``methods`` (what the
+    writes charged) is."""
+    return _not_among((m[1] for m in _CHARGED.finditer(text.lower().replace("*", ""))), methods)
+
+
 def _kind_said(phrase: str) -> str:
     """The kind (``anchors.payment_kind``) a phrase of ``_NAMED`` names: by its first or last word
     ("gift card", "travel certificate"), else a card ("card ending", "american express", "discover")."""

@@ -219,3 +219,27 @@ def test_a_refund_said_done_goes_where_the_payment_history_shows(convo: Any, at:
                             {"transaction_type": "refund", "amount": 1613.76, "payment_method_id": "credit_card_2641784"}]})
     i = c.say(said)
     assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
+
+
+@pytest.mark.parametrize(("report", "kinds"), [
+    ("The exchange is requested, and the 11.99 difference will be charged to your Mastercard.",
+     ["text_misstated_charge_method"]),
+    ("The exchange is requested, and the 11.99 difference will be charged to your gift card.", []),
+])
+def test_a_charge_reported_after_a_write_goes_to_the_method_it_used(convo: Any, at: Any, report: str,
+                                                                    kinds: list[str]) -> None:
+    order = {"order_id": "#W8632528", "status": "delivered", "items": [
+        {"name": "Hiking Boots", "product_id": "7363354090", "item_id": "2185126308", "price": 241.9,
+         "options": {"size": "10"}}], "payment_history": [{"amount": 241.9, "payment_method_id": "gift_card_7219486"}]}
+    c = convo()
+    c.user("exchange my boots in #W8632528 for item 1615379700, pay with my gift card gift_card_7219486")
+    c.call("get_order_details", {"order_id": "#W8632528"}, order)
+    c.say("Exchange the Hiking Boots (2185126308) in #W8632528 for item 1615379700, the 11.99 difference charged to "
+          "gift card gift_card_7219486. Confirm?")
+    c.user("yes")
+    c.call("exchange_delivered_order_items", {"order_id": "#W8632528", "item_ids": ["2185126308"],
+                                              "new_item_ids": ["1615379700"], "payment_method_id": "gift_card_7219486"},
+           {**order, "status": "exchange requested", "exchange_payment_method_id": "gift_card_7219486",
+            "exchange_price_difference": 11.99})
+    i = c.say(report)
+    assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
