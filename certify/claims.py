@@ -22,7 +22,8 @@ _DONE = re.compile(
     r"modified|processed|submitted|placed|issued|refunded|exchanged|returned|added|removed|applied|enabled|disabled|"
     r"activated|suspended|resumed|switched|moved|upgraded|downgraded|scheduled|made|set|turned (?:on|off))|"
     r"is now|are now|"
-    r"(?<!\bi )(?<!\bwe )will now|you(?:'re| are) (?:now |all )?(?:booked|confirmed|set))\b",  # "your order will now ship to ...", not "I will now try again"
+    r"(?<!\bi )(?<!\bwe )will now|you(?:'re| are) (?:now |all )?(?:booked|confirmed|set|being transferred|transferred)|"
+    r"(?:i'?ve|i have) (?:now )?transferred you)\b",  # "your order will now ship to ...", not "I will now try again"
     re.I,
 )
 # Words that tell of the failure, or ask before going on: the text reports the error.

@@ -448,3 +448,14 @@ def test_the_new_object_a_text_names_is_the_one_the_write_created(convo: Any, at
     i = c.say(f"All fixed:\n- Old reservation **HATHAT**: cancelled\n- New reservation **{said}**: booked")
     reasons = at(certify_interaction(c.build()), i).reasons
     assert [reason_kind(r) for r in reasons if "another object" in r] == kinds
+
+
+def test_a_transfer_said_under_way_after_the_transfer_failed(convo) -> None:
+    for obs, eligible in (("Error: unexpected argument 'reason' for transfer_to_human_agents", False),
+                          ("Transfer successful", True)):
+        c = convo()
+        c.user("I want a human")
+        c.call("transfer_to_human_agents", {"summary": "User asks for a human agent."}, obs)
+        i = c.say("You're now being transferred to a human agent; please hold on.")
+        d = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+        assert d.eligible is eligible, obs
