@@ -707,7 +707,8 @@ def _defers_this(turn: Turn, anchors: Anchors, index: EvidenceIndex) -> bool:
     for k, clause in enumerate(_comma_parts(turn.clauses)):
         side = _object_side(clause.words, anchors)
         if not (put_off := DEFER.search(clause.text)):
-            named |= side > 0  # "Go ahead with the bags": this action said by its object
+            # "Go ahead with the bags": this action said by its object, or by its tool's word ("roaming")
+            named |= side > 0 or not clause.words.isdisjoint(anchors.own - {anchors.verb})
             continue
         if k and side <= 0 and _TOO.search(clause.text, 0, put_off.start()):
             elsewhere = True  # "Yes cancel it. Oh and also add a bag — wait, I'll decide later": the added request
@@ -721,11 +722,16 @@ def _defers_this(turn: Turn, anchors: Anchors, index: EvidenceIndex) -> bool:
         if side > 0 or (side == 0 and not named and anchors.mentioned_in(clause.words, clause.keys)):
             return True
         if (side < 0 or index.names_any(clause.words) or any(anchors.rival_id(t) for t in clause.ids)
-                or _place_side(clause.text, clause.words, anchors) < 0):
-            elsewhere = True
+                or _place_side(clause.text, clause.words, anchors) < 0
+                or (named and _PUT_OFF_WHAT.search(clause.text))):
+            elsewhere = True  # ... "Please turn roaming on. Hold off on the extra data for now"
         elif not elsewhere:
             return True
     return False
+
+
+# What a deferral puts off, named right after it: "hold off on the extra data".
+_PUT_OFF_WHAT = re.compile(r"\b(?:hold off|hold|wait|skip|pass)\s+(?:on|with)\s+(?:the|those|these|any)\s+\w+", re.I)
 
 
 def _settled_after(turn: Turn, anchors: Anchors) -> bool:

@@ -301,3 +301,20 @@ def test_a_question_about_another_action_or_an_aside_object_after_a_yes(convo: A
         done = c.call("return_delivered_order_items", {"order_id": "#W7736708", "item_ids": ["6574183535"],
                                                        "payment_method_id": "credit_card_4190576"}, order)
         assert at(certify_interaction(c.build()), done).checks["workflow"] is confirmed, reply
+
+
+def test_a_yes_to_one_action_and_a_hold_on_another(convo: Any, at: Any) -> None:
+    c = convo(tools=_specs("telecom"), domain="telecom")
+    c.user("customer C1037, my phone won't send pictures in Japan, line L1068")
+    c.call("get_details_by_id", {"id": "L1068"}, {"line_id": "L1068", "roaming_enabled": False, "data_used_gb": 30.4})
+    c.say("International roaming is off on L1068, and you've used your data. I can enable roaming, and I can add data "
+          "at $2.50 per GB. Would you like me to do both?")
+    c.user("Please turn roaming on. Hold off on the extra data for now, I want to see if that alone fixes it.")
+    roaming = c.call("enable_roaming", {"customer_id": "C1037", "line_id": "L1068"}, "Roaming enabled")
+    c.user("still nothing")
+    c.say("Shall I turn roaming on for L1068 again?")
+    c.user("Hmm, hold off, I want to see if it fixes itself.")
+    again = c.call("enable_roaming", {"customer_id": "C1037", "line_id": "L1068"}, "Roaming enabled")
+    out = certify_interaction(c.build())
+    assert at(out, roaming).checks["workflow"], at(out, roaming).reasons
+    assert not at(out, again).checks["workflow"]
