@@ -306,6 +306,7 @@ def test_a_question_about_another_action_or_an_aside_object_after_a_yes(convo: A
 def test_a_yes_to_one_action_and_a_hold_on_another(convo: Any, at: Any) -> None:
     c = convo(tools=_specs("telecom"), domain="telecom")
     c.user("customer C1037, my phone won't send pictures in Japan, line L1068")
+    c.call("get_customer_by_id", {"customer_id": "C1037"}, {"customer_id": "C1037", "line_ids": ["L1068"]})
     c.call("get_details_by_id", {"id": "L1068"}, {"line_id": "L1068", "roaming_enabled": False, "data_used_gb": 30.4})
     c.say("International roaming is off on L1068, and you've used your data. I can enable roaming, and I can add data "
           "at $2.50 per GB. Would you like me to do both?")
