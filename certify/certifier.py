@@ -148,6 +148,10 @@ _TAIL_DIGITS = re.compile(r"(.*[A-Za-z_-])(\d{3,})")  # an identifier's name par
 # A day written month first after a word that dates something: "by 5/29", "on 5/22/2024".
 _SLASH_DAY = re.compile(r"\b(?:on|by|until|till|before|after|from|since|around)\s+(\d{1,2})/(\d{1,2})(?:/(\d{4}|\d{2}))?\b",
                         re.I)
+# An amount the agent says it got wrong before: "I quoted $129.95 earlier", "I misstated the refund as
+# $142.52 a moment ago".
+_TAKEN_BACK = re.compile(r"\bI\s+(?:quoted|misstated|mis-stated|stated|said|told you|gave you|wrote)\b[^.;:()$]{0,30}?"
+                         r"\$?(\d[\d,]*(?:\.\d+)?)[^.;:()$]{0,20}?\b(?:earlier|before|a moment ago|previously)\b")
 # A time as a user writes it: "15:00", "3pm", "3:30 p.m." (minutes, or am/pm, make it a time).
 _USER_CLOCK = re.compile(r"(?<![\d:.$])([01]?\d|2[0-3])(?::([0-5]\d))?(?![\d:])(\s*[ap]\.?m\b)?", re.I)
 # A connection speed a text states: "275 Mbps", "1.2 Gbps" (read from a speed test, never guessed).
@@ -632,6 +636,11 @@ class _Run:
                 found = money_numbers_in(money)
             data: set[int] | None = None
             unknown: list[tuple[str, int]] = []
+            if "earlier" in money or "moment ago" in money or "misstated" in money or "before" in money:
+                # "(Sorry, I quoted $129.95 earlier; the correct difference is $119.95.)": the wrong
+                # figure taken back is no claim
+                taken_back = {m[1] for m in _TAKEN_BACK.finditer(money)}
+                found = [(w, c) for w, c in found if w.lstrip("$") not in taken_back]
             for k, (written, cents) in enumerate(found):
                 if not self._amount_ok(cents, money):
                     if data is None:

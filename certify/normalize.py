@@ -267,7 +267,8 @@ def without_data_amounts(text: str) -> str:
 # "14.5-inch", "1,000 ml"): a size, no money amount. Not after "$".
 _SPACED_MEASURE = re.compile(r"(?<![\d$.,])\d[\d,]*(?:\.\d+)?[ -]?(?:inch(?:es)?|ft|foot|feet|cm|mm|ml|liters?|"
                              r"litres?|oz|ounces?|lbs?|pounds?|kg|grams?|gallons?|quarts?|cups?|watts?|volts?|"
-                             r"mah|mp|megapixels?|ghz|mhz|hz|miles?|km)\b", re.I)
+                             r"mah|mp|megapixels?|ghz|mhz|hz|miles?|km)\b"
+                             r"|(?<![\d$.,])\d+(?:\.\d+)?[\"″”](?!\w)", re.I)  # a screen's 6.1": inches
 
 
 def without_measures(text: str) -> str:

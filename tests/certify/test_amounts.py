@@ -379,3 +379,18 @@ def test_an_amount_of_data_the_user_asked_about_in_a_usage_sentence(convo, at, s
     c.user("Would 1.5 GB get her to the end of the month?")
     i = c.say(said)
     assert at(certify_interaction(c.build()), i).reasons == [f"text states '{m}' not in visible history" for m in misses]
+
+
+@pytest.mark.parametrize(("said", "misses"), [
+    ('Smartphone (black, 128GB, 6.5") – $1,128.99', []),  # a screen size in inches is no money
+    ("The difference was $119.95. (Sorry, I quoted $129.95 earlier; the correct difference is $119.95.)", []),
+    ("The difference was $119.95, or maybe $129.95.", ["$129.95"]),
+    ("$119.95 was charged. I misstated the refund as $142.52 a moment ago.", []),
+])
+def test_sizes_and_figures_taken_back_are_no_amounts(convo, at, said: str, misses: list[str]) -> None:
+    c = convo()
+    c.user("what did the change cost?")
+    c.call("get_order_details", {"order_id": "#W3510092"}, {"order_id": "#W3510092", "price": 1128.99,
+                                                            "difference": 119.95})
+    i = c.say(said)
+    assert at(certify_interaction(c.build()), i).reasons == [f"text states '{m}' not in visible history" for m in misses]
