@@ -482,10 +482,15 @@ def _options_said(options: tuple[str, ...], turn: Turn) -> set[str]:
     found = set()
     for option in options:
         phrase = option.replace("_", " ").lower()
-        if (" " in phrase or len(phrase) >= 6) and phrase in low and any(
-                not _NOT_CHOSEN.search(low, max(0, m.start() - 16), m.start()) and not _LEFT_AFTER.match(low, m.end())
-                for m in _whole_words(phrase).finditer(low)):
-            found.add(option)
+        if not (" " in phrase or len(phrase) >= 6):
+            continue
+        # "I no longer need it" says "no longer needed"
+        for form in (phrase, phrase[:-2]) if " " in phrase and phrase.endswith("ed") else (phrase,):
+            if form in low and any(
+                    not _NOT_CHOSEN.search(low, max(0, m.start() - 16), m.start()) and not _LEFT_AFTER.match(low, m.end())
+                    for m in _whole_words(form).finditer(low)):
+                found.add(option)
+                break
     return found
 
 
@@ -855,6 +860,21 @@ def _last_said(turns: list[Turn], at: int, find: Callable[[Turn], AbstractSet[_S
     return frozenset()
 
 
+def _said_of_this(turns: list[Turn], at: int, find: Callable[[Turn], AbstractSet[_Said]],
+                  anchors: Anchors) -> AbstractSet[_Said]:
+    """What ``find`` finds in a sentence of the user's latest reply that names this call's object by
+    its identifier ("The first two I no longer need. W8367380 I ordered by mistake."), where a reply
+    gives each object its own choice."""
+    reply = next((t for t in reversed(turns[at:]) if t.role == "user"), None)
+    if reply is None or not anchors.ids & reply.compacts:
+        return frozenset()
+    for sentence in SENTENCE.split(reply.text):
+        part = Turn(-1, "user", sentence)
+        if anchors.ids & part.compacts and (said := find(part)):
+            return said
+    return frozenset()
+
+
 def _names_method_id(turn: Turn, value: str) -> bool:
     """Whether a message names a payment method by its id, or by the id's number ("$75 from gift
     card 4366692" names gift_card_4366692)."""
@@ -873,7 +893,7 @@ def _choice_not_stated(turns: list[Turn], at: int, anchors: Anchors) -> ConfirmV
             find = partial(_yes_no_said, arg.lower().replace("_", " ").split()[-1])
         else:
             find = partial(_options_said, options)
-        said = _last_said(turns, at, find)
+        said = _said_of_this(turns, at, find, anchors) or _last_said(turns, at, find)
         if said and value not in said:
             return ConfirmVerdict(False, "argument_not_confirmed", f"stated: {', '.join(sorted(said))}", arg, value)
     for arg, value, kind in anchors.payments:

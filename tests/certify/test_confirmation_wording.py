@@ -319,3 +319,22 @@ def test_a_yes_to_one_action_and_a_hold_on_another(convo: Any, at: Any) -> None:
     out = certify_interaction(c.build())
     assert at(out, roaming).checks["workflow"], at(out, roaming).reasons
     assert not at(out, again).checks["workflow"]
+
+
+def test_a_reply_giving_each_order_its_own_cancellation_reason(convo: Any, at: Any) -> None:
+    orders = {"#W1242543": 184.13, "#W9232383": 900.44, "#W8367380": 1003.22}
+    c = convo()
+    c.user("cancel all three of my pending orders")
+    for order, total in orders.items():
+        c.call("get_order_details", {"order_id": order}, {"order_id": order, "status": "pending", "items": [],
+                                                          "payment_history": [{"amount": total}]})
+    c.say("All three are pending, so they can be cancelled: #W1242543, #W9232383 and #W8367380. What's the reason for each: no longer "
+          "needed, or ordered by mistake?")
+    c.user("The first two I no longer need. W8367380 I ordered by mistake. Yes, please cancel all three.")
+    first = c.call("cancel_pending_order", {"order_id": "#W1242543", "reason": "no longer needed"}, {"ok": True})
+    third = c.call("cancel_pending_order", {"order_id": "#W8367380", "reason": "no longer needed"}, {"ok": True})
+    right = c.call("cancel_pending_order", {"order_id": "#W8367380", "reason": "ordered by mistake"}, {"ok": True})
+    out = certify_interaction(c.build())
+    assert at(out, first).checks["workflow"], at(out, first).reasons
+    assert [reason_kind(r) for r in at(out, third).reasons] == ["argument_not_confirmed"]
+    assert at(out, right).checks["workflow"], at(out, right).reasons
