@@ -730,6 +730,9 @@ def _defers_this(turn: Turn, anchors: Anchors, index: EvidenceIndex) -> bool:
     return False
 
 
+_STATES_FACT = re.compile(r"^\W*(?:the|my|that|this)\b[^,;]*\b(?:is|are|was|were)\b", re.I)
+
+
 # What a deferral puts off, named right after it: "hold off on the extra data".
 _PUT_OFF_WHAT = re.compile(r"\b(?:hold off|hold|wait|skip|pass)\s+(?:on|with)\s+(?:the|those|these|any)\s+\w+", re.I)
 
@@ -1081,6 +1084,9 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
                 this, other = chosen in anchors.ids, chosen not in anchors.ids
             if other and not this and _SCOPE.search(clause.text):
                 pos_this = False  # "my son still uses 2007. Just suspend 2008": the scope is the last word
+            if (other and not this and affirm and _STATES_FACT.search(clause.text) and not AFFIRM.search(clause.text)
+                    and not _DIRECTIVE.search(clause.text)):
+                other = False  # "Yes. The tablet is from W1326557.": a fact about another order, no scope
             pos_this |= this
             pos_other |= other
             if groups and (this or not _ALL_ITEMS.isdisjoint(ws)):

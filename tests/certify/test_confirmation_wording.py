@@ -338,3 +338,20 @@ def test_a_reply_giving_each_order_its_own_cancellation_reason(convo: Any, at: A
     assert at(out, first).checks["workflow"], at(out, first).reasons
     assert [reason_kind(r) for r in at(out, third).reasons] == ["argument_not_confirmed"]
     assert at(out, right).checks["workflow"], at(out, right).reasons
+
+
+def test_a_yes_then_a_fact_about_another_order_is_no_scope(convo: Any, at: Any) -> None:
+    order = {"order_id": "#W1748126", "status": "delivered", "items": [
+        {"name": "Tea Kettle", "product_id": "9832717871", "item_id": "8293778132", "price": 100.62, "options": {}}],
+        "payment_history": [{"amount": 100.62, "payment_method_id": "gift_card_1139567"}]}
+    for reply, confirmed in (("Yes. The tablet is from #W1326557.", True),
+                             ("Yes for #W1326557.", False)):
+        c = convo()
+        c.user("I want to return my kettle from #W1748126 and a tablet from another order")
+        c.call("get_order_details", {"order_id": "#W1748126"}, order)
+        c.call("get_order_details", {"order_id": "#W1326557"}, {"order_id": "#W1326557", "status": "delivered"})
+        c.say("Order #W1748126 can be returned: Tea Kettle – $100.62, refunded to gift_card_1139567. Shall I submit it?")
+        c.user(reply)
+        done = c.call("return_delivered_order_items", {"order_id": "#W1748126", "item_ids": ["8293778132"],
+                                                       "payment_method_id": "gift_card_1139567"}, order)
+        assert at(certify_interaction(c.build()), done).checks["workflow"] is confirmed, reply
