@@ -875,6 +875,20 @@ def _said_of_this(turns: list[Turn], at: int, find: Callable[[Turn], AbstractSet
     return frozenset()
 
 
+def _method_words(anchors: Anchors, turn: Turn) -> frozenset[str]:
+    """The kinds of payment method a message names for this call (``payment_words``): not those it
+    names for money another action moves, where this call moves none ("Charge the difference to my
+    credit card. Yes to both changes", of a change of the order's payment method)."""
+    said = payment_words(turn)
+    if anchors.amounts or not said:
+        return said
+    return frozenset().union(*(payment_words(Turn(-1, turn.role, c.text)) for c in turn.clauses
+                               if not _MONEY_FLOW.search(c.text)))
+
+
+_MONEY_FLOW = re.compile(r"\b(?:refund\w*|difference|the rest|remaining|balance)\b", re.I)
+
+
 def _names_method_id(turn: Turn, value: str) -> bool:
     """Whether a message names a payment method by its id, or by the id's number ("$75 from gift
     card 4366692" names gift_card_4366692)."""
@@ -898,10 +912,10 @@ def _choice_not_stated(turns: list[Turn], at: int, anchors: Anchors) -> ConfirmV
             return ConfirmVerdict(False, "argument_not_confirmed", f"stated: {', '.join(sorted(said))}", arg, value)
     for arg, value, kind in anchors.payments:
         named = max((k for k in range(at, len(turns)) if _names_method_id(turns[k], value)), default=-1)
-        if named >= 0 and not any(payment_words(t) for t in turns[named + 1:]):
+        if named >= 0 and not any(_method_words(anchors, t) for t in turns[named + 1:]):
             continue  # the method itself was named, and no message after names another kind
         # ("... charged to your PayPal (paypal_3650980)" "put the difference on my visa instead. then yes")
-        said = _last_said(turns, at, payment_words)
+        said = _last_said(turns, at, partial(_method_words, anchors))
         if said and kind not in {PAYMENT_WORDS[w] for w in said}:
             return ConfirmVerdict(False, "argument_not_confirmed", f"stated: {', '.join(sorted(said))}", arg, value)
         if not said and kind in _NOT_A_CARD and _last_said(turns, at, _cards_said):

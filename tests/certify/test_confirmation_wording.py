@@ -355,3 +355,22 @@ def test_a_yes_then_a_fact_about_another_order_is_no_scope(convo: Any, at: Any) 
         done = c.call("return_delivered_order_items", {"order_id": "#W1748126", "item_ids": ["8293778132"],
                                                        "payment_method_id": "gift_card_1139567"}, order)
         assert at(certify_interaction(c.build()), done).checks["workflow"] is confirmed, reply
+
+
+def test_a_method_named_for_another_actions_money_is_not_this_calls(convo: Any, at: Any) -> None:
+    order = {"order_id": "#W3510092", "status": "pending", "items": [],
+             "payment_history": [{"amount": 2609.37, "payment_method_id": "credit_card_4466831"}]}
+    for reply, confirmed in (("Charge the difference to my credit card. Yes to both changes.", True),
+                             ("Use my credit card instead. Yes.", False)):
+        c = convo(tools=_specs("retail"))
+        c.user("switch #W3510092 to paypal, user mei_kim_3337, and change the laptop")
+        c.call("get_user_details", {"user_id": "mei_kim_3337"}, {"payment_methods": {
+            "paypal_6366157": {"source": "paypal", "id": "paypal_6366157"},
+            "credit_card_4466831": {"source": "credit_card", "brand": "visa", "last_four": "1373"}}})
+        c.call("get_order_details", {"order_id": "#W3510092"}, order)
+        c.say("Proposed changes:\n1. Switch the payment of #W3510092 from your Visa to PayPal.\n2. Change the laptop. "
+              "Which method should cover the price difference?")
+        c.user(reply)
+        done = c.call("modify_pending_order_payment", {"order_id": "#W3510092", "payment_method_id": "paypal_6366157"},
+                      order)
+        assert at(certify_interaction(c.build()), done).checks["workflow"] is confirmed, reply
