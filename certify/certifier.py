@@ -18,7 +18,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import suppress
-from datetime import date
+from datetime import date, timedelta
 from itertools import filterfalse
 from typing import Any, TypeVar, cast
 
@@ -856,7 +856,7 @@ class _Run:
         or as a timestamp's part ("16:00:00")."""
         out = []
         index = self.index
-        next_day = "next day" in text or "following day" in text or "overnight" in text
+        next_day = "next day" in text or "following day" in text or "overnight" in text or "next morning" in text
         said = list(_CLOCK_SAID.finditer(text)) if ":" in text else []
         if "m" in text or "M" in text:
             said += _HOUR_SAID.finditer(text)  # "leaves at 8pm": the hour, on the hour
@@ -886,8 +886,20 @@ class _Run:
             written = text[d.start:d.end]
             if (d.month is not None and _LETTER.search(written) and not self.index.day_shown(d.month, d.day, d.year)
                     and not any(d.means(iso) for iso in self._derived_days)
-                    and not any(d.means(iso) for iso in self._obs_days.values())):
+                    and not any(d.means(iso) for iso in self._obs_days.values())
+                    and not any(d.means(iso) for iso in self._next_days())):
                 out.append(written)
+        return out
+
+    def _next_days(self) -> list[str]:
+        """The day after each searched day whose answer shows an arrival the next day ("01:00:00+1"):
+        "arrives at 01:00 the next morning (May 28)" of a flight on May 27."""
+        shown = self.index.json_observations
+        out = []
+        for n, day in self._obs_days.items():
+            if '+1"' in shown[n] and ISO_DAY.fullmatch(day):
+                with suppress(ValueError):
+                    out.append((date.fromisoformat(day) + timedelta(days=1)).isoformat())
         return out
 
     def _count_of(self, ident: str | None, keys: tuple[str, ...]) -> int | None:

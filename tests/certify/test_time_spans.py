@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from trajectory2gym.certify import certify_interaction
+from trajectory2gym.envs.registry import tool_specs
 
 RETAIL_POLICY = "Refunds go back to the original payment method within 5-7 business days."
 
@@ -75,3 +76,18 @@ def test_a_time_on_the_hour_with_am_or_pm_must_be_shown(convo: Any, at: Any) -> 
     out = certify_interaction(c.build())
     assert at(out, right).reasons == []
     assert at(out, wrong).reasons == ["text states '9am' not in visible history"]
+
+
+@pytest.mark.parametrize(("said", "eligible"), [
+    ("HAT112 departs at 22:00 and arrives at 01:00 the next morning (May 28).", True),
+    ("HAT112 departs at 22:00 and arrives at 01:00 on May 29.", False),
+])
+def test_the_day_after_a_searched_day_for_an_arrival_shown_next_day(convo: Any, at: Any, said: str,
+                                                                     eligible: bool) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("what time does my May 27 flight HAT112 leave?")
+    c.call("search_direct_flight", {"origin": "IAH", "destination": "LAS", "date": "2024-05-27"}, [
+        {"flight_number": "HAT112", "scheduled_departure_time_est": "22:00:00",
+         "scheduled_arrival_time_est": "01:00:00+1"}])
+    i = c.say(said)
+    assert at(certify_interaction(c.build()), i).eligible is eligible
