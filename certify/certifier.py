@@ -151,7 +151,8 @@ _SLASH_DAY = re.compile(r"\b(?:on|by|until|till|before|after|from|since|around)\
 # An amount the agent says it got wrong before: "I quoted $129.95 earlier", "I misstated the refund as
 # $142.52 a moment ago".
 _TAKEN_BACK = re.compile(r"\bI\s+(?:quoted|misstated|mis-stated|stated|said|told you|gave you|wrote)\b[^.;:()$]{0,30}?"
-                         r"\$?(\d[\d,]*(?:\.\d+)?)[^.;:()$]{0,20}?\b(?:earlier|before|a moment ago|previously)\b")
+                         r"\$?(\d[\d,]*(?:\.\d+)?)[^.;:()$]{0,20}?\b(?:earlier|before|a moment ago|previously)\b"
+                         r"|\bnot\s+\$?(\d[\d,]*(?:\.\d+)?),?\s+as\s+I\s+(?:said|stated|quoted|wrote|told you)\b")
 # A time as a user writes it: "15:00", "3pm", "3:30 p.m." (minutes, or am/pm, make it a time).
 _USER_CLOCK = re.compile(r"(?<![\d:.$])([01]?\d|2[0-3])(?::([0-5]\d))?(?![\d:])(\s*[ap]\.?m\b)?", re.I)
 # A connection speed a text states: "275 Mbps", "1.2 Gbps" (read from a speed test, never guessed).
@@ -636,10 +637,11 @@ class _Run:
                 found = money_numbers_in(money)
             data: set[int] | None = None
             unknown: list[tuple[str, int]] = []
-            if "earlier" in money or "moment ago" in money or "misstated" in money or "before" in money:
+            if ("earlier" in money or "moment ago" in money or "misstated" in money or "before" in money
+                    or "as I " in money):
                 # "(Sorry, I quoted $129.95 earlier; the correct difference is $119.95.)": the wrong
                 # figure taken back is no claim
-                taken_back = {m[1] for m in _TAKEN_BACK.finditer(money)}
+                taken_back = {m[1] or m[2] for m in _TAKEN_BACK.finditer(money)}
                 found = [(w, c) for w, c in found if w.lstrip("$") not in taken_back]
             for k, (written, cents) in enumerate(found):
                 if not self._amount_ok(cents, money):
@@ -856,13 +858,16 @@ class _Run:
         or as a timestamp's part ("16:00:00")."""
         out = []
         index = self.index
-        next_day = "next day" in text or "following day" in text or "overnight" in text or "next morning" in text
+        next_day = ("next day" in text or "following day" in text or "overnight" in text or "next morning" in text
+                    or "+1" in text)
         said = list(_CLOCK_SAID.finditer(text)) if ":" in text else []
         if "m" in text or "M" in text:
             said += _HOUR_SAID.finditer(text)  # "leaves at 8pm": the hour, on the hour
         for m in said:
             hour, minute = int(m[1]), m[2] or "00"
             hours = {hour, hour_24(hour, m[3])}  # an hour without am/pm may be either reading
+            if index.has_string(m[0].strip()):
+                continue  # as the user wrote it: "before 11am"
             if not any(index.has_string(f"{h}:{minute}") or index.has_string(f"{h:02d}:{minute}")
                        or index.time_part_shown(f"{h:02d}:{minute}")
                        or (next_day and index.time_part_shown(f"{h:02d}:{minute}+1")) for h in hours):

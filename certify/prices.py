@@ -270,6 +270,9 @@ _JOINED = re.compile(r"[\s*]*(?:\([^()]{0,40}\)[\s*]*)?(?:(?:\+|&|/|,|and)[\s*]*
 _MOVES_ON = re.compile(r"=|\b(?:so|vs|versus|compared|than)\b", re.I)
 
 
+_SUM_LINE = re.compile(r"[+=]")
+
+
 def _paired(sentence: str, spots: list[tuple[int, int, str]],
             amounts: list[tuple[int, Any]]) -> list[tuple[str, int, str]]:
     """(amount as written, cents, identifier) for each amount whose object is clear. An amount is
@@ -298,6 +301,9 @@ def _paired(sentence: str, spots: list[tuple[int, int, str]],
             continue
         if _MOVES_ON.search(sentence, ends[last], at):
             continue  # past a sum or a comparison: "HAT138 $185 = $340 vs the $131 paid ($71 + $60)"
+        if "\n" in sentence[ends[last]:at] and _SUM_LINE.search(
+                sentence, sentence.rfind("\n", 0, at) + 1, (sentence + "\n").index("\n", at)):
+            continue  # a sum on a line of its own after a list: "- HAT110 ...\n- HAT172 ...\n\nFare: $105 + $102"
         groups.setdefault(run_of[last], []).append((at, written, cents))
     for k, group in groups.items():
         run = runs[k]

@@ -9,6 +9,7 @@ import pytest
 
 from trajectory2gym.certify import certify_interaction
 from trajectory2gym.certify.reasons import reason_kind
+from trajectory2gym.envs.registry import tool_specs
 
 SHIRTS = {"name": "T-Shirt", "product_id": "9523456873", "variants": {
     "9612497925": {"item_id": "9612497925", "options": {"color": "blue", "size": "M"}, "price": 50.88},
@@ -155,3 +156,19 @@ def _searches(convo: Any, at: Any, said: str) -> list[str]:
 ])
 def test_a_fare_is_read_against_the_search_of_the_day_the_text_names(convo, at, said: str, kinds: list[str]) -> None:
     assert _searches(convo, at, said) == kinds
+
+
+def test_a_fare_sum_on_its_own_line_after_a_list_of_flights_is_said_of_no_flight(convo: Any, at: Any) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("cheapest economy from ATL to PHL on 2024-05-24?")
+    c.call("search_onestop_flight", {"origin": "ATL", "destination": "PHL", "date": "2024-05-24"}, [[
+        {"flight_number": "HAT110", "origin": "ATL", "destination": "LGA", "date": "2024-05-24",
+         "prices": {"basic_economy": 80, "economy": 105, "business": 300}},
+        {"flight_number": "HAT172", "origin": "LGA", "destination": "PHL", "date": "2024-05-24",
+         "prices": {"basic_economy": 79, "economy": 102, "business": 360}}]])
+    right = c.say("The cheapest economy option is:\n- HAT110 ATL → LGA\n- HAT172 LGA → PHL\n\n"
+                  "Economy fare: $105 + $102 = $207.")
+    wrong = c.say("HAT172 costs $105 in economy.")
+    out = certify_interaction(c.build())
+    assert at(out, right).reasons == []
+    assert [reason_kind(r) for r in at(out, wrong).reasons] == ["text_misattributed"]

@@ -91,3 +91,15 @@ def test_the_day_after_a_searched_day_for_an_arrival_shown_next_day(convo: Any, 
          "scheduled_arrival_time_est": "01:00:00+1"}])
     i = c.say(said)
     assert at(certify_interaction(c.build()), i).eligible is eligible
+
+
+def test_a_time_the_user_wrote_and_a_next_day_arrival_marked_plus_one(convo: Any, at: Any) -> None:
+    c = convo(system="You are an airline agent.")
+    c.user("I don't want to leave before 11am.")
+    c.call("get_order_details", {"order_id": "HAT172"}, {"flight_number": "HAT172", "scheduled_departure_time_est":
+                                                         "23:00:00", "scheduled_arrival_time_est": "00:00:00+1"})
+    right = c.say("Both direct flights leave before 11am; HAT172 leaves LGA 23:00 and lands 00:00 (+1 day).")
+    wrong = c.say("HAT172 leaves LGA 23:00 and lands 00:00.")  # the same day's midnight?
+    out = certify_interaction(c.build())
+    assert at(out, right).reasons == []
+    assert at(out, wrong).reasons == ["text states '00:00' not in visible history"]
