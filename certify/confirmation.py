@@ -733,6 +733,10 @@ def _defers_this(turn: Turn, anchors: Anchors, index: EvidenceIndex) -> bool:
 _STATES_FACT = re.compile(r"^\W*(?:the|my|that|this)\b[^,;]*\b(?:is|are|was|were)\b", re.I)
 
 
+# What the user quotes from their screen: not their own words.
+_QUOTED = re.compile(r"(?<![A-Za-z])'[^']{3,}(?:'(?![A-Za-z])|$)|\"[^\"]{3,}(?:\"|$)")  # or cut by a clause's end
+
+
 # What a deferral puts off, named right after it: "hold off on the extra data".
 _PUT_OFF_WHAT = re.compile(r"\b(?:hold off|hold|wait|skip|pass)\s+(?:on|with)\s+(?:the|those|these|any)\s+\w+", re.I)
 
@@ -994,7 +998,8 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
         neg_items: set[int] = set()
         for clause in turn.clauses:
             ws, keys = clause.words, clause.keys
-            negated = bool(_NEGATE.search(clause.text))
+            negated = bool(_NEGATE.search(_QUOTED.sub(" ", clause.text) if "'" in clause.text or '"' in clause.text
+                                          else clause.text))  # "it says 'No payment request has been made.'"
             if negated and anchors.dated and anchors.keeps_unchanged(keys) and not _NEGATE.search(
                     _KEEPING.sub(" ", clause.text)):
                 negated = False  # "Yes, as long as HAT145 on the 23rd stays": the call keeps it

@@ -374,3 +374,19 @@ def test_a_method_named_for_another_actions_money_is_not_this_calls(convo: Any, 
         done = c.call("modify_pending_order_payment", {"order_id": "#W3510092", "payment_method_id": "paypal_6366157"},
                       order)
         assert at(certify_interaction(c.build()), done).checks["workflow"] is confirmed, reply
+
+
+def test_a_no_the_user_quotes_from_the_phone_takes_back_nothing(convo: Any, at: Any) -> None:
+    for reply, confirmed in (("I looked, but it says 'No payment request has been made.' Could you send it again?", True),
+                             ("I looked. No, don't send it again.", False)):
+        c = convo(tools=_specs("telecom"), domain="telecom")
+        c.user("customer C1038, my line is suspended")
+        c.call("get_bills_for_customer", {"customer_id": "C1038"}, [{"bill_id": "B1113", "total_due": 30.0,
+                                                                     "status": "Overdue"}])
+        c.say("Bill B1113 for $30.00 is overdue. Shall I send a payment request to your phone for that bill?")
+        c.user("Oh no. Yes, please send it.")
+        c.call("send_payment_request", {"customer_id": "C1038", "bill_id": "B1113"}, "Error: request failed")
+        c.user(reply)
+        again = c.call("send_payment_request", {"customer_id": "C1038", "bill_id": "B1113"},
+                       "Payment request sent to the customer for bill B1113")
+        assert at(certify_interaction(c.build()), again).checks["workflow"] is confirmed, reply
