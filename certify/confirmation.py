@@ -881,8 +881,9 @@ def _action_on_sole_line(turns: list[Turn], anchors: Anchors) -> int:
         return -1
     for t in turns:
         for tok in chunks(t.text):
-            if (tok[:1].isdigit() and anchors.rival_phone(tok)) or (looks_like_identifier(tok) and anchors.rival_id(tok)):
-                return -1  # another line is talked about: the description must say which
+            if (tok[:1].isdigit() and anchors.rival_phone(tok)) or (
+                    looks_like_identifier(tok) and anchors.rival_id(tok) and compact(tok) not in anchors.index.unfound):
+                return -1  # another line is talked about (not a mistyped number no lookup found): say which
     return k
 
 

@@ -154,7 +154,7 @@ class EvidenceIndex:
     __slots__ = ("compacts", "words", "_bigrams", "_amounts", "observed", "looked_up", "_amount_list", "_sums",
                  "_label_vocab", "_hay", "_hay_count", "_starts", "_json_end", "_opens", "_unsummed",
                  "_label_cache", "_json", "_phrases_done", "_names_done", "_numbers", "_phrases", "_chance",
-                 "_needles", "memo")
+                 "_needles", "memo", "unfound")
 
     def __init__(self) -> None:
         self.compacts: set[str] = set()
@@ -163,6 +163,7 @@ class EvidenceIndex:
         self._amounts: set[int] = set()
         # compact identifiers seen in successful tool observations (preconditions)
         self.observed: set[str] = set()
+        self.unfound: set[str] = set()  # keys an error said no object has ("phone number 555-428-5962 not found")
         # Identifiers a successful call took, or a write's result gave (the certifier adds them).
         self.looked_up: set[str] = set()
         self._amount_list: list[int] = []
@@ -266,6 +267,8 @@ class EvidenceIndex:
         head = content.lstrip()[:1]
         if head not in ("{", "["):
             self.add_text(content, observed=ok)
+            if not ok and "not found" in content:
+                self.unfound.update(tokens(content.lower()))
             return
         low = content.lower()
         # Every token of every string (and key) as an identifier key: one C-level pass.
