@@ -57,11 +57,17 @@ _SCALED = re.compile(rf"\(\s*{_NUMBER}({_SIGN}){_NUMBER}\s*\)\s*(?:[x×*]|times)
 _BACK = re.compile(r"\**\s*(?:refund|back|credit|returned|in your favou?r|to you)\b", re.I)
 
 
+# An identifier right before the amount it labels, within a sum: "gift_card_8020792 $198 + ...".
+_LABELLED = re.compile(r"(?<![\w$])[A-Za-z][A-Za-z_]*\d{3,}\s+(?=\**\$)")
+
+
 def _equations(text: str) -> list[tuple[str, str, int, int, list[str]]]:
     """Each written equation: (result as written, the equation, what its terms give and the result
     it states, in cents, both signed, and its amounts)."""
     out = []
     summed: list[tuple[int, int]] = []
+    if "$" in text and _LABELLED.search(text):
+        text = _LABELLED.sub("", text)  # "certificate_3765853 $500 + certificate_9984806 $250 = ...": the amounts' sum
     for m in _SUM.finditer(text):
         first = _term(m["first"])
         rest = [(sign, _term(t[0])) for sign, *t in _TERM.findall(m["rest"])]

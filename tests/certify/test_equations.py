@@ -36,6 +36,10 @@ from trajectory2gym.certify.reasons import reason_kind
     ("($160 − $130) × 2 = $50", [("$50", "($160 − $130) × 2 = $50")]),
     ("$106 − $179 = **$73 refund**", []),
     ("$106 − $179 = **$73** more", [("$73", "$106 − $179 = $73")]),
+    # Each amount labelled by the identifier of what it is.
+    ("- Certificates: certificate_3765853 $500 + certificate_9984806 $250 + certificate_2765295 $250 = $750",
+     [("$750", "$500 + $250 + $250 = $750")]),
+    ("- Gift cards: gift_card_8020792 $198 + gift_card_6136092 $129 = $327", []),
 ])
 def test_a_written_equation_must_hold(text: str, wrong: list[tuple[str, str]]) -> None:
     assert miscalculated(text) == wrong
