@@ -124,6 +124,7 @@ from trajectory2gym.certify.variant_prices import (
     may_say_stock,
     misdescribed_prices,
     misstocked,
+    misstocked_by_id,
 )
 from trajectory2gym.interaction import Interaction, Message, ToolCall
 from trajectory2gym.toolmeta import ToolMeta
@@ -1175,6 +1176,8 @@ class _Run:
             # "| White | High | AC adapter | $138.07 | ✅ |", where that variant shows "available": false
             for options, said in misstocked(content, lambda: self._book(VariantBook).objects):
                 reasons.append(reason("text_contradicts_status", arg=options, detail=f"not {said}"))
+            for ident, said in misstocked_by_id(content, lambda i: self.index.field_of(i, "available")):
+                reasons.append(reason("text_contradicts_status", arg=ident, detail=f"not {said}"))
         if "description" in self.index.compacts and ("$" in content or _DECIMAL.search(content)):  # a set lookup first
             # "a $15.50 overage on 555-123-2001": the item names 2002
             if self._items is None:

@@ -127,6 +127,30 @@ def may_say_stock(text: str) -> bool:
     return "✅" in text or "❌" in text or "stock" in text or "vailable" in text
 
 
+def _stock_said(line: str) -> bool | None:
+    """Whether a line says something is in stock (True), out of it (False), or neither (None)."""
+    if "✅" in line:
+        return True
+    if "❌" in line or _OUT.search(line):
+        return False
+    return True if _IN.search(line) else None
+
+
+def misstocked_by_id(text: str, available_of: Callable[[str], Any]) -> list[tuple[str, str]]:
+    """(identifier, what the line says) for each line or sentence that names one item by its id and
+    says it is in stock, or not, where its newest observation's ``available`` flag says the other:
+    "the ... space grey (item 8997785118) is in stock", shown ``"available": false``."""
+    out: list[tuple[str, str]] = []
+    for line in _STOP.split(text):
+        said = _stock_said(line)
+        if said is None or len(ids := identifiers_in(line)) != 1:
+            continue
+        shown = available_of(ids[0])
+        if isinstance(shown, bool) and shown is not said:
+            out.append((ids[0], "in stock" if said else "out of stock"))
+    return out
+
+
 def misstocked(text: str, objects: Callable[[], set[Described]]) -> list[tuple[str, str]]:
     """(the options, what the line says) for each line or sentence that describes one object by
     its options and says it is in stock ("| White | High | AC adapter | $138.07 | ✅ |"), or not,
@@ -137,16 +161,9 @@ def misstocked(text: str, objects: Callable[[], set[Described]]) -> list[tuple[s
         row = "|" in line  # a table row, as written or read with its headers (tables.with_headers)
         if not row and line.strip():
             lead = line
-        if "✅" in line:
-            said = True
-        elif "❌" in line or _OUT.search(line):
-            said = False
-        elif _IN.search(line):
-            said = True
-        else:
-            continue
-        if identifiers_in(line):
-            continue  # an item named by its id
+        said = _stock_said(line)
+        if said is None or identifiers_in(line):
+            continue  # no stock said, or of an item named by its id (misstocked_by_id)
         spaced = _spaced(line)
         matched = [d for d in objects() if d.in_(spaced)]
         if not matched and lead and row:

@@ -104,3 +104,19 @@ def test_a_table_row_marking_a_sold_out_variant_in_stock(convo: Any, at: Any) ->
     assert at(r, wrong).reasons == ["text gives blue/m/cotton/crew neck another status than the observation shows: "
                                     "not in stock"]
     assert at(r, right).eligible, at(r, right).reasons
+
+
+@pytest.mark.parametrize(("said", "kinds"), [
+    ("The space grey one (item 9612497925) is in stock at $50.88.", ["text_contradicts_status"]),
+    ("The space grey one (item 9612497925) is out of stock right now.", []),
+])
+def test_a_stock_said_of_an_item_named_by_its_id(convo: Any, at: Any, said: str, kinds: list[str]) -> None:
+    from trajectory2gym.certify.reasons import reason_kind
+
+    product = orjson.loads(orjson.dumps(PRODUCT))
+    product["variants"]["9612497925"]["available"] = False
+    c = convo()
+    c.user("Is there a blue M one?")
+    c.call("get_product_details", {"product_id": "9523456873"}, product)
+    i = c.say(said)
+    assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
