@@ -73,7 +73,7 @@ def misaddressed(text: str, book: AddressBook) -> list[tuple[str, str, str]]:
     return out
 
 
-_POSTCODE_ARGS = ("zip", "zip_code", "postal_code", "postcode")
+POSTCODE_ARGS = frozenset({"zip", "zip_code", "postal_code", "postcode"})
 _US_ZIP = re.compile(r"(?<![\d$])(?<!\d[.,])\d{5}(?:-\d{4})?(?!\d|[.,]\d)")  # not "$12345", "12,34567"
 
 
@@ -81,7 +81,7 @@ def postcode_unsaid(arguments: dict[str, Any], described: str) -> tuple[str, str
     """(argument, value) where a write's postal code is not the one its description gives: the user
     said "78701.. no wait its 78704", the description shows 78704, the call sends 78701. Only where
     the description states some postal code: one that states none is not read."""
-    for arg in _POSTCODE_ARGS:
+    for arg in sorted(POSTCODE_ARGS):
         value = arguments.get(arg)
         if isinstance(value, str) and value.strip() and (zips := _US_ZIP.findall(described)) \
                 and value.strip()[:5] not in {z[:5] for z in zips}:

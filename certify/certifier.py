@@ -25,7 +25,12 @@ from typing import Any, TypeVar, cast
 import orjson
 
 from trajectory2gym.certified import CertifiedInteraction
-from trajectory2gym.certify.addresses import AddressBook, misaddressed, postcode_unsaid
+from trajectory2gym.certify.addresses import (
+    POSTCODE_ARGS,
+    AddressBook,
+    misaddressed,
+    postcode_unsaid,
+)
 from trajectory2gym.certify.agreement import (
     action_amounts,
     is_data,
@@ -144,6 +149,8 @@ _NEW_NAMED = re.compile(r"(?i:\bnew\s+(?:reservation|booking|order|ticket|line|a
 _RESULT_ID = re.compile(r'\s*\{\s*"\w+_id"\s*:\s*"([^"]+)"')  # the object a write's result is: its first field
 # "4:05 pm"; not part of a span or a next-day time ("14:00-17:00", "03:00→07:30", "02:30+1": read as identifiers)
 _CLOCK_SAID = re.compile(r"(?<![\d:.$\-–→>])([01]?\d|2[0-3]):([0-5]\d)(?![\d:+\-–→])(\s*[ap]\.?m\b\.?)?", re.I)
+_AM_PM = re.compile(r"\d\s?[ap]\.?m\b", re.I)  # a time with am or pm: the cheap test before the reading
+_I_SAID = re.compile(r"\bI (?:quoted|misstated|mis-stated|stated|said|told|gave|wrote)\b|\bas I\b")
 _HOUR_SAID = re.compile(r"(?<![\d:.$])([01]?\d)()(\s?[ap]\.?m\b)", re.I)
 _TAIL_DIGITS = re.compile(r"(.*[A-Za-z_-])(\d{3,})")  # an identifier's name part and its final digits
 # A day written month first after a word that dates something: "by 5/29", "on 5/22/2024".
@@ -611,7 +618,7 @@ class _Run:
             misses += self._unseen_days(text)
         if "/" in text:  # "back on your statement by 5/29", a day no message gives
             misses += [m[0].split()[-1] for m in _SLASH_DAY.finditer(text) if not self._slash_day_shown(m)]
-        if ":" in text or "m" in text:  # "departing at 16:00" or "at 4pm", where no flight shown leaves then
+        if ":" in text or _AM_PM.search(text):  # "departing at 16:00" or "at 4pm", where no flight shown leaves then
             misses += self._unseen_times(text)
         if "G" in text and _NETWORK.search(text):  # "you should now see 4G", where the bar shows 5G
             misses += self._unseen_networks(text)
@@ -622,7 +629,7 @@ class _Run:
         if "alid" in text or "xpire" in text or "within" in text:  # "valid for **12 months**", said of nothing
             misses += [term for m in _VALIDITY.finditer(text.replace("*", ""))
                        if not self.index.has_string(term := m[1] or m[2])]
-        if "uite" in text or "pt" in text or "nit" in text:  # "813 Oak Street, Suite 421", where it shows 412
+        if "uite" in text or "Apt" in text or "apt" in text or "nit " in text:  # "Suite 421", where it shows 412
             misses += [m[0] for m in _UNIT.finditer(text) if not self.index.has_string(m[0])]
         if "bps" in text or "BPS" in text:  # "your speed is now 275 Mbps", where the test showed 220
             misses += [m[0] for m in _SPEED.finditer(text) if cents_of(m[1]) not in self.index.amounts]
@@ -638,8 +645,7 @@ class _Run:
                 found = money_numbers_in(money)
             data: set[int] | None = None
             unknown: list[tuple[str, int]] = []
-            if ("earlier" in money or "moment ago" in money or "misstated" in money or "before" in money
-                    or "as I " in money):
+            if "I " in money and _I_SAID.search(money):
                 # "(Sorry, I quoted $129.95 earlier; the correct difference is $119.95.)": the wrong
                 # figure taken back is no claim
                 taken_back = {m[1] or m[2] for m in _TAKEN_BACK.finditer(money)}
@@ -862,7 +868,7 @@ class _Run:
         next_day = ("next day" in text or "following day" in text or "overnight" in text or "next morning" in text
                     or "+1" in text)
         said = list(_CLOCK_SAID.finditer(text)) if ":" in text else []
-        if "m" in text or "M" in text:
+        if _AM_PM.search(text):
             said += _HOUR_SAID.finditer(text)  # "leaves at 8pm": the hour, on the hour
         for m in said:
             hour, minute = int(m[1]), m[2] or "00"
@@ -1632,7 +1638,8 @@ class _Run:
             if not rule.ok:
                 ok = False
                 reasons.append(reason(rule.kind, tool=call.name, detail=rule.detail, arg=rule.arg, value=rule.value))
-            elif rule.described and (unsaid := postcode_unsaid(call.arguments, self._said_since(rule.described))):
+            elif rule.described and not POSTCODE_ARGS.isdisjoint(call.arguments) and (
+                    unsaid := postcode_unsaid(call.arguments, self._said_since(rule.described))):
                 ok = False  # the address confirmed, with another postal code
                 reasons.append(reason("not_described", tool=call.name,
                                       detail=f" as called (the description gives another {unsaid[0]} than {unsaid[1]!r})"))
