@@ -926,7 +926,7 @@ def _choice_not_stated(turns: list[Turn], at: int, anchors: Anchors) -> ConfirmV
         # Two cards of one kind: "your Visa ending 8862" is the card whose last four are 8862.
         if kind != "creditcard":
             continue
-        for key, find_card in (("last_four", _card_endings), ("brand", _card_brands)):
+        for key, find_card in (("last_four", card_endings), ("brand", _card_brands)):
             said = _last_said(turns, at, find_card)
             card = anchors.card_field(value, key)
             if said and card is not None and card.lower() not in said:
@@ -1050,7 +1050,7 @@ def _cards_said(turn: Turn) -> frozenset[str]:
     return _unrefused(_CARD, turn.text) if "card" in turn.text.lower() else frozenset()
 
 
-def _card_endings(turn: Turn) -> frozenset[str]:
+def card_endings(turn: Turn) -> frozenset[str]:
     """The last four digits of cards a message names ("Visa ending 8862"), not refused."""
     return _unrefused(_ENDING, turn.text) if "end" in turn.text or "last" in turn.text else frozenset()
 
@@ -1186,7 +1186,7 @@ def picks_card(text: str, asked: Turn, anchors: Anchors) -> bool:
 
 def _ending_picked(reply: str, asked: Turn) -> str | None:
     """The one of several card endings a question offered that a reply says ("the 1907 one")."""
-    endings = _card_endings(asked)
+    endings = card_endings(asked)
     if len(endings) < 2 or not ASKS.search(asked.text):
         return None
     said = {w for w in words(reply) if w in endings}
@@ -1275,7 +1275,7 @@ def _names_method(turn: Turn, kind: str, value: str, anchors: Anchors, in_reques
     said = set(_unrefused(_NAMES_SAID, turn.text)) if _NAMES_A_METHOD.search(turn.text) else set()
     if not said:
         return False
-    endings = _card_endings(turn)
+    endings = card_endings(turn)
     outright = bool(endings) or any(_word_kind(w) == kind for w in said)
     original = any(_ORIGINAL.match(w) for w in said)
     if not in_request and ((turn.role == "assistant" and _lists_methods(turn)) or not (outright or original)):
@@ -1315,7 +1315,7 @@ _BALANCE = re.compile(r"\b(?:balance|has|have|with|holds?|holding|left|remaining
 def _lists_methods(turn: Turn) -> bool:
     """A message that names more than one payment method: two kinds, brands or card endings."""
     return (len({PAYMENT_WORDS[w.lower()] for w in payment_words(turn)}) > 1 or len(_card_brands(turn)) > 1
-            or len(_card_endings(turn)) > 1)
+            or len(card_endings(turn)) > 1)
 
 
 _MAY_PICK = re.compile(r"\d|\b(?:first|second|third|last)\b", re.I)
@@ -1332,7 +1332,7 @@ def _picks_listed(reply: Turn, asked: Turn, kind: str, value: str, anchors: Anch
     if not (line := _picked_line(reply.text, asked.text)):
         return False
     said = Turn(-1, "assistant", line)
-    if endings := _card_endings(said):
+    if endings := card_endings(said):
         return anchors.card_field(value, "last_four") in endings
     return value in line or _names_method(said, kind, value, anchors, True)
 

@@ -71,7 +71,7 @@ from trajectory2gym.certify.config import CertifyConfig
 from trajectory2gym.certify.confirmation import check_confirmation
 from trajectory2gym.certify.counts import listed_count, miscounted
 from trajectory2gym.certify.dated_fields import DatedFields, misdated_fields
-from trajectory2gym.certify.dates import ISO_DAY, date_mentions, hour_24, may_name_month_day
+from trajectory2gym.certify.dates import AM_PM, ISO_DAY, date_mentions, hour_24, may_name_month_day
 from trajectory2gym.certify.elapsed import miscounted_days, today_in
 from trajectory2gym.certify.equations import miscalculated, misremained, worked
 from trajectory2gym.certify.evidence import EvidenceIndex
@@ -149,7 +149,6 @@ _NEW_NAMED = re.compile(r"(?i:\bnew\s+(?:reservation|booking|order|ticket|line|a
 _RESULT_ID = re.compile(r'\s*\{\s*"\w+_id"\s*:\s*"([^"]+)"')  # the object a write's result is: its first field
 # "4:05 pm"; not part of a span or a next-day time ("14:00-17:00", "03:00→07:30", "02:30+1": read as identifiers)
 _CLOCK_SAID = re.compile(r"(?<![\d:.$\-–→>])([01]?\d|2[0-3]):([0-5]\d)(?![\d:+\-–→])(\s*[ap]\.?m\b\.?)?", re.I)
-_AM_PM = re.compile(r"\d\s?[ap]\.?m\b", re.I)  # a time with am or pm: the cheap test before the reading
 _I_SAID = re.compile(r"\bI (?:quoted|misstated|mis-stated|stated|said|told|gave|wrote)\b|\bas I\b")
 _HOUR_SAID = re.compile(r"(?<![\d:.$])([01]?\d)()(\s?[ap]\.?m\b)", re.I)
 _TAIL_DIGITS = re.compile(r"(.*[A-Za-z_-])(\d{3,})")  # an identifier's name part and its final digits
@@ -618,7 +617,7 @@ class _Run:
             misses += self._unseen_days(text)
         if "/" in text:  # "back on your statement by 5/29", a day no message gives
             misses += [m[0].split()[-1] for m in _SLASH_DAY.finditer(text) if not self._slash_day_shown(m)]
-        if ":" in text or _AM_PM.search(text):  # "departing at 16:00" or "at 4pm", where no flight shown leaves then
+        if ":" in text or AM_PM.search(text):  # "departing at 16:00" or "at 4pm", where no flight shown leaves then
             misses += self._unseen_times(text)
         if "G" in text and _NETWORK.search(text):  # "you should now see 4G", where the bar shows 5G
             misses += self._unseen_networks(text)
@@ -868,7 +867,7 @@ class _Run:
         next_day = ("next day" in text or "following day" in text or "overnight" in text or "next morning" in text
                     or "+1" in text)
         said = list(_CLOCK_SAID.finditer(text)) if ":" in text else []
-        if _AM_PM.search(text):
+        if AM_PM.search(text):
             said += _HOUR_SAID.finditer(text)  # "leaves at 8pm": the hour, on the hour
         for m in said:
             hour, minute = int(m[1]), m[2] or "00"

@@ -29,6 +29,7 @@ from trajectory2gym.certify.agreement import (
     CHANGED_TO,
     ConfirmVerdict,
     call_disagrees,
+    card_endings,
     is_data,
     picks_amount,
     picks_card,
@@ -143,11 +144,7 @@ def _asks_of_other_action(clause: Clause, anchors: Anchors) -> bool:
 
 def _names_line_ending(turn: Turn, anchors: Anchors) -> bool:
     """A line named by the last four digits of its number: "I'll resume the line ending 8111"."""
-    return anchors.phones_stand_for_ids and ("ending" in turn.text or "ends in" in turn.text) and any(
-        anchors.line_of_last_four(m[1]) for m in _LINE_ENDING.finditer(turn.text))
-
-
-_LINE_ENDING = re.compile(r"\b(?:ending|ends)(?: in)?\s+\**(\d{4})\b")
+    return anchors.phones_stand_for_ids and any(anchors.line_of_last_four(d) for d in card_endings(turn))
 
 
 def _names_card(turn: Turn, anchors: Anchors) -> bool:

@@ -45,6 +45,10 @@ class DateMention:
 
 
 
+# A time written with am or pm ("8pm", "10:30 a.m."): the cheap test before a text's times are read.
+AM_PM = re.compile(r"\d\s?[ap]\.?m\b", re.I)
+
+
 def hour_24(hour: int, half: str | None) -> int:
     """The 24-hour reading of a clock hour as written with its am/pm part (``half``: "pm", " p.m.",
     or None where none is written): "3 pm" is 15, "12 am" is 0, "15" stays 15."""

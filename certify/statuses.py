@@ -10,7 +10,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from trajectory2gym.certify.dates import hour_24
+from trajectory2gym.certify.dates import AM_PM, hour_24
 from trajectory2gym.certify.normalize import identifiers_in
 from trajectory2gym.certify.turns import SENTENCE_OR_LINE
 
@@ -162,7 +162,6 @@ _TIMED = re.compile(r"\b(?P<way>depart\w*|leav\w*|arriv\w*|land\w*)\b"
                     r"(?:(?!\b(?:depart|leav|arriv|land)|\bat\s+\d)[^.;,!?]){0,30}?\bat\s+"
                     r"(?P<h>[01]?\d|2[0-3])(?::(?P<m>[0-5]\d))?(?![\d:])(?P<half>\s*[ap]\.?m\b)?", re.I)
 _FLIGHT = re.compile(r"\b[A-Z]{2,3}\d{3,4}\b")
-_AM_PM = re.compile(r"\d\s?[ap]\.?m\b", re.I)  # a time on the hour: "at 8pm"
 
 
 def mistimed(text: str, times_of: Callable[[str, str], set[str]],
@@ -171,7 +170,7 @@ def mistimed(text: str, times_of: Callable[[str, str], set[str]],
     it a departure or arrival time none of its observed ones ("HH:MM" of ``times_of(flight, way)``,
     way "departure" or "arrival") is. Where no time of it is shown, the time must be one the user
     told (``told()``, "HH:MM"): the system prompt's clock is no flight's schedule ("" as shown)."""
-    if ":" not in text and not _AM_PM.search(text):
+    if ":" not in text and not AM_PM.search(text):
         return []
     out: list[tuple[str, str, str]] = []
     for sentence in SENTENCE_OR_LINE.split(text):
