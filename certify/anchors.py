@@ -171,7 +171,7 @@ class Anchors:
                 for v in self._raw.get(key, ()):
                     for obj in _owned(self._index, v):
                         for field, ref in obj.items():
-                            if field.endswith("_id") and isinstance(ref, str) and ref != obj.get(_own_id(obj) or ""):
+                            if field.endswith("_id") and isinstance(ref, str) and ref != v.lower():
                                 found |= {w for named in _owned(self._index, ref)
                                           if isinstance(name := named.get("name"), str) for w in words(name)}
             self._labels_of[key] = found

@@ -149,7 +149,6 @@ _NEW_NAMED = re.compile(r"(?i:\bnew\s+(?:reservation|booking|order|ticket|line|a
 _RESULT_ID = re.compile(r'\s*\{\s*"\w+_id"\s*:\s*"([^"]+)"')  # the object a write's result is: its first field
 # "4:05 pm"; not part of a span or a next-day time ("14:00-17:00", "03:00→07:30", "02:30+1": read as identifiers)
 _CLOCK_SAID = re.compile(r"(?<![\d:.$\-–→>])([01]?\d|2[0-3]):([0-5]\d)(?![\d:+\-–→])(\s*[ap]\.?m\b\.?)?", re.I)
-_I_SAID = re.compile(r"\bI (?:quoted|misstated|mis-stated|stated|said|told|gave|wrote)\b|\bas I\b")
 _HOUR_SAID = re.compile(r"(?<![\d:.$])([01]?\d)()(\s?[ap]\.?m\b)", re.I)
 _TAIL_DIGITS = re.compile(r"(.*[A-Za-z_-])(\d{3,})")  # an identifier's name part and its final digits
 # A day written month first after a word that dates something: "by 5/29", "on 5/22/2024".
@@ -476,14 +475,19 @@ class _Run:
                                              for c in stated_amounts(t.text, data=True)})
         return self._asked[1]
 
+    def _described_at(self, described: str) -> int:
+        """The turn of the latest assistant message with this text (a confirmation's description); -1
+        where none has it."""
+        return next((k for k in range(len(self.turns) - 1, -1, -1)
+                     if self.turns[k].role == "assistant" and self.turns[k].text == described), -1)
+
     def _picked(self, described: str) -> int | None:
         """The amount of data a user's reply after the description picked among those it offered
         (``agreement.picked_amount``: "Option 2 please")."""
-        for k in range(len(self.turns) - 1, -1, -1):
-            if self.turns[k].role == "assistant" and self.turns[k].text == described:
-                return next((p for t in reversed(self.turns[k + 1:])
-                             if t.role == "user" and (p := picked_amount(t.text, described)) is not None), None)
-        return None
+        if (k := self._described_at(described)) < 0:
+            return None
+        return next((p for t in reversed(self.turns[k + 1:])
+                     if t.role == "user" and (p := picked_amount(t.text, described)) is not None), None)
 
     def _count_times_price(self, cents: int) -> bool:
         """A quantity the user asked for times a visible amount: "add 2 GB" at $2.00 per GB is $4.00."""
@@ -644,10 +648,9 @@ class _Run:
                 found = money_numbers_in(money)
             data: set[int] | None = None
             unknown: list[tuple[str, int]] = []
-            if "I " in money and _I_SAID.search(money):
+            if "I " in money and (taken_back := {m[1] or m[2] for m in _TAKEN_BACK.finditer(money)}):
                 # "(Sorry, I quoted $129.95 earlier; the correct difference is $119.95.)": the wrong
                 # figure taken back is no claim
-                taken_back = {m[1] or m[2] for m in _TAKEN_BACK.finditer(money)}
                 found = [(w, c) for w, c in found if w.lstrip("$") not in taken_back]
             for k, (written, cents) in enumerate(found):
                 if not self._amount_ok(cents, money):
@@ -1667,10 +1670,9 @@ class _Run:
     def _said_since(self, described: str) -> str:
         """What the assistant wrote from the description on: a later message may restate the action
         ("I'll restore your profile address to: ...") that the user's yes answers."""
-        for k in range(len(self.turns) - 1, -1, -1):
-            if self.turns[k].role == "assistant" and self.turns[k].text == described:
-                return "\n".join(t.text for t in self.turns[k:] if t.role == "assistant")
-        return described
+        if (k := self._described_at(described)) < 0:
+            return described
+        return "\n".join(t.text for t in self.turns[k:] if t.role == "assistant")
 
     @staticmethod
     def _judge_view(m: Message) -> dict[str, Any]:

@@ -40,7 +40,12 @@ _CHARGED = re.compile(
 def misnamed_charge_methods(text: str, methods: set[str]) -> list[str]:
     """The kinds of payment method a text says a charge goes to that none of ``methods`` (what the
     writes charged) is."""
-    return _not_among((m[1] for m in _CHARGED.finditer(text.lower().replace("*", ""))), methods)
+    return _not_among((m[1] for m in _CHARGED.finditer(_plain(text))), methods)
+
+
+def _plain(text: str) -> str:
+    """A text lower-cased, its bold marks dropped: "refunded to your **Visa ending 3660**"."""
+    return text.lower().replace("*", "")
 
 
 def _kind_said(phrase: str) -> str:
@@ -137,7 +142,7 @@ def misbranded_cards(text: str, brands_of: Callable[[str], set[str]]) -> list[tu
 def misnamed_refund_methods(text: str, destinations: set[str]) -> list[str]:
     """The kinds of payment method a text says a refund goes to that none of ``destinations`` is
     (empty when a destination's kind is not known: then nothing can be compared)."""
-    return _not_among((m[1] for m in _NAMED.finditer(text.lower().replace("*", ""))), destinations)  # "**Visa"
+    return _not_among((m[1] for m in _NAMED.finditer(_plain(text))), destinations)
 
 
 def _not_among(said: Iterable[str], methods: set[str]) -> list[str]:
@@ -162,13 +167,13 @@ def _paid_with(low: str) -> Iterator[re.Match[str]]:
 def misnamed_payers(text: str, methods: set[str]) -> list[str]:
     """The kinds of payment method a text says an object was paid with that none of the methods
     its payment history shows (``methods``) is; nothing where a method's kind is not known."""
-    return _not_among((m[1] for m in _paid_with(text.lower().replace("*", ""))), methods)
+    return _not_among((m[1] for m in _paid_with(_plain(text))), methods)
 
 
 def paid_with_fours(text: str) -> list[str]:
     """The last four digits of the card a text says an object was paid with ("It was paid with
     your Visa ending 6791")."""
-    low = text.lower().replace("*", "")
+    low = _plain(text)
     return [f[1] for m in _paid_with(low) if (f := _ENDING.match(low, m.end())) is not None]
 
 
