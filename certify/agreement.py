@@ -528,18 +528,23 @@ def _other_option(described: Turn, later: list[Turn], anchors: Anchors) -> str:
     that the description and later messages never say is looked for among the other values its
     product lists for that option (not words as plain as "none"); else ""."""
     choosing: list[Turn] | None = None
-    for key in sorted(anchors.replacements() - described.compacts):  # named by its id: described
+    replacements = anchors.replacements()
+    for key in sorted(replacements - described.compacts):  # named by its id: described
         options = anchors.index.field_of(key, "options")
         if not isinstance(options, dict):
             continue
         listed: dict[str, set[str]] | None = None
+        # The values another item of the same call is sent with are said of that one: "the bottle
+        # (stainless steel) ... together with the kettle" where the kettle sent is glass.
+        theirs = {v for other in replacements - {key}
+                  if isinstance(opts := anchors.index.field_of(other, "options"), dict) for v in opts.values()}
         for name, value in options.items():
             own = set(words(value)) if isinstance(value, str) else set()
             if not own or own <= _PLAIN_OPTIONS:
                 continue
             listed = listed if listed is not None else anchors.option_values(key)
             rivals = [v for v in sorted(listed.get(name, ())) if v != value and not set(words(v)) <= own
-                      and not set(words(v)) <= _PLAIN_OPTIONS]
+                      and not set(words(v)) <= _PLAIN_OPTIONS and v not in theirs]
             # The last word: the latest message that says a value of this option, from the description
             # on ("option 3 — 2 liters" ... "no wait, the first one" ... "back to option 1: 1.5 liters").
             # Only messages that choose: an answer to a question ("2 liters is $5 more.") chooses nothing.
@@ -878,9 +883,10 @@ def _said_of_this(turns: list[Turn], at: int, find: Callable[[Turn], AbstractSet
 def _method_words(anchors: Anchors, turn: Turn) -> frozenset[str]:
     """The kinds of payment method a message names for this call (``payment_words``): not those it
     names for money another action moves, where this call moves none ("Charge the difference to my
-    credit card. Yes to both changes", of a change of the order's payment method)."""
+    credit card. Yes to both changes", of a change of the order's payment method). A call that
+    changes items moves their price difference: "with $9.10 refunded to PayPal" is its own."""
     said = payment_words(turn)
-    if anchors.amounts or not said:
+    if anchors.amounts or anchors.variants or not said:
         return said
     return frozenset().union(*(payment_words(Turn(-1, turn.role, c.text)) for c in turn.clauses
                                if not _MONEY_FLOW.search(c.text)))

@@ -196,10 +196,20 @@ _RECAP = re.compile(r"\b(?:to confirm|confirming|summary|to recap)\b", re.I)
 def _recap_of_change(turn: Turn, anchors: Anchors) -> bool:
     """A recap with no verb that names the object the call changes by identifier and what it
     changes, and no other tool's object: "To confirm: reservation C913YC, 3 checked bags in total,
-    1 of them paid ($50), charged to gift_card_7460058. Proceed?" (the counts are checked later)."""
-    return (bool(anchors.objects) and bool(anchors.owners) and _RECAP.search(turn.text) is not None
+    1 of them paid ($50), charged to gift_card_7460058. Proceed?" (the counts are checked later),
+    or "Order #W8797321 ... New shipping address: 1200 Harbor Blvd, .... Confirm?"."""
+    return (bool(anchors.objects) and bool(anchors.owners)
+            and (_RECAP.search(turn.text) is not None or ("new" in turn.words and _says_new(turn.text, anchors)))
             and all(compact(o) in turn.compacts or _card_named(o, turn, anchors) for o in anchors.owners)
             and says(turn.wordline, anchors.objects) and not says(turn.wordline, anchors.rival_objects))
+
+
+# "New shipping address: 1200 Harbor Blvd ...": the object's new value says the change.
+_NEW_OBJECT = re.compile(r"\bnew\s+(?:\w+\s+)?(\w+)", re.I)
+
+
+def _says_new(text: str, anchors: Anchors) -> bool:
+    return any(says(f" {m[1].lower()} ", anchors.objects) for m in _NEW_OBJECT.finditer(text))
 
 
 def _changes_state(turn: Turn, anchors: Anchors) -> bool:
@@ -233,8 +243,7 @@ def _plan_entry_names_account(turn: Turn, anchors: Anchors) -> bool:
         said = Turn(-1, "assistant", line)
         if (not ACCOUNT_WORDS.isdisjoint(said.words) and says(said.wordline, anchors.objects)
                 and not says(said.wordline, ACTION_STEMS - anchors.stems)  # "2. Send you a receipt at ..."
-                and not any(looks_like_identifier(t) and not t.isdigit() and compact(t) not in anchors.ids
-                            for t in chunks(line))):
+                and not _foreign_id(line, anchors)):
             return True
     return False
 
@@ -251,13 +260,24 @@ def _names_account(text: str, anchors: Anchors) -> bool:
     for sentence in clauses + [f"{a} {b}" for a, b in zip(clauses, clauses[1:], strict=False)]:
         said = Turn(-1, "assistant", sentence)
         line = said.wordline
+        if not (says(line, anchors.stems) or "→" in sentence or "->" in sentence):
+            continue
+        if _foreign_id(sentence, anchors) and " and " in sentence:
+            # Both changes in one sentence: "I'll set both the shipping address of #W3883329 and your
+            # default address to ...": the part after the "and" is the account's, its verb shared.
+            sentence = sentence.rsplit(" and ", 1)[1]
+            said = Turn(-1, "assistant", sentence)
+            line = said.wordline
         if ((not ACCOUNT_WORDS.isdisjoint(said.words) or " on file " in line
-             or (not about_order and _yours(line, anchors))) and (says(line, anchors.stems) or "→" in sentence or "->" in sentence)
-                and says(line, anchors.objects)
-                and not any(looks_like_identifier(t) and not t.isdigit() and compact(t) not in anchors.ids
-                            for t in chunks(sentence))):
+             or (not about_order and _yours(line, anchors)))
+                and says(line, anchors.objects) and not _foreign_id(sentence, anchors)):
             return True
     return False
+
+
+def _foreign_id(text: str, anchors: Anchors) -> bool:
+    """Whether a text names an identifier (not a plain number) that is none of the call's."""
+    return any(looks_like_identifier(t) and not t.isdigit() and compact(t) not in anchors.ids for t in chunks(text))
 
 
 _ORDER = re.compile(r"\border", re.I)
