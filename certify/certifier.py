@@ -336,6 +336,10 @@ def _options_shown(token: str, index: EvidenceIndex) -> bool:
     return len(parts) > 1 and all(p.isalpha() or index.has_string(p) for p in parts if p)
 
 
+
+# Two-letter codes that are also words: only with the address's comma are they the code.
+_WORD_CODES = frozenset({"in", "or", "me", "hi", "ok", "oh", "id", "ma", "pa", "al", "co", "de", "as", "la", "mo"})
+
 class _Run:
     """The state of certifying one interaction."""
 
@@ -1116,8 +1120,10 @@ class _Run:
 
     def _in_address(self, code: str) -> bool:
         """A two-letter code written in any case where an address puts it, between the city and
-        the zip code: "los angeles, ca 90001" says CA."""
-        return self._said_before(re.compile(rf",\s*{re.escape(code)}\.?\s+\d{{5}}(?!\d)", re.I))
+        the zip code: "los angeles, ca 90001" says CA, as "jacksonville fl 32202" says FL; not
+        without the comma where the code is a word ("I live in 90210")."""
+        before = r",\s*" if code.lower() in _WORD_CODES else r"(?:,\s*|(?<=[a-z])\s+)"
+        return self._said_before(re.compile(rf"{before}{re.escape(code)}\.?\s+\d{{5}}(?!\d)", re.I))
 
     def _written(self, code: str) -> bool:
         """Whether a visible message before the current decision writes ``code`` as a whole word, as cased."""

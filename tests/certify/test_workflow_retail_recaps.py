@@ -1,0 +1,154 @@
+"""Retail descriptions that say a change without the usual verb or in one sentence with another
+change, and payment methods said of an item change's money: each read as the user read it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from trajectory2gym.certify import certify_interaction
+from trajectory2gym.certify.reasons import reason_kind
+from trajectory2gym.envs.registry import tool_specs
+
+KETTLE, BOTTLE = "5268233322", "6777246137"
+BLACK_KETTLE, BLUE_BOTTLE = "2323972008", "7843064651"
+PAYPAL, GIFT, CARD = "paypal_5914760", "gift_card_4129829", "credit_card_1016162"
+USER = {"user_id": "lei_li_6575", "address": {"address1": "905 Highland Drive", "address2": "Suite 807",
+                                              "city": "San Francisco", "country": "USA", "state": "CA",
+                                              "zip": "94132"},
+        "payment_methods": {PAYPAL: {"source": "paypal", "id": PAYPAL},
+                            GIFT: {"source": "gift_card", "balance": 80, "id": GIFT},
+                            CARD: {"source": "credit_card", "brand": "mastercard", "last_four": "7517", "id": CARD}},
+        "orders": ["#W3189752"]}
+ORDER = {"order_id": "#W3189752", "user_id": "lei_li_6575", "status": "pending",
+         "address": {"address1": "604 Pine Lane", "address2": "Suite 907", "city": "Phoenix", "country": "USA",
+                     "state": "AZ", "zip": "85033"},
+         "items": [{"name": "Electric Kettle", "product_id": "1075968781", "item_id": KETTLE, "price": 155.99,
+                    "options": {"capacity": "1L", "material": "glass", "color": "white"}},
+                   {"name": "Water Bottle", "product_id": "8310926033", "item_id": BOTTLE, "price": 47.76,
+                    "options": {"capacity": "750ml", "material": "stainless steel", "color": "red"}}],
+         "payment_history": [{"transaction_type": "payment", "amount": 203.75, "payment_method_id": CARD}]}
+KETTLES = {"name": "Electric Kettle", "product_id": "1075968781", "variants": {
+    BLACK_KETTLE: {"item_id": BLACK_KETTLE, "options": {"capacity": "1L", "material": "glass", "color": "black"},
+                   "available": True, "price": 146.98},
+    "8142779083": {"item_id": "8142779083", "options": {"capacity": "1L", "material": "stainless steel",
+                                                        "color": "black"}, "available": True, "price": 157.53}}}
+BOTTLES = {"name": "Water Bottle", "product_id": "8310926033", "variants": {
+    BLUE_BOTTLE: {"item_id": BLUE_BOTTLE, "options": {"capacity": "750ml", "material": "stainless steel",
+                                                      "color": "blue"}, "available": True, "price": 50.14},
+    "6469567736": {"item_id": "6469567736", "options": {"capacity": "750ml", "material": "glass", "color": "blue"},
+                   "available": True, "price": 47.84}}}
+
+
+def _convo(convo: Any) -> Any:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user("hi, lei_li_6575 here. my order #W3189752")
+    c.call("get_user_details", {"user_id": "lei_li_6575"}, USER)
+    c.call("get_order_details", {"order_id": "#W3189752"}, ORDER)
+    return c
+
+
+def _reasons(c: Any, index: int) -> list[str]:
+    return [reason_kind(r) for r in next(d for d in certify_interaction(c.build()).decisions
+                                         if d.message_index == index).reasons]
+
+
+def _two_items(convo: Any, bottle: str, pay: str = PAYPAL, said: str = "PayPal", sent: str = BLUE_BOTTLE) -> list[str]:
+    c = _convo(convo)
+    c.call("get_product_details", {"product_id": "1075968781"}, KETTLES)
+    c.call("get_product_details", {"product_id": "8310926033"}, BOTTLES)
+    c.say("The white glass kettle can become the 1L glass black one for $146.98, $9.01 back.")
+    c.user("ok. and the bottle blue pls")
+    c.say(f"The blue version of your bottle (750ml, {bottle}) is $50.14, so +$2.38. Changing it together with "
+          f"the kettle, that is a net refund of $6.63 to {said}. Go ahead?")
+    c.user("go ahead")
+    i = c.call("modify_pending_order_items", {"order_id": "#W3189752", "item_ids": [KETTLE, BOTTLE],
+                                              "new_item_ids": [BLACK_KETTLE, sent], "payment_method_id": pay},
+               {**ORDER, "status": "pending (item modified)"})
+    return _reasons(c, i)
+
+
+def test_an_option_said_of_another_item_of_the_call_is_not_this_ones(convo: Any) -> None:
+    # "stainless steel" is the bottle's, which is sent stainless steel: the kettle's glass stands
+    assert _two_items(convo, "stainless steel") == []
+    # where no item sent has them, they still tell the item apart: the bottle sent is the glass one
+    assert _two_items(convo, "stainless steel", sent="6469567736") == ["not_described"]
+    assert _two_items(convo, "glass", sent="6469567736") == []
+
+
+def test_a_refund_method_said_of_an_item_change_is_the_calls_choice(convo: Any) -> None:
+    assert _two_items(convo, "stainless steel", pay=GIFT) == ["argument_not_confirmed"]
+    assert _two_items(convo, "stainless steel", pay=GIFT, said="your gift card") == []
+
+
+def test_a_new_value_recap_describes_the_change(convo: Any) -> None:
+    def verdict(recap: str) -> list[str]:
+        c = _convo(convo)
+        c.user("can you ship it to 1200 harbor blvd suite 400 jacksonville fl 32202")
+        c.say(recap)
+        c.user("yes thats right")
+        i = c.call("modify_pending_order_address", {
+            "order_id": "#W3189752", "address1": "1200 Harbor Blvd", "address2": "Suite 400", "city": "Jacksonville",
+            "state": "FL", "country": "USA", "zip": "32202"}, ORDER)
+        return _reasons(c, i)
+
+    assert verdict("Order #W3189752 (kettle and bottle) is pending. New shipping address: 1200 Harbor Blvd, "
+                   "Suite 400, Jacksonville, FL 32202, USA. Confirm?") == []
+    # without the new value said, or without the order, nothing describes it
+    assert verdict("Order #W3189752 (kettle and bottle) is pending. Shipping address: 604 Pine Lane. "
+                   "Confirm?") == ["not_described"]
+    assert verdict("New shipping address: 1200 Harbor Blvd, Suite 400, Jacksonville, FL 32202. "
+                   "Confirm?") == ["not_described"]
+
+
+def test_both_address_changes_in_one_sentence_describe_the_accounts(convo: Any) -> None:
+    def verdict(description: str) -> list[str]:
+        c = _convo(convo)
+        c.user("put 48 palm court apt 2c orlando fl 32801 on the order and on my profile")
+        c.say(description)
+        c.user("yep both")
+        address = {"address1": "48 Palm Court", "address2": "Apt 2C", "city": "Orlando", "state": "FL",
+                   "country": "USA", "zip": "32801"}
+        i = c.calls(("modify_pending_order_address", {"order_id": "#W3189752", **address}, ORDER),
+                    ("modify_user_address", {"user_id": "lei_li_6575", **address}, USER))
+        return _reasons(c, i)
+
+    assert verdict("I'll set both the shipping address of #W3189752 and your default address to 48 Palm Court, "
+                   "Apt 2C, Orlando, FL 32801, USA. Confirm?") == []
+    # the order's alone: the profile's address is no part of it
+    assert verdict("I'll set the shipping address of #W3189752 to 48 Palm Court, Apt 2C, Orlando, FL 32801, USA. "
+                   "Confirm?") == ["not_described"]
+
+
+def test_a_charge_reported_on_the_orders_first_method_is_not_the_exchanges(convo: Any) -> None:
+    def reasons(report: str) -> list[str]:
+        c = _convo(convo)
+        c.call("get_product_details", {"product_id": "1075968781"}, KETTLES)
+        c.say("I can exchange the kettle for the 1L stainless steel black one (8142779083), $1.54 more, "
+              "charged to PayPal. Yes?")
+        c.user("yes")
+        c.call("exchange_delivered_order_items", {"order_id": "#W3189752", "item_ids": [KETTLE],
+                                                  "new_item_ids": ["8142779083"], "payment_method_id": PAYPAL},
+               {**ORDER, "status": "exchange requested"})
+        return _reasons(c, c.say(report))
+
+    # the order's history shows the card it was paid with before; the exchange charges PayPal
+    assert reasons("Exchange requested. $1.54 will be charged to your mastercard.") == [
+        "text_misstated_charge_method"]
+    assert reasons("Exchange requested. $1.54 will be charged to your PayPal.") == []
+
+
+def test_a_state_code_in_lower_case_before_the_zip_is_said(convo: Any) -> None:
+    def reasons(said: str, state: str) -> list[str]:
+        c = _convo(convo)
+        c.user(f"please ship it to 1200 harbor blvd suite 400 {said}")
+        c.say("I'll change the shipping address of #W3189752 to 1200 Harbor Blvd, Suite 400. Confirm?")
+        c.user("yes")
+        i = c.call("modify_pending_order_address", {
+            "order_id": "#W3189752", "address1": "1200 Harbor Blvd", "address2": "Suite 400", "city": "Jacksonville",
+            "state": state, "country": "USA", "zip": "32202"}, ORDER)
+        return _reasons(c, i)
+
+    assert reasons("jacksonville fl 32202", "FL") == []
+    # a code that is also a word needs the address's comma: "in 32202" is no Indiana
+    assert reasons("jacksonville in 32202", "IN") == ["not_visible"]
+    assert reasons("jacksonville, in 32202", "IN") == []
