@@ -337,6 +337,10 @@ def _options_shown(token: str, index: EvidenceIndex) -> bool:
 
 
 
+# A count written in digits on its own ("all 5 lines"), not part of an amount or identifier.
+_SMALL_COUNT = re.compile(r"(?<![\w$.,])(\d{1,2})(?![\w.,%])")
+
+
 # Two-letter codes that are also words: only with the address's comma are they the code.
 _WORD_CODES = frozenset({"in", "or", "me", "hi", "ok", "oh", "id", "ma", "pa", "al", "co", "de", "as", "la", "mo"})
 
@@ -641,7 +645,7 @@ class _Run:
         if "bps" in text or "BPS" in text:  # "your speed is now 275 Mbps", where the test showed 220
             misses += [m[0] for m in _SPEED.finditer(text) if cents_of(m[1]) not in self.index.amounts]
         if not strict_numbers:
-            if "$" not in text and not _DECIMAL.search(text):
+            if "$" not in text and not _DECIMAL.search(text) and "dollar" not in text and "USD" not in text:
                 return misses  # only money-like numbers ($5, 4.50, 1,200) are checked in text
             if "GB" in text or "gb" in text or "Gb" in text:  # plain substrings: no lower-cased copy
                 misses += self._usage_misses(text)
@@ -766,11 +770,20 @@ class _Run:
             for item in list(unseen):
                 if (item[1] in self._derived or self._stated_pair(item[1], text) or self._stated_triple(item[1], text)
                         or self._named_total(item[1], text) or self._worked_out(item[1], results)
-                        or self._stated_net(item[1], text)):
+                        or self._stated_net(item[1], text) or self._split_evenly(item[1], text)):
                     unseen.remove(item)
                     self._derived.add(item[1])
                     progress = True
         return [written for written, _ in unseen]
+
+    def _split_evenly(self, cents: int, text: str) -> bool:
+        """A visible amount the text states, split evenly by a count it states: "$425.00 ... one
+        charge covering all 5 lines, which works out to $85.00 per line" (to the cent)."""
+        if " per " not in text and " each" not in text:
+            return False
+        stated = {abs(c) for _, c in money_numbers_in(text)} & self.index.amounts
+        counts = {int(n) for n in _SMALL_COUNT.findall(text)} & set(range(2, self.cfg.free_count_max + 1))
+        return any(abs(cents * n - total) < n for n in counts for total in stated)
 
     def _stated_net(self, cents: int, text: str) -> bool:
         """A net of two to six visible amounts the text itself states, each added or taken away, or

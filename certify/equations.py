@@ -53,8 +53,10 @@ _PRODUCT = re.compile(rf"(?<![\w.,/-])(\d{{1,3}})\s*(?:[x×*]|times)\s*{_NUMBER}
 # A difference or sum times a count: "($161 − $147) × 2 passengers = $28", "($162 − $175) × 2 = −$26".
 _SCALED = re.compile(rf"\(\s*{_NUMBER}({_SIGN}){_NUMBER}\s*\)\s*(?:[x×*]|times)\s*(\d{{1,3}})(?:\s+[a-z]+)?\s*=\s*"
                      rf"([−–-]?)\s*{_NUMBER}(?![\w/]|[.,]\d)", re.I)
-# A result that says its sign in words: "$106 − $179 = $73 refund" is a refund of $73.
-_BACK = re.compile(r"\**\s*(?:refund|back|credit|returned|in your favou?r|to you)\b", re.I)
+# A result that says its sign in words: "$106 − $179 = $73 refund" is a refund of $73, as is
+# "115 - 138 = 23 dollars would be refunded".
+_BACK = re.compile(r"\**\s*(?:dollars?\s+|usd\s+)?(?:(?:would|will|to|is|are|gets?)\s+(?:be\s+)?)?"
+                   r"(?:refund\w*|back|credit\w*|returned|in your favou?r|to you)\b", re.I)
 
 
 # An identifier right before the amount it labels, within a sum: "gift_card_8020792 $198 + ...".

@@ -35,6 +35,7 @@ from trajectory2gym.certify.normalize import (
     compact,
     decimal_cents,
     numbers_in,
+    spelled_dates,
     spelled_numbers,
     to_cents,
     tokens,
@@ -235,10 +236,15 @@ class EvidenceIndex:
                 spelled = [NUMBER_WORDS[w] * 100 for w in found if w in NUMBER_WORDS]
                 if not COMPOUND_WORDS.keys().isdisjoint(found):  # "one hundred dollars", "twenty-five"
                     spelled += [n * 100 for n in spelled_numbers(ws)]
+            dated = spelled_dates(ws)  # "the twenty-seventh of May" is also "the 27th of may"
+            if dated is not ws:
+                ws_set.update(dated)
             if long:  # system prompts repeat across a corpus: keep them, immutable
                 if len(_TEXT_CACHE) > 256:
                     _TEXT_CACHE.clear()
                 bigrams = frozenset(map(" ".join, zip(ws, ws[1:], strict=False)))
+                if dated is not ws:
+                    bigrams |= frozenset(map(" ".join, zip(dated, dated[1:], strict=False)))
                 cents = [c for _, c in numbers_in(text)] if _ANY_DIGIT.search(text) else []
                 parsed = _TEXT_CACHE[text] = (frozenset(ws_set), bigrams, frozenset(tokens(low)),
                                               tuple(cents + spelled))
@@ -251,6 +257,8 @@ class EvidenceIndex:
                 parsed = (ws_set, ws, keys, text if digits else None)
                 if spelled:
                     self._numbers.append(tuple(spelled))
+                if dated is not ws:
+                    self._phrases.append(dated)  # its own word list: no bigram across the two
         vocab, phrase, toks, numbers = parsed
         self.words.update(vocab)
         self._phrases.append(phrase)  # the word list, or the bigrams of a cached text

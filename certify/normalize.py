@@ -49,6 +49,51 @@ _SPELL_PARTS = {w: n for w, n in NUMBER_WORDS.items() if w not in ("single", "bo
 _SPELL_PARTS.update(COMPOUND_WORDS)
 
 
+# Days as ordinal words ("the twenty-seventh of May") and years as spoken ("nineteen eighty-eight"):
+# ``spelled_dates`` writes them as numerals so that a date said so is found as "27th of may".
+_ORDINAL_UNITS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth")
+ORDINAL_DAY_WORDS: dict[str, int] = {
+    **{w: k + 1 for k, w in enumerate(_ORDINAL_UNITS)}, "tenth": 10, "eleventh": 11, "twelfth": 12,
+    **{t[:-1] + "th" if t.endswith("t") else t + "th": 13 + k for k, t in enumerate(_TEENS)},
+    "twentieth": 20, "thirtieth": 30,
+}
+_DATE_WORDS = frozenset({*ORDINAL_DAY_WORDS, "nineteen", "twenty"})
+
+
+def _ordinal_suffix(n: int) -> str:
+    return "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+
+
+def spelled_dates(ws: list[str]) -> list[str]:
+    """A word list with its spelled days and years as numerals: "twenty seventh" is "27th",
+    "seventeenth" "17th", "nineteen eighty eight" "1988", "twenty twenty four" "2024"; the same
+    list where it has none (a set test first: most texts)."""
+    if _DATE_WORDS.isdisjoint(ws):
+        return ws
+    out: list[str] = []
+    k = 0
+    while k < len(ws):
+        w, nxt = ws[k], ws[k + 1] if k + 1 < len(ws) else ""
+        if w in ("twenty", "thirty") and nxt in ORDINAL_DAY_WORDS and ORDINAL_DAY_WORDS[nxt] < 10:
+            day = COMPOUND_WORDS[w] + ORDINAL_DAY_WORDS[nxt]
+            out.append(f"{day}{_ordinal_suffix(day)}")
+            k += 2
+        elif w in ORDINAL_DAY_WORDS:
+            out.append(f"{ORDINAL_DAY_WORDS[w]}{_ordinal_suffix(ORDINAL_DAY_WORDS[w])}")
+            k += 1
+        elif w in ("nineteen", "twenty") and (nxt in _TENS or nxt in _TEENS or nxt in ("ten", "eleven", "twelve")):
+            # A century's two digits, then the year's: "nineteen eighty eight", "twenty twenty four".
+            tens = COMPOUND_WORDS.get(nxt) or NUMBER_WORDS[nxt]
+            unit = NUMBER_WORDS.get(ws[k + 2], 0) if nxt in _TENS and k + 2 < len(ws) else 0
+            unit = unit if 1 <= unit <= 9 else 0
+            out.append(str(COMPOUND_WORDS[w] * 100 + tens + unit))
+            k += 3 if unit else 2
+        else:
+            out.append(w)
+            k += 1
+    return out
+
+
 def spelled_numbers(ws: list[str], singles: bool = False) -> list[int]:
     """The numbers spelled out in a word list past NUMBER_WORDS' single words: "fifty", "one
     hundred" (100), "twenty five" (25), "two thousand five hundred", "one hundred and fifty". A run
@@ -224,16 +269,21 @@ def cents_of(written: str) -> int:
 
 
 def money_numbers_in(text: str) -> list[tuple[str, int]]:
-    """The ``numbers_in`` written like money (with ``$``, a decimal point or a thousands
-    comma), in order; other numbers (counts, identifiers) are not converted at all."""
+    """The ``numbers_in`` written like money (with ``$``, a decimal point, a thousands comma or
+    "dollars" after it), in order; other numbers (counts, identifiers) are not converted at all."""
     out = []
+    worded = "dollar" in text or "USD" in text  # "250 dollars": money in words (a plain test first)
     for m in _NUMBER.finditer(text):
         whole = m.group(0)
-        if "$" not in whole and "." not in whole and "," not in whole:
+        if "$" not in whole and "." not in whole and "," not in whole and not (
+                worded and _DOLLARS_AFTER.match(text, m.end())):
             continue
         written = whole.strip()
         out.append((written, cents_of(written)))
     return out
+
+
+_DOLLARS_AFTER = re.compile(r"\s*(?:dollars?|USD)\b")
 
 
 _ORDINAL = re.compile(r"\d+(?:st|nd|rd|th)", re.I)
