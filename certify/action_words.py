@@ -117,6 +117,10 @@ def tool_object(tool: str, tools: ToolArgs) -> tuple[frozenset[str], frozenset[s
     return own, mine.difference(*rivals), frozenset(rival_stems - own - set(WEAK_OBJECT_WORDS.get(obj, ())))
 
 
+# Verbs said as "turn <the tool's object> on" / "off".
+_ON_OFF = {"enable": "on", "disable": "off"}
+
+
 @lru_cache(maxsize=1024)
 def action_stems(tool: str) -> frozenset[str]:
     """Stems a message must use to describe a call of ``tool``: its verb and the verb's synonyms
@@ -125,6 +129,9 @@ def action_stems(tool: str) -> frozenset[str]:
     if parts and parts[0] in _SYNONYMS:
         if parts[0] == "send" and len(parts) > 2:  # "Would you like a payment request for B1005?"
             return frozenset(_stems_of(parts[0])) | {" ".join(parts[1:])}
+        if parts[0] in _ON_OFF and len(parts) == 2:  # "I can turn roaming on", of enable_roaming
+            return frozenset(_stems_of(parts[0])) | {f"{verb} {parts[1]} {_ON_OFF[parts[0]]} "
+                                                     for verb in ("turn", "switch")}
         return frozenset(_stems_of(parts[0]))
     out = {stem(w) for w in parts}
     for w in parts:

@@ -216,7 +216,14 @@ def _said_or_picked(turn: Turn, described: Turn, data: bool) -> set[int]:
     said = stated_amounts(turn.text, data)
     if not said and data and turn.role == "user" and (picked := picked_amount(turn.text, described.text)) is not None:
         return {picked}
+    if not said and data and turn.role == "user" and _HOW_MUCH_DATA.search(described.text) and (
+            len(found := numbers_in(turn.text)) == 1):
+        return {found[0][1]}  # "How many GB would you like me to add?" "Add 2.": 2 GB
     return said
+
+
+# A question for an amount of data, which a bare number answers.
+_HOW_MUCH_DATA = re.compile(r"\bhow (?:many (?:GB|gigs?|gigabytes?)|much (?:more )?data)\b", re.I)
 
 
 _PARTS = re.compile(r"(?<=[.!?;])\s+|;\s*|\n+")  # a description's sentences, its ';' parts and its lines
@@ -319,7 +326,9 @@ def _nearest_quantity(before: list[str]) -> tuple[int, int] | None:
     starts the phrase ("No, just the bag" says one bag, not none)."""
     for k in range(len(before) - 1, -1, -1):
         if (n := _quantity(before[k])) is not None:
-            return k, n
+            # A long number is an identifier's ("to gift card 8058702 for the bag"): no count, and
+            # none before it either.
+            return (k, n) if n < 1000 else None
         if before[k] in _ONLY:
             return None
     return None
@@ -895,7 +904,7 @@ def _method_words(anchors: Anchors, turn: Turn) -> frozenset[str]:
 _MONEY_FLOW = re.compile(r"\b(?:refund\w*|difference|the rest|remaining|balance)\b", re.I)
 
 
-def _names_method_id(turn: Turn, value: str) -> bool:
+def names_method_id(turn: Turn, value: str) -> bool:
     """Whether a message names a payment method by its id, or by the id's number ("$75 from gift
     card 4366692" names gift_card_4366692)."""
     if value in turn.text:
@@ -917,7 +926,7 @@ def _choice_not_stated(turns: list[Turn], at: int, anchors: Anchors) -> ConfirmV
         if said and value not in said:
             return ConfirmVerdict(False, "argument_not_confirmed", f"stated: {', '.join(sorted(said))}", arg, value)
     for arg, value, kind in anchors.payments:
-        named = max((k for k in range(at, len(turns)) if _names_method_id(turns[k], value)), default=-1)
+        named = max((k for k in range(at, len(turns)) if names_method_id(turns[k], value)), default=-1)
         if named >= 0 and not any(_method_words(anchors, t) for t in turns[named + 1:]):
             continue  # the method itself was named, and no message after names another kind
         # ("... charged to your PayPal (paypal_3650980)" "put the difference on my visa instead. then yes")
@@ -1351,7 +1360,7 @@ def _payment_not_named(turns: list[Turn], window: list[Turn], anchors: Anchors) 
     first = len(turns) - len(window)  # where the request's messages start
     for arg, value, kind in anchors.payments:
         # Latest first: the description most often names it.
-        if any(value in turns[k].text or _names_method(turns[k], kind, value, anchors, k >= first)
+        if any(names_method_id(turns[k], value) or _names_method(turns[k], kind, value, anchors, k >= first)
                or (k and turns[k].role == "user" and _picks_listed(turns[k], turns[k - 1], kind, value, anchors))
                for k in range(len(turns) - 1, -1, -1)):
             continue

@@ -31,6 +31,7 @@ from trajectory2gym.certify.agreement import (
     call_disagrees,
     card_endings,
     is_data,
+    names_method_id,
     picks_amount,
     picks_card,
     picks_payment,
@@ -149,8 +150,9 @@ def _names_line_ending(turn: Turn, anchors: Anchors) -> bool:
 
 def _names_card(turn: Turn, anchors: Anchors) -> bool:
     """A message that names the card the call pays with by its last four digits: "Card referenced
-    for the update (no charge): Mastercard ending 4760"."""
-    return any(_card_named(value, turn, anchors) for _, value, _ in anchors.payments)
+    for the update (no charge): Mastercard ending 4760", or by its id's number: "charged to gift
+    card 8058702"."""
+    return any(_card_named(value, turn, anchors) or names_method_id(turn, value) for _, value, _ in anchors.payments)
 
 
 def _card_named(method: str, turn: Turn, anchors: Anchors) -> bool:
@@ -936,6 +938,11 @@ def _of_kind(key: str, kin: set[str], anchors: Anchors) -> bool:
                for obj in anchors.index.objects_with(key) for f, v in obj.items() if f in kin)
 
 
+# A description that keeps the rest of the one before: "Everything else stays as described."
+_AS_BEFORE = re.compile(r"\b(?:everything|all|the rest)(?:\s+else)?\s+(?:stays|remains|is|will\s+(?:stay|remain|be))"
+                        r"\s+(?:the\s+same|unchanged|as\s+(?:described|before|above|discussed|listed))", re.I)
+
+
 def _recapped(turns: list[Turn], last_desc: int, anchors: Anchors) -> int:
     """The description that the last one recaps after the user answered its question ("Cabin:
     Economy ... Which card?" "gift card" "To confirm: move R0UGFS to HAT210 + HAT036 and charge $44
@@ -943,6 +950,8 @@ def _recapped(turns: list[Turn], last_desc: int, anchors: Anchors) -> int:
     k = last_desc - 1
     while k >= 0 and turns[k].role == "user":
         k -= 1
+    if 0 <= k < last_desc - 1 and _AS_BEFORE.search(turns[last_desc].text) and describes(turns[k], anchors):
+        return k  # "The correct total is $478 ... Everything else stays as described.": the rest from before
     # Not where the answer asks for more of the action ("gift card. oh and move my outbound to May
     # 21 as well"): the recap then says the action anew.
     if (0 <= k < last_desc - 1 and ASKS.search(turns[k].text)

@@ -214,13 +214,13 @@ def test_a_rebooking_paid_by_gift_cards_named_by_number(convo: Any, at: Any) -> 
 
 
 def test_a_payment_method_named_by_its_number() -> None:
-    from trajectory2gym.certify.agreement import _names_method_id
+    from trajectory2gym.certify.agreement import names_method_id
     from trajectory2gym.certify.turns import Turn
 
     said = Turn(0, "assistant", "$75 from gift card 4366692 and $5 from gift card 6405135")
-    assert _names_method_id(said, "gift_card_4366692")
-    assert not _names_method_id(said, "gift_card_4366693")
-    assert not _names_method_id(Turn(0, "assistant", "$75 from your card 1234"), "credit_card_1234")  # too short
+    assert names_method_id(said, "gift_card_4366692")
+    assert not names_method_id(said, "gift_card_4366693")
+    assert not names_method_id(Turn(0, "assistant", "$75 from your card 1234"), "credit_card_1234")  # too short
 
 
 def test_a_yes_to_the_action_then_a_question_of_its_own(convo: Any, at: Any) -> None:

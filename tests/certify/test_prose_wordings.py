@@ -1,0 +1,187 @@
+"""Plain-prose wordings read as a reader reads them: dates and years in words ("the twenty-seventh
+of May", "nineteen eighty-eight"), money in words ("250 dollars"), a refund's sign in words after
+an equation, "turn roaming on", a bill split evenly per line, a bare number answering "how many
+GB", a description that keeps the rest of the one before, and a gift card by its number."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import orjson
+import pytest
+
+from trajectory2gym.certify import certify_interaction
+from trajectory2gym.certify.dated_fields import DatedFields, misdated_fields
+from trajectory2gym.certify.equations import miscalculated
+from trajectory2gym.certify.evidence import EvidenceIndex
+from trajectory2gym.certify.normalize import money_numbers_in, spelled_dates, words
+from trajectory2gym.certify.reasons import reason_kind
+from trajectory2gym.envs.registry import tool_specs
+
+
+def _kinds(c: Any, index: int) -> list[str]:
+    return [reason_kind(r) for r in next(d for d in certify_interaction(c.build()).decisions
+                                         if d.message_index == index).reasons]
+
+
+@pytest.mark.parametrize(("text", "dated"), [
+    ("on the twenty-seventh of May", ["on", "the", "27th", "of", "may"]),
+    ("May twenty-first", ["may", "21st"]),
+    ("the seventeenth", ["the", "17th"]),
+    ("born on the ninth of July, nineteen eighty-eight", ["born", "on", "the", "9th", "of", "july", "1988"]),
+    ("back in twenty twenty-four", ["back", "in", "2024"]),
+    ("nineteen bags and twenty dollars", ["nineteen", "bags", "and", "twenty", "dollars"]),
+])
+def test_spelled_days_and_years_are_written_as_numerals(text: str, dated: list[str]) -> None:
+    assert spelled_dates(words(text)) == dated
+
+
+def test_a_date_said_in_words_grounds_its_iso_date() -> None:
+    index = EvidenceIndex()
+    index.add_text("The current time is 2024-05-15 15:00:00 EST.")
+    index.add_text("Mohamed now needs to come home earlier, on the twenty-seventh of May.")
+    assert index.date_stated("2024-05-27")
+    assert not index.date_stated("2024-05-17")  # "seventeenth" is not said
+    index.add_text("Priya was born on the ninth of July, nineteen eighty-eight.")
+    assert index.date_stated("1988-07-09")
+    assert not index.date_stated("1989-07-09")
+
+
+def test_money_in_words_is_money() -> None:
+    text = "the Visa would be charged 228 dollars, after the 250 dollar certificate, for 2 bags"
+    assert [c for _, c in money_numbers_in(text)] == [22800, 25000]  # not the 2 bags
+    assert money_numbers_in("2 bags at 50 each") == []
+
+
+def test_a_text_stating_a_balance_in_dollars_is_checked(convo: Any) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("My user id is harper_kovacs_3082. What are my gift card balances?")
+    c.call("get_user_details", {"user_id": "harper_kovacs_3082"}, {
+        "user_id": "harper_kovacs_3082", "payment_methods": {
+            "gift_card_8509260": {"source": "gift_card", "amount": 256, "id": "gift_card_8509260"}}})
+    wrong = c.say("Your gift card gift_card_8509260 holds 265 dollars.")
+    right = c.say("Your gift card gift_card_8509260 holds 256 dollars.")
+    assert _kinds(c, wrong) == ["text_not_visible"]
+    assert _kinds(c, right) == []
+
+
+@pytest.mark.parametrize(("text", "wrong"), [
+    ("HAT300: 115 dollars, so 115 - 138 = 23 dollars would be refunded.", []),
+    ("115 - 138 = 23 dollars will be credited to you", []),
+    ("115 - 138 = 23 dollars would be charged.", [("23", "115 - 138 = 23")]),
+    ("115 - 138 = 25 dollars would be refunded.", [("25", "115 - 138 = 25")]),
+])
+def test_a_difference_whose_sign_the_words_after_it_give(text: str, wrong: list[tuple[str, str]]) -> None:
+    assert miscalculated(text) == wrong
+
+
+def _telecom(convo: Any) -> Any:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user("Hi, my number is 555-123-2002. My daughter is going to Mexico.")
+    c.call("get_customer_by_phone", {"phone_number": "555-123-2002"}, {
+        "customer_id": "C1001", "full_name": "John Smith", "line_ids": ["L1001", "L1002"], "bill_ids": ["B1002"]})
+    c.call("get_details_by_id", {"id": "L1001"}, {
+        "line_id": "L1001", "phone_number": "555-123-2001", "status": "Active", "plan_id": "P1001",
+        "data_used_gb": 3.2, "data_refueling_gb": 0.0, "roaming_enabled": False})
+    return c
+
+
+@pytest.mark.parametrize(("offer", "kinds"), [
+    ("Your daughter's line (555-123-2001) has roaming off. I can turn roaming on for her line. Shall I?", []),
+    ("Your daughter's line (555-123-2001) has roaming off. I can switch roaming on for it. Shall I?", []),
+    # "off" is the other action's word
+    ("Your daughter's line (555-123-2001) has roaming off. Shall I leave it?", ["not_described"]),
+])
+def test_turning_the_tools_object_on_describes_enabling_it(convo: Any, offer: str, kinds: list[str]) -> None:
+    c = _telecom(convo)
+    c.say(offer)
+    c.user("ok yes")
+    i = c.call("enable_roaming", {"customer_id": "C1001", "line_id": "L1001"}, {"roaming_enabled": True})
+    assert _kinds(c, i) == kinds
+
+
+def test_a_bill_split_evenly_per_line_is_derived(convo: Any) -> None:
+    c = _telecom(convo)
+    c.call("get_bills_for_customer", {"customer_id": "C1001"}, [{
+        "bill_id": "B1002", "total_due": 425.0, "status": "Overdue",
+        "line_items": [{"description": "Unlimited Plus - 5 Lines Family Plan", "amount": 425.0}]}])
+    right = c.say("Your bill B1002 is $425.00: one charge covering all 5 lines, which works out to $85.00 per line.")
+    wrong = c.say("Your bill B1002 is $425.00: one charge covering all 5 lines, which works out to $95.00 per line.")
+    assert _kinds(c, right) == []
+    assert _kinds(c, wrong) == ["text_not_visible"]
+
+
+@pytest.mark.parametrize(("question", "reply", "kinds"), [
+    ("Her line 555-123-2001 has 1.8 GB left, and extra data is $5.00 per GB. How many GB would you like me to add?", "Add 2.", []),
+    ("Her line 555-123-2001 has 1.8 GB left, and extra data is $5.00 per GB. How many GB would you like me to add?", "Add 3.",
+     ["not_visible", "not_confirmed"]),  # 3 GB asked for, 2 GB added
+    # no question for an amount: a bare number says none, the description's 1.8 GB stands
+    ("Her line 555-123-2001 has 1.8 GB left, and extra data is $5.00 per GB. Shall I add some?", "Add 2.", ["amount_not_confirmed"]),
+])
+def test_a_bare_number_answers_how_many_gb(convo: Any, question: str, reply: str, kinds: list[str]) -> None:
+    c = _telecom(convo)
+    c.say(question)
+    c.user(reply)
+    i = c.call("refuel_data", {"customer_id": "C1001", "line_id": "L1001", "gb_amount": 2.0}, {"data_refueling_gb": 2.0})
+    assert _kinds(c, i) == kinds
+
+
+def _airline(convo: Any) -> Any:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("My user id is ethan_hernandez_6400, reservation OGWXR5. May I add a checked bag? Any fee may go on "
+           "the gift card numbered 8058702.")
+    c.call("get_user_details", {"user_id": "ethan_hernandez_6400"}, {
+        "user_id": "ethan_hernandez_6400", "membership": "regular", "payment_methods": {
+            "gift_card_8058702": {"source": "gift_card", "amount": 240, "id": "gift_card_8058702"},
+            "gift_card_4604947": {"source": "gift_card", "amount": 251, "id": "gift_card_4604947"}}})
+    c.call("get_reservation_details", {"reservation_id": "OGWXR5"}, {
+        "reservation_id": "OGWXR5", "user_id": "ethan_hernandez_6400", "cabin": "economy", "total_baggages": 1,
+        "nonfree_baggages": 0, "passengers": [{"first_name": "Ethan", "last_name": "Hernandez"}]})
+    return c
+
+
+def test_a_gift_card_named_by_its_number_names_the_payment(convo: Any) -> None:
+    def kinds(card: str) -> list[str]:
+        c = _airline(convo)
+        c.say(f"The second bag would be charged:\n1. Checked bags: 2 in total, 1 of them charged.\n2. Fee: 50 "
+              f"dollars, charged to gift card {card}.\nWould you like me to add the bag on these terms?")
+        c.user("Yes, please do.")
+        i = c.call("update_reservation_baggages", {"reservation_id": "OGWXR5", "total_baggages": 2,
+                                                   "nonfree_baggages": 1, "payment_id": "gift_card_8058702"},
+                   {"reservation_id": "OGWXR5", "total_baggages": 2})
+        return _kinds(c, i)
+
+    assert kinds("8058702") == []
+    assert kinds("4604947") == ["not_described"]  # the other card's number: neither the card nor the reservation
+
+
+def test_a_description_that_keeps_the_rest_of_the_one_before(convo: Any) -> None:
+    def kinds(keeps: str) -> list[str]:
+        c = _airline(convo)
+        c.say("I would add the bag: 2 checked bags in total, 1 of them charged at 50 dollars to gift card "
+              "8058702. Shall I?")
+        c.user("Yes, please add it.")
+        c.call("update_reservation_baggages", {"reservation_id": "OGWXR5", "total_baggages": 2,
+                                               "nonfree_baggages": 1, "payment_id": "gift_card_4604947"},
+               "Error: gift card balance is not enough")
+        c.say(f"I do apologise: I used the wrong card. I shall use gift card 8058702 to add the bag instead. "
+              f"{keeps} Shall I go ahead?")
+        c.user("Yes, go ahead.")
+        i = c.call("update_reservation_baggages", {"reservation_id": "OGWXR5", "total_baggages": 2,
+                                                   "nonfree_baggages": 1, "payment_id": "gift_card_8058702"},
+                   {"reservation_id": "OGWXR5", "total_baggages": 2})
+        return _kinds(c, i)
+
+    assert kinds("Everything else stays as described.") == []
+    assert kinds("") == ["amount_not_confirmed"]  # the count of bags is not said again
+
+
+def test_a_date_after_used_of_is_no_date_of_birth() -> None:
+    book = DatedFields()
+    book.update([orjson.dumps(o).decode().lower() for o in (
+        {"customer_id": "C1001", "date_of_birth": "1985-06-15"},
+        {"line_id": "L1003", "data_used_gb": 0.0, "data_limit_gb": 5.0, "cycle_end_date": "2025-02-28",
+         "contract_end_date": "2026-12-31"})])
+    assert misdated_fields("The tablet's line has 0.0 GB used of 5.0 GB, until 2025-02-28.", book) == []
+    # the field's own words still tell it: a cycle said to end when the contract does is flagged
+    assert misdated_fields("Your cycle ends on 2026-12-31.", book) == [("2026-12-31", "cycle_end_date", "2025-02-28")]
