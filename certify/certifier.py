@@ -302,7 +302,9 @@ _USAGE = re.compile(r"\b(?:used|left|remaining|usage|of your|allowance|limit|con
 
 # Words saying something changed or is to be checked anew: "I just paid", "still not working", "try again".
 # (Word starts, on lower case: a case-blind search with word ends costs three times as much.)
-_CHANGE_WORDS = re.compile(r"\b(?:chang|updat|again|just|now|new|moved|paid|did(?!n)|done|tried|restart|reboot|toggl|turn|"
+# Not "just to be sure", "did you say": a question about what was said changes nothing.
+_CHANGE_WORDS = re.compile(r"\b(?:chang|updat|again|just(?!\s+(?:to|wondering|checking|curious|asking)\b)|now|new|moved|paid|"
+                           r"did(?!n|\s+you\b)|done|tried|restart|reboot|toggl|turn|"
                            r"switch|fix|work|still|refresh|check|status(?! bar)|email|received|arrived|added|removed|cancel)")
 
 # "which one was cheapest on Friday again?": asking to be reminded, which changes nothing.

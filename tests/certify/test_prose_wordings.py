@@ -185,3 +185,18 @@ def test_a_date_after_used_of_is_no_date_of_birth() -> None:
     assert misdated_fields("The tablet's line has 0.0 GB used of 5.0 GB, until 2025-02-28.", book) == []
     # the field's own words still tell it: a cycle said to end when the contract does is flagged
     assert misdated_fields("Your cycle ends on 2026-12-31.", book) == [("2026-12-31", "cycle_end_date", "2025-02-28")]
+
+
+@pytest.mark.parametrize(("asked", "novel"), [
+    ("ok thanks. And just to be sure, you've got the right account? It's in my name?", False),
+    ("Wait, did you say the line ending 2002?", False),
+    ("ok, I just restarted my phone.", True),
+    ("I did the reset you asked for.", True),
+])
+def test_a_question_about_what_was_said_is_no_news_for_a_lookup(convo: Any, asked: str, novel: bool) -> None:
+    c = _telecom(convo)
+    c.say("Your account C1001 has two lines.")
+    c.user(asked)
+    i = c.call("get_customer_by_phone", {"phone_number": "555-123-2002"}, {
+        "customer_id": "C1001", "full_name": "John Smith", "line_ids": ["L1001", "L1002"], "bill_ids": ["B1002"]})
+    assert ("repeated_call" not in _kinds(c, i)) is novel
