@@ -339,6 +339,10 @@ def _options_shown(token: str, index: EvidenceIndex) -> bool:
 
 
 
+# A code in capital letters only (a reservation's "HATHAT"); identifiers with a digit are read elsewhere.
+_CAPS_CODE = re.compile(r"\b[A-Z]{5,8}\b")
+
+
 # A count written in digits on its own ("all 5 lines"), not part of an amount or identifier.
 _SMALL_COUNT = re.compile(r"(?<![\w$.,])(\d{1,2})(?![\w.,%])")
 
@@ -623,6 +627,9 @@ class _Run:
                         and not index.has_part(tok) and not index.time_part_shown(tok)
                         and not _options_shown(tok, index) and not self._worked_from_visible(tok)):
                     misses.append(tok)
+        if _CAPS_CODE.search(text):  # "reservation HATHAU", where the booking returned HATHAT
+            misses += [m[0] for m in _CAPS_CODE.finditer(text) if m[0].lower() not in self.index.compacts
+                       and self._one_letter_off(m[0].lower())]
         if ("ending" in text or "ast four" in text or "ast 4" in text or "**" in text or "xx" in text or "XX" in text
                 or "••" in text):  # plain substrings first: "ending in 9182", a card's last four, never shown
             misses += [m[1] for m in _CARD_END.finditer(text) if m[1] in unseen and not self.index.has_string(m[1])
@@ -688,6 +695,12 @@ class _Run:
             if not self._amount_ok(cents, text):
                 misses.append(written)
         return misses
+
+    def _one_letter_off(self, code: str) -> bool:
+        """Whether an observation shows a string value of the same length that differs from ``code``
+        in one letter: a letter-only identifier misstated ("HATHAU" of "HATHAT"), not a word."""
+        return any(len(k) == len(code) and k.isalpha() and sum(a != b for a, b in zip(k, code, strict=True)) == 1
+                   and self.index.json_has(f'"{k}"') for k in self.index.compacts)
 
     def _id_ends_in(self, digits: str) -> bool:
         """Whether a payment method's id shown ends in these digits: "your gift card ending 9469" of

@@ -159,7 +159,7 @@ def _not_among(said: Iterable[str], methods: set[str]) -> list[str]:
 
 # How a text says an order or a booking was paid: "It was paid in full, $1,400, with your Mastercard".
 _PAID_WITH = re.compile(
-    r"\bpaid\b[^.!?;\n]{0,40}?\b(?:with|by|using|via|on|from)\s+(?:your|the|a|an)\s+(?:original\s+)?" + _KIND_PHRASES)
+    r"\bpaid\b[^.!?;\n]{0,70}?\b(?:with|by|using|via|on|from)\s+(?:your|the|a|an)\s+(?:original\s+)?" + _KIND_PHRASES)
 
 
 def _paid_with(low: str) -> Iterator[re.Match[str]]:
@@ -184,7 +184,8 @@ _ENDING = re.compile(r"[^.!?;\n]{0,12}?\b(?:ending(?: in)?|last four|x+|\*+)\s*(
 
 
 # Not how it was paid: how it may be ("it can be paid with your Mastercard next time").
-_MAY_BE = re.compile(r"\b(?:can|could|will|would|may|might|should|to be|want|like|now)\b")  # "now paid with": a change
+# "now paid with": a change. Not the month: "HAT297 ... on 23 May. You paid ... with your Mastercard".
+_MAY_BE = re.compile(r"\b(?:can|could|will|would|(?<!\d )may(?! \d)|might|should|to be|want|like|now)\b")
 
 
 def history_methods(value: Any) -> set[str]:

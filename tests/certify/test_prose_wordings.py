@@ -200,3 +200,41 @@ def test_a_question_about_what_was_said_is_no_news_for_a_lookup(convo: Any, aske
     i = c.call("get_customer_by_phone", {"phone_number": "555-123-2002"}, {
         "customer_id": "C1001", "full_name": "John Smith", "line_ids": ["L1001", "L1002"], "bill_ids": ["B1002"]})
     assert ("repeated_call" not in _kinds(c, i)) is novel
+
+
+def _booked(convo: Any) -> Any:
+    c = _airline(convo)
+    c.call("get_reservation_details", {"reservation_id": "HATHAT"}, {
+        "reservation_id": "HATHAT", "user_id": "ethan_hernandez_6400", "cabin": "economy",
+        "flights": [{"flight_number": "HAT070", "date": "2024-05-22", "price": 196},
+                    {"flight_number": "HAT297", "date": "2024-05-23", "price": 169}],
+        "payment_history": [{"payment_id": "gift_card_4604947", "amount": 365}]})
+    return c
+
+
+def test_a_letter_only_code_one_letter_off_a_shown_one_is_misstated(convo: Any) -> None:
+    c = _booked(convo)
+    wrong = c.say("Your booking is under reservation HATHAU: HAT070 on 22 May and HAT297 on 23 May.")
+    right = c.say("Your booking is under reservation HATHAT: HAT070 on 22 May and HAT297 on 23 May.")
+    shout = c.say("PLEASE NOTE: HAT070 leaves on 22 May.")  # capitals that are words, not codes
+    assert _kinds(c, wrong) == ["text_not_visible"]
+    assert _kinds(c, right) == [] and _kinds(c, shout) == []
+
+
+def test_how_a_booking_was_paid_is_read_past_a_worked_total_and_the_month_may(convo: Any) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("My user id is mei_hernandez_8984; my trip is 1AKIA8.")
+    c.call("get_user_details", {"user_id": "mei_hernandez_8984"}, {"user_id": "mei_hernandez_8984", "payment_methods": {
+        "credit_card_2140654": {"source": "credit_card", "brand": "mastercard", "last_four": "1698",
+                                "id": "credit_card_2140654"},
+        "credit_card_6082923": {"source": "credit_card", "brand": "visa", "last_four": "3202",
+                                "id": "credit_card_6082923"}}})
+    c.call("get_reservation_details", {"reservation_id": "1AKIA8"}, {
+        "reservation_id": "1AKIA8", "flights": [{"flight_number": "HAT070", "date": "2024-05-22", "price": 196},
+                                                {"flight_number": "HAT297", "date": "2024-05-23", "price": 169}],
+        "payment_history": [{"payment_id": "credit_card_6082923", "amount": 365}]})
+    told = ("Reservation 1AKIA8 flies HAT070 on 22 May and HAT297 on 23 May. You paid 196 + 169 = 365 dollars in "
+            "total, as one fare, with your Visa ending {}.")
+    wrong, right = c.say(told.format("1698")), c.say(told.format("3202"))
+    assert "text_misstated_payer" in _kinds(c, wrong)  # (and the Visa is no card ending 1698)
+    assert _kinds(c, right) == []
