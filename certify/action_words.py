@@ -32,7 +32,8 @@ _SYNONYMS: dict[str, tuple[str, ...]] = {
     "exchange": ("exchange", "swap", "replac", "switch"),
     # Not "refund": exchanges and cancellations refund too ("the difference will be refunded").
     "return": ("return",),
-    "send": ("send", "issue", "offer", "add ", "added", "adding", "grant"),  # "add a $150 certificate"
+    # "add a $150 certificate"; "issue" as a verb only: a bill "shows as Issued" is its status.
+    "send": ("send", "issue ", "issuing", "offer", "add ", "added", "adding", "grant"),
     "create": ("creat", "open", "new"),
     "delete": ("delet", "remov"),
     "remove": ("remov", "delet"),

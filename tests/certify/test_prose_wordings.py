@@ -238,3 +238,17 @@ def test_how_a_booking_was_paid_is_read_past_a_worked_total_and_the_month_may(co
     wrong, right = c.say(told.format("1698")), c.say(told.format("3202"))
     assert "text_misstated_payer" in _kinds(c, wrong)  # (and the Visa is no card ending 1698)
     assert _kinds(c, right) == []
+
+
+@pytest.mark.parametrize(("said", "kinds"), [
+    ("Your February bill (B1002, $150.00) shows as Issued. Shall I resume the line?", ["not_described"]),
+    ("Your February bill (B1002, $150.00) is due. Shall I issue a payment request for it?", []),
+])
+def test_a_bill_shown_as_issued_describes_no_payment_request(convo: Any, said: str, kinds: list[str]) -> None:
+    c = _telecom(convo)
+    c.call("get_bills_for_customer", {"customer_id": "C1001"}, [{"bill_id": "B1002", "total_due": 150.0,
+                                                                 "status": "Issued"}])
+    c.say(said)
+    c.user("yes go ahead")
+    i = c.call("send_payment_request", {"customer_id": "C1001", "bill_id": "B1002"}, "Payment request sent")
+    assert _kinds(c, i) == kinds
