@@ -63,8 +63,11 @@ AFFIRM = re.compile(
 # Deferring is not agreeing, whatever else the message says: "Sounds good, but I want to talk to my
 # wife first", "Okay, I'll confirm with my husband first".
 DEFER = re.compile(
-    r"\b(?:let me|i(?:'d| would)? (?:want|need|have|like) to|i'?ll|i will|i must|i should) "
+    r"\b(?:let me|i(?:'d| would)? (?:want|need|have|like) to|i'?ll|i will|i shall|i must|i should) "
     r"(?:think|check|talk|speak|ask|consult|discuss|confirm with|see|decide)\b"
+    # "I shall confirm the passenger change once I have heard from my aunt this evening"
+    r"|\b(?:i'?ll|i will|i shall|i can) confirm\b[^.!?]{0,60}?\b(?:once|when|after|later|tomorrow|tonight)\b"
+    r"|\bonce i(?:'ve| have)? (?:heard|talked|spoken|checked)\b"
     r"|\b(?:check|talk|speak|confirm|consult)(?:ing)? (?:with|to) (?:my|our|the)\b"
     r"|\bmaybe later\b"
     r"|\bget back to (?:you|u)\b|\bthink (?:about it|it over)\b|\bhold on\b|\bnot yet\b",

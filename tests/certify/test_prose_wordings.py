@@ -252,3 +252,23 @@ def test_a_bill_shown_as_issued_describes_no_payment_request(convo: Any, said: s
     c.user("yes go ahead")
     i = c.call("send_payment_request", {"customer_id": "C1001", "bill_id": "B1002"}, "Payment request sent")
     assert _kinds(c, i) == kinds
+
+
+@pytest.mark.parametrize(("reply", "kinds"), [
+    ("Yes, please go ahead with the bags. I shall confirm the passenger change once I have heard from my aunt "
+     "this evening.", ["not_confirmed"]),
+    ("Yes, go ahead with the bags. I'll confirm the passenger change later.", ["not_confirmed"]),
+    ("Yes to the bags, and yes, please make the passenger change as well.", []),
+])
+def test_a_confirmation_promised_for_later_is_none(convo: Any, reply: str, kinds: list[str]) -> None:
+    c = _airline(convo)
+    c.user("Also, my seat may go to Noah Ito, born 1967-03-04.")
+    c.say("For OGWXR5:\n1. Bags: 2 checked bags, 1 of them paid, 50 dollars on gift card 8058702.\n2. Passenger: "
+          "I can replace Ethan Hernandez (born 1980-01-01) with Noah Ito (born 1967-03-04).\nShall I add the bag, "
+          "and would you like the passenger change made as well?")
+    c.user(reply)
+    c.call("update_reservation_baggages", {"reservation_id": "OGWXR5", "total_baggages": 2, "nonfree_baggages": 1,
+                                           "payment_id": "gift_card_8058702"}, {"reservation_id": "OGWXR5"})
+    i = c.call("update_reservation_passengers", {"reservation_id": "OGWXR5", "passengers": [
+        {"first_name": "Noah", "last_name": "Ito", "dob": "1967-03-04"}]}, {"reservation_id": "OGWXR5"})
+    assert _kinds(c, i) == kinds
