@@ -340,7 +340,8 @@ def _options_shown(token: str, index: EvidenceIndex) -> bool:
 
 
 # A code in capital letters only (a reservation's "HATHAT"); identifiers with a digit are read elsewhere.
-_CAPS_CODE = re.compile(r"\b[A-Z]{5,8}\b")
+# (No leading \b: a pattern that starts with its letters is scanned for faster; the start is tested after.)
+_CAPS_CODE = re.compile(r"[A-Z]{5,8}(?![A-Za-z0-9])")
 
 
 # A count written in digits on its own ("all 5 lines"), not part of an amount or identifier.
@@ -628,8 +629,8 @@ class _Run:
                         and not _options_shown(tok, index) and not self._worked_from_visible(tok)):
                     misses.append(tok)
         if _CAPS_CODE.search(text):  # "reservation HATHAU", where the booking returned HATHAT
-            misses += [m[0] for m in _CAPS_CODE.finditer(text) if m[0].lower() not in self.index.compacts
-                       and self._one_letter_off(m[0].lower())]
+            misses += [m[0] for m in _CAPS_CODE.finditer(text) if not text[m.start() - 1:m.start()].isalnum()
+                       and m[0].lower() not in self.index.compacts and self._one_letter_off(m[0].lower())]
         if ("ending" in text or "ast four" in text or "ast 4" in text or "**" in text or "xx" in text or "XX" in text
                 or "••" in text):  # plain substrings first: "ending in 9182", a card's last four, never shown
             misses += [m[1] for m in _CARD_END.finditer(text) if m[1] in unseen and not self.index.has_string(m[1])

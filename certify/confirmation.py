@@ -943,6 +943,12 @@ _AS_BEFORE = re.compile(r"\b(?:everything|all|the rest)(?:\s+else)?\s+(?:stays|r
                         r"\s+(?:the\s+same|unchanged|as\s+(?:described|before|above|discussed|listed))", re.I)
 
 
+def _may_keep(text: str) -> bool:
+    """Plain substring tests before ``_AS_BEFORE``: most descriptions keep nothing of another."""
+    return ("described" in text or "same" in text or "unchanged" in text or "before" in text or "above" in text
+            or "discussed" in text or "listed" in text)
+
+
 def _recapped(turns: list[Turn], last_desc: int, anchors: Anchors) -> int:
     """The description that the last one recaps after the user answered its question ("Cabin:
     Economy ... Which card?" "gift card" "To confirm: move R0UGFS to HAT210 + HAT036 and charge $44
@@ -950,7 +956,8 @@ def _recapped(turns: list[Turn], last_desc: int, anchors: Anchors) -> int:
     k = last_desc - 1
     while k >= 0 and turns[k].role == "user":
         k -= 1
-    if 0 <= k < last_desc - 1 and _AS_BEFORE.search(turns[last_desc].text) and describes(turns[k], anchors):
+    if 0 <= k < last_desc - 1 and _may_keep(text := turns[last_desc].text) and _AS_BEFORE.search(text) \
+            and describes(turns[k], anchors):
         return k  # "The correct total is $478 ... Everything else stays as described.": the rest from before
     # Not where the answer asks for more of the action ("gift card. oh and move my outbound to May
     # 21 as well"): the recap then says the action anew.

@@ -31,6 +31,7 @@ from trajectory2gym.certify.dates import ISO_DAY
 from trajectory2gym.certify.normalize import (
     ADDRESS_WORDS,
     COMPOUND_WORDS,
+    DATE_WORDS,
     NUMBER_WORDS,
     compact,
     decimal_cents,
@@ -236,7 +237,8 @@ class EvidenceIndex:
                 spelled = [NUMBER_WORDS[w] * 100 for w in found if w in NUMBER_WORDS]
                 if not COMPOUND_WORDS.keys().isdisjoint(found):  # "one hundred dollars", "twenty-five"
                     spelled += [n * 100 for n in spelled_numbers(ws)]
-            dated = spelled_dates(ws)  # "the twenty-seventh of May" is also "the 27th of may"
+            # "the twenty-seventh of May" is also "the 27th of may" (a set test first: most texts say none)
+            dated = ws if DATE_WORDS.isdisjoint(ws_set) else spelled_dates(ws)
             if dated is not ws:
                 ws_set.update(dated)
             if long:  # system prompts repeat across a corpus: keep them, immutable

@@ -57,7 +57,7 @@ ORDINAL_DAY_WORDS: dict[str, int] = {
     **{t[:-1] + "th" if t.endswith("t") else t + "th": 13 + k for k, t in enumerate(_TEENS)},
     "twentieth": 20, "thirtieth": 30,
 }
-_DATE_WORDS = frozenset({*ORDINAL_DAY_WORDS, "nineteen", "twenty"})
+DATE_WORDS = frozenset({*ORDINAL_DAY_WORDS, "nineteen", "twenty"})
 
 
 def _ordinal_suffix(n: int) -> str:
@@ -68,7 +68,7 @@ def spelled_dates(ws: list[str]) -> list[str]:
     """A word list with its spelled days and years as numerals: "twenty seventh" is "27th",
     "seventeenth" "17th", "nineteen eighty eight" "1988", "twenty twenty four" "2024"; the same
     list where it has none (a set test first: most texts)."""
-    if _DATE_WORDS.isdisjoint(ws):
+    if DATE_WORDS.isdisjoint(ws):
         return ws
     out: list[str] = []
     k = 0
