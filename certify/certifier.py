@@ -339,6 +339,10 @@ def _options_shown(token: str, index: EvidenceIndex) -> bool:
 
 
 
+# An amount written with its sign: "+$49.31", "−$26.57" (a change, in a table's column or a list).
+_SIGNED_AMOUNT = re.compile(r"(?<![\w$.,])([+\-−–])\s?\$(\d[\d,]*(?:\.\d+)?)")
+
+
 # A code in capital letters only (a reservation's "HATHAT"); identifiers with a digit are read elsewhere.
 # (No leading \b: a pattern that starts with its letters is scanned for faster; the start is tested after.)
 _CAPS_CODE = re.compile(r"[A-Z]{5,8}(?![A-Za-z0-9])")
@@ -626,7 +630,8 @@ class _Run:
             for tok in chunks_with_digits(text):
                 if (looks_like_identifier(tok) and not index.has_string(tok) and not index.date_stated(tok)
                         and not index.has_part(tok) and not index.time_part_shown(tok)
-                        and not _options_shown(tok, index) and not self._worked_from_visible(tok)):
+                        and not _options_shown(tok, index) and not self._worked_from_visible(tok)
+                        and not self._phone_completed(tok)):
                     misses.append(tok)
         if _CAPS_CODE.search(text):  # "reservation HATHAU", where the booking returned HATHAT
             misses += [m[0] for m in _CAPS_CODE.finditer(text) if not text[m.start() - 1:m.start()].isalnum()
@@ -711,6 +716,15 @@ class _Run:
         pattern = re.compile(rf'"[a-z]+(?:_[a-z]+)*_\d*{digits}"')
         return any(pattern.search(low) for low in self.index.json_observations if f'{digits}"' in low)
 
+    def _phone_completed(self, token: str) -> bool:
+        """A phone number the user gave by its last four digits, completed with the area code and
+        exchange of a number shown: "the one ending in 2003" on an account whose number is
+        555-123-2002 is 555-123-2003."""
+        digits = "".join(c for c in token if c.isdigit())
+        if len(digits) != 10 or digits[-4:] not in self._user_words():
+            return False
+        return any(len(k) == 10 and k.isdigit() and k[:6] == digits[:6] for k in self.index.compacts)
+
     def _phone_ends_in(self, digits: str) -> bool:
         """Whether a phone number shown ends in these digits: "your own line ending 9809" of a line
         item's "Line 555-462-9809"."""
@@ -786,11 +800,20 @@ class _Run:
             for item in list(unseen):
                 if (item[1] in self._derived or self._stated_pair(item[1], text) or self._stated_triple(item[1], text)
                         or self._named_total(item[1], text) or self._worked_out(item[1], results)
-                        or self._stated_net(item[1], text) or self._split_evenly(item[1], text)):
+                        or self._stated_net(item[1], text) or self._split_evenly(item[1], text)
+                        or self._signed_total(item[1], text)):
                     unseen.remove(item)
                     self._derived.add(item[1])
                     progress = True
         return [written for written, _ in unseen]
+
+    def _signed_total(self, cents: int, text: str) -> bool:
+        """The sum of the amounts a text writes with a sign, each grounded: a table's "Change" column
+        "+$49.31", "−$26.57", "−$7.27", then "Net: +$15.47"."""
+        signed = [(-1 if m[1] in "-−–" else 1) * cents_of(m[2]) for m in _SIGNED_AMOUNT.finditer(text)]
+        signed = [c for c in signed if abs(c) != cents]
+        return (len(signed) >= 2 and abs(sum(signed)) == cents
+                and len(self._grounded({abs(c) for c in signed})) == len({abs(c) for c in signed}))
 
     def _split_evenly(self, cents: int, text: str) -> bool:
         """A visible amount the text states, split evenly by a count it states: "$425.00 ... one
