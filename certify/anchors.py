@@ -69,6 +69,17 @@ _ACCOUNT_ARGS = frozenset({"user_id", "customer_id"})
 ACCOUNT_WORDS = frozenset({"account", "profile", "default"})
 
 
+def plural(word: str) -> str:
+    """A name word's plural, as a description of two such items writes it: "both bookshelves"."""
+    if word.endswith("fe"):
+        return word[:-2] + "ves"
+    if word.endswith("f") and not word.endswith("ff"):
+        return word[:-1] + "ves"
+    if word.endswith("y") and word[-2:-1] not in ("a", "e", "o", "u"):
+        return word[:-1] + "ies"
+    return word + ("es" if word.endswith(("s", "x", "ch", "sh")) else "s")
+
+
 _NO_IDS: frozenset[str] = frozenset()
 
 
@@ -521,7 +532,8 @@ class Anchors:
         """Which of ``item_groups`` a text names, by an identifier or a word of the name; of two
         flights moved, the first by "outbound", the second by "return"."""
         groups = self.item_groups()
-        named = {k for k, (labels, keys) in enumerate(groups) if not keys.isdisjoint(cs) or not labels.isdisjoint(ws)}
+        named = {k for k, (labels, keys) in enumerate(groups)
+                 if not keys.isdisjoint(cs) or not labels.isdisjoint(ws) or not ws.isdisjoint(map(plural, labels))}
         if self._by_date and len(groups) == 2:
             named |= {k for k, direction in enumerate((_OUTBOUND, _INBOUND)) if not direction.isdisjoint(ws)}
         return named

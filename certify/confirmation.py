@@ -532,6 +532,11 @@ def _continues(turn: Turn, anchors: Anchors, index: EvidenceIndex) -> bool:
     if (offer := _OFFER.search(turn.text)) and not _goes_on(offer) and not says(
             f" {offer[1].lower()} ", anchors.stems):
         return False  # it offers to do something else: "Would you like me to list the other colors?"
+    return _names_no_other(turn, anchors, index)
+
+
+def _names_no_other(turn: Turn, anchors: Anchors, index: EvidenceIndex) -> bool:
+    """A message that names no known object but this call's, by name or identifier."""
     if index.names_any(turn.words) and anchors.labels.isdisjoint(turn.words):
         return False
     return not any(anchors.rival_id(t) for t in chunks(turn.text) if looks_like_identifier(t))
@@ -1181,13 +1186,20 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
             affirmed_elsewhere = True  # "... Would you like me to explain how that works first?" "Yes please."
             continue
         if (answered is described or describes(answered, anchors) or _continues(answered, anchors, index)
-                or _offers_amounts(answered, anchors)):
+                or _offers_amounts(answered, anchors)
+                # "ok great yes cancel it" after the answer to a question about it (the policy, which
+                # says "booked"): the yes names the action by its own verb, the answer no other object
+                or (_says_verb(turn.words, anchors.verb) and _names_no_other(answered, anchors, index))):
             confirmed, withdrawn = True, False
             continue
         affirmed_elsewhere = True
     if confirmed:
         if groups:  # a description of several items names each ("the lamp and the kettle")
             in_description = anchors.groups_named(described.words, described.compacts)
+            if answered is not described and ASKS.search(answered.text):
+                # The offer the yes answered names the rest: "The same 4:00 PM flight connecting to
+                # HAT136 ... Want that instead?", after a change to HAT240 + HAT218 failed.
+                in_description |= anchors.groups_named(answered.words, answered.compacts)
             if in_description and len(in_description) < len(groups):
                 unnamed = _group_names(groups, set(range(len(groups))) - in_description)
                 return ConfirmVerdict(False, "not_described", f" in full (the description does not name: {unnamed})")

@@ -77,6 +77,7 @@ DEFER = re.compile(
 
 # "Don't worry about the refund, cancel it." leaves "cancel it"; a bare "Don't worry about it" leaves no yes.
 _HARMLESS_NO = re.compile(r"\b(no problem|no worries|not a problem|no rush|no hurry|no good|no longer works?|"
+                          r"no(?:pe)?\W+(?:that'?s|thats|that is) (?:it|all|everything)\b|nothing else|"
                           r"(?:is|are)(?: not|n't) working|doesn'?t work|no (?:other )?changes?|nothing (?:else )?to change|"
                           r"(?:don'?t|do not) worry(?: about [^,.;!?]*)?)", re.I)
 
