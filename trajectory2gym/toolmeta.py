@@ -63,6 +63,12 @@ _ACCESS_PREFIXES: tuple[tuple[str, Access], ...] = (
     ("exchange", "write"), ("return", "write"), ("send", "write"), ("create", "write"),
     ("delete", "irreversible"), ("remove", "write"), ("set", "write"), ("toggle", "write"),
     ("enable", "write"), ("disable", "write"), ("make", "write"), ("pay", "write"),
+    # Verbs of other write tools an agent may call (a plan change, a line's suspension).
+    ("change", "write"), ("add", "write"), ("apply", "write"), ("assign", "write"), ("reset", "write"),
+    ("suspend", "write"), ("resume", "write"), ("refuel", "write"), ("activate", "write"), ("deactivate", "write"),
+    ("submit", "write"), ("upgrade", "write"), ("downgrade", "write"), ("replace", "write"), ("switch", "write"),
+    ("edit", "write"), ("purchase", "write"), ("buy", "write"), ("renew", "write"), ("refund", "write"),
+    ("issue", "write"), ("grant", "write"),
 )
 
 _CLASS_WORDS: tuple[tuple[str, ObjectClass], ...] = (

@@ -17,6 +17,7 @@ from trajectory2gym.certify.evidence import EvidenceIndex
 from trajectory2gym.certify.normalize import money_numbers_in, spelled_dates, words
 from trajectory2gym.certify.reasons import reason_kind
 from trajectory2gym.envs.registry import tool_specs
+from trajectory2gym.toolmeta import infer_tool_meta
 
 
 def _kinds(c: Any, index: int) -> list[str]:
@@ -272,3 +273,73 @@ def test_a_confirmation_promised_for_later_is_none(convo: Any, reply: str, kinds
     i = c.call("update_reservation_passengers", {"reservation_id": "OGWXR5", "passengers": [
         {"first_name": "Noah", "last_name": "Ito", "dob": "1967-03-04"}]}, {"reservation_id": "OGWXR5"})
     assert _kinds(c, i) == kinds
+
+
+@pytest.mark.parametrize(("name", "access"), [("change_plan", "write"), ("suspend_account", "write"),
+                                              ("add_line", "write"), ("get_plan", "read")])
+def test_an_unknown_tool_is_a_write_by_its_verb(name: str, access: str) -> None:
+    assert infer_tool_meta(name).access == access
+
+
+def test_a_failed_call_of_an_unknown_write_tool_is_no_change_done(convo: Any) -> None:
+    c = _telecom(convo)
+    c.user("Yes, please switch me to the Basic Plan.")
+    c.call("change_plan", {"customer_id": "C1001", "line_id": "L1001", "plan_id": "P1001"},
+           "Error: unknown tool 'change_plan'")
+    done = c.say("Done! Line L1001 is now on the Basic Plan.")
+    assert "text_claims_failed_write" in _kinds(c, done)
+
+
+def test_a_line_given_by_its_last_four_is_completed_from_the_accounts_number(convo: Any) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user("Hi, John Smith, 555-123-2002. I want to pause one of my lines, the one ending in 2003.")
+    c.call("get_customer_by_phone", {"phone_number": "555-123-2002"}, {
+        "customer_id": "C1001", "phone_number": "555-123-2002", "line_ids": ["L1001", "L1002", "L1003"]})
+    right = c.say("To confirm: you'd like to suspend the line 555-123-2003 on your account?")
+    wrong = c.say("To confirm: you'd like to suspend the line 555-123-2004 on your account?")
+    other = c.say("To confirm: you'd like to suspend the line 555-999-2003 on your account?")
+    assert _kinds(c, right) == []
+    assert _kinds(c, wrong) == ["text_not_visible"] and _kinds(c, other) == ["text_not_visible"]
+
+
+@pytest.mark.parametrize(("reply", "kinds"), [
+    ("ok great yes cancel it", []),
+    ("ok great", ["not_confirmed"]),  # a yes to the explanation, not to the cancellation
+])
+def test_a_yes_naming_the_action_after_the_answer_to_a_question_about_it(convo: Any, reply: str,
+                                                                        kinds: list[str]) -> None:
+    c = _airline(convo)
+    c.say("OGWXR5 is in business, so it can be cancelled with a full refund of 389 dollars. Do you want me to "
+          "cancel it?")
+    c.user("wait why is it a full refund, i booked it like 2 weeks ago")
+    c.say("Under our policy a reservation can be cancelled if it was booked in the last 24 hours, or the cabin "
+          "is business. Yours is business class, so the 24-hour limit doesn't apply.")
+    c.user(reply)
+    i = c.call("cancel_reservation", {"reservation_id": "OGWXR5"}, {"reservation_id": "OGWXR5", "status": "cancelled"})
+    assert _kinds(c, i) == kinds
+
+
+def test_the_offer_after_a_failed_change_names_the_rest_of_the_call(convo: Any) -> None:
+    def kinds(offer: str) -> list[str]:
+        c = _airline(convo)
+        c.user("Please move me to the afternoon flights on May 22, economy.")
+        c.call("search_onestop_flight", {"origin": "DTW", "destination": "ATL", "date": "2024-05-22"}, [
+            [{"flight_number": "HAT240", "date": "2024-05-22", "prices": {"economy": 106}},
+             {"flight_number": "HAT218", "date": "2024-05-22", "prices": {"economy": 136}}],
+            [{"flight_number": "HAT240", "date": "2024-05-22", "prices": {"economy": 106}},
+             {"flight_number": "HAT136", "date": "2024-05-22", "prices": {"economy": 122}}]])
+        c.say("To confirm: change OGWXR5 to HAT240 + HAT218 on May 22, economy, refund to gift card 8058702. OK?")
+        c.user("yes do it")
+        flights = [{"flight_number": "HAT240", "date": "2024-05-22"}, {"flight_number": "HAT218", "date": "2024-05-22"}]
+        c.call("update_reservation_flights", {"reservation_id": "OGWXR5", "cabin": "economy", "flights": flights,
+                                              "payment_id": "gift_card_8058702"}, "Error: not enough seats on HAT218")
+        c.say(offer)
+        c.user("ugh fine yes")
+        flights[1] = {"flight_number": "HAT136", "date": "2024-05-22"}
+        i = c.call("update_reservation_flights", {"reservation_id": "OGWXR5", "cabin": "economy", "flights": flights,
+                                                  "payment_id": "gift_card_8058702"}, {"reservation_id": "OGWXR5"})
+        return _kinds(c, i)
+
+    assert kinds("HAT218 is full. The same 4:00 PM flight connecting to HAT136 (7:00 PM) has room. Want that "
+                 "instead?") == []
+    assert kinds("HAT218 is full. Sorry about that.") == ["not_described"]

@@ -152,3 +152,46 @@ def test_a_state_code_in_lower_case_before_the_zip_is_said(convo: Any) -> None:
     # a code that is also a word needs the address's comma: "in 32202" is no Indiana
     assert reasons("jacksonville in 32202", "IN") == ["not_visible"]
     assert reasons("jacksonville, in 32202", "IN") == []
+
+
+SHELF_3, SHELF_4, SHELF_5 = "2989722512", "7373893106", "8895454203"
+SHELVES_ORDER = {**ORDER, "items": [
+    {"name": "Bookshelf", "product_id": "8600330539", "item_id": SHELF_3, "price": 455.34,
+     "options": {"material": "glass", "color": "white", "height": "3 ft"}},
+    {"name": "Bookshelf", "product_id": "8600330539", "item_id": SHELF_4, "price": 531.22,
+     "options": {"material": "glass", "color": "white", "height": "4 ft"}},
+    ORDER["items"][0]]}
+SHELVES = {"name": "Bookshelf", "product_id": "8600330539", "variants": {
+    SHELF_5: {"item_id": SHELF_5, "options": {"material": "glass", "color": "white", "height": "5 ft"},
+              "available": True, "price": 504.65}}}
+
+
+def _shelves(convo: Any, table_net: str, recap: str, reply: str) -> tuple[list[str], list[str]]:
+    c = _convo(convo)
+    c.call("get_order_details", {"order_id": "#W3189752"}, SHELVES_ORDER)
+    c.call("get_product_details", {"product_id": "8600330539"}, SHELVES)
+    c.call("get_product_details", {"product_id": "1075968781"}, KETTLES)
+    table = c.say("| Item | Now | New | Change |\n|---|---|---|---|\n"
+                  "| Bookshelf | 3 ft — $455.34 | 5 ft — $504.65 | +$49.31 |\n"
+                  "| Bookshelf | 4 ft — $531.22 | 5 ft — $504.65 | −$26.57 |\n"
+                  "| Electric Kettle | white — $155.99 | black — $146.98 | −$9.01 |\n\n"
+                  f"Net: **+${table_net}** to pay. Which payment method?")
+    c.user("paypal")
+    c.say(recap)
+    c.user(reply)
+    i = c.call("modify_pending_order_items", {"order_id": "#W3189752", "item_ids": [SHELF_3, SHELF_4, KETTLE],
+                                              "new_item_ids": [SHELF_5, SHELF_5, BLACK_KETTLE],
+                                              "payment_method_id": PAYPAL}, SHELVES_ORDER)
+    return _reasons(c, table), _reasons(c, i)
+
+
+def test_a_net_of_signed_changes_and_both_items_named_in_the_plural(convo: Any) -> None:
+    recap = ("Final check for #W3189752: I will change both bookshelves → glass / white / 5 ft, the kettle → black; $13.73 charged "
+             "to PayPal. Anything else on this order before I submit?")
+    assert _shelves(convo, "13.73", recap, "no that's it, go for it") == ([], [])
+    # a net the signed changes do not make is no derivation of them
+    assert _shelves(convo, "15.73", recap, "no that's it, go for it")[0] == ["text_not_visible"]
+    # one bookshelf named, and a plain refusal: neither covers the call
+    one = recap.replace("both bookshelves", "the 3 ft bookshelf").replace("bookshelves", "bookshelf")
+    assert _shelves(convo, "13.73", recap, "no, leave it")[1] == ["not_confirmed"]
+    assert "not_described" in _shelves(convo, "13.73", one.replace(", the kettle → black", ""), "go for it")[1]
