@@ -111,12 +111,14 @@ from trajectory2gym.certify.reported_payments import (
 from trajectory2gym.certify.routes import Route
 from trajectory2gym.certify.setting_values import may_name_values, named_plans, named_values
 from trajectory2gym.certify.statuses import (
+    DATA_SHOWN,
     SPEED_SHOWN,
     STATUS_WORDS,
     cabin_contradicted,
     contradicted,
     insurance_contradicted,
     misrated_speeds,
+    misread_data_switch,
     mistimed,
     says_status,
     switched,
@@ -369,6 +371,7 @@ class _Run:
         self._written_ids: set[str] = set()  # identifiers a write that went through acted on
         self._derived_data: set[int] = set()  # amounts of data (hundredths of a GB) grounded texts derived
         self._speed_ratings: dict[float, str] = {}  # speed tests' results: Mbps -> the rating shown ("Fair")
+        self._data_shown: bool | None = None  # mobile data on the latest status bar shown ("Data Disabled")
         # Objects the user's own tools named (a bill they paid on their phone), each with the count of
         # JSON observations then: a status shown before that may be stale.
         self._user_touched: dict[str, int] = {}
@@ -715,6 +718,11 @@ class _Run:
             return False
         pattern = re.compile(rf'"[a-z]+(?:_[a-z]+)*_\d*{digits}"')
         return any(pattern.search(low) for low in self.index.json_observations if f'{digits}"' in low)
+
+    def _read_status_bar(self, content: str | None) -> None:
+        """Keep the mobile data setting of the latest status bar a message shows."""
+        if content and "Data " in content and (found := DATA_SHOWN.findall(content)):
+            self._data_shown = found[-1] == "Enabled"
 
     def _phone_completed(self, token: str) -> bool:
         """A phone number the user gave by its last four digits, completed with the area code and
@@ -1282,6 +1290,10 @@ class _Run:
         if self._today is not None and "days" in content:  # "due 2025-02-19, 4 days ago", today 2025-02-25
             for written, then, actual in miscounted_days(content, self._today):
                 reasons.append(reason("text_miscounted_days", value=written, arg=then, detail=actual))
+        if self._data_shown is not None and "data" in content and (said := misread_data_switch(content, self._data_shown)):
+            # "5G with an excellent signal and mobile data enabled", where the status bar showed Data Disabled
+            reasons.append(reason("text_contradicts_status", arg="mobile data",
+                                  detail=f"said {said}, the status bar shows Data {'Enabled' if self._data_shown else 'Disabled'}"))
         if self._speed_ratings and "Mbps" in content:  # "22 Mbps, now rated Good", where it showed (Fair)
             for said, shown in misrated_speeds(content, self._speed_ratings):
                 reasons.append(reason("text_contradicts_status", arg="the speed test", detail=f"{shown} ({said!r})"))
@@ -1772,6 +1784,7 @@ class _Run:
                     index.add_observation(msg.content, ok)
                 if msg.content and "Mbps (" in msg.content:  # a speed test's rating, for texts that restate it
                     self._speed_ratings.update((float(m[1]), m[2].strip()) for m in SPEED_SHOWN.finditer(msg.content))
+                self._read_status_bar(msg.content)
                 if cid in user_calls:
                     if msg.content:  # "Payment of 50.0 USD has been made for bill B1029."
                         for ident in identifiers_in(msg.content):
@@ -1838,6 +1851,7 @@ class _Run:
                         self.told += 1
                     if role == "user":
                         self.turns.append(Turn(i, "user", msg.content))
+                        self._read_status_bar(msg.content)  # pasted from the phone
                         self._writes, self._moved, self._failed_write, self._noop_write = [], [], None, None
                 for call in msg.calls:  # dual control: the user ran a tool; its inputs are visible
                     user_calls.add(call.id)

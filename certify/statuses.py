@@ -59,7 +59,15 @@ def status_claims(text: str) -> list[tuple[str, set[str], str]]:
                 out.append((ids[0], said, sentence))
             elif ids and _EACH_OF.search(sentence):  # "#W507 and #W837 ... both are still pending"
                 out += [(ident, said, sentence) for ident in ids]
+            elif len(ids) > 1 and _JOINED_CLAUSE.search(sentence):
+                # One object per clause: "Your line L1009 has been suspended since 2025-01-15, and your
+                # February bill B1006 for $70.00 is overdue."
+                out += [claim for part in _JOINED_CLAUSE.split(sentence) for claim in status_claims(part)
+                        if len(identifiers_in(part)) == 1]
     return out
+
+
+_JOINED_CLAUSE = re.compile(r",\s+(?:and|but|while|whereas)\s+|;\s+")
 
 
 _EACH_OF = re.compile(r"\b(?:both|each|all (?:of them|of these|two|three|four|\d))\b", re.I)
@@ -173,8 +181,12 @@ def mistimed(text: str, times_of: Callable[[str, str], set[str]],
     if ":" not in text and not AM_PM.search(text):
         return []
     out: list[tuple[str, str, str]] = []
+    before: set[str] = set()  # the flights of the sentence before: "HAT287 ... is on schedule. It departs ..."
     for sentence in SENTENCE_OR_LINE.split(text):
         flights = set(_FLIGHT.findall(sentence))
+        if not flights and _IT_STARTS.match(sentence):
+            flights = before
+        before = flights
         if len(flights) != 1:
             continue
         flight = next(iter(flights))
@@ -188,6 +200,37 @@ def mistimed(text: str, times_of: Callable[[str, str], set[str]],
                 written = m[0][m.start("h") - m.start():].strip()
                 out.append((flight, written, ", ".join(sorted(times_of(flight, way)))))
     return out
+
+
+# Mobile data as a phone's status bar shows it ("Status Bar: ... | 5G | Data Disabled | ..."), and as
+# a text says it: "mobile data enabled", "your data is turned off".
+DATA_SHOWN = re.compile(r"\bData (Enabled|Disabled)\b")
+_DATA_SAID = re.compile(r"\b(?:mobile|cellular)\s+data\s+(?:is\s+|looks\s+|shows\s+(?:as\s+)?)?(?:(?:currently|still|now)\s+)?"
+                        r"(not\s+)?(enabled|disabled|on|off|turned on|turned off)\b", re.I)
+
+
+def misread_data_switch(text: str, shown: bool) -> str:
+    """The setting a text gives mobile data ("on", "off") where the latest status bar shown says the
+    other (``shown``: data enabled); "" where it agrees or says none. Not in a question or an
+    instruction ("check that mobile data is on")."""
+    for sentence in SENTENCE_OR_LINE.split(text):
+        if sentence.rstrip().endswith("?"):
+            continue
+        for m in _DATA_SAID.finditer(sentence):
+            clause = sentence.rfind(",", 0, m.start()) + 1  # "once", "if", "check that" of its own clause
+            if _NOT_NOW.search(sentence, clause, m.start()) or _ASKS_TO.search(sentence, clause, m.start()):
+                continue
+            said = (m[2].lower() in ("enabled", "on", "turned on")) != bool(m[1])
+            if said != shown:
+                return "on" if said else "off"
+    return ""
+
+
+_ASKS_TO = re.compile(r"\b(?:check|make sure|ensure|confirm|verify|turn|switch|please|try|if)\b", re.I)
+
+
+# A sentence about the object of the one before: "It departs Charlotte at 11:00 AM".
+_IT_STARTS = re.compile(r"\W*(?:it|it's|this flight|that flight|the flight)\b", re.I)
 
 
 # A feature's setting as a text says it: "roaming is currently disabled", "roaming is not on".

@@ -343,3 +343,36 @@ def test_the_offer_after_a_failed_change_names_the_rest_of_the_call(convo: Any) 
     assert kinds("HAT218 is full. The same 4:00 PM flight connecting to HAT136 (7:00 PM) has room. Want that "
                  "instead?") == []
     assert kinds("HAT218 is full. Sorry about that.") == ["not_described"]
+
+
+def test_a_status_said_in_a_clause_of_its_own(convo: Any) -> None:
+    c = _telecom(convo)
+    c.call("get_bills_for_customer", {"customer_id": "C1001"}, [{"bill_id": "B1006", "total_due": 70.0,
+                                                                 "status": "Disputed"}])
+    told = "Your line L1001 is Active, and your February bill B1006 for $70.00 is {}. Shall I send a payment request?"
+    wrong, right = c.say(told.format("overdue")), c.say(told.format("disputed"))
+    assert _kinds(c, wrong) == ["text_contradicts_status"]
+    assert _kinds(c, right) == []
+
+
+def test_a_time_said_of_it_in_the_next_sentence_is_the_flights(convo: Any) -> None:
+    c = _airline(convo)
+    c.call("search_direct_flight", {"origin": "CLT", "destination": "BOS", "date": "2024-05-16"}, [{
+        "flight_number": "HAT287", "origin": "CLT", "destination": "BOS", "scheduled_departure_time_est": "09:00:00",
+        "scheduled_arrival_time_est": "11:00:00", "status": "available"}])
+    told = "HAT287 on May 16 is on schedule. It departs Charlotte at {} and arrives in Boston at 11:00 AM."
+    wrong, right = c.say(told.format("11:00 AM")), c.say(told.format("9:00 AM"))
+    assert _kinds(c, wrong) == ["text_mistimed"]
+    assert _kinds(c, right) == []
+
+
+@pytest.mark.parametrize(("said", "kinds"), [
+    ("Signal and data look fine: 5G with an excellent signal and mobile data enabled.", ["text_contradicts_status"]),
+    ("Your mobile data is off, which is why nothing loads.", []),
+    ("Please check that mobile data is on, then run the test again.", []),  # an instruction
+    ("Once mobile data is on, run the speed test again.", []),  # what will be
+])
+def test_mobile_data_said_against_the_status_bar_the_user_pasted(convo: Any, said: str, kinds: list[str]) -> None:
+    c = _telecom(convo)
+    c.user("Status Bar: Signal: Excellent | 5G | Data Disabled | VPN Connected | Battery 80%")
+    assert _kinds(c, c.say(said)) == kinds
