@@ -89,6 +89,16 @@ def _priced_sentences(text: str) -> Iterator[str]:
 _STOP = re.compile(r"[.!?](?=\s)|\n")
 
 
+def _lead_of(text: str, row: str) -> str:
+    """The last line before the table a row is in: what its rows share ("Adjustable 30–50 lbs
+    options in stock:"); "" where the row opens the text."""
+    at = text.find(row)
+    for line in reversed(text[:max(at, 0)].splitlines()):
+        if line.strip() and "|" not in line:
+            return _STOP.split(line.strip())[-1]  # its last sentence: "... — $512.88. Adjustable 30–50 lbs ...:"
+    return ""
+
+
 def misdescribed_prices(text: str, objects: Callable[[], set[Described]]) -> list[tuple[str, str, int]]:
     """(the amount as written, the options it is said of, that object's price) for each sentence
     or line that describes one object by its options and gives it another described object's
@@ -107,6 +117,11 @@ def misdescribed_prices(text: str, objects: Callable[[], set[Described]]) -> lis
         spaced = _spaced(sentence)
         shown = objects()
         matched = [d for d in shown if d.in_(spaced)]
+        if not matched and "|" in sentence and (lead := _lead_of(text, sentence)):
+            # A row read with the line its table follows: "Adjustable 30–50 lbs options in stock:" then
+            # "| iron | $534.14 |" describes the adjustable 30-50 lbs iron set.
+            spaced = _spaced(f"{lead} {sentence}")
+            matched = [d for d in shown if d.in_(spaced)]
         prices = {d.cents for d in matched}
         if len(prices) != 1:
             continue  # none described, or two with other prices: whose amount it is is unclear

@@ -9,7 +9,7 @@ import orjson
 import pytest
 
 from trajectory2gym.certify import certify_interaction
-from trajectory2gym.certify.variant_prices import VariantBook, misdescribed_prices, misstocked
+from trajectory2gym.certify.variant_prices import Described, VariantBook, misdescribed_prices, misstocked
 
 PRODUCT = {"name": "T-Shirt", "product_id": "9523456873", "variants": {
     "2060066974": {"item_id": "2060066974", "options": {"color": "black", "size": "XL", "material": "cotton",
@@ -120,3 +120,17 @@ def test_a_stock_said_of_an_item_named_by_its_id(convo: Any, at: Any, said: str,
     c.call("get_product_details", {"product_id": "9523456873"}, product)
     i = c.say(said)
     assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
+
+
+def test_a_table_row_is_read_with_the_line_its_table_follows() -> None:
+    shown = {
+        Described((" 30 50 lbs ", " iron ", " adjustable "), 52203), Described((" 30 50 lbs ", " iron ", " fixed "), 53414),
+        Described((" 30 50 lbs ", " urethane ", " adjustable "), 48347),
+        Described((" 30 50 lbs ", " urethane ", " fixed "), 51288)}
+    text = ("- Dumbbell Set 30–50 lbs / urethane / fixed — $512.88. Adjustable 30–50 lbs options in stock:\n\n"
+            "| Material | Price |\n|---|---|\n| urethane | $483.47 |\n| iron | {} |")
+    assert misdescribed_prices(text.replace("{}", "$534.14"), lambda: shown) == [
+        ("$534.14", "30 50 lbs/iron/adjustable", 52203)]
+    assert misdescribed_prices(text.replace("{}", "$522.03"), lambda: shown) == []
+    # without the line that says which ones, "iron" alone is two objects: no claim
+    assert misdescribed_prices(text.split("\n\n", 1)[1].replace("{}", "$534.14"), lambda: shown) == []
