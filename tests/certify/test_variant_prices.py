@@ -9,7 +9,12 @@ import orjson
 import pytest
 
 from trajectory2gym.certify import certify_interaction
-from trajectory2gym.certify.variant_prices import Described, VariantBook, misdescribed_prices, misstocked
+from trajectory2gym.certify.variant_prices import (
+    Described,
+    VariantBook,
+    misdescribed_prices,
+    misstocked,
+)
 
 PRODUCT = {"name": "T-Shirt", "product_id": "9523456873", "variants": {
     "2060066974": {"item_id": "2060066974", "options": {"color": "black", "size": "XL", "material": "cotton",
