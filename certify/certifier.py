@@ -16,7 +16,7 @@ from __future__ import annotations
 import importlib
 import re
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import suppress
 from datetime import date, timedelta
 from itertools import filterfalse
@@ -1894,7 +1894,7 @@ class _Run:
         }
 
 
-def _sole_object(arguments: dict[str, Any], roles: dict[str, str], parts: list[str]) -> str | None:
+def _sole_object(arguments: dict[str, Any], roles: Mapping[str, str], parts: list[str]) -> str | None:
     """The one identifier argument of a write besides the account's, where the tool's name names
     none of its arguments' objects: the bill of send_payment_request, the line of refuel_data."""
     ids = [a for a, v in arguments.items() if roles.get(a) == "identifier" and isinstance(v, str)

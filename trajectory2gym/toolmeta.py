@@ -114,6 +114,7 @@ def _infer_role(arg: str, schema: dict[str, Any]) -> ArgRole:
 
 def infer_tool_meta(spec: ToolSpec | dict[str, Any] | str) -> ToolMeta:
     """Metadata for a tool no registry declares, from its name and schema."""
+    params: dict[str, Any]
     if isinstance(spec, str):
         name, params = spec, {}
     else:
