@@ -141,16 +141,19 @@ def _airline(convo: Any) -> Any:
     return c
 
 
+def _add_bag(c: Any, card: str, result: Any) -> int:
+    """The call that takes OGWXR5 to 2 bags, 1 of them paid with ``card``."""
+    return c.call("update_reservation_baggages", {"reservation_id": "OGWXR5", "total_baggages": 2,
+                                                  "nonfree_baggages": 1, "payment_id": card}, result)
+
+
 def test_a_gift_card_named_by_its_number_names_the_payment(convo: Any) -> None:
     def kinds(card: str) -> list[str]:
         c = _airline(convo)
         c.say(f"The second bag would be charged:\n1. Checked bags: 2 in total, 1 of them charged.\n2. Fee: 50 "
               f"dollars, charged to gift card {card}.\nWould you like me to add the bag on these terms?")
         c.user("Yes, please do.")
-        i = c.call("update_reservation_baggages", {"reservation_id": "OGWXR5", "total_baggages": 2,
-                                                   "nonfree_baggages": 1, "payment_id": "gift_card_8058702"},
-                   {"reservation_id": "OGWXR5", "total_baggages": 2})
-        return _kinds(c, i)
+        return _kinds(c, _add_bag(c, "gift_card_8058702", {"reservation_id": "OGWXR5", "total_baggages": 2}))
 
     assert kinds("8058702") == []
     assert kinds("4604947") == ["not_described"]  # the other card's number: neither the card nor the reservation
@@ -162,16 +165,11 @@ def test_a_description_that_keeps_the_rest_of_the_one_before(convo: Any) -> None
         c.say("I would add the bag: 2 checked bags in total, 1 of them charged at 50 dollars to gift card "
               "8058702. Shall I?")
         c.user("Yes, please add it.")
-        c.call("update_reservation_baggages", {"reservation_id": "OGWXR5", "total_baggages": 2,
-                                               "nonfree_baggages": 1, "payment_id": "gift_card_4604947"},
-               "Error: gift card balance is not enough")
+        _add_bag(c, "gift_card_4604947", "Error: gift card balance is not enough")
         c.say(f"I do apologise: I used the wrong card. I shall use gift card 8058702 to add the bag instead. "
               f"{keeps} Shall I go ahead?")
         c.user("Yes, go ahead.")
-        i = c.call("update_reservation_baggages", {"reservation_id": "OGWXR5", "total_baggages": 2,
-                                                   "nonfree_baggages": 1, "payment_id": "gift_card_8058702"},
-                   {"reservation_id": "OGWXR5", "total_baggages": 2})
-        return _kinds(c, i)
+        return _kinds(c, _add_bag(c, "gift_card_8058702", {"reservation_id": "OGWXR5", "total_baggages": 2}))
 
     assert kinds("Everything else stays as described.") == []
     assert kinds("") == ["amount_not_confirmed"]  # the count of bags is not said again

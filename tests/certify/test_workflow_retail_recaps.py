@@ -80,16 +80,22 @@ def test_a_refund_method_said_of_an_item_change_is_the_calls_choice(convo: Any) 
     assert _two_items(convo, "stainless steel", pay=GIFT, said="your gift card") == []
 
 
+def _harbor_blvd(convo: Any, asked: str, description: str, reply: str, state: str = "FL") -> list[str]:
+    """The reasons of a move of #W3189752 to 1200 Harbor Blvd, asked, described and answered so."""
+    c = _convo(convo)
+    c.user(asked)
+    c.say(description)
+    c.user(reply)
+    i = c.call("modify_pending_order_address", {
+        "order_id": "#W3189752", "address1": "1200 Harbor Blvd", "address2": "Suite 400", "city": "Jacksonville",
+        "state": state, "country": "USA", "zip": "32202"}, ORDER)
+    return _reasons(c, i)
+
+
 def test_a_new_value_recap_describes_the_change(convo: Any) -> None:
     def verdict(recap: str) -> list[str]:
-        c = _convo(convo)
-        c.user("can you ship it to 1200 harbor blvd suite 400 jacksonville fl 32202")
-        c.say(recap)
-        c.user("yes thats right")
-        i = c.call("modify_pending_order_address", {
-            "order_id": "#W3189752", "address1": "1200 Harbor Blvd", "address2": "Suite 400", "city": "Jacksonville",
-            "state": "FL", "country": "USA", "zip": "32202"}, ORDER)
-        return _reasons(c, i)
+        return _harbor_blvd(convo, "can you ship it to 1200 harbor blvd suite 400 jacksonville fl 32202", recap,
+                            "yes thats right")
 
     assert verdict("Order #W3189752 (kettle and bottle) is pending. New shipping address: 1200 Harbor Blvd, "
                    "Suite 400, Jacksonville, FL 32202, USA. Confirm?") == []
@@ -139,14 +145,9 @@ def test_a_charge_reported_on_the_orders_first_method_is_not_the_exchanges(convo
 
 def test_a_state_code_in_lower_case_before_the_zip_is_said(convo: Any) -> None:
     def reasons(said: str, state: str) -> list[str]:
-        c = _convo(convo)
-        c.user(f"please ship it to 1200 harbor blvd suite 400 {said}")
-        c.say("I'll change the shipping address of #W3189752 to 1200 Harbor Blvd, Suite 400. Confirm?")
-        c.user("yes")
-        i = c.call("modify_pending_order_address", {
-            "order_id": "#W3189752", "address1": "1200 Harbor Blvd", "address2": "Suite 400", "city": "Jacksonville",
-            "state": state, "country": "USA", "zip": "32202"}, ORDER)
-        return _reasons(c, i)
+        return _harbor_blvd(convo, f"please ship it to 1200 harbor blvd suite 400 {said}",
+                            "I'll change the shipping address of #W3189752 to 1200 Harbor Blvd, Suite 400. Confirm?",
+                            "yes", state)
 
     assert reasons("jacksonville fl 32202", "FL") == []
     # a code that is also a word needs the address's comma: "in 32202" is no Indiana
