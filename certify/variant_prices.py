@@ -134,12 +134,12 @@ def misdescribed_prices(text: str, objects: Callable[[], set[Described]]) -> lis
 
 # How a line says an item is in stock or not: a table's mark first, then the words.
 _OUT = re.compile(r"\b(?:out of stock|unavailable|not available|not in stock|sold out)\b", re.I)
-_IN = re.compile(r"\b(?:in stock|available)\b", re.I)
+_IN = re.compile(r"\b(?:in stock|available|(?:i|we) can offer)\b", re.I)
 
 
 def may_say_stock(text: str) -> bool:
     """Plain substring tests first: a mark or a stock word (most texts have none)."""
-    return "✅" in text or "❌" in text or "stock" in text or "vailable" in text
+    return "✅" in text or "❌" in text or "stock" in text or "vailable" in text or "can offer" in text
 
 
 def _stock_said(line: str) -> bool | None:
@@ -186,4 +186,14 @@ def misstocked(text: str, objects: Callable[[], set[Described]]) -> list[tuple[s
             matched = [d for d in objects() if d.in_(spaced)]
         if matched and all(d.available is (not said) for d in matched):
             out.append(("/".join(v.strip() for v in matched[0].values), "in stock" if said else "out of stock"))
+        elif said and not row and len(matched) != 1:
+            # Several offered in one sentence: "The 16GB ones I can offer are the 13-inch i5 ... for
+            # $2609.37, ..., and the 15-inch i7 16GB 1TB SSD black for $2324.61", each part its own.
+            for part in _LISTED_PART.split(line):
+                one = [d for d in objects() if d.in_(_spaced(part))]
+                if one and all(d.available is False for d in one):
+                    out.append(("/".join(v.strip() for v in one[0].values), "in stock"))
     return out
+
+
+_LISTED_PART = re.compile(r",\s*(?:and\s+|or\s+)?|;\s*|\s+(?:and|or)\s+(?=the\b)")

@@ -139,3 +139,14 @@ def test_a_table_row_is_read_with_the_line_its_table_follows() -> None:
     assert misdescribed_prices(text.replace("{}", "$522.03"), lambda: shown) == []
     # without the line that says which ones, "iron" alone is two objects: no claim
     assert misdescribed_prices(text.split("\n\n", 1)[1].replace("{}", "$534.14"), lambda: shown) == []
+
+
+def test_each_item_of_an_offer_listed_in_one_sentence_must_be_in_stock() -> None:
+    shown = {Described((" 13 inch ", " i5 ", " 16gb ", " silver "), 262177, True),
+             Described((" 15 inch ", " i7 ", " 16gb ", " black "), 232461, False),
+             Described((" 15 inch ", " i7 ", " 16gb ", " silver "), 240000, True)}
+    offer = "The 16GB ones I can offer are the 13-inch i5 16GB silver for $2621.77, and the 15-inch i7 16GB {} for $2324.61."
+    assert misstocked(offer.format("black"), lambda: shown) == [("15 inch/i7/16gb/black", "in stock")]
+    assert misstocked(offer.format("silver"), lambda: shown) == []
+    # listed without offering them: no stock said
+    assert misstocked(offer.format("black").replace("I can offer", "I found"), lambda: shown) == []
