@@ -69,7 +69,7 @@ from trajectory2gym.certify.claims import (
 )
 from trajectory2gym.certify.config import CertifyConfig
 from trajectory2gym.certify.confirmation import check_confirmation
-from trajectory2gym.certify.counts import listed_count, miscounted
+from trajectory2gym.certify.counts import listed_count, listed_entries, miscounted, status_counts
 from trajectory2gym.certify.dated_fields import DatedFields, misdated_fields
 from trajectory2gym.certify.dates import AM_PM, ISO_DAY, date_mentions, hour_24, may_name_month_day
 from trajectory2gym.certify.elapsed import miscounted_days, today_in
@@ -121,6 +121,7 @@ from trajectory2gym.certify.statuses import (
     misread_data_switch,
     mistimed,
     says_status,
+    status_form,
     switched,
 )
 from trajectory2gym.certify.tables import with_headers
@@ -999,6 +1000,25 @@ class _Run:
                         return n
         return None
 
+    def _status_count(self, keys: tuple[str, ...], status: str) -> int | None:
+        """How many of the entries the newest observation lists under ``keys`` show ``status``;
+        None where one's status is not shown (a count of what was never looked up is no count)."""
+        for low in reversed(self.index.json_observations):
+            if any(f'"{key}"' in low for key in keys):
+                with suppress(orjson.JSONDecodeError):
+                    entries = listed_entries(orjson.loads(low), keys)
+                    if entries is not None:
+                        break
+        else:
+            return None
+        count = 0
+        for entry in entries:
+            shown = entry.get("status") if isinstance(entry, dict) else self._status_of(entry) if isinstance(entry, str) else None
+            if not isinstance(shown, str) or not shown:
+                return None
+            count += status_form(shown) == status
+        return count
+
     def _totals_of(self, ident: str) -> set[int]:
         """The totals (``total_due`` and the like, in cents) the observations show for an object."""
         if _TOTAL_TOKENS.isdisjoint(self.index.compacts):  # no observation shows a total key (a set test)
@@ -1270,6 +1290,11 @@ class _Run:
                     reasons.append(reason("text_status_not_visible", arg=ident))
         for counted, listed in miscounted(content, self._count_of):  # "you have 9 reservations": it lists 10
             reasons.append(reason("text_miscounted", value=counted, detail=listed))
+        if " of " in content or "you have" in content.lower():
+            # "You have 4 orders and 2 of them are delivered", where 3 of the 4 shown are
+            for counted, number, status, keys in status_counts(content):
+                if (in_status := self._status_count(keys, status)) is not None and in_status != number:
+                    reasons.append(reason("text_miscounted", value=counted, detail=in_status))
         for ident, written, shown in (mistotaled(content, self._totals_of, not _TOTAL_TOKENS.isdisjoint(self.index.compacts))
                                       if "otal" in content or "$" in content else ()):  # "B1006 totals $65": it shows 70
             reasons.append(reason("text_misattributed", value=written, arg=ident, detail=shown))

@@ -68,6 +68,50 @@ def miscounted(text: str, count_of: Callable[[str | None, tuple[str, ...]], int 
     return out
 
 
+# A count of the listed objects in one status: "2 of them are delivered", "two of your orders are
+# pending", "you have 3 pending orders".
+_STATUS_WORD = r"(?P<status>pending|delivered|processed|cancell?ed|active|suspended|overdue|paid|unpaid)"
+_OF_THEM = re.compile(rf"\b{_NUMBER}\s+of\s+(?:them|these|those|your\s+{_KIND})\s+(?:are|is)\s+"
+                      rf"(?:currently\s+|still\s+|already\s+)?\**{_STATUS_WORD}\b", re.I)
+_IN_STATUS = re.compile(rf"\b(?:you(?:'ve| have)(?: got)?|there (?:are|is))\s+(?:only\s+|just\s+)?\**{_NUMBER}\s+"
+                        rf"\**{_STATUS_WORD}\**\s+{_KIND}\b", re.I)
+
+
+def status_counts(text: str) -> list[tuple[str, int, str, tuple[str, ...]]]:
+    """(the count as written, the count, the status, the observation keys of the kind) for each
+    sentence that counts the objects of a kind in one status; the kind of "of them" is the one the
+    sentence names before it ("You have 4 orders and 2 of them are delivered")."""
+    out: list[tuple[str, int, str, tuple[str, ...]]] = []
+    for sentence in SENTENCE_OR_LINE.split(text):
+        for m in [*_OF_THEM.finditer(sentence), *_IN_STATUS.finditer(sentence)]:
+            kind = m["kind"] or next(reversed(_KIND_WORD.findall(sentence[:m.start()].lower())), "")
+            keys = KINDS.get(kind.lower()) or KINDS.get(kind.lower() + "s")
+            if keys is None or keys == ("",):
+                continue
+            written = m["n"].lower()
+            said = int(written) if written.isdigit() else _NUMBER_WORDS[written]
+            out.append((m[0].strip("* "), said, m["status"].lower(), keys))
+    return out
+
+
+def listed_entries(value: object, keys: tuple[str, ...]) -> list[object] | None:
+    """The entries the first of ``keys`` holds in a JSON value (as ``listed_count`` finds them)."""
+    queue = [value]
+    while queue:
+        node = queue.pop(0)
+        if isinstance(node, dict):
+            for key in keys:
+                held = node.get(key)
+                if isinstance(held, list):
+                    return held
+                if isinstance(held, dict):
+                    return list(held)
+            queue.extend(node.values())
+        elif isinstance(node, list):
+            queue.extend(node)
+    return None
+
+
 def listed_count(value: object, keys: tuple[str, ...]) -> int | None:
     """How many entries the first of ``keys`` holds in a JSON value (its top level first, then
     nested objects, breadth first): a list's or a map's length."""

@@ -20,6 +20,13 @@ _FORMS = {"active": "active", "activated": "active", "suspended": "suspended", "
           "shipped": "shipped", "paid": "paid", "overdue": "overdue", "unpaid": "unpaid", "expired": "expired",
           "inactive": "inactive", "deactivated": "inactive"}
 STATUS_WORDS = frozenset(_FORMS)  # as tokens: a caller with a text's tokens may ask first
+
+
+def status_form(shown: str) -> str:
+    """The one form of a status as an observation spells it ("Delivered", "pending (item modified)"
+    is "pending"); the status itself, lower-cased, where no form is known ("disputed")."""
+    low = shown.lower().strip()
+    return _FORMS.get(low.split(" ", 1)[0], low)
 # "Paid with PayPal" says how, not the status "paid"; nor does "you paid $212.79 for it".
 _STATUS = re.compile(r"\b(" + "|".join(w for w in _FORMS if w != "paid") + r")\b"
                      r"|\b(paid)\b(?<!you paid)(?<!\bi paid)(?<!we paid)(?<!they paid)"  # tested after the word: cheap

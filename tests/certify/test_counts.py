@@ -8,8 +8,10 @@ from typing import Any
 import pytest
 
 from trajectory2gym.certify import certify_interaction
-from trajectory2gym.certify.counts import listed_count, miscounted
+from trajectory2gym.certify.counts import listed_count, miscounted, status_counts
 from trajectory2gym.certify.reasons import reason_kind
+
+from .conftest import decision
 
 # "" is the latest observation as a whole (a search's results).
 LISTS = {"T6HMDP": {"passengers": 3, "flights": 2}, None: {"reservations": 10, "payment_methods": 2, "": 2}}
@@ -76,3 +78,31 @@ def test_flights_counted_right_after_a_search_are_its_results(convo: Any, said: 
     i = c.say(said)
     decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
     assert [reason_kind(r) for r in decision.reasons] == kinds
+
+
+def test_a_count_of_the_objects_in_one_status(convo: Any) -> None:
+    c = convo()
+    c.user("My user id is ava_moore_4814. Which of my orders arrived?")
+    c.call("get_user_details", {"user_id": "ava_moore_4814"},
+           {"user_id": "ava_moore_4814", "orders": ["#W8331214", "#W8495163", "#W6257064", "#W9907310"]})
+    for oid, status in (("#W8331214", "pending"), ("#W8495163", "delivered"), ("#W6257064", "delivered"),
+                        ("#W9907310", "delivered")):
+        c.call("get_order_details", {"order_id": oid}, {"order_id": oid, "status": status, "items": []})
+    told = "You have 4 orders and {} of them are delivered."
+    wrong, right = c.say(told.format(2)), c.say(told.format(3))
+    pending = c.say("You have 1 pending order and 3 delivered ones.")
+    cert = certify_interaction(c.build())
+    assert [reason_kind(r) for r in decision(cert, wrong).reasons] == ["text_miscounted"]
+    assert decision(cert, right).eligible and decision(cert, pending).eligible
+
+
+def test_a_count_in_one_status_of_objects_never_looked_up_is_no_claim_to_check(convo: Any) -> None:
+    c = convo()
+    c.user("My user id is ava_moore_4814.")
+    c.call("get_user_details", {"user_id": "ava_moore_4814"},
+           {"user_id": "ava_moore_4814", "orders": ["#W8331214", "#W8495163"]})
+    c.call("get_order_details", {"order_id": "#W8331214"}, {"order_id": "#W8331214", "status": "pending"})
+    said = c.say("You have 2 orders and 2 of them are pending.")  # #W8495163 was never looked up
+    assert status_counts("You have 2 orders and 2 of them are pending.") == [
+        ("2 of them are pending", 2, "pending", ("orders",))]
+    assert decision(certify_interaction(c.build()), said).eligible
