@@ -304,7 +304,7 @@ _LEAD_IN = re.compile(r"(?:(?:ok(?:ay)?|alright|all right|yes|yeah|sure|fine|goo
 # Words an instruction may hold besides its verb and this call's object: "Okay, turn it on for me
 # now, please." Anything else (a time, a condition, "instead", another object) makes it no yes.
 _INSTRUCTION_WORDS = frozenset({"it", "that", "this", "them", "those", "these", "the", "my", "please", "now",
-                                "then", "for", "me", "us", "right", "away", "thanks", "thank", "you",
+                                "then", "for", "me", "us", "right", "away", "thanks", "thank", "you", "on", "mine",
                                 "one", "trip", "booking"})  # "Cancel the Dallas trip", "cancel the vegas one"
 
 
@@ -315,6 +315,8 @@ def _orders_action(text: str, anchors: Anchors) -> bool:
     on when I land", "Cancel the other one instead", "Cancelling seems drastic" are no instructions."""
     lead = _LEAD_IN.match(text)  # matches, if only the empty string
     text = text[lead.end():] if lead else text
+    if "my " in text or "her " in text or "his " in text or "our " in text:
+        text = _RELATION.sub(" ", text)  # "Turn it off on my daughter's": whose it is, read as ``this``
     if anchors.place_spans is not None and not anchors.place_vocab.isdisjoint(words(text)) and (
             spans := anchors.place_spans(text)):
         own, _ = anchors.owner_places({code for _, _, code in spans})
@@ -437,6 +439,22 @@ _LAST_FOUR = re.compile(r"(?<![\d-])\d{4}(?![\d-])")
 _MINE = re.compile(r"\b(?:mine|my (?:own )?(?:line|number|phone))\b", re.I)
 _MY_LINE_IS = re.compile(r"\b(?:my (?:own )?(?:line|number|phone|cell)(?: number)? is|i'?m on|i am on|i'?m calling "
                          r"(?:from|on)|calling from)\s+(\(?\d[\d() .-]{6,}\d)", re.I)  # "I'm on 555-509-9873"
+
+
+# Whose object a reply names by the person it is for: "my daughter's", "my wife's line".
+_RELATION = re.compile(r"\b(?:my|her|his|our)\s+(daughter|son|wife|husband|partner|mom|mother|dad|father|kid|child|"
+                       r"brother|sister|friend)(?:'s|s')?(?!\w)", re.I)
+
+
+def _relation_side(relation: str, described: Turn, anchors: Anchors) -> int:
+    """Whether the description gives the object of this person as this call's (1) or another's
+    (-1), by the first identifier right after the word ("your daughter's, L1007 (555-123-2007)");
+    0 where it gives none."""
+    for m in re.finditer(rf"\b{relation}(?:'s|s')?(?!\w)", described.text, re.I):
+        for token in chunks(described.text[m.end():m.end() + 40]):
+            if looks_like_identifier(token):
+                return 1 if compact(token) in anchors.ids else -1 if anchors.rival_id(token) else 0
+    return 0
 
 
 def _own_line(turns: list[Turn], end: int) -> str:
@@ -1080,10 +1098,16 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
                 # "only the laptop and the camera ones please": the orders holding them (said as the
                 # yes's scope; not "I'm still on the fence about the lamp"; "the kettle too" is more)
                 this, other = side > 0, side < 0 and not _TOO.search(clause.text)
+            if not this and not other and (rel := _RELATION.search(clause.text)) and (
+                    side := _relation_side(rel[1].lower(), described, anchors)):
+                # "hold off on my daughter's": the line the description gave as "your daughter's, L1007"
+                this, other = side > 0, side < 0
             if anchors.phones_stand_for_ids and not this and _MINE.search(clause.text) and (
                     own := _own_line(turns, last_desc)):
-                # "Just mine for now": the line the user called theirs ("my line is 555-123-2004").
-                this, other = own in anchors.ids, other or own not in anchors.ids
+                # "Just mine for now": the line the user called theirs ("my line is 555-123-2004"),
+                # by its number where the call names the line by its id ("my number is 555-123-2006").
+                mine = own in anchors.ids or anchors.line_of_last_four(own[-4:]) is True
+                this, other = mine, other or not mine
             if (not this and not other and len(turn.clauses) > 1 and not anchors.rival_objects and not negated
                     and _names_action(ws, anchors)):
                 # "Yes, do the exchange. The order to cancel is #W5765741": the action by its own verb

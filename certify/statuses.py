@@ -51,7 +51,8 @@ def status_claims(text: str) -> list[tuple[str, set[str], str]]:
     out = []
     for line in text.splitlines() if "\n" in text else [text]:
         listed: list[str] | None = None  # a list line's identifiers: "- #W7824724 (...; $1,967.41): delivered"
-        for sentence in SENTENCE_OR_LINE.split(line):
+        sentences = SENTENCE_OR_LINE.split(line)
+        for at, sentence in enumerate(sentences):
             # The status words of the sentence's clauses that say a status now (up to the word).
             said = {_FORMS[(m[1] or m[2]).lower()] for m in _STATUS.finditer(sentence)
                     if not _NOT_NOW.search(sentence, sentence.rfind(",", 0, m.start()) + 1, m.start())
@@ -59,6 +60,10 @@ def status_claims(text: str) -> list[tuple[str, set[str], str]]:
             if not said:
                 continue
             ids = identifiers_in(sentence)
+            if not ids and _IT_STARTS.match(sentence):
+                # "Order #W9549057 contains ... It's still pending": the object the latest sentence named
+                named = next((found for k in range(at - 1, -1, -1) if (found := identifiers_in(sentences[k]))), [])
+                ids = named if len(named) == 1 else []
             if not ids and _LIST_ITEM.match(line):
                 listed = identifiers_in(line) if listed is None else listed
                 ids = listed

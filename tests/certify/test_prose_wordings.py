@@ -374,3 +374,19 @@ def test_mobile_data_said_against_the_status_bar_the_user_pasted(convo: Any, sai
     c = _telecom(convo)
     c.user("Status Bar: Signal: Excellent | 5G | Data Disabled | VPN Connected | Battery 80%")
     assert _kinds(c, c.say(said)) == kinds
+
+
+@pytest.mark.parametrize(("reply", "line", "kinds"), [
+    ("Turn it off on mine. Actually, hold off on my daughter's, she's still in Cancun.", "L1002", []),
+    ("Turn it off on mine. Actually, hold off on my daughter's, she's still in Cancun.", "L1001", ["not_confirmed"]),
+    ("Turn it off on my daughter's.", "L1001", []),
+])
+def test_lines_named_by_whose_they_are(convo: Any, reply: str, line: str, kinds: list[str]) -> None:
+    c = _telecom(convo)
+    c.call("get_details_by_id", {"id": "L1002"}, {"line_id": "L1002", "phone_number": "555-123-2002",
+                                                   "roaming_enabled": True})
+    c.say("Both lines have roaming on: yours, L1002 (555-123-2002), and your daughter's, L1001 (555-123-2001). "
+          "Should I turn roaming off on both lines?")
+    c.user(reply)
+    i = c.call("disable_roaming", {"customer_id": "C1001", "line_id": line}, {"roaming_enabled": False})
+    assert _kinds(c, i) == kinds
