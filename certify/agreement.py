@@ -121,10 +121,16 @@ def action_amounts(text: str, anchors: Anchors, data: bool) -> set[int]:
     """The amounts of a description's sentences that name the action or its object ("I can send you a
     $50 certificate"), when any does; else all its amounts ("Your fare was $177" is no offer)."""
     found: set[int] = set()
+    acted = False  # a sentence before named the action: a "Total $250 on your Visa." after it is its total
     for sentence in SENTENCE_OR_LINE.split(text):  # a table's header line is no offer of its rows
-        if says(Turn(-1, "assistant", sentence).wordline, anchors.stems | anchors.objects):
+        if says(Turn(-1, "assistant", sentence).wordline, anchors.stems | anchors.objects) or (
+                acted and _TOTAL_LEAD.match(sentence)):
             found |= stated_amounts(sentence, data)
+            acted = True
     return found or stated_amounts(text, data)
+
+
+_TOTAL_LEAD = re.compile(r"\W*(?:total|in total|altogether|grand total)\b", re.I)
 
 
 def stated_counts(turns: list[Turn], top: int) -> set[int]:

@@ -347,6 +347,8 @@ _SIGNED_AMOUNT = re.compile(r"(?<![\w$.,])([+\-−–])\s?\$(\d[\d,]*(?:\.\d+)?)
 
 
 # A code in capital letters only (a reservation's "HATHAT"); identifiers with a digit are read elsewhere.
+# A figure taken back: "the reservation ID is HATHAT, not HATHAU as I wrote".
+_TAKEN_BACK_BEFORE = re.compile(r"\b(?:not|instead of|rather than)\s+\**$", re.I)
 # (No leading \b: a pattern that starts with its letters is scanned for faster; the start is tested after.)
 _CAPS_CODE = re.compile(r"[A-Z]{5,8}(?![A-Za-z0-9])")
 
@@ -639,7 +641,8 @@ class _Run:
                     misses.append(tok)
         if _CAPS_CODE.search(text):  # "reservation HATHAU", where the booking returned HATHAT
             misses += [m[0] for m in _CAPS_CODE.finditer(text) if not text[m.start() - 1:m.start()].isalnum()
-                       and m[0].lower() not in self.index.compacts and self._one_letter_off(m[0].lower())]
+                       and m[0].lower() not in self.index.compacts and self._one_letter_off(m[0].lower())
+                       and not _TAKEN_BACK_BEFORE.search(text, max(0, m.start() - 20), m.start())]
         if ("ending" in text or "ast four" in text or "ast 4" in text or "**" in text or "xx" in text or "XX" in text
                 or "••" in text):  # plain substrings first: "ending in 9182", a card's last four, never shown
             misses += [m[1] for m in _CARD_END.finditer(text) if m[1] in unseen and not self.index.has_string(m[1])

@@ -390,3 +390,35 @@ def test_lines_named_by_whose_they_are(convo: Any, reply: str, line: str, kinds:
     c.user(reply)
     i = c.call("disable_roaming", {"customer_id": "C1001", "line_id": line}, {"roaming_enabled": False})
     assert _kinds(c, i) == kinds
+
+
+def test_a_code_taken_back_is_no_claim(convo: Any) -> None:
+    c = _booked(convo)
+    fixed = c.say("A correction: the reservation ID is HATHAT, not HATHAU as I wrote. HAT070 flies on 22 May.")
+    wrong = c.say("The reservation ID is HATHAU. HAT070 flies on 22 May.")
+    assert _kinds(c, fixed) == [] and _kinds(c, wrong) == ["text_not_visible"]
+
+
+@pytest.mark.parametrize(("total", "kinds"), [
+    ("Total $250 on your gift card.", []),
+    ("Total $260 on your gift card.", ["amount_not_confirmed"]),
+])
+def test_a_total_line_after_the_action_is_its_amount(convo: Any, total: str, kinds: list[str]) -> None:
+    c = _airline(convo)
+    c.user("Book me HAT182 on May 23 and HAT017 on May 27 in economy, with insurance, on my gift card 8058702. "
+           "My date of birth is 1973-05-14.")
+    c.call("search_direct_flight", {"origin": "BOS", "destination": "MCO", "date": "2024-05-23"},
+           [{"flight_number": "HAT182", "date": "2024-05-23", "prices": {"economy": 100}}])
+    c.call("search_direct_flight", {"origin": "MCO", "destination": "BOS", "date": "2024-05-27"},
+           [{"flight_number": "HAT017", "date": "2024-05-27", "prices": {"economy": 120}}])
+    c.say(f"New booking, round trip BOS -> MCO, economy: HAT182 on 2024-05-23 ($100) and HAT017 on 2024-05-27 "
+          f"($120), travel insurance $30. {total} Do you confirm? (yes/no)")
+    c.user("yes")
+    i = c.call("book_reservation", {
+        "user_id": "ethan_hernandez_6400", "origin": "BOS", "destination": "MCO", "flight_type": "round_trip",
+        "cabin": "economy", "flights": [{"flight_number": "HAT182", "date": "2024-05-23"},
+                                        {"flight_number": "HAT017", "date": "2024-05-27"}],
+        "passengers": [{"first_name": "Ethan", "last_name": "Hernandez", "dob": "1973-05-14"}],
+        "payment_methods": [{"payment_id": "gift_card_8058702", "amount": 250}], "total_baggages": 0,
+        "nonfree_baggages": 0, "insurance": "yes"}, {"reservation_id": "NEW123"})
+    assert _kinds(c, i) == kinds
