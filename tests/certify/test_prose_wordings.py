@@ -15,7 +15,7 @@ from trajectory2gym.certify.dated_fields import DatedFields, misdated_fields
 from trajectory2gym.certify.equations import miscalculated
 from trajectory2gym.certify.evidence import EvidenceIndex
 from trajectory2gym.certify.normalize import money_numbers_in, spelled_dates, words
-from trajectory2gym.certify.reasons import reason_kind
+from trajectory2gym.certify.reasons import reason_check, reason_kind
 from trajectory2gym.envs.registry import tool_specs
 from trajectory2gym.toolmeta import infer_tool_meta
 
@@ -421,4 +421,4 @@ def test_a_total_line_after_the_action_is_its_amount(convo: Any, total: str, kin
         "passengers": [{"first_name": "Ethan", "last_name": "Hernandez", "dob": "1973-05-14"}],
         "payment_methods": [{"payment_id": "gift_card_8058702", "amount": 250}], "total_baggages": 0,
         "nonfree_baggages": 0, "insurance": "yes"}, {"reservation_id": "NEW123"})
-    assert _kinds(c, i) == kinds
+    assert [k for k in _kinds(c, i) if reason_check(k) == "workflow"] == kinds
