@@ -48,6 +48,7 @@ from trajectory2gym.certify.charges import (
     given_amounts,
     method_balances,
     misstated,
+    misstated_balances,
     mistotaled,
     moved,
     reports_money,
@@ -372,6 +373,7 @@ class _Run:
         self._private: EvidenceIndex | None = None
         self._prices: PriceBook | None = None
         self._written_ids: set[str] = set()  # identifiers a write that went through acted on
+        self._methods_used: set[str] = set()  # payment methods a write named, at any depth (their balances move)
         self._derived_data: set[int] = set()  # amounts of data (hundredths of a GB) grounded texts derived
         self._speed_ratings: dict[float, str] = {}  # speed tests' results: Mbps -> the rating shown ("Fair")
         self._data_shown: bool | None = None  # mobile data on the latest status bar shown ("Data Disabled")
@@ -1022,6 +1024,13 @@ class _Run:
             count += status_form(shown) == status
         return count
 
+    def _balance_of(self, method: str) -> set[int]:
+        """The balance a payment method's observation shows (``amount`` or ``balance``, in cents); none
+        once a write has used it (its balance may have changed)."""
+        if compact(method) in self._methods_used:
+            return set()
+        return {c for key in ("balance", "amount") if (c := to_cents(self.index.field_of(method, key))) is not None}
+
     def _totals_of(self, ident: str) -> set[int]:
         """The totals (``total_due`` and the like, in cents) the observations show for an object."""
         if _TOTAL_TOKENS.isdisjoint(self.index.compacts):  # no observation shows a total key (a set test)
@@ -1298,6 +1307,8 @@ class _Run:
             for counted, number, status, keys in status_counts(content):
                 if (in_status := self._status_count(keys, status)) is not None and in_status != number:
                     reasons.append(reason("text_miscounted", value=counted, detail=in_status))
+        for method, written, shown in misstated_balances(content, self._balance_of):  # "gift_card_8970607 with $94": 49
+            reasons.append(reason("text_misattributed", value=written, arg=method, detail=shown))
         for ident, written, shown in (mistotaled(content, self._totals_of, not _TOTAL_TOKENS.isdisjoint(self.index.compacts))
                                       if "otal" in content or "$" in content else ()):  # "B1006 totals $65": it shows 70
             reasons.append(reason("text_misattributed", value=written, arg=ident, detail=shown))
@@ -1857,6 +1868,7 @@ class _Run:
                     self._noop_write = (made.name, msg.content or "") if noop else None
                     self._did(made)
                     self._written_ids.update(compact(v) for v in made.arguments.values() if isinstance(v, str))
+                    self._methods_used.update(compact(v) for v in _payment_values(made.arguments))
                     self._writes.append((msg.content or "", shown, made))  # for a report of what it charged
                     made_key = self.call_key(made)
                     last = self.seen_calls.get(made_key)
@@ -1920,6 +1932,18 @@ class _Run:
             "path_key": key,
             "metadata": metadata,
         }
+
+
+def _payment_values(value: Any, key: str = "") -> Iterator[str]:
+    """The strings a call's arguments give under a payment key, at any depth (``payment_methods[].payment_id``)."""
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from _payment_values(v, k)
+    elif isinstance(value, list):
+        for v in value:
+            yield from _payment_values(v, key)
+    elif isinstance(value, str) and "payment" in key:
+        yield value
 
 
 def _sole_object(arguments: dict[str, Any], roles: Mapping[str, str], parts: list[str]) -> str | None:

@@ -273,3 +273,25 @@ _CODE_AMOUNT = re.compile(r"(#W\d{7}|\b[A-Z]{1,2}\d{4,})\b,?\s*(?:\(|:|for|of|to
 
 
 _ANOTHER_CODE = re.compile(r"#W\d{7}\b|\b[A-Z]{1,2}\d{4,}\b")
+
+
+# A payment method's balance said right after it: "gift_card_8970607 with $94", "certificate_3080156
+# ($100)", "gift card 8970607: $49", "certificate_4833059 worth $150".
+_BALANCE_SAID = re.compile(r"\b((?:gift[_ ]card|certificate)[_ ]\d{5,})\b\s*(?:\(|:|with|has|holds|worth|of|-|—)?\s*"
+                           r"(?:a balance of\s+|balance\s+)?\**\(?(\$\s?\d[\d,]*(?:\.\d+)?)(?![\d,]*\.?\d)", re.I)
+
+
+def misstated_balances(text: str, balance_of: Callable[[str], set[int]]) -> list[tuple[str, str, str]]:
+    """(method, the amount as written, the balances shown) for each payment method a text gives a
+    balance right after naming it, where its observation shows another (``balance_of``: its ``amount``
+    or ``balance``, in cents; empty where none is shown, or it may have changed since)."""
+    out: list[tuple[str, str, str]] = []
+    if "gift" not in text and "certificate" not in text:
+        return out
+    for m in _BALANCE_SAID.finditer(text):
+        method = m[1].lower().replace(" ", "_")
+        cents = to_cents(m[2].lstrip("$ ").replace(",", ""))
+        shown = balance_of(method)
+        if shown and cents is not None and cents not in shown:
+            out.append((method, m[2], ", ".join(f"${c / 100:.2f}" for c in sorted(shown))))
+    return out

@@ -422,3 +422,14 @@ def test_a_total_line_after_the_action_is_its_amount(convo: Any, total: str, kin
         "payment_methods": [{"payment_id": "gift_card_8058702", "amount": 250}], "total_baggages": 0,
         "nonfree_baggages": 0, "insurance": "yes"}, {"reservation_id": "NEW123"})
     assert [k for k in _kinds(c, i) if reason_check(k) == "workflow"] == kinds
+
+
+def test_a_balance_said_right_after_a_gift_card(convo: Any) -> None:
+    c = _airline(convo)
+    told = "Your gift cards: gift_card_8058702 with {} and gift card 4604947 ($251). Which one?"
+    wrong, right = c.say(told.format("$204")), c.say(told.format("$240"))
+    assert "text_misattributed" in _kinds(c, wrong) and _kinds(c, right) == []  # (and $204 is no amount shown)
+    c.user("Use 8058702 for the bag, yes.")
+    _add_bag(c, "gift_card_8058702", {"reservation_id": "OGWXR5", "total_baggages": 2})
+    after = c.say("Done. gift_card_8058702 now has $190.")  # its balance moved: no longer the one shown
+    assert "text_misattributed" not in _kinds(c, after)
