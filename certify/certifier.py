@@ -1878,7 +1878,7 @@ class _Run:
             else:  # system or user
                 if msg.content:
                     if role == "system" and self._today is None:
-                        self._today = today_in(msg.content)
+                        self._today = index.today = today_in(msg.content)
                     # New evidence: what the user says that was not visible, or that something changed;
                     # not "anything cheaper in the morning?" about what a lookup already showed.
                     news = role == "user" and _brings_news(msg.content, index)

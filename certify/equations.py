@@ -108,7 +108,18 @@ def miscalculated(text: str) -> list[tuple[str, str]]:
             a, b, c = cents_of(m[1]), cents_of(m[2]), cents_of(m[3])
             if min(abs(abs(a - b) - c), abs(a + b - c)) > 1:
                 out.append(("$" + m[3], m[0].replace("*", "").strip()))
+    if " less" in text or " more" in text or "cheaper" in text or "higher" in text or "lower" in text:
+        for m in _SO_APART.finditer(text):  # "was $160.50 and February's is $150.00, so ... $15.50 less"
+            a, b, c = cents_of(m[1]), cents_of(m[2]), cents_of(m[3])
+            if abs(abs(a - b) - c) > 1:
+                out.append(("$" + m[3], m[0].replace("*", "").strip()))
     return out
+
+
+# Two amounts, then how far apart they are: "January's bill was $160.50 and February's is $150.00, so
+# February is $15.50 less" (a difference: nothing else between them but words).
+_SO_APART = re.compile(rf"{_MONEY}[^$\n.;]{{0,40}}?\band\b[^$\n.;]{{0,30}}?{_MONEY}[^$\n.;]{{0,6}}?,?\s+so\b"
+                       rf"[^$\n.;]{{0,30}}?{_MONEY}\s+(?:less|more|cheaper|higher|lower)\b", re.I)
 
 
 def worked(text: str) -> list[tuple[int, list[int]]]:

@@ -156,7 +156,7 @@ class EvidenceIndex:
     __slots__ = ("compacts", "words", "_bigrams", "_amounts", "observed", "looked_up", "_amount_list", "_sums",
                  "_label_vocab", "_hay", "_hay_count", "_starts", "_json_end", "_opens", "_unsummed",
                  "_label_cache", "_json", "_phrases_done", "_names_done", "_numbers", "_phrases", "_chance",
-                 "_needles", "memo", "unfound")
+                 "_needles", "memo", "unfound", "today")
 
     def __init__(self) -> None:
         self.compacts: set[str] = set()
@@ -168,6 +168,7 @@ class EvidenceIndex:
         self.unfound: set[str] = set()  # keys an error said no object has ("phone number 555-428-5962 not found")
         # Identifiers a successful call took, or a write's result gave (the certifier adds them).
         self.looked_up: set[str] = set()
+        self.today: date | None = None  # the current date the system prompt gives: what "tomorrow" is after
         self._amount_list: list[int] = []
         self._sums: set[int] = set()
         # Words of every object name seen ("water", "bottle", "lamp"): a user naming one scopes a confirmation.
@@ -711,10 +712,13 @@ class EvidenceIndex:
             target = date(year, month, day)
         except ValueError:  # "2024-02-30": no such day, so no day next to a visible one
             return False
-        one_day = not _ONE_DAY.isdisjoint(bigrams) or "tomorrow" in self.words
         weekday = _WEEKDAYS[target.weekday()]
-        # "push the return back one day", "tomorrow": a visible date, one day on (or back).
-        if one_day and any(abs((target - d).days) == 1 for d in shown):
+        # "push the return back one day": a visible date, one day on (or back); "tomorrow" is the day
+        # after today's, where the system prompt gives it (else after any visible date).
+        if not _ONE_DAY.isdisjoint(bigrams) and any(abs((target - d).days) == 1 for d in shown):
+            return True
+        if "tomorrow" in self.words and (((target - self.today).days == 1) if self.today is not None
+                                         else any(abs((target - d).days) == 1 for d in shown)):
             return True
         # "this Friday", "the following Monday": the day of that name in the two weeks after a
         # visible date (the policy's current date, or a day already settled).

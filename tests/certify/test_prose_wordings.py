@@ -5,6 +5,7 @@ GB", a description that keeps the rest of the one before, and a gift card by its
 
 from __future__ import annotations
 
+from datetime import date
 from typing import Any
 
 import orjson
@@ -433,3 +434,25 @@ def test_a_balance_said_right_after_a_gift_card(convo: Any) -> None:
     _add_bag(c, "gift_card_8058702", {"reservation_id": "OGWXR5", "total_baggages": 2})
     after = c.say("Done. gift_card_8058702 now has $190.")  # its balance moved: no longer the one shown
     assert "text_misattributed" not in _kinds(c, after)
+
+
+@pytest.mark.parametrize(("text", "wrong"), [
+    ("January's bill was $160.50 and February's is $150.00, so February is $15.50 less.",
+     [("$15.50", "$160.50 and February's is $150.00, so February is $15.50 less")]),
+    ("January's bill was $160.50 and February's is $150.00, so February is $10.50 less.", []),
+    ("The old fare was $120 and the new one is $150, so you pay $30 more.", []),
+])
+def test_how_far_apart_two_amounts_are(text: str, wrong: list[tuple[str, str]]) -> None:
+    assert miscalculated(text) == wrong
+
+
+def test_tomorrow_is_the_day_after_today() -> None:
+    index = EvidenceIndex()
+    index.today = date(2024, 5, 15)
+    index.add_text("The current time is 2024-05-15 15:00:00 EST.")
+    index.add_observation('{"flight_number": "HAT285", "date": "2024-05-17"}', True)
+    index.add_text("My flight tonight is delayed; I'd rather go tomorrow morning.")
+    assert index.date_stated("2024-05-16")
+    assert not index.date_stated("2024-05-18")  # a day after a shown date is no "tomorrow"
+    index.add_text("Can you move the return a day later?")
+    assert index.date_stated("2024-05-18")  # "a day later": a day on from a shown date
