@@ -915,8 +915,8 @@ def names_method_id(turn: Turn, value: str) -> bool:
     card 4366692" names gift_card_4366692)."""
     if value in turn.text:
         return True
-    number = value.rsplit("_", 1)[-1]
-    return len(number) >= 5 and number.isdigit() and number in turn.compacts
+    number = value.rsplit("_", 1)[-1]  # (a substring test before the message's tokens)
+    return len(number) >= 5 and number.isdigit() and number in turn.text and number in turn.compacts
 
 
 def _choice_not_stated(turns: list[Turn], at: int, anchors: Anchors) -> ConfirmVerdict | None:

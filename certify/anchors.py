@@ -326,24 +326,32 @@ class Anchors:
         return {k for k in self._raw if k not in self.account_keys and k not in self._aliases}
 
     def rival_id(self, token: str) -> bool:
-        """A visible identifier of the same shape as one of this call's, but not one of them: another
-        object of the same kind (order #W8770097, when this call touches order #W5183325)."""
+        """A visible identifier of the same kind as one of this call's, but not one of them: another
+        object of that kind (order #W8770097, when this call touches order #W5183325): of the same
+        shape, or of a kind-and-number form with the same letters ("B1234321" beside "B1002")."""
         key = compact(token)
         shape = id_shape(key)
-        if key in self.ids or shape not in self._shapes:
+        if key in self.ids:
             return False
+        if shape not in self._shapes:
+            # A kind's letters with a number of another length: bill "B1234321" beside the call's "B1002"
+            return (_kind_and_number(key) and any(_letters(key) in found for found in self._kinds().values())
+                    and self._index.has_string(token))
+        prefixes = self._kinds().get(shape)  # "L1001" is a line: "B1002", a bill, is no rival
+        if not prefixes and _kind_and_number(key):
+            return False  # the call's are random codes ("05XIX4"): flight "HAT298" is of another kind
+        return (not prefixes or _letters(key) in prefixes) and self._index.has_string(token)
+
+    def _kinds(self) -> dict[tuple[int, bool], set[str]]:
+        """Per shape, the letters that start the call's identifiers of a kind-and-number form ("L1001",
+        "#W5183325"; not an airline's random "AIXC49")."""
         if self._prefixes is None:
-            # Per shape, the letters that start the call's identifiers of a kind-and-number form
-            # ("L1001", "#W5183325"; not an airline's random "AIXC49").
             self._prefixes = {}
             for k in self._raw:
                 if (letters := _letters(k)) and len(letters) <= 2 and len(k) - len(letters) >= 3 and \
                         k[len(letters):].isdigit() and k not in self._aliases:
                     self._prefixes.setdefault((len(k), True), set()).add(letters)
-        prefixes = self._prefixes.get(shape)  # "L1001" is a line: "B1002", a bill, is no rival
-        if not prefixes and _kind_and_number(key):
-            return False  # the call's are random codes ("05XIX4"): flight "HAT298" is of another kind
-        return (not prefixes or _letters(key) in prefixes) and self._index.has_string(token)
+        return self._prefixes
 
     @property
     def phones_stand_for_ids(self) -> bool:

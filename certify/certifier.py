@@ -725,9 +725,9 @@ class _Run:
         pattern = re.compile(rf'"[a-z]+(?:_[a-z]+)*_\d*{digits}"')
         return any(pattern.search(low) for low in self.index.json_observations if f'{digits}"' in low)
 
-    def _read_status_bar(self, content: str | None) -> None:
+    def _read_status_bar(self, content: str) -> None:
         """Keep the mobile data setting of the latest status bar a message shows."""
-        if content and "Data " in content and (found := DATA_SHOWN.findall(content)):
+        if found := DATA_SHOWN.findall(content):
             self._data_shown = found[-1] == "Enabled"
 
     def _phone_completed(self, token: str) -> bool:
@@ -1307,8 +1307,9 @@ class _Run:
             for counted, number, status, keys in status_counts(content):
                 if (in_status := self._status_count(keys, status)) is not None and in_status != number:
                     reasons.append(reason("text_miscounted", value=counted, detail=in_status))
-        for method, written, shown in misstated_balances(content, self._balance_of):  # "gift_card_8970607 with $94": 49
-            reasons.append(reason("text_misattributed", value=written, arg=method, detail=shown))
+        if "gift" in content or "certificate" in content:  # "gift_card_8970607 with $94", where it shows 49
+            for method, written, shown in misstated_balances(content, self._balance_of):
+                reasons.append(reason("text_misattributed", value=written, arg=method, detail=shown))
         for ident, written, shown in (mistotaled(content, self._totals_of, not _TOTAL_TOKENS.isdisjoint(self.index.compacts))
                                       if "otal" in content or "$" in content else ()):  # "B1006 totals $65": it shows 70
             reasons.append(reason("text_misattributed", value=written, arg=ident, detail=shown))
@@ -1823,7 +1824,8 @@ class _Run:
                     index.add_observation(msg.content, ok)
                 if msg.content and "Mbps (" in msg.content:  # a speed test's rating, for texts that restate it
                     self._speed_ratings.update((float(m[1]), m[2].strip()) for m in SPEED_SHOWN.finditer(msg.content))
-                self._read_status_bar(msg.content)
+                if msg.content and "Data " in msg.content:
+                    self._read_status_bar(msg.content)
                 if cid in user_calls:
                     if msg.content:  # "Payment of 50.0 USD has been made for bill B1029."
                         for ident in identifiers_in(msg.content):
@@ -1868,7 +1870,8 @@ class _Run:
                     self._noop_write = (made.name, msg.content or "") if noop else None
                     self._did(made)
                     self._written_ids.update(compact(v) for v in made.arguments.values() if isinstance(v, str))
-                    self._methods_used.update(compact(v) for v in _payment_values(made.arguments))
+                    self._methods_used.update(compact(m) for arg, v in made.arguments.items() if "payment" in arg
+                                              for m in _payment_values(v, arg))
                     self._writes.append((msg.content or "", shown, made))  # for a report of what it charged
                     made_key = self.call_key(made)
                     last = self.seen_calls.get(made_key)
@@ -1891,7 +1894,8 @@ class _Run:
                         self.told += 1
                     if role == "user":
                         self.turns.append(Turn(i, "user", msg.content))
-                        self._read_status_bar(msg.content)  # pasted from the phone
+                        if "Data " in msg.content:
+                            self._read_status_bar(msg.content)  # pasted from the phone
                         self._writes, self._moved, self._failed_write, self._noop_write = [], [], None, None
                 for call in msg.calls:  # dual control: the user ran a tool; its inputs are visible
                     user_calls.add(call.id)

@@ -587,8 +587,9 @@ def _acts_on_another(described: Turn, anchors: Anchors) -> str:
     name while they name none of the call's ("B1004 ... Paid. I can send a payment request for bill
     B1005", and B1004 sent); else ""."""
     shapes = anchors.own_shapes()
-    if not anchors.ids or not (
-            any(id_shape(k) in shapes and anchors.rival_id(k) for k in described.id_keys - anchors.ids)
+    if not anchors.ids or not (  # (a shape test first: most keys are of no kind of the call's)
+            any((id_shape(k) in shapes or (k[:1].isalpha() and k[-1:].isdigit())) and anchors.rival_id(k)
+                for k in described.id_keys - anchors.ids)
             or (anchors.phones_stand_for_ids and any(anchors.rival_phone(t) for t in chunks(described.text)
                                                       if t[:1].isdigit()))):
         return ""  # no other object of the call's kind in it (by identifier, or by phone number: a line)
@@ -1098,7 +1099,9 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
                 # "only the laptop and the camera ones please": the orders holding them (said as the
                 # yes's scope; not "I'm still on the fence about the lamp"; "the kettle too" is more)
                 this, other = side > 0, side < 0 and not _TOO.search(clause.text)
-            if not this and not other and (rel := _RELATION.search(clause.text)) and (
+            if not this and not other and ("my " in clause.text or "My " in clause.text or "her " in clause.text
+                                            or "his " in clause.text or "our " in clause.text) and (
+                    rel := _RELATION.search(clause.text)) and (
                     side := _relation_side(rel[1].lower(), described, anchors)):
                 # "hold off on my daughter's": the line the description gave as "your daughter's, L1007"
                 this, other = side > 0, side < 0

@@ -20,10 +20,10 @@ KINDS = {"reservations": ("reservations",), "reservation": ("reservations",), "o
          "lines": ("line_ids", "lines"), "line": ("line_ids", "lines"), "bills": ("bill_ids", "bills"),
          "bill": ("bill_ids", "bills"), "flights": ("flights",), "flight": ("flights",),
          "payment methods": ("payment_methods",), "payment method": ("payment_methods",),
-         "options": ("",), "option": ("",), "items": ("items",)}
+         "options": ("",), "option": ("",)}
 # "I found three one-stop options": the latest search's results, a list as a whole (key "").
 _NUMBER = r"(?P<n>\d{1,2}|" + "|".join(_NUMBER_WORDS) + r")"
-_KIND = r"(?P<kind>reservations?|orders?|passengers?|lines?|bills?|flights?|payment methods?|options?|items)"
+_KIND = r"(?P<kind>reservations?|orders?|passengers?|lines?|bills?|flights?|payment methods?|options?)"
 # "you have 9 reservations", "there are 3 lines on your account", "T6HMDP has 2 passengers",
 # "your profile lists 4 orders", "I see **4 reservations**"; the count right before the kind, an
 # adjective or two between.
@@ -36,8 +36,8 @@ _SUBSET = frozenset({"pending", "delivered", "processed", "cancelled", "canceled
                      "open", "closed", "upcoming", "future", "past", "previous", "current", "remaining", "other",
                      "unpaid", "paid", "overdue", "completed", "recent", "outstanding", "more"})
 _CHEAP = ("have", "has", "there", "hold", "contain", "include", "list", "found", "see", "show")
-_PLURALS = re.compile("reservations|orders|passengers|lines|bills|flights|methods|options|items")  # plain alternation: fast
-_KIND_WORD = re.compile(r"(?:reservation|order|passenger|line|bill|flight|payment method|option|item)s?\b")  # on lower case
+_PLURALS = re.compile("reservations|orders|passengers|lines|bills|flights|methods|options")  # plain alternation: fast
+_KIND_WORD = re.compile(r"(?:reservation|order|passenger|line|bill|flight|payment method|option)s?\b")  # on lower case
 # A word that may be an object's code: letters and digits with a digit ("T6HMDP", "#W1234567", "C1001").
 _CODE = re.compile(r"#?(?=[A-Za-z0-9_]*\d)(?=[A-Za-z0-9_]*[A-Za-z])[A-Za-z0-9_]{4,}")
 

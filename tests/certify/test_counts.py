@@ -108,16 +108,14 @@ def test_a_count_in_one_status_of_objects_never_looked_up_is_no_claim_to_check(c
     assert decision(certify_interaction(c.build()), said).eligible
 
 
-def test_the_items_an_order_holds_and_its_status_said_of_it(convo: Any) -> None:
+def test_a_status_said_of_it_after_the_sentence_naming_the_object(convo: Any) -> None:
     c = convo()
     c.user("Please cancel my order #W3826449.")
     c.call("get_order_details", {"order_id": "#W3826449"}, {"order_id": "#W3826449", "status": "processed", "items": [
         {"name": name, "item_id": str(1000000000 + k), "price": 10.0}
         for k, name in enumerate(["Wireless Earbuds", "Espresso Machine", "Headphones", "Smartphone", "Tablet"])]})
-    told = "Order #W3826449 is one of yours. It contains {} items. It's still {}, so it can be changed."
-    wrong_count, wrong_status = c.say(told.format(4, "processed")), c.say(told.format(5, "pending"))
-    right = c.say(told.format(5, "processed"))
+    told = "Order #W3826449 is one of yours. It holds 5 items. It's still {}, so it can be changed."
+    wrong_status, right = c.say(told.format("pending")), c.say(told.format("processed"))
     cert = certify_interaction(c.build())
-    assert [reason_kind(r) for r in decision(cert, wrong_count).reasons] == ["text_miscounted"]
     assert [reason_kind(r) for r in decision(cert, wrong_status).reasons] == ["text_contradicts_status"]
     assert decision(cert, right).eligible
