@@ -456,3 +456,16 @@ def test_tomorrow_is_the_day_after_today() -> None:
     assert not index.date_stated("2024-05-18")  # a day after a shown date is no "tomorrow"
     index.add_text("Can you move the return a day later?")
     assert index.date_stated("2024-05-18")  # "a day later": a day on from a shown date
+
+
+@pytest.mark.parametrize(("bill", "kinds"), [("B1002", ["not_described"]), ("B1234321", [])])
+def test_a_bill_numbered_at_another_length_is_another_bill(convo: Any, bill: str, kinds: list[str]) -> None:
+    c = _telecom(convo)
+    c.call("get_bills_for_customer", {"customer_id": "C1001"}, [
+        {"bill_id": "B1002", "total_due": 150.0, "status": "Issued"},
+        {"bill_id": "B1234321", "total_due": 65.0, "status": "Overdue"}])
+    c.say("February bill B1002 is $150.00, status Issued. Bill B1234321 is $65.00 and overdue. Would you like me "
+          "to send a payment request for the overdue bill B1234321 ($65.00)?")
+    c.user("Yes, send me the request for the $65 one.")
+    i = c.call("send_payment_request", {"customer_id": "C1001", "bill_id": bill}, "Payment request sent")
+    assert [k for k in _kinds(c, i) if reason_check(k) == "workflow"] == kinds
