@@ -311,6 +311,9 @@ _CHANGE_WORDS = re.compile(r"\b(?:chang|updat|again|just(?!\s+(?:to|wondering|ch
                            r"did(?!n|\s+you\b)|done|tried|restart|reboot|toggl|turn|"
                            r"switch|fix|work|still|refresh|check|status(?! bar)|email|received|arrived|added|removed|cancel)")
 
+# "Can you check again?", "please double-check that": asking for the same lookup, which changes nothing.
+_RECHECK = re.compile(r"\b(?:(?:can|could|would|will) you\s+)?(?:please\s+)?(?:double[- ]?)?check\b"
+                      r"(?:\s+(?:that|it|this|again|once more))*\W*(?=[?.!]|$|please)")
 # "which one was cheapest on Friday again?": asking to be reminded, which changes nothing.
 _RECALL = re.compile(r"\b(?:what|which|when|where|who|how much|how many)\b[^.?!]*\bagain\s*\?")
 
@@ -323,6 +326,8 @@ def _brings_news(text: str, index: EvidenceIndex) -> int:
     low = text.lower()
     if "again" in low:
         low = _RECALL.sub(" ", low)
+    if "check" in low:
+        low = _RECHECK.sub(" ", low)  # "Can you double-check that?": a request, nothing changed
     if _CHANGE_WORDS.search(low):
         return 2
     return int(_MAY_STATE.search(text) is not None and any(not k.isalpha() and k not in index.compacts

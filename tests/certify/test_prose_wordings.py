@@ -190,6 +190,9 @@ def test_a_date_after_used_of_is_no_date_of_birth() -> None:
 @pytest.mark.parametrize(("asked", "novel"), [
     ("ok thanks. And just to be sure, you've got the right account? It's in my name?", False),
     ("Wait, did you say the line ending 2002?", False),
+    ("Really? That seems low. Can you check again?", False),
+    ("Can you double-check that?", False),
+    ("ok I restarted it, can you check again?", True),
     ("ok, I just restarted my phone.", True),
     ("I did the reset you asked for.", True),
 ])
