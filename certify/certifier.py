@@ -107,6 +107,7 @@ from trajectory2gym.certify.reported_payments import (
     misnamed_payers,
     misnamed_refund_methods,
     paid_with_fours,
+    payment_ids,
     write_payments,
 )
 from trajectory2gym.certify.routes import Route
@@ -347,16 +348,15 @@ def _options_shown(token: str, index: EvidenceIndex) -> bool:
     return len(parts) > 1 and all(p.isalpha() or index.has_string(p) for p in parts if p)
 
 
-
 # An amount written with its sign: "+$49.31", "−$26.57" (a change, in a table's column or a list).
 _SIGNED_AMOUNT = re.compile(r"(?<![\w$.,])([+\-−–])\s?\$(\d[\d,]*(?:\.\d+)?)")
 
 
 # A code in capital letters only (a reservation's "HATHAT"); identifiers with a digit are read elsewhere.
-# A figure taken back: "the reservation ID is HATHAT, not HATHAU as I wrote".
-_TAKEN_BACK_BEFORE = re.compile(r"\b(?:not|instead of|rather than)\s+\**$", re.I)
 # (No leading \b: a pattern that starts with its letters is scanned for faster; the start is tested after.)
 _CAPS_CODE = re.compile(r"[A-Z]{5,8}(?![A-Za-z0-9])")
+# A figure taken back: "the reservation ID is HATHAT, not HATHAU as I wrote".
+_TAKEN_BACK_BEFORE = re.compile(r"\b(?:not|instead of|rather than)\s+\**$", re.I)
 
 
 # A count written in digits on its own ("all 5 lines"), not part of an amount or identifier.
@@ -365,6 +365,7 @@ _SMALL_COUNT = re.compile(r"(?<![\w$.,])(\d{1,2})(?![\w.,%])")
 
 # Two-letter codes that are also words: only with the address's comma are they the code.
 _WORD_CODES = frozenset({"in", "or", "me", "hi", "ok", "oh", "id", "ma", "pa", "al", "co", "de", "as", "la", "mo"})
+
 
 class _Run:
     """The state of certifying one interaction."""
@@ -1875,8 +1876,8 @@ class _Run:
                     self._noop_write = (made.name, msg.content or "") if noop else None
                     self._did(made)
                     self._written_ids.update(compact(v) for v in made.arguments.values() if isinstance(v, str))
-                    self._methods_used.update(compact(m) for arg, v in made.arguments.items() if "payment" in arg
-                                              for m in _payment_values(v, arg))
+                    if any("payment" in arg for arg in made.arguments):  # (a name test first: most writes pay nothing)
+                        self._methods_used.update(map(compact, payment_ids(made.arguments)))
                     self._writes.append((msg.content or "", shown, made))  # for a report of what it charged
                     made_key = self.call_key(made)
                     last = self.seen_calls.get(made_key)
@@ -1941,18 +1942,6 @@ class _Run:
             "path_key": key,
             "metadata": metadata,
         }
-
-
-def _payment_values(value: Any, key: str = "") -> Iterator[str]:
-    """The strings a call's arguments give under a payment key, at any depth (``payment_methods[].payment_id``)."""
-    if isinstance(value, dict):
-        for k, v in value.items():
-            yield from _payment_values(v, k)
-    elif isinstance(value, list):
-        for v in value:
-            yield from _payment_values(v, key)
-    elif isinstance(value, str) and "payment" in key:
-        yield value
 
 
 def _sole_object(arguments: dict[str, Any], roles: Mapping[str, str], parts: list[str]) -> str | None:

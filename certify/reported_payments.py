@@ -88,6 +88,14 @@ def _walk(value: Any, refunded: set[str], used: set[str]) -> None:
                 _walk(v, refunded, used)
 
 
+def payment_ids(arguments: dict[str, Any]) -> set[str]:
+    """The strings a call's arguments give under a payment key, at any depth: ``payment_method_id``,
+    a booking's ``payment_methods[].payment_id``."""
+    found: set[str] = set()
+    _payment_args(arguments, found)
+    return found
+
+
 def _payment_args(value: Any, found: set[str], under_payment: bool = False) -> None:
     if isinstance(value, dict):
         for k, v in value.items():
