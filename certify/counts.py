@@ -95,7 +95,8 @@ def status_counts(text: str) -> list[tuple[str, int, str, tuple[str, ...]]]:
 
 
 def listed_entries(value: object, keys: tuple[str, ...]) -> list[object] | None:
-    """The entries the first of ``keys`` holds in a JSON value (as ``listed_count`` finds them)."""
+    """The entries the first of ``keys`` holds in a JSON value, its top level first, then nested
+    objects, breadth first: a list's items, or a map's keys."""
     queue = [value]
     while queue:
         node = queue.pop(0)
@@ -117,15 +118,5 @@ def listed_count(value: object, keys: tuple[str, ...]) -> int | None:
     nested objects, breadth first): a list's or a map's length."""
     if keys == ("",):  # the value itself: a search's results
         return len(value) if isinstance(value, list) else None
-    queue = [value]
-    while queue:
-        node = queue.pop(0)
-        if isinstance(node, dict):
-            for key in keys:
-                held = node.get(key)
-                if isinstance(held, (list, dict)):
-                    return len(held)
-            queue.extend(node.values())
-        elif isinstance(node, list):
-            queue.extend(node)
-    return None
+    entries = listed_entries(value, keys)
+    return None if entries is None else len(entries)
