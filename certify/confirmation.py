@@ -315,7 +315,7 @@ def _orders_action(text: str, anchors: Anchors) -> bool:
     on when I land", "Cancel the other one instead", "Cancelling seems drastic" are no instructions."""
     lead = _LEAD_IN.match(text)  # matches, if only the empty string
     text = text[lead.end():] if lead else text
-    if "my " in text or "her " in text or "his " in text or "our " in text:
+    if _may_relate(text):
         text = _RELATION.sub(" ", text)  # "Turn it off on my daughter's": whose it is, read as ``this``
     if anchors.place_spans is not None and not anchors.place_vocab.isdisjoint(words(text)) and (
             spans := anchors.place_spans(text)):
@@ -444,6 +444,11 @@ _MY_LINE_IS = re.compile(r"\b(?:my (?:own )?(?:line|number|phone|cell)(?: number
 # Whose object a reply names by the person it is for: "my daughter's", "my wife's line".
 _RELATION = re.compile(r"\b(?:my|her|his|our)\s+(daughter|son|wife|husband|partner|mom|mother|dad|father|kid|child|"
                        r"brother|sister|friend)(?:'s|s')?(?!\w)", re.I)
+
+
+def _may_relate(text: str) -> bool:
+    """Plain substring tests before ``_RELATION``: most replies name nobody's object."""
+    return "my " in text or "My " in text or "her " in text or "his " in text or "our " in text
 
 
 def _relation_side(relation: str, described: Turn, anchors: Anchors) -> int:
@@ -1099,9 +1104,7 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
                 # "only the laptop and the camera ones please": the orders holding them (said as the
                 # yes's scope; not "I'm still on the fence about the lamp"; "the kettle too" is more)
                 this, other = side > 0, side < 0 and not _TOO.search(clause.text)
-            if not this and not other and ("my " in clause.text or "My " in clause.text or "her " in clause.text
-                                            or "his " in clause.text or "our " in clause.text) and (
-                    rel := _RELATION.search(clause.text)) and (
+            if not this and not other and _may_relate(clause.text) and (rel := _RELATION.search(clause.text)) and (
                     side := _relation_side(rel[1].lower(), described, anchors)):
                 # "hold off on my daughter's": the line the description gave as "your daughter's, L1007"
                 this, other = side > 0, side < 0
