@@ -81,6 +81,19 @@ _ASIDE_TAIL = re.compile(r"[,\s]+(?:by the way|btw)\W*$", re.I)
 _ASKS_MORE = re.compile(r"^\W*(?:(?:and|oh)\W+)*also\b|\b(?:can|could|would|will) (?:you|i) (?:please )?also\b"
                         r"|\b(?:can|could|would|will) (?:you|i)\b[^?]*\b(?:too|as well)\b", re.I)
 # "y", "please", "k", "go", a thumbs up: a whole reply to a question.
+def _either_or(reply: str, asked: str) -> bool:
+    """A weak "ok" to a question between two things ("cancel outright, or would he prefer that I look
+    at other dates?"), which picks neither; "both" picks both."""
+    if "both" in reply.lower():
+        return False
+    last = asked.rstrip()
+    if not last.endswith("?"):
+        return False
+    question = SENTENCE.split(last)[-1]
+    return _OR.search(question) is not None and "or not" not in question
+
+
+_OR = re.compile(r",?\s\bor\b\s")
 _BARE_YES = re.compile(r"^\W*(?:y|ya|yah|yea|please|k+|go|fine|👍|✅)\W*$", re.I)
 _DIRECTIVE = re.compile(r"\b(just|only|please)\b", re.I)
 _DO_THE = re.compile(r"\W*(?:(?:ok(?:ay)?|yes|sure|fine|then)\W+)*(?:please\s+)?(?:do|go with)\s+(?:the|my|that|mine|both|these|those|them)\b", re.I)
@@ -1172,7 +1185,9 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
                 else:
                     pos_items |= anchors.groups_named(ws, keys)
             text = clause.text
-            if (AFFIRM.search(text) or _FINE_IF.match(text) or ((_WEAK_AFFIRM.search(text) or _BARE_YES.match(text)) and ASKS.search(answered.text))
+            if (AFFIRM.search(text) or _FINE_IF.match(text)
+                    or ((_WEAK_AFFIRM.search(text) or _BARE_YES.match(text)) and ASKS.search(answered.text)
+                        and not _either_or(text, answered.text))
                     or (_DIRECTIVE.search(text) and (this or _names_action(ws, anchors)))
                     or (this and _DO_THE.match(text))  # "Do the bags.": this object's change, by a plain verb
                     or (anchors.payments and (picks_payment(text, answered) or picks_card(text, answered, anchors))

@@ -472,3 +472,45 @@ def test_a_bill_numbered_at_another_length_is_another_bill(convo: Any, bill: str
     c.user("Yes, send me the request for the $65 one.")
     i = c.call("send_payment_request", {"customer_id": "C1001", "bill_id": bill}, "Payment request sent")
     assert [k for k in _kinds(c, i) if reason_check(k) == "workflow"] == kinds
+
+
+@pytest.mark.parametrize(("reply", "kinds"), [
+    ("Yes, switch it off, I'm not going anywhere.", []),
+    ("No, I'm not sure yet.", ["not_confirmed"]),
+])
+def test_a_reason_said_in_the_negative_after_a_yes(convo: Any, reply: str, kinds: list[str]) -> None:
+    c = _telecom(convo)
+    c.call("get_details_by_id", {"id": "L1002"}, {"line_id": "L1002", "phone_number": "555-123-2002",
+                                                   "roaming_enabled": True})
+    c.say("Roaming is enabled on your line 555-123-2002 (L1002). I can disable it. Would you like that?")
+    c.user(reply)
+    i = c.call("disable_roaming", {"customer_id": "C1001", "line_id": "L1002"}, {"roaming_enabled": False})
+    assert _kinds(c, i) == kinds
+
+
+@pytest.mark.parametrize(("question", "reply", "kinds"), [
+    ("Do you want to cancel outright, or would you prefer that I look at other dates?", "hmm ok I guess",
+     ["not_confirmed"]),
+    ("Do you want me to cancel it?", "hmm ok I guess", []),
+    ("Shall I cancel it, or not?", "ok", []),
+])
+def test_a_weak_ok_to_an_either_or_question_picks_neither(convo: Any, question: str, reply: str,
+                                                          kinds: list[str]) -> None:
+    c = _airline(convo)
+    c.say(f"OGWXR5 is in business, so it can be cancelled with a full refund. {question}")
+    c.user(reply)
+    i = c.call("cancel_reservation", {"reservation_id": "OGWXR5"}, {"reservation_id": "OGWXR5", "status": "cancelled"})
+    assert _kinds(c, i) == kinds
+
+
+def test_a_calculation_over_an_amount_a_text_worked_out(convo: Any) -> None:
+    c = _airline(convo)
+    c.call("search_onestop_flight", {"origin": "DEN", "destination": "LAX", "date": "2024-05-26"}, [[
+        {"flight_number": "HAT255", "date": "2024-05-26", "prices": {"economy": 98}},
+        {"flight_number": "HAT232", "date": "2024-05-26", "prices": {"economy": 126}}]])
+    c.say("HAT255 then HAT232 comes to $224 per person in economy.")  # 98 + 126
+    c.user("What does it come to for two, with one paid bag at $50?")
+    right = c.call("calculate", {"expression": "224 * 2 + 50"}, "498.0")
+    wrong = c.call("calculate", {"expression": "234 * 2 + 50"}, "518.0")
+    assert "not_visible" not in _kinds(c, right)
+    assert "not_visible" in _kinds(c, wrong)
