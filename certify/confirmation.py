@@ -157,8 +157,15 @@ def _asks_of_other_action(clause: Clause, anchors: Anchors) -> bool:
 
 
 def _names_line_ending(turn: Turn, anchors: Anchors) -> bool:
-    """A line named by the last four digits of its number: "I'll resume the line ending 8111"."""
-    return anchors.phones_stand_for_ids and any(anchors.line_of_last_four(d) for d in card_endings(turn))
+    """A line named by the last four digits of its number: "I'll resume the line ending 8111", "Luis's
+    line (2008)"."""
+    return anchors.phones_stand_for_ids and (
+        any(anchors.line_of_last_four(d) for d in card_endings(turn))
+        or ("line" in turn.text and any(anchors.line_of_last_four(d) for d in _LINE_FOUR.findall(turn.text))))
+
+
+# A line by the four digits written right after the word: "Luis's line (2008)", "line 2008".
+_LINE_FOUR = re.compile(r"\bline\s*\(?(\d{4})\)?(?![\d-])", re.I)
 
 
 def _names_card(turn: Turn, anchors: Anchors) -> bool:

@@ -514,3 +514,17 @@ def test_a_calculation_over_an_amount_a_text_worked_out(convo: Any) -> None:
     wrong = c.call("calculate", {"expression": "234 * 2 + 50"}, "518.0")
     assert "not_visible" not in _kinds(c, right)
     assert "not_visible" in _kinds(c, wrong)
+
+
+@pytest.mark.parametrize(("offer", "kinds"), [
+    ("Roaming on Luis's line (2001) is still on. Would you like me to turn it off there as well?", []),
+    ("Roaming on Luis's line (2002) is still on. Would you like me to turn it off there as well?", ["not_described"]),
+])
+def test_a_line_named_by_the_four_digits_after_the_word(convo: Any, offer: str, kinds: list[str]) -> None:
+    c = _telecom(convo)
+    c.call("get_details_by_id", {"id": "L1002"}, {"line_id": "L1002", "phone_number": "555-123-2002",
+                                                   "roaming_enabled": True})
+    c.say(offer)
+    c.user("yes, turn it off")
+    i = c.call("disable_roaming", {"customer_id": "C1001", "line_id": "L1001"}, {"roaming_enabled": False})
+    assert [k for k in _kinds(c, i) if reason_check(k) == "workflow"] == kinds
