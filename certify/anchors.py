@@ -220,7 +220,7 @@ class Anchors:
             return True
         if named is None:
             named = self._may_name(ws)
-        return named and not self.labels.isdisjoint(ws)
+        return named and self._says_label(ws)
 
     def names_object(self, ws: set[str], cs: set[str]) -> bool:
         """``named_ids & cs or labels & ws`` when the call's objects have names, else ``ids & cs``."""
@@ -230,8 +230,13 @@ class Anchors:
         if hit and any(self.labels_of(key) for key in self._raw if key in hit):
             return True  # a named identifier is mentioned (so there are labels)
         if hit:
-            return not self.labels or not self.labels.isdisjoint(ws)
-        return self._may_name(ws) and not self.labels.isdisjoint(ws)
+            return not self.labels or self._says_label(ws)
+        return self._may_name(ws) and self._says_label(ws)
+
+    def _says_label(self, ws: set[str]) -> bool:
+        """Whether words name the call's objects by a word of their names, or its plural ("both chairs")."""
+        labels = self.labels
+        return not labels.isdisjoint(ws) or not ws.isdisjoint(map(plural, labels))
 
     def _split_by_owner(self, needle: str, collect: Callable[[dict[str, Any], set[str]], None]) -> tuple[set[str], set[str]]:
         """What ``collect`` takes from the observed record of the object the call changes, and from

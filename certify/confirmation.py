@@ -133,7 +133,7 @@ def describes(turn: Turn, anchors: Anchors) -> bool:
     """An assistant message describes a call: it names the action and (if any) one of its objects."""
     line = turn.wordline
     if anchors.stems and not says(line, anchors.stems) and not _changes_state(turn, anchors) \
-            and not _recap_of_change(turn, anchors):
+            and not _recap_of_change(turn, anchors) and not _arrow_change(turn, anchors):
         return False
     # Which of several same-verb tools: its object's word, else a weak word of it or an identifier only
     # its arguments hold, where the message names no other tool's object ("add 2 bags to HAT229").
@@ -232,6 +232,13 @@ _NEW_OBJECT = re.compile(r"\bnew\s+(?:\w+\s+)?(\w+)", re.I)
 
 def _says_new(text: str, anchors: Anchors) -> bool:
     return any(says(f" {m[1].lower()} ", anchors.objects) for m in _NEW_OBJECT.finditer(text))
+
+
+def _arrow_change(turn: Turn, anchors: Anchors) -> bool:
+    """An item change written as an arrow from the old options to the new, on the order the call
+    changes, named by its id: "1) #W5199551 Electric Kettle 1.5L glass white -> 2L glass white"."""
+    return (bool(anchors.replacements()) and ("->" in turn.text or "→" in turn.text) and bool(anchors.owners)
+            and all(compact(o) in turn.compacts for o in anchors.owners))
 
 
 def _changes_state(turn: Turn, anchors: Anchors) -> bool:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from trajectory2gym.certify import certify_interaction
 from trajectory2gym.certify.reasons import reason_kind
 from trajectory2gym.envs.registry import tool_specs
@@ -196,3 +198,32 @@ def test_a_net_of_signed_changes_and_both_items_named_in_the_plural(convo: Any) 
     one = recap.replace("both bookshelves", "the 3 ft bookshelf").replace("bookshelves", "bookshelf")
     assert _shelves(convo, "13.73", recap, "no, leave it")[1] == ["not_confirmed"]
     assert "not_described" in _shelves(convo, "13.73", one.replace(", the kettle → black", ""), "go for it")[1]
+
+
+@pytest.mark.parametrize(("description", "kinds"), [
+    ("Confirm please: 1) #W3189752 Electric Kettle 1L glass white -> 1L glass black, 9.01 back to PayPal. Yes?", []),
+    ("Confirm please: #W3189752 Electric Kettle 1L glass white, 1L glass black, 9.01 back to PayPal. Yes?",
+     ["not_described"]),
+])
+def test_an_item_change_written_as_an_arrow(convo: Any, description: str, kinds: list[str]) -> None:
+    c = _convo(convo)
+    c.call("get_product_details", {"product_id": "1075968781"}, KETTLES)
+    c.say(description)
+    c.user("Yes")
+    i = c.call("modify_pending_order_items", {"order_id": "#W3189752", "item_ids": [KETTLE],
+                                              "new_item_ids": [BLACK_KETTLE], "payment_method_id": PAYPAL}, ORDER)
+    assert _reasons(c, i) == kinds
+
+
+@pytest.mark.parametrize(("said", "kinds"), [("both bookshelves", []), ("both items", ["not_described"])])
+def test_items_named_in_the_plural_name_the_call(convo: Any, said: str, kinds: list[str]) -> None:
+    c = _convo(convo)
+    c.call("get_order_details", {"order_id": "#W3189752"}, SHELVES_ORDER)
+    c.call("get_product_details", {"product_id": "8600330539"}, SHELVES)
+    c.user("both bookshelves to the 5 ft one please, paypal")
+    c.say(f"Confirm: #W3189752 {said} changed as above, $22.74 charged to PayPal. Yes?")
+    c.user("yes")
+    i = c.call("modify_pending_order_items", {"order_id": "#W3189752", "item_ids": [SHELF_3, SHELF_4],
+                                              "new_item_ids": [SHELF_5, SHELF_5], "payment_method_id": PAYPAL},
+               SHELVES_ORDER)
+    assert [k for k in _reasons(c, i) if k != "text_not_visible"] == kinds
