@@ -1876,8 +1876,7 @@ class _Run:
                     self._noop_write = (made.name, msg.content or "") if noop else None
                     self._did(made)
                     self._written_ids.update(compact(v) for v in made.arguments.values() if isinstance(v, str))
-                    if any("payment" in arg for arg in made.arguments):  # (a name test first: most writes pay nothing)
-                        self._methods_used.update(map(compact, payment_ids(made.arguments)))
+                    self._methods_used.update(map(compact, payment_ids(made.arguments)))
                     self._writes.append((msg.content or "", shown, made))  # for a report of what it charged
                     made_key = self.call_key(made)
                     last = self.seen_calls.get(made_key)

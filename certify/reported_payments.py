@@ -92,7 +92,9 @@ def payment_ids(arguments: dict[str, Any]) -> set[str]:
     """The strings a call's arguments give under a payment key, at any depth: ``payment_method_id``,
     a booking's ``payment_methods[].payment_id``."""
     found: set[str] = set()
-    _payment_args(arguments, found)
+    for key, value in arguments.items():  # (lists of ids under other keys hold no payment: not walked)
+        if "payment" in key or isinstance(value, dict):
+            _payment_args(value, found, "payment" in key)
     return found
 
 
