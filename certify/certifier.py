@@ -1505,8 +1505,8 @@ class _Run:
         said = Turn(-1, "assistant", content)
         if not anchors.ids or anchors.mentioned_in(said.words, said.compacts):
             return ""
-        return next((t for t in chunks(content) if looks_like_identifier(t)
-                     and (anchors.rival_id(t) or anchors.rival_phone(t))), "")
+        return next((t for t in chunks(content) if looks_like_identifier(t) and not ISO_DAY.fullmatch(t)
+                     and (anchors.rival_id(t) or anchors.rival_phone(t))), "")  # not "since 2025-02-25"
 
     def _report_reasons(self, content: str, reasons: list[str]) -> None:
         """Append why a report of money after a write is not grounded: an amount moved the other way

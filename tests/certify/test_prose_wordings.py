@@ -528,3 +528,19 @@ def test_a_line_named_by_the_four_digits_after_the_word(convo: Any, offer: str, 
     c.user("yes, turn it off")
     i = c.call("disable_roaming", {"customer_id": "C1001", "line_id": "L1001"}, {"roaming_enabled": False})
     assert [k for k in _kinds(c, i) if reason_check(k) == "workflow"] == kinds
+
+
+def test_a_date_in_a_report_is_no_other_object(convo: Any) -> None:
+    c = _telecom(convo)
+    c.call("get_details_by_id", {"id": "L1002"}, {"line_id": "L1002", "phone_number": "555-123-2002",
+                                                   "roaming_enabled": True})
+    c.say("Turn roaming off on your line 555-123-2002 (L1002)?")
+    c.user("yes")
+    c.call("disable_roaming", {"customer_id": "C1001", "line_id": "L1002"}, "Roaming disabled successfully")
+    c.call("get_details_by_id", {"id": "L1001"}, {"line_id": "L1001", "phone_number": "555-123-2001",
+                                                   "status": "Suspended", "suspension_start_date": "2025-02-25"})
+    table = "Done. Summary:\n\n| Line | Status | Roaming |\n|---|---|---|\n| {} | {} | Off |"
+    dated = c.say(table.format("2001 Mike", "Suspended since 2025-02-25 ($5/month holding fee)"))
+    other = c.say("Done. Roaming is now off on line 555-123-2001.")
+    assert "text_claims_other_object" not in _kinds(c, dated)
+    assert "text_claims_other_object" in _kinds(c, other)
