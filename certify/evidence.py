@@ -36,6 +36,7 @@ from trajectory2gym.certify.normalize import (
     compact,
     decimal_cents,
     numbers_in,
+    ordinal_suffix,
     spelled_dates,
     spelled_numbers,
     to_cents,
@@ -72,10 +73,6 @@ _TWO_DAYS = re.compile(r"(\d{4}-\d{2}-\d{2})/(\d{2})")
 _US_DATE = re.compile(r"(\d{1,2})/(\d{1,2})/(\d{4})")
 _MONTHS = [(full, full[:3]) for full in ("january", "february", "march", "april", "may", "june", "july",
                                          "august", "september", "october", "november", "december")]
-
-
-def _ordinal(day: int) -> str:
-    return "th" if 10 <= day % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(day % 10, "th")
 
 
 def _name_matches(low: str) -> list[re.Match[str]]:
@@ -688,7 +685,7 @@ class EvidenceIndex:
         year, month, day = int(m.group(1)), int(m.group(2)), int(m.group(3))
         if not 1 <= month <= 12 or not 1 <= day <= 31:
             return False
-        days = {str(day), f"{day}{_ordinal(day)}"}
+        days = {str(day), f"{day}{ordinal_suffix(day)}"}
         names = _MONTHS[month - 1]
         bigrams = self.bigrams
         if str(year) not in self.words and str(year) not in self.compacts:
@@ -706,7 +703,7 @@ class EvidenceIndex:
             return True  # "21/05/2024": day first, where no month is that day
         shown = self._dates_shown()
         # "Wednesday the 22nd": the day as an ordinal, in a month a visible date is in.
-        if f"{day}{_ordinal(day)}" in self.words and any(d.year == year and d.month == month for d in shown):
+        if f"{day}{ordinal_suffix(day)}" in self.words and any(d.year == year and d.month == month for d in shown):
             return True
         try:
             target = date(year, month, day)
@@ -731,11 +728,11 @@ class EvidenceIndex:
             iso = f"{year:04d}-{month:02d}-{day:02d}"
             return self.has_string(iso) or self.time_part_shown(iso) or self.date_stated(iso)
         bigrams = self.bigrams
-        days = (str(day), f"{day}{_ordinal(day)}")
+        days = (str(day), f"{day}{ordinal_suffix(day)}")
         if any(f"{n} {d}" in bigrams or f"{d} {n}" in bigrams or (f"{d} of" in bigrams and f"of {n}" in bigrams)
                for n in _MONTHS[month - 1] for d in days):
             return True
-        if f"{day}{_ordinal(day)}" in self.words and any(d.month == month for d in self._dates_shown()):
+        if f"{day}{ordinal_suffix(day)}" in self.words and any(d.month == month for d in self._dates_shown()):
             return True  # "can I move it to the 17th?", of a reservation on 2024-05-16: "May 17"
         tail = f"{month:02d}{day:02d}"
         return (any(f"{y}{tail}" in self.compacts for y in range(1900, 2040))

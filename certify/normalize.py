@@ -60,7 +60,8 @@ ORDINAL_DAY_WORDS: dict[str, int] = {
 DATE_WORDS = frozenset({*ORDINAL_DAY_WORDS, "nineteen", "twenty"})
 
 
-def _ordinal_suffix(n: int) -> str:
+def ordinal_suffix(n: int) -> str:
+    """The suffix of ``n`` written as an ordinal: "st" of 21, "th" of 11."""
     return "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
 
 
@@ -76,10 +77,10 @@ def spelled_dates(ws: list[str]) -> list[str]:
         w, nxt = ws[k], ws[k + 1] if k + 1 < len(ws) else ""
         if w in ("twenty", "thirty") and nxt in ORDINAL_DAY_WORDS and ORDINAL_DAY_WORDS[nxt] < 10:
             day = COMPOUND_WORDS[w] + ORDINAL_DAY_WORDS[nxt]
-            out.append(f"{day}{_ordinal_suffix(day)}")
+            out.append(f"{day}{ordinal_suffix(day)}")
             k += 2
         elif w in ORDINAL_DAY_WORDS:
-            out.append(f"{ORDINAL_DAY_WORDS[w]}{_ordinal_suffix(ORDINAL_DAY_WORDS[w])}")
+            out.append(f"{ORDINAL_DAY_WORDS[w]}{ordinal_suffix(ORDINAL_DAY_WORDS[w])}")
             k += 1
         elif w in ("nineteen", "twenty") and (nxt in _TENS or nxt in _TEENS or nxt in ("ten", "eleven", "twelve")):
             # A century's two digits, then the year's: "nineteen eighty eight", "twenty twenty four".
