@@ -61,8 +61,7 @@ def write_payments(result: str, arguments: dict[str, Any]) -> tuple[set[str], se
     level, a return's or an exchange's; every method it used: any method its arguments name at any
     depth, a booking's ``payment_methods[].payment_id``, else any transaction in the result)."""
     refunded = {v for a, v in arguments.items() if "payment" in a and isinstance(v, str)}
-    used: set[str] = set()
-    _payment_args(arguments, used)
+    used = payment_ids(arguments)
     shown: set[str] = set()
     with suppress(orjson.JSONDecodeError):  # a result that is no JSON adds none
         _walk(orjson.loads(result), refunded, shown)
@@ -92,9 +91,7 @@ def payment_ids(arguments: dict[str, Any]) -> set[str]:
     """The strings a call's arguments give under a payment key, at any depth: ``payment_method_id``,
     a booking's ``payment_methods[].payment_id``."""
     found: set[str] = set()
-    for key, value in arguments.items():  # (lists of ids under other keys hold no payment: not walked)
-        if "payment" in key or isinstance(value, dict):
-            _payment_args(value, found, "payment" in key)
+    _payment_args(arguments, found)
     return found
 
 
@@ -103,8 +100,9 @@ def _payment_args(value: Any, found: set[str], under_payment: bool = False) -> N
         for k, v in value.items():
             _payment_args(v, found, under_payment or "payment" in k)
     elif isinstance(value, list):
-        for v in value:
-            _payment_args(v, found, under_payment)
+        for v in value:  # (outside a payment key only objects and lists can hold one: "item_ids" is skipped)
+            if under_payment or isinstance(v, (dict, list)):
+                _payment_args(v, found, under_payment)
     elif under_payment and isinstance(value, str):
         found.add(value)
 
