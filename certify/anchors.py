@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Set as AbstractSet
 from contextlib import suppress
 from functools import lru_cache
 from typing import Any
@@ -78,6 +79,11 @@ def plural(word: str) -> str:
     if word.endswith("y") and word[-2:-1] not in ("a", "e", "o", "u"):
         return word[:-1] + "ies"
     return word + ("es" if word.endswith(("s", "x", "ch", "sh")) else "s")
+
+
+def says_label(labels: AbstractSet[str], ws: set[str]) -> bool:
+    """Whether words hold one of a name's words, or its plural ("both chairs")."""
+    return not labels.isdisjoint(ws) or not ws.isdisjoint(map(plural, labels))
 
 
 _NO_IDS: frozenset[str] = frozenset()
@@ -220,7 +226,7 @@ class Anchors:
             return True
         if named is None:
             named = self._may_name(ws)
-        return named and self._says_label(ws)
+        return named and says_label(self.labels, ws)
 
     def names_object(self, ws: set[str], cs: set[str]) -> bool:
         """``named_ids & cs or labels & ws`` when the call's objects have names, else ``ids & cs``."""
@@ -230,13 +236,8 @@ class Anchors:
         if hit and any(self.labels_of(key) for key in self._raw if key in hit):
             return True  # a named identifier is mentioned (so there are labels)
         if hit:
-            return not self.labels or self._says_label(ws)
-        return self._may_name(ws) and self._says_label(ws)
-
-    def _says_label(self, ws: set[str]) -> bool:
-        """Whether words name the call's objects by a word of their names, or its plural ("both chairs")."""
-        labels = self.labels
-        return not labels.isdisjoint(ws) or not ws.isdisjoint(map(plural, labels))
+            return not self.labels or says_label(self.labels, ws)
+        return self._may_name(ws) and says_label(self.labels, ws)
 
     def _split_by_owner(self, needle: str, collect: Callable[[dict[str, Any], set[str]], None]) -> tuple[set[str], set[str]]:
         """What ``collect`` takes from the observed record of the object the call changes, and from
@@ -546,7 +547,7 @@ class Anchors:
         flights moved, the first by "outbound", the second by "return"."""
         groups = self.item_groups()
         named = {k for k, (labels, keys) in enumerate(groups)
-                 if not keys.isdisjoint(cs) or not labels.isdisjoint(ws) or not ws.isdisjoint(map(plural, labels))}
+                 if not keys.isdisjoint(cs) or says_label(labels, ws)}
         if self._by_date and len(groups) == 2:
             named |= {k for k, direction in enumerate((_OUTBOUND, _INBOUND)) if not direction.isdisjoint(ws)}
         return named
