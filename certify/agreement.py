@@ -543,16 +543,14 @@ def _other_option(described: Turn, later: list[Turn], anchors: Anchors) -> str:
     that the description and later messages never say is looked for among the other values its
     product lists for that option (not words as plain as "none"); else ""."""
     choosing: list[Turn] | None = None
-    replacements = anchors.replacements()
-    for key in sorted(replacements - described.compacts):  # named by its id: described
-        options = anchors.index.field_of(key, "options")
-        if not isinstance(options, dict):
-            continue
+    # Each item sent's options, read once: the values another item of the same call is sent with
+    # are said of that one ("the bottle (stainless steel) ... together with the kettle", the kettle
+    # sent glass).
+    sent = {k: opts for k in anchors.replacements() if isinstance(opts := anchors.index.field_of(k, "options"), dict)}
+    for key in sorted(sent.keys() - described.compacts):  # named by its id: described
+        options = sent[key]
         listed: dict[str, set[str]] | None = None
-        # The values another item of the same call is sent with are said of that one: "the bottle
-        # (stainless steel) ... together with the kettle" where the kettle sent is glass.
-        theirs = {v for other in replacements - {key}
-                  if isinstance(opts := anchors.index.field_of(other, "options"), dict) for v in opts.values()}
+        theirs = {v for other, opts in sent.items() if other != key for v in opts.values()}
         for name, value in options.items():
             own = set(words(value)) if isinstance(value, str) else set()
             if not own or own <= _PLAIN_OPTIONS:
