@@ -1003,24 +1003,26 @@ class _Run:
         shown = self.index.json_observations
         if ident is None and "flights" in keys and shown and shown[-1][:1] == "[" and '"flight_number"' in shown[-1]:
             keys = ("",)  # "there are two nonstop flights" right after a search: its results
-        # ("" is the latest observation as a whole: a search's results.)
-        for low in shown[-1:] if keys == ("",) else reversed(shown):
-            if keys == ("",) or any(f'"{key}"' in low for key in keys):
+        if keys == ("",):  # the latest observation as a whole: a search's results
+            with suppress(orjson.JSONDecodeError):
+                return listed_count(orjson.loads(shown[-1]), keys) if shown else None
+            return None
+        entries = self._newest_entries(keys)
+        return None if entries is None else len(entries)
+
+    def _newest_entries(self, keys: tuple[str, ...]) -> list[object] | None:
+        """The entries the newest observation that lists one of ``keys`` holds under it."""
+        for low in reversed(self.index.json_observations):
+            if any(f'"{key}"' in low for key in keys):
                 with suppress(orjson.JSONDecodeError):
-                    if (n := listed_count(orjson.loads(low), keys)) is not None:
-                        return n
+                    if (entries := listed_entries(orjson.loads(low), keys)) is not None:
+                        return entries
         return None
 
     def _status_count(self, keys: tuple[str, ...], status: str) -> int | None:
         """How many of the entries the newest observation lists under ``keys`` show ``status``;
         None where one's status is not shown (a count of what was never looked up is no count)."""
-        for low in reversed(self.index.json_observations):
-            if any(f'"{key}"' in low for key in keys):
-                with suppress(orjson.JSONDecodeError):
-                    entries = listed_entries(orjson.loads(low), keys)
-                    if entries is not None:
-                        break
-        else:
+        if (entries := self._newest_entries(keys)) is None:
             return None
         count = 0
         for entry in entries:
