@@ -81,6 +81,11 @@ _ASIDE_TAIL = re.compile(r"[,\s]+(?:by the way|btw)\W*$", re.I)
 _ASKS_MORE = re.compile(r"^\W*(?:(?:and|oh)\W+)*also\b|\b(?:can|could|would|will) (?:you|i) (?:please )?also\b"
                         r"|\b(?:can|could|would|will) (?:you|i)\b[^?]*\b(?:too|as well)\b", re.I)
 # "y", "please", "k", "go", a thumbs up: a whole reply to a question.
+_BARE_YES = re.compile(r"^\W*(?:y|ya|yah|yea|please|k+|go|fine|👍|✅)\W*$", re.I)
+_DIRECTIVE = re.compile(r"\b(just|only|please)\b", re.I)
+_DO_THE = re.compile(r"\W*(?:(?:ok(?:ay)?|yes|sure|fine|then)\W+)*(?:please\s+)?(?:do|go with)\s+(?:the|my|that|mine|both|these|those|them)\b", re.I)
+
+
 def _either_or(reply: str, asked: str) -> bool:
     """A weak "ok" to a question between two things ("cancel outright, or would he prefer that I look
     at other dates?"), which picks neither; "both" picks both."""
@@ -94,9 +99,6 @@ def _either_or(reply: str, asked: str) -> bool:
 
 
 _OR = re.compile(r",?\s\bor\b\s")
-_BARE_YES = re.compile(r"^\W*(?:y|ya|yah|yea|please|k+|go|fine|👍|✅)\W*$", re.I)
-_DIRECTIVE = re.compile(r"\b(just|only|please)\b", re.I)
-_DO_THE = re.compile(r"\W*(?:(?:ok(?:ay)?|yes|sure|fine|then)\W+)*(?:please\s+)?(?:do|go with)\s+(?:the|my|that|mine|both|these|those|them)\b", re.I)
 
 
 _SCOPE = re.compile(r"\b(?:just|only)\b([^,;]+)", re.I)  # what "just"/"only" limits a yes to

@@ -711,11 +711,12 @@ class EvidenceIndex:
             return False
         weekday = _WEEKDAYS[target.weekday()]
         # "push the return back one day": a visible date, one day on (or back); "tomorrow" is the day
-        # after today's, where the system prompt gives it (else after any visible date).
-        if not _ONE_DAY.isdisjoint(bigrams) and any(abs((target - d).days) == 1 for d in shown):
+        # after today's, where the system prompt gives it (else a day next to any visible date).
+        tomorrow = "tomorrow" in self.words
+        if tomorrow and self.today is not None and (target - self.today).days == 1:
             return True
-        if "tomorrow" in self.words and (((target - self.today).days == 1) if self.today is not None
-                                         else any(abs((target - d).days) == 1 for d in shown)):
+        one_day = not _ONE_DAY.isdisjoint(bigrams) or (tomorrow and self.today is None)
+        if one_day and any(abs((target - d).days) == 1 for d in shown):
             return True
         # "this Friday", "the following Monday": the day of that name in the two weeks after a
         # visible date (the policy's current date, or a day already settled).

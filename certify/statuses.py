@@ -27,6 +27,8 @@ def status_form(shown: str) -> str:
     is "pending"); the status itself, lower-cased, where no form is known ("disputed")."""
     low = shown.lower().strip()
     return _FORMS.get(low.split(" ", 1)[0], low)
+
+
 # "Paid with PayPal" says how, not the status "paid"; nor does "you paid $212.79 for it".
 _STATUS = re.compile(r"\b(" + "|".join(w for w in _FORMS if w != "paid") + r")\b"
                      r"|\b(paid)\b(?<!you paid)(?<!\bi paid)(?<!we paid)(?<!they paid)"  # tested after the word: cheap
