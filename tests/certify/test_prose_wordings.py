@@ -88,6 +88,14 @@ def _telecom(convo: Any) -> Any:
     return c
 
 
+def _roaming_on_both(convo: Any) -> Any:
+    """``_telecom``, with the user's own line L1002 looked up too: roaming on."""
+    c = _telecom(convo)
+    c.call("get_details_by_id", {"id": "L1002"}, {"line_id": "L1002", "phone_number": "555-123-2002",
+                                                   "roaming_enabled": True})
+    return c
+
+
 @pytest.mark.parametrize(("offer", "kinds"), [
     ("Your daughter's line (555-123-2001) has roaming off. I can turn roaming on for her line. Shall I?", []),
     ("Your daughter's line (555-123-2001) has roaming off. I can switch roaming on for it. Shall I?", []),
@@ -386,9 +394,7 @@ def test_mobile_data_said_against_the_status_bar_the_user_pasted(convo: Any, sai
     ("Turn it off on my daughter's.", "L1001", []),
 ])
 def test_lines_named_by_whose_they_are(convo: Any, reply: str, line: str, kinds: list[str]) -> None:
-    c = _telecom(convo)
-    c.call("get_details_by_id", {"id": "L1002"}, {"line_id": "L1002", "phone_number": "555-123-2002",
-                                                   "roaming_enabled": True})
+    c = _roaming_on_both(convo)
     c.say("Both lines have roaming on: yours, L1002 (555-123-2002), and your daughter's, L1001 (555-123-2001). "
           "Should I turn roaming off on both lines?")
     c.user(reply)
@@ -479,9 +485,7 @@ def test_a_bill_numbered_at_another_length_is_another_bill(convo: Any, bill: str
     ("No, I'm not sure yet.", ["not_confirmed"]),
 ])
 def test_a_reason_said_in_the_negative_after_a_yes(convo: Any, reply: str, kinds: list[str]) -> None:
-    c = _telecom(convo)
-    c.call("get_details_by_id", {"id": "L1002"}, {"line_id": "L1002", "phone_number": "555-123-2002",
-                                                   "roaming_enabled": True})
+    c = _roaming_on_both(convo)
     c.say("Roaming is enabled on your line 555-123-2002 (L1002). I can disable it. Would you like that?")
     c.user(reply)
     i = c.call("disable_roaming", {"customer_id": "C1001", "line_id": "L1002"}, {"roaming_enabled": False})
@@ -521,9 +525,7 @@ def test_a_calculation_over_an_amount_a_text_worked_out(convo: Any) -> None:
     ("Roaming on Luis's line (2002) is still on. Would you like me to turn it off there as well?", ["not_described"]),
 ])
 def test_a_line_named_by_the_four_digits_after_the_word(convo: Any, offer: str, kinds: list[str]) -> None:
-    c = _telecom(convo)
-    c.call("get_details_by_id", {"id": "L1002"}, {"line_id": "L1002", "phone_number": "555-123-2002",
-                                                   "roaming_enabled": True})
+    c = _roaming_on_both(convo)
     c.say(offer)
     c.user("yes, turn it off")
     i = c.call("disable_roaming", {"customer_id": "C1001", "line_id": "L1001"}, {"roaming_enabled": False})
@@ -531,9 +533,7 @@ def test_a_line_named_by_the_four_digits_after_the_word(convo: Any, offer: str, 
 
 
 def test_a_date_in_a_report_is_no_other_object(convo: Any) -> None:
-    c = _telecom(convo)
-    c.call("get_details_by_id", {"id": "L1002"}, {"line_id": "L1002", "phone_number": "555-123-2002",
-                                                   "roaming_enabled": True})
+    c = _roaming_on_both(convo)
     c.say("Turn roaming off on your line 555-123-2002 (L1002)?")
     c.user("yes")
     c.call("disable_roaming", {"customer_id": "C1001", "line_id": "L1002"}, "Roaming disabled successfully")
