@@ -543,11 +543,15 @@ def _other_option(described: Turn, later: list[Turn], anchors: Anchors) -> str:
     that the description and later messages never say is looked for among the other values its
     product lists for that option (not words as plain as "none"); else ""."""
     choosing: list[Turn] | None = None
+    replacements = anchors.replacements()
+    unnamed = replacements - described.compacts  # named by its id: described
+    if not unnamed:
+        return ""  # (no item's options to read: most descriptions name the new item's id)
     # Each item sent's options, read once: the values another item of the same call is sent with
     # are said of that one ("the bottle (stainless steel) ... together with the kettle", the kettle
     # sent glass).
-    sent = {k: opts for k in anchors.replacements() if isinstance(opts := anchors.index.field_of(k, "options"), dict)}
-    for key in sorted(sent.keys() - described.compacts):  # named by its id: described
+    sent = {k: opts for k in replacements if isinstance(opts := anchors.index.field_of(k, "options"), dict)}
+    for key in sorted(unnamed & sent.keys()):
         options = sent[key]
         listed: dict[str, set[str]] | None = None
         theirs = {v for other, opts in sent.items() if other != key for v in opts.values()}
