@@ -163,7 +163,7 @@ def _names_line_ending(turn: Turn, anchors: Anchors) -> bool:
     line (2008)"."""
     return anchors.phones_stand_for_ids and (
         any(anchors.line_of_last_four(d) for d in card_endings(turn))
-        or ("line" in turn.text and any(anchors.line_of_last_four(d) for d in _LINE_FOUR.findall(turn.text))))
+        or ("line" in turn.words and any(anchors.line_of_last_four(d) for d in _LINE_FOUR.findall(turn.text))))
 
 
 # A line by the four digits written right after the word: "Luis's line (2008)", "line 2008".

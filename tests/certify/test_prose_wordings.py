@@ -523,6 +523,7 @@ def test_a_calculation_over_an_amount_a_text_worked_out(convo: Any) -> None:
 @pytest.mark.parametrize(("offer", "kinds"), [
     ("Roaming on Luis's line (2001) is still on. Would you like me to turn it off there as well?", []),
     ("Roaming on Luis's line (2002) is still on. Would you like me to turn it off there as well?", ["not_described"]),
+    ("Line (2001), Luis's, still has roaming on. Would you like me to turn it off there as well?", []),
 ])
 def test_a_line_named_by_the_four_digits_after_the_word(convo: Any, offer: str, kinds: list[str]) -> None:
     c = _roaming_on_both(convo)
