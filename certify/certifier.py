@@ -76,6 +76,7 @@ from trajectory2gym.certify.dates import AM_PM, ISO_DAY, date_mentions, hour_24,
 from trajectory2gym.certify.elapsed import miscounted_days, today_in
 from trajectory2gym.certify.equations import miscalculated, misremained, worked
 from trajectory2gym.certify.evidence import EvidenceIndex
+from trajectory2gym.certify.item_prices import ItemPriceBook
 from trajectory2gym.certify.line_items import ItemBook, misassigned
 from trajectory2gym.certify.measures import MEASURE, MeasureBook, misassigned_measures
 from trajectory2gym.certify.normalize import (
@@ -821,11 +822,17 @@ class _Run:
                 if (item[1] in self._derived or self._stated_pair(item[1], text) or self._stated_triple(item[1], text)
                         or self._named_total(item[1], text) or self._worked_out(item[1], results)
                         or self._stated_net(item[1], text) or self._split_evenly(item[1], text)
-                        or self._signed_total(item[1], text)):
+                        or self._signed_total(item[1], text) or self._item_difference(item[1], text)):
                     unseen.remove(item)
                     self._derived.add(item[1])
                     progress = True
         return [written for written, _ in unseen]
+
+    def _item_difference(self, cents: int, text: str) -> bool:
+        """A variant price the text states less the ordered item's of the same product
+        (``item_prices``): "346.97. You get 31.00 back"."""
+        stated = {abs(c) for _, c in money_numbers_in(text)} & self.index.amounts
+        return bool(stated) and self._book(ItemPriceBook).differs_by(cents, stated)
 
     def _signed_total(self, cents: int, text: str) -> bool:
         """The sum of the amounts a text writes with a sign, each grounded: a table's "Change" column

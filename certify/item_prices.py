@@ -1,0 +1,58 @@
+"""The difference between a variant's price and the price paid for the ordered item it would replace.
+
+A terse agent states the new variant's price and the difference, not the old price: "Over-ear
+wireless: only black is available, 346.97. You get 31.00 back", where the order shows the
+headphones at 377.97 and the product listing the black over-ear variant at 346.97. The old price
+is visible but never stated, so the difference is no pair of stated amounts. It counts as derived
+only as that exact difference: the stated amount is a variant price of a product, and the other
+is the price of an ordered item of the same product. A difference from any other visible amount
+still needs both amounts stated.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+from typing import Any
+
+from trajectory2gym.certify.books import ObservationBook
+from trajectory2gym.certify.normalize import to_cents
+
+
+class ItemPriceBook(ObservationBook):
+    """Per product id, the prices of its ordered items (orders' ``items``) and of its variants
+    (a product listing's ``variants``), in cents."""
+
+    needles = ('"product_id"',)
+
+    def __init__(self) -> None:
+        self.ordered: defaultdict[str, set[int]] = defaultdict(set)
+        self.variants: defaultdict[str, set[int]] = defaultdict(set)
+
+    def take(self, value: Any) -> None:
+        if isinstance(value, list):
+            for part in value:
+                self.take(part)
+            return
+        if not isinstance(value, dict):
+            return
+        items, variants, product = value.get("items"), value.get("variants"), value.get("product_id")
+        if isinstance(items, list):
+            for item in items:
+                if (isinstance(item, dict) and isinstance(pid := item.get("product_id"), str)
+                        and (cents := to_cents(item.get("price"))) is not None):
+                    self.ordered[pid].add(cents)
+        if isinstance(variants, dict) and isinstance(product, str):
+            for variant in variants.values():
+                if isinstance(variant, dict) and (cents := to_cents(variant.get("price"))) is not None:
+                    self.variants[product].add(cents)
+
+    def differs_by(self, cents: int, stated: Iterable[int]) -> bool:
+        """Whether ``cents`` is a stated variant price less (or more than) the price of an ordered
+        item of the same product."""
+        stated = set(stated)
+        for pid, paid in self.ordered.items():
+            offered = self.variants.get(pid)
+            if offered and any(a in stated and a in offered for p in paid for a in (p + cents, p - cents)):
+                return True
+        return False

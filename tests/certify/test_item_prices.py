@@ -1,0 +1,69 @@
+"""A stated variant price less the ordered item's of the same product is derived
+(certify/item_prices.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import orjson
+import pytest
+
+from trajectory2gym.certify import certify_interaction
+from trajectory2gym.certify.item_prices import ItemPriceBook
+
+ORDER = {"order_id": "#W7736708", "user_id": "raj_sanchez_2970", "status": "delivered", "items": [
+    {"name": "Headphones", "product_id": "6992792935", "item_id": "3104857380", "price": 377.97,
+     "options": {"type": "on-ear", "connectivity": "wireless", "color": "red"}},
+    {"name": "Notebook", "product_id": "2892623495", "item_id": "6574183535", "price": 28.14,
+     "options": {"size": "A6", "cover type": "hard cover"}}]}
+HEADPHONES = {"name": "Headphones", "product_id": "6992792935", "variants": {
+    "3374679624": {"item_id": "3374679624", "options": {"type": "over-ear", "connectivity": "wired",
+                                                        "color": "black"}, "available": True, "price": 370.53},
+    "7493556126": {"item_id": "7493556126", "options": {"type": "over-ear", "connectivity": "wireless",
+                                                        "color": "black"}, "available": True, "price": 346.97}}}
+# A listing as long as a real one: differences of its prices are too dense to count as derived by
+# themselves, as in the tau-bench catalogue.
+LONG_LISTING = {**HEADPHONES, "variants": {**HEADPHONES["variants"], **{
+    str(9000000000 + k): {"item_id": str(9000000000 + k), "options": {"type": "in-ear", "connectivity": "wired",
+                                                                      "color": f"shade {k}"},
+                          "available": False, "price": round(301.17 + 3.71 * k + 0.13 * k * k, 2)}
+    for k in range(40)}}}
+
+
+def _book() -> ItemPriceBook:
+    book = ItemPriceBook()
+    book.update([orjson.dumps(v).decode().lower() for v in (ORDER, HEADPHONES)])
+    return book
+
+
+def test_the_book_keeps_ordered_and_offered_prices_per_product() -> None:
+    book = _book()
+    assert book.ordered == {"6992792935": {37797}, "2892623495": {2814}}
+    assert book.variants == {"6992792935": {37053, 34697}}
+
+
+@pytest.mark.parametrize(("cents", "stated", "derived"), [
+    (3100, {34697}, True),  # 377.97 - 346.97
+    (744, {37053}, True),  # 377.97 - 370.53
+    (3100, {37053}, False),  # another variant's price stated
+    (3100, set(), False),
+    (31883, {34697}, False),  # 346.97 - 28.14: the notebook is no headphones
+])
+def test_a_difference_needs_a_variant_and_an_ordered_item_of_one_product(cents: int, stated: set[int],
+                                                                         derived: bool) -> None:
+    assert _book().differs_by(cents, stated) is derived
+
+
+@pytest.mark.parametrize(("text", "grounded"), [
+    ("Over-ear wireless: only black is available, 346.97. You get 31.00 back. Refund to gift card?", True),
+    ("Over-ear wireless: only black is available, 346.97. You get 30.00 back. Refund to gift card?", False),
+    ("Over-ear wired black is 370.53 (+7.44 back to you). Want that?", True),
+    ("Over-ear wired black is 370.53 (+31.00 back to you). Want that?", False),
+])
+def test_a_terse_difference_from_the_ordered_items_price(convo: Any, at: Any, text: str, grounded: bool) -> None:
+    c = convo()
+    c.user("I want to exchange the headphones in #W7736708 for over-ear ones.")
+    c.call("get_order_details", {"order_id": "#W7736708"}, ORDER)
+    c.call("get_product_details", {"product_id": "6992792935"}, LONG_LISTING)
+    i = c.say(text)
+    assert at(certify_interaction(c.build()), i).eligible is grounded
