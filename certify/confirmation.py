@@ -295,8 +295,10 @@ def _names_account(text: str, anchors: Anchors) -> bool:
             continue
         if _foreign_id(sentence, anchors) and " and " in sentence:
             # Both changes in one sentence: "I'll set both the shipping address of #W3883329 and your
-            # default address to ...": the part after the "and" is the account's, its verb shared.
-            sentence = sentence.rsplit(" and ", 1)[1]
+            # default address to ...": the part after the "and" is the account's, its verb shared; or
+            # the part before it: "Change profile address and order #W9767156 to ...".
+            head, tail = sentence.rsplit(" and ", 1)
+            sentence = head if _foreign_id(tail, anchors) else tail
             said = Turn(-1, "assistant", sentence)
             line = said.wordline
         if ((not ACCOUNT_WORDS.isdisjoint(said.words) or " on file " in line

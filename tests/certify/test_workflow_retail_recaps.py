@@ -122,6 +122,9 @@ def test_both_address_changes_in_one_sentence_describe_the_accounts(convo: Any) 
 
     assert verdict("I'll set both the shipping address of #W3189752 and your default address to 48 Palm Court, "
                    "Apt 2C, Orlando, FL 32801, USA. Confirm?") == []
+    # the account's first, the order after the "and"
+    assert verdict("Change profile address and order #W3189752 to 48 Palm Court, Apt 2C, Orlando, FL 32801, "
+                   "USA. Yes?") == []
     # the order's alone: the profile's address is no part of it
     assert verdict("I'll set the shipping address of #W3189752 to 48 Palm Court, Apt 2C, Orlando, FL 32801, USA. "
                    "Confirm?") == ["not_described"]
