@@ -71,6 +71,7 @@ from trajectory2gym.certify.claims import (
 from trajectory2gym.certify.config import CertifyConfig
 from trajectory2gym.certify.confirmation import check_confirmation
 from trajectory2gym.certify.counts import listed_count, listed_entries, miscounted, status_counts
+from trajectory2gym.certify.data_left import DataLeftBook
 from trajectory2gym.certify.dated_fields import DatedFields, misdated_fields
 from trajectory2gym.certify.dates import AM_PM, ISO_DAY, date_mentions, hour_24, may_name_month_day
 from trajectory2gym.certify.elapsed import miscounted_days, today_in
@@ -801,7 +802,8 @@ class _Run:
                 # Two of them apart ("so 1.8 GB remain"), or some of them together (a table's total).
                 # Or one the user asked for with a visible one: "adding 1.5 GB would raise her 3 GB to 4.5 GB".
                 if not (any(abs(a - b) == cents for a in others for b in others) or _a_sum_of(cents, others)
-                        or any(cents - u in self.index.amounts for u in self._user_data())):
+                        or any(cents - u in self.index.amounts for u in self._user_data())
+                        or cents in self._book(DataLeftBook).left()):  # "he has 5.5 GB left": a line's own
                     out.append(m[0])
                     continue
                 self._derived_data.add(cents)

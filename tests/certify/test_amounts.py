@@ -395,3 +395,26 @@ def test_sizes_and_figures_taken_back_are_no_amounts(convo, at, said: str, misse
                                                             "difference": 119.95})
     i = c.say(said)
     assert at(certify_interaction(c.build()), i).reasons == [f"text states '{m}' not in visible history" for m in misses]
+
+
+LINE_L1007 = {"line_id": "L1007", "phone_number": "555-123-2007", "status": "Active", "plan_id": "P1002",
+              "data_used_gb": 9.5, "data_refueling_gb": 1.0, "roaming_enabled": False}
+PLAN_P1002 = {"plan_id": "P1002", "name": "Premium Plan", "data_limit_gb": 15.0, "price_per_month": 65.0,
+              "data_refueling_price_per_gb": 2.0}
+
+
+@pytest.mark.parametrize(("plan_shown", "said", "misses"), [
+    (True, "Ahmed has 6.5 GB left right now.", []),  # 15 + 1 refuelled - 9.5
+    (True, "Ahmed has 5.5 GB left right now, before the 1 GB he added.", []),  # 15 - 9.5
+    (True, "Ahmed has 4.5 GB left right now.", ["4.5 GB"]),
+    (False, "Ahmed has 6.5 GB left right now.", ["6.5 GB"]),  # the plan's limit never shown
+])
+def test_data_left_is_a_lines_own_limit_less_its_usage(convo, at, plan_shown: bool, said: str,
+                                                        misses: list[str]) -> None:
+    c = convo()
+    c.user("How much data does Ahmed have left? His line is L1007.")
+    c.call("get_details_by_id", {"id": "L1007"}, LINE_L1007)
+    if plan_shown:
+        c.call("get_details_by_id", {"id": "P1002"}, PLAN_P1002)
+    i = c.say(said)
+    assert at(certify_interaction(c.build()), i).reasons == [f"text states '{m}' not in visible history" for m in misses]
