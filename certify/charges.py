@@ -277,8 +277,11 @@ _ANOTHER_CODE = re.compile(r"#W\d{7}\b|\b[A-Z]{1,2}\d{4,}\b")
 
 # A payment method's balance said right after it: "gift_card_8970607 with $94", "certificate_3080156
 # ($100)", "gift card 8970607: $49", "certificate_4833059 worth $150".
+# Without the "$" only where the sentence ends there: "Gift card gift_card_7037673 has 340.", a
+# terse agent's balance.
 _BALANCE_SAID = re.compile(r"\b((?:gift[_ ]card|certificate)[_ ]\d{5,})\b\s*(?:\(|:|with|has|holds|worth|of|-|—)?\s*"
-                           r"(?:a balance of\s+|balance\s+)?\**\(?(\$\s?\d[\d,]*(?:\.\d+)?)(?![\d,]*\.?\d)", re.I)
+                           r"(?:a balance of\s+|balance\s+)?\**\(?(\$\s?\d[\d,]*(?:\.\d+)?(?![\d,]*\.?\d)"
+                           r"|\d[\d,]*(?:\.\d\d)?(?=\s*(?:[.!;]\s|[.!;]?$)))", re.I)
 
 
 def misstated_balances(text: str, balance_of: Callable[[str], set[int]]) -> list[tuple[str, str, str]]:

@@ -445,6 +445,16 @@ def test_a_balance_said_right_after_a_gift_card(convo: Any) -> None:
     assert "text_misattributed" not in _kinds(c, after)
 
 
+@pytest.mark.parametrize(("told", "misattributed"), [
+    ("Gift card gift_card_8058702 has 2400.", True),
+    ("Gift card gift_card_8058702 has 240.", False),
+    ("Gift card gift_card_8058702 has 2 more uses on it.", False),  # no amount: the sentence goes on
+])
+def test_a_terse_balance_without_a_dollar_sign(convo: Any, told: str, misattributed: bool) -> None:
+    c = _airline(convo)
+    assert ("text_misattributed" in _kinds(c, c.say(told))) is misattributed
+
+
 @pytest.mark.parametrize(("text", "wrong"), [
     ("January's bill was $160.50 and February's is $150.00, so February is $15.50 less.",
      [("$15.50", "$160.50 and February's is $150.00, so February is $15.50 less")]),
