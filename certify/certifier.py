@@ -1428,6 +1428,10 @@ class _Run:
         return any((day == written or (said and said[0].means(day))) and f'"{ident}"' in shown[n]
                    for n, day in self._obs_days.items())
 
+    def _brand(self, method: str) -> Any:
+        """The brand the observations show for this payment method's card, or None."""
+        return self.index.field_of(method, "brand")
+
     def _brands_of(self, four: str) -> set[str]:
         """The brands of the cards the observations show with these last four digits."""
         return {b for obj in self.index.objects_with(four, '"brand"')
@@ -1452,10 +1456,10 @@ class _Run:
             refunded |= to
             used |= of
         if refund:
-            for said in misnamed_refund_methods(content, refunded):
+            for said in misnamed_refund_methods(content, refunded, self._brand):
                 reasons.append(reason("text_misstated_refund_method", value=said, detail=", ".join(sorted(refunded))))
         if "harg" in content and (touched := used | refunded):  # "charged to your Mastercard", where it used a gift card
-            for said in misnamed_charge_methods(content, touched):
+            for said in misnamed_charge_methods(content, touched, self._brand):
                 reasons.append(reason("text_misstated_charge_method", value=said, detail=", ".join(sorted(touched))))
         if "ending" in content:
             fours = {str(four) for m in used if (four := self.index.field_of(m, "last_four")) is not None}

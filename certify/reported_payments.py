@@ -37,10 +37,10 @@ _CHARGED = re.compile(
     r"(?:original\s+|existing\s+|same\s+)?" + _KIND_PHRASES)
 
 
-def misnamed_charge_methods(text: str, methods: set[str]) -> list[str]:
+def misnamed_charge_methods(text: str, methods: set[str], brand_of: BrandOf | None = None) -> list[str]:
     """The kinds of payment method a text says a charge goes to that none of ``methods`` (what the
-    writes charged) is."""
-    return _not_among((m[1] for m in _CHARGED.finditer(_plain(text))), methods)
+    writes charged) is; or the card brands, where ``brand_of`` shows each card's."""
+    return _not_among((m[1] for m in _CHARGED.finditer(_plain(text))), methods, brand_of)
 
 
 def _plain(text: str) -> str:
@@ -150,19 +150,36 @@ def misbranded_cards(text: str, brands_of: Callable[[str], set[str]]) -> list[tu
     return out
 
 
-def misnamed_refund_methods(text: str, destinations: set[str]) -> list[str]:
+def misnamed_refund_methods(text: str, destinations: set[str], brand_of: BrandOf | None = None) -> list[str]:
     """The kinds of payment method a text says a refund goes to that none of ``destinations`` is
-    (empty when a destination's kind is not known: then nothing can be compared)."""
-    return _not_among((m[1] for m in _NAMED.finditer(_plain(text))), destinations)
+    (empty when a destination's kind is not known: then nothing can be compared); or the card
+    brands ("304.80 refunded to your Visa", to a Mastercard), where ``brand_of`` shows each card's."""
+    return _not_among((m[1] for m in _NAMED.finditer(_plain(text))), destinations, brand_of)
 
 
-def _not_among(said: Iterable[str], methods: set[str]) -> list[str]:
+BrandOf = Callable[[str], Any]  # a payment method's identifier -> its "brand" field as shown, or None
+_BRANDS = {"visa": "visa", "mastercard": "mastercard", "master card": "mastercard", "amex": "amex",
+           "american express": "amex", "discover": "discover"}
+
+
+def _not_among(said: Iterable[str], methods: set[str], brand_of: BrandOf | None = None) -> list[str]:
     """The phrases said (each once) whose kind none of ``methods`` is; none where a method's kind is
-    not known (then nothing can be compared)."""
+    not known (then nothing can be compared). With ``brand_of``, a brand said must be one of the
+    cards' brands, where every card among ``methods`` shows one."""
     kinds = {payment_kind(m) for m in methods}
     if not kinds or None in kinds:
         return []
-    return [phrase for phrase in dict.fromkeys(said) if _kind_said(phrase) not in kinds]
+    brands: set[str] = set()
+    if brand_of is not None:
+        for m in methods:
+            if payment_kind(m) == "creditcard":
+                shown = brand_of(m)
+                if not isinstance(shown, str):
+                    brands = set()  # a card of unknown brand: nothing to compare
+                    break
+                brands.add(_BRANDS.get(shown.lower(), shown.lower()))
+    return [phrase for phrase in dict.fromkeys(said) if _kind_said(phrase) not in kinds
+            or (brands and (brand := _BRANDS.get(phrase)) is not None and brand not in brands)]
 
 
 # How a text says an order or a booking was paid: "It was paid in full, $1,400, with your Mastercard".

@@ -65,6 +65,20 @@ def test_nothing_is_compared_without_a_known_kind_of_destination() -> None:
     assert misnamed_refund_methods("It was refunded to your Amex.", {"paypal_8516781"}) == ["amex"]
 
 
+@pytest.mark.parametrize(("text", "brands", "named"), [
+    ("304.80 refunded to your Visa after the items arrive.", {"credit_card_1": "mastercard"}, ["visa"]),
+    ("304.80 refunded to your Mastercard after the items arrive.", {"credit_card_1": "Mastercard"}, []),
+    ("304.80 refunded to your American Express.", {"credit_card_1": "amex"}, []),
+    ("304.80 refunded to your Visa.", {"credit_card_1": "mastercard", "credit_card_2": "visa"}, []),  # either
+    ("304.80 refunded to your Visa.", {"credit_card_1": "mastercard", "credit_card_2": None}, []),  # one unknown
+    ("304.80 refunded to your credit card.", {"credit_card_1": "mastercard"}, []),  # no brand said
+])
+def test_a_card_brand_named_as_where_a_refund_goes(text: str, brands: dict[str, str | None],
+                                                   named: list[str]) -> None:
+    assert misnamed_refund_methods(text, set(brands), brands.get) == named
+    assert misnamed_refund_methods(text, set(brands)) == []  # no brands known
+
+
 @pytest.mark.parametrize(("report", "kinds"), [
     ("I've cancelled #W9673784. The $49.67 will be refunded to your PayPal account soon.",
      ["text_misstated_refund_method"]),
@@ -241,5 +255,25 @@ def test_a_charge_reported_after_a_write_goes_to_the_method_it_used(convo: Any, 
                                               "new_item_ids": ["1615379700"], "payment_method_id": "gift_card_7219486"},
            {**order, "status": "exchange requested", "exchange_payment_method_id": "gift_card_7219486",
             "exchange_price_difference": 11.99})
+    i = c.say(report)
+    assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
+
+
+@pytest.mark.parametrize(("report", "kinds"), [
+    ("Return requested; 49.67 refunded to your Visa after the items arrive.", ["text_misstated_refund_method"]),
+    ("Return requested; 49.67 refunded to your Mastercard after the items arrive.", []),
+])
+def test_a_report_names_the_brand_of_the_card_refunded(convo: Any, at: Any, report: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user("I want to return the T-shirt from #W9673784, money back to my card. I'm omar_silva_7446.")
+    c.call("get_user_details", {"user_id": "omar_silva_7446"}, {"user_id": "omar_silva_7446", "payment_methods": {
+        "credit_card_1034663": {"source": "credit_card", "brand": "mastercard", "last_four": "2378",
+                                "id": "credit_card_1034663"}}})
+    c.call("get_order_details", {"order_id": "#W9673784"}, {**ORDER, "status": "delivered"})
+    c.say("Return the T-Shirt from #W9673784, 49.67 back to your Mastercard 2378. Yes?")
+    c.user("yes")
+    c.call("return_delivered_order_items", {"order_id": "#W9673784", "item_ids": ["8124970213"],
+                                            "payment_method_id": "credit_card_1034663"},
+           {**ORDER, "status": "return requested", "return_payment_method_id": "credit_card_1034663"})
     i = c.say(report)
     assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
