@@ -751,8 +751,8 @@ def _ordered_then_asked(turn: Turn, anchors: Anchors) -> bool:
 
 
 _DO_IT = re.compile(r"\b(?:do (?:it|that|this|so)|go ahead|proceed|go for it|please do)\b", re.I)
-# "yes to the upgrade, on the visa ...", "Yes please."
-_YES_TO = re.compile(r"\W*(?:yes|yeah|yep)\W+(?:(?:to|for)\s+the\b|please\W*$)", re.I)
+# "yes to the upgrade, on the visa ...", "Yes please.", or a yes on its own: "yes. how much gift card have after?"
+_YES_TO = re.compile(r"\W*(?:yes|yeah|yep)(?:\W+(?:(?:to|for)\s+the\b|please\W*$)|\W*$)", re.I)
 
 
 _TOPIC = re.compile(r"\W*(?:and\s+|but\s+)?(?:(?:for|as for|about|regarding|as to|on)\s+(?:the|my|that|this)\s+\w+"

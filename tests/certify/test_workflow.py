@@ -366,6 +366,9 @@ def test_a_question_is_not_a_confirmation(convo, at):
     ("Yes. Also can I return something from my other order?", True),
     ("ugh, fine. yes cancel it. how long does the refund take?", True),  # ordered, then asked on its own
     ("yes cancel it, how long does the refund take?", False),  # one sentence: the answer may decide
+    ("yes. how long does the refund take?", True),  # a yes on its own, then a question
+    ("yes, how long does the refund take?", False),
+    ("yes. but how long does the refund take?", False),
 ])
 def test_a_question_marked_as_an_aside_does_not_hold_the_yes(convo, at, reply: str, ok: bool) -> None:
     c, i = _cancel_after(convo, ("user", reply))
