@@ -52,7 +52,7 @@ from trajectory2gym.certify.normalize import (
     to_cents,
     words,
 )
-from trajectory2gym.certify.plan_picks import plain_yes, plan_picks
+from trajectory2gym.certify.plan_picks import picks_by_sentence, plain_yes, plan_picks
 from trajectory2gym.certify.turns import (
     AFFIRM,
     ASKS,
@@ -660,22 +660,27 @@ def _plan_answer(reply: Turn, plan: Turn, anchors: Anchors) -> bool | None:
     no", "only #2", "Option B please") says yes to the one entry that describes this call; None
     where the reply is not such an answer or no single entry is the call's."""
     text = reply.text
-    if len(text) > 80:
+    if len(text) > 240:
         return None
     entries, lettered = plan.plan  # read once per message
     if not entries:
         return None
+    named: set[int] = set()  # entries that sentences other than the picks speak of
     # "Which one?" asked of the entries: from the first one on, not "I should have asked which card" before them
-    if (picks := plan_picks(text, max(entries), lettered)) is None and not (
-            plain_yes(text) and _WHICH.search(plan.text, max(plan.text.find(entries[min(entries)]), 0))):
-        return None
+    if (picks := plan_picks(text, max(entries), lettered) if len(text) <= 80 else None) is None and not (
+            len(text) <= 80 and plain_yes(text)
+            and _WHICH.search(plan.text, max(plan.text.find(entries[min(entries)]), 0))):
+        # "1 yes. For 2, hold on, let me ask my wife first. Skip 2 for now."
+        if (by_sentence := picks_by_sentence(text, max(entries), lettered)) is None:
+            return None
+        picks, named = by_sentence
     said = {n: Turn(-1, "assistant", entry) for n, entry in entries.items()}
     mine = [n for n, entry in said.items() if describes(entry, anchors)]
     if len(mine) != 1:  # options for one action: the entry with the values only this call sends
         keys = {n: entry.compacts for n, entry in said.items()}
         common = set.intersection(*keys.values())
         mine = [n for n, ks in keys.items() if not (anchors.variants - common).isdisjoint(ks)]
-    if len(mine) != 1:
+    if len(mine) != 1 or mine[0] in named:
         return None
     return picks is not None and picks.get(mine[0]) is True  # a bare "yes" to "Which one?" picks none
 

@@ -80,6 +80,32 @@ def plan_picks(reply: str, entries: int, lettered: bool = False) -> dict[int, bo
     return picks
 
 
+_SENTENCE_END = re.compile(r"(?<=[.!?;])\s+")
+
+
+def picks_by_sentence(reply: str, entries: int, lettered: bool = False) -> tuple[dict[int, bool], set[int]] | None:
+    """For a reply of several sentences, some of them nothing but picks ("1 yes.") and each other one
+    about entries it names by number ("For 2, hold on, let me ask my wife first. Skip 2 for now."):
+    the picks, and the entries the other sentences name. None where no sentence is picks alone, or
+    another sentence names no entry (it may be about them all: "Actually, wait."). Numbered lists
+    only: a letter on its own may be the article "A"."""
+    sentences = [s for s in _SENTENCE_END.split(reply.strip()) if s]
+    if lettered or len(sentences) < 2:
+        return None
+    picks: dict[int, bool] = {}
+    named: set[int] = set()
+    for sentence in sentences:
+        got = plan_picks(sentence, entries)
+        if got is not None:
+            picks.update(got)
+            continue
+        labels = {n for t in _TOKEN.findall(sentence.lower()) if t[-1].isdigit() and 1 <= (n := int(t.lstrip("#"))) <= entries}
+        if not labels:
+            return None
+        named |= labels
+    return (picks, named) if picks else None
+
+
 def plain_yes(reply: str) -> bool:
     """A reply that says yes and nothing else ("yes", "ok sure", "sounds good"): to a question that
     asks which of several options, it picks none. Not "both" or "all", which pick every one."""

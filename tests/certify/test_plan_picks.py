@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from trajectory2gym.certify import certify_interaction
-from trajectory2gym.certify.plan_picks import plain_yes, plan_lines, plan_picks
+from trajectory2gym.certify.plan_picks import picks_by_sentence, plain_yes, plan_lines, plan_picks
 from trajectory2gym.certify.reasons import reason_kind
 from trajectory2gym.envs.registry import tool_specs
 
@@ -45,6 +45,18 @@ def test_a_reply_that_says_more_than_picks_is_not_read_as_picks(reply: str) -> N
     assert plan_picks(reply, 3) is None
 
 
+@pytest.mark.parametrize(("reply", "read"), [
+    ("1 yes. For 2, hold on, let me ask my wife first. Skip 2 for now.", ({1: True}, {2})),
+    ("Go ahead with 2. On 1, I still need to measure the door.", ({2: True}, {1})),
+    ("1 yes. Actually, wait.", None),  # a sentence about no entry in particular may take back all
+    ("1 yes", None),  # one sentence: plan_picks reads it
+    ("Let me think about 1. And 2 too.", None),  # no sentence of picks alone
+])
+def test_picks_read_sentence_by_sentence(reply: str, read: tuple[dict[int, bool], set[int]] | None) -> None:
+    assert picks_by_sentence(reply, 3) == read
+    assert picks_by_sentence(reply, 3, lettered=True) is None
+
+
 def test_lettered_options_are_picked_by_letter() -> None:
     assert plan_picks("Option B please", 2, lettered=True) == {2: True}
     assert plan_picks("let's do a", 2, lettered=True) == {1: True}
@@ -53,7 +65,9 @@ def test_lettered_options_are_picked_by_letter() -> None:
     assert plain_yes("ok sounds good") and not plain_yes("yes both") and not plain_yes("yes, the red one")
 
 
-def test_a_retail_plan_answered_by_number(convo) -> None:
+@pytest.mark.parametrize("reply", ["2 no, 1 yes",
+                                   "1 yes. For 2, hold on, let me ask my wife first, she might want the kettle. Skip 2 for now."])
+def test_a_retail_plan_answered_by_number(convo, reply: str) -> None:
     order = {"order_id": "#W4794911", "user_id": "yusuf_garcia_3055", "status": "delivered", "items": [
         {"name": "Desk Lamp", "product_id": "6817146515", "item_id": "9190635437", "price": 153.23},
         {"name": "Electric Kettle", "product_id": "1075968781", "item_id": "5268233322", "price": 155.99}],
@@ -66,7 +80,7 @@ def test_a_retail_plan_answered_by_number(convo) -> None:
         c.user("I want to return things from order #W4794911.")
         c.call("get_order_details", {"order_id": "#W4794911"}, order)
         c.say(plan)
-        c.user("2 no, 1 yes")
+        c.user(reply)
         i = c.call("return_delivered_order_items", {"order_id": "#W4794911", "item_ids": [item],
                                                     "payment_method_id": "paypal_7503218"}, order)
         d = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
