@@ -1049,7 +1049,9 @@ class _Run:
         once a write has used it (its balance may have changed)."""
         if compact(method) in self._methods_used:
             return set()
-        return {c for key in ("balance", "amount") if (c := to_cents(self.index.field_of(method, key))) is not None}
+        # The method's own record (with its "source"), not a payment of it: {"payment_id": ..., "amount": 588}
+        own = next((obj for obj in self.index.objects_with(method, '"source"') if "source" in obj), None)
+        return set() if own is None else {c for key in ("balance", "amount") if (c := to_cents(own.get(key))) is not None}
 
     def _totals_of(self, ident: str) -> set[int]:
         """The totals (``total_due`` and the like, in cents) the observations show for an object."""

@@ -445,6 +445,17 @@ def test_a_balance_said_right_after_a_gift_card(convo: Any) -> None:
     assert "text_misattributed" not in _kinds(c, after)
 
 
+def test_a_balance_is_read_from_the_cards_own_record_not_a_payment_with_it(convo: Any) -> None:
+    c = _airline(convo)
+    c.call("get_reservation_details", {"reservation_id": "683OBU"}, {
+        "reservation_id": "683OBU", "user_id": "ethan_hernandez_6400", "cabin": "economy",
+        "payment_history": [{"payment_id": "gift_card_8058702", "amount": 588}]})
+    right = c.say("Your gift cards: gift_card_8058702 with a balance of $240, and gift_card_4604947 with $251.")
+    wrong = c.say("Your gift cards: gift_card_8058702 with a balance of $588, and gift_card_4604947 with $251.")
+    assert _kinds(c, right) == []
+    assert "text_misattributed" in _kinds(c, wrong)
+
+
 @pytest.mark.parametrize(("told", "misattributed"), [
     ("Gift card gift_card_8058702 has 2400.", True),
     ("Gift card gift_card_8058702 has 240.", False),
