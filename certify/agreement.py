@@ -315,7 +315,10 @@ def _counts_said(text: str) -> set[int]:
 
 # A count as it changes, right after the thing counted: "checked bags 1 → 4", "bags: 0 → **2**",
 # "total checked bags from 2 to 4".
-CHANGED_TO = re.compile(r"[\s:*]{0,4}(?:(?:\d+)[\s*]{0,3}(?:→|->|⇒)|from\s+\**\d+\**\s+to)[\s*]{0,3}(\d+)\b")
+_NUMBER = r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)"
+# A count changed, in digits or words: "checked bags 1 → 4", "the checked bags from two to five".
+CHANGED_TO = re.compile(r"[\s:*]{0,4}(?:(?:\d+)[\s*]{0,3}(?:→|->|⇒)|from\s+\**" + _NUMBER + r"\**\s+to)[\s*]{0,3}("
+                        + _NUMBER + r")\b", re.I)
 # A user's reply that narrows what is added without the noun: "yes but actually just one more".
 _JUST_MORE = re.compile(r"\b(?:just|only)\s+(\w+)\s+more\b(?=\s*(?:[,.!;)]|$|please|pls|thanks|then|bag|checked|"
                         r"piece|suitcase|luggage))", re.I)
@@ -357,8 +360,8 @@ def _counts_of(text: str, things: tuple[str, ...], people: int, user: bool) -> t
         if (user and sentence.rstrip().endswith("?")) or not any(t in low for t in things):
             continue  # a user's question states nothing; "Would you like me to add one more bag?" does
         for m in re.finditer(rf"\b(?:{'|'.join(things)})\w*", sentence, re.I):
-            if changed := CHANGED_TO.match(sentence, m.end()):
-                totals.add(int(changed[1]))  # "checked bags 1 → 4": 4 in all
+            if (changed := CHANGED_TO.match(sentence, m.end())) and (n := _quantity(changed[1].lower())) is not None:
+                totals.add(n)  # "checked bags 1 → 4": 4 in all
                 continue
             if (label := _LABEL_COUNT.match(sentence, m.end())) and (n := _quantity(label[1].lower())) is not None:
                 totals.add(n)  # "- Bags: 3 checked, all free"

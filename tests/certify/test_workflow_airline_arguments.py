@@ -284,6 +284,8 @@ def test_a_new_passenger_is_named_in_full_somewhere(convo) -> None:
      "Shall I make this change?", 4, True),
     ("The change would be:\n- Reservation PVUB64: total checked bags from 2 to 4\n- Non-free bags: 0, so no charge\n"
      "Shall I make this change?", 5, False),
+    ("Second, update the checked bags from two to five on PVUB64, all free. Shall I?", 5, True),
+    ("Second, update the checked bags from two to five on PVUB64, all free. Shall I?", 4, False),
 ])
 def test_bags_counted_by_what_the_description_says_of_bags(convo, said: str, total: int, ok: bool) -> None:
     two = {**RESERVATION, "passengers": [{"first_name": "Raj", "last_name": "Moore"},
