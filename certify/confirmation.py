@@ -1026,11 +1026,19 @@ def _recapped(turns: list[Turn], last_desc: int, anchors: Anchors) -> int:
         return k  # "The correct total is $478 ... Everything else stays as described.": the rest from before
     # Not where the answer asks for more of the action ("gift card. oh and move my outbound to May
     # 21 as well"): the recap then says the action anew.
+    # A yes that names the verb ("Yes, book it.") asks for nothing more: the description after it
+    # (a correction after the call failed) holds the rest from the one it said yes to.
     if (0 <= k < last_desc - 1 and ASKS.search(turns[k].text)
-            and not any(says(t.wordline, anchors.stems) or date_mentions(t.text) for t in turns[k + 1:last_desc])
+            and not any((says(t.wordline, anchors.stems) and not _yes_only(t)) or date_mentions(t.text)
+                        for t in turns[k + 1:last_desc])
             and (describes(turns[k], anchors) or _names_every_flight(turns[k], anchors))):
         return k
     return last_desc
+
+
+def _yes_only(turn: Turn) -> bool:
+    """A short yes with nothing else: "Yes, book it.", "yes go ahead and change it"."""
+    return len(turn.words) <= 6 and "?" not in turn.text and AFFIRM.match(turn.text.lstrip()) is not None
 
 
 def _names_every_flight(turn: Turn, anchors: Anchors) -> bool:

@@ -301,6 +301,31 @@ def test_bags_counted_by_what_the_description_says_of_bags(convo, said: str, tot
     assert decision.checks["workflow"] is ok
 
 
+@pytest.mark.parametrize(("reply", "bags", "unconfirmed"), [
+    ("Yes, book it.", 1, False),  # the count holds from the description the yes answered
+    ("Yes, book it.", 2, True),
+    ("Yes, book it, and add a second bag.", 1, True),  # asks for more: said anew, with no count
+])
+def test_a_correction_after_a_failed_booking_keeps_the_rest_of_what_was_confirmed(convo, reply: str, bags: int,
+                                                                                  unconfirmed: bool) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline",
+              system="You are an airline agent. Each extra bag costs $50.")
+    c.user("Hi, I'm raj_moore_8640, book PHX to LAS on HAT173 on 2024-05-20 for me and Sophia Nguyen, one "
+           "checked bag. Birth dates 1966-02-02 and 1973-09-23.")
+    c.call("get_user_details", {"user_id": "raj_moore_8640"}, USER)
+    c.call("search_direct_flight", {"origin": "PHX", "destination": "LAS", "date": "2024-05-20"}, SEARCH)
+    c.say(BOOK.replace("no checked bags", "one checked bag"))
+    c.user(reply)
+    wrong = [("certificate_4", 150), ("gift_card_3", 173), ("credit_card_1", 15)]
+    c.call(*_booking("no", wrong, bags=bags), "Error: payment amount does not add up, total price is 348, but paid 338")
+    c.say("Sorry, that failed: the card share is $25, not $15. Shall I book it with $150 from the certificate, $173 "
+          "from the gift card and $25 on the Visa ending 8862?")
+    c.user("yes")
+    i = c.call(*_booking("no", SPLIT, bags=bags), {**RESERVATION, "reservation_id": "NEW123"})
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert ("amount_not_confirmed" in [reason_kind(r) for r in decision.reasons]) is unconfirmed
+
+
 def test_a_booking_counts_bags_per_passenger_and_not_one_way(convo) -> None:
     each = BOOK.replace("no checked bags", "one checked bag each")
     assert _workflow(convo, each, "Yes, book it.", *_booking("no", SPLIT, bags=2)) == []
