@@ -273,6 +273,9 @@ _MOVES_ON = re.compile(r"=|\b(?:so|vs|versus|compared|than)\b", re.I)
 _SUM_LINE = re.compile(r"[+=]")
 
 
+_FOR_NEXT = re.compile(r"\s+for\s+(?:flight\s+)?")
+
+
 def _paired(sentence: str, spots: list[tuple[int, int, str]],
             amounts: list[tuple[int, Any]]) -> list[tuple[str, int, str]]:
     """(amount as written, cents, identifier) for each amount whose object is clear. An amount is
@@ -293,6 +296,11 @@ def _paired(sentence: str, spots: list[tuple[int, int, str]],
     groups: dict[int, list[tuple[int, str, int]]] = {}  # run -> the amounts after it, before the next
     ends = [end for _, end, _ in spots]
     for at, (written, cents) in amounts:
+        # "... $182 for HAT158 and $160 for HAT016": an amount for the identifier right after it
+        if (nxt := next((spot for spot in spots if spot[0] >= at + len(written)), None)) is not None \
+                and _FOR_NEXT.fullmatch(sentence, at + len(written), nxt[0]):
+            out.append((written, cents, nxt[2]))
+            continue
         last = bisect_right(ends, at) - 1  # the last identifier that ends before the amount
         if last < 0:  # before every identifier: the first after it (not one it is inside of)
             after = next((ident for start, _, ident in spots if start >= at), None)

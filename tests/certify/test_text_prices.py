@@ -45,6 +45,8 @@ def _text(convo: Any, at: Any, observation: Any, said: str) -> list[str]:
     (SHIRTS, "Shirts with a standard back: 9612497925 at $53.43."),
     # A table prices what its rows name, with no price word; a column's name says the cabin.
     (FLIGHTS, "| Flight | Economy now |\n|---|---|\n| HAT001 | $135 |"),
+    # An amount "for" the identifier right after it is that one's.
+    (FLIGHTS, "The current economy fares are $120 for HAT001 and $120 for HAT002."),
     (FLIGHTS, "| # | Flights | Departs | Economy |\n|---|---|---|---|\n| 1 | HAT002 + HAT001 | 07:00 | $135 + $135 = $270 |"),
 ])
 def test_a_price_of_another_object_is_misattributed(convo, at, observation: Any, said: str) -> None:
@@ -64,6 +66,7 @@ def test_a_price_of_another_object_is_misattributed(convo, at, observation: Any,
     # A one-stop option's legs, priced in order, with their sum after them: each leg at its own price.
     (FLIGHTS, "| Option | Flights | Price |\n|---|---|---|\n| 1 | HAT001 + HAT002 | $120 + $135 = $255 |"),
     (FLIGHTS, "HAT001 and HAT002 cost $120 and $135 in economy."),
+    (FLIGHTS, "The current economy fares are $120 for HAT001 and $135 for HAT002."),
     # Fewer amounts than legs: a fare of the whole trip, no one leg's price.
     (FLIGHTS, "HAT002 + HAT001 costs $135 for the trip."),
     # The legs' joined amounts after their sum: in order, the sum no one's.
