@@ -66,6 +66,9 @@ _BRACE = re.compile(r"[{}]")
 _NAME_KEYS = ('"name"', '"title"', '"product_name"')
 _ONE_DAY = frozenset({"one day", "a day", "next day", "day later", "day earlier", "day after", "day before",
                       "following day", "previous day"})
+# Counts of days a text may shift a visible date by, in digits or words: "2 days", "two days".
+_DAY_COUNTS = [(w, n) for n in range(2, 8) for w in (str(n), *(k for k, v in NUMBER_WORDS.items() if v == n
+                                                                and k not in ("both", "twice")))]
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _CLOCK = re.compile(r"(\d{1,2}):(\d{2})(\+\d)?")  # "02:30+1": a time, the next day
 _CLOCK_SPAN = re.compile(r"(\d{1,2}:\d{2}(?:\+\d)?)(?:[-–→]|->)(\d{1,2}:\d{2}(?:\+\d)?)")
@@ -718,6 +721,13 @@ class EvidenceIndex:
         one_day = not _ONE_DAY.isdisjoint(bigrams) or (tomorrow and self.today is None)
         if one_day and any(abs((target - d).days) == 1 for d in shown):
             return True
+        # "push it back a day or two", "three days later": a visible date that many days on (or back)
+        if "days" in self.words or "or two" in bigrams:
+            shifts = {n for word, n in _DAY_COUNTS if f"{word} days" in bigrams}
+            if one_day and "or two" in bigrams:
+                shifts.add(2)
+            if shifts and any(abs((target - d).days) in shifts for d in shown):
+                return True
         # "this Friday", "the following Monday": the day of that name in the two weeks after a
         # visible date (the policy's current date, or a day already settled).
         return weekday in self.words and any(0 < (target - d).days < 14 for d in shown)

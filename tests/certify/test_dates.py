@@ -51,6 +51,23 @@ def test_a_date_one_day_from_a_visible_one() -> None:
     assert not index.date_stated("2024-02-30")  # no such day: no answer, and no crash
 
 
+@pytest.mark.parametrize(("asked", "day", "derived"), [
+    ("Push it back a day or two.", "2024-05-21", True),
+    ("Push it back a day or two.", "2024-05-20", True),
+    ("Push it back a day or two.", "2024-05-22", False),
+    ("Can I fly three days later?", "2024-05-22", True),
+    ("Can I fly 3 days later?", "2024-05-16", True),  # or earlier: the direction is the user's to say
+    ("Can I fly three days later?", "2024-05-21", False),
+    ("Push it back one or two hours.", "2024-05-21", False),  # hours shift no day
+])
+def test_a_date_some_days_from_a_visible_one(asked: str, day: str, derived: bool) -> None:
+    from trajectory2gym.certify.evidence import EvidenceIndex
+
+    index = EvidenceIndex()
+    index.add_text(f"My flight is on 2024-05-19. {asked}")
+    assert index.date_stated(day) is derived
+
+
 @pytest.mark.parametrize(("said", "day", "derived"), [
     ("I want to fly this Friday.", "2024-05-17", True),  # 2024-05-15 is a Wednesday
     ("Out this Friday, back the following Monday.", "2024-05-20", True),
