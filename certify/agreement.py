@@ -1092,8 +1092,20 @@ _PAYMENT_SAID = re.compile(r"\b(" + "|".join(w + r"(?= ?cards?\b)" if w == "gift
 
 
 def payment_words(turn: Turn) -> frozenset[str]:
-    """The words of payment kinds a message says, but those it refuses ("instead of PayPal")."""
-    return _unrefused(_PAYMENT_SAID, turn.text)
+    """The words of payment kinds a message says, but those it refuses ("instead of PayPal") and a
+    certificate it speaks of as given ("issue a $50 travel certificate", "as for the certificate")."""
+    said = _unrefused(_PAYMENT_SAID, turn.text)
+    if "certificate" in said and not any(not _CERTIFICATE_GIVEN.search(turn.text, max(0, m.start() - 40), m.start())
+                                         for m in _CERTIFICATE.finditer(turn.text)):
+        said -= {"certificate"}
+    return said
+
+
+# Where a certificate is the thing given, not a way to pay: "issue a $50 travel certificate",
+# "As for the certificate, let me first ask Liam".
+_CERTIFICATE = re.compile(r"\bcertificate\b", re.I)
+_CERTIFICATE_GIVEN = re.compile(r"\b(?:issu\w*|send|sending|sent|giv\w*|offer\w*|compensat\w*|as for|about|"
+                                r"regarding)\b[^.;:!?]{0,30}$", re.I)
 
 
 _HEDGED = re.compile(r"\b(?:maybe|perhaps|later|not sure|might|just a thought)\b", re.I)

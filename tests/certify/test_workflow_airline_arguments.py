@@ -68,6 +68,17 @@ def test_a_count_follows_from_what_was_added_or_charged(convo) -> None:
     assert _workflow(convo, charged, "Yes.", *_bags(4, 3)) == ["amount_not_confirmed"]  # 3 paid: $150
 
 
+@pytest.mark.parametrize(("said", "reply", "kinds"), [
+    ("First, add 1 bag to PVUB64 (3 in total), charging $50 to your Mastercard ending 4118; second, issue a $50 "
+     "travel certificate for the delay. Shall I do both?",
+     "Yes, add the bag. As for the certificate, let me first ask my wife.", []),
+    ("I'll add 1 bag to PVUB64 (3 in total), paying the $50 with your travel certificate. Shall I?", "Yes.",
+     ["argument_not_confirmed"]),  # a certificate to pay with
+])
+def test_a_certificate_given_is_no_way_to_pay(convo, said: str, reply: str, kinds: list[str]) -> None:
+    assert _workflow(convo, said, reply, *_bags(3, 1, "credit_card_5")) == kinds
+
+
 def _flights(cabin: str) -> tuple[str, dict[str, Any]]:
     return "update_reservation_flights", {"reservation_id": "PVUB64", "cabin": cabin, "payment_id": "gift_card_3",
                                           "flights": [{"flight_number": "HAT173", "date": "2024-05-20"}]}
