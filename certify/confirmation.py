@@ -633,6 +633,9 @@ def _acts_on_another(described: Turn, anchors: Anchors) -> str:
     for sentence in SENTENCE_OR_LINE.split(described.text):  # a list's lines too
         said = Turn(-1, "assistant", _PASSIVE.sub(" ", sentence))  # "B1002 is issued": a state, no action
         if not says(said.wordline, anchors.stems):
+            # An arrow is a change's verb: "1. #W8882972: T-Shirt black XXL -> black XL" names this call's
+            if ("→" in sentence or "->" in sentence) and not anchors.ids.isdisjoint(said.compacts):
+                return ""
             continue
         if not anchors.ids.isdisjoint(said.compacts):
             return ""  # an action sentence names this call's object

@@ -80,30 +80,37 @@ def plan_picks(reply: str, entries: int, lettered: bool = False) -> dict[int, bo
     return picks
 
 
-_SENTENCE_END = re.compile(r"(?<=[.!?;])\s+")
+_SENTENCE_END = re.compile(r"(?<=[.!?;])(?<!\.\.\.)\s+")  # not after an ellipsis: "2... I don't know"
 
 
 def picks_by_sentence(reply: str, entries: int, lettered: bool = False) -> tuple[dict[int, bool], set[int]] | None:
     """For a reply of several sentences, some of them nothing but picks ("1 yes.") and each other one
     about entries it names by number ("For 2, hold on, let me ask my wife first. Skip 2 for now."):
-    the picks, and the entries the other sentences name. None where no sentence is picks alone, or
-    another sentence names no entry (it may be about them all: "Actually, wait."). Numbered lists
-    only: a letter on its own may be the article "A"."""
+    the picks (an entry another sentence names with no yes word is no pick), and the entries other
+    sentences name with one. None where no sentence is picks alone, or another sentence names no
+    entry (it may be about them all: "Actually, wait."). Numbered lists only: a letter on its own
+    may be the article "A"."""
     sentences = [s for s in _SENTENCE_END.split(reply.strip()) if s]
     if lettered or len(sentences) < 2:
         return None
     picks: dict[int, bool] = {}
     named: set[int] = set()
+    picked = False  # whether some sentence is picks alone
     for sentence in sentences:
         got = plan_picks(sentence, entries)
         if got is not None:
             picks.update(got)
+            picked = True
             continue
-        labels = {n for t in _TOKEN.findall(sentence.lower()) if t[-1].isdigit() and 1 <= (n := int(t.lstrip("#"))) <= entries}
+        toks = _TOKEN.findall(sentence.lower())
+        labels = {n for t in toks if t[-1].isdigit() and 1 <= (n := int(t.lstrip("#"))) <= entries}
         if not labels:
             return None
-        named |= labels
-    return (picks, named) if picks else None
+        if _YES.isdisjoint(toks):  # "2... I don't know, I might still wear them": no yes to it
+            picks.update(dict.fromkeys(labels, False))
+        else:  # "1, yes of course, once the refund is through": more than a pick, read as a whole
+            named |= labels
+    return (picks, named) if picked else None
 
 
 def plain_yes(reply: str) -> bool:

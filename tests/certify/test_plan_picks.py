@@ -46,8 +46,10 @@ def test_a_reply_that_says_more_than_picks_is_not_read_as_picks(reply: str) -> N
 
 
 @pytest.mark.parametrize(("reply", "read"), [
-    ("1 yes. For 2, hold on, let me ask my wife first. Skip 2 for now.", ({1: True}, {2})),
-    ("Go ahead with 2. On 1, I still need to measure the door.", ({2: True}, {1})),
+    ("1 yes. For 2, hold on, let me ask my wife first. Skip 2 for now.", ({1: True, 2: False}, set())),
+    ("Go ahead with 2. On 1, I still need to measure the door.", ({2: True, 1: False}, set())),
+    ("2 yes. 1, yes of course, once the refund is through.", ({2: True}, {1})),  # more than a pick: read whole
+    ("1 and 3 yes please. 2... I don't know, I might still wear them.", ({1: True, 3: True, 2: False}, set())),
     ("1 yes. Actually, wait.", None),  # a sentence about no entry in particular may take back all
     ("1 yes", None),  # one sentence: plan_picks reads it
     ("Let me think about 1. And 2 too.", None),  # no sentence of picks alone
@@ -132,3 +134,37 @@ NOT_COVERED = ["confirmation_not_covering"]
 ])
 def test_lettered_options_answered_by_letter(convo, reply: str, kinds: list[list[str]]) -> None:
     assert _moved_to(convo, reply) == kinds
+
+
+def test_an_arrow_entry_names_its_change_beside_another_orders_exchange(convo) -> None:
+    shirt = {"order_id": "#W8882972", "user_id": "isabella_johansson_7408", "status": "pending", "items": [
+        {"name": "T-Shirt", "product_id": "9523456873", "item_id": "3799046073", "price": 53.27,
+         "options": {"color": "black", "size": "XXL", "material": "cotton", "style": "crew neck"}}]}
+    variants = {"name": "T-Shirt", "product_id": "9523456873", "variants": {
+        "2060066974": {"item_id": "2060066974", "options": {"color": "black", "size": "XL", "material": "cotton",
+                                                            "style": "crew neck"}, "available": True, "price": 51.05}}}
+    boots = {"order_id": "#W3489690", "user_id": "isabella_johansson_7408", "status": "delivered", "items": [
+        {"name": "Hiking Boots", "product_id": "7363354090", "item_id": "4127323219", "price": 251.82}]}
+    plan = ("Here's the full plan, everything with your PayPal account:\n"
+            "1. #W8882972: T-Shirt black XXL ($53.27) -> black XL ($51.05); $2.22 refunded to PayPal.\n"
+            "2. #W3489690: exchange Hiking Boots size 10 ($251.82) for size 11 leather ($245.99); $5.83 refunded.\n"
+            "Please confirm.")
+
+    def eligible(reply: str) -> bool:
+        c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+        c.user("I'm isabella_johansson_7408: the T-shirt in #W8882972 should be XL, and the boots in #W3489690 "
+               "a size 11. Pay with PayPal.")
+        c.call("get_user_details", {"user_id": "isabella_johansson_7408"}, {"payment_methods": {
+            "paypal_8540436": {"source": "paypal", "id": "paypal_8540436"}}})
+        c.call("get_order_details", {"order_id": "#W8882972"}, shirt)
+        c.call("get_product_details", {"product_id": "9523456873"}, variants)
+        c.call("get_order_details", {"order_id": "#W3489690"}, boots)
+        c.say(plan)
+        c.user(reply)
+        i = c.call("modify_pending_order_items", {"order_id": "#W8882972", "item_ids": ["3799046073"],
+                                                  "new_item_ids": ["2060066974"],
+                                                  "payment_method_id": "paypal_8540436"}, shirt)
+        return next(d for d in certify_interaction(c.build()).decisions if d.message_index == i).eligible
+
+    assert eligible("1 and 2 yes please.")
+    assert not eligible("2 yes please. 1, I don't know yet.")
