@@ -481,6 +481,23 @@ BAGS_AND_UPGRADE = ("I can do two things on T6HMDP: add 1 checked bag, and upgra
                     "credit_card_6899560. Shall I go ahead with both?")
 
 
+@pytest.mark.parametrize(("reply", "bag"), [
+    ("ok the fee is fine, do the bag.", True),  # "do" and the object after a comma
+    ("ok the fee is fine.", False),  # an "ok" to no question
+])
+def test_do_the_object_after_a_comma_is_an_instruction(convo, at, reply: str, bag: bool) -> None:
+    c = convo(tools=_tools("airline"), domain="airline", system="You are an airline agent.")
+    c.user("Hi, I'm james_santos_9046, reservation T6HMDP. I'd like a checked bag and maybe business. "
+           "Use my credit card.")
+    c.call("get_reservation_details", {"reservation_id": "T6HMDP"}, RESERVATION)
+    c.say(BAGS_AND_UPGRADE)
+    c.user("is there a fee for the bag?")
+    c.say("The bag is $50. Both changes are on hold until you decide.")
+    c.user(reply)
+    i = c.call("update_reservation_baggages", BAGS, {**RESERVATION, "total_baggages": 1})
+    assert at(certify_interaction(c.build()), i).checks["workflow"] is bag
+
+
 @pytest.mark.parametrize(("reply", "bag", "cabin"), [
     ("yes for the bag, no upgrade", True, False),
     ("the bag yes, skip the upgrade", True, False),
