@@ -29,10 +29,11 @@ def status_form(shown: str) -> str:
     return _FORMS.get(low.split(" ", 1)[0], low)
 
 
-# "Paid with PayPal" says how, not the status "paid"; nor does "you paid $212.79 for it".
+# "Paid with PayPal" (or "$5.80 paid from the gift card") says how, not the status "paid"; nor does
+# "you paid $212.79 for it".
 _STATUS = re.compile(r"\b(" + "|".join(w for w in _FORMS if w != "paid") + r")\b"
                      r"|\b(paid)\b(?<!you paid)(?<!\bi paid)(?<!we paid)(?<!they paid)"  # tested after the word: cheap
-                     r"(?!\s+(?:(?:with|by|via|using|on|through|to|for|in)\b|\$))", re.I)
+                     r"(?!\s+(?:(?:with|by|via|using|on|through|to|for|in|from)\b|\$))", re.I)
 _CHEAP = ("activ", "suspend", "pending", "deliver", "cancel", "process", "ship", "paid", "overdue", "expire")
 # A sentence about what may or will happen, or what was: no claim of the status now.
 _NOT_NOW = re.compile(r"\b(?:once|when|after|until|if|will|would|can|could|before|was|were|had|previously|"

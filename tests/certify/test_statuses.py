@@ -34,6 +34,7 @@ SHOWN = {"L1005": "Active", "#W1000001": "pending", "B1001": "Paid", "B1006": "D
     ("Order #W1000001 is now paid with PayPal.", []),  # how it is paid, no status
     ("You paid $212.79 for order #W1000001, with PayPal.", []),  # what the user paid: no status
     ("I paid for order #W1000001 already.", []),
+    ("1. #W1000001 (pending): lamp -> the black one; $5.80 paid from the gift card.", []),  # how, in a list line
     ("Order #W1000001 is paid.", [("#W1000001", "pending")]),
     ("Bill B1001 is unpaid.", [("B1001", "Paid")]),
     # A status no text word is a form of: contradicted by any status word said now.
