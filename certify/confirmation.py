@@ -677,7 +677,7 @@ def _plan_answer(reply: Turn, plan: Turn, anchors: Anchors) -> bool | None:
             len(text) <= 80 and plain_yes(text)
             and _WHICH.search(plan.text, max(plan.text.find(entries[min(entries)]), 0))):
         # "1 yes. For 2, hold on, let me ask my wife first. Skip 2 for now."
-        if (by_sentence := picks_by_sentence(text, max(entries), lettered)) is None:
+        if (by_sentence := picks_by_sentence(text, entries, lettered)) is None:
             return None
         picks, named = by_sentence
     said = {n: Turn(-1, "assistant", entry) for n, entry in entries.items()}
@@ -1095,7 +1095,9 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
             if confirmed:  # "wait, let me check with my wife first" after a yes
                 confirmed, withdrawn = False, True
             continue  # deferring, whatever else the message says
-        if (said := _plan_answer(turn, answered, anchors)) is not None:  # "1 yes, 2 no" to a numbered plan
+        # "1 yes, 2 no" to a numbered plan: the one the reply answers, else the description's ("The
+        # shoes are unchanged." "go ahead with 1.")
+        if (said := _plan_answer(turn, answered if answered.plan[0] else described, anchors)) is not None:
             if said:
                 confirmed, withdrawn = True, False
             elif confirmed:

@@ -18,7 +18,7 @@ _NO = frozenset({"no", "nope", "not", "n", "skip", "don't", "dont", "hold"})
 # Words that may stand beside the labels without changing which entries are picked.
 _FILLER = frozenset({"and", "both", "to", "the", "number", "numbers", "item", "items", "step", "steps", "option",
                      "options", "one", "ones", "but", "with", "ahead", "for", "on", "of", "off", "line", "point",
-                     "points", "is", "are", "good", "then", "thanks", "thank", "you", "that", "works", "let's",
+                     "points", "is", "are", "good", "then", "thanks", "thank", "you", "that", "works", "let's", "now",
                      "lets", "i", "i'll", "i'd", "take", "want", "like", "choose", "pick", "prefer", "would", "choice"})
 _LETTERS = "abcd"
 _ORDINALS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "last": -1}
@@ -83,34 +83,51 @@ def plan_picks(reply: str, entries: int, lettered: bool = False) -> dict[int, bo
 _SENTENCE_END = re.compile(r"(?<=[.!?;])(?<!\.\.\.)\s+")  # not after an ellipsis: "2... I don't know"
 
 
-def picks_by_sentence(reply: str, entries: int, lettered: bool = False) -> tuple[dict[int, bool], set[int]] | None:
+def picks_by_sentence(reply: str, entries: dict[int, str], lettered: bool = False
+                      ) -> tuple[dict[int, bool], set[int]] | None:
     """For a reply of several sentences, some of them nothing but picks ("1 yes.") and each other one
-    about entries it names by number ("For 2, hold on, let me ask my wife first. Skip 2 for now."):
-    the picks (an entry another sentence names with no yes word is no pick), and the entries other
-    sentences name with one. None where no sentence is picks alone, or another sentence names no
-    entry (it may be about them all: "Actually, wait."). Numbered lists only: a letter on its own
-    may be the article "A"."""
+    about entries it names by number ("For 2, hold on, let me ask my wife first. Skip 2 for now.") or
+    by a word only that entry has ("just 2 for now. leather shoes, not sure."): the picks (an entry
+    another sentence names by number with no yes word, or by its words with a no, is no pick), and
+    the entries other sentences name by number with a yes word. None where no sentence is picks alone, or another sentence names no entry (it may be about
+    them all: "Actually, wait."). Numbered lists only: a letter on its own may be the article "A"."""
     sentences = [s for s in _SENTENCE_END.split(reply.strip()) if s]
     if lettered or len(sentences) < 2:
         return None
+    count = max(entries)
+    own: dict[int, set[str]] | None = None  # each entry's words no other entry has, made on first need
     picks: dict[int, bool] = {}
     named: set[int] = set()
     picked = False  # whether some sentence is picks alone
     for sentence in sentences:
-        got = plan_picks(sentence, entries)
+        got = plan_picks(sentence, count)
         if got is not None:
             picks.update(got)
             picked = True
             continue
         toks = _TOKEN.findall(sentence.lower())
-        labels = {n for t in toks if t[-1].isdigit() and 1 <= (n := int(t.lstrip("#"))) <= entries}
+        labels = {n for t in toks if t[-1].isdigit() and 1 <= (n := int(t.lstrip("#"))) <= count}
         if not labels:
-            return None
+            own = own if own is not None else _own_words(entries)
+            labels = {n for n, ws in own.items() if not ws.isdisjoint(toks)}
+            if len(labels) != 1:
+                return None
+            # Named by its words: a comment on it ("I checked the leather ones, they look fine"), no
+            # pick, unless it says no ("leather shoes, not sure")
+            if not _NO.isdisjoint(toks):
+                picks.update(dict.fromkeys(labels, False))
+            continue
         if _YES.isdisjoint(toks):  # "2... I don't know, I might still wear them": no yes to it
             picks.update(dict.fromkeys(labels, False))
         else:  # "1, yes of course, once the refund is through": more than a pick, read as a whole
             named |= labels
     return (picks, named) if picked else None
+
+
+def _own_words(entries: dict[int, str]) -> dict[int, set[str]]:
+    """Each entry's words of four letters or more that no other entry has ("shoes", "leather")."""
+    found = {n: {t for t in _TOKEN.findall(text.lower()) if len(t) >= 4 and t.isalpha()} for n, text in entries.items()}
+    return {n: ws - set().union(*(o for m, o in found.items() if m != n)) for n, ws in found.items()}
 
 
 def plain_yes(reply: str) -> bool:

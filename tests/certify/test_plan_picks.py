@@ -55,8 +55,23 @@ def test_a_reply_that_says_more_than_picks_is_not_read_as_picks(reply: str) -> N
     ("Let me think about 1. And 2 too.", None),  # no sentence of picks alone
 ])
 def test_picks_read_sentence_by_sentence(reply: str, read: tuple[dict[int, bool], set[int]] | None) -> None:
-    assert picks_by_sentence(reply, 3) == read
-    assert picks_by_sentence(reply, 3, lettered=True) is None
+    entries = {1: "Exchange the lamp", 2: "Return the kettle", 3: "Cancel the order"}
+    assert picks_by_sentence(reply, entries) == read
+    assert picks_by_sentence(reply, entries, lettered=True) is None
+
+
+SHOES_AND_SHIRT = {1: "#W4503264 (pending): Running Shoes size 9 white mesh -> size 10 white leather; $5.80 paid "
+                      "from the gift card.\n",
+                   2: "#W7554786 (delivered): return the T-Shirt (blue, S), $54.84 refunded to the gift card.\n"}
+
+
+@pytest.mark.parametrize(("reply", "read"), [
+    ("just 2 for now. leather shoes, not sure.", ({2: True, 1: False}, set())),  # by its words, with a no
+    ("ok I checked the leather ones online, they look fine. go ahead with 1.", ({1: True}, set())),  # a comment
+    ("just 2 for now. the gift card one, not sure.", None),  # words both entries have name neither
+])
+def test_a_sentence_may_name_an_entry_by_words_only_it_has(reply: str, read: Any) -> None:
+    assert picks_by_sentence(reply, SHOES_AND_SHIRT) == read
 
 
 def test_lettered_options_are_picked_by_letter() -> None:
@@ -168,3 +183,30 @@ def test_an_arrow_entry_names_its_change_beside_another_orders_exchange(convo) -
 
     assert eligible("1 and 2 yes please.")
     assert not eligible("2 yes please. 1, I don't know yet.")
+
+
+def test_a_later_reply_picks_from_the_plan_by_number(convo) -> None:
+    order = {"order_id": "#W4794911", "user_id": "yusuf_garcia_3055", "status": "delivered", "items": [
+        {"name": "Desk Lamp", "product_id": "6817146515", "item_id": "9190635437", "price": 153.23},
+        {"name": "Electric Kettle", "product_id": "1075968781", "item_id": "5268233322", "price": 155.99}],
+        "payment_history": [{"payment_method_id": "paypal_7503218", "amount": 309.22}]}
+    plan = ("Here's the plan for order #W4794911:\n1. Return the **Desk Lamp** (9190635437), $153.23 back to "
+            "PayPal\n2. Return the **Electric Kettle** (5268233322), $155.99 back to PayPal\nWhich should I do?")
+
+    def eligible(later: str) -> list[bool]:
+        c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+        c.user("I want to return things from order #W4794911.")
+        c.call("get_order_details", {"order_id": "#W4794911"}, order)
+        c.say(plan)
+        c.user("just 2 for now. the lamp, not sure.")
+        kettle = c.call("return_delivered_order_items", {"order_id": "#W4794911", "item_ids": ["5268233322"],
+                                                         "payment_method_id": "paypal_7503218"}, order)
+        c.say("The kettle return is requested. The lamp is unchanged.")
+        c.user(later)
+        lamp = c.call("return_delivered_order_items", {"order_id": "#W4794911", "item_ids": ["9190635437"],
+                                                       "payment_method_id": "paypal_7503218"}, order)
+        decisions = {d.message_index: d.eligible for d in certify_interaction(c.build()).decisions}
+        return [decisions[kettle], decisions[lamp]]
+
+    assert eligible("ok I looked again, it can go. go ahead with 1.") == [True, True]
+    assert eligible("ok I looked again. 1, I still don't know.") == [True, False]
