@@ -74,6 +74,7 @@ _DOLLARS = re.compile(rf"(?<![\w.,]){_QUANTITY}[\s-]*(?:dollars?|usd)\b", re.I) 
 # "2 GB", "one more GB", "3 extra gigs".
 _DATA = re.compile(rf"(?<![\w.,]){_QUANTITY}\s*(?:(?:more|extra|additional)\s+)?(?:gb|gigs?|gigabytes?)\b", re.I)
 _MEGABYTES = re.compile(rf"(?<![\w.,]){_QUANTITY}\s*(?:mb|megs?|megabytes?)\b", re.I)
+_PART_OF_A_GB = re.compile(r"\b(half|quarter)\s+(?:of\s+)?an?\s+(?:gb|gig|gigabyte)\b", re.I)  # "half a gig"
 
 
 def _unit_matches(pattern: re.Pattern[str], text: str) -> list[tuple[int, int]]:
@@ -95,10 +96,14 @@ def _unit_cents(pattern: re.Pattern[str], text: str) -> set[int]:
 
 
 def _data_in_order(text: str) -> list[int]:
-    """The amounts of data a text states, in hundredths of a GB, in order, each once: "500 MB" is 50."""
+    """The amounts of data a text states, in hundredths of a GB, in order, each once: "500 MB" is 50,
+    "half a gig" 50."""
     found = _unit_matches(_DATA, text)
-    if "mb" in text.lower() or "meg" in text.lower():
+    low = text.lower()
+    if "mb" in low or "meg" in low:
         found += [(at, c // 1000) for at, c in _unit_matches(_MEGABYTES, text) if c % 1000 == 0]
+    if "half" in low or "quarter" in low:
+        found += [(m.start(), 50 if m[1].lower() == "half" else 25) for m in _PART_OF_A_GB.finditer(text)]
     return list(dict.fromkeys(c for _, c in sorted(found)))
 
 

@@ -258,6 +258,9 @@ def test_one_more_gb_states_an_amount_of_data() -> None:
 
     assert stated_amounts("Make it one more GB on top of that.", data=True) == {100}
     assert stated_amounts("Add 3 extra gigs.", data=True) == {300}
+    assert stated_amounts("Half a gig for five dollars will do.", data=True) == {50}
+    assert stated_amounts("a quarter of a GB, or half a gigabyte", data=True) == {25, 50}
+    assert stated_amounts("half the data is gone, half an hour ago", data=True) == set()
 
 
 BILL = {"bill_id": "B1001", "total_due": 160.5, "line_items": [

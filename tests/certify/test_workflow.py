@@ -341,7 +341,7 @@ def _cancel_after(convo, *turns: tuple[str, str]):
 
 
 def test_everyday_confirmations_count(convo, at):
-    for reply in ("That works for me.", "Go for it.", "Affirmative.", "Yes, please do."):
+    for reply in ("That works for me.", "Go for it.", "Affirmative.", "Yes, please do.", "Do that please."):
         c, i = _cancel_after(convo, ("user", reply))
         assert at(certify_interaction(c.build()), i).eligible, reply
 
