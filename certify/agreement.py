@@ -1195,6 +1195,11 @@ def picked_amount(reply: str, asked: str) -> int | None:
     if not ASKS.search(asked):
         return None
     offered = _data_in_order(asked)
+    # The pick may come first, then a reason with no number in it: "Just one, please. It's only a few
+    # days till the new month."
+    first, *rest = SENTENCE.split(reply.strip())
+    if rest and not any(w in NUMBER_WORDS or any(c.isdigit() for c in w) for r in rest for w in words(r)):
+        reply = first
     ws = words(reply)
     if len(offered) < 2 or not ws or any(
             w not in _PICK_ONLY and w not in NUMBER_WORDS and not _AMOUNT_WORD.fullmatch(w) for w in ws):
@@ -1204,8 +1209,9 @@ def picked_amount(reply: str, asked: str) -> int | None:
         if (k := _option_index(m)) is None:
             return None
         said = {a} if (a := _option_amount(asked, k)) is not None else set()
-    elif not said:  # a bare number: "3 please" (not "$2", nor "1" where line 1 is another amount)
-        said = {c for written, c in numbers_in(reply) if "$" not in written}
+    elif not said:  # a bare number: "3 please", "just one" (not "$2", nor "1" where line 1 is another amount)
+        said = {c for written, c in numbers_in(reply) if "$" not in written} or {
+            NUMBER_WORDS[w] * 100 for w in ws if w in NUMBER_WORDS and w not in ("both", "none", "once", "twice")}
         if len(said) == 1 and (k := next(iter(said))) % 100 == 0 and (line := _option_amount(asked, k // 100 - 1)) \
                 is not None and line != k:
             return None

@@ -165,12 +165,24 @@ def test_a_quantity_of_data_the_user_accepted_is_theirs_but_not_a_sum_of_money(c
     ("hmm, 2 GB for $10 is more than I wanted to spend.", 2.0, False),  # a remark, no pick
     ("Option 2 please", 2.0, False),
     ("Option 0 please", 2.0, False),
+    ("two please. I travel a lot.", 2.0, False),  # 2 GB, or line 2? neither
+    ("Just one, please.", 1.0, False),  # 1 GB, or line 1? neither
 ])
 def test_a_pick_from_listed_options_confirms_that_option(convo, at, reply: str, gb: float, picked: bool) -> None:
     options = ("I can add data to line L1002:\n1. 500 MB for $1.00\n2. 1 GB for $2.00\n3. 1.5 GB for $3.00\n"
                "4. 2 GB for $4.00\nWhich would you like?")
     decision = _refuel(convo, at, options, reply, {"gb_amount": gb})
     assert decision.eligible is picked, decision.reasons
+
+
+@pytest.mark.parametrize(("reply", "gb", "picked"), [
+    ("Just one, please. It's only a few days till the new month.", 1.0, True),  # a pick, then a reason
+    ("Just one, please. It's only a few days till the new month.", 2.0, False),
+    ("Just one, please. Or maybe 2 GB.", 1.0, False),  # the rest names another amount
+])
+def test_a_pick_in_words_before_a_reason(convo, at, reply: str, gb: float, picked: bool) -> None:
+    offer = "I can add data to L1002 at $5.00 per GB: 1 GB would be $5.00, 2 GB $10.00. How much would you like?"
+    assert _refuel(convo, at, offer, reply, {"gb_amount": gb}).eligible is picked
 
 
 def test_a_pick_by_place_is_the_amount_stated_not_the_last_line(convo, at) -> None:
