@@ -312,10 +312,13 @@ _USAGE = re.compile(r"\b(?:used|left|remaining|usage|of your|allowance|limit|con
 # Words saying something changed or is to be checked anew: "I just paid", "still not working", "try again".
 # (Word starts, on lower case: a case-blind search with word ends costs three times as much.)
 # Not "just to be sure", "did you say": a question about what was said changes nothing.
-_CHANGE_WORDS = re.compile(r"\b(?:chang|updat|again|just(?!\s+(?:to|wondering|checking|curious|asking)\b)|now|new|moved|paid|"
+_CHANGE_WORDS = re.compile(r"\b(?:chang|updat|again|just(?!\s+(?:to|wondering|checking|curious|asking)\b)|now|new|moved|paid|made\b|pressed|tapped|clicked|"
                            r"did(?!n|\s+you\b)|done|tried|restart|reboot|toggl|turn|"
                            r"switch|fix|work|still|refresh|check|status(?! bar)|email|received|arrived|added|removed|cancel)")
 
+# A user telling of what they did on their side: "I pressed pay", "Payment of 71.0 USD has been made".
+_USER_DID = re.compile(r"\b(?:i(?:'ve| have)?\s+(?:just\s+|already\s+)?(?:paid|pressed|tapped|made)|has been (?:made|paid))\b",
+                       re.I)
 # "Can you check again?", "please double-check that": asking for the same lookup, which changes nothing.
 _RECHECK = re.compile(r"\b(?:(?:can|could|would|will) you\s+)?(?:please\s+)?(?:double[- ]?)?check\b"
                       r"(?:\s+(?:that|it|this|again|once more))*\W*(?=[?.!]|$|please)")
@@ -1913,6 +1916,10 @@ class _Run:
                     index.add_text(msg.content)
                     if news == 2:
                         self.epoch += 1
+                        # What the user says they did ("Payment of 71.0 USD has been made for bill B2021")
+                        # may be shown stale by lookups before it, as after their own tools.
+                        for ident in identifiers_in(msg.content) if _USER_DID.search(msg.content) else ():
+                            self._user_touched[ident.lstrip("#").lower()] = len(index.json_observations)
                         if not _UNDONE.search(msg.content):  # "data roaming is on now": no reason to redo a write
                             self.device_epochs += 1
                     elif news:

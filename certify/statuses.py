@@ -37,7 +37,7 @@ _STATUS = re.compile(r"\b(" + "|".join(w for w in _FORMS if w != "paid") + r")\b
 _CHEAP = ("activ", "suspend", "pending", "deliver", "cancel", "process", "ship", "paid", "overdue", "expire")
 # A sentence about what may or will happen, or what was: no claim of the status now.
 _NOT_NOW = re.compile(r"\b(?:once|when|after|until|if|will|would|can|could|before|was|were|had|previously|"
-                      r"no longer|not|isn'?t|aren'?t|never)\b", re.I)
+                      r"no longer|not|isn'?t|aren'?t|hasn'?t|haven'?t|never)\b", re.I)
 
 
 # A status said of any object of a kind, not of one: "A suspended line can only be resumed ...",

@@ -34,6 +34,7 @@ SHOWN = {"L1005": "Active", "#W1000001": "pending", "B1001": "Paid", "B1006": "D
     ("Order #W1000001 is now paid with PayPal.", []),  # how it is paid, no status
     ("You paid $212.79 for order #W1000001, with PayPal.", []),  # what the user paid: no status
     ("I paid for order #W1000001 already.", []),
+    ("Bill B1006 came to $87.50 and it hasn't been paid yet.", []),  # "paid" denied, no status said
     ("1. #W1000001 (pending): lamp -> the black one; $5.80 paid from the gift card.", []),  # how, in a list line
     ("Order #W1000001 is paid.", [("#W1000001", "pending")]),
     ("Bill B1001 is unpaid.", [("B1001", "Paid")]),
@@ -83,6 +84,23 @@ def test_an_order_named_with_its_sign_and_a_write_since(convo: Any, at: Any) -> 
     out = certify_interaction(c.build())
     assert [reason_kind(r) for r in at(out, wrong).reasons] == ["text_contradicts_status"]
     assert at(out, after).reasons == []
+
+
+@pytest.mark.parametrize(("user", "stale"), [
+    ("Here it is: Payment of 71.0 USD has been made for bill B2021.", True),
+    ("I pressed pay on the request for bill B2021.", True),
+    ("What is bill B2021 for?", False),
+])
+def test_a_status_the_user_reports_changing_is_no_longer_the_lookups(convo: Any, at: Any, user: str,
+                                                                     stale: bool) -> None:
+    c = convo()
+    c.user("I got a payment request on my phone.")
+    c.call("get_bills_for_customer", {"customer_id": "C2007"}, [{"bill_id": "B2021", "total_due": 71.0,
+                                                                  "status": "Issued"}])
+    c.user(user)
+    i = c.say("Thank you: the $71.00 for bill B2021 has gone through, so February is paid.")
+    assert ("text_contradicts_status" in [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]) \
+        is not stale
 
 
 INSURED = {"C913YC": {"yes"}, "OC39IW": {"no"}}
