@@ -39,6 +39,7 @@ from trajectory2gym.certify.agreement import (
     stated_counts,
 )
 from trajectory2gym.certify.anchors import Anchors, call_anchors
+from trajectory2gym.certify.birth_dates import BirthDates, misborn
 from trajectory2gym.certify.booked_on import misdated
 from trajectory2gym.certify.books import ObservationBook
 from trajectory2gym.certify.charges import (
@@ -1415,6 +1416,11 @@ class _Run:
             for written, label, shown in misdated_fields(content, self._book(DatedFields)):
                 if not self._searched_on(label, written):  # "HAT112 ... 2024-05-22", found by a search for that day
                     reasons.append(reason("text_misdated", arg=label, value=written, detail=shown))
+            if "dob" in self.index.compacts or "dateofbirth" in self.index.compacts:  # a set lookup first
+                # "Aarav Nguyen, born December 3, 1997": another passenger's date of birth
+                for person, written, shown in misborn(content, self._book(BirthDates)):
+                    reasons.append(reason("text_misdated", arg=f"{person}'s date of birth", value=written,
+                                          detail=shown))
         return reasons, privileged
 
     def _worked_from_visible(self, token: str) -> bool:

@@ -1,0 +1,72 @@
+"""The date of birth a text gives a person, against the one the observations show for that person.
+
+"Aarav Nguyen, born December 3, 1997", where the profile's saved passengers show Aarav Nguyen
+born 1974-03-27 and Isabella Silva born 1997-12-03: the date is visible, but as another person's.
+A person is a JSON object with a first and last name (or a full name) and a date of birth
+(``dob``, ``date_of_birth``). A text is read from each shown person's full name up to the next
+shown person's name or the end of its sentence; the first date there is flagged only when it is not
+that person's date of birth and is another shown person's: narrow on purpose, so a date the user gives
+anew (a correction) is left to the visibility check.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from trajectory2gym.certify.books import ObservationBook
+from trajectory2gym.certify.dates import date_mentions
+
+_BIRTH_KEYS = ("dob", "date_of_birth")
+_SENTENCE_END = re.compile(r"[.;!?](?:\s|$)|\n")
+
+
+class BirthDates(ObservationBook):
+    """Each shown person's full name (lower case) and the dates of birth shown for them."""
+
+    needles = ('"dob"', '"date_of_birth"')
+
+    def __init__(self) -> None:
+        self.born: dict[str, set[str]] = {}
+
+    def take(self, value: Any) -> None:
+        if isinstance(value, list):
+            for part in value:
+                self.take(part)
+            return
+        if not isinstance(value, dict):
+            return
+        day = next((v for k in _BIRTH_KEYS if isinstance(v := value.get(k), str)), None)
+        first, last, full = value.get("first_name"), value.get("last_name"), value.get("full_name")
+        name = f"{first} {last}" if isinstance(first, str) and isinstance(last, str) else full
+        if day is not None and isinstance(name, str) and name.strip():
+            self.born.setdefault(" ".join(name.lower().split()), set()).add(day[:10])
+        for part in value.values():
+            if isinstance(part, (dict, list)):
+                self.take(part)
+
+
+def misborn(text: str, book: BirthDates) -> list[tuple[str, str, str]]:
+    """(person, the date as written, the date shown for them) for each date a text gives a shown
+    person that is another shown person's date of birth."""
+    if len(book.born) < 2:
+        return []
+    low = text.lower()
+    spots = sorted((at, name) for name in book.born if (at := low.find(name)) >= 0)
+    out: list[tuple[str, str, str]] = []
+    for k, (at, name) in enumerate(spots):
+        start = at + len(name)
+        stop = spots[k + 1][0] if k + 1 < len(spots) else len(text)
+        if (end := _SENTENCE_END.search(text, start, stop)) is not None:
+            stop = end.start()
+        own = book.born[name]
+        said = date_mentions(text[start:stop])
+        if not said:
+            continue
+        mention = said[0]  # the name's own date: the next one may be of someone not shown ("Sophia Kovacs")
+        if mention.year is None or any(mention.means(d) for d in own):
+            continue
+        if any(mention.means(d) for other, days in book.born.items() if other != name for d in days):
+            written = text[start + mention.start:start + mention.end]
+            out.append((text[at:at + len(name)], written, ", ".join(sorted(own))))
+    return out

@@ -1,0 +1,56 @@
+"""A date of birth a text gives a shown person must be theirs, not another shown person's
+(certify/birth_dates.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import orjson
+import pytest
+
+from trajectory2gym.certify import certify_interaction
+from trajectory2gym.certify.birth_dates import BirthDates, misborn
+from trajectory2gym.certify.reasons import reason_kind
+from trajectory2gym.envs.registry import tool_specs
+
+USER = {"user_id": "omar_patel_2218", "dob": "1987-09-27", "name": {"first_name": "Omar", "last_name": "Patel"},
+        "saved_passengers": [{"first_name": "Aarav", "last_name": "Nguyen", "dob": "1974-03-27"},
+                             {"first_name": "Isabella", "last_name": "Silva", "dob": "1997-12-03"}]}
+
+
+def _book(*values: Any) -> BirthDates:
+    book = BirthDates()
+    book.update([orjson.dumps(v).decode().lower() for v in values])
+    return book
+
+
+def test_the_book_keeps_each_named_persons_dates_of_birth() -> None:
+    telecom = {"customer_id": "C2006", "full_name": "Arthur  Whitfield", "date_of_birth": "1936-09-18"}
+    assert _book(USER, telecom).born == {"aarav nguyen": {"1974-03-27"}, "isabella silva": {"1997-12-03"},
+                                         "arthur whitfield": {"1936-09-18"}}
+
+
+@pytest.mark.parametrize(("text", "flagged"), [
+    ("Travellers: Aarav Nguyen, born December 3, 1997, and Isabella Silva.",
+     [("Aarav Nguyen", "December 3, 1997", "1974-03-27")]),
+    ("Travellers: Aarav Nguyen (1974-03-27) and Isabella Silva (1997-12-03).", []),
+    ("Travellers: Aarav Nguyen (1997-12-03) and Isabella Silva (1974-03-27).",
+     [("Aarav Nguyen", "1997-12-03", "1974-03-27"), ("Isabella Silva", "1974-03-27", "1997-12-03")]),
+    ("Aarav Nguyen, born March 28, 1974.", []),  # no one's date: the visibility check's to judge
+    ("Aarav Nguyen flies on 2024-05-23; Isabella Silva was born 1997-12-03.", []),  # a flight's day, not his birth
+    # The name's first date only: the next may belong to someone not shown.
+    ("Aarav Nguyen (March 27, 1974) and Sophia Kovacs (December 3, 1997).", []),
+])
+def test_a_date_of_birth_read_against_the_person_it_follows(text: str, flagged: list[tuple[str, str, str]]) -> None:
+    assert misborn(text, _book(USER)) == flagged
+
+
+def test_a_booking_recap_with_another_passengers_date_of_birth(convo: Any, at: Any) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("I'm omar_patel_2218. Book me and Aarav Nguyen from JFK to MIA.")
+    c.call("get_user_details", {"user_id": "omar_patel_2218"}, USER)
+    wrong = c.say("So the travellers would be you, born September 27, 1987, and Aarav Nguyen, born December 3, 1997.")
+    right = c.say("So the travellers would be you, born September 27, 1987, and Aarav Nguyen, born March 27, 1974.")
+    out = certify_interaction(c.build())
+    assert [reason_kind(r) for r in at(out, wrong).reasons] == ["text_misdated"]
+    assert at(out, right).eligible
