@@ -113,6 +113,27 @@ def miscalculated(text: str) -> list[tuple[str, str]]:
             a, b, c = cents_of(m[1]), cents_of(m[2]), cents_of(m[3])
             if abs(abs(a - b) - c) > 1:
                 out.append(("$" + m[3], m[0].replace("*", "").strip()))
+        out += _off_the_base(text)
+    return out
+
+
+# An amount, then how far it is from a base: "$107, which is $11 less than the $118 he paid", or
+# from the base said before it: "... HAT219 for $189, which is $61 more."
+_WHICH_IS = re.compile(rf"{_MONEY}[^$\n.;]{{0,12}}?,?\s*(?:which is|that's|that is|i\.e\.)\s+{_MONEY}\s+"
+                       rf"(?:more|less|cheaper|higher|lower)\b(?:\s+than\s+[^$\n.;]{{0,20}}?{_MONEY})?", re.I)
+
+
+def _off_the_base(text: str) -> list[tuple[str, str]]:
+    """(difference as written, the comparison) for each amount said to be some amount more or less
+    than a base (stated in the comparison, or in the one before it) that is not their difference."""
+    out: list[tuple[str, str]] = []
+    base: int | None = None
+    for m in _WHICH_IS.finditer(text):
+        if m[3]:
+            base = cents_of(m[3])
+        if base is not None and abs(abs(cents_of(m[1]) - base) - cents_of(m[2])) > 1:
+            said = m[0].replace("*", "").strip()
+            out.append(("$" + m[2], said if m[3] else f"{said} (than ${base / 100:g})"))
     return out
 
 

@@ -114,6 +114,18 @@ def test_two_amounts_set_against_each_other_give_their_difference(text: str, wro
     assert miscalculated(text) == wrong
 
 
+@pytest.mark.parametrize(("text", "wrong"), [
+    ("HAT201 is $107, which is $11 less than the $118 he paid. HAT219 is $189, which is $71 more.", []),
+    ("HAT201 is $107, which is $11 less than the $118 he paid. HAT219 is $189, which is $61 more.",
+     [("$61", "$189, which is $61 more (than $118)")]),
+    ("HAT201 is $107, which is $21 less than the $118 he paid.",
+     [("$21", "$107, which is $21 less than the $118")]),
+    ("HAT219 is $189, which is $61 more.", []),  # no base said: nothing to take it from
+])
+def test_an_amount_some_amount_off_a_base(text: str, wrong: list[tuple[str, str]]) -> None:
+    assert miscalculated(text) == wrong
+
+
 def test_a_table_total_row_that_its_rows_do_not_make_is_refused(convo: Any, at: Any) -> None:
     # $315 is $250 + $65, both visible: derivable, but not from the rows it totals.
     c = convo()
