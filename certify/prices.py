@@ -33,7 +33,7 @@ from trajectory2gym.certify.normalize import (
 from trajectory2gym.certify.turns import SENTENCE
 
 # Searched on lower case: a case-blind search costs more.
-_PRICE_WORDS = re.compile(r"\b(?:costs?|priced|prices?|fares?|sells? for)\b|\b(?:is|are|was|were|for|at) \$")
+_PRICE_WORDS = re.compile(r"\b(?:costs?|priced|prices?|fares?|sells? for)\b|\b(?:is|are|was|were|for|at)(?: also| only)? \$")
 _PER_PERSON = re.compile(r"\$\d[\d,.]* per (?:person|passenger|traveler|adult)\b")  # "- HAT222 - $74 per person"
 # A sentence about another amount than the object's own price: "the replacement for item X costs",
 # "the difference is", "you get $5 back".
@@ -150,7 +150,8 @@ class PriceBook:
 def _may_price(low: str) -> bool:
     """Plain substring tests on lower case before ``_PRICE_WORDS``: a regex search costs more."""
     return ("pric" in low or "cost" in low or "fare" in low or "sell" in low or " is $" in low or " are $" in low
-            or " was $" in low or " were $" in low or " for $" in low or " at $" in low or " per " in low)
+            or " was $" in low or " were $" in low or " for $" in low or " at $" in low or " per " in low
+            or " also $" in low or " only $" in low)
 
 
 # A cell that works an amount out ("$107 + $102 = $209", "($175 − $114) × 3"): no one object's price.
@@ -229,24 +230,35 @@ def misattributed_in_sentences(text: str, book: PriceBook) -> list[tuple[str, st
             days = {(d.day, d.month, d.year): d for d in said}
         lowered = sentence.lower()
         if (not _may_price(lowered) or not (_PRICE_WORDS.search(lowered) or (" per " in lowered and _PER_PERSON.search(lowered)))
-                or _OTHER_AMOUNT.search(lowered) or ("back" in lowered and _MONEY_BACK.search(lowered))
                 or sentence.rstrip().endswith("?")):
-            continue  # no price claim: another amount, or a question
-        amounts = money_numbers_in(sentence)
-        if not amounts:
-            continue
-        spots = [(at, at + len(t), t) for at, t in placed(sentence, chunks(sentence))
-                 if looks_like_identifier(t) and not ISO_DAY.fullmatch(t)]
-        if not spots:
-            continue
+            continue  # no price claim, or a question
+        parts = [sentence]
+        if _other_amount(lowered):
+            # "HAT158 at 6 AM is $163, $24 more each, so $48 in total, and HAT080 at 7 AM is also $163":
+            # the clauses about another amount are left out, each other one read on its own
+            parts = [p for p in _CLAUSE.split(sentence) if not _other_amount(low_p := p.lower())
+                     and _PRICE_WORDS.search(low_p)] if ", " in sentence or "; " in sentence else []
         day = next(iter(days.values())) if len(days) == 1 else None
-        for written, cents, ident in _paired(sentence, spots, placed(sentence, [w for w, _ in amounts], pairs=amounts)):
-            own, others = book.prices(ident, day)
-            if own and cents in own and (kind := kind if kind != "?" else _kind_said(low, book.kinds())):
-                own, others = book.prices(ident, day, kind)  # "economy options: HAT222 $74": its basic fare
-            if own and cents not in own and cents in others:
-                out.append((written, ident, own))
+        for part in parts:
+            amounts = money_numbers_in(part)
+            spots = [(at, at + len(t), t) for at, t in placed(part, chunks(part))
+                     if looks_like_identifier(t) and not ISO_DAY.fullmatch(t)] if amounts else []
+            for written, cents, ident in _paired(part, spots, placed(part, [w for w, _ in amounts], pairs=amounts)):
+                own, others = book.prices(ident, day)
+                if own and cents in own and (kind := kind if kind != "?" else _kind_said(low, book.kinds())):
+                    own, others = book.prices(ident, day, kind)  # "economy options: HAT222 $74": its basic fare
+                if own and cents not in own and cents in others:
+                    out.append((written, ident, own))
     return out
+
+
+_CLAUSE = re.compile(r",\s+|;\s+")
+
+
+def _other_amount(low: str) -> bool:
+    """Whether a lower-cased text speaks of another amount than an object's own price ("difference",
+    "$5 back")."""
+    return _OTHER_AMOUNT.search(low) is not None or ("back" in low and _MONEY_BACK.search(low) is not None)
 
 
 def _kind_said(low: str, kinds: set[str]) -> str:
