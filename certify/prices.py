@@ -236,8 +236,9 @@ def misattributed_in_sentences(text: str, book: PriceBook) -> list[tuple[str, st
         if _other_amount(lowered):
             # "HAT158 at 6 AM is $163, $24 more each, so $48 in total, and HAT080 at 7 AM is also $163":
             # the clauses about another amount are left out, each other one read on its own
-            parts = [p for p in _CLAUSE.split(sentence) if not _other_amount(low_p := p.lower())
-                     and _PRICE_WORDS.search(low_p)] if ", " in sentence or "; " in sentence else []
+            parts = [p for p in _CLAUSE.split(sentence) if "$" in p and not _other_amount(low_p := p.lower())
+                     and _PRICE_WORDS.search(low_p)] if sentence.count("$") > 1 and (
+                ", " in sentence or "; " in sentence) else []
         day = next(iter(days.values())) if len(days) == 1 else None
         for part in parts:
             amounts = money_numbers_in(part)
