@@ -65,7 +65,7 @@ AFFIRM = re.compile(
 # wife first", "Okay, I'll confirm with my husband first".
 DEFER = re.compile(
     r"\b(?:let me|i(?:'d| would)? (?:want|need|have|like) to|i'?ll|i will|i shall|i must|i should) "
-    r"(?:think|check|talk|speak|ask|consult|discuss|confirm with|see|decide)\b"
+    r"(?:first |just |quickly )?(?:think|check|talk|speak|ask|consult|discuss|confirm with|see|decide)\b"
     # "I shall confirm the passenger change once I have heard from my aunt this evening"
     r"|\b(?:i'?ll|i will|i shall|i can) confirm\b[^.!?]{0,60}?\b(?:once|when|after|later|tomorrow|tonight)\b"
     r"|\bonce i(?:'ve| have)? (?:heard|talked|spoken|checked)\b"

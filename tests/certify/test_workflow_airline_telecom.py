@@ -135,7 +135,7 @@ def test_a_deferral_anywhere_in_the_reply_is_no_yes(convo, at) -> None:
     cancel = ("cancel_reservation", {"reservation_id": "T6HMDP"})
     asked = "Shall I cancel reservation T6HMDP?"
     for reply in ("Sounds good, but I want to talk to my wife first.", "Okay, I'll confirm with my husband first.",
-                  "Yes, but let me check with my wife first."):
+                  "Yes, but let me check with my wife first.", "Ok. Let me first ask Liam whether he wants it."):
         assert _workflow(convo, at, asked, reply, *cancel) == ["not_confirmed"], reply
     for reply in ("Yes, cancel it, I don't need it anymore.", "Yes please, no rush.",
                   "Don't worry about the refund, cancel it."):
