@@ -293,6 +293,11 @@ def test_a_total_charge_reported_after_a_refuel_is_its_charge(convo: Any, at: An
             "charge": 5.0})
     wrong = c.say("Done ✅ 2 GB added to L1187. Total charge on your next bill: **$11.00**.")
     right = c.say("Done ✅ 2 GB added to L1187. Total charge on your next bill: **$5.00**.")
+    # What it was added for is what it charged: "2 GB has been added to her line for $6.00"
+    wrong_for = c.say("Done! 2 GB has been added to L1187 for $6.00.")
+    right_for = c.say("Done! 2 GB has been added to L1187 for $5.00.")
     out = certify_interaction(c.build())
     assert [reason_kind(r) for r in at(out, wrong).reasons] == ["text_misstated_charge"]
     assert at(out, right).reasons == []
+    assert [reason_kind(r) for r in at(out, wrong_for).reasons] == ["text_misstated_charge"]
+    assert at(out, right_for).reasons == []
