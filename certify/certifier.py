@@ -919,7 +919,8 @@ class _Run:
         key = ident.lstrip("#").lower()
         for form in dict.fromkeys((ident.lower(), key, f"#{key}")):
             for obj in self.index.objects_with(form, needle):
-                yield obj, any(isinstance(v, str) and v.lstrip("#") == key for k, v in obj.items() if k.endswith("id"))
+                yield obj, any(isinstance(v, str) and v.lstrip("#") == key for k, v in obj.items()
+                               if k.endswith("id") or k == "phone_number")
 
     def _kind_has_status(self, key: str) -> bool:
         """Whether an observation shows an object of this identifier's kind (its shape) with a

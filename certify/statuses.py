@@ -41,8 +41,8 @@ _NOT_NOW = re.compile(r"\b(?:once|when|after|until|if|will|would|can|could|befor
 
 
 # A status said of any object of a kind, not of one: "A suspended line can only be resumed ...",
-# or of none: "You have no overdue bills".
-_ANY_ONE = re.compile(r"\b(?:a|an|any|no)\s+$", re.I)
+# or of none: "You have no overdue bills", "Nothing is overdue, so I can resume line 555-321-5581".
+_ANY_ONE = re.compile(r"\b(?:a|an|any|no|nothing(?:'s| is)|none (?:is|are))\s+$", re.I)
 
 
 def status_claims(text: str) -> list[tuple[str, set[str], str]]:
@@ -59,7 +59,7 @@ def status_claims(text: str) -> list[tuple[str, set[str], str]]:
             # The status words of the sentence's clauses that say a status now (up to the word).
             said = {_FORMS[(m[1] or m[2]).lower()] for m in _STATUS.finditer(sentence)
                     if not _NOT_NOW.search(sentence, sentence.rfind(",", 0, m.start()) + 1, m.start())
-                    and not _ANY_ONE.search(sentence, max(0, m.start() - 4), m.start())}
+                    and not _ANY_ONE.search(sentence, max(0, m.start() - 11), m.start())}
             if not said:
                 continue
             ids = identifiers_in(sentence)

@@ -96,7 +96,8 @@ def _lines_looked_up(convo: Any, request: str, lines: list[dict[str, Any]], desc
 
 @pytest.mark.parametrize(("report", "kinds"), [
     ("Done: line 555-123-2006 is now suspended.", []),
-    ("Done: line 555-123-2005 is now suspended.", ["text_claims_other_object"]),  # the call suspended L1006
+    # the call suspended L1006; L1005, named by its number, shows Active
+    ("Done: line 555-123-2005 is now suspended.", ["text_contradicts_status", "text_claims_other_object"]),
     ("Line 555-123-2005 stays active; 555-123-2006 is now suspended.", []),  # names the call's line too
 ])
 def test_a_report_of_the_write_as_done_on_another_object(convo: Any, report: str, kinds: list[str]) -> None:

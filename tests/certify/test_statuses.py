@@ -45,6 +45,7 @@ SHOWN = {"L1005": "Active", "#W1000001": "pending", "B1001": "Paid", "B1006": "D
     ("A suspended line can only be resumed once its bill is paid, and B1006 is in dispute.", []),
     ("A suspended line needs a human agent, and L1005 is fine.", []),
     ("You have no overdue bills - the February bill B1001 is paid.", []),  # a status no object has
+    ("Nothing is overdue, so I can resume line L1005 now.", []),
     ("Bill B1006 ($70.00) is marked **Disputed** and unpaid.", []),  # its status said too
     # A list line's status after a part of its own: the line's one identifier is the object.
     ("Your orders:\n- #W1000001 (lamp, kettle; $1,967.41): delivered\n- L1005: active",
@@ -65,9 +66,14 @@ def test_a_status_the_lookup_contradicts_is_not_grounded(convo: Any, at: Any) ->
                                                         "status": "Active"})
     wrong = c.say("Your line L1005 is currently suspended; that is why data is not working.")
     right = c.say("Your line L1005 is active, so the problem is on the phone.")
+    # A line named by its number in a table row is that line
+    row = "| Who | Number | Status |\n|---|---|---|\n| Edna | 555-123-2005 | {} |"
+    wrong_row, right_row = c.say(row.format("Suspended")), c.say(row.format("Active"))
     out = certify_interaction(c.build())
     assert [reason_kind(r) for r in at(out, wrong).reasons] == ["text_contradicts_status"]
     assert at(out, right).reasons == []
+    assert [reason_kind(r) for r in at(out, wrong_row).reasons] == ["text_contradicts_status"]
+    assert at(out, right_row).reasons == []
 
 
 def test_an_order_named_with_its_sign_and_a_write_since(convo: Any, at: Any) -> None:
