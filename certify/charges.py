@@ -258,11 +258,35 @@ def mistotaled(text: str, total_of: Callable[[str], set[int]], any_total: bool =
                     out.append((code, m[1], ", ".join(f"${c / 100:.2f}" for c in sorted(shown))))
         at = low.find("total", at + 5)
     if any_total and "$" in text:  # "Your February bill B1006 for $65.00": the amount right after the object is its total
-        for m in _CODE_AMOUNT.finditer(text):
-            shown = total_of(m[1])
-            cents = to_cents(m[2].lstrip("$ ").replace(",", ""))
-            if shown and cents is not None and cents not in shown and (m[1], m[2]) not in {(o[0], o[1]) for o in out}:
-                out.append((m[1], m[2], ", ".join(f"${c / 100:.2f}" for c in sorted(shown))))
+        found = [(m[1], m[2]) for m in _CODE_AMOUNT.finditer(text)]
+        if " | " in text:
+            found += _row_totals(text)
+        for code, written in found:
+            shown = total_of(code)
+            cents = to_cents(written.lstrip("$ ").replace(",", ""))
+            if shown and cents is not None and cents not in shown and (code, written) not in {(o[0], o[1]) for o in out}:
+                out.append((code, written, ", ".join(f"${c / 100:.2f}" for c in sorted(shown))))
+    return out
+
+
+# A table row's cell under an amount column, as ``tables.with_headers`` writes it: "Amount $65.00".
+_AMOUNT_CELL = re.compile(r"^\s*(?:total(?: due)?|amount(?: due)?|due)\s+\**(\$\s?\d[\d,]*(?:\.\d+)?)\**\s*$", re.I)
+
+
+def _row_totals(text: str) -> list[tuple[str, str]]:
+    """(object, amount) for each table row (read with its headers) that names one object, named in
+    no other row, with an amount under a total or amount column: "Bill B2028 | Month January 2025 |
+    Amount $65.00 | Status Paid". Rows of one object's parts (its line items) name it in each."""
+    rows = [(codes, line) for line in text.split("\n") if " | " in line and len(codes := set(_ANOTHER_CODE.findall(line))) == 1]
+    seen: dict[str, int] = {}
+    for codes, _ in rows:
+        for code in codes:
+            seen[code] = seen.get(code, 0) + 1
+    out = []
+    for codes, line in rows:
+        code = next(iter(codes))
+        if seen[code] == 1:
+            out += [(code, m[1]) for cell in line.split(" | ") if (m := _AMOUNT_CELL.match(cell))]
     return out
 
 

@@ -219,6 +219,12 @@ def test_a_report_is_read_up_to_where_it_turns_to_another_object(convo, at, repo
     # Named between commas, then a clause after the amount.
     ("An overdue bill, B1006, for $65.00, which was due on 2025-01-15.", [("B1006", "$65.00", "$70.00")]),
     ("Bill B1006: $65.00,$5.00 in all.", []),  # still the first of a list
+    # A table row read with its headers: the amount under an amount column is the row's object's.
+    ("Bill B1007 | Month February 2025 | Amount $70.00\nBill B1006 | Month January 2025 | Amount $65.00",
+     [("B1006", "$65.00", "$70.00")]),
+    ("Bill B1006 | Month January 2025 | Amount $70.00", []),
+    # Rows of one bill's line items name it in each: no row is its total.
+    ("Bill B1006 | Item Plan | Amount $65.00\nBill B1006 | Item Data refuel | Amount $5.00", []),
 ])
 def test_a_total_said_against_the_objects_total(text: str, out: list[tuple[str, str, str]]) -> None:
     assert mistotaled(text, lambda ident: {7000} if ident == "B1006" else set()) == out
