@@ -740,6 +740,10 @@ class _Run:
         pattern = re.compile(rf'"[a-z]+(?:_[a-z]+)*_\d*{digits}"')
         return any(pattern.search(low) for low in self.index.json_observations if f'{digits}"' in low)
 
+    def _read_speeds(self, content: str) -> None:
+        """Keep the speed tests' results a message shows: Mbps -> the rating ("44.00 Mbps (Good)")."""
+        self._speed_ratings.update((float(m[1]), m[2].strip()) for m in SPEED_SHOWN.finditer(content))
+
     def _read_status_bar(self, content: str) -> None:
         """Keep the mobile data setting of the latest status bar a message shows."""
         if found := DATA_SHOWN.findall(content):
@@ -1859,7 +1863,7 @@ class _Run:
                 if cid not in self._unfounded:
                     index.add_observation(msg.content, ok)
                 if msg.content and "Mbps (" in msg.content:  # a speed test's rating, for texts that restate it
-                    self._speed_ratings.update((float(m[1]), m[2].strip()) for m in SPEED_SHOWN.finditer(msg.content))
+                    self._read_speeds(msg.content)
                 if msg.content and "Data " in msg.content:
                     self._read_status_bar(msg.content)
                 if cid in user_calls:
@@ -1935,6 +1939,8 @@ class _Run:
                         self.turns.append(Turn(i, "user", msg.content))
                         if "Data " in msg.content:
                             self._read_status_bar(msg.content)  # pasted from the phone
+                        if "Mbps (" in msg.content:  # a speed test the user ran and read out
+                            self._read_speeds(msg.content)
                         self._writes, self._moved, self._failed_write, self._noop_write = [], [], None, None
                 for call in msg.calls:  # dual control: the user ran a tool; its inputs are visible
                     user_calls.add(call.id)

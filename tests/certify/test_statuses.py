@@ -278,6 +278,15 @@ def test_a_speed_tests_rating_misstated_is_not_grounded(convo: Any, at: Any) -> 
     assert at(cert, right).eligible, at(cert, right).reasons
 
 
+def test_a_speed_test_the_user_reads_out_is_read_too(convo: Any, at: Any) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user("My data is slow. The speed test now says: Speed Test Result: 44.00 Mbps (Good).")
+    wrong, right = c.say("44.00 Mbps, rated Excellent."), c.say("44.00 Mbps, rated Good.")
+    cert = certify_interaction(c.build())
+    assert [reason_kind(r) for r in at(cert, wrong).reasons] == ["text_contradicts_status"]
+    assert at(cert, right).eligible, at(cert, right).reasons
+
+
 CABINS = {"Y2WASI": {"economy"}, "CUPYN7": {"basic_economy"}}
 
 
