@@ -138,8 +138,9 @@ _IN = re.compile(r"\b(?:in stock|available|(?:i|we) can offer)\b", re.I)
 
 
 def may_say_stock(text: str) -> bool:
-    """Plain substring tests first: a mark or a stock word (most texts have none)."""
-    return "✅" in text or "❌" in text or "stock" in text or "vailable" in text or "can offer" in text
+    """Plain substring tests first: a mark, a stock word or a change's arrow (most texts have none)."""
+    return ("✅" in text or "❌" in text or "stock" in text or "vailable" in text or "can offer" in text
+            or "->" in text or "→" in text)
 
 
 def _stock_said(line: str) -> bool | None:
@@ -177,6 +178,13 @@ def misstocked(text: str, objects: Callable[[], set[Described]]) -> list[tuple[s
         if not row and line.strip():
             lead = line
         said = _stock_said(line)
+        if said is None and ("->" in line or "→" in line) and not identifiers_in(line):
+            # A change to an item described by its options is an offer of it: "Headphones in-ear wired
+            # red ($359.66) -> in-ear wireless red ($344.55)", where that one shows "available": false
+            one = [d for d in objects() if d.in_(_spaced(_ARROW.split(line, 1)[1]))]
+            if len(one) == 1 and one[0].available is False:
+                out.append(("/".join(v.strip() for v in one[0].values), "in stock"))
+            continue
         if said is None or identifiers_in(line):
             continue  # no stock said, or of an item named by its id (misstocked_by_id)
         spaced = _spaced(line)
@@ -196,4 +204,5 @@ def misstocked(text: str, objects: Callable[[], set[Described]]) -> list[tuple[s
     return out
 
 
+_ARROW = re.compile(r"->|→")
 _LISTED_PART = re.compile(r",\s*(?:and\s+|or\s+)?|;\s*|\s+(?:and|or)\s+(?=the\b)")

@@ -90,6 +90,10 @@ def _with_one_sold_out() -> VariantBook:
      "| Blue | M | $50.88 | ❌ |", []),
     ("Here are some shirts:\n\n| Color | Size | Price | Stock |\n|---|---|---|---|\n"
      "| Blue | M | $50.88 | ✅ available |", []),  # which material and style: not said
+    # A change to an item described by its options offers it.
+    ("- T-Shirt black XL cotton crew neck ($51.05) -> blue M cotton crew neck ($50.88): -$0.17.",
+     [("blue/m/cotton/crew neck", "in stock")]),
+    ("- T-Shirt blue M cotton crew neck ($50.88) -> black XL cotton crew neck ($51.05): +$0.17.", []),
 ])
 def test_a_stock_said_of_an_item_described_by_its_options(text: str, flagged: list[tuple[str, str]]) -> None:
     book = _with_one_sold_out()
