@@ -138,7 +138,8 @@ def describes(turn: Turn, anchors: Anchors) -> bool:
     """An assistant message describes a call: it names the action and (if any) one of its objects."""
     line = turn.wordline
     if anchors.stems and not says(line, anchors.stems) and not _changes_state(turn, anchors) \
-            and not _recap_of_change(turn, anchors) and not _arrow_change(turn, anchors):
+            and not _recap_of_change(turn, anchors) and not _arrow_change(turn, anchors) \
+            and not _swap_by_options(turn, anchors):
         return False
     # Which of several same-verb tools: its object's word, else a weak word of it or an identifier only
     # its arguments hold, where the message names no other tool's object ("add 2 bags to HAT229").
@@ -151,7 +152,31 @@ def describes(turn: Turn, anchors: Anchors) -> bool:
     if anchors.account and (_names_account(turn.text, anchors) or _plan_entry_names_account(turn, anchors)):
         return True
     return (not anchors.ids or anchors.names_object(turn.words, turn.compacts)  # no ids: no labels
-            or _names_by_options(turn, anchors) or _names_card(turn, anchors) or _names_line_ending(turn, anchors))
+            or _names_by_options(turn, anchors) or _names_card(turn, anchors) or _names_line_ending(turn, anchors)
+            or _swap_by_options(turn, anchors))
+
+
+def _swap_by_options(turn: Turn, anchors: Anchors) -> bool:
+    """A message that names the one new item by every option value and the one item it replaces by
+    an option value the new one lacks, with no verb or name: "The only silver one in stock is silver /
+    leather / LCD at $370.38. Yours (gold / leather / LCD) was $381.26, so you'd get $10.88 back"."""
+    if len(anchors.variants) != 2 or len(anchors.acted_on) != 1:
+        return False
+    new = anchors.replacements()
+    if len(new) != 1:
+        return False
+    new_options, old_options = anchors.field_of(next(iter(new)), "options"), anchors.field_of(
+        next(iter(anchors.acted_on)), "options")
+    if not (isinstance(new_options, dict) and new_options and isinstance(old_options, dict)):
+        return False
+    said = turn.words
+    new_words = {w for v in new_options.values() if isinstance(v, str) for w in words(v)}
+    if not new_words <= said or not any(isinstance(v, str) and not (own := set(words(v))) <= new_words and own <= said
+                                        for v in old_options.values()):
+        return False
+    # The new item's values in one sentence: not gathered from several items' ("1L glass white" and
+    # "1L / stainless steel / black" are no "1L glass black")
+    return any(new_words <= set(words(sentence)) for sentence in SENTENCE.split(turn.text))
 
 
 def _asks_of_other_action(clause: Clause, anchors: Anchors) -> bool:

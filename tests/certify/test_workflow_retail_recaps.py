@@ -230,3 +230,23 @@ def test_items_named_in_the_plural_name_the_call(convo: Any, said: str, kinds: l
                                               "new_item_ids": [SHELF_5, SHELF_5], "payment_method_id": PAYPAL},
                SHELVES_ORDER)
     assert [k for k in _reasons(c, i) if k != "text_not_visible"] == kinds
+
+
+@pytest.mark.parametrize(("offer", "kinds"), [
+    # the new item by every option, the one it replaces by an option the new one lacks
+    ("The only black one is 1L / glass / black at $146.98. Yours (1L glass white) was $155.99, so you'd get "
+     "$9.01 back. Refund to PayPal?", []),
+    ("The only black one is 1L / glass / black at $146.98, so you'd get $9.01 back. Refund to PayPal?",
+     ["not_described"]),  # which item it replaces: not said
+    ("Yours (1L glass white) was $155.99. There is also 1L / stainless steel / black at $157.53. Refund to "
+     "PayPal?", ["not_described"]),  # another new item
+])
+def test_an_item_change_said_by_both_items_options(convo: Any, offer: str, kinds: list[str]) -> None:
+    c = _convo(convo)
+    c.call("get_product_details", {"product_id": "1075968781"}, KETTLES)
+    c.say(offer)
+    c.user("paypal. yes do it")
+    i = c.call("modify_pending_order_items", {"order_id": "#W3189752", "item_ids": [KETTLE],
+                                              "new_item_ids": [BLACK_KETTLE], "payment_method_id": PAYPAL},
+               {**ORDER, "status": "pending (item modified)"})
+    assert [k for k in _reasons(c, i) if k in ("not_described", "not_confirmed")] == kinds
