@@ -205,8 +205,9 @@ def test_a_net_of_signed_changes_and_both_items_named_in_the_plural(convo: Any) 
 
 @pytest.mark.parametrize(("description", "kinds"), [
     ("Confirm please: 1) #W3189752 Electric Kettle 1L glass white -> 1L glass black, 9.01 back to PayPal. Yes?", []),
-    ("Confirm please: #W3189752 Electric Kettle 1L glass white, 1L glass black, 9.01 back to PayPal. Yes?",
-     ["not_described"]),
+    # no arrow, but both items by their options: the one sent, and the one it replaces by its white
+    ("Confirm please: #W3189752 Electric Kettle 1L glass white, 1L glass black, 9.01 back to PayPal. Yes?", []),
+    ("Confirm please: #W3189752 Electric Kettle 1L glass black, 9.01 back to PayPal. Yes?", ["not_described"]),
 ])
 def test_an_item_change_written_as_an_arrow(convo: Any, description: str, kinds: list[str]) -> None:
     c = _convo(convo)
