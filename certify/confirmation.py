@@ -430,7 +430,10 @@ def _object_side(ws: set[str], anchors: Anchors) -> int:
     line = " " + " ".join(ws) + " "  # object words are prefixes: "bag" of "bags" and "baggage"
     if says(line, anchors.objects):
         return 1
-    return -1 if says(line, anchors.rival_objects - anchors.objects) else 0
+    if says(line, anchors.rival_objects - anchors.objects):
+        return -1
+    # A weak word of it where the clause names no rival's object: "Please do the flight change."
+    return 1 if anchors.weak_objects and says(line, anchors.weak_objects) else 0
 
 
 def _place_side(text: str, ws: set[str], anchors: Anchors, asking: bool = False) -> int:

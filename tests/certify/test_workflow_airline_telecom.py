@@ -521,6 +521,8 @@ def test_do_the_object_after_a_comma_is_an_instruction(convo, at, reply: str, ba
     ("Do the bag. Hold off on the upgrade for now.", True, False),  # "do" and the object: an instruction
     # Object words are prefixes ("bags"); a clause naming both objects covers both.
     ("Go ahead with the upgrade. The bags, let me think about that, I'll get back to you.", False, True),
+    # "flight" is the cabin change's word only weakly, but a clause naming no bag says it
+    ("Please do the flight change. For the bags, hold on, I need to check with my wife.", False, True),
     ("Yes to the upgrade and the bags.", True, True),
 ])
 def test_a_reply_to_two_updates_says_yes_or_no_to_each_by_its_object(convo, at, reply: str, bag: bool,
