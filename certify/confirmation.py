@@ -47,6 +47,7 @@ from trajectory2gym.certify.normalize import (
     compact,
     dollar_amounts,
     id_shape,
+    identifiers_in,
     looks_like_identifier,
     stem,
     to_cents,
@@ -567,6 +568,9 @@ def _waits_for_payment(described: Turn, anchors: Anchors) -> str:
             # it's paid"), else the first after it ("once it's paid I'll resume the line").
             before = [w for w in words(clause.text[:m.start()]) if says(f" {w} ", ACTION_STEMS)]
             after = [w for w in words(clause.text[m.end():]) if says(f" {w} ", ACTION_STEMS)]
+            if after and (later := identifiers_in(clause.text[m.end():])) and all(
+                    compact(i) not in anchors.ids and (anchors.rival_id(i) or i[:1].isalpha()) for i in later):
+                continue  # "I send B1234321 first, and after you've paid it I send B1002": another's put off
             verb = before[-1] if before else after[0] if after else ""
             if verb and says(f" {verb} ", anchors.stems):
                 return m[0]

@@ -663,6 +663,19 @@ def test_an_action_put_off_until_a_payment_waits_for_it(convo, at, description: 
         assert at(r, j).reasons == ["resume_line: the description put it off (once it's paid), and nothing since says so"]
 
 
+@pytest.mark.parametrize(("plan", "ok"), [
+    ("I send B1007 ($65.00) first, and after you've paid it I send B1008 ($150.00). Okay?", True),
+    ("I send B1008 ($150.00) first, and after you've paid it I send B1007 ($65.00). Okay?", False),
+])
+def test_a_payment_put_off_for_another_bill_is_not_this_ones(convo, at, plan: str, ok: bool) -> None:
+    c = _suspended_line(convo)
+    c.call("get_details_by_id", {"id": "B1008"}, {"bill_id": "B1008", "total_due": 150.0, "status": "Overdue"})
+    c.say(plan)
+    c.user("Ok go.")
+    i = c.call("send_payment_request", {"customer_id": "C1001", "bill_id": "B1007"}, "Payment request sent")
+    assert at(certify_interaction(c.build()), i).checks["workflow"] is ok
+
+
 DALLAS = {"reservation_id": "NO6JO3", "user_id": "mia_li_3668", "origin": "JFK", "destination": "DFW",
           "flights": [{"origin": "JFK", "destination": "SEA", "flight_number": "HAT083", "date": "2024-05-16"},
                       {"origin": "SEA", "destination": "DFW", "flight_number": "HAT221", "date": "2024-05-16"}]}
