@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from trajectory2gym.certify.books import ObservationBook
+from trajectory2gym.certify.books import ObservationBook, json_objects
 from trajectory2gym.certify.dates import date_mentions
 
 _BIRTH_KEYS = ("dob", "date_of_birth")
@@ -30,20 +30,12 @@ class BirthDates(ObservationBook):
         self.born: dict[str, set[str]] = {}
 
     def take(self, value: Any) -> None:
-        if isinstance(value, list):
-            for part in value:
-                self.take(part)
-            return
-        if not isinstance(value, dict):
-            return
-        day = next((v for k in _BIRTH_KEYS if isinstance(v := value.get(k), str)), None)
-        first, last, full = value.get("first_name"), value.get("last_name"), value.get("full_name")
-        name = f"{first} {last}" if isinstance(first, str) and isinstance(last, str) else full
-        if day is not None and isinstance(name, str) and name.strip():
-            self.born.setdefault(" ".join(name.lower().split()), set()).add(day[:10])
-        for part in value.values():
-            if isinstance(part, (dict, list)):
-                self.take(part)
+        for obj in json_objects(value):
+            day = next((v for k in _BIRTH_KEYS if isinstance(v := obj.get(k), str)), None)
+            first, last, full = obj.get("first_name"), obj.get("last_name"), obj.get("full_name")
+            name = f"{first} {last}" if isinstance(first, str) and isinstance(last, str) else full
+            if day is not None and isinstance(name, str) and name.strip():
+                self.born.setdefault(" ".join(name.lower().split()), set()).add(day[:10])
 
 
 def misborn(text: str, book: BirthDates) -> list[tuple[str, str, str]]:

@@ -8,6 +8,7 @@ parse). Each book says what it takes from a parsed observation in ``take``.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from contextlib import suppress
 from typing import Any
 
@@ -31,3 +32,15 @@ class ObservationBook:
 
     def take(self, value: Any) -> None:
         raise NotImplementedError
+
+
+def json_objects(value: Any) -> Iterator[dict[str, Any]]:
+    """Every JSON object in a parsed value, at any depth, each before those inside it."""
+    if isinstance(value, list):
+        for part in value:
+            yield from json_objects(part)
+    elif isinstance(value, dict):
+        yield value
+        for part in value.values():
+            if isinstance(part, (dict, list)):
+                yield from json_objects(part)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from trajectory2gym.certify.books import ObservationBook
+from trajectory2gym.certify.books import ObservationBook, json_objects
 from trajectory2gym.certify.normalize import to_cents
 
 
@@ -24,22 +24,15 @@ class DataLeftBook(ObservationBook):
         self.limits: dict[str, int] = {}  # plan id -> data limit
 
     def take(self, value: Any) -> None:
-        if isinstance(value, list):
-            for part in value:
-                self.take(part)
-            return
-        if not isinstance(value, dict):
-            return
-        plan = value.get("plan_id")
-        if isinstance(plan, str):
-            if (limit := to_cents(value.get("data_limit_gb"))) is not None:
+        for obj in json_objects(value):  # a write's result holds the line it changed: {"line": {...}}
+            plan = obj.get("plan_id")
+            if not isinstance(plan, str):
+                continue
+            if (limit := to_cents(obj.get("data_limit_gb"))) is not None:
                 self.limits[plan] = limit
-            used, line = to_cents(value.get("data_used_gb")), value.get("line_id")
+            used, line = to_cents(obj.get("data_used_gb")), obj.get("line_id")
             if used is not None and isinstance(line, str):
-                self.lines[line] = (plan, used, to_cents(value.get("data_refueling_gb")) or 0)
-        for part in value.values():  # a write's result holds the line it changed: {"line": {...}}
-            if isinstance(part, (dict, list)):
-                self.take(part)
+                self.lines[line] = (plan, used, to_cents(obj.get("data_refueling_gb")) or 0)
 
     def left(self) -> set[int]:
         """Each line's remainder whose plan's limit is shown, with and without the data refuelled."""

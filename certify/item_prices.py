@@ -15,7 +15,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 from typing import Any
 
-from trajectory2gym.certify.books import ObservationBook
+from trajectory2gym.certify.books import ObservationBook, json_objects
 from trajectory2gym.certify.normalize import to_cents
 
 
@@ -30,22 +30,17 @@ class ItemPriceBook(ObservationBook):
         self.variants: defaultdict[str, set[int]] = defaultdict(set)
 
     def take(self, value: Any) -> None:
-        if isinstance(value, list):
-            for part in value:
-                self.take(part)
-            return
-        if not isinstance(value, dict):
-            return
-        items, variants, product = value.get("items"), value.get("variants"), value.get("product_id")
-        if isinstance(items, list):
-            for item in items:
-                if (isinstance(item, dict) and isinstance(pid := item.get("product_id"), str)
-                        and (cents := to_cents(item.get("price"))) is not None):
-                    self.ordered[pid].add(cents)
-        if isinstance(variants, dict) and isinstance(product, str):
-            for variant in variants.values():
-                if isinstance(variant, dict) and (cents := to_cents(variant.get("price"))) is not None:
-                    self.variants[product].add(cents)
+        for obj in json_objects(value):
+            items, variants, product = obj.get("items"), obj.get("variants"), obj.get("product_id")
+            if isinstance(items, list):
+                for item in items:
+                    if (isinstance(item, dict) and isinstance(pid := item.get("product_id"), str)
+                            and (cents := to_cents(item.get("price"))) is not None):
+                        self.ordered[pid].add(cents)
+            if isinstance(variants, dict) and isinstance(product, str):
+                for variant in variants.values():
+                    if isinstance(variant, dict) and (cents := to_cents(variant.get("price"))) is not None:
+                        self.variants[product].add(cents)
 
     def differs_by(self, cents: int, stated: Iterable[int]) -> bool:
         """Whether ``cents`` is a stated variant price less (or more than) the price of an ordered
