@@ -8,6 +8,7 @@ and refuelling and the limit of the plan that line is on; a plan never looked up
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from trajectory2gym.certify.books import ObservationBook, json_objects
@@ -15,30 +16,43 @@ from trajectory2gym.certify.normalize import to_cents
 
 
 class DataLeftBook(ObservationBook):
-    """Lines' usage (by line id, the newest shown) and plans' data limits, in hundredths of a GB."""
+    """Per line (the newest shown of each): its plan, data used, data refuelled and limit where its
+    usage shows one; and plans' data limits; in hundredths of a GB."""
 
-    needles = ('"data_used_gb"', '"data_limit_gb"')
+    needles = ('"data_used_gb"', '"data_limit_gb"', '"new_data_refueling_gb"')
 
     def __init__(self) -> None:
-        self.lines: dict[str, tuple[str, int, int]] = {}  # line id -> (plan id, used, refuelled)
+        self.lines: dict[str, dict[str, Any]] = {}  # line id -> plan, used, refuelled, limit (as shown)
         self.limits: dict[str, int] = {}  # plan id -> data limit
 
     def take(self, value: Any) -> None:
         for obj in json_objects(value):  # a write's result holds the line it changed: {"line": {...}}
-            plan = obj.get("plan_id")
-            if not isinstance(plan, str):
-                continue
-            if (limit := to_cents(obj.get("data_limit_gb"))) is not None:
+            plan, line = obj.get("plan_id"), obj.get("line_id")
+            if isinstance(plan, str) and (limit := to_cents(obj.get("data_limit_gb"))) is not None:
                 self.limits[plan] = limit
-            used, line = to_cents(obj.get("data_used_gb")), obj.get("line_id")
-            if used is not None and isinstance(line, str):
-                self.lines[line] = (plan, used, to_cents(obj.get("data_refueling_gb")) or 0)
+            if not isinstance(line, str):
+                # A refuel's result names its line in its message: "... of data for line L3007 for $5.00"
+                if (added := to_cents(obj.get("new_data_refueling_gb"))) is not None and isinstance(
+                        msg := obj.get("message"), str) and (named := _LINE_IN_MESSAGE.search(msg)):
+                    self.lines.setdefault(named[1], {})["refuelled"] = added
+                continue
+            known = self.lines.setdefault(line, {})
+            for key, field in (("used", "data_used_gb"), ("refuelled", "data_refueling_gb"),
+                               ("limit", "data_limit_gb")):
+                if (cents := to_cents(obj.get(field))) is not None:
+                    known[key] = cents
+            if isinstance(plan, str):
+                known["plan"] = plan
 
     def left(self) -> set[int]:
-        """Each line's remainder whose plan's limit is shown, with and without the data refuelled."""
+        """Each line's remainder whose limit is shown (its usage's, or its plan's), with and without
+        the data refuelled."""
         out: set[int] = set()
-        for plan, used, refuelled in self.lines.values():
-            limit = self.limits.get(plan)
-            if limit is not None:
-                out.update((limit - used, limit + refuelled - used))
+        for known in self.lines.values():
+            limit = known.get("limit", self.limits.get(known.get("plan", "")))
+            if limit is not None and (used := known.get("used")) is not None:
+                out.update((limit - used, limit + known.get("refuelled", 0) - used))
         return out
+
+
+_LINE_IN_MESSAGE = re.compile(r"\bline (l\d+)\b")  # observations are read lower-cased

@@ -435,3 +435,19 @@ def test_data_left_is_a_lines_own_limit_less_its_usage(convo, at, plan_shown: bo
         c.call("get_details_by_id", {"id": "P1002"}, PLAN_P1002)
     i = c.say(said)
     assert at(certify_interaction(c.build()), i).reasons == [f"text states '{m}' not in visible history" for m in misses]
+
+
+@pytest.mark.parametrize(("said", "misses"), [
+    ("Added 1.0 GB to L3007 for $5.00. He has 1.8 GB left this cycle.", []),  # 5.0 + 1.0 - 4.2
+    ("Added 1.0 GB to L3007 for $5.00. He has 2.8 GB left this cycle.", ["2.8 GB"]),
+])
+def test_data_left_after_a_refuel_from_the_usage_shown(convo, at, said: str, misses: list[str]) -> None:
+    c = convo()
+    c.user("Is my son close to his limit on L3007? Add 1 GB.")
+    c.call("get_data_usage", {"customer_id": "C3005", "line_id": "L3007"},
+           {"line_id": "L3007", "data_used_gb": 4.2, "data_limit_gb": 5.0, "data_refueling_gb": 0.0})
+    c.call("refuel_data", {"customer_id": "C3005", "line_id": "L3007", "gb_amount": 1.0},
+           {"message": "Successfully added 1.0 GB of data for line L3007 for $5.00", "new_data_refueling_gb": 1.0,
+            "charge": 5.0})
+    i = c.say(said)
+    assert at(certify_interaction(c.build()), i).reasons == [f"text states '{m}' not in visible history" for m in misses]
