@@ -19,7 +19,7 @@ _NUMBER = r"\**\$?(\d[\d,]*(?:\.\d+)?)\**"
 # Terms joined by plus or minus signs (a hyphen only between spaces: "2024-05-28" is a date), then
 # "=" and the result: "$123 + $195 = **$318**". Each term atomic and at most 12 of them, so a long
 # run of numbers without "=" costs one pass, not a search over every way to split its spaces.
-_SIGN = r"(?:\s*(?:\+|[−–])\s*|\s+-\s+)"
+_SIGN = r"(?:[ \t]*(?:\+|[−–])[ \t]*|[ \t]+-[ \t]+)"  # on one line: "\n- " starts a list's item
 # A term may be a count times an amount, either way round: "$140 x 2 + $60 = $340".
 _TIMES = r"\s*(?:[x×*]|times)\s*"
 _FACTOR = rf"{_NUMBER}(?:{_TIMES}{_NUMBER})?"

@@ -40,6 +40,9 @@ from trajectory2gym.certify.reasons import reason_kind
     ("- Certificates: certificate_3765853 $500 + certificate_9984806 $250 + certificate_2765295 $250 = $750",
      [("$750", "$500 + $250 + $250 = $750")]),
     ("- Gift cards: gift_card_8020792 $198 + gift_card_6136092 $129 = $327", []),
+    # A list's dash on the next line is no minus of the line before.
+    ("- Current kettle: $143.72\n- $159.78 − $143.72 = **$16.06** more", []),
+    ("- Current kettle: $143.72\n- $159.78 − $143.72 = **$16.60** more", [("$16.60", "$159.78 − $143.72 = $16.60")]),
 ])
 def test_a_written_equation_must_hold(text: str, wrong: list[tuple[str, str]]) -> None:
     assert miscalculated(text) == wrong
