@@ -675,7 +675,9 @@ def _items_left_out(described: Turn, later: list[Turn], anchors: Anchors) -> str
     said_other: set[int] = set()
     for sentence in SENTENCE_OR_LINE.split(described.text):
         ws = words(sentence)
-        if not says(" " + " ".join(ws) + " ", anchors.stems) or _OFFERS_MORE.search(sentence):
+        # (An arrow is a change's verb: "- Headphones on-ear · red ($377.97) → over-ear · black".)
+        if not (says(" " + " ".join(ws) + " ", anchors.stems) or "→" in sentence or "->" in sentence) \
+                or _OFFERS_MORE.search(sentence):
             continue  # "if you want to return anything else (smart watch, speaker), now's the time" is no action
         # Clause by clause: "return the lamp and the T-Shirt and keep the kettle" keeps only the kettle.
         for part in _KEEP_CLAUSE.split(sentence):

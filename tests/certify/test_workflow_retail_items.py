@@ -273,6 +273,9 @@ TABLE = ("Found it! Order #W4794911:\n\n| Item | Price |\n|---|---|\n| Desk Lamp
     ("So: return the Desk Lamp and the Electric Kettle, but keep the T-Shirt, refund to PayPal?", (LAMP, KETTLE), True),
     ("Got it, the Desk Lamp. Returning the T-Shirt would need a separate request. Shall I return the lamp to PayPal?",
      (LAMP,), True),
+    # An arrow line is the change; a later sentence of what can no longer be done is no action on the others.
+    ("Please confirm the return:\n- Desk Lamp ($153.23) → refund to PayPal\n\nAn order's items can be returned "
+     "only once, so the kettle and T-Shirt couldn't be returned afterwards. Go ahead?", (LAMP,), True),
     # An offer of more is no action: "if you want to return anything else (the T-Shirt), now's the time".
     ("Here's the return request:\n| Item | Price |\n|---|---|\n| Desk Lamp | $153.23 |\n| Electric Kettle | $155.99 |"
      "\n\nRefund to PayPal. If you want to return anything else from this order (T-Shirt), now's the time. Shall I "
