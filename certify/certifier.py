@@ -41,7 +41,7 @@ from trajectory2gym.certify.agreement import (
 from trajectory2gym.certify.anchors import Anchors, call_anchors
 from trajectory2gym.certify.birth_dates import BirthDates, misborn
 from trajectory2gym.certify.booked_on import misdated
-from trajectory2gym.certify.books import ObservationBook
+from trajectory2gym.certify.books import ObservationBook, json_objects
 from trajectory2gym.certify.charges import (
     TOTAL_KEYS,
     balances_said,
@@ -976,7 +976,8 @@ class _Run:
                 continue  # as the user wrote it: "before 11am"
             if not any(index.has_string(f"{h}:{minute}") or index.has_string(f"{h:02d}:{minute}")
                        or index.time_part_shown(f"{h:02d}:{minute}")
-                       or (next_day and index.time_part_shown(f"{h:02d}:{minute}+1")) for h in hours):
+                       or ((next_day or text[m.end():m.end() + 3].lstrip().startswith("("))  # "12:00 AM (May 29)"
+                           and index.time_part_shown(f"{h:02d}:{minute}+1")) for h in hours):
                 out.append(m[0].strip())  # ("arrives 01:30 next day": shown as "01:30:00+1")
         return out
 
@@ -1004,13 +1005,29 @@ class _Run:
 
     def _next_days(self) -> list[str]:
         """The day after each searched day whose answer shows an arrival the next day ("01:00:00+1"):
-        "arrives at 01:00 the next morning (May 28)" of a flight on May 27."""
+        "arrives at 01:00 the next morning (May 28)" of a flight on May 27; and the day after each
+        dated flight that arrives the next day (a one-stop search's legs carry their "date")."""
         shown = self.index.json_observations
         out = []
         for n, day in self._obs_days.items():
             if '+1"' in shown[n] and ISO_DAY.fullmatch(day):
                 with suppress(ValueError):
                     out.append((date.fromisoformat(day) + timedelta(days=1)).isoformat())
+        return out + [day for days in self._arrival_days().values() for day in days]
+
+    def _arrival_days(self) -> dict[str, set[str]]:
+        """Per flight (lower case), the day after its date where it arrives the next day ("00:00:00+1")."""
+        out: dict[str, set[str]] = {}
+        for low in self.index.json_observations:
+            if '+1"' not in low or '"date"' not in low:
+                continue
+            with suppress(orjson.JSONDecodeError):
+                for obj in json_objects(orjson.loads(low)):
+                    arrives, day, flight = obj.get("scheduled_arrival_time_est"), obj.get("date"), obj.get("flight_number")
+                    if (isinstance(arrives, str) and arrives.endswith("+1") and isinstance(day, str)
+                            and ISO_DAY.fullmatch(day) and isinstance(flight, str)):
+                        with suppress(ValueError):
+                            out.setdefault(flight, set()).add((date.fromisoformat(day) + timedelta(days=1)).isoformat())
         return out
 
     def _count_of(self, ident: str | None, keys: tuple[str, ...]) -> int | None:
@@ -1419,7 +1436,9 @@ class _Run:
                 reasons.append(reason("text_misbranded_card", value=four, arg=said, detail=shown))
         if may_name_month_day(content):  # "contract runs until January 10", its last plan change
             for written, label, shown in misdated_fields(content, self._book(DatedFields)):
-                if not self._searched_on(label, written):  # "HAT112 ... 2024-05-22", found by a search for that day
+                # "HAT112 ... 2024-05-22", found by a search for that day; "12:00 AM (May 29)", the day it lands
+                if not self._searched_on(label, written) and not any(
+                        said.means(day) for said in date_mentions(written) for day in self._arrival_days().get(label, ())):
                     reasons.append(reason("text_misdated", arg=label, value=written, detail=shown))
             if "dob" in self.index.compacts or "dateofbirth" in self.index.compacts:  # a set lookup first
                 # "Aarav Nguyen, born December 3, 1997": another passenger's date of birth

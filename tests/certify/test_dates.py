@@ -213,3 +213,26 @@ def test_a_day_written_month_first_must_be_visible(convo, at, said: str, grounde
     c.call("get_order_details", {"order_id": "#W4566809"}, {"order_id": "#W4566809", "order_date": "2024-05-14"})
     i = c.say(said)
     assert at(certify_interaction(c.build()), i).eligible is grounded
+
+
+LEGS = [[{"flight_number": "HAT276", "origin": "SEA", "destination": "JFK", "scheduled_departure_time_est": "18:00:00",
+          "scheduled_arrival_time_est": "00:00:00+1", "date": "2024-05-28"},
+         {"flight_number": "HAT261", "origin": "JFK", "destination": "ORD", "scheduled_departure_time_est": "23:00:00",
+          "scheduled_arrival_time_est": "01:30:00+1", "date": "2024-05-29"}]]
+
+
+@pytest.mark.parametrize(("row", "misses"), [
+    ("| HAT276 | SEA → JFK | May 28 | 6:00 PM | 12:00 AM (May 29) |", []),
+    ("| HAT261 | JFK → ORD | May 29 | 11:00 PM | 1:30 AM (May 30) |", []),
+    ("| HAT261 | JFK → ORD | May 29 | 11:00 PM | 1:30 AM (May 31) |", ["May 31"]),  # two days on: no arrival's
+    ("| HAT261 | JFK → ORD | May 29 | 11:00 PM | 2:30 AM (May 30) |", ["2:30 AM"]),
+])
+def test_a_next_day_arrival_of_a_dated_leg(convo, at, row: str, misses: list[str]) -> None:
+    c = convo(domain="airline")
+    c.user("What are my flights from SEA to ORD on May 28?")
+    c.call("search_onestop_flight", {"origin": "SEA", "destination": "ORD", "date": "2024-05-28"}, LEGS)
+    i = c.say("| Flight | Route | Date | Departs | Arrives |\n|---|---|---|---|---|\n" + row)
+    reasons = at(certify_interaction(c.build()), i).reasons
+    assert [r for r in reasons if "not in visible history" in r] == [
+        f"text states '{m}' not in visible history" for m in misses], reasons
+    assert misses or reasons == []  # nor a date given another field (the arrival's day is the flight's next)
