@@ -180,9 +180,10 @@ def cabin_contradicted(text: str, cabin_of: Callable[[str], set[str]]) -> list[t
 
 # A flight's time as a text gives it: "HAT225 departs Denver at 09:00", "lands at 2:30 pm".
 # The time after the nearest way word before it: in "leaving at 8pm and arriving at 10:30pm" the
-# 10:30pm is the arrival's. On the hour, the am or pm says it is a time ("at 8pm").
+# 10:30pm is the arrival's. On the hour, the am or pm says it is a time ("at 8pm"). Or the time right
+# after the word, as a table's cell reads under its column ("Departs 1:00 PM", tables.with_headers).
 _TIMED = re.compile(r"\b(?P<way>depart\w*|leav\w*|arriv\w*|land\w*)\b"
-                    r"(?:(?!\b(?:depart|leav|arriv|land)|\bat\s+\d)[^.;,!?]){0,30}?\bat\s+"
+                    r"(?:[ \t]*:?[ \t]*|(?:(?!\b(?:depart|leav|arriv|land)|\bat\s+\d)[^.;,!?]){0,30}?\bat\s+)"
                     r"(?P<h>[01]?\d|2[0-3])(?::(?P<m>[0-5]\d))?(?![\d:])(?P<half>\s*[ap]\.?m\b)?", re.I)
 _FLIGHT = re.compile(r"\b[A-Z]{2,3}\d{3,4}\b")
 

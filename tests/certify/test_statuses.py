@@ -172,6 +172,10 @@ TIMES = {("HAT225", "departure"): {"06:00"}, ("HAT225", "arrival"): {"09:00"}}
     ("HAT225, leaving at 6am and arriving at 9pm.", [("HAT225", "9pm", "09:00")]),
     ("HAT225 leaves at 9am.", [("HAT225", "9am", "06:00")]),
     ("HAT225 leaves at 6 gates from here.", []),  # no am or pm, no minutes: no time
+    # A table row read with its headers: the time right after its column's word.
+    ("Flight HAT225 | Date May 28 | Departs 9:00 AM | Arrives 12:00 PM", [("HAT225", "9:00 AM", "06:00"),
+                                                                         ("HAT225", "12:00 PM", "09:00")]),
+    ("Flight HAT225 | Date May 28 | Departs 6:00 AM | Arrives 9:00 AM", []),
 ])
 def test_a_flights_time_said_against_its_schedule(text: str, out: list[tuple[str, str, str]]) -> None:
     assert mistimed(text, lambda flight, way: TIMES.get((flight, way), set())) == out
