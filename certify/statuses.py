@@ -124,7 +124,7 @@ def says_status(text: str, ident: str, said: set[str]) -> bool:
 
 # Whether a reservation has travel insurance, as a text says it: "does not include travel insurance",
 # "you have insurance on it". A clause about what may be bought or would cover says neither.
-_NO_INSURANCE = re.compile(r"\b(?:no|not|n't|without)\b[^.,;:!?]{0,30}?\binsurance\b", re.I)
+_NO_INSURANCE = re.compile(r"(?:\bno|\bnot|n't|\bwithout)\b[^.,;:!?]{0,30}?\binsurance\b", re.I)  # "doesn't have"
 _HAS_INSURANCE = re.compile(r"\b(?:has|have|includes?|included|purchased|bought)\b[^.,;:!?]{0,20}?\binsurance\b",
                             re.I)
 _MAYBE = re.compile(r"\b(?:if|would|could|can|will|want|like|add|adding|buy|cost|costs|per)\b|\?", re.I)
@@ -139,18 +139,26 @@ def insurance_contradicted(text: str, insurance_of: Callable[[str], set[str]]) -
     if "insurance" not in text.lower():
         return []
     out: list[tuple[str, str]] = []
+    before: list[str] = []  # the reservations the sentence before named
     for sentence in SENTENCE_OR_LINE.split(text):
+        codes = [c for c in _CODE.findall(sentence) if insurance_of(c)]
+        if not codes and _THE_RESERVATION.match(sentence):
+            codes = before  # "V10D9C is a round trip ... The reservation includes travel insurance"
+        before = codes
         for clause in re.split(r"[,;]|\bbut\b", sentence):
             if "insurance" not in clause.lower() or _MAYBE.search(clause):
                 continue
             said = "no" if _NO_INSURANCE.search(clause) else "yes" if _HAS_INSURANCE.search(clause) else None
             if said is None:
                 continue
-            codes = [c for c in _CODE.findall(sentence) if insurance_of(c)]
             shown = insurance_of(codes[0]) if len(codes) == 1 else set()
             if len(shown) == 1 and said not in shown:
                 out.append((clause.strip(), next(iter(shown))))
     return out
+
+
+# A sentence about the reservation the one before named: "The reservation includes travel insurance".
+_THE_RESERVATION = re.compile(r"\W*(?:the|this|that|your)\s+(?:reservation|booking|trip)\b|\W*it\b", re.I)
 
 
 # A cabin as a text says it: "basic economy" before "economy", which it holds.

@@ -121,6 +121,11 @@ INSURED = {"C913YC": {"yes"}, "OC39IW": {"no"}}
     ("OC39IW can only be cancelled with insurance and a covered reason.", []),
     ("Would you like to add insurance to OC39IW for $30 per passenger?", []),
     ("Booking: one way, economy, no insurance. Shall I book it?", []),  # a new booking: no code yet
+    # A sentence about the reservation the one before named.
+    ("C913YC is a round trip. The reservation does not include travel insurance.",
+     [("The reservation does not include travel insurance.", "yes")]),
+    ("OC39IW is a round trip. It doesn't have travel insurance.", []),  # "doesn't have": none
+    ("OC39IW is a round trip. It has travel insurance.", [("It has travel insurance.", "no")]),
 ])
 def test_a_text_saying_whether_a_reservation_is_insured(text: str, out: list[tuple[str, str]]) -> None:
     assert insurance_contradicted(text, lambda code: INSURED.get(code, set())) == out
