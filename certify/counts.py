@@ -20,24 +20,25 @@ KINDS = {"reservations": ("reservations",), "reservation": ("reservations",), "o
          "lines": ("line_ids", "lines"), "line": ("line_ids", "lines"), "bills": ("bill_ids", "bills"),
          "bill": ("bill_ids", "bills"), "flights": ("flights",), "flight": ("flights",),
          "payment methods": ("payment_methods",), "payment method": ("payment_methods",),
-         "options": ("",), "option": ("",)}
+         "options": ("",), "option": ("",), "travellers": ("passengers",), "travelers": ("passengers",)}
 # "I found three one-stop options": the latest search's results, a list as a whole (key "").
 _NUMBER = r"(?P<n>\d{1,2}|" + "|".join(_NUMBER_WORDS) + r")"
-_KIND = r"(?P<kind>reservations?|orders?|passengers?|lines?|bills?|flights?|payment methods?|options?)"
+_KIND = r"(?P<kind>reservations?|orders?|passengers?|lines?|bills?|flights?|payment methods?|options?|travell?ers)"
 # "you have 9 reservations", "there are 3 lines on your account", "T6HMDP has 2 passengers",
-# "your profile lists 4 orders", "I see **4 reservations**"; the count right before the kind, an
-# adjective or two between.
+# "your profile lists 4 orders", "I see **4 reservations**", "$2,734 for each of the five travellers";
+# the count right before the kind, an adjective or two between.
 _HOLDS = re.compile(rf"\b(?:you(?:'ve| have)(?: got)?|there (?:are|is)|(?:it )?(?:has|have|holds?|contains?|includes?|"
-                    rf"lists?|shows?)|(?:i|we) (?:can )?see|(?P<found>(?:i|we) found))\s+(?:only\s+|just\s+|exactly\s+)?"
+                    rf"lists?|shows?)|(?:i|we) (?:can )?see|(?P<found>(?:i|we) found)|each of (?:the|your|all))"
+                    rf"\s+(?:only\s+|just\s+|exactly\s+)?"
                     rf"\**{_NUMBER}\s+"
                     rf"(?P<between>(?:[a-z-]+\s+){{0,2}}?){_KIND}\b", re.I)
 # Words between a count and its kind that count a part of the list, not all of it: "three pending orders".
 _SUBSET = frozenset({"pending", "delivered", "processed", "cancelled", "canceled", "active", "inactive", "suspended",
                      "open", "closed", "upcoming", "future", "past", "previous", "current", "remaining", "other",
                      "unpaid", "paid", "overdue", "completed", "recent", "outstanding", "more"})
-_CHEAP = ("have", "has", "there", "hold", "contain", "include", "list", "found", "see", "show")
-_PLURALS = re.compile("reservations|orders|passengers|lines|bills|flights|methods|options")  # plain alternation: fast
-_KIND_WORD = re.compile(r"(?:reservation|order|passenger|line|bill|flight|payment method|option)s?\b")  # on lower case
+_CHEAP = ("have", "has", "there", "hold", "contain", "include", "list", "found", "see", "show", "each of")
+_PLURALS = re.compile("reservations|orders|passengers|lines|bills|flights|methods|options|travell?ers")  # plain alternation
+_KIND_WORD = re.compile(r"(?:reservation|order|passenger|line|bill|flight|payment method|option|travell?er)s?\b")  # lower case
 # A word that may be an object's code: letters and digits with a digit ("T6HMDP", "#W1234567", "C1001").
 _CODE = re.compile(r"#?(?=[A-Za-z0-9_]*\d)(?=[A-Za-z0-9_]*[A-Za-z])[A-Za-z0-9_]{4,}")
 

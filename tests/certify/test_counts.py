@@ -38,6 +38,9 @@ def _count_of(ident: str | None, keys: tuple[str, ...]) -> int | None:
     # Counts the agent reads off what it sees, in bold too.
     ("Thanks, Liam! I see **9 reservations** on your profile.", [("9 reservations", 10)]),
     ("The profile shows 10 reservations.", []),
+    # "each of the N": the count of the object the text names
+    ("T6HMDP: the total paid was $900, that is $300 for each of the three travellers.", []),
+    ("T6HMDP: the total paid was $900, that is $225 for each of the four travellers.", [("four travellers", 3)]),
 ])
 def test_a_count_said_against_the_list_shown(text: str, found: list[tuple[str, int]]) -> None:
     assert miscounted(text, _count_of) == found
