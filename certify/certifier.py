@@ -76,7 +76,7 @@ from trajectory2gym.certify.data_left import DataLeftBook
 from trajectory2gym.certify.dated_fields import DatedFields, misdated_fields
 from trajectory2gym.certify.dates import AM_PM, ISO_DAY, date_mentions, hour_24, may_name_month_day
 from trajectory2gym.certify.elapsed import miscounted_days, today_in
-from trajectory2gym.certify.equations import miscalculated, misremained, worked
+from trajectory2gym.certify.equations import miscalculated, misremained, misshared, worked
 from trajectory2gym.certify.evidence import EvidenceIndex
 from trajectory2gym.certify.item_prices import ItemPriceBook
 from trajectory2gym.certify.line_items import ItemBook, misassigned
@@ -862,6 +862,8 @@ class _Run:
             return False
         stated = {abs(c) for _, c in money_numbers_in(text)} & self.index.amounts
         counts = {int(n) for n in _SMALL_COUNT.findall(text)} & set(range(2, self.cfg.free_count_max + 1))
+        if " per p" in text and (people := self._count_of(None, ("passengers",))):
+            counts.add(people)  # "$1,308 in total, which is $327 per person": the booking shown lists 4
         return any(abs(cents * n - total) < n for n in counts for total in stated)
 
     def _stated_net(self, cents: int, text: str) -> bool:
@@ -1342,6 +1344,9 @@ class _Run:
             reasons.append(reason("text_miscalculated", value=written, detail=equation))
         for written, equation in miscalculated(content):  # "$164 + $50 + $30 = $264": the sum wrong
             reasons.append(reason("text_miscalculated", value=written, detail=equation))
+        if " per " in content or " each" in content:  # "$1,308 in total, which is $297 per person", for 4
+            for written, equation in misshared(content, lambda: self._count_of(None, ("passengers",))):
+                reasons.append(reason("text_miscalculated", value=written, detail=equation))
         if not STATUS_WORDS.isdisjoint(toks):  # "L1005 is currently suspended" where the lookup showed Active
             for ident, shown in contradicted(content, self._status_of, self._told_status):
                 if shown:

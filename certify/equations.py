@@ -12,6 +12,7 @@ $26 refund" states $26, which no visible amount is.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from trajectory2gym.certify.normalize import cents_of
 
@@ -181,4 +182,23 @@ def misremained(text: str) -> list[tuple[str, str]]:
         a, u, rest = (float(next(g for g in m.groups() if g)) for m in (allowance, used, left))
         if abs(a - u - rest) > 0.05 and a >= u:
             out.append((f"{rest:g} GB", f"{a:g} GB − {u:g} GB = {a - u:.1f} GB"))
+    return out
+
+
+# A total, then what it is per person: "$1,308 in total, which is $297 per person".
+_SHARED = re.compile(rf"{_MONEY}[^$\n.;]{{0,25}}?\b(?:in total|total|altogether|in all)\b[^$\n.;]{{0,20}}?"
+                     rf"\b(?:which is|that's|that is|or|i\.e\.)\s+{_MONEY}\s+"
+                     rf"(?:per (?:person|passenger|travell?er|head)|each)\b", re.I)
+
+
+def misshared(text: str, people: Callable[[], int | None]) -> list[tuple[str, str]]:
+    """(the share as written, the comparison) for each total said to be so much per person that is
+    not the total over the people (``people()``: how many the booking shown lists; None: unknown)."""
+    if "total" not in text.lower() and "in all" not in text.lower():
+        return []
+    out: list[tuple[str, str]] = []
+    for m in _SHARED.finditer(text):
+        total, share, n = cents_of(m[1]), cents_of(m[2]), people()
+        if n and n > 1 and abs(share * n - total) > n:
+            out.append(("$" + m[2], f"{m[0].replace('*', '').strip()} (for {n})"))
     return out

@@ -190,3 +190,33 @@ def test_a_wrong_remainder_of_data_is_not_grounded(convo: Any, at: Any) -> None:
     out = certify_interaction(c.build())
     assert [reason_kind(r) for r in at(out, wrong).reasons] == ["text_miscalculated"]
     assert at(out, right).reasons == []
+
+
+@pytest.mark.parametrize(("text", "people", "wrong"), [
+    ("Paid with your Mastercard: $1,308 in total, which is $327 per person.", 4, []),
+    ("Paid with your Mastercard: $1,308 in total, which is $297 per person.", 4,
+     [("$297", "$1,308 in total, which is $297 per person (for 4)")]),
+    ("Paid with your Mastercard: $1,308 in total, which is $297 per person.", None, []),  # no booking shown
+    ("$100 in total, that's $33.33 each.", 3, []),  # to the cent
+])
+def test_a_total_said_per_person_is_the_total_over_the_people(text: str, people: int | None,
+                                                             wrong: list[tuple[str, str]]) -> None:
+    from trajectory2gym.certify.equations import misshared
+
+    assert misshared(text, lambda: people) == wrong
+
+
+
+def test_a_per_person_share_of_a_bookings_total(convo: Any, at: Any) -> None:
+    c = convo(domain="airline")
+    c.user("What did we pay for reservation Q69X3R?")
+    c.call("get_reservation_details", {"reservation_id": "Q69X3R"}, {
+        "reservation_id": "Q69X3R", "flights": [{"flight_number": "HAT167", "price": 154},
+                                                {"flight_number": "HAT168", "price": 143}],
+        "passengers": [{"first_name": n, "last_name": "Li"} for n in ("James", "Raj", "Yusuf", "Evelyn")],
+        "payment_history": [{"payment_id": "credit_card_1", "amount": 1308}]})
+    wrong = c.say("It was paid with your card: $1,308 in total, which is $297 per person.")
+    right = c.say("It was paid with your card: $1,308 in total, which is $327 per person.")
+    out = certify_interaction(c.build())
+    assert [reason_kind(r) for r in at(out, wrong).reasons] == ["text_miscalculated"]
+    assert at(out, right).eligible, at(out, right).reasons
