@@ -103,6 +103,7 @@ from trajectory2gym.certify.reported_payments import (
     GATE,
     history_methods,
     history_refunds,
+    ids_read_as_last_four,
     misbranded_cards,
     misnamed_cards,
     misnamed_charge_methods,
@@ -1439,6 +1440,8 @@ class _Run:
         if "ending" in content and "brand" in self.index.compacts:  # substrings and a set lookup first
             for four, said, shown in misbranded_cards(content, self._brands_of):  # "Visa ending 4336": a Mastercard
                 reasons.append(reason("text_misbranded_card", value=four, arg=said, detail=shown))
+            for four, real in ids_read_as_last_four(content, self._last_four_by_id):  # "Mastercard ending 6913"
+                reasons.append(reason("text_card_id_as_last_four", value=four, detail=real))
         if may_name_month_day(content):  # "contract runs until January 10", its last plan change
             for written, label, shown in misdated_fields(content, self._book(DatedFields)):
                 # "HAT112 ... 2024-05-22", found by a search for that day; "12:00 AM (May 29)", the day it lands
@@ -1474,6 +1477,20 @@ class _Run:
     def _brand(self, method: str) -> Any:
         """The brand the observations show for this payment method's card, or None."""
         return self.index.field_of(method, "brand")
+
+    def _last_four_by_id(self, four: str) -> str | None:
+        """The last four digits of the card whose identifier ends in these digits, where no card shows
+        them as its last four (an id's ending read as the card's)."""
+        if self._brands_of(four):
+            return None
+        for low in reversed(self.index.json_observations):
+            if f'{four}"' in low and '"last_four"' in low:
+                with suppress(orjson.JSONDecodeError):
+                    for obj in json_objects(orjson.loads(low)):
+                        if (isinstance(ident := obj.get("id"), str) and ident.endswith(four)
+                                and isinstance(shown := obj.get("last_four"), str)):
+                            return shown
+        return None
 
     def _brands_of(self, four: str) -> set[str]:
         """The brands of the cards the observations show with these last four digits."""

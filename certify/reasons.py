@@ -39,6 +39,8 @@ TEMPLATES: dict[str, tuple[str, str]] = {
                                                    "charged {detail}"),
     "text_misstated_past_refund": ("visibility", "text says {arg} was refunded to {value}, where its payment "
                                                  "history shows refunds to {detail}"),
+    "text_card_id_as_last_four": ("visibility", "text gives a card the last four digits {value}, which end its "
+                                                "identifier; its card shows {detail}"),
     "text_misnamed_card": ("visibility", "text names the card ending {value} for what the write moved, where it "
                                          "used {detail}"),
     "text_miscounted_days": ("visibility", "text counts {value} since {arg}, where the current date the "

@@ -150,6 +150,13 @@ def misbranded_cards(text: str, brands_of: Callable[[str], set[str]]) -> list[tu
     return out
 
 
+def ids_read_as_last_four(text: str, last_four_of: Callable[[str], str | None]) -> list[tuple[str, str]]:
+    """(the digits said, the card's last four) for each card a text names by brand and four digits
+    that no card shows as its last four but that end a card's identifier, whose record shows other
+    last four (``last_four_of``): "Mastercard ending 6913" of credit_card_8296913, ending in 6193."""
+    return [(m[2], real) for m in _BRAND_ENDING.finditer(text) if (real := last_four_of(m[2])) and real != m[2]]
+
+
 def misnamed_refund_methods(text: str, destinations: set[str], brand_of: BrandOf | None = None) -> list[str]:
     """The kinds of payment method a text says a refund goes to that none of ``destinations`` is
     (empty when a destination's kind is not known: then nothing can be compared); or the card

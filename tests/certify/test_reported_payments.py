@@ -217,6 +217,17 @@ def test_a_card_named_by_brand_and_last_four_must_be_that_card(convo: Any, at: A
     assert [r for r in at(certify_interaction(c.build()), i).reasons if "calls the card" in r] == reasons
 
 
+@pytest.mark.parametrize(("said", "reasons"), [
+    ("The refund can go to your gift card or to your Mastercard ending 6913.",
+     ["text gives a card the last four digits '6913', which end its identifier; its card shows 6193"]),
+    ("The refund can go to your gift card or to your Mastercard ending 6193.", []),
+])
+def test_a_cards_identifier_ending_is_not_its_last_four(convo: Any, at: Any, said: str, reasons: list[str]) -> None:
+    c = _with_cards(convo, "Where can the refund go? I'm mia_garcia_4516.", {"credit_card_8296913": ("mastercard", "6193")})
+    i = c.say(said)
+    assert at(certify_interaction(c.build()), i).reasons == reasons
+
+
 @pytest.mark.parametrize(("said", "kinds"), [
     ("Yes, order #W8377068 was cancelled and its full 1613.76 was refunded to your PayPal account.",
      ["text_misstated_past_refund"]),
