@@ -30,7 +30,7 @@ _KIND = r"(?P<kind>reservations?|orders?|passengers?|lines?|bills?|flights?|paym
 _HOLDS = re.compile(rf"\b(?:you(?:'ve| have)(?: got)?|there (?:are|is)|(?:it )?(?:has|have|holds?|contains?|includes?|"
                     rf"lists?|shows?)|(?:i|we) (?:can )?see|(?P<found>(?:i|we) found)|each of (?:the|your|all))"
                     rf"\s+(?:only\s+|just\s+|exactly\s+)?"
-                    rf"\**{_NUMBER}\s+"
+                    rf"\**{_NUMBER}\**\s+"
                     rf"(?P<between>(?:[a-z-]+\s+){{0,2}}?){_KIND}\b", re.I)
 # Words between a count and its kind that count a part of the list, not all of it: "three pending orders".
 _SUBSET = frozenset({"pending", "delivered", "processed", "cancelled", "canceled", "active", "inactive", "suspended",

@@ -37,6 +37,7 @@ def _count_of(ident: str | None, keys: tuple[str, ...]) -> int | None:
     ("You have 3 other reservations.", []),
     # Counts the agent reads off what it sees, in bold too.
     ("Thanks, Liam! I see **9 reservations** on your profile.", [("9 reservations", 10)]),
+    ("Thanks, Liam. I see **nine** reservations on your profile.", [("nine reservations", 10)]),
     ("The profile shows 10 reservations.", []),
     # "each of the N": the count of the object the text names
     ("T6HMDP: the total paid was $900, that is $300 for each of the three travellers.", []),
