@@ -52,8 +52,12 @@ def status_claims(text: str) -> list[tuple[str, set[str], str]]:
     if not any(w in low for w in _CHEAP):  # plain substrings first: most texts say no status
         return []
     out = []
+    heading: list[str] = []  # the identifiers of the latest line outside a list: "**Order #W3973757** (...)"
     for line in text.splitlines() if "\n" in text else [text]:
         listed: list[str] | None = None  # a list line's identifiers: "- #W7824724 (...; $1,967.41): delivered"
+        item = _LIST_ITEM.match(line) is not None
+        if line.strip() and not _BULLET.match(line):  # ("**Order ...**" is bold, no list item)
+            heading = identifiers_in(line)
         sentences = SENTENCE_OR_LINE.split(line)
         for at, sentence in enumerate(sentences):
             # The status words of the sentence's clauses that say a status now (up to the word).
@@ -67,9 +71,10 @@ def status_claims(text: str) -> list[tuple[str, set[str], str]]:
                 # "Order #W9549057 contains ... It's still pending": the object the latest sentence named
                 named = next((found for k in range(at - 1, -1, -1) if (found := identifiers_in(sentences[k]))), [])
                 ids = named if len(named) == 1 else []
-            if not ids and _LIST_ITEM.match(line):
+            if not ids and item:
                 listed = identifiers_in(line) if listed is None else listed
-                ids = listed
+                # "- Status: **pending**" under the heading that names the one object
+                ids = listed or (heading if len(heading) == 1 and _STATUS_LABEL.match(line) else [])
             if len(ids) == 1:
                 out.append((ids[0], said, sentence))
             elif ids and _EACH_OF.search(sentence):  # "#W507 and #W837 ... both are still pending"
@@ -82,6 +87,7 @@ def status_claims(text: str) -> list[tuple[str, set[str], str]]:
     return out
 
 
+_STATUS_LABEL = re.compile(r"\s*(?:[-*•]|\d{1,2}[.)])\s*\**status\b", re.I)
 _JOINED_CLAUSE = re.compile(r",\s+(?:and|but|while|whereas)\s+|;\s+")
 
 
@@ -89,6 +95,7 @@ _EACH_OF = re.compile(r"\b(?:both|each|all (?:of them|of these|two|three|four|\d
 
 
 _LIST_ITEM = re.compile(r"\s*(?:[-*•]|\d{1,2}[.)]|\|)")
+_BULLET = re.compile(r"\s*(?:[-*•]\s|\d{1,2}[.)]\s|\|)")  # a list item's mark, then a space
 
 
 def contradicted(text: str, status_of: Callable[[str], Any],

@@ -54,6 +54,10 @@ SHOWN = {"L1005": "Active", "#W1000001": "pending", "B1001": "Paid", "B1006": "D
     # Each line's status against its own object's: another line saying the shown one does not excuse it.
     ("- #W1000001: delivered\n- #W1000002: pending", [("#W1000001", "pending")]),
     ("You have no problem: B1001 is overdue.", [("B1001", "Paid")]),  # "no" of something else
+    # A "Status:" line under a heading that names one object is that object's.
+    ("**Order #W1000001** (lamp, kettle)\n- Status: **delivered**, it has shipped.\n\n**Bill B1001**\n- Status: paid",
+     [("#W1000001", "pending")]),
+    ("**Order #W1000001** (lamp, kettle)\n- Items: 2\n- Status: **pending**", []),
 ])
 def test_a_status_word_against_the_observed_status(text: str, out: list[tuple[str, str]]) -> None:
     assert contradicted(text, SHOWN.get) == out
