@@ -38,6 +38,11 @@ from trajectory2gym.envs.registry import tool_specs
     ("Your order is now updated. Shall I try again?", False),  # a question about the action itself
     ("can't cancel. #W3288665 is processed, only pending orders can be cancelled.", False),  # "can't"
     ("We won't be able to change it: the order is processed.", False),
+    # A terse report at a sentence's start, not a status read out in the middle of one.
+    ("Roaming enabled on L3013. Now steps 2 and 3 on your phone.", True),
+    ("Thanks. Refund sent.", True),
+    ("Your status bar shows Data Enabled, so that part is fine.", False),
+    ("Roaming enabled or not, the line needs a reboot first.", False),
 ])
 def test_a_success_claim_is_one_that_says_nothing_of_a_failure(text: str, claims: bool) -> None:
     assert claims_done(text) is claims
