@@ -110,6 +110,18 @@ def test_turning_the_tools_object_on_describes_enabling_it(convo: Any, offer: st
     assert _kinds(c, i) == kinds
 
 
+@pytest.mark.parametrize(("offer", "kinds"), [
+    ("I switched roaming on for your L1002 too, by mistake. Turn L1002 back off? (y/n)", []),
+    ("I switched roaming on for your L1002 too, by mistake. Leave L1002 as it is? (y/n)", ["not_described"]),
+])
+def test_turning_it_back_off_describes_disabling_it(convo: Any, offer: str, kinds: list[str]) -> None:
+    c = _roaming_on_both(convo)
+    c.say(offer)
+    c.user("Yes, off on mine.")
+    i = c.call("disable_roaming", {"customer_id": "C1001", "line_id": "L1002"}, {"roaming_enabled": False})
+    assert [k for k in _kinds(c, i) if reason_check(k) == "workflow"] == kinds
+
+
 def test_a_bill_split_evenly_per_line_is_derived(convo: Any) -> None:
     c = _telecom(convo)
     c.call("get_bills_for_customer", {"customer_id": "C1001"}, [{
