@@ -26,7 +26,7 @@ _DONE = re.compile(
     r"(?:i'?ve|i have) (?:now )?transferred you)\b"  # "your order will now ship to ...", not "I will now try again"
     # A terse report at a sentence's start: "Roaming enabled on L3013.", "Refund sent."
     r"|(?:^|(?<=[.!\n]\s))\W*(?:\w+\s+){1,3}?(?:enabled|disabled|suspended|resumed|cancell?ed|refunded|sent|added|"
-    r"updated|changed|booked|exchanged|returned)(?=\s+(?:on|for|to)\b|\s*[.!,]|\s*$)",
+    r"updated|changed|booked|exchanged|returned)(?=\s+(?:on|for|to)\b|\s*[.!,;:—–]|\s*$)",
     re.I | re.M,
 )
 # Words that tell of the failure, or ask before going on: the text reports the error.

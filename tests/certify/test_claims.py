@@ -41,6 +41,7 @@ from trajectory2gym.envs.registry import tool_specs
     # A terse report at a sentence's start, not a status read out in the middle of one.
     ("Roaming enabled on L3013. Now steps 2 and 3 on your phone.", True),
     ("Thanks. Refund sent.", True),
+    ("Both requests sent — $85.00 in total waiting on your phone.", True),
     ("Your status bar shows Data Enabled, so that part is fine.", False),
     ("Roaming enabled or not, the line needs a reboot first.", False),
 ])
