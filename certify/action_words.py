@@ -57,6 +57,12 @@ _OBJECT_SYNONYMS: dict[str, tuple[str, ...]] = {
 }
 
 
+def says_arrow(text: str) -> bool:
+    """Whether a text writes a change with an arrow ("white -> black", "1 → 4"), which serves as its
+    verb: plain substring tests."""
+    return "→" in text or "->" in text
+
+
 def _stem_or_phrase(word: str) -> str:
     """A single word's stem (a prefix test); a phrase or a word ending in a space stays whole:
     "turn on" must not become "turn ", which "turn off" starts with too."""

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache, partial
 from typing import Any, TypeVar
 
-from trajectory2gym.certify.action_words import object_stems, says
+from trajectory2gym.certify.action_words import object_stems, says, says_arrow
 from trajectory2gym.certify.anchors import (
     NESTED_ID_KEYS,
     PAYMENT_WORDS,
@@ -676,7 +676,7 @@ def _items_left_out(described: Turn, later: list[Turn], anchors: Anchors) -> str
     for sentence in SENTENCE_OR_LINE.split(described.text):
         ws = words(sentence)
         # (An arrow is a change's verb: "- Headphones on-ear · red ($377.97) → over-ear · black".)
-        if not (says(" " + " ".join(ws) + " ", anchors.stems) or "→" in sentence or "->" in sentence) \
+        if not (says(" " + " ".join(ws) + " ", anchors.stems) or says_arrow(sentence)) \
                 or _OFFERS_MORE.search(sentence):
             continue  # "if you want to return anything else (smart watch, speaker), now's the time" is no action
         # Clause by clause: "return the lamp and the T-Shirt and keep the kettle" keeps only the kettle.

@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from trajectory2gym.certify.action_words import ACTION_STEMS, says
+from trajectory2gym.certify.action_words import ACTION_STEMS, says, says_arrow
 from trajectory2gym.certify.agreement import (
     CHANGED_TO,
     ConfirmVerdict,
@@ -237,7 +237,7 @@ def _line_of_its_own(turn: Turn, anchors: Anchors) -> bool:
     for part in SENTENCE_OR_LINE.split(turn.text):
         said = Turn(-1, "assistant", part)
         line = said.wordline
-        if ((says(line, anchors.stems) or "→" in part) and not says(_PER_UNIT.sub(" ", line), anchors.rival_objects)
+        if ((says(line, anchors.stems) or says_arrow(part)) and not says(_PER_UNIT.sub(" ", line), anchors.rival_objects)
                 and (not anchors.object_ids.isdisjoint(said.compacts) or says(line, anchors.weak_objects))):
             return True
     return False
@@ -268,7 +268,7 @@ def _says_new(text: str, anchors: Anchors) -> bool:
 def _arrow_change(turn: Turn, anchors: Anchors) -> bool:
     """An item change written as an arrow from the old options to the new, on the order the call
     changes, named by its id: "1) #W5199551 Electric Kettle 1.5L glass white -> 2L glass white"."""
-    return (bool(anchors.replacements()) and ("->" in turn.text or "→" in turn.text) and bool(anchors.owners)
+    return (bool(anchors.replacements()) and says_arrow(turn.text) and bool(anchors.owners)
             and all(compact(o) in turn.compacts for o in anchors.owners))
 
 
@@ -279,7 +279,7 @@ def _changes_state(turn: Turn, anchors: Anchors) -> bool:
     text = turn.text
     if not anchors.objects or not anchors.owners or any(compact(owner) not in turn.compacts for owner in anchors.owners):
         return False  # the object the call changes (a reservation), named by its identifier
-    arrow = "→" in text or "->" in text
+    arrow = says_arrow(text)
     if not arrow and " to " not in text:
         return False
     return any((arrow and CHANGED_TO.match(text, m.end())) or _GOES_TO.search(text, max(0, m.start() - 40), m.start())
@@ -320,7 +320,7 @@ def _names_account(text: str, anchors: Anchors) -> bool:
     for sentence in clauses + [f"{a} {b}" for a, b in zip(clauses, clauses[1:], strict=False)]:
         said = Turn(-1, "assistant", sentence)
         line = said.wordline
-        if not (says(line, anchors.stems) or "→" in sentence or "->" in sentence):
+        if not (says(line, anchors.stems) or says_arrow(sentence)):
             continue
         if _foreign_id(sentence, anchors) and " and " in sentence:
             # Both changes in one sentence: "I'll set both the shipping address of #W3883329 and your
@@ -669,7 +669,7 @@ def _acts_on_another(described: Turn, anchors: Anchors) -> str:
         said = Turn(-1, "assistant", _PASSIVE.sub(" ", sentence))  # "B1002 is issued": a state, no action
         if not says(said.wordline, anchors.stems):
             # An arrow is a change's verb: "1. #W8882972: T-Shirt black XXL -> black XL" names this call's
-            if ("→" in sentence or "->" in sentence) and not anchors.ids.isdisjoint(said.compacts):
+            if says_arrow(sentence) and not anchors.ids.isdisjoint(said.compacts):
                 return ""
             continue
         if not anchors.ids.isdisjoint(said.compacts):
@@ -936,7 +936,7 @@ def _offers_terms(asked: Turn, anchors: Anchors) -> bool:
     named = anchors.names_object(asked.words, asked.compacts) or (anchors.account and any(
         # "profile address -> ...": a line with the account's word, the object's and an arrow, and no
         # other action (not "Send you a receipt at the address on your profile")
-        ("->" in t.text or "→" in t.text) and not ACCOUNT_WORDS.isdisjoint(t.words)
+        says_arrow(t.text) and not ACCOUNT_WORDS.isdisjoint(t.words)
         and says(t.wordline, anchors.objects) and not says(t.wordline, ACTION_STEMS - anchors.stems)
         for t in (Turn(-1, "assistant", part) for part in SENTENCE_OR_LINE.split(asked.text.replace(";", "\n")))))
     if not named or (
@@ -1025,7 +1025,7 @@ def _names_new_record(turn: Turn, anchors: Anchors) -> bool:
     line = turn.wordline
     # The object's word, or the record's change shown by an arrow: "Daiki **Anderson → Andersen**".
     return (says(line, anchors.stems) and (says(line, anchors.objects) or says(line, anchors.weak_objects)
-                                          or "→" in turn.text or "->" in turn.text)
+                                          or says_arrow(turn.text))
             and anchors.names_record(turn.words))
 
 

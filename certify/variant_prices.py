@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from trajectory2gym.certify.action_words import says_arrow
 from trajectory2gym.certify.books import ObservationBook
 from trajectory2gym.certify.normalize import identifiers_in, money_numbers_in, to_cents
 
@@ -140,7 +141,7 @@ _IN = re.compile(r"\b(?:in stock|available|(?:i|we) can offer)\b", re.I)
 def may_say_stock(text: str) -> bool:
     """Plain substring tests first: a mark, a stock word or a change's arrow (most texts have none)."""
     return ("✅" in text or "❌" in text or "stock" in text or "vailable" in text or "can offer" in text
-            or "->" in text or "→" in text)
+            or says_arrow(text))
 
 
 def _stock_said(line: str) -> bool | None:
@@ -178,7 +179,7 @@ def misstocked(text: str, objects: Callable[[], set[Described]]) -> list[tuple[s
         if not row and line.strip():
             lead = line
         said = _stock_said(line)
-        if said is None and ("->" in line or "→" in line) and not identifiers_in(line):
+        if said is None and says_arrow(line) and not identifiers_in(line):
             # A change to an item described by its options is an offer of it: "Headphones in-ear wired
             # red ($359.66) -> in-ear wireless red ($344.55)", where that one shows "available": false
             one = [d for d in objects() if d.in_(_spaced(_ARROW.split(line, 1)[1]))]
