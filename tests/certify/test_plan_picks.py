@@ -82,27 +82,37 @@ def test_lettered_options_are_picked_by_letter() -> None:
     assert plain_yes("ok sounds good") and not plain_yes("yes both") and not plain_yes("yes, the red one")
 
 
+LAMP_AND_KETTLE = {"order_id": "#W4794911", "user_id": "yusuf_garcia_3055", "status": "delivered", "items": [
+    {"name": "Desk Lamp", "product_id": "6817146515", "item_id": "9190635437", "price": 153.23},
+    {"name": "Electric Kettle", "product_id": "1075968781", "item_id": "5268233322", "price": 155.99}],
+    "payment_history": [{"payment_method_id": "paypal_7503218", "amount": 309.22}]}
+RETURN_PLAN = ("Here's the plan for order #W4794911:\n1. Return the **Desk Lamp** (9190635437), $153.23 back to "
+               "PayPal\n2. Return the **Electric Kettle** (5268233322), $155.99 back to PayPal\nWhich should I do?")
+LAMP, KETTLE = "9190635437", "5268233322"
+
+
+def _planned_returns(convo: Any, *steps: tuple[str, str]) -> list[bool]:
+    """Whether each return is eligible, after the plan: each step is (the user's reply, the item then
+    returned), with a word from the agent between steps."""
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user("I want to return things from order #W4794911.")
+    c.call("get_order_details", {"order_id": "#W4794911"}, LAMP_AND_KETTLE)
+    c.say(RETURN_PLAN)
+    calls = []
+    for k, (reply, item) in enumerate(steps):
+        if k:
+            c.say("That return is requested. The other item is unchanged.")
+        c.user(reply)
+        calls.append(c.call("return_delivered_order_items", {"order_id": "#W4794911", "item_ids": [item],
+                                                            "payment_method_id": "paypal_7503218"}, LAMP_AND_KETTLE))
+    decisions = {d.message_index: d.eligible for d in certify_interaction(c.build()).decisions}
+    return [decisions[i] for i in calls]
+
+
 @pytest.mark.parametrize("reply", ["2 no, 1 yes",
                                    "1 yes. For 2, hold on, let me ask my wife first, she might want the kettle. Skip 2 for now."])
 def test_a_retail_plan_answered_by_number(convo, reply: str) -> None:
-    order = {"order_id": "#W4794911", "user_id": "yusuf_garcia_3055", "status": "delivered", "items": [
-        {"name": "Desk Lamp", "product_id": "6817146515", "item_id": "9190635437", "price": 153.23},
-        {"name": "Electric Kettle", "product_id": "1075968781", "item_id": "5268233322", "price": 155.99}],
-        "payment_history": [{"payment_method_id": "paypal_7503218", "amount": 309.22}]}
-    plan = ("Here's the plan for order #W4794911:\n1. Return the **Desk Lamp** (9190635437), $153.23 back to "
-            "PayPal\n2. Return the **Electric Kettle** (5268233322), $155.99 back to PayPal\nConfirm which to do?")
-    verdicts = []
-    for item in ("9190635437", "5268233322"):
-        c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
-        c.user("I want to return things from order #W4794911.")
-        c.call("get_order_details", {"order_id": "#W4794911"}, order)
-        c.say(plan)
-        c.user(reply)
-        i = c.call("return_delivered_order_items", {"order_id": "#W4794911", "item_ids": [item],
-                                                    "payment_method_id": "paypal_7503218"}, order)
-        d = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
-        verdicts.append(d.eligible)
-    assert verdicts == [True, False]
+    assert [_planned_returns(convo, (reply, item))[0] for item in (LAMP, KETTLE)] == [True, False]
 
 
 AIRLINE_USER = {"user_id": "raj_moore_8640", "payment_methods": {
@@ -186,27 +196,6 @@ def test_an_arrow_entry_names_its_change_beside_another_orders_exchange(convo) -
 
 
 def test_a_later_reply_picks_from_the_plan_by_number(convo) -> None:
-    order = {"order_id": "#W4794911", "user_id": "yusuf_garcia_3055", "status": "delivered", "items": [
-        {"name": "Desk Lamp", "product_id": "6817146515", "item_id": "9190635437", "price": 153.23},
-        {"name": "Electric Kettle", "product_id": "1075968781", "item_id": "5268233322", "price": 155.99}],
-        "payment_history": [{"payment_method_id": "paypal_7503218", "amount": 309.22}]}
-    plan = ("Here's the plan for order #W4794911:\n1. Return the **Desk Lamp** (9190635437), $153.23 back to "
-            "PayPal\n2. Return the **Electric Kettle** (5268233322), $155.99 back to PayPal\nWhich should I do?")
-
-    def eligible(later: str) -> list[bool]:
-        c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
-        c.user("I want to return things from order #W4794911.")
-        c.call("get_order_details", {"order_id": "#W4794911"}, order)
-        c.say(plan)
-        c.user("just 2 for now. the lamp, not sure.")
-        kettle = c.call("return_delivered_order_items", {"order_id": "#W4794911", "item_ids": ["5268233322"],
-                                                         "payment_method_id": "paypal_7503218"}, order)
-        c.say("The kettle return is requested. The lamp is unchanged.")
-        c.user(later)
-        lamp = c.call("return_delivered_order_items", {"order_id": "#W4794911", "item_ids": ["9190635437"],
-                                                       "payment_method_id": "paypal_7503218"}, order)
-        decisions = {d.message_index: d.eligible for d in certify_interaction(c.build()).decisions}
-        return [decisions[kettle], decisions[lamp]]
-
-    assert eligible("ok I looked again, it can go. go ahead with 1.") == [True, True]
-    assert eligible("ok I looked again. 1, I still don't know.") == [True, False]
+    first = ("just 2 for now. the lamp, not sure.", KETTLE)
+    assert _planned_returns(convo, first, ("ok I looked again, it can go. go ahead with 1.", LAMP)) == [True, True]
+    assert _planned_returns(convo, first, ("ok I looked again. 1, I still don't know.", LAMP)) == [True, False]

@@ -210,13 +210,19 @@ def test_a_net_of_signed_changes_and_both_items_named_in_the_plural(convo: Any) 
     ("Confirm please: #W3189752 Electric Kettle 1L glass black, 9.01 back to PayPal. Yes?", ["not_described"]),
 ])
 def test_an_item_change_written_as_an_arrow(convo: Any, description: str, kinds: list[str]) -> None:
+    assert _kettle_to_black(convo, description, "Yes") == kinds
+
+
+def _kettle_to_black(convo: Any, description: str, reply: str) -> list[str]:
+    """The reasons of changing the white kettle to the black one after the kettles' listing, the
+    description and the reply."""
     c = _convo(convo)
     c.call("get_product_details", {"product_id": "1075968781"}, KETTLES)
     c.say(description)
-    c.user("Yes")
+    c.user(reply)
     i = c.call("modify_pending_order_items", {"order_id": "#W3189752", "item_ids": [KETTLE],
                                               "new_item_ids": [BLACK_KETTLE], "payment_method_id": PAYPAL}, ORDER)
-    assert _reasons(c, i) == kinds
+    return _reasons(c, i)
 
 
 @pytest.mark.parametrize(("said", "kinds"), [("both bookshelves", []), ("both items", ["not_described"])])
@@ -243,11 +249,5 @@ def test_items_named_in_the_plural_name_the_call(convo: Any, said: str, kinds: l
      "PayPal?", ["not_described"]),  # another new item
 ])
 def test_an_item_change_said_by_both_items_options(convo: Any, offer: str, kinds: list[str]) -> None:
-    c = _convo(convo)
-    c.call("get_product_details", {"product_id": "1075968781"}, KETTLES)
-    c.say(offer)
-    c.user("paypal. yes do it")
-    i = c.call("modify_pending_order_items", {"order_id": "#W3189752", "item_ids": [KETTLE],
-                                              "new_item_ids": [BLACK_KETTLE], "payment_method_id": PAYPAL},
-               {**ORDER, "status": "pending (item modified)"})
-    assert [k for k in _reasons(c, i) if k in ("not_described", "not_confirmed")] == kinds
+    assert [k for k in _kettle_to_black(convo, offer, "paypal. yes do it") if k in ("not_described", "not_confirmed")] \
+        == kinds
