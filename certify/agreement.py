@@ -320,7 +320,7 @@ def _counts_said(text: str) -> set[int]:
 
 # A count as it changes, right after the thing counted: "checked bags 1 → 4", "bags: 0 → **2**",
 # "total checked bags from 2 to 4".
-_NUMBER = r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)"
+_NUMBER = r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)"  # a count in digits or words
 # A count changed, in digits or words: "checked bags 1 → 4", "the checked bags from two to five".
 CHANGED_TO = re.compile(r"[\s:*]{0,4}(?:(?:\d+)[\s*]{0,3}(?:→|->|⇒)|from\s+\**" + _NUMBER + r"\**\s+to)[\s*]{0,3}("
                         + _NUMBER + r")\b", re.I)
@@ -450,7 +450,7 @@ def _count_not_stated(window: list[Turn], at: int, anchors: Anchors) -> ConfirmV
     return None
 
 
-_QTY = r"(\d+|one|two|three|four|five|six|seven|eight|nine|ten)"
+_QTY = rf"({_NUMBER})"  # a count in digits or words, as a group
 
 
 def _priced(window: list[Turn], things: tuple[str, ...], value: int, anchors: Anchors) -> bool:
