@@ -140,7 +140,7 @@ def describes(turn: Turn, anchors: Anchors) -> bool:
     line = turn.wordline
     if anchors.stems and not says(line, anchors.stems) and not _changes_state(turn, anchors) \
             and not _recap_of_change(turn, anchors) and not _arrow_change(turn, anchors) \
-            and not _swap_by_options(turn, anchors):
+            and not _swap_by_options(turn, anchors) and not _details_asked_to_confirm(turn, anchors):
         return False
     # Which of several same-verb tools: its object's word, else a weak word of it or an identifier only
     # its arguments hold, where the message names no other tool's object ("add 2 bags to HAT229").
@@ -1077,6 +1077,13 @@ def _recapped(turns: list[Turn], last_desc: int, anchors: Anchors) -> int:
 def _yes_only(turn: Turn) -> bool:
     """A short yes with nothing else: "Yes, book it.", "yes go ahead and change it"."""
     return len(turn.words) <= 6 and "?" not in turn.text and AFFIRM.match(turn.text.lstrip()) is not None
+
+
+def _details_asked_to_confirm(turn: Turn, anchors: Anchors) -> bool:
+    """A list of the call's details that names each of its flights on its date and asks to confirm,
+    with no verb: "Here are the details: - One-way LGA to CLT, HAT065 on 2024-05-24, economy. ...
+    Could you please confirm (yes/no)?"."""
+    return "confirm" in turn.text.lower() and ASKS.search(turn.text) is not None and _names_every_flight(turn, anchors)
 
 
 def _names_every_flight(turn: Turn, anchors: Anchors) -> bool:

@@ -337,6 +337,30 @@ def test_a_correction_after_a_failed_booking_keeps_the_rest_of_what_was_confirme
     assert ("amount_not_confirmed" in [reason_kind(r) for r in decision.reasons]) is unconfirmed
 
 
+@pytest.mark.parametrize(("details", "kinds"), [
+    ("Here are the details:\n- One way PHX to LAS, HAT173 on 2024-05-20, economy.\n- Passengers: Raj Moore "
+     "(1966-02-02) and Sophia Nguyen (1973-09-23).\n- No checked bags, no insurance.\n- Payment: $150 certificate, "
+     "$173 gift card, $25 on your Visa ending 8862, total $348.\nCould you please confirm (yes/no)?", []),
+    # the flight not on its date: no description of this booking
+    ("Here are the details:\n- One way PHX to LAS, HAT173, economy.\n- Passengers: Raj Moore (1966-02-02) and "
+     "Sophia Nguyen (1973-09-23).\n- Payment: $150 certificate, $173 gift card, $25 on your Visa ending 8862, total "
+     "$348.\nCould you please confirm (yes/no)?", ["not_described"]),
+])
+def test_a_bookings_details_asked_to_confirm_describe_it(convo, details: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline",
+              system="You are an airline agent.")
+    c.user("I'm raj_moore_8640. I want to fly PHX to LAS on HAT173 on 2024-05-20 with Sophia Nguyen (1973-09-23).")
+    c.call("get_user_details", {"user_id": "raj_moore_8640"}, USER)
+    c.call("search_direct_flight", {"origin": "PHX", "destination": "LAS", "date": "2024-05-20"}, SEARCH)
+    c.say("HAT173 on 2024-05-20 has economy seats at $174 per person. Would you like travel insurance?")
+    c.user("Can I get a discount on the insurance? If not, no insurance. Pay $150 certificate, $173 gift card, rest Visa.")
+    c.say(details)
+    c.user("Yes.")
+    i = c.call(*_booking("no", SPLIT), {**RESERVATION, "reservation_id": "NEW123"})
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert [k for k in map(reason_kind, decision.reasons) if reason_check(k) == "workflow"] == kinds
+
+
 def test_a_booking_counts_bags_per_passenger_and_not_one_way(convo) -> None:
     each = BOOK.replace("no checked bags", "one checked bag each")
     assert _workflow(convo, each, "Yes, book it.", *_booking("no", SPLIT, bags=2)) == []
