@@ -54,6 +54,7 @@ _OBJECT_SYNONYMS: dict[str, tuple[str, ...]] = {
     "flights": ("cabin", "upgrad", "downgrad"),
     "passengers": ("passeng", "travel"),
     "payment": ("pay", "card", "gift", "paypal", "master", "visa", "amex", "credit", "debit"),
+    "address": ("zip", "postcode", "postal code", "street"),  # "Yes fix the zip"
 }
 
 

@@ -130,6 +130,16 @@ def test_both_address_changes_in_one_sentence_describe_the_accounts(convo: Any) 
                    "Confirm?") == ["not_described"]
 
 
+def test_the_zip_is_a_word_of_the_address_change() -> None:
+    from trajectory2gym.certify.action_words import object_stems, tool_object
+
+    tools = frozenset((name, frozenset()) for name in ("modify_pending_order_address", "modify_pending_order_items",
+                                                       "modify_pending_order_payment"))
+    own, _, rivals = tool_object("modify_pending_order_address", tools)
+    assert "zip" in own and "zip" in object_stems("address") and "zip" not in rivals
+    assert "zip" in tool_object("modify_pending_order_payment", tools)[2]  # a rival's word for the payment change
+
+
 def test_a_charge_reported_on_the_orders_first_method_is_not_the_exchanges(convo: Any) -> None:
     def reasons(report: str) -> list[str]:
         c = _convo(convo)
