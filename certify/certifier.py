@@ -747,8 +747,8 @@ class _Run:
 
     def _read_status_bar(self, content: str) -> None:
         """Keep the mobile data setting of the latest status bar a message shows."""
-        if found := DATA_SHOWN.findall(content):
-            self._data_shown = found[-1] == "Enabled"
+        if found := DATA_SHOWN.findall(content):  # ("Enabled", "") from a status bar, ("", "No") from a network status
+            self._data_shown = found[-1][0] == "Enabled" or found[-1][1] == "Yes"
 
     def _phone_completed(self, token: str) -> bool:
         """A phone number the user gave by its last four digits, completed with the area code and

@@ -235,9 +235,9 @@ def mistimed(text: str, times_of: Callable[[str, str], set[str]],
 
 # Mobile data as a phone's status bar shows it ("Status Bar: ... | 5G | Data Disabled | ..."), and as
 # a text says it: "mobile data enabled", "your data is turned off".
-DATA_SHOWN = re.compile(r"\bData (Enabled|Disabled)\b")
+DATA_SHOWN = re.compile(r"\bData (Enabled|Disabled)\b(?!:)|\bMobile Data Enabled: (Yes|No)\b")  # or a network status
 _DATA_SAID = re.compile(r"\b(?:mobile|cellular)\s+data\s+(?:is\s+|looks\s+|shows\s+(?:as\s+)?)?(?:(?:currently|still|now)\s+)?"
-                        r"(not\s+)?(enabled|disabled|on|off|turned on|turned off)\b", re.I)
+                        r"(not\s+)?(enabled|disabled|on|off|turned on|turned off|switched on|switched off)\b", re.I)
 
 
 def misread_data_switch(text: str, shown: bool) -> str:
@@ -251,7 +251,7 @@ def misread_data_switch(text: str, shown: bool) -> str:
             clause = sentence.rfind(",", 0, m.start()) + 1  # "once", "if", "check that" of its own clause
             if _NOT_NOW.search(sentence, clause, m.start()) or _ASKS_TO.search(sentence, clause, m.start()):
                 continue
-            said = (m[2].lower() in ("enabled", "on", "turned on")) != bool(m[1])
+            said = (m[2].lower() in ("enabled", "on", "turned on", "switched on")) != bool(m[1])
             if said != shown:
                 return "on" if said else "off"
     return ""

@@ -403,6 +403,18 @@ def test_mobile_data_said_against_the_status_bar_the_user_pasted(convo: Any, sai
     assert _kinds(c, c.say(said)) == kinds
 
 
+@pytest.mark.parametrize(("said", "kinds"), [
+    ("Your SIM is active and mobile data is switched on, so the basics look right.", ["text_contradicts_status"]),
+    ("Mobile data is turned off on your phone, which is why nothing loads.", []),
+])
+def test_mobile_data_said_against_the_network_status_the_user_read_out(convo: Any, said: str,
+                                                                       kinds: list[str]) -> None:
+    c = _telecom(convo)
+    c.user("Airplane Mode: OFF / SIM Card Status: active / Cellular Network Type: 5G / Mobile Data Enabled: No / "
+           "Data Roaming Enabled: No")
+    assert _kinds(c, c.say(said)) == kinds
+
+
 @pytest.mark.parametrize(("reply", "line", "kinds"), [
     ("Turn it off on mine. Actually, hold off on my daughter's, she's still in Cancun.", "L1002", []),
     ("Turn it off on mine. Actually, hold off on my daughter's, she's still in Cancun.", "L1001", ["not_confirmed"]),
