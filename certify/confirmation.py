@@ -32,6 +32,7 @@ from trajectory2gym.certify.agreement import (
     card_endings,
     is_data,
     names_method_id,
+    payment_words,
     picks_amount,
     picks_card,
     picks_payment,
@@ -1175,9 +1176,12 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
             mentions_other = not this and (
                 bool(named)
                 or any(index.label_words(t) or anchors.rival_id(t) for t in clause.ids))
-            # "yes, and go ahead with the kettle too": more, not a scope
-            other = mentions_other and not _TOO.search(clause.text)
-            if not this and anchors.rival_objects:
+            # "yes, and go ahead with the kettle too": more, not a scope; nor is a payment choice for
+            # another action after the yes: "Yes. Watch refund to the gift card."
+            choice = not negated and not AFFIRM.search(clause.text) and bool(
+                anchors.rival_objects or mentions_other) and bool(payment_words(Turn(-1, "user", clause.text)))
+            other = mentions_other and not _TOO.search(clause.text) and not choice
+            if not this and anchors.rival_objects and not choice:
                 # Same-verb tools told apart by their objects: "yes for the bag, no upgrade" says
                 # yes to the bag update and no to the cabin change.
                 this, other = _object_named(ws, anchors, this, other, clause.text)

@@ -140,6 +140,22 @@ def test_the_zip_is_a_word_of_the_address_change() -> None:
     assert "zip" in tool_object("modify_pending_order_payment", tools)[2]  # a rival's word for the payment change
 
 
+@pytest.mark.parametrize(("reply", "confirmed"), [
+    ("Yes. Kettle refund to the gift card.", True),  # a payment choice for the other action, no scope
+    ("Not yet. Kettle refund to the gift card.", False),  # a payment choice after a no: still no
+])
+def test_a_payment_choice_for_another_action_is_no_scope_of_the_yes(convo: Any, reply: str, confirmed: bool) -> None:
+    c = _convo(convo)
+    c.user("make the kettle black, and my default address is now 48 Palm Court, Apt 2C, Orlando, FL 32801")
+    c.say("Pending order #W3189752: the white kettle would become the black one (1L glass black), $9.01 refunded; "
+          "tell me which payment method. I'll also change your default address to 48 Palm Court, Apt 2C, Orlando, "
+          "FL 32801, USA. Could you please confirm (yes/no)?")
+    c.user(reply)
+    i = c.call("modify_user_address", {"user_id": "lei_li_6575", "address1": "48 Palm Court", "address2": "Apt 2C",
+                                       "city": "Orlando", "state": "FL", "country": "USA", "zip": "32801"}, USER)
+    assert ([k for k in _reasons(c, i) if k in ("confirmation_not_covering", "not_confirmed")] == []) is confirmed
+
+
 def test_a_charge_reported_on_the_orders_first_method_is_not_the_exchanges(convo: Any) -> None:
     def reasons(report: str) -> list[str]:
         c = _convo(convo)
