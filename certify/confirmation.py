@@ -139,6 +139,8 @@ _PER_UNIT = re.compile(r" per \w+| (?:for|both|all) (?:the )?(?:\w+ )?passeng\w*
 def describes(turn: Turn, anchors: Anchors) -> bool:
     """An assistant message describes a call: it names the action and (if any) one of its objects."""
     line = turn.wordline
+    if _ship_to(turn, anchors):
+        return True  # "Ship #W4895606 to 500 Main St, ...": the order's new address, by its own verb
     if anchors.stems and not says(line, anchors.stems) and not _changes_state(turn, anchors) \
             and not _recap_of_change(turn, anchors) and not _arrow_change(turn, anchors) \
             and not _swap_by_options(turn, anchors) and not _details_asked_to_confirm(turn, anchors):
@@ -670,8 +672,9 @@ def _acts_on_another(described: Turn, anchors: Anchors) -> str:
         said = Turn(-1, "assistant", _PASSIVE.sub(" ", sentence))  # "B1002 is issued": a state, no action
         if not says(said.wordline, anchors.stems):
             # An arrow is a change's verb: "1. #W8882972: T-Shirt black XXL -> black XL" names this call's
-            if says_arrow(sentence) and not anchors.ids.isdisjoint(said.compacts):
-                return ""
+            if (says_arrow(sentence) or ("addre" in anchors.objects and _SHIP_TO.search(sentence))) \
+                    and not anchors.ids.isdisjoint(said.compacts):
+                return ""  # (or the order's shipping: "1. #W4536116 (pending): ship to 77 Harbor Way")
             continue
         if not anchors.ids.isdisjoint(said.compacts):
             return ""  # an action sentence names this call's object
@@ -1078,6 +1081,16 @@ def _recapped(turns: list[Turn], last_desc: int, anchors: Anchors) -> int:
 def _yes_only(turn: Turn) -> bool:
     """A short yes with nothing else: "Yes, book it.", "yes go ahead and change it"."""
     return len(turn.words) <= 6 and "?" not in turn.text and AFFIRM.match(turn.text.lstrip()) is not None
+
+
+def _ship_to(turn: Turn, anchors: Anchors) -> bool:
+    """An address change said as the order's shipping, by the plain verb: "4) Ship #W4895606 to 500 Main
+    St, ...", "#W4536116 (pending): ship to 77 Harbor Way" (not "it ships to ...", where it goes now)."""
+    return ("hip" in turn.text and "addre" in anchors.objects and not anchors.ids.isdisjoint(turn.compacts)
+            and _SHIP_TO.search(turn.text) is not None)
+
+
+_SHIP_TO = re.compile(r"\bship\s+(?:(?:it|#?[A-Z]\d+|order\s+#?[A-Z]?\d+)\s+)?to\b", re.I)
 
 
 def _details_asked_to_confirm(turn: Turn, anchors: Anchors) -> bool:

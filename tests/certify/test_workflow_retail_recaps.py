@@ -108,6 +108,20 @@ def test_a_new_value_recap_describes_the_change(convo: Any) -> None:
                    "Confirm?") == ["not_described"]
 
 
+@pytest.mark.parametrize(("plan", "kinds"), [
+    ("Here's the plan:\n1) Ship #W3189752 to 1200 Harbor Blvd, Suite 400, Jacksonville, FL 32202, USA.\n2) Exchange "
+     "the lamp in #W2890441 for the black one.\nCould you please confirm (yes/no)?", []),
+    ("Here's the plan:\n1) #W3189752 (pending): ship to 1200 Harbor Blvd, Suite 400, Jacksonville, FL 32202, USA.\n"
+     "2) Exchange the lamp in #W2890441 for the black one.\nCould you please confirm (yes/no)?", []),
+    # where it goes now is no change
+    ("Here's the plan:\n1) #W3189752 ships to 604 Pine Lane.\n2) Exchange the lamp in #W2890441 for the black one."
+     "\nCould you please confirm (yes/no)?", ["not_described"]),
+])
+def test_shipping_an_order_to_an_address_describes_the_change(convo: Any, plan: str, kinds: list[str]) -> None:
+    assert _harbor_blvd(convo, "ship #W3189752 to 1200 harbor blvd suite 400 jacksonville fl 32202; and exchange "
+                               "the lamp in #W2890441", plan, "Yes to all.") == kinds
+
+
 def test_both_address_changes_in_one_sentence_describe_the_accounts(convo: Any) -> None:
     def verdict(description: str) -> list[str]:
         c = _convo(convo)
