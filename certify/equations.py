@@ -110,10 +110,16 @@ def miscalculated(text: str) -> list[tuple[str, str]]:
             if min(abs(abs(a - b) - c), abs(a + b - c)) > 1:
                 out.append(("$" + m[3], m[0].replace("*", "").strip()))
     if " less" in text or " more" in text or "cheaper" in text or "higher" in text or "lower" in text:
+        others: list[int] | None = None
         for m in _SO_APART.finditer(text):  # "was $160.50 and February's is $150.00, so ... $15.50 less"
             a, b, c = cents_of(m[1]), cents_of(m[2]), cents_of(m[3])
             if abs(abs(a - b) - c) > 1:
-                out.append(("$" + m[3], m[0].replace("*", "").strip()))
+                # or apart from what the text priced before: "HAT288 at $154 and HAT244 at $192. You paid
+                # $157 and $109, so the new itinerary costs $80 more" (346 against 266)
+                if others is None:
+                    others = [cents_of(x) for x in _MONEY_ANYWHERE.findall(text[:m.start()])]
+                if not any(abs(abs(x + y - a - b) - c) <= 1 for i, x in enumerate(others) for y in others[i + 1:]):
+                    out.append(("$" + m[3], m[0].replace("*", "").strip()))
         out += _off_the_base(text)
     return out
 
@@ -136,6 +142,9 @@ def _off_the_base(text: str) -> list[tuple[str, str]]:
             said = m[0].replace("*", "").strip()
             out.append(("$" + m[2], said if m[3] else f"{said} (than ${base / 100:g})"))
     return out
+
+
+_MONEY_ANYWHERE = re.compile(r"\$(\d[\d,]*(?:\.\d+)?)")
 
 
 # Two amounts, then how far apart they are: "January's bill was $160.50 and February's is $150.00, so

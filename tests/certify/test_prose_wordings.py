@@ -498,6 +498,10 @@ def test_a_terse_balance_without_a_dollar_sign(convo: Any, told: str, misattribu
      [("$15.50", "$160.50 and February's is $150.00, so February is $15.50 less")]),
     ("January's bill was $160.50 and February's is $150.00, so February is $10.50 less.", []),
     ("The old fare was $120 and the new one is $150, so you pay $30 more.", []),
+    # against the sum of two amounts the text priced before: (154 + 192) - (157 + 109)
+    ("HAT288 is $154 and HAT244 $192. You paid $157 and $109, so the new itinerary costs $80 more.", []),
+    ("HAT288 is $154 and HAT244 $192. You paid $157 and $109, so the new itinerary costs $90 more.",
+     [("$90", "$157 and $109, so the new itinerary costs $90 more")]),
 ])
 def test_how_far_apart_two_amounts_are(text: str, wrong: list[tuple[str, str]]) -> None:
     assert miscalculated(text) == wrong
