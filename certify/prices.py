@@ -297,6 +297,8 @@ def _paired(sentence: str, spots: list[tuple[int, int, str]],
     in order: "HAT153 + HAT283 | $123 + $195 = $318" prices HAT153 at $123 and HAT283 at $195 (the
     sum is no one's), as "HAT001 + HAT002 | $255 ($120 + $135)" does; else as many amounts as
     identifiers do, in order; else none is clear (a fare for the whole trip)."""
+    if (legs := _legs_then_terms(sentence, spots, amounts)) is not None:
+        return legs
     runs: list[list[str]] = []
     run_of: list[int] = []  # per spot, its run
     for k, (start, _, ident) in enumerate(spots):
@@ -339,6 +341,25 @@ def _paired(sentence: str, spots: list[tuple[int, int, str]],
         if chosen is not None:
             out += [(written, cents, ident) for (_, written, cents), ident in zip(chosen, run, strict=True)]
     return out
+
+
+def _legs_then_terms(sentence: str, spots: list[tuple[int, int, str]],
+                     amounts: list[tuple[int, Any]]) -> list[tuple[str, int, str]] | None:
+    """Where a sentence names its flights first and then adds as many amounts, in order ("HAT134 to
+    Phoenix followed by HAT251 to Seattle, at $174 + $111 = $285"), each amount is its leg's; None
+    where the sentence is not so."""
+    idents = [ident for _, _, ident in spots]
+    if len(idents) < 2 or len(set(idents)) != len(idents) or not amounts or spots[-1][1] > amounts[0][0]:
+        return None
+    terms = [amounts[0]]
+    for at, pair in amounts[1:]:
+        if not _JOINED.fullmatch(sentence, terms[-1][0] + len(terms[-1][1][0]), at) or "+" not in sentence[
+                terms[-1][0]:at]:
+            break
+        terms.append((at, pair))
+    if len(terms) != len(idents):
+        return None
+    return [(written, cents, ident) for (_, (written, cents)), ident in zip(terms, idents, strict=True)]
 
 
 def placed(text: str, parts: list[str], pairs: list[Any] | None = None) -> list[tuple[int, Any]]:

@@ -45,6 +45,8 @@ def _text(convo: Any, at: Any, observation: Any, said: str) -> list[str]:
     (SHIRTS, "Shirts with a standard back: 9612497925 at $53.43."),
     # A table prices what its rows name, with no price word; a column's name says the cabin.
     (FLIGHTS, "| Flight | Economy now |\n|---|---|\n| HAT001 | $135 |"),
+    # Legs named first, then as many amounts added in order: each its leg's.
+    (FLIGHTS, "The cheapest connection is HAT001 to Phoenix followed by HAT002 to Seattle, at $120 + $120 = $240."),
     # A clause about another amount is left out; the others are read each on its own.
     (FLIGHTS, "HAT001 is $120, $15 less than before, so $30 in total, and HAT002 is also $120, so $30 again."),
     # An amount "for" the identifier right after it is that one's.
@@ -69,6 +71,7 @@ def test_a_price_of_another_object_is_misattributed(convo, at, observation: Any,
     (FLIGHTS, "| Option | Flights | Price |\n|---|---|---|\n| 1 | HAT001 + HAT002 | $120 + $135 = $255 |"),
     (FLIGHTS, "HAT001 and HAT002 cost $120 and $135 in economy."),
     (FLIGHTS, "The current economy fares are $120 for HAT001 and $135 for HAT002."),
+    (FLIGHTS, "The cheapest connection is HAT001 to Phoenix followed by HAT002 to Seattle, at $120 + $135 = $255."),
     (FLIGHTS, "HAT001 is $120, $15 less than before, so $30 in total, and HAT002 is $135, as before."),
     # Fewer amounts than legs: a fare of the whole trip, no one leg's price.
     (FLIGHTS, "HAT002 + HAT001 costs $135 for the trip."),
