@@ -20,7 +20,7 @@ from typing import Any
 from trajectory2gym.certify.anchors import NESTED_ID_KEYS
 from trajectory2gym.certify.books import ObservationBook
 from trajectory2gym.certify.dates import DateMention, date_mentions
-from trajectory2gym.certify.normalize import compact, stem, words
+from trajectory2gym.certify.normalize import compact, id_shape, identifiers_in, stem, words
 from trajectory2gym.certify.turns import SENTENCE_OR_LINE
 
 _ISO = re.compile(r"^\d{4}-\d\d-\d\d")
@@ -144,6 +144,9 @@ def _said_of(d: DateMention, sentence: str, stems: set[str], named: set[str],
             return " or ".join(best), set().union(*(own.get(n, set()) for n in best))
         return " or ".join(best), set().union(*(book.values[n] for n in best))
     if named and not _BOOKED.search(sentence, 0, d.start):
+        shapes = {id_shape(i) for i in named}
+        if any(id_shape(c) in shapes and c not in named for t in identifiers_in(sentence) if (c := compact(t))):
+            return None  # another object of the kind, no date of it shown: "move to HAT101 on 05-21, keeping HAT137"
         ident = sorted(named)[0]
         return ident, set().union(*(book.dates_of[i] for i in named))
     return None

@@ -65,6 +65,9 @@ def test_the_fields_and_the_dates_of_named_objects() -> None:
     # Several dates: each with the words since the one before it.
     ("Bill B1002 (2025-02-01 to 2025-02-28) is issued and was due on 2025-02-19.", []),
     ("Bill B1002 (2025-02-01 to 2025-02-28) was due on 2025-02-05.", ["due_date"]),
+    # Another flight named too, with no date of it shown: whose the date is, is not clear.
+    ("I can move you to HAT101 on 2024-05-02, keeping HAT165 on 2024-05-03.", []),
+    ("I can keep HAT165 on 2024-05-02.", ["hat165"]),
 ])
 def test_a_date_is_read_against_the_field_it_is_said_of(text: str, flagged: list[str]) -> None:
     found = misdated_fields(with_headers(text), _book(LINE, RESERVATION, BILL))
