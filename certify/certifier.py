@@ -25,6 +25,7 @@ from typing import Any, TypeVar, cast
 import orjson
 
 from trajectory2gym.certified import CertifiedInteraction
+from trajectory2gym.certify.action_words import says
 from trajectory2gym.certify.addresses import (
     POSTCODE_ARGS,
     AddressBook,
@@ -1580,7 +1581,12 @@ class _Run:
         said = Turn(-1, "assistant", content)
         if not anchors.ids or anchors.mentioned_in(said.words, said.compacts):
             return ""
-        return next((t for t in chunks(content) if looks_like_identifier(t) and not ISO_DAY.fullmatch(t)
+        # In a sentence that says the action or the tool's own words ("Roaming is now off on line ..."):
+        # "January's bill B4011 is now Paid. I've also sent a payment request for February's $70.00"
+        # names B4011 in a status of its own, not as the request's.
+        return next((t for sentence in SENTENCE.split(content) if says((line := Turn(-1, "assistant", sentence)).wordline,
+                                                                       anchors.stems) or not line.words.isdisjoint(anchors.own)
+                     for t in chunks(sentence) if looks_like_identifier(t) and not ISO_DAY.fullmatch(t)
                      and (anchors.rival_id(t) or anchors.rival_phone(t))), "")  # not "since 2025-02-25"
 
     def _report_reasons(self, content: str, reasons: list[str]) -> None:

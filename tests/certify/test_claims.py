@@ -119,6 +119,26 @@ def test_a_report_of_the_write_as_done_on_another_object(convo: Any, report: str
 
 
 @pytest.mark.parametrize(("report", "kinds"), [
+    ("Bill B1006 is now Paid. I've also sent a payment request for February's $70.00.", []),  # a status of its own
+    ("Done: I've sent the payment request for B1006.", ["text_claims_other_object"]),
+])
+def test_another_bills_status_beside_the_report_is_no_claim_of_the_write(convo: Any, report: str,
+                                                                         kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user("Customer C1002. I paid January's bill B1006 on my phone; send me one for February too.")
+    c.call("get_bills_for_customer", {"customer_id": "C1002"}, [
+        {"bill_id": "B1007", "total_due": 70.0, "status": "Issued"}, {"bill_id": "B1006", "total_due": 65.0,
+                                                                       "status": "Paid"}])
+    c.say("I'll send a payment request for February's bill B1007 ($70.00). Confirm?")
+    c.user("yes")
+    c.call("send_payment_request", {"customer_id": "C1002", "bill_id": "B1007"},
+           "Payment request sent to the customer for bill B1007")
+    i = c.say(report)
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert [reason_kind(r) for r in decision.reasons] == kinds
+
+
+@pytest.mark.parametrize(("report", "kinds"), [
     ("Done! 2 GB has been added to L1002; you now have 17 GB in all this cycle.", []),
     ("Done! 1 GB has been added to L1002.", ["text_claims_other_amount"]),  # the call added 2 GB
     ("Done! You now have 17 GB in all this cycle.", []),  # a total, not what was added
