@@ -360,7 +360,8 @@ def _yours(line: str, anchors: Anchors) -> bool:
 
 
 # What may come before an instruction: "Okay, then please turn it on".
-_LEAD_IN = re.compile(r"(?:(?:ok(?:ay)?|alright|all right|yes|yeah|sure|fine|good|great|cool|please|then|just|so|go ahead and)\b[\s,!.-]*)*",
+_LEAD_IN = re.compile(r"(?:(?:ok(?:ay)?|alright|all right|yes|yeah|sure|fine|good|great|cool|please|then|just|so|go ahead and|"
+                      r"let'?s)\b[\s,!.-]*)*",
                       re.I)
 
 
@@ -391,8 +392,12 @@ def _orders_action(text: str, anchors: Anchors) -> bool:
     if particle is None:
         return False
     amounts = {to_cents(v) for _, v in anchors.amounts} if anchors.amounts else set()
+    data = bool(amounts) and any(is_data(arg) for arg, _ in anchors.amounts)
     return all(w in _INSTRUCTION_WORDS or anchors.own_word(w) or (w.isdigit() and to_cents(w) in amounts)
-               for w in ws[1:] if w != particle)  # "send the 300 certificate": its own amount
+               or (data and w in _DATA_UNITS) for w in ws[1:] if w != particle)  # "send the 300 certificate", "add 3 GB"
+
+
+_DATA_UNITS = frozenset({"gb", "gig", "gigs", "gigabyte", "gigabytes", "mb"})
 
 
 def _action_verb(ws: list[str], anchors: Anchors) -> str | None:

@@ -124,6 +124,16 @@ def _refuel(convo: Any, at: Any, offer: str, reply: str, args: dict[str, Any], p
     return at(certify_interaction(c.build()), i)
 
 
+@pytest.mark.parametrize(("reply", "confirmed"), [
+    ("Add 3 GB.", True),  # the action's verb, its amount and unit: an instruction
+    ("Let's add 3 GB.", True),
+    ("Add 3 GB to my son's line instead.", False),  # more than the instruction
+])
+def test_an_instruction_with_the_amount_of_data(convo, at, reply: str, confirmed: bool) -> None:
+    offer = "If you need more, I can add data to L1002 at $2.00 per GB, charged on your next bill."
+    assert _refuel(convo, at, offer, reply, {"gb_amount": 3.0}).checks["workflow"] is confirmed
+
+
 def test_a_quantity_of_data_the_user_accepted_is_theirs_but_not_a_sum_of_money(convo, at) -> None:
     offer = "I can add 3 GB to line L1002 for $6.00. Would you like that?"
     accepted = _refuel(convo, at, offer, "Yes please.", {"gb_amount": 3.0})
