@@ -42,7 +42,7 @@ _SYNONYMS: dict[str, tuple[str, ...]] = {
     "disable": ("disabl", "turn off", "deactivat", "switch off", "turn it off", "switch it off", "back off"),
     "suspend": ("suspend", "pause"),
     "resume": ("resum", "reactivat", "restor"),
-    "refuel": ("refuel", "add ", "added", "adding", "top up", "top you up", "top it up", "top your"),
+    "refuel": ("refuel", "add ", "added", "adding", "top up", "top you up", "top it up", "top your", "extra data"),
 }
 
 

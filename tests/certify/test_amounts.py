@@ -134,6 +134,14 @@ def test_an_instruction_with_the_amount_of_data(convo, at, reply: str, confirmed
     assert _refuel(convo, at, offer, reply, {"gb_amount": 3.0}).checks["workflow"] is confirmed
 
 
+@pytest.mark.parametrize(("offer", "confirmed"), [
+    ("If you'd like more, extra data on L1002 is $2.00 per GB, charged on your next bill.", True),
+    ("Data on L1002 is charged on your next bill.", False),  # no offer of more
+])
+def test_extra_data_at_its_price_offers_a_refuel(convo, at, offer: str, confirmed: bool) -> None:
+    assert _refuel(convo, at, offer, "yeah add 1 GB", {"gb_amount": 1.0}).checks["workflow"] is confirmed
+
+
 def test_a_quantity_of_data_the_user_accepted_is_theirs_but_not_a_sum_of_money(convo, at) -> None:
     offer = "I can add 3 GB to line L1002 for $6.00. Would you like that?"
     accepted = _refuel(convo, at, offer, "Yes please.", {"gb_amount": 3.0})
