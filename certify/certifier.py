@@ -75,7 +75,14 @@ from trajectory2gym.certify.confirmation import check_confirmation
 from trajectory2gym.certify.counts import listed_count, listed_entries, miscounted, status_counts
 from trajectory2gym.certify.data_left import DataLeftBook
 from trajectory2gym.certify.dated_fields import DatedFields, misdated_fields
-from trajectory2gym.certify.dates import AM_PM, ISO_DAY, date_mentions, hour_24, may_name_month_day
+from trajectory2gym.certify.dates import (
+    AM_PM,
+    ISO_DAY,
+    date_mentions,
+    hour_24,
+    may_name_month_day,
+    month_number,
+)
 from trajectory2gym.certify.elapsed import miscounted_days, today_in
 from trajectory2gym.certify.equations import miscalculated, misremained, misshared, worked
 from trajectory2gym.certify.evidence import EvidenceIndex
@@ -920,6 +927,19 @@ class _Run:
                 return obj["status"]
         return None if beside or self._looked_up_key(key) or not self._kind_has_status(key) else ""
 
+    def _bill_of_month(self, month: str) -> str | None:
+        """The one bill shown whose period starts in this month ("january"), where just one does."""
+        number = f"-{month_number(month):02d}-"  # (the month as _MONTHS_BILL found it: a name)
+        found: set[str] = set()
+        for low in self.index.json_observations:
+            if '"period_start"' in low:
+                with suppress(orjson.JSONDecodeError):
+                    for obj in json_objects(orjson.loads(low)):
+                        start, bill = obj.get("period_start"), obj.get("bill_id")
+                        if isinstance(start, str) and isinstance(bill, str) and start[4:8] == number:
+                            found.add(bill)
+        return next(iter(found)) if len(found) == 1 else None
+
     def _objects_shown(self, ident: str, needle: str) -> Iterator[tuple[dict[str, Any], bool]]:
         """The objects observations holding ``needle`` show with this identifier among their values,
         newest first, each with whether the identifier is its own (an ``..._id`` field): "#W5353646"
@@ -1350,7 +1370,7 @@ class _Run:
             for written, equation in misshared(content, lambda: self._count_of(None, ("passengers",))):
                 reasons.append(reason("text_miscalculated", value=written, detail=equation))
         if not STATUS_WORDS.isdisjoint(toks):  # "L1005 is currently suspended" where the lookup showed Active
-            for ident, shown in contradicted(content, self._status_of, self._told_status):
+            for ident, shown in contradicted(content, self._status_of, self._told_status, self._bill_of_month):
                 if shown:
                     reasons.append(reason("text_contradicts_status", arg=ident, detail=shown))
                 else:  # "#W2624389 has already been processed", never looked up

@@ -76,8 +76,10 @@ def may_name_day(text: str) -> bool:
             or _ORDINAL_DAY.search(text) is not None)
 
 
-def _month(name: str) -> int:
+def month_number(name: str) -> int:
+    """A month's number from its name or its first three letters ("January", "jan": 1)."""
     return _MONTHS.index(name[:3].lower()) + 1
+
 
 
 def _year(text: str | None) -> int | None:
@@ -97,12 +99,12 @@ def date_mentions(text: str) -> list[DateMention]:
         elif m["slash"]:  # month first, as in the US
             out.append(DateMention(start, end, int(m["sd"]), int(m["sm"]), _year(m["sy"])))
         elif m["md"]:
-            month, year = _month(m["mm"]), _year(m["my"])
+            month, year = month_number(m["mm"]), _year(m["my"])
             out.append(DateMention(start, end, int(m["mday"]), month, year))
             if m["mday2"]:  # "May 20 and 21"
                 out.append(DateMention(m.start("mday2"), end, int(m["mday2"]), month, year))
         elif m["dm"]:
-            out.append(DateMention(start, end, int(m["dday"]), _month(m["dmm"]), _year(m["dy"])))
+            out.append(DateMention(start, end, int(m["dday"]), month_number(m["dmm"]), _year(m["dy"])))
         else:  # "the 21st": the day alone
             out.append(DateMention(m.start("oday"), end, int(m["oday"]), None, None))
     return [d for d in out if 1 <= d.day <= 31 and (d.month is None or 1 <= d.month <= 12)]

@@ -45,9 +45,10 @@ _NOT_NOW = re.compile(r"\b(?:once|when|after|until|if|will|would|can|could|befor
 _ANY_ONE = re.compile(r"\b(?:a|an|any|no|nothing(?:'s| is)|none (?:is|are))\s+$", re.I)
 
 
-def status_claims(text: str) -> list[tuple[str, set[str], str]]:
+def status_claims(text: str, bill_of_month: Callable[[str], str | None] | None = None
+                  ) -> list[tuple[str, set[str], str]]:
     """(identifier, the status forms said, the sentence) for each sentence that names one object
-    and says its status now."""
+    (or one bill by its month, through ``bill_of_month``) and says its status now."""
     low = text.lower()
     if not any(w in low for w in _CHEAP):  # plain substrings first: most texts say no status
         return []
@@ -71,6 +72,8 @@ def status_claims(text: str) -> list[tuple[str, set[str], str]]:
                 # "Order #W9549057 contains ... It's still pending": the object the latest sentence named
                 named = next((found for k in range(at - 1, -1, -1) if (found := identifiers_in(sentences[k]))), [])
                 ids = named if len(named) == 1 else []
+            if not ids and bill_of_month is not None and (month := _MONTHS_BILL.search(sentence)):
+                ids = [bill] if (bill := bill_of_month(month[1].lower())) else []  # "January's bill ... overdue"
             if not ids and item:
                 listed = identifiers_in(line) if listed is None else listed
                 # "- Status: **pending**" under the heading that names the one object
@@ -87,6 +90,8 @@ def status_claims(text: str) -> list[tuple[str, set[str], str]]:
     return out
 
 
+_MONTHS_BILL = re.compile(r"\b(january|february|march|april|may|june|july|august|september|october|november|"
+                          r"december)(?:'s)?\s+bill\b", re.I)
 _STATUS_LABEL = re.compile(r"\s*(?:[-*•]|\d{1,2}[.)])\s*\**status\b", re.I)
 _JOINED_CLAUSE = re.compile(r",\s+(?:and|but|while|whereas)\s+|;\s+")
 
@@ -99,13 +104,15 @@ _BULLET = re.compile(r"\s*(?:[-*•]\s|\d{1,2}[.)]\s|\|)")  # a list item's mark
 
 
 def contradicted(text: str, status_of: Callable[[str], Any],
-                 told: Callable[[str, set[str]], bool] = lambda ident, said: False) -> list[tuple[str, str]]:
+                 told: Callable[[str, set[str]], bool] = lambda ident, said: False,
+                 bill_of_month: Callable[[str], str | None] | None = None) -> list[tuple[str, str]]:
     """(identifier, the status its latest observation shows) for each sentence that names one
     object and gives it a status word other than that one; the status "" where no observation
     shows the object beside any status (``status_of`` gives ""; never looked up) and the user did
-    not say it (``told``)."""
+    not say it (``told``). With ``bill_of_month``, a sentence may name a bill by its month
+    ("January's bill, which is still showing as overdue")."""
     out = []
-    for ident, said, sentence in status_claims(text):
+    for ident, said, sentence in status_claims(text, bill_of_month):
         shown = status_of(ident)
         if shown == "":
             if said != {"paid"} and not told(ident, said):  # "what you paid": how, not a bill's status

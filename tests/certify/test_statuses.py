@@ -113,6 +113,23 @@ def test_a_status_the_user_reports_changing_is_no_longer_the_lookups(convo: Any,
         is not stale
 
 
+@pytest.mark.parametrize(("said", "contradicts"), [
+    ("The $10.00 late fee relates to January's bill, which is still showing as overdue.", True),
+    ("The $10.00 late fee relates to January's bill, which is paid now.", False),
+    ("The $10.00 late fee relates to February's bill, which is still showing as overdue.", False),  # two of February
+])
+def test_a_bill_named_by_its_month(convo: Any, at: Any, said: str, contradicts: bool) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user("Why is my bill higher? I'm C4009.")
+    c.call("get_bills_for_customer", {"customer_id": "C4009"}, [
+        {"bill_id": "B4015", "period_start": "2025-02-01", "total_due": 100.0, "status": "Issued"},
+        {"bill_id": "B4016", "period_start": "2025-02-01", "total_due": 15.0, "status": "Issued"},
+        {"bill_id": "B4014", "period_start": "2025-01-01", "total_due": 80.0, "status": "Paid"}])
+    i = c.say(said)
+    kinds = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
+    assert ("text_contradicts_status" in kinds) is contradicts
+
+
 INSURED = {"C913YC": {"yes"}, "OC39IW": {"no"}}
 
 
