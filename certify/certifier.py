@@ -42,7 +42,7 @@ from trajectory2gym.certify.agreement import (
 from trajectory2gym.certify.anchors import Anchors, call_anchors
 from trajectory2gym.certify.birth_dates import BirthDates, misborn
 from trajectory2gym.certify.booked_on import misdated
-from trajectory2gym.certify.books import ObservationBook, json_objects
+from trajectory2gym.certify.books import ObservationBook
 from trajectory2gym.certify.charges import (
     TOTAL_KEYS,
     balances_said,
@@ -74,7 +74,12 @@ from trajectory2gym.certify.config import CertifyConfig
 from trajectory2gym.certify.confirmation import check_confirmation
 from trajectory2gym.certify.counts import listed_count, listed_entries, miscounted, status_counts
 from trajectory2gym.certify.data_left import DataLeftBook
-from trajectory2gym.certify.dated_fields import DatedFields, misdated_fields
+from trajectory2gym.certify.dated_fields import (
+    ArrivalDays,
+    BillMonths,
+    DatedFields,
+    misdated_fields,
+)
 from trajectory2gym.certify.dates import (
     AM_PM,
     ISO_DAY,
@@ -109,6 +114,7 @@ from trajectory2gym.certify.prices import PriceBook, misattributed
 from trajectory2gym.certify.reasons import reason
 from trajectory2gym.certify.reported_payments import (
     GATE,
+    CardsById,
     history_methods,
     history_refunds,
     ids_read_as_last_four,
@@ -929,16 +935,7 @@ class _Run:
 
     def _bill_of_month(self, month: str) -> str | None:
         """The one bill shown whose period starts in this month ("january"), where just one does."""
-        number = f"-{month_number(month):02d}-"  # (the month as _MONTHS_BILL found it: a name)
-        found: set[str] = set()
-        for low in self.index.json_observations:
-            if '"period_start"' in low:
-                with suppress(orjson.JSONDecodeError):
-                    for obj in json_objects(orjson.loads(low)):
-                        start, bill = obj.get("period_start"), obj.get("bill_id")
-                        if isinstance(start, str) and isinstance(bill, str) and start[4:8] == number:
-                            found.add(bill)
-        return next(iter(found)) if len(found) == 1 else None
+        return self._book(BillMonths).of_month(month_number(month))
 
     def _objects_shown(self, ident: str, needle: str) -> Iterator[tuple[dict[str, Any], bool]]:
         """The objects observations holding ``needle`` show with this identifier among their values,
@@ -1037,22 +1034,7 @@ class _Run:
             if '+1"' in shown[n] and ISO_DAY.fullmatch(day):
                 with suppress(ValueError):
                     out.append((date.fromisoformat(day) + timedelta(days=1)).isoformat())
-        return out + [day for days in self._arrival_days().values() for day in days]
-
-    def _arrival_days(self) -> dict[str, set[str]]:
-        """Per flight (lower case), the day after its date where it arrives the next day ("00:00:00+1")."""
-        out: dict[str, set[str]] = {}
-        for low in self.index.json_observations:
-            if '+1"' not in low or '"date"' not in low:
-                continue
-            with suppress(orjson.JSONDecodeError):
-                for obj in json_objects(orjson.loads(low)):
-                    arrives, day, flight = obj.get("scheduled_arrival_time_est"), obj.get("date"), obj.get("flight_number")
-                    if (isinstance(arrives, str) and arrives.endswith("+1") and isinstance(day, str)
-                            and ISO_DAY.fullmatch(day) and isinstance(flight, str)):
-                        with suppress(ValueError):
-                            out.setdefault(flight, set()).add((date.fromisoformat(day) + timedelta(days=1)).isoformat())
-        return out
+        return out + [day for days in self._book(ArrivalDays).days.values() for day in days]
 
     def _count_of(self, ident: str | None, keys: tuple[str, ...]) -> int | None:
         """How many entries the observed object named ``ident`` lists under one of ``keys``; without
@@ -1467,7 +1449,7 @@ class _Run:
             for written, label, shown in misdated_fields(content, self._book(DatedFields)):
                 # "HAT112 ... 2024-05-22", found by a search for that day; "12:00 AM (May 29)", the day it lands
                 if not self._searched_on(label, written) and not any(
-                        said.means(day) for said in date_mentions(written) for day in self._arrival_days().get(label, ())):
+                        said.means(day) for said in date_mentions(written) for day in self._book(ArrivalDays).days.get(label, ())):
                     reasons.append(reason("text_misdated", arg=label, value=written, detail=shown))
             if "dob" in self.index.compacts or "dateofbirth" in self.index.compacts:  # a set lookup first
                 # "Aarav Nguyen, born December 3, 1997": another passenger's date of birth
@@ -1502,16 +1484,7 @@ class _Run:
     def _last_four_by_id(self, four: str) -> str | None:
         """The last four digits of the card whose identifier ends in these digits, where no card shows
         them as its last four (an id's ending read as the card's)."""
-        if self._brands_of(four):
-            return None
-        for low in reversed(self.index.json_observations):
-            if f'{four}"' in low and '"last_four"' in low:
-                with suppress(orjson.JSONDecodeError):
-                    for obj in json_objects(orjson.loads(low)):
-                        if (isinstance(ident := obj.get("id"), str) and ident.endswith(four)
-                                and isinstance(shown := obj.get("last_four"), str)):
-                            return shown
-        return None
+        return None if self._brands_of(four) else self._book(CardsById).ending_in(four)
 
     def _brands_of(self, four: str) -> set[str]:
         """The brands of the cards the observations show with these last four digits."""

@@ -14,12 +14,14 @@ the observations show: narrow on purpose, so a derived or new date is left to th
 from __future__ import annotations
 
 import re
+from contextlib import suppress
 from dataclasses import dataclass, field
+from datetime import date, timedelta
 from typing import Any
 
 from trajectory2gym.certify.anchors import NESTED_ID_KEYS
-from trajectory2gym.certify.books import ObservationBook
-from trajectory2gym.certify.dates import DateMention, date_mentions
+from trajectory2gym.certify.books import ObservationBook, json_objects
+from trajectory2gym.certify.dates import ISO_DAY, DateMention, date_mentions
 from trajectory2gym.certify.normalize import compact, id_shape, identifiers_in, stem, words
 from trajectory2gym.certify.turns import SENTENCE_OR_LINE
 
@@ -150,3 +152,41 @@ def _said_of(d: DateMention, sentence: str, stems: set[str], named: set[str],
         ident = sorted(named)[0]
         return ident, set().union(*(book.dates_of[i] for i in named))
     return None
+
+
+class ArrivalDays(ObservationBook):
+    """Per flight (lower case), the day after its date where it lands the next day ("00:00:00+1"):
+    a one-stop search's legs carry their "date"."""
+
+    needles = ('+1"',)
+
+    def __init__(self) -> None:
+        self.days: dict[str, set[str]] = {}
+
+    def take(self, value: Any) -> None:
+        for obj in json_objects(value):
+            arrives, day, flight = obj.get("scheduled_arrival_time_est"), obj.get("date"), obj.get("flight_number")
+            if (isinstance(arrives, str) and arrives.endswith("+1") and isinstance(day, str) and ISO_DAY.fullmatch(day)
+                    and isinstance(flight, str)):
+                with suppress(ValueError):
+                    self.days.setdefault(flight, set()).add((date.fromisoformat(day) + timedelta(days=1)).isoformat())
+
+
+class BillMonths(ObservationBook):
+    """The bills by the month their period starts in ("period_start": "2025-01-01")."""
+
+    needles = ('"period_start"',)
+
+    def __init__(self) -> None:
+        self.bills: dict[str, set[str]] = {}  # "-01-" (the month part of the date) -> bill ids
+
+    def take(self, value: Any) -> None:
+        for obj in json_objects(value):
+            start, bill = obj.get("period_start"), obj.get("bill_id")
+            if isinstance(start, str) and isinstance(bill, str):
+                self.bills.setdefault(start[4:8], set()).add(bill)
+
+    def of_month(self, number: int) -> str | None:
+        """The one bill whose period starts in this month (1-12), where just one does."""
+        found = self.bills.get(f"-{number:02d}-", set())
+        return next(iter(found)) if len(found) == 1 else None

@@ -19,6 +19,7 @@ from typing import Any
 import orjson
 
 from trajectory2gym.certify.anchors import PAYMENT_WORDS, payment_kind
+from trajectory2gym.certify.books import ObservationBook, json_objects
 
 # A cheap, case-sensitive gate on the raw text before the lower-cased search.
 GATE = re.compile(r"efund|back|redit|eturn")
@@ -155,6 +156,24 @@ def ids_read_as_last_four(text: str, last_four_of: Callable[[str], str | None]) 
     that no card shows as its last four but that end a card's identifier, whose record shows other
     last four (``last_four_of``): "Mastercard ending 6913" of credit_card_8296913, ending in 6193."""
     return [(m[2], real) for m in _BRAND_ENDING.finditer(text) if (real := last_four_of(m[2])) and real != m[2]]
+
+
+class CardsById(ObservationBook):
+    """Each card's identifier (lower case) and the last four digits its record shows."""
+
+    needles = ('"last_four"',)
+
+    def __init__(self) -> None:
+        self.last_four: dict[str, str] = {}
+
+    def take(self, value: Any) -> None:
+        for obj in json_objects(value):
+            if isinstance(ident := obj.get("id"), str) and isinstance(four := obj.get("last_four"), str):
+                self.last_four[ident] = four
+
+    def ending_in(self, digits: str) -> str | None:
+        """The last four digits of the newest card read whose identifier ends in these digits."""
+        return next((four for ident, four in reversed(self.last_four.items()) if ident.endswith(digits)), None)
 
 
 def misnamed_refund_methods(text: str, destinations: set[str], brand_of: BrandOf | None = None) -> list[str]:

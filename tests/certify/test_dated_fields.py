@@ -127,3 +127,19 @@ def test_a_flight_found_by_a_search_flies_on_the_searched_day(convo: Any, at: An
     out = certify_interaction(c.build())
     assert at(out, found).reasons == []
     assert [reason_kind(r) for r in at(out, other).reasons] == ["text_misdated"]  # no search showed HAT149
+
+
+def test_books_of_next_day_arrivals_and_of_bill_months() -> None:
+    from trajectory2gym.certify.dated_fields import ArrivalDays, BillMonths
+
+    legs = [[{"flight_number": "HAT276", "scheduled_arrival_time_est": "00:00:00+1", "date": "2024-05-28"},
+             {"flight_number": "HAT261", "scheduled_arrival_time_est": "01:30:00", "date": "2024-05-29"}]]
+    arrivals = ArrivalDays()
+    arrivals.update([orjson.dumps(legs).decode().lower()])
+    assert arrivals.days == {"hat276": {"2024-05-29"}}  # only the leg that lands the next day
+    bills = BillMonths()
+    bills.update([orjson.dumps([{"bill_id": "B1", "period_start": "2025-01-01"},
+                                {"bill_id": "B2", "period_start": "2025-02-01"},
+                                {"bill_id": "B3", "period_start": "2025-02-01"}]).decode().lower()])
+    assert bills.of_month(1) == "b1" and bills.of_month(2) is None and bills.of_month(3) is None
+

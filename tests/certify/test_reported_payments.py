@@ -288,3 +288,13 @@ def test_a_report_names_the_brand_of_the_card_refunded(convo: Any, at: Any, repo
            {**ORDER, "status": "return requested", "return_payment_method_id": "credit_card_1034663"})
     i = c.say(report)
     assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
+
+
+def test_cards_by_id_finds_the_card_whose_identifier_ends_in_the_digits() -> None:
+    from trajectory2gym.certify.reported_payments import CardsById
+
+    book = CardsById()
+    book.update([orjson.dumps({"payment_methods": {"credit_card_8296913": {
+        "source": "credit_card", "brand": "mastercard", "last_four": "6193", "id": "credit_card_8296913"}}}).decode()])
+    assert book.ending_in("6913") == "6193" and book.ending_in("1111") is None
+
