@@ -677,8 +677,7 @@ def _acts_on_another(described: Turn, anchors: Anchors) -> str:
         said = Turn(-1, "assistant", _PASSIVE.sub(" ", sentence))  # "B1002 is issued": a state, no action
         if not says(said.wordline, anchors.stems):
             # An arrow is a change's verb: "1. #W8882972: T-Shirt black XXL -> black XL" names this call's
-            if (says_arrow(sentence) or ("addre" in anchors.objects and _SHIP_TO.search(sentence))) \
-                    and not anchors.ids.isdisjoint(said.compacts):
+            if (says_arrow(sentence) and not anchors.ids.isdisjoint(said.compacts)) or _ship_to(said, anchors):
                 return ""  # (or the order's shipping: "1. #W4536116 (pending): ship to 77 Harbor Way")
             continue
         if not anchors.ids.isdisjoint(said.compacts):

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from trajectory2gym.certify.normalize import cents_of
+from trajectory2gym.certify.normalize import cents_of, dollar_amounts
 
 _NUMBER = r"\**\$?(\d[\d,]*(?:\.\d+)?)\**"
 # Terms joined by plus or minus signs (a hyphen only between spaces: "2024-05-28" is a date), then
@@ -117,7 +117,7 @@ def miscalculated(text: str) -> list[tuple[str, str]]:
                 # or apart from what the text priced before: "HAT288 at $154 and HAT244 at $192. You paid
                 # $157 and $109, so the new itinerary costs $80 more" (346 against 266)
                 if others is None:
-                    others = [cents_of(x) for x in _MONEY_ANYWHERE.findall(text[:m.start()])]
+                    others = [abs(c) for _, c in dollar_amounts(text[:m.start()])]
                 if not any(abs(abs(x + y - a - b) - c) <= 1 for i, x in enumerate(others) for y in others[i + 1:]):
                     out.append(("$" + m[3], m[0].replace("*", "").strip()))
         out += _off_the_base(text)
@@ -142,9 +142,6 @@ def _off_the_base(text: str) -> list[tuple[str, str]]:
             said = m[0].replace("*", "").strip()
             out.append(("$" + m[2], said if m[3] else f"{said} (than ${base / 100:g})"))
     return out
-
-
-_MONEY_ANYWHERE = re.compile(r"\$(\d[\d,]*(?:\.\d+)?)")
 
 
 # Two amounts, then how far apart they are: "January's bill was $160.50 and February's is $150.00, so
