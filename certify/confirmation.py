@@ -43,6 +43,7 @@ from trajectory2gym.certify.anchors import ACCOUNT_WORDS, Anchors
 from trajectory2gym.certify.dates import date_mentions, says_date
 from trajectory2gym.certify.evidence import EvidenceIndex
 from trajectory2gym.certify.normalize import (
+    DATA_UNIT_WORDS,
     cents_of,
     chunks,
     compact,
@@ -394,10 +395,7 @@ def _orders_action(text: str, anchors: Anchors) -> bool:
     amounts = {to_cents(v) for _, v in anchors.amounts} if anchors.amounts else set()
     data = bool(amounts) and any(is_data(arg) for arg, _ in anchors.amounts)
     return all(w in _INSTRUCTION_WORDS or anchors.own_word(w) or (w.isdigit() and to_cents(w) in amounts)
-               or (data and w in _DATA_UNITS) for w in ws[1:] if w != particle)  # "send the 300 certificate", "add 3 GB"
-
-
-_DATA_UNITS = frozenset({"gb", "gig", "gigs", "gigabyte", "gigabytes", "mb"})
+               or (data and w in DATA_UNIT_WORDS) for w in ws[1:] if w != particle)  # "send the 300 certificate", "add 3 GB"
 
 
 def _action_verb(ws: list[str], anchors: Anchors) -> str | None:

@@ -297,7 +297,8 @@ def dollar_amounts(text: str) -> list[tuple[str, int]]:
     """The ``money_numbers_in`` written with "$": a price or a charge, not "1.5 liters"."""
     return [(written, cents) for written, cents in money_numbers_in(text) if "$" in written] if "$" in text else []
 
-_DATA_UNITS = r"(?:gb|mb|gigs?|gigabytes?)\b"
+DATA_UNIT_WORDS = frozenset({"gb", "mb", "gig", "gigs", "gigabyte", "gigabytes"})  # the words of an amount of data
+_DATA_UNITS = r"(?:" + "|".join(sorted(DATA_UNIT_WORDS, key=len, reverse=True)) + r")\b"
 # From a number's first digit only: inside a run of digits no match can start (else each digit of a
 # 6,000-digit run would read the rest of it again).
 _UNIT_NUMBER = re.compile(r"(?<!\d)(\d+(?:\.\d+)?)" + _DATA_UNITS)
