@@ -41,7 +41,7 @@ def _addressed(value: Any) -> Iterator[tuple[set[str], str]]:
 class AddressBook(ObservationBook):
     """The street lines the JSON observations show: every one, and per identifier key the newest."""
 
-    needles = ('"address1"',)
+    needles: tuple[str, ...] = ('"address1"',)
 
     def __init__(self) -> None:
         self.lines: set[str] = set()  # lower case

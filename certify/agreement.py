@@ -1145,7 +1145,7 @@ _LISTED = re.compile(r"^[ \t]*(?:(\d)[.)]|[-*•])[ \t]+(.*)$", re.M)  # "2. **1
 
 def _list_lines(text: str) -> list[tuple[str, str]]:
     """(its number or "", its text) of each line of a list: "2. **1 GB** — $5.00", "- 2 GB"."""
-    return [(m[1], m[2]) for m in _LISTED.finditer(text)]
+    return [(m[1] or "", m[2]) for m in _LISTED.finditer(text)]
 
 
 def _option_index(m: re.Match[str]) -> int | None:

@@ -24,7 +24,7 @@ _SENTENCE_END = re.compile(r"[.;!?](?:\s|$)|\n")
 class BirthDates(ObservationBook):
     """Each shown person's full name (lower case) and the dates of birth shown for them."""
 
-    needles = ('"dob"', '"date_of_birth"')
+    needles: tuple[str, ...] = ('"dob"', '"date_of_birth"')
 
     def __init__(self) -> None:
         self.born: dict[str, set[str]] = {}

@@ -1548,8 +1548,8 @@ class _Run:
             return  # plain substrings first: most reports name no other option of the write's
         if not (data or besides or choices) or not claims_done(content):
             return
-        for arg, value, option in other_choices(content, choices):  # "booked in economy": it was business
-            reasons.append(reason("text_claims_other_choice", tool=call.name, arg=arg, value=value, detail=option))
+        for arg, chosen, option in other_choices(content, choices):  # "booked in economy": it was business
+            reasons.append(reason("text_claims_other_choice", tool=call.name, arg=arg, value=chosen, detail=option))
         # Of the writes since the user spoke, the text may report any (two lines enabled in one message).
         if besides and (other := self._other_named(content, call)) and not any(
                 w[2].name == call.name and not self._other_named(content, w[2]) for w in self._writes[:-1]):

@@ -19,7 +19,7 @@ class DataLeftBook(ObservationBook):
     """Per line (the newest shown of each): its plan, data used, data refuelled and limit where its
     usage shows one; and plans' data limits; in hundredths of a GB."""
 
-    needles = ('"data_used_gb"', '"data_limit_gb"', '"new_data_refueling_gb"')
+    needles: tuple[str, ...] = ('"data_used_gb"', '"data_limit_gb"', '"new_data_refueling_gb"')
 
     def __init__(self) -> None:
         self.lines: dict[str, dict[str, Any]] = {}  # line id -> plan, used, refuelled, limit (as shown)

@@ -76,10 +76,10 @@ class DatedFields(ObservationBook):
         # a bill's line items, which date charges, not the bill).
         days: list[Any] = [value.get("date")] + [part.get("date") for v in value.values() if isinstance(v, list)
                                                  for part in v if isinstance(part, dict) and _named(part)]
-        for day in days:
-            if isinstance(day, str) and _ISO.match(day):
+        for stated in days:
+            if isinstance(stated, str) and _ISO.match(stated):
                 for ident in idents:
-                    self.dates_of.setdefault(ident, set()).add(day[:10])
+                    self.dates_of.setdefault(ident, set()).add(stated[:10])
 
 
 def _named(part: dict[str, Any]) -> bool:
@@ -158,7 +158,7 @@ class ArrivalDays(ObservationBook):
     """Per flight (lower case), the day after its date where it lands the next day ("00:00:00+1"):
     a one-stop search's legs carry their "date"."""
 
-    needles = ('+1"',)
+    needles: tuple[str, ...] = ('+1"',)
 
     def __init__(self) -> None:
         self.days: dict[str, set[str]] = {}
@@ -175,7 +175,7 @@ class ArrivalDays(ObservationBook):
 class BillMonths(ObservationBook):
     """The bills by the month their period starts in ("period_start": "2025-01-01")."""
 
-    needles = ('"period_start"',)
+    needles: tuple[str, ...] = ('"period_start"',)
 
     def __init__(self) -> None:
         self.bills: dict[str, set[str]] = {}  # "-01-" (the month part of the date) -> bill ids

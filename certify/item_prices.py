@@ -23,7 +23,7 @@ class ItemPriceBook(ObservationBook):
     """Per product id, the prices of its ordered items (orders' ``items``) and of its variants
     (a product listing's ``variants``), in cents."""
 
-    needles = ('"product_id"',)
+    needles: tuple[str, ...] = ('"product_id"',)
 
     def __init__(self) -> None:
         self.ordered: defaultdict[str, set[int]] = defaultdict(set)

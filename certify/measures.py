@@ -66,7 +66,7 @@ class MeasureBook(ObservationBook):
     """The unit fields of the JSON observations read so far: per identifier key, each field's
     values; per (field, value), the identifier keys of each object showing it."""
 
-    needles = ('_gb"', '_mb"')  # only these can hold a unit field
+    needles: tuple[str, ...] = ('_gb"', '_mb"')  # only these can hold a unit field
 
     def __init__(self) -> None:
         self.fields: dict[str, dict[str, set[int]]] = {}

@@ -161,7 +161,7 @@ def ids_read_as_last_four(text: str, last_four_of: Callable[[str], str | None]) 
 class CardsById(ObservationBook):
     """Each card's identifier (lower case) and the last four digits its record shows."""
 
-    needles = ('"last_four"',)
+    needles: tuple[str, ...] = ('"last_four"',)
 
     def __init__(self) -> None:
         self.last_four: dict[str, str] = {}

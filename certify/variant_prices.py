@@ -65,7 +65,7 @@ def described(value: Any) -> Iterator[Described]:
 class VariantBook(ObservationBook):
     """The described objects of the JSON observations read so far."""
 
-    needles = ('"options"',)
+    needles: tuple[str, ...] = ('"options"',)
 
     def __init__(self) -> None:
         self.objects: set[Described] = set()
