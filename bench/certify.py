@@ -13,7 +13,8 @@ so. ``--profile K`` also prints where certification time goes (cProfile, K inter
 streamed once, as in a real run). ``--instructions K`` also counts CPU instructions with
 callgrind (valgrind) for decoding and for certifying the first K interactions, less a
 run that only imports: a ratio that, unlike time, repeats exactly on a busy machine
-(about 80 s for K=300: callgrind runs code about 50x slower).
+(about 80 s for K=300: callgrind runs code about 50x slower). It times whichever certifier is
+installed: the Python modules, or the mypyc-compiled ones of ``T2G_MYPYC=1 pip install .``.
 
     python bench/certify.py [--n 5000] [--decisions 20] [--seed 0] [--workers 0] [--profile 1000]
                             [--instructions 300]
@@ -38,7 +39,7 @@ from typing import Any  # noqa: E402
 
 import orjson  # noqa: E402
 
-from trajectory2gym.certify import Certifier, CertifyConfig, CorpusReport  # noqa: E402
+from trajectory2gym.certify import NATIVE, Certifier, CertifyConfig, CorpusReport  # noqa: E402
 from trajectory2gym.certify.stream import certified_lines, resolve_workers  # noqa: E402
 from trajectory2gym.codecs import JsonlWriter, read_interactions  # noqa: E402
 from trajectory2gym.validation import ReadReport  # noqa: E402
@@ -172,6 +173,8 @@ def main() -> None:
     (dw, dc), (cw, cc) = best["decode"], best["certify"]
     print(f"interactions: {decoded}  decisions: {decisions} ({decisions / max(decoded, 1):.1f} each, "
           f"{eligible / max(decisions, 1):.1%} eligible)  file: {size / 1e6:.1f} MB  best of {args.repeats}")
+    print("certifier: " + ("compiled with mypyc (T2G_MYPYC=1)" if NATIVE else
+                           "Python modules (T2G_MYPYC=1 pip install --no-build-isolation . compiles them)"))
     print(f"plain decode:          wall {dw:7.2f} s   cpu {dc:7.2f} s")
     print(f"decode+certify+write:  wall {cw:7.2f} s   cpu {cc:7.2f} s  ({cc / max(decoded, 1) * 1e3:.2f} ms cpu each)")
     print(f"ratio certify/decode:  wall {cw / dw:7.2f}x   cpu {cc / dc:7.2f}x  (goal <= 3x; one process)")

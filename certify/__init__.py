@@ -17,12 +17,19 @@ arguments are the ones confirmed, with ``dates.py``); ``prices.py`` checks what 
 text says something costs; ``reasons.py`` holds every reason's template.
 """
 
+from importlib.machinery import EXTENSION_SUFFIXES
+
+from trajectory2gym.certify import certifier as _certifier
 from trajectory2gym.certify.certifier import Certifier, certify_interaction, observation_shape
 from trajectory2gym.certify.config import CertifyConfig, JudgeConfig
 from trajectory2gym.certify.evidence import EvidenceIndex
 from trajectory2gym.certify.report import CorpusReport, build_report
 
+# True where this install's certification was compiled with mypyc (setup.py, T2G_MYPYC=1).
+NATIVE: bool = (_certifier.__file__ or "").endswith(tuple(EXTENSION_SUFFIXES))
+
 __all__ = [
+    "NATIVE",
     "Certifier",
     "CertifyConfig",
     "CorpusReport",

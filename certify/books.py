@@ -8,13 +8,20 @@ parse). Each book says what it takes from a parsed observation in ``take``.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import suppress
 from typing import Any
 
 import orjson
 
+try:  # compiled with mypyc (setup.py, T2G_MYPYC=1): Python classes may still subclass a book
+    from mypy_extensions import mypyc_attr
+except ImportError:  # no mypy here: the decorator would only have marked the class
+    def mypyc_attr(*attrs: str, **kwattrs: object) -> Callable[[Any], Any]:  # type: ignore[misc]
+        return lambda cls: cls
 
+
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ObservationBook:
     """Reads each JSON observation once, in arrival order: ``take`` gets those holding a needle
     (every one where there are no ``needles``), parsed; text that is no JSON gives nothing."""
