@@ -680,14 +680,17 @@ def _letters(key: str) -> str:
 def _by_owner(value: Any, kin: set[str], owner: str, own: set[str], rival: set[str],
               collect: Callable[[dict[str, Any], set[str]], None]) -> None:
     """``collect`` of each object holding a ``kin`` field, into ``own`` where that field is
-    ``owner``, else into ``rival`` (not looking inside such an object for more)."""
+    ``owner``, else into ``rival`` (not looking inside such an object for more). An object whose
+    own identifier comes first and is another field is another kind's: an order holds its user's
+    ``user_id``, yet its items are no part of the user's record."""
     if isinstance(value, list):
         for item in value:
             _by_owner(item, kin, owner, own, rival, collect)
     elif isinstance(value, dict):
         key = next((k for k in kin if isinstance(value.get(k), str)), None)
         if key is not None:
-            collect(value, own if value[key] == owner else rival)
+            if _own_id(value) in (key, None):
+                collect(value, own if value[key] == owner else rival)
             return
         for item in value.values():
             _by_owner(item, kin, owner, own, rival, collect)

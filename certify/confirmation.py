@@ -1160,7 +1160,7 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
             else:
                 affirmed_elsewhere = True
             continue
-        pos_this = neg_this = neg_action = pos_other = affirm = ordered = refused = False
+        pos_this = neg_this = neg_action = pos_other = affirm = ordered = refused = scoped_other = False
         elsewhere: set[int] = set()  # the negated clauses about other objects only ("..., but keep Las Vegas")
         asks_elsewhere = False  # the last clause asks about another object only ("For the Miami one, ...?")
         topic_other = False  # the latest clause naming an object named another one ("Leave the watch one, 5549.")
@@ -1271,7 +1271,13 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
             if (other and not this and affirm and _STATES_FACT.search(clause.text) and not AFFIRM.search(clause.text)
                     and not _DIRECTIVE.search(clause.text)):
                 other = False  # "Yes. The tablet is from W1326557.": a fact about another order, no scope
-            pos_this |= this
+            # "Only the kettle.": a yes limited to another object the description named (an address
+            # change described beside the kettle exchange is left out).
+            scoped = other and not this and bool(_SCOPE.search(clause.text))
+            scoped_other |= scoped
+            # After it, this object only by a yes of its own ("only 2005. my son on 2004 is still
+            # in Spain" says nothing yes about 2004).
+            pos_this |= this and (not scoped_other or bool(AFFIRM.search(clause.text) or _DIRECTIVE.search(clause.text)))
             pos_other |= other
             if groups and (this or not _ALL_ITEMS.isdisjoint(ws)):
                 scope = _SCOPE.search(clause.text)  # "only the lamp, I threw away the kettle box": the lamp
@@ -1282,7 +1288,7 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
                 else:
                     pos_items |= anchors.groups_named(ws, keys)
             text = clause.text
-            if (AFFIRM.search(text) or _FINE_IF.match(text)
+            if (AFFIRM.search(text) or _FINE_IF.match(text) or scoped
                     or ((_WEAK_AFFIRM.search(text) or _BARE_YES.match(text)) and ASKS.search(answered.text)
                         and not _either_or(text, answered.text))
                     or (_DIRECTIVE.search(text) and (this or _names_action(ws, anchors)))
@@ -1320,6 +1326,8 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
             confirmed, withdrawn = True, False
             continue
         if pos_other:  # scoped to other objects only
+            if scoped_other:  # "Yes, both." ... "Actually, only the kettle.": narrowed to the other one
+                confirmed = False
             affirmed_elsewhere = True
             continue
         # A bare "yes" to the message that described this action, or to a later one that brought up

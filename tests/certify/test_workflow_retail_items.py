@@ -484,3 +484,51 @@ def test_a_terse_offer_of_the_profile_change_after_the_request(convo: Any, reque
                                        "city": "Austin", "state": "TX", "country": "USA", "zip": "78704"}, {"ok": True})
     decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
     assert [k for k in map(reason_kind, decision.reasons) if reason_check(k) == "workflow"] == kinds
+
+
+PENDING_KETTLE = {"order_id": "#W4794911", "user_id": "yusuf_garcia_3055", "status": "pending", "items": [
+    {"name": "Electric Kettle", "product_id": "1075968781", "item_id": KETTLE, "price": 155.99,
+     "options": {"capacity": "1L"}}], "payment_history": [{"payment_method_id": PAYPAL, "amount": 155.99}]}
+KETTLES = {"name": "Electric Kettle", "product_id": "1075968781", "variants": {
+    "7777777777": {"item_id": "7777777777", "options": {"capacity": "1.5L"}, "available": True, "price": 160.99}}}
+NEW_ADDRESS = {"address1": "99 Oak Ave", "address2": "", "city": "Boulder", "state": "CO", "zip": "80301",
+               "country": "USA"}
+
+
+def _kettle_and_address(convo: Any, *replies: str) -> dict[str, list[str]]:
+    """The workflow reasons of the kettle change and the account address change one message
+    described together, after the user's replies."""
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user("I'm yusuf_garcia_3055. I want the bigger kettle in order #W4794911, and my address is now "
+           "99 Oak Ave, Boulder, CO 80301.")
+    # The user's record as get_user_details shows it: no user_id of its own; the order holds it.
+    c.call("get_user_details", {"user_id": "yusuf_garcia_3055"}, {
+        "name": {"first_name": "Yusuf", "last_name": "Garcia"}, "address": {**NEW_ADDRESS, "address1": "1 Elm St"},
+        "payment_methods": USER["payment_methods"], "orders": ["#W4794911"]})
+    c.call("get_order_details", {"order_id": "#W4794911"}, PENDING_KETTLE)
+    c.call("get_product_details", {"product_id": "1075968781"}, KETTLES)
+    c.say(f"I can change the Electric Kettle ({KETTLE}) in order #W4794911 to the 1.5L one (7777777777), "
+          "$5.00 more charged to your PayPal, and update the address on your account to 99 Oak Ave, Boulder, "
+          "CO 80301, USA. Shall I go ahead with both?")
+    for reply in replies:
+        c.user(reply)
+    calls = {"kettle": c.call("modify_pending_order_items", {
+        "order_id": "#W4794911", "item_ids": [KETTLE], "new_item_ids": ["7777777777"], "payment_method_id": PAYPAL},
+        PENDING_KETTLE),
+        "address": c.call("modify_user_address", {"user_id": "yusuf_garcia_3055", **NEW_ADDRESS}, {"ok": True})}
+    decisions = {d.message_index: d for d in certify_interaction(c.build()).decisions}
+    return {name: [k for k in map(reason_kind, decisions[i].reasons) if reason_check(k) == "workflow"]
+            for name, i in calls.items()}
+
+
+@pytest.mark.parametrize(("replies", "address"), [
+    (["Only the kettle."], ["confirmation_not_covering"]),
+    (["Just the kettle, keep my address as it is."], ["confirmation_not_covering"]),
+    (["Yes, both.", "Actually, only the kettle."], ["confirmation_not_covering"]),
+    (["Yes, both."], []),
+])
+def test_a_yes_limited_to_one_of_two_described_actions_leaves_out_the_other(convo: Any, replies: list[str],
+                                                                           address: list[str]) -> None:
+    # The order's record holds the user's id, but its kettle is no part of the user's record:
+    # "only the kettle" names the order, not the account whose address changes.
+    assert _kettle_and_address(convo, *replies) == {"kettle": [], "address": address}
