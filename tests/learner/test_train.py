@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -119,15 +118,14 @@ def test_packing_matches_padding(tiny_models, data) -> None:  # type: ignore[no-
 
 
 def test_world_size_two_matches_one(tiny_models, data, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
     out = tmp_path / "w2.json"
     env = {**os.environ, "DS_ACCELERATOR": "cpu", "OMP_NUM_THREADS": "1"}
     for k in ("RANK", "WORLD_SIZE", "LOCAL_RANK", "MASTER_ADDR", "MASTER_PORT"):
         env.pop(k, None)
+    # --standalone: the rendezvous store binds a free port itself; a port probed here and
+    # released could be taken by another process (Ray, a parallel test) before torchrun binds it.
     proc = subprocess.run(
-        [sys.executable, "-m", "torch.distributed.run", "--nproc_per_node", "2", "--master_port", str(port),
+        [sys.executable, "-m", "torch.distributed.run", "--nproc_per_node", "2", "--standalone",
          str(Path(__file__).with_name("dist_worker.py")), str(tiny_models["qwen3"]), str(tiny_models["qwen3_moe"]),
          str(out)], env=env, capture_output=True, text=True, timeout=600)
     assert proc.returncode == 0, proc.stderr[-3000:]
