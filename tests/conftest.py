@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import os
+import shutil
+import subprocess
+import sys
+from collections.abc import Callable
 
 # Two torch threads on two cores were measured 20-60x slower than one.
 os.environ.setdefault("OMP_NUM_THREADS", "1")
@@ -30,3 +34,25 @@ def shared_data() -> Path:
     if path is None:
         pytest.skip("shared tau-bench data not available (../shared/data)")
     return path
+
+
+# What a copy of the checkout leaves out before ``pip install``: history, run outputs, caches.
+CHECKOUT_SKIP = shutil.ignore_patterns(".git", "runs", "build", "dist", "*.egg-info", ".venv*", "__pycache__",
+                                       ".pytest_cache", ".ruff_cache", ".hypothesis", "wandb")
+
+
+def install_checkout(base: Path, env: dict[str, str] | None = None) -> Path:
+    """A copy of the checkout built and installed (not editable) into ``base/site``, what a user of
+    ``pip install .`` has; ``env`` is added to the build's environment (T2G_MYPYC=1)."""
+    src, target = base / "src", base / "site"
+    shutil.copytree(REPO, src, ignore=CHECKOUT_SKIP)
+    proc = subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation",
+                           "--target", str(target), str(src)], env={**os.environ, **(env or {})},
+                          capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    return target
+
+
+@pytest.fixture(scope="session")
+def checkout_installer() -> Callable[[Path, dict[str, str] | None], Path]:
+    return install_checkout

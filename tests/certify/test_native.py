@@ -20,21 +20,12 @@ if not shutil.which((sysconfig.get_config_var("CC") or "cc").split()[0]):
     pytest.skip("the compiled build needs the C compiler Python was built with", allow_module_level=True)
 
 REPO = CONFIG_HOME  # the tests run from a checkout
-SKIP = shutil.ignore_patterns(".git", "runs", "build", "dist", "*.egg-info", ".venv*", "__pycache__",
-                              ".pytest_cache", ".ruff_cache", ".hypothesis", "wandb", "tests", "bench")
 
 
 @pytest.fixture(scope="module")
-def native(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def native(tmp_path_factory: pytest.TempPathFactory, checkout_installer) -> Path:  # type: ignore[no-untyped-def]
     """A copy of the checkout installed with T2G_MYPYC=1 into a plain folder (about 3 minutes of C)."""
-    base = tmp_path_factory.mktemp("native")
-    src, target = base / "src", base / "site"
-    shutil.copytree(REPO, src, ignore=SKIP)
-    proc = subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation",
-                           "--target", str(target), str(src)], env={**os.environ, "T2G_MYPYC": "1"},
-                          capture_output=True, text=True)
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    return target
+    return checkout_installer(tmp_path_factory.mktemp("native"), {"T2G_MYPYC": "1"})
 
 
 def _env(target: Path | None) -> dict[str, str]:

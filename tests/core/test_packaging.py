@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -15,8 +14,6 @@ import pytest
 from trajectory2gym.config import CONFIG_HOME
 
 REPO = CONFIG_HOME  # the tests run from a checkout
-SKIP = shutil.ignore_patterns(".git", "runs", "build", "dist", "*.egg-info", ".venv*", "__pycache__",
-                              ".pytest_cache", ".ruff_cache", ".hypothesis", "wandb")
 
 # Run in the installed copy, from an empty working directory: what a user of `pip install .` has.
 PROBE = """
@@ -31,15 +28,9 @@ print(json.dumps({"package": trajectory2gym.__file__, "smoke": load_run_config("
 
 
 @pytest.fixture(scope="module")
-def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def installed(tmp_path_factory: pytest.TempPathFactory, checkout_installer) -> Path:  # type: ignore[no-untyped-def]
     """The package built from a copy of the checkout and installed into a plain folder."""
-    base = tmp_path_factory.mktemp("pkg")
-    src, target = base / "src", base / "site"
-    shutil.copytree(REPO, src, ignore=SKIP)
-    proc = subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation",
-                           "--target", str(target), str(src)], capture_output=True, text=True)
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    return target
+    return checkout_installer(tmp_path_factory.mktemp("pkg"), None)
 
 
 def _run(target: Path, cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
