@@ -125,6 +125,24 @@ def tool_object(tool: str, tools: ToolArgs) -> tuple[frozenset[str], frozenset[s
     return own, mine.difference(*rivals), frozenset(rival_stems - own - set(WEAK_OBJECT_WORDS.get(obj, ())))
 
 
+@lru_cache(maxsize=1024)
+def other_action_objects(tool: str, tools: ToolArgs) -> frozenset[str]:
+    """The stems of the objects of the other actions the policy could take ("roaming" of
+    enable_roaming, for suspend_line), but words of this tool's name or argument names and generic
+    ones: a reply that puts one of those off by name puts off that action, not this one."""
+    mine = set(name_words(tool))
+    for name, args in tools:
+        if name == tool:
+            mine.update(w for arg in args for w in name_words(arg))
+    found: set[str] = set()
+    for name, _ in tools:
+        parts = name_words(name)
+        if (name != tool and len(parts) > 1 and stem(parts[0]) in ACTION_STEMS and parts[-1] not in GENERIC
+                and parts[-1] not in mine):
+            found.add(stem(parts[-1]))  # the word itself: a synonym ("travel" of passengers) says too little
+    return frozenset(found - {stem(w) for w in mine})
+
+
 # Verbs said as "turn <the tool's object> on" / "off".
 _ON_OFF = {"enable": "on", "disable": "off"}
 

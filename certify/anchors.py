@@ -22,6 +22,7 @@ from trajectory2gym.certify.action_words import (
     action_stems,
     name_words,
     object_stems,
+    other_action_objects,
     tool_object,
 )
 from trajectory2gym.certify.dates import ISO_DAY
@@ -114,7 +115,7 @@ class Anchors:
                  "records", "route", "place_spans", "place_vocab", "_places", "_contents",
                  "_changed", "_listed", "pairs",
                  "_groups", "_by_date", "_raw", "_index", "_labels_of", "_all", "_shapes", "_prefixes", "_aliases", "_fields", "_alias_fields",
-                 "account_keys")
+                 "account_keys", "other_actions")
 
     def __init__(self, raw: dict[str, list[str]], stems: frozenset[str], index: EvidenceIndex,
                  objects: frozenset[str] = frozenset(), object_ids: frozenset[str] = frozenset(),
@@ -126,7 +127,7 @@ class Anchors:
                  owners: tuple[str, ...] = (), records: tuple[tuple[str, list[Any]], ...] = (),
                  dated_args: tuple[str, ...] = (), aliases: frozenset[str] = frozenset(),
                  account_keys: frozenset[str] = frozenset(), alias_fields: frozenset[str] = frozenset(),
-                 pairs: dict[str, str] | None = None):
+                 pairs: dict[str, str] | None = None, other_actions: frozenset[str] = frozenset()):
         self._raw = raw  # identifier key -> the values the call gave for it (or its phone number)
         self._aliases = aliases  # the keys of phone numbers standing for an identifier of the call
         self._alias_fields = alias_fields  # the identifier fields they stand for ("line_id")
@@ -138,6 +139,7 @@ class Anchors:
         self.objects = objects
         self.object_ids = object_ids
         self.rival_objects = rival_objects  # the other same-verb tools' object words (bag, passenger)
+        self.other_actions = other_actions  # any other action's object stems (roaming, for suspend_line)
         self.object_word = object_word  # the object as the tool's name says it ("passengers"), for reasons
         self.weak_objects = WEAK_OBJECT_WORDS.get(object_word, ())
         self.amounts = amounts  # (argument, value) of the call's amount arguments
@@ -834,4 +836,5 @@ def call_anchors(tool: str, arguments: dict[str, Any], roles: Mapping[str, str],
                    owners=tuple(v for a, v in arguments.items() if roles.get(a) == "identifier" and isinstance(v, str)
                                 and a.split("_")[0] in parts), records=tuple(records), dated_args=tuple(dated_args),
                    aliases=frozenset(aliases), account_keys=frozenset(account_keys),
-                   alias_fields=frozenset(alias_fields), pairs=pairs)
+                   alias_fields=frozenset(alias_fields), pairs=pairs,
+                   other_actions=other_action_objects(tool, tools) if tools else frozenset())

@@ -841,6 +841,10 @@ def _defers_this(turn: Turn, anchors: Anchors, index: EvidenceIndex) -> bool:
         if k and side <= 0 and _TOO.search(clause.text, 0, put_off.start()):
             elsewhere = True  # "Yes cancel it. Oh and also add a bag — wait, I'll decide later": the added request
             continue
+        if side == 0 and anchors.other_actions and not anchors.mentioned_in(clause.words, clause.keys) and says(
+                line := " " + " ".join(clause.words) + " ", anchors.other_actions) and not says(line, anchors.stems):
+            elsewhere = True  # "check the roaming prices with my husband first": roaming is another action's
+            continue
         topic = _TOPIC.match(clause.text)
         if topic is not None and side == 0:
             about = set(words(topic[0]))  # "for my profile": this call's object, or another topic

@@ -221,3 +221,34 @@ def test_orders_picked_by_the_items_they_hold(convo, at, reply: str, picked: lis
              for o in ORDERS[:3]]
     r = certify_interaction(c.build())
     assert [at(r, i).checks["workflow"] if want is not None else None for i, want in zip(calls, picked, strict=True)] == picked
+
+
+SUSPEND_AND_ROAM = ("Here is what I would do:\n1. Suspend line L1004 (555-123-2004), reason: he is away for a few "
+                    "months. A holding fee applies while it is suspended.\n2. Enable international roaming on line "
+                    "L1005 (555-123-2005).\nShall I proceed with both?")
+
+
+@pytest.mark.parametrize(("reply", "suspend", "roaming"), [
+    # The deferral names the other action's object: it puts off roaming, not the suspension.
+    ("Just the first one for now. I want to check the roaming prices with my husband before turning that on.",
+     [], ["not_confirmed"]),
+    ("Go ahead with the suspension. For the roaming, let me check with my husband first.", [], None),
+    # Putting off the suspension, by its line or by its own verb, leaves it unconfirmed.
+    ("Let me check with my husband about suspending L1004 first.", ["not_confirmed"], None),
+    ("Yes. Actually let me check with my husband first.", ["not_confirmed"], None),
+])
+def test_a_deferral_naming_another_actions_object_puts_off_that_action(convo, reply: str, suspend: list[str],
+                                                                      roaming: list[str] | None) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user("Customer C1002. Please suspend my brother's line 555-123-2004 and turn on roaming on 555-123-2005.")
+    for line in LINES:
+        c.call("get_details_by_id", {"id": line["line_id"]}, {**line, "roaming_enabled": False})
+    c.say(SUSPEND_AND_ROAM)
+    c.user(reply)
+    calls = [c.call("suspend_line", {"customer_id": "C1002", "line_id": "L1004", "reason": "he is away for a few months"},
+                    "Line suspended")]
+    if roaming is not None:
+        calls.append(c.call("enable_roaming", {"customer_id": "C1002", "line_id": "L1005"}, "Roaming enabled"))
+    cert = certify_interaction(c.build())
+    got = [_kinds(next(d for d in cert.decisions if d.message_index == i)) for i in calls]
+    assert got == [suspend] + ([roaming] if roaming is not None else [])
