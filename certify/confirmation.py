@@ -746,6 +746,20 @@ _PRICE_CONDITION = re.compile(r"\b(?:if|as long as|so long as|provided|assuming)
 _COSTS = re.compile(r"\b(?:costs?|charg\w*|more|extra|difference|total|fee|pay|price)\b", re.I)
 _RATE = re.compile(r"\s*(?:/|per\b|each\b|a (?:gb|month|day|person)\b)", re.I)
 # "fine if ...": a yes on a condition.
+# Where a clause sets a condition: "as long as the jacket is still a large", "yes to both, if ...".
+_CONDITION = re.compile(r"(?:^|,)\W*(?:(?:but|and)\s+)?(?:only\s+)?(?:if|as long as|so long as|provided|assuming|unless)\b",
+                        re.I)
+
+
+def _names_in_condition_only(text: str, index: EvidenceIndex) -> bool:
+    """Whether a clause names objects only in a condition it sets ("yes to both, as long as the jacket
+    is still a large"): a condition on the yes, not a yes limited to those objects."""
+    found = _CONDITION.search(text)
+    if found is None:
+        return False
+    head = text[:found.start()]
+    return not head.strip() or not (index.names_any(set(words(head))) or identifiers_in(head))
+_ONLY_IF = re.compile(r"\b(?:just|only)\s+(?:if|when|after|once|as long as)\b", re.I)
 _FINE_IF = re.compile(r"^\W*(?:ok(?:ay)?\W+)?fine\b(?=\W+(?:if|as long as|so long as|provided)\b)", re.I)
 _FREE_SAID = re.compile(r"\b(?:free|no (?:charge|cost|fee))\b", re.I)
 _AT_MOST = re.compile(r"\b(?:under|less than|below|at most|no more than|cheaper than|within)\s+\$?(\d[\d,]*(?:\.\d+)?)",
@@ -1166,6 +1180,7 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
             continue
         pos_this = neg_this = neg_action = pos_other = affirm = ordered = refused = scoped_other = False
         elsewhere: set[int] = set()  # the negated clauses about other objects only ("..., but keep Las Vegas")
+        aside: set[int] = set()  # the clauses about other objects only
         asks_elsewhere = False  # the last clause asks about another object only ("For the Miami one, ...?")
         topic_other = False  # the latest clause naming an object named another one ("Leave the watch one, 5549.")
         pos_items: set[int] = set()  # which of the call's items (item_groups) the reply names, and how
@@ -1237,6 +1252,10 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
                 # (where no sibling shares it), though another clause names another object.
                 this = True
             topic_other = ((other or mentions_other) and not this) or (topic_other and not this)
+            if not this and (other or mentions_other or says(" " + " ".join(ws) + " ", anchors.other_actions)):
+                aside.add(id(clause))  # its condition is the other object's ("the payment switch only if ...")
+                if other and _names_in_condition_only(clause.text, index):
+                    other = False  # "yes to both, as long as the jacket is still a large": a condition, no scope
             if affirm and not this and not clause.question and _CORRECTS.match(clause.text) and not _FINE.search(clause.text):
                 affirm = False  # "yes. oh wait his legal name is Jameson": a detail corrected after the yes
                 continue
@@ -1280,7 +1299,7 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
                 other = False  # "Yes. The tablet is from W1326557.": a fact about another order, no scope
             # "Only the kettle.": a yes limited to another object the description named (an address
             # change described beside the kettle exchange is left out).
-            scoped = other and not this and bool(_SCOPE.search(clause.text))
+            scoped = other and not this and bool(_SCOPE.search(clause.text)) and not _ONLY_IF.search(clause.text)
             scoped_other |= scoped
             # After it, this object only by a yes of its own ("only 2005. my son on 2004 is still
             # in Spain" says nothing yes about 2004).
@@ -1313,7 +1332,8 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
                        and not _ASIDE.match(turn.clauses[-1].text) and not _ASIDE_TAIL.search(turn.clauses[-1].text)
                        and not _ASKS_MORE.search(turn.clauses[-1].text)
                        and not _ordered_then_asked(turn, anchors)) or (
-                affirm and _unmet_condition(turn.text, answered)):
+                affirm and _unmet_condition(" ".join(c.text for c in turn.clauses if id(c) not in aside)
+                                            if aside else turn.text, answered)):
             affirm = False  # the user is waiting for an answer before saying yes ("yes if it's under $10")
         if not affirm:
             if confirmed and (neg_this or neg_action):

@@ -531,6 +531,11 @@ NOT_COVERED = ["confirmation_not_covering"]
     (["Yes, both."], [], []),
     # The other action by its object's word: the address of modify_user_address.
     (["Just the address change."], NOT_COVERED, []),
+    # A condition naming the other object is no scope: it covers both ...
+    (["Yes to both, as long as the kettle is still the 1.5L one."], [], []),
+    # ... and a condition on the other action leaves the yes to this one standing.
+    (["Yes to the address change. The kettle only if the PayPal refund comes back today, I can't have both "
+      "charged at once."], ["not_confirmed"], []),
 ])
 def test_a_yes_limited_to_one_of_two_described_actions_leaves_out_the_other(
         convo: Any, replies: list[str], kettle: list[str], address: list[str]) -> None:
