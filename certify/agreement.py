@@ -931,6 +931,15 @@ def names_method_id(turn: Turn, value: str) -> bool:
     return len(number) >= 5 and number.isdigit() and number in turn.text and number in turn.compacts
 
 
+def _method_ids_said(ids: frozenset[str], by_ending: bool, turn: Turn) -> frozenset[str]:
+    """Which of ``ids`` (payment methods of one kind) a message names: by the identifier or its
+    number, or, ``by_ending``, by the number's last four digits ("your gift card ending 4862")."""
+    said = frozenset(i for i in ids if names_method_id(turn, i))
+    if not said and by_ending and (endings := card_endings(turn)):
+        said = frozenset(i for i in ids if i[-4:] in endings)
+    return said
+
+
 def _choice_not_stated(turns: list[Turn], at: int, anchors: Anchors) -> ConfirmVerdict | None:
     """A confirmed call with a choice other than the one last stated (see ``_last_said``; ``turns[at]``
     is the description): a cancellation "ordered by mistake" sent as "no longer needed", a refund to
@@ -956,6 +965,11 @@ def _choice_not_stated(turns: list[Turn], at: int, anchors: Anchors) -> ConfirmV
             return ConfirmVerdict(False, "argument_not_confirmed", "stated: card", arg, value)
         if kind in _BALANCE_NOUN and (other := _other_balance(turns, at, kind, value, anchors)):
             return ConfirmVerdict(False, "argument_not_confirmed", f"stated: the {other}", arg, value)
+        # Two methods of one kind, the one stated by its id: "refunded to gift card gift_card_3504862",
+        # "the gift card ending 4862" (a gift card's number; a credit card's ending is its last four).
+        if len(ids := anchors.method_ids_of_kind(kind)) > 1 and (said := _last_said(
+                turns, at, partial(_method_ids_said, ids, kind != "creditcard"))) and value.lower() not in said:
+            return ConfirmVerdict(False, "argument_not_confirmed", f"stated: {', '.join(sorted(said))}", arg, value)
         # Two cards of one kind: "your Visa ending 8862" is the card whose last four are 8862.
         if kind != "creditcard":
             continue

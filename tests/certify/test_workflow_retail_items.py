@@ -542,3 +542,25 @@ def test_a_yes_limited_to_one_of_two_described_actions_leaves_out_the_other(
     # The order's record holds the user's id, but its kettle is no part of the user's record:
     # "only the kettle" names the order, not the account whose address changes.
     assert _kettle_and_address(convo, *replies) == {"kettle": kettle, "address": address}
+
+
+@pytest.mark.parametrize(("stated", "used", "ok"), [
+    ("refunded to gift card gift_card_3504862", "gift_card_3354242", False),
+    ("refunded to gift card gift_card_3504862", "gift_card_3504862", True),
+    ("refunded to your gift card ending 4862", "gift_card_3354242", False),
+    ("refunded to your gift card ending 4242", "gift_card_3354242", True),
+    # Beside another action's refund to another kind (the blind audit's r44-04)
+    ("refunded to gift card gift_card_3504862, and the kettle's $155.99 to your PayPal", "gift_card_3354242", False),
+])
+def test_of_two_gift_cards_the_refund_goes_to_the_one_stated(convo: Any, stated: str, used: str, ok: bool) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user("Return the lamp from #W4794911 please, I'm yusuf_garcia_3055.")
+    c.call("get_user_details", {"user_id": "yusuf_garcia_3055"}, {"payment_methods": {
+        "gift_card_3504862": {"source": "gift_card", "balance": 22, "id": "gift_card_3504862"},
+        "gift_card_3354242": {"source": "gift_card", "balance": 54, "id": "gift_card_3354242"}}})
+    c.call("get_order_details", {"order_id": "#W4794911"}, ORDER)
+    c.say(f"I can return the Desk Lamp ({LAMP}) from order #W4794911, $153.23 {stated}. Shall I proceed?")
+    c.user("Yes.")
+    i = c.call(*_return(LAMP, pay=used), {**ORDER, "status": "return requested"})
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert decision.checks["workflow"] is ok, decision.reasons
