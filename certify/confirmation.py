@@ -664,9 +664,14 @@ def _acts_on_another(described: Turn, anchors: Anchors) -> str:
     name while they name none of the call's ("B1004 ... Paid. I can send a payment request for bill
     B1005", and B1004 sent); else ""."""
     shapes = anchors.own_shapes()
+    # Codes of letters only, written in capitals, of the call's shape: a reservation "MVFQYU" beside
+    # the call's "IYLBEK" (identifier keys hold tokens with digits).
+    codes = frozenset(t for t in chunks(described.text) if len(t) >= 5 and t.isalpha() and t.isupper()
+                      and id_shape(t.lower()) in shapes) if anchors.ids else frozenset()
     if not anchors.ids or not (  # (a shape test first: most keys are of no kind of the call's)
             any((id_shape(k) in shapes or (k[:1].isalpha() and k[-1:].isdigit())) and anchors.rival_id(k)
                 for k in described.id_keys - anchors.ids)
+            or any(anchors.rival_id(t) for t in codes)
             or (anchors.phones_stand_for_ids and any(anchors.rival_phone(t) for t in chunks(described.text)
                                                       if t[:1].isdigit()))):
         return ""  # no other object of the call's kind in it (by identifier, or by phone number: a line)
@@ -682,7 +687,8 @@ def _acts_on_another(described: Turn, anchors: Anchors) -> str:
             return ""  # an action sentence names this call's object
         if anchors.objects and says(said.wordline, anchors.rival_objects) and not says(said.wordline, anchors.objects):
             continue  # another tool's action: "2) Business upgrade: HAT208 ...", the call adds a bag
-        rival = rival or next((t for t in chunks(sentence) if looks_like_identifier(t) and anchors.rival_id(t)), "")
+        rival = rival or next((t for t in chunks(sentence) if (looks_like_identifier(t) or t in codes)
+                               and anchors.rival_id(t)), "")
     if rival:
         return rival
     # Or the description names another object of the kind the call acts on and never this one:

@@ -925,3 +925,22 @@ def test_questions_about_another_reservation_after_a_yes(convo, at, reply: str, 
     c.user(reply)
     i = c.call("cancel_reservation", {"reservation_id": "9G6CN3"}, {"reservation_id": "9G6CN3", "status": "cancelled"})
     assert at(certify_interaction(c.build()), i).checks["workflow"] is confirmed
+
+
+@pytest.mark.parametrize(("cancelled", "kinds"), [("MVFQYU", []), ("IYLBEK", ["not_described"])])
+def test_a_plan_cancels_the_reservation_its_cancel_line_names_by_a_code_of_letters(convo, cancelled: str,
+                                                                                  kinds: list[str]) -> None:
+    # Codes of letters only ("MVFQYU") are identifiers too: the cancel line names the other one.
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("Hi, farah_chen_1563. Cancel my Dallas to New York flight and add two bags to the Las Vegas trip.")
+    for code, route in (("MVFQYU", ("DFW", "JFK")), ("IYLBEK", ("EWR", "LAS"))):
+        c.call("get_reservation_details", {"reservation_id": code}, {
+            "reservation_id": code, "user_id": "farah_chen_1563", "origin": route[0], "destination": route[1],
+            "flight_type": "one_way", "cabin": "business", "total_baggages": 0, "nonfree_baggages": 0})
+    c.say("Here's what I'll do:\n1. Cancel MVFQYU: Dallas (DFW) to New York (JFK), refunded to your Visa.\n"
+          "2. Add 2 checked bags to IYLBEK: Newark (EWR) to Las Vegas (LAS), free for business.\n"
+          "Shall I proceed with both?")
+    c.user("Yes to both.")
+    i = c.call("cancel_reservation", {"reservation_id": cancelled}, {"reservation_id": cancelled, "status": "cancelled"})
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert [k for k in map(reason_kind, decision.reasons) if reason_check(k) == "workflow"] == kinds
