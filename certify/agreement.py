@@ -271,6 +271,11 @@ def _record_not_described(described: Turn, anchors: Anchors) -> str:
                       for m in re.finditer(r"\b" + r"[\s-]+".join(map(re.escape, w.split())) + r"\b", low)]
         dates = dates_by_mention(described.text, spots)
         for item in after:
+            who = str(people.index(_name_words(item)))
+            was = [v for b in before if set(record_names(item)) & set(record_names(b)) for v in b.values()
+                   if v not in item.values()]  # what the passenger had and the call changes
+            if misdated := _misstated_date(item, [d for d in dates.get(who, []) if not any(map(d.means, was))]):
+                return f"the description gives {full[_name_words(item)]} {misdated[0]}, the call {misdated[1]}"
             if item in before:
                 continue
             # What is new in it: where it differs from the same person before (sharing a name), if any.
@@ -278,7 +283,6 @@ def _record_not_described(described: Turn, anchors: Anchors) -> str:
             like: dict[str, str] = max((b for b in before if item_names & set(record_names(b))),
                                        key=lambda b: len(b.items() & item.items()), default={})
             new = {k: v for k, v in item.items() if like.get(k) != v}
-            who = str(people.index(_name_words(item)))
             if not set(words(" ".join(record_names(new)))) <= described.words or not all(
                     any(d.means(v) for d in dates.get(who, [])) for v in new.values() if ISO_DAY.fullmatch(v)):
                 return f"the description does not say {arg}: {' '.join(item.values())}"
@@ -288,6 +292,24 @@ def _record_not_described(described: Turn, anchors: Anchors) -> str:
                     for start, end, key in spots if key == str(k)):
                 return f"the description replaces {full[names]}, whom the call keeps"
     return ""
+
+
+def _misstated_date(item: dict[str, str], mentions: list[DateMention]) -> tuple[str, str] | None:
+    """(said, sent) where the description gives a passenger a full date that agrees with one of the
+    call's dates for them in two of day, month and year but not the third ("born 2009-11-17",
+    2009-11-07 sent): the same date stated otherwise (a flight's day agrees in none or one).
+    ``mentions`` leaves out the dates the passenger had ("from 1977-02-10 to 1977-02-12")."""
+    for value in item.values():
+        if (m := ISO_DAY.fullmatch(value)) is None:
+            continue
+        year, month, day = int(m[1]), int(m[2]), int(m[3])
+        # The last full date said counts: a reply read on after the description may correct it.
+        said = max((d for d in mentions if d.year is not None and d.month is not None), key=lambda d: d.start,
+                   default=None)
+        if said is not None and not said.means(value) and (
+                (said.year == year) + (said.month == month) + (said.day == day)) == 2:
+            return f"{said.year:04d}-{said.month:02d}-{said.day:02d}", value
+    return None
 
 
 _REPLACED = re.compile(r"\b(?:replac\w*|swap\w*|remov\w*|instead of)\s+(?:\w+\s+){0,2}$")

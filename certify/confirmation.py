@@ -56,6 +56,7 @@ from trajectory2gym.certify.normalize import (
     words,
 )
 from trajectory2gym.certify.plan_picks import picks_by_sentence, plain_yes, plan_picks
+from trajectory2gym.certify.statuses import CABIN_SAID
 from trajectory2gym.certify.turns import (
     AFFIRM,
     ASKS,
@@ -685,8 +686,12 @@ def _acts_on_another(described: Turn, anchors: Anchors) -> str:
             continue
         if not anchors.ids.isdisjoint(said.compacts):
             return ""  # an action sentence names this call's object
-        if anchors.objects and says(said.wordline, anchors.rival_objects) and not says(said.wordline, anchors.objects):
-            continue  # another tool's action: "2) Business upgrade: HAT208 ...", the call adds a bag
+        if anchors.objects and not says(said.wordline, anchors.objects) and (
+                says(said.wordline, anchors.rival_objects)
+                or (CABIN_SAID.search(sentence) and not any(arg == "cabin" for arg, _, _ in anchors.choices))):
+            # another tool's action: "2) Business upgrade: HAT208 ...", "TEQXIC: switch to economy on the
+            # same flights" (a cabin change, where the call takes no cabin), the call adds a bag
+            continue
         rival = rival or next((t for t in chunks(sentence) if (looks_like_identifier(t) or t in codes)
                                and anchors.rival_id(t)), "")
     if rival:

@@ -973,3 +973,15 @@ def test_a_terse_offer_may_come_before_an_answer_and_after_an_older_request(conv
     i = c.call(*_flights("business"), {**RESERVATION, "cabin": "business"})
     decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
     assert [k for k in map(reason_kind, decision.reasons) if reason_check(k) == "workflow"] == []
+
+
+@pytest.mark.parametrize(("said", "kinds"), [
+    ("born 1977-02-12", ["not_described"]),  # the call keeps her 1977-02-10: the description misstated it
+    ("born 1977-02-10", []),
+    ("born 1977-02-12, sorry: 1977-02-10", []),  # the last date said counts
+])
+def test_a_kept_date_of_birth_the_description_states_otherwise(convo, said: str, kinds: list[str]) -> None:
+    # Only Sophia Rossi's last name changes; the description restates her date of birth.
+    description = (f"On JT8DB7 the passengers would be: Aarav Rossi, Sophia Rossi-Lee ({said}), Sophia Nguyen. "
+                   "Shall I proceed?")
+    assert _passengers(convo, description, "Yes.", _with(2, last_name="Rossi-Lee")) == kinds

@@ -944,3 +944,23 @@ def test_a_plan_cancels_the_reservation_its_cancel_line_names_by_a_code_of_lette
     i = c.call("cancel_reservation", {"reservation_id": cancelled}, {"reservation_id": cancelled, "status": "cancelled"})
     decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
     assert [k for k in map(reason_kind, decision.reasons) if reason_check(k) == "workflow"] == kinds
+
+
+def test_a_cabin_change_line_is_another_actions_for_a_bag_update(convo) -> None:
+    # "switch to economy on the same flights" changes the cabin, which update_reservation_baggages
+    # does not take: that line's reservation is no rival the bag update names instead of its own.
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("I'm farah_chen_1563: downgrade TEQXIC to economy and add a bag to IYLBEK.")
+    c.call("get_user_details", {"user_id": "farah_chen_1563"}, {"payment_methods": {"credit_card_9978304": {
+        "source": "credit_card", "brand": "visa", "last_four": "6697", "id": "credit_card_9978304"}}})
+    for code in ("TEQXIC", "IYLBEK"):
+        c.call("get_reservation_details", {"reservation_id": code}, {
+            "reservation_id": code, "user_id": "farah_chen_1563", "cabin": "business" if code == "TEQXIC" else "economy",
+            "total_baggages": 1, "nonfree_baggages": 0})
+    c.say("Here's what I can do:\n1. TEQXIC: switch to economy on the same flights.\n"
+          "2. IYLBEK: you have 1 bag now, so going to 2 bags is free.\nShall I proceed with both?")
+    c.user("Go ahead with the bag. For the downgrade, let me check with my partner first.")
+    i = c.call("update_reservation_baggages", {"reservation_id": "IYLBEK", "total_baggages": 2, "nonfree_baggages": 0,
+                                               "payment_id": "credit_card_9978304"}, {"reservation_id": "IYLBEK"})
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert "not_described" not in list(map(reason_kind, decision.reasons)), decision.reasons
