@@ -985,3 +985,15 @@ def test_a_kept_date_of_birth_the_description_states_otherwise(convo, said: str,
     description = (f"On JT8DB7 the passengers would be: Aarav Rossi, Sophia Rossi-Lee ({said}), Sophia Nguyen. "
                    "Shall I proceed?")
     assert _passengers(convo, description, "Yes.", _with(2, last_name="Rossi-Lee")) == kinds
+
+
+@pytest.mark.parametrize(("people", "kinds"), [
+    ([{**PEOPLE[0], "dob": "1957-11-12"}, {**PEOPLE[1], "last_name": "Nguyen-Tran"}, PEOPLE[2]],
+     ["confirmation_not_covering"]),
+    ([{**PEOPLE[0], "dob": "1957-11-12"}, PEOPLE[1], PEOPLE[2]], []),
+])
+def test_a_detail_the_reply_calls_right_as_it_is_stays(convo, people: list[dict[str, str]], kinds: list[str]) -> None:
+    description = ("I'd update the passengers on JT8DB7 to: Aarav Rossi, 1957-11-12; Sophia Nguyen-Tran, 1973-09-23; "
+                   "Sophia Rossi, 1977-02-10. Shall I proceed?")
+    reply = "Actually, only fix Aarav's birthday. Sophia Nguyen's name is right as it is, I misremembered."
+    assert _passengers(convo, description, reply, people) == kinds
