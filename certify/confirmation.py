@@ -858,12 +858,19 @@ def _defers_this(turn: Turn, anchors: Anchors, index: EvidenceIndex) -> bool:
     another topic off by name ("Go ahead with the bags. For the flight change, let me check with
     Daiki first", "Yes for the order. For my profile, maybe later"), or goes on from one that does
     ("... I'll get back to you.")."""
-    elsewhere = named = False
+    elsewhere = named = after_other = False
     for k, clause in enumerate(_comma_parts(turn.clauses)):
         side = _object_side(clause.words, anchors)
         if not (put_off := DEFER.search(clause.text)):
             # "Go ahead with the bags": this action said by its object, or by its tool's word ("roaming")
             named |= side > 0 or not clause.words.isdisjoint(anchors.own - {anchors.verb})
+            # "Camila might still go": another object only, which a deferral right after may mean
+            after_other = side < 0 or (side == 0 and not anchors.mentioned_in(clause.words, clause.keys)
+                                       and bool(index.names_any(clause.words)))
+            continue
+        if side == 0 and not anchors.mentioned_in(clause.words, clause.keys) and _put_off_other(
+                clause.text, put_off.start(), after_other, index):
+            elsewhere = True  # "Camila might still go, I'll check with her": the person named before
             continue
         if k and side <= 0 and _TOO.search(clause.text, 0, put_off.start()):
             elsewhere = True  # "Yes cancel it. Oh and also add a bag — wait, I'll decide later": the added request
@@ -887,6 +894,14 @@ def _defers_this(turn: Turn, anchors: Anchors, index: EvidenceIndex) -> bool:
         elif not elsewhere:
             return True
     return False
+
+
+def _put_off_other(text: str, at: int, after_other: bool, index: EvidenceIndex) -> bool:
+    """Whether a deferral at ``at`` of a clause puts off what another object only, named just before
+    it, stands for: the clause before named one (``after_other``) or its own words before the
+    deferral do, and the deferral names none itself ("... I'll check with her")."""
+    head, tail = set(words(text[:at])), set(words(text[at:]))
+    return (after_other or bool(head and index.names_any(head))) and not index.names_any(tail)
 
 
 _STATES_FACT = re.compile(r"^\W*(?:the|my|that|this)\b[^,;]*\b(?:is|are|was|were)\b", re.I)

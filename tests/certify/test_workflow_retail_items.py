@@ -536,6 +536,9 @@ NOT_COVERED = ["confirmation_not_covering"]
     # ... and a condition on the other action leaves the yes to this one standing.
     (["Yes to the address change. The kettle only if the PayPal refund comes back today, I can't have both "
       "charged at once."], ["not_confirmed"], []),
+    # A deferral right after a sentence about the other object puts off that one.
+    (["Yes to the address. The kettle might still work. I'll check with my wife."], ["not_confirmed"], []),
+    (["Yes to the address. The kettle might still work, I'll check with my wife."], ["not_confirmed"], []),
 ])
 def test_a_yes_limited_to_one_of_two_described_actions_leaves_out_the_other(
         convo: Any, replies: list[str], kettle: list[str], address: list[str]) -> None:
