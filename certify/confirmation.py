@@ -376,6 +376,9 @@ _INSTRUCTION_WORDS = frozenset({"it", "that", "this", "them", "those", "these", 
                                 "one", "trip", "booking"})  # "Cancel the Dallas trip", "cancel the vegas one"
 
 
+_THE_ONE_ALLOWED = re.compile(r"\bthe one (?:you can|you're able to|that'?s (?:eligible|allowed)|that can be \w+)\b", re.I)
+
+
 def _orders_action(text: str, anchors: Anchors) -> bool:
     """The clause is an instruction to take this very action and nothing more: it starts with the
     action's verb in its plain form after at most a lead-in, and its other words are pronouns,
@@ -391,6 +394,8 @@ def _orders_action(text: str, anchors: Anchors) -> bool:
         for start, end, code in reversed(spans):  # "Cancel the Dallas trip": a place of the call's object
             if code in own:
                 text = text[:start] + " " + text[end:]
+    if "one" in text:
+        text = _THE_ONE_ALLOWED.sub(" it ", text)  # "cancel the one you can": the one the agent offered
     ws = words(text)
     particle = _action_verb(ws, anchors)
     if particle is None:

@@ -964,3 +964,20 @@ def test_a_cabin_change_line_is_another_actions_for_a_bag_update(convo) -> None:
                                                "payment_id": "credit_card_9978304"}, {"reservation_id": "IYLBEK"})
     decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
     assert "not_described" not in list(map(reason_kind, decision.reasons)), decision.reasons
+
+
+@pytest.mark.parametrize(("reply", "kinds"), [
+    ("Fine, cancel the one you can. And then get me a human for the other one.", []),
+    ("Fine, cancel the one that's eligible.", []),
+    ("Fine, cancel the other one.", ["not_confirmed"]),  # the one the agent would not cancel
+])
+def test_cancel_the_one_you_can_is_an_instruction_for_the_offered_one(convo, reply: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("I'm omar_rossi_1241. Cancel UJ7Y4B and WBBAAI.")
+    for code in ("UJ7Y4B", "WBBAAI"):
+        c.call("get_reservation_details", {"reservation_id": code}, {"reservation_id": code, "user_id": "omar_rossi_1241"})
+    c.say("I'm not able to cancel WBBAAI under our policy. I can cancel UJ7Y4B now. Shall I do that?")
+    c.user(reply)
+    i = c.call("cancel_reservation", {"reservation_id": "UJ7Y4B"}, {"reservation_id": "UJ7Y4B", "status": "cancelled"})
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert [k for k in map(reason_kind, decision.reasons) if reason_check(k) == "workflow"] == kinds
