@@ -387,13 +387,17 @@ def _counts_of(text: str, things: tuple[str, ...], people: int, user: bool) -> t
         if (user and sentence.rstrip().endswith("?")) or not any(t in low for t in things):
             continue  # a user's question states nothing; "Would you like me to add one more bag?" does
         for m in re.finditer(rf"\b(?:{'|'.join(things)})\w*", sentence, re.I):
-            if (changed := CHANGED_TO.match(sentence, m.end())) and (n := _quantity(changed[1].lower())) is not None:
+            before = words(sentence[:m.start()])[-4:]
+            # Not where a count stands right before the thing: "to 6 checked bags: 4 free and 2 extra"
+            counted = any(_quantity(w) is not None for w in before[-2:])
+            if not counted and (changed := CHANGED_TO.match(sentence, m.end())) and (
+                    n := _quantity(changed[1].lower())) is not None:
                 totals.add(n)  # "checked bags 1 → 4": 4 in all
                 continue
-            if (label := _LABEL_COUNT.match(sentence, m.end())) and (n := _quantity(label[1].lower())) is not None:
+            if not counted and (label := _LABEL_COUNT.match(sentence, m.end())) and (
+                    n := _quantity(label[1].lower())) is not None:
                 totals.add(n)  # "- Bags: 3 checked, all free"
                 continue
-            before = words(sentence[:m.start()])[-4:]
             qty = _nearest_quantity(before)
             if qty is None:
                 if not _ONLY.isdisjoint(before) and not m[0].lower().endswith("s"):

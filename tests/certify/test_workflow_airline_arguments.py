@@ -297,6 +297,9 @@ def test_a_new_passenger_is_named_in_full_somewhere(convo) -> None:
      "Shall I make this change?", 5, False),
     ("Second, update the checked bags from two to five on PVUB64, all free. Shall I?", 5, True),
     ("Second, update the checked bags from two to five on PVUB64, all free. Shall I?", 4, False),
+    # A count before the bags, then their parts after a colon: the total is the first.
+    ("Update PVUB64 to 6 checked bags: 4 free and 2 free for the silver tier. Shall I?", 6, True),
+    ("Update PVUB64 to 6 checked bags: 4 free and 2 free for the silver tier. Shall I?", 4, False),
 ])
 def test_bags_counted_by_what_the_description_says_of_bags(convo, said: str, total: int, ok: bool) -> None:
     two = {**RESERVATION, "passengers": [{"first_name": "Raj", "last_name": "Moore"},
