@@ -330,7 +330,8 @@ _EACH = re.compile(r"^[^\w(]*(?:(?!\d+\b)\w+[^\w(]+){0,3}?(?:each|apiece|per (?:
 _AND_ONE = re.compile(r"^\W*(?:\w+\W+){0,3}?and\s+(one|two|three|a|another|\d+)\s+(?:more\s+)?for\b", re.I)
 _PAID = re.compile(r"\b(?:paid|fee|fees|charge[ds]?|cost|non-?free|non free|extra)\b|\$", re.I)
 _TOTAL = re.compile(r"\b(\w+) in total\b|\btotal of (\w+)\b|\b(\w+) total\b"
-                    r"|\b(?:you'?d|you'?ll|you will|you would) (?:then )?have (\w+)\b|\bbringing (?:you|it) to (\w+)\b", re.I)
+                    r"|\b(?:you'?d|you'?ll|you will|you would) (?:then )?have (\w+)\b|\bbringing (?:you|it) to (\w+)\b"
+                    r"|\bgoing (?:up )?to (\w+)\b", re.I)  # "You have 1 bag now, so going to 2 is free"
 
 
 def _counts_said(text: str) -> set[int]:
