@@ -376,6 +376,7 @@ _INSTRUCTION_WORDS = frozenset({"it", "that", "this", "them", "those", "these", 
                                 "one", "trip", "booking"})  # "Cancel the Dallas trip", "cancel the vegas one"
 
 
+_AS_ASKED = re.compile(r"\b(?:like|as) (?:i|we) (?:asked|said|requested|wanted)(?: (?:before|earlier|you to))?\b", re.I)
 _THE_ONE_ALLOWED = re.compile(r"\bthe one (?:you can|you're able to|that'?s (?:eligible|allowed)|that can be \w+)\b", re.I)
 
 
@@ -396,6 +397,8 @@ def _orders_action(text: str, anchors: Anchors) -> bool:
                 text = text[:start] + " " + text[end:]
     if "one" in text:
         text = _THE_ONE_ALLOWED.sub(" it ", text)  # "cancel the one you can": the one the agent offered
+    if " as" in text or " like" in text:
+        text = _AS_ASKED.sub(" ", text)  # "Cancel the Dallas one like I asked": the request, said again
     ws = words(text)
     particle = _action_verb(ws, anchors)
     if particle is None:
