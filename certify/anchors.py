@@ -431,17 +431,22 @@ class Anchors:
 
     def methods_of_kind(self, kind: str) -> int:
         """How many payment methods of a kind (``payment_kind``: "creditcard") observations show."""
-        return len({compact(i) for i in self.method_ids_of_kind(kind)})
+        return self._methods(kind)[1]
 
     def method_ids_of_kind(self, kind: str) -> frozenset[str]:
         """The identifiers of the payment methods of a kind that observations show ("gift_card_3504862")."""
+        return self._methods(kind)[0]
+
+    def _methods(self, kind: str) -> tuple[frozenset[str], int]:
+        """The identifiers of a kind's methods as written, and how many methods they are (compacted)."""
         shown, memo = self._index.json_observations, self._index.memo
-        read, ids = memo.get(("kind", kind), (0, frozenset()))
+        read, ids, count = memo.get(("kind", kind), (0, frozenset(), 0))
         if read < len(shown):  # only the observations that came since the last question
             pattern = _kind_ids(kind)
             ids = ids | {m[0] for low in shown[read:] for m in pattern.finditer(low)}
-            memo["kind", kind] = (len(shown), ids)
-        return ids
+            count = len({compact(i) for i in ids})
+            memo["kind", kind] = (len(shown), ids, count)
+        return ids, count
 
     def balances_of_kind(self, kind: str) -> dict[str, int]:
         """The balance in cents of each payment method of a kind ("giftcard", "certificate") that

@@ -670,6 +670,10 @@ def _listed_ids(described: Turn, anchors: Anchors) -> list[str]:
 _PASSIVE = re.compile(r"\b(?:is|are|was|were|been|has been|have been)\s+(?:already\s+)?[a-z]+ed\b", re.I)
 
 
+_CAPITALS = re.compile(r"\b[A-Z]{5,}\b")  # a code of capital letters only ("MVFQYU")
+_FIVE_CAPITALS = re.compile(r"[A-Z]{5}")  # the cheap test first: no word boundaries to try at each place
+
+
 def _acts_on_another(described: Turn, anchors: Anchors) -> str:
     """A rival identifier (another object of the call's kind) that the description's action sentences
     name while they name none of the call's ("B1004 ... Paid. I can send a payment request for bill
@@ -677,8 +681,8 @@ def _acts_on_another(described: Turn, anchors: Anchors) -> str:
     shapes = anchors.own_shapes()
     # Codes of letters only, written in capitals, of the call's shape: a reservation "MVFQYU" beside
     # the call's "IYLBEK" (identifier keys hold tokens with digits).
-    codes = frozenset(t for t in chunks(described.text) if len(t) >= 5 and t.isalpha() and t.isupper()
-                      and id_shape(t.lower()) in shapes) if anchors.ids else frozenset()
+    codes = frozenset(t for t in _CAPITALS.findall(described.text) if id_shape(t.lower()) in shapes) \
+        if anchors.ids and _FIVE_CAPITALS.search(described.text) else frozenset()
     if not anchors.ids or not (  # (a shape test first: most keys are of no kind of the call's)
             any((id_shape(k) in shapes or (k[:1].isalpha() and k[-1:].isdigit())) and anchors.rival_id(k)
                 for k in described.id_keys - anchors.ids)
@@ -696,9 +700,10 @@ def _acts_on_another(described: Turn, anchors: Anchors) -> str:
             continue
         if not anchors.ids.isdisjoint(said.compacts):
             return ""  # an action sentence names this call's object
-        if anchors.objects and not says(said.wordline, anchors.objects) and (
+        if anchors.objects and (
                 says(said.wordline, anchors.rival_objects)
-                or (CABIN_SAID.search(sentence) and not any(arg == "cabin" for arg, _, _ in anchors.choices))):
+                or (CABIN_SAID.search(sentence) and not any(arg == "cabin" for arg, _, _ in anchors.choices))
+        ) and not says(said.wordline, anchors.objects):
             # another tool's action: "2) Business upgrade: HAT208 ...", "TEQXIC: switch to economy on the
             # same flights" (a cabin change, where the call takes no cabin), the call adds a bag
             continue
@@ -1288,7 +1293,8 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
                 # (where no sibling shares it), though another clause names another object.
                 this = True
             topic_other = ((other or mentions_other) and not this) or (topic_other and not this)
-            if not this and (other or mentions_other or says(" " + " ".join(ws) + " ", anchors.other_actions)):
+            if not this and (other or mentions_other or (
+                    anchors.other_actions and says(" " + " ".join(ws) + " ", anchors.other_actions))):
                 aside.add(id(clause))  # its condition is the other object's ("the payment switch only if ...")
                 if other and _names_in_condition_only(clause.text, index):
                     other = False  # "yes to both, as long as the jacket is still a large": a condition, no scope
