@@ -567,3 +567,23 @@ def test_of_two_gift_cards_the_refund_goes_to_the_one_stated(convo: Any, stated:
     i = c.call(*_return(LAMP, pay=used), {**ORDER, "status": "return requested"})
     decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
     assert decision.checks["workflow"] is ok, decision.reasons
+
+
+@pytest.mark.parametrize(("reply", "used", "ok"), [
+    ("yes but put it on my other visa", "credit_card_9339", True),
+    ("yes but put it on my other visa", "credit_card_2353", False),  # the one the description named
+    ("yes", "credit_card_9339", False),
+])
+def test_my_other_visa_is_the_visa_the_description_did_not_name(convo: Any, reply: str, used: str, ok: bool) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user("Return the lamp from #W4794911 please, I'm yusuf_garcia_3055.")
+    c.call("get_user_details", {"user_id": "yusuf_garcia_3055"}, {"payment_methods": {
+        f"credit_card_{four}": {"source": "credit_card", "brand": "visa", "last_four": four, "id": f"credit_card_{four}"}
+        for four in ("2353", "9339")}})
+    c.call("get_order_details", {"order_id": "#W4794911"}, ORDER)
+    c.say(f"I can return the Desk Lamp ({LAMP}) from order #W4794911, $153.23 back to your Visa ending 2353. "
+          "Shall I proceed?")
+    c.user(reply)
+    i = c.call(*_return(LAMP, pay=used), {**ORDER, "status": "return requested"})
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert decision.checks["workflow"] is ok, decision.reasons
