@@ -36,6 +36,7 @@ from trajectory2gym.certify.normalize import (
     compact,
     decimal_cents,
     id_shape,
+    identifiers_in,
     looks_like_identifier,
     money_numbers_in,
     numbers_in,
@@ -942,8 +943,18 @@ def _method_words(anchors: Anchors, turn: Turn) -> frozenset[str]:
     said = payment_words(turn)
     if anchors.amounts or anchors.variants or not said:
         return said
+    # Nor in a clause or list line about another object of the call's kind ("1. Cancel #W5663516 ...
+    # $372.99 goes back to your gift card", of the payment change of #W4285041 beside it).
+    aside = [line for line in turn.text.splitlines() if _about_another(line, anchors)] if "\n" in turn.text else []
     return frozenset().union(*(payment_words(Turn(-1, turn.role, c.text)) for c in turn.clauses
-                               if not _MONEY_FLOW.search(c.text)))
+                               if not _MONEY_FLOW.search(c.text) and not _about_another(c.text, anchors)
+                               and not any(c.text in line for line in aside)))
+
+
+def _about_another(text: str, anchors: Anchors) -> bool:
+    """Whether a text names another object of the call's kind and none of the call's."""
+    ids = identifiers_in(text)
+    return bool(ids) and anchors.ids.isdisjoint(map(compact, ids)) and any(map(anchors.rival_id, ids))
 
 
 _MONEY_FLOW = re.compile(r"\b(?:refund\w*|difference|the rest|remaining|balance)\b", re.I)

@@ -587,3 +587,22 @@ def test_my_other_visa_is_the_visa_the_description_did_not_name(convo: Any, repl
     i = c.call(*_return(LAMP, pay=used), {**ORDER, "status": "return requested"})
     decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
     assert decision.checks["workflow"] is ok, decision.reasons
+
+
+def test_a_refund_line_of_another_order_names_no_method_for_a_payment_change(convo: Any) -> None:
+    # The gift card the cancelled order's money goes back to is not what the payment change uses.
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user("Cancel #W5663516 and pay #W4285041 with PayPal instead, I'm yusuf_garcia_3055.")
+    c.call("get_user_details", {"user_id": "yusuf_garcia_3055"}, {"payment_methods": {
+        PAYPAL: {"source": "paypal", "id": PAYPAL}, GIFT: {"source": "gift_card", "balance": 42, "id": GIFT}}})
+    for order in ("#W5663516", "#W4285041"):
+        c.call("get_order_details", {"order_id": order}, {"order_id": order, "status": "pending", "payment_history": [
+            {"payment_method_id": GIFT, "amount": 372.99}]})
+    c.say("Here's what I'll do:\n\n1. **Cancel #W5663516**, reason: no longer needed. $372.99 goes back to your gift "
+          "card immediately.\n2. **Change payment of #W4285041** from your gift card to PayPal: $372.99 is charged "
+          "to PayPal and refunded to your gift card.\n\nShall I proceed with both?")
+    c.user("yes")
+    i = c.call("modify_pending_order_payment", {"order_id": "#W4285041", "payment_method_id": PAYPAL},
+               {"order_id": "#W4285041"})
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert decision.checks["workflow"], decision.reasons
