@@ -81,6 +81,7 @@ _ASIDE = re.compile(r"(?:(?:and|but|oh|also|ok|okay)[,\s]+)*(?:(?:a\s+)?quick qu
 # ... or said at its end: "When will it ship, by the way?"
 _ASIDE_TAIL = re.compile(r"[,\s]+(?:by the way|btw)\W*$", re.I)
 # A question the yes waits for: "Yes, but first tell me: can the refund go on a card?"
+_TELL_ME = re.compile(r"\b(?:tell me|let me know|explain|check)\b", re.I)  # asked without a question mark
 _FIRST = re.compile(r"\W*(?:(?:but|and|ok(?:ay)?|though)\W+)*(?:first|before (?:that|you|doing (?:it|that)))\b", re.I)
 # A question asking for something more: "yes. oh and can you also make that my default address?", "Also
 # can I swap the skateboard in my other order?", "and can you send the march one too?"
@@ -1376,7 +1377,8 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
                        and not _ordered_then_asked(turn, anchors)) or (
                 affirm and _unmet_condition(" ".join(c.text for c in turn.clauses if id(c) not in aside)
                                             if aside else turn.text, answered)) or (
-                affirm and any(c.question and _FIRST.match(c.text) and id(c) not in aside for c in turn.clauses)):
+                affirm and any((c.question or _TELL_ME.search(c.text)) and _FIRST.match(c.text) and id(c) not in aside
+                               for c in turn.clauses)):
             affirm = False  # the user is waiting for an answer before saying yes ("yes if it's under $10")
         if not affirm:
             if confirmed and (neg_this or neg_action):

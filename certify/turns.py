@@ -71,7 +71,8 @@ DEFER = re.compile(
     r"|\bonce i(?:'ve| have)? (?:heard|talked|spoken|checked)\b"
     r"|\b(?:check|talk|speak|confirm|consult)(?:ing)? (?:with|to) (?:my|our|the)\b"
     r"|\bmaybe later\b"
-    r"|\bget back to (?:you|u)\b|\bthink (?:about it|it over)\b|\bhold on\b|\bnot yet\b",
+    r"|\bget back to (?:you|u)\b|\bthink (?:about it|it over)\b|\bhold on\b|\bnot yet\b"
+    r"|\b(?:i'?ll|i will) (?:call|come|check) back\b",  # "roaming — I'll call back next week before I fly"
     re.I,
 )
 

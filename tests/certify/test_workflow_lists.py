@@ -236,6 +236,8 @@ SUSPEND_AND_ROAM = ("Here is what I would do:\n1. Suspend line L1004 (555-123-20
     # Putting off the suspension, by its line or by its own verb, leaves it unconfirmed.
     ("Let me check with my husband about suspending L1004 first.", ["not_confirmed"], None),
     ("Yes. Actually let me check with my husband first.", ["not_confirmed"], None),
+    # "I'll call back" puts the roaming off too.
+    ("suspend it yes. roaming — I'll call back next week before I fly", [], ["not_confirmed"]),
 ])
 def test_a_deferral_naming_another_actions_object_puts_off_that_action(convo, reply: str, suspend: list[str],
                                                                       roaming: list[str] | None) -> None:
