@@ -952,9 +952,15 @@ def _method_words(anchors: Anchors, turn: Turn) -> frozenset[str]:
 
 
 def _about_another(text: str, anchors: Anchors) -> bool:
-    """Whether a text names another object of the call's kind and none of the call's."""
-    ids = identifiers_in(text)
-    return bool(ids) and anchors.ids.isdisjoint(map(compact, ids)) and any(map(anchors.rival_id, ids))
+    """Whether a text names another object of the call's kind and none of the call's: by identifier,
+    or by places only another one's record holds ("the seattle one", of two reservations)."""
+    if ids := identifiers_in(text):
+        return anchors.ids.isdisjoint(map(compact, ids)) and any(map(anchors.rival_id, ids))
+    if anchors.place_spans is not None and not anchors.place_vocab.isdisjoint(words(text)) and (
+            spans := anchors.place_spans(text)):
+        own, rival = anchors.owner_places({code for _, _, code in spans})
+        return bool(rival) and not own
+    return False
 
 
 _MONEY_FLOW = re.compile(r"\b(?:refund\w*|difference|the rest|remaining|balance)\b", re.I)

@@ -1335,7 +1335,7 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
                 k = _ORDINALS[pick[1].lower()]
                 chosen = listed[k] if -len(listed) <= k < len(listed) else ""
                 this, other = chosen in anchors.ids, chosen not in anchors.ids
-            if other and not this and _SCOPE.search(clause.text):
+            if other and not this and _SCOPE.search(clause.text) and not _ONLY_IF.search(clause.text):
                 pos_this = False  # "my son still uses 2007. Just suspend 2008": the scope is the last word
             if (other and not this and affirm and _STATES_FACT.search(clause.text) and not AFFIRM.search(clause.text)
                     and not _DIRECTIVE.search(clause.text)):

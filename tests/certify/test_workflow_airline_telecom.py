@@ -982,3 +982,28 @@ def test_cancel_the_one_you_can_is_an_instruction_for_the_offered_one(convo, rep
     i = c.call("cancel_reservation", {"reservation_id": "UJ7Y4B"}, {"reservation_id": "UJ7Y4B", "status": "cancelled"})
     decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
     assert [k for k in map(reason_kind, decision.reasons) if reason_check(k) == "workflow"] == kinds
+
+
+@pytest.mark.parametrize(("reply", "kinds"), [
+    ("do the dallas one. the seattle one only if you can put it on my certificate", []),
+    ("do the dallas one, on my certificate", ["argument_not_confirmed"]),
+])
+def test_a_condition_and_a_method_for_the_other_reservation(convo, reply: str, kinds: list[str]) -> None:
+    # "only if" sets a condition, no scope, and the certificate is said of the Seattle trip, not Dallas.
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("I'm julia_olsen_6319, add bags to both my trips please.")
+    c.call("get_user_details", {"user_id": "julia_olsen_6319"}, {"payment_methods": {
+        "gift_card_3672455": {"source": "gift_card", "amount": 81, "id": "gift_card_3672455"},
+        "certificate_9262093": {"source": "certificate", "amount": 150, "id": "certificate_9262093"}}})
+    for code, (origin, destination) in (("P25KMG", ("SEA", "DEN")), ("SR3IRR", ("DFW", "MIA"))):
+        c.call("get_reservation_details", {"reservation_id": code}, {
+            "reservation_id": code, "user_id": "julia_olsen_6319", "origin": origin, "destination": destination,
+            "flight_type": "round_trip", "cabin": "economy", "total_baggages": 0, "nonfree_baggages": 0})
+    c.say("Here's the plan:\n1. **P25KMG** (SEA to DEN): going to 3 bags means 1 extra bag at $50.\n"
+          "2. **SR3IRR** (DFW to MIA): 2 bags, both free, no charge.\n"
+          "Anything due goes on your gift card. Shall I proceed with both?")
+    c.user(reply)
+    i = c.call("update_reservation_baggages", {"reservation_id": "SR3IRR", "total_baggages": 2, "nonfree_baggages": 0,
+                                               "payment_id": "gift_card_3672455"}, {"reservation_id": "SR3IRR"})
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert [k for k in map(reason_kind, decision.reasons) if reason_check(k) == "workflow"] == kinds
