@@ -39,7 +39,7 @@ from trajectory2gym.certify.agreement import (
     refuses_method,
     stated_amounts,
 )
-from trajectory2gym.certify.anchors import ACCOUNT_WORDS, Anchors
+from trajectory2gym.certify.anchors import ACCOUNT_WORDS, PAYMENT_WORDS, Anchors
 from trajectory2gym.certify.dates import date_mentions, says_date
 from trajectory2gym.certify.evidence import EvidenceIndex
 from trajectory2gym.certify.normalize import (
@@ -372,6 +372,7 @@ _LEAD_IN = re.compile(r"(?:(?:ok(?:ay)?|alright|all right|yes|yeah|sure|fine|goo
 
 # Words an instruction may hold besides its verb and this call's object: "Okay, turn it on for me
 # now, please." Anything else (a time, a condition, "instead", another object) makes it no yes.
+_CARD_KINDS = frozenset({"creditcard", "giftcard"})
 _INSTRUCTION_WORDS = frozenset({"it", "that", "this", "them", "those", "these", "the", "my", "please", "now",
                                 "then", "for", "me", "us", "right", "away", "thanks", "thank", "you", "on", "mine",
                                 "one", "trip", "booking"})  # "Cancel the Dallas trip", "cancel the vegas one"
@@ -406,8 +407,12 @@ def _orders_action(text: str, anchors: Anchors) -> bool:
         return False
     amounts = {to_cents(v) for _, v in anchors.amounts} if anchors.amounts else set()
     data = bool(amounts) and any(is_data(arg) for arg, _ in anchors.amounts)
+    # The call's own payment method by its kind: "put the seattle bag on the gift card"
+    paid_by = {kind for _, _, kind in anchors.payments}
     return all(w in _INSTRUCTION_WORDS or anchors.own_word(w) or (w.isdigit() and to_cents(w) in amounts)
-               or (data and w in DATA_UNIT_WORDS) for w in ws[1:] if w != particle)  # "send the 300 certificate", "add 3 GB"
+               or (data and w in DATA_UNIT_WORDS) or PAYMENT_WORDS.get(w) in paid_by
+               or (w == "card" and not paid_by.isdisjoint(_CARD_KINDS))
+               for w in ws[1:] if w != particle)  # "send the 300 certificate", "add 3 GB"
 
 
 def _action_verb(ws: list[str], anchors: Anchors) -> str | None:

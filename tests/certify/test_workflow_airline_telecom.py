@@ -1007,3 +1007,24 @@ def test_a_condition_and_a_method_for_the_other_reservation(convo, reply: str, k
                                                "payment_id": "gift_card_3672455"}, {"reservation_id": "SR3IRR"})
     decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
     assert [k for k in map(reason_kind, decision.reasons) if reason_check(k) == "workflow"] == kinds
+
+
+@pytest.mark.parametrize(("reply", "paid_by", "kinds"), [
+    ("put the bag on the gift card then", "gift_card_3672455", []),
+    ("put the bag on the gift card then", "certificate_9262093", ["not_confirmed"]),  # no instruction for it
+])
+def test_an_instruction_may_name_the_calls_payment_method(convo, reply: str, paid_by: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("I'm julia_olsen_6319, one more bag on P25KMG please.")
+    c.call("get_user_details", {"user_id": "julia_olsen_6319"}, {"payment_methods": {
+        "gift_card_3672455": {"source": "gift_card", "amount": 81, "id": "gift_card_3672455"},
+        "certificate_9262093": {"source": "certificate", "amount": 150, "id": "certificate_9262093"}}})
+    c.call("get_reservation_details", {"reservation_id": "P25KMG"}, {
+        "reservation_id": "P25KMG", "user_id": "julia_olsen_6319", "cabin": "economy", "total_baggages": 2,
+        "nonfree_baggages": 0})
+    c.say("Going to 3 bags on P25KMG means 1 extra bag at $50. Would you like to use your gift card for the $50?")
+    c.user(reply)
+    i = c.call("update_reservation_baggages", {"reservation_id": "P25KMG", "total_baggages": 3, "nonfree_baggages": 1,
+                                               "payment_id": paid_by}, {"reservation_id": "P25KMG"})
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert [k for k in map(reason_kind, decision.reasons) if reason_check(k) == "workflow"] == kinds
