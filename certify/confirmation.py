@@ -550,11 +550,16 @@ def _relation_side(relation: str, described: Turn, anchors: Anchors) -> int:
 
 def _own_line(turns: list[Turn], end: int) -> str:
     """The key of the phone number the user last called their own line before ``end`` ("My line
-    is 555-123-2004 and hers is 555-123-2005"); "" where they named none."""
+    is 555-123-2004 and hers is 555-123-2005", "my phone has had no service for days. 555-490-3665");
+    "" where they named none."""
     for k in range(end - 1, -1, -1):
-        if turns[k].role == "user" and (m := _MY_LINE_IS.search(turns[k].text)):
+        if turns[k].role == "user" and (m := _MY_LINE_IS.search(turns[k].text) or _MY_PHONE_THEN.search(turns[k].text)):
             return compact(m[1])
     return ""
+
+
+# "my phone has had no service for days. 555-490-3665": the number that follows, no other number between
+_MY_PHONE_THEN = re.compile(r"\bmy (?:own )?(?:phone|line|cell)\b[^\d]{0,40}?(\(?\d{3}[\d() .-]{5,}\d)", re.I)
 
 
 # An action the description puts off until a payment: "once it's paid I'll resume the line".

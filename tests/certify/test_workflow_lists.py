@@ -254,3 +254,22 @@ def test_a_deferral_naming_another_actions_object_puts_off_that_action(convo, re
     cert = certify_interaction(c.build())
     got = [_kinds(next(d for d in cert.decisions if d.message_index == i)) for i in calls]
     assert got == [suspend] + ([roaming] if roaming is not None else [])
+
+
+@pytest.mark.parametrize(("first", "kinds"), [
+    ("my phone has had no service for days. 555-123-2004", [[], ["confirmation_not_covering"]]),
+    ("my phone has had no service for days.", [["not_confirmed"], ["not_confirmed"]]),  # whose line is "mine"?
+])
+def test_my_number_is_the_one_the_user_gave_after_speaking_of_their_phone(convo, first: str,
+                                                                        kinds: list[list[str]]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user(first + " Customer C1002.")
+    for line in LINES:
+        c.call("get_details_by_id", {"id": line["line_id"]}, {**line, "status": "Suspended"})
+    c.say("Two lines are suspended:\n1. 555-123-2004 (L1004)\n2. 555-123-2005 (L1005)\nI can resume both lines now. "
+          "Shall I proceed?")
+    c.user("just my number for now. the 2005 one is an old phone")
+    calls = [c.call("resume_line", {"customer_id": "C1002", "line_id": line["line_id"]}, "Line resumed")
+             for line in LINES]
+    cert = certify_interaction(c.build())
+    assert [_kinds(next(d for d in cert.decisions if d.message_index == i)) for i in calls] == kinds
