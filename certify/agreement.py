@@ -1017,15 +1017,16 @@ def _choice_not_stated(turns: list[Turn], at: int, anchors: Anchors) -> ConfirmV
         # Two cards of one kind: "your Visa ending 8862" is the card whose last four are 8862.
         if kind != "creditcard":
             continue
-        if other := next((m for t in reversed(turns[at + 1:]) if t.role == "user" and (m := _OTHER_CARD.search(t.text))),
-                         None):
+        if other_card := next((m for t in reversed(turns[at + 1:])
+                               if t.role == "user" and (m := _OTHER_CARD.search(t.text))), None):
             # "yes but put it on my other visa": a card of that brand, not the one the description named
-            named = _last_said(turns, at, card_endings)
+            endings = _last_said(turns, at, card_endings)
             four, brand = anchors.card_field(value, "last_four"), anchors.card_field(value, "brand")
-            if (four is None or four.lower() not in named) and other[1].lower() in ("card", "credit card",
-                                                                                      str(brand).lower()):
+            if (four is None or four.lower() not in endings) and other_card[1].lower() in (
+                    "card", "credit card", str(brand).lower()):
                 continue
-            return ConfirmVerdict(False, "argument_not_confirmed", f"stated: the other {other[1].lower()}", arg, value)
+            return ConfirmVerdict(False, "argument_not_confirmed", f"stated: the other {other_card[1].lower()}",
+                                  arg, value)
         for key, find_card in (("last_four", card_endings), ("brand", _card_brands)):
             said = _last_said(turns, at, find_card)
             card = anchors.card_field(value, key)
