@@ -22,7 +22,7 @@ argument checks; this module decides whether the user said yes to this call.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from trajectory2gym.certify.action_words import ACTION_STEMS, says, says_arrow
 from trajectory2gym.certify.agreement import (
@@ -188,10 +188,15 @@ def _swap_by_options(turn: Turn, anchors: Anchors) -> bool:
     return any(new_words <= set(words(sentence)) for sentence in SENTENCE.split(turn.text))
 
 
+def _line_of(ws: Iterable[str]) -> str:
+    """Words as a wordline (between spaces), for ``says``."""
+    return " " + " ".join(ws) + " "
+
+
 def _asks_of_other_action(clause: Clause, anchors: Anchors) -> bool:
     """A question about another action by its verb, not this one's: "on the cancel, does the 826.70
     come back in one go?" after a yes to the return."""
-    line = " " + " ".join(sorted(clause.words)) + " "
+    line = _line_of(sorted(clause.words))
     return says(line, ACTION_STEMS - anchors.stems) and not says(line, anchors.stems)
 
 
@@ -782,7 +787,6 @@ _PRICE_CONDITION = re.compile(r"\b(?:if|as long as|so long as|provided|assuming)
 # A sentence that says what the action costs ("Swapping costs $6.64 more"), and a rate, which does not.
 _COSTS = re.compile(r"\b(?:costs?|charg\w*|more|extra|difference|total|fee|pay|price)\b", re.I)
 _RATE = re.compile(r"\s*(?:/|per\b|each\b|a (?:gb|month|day|person)\b)", re.I)
-# "fine if ...": a yes on a condition.
 # Where a clause sets a condition: "as long as the jacket is still a large", "yes to both, if ...".
 _CONDITION = re.compile(r"(?:^|,)\W*(?:(?:but|and)\s+)?(?:only\s+)?(?:if|as long as|so long as|provided|assuming|unless)\b",
                         re.I)
@@ -796,7 +800,13 @@ def _names_in_condition_only(text: str, index: EvidenceIndex) -> bool:
         return False
     head = text[:found.start()]
     return not head.strip() or not (index.names_any(set(words(head))) or identifiers_in(head))
+
+
+# "only if ...": a condition, which limits the yes to nothing
 _ONLY_IF = re.compile(r"\b(?:just|only)\s+(?:if|when|after|once|as long as)\b", re.I)
+
+
+# "fine if ...": a yes on a condition.
 _FINE_IF = re.compile(r"^\W*(?:ok(?:ay)?\W+)?fine\b(?=\W+(?:if|as long as|so long as|provided)\b)", re.I)
 _FREE_SAID = re.compile(r"\b(?:free|no (?:charge|cost|fee))\b", re.I)
 _AT_MOST = re.compile(r"\b(?:under|less than|below|at most|no more than|cheaper than|within)\s+\$?(\d[\d,]*(?:\.\d+)?)",
@@ -900,7 +910,7 @@ def _defers_this(turn: Turn, anchors: Anchors, index: EvidenceIndex) -> bool:
             elsewhere = True  # "Yes cancel it. Oh and also add a bag — wait, I'll decide later": the added request
             continue
         if side == 0 and anchors.other_actions and not anchors.mentioned_in(clause.words, clause.keys) and says(
-                line := " " + " ".join(clause.words) + " ", anchors.other_actions) and not says(line, anchors.stems):
+                line := _line_of(clause.words), anchors.other_actions) and not says(line, anchors.stems):
             elsewhere = True  # "check the roaming prices with my husband first": roaming is another action's
             continue
         topic = _TOPIC.match(clause.text)
@@ -1264,7 +1274,7 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
                 or any(index.label_words(t) or anchors.rival_id(t) for t in clause.ids)
                 # "Just the address change.": a yes limited to another action, by its object
                 or (bool(anchors.other_actions) and (scope := _SCOPE.search(clause.text)) is not None
-                    and says(" " + " ".join(words(scope[1])) + " ", anchors.other_actions)))
+                    and says(_line_of(words(scope[1])), anchors.other_actions)))
             # "yes, and go ahead with the kettle too": more, not a scope; nor is a payment choice for
             # another action after the yes: "Yes. Watch refund to the gift card."
             choice = not negated and not AFFIRM.search(clause.text) and bool(
@@ -1305,7 +1315,7 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
                 this = True
             topic_other = ((other or mentions_other) and not this) or (topic_other and not this)
             if not this and (other or mentions_other or (
-                    anchors.other_actions and says(" " + " ".join(ws) + " ", anchors.other_actions))):
+                    anchors.other_actions and says(_line_of(ws), anchors.other_actions))):
                 aside.add(id(clause))  # its condition is the other object's ("the payment switch only if ...")
                 if other and _names_in_condition_only(clause.text, index):
                     other = False  # "yes to both, as long as the jacket is still a large": a condition, no scope
@@ -1345,14 +1355,15 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
                 k = _ORDINALS[pick[1].lower()]
                 chosen = listed[k] if -len(listed) <= k < len(listed) else ""
                 this, other = chosen in anchors.ids, chosen not in anchors.ids
-            if other and not this and _SCOPE.search(clause.text) and not _ONLY_IF.search(clause.text):
+            limits = bool(_SCOPE.search(clause.text)) and not _ONLY_IF.search(clause.text)  # "only ...", no "only if"
+            if other and not this and limits:
                 pos_this = False  # "my son still uses 2007. Just suspend 2008": the scope is the last word
             if (other and not this and affirm and _STATES_FACT.search(clause.text) and not AFFIRM.search(clause.text)
                     and not _DIRECTIVE.search(clause.text)):
                 other = False  # "Yes. The tablet is from W1326557.": a fact about another order, no scope
             # "Only the kettle.": a yes limited to another object the description named (an address
             # change described beside the kettle exchange is left out).
-            scoped = other and not this and bool(_SCOPE.search(clause.text)) and not _ONLY_IF.search(clause.text)
+            scoped = other and not this and limits
             scoped_other |= scoped
             # After it, this object only by a yes of its own ("only 2005. my son on 2004 is still
             # in Spain" says nothing yes about 2004).
