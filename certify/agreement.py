@@ -300,15 +300,14 @@ def _misstated_date(item: dict[str, str], mentions: list[DateMention]) -> tuple[
     call's dates for them in two of day, month and year but not the third ("born 2009-11-17",
     2009-11-07 sent): the same date stated otherwise (a flight's day agrees in none or one).
     ``mentions`` leaves out the dates the passenger had ("from 1977-02-10 to 1977-02-12")."""
+    # The last full date said counts: a reply read on after the description may correct it.
+    said = max((d for d in mentions if d.year is not None and d.month is not None), key=lambda d: d.start,
+               default=None)
+    if said is None:
+        return None
     for value in item.values():
-        if (m := ISO_DAY.fullmatch(value)) is None:
-            continue
-        year, month, day = int(m[1]), int(m[2]), int(m[3])
-        # The last full date said counts: a reply read on after the description may correct it.
-        said = max((d for d in mentions if d.year is not None and d.month is not None), key=lambda d: d.start,
-                   default=None)
-        if said is not None and not said.means(value) and (
-                (said.year == year) + (said.month == month) + (said.day == day)) == 2:
+        if (m := ISO_DAY.fullmatch(value)) is not None and not said.means(value) and (
+                (said.year == int(m[1])) + (said.month == int(m[2])) + (said.day == int(m[3]))) == 2:
             return f"{said.year:04d}-{said.month:02d}-{said.day:02d}", value
     return None
 
