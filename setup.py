@@ -31,7 +31,7 @@ for folder in [Path("configs"), *sorted(p for p in Path("configs").iterdir() if 
     package_data[name] = ["*.yaml", "*.json"]
 
 # Certification compiled to C with mypyc (T2G_MYPYC=1 pip install --no-build-isolation .): the
-# same modules, about 1.4x faster. Modules that hold pydantic models, I/O or closures mypyc does not
+# same modules, about 1.3x faster. Modules that hold pydantic models, I/O or closures mypyc does not
 # compile (schema_check's checker factory) stay Python; the compiled ones import them as usual.
 NATIVE_SKIP = {"__init__", "cli", "config", "judge", "report", "stream", "schema_check"}
 
