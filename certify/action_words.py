@@ -33,7 +33,7 @@ _SYNONYMS: dict[str, tuple[str, ...]] = {
     # Not "refund": exchanges and cancellations refund too ("the difference will be refunded").
     "return": ("return",),
     # "add a $150 certificate"; "issue" as a verb only: a bill "shows as Issued" is its status.
-    "send": ("send", "issue ", "issuing", "offer", "add ", "added", "adding", "grant"),
+    "send": ("send", "issue ", "issuing", "offer", "add ", "added", "adding", "grant", "compensat"),
     "create": ("creat", "open", "new"),
     "delete": ("delet", "remov"),
     "remove": ("remov", "delet"),

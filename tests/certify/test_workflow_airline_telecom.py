@@ -342,7 +342,10 @@ def test_a_price_per_passenger_does_not_make_a_flight_change_a_passenger_change(
 
 
 @pytest.mark.parametrize("offer", ["I can offer you a $100 certificate for the delay. Would you like it?",
-                                   "Shall I add a $100 certificate to your account?"])
+                                   "Shall I add a $100 certificate to your account?",
+                                   # a heading names the action (blind audit a45-09)
+                                   "**Compensation**: you're eligible for a **$100** travel certificate. Shall I "
+                                   "proceed?"])
 def test_offering_a_certificate_describes_sending_it(convo, at, offer: str) -> None:
     c, i = _airline(convo, offer, "Yes.", "send_certificate", {"user_id": "james_santos_9046", "amount": 100})
     assert _workflow_kinds(at(certify_interaction(c.build()), i)) == []
