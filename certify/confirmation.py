@@ -90,6 +90,8 @@ _ASKS_MORE = re.compile(r"^\W*(?:(?:and|oh)\W+)*also\b|\b(?:can|could|would|will
 # "y", "please", "k", "go", a thumbs up: a whole reply to a question.
 _BARE_YES = re.compile(r"^\W*(?:y|ya|yah|yea|please|k+|go|fine|👍|✅)\W*$", re.I)
 _DIRECTIVE = re.compile(r"\b(just|only|please)\b", re.I)
+_FINE_METHOD = re.compile(r"\W*(?:ok(?:ay)?\W+)?fine\W+(?:(?:the|my|your|on)\s+)*(?:visa|mastercard|amex|paypal|"
+                          r"gift ?card|credit ?card|card|certificate)\W*$", re.I)
 # A plain "do" of this object's change ("Do the bags."), at the clause's start or after a comma: "ok black
 # high is fine, do the helmet too."
 _DO_THE = re.compile(r"(?:^|(?<=[,;]))\W*(?:(?:ok(?:ay)?|yes|sure|fine|then)\W+)*(?:please\s+)?(?:do|go with)\s+"
@@ -1383,6 +1385,8 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
                         and not _either_or(text, answered.text))
                     or (_DIRECTIVE.search(text) and (this or _names_action(ws, anchors)))
                     or (this and _DO_THE.search(text))  # "Do the bags.": this object's change, by a plain verb
+                    # "fine, visa" to "Shall I ... with the refund going to your Visa instead?"
+                    or (anchors.payments and _FINE_METHOD.match(text) and ASKS.search(answered.text))
                     or (anchors.payments and (picks_payment(text, answered) or picks_card(text, answered, anchors))
                         # A reply that refuses anything but a payment method picks none: "Cancel that. Gift card."
                         and not any(_NEGATE.search(refuses_method(c.text)) for c in turn.clauses))

@@ -235,7 +235,9 @@ def test_a_yes_to_the_action_then_a_question_of_its_own(convo: Any, at: Any) -> 
                              ("Yes, but first tell me: does our insurance still apply? We travel a lot.", False),
                              ("yes. before that, will the insurance still apply? just asking", False),
                              ("yes but first tell me if the insurance still applies, otherwise I won't bother",
-                              False)):
+                              False),
+                             # a grudging yes by the method asked about (blind audit a45-09)
+                             ("fine, visa", True), ("fine, paypal", False)):
         c = convo(tools=_specs("airline"), domain="airline")
         c.user("upgrade CW6P7R to business please, user omar_khan_2363")
         c.call("get_user_details", {"user_id": "omar_khan_2363"}, {"payment_methods": {"credit_card_1015271": {
