@@ -788,7 +788,13 @@ def _other_variant(described: Turn, later: list[Turn], anchors: Anchors) -> str:
     missing = {id_shape(key) for key in anchors.variants - as_booked
                if key not in described.compacts and not anchors.said_as_given(key, later)}
     if missing:  # an identifier of such a shape in the description: a search each, so only then
-        for token in chunks(described.text):
+        text = described.text
+        if "\n" in text and (own := [line for line in text.split("\n")
+                                      if not anchors.variants.isdisjoint(map(compact, chunks(line)))]):
+            # Of a list, the lines of the call's items: "- Pot ... → item 9457040572" is another item's
+            # change where the reply narrowed the exchange to the turntable.
+            text = "\n".join(own)
+        for token in chunks(text):
             other = compact(token)
             if id_shape(other) in missing and looks_like_identifier(token) \
                     and anchors.rival_id(token):

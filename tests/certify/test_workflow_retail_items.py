@@ -606,3 +606,14 @@ def test_a_refund_line_of_another_order_names_no_method_for_a_payment_change(con
                {"order_id": "#W4285041"})
     decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
     assert decision.checks["workflow"], decision.reasons
+
+
+def test_a_narrowed_exchange_is_described_by_its_own_line_of_the_list(convo: Any) -> None:
+    # The kettle's line offers another new item; the reply keeps the kettle, the call swaps the shirt.
+    description = ("I'd do both in one exchange:\n"
+                   "- T-Shirt (blue, M) → T-Shirt (blue, S), item 8349118980\n"
+                   "- Electric Kettle → the other model, item 1111111111\n"
+                   "Refunded to your PayPal. Shall I proceed?")
+    exchange = ("exchange_delivered_order_items", {"order_id": "#W4794911", "item_ids": [SHIRT],
+                                                   "new_item_ids": ["8349118980"], "payment_method_id": PAYPAL})
+    assert _workflow(convo, description, "hmm actually just the shirt, keep the kettle. ok do it", *exchange) == []
