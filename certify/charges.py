@@ -304,7 +304,8 @@ _ANOTHER_CODE = re.compile(r"#W\d{7}\b|\b[A-Z]{1,2}\d{4,}\b")
 # ($100)", "gift card 8970607: $49", "certificate_4833059 worth $150".
 # Without the "$" only where the sentence ends there: "Gift card gift_card_7037673 has 340.", a
 # terse agent's balance.
-_BALANCE_SAID = re.compile(r"\b((?:gift[_ ]card|certificate)[_ ]\d{5,})\b\s*(?:\(|:|with|has|holds|worth|of|-|—)?\s*"
+# (On its line: "gift_card_4903229\n\n**2. Cancel ..." gives no balance of 2.)
+_BALANCE_SAID = re.compile(r"\b((?:gift[_ ]card|certificate)[_ ]\d{5,})\b[ \t]*(?:\(|:|with|has|holds|worth|of|-|—)?[ \t]*"
                            r"(?:a balance of\s+|balance\s+)?\**\(?(\$\s?\d[\d,]*(?:\.\d+)?(?![\d,]*\.?\d)"
                            r"|\d[\d,]*(?:\.\d\d)?(?=\s*(?:[.!;]\s|[.!;]?$)))", re.I)
 

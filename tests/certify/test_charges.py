@@ -13,6 +13,7 @@ from trajectory2gym.certify.charges import (
     balances_said,
     method_balances,
     misstated,
+    misstated_balances,
     mistotaled,
     moved,
     returned,
@@ -307,3 +308,11 @@ def test_a_total_charge_reported_after_a_refuel_is_its_charge(convo: Any, at: An
     assert at(out, right).reasons == []
     assert [reason_kind(r) for r in at(out, wrong_for).reasons] == ["text_misstated_charge"]
     assert at(out, right_for).reasons == []
+
+
+def test_a_balance_is_said_on_the_line_naming_the_method() -> None:
+    shown = {"gift_card_4903229": {5400}}
+    said = "- Refund: **$160.61** to your gift card gift_card_4903229\n\n**2. Cancel order #W3418707**"
+    assert misstated_balances(said, lambda method: shown.get(method, set())) == []  # "2." numbers the list
+    assert misstated_balances("gift_card_4903229 with $94.", lambda method: shown.get(method, set())) == [
+        ("gift_card_4903229", "$94", "$54.00")]
