@@ -1110,10 +1110,11 @@ def _other_balance(turns: list[Turn], at: int, kind: str, value: str, anchors: A
     return f"{kind.replace('card', ' card')} of ${min(said & others) / 100:g}"
 
 
-_OTHER_CARD = re.compile(r"\b(?:my|the) other (visa|mastercard|amex|american express|discover|credit card|card)\b", re.I)
+_BRANDS = "visa|mastercard|amex|american express|discover"  # the card brands a message may name
+_OTHER_CARD = re.compile(rf"\b(?:my|the) other ({_BRANDS}|credit card|card)\b", re.I)
 _ENDING = re.compile(r"\b(?:ending|ends)(?: in| with)?[\s*]+(\d{4})\b|\blast (?:four|4)(?: digits)?(?: are| is)?[\s*]+(\d{4})\b",
                      re.I)
-_BRAND = re.compile(r"\b(visa|mastercard|amex|american express|discover)\b", re.I)
+_BRAND = re.compile(rf"\b({_BRANDS})\b", re.I)
 # What a card is named after when it is the one not to use: "just don't use the Visa ending 1733".
 _NOT_THIS = re.compile(r"\b(?:not|don'?t|never|no|except|instead of|rather than)\b[^.;!?]*$", re.I)
 
