@@ -1110,11 +1110,12 @@ def _other_balance(turns: list[Turn], at: int, kind: str, value: str, anchors: A
     return f"{kind.replace('card', ' card')} of ${min(said & others) / 100:g}"
 
 
-_BRANDS = "visa|mastercard|amex|american express|discover"  # the card brands a message may name
-_OTHER_CARD = re.compile(rf"\b(?:my|the) other ({_BRANDS}|credit card|card)\b", re.I)
+_BRANDS = frozenset({"visa", "mastercard", "amex", "american express", "discover"})  # the card brands said
+_BRAND_ALTERNATION = "|".join(sorted(_BRANDS))  # (no brand starts another: any order matches alike)
+_OTHER_CARD = re.compile(rf"\b(?:my|the) other ({_BRAND_ALTERNATION}|credit card|card)\b", re.I)
 _ENDING = re.compile(r"\b(?:ending|ends)(?: in| with)?[\s*]+(\d{4})\b|\blast (?:four|4)(?: digits)?(?: are| is)?[\s*]+(\d{4})\b",
                      re.I)
-_BRAND = re.compile(rf"\b({_BRANDS})\b", re.I)
+_BRAND = re.compile(rf"\b({_BRAND_ALTERNATION})\b", re.I)
 # What a card is named after when it is the one not to use: "just don't use the Visa ending 1733".
 _NOT_THIS = re.compile(r"\b(?:not|don'?t|never|no|except|instead of|rather than)\b[^.;!?]*$", re.I)
 
@@ -1348,7 +1349,6 @@ _FREE = re.compile(r"\b(?:(?<!feel )(?<!toll-)(?<!toll )(?<!non-)(?<!non )free(?
 _ANY_OF_KIND = frozenset({"card", "cards", "credit", "debit", "payment method", "form of payment", "pay with",
                           "paying with"})
 _GIFT_CARD = frozenset({"gift card", "gift cards", "giftcard", "giftcards"})
-_BRANDS = frozenset({"visa", "mastercard", "amex", "american express", "discover"})
 
 
 def _picks_none(said: set[str], kind: str, anchors: Anchors) -> bool:
