@@ -1295,6 +1295,9 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
                 this, other = side > 0, side < 0  # "just cancel the vegas one": the reservation to Las Vegas
             if (not this and named and not anchors.labels and not clause.ids
                     and (_DIRECTIVE.search(clause.text) or AFFIRM.search(clause.text))
+                    # Not where the reply names this call's own object: "yes for the tracker ... no
+                    # for the address" puts the tracker's item change against the order's address.
+                    and not (anchors.objects and says(turn.wordline, anchors.objects))
                     and (side := _contents_side(set(words(scope[1])) if (scope := _SCOPE.search(clause.text))
                                                 else ws, anchors))):
                 # "only the laptop and the camera ones please": the orders holding them (said as the

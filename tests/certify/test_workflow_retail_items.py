@@ -617,3 +617,39 @@ def test_a_narrowed_exchange_is_described_by_its_own_line_of_the_list(convo: Any
     exchange = ("exchange_delivered_order_items", {"order_id": "#W4794911", "item_ids": [SHIRT],
                                                    "new_item_ids": ["8349118980"], "payment_method_id": PAYPAL})
     assert _workflow(convo, description, "hmm actually just the shirt, keep the kettle. ok do it", *exchange) == []
+
+
+def _kettle_and_shipping(convo: Any, reply: str) -> dict[str, list[str]]:
+    """The workflow reasons of an item change and a shipping address change of one pending order,
+    described together, after the user's reply."""
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user("I'm yusuf_garcia_3055. I want the bigger kettle in order #W4794911 and ship it to 99 Oak Ave, "
+           "Boulder, CO 80301.")
+    c.call("get_order_details", {"order_id": "#W4794911"}, PENDING_KETTLE)
+    c.call("get_product_details", {"product_id": "1075968781"}, KETTLES)
+    c.say("Order #W4794911 is pending, so I can do both:\n1. Change item: Electric Kettle (1L, $155.99) -> "
+          "Electric Kettle (1.5L, item 7777777777, $160.99), $5.00 more charged to your PayPal.\n2. Change the "
+          "shipping address of #W4794911 to 99 Oak Ave, Boulder, CO 80301, USA.\nShall I proceed with both?")
+    c.user(reply)
+    calls = {"kettle": c.call("modify_pending_order_items", {
+        "order_id": "#W4794911", "item_ids": [KETTLE], "new_item_ids": ["7777777777"], "payment_method_id": PAYPAL},
+        PENDING_KETTLE),
+        "address": c.call("modify_pending_order_address", {"order_id": "#W4794911", **NEW_ADDRESS},
+                          PENDING_KETTLE)}
+    decisions = {d.message_index: d for d in certify_interaction(c.build()).decisions}
+    return {name: [k for k in map(reason_kind, decisions[i].reasons) if reason_check(k) == "workflow"]
+            for name, i in calls.items()}
+
+
+@pytest.mark.parametrize(("reply", "kettle", "address"), [
+    ("yes for the kettle, put the difference on paypal. no for the address, I'll be home that week",
+     [], NOT_COVERED),
+    ("Yes for the kettle. No to the address change.", [], NOT_COVERED),
+    ("yes, both", [], []),
+    ("yes for the kettle and the address", [], []),
+])
+def test_an_item_named_beside_its_orders_address_is_the_item_change(
+        convo: Any, reply: str, kettle: list[str], address: list[str]) -> None:
+    # The kettle is part of the order whose address changes, but a reply that names the address
+    # on its own says which of the two actions the kettle's yes is for.
+    assert _kettle_and_shipping(convo, reply) == {"kettle": kettle, "address": address}
