@@ -443,6 +443,7 @@ class _Run:
         # what they charged or refunded (charges.moved) is read only for a text that reports money.
         self._writes: list[tuple[str, int, ToolCall]] = []
         self._moved: list[list[int]] = []  # charges.moved of the first writes of ``_writes``, once each
+        self._reported: dict[int, set[int]] = {}  # per report after writes: what they had moved (cents)
         self._failed_write: tuple[str, str] | None = None  # (tool, error) of a write that failed since the user spoke
         self._noop_write: tuple[str, str] | None = None  # (tool, result) of the last write, where it changed nothing
         # The writes and user actions that went through (name, argument names), for what texts claim done.
@@ -1588,8 +1589,10 @@ class _Run:
         Read up to where the text turns to another object of the write's kind (the next order's
         cancellation and its refund): what follows is no report of this write."""
         content = self._about_last_write(content)
-        earlier = [t.text for t in self.turns[-6:] if t.role == "assistant"]
-        for written, was in reversed_ways(content, earlier):  # "a refund of $2.93", then "$2.93 charged"
+        said = [t for t in self.turns[-6:] if t.role == "assistant"]
+        earlier = [t.text for t in said]
+        settled = [self._reported.get(t.index, set()) for t in said]
+        for written, was in reversed_ways(content, earlier, settled):  # "a refund of $2.93", then "$2.93 charged"
             reasons.append(reason("text_reversed_charge", value=written, detail=was))
         balances, money = balances_said(content), reports_money(content)
         if not balances and not money:
@@ -1894,6 +1897,8 @@ class _Run:
                         self._called.add(call.name)
                 if msg.content:
                     turns.append(Turn(i, "assistant", msg.content))
+                    if self._writes:  # a report: what it says moved, the writes before it moved
+                        self._reported[i] = self._charged()
             elif role == "tool":
                 cid = msg.tool_call_id
                 seen = observations.get(cid) if cid is not None else None

@@ -154,10 +154,12 @@ def _ways(text: str) -> dict[int, str]:
     return out
 
 
-def reversed_ways(text: str, earlier: list[str]) -> list[tuple[str, str]]:
+def reversed_ways(text: str, earlier: list[str], settled: list[set[int]] | None = None) -> list[tuple[str, str]]:
     """(amount as written, the way the earlier texts gave it) for each amount a report states as
     moving one way that the latest earlier text stating it gave as moving the other: "a refund of
-    $2.93 to your PayPal ... shall I go ahead?" then "$2.93 has been charged to your PayPal"."""
+    $2.93 to your PayPal ... shall I go ahead?" then "$2.93 has been charged to your PayPal".
+    ``settled`` gives, per earlier text, the amounts writes had already moved when it was said: its
+    report of those is no way for a later write (a fare refunded, then charged again by a rebooking)."""
     now = _ways(text)
     if not now:
         return []
@@ -166,8 +168,10 @@ def reversed_ways(text: str, earlier: list[str]) -> list[tuple[str, str]]:
         way = now.get(cents)
         if way is None:
             continue
-        for before in reversed(earlier):
-            was = _ways(before).get(cents)
+        for k in range(len(earlier) - 1, -1, -1):
+            if settled is not None and cents in settled[k]:
+                break  # and what came before it was about that move
+            was = _ways(earlier[k]).get(cents)
             if was is not None:
                 if was != way:
                     out.append((written, was))

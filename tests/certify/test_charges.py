@@ -316,3 +316,43 @@ def test_a_balance_is_said_on_the_line_naming_the_method() -> None:
     assert misstated_balances(said, lambda method: shown.get(method, set())) == []  # "2." numbers the list
     assert misstated_balances("gift_card_4903229 with $94.", lambda method: shown.get(method, set())) == [
         ("gift_card_4903229", "$94", "$54.00")]
+
+
+def test_an_amount_reported_refunded_may_be_charged_again_by_a_later_write(convo: Any, at: Any) -> None:
+    """A fare refunded by a cancellation and charged again by a rebooking: the report of the
+    charge is held to the rebooking, not to the earlier report of the refund."""
+    booked = {"reservation_id": "VV6I5T", "user_id": "mei_wilson_7043", "origin": "BOS", "destination": "SFO",
+              "flight_type": "one_way", "cabin": "business",
+              "flights": [{"flight_number": "HAT106", "date": "2024-05-26", "price": 204}],
+              "passengers": [{"first_name": "Mei", "last_name": "Wilson", "dob": "1984-11-22"}],
+              "payment_history": [{"payment_id": "credit_card_1", "amount": 204}], "total_baggages": 0,
+              "nonfree_baggages": 0, "insurance": "no"}
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("Cancel VV6I5T please, I'm mei_wilson_7043.")
+    c.call("get_reservation_details", {"reservation_id": "VV6I5T"}, booked)
+    c.say("VV6I5T (HAT106 BOS to SFO, May 26, business) would be refunded $204 to credit_card_1. Shall I cancel it?")
+    c.user("yes")
+    c.call("cancel_reservation", {"reservation_id": "VV6I5T"}, {**booked, "status": "cancelled", "payment_history": [
+        {"payment_id": "credit_card_1", "amount": 204}, {"payment_id": "credit_card_1", "amount": -204}]})
+    c.say("VV6I5T is cancelled and $204 is being refunded to credit_card_1.")
+    c.user("Oh no, I needed it after all. Book the same flight again, same card, no bags, no insurance.")
+    # (booked straight away, undescribed: only the report's amount is at stake here)
+    flights = [{"flight_number": "HAT106", "date": "2024-05-26"}]
+    c.call("search_direct_flight", {"origin": "BOS", "destination": "SFO", "date": "2024-05-26"}, [
+        {"flight_number": "HAT106", "origin": "BOS", "destination": "SFO", "status": "available",
+         "prices": {"basic_economy": 75, "economy": 181, "business": 204}}])
+    c.call("book_reservation", {
+        "user_id": "mei_wilson_7043", "origin": "BOS", "destination": "SFO", "flight_type": "one_way",
+        "cabin": "business", "flights": flights,
+        "passengers": [{"first_name": "Mei", "last_name": "Wilson", "dob": "1984-11-22"}],
+        "payment_methods": [{"payment_id": "credit_card_1", "amount": 204}], "total_baggages": 0,
+        "nonfree_baggages": 0, "insurance": "no"}, {**booked, "reservation_id": "HATHAT"})
+    charged = c.say("You're rebooked: HATHAT, HAT106 on May 26, $204 charged to credit_card_1.")
+    assert at(certify_interaction(c.build()), charged).reasons == []
+
+
+@pytest.mark.parametrize(("settled", "out"), [([set(), set()], [("$204", "refunded")]),
+                                              ([set(), {20400}], []), ([{20400}, set()], [("$204", "refunded")])])
+def test_a_report_of_a_finished_move_ends_the_look_back(settled: list[set[int]], out: list[tuple[str, str]]) -> None:
+    earlier = ["It would be refunded: $204.", "Cancelled, and $204 is being refunded."]
+    assert reversed_ways("You're rebooked, $204 charged.", earlier, settled) == out
