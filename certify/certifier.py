@@ -851,11 +851,25 @@ class _Run:
                 if (item[1] in self._derived or self._stated_pair(item[1], text) or self._stated_triple(item[1], text)
                         or self._named_total(item[1], text) or self._worked_out(item[1], results)
                         or self._stated_net(item[1], text) or self._split_evenly(item[1], text)
-                        or self._signed_total(item[1], text) or self._item_difference(item[1], text)):
+                        or self._signed_total(item[1], text) or self._item_difference(item[1], text)
+                        or self._rest_of_split(item[1], text)):
                     unseen.remove(item)
                     self._derived.add(item[1])
                     progress = True
         return [written for written, _ in unseen]
+
+    def _rest_of_split(self, cents: int, text: str) -> bool:
+        """What is left of a grounded total the text states after every other amount it states,
+        each grounded: a payment split "Total: $836 ... certificate $100, gift card $176, gift card
+        $217, Mastercard $343". All the others, not some: a subset could make almost any amount."""
+        stated = [abs(c) for _, c in money_numbers_in(text)]
+        if len(stated) < 4 or cents not in stated:
+            return False
+        stated.remove(cents)
+        whole = sum(stated)
+        grounded = set(self._grounded(set(stated)))
+        # The total T and the rest: cents + (whole - T) == T.
+        return all(a in grounded for a in stated) and any(2 * t - whole == cents for t in set(stated))
 
     def _item_difference(self, cents: int, text: str) -> bool:
         """A variant price the text states less the ordered item's of the same product

@@ -469,3 +469,19 @@ def test_data_left_after_a_refuel_from_the_usage_shown(convo, at, said: str, mis
             "charge": 5.0})
     i = c.say(said)
     assert at(certify_interaction(c.build()), i).reasons == [f"text states '{m}' not in visible history" for m in misses]
+
+
+@pytest.mark.parametrize(("rest", "ok"), [("$343", True), ("$353", False)])
+def test_the_rest_of_a_split_payment_is_the_total_less_every_other_part(convo, at, rest: str, ok: bool) -> None:
+    # A total worked out before ($435 + $401), paid with a certificate and two gift cards as shown,
+    # the rest on a card: $836 - $100 - $176 - $217.
+    profile = {"payment_methods": {"certificate_1": {"source": "certificate", "amount": 100},
+                                   "gift_card_2": {"source": "gift_card", "amount": 176},
+                                   "gift_card_3": {"source": "gift_card", "amount": 217}},
+               "fares": [{"flight_number": "HAT072", "price": 435}, {"flight_number": "HAT097", "price": 401}]}
+    c = convo()
+    c.user("Book the Miami connection, pay with the certificate and both gift cards, the rest on my card.")
+    c.call("get_order_details", {"order_id": "#W123"}, profile)
+    c.say("HAT072 and HAT097: $435 + $401 = $836.")
+    i = c.say(f"Total: $836. Payment: certificate_1 $100, gift_card_2 $176, gift_card_3 $217, card {rest}.")
+    assert at(certify_interaction(c.build()), i).checks["visibility"] is ok
