@@ -380,6 +380,10 @@ _SIGNED_AMOUNT = re.compile(r"(?<![\w$.,])([+\-−–])\s?\$(\d[\d,]*(?:\.\d+)?)
 _CAPS_CODE = re.compile(r"[A-Z]{5,8}(?![A-Za-z0-9])")
 # A figure taken back: "the reservation ID is HATHAT, not HATHAU as I wrote".
 _TAKEN_BACK_BEFORE = re.compile(r"\b(?:not|instead of|rather than)\s+\**$", re.I)
+# A letter code said as a booking's own number ("Your new reservation number will be HATHAT"):
+# an identifier however it is spelled.
+# Not "your booking is ACTIVE": a state, said with a verb after the bare noun.
+_CODE_LABEL = re.compile(r"\b(?:reservation|booking|confirmation)(?: (?:number|id|code)(?: is| will be)?)?:?\s+\**$", re.I)
 
 
 # A count written in digits on its own ("all 5 lines"), not part of an amount or identifier.
@@ -658,8 +662,8 @@ class _Run:
         """Identifiers and amounts a text states that are neither visible nor derivable; ``toks``
         its tokens where the caller has them."""
         misses: list[str] = []
-        if not _MAY_STATE.search(text):  # no digit, '#' or '@': nothing to ground
-            return misses
+        if not _MAY_STATE.search(text):  # no digit, '#' or '@': nothing to ground but letter codes
+            return self._code_misses(text) if _CAPS_CODE.search(text) else misses
         # Set difference first (C level): only tokens the index lacks are examined one by one.
         unseen = (toks if toks is not None else set(tokens(text.lower()))) - self.index.compacts
         # Words (the most of them) are passed over at C level; numbers and ids are looked at.
@@ -671,10 +675,8 @@ class _Run:
                         and not _options_shown(tok, index) and not self._worked_from_visible(tok)
                         and not self._phone_completed(tok)):
                     misses.append(tok)
-        if _CAPS_CODE.search(text):  # "reservation HATHAU", where the booking returned HATHAT
-            misses += [m[0] for m in _CAPS_CODE.finditer(text) if not text[m.start() - 1:m.start()].isalnum()
-                       and m[0].lower() not in self.index.compacts and self._one_letter_off(m[0].lower())
-                       and not _TAKEN_BACK_BEFORE.search(text, max(0, m.start() - 20), m.start())]
+        if _CAPS_CODE.search(text):
+            misses += self._code_misses(text)
         if ("ending" in text or "ast four" in text or "ast 4" in text or "**" in text or "xx" in text or "XX" in text
                 or "••" in text):  # plain substrings first: "ending in 9182", a card's last four, never shown
             misses += [m[1] for m in _CARD_END.finditer(text) if m[1] in unseen and not self.index.has_string(m[1])
@@ -741,6 +743,15 @@ class _Run:
             if abs(cents) not in self._derived and not self._amount_ok(cents, text):  # "224 * 2": the $224 a text worked out
                 misses.append(written)
         return misses
+
+    def _code_misses(self, text: str) -> list[str]:
+        """Letter codes a text states that no message shows, where they are identifiers: one letter
+        off a shown one ("reservation HATHAU", where the booking returned HATHAT), or said as a
+        booking's number ("Your new reservation number will be HATHAT", before any booking)."""
+        return [m[0] for m in _CAPS_CODE.finditer(text) if not text[m.start() - 1:m.start()].isalnum()
+                and m[0].lower() not in self.index.compacts
+                and (_CODE_LABEL.search(text, max(0, m.start() - 40), m.start()) or self._one_letter_off(m[0].lower()))
+                and not _TAKEN_BACK_BEFORE.search(text, max(0, m.start() - 20), m.start())]
 
     def _one_letter_off(self, code: str) -> bool:
         """Whether an observation shows a string value of the same length that differs from ``code``

@@ -109,3 +109,20 @@ def test_a_short_name_is_read_as_written(convo, at, said: str, visible: bool) ->
     c.user(said)
     i = c.call("search_direct_flight", {"origin": "LAX", "destination": "PHL", "date": "2024-05-20"}, [])
     assert at(certify_interaction(c.build()), i).checks["visibility"] is visible
+
+
+@pytest.mark.parametrize(("said", "misses"), [
+    ("Your new reservation number will be HATHAT. Shall I book it?", ["HATHAT"]),
+    ("Booked: reservation HATHAT.", ["HATHAT"]),
+    ("Booked: reservation HATHAT. Your booking is ACTIVE.", ["HATHAT"]),  # a state, not a code
+    ("Reservation YFTZFQ is now updated.", []),  # shown by the lookup
+    ("The flight leaves SEATTLE at noon.", []),  # a letter word said of no booking
+])
+def test_a_letter_code_said_as_a_bookings_number_must_be_shown(convo, at, said: str, misses: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("I'm umar_singh_3503, book me on HAT067.")
+    c.call("get_reservation_details", {"reservation_id": "YFTZFQ"}, {"reservation_id": "YFTZFQ", "status": "active"})
+    i = c.say(said)
+    reasons = at(certify_interaction(c.build()), i).reasons
+    assert [r for r in reasons if "not in visible history" in r] == [f"text states '{m}' not in visible history"
+                                                                      for m in misses]
