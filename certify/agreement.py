@@ -785,8 +785,9 @@ def _other_variant(described: Turn, later: list[Turn], anchors: Anchors) -> str:
     as_booked = ({compact(i) for i, _ in anchors.dated} - {compact(i) for i, _ in anchors.changed()}
                  if anchors.dated else set())
     described = _lines_of_owner(described, anchors)
-    missing = {id_shape(key) for key in anchors.variants - as_booked
-               if key not in described.compacts and not anchors.said_as_given(key, later)}
+    unsaid = [key for key in anchors.variants - as_booked
+              if key not in described.compacts and not anchors.said_as_given(key, later)]
+    missing = {id_shape(key) for key in unsaid}
     if missing:  # an identifier of such a shape in the description: a search each, so only then
         text = described.text
         if "\n" in text and (own := [line for line in text.split("\n")
@@ -797,7 +798,7 @@ def _other_variant(described: Turn, later: list[Turn], anchors: Anchors) -> str:
         for token in chunks(text):
             other = compact(token)
             if id_shape(other) in missing and looks_like_identifier(token) \
-                    and anchors.rival_id(token):
+                    and (anchors.rival_id(token) or any(anchors.kin_of(token, key) for key in unsaid)):
                 return token
     return ""
 

@@ -350,6 +350,14 @@ class Anchors:
             return False  # the call's are random codes ("05XIX4"): flight "HAT298" is of another kind
         return (not prefixes or _letters(key) in prefixes) and self._index.has_string(token)
 
+    def kin_of(self, token: str, key: str) -> bool:
+        """A visible identifier of ``key``'s kind-and-number form (its letters, its length) that is not
+        one of this call's: flight HAT011 beside the call's HAT039, where the call's other identifiers
+        are random codes ("5B7T56") that ``rival_id`` cannot tell a flight from."""
+        other = compact(token)
+        return (other not in self.ids and len(other) == len(key) and _kind_and_number(key) and _kind_and_number(other)
+                and _letters(other) == _letters(key) and self._index.has_string(token))
+
     def _kinds(self) -> dict[tuple[int, bool], set[str]]:
         """Per shape, the letters that start the call's identifiers of a kind-and-number form ("L1001",
         "#W5183325"; not an airline's random "AIXC49")."""

@@ -1002,3 +1002,16 @@ def test_a_detail_the_reply_calls_right_as_it_is_stays(convo, people: list[dict[
                    "Sophia Rossi, 1977-02-10. Shall I proceed?")
     reply = "Actually, only fix Aarav's birthday. Sophia Nguyen's name is right as it is, I misremembered."
     assert _passengers(convo, description, reply, people) == kinds
+
+
+@pytest.mark.parametrize(("sent", "kinds"), [("HAT011", []), ("HAT173", ["not_described"])])
+def test_the_flight_sent_is_the_one_described_not_the_booked_numbers_next_day(convo, sent: str,
+                                                                               kinds: list[str]) -> None:
+    # PVUB64 holds HAT173 on the 20th; on the 21st both HAT011 and HAT173 fly. The description moves
+    # it to HAT011: HAT173 on the 21st, the booked number on another day, is no flight it described.
+    search = [{"flight_number": "HAT011", "date": "2024-05-21", "prices": {"economy": 142}},
+              {"flight_number": "HAT173", "date": "2024-05-21", "prices": {"economy": 172}}]
+    said = "To confirm: change PVUB64 to HAT011 on 2024-05-21, economy, charged to your Visa ending 8862. Proceed?"
+    assert _workflow(convo, said, "yes please", "update_reservation_flights", {
+        "reservation_id": "PVUB64", "cabin": "economy", "flights": [{"flight_number": sent, "date": "2024-05-21"}],
+        "payment_id": "credit_card_1"}, search=search) == kinds
