@@ -83,10 +83,12 @@ from trajectory2gym.certify.dated_fields import (
 from trajectory2gym.certify.dates import (
     AM_PM,
     ISO_DAY,
+    a_span_from,
     date_mentions,
     hour_24,
     may_name_month_day,
     month_number,
+    spans_in,
 )
 from trajectory2gym.certify.elapsed import miscounted_days, today_in
 from trajectory2gym.certify.equations import miscalculated, misremained, misshared, worked
@@ -419,6 +421,8 @@ class _Run:
         self._books: dict[type[ObservationBook], ObservationBook] = {}  # read on first need (``_book``)
         self._called: set[str] = set()  # the tools called so far, by the agent or the user
         self._derived_days: set[str] = set()  # ISO dates grounded calls derived ("one day later")
+        self._spans: set[tuple[int, str]] = set()  # spans of time the turns state ("six months"), ...
+        self._span_turns = 0  # ... read up to this turn
         self._obs_days: dict[int, str] = {}  # JSON observation number -> the date its call asked about
         self._tool_args: frozenset[tuple[str, frozenset[str]]] | None = None
         self.turns: list[Turn] = []
@@ -673,7 +677,7 @@ class _Run:
                 if (looks_like_identifier(tok) and not index.has_string(tok) and not index.date_stated(tok)
                         and not index.has_part(tok) and not index.time_part_shown(tok)
                         and not _options_shown(tok, index) and not self._worked_from_visible(tok)
-                        and not self._phone_completed(tok)):
+                        and not self._phone_completed(tok) and not self._span_from_shown(tok, text)):
                     misses.append(tok)
         if _CAPS_CODE.search(text):
             misses += self._code_misses(text)
@@ -1046,9 +1050,31 @@ class _Run:
             if (d.month is not None and _LETTER.search(written) and not self.index.day_shown(d.month, d.day, d.year)
                     and not any(d.means(iso) for iso in self._derived_days)
                     and not any(d.means(iso) for iso in self._obs_days.values())
-                    and not any(d.means(iso) for iso in self._next_days())):
+                    and not any(d.means(iso) for iso in self._next_days())
+                    and not (d.year is not None and self._span_from_shown(f"{d.year:04d}-{d.month:02d}-{d.day:02d}", text))):
                 out.append(written)
         return out
+
+    def _span_from_shown(self, token: str, text: str) -> bool:
+        """An ISO date that is a visible date (or today's) moved on or back by a span of time the
+        conversation or this text states: "suspended as of 2025-02-25 ... at most six months, so until
+        2025-08-25"."""
+        m = ISO_DAY.fullmatch(token)
+        if m is None or not (spans := spans_in(text) | self._spans_said()):
+            return False
+        try:
+            target = date(int(m[1]), int(m[2]), int(m[3]))
+        except ValueError:
+            return False
+        bases = self.index.dates_shown() + ([self._today] if self._today is not None else [])
+        return a_span_from(target, bases, spans)
+
+    def _spans_said(self) -> set[tuple[int, str]]:
+        """The spans of time the messages so far state (``dates.spans_in``), read once per message."""
+        while self._span_turns < len(self.turns):
+            self._spans |= spans_in(self.turns[self._span_turns].text)
+            self._span_turns += 1
+        return self._spans
 
     def _next_days(self) -> list[str]:
         """The day after each searched day whose answer shows an arrival the next day ("01:00:00+1"):

@@ -5,8 +5,10 @@ month may be left out) so it can be compared with a call's ISO date.
 
 from __future__ import annotations
 
+import calendar
 import re
 from dataclasses import dataclass
+from datetime import date, timedelta
 
 ISO_DAY = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
 _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
@@ -128,3 +130,41 @@ def dates_by_mention(text: str, spots: list[tuple[int, int, str]]) -> dict[str, 
         if owner is not None:
             by_key[owner[2]].append(d)
     return by_key
+
+
+# A span of time a text states: "six months", "30 days", "2 weeks", "a year" (a count in digits or
+# words, then its unit).
+_SPAN_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+               "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fourteen": 14, "thirty": 30,
+               "sixty": 60, "ninety": 90}
+_SPAN = re.compile(r"\b(\d{1,3}|" + "|".join(_SPAN_WORDS) + r")[\s-]+(day|week|month|year)s?\b", re.I)
+
+
+def spans_in(text: str) -> set[tuple[int, str]]:
+    """The spans of time a text states, as (count, unit): "at most six months" is (6, "month")."""
+    if "day" not in text and "week" not in text and "month" not in text and "year" not in text:
+        return set()  # (plain substring tests first: most texts state none)
+    return {(int(m[1]) if m[1].isdigit() else _SPAN_WORDS[m[1].lower()], m[2].lower()) for m in _SPAN.finditer(text)}
+
+
+def shifted(day: date, count: int, unit: str) -> date | None:
+    """``day`` moved on by a span (back, for a negative count); a month or year on keeps the day of
+    the month, or the month's last day where it has fewer (January 31 plus a month: February 29);
+    None past the calendar's ends."""
+    try:
+        if unit == "day":
+            return day + timedelta(days=count)
+        if unit == "week":
+            return day + timedelta(weeks=count)
+        months = count * (12 if unit == "year" else 1)
+        year, month = divmod(day.year * 12 + day.month - 1 + months, 12)
+        return date(year, month + 1, min(day.day, calendar.monthrange(year, month + 1)[1]))
+    except (OverflowError, ValueError):
+        return None
+
+
+def a_span_from(target: date, bases: list[date], spans: set[tuple[int, str]]) -> bool:
+    """Whether ``target`` is one of ``bases`` moved on or back by one of ``spans``: "suspended as of
+    2025-02-25 ... for at most six months, so until 2025-08-25"."""
+    return any(shifted(base, sign * count, unit) == target
+               for base in bases for count, unit in spans for sign in (1, -1))

@@ -704,7 +704,7 @@ class EvidenceIndex:
             return True
         if day > 12 and (f"{day} {month}" in bigrams or f"{day} {month:02d}" in bigrams):
             return True  # "21/05/2024": day first, where no month is that day
-        shown = self._dates_shown()
+        shown = self.dates_shown()
         # "Wednesday the 22nd": the day as an ordinal, in a month a visible date is in.
         if f"{day}{ordinal_suffix(day)}" in self.words and any(d.year == year and d.month == month for d in shown):
             return True
@@ -743,15 +743,15 @@ class EvidenceIndex:
         if any(f"{n} {d}" in bigrams or f"{d} {n}" in bigrams or (f"{d} of" in bigrams and f"of {n}" in bigrams)
                for n in _MONTHS[month - 1] for d in days):
             return True
-        if f"{day}{ordinal_suffix(day)}" in self.words and any(d.month == month for d in self._dates_shown()):
+        if f"{day}{ordinal_suffix(day)}" in self.words and any(d.month == month for d in self.dates_shown()):
             return True  # "can I move it to the 17th?", of a reservation on 2024-05-16: "May 17"
         tail = f"{month:02d}{day:02d}"
         return (any(f"{y}{tail}" in self.compacts for y in range(1900, 2040))
                 or f"-{month:02d}-{day:02d}t" in self._joined()  # a timestamp's day
                 # "next Friday, May 24", from the current date: in a year a visible date is in
-                or any(self.date_stated(f"{y:04d}-{tail[:2]}-{tail[2:]}") for y in {d.year for d in self._dates_shown()}))
+                or any(self.date_stated(f"{y:04d}-{tail[:2]}-{tail[2:]}") for y in {d.year for d in self.dates_shown()}))
 
-    def _dates_shown(self) -> list[date]:
+    def dates_shown(self) -> list[date]:
         """The ISO dates visible (as identifier keys: 20240529)."""
         out = []
         for key in self.compacts:

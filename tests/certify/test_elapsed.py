@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from trajectory2gym.certify import certify_interaction
+from trajectory2gym.certify.dates import shifted, spans_in
 from trajectory2gym.certify.elapsed import miscounted_days, today_in
 from trajectory2gym.certify.reasons import reason_kind
 
@@ -47,3 +48,40 @@ def test_a_wrong_count_of_days_is_not_grounded_where_today_is_stated(convo: Any,
         said = c.say("Yes: #W1185 was due 2025-02-19, 4 days ago.")
         reasons = at(certify_interaction(c.build()), said).reasons
         assert [reason_kind(r) for r in reasons] == (["text_miscounted_days"] if flagged else [])
+
+
+@pytest.mark.parametrize(("text", "spans"), [
+    ("A line can stay suspended for at most six months.", {(6, "month")}),
+    ("Returns within 30 days; refunds take 5-7 business days.", {(30, "day")}),
+    ("valid for a year, or 2 weeks after use", {(1, "year"), (2, "week")}),
+    ("Monthly plans, yearly contracts.", set()),
+])
+def test_spans_of_time_a_text_states(text: str, spans: set[tuple[int, str]]) -> None:
+    assert spans_in(text) == spans
+
+
+@pytest.mark.parametrize(("day", "count", "unit", "moved"), [
+    (date(2025, 2, 25), 6, "month", date(2025, 8, 25)),
+    (date(2025, 8, 31), 6, "month", date(2026, 2, 28)),  # the month's last day where it has fewer
+    (date(2024, 2, 29), 1, "year", date(2025, 2, 28)),
+    (date(2025, 2, 25), -2, "week", date(2025, 2, 11)),
+    (date(2025, 2, 25), 30, "day", date(2025, 3, 27)),
+])
+def test_a_date_moved_by_a_span(day: date, count: int, unit: str, moved: date) -> None:
+    assert shifted(day, count, unit) == moved
+
+
+@pytest.mark.parametrize(("said", "ok"), [
+    ("555-694-5194 is suspended as of 2025-02-25. It can stay suspended for up to six months, until 2025-08-25.",
+     True),
+    ("It can stay suspended for up to six months, until August 25, 2025.", True),
+    ("It can stay suspended for up to six months, until 2025-07-25.", False),  # five months
+    ("It can stay suspended until 2025-08-25.", False),  # no span said: a date from nowhere
+])
+def test_a_date_a_stated_span_from_a_visible_one(convo: Any, at: Any, said: str, ok: bool) -> None:
+    c = convo(system="You help telecom customers. Today's date is 2025-02-25.")
+    c.user("Please suspend my line 555-694-5194 while I travel.")
+    c.call("get_order_details", {"order_id": "#W1185"}, {"line_id": "L1185", "status": "Suspended",
+                                                         "suspension_start_date": "2025-02-25"})
+    i = c.say(said)
+    assert at(certify_interaction(c.build()), i).checks["visibility"] is ok
