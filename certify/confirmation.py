@@ -684,8 +684,10 @@ def _listed_ids(described: Turn, anchors: Anchors) -> list[str]:
     return out if len(out) > 1 else []
 
 
-# A verb in the passive names a state: "Your bill B1002 is issued and due Feb 19".
-_PASSIVE = re.compile(r"\b(?:is|are|was|were|been|has been|have been)\s+(?:already\s+)?[a-z]+ed\b", re.I)
+# A verb in the passive names a state: "Your bill B1002 is issued and due Feb 19"; so does a thing
+# held so: "your son's line (L1006) already has roaming enabled" (not "I'll have it enabled").
+_PASSIVE = re.compile(r"\b(?:is|are|was|were|been|has been|have been)\s+(?:already\s+)?[a-z]+ed\b"
+                      r"|(?<!will )(?<!'ll )\b(?:has|have)\s+(?:already\s+)?(?:[a-z]+\s+){1,2}[a-z]+ed\b", re.I)
 
 
 _CAPITALS = re.compile(r"\b[A-Z]{5,}\b")  # a code of capital letters only ("MVFQYU")

@@ -1031,3 +1031,20 @@ def test_an_instruction_may_name_the_calls_payment_method(convo, reply: str, pai
                                                "payment_id": paid_by}, {"reservation_id": "P25KMG"})
     decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
     assert [k for k in map(reason_kind, decision.reasons) if reason_check(k) == "workflow"] == kinds
+
+
+@pytest.mark.parametrize(("line", "kinds"), [("L1005", []), ("L1006", ["not_described"])])
+def test_a_line_said_to_have_the_setting_already_is_not_the_one_the_action_names(convo, line: str,
+                                                                                 kinds: list[str]) -> None:
+    c = convo(tools=_tools("telecom"), domain="telecom", system="You are a telecom agent.")
+    c.user("I'm C1004. I need roaming on my phone, 555-675-7749; my son's is 555-372-1610.")
+    c.call("get_customer_by_id", {"customer_id": "C1004"}, {"customer_id": "C1004", "line_ids": ["L1005", "L1006"]})
+    c.call("get_details_by_id", {"id": "L1005"}, {"line_id": "L1005", "phone_number": "555-675-7749",
+                                                  "roaming_enabled": False})
+    c.call("get_details_by_id", {"id": "L1006"}, {"line_id": "L1006", "phone_number": "555-372-1610",
+                                                  "roaming_enabled": True})
+    c.say("Your line 555-675-7749 (L1005) has roaming off, while your son's line 555-372-1610 (L1006) already has "
+          "roaming enabled. I'll enable international roaming on 555-675-7749 (L1005). Shall I proceed?")
+    c.user("yes")
+    i = c.call("enable_roaming", {"customer_id": "C1004", "line_id": line}, {"line_id": line, "status": "ok"})
+    assert _workflow_kinds(next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)) == kinds
