@@ -384,6 +384,8 @@ _CAPS_CODE = re.compile(r"[A-Z]{5,8}(?![A-Za-z0-9])")
 _TAKEN_BACK_BEFORE = re.compile(r"\b(?:not|instead of|rather than)\s+\**$", re.I)
 # A letter code said as a booking's own number ("Your new reservation number will be HATHAT"):
 # an identifier however it is spelled.
+# An email address without a digit (those with one are read as identifiers with the rest).
+_LETTERS_EMAIL = re.compile(r"(?<![\w.+-])[A-Za-z._+-]+@[A-Za-z-]+(?:\.[A-Za-z-]+)+(?![\w@])")
 # Not "your booking is ACTIVE": a state, said with a verb after the bare noun.
 _CODE_LABEL = re.compile(r"\b(?:reservation|booking|confirmation)(?: (?:number|id|code)(?: is| will be)?)?:?\s+\**$", re.I)
 
@@ -679,6 +681,8 @@ class _Run:
                         and not _options_shown(tok, index) and not self._worked_from_visible(tok)
                         and not self._phone_completed(tok) and not self._span_from_shown(tok, text)):
                     misses.append(tok)
+        if "@" in text:  # an email of letters only ("priya.larsen@example.com"): no digit brought it above
+            misses += [m[0] for m in _LETTERS_EMAIL.finditer(text) if not self.index.has_string(m[0])]
         if _CAPS_CODE.search(text):
             misses += self._code_misses(text)
         if ("ending" in text or "ast four" in text or "ast 4" in text or "**" in text or "xx" in text or "XX" in text

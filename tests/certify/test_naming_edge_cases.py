@@ -126,3 +126,18 @@ def test_a_letter_code_said_as_a_bookings_number_must_be_shown(convo, at, said: 
     reasons = at(certify_interaction(c.build()), i).reasons
     assert [r for r in reasons if "not in visible history" in r] == [f"text states '{m}' not in visible history"
                                                                       for m in misses]
+
+
+@pytest.mark.parametrize(("said", "misses"), [
+    ("I sent a confirmation to priya.larsen7030@example.com.", []),
+    ("I sent a confirmation to priya.larsen@example.com.", ["priya.larsen@example.com"]),  # no digit, not shown
+    ("I sent a confirmation to PRIYA.LARSEN7030@example.com.", []),  # case is no other address
+])
+def test_an_email_the_text_states_must_be_shown_with_or_without_digits(convo, at, said: str,
+                                                                        misses: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user("I'm priya_larsen_6015.")
+    c.call("get_user_details", {"user_id": "priya_larsen_6015"}, {"email": "priya.larsen7030@example.com"})
+    i = c.say(said)
+    assert [r for r in at(certify_interaction(c.build()), i).reasons if "not in visible history" in r] == [
+        f"text states '{m}' not in visible history" for m in misses]
