@@ -1316,9 +1316,10 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
                 mine = own in anchors.ids or anchors.line_of_last_four(own[-4:]) is True
                 this, other = mine, other or not mine
             if (not this and not other and len(turn.clauses) > 1 and not anchors.rival_objects and not negated
-                    and _names_action(ws, anchors)):
+                    and not scoped_other and _names_action(ws, anchors)):
                 # "Yes, do the exchange. The order to cancel is #W5765741": the action by its own verb
-                # (where no sibling shares it), though another clause names another object.
+                # (where no sibling shares it), though another clause names another object; not after
+                # a scope to another ("only the lamp one ... yes cancel it" cancels the lamp's order).
                 this = True
             topic_other = ((other or mentions_other) and not this) or (topic_other and not this)
             if not this and (other or mentions_other or (

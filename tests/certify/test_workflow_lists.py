@@ -273,3 +273,23 @@ def test_my_number_is_the_one_the_user_gave_after_speaking_of_their_phone(convo,
              for line in LINES]
     cert = certify_interaction(c.build())
     assert [_kinds(next(d for d in cert.decisions if d.message_index == i)) for i in calls] == kinds
+
+
+@pytest.mark.parametrize(("reply", "picked"), [
+    ("Actually only the laptop one, I still want the kettle. reason: ordered by mistake. yes cancel it.",
+     [True, False]),
+    ("reason: ordered by mistake. yes cancel them both.", [True, True]),
+])
+def test_a_yes_by_the_actions_verb_after_a_scope_is_the_scopes(convo, at, reply: str, picked: list[bool]) -> None:
+    c = convo()
+    c.user("I'm lei_li_6575, I want to cancel my pending orders.")
+    for order in (ORDERS[0], ORDERS[2]):
+        c.call("get_order_details", {"order_id": order["order_id"]}, order)
+    c.say("You have two pending orders:\n- #W5166363: Laptop $100.00\n- #W3189752: Electric Kettle $100.00\n"
+          "Cancelling both refunds $200.00. What is the reason, 'no longer needed' or 'ordered by mistake'? "
+          "Shall I cancel both?")
+    c.user(reply)
+    calls = [c.call("cancel_pending_order", {"order_id": o["order_id"], "reason": "ordered by mistake"}, o)
+             for o in (ORDERS[0], ORDERS[2])]
+    r = certify_interaction(c.build())
+    assert [at(r, i).checks["workflow"] for i in calls] == picked
