@@ -453,7 +453,8 @@ class _Run:
         # what they charged or refunded (charges.moved) is read only for a text that reports money.
         self._writes: list[tuple[str, int, ToolCall]] = []
         self._moved: list[list[int]] = []  # charges.moved of the first writes of ``_writes``, once each
-        self._reported: dict[int, set[int]] = {}  # per report after writes: what they had moved (cents)
+        # Per report after writes: those writes (what they moved is read only where a report needs it).
+        self._reported: dict[int, tuple[tuple[str, int, ToolCall], ...]] = {}
         self._failed_write: tuple[str, str] | None = None  # (tool, error) of a write that failed since the user spoke
         self._noop_write: tuple[str, str] | None = None  # (tool, result) of the last write, where it changed nothing
         # The writes and user actions that went through (name, argument names), for what texts claim done.
@@ -1646,8 +1647,11 @@ class _Run:
         content = self._about_last_write(content)
         said = [t for t in self.turns[-6:] if t.role == "assistant"]
         earlier = [t.text for t in said]
-        settled = [self._reported.get(t.index, set()) for t in said]
-        for written, was in reversed_ways(content, earlier, settled):  # "a refund of $2.93", then "$2.93 charged"
+        reversed_ = reversed_ways(content, earlier)
+        if reversed_ and any(t.index in self._reported for t in said):  # (rare: read the writes only then)
+            reversed_ = reversed_ways(content, earlier, [totals([self._moved_by(w) for w in self._reported[t.index]])
+                                                         if t.index in self._reported else set() for t in said])
+        for written, was in reversed_:  # "a refund of $2.93", then "$2.93 charged"
             reasons.append(reason("text_reversed_charge", value=written, detail=was))
         balances, money = balances_said(content), reports_money(content)
         if not balances and not money:
@@ -1831,15 +1835,19 @@ class _Run:
     def _charged(self) -> set[int]:
         """What the writes since the user's last message charged or refunded, in cents (each write's
         result read once, however many reports follow it)."""
-        seen = self.index.json_observations
-        for result, shown, call in self._writes[len(self._moved):]:
-            # The identifiers of the object it changes: reservation_id of update_reservation_flights
-            # (not its payment_id, which a profile gives as a method's own id).
-            roles, parts = self.info(call.name).meta.arg_roles, call.name.split("_")
-            idents = [v.lower() for a, v in call.arguments.items()
-                      if roles.get(a) == "identifier" and isinstance(v, str) and v and a.split("_")[0] in parts]
-            self._moved.append(moved(result, seen[:shown], idents) or returned(result) or fee_charged(result))
+        for write in self._writes[len(self._moved):]:
+            self._moved.append(self._moved_by(write))
         return totals(self._moved)
+
+    def _moved_by(self, write: tuple[str, int, ToolCall]) -> list[int]:
+        """What one write (its result, the observations shown before it, its call) charged or refunded."""
+        result, shown, call = write
+        # The identifiers of the object it changes: reservation_id of update_reservation_flights
+        # (not its payment_id, which a profile gives as a method's own id).
+        roles, parts = self.info(call.name).meta.arg_roles, call.name.split("_")
+        idents = [v.lower() for a, v in call.arguments.items()
+                  if roles.get(a) == "identifier" and isinstance(v, str) and v and a.split("_")[0] in parts]
+        return moved(result, self.index.json_observations[:shown], idents) or returned(result) or fee_charged(result)
 
     def _offered(self, value: Any, offered: set[int]) -> bool:
         """Whether a value is the quantity of data the confirmed description offered (``_workflow``),
@@ -1953,7 +1961,7 @@ class _Run:
                 if msg.content:
                     turns.append(Turn(i, "assistant", msg.content))
                     if self._writes:  # a report: what it says moved, the writes before it moved
-                        self._reported[i] = self._charged()
+                        self._reported[i] = tuple(self._writes)
             elif role == "tool":
                 cid = msg.tool_call_id
                 seen = observations.get(cid) if cid is not None else None
