@@ -382,11 +382,10 @@ _SIGNED_AMOUNT = re.compile(r"(?<![\w$.,])([+\-−–])\s?\$(\d[\d,]*(?:\.\d+)?)
 _CAPS_CODE = re.compile(r"[A-Z]{5,8}(?![A-Za-z0-9])")
 # A figure taken back: "the reservation ID is HATHAT, not HATHAU as I wrote".
 _TAKEN_BACK_BEFORE = re.compile(r"\b(?:not|instead of|rather than)\s+\**$", re.I)
-# A letter code said as a booking's own number ("Your new reservation number will be HATHAT"):
-# an identifier however it is spelled.
 # An email address without a digit (those with one are read as identifiers with the rest).
 _LETTERS_EMAIL = re.compile(r"(?<![\w.+-])[A-Za-z._+-]+@[A-Za-z-]+(?:\.[A-Za-z-]+)+(?![\w@])")
-# Not "your booking is ACTIVE": a state, said with a verb after the bare noun.
+# A letter code said as a booking's own number ("Your new reservation number will be HATHAT"): an
+# identifier however it is spelled. Not "your booking is ACTIVE": a state, a verb after the bare noun.
 _CODE_LABEL = re.compile(r"\b(?:reservation|booking|confirmation)(?: (?:number|id|code)(?: is| will be)?)?:?\s+\**$", re.I)
 
 

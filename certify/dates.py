@@ -132,9 +132,9 @@ def dates_by_mention(text: str, spots: list[tuple[int, int, str]]) -> dict[str, 
     return by_key
 
 
-# A span of time a text states: "six months", "30 days", "2 weeks", "a year" (a count in digits or
-# words, then its unit).
-_SPAN_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+# A span of time a text states: "six months", "30 days", "2 weeks" (a count in digits or words, then
+# its unit). Not "a month": "$5 a month" is a rate, and would put every date a month off in reach.
+_SPAN_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
                "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fourteen": 14, "thirty": 30,
                "sixty": 60, "ninety": 90}
 _SPAN = re.compile(r"\b(\d{1,3}|" + "|".join(_SPAN_WORDS) + r")[\s-]+(day|week|month|year)s?\b", re.I)

@@ -53,7 +53,8 @@ def test_a_wrong_count_of_days_is_not_grounded_where_today_is_stated(convo: Any,
 @pytest.mark.parametrize(("text", "spans"), [
     ("A line can stay suspended for at most six months.", {(6, "month")}),
     ("Returns within 30 days; refunds take 5-7 business days.", {(30, "day")}),
-    ("valid for a year, or 2 weeks after use", {(1, "year"), (2, "week")}),
+    ("valid for one year, or 2 weeks after use", {(1, "year"), (2, "week")}),
+    ("a $5 a month holding fee", set()),  # a rate, not a span
     ("Monthly plans, yearly contracts.", set()),
 ])
 def test_spans_of_time_a_text_states(text: str, spans: set[tuple[int, str]]) -> None:
