@@ -516,12 +516,17 @@ def _kettle_and_address(convo: Any, *replies: str) -> dict[str, list[str]]:
         "order_id": "#W4794911", "item_ids": [KETTLE], "new_item_ids": ["7777777777"], "payment_method_id": PAYPAL},
         PENDING_KETTLE),
         "address": c.call("modify_user_address", {"user_id": "yusuf_garcia_3055", **NEW_ADDRESS}, {"ok": True})}
-    decisions = {d.message_index: d for d in certify_interaction(c.build()).decisions}
-    return {name: [k for k in map(reason_kind, decisions[i].reasons) if reason_check(k) == "workflow"]
-            for name, i in calls.items()}
+    return _workflow_by_call(c, calls)
 
 
 NOT_COVERED = ["confirmation_not_covering"]
+
+
+def _workflow_by_call(c: Any, calls: dict[str, int]) -> dict[str, list[str]]:
+    """The workflow reasons of each named call of a built conversation."""
+    decisions = {d.message_index: d for d in certify_interaction(c.build()).decisions}
+    return {name: [k for k in map(reason_kind, decisions[i].reasons) if reason_check(k) == "workflow"]
+            for name, i in calls.items()}
 
 
 @pytest.mark.parametrize(("replies", "kettle", "address"), [
@@ -636,9 +641,7 @@ def _kettle_and_shipping(convo: Any, reply: str) -> dict[str, list[str]]:
         PENDING_KETTLE),
         "address": c.call("modify_pending_order_address", {"order_id": "#W4794911", **NEW_ADDRESS},
                           PENDING_KETTLE)}
-    decisions = {d.message_index: d for d in certify_interaction(c.build()).decisions}
-    return {name: [k for k in map(reason_kind, decisions[i].reasons) if reason_check(k) == "workflow"]
-            for name, i in calls.items()}
+    return _workflow_by_call(c, calls)
 
 
 @pytest.mark.parametrize(("reply", "kettle", "address"), [
