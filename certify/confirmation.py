@@ -1261,6 +1261,9 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
             if negated and anchors.payments and not _NEGATE.search(lifted := refuses_method(clause.text)) and \
                     picks_payment(lifted, answered):
                 negated = False  # "Not PayPal, the Mastercard.": the only refusal is of the other method
+            if negated and (cond := _PRICE_CONDITION.search(clause.text)) and not _NEGATE.search(
+                    clause.text[:cond.start()] + " " + clause.text[cond.end():]):
+                negated = False  # "Sure, as long as there's no charge": a condition (``_unmet_condition``)
             # Whether the clause names any known object: asked once (a search of every observation),
             # and only when no identifier of this call settles ``this`` first.
             named = index.names_any(ws) if anchors.ids.isdisjoint(keys) else None

@@ -1015,3 +1015,13 @@ def test_the_flight_sent_is_the_one_described_not_the_booked_numbers_next_day(co
     assert _workflow(convo, said, "yes please", "update_reservation_flights", {
         "reservation_id": "PVUB64", "cabin": "economy", "flights": [{"flight_number": sent, "date": "2024-05-21"}],
         "payment_id": "credit_card_1"}, search=search) == kinds
+
+
+@pytest.mark.parametrize(("said", "kinds"), [
+    ("PVUB64 has 2 checked bags; going to 3 is free. Shall I update it to 3 bags, none charged, on your Visa "
+     "ending 8862?", []),
+    ("PVUB64 has 2 checked bags; a third costs $50, charged to your Visa ending 8862. Shall I add it?",
+     ["not_confirmed"]),  # the condition is not met: the agent must answer first
+])
+def test_a_yes_on_condition_of_no_charge_is_no_refusal(convo, said: str, kinds: list[str]) -> None:
+    assert _workflow(convo, said, "Sure, as long as there's no charge.", *_bags(3, 0 if not kinds else 1)) == kinds
