@@ -678,8 +678,9 @@ def _listed_ids(described: Turn, anchors: Anchors) -> list[str]:
     shapes = anchors.own_shapes()
     for token in chunks(described.text):
         key = compact(token)
-        if (key not in out and id_shape(key) in shapes and looks_like_identifier(token)
-                and (key in anchors.ids or anchors.rival_id(token))):
+        # (A random code may hold one digit only: reservation "RXY5OG".)
+        if (key not in out and id_shape(key) in shapes and (looks_like_identifier(token) or (
+                not key.isalpha() and not key.isdigit())) and (key in anchors.ids or anchors.rival_id(token))):
             out.append(key)
     return out if len(out) > 1 else []
 

@@ -1025,3 +1025,17 @@ def test_the_flight_sent_is_the_one_described_not_the_booked_numbers_next_day(co
 ])
 def test_a_yes_on_condition_of_no_charge_is_no_refusal(convo, said: str, kinds: list[str]) -> None:
     assert _workflow(convo, said, "Sure, as long as there's no charge.", *_bags(3, 0 if not kinds else 1)) == kinds
+
+
+@pytest.mark.parametrize(("reservation", "ok"), [("RXY5OG", True), ("6VYHTQ", False)])
+def test_the_first_one_of_two_reservations_whose_codes_hold_one_digit(convo, reservation: str, ok: bool) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("I'm umar_singh_3503, I want to cancel two trips.")
+    for code, flight in (("RXY5OG", "HAT201"), ("6VYHTQ", "HAT064")):
+        c.call("get_reservation_details", {"reservation_id": code}, {
+            "reservation_id": code, "cabin": "business", "flights": [{"flight_number": flight, "price": 382}]})
+    c.say("Here they are: RXY5OG, HAT201 on 2024-05-17, business, $382 refunded; and 6VYHTQ, HAT064 on "
+          "2024-05-16, business, $382 refunded. Shall I cancel both?")
+    c.user("only the first one")
+    i = c.call("cancel_reservation", {"reservation_id": reservation}, {"reservation_id": reservation, "status": "cancelled"})
+    assert next(d for d in certify_interaction(c.build()).decisions if d.message_index == i).checks["workflow"] is ok
