@@ -146,6 +146,9 @@ def _objects_having(value: Any, ident: str) -> Iterator[dict[str, Any]]:
 _PAIR_CHANCE_LIMIT = 300  # amounts: beyond, pair results fill any range (and n^2 would cost)
 
 
+_UNIT_WORDS = frozenset({"apt", "apartment", "suite", "ste", "unit"})  # the words of an address's unit line
+
+
 class EvidenceIndex:
     """Incremental index of visible evidence (or of the private part, for the privileged check).
 
@@ -630,9 +633,11 @@ class EvidenceIndex:
         elif all(a + " " + b in self.bigrams for a, b in zip(ws, ws[1:], strict=False)):
             return True
         # "Apt 4B" where the user wrote "Apartment 4B": an address word and its abbreviation.
-        if not ADDRESS_WORDS.keys().isdisjoint(ws):
-            return self._has_words([ADDRESS_WORDS.get(w, w) for w in ws])
-        return False
+        if not ADDRESS_WORDS.keys().isdisjoint(ws) and self._has_words([ADDRESS_WORDS.get(w, w) for w in ws]):
+            return True
+        # A unit said apart from its word: "Apt 4B" of "the apartment is 4B, not 4A".
+        return (len(ws) == 2 and ws[0] in _UNIT_WORDS and not ws[1].isalpha() and ws[1] in self.words
+                and (ws[0] in self.words or ADDRESS_WORDS.get(ws[0], "") in self.words))
 
     def _has_words(self, ws: list[str]) -> bool:
         if len(ws) == 1:

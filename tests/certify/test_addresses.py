@@ -10,6 +10,7 @@ import pytest
 
 from trajectory2gym.certify import certify_interaction
 from trajectory2gym.certify.addresses import AddressBook, misaddressed
+from trajectory2gym.certify.evidence import EvidenceIndex
 from trajectory2gym.envs.registry import tool_specs
 
 OLD = {"address1": "604 Pine Lane", "address2": "Suite 907", "city": "Phoenix", "state": "AZ", "zip": "85033"}
@@ -64,3 +65,12 @@ def test_a_suite_or_apartment_number_must_be_the_one_shown(convo: Any, at: Any) 
     assert at(out, wrong).reasons == ["text states 'Suite 421' not in visible history"]
     assert at(out, right).reasons == []
     assert at(out, users).reasons == []
+
+
+@pytest.mark.parametrize(("value", "visible"), [
+    ("Apt 4B", True), ("Apartment 4B", True), ("Unit 4B", False), ("Apt 4C", False), ("Apt 4A", False),
+])
+def test_a_unit_line_from_a_unit_number_said_apart_from_its_word(value: str, visible: bool) -> None:
+    index = EvidenceIndex()
+    index.add_text("My new address is 55 Birch Lane, Tulsa, OK 74105. Oh and the apartment is 4B.")
+    assert index.has_string(value) is visible
