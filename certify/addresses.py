@@ -87,3 +87,22 @@ def postcode_unsaid(arguments: dict[str, Any], described: str) -> tuple[str, str
                 and value.strip()[:5] not in {z[:5] for z in zips}:
             return arg, value
     return None
+
+
+# A unit number the user gives with its word: "Unit 21", "the apartment is 4B", "apt #12".
+_UNIT_SAID = re.compile(r"\b(?:apt|apartment|suite|ste|unit)\b\.?(?:\s+(?:is|number|no\.?))?\s*#?\s*([a-z]?\d+[a-z]?)\b",
+                        re.I)
+_UNIT_ARG = re.compile(r"\s*(?:apt|apartment|suite|ste|unit)\.?\s*#?\s*([a-z]?\d+[a-z]?)\s*", re.I)
+
+
+def unit_unsaid(arguments: dict[str, Any], replies: list[str]) -> tuple[str, str] | None:
+    """(argument, value) where a write's address unit ("Unit 12") is not the one the user gave last
+    in their replies since the description: "yes, and it's Unit 21, not 12". Only where some reply
+    gives a unit: the description's own stands otherwise."""
+    for arg, value in arguments.items():
+        if not isinstance(value, str) or (sent := _UNIT_ARG.fullmatch(value)) is None:
+            continue
+        said = [m[1].lower() for reply in replies for m in _UNIT_SAID.finditer(reply)]
+        if said and said[-1] != sent[1].lower():
+            return arg, value
+    return None

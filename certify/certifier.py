@@ -31,6 +31,7 @@ from trajectory2gym.certify.addresses import (
     AddressBook,
     misaddressed,
     postcode_unsaid,
+    unit_unsaid,
 )
 from trajectory2gym.certify.agreement import (
     action_amounts,
@@ -1900,6 +1901,10 @@ class _Run:
                 ok = False  # the address confirmed, with another postal code
                 reasons.append(reason("not_described", tool=call.name,
                                       detail=f" as called (the description gives another {unsaid[0]} than {unsaid[1]!r})"))
+            elif rule.described and (unit := unit_unsaid(call.arguments, self._replies_since(rule.described))):
+                ok = False  # "yes, and it's Unit 21, not 12", and the call sends Unit 12
+                reasons.append(reason("argument_not_confirmed", tool=call.name, arg=unit[0], value=unit[1],
+                                      detail="the user's reply gives another unit"))
         if self.cfg.require_lookup_before_write:
             observed = self.index.observed
             parts = call.name.split("_")
@@ -1928,6 +1933,11 @@ class _Run:
         if (k := self._described_at(described)) < 0:
             return described
         return "\n".join(t.text for t in self.turns[k:] if t.role == "assistant")
+
+    def _replies_since(self, described: str) -> list[str]:
+        """The user's messages after the description."""
+        k = self._described_at(described)
+        return [t.text for t in self.turns[k + 1:] if t.role == "user"] if k >= 0 else []
 
     @staticmethod
     def _judge_view(m: Message) -> dict[str, Any]:

@@ -74,3 +74,22 @@ def test_a_unit_line_from_a_unit_number_said_apart_from_its_word(value: str, vis
     index = EvidenceIndex()
     index.add_text("My new address is 55 Birch Lane, Tulsa, OK 74105. Oh and the apartment is 4B.")
     assert index.has_string(value) is visible
+
+
+@pytest.mark.parametrize(("reply", "sent", "ok"), [
+    ("yes, but he says it's Unit 21, not 12", "Unit 21", True),
+    ("yes, but he says it's Unit 21, not 12", "Unit 12", False),  # the user's change ignored
+    ("yes", "Unit 12", True),  # no unit in the reply: the description's stands
+])
+def test_a_unit_the_user_changes_in_the_yes_is_the_one_to_send(convo: Any, at: Any, reply: str, sent: str,
+                                                               ok: bool) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user("Please ship order #W2910397 to 820 Harbor Road, Unit 12, Reno, NV 89501.")
+    c.call("get_order_details", {"order_id": "#W2910397"}, {"order_id": "#W2910397", "status": "pending",
+                                                            "address": OLD})
+    c.say("I'll change the shipping address of #W2910397 to 820 Harbor Road, Unit 12, Reno, NV 89501, USA. Proceed?")
+    c.user(reply)
+    i = c.call("modify_pending_order_address", {"order_id": "#W2910397", "address1": "820 Harbor Road",
+                                                "address2": sent, "city": "Reno", "state": "NV", "country": "USA",
+                                                "zip": "89501"}, {"order_id": "#W2910397"})
+    assert at(certify_interaction(c.build()), i).checks["workflow"] is ok
