@@ -383,6 +383,17 @@ _SIGNED_AMOUNT = re.compile(r"(?<![\w$.,])([+\-−–])\s?\$(\d[\d,]*(?:\.\d+)?)
 _CAPS_CODE = re.compile(r"[A-Z]{5,8}(?![A-Za-z0-9])")
 # A figure taken back: "the reservation ID is HATHAT, not HATHAU as I wrote".
 _TAKEN_BACK_BEFORE = re.compile(r"\b(?:not|instead of|rather than)\s+\**$", re.I)
+# An amount said as what remains of another: "the remaining $609", "the rest ($503)"; not a balance
+# ("remaining balance of $120" may be a card's after a refund).
+_REST = re.compile(r"\b(?:remaining|remainder(?: of)?|(?:the )?rest(?: of it)?(?: of)?)\W{0,3}(\$\d[\d,]*(?:\.\d+)?)(?!\s*balance)",
+                   re.I)
+
+
+def _rests(text: str) -> set[str]:
+    """The amounts (as written) a text says remain (``_REST``)."""
+    return {m[1] for m in _REST.finditer(text)}
+
+
 # An email address without a digit (those with one are read as identifiers with the rest).
 _LETTERS_EMAIL = re.compile(r"(?<![\w.+-])[A-Za-z._+-]+@[A-Za-z-]+(?:\.[A-Za-z-]+)+(?![\w@])")
 # A letter code said as a booking's own number ("Your new reservation number will be HATHAT"): an
@@ -737,6 +748,9 @@ class _Run:
                                  or _false_total_row(written, abs(cents), found[:k], money)):
                     misses.append(written)  # "$40, $65, $40, $15.50. Total $165.50": not their sum
                     continue
+                elif ("remain" in money or "rest" in money) and written in _rests(money) and not self._a_rest(abs(cents)):
+                    misses.append(written)  # "covers $53 and the remaining $609", of $556: a sum, not what is left
+                    continue
                 self._derived.add(abs(cents))
             if not unknown:
                 return misses
@@ -877,6 +891,12 @@ class _Run:
                     self._derived.add(item[1])
                     progress = True
         return [written for written, _ in unseen]
+
+    def _a_rest(self, cents: int) -> bool:
+        """Whether an amount said as what remains is visible, or a difference of two amounts visible or
+        derived before (what is left is never their sum)."""
+        known = self.index.amounts | self._derived
+        return cents in self.index.amounts or any(cents + a in known for a in known)
 
     def _rest_of_split(self, cents: int, text: str) -> bool:
         """What is left of a grounded total the text states after every other amount it states,

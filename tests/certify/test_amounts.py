@@ -485,3 +485,17 @@ def test_the_rest_of_a_split_payment_is_the_total_less_every_other_part(convo, a
     c.say("HAT072 and HAT097: $435 + $401 = $836.")
     i = c.say(f"Total: $836. Payment: certificate_1 $100, gift_card_2 $176, gift_card_3 $217, card {rest}.")
     assert at(certify_interaction(c.build()), i).checks["visibility"] is ok
+
+
+@pytest.mark.parametrize(("said", "ok"), [
+    ("Your gift card has $53, so that covers $53 and the remaining $503 would go on your Mastercard.", True),
+    ("Your gift card has $53, so that covers $53 and the remaining $609 would go on your Mastercard.", False),
+    ("The total is $609, paid by card.", True),  # the same sum, said as a total
+    ("Your remaining balance is $609.", True),  # a balance may grow (a refund): not read as a rest
+])
+def test_what_remains_is_a_difference_not_a_sum(convo, at, said: str, ok: bool) -> None:
+    c = convo()
+    c.user("Book it, gift card first, rest on my Mastercard.")
+    c.call("get_order_details", {"order_id": "#W123"}, {"total": 556, "gift_card": {"balance": 53}})
+    i = c.say(said)
+    assert at(certify_interaction(c.build()), i).checks["visibility"] is ok
