@@ -46,6 +46,7 @@ from trajectory2gym.certify.booked_on import misdated
 from trajectory2gym.certify.books import ObservationBook
 from trajectory2gym.certify.charges import (
     TOTAL_KEYS,
+    balances_after,
     balances_said,
     fee_charged,
     given_amounts,
@@ -1678,7 +1679,7 @@ class _Run:
             return
         charged = self._charged()
         if balances and charged and (shown := method_balances(self.index.json_observations)):
-            after = {b + m for b in shown for m in charged} | {b - m for b in shown for m in charged} | shown
+            after = balances_after(shown, charged, content)
             for written, cents in balances:  # "balance is now $1,778.51": the refund, not 36 + it
                 if abs(cents) not in after:
                     reasons.append(reason("text_misstated_balance", value=written,

@@ -138,7 +138,8 @@ def misstated(text: str, amounts: set[int]) -> list[str]:
 
 
 # Which way money moves, in the words of one sentence: charged to the user, or refunded to them.
-_CHARGE_WAY = re.compile(r"\b(?:charg(?:e|ed|ing)|billed|debited|deducted|you(?:'ll| will)? pay|cost you)\b", re.I)
+_CHARGE_WAY = re.compile(r"\b(?:charg(?:e|ed|ing)|billed|debited|deducted|taken (?:from|off)|you(?:'ll| will)? pay|cost you)\b",
+                         re.I)
 _REFUND_WAY = re.compile(r"\b(?:refund(?:ed|s|ing)?|credited|credit of|back to you)\b|\$[\d,.]+\**\s+back\b"
                          r"|\bback (?:to|on|onto) your\b", re.I)
 
@@ -152,6 +153,19 @@ def _ways(text: str) -> dict[int, str]:
             for _, cents in dollar_amounts(sentence):
                 out.setdefault(cents, "charged" if charge else "refunded")
     return out
+
+
+def balances_after(shown: set[int], moved: set[int], text: str) -> set[int]:
+    """The balances a stored-value method may have after writes moved these amounts: each shown
+    balance, less an amount the text says was charged, plus one it says was refunded, either way
+    for one it gives no way ("$50 was taken from your gift card, which leaves $199", not $299)."""
+    ways = _ways(text)
+    after = set(shown)
+    for m in moved:
+        way = ways.get(m)
+        after |= {b - m for b in shown} if way != "refunded" else set()
+        after |= {b + m for b in shown} if way != "charged" else set()
+    return after
 
 
 def reversed_ways(text: str, earlier: list[str], settled: list[set[int]] | None = None) -> list[tuple[str, str]]:

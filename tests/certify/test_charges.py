@@ -10,6 +10,7 @@ import pytest
 
 from trajectory2gym.certify import certify_interaction
 from trajectory2gym.certify.charges import (
+    balances_after,
     balances_said,
     method_balances,
     misstated,
@@ -356,3 +357,12 @@ def test_an_amount_reported_refunded_may_be_charged_again_by_a_later_write(convo
 def test_a_report_of_a_finished_move_ends_the_look_back(settled: list[set[int]], out: list[tuple[str, str]]) -> None:
     earlier = ["It would be refunded: $204.", "Cancelled, and $204 is being refunded."]
     assert reversed_ways("You're rebooked, $204 charged.", earlier, settled) == out
+
+
+@pytest.mark.parametrize(("text", "after"), [
+    ("$50 was taken from your gift card, which leaves a balance of $199.", {24900, 19900}),
+    ("$50 was refunded to your gift card; your balance is now $299.", {24900, 29900}),
+    ("Your gift card balance is now $299.", {24900, 19900, 29900}),  # no way said: either
+])
+def test_a_balance_after_a_write_follows_the_way_the_amount_moved(text: str, after: set[int]) -> None:
+    assert balances_after({24900}, {5000}, text) == after
