@@ -390,6 +390,24 @@ _REST = re.compile(r"\b(?:remaining|remainder(?: of)?|(?:the )?rest(?: of it)?(?
                    re.I)
 
 
+# The difference an exchange's text says the customer pays or gets back: "you'd need to pay an
+# additional $34.16", "you'll get $12.30 back", "a refund of $8.00".
+_PAY_MORE = re.compile(r"\b(?:pay|charged?|owe)\b[^$.;\n]{0,30}?(\$\d[\d,]*(?:\.\d+)?)", re.I)
+_GET_BACK = re.compile(r"(\$\d[\d,]*(?:\.\d+)?)\**\s+(?:back|refunded)\b|\brefund(?:ed)?(?: of)?\W{0,3}(\$\d[\d,]*(?:\.\d+)?)",
+                       re.I)
+
+
+def _exchange_way(text: str) -> tuple[str, int, str] | None:
+    """(the amount as written, in cents, and "charged" or "refunded") where a text says a price
+    difference moves one way only; None where it says none, or both."""
+    if (pay := _PAY_MORE.search(text)) is not None and (back := _GET_BACK.search(text)) is None:
+        return pay[1], abs(cents_of(pay[1])), "charged"
+    if (back := _GET_BACK.search(text)) is not None and pay is None:
+        written = back[1] or back[2]
+        return written, abs(cents_of(written)), "refunded"
+    return None
+
+
 def _rests(text: str) -> set[str]:
     """The amounts (as written) a text says remain (``_REST``)."""
     return {m[1] for m in _REST.finditer(text)}
@@ -1406,6 +1424,13 @@ class _Run:
             # Visible, but the price of another object than the one named.
             prices = ", ".join(f"${cents / 100:.2f}" for cents in sorted(own))
             reasons.append(reason("text_misattributed", value=written, arg=ident, detail=prices))
+        if "$" in content and "variants" in self.index.compacts and (way := _exchange_way(content)):
+            # "Tent $434.15 -> $405.44, shoes $105.90 -> $100.45, so you'd pay an additional $34.16"
+            written, cents, said = way
+            net = self._book(ItemPriceBook).exchange_net(c for _, c in money_numbers_in(content))
+            if net is not None and abs(net) == cents and (net < 0) != (said == "refunded"):
+                reasons.append(reason("text_reversed_charge", value=written,
+                                      detail="refunded" if net < 0 else "charged"))
         if "$" in content and "options" in self.index.compacts:  # a set lookup first
             # "the black XL cotton crew neck is $49.52": the black XXL polyester v-neck's price
             for written, options, price in misdescribed_prices(content, lambda: self._book(VariantBook).objects):

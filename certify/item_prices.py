@@ -51,3 +51,20 @@ class ItemPriceBook(ObservationBook):
             if offered and any(a in stated and a in offered for p in paid for a in (p + cents, p - cents)):
                 return True
         return False
+
+    def exchange_net(self, stated: Iterable[int]) -> int | None:
+        """What an exchange the text prices costs the customer, in cents (negative: they get money
+        back): the variant prices it states less the prices of the ordered items of the same
+        products it states, where it states at least one of each for every product it prices
+        that way; else None. "tent ($434.15) ... the 3-season tent is $405.44" is -2871."""
+        said = set(stated)
+        net, priced = 0, False
+        for pid, paid in self.ordered.items():
+            old = said & paid
+            new = (said & self.variants.get(pid, set())) - paid
+            if old and new:
+                net += sum(new) - sum(old)
+                priced = True
+            elif new:
+                return None  # a new price without the old one it replaces: no net to read
+        return net if priced else None

@@ -67,3 +67,27 @@ def test_a_terse_difference_from_the_ordered_items_price(convo: Any, at: Any, te
     c.call("get_product_details", {"product_id": "6992792935"}, LONG_LISTING)
     i = c.say(text)
     assert at(certify_interaction(c.build()), i).eligible is grounded
+
+
+@pytest.mark.parametrize(("text", "reversed_"), [
+    ("Your headphones ($377.97) -> over-ear wireless black ($346.97): you'd get $31.00 back.", False),
+    ("Your headphones ($377.97) -> over-ear wireless black ($346.97): you'd need to pay an additional $31.00.",
+     True),
+    ("Your headphones ($377.97) -> over-ear wired black ($370.53): a refund of $7.44 to your card.", False),
+    ("Over-ear wireless black is $346.97; the difference of $31.00 will be charged.", False),  # no old price stated
+])
+def test_an_exchange_difference_moves_the_way_its_prices_say(convo: Any, at: Any, text: str,
+                                                             reversed_: bool) -> None:
+    c = convo()
+    c.user("I want to exchange the headphones in #W7736708 for over-ear ones.")
+    c.call("get_order_details", {"order_id": "#W7736708"}, ORDER)
+    c.call("get_product_details", {"product_id": "6992792935"}, HEADPHONES)
+    i = c.say(text)
+    assert any("moving the other way" in r for r in at(certify_interaction(c.build()), i).reasons) is reversed_
+
+
+def test_the_net_of_an_exchange_from_the_prices_a_text_states() -> None:
+    book = _book()
+    assert book.exchange_net({37797, 34697, 3100}) == -3100
+    assert book.exchange_net({34697, 3100}) is None  # a new price without the old one
+    assert book.exchange_net({2814, 3100}) is None  # an old price only: nothing exchanged
