@@ -1424,8 +1424,9 @@ class _Run:
             # Visible, but the price of another object than the one named.
             prices = ", ".join(f"${cents / 100:.2f}" for cents in sorted(own))
             reasons.append(reason("text_misattributed", value=written, arg=ident, detail=prices))
-        if "$" in content and "variants" in self.index.compacts and (way := _exchange_way(content)):
+        if content.count("$") >= 3 and "variants" in self.index.compacts and (way := _exchange_way(content)):
             # "Tent $434.15 -> $405.44, shoes $105.90 -> $100.45, so you'd pay an additional $34.16"
+            # (an old price, a new one and their difference: three amounts at least)
             written, cents, said = way
             net = self._book(ItemPriceBook).exchange_net(c for _, c in money_numbers_in(content))
             if net is not None and abs(net) == cents and (net < 0) != (said == "refunded"):
