@@ -149,6 +149,15 @@ def _said_of(d: DateMention, sentence: str, stems: set[str], named: set[str],
         shapes = {id_shape(i) for i in named}
         if any(id_shape(c) in shapes and c not in named for t in identifiers_in(sentence) if (c := compact(t))):
             return None  # another object of the kind, no date of it shown: "move to HAT101 on 05-21, keeping HAT137"
+        # Of several named, the nearest before the date: "On reservation V68JRH your second flight,
+        # HAT001 ..., departs on 2024-05-26" gives the date to HAT001, not to all V68JRH holds.
+        head = sentence[:d.start]
+        nearest, at = "", -1
+        for t in identifiers_in(head) if len(named) > 1 else ():
+            if (c := compact(t)) in named and (p := head.rfind(t)) > at:
+                nearest, at = c, p
+        if nearest:
+            return nearest, set(book.dates_of[nearest])
         ident = sorted(named)[0]
         return ident, set().union(*(book.dates_of[i] for i in named))
     return None

@@ -143,3 +143,18 @@ def test_books_of_next_day_arrivals_and_of_bill_months() -> None:
                                 {"bill_id": "B3", "period_start": "2025-02-01"}]).decode().lower()])
     assert bills.of_month(1) == "b1" and bills.of_month(2) is None and bills.of_month(3) is None
 
+
+
+TWO_DAYS = {"reservation_id": "V68JRH", "origin": "IAH", "destination": "MSP",
+            "flights": [{"flight_number": "HAT034", "date": "2024-05-26", "price": 182},
+                        {"flight_number": "HAT001", "date": "2024-05-27", "price": 125}]}
+
+
+@pytest.mark.parametrize(("text", "flagged"), [
+    ("On reservation V68JRH your second flight, HAT001, departs on 2024-05-26.", ["hat001"]),
+    ("On reservation V68JRH your second flight, HAT001, departs on 2024-05-27.", []),
+    ("On reservation V68JRH your first flight, HAT034, departs on 2024-05-26.", []),
+    ("Reservation V68JRH flies on 2024-05-26.", []),  # the reservation's own: either of its days
+])
+def test_a_date_goes_to_the_nearest_object_named_before_it(text: str, flagged: list[str]) -> None:
+    assert [label for _, label, _ in misdated_fields(text, _book(TWO_DAYS))] == flagged
