@@ -844,6 +844,20 @@ def _unmet_condition(text: str, answered: Turn) -> bool:
     return not named or not named <= stated
 
 
+# A condition of a yes: from its word to the end of its sentence.
+_CONDITION_TAIL = re.compile(r"\b(?:if|as long as|so long as|provided|assuming)\b[^.;!?]*", re.I)
+
+
+def _unmet_method(text: str, answered: Turn) -> bool:
+    """A yes on condition of a payment method ("as long as the money goes back to my PayPal rather
+    than the gift card") that the message it answers does not name."""
+    found = _CONDITION_TAIL.search(text)
+    if found is None:
+        return False
+    wanted = {PAYMENT_WORDS[w.lower()] for w in payment_words(Turn(-1, "user", found[0]))}
+    return bool(wanted) and not wanted <= {PAYMENT_WORDS[w.lower()] for w in payment_words(answered)}
+
+
 _FINE = re.compile(r"\b(?:right|correct|fine|ok|okay|good|that'?s it)\b", re.I)  # "wait, his name is spelled right"
 # A correction after a yes, in the same reply: "yes. oh wait his legal name is Jameson" (not "wait,
 # only the lamp", a narrowing the item groups read).
@@ -1410,8 +1424,11 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
                        and not _ASIDE.match(turn.clauses[-1].text) and not _ASIDE_TAIL.search(turn.clauses[-1].text)
                        and not _ASKS_MORE.search(turn.clauses[-1].text)
                        and not _ordered_then_asked(turn, anchors)) or (
-                affirm and _unmet_condition(" ".join(c.text for c in turn.clauses if id(c) not in aside)
+                affirm and _unmet_condition(own := " ".join(c.text for c in turn.clauses if id(c) not in aside)
                                             if aside else turn.text, answered)) or (
+                # "sure, as long as it's refunded to my PayPal", to a refund to the gift card, where the
+                # call takes no method (a cancellation refunds the one paid with)
+                affirm and not anchors.payments and _unmet_method(own, answered)) or (
                 affirm and any((c.question or _TELL_ME.search(c.text)) and _FIRST.match(c.text) and id(c) not in aside
                                for c in turn.clauses)):
             affirm = False  # the user is waiting for an answer before saying yes ("yes if it's under $10")

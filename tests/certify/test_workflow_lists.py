@@ -293,3 +293,21 @@ def test_a_yes_by_the_actions_verb_after_a_scope_is_the_scopes(convo, at, reply:
              for o in (ORDERS[0], ORDERS[2])]
     r = certify_interaction(c.build())
     assert [at(r, i).checks["workflow"] for i in calls] == picked
+
+
+@pytest.mark.parametrize(("reply", "ok"), [
+    ("sure, as long as it's refunded to my PayPal", False),  # the description refunds the gift card
+    ("Sure, as long as the money goes back to my PayPal rather than the gift card.", False),
+    ("sure, as long as it goes back to my gift card", True),
+    ("sure", True),
+])
+def test_a_yes_on_condition_of_another_refund_method_waits(convo, at, reply: str, ok: bool) -> None:
+    c = convo()
+    c.user("I'm lei_li_6575, please cancel #W5166363, I ordered it by mistake.")
+    c.call("get_order_details", {"order_id": "#W5166363"}, {**ORDERS[0], "payment_history": [
+        {"transaction_type": "payment", "amount": 100.0, "payment_method_id": "gift_card_4767338"}]})
+    c.say("To confirm: cancel order #W5166363 with the reason 'ordered by mistake'. The $100.00 will be refunded "
+          "to your gift card gift_card_4767338 immediately. Shall I proceed?")
+    c.user(reply)
+    i = c.call("cancel_pending_order", {"order_id": "#W5166363", "reason": "ordered by mistake"}, ORDERS[0])
+    assert at(certify_interaction(c.build()), i).checks["workflow"] is ok
