@@ -905,7 +905,7 @@ class _Run:
                         or self._named_total(item[1], text) or self._worked_out(item[1], results)
                         or self._stated_net(item[1], text) or self._split_evenly(item[1], text)
                         or self._signed_total(item[1], text) or self._item_difference(item[1], text)
-                        or self._rest_of_split(item[1], text)):
+                        or self._rest_of_split(item[1], text) or self._sentence_total(item[1], text)):
                     unseen.remove(item)
                     self._derived.add(item[1])
                     progress = True
@@ -916,6 +916,18 @@ class _Run:
         derived before (what is left is never their sum)."""
         known = self.index.amounts | self._derived
         return cents in self.index.amounts or any(cents + a in known for a in known)
+
+    def _sentence_total(self, cents: int, text: str) -> bool:
+        """The sum of every other amount with "$" its sentence states, each grounded, two at least:
+        "the total is $688 in fares + $60 insurance + $50 for 1 extra bag (2 of the 3 are free) =
+        $798" (words between the terms, which a written equation has none of)."""
+        for sentence in SENTENCE.split(text):
+            said = [abs(c) for written, c in money_numbers_in(sentence) if "$" in written]
+            if cents in said and len(said) >= 3:
+                said.remove(cents)
+                if sum(said) == cents and len(self._grounded(set(said))) == len(set(said)):
+                    return True
+        return False
 
     def _rest_of_split(self, cents: int, text: str) -> bool:
         """What is left of a grounded total the text states after every other amount it states,

@@ -499,3 +499,17 @@ def test_what_remains_is_a_difference_not_a_sum(convo, at, said: str, ok: bool) 
     c.call("get_order_details", {"order_id": "#W123"}, {"total": 556, "gift_card": {"balance": 53}})
     i = c.say(said)
     assert at(certify_interaction(c.build()), i).checks["visibility"] is ok
+
+
+@pytest.mark.parametrize(("said", "ok"), [
+    ("Then the total is $688 in fares + $60 insurance + $50 for 1 extra bag (2 of the 3 are free) = $798.", True),
+    ("Then the total is $688 in fares + $60 insurance + $50 for 1 extra bag (2 of the 3 are free) = $808.", False),
+    ("Fares are $688 and insurance $60. With the $50 bag fee it's $798 for you both.", False),  # across sentences
+])
+def test_a_total_of_every_amount_its_sentence_states_in_words(convo, at, said: str, ok: bool) -> None:
+    c = convo(system="Each extra bag costs $50. Travel insurance is $30 per passenger.")
+    c.user("Two of us, me and Maya. Insurance yes. 3 bags.")
+    c.call("get_order_details", {"order_id": "#W123"}, {"fare": 344})
+    c.say("For 2 passengers it's 2 x $344 = $688.")
+    i = c.say(said)
+    assert at(certify_interaction(c.build()), i).checks["visibility"] is ok
