@@ -696,7 +696,9 @@ class EvidenceIndex:
         days = {str(day), f"{day}{ordinal_suffix(day)}"}
         names = _MONTHS[month - 1]
         bigrams = self.bigrams
-        if str(year) not in self.words and str(year) not in self.compacts:
+        if (str(year) not in self.words and str(year) not in self.compacts
+                # "August 21", where a date of that year shows: 1966-08-12, a birth date to correct
+                and not any(len(k) == 8 and k.startswith(str(year)) and k.isdigit() for k in self.compacts)):
             # A birth year of the 1900s in two digits, right after the day and month: "dob 22 dec 72".
             yy = f"{year % 100:02d}"
             return 1900 <= year < 2000 and any(

@@ -54,3 +54,18 @@ def test_a_booking_recap_with_another_passengers_date_of_birth(convo: Any, at: A
     out = certify_interaction(c.build())
     assert [reason_kind(r) for r in at(out, wrong).reasons] == ["text_misdated"]
     assert at(out, right).eligible
+
+
+@pytest.mark.parametrize(("said", "visible"), [
+    ("Lucas Novak, born 1966-08-21", True),  # the user's "August 21", of the year the saved date shows
+    ("Lucas Novak, born 1967-08-21", False),  # a year nothing shows
+])
+def test_a_corrected_birthday_takes_the_year_of_the_date_it_corrects(convo, at, said: str, visible: bool) -> None:
+    c = convo()
+    c.user("Put Lucas Novak on 8F805T.")
+    c.call("get_order_details", {"order_id": "#W123"}, {"saved_passengers": [
+        {"first_name": "Lucas", "last_name": "Novak", "dob": "1966-08-12"}]})
+    c.say("I'd add Lucas Novak, born 1966-08-12, as saved on your profile. Shall I proceed?")
+    c.user("His birthday is actually August 21, not the 12th - the saved one is wrong.")
+    i = c.say(f"Understood: {said}. Shall I proceed?")
+    assert at(certify_interaction(c.build()), i).checks["visibility"] is visible
