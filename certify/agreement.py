@@ -305,9 +305,12 @@ def _misstated_date(item: dict[str, str], mentions: list[DateMention]) -> tuple[
                default=None)
     if said is None:
         return None
+    # A later day and month without the year corrects it too: "birthday is actually August 21".
+    later = [d for d in mentions if d.start > said.start and d.month is not None]
     for value in item.values():
         if (m := ISO_DAY.fullmatch(value)) is not None and not said.means(value) and (
-                (said.year == int(m[1])) + (said.month == int(m[2])) + (said.day == int(m[3]))) == 2:
+                (said.year == int(m[1])) + (said.month == int(m[2])) + (said.day == int(m[3]))) == 2 \
+                and not any(d.means(value) for d in later):
             return f"{said.year:04d}-{said.month:02d}-{said.day:02d}", value
     return None
 

@@ -62,3 +62,23 @@ def misborn(text: str, book: BirthDates) -> list[tuple[str, str, str]]:
             written = text[start + mention.start:start + mention.end]
             out.append((text[at:at + len(name)], written, ", ".join(sorted(own))))
     return out
+
+
+# A reply about a date of birth: "His birthday is actually August 21", "she was born on 3 May 1990".
+_BIRTH_SAID = re.compile(r"\b(?:birthday|born|dob|date of birth|birth ?date)\b", re.I)
+
+
+def birthday_unsaid(arguments: dict[str, Any], replies: list[str]) -> str | None:
+    """A date of birth (as written) that a reply since the description gives, with its month, which
+    none of the call's dates of birth is: "His birthday is actually August 21, not the 12th.
+    Otherwise yes", and the call keeps 1966-08-12. None where no reply gives one."""
+    sent = [str(v) for obj in json_objects(arguments) for k in _BIRTH_KEYS if (v := obj.get(k)) is not None]
+    if not sent:
+        return None
+    for reply in replies:
+        if _BIRTH_SAID.search(reply) is None:
+            continue
+        for d in date_mentions(reply):
+            if d.month is not None and not any(d.means(day) for day in sent):
+                return reply[d.start:d.end]
+    return None

@@ -41,7 +41,7 @@ from trajectory2gym.certify.agreement import (
     stated_counts,
 )
 from trajectory2gym.certify.anchors import Anchors, call_anchors
-from trajectory2gym.certify.birth_dates import BirthDates, misborn
+from trajectory2gym.certify.birth_dates import BirthDates, birthday_unsaid, misborn
 from trajectory2gym.certify.booked_on import misdated
 from trajectory2gym.certify.books import ObservationBook
 from trajectory2gym.certify.charges import (
@@ -1960,6 +1960,10 @@ class _Run:
                 ok = False  # the address confirmed, with another postal code
                 reasons.append(reason("not_described", tool=call.name,
                                       detail=f" as called (the description gives another {unsaid[0]} than {unsaid[1]!r})"))
+            elif rule.described and (born := birthday_unsaid(call.arguments, self._replies_since(rule.described))):
+                ok = False  # "His birthday is actually August 21 ... Otherwise yes", and the call keeps the 12th
+                reasons.append(reason("not_described", tool=call.name,
+                                      detail=f" as called (the user's reply gives the date of birth {born})"))
             elif rule.described and (unit := unit_unsaid(call.arguments, self._replies_since(rule.described))):
                 ok = False  # "yes, and it's Unit 21, not 12", and the call sends Unit 12
                 reasons.append(reason("argument_not_confirmed", tool=call.name, arg=unit[0], value=unit[1],

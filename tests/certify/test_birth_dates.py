@@ -69,3 +69,23 @@ def test_a_corrected_birthday_takes_the_year_of_the_date_it_corrects(convo, at, 
     c.user("His birthday is actually August 21, not the 12th - the saved one is wrong.")
     i = c.say(f"Understood: {said}. Shall I proceed?")
     assert at(certify_interaction(c.build()), i).checks["visibility"] is visible
+
+
+@pytest.mark.parametrize(("reply", "dob", "ok"), [
+    ("His birthday is actually August 21, not the 12th. Otherwise yes.", "1966-08-12", False),  # ignored
+    ("His birthday is actually August 21, not the 12th. Otherwise yes.", "1966-08-21", True),  # followed
+    ("yes", "1966-08-12", True),
+])
+def test_a_birthday_the_user_corrects_in_the_yes_is_the_one_to_send(convo, at, reply: str, dob: str, ok: bool) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("Put Lucas Novak on 8F805T instead of me, I'm layla_mendes_9075.")
+    c.call("get_user_details", {"user_id": "layla_mendes_9075"}, {"saved_passengers": [
+        {"first_name": "Lucas", "last_name": "Novak", "dob": "1966-08-12"}]})
+    c.call("get_reservation_details", {"reservation_id": "8F805T"}, {"reservation_id": "8F805T", "passengers": [
+        {"first_name": "Layla", "last_name": "Mendes", "dob": "1954-03-22"}]})
+    c.say("I would replace the passenger on 8F805T with Lucas Novak, born 1966-08-12, as saved on your profile. "
+          "Shall I proceed?")
+    c.user(reply)
+    i = c.call("update_reservation_passengers", {"reservation_id": "8F805T", "passengers": [
+        {"first_name": "Lucas", "last_name": "Novak", "dob": dob}]}, {"reservation_id": "8F805T"})
+    assert at(certify_interaction(c.build()), i).checks["workflow"] is ok
