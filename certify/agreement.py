@@ -231,7 +231,13 @@ def _said_or_picked(turn: Turn, described: Turn, data: bool) -> set[int]:
     if not said and data and turn.role == "user" and _HOW_MUCH_DATA.search(described.text) and (
             len(found := numbers_in(turn.text)) == 1):
         return {found[0][1]}  # "How many GB would you like me to add?" "Add 2.": 2 GB
+    if not said and data and turn.role == "user" and (other := _MAKE_IT.search(turn.text)) is not None:
+        return {cents_of(other[1])}  # "Make it 4 instead ... Yes, go ahead.", to an offer of 5 GB: 4 GB
     return said
+
+
+# Another amount for the offer, said bare: "make it 4", "Actually make it 2.5 instead" (not "$4").
+_MAKE_IT = re.compile(r"\bmake it\s+(\d{1,3}(?:\.\d+)?)\b(?!\s*(?:%|dollars?|usd|\$|[.,]\d))", re.I)
 
 
 # A question for an amount of data, which a bare number answers.

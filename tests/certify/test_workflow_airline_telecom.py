@@ -1048,3 +1048,15 @@ def test_a_line_said_to_have_the_setting_already_is_not_the_one_the_action_names
     c.user("yes")
     i = c.call("enable_roaming", {"customer_id": "C1004", "line_id": line}, {"line_id": line, "status": "ok"})
     assert _workflow_kinds(next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)) == kinds
+
+
+@pytest.mark.parametrize(("reply", "gb", "kinds"), [
+    ("Make it 4 instead, that should do. Yes, go ahead.", 4.0, []),
+    ("Make it 4 instead, that should do. Yes, go ahead.", 5.0, ["amount_not_confirmed"]),  # the change ignored
+    ("Actually make it 4, yes.", 4.0, []),
+    ("Yes, go ahead.", 4.0, ["amount_not_confirmed"]),
+])
+def test_a_bare_number_in_the_yes_changes_the_amount_of_data(convo, reply: str, gb: float, kinds: list[str]) -> None:
+    said = "I can add data to line L1002 for C1001 at $2.50 per GB, charged on your next bill: 5 GB would cost $12.50. Shall I?"
+    assert _telecom(convo, said, "refuel_data", {"customer_id": "C1001", "line_id": "L1002", "gb_amount": gb},
+                    reply=reply) == kinds
