@@ -413,6 +413,9 @@ def _rests(text: str) -> set[str]:
     return {m[1] for m in _REST.finditer(text)}
 
 
+# An identifier of a kind's letters and digits ("C1047"), and such a form as a schema's example shows it.
+_PREFIXED = re.compile(r"([A-Z]{1,3})(\d{3,})")
+_PREFIXED_EXAMPLE = re.compile(r"(?<![\w])[A-Z]{1,3}\d{3,}(?![\w])")
 # An email address without a digit (those with one are read as identifiers with the rest).
 _LETTERS_EMAIL = re.compile(r"(?<![\w.+-])[A-Za-z._+-]+@[A-Za-z-]+(?:\.[A-Za-z-]+)+(?![\w@])")
 # A letter code said as a booking's own number ("Your new reservation number will be HATHAT"): an
@@ -675,11 +678,21 @@ class _Run:
             cents = to_cents(value)
             if cents is not None and self._amount_ok(cents):
                 return
-            if self._tail_corrected(value):
+            if self._tail_corrected(value) or self._prefix_restored(value, schema):
                 return
             out.append((path, value, None))
             return
         out.append((path, value, None))
+
+    def _prefix_restored(self, value: str, schema: dict[str, Any]) -> bool:
+        """An identifier of a kind's letters and the digits a user wrote without them: "My customer
+        ID is 1047" grounds C1047, where the argument's schema shows the form ("such as 'C1001'")."""
+        m = _PREFIXED.fullmatch(value)
+        if m is None or m[2] not in self._user_words():
+            return False
+        described = schema.get("description")
+        return isinstance(described, str) and any(
+            len(t) == len(value) and t[:len(m[1])] == m[1] for t in _PREFIXED_EXAMPLE.findall(described))
 
     def _tail_corrected(self, value: str) -> bool:
         """An identifier whose final digits the user corrected: "aarav_jackson_2897" shown, then "oops,
