@@ -232,12 +232,15 @@ def _said_or_picked(turn: Turn, described: Turn, data: bool) -> set[int]:
             len(found := numbers_in(turn.text)) == 1):
         return {found[0][1]}  # "How many GB would you like me to add?" "Add 2.": 2 GB
     if not said and data and turn.role == "user" and (other := _MAKE_IT.search(turn.text)) is not None:
-        return {cents_of(other[1])}  # "Make it 4 instead ... Yes, go ahead.", to an offer of 5 GB: 4 GB
+        return {cents_of(other[1] or other[2])}  # "Make it 4 instead ... Yes, go ahead.", to an offer of 5 GB: 4 GB
     return said
 
 
 # Another amount for the offer, said bare: "make it 4", "Actually make it 2.5 instead" (not "$4").
-_MAKE_IT = re.compile(r"\bmake it\s+(\d{1,3}(?:\.\d+)?)\b(?!\s*(?:%|dollars?|usd|\$|[.,]\d))", re.I)
+# "just 2 then, yes" too: a bare number after "just" or "only", then no noun but the offer's own.
+_MAKE_IT = re.compile(r"\bmake it\s+(\d{1,3}(?:\.\d+)?)\b(?!\s*(?:%|dollars?|usd|\$|[.,]\d))"
+                      r"|\b(?:just|only)\s+(\d{1,3}(?:\.\d+)?)(?=\s*(?:then\b|please\b|instead\b|gb\b|gigs?\b|[,.!;]|$))",
+                      re.I)
 
 
 # A question for an amount of data, which a bare number answers.

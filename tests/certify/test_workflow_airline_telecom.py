@@ -1055,6 +1055,9 @@ def test_a_line_said_to_have_the_setting_already_is_not_the_one_the_action_names
     ("Make it 4 instead, that should do. Yes, go ahead.", 5.0, ["amount_not_confirmed"]),  # the change ignored
     ("Actually make it 4, yes.", 4.0, []),
     ("Yes, go ahead.", 4.0, ["amount_not_confirmed"]),
+    ("Ugh. OK, but just 2 then, yes.", 5.0, ["amount_not_confirmed"]),
+    ("Ugh. OK, but just 2 then, yes.", 2.0, []),
+    ("Yes, just 2 lines need it, go ahead.", 5.0, []),  # a count of something else: the offer stands
 ])
 def test_a_bare_number_in_the_yes_changes_the_amount_of_data(convo, reply: str, gb: float, kinds: list[str]) -> None:
     said = "I can add data to line L1002 for C1001 at $2.50 per GB, charged on your next bill: 5 GB would cost $12.50. Shall I?"
