@@ -1004,6 +1004,12 @@ def _answers_request(turns: list[Turn], anchors: Anchors) -> int:
     return -1
 
 
+# A last question that asks which object the user means, not whether to act on it.
+_IDENTIFIES = re.compile(r"\b(?:is|was) (?:this|that|it) the (?:\w+ )?(?:reservation|trip|order|booking|line|flight|"
+                         r"account|one|bill)\b(?: you(?:'re| are)? (?:mean|meant|referring to|talking about|asking about))?"
+                         r"[^.?!\n]*\?\W*$", re.I)
+
+
 def _terse_offer(turns: list[Turn], anchors: Anchors, index: EvidenceIndex) -> int:
     """The agent's latest message, where it asks about the call's object and terms without the
     action's verb, after the user asked for the action: "we need 5 checked bags" ... "SJWOFH ... 5 bags =
@@ -1023,6 +1029,8 @@ def _terse_offer(turns: list[Turn], anchors: Anchors, index: EvidenceIndex) -> i
         k = _last_of(turns, "assistant", k)
     if k < 0 or not ASKS.search(turns[k].text) or not _offers_terms(turns[k], anchors):
         return -1
+    if _IDENTIFIES.search(turns[k].text.rstrip()):
+        return -1  # "I found IYLBEK: EWR to LAS ... Is this the reservation you mean?": which one, not what to do
     # The request: one of the user's last four messages before it says the action or its object.
     j, asked_for = k, list[Turn]()
     while len(asked_for) < 4 and (j := _last_of(turns, "user", j)) >= 0:

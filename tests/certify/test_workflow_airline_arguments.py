@@ -1039,3 +1039,20 @@ def test_the_first_one_of_two_reservations_whose_codes_hold_one_digit(convo, res
     c.user("only the first one")
     i = c.call("cancel_reservation", {"reservation_id": reservation}, {"reservation_id": reservation, "status": "cancelled"})
     assert next(d for d in certify_interaction(c.build()).decisions if d.message_index == i).checks["workflow"] is ok
+
+
+@pytest.mark.parametrize(("question", "ok"), [
+    ("Is this the reservation you mean?", False),  # which one, not whether to cancel it
+    ("Is that the trip you mean?", False),
+    ("Shall I cancel it?", True),
+])
+def test_a_yes_to_which_reservation_is_no_yes_to_cancel_it(convo, question: str, ok: bool) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("Hi, this is farah_chen_1563. Please cancel my Newark to Las Vegas trip.")
+    c.call("get_reservation_details", {"reservation_id": "IYLBEK"}, {
+        "reservation_id": "IYLBEK", "origin": "EWR", "destination": "LAS", "cabin": "business",
+        "flights": [{"flight_number": "HAT100", "date": "2024-05-29", "price": 206}]})
+    c.say(f"I found IYLBEK: EWR to LAS one way in business, HAT100 on May 29. {question}")
+    c.user("yes that's the one" if not ok else "yes")
+    i = c.call("cancel_reservation", {"reservation_id": "IYLBEK"}, {"reservation_id": "IYLBEK", "status": "cancelled"})
+    assert next(d for d in certify_interaction(c.build()).decisions if d.message_index == i).checks["workflow"] is ok
