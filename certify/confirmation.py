@@ -942,7 +942,10 @@ def _defers_this(turn: Turn, anchors: Anchors, index: EvidenceIndex) -> bool:
             return True
         if (side < 0 or index.names_any(clause.words) or any(anchors.rival_id(t) for t in clause.ids)
                 or _place_side(clause.text, clause.words, anchors) < 0
-                or (named and _PUT_OFF_WHAT.search(clause.text))):
+                or (named and _PUT_OFF_WHAT.search(clause.text))
+                # "Resume my son's line, yes. The watch, hold off on that": a topic put first, then put off
+                or (named and bool(head := set(words(clause.text[:put_off.start()])) - _FILLER)
+                    and not anchors.mentioned_in(head, set()) and _object_side(head, anchors) <= 0)):
             elsewhere = True  # ... "Please turn roaming on. Hold off on the extra data for now"
         elif not elsewhere:
             return True
@@ -964,6 +967,9 @@ _STATES_FACT = re.compile(r"^\W*(?:the|my|that|this)\b[^,;]*\b(?:is|are|was|were
 _QUOTED = re.compile(r"(?<![A-Za-z])'[^']{3,}(?:'(?![A-Za-z])|$)|\"[^\"]{3,}(?:\"|$)")  # or cut by a clause's end
 
 
+# Words before a deferral that name no topic: "ok but", "hmm, actually".
+_FILLER = frozenset({"ok", "okay", "but", "and", "hmm", "hm", "um", "well", "actually", "so", "then", "oh", "wait",
+                     "yes", "yeah", "no", "please", "i", "we", "i'll", "let", "me", "just", "for", "now", "maybe"})
 # What a deferral puts off, named right after it: "hold off on the extra data".
 _PUT_OFF_WHAT = re.compile(r"\b(?:hold off|hold|wait|skip|pass)\s+(?:on|with)\s+(?:the|those|these|any)\s+\w+", re.I)
 

@@ -1063,3 +1063,24 @@ def test_a_bare_number_in_the_yes_changes_the_amount_of_data(convo, reply: str, 
     said = "I can add data to line L1002 for C1001 at $2.50 per GB, charged on your next bill: 5 GB would cost $12.50. Shall I?"
     assert _telecom(convo, said, "refuel_data", {"customer_id": "C1001", "line_id": "L1002", "gb_amount": gb},
                     reply=reply) == kinds
+
+
+@pytest.mark.parametrize(("reply", "kinds"), [
+    ("Resume my son's line, yes. The watch, hold off on that, I need to check with my husband which one.", []),
+    # The topic put first is this call's line: its deferral holds.
+    ("Yes. 555-297-6687, hold off on that, I need to check with my husband.", ["not_confirmed"]),
+])
+def test_a_topic_put_first_then_put_off_is_not_this_call(convo, reply: str, kinds: list[str]) -> None:
+    c = convo(tools=_tools("telecom"), domain="telecom", system="You are a telecom agent.")
+    c.user("I'm C1018. Please resume my son's line 555-297-6687 and suspend one of my watches.")
+    c.call("get_customer_by_id", {"customer_id": "C1018"}, {"customer_id": "C1018", "line_ids": ["L1033", "L1035"]})
+    c.call("get_details_by_id", {"id": "L1033"}, {"line_id": "L1033", "phone_number": "555-297-6687",
+                                                  "status": "Suspended"})
+    c.call("get_details_by_id", {"id": "L1035"}, {"line_id": "L1035", "phone_number": "555-644-2554",
+                                                  "plan_name": "Connect Watch", "status": "Active"})
+    c.say("Your son's line 555-297-6687 has been suspended since 2025-02-23. I can resume 555-297-6687 for you. "
+          "Your watch line is 555-644-2554. Should I go ahead with resuming 555-297-6687, and should the watch be "
+          "suspended?")
+    c.user(reply)
+    i = c.call("resume_line", {"customer_id": "C1018", "line_id": "L1033"}, {"line_id": "L1033", "status": "Active"})
+    assert _workflow_kinds(next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)) == kinds
