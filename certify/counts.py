@@ -36,6 +36,10 @@ _HOLDS = re.compile(rf"\b(?:you(?:'ve| have)(?: got)?|there (?:are|is)|(?:it )?(
 _SUBSET = frozenset({"pending", "delivered", "processed", "cancelled", "canceled", "active", "inactive", "suspended",
                      "open", "closed", "upcoming", "future", "past", "previous", "current", "remaining", "other",
                      "unpaid", "paid", "overdue", "completed", "recent", "outstanding", "more"})
+# Words between a count and its kind that still count the whole list: "you have 3 saved payment methods",
+# "I found three one-stop options" (a search's answer is all of one kind); others count a part of it.
+_WHOLE = frozenset({"saved", "separate", "different", "registered", "individual", "total", "mobile", "existing",
+                    "one-stop", "nonstop", "non-stop", "direct", "connecting", "possible", "available"})
 _CHEAP = ("have", "has", "there", "hold", "contain", "include", "list", "found", "see", "show", "each of")
 _PLURALS = re.compile("reservations|orders|passengers|lines|bills|flights|methods|options|travell?ers")  # plain alternation
 _KIND_WORD = re.compile(r"(?:reservation|order|passenger|line|bill|flight|payment method|option|travell?er)s?\b")  # lower case
@@ -57,8 +61,8 @@ def miscounted(text: str, count_of: Callable[[str | None, tuple[str, ...]], int 
         if _KIND_WORD.search(sentence.lower()) is None:
             continue
         for m in _HOLDS.finditer(sentence):
-            if not _SUBSET.isdisjoint(m["between"].lower().split()):
-                continue  # a part of the list ("you have three pending orders"): not its length
+            if not _SUBSET.isdisjoint(between := m["between"].lower().split()) or not _WHOLE.issuperset(between):
+                continue  # a part of the list ("you have three pending orders", "two watch lines"): not its length
             written = m["n"].lower()
             said = int(written) if written.isdigit() else _NUMBER_WORDS[written]
             codes = _CODE.findall(sentence[:m.start()])

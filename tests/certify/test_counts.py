@@ -35,6 +35,8 @@ def _count_of(ident: str | None, keys: tuple[str, ...]) -> int | None:
     ("I found 2 one-stop flights via SFO.", []),
     ("You have 3 upcoming reservations.", []),  # a part of the list: which ones are upcoming is not counted here
     ("You have 3 other reservations.", []),
+    ("You also have two watch reservations.", []),  # a kind of them: which ones is not counted here
+    ("You have 3 saved reservations.", [("3 reservations", 10)]),  # the whole list
     # Counts the agent reads off what it sees, in bold too.
     ("Thanks, Liam! I see **9 reservations** on your profile.", [("9 reservations", 10)]),
     ("Thanks, Liam. I see **nine** reservations on your profile.", [("nine reservations", 10)]),
