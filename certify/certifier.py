@@ -377,6 +377,9 @@ def _options_shown(token: str, index: EvidenceIndex) -> bool:
 
 # An amount written with its sign: "+$49.31", "−$26.57" (a change, in a table's column or a list).
 _SIGNED_AMOUNT = re.compile(r"(?<![\w$.,])([+\-−–])\s?\$(\d[\d,]*(?:\.\d+)?)")
+# A difference signed in words after it: "$11.67 more", "$4.67 less", "$3.00 cheaper".
+_WORDED_SIGN = re.compile(r"\$(\d[\d,]*(?:\.\d+)?)\**\s+(more|extra|less|cheaper|back)\b", re.I)
+_LESS_WORDS = frozenset({"less", "cheaper", "back"})
 
 
 # A code in capital letters only (a reservation's "HATHAT"); identifiers with a digit are read elsewhere.
@@ -965,6 +968,8 @@ class _Run:
         """The sum of the amounts a text writes with a sign, each grounded: a table's "Change" column
         "+$49.31", "−$26.57", "−$7.27", then "Net: +$15.47"."""
         signed = [(-1 if m[1] in "-−–" else 1) * cents_of(m[2]) for m in _SIGNED_AMOUNT.finditer(text)]
+        if not signed and (" more" in text or " less" in text):  # "$11.67 more", "$4.67 less": signs in words
+            signed = [(-1 if m[2].lower() in _LESS_WORDS else 1) * cents_of(m[1]) for m in _WORDED_SIGN.finditer(text)]
         signed = [c for c in signed if abs(c) != cents]
         return (len(signed) >= 2 and abs(sum(signed)) == cents
                 and len(self._grounded({abs(c) for c in signed})) == len({abs(c) for c in signed}))

@@ -513,3 +513,16 @@ def test_a_total_of_every_amount_its_sentence_states_in_words(convo, at, said: s
     c.say("For 2 passengers it's 2 x $344 = $688.")
     i = c.say(said)
     assert at(certify_interaction(c.build()), i).checks["visibility"] is ok
+
+
+@pytest.mark.parametrize(("total", "ok"), [("$29.33", True), ("$30.33", False)])
+def test_a_net_of_differences_signed_in_words(convo, at, total: str, ok: bool) -> None:
+    # Each difference is the new price less the old one (derived), the net 11.67 - 4.67 + 22.33.
+    c = convo()
+    c.user("Swap the three items please.")
+    c.call("get_order_details", {"order_id": "#W123"}, {"items": [
+        {"name": "Knife Set", "price": 341.36}, {"name": "Dinnerware Set", "price": 157.33},
+        {"name": "Camping Tent", "price": 391.42}], "offers": [353.03, 152.66, 413.75]})
+    i = c.say("- Knife Set: $353.03, $11.67 more\n- Dinnerware Set: $152.66, $4.67 less\n"
+              f"- Camping Tent: $413.75, $22.33 more\nThat's {total} extra in total.")
+    assert at(certify_interaction(c.build()), i).checks["visibility"] is ok
