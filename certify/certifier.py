@@ -150,7 +150,7 @@ from trajectory2gym.certify.statuses import (
 )
 from trajectory2gym.certify.tables import with_headers
 from trajectory2gym.certify.tools import ToolInfo, ToolResolver, guess_domain
-from trajectory2gym.certify.turns import SENTENCE, Turn
+from trajectory2gym.certify.turns import SENTENCE, SENTENCE_OR_LINE, Turn
 from trajectory2gym.certify.variant_prices import (
     VariantBook,
     may_say_stock,
@@ -398,6 +398,25 @@ _REST = re.compile(r"\b(?:remaining|remainder(?: of)?|(?:the )?rest(?: of it)?(?
 _PAY_MORE = re.compile(r"\b(?:pay|charged?|owe)\b[^$.;\n]{0,30}?(\$\d[\d,]*(?:\.\d+)?)", re.I)
 _GET_BACK = re.compile(r"(\$\d[\d,]*(?:\.\d+)?)\**\s+(?:back|refunded)\b|\brefund(?:ed)?(?: of)?\W{0,3}(\$\d[\d,]*(?:\.\d+)?)",
                        re.I)
+
+
+def _misigned_changes(text: str) -> list[tuple[str, str]]:
+    """(difference as written, the way the prices give it) for each line that changes a price with an
+    arrow and signs the difference in words the other way: "Scooter ($325.68) → black at $329.23: $3.55
+    less", where the new price is the higher. A line must state the two prices and the difference only."""
+    out: list[tuple[str, str]] = []
+    for line in SENTENCE_OR_LINE.split(text):
+        arrow = max(line.find("→"), line.find("->"))
+        if arrow < 0 or (signed := _WORDED_SIGN.search(line)) is None:
+            continue
+        before = [c for w, c in money_numbers_in(line[:arrow]) if "$" in w]
+        after = [c for w, c in money_numbers_in(line[arrow:signed.start()]) if "$" in w]
+        if len(before) != 1 or len(after) != 1:
+            continue
+        change, said = after[0] - before[0], cents_of(signed[1])
+        if abs(change) == said and said and (change > 0) == (signed[2].lower() in _LESS_WORDS):
+            out.append(("$" + signed[1], "more" if change > 0 else "less"))
+    return out
 
 
 def _exchange_way(text: str) -> tuple[str, int, str] | None:
@@ -1454,6 +1473,9 @@ class _Run:
             # Visible, but the price of another object than the one named.
             prices = ", ".join(f"${cents / 100:.2f}" for cents in sorted(own))
             reasons.append(reason("text_misattributed", value=written, arg=ident, detail=prices))
+        if ("→" in content or "->" in content) and (" more" in content or " less" in content):
+            for written, given in _misigned_changes(content):  # "($325.68) → ... at $329.23: $3.55 less"
+                reasons.append(reason("text_reversed_charge", value=written, detail=given))
         if content.count("$") >= 3 and "variants" in self.index.compacts and (way := _exchange_way(content)):
             # "Tent $434.15 -> $405.44, shoes $105.90 -> $100.45, so you'd pay an additional $34.16"
             # (an old price, a new one and their difference: three amounts at least)

@@ -9,6 +9,7 @@ import orjson
 import pytest
 
 from trajectory2gym.certify import certify_interaction
+from trajectory2gym.certify.certifier import _misigned_changes
 from trajectory2gym.certify.item_prices import ItemPriceBook
 
 ORDER = {"order_id": "#W7736708", "user_id": "raj_sanchez_2970", "status": "delivered", "items": [
@@ -91,3 +92,14 @@ def test_the_net_of_an_exchange_from_the_prices_a_text_states() -> None:
     assert book.exchange_net({37797, 34697, 3100}) == -3100
     assert book.exchange_net({34697, 3100}) is None  # a new price without the old one
     assert book.exchange_net({2814, 3100}) is None  # an old price only: nothing exchanged
+
+
+@pytest.mark.parametrize(("line", "flagged"), [
+    ("Electric Scooter 40 mi gray ($325.68) → 15 mi black (item 4541990443) at $329.23: $3.55 less", True),
+    ("Electric Scooter 40 mi gray ($325.68) → 15 mi black (item 4541990443) at $329.23: $3.55 more", False),
+    ("Camping Tent ($391.42) -> 4-person (item 8999889759) at $431.58: $40.16 more", False),
+    ("Camping Tent ($431.58) -> 2-person at $391.42: $40.16 more", True),
+    ("Camping Tent ($391.42) -> 4-person at $431.58: $12.00 less", False),  # not their difference: left to visibility
+])
+def test_a_price_change_signs_its_difference_the_way_its_prices_go(line: str, flagged: bool) -> None:
+    assert bool(_misigned_changes(f"Both are available:\n- {line}\nShall I?")) is flagged
