@@ -121,6 +121,11 @@ def misdated_fields(text: str, book: DatedFields) -> list[tuple[str, str, str]]:
     return out
 
 
+# Another flight or leg, named by its place in the trip after the object named: its date is its own.
+_ANOTHER_LEG = re.compile(r"\b(?:outbound|return|connecting|first|second|other|next|previous|earlier|later)\s+"
+                          r"(?:flight|leg|segment|trip)\b", re.I)
+
+
 _IT = re.compile(r"\W*(?:it|its|it's|this|that)\b", re.I)
 
 
@@ -152,6 +157,9 @@ def _said_of(d: DateMention, sentence: str, stems: set[str], named: set[str],
         # Of several named, the nearest before the date: "On reservation V68JRH your second flight,
         # HAT001 ..., departs on 2024-05-26" gives the date to HAT001, not to all V68JRH holds.
         head = sentence[:d.start]
+        last = max((head.lower().rfind(c) for c in named), default=-1)
+        if last >= 0 and _ANOTHER_LEG.search(head, last):
+            return None  # "HAT048 is on May 27, the day after your outbound flight on May 26": another one's day
         nearest, at = "", -1
         for t in identifiers_in(head) if len(named) > 1 else ():
             if (c := compact(t)) in named and (p := head.rfind(t)) > at:

@@ -155,6 +155,9 @@ TWO_DAYS = {"reservation_id": "V68JRH", "origin": "IAH", "destination": "MSP",
     ("On reservation V68JRH your second flight, HAT001, departs on 2024-05-27.", []),
     ("On reservation V68JRH your first flight, HAT034, departs on 2024-05-26.", []),
     ("Reservation V68JRH flies on 2024-05-26.", []),  # the reservation's own: either of its days
+    # Another leg named by its place after the flight: the date is that leg's.
+    ("No, HAT001 is on 2024-05-27, the day after your outbound flight on 2024-05-26.", []),
+    ("No, HAT001 is on 2024-05-27, the day after its departure on 2024-05-26.", ["hat001"]),
 ])
 def test_a_date_goes_to_the_nearest_object_named_before_it(text: str, flagged: list[str]) -> None:
     assert [label for _, label, _ in misdated_fields(text, _book(TWO_DAYS))] == flagged
