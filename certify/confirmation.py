@@ -841,7 +841,16 @@ def _unmet_condition(text: str, answered: Turn) -> bool:
     if bound := _AT_MOST.search(condition):
         return not stated or min(stated) > cents_of(bound[1])
     named = {cents for _, cents in dollar_amounts(condition)}
-    return not named or not named <= stated
+    if not named:  # "as long as it goes on the next bill and isn't charged right now": met where it says so
+        return not _said_alike(condition, answered)
+    return not named <= stated
+
+
+def _said_alike(condition: str, answered: Turn) -> bool:
+    """Whether a message says two content words of a condition side by side ("next bill")."""
+    ws = [w for w in words(condition) if w not in _FUNCTION_WORDS and not _NEGATE.search(w)]
+    line = answered.wordline
+    return any(f" {a} {b} " in line for a, b in zip(ws, ws[1:], strict=False))
 
 
 # A condition of a yes: from its word to the end of its sentence.
@@ -858,6 +867,11 @@ def _unmet_method(text: str, answered: Turn) -> bool:
     return bool(wanted) and not wanted <= {PAYMENT_WORDS[w.lower()] for w in payment_words(answered)}
 
 
+# Words a condition's content is not: "as long as it goes on the next bill" says "next bill".
+_FUNCTION_WORDS = frozenset({"if", "as", "long", "so", "provided", "assuming", "it", "it's", "its", "is", "isn't", "the",
+                             "a", "an", "to", "on", "in", "my", "me", "i", "and", "or", "that", "this", "goes", "go",
+                             "be", "will", "would", "gets", "get", "there", "there's", "of", "for", "at", "with",
+                             "you", "your", "it'll", "doesn't", "don't", "not", "no", "right", "now"})
 _FINE = re.compile(r"\b(?:right|correct|fine|ok|okay|good|that'?s it)\b", re.I)  # "wait, his name is spelled right"
 # A correction after a yes, in the same reply: "yes. oh wait his legal name is Jameson" (not "wait,
 # only the lamp", a narrowing the item groups read).

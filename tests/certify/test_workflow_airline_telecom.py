@@ -1084,3 +1084,12 @@ def test_a_topic_put_first_then_put_off_is_not_this_call(convo, reply: str, kind
     c.user(reply)
     i = c.call("resume_line", {"customer_id": "C1018", "line_id": "L1033"}, {"line_id": "L1033", "status": "Active"})
     assert _workflow_kinds(next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)) == kinds
+
+
+@pytest.mark.parametrize(("said", "kinds"), [
+    ("2 GB on line L1002 for C1001 is $6.00, added to your next bill. Shall I add it?", []),
+    ("2 GB on line L1002 for C1001 is $6.00, charged to your card today. Shall I add it?", ["not_confirmed"]),
+])
+def test_a_yes_on_a_condition_the_description_states_in_its_words(convo, said: str, kinds: list[str]) -> None:
+    assert _telecom(convo, said, "refuel_data", {"customer_id": "C1001", "line_id": "L1002", "gb_amount": 2.0},
+                    reply="Sure, as long as it goes on the next bill and isn't charged right now.") == kinds
