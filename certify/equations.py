@@ -168,9 +168,10 @@ def _said(result: str, equation: str) -> tuple[str, str]:
 # "a 999 GB limit"), what was used ("you've used 10.5 GB") and what is left ("1.5 GB left").
 _GB = r"\**(\d+(?:\.\d+)?)\s*GB\**"
 _ALLOWANCE = re.compile(rf"{_GB}\s+(?:[a-z-]+\s+)?(?:allowance|limit|cap)\b|\bof your (?:\w+\s+)?{_GB}"
+                        rf"|\bGB\**\s+of\s+(?:the\s+|her\s+|his\s+|its\s+|their\s+)?{_GB}"  # "used 11.0 GB of 20 GB"
                         rf"|\b(?:allowance|limit|cap)\b(?:\s+(?:this|for|of)\s+\w+)*\s*(?:is|of|:)\s+(?:now\s+)?{_GB}", re.I)
 _USED = re.compile(rf"\bused\W+(?:\w+\s+){{0,2}}?{_GB}|{_GB}\s+used\b", re.I)
-_LEFT = re.compile(rf"{_GB}\s+(?:left|remaining)\b|\b(?:left|remaining)\W+{_GB}", re.I)
+_LEFT = re.compile(rf"{_GB}\s+(?:left|remaining|remains?)\b|\b(?:left|remaining)\W+{_GB}", re.I)
 
 
 def misremained(text: str) -> list[tuple[str, str]]:

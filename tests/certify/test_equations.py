@@ -173,6 +173,9 @@ def test_a_table_column_of_new_totals_is_no_total_of_the_row(convo: Any, at: Any
     ("The watch has used 0.5 GB of its 1 GB allowance, so it has 0.8 GB left.", [("0.8 GB", "1 GB − 0.5 GB = 0.5 GB")]),
     ("Your line has used 19.6 GB of its 20 GB allowance, which leaves you 0.4 GB, and your brother's has used 7.2 GB "
      "of 20 GB, so he has 12.8 GB left.", []),  # two lines in one sentence: not read
+    # "of 20 GB" without "your", and what is left said with "remain".
+    ("The line ending 1975 has used 11.0 GB of 20 GB, so 8.0 GB remain this cycle.", [("8 GB", "20 GB − 11 GB = 9.0 GB")]),
+    ("The line ending 1975 has used 11.0 GB of 20 GB, so 9.0 GB remain this cycle.", []),
 ])
 def test_what_is_left_of_a_data_allowance_is_the_allowance_less_the_use(text: str, wrong: list[tuple[str, str]]) -> None:
     from trajectory2gym.certify.equations import misremained
