@@ -389,7 +389,7 @@ _CAPS_CODE = re.compile(r"[A-Z]{5,8}(?![A-Za-z0-9])")
 _TAKEN_BACK_BEFORE = re.compile(r"\b(?:not|instead of|rather than)\s+\**$", re.I)
 # An amount said as what remains of another: "the remaining $609", "the rest ($503)"; not a balance
 # ("remaining balance of $120" may be a card's after a refund).
-_REST = re.compile(r"\b(?:remaining|remainder(?: of)?|(?:the )?rest(?: of it)?(?: of)?)\W{0,3}(\$\d[\d,]*(?:\.\d+)?)(?!\s*balance)",
+_REMAINS = re.compile(r"\b(?:remaining|remainder(?: of)?|(?:the )?rest(?: of it)?(?: of)?)\W{0,3}(\$\d[\d,]*(?:\.\d+)?)(?!\s*balance)",
                    re.I)
 
 
@@ -422,17 +422,18 @@ def _misigned_changes(text: str) -> list[tuple[str, str]]:
 def _exchange_way(text: str) -> tuple[str, int, str] | None:
     """(the amount as written, in cents, and "charged" or "refunded") where a text says a price
     difference moves one way only; None where it says none, or both."""
-    if (pay := _PAY_MORE.search(text)) is not None and (back := _GET_BACK.search(text)) is None:
+    pay, back = _PAY_MORE.search(text), _GET_BACK.search(text)
+    if pay is not None and back is None:
         return pay[1], abs(cents_of(pay[1])), "charged"
-    if (back := _GET_BACK.search(text)) is not None and pay is None:
+    if back is not None and pay is None:
         written = back[1] or back[2]
         return written, abs(cents_of(written)), "refunded"
     return None
 
 
-def _rests(text: str) -> set[str]:
-    """The amounts (as written) a text says remain (``_REST``)."""
-    return {m[1] for m in _REST.finditer(text)}
+def _remains_said(text: str) -> set[str]:
+    """The amounts (as written) a text says remain (``_REMAINS``)."""
+    return {m[1] for m in _REMAINS.finditer(text)}
 
 
 # An identifier of a kind's letters and digits ("C1047"), and such a form as a schema's example shows it.
@@ -802,7 +803,7 @@ class _Run:
                                  or _false_total_row(written, abs(cents), found[:k], money)):
                     misses.append(written)  # "$40, $65, $40, $15.50. Total $165.50": not their sum
                     continue
-                elif ("remain" in money or "rest" in money) and written in _rests(money) and not self._a_rest(abs(cents)):
+                elif ("remain" in money or "rest" in money) and written in _remains_said(money) and not self._a_rest(abs(cents)):
                     misses.append(written)  # "covers $53 and the remaining $609", of $556: a sum, not what is left
                     continue
                 self._derived.add(abs(cents))

@@ -1452,11 +1452,11 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
                        and not _ASIDE.match(turn.clauses[-1].text) and not _ASIDE_TAIL.search(turn.clauses[-1].text)
                        and not _ASKS_MORE.search(turn.clauses[-1].text)
                        and not _ordered_then_asked(turn, anchors)) or (
-                affirm and _unmet_condition(own := " ".join(c.text for c in turn.clauses if id(c) not in aside)
+                affirm and _unmet_condition(reply_text := " ".join(c.text for c in turn.clauses if id(c) not in aside)
                                             if aside else turn.text, answered)) or (
                 # "sure, as long as it's refunded to my PayPal", to a refund to the gift card, where the
                 # call takes no method (a cancellation refunds the one paid with)
-                affirm and not anchors.payments and _unmet_method(own, answered)) or (
+                affirm and not anchors.payments and _unmet_method(reply_text, answered)) or (
                 affirm and any((c.question or _TELL_ME.search(c.text)) and _FIRST.match(c.text) and id(c) not in aside
                                for c in turn.clauses)):
             affirm = False  # the user is waiting for an answer before saying yes ("yes if it's under $10")
