@@ -196,6 +196,9 @@ _SPEED = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s*[kmg]bps\b", re.I)
 # days", "2 to 3 weeks" (a range, or business days: a processing time, not a count of calendar days).
 _SPAN = re.compile(r"\b\d+\s*(?:[-–]|to)\s*\d+\s+(?:business\s+|working\s+)?(?:days|hours|weeks)\b"
                    r"|\b\d+\s+(?:business|working)\s+days\b", re.I)
+# A time frame the agent promises: "within 24 hours", "takes about 3 days" (not "due in 6 days", a count).
+_TIME_FRAME = re.compile(r"\b(?:within|about|around|approximately|up to|takes?)\s+(\d+\s+(?:business\s+|working\s+)?"
+                         r"(?:hours|days|weeks))\b", re.I)
 # An address's unit: "Suite 421", "Apt 5B", "Apartment #12" (a number too small to be an identifier).
 _UNIT = re.compile(r"\b(?:suite|apt|apartment|unit)\.?\s+#?\d[\w-]*\b", re.I)
 _TO_DASH = re.compile(r"(?<=\d)\s*to\s*(?=\d)")
@@ -771,6 +774,10 @@ class _Run:
         if "alid" in text or "xpire" in text or "within" in text:  # "valid for **12 months**", said of nothing
             misses += [term for m in _VALIDITY.finditer(text.replace("*", ""))
                        if not self.index.has_string(term := m[1] or m[2])]
+        if "hours" in text or "days" in text or "weeks" in text:  # (the span checks above may have said it)
+            # "refunded within 24 hours", "takes about 24 hours to become active", said of nothing
+            misses += [m[1] for m in _TIME_FRAME.finditer(text.replace("*", ""))
+                       if m[1] not in misses and not self.index.has_string(m[1])]
         if "uite" in text or "Apt" in text or "apt" in text or "nit " in text:  # "Suite 421", where it shows 412
             misses += [m[0] for m in _UNIT.finditer(text) if not self.index.has_string(m[0])]
         if "bps" in text or "BPS" in text:  # "your speed is now 275 Mbps", where the test showed 220

@@ -28,6 +28,13 @@ RETAIL_POLICY = "Refunds go back to the original payment method within 5-7 busin
     ("You are a retail agent.", "Returns are accepted within 30 days of delivery.",
      ["text states '30 days' not in visible history"]),
     ("Returns are accepted within 30 days of delivery.", "You can return it within 30 days of delivery.", []),
+    # A time frame promised: "within 24 hours", "takes about 24 hours".
+    ("You are a retail agent.", "The refund will reach your PayPal account within 24 hours.",
+     ["text states '24 hours' not in visible history"]),
+    ("You are a telecom agent.", "Roaming takes about **24 hours** to become active.",
+     ["text states '24 hours' not in visible history"]),
+    ("Roaming can take up to 24 hours to activate.", "Roaming takes about 24 hours to become active.", []),
+    ("You are an airline agent.", "Your flight leaves in 3 days.", []),  # a count, not a promise
 ])
 def test_a_processing_time_must_be_visible(convo: Any, at: Any, system: str, said: str, reasons: list[str]) -> None:
     c = convo(system=system)
