@@ -785,16 +785,19 @@ def _group_names(groups: list[tuple[frozenset[str], frozenset[str]]], which: set
 
 
 _TOO = re.compile(r"\b(?:too|also|as well)\b", re.I)
+# The words that set a condition on a yes, for the condition patterns below.
+_IF = r"(?:if|as long as|so long as|provided|assuming)"
+# A condition of a yes: from its word to the end of its sentence.
+_CONDITION_TAIL = re.compile(rf"\b{_IF}\b[^.;!?]*", re.I)
 # A yes on a condition about the price: "yes if it's less than $5 extra", "yes as long as it's free",
 # "provided I get the full $4254 back".
-_PRICE_CONDITION = re.compile(r"\b(?:if|as long as|so long as|provided|assuming)\b[^.;!?]*?(?:\$|\b(?:free|cost\w*|"
+_PRICE_CONDITION = re.compile(rf"\b{_IF}\b[^.;!?]*?(?:\$|\b(?:free|cost\w*|"
                               r"charg\w*|fees?|price\w*|extra|cheap\w*|dollars?|bucks|usd)\b)[^.;!?]*", re.I)
 # A sentence that says what the action costs ("Swapping costs $6.64 more"), and a rate, which does not.
 _COSTS = re.compile(r"\b(?:costs?|charg\w*|more|extra|difference|total|fee|pay|price)\b", re.I)
 _RATE = re.compile(r"\s*(?:/|per\b|each\b|a (?:gb|month|day|person)\b)", re.I)
 # Where a clause sets a condition: "as long as the jacket is still a large", "yes to both, if ...".
-_CONDITION = re.compile(r"(?:^|,)\W*(?:(?:but|and)\s+)?(?:only\s+)?(?:if|as long as|so long as|provided|assuming|unless)\b",
-                        re.I)
+_CONDITION = re.compile(rf"(?:^|,)\W*(?:(?:but|and)\s+)?(?:only\s+)?(?:{_IF}|unless)\b", re.I)
 
 
 def _names_in_condition_only(text: str, index: EvidenceIndex) -> bool:
@@ -852,9 +855,6 @@ def _said_alike(condition: str, answered: Turn) -> bool:
     line = answered.wordline
     return any(f" {a} {b} " in line for a, b in zip(ws, ws[1:], strict=False))
 
-
-# A condition of a yes: from its word to the end of its sentence.
-_CONDITION_TAIL = re.compile(r"\b(?:if|as long as|so long as|provided|assuming)\b[^.;!?]*", re.I)
 
 
 def _unmet_method(text: str, answered: Turn) -> bool:
