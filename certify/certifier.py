@@ -968,7 +968,7 @@ class _Run:
             said = [abs(c) for written, c in money_numbers_in(sentence) if "$" in written]
             if cents in said and len(said) >= 3:
                 said.remove(cents)
-                if sum(said) == cents and len(self._grounded(set(said))) == len(set(said)):
+                if sum(said) == cents and self._all_grounded(said):
                     return True
         return False
 
@@ -981,9 +981,8 @@ class _Run:
             return False
         stated.remove(cents)
         whole = sum(stated)
-        grounded = set(self._grounded(set(stated)))
         # The total T and the rest: cents + (whole - T) == T.
-        return all(a in grounded for a in stated) and any(2 * t - whole == cents for t in set(stated))
+        return self._all_grounded(stated) and any(2 * t - whole == cents for t in set(stated))
 
     def _item_difference(self, cents: int, text: str) -> bool:
         """A variant price the text states less the ordered item's of the same product
@@ -998,8 +997,7 @@ class _Run:
         if not signed and (" more" in text or " less" in text):  # "$11.67 more", "$4.67 less": signs in words
             signed = [(-1 if m[2].lower() in _LESS_WORDS else 1) * cents_of(m[1]) for m in _WORDED_SIGN.finditer(text)]
         signed = [c for c in signed if abs(c) != cents]
-        return (len(signed) >= 2 and abs(sum(signed)) == cents
-                and len(self._grounded({abs(c) for c in signed})) == len({abs(c) for c in signed}))
+        return len(signed) >= 2 and abs(sum(signed)) == cents and self._all_grounded(abs(c) for c in signed)
 
     def _split_evenly(self, cents: int, text: str) -> bool:
         """A visible amount the text states, split evenly by a count it states: "$425.00 ... one
@@ -1030,6 +1028,11 @@ class _Run:
         """Of ``amounts``, those visible or derived before (in order)."""
         visible, derived = self.index.amounts, self._derived
         return sorted(a for a in amounts if a in visible or a in derived)
+
+    def _all_grounded(self, amounts: Iterable[int]) -> bool:
+        """Whether every one of ``amounts`` is visible or derived before."""
+        visible, derived = self.index.amounts, self._derived
+        return all(a in visible or a in derived for a in amounts)
 
     def _net_of(self, cents: int, stated: list[int], text: str) -> bool:
         """``_stated_net`` for the amounts ``stated``, and the counts ``text`` states."""
