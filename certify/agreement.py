@@ -43,6 +43,7 @@ from trajectory2gym.certify.normalize import (
     spelled_numbers,
     to_cents,
     unit_numbers,
+    wordline,
     words,
 )
 from trajectory2gym.certify.prices import placed
@@ -715,7 +716,7 @@ def _items_left_out(described: Turn, later: list[Turn], anchors: Anchors) -> str
     for sentence in SENTENCE_OR_LINE.split(described.text):
         ws = words(sentence)
         # (An arrow is a change's verb: "- Headphones on-ear · red ($377.97) → over-ear · black".)
-        if not (says(" " + " ".join(ws) + " ", anchors.stems) or says_arrow(sentence)) \
+        if not (says(wordline(ws), anchors.stems) or says_arrow(sentence)) \
                 or _OFFERS_MORE.search(sentence):
             continue  # "if you want to return anything else (smart watch, speaker), now's the time" is no action
         # Clause by clause: "return the lamp and the T-Shirt and keep the kettle" keeps only the kettle.
@@ -780,7 +781,7 @@ def _block_left_out(block: list[str], header: str, named: Callable[[AbstractSet[
     for line in block:
         for k in named(set(words(line))):
             listed.setdefault(k, line)
-    if mine.isdisjoint(listed) or (len(listed) == count and not says(" " + " ".join(words(header)) + " ",
+    if mine.isdisjoint(listed) or (len(listed) == count and not says(wordline(words(header)),
                                                                       anchors.stems)):
         return set()
     return {k for k in others & listed.keys() if not _LEFT_AS_IS.search(listed[k])}

@@ -9,7 +9,7 @@ import re
 from collections.abc import Callable, Iterable
 from functools import lru_cache
 
-from trajectory2gym.certify.normalize import words
+from trajectory2gym.certify.normalize import wordline, words
 
 # Words that report an action as done.
 _DONE = re.compile(
@@ -59,7 +59,7 @@ _PLAIN_WORDS = frozenset({"yes", "no", "none", "n", "a", "default", "standard", 
 
 
 def _phrase(option: str) -> str:
-    return " " + " ".join(words(option.replace("_", " "))) + " "
+    return wordline(words(option.replace("_", " ")))
 
 
 def may_name_other_choice(text: str, choices: tuple[tuple[str, str, tuple[str, ...]], ...]) -> bool:
@@ -77,7 +77,7 @@ def other_choices(text: str, choices: tuple[tuple[str, str, tuple[str, ...]], ..
     for arg, value, options in choices:
         if value.lower() in _PLAIN_WORDS:
             continue
-        line = line or " " + " ".join(words(text)) + " "
+        line = line or wordline(words(text))
         if _phrase(value) in line:
             continue
         said = next((o for o in options if o != value and o.lower() not in _PLAIN_WORDS

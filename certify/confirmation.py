@@ -22,7 +22,7 @@ argument checks; this module decides whether the user said yes to this call.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 
 from trajectory2gym.certify.action_words import ACTION_STEMS, says, says_arrow
 from trajectory2gym.certify.agreement import (
@@ -53,6 +53,7 @@ from trajectory2gym.certify.normalize import (
     looks_like_identifier,
     stem,
     to_cents,
+    wordline,
     words,
 )
 from trajectory2gym.certify.plan_picks import picks_by_sentence, plain_yes, plan_picks
@@ -190,15 +191,10 @@ def _swap_by_options(turn: Turn, anchors: Anchors) -> bool:
     return any(new_words <= set(words(sentence)) for sentence in SENTENCE.split(turn.text))
 
 
-def _line_of(ws: Iterable[str]) -> str:
-    """Words as a wordline (between spaces), for ``says``."""
-    return " " + " ".join(ws) + " "
-
-
 def _asks_of_other_action(clause: Clause, anchors: Anchors) -> bool:
     """A question about another action by its verb, not this one's: "on the cancel, does the 826.70
     come back in one go?" after a yes to the return."""
-    line = _line_of(sorted(clause.words))
+    line = wordline(sorted(clause.words))
     return says(line, ACTION_STEMS - anchors.stems) and not says(line, anchors.stems)
 
 
@@ -365,7 +361,7 @@ def _yours(line: str, anchors: Anchors) -> bool:
     home address"): the account's, where the message names no order."""
     at = line.find(" your ")
     while at >= 0:
-        if says(" " + " ".join(line[at + 6:].split(" ", 3)[:3]) + " ", anchors.objects):  # "your new home address"
+        if says(wordline(line[at + 6:].split(" ", 3)[:3]), anchors.objects):  # "your new home address"
             return True
         at = line.find(" your ", at + 1)
     return False
@@ -458,7 +454,7 @@ def _object_side(ws: set[str], anchors: Anchors) -> int:
     it names only a same-verb rival's, else 0."""
     if not anchors.rival_objects:
         return 0
-    line = " " + " ".join(ws) + " "  # object words are prefixes: "bag" of "bags" and "baggage"
+    line = wordline(ws)  # object words are prefixes: "bag" of "bags" and "baggage"
     if says(line, anchors.objects):
         return 1
     if says(line, anchors.rival_objects - anchors.objects):
@@ -943,13 +939,13 @@ def _defers_this(turn: Turn, anchors: Anchors, index: EvidenceIndex) -> bool:
             elsewhere = True  # "Yes cancel it. Oh and also add a bag — wait, I'll decide later": the added request
             continue
         if side == 0 and anchors.other_actions and not anchors.mentioned_in(clause.words, clause.keys) and says(
-                line := _line_of(clause.words), anchors.other_actions) and not says(line, anchors.stems):
+                line := wordline(clause.words), anchors.other_actions) and not says(line, anchors.stems):
             elsewhere = True  # "check the roaming prices with my husband first": roaming is another action's
             continue
         topic = _TOPIC.match(clause.text)
         if topic is not None and side == 0:
             about = set(words(topic[0]))  # "for my profile": this call's object, or another topic
-            if not (anchors.mentioned_in(about, set()) or says(" " + " ".join(about) + " ", anchors.objects)):
+            if not (anchors.mentioned_in(about, set()) or says(wordline(about), anchors.objects)):
                 elsewhere = True
                 continue
         if side > 0 or (side == 0 and not named and anchors.mentioned_in(clause.words, clause.keys)):
@@ -1324,7 +1320,7 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
                 or any(index.label_words(t) or anchors.rival_id(t) for t in clause.ids)
                 # "Just the address change.": a yes limited to another action, by its object
                 or (bool(anchors.other_actions) and (scope := _SCOPE.search(clause.text)) is not None
-                    and says(_line_of(words(scope[1])), anchors.other_actions)))
+                    and says(wordline(words(scope[1])), anchors.other_actions)))
             # "yes, and go ahead with the kettle too": more, not a scope; nor is a payment choice for
             # another action after the yes: "Yes. Watch refund to the gift card."
             choice = not negated and not AFFIRM.search(clause.text) and bool(
@@ -1369,7 +1365,7 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
                 this = True
             topic_other = ((other or mentions_other) and not this) or (topic_other and not this)
             if not this and (other or mentions_other or (
-                    anchors.other_actions and says(_line_of(ws), anchors.other_actions))):
+                    anchors.other_actions and says(wordline(ws), anchors.other_actions))):
                 aside.add(id(clause))  # its condition is the other object's ("the payment switch only if ...")
                 if other and _names_in_condition_only(clause.text, index):
                     other = False  # "yes to both, as long as the jacket is still a large": a condition, no scope

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
 
@@ -170,6 +171,12 @@ def word_split(low: str) -> list[str]:
 def words(text: str) -> list[str]:
     """Lower-case alphanumeric words: the unit of phrase matching."""
     return word_split(text.lower())
+
+
+def wordline(ws: Iterable[str]) -> str:
+    """Words between spaces: ``" " + stem in wordline`` is a word-prefix test, ``stem + " "`` a
+    whole word's end."""
+    return " " + " ".join(ws) + " "
 
 
 _COMPACT_CACHE: dict[str, str] = {}

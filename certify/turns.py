@@ -12,6 +12,7 @@ from trajectory2gym.certify.normalize import (
     compact,
     looks_like_identifier,
     tokens,
+    wordline,
     words,
 )
 from trajectory2gym.certify.plan_picks import plan_lines
@@ -142,7 +143,7 @@ class Turn:
     def _tokenize_words(self) -> None:
         ws = words(self.text)  # once for both views
         self._words = set(ws)
-        self._stems = " " + " ".join(ws) + " "  # a trailing space: "add " tests a whole word
+        self._stems = wordline(ws)  # a trailing space: "add " tests a whole word
 
     @property
     def clauses(self) -> list[Clause]:
