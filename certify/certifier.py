@@ -2006,19 +2006,9 @@ class _Run:
             if not rule.ok:
                 ok = False
                 reasons.append(reason(rule.kind, tool=call.name, detail=rule.detail, arg=rule.arg, value=rule.value))
-            elif rule.described and not POSTCODE_ARGS.isdisjoint(call.arguments) and (
-                    unsaid := postcode_unsaid(call.arguments, self._said_since(rule.described))):
-                ok = False  # the address confirmed, with another postal code
-                reasons.append(reason("not_described", tool=call.name,
-                                      detail=f" as called (the description gives another {unsaid[0]} than {unsaid[1]!r})"))
-            elif rule.described and (born := birthday_unsaid(call.arguments, self._replies_since(rule.described))):
-                ok = False  # "His birthday is actually August 21 ... Otherwise yes", and the call keeps the 12th
-                reasons.append(reason("not_described", tool=call.name,
-                                      detail=f" as called (the user's reply gives the date of birth {born})"))
-            elif rule.described and (unit := unit_unsaid(call.arguments, self._replies_since(rule.described))):
-                ok = False  # "yes, and it's Unit 21, not 12", and the call sends Unit 12
-                reasons.append(reason("argument_not_confirmed", tool=call.name, arg=unit[0], value=unit[1],
-                                      detail="the user's reply gives another unit"))
+            elif rule.described and (unsaid_why := self._detail_unsaid(call, rule.described)):
+                ok = False
+                reasons.append(unsaid_why)
         if self.cfg.require_lookup_before_write:
             observed = self.index.observed
             parts = call.name.split("_")
@@ -2041,17 +2031,27 @@ class _Run:
                         reasons.append(reason("order_violation", tool=call.name, arg=arg, value=v))
         return ok, offer
 
-    def _said_since(self, described: str) -> str:
-        """What the assistant wrote from the description on: a later message may restate the action
-        ("I'll restore your profile address to: ...") that the user's yes answers."""
-        if (k := self._described_at(described)) < 0:
-            return described
-        return "\n".join(t.text for t in self.turns[k:] if t.role == "assistant")
-
-    def _replies_since(self, described: str) -> list[str]:
-        """The user's messages after the description."""
+    def _detail_unsaid(self, call: ToolCall, described: str) -> str | None:
+        """Why a confirmed call's address or passenger detail is not the one confirmed, else None:
+        a postal code other than the one the assistant wrote from the description on (a later message
+        may restate the action: "I'll restore your profile address to: ..."), or a date of birth or
+        an address unit other than the one the user's replies since the description gave. The
+        description's place is found once for all three."""
         k = self._described_at(described)
-        return [t.text for t in self.turns[k + 1:] if t.role == "user"] if k >= 0 else []
+        args = call.arguments
+        if not POSTCODE_ARGS.isdisjoint(args) and (unsaid := postcode_unsaid(args, described if k < 0 else "\n".join(
+                t.text for t in self.turns[k:] if t.role == "assistant"))):
+            # the address confirmed, with another postal code
+            return reason("not_described", tool=call.name,
+                          detail=f" as called (the description gives another {unsaid[0]} than {unsaid[1]!r})")
+        replies = [t.text for t in self.turns[k + 1:] if t.role == "user"] if k >= 0 else []
+        if born := birthday_unsaid(args, replies):  # "His birthday is actually August 21 ... Otherwise yes"
+            return reason("not_described", tool=call.name,
+                          detail=f" as called (the user's reply gives the date of birth {born})")
+        if unit := unit_unsaid(args, replies):  # "yes, and it's Unit 21, not 12", and the call sends Unit 12
+            return reason("argument_not_confirmed", tool=call.name, arg=unit[0], value=unit[1],
+                          detail="the user's reply gives another unit")
+        return None
 
     @staticmethod
     def _judge_view(m: Message) -> dict[str, Any]:
