@@ -48,9 +48,11 @@ from trajectory2gym.certify.charges import (
     TOTAL_KEYS,
     balances_after,
     balances_said,
+    exchange_way,
     fee_charged,
     given_amounts,
     method_balances,
+    misigned_changes,
     misstated,
     misstated_balances,
     mistotaled,
@@ -59,6 +61,7 @@ from trajectory2gym.certify.charges import (
     returned,
     reversed_ways,
     totals,
+    worded_differences,
 )
 from trajectory2gym.certify.claims import (
     action_nouns,
@@ -150,7 +153,7 @@ from trajectory2gym.certify.statuses import (
 )
 from trajectory2gym.certify.tables import with_headers
 from trajectory2gym.certify.tools import ToolInfo, ToolResolver, guess_domain
-from trajectory2gym.certify.turns import SENTENCE, SENTENCE_OR_LINE, Turn
+from trajectory2gym.certify.turns import SENTENCE, Turn
 from trajectory2gym.certify.variant_prices import (
     VariantBook,
     may_say_stock,
@@ -380,11 +383,6 @@ def _options_shown(token: str, index: EvidenceIndex) -> bool:
 
 # An amount written with its sign: "+$49.31", "−$26.57" (a change, in a table's column or a list).
 _SIGNED_AMOUNT = re.compile(r"(?<![\w$.,])([+\-−–])\s?\$(\d[\d,]*(?:\.\d+)?)")
-# A difference signed in words after it: "$11.67 more", "$4.67 less", "$3.00 cheaper".
-_WORDED_SIGN = re.compile(r"\$(\d[\d,]*(?:\.\d+)?)\**\s+(more|extra|less|cheaper|back)\b", re.I)
-_LESS_WORDS = frozenset({"less", "cheaper", "back"})
-
-
 # A code in capital letters only (a reservation's "HATHAT"); identifiers with a digit are read elsewhere.
 # (No leading \b: a pattern that starts with its letters is scanned for faster; the start is tested after.)
 _CAPS_CODE = re.compile(r"[A-Z]{5,8}(?![A-Za-z0-9])")
@@ -394,44 +392,6 @@ _TAKEN_BACK_BEFORE = re.compile(r"\b(?:not|instead of|rather than)\s+\**$", re.I
 # ("remaining balance of $120" may be a card's after a refund).
 _REMAINS = re.compile(r"\b(?:remaining|remainder(?: of)?|(?:the )?rest(?: of it)?(?: of)?)\W{0,3}(\$\d[\d,]*(?:\.\d+)?)(?!\s*balance)",
                    re.I)
-
-
-# The difference an exchange's text says the customer pays or gets back: "you'd need to pay an
-# additional $34.16", "you'll get $12.30 back", "a refund of $8.00".
-_PAY_MORE = re.compile(r"\b(?:pay|charged?|owe)\b[^$.;\n]{0,30}?(\$\d[\d,]*(?:\.\d+)?)", re.I)
-_GET_BACK = re.compile(r"(\$\d[\d,]*(?:\.\d+)?)\**\s+(?:back|refunded)\b|\brefund(?:ed)?(?: of)?\W{0,3}(\$\d[\d,]*(?:\.\d+)?)",
-                       re.I)
-
-
-def _misigned_changes(text: str) -> list[tuple[str, str]]:
-    """(difference as written, the way the prices give it) for each line that changes a price with an
-    arrow and signs the difference in words the other way: "Scooter ($325.68) → black at $329.23: $3.55
-    less", where the new price is the higher. A line must state the two prices and the difference only."""
-    out: list[tuple[str, str]] = []
-    for line in SENTENCE_OR_LINE.split(text):
-        arrow = max(line.find("→"), line.find("->"))
-        if arrow < 0 or (signed := _WORDED_SIGN.search(line)) is None:
-            continue
-        before = [c for w, c in money_numbers_in(line[:arrow]) if "$" in w]
-        after = [c for w, c in money_numbers_in(line[arrow:signed.start()]) if "$" in w]
-        if len(before) != 1 or len(after) != 1:
-            continue
-        change, said = after[0] - before[0], cents_of(signed[1])
-        if abs(change) == said and said and (change > 0) == (signed[2].lower() in _LESS_WORDS):
-            out.append(("$" + signed[1], "more" if change > 0 else "less"))
-    return out
-
-
-def _exchange_way(text: str) -> tuple[str, int, str] | None:
-    """(the amount as written, in cents, and "charged" or "refunded") where a text says a price
-    difference moves one way only; None where it says none, or both."""
-    pay, back = _PAY_MORE.search(text), _GET_BACK.search(text)
-    if pay is not None and back is None:
-        return pay[1], abs(cents_of(pay[1])), "charged"
-    if back is not None and pay is None:
-        written = back[1] or back[2]
-        return written, abs(cents_of(written)), "refunded"
-    return None
 
 
 def _remains_said(text: str) -> set[str]:
@@ -995,7 +955,7 @@ class _Run:
         "+$49.31", "−$26.57", "−$7.27", then "Net: +$15.47"."""
         signed = [(-1 if m[1] in "-−–" else 1) * cents_of(m[2]) for m in _SIGNED_AMOUNT.finditer(text)]
         if not signed and (" more" in text or " less" in text):  # "$11.67 more", "$4.67 less": signs in words
-            signed = [(-1 if m[2].lower() in _LESS_WORDS else 1) * cents_of(m[1]) for m in _WORDED_SIGN.finditer(text)]
+            signed = worded_differences(text)
         signed = [c for c in signed if abs(c) != cents]
         return len(signed) >= 2 and abs(sum(signed)) == cents and self._all_grounded(abs(c) for c in signed)
 
@@ -1485,9 +1445,9 @@ class _Run:
             prices = ", ".join(f"${cents / 100:.2f}" for cents in sorted(own))
             reasons.append(reason("text_misattributed", value=written, arg=ident, detail=prices))
         if ("→" in content or "->" in content) and (" more" in content or " less" in content):
-            for written, given in _misigned_changes(content):  # "($325.68) → ... at $329.23: $3.55 less"
+            for written, given in misigned_changes(content):  # "($325.68) → ... at $329.23: $3.55 less"
                 reasons.append(reason("text_reversed_charge", value=written, detail=given))
-        if content.count("$") >= 3 and "variants" in self.index.compacts and (way := _exchange_way(content)):
+        if content.count("$") >= 3 and "variants" in self.index.compacts and (way := exchange_way(content)):
             # "Tent $434.15 -> $405.44, shoes $105.90 -> $100.45, so you'd pay an additional $34.16"
             # (an old price, a new one and their difference: three amounts at least)
             written, cents, said = way

@@ -19,7 +19,7 @@ from typing import Any
 
 import orjson
 
-from trajectory2gym.certify.normalize import dollar_amounts, to_cents
+from trajectory2gym.certify.normalize import cents_of, dollar_amounts, money_numbers_in, to_cents
 from trajectory2gym.certify.turns import SENTENCE, SENTENCE_OR_LINE
 
 # A sentence about one share of what moved: the count of shares is not known here.
@@ -340,3 +340,52 @@ def misstated_balances(text: str, balance_of: Callable[[str], set[int]]) -> list
         if shown and cents is not None and cents not in shown:
             out.append((method, m[2], ", ".join(f"${c / 100:.2f}" for c in sorted(shown))))
     return out
+
+
+# A difference signed in words after it: "$11.67 more", "$4.67 less", "$3.00 cheaper".
+_WORDED_SIGN = re.compile(r"\$(\d[\d,]*(?:\.\d+)?)\**\s+(more|extra|less|cheaper|back)\b", re.I)
+_LESS_WORDS = frozenset({"less", "cheaper", "back"})
+
+
+def worded_differences(text: str) -> list[int]:
+    """The differences a text signs in words, in cents, signed: "$11.67 more", "$4.67 less" are
+    1167 and -467."""
+    return [(-1 if m[2].lower() in _LESS_WORDS else 1) * cents_of(m[1]) for m in _WORDED_SIGN.finditer(text)]
+
+
+# The difference an exchange's text says the customer pays or gets back: "you'd need to pay an
+# additional $34.16", "you'll get $12.30 back", "a refund of $8.00".
+_PAY_MORE = re.compile(r"\b(?:pay|charged?|owe)\b[^$.;\n]{0,30}?(\$\d[\d,]*(?:\.\d+)?)", re.I)
+_GET_BACK = re.compile(r"(\$\d[\d,]*(?:\.\d+)?)\**\s+(?:back|refunded)\b|\brefund(?:ed)?(?: of)?\W{0,3}(\$\d[\d,]*(?:\.\d+)?)",
+                       re.I)
+
+
+def misigned_changes(text: str) -> list[tuple[str, str]]:
+    """(difference as written, the way the prices give it) for each line that changes a price with an
+    arrow and signs the difference in words the other way: "Scooter ($325.68) → black at $329.23: $3.55
+    less", where the new price is the higher. A line must state the two prices and the difference only."""
+    out: list[tuple[str, str]] = []
+    for line in SENTENCE_OR_LINE.split(text):
+        arrow = max(line.find("→"), line.find("->"))
+        if arrow < 0 or (signed := _WORDED_SIGN.search(line)) is None:
+            continue
+        before = [c for w, c in money_numbers_in(line[:arrow]) if "$" in w]
+        after = [c for w, c in money_numbers_in(line[arrow:signed.start()]) if "$" in w]
+        if len(before) != 1 or len(after) != 1:
+            continue
+        change, said = after[0] - before[0], cents_of(signed[1])
+        if abs(change) == said and said and (change > 0) == (signed[2].lower() in _LESS_WORDS):
+            out.append(("$" + signed[1], "more" if change > 0 else "less"))
+    return out
+
+
+def exchange_way(text: str) -> tuple[str, int, str] | None:
+    """(the amount as written, in cents, and "charged" or "refunded") where a text says a price
+    difference moves one way only; None where it says none, or both."""
+    pay, back = _PAY_MORE.search(text), _GET_BACK.search(text)
+    if pay is not None and back is None:
+        return pay[1], abs(cents_of(pay[1])), "charged"
+    if back is not None and pay is None:
+        written = back[1] or back[2]
+        return written, abs(cents_of(written)), "refunded"
+    return None

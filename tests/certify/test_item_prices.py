@@ -9,7 +9,7 @@ import orjson
 import pytest
 
 from trajectory2gym.certify import certify_interaction
-from trajectory2gym.certify.certifier import _misigned_changes
+from trajectory2gym.certify.charges import misigned_changes
 from trajectory2gym.certify.item_prices import ItemPriceBook
 
 ORDER = {"order_id": "#W7736708", "user_id": "raj_sanchez_2970", "status": "delivered", "items": [
@@ -102,4 +102,4 @@ def test_the_net_of_an_exchange_from_the_prices_a_text_states() -> None:
     ("Camping Tent ($391.42) -> 4-person at $431.58: $12.00 less", False),  # not their difference: left to visibility
 ])
 def test_a_price_change_signs_its_difference_the_way_its_prices_go(line: str, flagged: bool) -> None:
-    assert bool(_misigned_changes(f"Both are available:\n- {line}\nShall I?")) is flagged
+    assert bool(misigned_changes(f"Both are available:\n- {line}\nShall I?")) is flagged
