@@ -192,20 +192,22 @@ def misremained(text: str) -> list[tuple[str, str]]:
     return out
 
 
-# A total, then what it is per person: "$1,308 in total, which is $297 per person".
-_SHARED = re.compile(rf"{_MONEY}[^$\n.;]{{0,25}}?\b(?:in total|total|altogether|in all)\b[^$\n.;]{{0,20}}?"
-                     rf"\b(?:which is|that's|that is|or|i\.e\.)\s+{_MONEY}\s+"
-                     rf"(?:per (?:person|passenger|travell?er|head)|each)\b", re.I)
+# A total, then what it is per person: "$1,308 in total, which is $297 per person"; or an amount
+# restated per person without the word total: "a refund of $1,216 to your card - that's $608 per
+# person" ("each" and "or" only with it: "$50 or $25 each" may offer two prices).
+_PER_HEAD = r"per (?:person|passenger|travell?er|head)"
+_SHARED = re.compile(rf"{_MONEY}(?:[^$\n.;]{{0,25}}?\b(?:in total|total|altogether|in all)\b[^$\n.;]{{0,20}}?"
+                     rf"\b(?:which is|that's|that is|or|i\.e\.)\s+{_MONEY}\s+(?:{_PER_HEAD}|each)"
+                     rf"|[^$\n.;]{{0,50}}?\b(?:which is|that's|that is|i\.e\.)\s+{_MONEY}\s+{_PER_HEAD})\b", re.I)
 
 
 def misshared(text: str, people: Callable[[], int | None]) -> list[tuple[str, str]]:
     """(the share as written, the comparison) for each total said to be so much per person that is
     not the total over the people (``people()``: how many the booking shown lists; None: unknown)."""
-    if "total" not in text.lower() and "in all" not in text.lower():
-        return []
     out: list[tuple[str, str]] = []
     for m in _SHARED.finditer(text):
-        total, share, n = cents_of(m[1]), cents_of(m[2]), people()
+        written = m[2] or m[3]
+        total, share, n = cents_of(m[1]), cents_of(written), people()
         if n and n > 1 and abs(share * n - total) > n:
-            out.append(("$" + m[2], f"{m[0].replace('*', '').strip()} (for {n})"))
+            out.append(("$" + written, f"{m[0].replace('*', '').strip()} (for {n})"))
     return out

@@ -201,6 +201,13 @@ def test_a_wrong_remainder_of_data_is_not_grounded(convo: Any, at: Any) -> None:
      [("$297", "$1,308 in total, which is $297 per person (for 4)")]),
     ("Paid with your Mastercard: $1,308 in total, which is $297 per person.", None, []),  # no booking shown
     ("$100 in total, that's $33.33 each.", 3, []),  # to the cent
+    # the amount restated per person without the word total
+    ("A full refund of $1,216 to your Mastercard ending 5537 - that's $578 per person.", 2,
+     [("$578", "$1,216 to your Mastercard ending 5537 - that's $578 per person (for 2)")]),
+    ("A full refund of $1,216 to your Mastercard ending 5537 - that's $608 per person.", 2, []),
+    ("The upgrade is $300 for HAT010, which is $150 per passenger.", 2, []),
+    ("The fare is $300, that's $50 more per person than now.", 2, []),  # a difference, no share
+    ("Business is $500 or $250 each way.", 2, []),  # two prices offered, no total said
 ])
 def test_a_total_said_per_person_is_the_total_over_the_people(text: str, people: int | None,
                                                              wrong: list[tuple[str, str]]) -> None:
