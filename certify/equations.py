@@ -194,7 +194,9 @@ def misremained(text: str) -> list[tuple[str, str]]:
 
 # A total, then what it is per person: "$1,308 in total, which is $297 per person"; or an amount
 # restated per person without the word total: "a refund of $1,216 to your card - that's $608 per
-# person" ("each" and "or" only with it: "$50 or $25 each" may offer two prices).
+# person" ("each" and "or" only with it: "$50 or $25 each" may offer two prices), where no other
+# amount comes before it in its sentence.
+_SENTENCE_END = re.compile(r"[.!?]\s|\n")
 _PER_HEAD = r"per (?:person|passenger|travell?er|head)"
 _SHARED = re.compile(rf"{_MONEY}(?:[^$\n.;]{{0,25}}?\b(?:in total|total|altogether|in all)\b[^$\n.;]{{0,20}}?"
                      rf"\b(?:which is|that's|that is|or|i\.e\.)\s+{_MONEY}\s+(?:{_PER_HEAD}|each)"
@@ -206,6 +208,8 @@ def misshared(text: str, people: Callable[[], int | None]) -> list[tuple[str, st
     not the total over the people (``people()``: how many the booking shown lists; None: unknown)."""
     out: list[tuple[str, str]] = []
     for m in _SHARED.finditer(text):
+        if m[3] and "$" in _SENTENCE_END.split(text[:m.start()])[-1]:
+            continue  # "$126 + $179 = $305, plus $30 insurance, which is $335 per person": a term, not the total
         written = m[2] or m[3]
         total, share, n = cents_of(m[1]), cents_of(written), people()
         if n and n > 1 and abs(share * n - total) > n:

@@ -208,6 +208,8 @@ def test_a_wrong_remainder_of_data_is_not_grounded(convo: Any, at: Any) -> None:
     ("The upgrade is $300 for HAT010, which is $150 per passenger.", 2, []),
     ("The fare is $300, that's $50 more per person than now.", 2, []),  # a difference, no share
     ("Business is $500 or $250 each way.", 2, []),  # two prices offered, no total said
+    # an addend, not the total: "which is" sums the sentence
+    ("The fares are $126 + $179 = $305 per passenger, plus $30 insurance, which is $335 per person.", 2, []),
 ])
 def test_a_total_said_per_person_is_the_total_over_the_people(text: str, people: int | None,
                                                              wrong: list[tuple[str, str]]) -> None:
