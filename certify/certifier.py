@@ -77,7 +77,13 @@ from trajectory2gym.certify.claims import (
 )
 from trajectory2gym.certify.config import CertifyConfig
 from trajectory2gym.certify.confirmation import check_confirmation
-from trajectory2gym.certify.counts import listed_count, listed_entries, miscounted, status_counts
+from trajectory2gym.certify.counts import (
+    listed_count,
+    listed_entries,
+    miscounted,
+    miscounted_people,
+    status_counts,
+)
 from trajectory2gym.certify.data_left import DataLeftBook
 from trajectory2gym.certify.dated_fields import (
     ArrivalDays,
@@ -1170,6 +1176,11 @@ class _Run:
         entries = self._newest_entries(keys)
         return None if entries is None else len(entries)
 
+    def _passengers_of(self, ident: str) -> int | None:
+        """How many passengers the observed object with this code lists; None where none shows it."""
+        held = self.index.field_of(ident, "passengers")
+        return len(held) if isinstance(held, list) else None
+
     def _newest_entries(self, keys: tuple[str, ...]) -> list[object] | None:
         """The entries the newest observation that lists one of ``keys`` holds under it."""
         for low in reversed(self.index.json_observations):
@@ -1486,6 +1497,9 @@ class _Run:
                     reasons.append(reason("text_status_not_visible", arg=ident))
         for counted, listed in miscounted(content, self._count_of):  # "you have 9 reservations": it lists 10
             reasons.append(reason("text_miscounted", value=counted, detail=listed))
+        if "passengers" in content or "travel" in content:  # "BD52GB (for 2 passengers)": it lists 3
+            for counted, listed in miscounted_people(content, self._passengers_of):
+                reasons.append(reason("text_miscounted", value=counted, detail=listed))
         if " of " in content or "you have" in content.lower():
             # "You have 4 orders and 2 of them are delivered", where 3 of the 4 shown are
             for counted, number, status, keys in status_counts(content):

@@ -73,6 +73,27 @@ def miscounted(text: str, count_of: Callable[[str | None, tuple[str, ...]], int 
     return out
 
 
+# "for 2 passengers", "with three travelers": a count said of a booking, checked only against a
+# booking the text names by its code (a new booking's count is the user's, not an observation's).
+_FOR_PEOPLE = re.compile(rf"\b(?:for|with)\s+(?:all\s+|the\s+|your\s+)?\**{_NUMBER}\**\s+(?P<kind>passengers|travell?ers)\b",
+                         re.I)
+
+
+def miscounted_people(text: str, listed_by: Callable[[str], int | None]) -> list[tuple[str, int]]:
+    """(the count as written with its kind, the count shown) for each "for/with N passengers"
+    where the nearest code before it that ``listed_by`` knows (how many passengers the object with
+    that code lists) gives another number: "BD52GB (JFK to LAS, for 2 passengers)" of a booking
+    that lists 3."""
+    out: list[tuple[str, int]] = []
+    for m in _FOR_PEOPLE.finditer(text):
+        written = m["n"].lower()
+        said = int(written) if written.isdigit() else _NUMBER_WORDS[written]
+        shown = next((n for code in reversed(_CODE.findall(text, 0, m.start())) if (n := listed_by(code)) is not None), None)
+        if shown is not None and shown != said:
+            out.append((f"{m['n']} {m['kind']}", shown))
+    return out
+
+
 # A count of the listed objects in one status: "2 of them are delivered", "two of your orders are
 # pending", "you have 3 pending orders".
 _STATUS_WORD = r"(?P<status>pending|delivered|processed|cancell?ed|active|suspended|overdue|paid|unpaid)"

@@ -125,3 +125,34 @@ def test_a_status_said_of_it_after_the_sentence_naming_the_object(convo: Any) ->
     cert = certify_interaction(c.build())
     assert [reason_kind(r) for r in decision(cert, wrong_status).reasons] == ["text_contradicts_status"]
     assert decision(cert, right).eligible
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    ("BD52GB (JFK to LAS on May 16-17 for 2 passengers) is in basic economy.", [("2 passengers", 3)]),
+    ("BD52GB (JFK to LAS on May 16-17 for 3 passengers) is in basic economy.", []),
+    ("I found BD52GB. With two passengers the certificate would be $200.", [("two passengers", 3)]),
+    ("HAT037 has seats for 2 passengers in economy.", []),  # a flight's code: no passenger list of its own
+    ("I can book HAT037 for 2 passengers.", []),  # a new booking: the count is the user's
+])
+def test_a_count_of_passengers_said_of_a_booking_named_by_its_code(text: str, found: list[tuple[str, int]]) -> None:
+    from trajectory2gym.certify.counts import miscounted_people
+
+    assert miscounted_people(text, {"BD52GB": 3}.get) == found
+
+
+@pytest.mark.parametrize(("said", "kinds"), [
+    ("Reservation QME7SJ (CLT to IAH, economy): with 3 passengers, each gets a $100 certificate.", ["text_miscounted"]),
+    ("Reservation QME7SJ (CLT to IAH, economy): with 2 passengers, each gets a $100 certificate.", []),
+])
+def test_a_bookings_passengers_miscounted_in_text_is_not_grounded(convo: Any, said: str, kinds: list[str]) -> None:
+    c = convo(domain="airline")
+    c.user("My flight QME7SJ was cancelled, what do I get? I'm a gold member, $100 per passenger, right?")
+    c.call("get_reservation_details", {"reservation_id": "QME7SJ"}, {
+        "reservation_id": "QME7SJ", "cabin": "economy", "flights": [{"flight_number": "HAT037", "price": 137}],
+        "passengers": [{"first_name": "Elijah", "last_name": "Nakamura"}, {"first_name": "Amara", "last_name": "Ito"}]})
+    c.call("get_reservation_details", {"reservation_id": "R18OX1"}, {
+        "reservation_id": "R18OX1", "cabin": "economy", "flights": [{"flight_number": "HAT001", "price": 100}],
+        "passengers": [{"first_name": n, "last_name": "Ito"} for n in ("A", "B", "C")]})
+    i = c.say(said)
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert [reason_kind(r) for r in decision.reasons] == kinds
