@@ -192,6 +192,9 @@ _SLASH_DAY = re.compile(r"\b(?:on|by|until|till|before|after|from|since|around)\
                         re.I)
 # An amount the agent says it got wrong before: "I quoted $129.95 earlier", "I misstated the refund as
 # $142.52 a moment ago".
+# An amount said per unit of something counted: "$6.00 per GB", "$5/GB", "$50 per bag", "$35 each".
+_RATE = re.compile(r"\$(\d[\d,]*(?:\.\d+)?)\**\s*(?:(?:per|/)\s*(?:GB|gigabyte|bag|checked bag|passenger|person|"
+                   r"travell?er|line|item|night|device)s?\b|each\b)")
 _TAKEN_BACK = re.compile(r"\bI\s+(?:quoted|misstated|mis-stated|stated|said|told you|gave you|wrote)\b[^.;:()$]{0,30}?"
                          r"\$?(\d[\d,]*(?:\.\d+)?)[^.;:()$]{0,20}?\b(?:earlier|before|a moment ago|previously)\b"
                          r"|\bnot\s+\$?(\d[\d,]*(?:\.\d+)?),?\s+as\s+I\s+(?:said|stated|quoted|wrote|told you)\b"
@@ -546,20 +549,28 @@ class _Run:
 
     # ------------------------------------------------------------------ value recovery
 
-    def _amount_ok(self, cents: int, context: str | None = None) -> bool:
+    def _amount_ok(self, cents: int, context: str | None = None, products: bool = True) -> bool:
         """Whether an amount is visible or derivable; ``context`` is the text stating it. Compared by
-        size: in ``538 - 250`` the minus is an operator, and a refund of -$50 is the $50 shown."""
+        size: in ``538 - 250`` the minus is an operator, and a refund of -$50 is the $50 shown.
+        Without ``products`` a count times a price does not derive it (a unit price is no total)."""
         cfg = self.cfg
         cents = abs(cents)
         if self.index.amount_derivation(cents, cfg.max_pair_amounts, cfg.max_pair_chance) is not None:
             return True
-        return self._stated_pair(cents, context) or self._count_times_price(cents)
+        return self._stated_pair(cents, context) or (products and self._count_times_price(cents))
 
     def _data_times_price(self, cents: int, data: set[int]) -> bool:
         """An amount of data times a visible price: one the user asked for, or, where the user named
         none, one the message itself offers ("1.5 GB at $5 per GB comes to $7.50"; ``data`` in
         hundredths of a GB, from the message). "3 GB will cost $6" after "add 2 GB" is no such amount."""
         return self._times_a_price(cents, self._user_data() or data)
+
+    def _per_unit(self, cents: int, data: set[int]) -> bool:
+        """A unit price that is a visible amount shared over a quantity: the data the text or the user
+        states (in hundredths of a GB) or a count the user gave: "$2.50 per GB ($12.50 for 5 GB)"."""
+        amounts = self.index.amounts
+        quantities = data | self._user_data() | {count * 100 for count in self._user_counts()}
+        return any(q and (cents * q) % 100 == 0 and cents * q // 100 in amounts for q in quantities)
 
     def _user_data(self) -> set[int]:
         """Amounts of data the user stated, in hundredths of a GB ("500 MB" is 50)."""
@@ -765,11 +776,14 @@ class _Run:
                 # "(Sorry, I quoted $129.95 earlier; the correct difference is $119.95.)": the wrong
                 # figure taken back is no claim
                 found = [(w, c) for w, c in found if w.lstrip("$") not in taken_back]
+            # "extra data costs $6.00 per GB": a unit price, which no count times a price gives
+            rates = {"$" + m[1] for m in _RATE.finditer(money)} if "per " in money or "/" in money or "each" in money else ()
             for k, (written, cents) in enumerate(found):
-                if not self._amount_ok(cents, money):
+                if not self._amount_ok(cents, money, written not in rates):
                     if data is None:
                         data = stated_amounts(text, data=True) if money != text else set()
-                    if not self._data_times_price(abs(cents), data):
+                    if (not self._per_unit(abs(cents), data) if written in rates
+                            else not self._data_times_price(abs(cents), data)):
                         unknown.append((written, abs(cents)))
                         continue
                 elif k >= 2 and (self._false_total(written, abs(cents), found[:k], money)

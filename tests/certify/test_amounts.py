@@ -526,3 +526,32 @@ def test_a_net_of_differences_signed_in_words(convo, at, total: str, ok: bool) -
     i = c.say("- Knife Set: $353.03, $11.67 more\n- Dinnerware Set: $152.66, $4.67 less\n"
               f"- Camping Tent: $413.75, $22.33 more\nThat's {total} extra in total.")
     assert at(certify_interaction(c.build()), i).checks["visibility"] is ok
+
+
+@pytest.mark.parametrize(("said", "visible"), [
+    # $6.00 is two (the user's count) times 3.0, but a unit price is no count times a price
+    ("You've used 2.1 GB of 3 GB. Extra data on your plan costs $6.00 per GB.", False),
+    ("You've used 2.1 GB of 3 GB. Extra data on your plan costs $6.00/GB.", False),
+    ("You've used 2.1 GB of 3 GB, so both lines together come to $6.00.", True),  # a total may be one
+])
+def test_a_unit_price_is_not_a_count_times_a_price(convo: Any, at: Any, said: str, visible: bool) -> None:
+    c = convo(domain="telecom")
+    c.user("Both of our phones need to work in Canada, my wife's and mine.")
+    c.call("get_data_usage", {"customer_id": "C1063", "line_id": "L1120"},
+           {"line_id": "L1120", "data_used_gb": 2.1, "data_limit_gb": 3.0, "cycle_end_date": "2025-02-28"})
+    i = c.say(said)
+    assert at(certify_interaction(c.build()), i).checks["visibility"] is visible
+
+
+@pytest.mark.parametrize(("said", "visible"), [
+    ("The rate works out to $2.50 per GB ($12.50 for 5 GB).", True),  # a visible charge over the data
+    ("The rate works out to $3.50 per GB ($12.50 for 5 GB).", False),
+])
+def test_a_unit_price_may_be_a_visible_charge_shared_over_the_data(convo: Any, at: Any, said: str,
+                                                                  visible: bool) -> None:
+    c = convo(domain="telecom")
+    c.user("Add 5 GB to my line please, yes go ahead.")
+    c.call("refuel_data", {"customer_id": "C1055", "line_id": "L1106", "gb_amount": 5.0},
+           {"message": "Successfully added 5.0 GB of data for line L1106", "charge": 12.5})
+    i = c.say(said)
+    assert at(certify_interaction(c.build()), i).checks["visibility"] is visible
