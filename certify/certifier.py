@@ -81,6 +81,7 @@ from trajectory2gym.certify.counts import (
     listed_count,
     listed_entries,
     miscounted,
+    miscounted_bags,
     miscounted_people,
     status_counts,
 )
@@ -1195,6 +1196,19 @@ class _Run:
         held = self.index.field_of(ident, "passengers")
         return len(held) if isinstance(held, list) else None
 
+    def _bags_of(self, ident: str | None) -> int | None:
+        """The checked bags (``total_baggages``) of the booking with this code, else of the newest
+        booking shown; None where none shows them."""
+        if ident is not None:
+            held = self.index.field_of(ident, "total_baggages")
+            return held if type(held) is int else None
+        for low in reversed(self.index.json_observations):
+            if '"total_baggages"' in low:
+                with suppress(orjson.JSONDecodeError):
+                    held = orjson.loads(low)
+                    return held.get("total_baggages") if isinstance(held, dict) and type(held.get("total_baggages")) is int else None
+        return None
+
     def _newest_entries(self, keys: tuple[str, ...]) -> list[object] | None:
         """The entries the newest observation that lists one of ``keys`` holds under it."""
         for low in reversed(self.index.json_observations):
@@ -1513,6 +1527,9 @@ class _Run:
             reasons.append(reason("text_miscounted", value=counted, detail=listed))
         if "passengers" in content or "travel" in content:  # "BD52GB (for 2 passengers)": it lists 3
             for counted, listed in miscounted_people(content, self._passengers_of):
+                reasons.append(reason("text_miscounted", value=counted, detail=listed))
+        if "bag" in content:  # "The reservation currently has 2 checked bags": it shows 1
+            for counted, listed in miscounted_bags(content, self._bags_of):
                 reasons.append(reason("text_miscounted", value=counted, detail=listed))
         if " of " in content or "you have" in content.lower():
             # "You have 4 orders and 2 of them are delivered", where 3 of the 4 shown are

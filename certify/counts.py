@@ -75,8 +75,9 @@ def miscounted(text: str, count_of: Callable[[str | None, tuple[str, ...]], int 
 
 # "for 2 passengers", "with three travelers": a count said of a booking, checked only against a
 # booking the text names by its code (a new booking's count is the user's, not an observation's).
-_FOR_PEOPLE = re.compile(rf"\b(?:for|with)\s+(?:all\s+|the\s+|your\s+)?\**{_NUMBER}\**\s+(?P<kind>passengers|travell?ers)\b",
-                         re.I)
+_FOR_PEOPLE = re.compile(rf"\b(?:for|with)\s+(?:all\s+|the\s+|your\s+)?\**{_NUMBER}\**\s+(?P<kind>passengers|travell?ers)\b"
+                         rf"|\b{_NUMBER.replace('?P<n>', '?P<times>')}\s+(?P<kinds>passengers|travell?ers)\s*(?:x|×|\*|times)\s*\$",
+                         re.I)  # or a count multiplied: "3 passengers x $100 = $300"
 
 
 def miscounted_people(text: str, listed_by: Callable[[str], int | None]) -> list[tuple[str, int]]:
@@ -86,11 +87,27 @@ def miscounted_people(text: str, listed_by: Callable[[str], int | None]) -> list
     that lists 3."""
     out: list[tuple[str, int]] = []
     for m in _FOR_PEOPLE.finditer(text):
-        written = m["n"].lower()
-        said = int(written) if written.isdigit() else _NUMBER_WORDS[written]
+        written, kind = (m["n"], m["kind"]) if m["n"] else (m["times"], m["kinds"])
+        said = int(written) if written.isdigit() else _NUMBER_WORDS[written.lower()]
         shown = next((n for code in reversed(_CODE.findall(text, 0, m.start())) if (n := listed_by(code)) is not None), None)
         if shown is not None and shown != said:
-            out.append((f"{m['n']} {m['kind']}", shown))
+            out.append((f"{written} {kind}", shown))
+    return out
+
+
+# "The reservation currently has 2 checked bags", "521WNC has 3 bags": what a booking holds now.
+_HAS_BAGS = re.compile(rf"\b(?:reservation|booking|it|(?P<code>[A-Z0-9]{{6}}))\s+(?:currently\s+|now\s+|already\s+)?"
+                       rf"(?:has|includes|lists|shows)\s+\**{_NUMBER}\**\s+(?:checked\s+)?bags?\b")
+
+
+def miscounted_bags(text: str, bags_of: Callable[[str | None], int | None]) -> list[tuple[str, int]]:
+    """(the count as written, the count shown) for each sentence saying a booking has so many bags,
+    where ``bags_of`` (the booking named by its code, else the newest one shown) gives another."""
+    out: list[tuple[str, int]] = []
+    for m in _HAS_BAGS.finditer(text):
+        said = int(m["n"]) if m["n"].isdigit() else _NUMBER_WORDS[m["n"]]
+        if (shown := bags_of(m["code"])) is not None and shown != said:
+            out.append((m[0][m.start("n") - m.start():].strip("* "), shown))
     return out
 
 

@@ -156,3 +156,40 @@ def test_a_bookings_passengers_miscounted_in_text_is_not_grounded(convo: Any, sa
     i = c.say(said)
     decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
     assert [reason_kind(r) for r in decision.reasons] == kinds
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    ("M724JC: as a silver member, 3 passengers x $100 = $300.", [("3 passengers", 2)]),
+    ("M724JC: as a silver member, 2 passengers x $100 = $200.", []),
+])
+def test_a_count_of_passengers_multiplied_is_the_bookings(text: str, found: list[tuple[str, int]]) -> None:
+    from trajectory2gym.certify.counts import miscounted_people
+
+    assert miscounted_people(text, {"M724JC": 2}.get) == found
+
+
+@pytest.mark.parametrize(("text", "bags", "found"), [
+    ("The reservation currently has 2 checked bags, so you can add 2 more for free.", {None: 1}, [("2 checked bags", 1)]),
+    ("The reservation currently has 1 checked bag, so you can add 3 more for free.", {None: 1}, []),
+    ("521WNC has three bags.", {"521WNC": 2, None: 3}, [("three bags", 2)]),  # the booking named, not the newest
+    ("You can bring 2 checked bags for free.", {None: 1}, []),  # an allowance, not what the booking holds
+    ("The reservation has 2 checked bags.", {}, []),  # no booking shown
+])
+def test_the_bags_a_booking_is_said_to_have_are_the_ones_it_shows(text: str, bags: dict[str | None, int],
+                                                                   found: list[tuple[str, int]]) -> None:
+    from trajectory2gym.certify.counts import miscounted_bags
+
+    assert miscounted_bags(text, bags.get) == found
+
+
+def test_a_text_miscounting_a_bookings_bags_is_not_grounded(convo: Any) -> None:
+    c = convo(domain="airline")
+    c.user("How many bags do we have on 521WNC?")
+    c.call("get_reservation_details", {"reservation_id": "521WNC"}, {
+        "reservation_id": "521WNC", "cabin": "economy", "total_baggages": 1, "nonfree_baggages": 0,
+        "passengers": [{"first_name": "Andre", "last_name": "Haddad"}, {"first_name": "Pablo", "last_name": "N"}]})
+    wrong = c.say("The reservation currently has 2 checked bags, so you can add 2 more for free.")
+    right = c.say("The reservation currently has 1 checked bag, so you can add 3 more for free.")
+    out = certify_interaction(c.build())
+    assert [reason_kind(r) for r in decision(out, wrong).reasons] == ["text_miscounted"]
+    assert decision(out, right).reasons == []
