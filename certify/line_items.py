@@ -90,7 +90,7 @@ _BETWEEN_AFTER = re.compile(r"(?:(?!\b(?:and|plus)\b)[^$\d+=,;:()]){0,40}")  # "
 # ... and before it, words that join no next item: "$90.00 on 555-750-1109 and $30.00 for the Starter plan
 # on 555-249-5204" gives the $30.00 to the line after it.
 _BETWEEN_BEFORE = re.compile(r"(?:'s|’s)?\s*(?::|-|—|is|was|has|had|pays|paid|costs?|owes|at|for|of|with)?"
-                             r"(?:(?!\b(?:and|plus)\b)[^$\d+=,;()]){0,12}")
+                             r"(?:(?!\b(?:and|plus)\b)[^$\d+=,;()]){0,30}\(?")
 
 
 _CLAUSE = re.compile(r"[,;]\s")

@@ -47,6 +47,12 @@ def _book(*observations: Any) -> ItemBook:
     ("It is $65.00 for Premium on 555-123-2002 and $40.00 for the Basic plan on 555-123-2003.", []),
     ("It is $65.00 for Premium on 555-123-2002 and $15.50 for the Basic plan on 555-123-2003.",
      [("$15.50", "555-123-2003", "5551232002")]),
+    # A list of lines, each with its charge in brackets, and a line with the words of its plan between.
+    ("B1001: Basic for 555-123-2001 ($40), Premium for 555-123-2002 ($65).", []),
+    ("B1001: Basic for 555-123-2001 ($65), Premium for 555-123-2002 ($40).",
+     [("$65", "555-123-2001", "5551232002"), ("$40", "555-123-2002", "5551232001, 5551232003")]),
+    ("555-123-2001 is on the Premium plan at $65.00 a month.", [("$65.00", "555-123-2001", "5551232002")]),
+    ("555-123-2002 is on the Premium plan at $65.00 a month.", []),
 ])
 def test_a_line_items_amount_given_to_another_line(text: str, out: list[tuple[str, str, str]]) -> None:
     assert misassigned(text, _book(BILL)) == out
