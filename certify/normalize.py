@@ -374,8 +374,8 @@ def looks_like_identifier(token: str) -> bool:
     digits = len(_DIGIT.findall(token))
     if digits == 0:
         return False
-    if _ALPHA.search(token):
-        return digits >= 2
+    if _ALPHA.search(token):  # one digit among six capitals or more: a booking code ("WC6WHV"), no word
+        return digits >= 2 or (len(token) >= 6 and token.isupper() and token.isalnum())
     return digits >= 5 and "." not in token
 
 

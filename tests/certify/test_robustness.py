@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 from pathlib import Path
+from typing import Any
 
 import orjson
 import pytest
@@ -122,6 +123,22 @@ def test_a_size_is_no_identifier() -> None:
     assert not any(map(looks_like_identifier, ["+$20.00/month", "-$5.00/GB", "$120.00/month"]))
     assert not any(map(looks_like_identifier, ["10pm", "10:30pm", "11AM", "7a.m."]))  # times: checked as times
     assert not any(map(looks_like_identifier, ["5G/4G", "4G/3G/2G", "LTE/3G"]))  # network modes
+    # A booking code may hold one digit among its capitals; a word or a model with one digit is no code.
+    assert all(map(looks_like_identifier, ["WC6WHV", "YELL9I", "RXY5OG"]))
+    assert not any(map(looks_like_identifier, ["USB3", "iPhone7", "Wi-Fi6", "Gen2"]))
+
+
+@pytest.mark.parametrize(("said", "visible"), [
+    ("WC6WVH's return is HAT101 on 2024-05-24.", True),
+    ("WC6WHV's return is HAT101 on 2024-05-24.", False),  # two letters swapped: never shown
+])
+def test_a_booking_code_with_one_digit_must_be_shown(convo: Any, at: Any, said: str, visible: bool) -> None:
+    c = convo(domain="airline")
+    c.user("Move the return of WC6WVH to the 24th.")
+    c.call("get_reservation_details", {"reservation_id": "WC6WVH"}, {
+        "reservation_id": "WC6WVH", "flights": [{"flight_number": "HAT101", "date": "2024-05-24", "price": 126}]})
+    i = c.say(said)
+    assert at(certify_interaction(c.build()), i).checks["visibility"] is visible
 
 
 def test_the_identifiers_a_text_names_once_each_in_order() -> None:
@@ -142,8 +159,6 @@ def test_numbers_before_a_data_unit_are_read_from_their_first_digit() -> None:
 
 
 def test_a_book_reads_each_observation_once_and_only_those_with_its_needles() -> None:
-    from typing import Any
-
     from trajectory2gym.certify.books import ObservationBook
 
     class Keys(ObservationBook):
