@@ -170,7 +170,8 @@ _GB = r"\**(\d+(?:\.\d+)?)\s*GB\**"
 _ALLOWANCE = re.compile(rf"{_GB}\s+(?:[a-z-]+\s+)?(?:allowance|limit|cap)\b|\bof your (?:\w+\s+)?{_GB}"
                         rf"|\bGB\**\s+of\s+(?:the\s+|her\s+|his\s+|its\s+|their\s+)?{_GB}"  # "used 11.0 GB of 20 GB"
                         rf"|\b(?:allowance|limit|cap)\b(?:\s+(?:this|for|of)\s+\w+)*\s*(?:is|of|:)\s+(?:now\s+)?{_GB}", re.I)
-_USED = re.compile(rf"\bused\W+(?:\w+\s+){{0,2}}?{_GB}|{_GB}\s+used\b", re.I)
+# "1.7 GB of 3.0 GB used": the first is what was used (the second is the allowance)
+_USED = re.compile(rf"{_GB}\s+of\s+(?:[a-z]+\s+){{0,2}}?{_GB}\s+used\b|\bused\W+(?:\w+\s+){{0,2}}?{_GB}|{_GB}\s+used\b", re.I)
 _LEFT = re.compile(rf"{_GB}\s+(?:left|remaining|remains?)\b|\b(?:left|remaining)\W+{_GB}", re.I)
 
 

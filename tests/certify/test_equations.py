@@ -176,6 +176,10 @@ def test_a_table_column_of_new_totals_is_no_total_of_the_row(convo: Any, at: Any
     # "of 20 GB" without "your", and what is left said with "remain".
     ("The line ending 1975 has used 11.0 GB of 20 GB, so 8.0 GB remain this cycle.", [("8 GB", "20 GB − 11 GB = 9.0 GB")]),
     ("The line ending 1975 has used 11.0 GB of 20 GB, so 9.0 GB remain this cycle.", []),
+    # "used" after both amounts: the first is the use
+    ("L1039 is on the Starter plan: 1.7 GB of 3.0 GB used, so 1.3 GB left until 2025-02-28.", []),
+    ("L1039 is on the Starter plan: 1.7 GB of 3.0 GB used, so 1.7 GB left until 2025-02-28.",
+     [("1.7 GB", "3 GB − 1.7 GB = 1.3 GB")]),
 ])
 def test_what_is_left_of_a_data_allowance_is_the_allowance_less_the_use(text: str, wrong: list[tuple[str, str]]) -> None:
     from trajectory2gym.certify.equations import misremained
