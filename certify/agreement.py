@@ -264,13 +264,13 @@ def _record_not_described(described: Turn, anchors: Anchors) -> str:
     passenger named last before it, by a name no other passenger has, else by all their names).
     So "Sophia Rossi ... to 1977-02-12" does not say Aarav Rossi born 1977-02-12. Or a passenger the
     description replaces ("replacing Sophia Nguyen with Mia Taylor") whom the call keeps. Else "".
-    Only where an observation shows the list as it is now."""
+    Only where an observation shows the list as it is now; for a new list (a booking's passengers)
+    only a date the description gives a passenger otherwise."""
     low = described.text.lower()
     for arg, items in anchors.records:
         current = anchors.current(arg)
-        if not isinstance(current, list):
-            continue
-        before = [record_of(c) for c in current]
+        listed = isinstance(current, list)
+        before = [record_of(c) for c in current] if listed else []
         after = [record_of(i) for i in items]
         full = {_name_words(r): " ".join(words(" ".join(record_names(r)))) for r in before + after}
         people = list(full)
@@ -287,7 +287,7 @@ def _record_not_described(described: Turn, anchors: Anchors) -> str:
                    if v not in item.values()]  # what the passenger had and the call changes
             if misdated := _misstated_date(item, [d for d in dates.get(who, []) if not any(map(d.means, was))]):
                 return f"the description gives {full[_name_words(item)]} {misdated[0]}, the call {misdated[1]}"
-            if item in before:
+            if not listed or item in before:
                 continue
             # What is new in it: where it differs from the same person before (sharing a name), if any.
             item_names = set(record_names(item))
@@ -1534,8 +1534,8 @@ def call_disagrees(turns: list[Turn], last_desc: int, anchors: Anchors, first_de
         return ConfirmVerdict(False, "not_described", f" as called ({unsaid})")
     # A passenger's detail the user corrects in the last reply, the one that says yes ("sorry it's
     # 1970-02-18. yes change it to that"), is said too: read after the description, it goes to the
-    # passenger the description names last.
-    if anchors.records and anchors.owners and (
+    # passenger the description names last. A booking's new passengers: only a date said otherwise.
+    if anchors.records and (
             unsaid := _record_not_described(_with_reply(described, turns[last_desc + 1:]), anchors)):
         return ConfirmVerdict(False, "not_described", f" as called ({unsaid})")
     if first < last_desc:  # a choice or count the recap leaves unsaid holds from the description it recaps

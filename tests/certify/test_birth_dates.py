@@ -89,3 +89,26 @@ def test_a_birthday_the_user_corrects_in_the_yes_is_the_one_to_send(convo, at, r
     i = c.call("update_reservation_passengers", {"reservation_id": "8F805T", "passengers": [
         {"first_name": "Lucas", "last_name": "Novak", "dob": dob}]}, {"reservation_id": "8F805T"})
     assert at(certify_interaction(c.build()), i).checks["workflow"] is ok
+
+
+@pytest.mark.parametrize(("dob", "ok"), [("1993-07-12", True), ("1993-07-21", False), ("1994-07-12", False)])
+def test_a_new_bookings_passenger_born_otherwise_than_described(convo: Any, at: Any, dob: str, ok: bool) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("Book HAT105 on 2024-05-26 for me and Lena Park, born 1993-07-21. I'm beatriz_xu_5257.")
+    c.call("get_user_details", {"user_id": "beatriz_xu_5257"}, {"user_id": "beatriz_xu_5257", "dob": "1956-11-16",
+           "payment_methods": {"credit_card_8015456": {"source": "credit_card", "id": "credit_card_8015456"}}})
+    c.call("search_direct_flight", {"origin": "JFK", "destination": "MIA", "date": "2024-05-26"},
+           [{"flight_number": "HAT105", "origin": "JFK", "destination": "MIA", "prices": {"economy": 162}}])
+    c.user("Sorry, Lena's birthday is 1993-07-12, not the 21st.")
+    c.say("Booking summary: HAT105 on 2024-05-26, economy, for Beatriz Xu (1956-11-16) and Lena Park (1993-07-12), "
+          "no bags, no insurance, $324 on your credit_card_8015456. Shall I proceed?")
+    c.user("yes")
+    i = c.call("book_reservation", {
+        "user_id": "beatriz_xu_5257", "origin": "JFK", "destination": "MIA", "flight_type": "one_way",
+        "cabin": "economy", "flights": [{"flight_number": "HAT105", "date": "2024-05-26"}],
+        "passengers": [{"first_name": "Beatriz", "last_name": "Xu", "dob": "1956-11-16"},
+                       {"first_name": "Lena", "last_name": "Park", "dob": dob}],
+        "payment_methods": [{"payment_id": "credit_card_8015456", "amount": 324}],
+        "total_baggages": 0, "nonfree_baggages": 0, "insurance": "no"}, {"reservation_id": "ABC123"})
+    d = at(certify_interaction(c.build()), i)
+    assert d.checks["workflow"] is ok, d.reasons
