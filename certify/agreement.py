@@ -257,7 +257,7 @@ _KEEPS = re.compile(r"\b(?:stays?|remains?|unchanged|keeps?|kept|(?:is|are|stays
                     re.I)
 
 
-def _record_not_described(described: Turn, anchors: Anchors) -> str:
+def _record_not_described(described: Turn, anchors: Anchors, replies: str = "") -> str:
     """A list item without identifiers (a passenger) that the call adds or changes where the
     description does not say what is new in it: its new names anywhere, and each new date among the
     dates the description gives that passenger (``dates.dates_by_mention``: each date goes to the
@@ -265,7 +265,8 @@ def _record_not_described(described: Turn, anchors: Anchors) -> str:
     So "Sophia Rossi ... to 1977-02-12" does not say Aarav Rossi born 1977-02-12. Or a passenger the
     description replaces ("replacing Sophia Nguyen with Mia Taylor") whom the call keeps. Else "".
     Only where an observation shows the list as it is now; for a new list (a booking's passengers)
-    only a date the description gives a passenger otherwise."""
+    only a date the description gives a passenger otherwise. A surname counts as the last mention of
+    the passenger's first name gives it, in the description or the turns after it (``replies``)."""
     low = described.text.lower()
     for arg, items in anchors.records:
         current = anchors.current(arg)
@@ -287,6 +288,9 @@ def _record_not_described(described: Turn, anchors: Anchors) -> str:
                    if v not in item.values()]  # what the passenger had and the call changes
             if misdated := _misstated_date(item, [d for d in dates.get(who, []) if not any(map(d.means, was))]):
                 return f"the description gives {full[_name_words(item)]} {misdated[0]}, the call {misdated[1]}"
+            others = {(r.get("first_name"), r.get("last_name")) for r in before + after if r != item}
+            if surname := _surname_otherwise(f"{described.text}\n{replies}", item, others):
+                return f"the description names {item['first_name']} {surname}, the call {item['last_name']}"
             if not listed or item in before:
                 continue
             # What is new in it: where it differs from the same person before (sharing a name), if any.
@@ -303,6 +307,20 @@ def _record_not_described(described: Turn, anchors: Anchors) -> str:
                     for start, end, key in spots if key == str(k)):
                 return f"the description replaces {full[names]}, whom the call keeps"
     return ""
+
+
+def _surname_otherwise(text: str, item: dict[str, str], others: set[tuple[str | None, str | None]]) -> str:
+    """The surname the last mention of a passenger's first name gives them ("she goes by Farrah
+    Fong-Lee now"), where the call sends another ("Fong"): a name corrected before the yes. The
+    capitalised words after the first name are the surname ("Farrah Ann Fong" ends with Fong); a
+    name of ``others`` (first, last) is another passenger's ("Sophia Rossi" beside Sophia Nguyen).
+    "" where the last mention agrees."""
+    first, last = item.get("first_name"), item.get("last_name")
+    if not first or not last or first not in text.lower():
+        return ""
+    said = [name for m in re.finditer(rf"\b(?i:{re.escape(first)})((?:\s+[A-Z][\w-]*)+)", text)
+            if (first, name := " ".join(m[1].split()).lower()) not in others]
+    return "" if not said or said[-1] == last or said[-1].endswith(" " + last) else said[-1]
 
 
 def _misstated_date(item: dict[str, str], mentions: list[DateMention]) -> tuple[str, str] | None:
@@ -1536,7 +1554,8 @@ def call_disagrees(turns: list[Turn], last_desc: int, anchors: Anchors, first_de
     # 1970-02-18. yes change it to that"), is said too: read after the description, it goes to the
     # passenger the description names last. A booking's new passengers: only a date said otherwise.
     if anchors.records and (
-            unsaid := _record_not_described(_with_reply(described, turns[last_desc + 1:]), anchors)):
+            unsaid := _record_not_described(_with_reply(described, turns[last_desc + 1:]), anchors,
+                                            "\n".join(t.text for t in turns[last_desc + 1:]))):
         return ConfirmVerdict(False, "not_described", f" as called ({unsaid})")
     if first < last_desc:  # a choice or count the recap leaves unsaid holds from the description it recaps
         while start > 0 and (start > first or turns[start].role != "user"):

@@ -1056,3 +1056,16 @@ def test_a_yes_to_which_reservation_is_no_yes_to_cancel_it(convo, question: str,
     c.user("yes that's the one" if not ok else "yes")
     i = c.call("cancel_reservation", {"reservation_id": "IYLBEK"}, {"reservation_id": "IYLBEK", "status": "cancelled"})
     assert next(d for d in certify_interaction(c.build()).decisions if d.message_index == i).checks["workflow"] is ok
+
+
+@pytest.mark.parametrize(("reply", "last_name", "kinds"), [
+    ("Yes.", "Nguyen-Tran", []),
+    ("Yes.", "Nguyen", ["not_described"]),  # the surname the description gives her is Nguyen-Tran
+    # the last mention of her first name counts: the user takes the new surname back
+    ("Yes, but keep Sophia Nguyen as it is, she hasn't changed it yet.", "Nguyen", []),
+])
+def test_a_surname_the_description_gives_otherwise(convo, reply: str, last_name: str, kinds: list[str]) -> None:
+    description = ("On JT8DB7 the passengers would be: Aarav Rossi (1957-11-10), Sophia Nguyen-Tran (1973-09-23), "
+                   "Sophia Rossi (1977-02-10). Shall I proceed?")
+    kept = _passengers(convo, description, reply, _with(1, last_name=last_name))
+    assert [k for k in kept if k == "not_described"] == kinds
