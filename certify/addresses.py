@@ -92,6 +92,7 @@ def postcode_unsaid(arguments: dict[str, Any], described: str) -> tuple[str, str
 # A unit number the user gives with its word: "Unit 21", "the apartment is 4B", "apt #12".
 _UNIT_SAID = re.compile(r"\b(?:apt|apartment|suite|ste|unit)\b\.?(?:\s+(?:is|number|no\.?))?\s*#?\s*([a-z]?\d+[a-z]?)\b",
                         re.I)
+_NOT_BEFORE = re.compile(r"\bnot\s+$", re.I)
 _UNIT_ARG = re.compile(r"\s*(?:apt|apartment|suite|ste|unit)\.?\s*#?\s*([a-z]?\d+[a-z]?)\s*", re.I)
 
 
@@ -102,7 +103,8 @@ def unit_unsaid(arguments: dict[str, Any], replies: list[str]) -> tuple[str, str
     for arg, value in arguments.items():
         if not isinstance(value, str) or (sent := _UNIT_ARG.fullmatch(value)) is None:
             continue
-        said = [m[1].lower() for reply in replies for m in _UNIT_SAID.finditer(reply)]
+        said = [m[1].lower() for reply in replies for m in _UNIT_SAID.finditer(reply)
+                if not _NOT_BEFORE.search(reply, max(0, m.start() - 5), m.start())]  # "..., not Unit 12": taken back
         if said and said[-1] != sent[1].lower():
             return arg, value
     return None

@@ -159,6 +159,7 @@ from trajectory2gym.certify.statuses import (
     switched,
 )
 from trajectory2gym.certify.tables import with_headers
+from trajectory2gym.certify.taken_back import taken_back
 from trajectory2gym.certify.tools import ToolInfo, ToolResolver, guess_domain
 from trajectory2gym.certify.turns import SENTENCE, Turn
 from trajectory2gym.certify.variant_prices import (
@@ -2056,6 +2057,9 @@ class _Run:
         if unit := unit_unsaid(args, replies):  # "yes, and it's Unit 21, not 12", and the call sends Unit 12
             return reason("argument_not_confirmed", tool=call.name, arg=unit[0], value=unit[1],
                           detail="the user's reply gives another unit")
+        if stale := taken_back(args, replies):  # "Oops, the zip is 95818, not 95816", and the call sends 95816
+            return reason("argument_not_confirmed", tool=call.name, arg=stale[0], value=stale[1],
+                          detail="the user's reply takes it back")
         return None
 
     @staticmethod

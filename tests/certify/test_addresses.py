@@ -80,6 +80,11 @@ def test_a_unit_line_from_a_unit_number_said_apart_from_its_word(value: str, vis
     ("yes, but he says it's Unit 21, not 12", "Unit 21", True),
     ("yes, but he says it's Unit 21, not 12", "Unit 12", False),  # the user's change ignored
     ("yes", "Unit 12", True),  # no unit in the reply: the description's stands
+    # the unit the user takes back, said with its word: the last unit said is not the one to send
+    ("Oh and sorry, it's Unit 21, not Unit 12. Go ahead.", "Unit 12", False),
+    ("Oh and sorry, it's Unit 21, not Unit 12. Go ahead.", "Unit 21", True),
+    # a postal code taken back
+    ("yes. Oops, the zip is 89503, not 89501.", "Unit 12", False),
 ])
 def test_a_unit_the_user_changes_in_the_yes_is_the_one_to_send(convo: Any, at: Any, reply: str, sent: str,
                                                                ok: bool) -> None:
@@ -93,3 +98,20 @@ def test_a_unit_the_user_changes_in_the_yes_is_the_one_to_send(convo: Any, at: A
                                                 "address2": sent, "city": "Reno", "state": "NV", "country": "USA",
                                                 "zip": "89501"}, {"order_id": "#W2910397"})
     assert at(certify_interaction(c.build()), i).checks["workflow"] is ok
+
+
+@pytest.mark.parametrize(("arguments", "replies", "found"), [
+    ({"zip": "95816"}, ["Oops, the zip is 95818, not 95816."], ("zip", "95816")),
+    ({"zip": "95818"}, ["Oops, the zip is 95818, not 95816."], None),
+    ({"address2": "Apt 9"}, ["Gift card. Oh and sorry, it's Apt 19, not Apt 9. Go ahead with both."], ("address2", "Apt 9")),
+    ({"address2": "Apt 19"}, ["Gift card. Oh and sorry, it's Apt 19, not Apt 9. Go ahead with both."], None),
+    ({"order_id": "#W123"}, ["Cancel the other one, not #W123."], ("order_id", "#W123")),
+    ({"order_id": "#W1234"}, ["not #W123"], None),  # another value that starts alike
+    ({"reason": "no longer needed"}, ["not no longer needed"], None),  # no digit: words are not taken back here
+    ({"zip": "95816"}, ["yes, the zip 95816 is right"], None),
+])
+def test_a_value_the_user_takes_back(arguments: dict[str, Any], replies: list[str],
+                                     found: tuple[str, str] | None) -> None:
+    from trajectory2gym.certify.taken_back import taken_back
+
+    assert taken_back(arguments, replies) == found
