@@ -101,6 +101,10 @@ def record_names(record: dict[str, str]) -> list[str]:
 
 
 
+# Option values that are answers ("gps": "yes"): a user's "yes" or "no" is a reply, not an option.
+_ANSWER_WORDS = frozenset({"yes", "no", "true", "false", "none"})
+
+
 class Anchors:
     """What identifies one call in conversation: its identifiers and the names of their objects.
 
@@ -552,7 +556,7 @@ class Anchors:
                 options = self._index.field_of(k, "options") if k else None
                 if isinstance(options, dict):
                     found |= set(words(" ".join(str(v) for v in options.values())))
-            own[key] = found
+            own[key] = found - _ANSWER_WORDS  # "GPS: yes": a reply's "yes" names no item
         shared = set.intersection(*own.values())
         by_words: dict[frozenset[str], set[str]] = {}
         for key, found in own.items():

@@ -445,3 +445,29 @@ def test_a_write_that_went_through_is_not_repeated_for_a_device_change(convo, at
     c.user(said)
     i = c.call("enable_roaming", {"customer_id": "C1001", "line_id": "L1001"}, "Roaming enabled successfully")
     assert at(certify_interaction(c.build()), i).checks["novelty"] is novel
+
+
+TRACKERS = {"order_id": "#W5606472", "status": "delivered", "items": [
+    {"name": "Fitness Tracker", "product_id": "6638", "item_id": "5357016476", "price": 176.61,
+     "options": {"color": "blue", "GPS": "yes"}},
+    {"name": "Fitness Tracker", "product_id": "6638", "item_id": "3646709136", "price": 165.07,
+     "options": {"color": "blue", "GPS": "no"}}],
+    "payment_history": [{"transaction_type": "payment", "amount": 341.68, "payment_method_id": "paypal_2973277"}]}
+
+
+@pytest.mark.parametrize(("reply", "eligible"), [
+    ("yes", True),  # a reply's yes, not the tracker with GPS "yes"
+    ("yes, but only the blue one", True),  # both are blue
+    ("no, wait", False),
+])
+def test_a_yes_names_no_item_whose_option_is_yes(convo, at, reply: str, eligible: bool) -> None:
+    c = convo()
+    c.user("I want to return both fitness trackers from #W5606472.")
+    c.call("get_order_details", {"order_id": "#W5606472"}, TRACKERS)
+    c.say("I'll return both fitness trackers (items 5357016476 and 3646709136) from order #W5606472. The refund of "
+          "$341.68 goes to your PayPal account paypal_2973277. Shall I proceed?")
+    c.user(reply)
+    i = c.call("return_delivered_order_items", {"order_id": "#W5606472", "item_ids": ["5357016476", "3646709136"],
+                                                "payment_method_id": "paypal_2973277"}, {"status": "return requested"})
+    d = at(certify_interaction(c.build()), i)
+    assert d.eligible is eligible, d.reasons
