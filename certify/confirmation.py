@@ -191,9 +191,10 @@ def _swap_by_options(turn: Turn, anchors: Anchors) -> bool:
     return any(new_words <= set(words(sentence)) for sentence in SENTENCE.split(turn.text))
 
 
-def _asks_of_other_action(clause: Clause, anchors: Anchors) -> bool:
-    """A question about another action by its verb, not this one's: "on the cancel, does the 826.70
-    come back in one go?" after a yes to the return."""
+def _of_other_action(clause: Clause, anchors: Anchors) -> bool:
+    """A clause about another action by its verb, not this one's: a question ("on the cancel, does
+    the 826.70 come back in one go?" after a yes to the return) or a scope ("just return the
+    printer", before "the cancellation - yes")."""
     line = wordline(sorted(clause.words))
     return says(line, ACTION_STEMS - anchors.stems) and not says(line, anchors.stems)
 
@@ -1284,6 +1285,7 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
                 affirmed_elsewhere = True
             continue
         pos_this = neg_this = neg_action = pos_other = affirm = ordered = refused = scoped_other = False
+        scoped_by_verb = False  # a scope to another object said by this action's verb, or by no other's
         elsewhere: set[int] = set()  # the negated clauses about other objects only ("..., but keep Las Vegas")
         aside: set[int] = set()  # the clauses about other objects only
         asks_elsewhere = False  # the last clause asks about another object only ("For the Miami one, ...?")
@@ -1358,10 +1360,12 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
                 mine = own in anchors.ids or anchors.line_of_last_four(own[-4:]) is True
                 this, other = mine, other or not mine
             if (not this and not other and len(turn.clauses) > 1 and not anchors.rival_objects and not negated
-                    and not scoped_other and _names_action(ws, anchors)):
+                    and not scoped_by_verb and _names_action(ws, anchors)):
                 # "Yes, do the exchange. The order to cancel is #W5765741": the action by its own verb
                 # (where no sibling shares it), though another clause names another object; not after
-                # a scope to another ("only the lamp one ... yes cancel it" cancels the lamp's order).
+                # a scope to another ("only the lamp one ... yes cancel it" cancels the lamp's order),
+                # unless that scope was another action's ("just return the printer. The
+                # cancellation - yes").
                 this = True
             topic_other = ((other or mentions_other) and not this) or (topic_other and not this)
             if not this and (other or mentions_other or (
@@ -1397,7 +1401,7 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
             # ... or of the other object the clause before it named: "Leave the watch one alone, 5549.
             # How much data has the watch used?"
             asks_elsewhere = clause.question and not this and (
-                other or asks_elsewhere or topic_other or _asks_of_other_action(clause, anchors))
+                other or asks_elsewhere or topic_other or _of_other_action(clause, anchors))
             if clause.question or _plans_action(clause.text, anchors):
                 continue  # asking, or taking it on oneself: "Sure, but will I get it all back?"
             if (pick := _ORDINAL_PICK.search(clause.text)) and (listed := _listed_ids(described, anchors)):
@@ -1415,6 +1419,7 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
             # change described beside the kettle exchange is left out).
             scoped = other and not this and limits
             scoped_other |= scoped
+            scoped_by_verb |= scoped and not _of_other_action(clause, anchors)
             # After it, this object only by a yes of its own ("only 2005. my son on 2004 is still
             # in Spain" says nothing yes about 2004).
             pos_this |= this and (not scoped_other or bool(AFFIRM.search(clause.text) or _DIRECTIVE.search(clause.text)))

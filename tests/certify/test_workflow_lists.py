@@ -311,3 +311,36 @@ def test_a_yes_on_condition_of_another_refund_method_waits(convo, at, reply: str
     c.user(reply)
     i = c.call("cancel_pending_order", {"order_id": "#W5166363", "reason": "ordered by mistake"}, ORDERS[0])
     assert at(certify_interaction(c.build()), i).checks["workflow"] is ok
+
+
+DELIVERED = {"order_id": "#W9416655", "status": "delivered", "items": [
+    {"name": "Printer", "product_id": "1", "item_id": "8927136705", "price": 386.07, "options": {"type": "laser"}},
+    {"name": "Stand Mixer", "product_id": "2", "item_id": "9910400889", "price": 196.88, "options": {"color": "red"}}],
+    "payment_history": [{"transaction_type": "payment", "amount": 582.95, "payment_method_id": "gift_card_4903229"}]}
+PENDING = {"order_id": "#W3418707", "status": "pending", "items": [
+    {"name": "Dog Leash", "product_id": "3", "item_id": "5216517679", "price": 34.25, "options": {"length": "6ft"}},
+    {"name": "Basketball", "product_id": "4", "item_id": "3761330360", "price": 30.0, "options": {"size": "7"}}],
+    "payment_history": [{"transaction_type": "payment", "amount": 64.25, "payment_method_id": "credit_card_6737120"}]}
+
+
+@pytest.mark.parametrize(("reply", "cancel_ok"), [
+    ("Actually keep the mixer, just return the printer. The cancellation - yes, go ahead with that.", True),
+    ("Actually keep the mixer, just return the printer.", False),  # nothing said of the cancellation
+    ("Actually keep the mixer, just return the printer. I'll think about the cancellation.", False),
+])
+def test_a_yes_by_the_actions_verb_after_a_scope_to_another_actions_object(convo, at, reply: str,
+                                                                           cancel_ok: bool) -> None:
+    c = convo()
+    c.user("I'm vera_diaz_3927. Return the printer and the stand mixer from #W9416655, and cancel #W3418707.")
+    for order in (DELIVERED, PENDING):
+        c.call("get_order_details", {"order_id": order["order_id"]}, order)
+    c.say("Here's the plan:\n1. Return the Printer (8927136705, $386.07) and the Stand Mixer (9910400889, $196.88) "
+          "from #W9416655; the $582.95 refund goes to gift_card_4903229.\n2. Cancel #W3418707 (Dog Leash and "
+          "Basketball) with the reason 'no longer needed'; $64.25 goes back to credit_card_6737120.\nShall I proceed?")
+    c.user(reply)
+    cancel = c.call("cancel_pending_order", {"order_id": "#W3418707", "reason": "no longer needed"}, PENDING)
+    both = c.call("return_delivered_order_items", {"order_id": "#W9416655", "item_ids": ["8927136705", "9910400889"],
+                                                   "payment_method_id": "gift_card_4903229"}, DELIVERED)
+    r = certify_interaction(c.build())
+    assert at(r, cancel).checks["workflow"] is cancel_ok
+    assert not at(r, both).checks["workflow"]  # the mixer is kept
