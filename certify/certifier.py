@@ -124,6 +124,7 @@ from trajectory2gym.certify.normalize import (
     without_measures,
     words,
 )
+from trajectory2gym.certify.owned_ids import OWN_AT_START, holder, misowned
 from trajectory2gym.certify.prices import PriceBook, misattributed
 from trajectory2gym.certify.reasons import reason
 from trajectory2gym.certify.reported_payments import (
@@ -482,6 +483,8 @@ class _Run:
         # The writes since the user's last message, as (result, observations before it, the call):
         # what they charged or refunded (charges.moved) is read only for a text that reports money.
         self._writes: list[tuple[str, int, ToolCall]] = []
+        self._holders: dict[tuple[str, int], str] = {}  # (value as written, observations) -> its holder
+        self._objects_read: set[str] = set()  # the own ids (compact) of the objects read calls returned
         self._moved: list[list[int]] = []  # charges.moved of the first writes of ``_writes``, once each
         # Per report after writes: those writes (what they moved is read only where a report needs it).
         self._reported: dict[int, tuple[tuple[str, int, ToolCall], ...]] = {}
@@ -1192,6 +1195,15 @@ class _Run:
         entries = self._newest_entries(keys)
         return None if entries is None else len(entries)
 
+    def _holder_of(self, written: str) -> str:
+        """The one observed object that shows this value (``owned_ids.holder``), kept per value and
+        number of observations."""
+        shown = self.index.json_observations
+        key = (written, len(shown))
+        if (held := self._holders.get(key)) is None:
+            held = self._holders[key] = holder(written.lower().lstrip("#"), compact(written), shown)
+        return held
+
     def _passengers_of(self, ident: str) -> int | None:
         """How many passengers the observed object with this code lists; None where none shows it."""
         held = self.index.field_of(ident, "passengers")
@@ -1613,6 +1625,13 @@ class _Run:
             # "#W3189752 keeps going to 604 Pine Lane", where its newest record shows 1420 Camelback Rd
             for ident, said, shown in misaddressed(content, self._book(AddressBook)):
                 reasons.append(reason("text_misaddressed", arg=ident, value=said, detail=shown))
+        if ("tracking" in content or "its " in content or "Its " in content) and not toks.isdisjoint(
+                objects_read := self._objects_read) and (values := _ids_shown(toks & self.index.compacts - objects_read)):
+            # (plain substrings and set tests first: a text that gives an object its number, naming an
+            # object read and another visible identifier)
+            # "Your order #W7751333 ... Its tracking number is 413744175715", which #W4404390 shows
+            for said, given, held in misowned(content, objects_read, values, self.index.json_observations, self._holder_of):
+                reasons.append(reason("text_misowned", value=said, arg=given, detail=held))
         if "ending" in content and "brand" in self.index.compacts:  # substrings and a set lookup first
             for four, said, shown in misbranded_cards(content, self._brands_of):  # "Visa ending 4336": a Mastercard
                 reasons.append(reason("text_misbranded_card", value=four, arg=said, detail=shown))
@@ -2138,6 +2157,8 @@ class _Run:
                                 self.index.looked_up.add(taken)
                                 if meta.access == "read":
                                     index.observed.add(taken)
+                                    if (own := OWN_AT_START.match(msg.content or "")) and compact(own[1]) == taken:
+                                        self._objects_read.add(taken)  # the object it returned: {"order_id": ...
                 if meta.access != "read":
                     if own := _RESULT_ID.match(msg.content or ""):
                         self.index.looked_up.add(compact(own[1]))
@@ -2221,6 +2242,12 @@ class _Run:
             "path_key": key,
             "metadata": metadata,
         }
+
+
+def _ids_shown(keys: set[str]) -> set[str]:
+    """The identifier-like ones of these shown keys: letters with digits, five characters or more,
+    or nine digits or more (fewer may be an amount: "96361" is "$963.61" without its separators)."""
+    return {k for k in keys if len(k) >= 5 and not k.isalpha() and (len(k) >= 9 or not k.isdigit())}
 
 
 def _sole_object(arguments: dict[str, Any], roles: Mapping[str, str], parts: list[str]) -> str | None:
