@@ -4,8 +4,9 @@
 ``"data_used_gb": 9.5`` and 12.8 is L1005's: the amount is visible, but as another object's. A
 quantity is read against the fields whose name ends in its unit (``_gb`` for "GB"). It is flagged
 only when the object named shows that field with other values, none of its own values is the
-quantity, and another object shows it in the same field: narrow on purpose, so an amount derived
-from its own ("989.5 GB left" of a 999 GB limit) is left to the visibility check.
+quantity nor a sum or difference of two of them, and another object shows it in the same field:
+narrow on purpose, so an amount derived from its own ("989.5 GB left" of a 999 GB limit, "0.6 GB
+left" of 10.0 GB with 9.4 used, where another line used 0.6) is left to the visibility check.
 """
 
 from __future__ import annotations
@@ -71,12 +72,19 @@ class MeasureBook(ObservationBook):
     def __init__(self) -> None:
         self.fields: dict[str, dict[str, set[int]]] = {}
         self.holders: dict[tuple[str, int], list[set[str]]] = {}
+        self.aliases: dict[str, set[str]] = {}  # an identifier key -> the keys one object showed it with
 
     def take(self, value: Any) -> None:
         for ids, field, n in measured(value):
             for key in ids:
                 self.fields.setdefault(key, {}).setdefault(field, set()).add(n)
+                self.aliases.setdefault(key, set()).update(ids)
             self.holders.setdefault((field, n), []).append(ids)
+
+    def own_values(self, key: str) -> set[int]:
+        """Every unit value the object with this key shows, under any of its keys (a line's usage,
+        read by its id, and its record, which gives its number too)."""
+        return {n for k in self.aliases.get(key, {key}) for values in self.fields.get(k, {}).values() for n in values}
 
 
 def misassigned_measures(text: str, book: MeasureBook) -> list[tuple[str, str, str, str]]:
@@ -115,8 +123,8 @@ def _misassigned(m: re.Match[str], ident: str, book: MeasureBook) -> list[tuple[
     key = compact(ident)
     fields = book.fields.get(key)
     n = round(float(m[1]) * 100)
-    if not fields or n in set().union(*fields.values()):
-        return []
+    if not fields or n in (own := book.own_values(key)) or any(a - n in own or a + n in own for a in own):
+        return []  # its own value, or one worked out from two of them ("0.6 GB left" of 10.0 with 9.4 used)
     for field, values in fields.items():
         if unit_of(field) == m[2].lower() and any(key not in held for held in book.holders.get((field, n), ())):
             return [(m[0], ident, field, ", ".join(f"{v / 100:g}" for v in sorted(values)))]

@@ -65,3 +65,17 @@ def test_a_table_row_gives_a_line_another_lines_usage(convo: Any, at: Any) -> No
     assert wrong_and_right(c, table, "12.8 GB", "9.5 GB") == (
         ["text states '12.8 GB' for L1007, another object's data_used_gb, where its own is 9.5"], True)
     assert misassigned_measures(with_headers(table.format("12.8 GB")), _book(*USAGE))  # the row, read alone
+
+
+@pytest.mark.parametrize(("text", "flagged"), [
+    # 3.3 GB is L1005's use, but also L1007's 12.8 GB limit less its 9.5 GB used, read by its id
+    ("L1007 (555-123-2007) has used 9.5 GB of 12.8 GB, so 3.3 GB is left.", []),
+    ("555-123-2007 has 3.3 GB left.", []),  # by its number: the usage read by its id is the same line's
+    ("555-123-2007 has used 4.0 GB.", [("4.0 GB", "555-123-2007", "data_used_gb")]),  # not worked out: L1004's
+])
+def test_a_quantity_worked_out_from_the_objects_own_values(text: str, flagged: list[tuple[str, str, str]]) -> None:
+    usage = [{"line_id": "L1004", "data_used_gb": 4.0, "data_limit_gb": 999.0},
+             {"line_id": "L1005", "data_used_gb": 3.3, "data_limit_gb": 999.0},
+             {"line_id": "L1007", "data_used_gb": 9.5, "data_limit_gb": 12.8}]
+    found = misassigned_measures(text, _book(*usage, LINE))
+    assert [(w, i, f) for w, i, f, _ in found] == flagged
