@@ -198,7 +198,7 @@ _SLASH_DAY = re.compile(r"\b(?:on|by|until|till|before|after|from|since|around)\
 # An amount said per unit of something counted: "$6.00 per GB", "$5/GB", "$50 per bag", "$35 each".
 _RATE = re.compile(r"\$(\d[\d,]*(?:\.\d+)?)\**\s*(?:(?:per|/)\s*(?:GB|gigabyte|bag|checked bag|passenger|person|"
                    r"travell?er|line|item|night|device)s?\b|each\b)")
-_TAKEN_BACK = re.compile(r"\bI\s+(?:quoted|misstated|mis-stated|stated|said|told you|gave you|wrote)\b[^.;:()$]{0,30}?"
+_TAKEN_BACK = re.compile(r"\bI\s+(?:quoted|misquoted|mis-quoted|misstated|mis-stated|stated|said|told you|gave you|wrote)\b[^.;:()$]{0,30}?"
                          r"\$?(\d[\d,]*(?:\.\d+)?)[^.;:()$]{0,20}?\b(?:earlier|before|a moment ago|previously)\b"
                          r"|\bnot\s+\$?(\d[\d,]*(?:\.\d+)?),?\s+as\s+I\s+(?:said|stated|quoted|wrote|told you)\b"
                          # or a correction's "not $70" at a clause's end: "The difference is $60 per passenger, not $70."
