@@ -731,7 +731,10 @@ class _Run:
                 if (looks_like_identifier(tok) and not index.has_string(tok) and not index.date_stated(tok)
                         and not index.has_part(tok) and not index.time_part_shown(tok)
                         and not _options_shown(tok, index) and not self._worked_from_visible(tok)
-                        and not self._phone_completed(tok) and not self._span_from_shown(tok, text)):
+                        and not self._phone_completed(tok) and not self._span_from_shown(tok, text)
+                        # an id a successful call used: the result showed it exists ("I found a profile
+                        # with user id lucas_kaur_4280"), unless only the private part knew it
+                        and (compact(tok) not in index.looked_up or self._is_private(tok))):
                     misses.append(tok)
         if "@" in text:  # an email of letters only ("priya.larsen@example.com"): no digit brought it above
             misses += [m[0] for m in _LETTERS_EMAIL.finditer(text) if not self.index.has_string(m[0])]

@@ -153,3 +153,22 @@ def test_an_identifiers_letters_from_its_schemas_example(convo, at, said: str, s
     c.user(said)
     i = c.call("get_customer_by_id", {"customer_id": sent}, {"customer_id": sent})
     assert at(certify_interaction(c.build()), i).checks["visibility"] is visible
+
+
+@pytest.mark.parametrize(("result", "private", "reasons"), [
+    # the lookup by a guessed id went through: the id exists, and the text may say it
+    ({"name": {"first_name": "Lucas", "last_name": "Kaur"}, "dob": "1960-12-14"}, {}, []),
+    ("Error: user not found", {}, ["text_not_visible"]),  # a failed lookup shows no such id
+    # known only from the private part: still privileged, a lookup does not launder it
+    ({"name": {"first_name": "Lucas", "last_name": "Kaur"}}, {"user_id": "lucas_kaur_4280"}, ["text_privileged"]),
+])
+def test_an_id_a_successful_lookup_used_may_be_said(result, private, reasons: list[str]) -> None:
+    from tests.certify.conftest import Convo
+    from trajectory2gym.certify.reasons import reason_kind
+
+    c = Convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline", private=private)
+    c.user("Hi, this is Lucas Kaur. I need to fix a passenger name on my Seattle trip.")
+    c.call("get_user_details", {"user_id": "lucas_kaur_4280"}, result)
+    i = c.say("I found a profile for Lucas Kaur with user id lucas_kaur_4280. Which reservation is it?")
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert [reason_kind(r) for r in decision.reasons] == reasons
