@@ -1345,20 +1345,33 @@ class _Run:
         """A total of the prices the observations give the objects a text names by identifier:
         "Returning the lamp (9190635437), the T-shirt (9647292434) and the kettle (5268233322) gives
         $362.70"; an item named twice counts twice; with up to four of them, a net of some prices
-        less others (an exchange's price differences: "the two exchanges come to $8.07 in all")."""
+        less others (an exchange's price differences: "the two exchanges come to $8.07 in all"),
+        or a total of some of them, where such results are sparse (``max_pair_chance``)."""
         named = Counter(t for t in chunks_with_digits(text) if looks_like_identifier(t))
         # An item listed twice is two of it (two identical jackets: one item id, on two lines).
         prices = [own for ident in list(named)[:_TOTAL_OBJECTS] if (own := self.prices.prices(ident)[0])
                   for _ in range(min(named[ident], 3))]
         if len(prices) < 2:
             return False
+        full = {0}  # one price of each object named: their total
+        for own in prices:
+            full = {t + p for t in full for p in own}
+            if len(full) > 20_000:
+                return False  # too many prices to tell a total from a guess
+        if cents in full:
+            return True
         signed = len(prices) <= 4
         totals = {0}
         for own in prices:
             totals |= {t + p for t in totals for p in own} | ({t - p for t in totals for p in own} if signed else set())
             if len(totals) > 20_000:
-                return False  # too many prices to tell a total from a guess
-        return cents in totals
+                return False
+        # Some of them, or a net: only where such results are sparse (four flights of three fares
+        # each give most whole-dollar amounts some net: "HAT041 ... $160" would pass as one).
+        step = 100 if cents % 100 == 0 else 10 if cents % 10 == 0 else 1
+        slots = 2 * cents // step
+        hits = sum(1 for t in totals if 0 < t <= 2 * cents and t % step == 0)
+        return cents in totals and bool(slots) and hits / slots <= self.cfg.max_pair_chance
 
     def _stated_triple(self, cents: int, context: str) -> bool:
         """A sum of three different visible amounts that the conversation stated (see ``_stated_pair``)."""

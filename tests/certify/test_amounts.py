@@ -556,3 +556,33 @@ def test_a_unit_price_may_be_a_visible_charge_shared_over_the_data(convo: Any, a
            {"message": "Successfully added 5.0 GB of data for line L1106", "charge": 12.5})
     i = c.say(said)
     assert at(certify_interaction(c.build()), i).checks["visibility"] is visible
+
+
+DTW_SFO = [{"flight_number": "HAT009", "prices": {"basic_economy": 91, "economy": 180, "business": 380}},
+           {"flight_number": "HAT028", "prices": {"basic_economy": 64, "economy": 153, "business": 217}},
+           {"flight_number": "HAT041", "prices": {"basic_economy": 54, "economy": 106, "business": 499}}]
+
+
+@pytest.mark.parametrize(("price", "visible"), [("$106", True), ("$160", False)])
+def test_a_price_listed_beside_flights_is_no_net_of_their_fares(convo: Any, at: Any, price: str, visible: bool) -> None:
+    # four flights named, three fares each: most whole-dollar amounts are some net of them
+    c = convo(domain="airline")
+    c.user("Can I move HAT009 on 6XO5TZ to May 16? What are the options?")
+    c.call("get_reservation_details", {"reservation_id": "6XO5TZ"}, {
+        "reservation_id": "6XO5TZ", "cabin": "economy", "flights": [
+            {"flight_number": "HAT019", "price": 200}, {"flight_number": "HAT009", "price": 200}]})
+    c.call("search_direct_flight", {"origin": "DTW", "destination": "SFO", "date": "2024-05-16"}, DTW_SFO)
+    i = c.say(f"Direct DTW to SFO flights in economy:\n- HAT041, {price}\n"
+              "- HAT028, $153\n- HAT009, $180\nYour current HAT009 fare is $200.")
+    d = at(certify_interaction(c.build()), i)
+    assert d.checks["visibility"] is visible, d.reasons
+
+
+@pytest.mark.parametrize(("total", "visible"), [("$259", True), ("$323", True), ("$260", False)])
+def test_a_total_of_the_flights_named(convo: Any, at: Any, total: str, visible: bool) -> None:
+    c = convo(domain="airline")
+    c.user("What would HAT028 then HAT041 cost?")
+    c.call("search_direct_flight", {"origin": "DTW", "destination": "SFO", "date": "2024-05-16"}, DTW_SFO)
+    # 153 + 106 in economy; 217 + 106 is no one cabin, but still one fare of each
+    i = c.say(f"HAT028 and HAT041 together come to {total}.")
+    assert at(certify_interaction(c.build()), i).checks["visibility"] is visible
