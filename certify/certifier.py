@@ -1504,7 +1504,7 @@ class _Run:
             for value in named_values(content):
                 if not self.index.has_string(value):
                     reasons.append(reason("text_not_visible", value=value))
-        if "Plan" in raw:  # "Premium Plan with 15 GB", where only its plan_id P1002 was shown
+        if "Plan" in raw or " plan" in raw:  # "Premium Plan with 15 GB", where only its plan_id P1002 was shown
             for plan in named_plans(raw):  # (not a row read with its column's name: "Item Basic Plan")
                 if not self.index.has_string(plan):
                     reasons.append(reason("text_not_visible", value=plan))

@@ -23,8 +23,9 @@ def named_values(text: str) -> list[str]:
     return list(dict.fromkeys(m[1] for m in _NAMED_VALUE.finditer(text)))
 
 
-# A plan by its name: "Premium Plan", "Unlimited Plus Plan" (capitalized words before "Plan").
-_PLAN_NAMED = re.compile(r"\b((?:[A-Z][\w+-]*\s+){1,3})Plan\b")
+# A plan by its name: "Premium Plan", "Unlimited Plus Plan", "the Plus plan" (capitalized words
+# before "Plan" or "plan").
+_PLAN_NAMED = re.compile(r"\b((?:[A-Z][\w+-]*\s+){1,3})([Pp])lan\b")
 _NO_NAME = frozenset({"your", "the", "this", "that", "my", "a", "an", "our", "their", "his", "her", "new", "current",
                       "old", "same", "different", "other", "cheaper", "better", "which", "what", "any", "each",
                       "every", "one"})
@@ -32,12 +33,13 @@ _NO_NAME = frozenset({"your", "the", "this", "that", "my", "a", "an", "our", "th
 
 def named_plans(text: str) -> list[str]:
     """The plans a text names by their names ("the Premium Plan"), in order, each once; not "Your
-    Plan" or "New Plan", which name none."""
+    Plan" or "New Plan", which name none. A name before a lower-case "plan" is the name alone ("the
+    Plus plan" names Plus, as a plan record shows it)."""
     out = []
     for m in _PLAN_NAMED.finditer(text):
         kept = m[1].split()
         while kept and kept[0].lower() in _NO_NAME:
             kept.pop(0)
         if kept:
-            out.append(" ".join(kept) + " Plan")
+            out.append(" ".join(kept) + (" Plan" if m[2] == "P" else ""))
     return list(dict.fromkeys(out))

@@ -40,6 +40,10 @@ def test_a_setting_value_never_shown_is_not_grounded(convo: Any, at: Any, shown:
     ("- Plan: **Premium Plan** with **15 GB** of data", ["Premium Plan"]),
     ("You're on the Unlimited Plus Plan; Your Plan renews monthly.", ["Unlimited Plus Plan"]),
     ("Plan details follow. Would a New Plan help?", []),  # no name
+    # a name before a lower-case "plan": the name as a plan record writes it
+    ("Line L1162 is active, on the Plus plan with 20 GB of data.", ["Plus"]),
+    ("You're on the Unlimited Max plan; your plan renews monthly.", ["Unlimited Max"]),
+    ("You're on the same plan as before.", []),
 ])
 def test_the_plans_a_text_names(text: str, plans: list[str]) -> None:
     assert named_plans(text) == plans
@@ -54,5 +58,18 @@ def test_a_plan_named_before_its_lookup_is_not_grounded(convo: Any, at: Any, loo
         c.call("get_details_by_id", {"id": "P1002"}, {"plan_id": "P1002", "name": "Premium Plan"})
     # (a table row is read without its column's name: "| Item | Premium Plan |" names "Premium Plan")
     i = c.say("| Line | Plan |\n|---|---|\n| L1002 | Premium Plan |")
+    d = at(certify_interaction(c.build()), i)
+    assert d.eligible is eligible, d.reasons
+
+
+@pytest.mark.parametrize(("looked_up", "eligible"), [(False, False), (True, True)])
+def test_a_plan_named_in_lower_case_before_its_lookup(convo: Any, at: Any, looked_up: bool, eligible: bool) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user("I can't send picture messages from 555-596-8954.")
+    c.call("get_details_by_id", {"id": "L1162"}, {"line_id": "L1162", "phone_number": "555-596-8954",
+                                                   "plan_id": "P1003"})
+    if looked_up:
+        c.call("get_details_by_id", {"id": "P1003"}, {"plan_id": "P1003", "name": "Plus"})
+    i = c.say("Line L1162 (555-596-8954) is active, on the Plus plan. What does your status bar show?")
     d = at(certify_interaction(c.build()), i)
     assert d.eligible is eligible, d.reasons
