@@ -198,6 +198,8 @@ _SLASH_DAY = re.compile(r"\b(?:on|by|until|till|before|after|from|since|around)\
 # An amount said per unit of something counted: "$6.00 per GB", "$5/GB", "$50 per bag", "$35 each".
 _RATE = re.compile(r"\$(\d[\d,]*(?:\.\d+)?)\**\s*(?:(?:per|/)\s*(?:GB|gigabyte|bag|checked bag|passenger|person|"
                    r"travell?er|line|item|night|device)s?\b|each\b)")
+# A web address: what a text says of it must have been shown (a settings value, a help page).
+_URL = re.compile(r"\b(?:https?://|www\.)[^\s<>()\[\]\"'`]*[^\s<>()\[\]\"'`.,;:!?]")
 _TAKEN_BACK = re.compile(r"\bI\s+(?:quoted|misquoted|mis-quoted|misstated|mis-stated|stated|said|told you|gave you|wrote)\b[^.;:()$]{0,30}?"
                          r"\$?(\d[\d,]*(?:\.\d+)?)[^.;:()$]{0,20}?\b(?:earlier|before|a moment ago|previously)\b"
                          r"|\bnot\s+\$?(\d[\d,]*(?:\.\d+)?),?\s+as\s+I\s+(?:said|stated|quoted|wrote|told you)\b"
@@ -720,8 +722,10 @@ class _Run:
         """Identifiers and amounts a text states that are neither visible nor derivable; ``toks``
         its tokens where the caller has them."""
         misses: list[str] = []
+        if "://" in text or "www." in text:  # "check that the MMSC URL is http://mms.carrier.com/mms/wapenc"
+            misses += [m[0] for m in _URL.finditer(text) if not self.index.has_string(m[0])]
         if not _MAY_STATE.search(text):  # no digit, '#' or '@': nothing to ground but letter codes
-            return self._code_misses(text) if _CAPS_CODE.search(text) else misses
+            return misses + self._code_misses(text) if _CAPS_CODE.search(text) else misses
         # Set difference first (C level): only tokens the index lacks are examined one by one.
         unseen = (toks if toks is not None else set(tokens(text.lower()))) - self.index.compacts
         # Words (the most of them) are passed over at C level; numbers and ids are looked at.

@@ -73,3 +73,17 @@ def test_a_plan_named_in_lower_case_before_its_lookup(convo: Any, at: Any, looke
     i = c.say("Line L1162 (555-596-8954) is active, on the Plus plan. What does your status bar show?")
     d = at(certify_interaction(c.build()), i)
     assert d.eligible is eligible, d.reasons
+
+
+@pytest.mark.parametrize(("shown", "eligible"), [
+    ("", False),  # a web address never shown
+    ("Your APN: apn=internet, mmsc_url=http://mms.carrier.com/mms/wapenc", True),
+])
+def test_a_web_address_a_text_gives_must_have_been_shown(convo: Any, at: Any, shown: str, eligible: bool) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user(f"I can't send picture messages. {shown}")
+    i = c.say("Please open your APN settings and check that the MMSC URL is http://mms.carrier.com/mms/wapenc.")
+    d = at(certify_interaction(c.build()), i)
+    assert d.eligible is eligible, d.reasons
+    if not eligible:
+        assert d.reasons == ["text states 'http://mms.carrier.com/mms/wapenc' not in visible history"]
