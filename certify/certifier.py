@@ -43,7 +43,7 @@ from trajectory2gym.certify.agreement import (
 from trajectory2gym.certify.anchors import Anchors, call_anchors
 from trajectory2gym.certify.birth_dates import BirthDates, birthday_unsaid, misborn
 from trajectory2gym.certify.booked_on import misdated
-from trajectory2gym.certify.books import ObservationBook
+from trajectory2gym.certify.books import ObservationBook, json_objects
 from trajectory2gym.certify.charges import (
     TOTAL_KEYS,
     balances_after,
@@ -125,6 +125,7 @@ from trajectory2gym.certify.normalize import (
     words,
 )
 from trajectory2gym.certify.owned_ids import OWN_AT_START, holder, misowned
+from trajectory2gym.certify.plan_rates import misattributed_rates
 from trajectory2gym.certify.prices import PriceBook, misattributed
 from trajectory2gym.certify.reasons import reason
 from trajectory2gym.certify.reported_payments import (
@@ -1202,6 +1203,31 @@ class _Run:
         entries = self._newest_entries(keys)
         return None if entries is None else len(entries)
 
+    def _line_in_focus(self) -> tuple[set[str], str] | None:
+        """The line of the latest call that names one (``line_id``): (its id and number, compact; its
+        plan id, compact, from its record); None where no plan of it is shown."""
+        for msg in reversed(self.inter.messages[:self.at]):
+            for call in reversed(msg.tool_calls or []):
+                if isinstance(ident := call.arguments.get("line_id"), str):
+                    if not isinstance(plan := self.index.field_of(ident.lower(), "plan_id"), str):
+                        return None
+                    phone = self.index.field_of(ident.lower(), "phone_number")
+                    return {compact(ident)} | ({compact(phone)} if isinstance(phone, str) else set()), compact(plan)
+        return None
+
+    def _plan_rates(self) -> dict[str, tuple[str, int]]:
+        """Plan id (compact) -> (its name, lower-cased; its price per GB of extra data, in cents), for
+        each plan record shown."""
+        out: dict[str, tuple[str, int]] = {}
+        for low in self.index.json_observations:
+            if '"data_refueling_price_per_gb"' in low:
+                with suppress(orjson.JSONDecodeError):
+                    for obj in json_objects(orjson.loads(low)):
+                        plan, rate = obj.get("plan_id"), to_cents(obj.get("data_refueling_price_per_gb"))
+                        if isinstance(plan, str) and rate is not None:
+                            out[compact(plan)] = (str(obj.get("name") or "").lower(), rate)
+        return out
+
     def _holder_of(self, written: str) -> str:
         """The one observed object that shows this value (``owned_ids.holder``), kept per value and
         number of observations."""
@@ -1636,6 +1662,12 @@ class _Run:
         # 5735", where the write used the one ending 8939
         if self._writes and ((refund := GATE.search(content) is not None) or "ending" in content or "harg" in content):
             self._payment_reasons(content, refund, reasons)
+        if "GB" in content and "$" in content and self.index.json_has('"data_refueling_price_per_gb"'):
+            # "Extra data is $0.10 per GB": the rate of another line's plan, not this line's
+            focus = self._line_in_focus()
+            for written, other in misattributed_rates(content, focus, self._plan_rates()):
+                reasons.append(reason("text_misowned", value=f"{written} per GB", arg=min(focus[0]) if focus else "",
+                                      detail=other))
         if ("GB" in content or "MB" in content) and MEASURE.search(content):  # substrings first
             # "| L1007 | 12.8 GB |", where L1007 shows 9.5 and 12.8 is L1005's
             for written, ident, field, shown in misassigned_measures(content, self._book(MeasureBook)):

@@ -1,0 +1,44 @@
+"""A price per GB of extra data said of the line the conversation is about, where it is the rate of
+another line's plan: "Extra data is $0.10 per GB, so 3 GB would be $0.30", after reading the plan
+P1004 (Unlimited Max) of another line, while the line asked about is on P1005. The rate is visible;
+the plan it belongs to is not this line's.
+
+The line in focus is the one the latest call names (a usage read, a refuel); its plan is the
+``plan_id`` its record gives. A rate is flagged only where the observations give it to another plan,
+its own plan's rate shown (if at all) is another, and the text names no other plan (by id or name)
+and no other line: "The watch's plan, Connect Watch, charges $8.00 per GB" says whose rate it is.
+"""
+
+from __future__ import annotations
+
+import re
+
+from trajectory2gym.certify.normalize import compact, identifiers_in, to_cents
+
+# "$0.10 per GB", "$8/GB", "$2.50 a GB", "$3.00 per gigabyte"
+_GB_RATE = re.compile(r"\$(\d[\d,]*(?:\.\d+)?)\**\s*(?:per|/|a|an)\s*(?:GB|gigabyte)\b", re.I)
+
+
+def misattributed_rates(text: str, focus: tuple[set[str], str] | None,
+                        rates: dict[str, tuple[str, int]]) -> list[tuple[str, str]]:
+    """(the rate as written, the other plan it is the rate of) for each price per GB a sentence
+    states. ``focus``: (the keys of the line in focus: its id and number; its plan id), compact;
+    ``rates``: plan id (compact) -> (its name, lower-cased; its refuel price in cents)."""
+    if focus is None or not rates:
+        return []
+    line, own_plan = focus
+    if not (found := list(_GB_RATE.finditer(text))):
+        return []
+    named = {compact(t) for t in identifiers_in(text)}
+    low = text.lower()
+    if named - line - {own_plan} - set(rates) or any(
+            p in named or (name and re.search(rf"\b{re.escape(name)}\b", low)) for p, (name, _) in rates.items() if p != own_plan):
+        return []  # the text names another line or another plan: whose rate it is, it says
+    out: list[tuple[str, str]] = []
+    for m in found:
+        cents = to_cents(m[1].replace(",", ""))
+        if cents is None or (own_plan in rates and rates[own_plan][1] == cents):
+            continue
+        if others := [p for p, (_, rate) in rates.items() if rate == cents and p != own_plan]:
+            out.append((f"${m[1]}", others[0]))
+    return out

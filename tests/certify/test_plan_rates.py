@@ -1,0 +1,46 @@
+"""A price per GB said of the line in focus that is another plan's rate (certify/plan_rates.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from trajectory2gym.certify import certify_interaction
+from trajectory2gym.certify.plan_rates import misattributed_rates
+from trajectory2gym.certify.reasons import reason_kind
+from trajectory2gym.envs.registry import tool_specs
+
+RATES = {"p1004": ("unlimited max", 10), "p1005": ("household", 250), "p1006": ("connect watch", 800)}
+FOCUS = ({"l1155", "5554973975"}, "p1005")
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    ("Extra data is $0.10 per GB, so 3 GB would be $0.30.", [("$0.10", "p1004")]),
+    ("Extra data is $2.50 per GB, so 3 GB would be $7.50.", []),  # its own plan's rate
+    ("Extra data costs $8.00/GB.", [("$8.00", "p1006")]),
+    ("On Connect Watch, extra data costs $8.00/GB.", []),  # the other plan named: its rate
+    ("The watch (555-621-3811) refuels at $8.00 per GB.", []),  # another line named
+    ("Extra data is $4.00 per GB.", []),  # no plan shown has that rate: the visibility check's
+])
+def test_a_rate_of_another_plan(text: str, found: list[tuple[str, str]]) -> None:
+    assert misattributed_rates(text, FOCUS, RATES) == found
+
+
+@pytest.mark.parametrize(("said", "kinds"), [
+    ("Extra data is $0.10 per GB, so 3 GB would be $0.30.", ["text_misowned"]),
+    ("Unlimited Max charges $0.10 per GB, but that is your husband's plan; I'll check yours.", []),
+])
+def test_the_rate_of_another_lines_plan_said_of_this_line(convo: Any, at: Any, said: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user("My data stopped on 555-497-3975. How much is more data?")
+    c.call("get_details_by_id", {"id": "L1153"}, {"line_id": "L1153", "phone_number": "555-236-6730",
+                                                   "plan_id": "P1004", "data_used_gb": 30.2})
+    c.call("get_details_by_id", {"id": "L1155"}, {"line_id": "L1155", "phone_number": "555-497-3975",
+                                                   "plan_id": "P1005", "data_used_gb": 31.9})
+    c.call("get_data_usage", {"customer_id": "C1079", "line_id": "L1155"},
+           {"line_id": "L1155", "data_used_gb": 31.9, "data_limit_gb": 30.0})
+    c.call("get_details_by_id", {"id": "P1004"}, {"plan_id": "P1004", "name": "Unlimited Max",
+                                                   "data_limit_gb": 999.0, "data_refueling_price_per_gb": 0.1})
+    i = c.say(said)
+    assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
