@@ -194,13 +194,13 @@ _TAIL_DIGITS = re.compile(r"(.*[A-Za-z_-])(\d{3,})")  # an identifier's name par
 # A day written month first after a word that dates something: "by 5/29", "on 5/22/2024".
 _SLASH_DAY = re.compile(r"\b(?:on|by|until|till|before|after|from|since|around)\s+(\d{1,2})/(\d{1,2})(?:/(\d{4}|\d{2}))?\b",
                         re.I)
-# An amount the agent says it got wrong before: "I quoted $129.95 earlier", "I misstated the refund as
-# $142.52 a moment ago".
 # An amount said per unit of something counted: "$6.00 per GB", "$5/GB", "$50 per bag", "$35 each".
 _RATE = re.compile(r"\$(\d[\d,]*(?:\.\d+)?)\**\s*(?:(?:per|/)\s*(?:GB|gigabyte|bag|checked bag|passenger|person|"
                    r"travell?er|line|item|night|device)s?\b|each\b)")
 # A web address: what a text says of it must have been shown (a settings value, a help page).
 _URL = re.compile(r"\b(?:https?://|www\.)[^\s<>()\[\]\"'`]*[^\s<>()\[\]\"'`.,;:!?]")
+# An amount the agent says it got wrong before: "I quoted $129.95 earlier", "I misstated the refund as
+# $142.52 a moment ago".
 _TAKEN_BACK = re.compile(r"\bI\s+(?:quoted|misquoted|mis-quoted|misstated|mis-stated|stated|said|told you|gave you|wrote)\b[^.;:()$]{0,30}?"
                          r"\$?(\d[\d,]*(?:\.\d+)?)[^.;:()$]{0,20}?\b(?:earlier|before|a moment ago|previously)\b"
                          r"|\bnot\s+\$?(\d[\d,]*(?:\.\d+)?),?\s+as\s+I\s+(?:said|stated|quoted|wrote|told you)\b"
@@ -1203,16 +1203,17 @@ class _Run:
         entries = self._newest_entries(keys)
         return None if entries is None else len(entries)
 
-    def _line_in_focus(self) -> tuple[set[str], str] | None:
-        """The line of the latest call that names one (``line_id``): (its id and number, compact; its
-        plan id, compact, from its record); None where no plan of it is shown."""
+    def _line_in_focus(self) -> tuple[str, set[str], str] | None:
+        """The line of the latest call that names one (``line_id``): (its id as called; its id and
+        number, compact; its plan id, compact, from its record); None where no plan of it is shown."""
         for msg in reversed(self.inter.messages[:self.at]):
             for call in reversed(msg.tool_calls or []):
                 if isinstance(ident := call.arguments.get("line_id"), str):
                     if not isinstance(plan := self.index.field_of(ident.lower(), "plan_id"), str):
                         return None
                     phone = self.index.field_of(ident.lower(), "phone_number")
-                    return {compact(ident)} | ({compact(phone)} if isinstance(phone, str) else set()), compact(plan)
+                    keys = {compact(ident)} | ({compact(phone)} if isinstance(phone, str) else set())
+                    return ident, keys, compact(plan)
         return None
 
     def _plan_rates(self) -> dict[str, tuple[str, int]]:
@@ -1662,12 +1663,11 @@ class _Run:
         # 5735", where the write used the one ending 8939
         if self._writes and ((refund := GATE.search(content) is not None) or "ending" in content or "harg" in content):
             self._payment_reasons(content, refund, reasons)
-        if "GB" in content and "$" in content and self.index.json_has('"data_refueling_price_per_gb"'):
+        if "GB" in content and "$" in content and self.index.json_has('"data_refueling_price_per_gb"') and (
+                focus := self._line_in_focus()):
             # "Extra data is $0.10 per GB": the rate of another line's plan, not this line's
-            focus = self._line_in_focus()
-            for written, other in misattributed_rates(content, focus, self._plan_rates()):
-                reasons.append(reason("text_misowned", value=f"{written} per GB", arg=min(focus[0]) if focus else "",
-                                      detail=other))
+            for written, other in misattributed_rates(content, focus[1:], self._plan_rates()):
+                reasons.append(reason("text_misowned", value=f"{written} per GB", arg=focus[0], detail=other))
         if ("GB" in content or "MB" in content) and MEASURE.search(content):  # substrings first
             # "| L1007 | 12.8 GB |", where L1007 shows 9.5 and 12.8 is L1005's
             for written, ident, field, shown in misassigned_measures(content, self._book(MeasureBook)):

@@ -88,7 +88,8 @@ class ItemBook:
 # list or a sum ("$40 + $65 + $40 = $145 ... on 555-123-2002" gives none of them to that line).
 _BETWEEN_AFTER = re.compile(r"(?:(?!\b(?:and|plus)\b)[^$\d+=,;:()]){0,40}")  # "$15.50 data overage on 555-123-2001"
 # ... and before it, words that join no next item: "$90.00 on 555-750-1109 and $30.00 for the Starter plan
-# on 555-249-5204" gives the $30.00 to the line after it.
+# on 555-249-5204" gives the $30.00 to the line after it; the words of its plan may stand between ("555-491-7924
+# is on the Everyday plan at $70.00"), and a bracket before the amount ("Plus for 555-709-9808 ($90)").
 _BETWEEN_BEFORE = re.compile(r"(?:'s|’s)?\s*(?::|-|—|is|was|has|had|pays|paid|costs?|owes|at|for|of|with)?"
                              r"(?:(?!\b(?:and|plus)\b)[^$\d+=,;()]){0,30}\(?")
 

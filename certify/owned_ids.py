@@ -3,7 +3,7 @@ been processed. Its tracking number is 413744175715", where only #W4404390 shows
 number. The value is visible; the object it is given to is wrong.
 
 The holder of a value is the one top-level observed object (an order, a reservation, a line, a bill)
-that shows it, named by its own id: the object's first key that ends in ``_id``. A value shown by
+that shows it, named by its own id: the object's first key, where that ends in ``_id``. A value shown by
 an object without such an id (a product's variants, a profile) or by two objects has no single
 holder and is never flagged, nor is an object's own id. A sentence is read only where it names
 objects of the holder's kind (by the id's length and letters before its first digit: "#W..."
