@@ -35,9 +35,11 @@ _STATUS = re.compile(r"\b(" + "|".join(w for w in _FORMS if w != "paid") + r")\b
                      r"|\b(paid)\b(?<!you paid)(?<!\bi paid)(?<!we paid)(?<!they paid)"  # tested after the word: cheap
                      r"(?!\s+(?:(?:with|by|via|using|on|through|to|for|in|from)\b|\$))", re.I)
 _CHEAP = ("activ", "suspend", "pending", "deliver", "cancel", "process", "ship", "paid", "overdue", "expire")
-# A sentence about what may or will happen, or what was: no claim of the status now.
+# A sentence about what may or will happen, or what was: no claim of the status now; nor is a
+# change's result ("I'll resume 555-751-5001, which goes back to Active").
 _NOT_NOW = re.compile(r"\b(?:once|when|after|until|if|will|would|can|could|before|was|were|had|previously|"
-                      r"no longer|not|isn'?t|aren'?t|hasn'?t|haven'?t|never)\b", re.I)
+                      r"no longer|not|isn'?t|aren'?t|hasn'?t|haven'?t|never|back to|becomes?|returns? to|"
+                      r"(?:goes|go|changes?|switch(?:es)?|turns?) to)\b", re.I)
 
 
 # A status said of any object of a kind, not of one: "A suspended line can only be resumed ...",

@@ -58,6 +58,10 @@ SHOWN = {"L1005": "Active", "#W1000001": "pending", "B1001": "Paid", "B1006": "D
     ("**Order #W1000001** (lamp, kettle)\n- Status: **delivered**, it has shipped.\n\n**Bill B1001**\n- Status: paid",
      [("#W1000001", "pending")]),
     ("**Order #W1000001** (lamp, kettle)\n- Items: 2\n- Status: **pending**", []),
+    # the result of a change described is no status now
+    ("To confirm: I'll resume line L1005, which goes back to suspended at the end of the month.", []),
+    ("To confirm: I'll cancel #W1000001, which then becomes cancelled.", []),
+    ("Line L1005 is suspended, as you said.", [("L1005", "Active")]),
 ])
 def test_a_status_word_against_the_observed_status(text: str, out: list[tuple[str, str]]) -> None:
     assert contradicted(text, SHOWN.get) == out
