@@ -1203,6 +1203,16 @@ class _Run:
         entries = self._newest_entries(keys)
         return None if entries is None else len(entries)
 
+    def _user_gave_since(self, at: int, arguments: dict[str, Any]) -> bool:
+        """Whether a user message after message ``at`` says a word of a string argument that no user
+        message before it said: "Oh yes, sorry, Diaz with a z", after a lookup of "Isaac Diaz" the
+        agent had guessed, makes the same lookup again one on the user's word."""
+        since = {w for t in self.turns if t.role == "user" and t.index > at for w in words(t.text.lower())}
+        if not since:
+            return False
+        given = {w for v in arguments.values() if isinstance(v, str) for w in words(v.lower()) if len(w) >= 3} & since
+        return bool(given - {w for t in self.turns if t.role == "user" and t.index < at for w in words(t.text.lower())})
+
     def _line_in_focus(self) -> tuple[str, set[str], str] | None:
         """The line of the latest call that names one (``line_id``): (its id as called; its id and
         number, compact; its plan id, compact, from its record); None where no plan of it is shown."""
@@ -1988,7 +1998,8 @@ class _Run:
             else:
                 earlier = self.seen_calls.get(key)
                 if earlier is not None and (access == "read" or earlier[2] == self.told) and (
-                        earlier[1] == epoch or self._write_done.get(key) == epoch - self.device_epochs):
+                        earlier[1] == epoch or self._write_done.get(key) == epoch - self.device_epochs) and not (
+                        access == "read" and self._user_gave_since(earlier[0], arguments)):
                     novelty = False
                     reasons.append(reason("repeated_call", tool=name, index=earlier[0]))
             keys.append(key)

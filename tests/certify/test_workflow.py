@@ -6,6 +6,7 @@ import pytest
 
 from trajectory2gym.certify import CertifyConfig, certify_interaction
 from trajectory2gym.certify.reasons import reason_kind
+from trajectory2gym.envs.registry import tool_specs
 
 BOTTLE_ORDER = {
     "order_id": "#W2611340", "status": "delivered",
@@ -471,3 +472,20 @@ def test_a_yes_names_no_item_whose_option_is_yes(convo, at, reply: str, eligible
                                                 "payment_method_id": "paypal_2973277"}, {"status": "return requested"})
     d = at(certify_interaction(c.build()), i)
     assert d.eligible is eligible, d.reasons
+
+
+@pytest.mark.parametrize(("between", "novel"), [
+    ("Oh yes, sorry, Diaz with a z.", True),  # the user gives the spelling the agent had guessed
+    ("Yes, that's me.", False),
+    ("Isaac, like I said.", False),  # a word of the argument the user had said before
+])
+def test_a_read_repeated_after_the_user_gives_its_argument(convo, at, between: str, novel: bool) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user("I want roaming turned off. Name is Isaac Dias, born June 17 1979.")
+    c.call("get_customer_by_name", {"full_name": "Isaac Dias", "dob": "1979-06-17"}, [])
+    guessed = [{"customer_id": "C1086", "full_name": "Isaac Diaz", "date_of_birth": "1979-06-17"}]
+    c.call("get_customer_by_name", {"full_name": "Isaac Diaz", "dob": "1979-06-17"}, guessed)
+    c.say("I couldn't find 'Isaac Dias', but there is an account for Isaac Diaz. Is your name spelled D-I-A-Z?")
+    c.user(between)
+    again = c.call("get_customer_by_name", {"full_name": "Isaac Diaz", "dob": "1979-06-17"}, guessed)
+    assert at(certify_interaction(c.build()), again).checks["novelty"] is novel
