@@ -1491,8 +1491,11 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
         if (answered is described or describes(answered, anchors) or _continues(answered, anchors, index)
                 or _offers_amounts(answered, anchors)
                 # "ok great yes cancel it" after the answer to a question about it (the policy, which
-                # says "booked"): the yes names the action by its own verb, the answer no other object
-                or (_says_verb(turn.words, anchors.verb) and _names_no_other(answered, anchors, index))):
+                # says "booked"): the yes names the action by its own verb, the answer no other object,
+                # or offers nothing ("ok, yes resume it" after what the watch cost last month, which
+                # names the other line too)
+                or (_says_verb(turn.words, anchors.verb) and (_names_no_other(answered, anchors, index)
+                                                              or not ASKS.search(answered.text)))):
             confirmed, withdrawn = True, False
             continue
         affirmed_elsewhere = True

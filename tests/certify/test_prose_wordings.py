@@ -597,3 +597,26 @@ def test_a_date_in_a_report_is_no_other_object(convo: Any) -> None:
     other = c.say("Done. Roaming is now off on line 555-123-2001.")
     assert "text_claims_other_object" not in _kinds(c, dated)
     assert "text_claims_other_object" in _kinds(c, other)
+
+
+@pytest.mark.parametrize(("reply", "kinds"), [
+    ("ok, yes resume it", []),  # the answer offers nothing: the yes by the verb is the description's
+    ("ok thanks, let me think about it", ["not_confirmed"]),
+])
+def test_a_yes_naming_the_action_after_an_answer_that_names_another_line(convo: Any, reply: str,
+                                                                        kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user("Please turn my watch line back on. I'm Jonah, customer C1060.")
+    c.call("get_customer_by_id", {"customer_id": "C1060"}, {"customer_id": "C1060", "line_ids": ["L1112", "L1113"]})
+    c.call("get_details_by_id", {"id": "L1112"}, {"line_id": "L1112", "phone_number": "555-633-2971",
+                                                   "status": "Active", "plan_id": "P1003"})
+    c.call("get_details_by_id", {"id": "L1113"}, {"line_id": "L1113", "phone_number": "555-763-7452",
+                                                   "status": "Suspended", "plan_id": "P1006"})
+    c.say("Your watch line 555-763-7452 (L1113) is suspended and your bills are paid, so I can resume it now. "
+          "Shall I resume L1113?")
+    c.user("How much did I pay for the watch last month?")
+    c.say("Your February bill had $70.00 for the Plus line 555-633-2971 and $12.00 for the Connect Watch line "
+          "555-763-7452.")
+    c.user(reply)
+    i = c.call("resume_line", {"customer_id": "C1060", "line_id": "L1113"}, "Line resumed successfully")
+    assert _kinds(c, i) == kinds
