@@ -89,7 +89,11 @@ def miscounted_people(text: str, listed_by: Callable[[str], int | None]) -> list
     for m in _FOR_PEOPLE.finditer(text):
         written, kind = (m["n"], m["kind"]) if m["n"] else (m["times"], m["kinds"])
         said = int(written) if written.isdigit() else _NUMBER_WORDS[written.lower()]
-        shown = next((n for code in reversed(_CODE.findall(text, 0, m.start())) if (n := listed_by(code)) is not None), None)
+        codes: list[str] = _CODE.findall(text, 0, m.start())
+        shown = None
+        for code in reversed(codes):  # the nearest code before it that shows a passenger list
+            if (shown := listed_by(code)) is not None:
+                break
         if shown is not None and shown != said:
             out.append((f"{written} {kind}", shown))
     return out
