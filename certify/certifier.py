@@ -930,8 +930,9 @@ class _Run:
         amounts the conversation stated: one derived before, restated ("$28" in the confirmation of a
         change whose difference was worked out as $28), a sum or difference of amounts stated and derived before
         ("$10 for L1001 and $2 for L1002, so $12 in all"), in any order in the text, or a sum of
-        three stated visible amounts ("$153.23 + $53.48 + $155.99 = $362.70"), or a total of the prices
-        of the objects the text names (``_named_total``)."""
+        three stated visible amounts ("$153.23 + $53.48 + $155.99 = $362.70"), a total of the prices
+        of the objects the text names (``_named_total``), or a share times the passengers
+        (``_for_the_passengers``)."""
         progress = bool(unseen)
         results = worked(text) if unseen else []
         while unseen and progress:
@@ -941,11 +942,24 @@ class _Run:
                         or self._named_total(item[1], text) or self._worked_out(item[1], results)
                         or self._stated_net(item[1], text) or self._split_evenly(item[1], text)
                         or self._signed_total(item[1], text) or self._item_difference(item[1], text)
-                        or self._rest_of_split(item[1], text) or self._sentence_total(item[1], text)):
+                        or self._rest_of_split(item[1], text) or self._sentence_total(item[1], text)
+                        or self._for_the_passengers(item[1], text)):
                     unseen.remove(item)
                     self._derived.add(item[1])
                     progress = True
         return [written for written, _ in unseen]
+
+    def _for_the_passengers(self, cents: int, text: str) -> bool:
+        """An amount stated per passenger (visible, or derived before) times the passengers of the
+        booking shown: "Economy is $469 cheaper per passenger, so you would receive a refund of
+        $1,407 in total", for 3."""
+        if "passenger" not in text and "person" not in text:
+            return False
+        n = self._count_of(None, ("passengers",))
+        if not n or n < 2 or cents % n:
+            return False
+        share = cents // n
+        return share in self._stated_amounts(text) and (share in self.index.amounts or share in self._derived)
 
     def _a_rest(self, cents: int) -> bool:
         """Whether an amount said as what remains is visible, or a difference of two amounts visible or

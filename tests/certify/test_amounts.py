@@ -586,3 +586,19 @@ def test_a_total_of_the_flights_named(convo: Any, at: Any, total: str, visible: 
     # 153 + 106 in economy; 217 + 106 is no one cabin, but still one fare of each
     i = c.say(f"HAT028 and HAT041 together come to {total}.")
     assert at(certify_interaction(c.build()), i).checks["visibility"] is visible
+
+
+@pytest.mark.parametrize(("total", "visible"), [("$1,407", True), ("$1,410", False), ("$1,400", False)])
+def test_a_share_per_passenger_times_the_bookings_passengers(convo: Any, at: Any, total: str, visible: bool) -> None:
+    c = convo(domain="airline")
+    c.user("What if we move 4L30G8 to economy?")
+    c.call("get_reservation_details", {"reservation_id": "4L30G8"}, {
+        "reservation_id": "4L30G8", "cabin": "business", "flights": [{"flight_number": "HAT015", "price": 861}],
+        "passengers": [{"first_name": n, "last_name": "Ali"} for n in ("Ana", "Raj", "Mia")]})
+    c.call("search_direct_flight", {"origin": "LAS", "destination": "MSP", "date": "2024-05-24"},
+           [{"flight_number": "HAT015", "prices": {"economy": 392, "business": 861}}])
+    c.say("Economy would be $392 per passenger against $861 now.")
+    c.user("So how much do we get back?")
+    # 861 - 392 = 469 per passenger; 3 passengers on the booking
+    i = c.say(f"Economy is $469 cheaper per passenger, so you would receive a refund of {total} in total.")
+    assert at(certify_interaction(c.build()), i).checks["visibility"] is visible
