@@ -486,6 +486,7 @@ class _Run:
         # The writes since the user's last message, as (result, observations before it, the call):
         # what they charged or refunded (charges.moved) is read only for a text that reports money.
         self._writes: list[tuple[str, int, ToolCall]] = []
+        self._past_writes: list[tuple[str, int, ToolCall]] = []  # the writes before the user's last message
         self._holders: dict[tuple[str, int], str] = {}  # (value as written, observations) -> its holder
         self._objects_read: set[str] = set()  # the own ids (compact) of the objects read calls returned
         self._moved: list[list[int]] = []  # charges.moved of the first writes of ``_writes``, once each
@@ -943,11 +944,27 @@ class _Run:
                         or self._stated_net(item[1], text) or self._split_evenly(item[1], text)
                         or self._signed_total(item[1], text) or self._item_difference(item[1], text)
                         or self._rest_of_split(item[1], text) or self._sentence_total(item[1], text)
-                        or self._for_the_passengers(item[1], text)):
+                        or self._for_the_passengers(item[1], text) or self._balance_after_writes(item[1], text)):
                     unseen.remove(item)
                     self._derived.add(item[1])
                     progress = True
         return [written for written, _ in unseen]
+
+    def _balance_after_writes(self, cents: int, text: str) -> bool:
+        """A balance a stored-value method shows, plus or less up to three amounts the writes of this
+        conversation moved, in a text that speaks of a balance: "Your gift card balance should now be
+        $664" (239 shown, a refund of 425), said after the user spoke again; "its balance is $214.86"
+        (24 shown, refunds of 43.25 and 147.61 by two writes)."""
+        if "balance" not in text.lower() or not (writes := self._past_writes + self._writes):
+            return False
+        shown = method_balances(self.index.json_observations)
+        moved = list(dict.fromkeys(abs(a) for w in writes[-6:] for a in self._moved_by(w)))[:8]
+        if not shown or not moved:
+            return False
+        reach = set(shown)
+        for _ in range(min(3, len(moved))):
+            reach |= {b + sign * a for b in reach for a in moved for sign in (1, -1)}
+        return cents in reach
 
     def _for_the_passengers(self, cents: int, text: str) -> bool:
         """An amount stated per passenger (visible, or derived before) times the passengers of the
@@ -2279,6 +2296,7 @@ class _Run:
                             self._read_status_bar(msg.content)  # pasted from the phone
                         if "Mbps (" in msg.content:  # a speed test the user ran and read out
                             self._read_speeds(msg.content)
+                        self._past_writes += self._writes
                         self._writes, self._moved, self._failed_write, self._noop_write = [], [], None, None
                 for call in msg.calls:  # dual control: the user ran a tool; its inputs are visible
                     user_calls.add(call.id)

@@ -366,3 +366,31 @@ def test_a_report_of_a_finished_move_ends_the_look_back(settled: list[set[int]],
 ])
 def test_a_balance_after_a_write_follows_the_way_the_amount_moved(text: str, after: set[int]) -> None:
     assert balances_after({24900}, {5000}, text) == after
+
+
+def _order(ident: str, amount: float, status: str) -> dict[str, Any]:
+    history = [{"transaction_type": "payment", "amount": amount, "payment_method_id": "gift_card_6023546"}]
+    if status == "cancelled":
+        history.append({"transaction_type": "refund", "amount": amount, "payment_method_id": "gift_card_6023546"})
+    return {"order_id": ident, "status": status, "payment_history": history}
+
+
+@pytest.mark.parametrize(("balance", "visible"), [("$1,914.76", True), ("$1,941.76", False)])
+def test_a_balance_after_two_writes_said_after_the_user_spoke_again(convo: Any, at: Any, balance: str,
+                                                                    visible: bool) -> None:
+    # 36 shown, then refunds of 1,778.51 and 100.25 by two cancellations, each confirmed on its own
+    user = {"user_id": "emma_santos_9753", "payment_methods": {
+        "gift_card_6023546": {"source": "gift_card", "balance": 36, "id": "gift_card_6023546"}}}
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user("Cancel orders #W9655299 and #W1000001 please, I'm emma_santos_9753.")
+    c.call("get_user_details", {"user_id": "emma_santos_9753"}, user)
+    for ident, amount in (("#W9655299", 1778.51), ("#W1000001", 100.25)):
+        c.call("get_order_details", {"order_id": ident}, _order(ident, amount, "pending"))
+        c.say(f"Cancelling {ident} (reason: no longer needed) refunds ${amount:,.2f} to your gift card. Confirm?")
+        c.user("yes")
+        c.call("cancel_pending_order", {"order_id": ident, "reason": "no longer needed"},
+               _order(ident, amount, "cancelled"))
+    c.say("Both orders are cancelled.")
+    c.user("thanks. what's on my gift card now?")
+    i = c.say(f"Your gift card balance should now be {balance}.")
+    assert at(certify_interaction(c.build()), i).checks["visibility"] is visible
