@@ -52,7 +52,7 @@ _OBJECT_SYNONYMS: dict[str, tuple[str, ...]] = {
     "baggages": ("bag", "luggag", "suitcas"),
     # "flight" and "class" only weakly (WEAK_OBJECT_WORDS): a bag or passenger change names them too.
     "flights": ("cabin", "upgrad", "downgrad"),
-    "passengers": ("passeng", "travel"),
+    "passengers": ("passeng", "travel", "birth", "dob"),  # "I can correct his birth date to 2002-08-28"
     "payment": ("pay", "card", "gift", "paypal", "master", "visa", "amex", "credit", "debit"),
     "address": ("zip", "postcode", "postal code", "street"),  # "Yes fix the zip"
 }

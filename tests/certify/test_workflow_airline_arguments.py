@@ -1069,3 +1069,10 @@ def test_a_surname_the_description_gives_otherwise(convo, reply: str, last_name:
                    "Sophia Rossi (1977-02-10). Shall I proceed?")
     kept = _passengers(convo, description, reply, _with(1, last_name=last_name))
     assert [k for k in kept if k == "not_described"] == kinds
+
+
+def test_a_passengers_birth_date_corrected_names_the_passenger_change(convo) -> None:
+    # no "passenger" word: a birth date is a passenger's, so the update of passengers is described
+    said = ("Sophia Rossi is listed with birth date 1977-02-10, which is wrong. I can correct it to 1977-02-12, "
+            "keeping Aarav Rossi and Sophia Nguyen as they are. Shall I proceed?")
+    assert _passengers(convo, said, "yes please fix it", _with(2, dob="1977-02-12")) == []
