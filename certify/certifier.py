@@ -71,6 +71,7 @@ from trajectory2gym.certify.claims import (
     may_claim_a_check,
     may_name_other_choice,
     other_choices,
+    swapped_objects,
     unchecked_claims,
     unmade_claims,
     verb_key,
@@ -1695,6 +1696,14 @@ class _Run:
             reasons.append(reason("text_claims_failed_write", tool=tool, detail=result[:80]))
         if self._writes:
             self._done_reasons(content, toks, reasons)
+            if len({w[2].name for w in self._writes}) > 1 and claims_done(content):
+                # "roaming is disabled on L1121 and L1122 is suspended": each action on the other's line
+                writes: dict[str, set[str]] = {}
+                for _, _, made in self._writes:
+                    writes.setdefault(made.name, set()).update(compact(v) for v in made.arguments.values()
+                                                               if isinstance(v, str))
+                for tool, said in swapped_objects(content, writes):
+                    reasons.append(reason("text_claims_other_object", tool=tool, value=said))
         if self._writes and ("new " in content or "New " in content):  # "New reservation HATHAT", it was HATHAU
             for tool, said in self._misnamed_new(content):
                 reasons.append(reason("text_claims_other_object", tool=tool, value=said))

@@ -9,7 +9,8 @@ import re
 from collections.abc import Callable, Iterable
 from functools import lru_cache
 
-from trajectory2gym.certify.normalize import wordline, words
+from trajectory2gym.certify.action_words import action_stems, says
+from trajectory2gym.certify.normalize import compact, identifiers_in, wordline, words
 
 # Words that report an action as done.
 _DONE = re.compile(
@@ -276,4 +277,31 @@ def unchecked_claims(text: str, tool_names: Iterable[str], called: set[str]) -> 
                  and not said.isdisjoint(set(name.lower().split("_")[1:]) - _PLAIN_OBJECT)]
         if tools and not any(name in called for name in tools):
             out.append(sentence.strip())
+    return out
+
+
+# Where a report of several writes turns from one to the next: "roaming is disabled on L1121 and
+# L1122 is suspended".
+_REPORT_PARTS = re.compile(r"[.;!?]\s+|,\s+|\s+and\s+|\n+")
+
+
+def swapped_objects(text: str, writes: dict[str, set[str]]) -> list[tuple[str, str]]:
+    """(tool, the identifier as written) for each part of a report of several writes that says one
+    write's action (by its verb) of one object, where that write acted on other objects and another
+    write's arguments hold this one: "Done: roaming is disabled on L1121 and L1122 is suspended",
+    after disabling roaming on L1122 and suspending L1121. ``writes``: tool -> the compact keys of
+    its writes' string arguments; read only for two tools or more."""
+    if len(writes) < 2:
+        return []
+    stems = {tool: action_stems(tool) for tool in writes}
+    out: list[tuple[str, str]] = []
+    for part in _REPORT_PARTS.split(text):
+        if len(ids := identifiers_in(part)) != 1:
+            continue
+        line = wordline(words(part.lower()))
+        if len(said := [tool for tool, own in stems.items() if says(line, own)]) != 1:
+            continue
+        key = compact(ids[0])
+        if key not in writes[said[0]] and any(key in keys for tool, keys in writes.items() if tool != said[0]):
+            out.append((said[0], ids[0]))
     return out

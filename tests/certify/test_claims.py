@@ -486,3 +486,32 @@ def test_a_transfer_said_under_way_after_the_transfer_failed(convo) -> None:
         i = c.say("You're now being transferred to a human agent; please hold on.")
         d = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
         assert d.eligible is eligible, obs
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    ("Done: roaming is disabled on L1121 and L1122 is suspended.",
+     [("disable_roaming", "L1121"), ("suspend_line", "L1122")]),
+    ("Done: roaming is disabled on L1122 and L1121 is suspended.", []),
+    ("Done: L1122 is suspended, and roaming is off on L1121.", [("suspend_line", "L1122")]),
+    ("Done: both changes went through on L1121 and L1122.", []),  # no one action said of one line
+])
+def test_a_report_that_swaps_the_objects_of_two_writes(text: str, found: list[tuple[str, str]]) -> None:
+    from trajectory2gym.certify.claims import swapped_objects
+
+    writes = {"disable_roaming": {"c1063", "l1122"}, "suspend_line": {"c1063", "l1121", "phoneisbroken"}}
+    assert swapped_objects(text, writes) == found
+    assert swapped_objects(text, {"suspend_line": writes["suspend_line"]}) == []  # one kind of write: not read
+
+
+def test_a_report_of_two_writes_on_each_others_lines_is_not_grounded(convo: Any) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user("I'm C1063. Turn off roaming on L1121 and suspend L1122, the phone is broken.")
+    c.call("get_customer_by_id", {"customer_id": "C1063"}, {"customer_id": "C1063", "line_ids": ["L1121", "L1122"]})
+    c.say("I'll disable roaming on L1121 and suspend L1122 (reason: Phone is broken). Shall I proceed?")
+    c.user("Yes to both.")
+    c.call("disable_roaming", {"customer_id": "C1063", "line_id": "L1122"}, "Roaming was already disabled")
+    c.call("suspend_line", {"customer_id": "C1063", "line_id": "L1121", "reason": "Phone is broken"},
+           {"message": "Line suspended successfully.", "line": {"line_id": "L1121", "status": "Suspended"}})
+    i = c.say("Done: roaming is disabled on L1121 and L1122 is suspended.")
+    d = next(x for x in certify_interaction(c.build()).decisions if x.message_index == i)
+    assert "text_claims_other_object" in [reason_kind(r) for r in d.reasons]
