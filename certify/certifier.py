@@ -125,7 +125,7 @@ from trajectory2gym.certify.normalize import (
     without_measures,
     words,
 )
-from trajectory2gym.certify.owned_ids import OWN_AT_START, holder, misowned
+from trajectory2gym.certify.owned_ids import holder, misowned
 from trajectory2gym.certify.plan_rates import misattributed_rates
 from trajectory2gym.certify.prices import PriceBook, misattributed
 from trajectory2gym.certify.reasons import reason
@@ -187,7 +187,7 @@ _NOT_OBJECTS = frozenset({"user", "customer", "account", "payment"})
 # An identifier a text calls the new object: "New reservation: HATHAT", "your new order #W1234567".
 _NEW_NAMED = re.compile(r"(?i:\bnew\s+(?:reservation|booking|order|ticket|line|account)(?:\s+(?:id|code|number))?)"
                         r"\s*(?:is\s+|:\s*|-\s*|—\s*)?(#?[A-Z0-9]{5,}|#?W\d{5,})\b")
-_RESULT_ID = re.compile(r'\s*\{\s*"\w+_id"\s*:\s*"([^"]+)"')  # the object a write's result is: its first field
+_RESULT_ID = re.compile(r'\s*\{\s*"\w+_id"\s*:\s*"([^"]+)"')  # the object a result is: its first field, an id
 # "4:05 pm"; not part of a span or a next-day time ("14:00-17:00", "03:00→07:30", "02:30+1": read as identifiers)
 _CLOCK_SAID = re.compile(r"(?<![\d:.$\-–→>])([01]?\d|2[0-3]):([0-5]\d)(?![\d:+\-–→])(\s*[ap]\.?m\b\.?)?", re.I)
 _HOUR_SAID = re.compile(r"(?<![\d:.$])([01]?\d)()(\s?[ap]\.?m\b)", re.I)
@@ -1220,11 +1220,8 @@ class _Run:
     def _count_of(self, ident: str | None, keys: tuple[str, ...]) -> int | None:
         """How many entries the observed object named ``ident`` lists under one of ``keys``; without
         it (or where none shows), the newest observation that lists them."""
-        if ident is not None:
-            for key in keys:
-                held = self.index.field_of(ident, key)
-                if isinstance(held, (list, dict)):
-                    return len(held)
+        if ident is not None and (listed := self._listed_by(ident, keys)) is not None:
+            return listed
         shown = self.index.json_observations
         if ident is None and "flights" in keys and shown and shown[-1][:1] == "[" and '"flight_number"' in shown[-1]:
             keys = ("",)  # "there are two nonstop flights" right after a search: its results
@@ -1280,10 +1277,18 @@ class _Run:
             held = self._holders[key] = holder(written.lower().lstrip("#"), compact(written), shown)
         return held
 
+    def _listed_by(self, ident: str, keys: tuple[str, ...]) -> int | None:
+        """How many entries the observed object named ``ident`` lists under the first of ``keys`` it
+        shows; None where none shows them."""
+        for key in keys:
+            held = self.index.field_of(ident, key)
+            if isinstance(held, (list, dict)):
+                return len(held)
+        return None
+
     def _passengers_of(self, ident: str) -> int | None:
         """How many passengers the observed object with this code lists; None where none shows it."""
-        held = self.index.field_of(ident, "passengers")
-        return len(held) if isinstance(held, list) else None
+        return self._listed_by(ident, ("passengers",))
 
     def _bags_of(self, ident: str | None) -> int | None:
         """The checked bags (``total_baggages``) of the booking with this code, else of the newest
@@ -2252,6 +2257,7 @@ class _Run:
                 # A successful call by an identifier establishes that object's state (a lookup), or
                 # acted on it (a write); an object a write returns is its result's own.
                 roles = meta.arg_roles
+                own = compact(m[1]) if (m := _RESULT_ID.match(msg.content or "")) else None  # its object's id
                 for arg, value in made.arguments.items():
                     if roles.get(arg) == "identifier":
                         for v in value if isinstance(value, list) else [value]:
@@ -2260,11 +2266,11 @@ class _Run:
                                 self.index.looked_up.add(taken)
                                 if meta.access == "read":
                                     index.observed.add(taken)
-                                    if (own := OWN_AT_START.match(msg.content or "")) and compact(own[1]) == taken:
+                                    if own == taken:
                                         self._objects_read.add(taken)  # the object it returned: {"order_id": ...
                 if meta.access != "read":
-                    if own := _RESULT_ID.match(msg.content or ""):
-                        self.index.looked_up.add(compact(own[1]))
+                    if own is not None:
+                        self.index.looked_up.add(own)
                     # A state change; but not new evidence for repeating this very call.
                     self.epoch += 1
                     # "Roaming was already enabled": it went through and changed nothing; a report of

@@ -35,10 +35,6 @@ def own_id(value: dict[str, Any]) -> str | None:
     return None
 
 
-# An observation that is one object whose first key is its id: ``{"order_id": "#W7751333", ...``.
-OWN_AT_START = re.compile(r'\s*\{\s*"[A-Za-z_]*_id"\s*:\s*"([^"]+)"')
-
-
 SELF = "="  # ``holder`` of an object's own id
 
 
