@@ -47,6 +47,11 @@ _KIND_WORD = re.compile(r"(?:reservation|order|passenger|line|bill|flight|paymen
 _CODE = re.compile(r"#?(?=[A-Za-z0-9_]*\d)(?=[A-Za-z0-9_]*[A-Za-z])[A-Za-z0-9_]{4,}")
 
 
+def _count(written: str) -> int:
+    """A count as written, in digits or a word ("3", "Three")."""
+    return int(written) if written.isdigit() else _NUMBER_WORDS[written.lower()]
+
+
 def miscounted(text: str, count_of: Callable[[str | None, tuple[str, ...]], int | None]) -> list[tuple[str, int]]:
     """(the count as written with its kind, the count shown) for each sentence that says an object
     holds so many of a kind, where ``count_of`` (the object the sentence names by code, else the
@@ -63,8 +68,7 @@ def miscounted(text: str, count_of: Callable[[str | None, tuple[str, ...]], int 
         for m in _HOLDS.finditer(sentence):
             if not _SUBSET.isdisjoint(between := m["between"].lower().split()) or not _WHOLE.issuperset(between):
                 continue  # a part of the list ("you have three pending orders", "two watch lines"): not its length
-            written = m["n"].lower()
-            said = int(written) if written.isdigit() else _NUMBER_WORDS[written]
+            said = _count(m["n"])
             codes = _CODE.findall(sentence[:m.start()])
             kinds = ("",) if m["found"] else KINDS[m["kind"].lower()]
             shown = count_of(codes[-1] if codes and not m["found"] else None, kinds)
@@ -88,7 +92,7 @@ def miscounted_people(text: str, listed_by: Callable[[str], int | None]) -> list
     out: list[tuple[str, int]] = []
     for m in _FOR_PEOPLE.finditer(text):
         written, kind = (m["n"], m["kind"]) if m["n"] else (m["times"], m["kinds"])
-        said = int(written) if written.isdigit() else _NUMBER_WORDS[written.lower()]
+        said = _count(written)
         codes: list[str] = _CODE.findall(text, 0, m.start())
         shown = None
         for code in reversed(codes):  # the nearest code before it that shows a passenger list
@@ -109,7 +113,7 @@ def miscounted_bags(text: str, bags_of: Callable[[str | None], int | None]) -> l
     where ``bags_of`` (the booking named by its code, else the newest one shown) gives another."""
     out: list[tuple[str, int]] = []
     for m in _HAS_BAGS.finditer(text):
-        said = int(m["n"]) if m["n"].isdigit() else _NUMBER_WORDS[m["n"]]
+        said = _count(m["n"])
         if (shown := bags_of(m["code"])) is not None and shown != said:
             out.append((m[0][m.start("n") - m.start():].strip("* "), shown))
     return out
@@ -135,9 +139,7 @@ def status_counts(text: str) -> list[tuple[str, int, str, tuple[str, ...]]]:
             keys = KINDS.get(kind.lower()) or KINDS.get(kind.lower() + "s")
             if keys is None or keys == ("",):
                 continue
-            written = m["n"].lower()
-            said = int(written) if written.isdigit() else _NUMBER_WORDS[written]
-            out.append((m[0].strip("* "), said, m["status"].lower(), keys))
+            out.append((m[0].strip("* "), _count(m["n"]), m["status"].lower(), keys))
     return out
 
 
