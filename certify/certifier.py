@@ -43,7 +43,7 @@ from trajectory2gym.certify.agreement import (
 from trajectory2gym.certify.anchors import Anchors, call_anchors
 from trajectory2gym.certify.birth_dates import BirthDates, birthday_unsaid, misborn
 from trajectory2gym.certify.booked_on import misdated
-from trajectory2gym.certify.books import ObservationBook, json_objects
+from trajectory2gym.certify.books import ObservationBook
 from trajectory2gym.certify.charges import (
     TOTAL_KEYS,
     balances_after,
@@ -126,7 +126,7 @@ from trajectory2gym.certify.normalize import (
     words,
 )
 from trajectory2gym.certify.owned_ids import holder, misowned
-from trajectory2gym.certify.plan_rates import misattributed_rates
+from trajectory2gym.certify.plan_rates import PlanRates, misattributed_rates
 from trajectory2gym.certify.prices import PriceBook, misattributed
 from trajectory2gym.certify.reasons import reason
 from trajectory2gym.certify.reported_payments import (
@@ -1255,19 +1255,6 @@ class _Run:
                     return ident, keys, compact(plan)
         return None
 
-    def _plan_rates(self) -> dict[str, tuple[str, int]]:
-        """Plan id (compact) -> (its name, lower-cased; its price per GB of extra data, in cents), for
-        each plan record shown."""
-        out: dict[str, tuple[str, int]] = {}
-        for low in self.index.json_observations:
-            if '"data_refueling_price_per_gb"' in low:
-                with suppress(orjson.JSONDecodeError):
-                    for obj in json_objects(orjson.loads(low)):
-                        plan, rate = obj.get("plan_id"), to_cents(obj.get("data_refueling_price_per_gb"))
-                        if isinstance(plan, str) and rate is not None:
-                            out[compact(plan)] = (str(obj.get("name") or "").lower(), rate)
-        return out
-
     def _holder_of(self, written: str) -> str:
         """The one observed object that shows this value (``owned_ids.holder``), kept per value and
         number of observations."""
@@ -1721,7 +1708,7 @@ class _Run:
         if "GB" in content and "$" in content and self.index.json_has('"data_refueling_price_per_gb"') and (
                 focus := self._line_in_focus()):
             # "Extra data is $0.10 per GB": the rate of another line's plan, not this line's
-            for written, other in misattributed_rates(content, focus[1:], self._plan_rates()):
+            for written, other in misattributed_rates(content, focus[1:], self._book(PlanRates).rates):
                 reasons.append(reason("text_misowned", value=f"{written} per GB", arg=focus[0], detail=other))
         if ("GB" in content or "MB" in content) and MEASURE.search(content):  # substrings first
             # "| L1007 | 12.8 GB |", where L1007 shows 9.5 and 12.8 is L1005's

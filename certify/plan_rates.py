@@ -12,11 +12,29 @@ and no other line: "The watch's plan, Connect Watch, charges $8.00 per GB" says 
 from __future__ import annotations
 
 import re
+from typing import Any
 
+from trajectory2gym.certify.books import ObservationBook, json_objects
 from trajectory2gym.certify.normalize import compact, identifiers_in, to_cents
 
 # "$0.10 per GB", "$8/GB", "$2.50 a GB", "$3.00 per gigabyte"
 _GB_RATE = re.compile(r"\$(\d[\d,]*(?:\.\d+)?)\**\s*(?:per|/|a|an)\s*(?:GB|gigabyte)\b", re.I)
+
+
+class PlanRates(ObservationBook):
+    """Per interaction: plan id (compact) -> (its name, lower-cased; its price per GB of extra data,
+    in cents), for each plan record shown, each observation read once."""
+
+    needles = ('"data_refueling_price_per_gb"',)
+
+    def __init__(self) -> None:
+        self.rates: dict[str, tuple[str, int]] = {}
+
+    def take(self, value: Any) -> None:
+        for obj in json_objects(value):
+            plan, rate = obj.get("plan_id"), to_cents(obj.get("data_refueling_price_per_gb"))
+            if isinstance(plan, str) and rate is not None:
+                self.rates[compact(plan)] = (str(obj.get("name") or "").lower(), rate)
 
 
 def misattributed_rates(text: str, focus: tuple[set[str], str] | None,
