@@ -739,15 +739,15 @@ def _part_names(record: dict[str, Any], into: set[str]) -> None:
 
 def _string_leaves(value: Any, out: set[str]) -> None:
     """The short string leaves of ``value`` (codes such as airports), into ``out``."""
-    out.update(v for v in _str_leaves(value) if len(v) <= 4)
+    out.update(v for v in str_leaves(value) if len(v) <= 4)
 
 
 def _identifier_leaves(value: Any, out: list[str]) -> list[str]:
-    out.extend(v for v in _str_leaves(value) if looks_like_identifier(v))
+    out.extend(v for v in str_leaves(value) if looks_like_identifier(v))
     return out
 
 
-def _str_leaves(value: Any) -> list[str]:
+def str_leaves(value: Any) -> list[str]:
     """Every string leaf of a JSON value, in order (a stack, not nested generators: calls are many)."""
     out: list[str] = []
     stack = [value]

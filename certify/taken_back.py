@@ -5,20 +5,9 @@ corrected, whatever the description said before the correction."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import Any
 
-
-def _leaves(value: Any) -> Iterator[str]:
-    """The string values of a call's arguments, at any depth."""
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for item in value.values():
-            yield from _leaves(item)
-    elif isinstance(value, list):
-        for item in value:
-            yield from _leaves(item)
+from trajectory2gym.certify.anchors import str_leaves
 
 
 def taken_back(arguments: dict[str, Any], replies: list[str]) -> tuple[str, str] | None:
@@ -28,7 +17,7 @@ def taken_back(arguments: dict[str, Any], replies: list[str]) -> tuple[str, str]
     if not said:
         return None
     for arg, value in arguments.items():
-        for leaf in _leaves(value):
+        for leaf in str_leaves(value):
             if len(leaf := leaf.strip()) < 3 or not any(c.isdigit() for c in leaf):
                 continue
             pattern = re.compile(rf"\bnot\s+(?:the\s+)?{re.escape(leaf)}(?![\w-])", re.I)
