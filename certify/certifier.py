@@ -1236,11 +1236,11 @@ class _Run:
         """Whether a user message after message ``at`` says a word of a string argument that no user
         message before it said: "Oh yes, sorry, Diaz with a z", after a lookup of "Isaac Diaz" the
         agent had guessed, makes the same lookup again one on the user's word."""
-        since = {w for t in self.turns if t.role == "user" and t.index > at for w in words(t.text.lower())}
+        since = {w for t in self.turns if t.role == "user" and t.index > at for w in t.words}
         if not since:
             return False
-        given = {w for v in arguments.values() if isinstance(v, str) for w in words(v.lower()) if len(w) >= 3} & since
-        return bool(given - {w for t in self.turns if t.role == "user" and t.index < at for w in words(t.text.lower())})
+        given = {w for v in arguments.values() if isinstance(v, str) for w in words(v) if len(w) >= 3} & since
+        return bool(given - {w for t in self.turns if t.role == "user" and t.index < at for w in t.words})
 
     def _line_in_focus(self) -> tuple[str, set[str], str] | None:
         """The line of the latest call that names one (``line_id``): (its id as called; its id and
