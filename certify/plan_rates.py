@@ -25,7 +25,7 @@ class PlanRates(ObservationBook):
     """Per interaction: plan id (compact) -> (its name, lower-cased; its price per GB of extra data,
     in cents), for each plan record shown, each observation read once."""
 
-    needles = ('"data_refueling_price_per_gb"',)
+    needles: tuple[str, ...] = ('"data_refueling_price_per_gb"',)
 
     def __init__(self) -> None:
         self.rates: dict[str, tuple[str, int]] = {}
