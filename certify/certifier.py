@@ -86,6 +86,13 @@ from trajectory2gym.certify.counts import (
     miscounted_people,
     status_counts,
 )
+from trajectory2gym.certify.data_amounts import (
+    CLAIMS_DATA,
+    OFFERS_DATA,
+    WHOLE_GB,
+    DataAmountBook,
+    derivable,
+)
 from trajectory2gym.certify.data_left import DataLeftBook
 from trajectory2gym.certify.dated_fields import (
     ArrivalDays,
@@ -447,6 +454,7 @@ class _Run:
         self._written_ids: set[str] = set()  # identifiers a write that went through acted on
         self._methods_used: set[str] = set()  # payment methods a write named, at any depth (their balances move)
         self._derived_data: set[int] = set()  # amounts of data (hundredths of a GB) grounded texts derived
+        self._data_amounts: set[int] = set()  # amounts of data the texts of tools and the system prompt show
         self._speed_ratings: dict[float, str] = {}  # speed tests' results: Mbps -> the rating shown ("Fair")
         self._data_shown: bool | None = None  # mobile data on the latest status bar shown ("Data Disabled")
         # Objects the user's own tools named (a bill they paid on their phone), each with the count of
@@ -775,10 +783,10 @@ class _Run:
         if "bps" in text or "BPS" in text:  # "your speed is now 275 Mbps", where the test showed 220
             misses += [m[0] for m in _SPEED.finditer(text) if cents_of(m[1]) not in self.index.amounts]
         if not strict_numbers:
-            if "$" not in text and not _DECIMAL.search(text) and "dollar" not in text and "USD" not in text:
-                return misses  # only money-like numbers ($5, 4.50, 1,200) are checked in text
             if "GB" in text or "gb" in text or "Gb" in text:  # plain substrings: no lower-cased copy
                 misses += self._usage_misses(text)
+            if "$" not in text and not _DECIMAL.search(text) and "dollar" not in text and "USD" not in text:
+                return misses  # only money-like numbers ($5, 4.50, 1,200) are checked in text
             money = without_data_amounts(text)  # "3.0 GB" is no money amount
             found = money_numbers_in(money)
             if any("$" not in written for written, _ in found):  # nor is "1.5 liters" (blanked only then)
@@ -893,36 +901,42 @@ class _Run:
         return not _a_sum_of(cents, [abs(c) for _, c in listed], most=8, at_least=2)
 
     def _usage_misses(self, text: str) -> list[str]:
-        """Amounts of data with a decimal point that a sentence about usage states ("you've used 7.8
-        GB of your 15 GB", "about 7.2 GB left") and no observation shows or derives: read from the
-        line's usage, not offered (an offer of "1.5 GB" is the user's to take or not)."""
+        """Amounts of data that a sentence about usage or an allowance states ("you've used 7.8 GB of
+        your 15 GB", "about 7.2 GB left", "the plan includes 10 GB") and no observation shows or
+        derives as an amount of data (``data_amounts``): read from the line's usage or the plan, not
+        offered (an offer of "1.5 GB" is the user's to take or not). Whole numbers only where the
+        sentence offers nothing ("I can add 2 GB")."""
         out: list[str] = []
-        if not _has_decimal_gb(text):
-            return out  # no amount of data with a decimal point: nothing to read sentence by sentence
+        decimal = _has_decimal_gb(text)
+        if not decimal and not CLAIMS_DATA.search(text):
+            return out  # nothing to read sentence by sentence
+        shown = self._data_amounts | self._book(DataAmountBook).amounts
         said: set[int] | None = None
         for sentence in SENTENCE.split(text):
-            if not _USAGE.search(sentence):
+            claims = CLAIMS_DATA.search(sentence) is not None
+            if not (claims or decimal and _USAGE.search(sentence)):
                 continue
-            for m in _DECIMAL_GB.finditer(sentence):
-                cents = to_cents(m[1]) or 0
-                if self._amount_ok(cents, text) or cents in self._user_data():  # or the user's "1.5 GB"
+            found = [(m[0], to_cents(m[1]) or 0) for m in _DECIMAL_GB.finditer(sentence)] if decimal else []
+            if claims and not OFFERS_DATA.search(sentence):
+                found += [(m[0], int(m[1]) * 100) for m in WHOLE_GB.finditer(sentence)]
+            for written, cents in found:
+                if derivable(cents, shown) or cents in self._user_data():  # or the user's "1.5 GB"
                     self._derived_data.add(cents)
                     continue
-                if said is None:  # visible amounts of data the text states: "3.2 GB of your 5 GB"
+                if said is None:  # amounts of data shown that the text states: "3.2 GB of your 5 GB"
                     stated = stated_amounts(text, data=True)
-                    said = stated & self.index.amounts
+                    said = stated & shown
                     # and those the text derives from them: "17.0 GB (15.0 GB plan + 2.0 GB added)"
-                    said |= {c for c in stated - said - {cents}
-                             if _a_sum_of(c, said, at_least=2) or self._amount_ok(c, text)}
+                    said |= {c for c in stated - said - {cents} if _a_sum_of(c, said, at_least=2) or derivable(c, shown)}
                 # And amounts of data derived before or the user asked for: "1.8 GB left", the user's
                 # "add 2 GB", then "3.8 GB left".
                 others = (said | self._derived_data | self._user_data()) - {cents}
                 # Two of them apart ("so 1.8 GB remain"), or some of them together (a table's total).
-                # Or one the user asked for with a visible one: "adding 1.5 GB would raise her 3 GB to 4.5 GB".
+                # Or one the user asked for with a shown one: "adding 1.5 GB would raise her 3 GB to 4.5 GB".
                 if not (any(abs(a - b) == cents for a in others for b in others) or _a_sum_of(cents, others)
-                        or any(cents - u in self.index.amounts for u in self._user_data())
+                        or any(cents - u in shown for u in self._user_data())
                         or cents in self._book(DataLeftBook).left()):  # "he has 5.5 GB left": a line's own
-                    out.append(m[0])
+                    out.append(written)
                     continue
                 self._derived_data.add(cents)
         return out
@@ -2216,6 +2230,8 @@ class _Run:
                 shown = len(index.json_observations)
                 if cid not in self._unfounded:
                     index.add_observation(msg.content, ok)
+                    if msg.content and "GB" in msg.content and msg.content.lstrip()[:1] not in "{[":
+                        self._data_amounts |= stated_amounts(msg.content, data=True)  # JSON: DataAmountBook
                 if msg.content and "Mbps (" in msg.content:  # a speed test's rating, for texts that restate it
                     self._read_speeds(msg.content)
                 if msg.content and "Data " in msg.content:
@@ -2276,8 +2292,11 @@ class _Run:
                     self._write_done[made_key] = self.epoch - self.device_epochs
             else:  # system or user
                 if msg.content:
-                    if role == "system" and self._today is None:
-                        self._today = index.today = today_in(msg.content)
+                    if role == "system":
+                        if self._today is None:
+                            self._today = index.today = today_in(msg.content)
+                        if "GB" in msg.content:
+                            self._data_amounts |= stated_amounts(msg.content, data=True)
                     # New evidence: what the user says that was not visible, or that something changed;
                     # not "anything cheaper in the morning?" about what a lookup already showed.
                     news = role == "user" and _brings_news(msg.content, index)

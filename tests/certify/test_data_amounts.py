@@ -1,0 +1,79 @@
+"""Amounts of data a text claims of a line or a plan are grounded by amounts of data only
+(certify/data_amounts.py): not by a money amount or a credit that happens to share the number."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from trajectory2gym.certify import certify_interaction
+from trajectory2gym.certify.data_amounts import DataAmountBook, derivable
+
+CUSTOMER = {"customer_id": "C1089", "full_name": "Rosa Vargas", "goodwill_credit_used_this_year": 10.0,
+            "line_ids": ["L1179"]}
+LINE = {"line_id": "L1179", "phone_number": "555-407-1349", "status": "Active", "plan_id": "P1002",
+        "data_used_gb": 0.0, "data_refueling_gb": 0.0}
+PLAN = {"plan_id": "P1002", "name": "Everyday", "data_limit_gb": 10.0, "price_per_month": 50.0,
+        "data_refueling_price_per_gb": 3.0}
+
+
+def _misses(convo: Any, at: Any, said: str, plan: bool) -> list[str]:
+    c = convo()
+    c.user("How much data does my Everyday line get? It's 555-407-1349.")
+    c.call("get_details_by_id", {"id": "C1089"}, CUSTOMER)
+    c.call("get_details_by_id", {"id": "L1179"}, LINE)
+    if plan:
+        c.call("get_details_by_id", {"id": "P1002"}, PLAN)
+    i = c.say(said)
+    return at(certify_interaction(c.build()), i).reasons
+
+
+@pytest.mark.parametrize(("said", "plan", "misses"), [
+    # The 10.0 the customer record shows is a credit in dollars, not the plan's data.
+    ("The Everyday plan includes 10 GB of data per month.", False, ["10 GB"]),
+    ("The Everyday plan includes 10 GB of data per month.", True, []),
+    ("Data you use abroad counts against your Everyday plan's 10 GB.", False, ["10 GB"]),
+    ("Data you use abroad counts against your Everyday plan's 10 GB.", True, []),
+    ("The Everyday plan includes 12 GB of data per month.", True, ["12 GB"]),
+    # An offer is the user's to take: its amount is no claim.
+    ("I can add 10 GB of data to the line if you like.", False, []),
+    ("Would 10 GB be enough for your trip?", False, []),
+])
+def test_a_whole_number_of_gb_claimed_of_a_plan_must_be_shown_as_data(convo: Any, at: Any, said: str, plan: bool,
+                                                                       misses: list[str]) -> None:
+    assert _misses(convo, at, said, plan) == [f"text states '{m}' not in visible history" for m in misses]
+
+
+@pytest.mark.parametrize(("said", "misses"), [
+    ("Done! 3 GB has been added for $6.00. You now have 4.7 GB available for the rest of this cycle.", []),
+    # 5.7 is no sum or difference of amounts of data (1.7 left + 3 added is 4.7), whatever the money gives.
+    ("Done! 3 GB has been added for $6.00. You now have 5.7 GB available for the rest of this cycle.", ["5.7 GB"]),
+    ("Done! 3 GB has been added for $6.00, which gives you about 4.7 GB to use.", []),
+    ("Done! 3 GB has been added for $6.00, which gives you about 5.7 GB to use.", ["5.7 GB"]),
+])
+def test_data_left_after_a_refuel_derives_from_amounts_of_data(convo: Any, at: Any, said: str,
+                                                              misses: list[str]) -> None:
+    c = convo()
+    c.user("My data is almost gone on 555-526-7421, how much is left?")
+    c.call("get_data_usage", {"customer_id": "C1006", "line_id": "L1009"},
+           {"line_id": "L1009", "data_used_gb": 18.3, "data_limit_gb": 20.0, "data_refueling_gb": 0.0})
+    c.call("get_details_by_id", {"id": "P1003"},
+           {"plan_id": "P1003", "name": "Plus", "data_limit_gb": 20.0, "price_per_month": 70.0,
+            "data_refueling_price_per_gb": 2.0})
+    c.say("You've used 18.3 GB of your 20 GB allowance, so you have 1.7 GB left. Extra data is $2.00 per GB.")
+    c.user("Add 3 GB please.")
+    c.call("refuel_data", {"customer_id": "C1006", "line_id": "L1009", "gb_amount": 3.0},
+           {"message": "Successfully added 3.0 GB of data for line L1009 for $6.00", "new_data_refueling_gb": 3.0,
+            "charge": 6.0})
+    i = c.say(said)
+    assert at(certify_interaction(c.build()), i).reasons == [f"text states '{m}' not in visible history" for m in misses]
+
+
+def test_the_book_reads_unit_fields_and_written_units_not_prices() -> None:
+    book = DataAmountBook()
+    book.update(['{"data_limit_gb": 20.0, "data_refueling_price_per_gb": 2.0, "charge": 6.0, '
+                 '"message": "successfully added 3.0 gb of data"}', '{"refund": 7.5}', "[1, 2]"])
+    assert book.amounts == {2000, 300} and book.read == 3
+    assert derivable(1700, book.amounts) and derivable(2300, book.amounts)
+    assert not derivable(600, book.amounts)  # 3.0 doubled: no two amounts
