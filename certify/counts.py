@@ -40,6 +40,11 @@ _SUBSET = frozenset({"pending", "delivered", "processed", "cancelled", "canceled
 # "I found three one-stop options" (a search's answer is all of one kind); others count a part of it.
 _WHOLE = frozenset({"saved", "separate", "different", "registered", "individual", "total", "mobile", "existing",
                     "one-stop", "nonstop", "non-stop", "direct", "connecting", "possible", "available"})
+# Words right after the kind that count a part of the list: "two orders on the way", "3 orders still
+# pending", "2 reservations that can be cancelled"; not "4 orders on file".
+_PART_AFTER = re.compile(r"\**\s*(?:on the way|in transit|(?:still|currently|not yet|yet to)\b|(?:that|which|awaiting|"
+                         r"waiting|being|coming up|in progress|left|to be|pending|open|outstanding|eligible)\b)",
+                         re.I)
 _CHEAP = ("have", "has", "there", "hold", "contain", "include", "list", "found", "see", "show", "each of")
 _PLURALS = re.compile("reservations|orders|passengers|lines|bills|flights|methods|options|travell?ers")  # plain alternation
 _KIND_WORD = re.compile(r"(?:reservation|order|passenger|line|bill|flight|payment method|option|travell?er)s?\b")  # lower case
@@ -68,6 +73,8 @@ def miscounted(text: str, count_of: Callable[[str | None, tuple[str, ...]], int 
         for m in _HOLDS.finditer(sentence):
             if not _SUBSET.isdisjoint(between := m["between"].lower().split()) or not _WHOLE.issuperset(between):
                 continue  # a part of the list ("you have three pending orders", "two watch lines"): not its length
+            if _PART_AFTER.match(sentence, m.end()):
+                continue  # "you have two orders on the way": a part too
             said = _count(m["n"])
             codes = _CODE.findall(sentence[:m.start()])
             kinds = ("",) if m["found"] else KINDS[m["kind"].lower()]

@@ -44,6 +44,12 @@ def _count_of(ident: str | None, keys: tuple[str, ...]) -> int | None:
     # "each of the N": the count of the object the text names
     ("T6HMDP: the total paid was $900, that is $300 for each of the three travellers.", []),
     ("T6HMDP: the total paid was $900, that is $225 for each of the four travellers.", [("four travellers", 3)]),
+    # words after the kind that count a part of the list
+    ("You have two reservations on the way:\n- T6HMDP", []),
+    ("You have 2 reservations still to fly.", []),
+    ("There are 3 reservations that can be cancelled.", []),
+    ("You have 2 reservations on file.", [("2 reservations", 10)]),
+    ("You have 2 reservations with us.", [("2 reservations", 10)]),
 ])
 def test_a_count_said_against_the_list_shown(text: str, found: list[tuple[str, int]]) -> None:
     assert miscounted(text, _count_of) == found
