@@ -1458,8 +1458,12 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
                 # "sure, as long as it's refunded to my PayPal", to a refund to the gift card, where the
                 # call takes no method (a cancellation refunds the one paid with)
                 affirm and not anchors.payments and _unmet_method(reply_text, answered)) or (
-                affirm and any((c.question or _TELL_ME.search(c.text)) and _FIRST.match(c.text) and id(c) not in aside
-                               for c in turn.clauses)):
+                # A question put first waits for its answer, though it is about another object, after
+                # a yes to this one: "yes do it - but first, will I still be able to return the
+                # sunscreen?"; not after another's: "For the drone change, yes, but first tell me: ...?"
+                affirm and any((c.question or _TELL_ME.search(c.text)) and _FIRST.match(c.text) and (
+                    id(c) not in aside or c.question and k > 0 and id(turn.clauses[k - 1]) not in aside)
+                               for k, c in enumerate(turn.clauses))):
             affirm = False  # the user is waiting for an answer before saying yes ("yes if it's under $10")
         if not affirm:
             if confirmed and (neg_this or neg_action):

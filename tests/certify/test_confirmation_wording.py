@@ -416,3 +416,30 @@ def test_a_mistyped_number_no_lookup_found_is_no_other_line(convo: Any, at: Any)
         c.user("Yes please.")
         done = c.call("resume_line", {"customer_id": "C1038", "line_id": "L1072"}, {"message": "Line resumed"})
         assert at(certify_interaction(c.build()), done).checks["workflow"] is described, found
+
+
+def test_a_question_put_first_after_the_yes_waits_though_it_names_another_item(convo: Any, at: Any) -> None:
+    order = {"order_id": "#W7011565", "status": "delivered", "items": [
+        {"name": "Floor Lamp", "item_id": "4388957877", "price": 236.26},
+        {"name": "Electric Scooter", "item_id": "4086163753", "price": 286.78},
+        {"name": "Sunscreen", "item_id": "5052031638", "price": 24.91}],
+        "payment_history": [{"payment_method_id": "gift_card_2370163", "amount": 547.95}]}
+    for reply, confirmed in (
+            # blind audit retail_r07: the answer is wanted before the exchange
+            ("yes do it - but first, will I still be able to return the sunscreen from that order later?", False),
+            ("Yes, do it. Will I still be able to return the sunscreen later?", True),  # asked after, no condition
+            ("yes do it", True)):
+        c = convo(tools=_specs("retail"), domain="retail")
+        c.user("I want to exchange the floor lamp and the scooter from order #W7011565.")
+        c.call("get_order_details", {"order_id": "#W7011565"}, order)
+        for product, item in (("1332886677", "3755379937"), ("6966583708", "9799944248")):
+            c.call("get_product_details", {"product_id": product}, {"product_id": product, "variants": {
+                item: {"item_id": item, "available": True, "price": 225.0}}})
+        c.say("I can exchange the Floor Lamp (item 4388957877) for item 3755379937 and the Electric Scooter "
+              "(item 4086163753) for item 9799944248, paid with gift_card_2370163. Shall I proceed?")
+        c.user(reply)
+        done = c.call("exchange_delivered_order_items", {
+            "order_id": "#W7011565", "item_ids": ["4388957877", "4086163753"],
+            "new_item_ids": ["3755379937", "9799944248"], "payment_method_id": "gift_card_2370163"},
+            {**order, "status": "exchange requested"})
+        assert at(certify_interaction(c.build()), done).checks["workflow"] is confirmed, reply
