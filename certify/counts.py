@@ -20,10 +20,11 @@ KINDS = {"reservations": ("reservations",), "reservation": ("reservations",), "o
          "lines": ("line_ids", "lines"), "line": ("line_ids", "lines"), "bills": ("bill_ids", "bills"),
          "bill": ("bill_ids", "bills"), "flights": ("flights",), "flight": ("flights",),
          "payment methods": ("payment_methods",), "payment method": ("payment_methods",),
-         "options": ("",), "option": ("",), "travellers": ("passengers",), "travelers": ("passengers",)}
+         "options": ("",), "option": ("",), "travellers": ("passengers",), "travelers": ("passengers",),
+         "items": ("items",), "item": ("items",)}
 # "I found three one-stop options": the latest search's results, a list as a whole (key "").
 _NUMBER = r"(?P<n>\d{1,2}|" + "|".join(_NUMBER_WORDS) + r")"
-_KIND = r"(?P<kind>reservations?|orders?|passengers?|lines?|bills?|flights?|payment methods?|options?|travell?ers)"
+_KIND = r"(?P<kind>reservations?|orders?|passengers?|lines?|bills?|flights?|payment methods?|options?|travell?ers|items?)"
 # "you have 9 reservations", "there are 3 lines on your account", "T6HMDP has 2 passengers",
 # "your profile lists 4 orders", "I see **4 reservations**", "$2,734 for each of the five travellers";
 # the count right before the kind, an adjective or two between.
@@ -46,8 +47,8 @@ _PART_AFTER = re.compile(r"\**\s*(?:on the way|in transit|(?:still|currently|not
                          r"waiting|being|coming up|in progress|left|to be|pending|open|outstanding|eligible)\b)",
                          re.I)
 _CHEAP = ("have", "has", "there", "hold", "contain", "include", "list", "found", "see", "show", "each of")
-_PLURALS = re.compile("reservations|orders|passengers|lines|bills|flights|methods|options|travell?ers")  # plain alternation
-_KIND_WORD = re.compile(r"(?:reservation|order|passenger|line|bill|flight|payment method|option|travell?er)s?\b")  # lower case
+_PLURALS = re.compile("reservations|orders|passengers|lines|bills|flights|methods|options|travell?ers|items")  # plain alternation
+_KIND_WORD = re.compile(r"(?:reservation|order|passenger|line|bill|flight|payment method|option|travell?er|item)s?\b")  # lower case
 # A word that may be an object's code: letters and digits with a digit ("T6HMDP", "#W1234567", "C1001").
 _CODE = re.compile(r"#?(?=[A-Za-z0-9_]*\d)(?=[A-Za-z0-9_]*[A-Za-z])[A-Za-z0-9_]{4,}")
 

@@ -14,7 +14,7 @@ from trajectory2gym.certify.reasons import reason_kind
 from .conftest import decision
 
 # "" is the latest observation as a whole (a search's results).
-LISTS = {"T6HMDP": {"passengers": 3, "flights": 2}, None: {"reservations": 10, "payment_methods": 2, "": 2}}
+LISTS = {"T6HMDP": {"passengers": 3, "flights": 2}, "#W4404390": {"items": 5}, None: {"reservations": 10, "payment_methods": 2, "": 2}}
 
 
 def _count_of(ident: str | None, keys: tuple[str, ...]) -> int | None:
@@ -50,6 +50,10 @@ def _count_of(ident: str | None, keys: tuple[str, ...]) -> int | None:
     ("There are 3 reservations that can be cancelled.", []),
     ("You have 2 reservations on file.", [("2 reservations", 10)]),
     ("You have 2 reservations with us.", [("2 reservations", 10)]),
+    # an order's items (blind audit retail_r08)
+    ("Order #W4404390, delivered, has 4 items: two tents, sunscreen, a desk and a jacket.", [("4 items", 5)]),
+    ("Order #W4404390 has 5 items.", []),
+    ("Order #W4404390 has 2 items that can be returned.", []),
 ])
 def test_a_count_said_against_the_list_shown(text: str, found: list[tuple[str, int]]) -> None:
     assert miscounted(text, _count_of) == found
