@@ -26,7 +26,8 @@ _SYNONYMS: dict[str, tuple[str, ...]] = {
     "modify": ("change", "modif", "updat", "switch", "replac", "exchang", "swap", "mov", "correct", "fix ", "edit",
                "set "),
     "update": ("change", "modif", "updat", "switch", "add ", "added", "adding", "upgrad", "downgrad", "mov",
-               "put ", "correct", "fix ", "edit", "renam", "replac", "set ", "becom"),  # "LAS -> IAH becomes HAT266"
+               "put ", "correct", "fix ", "edit", "renam", "replac", "set ", "becom",  # "LAS -> IAH becomes HAT266"
+               "restor", "revert"),  # "I'll restore her date of birth to 1951-03-21"
     "book": ("book", "reserv"),
     "cancel": ("cancel",),
     "exchange": ("exchange", "swap", "replac", "switch"),

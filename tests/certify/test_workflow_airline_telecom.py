@@ -1093,3 +1093,27 @@ def test_a_topic_put_first_then_put_off_is_not_this_call(convo, reply: str, kind
 def test_a_yes_on_a_condition_the_description_states_in_its_words(convo, said: str, kinds: list[str]) -> None:
     assert _telecom(convo, said, "refuel_data", {"customer_id": "C1001", "line_id": "L1002", "gb_amount": 2.0},
                     reply="Sure, as long as it goes on the next bill and isn't charged right now.") == kinds
+
+
+@pytest.mark.parametrize(("description", "ok"), [
+    ("I'm sorry. I'll restore James Santos's date of birth to 1990-01-01. Shall I proceed?", True),
+    ("I'm sorry. I'll revert James Santos's date of birth to 1990-01-01. Shall I proceed?", True),
+    ("I'm sorry. I'll restore James Santos's date of birth to 1990-01-02. Shall I proceed?", False),
+])
+def test_a_passenger_detail_put_back_is_described_by_restore(convo, at, description: str, ok: bool) -> None:
+    # blind audit air49_05: the report of the change before is no description of putting it back
+    c = convo(tools=_tools("airline"), domain="airline", system="You are an airline agent.")
+    c.user("On reservation T6HMDP my birth date is wrong, it should be 1990-01-10.")
+    c.call("get_reservation_details", {"reservation_id": "T6HMDP"}, RESERVATION)
+    c.say("I'll update James Santos's date of birth on T6HMDP to 1990-01-10. Shall I proceed?")
+    c.user("yes")
+    changed = [{"first_name": "James", "last_name": "Santos", "dob": "1990-01-10"}]
+    c.call("update_reservation_passengers", {"reservation_id": "T6HMDP", "passengers": changed},
+           {**RESERVATION, "passengers": changed})
+    c.say("I've updated James Santos's date of birth to 1990-01-10 on T6HMDP.")
+    c.user("Oh no, the old one was right after all. Please put it back the way it was.")
+    c.say(description)
+    c.user("yes put it back")
+    i = c.call("update_reservation_passengers", {"reservation_id": "T6HMDP", "passengers": RESERVATION["passengers"]},
+               RESERVATION)
+    assert at(certify_interaction(c.build()), i).checks["workflow"] is ok
