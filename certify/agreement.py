@@ -405,6 +405,9 @@ def _nearest_quantity(before: list[str]) -> tuple[int, int] | None:
 _LABEL_COUNT = re.compile(r"\**\s*:\**\s*\**(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\b", re.I)  # "Bags: 3"
 
 
+_PRICE_OUT = re.compile(r"\$\s?\d[\d,]*(?:\.\d+)?")
+
+
 def _counts_of(text: str, things: tuple[str, ...], people: int, user: bool) -> tuple[set[int], set[int]]:
     """How many of a thing ("bag") a text says there will be, and how many it adds: "6 checked bags",
     "3 in total"; "adding 1 bag", "another checked bag", "one more checked bag for each of you" (times
@@ -419,7 +422,9 @@ def _counts_of(text: str, things: tuple[str, ...], people: int, user: bool) -> t
         if (user and sentence.rstrip().endswith("?")) or not any(t in low for t in things):
             continue  # a user's question states nothing; "Would you like me to add one more bag?" does
         for m in re.finditer(rf"\b(?:{'|'.join(things)})\w*", sentence, re.I):
-            before = words(sentence[:m.start()])[-4:]
+            head = sentence[:m.start()]
+            # A price is no count: "Shall I charge the $50 for the extra bag to your Mastercard?"
+            before = words(_PRICE_OUT.sub(" ", head) if "$" in head else head)[-4:]
             # Not where a count stands right before the thing: "to 6 checked bags: 4 free and 2 extra"
             counted = any(_quantity(w) is not None for w in before[-2:])
             if not counted and (changed := CHANGED_TO.match(sentence, m.end())) and (

@@ -516,6 +516,9 @@ _GO_ON = frozenset({"proceed", "go", "submit", "confirm", "do", "make", "complet
                     "save"})
 
 
+_PAY_VERBS = frozenset({"charge", "bill", "pay", "use"})
+
+
 def _goes_on(offer: re.Match[str]) -> bool:
     """Whether an offer's verb goes on with what was described: "Shall I go ahead?", not "Would you
     like me to go over what insurance would have covered?"."""
@@ -640,6 +643,7 @@ def _ends_offering_other(turn: Turn, anchors: Anchors) -> bool:
 
 
 _AMENDED = re.compile(r" (?:updated|revised) (?=(?:plan|summary|details|request|breakdown|version) )")
+_THE_BOOKING = re.compile(r" (?:the|your|this|that|my|his|her|their) booking (?!(?:for|of|on) )")
 
 
 def _continues(turn: Turn, anchors: Anchors, index: EvidenceIndex) -> bool:
@@ -648,11 +652,15 @@ def _continues(turn: Turn, anchors: Anchors, index: EvidenceIndex) -> bool:
     line = turn.wordline
     if "updated " in line or "revised " in line:
         line = _AMENDED.sub(" ", line)  # "Updated plan: ...": the description amended, no other action
+    if " booking " in line:
+        line = _THE_BOOKING.sub(" ", line)  # "the $277 used for the booking": the reservation, no action
     if says(line, ACTION_STEMS - anchors.stems):
         return False
     if (offer := _OFFER.search(turn.text)) and not _goes_on(offer) and not says(
-            f" {offer[1].lower()} ", anchors.stems):
-        return False  # it offers to do something else: "Would you like me to list the other colors?"
+            f" {offer[1].lower()} ", anchors.stems) and not (anchors.payments and offer[1].lower() in _PAY_VERBS):
+        # it offers to do something else: "Would you like me to list the other colors?"; not the
+        # payment of this one: "Shall I charge the $50 for the extra bag to your Mastercard instead?"
+        return False
     return _names_no_other(turn, anchors, index)
 
 

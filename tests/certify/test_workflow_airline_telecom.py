@@ -1117,3 +1117,35 @@ def test_a_passenger_detail_put_back_is_described_by_restore(convo, at, descript
     i = c.call("update_reservation_passengers", {"reservation_id": "T6HMDP", "passengers": RESERVATION["passengers"]},
                RESERVATION)
     assert at(certify_interaction(c.build()), i).checks["workflow"] is ok
+
+
+@pytest.mark.parametrize(("offer", "ok"), [
+    ("Your gift card has $0 left after the $277 used for the booking, so it can't cover the $50. Shall I charge "
+     "the $50 for the extra bag to your Mastercard ending 0687 instead?", True),
+    # an offer of something else is no offer of this write
+    ("Your gift card has $0 left, so it can't cover the $50. Shall I cancel the booking instead?", False),
+])
+def test_a_write_offered_again_with_another_payment_after_it_failed(convo, at, offer: str, ok: bool) -> None:
+    # blind audit air49_14: "the booking" is the reservation, "charge" pays for this action, and "$50"
+    # is no count of bags
+    c = convo(tools=_tools("airline"), domain="airline", system="You are an airline agent.")
+    c.user("Can we have bags on HATHAT after all? 3 in total. I'm nina_garcia_9519.")
+    c.call("get_user_details", {"user_id": "nina_garcia_9519"}, {"user_id": "nina_garcia_9519", "payment_methods": {
+        "gift_card_6507047": {"source": "gift_card", "amount": 0, "id": "gift_card_6507047"},
+        "credit_card_3431547": {"source": "credit_card", "brand": "mastercard", "last_four": "0687",
+                                "id": "credit_card_3431547"}}})
+    reservation = {**RESERVATION, "reservation_id": "HATHAT", "total_baggages": 0, "nonfree_baggages": 0,
+                   "passengers": [*RESERVATION["passengers"], {"first_name": "Hugo", "last_name": "Bennett",
+                                                               "dob": "1989-09-02"}]}
+    c.call("get_reservation_details", {"reservation_id": "HATHAT"}, reservation)
+    c.say("With 1 free bag per passenger, 2 of the 3 bags are free and 1 costs $50. To confirm: set HATHAT to 3 "
+          "checked bags (1 paid) and charge $50 to your Mastercard ending 0687. Shall I proceed?")
+    c.user("put it on the gift card")
+    c.call("update_reservation_baggages", {"reservation_id": "HATHAT", "total_baggages": 3, "nonfree_baggages": 1,
+                                           "payment_id": "gift_card_6507047"}, "Error: gift card balance is not enough")
+    c.say(offer)
+    c.user("ugh fine, yes")
+    i = c.call("update_reservation_baggages", {"reservation_id": "HATHAT", "total_baggages": 3, "nonfree_baggages": 1,
+                                               "payment_id": "credit_card_3431547"},
+               {**reservation, "total_baggages": 3, "nonfree_baggages": 1})
+    assert at(certify_interaction(c.build()), i).checks["workflow"] is ok
