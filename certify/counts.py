@@ -28,7 +28,7 @@ _KIND = r"(?P<kind>reservations?|orders?|passengers?|lines?|bills?|flights?|paym
 # "you have 9 reservations", "there are 3 lines on your account", "T6HMDP has 2 passengers",
 # "your profile lists 4 orders", "I see **4 reservations**", "$2,734 for each of the five travellers";
 # the count right before the kind, an adjective or two between.
-_HOLDS = re.compile(rf"\b(?:you(?:'ve| have)(?: got)?|there (?:are|is)|(?:it )?(?:has|have|holds?|contains?|includes?|"
+_HOLDS = re.compile(rf"(?=[ychilstwe])\b(?:you(?:'ve| have)(?: got)?|there (?:are|is)|(?:it )?(?:has|have|holds?|contains?|includes?|"
                     rf"lists?|shows?)|(?:i|we) (?:can )?see|(?P<found>(?:i|we) found)|each of (?:the|your|all))"
                     rf"\s+(?:only\s+|just\s+|exactly\s+)?"
                     rf"\**{_NUMBER}\**\s+"
@@ -68,20 +68,22 @@ def miscounted(text: str, count_of: Callable[[str | None, tuple[str, ...]], int 
     if _KIND_WORD.search(low) is None or not any(w in low for w in _CHEAP):
         return []
     out: list[tuple[str, int]] = []
-    for sentence in SENTENCE_OR_LINE.split(text):
-        if _KIND_WORD.search(sentence.lower()) is None:
+    # One scan of the whole text (splitting it first costs more); a match holds no sentence's end,
+    # for the pattern has no stop in it: only a list's line break is looked for.
+    for m in _HOLDS.finditer(text):
+        if "\n" in m[0]:
             continue
-        for m in _HOLDS.finditer(sentence):
-            if not _SUBSET.isdisjoint(between := m["between"].lower().split()) or not _WHOLE.issuperset(between):
-                continue  # a part of the list ("you have three pending orders", "two watch lines"): not its length
-            if _PART_AFTER.match(sentence, m.end()):
-                continue  # "you have two orders on the way": a part too
-            said = _count(m["n"])
-            codes = _CODE.findall(sentence[:m.start()])
-            kinds = ("",) if m["found"] else KINDS[m["kind"].lower()]
-            shown = count_of(codes[-1] if codes and not m["found"] else None, kinds)
-            if shown is not None and shown != said:
-                out.append((f"{m['n']} {m['kind']}", shown))
+        if not _SUBSET.isdisjoint(between := m["between"].lower().split()) or not _WHOLE.issuperset(between):
+            continue  # a part of the list ("you have three pending orders", "two watch lines"): not its length
+        if (part := _PART_AFTER.match(text, m.end())) and "\n" not in part[0]:
+            continue  # "you have two orders on the way": a part too
+        said = _count(m["n"])
+        head = text[:m.start()]  # the codes its sentence names before it
+        codes = _CODE.findall(head, max((b.end() for b in SENTENCE_OR_LINE.finditer(head)), default=0))
+        kinds = ("",) if m["found"] else KINDS[m["kind"].lower()]
+        shown = count_of(codes[-1] if codes and not m["found"] else None, kinds)
+        if shown is not None and shown != said:
+            out.append((f"{m['n']} {m['kind']}", shown))
     return out
 
 
