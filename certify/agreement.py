@@ -402,6 +402,11 @@ def _nearest_quantity(before: list[str]) -> tuple[int, int] | None:
     return None
 
 
+# "Set checked bags to 3", "update the bags to four": the new total, after a verb that sets it.
+_SETS = frozenset({"set", "setting", "change", "changing", "update", "updating", "increase", "increasing", "raise",
+                   "raising", "bring", "bringing"})
+_TO_COUNT = re.compile(r"[\s*]{0,3}to\s+\**(" + _NUMBER + r")\b(?!\s*(?:am|pm|:))", re.I)
+_ORDINAL_COUNTS = {"second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6}
 _LABEL_COUNT = re.compile(r"\**\s*:\**\s*\**(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\b", re.I)  # "Bags: 3"
 
 
@@ -434,6 +439,15 @@ def _counts_of(text: str, things: tuple[str, ...], people: int, user: bool) -> t
             if not counted and (label := _LABEL_COUNT.match(sentence, m.end())) and (
                     n := _quantity(label[1].lower())) is not None:
                 totals.add(n)  # "- Bags: 3 checked, all free"
+                continue
+            if not counted and not _SETS.isdisjoint(before) and (to := _TO_COUNT.match(sentence, m.end())) and (
+                    n := _quantity(to[1].lower())) is not None:
+                totals.add(n)  # "Set checked bags to 3 (0 paid)"
+                continue
+            if before and (nth := _ORDINAL_COUNTS.get(before[-1])) is not None:
+                totals.add(nth)  # "you have 2, so a third bag is free": 3 in all, and one more
+                if before[-2:-1] in (["a"], ["another"]):
+                    added.add(1)
                 continue
             qty = _nearest_quantity(before)
             if qty is None:

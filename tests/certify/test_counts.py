@@ -203,3 +203,17 @@ def test_a_text_miscounting_a_bookings_bags_is_not_grounded(convo: Any) -> None:
     out = certify_interaction(c.build())
     assert [reason_kind(r) for r in decision(out, wrong).reasons] == ["text_miscounted"]
     assert decision(out, right).reasons == []
+
+
+@pytest.mark.parametrize(("text", "totals"), [
+    # blind audit air49_17: the new total, said by a verb that sets it or by an ordinal
+    ("2. Set checked bags to 3 (0 paid), Visa ending 1896 on file.", {3}),
+    ("As a gold member you get 3 free bags; you have 2, so a third bag is free.", {3}),
+    ("Shall I update the bags to four?", {4}),
+    ("Your bags go to 3 carousels at the airport.", set()),  # no verb that sets them
+    ("I can add a bag for $50.", set()),  # an added one, not a total
+])
+def test_a_bag_total_set_to_a_number_or_said_by_an_ordinal(text: str, totals: set[int]) -> None:
+    from trajectory2gym.certify.agreement import _counts_of
+
+    assert _counts_of(text, ("bag", "luggag", "suitcas"), 1, False)[0] == totals
