@@ -1540,6 +1540,31 @@ def _with_reply(described: Turn, after: list[Turn]) -> Turn:
     return Turn(described.index, "assistant", f"{described.text}\n{reply.text}")
 
 
+_FLIGHT_NUMBER = re.compile(r"([a-z]+)(\d+)")
+
+
+def _other_flight_named(described: Turn, replies: list[Turn], anchors: Anchors) -> str:
+    """A flight the call books anew that no sentence of the description saying the action names,
+    where those sentences name another flight of its kind (its letters, as many digits) that the
+    call does not send: "change the return of 5C0NFJ to HAT040", then HAT012 booked, which the
+    description only listed. Not where a reply after it names the flight booked."""
+    changed = [compact(ident) for ident, _ in anchors.changed()]
+    if not changed or any(c in t.compacts for t in replies for c in changed):
+        return ""
+    named: set[str] = set()
+    for sentence in SENTENCE_OR_LINE.split(described.text):
+        said = Turn(-1, "assistant", sentence)
+        if says(said.wordline, anchors.stems):
+            named |= said.compacts
+    for flight in changed:
+        if flight in named or (m := _FLIGHT_NUMBER.fullmatch(flight)) is None:
+            continue
+        kind = re.compile(rf"{m[1]}\d{{{len(m[2])}}}")
+        if others := sorted(k for k in named - anchors.ids if kind.fullmatch(k)):
+            return f"{others[0].upper()} instead of {flight.upper()}"
+    return ""
+
+
 def call_disagrees(turns: list[Turn], last_desc: int, anchors: Anchors, first_desc: int | None = None
                    ) -> ConfirmVerdict | None:
     """Why a confirmed call is not the one the user confirmed (``turns[last_desc]`` described it, a
@@ -1560,6 +1585,8 @@ def call_disagrees(turns: list[Turn], last_desc: int, anchors: Anchors, first_de
     if anchors.route and (why := route_disagrees(described.text, anchors.route, [f for f, _ in anchors.dated],
                                                    anchors.index)):
         return ConfirmVerdict(False, "not_described", f" as called ({why})")
+    if anchors.dated and (other := _other_flight_named(described, turns[last_desc + 1:], anchors)):
+        return ConfirmVerdict(False, "not_described", f" as called (the description names {other})")
     if not (anchors.amounts or anchors.choices or anchors.payments or anchors.dated or anchors.counts
             or anchors.records):
         return None

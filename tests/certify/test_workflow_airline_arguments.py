@@ -1076,3 +1076,21 @@ def test_a_passengers_birth_date_corrected_names_the_passenger_change(convo) -> 
     said = ("Sophia Rossi is listed with birth date 1977-02-10, which is wrong. I can correct it to 1977-02-12, "
             "keeping Aarav Rossi and Sophia Nguyen as they are. Shall I proceed?")
     assert _passengers(convo, said, "yes please fix it", _with(2, dob="1977-02-12")) == []
+
+
+@pytest.mark.parametrize(("flight", "reply", "kinds"), [
+    ("HAT040", "yes", []),
+    # blind audit air49_06: the other flight of the list booked, the action's sentence named HAT040
+    ("HAT012", "yes", ["not_described"]),
+    ("HAT012", "yes, but make it HAT012 after all", []),  # the reply names the one booked
+])
+def test_a_flight_the_description_only_listed_is_not_the_one_it_said_to_change_to(
+        convo, flight: str, reply: str, kinds: list[str]) -> None:
+    said = ("On May 22 there are two flights:\n- HAT040: 03:00 to 05:30, economy $150\n- HAT012: 05:00 to 11:30, "
+            "economy $168\nThe earliest is HAT040. To confirm: change PVUB64 to HAT040 on 2024-05-22, economy, "
+            "$24 back to your gift card. Shall I proceed?")
+    search = [*SEARCH, {"flight_number": "HAT040", "date": "2024-05-22", "prices": {"economy": 150}},
+              {"flight_number": "HAT012", "date": "2024-05-22", "prices": {"economy": 168}}]
+    args = {"reservation_id": "PVUB64", "cabin": "economy", "payment_id": "gift_card_3",
+            "flights": [{"flight_number": flight, "date": "2024-05-22"}]}
+    assert _workflow(convo, said, reply, "update_reservation_flights", args, search=search) == kinds
