@@ -84,6 +84,7 @@ from trajectory2gym.certify.counts import (
     miscounted,
     miscounted_bags,
     miscounted_people,
+    miscounted_seats,
     status_counts,
 )
 from trajectory2gym.certify.data_amounts import (
@@ -1287,6 +1288,13 @@ class _Run:
                 return len(held)
         return None
 
+    def _seats_of(self, flight: str) -> dict[str, int] | None:
+        """The seats per cabin the newest search result of this flight shows; None where none does."""
+        held = self.index.field_of(flight.lower(), "available_seats")
+        if not isinstance(held, dict) or not all(type(v) is int for v in held.values()):
+            return None
+        return cast(dict[str, int], held)
+
     def _passengers_of(self, ident: str) -> int | None:
         """How many passengers the observed object with this code lists; None where none shows it."""
         return self._listed_by(ident, ("passengers",))
@@ -1636,6 +1644,9 @@ class _Run:
         if "passengers" in content or "travel" in content:  # "BD52GB (for 2 passengers)": it lists 3
             for counted, listed in miscounted_people(content, self._passengers_of):
                 reasons.append(reason("text_miscounted", value=counted, detail=listed))
+        if "seat" in content:  # "HAT101 ... with 2 seats left", where its search shows 1 in business
+            for counted, shown in miscounted_seats(content, self._seats_of):
+                reasons.append(reason("text_miscounted", value=counted, detail=shown))
         if "bag" in content:  # "The reservation currently has 2 checked bags": it shows 1
             for counted, listed in miscounted_bags(content, self._bags_of):
                 reasons.append(reason("text_miscounted", value=counted, detail=listed))

@@ -179,3 +179,28 @@ def listed_count(value: object, keys: tuple[str, ...]) -> int | None:
         return len(value) if isinstance(value, list) else None
     entries = listed_entries(value, keys)
     return None if entries is None else len(entries)
+
+
+# "with 2 seats left", "only one business seat available": what a flight's search result shows.
+_SEATS = re.compile(rf"\b{_NUMBER}\s+(?:(?P<cabin>basic[ _]economy|economy|business)(?: class)?\s+)?seats?\s+"
+                    rf"(?:left|available|remaining|open)\b", re.I)
+_FLIGHT = re.compile(r"\b[A-Z]{3}\d{3,4}\b")
+_CABINS = re.compile(r"\b(basic[ _]economy|economy|business)\b", re.I)
+
+
+def miscounted_seats(text: str, seats_of: Callable[[str], dict[str, int] | None]) -> list[tuple[str, str]]:
+    """(the count as written, the seats shown) for each "N seats left" said of the flight named last
+    before it in its sentence whose search result (``seats_of``: its ``available_seats`` per cabin)
+    shows another number in the cabin the sentence names, else in every cabin."""
+    out: list[tuple[str, str]] = []
+    for sentence in SENTENCE_OR_LINE.split(text):
+        for m in _SEATS.finditer(sentence):
+            flights = _FLIGHT.findall(sentence, 0, m.start())
+            if not flights or (seats := seats_of(flights[-1])) is None:
+                continue
+            cabin = m["cabin"] or next(reversed(_CABINS.findall(sentence, 0, m.start())), None)
+            key = cabin.lower().replace(" ", "_") if cabin else None
+            shown = [seats[key]] if key in seats else list(seats.values())
+            if _count(m["n"]) not in shown:
+                out.append((m[0], f"{flights[-1]}: " + ", ".join(f"{k} {v}" for k, v in seats.items())))
+    return out

@@ -10,6 +10,7 @@ import pytest
 from trajectory2gym.certify import certify_interaction
 from trajectory2gym.certify.counts import listed_count, miscounted, status_counts
 from trajectory2gym.certify.reasons import reason_kind
+from trajectory2gym.envs.registry import tool_specs
 
 from .conftest import decision
 
@@ -217,3 +218,36 @@ def test_a_bag_total_set_to_a_number_or_said_by_an_ordinal(text: str, totals: se
     from trajectory2gym.certify.agreement import _counts_of
 
     assert _counts_of(text, ("bag", "luggag", "suitcas"), 1, False)[0] == totals
+
+
+SEATS = {"HAT101": {"basic_economy": 16, "economy": 5, "business": 1}}
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    # blind audit air49_15: the cabin the sentence names
+    ("On May 24 there is HAT101, 14:00 to 16:30, business $418, with 2 seats left.",
+     [("2 seats left", "HAT101: basic_economy 16, economy 5, business 1")]),
+    ("On May 24 there is HAT101, 14:00 to 16:30, business $418, with 1 seat left.", []),
+    ("HAT101 has only five economy seats available.", []),
+    ("HAT101 has only 4 economy seats available.", [("4 economy seats available", "HAT101: basic_economy 16, "
+                                                                                   "economy 5, business 1")]),
+    ("HAT101 has 16 seats left.", []),  # no cabin named: any of its cabins
+    ("HAT999 has 3 seats left.", []),  # no search shows it
+    ("There are 2 seats left, I think.", []),  # no flight named
+])
+def test_seats_said_left_on_a_flight_against_its_search_result(text: str, found: list[tuple[str, str]]) -> None:
+    from trajectory2gym.certify.counts import miscounted_seats
+
+    assert miscounted_seats(text, SEATS.get) == found
+
+
+def test_a_text_with_the_wrong_seats_left_is_not_grounded(convo: Any, at: Any) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("Move my return to the 24th.")
+    c.call("search_direct_flight", {"origin": "IAH", "destination": "EWR", "date": "2024-05-24"},
+           [{"flight_number": "HAT101", "origin": "IAH", "destination": "EWR", "status": "available",
+             "available_seats": SEATS["HAT101"], "prices": {"basic_economy": 79, "economy": 127, "business": 418}}])
+    wrong = c.say("On May 24 there is HAT101 in business at $418, with 2 seats left.")
+    right = c.say("On May 24 there is HAT101 in business at $418, with 1 seat left.")
+    r = certify_interaction(c.build())
+    assert [reason_kind(x) for x in at(r, wrong).reasons] == ["text_miscounted"] and at(r, right).eligible
