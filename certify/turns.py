@@ -67,6 +67,9 @@ AFFIRM = re.compile(
 DEFER = re.compile(
     r"\b(?:let me|i(?:'d| would)? (?:want|need|have|like) to|i'?ll|i will|i shall|i must|i should) "
     r"(?:first |just |quickly )?(?:think|check|talk|speak|ask|consult|discuss|confirm with|see|decide)\b"
+    # (not a hand-off asked for: "I want to talk to someone about switching plans", "to a human")
+    r"(?!\s+(?:to|with)\s+(?:someone about|somebody about|a (?:human|real person|live agent|representative|supervisor|"
+    r"manager|colleague|specialist)|an? (?:human |live )?agent)\b)"
     # "I shall confirm the passenger change once I have heard from my aunt this evening"
     r"|\b(?:i'?ll|i will|i shall|i can) confirm\b[^.!?]{0,60}?\b(?:once|when|after|later|tomorrow|tonight)\b"
     r"|\bonce i(?:'ve| have)? (?:heard|talked|spoken|checked)\b"

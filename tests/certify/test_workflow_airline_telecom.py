@@ -145,6 +145,11 @@ def test_a_deferral_anywhere_in_the_reply_is_no_yes(convo, at) -> None:
     for reply in ("yes. hmm no, wait. keep that one.", "Yes. Oh no, wait."):
         assert _workflow(convo, at, asked, reply, *cancel) == ["not_confirmed"], reply
     assert _workflow(convo, at, asked, "Yes. No problem at all.", *cancel) == []
+    # A hand-off asked for after the yes puts nothing off (blind audit telecom-r49-06)
+    for reply in ("ok do it. and then yes, I want to talk to someone about switching plans",
+                  "Yes, cancel it. Then I'd like to speak to a human agent about my refund."):
+        assert _workflow(convo, at, asked, reply, *cancel) == [], reply
+    assert _workflow(convo, at, asked, "ok, but I want to talk to someone at home first", *cancel) == ["not_confirmed"]
 
 
 def test_the_confirmed_amount_is_the_offered_one_in_its_unit(convo, at) -> None:
