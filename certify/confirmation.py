@@ -597,6 +597,9 @@ def _waits_for_payment(described: Turn, anchors: Anchors) -> str:
     """What the description's sentence about this action makes it wait for ("it's paid"), else ""."""
     if not _UNTIL_PAID.search(described.text):
         return ""  # one search of the whole text first: most that mention payment put nothing off
+    if not anchors.mentioned_in(described.words, described.compacts) and any(
+            anchors.rival_id(t) or anchors.rival_phone(t) for t in chunks(described.text)):
+        return ""  # "555-242-3731 (L1038) is suspended ... can only be resumed once that bill is paid": another line
     for clause in described.clauses:  # "I'll send the request, and once it's paid I'll resume it"
         if m := _UNTIL_PAID.search(clause.text):
             # The action it puts off: the one said last before it ("... and resume the line once

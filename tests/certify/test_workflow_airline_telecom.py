@@ -671,6 +671,25 @@ def test_an_action_put_off_until_a_payment_waits_for_it(convo, at, description: 
         assert at(r, j).reasons == ["resume_line: the description put it off (once it's paid), and nothing since says so"]
 
 
+@pytest.mark.parametrize(("wait", "ok"), [
+    # blind audit telecom-r49-07: another line's wait
+    ("555-123-2003 (L1003) is suspended and bill B1007 is overdue. The line can only be resumed once that bill "
+     "is paid.", True),
+    ("555-123-2002 (L1002) is suspended and bill B1007 is overdue. The line can only be resumed once that bill "
+     "is paid.", False),
+])
+def test_a_wait_for_a_payment_said_of_another_line_is_not_this_ones(convo, at, wait: str, ok: bool) -> None:
+    c = _suspended_line(convo)
+    c.call("get_details_by_id", {"id": "L1003"}, {"line_id": "L1003", "phone_number": "555-123-2003",
+                                                 "status": "Suspended"})
+    c.say(wait)
+    c.user("Not now. But can you turn 2002 back on?")
+    c.say("I'll resume 555-123-2002 (L1002). Shall I proceed?")
+    c.user("yes")
+    j = c.call("resume_line", {"customer_id": "C1001", "line_id": "L1002"}, {"message": "Line resumed successfully"})
+    assert at(certify_interaction(c.build()), j).checks["workflow"] is ok
+
+
 @pytest.mark.parametrize(("plan", "ok"), [
     ("I send B1007 ($65.00) first, and after you've paid it I send B1008 ($150.00). Okay?", True),
     ("I send B1008 ($150.00) first, and after you've paid it I send B1007 ($65.00). Okay?", False),
