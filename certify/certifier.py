@@ -239,6 +239,8 @@ _EXPRESSION = re.compile(r"\$?\d+(?:\.\d+)?(?:[-+*x×=]\$?\d+(?:\.\d+)?)+")
 _TERM = re.compile(r"\d+(?:\.\d+)?")
 # A mobile network generation a text states: "4G", "5G" (as the status bar shows it).
 _NETWORK = re.compile(r"(?<![\w/-])[2-5]G(?![\w/-])")
+_NETWORK_NEEDED = re.compile(r"\s+or\s+(?:better|higher|above|faster|newer)\b", re.I)
+_NETWORK_ASKED = re.compile(r"\b(?:needs?|requires?|at least|switch(?:es)? (?:it )?to|set (?:it )?to|prefer\w*)\s+\**$", re.I)
 # A user message that says something is undone or still wrong: reason to repeat a write.
 _UNDONE = re.compile(r"\b(?:still|again|not|no longer|stopped|off|undone|reverted|back to)\b|n't\b", re.I)
 # The keys an object's total is kept as, as the index's tokens write them ("total_due" is "totaldue").
@@ -883,8 +885,10 @@ class _Run:
         """The network generations ("4G") a statement gives that nothing visible shows; a question
         may list them ("what does your status bar show (5G, LTE, 3G...)?")."""
         index = self.index
-        return [g for sentence in SENTENCE.split(text) if not sentence.rstrip().endswith("?")
-                for g in _NETWORK.findall(sentence) if g.lower() not in index.compacts and not index.has_string(g)]
+        return [m[0] for sentence in SENTENCE.split(text) if not sentence.rstrip().endswith("?")
+                for m in _NETWORK.finditer(sentence) if m[0].lower() not in index.compacts and not index.has_string(m[0])
+                # what a feature needs or a setting is to be: "Picture messages need 4G or better"
+                and not _NETWORK_NEEDED.match(sentence, m.end()) and not _NETWORK_ASKED.search(sentence, 0, m.start())]
 
     def _false_total(self, written: str, cents: int, listed: list[tuple[str, int]], text: str) -> bool:
         """A total the text states after listing amounts, which no visible amount is (it is only

@@ -376,6 +376,10 @@ STATUS_BAR = ("I can't make calls.", "toggle_airplane_mode",
     (STATUS_BAR, "You should now see 4G with Good signal.", ["4G"]),  # the status bar shows 5G
     (STATUS_BAR, "Your status bar now shows 5G with Excellent signal.", []),
     (STATUS_BAR, "What does your status bar show (5G, LTE, 3G...)?", []),
+    # What a feature needs, or a setting is to be, is no reading (blind audit telecom-r49-13)
+    (STATUS_BAR, "Picture messages need 4G or better. Please set the preferred mode to 5G/4G.", []),
+    (STATUS_BAR, "MMS requires 4G, so please switch it to 4G in your settings.", []),
+    (STATUS_BAR, "You should now see 4G, or better.", ["4G"]),
 ])
 def test_what_a_device_showed_must_be_visible(convo, at, before: tuple[str, str, str, str], said: str,
                                               misses: list[str]) -> None:
