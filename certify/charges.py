@@ -279,6 +279,8 @@ def mistotaled(text: str, total_of: Callable[[str], set[int]], any_total: bool =
         found = [(m[1], m[2]) for m in _CODE_AMOUNT.finditer(text)]
         if " | " in text:
             found += _row_totals(text)
+        if "\n" in text:
+            found += [(m[1], m[2]) for m in _LISTED_TOTAL.finditer(text) if (m[1], m[2]) not in found]
         for code, written in found:
             shown = total_of(code)
             cents = to_cents(written.lstrip("$ ").replace(",", ""))
@@ -315,6 +317,12 @@ _CODE_AMOUNT = re.compile(r"(#W\d{7}|\b[A-Z]{1,2}\d{4,})\b,?\s*(?:\(|:|for|of|to
                           r"((?>\$\s?\d{1,3}(?:,\d{3})+(?:\.\d+)?|\$\s?\d+(?:\.\d+)?))(?!\d|,\d|\s*(?:,\s*\$|and\b|\+|&|plus\b))")
 
 
+# A list's line that gives one object, its month or status, then an amount: its total. "- B1005
+# (February 2025): Issued, $220.00, due 2025-02-19".
+_LISTED_TOTAL = re.compile(r"^[ \t]*(?:[-*•]|\d+[.)])[ \t]+\**(#W\d{7}|[A-Z]{1,2}\d{4,})\b\**[ \t]*"
+                           r"(?:\([A-Za-z]+\.?(?:[ \t]+\d{4})?\)[ \t]*)?[:\-–—][ \t]*\**"
+                           r"(?:(?:issued|paid|overdue|draft|pending|unpaid|awaiting payment)\**[ \t]*[,:\-–—][ \t]*\**)?"
+                           r"((?>\$\s?\d[\d,]*(?:\.\d+)?))(?!\s*(?:\+|plus\b|and\b|&))", re.M | re.I)
 _ANOTHER_CODE = re.compile(r"#W\d{7}\b|\b[A-Z]{1,2}\d{4,}\b")
 
 

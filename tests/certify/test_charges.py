@@ -227,6 +227,13 @@ def test_a_report_is_read_up_to_where_it_turns_to_another_object(convo, at, repo
     ("Bill B1006 | Month January 2025 | Amount $70.00", []),
     # Rows of one bill's line items name it in each: no row is its total.
     ("Bill B1006 | Item Plan | Amount $65.00\nBill B1006 | Item Data refuel | Amount $5.00", []),
+    # A list's line: the object, its month or status, then its total (blind audit telecom-r49-03).
+    ("Here are your bills:\n- B1006 (February 2025): Issued, $65.00, due 2025-02-19\n- B1004: Paid, $200.00",
+     [("B1006", "$65.00", "$70.00")]),
+    ("Here are your bills:\n- B1006 (February 2025): Issued, $70.00, due 2025-02-19", []),
+    ("Here are your bills:\n1. **B1006**: $65.00", [("B1006", "$65.00", "$70.00")]),
+    ("Here is the bill:\n- B1006: $65.00 + $5.00 refuel", []),  # a sum's first term
+    ("Here is the bill:\n- B1006: Household plan $65.00", []),  # a line item, by its name
 ])
 def test_a_total_said_against_the_objects_total(text: str, out: list[tuple[str, str, str]]) -> None:
     assert mistotaled(text, lambda ident: {7000} if ident == "B1006" else set()) == out
