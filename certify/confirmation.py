@@ -163,9 +163,18 @@ def describes(turn: Turn, anchors: Anchors) -> bool:
         return False
     if anchors.account and (_names_account(turn.text, anchors) or _plan_entry_names_account(turn, anchors)):
         return True
-    return (not anchors.ids or anchors.names_object(turn.words, turn.compacts)  # no ids: no labels
+    return (not anchors.ids or _names_object(turn, anchors)  # no ids: no labels
             or _names_by_options(turn, anchors) or _names_card(turn, anchors) or _names_line_ending(turn, anchors)
             or _swap_by_options(turn, anchors))
+
+
+def _names_object(turn: Turn, anchors: Anchors) -> bool:
+    """The call's object by an identifier, or by its name where the message names no other object of
+    its kind by identifier: "On 555-526-7421 ... your Plus plan" names that line, not another Plus line."""
+    if not anchors.names_object(turn.words, turn.compacts):
+        return False
+    return not anchors.ids.isdisjoint(turn.compacts) or not any(
+        anchors.rival_id(t) or anchors.rival_phone(t) for t in chunks(turn.text) if looks_like_identifier(t))
 
 
 def _swap_by_options(turn: Turn, anchors: Anchors) -> bool:

@@ -1173,3 +1173,27 @@ def test_a_write_offered_again_with_another_payment_after_it_failed(convo, at, o
                                                "payment_id": "credit_card_3431547"},
                {**reservation, "total_baggages": 3, "nonfree_baggages": 1})
     assert at(certify_interaction(c.build()), i).checks["workflow"] is ok
+
+
+def test_a_plan_name_shared_with_the_line_named_by_number_does_not_name_this_line(convo, at) -> None:
+    # blind audit telecom-r49-05: "On 555-526-7421 ... your Plus plan" describes that line's refuel only
+    c = convo(tools=_tools("telecom"), domain="telecom", system="You are a telecom agent.")
+    c.user("I'm customer C1006, almost out of data.")
+    c.call("get_customer_by_id", {"customer_id": "C1006"}, {"customer_id": "C1006", "line_ids": ["L1009", "L1011"]})
+    for line, phone in (("L1009", "555-526-7421"), ("L1011", "555-378-1975")):
+        c.call("get_details_by_id", {"id": line}, {"line_id": line, "phone_number": phone, "plan_id": "P1003"})
+    c.call("get_details_by_id", {"id": "P1003"}, {"plan_id": "P1003", "name": "Plus", "data_limit_gb": 20.0,
+                                                 "data_refueling_price_per_gb": 2.0})
+    c.say("On 555-526-7421 you've used 18.3 GB of the 20.0 GB in your Plus plan. Extra data is $2.00 per GB. "
+          "Would you like to add some?")
+    c.user("add 3 GB")
+    c.say("I'll add 3 GB to 555-526-7421 (L1009) for $6.00. Shall I proceed?")
+    c.user("yes")
+    first = c.call("refuel_data", {"customer_id": "C1006", "line_id": "L1009", "gb_amount": 3.0},
+                   {"message": "Successfully added 3.0 GB of data for line L1009 for $6.00", "charge": 6.0})
+    c.say("Done: 3 GB added for $6.00.")
+    c.user("Great. Do the same for my other Plus line too")
+    other = c.call("refuel_data", {"customer_id": "C1006", "line_id": "L1011", "gb_amount": 3.0},
+                   {"message": "Successfully added 3.0 GB of data for line L1011 for $6.00", "charge": 6.0})
+    r = certify_interaction(c.build())
+    assert at(r, first).checks["workflow"] and not at(r, other).checks["workflow"]
