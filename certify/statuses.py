@@ -122,7 +122,14 @@ def contradicted(text: str, status_of: Callable[[str], Any],
         elif (isinstance(shown, str) and (form := _FORMS.get(shown.lower(), _one_word(shown))) and form not in said
               and not re.search(rf"\b{re.escape(form)}\b", sentence, re.I)):  # "marked Disputed and unpaid" says it
             out.append((ident, shown))  # "B1006 is overdue" where it shows "Disputed"
+        elif (isinstance(shown, str) and shown.lower() in _NOT_PAID_YET and "paid" in said
+              and "already" not in sentence.lower()):  # "which is already Paid": before a request was sent
+            out.append((ident, shown))  # "B1272 is now marked as paid" where it shows "Awaiting Payment"
     return out
+
+
+# Statuses of several words that say a bill is not paid yet (no one word is their form).
+_NOT_PAID_YET = frozenset({"awaiting payment", "payment pending", "pending payment", "payment requested"})
 
 
 def _one_word(status: str) -> str:

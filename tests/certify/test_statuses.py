@@ -20,7 +20,7 @@ from trajectory2gym.certify.statuses import (
 from trajectory2gym.envs.registry import tool_specs
 
 SHOWN = {"L1005": "Active", "#W1000001": "pending", "B1001": "Paid", "B1006": "Disputed",
-         "#W1000002": "exchange requested"}
+         "#W1000002": "exchange requested", "B1272": "Awaiting Payment"}
 
 
 @pytest.mark.parametrize(("text", "out"), [
@@ -62,6 +62,10 @@ SHOWN = {"L1005": "Active", "#W1000001": "pending", "B1001": "Paid", "B1006": "D
     ("To confirm: I'll resume line L1005, which goes back to suspended at the end of the month.", []),
     ("To confirm: I'll cancel #W1000001, which then becomes cancelled.", []),
     ("Line L1005 is suspended, as you said.", [("L1005", "Active")]),
+    # a bill awaiting payment is not paid yet (blind audit telecom-r49-09); "already paid" was before the request
+    ("Your line is active again, and bill B1272 is now marked as paid.", [("B1272", "Awaiting Payment")]),
+    ("I sent the request for B1272, which is already Paid - please don't pay it.", []),
+    ("Bill B1272 is awaiting payment.", []),
 ])
 def test_a_status_word_against_the_observed_status(text: str, out: list[tuple[str, str]]) -> None:
     assert contradicted(text, SHOWN.get) == out
