@@ -284,18 +284,35 @@ _IT_STARTS = re.compile(r"\W*(?:it|it's|this flight|that flight|the flight)\b", 
 # ("is now enabled" reports a change made: the claims' matter, not a reading of the record.)
 _SWITCH = re.compile(r"\b([a-z]+)\s+(?:is|are)\s+(?:(?:currently|still|already|also)\s+)?(not\s+)?"
                      r"(enabled|disabled|on|off|active|inactive|turned on|turned off)\b", re.I)
+# A feature said of a list of objects, a report too: "Roaming is now on for 555-316-1062 and off for ...".
+_SWITCH_LISTED = re.compile(r"\b([a-z]+)\s+(?:is|are)\s+(?:(?:currently|still|already|also|now)\s+)?"
+                            r"(?:enabled|disabled|on|off|turned on|turned off)\s+(?:for|on)\b", re.I)
 _ON = frozenset({"enabled", "on", "active", "turned on"})
+_ID_ITEM = r"(?:\d{3}-\d{3}-\d{4}|[A-Z]\d{4,})"
+_STATE_FOR = re.compile(rf"\b(enabled|disabled|on|off)\s+(?:for|on)\s+({_ID_ITEM}(?:(?:,\s*|,?\s+and\s+){_ID_ITEM})*)", re.I)
 
 
 def switched(text: str, switch_of: Callable[[str, str], bool | None]) -> list[tuple[str, str, bool]]:
     """(identifier, feature, the setting shown) for each sentence that names one object and says a
     feature of it is on or off ("international roaming is currently disabled on 555-123-2002"),
     where the object's record shows the feature's ``<feature>_enabled`` flag the other way
-    (``switch_of``; None where it shows none or it may have changed since)."""
+    (``switch_of``; None where it shows none or it may have changed since). A sentence naming several
+    says each one's state in a list after the state word ("on for L1, and off for L2 and L3")."""
     out: list[tuple[str, str, bool]] = []
-    if _SWITCH.search(text) is None:  # most texts: one search
+    if _SWITCH.search(text) is None and _SWITCH_LISTED.search(text) is None:  # most texts: a search or two
         return out
     for sentence in SENTENCE_OR_LINE.split(text):
+        if (listed := _SWITCH_LISTED.search(sentence)) and not _NOT_NOW.search(sentence, 0, listed.start()) and len(
+                identifiers_in(sentence)) > 1:
+            # "Roaming is now on for 555-316-1062 and off for 555-813-7289 and 555-549-9898": each
+            # state word gives the objects listed right after it (a write's own: no flag shown)
+            feature = listed[1].lower()
+            for part in _STATE_FOR.finditer(sentence):
+                said = part[1].lower() in _ON
+                for ident in identifiers_in(part[2]):
+                    if (shown := switch_of(ident, feature)) is not None and shown != said:
+                        out.append((ident, feature, shown))
+            continue
         found = [m for m in _SWITCH.finditer(sentence) if not _NOT_NOW.search(sentence, 0, m.start())]
         if not found or len(ids := identifiers_in(sentence)) != 1:
             continue

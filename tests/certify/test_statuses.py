@@ -267,6 +267,9 @@ SWITCHES = {("555-123-2002", "roaming"): True, ("L1002", "roaming"): True, ("L10
     ("If roaming is off on L1002, I can enable it.", []),  # what may be
     ("Roaming is off on L1003 and on on L1002.", []),  # two objects: whose is not clear
     ("Data is off on L1002.", []),  # no flag of that feature shown
+    # each state word gives the objects listed after it (blind audit telecom-r49-11)
+    ("Done. Roaming is now on for L1002 and off for 555-123-2002 and L1003.", [("555-123-2002", "roaming", True)]),
+    ("Done. Roaming is now on for L1002 and 555-123-2002, and off for L1003.", []),
 ])
 def test_a_feature_said_on_or_off_against_the_record(text: str, out: list[tuple[str, str, bool]]) -> None:
     assert switched(text, lambda ident, feature: SWITCHES.get((ident, feature))) == out
