@@ -99,6 +99,14 @@ _VERSUS = re.compile(rf"{_MONEY}[^$\n.;]{{0,24}}?\s(?:vs\.?|versus|compared (?:t
                      rf"difference|save|extra|more|less|back|owe|due)\b)?[^$\n.;\w]{{0,12}}{_MONEY}(?![\d,]*\.?\d)", re.I)
 
 
+# A sum in words: an amount, "plus" another (a few words of what it is after it), then the result
+# after a colon, "=" or words that give a total: "$232.00, plus the $5.00 holding fee for
+# 555-447-2912: $239.00 per month", "$150 plus a $30 fee, for a total of $180".
+_PLUS_THEN = re.compile(rf"(?<![\w.,]){_MONEY},?\s+plus\s+(?:the\s+|a\s+|an\s+|another\s+)?{_MONEY}"
+                        rf"(?![\d,]*\.?\d)[^$\n.;:=]{{0,40}}?(?::|=|,?\s+(?:for a total of|which comes to|comes to|"
+                        rf"making|totall?ing|in total|so)\b)[^\w$]{{0,6}}{_MONEY}(?![\d,]*\.?\d)", re.I)
+
+
 def miscalculated(text: str) -> list[tuple[str, str]]:
     """(result as written, the equation) for each written equation whose result its terms refute,
     and each comparison of two amounts whose result is neither their difference nor their sum."""
@@ -108,6 +116,10 @@ def miscalculated(text: str) -> list[tuple[str, str]]:
         for m in _VERSUS.finditer(text):
             a, b, c = cents_of(m[1]), cents_of(m[2]), cents_of(m[3])
             if min(abs(abs(a - b) - c), abs(a + b - c)) > 1:
+                out.append(("$" + m[3], m[0].replace("*", "").strip()))
+    if " plus " in text:
+        for m in _PLUS_THEN.finditer(text):  # "$232.00, plus the $5.00 holding fee: $239.00 per month"
+            if abs(cents_of(m[1]) + cents_of(m[2]) - cents_of(m[3])) > 1:
                 out.append(("$" + m[3], m[0].replace("*", "").strip()))
     if " less" in text or " more" in text or "cheaper" in text or "higher" in text or "lower" in text:
         others: list[int] | None = None

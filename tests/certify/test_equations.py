@@ -236,3 +236,16 @@ def test_a_per_person_share_of_a_bookings_total(convo: Any, at: Any) -> None:
     out = certify_interaction(c.build())
     assert [reason_kind(r) for r in at(out, wrong).reasons] == ["text_miscalculated"]
     assert at(out, right).eligible, at(out, right).reasons
+
+
+@pytest.mark.parametrize(("text", "wrong"), [
+    # blind audit telecom-r49-08: a sum in words
+    ("Active lines: $110.00, $12.00 and $110.00, so $232.00, plus the $5.00 holding fee for 555-447-2912: "
+     "$239.00 per month.", [("$239.00", "$232.00, plus the $5.00 holding fee for 555-447-2912: $239.00")]),
+    ("That is $232.00, plus the $5.00 holding fee: $237.00 per month.", []),
+    ("The fare is $150 plus a $30 fee, for a total of $190.", [("$190", "$150 plus a $30 fee, for a total of $190")]),
+    ("The fare is $150 plus a $30 fee, for a total of $180.", []),
+    ("The fare is $150 plus $30 for the bag. Your total was $200 before.", []),  # no total of the two said
+])
+def test_a_sum_said_in_words_must_come_out_right(text: str, wrong: list[tuple[str, str]]) -> None:
+    assert miscalculated(text) == wrong
