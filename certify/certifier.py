@@ -56,12 +56,14 @@ from trajectory2gym.certify.charges import (
     misstated,
     misstated_balances,
     mistotaled,
+    mistotaled_writes,
     moved,
     reports_money,
     returned,
     reversed_ways,
     totals,
     worded_differences,
+    write_charges,
 )
 from trajectory2gym.certify.claims import (
     action_nouns,
@@ -1292,6 +1294,15 @@ class _Run:
                 return len(held)
         return None
 
+    def _charges_by_tool(self) -> dict[str, list[int]]:
+        """The charges the results of this conversation's writes showed, per word of their tool's name
+        that names what it does ("refuel" of refuel_data)."""
+        out: dict[str, list[int]] = {}
+        for result, _, call in self._past_writes + self._writes:
+            if cents := write_charges(result):
+                out.setdefault(call.name.split("_")[0].lower(), []).extend(cents)
+        return out
+
     def _seats_of(self, flight: str) -> dict[str, int] | None:
         """The seats per cabin the newest search result of this flight shows; None where none does."""
         held = self.index.field_of(flight.lower(), "available_seats")
@@ -1634,6 +1645,10 @@ class _Run:
             reasons.append(reason("text_miscalculated", value=written, detail=equation))
         for written, equation in miscalculated(content):  # "$164 + $50 + $30 = $264": the sum wrong
             reasons.append(reason("text_miscalculated", value=written, detail=equation))
+        if (("both" in content or "together" in content or "total" in content or "combined" in content)
+                and (charged := self._charges_by_tool())):
+            for written, terms in mistotaled_writes(content, charged):  # "Both refuels together come to $14.00"
+                reasons.append(reason("text_miscalculated", value=written, detail=f"the writes charged {terms}"))
         if " per " in content or " each" in content:  # "$1,308 in total, which is $297 per person", for 4
             for written, equation in misshared(content, lambda: self._count_of(None, ("passengers",))):
                 reasons.append(reason("text_miscalculated", value=written, detail=equation))

@@ -19,6 +19,7 @@ from typing import Any
 
 import orjson
 
+from trajectory2gym.certify.books import json_objects
 from trajectory2gym.certify.normalize import cents_of, dollar_amounts, money_numbers_in, to_cents
 from trajectory2gym.certify.turns import SENTENCE, SENTENCE_OR_LINE
 
@@ -397,3 +398,35 @@ def exchange_way(text: str) -> tuple[str, int, str] | None:
         written = back[1] or back[2]
         return written, abs(cents_of(written)), "refunded"
     return None
+
+
+# What several writes together cost, said of them as a whole: "Both refuels together come to $14.00".
+_TOGETHER = re.compile(r"\b(?:both|together|combined|altogether|in total|all (?:two|three|four))\b", re.I)
+_CHARGE_KEYS = ("charge", "charged", "fee")
+
+
+def write_charges(result: str) -> list[int]:
+    """The charges (in cents) a write's JSON result states in a ``charge`` or ``fee`` field."""
+    if '"charge' not in result and '"fee"' not in result:
+        return []
+    try:
+        value = orjson.loads(result)
+    except orjson.JSONDecodeError:
+        return []
+    return [c for obj in json_objects(value) for k in _CHARGE_KEYS
+            if isinstance(v := obj.get(k), (int, float)) and not isinstance(v, bool) and (c := to_cents(v)) is not None]
+
+
+def mistotaled_writes(text: str, charges: dict[str, list[int]]) -> list[tuple[str, str]]:
+    """(the amount as written, the charges) for each sentence that gives the writes of one tool
+    together ("both refuels", by a word of the tool's name) one amount that is not the sum of the
+    charges their results showed (``charges``: per word, two or more)."""
+    out: list[tuple[str, str]] = []
+    for sentence in SENTENCE_OR_LINE.split(text):
+        if not _TOGETHER.search(sentence) or len(found := dollar_amounts(sentence)) != 1:
+            continue
+        low = sentence.lower()
+        for word, cents in charges.items():
+            if len(cents) > 1 and word in low and abs(found[0][1]) != sum(cents):
+                out.append((found[0][0], " + ".join(f"${c / 100:.2f}" for c in cents)))
+    return out

@@ -401,3 +401,28 @@ def test_a_balance_after_two_writes_said_after_the_user_spoke_again(convo: Any, 
     c.user("thanks. what's on my gift card now?")
     i = c.say(f"Your gift card balance should now be {balance}.")
     assert at(certify_interaction(c.build()), i).checks["visibility"] is visible
+
+
+def test_what_several_writes_cost_together_is_the_sum_of_their_charges(convo: Any) -> None:
+    from trajectory2gym.certify.charges import mistotaled_writes, write_charges
+
+    assert write_charges('{"message": "Successfully added 3.0 GB", "charge": 6.0}') == [600]
+    assert write_charges('{"status": "ok"}') == [] and write_charges("Roaming enabled") == []
+    charged = {"refuel": [600, 600]}
+    assert mistotaled_writes("Both refuels together come to $14.00, on your next bill.", charged) == [
+        ("$14.00", "$6.00 + $6.00")]
+    assert mistotaled_writes("Both refuels together come to $12.00.", charged) == []
+    assert mistotaled_writes("The refuel came to $6.00.", charged) == []  # one of them, not together
+    assert mistotaled_writes("Both refuels together come to $14.00.", {"refuel": [600]}) == []  # one write only
+    # blind audit telecom-r49-05, end to end
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user("Add 3 GB to L1009 and L1011, I'm C1006.")
+    for line in ("L1009", "L1011"):
+        c.call("refuel_data", {"customer_id": "C1006", "line_id": line, "gb_amount": 3.0},
+               {"message": f"Successfully added 3.0 GB of data for line {line} for $6.00", "charge": 6.0})
+    c.user("wait, so what's the total for all of that?")
+    wrong = c.say("Both refuels together come to $14.00, which will be added to your next bill.")
+    right = c.say("Both refuels together come to $12.00, which will be added to your next bill.")
+    r = certify_interaction(c.build())
+    kinds = {d.message_index: [reason_kind(x) for x in d.reasons] for d in r.decisions}
+    assert "text_miscalculated" in kinds[wrong] and kinds[right] == []
