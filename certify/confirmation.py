@@ -607,7 +607,7 @@ def _waits_for_payment(described: Turn, anchors: Anchors) -> str:
     if not _UNTIL_PAID.search(described.text):
         return ""  # one search of the whole text first: most that mention payment put nothing off
     if not anchors.mentioned_in(described.words, described.compacts) and any(
-            anchors.rival_id(t) or anchors.rival_phone(t) for t in chunks(described.text)):
+            anchors.rival_id(t) or anchors.rival_phone(t) for t in chunks(described.text) if looks_like_identifier(t)):
         return ""  # "555-242-3731 (L1038) is suspended ... can only be resumed once that bill is paid": another line
     for clause in described.clauses:  # "I'll send the request, and once it's paid I'll resume it"
         if m := _UNTIL_PAID.search(clause.text):
