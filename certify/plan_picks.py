@@ -80,6 +80,15 @@ def plan_picks(reply: str, entries: int, lettered: bool = False) -> dict[int, bo
     return picks
 
 
+_QUOTED = re.compile(r"['\"‘“]([^'\"’”\n]{2,40})['\"’”]")
+
+
+def _quoted_options(entries: dict[int, str]) -> set[str]:
+    """The phrases the entries quote ("a reason: 'no longer needed' or 'ordered by mistake'"), as
+    their tokens joined by spaces."""
+    return {" ".join(_TOKEN.findall(m[1].lower())) for entry in entries.values() for m in _QUOTED.finditer(entry)}
+
+
 _SENTENCE_END = re.compile(r"(?<=[.!?;])(?<!\.\.\.)\s+")  # not after an ellipsis: "2... I don't know"
 
 
@@ -107,6 +116,8 @@ def picks_by_sentence(reply: str, entries: dict[int, str], lettered: bool = Fals
             continue
         toks = _TOKEN.findall(sentence.lower())
         labels = {n for t in toks if t[-1].isdigit() and 1 <= (n := int(t.lstrip("#"))) <= count}
+        if not labels and " ".join(toks) in _quoted_options(entries):
+            continue  # "no longer needed.": an option the plan quoted (a reason asked for), no pick
         if not labels:
             own = own if own is not None else _own_words(entries)
             labels = {n for n, ws in own.items() if not ws.isdisjoint(toks)}

@@ -199,3 +199,16 @@ def test_a_later_reply_picks_from_the_plan_by_number(convo) -> None:
     first = ("just 2 for now. the lamp, not sure.", KETTLE)
     assert _planned_returns(convo, first, ("ok I looked again, it can go. go ahead with 1.", LAMP)) == [True, True]
     assert _planned_returns(convo, first, ("ok I looked again. 1, I still don't know.", LAMP)) == [True, False]
+
+
+@pytest.mark.parametrize(("reply", "read"), [
+    # blind audit retail_r50_04: the reason the plan asked for, quoted, is no refusal of anything
+    ("yes to 1 and 3. no longer needed. I'll think about the router one", ({1: True, 3: True}, set())),
+    ("yes to 1 and 3. Ordered by mistake!", ({1: True, 3: True}, set())),
+    ("yes to 1 and 3. no.", None),  # a bare "no" may take back all
+])
+def test_an_option_the_plan_quoted_is_an_answer_not_a_pick(reply: str, read: Any) -> None:
+    entries = {1: "Cancel #W2960010 (Cat Tree).\n", 2: "Cancel #W6915770 (Router, Basketball).\n",
+               3: "Change the shipping address of #W9683879.\nFor cancellations I need a reason: 'no longer needed' "
+                  "or 'ordered by mistake'. Which of these should I go ahead with?"}
+    assert picks_by_sentence(reply, entries) == read
