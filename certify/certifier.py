@@ -239,6 +239,8 @@ _VALIDITY = re.compile(rf"\b(?:(?:valid|good|usable)\s+for|expires?\s+(?:in|afte
 # A sum or product written as one token ("117+161=278", "2x30", "$144+$122"), and its terms.
 _EXPRESSION = re.compile(r"\$?\d+(?:\.\d+)?(?:[-+*x×=]\$?\d+(?:\.\d+)?)+")
 _TERM = re.compile(r"\d+(?:\.\d+)?")
+# What a payment method holds after the writes, without the word balance: "which now has $550.34".
+_HOLDS_NOW = re.compile(r"\b(?:now|then|will)\s+(?:has|have|holds?|shows?)\b|\bleft on (?:it|the card|your)\b", re.I)
 # A mobile network generation a text states: "4G", "5G" (as the status bar shows it).
 _NETWORK = re.compile(r"(?<![\w/-])[2-5]G(?![\w/-])")
 _NETWORK_NEEDED = re.compile(r"\s+or\s+(?:better|higher|above|faster|newer)\b", re.I)
@@ -976,8 +978,10 @@ class _Run:
         """A balance a stored-value method shows, plus or less up to three amounts the writes of this
         conversation moved, in a text that speaks of a balance: "Your gift card balance should now be
         $664" (239 shown, a refund of 425), said after the user spoke again; "its balance is $214.86"
-        (24 shown, refunds of 43.25 and 147.61 by two writes)."""
-        if "balance" not in text.lower() or not (writes := self._past_writes + self._writes):
+        (24 shown, refunds of 43.25 and 147.61 by two writes); "your gift card, which now has
+        $550.34"."""
+        if not (writes := self._past_writes + self._writes) or (
+                "balance" not in text.lower() and not _HOLDS_NOW.search(text)):
             return False
         shown = method_balances(self.index.json_observations)
         moved = list(dict.fromkeys(abs(a) for w in writes[-6:] for a in self._moved_by(w)))[:8]

@@ -382,8 +382,13 @@ def _order(ident: str, amount: float, status: str) -> dict[str, Any]:
     return {"order_id": ident, "status": status, "payment_history": history}
 
 
-@pytest.mark.parametrize(("balance", "visible"), [("$1,914.76", True), ("$1,941.76", False)])
-def test_a_balance_after_two_writes_said_after_the_user_spoke_again(convo: Any, at: Any, balance: str,
+@pytest.mark.parametrize(("said", "visible"), [
+    ("Your gift card balance should now be $1,914.76.", True), ("Your gift card balance should now be $1,941.76.", False),
+    # without the word balance (blind audit retail_r50_08)
+    ("Both are back on your gift card, which now has $1,914.76.", True),
+    ("Both are back on your gift card, which now has $1,941.76.", False),
+])
+def test_a_balance_after_two_writes_said_after_the_user_spoke_again(convo: Any, at: Any, said: str,
                                                                     visible: bool) -> None:
     # 36 shown, then refunds of 1,778.51 and 100.25 by two cancellations, each confirmed on its own
     user = {"user_id": "emma_santos_9753", "payment_methods": {
@@ -399,7 +404,7 @@ def test_a_balance_after_two_writes_said_after_the_user_spoke_again(convo: Any, 
                _order(ident, amount, "cancelled"))
     c.say("Both orders are cancelled.")
     c.user("thanks. what's on my gift card now?")
-    i = c.say(f"Your gift card balance should now be {balance}.")
+    i = c.say(said)
     assert at(certify_interaction(c.build()), i).checks["visibility"] is visible
 
 
