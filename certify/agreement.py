@@ -1069,6 +1069,9 @@ def _choice_not_stated(turns: list[Turn], at: int, anchors: Anchors) -> ConfirmV
         # "the gift card ending 4862" (a gift card's number; a credit card's ending is its last four).
         if len(ids := anchors.method_ids_of_kind(kind)) > 1 and (said := _last_said(
                 turns, at, partial(_method_ids_said, ids, kind != "creditcard"))) and value.lower() not in said:
+            if kind == "creditcard" and len(ids) == 2 and any(
+                    t.role == "user" and _OTHER_CARD.search(t.text) for t in turns[at + 1:]):
+                continue  # "yes but put it on my other card": of two cards, the one the description did not name
             return ConfirmVerdict(False, "argument_not_confirmed", f"stated: {', '.join(sorted(said))}", arg, value)
         # Two cards of one kind: "your Visa ending 8862" is the card whose last four are 8862.
         if kind != "creditcard":

@@ -1094,3 +1094,23 @@ def test_a_flight_the_description_only_listed_is_not_the_one_it_said_to_change_t
     args = {"reservation_id": "PVUB64", "cabin": "economy", "payment_id": "gift_card_3",
             "flights": [{"flight_number": flight, "date": "2024-05-22"}]}
     assert _workflow(convo, said, reply, "update_reservation_flights", args, search=search) == kinds
+
+
+TWO_CARDS = {**USER, "payment_methods": {k: v for k, v in USER["payment_methods"].items() if k != "credit_card_2"}}
+
+
+@pytest.mark.parametrize(("reply", "card", "kinds"), [
+    # blind audit air50_07: "3 passengers" is a count, not the passenger update's object; "my other card"
+    # of two is the one the description did not name
+    ("yes but put it on my other card", "credit_card_5", []),
+    ("yes", "credit_card_1", []),
+    ("yes", "credit_card_5", ["argument_not_confirmed"]),
+])
+def test_a_count_of_passengers_and_the_other_of_two_cards(convo, reply: str, card: str, kinds: list[str]) -> None:
+    said = ("On PVUB64 (economy, 3 passengers) the flight is HAT173 on 2024-05-20. On 2024-05-22 HAT201 costs $150 "
+            "in economy, so the difference is $24 for all three, charged to your Visa credit_card_1. Shall I make "
+            "the change?")
+    search = [*SEARCH, {"flight_number": "HAT201", "date": "2024-05-22", "prices": {"economy": 150}}]
+    args = {"reservation_id": "PVUB64", "cabin": "economy", "payment_id": card,
+            "flights": [{"flight_number": "HAT201", "date": "2024-05-22"}]}
+    assert _workflow(convo, said, reply, "update_reservation_flights", args, search=search, user=TWO_CARDS) == kinds
