@@ -381,7 +381,7 @@ def _yours(line: str, anchors: Anchors) -> bool:
 
 # What may come before an instruction: "Okay, then please turn it on".
 _LEAD_IN = re.compile(r"(?:(?:ok(?:ay)?|alright|all right|yes|yeah|sure|fine|good|great|cool|please|then|just|so|go ahead and|"
-                      r"let'?s)\b[\s,!.-]*)*",
+                      r"let'?s|first)\b[\s,!.-]*)*",
                       re.I)
 
 
@@ -394,7 +394,10 @@ _INSTRUCTION_WORDS = frozenset({"it", "that", "this", "them", "those", "these", 
 
 
 _AS_ASKED = re.compile(r"\b(?:like|as) (?:i|we) (?:asked|said|requested|wanted)(?: (?:before|earlier|you to))?\b", re.I)
-_THE_ONE_ALLOWED = re.compile(r"\bthe one (?:you can|you're able to|that'?s (?:eligible|allowed)|that can be \w+)\b", re.I)
+_THE_ONE_ALLOWED = re.compile(r"\bthe one (?:you can|you're able to|that'?s (?:eligible|allowed)|that can be \w+)\b"
+                              r"|\bthe (?:right|correct) one\b", re.I)  # after a write on the wrong object
+# A next step after the action, in the same clause: "cancel the right one, then get me someone".
+_THEN_NEXT = re.compile(r",\s*(?:and\s+)?then\b.*$", re.I | re.S)
 
 
 def _orders_action(text: str, anchors: Anchors) -> bool:
@@ -412,6 +415,8 @@ def _orders_action(text: str, anchors: Anchors) -> bool:
         for start, end, code in reversed(spans):  # "Cancel the Dallas trip": a place of the call's object
             if code in own:
                 text = text[:start] + " " + text[end:]
+    if "then" in text:
+        text = _THEN_NEXT.sub("", text)
     if "one" in text:
         text = _THE_ONE_ALLOWED.sub(" it ", text)  # "cancel the one you can": the one the agent offered
     if " as" in text or " like" in text:

@@ -1197,3 +1197,23 @@ def test_a_plan_name_shared_with_the_line_named_by_number_does_not_name_this_lin
                    {"message": "Successfully added 3.0 GB of data for line L1011 for $6.00", "charge": 6.0})
     r = certify_interaction(c.build())
     assert at(r, first).checks["workflow"] and not at(r, other).checks["workflow"]
+
+
+@pytest.mark.parametrize(("reply", "kinds"), [
+    # blind audit air50_15: after a cancellation of the wrong reservation
+    ("seriously?? ok first cancel the right one, then get me someone.", []),
+    ("ok, cancel the correct one and then transfer me", []),
+    ("ok first cancel the other one, then get me someone.", ["not_confirmed"]),  # which one is not said
+])
+def test_cancel_the_right_one_after_a_wrong_write_is_an_instruction(convo, reply: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("I'm omar_rossi_1241. Cancel UJ7Y4B, the airline cancelled my flight.")
+    c.call("get_reservation_details", {"reservation_id": "UJ7Y4B"}, {"reservation_id": "UJ7Y4B", "user_id": "omar_rossi_1241"})
+    c.say("Would you like me to cancel UJ7Y4B with a full refund?")
+    c.user("yes")
+    c.call("cancel_reservation", {"reservation_id": "WBBAAI"}, {"reservation_id": "WBBAAI", "status": "cancelled"})
+    c.say("I need to correct myself: I just cancelled WBBAAI instead of UJ7Y4B. I'm very sorry.")
+    c.user(reply)
+    i = c.call("cancel_reservation", {"reservation_id": "UJ7Y4B"}, {"reservation_id": "UJ7Y4B", "status": "cancelled"})
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert [k for k in map(reason_kind, decision.reasons) if reason_check(k) == "workflow"] == kinds
