@@ -381,7 +381,7 @@ def _yours(line: str, anchors: Anchors) -> bool:
 
 # What may come before an instruction: "Okay, then please turn it on".
 _LEAD_IN = re.compile(r"(?:(?:ok(?:ay)?|alright|all right|yes|yeah|sure|fine|good|great|cool|please|then|just|so|go ahead and|"
-                      r"let'?s|first)\b[\s,!.-]*)*",
+                      r"let'?s|first|ugh+|uh+|um+|hm+|well|oh|ah)\b[\s,!.-]*)*",
                       re.I)
 
 

@@ -997,6 +997,8 @@ def test_a_cabin_change_line_is_another_actions_for_a_bag_update(convo) -> None:
     ("Fine, cancel the one you can. And then get me a human for the other one.", []),
     ("Fine, cancel the one that's eligible.", []),
     ("Fine, cancel the other one.", ["not_confirmed"]),  # the one the agent would not cancel
+    ("ugh fine, cancel it", []),  # an interjection first (blind audit tel-02)
+    ("hmm well ok, cancel it then", []),
     ("Are you kidding me? Cancel it like I asked.", []),  # the request said again
 ])
 def test_cancel_the_one_you_can_is_an_instruction_for_the_offered_one(convo, reply: str, kinds: list[str]) -> None:
