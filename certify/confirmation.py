@@ -662,6 +662,7 @@ def _ends_offering_other(turn: Turn, anchors: Anchors) -> bool:
 
 
 _AMENDED = re.compile(r" (?:updated|revised) (?=(?:plan|summary|details|request|breakdown|version) )")
+_STATE_SAID = re.compile(r" (?:was|were|been|is|are|got) (?:\w+ly )?\w+ed (?=(?:on|since|in|at|by|for) )")
 _THE_BOOKING = re.compile(r" (?:the|your|this|that|my|his|her|their) booking (?!(?:for|of|on) )")
 
 
@@ -673,6 +674,8 @@ def _continues(turn: Turn, anchors: Anchors, index: EvidenceIndex) -> bool:
         line = _AMENDED.sub(" ", line)  # "Updated plan: ...": the description amended, no other action
     if " booking " in line:
         line = _THE_BOOKING.sub(" ", line)  # "the $277 used for the booking": the reservation, no action
+    if "ed " in line:
+        line = _STATE_SAID.sub(" ", line)  # "It was suspended on January 2nd": a state, no action offered
     if says(line, ACTION_STEMS - anchors.stems):
         return False
     if (offer := _OFFER.search(turn.text)) and not _goes_on(offer) and not says(

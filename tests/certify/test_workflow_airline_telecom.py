@@ -1219,3 +1219,23 @@ def test_cancel_the_right_one_after_a_wrong_write_is_an_instruction(convo, reply
     i = c.call("cancel_reservation", {"reservation_id": "UJ7Y4B"}, {"reservation_id": "UJ7Y4B", "status": "cancelled"})
     decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
     assert [k for k in map(reason_kind, decision.reasons) if reason_check(k) == "workflow"] == kinds
+
+
+@pytest.mark.parametrize(("answer", "ok"), [
+    # blind audit tel-10: a state said in the answer is no other action offered
+    ("It was suspended on 2025-02-01.", True),
+    ("It has been suspended since 2025-02-01.", True),
+    ("I can also suspend your other line if you like.", False),  # another action offered: the yes may be its
+])
+def test_a_yes_after_an_answer_that_states_a_state(convo, at, answer: str, ok: bool) -> None:
+    c = convo(tools=_tools("telecom"), domain="telecom", system="You are a telecom agent.")
+    c.user("I'm customer C1056, please turn my line 555-201-8910 back on.")
+    c.call("get_customer_by_id", {"customer_id": "C1056"}, {"customer_id": "C1056", "line_ids": ["L1107", "L1108"]})
+    c.call("get_details_by_id", {"id": "L1107"}, {"line_id": "L1107", "phone_number": "555-201-8910",
+                                                 "status": "Suspended", "suspension_start_date": "2025-02-01"})
+    c.say("555-201-8910 (L1107) is suspended. I can resume 555-201-8910 now. Shall I proceed?")
+    c.user("when did I suspend it again?")
+    c.say(answer)
+    c.user("whatever. yes")
+    i = c.call("resume_line", {"customer_id": "C1056", "line_id": "L1107"}, {"message": "Line resumed successfully"})
+    assert at(certify_interaction(c.build()), i).checks["workflow"] is ok
