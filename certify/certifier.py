@@ -239,6 +239,9 @@ _VALIDITY = re.compile(rf"\b(?:(?:valid|good|usable)\s+for|expires?\s+(?:in|afte
 # A sum or product written as one token ("117+161=278", "2x30", "$144+$122"), and its terms.
 _EXPRESSION = re.compile(r"\$?\d+(?:\.\d+)?(?:[-+*x×=]\$?\d+(?:\.\d+)?)+")
 _TERM = re.compile(r"\d+(?:\.\d+)?")
+# A report's clauses, and the words of one that says an object keeps its state.
+_REPORT_CLAUSE = re.compile(r",\s+(?:and|but|while|whereas)\s+|;\s+")
+_KEPT = re.compile(r"\b(?:still|keeps?|kept|unchanged|remains?|stays?|as before)\b", re.I)
 # What a payment method holds after the writes, without the word balance: "which now has $550.34".
 _HOLDS_NOW = re.compile(r"\b(?:now|then|will)\s+(?:has|have|holds?|shows?)\b|\bleft on (?:it|the card|your)\b", re.I)
 # A mobile network generation a text states: "4G", "5G" (as the status bar shows it).
@@ -1911,9 +1914,13 @@ class _Run:
         # In a sentence that says the action or the tool's own words ("Roaming is now off on line ..."):
         # "January's bill B4011 is now Paid. I've also sent a payment request for February's $70.00"
         # names B4011 in a status of its own, not as the request's.
-        return next((t for sentence in SENTENCE.split(content) if says((line := Turn(-1, "assistant", sentence)).wordline,
-                                                                       anchors.stems) or not line.words.isdisjoint(anchors.own)
-                     for t in chunks(sentence) if looks_like_identifier(t) and not ISO_DAY.fullmatch(t)
+        # A clause that says the other object keeps its state is no report on it: "roaming is off on
+        # both watches, and your phone 555-667-6853 still has roaming".
+        return next((t for sentence in SENTENCE.split(content) for part in _REPORT_CLAUSE.split(sentence)
+                     if not _KEPT.search(part) and (
+                         says((line := Turn(-1, "assistant", part)).wordline, anchors.stems)
+                         or not line.words.isdisjoint(anchors.own))
+                     for t in chunks(part) if looks_like_identifier(t) and not ISO_DAY.fullmatch(t)
                      and (anchors.rival_id(t) or anchors.rival_phone(t))), "")  # not "since 2025-02-25"
 
     def _report_reasons(self, content: str, reasons: list[str]) -> None:

@@ -98,6 +98,7 @@ _STATUS_LABEL = re.compile(r"\s*(?:[-*•]|\d{1,2}[.)])\s*\**status\b", re.I)
 _JOINED_CLAUSE = re.compile(r",\s+(?:and|but|while|whereas)\s+|;\s+")
 
 
+_CLAUSE_PART = re.compile(r"(?:(?!,\s+(?:and|but|while|whereas)\s+|;\s+).)+", re.S)  # what _JOINED_CLAUSE splits
 _EACH_OF = re.compile(r"\b(?:both|each|all (?:of them|of these|two|three|four|\d))\b", re.I)
 
 
@@ -316,6 +317,11 @@ def switched(text: str, switch_of: Callable[[str, str], bool | None]) -> list[tu
         found = [m for m in _SWITCH.finditer(sentence) if not _NOT_NOW.search(sentence, 0, m.start())]
         if not found or len(ids := identifiers_in(sentence)) != 1:
             continue
+        if _JOINED_CLAUSE.search(sentence):
+            # "roaming is off on both watches, and your phone 555-667-6853 still has roaming": the
+            # state's own clause names no object
+            parts = [(p.start(), p.end()) for p in _CLAUSE_PART.finditer(sentence)]
+            found = [m for m in found if any(a <= m.start() < b and identifiers_in(sentence[a:b]) for a, b in parts)]
         for m in found:
             said = (m[3].lower() in _ON) != bool(m[2])
             shown = switch_of(ids[0], m[1].lower())

@@ -402,3 +402,24 @@ def test_a_status_said_of_each_of_several_objects(text: str, out: list[tuple[str
     from trajectory2gym.certify.statuses import status_claims
 
     assert [(ident, said) for ident, said, _ in status_claims(text)] == out
+
+
+@pytest.mark.parametrize(("report", "kinds"), [
+    # blind audit tel-17: the phone's clause says it keeps roaming
+    ("Done: roaming is off on both watches, and your phone 555-667-6853 still has roaming.", []),
+    ("Done: roaming is off on 555-667-6853.", ["text_claims_other_object", "text_contradicts_status"]),
+])
+def test_a_clause_that_says_another_line_keeps_its_state_reports_nothing_on_it(convo: Any, at: Any, report: str,
+                                                                                kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user("I'm C1061. Turn roaming off on both watches, keep it on my phone 555-667-6853.")
+    c.call("get_customer_by_id", {"customer_id": "C1061"}, {"customer_id": "C1061", "line_ids": ["L1114", "L1116"]})
+    c.call("get_details_by_id", {"id": "L1114"}, {"line_id": "L1114", "phone_number": "555-667-6853",
+                                                 "roaming_enabled": True})
+    c.call("get_details_by_id", {"id": "L1116"}, {"line_id": "L1116", "phone_number": "555-852-8045",
+                                                 "roaming_enabled": True})
+    c.say("I'll disable roaming on the watch 555-852-8045 (L1116); 555-667-6853 keeps roaming. Shall I proceed?")
+    c.user("yes")
+    c.call("disable_roaming", {"customer_id": "C1061", "line_id": "L1116"}, "Roaming disabled successfully")
+    i = c.say(report)
+    assert sorted(map(reason_kind, at(certify_interaction(c.build()), i).reasons)) == kinds
