@@ -239,6 +239,7 @@ _VALIDITY = re.compile(rf"\b(?:(?:valid|good|usable)\s+for|expires?\s+(?:in|afte
 # A sum or product written as one token ("117+161=278", "2x30", "$144+$122"), and its terms.
 _EXPRESSION = re.compile(r"\$?\d+(?:\.\d+)?(?:[-+*x×=]\$?\d+(?:\.\d+)?)+")
 _TERM = re.compile(r"\d+(?:\.\d+)?")
+_LIST_LINE = re.compile(r"\s*(?:[-*•]|\d{1,2}[.)])\s")  # a list's line
 # A report's clauses, and the words of one that says an object keeps its state.
 _REPORT_CLAUSE = re.compile(r",\s+(?:and|but|while|whereas)\s+|;\s+")
 _KEPT = re.compile(r"\b(?:still|keeps?|kept|unchanged|remains?|stays?|as before)\b", re.I)
@@ -1969,10 +1970,19 @@ class _Run:
 
     def _about_last_write(self, content: str) -> str:
         """``content`` up to the first identifier of another object of the last write's kind (an
-        identifier of the same shape as one of its own, that an observation shows)."""
+        identifier of the same shape as one of its own, that an observation shows). Of a recap's
+        list whose line names the write's object, that line only (and the lines outside the list):
+        "- Exchange requested for your trail shoes, $5.45 back to your Visa." is an earlier write's."""
         call = self._writes[-1][2]
         roles = self.info(call.name).meta.arg_roles
-        shapes = {id_shape(compact(v)) for a, v in call.arguments.items() if roles.get(a) == "identifier" and isinstance(v, str)}
+        own = [v for a, v in call.arguments.items() if roles.get(a) == "identifier" and isinstance(v, str)]
+        shapes = {id_shape(compact(v)) for v in own}
+        if "\n" in content and own:
+            lines = content.split("\n")
+            listed = [_LIST_LINE.match(line) is not None for line in lines]
+            mine = [is_item and any(v.lower().lstrip("#") in line.lower() for v in own) for line, is_item in zip(lines, listed, strict=True)]
+            if sum(listed) > 1 and any(mine):
+                content = "\n".join(line for line, is_item, m in zip(lines, listed, mine, strict=True) if m or not is_item)
         raw = self.call_key(call)[1].lower()  # every value the call sends (a flight it keeps is its own)
         for tok in chunks_with_digits(content):
             if (looks_like_identifier(tok) and id_shape(key := compact(tok)) in shapes and key.encode() not in raw

@@ -431,3 +431,31 @@ def test_what_several_writes_cost_together_is_the_sum_of_their_charges(convo: An
     r = certify_interaction(c.build())
     kinds = {d.message_index: [reason_kind(x) for x in d.reasons] for d in r.decisions}
     assert "text_miscalculated" in kinds[wrong] and kinds[right] == []
+
+
+@pytest.mark.parametrize(("first_line", "kinds"), [
+    # blind audit retail_r50_10: the recap's other line is the earlier write's
+    ("- Exchange requested for your shoes on #W1000002, $5.45 back to your Visa.", []),
+    ("- Exchange requested for your shoes, $5.45 back to your Visa.", []),
+])
+def test_a_recap_line_of_an_earlier_write_is_no_report_of_the_last(convo: Any, at: Any, first_line: str,
+                                                                   kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user("Exchange my shoes in #W1000002 and cancel #W7630463, I'm zoe_singh_5747.")
+    c.call("get_order_details", {"order_id": "#W1000002"}, {"order_id": "#W1000002", "status": "delivered"})
+    c.say("Shall I exchange the shoes in #W1000002, $5.45 back to your Visa credit_card_1?")
+    c.user("yes")
+    c.call("exchange_delivered_order_items", {"order_id": "#W1000002", "item_ids": ["1"], "new_item_ids": ["2"],
+                                              "payment_method_id": "credit_card_1"},
+           {"order_id": "#W1000002", "status": "exchange requested", "exchange_price_difference": -5.45})
+    c.user("now cancel #W7630463, ordered by mistake")
+    c.call("get_order_details", {"order_id": "#W7630463"}, {"order_id": "#W7630463", "status": "pending", "payment_history": [
+        {"transaction_type": "payment", "amount": 1379.58, "payment_method_id": "credit_card_1"}]})
+    c.say("Cancel #W7630463 (ordered by mistake), $1,379.58 back to your Visa. Shall I proceed?")
+    c.user("yes")
+    c.call("cancel_pending_order", {"order_id": "#W7630463", "reason": "ordered by mistake"},
+           {"order_id": "#W7630463", "status": "cancelled", "payment_history": [
+               {"transaction_type": "payment", "amount": 1379.58, "payment_method_id": "credit_card_1"},
+               {"transaction_type": "refund", "amount": 1379.58, "payment_method_id": "credit_card_1"}]})
+    i = c.say(f"Done. Recap:\n{first_line}\n- Order #W7630463 cancelled; $1,379.58 back to your Visa.")
+    assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
