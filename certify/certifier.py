@@ -1949,7 +1949,10 @@ class _Run:
                     reasons.append(reason("text_misstated_balance", value=written,
                                           detail=", ".join(f"${c / 100:.2f}" for c in sorted(shown))))
         if charged and money:
+            as_balance = {w for w, _ in balances}  # "now charged to your Visa, and your gift card balance is back up to $688.34"
             for written in misstated(content, charged):  # "$22 was charged", where the result shows $44
+                if written in as_balance:
+                    continue
                 reasons.append(reason("text_misstated_charge", value=written,
                                       detail=", ".join(f"${cents / 100:.2f}" for cents in sorted(charged))))
 

@@ -459,3 +459,30 @@ def test_a_recap_line_of_an_earlier_write_is_no_report_of_the_last(convo: Any, a
                {"transaction_type": "refund", "amount": 1379.58, "payment_method_id": "credit_card_1"}]})
     i = c.say(f"Done. Recap:\n{first_line}\n- Order #W7630463 cancelled; $1,379.58 back to your Visa.")
     assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
+
+
+@pytest.mark.parametrize(("said", "kinds"), [
+    # blind audit retail_r50_15: a balance said "back up to" is no amount charged
+    ("Done. The order is now charged to your Visa, and your gift card balance is back up to $688.34.", []),
+    ("Done. The order is now charged to your Visa, and your gift card balance is back up to $700.00.",
+     ["text_misstated_balance", "text_not_visible"]),
+])
+def test_a_balance_back_up_to_after_a_payment_switch(convo: Any, at: Any, said: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user("Pay #W8508704 with my credit card instead of the gift card. I'm samir_khan_6902.")
+    c.call("get_user_details", {"user_id": "samir_khan_6902"}, {"user_id": "samir_khan_6902", "payment_methods": {
+        "gift_card_1": {"source": "gift_card", "balance": 95, "id": "gift_card_1"},
+        "credit_card_8339655": {"source": "credit_card", "brand": "visa", "last_four": "3597",
+                                "id": "credit_card_8339655"}}})
+    paid = {"transaction_type": "payment", "amount": 593.34, "payment_method_id": "gift_card_1"}
+    c.call("get_order_details", {"order_id": "#W8508704"}, {"order_id": "#W8508704", "status": "pending",
+                                                            "payment_history": [paid]})
+    c.say("#W8508704's $593.34 was paid with your gift card. I can switch it to your Visa ending in 3597; the "
+          "$593.34 would be refunded to the gift card. Shall I proceed?")
+    c.user("go ahead")
+    c.call("modify_pending_order_payment", {"order_id": "#W8508704", "payment_method_id": "credit_card_8339655"},
+           {"order_id": "#W8508704", "status": "pending", "payment_history": [
+               paid, {"transaction_type": "payment", "amount": 593.34, "payment_method_id": "credit_card_8339655"},
+               {"transaction_type": "refund", "amount": 593.34, "payment_method_id": "gift_card_1"}]})
+    i = c.say(said)
+    assert sorted(reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons) == kinds
