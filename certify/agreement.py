@@ -725,6 +725,8 @@ def _items_left_out(described: Turn, later: list[Turn], anchors: Anchors) -> str
     after the description ("actually just the lamp"): the confirmation check reads that scope."""
     if "\n" not in described.text or not _LIST_LINE.search(described.text):
         return ""  # without a list or table, the description's items are its own (check_confirmation)
+    # Not the lines about another order: "2. Cancel pending order #W9249120 (Desk Organizer ...)".
+    described = _lines_of_owner(described, anchors)
     own = set().union(*map(anchors.labels_of, anchors.acted_on))
     if described.words.isdisjoint(anchors.index.names_beside(min(anchors.acted_on)) - own):
         return ""  # the description names no other item of the call's order: none to leave out

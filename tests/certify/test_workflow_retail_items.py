@@ -656,3 +656,25 @@ def test_an_item_named_beside_its_orders_address_is_the_item_change(
     # The kettle is part of the order whose address changes, but a reply that names the address
     # on its own says which of the two actions the kettle's yes is for.
     assert _kettle_and_shipping(convo, reply) == {"kettle": kettle, "address": address}
+
+
+@pytest.mark.parametrize(("other_line", "ok"), [
+    # blind audit retail_r50_17: the kettle in the other line is another order's
+    ("2. Cancel pending order #W1000001 (Electric Kettle and Sunscreen), refunded to PayPal.", True),
+    ("2. Return the Electric Kettle, refunded to PayPal.", False),  # this order's kettle, left out of the call
+])
+def test_a_plan_line_about_another_order_names_none_of_this_orders_items(convo, other_line: str, ok: bool) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user("Return the lamp from #W4794911 and cancel #W1000001. My user id is yusuf_garcia_3055.")
+    c.call("get_user_details", {"user_id": "yusuf_garcia_3055"}, USER)
+    c.call("get_order_details", {"order_id": "#W4794911"}, ORDER)
+    c.call("get_order_details", {"order_id": "#W1000001"}, {"order_id": "#W1000001", "status": "pending", "items": [
+        {"name": "Electric Kettle", "item_id": "1000000001", "price": 99.0},
+        {"name": "Sunscreen", "item_id": "1000000002", "price": 16.22}]})
+    c.say(f"Here's what I found:\n1. Return the Desk Lamp from delivered order #W4794911, refunded to your PayPal.\n"
+          f"{other_line}\nShall I go ahead with both?")
+    c.user("yep both")
+    i = c.call(*_return(LAMP), {**ORDER, "status": "return requested"})
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    kinds = [k for k in map(reason_kind, decision.reasons) if reason_check(k) == "workflow"]
+    assert kinds == ([] if ok else ["not_described"]), decision.reasons
