@@ -88,7 +88,15 @@ def status_claims(text: str, bill_of_month: Callable[[str], str | None] | None =
                 # One object per clause: "Your line L1009 has been suspended since 2025-01-15, and your
                 # February bill B1006 for $70.00 is overdue."
                 out += [claim for part in _JOINED_CLAUSE.split(sentence) for claim in status_claims(part)
-                        if len(identifiers_in(part)) == 1]
+                        if len(identifiers_in(claim[2])) == 1]
+            elif len(ids) > 1 and ", " in sentence:
+                # A recap's list in one sentence: "B1053 is now paid, 555-297-6687 resumed": a status
+                # said after the one object its part names ("B1140 ($162.00, paid) still had the charge
+                # for 555-751-5001" gives the phone none)
+                out += [(found[0], forms, part) for part in sentence.split(", ")
+                        if len(found := identifiers_in(part)) == 1
+                        for forms in [{_FORMS[(m[1] or m[2]).lower()] for m in _STATUS.finditer(part, part.find(found[0]))
+                                       if not _NOT_NOW.search(part, 0, m.start())}] if forms]
     return out
 
 

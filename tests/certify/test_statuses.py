@@ -66,6 +66,10 @@ SHOWN = {"L1005": "Active", "#W1000001": "pending", "B1001": "Paid", "B1006": "D
     ("Your line is active again, and bill B1272 is now marked as paid.", [("B1272", "Awaiting Payment")]),
     ("I sent the request for B1272, which is already Paid - please don't pay it.", []),
     ("Bill B1272 is awaiting payment.", []),
+    # a recap's list in one sentence, each part with its own object (blind audit tel-16)
+    ("Recap: request sent and B1272 is now paid, L1005 resumed, and 1 GB added.",
+     [("B1272", "Awaiting Payment")]),
+    ("Bill B1001 ($162.00, paid) still had the charge for L1005, and nothing else.", []),  # no status of L1005
 ])
 def test_a_status_word_against_the_observed_status(text: str, out: list[tuple[str, str]]) -> None:
     assert contradicted(text, SHOWN.get) == out
