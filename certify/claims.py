@@ -25,6 +25,9 @@ _DONE = re.compile(
     r"is now|are now|"
     r"(?<!\bi )(?<!\bwe )will now|you(?:'re| are) (?:now |all )?(?:booked|confirmed|set|being transferred|transferred)|"
     r"(?:i'?ve|i have) (?:now )?transferred you)\b"  # "your order will now ship to ...", not "I will now try again"
+    # A report's first word, then a colon: "Sent: a payment request for B1182 is waiting on your phone."
+    r"|(?:^|(?<=[.!\n]\s))\W*(?:sent|cancell?ed|booked|added|updated|changed|refunded|exchanged|returned|resumed|"
+    r"suspended|enabled|disabled|submitted|issued)\s*[:—–]"
     # A terse report at a sentence's start: "Roaming enabled on L3013.", "Refund sent."
     r"|(?:^|(?<=[.!\n]\s))\W*(?:\w+\s+){1,3}?(?:enabled|disabled|suspended|resumed|cancell?ed|refunded|sent|added|"
     r"updated|changed|booked|exchanged|returned)(?=\s+(?:on|for|to)\b|\s*[.!,;:—–]|\s*$)",

@@ -44,6 +44,10 @@ from trajectory2gym.envs.registry import tool_specs
     ("Both requests sent — $85.00 in total waiting on your phone.", True),
     ("Your status bar shows Data Enabled, so that part is fine.", False),
     ("Roaming enabled or not, the line needs a reboot first.", False),
+    # the report's first word, then a colon (blind audit tel-17)
+    ("Sent: a payment request for B1182 ($114.00) is waiting on your phone.", True),
+    ("Cancelled: #W2960010, refunded to your gift card.", True),
+    ("Note: the request is not sent yet.", False),
 ])
 def test_a_success_claim_is_one_that_says_nothing_of_a_failure(text: str, claims: bool) -> None:
     assert claims_done(text) is claims
