@@ -383,7 +383,7 @@ _USER_DID = re.compile(r"\b(?:i(?:'ve| have)?\s+(?:just\s+|already\s+)?(?:paid|p
 _RECHECK = re.compile(r"\b(?:(?:can|could|would|will) you\s+)?(?:please\s+)?(?:double[- ]?)?check\b"
                       r"(?:\s+(?:that|it|this|again|once more))*\W*(?=[?.!]|$|please)")
 # "which one was cheapest on Friday again?": asking to be reminded, which changes nothing.
-_RECALL = re.compile(r"\b(?:what|which|when|where|who|how much|how many)\b[^.?!]*\bagain\s*\?")
+_RECALL = re.compile(r"\b(?:what|which|when|where|who|how much|how many)\b[^.?!]*\bagain\s*(?:\?|[.!]|$)")  # "?" or not
 
 
 def _brings_news(text: str, index: EvidenceIndex) -> int:
