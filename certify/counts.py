@@ -87,9 +87,10 @@ def miscounted(text: str, count_of: Callable[[str | None, tuple[str, ...]], int 
     return out
 
 
-# "for 2 passengers", "with three travelers": a count said of a booking, checked only against a
-# booking the text names by its code (a new booking's count is the user's, not an observation's).
-_FOR_PEOPLE = re.compile(rf"\b(?:for|with)\s+(?:all\s+|the\s+|your\s+)?\**{_NUMBER}\**\s+(?P<kind>passengers|travell?ers)\b"
+# "for 2 passengers", "with three travelers", "(..., business, 5 passengers)": a count said of a
+# booking, checked only against a booking the text names by its code (a new booking's count is the
+# user's, not an observation's).
+_FOR_PEOPLE = re.compile(rf"(?:\b(?:for|with)\s+|[(,]\s*)(?:all\s+|the\s+|your\s+)?\**{_NUMBER}\**\s+(?P<kind>passengers|travell?ers)\b"
                          rf"|\b{_NUMBER.replace('?P<n>', '?P<times>')}\s+(?P<kinds>passengers|travell?ers)\s*(?:x|×|\*|times)\s*\$",
                          re.I)  # or a count multiplied: "3 passengers x $100 = $300"
 

@@ -144,6 +144,9 @@ def test_a_status_said_of_it_after_the_sentence_naming_the_object(convo: Any) ->
     ("I found BD52GB. With two passengers the certificate would be $200.", [("two passengers", 3)]),
     ("HAT037 has seats for 2 passengers in economy.", []),  # a flight's code: no passenger list of its own
     ("I can book HAT037 for 2 passengers.", []),  # a new booking: the count is the user's
+    # a count listed in the booking's brackets (blind audit air50_11)
+    ("Both have insurance: BD52GB (DEN to LAX on May 18-19, business, 5 passengers) and 64TPE1.", [("5 passengers", 3)]),
+    ("Both have insurance: BD52GB (business, 3 passengers) and 64TPE1.", []),
 ])
 def test_a_count_of_passengers_said_of_a_booking_named_by_its_code(text: str, found: list[tuple[str, int]]) -> None:
     from trajectory2gym.certify.counts import miscounted_people
