@@ -227,4 +227,16 @@ def misshared(text: str, people: Callable[[], int | None]) -> list[tuple[str, st
         total, share, n = cents_of(m[1]), cents_of(written), people()
         if n and n > 1 and abs(share * n - total) > n:
             out.append(("$" + written, f"{m[0].replace('*', '').strip()} (for {n})"))
+    for m in _PER_THEN_TOTAL.finditer(text) if "total" in text or " all" in text else ():
+        # "$14 more per passenger, so $24 in total": the total over the booking's passengers, or, where
+        # none is shown, some whole number of shares
+        share, total, n = cents_of(m[1]), cents_of(m[2]), people()
+        if share and (abs(share * n - total) > n if n and n > 1 else total % share != 0):
+            out.append(("$" + m[2], m[0].replace("*", "").strip() + (f" (for {n})" if n and n > 1 else "")))
     return out
+
+
+# A share per person, then the total it makes: "$14 more per passenger, so $24 in total".
+_PER_THEN_TOTAL = re.compile(rf"{_MONEY}[^$\n.;]{{0,20}}?\b{_PER_HEAD}\b[^$\n.;]{{0,30}}?\b(?:so|that's|that is|which is|"
+                             rf"for a total of|making)\b[^$\n.;\w]{{0,4}}(?:\w+\s+){{0,2}}?{_MONEY}\s+"
+                             rf"(?:in total|total|altogether|in all|for (?:all|both)\b)", re.I)

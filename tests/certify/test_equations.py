@@ -249,3 +249,17 @@ def test_a_per_person_share_of_a_bookings_total(convo: Any, at: Any) -> None:
 ])
 def test_a_sum_said_in_words_must_come_out_right(text: str, wrong: list[tuple[str, str]]) -> None:
     assert miscalculated(text) == wrong
+
+
+@pytest.mark.parametrize(("text", "people", "wrong"), [
+    # blind audit air50_10: a share per passenger, then the total it makes
+    ("On the 28th it is $444, $14 more per passenger, so $24 in total.", 2,
+     [("$24", "$14 more per passenger, so $24 in total (for 2)")]),
+    ("On the 28th it is $444, $14 more per passenger, so $28 in total.", 2, []),
+    ("$14 more per passenger, so $24 in total.", None, [("$24", "$14 more per passenger, so $24 in total")]),
+    ("$14 more per passenger, so $42 in total.", None, []),  # three shares: the count is not shown
+])
+def test_a_share_per_passenger_then_its_total(text: str, people: int | None, wrong: list[tuple[str, str]]) -> None:
+    from trajectory2gym.certify.equations import misshared
+
+    assert misshared(text, lambda: people) == wrong
