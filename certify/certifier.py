@@ -87,6 +87,7 @@ from trajectory2gym.certify.counts import (
     miscounted_bags,
     miscounted_people,
     miscounted_seats,
+    miscounted_sum,
     status_counts,
 )
 from trajectory2gym.certify.data_amounts import (
@@ -1671,6 +1672,9 @@ class _Run:
         if "passengers" in content or "travel" in content:  # "BD52GB (for 2 passengers)": it lists 3
             for counted, listed in miscounted_people(content, self._passengers_of):
                 reasons.append(reason("text_miscounted", value=counted, detail=listed))
+        if "total" in content or " in all" in content or "altogether" in content or "combined" in content:
+            for written, said in miscounted_sum(content):  # "5 checked bags and RX46C2 has 3, so 9 in total"
+                reasons.append(reason("text_miscalculated", value=written, detail=said))
         if "seat" in content:  # "HAT101 ... with 2 seats left", where its search shows 1 in business
             for counted, shown in miscounted_seats(content, self._seats_of):
                 reasons.append(reason("text_miscounted", value=counted, detail=shown))

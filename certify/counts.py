@@ -205,3 +205,25 @@ def miscounted_seats(text: str, seats_of: Callable[[str], dict[str, int] | None]
             if _count(m["n"]) not in shown:
                 out.append((m[0], f"{flights[-1]}: " + ", ".join(f"{k} {v}" for k, v in seats.items())))
     return out
+
+
+# Two counts added up in words: "D0DBNX has 5 checked bags and RX46C2 has 3, so 9 in total".
+_WORD_NUMBER = r"(?:\d{1,2}|" + "|".join(_NUMBER_WORDS) + r")"
+_COUNT_SUM = re.compile(rf"(?<![\w$.,])({_WORD_NUMBER})\b(?![.,]\d)(?P<mid>[^$.;\n]{{1,60}}?)\band\b[^$.;\n]{{1,40}}?(?<![\w$.,])"
+                        rf"({_WORD_NUMBER})\b(?![.,]\d)[^$.;\n\d]{{0,30}}?,?\s*(?:so|that's|that makes|making)\s+"
+                        rf"(?:a total of\s+)?({_WORD_NUMBER})\b(?:\s+[a-z-]+){{0,2}}?\s+(?:in total|total|altogether|in all|"
+                        rf"combined)\b", re.I)
+_ANY_COUNT = re.compile(rf"(?<![\w$.,]){_WORD_NUMBER}\b", re.I)
+
+
+def miscounted_sum(text: str) -> list[tuple[str, str]]:
+    """(the total as written, the sum) for each two counts a sentence adds up in words to a total
+    that is not their sum; not where a third count stands between them (a longer sum)."""
+    out: list[tuple[str, str]] = []
+    for m in _COUNT_SUM.finditer(text):
+        if _ANY_COUNT.search(m["mid"]):
+            continue
+        a, b, total = _count(m[1]), _count(m[3]), _count(m[4])
+        if a + b != total:
+            out.append((m[4], m[0].strip()))
+    return out

@@ -254,3 +254,17 @@ def test_a_text_with_the_wrong_seats_left_is_not_grounded(convo: Any, at: Any) -
     right = c.say("On May 24 there is HAT101 in business at $418, with 1 seat left.")
     r = certify_interaction(c.build())
     assert [reason_kind(x) for x in at(r, wrong).reasons] == ["text_miscounted"] and at(r, right).eligible
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    # blind audit air50_06: two counts added up in words
+    ("D0DBNX has 5 checked bags and RX46C2 has 3, so 9 in total.", [("9", "5 checked bags and RX46C2 has 3, so 9 in total")]),
+    ("D0DBNX has 5 checked bags and RX46C2 has 3, so 8 in total.", []),
+    ("D0DBNX has five bags and RX46C2 has three, so eight bags in total.", []),
+    ("X has 5 bags, Y has 3 and Z has 2, so 10 bags in total.", []),  # a longer sum: not read
+    ("You have 1.5 GB and 2 GB, so 4 GB in total.", []),  # no counts
+])
+def test_two_counts_added_up_in_words(text: str, found: list[tuple[str, str]]) -> None:
+    from trajectory2gym.certify.counts import miscounted_sum
+
+    assert miscounted_sum(text) == found
