@@ -55,6 +55,7 @@ from trajectory2gym.certify.charges import (
     misigned_changes,
     misstated,
     misstated_balances,
+    misstated_kind_balances,
     mistotaled,
     mistotaled_writes,
     moved,
@@ -1358,6 +1359,16 @@ class _Run:
             count += status_form(shown) == status
         return count
 
+    def _balances_of_kind(self, kind: str) -> list[set[int]]:
+        """The balances of each of the user's payment methods of this kind ("gift_card") that the
+        observations show, by method id; none once a write went through (a refund may have moved
+        one without naming it)."""
+        if self._past_writes or self._writes:
+            return []
+        ids = {v.lower() for low in self.index.json_observations if f'"{kind}' in low and '"source"' in low
+               for v in re.findall(rf'"id":\s*"({kind}_\w+)"', low)}
+        return [self._balance_of(ident) for ident in sorted(ids)]
+
     def _balance_of(self, method: str) -> set[int]:
         """The balance a payment method's observation shows (``amount`` or ``balance``, in cents); none
         once a write has used it (its balance may have changed)."""
@@ -1689,6 +1700,8 @@ class _Run:
         if "gift" in content or "certificate" in content:  # "gift_card_8970607 with $94", where it shows 49
             for method, written, shown in misstated_balances(content, self._balance_of):
                 reasons.append(reason("text_misattributed", value=written, arg=method, detail=shown))
+            for kind, written, shown in misstated_kind_balances(content, self._balances_of_kind):
+                reasons.append(reason("text_misattributed", value=written, arg=kind, detail=shown))  # "a certificate worth $250"
         for ident, written, shown in (mistotaled(content, self._totals_of, not _TOTAL_TOKENS.isdisjoint(self.index.compacts))
                                       if "otal" in content or "$" in content else ()):  # "B1006 totals $65": it shows 70
             reasons.append(reason("text_misattributed", value=written, arg=ident, detail=shown))

@@ -431,3 +431,28 @@ def mistotaled_writes(text: str, charges: dict[str, list[int]]) -> list[tuple[st
             if len(cents) > 1 and word in low and abs(found[0][1]) != sum(cents):
                 out.append((found[0][0], " + ".join(f"${c / 100:.2f}" for c in cents)))
     return out
+
+
+# A stored-value method named by its kind with an amount: "a travel certificate worth $250 on your
+# profile", "your gift card with $94".
+_KIND_BALANCE = re.compile(r"\b(gift card|certificate)\b[^$.;\n]{0,12}?\b(?:worth|with|holding|balance of|has|holds)\s+"
+                           r"(\$\s?\d[\d,]*(?:\.\d+)?)(?![\d,]*\.?\d)", re.I)
+_THEIRS = re.compile(r"\byour\b|\bon (?:your )?(?:profile|file|account)\b", re.I)
+
+
+def misstated_kind_balances(text: str, balances_of_kind: Callable[[str], list[set[int]]]
+                            ) -> list[tuple[str, str, str]]:
+    """(kind, the amount as written, the balance shown) for each gift card or certificate of the user's
+    a sentence names by its kind with an amount, where the user has one method of that kind
+    (``balances_of_kind``: the balances of each) and it shows another amount."""
+    out: list[tuple[str, str, str]] = []
+    for sentence in SENTENCE_OR_LINE.split(text):
+        if not _THEIRS.search(sentence):
+            continue
+        for m in _KIND_BALANCE.finditer(sentence):
+            kind = m[1].lower().replace(" ", "_")
+            methods = balances_of_kind(kind)
+            cents = to_cents(m[2].lstrip("$ ").replace(",", ""))
+            if len(methods) == 1 and methods[0] and cents is not None and cents not in methods[0]:
+                out.append((kind, m[2], ", ".join(f"${c / 100:.2f}" for c in sorted(methods[0]))))
+    return out

@@ -486,3 +486,20 @@ def test_a_balance_back_up_to_after_a_payment_switch(convo: Any, at: Any, said: 
                {"transaction_type": "refund", "amount": 593.34, "payment_method_id": "gift_card_1"}]})
     i = c.say(said)
     assert sorted(reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons) == kinds
+
+
+@pytest.mark.parametrize(("certificates", "said", "kinds"), [
+    # blind audit air50_09: the one certificate of the profile, named by its kind
+    ({"certificate_1": 150}, "By the way, I see a travel certificate worth $250 on your profile.", ["text_misattributed"]),
+    ({"certificate_1": 150}, "By the way, I see a travel certificate worth $150 on your profile.", []),
+    ({"certificate_1": 150, "certificate_2": 250}, "By the way, your certificate worth $250 can pay for it.", []),
+])
+def test_a_certificate_named_by_its_kind_with_an_amount(convo: Any, at: Any, certificates: dict[str, int], said: str,
+                                                        kinds: list[str]) -> None:
+    methods = {k: {"source": "certificate", "amount": v, "id": k} for k, v in certificates.items()}
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("I want to book a trip, I'm isaac_1234.")
+    c.call("get_user_details", {"user_id": "isaac_1234"}, {"user_id": "isaac_1234", "payment_methods": methods})
+    i = c.say(said)
+    found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
+    assert [k for k in found if k == "text_misattributed"] == kinds and (found == [] or kinds), found
