@@ -172,6 +172,7 @@ from trajectory2gym.certify.statuses import (
     says_status,
     status_form,
     switched,
+    tier_contradicted,
 )
 from trajectory2gym.certify.tables import with_headers
 from trajectory2gym.certify.taken_back import taken_back
@@ -1732,6 +1733,9 @@ class _Run:
         if "conomy" in content or "usiness" in content:  # "| Y2WASI | Basic economy |", where it shows economy
             for code, said, shown in cabin_contradicted(content, self._cabin_of):
                 reasons.append(reason("text_contradicts_status", arg=code, detail=f"{shown} ({said!r})"))
+        if "member" in content and (tiers := set(map(str.lower, self.index.values_of("membership")))):
+            for said, shown in tier_contradicted(content, tiers):  # "thanks for being a gold member": regular
+                reasons.append(reason("text_contradicts_status", arg="membership", detail=f"{shown} ({said!r})"))
         if "nsurance" in content:  # "C913YC does not include travel insurance", where it shows "yes"
             for said, shown in insurance_contradicted(content, self._insurance_of):
                 reasons.append(reason("text_contradicts_status", arg="insurance", detail=f"{shown} ({said[:60]!r})"))

@@ -364,3 +364,16 @@ def misrated_speeds(text: str, ratings: dict[float, str]) -> list[tuple[str, str
                 out.append((said, shown))
                 break
     return out
+
+
+# The user's own tier: "thanks for being a gold member", "as a silver member", "your gold membership";
+# not the policy's "gold members get 3 free bags".
+_TIER = re.compile(r"\b(?:as a|you're a|you are a|being a|your)\s+(regular|silver|gold|platinum)\s+member(?:ship)?\b", re.I)
+
+
+def tier_contradicted(text: str, tiers: set[str]) -> list[tuple[str, str]]:
+    """(the tier as written, the tiers shown) for each tier a text gives the user where the profile
+    shows another (``tiers``: the ``membership`` values shown, lower case; none: not compared)."""
+    if not tiers:
+        return []
+    return [(m[1], ", ".join(sorted(tiers))) for m in _TIER.finditer(text) if m[1].lower() not in tiers]

@@ -427,3 +427,17 @@ def test_a_clause_that_says_another_line_keeps_its_state_reports_nothing_on_it(c
     c.call("disable_roaming", {"customer_id": "C1061", "line_id": "L1116"}, "Roaming disabled successfully")
     i = c.say(report)
     assert sorted(map(reason_kind, at(certify_interaction(c.build()), i).reasons)) == kinds
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    # blind audit air50_07: the user's own tier against the profile's
+    ("Hi Victor, thanks for being a gold member. What can I help with?", [("gold", "regular")]),
+    ("Hi Victor, thanks for being a regular member.", []),
+    ("Gold members get 3 free bags in economy.", []),  # the policy's tiers, not the user's
+    ("As a silver member you get 2 free bags.", [("silver", "regular")]),
+])
+def test_the_users_tier_against_the_profile(text: str, found: list[tuple[str, str]]) -> None:
+    from trajectory2gym.certify.statuses import tier_contradicted
+
+    assert tier_contradicted(text, {"regular"}) == found
+    assert tier_contradicted(text, set()) == []  # no profile shown: nothing to compare
