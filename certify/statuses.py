@@ -134,9 +134,14 @@ def contradicted(text: str, status_of: Callable[[str], Any],
         elif (isinstance(shown, str) and shown.lower() in _NOT_PAID_YET and "paid" in said
               and "already" not in sentence.lower()):  # "which is already Paid": before a request was sent
             out.append((ident, shown))  # "B1272 is now marked as paid" where it shows "Awaiting Payment"
+        elif isinstance(shown, str) and shown.lower() in _REQUESTED and not said.isdisjoint(_NOT_AFTER_REQUEST):
+            out.append((ident, shown))  # "the exchange for #W6237516 is complete and ... has shipped": requested only
     return out
 
 
+# An order whose return or exchange is requested is delivered: not shipped, pending or cancelled.
+_REQUESTED = frozenset({"exchange requested", "return requested"})
+_NOT_AFTER_REQUEST = frozenset({"shipped", "pending", "cancelled", "processed"})
 # Statuses of several words that say a bill is not paid yet (no one word is their form).
 _NOT_PAID_YET = frozenset({"awaiting payment", "payment pending", "pending payment", "payment requested"})
 

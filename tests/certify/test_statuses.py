@@ -52,7 +52,7 @@ SHOWN = {"L1005": "Active", "#W1000001": "pending", "B1001": "Paid", "B1006": "D
      [("#W1000001", "pending")]),
     ("Your orders:\n- #W1000001 (lamp; $1,967.41): pending", []),
     # Each line's status against its own object's: another line saying the shown one does not excuse it.
-    ("- #W1000001: delivered\n- #W1000002: pending", [("#W1000001", "pending")]),
+    ("- #W1000001: delivered\n- #W1000002: pending", [("#W1000001", "pending"), ("#W1000002", "exchange requested")]),
     ("You have no problem: B1001 is overdue.", [("B1001", "Paid")]),  # "no" of something else
     # A "Status:" line under a heading that names one object is that object's.
     ("**Order #W1000001** (lamp, kettle)\n- Status: **delivered**, it has shipped.\n\n**Bill B1001**\n- Status: paid",
@@ -70,6 +70,8 @@ SHOWN = {"L1005": "Active", "#W1000001": "pending", "B1001": "Paid", "B1006": "D
     ("Recap: request sent and B1272 is now paid, L1005 resumed, and 1 GB added.",
      [("B1272", "Awaiting Payment")]),
     ("Bill B1001 ($162.00, paid) still had the charge for L1005, and nothing else.", []),  # no status of L1005
+    # an order whose exchange is requested has not shipped again (blind audit retail_r50_12)
+    ("Yes, the exchange for order #W1000002 is complete and it has shipped.", [("#W1000002", "exchange requested")]),
 ])
 def test_a_status_word_against_the_observed_status(text: str, out: list[tuple[str, str]]) -> None:
     assert contradicted(text, SHOWN.get) == out
