@@ -175,7 +175,7 @@ from trajectory2gym.certify.statuses import (
     tier_contradicted,
 )
 from trajectory2gym.certify.tables import with_headers
-from trajectory2gym.certify.taken_back import taken_back
+from trajectory2gym.certify.taken_back import reason_unsaid, taken_back
 from trajectory2gym.certify.tools import ToolInfo, ToolResolver, guess_domain
 from trajectory2gym.certify.turns import SENTENCE, Turn
 from trajectory2gym.certify.variant_prices import (
@@ -2263,6 +2263,10 @@ class _Run:
         if stale := taken_back(args, replies):  # "Oops, the zip is 95818, not 95816", and the call sends 95816
             return reason("argument_not_confirmed", tool=call.name, arg=stale[0], value=stale[1],
                           detail="the user's reply takes it back")
+        if "reason" in args and "reason" not in self.info(call.name).enum_options() and (
+                other := reason_unsaid(args, described)):  # "reason: traveling overseas", and the call says "device lost"
+            return reason("argument_not_confirmed", tool=call.name, arg=other[0], value=other[1],
+                          detail="the description gives another reason")
         return None
 
     @staticmethod

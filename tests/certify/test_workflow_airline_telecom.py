@@ -1239,3 +1239,21 @@ def test_a_yes_after_an_answer_that_states_a_state(convo, at, answer: str, ok: b
     c.user("whatever. yes")
     i = c.call("resume_line", {"customer_id": "C1056", "line_id": "L1107"}, {"message": "Line resumed successfully"})
     assert at(certify_interaction(c.build()), i).checks["workflow"] is ok
+
+
+@pytest.mark.parametrize(("sent", "ok"), [
+    # blind audits tel-07 and t46-02: a free-text reason other than the one described
+    ("traveling overseas", True),
+    ("Traveling overseas for six months", True),
+    ("device lost", False),
+])
+def test_a_free_text_reason_is_the_one_described(convo, at, sent: str, ok: bool) -> None:
+    c = convo(tools=_tools("telecom"), domain="telecom", system="You are a telecom agent.")
+    c.user("I'm customer C1037, suspend 555-255-4444 while I'm away.")
+    c.call("get_customer_by_id", {"customer_id": "C1037"}, {"customer_id": "C1037", "line_ids": ["L1070"]})
+    c.call("get_details_by_id", {"id": "L1070"}, {"line_id": "L1070", "phone_number": "555-255-4444", "status": "Active"})
+    c.say("I'll suspend 555-255-4444 (L1070), reason: traveling overseas. Shall I proceed?")
+    c.user("yep")
+    i = c.call("suspend_line", {"customer_id": "C1037", "line_id": "L1070", "reason": sent},
+               {"message": "Line suspended successfully"})
+    assert at(certify_interaction(c.build()), i).checks["workflow"] is ok
