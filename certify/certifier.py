@@ -159,6 +159,7 @@ from trajectory2gym.certify.reported_payments import (
 )
 from trajectory2gym.certify.routes import Route
 from trajectory2gym.certify.setting_values import may_name_values, named_plans, named_values
+from trajectory2gym.certify.stated_reason import reason_unsaid
 from trajectory2gym.certify.statuses import (
     DATA_SHOWN,
     SPEED_SHOWN,
@@ -175,7 +176,7 @@ from trajectory2gym.certify.statuses import (
     tier_contradicted,
 )
 from trajectory2gym.certify.tables import with_headers
-from trajectory2gym.certify.taken_back import reason_unsaid, taken_back
+from trajectory2gym.certify.taken_back import taken_back
 from trajectory2gym.certify.tools import ToolInfo, ToolResolver, guess_domain
 from trajectory2gym.certify.turns import SENTENCE, Turn
 from trajectory2gym.certify.variant_prices import (

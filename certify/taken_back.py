@@ -8,7 +8,6 @@ import re
 from typing import Any
 
 from trajectory2gym.certify.anchors import str_leaves
-from trajectory2gym.certify.normalize import words
 
 
 def taken_back(arguments: dict[str, Any], replies: list[str]) -> tuple[str, str] | None:
@@ -26,22 +25,3 @@ def taken_back(arguments: dict[str, Any], replies: list[str]) -> tuple[str, str]
                 return arg, leaf
     return None
 
-
-# The reason a description gives a write: "reason: traveling overseas", "with the reason 'customer
-# request, phone no longer in use'", "(reason: not in use)".
-_REASON_SAID = re.compile(r"\breason(?:\s+being)?\s*(?::|is|of|as)?\s*['\"‘“]?([^'\"’”.;)\n]{3,80})", re.I)
-_PLAIN = frozenset({"the", "and", "for", "with", "not", "customer", "request", "phone", "line"})
-
-
-def reason_unsaid(arguments: dict[str, Any], described: str) -> tuple[str, str] | None:
-    """(argument, value) where a call's ``reason`` shares no word of three letters or more with the
-    reason its description gave ("reason: traveling overseas", the call "device lost"); None where it
-    does, or the description gave none."""
-    value = arguments.get("reason")
-    if not isinstance(value, str) or "reason" not in described.lower() or not (m := _REASON_SAID.search(described)):
-        return None
-    said = {w for w in words(m[1]) if len(w) > 2} - {"shall", "proceed", "would", "like"}
-    sent = {w for w in words(value) if len(w) > 2}
-    if not said or not sent or not said.isdisjoint(sent) or (said | sent) <= _PLAIN:
-        return None
-    return "reason", value
