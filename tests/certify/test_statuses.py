@@ -72,6 +72,9 @@ SHOWN = {"L1005": "Active", "#W1000001": "pending", "B1001": "Paid", "B1006": "D
     ("Bill B1001 ($162.00, paid) still had the charge for L1005, and nothing else.", []),  # no status of L1005
     # an order whose exchange is requested has not shipped again (blind audit retail_r50_12)
     ("Yes, the exchange for order #W1000002 is complete and it has shipped.", [("#W1000002", "exchange requested")]),
+    # a status given to the objects a bracket lists after their kind (blind audit retail_r50_04)
+    ("Your account has two delivered orders (#W1000001, #W1000002).", [("#W1000001", "pending")]),
+    ("Your account has one pending order (#W1000001) and one active line (L1005).", []),
 ])
 def test_a_status_word_against_the_observed_status(text: str, out: list[tuple[str, str]]) -> None:
     assert contradicted(text, SHOWN.get) == out
