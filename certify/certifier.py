@@ -2009,11 +2009,20 @@ class _Run:
             if sum(listed) > 1 and any(mine):
                 content = "\n".join(line for line, is_item, m in zip(lines, listed, mine, strict=True) if m or not is_item)
         raw = self.call_key(call)[1].lower()  # every value the call sends (a flight it keeps is its own)
-        for tok in chunks_with_digits(content):
-            if (looks_like_identifier(tok) and id_shape(key := compact(tok)) in shapes and key.encode() not in raw
-                    and self.index.has_string(tok)):
-                return content[:content.find(tok)]
-        return content
+        others = [tok for tok in chunks_with_digits(content)
+                  if looks_like_identifier(tok) and id_shape(key := compact(tok)) in shapes and key.encode() not in raw
+                  and self.index.has_string(tok)]
+        if not others:
+            return content
+        first = content.find(others[0])
+        # Named after another object's part: its own clause, up to the next other object ("D0DBNX now
+        # has 5 bags ..., and your WC6WVH return is now on 05/24, with $126 refunded").
+        at = min((i for v in own if (i := content.lower().find(v.lower().lstrip("#"))) > first), default=-1)
+        if at < 0:
+            return content[:first]
+        start = max(content.rfind(c, 0, at) for c in ",;.\n") + 1
+        end = min((i for tok in others if (i := content.find(tok, at)) > at), default=len(content))
+        return content[start:end]
 
     def certify_decision(self, i: int, msg: Message, after_error: bool) -> tuple[dict[str, Any], bool]:
         """One decision as a ``DecisionRecord`` dict, and whether any of its calls saw an error."""

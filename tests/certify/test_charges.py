@@ -503,3 +503,29 @@ def test_a_certificate_named_by_its_kind_with_an_amount(convo: Any, at: Any, cer
     i = c.say(said)
     found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
     assert [k for k in found if k == "text_misattributed"] == kinds and (found == [] or kinds), found
+
+
+@pytest.mark.parametrize(("way", "kinds"), [
+    # blind audit air50_06: the last write's part of a report that names an earlier write's object first
+    ("refunded to", ["text_reversed_charge"]),
+    ("charged to", []),
+])
+def test_the_last_writes_part_of_a_report_named_after_another_object(convo: Any, at: Any, way: str,
+                                                                     kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("I'm pablo_novak_5900: move my WC6WVH return to the 24th, and add bags to D0DBNX.")
+    for code in ("D0DBNX", "WC6WVH"):
+        c.call("get_reservation_details", {"reservation_id": code}, {"reservation_id": code, "cabin": "business",
+                                                                    "total_baggages": 3, "nonfree_baggages": 0})
+    c.say("1. D0DBNX: from 3 to 4 checked bags, all free. 2. WC6WVH: the return moves to 2024-05-24 in business; "
+          "the new fare is $418 versus $292, so $126 would be charged to your Mastercard. Shall I do both?")
+    c.user("yes to both")
+    c.call("update_reservation_baggages", {"reservation_id": "D0DBNX", "total_baggages": 4, "nonfree_baggages": 0,
+                                           "payment_id": "credit_card_1"}, {"reservation_id": "D0DBNX", "total_baggages": 4})
+    c.call("update_reservation_flights", {"reservation_id": "WC6WVH", "cabin": "business", "payment_id": "credit_card_2",
+                                          "flights": [{"flight_number": "HAT101", "date": "2024-05-24"}]},
+           {"reservation_id": "WC6WVH", "payment_history": [{"payment_id": "credit_card_2", "amount": 126}]})
+    i = c.say(f"All done: D0DBNX now has 4 checked bags, and your WC6WVH return is now on 05/24, with $126 {way} "
+              "your Mastercard.")
+    found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
+    assert [k for k in found if k == "text_reversed_charge"] == kinds, found
