@@ -680,6 +680,11 @@ def _other_sibling(described: Turn, anchors: Anchors) -> str:
                 if isinstance(opts := anchors.field_of(replacement, "options"), dict):
                     for name, value in opts.items():
                         new.setdefault(name, set()).add(str(value))
+        # The old item said as the user's: "your inkjet mono printer" (its words are the old item's,
+        # though the replacement is mono too)
+        item_name = str(found[0].get("name", "")).lower()
+        yours = {w for m in re.finditer(rf"\byour\s+((?:[\w-]+\s+){{1,4}}){re.escape(item_name)}\b", described.text.lower())
+                 for w in words(m[1])} if item_name and "your" in described.text.lower() else set()
         for other in found[1]:
             if isinstance(their_id := other.get("item_id"), str) and compact(their_id) in anchors.acted_on:
                 continue  # both puzzles returned: the one said is acted on too
@@ -689,7 +694,8 @@ def _other_sibling(described: Turn, anchors: Anchors) -> str:
             toward_me = False
             for name, value in mine.items():
                 their = theirs.get(name)
-                if not isinstance(value, str) or not isinstance(their, str) or value == their or their in new.get(name, ()):
+                if not isinstance(value, str) or not isinstance(their, str) or value == their or (
+                        their in new.get(name, ()) and not set(words(their)) <= yours):
                     continue
                 me_said, them_said = set(words(value)) <= described.words, set(words(their)) <= described.words
                 if them_said and not me_said:

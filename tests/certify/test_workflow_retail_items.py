@@ -678,3 +678,26 @@ def test_a_plan_line_about_another_order_names_none_of_this_orders_items(convo, 
     decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
     kinds = [k for k in map(reason_kind, decision.reasons) if reason_check(k) == "workflow"]
     assert kinds == ([] if ok else ["not_described"]), decision.reasons
+
+
+LEATHER = {"name": "Office Chair", "product_id": "4794339885", "variants": {"1793929610": {
+    "item_id": "1793929610", "options": {"material": "leather", "color": "blue", "backrest height": "high-back"},
+    "available": True, "price": 514.34}}}
+
+
+@pytest.mark.parametrize(("item", "ok"), [("1071497737", True), ("8323284863", False)])
+def test_your_items_options_tell_it_apart_though_the_replacement_shares_one(convo, item: str, ok: bool) -> None:
+    # blind audit retail_r50_05: "your gray leather chair" is the old one, though the new one is leather too
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user("I want to change an office chair in order #W4862767. My user id is yusuf_garcia_3055.")
+    c.call("get_user_details", {"user_id": "yusuf_garcia_3055"}, USER)
+    c.call("get_order_details", {"order_id": "#W4862767"}, CHAIRS)
+    c.call("get_product_details", {"product_id": "4794339885"}, LEATHER)
+    c.say("The blue leather high-back one (1793929610) is available at $514.34. Exchanging your gray leather "
+          "office chair for it is $30.39 more on your Mastercard ending 3762. Shall I?")
+    c.user("do it")
+    i = c.call("modify_pending_order_items", {"order_id": "#W4862767", "item_ids": [item],
+                                              "new_item_ids": ["1793929610"], "payment_method_id": CARD}, {"ok": True})
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    kinds = [k for k in map(reason_kind, decision.reasons) if reason_check(k) == "workflow"]
+    assert kinds == ([] if ok else ["not_described"]), decision.reasons
