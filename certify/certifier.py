@@ -246,6 +246,8 @@ _TERM = re.compile(r"\d+(?:\.\d+)?")
 _LIST_LINE = re.compile(r"\s*(?:[-*•]|\d{1,2}[.)])\s")  # a list's line
 # A report's clauses, and the words of one that says an object keeps its state.
 _REPORT_CLAUSE = re.compile(r",\s+(?:and|but|while|whereas)\s+|;\s+")
+# A report of the change's result, said of the call's object by its name: "the USB hub ... is now the 10-port one".
+_IS_NOW = re.compile(r"\b(?:is|are) now\b", re.I)
 _KEPT = re.compile(r"\b(?:still|keeps?|kept|unchanged|remains?|stays?|as before)\b", re.I)
 # What a payment method holds after the writes, without the word balance: "which now has $550.34".
 _HOLDS_NOW = re.compile(r"\b(?:now|then|will)\s+(?:has|have|holds?|shows?)\b|\bleft on (?:it|the card|your)\b", re.I)
@@ -1932,7 +1934,12 @@ class _Run:
         anchors = call_anchors(call.name, call.arguments, self.info(call.name).meta.arg_roles, self.index,
                                self.tool_args)
         said = Turn(-1, "assistant", content)
-        if not anchors.ids or anchors.mentioned_in(said.words, said.compacts):
+        # Named by an identifier, or by its name where no other object of its kind is named by one
+        # ("The USB hub in your printer order #W4285041 is now ...", the write on #W5663516)
+        if not anchors.ids or not anchors.ids.isdisjoint(said.compacts):
+            return ""
+        if anchors.mentioned_in(said.words, said.compacts) and not any(
+                anchors.rival_id(t) for t in chunks(content) if looks_like_identifier(t) and t.startswith("#")):
             return ""
         # In a sentence that says the action or the tool's own words ("Roaming is now off on line ..."):
         # "January's bill B4011 is now Paid. I've also sent a payment request for February's $70.00"
@@ -1942,7 +1949,8 @@ class _Run:
         return next((t for sentence in SENTENCE.split(content) for part in _REPORT_CLAUSE.split(sentence)
                      if not _KEPT.search(part) and (
                          says((line := Turn(-1, "assistant", part)).wordline, anchors.stems)
-                         or not line.words.isdisjoint(anchors.own))
+                         or not line.words.isdisjoint(anchors.own)
+                         or _IS_NOW.search(part) and anchors.mentioned_in(line.words, line.compacts))
                      for t in chunks(part) if looks_like_identifier(t) and not ISO_DAY.fullmatch(t)
                      and (anchors.rival_id(t) or anchors.rival_phone(t))), "")  # not "since 2025-02-25"
 

@@ -701,3 +701,27 @@ def test_your_items_options_tell_it_apart_though_the_replacement_shares_one(conv
     decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
     kinds = [k for k in map(reason_kind, decision.reasons) if reason_check(k) == "workflow"]
     assert kinds == ([] if ok else ["not_described"]), decision.reasons
+
+
+@pytest.mark.parametrize(("report", "kinds"), [
+    # blind audit retail_r50_11: the item by its name, in another order than the one written
+    ("Done! The Office Chair in your order #W4862768 is now the black fabric one.", ["text_claims_other_object"]),
+    ("Done! The Office Chair in your order #W4862767 is now the black fabric one.", []),
+    ("Done! Your Office Chair is now the black fabric one.", []),
+])
+def test_a_report_of_the_item_in_another_order(convo, report: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user("Change the blue office chair in order #W4862767. My user id is yusuf_garcia_3055.")
+    c.call("get_user_details", {"user_id": "yusuf_garcia_3055"}, USER)
+    c.call("get_order_details", {"order_id": "#W4862767"}, CHAIRS)
+    c.call("get_order_details", {"order_id": "#W4862768"}, {**CHAIRS, "order_id": "#W4862768"})
+    c.call("get_product_details", {"product_id": "4794339885"}, BLACK)
+    c.say("I'll change your Office Chair (blue fabric, standard back) in #W4862767 to the black fabric high-back one "
+          "(1793929609), $3.10 more on your Mastercard ending 3762. Shall I?")
+    c.user("yes")
+    c.call("modify_pending_order_items", {"order_id": "#W4862767", "item_ids": ["8323284863"],
+                                          "new_item_ids": ["1793929609"], "payment_method_id": CARD},
+           {**CHAIRS, "status": "pending (item modified)"})
+    i = c.say(report)
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert [k for k in map(reason_kind, decision.reasons) if k == "text_claims_other_object"] == kinds, decision.reasons
