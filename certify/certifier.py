@@ -246,9 +246,9 @@ _TERM = re.compile(r"\d+(?:\.\d+)?")
 _LIST_LINE = re.compile(r"\s*(?:[-*•]|\d{1,2}[.)])\s")  # a list's line
 # A report's clauses, and the words of one that says an object keeps its state.
 _REPORT_CLAUSE = re.compile(r",\s+(?:and|but|while|whereas)\s+|;\s+")
+_KEPT = re.compile(r"\b(?:still|keeps?|kept|unchanged|remains?|stays?|as before)\b", re.I)
 # A report of the change's result, said of the call's object by its name: "the USB hub ... is now the 10-port one".
 _IS_NOW = re.compile(r"\b(?:is|are) now\b", re.I)
-_KEPT = re.compile(r"\b(?:still|keeps?|kept|unchanged|remains?|stays?|as before)\b", re.I)
 # What a payment method holds after the writes, without the word balance: "which now has $550.34".
 _HOLDS_NOW = re.compile(r"\b(?:now|then|will)\s+(?:has|have|holds?|shows?)\b|\bleft on (?:it|the card|your)\b", re.I)
 # A mobile network generation a text states: "4G", "5G" (as the status bar shows it).
