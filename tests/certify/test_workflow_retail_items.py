@@ -223,19 +223,26 @@ BLACK = {"name": "Office Chair", "product_id": "4794339885", "variants": {"17939
     "available": True, "price": 514.34}}}
 
 
-@pytest.mark.parametrize(("item", "ok"), [("8323284863", True), ("1071497737", False)])
-def test_of_two_items_of_one_name_the_one_described_is_changed(convo, item: str, ok: bool) -> None:
+def _chair_changed(convo: Any, product: dict[str, Any], description: str, item: str) -> Any:
+    """The decision on changing one of the two office chairs of CHAIRS for the one ``product`` lists,
+    after ``description`` and a yes."""
     c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
-    c.user("I want to change the blue office chair in order #W4862767. My user id is yusuf_garcia_3055.")
+    c.user("I want to change an office chair in order #W4862767. My user id is yusuf_garcia_3055.")
     c.call("get_user_details", {"user_id": "yusuf_garcia_3055"}, USER)
     c.call("get_order_details", {"order_id": "#W4862767"}, CHAIRS)
-    c.call("get_product_details", {"product_id": "4794339885"}, BLACK)
-    c.say("I'll change your Office Chair (blue fabric, standard back) to the black fabric high-back one "
-          "(1793929609), $3.10 more on your Mastercard ending 3762. Shall I?")
+    c.call("get_product_details", {"product_id": "4794339885"}, product)
+    c.say(description)
     c.user("yes")
+    new = next(iter(product["variants"]))
     i = c.call("modify_pending_order_items", {"order_id": "#W4862767", "item_ids": [item],
-                                              "new_item_ids": ["1793929609"], "payment_method_id": CARD}, {"ok": True})
-    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+                                              "new_item_ids": [new], "payment_method_id": CARD}, {"ok": True})
+    return next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+
+
+@pytest.mark.parametrize(("item", "ok"), [("8323284863", True), ("1071497737", False)])
+def test_of_two_items_of_one_name_the_one_described_is_changed(convo, item: str, ok: bool) -> None:
+    decision = _chair_changed(convo, BLACK, "I'll change your Office Chair (blue fabric, standard back) to the black "
+                              "fabric high-back one (1793929609), $3.10 more on your Mastercard ending 3762. Shall I?", item)
     assert (reason_kind(decision.reasons[0]) if decision.reasons else None) == (None if ok else "not_described")
 
 
@@ -688,17 +695,9 @@ LEATHER = {"name": "Office Chair", "product_id": "4794339885", "variants": {"179
 @pytest.mark.parametrize(("item", "ok"), [("1071497737", True), ("8323284863", False)])
 def test_your_items_options_tell_it_apart_though_the_replacement_shares_one(convo, item: str, ok: bool) -> None:
     # blind audit retail_r50_05: "your gray leather chair" is the old one, though the new one is leather too
-    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
-    c.user("I want to change an office chair in order #W4862767. My user id is yusuf_garcia_3055.")
-    c.call("get_user_details", {"user_id": "yusuf_garcia_3055"}, USER)
-    c.call("get_order_details", {"order_id": "#W4862767"}, CHAIRS)
-    c.call("get_product_details", {"product_id": "4794339885"}, LEATHER)
-    c.say("The blue leather high-back one (1793929610) is available at $514.34. Exchanging your gray leather "
-          "office chair for it is $30.39 more on your Mastercard ending 3762. Shall I?")
-    c.user("do it")
-    i = c.call("modify_pending_order_items", {"order_id": "#W4862767", "item_ids": [item],
-                                              "new_item_ids": ["1793929610"], "payment_method_id": CARD}, {"ok": True})
-    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    decision = _chair_changed(convo, LEATHER, "The blue leather high-back one (1793929610) is available at $514.34. "
+                              "Exchanging your gray leather office chair for it is $30.39 more on your Mastercard "
+                              "ending 3762. Shall I?", item)
     kinds = [k for k in map(reason_kind, decision.reasons) if reason_check(k) == "workflow"]
     assert kinds == ([] if ok else ["not_described"]), decision.reasons
 
