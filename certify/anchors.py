@@ -28,6 +28,7 @@ from trajectory2gym.certify.action_words import (
 from trajectory2gym.certify.dates import ISO_DAY
 from trajectory2gym.certify.evidence import EvidenceIndex
 from trajectory2gym.certify.normalize import (
+    chunks,
     compact,
     id_shape,
     looks_like_identifier,
@@ -377,6 +378,11 @@ class Anchors:
     def phones_stand_for_ids(self) -> bool:
         """Whether phone numbers name the call's objects (telecom lines)."""
         return bool(self._alias_fields)
+
+    def names_rival(self, text: str) -> bool:
+        """Whether a text names another object of the call's kind by an identifier or a phone number
+        standing for one."""
+        return any(self.rival_id(t) or self.rival_phone(t) for t in chunks(text) if looks_like_identifier(t))
 
     def rival_phone(self, token: str) -> bool:
         """A phone number that stands for another object of the kind whose phone numbers stand for

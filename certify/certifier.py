@@ -162,6 +162,7 @@ from trajectory2gym.certify.setting_values import may_name_values, named_plans, 
 from trajectory2gym.certify.stated_reason import reason_unsaid
 from trajectory2gym.certify.statuses import (
     DATA_SHOWN,
+    JOINED_CLAUSE,
     SPEED_SHOWN,
     STATUS_WORDS,
     cabin_contradicted,
@@ -244,8 +245,7 @@ _VALIDITY = re.compile(rf"\b(?:(?:valid|good|usable)\s+for|expires?\s+(?:in|afte
 _EXPRESSION = re.compile(r"\$?\d+(?:\.\d+)?(?:[-+*x×=]\$?\d+(?:\.\d+)?)+")
 _TERM = re.compile(r"\d+(?:\.\d+)?")
 _LIST_LINE = re.compile(r"\s*(?:[-*•]|\d{1,2}[.)])\s")  # a list's line
-# A report's clauses, and the words of one that says an object keeps its state.
-_REPORT_CLAUSE = re.compile(r",\s+(?:and|but|while|whereas)\s+|;\s+")
+# The words of a report's clause (statuses.JOINED_CLAUSE) that says an object keeps its state.
 _KEPT = re.compile(r"\b(?:still|keeps?|kept|unchanged|remains?|stays?|as before)\b", re.I)
 # A report of the change's result, said of the call's object by its name: "the USB hub ... is now the 10-port one".
 _IS_NOW = re.compile(r"\b(?:is|are) now\b", re.I)
@@ -1946,7 +1946,7 @@ class _Run:
         # names B4011 in a status of its own, not as the request's.
         # A clause that says the other object keeps its state is no report on it: "roaming is off on
         # both watches, and your phone 555-667-6853 still has roaming".
-        return next((t for sentence in SENTENCE.split(content) for part in _REPORT_CLAUSE.split(sentence)
+        return next((t for sentence in SENTENCE.split(content) for part in JOINED_CLAUSE.split(sentence)
                      if not _KEPT.search(part) and (
                          says((line := Turn(-1, "assistant", part)).wordline, anchors.stems)
                          or not line.words.isdisjoint(anchors.own)

@@ -175,8 +175,7 @@ def _names_object(turn: Turn, anchors: Anchors) -> bool:
     its kind by identifier: "On 555-526-7421 ... your Plus plan" names that line, not another Plus line."""
     if not anchors.names_object(turn.words, turn.compacts):
         return False
-    return not anchors.ids.isdisjoint(turn.compacts) or not any(
-        anchors.rival_id(t) or anchors.rival_phone(t) for t in chunks(turn.text) if looks_like_identifier(t))
+    return not anchors.ids.isdisjoint(turn.compacts) or not anchors.names_rival(turn.text)
 
 
 def _swap_by_options(turn: Turn, anchors: Anchors) -> bool:
@@ -613,8 +612,7 @@ def _waits_for_payment(described: Turn, anchors: Anchors) -> str:
     """What the description's sentence about this action makes it wait for ("it's paid"), else ""."""
     if not _UNTIL_PAID.search(described.text):
         return ""  # one search of the whole text first: most that mention payment put nothing off
-    if not anchors.mentioned_in(described.words, described.compacts) and any(
-            anchors.rival_id(t) or anchors.rival_phone(t) for t in chunks(described.text) if looks_like_identifier(t)):
+    if not anchors.mentioned_in(described.words, described.compacts) and anchors.names_rival(described.text):
         return ""  # "555-242-3731 (L1038) is suspended ... can only be resumed once that bill is paid": another line
     for clause in described.clauses:  # "I'll send the request, and once it's paid I'll resume it"
         if m := _UNTIL_PAID.search(clause.text):
@@ -639,8 +637,7 @@ def _offers_amounts(turn: Turn, anchors: Anchors) -> bool:
         return False
     data, money = stated_amounts(turn.text, data=True), stated_amounts(turn.text)
     return (all(to_cents(value) in (data if is_data(arg) else money) for arg, value in anchors.amounts)
-            and not any(anchors.rival_id(t) or anchors.rival_phone(t) for t in chunks(turn.text)
-                        if looks_like_identifier(t)))
+            and not anchors.names_rival(turn.text))
 
 
 _WH = re.compile(r"\b(?:which|what|how|where|who|when)\b", re.I)

@@ -31,7 +31,8 @@ def status_form(shown: str) -> str:
 
 # "Paid with PayPal" (or "$5.80 paid from the gift card") says how, not the status "paid"; nor does
 # "you paid $212.79 for it".
-_STATUS = re.compile(r"\b(" + "|".join(w for w in _FORMS if w != "paid") + r")\b"
+_STATUS_WORD = "|".join(w for w in _FORMS if w != "paid")  # ("paid" apart: "you paid" is how, no status)
+_STATUS = re.compile(r"\b(" + _STATUS_WORD + r")\b"
                      r"|\b(paid)\b(?<!you paid)(?<!\bi paid)(?<!we paid)(?<!they paid)"  # tested after the word: cheap
                      r"(?!\s+(?:(?:with|by|via|using|on|through|to|for|in|from)\b|\$))", re.I)
 _CHEAP = ("activ", "suspend", "pending", "deliver", "cancel", "process", "ship", "paid", "overdue", "expire")
@@ -84,10 +85,10 @@ def status_claims(text: str, bill_of_month: Callable[[str], str | None] | None =
                 out.append((ids[0], said, sentence))
             elif ids and _EACH_OF.search(sentence):  # "#W507 and #W837 ... both are still pending"
                 out += [(ident, said, sentence) for ident in ids]
-            elif len(ids) > 1 and _JOINED_CLAUSE.search(sentence):
+            elif len(ids) > 1 and JOINED_CLAUSE.search(sentence):
                 # One object per clause: "Your line L1009 has been suspended since 2025-01-15, and your
                 # February bill B1006 for $70.00 is overdue."
-                out += [claim for part in _JOINED_CLAUSE.split(sentence) for claim in status_claims(part)
+                out += [claim for part in JOINED_CLAUSE.split(sentence) for claim in status_claims(part)
                         if len(identifiers_in(claim[2])) == 1]
             elif len(ids) > 1 and "(" in sentence and (listed_status := _STATUS_OF_LIST.findall(sentence)):
                 # "three pending orders (#W9683879, #W6915770, #W2960010) and one delivered order (#W6742063)"
@@ -107,13 +108,13 @@ def status_claims(text: str, bill_of_month: Callable[[str], str | None] | None =
 _MONTHS_BILL = re.compile(r"\b(january|february|march|april|may|june|july|august|september|october|november|"
                           r"december)(?:'s)?\s+bill\b", re.I)
 # A status given to the objects a bracket lists right after their kind: "two pending orders (#W1, #W2)".
-_STATUS_OF_LIST = re.compile(r"\b(" + "|".join(w for w in _FORMS if w != "paid") + r")\s+(?:orders?|reservations?|lines?|"
+_STATUS_OF_LIST = re.compile(r"\b(" + _STATUS_WORD + r")\s+(?:orders?|reservations?|lines?|"
                              r"bills?|flights?)\s*\(([^()]{4,120})\)", re.I)
 _STATUS_LABEL = re.compile(r"\s*(?:[-*•]|\d{1,2}[.)])\s*\**status\b", re.I)
-_JOINED_CLAUSE = re.compile(r",\s+(?:and|but|while|whereas)\s+|;\s+")
+JOINED_CLAUSE = re.compile(r",\s+(?:and|but|while|whereas)\s+|;\s+")
 
 
-_CLAUSE_PART = re.compile(r"(?:(?!,\s+(?:and|but|while|whereas)\s+|;\s+).)+", re.S)  # what _JOINED_CLAUSE splits
+_CLAUSE_PART = re.compile(rf"(?:(?!{JOINED_CLAUSE.pattern}).)+", re.S)  # what JOINED_CLAUSE splits a sentence into
 _EACH_OF = re.compile(r"\b(?:both|each|all (?:of them|of these|two|three|four|\d))\b", re.I)
 
 
@@ -337,7 +338,7 @@ def switched(text: str, switch_of: Callable[[str, str], bool | None]) -> list[tu
         found = [m for m in _SWITCH.finditer(sentence) if not _NOT_NOW.search(sentence, 0, m.start())]
         if not found or len(ids := identifiers_in(sentence)) != 1:
             continue
-        if _JOINED_CLAUSE.search(sentence):
+        if JOINED_CLAUSE.search(sentence):
             # "roaming is off on both watches, and your phone 555-667-6853 still has roaming": the
             # state's own clause names no object
             parts = [(p.start(), p.end()) for p in _CLAUSE_PART.finditer(sentence)]

@@ -24,4 +24,3 @@ def taken_back(arguments: dict[str, Any], replies: list[str]) -> tuple[str, str]
             if any(pattern.search(r) for r in said):
                 return arg, leaf
     return None
-
