@@ -955,9 +955,11 @@ def _defers_this(turn: Turn, anchors: Anchors, index: EvidenceIndex) -> bool:
         if not (put_off := DEFER.search(clause.text)):
             # "Go ahead with the bags": this action said by its object, or by its tool's word ("roaming")
             named |= side > 0 or not clause.words.isdisjoint(anchors.own - {anchors.verb})
-            # "Camila might still go": another object only, which a deferral right after may mean
+            # "Camila might still go", "For #W7109609...": another object only, which a deferral right after
+            # may mean
             after_other = side < 0 or (side == 0 and not anchors.mentioned_in(clause.words, clause.keys)
-                                       and bool(index.names_any(clause.words)))
+                                       and (index.names_any(clause.words)
+                                            or any(anchors.rival_id(t) for t in clause.ids)))
             continue
         if side == 0 and not anchors.mentioned_in(clause.words, clause.keys) and _put_off_other(
                 clause.text, put_off.start(), after_other, index):

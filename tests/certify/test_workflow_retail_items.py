@@ -348,6 +348,9 @@ def test_the_option_chosen_last_decides_not_any_one_said_after(convo, sent: str,
 @pytest.mark.parametrize(("reply", "kinds"), [
     ("yes to the first one. let me think about the kettle", []),  # the deferral is about the other order's kettle
     ("yes to the first one. let me think about it", ["not_confirmed"]),  # about nothing named: the whole reply
+    # The other order named by its id just before a bare deferral: "it" is that order.
+    ("Yes, please cancel #W2230795. For #W2806889... let me think about it for a second.", []),
+    ("Yes, please cancel #W2806889. For #W2230795... let me think about it for a second.", ["not_confirmed"]),
     ("yes to the second one", ["confirmation_not_covering"]),
     ("yes, and go ahead with the kettle too", []),  # more, not a scope
     ("yes, but only the kettle", ["confirmation_not_covering"]),
