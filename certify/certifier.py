@@ -204,8 +204,11 @@ _NEW_NAMED = re.compile(r"(?i:\bnew\s+(?:reservation|booking|order|ticket|line|a
                         r"\s*(?:is\s+|:\s*|-\s*|—\s*)?(#?[A-Z0-9]{5,}|#?W\d{5,})\b")
 _RESULT_ID = re.compile(r'\s*\{\s*"\w+_id"\s*:\s*"([^"]+)"')  # the object a result is: its first field, an id
 # "4:05 pm"; not part of a span or a next-day time ("14:00-17:00", "03:00→07:30", "02:30+1": read as identifiers)
-_CLOCK_SAID = re.compile(r"(?<![\d:.$\-–→>])([01]?\d|2[0-3]):([0-5]\d)(?![\d:+\-–→])(\s*[ap]\.?m\b\.?)?", re.I)
+# (after a dash only where the time before it ends in am/pm: "6:00 PM–8:30 PM"; "14:00–17:00" is a span)
+_CLOCK_SAID = re.compile(r"(?<![\d:.$→>])(?<![^AaPpMm.][\-–])(?<!^[\-–])([01]?\d|2[0-3]):([0-5]\d)(?![\d:+\-–→])(\s*[ap]\.?m\b\.?)?", re.I)
 _HOUR_SAID = re.compile(r"(?<![\d:.$])([01]?\d)()(\s?[ap]\.?m\b)", re.I)
+_DAY_AFTER = re.compile(r"\s*(?:\(|(?:on\s+)?(?:[A-Z][a-z]+day,?\s+)?(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)"
+                        r"[a-z]*\.?\s+\d{1,2}\b|(?:on\s+)?\d{4}-\d{2}-\d{2})")  # a time's day, said after it
 _TAIL_DIGITS = re.compile(r"(.*[A-Za-z_-])(\d{3,})")  # an identifier's name part and its final digits
 # A day written month first after a word that dates something: "by 5/29", "on 5/22/2024".
 _SLASH_DAY = re.compile(r"\b(?:on|by|until|till|before|after|from|since|around)\s+(\d{1,2})/(\d{1,2})(?:/(\d{4}|\d{2}))?\b",
@@ -410,13 +413,13 @@ def _brings_news(text: str, index: EvidenceIndex) -> int:
 
 def _options_shown(token: str, index: EvidenceIndex) -> bool:
     """Values joined by slashes or plus signs, each visible: a variant's options "blue/10" of
-    {"color": "blue", "battery life": "10 hours"}, a connection "HAT180+HAT026" (not a date: "5/22"
-    has no word)."""
+    {"color": "blue", "battery life": "10 hours"}, a connection "HAT180+HAT026" or "HAT078/HAT118"
+    (not a date: "5/22" has no letter)."""
     if "+" in token:
         parts = token.replace("/", "+").split("+")
     else:
         parts = token.split("/")
-        if not any(p.isalpha() for p in parts):
+        if not any(_LETTER.search(p) for p in parts):
             return False
     return len(parts) > 1 and all(p.isalpha() or index.has_string(p) for p in parts if p)
 
@@ -450,6 +453,7 @@ _CODE_LABEL = re.compile(r"\b(?:reservation|booking|confirmation)(?: (?:number|i
 
 
 # A count written in digits on its own ("all 5 lines"), not part of an amount or identifier.
+_PART_JOINER = re.compile(r"[–—]")
 _SMALL_COUNT = re.compile(r"(?<![\w$.,])(\d{1,2})(?![\w.,%])")
 
 
@@ -758,16 +762,15 @@ class _Run:
         unseen = (toks if toks is not None else set(tokens(text.lower()))) - self.index.compacts
         # Words (the most of them) are passed over at C level; numbers and ids are looked at.
         if any(len(k) >= 5 or not k.isdigit() for k in filterfalse(str.isalpha, unseen)):
-            index = self.index
             for tok in chunks_with_digits(text):
-                if (looks_like_identifier(tok) and not index.has_string(tok) and not index.date_stated(tok)
-                        and not index.has_part(tok) and not index.time_part_shown(tok)
-                        and not _options_shown(tok, index) and not self._worked_from_visible(tok)
-                        and not self._phone_completed(tok) and not self._span_from_shown(tok, text)
-                        # an id a successful call used: the result showed it exists ("I found a profile
-                        # with user id lucas_kaur_4280"), unless only the private part knew it
-                        and (compact(tok) not in index.looked_up or self._is_private(tok))):
-                    misses.append(tok)
+                if self._token_unseen(tok, text):
+                    # "6:00 PM–8:30 PM": two things joined by a dash; each part is what is said (a span of
+                    # digits, "14:00–17:00", is read as one: time_part_shown)
+                    parts = _PART_JOINER.split(tok) if ("–" in tok or "—" in tok) and _LETTER.search(tok) else ()
+                    if len(parts) < 2:
+                        misses.append(tok)
+                    else:
+                        misses += [p for p in parts if self._token_unseen(p, text)]
         if "@" in text:  # an email of letters only ("priya.larsen@example.com"): no digit brought it above
             misses += [m[0] for m in _LETTERS_EMAIL.finditer(text) if not self.index.has_string(m[0])]
         if _CAPS_CODE.search(text):
@@ -848,6 +851,17 @@ class _Run:
             if abs(cents) not in self._derived and not self._amount_ok(cents, text):  # "224 * 2": the $224 a text worked out
                 misses.append(written)
         return misses
+
+    def _token_unseen(self, tok: str, text: str) -> bool:
+        """Whether a token of ``text`` is an identifier that is neither visible nor derivable."""
+        index = self.index
+        return (looks_like_identifier(tok) and not index.has_string(tok) and not index.date_stated(tok)
+                and not index.has_part(tok) and not index.time_part_shown(tok)
+                and not _options_shown(tok, index) and not self._worked_from_visible(tok)
+                and not self._phone_completed(tok) and not self._span_from_shown(tok, text)
+                # an id a successful call used: the result showed it exists ("I found a profile
+                # with user id lucas_kaur_4280"), unless only the private part knew it
+                and (compact(tok) not in index.looked_up or self._is_private(tok)))
 
     def _code_misses(self, text: str) -> list[str]:
         """Letter codes a text states that no message shows, where they are identifiers: one letter
@@ -1191,7 +1205,8 @@ class _Run:
                 continue  # as the user wrote it: "before 11am"
             if not any(index.has_string(f"{h}:{minute}") or index.has_string(f"{h:02d}:{minute}")
                        or index.time_part_shown(f"{h:02d}:{minute}")
-                       or ((next_day or text[m.end():m.end() + 3].lstrip().startswith("("))  # "12:00 AM (May 29)"
+                       # "12:00 AM (May 29)", "arriving 3:00 AM on May 21": said with its day
+                       or ((next_day or _DAY_AFTER.match(text, m.end()))
                            and index.time_part_shown(f"{h:02d}:{minute}+1")) for h in hours):
                 out.append(m[0].strip())  # ("arrives 01:30 next day": shown as "01:30:00+1")
         return out

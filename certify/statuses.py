@@ -239,6 +239,8 @@ _TIMED = re.compile(r"\b(?P<way>depart\w*|leav\w*|arriv\w*|land\w*)\b"
                     r"(?:[ \t]*:?[ \t]*|(?:(?!\b(?:depart|leav|arriv|land)|\bat\s+\d)[^.;,!?]){0,30}?\bat\s+)"
                     r"(?P<h>[01]?\d|2[0-3])(?::(?P<m>[0-5]\d))?(?![\d:])(?P<half>\s*[ap]\.?m\b)?", re.I)
 _FLIGHT = re.compile(r"\b[A-Z]{2,3}\d{3,4}\b")
+# The way word's subject is the other flights: "(the others leave at 8:00 AM and 2:00 PM)".
+_OTHERS_DO = re.compile(r"\b(?:the\s+)?(?:others|other\s+(?:flights|ones|options)|rest)\s+(?:all\s+|both\s+)?$", re.I)
 
 
 def mistimed(text: str, times_of: Callable[[str, str], set[str]],
@@ -262,6 +264,8 @@ def mistimed(text: str, times_of: Callable[[str, str], set[str]],
         for m in _TIMED.finditer(sentence):
             if m["m"] is None and m["half"] is None:
                 continue  # "leaves at 8 gates from here": no time
+            if _OTHERS_DO.search(sentence, max(0, m.start() - 30), m.start()):
+                continue  # said of the other flights, not the one named
             way = "departure" if m["way"][0] in "dDlL" and not m["way"].lower().startswith("land") else "arrival"
             said = f"{hour_24(int(m['h']), m['half']):02d}:{m['m'] or '00'}"
             shown = times_of(flight, way) or (set() if told is None else told())

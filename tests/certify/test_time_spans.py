@@ -110,3 +110,36 @@ def test_a_time_the_user_wrote_and_a_next_day_arrival_marked_plus_one(convo: Any
     out = certify_interaction(c.build())
     assert at(out, right).reasons == []
     assert at(out, wrong).reasons == ["text states '00:00' not in visible history"]
+
+
+SEARCH = [
+    {"flight_number": "HAT218", "scheduled_departure_time_est": "18:00:00", "scheduled_arrival_time_est": "20:30:00"},
+    {"flight_number": "HAT039", "scheduled_departure_time_est": "22:00:00", "scheduled_arrival_time_est": "03:00:00+1"},
+    {"flight_number": "HAT149", "scheduled_departure_time_est": "08:00:00", "scheduled_arrival_time_est": "11:00:00"},
+    {"flight_number": "HAT207", "scheduled_departure_time_est": "15:00:00", "scheduled_arrival_time_est": "18:00:00"}]
+
+
+@pytest.mark.parametrize(("said", "reasons"), [
+    # Two times joined by a dash, each with am/pm: each is read.
+    ("HAT218, 6:00 PM–8:30 PM, then HAT039.", []),
+    ("HAT218, 6:00 PM–9:30 PM, then HAT039.", ["text states '9:30 PM' not in visible history"]),
+    # Two flights joined by a slash: each is said.
+    ("Your legs are HAT218/HAT039.", []),
+    ("Your legs are HAT218/HAT093.", ["text states 'HAT218/HAT093' not in visible history"]),
+    # A next-day arrival said with its day.
+    ("HAT039 leaves at 10:00 PM, arriving 3:00 AM on May 21.", []),
+    ("HAT039 leaves at 10:00 PM, arriving 3:00 AM May 21.", []),
+    ("HAT039 leaves at 10:00 PM, arriving 4:00 AM on May 21.", ["text states '4:00 AM' not in visible history",
+                                                                "text gives HAT039 the time '4:00 AM', where the "
+                                                                "observations show 03:00"]),
+    # The times of the other flights, in a sentence that names one.
+    ("HAT207 at 3:00 PM is the latest (the others leave at 8:00 AM and 6:00 PM).", []),
+    ("HAT207 at 3:00 PM is the latest; it leaves at 8:00 AM.",
+     ["text gives HAT207 the time '8:00 AM', where the observations show 15:00"]),
+])
+def test_times_joined_dated_or_said_of_the_others(convo: Any, at: Any, said: str, reasons: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("What flights are there from JFK to SEA on May 20?")
+    c.call("search_direct_flight", {"origin": "JFK", "destination": "SEA", "date": "2024-05-20"}, SEARCH)
+    i = c.say(said)
+    assert at(certify_interaction(c.build()), i).reasons == reasons
