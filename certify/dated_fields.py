@@ -123,7 +123,9 @@ def misdated_fields(text: str, book: DatedFields) -> list[tuple[str, str, str]]:
 
 # Another flight or leg, named by its place in the trip after the object named: its date is its own.
 _ANOTHER_LEG = re.compile(r"\b(?:outbound|return|connecting|first|second|other|next|previous|earlier|later)\s+"
-                          r"(?:flight|leg|segment|trip)\b", re.I)
+                          r"(?:flight|leg|segment|trip)s?\b", re.I)
+# A flight named right after the date: "returning May 28 on HAT204" (the date is that flight's).
+_THEN_FLIGHT = re.compile(r"\s*(?:on|via|aboard|with)\s+(?:flight\s+)?([A-Z]{2,3}\d{3,4})\b")
 
 
 _IT = re.compile(r"\W*(?:it|its|it's|this|that)\b", re.I)
@@ -156,6 +158,8 @@ def _said_of(d: DateMention, sentence: str, stems: set[str], named: set[str],
             return None  # another object of the kind, no date of it shown: "move to HAT101 on 05-21, keeping HAT137"
         # Of several named, the nearest before the date: "On reservation V68JRH your second flight,
         # HAT001 ..., departs on 2024-05-26" gives the date to HAT001, not to all V68JRH holds.
+        if (then := _THEN_FLIGHT.match(sentence, d.end)) is not None and (c := compact(then[1])) in named:
+            return c, set(book.dates_of[c])
         head = sentence[:d.start]
         last = max((head.lower().rfind(c) for c in named), default=-1)
         if last >= 0 and _ANOTHER_LEG.search(head, last):

@@ -158,6 +158,11 @@ TWO_DAYS = {"reservation_id": "V68JRH", "origin": "IAH", "destination": "MSP",
     # Another leg named by its place after the flight: the date is that leg's.
     ("No, HAT001 is on 2024-05-27, the day after your outbound flight on 2024-05-26.", []),
     ("No, HAT001 is on 2024-05-27, the day after its departure on 2024-05-26.", ["hat001"]),
+    ("HAT001 was not available: your outbound flights (May 26 and 27) have been flown.", []),  # (plural)
+    # A flight named right after the date: the date is that flight's.
+    ("V68JRH: HAT034 on May 26, connecting May 27 on HAT001.", []),
+    ("V68JRH: HAT034 on May 26, connecting May 26 on HAT001.", ["hat001"]),
+    ("V68JRH: HAT034 on May 26, connecting May 27 via HAT034.", ["hat034"]),
 ])
 def test_a_date_goes_to_the_nearest_object_named_before_it(text: str, flagged: list[str]) -> None:
     assert [label for _, label, _ in misdated_fields(text, _book(TWO_DAYS))] == flagged
