@@ -224,7 +224,9 @@ _TAKEN_BACK = re.compile(r"\bI\s+(?:quoted|misquoted|mis-quoted|misstated|mis-st
                          r"\$?(\d[\d,]*(?:\.\d+)?)[^.;:()$]{0,20}?\b(?:earlier|before|a moment ago|previously)\b"
                          r"|\bnot\s+\$?(\d[\d,]*(?:\.\d+)?),?\s+as\s+I\s+(?:said|stated|quoted|wrote|told you)\b"
                          # or a correction's "not $70" at a clause's end: "The difference is $60 per passenger, not $70."
-                         r"|\b[Nn]ot\s+\$(\d[\d,]*(?:\.\d+)?)(?=\s*(?:[.;,)!]|$))")
+                         r"|\b[Nn]ot\s+\$(\d[\d,]*(?:\.\d+)?)(?=\s*(?:[.;,)!]|$))"
+                         # or a misstatement owned up to: "(I misstated it as $212)"
+                         r"|\bI\s+mis-?(?:stated|quoted)\b[^.;:()$]{0,20}?\bas\s+\$?(\d[\d,]*(?:\.\d+)?)")
 # A time as a user writes it: "15:00", "3pm", "3:30 p.m." (minutes, or am/pm, make it a time).
 _USER_CLOCK = re.compile(r"(?<![\d:.$])([01]?\d|2[0-3])(?::([0-5]\d))?(?![\d:])(\s*[ap]\.?m\b)?", re.I)
 # A connection speed a text states: "275 Mbps", "1.2 Gbps" (read from a speed test, never guessed).
@@ -815,7 +817,7 @@ class _Run:
             data: set[int] | None = None
             unknown: list[tuple[str, int]] = []
             if ("I " in money or "ot $" in money) and (
-                    taken_back := {m[1] or m[2] or m[3] for m in _TAKEN_BACK.finditer(money)}):
+                    taken_back := {m[1] or m[2] or m[3] or m[4] for m in _TAKEN_BACK.finditer(money)}):
                 # "(Sorry, I quoted $129.95 earlier; the correct difference is $119.95.)": the wrong
                 # figure taken back is no claim
                 found = [(w, c) for w, c in found if w.lstrip("$") not in taken_back]

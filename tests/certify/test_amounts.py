@@ -427,6 +427,8 @@ def test_an_amount_of_data_the_user_asked_about_in_a_usage_sentence(convo, at, s
     ("One more correction: the difference is $119.95, not $129.95 as I said.", []),
     ("You're right: the difference is $119.95, not $129.95.", []),
     ("The difference is not $129.95 but $119.95.", ["$129.95"]),  # not at a clause's end: read as stated
+    ("The difference is actually $119.95 (I misstated it as $129.95).", []),
+    ("The difference is actually $119.95 (I stated it as $129.95).", ["$129.95"]),  # no mistake owned up to
 ])
 def test_sizes_and_figures_taken_back_are_no_amounts(convo, at, said: str, misses: list[str]) -> None:
     c = convo()
