@@ -377,6 +377,8 @@ def _has_decimal_gb(text: str) -> bool:
     return False
 
 
+_OFFERED_GB = re.compile(r"\b(?:add|adding|top(?:ping)?\s+(?:you\s+)?up(?:\s+with)?|refuel(?:ing)?|buy|purchase)\s+"
+                         r"(?:(?:an?|another|an\s+extra|extra|just|only)\s+)?$", re.I)  # an amount of data offered
 _USAGE = re.compile(r"\b(?:used|left|remaining|usage|of your|allowance|limit|consumed|so far)\b", re.I)
 
 
@@ -951,7 +953,9 @@ class _Run:
             claims = CLAIMS_DATA.search(sentence) is not None
             if not (claims or decimal and _USAGE.search(sentence)):
                 continue
-            found = [(m[0], to_cents(m[1]) or 0) for m in _DECIMAL_GB.finditer(sentence)] if decimal else []
+            # (not one offered: "I can add 2.0 GB at $2.0 per GB", the user's to take or not)
+            found = [(m[0], to_cents(m[1]) or 0) for m in _DECIMAL_GB.finditer(sentence)
+                     if not _OFFERED_GB.search(sentence, max(0, m.start() - 30), m.start())] if decimal else []
             if claims and not OFFERS_DATA.search(sentence):
                 found += [(m[0], int(m[1]) * 100) for m in WHOLE_GB.finditer(sentence)]
             for written, cents in found:

@@ -39,6 +39,9 @@ def _misses(convo: Any, at: Any, said: str, plan: bool) -> list[str]:
     # An offer is the user's to take: its amount is no claim.
     ("I can add 10 GB of data to the line if you like.", False, []),
     ("Would 10 GB be enough for your trip?", False, []),
+    # A decimal amount offered, in a sentence that also speaks of the plan: still the user's to take.
+    ("I can add 2.0 GB to your line at your plan's $3.0 per GB, which is $6.00. Shall I?", True, []),
+    ("Your plan's limit is 12.0 GB; I can add 2.0 GB at $3.0 per GB.", True, ["12.0 GB"]),
 ])
 def test_a_whole_number_of_gb_claimed_of_a_plan_must_be_shown_as_data(convo: Any, at: Any, said: str, plan: bool,
                                                                        misses: list[str]) -> None:
