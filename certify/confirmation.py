@@ -636,8 +636,12 @@ def _offers_amounts(turn: Turn, anchors: Anchors) -> bool:
     if not anchors.amounts or not (offer := _OFFER.search(turn.text)) or not says(f" {offer[1].lower()} ", anchors.stems):
         return False
     data, money = stated_amounts(turn.text, data=True), stated_amounts(turn.text)
+    # Another object named in an earlier sentence is no rival of the offer: "a human agent can review
+    # the $10.00 refuel on L1001 for you afterwards. Shall I go ahead and add 2.0 GB for $4.00 to your line now?"
+    start = max(turn.text.rfind(". ", 0, offer.start()), turn.text.rfind("? ", 0, offer.start()),
+                turn.text.rfind("\n", 0, offer.start())) + 1
     return (all(to_cents(value) in (data if is_data(arg) else money) for arg, value in anchors.amounts)
-            and not anchors.names_rival(turn.text))
+            and not anchors.names_rival(turn.text[start:]))
 
 
 _WH = re.compile(r"\b(?:which|what|how|where|who|when)\b", re.I)

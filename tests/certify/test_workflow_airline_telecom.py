@@ -633,6 +633,31 @@ def test_a_later_offer_of_the_action_with_its_amount_is_what_the_yes_answers(con
     assert at(certify_interaction(c.build()), i).checks["workflow"] is ok
 
 
+@pytest.mark.parametrize(("answer", "ok"), [
+    # Another line named in a sentence before the offer's: not the line offered.
+    ("A human agent can review the $10.00 charge on 555-123-2003 later. Shall I go ahead and add 1 GB for $2.00 to "
+     "your line now?", True),
+    ("A human agent can review the $10.00 charge later. Shall I go ahead and add 1 GB for $2.00 to 555-123-2003 now?",
+     False),
+])
+def test_an_offer_after_an_answer_about_another_line_is_this_lines(convo, at, answer: str, ok: bool) -> None:
+    c = convo(tools=_tools("telecom"), domain="telecom", system="You are a telecom agent.")
+    c.user("My data is not working. 555-123-2002.")
+    c.call("get_customer_by_phone", {"phone_number": "555-123-2002"},
+           {"customer_id": "C1001", "line_ids": ["L1002", "L1003"]})
+    for k in (2, 3):
+        c.call("get_details_by_id", {"id": f"L100{k}"}, {"line_id": f"L100{k}", "phone_number": f"555-123-200{k}",
+                                                      "plan_id": "P1002", "data_used_gb": 15.0})
+    c.call("get_details_by_id", {"id": "P1002"}, {"plan_id": "P1002", "name": "Premium Plan",
+                                                 "data_refueling_price_per_gb": 2.0})
+    c.say("On your Premium Plan I can add 1 GB to line 555-123-2002 for $2.00. Would you like me to do that?")
+    c.user("Yes, but what happens with the $10 charge on my other line?")
+    c.say(answer)
+    c.user("Okay, yes, add it.")
+    i = c.call("refuel_data", {"customer_id": "C1001", "line_id": "L1002", "gb_amount": 1.0}, {"charge": 2.0})
+    assert at(certify_interaction(c.build()), i).checks["workflow"] is ok
+
+
 def _suspended_line(convo: Any) -> Any:
     """A telecom conversation so far: the user's line L1002 is suspended for its bill B1007."""
     c = convo(tools=_tools("telecom"), domain="telecom", system="You are a telecom agent.")
