@@ -1747,10 +1747,15 @@ class _Run:
         if self._today is not None and "days" in content:  # "due 2025-02-19, 4 days ago", today 2025-02-25
             for written, then, actual in miscounted_days(content, self._today):
                 reasons.append(reason("text_miscounted_days", value=written, arg=then, detail=actual))
-        if self._data_shown is not None and "data" in content and (said := misread_data_switch(content, self._data_shown)):
-            # "5G with an excellent signal and mobile data enabled", where the status bar showed Data Disabled
-            reasons.append(reason("text_contradicts_status", arg="mobile data",
-                                  detail=f"said {said}, the status bar shows Data {'Enabled' if self._data_shown else 'Disabled'}"))
+        if "data" in content and self._data_shown is not None:
+            if said := misread_data_switch(content, self._data_shown):
+                # "5G with an excellent signal and mobile data enabled", where the status bar showed Data Disabled
+                reasons.append(reason("text_contradicts_status", arg="mobile data", detail=f"said {said}, the status "
+                                      f"bar shows Data {'Enabled' if self._data_shown else 'Disabled'}"))
+        elif "data" in content and "data" not in self._user_words() and (
+                misread_data_switch(content, True) or misread_data_switch(content, False)):
+            # "your phone currently has mobile data switched off", before any status bar or word of the user's
+            reasons.append(reason("text_status_not_visible", arg="mobile data"))
         if self._speed_ratings and "Mbps" in content:  # "22 Mbps, now rated Good", where it showed (Fair)
             for said, shown in misrated_speeds(content, self._speed_ratings):
                 reasons.append(reason("text_contradicts_status", arg="the speed test", detail=f"{shown} ({said!r})"))

@@ -405,6 +405,25 @@ def test_mobile_data_said_against_the_status_bar_the_user_pasted(convo: Any, sai
 
 
 @pytest.mark.parametrize(("said", "kinds"), [
+    # Before any status bar and any word of the user's about data: the agent cannot know.
+    ("I can also see that your phone currently has mobile data switched off, which is why nothing loads.",
+     ["text_status_not_visible"]),
+    ("Could you check whether mobile data is switched on?", []),  # a question
+    ("Please make sure mobile data is turned on, then tell me what the status bar shows.", []),  # an instruction
+])
+def test_mobile_data_said_before_anything_showed_it(convo: Any, said: str, kinds: list[str]) -> None:
+    c = _telecom(convo)
+    c.user("My phone's internet isn't working at all.")
+    assert _kinds(c, c.say(said)) == kinds
+
+
+def test_mobile_data_the_user_spoke_of_is_theirs_to_have_said(convo: Any) -> None:
+    c = _telecom(convo)
+    c.user("I turned the data thing off yesterday and now nothing loads.")
+    assert _kinds(c, c.say("Your phone has mobile data switched off, which is why nothing loads.")) == []
+
+
+@pytest.mark.parametrize(("said", "kinds"), [
     ("Your SIM is active and mobile data is switched on, so the basics look right.", ["text_contradicts_status"]),
     ("Mobile data is turned off on your phone, which is why nothing loads.", []),
 ])
