@@ -97,7 +97,7 @@ _I_DID = re.compile(
     r"\b(?:I|we)(?:'ve|’ve| have)\s+(?:(?:also|now|just|already|successfully|gone ahead and)\s+)*"
     r"(?:re-?)?(?:added|removed|submitted|issued|sent|cancell?ed|refunded|credited|applied|upgraded|downgraded|"
     r"changed|updated|modified|booked|exchanged|returned|processed|waived|reinstated|restored|enabled|disabled|"
-    r"activated|deactivated|suspended|resumed|switched|moved|replaced|filed|lodged|escalated)\b",
+    r"activated|deactivated|suspended|resumed|switched|moved|replaced|filed|lodged|escalated|set(?!\s+up)|configured)\b",
     re.I,
 )
 # A change reported on the user's own thing: "Done, your default address is now 55 Market Street".

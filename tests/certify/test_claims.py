@@ -306,6 +306,9 @@ def test_an_action_the_agent_claims_must_be_one_a_call_made(text: str, made: set
     ("You're welcome! I've modified the order as discussed.", {"chan"}, []),  # "modified" recaps an update
     ("I've refunded $50 to your gift card.", {"canc"}, []),  # what the cancellation did
     ("I've added 2 bags.", {"chan"}, []),  # added by an update
+    ("I've also set your order to express shipping on our side.", {"enab"},
+     ["I've also set your order to express shipping on our side."]),
+    ("I've set the order to the new address as you asked.", {"chan"}, []),  # "set" recaps an update
 ])
 def test_a_claim_with_nothing_done_since_the_user_spoke_needs_an_action_of_its_kind(
         text: str, verbs: set[str], found: list[str]) -> None:
