@@ -31,7 +31,8 @@ _MOVED_STEMS = ("charg", "refund", "credited", "debited", "deducted", "billed", 
 _MOVED_WORDS = re.compile(r"\b(?:charg(?:ed|ing)|refund(?:ed|s|ing)?|credited|debited|deducted|billed)\b"
                           r"|\b(?:total )?charge (?:of|on|to)\b"  # "Total charge on your next bill: $11.00"
                           r"|\bback (?:to|onto|on|into) (?:your|the)\b"
-                          r"|\badded\b[^.;!?$]{0,40}?\bfor\s+\$", re.I)  # "2 GB has been added to her line for $10.00"
+                          # "2 GB has been added to her line for $10.00", "I've added 2.0 GB for $4.00"
+                          r"|\badded\b(?:[^.;!?$]|(?<=\d)\.(?=\d)){0,40}?\bfor\s+\$", re.I)
 
 
 def _rows(value: Any, out: Counter[bytes]) -> None:

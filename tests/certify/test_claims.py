@@ -146,6 +146,9 @@ def test_another_bills_status_beside_the_report_is_no_claim_of_the_write(convo: 
     ("Done! 2 GB has been added to L1002; you now have 17 GB in all this cycle.", []),
     ("Done! 1 GB has been added to L1002.", ["text_claims_other_amount"]),  # the call added 2 GB
     ("Done! You now have 17 GB in all this cycle.", []),  # a total, not what was added
+    # The charge said with the amount of data: "added 2.0 GB for $X" reports what was charged.
+    ("Done! I've added 2.0 GB for $4.00.", []),
+    ("Done! I've added 2.0 GB for $15.00.", ["text_misstated_charge"]),  # (visible: the limit)
 ])
 def test_a_report_of_a_refuel_states_the_amount_added(convo: Any, report: str, kinds: list[str]) -> None:
     c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
