@@ -91,13 +91,15 @@ def returned(result: str) -> list[int]:
     return [sum(cents)] if cents and len(cents) == len(ids) else []
 
 
-_FEE_KEYS = ("charge", "charged", "fee", "amount_charged")
+_FEE_KEYS = ("charge", "charged", "fee", "amount_charged", "exchange_price_difference")
 
 
 def fee_charged(result: str) -> list[int]:
     """A write's own charge, in cents, where its result states one as a top-level number (a data
-    refuel's ``"charge": 5.0``) rather than as a payment row; empty otherwise."""
-    if '"charge' not in result and '"fee"' not in result and '"amount_charged"' not in result:
+    refuel's ``"charge": 5.0``; an exchange request's ``"exchange_price_difference": -9.01``, charged
+    or refunded once the items arrive) rather than as a payment row; empty otherwise."""
+    if ('"charge' not in result and '"fee"' not in result and '"amount_charged"' not in result
+            and '"exchange_price_difference"' not in result):
         return []
     try:
         data = orjson.loads(result)

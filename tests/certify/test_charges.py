@@ -287,12 +287,35 @@ def test_a_report_of_a_return_states_its_whole_refund(convo: Any, at: Any, repor
     assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
 
 
+@pytest.mark.parametrize(("report", "kinds"), [
+    ("Done! Your exchange request is in, and $51.54 will be refunded to your PayPal once the shoes arrive.", []),
+    # A visible amount, but not the difference the result shows.
+    ("Done! Your exchange request is in, and $154.75 will be refunded to your PayPal once the shoes arrive.",
+     ["text_misstated_charge"]),
+])
+def test_a_report_of_an_exchange_states_its_price_difference(convo: Any, at: Any, report: str,
+                                                             kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user("I want to exchange the running shoes from #W5564375 for a cheaper pair.")
+    c.call("get_order_details", {"order_id": "#W5564375"}, RETURN_ORDER)
+    c.say("I'll exchange the Running Shoes from #W5564375 for the pair at $103.21; you get the difference back on "
+          "your PayPal. Proceed?")
+    c.user("yes")
+    c.call("exchange_delivered_order_items", {"order_id": "#W5564375", "item_ids": ["1775591963"],
+                                              "new_item_ids": ["1775591964"], "payment_method_id": "paypal_2299608"},
+           {**RETURN_ORDER, "status": "exchange requested", "exchange_items": ["1775591963"],
+            "exchange_new_items": ["1775591964"], "exchange_price_difference": -51.54})
+    i = c.say(report)
+    assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
+
+
 def test_a_write_result_may_state_its_charge_as_a_number() -> None:
     from trajectory2gym.certify.charges import fee_charged
 
     assert fee_charged('{"message": "Successfully added 2.0 GB", "new_data_refueling_gb": 2.0, "charge": 5.0}') == [500]
     assert fee_charged('{"message": "ok", "fee": 12}') == [1200]
     assert fee_charged('{"message": "ok", "charged": true}') == []  # a flag, no amount
+    assert fee_charged('{"status": "exchange requested", "exchange_price_difference": -9.01}') == [901]
     assert fee_charged("Charge applied") == []  # no JSON
 
 
