@@ -1134,9 +1134,11 @@ class _Run:
         where a write since the user spoke acted on it, or an observation shows it beside a status
         that is not its own (an item in an order); "" where none shows it beside any."""
         key = ident.lstrip("#").lower()
-        if any(isinstance(v, str) and v.lstrip("#").lower() == key for _, _, call in self._writes
-               for v in call.arguments.values()):
-            return None  # a write since the user spoke changed it: its result may not show the status
+        for result, _, call in reversed(self._writes):
+            if any(isinstance(v, str) and v.lstrip("#").lower() == key for v in call.arguments.values()):
+                # a write since the user spoke changed it: the status its result gives it ("pending (item
+                # modified)"), where it gives one; else none is known
+                return _own_status(result, key)
         touched = self._user_touched.get(key)
         if touched is not None and not any(key in low for low in self.index.json_observations[touched:]):
             return None  # the user's own tool acted on it since it was last shown
@@ -2481,6 +2483,22 @@ class _Run:
             "path_key": key,
             "metadata": metadata,
         }
+
+
+def _own_status(result: str, key: str) -> str | None:
+    """The ``status`` a write's result (JSON text) gives the object it shows as its own, with this
+    identifier key (``ident.lstrip("#").lower()``); None where it gives none."""
+    if '"status"' not in result or not result.startswith("{"):
+        return None
+    try:
+        obj = orjson.loads(result)
+    except orjson.JSONDecodeError:
+        return None
+    status = obj.get("status") if isinstance(obj, dict) else None
+    if not isinstance(status, str) or not any(
+            isinstance(v, str) and v.lstrip("#").lower() == key for k, v in obj.items() if k.endswith("id")):
+        return None
+    return status
 
 
 def _ids_shown(keys: set[str]) -> set[str]:

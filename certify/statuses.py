@@ -83,7 +83,8 @@ def status_claims(text: str, bill_of_month: Callable[[str], str | None] | None =
                 ids = listed or (heading if len(heading) == 1 and _STATUS_LABEL.match(line) else [])
             if len(ids) == 1:
                 out.append((ids[0], said, sentence))
-            elif ids and _EACH_OF.search(sentence):  # "#W507 and #W837 ... both are still pending"
+            elif ids and (each := _EACH_OF.search(sentence)) and each.start() > sentence.rfind(ids[-1]):
+                # "#W507 and #W837 ... both are still pending" (not "Both are done: #W1 is cancelled, ...")
                 out += [(ident, said, sentence) for ident in ids]
             elif len(ids) > 1 and JOINED_CLAUSE.search(sentence):
                 # One object per clause: "Your line L1009 has been suspended since 2025-01-15, and your
@@ -155,9 +156,12 @@ _NOT_PAID_YET = frozenset({"awaiting payment", "payment pending", "pending payme
 
 
 def _one_word(status: str) -> str:
-    """A status no text word is a form of, as itself when it is one word ("disputed", "draft"); else
-    "": "exchange requested" may still be said "delivered" of the order."""
+    """A status no text word is a form of, as itself when it is one word ("disputed", "draft"), or
+    the form of its first word before a note in brackets ("pending (item modified)" is pending);
+    else "": "exchange requested" may still be said "delivered" of the order."""
     low = status.lower()
+    if " (" in low:
+        return _FORMS.get(low.split(" (", 1)[0], "")
     return low if low.isalpha() else ""
 
 

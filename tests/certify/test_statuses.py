@@ -113,6 +113,26 @@ def test_an_order_named_with_its_sign_and_a_write_since(convo: Any, at: Any) -> 
     assert at(out, after).reasons == []
 
 
+@pytest.mark.parametrize(("report", "kinds"), [
+    ("Done. Order #W5353646 now has the new items and the order status is now 'processed'.",
+     ["text_contradicts_status"]),
+    ("Done. Order #W5353646 now has the new items and is still pending.", []),
+])
+def test_a_status_said_right_after_a_write_is_the_one_its_result_gives(convo: Any, at: Any, report: str,
+                                                                       kinds: list[str]) -> None:
+    order = {"order_id": "#W5353646", "status": "pending", "items": [{"name": "Skateboard", "item_id": "1234567890"}]}
+    c = convo()
+    c.user("Swap the skateboard in #W5353646 for the 31 inch one.")
+    c.call("get_order_details", {"order_id": "#W5353646"}, order)
+    c.say("I'll swap the Skateboard in order #W5353646 (item 1234567890) for item 1234567891. Proceed?")
+    c.user("yes")
+    c.call("modify_pending_order_items", {"order_id": "#W5353646", "item_ids": ["1234567890"],
+                                          "new_item_ids": ["1234567891"], "payment_method_id": "paypal_1"},
+           {**order, "status": "pending (item modified)"})
+    i = c.say(report)
+    assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons if "status" in r] == kinds
+
+
 @pytest.mark.parametrize(("user", "stale"), [
     ("Here it is: Payment of 71.0 USD has been made for bill B2021.", True),
     ("I pressed pay on the request for bill B2021.", True),
@@ -406,6 +426,9 @@ def test_a_bill_the_user_paid_is_read_again_from_a_later_lookup(convo: Any, at: 
                                                                     ("#W1000003", {"pending"})]),
     ("#W1000001 and #W1000003 are all two pending.", [("#W1000001", {"pending"}), ("#W1000003", {"pending"})]),
     ("#W1000001 is pending and #W1000003 delivered.", []),  # whose status is which: not said per object
+    # "Both" before the objects says both writes are done, not that they share the status after it.
+    ("Both are done: order #W1000001 is cancelled and refunded, and order #W1000003 will now ship to your office.",
+     [("#W1000001", {"cancelled"})]),
 ])
 def test_a_status_said_of_each_of_several_objects(text: str, out: list[tuple[str, set[str]]]) -> None:
     from trajectory2gym.certify.statuses import status_claims
