@@ -1375,16 +1375,21 @@ class _Run:
 
     def _status_count(self, keys: tuple[str, ...], status: str) -> int | None:
         """How many of the entries the newest observation lists under ``keys`` show ``status``;
-        None where one's status is not shown (a count of what was never looked up is no count)."""
-        if (entries := self._newest_entries(keys)) is None:
+        None where one's status is not shown, -1 where none's is and none was looked up (a profile's
+        list of order ids: "four of which are still pending" counts what nothing showed)."""
+        if not (entries := self._newest_entries(keys)):
             return None
-        count = 0
+        count = unseen = 0
         for entry in entries:
             shown = entry.get("status") if isinstance(entry, dict) else self._status_of(entry) if isinstance(entry, str) else None
             if not isinstance(shown, str) or not shown:
-                return None
+                if not isinstance(entry, str) or self._looked_up_key(entry.lstrip("#").lower()) or next(
+                        self._objects_shown(entry, '"status"'), None) is not None:
+                    return None
+                unseen += 1
+                continue
             count += status_form(shown) == status
-        return count
+        return -1 if unseen == len(entries) else None if unseen else count
 
     def _balances_of_kind(self, kind: str) -> list[set[int]]:
         """The balances of each of the user's payment methods of this kind ("gift_card") that the
@@ -1722,8 +1727,12 @@ class _Run:
         if " of " in content or "you have" in content.lower():
             # "You have 4 orders and 2 of them are delivered", where 3 of the 4 shown are
             for counted, number, status, keys in status_counts(content):
-                if (in_status := self._status_count(keys, status)) is not None and in_status != number:
+                if (in_status := self._status_count(keys, status)) is None or in_status == number:
+                    continue
+                if in_status >= 0:
                     reasons.append(reason("text_miscounted", value=counted, detail=in_status))
+                elif not any(status in t.text.lower() for t in self.turns if t.role == "user"):  # (not the user's "3 pending")
+                    reasons.append(reason("text_not_visible", value=counted))
         if "gift" in content or "certificate" in content:  # "gift_card_8970607 with $94", where it shows 49
             for method, written, shown in misstated_balances(content, self._balance_of):
                 reasons.append(reason("text_misattributed", value=written, arg=method, detail=shown))

@@ -133,7 +133,7 @@ def miscounted_bags(text: str, bags_of: Callable[[str | None], int | None]) -> l
 # A count of the listed objects in one status: "2 of them are delivered", "two of your orders are
 # pending", "you have 3 pending orders".
 _STATUS_WORD = r"(?P<status>pending|delivered|processed|cancell?ed|active|suspended|overdue|paid|unpaid)"
-_OF_THEM = re.compile(rf"\b{_NUMBER}\s+of\s+(?:them|these|those|your\s+{_KIND})\s+(?:are|is)\s+"
+_OF_THEM = re.compile(rf"\b{_NUMBER}\s+of\s+(?:them|these|those|which|your\s+{_KIND})\s+(?:(?:are|is)\s+)?"
                       rf"(?:currently\s+|still\s+|already\s+)?\**{_STATUS_WORD}\b", re.I)
 _IN_STATUS = re.compile(rf"\b(?:you(?:'ve| have)(?: got)?|there (?:are|is))\s+(?:only\s+|just\s+)?\**{_NUMBER}\s+"
                         rf"\**{_STATUS_WORD}\**\s+{_KIND}\b", re.I)

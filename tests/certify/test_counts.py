@@ -125,6 +125,25 @@ def test_a_count_in_one_status_of_objects_never_looked_up_is_no_claim_to_check(c
     assert decision(certify_interaction(c.build()), said).eligible
 
 
+@pytest.mark.parametrize(("user", "said", "kinds"), [
+    # No order looked up: the profile lists ids only, so no count in a status is shown.
+    ("My user id is ava_moore_4814.", "I see two orders on your account, one of which is still pending.",
+     ["text_not_visible"]),
+    ("My user id is ava_moore_4814.", "I see two orders on your account, one of them pending.", ["text_not_visible"]),
+    ("My user id is ava_moore_4814. One of my two orders is still pending.",
+     "I see two orders on your account, one of which is still pending.", []),  # what the user said
+    ("My user id is ava_moore_4814.", "I see two orders on your account. Which one is it about?", []),
+])
+def test_a_count_in_one_status_of_objects_none_of_which_was_looked_up(convo: Any, user: str, said: str,
+                                                                      kinds: list[str]) -> None:
+    c = convo()
+    c.user(user)
+    c.call("get_user_details", {"user_id": "ava_moore_4814"},
+           {"user_id": "ava_moore_4814", "orders": ["#W8331214", "#W8495163"]})
+    i = c.say(said)
+    assert [reason_kind(r) for r in decision(certify_interaction(c.build()), i).reasons] == kinds
+
+
 def test_a_status_said_of_it_after_the_sentence_naming_the_object(convo: Any) -> None:
     c = convo()
     c.user("Please cancel my order #W3826449.")
