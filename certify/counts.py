@@ -65,9 +65,17 @@ def miscounted(text: str, count_of: Callable[[str | None, tuple[str, ...]], int 
     if _PLURALS.search(text) is None:
         return []  # plain substrings first: most texts count no such thing (a count of one: no list to miss)
     low = text.lower()
-    if _KIND_WORD.search(low) is None or not any(w in low for w in _CHEAP):
+    if _KIND_WORD.search(low) is None:
         return []
     out: list[tuple[str, int]] = []
+    if ":" in text:  # a list's line: "- #W6554908: 4 items (two Mechanical Keyboards, ...)"
+        for m in _CODE_COUNT.finditer(text):
+            if (part := _PART_AFTER.match(text, m.end())) and "\n" not in part[0]:
+                continue
+            if (shown := count_of(m["code"], KINDS[m["kind"].lower()])) is not None and shown != _count(m["n"]):
+                out.append((f"{m['n']} {m['kind']}", shown))
+    if not any(w in low for w in _CHEAP):
+        return out
     # One scan of the whole text (splitting it first costs more); a match holds no sentence's end,
     # for the pattern has no stop in it: only a list's line break is looked for.
     for m in _HOLDS.finditer(text):
@@ -85,6 +93,11 @@ def miscounted(text: str, count_of: Callable[[str | None, tuple[str, ...]], int 
         if shown is not None and shown != said:
             out.append((f"{m['n']} {m['kind']}", shown))
     return out
+
+
+# A code, a colon, then a count of a kind it holds: "#W6554908: 4 items", "**FD7F67:** 3 passengers".
+_CODE_COUNT = re.compile(rf"(?P<code>#?(?=[A-Za-z0-9]*\d)[A-Za-z0-9]{{4,}})\**:\**[ \t]+\**{_NUMBER}\**[ \t]+"
+                         r"(?P<kind>items|passengers|flights|lines|bills)\b", re.I)
 
 
 # "for 2 passengers", "with three travelers", "(..., business, 5 passengers)": a count said of a

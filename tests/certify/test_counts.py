@@ -55,6 +55,11 @@ def _count_of(ident: str | None, keys: tuple[str, ...]) -> int | None:
     ("Order #W4404390, delivered, has 4 items: two tents, sunscreen, a desk and a jacket.", [("4 items", 5)]),
     ("Order #W4404390 has 5 items.", []),
     ("Order #W4404390 has 2 items that can be returned.", []),
+    # A list's line: the code, a colon, its count.
+    ("Both can be cancelled:\n- #W4404390: 4 items (two tents, sunscreen, a desk and a jacket), $1,434.88.",
+     [("4 items", 5)]),
+    ("- **#W4404390:** 5 items, $1,434.88", []),
+    ("- #W4404390: 2 items still to ship", []),  # a part of them
 ])
 def test_a_count_said_against_the_list_shown(text: str, found: list[tuple[str, int]]) -> None:
     assert miscounted(text, _count_of) == found
