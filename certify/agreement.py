@@ -999,6 +999,21 @@ def _said_of_this(turns: list[Turn], at: int, find: Callable[[Turn], AbstractSet
     return frozenset()
 
 
+def _said_in_own_line(turns: list[Turn], at: int, find: Callable[[Turn], AbstractSet[_Said]],
+                      anchors: Anchors) -> AbstractSet[_Said]:
+    """What ``find`` finds in the description's line that names this call's object by its identifier
+    and no other object of its kind ("- #W5663445: Air Purifier, ...; Reason: ordered by mistake"),
+    where the description lists each object with its own choice and nothing after it says one."""
+    described = turns[at]
+    if "\n" not in described.text or not anchors.ids & described.compacts or any(find(t) for t in turns[at + 1:]):
+        return frozenset()
+    for line in described.text.split("\n"):
+        part = Turn(-1, "assistant", line)
+        if anchors.ids & part.compacts and not any(anchors.rival_id(t) for t in chunks(line)) and (said := find(part)):
+            return said
+    return frozenset()
+
+
 def _method_words(anchors: Anchors, turn: Turn) -> frozenset[str]:
     """The kinds of payment method a message names for this call (``payment_words``): not those it
     names for money another action moves, where this call moves none ("Charge the difference to my
@@ -1057,7 +1072,8 @@ def _choice_not_stated(turns: list[Turn], at: int, anchors: Anchors) -> ConfirmV
             find = partial(_yes_no_said, arg.lower().replace("_", " ").split()[-1])
         else:
             find = partial(_options_said, options)
-        said = _said_of_this(turns, at, find, anchors) or _last_said(turns, at, find)
+        said = (_said_of_this(turns, at, find, anchors) or _said_in_own_line(turns, at, find, anchors)
+                or _last_said(turns, at, find))
         if said and value not in said:
             return ConfirmVerdict(False, "argument_not_confirmed", f"stated: {', '.join(sorted(said))}", arg, value)
     for arg, value, kind in anchors.payments:

@@ -371,6 +371,29 @@ def test_a_deferral_about_another_object_leaves_the_yes_to_this_one(convo, reply
     assert [k for k in map(reason_kind, decision.reasons) if reason_check(k) == "workflow"] == kinds
 
 
+@pytest.mark.parametrize(("reason", "reply", "kinds"), [
+    ("ordered by mistake", "Yes, both please.", []),
+    ("no longer needed", "Yes, both please.", ["argument_not_confirmed"]),  # the other order's reason
+    ("no longer needed", "Yes, both please, and both are no longer needed.", []),  # said after the list
+])
+def test_each_order_of_a_listed_description_has_the_reason_its_line_gives(convo, reason: str, reply: str,
+                                                                          kinds: list[str]) -> None:
+    first = {**ORDER, "order_id": "#W2230795", "status": "pending", "items": ORDER["items"][:1]}
+    second = {**ORDER, "order_id": "#W2806889", "status": "pending", "items": ORDER["items"][1:2]}
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user("Cancel #W2230795 and #W2806889 please. I'm yusuf_garcia_3055.")
+    c.call("get_order_details", {"order_id": "#W2230795"}, first)
+    c.call("get_order_details", {"order_id": "#W2806889"}, second)
+    c.say("Both orders are pending:\n- #W2230795: Desk Lamp. Reason: no longer needed.\n- #W2806889: Electric "
+          "Kettle. Reason: ordered by mistake.\nShall I cancel both?")
+    c.user(reply)
+    c.call("cancel_pending_order", {"order_id": "#W2230795", "reason": "no longer needed"},
+           {**first, "status": "cancelled"})
+    i = c.call("cancel_pending_order", {"order_id": "#W2806889", "reason": reason}, {**second, "status": "cancelled"})
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert [k for k in map(reason_kind, decision.reasons) if reason_check(k) == "workflow"] == kinds
+
+
 def test_a_method_named_by_its_id_yields_to_a_later_kind_the_user_names(convo) -> None:
     by_id = BOTH.replace("to your PayPal", f"to your PayPal ({PAYPAL})")
     instead = "put it on my mastercard instead. then yes go ahead"
