@@ -1947,7 +1947,7 @@ class _Run:
             return  # plain substrings first: most reports name no other option of the write's
         if not (data or besides or choices) or not claims_done(content):
             return
-        for arg, chosen, option in other_choices(content, choices):  # "booked in economy": it was business
+        for arg, chosen, option in other_choices(_part_of(content, call), choices):  # "booked in economy": it was business
             reasons.append(reason("text_claims_other_choice", tool=call.name, arg=arg, value=chosen, detail=option))
         # Of the writes since the user spoke, the text may report any (two lines enabled in one message).
         if besides and (other := self._other_named(content, call)) and not any(
@@ -2492,6 +2492,23 @@ class _Run:
             "path_key": key,
             "metadata": metadata,
         }
+
+
+def _part_of(text: str, call: ToolCall) -> str:
+    """The part of a report of several objects that names the call's: from its identifier up to the
+    next identifier of its kind ("#W6975922 (no longer needed) and #W5663445 (ordered by mistake)"
+    for the second's cancellation); the whole text where it names one object or none of the call's."""
+    ids = identifiers_in(text)
+    if len(ids) < 2:
+        return text
+    own = {compact(v) for v in call.arguments.values() if isinstance(v, str)}
+    for k, ident in enumerate(ids):
+        if (key := compact(ident)) in own:
+            start = text.find(ident)
+            ends = [p for other in ids[k + 1:] if id_shape(compact(other)) == id_shape(key)
+                    and (p := text.find(other, start + len(ident))) > 0]
+            return text[start:min(ends)] if ends else text[start:]
+    return text
 
 
 def _own_status(result: str, key: str) -> str | None:

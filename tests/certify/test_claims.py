@@ -210,6 +210,28 @@ def test_a_report_of_the_write_as_done_with_another_option(convo: Any, report: s
 
 
 @pytest.mark.parametrize(("report", "kinds"), [
+    ("Both are cancelled: #W2230795 (ordered by mistake) and #W2806889 (no longer needed).", []),
+    # Each order's reason is said after it: the second's is not the one sent.
+    ("Both are cancelled: #W2230795 (no longer needed) and #W2806889 (ordered by mistake).",
+     ["text_claims_other_choice"]),
+])
+def test_a_report_of_two_writes_gives_each_object_its_own_option(convo: Any, report: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user("Cancel #W2230795 (ordered by mistake) and #W2806889 (no longer needed).")
+    for oid in ("#W2230795", "#W2806889"):
+        c.call("get_order_details", {"order_id": oid}, {"order_id": oid, "status": "pending"})
+    c.say("I'll cancel #W2230795 (ordered by mistake) and #W2806889 (no longer needed). Shall I?")
+    c.user("yes")
+    c.call("cancel_pending_order", {"order_id": "#W2230795", "reason": "ordered by mistake"},
+           {"order_id": "#W2230795", "status": "cancelled"})
+    c.call("cancel_pending_order", {"order_id": "#W2806889", "reason": "no longer needed"},
+           {"order_id": "#W2806889", "status": "cancelled"})
+    i = c.say(report)
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert [reason_kind(r) for r in decision.reasons] == kinds
+
+
+@pytest.mark.parametrize(("report", "kinds"), [
     ("Roaming is now enabled on your line 555-123-2004.", []),  # the first of the two writes
     ("Roaming is now enabled on 555-123-2005.", []),
     ("Roaming is now enabled on 555-123-2006.", ["text_claims_other_object"]),  # neither write's line
