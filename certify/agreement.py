@@ -796,6 +796,27 @@ _LEAVES = re.compile(r"\b(?:leav(?:e|ing)|keep(?:ing)?|kept|stays?|remains?|unch
 _LEAVE_STEMS = ("leav", "keep", "kept", "stay", "remain", "unchanged", "untouched", " as is", " as it is")
 
 
+def _repeat_miscounted(described: Turn, anchors: Anchors) -> str:
+    """An item the call lists n times where the description counts it otherwise: two of the same
+    water bottle returned, where it said "1 Water Bottle ($48.59)"; else ""."""
+    for raw, times in anchors.repeats().values():
+        name = anchors.index.field_of(raw, "name")
+        if not isinstance(name, str) or not (named := words(name)):
+            continue
+        said = words(described.text)
+        size = len(named)
+        for k in range(len(said) - size + 1):
+            if said[k:k + size - 1] == named[:-1] and said[k + size - 1].startswith(named[-1]):
+                # "1 Water Bottle", "one of the water bottles", "2 x Water Bottle"
+                qty = _nearest_quantity([w for w in said[max(0, k - 4):k] if w not in _COUNT_FILLER])
+                if qty is not None and qty[1] != times:
+                    return f"{qty[1]} {name} where the call lists it {times} times"
+    return ""
+
+
+_COUNT_FILLER = frozenset({"x", "of", "the", "your", "those", "these"})
+
+
 def _leaves_as_is(described: Turn, anchors: Anchors) -> str:
     """An object of the call that the description names only in clauses that leave it as it is:
     "I'll only disable roaming on 555-123-2004 (L1004) and leave 555-123-2008 as is", and roaming
@@ -1609,6 +1630,8 @@ def call_disagrees(turns: list[Turn], last_desc: int, anchors: Anchors, first_de
         return ConfirmVerdict(False, "not_described", f" as called (the description leaves {kept} as it is)")
     if anchors.acted_on and (left := _items_left_out(described, turns[last_desc + 1:], anchors)):
         return ConfirmVerdict(False, "not_described", f" as called ({left})")
+    if anchors.acted_on and (miscount := _repeat_miscounted(described, anchors)):
+        return ConfirmVerdict(False, "not_described", f" as called ({miscount})")
     if anchors.route and (why := route_disagrees(described.text, anchors.route, [f for f, _ in anchors.dated],
                                                    anchors.index)):
         return ConfirmVerdict(False, "not_described", f" as called ({why})")

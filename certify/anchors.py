@@ -298,6 +298,11 @@ class Anchors:
         """The keys of the items a list argument acts on (``item_ids``, not their replacements)."""
         return frozenset(self._listed)
 
+    def repeats(self) -> dict[str, tuple[str, int]]:
+        """The items a list argument names more than once (two of one water bottle returned): key ->
+        (the identifier as sent, how many times)."""
+        return {key: (found[0], len(found)) for key in self._listed if len(found := self._raw.get(key, [])) > 1}
+
     def _lists_holding(self, key: str) -> Iterator[tuple[dict[str, Any], list[dict[str, Any]]]]:
         """Per JSON observation that lists item ``key``, newest first: the item and its list."""
         for low in reversed(self._index.json_observations):

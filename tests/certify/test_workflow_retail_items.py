@@ -394,6 +394,26 @@ def test_each_order_of_a_listed_description_has_the_reason_its_line_gives(convo,
     assert [k for k in map(reason_kind, decision.reasons) if reason_check(k) == "workflow"] == kinds
 
 
+@pytest.mark.parametrize(("description", "times", "kinds"), [
+    ("I'll return 1 Desk Lamp from order #W4794911, refund to your PayPal. Shall I proceed?", 2, ["not_described"]),
+    ("I'll return 1 Desk Lamp from order #W4794911, refund to your PayPal. Shall I proceed?", 1, []),
+    ("I'll return both Desk Lamps from order #W4794911, refund to your PayPal. Shall I proceed?", 2, []),
+    ("I'll return one of the desk lamps from order #W4794911, refund to your PayPal. Shall I proceed?", 2,
+     ["not_described"]),
+])
+def test_an_item_sent_twice_is_two_of_it(convo, description: str, times: int, kinds: list[str]) -> None:
+    two = {**ORDER, "items": [ORDER["items"][0], ORDER["items"][0]]}  # two of one lamp, one item id
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user("I want to return a lamp from #W4794911. I'm yusuf_garcia_3055.")
+    c.call("get_order_details", {"order_id": "#W4794911"}, two)
+    c.say(description)
+    c.user("yes")
+    i = c.call("return_delivered_order_items", {"order_id": "#W4794911", "item_ids": [LAMP] * times,
+                                                "payment_method_id": PAYPAL}, {**two, "status": "return requested"})
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert [k for k in map(reason_kind, decision.reasons) if reason_check(k) == "workflow"] == kinds
+
+
 def test_a_method_named_by_its_id_yields_to_a_later_kind_the_user_names(convo) -> None:
     by_id = BOTH.replace("to your PayPal", f"to your PayPal ({PAYPAL})")
     instead = "put it on my mastercard instead. then yes go ahead"
