@@ -17,6 +17,7 @@ from typing import Any
 from trajectory2gym.certify.books import ObservationBook
 from trajectory2gym.certify.measures import own_ids
 from trajectory2gym.certify.normalize import compact, identifiers_in
+from trajectory2gym.certify.statuses import JOINED_CLAUSE
 from trajectory2gym.certify.turns import SENTENCE_OR_LINE
 
 # A sentence about a change to make, or made: not the address the object has now.
@@ -24,15 +25,17 @@ _NOT_NOW = re.compile(r"\b(?:will|would|can|could|shall|should|'ll|change[ds]?|c
                       r"modif(?:y|ied|ies)|mov(?:e|ed|es|ing)|switch(?:ed|es)?|instead|new|from)\b", re.I)
 
 
-def _addressed(value: Any) -> Iterator[tuple[set[str], str]]:
-    """(the object's own identifier keys, its street line) for each object with an ``address``."""
+def _addressed(value: Any) -> Iterator[tuple[set[str], str, str]]:
+    """(the object's own identifier keys, its street line, its second line) for each object with an
+    ``address``."""
     if isinstance(value, list):
         for item in value:
             yield from _addressed(item)
     elif isinstance(value, dict):
         address = value.get("address")
         if isinstance(address, dict) and isinstance(line := address.get("address1"), str) and line.strip():
-            yield own_ids(value), line.strip()
+            unit = address.get("address2")
+            yield own_ids(value), line.strip(), unit.strip() if isinstance(unit, str) else ""
         for item in value.values():
             if isinstance(item, (dict, list)):
                 yield from _addressed(item)
@@ -46,17 +49,26 @@ class AddressBook(ObservationBook):
     def __init__(self) -> None:
         self.lines: set[str] = set()  # lower case
         self.newest: dict[str, str] = {}
+        self.units: dict[str, str] = {}  # identifier key -> its newest record's second line ("Suite 703")
 
     def take(self, value: Any) -> None:
-        for ids, line in _addressed(value):
+        for ids, line, unit in _addressed(value):
             self.lines.add(line)
             for key in ids:
                 self.newest[key] = line  # read in arrival order: the last is the newest
+                self.units[key] = unit
 
 
-def misaddressed(text: str, book: AddressBook) -> list[tuple[str, str, str]]:
-    """(identifier, the street line said, the one its newest record shows) for each sentence that
-    names one object and gives it a street line other than its own."""
+# A unit said right after the street line: "419 Main Street, Suite 730".
+_UNIT_AFTER = re.compile(r"[\s,]*((?:suite|apt\.?|apartment|unit)\s+#?\d[\w-]*)", re.I)
+
+
+def misaddressed(text: str, book: AddressBook, reporting: bool = False) -> list[tuple[str, str, str]]:
+    """(identifier, the street line or unit said, the one its newest record shows) for each sentence
+    that names one object and gives it a street line, or a unit after its own street line, other
+    than its own. ``reporting``: the text reports a write just made, whose result is that record
+    ("Both done: order #W1430028 will ship to 419 Main Street, Suite 730"), so no word of a change
+    makes it a proposal."""
     low = text.lower()
     said_anywhere = [line for line in book.lines if line in low]
     if not said_anywhere:
@@ -65,11 +77,23 @@ def misaddressed(text: str, book: AddressBook) -> list[tuple[str, str, str]]:
     for sentence in SENTENCE_OR_LINE.split(text):
         lowered = sentence.lower()
         said = [line for line in said_anywhere if line in lowered]
-        if len(said) != 1 or _NOT_NOW.search(sentence) or len(ids := identifiers_in(sentence)) != 1:
+        if len(said) != 1 or (not reporting and _NOT_NOW.search(sentence)):
             continue  # a change proposed or made ("I'll update #W1 to ship to ..."): not where it ships now
-        shown = book.newest.get(compact(ids[0]))
+        at = lowered.find(said[0])  # (the zip code after the street line is the address's, no object's)
+        if len(ids := [i for i in identifiers_in(sentence) if not at <= sentence.find(i) < at + len(said[0]) + 60]) != 1:
+            continue
+        # Of the clause that names the street line: not "#W1's return is requested, and your default
+        # address is now 45 Elm Court"
+        start = max((m.end() for m in JOINED_CLAUSE.finditer(lowered, 0, at)), default=0)
+        if sentence.find(ids[0]) < start:
+            continue
+        key = compact(ids[0])
+        shown = book.newest.get(key)
         if shown is not None and shown != said[0]:
             out.append((ids[0], said[0], shown))
+        elif shown is not None and (unit := _UNIT_AFTER.match(lowered, lowered.find(said[0]) + len(said[0]))) and (
+                compact(unit[1]) != compact(book.units.get(key, ""))):
+            out.append((ids[0], sentence[unit.start(1):unit.end(1)], book.units.get(key) or "no unit"))
     return out
 
 

@@ -1830,7 +1830,8 @@ class _Run:
                                       detail=f"{field}, where its own is {shown}"))
         if "address1" in self.index.compacts:  # a set lookup first
             # "#W3189752 keeps going to 604 Pine Lane", where its newest record shows 1420 Camelback Rd
-            for ident, said, shown in misaddressed(content, self._book(AddressBook)):
+            reporting = bool(self._writes) and claims_done(content)
+            for ident, said, shown in misaddressed(content, self._book(AddressBook), reporting):
                 reasons.append(reason("text_misaddressed", arg=ident, value=said, detail=shown))
         if ("tracking" in content or "its " in content or "Its " in content) and not toks.isdisjoint(
                 objects_read := self._objects_read) and (values := _ids_shown(toks & self.index.compacts - objects_read)):

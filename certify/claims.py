@@ -45,7 +45,7 @@ _FAILED = re.compile(
 
 # A question that offers something more ("Would you also like me to update your profile?") is not
 # about the failure, unlike "Shall I try again?".
-_MORE = re.compile(r"\b(?:also|anything else|something else)\b", re.I)
+_MORE = re.compile(r"\b(?:also|anything else|something else|what else|what(?:'s| is) next|next request)\b", re.I)
 _SENTENCES = re.compile(r"[^.!?\n]*(?:[.!?\n]+|$)")
 
 

@@ -53,6 +53,23 @@ def test_a_report_that_an_order_kept_the_address_it_no_longer_has(convo: Any, at
     assert at(r, right).eligible
 
 
+@pytest.mark.parametrize(("text", "reporting", "found"), [
+    # A unit said after the object's own street line: its record's.
+    ("#W3189752 ships to 1420 Camelback Rd, Apt 3C, Phoenix, AZ 85016.", False, [("#W3189752", "Apt 3C", "apt 3b")]),
+    ("#W3189752 ships to 1420 Camelback Rd, Apt 3B, Phoenix, AZ 85016.", False, []),
+    # A report of the change just made: "will ship to" is where it ships now.
+    ("Done: #W3189752 will ship to 1420 Camelback Rd, Apt 3C, Phoenix, AZ 85016.", True,
+     [("#W3189752", "Apt 3C", "apt 3b")]),
+    ("Done: #W3189752 will ship to 1420 Camelback Rd, Apt 3C, Phoenix, AZ 85016.", False, []),  # a proposal
+    # The street line in a clause about another thing than the object named.
+    ("Done: #W3189752's return is requested, and your default address is now 604 Pine Lane.", True, []),
+])
+def test_a_unit_and_a_report_of_the_address_just_written(text: str, reporting: bool,
+                                                          found: list[tuple[str, str, str]]) -> None:
+    book = _book({"order_id": "#W3189752", "address": OLD}, {"order_id": "#W3189752", "address": NEW})
+    assert misaddressed(text, book, reporting) == found
+
+
 def test_a_suite_or_apartment_number_must_be_the_one_shown(convo: Any, at: Any) -> None:
     c = convo()
     c.user("put my profile address back please, user lucas_johansson_1090, I live in apt 7 now? no, it's as it was")

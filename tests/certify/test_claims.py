@@ -22,6 +22,8 @@ from trajectory2gym.envs.registry import tool_specs
 
 @pytest.mark.parametrize(("text", "claims"), [
     ("All set! Order #W2307204 is now paid with your gift card.", True),
+    ("All set! Order #W2307204 is now paid with your gift card. What's next?", True),  # an offer of more
+    ("Order #W2307204 is now paid with your gift card? Can you check?", False),
     ("Your booking is confirmed! ✅ You are on HAT086.", True),
     ("Done — a payment request for B1001 has been sent to your phone.", True),
     ("I've cancelled the order.", True),
