@@ -158,14 +158,22 @@ def misstocked_by_id(text: str, available_of: Callable[[str], Any]) -> list[tupl
     says it is in stock, or not, where its newest observation's ``available`` flag says the other:
     "the ... space grey (item 8997785118) is in stock", shown ``"available": false``."""
     out: list[tuple[str, str]] = []
+    lead: bool | None = None  # what a list's lead line says of its items: "These 7-inch tablets are available:"
     for line in _STOP.split(text):
         said = _stock_said(line)
+        if _LIST_MARK.match(line):
+            said = lead if said is None else said
+        elif line.strip():
+            lead = said if line.rstrip().endswith(":") and not identifiers_in(line) else None
         if said is None or len(ids := identifiers_in(line)) != 1:
             continue
         shown = available_of(ids[0])
         if isinstance(shown, bool) and shown is not said:
             out.append((ids[0], "in stock" if said else "out of stock"))
     return out
+
+
+_LIST_MARK = re.compile(r"\s*(?:[-*•]|\d{1,2}[.)])\s")
 
 
 def misstocked(text: str, objects: Callable[[], set[Described]]) -> list[tuple[str, str]]:

@@ -118,6 +118,10 @@ def test_a_table_row_marking_a_sold_out_variant_in_stock(convo: Any, at: Any) ->
 @pytest.mark.parametrize(("said", "kinds"), [
     ("The space grey one (item 9612497925) is in stock at $50.88.", ["text_contradicts_status"]),
     ("The space grey one (item 9612497925) is out of stock right now.", []),
+    # A list under a line that says its items are available: each one listed is said to be.
+    ("These T-shirts are available:\n- blue / M (item 9612497925): $50.88\nWhich one?", ["text_contradicts_status"]),
+    ("These T-shirts are available:\n- black / XL (item 2060066974): $51.05\nWhich one?", []),
+    ("These T-shirts exist:\n- blue / M (item 9612497925): $50.88\nWhich one?", []),  # no stock said
 ])
 def test_a_stock_said_of_an_item_named_by_its_id(convo: Any, at: Any, said: str, kinds: list[str]) -> None:
     from trajectory2gym.certify.reasons import reason_kind
