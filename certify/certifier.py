@@ -1816,7 +1816,8 @@ class _Run:
             self._report_reasons(content, reasons)  # (a transfer moves no money: "the $50 charge" it is about)
         # "refunded to your PayPal", where it went to a gift card; "charged to your Visa ending in
         # 5735", where the write used the one ending 8939
-        if self._writes and ((refund := GATE.search(content) is not None) or "ending" in content or "harg" in content):
+        if self._writes and ((refund := GATE.search(content) is not None) or "ending" in content or "harg" in content
+                             or " on your " in content):
             self._payment_reasons(content, refund, reasons)
         if "GB" in content and "$" in content and self.index.json_has('"data_refueling_price_per_gb"') and (
                 focus := self._line_in_focus()):
@@ -1912,7 +1913,8 @@ class _Run:
         if refund:
             for said in misnamed_refund_methods(content, refunded, self._brand):
                 reasons.append(reason("text_misstated_refund_method", value=said, detail=", ".join(sorted(refunded))))
-        if "harg" in content and (touched := used | refunded):  # "charged to your Mastercard", where it used a gift card
+        if ("harg" in content or " on your " in content) and (touched := used | refunded):
+            # "charged to your Mastercard", "$1,786 on your Mastercard", where it used a gift card or a Visa
             for said in misnamed_charge_methods(content, touched, self._brand):
                 reasons.append(reason("text_misstated_charge_method", value=said, detail=", ".join(sorted(touched))))
         if "ending" in content:

@@ -33,9 +33,10 @@ _NAMED = re.compile(
 
 
 # ... and where a charge goes: "the 11.99 difference will be charged to your Mastercard ending 1020".
+# Or a payment's amount put on it: "Paid with ... gift_card_8020792 ($198), and $1,786 on your Mastercard".
 _CHARGED = re.compile(
-    r"\b(?:charg(?:ed|ing)|billed|debited|taken from|deducted from)\b[^.!?;\n]{0,40}?\b(?:to|on|onto|from)?\s*(?:your|the)\s+"
-    r"(?:original\s+|existing\s+|same\s+)?" + _KIND_PHRASES)
+    r"(?:\b(?:charg(?:ed|ing)|billed|debited|taken from|deducted from)\b[^.!?;\n]{0,40}?\b(?:to|on|onto|from)?\s*"
+    r"|\$[\d,]+(?:\.\d\d)?\s+(?:on|to)\s+)(?:your|the)\s+(?:original\s+|existing\s+|same\s+)?" + _KIND_PHRASES)
 
 
 def misnamed_charge_methods(text: str, methods: set[str], brand_of: BrandOf | None = None) -> list[str]:

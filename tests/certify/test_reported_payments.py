@@ -250,6 +250,9 @@ def test_a_refund_said_done_goes_where_the_payment_history_shows(convo: Any, at:
     ("The exchange is requested, and the 11.99 difference will be charged to your Mastercard.",
      ["text_misstated_charge_method"]),
     ("The exchange is requested, and the 11.99 difference will be charged to your gift card.", []),
+    # An amount put on a method, without a verb of charging.
+    ("The exchange is requested, with $11.99 on your Mastercard.", ["text_misstated_charge_method"]),
+    ("The exchange is requested, with $11.99 on your gift card.", []),
 ])
 def test_a_charge_reported_after_a_write_goes_to_the_method_it_used(convo: Any, at: Any, report: str,
                                                                     kinds: list[str]) -> None:
