@@ -28,6 +28,7 @@ class BirthDates(ObservationBook):
 
     def __init__(self) -> None:
         self.born: dict[str, set[str]] = {}
+        self.newest: dict[str, str] = {}  # the date the newest observation shows for each
 
     def take(self, value: Any) -> None:
         for obj in json_objects(value):
@@ -35,13 +36,17 @@ class BirthDates(ObservationBook):
             first, last, full = obj.get("first_name"), obj.get("last_name"), obj.get("full_name")
             name = f"{first} {last}" if isinstance(first, str) and isinstance(last, str) else full
             if day is not None and isinstance(name, str) and name.strip():
-                self.born.setdefault(" ".join(name.lower().split()), set()).add(day[:10])
+                key = " ".join(name.lower().split())
+                self.born.setdefault(key, set()).add(day[:10])
+                self.newest[key] = day[:10]
 
 
-def misborn(text: str, book: BirthDates) -> list[tuple[str, str, str]]:
+def misborn(text: str, book: BirthDates, reporting: bool = False) -> list[tuple[str, str, str]]:
     """(person, the date as written, the date shown for them) for each date a text gives a shown
-    person that is another shown person's date of birth."""
-    if len(book.born) < 2:
+    person that is another shown person's date of birth; ``reporting`` (right after a write), also
+    one that is only the person's date before the newest record ("the passenger is Omar Rossi
+    (1970-06-06)", where the update just made shows 1970-06-16)."""
+    if len(book.born) < 2 and not (reporting and book.born):
         return []
     low = text.lower()
     spots = sorted((at, name) for name in book.born if (at := low.find(name)) >= 0)
@@ -56,7 +61,13 @@ def misborn(text: str, book: BirthDates) -> list[tuple[str, str, str]]:
         if not said:
             continue
         mention = said[0]  # the name's own date: the next one may be of someone not shown ("Sophia Kovacs")
-        if mention.year is None or any(mention.means(d) for d in own):
+        if mention.year is None:
+            continue
+        if reporting and len(own) > 1 and not mention.means(newest := book.newest[name]) and any(
+                mention.means(d) for d in own):
+            out.append((text[at:at + len(name)], text[start + mention.start:start + mention.end], newest))
+            continue
+        if any(mention.means(d) for d in own):
             continue
         if any(mention.means(d) for other, days in book.born.items() if other != name for d in days):
             written = text[start + mention.start:start + mention.end]

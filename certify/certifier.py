@@ -1854,7 +1854,7 @@ class _Run:
                     reasons.append(reason("text_misdated", arg=label, value=written, detail=shown))
             if "dob" in self.index.compacts or "dateofbirth" in self.index.compacts:  # a set lookup first
                 # "Aarav Nguyen, born December 3, 1997": another passenger's date of birth
-                for person, written, shown in misborn(content, self._book(BirthDates)):
+                for person, written, shown in misborn(content, self._book(BirthDates), bool(self._writes)):
                     reasons.append(reason("text_misdated", arg=f"{person}'s date of birth", value=written,
                                           detail=shown))
         return reasons, privileged

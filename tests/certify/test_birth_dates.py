@@ -45,6 +45,19 @@ def test_a_date_of_birth_read_against_the_person_it_follows(text: str, flagged: 
     assert misborn(text, _book(USER)) == flagged
 
 
+@pytest.mark.parametrize(("text", "reporting", "flagged"), [
+    # Right after a write that gave Aarav Nguyen a new date of birth: the old one is no longer his.
+    ("Done: the passenger is now Aarav Nguyen (1974-03-27).", True, [("Aarav Nguyen", "1974-03-27", "1974-03-28")]),
+    ("Done: the passenger is now Aarav Nguyen (1974-03-28).", True, []),
+    ("Aarav Nguyen's profile says 1974-03-27.", False, []),  # no report: either date was shown of him
+])
+def test_a_report_gives_a_person_the_date_of_birth_the_write_just_gave(text: str, reporting: bool,
+                                                                        flagged: list[tuple[str, str, str]]) -> None:
+    updated = {"reservation_id": "FQ8APE", "passengers": [{"first_name": "Aarav", "last_name": "Nguyen",
+                                                           "dob": "1974-03-28"}]}
+    assert misborn(text, _book(USER, updated), reporting) == flagged
+
+
 def test_a_booking_recap_with_another_passengers_date_of_birth(convo: Any, at: Any) -> None:
     c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
     c.user("I'm omar_patel_2218. Book me and Aarav Nguyen from JFK to MIA.")
