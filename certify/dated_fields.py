@@ -124,6 +124,7 @@ def misdated_fields(text: str, book: DatedFields) -> list[tuple[str, str, str]]:
 # Another flight or leg, named by its place in the trip after the object named: its date is its own.
 _ANOTHER_LEG = re.compile(r"\b(?:outbound|return|connecting|first|second|other|next|previous|earlier|later)\s+"
                           r"(?:flight|leg|segment|trip)s?\b", re.I)
+_FLIGHT_KEY = re.compile(r"[a-z]{2,3}\d{3,4}")  # a flight number's key ("hat048"), not a reservation code
 # A flight named right after the date: "returning May 28 on HAT204" (the date is that flight's).
 _THEN_FLIGHT = re.compile(r"\s*(?:on|via|aboard|with)\s+(?:flight\s+)?([A-Z]{2,3}\d{3,4})\b")
 
@@ -161,9 +162,11 @@ def _said_of(d: DateMention, sentence: str, stems: set[str], named: set[str],
         if (then := _THEN_FLIGHT.match(sentence, d.end)) is not None and (c := compact(then[1])) in named:
             return c, set(book.dates_of[c])
         head = sentence[:d.start]
-        last = max((head.lower().rfind(c) for c in named), default=-1)
-        if last >= 0 and _ANOTHER_LEG.search(head, last):
-            return None  # "HAT048 is on May 27, the day after your outbound flight on May 26": another one's day
+        last, nearest_named = max(((head.lower().rfind(c), c) for c in named), default=(-1, ""))
+        if last >= 0 and _ANOTHER_LEG.search(head, last) and _FLIGHT_KEY.fullmatch(nearest_named):
+            # "HAT048 is on May 27, the day after your outbound flight on May 26": another one's day (a
+            # reservation's "return flights" are its own legs)
+            return None
         nearest, at = "", -1
         for t in identifiers_in(head) if len(named) > 1 else ():
             if (c := compact(t)) in named and (p := head.rfind(t)) > at:

@@ -163,6 +163,10 @@ TWO_DAYS = {"reservation_id": "V68JRH", "origin": "IAH", "destination": "MSP",
     ("V68JRH: HAT034 on May 26, connecting May 27 on HAT001.", []),
     ("V68JRH: HAT034 on May 26, connecting May 26 on HAT001.", ["hat001"]),
     ("V68JRH: HAT034 on May 26, connecting May 27 via HAT034.", ["hat034"]),
+    # A reservation's own legs are no other object: its return flights' day is one of its days.
+    ("Reservation V68JRH: outbound on 2024-05-26, and your return flights on 2024-05-28.", ["v68jrh"]),
+    ("Reservation V68JRH: outbound on 2024-05-26, and your return flights on 2024-05-27.", []),
 ])
 def test_a_date_goes_to_the_nearest_object_named_before_it(text: str, flagged: list[str]) -> None:
-    assert [label for _, label, _ in misdated_fields(text, _book(TWO_DAYS))] == flagged
+    other = {"reservation_id": "Q9ZK2M", "flights": [{"flight_number": "HAT999", "date": "2024-05-28"}]}
+    assert [label for _, label, _ in misdated_fields(text, _book(TWO_DAYS, other))] == flagged
