@@ -167,7 +167,22 @@ def describes(turn: Turn, anchors: Anchors) -> bool:
         return True
     return (not anchors.ids or _names_object(turn, anchors)  # no ids: no labels
             or _names_by_options(turn, anchors) or _names_card(turn, anchors) or _names_line_ending(turn, anchors)
-            or _swap_by_options(turn, anchors))
+            or _swap_by_options(turn, anchors)) and not _refuses(turn, anchors)
+
+
+# A word that denies what follows it in its clause: "it doesn't qualify for cancellation".
+_DENIED = re.compile(r"(?:not|cannot|unable|no longer)[^.,;:!?\n]{0,30}$|n[’']t\b[^.,;:!?\n]{0,30}$", re.I)
+
+
+def _refuses(turn: Turn, anchors: Anchors) -> bool:
+    """Whether a message says the action only as what cannot be done ("Unfortunately it doesn't
+    qualify for cancellation", "I'm not able to cancel it"): a refusal describes nothing to confirm.
+    Not where any mention goes without a denial before it ("This can't be undone. Shall I cancel it?")."""
+    low = turn.text.lower()
+    if "not" not in low and "n't" not in low and "n’t" not in low and "unable" not in low and "no longer" not in low:
+        return False  # plain substrings first: most descriptions deny nothing
+    said = [m.start() for stem in anchors.stems for m in re.finditer(r"\b" + re.escape(stem.strip()), low)]
+    return bool(said) and all(_DENIED.search(low, max(0, at - 40), at) for at in said)
 
 
 def _names_object(turn: Turn, anchors: Anchors) -> bool:

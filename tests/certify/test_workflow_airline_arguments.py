@@ -1114,3 +1114,16 @@ def test_a_count_of_passengers_and_the_other_of_two_cards(convo, reply: str, car
     args = {"reservation_id": "PVUB64", "cabin": "economy", "payment_id": card,
             "flights": [{"flight_number": "HAT201", "date": "2024-05-22"}]}
     assert _workflow(convo, said, reply, "update_reservation_flights", args, search=search, user=TWO_CARDS) == kinds
+
+
+@pytest.mark.parametrize(("description", "reply", "kinds"), [
+    # A refusal names the action only as what cannot be done: nothing to confirm.
+    ("Reservation PVUB64 is economy without insurance. Unfortunately it doesn't qualify for cancellation.",
+     "This is ridiculous. Just cancel it right now.", ["not_described"]),
+    ("I'm not able to cancel reservation PVUB64 under the policy.", "Cancel it anyway!", ["not_confirmed"]),
+    # A denial of something else beside the action: still a description.
+    ("Reservation PVUB64: this can't be undone. Shall I cancel it?", "yes", []),
+    ("Reservation PVUB64 doesn't qualify for a refund, but I can cancel it. Shall I cancel it?", "yes", []),
+])
+def test_a_refusal_describes_no_action_to_confirm(convo, description: str, reply: str, kinds: list[str]) -> None:
+    assert _workflow(convo, description, reply, "cancel_reservation", {"reservation_id": "PVUB64"}) == kinds
