@@ -1437,12 +1437,24 @@ class _Run:
         """(object, kind said, methods shown, whether said of a refund) for each kind of method (or
         card, by its last four digits) a text says its one object with a payment history was paid
         with, or refunded to, where the history shows none of that kind (or no card ending so)."""
-        histories = {t: held for t in identifiers_in(content)  # as written ("#W4689314"), or without its sign
-                     if isinstance(held := self.index.field_of(t, "payment_history")
-                                   or self.index.field_of(t.lstrip("#"), "payment_history"), list)}
-        if len(histories) != 1:
-            return []
-        owner, history = histories.popitem()
+        histories = self._histories(content)
+        if len(histories) == 1:
+            return self._misnamed_payer(content, *histories.popitem())
+        # Several: each line or sentence that names one ("- #W9903153: ...; $3,437.25 paid with your
+        # Mastercard ending in 6380.")
+        parts = (content.split("\n") if "\n" in content else SENTENCE.split(content)) if histories else []
+        return [claim for part in parts
+                if len(one := self._histories(part)) == 1 for claim in self._misnamed_payer(part, *one.popitem())]
+
+    def _histories(self, text: str) -> dict[str, list[Any]]:
+        """The payment histories of the objects a text names (by identifier as written, "#W4689314",
+        or without its sign)."""
+        return {t: held for t in identifiers_in(text)
+                if isinstance(held := self.index.field_of(t, "payment_history")
+                              or self.index.field_of(t.lstrip("#"), "payment_history"), list)}
+
+    def _misnamed_payer(self, content: str, owner: str, history: list[Any]) -> list[tuple[str, str, str, bool]]:
+        """``_misnamed_payers`` of a text that names one object with a payment history."""
         methods = history_methods(history)
         out = [(owner, said, ", ".join(sorted(methods)), False) for said in misnamed_payers(content, methods)]
         # "... was cancelled and its full 1613.76 was refunded to your PayPal", where it shows a card

@@ -173,6 +173,25 @@ def test_how_a_looked_up_booking_was_paid_must_be_its_history(convo: Any, said: 
     assert [reason_kind(r) for r in decision.reasons] == kinds
 
 
+@pytest.mark.parametrize(("said", "kinds"), [
+    # One line per booking: each line says how its own booking was paid.
+    ("Both:\n- 79G8A9: $1,400 paid with your gift card.\n- K4DT2B: $300 paid with your Mastercard.", []),
+    ("Both:\n- 79G8A9: $1,400 paid with your Mastercard.\n- K4DT2B: $300 paid with your Mastercard.",
+     ["text_misstated_payer"]),
+    ("79G8A9 was paid with your gift card and K4DT2B with your Mastercard.", []),  # one sentence, two: unclear
+])
+def test_how_each_listed_booking_was_paid_must_be_its_history(convo: Any, said: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("How did I pay for my trips 79G8A9 and K4DT2B?")
+    c.call("get_reservation_details", {"reservation_id": "79G8A9"}, {
+        "reservation_id": "79G8A9", "payment_history": [{"payment_id": "gift_card_5309492", "amount": 1400}]})
+    c.call("get_reservation_details", {"reservation_id": "K4DT2B"}, {
+        "reservation_id": "K4DT2B", "payment_history": [{"payment_id": "credit_card_5430276", "amount": 300}]})
+    i = c.say(said)
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert [reason_kind(r) for r in decision.reasons] == kinds
+
+
 def _with_cards(convo: Any, asked: str, cards: dict[str, tuple[str, str]]) -> Any:
     """A retail conversation whose profile lookup shows these cards (id: brand, last four)."""
     c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
