@@ -609,13 +609,8 @@ def test_mine_names_the_line_the_user_called_theirs(convo, at, reply: str, mine:
     assert (at(r, i).checks["workflow"], at(r, j).checks["workflow"]) == (mine, hers)
 
 
-@pytest.mark.parametrize(("offer", "ok"), [
-    ("Your Premium Plan charges $2.00 per GB, billed on your next invoice; 1 GB would be $2.00. Shall I add 1 GB?",
-     True),
-    ("Your Premium Plan charges $2.00 per GB, billed on your next invoice. Shall I add 2 GB?", False),  # not the call's
-    ("Your Premium Plan charges $2.00 per GB. Shall I add 1 GB to 555-123-2003?", False),  # another line
-])
-def test_a_later_offer_of_the_action_with_its_amount_is_what_the_yes_answers(convo, at, offer: str, ok: bool) -> None:
+def _two_lines(convo: Any) -> Any:
+    """A telecom conversation so far: customer C1001, out of data on L1002 (555-123-2002), also holds L1003."""
     c = convo(tools=_tools("telecom"), domain="telecom", system="You are a telecom agent.")
     c.user("My data is not working. 555-123-2002.")
     c.call("get_customer_by_phone", {"phone_number": "555-123-2002"},
@@ -623,6 +618,17 @@ def test_a_later_offer_of_the_action_with_its_amount_is_what_the_yes_answers(con
     for k in (2, 3):
         c.call("get_details_by_id", {"id": f"L100{k}"}, {"line_id": f"L100{k}", "phone_number": f"555-123-200{k}",
                                                       "plan_id": "P1002"})
+    return c
+
+
+@pytest.mark.parametrize(("offer", "ok"), [
+    ("Your Premium Plan charges $2.00 per GB, billed on your next invoice; 1 GB would be $2.00. Shall I add 1 GB?",
+     True),
+    ("Your Premium Plan charges $2.00 per GB, billed on your next invoice. Shall I add 2 GB?", False),  # not the call's
+    ("Your Premium Plan charges $2.00 per GB. Shall I add 1 GB to 555-123-2003?", False),  # another line
+])
+def test_a_later_offer_of_the_action_with_its_amount_is_what_the_yes_answers(convo, at, offer: str, ok: bool) -> None:
+    c = _two_lines(convo)
     c.say("You've used 15.0 GB of 15.0 GB on line 555-123-2002. Before adding data, is Data Saver on?")
     c.user("It's off.")
     c.call("get_details_by_id", {"id": "P1002"}, {"plan_id": "P1002", "name": "Premium Plan",
@@ -641,13 +647,7 @@ def test_a_later_offer_of_the_action_with_its_amount_is_what_the_yes_answers(con
      False),
 ])
 def test_an_offer_after_an_answer_about_another_line_is_this_lines(convo, at, answer: str, ok: bool) -> None:
-    c = convo(tools=_tools("telecom"), domain="telecom", system="You are a telecom agent.")
-    c.user("My data is not working. 555-123-2002.")
-    c.call("get_customer_by_phone", {"phone_number": "555-123-2002"},
-           {"customer_id": "C1001", "line_ids": ["L1002", "L1003"]})
-    for k in (2, 3):
-        c.call("get_details_by_id", {"id": f"L100{k}"}, {"line_id": f"L100{k}", "phone_number": f"555-123-200{k}",
-                                                      "plan_id": "P1002", "data_used_gb": 15.0})
+    c = _two_lines(convo)
     c.call("get_details_by_id", {"id": "P1002"}, {"plan_id": "P1002", "name": "Premium Plan",
                                                  "data_refueling_price_per_gb": 2.0})
     c.say("On your Premium Plan I can add 1 GB to line 555-123-2002 for $2.00. Would you like me to do that?")

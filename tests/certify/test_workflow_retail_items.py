@@ -345,6 +345,11 @@ def test_the_option_chosen_last_decides_not_any_one_said_after(convo, sent: str,
     assert [k for k in map(reason_kind, decision.reasons) if reason_check(k) == "workflow"] == kinds
 
 
+# Two pending orders of one user: the lamp's and the kettle's.
+PENDING_LAMP = {**ORDER, "order_id": "#W2230795", "status": "pending", "items": ORDER["items"][:1]}
+PENDING_KETTLE = {**ORDER, "order_id": "#W2806889", "status": "pending", "items": ORDER["items"][1:2]}
+
+
 @pytest.mark.parametrize(("reply", "kinds"), [
     ("yes to the first one. let me think about the kettle", []),  # the deferral is about the other order's kettle
     ("yes to the first one. let me think about it", ["not_confirmed"]),  # about nothing named: the whole reply
@@ -356,8 +361,7 @@ def test_the_option_chosen_last_decides_not_any_one_said_after(convo, sent: str,
     ("yes, but only the kettle", ["confirmation_not_covering"]),
 ])
 def test_a_deferral_about_another_object_leaves_the_yes_to_this_one(convo, reply: str, kinds: list[str]) -> None:
-    pending = {**ORDER, "order_id": "#W2230795", "status": "pending", "items": ORDER["items"][:1]}
-    kettle = {**ORDER, "order_id": "#W2806889", "status": "pending", "items": ORDER["items"][1:2]}
+    pending, kettle = PENDING_LAMP, PENDING_KETTLE
     c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
     c.user("Cancel #W2230795, I ordered it by mistake, and change the kettle in #W2806889. I'm yusuf_garcia_3055.")
     c.call("get_order_details", {"order_id": "#W2230795"}, pending)
@@ -378,8 +382,7 @@ def test_a_deferral_about_another_object_leaves_the_yes_to_this_one(convo, reply
 ])
 def test_each_order_of_a_listed_description_has_the_reason_its_line_gives(convo, reason: str, reply: str,
                                                                           kinds: list[str]) -> None:
-    first = {**ORDER, "order_id": "#W2230795", "status": "pending", "items": ORDER["items"][:1]}
-    second = {**ORDER, "order_id": "#W2806889", "status": "pending", "items": ORDER["items"][1:2]}
+    first, second = PENDING_LAMP, PENDING_KETTLE
     c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
     c.user("Cancel #W2230795 and #W2806889 please. I'm yusuf_garcia_3055.")
     c.call("get_order_details", {"order_id": "#W2230795"}, first)
