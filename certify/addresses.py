@@ -91,7 +91,7 @@ def misaddressed(text: str, book: AddressBook, reporting: bool = False) -> list[
         shown = book.newest.get(key)
         if shown is not None and shown != said[0]:
             out.append((ids[0], said[0], shown))
-        elif shown is not None and (unit := _UNIT_AFTER.match(lowered, lowered.find(said[0]) + len(said[0]))) and (
+        elif shown is not None and (unit := _UNIT_AFTER.match(lowered, at + len(said[0]))) and (
                 compact(unit[1]) != compact(book.units.get(key, ""))):
             out.append((ids[0], sentence[unit.start(1):unit.end(1)], book.units.get(key) or "no unit"))
     return out

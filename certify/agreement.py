@@ -799,11 +799,11 @@ _LEAVE_STEMS = ("leav", "keep", "kept", "stay", "remain", "unchanged", "untouche
 def _repeat_miscounted(described: Turn, anchors: Anchors) -> str:
     """An item the call lists n times where the description counts it otherwise: two of the same
     water bottle returned, where it said "1 Water Bottle ($48.59)"; else ""."""
+    said = words(described.text)
     for raw, times in anchors.repeats().values():
         name = anchors.index.field_of(raw, "name")
         if not isinstance(name, str) or not (named := words(name)):
             continue
-        said = words(described.text)
         size = len(named)
         for k in range(len(said) - size + 1):
             if said[k:k + size - 1] == named[:-1] and said[k + size - 1].startswith(named[-1]):

@@ -457,7 +457,7 @@ _CODE_LABEL = re.compile(r"\b(?:reservation|booking|confirmation)(?: (?:number|i
 
 
 # A count written in digits on its own ("all 5 lines"), not part of an amount or identifier.
-_PART_JOINER = re.compile(r"[–—]")
+_PART_JOINER = re.compile(r"[–—]")  # a dash between two things said in one token ("PM–8:30")
 _SMALL_COUNT = re.compile(r"(?<![\w$.,])(\d{1,2})(?![\w.,%])")
 
 

@@ -171,7 +171,7 @@ def describes(turn: Turn, anchors: Anchors) -> bool:
 
 
 # A word that denies what follows it in its clause: "it doesn't qualify for cancellation".
-_DENIED = re.compile(r"(?:not|cannot|unable|no longer)[^.,;:!?\n]{0,30}$|n[’']t\b[^.,;:!?\n]{0,30}$", re.I)
+_DENIED = re.compile(r"\b(?:not|cannot|unable|no longer)\b[^.,;:!?\n]{0,30}$|n[’']t\b[^.,;:!?\n]{0,30}$", re.I)
 
 
 def _refuses(turn: Turn, anchors: Anchors) -> bool:

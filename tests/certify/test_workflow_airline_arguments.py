@@ -1120,7 +1120,7 @@ def test_a_count_of_passengers_and_the_other_of_two_cards(convo, reply: str, car
     # A refusal names the action only as what cannot be done: nothing to confirm.
     ("Reservation PVUB64 is economy without insurance. Unfortunately it doesn't qualify for cancellation.",
      "This is ridiculous. Just cancel it right now.", ["not_described"]),
-    ("I'm not able to cancel reservation PVUB64 under the policy.", "Cancel it anyway!", ["not_confirmed"]),
+    ("I'm not able to cancel reservation PVUB64 under the policy.", "Cancel it anyway!", ["not_described"]),
     # A denial of something else beside the action: still a description.
     ("Reservation PVUB64: this can't be undone. Shall I cancel it?", "yes", []),
     ("Reservation PVUB64 doesn't qualify for a refund, but I can cancel it. Shall I cancel it?", "yes", []),
