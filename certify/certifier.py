@@ -1013,6 +1013,8 @@ class _Run:
         if not (writes := self._past_writes + self._writes) or (
                 "balance" not in text.lower() and not _HOLDS_NOW.search(text)):
             return False
+        if method_balances(self.index.json_observations[writes[-1][1] + 1:]):
+            return False  # a lookup since the last write shows the balance as it is now: that one, as shown
         shown = method_balances(self.index.json_observations)
         moved = list(dict.fromkeys(abs(a) for w in writes[-6:] for a in self._moved_by(w)))[:8]
         if not shown or not moved:
@@ -2025,7 +2027,9 @@ class _Run:
             return
         charged = self._charged()
         if balances and charged and (shown := method_balances(self.index.json_observations)):
-            after = balances_after(shown, charged, content)
+            # as a lookup since the last write shows them, else as the writes leave the ones shown before
+            after = method_balances(self.index.json_observations[self._writes[-1][1] + 1:]) or balances_after(
+                shown, charged, content)
             for written, cents in balances:  # "balance is now $1,778.51": the refund, not 36 + it
                 if abs(cents) not in after:
                     reasons.append(reason("text_misstated_balance", value=written,

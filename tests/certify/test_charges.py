@@ -184,6 +184,28 @@ def test_a_balance_after_a_refund_is_the_one_shown_plus_the_refund(convo: Any, a
     assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
 
 
+@pytest.mark.parametrize(("balance", "kinds"), [("$36", []), ("$1,814.51", ["text_misstated_balance"])])
+def test_a_balance_looked_up_after_the_write_is_the_one_it_shows(convo: Any, at: Any, balance: str,
+                                                                 kinds: list[str]) -> None:
+    # A return's refund waits for the items: the profile looked up after it still shows $36.
+    user = {"user_id": "emma_santos_9753", "payment_methods": {
+        "gift_card_6023546": {"source": "gift_card", "balance": 36, "id": "gift_card_6023546"}}}
+    order = {"order_id": "#W9655299", "status": "delivered", "items": [{"name": "Laptop", "item_id": "1657832319",
+                                                                        "price": 1778.51}]}
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user("Return the laptop from #W9655299 to my gift card please, I'm emma_santos_9753.")
+    c.call("get_user_details", {"user_id": "emma_santos_9753"}, user)
+    c.call("get_order_details", {"order_id": "#W9655299"}, order)
+    c.say("Returning the Laptop from #W9655299 refunds $1,778.51 to your gift card gift_card_6023546. Confirm?")
+    c.user("yes")
+    c.call("return_delivered_order_items", {"order_id": "#W9655299", "item_ids": ["1657832319"],
+                                            "payment_method_id": "gift_card_6023546"},
+           {**order, "status": "return requested", "return_items": ["1657832319"]})
+    c.call("get_user_details", {"user_id": "emma_santos_9753"}, user)
+    i = c.say(f"Your gift card balance is now {balance}.")
+    assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
+
+
 @pytest.mark.parametrize(("report", "kinds"), [
     # The next order's cancellation, with its refund, is no report of the payment change.
     ("Order #W1080318 is now paid with your gift card; $53.43 goes back to your card.\n\n### Next: order #W8557584\n"
