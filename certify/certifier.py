@@ -1013,12 +1013,12 @@ class _Run:
         if not (writes := self._past_writes + self._writes) or (
                 "balance" not in text.lower() and not _HOLDS_NOW.search(text)):
             return False
-        if method_balances(self.index.json_observations[writes[-1][1] + 1:]):
-            return False  # a lookup since the last write shows the balance as it is now: that one, as shown
         shown = method_balances(self.index.json_observations)
         moved = list(dict.fromkeys(abs(a) for w in writes[-6:] for a in self._moved_by(w)))[:8]
         if not shown or not moved:
             return False
+        if method_balances(self.index.json_observations[writes[-1][1] + 1:]):
+            return False  # a lookup since the last write shows the balance as it is now: that one, as shown
         reach = set(shown)
         for _ in range(min(3, len(moved))):
             reach |= {b + sign * a for b in reach for a in moved for sign in (1, -1)}

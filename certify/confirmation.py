@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from functools import lru_cache
 
 from trajectory2gym.certify.action_words import ACTION_STEMS, says, says_arrow
 from trajectory2gym.certify.agreement import (
@@ -181,8 +182,19 @@ def _refuses(turn: Turn, anchors: Anchors) -> bool:
     low = turn.text.lower()
     if "not" not in low and "n't" not in low and "n’t" not in low and "unable" not in low and "no longer" not in low:
         return False  # plain substrings first: most descriptions deny nothing
-    said = [m.start() for stem in anchors.stems for m in re.finditer(r"\b" + re.escape(stem.strip()), low)]
-    return bool(said) and all(_DENIED.search(low, max(0, at - 40), at) for at in said)
+    found = False
+    for prefix in anchors.stems:
+        if prefix.strip() in low:  # a plain substring first
+            for m in _stem_start(prefix.strip()).finditer(low):
+                if not _DENIED.search(low, max(0, m.start() - 40), m.start()):
+                    return False  # one mention goes undenied
+                found = True
+    return found
+
+
+@lru_cache(maxsize=256)
+def _stem_start(stem: str) -> re.Pattern[str]:
+    return re.compile(r"\b" + re.escape(stem))
 
 
 def _names_object(turn: Turn, anchors: Anchors) -> bool:
