@@ -59,8 +59,10 @@ class AddressBook(ObservationBook):
                 self.units[key] = unit
 
 
-# A unit said right after the street line: "419 Main Street, Suite 730".
-_UNIT_AFTER = re.compile(r"[\s,]*((?:suite|apt\.?|apartment|unit)\s+#?\d[\w-]*)", re.I)
+# A unit as a text writes it ("Suite 421", "Apt. 3B"); and said right after the street line: "419
+# Main Street, Suite 730".
+UNIT = re.compile(r"\b(?:suite|apt|apartment|unit)\.?\s+#?\d[\w-]*\b", re.I)
+_UNIT_AFTER = re.compile(rf"[\s,]*({UNIT.pattern})", re.I)
 
 
 def misaddressed(text: str, book: AddressBook, reporting: bool = False) -> list[tuple[str, str, str]]:

@@ -1030,7 +1030,7 @@ def _said_in_own_line(turns: list[Turn], at: int, find: Callable[[Turn], Abstrac
         return frozenset()
     for line in described.text.split("\n"):
         part = Turn(-1, "assistant", line)
-        if anchors.ids & part.compacts and not any(anchors.rival_id(t) for t in chunks(line)) and (said := find(part)):
+        if anchors.ids & part.compacts and not anchors.names_rival(line) and (said := find(part)):
             return said
     return frozenset()
 

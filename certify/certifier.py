@@ -28,6 +28,7 @@ from trajectory2gym.certified import CertifiedInteraction
 from trajectory2gym.certify.action_words import says
 from trajectory2gym.certify.addresses import (
     POSTCODE_ARGS,
+    UNIT,
     AddressBook,
     misaddressed,
     postcode_unsaid,
@@ -179,7 +180,7 @@ from trajectory2gym.certify.statuses import (
 from trajectory2gym.certify.tables import with_headers
 from trajectory2gym.certify.taken_back import taken_back
 from trajectory2gym.certify.tools import ToolInfo, ToolResolver, guess_domain
-from trajectory2gym.certify.turns import SENTENCE, Turn
+from trajectory2gym.certify.turns import LIST_MARK, SENTENCE, Turn
 from trajectory2gym.certify.variant_prices import (
     VariantBook,
     may_say_stock,
@@ -239,7 +240,6 @@ _SPAN = re.compile(r"\b\d+\s*(?:[-–]|to)\s*\d+\s+(?:business\s+|working\s+)?(?
 _TIME_FRAME = re.compile(r"\b(?:within|about|around|approximately|up to|takes?)\s+(\d+\s+(?:business\s+|working\s+)?"
                          r"(?:hours|days|weeks))\b", re.I)
 # An address's unit: "Suite 421", "Apt 5B", "Apartment #12" (a number too small to be an identifier).
-_UNIT = re.compile(r"\b(?:suite|apt|apartment|unit)\.?\s+#?\d[\w-]*\b", re.I)
 _TO_DASH = re.compile(r"(?<=\d)\s*to\s*(?=\d)")
 # How long something stays valid: "valid for 12 months", "expires in 30 days", "within 30 days of
 # delivery" (a term of the policy's or a record's, never a guess).
@@ -249,7 +249,6 @@ _VALIDITY = re.compile(rf"\b(?:(?:valid|good|usable)\s+for|expires?\s+(?:in|afte
 # A sum or product written as one token ("117+161=278", "2x30", "$144+$122"), and its terms.
 _EXPRESSION = re.compile(r"\$?\d+(?:\.\d+)?(?:[-+*x×=]\$?\d+(?:\.\d+)?)+")
 _TERM = re.compile(r"\d+(?:\.\d+)?")
-_LIST_LINE = re.compile(r"\s*(?:[-*•]|\d{1,2}[.)])\s")  # a list's line
 # The words of a report's clause (statuses.JOINED_CLAUSE) that says an object keeps its state.
 _KEPT = re.compile(r"\b(?:still|keeps?|kept|unchanged|remains?|stays?|as before)\b", re.I)
 # A report of the change's result, said of the call's object by its name: "the USB hub ... is now the 10-port one".
@@ -803,7 +802,7 @@ class _Run:
             misses += [m[1] for m in _TIME_FRAME.finditer(text.replace("*", ""))
                        if m[1] not in misses and not self.index.has_string(m[1])]
         if "uite" in text or "Apt" in text or "apt" in text or "nit " in text:  # "Suite 421", where it shows 412
-            misses += [m[0] for m in _UNIT.finditer(text) if not self.index.has_string(m[0])]
+            misses += [m[0] for m in UNIT.finditer(text) if not self.index.has_string(m[0])]
         if "bps" in text or "BPS" in text:  # "your speed is now 275 Mbps", where the test showed 220
             misses += [m[0] for m in _SPEED.finditer(text) if cents_of(m[1]) not in self.index.amounts]
         if not strict_numbers:
@@ -1017,12 +1016,18 @@ class _Run:
         moved = list(dict.fromkeys(abs(a) for w in writes[-6:] for a in self._moved_by(w)))[:8]
         if not shown or not moved:
             return False
-        if method_balances(self.index.json_observations[writes[-1][1] + 1:]):
+        if self._balances_since_write():
             return False  # a lookup since the last write shows the balance as it is now: that one, as shown
         reach = set(shown)
         for _ in range(min(3, len(moved))):
             reach |= {b + sign * a for b in reach for a in moved for sign in (1, -1)}
         return cents in reach
+
+    def _balances_since_write(self) -> set[int]:
+        """The stored-value balances the lookups since the last write show (none where no write went
+        through or nothing was looked up since)."""
+        writes = self._past_writes + self._writes
+        return method_balances(self.index.json_observations[writes[-1][1] + 1:]) if writes else set()
 
     def _for_the_passengers(self, cents: int, text: str) -> bool:
         """An amount stated per passenger (visible, or derived before) times the passengers of the
@@ -1445,8 +1450,8 @@ class _Run:
         # Several: each line or sentence that names one ("- #W9903153: ...; $3,437.25 paid with your
         # Mastercard ending in 6380.")
         parts = (content.split("\n") if "\n" in content else SENTENCE.split(content)) if histories else []
-        return [claim for part in parts
-                if len(one := self._histories(part)) == 1 for claim in self._misnamed_payer(part, *one.popitem())]
+        return [claim for part in parts if len(named := set(identifiers_in(part)) & histories.keys()) == 1
+                for owner in named for claim in self._misnamed_payer(part, owner, histories[owner])]
 
     def _histories(self, text: str) -> dict[str, list[Any]]:
         """The payment histories of the objects a text names (by identifier as written, "#W4689314",
@@ -2028,8 +2033,7 @@ class _Run:
         charged = self._charged()
         if balances and charged and (shown := method_balances(self.index.json_observations)):
             # as a lookup since the last write shows them, else as the writes leave the ones shown before
-            after = method_balances(self.index.json_observations[self._writes[-1][1] + 1:]) or balances_after(
-                shown, charged, content)
+            after = self._balances_since_write() or balances_after(shown, charged, content)
             for written, cents in balances:  # "balance is now $1,778.51": the refund, not 36 + it
                 if abs(cents) not in after:
                     reasons.append(reason("text_misstated_balance", value=written,
@@ -2068,7 +2072,7 @@ class _Run:
         shapes = {id_shape(compact(v)) for v in own}
         if "\n" in content and own:
             lines = content.split("\n")
-            listed = [_LIST_LINE.match(line) is not None for line in lines]
+            listed = [LIST_MARK.match(line) is not None for line in lines]
             mine = [is_item and any(v.lower().lstrip("#") in line.lower() for v in own) for line, is_item in zip(lines, listed, strict=True)]
             if sum(listed) > 1 and any(mine):
                 content = "\n".join(line for line, is_item, m in zip(lines, listed, mine, strict=True) if m or not is_item)

@@ -23,6 +23,8 @@ from trajectory2gym.certify.plan_picks import plan_lines
 _END = r"(?<=[.!?;)\]])(?<![^.!?;][)\]])\s+"
 SENTENCE = re.compile(_END)
 SENTENCE_OR_LINE = re.compile(_END + r"|\n+")
+# A list's line: its mark ("-", "*", "•", "1.", "2)"), then a space.
+LIST_MARK = re.compile(r"\s*(?:[-*•]|\d{1,2}[.)])\s")
 
 # A message that asks something: a weak "okay" or a bare choice answers it.
 ASKS = re.compile(r"\?|\b(?:confirm|let me know|shall i|should i|would you like|do you want)\b", re.I)

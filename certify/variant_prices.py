@@ -19,6 +19,7 @@ from typing import Any
 from trajectory2gym.certify.action_words import says_arrow
 from trajectory2gym.certify.books import ObservationBook
 from trajectory2gym.certify.normalize import identifiers_in, money_numbers_in, to_cents
+from trajectory2gym.certify.turns import LIST_MARK
 
 _SEPARATORS = re.compile(r"[^a-z0-9.]+")
 # Words of an amount other than the object's own price, as plain substrings of the lower-cased
@@ -161,7 +162,7 @@ def misstocked_by_id(text: str, available_of: Callable[[str], Any]) -> list[tupl
     lead: bool | None = None  # what a list's lead line says of its items: "These 7-inch tablets are available:"
     for line in _STOP.split(text):
         said = _stock_said(line)
-        if _LIST_MARK.match(line):
+        if LIST_MARK.match(line):
             said = lead if said is None else said
         elif line.strip():
             lead = said if line.rstrip().endswith(":") and not identifiers_in(line) else None
@@ -171,9 +172,6 @@ def misstocked_by_id(text: str, available_of: Callable[[str], Any]) -> list[tupl
         if isinstance(shown, bool) and shown is not said:
             out.append((ids[0], "in stock" if said else "out of stock"))
     return out
-
-
-_LIST_MARK = re.compile(r"\s*(?:[-*•]|\d{1,2}[.)])\s")
 
 
 def misstocked(text: str, objects: Callable[[], set[Described]]) -> list[tuple[str, str]]:
