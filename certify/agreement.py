@@ -736,7 +736,7 @@ def _items_left_out(described: Turn, later: list[Turn], anchors: Anchors) -> str
     own = set().union(*map(anchors.labels_of, anchors.acted_on))
     if described.words.isdisjoint(anchors.index.names_beside(min(anchors.acted_on)) - own):
         return ""  # the description names no other item of the call's order: none to leave out
-    mates = next((m for key in sorted(anchors.acted_on) if len(m := anchors.list_mates(key)) > 1), [])
+    mates: list[dict[str, Any]] = next((m for key in sorted(anchors.acted_on) if len(m := anchors.list_mates(key)) > 1), [])
     if not mates:
         return ""
     names = [o["name"] if isinstance(o.get("name"), str) else "" for o in mates]

@@ -73,7 +73,7 @@ def status_claims(text: str, bill_of_month: Callable[[str], str | None] | None =
             ids = identifiers_in(sentence)
             if not ids and _IT_STARTS.match(sentence):
                 # "Order #W9549057 contains ... It's still pending": the object the latest sentence named
-                named = next((found for k in range(at - 1, -1, -1) if (found := identifiers_in(sentences[k]))), [])
+                named: list[str] = next((found for k in range(at - 1, -1, -1) if (found := identifiers_in(sentences[k]))), [])
                 ids = named if len(named) == 1 else []
             if not ids and bill_of_month is not None and (month := _MONTHS_BILL.search(sentence)):
                 ids = [bill] if (bill := bill_of_month(month[1].lower())) else []  # "January's bill ... overdue"

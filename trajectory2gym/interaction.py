@@ -90,7 +90,7 @@ class Message(BaseModel):
             return False
         if self.is_error is not None:
             return self.is_error
-        return bool(self.content) and self.content.lstrip().startswith("Error")
+        return self.content is not None and self.content.lstrip().startswith("Error")
 
     @property
     def calls(self) -> list[ToolCall]:
