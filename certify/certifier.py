@@ -194,6 +194,8 @@ from trajectory2gym.toolmeta import ToolMeta
 _EMPTY = ("", "[]", "{}", "null", '""')
 _MAY_STATE = re.compile(r"[\d#@]")
 _DECIMAL = re.compile(r"\d[.,]\d")
+# A money report that sums the whole conversation, not only the writes since the user spoke.
+_OVERALL = re.compile(r"\b(?:in total|altogether|all told|overall|so far|combined)\b", re.I)
 # The last four digits of a card as an agent states them: "ending (in) 9182", "last four 9182", "****9182".
 _CARD_END = re.compile(r"(?:\bending(?: (?:in|with))?|\blast (?:four|4)(?: digits)?(?: of)?|\b[x*•]{2,}|[*•]{2,})"
                        r"\W{0,3}(\d{4})\b", re.I)
@@ -2040,9 +2042,12 @@ class _Run:
                                           detail=", ".join(f"${c / 100:.2f}" for c in sorted(shown))))
         if charged and money:
             as_balance = {w for w, _ in balances}  # "now charged to your Visa, and your gift card balance is back up to $688.34"
-            for written in misstated(content, charged):  # "$22 was charged", where the result shows $44
-                if written in as_balance:
-                    continue
+            wrong = [w for w in misstated(content, charged) if w not in as_balance]
+            if wrong and self._past_writes and _OVERALL.search(content):
+                # "In total, $754 has been refunded": this turn's writes and those the user saw before it
+                overall = sum(sum(self._moved_by(w)) for w in self._past_writes) + sum(map(sum, self._moved))
+                wrong = [w for w in misstated(content, charged | {overall}) if w not in as_balance]
+            for written in wrong:  # "$22 was charged", where the result shows $44
                 reasons.append(reason("text_misstated_charge", value=written,
                                       detail=", ".join(f"${cents / 100:.2f}" for cents in sorted(charged))))
 

@@ -574,3 +574,34 @@ def test_the_last_writes_part_of_a_report_named_after_another_object(convo: Any,
               "your Mastercard.")
     found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
     assert [k for k in found if k == "text_reversed_charge"] == kinds, found
+
+
+SECOND = {**RESERVATION, "reservation_id": "H8Q05L", "payment_history": [{"payment_id": "credit_card_1", "amount": 300}]}
+
+
+@pytest.mark.parametrize(("report", "wrong"), [
+    ("Done: H8Q05L is cancelled and $300 goes back to your card. In total, $754 has been refunded today.", False),
+    ("Done: H8Q05L is cancelled. Altogether $754 has been refunded to your card.", False),
+    # Without a word of a total, $754 is said as this cancellation's refund.
+    ("Done: H8Q05L is cancelled and $754 has been refunded to your card.", True),
+    ("Done: H8Q05L is cancelled. In total, $854 has been refunded to your card.", True),
+])
+def test_a_total_over_the_conversation_sums_every_write(convo: Any, at: Any, report: str, wrong: bool) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("Please cancel R0UGFS. I'm mei_wilson_7043.")
+    c.call("get_reservation_details", {"reservation_id": "R0UGFS"}, RESERVATION)
+    c.say("I'll cancel R0UGFS; $454 goes back to your card. Shall I?")
+    c.user("yes")
+    c.call("cancel_reservation", {"reservation_id": "R0UGFS"},
+           {**RESERVATION, "status": "cancelled", "payment_history": [*PAID, {"payment_id": "credit_card_1", "amount": -454}]})
+    c.say("R0UGFS is cancelled and $454 has been refunded to your card.")
+    c.user("Thanks. Please cancel H8Q05L as well.")
+    c.call("get_reservation_details", {"reservation_id": "H8Q05L"}, SECOND)
+    c.say("I'll cancel H8Q05L; $300 goes back to your card. Shall I?")
+    c.user("yes")
+    c.call("cancel_reservation", {"reservation_id": "H8Q05L"},
+           {**SECOND, "status": "cancelled", "payment_history": [*SECOND["payment_history"],
+                                                                 {"payment_id": "credit_card_1", "amount": -300}]})
+    i = c.say(report)
+    kinds = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
+    assert ("text_misstated_charge" in kinds) == wrong
