@@ -194,6 +194,9 @@ from trajectory2gym.toolmeta import ToolMeta
 _EMPTY = ("", "[]", "{}", "null", '""')
 _MAY_STATE = re.compile(r"[\d#@]")
 _DECIMAL = re.compile(r"\d[.,]\d")
+# "not " right before a value, and the end of its clause after it: a correction's value taken back.
+_NOT_BEFORE = re.compile(r"\bnot\s+(?:on\s+)?\**$", re.I)
+_CLAUSE_END = re.compile(r"\**\s*(?:[.;,)!]|$)")
 # A money report that sums the whole conversation, not only the writes since the user spoke.
 _OVERALL = re.compile(r"\b(?:in total|altogether|all told|overall|so far|combined)\b", re.I)
 # The last four digits of a card as an agent states them: "ending (in) 9182", "last four 9182", "****9182".
@@ -1243,6 +1246,8 @@ class _Run:
         out = []
         for d in date_mentions(text):
             written = text[d.start:d.end]
+            if _NOT_BEFORE.search(text, max(0, d.start - 12), d.start) and _CLAUSE_END.match(text, d.end):
+                continue  # a correction's "..., not March 31.": the day taken back is no claim
             if (d.month is not None and _LETTER.search(written) and not self.index.day_shown(d.month, d.day, d.year)
                     and not any(d.means(iso) for iso in self._derived_days)
                     and not any(d.means(iso) for iso in self._obs_days.values())

@@ -439,6 +439,20 @@ def test_sizes_and_figures_taken_back_are_no_amounts(convo, at, said: str, misse
     assert at(certify_interaction(c.build()), i).reasons == [f"text states '{m}' not in visible history" for m in misses]
 
 
+@pytest.mark.parametrize(("said", "misses"), [
+    ("Sorry, one correction: your cycle actually ends on **Feb 28, 2025**, not March 31.", []),
+    ("Your cycle ends on Feb 28, 2025, not on **March 31**!", []),
+    ("Your cycle ends on Feb 28, 2025 or March 31.", ["March 31"]),
+    ("It is not March 31 but Feb 28, 2025.", ["March 31"]),  # not at a clause's end: read as stated
+])
+def test_a_day_taken_back_is_no_date_stated(convo, at, said: str, misses: list[str]) -> None:
+    c = convo()
+    c.user("when does my data reset?")
+    c.call("get_order_details", {"order_id": "L1002"}, {"line_id": "L1002", "cycle_end_date": "2025-02-28"})
+    i = c.say(said)
+    assert at(certify_interaction(c.build()), i).reasons == [f"text states '{m}' not in visible history" for m in misses]
+
+
 LINE_L1007 = {"line_id": "L1007", "phone_number": "555-123-2007", "status": "Active", "plan_id": "P1002",
               "data_used_gb": 9.5, "data_refueling_gb": 1.0, "roaming_enabled": False}
 PLAN_P1002 = {"plan_id": "P1002", "name": "Premium Plan", "data_limit_gb": 15.0, "price_per_month": 65.0,
