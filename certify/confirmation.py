@@ -949,8 +949,8 @@ def _ordered_then_asked(turn: Turn, anchors: Anchors) -> bool:
 
 
 _DO_IT = re.compile(r"\b(?:do (?:it|that|this|so)|go ahead|proceed|go for it|please do)\b", re.I)
-# "yes to the upgrade, on the visa ...", "Yes please.", or a yes on its own: "yes. how much gift card have after?"
-_YES_TO = re.compile(r"\W*(?:yes|yeah|yep)(?:\W+(?:(?:to|for)\s+the\b|please\W*$)|\W*$)", re.I)
+# "yes to the upgrade, on the visa ...", "Yes to both!", "Yes please.", or a yes on its own: "yes. how much gift card have after?"
+_YES_TO = re.compile(r"\W*(?:yes|yeah|yep)(?:\W+(?:(?:to|for)\s+(?:the|both|all)\b|please\W*$)|\W*$)", re.I)
 
 
 _TOPIC = re.compile(r"\W*(?:and\s+|but\s+)?(?:(?:for|as for|about|regarding|as to|on)\s+(?:the|my|that|this)\s+\w+"
@@ -1374,6 +1374,10 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
                 # "Just the roaming.": the action's object by its tool's word (enable_roaming), where no
                 # other tool shares the verb and the clause names no object by identifier or name
                 this = by_word = not ws.isdisjoint(anchors.own - {anchors.verb})
+            if not this and anchors.amounts and not clause.ids and not ws.isdisjoint(DATA_UNIT_WORDS) and any(
+                    is_data(arg) and to_cents(value) in stated_amounts(clause.text, data=True)
+                    for arg, value in anchors.amounts):
+                this = True  # "Just do the roaming and the 2 GB": the data the call adds, by its amount
             # Names another known object: the confirmation is scoped, not a bare "yes". An object is
             # known by its name, or by an identifier shaped like one of this call's (#W8770097 for
             # an order, when this call cancels #W5183325).

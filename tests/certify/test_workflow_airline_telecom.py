@@ -847,6 +847,12 @@ def test_a_wait_for_payment_said_earlier_holds_until_it_is_paid(convo, at, betwe
     ("Hmm, 5 bucks for one gig is steep. Just the roaming, thanks.", True, False),
     ("Just the data.", False, True),
     ("Both please.", True, True),
+    # The data offer by its amount, beside the other offer by its tool's word
+    ("No, no plan change. Just do the roaming and the 1 GB.", True, True),
+    ("Just the roaming, not the 1 GB.", True, False),
+    # A yes to both, then a question with no condition in it: the yes stands
+    ("Yes to both, thank you! Will the $5.00 be on my next bill?", True, True),
+    ("Yes to both, but will the $5.00 be on my next bill?", False, False),
 ])
 def test_a_yes_naming_one_of_two_offers_by_its_tools_word(convo, at, reply: str, roaming: bool, data: bool) -> None:
     c = convo(tools=_tools("telecom"), domain="telecom", system="You are a telecom agent.")
