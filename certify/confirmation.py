@@ -722,8 +722,8 @@ def _names_no_other(turn: Turn, anchors: Anchors, index: EvidenceIndex) -> bool:
 
 
 _ORDINALS = {"first": 0, "1st": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "last": -1}
-_ORDINAL_PICK = re.compile(r"\b(?:only|just|yes to|go ahead with)\s+(?:do\s+)?the\s+(first|1st|second|2nd|third|3rd|last)\b",
-                           re.I)
+_ORDINAL_PICK = re.compile(r"(?:\b(?:only|just|yes to|go ahead with)\s+(?:do\s+)?|^\W*(?=the\s+\w+\s+(?:one|order|return)\b))"
+                           r"the\s+(first|1st|second|2nd|third|3rd|last)\b", re.I)
 
 
 def _listed_ids(described: Turn, anchors: Anchors) -> list[str]:

@@ -773,3 +773,35 @@ def test_a_report_of_the_item_in_another_order(convo, report: str, kinds: list[s
     i = c.say(report)
     decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
     assert [k for k in map(reason_kind, decision.reasons) if k == "text_claims_other_object"] == kinds, decision.reasons
+
+
+PUZZLE_BIKE = {"order_id": "#W3916020", "status": "delivered", "items": [
+    {"name": "Jigsaw Puzzle", "item_id": "4068787148", "price": 52.01, "options": {"pieces": "500"}},
+    {"name": "Bicycle", "item_id": "7758198585", "price": 1917.21, "options": {"color": "green"}}],
+    "payment_history": [{"transaction_type": "payment", "amount": 1969.22, "payment_method_id": "credit_card_8105988"}]}
+BED_WATCH = {"order_id": "#W5416052", "status": "delivered", "items": [
+    {"name": "Pet Bed", "item_id": "6942241102", "price": 180.93, "options": {"size": "large"}},
+    {"name": "Smart Watch", "item_id": "1631806422", "price": 339.85, "options": {"color": "black"}}],
+    "payment_history": [{"transaction_type": "payment", "amount": 520.78, "payment_method_id": "credit_card_8105988"}]}
+
+
+@pytest.mark.parametrize(("reply", "ok"), [
+    # "The first one, yes" picks the first of the returns the description listed, as "yes to the first one" does
+    ("The first one, yes. For the second one I'm still deciding about the smart watch.", True),
+    ("The second one, yes. For the first one I'm still deciding about the bicycle.", False),
+    ("Yes to the first one. For the second I'm still deciding about the smart watch.", True),
+])
+def test_the_first_of_two_listed_returns_picked_by_its_place(convo, at, reply: str, ok: bool) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user("From W3916020 the puzzle and the bicycle, and from W5416052 the pet bed and the smart watch. Refunds to "
+           "my Mastercard.")
+    c.call("get_order_details", {"order_id": "#W3916020"}, PUZZLE_BIKE)
+    c.call("get_order_details", {"order_id": "#W5416052"}, BED_WATCH)
+    c.say("Here's what I'd submit, refunds to credit_card_8105988:\n\n**Return 1 — #W3916020**\n- Jigsaw Puzzle — "
+          "$52.01\n- Bicycle — $1,917.21\n\n**Return 2 — #W5416052**\n- Pet Bed — $180.93\n- Smart Watch — $339.85"
+          "\n\nPlease confirm both returns.")
+    c.user(reply)
+    i = c.call("return_delivered_order_items", {"order_id": "#W3916020", "item_ids": ["4068787148", "7758198585"],
+                                                "payment_method_id": "credit_card_8105988"},
+               {**PUZZLE_BIKE, "status": "return requested"})
+    assert at(certify_interaction(c.build()), i).checks["workflow"] is ok
