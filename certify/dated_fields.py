@@ -127,6 +127,9 @@ _ANOTHER_LEG = re.compile(r"\b(?:outbound|return|connecting|first|second|other|n
 _FLIGHT_KEY = re.compile(r"[a-z]{2,3}\d{3,4}")  # a flight number's key ("hat048"), not a reservation code
 # A flight named right after the date: "returning May 28 on HAT204" (the date is that flight's).
 _THEN_FLIGHT = re.compile(r"\s*(?:on|via|aboard|with)\s+(?:flight\s+)?([A-Z]{2,3}\d{3,4})\b")
+# ... or in brackets right after it: "back on May 25 (HAT274 SEA → SFO, HAT273 SFO → LAX)"; after a range of
+# days ("May 19–20 (HAT002, HAT106)") which flight flies on which day is not said.
+_THEN_BRACKET = re.compile(r"(\s*[–-]\s*\d{1,2}(?:st|nd|rd|th)?)?\**\s*\(([^()]{0,160})\)")
 
 
 _IT = re.compile(r"\W*(?:it|its|it's|this|that)\b", re.I)
@@ -161,6 +164,9 @@ def _said_of(d: DateMention, sentence: str, stems: set[str], named: set[str],
         # HAT001 ..., departs on 2024-05-26" gives the date to HAT001, not to all V68JRH holds.
         if (then := _THEN_FLIGHT.match(sentence, d.end)) is not None and (c := compact(then[1])) in named:
             return c, set(book.dates_of[c])
+        if (bracket := _THEN_BRACKET.match(sentence, d.end)) is not None and (
+                flights := [c for t in identifiers_in(bracket[2]) if (c := compact(t)) in named]):
+            return None if bracket[1] else (flights[0], set().union(*(book.dates_of[c] for c in flights)))
         head = sentence[:d.start]
         last, nearest_named = max(((head.lower().rfind(c), c) for c in named), default=(-1, ""))
         if last >= 0 and _ANOTHER_LEG.search(head, last) and _FLIGHT_KEY.fullmatch(nearest_named):

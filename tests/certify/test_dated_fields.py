@@ -54,7 +54,7 @@ def test_the_fields_and_the_dates_of_named_objects() -> None:
     ("Your contract on line 555-123-2001 runs until January 10, 2025.", ["contract_end_date"]),
     ("Your contract on line 555-123-2001 runs until 2026-12-31.", []),
     ("Your last plan change was on January 10, 2025.", []),
-    ("8VGKSX is a one-way from ORD to EWR on May 2nd, 2024 (flights HAT165 and HAT149).", ["8vgksx"]),
+    ("8VGKSX is a one-way from ORD to EWR on May 2nd, 2024 (flights HAT165 and HAT149).", ["hat165"]),
     ("Your trip 8VGKSX flies on May 2nd.", ["8vgksx"]),
     ("Your trip 8VGKSX flies on May 3rd.", []),
     # A table row read with its header: the "Date" column is the flights', "Booked" the booking's.
@@ -163,6 +163,11 @@ TWO_DAYS = {"reservation_id": "V68JRH", "origin": "IAH", "destination": "MSP",
     ("V68JRH: HAT034 on May 26, connecting May 27 on HAT001.", []),
     ("V68JRH: HAT034 on May 26, connecting May 26 on HAT001.", ["hat001"]),
     ("V68JRH: HAT034 on May 26, connecting May 27 via HAT034.", ["hat034"]),
+    # ... or in brackets right after it (a range's end day between): the flights listed there fly then.
+    ("V68JRH: out on May 27 (HAT034) and on to the coast on May 27 (HAT001 ORD → SEA).", ["hat034"]),
+    ("V68JRH: out on May 26 (HAT034) and on to the coast on May 27 (HAT001 ORD → SEA).", []),
+    ("V68JRH: May 27 (HAT034) and May 26 (HAT001).", ["hat034", "hat001"]),
+    ("V68JRH: May 26–27 (HAT034, HAT001).", []),  # which flies on which day of the range is not said
     # A reservation's own legs are no other object: its return flights' day is one of its days.
     ("Reservation V68JRH: outbound on 2024-05-26, and your return flights on 2024-05-28.", ["v68jrh"]),
     ("Reservation V68JRH: outbound on 2024-05-26, and your return flights on 2024-05-27.", []),
