@@ -1402,7 +1402,8 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
                 lines = {anchors.line_of_last_four(t) for t in fours}
                 this, other = True in lines, other or (False in lines and True not in lines)
             if not this and not other and (side := _place_side(clause.text, ws, anchors, clause.question)):
-                this, other = side > 0, side < 0  # "just cancel the vegas one": the reservation to Las Vegas
+                # "just cancel the vegas one": the reservation to Las Vegas; "and the Boston one too" is more
+                this, other = side > 0, side < 0 and not _TOO.search(clause.text)
             if (not this and named and not anchors.labels and not clause.ids
                     and (_DIRECTIVE.search(clause.text) or AFFIRM.search(clause.text))
                     # Not where the reply names this call's own object: "yes for the tracker ... no

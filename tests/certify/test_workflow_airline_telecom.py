@@ -1288,3 +1288,20 @@ def test_a_free_text_reason_is_the_one_described(convo, at, sent: str, ok: bool)
     i = c.call("suspend_line", {"customer_id": "C1037", "line_id": "L1070", "reason": sent},
                {"message": "Line suspended successfully"})
     assert at(certify_interaction(c.build()), i).checks["workflow"] is ok
+
+
+@pytest.mark.parametrize(("reply", "ok"), [
+    ("Yes, cancel it. And cancel the Dallas one you just looked at too.", True),  # more, not a scope
+    ("Yes, cancel it and the Dallas one too.", True),
+    ("Just cancel the Dallas one.", False),
+])
+def test_a_yes_that_adds_another_reservation_by_its_city_still_covers_this_one(convo, at, reply: str,
+                                                                                ok: bool) -> None:
+    c = convo(tools=_tools("airline"), domain="airline", system="You are an airline agent.")
+    c.user("I need to cancel my Vegas trip, I'm mia_li_3668.")
+    c.call("get_reservation_details", {"reservation_id": "NO6JO3"}, DALLAS)
+    c.call("get_reservation_details", {"reservation_id": "HKEG34"}, VEGAS)
+    c.say("Found it: **HKEG34**, Denver → Las Vegas on May 27. Would you like me to cancel HKEG34?")
+    c.user(reply)
+    i = c.call("cancel_reservation", {"reservation_id": "HKEG34"}, {**VEGAS, "status": "cancelled"})
+    assert at(certify_interaction(c.build()), i).checks["workflow"] is ok
