@@ -180,7 +180,7 @@ from trajectory2gym.certify.statuses import (
 from trajectory2gym.certify.tables import with_headers
 from trajectory2gym.certify.taken_back import taken_back
 from trajectory2gym.certify.tools import ToolInfo, ToolResolver, guess_domain
-from trajectory2gym.certify.turns import LIST_MARK, SENTENCE, Turn
+from trajectory2gym.certify.turns import ASKS, LIST_MARK, SENTENCE, Turn
 from trajectory2gym.certify.variant_prices import (
     VariantBook,
     may_say_stock,
@@ -631,6 +631,14 @@ class _Run:
         where none has it."""
         return next((k for k in range(len(self.turns) - 1, -1, -1)
                      if self.turns[k].role == "assistant" and self.turns[k].text == described), -1)
+
+    def _described_since(self, described: str, since: int) -> bool:
+        """Whether the description a write's confirmation answered comes after message ``since`` (the
+        same write, which went through before): "I can issue a second certificate for the remaining
+        $150. Shall I?" "Yes." asks for it again, which is new (a retry of a failed one is not)."""
+        k = self._described_at(described)
+        # An offer, not a report of the first ("Roaming is now enabled on L1001", then "OK")
+        return k >= 0 and self.turns[k].index > since and ASKS.search(described) is not None
 
     def _picked(self, described: str) -> int | None:
         """The amount of data a user's reply after the description picked among those it offered
@@ -2172,6 +2180,7 @@ class _Run:
             # 3. workflow (its reasons follow the visibility ones)
             access = meta.access
             flow: list[str] = []
+            offer = None
             if access in self.confirm_access:
                 passed, offer = self._workflow(i, call, meta, flow)
                 workflow &= passed
@@ -2208,7 +2217,8 @@ class _Run:
                 earlier = self.seen_calls.get(key)
                 if earlier is not None and (access == "read" or earlier[2] == self.told) and (
                         earlier[1] == epoch or self._write_done.get(key) == epoch - self.device_epochs) and not (
-                        access == "read" and self._user_gave_since(earlier[0], arguments)):
+                        access == "read" and self._user_gave_since(earlier[0], arguments)) and not (
+                        offer is not None and key in self._write_done and self._described_since(offer[0], earlier[0])):
                     novelty = False
                     reasons.append(reason("repeated_call", tool=name, index=earlier[0]))
             keys.append(key)

@@ -489,3 +489,29 @@ def test_a_read_repeated_after_the_user_gives_its_argument(convo, at, between: s
     c.user(between)
     again = c.call("get_customer_by_name", {"full_name": "Isaac Diaz", "dob": "1979-06-17"}, guessed)
     assert at(certify_interaction(c.build()), again).checks["novelty"] is novel
+
+
+@pytest.mark.parametrize(("described_again", "novel"), [
+    (True, True),  # the same write, described and confirmed again after the first went through
+    (False, False),
+])
+def test_a_write_that_went_through_is_new_when_described_and_confirmed_again(convo, at, described_again: bool,
+                                                                           novel: bool) -> None:
+    from trajectory2gym.envs.registry import tool_specs
+
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("My flight was cancelled, I want compensation. I'm noah_silva_2256, 3 passengers.")
+    c.say("You're eligible for $300 in all: a $150 travel certificate now, and the rest later. Shall I issue it?")
+    c.user("yes")
+    c.call("send_certificate", {"user_id": "noah_silva_2256", "amount": 150},
+           "Certificate certificate_3221322 added to user noah_silva_2256 with amount 150.")
+    c.say("Done: certificate_3221322 for $150 is on your account.")
+    c.user("Hmm, is that everything I get?")
+    if described_again:
+        c.say("You're right. I can issue a second certificate for the remaining $150. Shall I do that?")
+    else:
+        c.say("You're right, sorry about that.")
+    c.user("Yes.")
+    i = c.call("send_certificate", {"user_id": "noah_silva_2256", "amount": 150},
+               "Certificate certificate_3221323 added to user noah_silva_2256 with amount 150.")
+    assert at(certify_interaction(c.build()), i).checks["novelty"] is novel
