@@ -1086,9 +1086,12 @@ class _Run:
 
     def _item_difference(self, cents: int, text: str) -> bool:
         """A variant price the text states less the ordered item's of the same product
-        (``item_prices``): "346.97. You get 31.00 back"."""
+        (``item_prices``): "346.97. You get 31.00 back"; or the variants it names by item id less as
+        many ordered items of their products."""
         stated = {abs(c) for _, c in money_numbers_in(text)} & self.index.amounts
-        return bool(stated) and self._book(ItemPriceBook).differs_by(cents, stated)
+        book = self._book(ItemPriceBook)
+        return (bool(stated) and book.differs_by(cents, stated)) or (
+            bool(book.variant_of) and book.named_exchange(cents, (t for t in chunks_with_digits(text) if t.isdigit())))
 
     def _signed_total(self, cents: int, text: str) -> bool:
         """The sum of the amounts a text writes with a sign, each grounded: a table's "Change" column

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable
+from itertools import combinations_with_replacement
 from typing import Any
 
 from trajectory2gym.certify.books import ObservationBook, json_objects
@@ -28,6 +29,7 @@ class ItemPriceBook(ObservationBook):
     def __init__(self) -> None:
         self.ordered: defaultdict[str, set[int]] = defaultdict(set)
         self.variants: defaultdict[str, set[int]] = defaultdict(set)
+        self.variant_of: dict[str, tuple[str, int]] = {}  # a variant's item id -> (its product, its price)
 
     def take(self, value: Any) -> None:
         for obj in json_objects(value):
@@ -38,9 +40,10 @@ class ItemPriceBook(ObservationBook):
                             and (cents := to_cents(item.get("price"))) is not None):
                         self.ordered[pid].add(cents)
             if isinstance(variants, dict) and isinstance(product, str):
-                for variant in variants.values():
+                for key, variant in variants.items():
                     if isinstance(variant, dict) and (cents := to_cents(variant.get("price"))) is not None:
                         self.variants[product].add(cents)
+                        self.variant_of[str(variant.get("item_id") or key)] = (product, cents)
 
     def differs_by(self, cents: int, stated: Iterable[int]) -> bool:
         """Whether ``cents`` is a stated variant price less (or more than) the price of an ordered
@@ -51,6 +54,24 @@ class ItemPriceBook(ObservationBook):
             if offered and any(a in stated and a in offered for p in paid for a in (p + cents, p - cents)):
                 return True
         return False
+
+    def named_exchange(self, cents: int, named: Iterable[str]) -> bool:
+        """Whether ``cents`` is what exchanging ordered items for the variants a text names by item id
+        moves, either way: per product, the named variants' prices less as many of its ordered items'
+        ("Green → red (7617930199), black → blue (2635605237) ... $79.23 less", two speakers)."""
+        new: defaultdict[str, list[int]] = defaultdict(list)
+        for ident in named:
+            if (variant := self.variant_of.get(ident)) is not None and variant[0] in self.ordered:
+                new[variant[0]].append(variant[1])
+        if not new or any(len(prices) > 3 for prices in new.values()):
+            return False
+        nets = {0}
+        for pid, prices in new.items():
+            olds = {sum(c) for c in combinations_with_replacement(sorted(self.ordered[pid]), len(prices))}
+            nets = {n + sum(prices) - old for n in nets for old in olds}
+            if len(nets) > 1_000:
+                return False  # too many ways to tell a net from a guess
+        return cents in nets or -cents in nets
 
     def exchange_net(self, stated: Iterable[int]) -> int | None:
         """What an exchange the text prices costs the customer, in cents (negative: they get money

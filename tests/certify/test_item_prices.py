@@ -70,6 +70,28 @@ def test_a_terse_difference_from_the_ordered_items_price(convo: Any, at: Any, te
     assert at(certify_interaction(c.build()), i).eligible is grounded
 
 
+TWO_HEADPHONES = {**ORDER, "items": [ORDER["items"][0], {**ORDER["items"][0], "item_id": "3104857381", "price": 360.0}]}
+
+
+@pytest.mark.parametrize(("text", "grounded"), [
+    # 377.97 + 360.00 - 346.97 - 370.53 = 20.47, both new variants named by item id
+    ("Exchange for #W7736708:\n- red → **over-ear wireless black** (7493556126)\n- red → **over-ear wired black** "
+     "(3374679624)\n\nThe new pair costs $20.47 less, refunded to your gift card. Shall I submit it?", True),
+    ("Exchange for #W7736708:\n- red → **over-ear wireless black** (7493556126)\n- red → **over-ear wired black** "
+     "(3374679624)\n\nThe new pair costs $21.47 less, refunded to your gift card. Shall I submit it?", False),
+    # one of them named: its price less one ordered item's (360.00 - 346.97)
+    ("Red → over-ear wireless black (7493556126): $13.03 back to your gift card. Shall I?", True),
+])
+def test_an_exchange_of_variants_named_by_item_id_nets_as_many_ordered_items(convo: Any, at: Any, text: str,
+                                                                              grounded: bool) -> None:
+    c = convo()
+    c.user("I want to exchange both headphones in #W7736708 for over-ear black ones.")
+    c.call("get_order_details", {"order_id": "#W7736708"}, TWO_HEADPHONES)
+    c.call("get_product_details", {"product_id": "6992792935"}, LONG_LISTING)
+    i = c.say(text)
+    assert at(certify_interaction(c.build()), i).eligible is grounded
+
+
 @pytest.mark.parametrize(("text", "reversed_"), [
     ("Your headphones ($377.97) -> over-ear wireless black ($346.97): you'd get $31.00 back.", False),
     ("Your headphones ($377.97) -> over-ear wireless black ($346.97): you'd need to pay an additional $31.00.",
