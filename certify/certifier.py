@@ -139,6 +139,7 @@ from trajectory2gym.certify.normalize import (
     words,
 )
 from trajectory2gym.certify.owned_ids import holder, misowned
+from trajectory2gym.certify.phone_state import PhoneState, may_state_phone
 from trajectory2gym.certify.plan_rates import PlanRates, misattributed_rates
 from trajectory2gym.certify.prices import PriceBook, misattributed
 from trajectory2gym.certify.reasons import reason
@@ -506,6 +507,7 @@ class _Run:
         # told of without saying something is undone, and per write that went through, the other
         # state changes up to then: neither is a reason to repeat a write that went through.
         self.device_epochs = 0
+        self._phone = PhoneState()  # what the latest device checks showed
         self._write_done: dict[tuple[str, bytes], int] = {}
         self.seen_calls: dict[tuple[str, bytes], tuple[int, int, int]] = {}
         self.visible_specs = {t.name: t for t in inter.tools}
@@ -1691,6 +1693,9 @@ class _Run:
                 reasons.append(reason("text_privileged", value=shown))
             else:
                 reasons.append(reason("text_not_visible", value=shown))
+        if self._phone.shown and may_state_phone(content):  # "you're now on 4G", where the bar shows 5G
+            for said, setting, shown in self._phone.misstated(content):
+                reasons.append(reason("text_misstated_device", arg=setting, value=said, detail=shown))
         if may_name_values(content):  # "reset to the default 'internet'", where no check showed it
             for value in named_values(content):
                 if not self.index.has_string(value):
@@ -2416,6 +2421,8 @@ class _Run:
                     self._read_speeds(msg.content)
                 if msg.content and "Data " in msg.content:
                     self._read_status_bar(msg.content)
+                if msg.content and ("Signal" in msg.content or "SIM" in msg.content):
+                    self._phone.read(msg.content)
                 if cid in user_calls:
                     if msg.content:  # "Payment of 50.0 USD has been made for bill B1029."
                         for ident in identifiers_in(msg.content):
@@ -2495,6 +2502,8 @@ class _Run:
                         self.turns.append(Turn(i, "user", msg.content))
                         if "Data " in msg.content:
                             self._read_status_bar(msg.content)  # pasted from the phone
+                        if "Signal:" in msg.content or "SIM Card Status:" in msg.content:
+                            self._phone.read(msg.content)
                         if "Mbps (" in msg.content:  # a speed test the user ran and read out
                             self._read_speeds(msg.content)
                         self._past_writes += self._writes

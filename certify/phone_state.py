@@ -1,0 +1,87 @@
+"""What the customer's phone shows now, against what a text says it shows.
+
+Device checks in a dual-control domain print the phone's state: a status bar ("Signal: Excellent |
+5G | Data Enabled | Battery 80%", "Airplane Mode | Battery 80%"), a network status ("SIM Card
+Status: missing", "Cellular Network Type: none"), a SIM check ("No SIM card detected in the
+phone."). A text that tells the user the phone's present state ("you're now on **4G** with a
+**good** signal", "Your SIM card is **active**") must say what the latest check showed: the bar
+said 5G and Excellent, the status said missing. Only statements of the present are read, not what
+a step should bring ("you should see 5G") or a question.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+# What a check prints, field by field (tau2's telecom device, as envs/telecom/phone.py renders it).
+_BAR_SIGNAL = re.compile(r"\bSignal: (Excellent|Good|Fair|Poor|No Signal)(?: \| ([2-5]G)\b)?")
+_AIRPLANE_BAR = re.compile(r"\bStatus Bar: Airplane Mode\b")
+_STATUS_FIELD = re.compile(r"^(SIM Card Status|Cellular Signal|Cellular Network Type): (\S+)", re.M)
+_SIM_CHECK = {"Your SIM card is active and working.": "active", "No SIM card detected in the phone.": "missing",
+              "The SIM card is locked with a PIN code.": "locked_pin",
+              "The SIM card is locked with a PUK code.": "locked_puk"}
+
+# Statements of the present: "you're (now) on 4G", "with a good signal", "your SIM card is active".
+_ON_NETWORK = re.compile(r"\b(?:you(?:'re|’re| are)|(?:your )?(?:phone|device)(?:'s|’s| is))\s+(?:now\s+|currently\s+|still\s+"
+                         r"|back\s+)?(?:on|connected to|using)\s+(?:an?\s+|the\s+)?\**([2-5]G)\b", re.I)
+_SIGNAL_SAID = re.compile(r"\b(?:with|have|has|getting|got|shows?|showing)\s+(?:an?\s+)?\**(excellent|good|fair|poor|weak|"
+                          r"strong|no)\**\s+signal\b|\bsignal\s+(?:is|looks|shows)\s+(?:now\s+|currently\s+|still\s+)?"
+                          r"\**(excellent|good|fair|poor|weak|strong)\b", re.I)
+_SIM_SAID = re.compile(r"\bSIM(?:\s+card)?(?:\s+status)?\s+(?:is|shows(?:\s+as)?|looks)\s+(?:now\s+|currently\s+|still\s+)?"
+                       r"\**(active|missing|locked|fine|working|detected|not detected|ok(?:ay)?)\b", re.I)
+# What a step should bring, may bring, or a condition: no statement of the present.
+_NOT_PRESENT = re.compile(r"\b(?:should|will|would|could|might|if|once|when|after|need|needs|make sure|expect|hope|"
+                          r"until|unless|whether)\b|'ll\b|’ll\b", re.I)
+_SIGNAL_MEANS = {"excellent": {"excellent"}, "good": {"good"}, "fair": {"fair"}, "poor": {"poor"},
+                 "weak": {"poor", "fair"}, "strong": {"excellent", "good"}, "no": {"none"}}
+_SIM_MEANS = {"missing": {"missing"}, "not detected": {"missing"}, "locked": {"locked_pin", "locked_puk"}}
+
+
+@dataclass
+class PhoneState:
+    """The latest value each check showed: ``network`` (2G-5G or none), ``signal`` (excellent, good,
+    fair, poor or none), ``sim`` (active, missing, locked_pin, locked_puk)."""
+
+    shown: dict[str, str] = field(default_factory=dict)
+
+    def read(self, text: str) -> None:
+        """Take what a check's output (or the user's paste of it) shows."""
+        if _AIRPLANE_BAR.search(text):
+            self.shown.update(signal="none", network="none")
+        for m in _BAR_SIGNAL.finditer(text):
+            self.shown["signal"] = "none" if m[1] == "No Signal" else m[1].lower()
+            self.shown["network"] = m[2] if m[2] else "none"
+        for name, value in _STATUS_FIELD.findall(text):
+            key = {"SIM Card Status": "sim", "Cellular Signal": "signal", "Cellular Network Type": "network"}[name]
+            self.shown[key] = value.upper() if key == "network" and value != "none" else value.lower()
+        if (sim := _SIM_CHECK.get(text.strip())) is not None:
+            self.shown["sim"] = sim
+
+    def misstated(self, text: str) -> list[tuple[str, str, str]]:
+        """(what the text calls it, the setting, what the latest check showed) for each statement of
+        the phone's present state that the latest check contradicts."""
+        out: list[tuple[str, str, str]] = []
+        shown = self.shown
+        for sentence in re.split(r"(?<=[.!?])\s+|\n", text):
+            if not sentence or sentence.rstrip().endswith("?") or _NOT_PRESENT.search(sentence):
+                continue
+            if "network" in shown:
+                out += [(m[1], "network", shown["network"]) for m in _ON_NETWORK.finditer(sentence)
+                        if m[1].upper() != shown["network"]]
+            if "signal" in shown:
+                for m in _SIGNAL_SAID.finditer(sentence):
+                    said = (m[1] or m[2]).lower()
+                    if shown["signal"] not in _SIGNAL_MEANS[said]:
+                        out.append((said, "signal", shown["signal"]))
+            if "sim" in shown:
+                for m in _SIM_SAID.finditer(sentence):
+                    said = m[1].lower()
+                    if shown["sim"] not in _SIM_MEANS.get(said, {"active"}):
+                        out.append((said, "SIM card", shown["sim"]))
+        return out
+
+
+def may_state_phone(text: str) -> bool:
+    """Plain substring tests first: most texts speak of no network, signal or SIM."""
+    return "G" in text or "ignal" in text or "SIM" in text

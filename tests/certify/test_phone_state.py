@@ -1,0 +1,81 @@
+"""A text's statement of the phone's present state must be what the latest device check showed
+(certify/phone_state.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from trajectory2gym.certify import certify_interaction
+from trajectory2gym.certify.phone_state import PhoneState
+from trajectory2gym.certify.reasons import reason_kind
+from trajectory2gym.envs.registry import tool_specs, user_tool_specs
+
+BAR = "Preferred Network Mode set to: 4g_5g_preferred\nStatus Bar: Signal: Excellent | 5G | Data Enabled | Battery 80%"
+NETWORK_STATUS = ("Airplane Mode: OFF\nSIM Card Status: missing\nCellular Connection: no_service\nCellular Signal: none\n"
+                  "Cellular Network Type: none\nMobile Data Enabled: Yes\nData Roaming Enabled: No")
+
+
+def _state(*shown: str) -> PhoneState:
+    state = PhoneState()
+    for text in shown:
+        state.read(text)
+    return state
+
+
+def test_the_latest_check_of_each_setting_is_kept() -> None:
+    assert _state(BAR).shown == {"signal": "excellent", "network": "5G"}
+    assert _state(BAR, NETWORK_STATUS).shown == {"signal": "none", "network": "none", "sim": "missing"}
+    assert _state("Status Bar: Airplane Mode | Battery 80%").shown == {"signal": "none", "network": "none"}
+    assert _state("Status Bar: Signal: No Signal | Data Disabled | Battery 80%").shown == {"signal": "none",
+                                                                                          "network": "none"}
+    assert _state(NETWORK_STATUS, "Your SIM card is active and working.").shown["sim"] == "active"
+
+
+@pytest.mark.parametrize(("text", "flagged"), [
+    ("Good — you're now on **4G** with a **good** signal, so the network is fine.", ["4G", "good"]),
+    ("Good — you're now on **5G** with an **excellent** signal.", []),
+    ("Your signal is strong now.", []),  # excellent is strong
+    ("Your signal is weak.", ["weak"]),
+    # What a step should bring, a question, a condition: no statement of the present
+    ("After the restart you should be on 4G.", []),
+    ("Are you on 4G now?", []),
+    ("If you're on 4G with a poor signal, MMS may fail.", []),
+])
+def test_a_statement_of_the_bar_is_read_against_it(text: str, flagged: list[str]) -> None:
+    assert [said for said, _, _ in _state(BAR).misstated(text)] == flagged
+
+
+@pytest.mark.parametrize(("text", "flagged"), [
+    ("Your SIM card is **active**, so that part is fine — the problem must be elsewhere.", ["active"]),
+    ("Your SIM card is missing, so the phone can't register.", []),
+    ("The SIM status shows as not detected.", []),
+    ("Your SIM is locked.", ["locked"]),
+])
+def test_a_statement_of_the_sim_is_read_against_the_network_status(text: str, flagged: list[str]) -> None:
+    assert [said for said, _, _ in _state(NETWORK_STATUS).misstated(text)] == flagged
+
+
+def _convo(convo: Any) -> Any:
+    tools = [s.model_dump(mode="json") for s in [*tool_specs("telecom"), *user_tool_specs("telecom")]]
+    c = convo(tools=tools, domain="telecom", system="You are a telecom agent.")
+    c.user("I can't send pictures.")
+    c.say("Please set your network mode to 4G/5G preferred.")
+    c.messages.append({"role": "user", "content": None, "tool_calls": [
+        {"id": "u1", "type": "function", "function": {"name": "set_network_mode_preference",
+                                                      "arguments": '{"mode": "4g_5g_preferred"}'}}]})
+    c.messages.append({"role": "tool", "tool_call_id": "u1", "name": "set_network_mode_preference", "content": BAR})
+    c.user("Done.")
+    return c
+
+
+@pytest.mark.parametrize(("text", "kinds"), [
+    ("Good, you're now on **4G** with a **good** signal. Next, let's check the app's permissions.",
+     ["text_misstated_device", "text_misstated_device"]),
+    ("Good, you're now on **5G** with an **excellent** signal. Next, let's check the app's permissions.", []),
+])
+def test_a_text_that_misreads_the_phone_is_not_grounded(convo: Any, at: Any, text: str, kinds: list[str]) -> None:
+    c = _convo(convo)
+    i = c.say(text)
+    assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
