@@ -310,9 +310,10 @@ _ASKS_TO = re.compile(r"\b(?:check|make sure|ensure|confirm|verify|turn|switch|p
 _IT_STARTS = re.compile(r"\W*(?:it|it's|this flight|that flight|the flight)\b", re.I)
 
 
-# A feature's setting as a text says it: "roaming is currently disabled", "roaming is not on".
+# A feature's setting as a text says it: "roaming is currently disabled", "roaming is not on", "roaming
+# isn't enabled" (the negation is group 2, or the "n't" the match holds).
 # ("is now enabled" reports a change made: the claims' matter, not a reading of the record.)
-_SWITCH = re.compile(r"\b([a-z]+)\s+(?:is|are)\s+(?:(?:currently|still|already|also)\s+)?(not\s+)?"
+_SWITCH = re.compile(r"\b([a-z]+)\s+(?:(?:is|are)\s+(?:(?:currently|still|already|also)\s+)?(not\s+)?|(?:isn|aren)['’]t\s+)"
                      r"(enabled|disabled|on|off|active|inactive|turned on|turned off)\b", re.I)
 # A feature said of a list of objects, a report too: "Roaming is now on for 555-316-1062 and off for ...".
 _SWITCH_LISTED = re.compile(r"\b([a-z]+)\s+(?:is|are)\s+(?:(?:currently|still|already|also|now)\s+)?"
@@ -352,7 +353,7 @@ def switched(text: str, switch_of: Callable[[str, str], bool | None]) -> list[tu
             parts = [(p.start(), p.end()) for p in _CLAUSE_PART.finditer(sentence)]
             found = [m for m in found if any(a <= m.start() < b and identifiers_in(sentence[a:b]) for a, b in parts)]
         for m in found:
-            said = (m[3].lower() in _ON) != bool(m[2])
+            said = (m[3].lower() in _ON) != bool(m[2] or "n't" in m[0] or "n’t" in m[0])
             shown = switch_of(ids[0], m[1].lower())
             if shown is not None and shown != said:
                 out.append((ids[0], m[1].lower(), shown))

@@ -290,6 +290,8 @@ SWITCHES = {("555-123-2002", "roaming"): True, ("L1002", "roaming"): True, ("L10
 @pytest.mark.parametrize(("text", "out"), [
     ("International roaming is currently disabled on 555-123-2002.", [("555-123-2002", "roaming", True)]),
     ("Roaming is not enabled on L1002.", [("L1002", "roaming", True)]),
+    ("I see that **roaming isn't enabled** on your line L1002.", [("L1002", "roaming", True)]),
+    ("Roaming isn’t on for L1003.", []),
     ("Roaming is already on for L1002, so you're set.", []),
     ("Roaming is off on L1003.", []),
     ("Roaming is now enabled on L1003.", []),  # a report of a change made: the claims' matter
