@@ -1172,7 +1172,8 @@ class _Run:
             beside = True
             if own and "status" in obj:
                 return obj["status"]
-        return None if beside or self._looked_up_key(key) or not self._kind_has_status(key) else ""
+        return None if beside or self._looked_up_key(key) or not (
+            self._kind_has_status(key) or self._listed_as_owned(key)) else ""
 
     def _bill_of_month(self, month: str) -> str | None:
         """The one bill shown whose period starts in this month ("january"), where just one does."""
@@ -1194,6 +1195,13 @@ class _Run:
         shape = id_shape(compact(key))
         return any(id_shape(compact(m[1])) == shape for low in self.index.json_observations if '"status"' in low
                    for m in _OWN_ID.finditer(low))
+
+    def _listed_as_owned(self, key: str) -> bool:
+        """Whether a profile lists this identifier among the user's orders, reservations, lines or bills
+        (objects that have a status, which only their own record shows): "I see one order, #W8955613,
+        which is still pending", where only the profile was read."""
+        owned = re.compile(rf'"(?:orders|reservations|line_ids|bill_ids)":\s*\[[^\]]*"#?{re.escape(key)}"')
+        return any(owned.search(low) for low in self.index.json_observations if key in low)
 
     def _looked_up_key(self, key: str) -> bool:
         return key in self.index.looked_up or f"#{key}" in self.index.looked_up

@@ -220,6 +220,24 @@ def test_a_status_of_an_object_never_shown_is_not_grounded(convo: Any, user: str
     assert [reason_kind(r) for r in decision.reasons] == kinds
 
 
+@pytest.mark.parametrize(("said", "kinds"), [
+    ("I see one order on your account, **#W8955613**, which is still pending, so it can be changed.",
+     ["text_status_not_visible"]),
+    ("I see one order on your account, **#W8955613**. What would you like to do with it?", []),
+    ("Your gift card gift_card_6682391 is active.", []),  # a payment method has no status of its own
+])
+def test_a_status_of_an_owned_object_only_the_profile_lists_is_not_grounded(convo: Any, said: str,
+                                                                            kinds: list[str]) -> None:
+    c = convo()
+    c.user("Hi, I need to update an order. I'm olivia_lopez_9494.")
+    c.call("get_user_details", {"user_id": "olivia_lopez_9494"}, {
+        "user_id": "olivia_lopez_9494", "orders": ["#W8955613"],
+        "payment_methods": {"gift_card_6682391": {"source": "gift_card", "balance": 35, "id": "gift_card_6682391"}}})
+    i = c.say(said)
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert [reason_kind(r) for r in decision.reasons] == kinds
+
+
 TIMES = {("HAT225", "departure"): {"06:00"}, ("HAT225", "arrival"): {"09:00"}}
 
 
