@@ -1196,6 +1196,16 @@ class _Run:
         return any(id_shape(compact(m[1])) == shape for low in self.index.json_observations if '"status"' in low
                    for m in _OWN_ID.finditer(low))
 
+    def _last_written_id(self) -> str | None:
+        """The identifier of the object the latest write since the user spoke changed (``order_id``
+        of modify_pending_order_items); None where none went through."""
+        if not self._writes:
+            return None
+        call = self._writes[-1][2]
+        roles, parts = self.info(call.name).meta.arg_roles, call.name.split("_")
+        return next((v for a, v in call.arguments.items()
+                     if roles.get(a) == "identifier" and isinstance(v, str) and a.split("_")[0] in parts), None)
+
     def _listed_as_owned(self, key: str) -> bool:
         """Whether a profile lists this identifier among the user's orders, reservations, lines or bills
         (objects that have a status, which only their own record shows): "I see one order, #W8955613,
@@ -1754,8 +1764,11 @@ class _Run:
         if " per " in content or " each" in content:  # "$1,308 in total, which is $297 per person", for 4
             for written, equation in misshared(content, lambda: self._count_of(None, ("passengers",))):
                 reasons.append(reason("text_miscalculated", value=written, detail=equation))
-        if not STATUS_WORDS.isdisjoint(toks):  # "L1005 is currently suspended" where the lookup showed Active
-            for ident, shown in contradicted(content, self._status_of, self._told_status, self._bill_of_month):
+        # "L1005 is currently suspended" where the lookup showed Active; after a write, a text with no
+        # identifier may give the written object a status by its kind ("The order status is now ...")
+        if not STATUS_WORDS.isdisjoint(toks) or (not toks and self._writes):
+            for ident, shown in contradicted(content, self._status_of, self._told_status, self._bill_of_month,
+                                             self._last_written_id()):
                 if shown:
                     reasons.append(reason("text_contradicts_status", arg=ident, detail=shown))
                 else:  # "#W2624389 has already been processed", never looked up

@@ -18,7 +18,7 @@ from trajectory2gym.certify.turns import SENTENCE_OR_LINE
 _FORMS = {"active": "active", "activated": "active", "suspended": "suspended", "pending": "pending",
           "delivered": "delivered", "cancelled": "cancelled", "canceled": "cancelled", "processed": "processed",
           "shipped": "shipped", "paid": "paid", "overdue": "overdue", "unpaid": "unpaid", "expired": "expired",
-          "inactive": "inactive", "deactivated": "inactive"}
+          "inactive": "inactive", "deactivated": "inactive", "returned": "returned"}
 STATUS_WORDS = frozenset(_FORMS)  # as tokens: a caller with a text's tokens may ask first
 
 
@@ -35,7 +35,7 @@ _STATUS_WORD = "|".join(w for w in _FORMS if w != "paid")  # ("paid" apart: "you
 _STATUS = re.compile(r"\b(" + _STATUS_WORD + r")\b"
                      r"|\b(paid)\b(?<!you paid)(?<!\bi paid)(?<!we paid)(?<!they paid)"  # tested after the word: cheap
                      r"(?!\s+(?:(?:with|by|via|using|on|through|to|for|in|from)\b|\$))", re.I)
-_CHEAP = ("activ", "suspend", "pending", "deliver", "cancel", "process", "ship", "paid", "overdue", "expire")
+_CHEAP = ("activ", "suspend", "pending", "deliver", "cancel", "process", "ship", "paid", "overdue", "expire", "returned")
 # A sentence about what may or will happen, or what was: no claim of the status now; nor is a
 # change's result ("I'll resume 555-751-5001, which goes back to Active").
 _NOT_NOW = re.compile(r"\b(?:once|when|after|until|if|will|would|(?:can|could)(?!\s+(?:also\s+)?see\b)|before|was|were|had|previously|"
@@ -48,10 +48,11 @@ _NOT_NOW = re.compile(r"\b(?:once|when|after|until|if|will|would|(?:can|could)(?
 _ANY_ONE = re.compile(r"\b(?:a|an|any|no|nothing(?:'s| is)|none (?:is|are))\s+$", re.I)
 
 
-def status_claims(text: str, bill_of_month: Callable[[str], str | None] | None = None
-                  ) -> list[tuple[str, set[str], str]]:
+def status_claims(text: str, bill_of_month: Callable[[str], str | None] | None = None,
+                  written: str | None = None) -> list[tuple[str, set[str], str]]:
     """(identifier, the status forms said, the sentence) for each sentence that names one object
-    (or one bill by its month, through ``bill_of_month``) and says its status now."""
+    (or one bill by its month, through ``bill_of_month``, or the object a write just changed,
+    ``written``, by its kind: "The order status is now processed") and says its status now."""
     low = text.lower()
     if not any(w in low for w in _CHEAP):  # plain substrings first: most texts say no status
         return []
@@ -75,6 +76,8 @@ def status_claims(text: str, bill_of_month: Callable[[str], str | None] | None =
                 # "Order #W9549057 contains ... It's still pending": the object the latest sentence named
                 named: list[str] = next((found for k in range(at - 1, -1, -1) if (found := identifiers_in(sentences[k]))), [])
                 ids = named if len(named) == 1 else []
+            if not ids and written is not None and _THE_OBJECT.match(sentence):
+                ids = [written]  # "The order status is now "processed"", right after the write on it
             if not ids and bill_of_month is not None and (month := _MONTHS_BILL.search(sentence)):
                 ids = [bill] if (bill := bill_of_month(month[1].lower())) else []  # "January's bill ... overdue"
             if not ids and item:
@@ -106,6 +109,9 @@ def status_claims(text: str, bill_of_month: Callable[[str], str | None] | None =
     return out
 
 
+# A sentence about an object by its kind only: "The order status is now ...", "Your reservation is ...".
+_THE_OBJECT = re.compile(r"\W*(?:the|your|its)\s+(?:(?:order|reservation|line|bill)(?:'s|’s)?(?:\s+status)?|status)\b",
+                         re.I)
 _MONTHS_BILL = re.compile(r"\b(january|february|march|april|may|june|july|august|september|october|november|"
                           r"december)(?:'s)?\s+bill\b", re.I)
 # A status given to the objects a bracket lists right after their kind: "two pending orders (#W1, #W2)".
@@ -125,14 +131,16 @@ _BULLET = re.compile(r"\s*(?:[-*•]\s|\d{1,2}[.)]\s|\|)")  # a list item's mark
 
 def contradicted(text: str, status_of: Callable[[str], Any],
                  told: Callable[[str, set[str]], bool] = lambda ident, said: False,
-                 bill_of_month: Callable[[str], str | None] | None = None) -> list[tuple[str, str]]:
+                 bill_of_month: Callable[[str], str | None] | None = None,
+                 written: str | None = None) -> list[tuple[str, str]]:
     """(identifier, the status its latest observation shows) for each sentence that names one
     object and gives it a status word other than that one; the status "" where no observation
     shows the object beside any status (``status_of`` gives ""; never looked up) and the user did
     not say it (``told``). With ``bill_of_month``, a sentence may name a bill by its month
-    ("January's bill, which is still showing as overdue")."""
+    ("January's bill, which is still showing as overdue"), and with ``written`` the object a write
+    just changed by its kind ("The order status is now ...")."""
     out = []
-    for ident, said, sentence in status_claims(text, bill_of_month):
+    for ident, said, sentence in status_claims(text, bill_of_month, written):
         shown = status_of(ident)
         if shown == "":
             if said != {"paid"} and not told(ident, said):  # "what you paid": how, not a bill's status
@@ -150,7 +158,7 @@ def contradicted(text: str, status_of: Callable[[str], Any],
 
 # An order whose return or exchange is requested is delivered: not shipped, pending or cancelled.
 _REQUESTED = frozenset({"exchange requested", "return requested"})
-_NOT_AFTER_REQUEST = frozenset({"shipped", "pending", "cancelled", "processed"})
+_NOT_AFTER_REQUEST = frozenset({"shipped", "pending", "cancelled", "processed", "returned"})
 # Statuses of several words that say a bill is not paid yet (no one word is their form).
 _NOT_PAID_YET = frozenset({"awaiting payment", "payment pending", "pending payment", "payment requested"})
 
