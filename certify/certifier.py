@@ -119,6 +119,7 @@ from trajectory2gym.certify.dates import (
 from trajectory2gym.certify.elapsed import miscounted_days, today_in
 from trajectory2gym.certify.equations import miscalculated, misremained, misshared, worked
 from trajectory2gym.certify.evidence import EvidenceIndex
+from trajectory2gym.certify.item_options import OptionBook, misdescribed_options
 from trajectory2gym.certify.item_prices import ItemPriceBook
 from trajectory2gym.certify.line_items import ItemBook, misassigned
 from trajectory2gym.certify.measures import MEASURE, MeasureBook, misassigned_measures
@@ -1741,6 +1742,11 @@ class _Run:
             # "the black XL cotton crew neck is $49.52": the black XXL polyester v-neck's price
             for written, options, price in misdescribed_prices(content, lambda: self._book(VariantBook).objects):
                 reasons.append(reason("text_misattributed", value=written, arg=options, detail=f"${price / 100:.2f}"))
+        if "$" in content and "(" in content and "options" in self.index.compacts:
+            # "Action Camera (4K, waterproof, black) — $481.50", where the $481.50 camera shows silver
+            for written, option, said, own in misdescribed_options(content, lambda: self._book(OptionBook)):
+                reasons.append(reason("text_misdescribed_item", value=written, arg=option,
+                                      detail=f"{said!r}, where it shows {own!r}"))
         if "options" in self.index.compacts and may_say_stock(content):
             # "| White | High | AC adapter | $138.07 | ✅ |", where that variant shows "available": false
             for options, said in misstocked(content, lambda: self._book(VariantBook).objects):

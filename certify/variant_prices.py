@@ -24,7 +24,7 @@ from trajectory2gym.certify.turns import LIST_MARK
 _SEPARATORS = re.compile(r"[^a-z0-9.]+")
 # Words of an amount other than the object's own price, as plain substrings of the lower-cased
 # sentence (a regex alternation tried at every position costs more; a looser match only skips more).
-_OTHER_AMOUNT = ("difference", "refund", "instead", "than", "total", "save", "extra", "credit", "charge", "back",
+OTHER_AMOUNT = ("difference", "refund", "instead", "than", "total", "save", "extra", "credit", "charge", "back",
                  "fee", "balance", "closest", "similar", "alternative")
 
 
@@ -75,7 +75,7 @@ class VariantBook(ObservationBook):
         self.objects.update(described(value))
 
 
-def _priced_sentences(text: str) -> Iterator[str]:
+def priced_sentences(text: str) -> Iterator[str]:
     """The sentences (or lines) of a text that hold a "$", found from each "$" (splitting every
     text into sentences costs more than the few with an amount need)."""
     at = text.find("$")
@@ -107,11 +107,11 @@ def misdescribed_prices(text: str, objects: Callable[[], set[Described]]) -> lis
     price. ``objects`` gives the described objects shown; it is asked only for a sentence that
     may describe one (most name an id or several amounts)."""
     out: list[tuple[str, str, int]] = []
-    for sentence in _priced_sentences(text):
+    for sentence in priced_sentences(text):
         if sentence.count("$") != 1 or "#" in sentence:
             continue  # several amounts; an order named ("#W123": the price check's)
         low = sentence.lower()
-        if any(w in low for w in _OTHER_AMOUNT):
+        if any(w in low for w in OTHER_AMOUNT):
             continue
         amounts = money_numbers_in(sentence)
         if len(amounts) != 1 or identifiers_in(sentence):

@@ -1,0 +1,114 @@
+"""The options a text gives an item it prices, against the item's own.
+
+"4. Action Camera (4K, waterproof, black) — $481.50", where the order shows the $481.50 action
+camera in silver; "Bluetooth Speaker (black, 20-hour battery, not water-resistant) — $310.47",
+where the $310.47 speaker's battery life is 10 hours. The price (with the item's name, where it
+has one) says which object the line describes; an option value of another object for the same
+option ("black" is a color some object shows, "20 hours" a battery life), said where the item's
+own value is not, misdescribes it. A value of one character ("S", "M") is too short to tell apart
+from a word and is not read as a rival.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from trajectory2gym.certify.action_words import says_arrow
+from trajectory2gym.certify.books import ObservationBook, json_objects
+from trajectory2gym.certify.normalize import identifiers_in, money_numbers_in, to_cents
+from trajectory2gym.certify.variant_prices import OTHER_AMOUNT, priced_sentences
+
+_WORD = re.compile(r"[a-z0-9%.]+")
+# Colors by their common names, for a color option whose rival values no observation shows.
+_COLORS = ("black", "white", "red", "blue", "green", "silver", "gold", "grey", "gray", "pink", "purple", "yellow",
+           "orange", "brown", "beige", "navy")
+_NUMBER = re.compile(r"\d+(?:\\\.\d+)?")  # a number in an escaped value ("10", "2\.5")
+
+
+def _norm(text: str) -> str:
+    """Lower-case words, one space apart and padded, each without a plural "s": "20-hour" and
+    "20 hours" are both " 20 hour "."""
+    return " " + " ".join(w[:-1] if len(w) > 3 and w.endswith("s") else w for w in _WORD.findall(text.lower())) + " "
+
+
+@dataclass(frozen=True, slots=True)
+class PricedItem:
+    """An object with options and a price: its name (normalized, "" where it shows none), price
+    in cents and (option, normalized value) pairs."""
+
+    name: str
+    cents: int
+    options: tuple[tuple[str, str], ...]
+
+
+class OptionBook(ObservationBook):
+    """The priced objects with options of the JSON observations (ordered items, and a listing's
+    variants under their product's name), and every value shown per option."""
+
+    needles: tuple[str, ...] = ('"options"',)
+
+    def __init__(self) -> None:
+        self.items: dict[tuple[int, tuple[tuple[str, str], ...]], str] = {}  # (cents, options) -> name
+        self.values_of: dict[str, set[str]] = {}
+
+    def take(self, value: Any) -> None:
+        for obj in json_objects(value):
+            name = obj.get("name")
+            variants = obj.get("variants")
+            if isinstance(variants, dict) and isinstance(name, str):
+                for variant in variants.values():
+                    if isinstance(variant, dict):
+                        self._add(variant, name)
+            self._add(obj, name if isinstance(name, str) else "")
+
+    def _add(self, obj: dict[str, Any], name: str) -> None:
+        options, cents = obj.get("options"), to_cents(obj.get("price"))
+        if not isinstance(options, dict) or len(options) < 2 or cents is None:
+            return
+        pairs = tuple((str(k), _norm(str(v))) for k, v in options.items())
+        key = (cents, pairs)
+        if name or key not in self.items:  # a variant seen alone has no name: its product's, where given
+            self.items[key] = _norm(name) if name else ""
+        for option, v in pairs:
+            self.values_of.setdefault(option, set()).add(v)
+
+    def priced(self, cents: int) -> list[PricedItem]:
+        return [PricedItem(name, c, pairs) for (c, pairs), name in self.items.items() if c == cents]
+
+
+def misdescribed_options(text: str, book: Callable[[], OptionBook]) -> list[tuple[str, str, str, str]]:
+    """(the amount as written, the option, the value said, the item's own value) for each sentence or
+    line that prices one item by an amount and names, for one of its options, another object's
+    value instead of its own, or, for a value with a number, the value with another number ("20 hours"
+for "10 hours"). ``book`` is asked only for a line that may describe one."""
+    out: list[tuple[str, str, str, str]] = []
+    for sentence in priced_sentences(text):
+        if sentence.count("$") != 1 or "#" in sentence or "(" not in sentence:
+            continue  # several amounts, an order named, or no options listed after a name
+        low = sentence.lower()
+        if any(w in low for w in OTHER_AMOUNT) or says_arrow(sentence):
+            continue  # a difference, or a change from one item to another
+        amounts = money_numbers_in(sentence)
+        if len(amounts) != 1 or identifiers_in(sentence):
+            continue
+        written, cents = amounts[0]
+        norm = _norm(sentence)
+        shown = book()
+        items = [it for it in shown.priced(abs(cents)) if not it.name or it.name in norm]
+        if not items or len({it.options for it in items}) != 1:
+            continue  # no item at that price, or several that differ: which one is unclear
+        for option, own in items[0].options:
+            if own in norm:
+                continue
+            rivals = sorted(v for v in shown.values_of.get(option, ()) if v != own and len(v) > 3 and v in norm)
+            if not rivals and "colo" in option:  # a color no object shown has: "black", where it shows silver
+                rivals = [f" {c} " for c in _COLORS if f" {c} " in norm]
+            if not rivals and any(c.isdigit() for c in own):  # "20 hours" where it shows "10 hours"
+                shape = _NUMBER.sub(r"\\d+(?:\\.\\d+)?", re.escape(own.strip()))
+                rivals = [f" {m[0]} " for m in re.finditer(rf"(?<= ){shape}(?= )", norm)]
+            if rivals:
+                out.append((written, option, rivals[0].strip(), own.strip()))
+    return out

@@ -1,0 +1,70 @@
+"""The options a text gives an item it prices must be the item's own (certify/item_options.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import orjson
+import pytest
+
+from trajectory2gym.certify import certify_interaction
+from trajectory2gym.certify.item_options import OptionBook, misdescribed_options
+from trajectory2gym.certify.reasons import reason_kind
+
+ORDER = {"order_id": "#W3864587", "status": "delivered", "items": [
+    {"name": "Mechanical Keyboard", "product_id": "1656367028", "item_id": "4843487907", "price": 254.84,
+     "options": {"switch type": "clicky", "backlight": "white", "size": "80%"}},
+    {"name": "Bluetooth Speaker", "product_id": "4768869376", "item_id": "7597543861", "price": 310.47,
+     "options": {"color": "black", "battery life": "10 hours", "water resistance": "no"}},
+    {"name": "Action Camera", "product_id": "3377618313", "item_id": "6700049080", "price": 481.50,
+     "options": {"resolution": "4K", "waterproof": "yes", "color": "silver"}}]}
+SPEAKERS = {"name": "Bluetooth Speaker", "product_id": "4768869376", "variants": {
+    "2635605237": {"item_id": "2635605237", "options": {"color": "blue", "battery life": "20 hours",
+                                                        "water resistance": "no"}, "price": 271.89}}}
+
+
+def _book(*shown: Any) -> OptionBook:
+    book = OptionBook()
+    book.update([orjson.dumps(o).decode().lower() for o in shown])
+    return book
+
+
+def test_the_book_keeps_each_priced_item_with_its_name_and_every_value_per_option() -> None:
+    book = _book(ORDER, SPEAKERS)
+    assert [it.name for it in book.priced(27189)] == [" bluetooth speaker "]  # a variant: its product's name
+    assert book.values_of["battery life"] == {" 10 hour ", " 20 hour "}  # plural "s" dropped
+    assert book.priced(100) == []
+
+
+@pytest.mark.parametrize(("text", "out"), [
+    ("- Bluetooth Speaker (black, 20-hour battery, not water-resistant) — $310.47",
+     [("$310.47", "battery life", "20 hour", "10 hour")]),
+    ("- Bluetooth Speaker (black, 10-hour battery, not water-resistant) — $310.47", []),
+    ("4. Action Camera (4K, waterproof, black) — $481.50", [("$481.50", "color", "black", "silver")]),
+    ("4. Action Camera (4K, waterproof, silver) — $481.50", []),
+    ("- Mechanical Keyboard (clicky switches, white backlight, 80%) — $254.84", []),
+    # Which item is meant must be clear: another name, another price, a change, two amounts
+    ("- Action Speaker (black, 20-hour battery) — $310.47", []),
+    ("- Bluetooth Speaker (black, 20-hour battery) — $310.48", []),
+    ("- Bluetooth Speaker (black → blue, 20-hour battery) — $310.47", []),
+    ("- Bluetooth Speaker (black, 20-hour battery) — $310.47, or $271.89 for blue", []),
+])
+def test_a_priced_line_gives_its_item_its_own_options(text: str, out: list[tuple[str, str, str, str]]) -> None:
+    book = _book(ORDER)
+    assert misdescribed_options(text, lambda: book) == out
+
+
+@pytest.mark.parametrize(("text", "kinds"), [
+    ("Your order #W3864587 was delivered and contains:\n- Mechanical Keyboard (clicky switches, white backlight, "
+     "80%) — $254.84\n- Bluetooth Speaker (black, 20-hour battery, not water-resistant) — $310.47\n\nWhat would you "
+     "like to exchange?", ["text_misdescribed_item"]),
+    ("Your order #W3864587 was delivered and contains:\n- Mechanical Keyboard (clicky switches, white backlight, "
+     "80%) — $254.84\n- Bluetooth Speaker (black, 10-hour battery, not water-resistant) — $310.47\n\nWhat would you "
+     "like to exchange?", []),
+])
+def test_a_list_that_misdescribes_an_item_is_not_grounded(convo: Any, at: Any, text: str, kinds: list[str]) -> None:
+    c = convo()
+    c.user("What's in my order #W3864587?")
+    c.call("get_order_details", {"order_id": "#W3864587"}, ORDER)
+    i = c.say(text)
+    assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
