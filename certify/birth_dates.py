@@ -45,14 +45,16 @@ def misborn(text: str, book: BirthDates, reporting: bool = False) -> list[tuple[
     """(person, the date as written, the date shown for them) for each date a text gives a shown
     person that is another shown person's date of birth; ``reporting`` (right after a write), also
     one that is only the person's date before the newest record ("the passenger is Omar Rossi
-    (1970-06-06)", where the update just made shows 1970-06-16)."""
+    (1970-06-06)", where the update just made shows 1970-06-16), or said as just set but not the
+    newest ("Olivia's date of birth is now January 10, 2000", where the update stored 2000-10-01). A
+    person is named by their full name, or by a first name no other shown person has."""
     if len(book.born) < 2 and not (reporting and book.born):
         return []
     low = text.lower()
-    spots = sorted((at, name) for name in book.born if (at := low.find(name)) >= 0)
+    spots = sorted((found[0], name, found[1]) for name in book.born if (found := _find_person(low, name, book.born)))
     out: list[tuple[str, str, str]] = []
-    for k, (at, name) in enumerate(spots):
-        start = at + len(name)
+    for k, (at, name, size) in enumerate(spots):
+        start = at + size
         stop = spots[k + 1][0] if k + 1 < len(spots) else len(text)
         if (end := _SENTENCE_END.search(text, start, stop)) is not None:
             stop = end.start()
@@ -63,16 +65,34 @@ def misborn(text: str, book: BirthDates, reporting: bool = False) -> list[tuple[
         mention = said[0]  # the name's own date: the next one may be of someone not shown ("Sophia Kovacs")
         if mention.year is None:
             continue
-        if reporting and len(own) > 1 and not mention.means(newest := book.newest[name]) and any(
-                mention.means(d) for d in own):
-            out.append((text[at:at + len(name)], text[start + mention.start:start + mention.end], newest))
+        if reporting and not mention.means(newest := book.newest[name]) and (
+                (len(own) > 1 and any(mention.means(d) for d in own))  # a date of a record before the newest
+                or _BORN_NOW.search(text, start, start + mention.start)):  # a new one the write did not store
+            out.append((text[at:start], text[start + mention.start:start + mention.end], newest))
             continue
         if any(mention.means(d) for d in own):
             continue
         if any(mention.means(d) for other, days in book.born.items() if other != name for d in days):
             written = text[start + mention.start:start + mention.end]
-            out.append((text[at:at + len(name)], written, ", ".join(sorted(own))))
+            out.append((text[at:start], written, ", ".join(sorted(own))))
     return out
+
+
+def _find_person(low: str, name: str, born: dict[str, set[str]]) -> tuple[int, int] | None:
+    """Where a text (lower case) names a shown person, and how long the name is as written: their
+    full name, or their first name where no other shown person has it ("Olivia's date of birth")."""
+    if (at := low.find(name)) >= 0:
+        return at, len(name)
+    first = name.split()[0]
+    if len(first) < 3 or sum(other.split()[0] == first for other in born) > 1:
+        return None
+    m = re.search(rf"\b{re.escape(first)}\b", low)
+    return (m.start(), len(first)) if m else None
+
+
+# A date of birth said as just set: "Olivia's date of birth is now January 10, 2000".
+_BORN_NOW = re.compile(r"\b(?:date of birth|dob|birth ?date|birthday)\b[^.;\n]{0,20}?\b(?:is now|now reads|updated to|"
+                       r"changed to|corrected to|set to)\b", re.I)
 
 
 # A reply about a date of birth: "His birthday is actually August 21", "she was born on 3 May 1990".

@@ -50,6 +50,10 @@ def test_a_date_of_birth_read_against_the_person_it_follows(text: str, flagged: 
     ("Done: the passenger is now Aarav Nguyen (1974-03-27).", True, [("Aarav Nguyen", "1974-03-27", "1974-03-28")]),
     ("Done: the passenger is now Aarav Nguyen (1974-03-28).", True, []),
     ("Aarav Nguyen's profile says 1974-03-27.", False, []),  # no report: either date was shown of him
+    # A date said as just set, which the write did not store; the person by a first name no one else has
+    ("Aarav's date of birth is now March 27, 1984. ✅", True, [("Aarav", "March 27, 1984", "1974-03-28")]),
+    ("Aarav's date of birth is now March 28, 1974. ✅", True, []),
+    ("Aarav's date of birth is now March 27, 1984.", False, []),  # no write since the user spoke
 ])
 def test_a_report_gives_a_person_the_date_of_birth_the_write_just_gave(text: str, reporting: bool,
                                                                         flagged: list[tuple[str, str, str]]) -> None:
