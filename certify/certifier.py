@@ -1987,10 +1987,17 @@ class _Run:
             for said in misnamed_charge_methods(content, touched, self._brand):
                 reasons.append(reason("text_misstated_charge_method", value=said, detail=", ".join(sorted(touched))))
         if "ending" in content:
-            fours = {str(four) for m in used if (four := self.index.field_of(m, "last_four")) is not None}
-            back = {str(four) for m in refunded if (four := self.index.field_of(m, "last_four")) is not None}
+            fours = {four for m in used if (four := self._method_ending(m))}
+            back = {four for m in refunded if (four := self._method_ending(m))}
             for said in misnamed_cards(content, fours, back):
                 reasons.append(reason("text_misnamed_card", value=said, detail=", ".join(sorted(used))))
+
+    def _method_ending(self, method: str) -> str:
+        """The four digits a text may name a payment method by: a card's last four, or, for a method
+        that shows none (a gift card), the end of its identifier ("gift card ending 2382"); else ""."""
+        if (four := self.index.field_of(method, "last_four")) is not None:
+            return str(four)
+        return method[-4:] if method[-4:].isdigit() and self.index.field_of(method, "source") == "gift_card" else ""
 
     def _done_reasons(self, content: str, toks: set[str], reasons: list[str]) -> None:
         """Append why a report of the last write as done is not grounded: it names another object of

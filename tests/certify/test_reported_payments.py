@@ -320,3 +320,29 @@ def test_cards_by_id_finds_the_card_whose_identifier_ends_in_the_digits() -> Non
         "source": "credit_card", "brand": "mastercard", "last_four": "6193", "id": "credit_card_8296913"}}}).decode()])
     assert book.ending_in("6913") == "6193" and book.ending_in("1111") is None
 
+
+
+GIFT_CARDS = {"user_id": "anya_brown_2655", "payment_methods": {
+    "gift_card_9782382": {"source": "gift_card", "amount": 20, "id": "gift_card_9782382"},
+    "gift_card_1285345": {"source": "gift_card", "amount": 45, "id": "gift_card_1285345"}}}
+BOOKED = {"reservation_id": "9O1NCR", "user_id": "anya_brown_2655", "cabin": "business",
+          "payment_history": [{"payment_id": "gift_card_9782382", "amount": 6930}]}
+
+
+@pytest.mark.parametrize(("report", "kinds"), [
+    # A gift card shows no last four: the end of its identifier names it
+    ("9O1NCR has been cancelled, and the $6,930 refund is going back to your gift card ending 5345.",
+     ["text_misnamed_card"]),
+    ("9O1NCR has been cancelled, and the $6,930 refund is going back to your gift card ending 2382.", []),
+])
+def test_a_refund_named_by_the_end_of_a_gift_cards_id(convo: Any, at: Any, report: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("Cancel 9O1NCR please, I'm anya_brown_2655.")
+    c.call("get_user_details", {"user_id": "anya_brown_2655"}, GIFT_CARDS)
+    c.call("get_reservation_details", {"reservation_id": "9O1NCR"}, BOOKED)
+    c.say("9O1NCR is business class, so it can be cancelled: $6,930 goes back to gift_card_9782382. Cancel it?")
+    c.user("Yes, cancel it.")
+    c.call("cancel_reservation", {"reservation_id": "9O1NCR"}, {**BOOKED, "status": "cancelled", "payment_history": [
+        *BOOKED["payment_history"], {"payment_id": "gift_card_9782382", "amount": -6930}]})
+    i = c.say(report)
+    assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
