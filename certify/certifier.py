@@ -178,6 +178,7 @@ from trajectory2gym.certify.statuses import (
     status_form,
     switched,
     tier_contradicted,
+    unseen_tiers,
 )
 from trajectory2gym.certify.tables import with_headers
 from trajectory2gym.certify.taken_back import taken_back
@@ -1845,6 +1846,10 @@ class _Run:
         if "member" in content and (tiers := set(map(str.lower, self.index.values_of("membership")))):
             for said, shown in tier_contradicted(content, tiers):  # "thanks for being a gold member": regular
                 reasons.append(reason("text_contradicts_status", arg="membership", detail=f"{shown} ({said!r})"))
+        elif "member" in content:  # "since you're a Silver member", where no profile was read
+            users = " ".join(t.text.lower() for t in self.turns if t.role == "user")
+            for said in unseen_tiers(content, users):
+                reasons.append(reason("text_not_visible", value=f"{said} member"))
         if "nsurance" in content:  # "C913YC does not include travel insurance", where it shows "yes"
             for said, shown in insurance_contradicted(content, self._insurance_of):
                 reasons.append(reason("text_contradicts_status", arg="insurance", detail=f"{shown} ({said[:60]!r})"))

@@ -401,6 +401,16 @@ def misrated_speeds(text: str, ratings: dict[float, str]) -> list[tuple[str, str
 _TIER = re.compile(r"\b(?:as a|you're a|you are a|being a|your)\s+(regular|silver|gold|platinum)\s+member(?:ship)?\b", re.I)
 
 
+_TIER_OWNED = re.compile(r"\b(?:you're a|you’re a|you are a|being a|your)\s+\**(regular|silver|gold|platinum)\**\s+"
+                         r"member(?:ship)?\b", re.I)  # of the user, not "as a gold member you'd get ..."
+
+
+def unseen_tiers(text: str, said_by_user: str) -> list[str]:
+    """The tiers a text gives the user where no profile shown gives any and the user did not say
+    theirs (``said_by_user``: the user's messages, lower case): "since you're a Silver member"."""
+    return [m[1] for m in _TIER_OWNED.finditer(text) if f"{m[1].lower()} member" not in said_by_user]
+
+
 def tier_contradicted(text: str, tiers: set[str]) -> list[tuple[str, str]]:
     """(the tier as written, the tiers shown) for each tier a text gives the user where the profile
     shows another (``tiers``: the ``membership`` values shown, lower case; none: not compared)."""

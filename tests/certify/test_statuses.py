@@ -510,3 +510,19 @@ def test_the_users_tier_against_the_profile(text: str, found: list[tuple[str, st
 
     assert tier_contradicted(text, {"regular"}) == found
     assert tier_contradicted(text, set()) == []  # no profile shown: nothing to compare
+
+
+@pytest.mark.parametrize(("user", "said", "kinds"), [
+    ("Change 1N99U6 to a nonstop.", "Also, since you're a **Silver** member, that bag was included free.",
+     ["text_not_visible"]),
+    ("Change 1N99U6 to a nonstop. I'm a silver member.", "Also, since you're a Silver member, that bag was free.", []),
+    ("Change 1N99U6 to a nonstop.", "Silver members get 2 free bags in economy.", []),  # the policy's tiers
+])
+def test_the_users_tier_where_no_profile_was_read(convo: Any, at: Any, user: str, said: str,
+                                                 kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user(user)
+    c.call("get_reservation_details", {"reservation_id": "1N99U6"}, {"reservation_id": "1N99U6", "cabin": "economy",
+                                                                      "total_baggages": 1, "nonfree_baggages": 0})
+    i = c.say(said)
+    assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
