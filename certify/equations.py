@@ -107,6 +107,25 @@ _PLUS_THEN = re.compile(rf"(?<![\w.,]){_MONEY},?\s+plus\s+(?:the\s+|a\s+|an\s+|a
                         rf"making|totall?ing|in total|so)\b)[^\w$]{{0,6}}{_MONEY}(?![\d,]*\.?\d)", re.I)
 
 
+# A total, then after a colon the amounts it is made of: "In total you've paid $256 for HATHAT: $189 +
+# $60 at booking and $17 for the return change." Words that take an amount away make it no sum.
+_TOTAL_THEN_TERMS = re.compile(rf"\b(?:in total|total(?: of)?|altogether|in all)\b[^$\n.;:]{{0,30}}?{_MONEY}"
+                               rf"(?![\d,]*\.?\d)[^$\n.;:]{{0,30}}?:\s*([^\n]*?)(?:[.;!?](?:\s|$)|\n|$)", re.I)
+_TAKEN_OFF = re.compile(r"\b(?:less|minus|refund\w*|back|credit\w*|off|discount\w*|per|each|every|times)\b|[−×]|\s-\s|"
+                        r"\bx\s*\d", re.I)
+
+
+def _mistotaled_terms(text: str) -> list[tuple[str, str]]:
+    """(total as written, the line) for each total whose terms, listed after a colon, add up to
+    another amount (two terms at least, none taken away or shared)."""
+    out = []
+    for m in _TOTAL_THEN_TERMS.finditer(text):
+        terms = [abs(c) for _, c in dollar_amounts(m[2])]
+        if len(terms) >= 2 and not _TAKEN_OFF.search(m[2]) and abs(sum(terms) - cents_of(m[1])) > 1:
+            out.append(("$" + m[1], m[0].replace("*", "").strip()))
+    return out
+
+
 def miscalculated(text: str) -> list[tuple[str, str]]:
     """(result as written, the equation) for each written equation whose result its terms refute,
     and each comparison of two amounts whose result is neither their difference nor their sum."""
@@ -133,6 +152,8 @@ def miscalculated(text: str) -> list[tuple[str, str]]:
                 if not any(abs(abs(x + y - a - b) - c) <= 1 for i, x in enumerate(others) for y in others[i + 1:]):
                     out.append(("$" + m[3], m[0].replace("*", "").strip()))
         out += _off_the_base(text)
+    if ":" in text and ("total" in text or "otal" in text or " in all" in text or "ltogether" in text):
+        out += _mistotaled_terms(text)
     return out
 
 

@@ -251,6 +251,21 @@ def test_a_sum_said_in_words_must_come_out_right(text: str, wrong: list[tuple[st
     assert miscalculated(text) == wrong
 
 
+@pytest.mark.parametrize(("text", "wrong"), [
+    ("In total you've paid **$256** for HATHAT: $189 + $60 at booking and $17 for the return change.",
+     [("$256", "In total you've paid $256 for HATHAT: $189 + $60 at booking and $17 for the return change.")]),
+    ("In total you've paid **$266** for HATHAT: $189 + $60 at booking and $17 for the return change.", []),
+    ("In total, $754 has been refunded: $454 for R0UGFS and $300 for H8Q05L.", []),
+    ("In total, $754 has been refunded: $454 for R0UGFS and $200 for H8Q05L.",
+     [("$754", "In total, $754 has been refunded: $454 for R0UGFS and $200 for H8Q05L.")]),
+    # a share, or an amount taken away, makes no sum of the terms
+    ("In total $300: $150 per passenger for 2 passengers.", []),
+    ("Total $100 for you: $120 fare minus a $20 credit.", []),
+])
+def test_a_total_then_the_amounts_it_is_made_of(text: str, wrong: list[tuple[str, str]]) -> None:
+    assert miscalculated(text) == wrong
+
+
 @pytest.mark.parametrize(("text", "people", "wrong"), [
     # blind audit air50_10: a share per passenger, then the total it makes
     ("On the 28th it is $444, $14 more per passenger, so $24 in total.", 2,
