@@ -1060,6 +1060,19 @@ def _last_of(turns: list[Turn], role: str, end: int) -> int:
     return next((k for k in range(end - 1, -1, -1) if turns[k].role == role), -1)
 
 
+# A question that asks which of several objects the user means: "Which trip would you like to cancel?"
+_WHICH_ONE = re.compile(r"\b(?:which|what)\s+(?:one|trip|reservation|order|line|booking|flight|bill|of (?:them|these|those))"
+                        r"\b[^.?!\n]*\?", re.I)
+
+
+def _asks_which(turn: Turn, anchors: Anchors) -> bool:
+    """Whether a message lists objects of the call's kind and asks which one the user means ("I see
+    three reservations: 437BPO, OI2XRY and I3EHXC. Which trip would you like to cancel?"): a
+    choice offered, no description of acting on any one of them."""
+    return "?" in turn.text and _WHICH_ONE.search(turn.text) is not None and any(
+        anchors.rival_id(t) for t in chunks(turn.text) if looks_like_identifier(t))
+
+
 def _answers_request(turns: list[Turn], anchors: Anchors) -> int:
     """The latest question of the agent that, with the user's request right before it, describes
     the call: the request says the action and names its object, and the question states each of the
@@ -1297,7 +1310,7 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
     """The rule-based workflow verdict for one consequential call, given the text turns before it."""
     last_desc = -1
     for k in range(len(turns) - 1, -1, -1):
-        if turns[k].role == "assistant" and describes(turns[k], anchors):
+        if turns[k].role == "assistant" and describes(turns[k], anchors) and not _asks_which(turns[k], anchors):
             last_desc = k
             break
     if last_desc < 0:

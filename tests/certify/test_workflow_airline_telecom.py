@@ -1305,3 +1305,22 @@ def test_a_yes_that_adds_another_reservation_by_its_city_still_covers_this_one(c
     c.user(reply)
     i = c.call("cancel_reservation", {"reservation_id": "HKEG34"}, {**VEGAS, "status": "cancelled"})
     assert at(certify_interaction(c.build()), i).checks["workflow"] is ok
+
+
+@pytest.mark.parametrize(("described", "ok"), [(False, False), (True, True)])
+def test_a_question_which_of_several_to_act_on_describes_none_of_them(convo, at, described: bool, ok: bool) -> None:
+    c = convo(tools=_tools("airline"), domain="airline", system="You are an airline agent.")
+    c.user("I need to cancel a trip, I'm mia_li_3668.")
+    c.say("I see two reservations on your account: NO6JO3 and HKEG34. Which trip would you like to cancel?")
+    c.user("The Vegas one.")
+    c.call("get_reservation_details", {"reservation_id": "HKEG34"}, VEGAS)
+    c.call("get_reservation_details", {"reservation_id": "NO6JO3"}, DALLAS)
+    c.say("HKEG34, Denver → Las Vegas on May 27, can be cancelled with a full refund. Shall I cancel HKEG34?")
+    c.user("Yes, cancel it. And cancel the Dallas one too.")
+    c.call("cancel_reservation", {"reservation_id": "HKEG34"}, {**VEGAS, "status": "cancelled"})
+    if described:
+        c.say("HKEG34 is cancelled. NO6JO3, New York → Dallas on May 16, can be cancelled with a full refund too. "
+              "Shall I cancel NO6JO3?")
+        c.user("yes")
+    i = c.call("cancel_reservation", {"reservation_id": "NO6JO3"}, {**DALLAS, "status": "cancelled"})
+    assert at(certify_interaction(c.build()), i).checks["workflow"] is ok
