@@ -157,10 +157,12 @@ def miscalculated(text: str) -> list[tuple[str, str]]:
     return out
 
 
-# An amount, then how far it is from a base: "$107, which is $11 less than the $118 he paid", or
-# from the base said before it: "... HAT219 for $189, which is $61 more."
-_WHICH_IS = re.compile(rf"{_MONEY}[^$\n.;]{{0,12}}?,?\s*(?:which is|that's|that is|i\.e\.)\s+{_MONEY}\s+"
-                       rf"(?:more|less|cheaper|higher|lower)\b(?:\s+than\s+[^$\n.;]{{0,20}}?{_MONEY})?", re.I)
+# An amount, then how far it is from a base: "$107, which is $11 less than the $118 he paid", "$85.00/month
+# with 999 GB of data — that's $25.00 more per month than your $65.00 plan", or from the base said
+# before it: "... HAT219 for $189, which is $61 more."
+_WHICH_IS = re.compile(rf"{_MONEY}[^$\n.;]{{0,40}}?,?\s*(?:which is|that's|that is|i\.e\.)\s+{_MONEY}\s+"
+                       rf"(?:more|less|cheaper|higher|lower)\b\**(?:\s+(?:per|a|each)\s+\w+)?"
+                       rf"(?:\s+than\s+[^$\n.;]{{0,20}}?{_MONEY})?", re.I)
 
 
 def _off_the_base(text: str) -> list[tuple[str, str]]:

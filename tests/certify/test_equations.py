@@ -124,6 +124,11 @@ def test_two_amounts_set_against_each_other_give_their_difference(text: str, wro
     ("HAT201 is $107, which is $21 less than the $118 he paid.",
      [("$21", "$107, which is $21 less than the $118")]),
     ("HAT219 is $189, which is $61 more.", []),  # no base said: nothing to take it from
+    # blind audit t52_09: a rate, words about it, then its difference per month from a base
+    ("**Unlimited Plus** is **$85.00/month** with 999 GB of data — that's **$25.00 more** per month than your $65.00 "
+     "Premium Plan.", [("$25.00", "$85.00/month with 999 GB of data — that's $25.00 more per month than your $65.00")]),
+    ("**Unlimited Plus** is **$85.00/month** with 999 GB of data — that's **$20.00 more** per month than your $65.00 "
+     "Premium Plan.", []),
 ])
 def test_an_amount_some_amount_off_a_base(text: str, wrong: list[tuple[str, str]]) -> None:
     assert miscalculated(text) == wrong
