@@ -44,7 +44,7 @@ from trajectory2gym.certify.agreement import (
 from trajectory2gym.certify.anchors import Anchors, call_anchors
 from trajectory2gym.certify.birth_dates import BirthDates, birthday_unsaid, misborn
 from trajectory2gym.certify.booked_on import misdated
-from trajectory2gym.certify.books import ObservationBook
+from trajectory2gym.certify.books import ObservationBook, json_objects
 from trajectory2gym.certify.charges import (
     TOTAL_KEYS,
     balances_after,
@@ -1440,10 +1440,20 @@ class _Run:
 
     def _balances_of_kind(self, kind: str) -> list[set[int]]:
         """The balances of each of the user's payment methods of this kind ("gift_card") that the
-        observations show, by method id; none once a write went through (a refund may have moved
-        one without naming it)."""
-        if self._past_writes or self._writes:
-            return []
+        observations show, by method id; once a write went through (a refund may have moved one
+        without naming it), only those a lookup since the last write shows, and none in a report
+        before the user spoke again (``_report_reasons`` reads those)."""
+        if self._writes:
+            return []  # a report right after the write: the balance check of the money report reads it
+        if self._past_writes:
+            # only as a lookup since the last write shows them: "what's my gift card balance now?"
+            shown: dict[str, set[int]] = {}
+            for low in self.index.json_observations[self._past_writes[-1][1] + 1:]:
+                if f'"{kind}' in low and '"source"' in low:
+                    for obj in json_objects(orjson.loads(low)):
+                        if obj.get("source") == kind and isinstance(ident := obj.get("id"), str):
+                            shown[ident] = {c for key in ("balance", "amount") if (c := to_cents(obj.get(key))) is not None}
+            return [shown[ident] for ident in sorted(shown)]
         ids = {v.lower() for low in self.index.json_observations if f'"{kind}' in low and '"source"' in low
                for v in re.findall(rf'"id":\s*"({kind}_\w+)"', low)}
         return [self._balance_of(ident) for ident in sorted(ids)]

@@ -605,3 +605,35 @@ def test_a_total_over_the_conversation_sums_every_write(convo: Any, at: Any, rep
     i = c.say(report)
     kinds = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
     assert ("text_misstated_charge" in kinds) == wrong
+
+
+GIFT_PROFILE = {"user_id": "noah_kovacs_1216", "orders": ["#W3002300"], "payment_methods": {
+    "gift_card_2486551": {"source": "gift_card", "balance": 96, "id": "gift_card_2486551"}}}
+SPEAKER_ORDER = {"order_id": "#W3002300", "status": "delivered", "items": [
+    {"name": "Bluetooth Speaker", "item_id": "9179378709", "price": 326.59, "options": {"color": "green"}}],
+    "payment_history": [{"transaction_type": "payment", "amount": 326.59, "payment_method_id": "gift_card_2486551"}]}
+
+
+@pytest.mark.parametrize(("said", "wrong"), [
+    ("Your gift card balance is now **$944.03**.", True),  # the balance before plus the refund to come
+    ("Your gift card balance is now **$864.80**.", False),  # as the lookup since the exchange shows it
+])
+def test_a_balance_asked_after_a_write_is_the_one_a_lookup_since_shows(convo: Any, at: Any, said: str,
+                                                                       wrong: bool) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user("Exchange the green speaker in #W3002300 for the red one (7617930199), refund to my gift card.")
+    c.call("get_user_details", {"user_id": "noah_kovacs_1216"}, GIFT_PROFILE)
+    c.call("get_order_details", {"order_id": "#W3002300"}, SPEAKER_ORDER)
+    c.say("I'll exchange the green speaker (9179378709) in #W3002300 for 7617930199; the $79.23 difference goes to "
+          "gift_card_2486551. Shall I?")
+    c.user("yes")
+    c.call("exchange_delivered_order_items", {"order_id": "#W3002300", "item_ids": ["9179378709"],
+                                              "new_item_ids": ["7617930199"], "payment_method_id": "gift_card_2486551"},
+           {**SPEAKER_ORDER, "status": "exchange requested"})
+    c.say("Submitted: the $79.23 difference will be refunded to your gift card.")
+    c.user("what's my gift card balance now?")
+    c.call("get_user_details", {"user_id": "noah_kovacs_1216"}, {**GIFT_PROFILE, "payment_methods": {
+        "gift_card_2486551": {"source": "gift_card", "balance": 864.8, "id": "gift_card_2486551"}}})
+    i = c.say(said)
+    kinds = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
+    assert ("text_misattributed" in kinds) is wrong
