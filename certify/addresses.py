@@ -11,7 +11,7 @@ will ship, not where it ships.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from trajectory2gym.certify.books import ObservationBook
@@ -65,12 +65,15 @@ UNIT = re.compile(r"\b(?:suite|apt|apartment|unit)\.?\s+#?\d[\w-]*\b", re.I)
 _UNIT_AFTER = re.compile(rf"[\s,]*({UNIT.pattern})", re.I)
 
 
-def misaddressed(text: str, book: AddressBook, reporting: bool = False) -> list[tuple[str, str, str]]:
+def misaddressed(text: str, book: AddressBook, reporting: bool = False,
+                 owned: Callable[[str], bool] | None = None) -> list[tuple[str, str, str]]:
     """(identifier, the street line or unit said, the one its newest record shows) for each sentence
     that names one object and gives it a street line, or a unit after its own street line, other
-    than its own. ``reporting``: the text reports a write just made, whose result is that record
-    ("Both done: order #W1430028 will ship to 419 Main Street, Suite 730"), so no word of a change
-    makes it a proposal."""
+    than its own; with ``owned``, also ("" shown) each object of the user's that no record shown gives
+    an address ("Order #W8520591 was shipped to 870 Oak Street", where only the profile's address was
+    shown). ``reporting``: the text reports a write just made, whose result is that record ("Both
+    done: order #W1430028 will ship to 419 Main Street, Suite 730"), so no word of a change makes it a
+    proposal."""
     low = text.lower()
     said_anywhere = [line for line in book.lines if line in low]
     if not said_anywhere:
@@ -91,7 +94,9 @@ def misaddressed(text: str, book: AddressBook, reporting: bool = False) -> list[
             continue
         key = compact(ids[0])
         shown = book.newest.get(key)
-        if shown is not None and shown != said[0]:
+        if shown is None and owned is not None and owned(ids[0]):
+            out.append((ids[0], said[0], ""))
+        elif shown is not None and shown != said[0]:
             out.append((ids[0], said[0], shown))
         elif shown is not None and (unit := _UNIT_AFTER.match(lowered, at + len(said[0]))) and (
                 compact(unit[1]) != compact(book.units.get(key, ""))):

@@ -1916,8 +1916,12 @@ class _Run:
         if "address1" in self.index.compacts:  # a set lookup first
             # "#W3189752 keeps going to 604 Pine Lane", where its newest record shows 1420 Camelback Rd
             reporting = bool(self._writes) and claims_done(content)
-            for ident, said, shown in misaddressed(content, self._book(AddressBook), reporting):
-                reasons.append(reason("text_misaddressed", arg=ident, value=said, detail=shown))
+            for ident, said, shown in misaddressed(content, self._book(AddressBook), reporting,
+                                                   lambda i: self._listed_as_owned(compact(i))):
+                if shown:
+                    reasons.append(reason("text_misaddressed", arg=ident, value=said, detail=shown))
+                else:  # "Order #W8520591 was shipped to 870 Oak Street": the profile's, never its own record
+                    reasons.append(reason("text_unshown_field", arg=ident, value=said, detail="address"))
         if ("tracking" in content or "its " in content or "Its " in content) and not toks.isdisjoint(
                 objects_read := self._objects_read) and (values := _ids_shown(toks & self.index.compacts - objects_read)):
             # (plain substrings and set tests first: a text that gives an object its number, naming an

@@ -49,6 +49,7 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "text_misdated": ("visibility", "text gives {arg} the date {value}, where the observations show {detail}"),
     "text_reversed_charge": ("visibility", "text states {value} as moving the other way than the conversation "
                                            "gave it ({detail})"),
+    "text_unshown_field": ("visibility", "text gives {arg} the {detail} {value}, which no record of it shown gives"),
     "text_misdescribed_item": ("visibility", "text gives the item it prices at {value} the {arg} {detail}"),
     "text_misstated_device": ("visibility", "text says the phone's {arg} is {value}, where the latest check shows "
                                             "{detail}"),

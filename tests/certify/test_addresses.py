@@ -132,3 +132,20 @@ def test_a_value_the_user_takes_back(arguments: dict[str, Any], replies: list[st
     from trajectory2gym.certify.taken_back import taken_back
 
     assert taken_back(arguments, replies) == found
+
+
+@pytest.mark.parametrize(("text", "kinds"), [
+    # The profile's address, given to an order of the user's whose own record was never shown
+    ("Order #W8520591 was shipped to **604 Pine Lane, Suite 907, Phoenix, AZ 85033**.", ["text_unshown_field"]),
+    ("Your profile address is 604 Pine Lane, Suite 907, Phoenix, AZ 85033.", []),
+    ("Shall I update #W8520591 to ship to 604 Pine Lane?", []),  # a change proposed
+])
+def test_an_address_given_to_an_order_never_looked_up(convo: Any, at: Any, text: str, kinds: list[str]) -> None:
+    from trajectory2gym.certify.reasons import reason_kind
+
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user("Where did my other order go? I'm james_lee_5010.")
+    c.call("get_user_details", {"user_id": "james_lee_5010"}, {"user_id": "james_lee_5010", "address": OLD,
+                                                               "orders": ["#W5356919", "#W8520591"]})
+    i = c.say(text)
+    assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
