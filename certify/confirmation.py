@@ -1069,8 +1069,9 @@ def _asks_which(turn: Turn, anchors: Anchors) -> bool:
     """Whether a message lists objects of the call's kind and asks which one the user means ("I see
     three reservations: 437BPO, OI2XRY and I3EHXC. Which trip would you like to cancel?"): a
     choice offered, no description of acting on any one of them."""
-    return "?" in turn.text and _WHICH_ONE.search(turn.text) is not None and any(
-        anchors.rival_id(t) for t in chunks(turn.text) if looks_like_identifier(t))
+    text = turn.text
+    return "?" in text and ("hich " in text or "hat " in text) and _WHICH_ONE.search(text) is not None and any(
+        anchors.rival_id(t) for t in chunks(text) if looks_like_identifier(t))
 
 
 def _answers_request(turns: list[Turn], anchors: Anchors) -> int:
