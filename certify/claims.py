@@ -94,10 +94,11 @@ def other_choices(text: str, choices: tuple[tuple[str, str, tuple[str, ...]], ..
 # The agent saying it did something itself: "I've also added a $50 certificate", "I have submitted a
 # refund request". Not "I've checked", "I've noted", "I've confirmed that ...": those change nothing.
 _I_DID = re.compile(
-    r"\b(?:I|we)(?:'ve|’ve| have)\s+(?:(?:also|now|just|already|successfully|gone ahead and)\s+)*"
+    r"\b(?:I|we)(?:'ve|’ve| have)\s+(?:(?:also|now|just|already|successfully|gone ahead and)\s+)*\**"
     r"(?:re-?)?(?:added|removed|submitted|issued|sent|cancell?ed|refunded|credited|applied|upgraded|downgraded|"
     r"changed|updated|modified|booked|exchanged|returned|processed|waived|reinstated|restored|enabled|disabled|"
-    r"activated|deactivated|suspended|resumed|switched|moved|replaced|filed|lodged|escalated|set(?!\s+up)|configured)\b",
+    r"activated|deactivated|suspended|resumed|switched|moved|replaced|filed|lodged|escalated|set(?!\s+up)|configured|"
+    r"pushed|triggered|initiated|refreshed|scheduled)\b",
     re.I,
 )
 # A change reported on the user's own thing: "Done, your default address is now 55 Market Street".
@@ -169,7 +170,7 @@ def claims_own_action(text: str) -> bool:
 
 def _unmade_kind(claim: str, made_verbs: Callable[[], set[str]]) -> bool:
     """Whether "I've removed" claims a kind of action none that went through is of."""
-    key = verb_key(claim.split()[-1])
+    key = verb_key(claim.split()[-1].lstrip("*"))  # "I've also **reset": the verb in bold
     return key not in _ANY_ACTION and key not in made_verbs()
 
 

@@ -336,6 +336,11 @@ def test_an_action_the_agent_claims_must_be_one_a_call_made(text: str, made: set
     ("I've also set your order to express shipping on our side.", {"enab"},
      ["I've also set your order to express shipping on our side."]),
     ("I've set the order to the new address as you asked.", {"chan"}, []),  # "set" recaps an update
+    # blind audit t52_08, t52_12: back-end actions no tool performs, the verb in bold or of its own
+    ("Perfect. I've also **reset your network registration** on our side.", {"enab"},
+     ["I've also **reset your network registration** on our side."]),
+    ("Wonderful! I've also pushed a network refresh to your line from our side.", {"enab"},
+     ["I've also pushed a network refresh to your line from our side."]),
 ])
 def test_a_claim_with_nothing_done_since_the_user_spoke_needs_an_action_of_its_kind(
         text: str, verbs: set[str], found: list[str]) -> None:
