@@ -117,29 +117,13 @@ def test_an_order_named_with_its_sign_and_a_write_since(convo: Any, at: Any) -> 
     ("Done. Order #W5353646 now has the new items and the order status is now 'processed'.",
      ["text_contradicts_status"]),
     ("Done. Order #W5353646 now has the new items and is still pending.", []),
-])
-def test_a_status_said_right_after_a_write_is_the_one_its_result_gives(convo: Any, at: Any, report: str,
-                                                                       kinds: list[str]) -> None:
-    order = {"order_id": "#W5353646", "status": "pending", "items": [{"name": "Skateboard", "item_id": "1234567890"}]}
-    c = convo()
-    c.user("Swap the skateboard in #W5353646 for the 31 inch one.")
-    c.call("get_order_details", {"order_id": "#W5353646"}, order)
-    c.say("I'll swap the Skateboard in order #W5353646 (item 1234567890) for item 1234567891. Proceed?")
-    c.user("yes")
-    c.call("modify_pending_order_items", {"order_id": "#W5353646", "item_ids": ["1234567890"],
-                                          "new_item_ids": ["1234567891"], "payment_method_id": "paypal_1"},
-           {**order, "status": "pending (item modified)"})
-    i = c.say(report)
-    assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons if "status" in r] == kinds
-
-
-@pytest.mark.parametrize(("report", "kinds"), [
     # The order by its kind only, in a sentence of its own: the object the write changed
     ("The skateboard is updated. The order status is now \"processed\".", ["text_contradicts_status"]),
     ("The skateboard is updated. Your order is still pending.", []),
     ("The skateboard is updated. The order status is now \"returned\".", ["text_contradicts_status"]),
 ])
-def test_a_status_said_of_the_written_object_by_its_kind(convo: Any, at: Any, report: str, kinds: list[str]) -> None:
+def test_a_status_said_right_after_a_write_is_the_one_its_result_gives(convo: Any, at: Any, report: str,
+                                                                       kinds: list[str]) -> None:
     order = {"order_id": "#W5353646", "status": "pending", "items": [{"name": "Skateboard", "item_id": "1234567890"}]}
     c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
     c.user("Swap the skateboard in #W5353646 for item 1234567891, on paypal_1.")
