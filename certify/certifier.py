@@ -1201,12 +1201,7 @@ class _Run:
     def _last_written_id(self) -> str | None:
         """The identifier of the object the latest write since the user spoke changed (``order_id``
         of modify_pending_order_items); None where none went through."""
-        if not self._writes:
-            return None
-        call = self._writes[-1][2]
-        roles, parts = self.info(call.name).meta.arg_roles, call.name.split("_")
-        return next((v for a, v in call.arguments.items()
-                     if roles.get(a) == "identifier" and isinstance(v, str) and a.split("_")[0] in parts), None)
+        return next(iter(self._changed_ids(self._writes[-1][2])), None) if self._writes else None
 
     def _listed_as_owned(self, key: str) -> bool:
         """Whether a profile lists this identifier among the user's orders, reservations, lines or bills
@@ -1450,7 +1445,10 @@ class _Run:
             shown: dict[str, set[int]] = {}
             for low in self.index.json_observations[self._past_writes[-1][1] + 1:]:
                 if f'"{kind}' in low and '"source"' in low:
-                    for obj in json_objects(orjson.loads(low)):
+                    objects: list[dict[str, Any]] = []
+                    with suppress(orjson.JSONDecodeError):
+                        objects = list(json_objects(orjson.loads(low)))
+                    for obj in objects:
                         if obj.get("source") == kind and isinstance(ident := obj.get("id"), str):
                             shown[ident] = {c for key in ("balance", "amount") if (c := to_cents(obj.get(key))) is not None}
             return [shown[ident] for ident in sorted(shown)]
@@ -2320,12 +2318,16 @@ class _Run:
     def _moved_by(self, write: tuple[str, int, ToolCall]) -> list[int]:
         """What one write (its result, the observations shown before it, its call) charged or refunded."""
         result, shown, call = write
-        # The identifiers of the object it changes: reservation_id of update_reservation_flights
-        # (not its payment_id, which a profile gives as a method's own id).
-        roles, parts = self.info(call.name).meta.arg_roles, call.name.split("_")
-        idents = [v.lower() for a, v in call.arguments.items()
-                  if roles.get(a) == "identifier" and isinstance(v, str) and v and a.split("_")[0] in parts]
+        idents = [v.lower() for v in self._changed_ids(call)]
         return moved(result, self.index.json_observations[:shown], idents) or returned(result) or fee_charged(result)
+
+    def _changed_ids(self, call: ToolCall) -> list[str]:
+        """The identifiers of the object a write changes, the arguments named by a word of its tool's
+        name: reservation_id of update_reservation_flights (not its payment_id, which a profile gives
+        as a method's own id)."""
+        roles, parts = self.info(call.name).meta.arg_roles, call.name.split("_")
+        return [v for a, v in call.arguments.items()
+                if roles.get(a) == "identifier" and isinstance(v, str) and v and a.split("_")[0] in parts]
 
     def _offered(self, value: Any, offered: set[int]) -> bool:
         """Whether a value is the quantity of data the confirmed description offered (``_workflow``),
