@@ -1753,9 +1753,10 @@ class _Run:
                 reasons.append(reason("text_misattributed", value=written, arg=options, detail=f"${price / 100:.2f}"))
         if "$" in content and "(" in content and "options" in self.index.compacts:
             # "Action Camera (4K, waterproof, black) — $481.50", where the $481.50 camera shows silver
-            for written, option, said, own in misdescribed_options(content, lambda: self._book(OptionBook)):
+            for written, option, said_option, shown_option in misdescribed_options(
+                    content, lambda: self._book(OptionBook)):
                 reasons.append(reason("text_misdescribed_item", value=written, arg=option,
-                                      detail=f"{said!r}, where it shows {own!r}"))
+                                      detail=f"{said_option!r}, where it shows {shown_option!r}"))
         if "options" in self.index.compacts and may_say_stock(content):
             # "| White | High | AC adapter | $138.07 | ✅ |", where that variant shows "available": false
             for options, said in misstocked(content, lambda: self._book(VariantBook).objects):
