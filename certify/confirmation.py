@@ -839,7 +839,8 @@ def _group_names(groups: list[tuple[frozenset[str], frozenset[str]]], which: set
     return ", ".join(" ".join(sorted(groups[k][0])) for k in sorted(which))
 
 
-_TOO = re.compile(r"\b(?:too|also|as well)\b", re.I)
+_TOO = re.compile(r"\b(?:too|also|as well|while you(?:'re| are) at it|in addition|additionally|on top of that|"
+                  r"separately|i (?:have|got) another)\b", re.I)  # more, not a scope
 # The words that set a condition on a yes, for the condition patterns below.
 _IF = r"(?:if|as long as|so long as|provided|assuming)"
 # A condition of a yes: from its word to the end of its sentence.

@@ -358,6 +358,7 @@ PENDING_KETTLE = {**ORDER, "order_id": "#W2806889", "status": "pending", "items"
     ("Yes, please cancel #W2806889. For #W2230795... let me think about it for a second.", ["not_confirmed"]),
     ("yes to the second one", ["confirmation_not_covering"]),
     ("yes, and go ahead with the kettle too", []),  # more, not a scope
+    ("Yes, please go ahead with that. And while you're at it, I'd like the kettle in white.", []),  # more too
     ("yes, but only the kettle", ["confirmation_not_covering"]),
 ])
 def test_a_deferral_about_another_object_leaves_the_yes_to_this_one(convo, reply: str, kinds: list[str]) -> None:
