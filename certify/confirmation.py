@@ -742,6 +742,8 @@ def _listed_ids(described: Turn, anchors: Anchors) -> list[str]:
 
 # A verb in the passive names a state: "Your bill B1002 is issued and due Feb 19"; so does a thing
 # held so: "your son's line (L1006) already has roaming enabled" (not "I'll have it enabled").
+# Words of an action still to come, or asked about: a sentence with them is no report of one done.
+_OFFERS = re.compile(r"\b(?:will|would|can|could|shall|should|let me|going to|want|need|needs|once|if)\b|'ll\b|\?", re.I)
 _PASSIVE = re.compile(r"\b(?:is|are|was|were|been|has been|have been)\s+(?:already\s+)?[a-z]+ed\b"
                       r"|(?<!will )(?<!'ll )\b(?:has|have)\s+(?:already\s+)?(?:[a-z]+\s+){1,2}[a-z]+ed\b", re.I)
 
@@ -769,6 +771,8 @@ def _acts_on_another(described: Turn, anchors: Anchors) -> str:
     rival = ""
     for sentence in SENTENCE_OR_LINE.split(described.text):  # a list's lines too
         said = Turn(-1, "assistant", _PASSIVE.sub(" ", sentence))  # "B1002 is issued": a state, no action
+        if said.text != sentence and not _OFFERS.search(sentence):
+            continue  # a report of one done: "The perfume exchange for #W6353188 is submitted — $33.77 back"
         if not says(said.wordline, anchors.stems):
             # An arrow is a change's verb: "1. #W8882972: T-Shirt black XXL -> black XL" names this call's
             if (says_arrow(sentence) and not anchors.ids.isdisjoint(said.compacts)) or _ship_to(said, anchors):

@@ -806,3 +806,37 @@ def test_the_first_of_two_listed_returns_picked_by_its_place(convo, at, reply: s
                                                 "payment_method_id": "credit_card_8105988"},
                {**PUZZLE_BIKE, "status": "return requested"})
     assert at(certify_interaction(c.build()), i).checks["workflow"] is ok
+
+
+PERFUME = {"order_id": "#W6353188", "status": "delivered", "items": [
+    {"name": "Perfume", "product_id": "6858788497", "item_id": "5081446110", "price": 322.52,
+     "options": {"scent family": "woody", "size": "30ml", "gender": "men"}}]}
+SPEAKER = {"order_id": "#W7156413", "status": "delivered", "items": [
+    {"name": "Bluetooth Speaker", "product_id": "4768869376", "item_id": "1689914594", "price": 315.20,
+     "options": {"color": "red", "battery life": "10 hours", "water resistance": "no"}}]}
+
+
+@pytest.mark.parametrize(("first", "ok"), [
+    # The other order's exchange reported as done is no action of the description's
+    ("The perfume exchange for #W6353188 is submitted — $33.77 back to your Visa ending 4491.", True),
+    ("The perfume exchange for #W6353188 is submitted.", True),
+])
+def test_a_report_of_another_orders_exchange_beside_the_description(convo, at, first: str, ok: bool) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user("Exchange my perfume in #W6353188 and my speaker in #W7156413 for the 20-hour one, on credit_card_6173085.")
+    c.call("get_order_details", {"order_id": "#W6353188"}, PERFUME)
+    c.call("get_order_details", {"order_id": "#W7156413"}, SPEAKER)
+    c.call("get_user_details", {"user_id": "ethan_moore_3587"}, {"user_id": "ethan_moore_3587", "payment_methods": {
+        "credit_card_6173085": {"source": "credit_card", "id": "credit_card_6173085"}}})
+    c.call("get_product_details", {"product_id": "4768869376"}, {"name": "Bluetooth Speaker", "variants": {
+        "7617930199": {"item_id": "7617930199", "options": {"color": "red", "battery life": "20 hours",
+                                                            "water resistance": "yes"}, "price": 285.94}}})
+    c.say(f"{first}\n\nFor **#W7156413**, here's what I can do:\n- Bluetooth Speaker (red, 10 hours, $315.20) → "
+          "**red, 20 hours, water-resistant** — $285.94.\n\nYou would get $29.26 back to your Visa ending 4491. "
+          "Should I go ahead?")
+    c.user("yes")
+    i = c.call("exchange_delivered_order_items", {"order_id": "#W7156413", "item_ids": ["1689914594"],
+                                                  "new_item_ids": ["7617930199"],
+                                                  "payment_method_id": "credit_card_6173085"},
+               {**SPEAKER, "status": "exchange requested"})
+    assert at(certify_interaction(c.build()), i).checks["workflow"] is ok
