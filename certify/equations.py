@@ -64,6 +64,13 @@ _BACK = re.compile(r"\**\s*(?:dollars?\s+|usd\s+)?(?:(?:would|will|to|is|are|get
 _LABELLED = re.compile(r"(?<![\w$])[A-Za-z][A-Za-z_]*\d{3,}\s+(?=\**\$)")
 
 
+def _after_operator(text: str, start: int) -> bool:
+    """Whether an equation found at ``start`` is the end of a longer one whose start it misses:
+    "($1,184 + $1,110) × 2 − ($107 + $105) × 2 = $4,164" (its terms before the minus count too)."""
+    before = text[max(0, start - 6):start].rstrip(" *(")
+    return before.endswith(("−", "–", "+", "×", "*", " -", " x"))
+
+
 def _equations(text: str) -> list[tuple[str, str, int, int, list[str]]]:
     """Each written equation: (result as written, the equation, what its terms give and the result
     it states, in cents, both signed, and its amounts)."""
@@ -72,6 +79,8 @@ def _equations(text: str) -> list[tuple[str, str, int, int, list[str]]]:
     if "$" in text and _LABELLED.search(text):
         text = _LABELLED.sub("", text)  # "certificate_3765853 $500 + certificate_9984806 $250 = ...": the amounts' sum
     for m in _SUM.finditer(text):
+        if _after_operator(text, m.start()):
+            continue
         first = _term(m["first"])
         rest = [(sign, _term(t[0])) for sign, *t in _TERM.findall(m["rest"])]
         total = first[0] + sum(value * (1 if sign == "+" else -1) for sign, (value, _) in rest)
@@ -82,9 +91,12 @@ def _equations(text: str) -> list[tuple[str, str, int, int, list[str]]]:
         out.append((result, m[0], total, said, [first[1], *(amount for _, (_, amount) in rest)]))
         summed.append(m.span())
     for m in _PRODUCT.finditer(text):
-        if not any(lo <= m.start() < hi for lo, hi in summed):  # "$60 + 2 x $30 = $120" is one sum
+        if not any(lo <= m.start() < hi for lo, hi in summed) and not _after_operator(text, m.start()):
+            # ("$60 + 2 x $30 = $120" is one sum)
             out.append((m[3], m[0], int(m[1]) * cents_of(m[2]), cents_of(m[3]), [m[2]]))
     for m in _SCALED.finditer(text):
+        if _after_operator(text, m.start()):
+            continue
         inner = cents_of(m[1]) + cents_of(m[3]) * (1 if "+" in m[2] else -1)
         said = cents_of(m[6]) * (-1 if m[5] else 1)
         out.append((m[6], m[0], inner * int(m[4]), said, [m[1], m[3]]))

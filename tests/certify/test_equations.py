@@ -16,6 +16,9 @@ from trajectory2gym.certify.reasons import reason_kind
     ("Fare difference: $318 − $284 = **$35**", [("$35", "$318 − $284 = $35")]),
     ("2 × $50 = $150 for the bags.", [("$150", "2 × $50 = $150")]),
     ("3 x 120 = 340", [("340", "3 x 120 = 340")]),
+    # The end of a longer equation is not judged alone (blind audit a53_12): its terms before count too
+    ("Refund: ($1,184 + $1,110) × 2 − ($107 + $105) × 2 = **$4,164** to your Visa", []),
+    ("Refund: ($107 + $105) × 2 = **$4,164** to your Visa", [("$4,164", "($107 + $105) × 2 = $4,164")]),
     # Right sums, differences, products, commas and cents.
     ("| 1 | HAT153 + HAT283 | $123 + $195 = **$318** |", []),
     ("Fare difference: $318 − $284 = **$34**", []),
