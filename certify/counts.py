@@ -199,7 +199,7 @@ def listed_count(value: object, keys: tuple[str, ...]) -> int | None:
 _SEATS = re.compile(rf"\b{_NUMBER}\s+(?:(?P<cabin>basic[ _]economy|economy|business)(?: class)?\s+)?seats?\s+"
                     rf"(?:left|available|remaining|open)\b", re.I)
 _FLIGHT = re.compile(r"\b[A-Z]{3}\d{3,4}\b")
-_CABINS = re.compile(r"\b(basic[ _]economy|economy|business)\b", re.I)
+_CABINS = re.compile(r"\b(basic[ _-]economy|economy|business)\b", re.I)
 
 
 def miscounted_seats(text: str, seats_of: Callable[[str], dict[str, int] | None]) -> list[tuple[str, str]]:
@@ -213,7 +213,7 @@ def miscounted_seats(text: str, seats_of: Callable[[str], dict[str, int] | None]
             if not flights or (seats := seats_of(flights[-1])) is None:
                 continue
             cabin = m["cabin"] or next(reversed(_CABINS.findall(sentence, 0, m.start())), None)
-            key = cabin.lower().replace(" ", "_") if cabin else None
+            key = cabin.lower().replace(" ", "_").replace("-", "_") if cabin else None
             shown = [seats[key]] if key in seats else list(seats.values())
             if _count(m["n"]) not in shown:
                 out.append((m[0], f"{flights[-1]}: " + ", ".join(f"{k} {v}" for k, v in seats.items())))

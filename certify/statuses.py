@@ -219,7 +219,7 @@ _THE_RESERVATION = re.compile(r"\W*(?:the|this|that|your)\s+(?:reservation|booki
 
 
 # A cabin as a text says it: "basic economy" before "economy", which it holds.
-CABIN_SAID = re.compile(r"\b(basic[ _]economy|business(?!\s+(?:days?|hours?|trip))|economy|first class)\b", re.I)
+CABIN_SAID = re.compile(r"\b(basic[ _-]economy|business(?!\s+(?:days?|hours?|trip))|economy|first class)\b", re.I)
 # A sentence about a change of cabin, or one that may happen, says no cabin the reservation has now.
 _CABIN_CHANGE = re.compile(r"\b(?:upgrad\w*|downgrad\w*|chang\w*|mov\w*|switch\w*|instead|from|to|into|now)\b",
                            re.I)
@@ -231,7 +231,7 @@ def cabin_contradicted(text: str, cabin_of: Callable[[str], set[str]]) -> list[t
     Basic economy |", where Y2WASI shows "economy". Not where it speaks of a change of cabin."""
     out: list[tuple[str, str, str]] = []
     for sentence in SENTENCE_OR_LINE.split(text):
-        said = {m[1].lower().replace("_", " ") for m in CABIN_SAID.finditer(sentence)}
+        said = {m[1].lower().replace("_", " ").replace("-", " ") for m in CABIN_SAID.finditer(sentence)}
         if len(said) != 1 or _MAYBE.search(sentence) or _CABIN_CHANGE.search(sentence):
             continue
         codes = [c for c in dict.fromkeys(_CODE.findall(sentence)) if cabin_of(c)]

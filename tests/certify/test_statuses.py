@@ -394,6 +394,8 @@ CABINS = {"Y2WASI": {"economy"}, "CUPYN7": {"basic_economy"}}
     ("Upgrading Y2WASI to business would cost $300.", []),  # a change that may happen
     ("Y2WASI and CUPYN7 are both economy.", []),  # two reservations: whose cabin is unclear
     ("You'll hear back on CUPYN7 within 3 business days.", []),  # business days, no cabin
+    ("**CUPYN7** is a basic-economy one-way trip MIA → DEN for you alone.", []),  # hyphenated, as written
+    ("**Y2WASI** is a basic-economy one-way trip MIA → DEN.", [("Y2WASI", "basic economy", "economy")]),
 ])
 def test_a_cabin_said_of_a_reservation_against_the_one_shown(text: str, out: list[tuple[str, str, str]]) -> None:
     assert cabin_contradicted(text, lambda code: CABINS.get(code, set())) == out
