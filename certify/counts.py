@@ -200,16 +200,20 @@ _SEATS = re.compile(rf"\b{_NUMBER}\s+(?:(?P<cabin>basic[ _]economy|economy|busin
                     rf"(?:left|available|remaining|open)\b", re.I)
 _FLIGHT = re.compile(r"\b[A-Z]{3}\d{3,4}\b")
 _CABINS = re.compile(r"\b(basic[ _-]economy|economy|business)\b", re.I)
+_ON_FLIGHT = re.compile(r"\s+(?:on|for|aboard)\s+(?:flight\s+)?\**([A-Z]{3}\d{3,4})\b")
 
 
 def miscounted_seats(text: str, seats_of: Callable[[str], dict[str, int] | None]) -> list[tuple[str, str]]:
-    """(the count as written, the seats shown) for each "N seats left" said of the flight named last
-    before it in its sentence whose search result (``seats_of``: its ``available_seats`` per cabin)
-    shows another number in the cabin the sentence names, else in every cabin."""
+    """(the count as written, the seats shown) for each "N seats left" said of the flight named right
+    after it ("1 seat left on HAT218"), else of the one named last before it in its sentence, whose
+    search result (``seats_of``: its ``available_seats`` per cabin) shows another number in the
+    cabin the sentence names, else in every cabin."""
     out: list[tuple[str, str]] = []
     for sentence in SENTENCE_OR_LINE.split(text):
         for m in _SEATS.finditer(sentence):
-            flights = _FLIGHT.findall(sentence, 0, m.start())
+            # "(only 1 economy seat left on HAT218)": the flight named right after it, else the last before
+            after = _ON_FLIGHT.match(sentence, m.end())
+            flights = [after[1]] if after else _FLIGHT.findall(sentence, 0, m.start())
             if not flights or (seats := seats_of(flights[-1])) is None:
                 continue
             cabin = m["cabin"] or next(reversed(_CABINS.findall(sentence, 0, m.start())), None)

@@ -247,7 +247,7 @@ def test_a_bag_total_set_to_a_number_or_said_by_an_ordinal(text: str, totals: se
     assert _counts_of(text, ("bag", "luggag", "suitcas"), 1, False)[0] == totals
 
 
-SEATS = {"HAT101": {"basic_economy": 16, "economy": 5, "business": 1}}
+SEATS = {"HAT101": {"basic_economy": 16, "economy": 5, "business": 1}, "HAT102": {"economy": 1}}
 
 
 @pytest.mark.parametrize(("text", "found"), [
@@ -259,6 +259,9 @@ SEATS = {"HAT101": {"basic_economy": 16, "economy": 5, "business": 1}}
     ("HAT101 has only 4 economy seats available.", [("4 economy seats available", "HAT101: basic_economy 16, "
                                                                                    "economy 5, business 1")]),
     ("HAT101 has 16 seats left.", []),  # no cabin named: any of its cabins
+    # the flight named right after the count is the one it is said of (blind audit a53_01)
+    ("HAT102 and HAT101: $255 (only 1 economy seat left on HAT102)", []),
+    ("HAT102 and HAT101: $255 (only 5 economy seats left on HAT102)", [("5 economy seats left", "HAT102: economy 1")]),
     ("HAT999 has 3 seats left.", []),  # no search shows it
     ("There are 2 seats left, I think.", []),  # no flight named
 ])
