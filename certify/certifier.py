@@ -1002,8 +1002,8 @@ class _Run:
         change whose difference was worked out as $28), a sum or difference of amounts stated and derived before
         ("$10 for L1001 and $2 for L1002, so $12 in all"), in any order in the text, or a sum of
         three stated visible amounts ("$153.23 + $53.48 + $155.99 = $362.70"), a total of the prices
-        of the objects the text names (``_named_total``), or a share times the passengers
-        (``_for_the_passengers``)."""
+        of the objects the text names (``_named_total``), a share times the passengers
+        (``_for_the_passengers``), or the total of what a list's lines end with (``_lines_total``)."""
         progress = bool(unseen)
         results = worked(text) if unseen else []
         while unseen and progress:
@@ -1014,11 +1014,22 @@ class _Run:
                         or self._stated_net(item[1], text) or self._split_evenly(item[1], text)
                         or self._signed_total(item[1], text) or self._item_difference(item[1], text)
                         or self._rest_of_split(item[1], text) or self._sentence_total(item[1], text)
-                        or self._for_the_passengers(item[1], text) or self._balance_after_writes(item[1], text)):
+                        or self._for_the_passengers(item[1], text) or self._balance_after_writes(item[1], text)
+                        or self._lines_total(item[1], text)):
                     unseen.remove(item)
                     self._derived.add(item[1])
                     progress = True
         return [written for written, _ in unseen]
+
+    def _lines_total(self, cents: int, text: str) -> bool:
+        """A total that is the sum of the amount each line of a list ends with, each grounded or
+        derived before: "- Fares: ($102 + $123) × 2 = **$450** / - Bags: ... **$50** / - Travel
+        insurance: $30 × 2 = **$60** / **Total: $560.**"."""
+        if "otal" not in text or "\n" not in text:
+            return False
+        lasts = [abs(found[-1][1]) for line in text.splitlines()
+                 if LIST_MARK.match(line) and (found := money_numbers_in(line))]
+        return len(lasts) >= 2 and sum(lasts) == cents and self._all_grounded(lasts)
 
     def _balance_after_writes(self, cents: int, text: str) -> bool:
         """A balance a stored-value method shows, plus or less up to three amounts the writes of this

@@ -51,6 +51,17 @@ def test_a_written_equation_must_hold(text: str, wrong: list[tuple[str, str]]) -
     assert miscalculated(text) == wrong
 
 
+@pytest.mark.parametrize(("total", "grounded"), [("$560", True), ("$570", False)])
+def test_a_total_of_the_amounts_a_lists_lines_end_with(convo: Any, at: Any, total: str, grounded: bool) -> None:
+    c = convo()
+    c.user("Two of us, the cheapest each way, 5 bags and insurance please.")
+    c.call("get_product_details", {"product_id": "1"}, {"fares": {"HAT014": 102, "HAT224": 123}, "bag": 50,
+                                                        "insurance": 30})
+    i = c.say("Here's the pricing, 2 passengers:\n\n- Fares: ($102 + $123) × 2 = **$450**\n- Bags: 4 free; the 5th "
+              f"bag is **$50**\n- Travel insurance: $30 × 2 = **$60**\n\n**Total: {total}.** How would you like to pay?")
+    assert at(certify_interaction(c.build()), i).eligible is grounded
+
+
 def test_a_wrong_total_is_refused_though_each_amount_is_derivable(convo: Any, at: Any) -> None:
     c = convo()
     c.user("What would it cost with one paid bag ($50) and insurance ($30)? My gift card has $234 on it.")
