@@ -1079,9 +1079,17 @@ def _method_ids_said(ids: frozenset[str], by_ending: bool, turn: Turn) -> frozen
     """Which of ``ids`` (payment methods of one kind) a message names: by the identifier or its
     number, or, ``by_ending``, by the number's last four digits ("your gift card ending 4862")."""
     said = frozenset(i for i in ids if names_method_id(turn, i))
-    if not said and by_ending and (endings := card_endings(turn)):
+    if not said and by_ending and (endings := card_endings(turn) | _kind_numbers(turn.text)):
         said = frozenset(i for i in ids if i[-4:] in endings)
     return said
+
+
+# A gift card or certificate by four digits right after its kind: "Gift card 7252: $255".
+_KIND_NUMBER = re.compile(r"\b(?:gift ?cards?|certificates?)\s+(?:#\s*)?\**(\d{4})\b", re.I)
+
+
+def _kind_numbers(text: str) -> frozenset[str]:
+    return frozenset(_KIND_NUMBER.findall(text)) if "ift" in text or "ertific" in text else frozenset()
 
 
 def _choice_not_stated(turns: list[Turn], at: int, anchors: Anchors) -> ConfirmVerdict | None:
@@ -1500,7 +1508,7 @@ def _names_method(turn: Turn, kind: str, value: str, anchors: Anchors, in_reques
     said = set(_unrefused(_NAMES_SAID, turn.text)) if _NAMES_A_METHOD.search(turn.text) else set()
     if not said:
         return False
-    endings = card_endings(turn)
+    endings = card_endings(turn) | _kind_numbers(turn.text)  # "Visa ending 2963", "gift card 7252"
     outright = bool(endings) or any(_word_kind(w) == kind for w in said)
     original = any(_ORIGINAL.match(w) for w in said)
     if not in_request and ((turn.role == "assistant" and _lists_methods(turn)) or not (outright or original)):

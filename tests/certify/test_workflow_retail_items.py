@@ -614,6 +614,9 @@ def test_a_yes_limited_to_one_of_two_described_actions_leaves_out_the_other(
     ("refunded to gift card gift_card_3504862", "gift_card_3504862", True),
     ("refunded to your gift card ending 4862", "gift_card_3354242", False),
     ("refunded to your gift card ending 4242", "gift_card_3354242", True),
+    # four digits right after the kind (blind audit a53_09)
+    ("refunded to gift card 4862", "gift_card_3354242", False),
+    ("refunded to gift card 4242", "gift_card_3354242", True),
     # Beside another action's refund to another kind (the blind audit's r44-04)
     ("refunded to gift card gift_card_3504862, and the kettle's $155.99 to your PayPal", "gift_card_3354242", False),
 ])
