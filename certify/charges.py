@@ -148,10 +148,16 @@ _REFUND_WAY = re.compile(r"\b(?:refund(?:ed|s|ing)?|credited|credit of|back to y
                          r"|\bback (?:to|on|onto) your\b", re.I)
 
 
+_NOT_WAY = re.compile(r"\bnot\s+(?:a\s+|an\s+)?(?:refund|charge|credit)\w*", re.I)  # the way taken back
+
+
 def _ways(text: str) -> dict[int, str]:
-    """The amounts (with "$") of each sentence that says one way only, and that way."""
+    """The amounts (with "$") of each sentence that says one way only, and that way ("a charge of
+    $0.14, not a refund" says a charge)."""
     out: dict[int, str] = {}
     for sentence in SENTENCE.split(text):
+        if "not " in sentence:
+            sentence = _NOT_WAY.sub(" ", sentence)
         charge, refund = _CHARGE_WAY.search(sentence), _REFUND_WAY.search(sentence)
         if bool(charge) != bool(refund) and "$" in sentence:
             for _, cents in dollar_amounts(sentence):

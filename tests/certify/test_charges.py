@@ -114,6 +114,12 @@ def test_a_write_without_a_result_and_many_reports_after_it(convo, at) -> None:
     ("$4.00 was charged to your Visa.", ["A refund of $2.93."], []),  # another amount
     # The latest earlier text stating the amount decides.
     ("$2.93 was charged.", ["A refund of $2.93.", "Sorry, correction: $2.93 will be charged to your card."], []),
+    # A way taken back in the same sentence: "a charge of $0.14 ..., not a refund" (blind audit r53_04)
+    ("$0.14 was charged to your Visa.", ["A small refund of **$0.14**.",
+                                          "My mistake — the net is a **charge of $0.14** to your Visa, not a refund."], []),
+    ("$0.14 was refunded to your Visa.", ["A small refund of **$0.14**.",
+                                           "My mistake — the net is a **charge of $0.14** to your Visa, not a refund."],
+     [("$0.14", "charged")]),
 ])
 def test_a_report_moves_an_amount_the_way_the_conversation_gave_it(report: str, earlier: list[str],
                                                                    out: list[tuple[str, str]]) -> None:
