@@ -198,7 +198,7 @@ _EMPTY = ("", "[]", "{}", "null", '""')
 _MAY_STATE = re.compile(r"[\d#@]")
 _DECIMAL = re.compile(r"\d[.,]\d")
 # "not " right before a value, and the end of its clause after it: a correction's value taken back.
-_NOT_BEFORE = re.compile(r"\bnot\s+(?:on\s+)?\**$", re.I)
+_NOT_BEFORE = re.compile(r"\bnot\s+(?:on\s+|in\s+|within\s+|by\s+)?\**$", re.I)
 _CLAUSE_END = re.compile(r"\**\s*(?:[.;,)!]|$)")
 # A money report that sums the whole conversation, not only the writes since the user spoke.
 _OVERALL = re.compile(r"\b(?:in total|altogether|all told|overall|so far|combined)\b", re.I)
@@ -810,7 +810,8 @@ class _Run:
         if "days" in text or "hours" in text or "weeks" in text:  # "usually takes 5-7 business days", said of nothing
             misses += [m[0] for m in _SPAN.finditer(text)  # "5 to 7 business days" is the policy's "5-7"
                        if not self.index.has_string(dashed := m[0].replace("–", "-"))
-                       and not self.index.has_string(_TO_DASH.sub("-", dashed))]
+                       and not self.index.has_string(_TO_DASH.sub("-", dashed))
+                       and not self._taken_back(text, m.start(), m.end())]  # "immediately, not in 5–7 days."
         if "alid" in text or "xpire" in text or "within" in text:  # "valid for **12 months**", said of nothing
             misses += [term for m in _VALIDITY.finditer(text.replace("*", ""))
                        if not self.index.has_string(term := m[1] or m[2])]
@@ -1285,7 +1286,7 @@ class _Run:
         out = []
         for d in date_mentions(text):
             written = text[d.start:d.end]
-            if _NOT_BEFORE.search(text, max(0, d.start - 12), d.start) and _CLAUSE_END.match(text, d.end):
+            if self._taken_back(text, d.start, d.end):
                 continue  # a correction's "..., not March 31.": the day taken back is no claim
             if (d.month is not None and _LETTER.search(written) and not self.index.day_shown(d.month, d.day, d.year)
                     and not any(d.means(iso) for iso in self._derived_days)
@@ -1294,6 +1295,12 @@ class _Run:
                     and not (d.year is not None and self._span_from_shown(f"{d.year:04d}-{d.month:02d}-{d.day:02d}", text))):
                 out.append(written)
         return out
+
+    @staticmethod
+    def _taken_back(text: str, start: int, end: int) -> bool:
+        """Whether the value at ``start:end`` is one a correction takes back: "not" right before it and
+        its clause ending right after it ("..., not March 31.", "immediately, not in 5–7 days.")."""
+        return _NOT_BEFORE.search(text, max(0, start - 12), start) is not None and _CLAUSE_END.match(text, end) is not None
 
     def _span_from_shown(self, token: str, text: str) -> bool:
         """An ISO date that is a visible date (or today's) moved on or back by a span of time the

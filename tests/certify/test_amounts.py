@@ -444,8 +444,11 @@ def test_sizes_and_figures_taken_back_are_no_amounts(convo, at, said: str, misse
     ("Your cycle ends on Feb 28, 2025, not on **March 31**!", []),
     ("Your cycle ends on Feb 28, 2025 or March 31.", ["March 31"]),
     ("It is not March 31 but Feb 28, 2025.", ["March 31"]),  # not at a clause's end: read as stated
+    # a span of days taken back (blind audit r53_11)
+    ("Paid by gift card, so the refund arrives **immediately**, not in 5–7 days.", []),
+    ("Paid by gift card, so the refund arrives in 5–7 days.", ["5–7 days"]),
 ])
-def test_a_day_taken_back_is_no_date_stated(convo, at, said: str, misses: list[str]) -> None:
+def test_a_day_or_span_taken_back_is_not_stated(convo, at, said: str, misses: list[str]) -> None:
     c = convo()
     c.user("when does my data reset?")
     c.call("get_order_details", {"order_id": "L1002"}, {"line_id": "L1002", "cycle_end_date": "2025-02-28"})
