@@ -315,6 +315,7 @@ SWITCHES = {("555-123-2002", "roaming"): True, ("L1002", "roaming"): True, ("L10
     ("Roaming is not enabled on L1002.", [("L1002", "roaming", True)]),
     ("I see that **roaming isn't enabled** on your line L1002.", [("L1002", "roaming", True)]),
     ("Roaming isn’t on for L1003.", []),
+    ("About France: roaming is currently **disabled** on line L1002.", [("L1002", "roaming", True)]),  # in bold
     ("Roaming is already on for L1002, so you're set.", []),
     ("Roaming is off on L1003.", []),
     ("Roaming is now enabled on L1003.", []),  # a report of a change made: the claims' matter
