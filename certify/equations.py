@@ -127,6 +127,24 @@ _TAKEN_OFF = re.compile(r"\b(?:less|minus|refund\w*|back|credit\w*|off|discount\
                         r"\bx\s*\d", re.I)
 
 
+# Amounts listed with "and", then right after the last one their total: "certificate_6730850 with $250
+# and certificate_9982533 with $100 — $300 in total".
+_TERMS_THEN_TOTAL = re.compile(rf"([^\n.;:]*?{_MONEY}(?![\d,]*\.?\d)[^$\n.;:]*?\band\b[^$\n.;:]*?{_MONEY})"
+                               rf"(?![\d,]*\.?\d)\s*(?:—|–|,|=|→)\s*{_MONEY}(?![\d,]*\.?\d)\s+"
+                               rf"(?:in total|total|altogether|combined|in all)\b", re.I)
+
+
+def _terms_then_total(text: str) -> list[tuple[str, str]]:
+    """(total as written, the line) for each total said right after the amounts it adds, listed with
+    "and", that is not their sum (none taken away or shared)."""
+    out = []
+    for m in _TERMS_THEN_TOTAL.finditer(text):
+        terms = [abs(c) for _, c in dollar_amounts(m[1])]
+        if len(terms) >= 2 and not _TAKEN_OFF.search(m[1]) and abs(sum(terms) - cents_of(m[4])) > 1:
+            out.append(("$" + m[4], m[0].replace("*", "").strip()))
+    return out
+
+
 def _mistotaled_terms(text: str) -> list[tuple[str, str]]:
     """(total as written, the line) for each total whose terms, listed after a colon, add up to
     another amount (two terms at least, none taken away or shared)."""
@@ -164,8 +182,8 @@ def miscalculated(text: str) -> list[tuple[str, str]]:
                 if not any(abs(abs(x + y - a - b) - c) <= 1 for i, x in enumerate(others) for y in others[i + 1:]):
                     out.append(("$" + m[3], m[0].replace("*", "").strip()))
         out += _off_the_base(text)
-    if ":" in text and ("total" in text or "otal" in text or " in all" in text or "ltogether" in text):
-        out += _mistotaled_terms(text)
+    if "otal" in text or " in all" in text or "ltogether" in text or "ombined" in text:
+        out += (_mistotaled_terms(text) if ":" in text else []) + (_terms_then_total(text) if " and " in text else [])
     return out
 
 

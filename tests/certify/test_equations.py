@@ -280,6 +280,12 @@ def test_a_sum_said_in_words_must_come_out_right(text: str, wrong: list[tuple[st
     # a share, or an amount taken away, makes no sum of the terms
     ("In total $300: $150 per passenger for 2 passengers.", []),
     ("Total $100 for you: $120 fare minus a $20 credit.", []),
+    # the amounts first, then right after them their total (blind audit a53_04)
+    ("You have two certificates: certificate_6730850 with **$250** and certificate_9982533 with **$100** — **$300** "
+     "in total.", [("$300", "certificate_6730850 with $250 and certificate_9982533 with $100 — $300 in total")]),
+    ("You have two certificates: certificate_6730850 with **$250** and certificate_9982533 with **$100** — **$350** "
+     "in total.", []),
+    ("HAT1 is $100 and HAT2 $150, so with the bag it is $300 in total.", []),  # not right after the amounts
 ])
 def test_a_total_then_the_amounts_it_is_made_of(text: str, wrong: list[tuple[str, str]]) -> None:
     assert miscalculated(text) == wrong
