@@ -28,14 +28,14 @@ GATE = re.compile(r"efund|back|redit|eturn")
 _KIND_PHRASES = (r"(paypal|credit card|debit card|card ending|gift card|travel certificate|certificate|visa|"
                  r"mastercard|amex|american express|discover)\b")
 _NAMED = re.compile(
-    r"\b(?:refund\w*|back|credited|returned)\b[^.!?;\n]{0,60}?\b(?:to|onto|into|on)\s+(?:your|the)\s+"
+    r"\b(?:refund\w*|back|credited|returned)\b(?:[^.!?;\n]|\.(?=\d)){0,60}?\b(?:to|onto|into|on)\s+(?:your|the)\s+"
     r"(?:original\s+|existing\s+|same\s+)?" + _KIND_PHRASES)
 
 
 # ... and where a charge goes: "the 11.99 difference will be charged to your Mastercard ending 1020".
 # Or a payment's amount put on it: "Paid with ... gift_card_8020792 ($198), and $1,786 on your Mastercard".
 _CHARGED = re.compile(
-    r"(?:\b(?:charg(?:ed|ing)|billed|debited|taken from|deducted from)\b[^.!?;\n]{0,40}?\b(?:to|on|onto|from)?\s*"
+    r"(?:\b(?:charg(?:ed|ing)|billed|debited|taken from|deducted from)\b(?:[^.!?;\n]|\.(?=\d)){0,40}?\b(?:to|on|onto|from)?\s*"
     r"|\$[\d,]+(?:\.\d\d)?\s+(?:on|to)\s+)(?:your|the)\s+(?:original\s+|existing\s+|same\s+)?" + _KIND_PHRASES)
 
 
@@ -211,7 +211,7 @@ def _not_among(said: Iterable[str], methods: set[str], brand_of: BrandOf | None 
 
 # How a text says an order or a booking was paid: "It was paid in full, $1,400, with your Mastercard".
 _PAID_WITH = re.compile(
-    r"\bpaid\b[^.!?;\n]{0,70}?\b(?:with|by|using|via|on|from)\s+(?:your|the|a|an)\s+(?:original\s+)?" + _KIND_PHRASES)
+    r"\bpaid\b(?:[^.!?;\n]|\.(?=\d)){0,70}?\b(?:with|by|using|via|on|from)\s+(?:your|the|a|an)\s+(?:original\s+)?" + _KIND_PHRASES)
 
 
 def _paid_with(low: str) -> Iterator[re.Match[str]]:

@@ -43,6 +43,7 @@ def test_the_methods_a_result_refunds_to() -> None:
     ("$49.67 goes back onto the original credit card.", ["credit card"]),
     ("$49.67 was credited to your card ending 2992.", ["card ending"]),
     ("The refund of $49.67 is going back to your Mastercard ending in 8081.", ["mastercard"]),
+    ("We have credited $1,049.67 to your PayPal.", ["paypal"]),  # past the amount's decimal point
     ("The refund goes to the Visa on file.", ["visa"]),
     ("The refund goes to the visage of your gift card.", []),  # a brand is a whole word
     ("The $49.67 has been refunded to your gift card.", []),
