@@ -134,25 +134,16 @@ _TERMS_THEN_TOTAL = re.compile(rf"([^\n.;:]*?{_MONEY}(?![\d,]*\.?\d)[^$\n.;:]*?\
                                rf"(?:in total|total|altogether|combined|in all)\b", re.I)
 
 
-def _terms_then_total(text: str) -> list[tuple[str, str]]:
-    """(total as written, the line) for each total said right after the amounts it adds, listed with
-    "and", that is not their sum (none taken away or shared)."""
+def _mistotaled(pattern: re.Pattern[str], text: str, terms: int, total: int) -> list[tuple[str, str]]:
+    """(total as written, the line) for each match of ``pattern`` (its groups ``terms`` and ``total``:
+    the amounts and the total said of them) whose amounts, two at least and none taken away or
+    shared, add up to another amount: "In total you've paid $256: $189 + $60 and $17"
+    (``_TOTAL_THEN_TERMS``), "$250 and $100 — $300 in total" (``_TERMS_THEN_TOTAL``)."""
     out = []
-    for m in _TERMS_THEN_TOTAL.finditer(text):
-        terms = [abs(c) for _, c in dollar_amounts(m[1])]
-        if len(terms) >= 2 and not _TAKEN_OFF.search(m[1]) and abs(sum(terms) - cents_of(m[4])) > 1:
-            out.append(("$" + m[4], m[0].replace("*", "").strip()))
-    return out
-
-
-def _mistotaled_terms(text: str) -> list[tuple[str, str]]:
-    """(total as written, the line) for each total whose terms, listed after a colon, add up to
-    another amount (two terms at least, none taken away or shared)."""
-    out = []
-    for m in _TOTAL_THEN_TERMS.finditer(text):
-        terms = [abs(c) for _, c in dollar_amounts(m[2])]
-        if len(terms) >= 2 and not _TAKEN_OFF.search(m[2]) and abs(sum(terms) - cents_of(m[1])) > 1:
-            out.append(("$" + m[1], m[0].replace("*", "").strip()))
+    for m in pattern.finditer(text):
+        said = [abs(c) for _, c in dollar_amounts(m[terms])]
+        if len(said) >= 2 and not _TAKEN_OFF.search(m[terms]) and abs(sum(said) - cents_of(m[total])) > 1:
+            out.append(("$" + m[total], m[0].replace("*", "").strip()))
     return out
 
 
@@ -183,7 +174,8 @@ def miscalculated(text: str) -> list[tuple[str, str]]:
                     out.append(("$" + m[3], m[0].replace("*", "").strip()))
         out += _off_the_base(text)
     if "otal" in text or " in all" in text or "ltogether" in text or "ombined" in text:
-        out += (_mistotaled_terms(text) if ":" in text else []) + (_terms_then_total(text) if " and " in text else [])
+        out += ((_mistotaled(_TOTAL_THEN_TERMS, text, 2, 1) if ":" in text else [])
+                + (_mistotaled(_TERMS_THEN_TOTAL, text, 1, 4) if " and " in text else []))
     return out
 
 
