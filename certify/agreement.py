@@ -1089,6 +1089,7 @@ _KIND_NUMBER = re.compile(r"\b(?:gift ?cards?|certificates?)\s+(?:#\s*)?\**(\d{4
 
 
 def _kind_numbers(text: str) -> frozenset[str]:
+    """The four digits a text names gift cards or certificates by (``_KIND_NUMBER``)."""
     return frozenset(_KIND_NUMBER.findall(text)) if "ift" in text or "ertific" in text else frozenset()
 
 

@@ -398,11 +398,11 @@ def misrated_speeds(text: str, ratings: dict[float, str]) -> list[tuple[str, str
 
 # The user's own tier: "thanks for being a gold member", "as a silver member", "your gold membership";
 # not the policy's "gold members get 3 free bags".
-_TIER = re.compile(r"\b(?:as a|you're a|you are a|being a|your)\s+(regular|silver|gold|platinum)\s+member(?:ship)?\b", re.I)
+_TIER_NAMED = r"\s+\**(regular|silver|gold|platinum)\**\s+member(?:ship)?\b"  # "a **Silver** member"
+_TIER = re.compile(r"\b(?:as a|you're a|you’re a|you are a|being a|your)" + _TIER_NAMED, re.I)
 
 
-_TIER_OWNED = re.compile(r"\b(?:you're a|you’re a|you are a|being a|your)\s+\**(regular|silver|gold|platinum)\**\s+"
-                         r"member(?:ship)?\b", re.I)  # of the user, not "as a gold member you'd get ..."
+_TIER_OWNED = re.compile(r"\b(?:you're a|you’re a|you are a|being a|your)" + _TIER_NAMED, re.I)  # not "as a gold member"
 
 
 def unseen_tiers(text: str, said_by_user: str) -> list[str]:
