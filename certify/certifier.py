@@ -2495,7 +2495,7 @@ class _Run:
                     self._read_speeds(msg.content)
                 if msg.content and "Data " in msg.content:
                     self._read_status_bar(msg.content)
-                if msg.content and ("Signal" in msg.content or "SIM" in msg.content):
+                if msg.content and ("Signal" in msg.content or "SIM" in msg.content or "Mode" in msg.content):
                     self._phone.read(msg.content)
                 if cid in user_calls:
                     if msg.content:  # "Payment of 50.0 USD has been made for bill B1029."
@@ -2576,7 +2576,7 @@ class _Run:
                         self.turns.append(Turn(i, "user", msg.content))
                         if "Data " in msg.content:
                             self._read_status_bar(msg.content)  # pasted from the phone
-                        if "Signal:" in msg.content or "SIM Card Status:" in msg.content:
+                        if "Signal:" in msg.content or "SIM Card Status:" in msg.content or "Mode Pref" in msg.content:
                             self._phone.read(msg.content)
                         if "Mbps (" in msg.content:  # a speed test the user ran and read out
                             self._read_speeds(msg.content)

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 _BAR_SIGNAL = re.compile(r"\bSignal: (Excellent|Good|Fair|Poor|No Signal)(?: \| ([2-5]G)\b)?")
 _AIRPLANE_BAR = re.compile(r"\bStatus Bar: Airplane Mode\b")
 _STATUS_FIELD = re.compile(r"^(SIM Card Status|Cellular Signal|Cellular Network Type): (\S+)", re.M)
+_MODE_SHOWN = re.compile(r"\b(?:Network Mode Preference|Preferred Network Mode set to): (\w+)")
 _SIM_CHECK = {"Your SIM card is active and working.": "active", "No SIM card detected in the phone.": "missing",
               "The SIM card is locked with a PIN code.": "locked_pin",
               "The SIM card is locked with a PUK code.": "locked_puk"}
@@ -30,6 +31,8 @@ _SIGNAL_SAID = re.compile(r"\b(?:with|have|has|getting|got|shows?|showing)\s+(?:
                           r"\**(excellent|good|fair|poor|weak|strong)\b", re.I)
 _SIM_SAID = re.compile(r"\bSIM(?:\s+card)?(?:\s+status)?\s+(?:is|shows(?:\s+as)?|looks)\s+(?:now\s+|currently\s+|still\s+)?"
                        r"\**(active|missing|locked|fine|working|detected|not detected|ok(?:ay)?)\b", re.I)
+_MODE_SAID = re.compile(r"\b(?:is|'s|’s|are)\s+(?:currently\s+|still\s+)?set\s+to\s+\**([2-5]G(?:/[2-5]G)?)\s+(only|preferred)\b",
+                        re.I)  # "Your phone is set to **3G only**": the mode preference
 # What a step should bring, may bring, or a condition: no statement of the present.
 _NOT_PRESENT = re.compile(r"\b(?:should|will|would|could|might|if|once|when|after|need|needs|make sure|expect|hope|"
                           r"until|unless|whether)\b|'ll\b|’ll\b", re.I)
@@ -41,7 +44,8 @@ _SIM_MEANS = {"missing": {"missing"}, "not detected": {"missing"}, "locked": {"l
 @dataclass
 class PhoneState:
     """The latest value each check showed: ``network`` (2G-5G or none), ``signal`` (excellent, good,
-    fair, poor or none), ``sim`` (active, missing, locked_pin, locked_puk)."""
+    fair, poor or none), ``sim`` (active, missing, locked_pin, locked_puk), ``mode`` (the network
+    mode preference: 2g_only, 4g_5g_preferred, ...)."""
 
     shown: dict[str, str] = field(default_factory=dict)
 
@@ -57,6 +61,8 @@ class PhoneState:
             self.shown[key] = value.upper() if key == "network" and value != "none" else value.lower()
         if (sim := _SIM_CHECK.get(text.strip())) is not None:
             self.shown["sim"] = sim
+        for mode in _MODE_SHOWN.findall(text):
+            self.shown["mode"] = mode.lower()
 
     def misstated(self, text: str) -> list[tuple[str, str, str]]:
         """(what the text calls it, the setting, what the latest check showed) for each statement of
@@ -74,6 +80,11 @@ class PhoneState:
                     said = (m[1] or m[2]).lower()
                     if shown["signal"] not in _SIGNAL_MEANS[said]:
                         out.append((said, "signal", shown["signal"]))
+            if "mode" in shown:
+                for m in _MODE_SAID.finditer(sentence):
+                    said = f"{m[1].lower().replace('/', '_')}_{m[2].lower()}"  # "4G/5G preferred": 4g_5g_preferred
+                    if said != shown["mode"]:
+                        out.append((f"{m[1]} {m[2]}", "network mode", shown["mode"]))
             if "sim" in shown:
                 for m in _SIM_SAID.finditer(sentence):
                     said = m[1].lower()

@@ -25,8 +25,9 @@ def _state(*shown: str) -> PhoneState:
 
 
 def test_the_latest_check_of_each_setting_is_kept() -> None:
-    assert _state(BAR).shown == {"signal": "excellent", "network": "5G"}
-    assert _state(BAR, NETWORK_STATUS).shown == {"signal": "none", "network": "none", "sim": "missing"}
+    assert _state(BAR).shown == {"signal": "excellent", "network": "5G", "mode": "4g_5g_preferred"}
+    assert _state(BAR, NETWORK_STATUS).shown == {"signal": "none", "network": "none", "sim": "missing",
+                                                 "mode": "4g_5g_preferred"}
     assert _state("Status Bar: Airplane Mode | Battery 80%").shown == {"signal": "none", "network": "none"}
     assert _state("Status Bar: Signal: No Signal | Data Disabled | Battery 80%").shown == {"signal": "none",
                                                                                           "network": "none"}
@@ -55,6 +56,17 @@ def test_a_statement_of_the_bar_is_read_against_it(text: str, flagged: list[str]
 ])
 def test_a_statement_of_the_sim_is_read_against_the_network_status(text: str, flagged: list[str]) -> None:
     assert [said for said, _, _ in _state(NETWORK_STATUS).misstated(text)] == flagged
+
+
+@pytest.mark.parametrize(("text", "flagged"), [
+    ("Your phone is set to **3G only**, which caps your speed.", ["3G only"]),
+    ("Your phone is set to **2G only**, which caps your speed.", []),
+    ("Please change it to **4G/5G preferred**.", []),  # what to set, not what it is
+])
+def test_a_statement_of_the_network_mode_is_read_against_the_check(text: str, flagged: list[str]) -> None:
+    assert [said for said, _, _ in _state("Network Mode Preference: 2g_only").misstated(text)] == flagged
+    assert [said for said, _, _ in _state("Preferred Network Mode set to: 4g_5g_preferred").misstated(
+        "It is set to 4G/5G preferred now.")] == []
 
 
 def _convo(convo: Any) -> Any:
