@@ -118,7 +118,7 @@ _MONTHS_BILL = re.compile(r"\b(january|february|march|april|may|june|july|august
 _STATUS_OF_LIST = re.compile(r"\b(" + _STATUS_WORD + r")\s+(?:orders?|reservations?|lines?|"
                              r"bills?|flights?)\s*\(([^()]{4,120})\)", re.I)
 _STATUS_LABEL = re.compile(r"\s*(?:[-*•]|\d{1,2}[.)])\s*\**status\b", re.I)
-JOINED_CLAUSE = re.compile(r",\s+(?:and|but|while|whereas)\s+|;\s+")
+JOINED_CLAUSE = re.compile(r"(?:,|\s[—–])\s+(?:and|but|while|whereas)\s+|;\s+")  # ", and", " — and", "; "
 
 
 _CLAUSE_PART = re.compile(rf"(?:(?!{JOINED_CLAUSE.pattern}).)+", re.S)  # what JOINED_CLAUSE splits a sentence into

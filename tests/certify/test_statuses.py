@@ -41,6 +41,9 @@ SHOWN = {"L1005": "Active", "#W1000001": "pending", "B1001": "Paid", "B1006": "D
     # A status no text word is a form of: contradicted by any status word said now.
     ("Your bill B1006 for $70.00 is overdue; once it's paid the line can be resumed.", [("B1006", "Disputed")]),
     ("Order #W1000002 is delivered, and its exchange is requested.", []),  # a status of two words: not compared
+    # One object per clause, the clauses joined by a dash (blind audit t53_08)
+    ("Bill B1001 is paid — and your bill B1006 ($70.00) is overdue as well.", [("B1006", "Disputed")]),
+    ("Bill B1001 is paid — and your bill B1006 ($70.00) is disputed.", []),
     # A status said of any object of a kind is no one's.
     ("A suspended line can only be resumed once its bill is paid, and B1006 is in dispute.", []),
     ("A suspended line needs a human agent, and L1005 is fine.", []),
