@@ -170,6 +170,7 @@ from trajectory2gym.certify.statuses import (
     STATUS_WORDS,
     cabin_contradicted,
     contradicted,
+    denied_statuses,
     insurance_contradicted,
     misrated_speeds,
     misread_data_switch,
@@ -1210,6 +1211,22 @@ class _Run:
         return any(id_shape(compact(m[1])) == shape for low in self.index.json_observations if '"status"' in low
                    for m in _OWN_ID.finditer(low))
 
+    def _shown_in_status(self, kind: str, status: str) -> list[str]:
+        """The identifiers of the objects of a kind ("bill": their ``bill_id``) the observations show
+        in a status (its one form: "Overdue" is overdue); none once a write went through since the
+        user spoke (it may have changed one)."""
+        if self._writes:
+            return []
+        key = f'"{kind}_id"'
+        found = []
+        for low in self.index.json_observations:
+            if key in low and '"status"' in low:
+                with suppress(orjson.JSONDecodeError):
+                    found += [str(obj[f"{kind}_id"]) for obj in json_objects(orjson.loads(low))
+                              if f"{kind}_id" in obj and isinstance(obj.get("status"), str)
+                              and status_form(obj["status"]) == status]
+        return found
+
     def _last_written_id(self) -> str | None:
         """The identifier of the object the latest write since the user spoke changed (``order_id``
         of modify_pending_order_items); None where none went through."""
@@ -1807,6 +1824,9 @@ class _Run:
                     reasons.append(reason("text_contradicts_status", arg=ident, detail=shown))
                 else:  # "#W2624389 has already been processed", never looked up
                     reasons.append(reason("text_status_not_visible", arg=ident))
+        if " any " in content or "no " in content or "No " in content:  # "I don't see any overdue bill": one shows Overdue
+            for said, ident in denied_statuses(content, self._shown_in_status):
+                reasons.append(reason("text_contradicts_status", arg=ident, detail=f"denied: {said!r}"))
         for counted, listed in miscounted(content, self._count_of):  # "you have 9 reservations": it lists 10
             reasons.append(reason("text_miscounted", value=counted, detail=listed))
         if "passengers" in content or "travel" in content:  # "BD52GB (for 2 passengers)": it lists 3

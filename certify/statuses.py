@@ -398,6 +398,24 @@ def misrated_speeds(text: str, ratings: dict[float, str]) -> list[tuple[str, str
 
 # The user's own tier: "thanks for being a gold member", "as a silver member", "your gold membership";
 # not the policy's "gold members get 3 free bags".
+# "I don't see any overdue bill", "You have no pending orders": none of the kind in the status.
+_NONE_IN = re.compile(r"\b(?:no|(?:do not|don't|don’t|can't|cannot) see any|not any|none of your)\s+\**(overdue|pending|"
+                      r"suspended|delivered|cancell?ed|unpaid|active)\**\s+(bill|order|line|reservation)s?\b", re.I)
+
+
+def denied_statuses(text: str, shown_in: Callable[[str, str], list[str]]) -> list[tuple[str, str]]:
+    """(the denial as written, an object shown in that status) for each sentence that says the user
+    has no object of a kind in a status where an observation shows one (``shown_in(kind, status)``:
+    the identifiers of the objects of that kind shown with that status): "I don't see any overdue
+    bill", where the bills listed show B1234321 Overdue."""
+    out: list[tuple[str, str]] = []
+    for m in _NONE_IN.finditer(text):
+        status = _FORMS.get(m[1].lower(), m[1].lower())
+        if found := shown_in(m[2].lower(), status):
+            out.append((m[0].replace("*", ""), found[0]))
+    return out
+
+
 _TIER_NAMED = r"\s+\**(regular|silver|gold|platinum)\**\s+member(?:ship)?\b"  # "a **Silver** member"
 _TIER = re.compile(r"\b(?:as a|you're a|you’re a|you are a|being a|your)" + _TIER_NAMED, re.I)
 

@@ -516,3 +516,27 @@ def test_the_users_tier_where_no_profile_was_read(convo: Any, at: Any, user: str
                                                                       "total_baggages": 1, "nonfree_baggages": 0})
     i = c.say(said)
     assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    ("I don't see any overdue bill — your February bill B1002 ($150.00) is issued.",
+     [("don't see any overdue bill", "B1234321")]),
+    ("You have no suspended lines.", []),  # none shown suspended
+    ("Any overdue bill must be paid first.", []),  # no denial
+])
+def test_a_denial_that_any_object_is_in_a_status_one_shows(text: str, found: list[tuple[str, str]]) -> None:
+    from trajectory2gym.certify.statuses import denied_statuses
+
+    shown = {("bill", "overdue"): ["B1234321"]}
+    assert denied_statuses(text, lambda kind, status: shown.get((kind, status), [])) == found
+
+
+@pytest.mark.parametrize(("overdue", "kinds"), [(True, ["text_contradicts_status"]), (False, [])])
+def test_no_overdue_bill_said_where_the_bills_show_one(convo: Any, at: Any, overdue: bool, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user("Why is my line suspended? I'm C1001.")
+    c.call("get_bills_for_customer", {"customer_id": "C1001", "limit": 3}, [
+        {"bill_id": "B1002", "total_due": 150.0, "status": "Issued"},
+        {"bill_id": "B1234321", "total_due": 65.0, "status": "Overdue" if overdue else "Paid"}])
+    i = c.say("I don't see any overdue bill — your February bill B1002 ($150.00) is issued.")
+    assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
