@@ -8,7 +8,7 @@ parse). Each book says what it takes from a parsed observation in ``take``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import suppress
 from typing import Any
 
@@ -51,3 +51,15 @@ def json_objects(value: Any) -> Iterator[dict[str, Any]]:
         for part in value.values():
             if isinstance(part, (dict, list)):
                 yield from json_objects(part)
+
+
+def objects_in(observations: Iterable[str], *needles: str) -> Iterator[dict[str, Any]]:
+    """Every JSON object of the observations (lower-cased JSON text) that hold each of ``needles`` as
+    a substring, parsed only then; an observation that is no JSON shows none."""
+    for low in observations:
+        if all(n in low for n in needles):
+            try:
+                value = orjson.loads(low)
+            except orjson.JSONDecodeError:
+                continue
+            yield from json_objects(value)

@@ -44,7 +44,7 @@ from trajectory2gym.certify.agreement import (
 from trajectory2gym.certify.anchors import Anchors, call_anchors
 from trajectory2gym.certify.birth_dates import BirthDates, birthday_unsaid, misborn
 from trajectory2gym.certify.booked_on import misdated
-from trajectory2gym.certify.books import ObservationBook, json_objects
+from trajectory2gym.certify.books import ObservationBook, objects_in
 from trajectory2gym.certify.charges import (
     TOTAL_KEYS,
     balances_after,
@@ -1217,15 +1217,9 @@ class _Run:
         user spoke (it may have changed one)."""
         if self._writes:
             return []
-        key = f'"{kind}_id"'
-        found = []
-        for low in self.index.json_observations:
-            if key in low and '"status"' in low:
-                with suppress(orjson.JSONDecodeError):
-                    found += [str(obj[f"{kind}_id"]) for obj in json_objects(orjson.loads(low))
-                              if f"{kind}_id" in obj and isinstance(obj.get("status"), str)
-                              and status_form(obj["status"]) == status]
-        return found
+        key = f"{kind}_id"
+        return [str(obj[key]) for obj in objects_in(self.index.json_observations, f'"{key}"', '"status"')
+                if key in obj and isinstance(obj.get("status"), str) and status_form(obj["status"]) == status]
 
     def _last_written_id(self) -> str | None:
         """The identifier of the object the latest write since the user spoke changed (``order_id``
@@ -1478,14 +1472,9 @@ class _Run:
         if self._past_writes:
             # only as a lookup since the last write shows them: "what's my gift card balance now?"
             shown: dict[str, set[int]] = {}
-            for low in self.index.json_observations[self._past_writes[-1][1] + 1:]:
-                if f'"{kind}' in low and '"source"' in low:
-                    objects: list[dict[str, Any]] = []
-                    with suppress(orjson.JSONDecodeError):
-                        objects = list(json_objects(orjson.loads(low)))
-                    for obj in objects:
-                        if obj.get("source") == kind and isinstance(ident := obj.get("id"), str):
-                            shown[ident] = {c for key in ("balance", "amount") if (c := to_cents(obj.get(key))) is not None}
+            for obj in objects_in(self.index.json_observations[self._past_writes[-1][1] + 1:], f'"{kind}', '"source"'):
+                if obj.get("source") == kind and isinstance(ident := obj.get("id"), str):
+                    shown[ident] = {c for key in ("balance", "amount") if (c := to_cents(obj.get(key))) is not None}
             return [shown[ident] for ident in sorted(shown)]
         ids = {v.lower() for low in self.index.json_observations if f'"{kind}' in low and '"source"' in low
                for v in re.findall(rf'"id":\s*"({kind}_\w+)"', low)}
