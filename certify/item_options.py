@@ -18,8 +18,8 @@ from typing import Any
 
 from trajectory2gym.certify.action_words import says_arrow
 from trajectory2gym.certify.books import ObservationBook, json_objects
-from trajectory2gym.certify.normalize import identifiers_in, money_numbers_in, to_cents
-from trajectory2gym.certify.variant_prices import OTHER_AMOUNT, priced_sentences
+from trajectory2gym.certify.normalize import to_cents
+from trajectory2gym.certify.variant_prices import one_price, priced_sentences
 
 _WORD = re.compile(r"[a-z0-9%.]+")
 # Colors by their common names, for a color option whose rival values no observation shows.
@@ -83,18 +83,12 @@ def misdescribed_options(text: str, book: Callable[[], OptionBook]) -> list[tupl
     """(the amount as written, the option, the value said, the item's own value) for each sentence or
     line that prices one item by an amount and names, for one of its options, another object's
     value instead of its own, or, for a value with a number, the value with another number ("20 hours"
-for "10 hours"). ``book`` is asked only for a line that may describe one."""
+    for "10 hours"). ``book`` is asked only for a line that may describe one."""
     out: list[tuple[str, str, str, str]] = []
     for sentence in priced_sentences(text):
-        if sentence.count("$") != 1 or "#" in sentence or "(" not in sentence:
-            continue  # several amounts, an order named, or no options listed after a name
-        low = sentence.lower()
-        if any(w in low for w in OTHER_AMOUNT) or says_arrow(sentence):
-            continue  # a difference, or a change from one item to another
-        amounts = money_numbers_in(sentence)
-        if len(amounts) != 1 or identifiers_in(sentence):
-            continue
-        written, cents = amounts[0]
+        if "(" not in sentence or says_arrow(sentence) or (priced := one_price(sentence)) is None:
+            continue  # no options listed after a name, a change from one item to another, or no one price
+        written, cents = priced
         norm = _norm(sentence)
         shown = book()
         items = [it for it in shown.priced(abs(cents)) if not it.name or it.name in norm]

@@ -24,7 +24,7 @@ from trajectory2gym.certify.turns import LIST_MARK
 _SEPARATORS = re.compile(r"[^a-z0-9.]+")
 # Words of an amount other than the object's own price, as plain substrings of the lower-cased
 # sentence (a regex alternation tried at every position costs more; a looser match only skips more).
-OTHER_AMOUNT = ("difference", "refund", "instead", "than", "total", "save", "extra", "credit", "charge", "back",
+_OTHER_AMOUNT = ("difference", "refund", "instead", "than", "total", "save", "extra", "credit", "charge", "back",
                  "fee", "balance", "closest", "similar", "alternative")
 
 
@@ -101,6 +101,19 @@ def _lead_of(text: str, row: str) -> str:
     return ""
 
 
+def one_price(sentence: str) -> tuple[str, int] | None:
+    """The one amount (as written, in cents) a sentence or line gives an object it may describe by
+    its options; None where it states several amounts, names an order ("#W123") or an identifier
+    (the price check's), or has a word of another amount ("difference", "refund")."""
+    if sentence.count("$") != 1 or "#" in sentence:
+        return None
+    low = sentence.lower()
+    if any(w in low for w in _OTHER_AMOUNT):
+        return None
+    amounts = money_numbers_in(sentence)
+    return amounts[0] if len(amounts) == 1 and not identifiers_in(sentence) else None
+
+
 def misdescribed_prices(text: str, objects: Callable[[], set[Described]]) -> list[tuple[str, str, int]]:
     """(the amount as written, the options it is said of, that object's price) for each sentence
     or line that describes one object by its options and gives it another described object's
@@ -108,14 +121,8 @@ def misdescribed_prices(text: str, objects: Callable[[], set[Described]]) -> lis
     may describe one (most name an id or several amounts)."""
     out: list[tuple[str, str, int]] = []
     for sentence in priced_sentences(text):
-        if sentence.count("$") != 1 or "#" in sentence:
-            continue  # several amounts; an order named ("#W123": the price check's)
-        low = sentence.lower()
-        if any(w in low for w in OTHER_AMOUNT):
+        if (priced := one_price(sentence)) is None:
             continue
-        amounts = money_numbers_in(sentence)
-        if len(amounts) != 1 or identifiers_in(sentence):
-            continue  # an item named by its id: the price check's
         spaced = _spaced(sentence)
         shown = objects()
         matched = [d for d in shown if d.in_(spaced)]
@@ -127,7 +134,7 @@ def misdescribed_prices(text: str, objects: Callable[[], set[Described]]) -> lis
         prices = {d.cents for d in matched}
         if len(prices) != 1:
             continue  # none described, or two with other prices: whose amount it is is unclear
-        written, cents = amounts[0]
+        written, cents = priced
         own = prices.pop()
         if cents != own and any(d.cents == cents for d in shown):
             out.append((written, "/".join(v.strip() for v in matched[0].values), own))
