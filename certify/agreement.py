@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 from trajectory2gym.certify.action_words import object_stems, says, says_arrow
 from trajectory2gym.certify.anchors import (
     NESTED_ID_KEYS,
+    PAYMENT_SAID,
     PAYMENT_WORDS,
     Anchors,
     record_names,
@@ -1277,15 +1278,12 @@ def _card_brands(turn: Turn) -> frozenset[str]:
     return _unrefused(_BRAND, turn.text)
 
 
-# "gift" names a gift card only as one: "a gift for my brother" is a present.
-_PAYMENT_SAID = re.compile(r"\b(" + "|".join(w + r"(?= ?cards?\b)" if w == "gift" else w for w in PAYMENT_WORDS)
-                           + r")\b", re.I)
 
 
 def payment_words(turn: Turn) -> frozenset[str]:
     """The words of payment kinds a message says, but those it refuses ("instead of PayPal") and a
     certificate it speaks of as given ("issue a $50 travel certificate", "as for the certificate")."""
-    said = _unrefused(_PAYMENT_SAID, turn.text)
+    said = _unrefused(PAYMENT_SAID, turn.text)
     if "certificate" in said and not any(not _CERTIFICATE_GIVEN.search(turn.text, max(0, m.start() - 40), m.start())
                                          for m in _CERTIFICATE.finditer(turn.text)):
         said -= {"certificate"}
@@ -1308,7 +1306,7 @@ def picks_payment(text: str, asked: Turn) -> bool:
     Mastercard." (a method the reply refuses is not picked)."""
     if _HEDGED.search(text):
         return False  # "maybe the gift card later"
-    said = {PAYMENT_WORDS[w] for w in _unrefused(_PAYMENT_SAID, text)}
+    said = {PAYMENT_WORDS[w] for w in _unrefused(PAYMENT_SAID, text)}
     if not said or " or " not in asked.text or not ASKS.search(asked.text):
         return False
     offered = {PAYMENT_WORDS[w] for w in payment_words(asked)}

@@ -50,6 +50,9 @@ _PAYMENT_KINDS: dict[str, tuple[str, ...]] = {
 
 # Each word naming a kind, and the kind: "gift" names a gift card, "mastercard" a credit card.
 PAYMENT_WORDS = {word: kind for kind, said in _PAYMENT_KINDS.items() for word in said}
+# Those words in a text; "gift" names a gift card only as one: "a gift for my brother" is a present.
+PAYMENT_SAID = re.compile(r"\b(" + "|".join(w + r"(?= ?cards?\b)" if w == "gift" else w for w in PAYMENT_WORDS)
+                          + r")\b", re.I)
 
 
 def payment_kind(value: str) -> str | None:

@@ -142,6 +142,7 @@ from trajectory2gym.certify.normalize import (
 from trajectory2gym.certify.owned_ids import holder, misowned
 from trajectory2gym.certify.phone_state import PhoneState, may_state_phone
 from trajectory2gym.certify.plan_rates import PlanRates, misattributed_rates
+from trajectory2gym.certify.policy_times import SPAN, instant_kinds, slow_for_instant
 from trajectory2gym.certify.prices import PriceBook, misattributed
 from trajectory2gym.certify.reasons import reason
 from trajectory2gym.certify.reported_payments import (
@@ -241,10 +242,6 @@ _TAKEN_BACK = re.compile(r"\bI\s+(?:quoted|misquoted|mis-quoted|misstated|mis-st
 _USER_CLOCK = re.compile(r"(?<![\d:.$])([01]?\d|2[0-3])(?::([0-5]\d))?(?![\d:])(\s*[ap]\.?m\b)?", re.I)
 # A connection speed a text states: "275 Mbps", "1.2 Gbps" (read from a speed test, never guessed).
 _SPEED = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s*[kmg]bps\b", re.I)
-# How long something takes, as a policy or a result would say it: "5-7 business days", "3 business
-# days", "2 to 3 weeks" (a range, or business days: a processing time, not a count of calendar days).
-_SPAN = re.compile(r"\b\d+\s*(?:[-–]|to)\s*\d+\s+(?:business\s+|working\s+)?(?:days|hours|weeks)\b"
-                   r"|\b\d+\s+(?:business|working)\s+days\b", re.I)
 # A time frame the agent promises: "within 24 hours", "takes about 3 days" (not "due in 6 days", a count).
 _TIME_FRAME = re.compile(r"\b(?:within|about|around|approximately|up to|takes?)\s+(\d+\s+(?:business\s+|working\s+)?"
                          r"(?:hours|days|weeks))\b", re.I)
@@ -495,6 +492,7 @@ class _Run:
         self._user_touched: dict[str, int] = {}
         self._unfounded: set[str | None] = set()  # calls computing from numbers no message showed
         self._today: date | None = None  # the current date the system prompt states, for counts of days
+        self._instant_kinds: dict[str, str] = {}  # payment kinds the policy gives no waiting time ("at once")
         self._items: ItemBook | None = None  # bills' line items: read on the first text after one shows
         self._books: dict[type[ObservationBook], ObservationBook] = {}  # read on first need (``_book``)
         self._called: set[str] = set()  # the tools called so far, by the agent or the user
@@ -809,7 +807,7 @@ class _Run:
         if "G" in text and _NETWORK.search(text):  # "you should now see 4G", where the bar shows 5G
             misses += self._unseen_networks(text)
         if "days" in text or "hours" in text or "weeks" in text:  # "usually takes 5-7 business days", said of nothing
-            misses += [m[0] for m in _SPAN.finditer(text)  # "5 to 7 business days" is the policy's "5-7"
+            misses += [m[0] for m in SPAN.finditer(text)  # "5 to 7 business days" is the policy's "5-7"
                        if not self.index.has_string(dashed := m[0].replace("–", "-"))
                        and not self.index.has_string(_TO_DASH.sub("-", dashed))
                        and not self._taken_back(text, m.start(), m.end())]  # "immediately, not in 5–7 days."
@@ -1816,6 +1814,9 @@ class _Run:
         if " any " in content or "no " in content or "No " in content:  # "I don't see any overdue bill": one shows Overdue
             for said, ident in denied_statuses(content, self._shown_in_status):
                 reasons.append(reason("text_contradicts_status", arg=ident, detail=f"denied: {said!r}"))
+        if self._instant_kinds and ("days" in content or "hours" in content or "weeks" in content):
+            for span, kind in slow_for_instant(content, self._instant_kinds):  # "to your gift card within 5–7 days"
+                reasons.append(reason("text_contradicts_policy", arg=kind, value=span, detail=self._instant_kinds[kind]))
         for counted, listed in miscounted(content, self._count_of):  # "you have 9 reservations": it lists 10
             reasons.append(reason("text_miscounted", value=counted, detail=listed))
         if "passengers" in content or "travel" in content:  # "BD52GB (for 2 passengers)": it lists 3
@@ -2565,6 +2566,7 @@ class _Run:
                     if role == "system":
                         if self._today is None:
                             self._today = index.today = today_in(msg.content)
+                        self._instant_kinds |= instant_kinds(msg.content)
                         if "GB" in msg.content:
                             self._data_amounts |= stated_amounts(msg.content, data=True)
                     # New evidence: what the user says that was not visible, or that something changed;

@@ -1,0 +1,59 @@
+"""How long a policy says things take, and for which way of paying: "Refunds to gift cards arrive at
+once; refunds to other methods take 5-7 business days." Each word of "refunded to your gift card
+within 5-7 business days" is seen in that policy, yet the policy gives gift cards the other time.
+"""
+
+from __future__ import annotations
+
+import re
+
+from trajectory2gym.certify.anchors import PAYMENT_SAID, PAYMENT_WORDS
+
+# How long something takes, as a policy or a result would say it: "5-7 business days", "3 business
+# days", "2 to 3 weeks" (a range, or business days: a processing time, not a count of calendar days).
+SPAN = re.compile(r"\b\d+\s*(?:[-–]|to)\s*\d+\s+(?:business\s+|working\s+)?(?:days|hours|weeks)\b"
+                  r"|\b\d+\s+(?:business|working)\s+days\b", re.I)
+# No time at all: what a policy gives the quick way ("arrive at once", "refunded immediately").
+_INSTANT = re.compile(r"\b(?:at once|immediately|instantly|right away|straight away|in real time)\b", re.I)
+# A sentence's end: not the point of "$585.97" or of "e.g." inside it.
+_SENTENCE_END = re.compile(r"[.!?](?=\s|$)|\n")
+_CLAUSE_END = re.compile(r"[;,](?=\s)")
+# Another way of paying than the kinds named: "your card ending 4421" (a card, not the gift card),
+# "the original payment method", "other methods", a bank.
+_OTHER_METHOD = re.compile(r"(?<!gift )\bcards?\b|\b(?:original|other)\s+(?:payment\s+)?(?:method|form)s?\b|\bbank\b",
+                           re.I)
+# A time taken back right before it: "not 5-7 business days", "not within 5–7 days".
+_NOT_BEFORE = re.compile(r"\bnot\s+(?:in\s+|within\s+|after\s+)?\**$", re.I)
+
+
+def instant_kinds(policy: str) -> dict[str, str]:
+    """The kinds of payment (``anchors.PAYMENT_WORDS``) a policy gives no waiting time, each with the
+    clause that says so, read from sentences that set it against a span of time: "Refunds to gift
+    cards arrive at once; refunds to other methods take 5-7 business days" gives the gift card."""
+    kinds: dict[str, str] = {}
+    flat = " ".join(policy.split())  # a policy's sentence may run over lines
+    for sentence in _SENTENCE_END.split(flat):
+        if not (_INSTANT.search(sentence) and SPAN.search(sentence)):
+            continue
+        for clause in _CLAUSE_END.split(sentence):
+            if _INSTANT.search(clause) and not SPAN.search(clause):
+                for word in PAYMENT_SAID.findall(clause):
+                    kinds.setdefault(PAYMENT_WORDS[word.lower()], clause.strip())
+    return kinds
+
+
+def slow_for_instant(text: str, kinds: dict[str, str]) -> list[tuple[str, str]]:
+    """Each span of time a text gives a payment kind the policy makes instant, with that kind: "the
+    refund goes back to your gift card within 5–7 business days". A sentence that names another way
+    of paying, or any instant time, may be setting the two apart and is left alone."""
+    found: list[tuple[str, str]] = []
+    for sentence in re.split(r"[.!?;](?=\s|$)|\n", text):
+        if not SPAN.search(sentence) or _INSTANT.search(sentence) or _OTHER_METHOD.search(sentence):
+            continue
+        said = {PAYMENT_WORDS[word.lower()] for word in PAYMENT_SAID.findall(sentence)}
+        if len(said) != 1 or not said <= kinds.keys():
+            continue
+        (kind,) = said
+        found += [(m[0], kind) for m in SPAN.finditer(sentence)
+                  if _NOT_BEFORE.search(sentence, max(0, m.start() - 14), m.start()) is None]
+    return found

@@ -1,0 +1,67 @@
+"""A time the policy gives one way of paying, stated for the kind it gives no waiting time ("refunded
+to your gift card within 5-7 business days") contradicts it (certify/policy_times.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from trajectory2gym.certify import certify_interaction
+from trajectory2gym.certify.policy_times import instant_kinds, slow_for_instant
+from trajectory2gym.certify.reasons import reason_kind
+from trajectory2gym.envs.registry import tool_specs
+from trajectory2gym.envs.retail.policy import POLICY
+
+RETAIL_POLICY = ("- Cancelling: the reason must be 'no longer needed' or 'ordered by mistake'. Refunds to gift cards\n"
+                 "  arrive at once; refunds to other methods take 5-7 business days.")
+
+
+@pytest.mark.parametrize(("policy", "kinds"), [
+    (RETAIL_POLICY, {"giftcard"}),
+    (POLICY, {"giftcard"}),  # the retail domain's whole policy
+    # tau-bench's own words: one sentence, the quick case first
+    ("The total will be refunded via the original payment method immediately if it is gift card, otherwise in "
+     "5 to 7 business days.", {"giftcard"}),
+    ("Refunds take 5-7 business days.", set()),  # no quick case
+    ("Gift cards can be used at once.", set()),  # no time set against it
+])
+def test_the_payment_kinds_a_policy_gives_no_waiting_time(policy: str, kinds: set[str]) -> None:
+    assert set(instant_kinds(policy)) == kinds
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    ("The $585.97 will be refunded to your gift card within 5–7 business days.", [("5–7 business days", "giftcard")]),
+    ("Order #W9440076 is cancelled; $768.80 is refunded to your gift card (gift_card_2486551) and should show "
+     "within 5–7 business days.", [("5–7 business days", "giftcard")]),
+    ("The refund to your gift card arrives at once.", []),
+    ("Gift card refunds are immediate; PayPal takes 5-7 business days.", []),  # each in its own clause
+    ("$20 goes to your gift card and the rest to your card ending 4421 in 5-7 business days.", []),  # another card
+    ("It goes to your Visa within 5-7 business days.", []),  # the slow kind
+    ("Your gift card is refunded now, not in 5-7 business days.", []),  # taken back
+    ("A gift card refund arrives at once, other methods take 5-7 business days.", []),
+])
+def test_a_slow_time_said_of_an_instant_kind(text: str, found: list[tuple[str, str]]) -> None:
+    assert slow_for_instant(text, instant_kinds(RETAIL_POLICY)) == found
+
+
+@pytest.mark.parametrize(("said", "kinds"), [
+    ("Order #W1000001 is cancelled; the $120.50 goes back to your gift card within 5-7 business days.",
+     ["text_contradicts_policy"]),
+    ("Order #W1000001 is cancelled; the $120.50 is back on your gift card already.", []),
+])
+def test_a_gift_card_refund_said_to_take_days_under_the_retail_policy(convo: Any, at: Any, said: str,
+                                                                      kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], system=POLICY)
+    c.user("Please cancel order #W1000001, I ordered it by mistake.")
+    c.call("get_order_details", {"order_id": "#W1000001"},
+           {"order_id": "#W1000001", "status": "pending", "payment_history": [
+               {"transaction_type": "payment", "amount": 120.5, "payment_method_id": "gift_card_1234567"}]})
+    c.say("Order #W1000001 is pending ($120.50, paid with your gift card). Cancel it as ordered by mistake?")
+    c.user("Yes.")
+    c.call("cancel_pending_order", {"order_id": "#W1000001", "reason": "ordered by mistake"},
+           {"order_id": "#W1000001", "status": "cancelled", "payment_history": [
+               {"transaction_type": "payment", "amount": 120.5, "payment_method_id": "gift_card_1234567"},
+               {"transaction_type": "refund", "amount": 120.5, "payment_method_id": "gift_card_1234567"}]})
+    i = c.say(said)
+    assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
