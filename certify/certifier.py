@@ -142,6 +142,7 @@ from trajectory2gym.certify.normalize import (
 from trajectory2gym.certify.owned_ids import holder, misowned
 from trajectory2gym.certify.phone_state import PhoneState, may_state_phone
 from trajectory2gym.certify.plan_rates import PlanRates, misattributed_rates
+from trajectory2gym.certify.policy_once import made_once, offered_again, once_only
 from trajectory2gym.certify.policy_times import SPAN, instant_kinds, slow_for_instant
 from trajectory2gym.certify.prices import PriceBook, misattributed
 from trajectory2gym.certify.reasons import reason
@@ -200,6 +201,8 @@ _EMPTY = ("", "[]", "{}", "null", '""')
 _MAY_STATE = re.compile(r"[\d#@]")
 _DECIMAL = re.compile(r"\d[.,]\d")
 # "not " right before a value, and the end of its clause after it: a correction's value taken back.
+# Cheap words before policy_once reads a text: "another", "separate", "again" ...
+_ONE_MORE_HINT = re.compile(r"\b(?:another|separate|second|new|further|additional|again)\b", re.I)
 _NOT_BEFORE = re.compile(r"\bnot\s+(?:on\s+|in\s+|within\s+|by\s+)?\**$", re.I)
 _CLAUSE_END = re.compile(r"\**\s*(?:[.;,)!]|$)")
 # A money report that sums the whole conversation, not only the writes since the user spoke.
@@ -493,6 +496,7 @@ class _Run:
         self._unfounded: set[str | None] = set()  # calls computing from numbers no message showed
         self._today: date | None = None  # the current date the system prompt states, for counts of days
         self._instant_kinds: dict[str, str] = {}  # payment kinds the policy gives no waiting time ("at once")
+        self._once_only: dict[str, tuple[bool, str]] = {}  # actions the policy allows once (policy_once)
         self._items: ItemBook | None = None  # bills' line items: read on the first text after one shows
         self._books: dict[type[ObservationBook], ObservationBook] = {}  # read on first need (``_book``)
         self._called: set[str] = set()  # the tools called so far, by the agent or the user
@@ -1249,6 +1253,9 @@ class _Run:
         """Note a write or user action that went through, for the texts that say what was done."""
         self._made.append((call.name, tuple(call.arguments)))
 
+    def _made_names(self) -> list[str]:
+        return [name for name, _ in self._made]
+
     def _made_nouns(self) -> set[str] | None:
         """The action_nouns of what went through; None before anything did."""
         return action_nouns(self._made) if self._made else None
@@ -1814,6 +1821,10 @@ class _Run:
         if " any " in content or "no " in content or "No " in content:  # "I don't see any overdue bill": one shows Overdue
             for said, ident in denied_statuses(content, self._shown_in_status):
                 reasons.append(reason("text_contradicts_status", arg=ident, detail=f"denied: {said!r}"))
+        if self._once_only and _ONE_MORE_HINT.search(content):  # "we can make a separate change later"
+            for said, action in offered_again(content, self._once_only, made_once(self._once_only, self._made_names())):
+                reasons.append(reason("text_contradicts_policy", arg=action, value=said,
+                                      detail=self._once_only[action][1]))
         if self._instant_kinds and ("days" in content or "hours" in content or "weeks" in content):
             for span, kind in slow_for_instant(content, self._instant_kinds):  # "to your gift card within 5–7 days"
                 reasons.append(reason("text_contradicts_policy", arg=kind, value=span, detail=self._instant_kinds[kind]))
@@ -2567,6 +2578,7 @@ class _Run:
                         if self._today is None:
                             self._today = index.today = today_in(msg.content)
                         self._instant_kinds |= instant_kinds(msg.content)
+                        self._once_only |= once_only(msg.content)
                         if "GB" in msg.content:
                             self._data_amounts |= stated_amounts(msg.content, data=True)
                     # New evidence: what the user says that was not visible, or that something changed;

@@ -53,7 +53,7 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "text_misdescribed_item": ("visibility", "text gives the item it prices at {value} the {arg} {detail}"),
     "text_misstated_device": ("visibility", "text says the phone's {arg} is {value}, where the latest check shows "
                                             "{detail}"),
-    "text_contradicts_policy": ("visibility", "text gives the {arg} the time {value}, where the policy says: {detail!r}"),
+    "text_contradicts_policy": ("visibility", "text states {value} ({arg}), against the policy: {detail!r}"),
     "text_contradicts_status": ("visibility", "text gives {arg} another status than the observation shows: {detail}"),
     "text_misstated_balance": ("visibility", "text states {value} as a balance after the change, which the balances "
                                              "shown and what the write moved do not give ({detail})"),

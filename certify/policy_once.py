@@ -1,0 +1,81 @@
+"""Actions a policy allows once: "Changing items of a pending order is possible only once per
+order"; "A delivered order can have items returned or exchanged, once." A text that offers another
+one ("we can make a separate change to the watch later", "you can always request another
+exchange") once one went through, or beside the one it is pricing, offers what the policy forbids.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+# Each action a policy's "once" may bind, by the stems its words and its tools' names start with.
+_ACTIONS: dict[str, tuple[str, ...]] = {
+    "modify": ("modif", "chang", "swap"),
+    "exchange": ("exchang",),
+    "return": ("return",),
+}
+_ACTION_WORD = re.compile(r"\b(modif|chang|swap|exchang|return)\w*", re.I)
+_FAMILY = {stem: action for action, stems in _ACTIONS.items() for stem in stems}
+# "once" as a count ("only once per order", "returned or exchanged, once."), not the conjunction
+# ("resumed only once its bill is paid") or "at once" (no waiting).
+_ONCE = re.compile(r"(?<!\bat )\bonce\b(?=\s*(?:[.,;)]|$|per\b|only\b|and\b|each\b))", re.I)
+_SENTENCE_END = re.compile(r"[.!?](?=\s|$)|\n")
+# One more of an action: "a separate modification", "another exchange", "modify it again".
+_ONE_MORE = re.compile(r"\b(?:another|separate|second|new|further|additional)\s+(?:\w+\s+){0,2}?"
+                       r"((?:modification|change|exchange|return|swap)s?)\b"
+                       r"|\b((?:modif|chang|swap|exchang|return)\w*)\b[^.?!;]{0,40}\bagain\b", re.I)
+# ... offered as possible, not refused: "we can", "you can always", "any time", "later".
+_OFFERED = re.compile(r"\b(?:can|could|always|any ?time|later|will be able|feel free|happy to)\b", re.I)
+_REFUSED = re.compile(r"n't\b|\b(?:not|cannot|unable|only once|no longer|no more|no further)\b", re.I)
+
+
+def _family(word: str) -> str | None:
+    low = word.lower()
+    return next((action for stem, action in _FAMILY.items() if low.startswith(stem)), None)
+
+
+def once_only(policy: str) -> dict[str, tuple[bool, str]]:
+    """The actions a policy allows once, each with whether the rule is about items ("Changing items
+    ...": an address change is another action) and the sentence that says so."""
+    found: dict[str, tuple[bool, str]] = {}
+    flat = " ".join(policy.split())
+    for sentence in _SENTENCE_END.split(flat):
+        if _ONCE.search(sentence):
+            items = re.search(r"\bitems?\b", sentence, re.I) is not None
+            for m in _ACTION_WORD.finditer(sentence):
+                found.setdefault(_FAMILY[m[1].lower()], (items, sentence.strip().lstrip("-* ")))
+    return found
+
+
+def made_once(rules: dict[str, tuple[bool, str]], made: Iterable[str]) -> set[str]:
+    """The once-only actions among tool names that went through ("modify_pending_order_items");
+    with an items rule, only a tool on items counts (not "modify_pending_order_address")."""
+    done = set()
+    for name in made:
+        words = name.lower().split("_")
+        for action, (items, _) in rules.items():
+            if any(w.startswith(_ACTIONS[action]) for w in words) and (not items or "items" in words
+                                                                        or "item" in words):
+                done.add(action)
+    return done
+
+
+def offered_again(text: str, rules: dict[str, tuple[bool, str]], done: set[str]) -> list[tuple[str, str]]:
+    """Each offer of one more once-only action in a text ("a separate modification later"), with
+    the action: where one went through (``done``) or its sentence speaks of one besides the offer
+    ("if you want to change it as well, we can do that in a separate modification later"). A refusal ("it can't be
+    changed again") offers nothing."""
+    found: list[tuple[str, str]] = []
+    for sentence in re.split(r"[.!?;](?=\s|$)|\n", text):
+        if not _OFFERED.search(sentence) or _REFUSED.search(sentence):
+            continue
+        for m in _ONE_MORE.finditer(sentence):
+            action = _family(m[1] or m[2])
+            if action is None or action not in rules:
+                continue
+            rest = sentence.replace(m[0], " ", 1)
+            besides = any(_family(w[0]) == action for w in _ACTION_WORD.finditer(rest))
+            if action in done or besides:
+                found.append((m[0], action))
+    return found

@@ -1,0 +1,75 @@
+"""Offering one more of an action the policy allows once ("we can make a separate change to the
+watch later", once the order's items were changed) contradicts the policy (certify/policy_once.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from trajectory2gym.certify import certify_interaction
+from trajectory2gym.certify.policy_once import made_once, offered_again, once_only
+from trajectory2gym.certify.reasons import reason_kind
+from trajectory2gym.envs.airline.policy import POLICY as AIRLINE_POLICY
+from trajectory2gym.envs.registry import tool_specs
+from trajectory2gym.envs.retail.policy import POLICY as RETAIL_POLICY
+from trajectory2gym.envs.telecom.policy import POLICY as TELECOM_POLICY
+
+RULES = once_only(RETAIL_POLICY)
+
+
+def test_the_actions_each_policy_allows_once() -> None:
+    assert {action: items for action, (items, _) in RULES.items()} == {
+        "return": True, "exchange": True, "modify": True}
+    assert once_only(TELECOM_POLICY) == {}  # "resumed only once its bill is paid": a condition, no count
+    assert once_only(AIRLINE_POLICY) == {}
+    assert once_only("Refunds to gift cards arrive at once; refunds to other methods take 5-7 days.") == {}
+
+
+@pytest.mark.parametrize(("names", "done"), [
+    (["modify_pending_order_items"], {"modify"}),
+    (["modify_pending_order_address", "modify_pending_order_payment"], set()),  # not the items
+    (["exchange_delivered_order_items", "get_order_details"], {"exchange"}),
+    ([], set()),
+])
+def test_the_once_only_actions_that_went_through(names: list[str], done: set[str]) -> None:
+    assert made_once(RULES, names) == done
+
+
+@pytest.mark.parametrize(("text", "done", "found"), [
+    ("Of course — just reach out any time while the order is pending and we can make a separate change to the "
+     "watch.", {"modify"}, [("separate change", "modify")]),
+    ("I can submit a new exchange for the 6 ft bookshelf.", {"exchange"}, [("new exchange", "exchange")]),
+    ("You can modify it again later if you like.", {"modify"}, [("modify it again", "modify")]),
+    # none went through, but the sentence prices one beside the offer
+    ("No rush on the purifier — if you want to change it as well, we can always do that in a separate "
+     "modification later.", set(), [("separate modification", "modify")]),
+    ("Once it's delivered, you can request a separate return.", set(), []),  # none made or spoken of
+    ("Since items can only be modified once, it can't be changed again.", {"modify"}, []),  # refused
+    ("Your order was modified; a new return can be started once it is delivered.", {"modify"}, []),  # no return yet
+    ("I've changed the items. Anything else?", {"modify"}, []),  # no offer
+])
+def test_an_offer_of_one_more_once_only_action(text: str, done: set[str], found: list[tuple[str, str]]) -> None:
+    assert offered_again(text, RULES, done) == found
+
+
+@pytest.mark.parametrize(("said", "kinds"), [
+    ("Sure — reach out any time while it is pending and we can make a separate change to the watch.",
+     ["text_contradicts_policy"]),
+    ("Items of an order can be changed only once, so the watch has to stay as it is.", []),
+])
+def test_another_item_change_offered_after_one(convo: Any, at: Any, said: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], system=RETAIL_POLICY)
+    c.user("Change the backpack in #W1000001 to item 8054888773 and charge the difference to gift_card_7794233.")
+    c.call("get_order_details", {"order_id": "#W1000001"}, {"order_id": "#W1000001", "status": "pending", "items": [
+        {"name": "Backpack", "item_id": "5917587651", "price": 199.27}]})
+    c.say("I'll change the backpack (item 5917587651) in #W1000001 to item 8054888773, paying the difference with "
+          "gift_card_7794233. Shall I go ahead?")
+    c.user("Yes please.")
+    c.call("modify_pending_order_items", {"order_id": "#W1000001", "item_ids": ["5917587651"],
+                                          "new_item_ids": ["8054888773"], "payment_method_id": "gift_card_7794233"},
+           {"order_id": "#W1000001", "status": "pending (item modified)"})
+    c.say("Done: the backpack in #W1000001 is now item 8054888773.")
+    c.user("Could I change the watch in that order later too?")
+    i = c.say(said)
+    assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
