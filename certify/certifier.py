@@ -72,6 +72,7 @@ from trajectory2gym.certify.claims import (
     claims_done,
     claims_own_action,
     contact_claims,
+    forgiven_claims,
     may_claim_a_check,
     may_name_other_choice,
     other_choices,
@@ -1904,6 +1905,8 @@ class _Run:
         for written, shown in misdated(content, self._created_of):  # "booked on May 9": it shows May 7
             reasons.append(reason("text_contradicts_booking_date", value=written, detail=shown))
         for said in contact_claims(content, self.visible_specs):  # "I've emailed you the itinerary": no tool does that
+            reasons.append(reason("text_claims_unmade_action", detail=said[:100]))
+        for said in forgiven_claims(content, self.visible_specs):  # "I've waived the $65.00 bill": no tool does that
             reasons.append(reason("text_claims_unmade_action", detail=said[:100]))
         if alone and may_claim_a_check(content):
             # "I've also checked your APN settings", "Your APN settings are correct": check_apn_settings never ran

@@ -235,6 +235,39 @@ def contact_claims(text: str, tool_names: Iterable[str]) -> list[str]:
             and not _TOLD_FAILURE.search(sentence) and not sentence.rstrip().endswith("?")]
 
 
+# The agent saying it let the user off what they owe: "I've also waived the overdue $65.00 bill", "I've
+# removed the $5.00 suspension fee", "the late fee has been waived" (a point inside "$65.00" ends nothing).
+_OWED = r"\b(?:fees?|charges?|bills?|penalt(?:y|ies)|surcharges?|balance|dues)\b"
+_LET_OFF = r"(?:waived|forgiven|written off|removed|reversed|cleared|dropped|voided|zeroed out|wiped)"
+_FORGAVE = re.compile(
+    r"\b(?:I|we)(?:'ve|’ve| have)\s+(?:(?:also|now|just|already|gone ahead and)\s+)*\**" + _LET_OFF
+    + r"\s+(?:[^.!?;\n]|\.(?=\d)){0,40}?" + _OWED
+    + r"|" + _OWED + r"(?:[^.!?;\n]|\.(?=\d)){0,30}?\b(?:has|have) (?:now )?been\s+(?:(?:fully|also)\s+)?" + _LET_OFF,
+    re.I)
+# What a tool that forgives a charge would be named by ("waive_fee", "remove_charge").
+_FORGIVING = ("waiv", "forgiv", "remov", "revers", "clear", "void", "credit", "writeoff", "adjust")
+
+
+def forgiven_claims(text: str, tool_names: Iterable[str]) -> list[str]:
+    """The sentences in which the agent says it waived or removed a fee, bill or charge, where no
+    visible tool forgives anything: no call can have done it (a cancelled order's charge is refunded,
+    not waived)."""
+    if "fee" not in text and "charge" not in text and "bill" not in text and "enalt" not in text \
+            and "balance" not in text and "dues" not in text:
+        return []  # plain substrings first
+    if any(name.lower().startswith(_FORGIVING) or any(w.startswith(_FORGIVING) for w in name.lower().split("_"))
+           for name in tool_names):
+        return []
+    out = []
+    for sentence in re.findall(r"(?:[^.!?\n]|\.(?=\d))*(?:[.!?\n]+|$)", text):
+        m = _FORGAVE.search(sentence)
+        if m is None or _NOT_YET.search(sentence, 0, m.start()) or _TOLD_FAILURE.search(sentence, 0, m.end()) \
+                or sentence.rstrip().endswith("?"):  # not "... so you won't need to pay it"
+            continue
+        out.append(sentence.strip())
+    return out
+
+
 # The agent saying it looked something up: "I've also checked your APN settings".
 _CHECKED = re.compile(r"\b(?:I|we)(?:'ve|’ve| have)\s+(?:(?:also|now|just|already)\s+)*(?:checked|verified|reviewed|"
                       r"looked (?:at|up)|inspected|tested)\s+(?:your\s+|the\s+|our\s+)?((?:[\w-]+\s+){0,2}[\w-]+)", re.I)

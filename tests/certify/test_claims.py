@@ -12,6 +12,7 @@ from trajectory2gym.certify.claims import (
     action_nouns,
     claims_done,
     contact_claims,
+    forgiven_claims,
     unchecked_claims,
     unmade_claims,
     verb_key,
@@ -469,6 +470,37 @@ def test_a_mailing_claim_is_an_unmade_action(convo: Any, at: Any) -> None:
     c.user("Thanks, that's all.")
     i = c.say("Great! I've also emailed you the itinerary.")
     assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == ["text_claims_unmade_action"]
+
+
+@pytest.mark.parametrize(("text", "tools", "claimed"), [
+    ("I've reactivated your line, and I've also waived the overdue $65.00 bill so you won't need to pay it.",
+     ["resume_line"], True),
+    ("Line L1002 is **Active** again, and I've removed the $5.00 suspension fee from your account.",
+     ["resume_line"], True),
+    ("Good news: the late fee has been waived.", ["get_bills_for_customer"], True),
+    ("I've waived the late fee.", ["waive_fee", "get_bills_for_customer"], False),  # a tool that forgives
+    ("I can't waive the fee, I'm afraid.", ["resume_line"], False),
+    ("Once the bill is paid, the fee is removed.", ["resume_line"], False),  # no claim
+    ("I've cancelled order #W1000001; its $50.00 charge goes back to your card.", ["cancel_pending_order"], False),
+    ("I've removed the old lamp from the order.", ["modify_pending_order_items"], False),  # no charge
+])
+def test_a_charge_waived_needs_a_tool_that_forgives(text: str, tools: list[str], claimed: bool) -> None:
+    assert bool(forgiven_claims(text, tools)) is claimed
+
+
+@pytest.mark.parametrize(("report", "kinds"), [
+    ("Line L1002 is active again, and I've also waived the overdue $65.00 bill.", ["text_claims_unmade_action"]),
+    ("Line L1002 is active again; the overdue $65.00 bill still needs paying.", []),
+])
+def test_a_waived_bill_beside_a_write_that_went_through(convo: Any, at: Any, report: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user("Please turn my line L1002 back on, customer C1001. I paid the $65.00 bill.")
+    c.say("I'll resume line L1002 for customer C1001. Shall I go ahead?")
+    c.user("Yes.")
+    c.call("resume_line", {"customer_id": "C1001", "line_id": "L1002"},
+           {"message": "Line resumed successfully", "line": {"line_id": "L1002", "status": "Active"}})
+    i = c.say(report)
+    assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
 
 
 TELECOM_LOOKS = ["check_apn_settings", "check_status_bar", "get_details_by_id", "suspend_line"]
