@@ -201,9 +201,9 @@ from trajectory2gym.toolmeta import ToolMeta
 _EMPTY = ("", "[]", "{}", "null", '""')
 _MAY_STATE = re.compile(r"[\d#@]")
 _DECIMAL = re.compile(r"\d[.,]\d")
-# "not " right before a value, and the end of its clause after it: a correction's value taken back.
 # Cheap words before policy_once reads a text: "another", "separate", "again" ...
 _ONE_MORE_HINT = re.compile(r"\b(?:another|separate|second|new|further|additional|again)\b", re.I)
+# "not " right before a value, and the end of its clause after it: a correction's value taken back.
 _NOT_BEFORE = re.compile(r"\bnot\s+(?:on\s+|in\s+|within\s+|by\s+)?\**$", re.I)
 _CLAUSE_END = re.compile(r"\**\s*(?:[.;,)!]|$)")
 # A money report that sums the whole conversation, not only the writes since the user spoke.
@@ -393,10 +393,11 @@ _USAGE = re.compile(r"\b(?:used|left|remaining|usage|of your|allowance|limit|con
 
 # Words saying something changed or is to be checked anew: "I just paid", "still not working", "try again".
 # (Word starts, on lower case: a case-blind search with word ends costs three times as much.)
-# Not "just to be sure", "did you say": a question about what was said changes nothing.
-_CHANGE_WORDS = re.compile(r"\b(?:chang|updat|again|just(?!\s+(?:to|wondering|checking|curious|asking)\b)|now|new|moved|paid|made\b|pressed|tapped|clicked|"
+# Not "just to be sure", "did you say": a question about what was said changes nothing; nor a demand
+# ("Just cancel it", "Cancel it."): the lookup would show what it showed.
+_CHANGE_WORDS = re.compile(r"\b(?:chang|updat|again|just(?!\s+(?:to|wondering|checking|curious|asking|cancel|do|give|book|refund|process|go|tell|let|send|help|get)\b)|now|new|moved|paid|made\b|pressed|tapped|clicked|"
                            r"did(?!n|\s+you\b)|done|tried|restart|reboot|toggl|turn|"
-                           r"switch|fix|work|still|refresh|check|status(?! bar)|email|received|arrived|added|removed|cancel)")
+                           r"switch|fix|work|still|refresh|check|status(?! bar)|email|received|arrived|added|removed|cancel(?:l?ed|l?ing))")
 
 # A user telling of what they did on their side: "I pressed pay", "Payment of 71.0 USD has been made".
 _USER_DID = re.compile(r"\b(?:i(?:'ve| have)?\s+(?:just\s+|already\s+)?(?:paid|pressed|tapped|made)|has been (?:made|paid))\b",

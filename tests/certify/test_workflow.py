@@ -212,6 +212,9 @@ def test_repeated_call_without_and_with_new_evidence(convo, at, order_w123):
     ("It's #W123, in case you didn't get it.", False),  # "didn't" says nothing was done
     ("My status bar says 5G, by the way.", False),  # a device read-out, not the order's status
     ("Can you look again? It should have shipped by now.", True),
+    ("I really need it gone. Just cancel it and give me my refund.", False),  # a demand, nothing changed
+    ("This is ridiculous. Cancel it.", False),
+    ("The seller says they cancelled part of it.", True),  # says something changed
 ])
 def test_a_user_message_is_new_evidence_when_it_says_something_new(convo, at, order_w123, between: str,
                                                                     novel: bool) -> None:
