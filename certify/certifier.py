@@ -42,6 +42,7 @@ from trajectory2gym.certify.agreement import (
     stated_counts,
 )
 from trajectory2gym.certify.anchors import Anchors, call_anchors
+from trajectory2gym.certify.bag_allowance import free_bags, misstated_bags
 from trajectory2gym.certify.birth_dates import BirthDates, birthday_unsaid, misborn
 from trajectory2gym.certify.booked_on import misdated
 from trajectory2gym.certify.books import ObservationBook, objects_in
@@ -499,6 +500,8 @@ class _Run:
         self._today: date | None = None  # the current date the system prompt states, for counts of days
         self._instant_kinds: dict[str, str] = {}  # payment kinds the policy gives no waiting time ("at once")
         self._once_only: dict[str, tuple[bool, str]] = {}  # actions the policy allows once (policy_once)
+        # free checked bags per passenger by (tier, cabin), and the policy's sentence (bag_allowance)
+        self._free_bags: tuple[dict[tuple[str, str], int], str] = ({}, "")
         self._items: ItemBook | None = None  # bills' line items: read on the first text after one shows
         self._books: dict[type[ObservationBook], ObservationBook] = {}  # read on first need (``_book``)
         self._called: set[str] = set()  # the tools called so far, by the agent or the user
@@ -1827,6 +1830,11 @@ class _Run:
             for said, action in offered_again(content, self._once_only, made_once(self._once_only, self._made_names())):
                 reasons.append(reason("text_contradicts_policy", arg=action, value=said,
                                       detail=self._once_only[action][1]))
+        if self._free_bags[0] and "free" in content and "bag" in content:  # "Gold members get 2 free bags in economy"
+            tiers = set(map(str.lower, self.index.values_of("membership")))
+            for said, key, allowed in misstated_bags(content, self._free_bags[0], tiers):
+                reasons.append(reason("text_contradicts_policy", arg=key, value=said,
+                                      detail=f"{allowed} per passenger: {self._free_bags[1]}"))
         if self._instant_kinds and ("days" in content or "hours" in content or "weeks" in content):
             for span, kind in slow_for_instant(content, self._instant_kinds):  # "to your gift card within 5–7 days"
                 reasons.append(reason("text_contradicts_policy", arg=kind, value=span, detail=self._instant_kinds[kind]))
@@ -2583,6 +2591,8 @@ class _Run:
                             self._today = index.today = today_in(msg.content)
                         self._instant_kinds |= instant_kinds(msg.content)
                         self._once_only |= once_only(msg.content)
+                        if "bag" in msg.content and not self._free_bags[0]:
+                            self._free_bags = free_bags(msg.content)
                         if "GB" in msg.content:
                             self._data_amounts |= stated_amounts(msg.content, data=True)
                     # New evidence: what the user says that was not visible, or that something changed;

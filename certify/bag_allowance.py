@@ -1,0 +1,92 @@
+"""The free checked bags a policy gives each passenger by membership tier and cabin, and texts that
+state another number: "As a Gold member you get 2 free checked bags per passenger in economy", where
+the policy gives gold members 3 in economy.
+
+Two ways policies write the table are read: a compact one ("regular members 0 (basic economy),
+1 (economy), 2 (business); silver 1/2/3; gold 2/3/3") and tau-bench's sentences ("If the booking
+user is a silver member, 1 free checked bag for each basic economy passenger, ...").
+"""
+
+from __future__ import annotations
+
+import re
+
+_TIERS = ("regular", "silver", "gold")
+_NUMBER_WORDS = {"no": 0, "any": 0, "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+_TIER = re.compile(r"\b(regular|silver|gold)\b", re.I)
+_SENTENCE_END = re.compile(r"[.!?](?=\s|$)|\n")
+# Tau-bench's sentence: "2 free checked bags for each business passenger".
+_PER_CABIN = re.compile(r"(\d+)\s+free\s+checked\s+bags?\s+for\s+each\s+(basic economy|economy|business)\s+passenger",
+                        re.I)
+# The compact table: "0 (basic economy), 1 (economy)" names the cabins; "1/2/3" follows their order.
+_NUMBER_CABIN = re.compile(r"(\d+)\s*\((basic economy|economy|business)\)", re.I)
+_SLASHED = re.compile(r"\b(\d+)/(\d+)/(\d+)\b")
+# A text's count of free bags: "2 free checked bags", "**3 free checked bags**", "any free bags".
+_FREE_BAGS = re.compile(r"\b(\d+|no|any|zero|one|two|three|four|five)\s+free\s+(?:checked\s+)?(?:bags?|baggages?)\b",
+                        re.I)
+_TIER_SAID = re.compile(r"\b(regular|silver|gold)\W+members?\b", re.I)
+_CABIN_SAID = re.compile(r"\b(basic[\s_-]economy|economy|business)\b", re.I)
+_EACH = re.compile(r"^\W*(?:per\s+(?:passenger|person|travell?er)|each)\b", re.I)
+_EACH_BEFORE = re.compile(r"\beach\s+(?:passenger|person|travell?er)\s+(?:gets|has|receives|is allowed)\s*\**$", re.I)
+
+
+def _cabin(word: str) -> str:
+    return "basic_economy" if word.lower().startswith("basic") else word.lower()
+
+
+def free_bags(policy: str) -> tuple[dict[tuple[str, str], int], str]:
+    """(tier, cabin) -> free checked bags per passenger, as the policy states them, and the
+    sentence (or the first) that does; empty where it states none."""
+    table: dict[tuple[str, str], int] = {}
+    said = ""
+    flat = " ".join(policy.split())
+    for sentence in _SENTENCE_END.split(flat):
+        if "bag" not in sentence.lower() or not _TIER.search(sentence):
+            continue
+        cabins: list[str] = []
+        for part in re.split(r";", sentence):
+            tiers = _TIER.findall(part)
+            if len(tiers) != 1:
+                continue
+            tier = tiers[0].lower()
+            found = [(_cabin(c), int(n)) for n, c in _PER_CABIN.findall(part)] or [
+                (_cabin(c), int(n)) for n, c in _NUMBER_CABIN.findall(part)]
+            if found:
+                cabins = [c for c, _ in found]
+            elif (m := _SLASHED.search(part)) and len(cabins) == 3:
+                found = list(zip(cabins, map(int, m.groups()), strict=True))
+            for cabin, n in found:
+                table[tier, cabin] = n
+                said = said or sentence.strip().lstrip("-* ")
+    return table, said
+
+
+def misstated_bags(text: str, table: dict[tuple[str, str], int], tiers_shown: set[str]) -> list[tuple[str, str, int]]:
+    """(the count as written, "tier cabin", the policy's count) for each count of free bags a text
+    gives a tier and cabin against the table: the tier as the sentence names it ("As a Gold
+    member") or as the one profile shown gives it; the cabin as the sentence names it (one only).
+    A total ("6 free for the three of you") may be the count times the passengers; a count said
+    per passenger must be the count."""
+    out: list[tuple[str, str, int]] = []
+    for sentence in re.split(r"(?<=[.!?])\s+|\n", text):
+        if "free" not in sentence or not (claims := list(_FREE_BAGS.finditer(sentence))):
+            continue
+        plain = sentence.replace("*", "")
+        tiers = {t.lower() for t in _TIER_SAID.findall(plain)} or tiers_shown
+        cabins = {_cabin(c) for c in _CABIN_SAID.findall(plain)}
+        if len(tiers) != 1 or len(cabins) != 1:
+            continue
+        key = (next(iter(tiers)), next(iter(cabins)))
+        if key not in table:
+            continue
+        allowed = table[key]
+        for m in claims:
+            word = m[1].lower()
+            n = int(word) if word.isdigit() else _NUMBER_WORDS[word]
+            if word == "any" and not re.search(r"n't|\bnot\b|\bno\b|\bwithout\b", sentence[:m.start()], re.I):
+                continue  # "any free bags left?" denies nothing
+            each = _EACH.search(sentence[m.end():]) is not None or _EACH_BEFORE.search(sentence[:m.start()]) is not None
+            if n == allowed or (not each and allowed and n and n % allowed == 0):
+                continue
+            out.append((m[0], " ".join(key).replace("_", " "), allowed))
+    return out

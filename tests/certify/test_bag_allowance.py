@@ -1,0 +1,70 @@
+"""A count of free checked bags a text gives a tier and cabin against the policy's table ("As a Gold
+member you get 2 free checked bags per passenger in economy": gold gets 3) contradicts the policy
+(certify/bag_allowance.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from trajectory2gym.certify import certify_interaction
+from trajectory2gym.certify.bag_allowance import free_bags, misstated_bags
+from trajectory2gym.certify.reasons import reason_kind
+from trajectory2gym.envs.airline.policy import POLICY
+from trajectory2gym.envs.registry import tool_specs
+
+# tau-bench's airline policy words the same table as sentences
+TAU_WORDS = ("If the booking user is a regular member, 0 free checked bag for each basic economy passenger, 1 free "
+             "checked bag for each economy passenger, and 2 free checked bags for each business passenger. If the "
+             "booking user is a silver member, 1 free checked bag for each basic economy passenger, 2 free checked bag "
+             "for each economy passenger, and 3 free checked bags for each business passenger. If the booking user is "
+             "a gold member, 2 free checked bag for each basic economy passenger, 3 free checked bag for each economy "
+             "passenger, and 3 free checked bags for each business passenger. Each extra baggage is 50 dollars.")
+TABLE = {("regular", "basic_economy"): 0, ("regular", "economy"): 1, ("regular", "business"): 2,
+         ("silver", "basic_economy"): 1, ("silver", "economy"): 2, ("silver", "business"): 3,
+         ("gold", "basic_economy"): 2, ("gold", "economy"): 3, ("gold", "business"): 3}
+
+
+@pytest.mark.parametrize("policy", [POLICY, TAU_WORDS])
+def test_the_free_bags_each_policy_gives_by_tier_and_cabin(policy: str) -> None:
+    table, sentence = free_bags(policy)
+    assert table == TABLE
+    assert "regular" in sentence
+
+
+def test_a_policy_without_a_table_gives_none() -> None:
+    assert free_bags("Each extra bag costs 50 dollars. Gold members may board first.") == ({}, "")
+
+
+@pytest.mark.parametrize(("text", "shown", "found"), [
+    ("As a Gold member, economy includes 2 free checked bags per passenger, so 6 in total for the three of you.",
+     set(), [("2 free checked bags", "gold economy", 3)]),
+    ("As a Gold member you get **3 free checked bags** in economy.", set(), []),
+    ("Basic economy doesn't include any free checked bags, so 3 bags would be 3 × $50 = $150.", {"gold"},
+     [("any free checked bags", "gold basic economy", 2)]),  # the tier from the profile shown
+    ("Basic economy doesn't include any free checked bags.", {"regular"}, []),
+    ("As a Silver member in economy, each passenger gets 2 free checked bags (4 free bags for the two of you).",
+     set(), []),  # a total: twice the count
+    ("As a Silver member in economy, each passenger gets 4 free checked bags.", set(),
+     [("4 free checked bags", "silver economy", 2)]),  # said per passenger
+    ("Economy includes 2 free bags.", set(), []),  # no tier said or shown
+    ("Economy includes 2 free bags.", {"gold", "silver"}, []),  # two profiles: whose is not clear
+    ("Gold members get 3 in economy and 3 in business: 3 free bags.", set(), []),  # two cabins
+    ("Do you have any free bags left in economy, as a gold member?", set(), []),  # denies nothing
+])
+def test_a_count_of_free_bags_against_the_table(text: str, shown: set[str], found: list[tuple[str, str, int]]) -> None:
+    assert misstated_bags(text, TABLE, shown) == found
+
+
+@pytest.mark.parametrize(("said", "kinds"), [
+    ("As a Gold member you now get 2 free checked bags per passenger in economy.", ["text_contradicts_policy"]),
+    ("As a Gold member you now get 3 free checked bags per passenger in economy.", []),
+])
+def test_a_misstated_bag_allowance_after_the_profile(convo: Any, at: Any, said: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline", system=POLICY)
+    c.user("How many bags can I check? My user id is daiki_ahmed_3272.")
+    c.call("get_user_details", {"user_id": "daiki_ahmed_3272"},
+           {"name": {"first_name": "Daiki", "last_name": "Ahmed"}, "membership": "gold", "reservations": ["06LL1M"]})
+    i = c.say(said)
+    assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
