@@ -149,6 +149,10 @@ _PAIR_CHANCE_LIMIT = 300  # amounts: beyond, pair results fill any range (and n^
 _UNIT_WORDS = frozenset({"apt", "apartment", "suite", "ste", "unit"})  # the words of an address's unit line
 
 
+# A phone number said in groups with spaces or points: "555 123 2002", "(555) 123 2002", "555.123.2002".
+_SPACED_PHONE = re.compile(r"(?<![\w.-])\(?(\d{3})\)?[ .](\d{3})[ .-](\d{4})(?![\w-])")
+
+
 class EvidenceIndex:
     """Incremental index of visible evidence (or of the private part, for the privileged check).
 
@@ -260,6 +264,8 @@ class EvidenceIndex:
                 if digits and (units := unit_numbers(low)):  # "2GB": the 2 is said too
                     keys += units
                     spelled += [decimal_cents(u) for u in units]
+                if digits and " " in low and (spaced := _SPACED_PHONE.findall(low)):
+                    keys += ["".join(groups) for groups in spaced]  # "555 123 2002" is 5551232002
                 parsed = (ws_set, ws, keys, text if digits else None)
                 if spelled:
                     self._numbers.append(tuple(spelled))

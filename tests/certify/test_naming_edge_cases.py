@@ -172,3 +172,15 @@ def test_an_id_a_successful_lookup_used_may_be_said(result, private, reasons: li
     i = c.say("I found a profile for Lucas Kaur with user id lucas_kaur_4280. Which reservation is it?")
     decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
     assert [reason_kind(r) for r in decision.reasons] == reasons
+
+
+@pytest.mark.parametrize(("said", "visible"), [("It's 555 123 2002. John Smith.", True),
+                                               ("It's (555) 123 2002.", True),
+                                               ("It's 555.123.2002.", True),
+                                               ("It's 555 123 2003.", False),  # another number
+                                               ("My zip is 555 and the code 123 2002.", False)])  # no number
+def test_a_phone_number_said_in_groups_is_its_digits(convo, at, said: str, visible: bool) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user(said)
+    i = c.call("get_customer_by_phone", {"phone_number": "5551232002"}, {"customer_id": "C1001"})
+    assert at(certify_interaction(c.build()), i).checks["visibility"] is visible
