@@ -888,9 +888,22 @@ class _Run:
                 and not index.has_part(tok) and not index.time_part_shown(tok)
                 and not _options_shown(tok, index) and not self._worked_from_visible(tok)
                 and not self._phone_completed(tok) and not self._span_from_shown(tok, text)
+                and not self._words_joined(tok, text)
                 # an id a successful call used: the result showed it exists ("I found a profile
                 # with user id lucas_kaur_4280"), unless only the private part knew it
                 and (compact(tok) not in index.looked_up or self._is_private(tok)))
+
+    def _words_joined(self, tok: str, text: str) -> bool:
+        """A setting's code written from words shown, or from the name the text gives it beside:
+        "choose 4G/5G preferred (it may show as 4g_5g_preferred)" (not an identifier's number:
+        "gift_card_1234567" needs its own sight)."""
+        if "_" not in tok:
+            return False
+        parts = tok.strip("`*'\"").lower().split("_")
+        if len(parts) < 2 or any(not p or sum(c.isdigit() for c in p) > 2 for p in parts):
+            return False
+        beside = set(words(text.lower().replace(tok.lower(), " ")))
+        return all(p in beside or p in self.index.words or self.index.has_string(p) for p in parts)
 
     def _code_misses(self, text: str) -> list[str]:
         """Letter codes a text states that no message shows, where they are identifiers: one letter

@@ -184,3 +184,18 @@ def test_a_phone_number_said_in_groups_is_its_digits(convo, at, said: str, visib
     c.user(said)
     i = c.call("get_customer_by_phone", {"phone_number": "5551232002"}, {"customer_id": "C1001"})
     assert at(certify_interaction(c.build()), i).checks["visibility"] is visible
+
+
+@pytest.mark.parametrize(("said", "reasons"), [
+    ("Please choose **4G/5G preferred** (it may show as `4g_5g_preferred`), then run the speed test.", []),
+    ("Please set it to `4g_5g_preferred`, then run the speed test.",  # nothing shows or names those words
+     ["text states '4g_5g_preferred' found only in private (privileged)"]),
+    ("Please set it to `gift_card_7794233`.", ["text states 'gift_card_7794233' not in visible history"]),
+])
+def test_a_settings_code_written_from_the_name_beside_it(convo, at, said: str, reasons: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom",
+              private={"expected": {"mode": "4g_5g_preferred"}})
+    c.user_runs("check_network_mode_preference", {}, "Network Mode Preference: 2g_only",
+                "It says Network Mode Preference: 2g_only.")
+    i = c.say(said)
+    assert at(certify_interaction(c.build()), i).reasons == reasons
