@@ -152,16 +152,18 @@ _NOT_WAY = re.compile(r"\bnot\s+(?:a\s+|an\s+)?(?:refund|charge|credit)\w*", re.
 
 
 def _ways(text: str) -> dict[int, str]:
-    """The amounts (with "$") of each sentence that says one way only, and that way ("a charge of
-    $0.14, not a refund" says a charge)."""
+    """The amounts (with "$") of each sentence that says a way, and that way ("a charge of $0.14,
+    not a refund" says a charge); "both" where the sentence says both ("switch the $368.15 to your
+    Mastercard, and the Visa charge will be refunded": one amount charged to one card and refunded
+    to another)."""
     out: dict[int, str] = {}
     for sentence in SENTENCE.split(text):
         if "not " in sentence:
             sentence = _NOT_WAY.sub(" ", sentence)
         charge, refund = _CHARGE_WAY.search(sentence), _REFUND_WAY.search(sentence)
-        if bool(charge) != bool(refund) and "$" in sentence:
+        if (charge or refund) and "$" in sentence:
             for _, cents in dollar_amounts(sentence):
-                out.setdefault(cents, "charged" if charge else "refunded")
+                out.setdefault(cents, "both" if charge and refund else "charged" if charge else "refunded")
     return out
 
 
@@ -197,7 +199,7 @@ def reversed_ways(text: str, earlier: list[str], settled: list[set[int]] | None 
                 break  # and what came before it was about that move
             was = _ways(earlier[k]).get(cents)
             if was is not None:
-                if was != way:
+                if was != way and "both" not in (was, way):
                     out.append((written, was))
                 break
     return out

@@ -120,6 +120,10 @@ def test_a_write_without_a_result_and_many_reports_after_it(convo, at) -> None:
     ("$0.14 was refunded to your Visa.", ["A small refund of **$0.14**.",
                                            "My mistake — the net is a **charge of $0.14** to your Visa, not a refund."],
      [("$0.14", "charged")]),
+    # A payment switch moves the amount both ways: charged to the new card, refunded to the old one.
+    ("The $368.15 on your Visa ending 5768 has been refunded.",
+     ["Total **$368.15**, currently charged to your **Visa ending 5768**.",
+      "I'll switch the payment ($368.15) to your Mastercard ending 7287, and the Visa charge will be refunded."], []),
 ])
 def test_a_report_moves_an_amount_the_way_the_conversation_gave_it(report: str, earlier: list[str],
                                                                    out: list[tuple[str, str]]) -> None:
