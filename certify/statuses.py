@@ -146,7 +146,8 @@ def contradicted(text: str, status_of: Callable[[str], Any],
             if said != {"paid"} and not told(ident, said):  # "what you paid": how, not a bill's status
                 out.append((ident, ""))
         elif (isinstance(shown, str) and (form := _FORMS.get(shown.lower(), _one_word(shown))) and form not in said
-              and not re.search(rf"\b{re.escape(form)}\b", sentence, re.I)):  # "marked Disputed and unpaid" says it
+              and not re.search(rf"\b{re.escape(form)}\b", sentence, re.I)  # "marked Disputed and unpaid" says it
+              and not (form == "delivered" and said == {"shipped"} and _SHIPPED_WHERE.search(sentence))):
             out.append((ident, shown))  # "B1006 is overdue" where it shows "Disputed"
         elif (isinstance(shown, str) and shown.lower() in _NOT_PAID_YET and "paid" in said
               and "already" not in sentence.lower()):  # "which is already Paid": before a request was sent
@@ -156,6 +157,8 @@ def contradicted(text: str, status_of: Callable[[str], Any],
     return out
 
 
+# Where a delivered order went, no status of it: "#W7762997 — shipped to 142 Chestnut Street".
+_SHIPPED_WHERE = re.compile(r"\bshipped\s+(?:to|from|via)\b", re.I)
 # An order whose return or exchange is requested is delivered: not shipped, pending or cancelled.
 _REQUESTED = frozenset({"exchange requested", "return requested"})
 _NOT_AFTER_REQUEST = frozenset({"shipped", "pending", "cancelled", "processed", "returned"})

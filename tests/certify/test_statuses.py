@@ -20,7 +20,7 @@ from trajectory2gym.certify.statuses import (
 from trajectory2gym.envs.registry import tool_specs
 
 SHOWN = {"L1005": "Active", "#W1000001": "pending", "B1001": "Paid", "B1006": "Disputed",
-         "#W1000002": "exchange requested", "B1272": "Awaiting Payment"}
+         "#W1000002": "exchange requested", "B1272": "Awaiting Payment", "#W1000003": "delivered"}
 
 
 @pytest.mark.parametrize(("text", "out"), [
@@ -37,6 +37,9 @@ SHOWN = {"L1005": "Active", "#W1000001": "pending", "B1001": "Paid", "B1006": "D
     ("Bill B1006 came to $87.50 and it hasn't been paid yet.", []),  # "paid" denied, no status said
     ("1. #W1000001 (pending): lamp -> the black one; $5.80 paid from the gift card.", []),  # how, in a list line
     ("Order #W1000001 is paid.", [("#W1000001", "pending")]),
+    ("- **#W1000003** — shipped to 142 Chestnut Street, Suite 756", []),  # where a delivered order went
+    ("- **#W1000003** — shipped, on its way to you", [("#W1000003", "delivered")]),
+    ("- **#W1000001** — shipped to 142 Chestnut Street", [("#W1000001", "pending")]),  # a pending one never went
     ("Bill B1001 is unpaid.", [("B1001", "Paid")]),
     # A status no text word is a form of: contradicted by any status word said now.
     ("Your bill B1006 for $70.00 is overdue; once it's paid the line can be resumed.", [("B1006", "Disputed")]),
