@@ -65,7 +65,8 @@ _BRACE = re.compile(r"[{}]")
 
 _NAME_KEYS = ('"name"', '"title"', '"product_name"')
 _ONE_DAY = frozenset({"one day", "a day", "next day", "day later", "day earlier", "day after", "day before",
-                      "following day", "previous day"})
+                      "following day", "previous day", "next morning", "following morning", "next evening",
+                      "following evening"})  # "the earliest flight the next morning"
 # Counts of days a text may shift a visible date by, in digits or words: "2 days", "two days".
 _DAY_COUNTS = [(w, n) for n in range(2, 8) for w in (str(n), *(k for k, v in NUMBER_WORDS.items() if v == n
                                                                 and k not in ("both", "twice")))]

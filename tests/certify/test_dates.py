@@ -59,6 +59,9 @@ def test_a_date_one_day_from_a_visible_one() -> None:
     ("Can I fly 3 days later?", "2024-05-16", True),  # or earlier: the direction is the user's to say
     ("Can I fly three days later?", "2024-05-21", False),
     ("Push it back one or two hours.", "2024-05-21", False),  # hours shift no day
+    ("If there's nothing later, the earliest flight the next morning.", "2024-05-20", True),
+    ("If there's nothing later, the earliest flight the next morning.", "2024-05-21", False),
+    ("Anything that evening, or the following evening?", "2024-05-20", True),
 ])
 def test_a_date_some_days_from_a_visible_one(asked: str, day: str, derived: bool) -> None:
     from trajectory2gym.certify.evidence import EvidenceIndex
