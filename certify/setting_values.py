@@ -28,7 +28,10 @@ def named_values(text: str) -> list[str]:
 _PLAN_NAMED = re.compile(r"\b((?:[A-Z][\w+-]*\s+){1,3})([Pp])lan\b")
 _NO_NAME = frozenset({"your", "the", "this", "that", "my", "a", "an", "our", "their", "his", "her", "new", "current",
                       "old", "same", "different", "other", "cheaper", "better", "which", "what", "any", "each",
-                      "every", "one"})
+                      "every", "one", "full", "final", "whole", "complete", "overall", "travel", "trip", "payment",
+                      "action", "backup", "alternative", "here's", "step",
+                      # what was done to a plan of action: "Corrected plan:", "Updated plan"
+                      "corrected", "updated", "revised", "proposed", "suggested", "amended", "adjusted"})
 
 
 def named_plans(text: str) -> list[str]:

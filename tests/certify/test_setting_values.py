@@ -44,6 +44,9 @@ def test_a_setting_value_never_shown_is_not_grounded(convo: Any, at: Any, shown:
     ("Line L1162 is active, on the Plus plan with 20 GB of data.", ["Plus"]),
     ("You're on the Unlimited Max plan; your plan renews monthly.", ["Unlimited Max"]),
     ("You're on the same plan as before.", []),
+    ("You're absolutely right. Corrected plan:\n1. **Flights:** HAT078 + HAT118", []),  # a plan of action
+    ("Here's the Full plan, then the Updated plan.", []),
+    ("Unlimited plan users get 5G.", ["Unlimited"]),
 ])
 def test_the_plans_a_text_names(text: str, plans: list[str]) -> None:
     assert named_plans(text) == plans
