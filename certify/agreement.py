@@ -713,7 +713,7 @@ _LIST_LINE = re.compile(r"^[ \t]*(?:[-*•+]|\d{1,2}[.)]|\|)", re.M)
 # Where a sentence turns from what it acts on to what it leaves: "..., and keep the kettle", "but not".
 _KEEP_CLAUSE = re.compile(r",|;|\bbut\b|\band\s+(?=keep|leave|not\b|hold)|\((?=[^)]*\b(?:stays?|unchanged)\b)", re.I)
 _LEFT_AS_IS = re.compile(
-    r"\b(?:no longer|can'?t|cannot|won'?t|isn'?t|aren'?t|don'?t|unable|ineligible|except|excluding|keep|kept|"
+    r"\b(?:no longer|can'?t|cannot|won'?t|couldn'?t|wouldn'?t|isn'?t|aren'?t|don'?t|unable|afterwards|ineligible|except|excluding|keep|kept|"
     r"keeping|unchanged|stays?|staying|remains?|already|separate\w*|later|would need|no change|not (?:be |being )?(?:chang|modif|"
     r"return|exchang|includ|eligible|part|touch)\w*)\b", re.I)  # not "not waterproof": an option
 

@@ -283,6 +283,10 @@ TABLE = ("Found it! Order #W4794911:\n\n| Item | Price |\n|---|---|\n| Desk Lamp
     # An arrow line is the change; a later sentence of what can no longer be done is no action on the others.
     ("Please confirm the return:\n- Desk Lamp ($153.23) → refund to PayPal\n\nAn order's items can be returned "
      "only once, so the kettle and T-Shirt couldn't be returned afterwards. Go ahead?", (LAMP,), True),
+    # The same said of the whole message after a table of the change (blind audit r54_12).
+    ("Here's the return:\n| Item | Price |\n|---|---|\n| Desk Lamp | $153.23 |\n\nThis uses the one return allowed "
+     "on the order, so the kettle and T-Shirt couldn't be returned afterwards. Refund to PayPal. Shall I proceed?",
+     (LAMP,), True),
     # An offer of more is no action: "if you want to return anything else (the T-Shirt), now's the time".
     ("Here's the return request:\n| Item | Price |\n|---|---|\n| Desk Lamp | $153.23 |\n| Electric Kettle | $155.99 |"
      "\n\nRefund to PayPal. If you want to return anything else from this order (T-Shirt), now's the time. Shall I "
