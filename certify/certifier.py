@@ -145,7 +145,12 @@ from trajectory2gym.certify.owned_ids import holder, misowned
 from trajectory2gym.certify.phone_state import PhoneState, may_state_phone
 from trajectory2gym.certify.plan_rates import PlanRates, misattributed_rates
 from trajectory2gym.certify.policy_once import made_once, offered_again, once_only
-from trajectory2gym.certify.policy_times import SPAN, instant_kinds, slow_for_instant
+from trajectory2gym.certify.policy_times import (
+    SPAN,
+    instant_for_slow,
+    instant_kinds,
+    slow_for_instant,
+)
 from trajectory2gym.certify.prices import PriceBook, misattributed
 from trajectory2gym.certify.reasons import reason
 from trajectory2gym.certify.reported_payments import (
@@ -1851,6 +1856,11 @@ class _Run:
         if self._instant_kinds and ("days" in content or "hours" in content or "weeks" in content):
             for span, kind in slow_for_instant(content, self._instant_kinds):  # "to your gift card within 5–7 days"
                 reasons.append(reason("text_contradicts_policy", arg=kind, value=span, detail=self._instant_kinds[kind]))
+        if self._instant_kinds and ("already" in content or "immediately" in content or "instantly" in content
+                                    or "right away" in content or "at once" in content):
+            for said, kind in instant_for_slow(content, self._instant_kinds):  # "already landed in your PayPal"
+                reasons.append(reason("text_contradicts_policy", arg=kind, value=said,
+                                      detail=next(iter(self._instant_kinds.values()))))
         for counted, listed in miscounted(content, self._count_of):  # "you have 9 reservations": it lists 10
             reasons.append(reason("text_miscounted", value=counted, detail=listed))
         if "passengers" in content or "travel" in content:  # "BD52GB (for 2 passengers)": it lists 3

@@ -57,3 +57,26 @@ def slow_for_instant(text: str, kinds: dict[str, str]) -> list[tuple[str, str]]:
         found += [(m[0], kind) for m in SPAN.finditer(sentence)
                   if _NOT_BEFORE.search(sentence, max(0, m.start() - 14), m.start()) is None]
     return found
+
+
+# No waiting said of money that has moved: "the refund has already landed in your PayPal", "you'll see
+# it on your card immediately".
+_AT_ONCE_SAID = re.compile(r"\b(?:already\s+(?:landed|arrived|(?:been\s+)?(?:credited|deposited|returned)|back|there|"
+                           r"in|on|available|showing)|instantly|immediately|right away|at once|straight away)\b", re.I)
+_MONEY = re.compile(r"\brefund\w*|\$\d|\bmoney\b|\bfunds\b", re.I)
+
+
+def instant_for_slow(text: str, kinds: dict[str, str]) -> list[tuple[str, str]]:
+    """Each "no waiting" a text gives money refunded to a payment kind the policy does not make
+    instant ("the $1,197.28 refund has already landed in your PayPal account", where only gift cards
+    are refunded at once), with that kind; not in a sentence that also names a span of time or an
+    instant kind (it may be setting the two apart), nor one that denies it ("not instantly")."""
+    found: list[tuple[str, str]] = []
+    for sentence in re.split(r"[.!?;](?=\s|$)|\n", text):
+        if SPAN.search(sentence) or not _MONEY.search(sentence) or (m := _AT_ONCE_SAID.search(sentence)) is None:
+            continue
+        said = {PAYMENT_WORDS[word.lower()] for word in PAYMENT_SAID.findall(sentence)}
+        if len(said) != 1 or not said.isdisjoint(kinds) or _NOT_BEFORE.search(sentence, max(0, m.start() - 14), m.start()):
+            continue
+        found.append((m[0], next(iter(said))))
+    return found

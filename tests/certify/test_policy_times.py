@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from trajectory2gym.certify import certify_interaction
-from trajectory2gym.certify.policy_times import instant_kinds, slow_for_instant
+from trajectory2gym.certify.policy_times import instant_for_slow, instant_kinds, slow_for_instant
 from trajectory2gym.certify.reasons import reason_kind
 from trajectory2gym.envs.registry import tool_specs
 from trajectory2gym.envs.retail.policy import POLICY
@@ -45,10 +45,27 @@ def test_a_slow_time_said_of_an_instant_kind(text: str, found: list[tuple[str, s
     assert slow_for_instant(text, instant_kinds(RETAIL_POLICY)) == found
 
 
+@pytest.mark.parametrize(("text", "found"), [
+    ("Your order #W8331214 is cancelled, and the $1,197.28 refund has already landed in your PayPal account.",
+     [("already landed", "paypal")]),
+    ("Done — the $299.02 refund has already been credited to your PayPal account.",
+     [("already been credited", "paypal")]),
+    ("The refund to your Visa shows up immediately.", [("immediately", "creditcard")]),
+    ("The $50 refund is already back on your gift card.", []),  # the instant kind
+    ("Your PayPal refund is on its way; it takes 5-7 business days.", []),
+    ("The refund is not instantly visible on your Visa.", []),  # denied
+    ("I've already cancelled it; the $20 goes to your gift card and the rest to PayPal.", []),  # two kinds
+    ("Your PayPal is already on file.", []),  # no money moved
+])
+def test_no_waiting_said_of_a_slow_kind(text: str, found: list[tuple[str, str]]) -> None:
+    assert instant_for_slow(text, instant_kinds(RETAIL_POLICY)) == found
+
+
 @pytest.mark.parametrize(("said", "kinds"), [
     ("Order #W1000001 is cancelled; the $120.50 goes back to your gift card within 5-7 business days.",
      ["text_contradicts_policy"]),
     ("Order #W1000001 is cancelled; the $120.50 is back on your gift card already.", []),
+    ("Order #W1000001 is cancelled; the $120.50 has already landed in your PayPal.", ["text_contradicts_policy"]),
 ])
 def test_a_gift_card_refund_said_to_take_days_under_the_retail_policy(convo: Any, at: Any, said: str,
                                                                       kinds: list[str]) -> None:
