@@ -146,7 +146,7 @@ def contradicted(text: str, status_of: Callable[[str], Any],
             if said != {"paid"} and not told(ident, said):  # "what you paid": how, not a bill's status
                 out.append((ident, ""))
         elif (isinstance(shown, str) and (form := _FORMS.get(shown.lower(), _one_word(shown))) and form not in said
-              and not re.search(rf"\b{re.escape(form)}\b", sentence, re.I)  # "marked Disputed and unpaid" says it
+              and not _says_form(form, sentence)  # "marked Disputed and unpaid" says it
               and not (form == "delivered" and said == {"shipped"} and _SHIPPED_WHERE.search(sentence))):
             out.append((ident, shown))  # "B1006 is overdue" where it shows "Disputed"
         elif (isinstance(shown, str) and shown.lower() in _NOT_PAID_YET and "paid" in said
@@ -155,6 +155,16 @@ def contradicted(text: str, status_of: Callable[[str], Any],
         elif isinstance(shown, str) and shown.lower() in _REQUESTED and not said.isdisjoint(_NOT_AFTER_REQUEST):
             out.append((ident, shown))  # "the exchange for #W6237516 is complete and ... has shipped": requested only
     return out
+
+
+# A status denied right before it: "It hasn't been delivered yet", "not yet delivered".
+_DENIED_BEFORE = re.compile(r"(?:n't|\bnot|\bnever)\s+(?:(?:been|yet|be|quite|actually)\s+){0,2}\**$", re.I)
+
+
+def _says_form(form: str, sentence: str) -> bool:
+    """Whether a sentence says a status form, not denied ("hasn't been delivered" says no delivery)."""
+    return any(not _DENIED_BEFORE.search(sentence, max(0, m.start() - 24), m.start())
+               for m in re.finditer(rf"\b{re.escape(form)}\b", sentence, re.I))
 
 
 # Where a delivered order went, no status of it: "#W7762997 — shipped to 142 Chestnut Street".

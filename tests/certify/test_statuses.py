@@ -38,6 +38,10 @@ SHOWN = {"L1005": "Active", "#W1000001": "pending", "B1001": "Paid", "B1006": "D
     ("1. #W1000001 (pending): lamp -> the black one; $5.80 paid from the gift card.", []),  # how, in a list line
     ("Order #W1000001 is paid.", [("#W1000001", "pending")]),
     ("- **#W1000003** — shipped to 142 Chestnut Street, Suite 756", []),  # where a delivered order went
+    # the shown status said, but denied: no support for the other one
+    ("It hasn't been delivered yet — order #W1000003 (Clock, $393.59) shows as **processed**.",
+     [("#W1000003", "delivered")]),
+    ("Order #W1000003 was processed and is now delivered.", []),
     ("- **#W1000003** — shipped, on its way to you", [("#W1000003", "delivered")]),
     ("- **#W1000001** — shipped to 142 Chestnut Street", [("#W1000001", "pending")]),  # a pending one never went
     ("Bill B1001 is unpaid.", [("B1001", "Paid")]),
