@@ -11,11 +11,11 @@ from collections.abc import Iterable
 
 # Each action a policy's "once" may bind, by the stems its words and its tools' names start with.
 _ACTIONS: dict[str, tuple[str, ...]] = {
-    "modify": ("modif", "chang", "swap"),
+    "modify": ("modif", "chang", "swap", "adjust", "edit"),
     "exchange": ("exchang",),
     "return": ("return",),
 }
-_ACTION_WORD = re.compile(r"\b(modif|chang|swap|exchang|return)\w*", re.I)
+_ACTION_WORD = re.compile(r"\b(modif|chang|swap|adjust|edit|exchang|return)\w*", re.I)
 _FAMILY = {stem: action for action, stems in _ACTIONS.items() for stem in stems}
 # "once" as a count ("only once per order", "returned or exchanged, once."), not the conjunction
 # ("resumed only once its bill is paid") or "at once" (no waiting).
@@ -24,7 +24,7 @@ _SENTENCE_END = re.compile(r"[.!?](?=\s|$)|\n")
 # One more of an action: "a separate modification", "another exchange", "modify it again".
 _ONE_MORE = re.compile(r"\b(?:another|separate|second|new|further|additional)\s+(?:\w+\s+){0,2}?"
                        r"((?:modification|change|exchange|return|swap)s?)\b"
-                       r"|\b((?:modif|chang|swap|exchang|return)\w*)\b[^.?!;]{0,40}\bagain\b", re.I)
+                       r"|\b((?:modif|chang|swap|adjust|edit|exchang|return)\w*)\b[^.?!;]{0,40}\bagain\b", re.I)
 # ... offered as possible, not refused: "we can", "you can always", "any time", "later".
 _OFFERED = re.compile(r"\b(?:can|could|always|any ?time|later|will be able|feel free|happy to)\b", re.I)
 _REFUSED = re.compile(r"n't\b|\b(?:not|cannot|unable|only once|no longer|no more|no further)\b", re.I)
@@ -76,6 +76,8 @@ def offered_again(text: str, rules: dict[str, tuple[bool, str]], done: set[str])
                 continue
             rest = sentence.replace(m[0], " ", 1)
             besides = any(_family(w[0]) == action for w in _ACTION_WORD.finditer(rest))
-            if action in done or besides:
+            # "you can adjust the items again later": again, of the very things the rule counts
+            again_items = m[2] is not None and rules[action][0] and re.search(r"\bitems?\b", m[0], re.I) is not None
+            if action in done or besides or again_items:
                 found.append((m[0], action))
     return found

@@ -48,6 +48,10 @@ def test_the_once_only_actions_that_went_through(names: list[str], done: set[str
     ("Since items can only be modified once, it can't be changed again.", {"modify"}, []),  # refused
     ("Your order was modified; a new return can be started once it is delivered.", {"modify"}, []),  # no return yet
     ("I've changed the items. Anything else?", {"modify"}, []),  # no offer
+    # "again" of the items the rule counts, before any change
+    ("Yes — as long as the order is still pending you can adjust the items again later, so there's no risk.",
+     set(), [("adjust the items again", "modify")]),
+    ("You can update the address again later if needed.", set(), []),  # no items, none made
 ])
 def test_an_offer_of_one_more_once_only_action(text: str, done: set[str], found: list[tuple[str, str]]) -> None:
     assert offered_again(text, RULES, done) == found
