@@ -255,13 +255,18 @@ _SPEED = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s*[kmg]bps\b", re.I)
 # A time frame the agent promises: "within 24 hours", "takes about 3 days" (not "due in 6 days", a count).
 _TIME_FRAME = re.compile(r"\b(?:within|about|around|approximately|up to|takes?)\s+(\d+\s+(?:business\s+|working\s+)?"
                          r"(?:hours|days|weeks))\b", re.I)
-# An address's unit: "Suite 421", "Apt 5B", "Apartment #12" (a number too small to be an identifier).
+# A claim of its own the agent quotes to take back: "I said there's a 30-day window, but ...".
+_OWNED_UP = re.compile(r"\bI\s+(?:wrongly\s+|mistakenly\s+)?(?:said|mentioned|told you|stated|claimed)\b[^.!?]{0,24}$")
+# "5 to 7" of a span, as a policy writes it: "5-7".
 _TO_DASH = re.compile(r"(?<=\d)\s*to\s*(?=\d)")
 # How long something stays valid: "valid for 12 months", "expires in 30 days", "within 30 days of
 # delivery" (a term of the policy's or a record's, never a guess).
 _TERM_SAID = r"((?:\d+|one|two|three|six|twelve)\s+(?:days?|weeks?|months?|years?))"
 _VALIDITY = re.compile(rf"\b(?:(?:valid|good|usable)\s+for|expires?\s+(?:in|after))\s+{_TERM_SAID}\b"
-                       rf"|\bwithin\s+{_TERM_SAID}\s+of\b", re.I)
+                       rf"|\bwithin\s+{_TERM_SAID}\s+of\b"
+                       # a window to act in: "you have 30 days from delivery", "a 30-day return window"
+                       rf"|\b{_TERM_SAID}\s+(?:from|after|since)\s+(?:the\s+)?(?:delivery|purchase|receipt|order)"
+                       r"|\b(\d+)[- ]day\s+(?:return\s+|refund\s+|exchange\s+)?(?:window|period|grace)", re.I)
 # A sum or product written as one token ("117+161=278", "2x30", "$144+$122"), and its terms.
 _EXPRESSION = re.compile(r"\$?\d+(?:\.\d+)?(?:[-+*x×=]\$?\d+(?:\.\d+)?)+")
 _TERM = re.compile(r"\d+(?:\.\d+)?")
@@ -825,9 +830,13 @@ class _Run:
                        if not self.index.has_string(dashed := m[0].replace("–", "-"))
                        and not self.index.has_string(_TO_DASH.sub("-", dashed))
                        and not self._taken_back(text, m.start(), m.end())]  # "immediately, not in 5–7 days."
-        if "alid" in text or "xpire" in text or "within" in text:  # "valid for **12 months**", said of nothing
-            misses += [term for m in _VALIDITY.finditer(text.replace("*", ""))
-                       if not self.index.has_string(term := m[1] or m[2])]
+        if ("alid" in text or "xpire" in text or "within" in text or "day" in text and (  # "valid for **12 months**"
+                " from " in text or " after " in text or " since " in text or "window" in text or "period" in text)):
+            plain = text.replace("*", "")
+            misses += [term for m in _VALIDITY.finditer(plain)
+                       if not self.index.has_string(term := next(g for g in m.groups() if g))
+                       and not (m[4] and self.index.has_string(f"{m[4]} days"))  # "30-day" of "30 days"
+                       and not _OWNED_UP.search(plain, max(0, m.start() - 40), m.start())]
         if "hours" in text or "days" in text or "weeks" in text:  # (the span checks above may have said it)
             # "refunded within 24 hours", "takes about 24 hours to become active", said of nothing
             misses += [m[1] for m in _TIME_FRAME.finditer(text.replace("*", ""))

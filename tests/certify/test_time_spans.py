@@ -28,6 +28,13 @@ RETAIL_POLICY = "Refunds go back to the original payment method within 5-7 busin
     ("You are a retail agent.", "Returns are accepted within 30 days of delivery.",
      ["text states '30 days' not in visible history"]),
     ("Returns are accepted within 30 days of delivery.", "You can return it within 30 days of delivery.", []),
+    # A window to act in, said of nothing (blind audit r54_10); taken back once owned up to.
+    ("You are a retail agent.", "No rush — you have **30 days** from delivery to return items.",
+     ["text states '30 days' not in visible history"]),
+    ("You are a retail agent.", "Items can be returned in a 30-day return window.",
+     ["text states '30' not in visible history"]),
+    ("Returns are accepted within 30 days of delivery.", "You're inside the 30-day window.", []),
+    ("You are a retail agent.", "I said there's a 30-day window, but I have no return deadline — sorry.", []),
     # A time frame promised: "within 24 hours", "takes about 24 hours".
     ("You are a retail agent.", "The refund will reach your PayPal account within 24 hours.",
      ["text states '24 hours' not in visible history"]),
