@@ -61,6 +61,7 @@ from trajectory2gym.certify.charges import (
     mistotaled,
     mistotaled_writes,
     moved,
+    moved_already,
     reports_money,
     returned,
     reversed_ways,
@@ -130,6 +131,7 @@ from trajectory2gym.certify.normalize import (
     chunks,
     chunks_with_digits,
     compact,
+    dollar_amounts,
     id_shape,
     identifiers_in,
     looks_like_identifier,
@@ -212,6 +214,8 @@ _ONE_MORE_HINT = re.compile(r"\b(?:another|separate|second|new|further|additiona
 # "not " right before a value, and the end of its clause after it: a correction's value taken back.
 _NOT_BEFORE = re.compile(r"\bnot\s+(?:on\s+|in\s+|within\s+|by\s+)?\**$", re.I)
 _CLAUSE_END = re.compile(r"\**\s*(?:[.;,)!]|$)")
+# A write's result that only records a request ("status": "return requested"): nothing moved yet.
+_REQUESTED = re.compile(r'"status":\s*"[a-z ]*requested"')
 # A money report that sums the whole conversation, not only the writes since the user spoke.
 _OVERALL = re.compile(r"\b(?:in total|altogether|all told|overall|so far|combined)\b", re.I)
 # The last four digits of a card as an agent states them: "ending (in) 9182", "last four 9182", "****9182".
@@ -1949,6 +1953,9 @@ class _Run:
             reasons.append(reason("text_claims_unmade_action", detail=said[:100]))
         for said in forgiven_claims(content, self.visible_specs):  # "I've waived the $65.00 bill": no tool does that
             reasons.append(reason("text_claims_unmade_action", detail=said[:100]))
+        if alone and "$" in content and (self._writes or self._past_writes):
+            for said in self._moved_before_arrival(content):  # "$496.95 has been refunded", of a return request
+                reasons.append(reason("text_claims_unmade_action", detail=said[:100]))
         if alone and may_claim_a_check(content):
             # "I've also checked your APN settings", "Your APN settings are correct": check_apn_settings never ran
             declared = self.cert.tools.domain(self.domain)
@@ -2398,6 +2405,17 @@ class _Run:
         for write in self._writes[len(self._moved):]:
             self._moved.append(self._moved_by(write))
         return totals(self._moved)
+
+    def _moved_before_arrival(self, content: str) -> list[str]:
+        """The sentences that say the money of a return or exchange request has moved already ("$496.95
+        has been refunded to your gift card", "the $99.33 is already on your card"): it moves only once
+        the items arrive. Read of the writes since the user spoke, else of the latest before; each
+        sentence must state that request's amount."""
+        writes = self._writes or self._past_writes[-1:]
+        if not all(_REQUESTED.search(result) for result, _, _ in writes):
+            return []
+        amounts = totals([self._moved_by(w) for w in writes])
+        return [said for said in moved_already(content) if any(c in amounts for _, c in dollar_amounts(said))]
 
     def _moved_by(self, write: tuple[str, int, ToolCall]) -> list[int]:
         """What one write (its result, the observations shown before it, its call) charged or refunded."""

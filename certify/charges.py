@@ -91,6 +91,25 @@ def returned(result: str) -> list[int]:
     return [sum(cents)] if cents and len(cents) == len(ids) else []
 
 
+# Money said to have moved already: "$496.95 has been refunded to your gift card", "the $99.33 is already
+# on your card", "your balance is now $575.95" (not "will be refunded once the items arrive").
+_MOVED_ALREADY = re.compile(
+    r"\b(?:has|have)\s+(?:now\s+|already\s+)?been\s+(?:refunded|credited|deposited|added|returned|charged)\b"
+    r"|\b(?:is|are)\s+(?:now\s+)?already\s+(?:on|in|back)\b|\balready\s+(?:landed|arrived)\b"
+    r"|\bbalance\s+is\s+now\b|\bnew\s+balance\b", re.I)
+_LATER = re.compile(r"\b(?:will|would|once|when|after|until|as soon as|should|expect)\b", re.I)
+
+
+def moved_already(text: str) -> list[str]:
+    """The sentences of a text that say money has already moved ("$496.95 has been refunded to your
+    gift card, so your balance is now $575.95"): untrue of a request whose money moves only once
+    the items arrive."""
+    if "$" not in text:
+        return []
+    return [sentence.strip() for sentence in SENTENCE.split(text)
+            if "$" in sentence and _MOVED_ALREADY.search(sentence) and not _LATER.search(sentence)]
+
+
 _FEE_KEYS = ("charge", "charged", "fee", "amount_charged", "exchange_price_difference")
 
 

@@ -17,6 +17,7 @@ from trajectory2gym.certify.charges import (
     misstated_balances,
     mistotaled,
     moved,
+    moved_already,
     returned,
     reversed_ways,
     totals,
@@ -304,6 +305,8 @@ def test_a_return_request_refunds_the_sum_of_its_items() -> None:
     ("Your return is requested; $154.75 is on its way back to your PayPal once the items arrive.",
      ["text_misstated_charge"]),
     ("Your return is requested; $206.29 goes back onto the PayPal account once the items arrive.", []),
+    # A request moves nothing yet: its refund said done is a claim of what did not happen (blind audit r54_04).
+    ("Done — $206.29 has been refunded to your PayPal.", ["text_claims_unmade_action"]),
 ])
 def test_a_report_of_a_return_states_its_whole_refund(convo: Any, at: Any, report: str, kinds: list[str]) -> None:
     c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
@@ -647,3 +650,36 @@ def test_a_balance_asked_after_a_write_is_the_one_a_lookup_since_shows(convo: An
     i = c.say(said)
     kinds = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
     assert ("text_misattributed" in kinds) is wrong
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    ("Done — **$496.95** has been refunded to your gift card, so your balance is now **$575.95**.", 1),
+    ("Gift card refunds are instant, so the $99.33 is already on your card.", 1),
+    ("The $99.33 will be refunded to your gift card once the items arrive.", 0),
+    ("Your return is requested; $99.33 goes back to your gift card.", 0),
+    ("Your return has been submitted.", 0),  # no money said
+])
+def test_money_said_to_have_moved_already(text: str, found: int) -> None:
+    assert len(moved_already(text)) == found
+
+
+@pytest.mark.parametrize(("later", "kinds"), [
+    ("Gift card refunds are instant, so the $206.29 is already on your card.", ["text_claims_unmade_action"]),
+    ("The $206.29 goes back to your PayPal once the items arrive.", []),
+    ("The $12.00 from last month is already on your card.", []),  # not the request's amount
+])
+def test_a_requests_refund_said_arrived_after_the_user_spoke(convo: Any, at: Any, later: str,
+                                                              kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user("I want to return the running shoes and the bulb from #W5564375.")
+    c.call("get_order_details", {"order_id": "#W5564375"}, RETURN_ORDER)
+    c.say("To confirm, I'll return the Running Shoes ($154.75) and the LED Light Bulb ($51.54) from #W5564375; "
+          "$206.29 goes back to your PayPal paypal_2299608. Proceed?")
+    c.user("yes")
+    c.call("return_delivered_order_items", {"order_id": "#W5564375", "item_ids": ["1775591963", "5570660360"],
+                                            "payment_method_id": "paypal_2299608"},
+           {**RETURN_ORDER, "status": "return requested", "return_items": ["1775591963", "5570660360"]})
+    c.say("Your return is requested.")
+    c.user("When do I get my money? And is the $12.00 refund from last month through?")
+    i = c.say(later)
+    assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
