@@ -1794,7 +1794,7 @@ class _Run:
                 if not self.index.has_string(value):
                     reasons.append(reason("text_not_visible", value=value))
         if "Plan" in raw or " plan" in raw:  # "Premium Plan with 15 GB", where only its plan_id P1002 was shown
-            for plan in named_plans(raw):  # (not a row read with its column's name: "Item Basic Plan")
+            for plan in named_plans(raw.replace("*", "")):  # (not a row read with its column's name: "Item Basic Plan")
                 if not self.index.has_string(plan):
                     reasons.append(reason("text_not_visible", value=plan))
         for written, ident, own in misattributed(content, self.prices):

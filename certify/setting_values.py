@@ -31,7 +31,8 @@ _NO_NAME = frozenset({"your", "the", "this", "that", "my", "a", "an", "our", "th
                       "every", "one", "full", "final", "whole", "complete", "overall", "travel", "trip", "payment",
                       "action", "backup", "alternative", "here's", "step",
                       # what was done to a plan of action: "Corrected plan:", "Updated plan"
-                      "corrected", "updated", "revised", "proposed", "suggested", "amended", "adjusted"})
+                      "corrected", "updated", "revised", "proposed", "suggested", "amended", "adjusted",
+                      "gb", "mb", "tb"})  # "15.0 GB Premium Plan": the allowance's unit, then the name
 
 
 def named_plans(text: str) -> list[str]:

@@ -47,6 +47,7 @@ def test_a_setting_value_never_shown_is_not_grounded(convo: Any, at: Any, shown:
     ("You're absolutely right. Corrected plan:\n1. **Flights:** HAT078 + HAT118", []),  # a plan of action
     ("Here's the Full plan, then the Updated plan.", []),
     ("Unlimited plan users get 5G.", ["Unlimited"]),
+    ("You've used 15.1 GB of your 15.0 GB Premium Plan allowance.", ["Premium Plan"]),  # the unit is no name
 ])
 def test_the_plans_a_text_names(text: str, plans: list[str]) -> None:
     assert named_plans(text) == plans
@@ -90,3 +91,18 @@ def test_a_web_address_a_text_gives_must_have_been_shown(convo: Any, at: Any, sh
     assert d.eligible is eligible, d.reasons
     if not eligible:
         assert d.reasons == ["text states 'http://mms.carrier.com/mms/wapenc' not in visible history"]
+
+
+@pytest.mark.parametrize(("said", "kinds"), [
+    ("Line **555-123-2002** is **Active** on the **Unlimited Plus** plan.", ["text_not_visible"]),  # bold
+    ("Line **555-123-2002** is **Active** on plan **P1002**.", []),
+])
+def test_a_plan_named_in_bold_must_be_shown(convo: Any, at: Any, said: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user("My data is not working. My number is 555-123-2002.")
+    c.call("get_customer_by_phone", {"phone_number": "555-123-2002"},
+           {"customer_id": "C1001", "line_ids": ["L1002"]})
+    c.call("get_details_by_id", {"id": "L1002"},
+           {"line_id": "L1002", "phone_number": "555-123-2002", "status": "Active", "plan_id": "P1002"})
+    i = c.say(said)
+    assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
