@@ -1922,7 +1922,7 @@ class _Run:
         if self._today is not None and "days" in content:  # "due 2025-02-19, 4 days ago", today 2025-02-25
             for written, then, actual in miscounted_days(content, self._today):
                 reasons.append(reason("text_miscounted_days", value=written, arg=then, detail=actual))
-        if "data" in content and self._data_shown is not None:
+        if ("data" in content or "Data" in content) and self._data_shown is not None:  # "**Mobile Data: off**"
             if said := misread_data_switch(content, self._data_shown):
                 # "5G with an excellent signal and mobile data enabled", where the status bar showed Data Disabled
                 reasons.append(reason("text_contradicts_status", arg="mobile data", detail=f"said {said}, the status "

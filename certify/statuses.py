@@ -301,9 +301,9 @@ def mistimed(text: str, times_of: Callable[[str, str], set[str]],
 
 
 # Mobile data as a phone's status bar shows it ("Status Bar: ... | 5G | Data Disabled | ..."), and as
-# a text says it: "mobile data enabled", "your data is turned off".
+# a text says it: "mobile data enabled", "your data is turned off", "Mobile Data: off".
 DATA_SHOWN = re.compile(r"\bData (Enabled|Disabled)\b(?!:)|\bMobile Data Enabled: (Yes|No)\b")  # or a network status
-_DATA_SAID = re.compile(r"\b(?:mobile|cellular)\s+data\s+(?:is\s+|looks\s+|shows\s+(?:as\s+)?)?(?:(?:currently|still|now)\s+)?"
+_DATA_SAID = re.compile(r"\b(?:mobile|cellular)\s+data(?:\s*:\s*|\s+)(?:is\s+|looks\s+|shows\s+(?:as\s+)?)?(?:(?:currently|still|now)\s+)?"
                         r"(not\s+)?(enabled|disabled|on|off|turned on|turned off|switched on|switched off)\b", re.I)
 
 

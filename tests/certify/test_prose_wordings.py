@@ -426,6 +426,9 @@ def test_mobile_data_the_user_spoke_of_is_theirs_to_have_said(convo: Any) -> Non
 @pytest.mark.parametrize(("said", "kinds"), [
     ("Your SIM is active and mobile data is switched on, so the basics look right.", ["text_contradicts_status"]),
     ("Mobile data is turned off on your phone, which is why nothing loads.", []),
+    # a field read back with its colon (blind audit t54_10)
+    ("Your network status shows **Mobile Data: on** and **Data Roaming: off**.", ["text_contradicts_status"]),
+    ("Your network status shows **Mobile Data: off**.", []),
 ])
 def test_mobile_data_said_against_the_network_status_the_user_read_out(convo: Any, said: str,
                                                                        kinds: list[str]) -> None:
