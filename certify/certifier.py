@@ -177,6 +177,8 @@ from trajectory2gym.certify.stated_reason import reason_unsaid
 from trajectory2gym.certify.statuses import (
     DATA_SHOWN,
     JOINED_CLAUSE,
+    ROAMING_SAID,
+    ROAMING_SHOWN,
     SPEED_SHOWN,
     STATUS_WORDS,
     cabin_contradicted,
@@ -507,6 +509,7 @@ class _Run:
         self._data_amounts: set[int] = set()  # amounts of data the texts of tools and the system prompt show
         self._speed_ratings: dict[float, str] = {}  # speed tests' results: Mbps -> the rating shown ("Fair")
         self._data_shown: bool | None = None  # mobile data on the latest status bar shown ("Data Disabled")
+        self._roaming_shown: bool | None = None  # the phone's data roaming switch, as a network status shows it
         # Objects the user's own tools named (a bill they paid on their phone), each with the count of
         # JSON observations then: a status shown before that may be stale.
         self._user_touched: dict[str, int] = {}
@@ -954,6 +957,8 @@ class _Run:
         """Keep the mobile data setting of the latest status bar a message shows."""
         if found := DATA_SHOWN.findall(content):  # ("Enabled", "") from a status bar, ("", "No") from a network status
             self._data_shown = found[-1][0] == "Enabled" or found[-1][1] == "Yes"
+        if "Data Roaming" in content and (roaming := ROAMING_SHOWN.findall(content)):
+            self._roaming_shown = "Yes" in roaming[-1] or "ON" in roaming[-1]
 
     def _phone_completed(self, token: str) -> bool:
         """A phone number the user gave by its last four digits, completed with the area code and
@@ -1931,6 +1936,14 @@ class _Run:
                 misread_data_switch(content, True) or misread_data_switch(content, False)):
             # "your phone currently has mobile data switched off", before any status bar or word of the user's
             reasons.append(reason("text_status_not_visible", arg="mobile data"))
+        if "oaming" in content and self._roaming_shown is not None:
+            if roaming_said := misread_data_switch(content, self._roaming_shown, ROAMING_SAID):
+                reasons.append(reason("text_contradicts_status", arg="data roaming", detail=f"said {roaming_said}, the "
+                                      f"status shows Data Roaming Enabled: {'Yes' if self._roaming_shown else 'No'}"))
+        elif "oaming" in content and "roaming" not in self._user_words() and (
+                misread_data_switch(content, True, ROAMING_SAID) or misread_data_switch(content, False, ROAMING_SAID)):
+            # "Your phone's own Data Roaming switch is also off", where no check or word of the user's showed it
+            reasons.append(reason("text_status_not_visible", arg="data roaming"))
         if self._speed_ratings and "Mbps" in content:  # "22 Mbps, now rated Good", where it showed (Fair)
             for said, shown in misrated_speeds(content, self._speed_ratings):
                 reasons.append(reason("text_contradicts_status", arg="the speed test", detail=f"{shown} ({said!r})"))

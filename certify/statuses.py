@@ -307,14 +307,24 @@ _DATA_SAID = re.compile(r"\b(?:mobile|cellular)\s+data(?:\s*:\s*|\s+)(?:is\s+|lo
                         r"(not\s+)?(enabled|disabled|on|off|turned on|turned off|switched on|switched off)\b", re.I)
 
 
-def misread_data_switch(text: str, shown: bool) -> str:
+# The phone's data roaming switch, as a network status shows it and as a text says it: "Your phone's
+# own Data Roaming switch is also off", "**Data Roaming: on**" (not the line's roaming, the carrier's).
+ROAMING_SHOWN = re.compile(r"\bData Roaming Enabled: (Yes|No)\b|\bData Roaming is now (ON|OFF)\b")
+ROAMING_SAID = re.compile(r"\bdata\s+roaming(?:\s+switch|\s+setting|\s+toggle)?(?:\s*:\s*|\s+)(?:is\s+|looks\s+|"
+                           r"shows\s+(?:as\s+)?)?(?:(?:currently|still|now|also|already)\s+)?\**(not\s+)?(enabled|disabled|on|"
+                           r"off|turned on|turned off|switched on|switched off)\b", re.I)
+
+
+def misread_data_switch(text: str, shown: bool, said_as: re.Pattern[str] = _DATA_SAID) -> str:
     """The setting a text gives mobile data ("on", "off") where the latest status bar shown says the
     other (``shown``: data enabled); "" where it agrees or says none. Not in a question or an
-    instruction ("check that mobile data is on")."""
+    instruction ("check that mobile data is on"). ``said_as=ROAMING_SAID``: the same of the phone's
+    data roaming switch."""
     for sentence in SENTENCE_OR_LINE.split(text):
         if sentence.rstrip().endswith("?"):
             continue
-        for m in _DATA_SAID.finditer(sentence):
+        sentence = sentence.replace("*", "")  # "Your phone's own **Data Roaming** switch is off"
+        for m in said_as.finditer(sentence):
             clause = sentence.rfind(",", 0, m.start()) + 1  # "once", "if", "check that" of its own clause
             if _NOT_NOW.search(sentence, clause, m.start()) or _ASKS_TO.search(sentence, clause, m.start()):
                 continue
@@ -324,7 +334,7 @@ def misread_data_switch(text: str, shown: bool) -> str:
     return ""
 
 
-_ASKS_TO = re.compile(r"\b(?:check|make sure|ensure|confirm|verify|turn|switch|please|try|if)\b", re.I)
+_ASKS_TO = re.compile(r"\b(?:check|make sure|ensure|confirm|verify|turn|switch|please|try|if|whether)\b", re.I)
 
 
 # A sentence about the object of the one before: "It departs Charlotte at 11:00 AM".

@@ -438,6 +438,23 @@ def test_mobile_data_said_against_the_network_status_the_user_read_out(convo: An
     assert _kinds(c, c.say(said)) == kinds
 
 
+@pytest.mark.parametrize(("shown", "said", "kinds"), [
+    # The phone's own data roaming switch, before any network status showed it (blind audit t54_04).
+    ("Status Bar: Signal: Poor | 2G | Data Enabled | Battery 80%",
+     "Your phone's own **Data Roaming** switch is also off, so please turn it on.", ["text_status_not_visible"]),
+    ("Status Bar: Signal: Poor | 2G | Data Enabled | Battery 80%", "Could you check whether data roaming is on?", []),
+    ("Mobile Data Enabled: Yes / Data Roaming Enabled: No", "Your **Data Roaming** switch is off.", []),
+    ("Mobile Data Enabled: Yes / Data Roaming Enabled: No", "Data roaming is already on, so that's fine.",
+     ["text_contradicts_status"]),
+    ("Data Roaming is now ON.", "Data roaming is now on on your phone.", []),  # a toggle's result
+])
+def test_the_phones_data_roaming_switch_said_against_what_showed_it(convo: Any, shown: str, said: str,
+                                                                    kinds: list[str]) -> None:
+    c = _telecom(convo)
+    c.user(f"I'm in France and data doesn't work. {shown}")
+    assert _kinds(c, c.say(said)) == kinds
+
+
 @pytest.mark.parametrize(("reply", "line", "kinds"), [
     ("Turn it off on mine. Actually, hold off on my daughter's, she's still in Cancun.", "L1002", []),
     ("Turn it off on mine. Actually, hold off on my daughter's, she's still in Cancun.", "L1001", ["not_confirmed"]),
