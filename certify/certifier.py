@@ -188,6 +188,7 @@ from trajectory2gym.certify.statuses import (
     misrated_speeds,
     misread_data_switch,
     mistimed,
+    mistimed_ranges,
     says_status,
     status_form,
     switched,
@@ -1910,6 +1911,9 @@ class _Run:
         for ident, written, shown in (mistotaled(content, self._totals_of, not _TOTAL_TOKENS.isdisjoint(self.index.compacts))
                                       if "otal" in content or "$" in content else ()):  # "B1006 totals $65": it shows 70
             reasons.append(reason("text_misattributed", value=written, arg=ident, detail=shown))
+        if "–" in content or "-" in content or " to " in content:  # "HAT175 LAS→IAH 5:00 PM–9:00 PM": it lands 20:00
+            for flight, written, shown in mistimed_ranges(content, self._times_of):
+                reasons.append(reason("text_mistimed", arg=flight, value=written, detail=shown))
         for flight, written, shown in mistimed(content, self._times_of, self._user_times):
             if shown:  # "departs at 09:00": it lands then
                 reasons.append(reason("text_mistimed", arg=flight, value=written, detail=shown))

@@ -300,6 +300,40 @@ def mistimed(text: str, times_of: Callable[[str, str], set[str]],
     return out
 
 
+# A flight's departure and arrival as a range right after its number: "HAT175 LAS→IAH 5:00 PM–9:00 PM",
+# "HAT290 (14:00-16:00)"; an arrival the next day may carry "+1" or "(+1)".
+_TIME_RANGE = re.compile(r"(?<![\d:])(?P<h1>[01]?\d|2[0-3])(?::(?P<m1>[0-5]\d))?(?P<a1>\s*[ap]\.?m\.?)?\s*(?:[-–—]|to)\s*"
+                         r"(?P<h2>[01]?\d|2[0-3])(?::(?P<m2>[0-5]\d))?(?P<a2>\s*[ap]\.?m\b\.?)?", re.I)
+
+
+def mistimed_ranges(text: str, times_of: Callable[[str, str], set[str]]) -> list[tuple[str, str, str]]:
+    """(flight, the time as written, the times shown) for each departure–arrival range a line gives
+    the flight named right before it ("HAT175 LAS→IAH 5:00 PM–9:00 PM", where HAT175 lands at
+    20:00), where the observations show that flight's times and the range's time is none of them."""
+    out: list[tuple[str, str, str]] = []
+    for line in SENTENCE_OR_LINE.split(text):
+        flights = list(_FLIGHT.finditer(line))
+        if not flights:
+            continue
+        for m in _TIME_RANGE.finditer(line):
+            if not (m["m1"] or m["a1"]) or not (m["m2"] or m["a2"]):
+                continue  # "2-3 bags": no clock
+            near = [f for f in flights if f.end() <= m.start() and m.start() - f.end() <= 40]
+            if not near or _TIME_RANGE.search(line, near[-1].end(), m.start()) or re.search(r"[\d]:\d", line[near[-1].end():m.start()]):
+                continue  # no flight right before, or another time between them
+            flight = near[-1][0]
+            half1 = m["a1"] or (m["a2"] if m["a2"] and int(m["h1"]) <= int(m["h2"]) and int(m["h1"]) != 12 else None)
+            for way, h, mm, half in (("departure", m["h1"], m["m1"], half1), ("arrival", m["h2"], m["m2"], m["a2"])):
+                if not (mm or half) or (half is None and not m["m1"] and not m["m2"]):
+                    continue
+                said = f"{hour_24(int(h), half):02d}:{mm or '00'}"
+                shown = times_of(flight, way)
+                if shown and said not in shown:
+                    out.append((flight, m[0].strip(), ", ".join(sorted(shown))))
+                    break
+    return out
+
+
 # Mobile data as a phone's status bar shows it ("Status Bar: ... | 5G | Data Disabled | ..."), and as
 # a text says it: "mobile data enabled", "your data is turned off", "Mobile Data: off".
 DATA_SHOWN = re.compile(r"\bData (Enabled|Disabled)\b(?!:)|\bMobile Data Enabled: (Yes|No)\b")  # or a network status

@@ -15,6 +15,7 @@ from trajectory2gym.certify.statuses import (
     insurance_contradicted,
     misrated_speeds,
     mistimed,
+    mistimed_ranges,
     switched,
 )
 from trajectory2gym.envs.registry import tool_specs
@@ -275,6 +276,35 @@ TIMES = {("HAT225", "departure"): {"06:00"}, ("HAT225", "arrival"): {"09:00"}}
 ])
 def test_a_flights_time_said_against_its_schedule(text: str, out: list[tuple[str, str, str]]) -> None:
     assert mistimed(text, lambda flight, way: TIMES.get((flight, way), set())) == out
+
+
+RANGE_TIMES = {**TIMES, ("HAT175", "departure"): {"17:00"}, ("HAT175", "arrival"): {"20:00"},
+               ("HAT290", "departure"): {"14:00"}, ("HAT290", "arrival"): {"16:00"}}
+
+
+@pytest.mark.parametrize(("text", "out"), [
+    ("- **New return:** HAT290 DEN→LAS 2:00 PM–4:00 PM, then HAT175 LAS→IAH 5:00 PM–9:00 PM",
+     [("HAT175", "5:00 PM–9:00 PM", "20:00")]),
+    ("HAT290 DEN→LAS 2:00 PM–4:00 PM, then HAT175 LAS→IAH 5:00 PM–8:00 PM", []),
+    ("HAT290 (14:00-16:00) and HAT175 (17:00-20:00)", []),  # 24-hour times
+    ("HAT290 2:00–4:00 PM", []),  # the first time takes the second's half of the day
+    ("HAT290 3:00–4:00 PM", [("HAT290", "3:00–4:00 PM", "14:00")]),
+    ("HAT999 1:00 PM–3:00 PM", []),  # nothing shown of it: the visibility check's to judge
+    ("HAT290 for 2-3 bags", []),  # no clock
+])
+def test_a_flights_time_range_said_against_its_schedule(text: str, out: list[tuple[str, str, str]]) -> None:
+    assert mistimed_ranges(text, lambda flight, way: RANGE_TIMES.get((flight, way), set())) == out
+
+
+@pytest.mark.parametrize(("said", "kinds"), [("- HAT175 LAS→IAH 5:00 PM–9:00 PM", ["text_mistimed"]),
+                                             ("- HAT175 LAS→IAH 5:00 PM–8:00 PM", [])])
+def test_a_time_range_of_a_searched_flight(convo: Any, at: Any, said: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("Flights from Las Vegas to Houston on May 27?")
+    c.call("search_direct_flight", {"origin": "LAS", "destination": "IAH", "date": "2024-05-27"}, [
+        {"flight_number": "HAT175", "scheduled_departure_time_est": "17:00:00", "scheduled_arrival_time_est": "20:00:00"}])
+    i = c.say(f"Here is the one direct flight:\n{said}")
+    assert [k for x in at(certify_interaction(c.build()), i).reasons if (k := reason_kind(x)) == "text_mistimed"] == kinds
 
 
 def test_a_departure_time_that_is_the_arrival_is_not_grounded(convo: Any) -> None:

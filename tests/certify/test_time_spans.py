@@ -129,7 +129,9 @@ SEARCH = [
 @pytest.mark.parametrize(("said", "reasons"), [
     # Two times joined by a dash, each with am/pm: each is read.
     ("HAT218, 6:00 PM–8:30 PM, then HAT039.", []),
-    ("HAT218, 6:00 PM–9:30 PM, then HAT039.", ["text states '9:30 PM' not in visible history"]),
+    ("HAT218, 6:00 PM–9:30 PM, then HAT039.", ["text states '9:30 PM' not in visible history",
+                                               "text gives HAT218 the time '6:00 PM–9:30 PM', where the "
+                                               "observations show 20:30"]),
     # Two flights joined by a slash: each is said.
     ("Your legs are HAT218/HAT039.", []),
     ("Your legs are HAT218/HAT093.", ["text states 'HAT218/HAT093' not in visible history"]),
