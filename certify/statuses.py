@@ -278,7 +278,7 @@ def mistimed(text: str, times_of: Callable[[str, str], set[str]],
         return []
     out: list[tuple[str, str, str]] = []
     before: set[str] = set()  # the flights of the sentence before: "HAT287 ... is on schedule. It departs ..."
-    for sentence in SENTENCE_OR_LINE.split(text):
+    for sentence in SENTENCE_OR_LINE.split(text.replace("**", "")):  # "land at **12:00 PM**"
         flights = set(_FLIGHT.findall(sentence))
         if not flights and _IT_STARTS.match(sentence):
             flights = before

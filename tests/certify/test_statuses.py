@@ -273,6 +273,9 @@ TIMES = {("HAT225", "departure"): {"06:00"}, ("HAT225", "arrival"): {"09:00"}}
     ("Flight HAT225 | Date May 28 | Departs 9:00 AM | Arrives 12:00 PM", [("HAT225", "9:00 AM", "06:00"),
                                                                          ("HAT225", "12:00 PM", "09:00")]),
     ("Flight HAT225 | Date May 28 | Departs 6:00 AM | Arrives 9:00 AM", []),
+    # in bold (blind audit a54_04)
+    ("You'd land in Charlotte at **12:00 PM (noon)** on HAT225.", [("HAT225", "12:00 PM", "09:00")]),
+    ("You'd land in Charlotte at **9:00 AM** on HAT225.", []),
 ])
 def test_a_flights_time_said_against_its_schedule(text: str, out: list[tuple[str, str, str]]) -> None:
     assert mistimed(text, lambda flight, way: TIMES.get((flight, way), set())) == out
