@@ -164,6 +164,9 @@ def test_a_report_after_a_booking_names_the_card_it_charged(convo: Any, at: Any,
     ("Your trip 79G8A9 was paid in full, $1,400, with your gift card.", []),
     ("Your trip 79G8A9 is $1,400; it can be paid with your Mastercard next time.", []),  # how it may be
     ("You paid for 79G8A9 with your PayPal.", ["text_misstated_payer"]),
+    # a list's field, capitalized (blind audit a54_04)
+    ("Here's **79G8A9**:\n- Cabin: business\n- Paid: $1,400 with your credit card", ["text_misstated_payer"]),
+    ("Here's **79G8A9**:\n- Cabin: business\n- Paid: $1,400 with your gift card", []),
 ])
 def test_how_a_looked_up_booking_was_paid_must_be_its_history(convo: Any, said: str, kinds: list[str]) -> None:
     c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
