@@ -1368,6 +1368,9 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
         elsewhere: set[int] = set()  # the negated clauses about other objects only ("..., but keep Las Vegas")
         aside: set[int] = set()  # the clauses about other objects only
         asks_elsewhere = False  # the last clause asks about another object only ("For the Miami one, ...?")
+        # "Turn on the roaming, yes. The data... how much was it again?": a yes to another action only,
+        # this one asked about
+        asked_this = yes_other_action = False
         topic_other = False  # the latest clause naming an object named another one ("Leave the watch one, 5549.")
         pos_items: set[int] = set()  # which of the call's items (item_groups) the reply names, and how
         neg_items: set[int] = set()
@@ -1486,6 +1489,10 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
             # How much data has the watch used?"
             asks_elsewhere = clause.question and not this and (
                 other or asks_elsewhere or topic_other or _of_other_action(clause, anchors))
+            asked_this |= clause.question and this
+            yes_other_action |= (not this and not clause.question and bool(anchors.other_actions)
+                                 and AFFIRM.search(clause.text) is not None
+                                 and says(wordline(ws), anchors.other_actions))
             if clause.question or _plans_action(clause.text, anchors):
                 continue  # asking, or taking it on oneself: "Sure, but will I get it all back?"
             if (pick := _ORDINAL_PICK.search(clause.text)) and (listed := _listed_ids(described, anchors)):
@@ -1565,6 +1572,9 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
             continue
         if pos_this:
             confirmed, withdrawn = True, False
+            continue
+        if asked_this and yes_other_action:
+            affirmed_elsewhere = True
             continue
         if pos_other:  # scoped to other objects only
             if scoped_other:  # "Yes, both." ... "Actually, only the kettle.": narrowed to the other one

@@ -34,7 +34,8 @@ ASKS = re.compile(r"\?|\b(?:confirm|let me know|shall i|should i|would you like|
 # reason said as one ("yes cancel, I just don't need it anymore", "..., I'm not going anywhere").
 _CLAUSE_SPLIT = re.compile(
     # A run of ends, but not the point of "1.5 GB" (a lookbehind first: one class test per character).
-    r"[.;!?\n](?<!\.(?=\d))(?:[;!?\n]|\.(?!\d))*"
+    # Nor an ellipsis that trails into what follows in lower case: "The data... how much was it again?"
+    r"(?!\.{2,}\s*(?-i:[a-z]))(?<!\.\.)[.;!?\n](?<!\.(?=\d))(?:[;!?\n]|\.(?!\d))*"
     # Each branch after a comma starts with the comma: the engine tries them only at commas.
     r"|,(?:\s*(?=but\b|and\b|except\b|though\b|keep\b|leave\b|not\b|(?:i |we )?(?:just |really |simply )?(?:don'?t|do not|no longer)\b|no need\b"
     r"|(?:i'?m|i am|we'?re|we are|she'?s|he'?s|they'?re) (?:really |just )?not\b)"  # "yes, switch it off, I'm not going anywhere"

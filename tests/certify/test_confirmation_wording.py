@@ -443,3 +443,27 @@ def test_a_question_put_first_after_the_yes_waits_though_it_names_another_item(c
             "new_item_ids": ["3755379937", "9799944248"], "payment_method_id": "gift_card_2370163"},
             {**order, "status": "exchange requested"})
         assert at(certify_interaction(c.build()), done).checks["workflow"] is confirmed, reply
+
+
+def _roaming_and_data(convo: Any, reply: str) -> tuple[Any, int, int]:
+    c = convo(tools=_specs("telecom"), domain="telecom")
+    c.user("I'm in France, customer C1001, line L1002, and my data doesn't work.")
+    c.call("get_data_usage", {"customer_id": "C1001", "line_id": "L1002"},
+           {"line_id": "L1002", "data_used_gb": 15.1, "data_limit_gb": 15.0})
+    c.call("get_details_by_id", {"id": "P1002"}, {"plan_id": "P1002", "data_refueling_price_per_gb": 2.0})
+    c.say("Two things: international roaming is off on L1002, and you've used 15.1 GB of 15.0 GB. I can add 2 GB for "
+          "$4.00 on your next bill. May I enable roaming and add the 2 GB?")
+    c.user(reply)
+    roaming = c.call("enable_roaming", {"customer_id": "C1001", "line_id": "L1002"}, "Roaming enabled successfully")
+    data = c.call("refuel_data", {"customer_id": "C1001", "line_id": "L1002", "gb_amount": 2.0}, {"new_data_refueling_gb": 2.0})
+    return certify_interaction(c.build()), roaming, data
+
+
+def test_a_yes_to_one_action_while_the_other_is_asked_about(convo: Any, at: Any) -> None:
+    # (blind audit t54_06) the refuel only asked about, an ellipsis trailing into the question
+    out, roaming, data = _roaming_and_data(convo, "Turn on the roaming, yes. The data... how much did you say it was "
+                                                  "again? I'm on a fixed income.")
+    assert at(out, roaming).eligible
+    assert [reason_kind(r) for r in at(out, data).reasons] == ["confirmation_not_covering"]
+    out, roaming, data = _roaming_and_data(convo, "Yes to both, go ahead.")
+    assert at(out, roaming).eligible and at(out, data).eligible
