@@ -552,6 +552,10 @@ def _names_action(ws: set[str], anchors: Anchors) -> bool:
 # An offer to do something: its verb. "Would you like me to check what roaming would involve?"
 _OFFER = re.compile(r"\b(?:would you (?:also )?like me to|do you (?:also )?want me to|want me to|shall i|should i|can i|may i)\s+"
                     r"(?:also\s+|go ahead and\s+)?([a-z]+)", re.I)
+# The same put as what the agent can do, then a bare question: "I can send a payment request for
+# B1002 to your phone — shall I?"
+_CAN_THEN_ASK = re.compile(r"\bI\s+(?:can|could)\s+(?:also\s+)?([a-z]+)\b[^?]*[\s—–-](?:shall i|should i|want me to|"
+                           r"would you like (?:that|me to)|ok(?:ay)?|alright)\s*\?\s*$", re.I)
 # Verbs that go on with whatever was described: "Shall I proceed?", "Should I submit it?"
 _GO_ON = frozenset({"proceed", "go", "submit", "confirm", "do", "make", "complete", "process", "place", "finalize",
                     "continue", "finish", "apply", "execute", "carry", "put", "get", "take", "start", "move", "set",
@@ -682,7 +686,7 @@ def _ends_offering_other(turn: Turn, anchors: Anchors) -> bool:
     if not tail.endswith("?") or not (" me to " in tail or " i " in tail or " I " in tail):  # no offer: no search
         return False
     last = tail[max(tail.rfind(". "), tail.rfind("! "), tail.rfind("? "), tail.rfind("\n")) + 1:]  # the closing sentence
-    offer = _OFFER.search(last)
+    offer = _OFFER.search(last) or _CAN_THEN_ASK.search(last)
     return (offer is not None and not _goes_on(offer)
             and not _WH.search(last, 0, offer.start())  # "Which one should I charge?" asks a choice of it
             # "keep that and also update it?", "cancel HATHAT and rebook that way?"

@@ -467,3 +467,27 @@ def test_a_yes_to_one_action_while_the_other_is_asked_about(convo: Any, at: Any)
     assert [reason_kind(r) for r in at(out, data).reasons] == ["confirmation_not_covering"]
     out, roaming, data = _roaming_and_data(convo, "Yes to both, go ahead.")
     assert at(out, roaming).eligible and at(out, data).eligible
+
+
+def _resume_after_payment(convo: Any, offer: str) -> tuple[Any, int]:
+    c = convo(tools=_specs("telecom"), domain="telecom")
+    c.user("My son's line L1003 on my account C1001 hasn't worked in weeks. Can you get it going again?")
+    c.call("get_details_by_id", {"id": "L1003"}, {"line_id": "L1003", "status": "Suspended"})
+    c.call("get_bills_for_customer", {"customer_id": "C1001"}, [{"bill_id": "B1002", "total_due": 150.0,
+                                                                 "status": "Overdue"}])
+    c.say(f"L1003 is suspended and bill B1002 ($150.00) is overdue. A suspended line can only be resumed once its "
+          f"overdue bill is paid. {offer}")
+    c.user("Yes, go ahead.")
+    c.call("send_payment_request", {"customer_id": "C1001", "bill_id": "B1002"}, "Payment request sent")
+    c.user_runs("make_payment", {}, "Payment of 150.0 USD has been made for bill B1002.", "Paid it.")
+    resume = c.call("resume_line", {"customer_id": "C1001", "line_id": "L1003"}, {"line_id": "L1003", "status": "Active"})
+    return certify_interaction(c.build()), resume
+
+
+def test_a_yes_to_the_offer_the_description_closes_with(convo: Any, at: Any) -> None:
+    # (blind audit t54_05) the closing offer is the payment request; the resume was only the policy
+    out, resume = _resume_after_payment(convo, "I can send a payment request for B1002 to your phone — shall I?")
+    assert not at(out, resume).checks["workflow"]
+    out, resume = _resume_after_payment(convo, "I can send a payment request for B1002 now and resume L1003 once "
+                                               "it's paid — shall I?")
+    assert at(out, resume).checks["workflow"]
