@@ -140,7 +140,12 @@ def action_nouns(names_and_args: Iterable[tuple[str, tuple[str, ...]]]) -> set[s
 @lru_cache(maxsize=4096)
 def _nouns_of(name: str, args: tuple[str, ...]) -> frozenset[str]:
     parts = name.lower().split("_")[1:] + [w for a in args for w in a.lower().split("_")]
-    return frozenset({_stem(w) for w in parts if w.isalpha() and len(w) > 2} - _PLAIN_NOUNS)
+    nouns = {_stem(w) for w in parts if w.isalpha() and len(w) > 2} - _PLAIN_NOUNS
+    return frozenset(nouns | {_SAID_AS[n] for n in nouns if n in _SAID_AS})
+
+
+# How a text says a tool's noun: update_reservation_baggages adds "bags".
+_SAID_AS = {"baggage": "bag"}
 
 
 # One key per kind of action a verb names, from its first letters: "modified", "updated" and
@@ -207,7 +212,10 @@ def unmade_claims(text: str, made: Callable[[], set[str] | None], nouns: Callabl
             out.append(sentence.strip())
             continue
         # Not a method it paid with: "I've booked it with the certificate covering $250" (no certificate sent).
-        named = {_stem(w) for w in words(_PAID_WITH.sub(" ", sentence[m.start():]))} & nouns()
+        # Said in the passive, its object comes first: "..., and your 3 checked bags have been added".
+        start = max(sentence.rfind(",", 0, m.start()), sentence.rfind(" and ", 0, m.start()), 0) \
+            if m.re is _IT_WAS_DONE else m.start()
+        named = {_stem(w) for w in words(_PAID_WITH.sub(" ", sentence[start:]))} & nouns()
         other_object = bool(named) and named.isdisjoint(done)
         if other_object or (idle_verbs is not None and m.re is _I_DID and _unmade_kind(m[0], idle_verbs)):
             out.append(sentence.strip())

@@ -333,7 +333,7 @@ def test_an_action_the_agent_claims_must_be_one_a_call_made(text: str, made: set
     ("I've cancelled it as you asked.", {"canc"}, []),  # a recap of the cancellation
     ("You're welcome! I've modified the order as discussed.", {"chan"}, []),  # "modified" recaps an update
     ("I've refunded $50 to your gift card.", {"canc"}, []),  # what the cancellation did
-    ("I've added 2 bags.", {"chan"}, []),  # added by an update
+    ("I've added 2 more to the order.", {"chan"}, []),  # added by an update
     ("I've also set your order to express shipping on our side.", {"enab"},
      ["I've also set your order to express shipping on our side."]),
     ("I've set the order to the new address as you asked.", {"chan"}, []),  # "set" recaps an update
@@ -401,6 +401,26 @@ def test_a_text_claiming_an_action_no_call_made_is_not_grounded(convo: Any, cert
     i = c.say("H47EEF is cancelled. I've also added a $50 travel certificate to your account.")
     decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
     assert [reason_kind(r) for r in decision.reasons] == kinds
+
+
+@pytest.mark.parametrize(("bags", "kinds"), [(False, ["text_claims_unmade_action"]), (True, [])])
+def test_a_passive_claim_names_its_object_before_the_verb(convo: Any, bags: bool, kinds: list[str]) -> None:
+    # (blind audit a54_03) "your 3 checked bags have been added", where only the cabin changed
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("Move FQ8APE to economy and add 3 checked bags, gift_card_8190333. I'm omar_rossi_1241.")
+    c.call("get_reservation_details", {"reservation_id": "FQ8APE"},
+           {"reservation_id": "FQ8APE", "cabin": "business", "total_baggages": 0, "nonfree_baggages": 0})
+    c.say("I'll move FQ8APE to economy and add 3 checked bags (free), paid with gift_card_8190333. Shall I?")
+    c.user("yes")
+    c.call("update_reservation_flights", {"reservation_id": "FQ8APE", "cabin": "economy", "flights": [],
+                                          "payment_id": "gift_card_8190333"}, {"reservation_id": "FQ8APE"})
+    if bags:
+        c.call("update_reservation_baggages", {"reservation_id": "FQ8APE", "total_baggages": 3,
+                                               "nonfree_baggages": 0, "payment_id": "gift_card_8190333"},
+               {"reservation_id": "FQ8APE", "total_baggages": 3})
+    i = c.say("Done! FQ8APE is now in economy, and your 3 checked bags have been added at no charge.")
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert [k for k in map(reason_kind, decision.reasons) if k == "text_claims_unmade_action"] == kinds
 
 
 def test_a_text_beside_the_call_it_describes_claims_nothing_unmade(convo: Any) -> None:
