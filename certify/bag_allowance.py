@@ -10,6 +10,7 @@ user is a silver member, 1 free checked bag for each basic economy passenger, ..
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 _TIERS = ("regular", "silver", "gold")
 _NUMBER_WORDS = {"no": 0, "any": 0, "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
@@ -34,6 +35,7 @@ def _cabin(word: str) -> str:
     return "basic_economy" if word.lower().startswith("basic") else word.lower()
 
 
+@lru_cache(maxsize=64)  # a corpus repeats its few policies (callers must not change the result)
 def free_bags(policy: str) -> tuple[dict[tuple[str, str], int], str]:
     """(tier, cabin) -> free checked bags per passenger, as the policy states them, and the
     sentence (or the first) that does; empty where it states none."""

@@ -2429,10 +2429,10 @@ class _Run:
         the items arrive. Read of the writes since the user spoke, else of the latest before; each
         sentence must state that request's amount."""
         writes = self._writes or self._past_writes[-1:]
-        if not all(_REQUESTED.search(result) for result, _, _ in writes):
-            return []
+        if not (claims := moved_already(content)) or not all(_REQUESTED.search(result) for result, _, _ in writes):
+            return []  # (the cheap tests first: most texts say no money moved)
         amounts = totals([self._moved_by(w) for w in writes])
-        return [said for said in moved_already(content) if any(c in amounts for _, c in dollar_amounts(said))]
+        return [said for said in claims if any(c in amounts for _, c in dollar_amounts(said))]
 
     def _moved_by(self, write: tuple[str, int, ToolCall]) -> list[int]:
         """What one write (its result, the observations shown before it, its call) charged or refunded."""

@@ -104,7 +104,7 @@ def moved_already(text: str) -> list[str]:
     """The sentences of a text that say money has already moved ("$496.95 has been refunded to your
     gift card, so your balance is now $575.95"): untrue of a request whose money moves only once
     the items arrive."""
-    if "$" not in text:
+    if "$" not in text or not ("been" in text or "lready" in text or "alance" in text):
         return []
     return [sentence.strip() for sentence in SENTENCE.split(text)
             if "$" in sentence and _MOVED_ALREADY.search(sentence) and not _LATER.search(sentence)]

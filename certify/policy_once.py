@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 
 # Each action a policy's "once" may bind, by the stems its words and its tools' names start with.
 _ACTIONS: dict[str, tuple[str, ...]] = {
@@ -35,6 +36,7 @@ def _family(word: str) -> str | None:
     return next((action for stem, action in _FAMILY.items() if low.startswith(stem)), None)
 
 
+@lru_cache(maxsize=64)  # a corpus repeats its few policies (callers must not change the result)
 def once_only(policy: str) -> dict[str, tuple[bool, str]]:
     """The actions a policy allows once, each with whether the rule is about items ("Changing items
     ...": an address change is another action) and the sentence that says so."""

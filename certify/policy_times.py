@@ -6,6 +6,7 @@ within 5-7 business days" is seen in that policy, yet the policy gives gift card
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from trajectory2gym.certify.anchors import PAYMENT_SAID, PAYMENT_WORDS
 
@@ -26,6 +27,7 @@ _OTHER_METHOD = re.compile(r"(?<!gift )\bcards?\b|\b(?:original|other)\s+(?:paym
 _NOT_BEFORE = re.compile(r"\bnot\s+(?:in\s+|within\s+|after\s+)?\**$", re.I)
 
 
+@lru_cache(maxsize=64)  # a corpus repeats its few policies (callers must not change the result)
 def instant_kinds(policy: str) -> dict[str, str]:
     """The kinds of payment (``anchors.PAYMENT_WORDS``) a policy gives no waiting time, each with the
     clause that says so, read from sentences that set it against a span of time: "Refunds to gift
