@@ -189,6 +189,7 @@ from trajectory2gym.certify.statuses import (
     misread_data_switch,
     mistimed,
     mistimed_ranges,
+    past_contradicted,
     says_status,
     status_form,
     switched,
@@ -1860,6 +1861,10 @@ class _Run:
                     reasons.append(reason("text_contradicts_status", arg=ident, detail=shown))
                 else:  # "#W2624389 has already been processed", never looked up
                     reasons.append(reason("text_status_not_visible", arg=ident))
+        if " was " in content or " been " in content or " got " in content:  # "#W8061371 was delivered": cancelled
+            for ident, shown in past_contradicted(content, self._status_of):
+                if (said := reason("text_contradicts_status", arg=ident, detail=shown)) not in reasons:
+                    reasons.append(said)  # ("has been delivered" may be read as a status now too)
         if " any " in content or "no " in content or "No " in content:  # "I don't see any overdue bill": one shows Overdue
             for said, ident in denied_statuses(content, self._shown_in_status):
                 reasons.append(reason("text_contradicts_status", arg=ident, detail=f"denied: {said!r}"))

@@ -167,6 +167,33 @@ def _says_form(form: str, sentence: str) -> bool:
                for m in re.finditer(rf"\b{re.escape(form)}\b", sentence, re.I))
 
 
+# A past status said of one object: "(Your other order, #W8061371, was delivered.)".
+_WAS = re.compile(r"\b(?:was|were|has been|had been|got)\s+(?:already\s+|both\s+)?(delivered|cancell?ed)\b", re.I)
+_NOT_SO = re.compile(r"\b(?:if|once|when|after|until|unless|would|could|not|never)\b|n't\b", re.I)
+# The statuses an order now shown in one cannot have passed through: a cancelled order was never
+# delivered; a pending, processed or delivered one was never cancelled.
+_NEVER_WAS = {"delivered": frozenset({"pending", "processed", "cancelled"}),
+              "cancelled": frozenset({"pending", "processed", "delivered", "return requested", "exchange requested"})}
+
+
+def past_contradicted(text: str, status_of: Callable[[str], Any]) -> list[tuple[str, str]]:
+    """(identifier, the status shown) for each sentence naming one object that says it was delivered
+    or cancelled, where the status its latest observation shows rules that out ("#W8061371 was
+    delivered", where it shows cancelled)."""
+    out = []
+    for sentence in SENTENCE_OR_LINE.split(text):
+        if (m := _WAS.search(sentence)) is None or _NOT_SO.search(sentence, 0, m.start()):
+            continue
+        ids = identifiers_in(sentence)
+        if len(ids) != 1:
+            continue
+        shown = status_of(ids[0])
+        said = _FORMS[m[1].lower()]
+        if isinstance(shown, str) and status_form(shown) in _NEVER_WAS[said]:  # "pending (item modified)": pending
+            out.append((ids[0], shown))
+    return out
+
+
 # Where a delivered order went, no status of it: "#W7762997 — shipped to 142 Chestnut Street".
 _SHIPPED_WHERE = re.compile(r"\bshipped\s+(?:to|from|via)\b", re.I)
 # An order whose return or exchange is requested is delivered: not shipped, pending or cancelled.

@@ -16,6 +16,7 @@ from trajectory2gym.certify.statuses import (
     misrated_speeds,
     mistimed,
     mistimed_ranges,
+    past_contradicted,
     switched,
 )
 from trajectory2gym.envs.registry import tool_specs
@@ -579,4 +580,27 @@ def test_no_overdue_bill_said_where_the_bills_show_one(convo: Any, at: Any, over
         {"bill_id": "B1002", "total_due": 150.0, "status": "Issued"},
         {"bill_id": "B1234321", "total_due": 65.0, "status": "Overdue" if overdue else "Paid"}])
     i = c.say("I don't see any overdue bill — your February bill B1002 ($150.00) is issued.")
+    assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
+
+
+@pytest.mark.parametrize(("text", "out"), [
+    ("(Your other order, #W1000004, was delivered.)", [("#W1000004", "cancelled")]),  # blind audit r54_02
+    ("Order #W1000001 was cancelled yesterday.", [("#W1000001", "pending (item modified)")]),
+    ("Order #W1000004 was cancelled with a full refund.", []),
+    ("#W1000003 was delivered on May 2.", []),
+    ("If #W1000004 was delivered, you could return it.", []),  # a condition
+    ("#W1000003 and #W1000004 were delivered.", []),  # two objects: whose is not clear
+])
+def test_a_past_status_the_shown_one_rules_out(text: str, out: list[tuple[str, str]]) -> None:
+    shown = {"#W1000004": "cancelled", "#W1000001": "pending (item modified)", "#W1000003": "delivered"}
+    assert past_contradicted(text, lambda ident: shown.get(ident, "")) == out
+
+
+@pytest.mark.parametrize(("said", "kinds"), [("Your other order, #W1000004, was delivered.", ["text_contradicts_status"]),
+                                             ("Your other order, #W1000004, was cancelled.", [])])
+def test_a_past_status_said_of_a_looked_up_order(convo: Any, at: Any, said: str, kinds: list[str]) -> None:
+    c = convo()
+    c.user("What happened to my order #W1000004?")
+    c.call("get_order_details", {"order_id": "#W1000004"}, {"order_id": "#W1000004", "status": "cancelled"})
+    i = c.say(said)
     assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
