@@ -187,11 +187,16 @@ def misstocked(text: str, objects: Callable[[], set[Described]]) -> list[tuple[s
     where its observation shows the other."""
     out: list[tuple[str, str]] = []
     lead = ""  # the last line outside a table: "Here are the **wireless** versions:" says what its rows share
+    stock_lead: bool | None = None  # what a list's lead line says of its items: "variants currently in stock:"
     for line in _STOP.split(text):
         row = "|" in line  # a table row, as written or read with its headers (tables.with_headers)
+        said = _stock_said(line)
+        if LIST_MARK.match(line) and not row:
+            said = stock_lead if said is None else said
+        elif line.strip():
+            stock_lead = said if line.rstrip().endswith(":") and not identifiers_in(line) else None
         if not row and line.strip():
             lead = line
-        said = _stock_said(line)
         if said is None and says_arrow(line) and not identifiers_in(line):
             # A change to an item described by its options is an offer of it: "Headphones in-ear wired
             # red ($359.66) -> in-ear wireless red ($344.55)", where that one shows "available": false

@@ -94,6 +94,12 @@ def _with_one_sold_out() -> VariantBook:
     ("- T-Shirt black XL cotton crew neck ($51.05) -> blue M cotton crew neck ($50.88): -$0.17.",
      [("blue/m/cotton/crew neck", "in stock")]),
     ("- T-Shirt blue M cotton crew neck ($50.88) -> black XL cotton crew neck ($51.05): +$0.17.", []),
+    # A list under a line that says its items are in stock (blind audit r54_01).
+    ("Here are the T-Shirt variants currently in stock:\n\n- black XL cotton crew neck — $51.05\n"
+     "- blue M cotton crew neck — $50.88\n\nWhich one?", [("blue/m/cotton/crew neck", "in stock")]),
+    ("Here are the T-Shirt variants currently in stock:\n\n- black XL cotton crew neck — $51.05\n"
+     "- blue M cotton crew neck — $50.88 (sold out)\n\nWhich one?", []),
+    ("Here are the T-Shirt variants:\n\n- blue M cotton crew neck — $50.88\n", []),  # no stock said
 ])
 def test_a_stock_said_of_an_item_described_by_its_options(text: str, flagged: list[tuple[str, str]]) -> None:
     book = _with_one_sold_out()
