@@ -215,6 +215,7 @@ def test_repeated_call_without_and_with_new_evidence(convo, at, order_w123):
     ("I really need it gone. Just cancel it and give me my refund.", False),  # a demand, nothing changed
     ("This is ridiculous. Cancel it.", False),
     ("The seller says they cancelled part of it.", True),  # says something changed
+    ("Pending? You just said it shipped. That doesn't add up.", False),  # questions what was said
 ])
 def test_a_user_message_is_new_evidence_when_it_says_something_new(convo, at, order_w123, between: str,
                                                                     novel: bool) -> None:
