@@ -1982,7 +1982,7 @@ class _Run:
             # "I've also checked your APN settings", "Your APN settings are correct": check_apn_settings never ran
             declared = self.cert.tools.domain(self.domain)
             tools = {*declared.specs, *declared.user_tools, *self.visible_specs}  # the user's device tools too
-            for said in unchecked_claims(content, tools, self._called):
+            for said in unchecked_claims(content, tools, self._called, self.index.observed):
                 reasons.append(reason("text_claims_unmade_action", detail=said[:100]))
         if alone:  # "I've also added a $50 certificate", where no call sent one
             idle = None if self._writes else self._made_verbs  # nothing went through since the user spoke

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
+from collections.abc import Set as AbstractSet
 from functools import lru_cache
 
 from trajectory2gym.certify.action_words import action_stems, says
-from trajectory2gym.certify.normalize import compact, identifiers_in, wordline, words
+from trajectory2gym.certify.normalize import compact, identifiers_in, tokens, wordline, words
 
 # Words that report an action as done.
 _DONE = re.compile(
@@ -290,7 +291,8 @@ _CHECKS = (*_LOOKUPS, "check_", "run_", "test_")  # tools that look, not act
 # The agent saying how something it could only know by looking is: "Your APN MMS settings are correct".
 _STATE_SAID = re.compile(r"\byour\s+((?:[\w-]+\s+){0,3}?[\w-]+)\s+(?:is|are|looks?|seems?)\s+(?:all\s+)?"
                          r"(?:correct(?:ly (?:set|configured))?|fine|ok(?:ay)?|good|right|properly (?:set|configured)|"
-                         r"configured (?:correctly|properly))\b", re.I)
+                         r"configured (?:correctly|properly)|(?P<switch>(?:currently\s+|still\s+)?(?:switched|turned)\s+(?:on|off)"
+                         r"|(?:currently\s+|still\s+)?(?:enabled|disabled)))\b", re.I)
 
 
 def may_claim_a_check(text: str) -> bool:
@@ -299,13 +301,18 @@ def may_claim_a_check(text: str) -> bool:
     return ("checked" in text or "verified" in text or "looked" in text or "tested" in text or "reviewed" in text
             or "inspected" in text or ("our " in text and (" correct" in text or " fine" in text or " ok" in text
                                                            or " good" in text or " right" in text
-                                                           or " configured" in text or " properly" in text)))
+                                                           or " configured" in text or " properly" in text
+                                                           or "ed on" in text or "ed off" in text
+                                                           or "abled" in text)))
 
 
-def unchecked_claims(text: str, tool_names: Iterable[str], called: set[str]) -> list[str]:
+def unchecked_claims(text: str, tool_names: Iterable[str], called: set[str],
+                     seen: AbstractSet[str] = frozenset()) -> list[str]:
     """The sentences in which the agent says it checked something, or how it is, that only a
     visible tool it never called (nor the user) looks at: "I've also checked your APN settings",
-    "Your APN MMS settings are correct", where ``check_apn_settings`` never ran."""
+    "Your APN MMS settings are correct", where ``check_apn_settings`` never ran; "Your Wi-Fi Calling
+    is switched on", unless an observation showed each word of it (``seen``: their keys; a status
+    bar's "VPN Connected")."""
     if "I" not in text and "we" not in text and "our" not in text:
         return []
     out = []
@@ -318,6 +325,8 @@ def unchecked_claims(text: str, tool_names: Iterable[str], called: set[str]) -> 
         elif m is None or _NOT_YET.search(sentence, 0, m.start()) or sentence.rstrip().endswith("?"):
             continue
         said = {w.lower() for w in re.split(r"[\s-]+", m[1])} - _PLAIN_OBJECT
+        if m.re is _STATE_SAID and m["switch"] and set(tokens(m[1].lower())) <= seen:
+            continue  # "Your VPN is switched on", where the status bar showed "VPN Connected"
         tools = [name for name in tool_names if name.lower().startswith(_CHECKS)
                  and not said.isdisjoint(set(name.lower().split("_")[1:]) - _PLAIN_OBJECT)]
         if tools and not any(name in called for name in tools):

@@ -544,6 +544,20 @@ def test_a_check_the_agent_claims_needs_a_call_of_a_tool_that_looks(text: str, c
     assert bool(unchecked_claims(text, TELECOM_LOOKS, called)) is claimed
 
 
+@pytest.mark.parametrize(("text", "called", "seen", "claimed"), [
+    # A switch's state, said before any check showed it (blind audit t54_12).
+    ("Your **Wi-Fi Calling** is switched on, and that stops MMS from going out.", set(), set(), True),
+    ("Your Wi-Fi Calling is switched on.", {"check_wifi_calling_status"}, set(), False),
+    ("Your VPN is turned on.", set(), {"vpn", "connected"}, False),  # a status bar showed "VPN Connected"
+    ("Your VPN is turned on.", set(), set(), True),
+    ("Your account is enabled.", set(), set(), False),  # no tool looks at that alone
+])
+def test_a_switch_said_on_needs_a_check_that_showed_it(text: str, called: set[str], seen: set[str],
+                                                       claimed: bool) -> None:
+    tools = [*TELECOM_LOOKS, "check_wifi_calling_status", "check_vpn_status"]
+    assert bool(unchecked_claims(text, tools, called, seen)) is claimed
+
+
 
 @pytest.mark.parametrize("ran", [False, True])
 def test_a_device_check_claimed_needs_the_user_to_have_run_it(convo: Any, at: Any, ran: bool) -> None:
