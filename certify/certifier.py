@@ -184,6 +184,7 @@ from trajectory2gym.certify.statuses import (
     cabin_contradicted,
     contradicted,
     denied_statuses,
+    denied_unseen,
     insurance_contradicted,
     misrated_speeds,
     misread_data_switch,
@@ -1868,6 +1869,10 @@ class _Run:
         if " any " in content or "no " in content or "No " in content:  # "I don't see any overdue bill": one shows Overdue
             for said, ident in denied_statuses(content, self._shown_in_status):
                 reasons.append(reason("text_contradicts_status", arg=ident, detail=f"denied: {said!r}"))
+            users = " ".join(t.text.lower() for t in self.turns if t.role == "user")
+            for said in denied_unseen(content, lambda kind: self.index.json_has(f'"{kind}_id"')):
+                if said.split()[-2].lower() not in users:  # the user said none is: theirs to have said
+                    reasons.append(reason("text_status_not_visible", arg=said))
         if self._once_only and _ONE_MORE_HINT.search(content):  # "we can make a separate change later"
             for said, action in offered_again(content, self._once_only, made_once(self._once_only, self._made_names())):
                 reasons.append(reason("text_contradicts_policy", arg=action, value=said,

@@ -484,7 +484,8 @@ def misrated_speeds(text: str, ratings: dict[float, str]) -> list[tuple[str, str
 # not the policy's "gold members get 3 free bags".
 # "I don't see any overdue bill", "You have no pending orders": none of the kind in the status.
 _NONE_IN = re.compile(r"\b(?:no|(?:do not|don't|don’t|can't|cannot) see any|not any|none of your)\s+\**(overdue|pending|"
-                      r"suspended|delivered|cancell?ed|unpaid|active)\**\s+(bill|order|line|reservation)s?\b", re.I)
+                      r"suspended|delivered|cancell?ed|unpaid|active)\**\s+(bill|order|line|reservation|balance)s?\b", re.I)
+_KIND_OF = {"balance": "bill"}  # "no overdue balance": no overdue bill
 
 
 def denied_statuses(text: str, shown_in: Callable[[str, str], list[str]]) -> list[tuple[str, str]]:
@@ -495,9 +496,16 @@ def denied_statuses(text: str, shown_in: Callable[[str, str], list[str]]) -> lis
     out: list[tuple[str, str]] = []
     for m in _NONE_IN.finditer(text):
         status = _FORMS.get(m[1].lower(), m[1].lower())
-        if found := shown_in(m[2].lower(), status):
+        if found := shown_in(_KIND_OF.get(m[2].lower(), m[2].lower()), status):
             out.append((m[0].replace("*", ""), found[0]))
     return out
+
+
+def denied_unseen(text: str, kind_shown: Callable[[str], bool]) -> list[str]:
+    """The denials ("your account has no overdue balance") of a kind no observation has shown any
+    object of (``kind_shown("bill")``): said before any bill was looked up."""
+    return [m[0].replace("*", "") for m in _NONE_IN.finditer(text)
+            if not kind_shown(_KIND_OF.get(m[2].lower(), m[2].lower()))]
 
 
 _TIER_NAMED = r"\s+\**(regular|silver|gold|platinum)\**\s+member(?:ship)?\b"  # "a **Silver** member"

@@ -604,3 +604,27 @@ def test_a_past_status_said_of_a_looked_up_order(convo: Any, at: Any, said: str,
     c.call("get_order_details", {"order_id": "#W1000004"}, {"order_id": "#W1000004", "status": "cancelled"})
     i = c.say(said)
     assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
+
+
+@pytest.mark.parametrize(("user", "said", "kinds"), [
+    # A denial said before any bill was looked up (blind audit t54_07).
+    ("My data stopped working. I'm C1001.", "Your account has **no overdue balance**, so billing is not the problem.",
+     ["text_status_not_visible"]),
+    ("My data stopped working. I'm C1001 and I have no overdue bills.", "You have no overdue bills, so billing is "
+     "not the problem.", []),  # the user's own word
+])
+def test_a_denial_before_any_object_of_its_kind_was_shown(convo: Any, at: Any, user: str, said: str,
+                                                          kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user(user)
+    i = c.say(said)
+    assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
+
+
+def test_a_denial_after_the_bills_were_shown(convo: Any, at: Any) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user("Do I owe anything? I'm C1001.")
+    c.call("get_bills_for_customer", {"customer_id": "C1001", "limit": 3}, [
+        {"bill_id": "B1002", "total_due": 150.0, "status": "Paid"}])
+    i = c.say("Your account has no overdue balance: B1002 ($150.00) is paid.")
+    assert at(certify_interaction(c.build()), i).reasons == []
