@@ -297,6 +297,20 @@ def test_a_return_request_refunds_the_sum_of_its_items() -> None:
     assert returned('{"return_items": ["404"], "items": []}') == []  # an item whose price is not shown
 
 
+def _return_requested(convo: Any) -> Any:
+    """A conversation up to the confirmed return of both items of RETURN_ORDER, to PayPal."""
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user("I want to return the running shoes and the bulb from #W5564375.")
+    c.call("get_order_details", {"order_id": "#W5564375"}, RETURN_ORDER)
+    c.say("To confirm, I'll return the Running Shoes ($154.75) and the LED Light Bulb ($51.54) from #W5564375; "
+          "$206.29 goes back to your PayPal paypal_2299608. Proceed?")
+    c.user("yes")
+    c.call("return_delivered_order_items", {"order_id": "#W5564375", "item_ids": ["1775591963", "5570660360"],
+                                            "payment_method_id": "paypal_2299608"},
+           {**RETURN_ORDER, "status": "return requested", "return_items": ["1775591963", "5570660360"]})
+    return c
+
+
 @pytest.mark.parametrize(("report", "kinds"), [
     ("Your return request is in. A refund of $154.75 will be sent to your PayPal once the items arrive.",
      ["text_misstated_charge"]),
@@ -309,15 +323,7 @@ def test_a_return_request_refunds_the_sum_of_its_items() -> None:
     ("Done — $206.29 has been refunded to your PayPal.", ["text_claims_unmade_action"]),
 ])
 def test_a_report_of_a_return_states_its_whole_refund(convo: Any, at: Any, report: str, kinds: list[str]) -> None:
-    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
-    c.user("I want to return the running shoes and the bulb from #W5564375.")
-    c.call("get_order_details", {"order_id": "#W5564375"}, RETURN_ORDER)
-    c.say("To confirm, I'll return the Running Shoes ($154.75) and the LED Light Bulb ($51.54) from #W5564375; "
-          "$206.29 goes back to your PayPal paypal_2299608. Proceed?")
-    c.user("yes")
-    c.call("return_delivered_order_items", {"order_id": "#W5564375", "item_ids": ["1775591963", "5570660360"],
-                                            "payment_method_id": "paypal_2299608"},
-           {**RETURN_ORDER, "status": "return requested", "return_items": ["1775591963", "5570660360"]})
+    c = _return_requested(convo)
     i = c.say(report)
     assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
 
@@ -670,15 +676,7 @@ def test_money_said_to_have_moved_already(text: str, found: int) -> None:
 ])
 def test_a_requests_refund_said_arrived_after_the_user_spoke(convo: Any, at: Any, later: str,
                                                               kinds: list[str]) -> None:
-    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
-    c.user("I want to return the running shoes and the bulb from #W5564375.")
-    c.call("get_order_details", {"order_id": "#W5564375"}, RETURN_ORDER)
-    c.say("To confirm, I'll return the Running Shoes ($154.75) and the LED Light Bulb ($51.54) from #W5564375; "
-          "$206.29 goes back to your PayPal paypal_2299608. Proceed?")
-    c.user("yes")
-    c.call("return_delivered_order_items", {"order_id": "#W5564375", "item_ids": ["1775591963", "5570660360"],
-                                            "payment_method_id": "paypal_2299608"},
-           {**RETURN_ORDER, "status": "return requested", "return_items": ["1775591963", "5570660360"]})
+    c = _return_requested(convo)
     c.say("Your return is requested.")
     c.user("When do I get my money? And is the $12.00 refund from last month through?")
     i = c.say(later)
