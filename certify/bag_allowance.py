@@ -12,10 +12,11 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from trajectory2gym.certify.policy_times import policy_sentences
+
 _TIERS = ("regular", "silver", "gold")
 _NUMBER_WORDS = {"no": 0, "any": 0, "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 _TIER = re.compile(r"\b(regular|silver|gold)\b", re.I)
-_SENTENCE_END = re.compile(r"[.!?](?=\s|$)|\n")
 # Tau-bench's sentence: "2 free checked bags for each business passenger".
 _PER_CABIN = re.compile(r"(\d+)\s+free\s+checked\s+bags?\s+for\s+each\s+(basic economy|economy|business)\s+passenger",
                         re.I)
@@ -41,8 +42,7 @@ def free_bags(policy: str) -> tuple[dict[tuple[str, str], int], str]:
     sentence (or the first) that does; empty where it states none."""
     table: dict[tuple[str, str], int] = {}
     said = ""
-    flat = " ".join(policy.split())
-    for sentence in _SENTENCE_END.split(flat):
+    for sentence in policy_sentences(policy):
         if "bag" not in sentence.lower() or not _TIER.search(sentence):
             continue
         cabins: list[str] = []

@@ -148,6 +148,7 @@ from trajectory2gym.certify.phone_state import PhoneState, may_state_phone
 from trajectory2gym.certify.plan_rates import PlanRates, misattributed_rates
 from trajectory2gym.certify.policy_once import made_once, offered_again, once_only
 from trajectory2gym.certify.policy_times import (
+    NOT_BEFORE,
     SPAN,
     instant_for_slow,
     instant_kinds,
@@ -216,8 +217,8 @@ _MAY_STATE = re.compile(r"[\d#@]")
 _DECIMAL = re.compile(r"\d[.,]\d")
 # Cheap words before policy_once reads a text: "another", "separate", "again" ...
 _ONE_MORE_HINT = re.compile(r"\b(?:another|separate|second|new|further|additional|again)\b", re.I)
-# "not " right before a value, and the end of its clause after it: a correction's value taken back.
-_NOT_BEFORE = re.compile(r"\bnot\s+(?:on\s+|in\s+|within\s+|by\s+)?\**$", re.I)
+# The end of a value's clause, after it (with policy_times.NOT_BEFORE before it: a correction's value
+# taken back).
 _CLAUSE_END = re.compile(r"\**\s*(?:[.;,)!]|$)")
 # A write's result that only records a request ("status": "return requested"): nothing moved yet.
 _REQUESTED = re.compile(r'"status":\s*"[a-z ]*requested"')
@@ -1360,7 +1361,7 @@ class _Run:
     def _taken_back(text: str, start: int, end: int) -> bool:
         """Whether the value at ``start:end`` is one a correction takes back: "not" right before it and
         its clause ending right after it ("..., not March 31.", "immediately, not in 5–7 days.")."""
-        return _NOT_BEFORE.search(text, max(0, start - 12), start) is not None and _CLAUSE_END.match(text, end) is not None
+        return NOT_BEFORE.search(text, max(0, start - 12), start) is not None and _CLAUSE_END.match(text, end) is not None
 
     def _span_from_shown(self, token: str, text: str) -> bool:
         """An ISO date that is a visible date (or today's) moved on or back by a span of time the
@@ -1869,9 +1870,8 @@ class _Run:
         if " any " in content or "no " in content or "No " in content:  # "I don't see any overdue bill": one shows Overdue
             for said, ident in denied_statuses(content, self._shown_in_status):
                 reasons.append(reason("text_contradicts_status", arg=ident, detail=f"denied: {said!r}"))
-            users = " ".join(t.text.lower() for t in self.turns if t.role == "user")
             for said in denied_unseen(content, lambda kind: self.index.json_has(f'"{kind}_id"')):
-                if said.split()[-2].lower() not in users:  # the user said none is: theirs to have said
+                if said.split()[-2].lower() not in self._user_words():  # the user said none is: theirs to have said
                     reasons.append(reason("text_status_not_visible", arg=said))
         if self._once_only and _ONE_MORE_HINT.search(content):  # "we can make a separate change later"
             for said, action in offered_again(content, self._once_only, made_once(self._once_only, self._made_names())):

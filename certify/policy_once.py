@@ -10,6 +10,9 @@ import re
 from collections.abc import Iterable
 from functools import lru_cache
 
+from trajectory2gym.certify.policy_times import policy_sentences
+from trajectory2gym.certify.turns import SENTENCE_OR_LINE
+
 # Each action a policy's "once" may bind, by the stems its words and its tools' names start with.
 _ACTIONS: dict[str, tuple[str, ...]] = {
     "modify": ("modif", "chang", "swap", "adjust", "edit"),
@@ -21,7 +24,6 @@ _FAMILY = {stem: action for action, stems in _ACTIONS.items() for stem in stems}
 # "once" as a count ("only once per order", "returned or exchanged, once."), not the conjunction
 # ("resumed only once its bill is paid") or "at once" (no waiting).
 _ONCE = re.compile(r"(?<!\bat )\bonce\b(?=\s*(?:[.,;)]|$|per\b|only\b|and\b|each\b))", re.I)
-_SENTENCE_END = re.compile(r"[.!?](?=\s|$)|\n")
 # One more of an action: "a separate modification", "another exchange", "modify it again".
 _ONE_MORE = re.compile(r"\b(?:another|separate|second|new|further|additional)\s+(?:\w+\s+){0,2}?"
                        r"((?:modification|change|exchange|return|swap)s?)\b"
@@ -41,8 +43,7 @@ def once_only(policy: str) -> dict[str, tuple[bool, str]]:
     """The actions a policy allows once, each with whether the rule is about items ("Changing items
     ...": an address change is another action) and the sentence that says so."""
     found: dict[str, tuple[bool, str]] = {}
-    flat = " ".join(policy.split())
-    for sentence in _SENTENCE_END.split(flat):
+    for sentence in policy_sentences(policy):
         if _ONCE.search(sentence):
             items = re.search(r"\bitems?\b", sentence, re.I) is not None
             for m in _ACTION_WORD.finditer(sentence):
@@ -69,7 +70,7 @@ def offered_again(text: str, rules: dict[str, tuple[bool, str]], done: set[str])
     ("if you want to change it as well, we can do that in a separate modification later"). A refusal ("it can't be
     changed again") offers nothing."""
     found: list[tuple[str, str]] = []
-    for sentence in re.split(r"[.!?;](?=\s|$)|\n", text):
+    for sentence in SENTENCE_OR_LINE.split(text):
         if not _OFFERED.search(sentence) or _REFUSED.search(sentence):
             continue
         for m in _ONE_MORE.finditer(sentence):

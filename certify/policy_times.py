@@ -9,6 +9,7 @@ import re
 from functools import lru_cache
 
 from trajectory2gym.certify.anchors import PAYMENT_SAID, PAYMENT_WORDS
+from trajectory2gym.certify.turns import SENTENCE_OR_LINE
 
 # How long something takes, as a policy or a result would say it: "5-7 business days", "3 business
 # days", "2 to 3 weeks" (a range, or business days: a processing time, not a count of calendar days).
@@ -16,15 +17,21 @@ SPAN = re.compile(r"\b\d+\s*(?:[-–]|to)\s*\d+\s+(?:business\s+|working\s+)?(?:
                   r"|\b\d+\s+(?:business|working)\s+days\b", re.I)
 # No time at all: what a policy gives the quick way ("arrive at once", "refunded immediately").
 _INSTANT = re.compile(r"\b(?:at once|immediately|instantly|right away|straight away|in real time)\b", re.I)
-# A sentence's end: not the point of "$585.97" or of "e.g." inside it.
+# A policy sentence's end: not the point of "$585.97" inside it.
 _SENTENCE_END = re.compile(r"[.!?](?=\s|$)|\n")
 _CLAUSE_END = re.compile(r"[;,](?=\s)")
 # Another way of paying than the kinds named: "your card ending 4421" (a card, not the gift card),
 # "the original payment method", "other methods", a bank.
 _OTHER_METHOD = re.compile(r"(?<!gift )\bcards?\b|\b(?:original|other)\s+(?:payment\s+)?(?:method|form)s?\b|\bbank\b",
                            re.I)
-# A time taken back right before it: "not 5-7 business days", "not within 5–7 days".
-_NOT_BEFORE = re.compile(r"\bnot\s+(?:in\s+|within\s+|after\s+)?\**$", re.I)
+# A value taken back right before it: "not 5-7 business days", "not within 5–7 days", "not on March 31".
+NOT_BEFORE = re.compile(r"\bnot\s+(?:on\s+|in\s+|within\s+|by\s+|after\s+)?\**$", re.I)
+
+
+def policy_sentences(policy: str) -> list[str]:
+    """A policy's sentences, each whole though it runs over lines ("Refunds to gift cards\n arrive
+    at once; ..."); a ";" stays inside (its clauses are read together)."""
+    return _SENTENCE_END.split(" ".join(policy.split()))
 
 
 @lru_cache(maxsize=64)  # a corpus repeats its few policies (callers must not change the result)
@@ -33,8 +40,7 @@ def instant_kinds(policy: str) -> dict[str, str]:
     clause that says so, read from sentences that set it against a span of time: "Refunds to gift
     cards arrive at once; refunds to other methods take 5-7 business days" gives the gift card."""
     kinds: dict[str, str] = {}
-    flat = " ".join(policy.split())  # a policy's sentence may run over lines
-    for sentence in _SENTENCE_END.split(flat):
+    for sentence in policy_sentences(policy):
         if not (_INSTANT.search(sentence) and SPAN.search(sentence)):
             continue
         for clause in _CLAUSE_END.split(sentence):
@@ -49,7 +55,7 @@ def slow_for_instant(text: str, kinds: dict[str, str]) -> list[tuple[str, str]]:
     refund goes back to your gift card within 5–7 business days". A sentence that names another way
     of paying, or any instant time, may be setting the two apart and is left alone."""
     found: list[tuple[str, str]] = []
-    for sentence in re.split(r"[.!?;](?=\s|$)|\n", text):
+    for sentence in SENTENCE_OR_LINE.split(text):
         if not SPAN.search(sentence) or _INSTANT.search(sentence) or _OTHER_METHOD.search(sentence):
             continue
         said = {PAYMENT_WORDS[word.lower()] for word in PAYMENT_SAID.findall(sentence)}
@@ -57,7 +63,7 @@ def slow_for_instant(text: str, kinds: dict[str, str]) -> list[tuple[str, str]]:
             continue
         (kind,) = said
         found += [(m[0], kind) for m in SPAN.finditer(sentence)
-                  if _NOT_BEFORE.search(sentence, max(0, m.start() - 14), m.start()) is None]
+                  if NOT_BEFORE.search(sentence, max(0, m.start() - 14), m.start()) is None]
     return found
 
 
@@ -74,11 +80,11 @@ def instant_for_slow(text: str, kinds: dict[str, str]) -> list[tuple[str, str]]:
     are refunded at once), with that kind; not in a sentence that also names a span of time or an
     instant kind (it may be setting the two apart), nor one that denies it ("not instantly")."""
     found: list[tuple[str, str]] = []
-    for sentence in re.split(r"[.!?;](?=\s|$)|\n", text):
+    for sentence in SENTENCE_OR_LINE.split(text):
         if SPAN.search(sentence) or not _MONEY.search(sentence) or (m := _AT_ONCE_SAID.search(sentence)) is None:
             continue
         said = {PAYMENT_WORDS[word.lower()] for word in PAYMENT_SAID.findall(sentence)}
-        if len(said) != 1 or not said.isdisjoint(kinds) or _NOT_BEFORE.search(sentence, max(0, m.start() - 14), m.start()):
+        if len(said) != 1 or not said.isdisjoint(kinds) or NOT_BEFORE.search(sentence, max(0, m.start() - 14), m.start()):
             continue
         found.append((m[0], next(iter(said))))
     return found
