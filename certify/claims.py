@@ -244,15 +244,20 @@ def contact_claims(text: str, tool_names: Iterable[str]) -> list[str]:
             and not _TOLD_FAILURE.search(sentence) and not sentence.rstrip().endswith("?")]
 
 
-# The agent saying it let the user off what they owe: "I've also waived the overdue $65.00 bill", "I've
-# removed the $5.00 suspension fee", "the late fee has been waived" (a point inside "$65.00" ends nothing).
+# The agent saying it let the user off what they owe, or will: "I've also waived the overdue $65.00 bill",
+# "I've removed the $5.00 suspension fee", "the late fee has been waived", "the $4.00 will be waived"
+# (a point inside "$65.00" ends nothing).
 _OWED = r"\b(?:fees?|charges?|bills?|penalt(?:y|ies)|surcharges?|balance|dues)\b"
 _LET_OFF = r"(?:waived|forgiven|written off|removed|reversed|cleared|dropped|voided|zeroed out|wiped)"
 _FORGAVE = re.compile(
     r"\b(?:I|we)(?:'ve|’ve| have)\s+(?:(?:also|now|just|already|gone ahead and)\s+)*\**" + _LET_OFF
     + r"\s+(?:[^.!?;\n]|\.(?=\d)){0,40}?" + _OWED
-    + r"|" + _OWED + r"(?:[^.!?;\n]|\.(?=\d)){0,30}?\b(?:has|have) (?:now )?been\s+(?:(?:fully|also)\s+)?" + _LET_OFF,
-    re.I)
+    + r"|" + _OWED + r"(?:[^.!?;\n]|\.(?=\d)){0,30}?\b(?:has|have) (?:now )?been\s+(?:(?:fully|also)\s+)?" + _LET_OFF
+    # or promised: "the $4.00 will be waived", "The $5.00 suspension fee will also be credited back"
+    + r"|(?:\$\d|" + _OWED + r")(?:[^.!?;\n]|\.(?=\d)){0,40}?\b(?:will|'ll|is going to)\s+(?:also\s+)?be\s+"
+      r"(?:waived|forgiven|written off)"
+    + r"|\b(?:fees?|penalt(?:y|ies)|surcharges?)\b(?:[^.!?;\n]|\.(?=\d)){0,40}?\b(?:will|'ll)\s+(?:also\s+)?be\s+"
+      r"(?:credited|refunded|removed|reversed)", re.I)
 # What a tool that forgives a charge would be named by ("waive_fee", "remove_charge").
 _FORGIVING = ("waiv", "forgiv", "remov", "revers", "clear", "void", "credit", "writeoff", "adjust")
 
@@ -262,7 +267,7 @@ def forgiven_claims(text: str, tool_names: Iterable[str]) -> list[str]:
     visible tool forgives anything: no call can have done it (a cancelled order's charge is refunded,
     not waived)."""
     if "fee" not in text and "charge" not in text and "bill" not in text and "enalt" not in text \
-            and "balance" not in text and "dues" not in text:
+            and "balance" not in text and "dues" not in text and "waive" not in text:
         return []  # plain substrings first
     if any(name.lower().startswith(_FORGIVING) or any(w.startswith(_FORGIVING) for w in name.lower().split("_"))
            for name in tool_names):

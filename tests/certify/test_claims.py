@@ -503,6 +503,11 @@ def test_a_mailing_claim_is_an_unmade_action(convo: Any, at: Any) -> None:
     ("Once the bill is paid, the fee is removed.", ["resume_line"], False),  # no claim
     ("I've cancelled order #W1000001; its $50.00 charge goes back to your card.", ["cancel_pending_order"], False),
     ("I've removed the old lamp from the order.", ["modify_pending_order_items"], False),  # no charge
+    # promised (blind audit t54_06, t54_05)
+    ("Since I added it without your okay, the $4.00 will be waived.", ["refuel_data"], True),
+    ("The $5.00 suspension fee from February will also be credited back on your next bill.", ["resume_line"], True),
+    ("The $120.50 will be credited back to your card in 5-7 days.", ["cancel_pending_order"], False),  # a refund
+    ("Your $50 charge will be refunded once the items arrive.", ["return_delivered_order_items"], False),
 ])
 def test_a_charge_waived_needs_a_tool_that_forgives(text: str, tools: list[str], claimed: bool) -> None:
     assert bool(forgiven_claims(text, tools)) is claimed
