@@ -14,7 +14,6 @@ from functools import lru_cache
 
 from trajectory2gym.certify.policy_times import policy_sentences
 
-_TIERS = ("regular", "silver", "gold")
 _NUMBER_WORDS = {"no": 0, "any": 0, "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 _TIER = re.compile(r"\b(regular|silver|gold)\b", re.I)
 # Tau-bench's sentence: "2 free checked bags for each business passenger".
@@ -46,7 +45,7 @@ def free_bags(policy: str) -> tuple[dict[tuple[str, str], int], str]:
         if "bag" not in sentence.lower() or not _TIER.search(sentence):
             continue
         cabins: list[str] = []
-        for part in re.split(r";", sentence):
+        for part in sentence.split(";"):
             tiers = _TIER.findall(part)
             if len(tiers) != 1:
                 continue

@@ -958,7 +958,8 @@ class _Run:
         self._speed_ratings.update((float(m[1]), m[2].strip()) for m in SPEED_SHOWN.finditer(content))
 
     def _read_status_bar(self, content: str) -> None:
-        """Keep the mobile data setting of the latest status bar a message shows."""
+        """Keep the mobile data setting of the latest status bar a message shows, and the phone's data
+        roaming switch of the latest network status or toggle."""
         if found := DATA_SHOWN.findall(content):  # ("Enabled", "") from a status bar, ("", "No") from a network status
             self._data_shown = found[-1][0] == "Enabled" or found[-1][1] == "Yes"
         if "Data Roaming" in content and (roaming := ROAMING_SHOWN.findall(content)):
@@ -1297,6 +1298,10 @@ class _Run:
     def _did(self, call: ToolCall) -> None:
         """Note a write or user action that went through, for the texts that say what was done."""
         self._made.append((call.name, tuple(call.arguments)))
+
+    def _tiers_shown(self) -> set[str]:
+        """The membership tiers the profiles shown give (lower case)."""
+        return set(map(str.lower, self.index.values_of("membership")))
 
     def _made_names(self) -> list[str]:
         return [name for name, _ in self._made]
@@ -1870,16 +1875,15 @@ class _Run:
         if " any " in content or "no " in content or "No " in content:  # "I don't see any overdue bill": one shows Overdue
             for said, ident in denied_statuses(content, self._shown_in_status):
                 reasons.append(reason("text_contradicts_status", arg=ident, detail=f"denied: {said!r}"))
-            for said in denied_unseen(content, lambda kind: self.index.json_has(f'"{kind}_id"')):
-                if said.split()[-2].lower() not in self._user_words():  # the user said none is: theirs to have said
+            for said, status in denied_unseen(content, lambda kind: self.index.json_has(f'"{kind}_id"')):
+                if status not in self._user_words():  # the user said none is: theirs to have said
                     reasons.append(reason("text_status_not_visible", arg=said))
         if self._once_only and _ONE_MORE_HINT.search(content):  # "we can make a separate change later"
             for said, action in offered_again(content, self._once_only, made_once(self._once_only, self._made_names())):
                 reasons.append(reason("text_contradicts_policy", arg=action, value=said,
                                       detail=self._once_only[action][1]))
         if self._free_bags[0] and "free" in content and "bag" in content:  # "Gold members get 2 free bags in economy"
-            tiers = set(map(str.lower, self.index.values_of("membership")))
-            for said, key, allowed in misstated_bags(content, self._free_bags[0], tiers):
+            for said, key, allowed in misstated_bags(content, self._free_bags[0], self._tiers_shown()):
                 reasons.append(reason("text_contradicts_policy", arg=key, value=said,
                                       detail=f"{allowed} per passenger: {self._free_bags[1]}"))
         if self._instant_kinds and ("days" in content or "hours" in content or "weeks" in content):
@@ -1964,7 +1968,7 @@ class _Run:
         if "conomy" in content or "usiness" in content:  # "| Y2WASI | Basic economy |", where it shows economy
             for code, said, shown in cabin_contradicted(content, self._cabin_of):
                 reasons.append(reason("text_contradicts_status", arg=code, detail=f"{shown} ({said!r})"))
-        if "member" in content and (tiers := set(map(str.lower, self.index.values_of("membership")))):
+        if "member" in content and (tiers := self._tiers_shown()):
             for said, shown in tier_contradicted(content, tiers):  # "thanks for being a gold member": regular
                 reasons.append(reason("text_contradicts_status", arg="membership", detail=f"{shown} ({said!r})"))
         elif "member" in content:  # "since you're a Silver member", where no profile was read

@@ -31,6 +31,7 @@ _ONE_MORE = re.compile(r"\b(?:another|separate|second|new|further|additional)\s+
 # ... offered as possible, not refused: "we can", "you can always", "any time", "later".
 _OFFERED = re.compile(r"\b(?:can|could|always|any ?time|later|will be able|feel free|happy to)\b", re.I)
 _REFUSED = re.compile(r"n't\b|\b(?:not|cannot|unable|only once|no longer|no more|no further)\b", re.I)
+_ITEMS = re.compile(r"\bitems?\b", re.I)  # what a rule counts: "Changing items of a pending order ..."
 
 
 def _family(word: str) -> str | None:
@@ -45,7 +46,7 @@ def once_only(policy: str) -> dict[str, tuple[bool, str]]:
     found: dict[str, tuple[bool, str]] = {}
     for sentence in policy_sentences(policy):
         if _ONCE.search(sentence):
-            items = re.search(r"\bitems?\b", sentence, re.I) is not None
+            items = _ITEMS.search(sentence) is not None
             for m in _ACTION_WORD.finditer(sentence):
                 found.setdefault(_FAMILY[m[1].lower()], (items, sentence.strip().lstrip("-* ")))
     return found
@@ -66,9 +67,10 @@ def made_once(rules: dict[str, tuple[bool, str]], made: Iterable[str]) -> set[st
 
 def offered_again(text: str, rules: dict[str, tuple[bool, str]], done: set[str]) -> list[tuple[str, str]]:
     """Each offer of one more once-only action in a text ("a separate modification later"), with
-    the action: where one went through (``done``) or its sentence speaks of one besides the offer
-    ("if you want to change it as well, we can do that in a separate modification later"). A refusal ("it can't be
-    changed again") offers nothing."""
+    the action: where one went through (``done``), where its sentence speaks of one besides the
+    offer ("if you want to change it as well, we can do that in a separate modification later"), or
+    where it says "again" of the items an items rule counts. A refusal ("it can't be changed
+    again") offers nothing."""
     found: list[tuple[str, str]] = []
     for sentence in SENTENCE_OR_LINE.split(text):
         if not _OFFERED.search(sentence) or _REFUSED.search(sentence):
@@ -80,7 +82,7 @@ def offered_again(text: str, rules: dict[str, tuple[bool, str]], done: set[str])
             rest = sentence.replace(m[0], " ", 1)
             besides = any(_family(w[0]) == action for w in _ACTION_WORD.finditer(rest))
             # "you can adjust the items again later": again, of the very things the rule counts
-            again_items = m[2] is not None and rules[action][0] and re.search(r"\bitems?\b", m[0], re.I) is not None
+            again_items = m[2] is not None and rules[action][0] and _ITEMS.search(m[0]) is not None
             if action in done or besides or again_items:
                 found.append((m[0], action))
     return found

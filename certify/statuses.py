@@ -501,10 +501,11 @@ def denied_statuses(text: str, shown_in: Callable[[str, str], list[str]]) -> lis
     return out
 
 
-def denied_unseen(text: str, kind_shown: Callable[[str], bool]) -> list[str]:
-    """The denials ("your account has no overdue balance") of a kind no observation has shown any
-    object of (``kind_shown("bill")``): said before any bill was looked up."""
-    return [m[0].replace("*", "") for m in _NONE_IN.finditer(text)
+def denied_unseen(text: str, kind_shown: Callable[[str], bool]) -> list[tuple[str, str]]:
+    """(the denial as written, its status word) for each denial ("your account has no overdue
+    balance") of a kind no observation has shown any object of (``kind_shown("bill")``): said
+    before any bill was looked up."""
+    return [(m[0].replace("*", ""), m[1].lower()) for m in _NONE_IN.finditer(text)
             if not kind_shown(_KIND_OF.get(m[2].lower(), m[2].lower()))]
 
 
