@@ -184,8 +184,7 @@ from trajectory2gym.certify.statuses import (
     STATUS_WORDS,
     cabin_contradicted,
     contradicted,
-    denied_statuses,
-    denied_unseen,
+    denials,
     insurance_contradicted,
     misrated_speeds,
     misread_data_switch,
@@ -1873,11 +1872,12 @@ class _Run:
                 if (said := reason("text_contradicts_status", arg=ident, detail=shown)) not in reasons:
                     reasons.append(said)  # ("has been delivered" may be read as a status now too)
         if " any " in content or "no " in content or "No " in content:  # "I don't see any overdue bill": one shows Overdue
-            for said, ident in denied_statuses(content, self._shown_in_status):
-                reasons.append(reason("text_contradicts_status", arg=ident, detail=f"denied: {said!r}"))
-            for said, status in denied_unseen(content, lambda kind: self.index.json_has(f'"{kind}_id"')):
-                if status not in self._user_words():  # the user said none is: theirs to have said
-                    reasons.append(reason("text_status_not_visible", arg=said))
+            for denial in denials(content):
+                if shown_now := self._shown_in_status(denial.kind, denial.status):
+                    reasons.append(reason("text_contradicts_status", arg=shown_now[0], detail=f"denied: {denial.said!r}"))
+                elif not self.index.json_has(f'"{denial.kind}_id"') and denial.word not in self._user_words():
+                    # none of the kind was ever shown (the user saying none is: theirs to have said)
+                    reasons.append(reason("text_status_not_visible", arg=denial.said))
         if self._once_only and _ONE_MORE_HINT.search(content):  # "we can make a separate change later"
             for said, action in offered_again(content, self._once_only, made_once(self._once_only, self._made_names())):
                 reasons.append(reason("text_contradicts_policy", arg=action, value=said,

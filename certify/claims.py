@@ -12,6 +12,7 @@ from functools import lru_cache
 
 from trajectory2gym.certify.action_words import action_stems, says
 from trajectory2gym.certify.normalize import compact, identifiers_in, tokens, wordline, words
+from trajectory2gym.certify.turns import SENTENCE_OR_LINE
 
 # Words that report an action as done.
 _DONE = re.compile(
@@ -273,7 +274,7 @@ def forgiven_claims(text: str, tool_names: Iterable[str]) -> list[str]:
            for name in tool_names):
         return []
     out = []
-    for sentence in re.findall(r"(?:[^.!?\n]|\.(?=\d))*(?:[.!?\n]+|$)", text):
+    for sentence in SENTENCE_OR_LINE.split(text):
         m = _FORGAVE.search(sentence)
         if m is None or _NOT_YET.search(sentence, 0, m.start()) or _TOLD_FAILURE.search(sentence, 0, m.end()) \
                 or sentence.rstrip().endswith("?"):  # not "... so you won't need to pay it"

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
 from trajectory2gym.certify.dates import AM_PM, hour_24
 from trajectory2gym.certify.normalize import identifiers_in
@@ -488,25 +488,22 @@ _NONE_IN = re.compile(r"\b(?:no|(?:do not|don't|don’t|can't|cannot) see any|no
 _KIND_OF = {"balance": "bill"}  # "no overdue balance": no overdue bill
 
 
-def denied_statuses(text: str, shown_in: Callable[[str, str], list[str]]) -> list[tuple[str, str]]:
-    """(the denial as written, an object shown in that status) for each sentence that says the user
-    has no object of a kind in a status where an observation shows one (``shown_in(kind, status)``:
-    the identifiers of the objects of that kind shown with that status): "I don't see any overdue
-    bill", where the bills listed show B1234321 Overdue."""
-    out: list[tuple[str, str]] = []
-    for m in _NONE_IN.finditer(text):
-        status = _FORMS.get(m[1].lower(), m[1].lower())
-        if found := shown_in(_KIND_OF.get(m[2].lower(), m[2].lower()), status):
-            out.append((m[0].replace("*", ""), found[0]))
-    return out
+class Denial(NamedTuple):
+    """A sentence's word that the user has no object of a kind in a status: "I don't see any
+    **overdue** bill" gives ("don't see any overdue bill", "bill", "overdue", "overdue")."""
+
+    said: str  # as written, without bold marks
+    kind: str  # "bill" ("no overdue balance": no overdue bill)
+    status: str  # its canonical form ("canceled": "cancelled")
+    word: str  # the status as written, lower case
 
 
-def denied_unseen(text: str, kind_shown: Callable[[str], bool]) -> list[tuple[str, str]]:
-    """(the denial as written, its status word) for each denial ("your account has no overdue
-    balance") of a kind no observation has shown any object of (``kind_shown("bill")``): said
-    before any bill was looked up."""
-    return [(m[0].replace("*", ""), m[1].lower()) for m in _NONE_IN.finditer(text)
-            if not kind_shown(_KIND_OF.get(m[2].lower(), m[2].lower()))]
+def denials(text: str) -> list[Denial]:
+    """Each denial in a text: checked against the objects shown in that status (one is: the text
+    contradicts it) and against whether any object of the kind was shown at all (none: the text
+    says what it could not see)."""
+    return [Denial(m[0].replace("*", ""), _KIND_OF.get(m[2].lower(), m[2].lower()),
+                   _FORMS.get(m[1].lower(), m[1].lower()), m[1].lower()) for m in _NONE_IN.finditer(text)]
 
 
 _TIER_NAMED = r"\s+\**(regular|silver|gold|platinum)\**\s+member(?:ship)?\b"  # "a **Silver** member"

@@ -566,10 +566,10 @@ def test_the_users_tier_where_no_profile_was_read(convo: Any, at: Any, user: str
     ("Any overdue bill must be paid first.", []),  # no denial
 ])
 def test_a_denial_that_any_object_is_in_a_status_one_shows(text: str, found: list[tuple[str, str]]) -> None:
-    from trajectory2gym.certify.statuses import denied_statuses
+    from trajectory2gym.certify.statuses import denials
 
     shown = {("bill", "overdue"): ["B1234321"]}
-    assert denied_statuses(text, lambda kind, status: shown.get((kind, status), [])) == found
+    assert [(d.said, ident) for d in denials(text) for ident in shown.get((d.kind, d.status), [])[:1]] == found
 
 
 @pytest.mark.parametrize(("overdue", "kinds"), [(True, ["text_contradicts_status"]), (False, [])])
