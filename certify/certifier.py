@@ -798,6 +798,10 @@ class _Run:
     def _user_words(self) -> set[str]:
         return {w for t in self.turns if t.role == "user" for w in t.words}
 
+    def _user_text(self) -> str:
+        """The user's messages so far, lower case: a phrase test ("west coast" in it)."""
+        return " ".join(t.text.lower() for t in self.turns if t.role == "user")
+
     def _stated_misses(self, text: str, strict_numbers: bool = False, toks: set[str] | None = None) -> list[str]:
         """Identifiers and amounts a text states that are neither visible nor derivable; ``toks``
         its tokens where the caller has them."""
@@ -1696,7 +1700,8 @@ class _Run:
                 longer = [m for m in within(name) if self.index.has_string(m)]
                 if (not longer or self._said_apart(name, longer)) and not self._said_as_city(name):
                     return True
-        return False
+        # A region the user named: "anywhere on the West Coast" may be searched at SEA, SFO or LAX.
+        return any(region.lower() in self._user_text() for region in self._domain_tools.regions.get(value, ()))
 
     def _visible_texts(self) -> Iterator[str]:
         """The texts of the messages before the current decision that are not the agent's own: what
@@ -1972,8 +1977,7 @@ class _Run:
             for said, shown in tier_contradicted(content, tiers):  # "thanks for being a gold member": regular
                 reasons.append(reason("text_contradicts_status", arg="membership", detail=f"{shown} ({said!r})"))
         elif "member" in content:  # "since you're a Silver member", where no profile was read
-            users = " ".join(t.text.lower() for t in self.turns if t.role == "user")
-            for said in unseen_tiers(content, users):
+            for said in unseen_tiers(content, self._user_text()):
                 reasons.append(reason("text_not_visible", value=f"{said} member"))
         if "nsurance" in content:  # "C913YC does not include travel insurance", where it shows "yes"
             for said, shown in insurance_contradicted(content, self._insurance_of):

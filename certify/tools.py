@@ -39,6 +39,7 @@ class DomainTools:
     # A constant argument value -> names that make it visible ("JFK" where "New York" is said).
     named_constants: dict[str, tuple[str, ...]] = field(default_factory=dict)
     lookalike_names: tuple[str, ...] = ()  # names holding a constant's that stand for none ("Kansas City")
+    regions: dict[str, tuple[str, ...]] = field(default_factory=dict)  # a constant -> regions it is in ("SEA": "West Coast")
     user_tools: tuple[str, ...] = ()  # the tools the user runs on their own device (dual control)
     _within: dict[str, tuple[str, ...]] | None = field(default=None, repr=False)
     _after: re.Pattern[str] | None = field(default=None, repr=False)
@@ -105,6 +106,10 @@ def load_domain(domain: str | None) -> DomainTools:
             out.specs = {s.name: s for s in reg.tool_specs(domain)}
         if hasattr(reg, "named_constants"):
             out.named_constants = dict(reg.named_constants(domain))
+        if hasattr(reg, "named_regions"):
+            for region, codes in reg.named_regions(domain).items():
+                for code in codes:
+                    out.regions[code] = (*out.regions.get(code, ()), region)
         if hasattr(reg, "lookalike_names"):
             out.lookalike_names = tuple(reg.lookalike_names(domain))
         if hasattr(reg, "user_tool_specs"):

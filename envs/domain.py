@@ -34,6 +34,9 @@ class Domain:
     # Constants an agent may pass when the conversation names them otherwise (an airport code by its
     # city, as list_all_airports shows): a declared derivation for certification's visibility check.
     named_constants: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    # Regions a user may name for several constants ("the West Coast": SEA, SFO, LAX): a search may
+    # try each of them (region -> constants), though none of their own names was said.
+    named_regions: dict[str, tuple[str, ...]] = field(default_factory=dict)
     # Names that hold a constant's name but stand for none ("Kansas City, Missouri" says no Kansas).
     lookalike_names: tuple[str, ...] = ()
 

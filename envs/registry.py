@@ -83,6 +83,11 @@ def named_constants(domain: str) -> dict[str, tuple[str, ...]]:
     return get_domain(domain).named_constants
 
 
+def named_regions(domain: str) -> dict[str, tuple[str, ...]]:
+    """Regions and the constants in each (``{"West Coast": ("SEA", "SFO", "LAX")}``)."""
+    return get_domain(domain).named_regions
+
+
 def lookalike_names(domain: str) -> tuple[str, ...]:
     """Names holding a named constant's name that stand for none (``("Kansas City",)``)."""
     return get_domain(domain).lookalike_names

@@ -62,6 +62,12 @@ AIRPORT_ALIASES: dict[str, tuple[str, ...]] = {
     "LAS": ("Vegas",), "PHL": ("Philly",), "ORD": ("O'Hare",), "LGA": ("La Guardia",),
     "DFW": ("Fort Worth",), "SFO": ("San Fran",), "LAX": ("LA", "L.A."),
 }
+# Regions people fly to or from without naming an airport ("anywhere on the West Coast").
+AIRPORT_REGIONS: dict[str, tuple[str, ...]] = {
+    "West Coast": ("SEA", "SFO", "LAX"), "California": ("SFO", "LAX"), "Texas": ("DFW", "IAH"),
+    "Florida": ("MIA", "MCO"), "East Coast": ("BOS", "JFK", "LGA", "EWR", "PHL", "MIA"),
+    "Midwest": ("ORD", "MSP", "DTW"), "Bay Area": ("SFO",),
+}
 
 toolkit = Toolkit()
 

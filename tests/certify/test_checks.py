@@ -232,6 +232,22 @@ def test_an_airport_code_is_grounded_by_its_city_named_in_the_conversation(convo
     assert not at(certify_interaction(c.build()), said).eligible
 
 
+def test_a_region_the_user_named_grounds_a_search_at_each_of_its_airports(convo, at):
+    from trajectory2gym.envs.registry import tool_specs
+
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline",
+              system="You are an airline agent. The current time is 2024-05-15 15:00:00 EST.")
+    c.user("I need the cheapest direct flight from JFK to anywhere on the West Coast on May 20.")
+    tried = [c.call("search_direct_flight", {"origin": "JFK", "destination": code, "date": "2024-05-20"}, [])
+             for code in ("SEA", "LAX", "SFO")]
+    denver = c.call("search_direct_flight", {"origin": "JFK", "destination": "DEN", "date": "2024-05-20"}, [])
+    cert = certify_interaction(c.build())
+    assert all(at(cert, i).eligible for i in tried), [at(cert, i).reasons for i in tried]
+    assert at(cert, denver).reasons == ["search_direct_flight: destination='DEN' not in visible history"]
+    c.domain = "retail"  # the regions are the airline domain's
+    assert not at(certify_interaction(c.build()), tried[0]).eligible
+
+
 def test_a_state_code_is_grounded_by_the_state_named(convo, at):
     from trajectory2gym.envs.registry import tool_specs
 
