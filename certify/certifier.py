@@ -239,6 +239,9 @@ _CLOCK_SAID = re.compile(r"(?<![\d:.$→>])(?<![^AaPpMm.][\-–])(?<!^[\-–])([
 _HOUR_SAID = re.compile(r"(?<![\d:.$])([01]?\d)()(\s?[ap]\.?m\b)", re.I)
 _DAY_AFTER = re.compile(r"\s*(?:\(|(?:on\s+)?(?:[A-Z][a-z]+day,?\s+)?(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)"
                         r"[a-z]*\.?\s+\d{1,2}\b|(?:on\s+)?\d{4}-\d{2}-\d{2})")  # a time's day, said after it
+# A day said later in the time's sentence: "lands at 12:00 AM, which is the start of **May 25**".
+_DAY_LATER = re.compile(r"[^.!?\n]{0,60}?\b(?:(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.?\s+\**\d{1,2}\b"
+                        r"|\d{4}-\d{2}-\d{2})")
 _TAIL_DIGITS = re.compile(r"(.*[A-Za-z_-])(\d{3,})")  # an identifier's name part and its final digits
 # A day written month first after a word that dates something: "by 5/29", "on 5/22/2024".
 _SLASH_DAY = re.compile(r"\b(?:on|by|until|till|before|after|from|since|around)\s+(\d{1,2})/(\d{1,2})(?:/(\d{4}|\d{2}))?\b",
@@ -1335,7 +1338,7 @@ class _Run:
             if not any(index.has_string(f"{h}:{minute}") or index.has_string(f"{h:02d}:{minute}")
                        or index.time_part_shown(f"{h:02d}:{minute}")
                        # "12:00 AM (May 29)", "arriving 3:00 AM on May 21": said with its day
-                       or ((next_day or _DAY_AFTER.match(text, m.end()))
+                       or ((next_day or _DAY_AFTER.match(text, m.end()) or _DAY_LATER.match(text, m.end()))
                            and index.time_part_shown(f"{h:02d}:{minute}+1")) for h in hours):
                 out.append(m[0].strip())  # ("arrives 01:30 next day": shown as "01:30:00+1")
         return out

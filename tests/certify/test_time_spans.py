@@ -59,10 +59,13 @@ def test_a_processing_time_the_user_said_is_visible(convo: Any, at: Any) -> None
 
 @pytest.mark.parametrize(("said", "eligible"), [("HAT066 leaves 21:00, arrives 01:30 next day.", True),
                                                 ("HAT066 leaves 21:00, arrives 01:30.", False),  # the same day's?
-                                                ("HAT066 leaves 21:00, arrives 02:30 next day.", False)])
+                                                ("HAT066 leaves 21:00, arrives 02:30 next day.", False),
+                                                # its day said later in the sentence
+                                                ("HAT066 lands at 01:30, which is early on **May 24**.", True),
+                                                ("HAT066 lands at 01:30. May 24 is a Friday.", False)])
 def test_an_arrival_shown_for_the_next_day_said_as_next_day(convo: Any, at: Any, said: str, eligible: bool) -> None:
     c = convo(system="You are an airline agent.")
-    c.user("What time does HAT066 leave?")
+    c.user("What time does HAT066 leave on May 23? I land on May 24, right?")
     c.call("get_order_details", {"order_id": "HAT066"}, {"flight_number": "HAT066", "scheduled_departure_time_est":
                                                          "21:00:00", "scheduled_arrival_time_est": "01:30:00+1"})
     i = c.say(said)
