@@ -156,8 +156,16 @@ def misstated(text: str, amounts: set[int]) -> list[str]:
             continue  # "$693 per passenger", "each of you was charged $22": a share of what moved
         said = dollar_amounts(sentence)
         if said and not any(c in amounts for _, c in said):
+            if _CLAUSE_BREAK.search(sentence):  # only the clauses that say money moved
+                said = [a for clause in _CLAUSE_BREAK.split(sentence) if _MOVED_WORDS.search(clause)
+                        for a in dollar_amounts(clause)]
             out += [w for w, _ in said]
     return out
+
+
+# Where a clause ends and another, about other amounts, begins: "The refund is recorded, but the
+# card still shows a balance of $129, so it can't cover $696".
+_CLAUSE_BREAK = re.compile(r",?\s+(?:so|but|which|while|though|because|not enough)\b|\s[—–]\s", re.I)
 
 
 # Which way money moves, in the words of one sentence: charged to the user, or refunded to them.
@@ -235,8 +243,14 @@ def balances_said(text: str) -> list[tuple[str, int]]:
     balance on."""
     if "balance" not in text.lower():
         return []
-    return [said for sentence in SENTENCE.split(text) if (m := _BALANCE_NOW.search(sentence))
-            for said in dollar_amounts(sentence[m.start():])]  # "$50 was charged, leaving a balance of $129"
+    out = []
+    for sentence in SENTENCE.split(text):
+        if (m := _BALANCE_NOW.search(sentence)) is None:
+            continue
+        end = _CLAUSE_BREAK.search(sentence, m.end())  # "... a balance of $129, so it can't cover $696"
+        out += dollar_amounts(sentence[m.start():end.start() if end is not None else len(sentence)])
+    return out  # ("$50 was charged, leaving a balance of $129": from the word balance on)
+
 
 
 def method_balances(observations: list[str]) -> set[int]:

@@ -165,10 +165,21 @@ def test_a_transfer_is_no_write_whose_money_a_text_reports(convo: Any, at: Any) 
     assert at(certify_interaction(c.build()), i).eligible, at(certify_interaction(c.build()), i).reasons
 
 
+def test_a_report_of_money_moved_is_read_in_the_clauses_that_say_it_moved() -> None:
+    from trajectory2gym.certify.charges import misstated
+
+    text = "The refund is recorded, but gift_card_1 still shows a balance of $129, so it can't cover $696."
+    assert misstated(text, {56700}) == []  # the refund's clause states no amount
+    assert misstated("The refund of $50 is recorded, but the card shows $129.", {56700}) == ["$50"]
+    assert misstated("I refunded $50 and the card shows $129.", {56700}) == ["$50", "$129"]  # one clause
+
+
 def test_balances_said_after_a_change_and_shown_for_stored_value_methods() -> None:
     assert balances_said("$50 was charged to your gift card, leaving a balance of $129.") == [("$129", 12900)]
     assert balances_said("Your gift card balance is now **$1,814.51**.") == [("$1,814.51", 181451)]
     assert balances_said("The gift card has $36 on it.") == []
+    # the clause after the balance's is about another amount
+    assert balances_said("gift_card_1 still shows a balance of **$129**, so it can't cover $696.") == [("$129", 12900)]
     shown = ['{"payment_methods": {"gift_card_1": {"source": "gift_card", "balance": 36}, '
              '"credit_card_2": {"source": "credit_card", "last_four": "1234"}}}', '{"certificate_3": 7}']
     assert method_balances(shown) == {3600}
