@@ -20,7 +20,8 @@ _DATE = re.compile(
     r"|(?P<slash>\b(?P<sm>\d{1,2})/(?P<sd>\d{1,2})(?:/(?P<sy>\d{4}|\d{2}))?\b)"
     rf"|(?P<md>\b{_MONTH.format('mm')}\s+(?:the\s+)?(?P<mday>\d{{1,2}}){_ORD}?\b(?:,?\s+(?P<my>\d{{4}})\b)?"
     rf"(?:,?\s+(?:and|&|or)\s+(?:the\s+)?(?P<mday2>\d{{1,2}}){_ORD}?\b)?)"
-    rf"|(?P<dm>\b(?P<dday>\d{{1,2}}){_ORD}?\s+(?:of\s+)?{_MONTH.format('dmm')}\b(?:,?\s+(?P<dy>\d{{4}})\b)?)"
+    # (not an amount, nor across a line: "$25\n\nMay I book it?")
+    rf"|(?P<dm>(?<![$£€])\b(?P<dday>\d{{1,2}}){_ORD}?[ \t]+(?:of\s+)?{_MONTH.format('dmm')}\b(?:,?\s+(?P<dy>\d{{4}})\b)?)"
     rf"|(?P<ord>\b(?:the|and|&)\s+(?P<oday>\d{{1,2}}){_ORD}\b(?!\s+of\s+{_MONTH.format('om')}))",
     re.I,
 )

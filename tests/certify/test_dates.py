@@ -19,6 +19,8 @@ from trajectory2gym.certify.dates import date_mentions, hour_24, says_date
     # Not dates: a word that starts like a month, a time, an identifier, a count.
     ("marketing 5 items at 14:00", []),
     ("item 9190635437, May I add 2 bags?", []),
+    ("- Visa ending 8862: $25\n\nMay I book it?", []),  # an amount, and a line's end, before "May"
+    ("leaves on the 25\nMay I book it?", []),
 ])
 def test_date_mentions(text: str, found: list[tuple[int, int | None, int | None]]) -> None:
     assert [(d.day, d.month, d.year) for d in date_mentions(text)] == found
