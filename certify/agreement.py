@@ -19,6 +19,7 @@ from trajectory2gym.certify.anchors import (
     PAYMENT_SAID,
     PAYMENT_WORDS,
     Anchors,
+    kind_and_number,
     record_names,
     record_of,
 )
@@ -126,13 +127,17 @@ def is_data(arg: str) -> bool:
 
 
 def action_amounts(text: str, anchors: Anchors, data: bool) -> set[int]:
-    """The amounts of a description's sentences that name the action or its object ("I can send you a
-    $50 certificate"), when any does; else all its amounts ("Your fare was $177" is no offer)."""
+    """The amounts of a description's sentences that name the action, its object, one of the call's
+    identifiers or, of a payment, a method ("I can send you a $50 certificate", "- certificate_3765853:
+    $500", "- Mastercard ending 9363: $1,786"; not a table's row of data used), when any does; else all its amounts ("Your fare was $177" is no offer)."""
     found: set[int] = set()
     acted = False  # a sentence before named the action: a "Total $250 on your Visa." after it is its total
+    pays = any(arg.startswith("payment") for arg, _ in anchors.amounts)  # a split: its lines name its methods
     for sentence in SENTENCE_OR_LINE.split(text):  # a table's header line is no offer of its rows
-        if says(Turn(-1, "assistant", sentence).wordline, anchors.stems | anchors.objects) or (
-                acted and _TOTAL_LEAD.match(sentence)):
+        said = Turn(-1, "assistant", sentence)
+        if says(said.wordline, anchors.stems | anchors.objects) or (acted and _TOTAL_LEAD.match(sentence)) or (
+                not data and "$" in sentence and (not anchors.ids.isdisjoint(said.compacts)
+                                     or (pays and PAYMENT_SAID.search(sentence) is not None))):
             found |= stated_amounts(sentence, data)
             acted = True
     return found or stated_amounts(text, data)
@@ -868,6 +873,9 @@ def _other_variant(described: Turn, later: list[Turn], anchors: Anchors) -> str:
     unsaid = [key for key in anchors.variants - as_booked
               if key not in described.compacts and not anchors.said_as_given(key, later)]
     missing = {id_shape(key) for key in unsaid}
+    # Shapes only a kind-and-number key has (flight "HAT023"): a random code of that shape (a
+    # reservation "K1NW8N") is no other of them.
+    numbered = {id_shape(k) for k in unsaid if kind_and_number(k)} - {id_shape(k) for k in unsaid if not kind_and_number(k)}
     if missing:  # an identifier of such a shape in the description: a search each, so only then
         text = described.text
         if "\n" in text and (own := [line for line in text.split("\n")
@@ -877,8 +885,9 @@ def _other_variant(described: Turn, later: list[Turn], anchors: Anchors) -> str:
             text = "\n".join(own)
         for token in chunks(text):
             other = compact(token)
-            if id_shape(other) in missing and looks_like_identifier(token) \
-                    and (anchors.rival_id(token) or any(anchors.kin_of(token, key) for key in unsaid)):
+            if id_shape(other) in missing and looks_like_identifier(token) and (
+                    (anchors.rival_id(token) and (id_shape(other) not in numbered or kind_and_number(other)))
+                    or any(anchors.kin_of(token, key) for key in unsaid)):
                 return token
     return ""
 
@@ -1107,13 +1116,21 @@ def _choice_not_stated(turns: list[Turn], at: int, anchors: Anchors) -> ConfirmV
                 or _last_said(turns, at, find))
         if said and value not in said:
             return ConfirmVerdict(False, "argument_not_confirmed", f"stated: {', '.join(sorted(said))}", arg, value)
+    entries = _record_entries(turns[at], anchors) if anchors.payments else None
     for arg, value, kind in anchors.payments:
+        if entries is not None and not names_method_id(entries[0], value) and names_method_id(entries[1], value):
+            # "2. Raj Sanchez: certificate_9984806 $250 ... 3. Liam Wilson: certificate_2765295 $250",
+            # Raj's booking paid with Liam's certificate
+            return ConfirmVerdict(False, "argument_not_confirmed", "stated: for another passenger", arg, value)
         named = max((k for k in range(at, len(turns)) if names_method_id(turns[k], value)), default=-1)
         if named >= 0 and not any(_method_words(anchors, t) for t in turns[named + 1:]):
             continue  # the method itself was named, and no message after names another kind
         # ("... charged to your PayPal (paypal_3650980)" "put the difference on my visa instead. then yes")
         said = _last_said(turns, at, partial(_method_words, anchors))
-        if said and kind not in {PAYMENT_WORDS[w] for w in said}:
+        kinds_said = {PAYMENT_WORDS[w] for w in said}
+        if said and kind not in kinds_said and not (
+                # of a split, "$1,786 on the Mastercard is fine" speaks of another of its methods
+                len(anchors.payments) > 1 and kinds_said <= {k for _, _, k in anchors.payments}):
             return ConfirmVerdict(False, "argument_not_confirmed", f"stated: {', '.join(sorted(said))}", arg, value)
         if not said and kind in _NOT_A_CARD and _last_said(turns, at, _cards_said):
             # "refunded back to your card", and the refund goes to PayPal
@@ -1151,6 +1168,25 @@ def _choice_not_stated(turns: list[Turn], at: int, anchors: Anchors) -> ConfirmV
         arg, value, _ = anchors.payments[0]
         return ConfirmVerdict(False, "argument_not_confirmed", f"stated: split between {split}", arg, value)
     return None
+
+
+# A list's entry for one person: "2. **Raj Sanchez** (1986-09-12): ...", "- Liam Wilson: ...".
+_PERSON_ENTRY = re.compile(r"\s*(?:[-*•]|\d{1,2}[.)])\s+\**([A-Z][a-z'-]+ [A-Z][a-z'-]+)\**\s*[(:—–-]")
+
+
+def _record_entries(described: Turn, anchors: Anchors) -> tuple[Turn, Turn] | None:
+    """Of a description that lists one entry per passenger, (the one line naming the call's
+    passengers, the lines naming others); None where it is not such a list."""
+    if not anchors.records or "\n" not in described.text:
+        return None
+    own: list[str] = []
+    others: list[str] = []
+    for line in described.text.split("\n"):
+        if (m := _PERSON_ENTRY.match(line)) is not None:
+            (own if anchors.names_record(set(words(m[1]))) else others).append(line)
+    if len(own) != 1 or not others:
+        return None
+    return Turn(-1, "assistant", own[0]), Turn(-1, "assistant", "\n".join(others))
 
 
 # A payment split between methods: "the gift card for as much as it covers and the rest on the visa".

@@ -356,10 +356,10 @@ class Anchors:
             return False
         if shape not in self._shapes:
             # A kind's letters with a number of another length: bill "B1234321" beside the call's "B1002"
-            return (_kind_and_number(key) and any(_letters(key) in found for found in self._kinds().values())
+            return (kind_and_number(key) and any(_letters(key) in found for found in self._kinds().values())
                     and self._index.has_string(token))
         prefixes = self._kinds().get(shape)  # "L1001" is a line: "B1002", a bill, is no rival
-        if not prefixes and _kind_and_number(key):
+        if not prefixes and kind_and_number(key):
             return False  # the call's are random codes ("05XIX4"): flight "HAT298" is of another kind
         return (not prefixes or _letters(key) in prefixes) and self._index.has_string(token)
 
@@ -368,7 +368,7 @@ class Anchors:
         one of this call's: flight HAT011 beside the call's HAT039, where the call's other identifiers
         are random codes ("5B7T56") that ``rival_id`` cannot tell a flight from."""
         other = compact(token)
-        return (other not in self.ids and len(other) == len(key) and _kind_and_number(key) and _kind_and_number(other)
+        return (other not in self.ids and len(other) == len(key) and kind_and_number(key) and kind_and_number(other)
                 and _letters(other) == _letters(key) and self._index.has_string(token))
 
     def _kinds(self) -> dict[tuple[int, bool], set[str]]:
@@ -700,7 +700,7 @@ def _own_id(obj: dict[str, Any]) -> str | None:
     return next((k for k in obj if k == "id" or k.endswith("_id")), None)
 
 
-def _kind_and_number(key: str) -> bool:
+def kind_and_number(key: str) -> bool:
     """A key of one to three letters and then only digits, at least three ("hat298", "l1001")."""
     letters = _letters(key)
     return 0 < len(letters) <= 3 and len(key) - len(letters) >= 3 and key[len(letters):].isdigit()

@@ -130,6 +130,60 @@ def test_a_split_payments_rest_is_what_the_stated_total_leaves(convo, payments: 
     assert _workflow(convo, said, reply, *_booking("no", payments)) == kinds
 
 
+SPLIT_LINES = ("Booking HAT173 on 2024-05-20, PHX to LAS, economy, for Raj Moore (1966-02-02) and Sophia Nguyen "
+               "(1973-09-23), no bags, no insurance. Payment ($348 total):\n"
+               "- certificate_4: $150\n- gift_card_3: $173\n- Visa ending 8862: **$25**\n\nMay I book it with this split?")
+
+
+@pytest.mark.parametrize(("payments", "reply", "kinds"), [
+    (SPLIT, "Yes, $25 on the Visa is fine. Book it.", []),  # one of the split's methods, said again
+    ([("certificate_4", 150), ("gift_card_3", 173), ("credit_card_1", 35)], "Yes, book it.",
+     ["amount_not_confirmed"]),  # the card's line says $25
+    ([("certificate_4", 140), ("gift_card_3", 173), ("credit_card_1", 35)], "Yes, book it.",
+     ["amount_not_confirmed"]),
+])
+def test_a_payment_splits_lines_state_its_amounts(convo, payments: list[tuple[str, int]], reply: str,
+                                                  kinds: list[str]) -> None:
+    # The lines name their methods, not the booking: their amounts are the offer's all the same.
+    assert _workflow(convo, SPLIT_LINES, reply, *_booking("no", payments)) == kinds
+
+
+def test_a_flight_of_the_booking_unsaid_is_not_replaced_by_a_reservation_code_said(convo, at) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline",
+              system="You are an airline agent.")
+    c.user("Hi, I'm raj_moore_8640. Keep PVUB64, and book HAT173 from PHX to LAS for me (1966-02-02) "
+           "and Sophia Nguyen (1973-09-23).")
+    c.call("get_user_details", {"user_id": "raj_moore_8640"}, USER)
+    c.call("get_reservation_details", {"reservation_id": "PVUB64"}, RESERVATION)
+    c.call("search_direct_flight", {"origin": "PHX", "destination": "LAS", "date": "2024-05-20"}, SEARCH)
+    c.say(BOOK)
+    c.user("Yes.")
+    c.call(*_booking("no", [("certificate_4", 150), ("gift_card_3", 183), ("credit_card_1", 15)]),
+           "Error: not enough balance in payment method gift_card_3")
+    # "PVUB64" has a flight number's length and digits, but it is the reservation just cancelled.
+    c.say("Sorry, the gift card holds $173. PVUB64 is unchanged; the new booking has not been made yet. Corrected payment for the same itinerary "
+          "($348 total):\n- certificate_4: $150\n- gift_card_3: $173\n- Visa ending 8862: $25\n\nMay I book it?")
+    c.user("Yes.")
+    i = c.call(*_booking("no", SPLIT), {**RESERVATION, "reservation_id": "NEW123"})
+    assert at(certify_interaction(c.build()), i).eligible, at(certify_interaction(c.build()), i).reasons
+
+
+def _one_each(certificate: str) -> tuple[str, dict[str, Any]]:
+    name, args = _booking("no", [(certificate, 150), ("credit_card_1", 24)])
+    return name, {**args, "passengers": args["passengers"][1:]}
+
+
+@pytest.mark.parametrize(("certificate", "kinds"), [("certificate_4", []), ("certificate_6", ["argument_not_confirmed"])])
+def test_a_passengers_own_entry_of_a_list_of_bookings_says_how_it_is_paid(convo, certificate: str,
+                                                                          kinds: list[str]) -> None:
+    user = {**USER, "payment_methods": {**USER["payment_methods"], "certificate_6": {
+        "source": "certificate", "amount": 150, "id": "certificate_6"}}}
+    said = ("One booking each, HAT173 on 2024-05-20, economy, no bags, no insurance:\n"
+            "1. **Raj Moore** (1966-02-02): certificate_6 $150 + Visa ending 8862 $24\n"
+            "2. **Sophia Nguyen** (1973-09-23): certificate_4 $150 + Visa ending 8862 $24\n\nShall I book both?")
+    assert _workflow(convo, said, "Yes, book both.", *_one_each(certificate), user=user) == kinds
+
+
 @pytest.mark.parametrize("reply", ["Yes, cancel it. Hmm, on second thought, my wife still wants to go. Leave it as it is.",
                                    "Yes, go ahead. Actually wait, leave everything as it is for now."])
 def test_leaving_it_as_it_is_takes_the_yes_back(convo, reply: str) -> None:
