@@ -378,7 +378,7 @@ _ANOTHER_CODE = re.compile(r"#W\d{7}\b|\b[A-Z]{1,2}\d{4,}\b")
 # terse agent's balance.
 # (On its line: "gift_card_4903229\n\n**2. Cancel ..." gives no balance of 2.)
 _BALANCE_SAID = re.compile(r"\b((?:gift[_ ]card|certificate)[_ ]\d{5,})\b[ \t]*(?:\(|:|with|has|holds|worth|of|-|—)?[ \t]*"
-                           r"(?:a balance of\s+|balance\s+)?\**\(?(\$\s?\d[\d,]*(?:\.\d+)?(?![\d,]*\.?\d)"
+                           r"(?:a balance of\s+|balance\s+)?\**\(?(\$\s?\d(?:[\d,]*\d)?(?:\.\d+)?(?![\d,]*\.?\d)"
                            r"|\d[\d,]*(?:\.\d\d)?(?=\s*(?:[.!;]\s|[.!;]?$)))", re.I)
 
 
@@ -387,13 +387,25 @@ def misstated_balances(text: str, balance_of: Callable[[str], set[int]]) -> list
     balance right after naming it, where its observation shows another (``balance_of``: its ``amount``
     or ``balance``, in cents; empty where none is shown, or it may have changed since)."""
     out: list[tuple[str, str, str]] = []
+    paying: bool | None = None  # whether the text splits a payment: read on the first amount under a balance
     for m in _BALANCE_SAID.finditer(text):
         method = m[1].lower().replace(" ", "_")
         cents = to_cents(m[2].lstrip("$ ").replace(",", ""))
         shown = balance_of(method)
-        if shown and cents is not None and cents not in shown:
-            out.append((method, m[2], ", ".join(f"${c / 100:.2f}" for c in sorted(shown))))
+        if not shown or cents is None or cents in shown:
+            continue
+        if cents < max(shown):  # "Total: $106 — gift_card_1: $39, then gift_card_2: $67": what it pays
+            if paying is None:
+                paying = _PAYING.search(text) is not None
+            if paying:
+                continue
+        out.append((method, m[2], ", ".join(f"${c / 100:.2f}" for c in sorted(shown))))
     return out
+
+
+# Words of a text that pays with several methods: the amount after each is its share, not its balance.
+_PAYING = re.compile(r"\b(?:total|pay|paid|paying|payment|charg\w*|split|then|the rest|remaining|appl(?:y|ied))\b|\+",
+                     re.I)
 
 
 # A difference signed in words after it: "$11.67 more", "$4.67 less", "$3.00 cheaper".

@@ -401,6 +401,17 @@ def test_a_balance_is_said_on_the_line_naming_the_method() -> None:
         ("gift_card_4903229", "$94", "$54.00")]
 
 
+@pytest.mark.parametrize(("text", "found"), [
+    ("**Total:** $106 — gift_card_7359776: $39, then gift_card_4903229: $40", []),  # its share of the total
+    ("You have gift_card_7359776: $39 and gift_card_4903229: $40.", [("gift_card_4903229", "$40", "$54.00")]),
+    ("**Total:** $106 — gift_card_4903229: $67, then the rest on your Visa", [("gift_card_4903229", "$67", "$54.00")]),
+])
+def test_a_methods_share_of_a_split_payment_is_no_balance_said(text: str, found: list[tuple[str, str, str]]) -> None:
+    # (a share above the balance is a wrong balance or a share it cannot pay: wrong either way)
+    shown = {"gift_card_4903229": {5400}, "gift_card_7359776": {3900}}
+    assert misstated_balances(text, lambda method: shown.get(method, set())) == found
+
+
 def test_an_amount_reported_refunded_may_be_charged_again_by_a_later_write(convo: Any, at: Any) -> None:
     """A fare refunded by a cancellation and charged again by a rebooking: the report of the
     charge is held to the rebooking, not to the earlier report of the refund."""
