@@ -1597,7 +1597,11 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
                 # or offers nothing ("ok, yes resume it" after what the watch cost last month, which
                 # names the other line too)
                 or (_says_verb(turn.words, anchors.verb) and (_names_no_other(answered, anchors, index)
-                                                              or not ASKS.search(answered.text)))):
+                                                              or not ASKS.search(answered.text)))
+                # "Shall I go ahead with all three: the tablet return, the address change and the
+                # dumbbell swap?" "yes, all three please": this action among all the question lists
+                or (answered is not described and not pos_other and not _ALL_ITEMS.isdisjoint(turn.words)
+                    and ASKS.search(answered.text) is not None and _names_action(answered.words, anchors))):
             confirmed, withdrawn = True, False
             continue
         affirmed_elsewhere = True

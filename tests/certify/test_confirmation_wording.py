@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from trajectory2gym.certify import certify_interaction
 from trajectory2gym.certify.reasons import reason_kind
 from trajectory2gym.envs.registry import tool_specs
@@ -491,3 +493,28 @@ def test_a_yes_to_the_offer_the_description_closes_with(convo: Any, at: Any) -> 
     out, resume = _resume_after_payment(convo, "I can send a payment request for B1002 now and resume L1003 once "
                                                "it's paid — shall I?")
     assert at(out, resume).checks["workflow"]
+
+
+def _two_changes(convo: Any, reply: str) -> tuple[Any, int]:
+    c = convo(tools=_specs("retail"), domain="retail")
+    c.user("Hi, I'm lei_anderson_8271. Ship order #W6002467 to 544 Sunset Drive, Suite 337, Jacksonville, FL 32205, "
+           "USA, and swap its dumbbell set for the urethane one.")
+    order = {"order_id": "#W6002467", "status": "pending", "items": [
+        {"name": "Dumbbell Set", "item_id": "8140269513", "price": 528.12}]}
+    c.call("get_order_details", {"order_id": "#W6002467"}, order)
+    c.say("For #W6002467:\n1. Address change: ship to 544 Sunset Drive, Suite 337, Jacksonville, FL 32205, USA\n"
+          "2. Item change: Dumbbell Set ($528.12) to the urethane set ($483.66), $44.64 refunded to PayPal\n"
+          "Do you want me to go ahead with both?")
+    c.user("wait, is the refund really $44.64?")
+    c.say("Yes: $528.12 - $483.66 = $44.64. Shall I go ahead with both, the address change and the dumbbell swap?")
+    c.user(reply)
+    i = c.call("modify_pending_order_address", {"order_id": "#W6002467", "address1": "544 Sunset Drive",
+                                                "address2": "Suite 337", "city": "Jacksonville", "state": "FL",
+                                                "country": "USA", "zip": "32205"}, {**order, "updated": True})
+    return c, i
+
+
+@pytest.mark.parametrize(("reply", "eligible"), [("yes, both please", True), ("yes, just the swap", False)])
+def test_a_yes_to_all_that_a_later_question_lists_covers_each(convo: Any, at: Any, reply: str, eligible: bool) -> None:
+    c, i = _two_changes(convo, reply)
+    assert at(certify_interaction(c.build()), i).eligible is eligible, at(certify_interaction(c.build()), i).reasons
