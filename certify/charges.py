@@ -156,13 +156,16 @@ def misstated(text: str, amounts: set[int]) -> list[str]:
             continue  # "$693 per passenger", "each of you was charged $22": a share of what moved
         said = dollar_amounts(sentence)
         if said and not any(c in amounts for _, c in said):
-            if _CLAUSE_BREAK.search(sentence):  # only the clauses that say money moved
+            if _CLAUSE_BREAK.search(sentence) or _NOT_MOVED.search(sentence):  # only the clauses that say money moved
                 said = [a for clause in _CLAUSE_BREAK.split(sentence) if _MOVED_WORDS.search(clause)
-                        for a in dollar_amounts(clause)]
+                        and not _NOT_MOVED.search(clause) for a in dollar_amounts(clause)]
             out += [w for w, _ in said]
     return out
 
 
+# Money said not to have moved (yet): "the $4,204.93 from the return hasn't been credited yet".
+_NOT_MOVED = re.compile(r"\b(?:has|have|was|were|is|are)(?:n't|n’t| not)\s+(?:yet\s+)?(?:been\s+)?"
+                        r"(?:charg|refund|credit|debit|bill|deduct)\w*", re.I)
 # Where a clause ends and another, about other amounts, begins: "The refund is recorded, but the
 # card still shows a balance of $129, so it can't cover $696".
 _CLAUSE_BREAK = re.compile(r",?\s+(?:so|but|which|while|though|because|not enough)\b|\s[—–]\s", re.I)

@@ -172,6 +172,9 @@ def test_a_report_of_money_moved_is_read_in_the_clauses_that_say_it_moved() -> N
     assert misstated(text, {56700}) == []  # the refund's clause states no amount
     assert misstated("The refund of $50 is recorded, but the card shows $129.", {56700}) == ["$50"]
     assert misstated("I refunded $50 and the card shows $129.", {56700}) == ["$50", "$129"]  # one clause
+    # money said not to have moved yet
+    assert misstated("The $4,204.93 from the return hasn't been credited yet.", {90446}) == []
+    assert misstated("The $4,204.93 from the return has been credited.", {90446}) == ["$4,204.93"]
 
 
 def test_balances_said_after_a_change_and_shown_for_stored_value_methods() -> None:
