@@ -63,6 +63,9 @@ _BACK = re.compile(r"\**\s*(?:dollars?\s+|usd\s+)?(?:(?:would|will|to|is|are|get
 # An identifier right before the amount it labels, within a sum: "gift_card_8020792 $198 + ...".
 _LABELLED = re.compile(r"(?<![\w$])[A-Za-z][A-Za-z_]*\d{3,}\s+(?=\**\$)")
 
+# ... or with the amount in brackets after it: "HAT041 ($86) + HAT012 ($77) = $153".
+_LABELLED_ASIDE = re.compile(r"(?<![\w$])[A-Za-z][A-Za-z_]*\d{3,}\s*\((\**\$\d[\d,]*(?:\.\d+)?\**)\)")
+
 
 def _after_operator(text: str, start: int) -> bool:
     """Whether an equation found at ``start`` is the end of a longer one whose start it misses:
@@ -78,6 +81,8 @@ def _equations(text: str) -> list[tuple[str, str, int, int, list[str]]]:
     summed: list[tuple[int, int]] = []
     if "$" in text and _LABELLED.search(text):
         text = _LABELLED.sub("", text)  # "certificate_3765853 $500 + certificate_9984806 $250 = ...": the amounts' sum
+    if "(" in text and _LABELLED_ASIDE.search(text):
+        text = _LABELLED_ASIDE.sub(r"\1", text)  # "HAT041 ($86) + HAT012 ($77) = $153": $86 + $77
     for m in _SUM.finditer(text):
         if _after_operator(text, m.start()):
             continue
@@ -272,7 +277,7 @@ def misshared(text: str, people: Callable[[], int | None]) -> list[tuple[str, st
         total, share, n = cents_of(m[1]), cents_of(written), people()
         if n and n > 1 and abs(share * n - total) > n:
             out.append(("$" + written, f"{m[0].replace('*', '').strip()} (for {n})"))
-    for m in _PER_THEN_TOTAL.finditer(text) if "total" in text or " all" in text else ():
+    for m in _PER_THEN_TOTAL.finditer(text) if "total" in text or " all" in text or " both" in text else ():
         # "$14 more per passenger, so $24 in total": the total over the booking's passengers, or, where
         # none is shown, some whole number of shares
         share, total, n = cents_of(m[1]), cents_of(m[2]), people()
@@ -282,6 +287,7 @@ def misshared(text: str, people: Callable[[], int | None]) -> list[tuple[str, st
 
 
 # A share per person, then the total it makes: "$14 more per passenger, so $24 in total".
-_PER_THEN_TOTAL = re.compile(rf"{_MONEY}[^$\n.;]{{0,20}}?\b{_PER_HEAD}\b[^$\n.;]{{0,30}}?\b(?:so|that's|that is|which is|"
-                             rf"for a total of|making)\b[^$\n.;\w]{{0,4}}(?:\w+\s+){{0,2}}?{_MONEY}\s+"
+# ("... $96 per person — **$182** in total", a dash for "so")
+_PER_THEN_TOTAL = re.compile(rf"{_MONEY}[^$\n.;]{{0,20}}?\b{_PER_HEAD}\b[^$\n.;]{{0,30}}?(?:\b(?:so|that's|that is|which is|"
+                             rf"for a total of|making)\b|\s[—–])[^$\n.;\w]{{0,4}}(?:\w+\s+){{0,2}}?{_MONEY}\s+"
                              rf"(?:in total|total|altogether|in all|for (?:all|both)\b)", re.I)

@@ -43,6 +43,9 @@ from trajectory2gym.certify.reasons import reason_kind
     ("- Certificates: certificate_3765853 $500 + certificate_9984806 $250 + certificate_2765295 $250 = $750",
      [("$750", "$500 + $250 + $250 = $750")]),
     ("- Gift cards: gift_card_8020792 $198 + gift_card_6136092 $129 = $327", []),
+    # ... or with the amount in brackets after the identifier
+    ("Runner-up: HAT041 ($86) + HAT012 ($77) = $153.", [("$153", "$86 + $77 = $153")]),
+    ("Runner-up: HAT041 ($86) + HAT012 ($77) = $163.", []),
     # A list's dash on the next line is no minus of the line before.
     ("- Current kettle: $143.72\n- $159.78 − $143.72 = **$16.06** more", []),
     ("- Current kettle: $143.72\n- $159.78 − $143.72 = **$16.60** more", [("$16.60", "$159.78 − $143.72 = $16.60")]),
@@ -298,6 +301,11 @@ def test_a_total_then_the_amounts_it_is_made_of(text: str, wrong: list[tuple[str
     ("On the 28th it is $444, $14 more per passenger, so $28 in total.", 2, []),
     ("$14 more per passenger, so $24 in total.", None, [("$24", "$14 more per passenger, so $24 in total")]),
     ("$14 more per passenger, so $42 in total.", None, []),  # three shares: the count is not shown
+    # a dash for "so", and the total for both
+    ("you'd get back $96 per person — **$182** in total", 2, [("$182", "$96 per person — $182 in total (for 2)")]),
+    ("you'd get back $96 per person — **$192** in total", 2, []),
+    ("i.e. $157 more per person — **$304** for both of you", 2,
+     [("$304", "$157 more per person — $304 for both (for 2)")]),
 ])
 def test_a_share_per_passenger_then_its_total(text: str, people: int | None, wrong: list[tuple[str, str]]) -> None:
     from trajectory2gym.certify.equations import misshared
