@@ -427,7 +427,8 @@ _USER_DID = re.compile(r"\b(?:i(?:'ve| have)?\s+(?:just\s+|already\s+)?(?:paid|p
                        re.I)
 # "Can you check again?", "please double-check that": asking for the same lookup, which changes nothing.
 _RECHECK = re.compile(r"\b(?:(?:can|could|would|will) you\s+)?(?:please\s+)?(?:double[- ]?)?check\b"
-                      r"(?:\s+(?:that|it|this|again|once more))*\W*(?=[?.!]|$|please)")
+                      r"(?:\s+(?:that|it|this|again|once more))*\W*(?=[?.!]|$|please)"
+                      r"|\bchecked[- ](?:bag|luggage|suitcase)")  # "with one checked bag": a bag, no news
 # "which one was cheapest on Friday again?": asking to be reminded, which changes nothing.
 _RECALL = re.compile(r"\b(?:what|which|when|where|who|how much|how many)\b[^.?!]*\bagain\s*(?:\?|[.!]|$)")  # "?" or not
 
