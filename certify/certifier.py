@@ -536,6 +536,9 @@ class _Run:
         self._tool_args: frozenset[tuple[str, frozenset[str]]] | None = None
         self.turns: list[Turn] = []
         self.epoch = 0  # counts state changes (writes, the user's own actions, "I just paid")
+        self._epoch_writes: list[tuple[int, ToolCall]] = []  # (the epoch it began, the write)
+        # Calls (``call_key``) last made with a value not visible: the user saying it makes a repeat new.
+        self._guessed_calls: set[tuple[str, bytes]] = set()
         self.told = 0  # counts user messages that only state new values
         # The state changes that were the user's device actions (dual control) or that the user
         # told of without saying something is undone, and per write that went through, the other
@@ -1422,6 +1425,17 @@ class _Run:
             return None
         entries = self._newest_entries(keys)
         return None if entries is None else len(entries)
+
+    def _changed_elsewhere(self, then: int, now: int, arguments: dict[str, Any]) -> bool:
+        """Whether each state change from epoch ``then`` to ``now`` was a write to another object of
+        a kind the lookup names: cancelling APU4YL leaves 8B8TXS as its lookup showed it."""
+        named = {k: compact(v) for k, v in arguments.items() if isinstance(v, str) and k.endswith("_id")}
+        if not named:
+            return False
+        writes = [made for began, made in self._epoch_writes if then < began <= now]
+        return len(writes) == now - then and all(
+            any(isinstance(other := made.arguments.get(k), str) and compact(other) != v for k, v in named.items())
+            for made in writes)
 
     def _user_gave_since(self, at: int, arguments: dict[str, Any]) -> bool:
         """Whether a user message after message ``at`` says a word of a string argument that no user
@@ -2405,14 +2419,19 @@ class _Run:
             else:
                 earlier = self.seen_calls.get(key)
                 if earlier is not None and (access == "read" or earlier[2] == self.told) and (
-                        earlier[1] == epoch or self._write_done.get(key) == epoch - self.device_epochs) and not (
-                        access == "read" and self._user_gave_since(earlier[0], arguments)) and not (
+                        earlier[1] == epoch or self._write_done.get(key) == epoch - self.device_epochs
+                        or (access == "read" and self._changed_elsewhere(earlier[1], epoch, arguments))) and not (
+                        access == "read" and key in self._guessed_calls and self._user_gave_since(earlier[0], arguments)) and not (
                         offer is not None and key in self._write_done and self._described_since(offer[0], earlier[0])):
                     novelty = False
                     reasons.append(reason("repeated_call", tool=name, index=earlier[0]))
             keys.append(key)
         for key in keys:
             self.seen_calls[key] = (i, epoch, self.told)
+            if visibility:
+                self._guessed_calls.discard(key)
+            else:
+                self._guessed_calls.add(key)
         return {
             "message_index": i,
             "kind": "handoff" if handoff else "call" if len(calls) == 1 else "multi_call",
@@ -2659,6 +2678,7 @@ class _Run:
                         self.index.looked_up.add(own)
                     # A state change; but not new evidence for repeating this very call.
                     self.epoch += 1
+                    self._epoch_writes.append((self.epoch, made))
                     # "Roaming was already enabled": it went through and changed nothing; a report of
                     # the change as made is then no more grounded than one after an error.
                     noop = msg.content is not None and "already" in msg.content and msg.content[:1] not in "{["

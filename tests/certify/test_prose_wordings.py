@@ -661,3 +661,23 @@ def test_a_yes_naming_the_action_after_an_answer_that_names_another_line(convo: 
     c.user(reply)
     i = c.call("resume_line", {"customer_id": "C1060", "line_id": "L1113"}, "Line resumed successfully")
     assert _kinds(c, i) == kinds
+
+
+@pytest.mark.parametrize(("cancelled", "novel"), [("APU4YL", False), ("8B8TXS", True)])
+def test_a_write_to_another_object_is_no_news_for_a_lookup_the_user_names_again(convo: Any, cancelled: str,
+                                                                                novel: bool) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("Hi, I'm evelyn_lee_2325. I need to cancel my trips.")
+    c.call("get_user_details", {"user_id": "evelyn_lee_2325"}, {"user_id": "evelyn_lee_2325",
+                                                                "reservations": ["8B8TXS", "APU4YL"]})
+    booked = {"reservation_id": "8B8TXS", "cabin": "economy", "insurance": "no"}
+    c.call("get_reservation_details", {"reservation_id": "8B8TXS"}, booked)
+    c.call("get_reservation_details", {"reservation_id": "APU4YL"}, {"reservation_id": "APU4YL", "cabin": "business"})
+    c.say(f"{cancelled} can be cancelled. Shall I cancel {cancelled}?")
+    c.user("Yes.")
+    c.call("cancel_reservation", {"reservation_id": cancelled}, {"reservation_id": cancelled, "status": "cancelled"})
+    c.say(f"{cancelled} is cancelled.")
+    # The user names the reservation the agent read from the profile: nothing it did not show.
+    c.user("Then could I at least move 8B8TXS to May 25 instead?")
+    i = c.call("get_reservation_details", {"reservation_id": "8B8TXS"}, booked)
+    assert ("repeated_call" not in _kinds(c, i)) is novel
