@@ -1919,7 +1919,7 @@ class _Run:
                                       detail=next(iter(self._instant_kinds.values()))))
         for counted, listed in miscounted(content, self._count_of):  # "you have 9 reservations": it lists 10
             reasons.append(reason("text_miscounted", value=counted, detail=listed))
-        if "passengers" in content or "travel" in content:  # "BD52GB (for 2 passengers)": it lists 3
+        if "passenger" in content or "travel" in content:  # "BD52GB (for 2 passengers)": it lists 3
             for counted, listed in miscounted_people(content, self._passengers_of):
                 reasons.append(reason("text_miscounted", value=counted, detail=listed))
         if "total" in content or " in all" in content or "altogether" in content or "combined" in content:

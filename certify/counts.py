@@ -100,10 +100,10 @@ _CODE_COUNT = re.compile(rf"(?P<code>#?(?=[A-Za-z0-9]*\d)[A-Za-z0-9]{{4,}})\**:\
                          r"(?P<kind>items|passengers|flights|lines|bills)\b", re.I)
 
 
-# "for 2 passengers", "with three travelers", "(..., business, 5 passengers)": a count said of a
+# "for 2 passengers", "with three travelers", "(..., business, 5 passengers)", ", 1 passenger": a count said of a
 # booking, checked only against a booking the text names by its code (a new booking's count is the
 # user's, not an observation's).
-_FOR_PEOPLE = re.compile(rf"(?:\b(?:for|with)\s+|[(,]\s*)(?:all\s+|the\s+|your\s+)?\**{_NUMBER}\**\s+(?P<kind>passengers|travell?ers)\b"
+_FOR_PEOPLE = re.compile(rf"(?:\b(?:for|with)\s+|[(,]\s*)(?:all\s+|the\s+|your\s+)?\**{_NUMBER}\**\s+(?P<kind>passengers?|travell?ers?)\b"
                          rf"|\b{_NUMBER.replace('?P<n>', '?P<times>')}\s+(?P<kinds>passengers|travell?ers)\s*(?:x|×|\*|times)\s*\$",
                          re.I)  # or a count multiplied: "3 passengers x $100 = $300"
 

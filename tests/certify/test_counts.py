@@ -171,6 +171,8 @@ def test_a_status_said_of_it_after_the_sentence_naming_the_object(convo: Any) ->
     # a count listed in the booking's brackets (blind audit air50_11)
     ("Both have insurance: BD52GB (DEN to LAX on May 18-19, business, 5 passengers) and 64TPE1.", [("5 passengers", 3)]),
     ("Both have insurance: BD52GB (business, 3 passengers) and 64TPE1.", []),
+    # one passenger, in the singular (blind audit a55_01)
+    ("- **BD52GB** — Seattle (SEA) → Houston (IAH), one way, May 21–22, 1 passenger", [("1 passenger", 3)]),
 ])
 def test_a_count_of_passengers_said_of_a_booking_named_by_its_code(text: str, found: list[tuple[str, int]]) -> None:
     from trajectory2gym.certify.counts import miscounted_people
