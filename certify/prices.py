@@ -28,6 +28,7 @@ from trajectory2gym.certify.normalize import (
     compact,
     looks_like_identifier,
     money_numbers_in,
+    numbers_in,
     to_cents,
 )
 from trajectory2gym.certify.turns import SENTENCE
@@ -200,6 +201,12 @@ def _row_claims(text: str, book: PriceBook) -> list[tuple[str, str, set[int]]]:
             own, others = any_kind = any_kind or book.prices(ident, day)
             if own and (kind := _kind_said(low, book.kinds())):
                 own, others = book.prices(ident, day, kind)
+                if own and cents not in own and cents not in any_kind[0] and len(numbers_in(cell)) == 1 \
+                        and cents not in book.prices(ident)[0]:  # (nor any day's: "Business (paid) $1,859")
+                    # its cabin's column, at a price the object has in no cabin: misread ("| HAT212 |
+                    # ... | $419 |" under Business, where it shows $491)
+                    out.append((written, ident, own))
+                    continue
             if own and cents not in own and cents in others:
                 out.append((written, ident, own))
     return out

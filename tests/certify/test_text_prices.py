@@ -52,6 +52,8 @@ def _text(convo: Any, at: Any, observation: Any, said: str) -> list[str]:
     # An amount "for" the identifier right after it is that one's.
     (FLIGHTS, "The current economy fares are $120 for HAT001 and $120 for HAT002."),
     (FLIGHTS, "| # | Flights | Departs | Economy |\n|---|---|---|---|\n| 1 | HAT002 + HAT001 | 07:00 | $135 + $135 = $270 |"),
+    # Under its cabin's column, a price the flight has in no cabin (a sum of two shown: still misread).
+    (FLIGHTS, "| Flight | Economy | Business |\n|---|---|---|\n| HAT001 | $120 | $430 |"),
 ])
 def test_a_price_of_another_object_is_misattributed(convo, at, observation: Any, said: str) -> None:
     assert _text(convo, at, observation, said) == ["text_misattributed"]
