@@ -200,6 +200,7 @@ from trajectory2gym.certify.statuses import (
 from trajectory2gym.certify.tables import with_headers
 from trajectory2gym.certify.taken_back import taken_back
 from trajectory2gym.certify.tools import ToolInfo, ToolResolver, guess_domain
+from trajectory2gym.certify.trouble_order import ORDERED, asks_stage, later_steps_asked
 from trajectory2gym.certify.turns import ASKS, LIST_MARK, SENTENCE, Turn
 from trajectory2gym.certify.variant_prices import (
     VariantBook,
@@ -516,6 +517,7 @@ class _Run:
         self._data_amounts: set[int] = set()  # amounts of data the texts of tools and the system prompt show
         self._speed_ratings: dict[float, str] = {}  # speed tests' results: Mbps -> the rating shown ("Fair")
         self._data_shown: bool | None = None  # mobile data on the latest status bar shown ("Data Disabled")
+        self._in_order = False  # whether the policy says to troubleshoot in order (trouble_order)
         self._roaming_shown: bool | None = None  # the phone's data roaming switch, as a network status shows it
         # Objects the user's own tools named (a bill they paid on their phone), each with the count of
         # JSON observations then: a status shown before that may be stale.
@@ -966,6 +968,19 @@ class _Run:
     def _read_speeds(self, content: str) -> None:
         """Keep the speed tests' results a message shows: Mbps -> the rating ("44.00 Mbps (Good)")."""
         self._speed_ratings.update((float(m[1]), m[2].strip()) for m in SPEED_SHOWN.finditer(content))
+
+    def _unresolved_stage(self) -> str:
+        """The earlier troubleshooting stage the phone's latest checks show unresolved ("no service",
+        "mobile data"), with what shows it; "" where none does. Nothing of the phone seen yet leaves
+        both unchecked."""
+        shown = self._phone.shown  # (a SIM shown missing shows no signal too; later bars may not show it)
+        if shown.get("signal") == "none":
+            return "no service (no signal shown)"
+        if self._data_shown is False:
+            return "mobile data (Data Disabled shown)"
+        if not shown and self._data_shown is None and self._called.isdisjoint(self._domain_tools.user_tools):
+            return "no service (nothing of the phone seen yet)"
+        return ""
 
     def _read_status_bar(self, content: str) -> None:
         """Keep the mobile data setting of the latest status bar a message shows, and the phone's data
@@ -1901,6 +1916,10 @@ class _Run:
                 elif not self.index.json_has(f'"{denial.kind}_id"') and denial.word not in self._user_words():
                     # none of the kind was ever shown (the user saying none is: theirs to have said)
                     reasons.append(reason("text_status_not_visible", arg=denial.said))
+        if self._in_order and (asked := later_steps_asked(content)) and (unresolved := self._unresolved_stage()) \
+                and not asks_stage(content, unresolved):  # (not "1. turn mobile data on ... 3. set 4G/5G")
+            step, stage = asked[0]  # "please set the network mode to 4G/5G", where the bar shows Data Disabled
+            reasons.append(reason("text_out_of_order", value=step, arg=stage, detail=unresolved))
         if self._once_only and _ONE_MORE_HINT.search(content):  # "we can make a separate change later"
             for said, action in offered_again(content, self._once_only, made_once(self._once_only, self._made_names())):
                 reasons.append(reason("text_contradicts_policy", arg=action, value=said,
@@ -2319,14 +2338,17 @@ class _Run:
         calls = msg.tool_calls
         reasons, privileged = self._text_reasons(content, not calls) if content and self.cfg.check_text \
             else ([], False)
-        visibility = not reasons
+        # A text's reasons are of what it states, but for a step it asks out of the policy's order.
+        out_of_order = sum(r.startswith("text asks for ") for r in reasons)
+        visibility = len(reasons) == out_of_order
         if not calls:
             return {
-                "message_index": i, "kind": "text", "eligible": visibility,
-                "checks": {"execution": True, "visibility": visibility, "workflow": True, "novelty": True},
+                "message_index": i, "kind": "text", "eligible": not reasons,
+                "checks": {"execution": True, "visibility": visibility, "workflow": not out_of_order, "novelty": True},
                 "reasons": reasons, "after_error": after_error, "privileged": privileged, "calls": [],
             }, False
-        execution = workflow = novelty = True
+        execution = novelty = True
+        workflow = not out_of_order
         facts: list[dict[str, Any]] = []
         keys: list[tuple[str, bytes]] = []
         any_error = handoff = False
@@ -2700,6 +2722,7 @@ class _Run:
                             self._today = index.today = today_in(msg.content)
                         self._instant_kinds |= instant_kinds(msg.content)
                         self._once_only |= once_only(msg.content)
+                        self._in_order = self._in_order or ORDERED.search(msg.content) is not None
                         if "bag" in msg.content and not self._free_bags[0]:
                             self._free_bags = free_bags(msg.content)
                         if "GB" in msg.content:

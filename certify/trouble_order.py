@@ -1,0 +1,56 @@
+"""Troubleshooting steps asked for out of the policy's order.
+
+A policy that says to troubleshoot in order ("no service (airplane mode, SIM, ...), then mobile data
+(data switch, ...), then speed (data saver, VPN, network mode), then MMS (...)") makes a later
+step premature while an earlier stage is visibly unresolved: asking the customer to change the
+network mode while the latest status bar shows Data Disabled, or to check the VPN before anything
+of the phone was seen. Only a request is read ("please turn Data Saver off", "could you check your
+VPN status?"), not a report ("Data Saver is off") or a plan ("next we'll look at the VPN").
+"""
+
+from __future__ import annotations
+
+import re
+
+from trajectory2gym.certify.turns import SENTENCE_OR_LINE
+
+# Whether a policy asks for the order (the telecom policy's "Troubleshoot in order: ...").
+ORDERED = re.compile(r"\btroubleshoot in order\b", re.I)
+
+# The later stages' steps, by the words a request names them with: (step, its stage).
+_LATER_STEPS = re.compile(
+    r"\b(?P<speed>data saver|vpn|(?:preferred )?network mode(?: preference)?|network (?:mode )?preference)\b"
+    r"|\b(?P<mms>wi-?fi calling|app(?:'s)? permissions?|permissions?(?=[^.?!\n]{0,40}\bmessaging)"
+    r"|apn mms|mms settings|mmsc)\b", re.I)
+# A sentence that asks the customer to look or act.
+_ASKS = re.compile(r"\b(?:please|could you|can you|would you|will you|check|turn|switch|set|open|go to|tap|toggle|"
+                   r"disable|enable|grant|tell me|let me know|read me|look at|what does|what do you see)\b|\?", re.I)
+# A step put off until later, or one already done: no request for it now.
+_LATER_OR_DONE = re.compile(r"\b(?:next|later|after(?:wards)?|once|then we|if (?:that|this|it) doesn't|"
+                            r"already|you've|you have|i've|we've)\b", re.I)
+
+
+def later_steps_asked(text: str) -> list[tuple[str, str]]:
+    """(the step as written, its stage: "speed" or "mms") for each sentence that asks the customer
+    to check or change a step of the later stages now."""
+    out: list[tuple[str, str]] = []
+    if _LATER_STEPS.search(text) is None:
+        return out  # (most texts name none: one search before splitting)
+    for sentence in SENTENCE_OR_LINE.split(text):
+        if (m := _LATER_STEPS.search(sentence)) is None or not _ASKS.search(sentence) \
+                or _LATER_OR_DONE.search(sentence):
+            continue
+        out.append((m[0], "speed" if m["speed"] else "MMS"))
+    return out
+
+
+# The earlier stages' steps, by the words a request names them with.
+_EARLIER_STEPS = {"no service": re.compile(r"\b(?:airplane|sim|signal|status bar|network status|reboot|restart)\b", re.I),
+                  "mobile data": re.compile(r"\b(?:mobile data|cellular data|data (?:switch|toggle)|roaming)\b", re.I)}
+
+
+def asks_stage(text: str, stage: str) -> bool:
+    """Whether a text also asks for a step of an earlier stage (``stage`` as ``_unresolved_stage``
+    names it: "mobile data (...)"): one plan fixing both, in order."""
+    pattern = _EARLIER_STEPS.get(stage.split(" (")[0])
+    return pattern is not None and any(pattern.search(s) and _ASKS.search(s) for s in SENTENCE_OR_LINE.split(text))

@@ -1,0 +1,65 @@
+"""Troubleshooting steps the agent asks for out of the order the telecom policy gives."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from trajectory2gym.certify import certify_interaction
+from trajectory2gym.certify.reasons import reason_kind
+from trajectory2gym.certify.trouble_order import asks_stage, later_steps_asked
+from trajectory2gym.envs.registry import get_domain, tool_specs
+
+
+@pytest.mark.parametrize(("text", "asked"), [
+    ("Please set the preferred network mode to **4G/5G preferred**.", [("preferred network mode", "speed")]),
+    ("Could you check your **VPN status**?", [("VPN", "speed")]),
+    ("Could you check which **permissions** your messaging app has?", [("permissions", "MMS")]),
+    ("Data Saver is off now.", []),  # a report, no request
+    ("Next we'll look at the VPN.", []),  # put off
+    ("You've already turned Wi-Fi calling off.", []),
+])
+def test_a_later_stages_step_asked_for_now(text: str, asked: list[tuple[str, str]]) -> None:
+    assert later_steps_asked(text) == asked
+
+
+def test_a_plan_that_asks_for_the_earlier_stage_too() -> None:
+    plan = "1. Mobile data is off: please turn it on\n2. Please set the network mode to 4G/5G preferred"
+    assert asks_stage(plan, "mobile data (Data Disabled shown)")
+    assert not asks_stage("Please set the network mode to 4G/5G preferred.", "mobile data (Data Disabled shown)")
+
+
+def _phone(convo: Any, bar: str | None, ask: str, policy: str | None = None) -> list[str]:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom",
+              system=policy or get_domain("telecom").policy)
+    c.user("My phone's internet is very slow. I'm 555-123-2002.")
+    c.call("get_customer_by_phone", {"phone_number": "555-123-2002"}, {"customer_id": "C1001", "line_ids": ["L1002"]})
+    if bar is not None:
+        c.say("What does the status bar at the top of your screen show?")
+        c.user_runs("check_status_bar", {}, f"Status Bar: {bar} | Battery 80%", text=bar)
+    i = c.say(ask)
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    kinds = [reason_kind(r) for r in decision.reasons]
+    # a step out of order is the workflow's matter: what the text states is still visible
+    assert decision.checks["visibility"] and decision.checks["workflow"] is ("text_out_of_order" not in kinds)
+    return kinds
+
+
+@pytest.mark.parametrize(("bar", "ask", "kinds"), [
+    ("Signal: Poor | 2G | Data Disabled", "Please set your preferred network mode to **4G/5G preferred**.",
+     ["text_out_of_order"]),  # mobile data is off: a stage before speed
+    ("Airplane Mode", "Could you check your VPN status?", ["text_out_of_order"]),  # no service
+    (None, "Could you check your VPN status?", ["text_out_of_order"]),  # nothing of the phone seen yet
+    ("Signal: Poor | 2G | Data Enabled", "Please set your preferred network mode to **4G/5G preferred**.", []),
+    ("Signal: Poor | 2G | Data Disabled", "Please turn mobile data on, then set the network mode to 4G/5G preferred.",
+     []),  # the earlier stage's step first, in the same message
+    ("Signal: Poor | 2G | Data Disabled", "Please turn **Mobile Data** on and tell me what the bar shows.", []),
+])
+def test_a_speed_step_waits_for_the_stages_before_it(convo: Any, bar: str | None, ask: str, kinds: list[str]) -> None:
+    assert _phone(convo, bar, ask) == kinds
+
+
+def test_a_policy_that_gives_no_order_asks_none(convo: Any) -> None:
+    policy = "You are a customer-service agent of a mobile carrier."
+    assert _phone(convo, "Signal: Poor | 2G | Data Disabled", "Please set the network mode to 4G/5G.", policy) == []
