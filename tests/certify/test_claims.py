@@ -508,6 +508,11 @@ def test_a_mailing_claim_is_an_unmade_action(convo: Any, at: Any) -> None:
     ("The $5.00 suspension fee from February will also be credited back on your next bill.", ["resume_line"], True),
     ("The $120.50 will be credited back to your card in 5-7 days.", ["cancel_pending_order"], False),  # a refund
     ("Your $50 charge will be refunded once the items arrive.", ["return_delivered_order_items"], False),
+    # a credit given, a note put on the account (blind audit t55_07, t55_04)
+    ("Of course — I've applied a **$2.00 credit** to your account to cover the extra gigabyte.", ["refuel_data"], True),
+    ("I've also added a note to your account so you won't be charged for the roaming change.", ["enable_roaming"], True),
+    ("I've added a note to your account.", ["add_account_note"], False),  # a tool that notes
+    ("I've added your credit card ending 1234 as the payment method.", ["refuel_data"], False),
 ])
 def test_a_charge_waived_needs_a_tool_that_forgives(text: str, tools: list[str], claimed: bool) -> None:
     assert bool(forgiven_claims(text, tools)) is claimed
