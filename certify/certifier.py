@@ -1649,6 +1649,16 @@ class _Run:
                 return obj[key] if isinstance(obj[key], bool) else None
         return None
 
+    def _sole_switched(self, feature: str) -> str | None:
+        """The identifier of the one object the observations show with a ``<feature>_enabled`` flag
+        (a line's ``line_id``); None where none or several are."""
+        key = f"{feature}_enabled"
+        if compact(key) not in self.index.compacts:
+            return None
+        owners = {str(obj[k]) for obj in objects_in(self.index.json_observations, f'"{key}"')
+                  for k in ("line_id", "id") if key in obj and isinstance(obj.get(k), str)}
+        return owners.pop() if len(owners) == 1 else None
+
     def _shown_field(self, ident: str, key: str) -> set[str]:
         """The string value (lower case) the observations show for this object's field, as a set."""
         shown = self.index.field_of(ident, key)
@@ -1977,7 +1987,7 @@ class _Run:
                 reasons.append(reason("text_time_not_visible", arg=flight, value=written))
         if _may_switch(content):
             # "roaming is currently disabled on 555-123-2002", where it shows true
-            for ident, feature, flag in switched(content, self._switch_of):
+            for ident, feature, flag in switched(content, self._switch_of, self._sole_switched):
                 reasons.append(reason("text_contradicts_status", arg=ident, detail=f"{feature}_enabled={flag}"))
         if ("paid" in content or "Paid" in content or "refunded" in content) and "paymenthistory" in self.index.compacts:
             # "79G8A9 ... was paid in full with your Mastercard", where its history shows a gift card

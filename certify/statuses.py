@@ -411,16 +411,20 @@ _SWITCH = re.compile(r"\b([a-z]+)\s+(?:(?:is|are)\s+(?:(?:currently|still|alread
 _SWITCH_LISTED = re.compile(r"\b([a-z]+)\s+(?:is|are)\s+(?:(?:currently|still|already|also|now)\s+)?"
                             r"(?:enabled|disabled|on|off|turned on|turned off)\s+(?:for|on)\b", re.I)
 _ON = frozenset({"enabled", "on", "active", "turned on"})
+_YOURS = re.compile(r"\byour (?:account|line|number|phone line|plan)\b", re.I)
 _ID_ITEM = r"(?:\d{3}-\d{3}-\d{4}|[A-Z]\d{4,})"
 _STATE_FOR = re.compile(rf"\b(enabled|disabled|on|off)\s+(?:for|on)\s+({_ID_ITEM}(?:(?:,\s*|,?\s+and\s+){_ID_ITEM})*)", re.I)
 
 
-def switched(text: str, switch_of: Callable[[str, str], bool | None]) -> list[tuple[str, str, bool]]:
+def switched(text: str, switch_of: Callable[[str, str], bool | None],
+             sole: Callable[[str], str | None] | None = None) -> list[tuple[str, str, bool]]:
     """(identifier, feature, the setting shown) for each sentence that names one object and says a
     feature of it is on or off ("international roaming is currently disabled on 555-123-2002"),
     where the object's record shows the feature's ``<feature>_enabled`` flag the other way
     (``switch_of``; None where it shows none or it may have changed since). A sentence naming several
-    says each one's state in a list after the state word ("on for L1, and off for L2 and L3")."""
+    says each one's state in a list after the state word ("on for L1, and off for L2 and L3"); one
+    naming none but "your account" or "your line" says it of the one object shown with the flag
+    (``sole``), not of the phone's own switch ("Data Roaming is on")."""
     out: list[tuple[str, str, bool]] = []
     if _SWITCH.search(text) is None and _SWITCH_LISTED.search(text) is None:  # most texts: a search or two
         return out
@@ -437,7 +441,13 @@ def switched(text: str, switch_of: Callable[[str, str], bool | None]) -> list[tu
                         out.append((ident, feature, shown))
             continue
         found = [m for m in _SWITCH.finditer(sentence) if not _NOT_NOW.search(sentence, 0, m.start())]
-        if not found or len(ids := identifiers_in(sentence)) != 1:
+        if not found:
+            continue
+        if not (ids := identifiers_in(sentence)) and sole is not None and _YOURS.search(sentence):
+            # "roaming is already enabled on your account", where one line shows roaming_enabled
+            found = [m for m in found if not sentence[:m.start()].lower().endswith(("data ", "data **"))]
+            ids = [one] if found and (one := sole(found[0][1].lower())) is not None else []
+        if len(ids) != 1:
             continue
         if JOINED_CLAUSE.search(sentence):
             # "roaming is off on both watches, and your phone 555-667-6853 still has roaming": the

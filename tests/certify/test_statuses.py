@@ -628,3 +628,26 @@ def test_a_denial_after_the_bills_were_shown(convo: Any, at: Any) -> None:
         {"bill_id": "B1002", "total_due": 150.0, "status": "Paid"}])
     i = c.say("Your account has no overdue balance: B1002 ($150.00) is paid.")
     assert at(certify_interaction(c.build()), i).reasons == []
+
+
+@pytest.mark.parametrize(("text", "out"), [
+    # the one line shown with the flag, named by "your account" (blind audit t55_11)
+    ("Since you're abroad, roaming is already **enabled** on your account, so you only need to switch Data Roaming "
+     "on in the phone's settings.", [("L1003", "roaming", False)]),
+    ("Roaming is disabled on your line.", []),  # as shown
+    ("Data Roaming is on in your phone, on your account too.", []),  # the phone's own switch
+    ("Roaming is already enabled.", []),  # of nothing named
+])
+def test_a_feature_said_of_your_account_is_the_one_lines(text: str, out: list[tuple[str, str, bool]]) -> None:
+    assert switched(text, lambda ident, feature: SWITCHES.get((ident, feature)),
+                    lambda feature: "L1003" if feature == "roaming" else None) == out
+
+
+@pytest.mark.parametrize(("lines", "kinds"), [(["L1002"], ["text_contradicts_status"]), (["L1002", "L1001"], [])])
+def test_your_accounts_roaming_is_the_one_line_looked_ups(convo: Any, at: Any, lines: list[str], kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user("My data doesn't work in France. I'm 555-123-2002.")
+    for line in lines:  # with two lines shown, "your account" names neither
+        c.call("get_details_by_id", {"id": line}, {"line_id": line, "status": "Active", "roaming_enabled": False})
+    i = c.say("Roaming is already **enabled** on your account, so just switch Data Roaming on in your phone.")
+    assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
