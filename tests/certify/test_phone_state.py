@@ -58,6 +58,19 @@ def test_a_statement_of_the_sim_is_read_against_the_network_status(text: str, fl
     assert [said for said, _, _ in _state(NETWORK_STATUS).misstated(text)] == flagged
 
 
+VPN_STATUS = ("VPN is ON and connected. Details: {'server_address': '192.168.1.1', 'protocol': 'OpenVPN', "
+              "'server_performance': 'poor'}")
+
+
+@pytest.mark.parametrize(("text", "flagged"), [
+    ("Your VPN server's performance is listed as **fair**, which throttles everything.", ["fair"]),
+    ("Your VPN server's performance is **poor**: please disconnect it.", []),
+    ("A VPN with good performance would be fine.", []),  # no statement of the one shown
+])
+def test_a_statement_of_the_vpn_is_read_against_its_check(text: str, flagged: list[str]) -> None:
+    assert [said for said, _, _ in _state(VPN_STATUS).misstated(text)] == flagged
+
+
 @pytest.mark.parametrize(("text", "flagged"), [
     ("Your phone is set to **3G only**, which caps your speed.", ["3G only"]),
     ("Your phone is set to **2G only**, which caps your speed.", []),
