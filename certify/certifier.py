@@ -2669,7 +2669,7 @@ class _Run:
                 if msg.content and "Data " in msg.content:
                     self._read_status_bar(msg.content)
                 if msg.content and ("Signal" in msg.content or "SIM" in msg.content or "Mode" in msg.content
-                                    or "server_performance" in msg.content):
+                                    or "server_performance" in msg.content or "has permission for" in msg.content):
                     self._phone.read(msg.content)
                 if cid in user_calls:
                     if msg.content:  # "Payment of 50.0 USD has been made for bill B1029."

@@ -20,6 +20,7 @@ _AIRPLANE_BAR = re.compile(r"\bStatus Bar: Airplane Mode\b")
 _STATUS_FIELD = re.compile(r"^(SIM Card Status|Cellular Signal|Cellular Network Type): (\S+)", re.M)
 _MODE_SHOWN = re.compile(r"\b(?:Network Mode Preference|Preferred Network Mode set to): (\w+)")
 _VPN_SHOWN = re.compile(r"['\"]server_performance['\"]:\s*['\"](\w+)['\"]")  # check_vpn_status's details
+_PERMISSIONS_SHOWN = re.compile(r"\bApp '[^']+' has permission for: ([\w, ]*)")  # check_app_permissions
 _SIM_CHECK = {"Your SIM card is active and working.": "active", "No SIM card detected in the phone.": "missing",
               "The SIM card is locked with a PIN code.": "locked_pin",
               "The SIM card is locked with a PUK code.": "locked_puk"}
@@ -35,6 +36,9 @@ _SIM_SAID = re.compile(r"\bSIM(?:\s+card)?(?:\s+status)?\s+(?:is|shows(?:\s+as)?
 # "Your VPN server's performance is listed as **fair**", "VPN performance: poor".
 _VPN_SAID = re.compile(r"\bperformance\b[^.?!\n]{0,25}?\b(?:is|as|:|shows?|rated)\s+(?:listed\s+as\s+|currently\s+)?"
                        r"\**(excellent|good|fair|poor)\b", re.I)
+# A permission said to be missing: "missing the **storage** permission", "doesn't have SMS permission".
+_MISSING_SAID = re.compile(r"\b(?:missing|lacks?|(?:doesn't|does not|don't|do not)\s+have)\s+(?:the\s+|a\s+)?\**(\w+)\**"
+                           r"\s+permission|\**(\w+)\**\s+permission\s+is\s+(?:still\s+)?missing", re.I)
 _MODE_SAID = re.compile(r"\b(?:is|'s|’s|are)\s+(?:currently\s+|still\s+)?set\s+to\s+\**([2-5]G(?:/[2-5]G)?)\s+(only|preferred)\b",
                         re.I)  # "Your phone is set to **3G only**": the mode preference
 # What a step should bring, may bring, or a condition: no statement of the present.
@@ -49,7 +53,8 @@ _SIM_MEANS = {"missing": {"missing"}, "not detected": {"missing"}, "locked": {"l
 class PhoneState:
     """The latest value each check showed: ``network`` (2G-5G or none), ``signal`` (excellent, good,
     fair, poor or none), ``sim`` (active, missing, locked_pin, locked_puk), ``mode`` (the network
-    mode preference: 2g_only, 4g_5g_preferred, ...), ``vpn`` (its server's performance)."""
+    mode preference: 2g_only, 4g_5g_preferred, ...), ``vpn`` (its server's performance),
+    ``permissions`` (those an app was shown to have, joined by ", ")."""
 
     shown: dict[str, str] = field(default_factory=dict)
 
@@ -67,6 +72,8 @@ class PhoneState:
             self.shown["sim"] = sim
         for mode in _MODE_SHOWN.findall(text):
             self.shown["mode"] = mode.lower()
+        if "has permission for" in text and (granted := _PERMISSIONS_SHOWN.findall(text)):
+            self.shown["permissions"] = ", ".join(p.strip().lower() for p in granted[-1].split(",") if p.strip())
         if "server_performance" in text and (vpn := _VPN_SHOWN.findall(text)):
             self.shown["vpn"] = vpn[-1].lower()
 
@@ -91,6 +98,11 @@ class PhoneState:
                     said = f"{m[1].lower().replace('/', '_')}_{m[2].lower()}"  # "4G/5G preferred": 4g_5g_preferred
                     if said != shown["mode"]:
                         out.append((f"{m[1]} {m[2]}", "network mode", shown["mode"]))
+            if "permissions" in shown and "permission" in sentence:  # "missing the storage permission": granted
+                granted = set(shown["permissions"].split(", "))
+                out += [(said, "missing app permission", f"granted: {shown['permissions']}")
+                        for m in _MISSING_SAID.finditer(sentence)
+                        if (said := (m[1] or m[2]).lower()) in granted]
             if "vpn" in shown and "VPN" in text:
                 out += [(m[1].lower(), "VPN server performance", shown["vpn"]) for m in _VPN_SAID.finditer(sentence)
                         if m[1].lower() != shown["vpn"]]
@@ -104,4 +116,4 @@ class PhoneState:
 
 def may_state_phone(text: str) -> bool:
     """Plain substring tests first: most texts speak of no network, signal or SIM."""
-    return "G" in text or "ignal" in text or "SIM" in text or "performance" in text
+    return "G" in text or "ignal" in text or "SIM" in text or "performance" in text or "permission" in text

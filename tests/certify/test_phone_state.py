@@ -72,6 +72,17 @@ def test_a_statement_of_the_vpn_is_read_against_its_check(text: str, flagged: li
 
 
 @pytest.mark.parametrize(("text", "flagged"), [
+    ("The messaging app is missing the **storage** permission — please grant **storage**.", ["storage"]),
+    ("The messaging app is missing the **SMS** permission — please grant it.", []),
+    ("The SMS permission is missing.", []),
+    ("The storage permission is still missing.", ["storage"]),
+])
+def test_a_permission_said_missing_is_read_against_the_apps_check(text: str, flagged: list[str]) -> None:
+    state = _state("App 'messaging' has permission for: storage, phone.")
+    assert [said for said, _, _ in state.misstated(text)] == flagged
+
+
+@pytest.mark.parametrize(("text", "flagged"), [
     ("Your phone is set to **3G only**, which caps your speed.", ["3G only"]),
     ("Your phone is set to **2G only**, which caps your speed.", []),
     ("Please change it to **4G/5G preferred**.", []),  # what to set, not what it is
