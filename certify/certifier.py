@@ -81,6 +81,7 @@ from trajectory2gym.certify.claims import (
     swapped_objects,
     unchecked_claims,
     unmade_claims,
+    unmade_recap_lines,
     verb_key,
 )
 from trajectory2gym.certify.config import CertifyConfig
@@ -2038,12 +2039,19 @@ class _Run:
         if alone and "$" in content and (self._writes or self._past_writes):
             for said in self._moved_before_arrival(content):  # "$496.95 has been refunded", of a return request
                 reasons.append(reason("text_claims_unmade_action", detail=said[:100]))
+        if alone and "\n" in content and ("changed" in content or "fixed" in content or " did" in content
+                                          or " made" in content or " done" in content):
+            declared = self.cert.tools.domain(self.domain)  # "everything we changed: ... - Wi-Fi Calling → off"
+            for said in unmade_recap_lines(content, {*declared.specs, *declared.user_tools, *self.visible_specs},
+                                           self._called):
+                reasons.append(reason("text_claims_unmade_action", detail=said[:100]))
         if alone and may_claim_a_check(content):
             # "I've also checked your APN settings", "Your APN settings are correct": check_apn_settings never ran
             declared = self.cert.tools.domain(self.domain)
             tools = {*declared.specs, *declared.user_tools, *self.visible_specs}  # the user's device tools too
             for said in unchecked_claims(content, tools, self._called, self.index.observed):
                 reasons.append(reason("text_claims_unmade_action", detail=said[:100]))
+
         if alone:  # "I've also added a $50 certificate", where no call sent one
             idle = None if self._writes else self._made_verbs  # nothing went through since the user spoke
             for said in unmade_claims(content, self._made_nouns, self._nouns_of_writes, idle):

@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from trajectory2gym.certify.action_words import action_stems, says
 from trajectory2gym.certify.normalize import compact, identifiers_in, tokens, wordline, words
-from trajectory2gym.certify.turns import SENTENCE_OR_LINE
+from trajectory2gym.certify.turns import LIST_MARK, SENTENCE_OR_LINE
 
 # Words that report an action as done.
 _DONE = re.compile(
@@ -343,6 +343,39 @@ def unchecked_claims(text: str, tool_names: Iterable[str], called: set[str],
                  and not said.isdisjoint(set(name.lower().split("_")[1:]) - _PLAIN_OBJECT)]
         if tools and not any(name in called for name in tools):
             out.append(sentence.strip())
+    return out
+
+
+# A recap of what was changed: "Here's a recap of everything we changed:", "What we fixed:".
+_CHANGES_RECAP = re.compile(r"\b(?:everything|what|all)\s+(?:we(?:'ve| have)?|I(?:'ve| have)?)\s+(?:changed|fixed|did|done)\b"
+                            r"|\bchanges?\s+(?:we\s+)?made\b", re.I)
+# A line of it that says a setting was changed: an arrow, or a verb of change.
+_CHANGED_MARK = re.compile(r"→|->|\b(?:turned|switched|toggled|set|reset|re-?seated|granted|enabled|disabled|"
+                           r"connected|disconnected|rebooted)\b", re.I)
+_ACTING = ("toggle_", "set_", "reset_", "reseat_", "grant_", "connect_", "disconnect_", "enable_", "disable_")
+_GENERIC = frozenset({"mode", "settings", "preference", "card", "status", "app"})  # words naming no one setting
+
+
+def unmade_recap_lines(text: str, tool_names: Iterable[str], called: set[str]) -> list[str]:
+    """The lines of a recap of what was changed ("everything we changed: ... - Wi-Fi Calling → off")
+    that name a setting only a tool nobody called changes: of the tools that act on settings
+    (toggle_wifi_calling, set_network_mode_preference), the one whose object the line names most
+    fully ("Data Saver" is toggle_data_saver_mode's, not toggle_data's)."""
+    if "\n" not in text or (recap := _CHANGES_RECAP.search(text)) is None:
+        return []
+    objects = {name: set(name.lower().split("_", 1)[1].split("_")) - _GENERIC for name in tool_names
+               if name.lower().startswith(_ACTING)}
+    out = []
+    for line in text[recap.end():].split("\n"):
+        if not LIST_MARK.match(line) or not _CHANGED_MARK.search(line):
+            continue
+        said = set(words(line.lower().replace("wi-fi", "wifi")))
+        named = [(len(obj), name) for name, obj in objects.items() if obj and obj <= said]
+        if not named:
+            continue
+        most = max(n for n, _ in named)
+        if not any(name in called for n, name in named if n == most):
+            out.append(line.strip())
     return out
 
 

@@ -630,3 +630,23 @@ def test_a_report_of_two_writes_on_each_others_lines_is_not_grounded(convo: Any)
     i = c.say("Done: roaming is disabled on L1121 and L1122 is suspended.")
     d = next(x for x in certify_interaction(c.build()).decisions if x.message_index == i)
     assert "text_claims_other_object" in [reason_kind(r) for r in d.reasons]
+
+
+RECAP = ("Here's a recap of everything we changed:\n- ✈️ Airplane Mode → **off**\n- Mobile data → **on**\n"
+         "- Data Saver → **off**\n- Wi-Fi Calling → **off**\n\nMMS is working again.")
+DEVICE = ["toggle_airplane_mode", "toggle_data", "toggle_data_saver_mode", "toggle_wifi", "toggle_wifi_calling",
+          "check_status_bar"]
+
+
+@pytest.mark.parametrize(("called", "claimed"), [
+    ({"toggle_airplane_mode", "toggle_data", "toggle_data_saver_mode", "toggle_wifi_calling"}, []),
+    # Wi-Fi Calling never toggled (blind audit t55_11); toggling Wi-Fi is another setting's
+    ({"toggle_airplane_mode", "toggle_data", "toggle_data_saver_mode", "toggle_wifi"}, ["- Wi-Fi Calling → **off**"]),
+    # Data Saver is toggle_data_saver_mode's, not toggle_data's
+    ({"toggle_airplane_mode", "toggle_data", "toggle_wifi_calling"}, ["- Data Saver → **off**"]),
+])
+def test_a_recap_of_changes_names_only_settings_a_call_changed(called: set[str], claimed: list[str]) -> None:
+    from trajectory2gym.certify.claims import unmade_recap_lines
+
+    assert unmade_recap_lines(RECAP, DEVICE, called) == claimed
+    assert unmade_recap_lines(RECAP.replace("everything we changed", "your settings"), DEVICE, set()) == []
