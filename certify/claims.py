@@ -258,12 +258,13 @@ _FORGAVE = re.compile(
     + r"|(?:\$\d|" + _OWED + r")(?:[^.!?;\n]|\.(?=\d)){0,40}?\b(?:will|'ll|is going to)\s+(?:also\s+)?be\s+"
       r"(?:waived|forgiven|written off)"
     + r"|\b(?:fees?|penalt(?:y|ies)|surcharges?)\b(?:[^.!?;\n]|\.(?=\d)){0,40}?\b(?:will|'ll)\s+(?:also\s+)?be\s+"
-      r"(?:credited|refunded|removed|reversed)"
-    # or gave a credit, or noted it on the account: "I've applied a **$2.00 credit**", "I've also added a note"
-    + r"|\b(?:I|we)(?:'ve|’ve| have)\s+(?:(?:also|now|just|already|gone ahead and)\s+)*(?:applied|added|issued|posted|put|"
-      r"given you)\s+(?:an?\s+)?\**(?:\$\d[\d,]*(?:\.\d+)?\**\s+)?(?:courtesy\s+|goodwill\s+|one-time\s+|account\s+)?"
-      r"credit\b(?!\s+card)"
-    + r"|\b(?:I|we)(?:'ve|’ve| have)\s+(?:(?:also|now|just|already)\s+)*(?:added|left|made|put|placed)\s+(?:a\s+)?note\b", re.I)
+      r"(?:credited|refunded|removed|reversed)", re.I)
+# ... or gave a credit, or noted it on the account: "I've applied a **$2.00 credit**", "I've also added a note"
+# (searched apart: only texts with such words pay for it).
+_GAVE = re.compile(
+    r"(?-i:\b(?:I|[Ww]e))(?:'ve|’ve| have)\s+(?:(?:also|now|just|already|gone ahead and)\s+)*(?:(?:applied|added|issued|posted|put|"
+    r"given you)\s+(?:an?\s+)?\**(?:\$\d[\d,]*(?:\.\d+)?\**\s+)?(?:courtesy\s+|goodwill\s+|one-time\s+|account\s+)?"
+    r"credit\b(?!\s+card)|(?:added|left|made|put|placed)\s+(?:a\s+)?note\b)", re.I)
 # What a tool that forgives a charge, or notes the account, would be named by ("waive_fee", "add_note").
 _FORGIVING = ("waiv", "forgiv", "remov", "revers", "clear", "void", "credit", "writeoff", "adjust", "note")
 
@@ -272,16 +273,18 @@ def forgiven_claims(text: str, tool_names: Iterable[str]) -> list[str]:
     """The sentences in which the agent says it waived or removed a fee, bill or charge, gave a
     credit or put a note on the account, where no visible tool forgives or notes anything: no call
     can have done it (a cancelled order's charge is refunded, not waived)."""
-    if "fee" not in text and "charge" not in text and "bill" not in text and "enalt" not in text \
-            and "balance" not in text and "dues" not in text and "waive" not in text and "credit" not in text \
-            and "note" not in text:
-        return []  # plain substrings first
+    owed = "fee" in text or "charge" in text or "bill" in text or "enalt" in text or "balance" in text \
+        or "dues" in text or "waive" in text  # plain substrings first
+    gave = (" note" in text or ("credit" in text and text.count("credit") != text.count("credit card"))) \
+        and _GAVE.search(text) is not None  # (one search of the whole text: "credited" is common)
+    if not owed and not gave:
+        return []
     if any(name.lower().startswith(_FORGIVING) or any(w.startswith(_FORGIVING) for w in name.lower().split("_"))
            for name in tool_names):
         return []
     out = []
     for sentence in SENTENCE_OR_LINE.split(text):
-        m = _FORGAVE.search(sentence)
+        m = (_FORGAVE.search(sentence) if owed else None) or (_GAVE.search(sentence) if gave else None)
         if m is None or _NOT_YET.search(sentence, 0, m.start()) or _TOLD_FAILURE.search(sentence, 0, m.end()) \
                 or sentence.rstrip().endswith("?"):  # not "... so you won't need to pay it"
             continue
