@@ -2510,9 +2510,11 @@ class _Run:
         the items arrive. Read of the writes since the user spoke, else of the latest before; each
         sentence must state that request's amount."""
         writes = self._writes or self._past_writes[-1:]
-        if not (claims := moved_already(content)) or not all(_REQUESTED.search(result) for result, _, _ in writes):
+        if not (claims := moved_already(content)) or not any(_REQUESTED.search(result) for result, _, _ in writes):
             return []  # (the cheap tests first: most texts say no money moved)
-        amounts = totals([self._moved_by(w) for w in writes])
+        # (of the requests only: a pending order's change beside a return moves its money at once)
+        amounts = totals([self._moved_by(w) for w in writes if _REQUESTED.search(w[0])]) - totals(
+            [self._moved_by(w) for w in writes if not _REQUESTED.search(w[0])])
         return [said for said in claims if any(c in amounts for _, c in dollar_amounts(said))]
 
     def _moved_by(self, write: tuple[str, int, ToolCall]) -> list[int]:

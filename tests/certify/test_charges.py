@@ -706,3 +706,20 @@ def test_a_requests_refund_said_arrived_after_the_user_spoke(convo: Any, at: Any
     c.user("When do I get my money? And is the $12.00 refund from last month through?")
     i = c.say(later)
     assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
+
+
+@pytest.mark.parametrize(("report", "kinds"), [
+    ("All done: the $206.29 has been refunded to your PayPal, and #W2000001 now ships to 12 Elm St.",
+     ["text_claims_unmade_action"]),
+    ("All done: the $206.29 will reach your PayPal once the items arrive, and #W2000001 now ships to 12 Elm St.", []),
+])
+def test_a_requests_refund_said_done_beside_a_change_that_went_through(convo: Any, at: Any, report: str,
+                                                                       kinds: list[str]) -> None:
+    # The return is a request (its money moves on arrival); the address change beside it went through.
+    c = _return_requested(convo)
+    c.call("modify_pending_order_address", {"order_id": "#W2000001", "address1": "12 Elm St", "address2": "",
+                                            "city": "Austin", "state": "TX", "country": "USA", "zip": "78701"},
+           {"order_id": "#W2000001", "status": "pending", "address": {"address1": "12 Elm St"}})
+    i = c.say(report)
+    assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons)
+            if k == "text_claims_unmade_action"] == kinds
