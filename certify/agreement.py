@@ -129,7 +129,8 @@ def is_data(arg: str) -> bool:
 def action_amounts(text: str, anchors: Anchors, data: bool) -> set[int]:
     """The amounts of a description's sentences that name the action, its object, one of the call's
     identifiers or, of a payment, a method ("I can send you a $50 certificate", "- certificate_3765853:
-    $500", "- Mastercard ending 9363: $1,786"; not a table's row of data used), when any does; else all its amounts ("Your fare was $177" is no offer)."""
+    $500", "- Mastercard ending 9363: $1,786"; not a table's row of data used), when any does; else
+    all its amounts ("Your fare was $177" is no offer)."""
     found: set[int] = set()
     acted = False  # a sentence before named the action: a "Total $250 on your Visa." after it is its total
     pays = any(arg.startswith("payment") for arg, _ in anchors.amounts)  # a split: its lines name its methods

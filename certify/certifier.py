@@ -156,7 +156,7 @@ from trajectory2gym.certify.policy_times import (
     slow_for_instant,
 )
 from trajectory2gym.certify.prices import PriceBook, misattributed
-from trajectory2gym.certify.reasons import reason
+from trajectory2gym.certify.reasons import reason, reason_check, reason_kind
 from trajectory2gym.certify.reported_payments import (
     GATE,
     CardsById,
@@ -2357,7 +2357,7 @@ class _Run:
         reasons, privileged = self._text_reasons(content, not calls) if content and self.cfg.check_text \
             else ([], False)
         # A text's reasons are of what it states, but for a step it asks out of the policy's order.
-        out_of_order = sum(r.startswith("text asks for ") for r in reasons)
+        out_of_order = sum(reason_check(reason_kind(r)) == "workflow" for r in reasons) if reasons else 0
         visibility = len(reasons) == out_of_order
         if not calls:
             return {
