@@ -970,18 +970,18 @@ class _Run:
         """Keep the speed tests' results a message shows: Mbps -> the rating ("44.00 Mbps (Good)")."""
         self._speed_ratings.update((float(m[1]), m[2].strip()) for m in SPEED_SHOWN.finditer(content))
 
-    def _unresolved_stage(self) -> str:
+    def _unresolved_stage(self) -> tuple[str, str] | None:
         """The earlier troubleshooting stage the phone's latest checks show unresolved ("no service",
-        "mobile data"), with what shows it; "" where none does. Nothing of the phone seen yet leaves
+        "mobile data") and what shows it; None where none does. Nothing of the phone seen yet leaves
         both unchecked."""
         shown = self._phone.shown  # (a SIM shown missing shows no signal too; later bars may not show it)
         if shown.get("signal") == "none":
-            return "no service (no signal shown)"
+            return "no service", "no signal shown"
         if self._data_shown is False:
-            return "mobile data (Data Disabled shown)"
+            return "mobile data", "Data Disabled shown"
         if not shown and self._data_shown is None and self._called.isdisjoint(self._domain_tools.user_tools):
-            return "no service (nothing of the phone seen yet)"
-        return ""
+            return "no service", "nothing of the phone seen yet"
+        return None
 
     def _read_status_bar(self, content: str) -> None:
         """Keep the mobile data setting of the latest status bar a message shows, and the phone's data
@@ -1928,9 +1928,10 @@ class _Run:
                     # none of the kind was ever shown (the user saying none is: theirs to have said)
                     reasons.append(reason("text_status_not_visible", arg=denial.said))
         if self._in_order and (asked := later_steps_asked(content)) and (unresolved := self._unresolved_stage()) \
-                and not asks_stage(content, unresolved):  # (not "1. turn mobile data on ... 3. set 4G/5G")
+                and not asks_stage(content, unresolved[0]):  # (not "1. turn mobile data on ... 3. set 4G/5G")
             step, stage = asked[0]  # "please set the network mode to 4G/5G", where the bar shows Data Disabled
-            reasons.append(reason("text_out_of_order", value=step, arg=stage, detail=unresolved))
+            reasons.append(reason("text_out_of_order", value=step, arg=stage,
+                                  detail=f"{unresolved[0]} ({unresolved[1]})"))
         if self._once_only and _ONE_MORE_HINT.search(content):  # "we can make a separate change later"
             for said, action in offered_again(content, self._once_only, made_once(self._once_only, self._made_names())):
                 reasons.append(reason("text_contradicts_policy", arg=action, value=said,

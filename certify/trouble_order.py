@@ -31,7 +31,7 @@ _LATER_OR_DONE = re.compile(r"\b(?:next|later|after(?:wards)?|once|then we|if (?
 
 
 def later_steps_asked(text: str) -> list[tuple[str, str]]:
-    """(the step as written, its stage: "speed" or "mms") for each sentence that asks the customer
+    """(the step as written, its stage: "speed" or "MMS") for each sentence that asks the customer
     to check or change a step of the later stages now."""
     out: list[tuple[str, str]] = []
     if _LATER_STEPS.search(text) is None:
@@ -50,7 +50,7 @@ _EARLIER_STEPS = {"no service": re.compile(r"\b(?:airplane|sim|signal|status bar
 
 
 def asks_stage(text: str, stage: str) -> bool:
-    """Whether a text also asks for a step of an earlier stage (``stage`` as ``_unresolved_stage``
-    names it: "mobile data (...)"): one plan fixing both, in order."""
-    pattern = _EARLIER_STEPS.get(stage.split(" (")[0])
+    """Whether a text also asks for a step of an earlier stage ("no service", "mobile data"): one
+    plan fixing both, in order."""
+    pattern = _EARLIER_STEPS.get(stage)
     return pattern is not None and any(pattern.search(s) and _ASKS.search(s) for s in SENTENCE_OR_LINE.split(text))
