@@ -435,6 +435,11 @@ _RECHECK = re.compile(r"\b(?:(?:can|could|would|will) you\s+)?(?:please\s+)?(?:d
 _RECALL = re.compile(r"\b(?:what|which|when|where|who|how much|how many)\b[^.?!]*\bagain\s*(?:\?|[.!]|$)")  # "?" or not
 
 
+# The user saying they are abroad, where mobile data needs roaming.
+_ABROAD = re.compile(r"\b(?:abroad|overseas|travell?ing (?:in|to|through)|visiting|on (?:holiday|vacation) in|"
+                     r"(?:in|from) (?:france|paris|spain|italy|mexico|canada|germany|japan|europe|london|the uk))\b")
+
+
 def _brings_news(text: str, index: EvidenceIndex) -> int:
     """What a user message brings as evidence for repeating a call: 2 when it says something
     changed (new evidence for any call), 1 when it only states a value with a digit not visible
@@ -979,6 +984,10 @@ class _Run:
             return "no service", "no signal shown"
         if self._data_shown is False:
             return "mobile data", "Data Disabled shown"
+        if not self._speed_ratings and _ABROAD.search(self._user_text()) and (  # (a speed measured: data flows)
+                self._roaming_shown is False or (self._roaming_shown is None and (
+                    line := self._sole_switched("roaming")) is not None and self._switch_of(line, "roaming") is False)):
+            return "mobile data", "roaming off, abroad"  # "I'm travelling in France", roaming_enabled false
         if not shown and self._data_shown is None and self._called.isdisjoint(self._domain_tools.user_tools):
             return "no service", "nothing of the phone seen yet"
         return None

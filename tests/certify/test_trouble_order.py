@@ -64,3 +64,22 @@ def test_a_speed_step_waits_for_the_stages_before_it(convo: Any, bar: str | None
 def test_a_policy_that_gives_no_order_asks_none(convo: Any) -> None:
     policy = "You are a customer-service agent of a mobile carrier."
     assert _phone(convo, "Signal: Poor | 2G | Data Disabled", "Please set the network mode to 4G/5G.", policy) == []
+
+
+@pytest.mark.parametrize(("where", "speed_test", "kinds"), [
+    ("I'm travelling in France.", False, ["text_out_of_order"]),  # roaming is mobile data's step abroad
+    ("I'm at home.", False, []),
+    ("I'm travelling in France.", True, []),  # a speed measured: data flows
+])
+def test_abroad_the_lines_roaming_comes_before_speed(convo: Any, where: str, speed_test: bool, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom",
+              system=get_domain("telecom").policy)
+    c.user(f"My internet is very slow. {where} My number is 555-123-2002.")
+    c.call("get_details_by_id", {"id": "L1002"}, {"line_id": "L1002", "status": "Active", "roaming_enabled": False})
+    c.say("What does the status bar show?")
+    c.user_runs("check_status_bar", {}, "Status Bar: Signal: Poor | 2G | Data Enabled | Battery 80%")
+    if speed_test:
+        c.user_runs("run_speed_test", {}, "Speed Test Result: 0.50 Mbps (Very Poor).")
+    i = c.say("Please set your preferred network mode to **4G/5G preferred**.")
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert [reason_kind(r) for r in decision.reasons] == kinds
