@@ -435,6 +435,8 @@ _RECHECK = re.compile(r"\b(?:(?:can|could|would|will) you\s+)?(?:please\s+)?(?:d
 _RECALL = re.compile(r"\b(?:what|which|when|where|who|how much|how many)\b[^.?!]*\bagain\s*(?:\?|[.!]|$)")  # "?" or not
 
 
+# An allowance said to have no limit: "your plan includes **unlimited** data" (not "unlimited" as the user's word).
+_UNLIMITED = re.compile(r"\bunlimited\b(?:\**\s+|\s*\**\s*)(?:data|calls|talk|text|minutes|usage|plan|changes|bags)\b", re.I)
 # The user saying they are abroad, where mobile data needs roaming.
 _ABROAD = re.compile(r"\b(?:abroad|overseas|travell?ing (?:in|to|through)|visiting|on (?:holiday|vacation) in|"
                      r"(?:in|from) (?:france|paris|spain|italy|mexico|canada|germany|japan|europe|london|the uk))\b")
@@ -1936,6 +1938,8 @@ class _Run:
                 elif not self.index.json_has(f'"{denial.kind}_id"') and denial.word not in self._user_words():
                     # none of the kind was ever shown (the user saying none is: theirs to have said)
                     reasons.append(reason("text_status_not_visible", arg=denial.said))
+        if "nlimited" in content and not self.index.has_string("unlimited") and _UNLIMITED.search(content):
+            reasons.append(reason("text_not_visible", value="unlimited"))  # "your plan includes unlimited data"
         if self._in_order and (asked := later_steps_asked(content)) and (unresolved := self._unresolved_stage()) \
                 and not asks_stage(content, unresolved[0]):  # (not "1. turn mobile data on ... 3. set 4G/5G")
             step, stage = asked[0]  # "please set the network mode to 4G/5G", where the bar shows Data Disabled

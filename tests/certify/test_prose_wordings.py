@@ -681,3 +681,16 @@ def test_a_write_to_another_object_is_no_news_for_a_lookup_the_user_names_again(
     c.user("Then could I at least move 8B8TXS to May 25 instead?")
     i = c.call("get_reservation_details", {"reservation_id": "8B8TXS"}, booked)
     assert ("repeated_call" not in _kinds(c, i)) is novel
+
+
+@pytest.mark.parametrize(("plan", "said", "kinds"), [
+    ({"plan_id": "P1002", "data_limit_gb": 15.0}, "Your plan includes **unlimited** data, so don't worry.",
+     ["text_not_visible"]),  # nothing shows a plan without a limit
+    ({"plan_id": "P1009", "name": "Unlimited Plus", "data_limit_gb": 999.0}, "Your plan includes unlimited data.", []),
+    ({"plan_id": "P1002", "data_limit_gb": 15.0}, "You said it was unlimited; it has a 15.0 GB limit.", []),
+])
+def test_an_unlimited_allowance_must_be_shown(convo: Any, plan: dict[str, Any], said: str, kinds: list[str]) -> None:
+    c = _telecom(convo)
+    c.call("get_details_by_id", {"id": plan["plan_id"]}, plan)
+    i = c.say(said)
+    assert _kinds(c, i) == kinds
