@@ -438,7 +438,8 @@ _RECALL = re.compile(r"\b(?:what|which|when|where|who|how much|how many)\b[^.?!]
 # An allowance said to have no limit: "your plan includes **unlimited** data" (not "unlimited" as the user's word).
 _UNLIMITED = re.compile(r"\bunlimited\b(?:\**\s+|\s*\**\s*)(?:data|calls|talk|text|minutes|usage|plan|changes|bags)\b", re.I)
 # The user saying they are abroad, where mobile data needs roaming.
-_ABROAD = re.compile(r"\b(?:abroad|overseas|travell?ing (?:in|to|through)|visiting|on (?:holiday|vacation) in|"
+# ("visiting" alone may be at home: "visiting my parents in Ohio")
+_ABROAD = re.compile(r"\b(?:abroad|overseas|travell?ing (?:in|to|through)|on (?:holiday|vacation) in|"
                      r"(?:in|from) (?:france|paris|spain|italy|mexico|canada|germany|japan|europe|london|the uk))\b")
 
 

@@ -69,6 +69,7 @@ def test_a_policy_that_gives_no_order_asks_none(convo: Any) -> None:
 @pytest.mark.parametrize(("where", "speed_test", "kinds"), [
     ("I'm travelling in France.", False, ["text_out_of_order"]),  # roaming is mobile data's step abroad
     ("I'm at home.", False, []),
+    ("I'm visiting my parents in Ohio.", False, []),  # a visit at home
     ("I'm travelling in France.", True, []),  # a speed measured: data flows
 ])
 def test_abroad_the_lines_roaming_comes_before_speed(convo: Any, where: str, speed_test: bool, kinds: list[str]) -> None:
