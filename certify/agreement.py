@@ -50,7 +50,7 @@ from trajectory2gym.certify.normalize import (
 )
 from trajectory2gym.certify.prices import placed
 from trajectory2gym.certify.routes import route_disagrees
-from trajectory2gym.certify.turns import AFFIRM, ASKS, SENTENCE, SENTENCE_OR_LINE, Turn
+from trajectory2gym.certify.turns import AFFIRM, ASKS, LIST_MARK, SENTENCE, SENTENCE_OR_LINE, Turn
 
 
 @dataclass
@@ -1172,7 +1172,7 @@ def _choice_not_stated(turns: list[Turn], at: int, anchors: Anchors) -> ConfirmV
 
 
 # A list's entry for one person: "2. **Raj Sanchez** (1986-09-12): ...", "- Liam Wilson: ...".
-_PERSON_ENTRY = re.compile(r"\s*(?:[-*•]|\d{1,2}[.)])\s+\**([A-Z][a-z'-]+ [A-Z][a-z'-]+)\**\s*[(:—–-]")
+_PERSON_ENTRY = re.compile(LIST_MARK.pattern + r"\s*\**([A-Z][a-z'-]+ [A-Z][a-z'-]+)\**\s*[(:—–-]")
 
 
 def _record_entries(described: Turn, anchors: Anchors) -> tuple[Turn, Turn] | None:
