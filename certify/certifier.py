@@ -204,7 +204,6 @@ from trajectory2gym.certify.tools import ToolInfo, ToolResolver, guess_domain
 from trajectory2gym.certify.trouble_order import ORDERED, asks_stage, later_steps_asked
 from trajectory2gym.certify.turns import ASKS, LIST_MARK, SENTENCE, Turn
 from trajectory2gym.certify.variant_prices import (
-    VariantBook,
     may_say_stock,
     misdescribed_prices,
     misstocked,
@@ -1888,7 +1887,7 @@ class _Run:
                                       detail="refunded" if net < 0 else "charged"))
         if "$" in content and "options" in self.index.compacts:  # a set lookup first
             # "the black XL cotton crew neck is $49.52": the black XXL polyester v-neck's price
-            for written, options, price in misdescribed_prices(content, lambda: self._book(VariantBook).objects):
+            for written, options, price in misdescribed_prices(content, lambda: self._book(OptionBook).objects):
                 reasons.append(reason("text_misattributed", value=written, arg=options, detail=f"${price / 100:.2f}"))
         if "$" in content and "(" in content and "options" in self.index.compacts:
             # "Action Camera (4K, waterproof, black) — $481.50", where the $481.50 camera shows silver
@@ -1898,7 +1897,7 @@ class _Run:
                                       detail=f"{said_option!r}, where it shows {shown_option!r}"))
         if "options" in self.index.compacts and may_say_stock(content):
             # "| White | High | AC adapter | $138.07 | ✅ |", where that variant shows "available": false
-            for options, said in misstocked(content, lambda: self._book(VariantBook).objects):
+            for options, said in misstocked(content, lambda: self._book(OptionBook).objects):
                 reasons.append(reason("text_contradicts_status", arg=options, detail=f"not {said}"))
             for ident, said in misstocked_by_id(content, lambda i: self.index.field_of(i, "available")):
                 reasons.append(reason("text_contradicts_status", arg=ident, detail=f"not {said}"))

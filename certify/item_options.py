@@ -19,7 +19,12 @@ from typing import Any
 from trajectory2gym.certify.action_words import says_arrow
 from trajectory2gym.certify.books import ObservationBook, json_objects
 from trajectory2gym.certify.normalize import to_cents
-from trajectory2gym.certify.variant_prices import one_price, priced_sentences
+from trajectory2gym.certify.variant_prices import (
+    Described,
+    described_object,
+    one_price,
+    priced_sentences,
+)
 
 _WORD = re.compile(r"[a-z0-9%.]+")
 # Colors by their common names, for a color option whose rival values no observation shows.
@@ -46,13 +51,15 @@ class PricedItem:
 
 class OptionBook(ObservationBook):
     """The priced objects with options of the JSON observations (ordered items, and a listing's
-    variants under their product's name), and every value shown per option."""
+    variants under their product's name), every value shown per option, and each object as the
+    price-by-options check reads it (``objects``)."""
 
     needles: tuple[str, ...] = ('"options"',)
 
     def __init__(self) -> None:
         self.items: dict[tuple[int, tuple[tuple[str, str], ...]], str] = {}  # (cents, options) -> name
         self.values_of: dict[str, set[str]] = {}
+        self.objects: set[Described] = set()
 
     def take(self, value: Any) -> None:
         for obj in json_objects(value):
@@ -68,6 +75,8 @@ class OptionBook(ObservationBook):
         options, cents = obj.get("options"), to_cents(obj.get("price"))
         if not isinstance(options, dict) or len(options) < 2 or cents is None:
             return
+        if (seen := described_object(obj, options, cents)) is not None:
+            self.objects.add(seen)
         pairs = tuple((str(k), _norm(str(v))) for k, v in options.items())
         key = (cents, pairs)
         if name or key not in self.items:  # a variant seen alone has no name: its product's, where given

@@ -17,8 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from trajectory2gym.certify.action_words import says_arrow
-from trajectory2gym.certify.books import ObservationBook
-from trajectory2gym.certify.normalize import identifiers_in, money_numbers_in, to_cents
+from trajectory2gym.certify.normalize import identifiers_in, money_numbers_in
 from trajectory2gym.certify.turns import LIST_MARK
 
 _SEPARATORS = re.compile(r"[^a-z0-9.]+")
@@ -46,33 +45,14 @@ class Described:
         return all(v in spaced for v in self.values)
 
 
-def described(value: Any) -> Iterator[Described]:
-    """Each object of a JSON value with an ``options`` object of two or more values and a price."""
-    if isinstance(value, list):
-        for item in value:
-            yield from described(item)
-    elif isinstance(value, dict):
-        options, price = value.get("options"), value.get("price")
-        if isinstance(options, dict) and len(options) > 1 and (cents := to_cents(price)) is not None:
-            values = tuple(_spaced(str(v)) for v in options.values())
-            if all(v.strip() for v in values):
-                flag = value.get("available")
-                yield Described(values, cents, flag if isinstance(flag, bool) else None)
-        for item in value.values():
-            if isinstance(item, (dict, list)):
-                yield from described(item)
-
-
-class VariantBook(ObservationBook):
-    """The described objects of the JSON observations read so far."""
-
-    needles: tuple[str, ...] = ('"options"',)
-
-    def __init__(self) -> None:
-        self.objects: set[Described] = set()
-
-    def take(self, value: Any) -> None:
-        self.objects.update(described(value))
+def described_object(obj: dict[str, Any], options: dict[str, Any], cents: int) -> Described | None:
+    """The object with an ``options`` object (two values or more) and a price, as described; None
+    where a value is blank."""
+    values = tuple(_spaced(str(v)) for v in options.values())
+    if not all(v.strip() for v in values):
+        return None
+    flag = obj.get("available")
+    return Described(values, cents, flag if isinstance(flag, bool) else None)
 
 
 def priced_sentences(text: str) -> Iterator[str]:

@@ -9,9 +9,9 @@ import orjson
 import pytest
 
 from trajectory2gym.certify import certify_interaction
+from trajectory2gym.certify.item_options import OptionBook
 from trajectory2gym.certify.variant_prices import (
     Described,
-    VariantBook,
     misdescribed_prices,
     misstocked,
 )
@@ -25,8 +25,8 @@ PRODUCT = {"name": "T-Shirt", "product_id": "9523456873", "variants": {
                                                         "style": "crew neck"}, "available": True, "price": 50.88}}}
 
 
-def _book() -> VariantBook:
-    book = VariantBook()
+def _book() -> OptionBook:
+    book = OptionBook()
     book.update([orjson.dumps(PRODUCT).decode().lower(), '{"order_id": "#w1"}'])
     return book
 
@@ -65,10 +65,10 @@ def test_a_table_row_prices_a_variant_at_another_ones_price(convo: Any, at: Any)
     assert at(r, right).eligible
 
 
-def _with_one_sold_out() -> VariantBook:
+def _with_one_sold_out() -> OptionBook:
     product = orjson.loads(orjson.dumps(PRODUCT))
     product["variants"]["9612497925"]["available"] = False
-    book = VariantBook()
+    book = OptionBook()
     book.update([orjson.dumps(product).decode().lower()])
     return book
 
