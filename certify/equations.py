@@ -125,7 +125,8 @@ _PLUS_THEN = re.compile(rf"(?<![\w.,]){_MONEY},?\s+plus\s+(?:the\s+|a\s+|an\s+|a
 
 
 # A total, then after a colon the amounts it is made of: "In total you've paid $256 for HATHAT: $189 +
-# $60 at booking and $17 for the return change." Words that take an amount away make it no sum.
+# $60 at booking and $17 for the return change." Where words take an amount away, only a sum whose
+# every amount has its sign said ("minus", "plus") is checked (``_signed_sum``).
 _TOTAL_THEN_TERMS = re.compile(rf"\b(?:in total|total(?: of)?|altogether|in all)\b[^$\n.;:]{{0,30}}?{_MONEY}"
                                rf"(?![\d,]*\.?\d)[^$\n.;:]{{0,30}}?:\s*([^\n]*?)(?:[.;!?](?:\s|$)|\n|$)", re.I)
 _TAKEN_OFF = re.compile(r"\b(?:less|minus|refund\w*|back|credit\w*|off|discount\w*|per|each|every|times)\b|[−×]|\s-\s|"
@@ -146,10 +147,41 @@ def _mistotaled(pattern: re.Pattern[str], text: str, terms: int, total: int) -> 
     (``_TOTAL_THEN_TERMS``), "$250 and $100 — $300 in total" (``_TERMS_THEN_TOTAL``)."""
     out = []
     for m in pattern.finditer(text):
-        said = [abs(c) for _, c in dollar_amounts(m[terms])]
-        if len(said) >= 2 and not _TAKEN_OFF.search(m[terms]) and abs(sum(said) - cents_of(m[total])) > 1:
+        if _TAKEN_OFF.search(m[terms]):
+            made = _signed_sum(m[terms])  # "$116, minus the $16 refund, plus the $40 charge"
+        else:
+            said = [abs(c) for _, c in dollar_amounts(m[terms])]
+            made = sum(said) if len(said) >= 2 else None
+        if made is not None and abs(made - cents_of(m[total])) > 1:
             out.append(("$" + m[total], m[0].replace("*", "").strip()))
     return out
+
+
+_AMOUNT = re.compile(_MONEY)
+_MINUS = re.compile(r"\b(?:minus|less)\b|−|\s-\s", re.I)
+_PLUS = re.compile(r"\b(?:plus|and)\b|\+", re.I)
+_NOT_SUMMED = re.compile(r"\b(?:per|each|every|times)\b|×|\bx\s*\d", re.I)
+
+
+def _signed_sum(terms: str) -> int | None:
+    """The amounts of a text added up with the signs its words give them: "the original $116, minus
+    the $16 refund, plus the $40 charge" makes $140. None unless every amount after the first is
+    joined to the one before it by one kind of operator ("plus", "and", "+"; "minus", "less", "−"),
+    some of them taking away, and none is shared or multiplied ("per", "each", "×")."""
+    if _NOT_SUMMED.search(terms):
+        return None
+    found = list(_AMOUNT.finditer(terms))
+    if len(found) < 2 or _MINUS.search(terms, 0, found[0].start()):
+        return None
+    made, took = cents_of(found[0][1]), False
+    for before, m in zip(found, found[1:], strict=False):
+        gap = terms[before.end():m.start()]
+        minus, plus = _MINUS.search(gap) is not None, _PLUS.search(gap) is not None
+        if minus == plus:
+            return None  # no operator, or both: which way the amount goes is unclear
+        made += -cents_of(m[1]) if minus else cents_of(m[1])
+        took = took or minus
+    return made if took else None
 
 
 def miscalculated(text: str) -> list[tuple[str, str]]:

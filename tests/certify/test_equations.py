@@ -283,6 +283,15 @@ def test_a_sum_said_in_words_must_come_out_right(text: str, wrong: list[tuple[st
     # a share, or an amount taken away, makes no sum of the terms
     ("In total $300: $150 per passenger for 2 passengers.", []),
     ("Total $100 for you: $120 fare minus a $20 credit.", []),
+    # amounts taken away by "minus" and added by "plus" are summed with their signs (blind audit a56_06)
+    ("Altogether you've paid **$156** for this ticket: the original $116, minus the $16 refund, plus the $40 charge.",
+     [("$156", "Altogether you've paid $156 for this ticket: the original $116, minus the $16 refund, plus the $40 "
+               "charge.")]),
+    ("Altogether you've paid **$140** for this ticket: the original $116, minus the $16 refund, plus the $40 charge.",
+     []),
+    ("Total $90 for you: $120 fare minus a $20 credit.", [("$90", "Total $90 for you: $120 fare minus a $20 credit.")]),
+    ("In total $150: the $116 fare, the $16 refund back, plus $40.", []),  # "refund back" alone: no sign said
+    ("In total $90: $120 minus $20 per bag.", []),  # a share: no sum
     # the amounts first, then right after them their total (blind audit a53_04)
     ("You have two certificates: certificate_6730850 with **$250** and certificate_9982533 with **$100** — **$300** "
      "in total.", [("$300", "certificate_6730850 with $250 and certificate_9982533 with $100 — $300 in total")]),
