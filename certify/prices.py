@@ -230,16 +230,23 @@ def misattributed_in_sentences(text: str, book: PriceBook) -> list[tuple[str, st
     days: dict[tuple[int, int | None, int | None], DateMention] = {}
     kind = "?"  # the one cabin the text names, read on the first price that is one of the object's
     dated = may_name_day(text)  # most texts name no day: no date reading then
+    lead = False  # the sentence before led into a priced list: "... (economy fares):\n\n1."
     for sentence in SENTENCE.split(text):
         if "\n" in sentence and sentence.rstrip().endswith("?"):  # a list, then "Which one would you like?"
             sentence = sentence.rstrip().rsplit("\n", 1)[0]
         if dated and (said := date_mentions(sentence)):
             days = {(d.day, d.month, d.year): d for d in said}
         lowered = sentence.lower()
-        if (not _may_price(lowered) or not (_PRICE_WORDS.search(lowered) or (" per " in lowered and _PER_PERSON.search(lowered)))
-                or sentence.rstrip().endswith("?")):
+        priced = _may_price(lowered) and (_PRICE_WORDS.search(lowered) is not None
+                                          or (" per " in lowered and _PER_PERSON.search(lowered) is not None))
+        # A numbered list's lines are sentences of their own ("1." ends one): each priced by its lead.
+        listed = lead and not priced and "$" in sentence
+        lead = (priced and ":\n" in sentence) or listed
+        if not (priced or listed) or sentence.rstrip().endswith("?"):
             continue  # no price claim, or a question
-        parts = [sentence]
+        # A list's lines each price their own flights: "- Outbound: HAT023 ... $364\n- Return: HAT204 ...
+        # + HAT100 ... $248 + $259 = $507"
+        parts = [line for line in sentence.split("\n") if "$" in line] if "\n" in sentence else [sentence]
         if _other_amount(lowered):
             # "HAT158 at 6 AM is $163, $24 more each, so $48 in total, and HAT080 at 7 AM is also $163":
             # the clauses about another amount are left out, each other one read on its own
@@ -249,8 +256,9 @@ def misattributed_in_sentences(text: str, book: PriceBook) -> list[tuple[str, st
         day = next(iter(days.values())) if len(days) == 1 else None
         for part in parts:
             amounts = money_numbers_in(part)
+            # (a piece of a time range, "PM–5:30", is no identifier)
             spots = [(at, at + len(t), t) for at, t in placed(part, chunks(part))
-                     if looks_like_identifier(t) and not ISO_DAY.fullmatch(t)] if amounts else []
+                     if looks_like_identifier(t) and not ISO_DAY.fullmatch(t) and ":" not in t] if amounts else []
             for written, cents, ident in _paired(part, spots, placed(part, [w for w, _ in amounts], pairs=amounts)):
                 own, others = book.prices(ident, day)
                 if own and cents in own and (kind := kind if kind != "?" else _kind_said(low, book.kinds())):

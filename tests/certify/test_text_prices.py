@@ -54,6 +54,9 @@ def _text(convo: Any, at: Any, observation: Any, said: str) -> list[str]:
     (FLIGHTS, "| # | Flights | Departs | Economy |\n|---|---|---|---|\n| 1 | HAT002 + HAT001 | 07:00 | $135 + $135 = $270 |"),
     # Under its cabin's column, a price the flight has in no cabin (a sum of two shown: still misread).
     (FLIGHTS, "| Flight | Economy | Business |\n|---|---|---|\n| HAT001 | $120 | $430 |"),
+    # A numbered list's lines (each a sentence of its own) priced by the line that leads into it, with a
+    # time range between the flight and its fare (blind audit a56_06).
+    (FLIGHTS, "Here are the flights (economy fares):\n\n1. **HAT001** — 7:00 AM–7:00 AM — $135\n2. **HAT002** — $135"),
 ])
 def test_a_price_of_another_object_is_misattributed(convo, at, observation: Any, said: str) -> None:
     assert _text(convo, at, observation, said) == ["text_misattributed"]
@@ -93,6 +96,10 @@ def test_a_price_of_another_object_is_misattributed(convo, at, observation: Any,
     (FLIGHTS, "| Flight | Business | Economy now |\n|---|---|---|\n| HAT001 | $310 | $120 |"),
     (FLIGHTS, "| Item now | New |\n|---|---|\n| the other one ($135) | HAT001 ($120) |"),  # a cell before it: another's
     (FLIGHTS, "| 1 | HAT001, first | HAT002, then | $135 + $120 = $255 |"),  # not one run of legs: unclear
+    (FLIGHTS, "Here are the flights (economy fares):\n\n1. **HAT001** — 7:00 AM–7:00 AM — $120\n2. **HAT002** — $135"),
+    (FLIGHTS, "Here are the flights:\n\n1. **HAT001** — 7:00 AM — $135\n2. **HAT002** — $120"),  # no price word
+    # Each line of a list prices its own legs (blind audit a54_04).
+    (FLIGHTS, "Economy fares:\n- Outbound: HAT002 — $135\n- Return: HAT001 to Phoenix + HAT002 to Seattle: $120 + $135 = **$255**"),
 ])
 def test_its_own_price_or_another_claim_passes(convo, at, observation: Any, said: str) -> None:
     assert _text(convo, at, observation, said) == []
