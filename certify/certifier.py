@@ -287,6 +287,8 @@ _TERM = re.compile(r"\d+(?:\.\d+)?")
 _KEPT = re.compile(r"\b(?:still|keeps?|kept|unchanged|remains?|stays?|as before)\b", re.I)
 # A report of the change's result, said of the call's object by its name: "the USB hub ... is now the 10-port one".
 _IS_NOW = re.compile(r"\b(?:is|are) now\b", re.I)
+# Where a write put the user: "You're now on HAT081", "you're rebooked on ...".
+_NOW_ON = re.compile(r"\b(?:now|rebooked|moved|switched)\s+(?:\w+\s+)?on\b", re.I)
 # What a payment method holds after the writes, without the word balance: "which now has $550.34".
 _HOLDS_NOW = re.compile(r"\b(?:now|then|will)\s+(?:has|have|holds?|shows?)\b|\bleft on (?:it|the card|your)\b", re.I)
 # A mobile network generation a text states: "4G", "5G" (as the status bar shows it).
@@ -2278,9 +2280,11 @@ class _Run:
                      if not _KEPT.search(part) and (
                          says((line := Turn(-1, "assistant", part)).wordline, anchors.stems)
                          or not line.words.isdisjoint(anchors.own)
-                         or _IS_NOW.search(part) and anchors.mentioned_in(line.words, line.compacts))
+                         or _IS_NOW.search(part) and anchors.mentioned_in(line.words, line.compacts)
+                         or _NOW_ON.search(part))
                      for t in chunks(part) if looks_like_identifier(t) and not ISO_DAY.fullmatch(t)
-                     and (anchors.rival_id(t) or anchors.rival_phone(t))), "")  # not "since 2025-02-25"
+                     and (anchors.rival_id(t) or anchors.rival_phone(t)  # not "since 2025-02-25"
+                          or any(anchors.kin_of(t, key) for key in anchors.ids))), "")  # "now on HAT081"
 
     def _report_reasons(self, content: str, reasons: list[str]) -> None:
         """Append why a report of money after a write is not grounded: an amount moved the other way

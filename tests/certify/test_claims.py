@@ -650,3 +650,25 @@ def test_a_recap_of_changes_names_only_settings_a_call_changed(called: set[str],
 
     assert unmade_recap_lines(RECAP, DEVICE, called) == claimed
     assert unmade_recap_lines(RECAP.replace("everything we changed", "your settings"), DEVICE, set()) == []
+
+
+@pytest.mark.parametrize(("report", "kinds"), [
+    ("All set! You're now on HAT226 on May 23, departing 8:00 AM.", []),
+    # the call moved the reservation to HAT226; HAT081, of the same search, is another flight (blind audit a56_06)
+    ("All set! You're now on HAT081 on May 23, departing 12:00 PM.", ["text_claims_other_object"]),
+    ("All set! HAT081 was also open, but HAT226 on May 23 is yours now.", []),  # names the call's flight too
+])
+def test_a_report_of_a_flight_change_names_the_flight_moved_to(convo: Any, report: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("Move my reservation 5XOFTB to a flight on May 23, please.")
+    c.call("search_direct_flight", {"origin": "PHX", "destination": "LGA", "date": "2024-05-23"}, [
+        {"flight_number": "HAT081", "scheduled_departure_time_est": "12:00:00", "prices": {"economy": 140}},
+        {"flight_number": "HAT226", "scheduled_departure_time_est": "08:00:00", "prices": {"economy": 100}}])
+    c.say("I can move 5XOFTB to HAT226 on May 23 (8:00 AM) in economy, paid with credit_card_3623927. Shall I?")
+    c.user("yes")
+    c.call("update_reservation_flights", {"reservation_id": "5XOFTB", "cabin": "economy", "flights": [
+        {"flight_number": "HAT226", "date": "2024-05-23"}], "payment_id": "credit_card_3623927"},
+        {"reservation_id": "5XOFTB", "flights": [{"flight_number": "HAT226", "date": "2024-05-23", "price": 100}]})
+    i = c.say(report)
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert [reason_kind(r) for r in decision.reasons] == kinds
