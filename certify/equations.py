@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from trajectory2gym.certify.normalize import cents_of, dollar_amounts
+from trajectory2gym.certify.normalize import NUMBER_WORDS, cents_of, dollar_amounts
 
 _NUMBER = r"\**\$?(\d[\d,]*(?:\.\d+)?)\**"
 # Terms joined by plus or minus signs (a hyphen only between spaces: "2024-05-28" is a date), then
@@ -213,7 +213,23 @@ def miscalculated(text: str) -> list[tuple[str, str]]:
     if "otal" in text or " in all" in text or "ltogether" in text or "ombined" in text:
         out += ((_mistotaled(_TOTAL_THEN_TERMS, text, 2, 1) if ":" in text else [])
                 + (_mistotaled(_TERMS_THEN_TOTAL, text, 1, 4) if " and " in text else []))
+    if "each" in text or "apiece" in text:
+        for m in _COUNT_AT_RATE.finditer(text):  # "2 of the 5 would be extra at $50 each — that's $150"
+            count = int(m[1]) if m[1].isdigit() else NUMBER_WORDS[m[1].lower()]
+            if abs(count * cents_of(m[2]) - cents_of(m[3])) > 1:
+                out.append(("$" + m[3], m[0].replace("*", "").strip()))
     return out
+
+
+_COUNT = r"\d{1,2}|" + "|".join(("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"))
+# A count of things at a price each, then what they come to: "2 of the 5 would be extra at $50 each —
+# that's $150", "three bags at $50 apiece, so $150". The count is the number nearest the price ("5 bags,
+# 2 of them extra at $50 each"), or the first of "2 of the 5".
+_COUNT_AT_RATE = re.compile(rf"(?<![\w:.,$])({_COUNT})(?:\s+of\s+(?:the|your|those|these)\s+\d{{1,2}})?\b"
+                            rf"[^$\n.;\d]{{0,40}}?\b(?:at|for|@)\s+{_MONEY}\s*(?:each|apiece)\b"
+                            rf"[^$\n.;\w]{{0,6}}(?:that's|that is|so|which is|for a total of|totall?ing|comes to|=|—|–)"
+                            rf"[^$\n.;\w]{{0,4}}(?:\w+\s+){{0,2}}?{_MONEY}(?![\d,]*\.?\d)"
+                            rf"(?!\s*(?:more|less|cheaper|higher|lower|than|per|each|off|back)\b)", re.I)
 
 
 # An amount, then how far it is from a base: "$107, which is $11 less than the $118 he paid", "$85.00/month

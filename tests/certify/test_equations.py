@@ -320,3 +320,17 @@ def test_a_share_per_passenger_then_its_total(text: str, people: int | None, wro
     from trajectory2gym.certify.equations import misshared
 
     assert misshared(text, lambda: people) == wrong
+
+
+@pytest.mark.parametrize(("text", "wrong"), [
+    # blind audit a56_08: a count at a price each, then what they come to
+    ("You get 3 free checked bags, so 2 of the 5 would be extra at $50 each — that's **$150**.",
+     [("$150", "2 of the 5 would be extra at $50 each — that's $150")]),
+    ("You get 3 free checked bags, so 2 of the 5 would be extra at $50 each — that's **$100**.", []),
+    ("Three bags at $50 apiece, so $100 in all.", [("$100", "Three bags at $50 apiece, so $100")]),
+    ("5 bags, 2 of them extra at $50 each, so $100.", []),  # the count nearest the price
+    ("Three bags at $50 apiece, so $100 more than before.", []),  # a difference, not what they come to
+    ("Two bags at $50 each, that's $50 per passenger.", []),
+])
+def test_a_count_at_a_price_each_comes_to_their_product(text: str, wrong: list[tuple[str, str]]) -> None:
+    assert miscalculated(text) == wrong
