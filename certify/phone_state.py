@@ -20,6 +20,9 @@ _AIRPLANE_BAR = re.compile(r"\bStatus Bar: Airplane Mode\b")
 _STATUS_FIELD = re.compile(r"^(SIM Card Status|Cellular Signal|Cellular Network Type): (\S+)", re.M)
 _MODE_SHOWN = re.compile(r"\b(?:Network Mode Preference|Preferred Network Mode set to): (\w+)")
 _VPN_SHOWN = re.compile(r"['\"]server_performance['\"]:\s*['\"](\w+)['\"]")  # check_vpn_status's details
+_PROTOCOL_SHOWN = re.compile(r"['\"]protocol['\"]:\s*['\"]([\w.-]+)['\"]")
+# The VPN protocols a text may name: "(server 192.168.1.1, **IPSec**, poor performance)".
+_PROTOCOL_SAID = re.compile(r"\b(OpenVPN|IPSec|IKEv2|WireGuard|L2TP|PPTP|SSTP)\b", re.I)
 _PERMISSIONS_SHOWN = re.compile(r"\bApp '[^']+' has permission for: ([\w, ]*)")  # check_app_permissions
 _SIM_CHECK = {"Your SIM card is active and working.": "active", "No SIM card detected in the phone.": "missing",
               "The SIM card is locked with a PIN code.": "locked_pin",
@@ -39,7 +42,7 @@ _VPN_SAID = re.compile(r"\bperformance\b[^.?!\n]{0,25}?\b(?:is|as|:|shows?|rated
 # A permission said to be missing: "missing the **storage** permission", "doesn't have SMS permission".
 _MISSING_SAID = re.compile(r"\b(?:missing|lacks?|(?:doesn't|does not|don't|do not)\s+have)\s+(?:the\s+|a\s+)?\**(\w+)\**"
                            r"\s+permission|\**(\w+)\**\s+permission\s+is\s+(?:still\s+)?missing", re.I)
-_MODE_SAID = re.compile(r"\b(?:is|'s|’s|are)\s+(?:currently\s+|still\s+)?set\s+to\s+\**([2-5]G(?:/[2-5]G)?)\s+(only|preferred)\b",
+_MODE_SAID = re.compile(r"(?:\b(?:is|'s|’s|are)\s+(?:currently\s+|still\s+)?|\bmode\s+(?:now\s+)?)set\s+to\s+\**([2-5]G(?:/[2-5]G)?)\s+(only|preferred)\b",
                         re.I)  # "Your phone is set to **3G only**": the mode preference
 # What a step should bring, may bring, or a condition: no statement of the present.
 _NOT_PRESENT = re.compile(r"\b(?:should|will|would|could|might|if|once|when|after|need|needs|make sure|expect|hope|"
@@ -53,7 +56,7 @@ _SIM_MEANS = {"missing": {"missing"}, "not detected": {"missing"}, "locked": {"l
 class PhoneState:
     """The latest value each check showed: ``network`` (2G-5G or none), ``signal`` (excellent, good,
     fair, poor or none), ``sim`` (active, missing, locked_pin, locked_puk), ``mode`` (the network
-    mode preference: 2g_only, 4g_5g_preferred, ...), ``vpn`` (its server's performance),
+    mode preference: 2g_only, 4g_5g_preferred, ...), ``vpn`` (its server's performance), ``protocol`` (its protocol),
     ``permissions`` (those an app was shown to have, joined by ", ")."""
 
     shown: dict[str, str] = field(default_factory=dict)
@@ -76,6 +79,8 @@ class PhoneState:
             self.shown["permissions"] = ", ".join(p.strip().lower() for p in granted[-1].split(",") if p.strip())
         if "server_performance" in text and (vpn := _VPN_SHOWN.findall(text)):
             self.shown["vpn"] = vpn[-1].lower()
+            if protocol := _PROTOCOL_SHOWN.findall(text):
+                self.shown["protocol"] = protocol[-1].lower()
 
     def misstated(self, text: str) -> list[tuple[str, str, str]]:
         """(what the text calls it, the setting, what the latest check showed) for each statement of
@@ -106,6 +111,9 @@ class PhoneState:
             if "vpn" in shown and "VPN" in text:
                 out += [(m[1].lower(), "VPN server performance", shown["vpn"]) for m in _VPN_SAID.finditer(sentence)
                         if m[1].lower() != shown["vpn"]]
+                if "protocol" in shown:
+                    out += [(m[1], "VPN protocol", shown["protocol"]) for m in _PROTOCOL_SAID.finditer(sentence)
+                            if m[1].lower() != shown["protocol"]]
             if "sim" in shown:
                 for m in _SIM_SAID.finditer(sentence):
                     said = m[1].lower()
@@ -116,4 +124,5 @@ class PhoneState:
 
 def may_state_phone(text: str) -> bool:
     """Plain substring tests first: most texts speak of no network, signal or SIM."""
-    return "G" in text or "ignal" in text or "SIM" in text or "performance" in text or "permission" in text
+    return ("G" in text or "ignal" in text or "SIM" in text or "performance" in text or "permission" in text
+            or "VPN" in text)

@@ -66,6 +66,9 @@ VPN_STATUS = ("VPN is ON and connected. Details: {'server_address': '192.168.1.1
     ("Your VPN server's performance is listed as **fair**, which throttles everything.", ["fair"]),
     ("Your VPN server's performance is **poor**: please disconnect it.", []),
     ("A VPN with good performance would be fine.", []),  # no statement of the one shown
+    # its protocol, as the check shows it (blind audit t56_06)
+    ("A **VPN is connected** (server 192.168.1.1, **IPSec**, poor performance).", ["IPSec"]),
+    ("A **VPN is connected** (server 192.168.1.1, **OpenVPN**, poor performance).", []),
 ])
 def test_a_statement_of_the_vpn_is_read_against_its_check(text: str, flagged: list[str]) -> None:
     assert [said for said, _, _ in _state(VPN_STATUS).misstated(text)] == flagged
@@ -86,6 +89,9 @@ def test_a_permission_said_missing_is_read_against_the_apps_check(text: str, fla
     ("Your phone is set to **3G only**, which caps your speed.", ["3G only"]),
     ("Your phone is set to **2G only**, which caps your speed.", []),
     ("Please change it to **4G/5G preferred**.", []),  # what to set, not what it is
+    # a recap's line of the mode as set (blind audit t56_04)
+    ("4. Network mode set to **3G only**", ["3G only"]),
+    ("4. Network mode set to **2G only**", []),
 ])
 def test_a_statement_of_the_network_mode_is_read_against_the_check(text: str, flagged: list[str]) -> None:
     assert [said for said, _, _ in _state("Network Mode Preference: 2g_only").misstated(text)] == flagged
