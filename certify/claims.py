@@ -304,10 +304,13 @@ _CHECKS = (*_LOOKUPS, "check_", "run_", "test_")  # tools that look, not act
 
 
 # The agent saying how something it could only know by looking is: "Your APN MMS settings are correct".
-_STATE_SAID = re.compile(r"\byour\s+((?:[\w-]+\s+){0,3}?[\w-]+)\s+(?:is|are|looks?|seems?)\s+(?:all\s+)?"
+# ("Your VPN is already off", "your network mode is already on 4G/5G": a bare "on" only before a
+# network, "off" not before "the", "your", ...)
+_STATE_SAID = re.compile(r"\byour\s+((?:[\w-]+\s+){0,3}?[\w-]+)\s+(?:is|are|looks?|seems?)\s+(?:all\s+|also\s+)?"
                          r"(?:correct(?:ly (?:set|configured))?|fine|ok(?:ay)?|good|right|properly (?:set|configured)|"
-                         r"configured (?:correctly|properly)|(?P<switch>(?:currently\s+|still\s+)?(?:switched|turned)\s+(?:on|off)"
-                         r"|(?:currently\s+|still\s+)?(?:enabled|disabled)))\b", re.I)
+                         r"configured (?:correctly|properly)|(?P<switch>(?:currently\s+|still\s+|already\s+)?"
+                         r"(?:(?:switched|turned)\s+(?:on|off)|enabled|disabled|off(?!\s+(?:the|your|a|an|to|of|for|at)\b)"
+                         r"|(?:on|set\s+to)\s+\**[2-5]G)))\b", re.I)
 
 
 def may_claim_a_check(text: str) -> bool:
@@ -318,7 +321,7 @@ def may_claim_a_check(text: str) -> bool:
                                                            or " good" in text or " right" in text
                                                            or " configured" in text or " properly" in text
                                                            or "ed on" in text or "ed off" in text
-                                                           or "abled" in text)))
+                                                           or "abled" in text or " off" in text or "G" in text)))
 
 
 def unchecked_claims(text: str, tool_names: Iterable[str], called: set[str],
@@ -340,8 +343,8 @@ def unchecked_claims(text: str, tool_names: Iterable[str], called: set[str],
         elif m is None or _NOT_YET.search(sentence, 0, m.start()) or sentence.rstrip().endswith("?"):
             continue
         said = {w.lower() for w in re.split(r"[\s-]+", m[1])} - _PLAIN_OBJECT
-        if m.re is _STATE_SAID and m["switch"] and set(tokens(m[1].lower())) <= seen:
-            continue  # "Your VPN is switched on", where the status bar showed "VPN Connected"
+        if m.re is _STATE_SAID and m["switch"] and not m["switch"].endswith("G") and set(tokens(m[1].lower())) <= seen:
+            continue  # "Your VPN is switched on", where the status bar showed "VPN Connected" (not a mode's "on 4G")
         tools = [name for name in tool_names if name.lower().startswith(_CHECKS)
                  and not said.isdisjoint(set(name.lower().split("_")[1:]) - _PLAIN_OBJECT)]
         if tools and not any(name in called for name in tools):

@@ -561,10 +561,18 @@ def test_a_check_the_agent_claims_needs_a_call_of_a_tool_that_looks(text: str, c
     ("Your VPN is turned on.", set(), {"vpn", "connected"}, False),  # a status bar showed "VPN Connected"
     ("Your VPN is turned on.", set(), set(), True),
     ("Your account is enabled.", set(), set(), False),  # no tool looks at that alone
+    # a bare "off", "also correct", a network mode "already on 4G/5G" (blind audit t56_05, t56_09, t56_10, t56_06)
+    ("Your VPN is already off, so please just check whether **Data Saver** is on.", set(), set(), True),
+    ("Your VPN is already off.", {"check_vpn_status"}, set(), False),
+    ("Your Wi-Fi calling is off, so that's not the cause.", set(), set(), True),
+    ("Your APN MMS settings are also correct, so let's check the permissions.", set(), set(), True),
+    ("Your network mode is already on 4G/5G.", set(), {"network", "mode"}, True),  # words seen: no mode shown
+    ("Your network mode is already on 4G/5G.", {"check_network_mode_preference"}, set(), False),
+    ("Your plan is off the table.", set(), set(), False),  # "off the": no switch
 ])
 def test_a_switch_said_on_needs_a_check_that_showed_it(text: str, called: set[str], seen: set[str],
                                                        claimed: bool) -> None:
-    tools = [*TELECOM_LOOKS, "check_wifi_calling_status", "check_vpn_status"]
+    tools = [*TELECOM_LOOKS, "check_wifi_calling_status", "check_vpn_status", "check_network_mode_preference"]
     assert bool(unchecked_claims(text, tools, called, seen)) is claimed
 
 
