@@ -390,11 +390,14 @@ def misread_data_switch(text: str, shown: bool, said_as: re.Pattern[str] = _DATA
             if _NOT_NOW.search(sentence, clause, m.start()) or _ASKS_TO.search(sentence, clause, m.start()):
                 continue
             said = (m[2].lower() in ("enabled", "on", "turned on", "switched on")) != bool(m[1])
+            if (field := _FIELD_VALUE.match(sentence, m.end())) is not None:
+                said = field[1].lower() == "yes"  # the status's own line: "Data Roaming Enabled: No"
             if said != shown:
                 return "on" if said else "off"
     return ""
 
 
+_FIELD_VALUE = re.compile(r"\s*:\s*(yes|no)\b", re.I)
 _ASKS_TO = re.compile(r"\b(?:check|make sure|ensure|confirm|verify|turn|switch|please|try|if|whether)\b", re.I)
 
 

@@ -448,6 +448,11 @@ def test_mobile_data_said_against_the_network_status_the_user_read_out(convo: An
     ("Mobile Data Enabled: Yes / Data Roaming Enabled: No", "Data roaming is already on, so that's fine.",
      ["text_contradicts_status"]),
     ("Data Roaming is now ON.", "Data roaming is now on on your phone.", []),  # a toggle's result
+    # the status's own line read back, its value after the colon (blind audit t56_03)
+    ("Mobile Data Enabled: Yes / Data Roaming Enabled: No",
+     "Sorry, I misread that — your network status shows **Data Roaming Enabled: No**.", []),
+    ("Mobile Data Enabled: Yes / Data Roaming Enabled: No", "Your network status shows Data Roaming Enabled: Yes.",
+     ["text_contradicts_status"]),
 ])
 def test_the_phones_data_roaming_switch_said_against_what_showed_it(convo: Any, shown: str, said: str,
                                                                     kinds: list[str]) -> None:
