@@ -385,6 +385,7 @@ def _false_total_row(written: str, cents: int, listed: list[tuple[str, int]], te
 
 
 _ADDED = re.compile(r"\b(?:add(?:ed|ing)?|refuel\w*|top(?:ped)? up)\b", re.I)  # a sentence about what was added
+_ALL_TOLD = re.compile(r"\b(?:in total|altogether|in all|all told)\b", re.I)
 _NET_AMOUNTS = 6  # a net of at most this many stated amounts: 3**6 sums, few enough to tell one from a guess
 
 
@@ -2249,7 +2250,8 @@ class _Run:
         if not data:
             return
         gb = is_data(data[0][0])
-        said = {c for sentence in SENTENCE.split(content) if _ADDED.search(sentence)
+        # (not what all the refuels come to: "2.0 GB refueled in total", after two of 1 GB)
+        said = {c for sentence in SENTENCE.split(content) if _ADDED.search(sentence) and not _ALL_TOLD.search(sentence)
                 for c in stated_amounts(sentence, data=True)} if gb else given_amounts(content)
         for arg, value in data:
             if said and to_cents(value) not in said:

@@ -152,6 +152,9 @@ def test_another_bills_status_beside_the_report_is_no_claim_of_the_write(convo: 
     # The charge said with the amount of data: "added 2.0 GB for $X" reports what was charged.
     ("Done! I've added 2.0 GB for $4.00.", []),
     ("Done! I've added 2.0 GB for $15.00.", ["text_misstated_charge"]),  # (visible: the limit)
+    # what the refuels come to, not what this one added (blind audit t56_06): 2 GB in total after 1 GB and 1 GB
+    ("Done: 3.0 GB refueled in total.", []),
+    ("Done: 3.0 GB refueled.", ["text_claims_other_amount"]),
 ])
 def test_a_report_of_a_refuel_states_the_amount_added(convo: Any, report: str, kinds: list[str]) -> None:
     c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
