@@ -387,6 +387,21 @@ def test_a_cards_last_four_stated_in_text_must_be_visible(convo, at, said: str, 
         assert d.reasons == ["text states '9182' found only in private (privileged)"] and d.privileged
 
 
+@pytest.mark.parametrize(("said", "ok"), [
+    # a bold date's year is no masked card's last four (blind audit t56_07)
+    ("Suspended since **2025-02-25**; the bill was due Jan 15, 2025.", True),
+    ("The bill was paid with the card ****2025.", False),  # (the year alone is shown nowhere)
+])
+def test_a_bold_dates_year_is_no_cards_last_four(convo, at, said: str, ok: bool) -> None:
+    c = convo()
+    c.user("My line was suspended and I have a bill overdue. I'm olivia_ito_3591.")
+    c.call("get_user_details", {"user_id": "olivia_ito_3591"}, {"user_id": "olivia_ito_3591", "suspension_start_date":
+                                                                 "2025-02-25", "due_date": "2025-01-15"})
+    i = c.say(said)
+    d = at(certify_interaction(c.build()), i)
+    assert d.eligible is ok, d.reasons
+
+
 def test_the_result_of_a_calculation_of_numbers_never_shown_grounds_nothing(convo, order_w123) -> None:
     for price, grounded in (("47.84", True), ("47.48", False)):  # the bottle's price, and a misread one
         c = convo()
