@@ -756,6 +756,17 @@ _CAPITALS = re.compile(r"\b[A-Z]{5,}\b")  # a code of capital letters only ("MVF
 _FIVE_CAPITALS = re.compile(r"[A-Z]{5}")  # the cheap test first: no word boundaries to try at each place
 
 
+# What names an object only as where a value comes from: "→ 137 Willow Lane (the address on #W1416704)".
+_SOURCE_OF = re.compile(r"\b(?:(?:address|details|one)\s+(?:on|of|from|in|used\s+(?:on|for))|same\s+as)\s+(?:order\s+)?"
+                        r"[*#]*$", re.I)
+
+
+def _named_as_source(sentence: str, token: str) -> bool:
+    """Whether a sentence names an identifier (first) as where a value comes from, not as an object."""
+    at = sentence.find(token)
+    return at >= 0 and _SOURCE_OF.search(sentence, max(0, at - 30), at) is not None
+
+
 def _acts_on_another(described: Turn, anchors: Anchors) -> str:
     """A rival identifier (another object of the call's kind) that the description's action sentences
     name while they name none of the call's ("B1004 ... Paid. I can send a payment request for bill
@@ -792,7 +803,7 @@ def _acts_on_another(described: Turn, anchors: Anchors) -> str:
             # same flights" (a cabin change, where the call takes no cabin), the call adds a bag
             continue
         rival = rival or next((t for t in chunks(sentence) if (looks_like_identifier(t) or t in codes)
-                               and anchors.rival_id(t)), "")
+                               and anchors.rival_id(t) and not _named_as_source(sentence, t)), "")
     if rival:
         return rival
     # Or the description names another object of the kind the call acts on and never this one:

@@ -11,6 +11,7 @@ import pytest
 from trajectory2gym.certify import certify_interaction
 from trajectory2gym.certify.addresses import AddressBook, misaddressed
 from trajectory2gym.certify.evidence import EvidenceIndex
+from trajectory2gym.certify.reasons import reason_kind
 from trajectory2gym.envs.registry import tool_specs
 
 OLD = {"address1": "604 Pine Lane", "address2": "Suite 907", "city": "Phoenix", "state": "AZ", "zip": "85033"}
@@ -148,4 +149,21 @@ def test_an_address_given_to_an_order_never_looked_up(convo: Any, at: Any, text:
     c.call("get_user_details", {"user_id": "james_lee_5010"}, {"user_id": "james_lee_5010", "address": OLD,
                                                                "orders": ["#W5356919", "#W8520591"]})
     i = c.say(text)
+    assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
+
+
+@pytest.mark.parametrize(("line", "kinds"), [
+    # another order named as where the new address comes from, not as the object (blind audit r56_05)
+    ("1. **Address change** → 1420 Camelback Rd, Apt 3B, Phoenix, AZ 85016, USA (the address on #W5166363)", []),
+    ("1. **Address change** for #W5166363 → 1420 Camelback Rd, Apt 3B, Phoenix, AZ 85016, USA", ["not_described"]),
+])
+def test_an_order_named_as_the_source_of_the_new_address(convo: Any, at: Any, line: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user("Ship #W3189752 to the address of my other order #W5166363. I'm lei_li_6575.")
+    c.call("get_order_details", {"order_id": "#W3189752"}, {"order_id": "#W3189752", "address": OLD})
+    c.call("get_order_details", {"order_id": "#W5166363"}, {"order_id": "#W5166363", "address": {**NEW, "country": "USA"}})
+    c.say(f"Here is the plan for **#W3189752** (pending):\n\n{line}\n\nShall I go ahead?")
+    c.user("yes")
+    i = c.call("modify_pending_order_address", {"order_id": "#W3189752", **NEW, "country": "USA"},
+               {"order_id": "#W3189752", "address": NEW})
     assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
