@@ -94,10 +94,10 @@ def status_claims(text: str, bill_of_month: Callable[[str], str | None] | None =
                 # February bill B1006 for $70.00 is overdue."
                 out += [claim for part in JOINED_CLAUSE.split(sentence) for claim in status_claims(part)
                         if len(identifiers_in(claim[2])) == 1]
-            elif len(ids) > 1 and "(" in sentence and (listed_status := _STATUS_OF_LIST.findall(sentence)):
+            elif len(ids) > 1 and (listed_status := _STATUS_OF_LIST.findall(sentence)):
                 # "three pending orders (#W9683879, #W6915770, #W2960010) and one delivered order (#W6742063)"
-                out += [(ident, {_FORMS[status.lower()]}, sentence) for status, inside in listed_status
-                        for ident in identifiers_in(inside)]
+                out += [(ident, {_FORMS[status.lower()]}, sentence) for status, inside, after in listed_status
+                        for ident in identifiers_in(inside or after)]
             elif len(ids) > 1 and ", " in sentence:
                 # A recap's list in one sentence: "B1053 is now paid, 555-297-6687 resumed": a status
                 # said after the one object its part names ("B1140 ($162.00, paid) still had the charge
@@ -114,9 +114,12 @@ _THE_OBJECT = re.compile(r"\W*(?:the|your|its)\s+(?:(?:order|reservation|line|bi
                          re.I)
 _MONTHS_BILL = re.compile(r"\b(january|february|march|april|may|june|july|august|september|october|november|"
                           r"december)(?:'s)?\s+bill\b", re.I)
-# A status given to the objects a bracket lists right after their kind: "two pending orders (#W1, #W2)".
-_STATUS_OF_LIST = re.compile(r"\b(" + _STATUS_WORD + r")\s+(?:orders?|reservations?|lines?|"
-                             r"bills?|flights?)\s*\(([^()]{4,120})\)", re.I)
+# A status given to the objects listed right after their kind, in a bracket or after a comma, colon or
+# dash: "two pending orders (#W1, #W2)", "two delivered orders on your account, #W1 and #W2".
+_STATUS_OF_LIST = re.compile(r"\b(" + _STATUS_WORD + r")\s+(?:orders?|reservations?|lines?|bills?|flights?)"
+                             r"(?:\s+(?:on|in)\s+(?:your|the)\s+(?:account|profile))?"
+                             r"\s*(?:\(([^()]{4,120})\)|[,:—–]\s*((?:\**#?[A-Za-z_]*\d[\w-]*\**(?:,?\s+and\s+|,\s*)?){2,}))",
+                             re.I)  # (after a comma, a run of identifiers only)
 _STATUS_LABEL = re.compile(r"\s*(?:[-*•]|\d{1,2}[.)])\s*\**status\b", re.I)
 JOINED_CLAUSE = re.compile(r"(?:,|\s[—–])\s+(?:and|but|while|whereas)\s+|;\s+")  # ", and", " — and", "; "
 

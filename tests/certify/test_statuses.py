@@ -501,6 +501,13 @@ def test_a_bill_the_user_paid_is_read_again_from_a_later_lookup(convo: Any, at: 
     # "Both" before the objects says both writes are done, not that they share the status after it.
     ("Both are done: order #W1000001 is cancelled and refunded, and order #W1000003 will now ship to your office.",
      [("#W1000001", {"cancelled"})]),
+    # a status given to the objects listed after their kind (blind audit r56_02, r56_06)
+    ("I see two delivered orders on your account, #W1000001 and #W1000003. Which one?",
+     [("#W1000001", {"delivered"}), ("#W1000003", {"delivered"})]),
+    ("Three pending orders — #W1000001, #W1000002 and #W1000003.",
+     [("#W1000001", {"pending"}), ("#W1000002", {"pending"}), ("#W1000003", {"pending"})]),
+    ("Two pending orders (#W1000001, #W1000002) and one delivered order (#W1000003).",
+     [("#W1000001", {"pending"}), ("#W1000002", {"pending"}), ("#W1000003", {"delivered"})]),
 ])
 def test_a_status_said_of_each_of_several_objects(text: str, out: list[tuple[str, set[str]]]) -> None:
     from trajectory2gym.certify.statuses import status_claims
