@@ -107,9 +107,14 @@ _I_DID = re.compile(
 _TURNED = re.compile(r"\b(?:I|we)(?:'ve|’ve| have)\s+(?:(?:also|now|just|successfully)\s+)*turned\s+(?:on|off)\b", re.I)
 # The same said of the object, in a reply that opens by reporting it done: "All done ✅ The small
 # helmet has been swapped for the M one" (not "#W1 has been cancelled" alone: a status it may show).
-_IT_WAS_DONE = re.compile(
-    r"\b(?:has|have) been\s+(?:(?:successfully|now|also)\s+)?(?:swapped|exchanged|cancell?ed|refunded|upgraded|"
-    r"downgraded|changed|updated|modified|booked|returned|replaced|moved|switched|added|removed)\b", re.I)
+_DONE_VERBS = (r"(?:swapped|exchanged|cancell?ed|refunded|upgraded|downgraded|changed|updated|modified|booked|returned|"
+               r"replaced|moved|switched|added|removed|submitted|initiated)\b")
+_IT_WAS_DONE = re.compile(r"\b(?:has|have) been\s+(?:(?:successfully|now|also)\s+)?" + _DONE_VERBS, re.I)
+# A sentence that opens on the user's object said done, with no "done" before it: "Your return has
+# been submitted!" (not by a verb that is also a status a lookup shows: "Your order has been cancelled")
+_YOURS_WAS_DONE = re.compile(r"\W*your\s+[^.!?,;]{0,40}?\b(?:has|have) been\s+(?:(?:successfully|now|also)\s+)?"
+                             r"(?:swapped|upgraded|downgraded|changed|updated|modified|booked|replaced|moved|switched|"
+                             r"added|removed|submitted|initiated)\b", re.I)
 _DONE_OPENING = re.compile(r"^\W*(?:(?:all\s+)?done|all set|success)\b|^[^\n]{0,12}✅", re.I)
 _PAID_WITH = re.compile(r"\b(?:with|using|via|through|from)\s+(?:(?:your|the|a|an|my|that)\s+)?(?:\$?[\d,.]+\s+)?"
                         r"(?:travel\s+)?(?:certificates?|gift\s+cards?)\b", re.I)
@@ -194,7 +199,8 @@ def unmade_claims(text: str, made: Callable[[], set[str] | None], nouns: Callabl
     updated your address", is one)."""
     listed_done = "\n" in text and _DONE_WORD.search(text) is not None
     opened_done = " been " in text and _DONE_OPENING.search(text) is not None
-    if _I_DID_STEMS.search(text) is None and not opened_done and not ("now" in text and (
+    yours_done = " been " in text and ("Your" in text or "your" in text)
+    if _I_DID_STEMS.search(text) is None and not opened_done and not yours_done and not ("now" in text and (
             _NOW_YOURS.search(text) or (listed_done and _YOURS_NOW.search(text)))):
         return []
     done: set[str] | None = None
@@ -203,7 +209,8 @@ def unmade_claims(text: str, made: Callable[[], set[str] | None], nouns: Callabl
     for sentence in _SENTENCES.findall(text):
         m = _I_DID.search(sentence) or _NOW_YOURS.search(sentence) or (
             _YOURS_NOW.search(sentence) if listed_done else None) or (
-            _IT_WAS_DONE.search(sentence) if opened_done else None)
+            _IT_WAS_DONE.search(sentence) if opened_done else None) or (
+            _YOURS_WAS_DONE.match(sentence) if yours_done else None)
         if m is None or sentence.rstrip().endswith("?") or _NOT_YET.search(sentence, 0, m.start()):
             continue
         if _TOLD_FAILURE.search(sentence) is not None:
@@ -216,7 +223,7 @@ def unmade_claims(text: str, made: Callable[[], set[str] | None], nouns: Callabl
         # Not a method it paid with: "I've booked it with the certificate covering $250" (no certificate sent).
         # Said in the passive, its object comes first: "..., and your 3 checked bags have been added".
         start = max(sentence.rfind(",", 0, m.start()), sentence.rfind(" and ", 0, m.start()), 0) \
-            if m.re is _IT_WAS_DONE else m.start()
+            if m.re is _IT_WAS_DONE else 0 if m.re is _YOURS_WAS_DONE else m.start()
         named = {_stem(w) for w in words(_PAID_WITH.sub(" ", sentence[start:]))} & nouns()
         other_object = bool(named) and named.isdisjoint(done)
         if other_object or (idle_verbs is not None and m.re is _I_DID and _unmade_kind(m[0], idle_verbs)):

@@ -319,6 +319,11 @@ NOUNS = action_nouns([("cancel_reservation", ("reservation_id",)), ("send_certif
      ["All done ✅ The small helmet has been swapped for the M one."]),
     ("All done ✅ The small helmet has been swapped for the M one.", {"order"}, []),
     ("Order #W1 has been cancelled, as the lookup shows.", None, []),  # a status shown, no report of a write
+    # A report in the passive that opens on the user's object (blind audit r56_04).
+    ("Your return has been submitted! The refund will go to your gift card.", None,
+     ["Your return has been submitted!"]),
+    ("Your return has been submitted! The refund will go to your gift card.", {"order"}, []),
+    ("Your order #W1 has been cancelled, as the lookup shows.", None, []),  # a status a lookup shows
     # A method it paid with is no object acted on.
     ("I've booked it with the certificate covering $250 and your gift card $75.", {"reservation"}, []),
     ("I've booked it and added a $50 certificate.", {"reservation"}, ["I've booked it and added a $50 certificate."]),
