@@ -213,11 +213,39 @@ def miscalculated(text: str) -> list[tuple[str, str]]:
     if "otal" in text or " in all" in text or "ltogether" in text or "ombined" in text:
         out += ((_mistotaled(_TOTAL_THEN_TERMS, text, 2, 1) if ":" in text else [])
                 + (_mistotaled(_TERMS_THEN_TOTAL, text, 1, 4) if " and " in text else []))
+    if "enough" in text or "sufficient" in text:
+        out += _miscovered(text)
     if "each" in text or "apiece" in text:
         for m in _COUNT_AT_RATE.finditer(text):  # "2 of the 5 would be extra at $50 each — that's $150"
             count = int(m[1]) if m[1].isdigit() else NUMBER_WORDS[m[1].lower()]
             if abs(count * cents_of(m[2]) - cents_of(m[3])) > 1:
                 out.append(("$" + m[3], m[0].replace("*", "").strip()))
+    return out
+
+
+# A balance said to cover a cost, or not: "Your gift card has $64.00, which is enough to cover it",
+# "$16.00, which isn't enough to cover the $37.20 difference".
+_ENOUGH = re.compile(rf"{_MONEY}[^$\n.;]{{0,40}}?\b(?:(?:is|are)(?P<neg>n['’]t|\s+not)?|['’]s)\s+(?:quite\s+|more\s+than\s+|"
+                     rf"just\s+)?(?:enough|sufficient)\b(?:\s+to\s+cover\b[^$\n.;]{{0,30}}?{_MONEY})?", re.I)
+
+
+def _miscovered(text: str) -> list[tuple[str, str]]:
+    """(the balance as written, the claim) for each balance said to be enough for a cost it is less
+    than, or not enough for one it covers. The cost is the amount the claim names ("to cover the $37.20
+    difference"), else the amount said last before the balance ("costs an extra $88.85. Your gift card
+    has $64.00, which is enough to cover it")."""
+    out: list[tuple[str, str]] = []
+    for m in _ENOUGH.finditer(text.replace("**", "")):
+        plain = m.string
+        if m[3] is not None:
+            cost = cents_of(m[3])
+        elif before := dollar_amounts(plain[:m.start()]):
+            cost = abs(before[-1][1])
+        else:
+            continue
+        balance, enough = cents_of(m[1]), not m["neg"]
+        if (balance < cost) if enough else (balance >= cost):
+            out.append(("$" + m[1], f"{m[0].strip()} (for ${cost / 100:,.2f})"))
     return out
 
 

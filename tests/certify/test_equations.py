@@ -334,3 +334,17 @@ def test_a_share_per_passenger_then_its_total(text: str, people: int | None, wro
 ])
 def test_a_count_at_a_price_each_comes_to_their_product(text: str, wrong: list[tuple[str, str]]) -> None:
     assert miscalculated(text) == wrong
+
+
+@pytest.mark.parametrize(("text", "wrong"), [
+    # blind audit r56_08: a balance said to cover a cost it is less than
+    ("The exchange costs an extra **$88.85**. Your gift card has $64.00, which is enough to cover it.",
+     [("$64.00", "$64.00, which is enough (for $88.85)")]),
+    ("The exchange costs an extra **$48.85**. Your gift card has $64.00, which is enough to cover it.", []),
+    ("Your gift card has $16.00, which isn't enough to cover the $37.20 difference.", []),
+    ("Your gift card has $56.00, which isn't enough to cover the $37.20 difference.",
+     [("$56.00", "$56.00, which isn't enough to cover the $37.20 (for $37.20)")]),
+    ("Your gift card has $56.00, which is enough.", []),  # no cost said: nothing to weigh it against
+])
+def test_a_balance_said_to_cover_a_cost(text: str, wrong: list[tuple[str, str]]) -> None:
+    assert miscalculated(text) == wrong
