@@ -62,10 +62,12 @@ def free_bags(policy: str) -> tuple[dict[tuple[str, str], int], str]:
     return table, said
 
 
-def misstated_bags(text: str, table: dict[tuple[str, str], int], tiers_shown: set[str]) -> list[tuple[str, str, int]]:
+def misstated_bags(text: str, table: dict[tuple[str, str], int], tiers_shown: set[str],
+                   cabins_shown: set[str] | None = None) -> list[tuple[str, str, int]]:
     """(the count as written, "tier cabin", the policy's count) for each count of free bags a text
     gives a tier and cabin against the table: the tier as the sentence names it ("As a Gold
-    member") or as the one profile shown gives it; the cabin as the sentence names it (one only).
+    member") or as the one profile shown gives it; the cabin as the sentence names it (one only), or
+    as the reservations shown give it (one only: "each passenger has 1 free checked bag", basic economy).
     A total ("6 free for the three of you") may be the count times the passengers; a count said
     per passenger must be the count."""
     out: list[tuple[str, str, int]] = []
@@ -74,7 +76,7 @@ def misstated_bags(text: str, table: dict[tuple[str, str], int], tiers_shown: se
             continue
         plain = sentence.replace("*", "")
         tiers = {t.lower() for t in _TIER_SAID.findall(plain)} or tiers_shown
-        cabins = {_cabin(c) for c in _CABIN_SAID.findall(plain)}
+        cabins = {_cabin(c) for c in _CABIN_SAID.findall(plain)} or {_cabin(c) for c in cabins_shown or ()}
         if len(tiers) != 1 or len(cabins) != 1:
             continue
         key = (next(iter(tiers)), next(iter(cabins)))

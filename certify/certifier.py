@@ -1953,7 +1953,11 @@ class _Run:
                 reasons.append(reason("text_contradicts_policy", arg=action, value=said,
                                       detail=self._once_only[action][1]))
         if self._free_bags[0] and "free" in content and "bag" in content:  # "Gold members get 2 free bags in economy"
-            for said, key, allowed in misstated_bags(content, self._free_bags[0], self._tiers_shown()):
+            # (the cabins a write set count too: a reservation may show its cabin from before the change)
+            cabins = {str(w[2].arguments["cabin"]) for w in self._past_writes + self._writes if "cabin" in w[2].arguments}
+            cabins.update(self.index.values_of("cabin"))
+            for said, key, allowed in misstated_bags(content, self._free_bags[0], self._tiers_shown(),
+                                                     set(map(str.lower, cabins))):
                 reasons.append(reason("text_contradicts_policy", arg=key, value=said,
                                       detail=f"{allowed} per passenger: {self._free_bags[1]}"))
         if self._instant_kinds and ("days" in content or "hours" in content or "weeks" in content):

@@ -57,6 +57,17 @@ def test_a_count_of_free_bags_against_the_table(text: str, shown: set[str], foun
     assert misstated_bags(text, TABLE, shown) == found
 
 
+@pytest.mark.parametrize(("cabins", "found"), [
+    # the cabin of the one reservation shown, where the text names none (blind audit a56_09)
+    ({"basic_economy"}, [("1 free checked bag", "regular basic economy", 0)]),
+    ({"economy"}, []),
+    ({"economy", "business"}, []),  # two cabins shown (or one a write set): which is meant is unclear
+])
+def test_a_count_of_free_bags_in_the_cabin_shown(cabins: set[str], found: list[tuple[str, str, int]]) -> None:
+    text = "Your booking stays as paid, and each passenger has 1 free checked bag included."
+    assert misstated_bags(text, TABLE, {"regular"}, cabins) == found
+
+
 @pytest.mark.parametrize(("said", "kinds"), [
     ("As a Gold member you now get 2 free checked bags per passenger in economy.", ["text_contradicts_policy"]),
     ("As a Gold member you now get 3 free checked bags per passenger in economy.", []),
@@ -67,4 +78,23 @@ def test_a_misstated_bag_allowance_after_the_profile(convo: Any, at: Any, said: 
     c.call("get_user_details", {"user_id": "daiki_ahmed_3272"},
            {"name": {"first_name": "Daiki", "last_name": "Ahmed"}, "membership": "gold", "reservations": ["06LL1M"]})
     i = c.say(said)
+    assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
+
+
+@pytest.mark.parametrize(("cabin_set", "kinds"), [
+    (None, ["text_contradicts_policy"]),  # the reservation shows economy: gold gets 3
+    ("business", []),  # a write set business, where the reservation still shows economy: unclear
+])
+def test_free_bags_in_the_cabin_the_reservation_shows(convo: Any, at: Any, cabin_set: str | None,
+                                                      kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline", system=POLICY)
+    c.user("How many bags can I check on 06LL1M? My user id is daiki_ahmed_3272.")
+    c.call("get_user_details", {"user_id": "daiki_ahmed_3272"}, {"membership": "gold", "reservations": ["06LL1M"]})
+    c.call("get_reservation_details", {"reservation_id": "06LL1M"}, {"reservation_id": "06LL1M", "cabin": "economy"})
+    if cabin_set:
+        c.say("I'll upgrade 06LL1M to business with credit_card_1. Shall I?")
+        c.user("yes")
+        c.call("update_reservation_flights", {"reservation_id": "06LL1M", "cabin": cabin_set, "flights": [],
+                                              "payment_id": "credit_card_1"}, {"reservation_id": "06LL1M", "cabin": "economy"})
+    i = c.say("Each passenger has 2 free checked bags included.")
     assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
