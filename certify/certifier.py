@@ -125,6 +125,7 @@ from trajectory2gym.certify.equations import miscalculated, misremained, misshar
 from trajectory2gym.certify.evidence import EvidenceIndex
 from trajectory2gym.certify.item_options import OptionBook, misdescribed_options
 from trajectory2gym.certify.item_prices import ItemPriceBook
+from trajectory2gym.certify.late_insurance import late_insurance_rule, offers_late_insurance
 from trajectory2gym.certify.line_items import ItemBook, misassigned
 from trajectory2gym.certify.measures import MEASURE, MeasureBook, misassigned_measures
 from trajectory2gym.certify.normalize import (
@@ -537,6 +538,7 @@ class _Run:
         self._today: date | None = None  # the current date the system prompt states, for counts of days
         self._instant_kinds: dict[str, str] = {}  # payment kinds the policy gives no waiting time ("at once")
         self._once_only: dict[str, tuple[bool, str]] = {}  # actions the policy allows once (policy_once)
+        self._late_insurance = ""  # the policy's sentence that allows insurance only at booking
         # free checked bags per passenger by (tier, cabin), and the policy's sentence (bag_allowance)
         self._free_bags: tuple[dict[tuple[str, str], int], str] = ({}, "")
         self._items: ItemBook | None = None  # bills' line items: read on the first text after one shows
@@ -1952,6 +1954,12 @@ class _Run:
             for said, action in offered_again(content, self._once_only, made_once(self._once_only, self._made_names())):
                 reasons.append(reason("text_contradicts_policy", arg=action, value=said,
                                       detail=self._once_only[action][1]))
+        if self._late_insurance and "nsurance" in content and (
+                any(name.startswith("book") for name in self._made_names())
+                or any(self.index.field_of(ident, "insurance") is not None for ident in identifiers_in(content))):
+            for said in offers_late_insurance(content):  # "I can add travel insurance for Lucas", booked already
+                reasons.append(reason("text_contradicts_policy", arg="insurance", value=said[:80],
+                                      detail=self._late_insurance))
         if self._free_bags[0] and "free" in content and "bag" in content:  # "Gold members get 2 free bags in economy"
             # (the cabins a write set count too: a reservation may show its cabin from before the change)
             cabins = {str(w[2].arguments["cabin"]) for w in self._past_writes + self._writes if "cabin" in w[2].arguments}
@@ -2767,6 +2775,7 @@ class _Run:
                             self._today = index.today = today_in(msg.content)
                         self._instant_kinds |= instant_kinds(msg.content)
                         self._once_only |= once_only(msg.content)
+                        self._late_insurance = self._late_insurance or late_insurance_rule(msg.content)
                         self._in_order = self._in_order or ORDERED.search(msg.content) is not None
                         if "bag" in msg.content and not self._free_bags[0]:
                             self._free_bags = free_bags(msg.content)
