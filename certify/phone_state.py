@@ -24,6 +24,11 @@ _PROTOCOL_SHOWN = re.compile(r"['\"]protocol['\"]:\s*['\"]([\w.-]+)['\"]")
 # The VPN protocols a text may name: "(server 192.168.1.1, **IPSec**, poor performance)".
 _PROTOCOL_SAID = re.compile(r"\b(OpenVPN|IPSec|IKEv2|WireGuard|L2TP|PPTP|SSTP)\b", re.I)
 _PERMISSIONS_SHOWN = re.compile(r"\bApp '[^']+' has permission for: ([\w, ]*)")  # check_app_permissions
+_PERMISSION_GRANTED = re.compile(r"\bPermission '(\w+)' granted\b")  # grant_app_permission
+# Permissions said to be granted: "sms, storage, phone and **camera** are all granted".
+_GRANTED_SAID = re.compile(r"\b(?:are|is)\s+(?:all\s+|both\s+)?(?:granted|allowed|enabled|in place)\b", re.I)
+_PERMISSION_WORDS = re.compile(r"\b(sms|storage|phone|camera|contacts|location|microphone|calendar|notifications)\b",
+                               re.I)
 _SIM_CHECK = {"Your SIM card is active and working.": "active", "No SIM card detected in the phone.": "missing",
               "The SIM card is locked with a PIN code.": "locked_pin",
               "The SIM card is locked with a PUK code.": "locked_puk"}
@@ -77,6 +82,10 @@ class PhoneState:
             self.shown["mode"] = mode.lower()
         if "has permission for" in text and (granted := _PERMISSIONS_SHOWN.findall(text)):
             self.shown["permissions"] = ", ".join(p.strip().lower() for p in granted[-1].split(",") if p.strip())
+        if "permissions" in self.shown and "granted" in text:  # a grant since the check adds one
+            for new in _PERMISSION_GRANTED.findall(text):
+                if new.lower() not in self.shown["permissions"].split(", "):
+                    self.shown["permissions"] += f", {new.lower()}"
         if "server_performance" in text and (vpn := _VPN_SHOWN.findall(text)):
             self.shown["vpn"] = vpn[-1].lower()
             if protocol := _PROTOCOL_SHOWN.findall(text):
@@ -108,6 +117,14 @@ class PhoneState:
                 out += [(said, "missing app permission", f"granted: {shown['permissions']}")
                         for m in _MISSING_SAID.finditer(sentence)
                         if (said := (m[1] or m[2]).lower()) in granted]
+            if "permissions" in shown and (said_granted := _GRANTED_SAID.search(sentence)) \
+                    and not _MISSING_SAID.search(sentence):
+                # "... — sms, storage, phone and camera are all granted": the names before it, in its clause
+                granted = set(shown["permissions"].split(", "))
+                start = max(sentence.rfind(mark, 0, said_granted.start()) for mark in ("—", ":", ";", " – ")) + 1
+                out += [(said, "app permission granted", f"granted: {shown['permissions']}")
+                        for m in _PERMISSION_WORDS.finditer(sentence[start:said_granted.start()].replace("*", ""))
+                        if (said := m[1].lower()) not in granted]
             if "vpn" in shown and "VPN" in text:
                 out += [(m[1].lower(), "VPN server performance", shown["vpn"]) for m in _VPN_SAID.finditer(sentence)
                         if m[1].lower() != shown["vpn"]]
@@ -125,4 +142,4 @@ class PhoneState:
 def may_state_phone(text: str) -> bool:
     """Plain substring tests first: most texts speak of no network, signal or SIM."""
     return ("G" in text or "ignal" in text or "SIM" in text or "performance" in text or "permission" in text
-            or "VPN" in text)
+            or "VPN" in text or "granted" in text)

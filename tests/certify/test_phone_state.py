@@ -86,6 +86,19 @@ def test_a_permission_said_missing_is_read_against_the_apps_check(text: str, fla
 
 
 @pytest.mark.parametrize(("text", "flagged"), [
+    # permissions said granted that the check did not list (blind audit t56_10)
+    ("Permissions look fine — sms, storage, phone and **camera** are all granted.", ["camera"]),
+    ("Permissions look fine — sms, storage and phone are all granted.", []),
+    ("The storage permission is granted, and your phone's camera works.", []),  # names after it: not in the list
+])
+def test_permissions_said_granted_are_read_against_the_apps_check(text: str, flagged: list[str]) -> None:
+    state = _state("App 'messaging' has permission for: sms, storage, phone.")
+    assert [said for said, _, _ in state.misstated(text)] == flagged
+    granted = _state("App 'messaging' has permission for: sms, phone.", "Permission 'storage' granted to app 'messaging'.")
+    assert granted.misstated("Now sms, storage and phone are all granted.") == []  # the grant since the check
+
+
+@pytest.mark.parametrize(("text", "flagged"), [
     ("Your phone is set to **3G only**, which caps your speed.", ["3G only"]),
     ("Your phone is set to **2G only**, which caps your speed.", []),
     ("Please change it to **4G/5G preferred**.", []),  # what to set, not what it is
