@@ -999,6 +999,19 @@ class _Run:
             return "no service", "nothing of the phone seen yet"
         return None
 
+    def _asked_early(self, content: str) -> tuple[str, str, tuple[str, str]] | None:
+        """(the step as written, its stage, the earlier stage unresolved and what shows it) for the first
+        step a text asks for while an earlier stage of the policy's order is unresolved; not where the
+        text asks for that stage's step too ("1. turn mobile data on ... 3. set 4G/5G"). The APN waits
+        only for a SIM shown missing or locked, or for nothing of the phone seen yet."""
+        if not later_steps_asked(content) or (unresolved := self._unresolved_stage()) is None:
+            return None
+        sim_first = self._phone.shown.get("sim", "active") != "active" or unresolved[1] == "nothing of the phone seen yet"
+        asked = [(step, stage) for step, stage in later_steps_asked(content, unresolved[0]) if stage != "APN" or sim_first]
+        if not asked or asks_stage(content, unresolved[0]):
+            return None
+        return asked[0][0], asked[0][1], unresolved
+
     def _read_status_bar(self, content: str) -> None:
         """Keep the mobile data setting of the latest status bar a message shows, and the phone's data
         roaming switch of the latest network status or toggle."""
@@ -1945,11 +1958,9 @@ class _Run:
                     reasons.append(reason("text_status_not_visible", arg=denial.said))
         if "nlimited" in content and not self.index.has_string("unlimited") and _UNLIMITED.search(content):
             reasons.append(reason("text_not_visible", value="unlimited"))  # "your plan includes unlimited data"
-        if self._in_order and (asked := later_steps_asked(content)) and (unresolved := self._unresolved_stage()) \
-                and not asks_stage(content, unresolved[0]):  # (not "1. turn mobile data on ... 3. set 4G/5G")
-            step, stage = asked[0]  # "please set the network mode to 4G/5G", where the bar shows Data Disabled
-            reasons.append(reason("text_out_of_order", value=step, arg=stage,
-                                  detail=f"{unresolved[0]} ({unresolved[1]})"))
+        if self._in_order and (early := self._asked_early(content)):
+            step, stage, unresolved = early  # "please set the network mode to 4G/5G", where the bar shows Data Disabled
+            reasons.append(reason("text_out_of_order", value=step, arg=stage, detail=f"{unresolved[0]} ({unresolved[1]})"))
         if self._once_only and _ONE_MORE_HINT.search(content):  # "we can make a separate change later"
             for said, action in offered_again(content, self._once_only, made_once(self._once_only, self._made_names())):
                 reasons.append(reason("text_contradicts_policy", arg=action, value=said,

@@ -78,6 +78,8 @@ class PhoneState:
             self.shown[key] = value.upper() if key == "network" and value != "none" else value.lower()
         if (sim := _SIM_CHECK.get(text.strip())) is not None:
             self.shown["sim"] = sim
+        elif "SIM card re-seated" in text:  # how the SIM is now, no check has shown
+            self.shown.pop("sim", None)
         for mode in _MODE_SHOWN.findall(text):
             self.shown["mode"] = mode.lower()
         if "has permission for" in text and (granted := _PERMISSIONS_SHOWN.findall(text)):

@@ -87,7 +87,7 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "order_violation": ("workflow", "{tool}: {arg}={value} not established by an earlier successful lookup"),
     "condition_not_met": ("workflow", "{tool}: the description put it off ({detail}), and nothing since says so"),
     "judge": ("workflow", "{tool}: judge: {detail}"),
-    "text_out_of_order": ("workflow", "text asks for {value} (a {arg} step) while {detail}, an earlier stage, is unresolved"),
+    "text_out_of_order": ("workflow", "text asks for {value} ({arg} step) while {detail}, an earlier stage, is unresolved"),
     "repeated_call": ("novelty", "{tool}: identical to the call at message {index} with no new evidence in between"),
 }
 

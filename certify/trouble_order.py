@@ -21,18 +21,22 @@ ORDERED = re.compile(r"\btroubleshoot in order\b", re.I)
 _LATER_STEPS = re.compile(
     r"\b(?P<speed>data saver|vpn|(?:preferred )?network mode(?: preference)?|network (?:mode )?preference)\b"
     r"|\b(?P<mms>wi-?fi calling|app(?:'s)? permissions?|permissions?(?=[^.?!\n]{0,40}\bmessaging)"
-    r"|apn mms|mms settings|mmsc)\b", re.I)
+    r"|apn mms|mms settings|mmsc)\b"
+    # mobile data's steps, and the APN (no service's step after the SIM)
+    r"|\b(?P<data>mobile data|cellular data|data roaming)\b|\b(?P<apn>apn(?!\W+mms)(?:\s+settings)?)\b", re.I)
+# The stages in the policy's order; the APN comes after the SIM, within no service.
+STAGE_RANK = {"no service": 0, "APN": 1, "mobile data": 2, "speed": 3, "MMS": 4}
 # A sentence that asks the customer to look or act.
 _ASKS = re.compile(r"\b(?:please|could you|can you|would you|will you|check|turn|switch|set|open|go to|tap|toggle|"
                    r"disable|enable|grant|tell me|let me know|read me|look at|what does|what do you see)\b|\?", re.I)
 # A step put off until later, or one already done: no request for it now.
-_LATER_OR_DONE = re.compile(r"\b(?:next|later|after(?:wards)?|once|then we|if (?:that|this|it) doesn't|"
-                            r"already|you've|you have|i've|we've)\b", re.I)
+_LATER_OR_DONE = re.compile(r"\b(?:next(?!\W+(?:please|could you|can you|let's)\b)|later|after(?:wards)?|once|then we|"
+                            r"if (?:that|this|it) doesn't|already|you've|you have|i've|we've)\b", re.I)
 
 
-def later_steps_asked(text: str) -> list[tuple[str, str]]:
-    """(the step as written, its stage: "speed" or "MMS") for each sentence that asks the customer
-    to check or change a step of the later stages now."""
+def later_steps_asked(text: str, after: str = "no service") -> list[tuple[str, str]]:
+    """(the step as written, its stage: "APN", "mobile data", "speed" or "MMS") for each sentence that
+    asks the customer to check or change a step of a stage later than ``after`` now."""
     out: list[tuple[str, str]] = []
     if _LATER_STEPS.search(text) is None:
         return out  # (most texts name none: one search before splitting)
@@ -40,7 +44,9 @@ def later_steps_asked(text: str) -> list[tuple[str, str]]:
         if (m := _LATER_STEPS.search(sentence)) is None or not _ASKS.search(sentence) \
                 or _LATER_OR_DONE.search(sentence):
             continue
-        out.append((m[0], "speed" if m["speed"] else "MMS"))
+        stage = "speed" if m["speed"] else "MMS" if m["mms"] else "mobile data" if m["data"] else "APN"
+        if STAGE_RANK[stage] > STAGE_RANK.get(after, 0):
+            out.append((m[0], stage))
     return out
 
 

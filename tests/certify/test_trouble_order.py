@@ -19,9 +19,45 @@ from trajectory2gym.envs.registry import get_domain, tool_specs
     ("Data Saver is off now.", []),  # a report, no request
     ("Next we'll look at the VPN.", []),  # put off
     ("You've already turned Wi-Fi calling off.", []),
+    # mobile data's steps, and the APN after the SIM (blind audit t56_08, t56_11)
+    ("First, please turn on **mobile data** and **data roaming**.", [("mobile data", "mobile data")]),
+    ("Next, please open your **APN settings** and tell me what you see.", [("APN settings", "APN")]),
+    ("Could you check your APN MMS settings?", [("APN MMS", "MMS")]),
 ])
 def test_a_later_stages_step_asked_for_now(text: str, asked: list[tuple[str, str]]) -> None:
     assert later_steps_asked(text) == asked
+
+
+def test_only_steps_after_the_unresolved_stage_are_early() -> None:
+    asked = "Please turn on mobile data, and then check your VPN."
+    assert later_steps_asked(asked) == [("mobile data", "mobile data")]
+    assert later_steps_asked(asked, "mobile data") == []  # (one step per sentence: its first)
+    assert later_steps_asked("Please check your VPN.", "mobile data") == [("VPN", "speed")]
+
+
+@pytest.mark.parametrize(("sim", "reseated", "ask", "kinds"), [
+    ("No SIM card detected in the phone.", False, "Next, please open your APN settings.", ["text_out_of_order"]),
+    ("No SIM card detected in the phone.", True, "Next, please open your APN settings.", []),  # re-seated: unknown
+    ("Your SIM card is active and working.", False, "Next, please open your APN settings.", []),  # no signal: APN next
+    ("The SIM card is locked with a PIN code.", False, "First, please turn on mobile data.", ["text_out_of_order"]),
+    ("No SIM card detected in the phone.", False, "Please re-seat your SIM, then turn on mobile data.", []),
+])
+def test_the_sim_comes_before_the_apn_and_mobile_data(convo: Any, sim: str, reseated: bool, ask: str,
+                                                      kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom",
+              system=get_domain("telecom").policy)
+    c.user("My phone has no service. I'm 555-123-2002.")
+    c.say("What does the status bar show?")
+    c.user_runs("check_status_bar", {}, "Status Bar: Signal: No Signal | Data Disabled | Battery 80%", text="no signal")
+    c.say("Please check your SIM status.")
+    c.user_runs("check_sim_status", {}, sim, text=sim)
+    if reseated:
+        c.say("Please re-seat the SIM card.")
+        c.user_runs("reseat_sim_card", {}, "SIM card re-seated successfully.\nStatus Bar: Signal: No Signal | Battery 80%",
+                    text="done, still no signal")
+    i = c.say(ask)
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert [reason_kind(r) for r in decision.reasons] == kinds
 
 
 def test_a_plan_that_asks_for_the_earlier_stage_too() -> None:
