@@ -76,6 +76,7 @@ from trajectory2gym.certify.claims import (
     contact_claims,
     forgiven_claims,
     may_claim_a_check,
+    may_claim_change,
     may_name_other_choice,
     other_choices,
     swapped_objects,
@@ -2079,8 +2080,8 @@ class _Run:
         if alone and "$" in content and (self._writes or self._past_writes):
             for said in self._moved_before_arrival(content):  # "$496.95 has been refunded", of a return request
                 reasons.append(reason("text_claims_unmade_action", detail=said[:100]))
-        if alone and "\n" in content and ("changed" in content or "fixed" in content or " did" in content
-                                          or " made" in content or " done" in content):
+        if alone and (("\n" in content and ("changed" in content or "fixed" in content or " did" in content
+                                           or " made" in content or " done" in content)) or may_claim_change(content)):
             declared = self.cert.tools.domain(self.domain)  # "everything we changed: ... - Wi-Fi Calling → off"
             for said in unmade_recap_lines(content, {*declared.specs, *declared.user_tools, *self.visible_specs},
                                            self._called):

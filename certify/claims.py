@@ -374,22 +374,44 @@ def unmade_recap_lines(text: str, tool_names: Iterable[str], called: set[str]) -
     that name a setting only a tool nobody called changes: of the tools that act on settings
     (toggle_wifi_calling, set_network_mode_preference), the one whose object the line names most
     fully ("Data Saver" is toggle_data_saver_mode's, not toggle_data's)."""
-    if "\n" not in text or (recap := _CHANGES_RECAP.search(text)) is None:
+    recap = _CHANGES_RECAP.search(text) if "\n" in text else None
+    mine = _I_CHANGED.search(text)
+    if recap is None and mine is None:
         return []
     objects = {name: set(name.lower().split("_", 1)[1].split("_")) - _GENERIC for name in tool_names
                if name.lower().startswith(_ACTING)}
-    out = []
-    for line in text[recap.end():].split("\n"):
-        if not LIST_MARK.match(line) or not _CHANGED_MARK.search(line):
-            continue
-        said = set(words(line.lower().replace("wi-fi", "wifi")))
-        named = [(len(obj), name) for name, obj in objects.items() if obj and obj <= said]
-        if not named:
-            continue
-        most = max(n for n, _ in named)
-        if not any(name in called for n, name in named if n == most):
-            out.append(line.strip())
+    out = [line.strip() for line in (text[recap.end():].split("\n") if recap is not None else ())
+           if LIST_MARK.match(line) and _CHANGED_MARK.search(line) and _unmade_setting(line, objects, called)]
+    # or a sentence in which the agent says it changed a setting itself: "I also reset your APN settings"
+    out += [sentence.strip() for sentence in (_SENTENCES.findall(text) if mine is not None else ())
+            if (m := _I_CHANGED.search(sentence)) and not _NOT_YET.search(sentence, 0, m.start())
+            and not _TOLD_FAILURE.search(sentence) and not sentence.rstrip().endswith("?")
+            and _unmade_setting(sentence[m.start():], objects, called) and sentence.strip() not in out]
     return out
+
+
+# The agent saying it changed a phone's setting: "I also reset your APN settings to the defaults".
+_I_CHANGED = re.compile(r"\bI(?:'ve|’ve| have)?\s+(?:(?:also|just|already|now)\s+)*(?:reset|toggled|turned|switched|"
+                        r"granted|re-?seated|rebooted|restarted|disabled|enabled)\b")
+
+
+def may_claim_change(text: str) -> bool:
+    """Plain substring tests before ``unmade_recap_lines`` reads a text with no recap: "I" and a verb of
+    ``_I_CHANGED``."""
+    return ("I " in text or "I'" in text or "I’" in text) and ("reset" in text or "turned" in text or "switched" in text or "toggled" in text
+                             or "granted" in text or "seated" in text or "reboot" in text or "restart" in text
+                             or "abled" in text)
+
+
+def _unmade_setting(line: str, objects: dict[str, set[str]], called: set[str]) -> bool:
+    """Whether a line names the setting of a tool that acts on it (the one whose object it names most
+    fully: "Data Saver" is toggle_data_saver_mode's, not toggle_data's) that nobody called."""
+    said = set(words(line.lower().replace("wi-fi", "wifi")))
+    named = [(len(obj), name) for name, obj in objects.items() if obj and obj <= said]
+    if not named:
+        return False
+    most = max(n for n, _ in named)
+    return not any(name in called for n, name in named if n == most)
 
 
 # Where a report of several writes turns from one to the next: "roaming is disabled on L1121 and

@@ -668,6 +668,20 @@ def test_a_recap_of_changes_names_only_settings_a_call_changed(called: set[str],
     assert unmade_recap_lines(RECAP.replace("everything we changed", "your settings"), DEVICE, set()) == []
 
 
+@pytest.mark.parametrize(("text", "called", "claimed"), [
+    # the agent saying it changed a phone's setting itself, where no one did (blind audit t56_03)
+    ("All set! While we were at it I also reset your APN settings to the defaults.", set(), True),
+    ("All set! While we were at it I also reset your APN settings to the defaults.", {"reset_apn_settings"}, False),
+    ("Once I've reset your APN settings, try again.", set(), False),  # what will be done
+    ("I tried to reset your APN settings, but it failed.", set(), False),
+])
+def test_a_setting_the_agent_says_it_changed_needs_a_call(text: str, called: set[str], claimed: bool) -> None:
+    from trajectory2gym.certify.claims import may_claim_change, unmade_recap_lines
+
+    assert may_claim_change(text)
+    assert bool(unmade_recap_lines(text, [*DEVICE, "reset_apn_settings"], called)) is claimed
+
+
 @pytest.mark.parametrize(("report", "kinds"), [
     ("All set! You're now on HAT226 on May 23, departing 8:00 AM.", []),
     # the call moved the reservation to HAT226; HAT081, of the same search, is another flight (blind audit a56_06)
