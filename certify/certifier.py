@@ -148,7 +148,7 @@ from trajectory2gym.certify.normalize import (
 )
 from trajectory2gym.certify.owned_ids import holder, misowned
 from trajectory2gym.certify.phone_state import PhoneState, may_state_phone
-from trajectory2gym.certify.plan_rates import PlanRates, misattributed_rates
+from trajectory2gym.certify.plan_rates import PlanRates, misattributed_rates, mispriced_refuels
 from trajectory2gym.certify.policy_once import made_once, offered_again, once_only
 from trajectory2gym.certify.policy_times import (
     NOT_BEFORE,
@@ -2126,8 +2126,13 @@ class _Run:
         if "GB" in content and "$" in content and self.index.json_has('"data_refueling_price_per_gb"') and (
                 focus := self._line_in_focus()):
             # "Extra data is $0.10 per GB": the rate of another line's plan, not this line's
-            for written, other in misattributed_rates(content, focus[1:], self._book(PlanRates).rates):
+            rates = self._book(PlanRates).rates
+            for written, other in misattributed_rates(content, focus[1:], rates):
                 reasons.append(reason("text_misowned", value=f"{written} per GB", arg=focus[0], detail=other))
+            if focus[2] in rates:  # "$6.00 (2 GB refuel)" at the line's $2.00 per GB
+                for written, data, due in mispriced_refuels(content, rates[focus[2]][1]):
+                    reasons.append(reason("text_miscalculated", value=written,
+                                          detail=f"{data} at ${rates[focus[2]][1] / 100:.2f} per GB is ${due / 100:.2f}"))
         if ("GB" in content or "MB" in content) and MEASURE.search(content):  # substrings first
             # "| L1007 | 12.8 GB |", where L1007 shows 9.5 and 12.8 is L1005's
             for written, ident, field, shown in misassigned_measures(content, self._book(MeasureBook)):

@@ -60,3 +60,28 @@ def misattributed_rates(text: str, focus: tuple[set[str], str] | None,
         if others := [p for p, (_, rate) in rates.items() if rate == cents and p != own_plan]:
             out.append((f"${m[1]}", others[0]))
     return out
+
+
+# A clause that prices an amount of extra data: "2 GB would be $4.00", "**Total added to your next
+# bill: $6.00** (2 GB refuel)".
+_REFUEL_WORDS = re.compile(r"\b(?:refuel\w*|add(?:ed|ing)?|extra data|top(?:ped)?[- ]up)\b", re.I)
+_GB = re.compile(r"(?<![\d.$])(\d+(?:\.\d+)?)\s*GB\b", re.I)
+_CLAUSES = re.compile(r"(?<=[.!?;])\s+|\n+|,\s+(?=\S*\d)")
+
+
+def mispriced_refuels(text: str, rate: int) -> list[tuple[str, str, int]]:
+    """(the amount as written, the data it is said for, that data at ``rate`` cents per GB) for each
+    clause that prices one amount of data added with one amount of money other than that: "$6.00
+    (2 GB refuel)" at $2.00 per GB. A clause with a rate ("per GB") or several amounts is left alone."""
+    out: list[tuple[str, str, int]] = []
+    for clause in _CLAUSES.split(text):
+        if clause.count("$") != 1 or "GB" not in clause or _GB_RATE.search(clause) or not _REFUEL_WORDS.search(clause):
+            continue
+        data = _GB.findall(clause)
+        money = re.search(r"\$(\d[\d,]*(?:\.\d+)?)", clause)
+        if len(data) != 1 or money is None or (cents := to_cents(money[1].replace(",", ""))) is None:
+            continue
+        due = round(float(data[0]) * rate)
+        if abs(cents - due) > 1:
+            out.append(("$" + money[1], f"{data[0]} GB", due))
+    return out

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from trajectory2gym.certify import certify_interaction
-from trajectory2gym.certify.plan_rates import misattributed_rates
+from trajectory2gym.certify.plan_rates import misattributed_rates, mispriced_refuels
 from trajectory2gym.certify.reasons import reason_kind
 from trajectory2gym.envs.registry import tool_specs
 
@@ -44,3 +44,16 @@ def test_the_rate_of_another_lines_plan_said_of_this_line(convo: Any, at: Any, s
                                                    "data_limit_gb": 999.0, "data_refueling_price_per_gb": 0.1})
     i = c.say(said)
     assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
+
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    # blind audit t56_05: a refuel's charge said with its data, at the line's rate
+    ("- **Total added to your next bill: $6.00** (2 GB refuel)", [("$6.00", "2 GB", 400)]),
+    ("- **Total added to your next bill: $4.00** (2 GB refuel)", []),
+    ("Extra data is $2.00 per GB, so 2 GB would be $4.00.", []),
+    ("2 GB added ($4.00); your allowance is now 17 GB.", []),  # one amount of money, the right one
+    ("Adding 2 GB and 1 GB later would be $6.00.", []),  # two amounts of data: which is priced is unclear
+])
+def test_a_refuel_priced_at_the_lines_rate(text: str, found: list[tuple[str, str, int]]) -> None:
+    assert mispriced_refuels(text, 200) == found
