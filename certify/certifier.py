@@ -386,6 +386,9 @@ def _false_total_row(written: str, cents: int, listed: list[tuple[str, int]], te
     return not any(abs(t) == cents and n >= 2 for t, n in nets)
 
 
+# A line's whole data for the cycle, said as a total: "your data now totals 17.0 GB available this cycle".
+_GB_SAID = re.compile(r"(\d+(?:\.\d+)?)\s*GB\b")
+_WHOLE_ALLOWANCE = re.compile(r"\btotals?\b(?:[^.!?\n]|\.(?=\d)){0,30}?\bavailable\b|\b(?:allowance|total)\s+(?:is\s+)?now\b", re.I)
 _ADDED = re.compile(r"\b(?:add(?:ed|ing)?|refuel\w*|top(?:ped)? up)\b", re.I)  # a sentence about what was added
 _ALL_TOLD = re.compile(r"\b(?:in total|altogether|in all|all told)\b", re.I)
 _NET_AMOUNTS = 6  # a net of at most this many stated amounts: 3**6 sums, few enough to tell one from a guess
@@ -1072,6 +1075,14 @@ class _Run:
         shown = self._data_amounts | self._book(DataAmountBook).amounts
         said: set[int] | None = None
         for sentence in SENTENCE.split(text):
+            if (total := _WHOLE_ALLOWANCE.search(sentence)) and (
+                    said_total := _GB_SAID.search(sentence, total.start(), total.end() + 12)) and (
+                    book := self._book(DataLeftBook)).allowances() and (
+                    to_cents(said_total[1]) or 0) not in book.allowances() | book.left() | self._user_data():
+                # "Your data now totals 17.1 GB available this cycle": a line's limit plus its refuels (17.0),
+                # or what is left, not any sum of two amounts shown (15.1 used + 2.0 added)
+                out.append(said_total[0])
+                continue
             claims = CLAIMS_DATA.search(sentence) is not None
             if not (claims or decimal and _USAGE.search(sentence)):
                 continue

@@ -55,4 +55,13 @@ class DataLeftBook(ObservationBook):
         return out
 
 
+    def allowances(self) -> set[int]:
+        """Each line's whole data for the cycle whose limit is shown: the limit plus the data refuelled."""
+        out: set[int] = set()
+        for known in self.lines.values():
+            if (limit := known.get("limit", self.limits.get(known.get("plan", "")))) is not None:
+                out.add(limit + known.get("refuelled", 0))
+        return out
+
+
 _LINE_IN_MESSAGE = re.compile(r"\bline (l\d+)\b")  # observations are read lower-cased

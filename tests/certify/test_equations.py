@@ -221,6 +221,24 @@ def test_a_wrong_remainder_of_data_is_not_grounded(convo: Any, at: Any) -> None:
     assert at(out, right).reasons == []
 
 
+@pytest.mark.parametrize(("said", "ok"), [
+    # a line's whole data for the cycle is its limit plus its refuels (blind audit t56_12), not 15.1 used + 2.0
+    ("Your data now totals **17.1 GB** available this cycle.", False),
+    ("Your data now totals **17.0 GB** available this cycle.", True),
+    ("Your allowance is now 17 GB.", True),
+    ("You have 1.9 GB left this cycle.", True),
+])
+def test_a_lines_whole_data_is_its_limit_and_refuels(convo: Any, at: Any, said: str, ok: bool) -> None:
+    c = convo()
+    c.user("My data ran out on L1002. Please add 2 GB.")
+    c.call("get_data_usage", {"customer_id": "C1001", "line_id": "L1002"},
+           {"line_id": "L1002", "data_used_gb": 15.1, "data_limit_gb": 15.0, "data_refueling_gb": 0.0})
+    c.call("refuel_data", {"customer_id": "C1001", "line_id": "L1002", "gb_amount": 2.0},
+           {"message": "Successfully added 2.0 GB of data for line L1002 for $4.00", "new_data_refueling_gb": 2.0})
+    i = c.say(said)
+    assert at(certify_interaction(c.build()), i).eligible is ok
+
+
 @pytest.mark.parametrize(("text", "people", "wrong"), [
     ("Paid with your Mastercard: $1,308 in total, which is $327 per person.", 4, []),
     ("Paid with your Mastercard: $1,308 in total, which is $297 per person.", 4,
