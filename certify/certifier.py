@@ -389,6 +389,9 @@ def _false_total_row(written: str, cents: int, listed: list[tuple[str, int]], te
 # A line's whole data for the cycle, said as a total: "your data now totals 17.0 GB available this cycle".
 _GB_SAID = re.compile(r"(\d+(?:\.\d+)?)\s*GB\b")
 _WHOLE_ALLOWANCE = re.compile(r"\btotals?\b(?:[^.!?\n]|\.(?=\d)){0,30}?\bavailable\b|\b(?:allowance|total)\s+(?:is\s+)?now\b", re.I)
+# A fee by its kind: what it is called must be visible (the policy's, a record's, the user's).
+_FEE_NAMED = re.compile(r"\b(restocking|change|cancellation|processing|handling|late|activation|holding|service|"
+                        r"booking|rebooking|reactivation|suspension|reconnection|roaming|overage)\s+fees?\b", re.I)
 _ADDED = re.compile(r"\b(?:add(?:ed|ing)?|refuel\w*|top(?:ped)? up)\b", re.I)  # a sentence about what was added
 _ALL_TOLD = re.compile(r"\b(?:in total|altogether|in all|all told)\b", re.I)
 _NET_AMOUNTS = 6  # a net of at most this many stated amounts: 3**6 sums, few enough to tell one from a guess
@@ -1968,6 +1971,10 @@ class _Run:
                 elif not self.index.json_has(f'"{denial.kind}_id"') and denial.word not in self._user_words():
                     # none of the kind was ever shown (the user saying none is: theirs to have said)
                     reasons.append(reason("text_status_not_visible", arg=denial.said))
+        if " fee" in content:  # "There's no restocking fee on exchanges", where no policy or record names one
+            for m in _FEE_NAMED.finditer(content):
+                if not self.index.has_string(f"{m[1]} fee") and not self.index.has_string(f"{m[1]} fees"):
+                    reasons.append(reason("text_not_visible", value=m[0]))
         if "nlimited" in content and not self.index.has_string("unlimited") and _UNLIMITED.search(content):
             reasons.append(reason("text_not_visible", value="unlimited"))  # "your plan includes unlimited data"
         if self._in_order and (early := self._asked_early(content)):

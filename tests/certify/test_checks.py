@@ -435,3 +435,18 @@ def test_a_line_named_by_the_last_four_digits_of_a_number_shown(convo, said: str
         {"description": "Unlimited Max - Line 555-462-9809", "amount": 90.0}]})
     i = c.say(said)
     assert decision(certify_interaction(c.build()), i).eligible is ok
+
+
+@pytest.mark.parametrize(("said", "ok"), [
+    # a fee by its kind, never named by the policy, a record or the user (blind audit r56_07, a52_07, t52_11)
+    ("Your exchange is submitted. There's no restocking fee on exchanges.", False),
+    ("A $75 change fee applies to basic economy.", False),
+    ("Your exchange is submitted. There's no late fee on it.", True),  # the policy names it
+    ("The cancellation fee you asked about does not apply here.", True),  # the user named it
+])
+def test_a_fee_named_by_its_kind_must_be_visible(convo, at, said: str, ok: bool) -> None:
+    c = convo(system="Policy: a bill paid after its due date gets a late fee of $5.")
+    c.user("Is there a cancellation fee? I want to exchange an item of #W8171054.")
+    c.call("get_order_details", {"order_id": "#W8171054"}, {"order_id": "#W8171054", "status": "delivered"})
+    i = c.say(said)
+    assert at(certify_interaction(c.build()), i).eligible is ok
