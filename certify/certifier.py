@@ -46,6 +46,7 @@ from trajectory2gym.certify.bag_allowance import free_bags, misstated_bags
 from trajectory2gym.certify.birth_dates import BirthDates, birthday_unsaid, misborn
 from trajectory2gym.certify.booked_on import misdated
 from trajectory2gym.certify.books import ObservationBook, objects_in
+from trajectory2gym.certify.cancel_refund import cancellation_rule, refund_unowed, refunds_said
 from trajectory2gym.certify.charges import (
     TOTAL_KEYS,
     balances_after,
@@ -546,6 +547,7 @@ class _Run:
         self._instant_kinds: dict[str, str] = {}  # payment kinds the policy gives no waiting time ("at once")
         self._once_only: dict[str, tuple[bool, str]] = {}  # actions the policy allows once (policy_once)
         self._late_insurance = ""  # the policy's sentence that allows insurance only at booking
+        self._cancel_rule = ""  # the policy's sentence that limits cancellations (cancel_refund)
         # free checked bags per passenger by (tier, cabin), and the policy's sentence (bag_allowance)
         self._free_bags: tuple[dict[tuple[str, str], int], str] = ({}, "")
         self._items: ItemBook | None = None  # bills' line items: read on the first text after one shows
@@ -1005,6 +1007,15 @@ class _Run:
         if not shown and self._data_shown is None and self._called.isdisjoint(self._domain_tools.user_tools):
             return "no service", "nothing of the phone seen yet"
         return None
+
+    def _reservation_said(self, text: str) -> str | None:
+        """The reservation a text names (an identifier a record shows with a ``created_at``), or else
+        the one reservation shown; None where it is not clear."""
+        named = [i.lower() for i in identifiers_in(text) if self.index.field_of(i.lower(), "created_at") is not None]
+        if named:
+            return named[0] if len(set(named)) == 1 else None
+        shown = set(self.index.values_of("reservation_id"))
+        return shown.pop() if len(shown) == 1 else None
 
     def _asked_early(self, content: str) -> tuple[str, str, tuple[str, str]] | None:
         """(the step as written, its stage, the earlier stage unresolved and what shows it) for the first
@@ -1990,6 +2001,13 @@ class _Run:
             for said in offers_late_insurance(content):  # "I can add travel insurance for Lucas", booked already
                 reasons.append(reason("text_contradicts_policy", arg="insurance", value=said[:80],
                                       detail=self._late_insurance))
+        if self._cancel_rule and self._today is not None and "refund" in content and "ancel" in content:
+            for said in refunds_said(content):  # "you can cancel and receive a full refund", booked a week ago
+                if (booking := self._reservation_said(said)) is not None and refund_unowed(
+                        self.index.field_of(booking, "cabin"), self.index.field_of(booking, "insurance"),
+                        self.index.field_of(booking, "created_at"), self._today, self._user_text()):
+                    reasons.append(reason("text_contradicts_policy", arg="cancellation", value=said[:80],
+                                          detail=self._cancel_rule))
         if self._free_bags[0] and "free" in content and "bag" in content:  # "Gold members get 2 free bags in economy"
             # (the cabins a write set count too: a reservation may show its cabin from before the change)
             cabins = {str(w[2].arguments["cabin"]) for w in self._past_writes + self._writes if "cabin" in w[2].arguments}
@@ -2811,6 +2829,7 @@ class _Run:
                         self._instant_kinds |= instant_kinds(msg.content)
                         self._once_only |= once_only(msg.content)
                         self._late_insurance = self._late_insurance or late_insurance_rule(msg.content)
+                        self._cancel_rule = self._cancel_rule or cancellation_rule(msg.content)
                         self._in_order = self._in_order or ORDERED.search(msg.content) is not None
                         if "bag" in msg.content and not self._free_bags[0]:
                             self._free_bags = free_bags(msg.content)

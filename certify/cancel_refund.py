@@ -1,0 +1,60 @@
+"""A refund on cancellation that the policy does not give: "you can cancel and receive a full refund
+of $280", of a basic economy reservation booked a week ago without insurance, where the policy
+allows a cancellation only within 24 hours of booking, for a flight the airline cancelled, in
+business, or with insurance and a covered reason.
+
+Read only where the reservation's record shows each of those conditions unmet that a record can
+show (its cabin, its insurance, a booking day at least two days before today) and the user has not
+said the airline cancelled the flight (no tool shows a flight's status for certain).
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+from functools import lru_cache
+
+from trajectory2gym.certify.policy_times import policy_sentences
+from trajectory2gym.certify.turns import SENTENCE_OR_LINE
+
+# The policy's rule: a cancellation within 24 hours of booking, or in business, ...
+_RULE = re.compile(r"\bcancel", re.I)
+_RULE_PARTS = (re.compile(r"\b24 hours\b", re.I), re.compile(r"\bbusiness\b", re.I))
+# A cancellation said to bring a refund: "you can cancel and receive a full refund of $280".
+_REFUND_SAID = re.compile(r"\bcancel\w*\b[^.?!\n]{0,80}?\b(?:full\s+)?refund\w*\b|\b(?:full\s+)?refund\w*\b[^.?!\n]{0,40}?"
+                          r"\bcancel", re.I)
+# ... not denied, asked or put as a condition: "can't be cancelled for a refund", "if it had been ...".
+_NOT_SAID = re.compile(r"n't\b|\b(?:not|no|cannot|unfortunately|only|unless|if|whether|eligible for)\b|\?", re.I)
+# The user saying the airline cancelled the flight: a condition no record shows.
+_AIRLINE_CANCELLED = re.compile(r"\b(?:airline|you guys|you)\s+cancel|\bflight\s+(?:was|got|has been|is)\s+"
+                                r"(?:\w+\s+)?cancel", re.I)
+
+
+@lru_cache(maxsize=64)  # a corpus repeats its few policies (callers must not change the result)
+def cancellation_rule(policy: str) -> str:
+    """The policy's sentence that limits cancellations (within 24 hours of booking, business, ...);
+    "" where it has none."""
+    return next((_HEADING.sub("", s.strip()).lstrip("-* ") for s in policy_sentences(policy)
+                 if _RULE.search(s) and all(p.search(s) for p in _RULE_PARTS)), "")
+
+
+_HEADING = re.compile(r"^#+\s*[\w ]+?\s+-\s+")  # "## Cancellation - Cancel the whole ...": the section's name
+
+
+def refunds_said(text: str) -> list[str]:
+    """The sentences of a text that say a cancellation brings a refund, plainly (no denial,
+    condition or question)."""
+    return [s.strip() for s in SENTENCE_OR_LINE.split(text) if _REFUND_SAID.search(s) and not _NOT_SAID.search(s)]
+
+
+def refund_unowed(cabin: object, insurance: object, booked: object, today: date, user_text: str) -> bool:
+    """Whether a reservation's record (its cabin, insurance and ``created_at``) shows no condition the
+    rule gives met, and the user has not said the airline cancelled the flight."""
+    if not isinstance(cabin, str) or not isinstance(insurance, str) or not isinstance(booked, str):
+        return False
+    try:
+        day = date.fromisoformat(booked[:10])
+    except ValueError:
+        return False
+    return (cabin.lower() != "business" and insurance.lower() == "no" and (today - day).days >= 2
+            and not _AIRLINE_CANCELLED.search(user_text))

@@ -1,0 +1,59 @@
+"""A refund on cancellation that the policy does not give (certify/cancel_refund.py)."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+import pytest
+
+from trajectory2gym.certify import certify_interaction
+from trajectory2gym.certify.cancel_refund import cancellation_rule, refund_unowed, refunds_said
+from trajectory2gym.certify.reasons import reason_kind
+from trajectory2gym.envs.airline.policy import POLICY
+from trajectory2gym.envs.registry import tool_specs
+
+TODAY = date(2024, 5, 15)
+
+
+def test_the_rule_is_read_from_the_policy() -> None:
+    rule = cancellation_rule(POLICY)
+    assert rule.startswith("Cancel the whole reservation") and "24 hours" in rule
+    assert cancellation_rule("Refunds go back to the original payment methods.") == ""
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("Since the flight is still a week away, you can cancel and receive a full refund of **$280**. Shall I?", True),
+    ("I can cancel it and refund $280 to your Mastercard.", True),
+    ("Unfortunately it can't be cancelled for a refund.", False),
+    ("If it had been booked within 24 hours, you could cancel for a full refund.", False),
+    ("Would you like me to cancel it for a full refund?", False),
+])
+def test_a_cancellation_said_to_bring_a_refund(text: str, said: bool) -> None:
+    assert bool(refunds_said(text)) is said
+
+
+@pytest.mark.parametrize(("cabin", "insurance", "booked", "user", "unowed"), [
+    ("basic_economy", "no", "2024-05-09T10:00:00", "Cancel my trip, plans changed.", True),
+    ("business", "no", "2024-05-09T10:00:00", "Cancel my trip, plans changed.", False),
+    ("economy", "yes", "2024-05-09T10:00:00", "Cancel my trip, I'm sick.", False),  # a covered reason may hold
+    ("economy", "no", "2024-05-14T20:00:00", "Cancel my trip.", False),  # maybe within 24 hours
+    ("economy", "no", "2024-05-09T10:00:00", "My flight was cancelled by the airline!", False),
+])
+def test_a_record_that_meets_no_condition(cabin: str, insurance: str, booked: str, user: str, unowed: bool) -> None:
+    assert refund_unowed(cabin, insurance, booked, TODAY, user.lower()) is unowed
+
+
+@pytest.mark.parametrize(("cabin", "kinds"), [
+    ("basic_economy", ["text_contradicts_policy"]),  # blind audit a56_05
+    ("business", []),
+])
+def test_a_full_refund_promised_against_the_policy(convo: Any, at: Any, cabin: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline",
+              system=POLICY + "\nThe current time is 2024-05-15 15:00:00 EST.")
+    c.user("Please cancel reservation T1QOBS, plans changed. I'm harper_lopez_1234.")
+    c.call("get_reservation_details", {"reservation_id": "T1QOBS"},
+           {"reservation_id": "T1QOBS", "cabin": cabin, "insurance": "no", "created_at": "2024-05-09T10:00:00",
+            "payment_history": [{"payment_id": "credit_card_1", "amount": 280}]})
+    i = c.say("You can cancel T1QOBS and receive a full refund of $280. Shall I go ahead?")
+    assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
