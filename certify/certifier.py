@@ -86,6 +86,7 @@ from trajectory2gym.certify.claims import (
     unmade_recap_lines,
     verb_key,
 )
+from trajectory2gym.certify.compensation import certificates_offered, compensation_rule, ineligible
 from trajectory2gym.certify.config import CertifyConfig
 from trajectory2gym.certify.confirmation import check_confirmation
 from trajectory2gym.certify.counts import (
@@ -548,6 +549,7 @@ class _Run:
         self._once_only: dict[str, tuple[bool, str]] = {}  # actions the policy allows once (policy_once)
         self._late_insurance = ""  # the policy's sentence that allows insurance only at booking
         self._cancel_rule = ""  # the policy's sentence that limits cancellations (cancel_refund)
+        self._certificate_rule = ""  # the policy's sentence that limits certificates (compensation)
         # free checked bags per passenger by (tier, cabin), and the policy's sentence (bag_allowance)
         self._free_bags: tuple[dict[tuple[str, str], int], str] = ({}, "")
         self._items: ItemBook | None = None  # bills' line items: read on the first text after one shows
@@ -2008,6 +2010,12 @@ class _Run:
                         self.index.field_of(booking, "created_at"), self._today, self._user_text()):
                     reasons.append(reason("text_contradicts_policy", arg="cancellation", value=said[:80],
                                           detail=self._cancel_rule))
+        if self._certificate_rule and ("ertificate" in content or "ompensation" in content or "oucher" in content):
+            for said in certificates_offered(content):  # "I can also issue you a $100 travel certificate"
+                if (booking := self._reservation_said(content)) is not None and ineligible(
+                        self._tiers_shown(), self.index.field_of(booking, "cabin"), self.index.field_of(booking, "insurance")):
+                    reasons.append(reason("text_contradicts_policy", arg="compensation", value=said[:80],
+                                          detail=self._certificate_rule))
         if self._free_bags[0] and "free" in content and "bag" in content:  # "Gold members get 2 free bags in economy"
             # (the cabins a write set count too: a reservation may show its cabin from before the change)
             cabins = {str(w[2].arguments["cabin"]) for w in self._past_writes + self._writes if "cabin" in w[2].arguments}
@@ -2830,6 +2838,7 @@ class _Run:
                         self._once_only |= once_only(msg.content)
                         self._late_insurance = self._late_insurance or late_insurance_rule(msg.content)
                         self._cancel_rule = self._cancel_rule or cancellation_rule(msg.content)
+                        self._certificate_rule = self._certificate_rule or compensation_rule(msg.content)
                         self._in_order = self._in_order or ORDERED.search(msg.content) is not None
                         if "bag" in msg.content and not self._free_bags[0]:
                             self._free_bags = free_bags(msg.content)

@@ -1,0 +1,45 @@
+"""A compensation certificate offered to a customer the policy does not make eligible: "I can also
+issue you a $100 travel certificate", to a regular member flying economy without insurance, where
+the policy gives certificates only to silver or gold members, or customers with insurance or a
+business cabin.
+
+Read only where the profile shown gives one tier and the reservation in question shows its cabin
+and insurance: each condition the policy names is then visibly unmet.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from trajectory2gym.certify.policy_times import policy_sentences
+from trajectory2gym.certify.turns import SENTENCE_OR_LINE
+
+# The policy's rule: a certificate only for the eligible (silver or gold, insurance, business).
+_RULE = re.compile(r"\bcertificate\b[^.]*\beligible\b|\beligible\b[^.]*\bcertificate\b", re.I)
+_HEADING = re.compile(r"^#+\s*[\w ]+?\s+-\s+")  # "## Compensation - Offer a certificate ...": the section's name
+# A certificate, or compensation, offered: "I can also issue you a $100 travel certificate".
+_OFFERED = re.compile(r"\b(?:issue|offer|give|send|provide|add)\w*\s+(?:you\s+|her\s+|him\s+|them\s+)?(?:with\s+)?"
+                      r"(?:an?\s+|one\s+)?\**\$?[\d,]*\**\s*(?:travel\s+|goodwill\s+|courtesy\s+)?"
+                      r"(?:certificate|voucher|compensation)\b", re.I)
+_NOT_OFFERED = re.compile(r"n't\b|\b(?:not|no|cannot|unable|unfortunately|only|if|unless)\b", re.I)
+
+
+@lru_cache(maxsize=64)  # a corpus repeats its few policies (callers must not change the result)
+def compensation_rule(policy: str) -> str:
+    """The policy's sentence that limits certificates to eligible customers; "" where it has none."""
+    return next((_HEADING.sub("", s.strip()).lstrip("-* ") for s in policy_sentences(policy)
+                 if _RULE.search(s) and "silver" in s.lower() and "business" in s.lower()), "")
+
+
+def certificates_offered(text: str) -> list[str]:
+    """The sentences of a text that offer a certificate or compensation, plainly (no refusal or
+    condition)."""
+    return [s.strip() for s in SENTENCE_OR_LINE.split(text) if _OFFERED.search(s) and not _NOT_OFFERED.search(s)]
+
+
+def ineligible(tiers: set[str], cabin: object, insurance: object) -> bool:
+    """Whether the one tier shown, a reservation's cabin and its insurance meet none of the rule's
+    conditions (a silver or gold member, insurance, a business cabin)."""
+    return (tiers == {"regular"} and isinstance(cabin, str) and isinstance(insurance, str)
+            and cabin.lower() != "business" and insurance.lower() == "no")

@@ -1,0 +1,55 @@
+"""A compensation certificate offered to a customer the policy does not make eligible
+(certify/compensation.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from trajectory2gym.certify import certify_interaction
+from trajectory2gym.certify.compensation import certificates_offered, compensation_rule, ineligible
+from trajectory2gym.certify.reasons import reason_kind
+from trajectory2gym.envs.airline.policy import POLICY
+from trajectory2gym.envs.registry import tool_specs
+
+
+def test_the_rule_is_read_from_the_policy() -> None:
+    assert compensation_rule(POLICY).startswith("Offer a certificate only when the customer complains")
+    assert compensation_rule("Certificates can pay for flights.") == ""
+
+
+@pytest.mark.parametrize(("text", "offered"), [
+    ("And to make up for the inconvenience, I can also issue you a **$100 travel certificate**.", True),
+    ("Would you like a voucher? I can offer you a $50 certificate.", True),
+    ("Unfortunately you're not eligible for a compensation certificate.", False),
+    ("The $100 certificate you hold can pay for it.", False),  # a certificate the user has, no offer
+])
+def test_a_certificate_offered(text: str, offered: bool) -> None:
+    assert bool(certificates_offered(text)) is offered
+
+
+@pytest.mark.parametrize(("tiers", "cabin", "insurance", "out"), [
+    ({"regular"}, "economy", "no", True),
+    ({"silver"}, "economy", "no", False),
+    ({"regular"}, "business", "no", False),
+    ({"regular"}, "economy", "yes", False),
+    ({"regular", "gold"}, "economy", "no", False),  # two profiles: whose is unclear
+    ({"regular"}, None, "no", False),  # no cabin shown
+])
+def test_eligibility_by_the_record(tiers: set[str], cabin: Any, insurance: Any, out: bool) -> None:
+    assert ineligible(tiers, cabin, insurance) is out
+
+
+@pytest.mark.parametrize(("membership", "kinds"), [
+    ("regular", ["text_contradicts_policy"]),  # blind audit a56_02, a54_10
+    ("gold", []),
+])
+def test_a_certificate_offered_against_the_policy(convo: Any, at: Any, membership: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline", system=POLICY)
+    c.user("Your airline cancelled my flight! I'm isabella_davis_2143, reservation 521ARH.")
+    c.call("get_user_details", {"user_id": "isabella_davis_2143"}, {"membership": membership, "reservations": ["521ARH"]})
+    c.call("get_reservation_details", {"reservation_id": "521ARH"},
+           {"reservation_id": "521ARH", "cabin": "economy", "insurance": "no", "created_at": "2024-05-08T13:25:59"})
+    i = c.say("I'm sorry. I can also issue you a $100 travel certificate for the trouble.")
+    assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
