@@ -14,7 +14,7 @@ import re
 from datetime import date
 from functools import lru_cache
 
-from trajectory2gym.certify.policy_times import policy_sentences
+from trajectory2gym.certify.policy_times import policy_sentences, rule_text
 from trajectory2gym.certify.turns import SENTENCE_OR_LINE
 
 # The policy's rule: a cancellation within 24 hours of booking, or in business, ...
@@ -34,11 +34,9 @@ _AIRLINE_CANCELLED = re.compile(r"\b(?:airline|you guys|you)\s+cancel|\bflight\s
 def cancellation_rule(policy: str) -> str:
     """The policy's sentence that limits cancellations (within 24 hours of booking, business, ...);
     "" where it has none."""
-    return next((_HEADING.sub("", s.strip()).lstrip("-* ") for s in policy_sentences(policy)
+    return next((rule_text(s) for s in policy_sentences(policy)
                  if _RULE.search(s) and all(p.search(s) for p in _RULE_PARTS)), "")
 
-
-_HEADING = re.compile(r"^#+\s*[\w ]+?\s+-\s+")  # "## Cancellation - Cancel the whole ...": the section's name
 
 
 def refunds_said(text: str) -> list[str]:

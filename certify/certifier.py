@@ -100,6 +100,7 @@ from trajectory2gym.certify.counts import (
     status_counts,
 )
 from trajectory2gym.certify.data_amounts import (
+    ANY_GB,
     CLAIMS_DATA,
     OFFERS_DATA,
     WHOLE_GB,
@@ -389,7 +390,6 @@ def _false_total_row(written: str, cents: int, listed: list[tuple[str, int]], te
 
 
 # A line's whole data for the cycle, said as a total: "your data now totals 17.0 GB available this cycle".
-_GB_SAID = re.compile(r"(\d+(?:\.\d+)?)\s*GB\b")
 _WHOLE_ALLOWANCE = re.compile(r"\btotals?\b(?:[^.!?\n]|\.(?=\d)){0,30}?\bavailable\b|\b(?:allowance|total)\s+(?:is\s+)?now\b", re.I)
 # A fee by its kind: what it is called must be visible (the policy's, a record's, the user's).
 _FEE_NAMED = re.compile(r"\b(restocking|change|cancellation|processing|handling|late|activation|holding|service|"
@@ -1092,7 +1092,7 @@ class _Run:
         said: set[int] | None = None
         for sentence in SENTENCE.split(text):
             if (total := _WHOLE_ALLOWANCE.search(sentence)) and (
-                    said_total := _GB_SAID.search(sentence, total.start(), total.end() + 12)) and (
+                    said_total := ANY_GB.search(sentence, total.start(), total.end() + 12)) and (
                     book := self._book(DataLeftBook)).allowances() and (
                     to_cents(said_total[1]) or 0) not in book.allowances() | book.left() | self._user_data():
                 # "Your data now totals 17.1 GB available this cycle": a line's limit plus its refuels (17.0),

@@ -12,12 +12,11 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from trajectory2gym.certify.policy_times import policy_sentences
+from trajectory2gym.certify.policy_times import policy_sentences, rule_text
 from trajectory2gym.certify.turns import SENTENCE_OR_LINE
 
 # The policy's rule: a certificate only for the eligible (silver or gold, insurance, business).
 _RULE = re.compile(r"\bcertificate\b[^.]*\beligible\b|\beligible\b[^.]*\bcertificate\b", re.I)
-_HEADING = re.compile(r"^#+\s*[\w ]+?\s+-\s+")  # "## Compensation - Offer a certificate ...": the section's name
 # A certificate, or compensation, offered: "I can also issue you a $100 travel certificate".
 _OFFERED = re.compile(r"\b(?:issue|offer|give|send|provide|add)\w*\s+(?:you\s+|her\s+|him\s+|them\s+)?(?:with\s+)?"
                       r"(?:an?\s+|one\s+)?\**\$?[\d,]*\**\s*(?:travel\s+|goodwill\s+|courtesy\s+)?"
@@ -28,7 +27,7 @@ _NOT_OFFERED = re.compile(r"n't\b|\b(?:not|no|cannot|unable|unfortunately|only|i
 @lru_cache(maxsize=64)  # a corpus repeats its few policies (callers must not change the result)
 def compensation_rule(policy: str) -> str:
     """The policy's sentence that limits certificates to eligible customers; "" where it has none."""
-    return next((_HEADING.sub("", s.strip()).lstrip("-* ") for s in policy_sentences(policy)
+    return next((rule_text(s) for s in policy_sentences(policy)
                  if _RULE.search(s) and "silver" in s.lower() and "business" in s.lower()), "")
 
 

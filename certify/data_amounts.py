@@ -46,6 +46,7 @@ def derivable(cents: int, shown: set[int]) -> bool:
 # not an offer ("I can add 2 GB", "3 GB would cost $6.00", "How many GB?"), whose amount is the
 # user's to take.
 WHOLE_GB = re.compile(r"(?<![\d.$,])(\d+)\s*(?:gb|gigs?|gigabytes?)\b", re.I)
+ANY_GB = re.compile(r"(?<![\d.$,])(\d+(?:\.\d+)?)\s*(?:gb|gigs?|gigabytes?)\b", re.I)  # whole or not: "17.1 GB"
 CLAIMS_DATA = re.compile(r"\b(?:includ(?:es?|ing)|comes with|allowance|limit|of your|of data|used|left|remaining|"
                          r"available|to use|per month|a month|monthly|plan's)\b", re.I)
 OFFERS_DATA = re.compile(r"\?|\b(?:add|adding|added|refuel\w*|top(?:ping)? up|buy\w*|purchas\w*|extra|more|another|"

@@ -7,6 +7,9 @@ The line in focus is the one the latest call names (a usage read, a refuel); its
 ``plan_id`` its record gives. A rate is flagged only where the observations give it to another plan,
 its own plan's rate shown (if at all) is another, and the text names no other plan (by id or name)
 and no other line: "The watch's plan, Connect Watch, charges $8.00 per GB" says whose rate it is.
+
+The line's own rate also prices the data a text says it adds: "$6.00 (2 GB refuel)" at $2.00 per GB
+is $4.00 (``mispriced_refuels``).
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ import re
 from typing import Any
 
 from trajectory2gym.certify.books import ObservationBook, json_objects
+from trajectory2gym.certify.data_amounts import ANY_GB
 from trajectory2gym.certify.normalize import compact, identifiers_in, to_cents
 
 # "$0.10 per GB", "$8/GB", "$2.50 a GB", "$3.00 per gigabyte"
@@ -65,7 +69,6 @@ def misattributed_rates(text: str, focus: tuple[set[str], str] | None,
 # A clause that prices an amount of extra data: "2 GB would be $4.00", "**Total added to your next
 # bill: $6.00** (2 GB refuel)".
 _REFUEL_WORDS = re.compile(r"\b(?:refuel\w*|add(?:ed|ing)?|extra data|top(?:ped)?[- ]up)\b", re.I)
-_GB = re.compile(r"(?<![\d.$])(\d+(?:\.\d+)?)\s*GB\b", re.I)
 _CLAUSES = re.compile(r"(?<=[.!?;])\s+|\n+|,\s+(?=\S*\d)")
 
 
@@ -77,7 +80,7 @@ def mispriced_refuels(text: str, rate: int) -> list[tuple[str, str, int]]:
     for clause in _CLAUSES.split(text):
         if clause.count("$") != 1 or "GB" not in clause or _GB_RATE.search(clause) or not _REFUEL_WORDS.search(clause):
             continue
-        data = _GB.findall(clause)
+        data = ANY_GB.findall(clause)
         money = re.search(r"\$(\d[\d,]*(?:\.\d+)?)", clause)
         if len(data) != 1 or money is None or (cents := to_cents(money[1].replace(",", ""))) is None:
             continue

@@ -28,6 +28,15 @@ _OTHER_METHOD = re.compile(r"(?<!gift )\bcards?\b|\b(?:original|other)\s+(?:paym
 NOT_BEFORE = re.compile(r"\bnot\s+(?:on\s+|in\s+|within\s+|by\s+|after\s+)?\**$", re.I)
 
 
+def rule_text(sentence: str) -> str:
+    """A policy sentence as a reason quotes it: without its list mark or its section's heading
+    ("## Cancellation - Cancel the whole ..." is "Cancel the whole ...")."""
+    return _HEADING.sub("", sentence.strip()).lstrip("-* ")
+
+
+_HEADING = re.compile(r"^#+\s*[\w ]+?\s+-\s+")
+
+
 def policy_sentences(policy: str) -> list[str]:
     """A policy's sentences, each whole though it runs over lines ("Refunds to gift cards\n arrive
     at once; ..."); a ";" stays inside (its clauses are read together)."""
