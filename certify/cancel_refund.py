@@ -38,7 +38,6 @@ def cancellation_rule(policy: str) -> str:
                  if _RULE.search(s) and all(p.search(s) for p in _RULE_PARTS)), "")
 
 
-
 def refunds_said(text: str) -> list[str]:
     """The sentences of a text that say a cancellation brings a refund, plainly (no denial,
     condition or question)."""

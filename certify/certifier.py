@@ -2005,7 +2005,7 @@ class _Run:
                                       detail=self._late_insurance))
         if self._cancel_rule and self._today is not None and "refund" in content and "ancel" in content:
             for said in refunds_said(content):  # "you can cancel and receive a full refund", booked a week ago
-                if (booking := self._reservation_said(said)) is not None and refund_unowed(
+                if (booking := self._reservation_said(content)) is not None and refund_unowed(
                         self.index.field_of(booking, "cabin"), self.index.field_of(booking, "insurance"),
                         self.index.field_of(booking, "created_at"), self._today, self._user_text()):
                     reasons.append(reason("text_contradicts_policy", arg="cancellation", value=said[:80],

@@ -398,9 +398,9 @@ _I_CHANGED = re.compile(r"\bI(?:'ve|’ve| have)?\s+(?:(?:also|just|already|now)
 def may_claim_change(text: str) -> bool:
     """Plain substring tests before ``unmade_recap_lines`` reads a text with no recap: "I" and a verb of
     ``_I_CHANGED``."""
-    return ("I " in text or "I'" in text or "I’" in text) and ("reset" in text or "turned" in text or "switched" in text or "toggled" in text
-                             or "granted" in text or "seated" in text or "reboot" in text or "restart" in text
-                             or "abled" in text)
+    return ("I " in text or "I'" in text or "I’" in text) and (
+        "reset" in text or "turned" in text or "switched" in text or "toggled" in text or "granted" in text
+        or "seated" in text or "reboot" in text or "restart" in text or "abled" in text)
 
 
 def _unmade_setting(line: str, objects: dict[str, set[str]], called: set[str]) -> bool:

@@ -47,8 +47,9 @@ _VPN_SAID = re.compile(r"\bperformance\b[^.?!\n]{0,25}?\b(?:is|as|:|shows?|rated
 # A permission said to be missing: "missing the **storage** permission", "doesn't have SMS permission".
 _MISSING_SAID = re.compile(r"\b(?:missing|lacks?|(?:doesn't|does not|don't|do not)\s+have)\s+(?:the\s+|a\s+)?\**(\w+)\**"
                            r"\s+permission|\**(\w+)\**\s+permission\s+is\s+(?:still\s+)?missing", re.I)
-_MODE_SAID = re.compile(r"(?:\b(?:is|'s|’s|are)\s+(?:currently\s+|still\s+)?|\bmode\s+(?:now\s+)?)set\s+to\s+\**([2-5]G(?:/[2-5]G)?)\s+(only|preferred)\b",
-                        re.I)  # "Your phone is set to **3G only**": the mode preference
+# "Your phone is set to **3G only**", "network mode set to 4G only": the mode preference
+_MODE_SAID = re.compile(r"(?:\b(?:is|'s|’s|are)\s+(?:currently\s+|still\s+)?|\bmode\s+(?:now\s+)?)set\s+to\s+"
+                        r"\**([2-5]G(?:/[2-5]G)?)\s+(only|preferred)\b", re.I)
 # What a step should bring, may bring, or a condition: no statement of the present.
 _NOT_PRESENT = re.compile(r"\b(?:should|will|would|could|might|if|once|when|after|need|needs|make sure|expect|hope|"
                           r"until|unless|whether)\b|'ll\b|’ll\b", re.I)
@@ -61,8 +62,8 @@ _SIM_MEANS = {"missing": {"missing"}, "not detected": {"missing"}, "locked": {"l
 class PhoneState:
     """The latest value each check showed: ``network`` (2G-5G or none), ``signal`` (excellent, good,
     fair, poor or none), ``sim`` (active, missing, locked_pin, locked_puk), ``mode`` (the network
-    mode preference: 2g_only, 4g_5g_preferred, ...), ``vpn`` (its server's performance), ``protocol`` (its protocol),
-    ``permissions`` (those an app was shown to have, joined by ", ")."""
+    mode preference: 2g_only, 4g_5g_preferred, ...), ``vpn`` (its server's performance), ``protocol``
+    (its protocol), ``permissions`` (those an app was shown to have, or granted since, joined by ", ")."""
 
     shown: dict[str, str] = field(default_factory=dict)
 
