@@ -93,3 +93,38 @@ def misstated_bags(text: str, table: dict[tuple[str, str], int], tiers_shown: se
                 continue
             out.append((m[0], " ".join(key).replace("_", " "), allowed))
     return out
+
+
+# The policy's price of an extra bag: "Each extra bag costs 50 dollars", "Each extra baggage is 50 dollars".
+_BAG_FEE = re.compile(r"\bextra\s+(?:checked\s+)?bag(?:gage)?s?\b[^.]{0,20}?\b(\d+)\s+dollars\b"
+                      r"|\$(\d+)\s+(?:per|for each|each)\s+extra\s+bag", re.I)
+# A text's count of bags that cost: "2 paid", "2 extra bags", "(2 paid)".
+_PAID_BAGS = re.compile(r"\b(\d+|one|two|three|four|five)\s+(?:(?:of\s+them\s+)?(?:paid|extra|non-free|additional)"
+                        r"(?:\s+(?:checked\s+)?bags?)?)\b", re.I)
+
+
+@lru_cache(maxsize=64)  # a corpus repeats its few policies (callers must not change the result)
+def bag_fee(policy: str) -> int | None:
+    """The policy's price of one extra bag, in cents; None where it states none."""
+    m = _BAG_FEE.search(" ".join(policy.split()))
+    return int(m[1] or m[2]) * 100 if m else None
+
+
+def misfeed_bags(text: str, fee: int, paid_before: set[int] | None = None) -> list[tuple[str, str, int]]:
+    """(the amount as written, the count of paid bags said, what they cost at ``fee`` cents each) for
+    each sentence that states one count of paid bags and one amount, where the amount is not that
+    count times the fee: "5 checked bags (2 paid), charging $150 to your gift card" at $50 a bag. A
+    count of paid bags a reservation shows already (``paid_before``) may be paid for: "4 checked
+    bags, 2 paid, $50", one of them paid before."""
+    out: list[tuple[str, str, int]] = []
+    for sentence in re.split(r"(?<=[.!?])\s+|\n", text.replace("*", "")):
+        counts = _PAID_BAGS.findall(sentence)
+        amounts = re.findall(r"\$(\d[\d,]*(?:\.\d+)?)", sentence)
+        if len(counts) != 1 or len(amounts) != 1 or re.search(r"\b(?:per|each|apiece)\b", sentence, re.I):
+            continue
+        word = counts[0].lower()
+        n = int(word) if word.isdigit() else _NUMBER_WORDS[word]
+        cents = round(float(amounts[0].replace(",", "")) * 100)
+        if n and cents != n * fee and all(cents != (n - k) * fee for k in paid_before or () if k < n):
+            out.append(("$" + amounts[0], f"{n} paid bags", n * fee))
+    return out

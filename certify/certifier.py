@@ -42,7 +42,7 @@ from trajectory2gym.certify.agreement import (
     stated_counts,
 )
 from trajectory2gym.certify.anchors import Anchors, call_anchors
-from trajectory2gym.certify.bag_allowance import free_bags, misstated_bags
+from trajectory2gym.certify.bag_allowance import bag_fee, free_bags, misfeed_bags, misstated_bags
 from trajectory2gym.certify.birth_dates import BirthDates, birthday_unsaid, misborn
 from trajectory2gym.certify.booked_on import misdated
 from trajectory2gym.certify.books import ObservationBook, objects_in
@@ -395,6 +395,7 @@ _WHOLE_ALLOWANCE = re.compile(r"\btotals?\b(?:[^.!?\n]|\.(?=\d)){0,30}?\bavailab
 _FEE_NAMED = re.compile(r"\b(restocking|change|cancellation|processing|handling|late|activation|holding|service|"
                         r"booking|rebooking|reactivation|suspension|reconnection|roaming|overage)\s+fees?\b", re.I)
 _ADDED = re.compile(r"\b(?:add(?:ed|ing)?|refuel\w*|top(?:ped)? up)\b", re.I)  # a sentence about what was added
+_NONFREE = re.compile(r'"nonfree_baggages":\s*(\d+)')
 _ALL_TOLD = re.compile(r"\b(?:in total|altogether|in all|all told)\b", re.I)
 _NET_AMOUNTS = 6  # a net of at most this many stated amounts: 3**6 sums, few enough to tell one from a guess
 
@@ -552,6 +553,7 @@ class _Run:
         self._certificate_rule = ""  # the policy's sentence that limits certificates (compensation)
         # free checked bags per passenger by (tier, cabin), and the policy's sentence (bag_allowance)
         self._free_bags: tuple[dict[tuple[str, str], int], str] = ({}, "")
+        self._bag_fee: int | None = None  # the policy's price of an extra bag, in cents (bag_allowance)
         self._items: ItemBook | None = None  # bills' line items: read on the first text after one shows
         self._books: dict[type[ObservationBook], ObservationBook] = {}  # read on first need (``_book``)
         self._called: set[str] = set()  # the tools called so far, by the agent or the user
@@ -2016,6 +2018,12 @@ class _Run:
                         self._tiers_shown(), self.index.field_of(booking, "cabin"), self.index.field_of(booking, "insurance")):
                     reasons.append(reason("text_contradicts_policy", arg="compensation", value=said[:80],
                                           detail=self._certificate_rule))
+        if self._bag_fee and "bag" in content and "$" in content:  # "5 checked bags (2 paid), charging $150"
+            paid = {int(n) for low in self.index.json_observations if '"nonfree_baggages"' in low
+                    for n in _NONFREE.findall(low)}  # paid bags the reservations show already
+            for written, bags, due in misfeed_bags(content, self._bag_fee, paid):
+                reasons.append(reason("text_miscalculated", value=written,
+                                      detail=f"{bags} at ${self._bag_fee / 100:.2f} each is ${due / 100:.2f}"))
         if self._free_bags[0] and "free" in content and "bag" in content:  # "Gold members get 2 free bags in economy"
             # (the cabins a write set count too: a reservation may show its cabin from before the change)
             cabins = {str(w[2].arguments["cabin"]) for w in self._past_writes + self._writes if "cabin" in w[2].arguments}
@@ -2842,6 +2850,7 @@ class _Run:
                         self._in_order = self._in_order or ORDERED.search(msg.content) is not None
                         if "bag" in msg.content and not self._free_bags[0]:
                             self._free_bags = free_bags(msg.content)
+                            self._bag_fee = bag_fee(msg.content)
                         if "GB" in msg.content:
                             self._data_amounts |= stated_amounts(msg.content, data=True)
                     # New evidence: what the user says that was not visible, or that something changed;

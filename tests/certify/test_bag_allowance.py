@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from trajectory2gym.certify import certify_interaction
-from trajectory2gym.certify.bag_allowance import free_bags, misstated_bags
+from trajectory2gym.certify.bag_allowance import bag_fee, free_bags, misfeed_bags, misstated_bags
 from trajectory2gym.certify.reasons import reason_kind
 from trajectory2gym.envs.airline.policy import POLICY
 from trajectory2gym.envs.registry import tool_specs
@@ -98,3 +98,24 @@ def test_free_bags_in_the_cabin_the_reservation_shows(convo: Any, at: Any, cabin
                                               "payment_id": "credit_card_1"}, {"reservation_id": "06LL1M", "cabin": "economy"})
     i = c.say("Each passenger has 2 free checked bags included.")
     assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
+
+
+
+@pytest.mark.parametrize("policy", [POLICY, TAU_WORDS])
+def test_the_price_of_an_extra_bag_each_policy_gives(policy: str) -> None:
+    assert bag_fee(policy) == 5000
+    assert bag_fee("Bags are free.") is None
+
+
+@pytest.mark.parametrize(("text", "before", "found"), [
+    # blind audit a56_08: the paid bags times the fee, restated in a confirmation
+    ("To confirm: update WPK8DQ to **5 checked bags (2 paid)**, charging **$150** to gift_card_6470207.", set(),
+     [("$150", "2 paid bags", 10000)]),
+    ("To confirm: update WPK8DQ to 5 checked bags (2 paid), charging $100 to gift_card_6470207.", set(), []),
+    # one of the paid bags was paid before (a52_10): the charge is for the new one
+    ("To confirm: 4 checked bags, 2 paid, $50 on the Mastercard.", {1}, []),
+    ("To confirm: 4 checked bags, 2 paid, $50 on the Mastercard.", set(), [("$50", "2 paid bags", 10000)]),
+    ("2 extra bags at $50 each.", set(), []),  # a rate, not what they come to
+])
+def test_paid_bags_cost_the_fee_each(text: str, before: set[int], found: list[tuple[str, str, int]]) -> None:
+    assert misfeed_bags(text, 5000, before) == found
