@@ -29,6 +29,10 @@ def main() -> None:
         with open(out, "w") as fh:
             json.dump({"world": dist.get_world_size(), "dense_sgd": r1.losses, "moe": r2.losses,
                        "parents": [h["parents"] for h in r1.history]}, fh)
+    # Tear the group down before exit: its threads left running at interpreter shutdown can abort a
+    # rank ("terminate called without an active exception"), failing the run after its work is done.
+    dist.barrier()
+    dist.destroy_process_group()
 
 
 if __name__ == "__main__":
