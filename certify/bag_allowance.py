@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from trajectory2gym.certify.normalize import dollar_amounts
 from trajectory2gym.certify.policy_times import policy_sentences
 
 _NUMBER_WORDS = {"no": 0, "any": 0, "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
@@ -119,12 +120,12 @@ def misfeed_bags(text: str, fee: int, paid_before: set[int] | None = None) -> li
     out: list[tuple[str, str, int]] = []
     for sentence in re.split(r"(?<=[.!?])\s+|\n", text.replace("*", "")):
         counts = _PAID_BAGS.findall(sentence)
-        amounts = re.findall(r"\$(\d[\d,]*(?:\.\d+)?)", sentence)
+        amounts = dollar_amounts(sentence)
         if len(counts) != 1 or len(amounts) != 1 or re.search(r"\b(?:per|each|apiece)\b", sentence, re.I):
             continue
         word = counts[0].lower()
         n = int(word) if word.isdigit() else _NUMBER_WORDS[word]
-        cents = round(float(amounts[0].replace(",", "")) * 100)
+        written, cents = amounts[0]
         if n and cents != n * fee and all(cents != (n - k) * fee for k in paid_before or () if k < n):
-            out.append(("$" + amounts[0], f"{n} paid bags", n * fee))
+            out.append((written, f"{n} paid bags", n * fee))
     return out

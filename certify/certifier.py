@@ -206,7 +206,7 @@ from trajectory2gym.certify.statuses import (
 from trajectory2gym.certify.tables import with_headers
 from trajectory2gym.certify.taken_back import taken_back
 from trajectory2gym.certify.tools import ToolInfo, ToolResolver, guess_domain
-from trajectory2gym.certify.trouble_order import ORDERED, asks_stage, later_steps_asked
+from trajectory2gym.certify.trouble_order import ORDERED, STAGE_RANK, asks_stage, later_steps_asked
 from trajectory2gym.certify.turns import ASKS, LIST_MARK, SENTENCE, Turn
 from trajectory2gym.certify.variant_prices import (
     may_say_stock,
@@ -1026,10 +1026,11 @@ class _Run:
         step a text asks for while an earlier stage of the policy's order is unresolved; not where the
         text asks for that stage's step too ("1. turn mobile data on ... 3. set 4G/5G"). The APN waits
         only for a SIM shown missing or locked, or for nothing of the phone seen yet."""
-        if not later_steps_asked(content) or (unresolved := self._unresolved_stage()) is None:
+        if not (steps := later_steps_asked(content)) or (unresolved := self._unresolved_stage()) is None:
             return None
         sim_first = self._phone.shown.get("sim", "active") != "active" or unresolved[1] == "nothing of the phone seen yet"
-        asked = [(step, stage) for step, stage in later_steps_asked(content, unresolved[0]) if stage != "APN" or sim_first]
+        after = STAGE_RANK[unresolved[0]]  # (the steps of stages after the unresolved one, read once)
+        asked = [(step, stage) for step, stage in steps if STAGE_RANK[stage] > after and (stage != "APN" or sim_first)]
         if not asked or asks_stage(content, unresolved[0]):
             return None
         return asked[0][0], asked[0][1], unresolved
@@ -2005,19 +2006,20 @@ class _Run:
             for said in offers_late_insurance(content):  # "I can add travel insurance for Lucas", booked already
                 reasons.append(reason("text_contradicts_policy", arg="insurance", value=said[:80],
                                       detail=self._late_insurance))
-        if self._cancel_rule and self._today is not None and "refund" in content and "ancel" in content:
-            for said in refunds_said(content):  # "you can cancel and receive a full refund", booked a week ago
-                if (booking := self._reservation_said(content)) is not None and refund_unowed(
-                        self.index.field_of(booking, "cabin"), self.index.field_of(booking, "insurance"),
-                        self.index.field_of(booking, "created_at"), self._today, self._user_text()):
-                    reasons.append(reason("text_contradicts_policy", arg="cancellation", value=said[:80],
-                                          detail=self._cancel_rule))
-        if self._certificate_rule and ("ertificate" in content or "ompensation" in content or "oucher" in content):
-            for said in certificates_offered(content):  # "I can also issue you a $100 travel certificate"
-                if (booking := self._reservation_said(content)) is not None and ineligible(
-                        self._tiers_shown(), self.index.field_of(booking, "cabin"), self.index.field_of(booking, "insurance")):
-                    reasons.append(reason("text_contradicts_policy", arg="compensation", value=said[:80],
-                                          detail=self._certificate_rule))
+        if self._cancel_rule and self._today is not None and "refund" in content and "ancel" in content and (
+                refunds := refunds_said(content)) and (booking := self._reservation_said(content)) is not None \
+                and refund_unowed(self.index.field_of(booking, "cabin"), self.index.field_of(booking, "insurance"),
+                                  self.index.field_of(booking, "created_at"), self._today, self._user_text()):
+            # "you can cancel and receive a full refund", booked a week ago (the record read once per text)
+            reasons += [reason("text_contradicts_policy", arg="cancellation", value=said[:80], detail=self._cancel_rule)
+                        for said in refunds]
+        if self._certificate_rule and ("ertificate" in content or "ompensation" in content or "oucher" in content) and (
+                offered := certificates_offered(content)) and (booking := self._reservation_said(content)) is not None \
+                and ineligible(self._tiers_shown(), self.index.field_of(booking, "cabin"),
+                               self.index.field_of(booking, "insurance")):
+            # "I can also issue you a $100 travel certificate", to a regular member in economy without insurance
+            reasons += [reason("text_contradicts_policy", arg="compensation", value=said[:80],
+                               detail=self._certificate_rule) for said in offered]
         if self._bag_fee and "bag" in content and "$" in content:  # "5 checked bags (2 paid), charging $150"
             paid = {int(n) for low in self.index.json_observations if '"nonfree_baggages"' in low
                     for n in _NONFREE.findall(low)}  # paid bags the reservations show already

@@ -19,7 +19,7 @@ from typing import Any
 
 from trajectory2gym.certify.books import ObservationBook, json_objects
 from trajectory2gym.certify.data_amounts import ANY_GB
-from trajectory2gym.certify.normalize import compact, identifiers_in, to_cents
+from trajectory2gym.certify.normalize import compact, dollar_amounts, identifiers_in, to_cents
 
 # "$0.10 per GB", "$8/GB", "$2.50 a GB", "$3.00 per gigabyte"
 _GB_RATE = re.compile(r"\$(\d[\d,]*(?:\.\d+)?)\**\s*(?:per|/|a|an)\s*(?:GB|gigabyte)\b", re.I)
@@ -80,11 +80,11 @@ def mispriced_refuels(text: str, rate: int) -> list[tuple[str, str, int]]:
     for clause in _CLAUSES.split(text):
         if clause.count("$") != 1 or "GB" not in clause or _GB_RATE.search(clause) or not _REFUEL_WORDS.search(clause):
             continue
-        data = ANY_GB.findall(clause)
-        money = re.search(r"\$(\d[\d,]*(?:\.\d+)?)", clause)
-        if len(data) != 1 or money is None or (cents := to_cents(money[1].replace(",", ""))) is None:
+        data, money = ANY_GB.findall(clause), dollar_amounts(clause)
+        if len(data) != 1 or len(money) != 1:
             continue
+        written, cents = money[0]
         due = round(float(data[0]) * rate)
         if abs(cents - due) > 1:
-            out.append(("$" + money[1], f"{data[0]} GB", due))
+            out.append((written, f"{data[0]} GB", due))
     return out
