@@ -1322,7 +1322,7 @@ class _Run:
             if own and "status" in obj:
                 return obj["status"]
         return None if beside or self._looked_up_key(key) or not (
-            self._kind_has_status(key) or self._listed_as_owned(key)) else ""
+            self._kind_has_status(key) or self._listed_as_owned(key) or self._flight_listed(key)) else ""
 
     def _bill_of_month(self, month: str) -> str | None:
         """The one bill shown whose period starts in this month ("january"), where just one does."""
@@ -1366,6 +1366,13 @@ class _Run:
         which is still pending", where only the profile was read."""
         owned = re.compile(rf'"(?:orders|reservations|line_ids|bill_ids)":\s*\[[^\]]*"#?{re.escape(key)}"')
         return any(owned.search(low) for low in self.index.json_observations if key in low)
+
+    def _flight_listed(self, key: str) -> bool:
+        """Whether a record lists this flight number among its flights (a reservation's), where no
+        status goes with it: only a flight's own record (a search result, a status lookup) shows
+        that, so "HAT231 shows as cancelled" after a search that found nothing is not visible."""
+        listed = re.compile(rf'"flight_number":\s*"{re.escape(key)}"')
+        return any(listed.search(low) for low in self.index.json_observations if key in low)
 
     def _looked_up_key(self, key: str) -> bool:
         return key in self.index.looked_up or f"#{key}" in self.index.looked_up

@@ -87,6 +87,9 @@ SHOWN = {"L1005": "Active", "#W1000001": "pending", "B1001": "Paid", "B1006": "D
     # a status given to the objects a bracket lists after their kind (blind audit retail_r50_04)
     ("Your account has two delivered orders (#W1000001, #W1000002).", [("#W1000001", "pending")]),
     ("Your account has one pending order (#W1000001) and one active line (L1005).", []),
+    # "I can confirm" states what is so, as "I can see" does; "I could cancel" is what may be
+    ("I've checked and can confirm order #W1000001 shows as **delivered**.", [("#W1000001", "pending")]),
+    ("I can cancel #W1000001 for you if you like.", []),
 ])
 def test_a_status_word_against_the_observed_status(text: str, out: list[tuple[str, str]]) -> None:
     assert contradicted(text, SHOWN.get) == out
@@ -235,6 +238,26 @@ def test_a_status_of_an_object_never_shown_is_not_grounded(convo: Any, user: str
     i = c.say(said)
     decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
     assert [reason_kind(r) for r in decision.reasons] == kinds
+
+
+@pytest.mark.parametrize(("search", "said", "kinds"), [
+    # A reservation lists its flights with no status of theirs; a search that found nothing shows none
+    # either (blind audit a56_02)
+    ([], "I've checked our system and can confirm flight HAT231 on May 9 shows as **cancelled**.",
+     ["text_status_not_visible"]),
+    ([{"flight_number": "HAT231", "status": "cancelled"}], "I can confirm flight HAT231 shows as **cancelled**.", []),
+    ([], "I've checked: the search found no flight on May 9 for your route.", []),
+])
+def test_a_status_of_a_flight_only_a_reservation_lists_is_not_grounded(convo: Any, at: Any, search: list[Any],
+                                                                       said: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("My flight on 521ARH was cancelled, right? I'm isabella_davis_2143.")
+    c.call("get_reservation_details", {"reservation_id": "521ARH"}, {
+        "reservation_id": "521ARH", "user_id": "isabella_davis_2143", "cabin": "economy", "flights": [
+            {"origin": "EWR", "destination": "DFW", "flight_number": "HAT231", "date": "2024-05-09", "price": 169}]})
+    c.call("search_direct_flight", {"origin": "EWR", "destination": "DFW", "date": "2024-05-09"}, search)
+    i = c.say(said)
+    assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
 
 
 @pytest.mark.parametrize(("said", "kinds"), [
