@@ -6,6 +6,9 @@ business, or with insurance and a covered reason.
 Read only where the reservation's record shows each of those conditions unmet that a record can
 show (its cabin, its insurance, a booking day at least two days before today) and the user has not
 said the airline cancelled the flight (no tool shows a flight's status for certain).
+
+Also: insurance said to refund a cancellation for any reason, where the policy's insurance covers
+named reasons only ("allows a full refund when the trip is cancelled for health or weather reasons").
 """
 
 from __future__ import annotations
@@ -55,3 +58,27 @@ def refund_unowed(cabin: object, insurance: object, booked: object, today: date,
         return False
     return (cabin.lower() != "business" and insurance.lower() == "no" and (today - day).days >= 2
             and not _AIRLINE_CANCELLED.search(user_text))
+
+
+# The policy's insurance rule, where it names the reasons it covers: "... insurance ... allows a full
+# refund when the trip is cancelled for health or weather reasons".
+_INSURANCE_RULE = (re.compile(r"\binsurance\b", re.I), re.compile(r"\brefund", re.I), re.compile(r"\breasons?\b", re.I))
+# Any reason at all: "it lets you cancel for a full refund for any reason", "no questions asked".
+_ANY_REASON = re.compile(r"\b(?:for\s+(?:any|whatever)\s+reason|(?:no matter|regardless of)\s+(?:the\s+|what\s+the\s+)?"
+                         r"(?:reason|why)|whatever the reason|no questions asked)\b", re.I)
+_INSURED = re.compile(r"\binsur", re.I)
+_DENIED = re.compile(r"n't\b|\b(?:not|cannot|never|only|unless|if|whether)\b|\?", re.I)
+
+
+@lru_cache(maxsize=64)
+def insurance_rule(policy: str) -> str:
+    """The policy's sentence that says which cancellations its travel insurance refunds; "" where
+    it has none."""
+    return next((rule_text(s) for s in policy_sentences(policy) if all(p.search(s) for p in _INSURANCE_RULE)), "")
+
+
+def any_reason_said(text: str) -> list[str]:
+    """The sentences of a text that say insurance refunds (or covers) a cancellation whatever its
+    reason, plainly (no denial or question: "insurance doesn't cover any reason" is the policy)."""
+    return [s.strip() for s in SENTENCE_OR_LINE.split(text)
+            if _ANY_REASON.search(s) and _INSURED.search(s) and not _DENIED.search(s)]

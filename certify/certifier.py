@@ -46,7 +46,13 @@ from trajectory2gym.certify.bag_allowance import bag_fee, free_bags, misfeed_bag
 from trajectory2gym.certify.birth_dates import BirthDates, birthday_unsaid, misborn
 from trajectory2gym.certify.booked_on import misdated
 from trajectory2gym.certify.books import ObservationBook, objects_in
-from trajectory2gym.certify.cancel_refund import cancellation_rule, refund_unowed, refunds_said
+from trajectory2gym.certify.cancel_refund import (
+    any_reason_said,
+    cancellation_rule,
+    insurance_rule,
+    refund_unowed,
+    refunds_said,
+)
 from trajectory2gym.certify.charges import (
     TOTAL_KEYS,
     balances_after,
@@ -550,6 +556,7 @@ class _Run:
         self._once_only: dict[str, tuple[bool, str]] = {}  # actions the policy allows once (policy_once)
         self._late_insurance = ""  # the policy's sentence that allows insurance only at booking
         self._cancel_rule = ""  # the policy's sentence that limits cancellations (cancel_refund)
+        self._insurance_rule = ""  # the policy's sentence that names the reasons insurance covers (cancel_refund)
         self._certificate_rule = ""  # the policy's sentence that limits certificates (compensation)
         # free checked bags per passenger by (tier, cabin), and the policy's sentence (bag_allowance)
         self._free_bags: tuple[dict[tuple[str, str], int], str] = ({}, "")
@@ -2020,6 +2027,10 @@ class _Run:
             # "you can cancel and receive a full refund", booked a week ago (the record read once per text)
             reasons += [reason("text_contradicts_policy", arg="cancellation", value=said[:80], detail=self._cancel_rule)
                         for said in refunds]
+        if self._insurance_rule and "nsur" in content and ("reason" in content or "questions asked" in content):
+            # "it lets you cancel for a full refund for any reason", where insurance covers health or weather
+            reasons += [reason("text_contradicts_policy", arg="insurance", value=said[:80], detail=self._insurance_rule)
+                        for said in any_reason_said(content)]
         if self._certificate_rule and ("ertificate" in content or "ompensation" in content or "oucher" in content) and (
                 offered := certificates_offered(content)) and (booking := self._reservation_said(content)) is not None \
                 and ineligible(self._tiers_shown(), self.index.field_of(booking, "cabin"),
@@ -2855,6 +2866,7 @@ class _Run:
                         self._once_only |= once_only(msg.content)
                         self._late_insurance = self._late_insurance or late_insurance_rule(msg.content)
                         self._cancel_rule = self._cancel_rule or cancellation_rule(msg.content)
+                        self._insurance_rule = self._insurance_rule or insurance_rule(msg.content)
                         self._certificate_rule = self._certificate_rule or compensation_rule(msg.content)
                         self._in_order = self._in_order or ORDERED.search(msg.content) is not None
                         if "bag" in msg.content and not self._free_bags[0]:

@@ -8,7 +8,13 @@ from typing import Any
 import pytest
 
 from trajectory2gym.certify import certify_interaction
-from trajectory2gym.certify.cancel_refund import cancellation_rule, refund_unowed, refunds_said
+from trajectory2gym.certify.cancel_refund import (
+    any_reason_said,
+    cancellation_rule,
+    insurance_rule,
+    refund_unowed,
+    refunds_said,
+)
 from trajectory2gym.certify.reasons import reason_kind
 from trajectory2gym.envs.airline.policy import POLICY
 from trajectory2gym.envs.registry import tool_specs
@@ -56,4 +62,36 @@ def test_a_full_refund_promised_against_the_policy(convo: Any, at: Any, cabin: s
            {"reservation_id": "T1QOBS", "cabin": cabin, "insurance": "no", "created_at": "2024-05-09T10:00:00",
             "payment_history": [{"payment_id": "credit_card_1", "amount": 280}]})
     i = c.say("You can cancel T1QOBS and receive a full refund of $280. Shall I go ahead?")
+    assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
+
+
+def test_the_insurance_rule_is_read_from_the_policy() -> None:
+    assert "health or weather reasons" in insurance_rule(POLICY)
+    assert insurance_rule("Travel insurance costs 30 dollars per passenger.") == ""  # names no reasons
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("You have travel insurance, so it lets you cancel for a full refund for any reason.", True),  # blind audit a56_08
+    ("With insurance you get your money back no matter the reason.", True),
+    ("Insurance refunds you regardless of why you cancel.", True),
+    ("Insurance doesn't cover cancelling for any reason: only health or weather.", False),
+    ("Does insurance cover any reason?", False),
+    ("You can cancel for any reason within 24 hours of booking.", False),  # no insurance said
+    ("Your insurance covers health or weather reasons.", False),
+])
+def test_insurance_said_to_cover_any_reason(text: str, said: bool) -> None:
+    assert bool(any_reason_said(text)) is said
+
+
+@pytest.mark.parametrize(("said", "kinds"), [
+    ("This reservation already has travel insurance, so you're covered — it lets you cancel for a full refund for "
+     "any reason.", ["text_contradicts_policy"]),
+    ("This reservation already has travel insurance, which covers cancelling for health or weather reasons.", []),
+])
+def test_insurance_said_to_cover_more_than_the_policy(convo: Any, at: Any, said: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline", system=POLICY)
+    c.user("Can I add travel insurance to T1QOBS?")
+    c.call("get_reservation_details", {"reservation_id": "T1QOBS"},
+           {"reservation_id": "T1QOBS", "cabin": "economy", "insurance": "yes", "created_at": "2024-05-09T10:00:00"})
+    i = c.say(said)
     assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
