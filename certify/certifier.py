@@ -81,6 +81,7 @@ from trajectory2gym.certify.claims import (
     claims_done,
     claims_own_action,
     contact_claims,
+    data_added_claims,
     forgiven_claims,
     may_claim_a_check,
     may_claim_change,
@@ -2168,6 +2169,9 @@ class _Run:
         if alone:  # "I've also added a $50 certificate", where no call sent one
             idle = None if self._writes else self._made_verbs  # nothing went through since the user spoke
             for said in unmade_claims(content, self._made_nouns, self._nouns_of_writes, idle):
+                reasons.append(reason("text_claims_unmade_action", detail=said[:100]))
+        if "GB" in content and not any(is_data(arg) for w in self._past_writes + self._writes for arg in w[2].arguments):
+            for said in data_added_claims(content):  # "I've also added 2 GB", where only roaming was enabled
                 reasons.append(reason("text_claims_unmade_action", detail=said[:100]))
         if self._failed_write is not None and claims_done(content):  # "All set!" right after an error
             tool, error = self._failed_write

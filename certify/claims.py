@@ -231,6 +231,21 @@ def unmade_claims(text: str, made: Callable[[], set[str] | None], nouns: Callabl
     return out
 
 
+# The agent saying it added an amount of data: "I've also added 2 GB of data to your line", "2 GB has
+# been added". Only a write with an amount of data (refuel_data's gb_amount) adds any: a roaming
+# write on the same line does not (its nouns, "line", are the claim's too).
+_DATA_ADDED = re.compile(r"\b(?:I|we)(?:'ve|’ve| have)\s+(?:(?:also|now|just|successfully)\s+)*(?:\*\*)?(?:added|"
+                         r"refuell?ed|topped\s+(?:you\s+|it\s+)?up)\b[^.!?\n]{0,30}?\d+(?:\.\d+)?\s*(?:\*\*)?\s*GB\b"
+                         r"|\d+(?:\.\d+)?\s*(?:\*\*)?\s*GB\b[^.!?\n]{0,25}?\b(?:has|have) been\s+(?:\w+\s+)?added\b", re.I)
+
+
+def data_added_claims(text: str) -> list[str]:
+    """The sentences in which the agent says an amount of data was added, plainly (not what would
+    happen, nor a failure told); split where a sentence ends, not at "1.5 GB"'s point."""
+    return [sentence.strip() for sentence in SENTENCE_OR_LINE.split(text) if (m := _DATA_ADDED.search(sentence))
+            and not _NOT_YET.search(sentence, 0, m.start()) and not _TOLD_FAILURE.search(sentence)]
+
+
 # The agent saying it reached the user outside the conversation: "I've also emailed you the
 # itinerary", "I have sent you a confirmation email". Only a tool that sends mail or texts does that.
 _CONTACTED = re.compile(

@@ -12,6 +12,7 @@ from trajectory2gym.certify.claims import (
     action_nouns,
     claims_done,
     contact_claims,
+    data_added_claims,
     forgiven_claims,
     unchecked_claims,
     unmade_claims,
@@ -164,6 +165,34 @@ def test_a_report_of_a_refuel_states_the_amount_added(convo: Any, report: str, k
     c.user("yes")
     c.call("refuel_data", {"customer_id": "C1001", "line_id": "L1002", "gb_amount": 2.0}, {"charge": 4.0})
     i = c.say(report)
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert [reason_kind(r) for r in decision.reasons] == kinds
+
+
+@pytest.mark.parametrize(("text", "claimed"), [
+    ("Roaming is enabled. I've also added 2 GB of data to your line so you're covered.", True),  # blind audit t56_12
+    ("Done: 2.0 GB has been added to L1002.", True),
+    ("I've **refueled** your line with **1.5 GB**.", True),
+    ("Once I've added 2 GB, you'll have 17 GB.", False),  # what would happen
+    ("I've tried to add 2 GB, but it failed.", False),
+    ("I can add 2 GB for $4.00. Shall I?", False),  # an offer
+])
+def test_a_claim_of_data_added(text: str, claimed: bool) -> None:
+    assert bool(data_added_claims(text)) is claimed
+
+
+@pytest.mark.parametrize(("refuel", "kinds"), [(False, ["text_claims_unmade_action"]), (True, [])])
+def test_data_said_added_beside_another_write_on_the_line_needs_a_refuel(convo: Any, refuel: bool,
+                                                                          kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user("Customer C1001. I'm abroad with line L1002 and have no data; add 2 GB too.")
+    c.call("get_details_by_id", {"id": "L1002"}, {"line_id": "L1002", "data_limit_gb": 15.0, "roaming_enabled": False})
+    c.say("Roaming is disabled on L1002. I'll enable roaming and add 2 GB ($4.00). Shall I?")
+    c.user("Yes.")
+    if refuel:
+        c.call("refuel_data", {"customer_id": "C1001", "line_id": "L1002", "gb_amount": 2.0}, {"charge": 4.0})
+    c.call("enable_roaming", {"customer_id": "C1001", "line_id": "L1002"}, "Roaming enabled successfully")
+    i = c.say("Roaming is enabled. I've also added 2 GB of data to your line so you're covered.")
     decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
     assert [reason_kind(r) for r in decision.reasons] == kinds
 
