@@ -1631,15 +1631,17 @@ class _Run:
 
     def _balances_of_kind(self, kind: str) -> list[set[int]]:
         """The balances of each of the user's payment methods of this kind ("gift_card") that the
-        observations show, by method id; once a write went through (a refund may have moved one
-        without naming it), only those a lookup since the last write shows, and none in a report
+        observations show, by method id; once a write that moves money went through (a refund may
+        have moved one without naming it; a return request moves none), only those a lookup since
+        the last such write shows, and none in a report
         before the user spoke again (``_report_reasons`` reads those)."""
         if self._writes:
             return []  # a report right after the write: the balance check of the money report reads it
-        if self._past_writes:
+        # (a return request moves no money until the items arrive: the balances shown before it stand)
+        if moving := [w for w in self._past_writes if not returned(w[0])]:
             # only as a lookup since the last write shows them: "what's my gift card balance now?"
             shown: dict[str, set[int]] = {}
-            for obj in objects_in(self.index.json_observations[self._past_writes[-1][1] + 1:], f'"{kind}', '"source"'):
+            for obj in objects_in(self.index.json_observations[moving[-1][1] + 1:], f'"{kind}', '"source"'):
                 if obj.get("source") == kind and isinstance(ident := obj.get("id"), str):
                     shown[ident] = {c for key in ("balance", "amount") if (c := to_cents(obj.get(key))) is not None}
             return [shown[ident] for ident in sorted(shown)]
@@ -2854,7 +2856,8 @@ class _Run:
                     self._noop_write = (made.name, msg.content or "") if noop else None
                     self._did(made)
                     self._written_ids.update(compact(v) for v in made.arguments.values() if isinstance(v, str))
-                    self._methods_used.update(map(compact, payment_ids(made.arguments)))
+                    if not returned(msg.content or ""):  # (a return's refund moves nothing until the items arrive)
+                        self._methods_used.update(map(compact, payment_ids(made.arguments)))
                     self._writes.append((msg.content or "", shown, made))  # for a report of what it charged
                     made_key = self.call_key(made)
                     last = self.seen_calls.get(made_key)

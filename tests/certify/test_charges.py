@@ -723,3 +723,41 @@ def test_a_requests_refund_said_done_beside_a_change_that_went_through(convo: An
     i = c.say(report)
     assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons)
             if k == "text_claims_unmade_action"] == kinds
+
+
+@pytest.mark.parametrize(("write", "said", "kinds"), [
+    # blind audit r56_04: a return request moves no money until the items arrive, so the balance shown
+    # before it stands; the shown balance plus the return's refund is no balance now
+    ("return", "Your gift card currently has a balance of **$2,912.37**.", ["text_misattributed"]),
+    ("return", "Your gift card currently has a balance of **$46.00**.", []),
+    ("return", "gift_card_6892585 has $2,912.37.", ["text_misattributed"]),
+    # a cancellation's refund to the gift card moves its balance at once: the balance shown is old
+    ("cancel", "Your gift card currently has a balance of **$2,912.37**.", []),
+])
+def test_a_balance_after_a_return_request_is_the_one_shown(convo: Any, at: Any, write: str, said: str,
+                                                           kinds: list[str]) -> None:
+    c = convo()
+    c.user("I'm ethan_johnson_7053. Return the espresso machine from #W5321777 to my gift card.")
+    c.call("get_user_details", {"user_id": "ethan_johnson_7053"}, {"user_id": "ethan_johnson_7053", "payment_methods": {
+        "gift_card_6892585": {"source": "gift_card", "balance": 46, "id": "gift_card_6892585"}}})
+    item = {"name": "Espresso Machine", "item_id": "7441167885", "price": 2866.37}
+    paid = {"transaction_type": "payment", "amount": 2866.37, "payment_method_id": "gift_card_6892585"}
+    c.call("get_order_details", {"order_id": "#W5321777"}, {"order_id": "#W5321777", "status": "delivered",
+                                                            "items": [item], "payment_history": [paid]})
+    c.say("To confirm: return the Espresso Machine (item 7441167885) from #W5321777 and refund $2,866.37 to "
+          "gift_card_6892585. Shall I?")
+    c.user("yes please")
+    if write == "return":
+        c.call("return_delivered_order_items", {"order_id": "#W5321777", "item_ids": ["7441167885"],
+                                                "payment_method_id": "gift_card_6892585"},
+               {"order_id": "#W5321777", "status": "return requested", "items": [item], "payment_history": [paid],
+                "return_items": ["7441167885"], "return_payment_method_id": "gift_card_6892585"})
+    else:
+        c.call("cancel_pending_order", {"order_id": "#W5321777", "reason": "no longer needed"},
+               {"order_id": "#W5321777", "status": "cancelled", "items": [item], "payment_history": [paid, {
+                   "transaction_type": "refund", "amount": 2866.37, "payment_method_id": "gift_card_6892585"}]})
+    c.say("Done: the return is requested.")
+    c.user("What's my gift card balance right now?")
+    i = c.say(said)
+    found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
+    assert [k for k in found if k == "text_misattributed"] == kinds, found
