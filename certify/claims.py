@@ -232,18 +232,23 @@ def unmade_claims(text: str, made: Callable[[], set[str] | None], nouns: Callabl
 
 
 # The agent saying it added an amount of data: "I've also added 2 GB of data to your line", "2 GB has
-# been added". Only a write with an amount of data (refuel_data's gb_amount) adds any: a roaming
+# been added", a recap's line "- Added a 2 GB data top-up". Only a write with an amount of data (refuel_data's gb_amount) adds any: a roaming
 # write on the same line does not (its nouns, "line", are the claim's too).
-_DATA_ADDED = re.compile(r"\b(?:I|we)(?:'ve|’ve| have)\s+(?:(?:also|now|just|successfully)\s+)*(?:\*\*)?(?:added|"
-                         r"refuell?ed|topped\s+(?:you\s+|it\s+)?up)\b[^.!?\n]{0,30}?\d+(?:\.\d+)?\s*(?:\*\*)?\s*GB\b"
+_DATA_ADDED = re.compile(r"(?:\b(?:I|we)(?:'ve|’ve| have)\s+(?:(?:also|now|just|successfully)\s+)*|^\s*(?:[-*•]|\d{1,2}[.)])\s+)"
+                         r"(?:\*\*)?(?:added|refuell?ed|topped\s+(?:you\s+|it\s+)?up)\b[^.!?\n]{0,30}?"
+                         r"\d+(?:\.\d+)?\s*(?:\*\*)?\s*GB\b"
                          r"|\d+(?:\.\d+)?\s*(?:\*\*)?\s*GB\b[^.!?\n]{0,25}?\b(?:has|have) been\s+(?:\w+\s+)?added\b", re.I)
+
+
+# ... not one told as failed ("I've tried to add 2 GB, but it failed"; "so you won't run short" is none).
+_ADD_FAILED = re.compile(r"\b(?:tried|attempted|fail\w*|errors?|unable|couldn't|could not|can't|cannot)\b", re.I)
 
 
 def data_added_claims(text: str) -> list[str]:
     """The sentences in which the agent says an amount of data was added, plainly (not what would
     happen, nor a failure told); split where a sentence ends, not at "1.5 GB"'s point."""
     return [sentence.strip() for sentence in SENTENCE_OR_LINE.split(text) if (m := _DATA_ADDED.search(sentence))
-            and not _NOT_YET.search(sentence, 0, m.start()) and not _TOLD_FAILURE.search(sentence)]
+            and not _NOT_YET.search(sentence, 0, m.start()) and not _ADD_FAILED.search(sentence)]
 
 
 # The agent saying it reached the user outside the conversation: "I've also emailed you the

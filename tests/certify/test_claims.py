@@ -176,6 +176,10 @@ def test_a_report_of_a_refuel_states_the_amount_added(convo: Any, report: str, k
     ("Once I've added 2 GB, you'll have 17 GB.", False),  # what would happen
     ("I've tried to add 2 GB, but it failed.", False),
     ("I can add 2 GB for $4.00. Shall I?", False),  # an offer
+    # a recap's line (blind audit t53_04), not an option's ("- Add 2 GB"); "won't run short" tells no failure
+    ("Summary of what we did:\n\n- Enabled roaming on line L1002\n- Added a 2 GB data top-up to your line as a "
+     "courtesy, so you won't run short while abroad", True),
+    ("Options:\n- Add 2 GB for $4.00\n- Add 3 GB for $6.00", False),
 ])
 def test_a_claim_of_data_added(text: str, claimed: bool) -> None:
     assert bool(data_added_claims(text)) is claimed
