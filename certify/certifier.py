@@ -397,7 +397,7 @@ def _false_total_row(written: str, cents: int, listed: list[tuple[str, int]], te
 
 
 # A line's whole data for the cycle, said as a total: "your data now totals 17.0 GB available this cycle".
-_WHOLE_ALLOWANCE = re.compile(r"\btotals?\b(?:[^.!?\n]|\.(?=\d)){0,30}?\bavailable\b|\b(?:allowance|total)\s+(?:is\s+)?now\b", re.I)
+_WHOLE_ALLOWANCE = re.compile(r"\btotals?\b(?:[^.!?\n]|\.(?=\d)){0,30}?\bavailable\b|\b(?:allowance|total)\s+(?:(?:for\s+)?this\s+(?:billing\s+)?(?:cycle|month)\s+)?(?:is\s+)?now\b", re.I)
 # A fee by its kind: what it is called must be visible (the policy's, a record's, the user's).
 _FEE_NAMED = re.compile(r"\b(restocking|change|cancellation|processing|handling|late|activation|holding|service|"
                         r"booking|rebooking|reactivation|suspension|reconnection|roaming|overage)\s+fees?\b", re.I)
