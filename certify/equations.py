@@ -213,6 +213,11 @@ def miscalculated(text: str) -> list[tuple[str, str]]:
     if "otal" in text or " in all" in text or "ltogether" in text or "ombined" in text:
         out += ((_mistotaled(_TOTAL_THEN_TERMS, text, 2, 1) if ":" in text else [])
                 + (_mistotaled(_TERMS_THEN_TOTAL, text, 1, 4) if " and " in text else []))
+    if "had " in text and " with " in text:
+        for m in _HAD_THEN_NOW.finditer(text):  # "had $245 on it, so with the $4,986 refund the balance is now $5,213"
+            sign = -1 if m[3].lower() in _TAKES else 1
+            if abs(cents_of(m[1]) + sign * cents_of(m[2]) - cents_of(m[4])) > 1:
+                out.append(("$" + m[4], m[0].replace("*", "").strip()))
     if "enough" in text or "sufficient" in text:
         out += _miscovered(text)
     if "each" in text or "apiece" in text:
@@ -221,6 +226,14 @@ def miscalculated(text: str) -> list[tuple[str, str]]:
             if abs(count * cents_of(m[2]) - cents_of(m[3])) > 1:
                 out.append(("$" + m[3], m[0].replace("*", "").strip()))
     return out
+
+
+# What a balance had, what a refund (or a charge) moved, and what it is now: "Your gift card had $245 on
+# it, so with the $4,986 refund the balance is now $5,213" (a refund adds, a charge takes away).
+_HAD_THEN_NOW = re.compile(rf"\bhad\s+{_MONEY}[^$\n.;]{{0,40}}?\bwith\s+(?:the\s+|a\s+|an\s+|your\s+|this\s+)?{_MONEY}"
+                           rf"\s+(refund|credit|deposit|charge|payment|fee)\b[^$\n.;]{{0,40}}?\b(?:is|will be|comes to|"
+                           rf"becomes|goes to)\s+(?:now\s+)?{_MONEY}(?![\d,]*\.?\d)", re.I)
+_TAKES = frozenset({"charge", "payment", "fee"})
 
 
 # A balance said to cover a cost, or not: "Your gift card has $64.00, which is enough to cover it",

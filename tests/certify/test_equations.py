@@ -368,3 +368,16 @@ def test_a_count_at_a_price_each_comes_to_their_product(text: str, wrong: list[t
 ])
 def test_a_balance_said_to_cover_a_cost(text: str, wrong: list[tuple[str, str]]) -> None:
     assert miscalculated(text) == wrong
+
+
+@pytest.mark.parametrize(("text", "wrong"), [
+    # blind audit a56_03: the balance before, what a refund added, and the balance now
+    ("Your gift card gift_card_3576581 had $245 on it, so with the $4,986 refund the balance is now **$5,213**.",
+     [("$5,213", "had $245 on it, so with the $4,986 refund the balance is now $5,213")]),
+    ("Your gift card gift_card_3576581 had $245 on it, so with the $4,986 refund the balance is now **$5,231**.", []),
+    ("Your gift card had $245, so with the $45 charge it is now $200.", []),  # a charge takes away
+    ("Your gift card had $245, so with the $45 charge it is now $290.",
+     [("$290", "had $245, so with the $45 charge it is now $290")]),
+])
+def test_a_balance_before_and_after_a_refund(text: str, wrong: list[tuple[str, str]]) -> None:
+    assert miscalculated(text) == wrong
