@@ -2449,13 +2449,15 @@ class _Run:
     def _about_last_write(self, content: str) -> str:
         """``content`` up to the first identifier of another object of the last write's kind (an
         identifier of the same shape as one of its own, that an observation shows). Of a recap's
-        list whose line names the write's object, that line only (and the lines outside the list):
+        list whose line names the write's object, after other writes, that line only (and the lines
+        outside the list):
         "- Exchange requested for your trail shoes, $5.45 back to your Visa." is an earlier write's."""
         call = self._writes[-1][2]
         roles = self.info(call.name).meta.arg_roles
         own = [v for a, v in call.arguments.items() if roles.get(a) == "identifier" and isinstance(v, str)]
         shapes = {id_shape(compact(v)) for v in own}
-        if "\n" in content and own:
+        # (where no earlier write went through, every line reports this one: "- Paid $60 with ...")
+        if "\n" in content and own and (len(self._writes) > 1 or self._past_writes):
             lines = content.split("\n")
             listed = [LIST_MARK.match(line) is not None for line in lines]
             mine = [is_item and any(v.lower().lstrip("#") in line.lower() for v in own) for line, is_item in zip(lines, listed, strict=True)]

@@ -251,7 +251,11 @@ def balances_said(text: str) -> list[tuple[str, int]]:
         if (m := _BALANCE_NOW.search(sentence)) is None:
             continue
         end = _CLAUSE_BREAK.search(sentence, m.end())  # "... a balance of $129, so it can't cover $696"
-        out += dollar_amounts(sentence[m.start():end.start() if end is not None else len(sentence)])
+        stop = end.start() if end is not None else len(sentence)
+        if sentence.count("(", 0, m.start()) > sentence.count(")", 0, m.start()):
+            # said inside brackets: "$179 from your gift card (balance now $0), $35 on your Mastercard"
+            stop = min(stop, closing) if (closing := sentence.find(")", m.end())) >= 0 else stop
+        out += dollar_amounts(sentence[m.start():stop])
     return out  # ("$50 was charged, leaving a balance of $129": from the word balance on)
 
 

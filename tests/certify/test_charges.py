@@ -183,6 +183,8 @@ def test_balances_said_after_a_change_and_shown_for_stored_value_methods() -> No
     assert balances_said("The gift card has $36 on it.") == []
     # the clause after the balance's is about another amount
     assert balances_said("gift_card_1 still shows a balance of **$129**, so it can't cover $696.") == [("$129", 12900)]
+    # said inside brackets: the amount after them is another method's share (blind audit a52_10)
+    assert balances_said("Paid: $179 from your gift card (balance now $0), $35 on your Mastercard.") == [("$0", 0)]
     shown = ['{"payment_methods": {"gift_card_1": {"source": "gift_card", "balance": 36}, '
              '"credit_card_2": {"source": "credit_card", "last_four": "1234"}}}', '{"certificate_3": 7}']
     assert method_balances(shown) == {3600}
@@ -761,3 +763,35 @@ def test_a_balance_after_a_return_request_is_the_one_shown(convo: Any, at: Any, 
     i = c.say(said)
     found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
     assert [k for k in found if k == "text_misattributed"] == kinds, found
+
+
+@pytest.mark.parametrize(("said", "kinds"), [
+    # blind audit a52_11: a booking's recap, every line of it about the one write made; $229 - $60 is $169
+    ("You're booked: reservation HATHAT\n- HAT013 BOS → MCO, May 20\n- Economy, 1 checked bag, no insurance\n"
+     "- Paid $189 with gift card ending 6451 and $60 with gift card ending 1150 (remaining balance $179).",
+     ["text_misstated_balance"]),
+    ("You're booked: reservation HATHAT\n- HAT013 BOS → MCO, May 20\n- Economy, 1 checked bag, no insurance\n"
+     "- Paid $189 with gift card ending 6451 and $60 with gift card ending 1150 (remaining balance $169).", []),
+])
+def test_a_balance_in_a_bookings_recap_list(convo: Any, at: Any, said: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("Book HAT013 on May 20 for me, mohamed_moore_2190, in economy; one bag, no insurance.")
+    c.call("get_user_details", {"user_id": "mohamed_moore_2190"}, {"user_id": "mohamed_moore_2190", "payment_methods": {
+        "gift_card_2216451": {"source": "gift_card", "amount": 189, "id": "gift_card_2216451"},
+        "gift_card_3921150": {"source": "gift_card", "amount": 229, "id": "gift_card_3921150"}}})
+    c.call("search_direct_flight", {"origin": "BOS", "destination": "MCO", "date": "2024-05-20"}, [
+        {"flight_number": "HAT013", "status": "available", "prices": {"economy": 249}}])
+    c.say("HAT013 BOS → MCO on May 20 in economy is $249: $189 from gift card ending 6451 and $60 from the one "
+          "ending 1150. One bag free, no insurance. Shall I book it?")
+    c.user("Yes.")
+    flights = [{"flight_number": "HAT013", "date": "2024-05-20"}]
+    pay = [{"payment_id": "gift_card_2216451", "amount": 189}, {"payment_id": "gift_card_3921150", "amount": 60}]
+    c.call("book_reservation", {"user_id": "mohamed_moore_2190", "origin": "BOS", "destination": "MCO",
+                                "flight_type": "one_way", "cabin": "economy", "flights": flights,
+                                "passengers": [{"first_name": "Mohamed", "last_name": "Moore", "dob": "1995-06-06"}],
+                                "payment_methods": pay, "total_baggages": 1, "nonfree_baggages": 0, "insurance": "no"},
+           {"reservation_id": "HATHAT", "user_id": "mohamed_moore_2190", "origin": "BOS", "destination": "MCO",
+            "flights": [{**flights[0], "price": 249}], "payment_history": pay})
+    i = c.say(said)
+    found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
+    assert [k for k in found if k == "text_misstated_balance"] == kinds and (found == []) is (kinds == []), found
