@@ -329,6 +329,11 @@ NOUNS = action_nouns([("cancel_reservation", ("reservation_id",)), ("send_certif
     ("I understand. I've submitted a refund request for OC39IW on your behalf.", None,
      ["I've submitted a refund request for OC39IW on your behalf."]),
     ("I've checked: OC39IW cannot be cancelled.", None, []),  # checking changes nothing
+    # other verbs of filing something (blind audits a55_05, t55_12)
+    ("I've transferred you. I've also opened a refund request for the unused flights on XEWRD9.", None,
+     ["I've also opened a refund request for the unused flights on XEWRD9."]),
+    ("Done — I've put in a change to the **Family Share** plan, starting next billing cycle.", None,
+     ["Done — I've put in a change to the **Family Share** plan, starting next billing cycle."]),
     ("Once I've cancelled it, the refund takes 5 days.", None, []),  # what will be done
     ("I've tried to cancel it, but the system returned an error.", None, []),  # tells of the failure
     ("Shall I say I've cancelled it?", None, []),
