@@ -132,7 +132,13 @@ from trajectory2gym.certify.dates import (
     spans_in,
 )
 from trajectory2gym.certify.elapsed import miscounted_days, today_in
-from trajectory2gym.certify.equations import miscalculated, misremained, misshared, worked
+from trajectory2gym.certify.equations import (
+    difference_as_total,
+    miscalculated,
+    misremained,
+    misshared,
+    worked,
+)
 from trajectory2gym.certify.evidence import EvidenceIndex
 from trajectory2gym.certify.item_options import OptionBook, misdescribed_options
 from trajectory2gym.certify.item_prices import ItemPriceBook
@@ -1984,6 +1990,9 @@ class _Run:
         if " per " in content or " each" in content:  # "$1,308 in total, which is $297 per person", for 4
             for written, equation in misshared(content, lambda: self._count_of(None, ("passengers",))):
                 reasons.append(reason("text_miscalculated", value=written, detail=equation))
+        if " total" in content or " all" in content or "ltogether" in content:  # "a fare difference of $45 in total", for 2
+            for written, fares in difference_as_total(content, lambda: self._count_of(None, ("passengers",))):
+                reasons.append(reason("text_miscalculated", value=written, detail=fares))
         # "L1005 is currently suspended" where the lookup showed Active; after a write, a text with no
         # identifier may give the written object a status by its kind ("The order status is now ...")
         if not STATUS_WORDS.isdisjoint(toks) or (not toks and self._writes):

@@ -375,6 +375,33 @@ def misshared(text: str, people: Callable[[], int | None]) -> list[tuple[str, st
     return out
 
 
+# A difference said as the total of a change: "switching would be a fare difference of $45 in total",
+# "The upgrade would cost $236 in total", after the fares it is the difference of.
+_DIFFERENCE_IN_TOTAL = re.compile(rf"\b(?:difference|upgrade|cost|costs|extra|more|refund)\b[^$\n.;]{{0,40}}?{_MONEY}"
+                                  rf"\s+(?:in total|total|altogether|in all)\b", re.I)
+# Words that scale the fares to the whole booking already: "$358 for both of you", "$179 × 2".
+_SCALED_UP = re.compile(r"\bfor (?:both|all|each|the two|the three)\b|×|\bx\s*\d|\btimes\b|\b\d\s+(?:passengers|people|travell?ers)\b",
+                        re.I)
+
+
+def difference_as_total(text: str, people: Callable[[], int | None]) -> list[tuple[str, str]]:
+    """(the total as written, the fares it is the difference of) for each total of a change that is
+    the difference of two fares the text said before it, per passenger, where the booking shown has
+    more passengers (``people()``): "You paid $134 for tonight's flight, so switching to HAT107 ($179)
+    would be a fare difference of $45 in total", for 2. Not where the text scales the fares up."""
+    out: list[tuple[str, str]] = []
+    for m in _DIFFERENCE_IN_TOTAL.finditer(text):
+        before = text[:m.start()]
+        if _SCALED_UP.search(before) or _SCALED_UP.search(m[0]):
+            continue
+        total = cents_of(m[1])
+        fares = sorted({abs(c) for _, c in dollar_amounts(before)})
+        pair = next(((a, b) for k, a in enumerate(fares) for b in fares[k + 1:] if abs(b - a - total) <= 1), None)
+        if pair is not None and (n := people()) and n > 1:
+            out.append(("$" + m[1], f"${pair[1] / 100:,.2f} − ${pair[0] / 100:,.2f} per passenger, for {n}"))
+    return out
+
+
 # A share per person, then the total it makes: "$14 more per passenger, so $24 in total".
 # ("... $96 per person — **$182** in total", a dash for "so")
 _PER_THEN_TOTAL = re.compile(rf"{_MONEY}[^$\n.;]{{0,20}}?\b{_PER_HEAD}\b[^$\n.;]{{0,30}}?(?:\b(?:so|that's|that is|which is|"

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from trajectory2gym.certify import certify_interaction
-from trajectory2gym.certify.equations import miscalculated, worked
+from trajectory2gym.certify.equations import difference_as_total, miscalculated, worked
 from trajectory2gym.certify.reasons import reason_kind
 
 
@@ -381,3 +381,20 @@ def test_a_balance_said_to_cover_a_cost(text: str, wrong: list[tuple[str, str]])
 ])
 def test_a_balance_before_and_after_a_refund(text: str, wrong: list[tuple[str, str]]) -> None:
     assert miscalculated(text) == wrong
+
+
+@pytest.mark.parametrize(("text", "people", "wrong"), [
+    # blind audit a53_07: per-passenger fares, and their difference said as the total for 2
+    ("HAT107 9:00 AM — $179. You paid $134 for tonight's flight, so switching would be a fare difference of "
+     "**$45** in total.", 2, [("$45", "$179.00 − $134.00 per passenger, for 2")]),
+    ("HAT107 9:00 AM — $179. You paid $134 for tonight's flight, so switching would be a fare difference of "
+     "**$45** in total.", 1, []),  # one passenger: the difference is the total
+    ("HAT107 9:00 AM — $179. You paid $134 for tonight's flight, so switching would be a fare difference of "
+     "**$90** in total.", 2, []),
+    # blind audit a54_11
+    ("That's $501 per passenger in business vs. the $265 per passenger you paid. The upgrade would cost **$236** "
+     "in total.", 2, [("$236", "$501.00 − $265.00 per passenger, for 2")]),
+    ("That's $1,002 for both of you vs. the $530 you paid. The upgrade would cost **$472** in total.", 2, []),
+])
+def test_a_per_passenger_difference_said_as_the_total(text: str, people: int, wrong: list[tuple[str, str]]) -> None:
+    assert difference_as_total(text, lambda: people) == wrong
