@@ -1990,7 +1990,8 @@ class _Run:
         if " per " in content or " each" in content:  # "$1,308 in total, which is $297 per person", for 4
             for written, equation in misshared(content, lambda: self._count_of(None, ("passengers",))):
                 reasons.append(reason("text_miscalculated", value=written, detail=equation))
-        if " total" in content or " all" in content or "ltogether" in content:  # "a fare difference of $45 in total", for 2
+        if "$" in content and (" total" in content or " in all" in content or "ltogether" in content):
+            # "a fare difference of $45 in total", for 2 passengers
             for written, fares in difference_as_total(content, lambda: self._count_of(None, ("passengers",))):
                 reasons.append(reason("text_miscalculated", value=written, detail=fares))
         # "L1005 is currently suspended" where the lookup showed Active; after a write, a text with no

@@ -377,8 +377,11 @@ def misshared(text: str, people: Callable[[], int | None]) -> list[tuple[str, st
 
 # A difference said as the total of a change: "switching would be a fare difference of $45 in total",
 # "The upgrade would cost $236 in total", after the fares it is the difference of.
-_DIFFERENCE_IN_TOTAL = re.compile(rf"\b(?:difference|upgrade|cost|costs|extra|more|refund)\b[^$\n.;]{{0,40}}?{_MONEY}"
-                                  rf"\s+(?:in total|total|altogether|in all)\b", re.I)
+# (The word found first by a plain search, then the few characters before it read: a scan of a whole
+# text for amounts cost more than all the rest of the check.)
+_TOTAL_WORDS = ("total", "altogether", "in all")
+_MONEY_THEN = re.compile(rf"{_MONEY}\s+(?:in\s+)?$", re.I)  # "$45 in " before "total"
+_CHANGE_WORD = re.compile(r"\b(?:difference|upgrade|cost|costs|extra|more|refund)\b", re.I)
 # Words that scale the fares to the whole booking already: "$358 for both of you", "$179 × 2".
 _SCALED_UP = re.compile(r"\bfor (?:both|all|each|the two|the three)\b|×|\bx\s*\d|\btimes\b|\b\d\s+(?:passengers|people|travell?ers)\b",
                         re.I)
@@ -390,16 +393,30 @@ def difference_as_total(text: str, people: Callable[[], int | None]) -> list[tup
     more passengers (``people()``): "You paid $134 for tonight's flight, so switching to HAT107 ($179)
     would be a fare difference of $45 in total", for 2. Not where the text scales the fares up."""
     out: list[tuple[str, str]] = []
-    for m in _DIFFERENCE_IN_TOTAL.finditer(text):
-        before = text[:m.start()]
-        if _SCALED_UP.search(before) or _SCALED_UP.search(m[0]):
-            continue
-        total = cents_of(m[1])
-        fares = sorted({abs(c) for _, c in dollar_amounts(before)})
-        pair = next(((a, b) for k, a in enumerate(fares) for b in fares[k + 1:] if abs(b - a - total) <= 1), None)
-        if pair is not None and (n := people()) and n > 1:
-            out.append(("$" + m[1], f"${pair[1] / 100:,.2f} − ${pair[0] / 100:,.2f} per passenger, for {n}"))
+    for word in _TOTAL_WORDS:
+        at = text.find(word)
+        while at >= 0:
+            m = _MONEY_THEN.search(text, max(0, at - 24), at)
+            at = text.find(word, at + len(word))
+            if m is None:
+                continue
+            before = text[:m.start()]
+            lead = before[-48:]
+            lead = lead[max(lead.rfind(c) for c in "$\n.;") + 1:]  # the words since the last amount or sentence
+            if _CHANGE_WORD.search(lead) and not _SCALED_UP.search(before):
+                out += _per_head(m[1], before, people)
     return out
+
+
+def _per_head(written: str, before: str, people: Callable[[], int | None]) -> list[tuple[str, str]]:
+    """The total as written and the fares said before it whose difference it is, where the booking
+    has more passengers than one; none otherwise."""
+    total = cents_of(written)
+    fares = sorted({abs(c) for _, c in dollar_amounts(before)})
+    pair = next(((a, b) for k, a in enumerate(fares) for b in fares[k + 1:] if abs(b - a - total) <= 1), None)
+    if pair is not None and (n := people()) and n > 1:
+        return [("$" + written, f"${pair[1] / 100:,.2f} − ${pair[0] / 100:,.2f} per passenger, for {n}")]
+    return []
 
 
 # A share per person, then the total it makes: "$14 more per passenger, so $24 in total".
