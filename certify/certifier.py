@@ -445,8 +445,8 @@ _USAGE = re.compile(r"\b(?:used|left|remaining|usage|of your|allowance|limit|con
 # Words saying something changed or is to be checked anew: "I just paid", "still not working", "try again".
 # (Word starts, on lower case: a case-blind search with word ends costs three times as much.)
 # Not "just to be sure", "did you say", "you just said": a question about what was said changes nothing; nor a demand
-# ("Just cancel it", "Cancel it."): the lookup would show what it showed.
-_CHANGE_WORDS = re.compile(r"\b(?:chang|updat|again|just(?!\s+(?:to|wondering|checking|curious|asking|cancel|do|give|book|refund|process|go|tell|let|send|help|get|said|told|mentioned|wrote|asked)\b)|now|new|moved|paid|made\b|pressed|tapped|clicked|"
+# ("Just cancel it", "Cancel it."): the lookup would show what it showed; nor "what I paid", asked of an order.
+_CHANGE_WORDS = re.compile(r"\b(?:chang|updat|again|just(?!\s+(?:to|wondering|checking|curious|asking|cancel|do|give|book|refund|process|go|tell|let|send|help|get|said|told|mentioned|wrote|asked)\b)|now|new|moved|(?<!what i )(?<!what we )(?<!much i )paid|made\b|pressed|tapped|clicked|"
                            r"did(?!n|\s+you\b)|done|tried|restart|reboot|toggl|turn|"
                            r"switch|fix|work|still|refresh|check|status(?! bar)|email|received|arrived|added|removed|cancel(?:l?ed|l?ing))")
 

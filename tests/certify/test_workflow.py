@@ -216,6 +216,9 @@ def test_repeated_call_without_and_with_new_evidence(convo, at, order_w123):
     ("This is ridiculous. Cancel it.", False),
     ("The seller says they cancelled part of it.", True),  # says something changed
     ("Pending? You just said it shipped. That doesn't add up.", False),  # questions what was said
+    # asks what was paid for the order as it was (blind audit r57_02)
+    ("Could you remind me what else is in that order and what I paid?", False),
+    ("How much I paid is on my statement, right?", False),
 ])
 def test_a_user_message_is_new_evidence_when_it_says_something_new(convo, at, order_w123, between: str,
                                                                     novel: bool) -> None:
