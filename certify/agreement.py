@@ -1123,6 +1123,12 @@ def _choice_not_stated(turns: list[Turn], at: int, anchors: Anchors) -> ConfirmV
             # "2. Raj Sanchez: certificate_9984806 $250 ... 3. Liam Wilson: certificate_2765295 $250",
             # Raj's booking paid with Liam's certificate
             return ConfirmVerdict(False, "argument_not_confirmed", "stated: for another passenger", arg, value)
+        if (own := _said_in_own_line(turns, at, partial(_method_words, anchors), anchors)) and \
+                kind not in {PAYMENT_WORDS[w] for w in own} and not names_method_id(turns[at], value):
+            # a list of actions, each with its own method: "- change the Espresso Machine on #W6779827 ...,
+            # refunding $98.16 to your Mastercard", and the call refunds to the gift card another line names
+            return ConfirmVerdict(False, "argument_not_confirmed", f"stated in its line: {', '.join(sorted(own))}",
+                                  arg, value)
         named = max((k for k in range(at, len(turns)) if names_method_id(turns[k], value)), default=-1)
         if named >= 0 and not any(_method_words(anchors, t) for t in turns[named + 1:]):
             continue  # the method itself was named, and no message after names another kind

@@ -518,3 +518,28 @@ def _two_changes(convo: Any, reply: str) -> tuple[Any, int]:
 def test_a_yes_to_all_that_a_later_question_lists_covers_each(convo: Any, at: Any, reply: str, eligible: bool) -> None:
     c, i = _two_changes(convo, reply)
     assert at(certify_interaction(c.build()), i).eligible is eligible, at(certify_interaction(c.build()), i).reasons
+
+
+@pytest.mark.parametrize(("method", "confirmed"), [("gift_card_7219486", False), ("credit_card_1020", True)])
+def test_each_line_of_a_plan_names_its_own_method(convo: Any, at: Any, method: str, confirmed: bool) -> None:
+    # blind audit r57_01: the line of the espresso change names the Mastercard, another line the gift card
+    c = convo(tools=_specs("retail"))
+    c.user("I'm ethan_lopez_6291; change the watch and the espresso machine in my pending orders.")
+    c.call("get_user_details", {"user_id": "ethan_lopez_6291"}, {"payment_methods": {
+        "gift_card_7219486": {"source": "gift_card", "balance": 49.0, "id": "gift_card_7219486"},
+        "credit_card_1020": {"source": "credit_card", "brand": "mastercard", "last_four": "1020",
+                             "id": "credit_card_1020"}}})
+    for order, item, price in (("#W6426438", "8886009523", 1944.02), ("#W6779827", "3379843752", 3203.76)):
+        c.call("get_order_details", {"order_id": order}, {"order_id": order, "status": "pending", "items": [
+            {"item_id": item, "price": price}]})
+    c.call("get_product_details", {"product_id": "6066914160"}, {"variants": {
+        "9949163720": {"item_id": "9949163720", "price": 1908.15}, "2190871011": {"item_id": "2190871011",
+                                                                               "price": 3105.60}}})
+    c.say("To confirm, I'll:\n- change the Wristwatch on #W6426438 (item 8886009523) to 9949163720, with the "
+          "$35.87 refund going to your gift card;\n- change the Espresso Machine on #W6779827 (item 3379843752) to "
+          "2190871011, refunding $98.16 to your Mastercard ending in 1020.\nShall I go ahead with both?")
+    c.user("Yes, go ahead with both.")
+    done = c.call("modify_pending_order_items", {"order_id": "#W6779827", "item_ids": ["3379843752"],
+                                                 "new_item_ids": ["2190871011"], "payment_method_id": method},
+                  {"order_id": "#W6779827", "status": "pending (item modified)"})
+    assert at(certify_interaction(c.build()), done).checks["workflow"] is confirmed
