@@ -543,3 +543,34 @@ def test_each_line_of_a_plan_names_its_own_method(convo: Any, at: Any, method: s
                                                  "new_item_ids": ["2190871011"], "payment_method_id": method},
                   {"order_id": "#W6779827", "status": "pending (item modified)"})
     assert at(certify_interaction(c.build()), done).checks["workflow"] is confirmed
+
+
+@pytest.mark.parametrize(("reply", "confirmed"), [
+    # a yes to the other action of the plan, named by its object, without "just" (blind audit r57_07)
+    ("The address change is fine — go ahead with that. For the luggage, is the 4-piece blue the softshell one?", False),
+    ("Go ahead with the address change only.", False),
+    ("Just the address change.", False),
+    ("Yes to both.", True),
+    ("Yes, change the address and the luggage set.", True),
+])
+def test_a_yes_to_the_plans_other_action_by_its_object(convo: Any, at: Any, reply: str, confirmed: bool) -> None:
+    order = {"order_id": "#W4860251", "status": "pending", "address": {"address1": "221 Park Avenue"}, "items": [
+        {"name": "Luggage Set", "product_id": "5426915165", "item_id": "5209958006", "price": 514.72,
+         "options": {"piece count": "2-piece", "color": "silver"}}],
+        "payment_history": [{"amount": 514.72, "payment_method_id": "credit_card_2112420"}]}
+    c = convo(tools=_specs("retail"))
+    c.user("I'm lucas_brown_6720. Move #W4860251 to 921 Park Avenue, Chicago, IL 60612 and change the luggage.")
+    c.call("get_user_details", {"user_id": "lucas_brown_6720"}, {"payment_methods": {"credit_card_2112420": {
+        "source": "credit_card", "brand": "mastercard", "last_four": "1276"}}})
+    c.call("get_order_details", {"order_id": "#W4860251"}, order)
+    c.call("get_product_details", {"product_id": "5426915165"}, {"variants": {"8759627937": {
+        "item_id": "8759627937", "options": {"piece count": "4-piece", "color": "blue"}, "available": True,
+        "price": 501.65}}})
+    c.say("Here are the two changes:\n\n1. **Shipping address** → 921 Park Avenue, Chicago, IL 60612, USA\n"
+          "2. **Luggage Set** 2-piece / silver ($514.72) → 4-piece / blue (item 8759627937, $501.65) — a $13.07 "
+          "refund to your Mastercard ending in 1276.\n\nCan you confirm each of these?")
+    c.user(reply)
+    done = c.call("modify_pending_order_items", {"order_id": "#W4860251", "item_ids": ["5209958006"],
+                                                 "new_item_ids": ["8759627937"],
+                                                 "payment_method_id": "credit_card_2112420"}, order)
+    assert at(certify_interaction(c.build()), done).checks["workflow"] is confirmed
