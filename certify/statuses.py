@@ -218,8 +218,12 @@ def _one_word(status: str) -> str:
 
 def says_status(text: str, ident: str, said: set[str]) -> bool:
     """Whether a text (the user's) names the object and gives it one of these statuses, now or
-    before ("my order #W123 was delivered yesterday")."""
-    return ident.lower() in text.lower() and any(_FORMS[(m[1] or m[2]).lower()] in said for m in _STATUS.finditer(text))
+    before ("my order #W123 was delivered yesterday"); not in a question ("is #W9232383 still
+    pending?" asks it)."""
+    if ident.lower() not in text.lower():
+        return False
+    return any(_FORMS[(m[1] or m[2]).lower()] in said for sentence in SENTENCE_OR_LINE.split(text)
+               if not sentence.rstrip().endswith("?") for m in _STATUS.finditer(sentence))
 
 
 # Whether a reservation has travel insurance, as a text says it: "does not include travel insurance",

@@ -222,6 +222,9 @@ def test_a_text_denying_the_insurance_shown_is_not_grounded(convo: Any) -> None:
 @pytest.mark.parametrize(("user", "said", "kinds"), [
     ("Can I still change #W2624389?", "Unfortunately #W2624389 has already been processed.", ["text_status_not_visible"]),
     ("My order #W2624389 was delivered yesterday.", "Since #W2624389 has been delivered, you can return it.", []),
+    # the user asks the status: that says none (blind audit r57_10)
+    ("Is #W2624389 still pending?", "Yes, #W2624389 is still pending, so changes are still possible.",
+     ["text_status_not_visible"]),
     ("Can I still change #W2624389?", "#W7208030 is cancelled.", []),  # its status is shown
     ("Is the hose delivered?", "Item 6401214406 has been delivered.", []),  # items have no status of their own
     ("Did I pay?", "Item 6401214406 is what you paid for.", []),  # how, not a status
