@@ -193,15 +193,23 @@ def misstocked(text: str, objects: Callable[[], set[Described]]) -> list[tuple[s
             matched = [d for d in objects() if d.in_(spaced)]
         if matched and all(d.available is (not said) for d in matched):
             out.append(("/".join(v.strip() for v in matched[0].values), "in stock" if said else "out of stock"))
-        elif said and not row and len(matched) != 1:
+        elif not row and len(matched) != 1 and (said or _IN.search(line)):
             # Several offered in one sentence: "The 16GB ones I can offer are the 13-inch i5 ... for
-            # $2609.37, ..., and the 15-inch i7 16GB 1TB SSD black for $2324.61", each part its own.
-            for part in _LISTED_PART.split(line):
-                one = [d for d in objects() if d.in_(_spaced(part))]
-                if one and all(d.available is False for d in one):
-                    out.append(("/".join(v.strip() for v in one[0].values), "in stock"))
+            # $2609.37, ..., and the 15-inch i7 16GB 1TB SSD black for $2324.61", each part its own;
+            # each part says its own stock, or the one before it does ("the silver one is available at
+            # $960.67 and gold at $950.96; black is out of stock"), of the options a lead part names
+            # for all ("In the 10-inch size with 128GB, ...").
+            parts = _LISTED_PART.split(line)
+            shared = parts[0] if len(parts) > 1 and _stock_said(parts[0]) is None else ""
+            part_said: bool | None = True if said else None
+            for part in parts:
+                part_said = own if (own := _stock_said(part)) is not None else part_said
+                one = [d for d in objects() if d.in_(_spaced(f"{shared} {part}"))] if shared else []
+                one = one or [d for d in objects() if d.in_(_spaced(part))]
+                if one and part_said is not None and all(d.available is (not part_said) for d in one):
+                    out.append(("/".join(v.strip() for v in one[0].values), "in stock" if part_said else "out of stock"))
     return out
 
 
 _ARROW = re.compile(r"->|→")
-_LISTED_PART = re.compile(r",\s*(?:and\s+|or\s+)?|;\s*|\s+(?:and|or)\s+(?=the\b)")
+_LISTED_PART = re.compile(r",\s*(?:and\s+|or\s+)?|;\s*|\s+(?:and|or)\s+(?=the\b|[\w-]+\s+(?:at|for)\s+\$)")

@@ -164,3 +164,17 @@ def test_each_item_of_an_offer_listed_in_one_sentence_must_be_in_stock() -> None
     assert misstocked(offer.format("silver"), lambda: shown) == []
     # listed without offering them: no stock said
     assert misstocked(offer.format("black").replace("I can offer", "I found"), lambda: shown) == []
+
+
+def test_each_part_of_a_sentence_says_its_own_stock_of_the_options_its_lead_names() -> None:
+    # blind audit r57_12: "In the 10-inch size with 128GB" names what the parts after it share
+    shown = {Described((" 10 inch ", " 128gb ", " silver "), 96067, False),
+             Described((" 10 inch ", " 128gb ", " gold "), 95096, True),
+             Described((" 10 inch ", " 128gb ", " black "), 95121, False),
+             Described((" 10 inch ", " 64gb ", " silver "), 90000, True)}
+    said = "In the 10-inch size with 128GB, the {} one is available at $960.67 and gold at $950.96; black is out of stock."
+    assert misstocked(said.format("silver"), lambda: shown) == [("10 inch/128gb/silver", "in stock")]
+    assert misstocked(said.format("gold"), lambda: shown) == []
+    # a part saying out of stock what is in stock
+    assert misstocked("In the 10-inch size with 128GB, the silver one is sold out; gold is out of stock too.",
+                      lambda: {d for d in shown if d.values[2] != " silver "}) == [("10 inch/128gb/gold", "out of stock")]
