@@ -1645,7 +1645,8 @@ def _other_flight_named(described: Turn, replies: list[Turn], anchors: Anchors) 
     """A flight the call books anew that no sentence of the description saying the action names,
     where those sentences name another flight of its kind (its letters, as many digits) that the
     call does not send: "change the return of 5C0NFJ to HAT040", then HAT012 booked, which the
-    description only listed. Not where a reply after it names the flight booked."""
+    description only listed; or that the description does not name at all, where any of its lines
+    names another. Not where a reply after it names the flight booked."""
     changed = [compact(ident) for ident, _ in anchors.changed()]
     if not changed or any(c in t.compacts for t in replies for c in changed):
         return ""
@@ -1658,7 +1659,10 @@ def _other_flight_named(described: Turn, replies: list[Turn], anchors: Anchors) 
         if flight in named or (m := _FLIGHT_NUMBER.fullmatch(flight)) is None:
             continue
         kind = re.compile(rf"{m[1]}\d{{{len(m[2])}}}")
-        if others := sorted(k for k in named - anchors.ids if kind.fullmatch(k)):
+        # A flight the whole description never names, where its lines name another ("- New outbound:
+        # HAT131, IAH → LAS", after "Here's the change for your confirmation:"), is not the one described.
+        among = named if flight in described.compacts else named | described.compacts
+        if others := sorted(k for k in among - anchors.ids if kind.fullmatch(k)):
             return f"{others[0].upper()} instead of {flight.upper()}"
     return ""
 

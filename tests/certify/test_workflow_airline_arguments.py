@@ -1150,6 +1150,39 @@ def test_a_flight_the_description_only_listed_is_not_the_one_it_said_to_change_t
     assert _workflow(convo, said, reply, "update_reservation_flights", args, search=search) == kinds
 
 
+@pytest.mark.parametrize(("flight", "kinds"), [
+    ("HAT131", []),
+    # blind audit a57_06: the description's lines name HAT131 after a lead that says the change; the call
+    # books HAT286, which it never names (the options before it listed both)
+    ("HAT286", ["not_described"]),
+])
+def test_a_flight_the_description_never_names_is_not_the_one_it_lists(convo, flight: str, kinds: list[str]) -> None:
+    reservation = {"reservation_id": "Q17Y7B", "user_id": "liam_sanchez_8204", "origin": "IAH", "destination": "LAS",
+                   "flight_type": "round_trip", "cabin": "economy", "flights": [
+                       {"flight_number": "HAT112", "date": "2024-05-27", "price": 166},
+                       {"flight_number": "HAT175", "date": "2024-05-30", "price": 108}],
+                   "passengers": [{"first_name": "Liam", "last_name": "Sanchez"}],
+                   "payment_history": [{"payment_id": "gift_card_3", "amount": 274}]}
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("I'm liam_sanchez_8204. Move the outbound of Q17Y7B to an earlier flight on May 27.")
+    c.call("get_user_details", {"user_id": "liam_sanchez_8204"}, {**USER, "user_id": "liam_sanchez_8204"})
+    c.call("get_reservation_details", {"reservation_id": "Q17Y7B"}, reservation)
+    c.call("search_direct_flight", {"origin": "IAH", "destination": "LAS", "date": "2024-05-27"}, [
+        {"flight_number": "HAT131", "scheduled_departure_time_est": "18:00:00", "prices": {"economy": 198}},
+        {"flight_number": "HAT286", "scheduled_departure_time_est": "22:00:00", "prices": {"economy": 170}}])
+    c.say("Evening options on May 27 (economy):\n1. **HAT131** — 6:00 PM, $198\n2. **HAT286** — 10:00 PM, $170")
+    c.user("The 6 PM one works. Put the difference on the Visa ending 8862.")
+    c.say("Here's the change for your confirmation:\n- Reservation **Q17Y7B**, economy\n- New outbound: **HAT131**, "
+          "IAH → LAS, 2024-05-27, 6:00 PM\n- Return unchanged: HAT175, LAS → IAH, 2024-05-30\n- Fare difference: "
+          "**$32** charged to Visa ending 8862\n\nShall I make this change?")
+    c.user("Yes, go ahead.")
+    i = c.call("update_reservation_flights", {"reservation_id": "Q17Y7B", "cabin": "economy", "flights": [
+        {"flight_number": flight, "date": "2024-05-27"}, {"flight_number": "HAT175", "date": "2024-05-30"}],
+        "payment_id": "credit_card_1"}, reservation)
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert [k for k in map(reason_kind, decision.reasons) if reason_check(k) == "workflow"] == kinds
+
+
 TWO_CARDS = {**USER, "payment_methods": {k: v for k, v in USER["payment_methods"].items() if k != "credit_card_2"}}
 
 
