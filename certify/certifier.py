@@ -2474,9 +2474,10 @@ class _Run:
             if sum(listed) > 1 and any(mine):
                 content = "\n".join(line for line, is_item, m in zip(lines, listed, mine, strict=True) if m or not is_item)
         raw = self.call_key(call)[1].lower()  # every value the call sends (a flight it keeps is its own)
+        # (a flight number has a reservation code's shape, but is no reservation: "Your outbound is now HAT131")
         others = [tok for tok in chunks_with_digits(content)
                   if looks_like_identifier(tok) and id_shape(key := compact(tok)) in shapes and key.encode() not in raw
-                  and self.index.has_string(tok)]
+                  and self.index.has_string(tok) and not self._flight_listed(key)]
         if not others:
             return content
         first = content.find(others[0])

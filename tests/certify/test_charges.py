@@ -795,3 +795,32 @@ def test_a_balance_in_a_bookings_recap_list(convo: Any, at: Any, said: str, kind
     i = c.say(said)
     found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
     assert [k for k in found if k == "text_misstated_balance"] == kinds and (found == []) is (kinds == []), found
+
+
+@pytest.mark.parametrize(("said", "kinds"), [
+    # blind audit a57_06: a flight number has a reservation code's shape; the report reads on past it (the
+    # flight said is wrong too, another check's matter)
+    ("All done! Your outbound is now **HAT131** on May 27, and $64 has been charged to your Visa ending 4916.",
+     ["text_misstated_charge"]),
+    ("All done! Your outbound is now **HAT131** on May 27, and $8 has been charged to your Visa ending 4916.", []),
+])
+def test_a_report_reads_past_a_flight_number(convo: Any, at: Any, said: str, kinds: list[str]) -> None:
+    reservation = {"reservation_id": "Q17Y7B", "user_id": "liam_sanchez_8204", "cabin": "economy", "flights": [
+        {"flight_number": "HAT190", "date": "2024-05-28", "price": 166}], "payment_history": [
+        {"payment_id": "gift_card_3641634", "amount": 548}]}
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("I'm liam_sanchez_8204; move Q17Y7B to HAT286 on May 27, pay with my Visa ending 4916.")
+    c.call("get_user_details", {"user_id": "liam_sanchez_8204"}, {"payment_methods": {"credit_card_7979469": {
+        "source": "credit_card", "brand": "visa", "last_four": "4916", "id": "credit_card_7979469"}}})
+    c.call("get_reservation_details", {"reservation_id": "Q17Y7B"}, reservation)
+    c.call("search_direct_flight", {"origin": "IAH", "destination": "LAS", "date": "2024-05-27"},
+           [{"flight_number": "HAT131", "prices": {"economy": 198}}, {"flight_number": "HAT286", "prices": {"economy": 170}}])
+    c.say("I'll change Q17Y7B to HAT286 on 2024-05-27, economy, charging the difference to your Visa ending 4916. OK?")
+    c.user("Yes.")
+    c.call("update_reservation_flights", {"reservation_id": "Q17Y7B", "cabin": "economy", "flights": [
+        {"flight_number": "HAT286", "date": "2024-05-27"}], "payment_id": "credit_card_7979469"},
+        {**reservation, "flights": [{"flight_number": "HAT286", "date": "2024-05-27", "price": 170}],
+         "payment_history": [*reservation["payment_history"], {"payment_id": "credit_card_7979469", "amount": 8}]})
+    i = c.say(said)
+    found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
+    assert [k for k in found if k == "text_misstated_charge"] == kinds, found
