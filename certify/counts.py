@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from trajectory2gym.certify.turns import SENTENCE_OR_LINE
+from trajectory2gym.certify.turns import LIST_MARK, SENTENCE_OR_LINE
 
 _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
                  "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}
@@ -207,16 +207,21 @@ def miscounted_seats(text: str, seats_of: Callable[[str], dict[str, int] | None]
     """(the count as written, the seats shown) for each "N seats left" said of the flight named right
     after it ("1 seat left on HAT218"), else of the one named last before it in its sentence, whose
     search result (``seats_of``: its ``available_seats`` per cabin) shows another number in the
-    cabin the sentence names, else in every cabin."""
+    cabin the sentence names (or, for a list's line, the one its lead line names), else in every cabin."""
     out: list[tuple[str, str]] = []
+    lead_cabin: str | None = None  # the one cabin a list's lead line names: "... flights on 5/24 in economy:"
     for sentence in SENTENCE_OR_LINE.split(text):
+        if not LIST_MARK.match(sentence):
+            cabins = {c.lower() for c in _CABINS.findall(sentence)}
+            lead_cabin = cabins.pop() if len(cabins) == 1 and sentence.rstrip().endswith(":") else None
         for m in _SEATS.finditer(sentence):
             # "(only 1 economy seat left on HAT218)": the flight named right after it, else the last before
             after = _ON_FLIGHT.match(sentence, m.end())
             flights = [after[1]] if after else _FLIGHT.findall(sentence, 0, m.start())
             if not flights or (seats := seats_of(flights[-1])) is None:
                 continue
-            cabin = m["cabin"] or next(reversed(_CABINS.findall(sentence, 0, m.start())), None)
+            cabin = m["cabin"] or next(reversed(_CABINS.findall(sentence, 0, m.start())), None) or (
+                lead_cabin if LIST_MARK.match(sentence) else None)
             key = cabin.lower().replace(" ", "_").replace("-", "_") if cabin else None
             shown = [seats[key]] if key in seats else list(seats.values())
             if _count(m["n"]) not in shown:

@@ -266,6 +266,11 @@ SEATS = {"HAT101": {"basic_economy": 16, "economy": 5, "business": 1}, "HAT102":
     ("HAT102 and HAT101: $255 (only 5 economy seats left on HAT102)", [("5 economy seats left", "HAT102: economy 1")]),
     ("HAT999 has 3 seats left.", []),  # no search shows it
     ("There are 2 seats left, I think.", []),  # no flight named
+    # a list's line, of the cabin its lead line names (blind audit a57_10)
+    ("Flights on 5/24 in economy (price per person):\n- **HAT101** — 7:00 AM — $166 (only 1 seat left)",
+     [("1 seat left", "HAT101: basic_economy 16, economy 5, business 1")]),
+    ("Flights on 5/24 in economy (price per person):\n- **HAT101** — 7:00 AM — $166 (only 5 seats left)", []),
+    ("Flights on 5/24 (price per person):\n- **HAT101** — 7:00 AM — $166 (only 1 seat left)", []),  # no cabin led
 ])
 def test_seats_said_left_on_a_flight_against_its_search_result(text: str, found: list[tuple[str, str]]) -> None:
     from trajectory2gym.certify.counts import miscounted_seats
