@@ -218,6 +218,8 @@ def miscalculated(text: str) -> list[tuple[str, str]]:
             sign = -1 if m[3].lower() in _TAKES else 1
             if abs(cents_of(m[1]) + sign * cents_of(m[2]) - cents_of(m[4])) > 1:
                 out.append(("$" + m[4], m[0].replace("*", "").strip()))
+    if "otal" in text and "+" in text and "\n" in text:
+        out += _missplit(text)
     if "enough" in text or "sufficient" in text:
         out += _miscovered(text)
     if "each" in text or "apiece" in text:
@@ -225,6 +227,27 @@ def miscalculated(text: str) -> list[tuple[str, str]]:
             count = int(m[1]) if m[1].isdigit() else NUMBER_WORDS[m[1].lower()]
             if abs(count * cents_of(m[2]) - cents_of(m[3])) > 1:
                 out.append(("$" + m[3], m[0].replace("*", "").strip()))
+    return out
+
+
+# A booking's recap: its total on one line, then how it is paid on a later one, the parts joined by "+":
+# "- **Total:** $483" ... "- **Payment:** certificate_1481106 $250 + Mastercard ending 3183 **$223**".
+_TOTAL_LINE = re.compile(rf"\btotal\b[^$\n]{{0,20}}?{_MONEY}(?![\d,]*\.?\d)", re.I)
+_PAYMENT_LINE = re.compile(r"^\W*(?:payment|paying|paid|pay with|split)\b[^\n]*", re.I | re.M)
+
+
+def _missplit(text: str) -> list[tuple[str, str]]:
+    """(the last part as written, the sum) for each line saying how a booking is paid, in parts joined
+    by "+", whose parts do not add up to the total a line before it states."""
+    out: list[tuple[str, str]] = []
+    for m in _PAYMENT_LINE.finditer(text):
+        totals = list(_TOTAL_LINE.finditer(text, 0, m.start()))
+        parts = dollar_amounts(m[0])
+        if not totals or len(parts) < 2 or m[0].count("+") != len(parts) - 1 or _NOT_SUMMED.search(m[0]):
+            continue
+        total = cents_of(totals[-1][1])
+        if abs(sum(abs(c) for _, c in parts) - total) > 1:
+            out.append((parts[-1][0], f"{' + '.join(w for w, _ in parts)} against the total ${totals[-1][1]}"))
     return out
 
 

@@ -398,3 +398,15 @@ def test_a_balance_before_and_after_a_refund(text: str, wrong: list[tuple[str, s
 ])
 def test_a_per_passenger_difference_said_as_the_total(text: str, people: int, wrong: list[tuple[str, str]]) -> None:
     assert difference_as_total(text, lambda: people) == wrong
+
+
+@pytest.mark.parametrize(("text", "wrong"), [
+    # blind audit a57_10: the parts of a payment line against the total a line before it states
+    ("- **Total:** $483\n- **Payment:** certificate_1481106 $250 + Mastercard ending 3183 **$223**",
+     [("$223", "$250 + $223 against the total $483")]),
+    ("- **Total:** $483\n- **Payment:** certificate_1481106 $250 + Mastercard ending 3183 **$233**", []),
+    ("- **Payment:** certificate_1481106 $250 + Mastercard ending 3183 **$223**", []),  # no total said
+    ("- **Total:** $483\n- **Payment:** $250 per certificate + $223", []),  # shared or multiplied: no plain sum
+])
+def test_a_payment_lines_parts_add_up_to_the_total(text: str, wrong: list[tuple[str, str]]) -> None:
+    assert miscalculated(text) == wrong
