@@ -36,6 +36,7 @@ from trajectory2gym.certify.turns import SENTENCE
 # Searched on lower case: a case-blind search costs more.
 _PRICE_WORDS = re.compile(r"\b(?:costs?|priced|prices?|fares?|sells? for)\b|\b(?:is|are|was|were|for|at)(?: also| only)? \$")
 _PER_PERSON = re.compile(r"\$\d[\d,.]* per (?:person|passenger|traveler|adult)\b")  # "- HAT222 - $74 per person"
+_PER_HEAD = re.compile(r"\bper (?:person|passenger|traveler|adult)\b")
 # A sentence about another amount than the object's own price: "the replacement for item X costs",
 # "the difference is", "you get $5 back".
 _OTHER_AMOUNT = re.compile(r"\b(?:replacement|instead|difference|refund\w*|more|less|cheaper|than|total|"
@@ -224,7 +225,7 @@ def misattributed_in_sentences(text: str, book: PriceBook) -> list[tuple[str, st
     """``misattributed`` of the sentences that say a price ("costs", "is $")."""
     out: list[tuple[str, str, set[int]]] = []
     low = text.lower()
-    if not _may_price(low) or not (_PRICE_WORDS.search(low) or (" per " in low and _PER_PERSON.search(low))):
+    if not _may_price(low) or not (_PRICE_WORDS.search(low) or (" per " in low and _PER_HEAD.search(low))):
         return out
     # The days the latest sentence naming one is about: "On 2024-05-21: HAT047 ... $149".
     days: dict[tuple[int, int | None, int | None], DateMention] = {}
@@ -241,7 +242,8 @@ def misattributed_in_sentences(text: str, book: PriceBook) -> list[tuple[str, st
                                           or (" per " in lowered and _PER_PERSON.search(lowered) is not None))
         # A numbered list's lines are sentences of their own ("1." ends one): each priced by its lead.
         listed = lead and not priced and "$" in sentence
-        lead = (priced and ":\n" in sentence) or listed
+        # (or a lead that prices its list per passenger, with no amount: "(economy, per passenger):")
+        lead = ((priced or " per " in lowered and _PER_HEAD.search(lowered) is not None) and ":\n" in sentence) or listed
         if not (priced or listed) or sentence.rstrip().endswith("?"):
             continue  # no price claim, or a question
         # A list's lines each price their own flights: "- Outbound: HAT023 ... $364\n- Return: HAT204 ...
@@ -265,6 +267,12 @@ def misattributed_in_sentences(text: str, book: PriceBook) -> list[tuple[str, st
                     own, others = book.prices(ident, day, kind)  # "economy options: HAT222 $74": its basic fare
                 if own and cents not in own and cents in others:
                     out.append((written, ident, own))
+                elif (listed and own and len(amounts) == 1 and len(spots) == 1 and cents not in own
+                      and cents not in others and cents not in book.prices(ident)[0]
+                      and (kind := kind if kind != "?" else _kind_said(low, book.kinds()))):
+                    # a line of a list its lead prices in one cabin, at a price the flight has in no cabin
+                    # and no other object has: misread ("1. **HAT131** — 6:00 PM, **$189**", shown $198)
+                    out.append((written, ident, book.prices(ident, day, kind)[0] or own))
     return out
 
 

@@ -190,3 +190,22 @@ def test_a_fare_sum_on_its_own_line_after_a_list_of_flights_is_said_of_no_flight
     out = certify_interaction(c.build())
     assert at(out, right).reasons == []
     assert [reason_kind(r) for r in at(out, wrong).reasons] == ["text_misattributed"]
+
+
+@pytest.mark.parametrize(("said", "kinds"), [
+    # blind audit a57_06: a list its lead prices per passenger in one cabin, a line at a price the flight
+    # has in no cabin (and no other object has): misread, though $189 derives from amounts shown
+    ("Evening options (economy, per passenger):\n\n1. **HAT131** — **$189**\n"
+     "2. **HAT286** — $170", ["text_misattributed"]),
+    ("Evening options (economy, per passenger):\n\n1. **HAT131** — **$198**\n"
+     "2. **HAT286** — $170", []),
+])
+def test_a_list_line_priced_per_passenger_at_no_price_of_its_flight(convo, at, said: str, kinds: list[str]) -> None:
+    c = convo()
+    c.user("Which evening flights from IAH to LAS are there on 2024-05-27? I paid $166 and $23 for extras.")
+    c.call("search_direct_flight", {"origin": "IAH", "destination": "LAS", "date": "2024-05-27"},
+           [{"flight_number": "HAT131", "prices": {"basic_economy": 73, "economy": 198, "business": 359}},
+            {"flight_number": "HAT286", "prices": {"basic_economy": 59, "economy": 170, "business": 320}}])
+    i = c.say(said)
+    found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
+    assert [k for k in found if k == "text_misattributed"] == kinds, found
