@@ -231,7 +231,8 @@ def says_status(text: str, ident: str, said: set[str]) -> bool:
 _NO_INSURANCE = re.compile(r"(?:\bno|\bnot|n't|\bwithout)\b[^.,;:!?]{0,30}?\binsurance\b", re.I)  # "doesn't have"
 _HAS_INSURANCE = re.compile(r"\b(?:has|have|includes?|included|purchased|bought)\b[^.,;:!?]{0,20}?\binsurance\b",
                             re.I)
-_MAYBE = re.compile(r"\b(?:if|would|could|can|will|want|like|add|adding|buy|cost|costs|per)\b|\?", re.I)
+_MAYBE = re.compile(r"\b(?:if|would|could|can(?!\s+(?:see|confirm)\b)|will|want|like|add|adding|buy|cost|costs|per)\b|\?",
+                    re.I)  # ("I can see it includes insurance" says it has some)
 # A word that may be a reservation's code: six letters and digits with a digit ("C913YC").
 _CODE = re.compile(r"(?=[A-Z0-9]*\d)[A-Z0-9]{6}")
 
@@ -246,8 +247,10 @@ def insurance_contradicted(text: str, insurance_of: Callable[[str], set[str]]) -
     before: list[str] = []  # the reservations the sentence before named
     for sentence in SENTENCE_OR_LINE.split(text):
         codes = [c for c in _CODE.findall(sentence) if insurance_of(c)]
-        if not codes and _THE_RESERVATION.match(sentence):
-            codes = before  # "V10D9C is a round trip ... The reservation includes travel insurance"
+        if not codes and (_THE_RESERVATION.match(sentence) or _THIS_RESERVATION.search(sentence)):
+            # "V10D9C is a round trip ... The reservation includes travel insurance", "... Good news — I can
+            # see this booking includes travel insurance"
+            codes = before
         before = codes
         for clause in re.split(r"[,;]|\bbut\b", sentence):
             if "insurance" not in clause.lower() or _MAYBE.search(clause):
@@ -263,6 +266,7 @@ def insurance_contradicted(text: str, insurance_of: Callable[[str], set[str]]) -
 
 # A sentence about the reservation the one before named: "The reservation includes travel insurance".
 _THE_RESERVATION = re.compile(r"\W*(?:the|this|that|your)\s+(?:reservation|booking|trip)\b|\W*it\b", re.I)
+_THIS_RESERVATION = re.compile(r"\bthis\s+(?:reservation|booking|trip)\b", re.I)  # anywhere in the sentence
 
 
 # A cabin as a text says it: "basic economy" before "economy", which it holds.

@@ -204,6 +204,10 @@ INSURED = {"C913YC": {"yes"}, "OC39IW": {"no"}}
      [("The reservation does not include travel insurance.", "yes")]),
     ("OC39IW is a round trip. It doesn't have travel insurance.", []),  # "doesn't have": none
     ("OC39IW is a round trip. It has travel insurance.", [("It has travel insurance.", "no")]),
+    # "this booking" anywhere in the sentence, and "I can see" says what is so (blind audit a57_02)
+    ("OC39IW is a round trip. Good news — I can see this booking includes **travel insurance**, so it qualifies.",
+     [("Good news — I can see this booking includes **travel insurance**", "no")]),
+    ("OC39IW is a round trip. I can add travel insurance to this booking if you like.", []),
 ])
 def test_a_text_saying_whether_a_reservation_is_insured(text: str, out: list[tuple[str, str]]) -> None:
     assert insurance_contradicted(text, lambda code: INSURED.get(code, set())) == out
