@@ -2741,6 +2741,15 @@ class _Run:
                                                and not self._shown_whole(arg, v)):
                         ok = False
                         reasons.append(reason("order_violation", tool=call.name, arg=arg, value=v))
+        if self._cancel_rule and self._today is not None and call.name.startswith("cancel") and isinstance(
+                booking := call.arguments.get("reservation_id"), str) and refund_unowed(
+                self.index.field_of(booking, "cabin"), self.index.field_of(booking, "insurance"),
+                self.index.field_of(booking, "created_at"), self._today, self._user_text()):
+            # a cancellation the policy does not allow: the record meets none of its conditions, whatever
+            # the user said yes to ("it includes travel insurance, so it qualifies", where it has none)
+            ok = False
+            reasons.append(reason("against_policy", tool=call.name, arg="reservation_id", value=booking,
+                                  detail=self._cancel_rule))
         return ok, offer
 
     def _detail_unsaid(self, call: ToolCall, described: str) -> str | None:
