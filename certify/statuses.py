@@ -272,7 +272,8 @@ _THIS_RESERVATION = re.compile(r"\bthis\s+(?:reservation|booking|trip)\b", re.I)
 # A cabin as a text says it: "basic economy" before "economy", which it holds.
 CABIN_SAID = re.compile(r"\b(basic[ _-]economy|business(?!\s+(?:days?|hours?|trip))|economy|first class)\b", re.I)
 # A sentence about a change of cabin, or one that may happen, says no cabin the reservation has now.
-_CABIN_CHANGE = re.compile(r"\b(?:upgrad\w*|downgrad\w*|chang\w*|mov\w*|switch\w*|instead|from|to|into|now)\b",
+_CABIN_CHANGE = re.compile(r"\b(?:upgrad\w*|downgrad\w*|chang\w*|mov\w*|switch\w*|instead|from|to|into|now)\b"
+                           r"|(?:→|->)\s*\**\s*(?:basic[ _-]?economy|economy|business)\b",  # "YHUD9D → **business**"
                            re.I)
 
 

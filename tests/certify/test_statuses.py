@@ -471,6 +471,7 @@ CABINS = {"Y2WASI": {"economy"}, "CUPYN7": {"basic_economy"}}
     ("You'll hear back on CUPYN7 within 3 business days.", []),  # business days, no cabin
     ("**CUPYN7** is a basic-economy one-way trip MIA → DEN for you alone.", []),  # hyphenated, as written
     ("**Y2WASI** is a basic-economy one-way trip MIA → DEN.", [("Y2WASI", "basic economy", "economy")]),
+    ("- Reservation **Y2WASI** → **business** for both flights", []),  # the change described (blind audit a57_07)
 ])
 def test_a_cabin_said_of_a_reservation_against_the_one_shown(text: str, out: list[tuple[str, str, str]]) -> None:
     assert cabin_contradicted(text, lambda code: CABINS.get(code, set())) == out
