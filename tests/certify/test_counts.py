@@ -242,6 +242,9 @@ def test_a_text_miscounting_a_bookings_bags_is_not_grounded(convo: Any) -> None:
     ("Shall I update the bags to four?", {4}),
     ("Your bags go to 3 carousels at the airport.", set()),  # no verb that sets them
     ("I can add a bag for $50.", set()),  # an added one, not a total
+    # a bold number right after the thing (blind audit a57_08)
+    ("- Reservation **5JLTF1**: total checked bags **6**, of which **2** non-free", {6}),
+    ("- Bags: 3 checked, all free", {3}),
 ])
 def test_a_bag_total_set_to_a_number_or_said_by_an_ordinal(text: str, totals: set[int]) -> None:
     from trajectory2gym.certify.agreement import _counts_of
