@@ -82,3 +82,40 @@ def any_reason_said(text: str) -> list[str]:
     reason, plainly (no denial or question: "insurance doesn't cover any reason" is the policy)."""
     return [s.strip() for s in SENTENCE_OR_LINE.split(text)
             if _ANY_REASON.search(s) and _INSURED.search(s) and not _DENIED.search(s)]
+
+
+# Insurance given as what brings the refund: "Since it has travel insurance, I can cancel it with a full
+# refund", "because it's insured, you can also claim a full refund ... for the delay".
+_INSURANCE_BRINGS = re.compile(r"\b(?:since|because|as|thanks to|with)\b[^.!?\n]{0,40}?\binsur\w*[^.!?\n]{0,80}?\brefund"
+                               r"|\binsurance\b[^.!?\n]{0,30}?\b(?:covers?|entitles?|qualif\w*)\b[^.!?\n]{0,40}?\brefund", re.I)
+# Words of the reasons a policy's insurance covers, by the reason it names ("health or weather reasons").
+_REASON_WORDS = {"health": ("health", "sick", "ill", "illness", "medical", "hospital", "injur", "surgery", "doctor",
+                            "covid", "flu", "pregnan", "emergency"),
+                 "weather": ("weather", "storm", "hurricane", "snow", "blizzard", "flood", "typhoon", "tornado")}
+_NAMED_REASONS = re.compile(r"\b([a-z]+)(?:\s+or\s+([a-z]+))?\s+reasons?\b", re.I)
+
+
+def covered_words(rule: str) -> tuple[str, ...]:
+    """The words that say a reason the insurance rule covers ("health or weather reasons": sick,
+    storm, ...); none where the rule names reasons this module has no words for."""
+    m = _NAMED_REASONS.search(rule)
+    named = [w.lower() for w in (m.groups() if m else ()) if w]
+    if not named or any(w not in _REASON_WORDS for w in named):
+        return ()
+    return tuple(word for w in named for word in _REASON_WORDS[w])
+
+
+def gives_covered_reason(user_text: str, covered: tuple[str, ...]) -> bool:
+    """Whether the user's words name a covered reason: a word that starts with one of ``covered``
+    ("sick", "injured"; not "still" for "ill")."""
+    return any(word.startswith(covered) for word in re.findall(r"[a-z]+", user_text.lower()))
+
+
+def insured_refunds_said(text: str) -> list[str]:
+    """The sentences that give a reservation's insurance as what brings a cancellation's refund,
+    plainly (no denial, condition or question)."""
+    return [s.strip() for s in SENTENCE_OR_LINE.split(text) if _INSURANCE_BRINGS.search(s)
+            and not _DENIED.search(_POLITE.sub(" ", s))]
+
+
+_POLITE = re.compile(r"\bif you(?:'d| would)? (?:like|want|wish|prefer)\b", re.I)  # an offer's manners, no condition

@@ -49,7 +49,10 @@ from trajectory2gym.certify.books import ObservationBook, objects_in
 from trajectory2gym.certify.cancel_refund import (
     any_reason_said,
     cancellation_rule,
+    covered_words,
+    gives_covered_reason,
     insurance_rule,
+    insured_refunds_said,
     refund_unowed,
     refunds_said,
 )
@@ -2040,6 +2043,13 @@ class _Run:
             # "you can cancel and receive a full refund", booked a week ago (the record read once per text)
             reasons += [reason("text_contradicts_policy", arg="cancellation", value=said[:80], detail=self._cancel_rule)
                         for said in refunds]
+        if self._insurance_rule and "nsur" in content and "refund" in content and (
+                said_refunds := insured_refunds_said(content)) and (covered := covered_words(self._insurance_rule)) \
+                and not gives_covered_reason(self._user_text(), covered):
+            # "Since it has travel insurance, I can cancel it with a full refund", where the user gave
+            # no reason the insurance covers (a change of plans, a delay)
+            reasons += [reason("text_contradicts_policy", arg="insurance", value=said[:80], detail=self._insurance_rule)
+                        for said in said_refunds]
         if self._insurance_rule and "nsur" in content and ("reason" in content or "questions asked" in content):
             # "it lets you cancel for a full refund for any reason", where insurance covers health or weather
             reasons += [reason("text_contradicts_policy", arg="insurance", value=said[:80], detail=self._insurance_rule)

@@ -11,7 +11,10 @@ from trajectory2gym.certify import certify_interaction
 from trajectory2gym.certify.cancel_refund import (
     any_reason_said,
     cancellation_rule,
+    covered_words,
+    gives_covered_reason,
     insurance_rule,
+    insured_refunds_said,
     refund_unowed,
     refunds_said,
 )
@@ -117,3 +120,39 @@ def test_a_cancellation_the_record_meets_no_condition_for(convo: Any, at: Any, c
     i = c.call("cancel_reservation", {"reservation_id": "QMLLG3"}, {"reservation_id": "QMLLG3", "status": "cancelled"})
     found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
     assert found == kinds, found
+
+
+
+def test_the_covered_reasons_are_read_from_the_rule() -> None:
+    covered = covered_words(insurance_rule(POLICY))
+    assert "sick" in covered and "storm" in covered
+    assert covered_words("Insurance refunds cancellations for personal reasons.") == ()  # no words known for it
+    assert gives_covered_reason("I'm sick and can't fly", covered)
+    assert not gives_covered_reason("It's still delayed and I will fly tomorrow", covered)  # not "ill"
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("Since it has travel insurance, I can cancel it with a **full refund of $696**. Shall I go ahead?", True),
+    ("And because it's insured, you can claim a full refund for the delay if you'd like.", True),  # blind audit a57_11
+    ("Your insurance covers a full refund if you cancel for health reasons.", False),  # a condition
+    ("Since it has no insurance, I can't refund it.", False),
+])
+def test_insurance_given_as_what_brings_a_refund(text: str, said: bool) -> None:
+    assert bool(insured_refunds_said(text)) is said
+
+
+@pytest.mark.parametrize(("user", "kinds"), [
+    # blind audits a54_12, a52_13: insurance alone brings no refund; a covered reason must be given
+    ("My plans changed, please cancel it.", ["text_contradicts_policy"]),
+    ("I'm sick and can't travel, please cancel it.", []),
+])
+def test_insurance_as_the_refunds_ground_needs_a_covered_reason(convo: Any, at: Any, user: str,
+                                                               kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline", system=POLICY)
+    c.user(f"Reservation FEQPKI. {user}")
+    c.call("get_reservation_details", {"reservation_id": "FEQPKI"},
+           {"reservation_id": "FEQPKI", "cabin": "economy", "insurance": "yes", "created_at": "2024-05-01T10:00:00",
+            "payment_history": [{"payment_id": "credit_card_1", "amount": 679}]})
+    i = c.say("Since FEQPKI has travel insurance, you're covered — I can cancel it and refund the full $679. Proceed?")
+    found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
+    assert [k for k in found if k == "text_contradicts_policy"] == kinds, found
