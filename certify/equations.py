@@ -220,6 +220,8 @@ def miscalculated(text: str) -> list[tuple[str, str]]:
                 out.append(("$" + m[4], m[0].replace("*", "").strip()))
     if "otal" in text and "+" in text and "\n" in text:
         out += _missplit(text)
+    if "Net" in text or "net" in text:
+        out += _misnetted(text)
     if "enough" in text or "sufficient" in text:
         out += _miscovered(text)
     if "each" in text or "apiece" in text:
@@ -249,6 +251,22 @@ def _missplit(text: str) -> list[tuple[str, str]]:
         if abs(sum(abs(c) for _, c in parts) - total) > 1:
             out.append((parts[-1][0], f"{' + '.join(w for w, _ in parts)} against the total ${totals[-1][1]}"))
     return out
+
+
+# Amounts written with their sign (a table's "Difference" column: "−$77.03", "+$4.68"), then their net.
+_SIGNED = re.compile(r"(?<![\w$.,])([+\-−–])\s?\$(\d[\d,]*(?:\.\d+)?)")
+_NET = re.compile(rf"\bnet\b[^$\n]{{0,24}}?(?<![+\-−–])\s?{_MONEY}(?![\d,]*\.?\d)", re.I)
+
+
+def _misnetted(text: str) -> list[tuple[str, str]]:
+    """(the net as written, the signed amounts) for a net said after two or more amounts written
+    with their sign, that is not what they come to: "−$77.03", "−$25.51", "+$4.68", then "Net:
+    $102.54 refunded" (they come to $97.86 back)."""
+    for m in _NET.finditer(text):
+        signed = [(-1 if s[1] in "-−–" else 1) * cents_of(s[2]) for s in _SIGNED.finditer(text, 0, m.start())]
+        if len(signed) >= 2 and abs(abs(sum(signed)) - cents_of(m[1])) > 1:
+            return [("$" + m[1], " ".join(f"{'+' if c > 0 else '−'}${abs(c) / 100:,.2f}" for c in signed))]
+    return []
 
 
 # What a balance had, what a refund (or a charge) moved, and what it is now: "Your gift card had $245 on

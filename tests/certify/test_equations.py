@@ -410,3 +410,15 @@ def test_a_per_passenger_difference_said_as_the_total(text: str, people: int, wr
 ])
 def test_a_payment_lines_parts_add_up_to_the_total(text: str, wrong: list[tuple[str, str]]) -> None:
     assert miscalculated(text) == wrong
+
+
+@pytest.mark.parametrize(("text", "wrong"), [
+    # blind audit r57_10: a table's signed differences, then their net
+    ("| Item | Difference |\n|---|---|\n| Dumbbell Set | −$77.03 |\n| Speaker | −$25.51 |\n| Jacket | +$4.68 |\n\n"
+     "Net: **$102.54 refunded** to your gift card.", [("$102.54", "−$77.03 −$25.51 +$4.68")]),
+    ("| Item | Difference |\n|---|---|\n| Dumbbell Set | −$77.03 |\n| Speaker | −$25.51 |\n| Jacket | +$4.68 |\n\n"
+     "Net: **$97.86 refunded** to your gift card.", []),
+    ("Net: $97.86 refunded to your gift card.", []),  # no signed amounts before it
+])
+def test_a_net_of_signed_amounts(text: str, wrong: list[tuple[str, str]]) -> None:
+    assert miscalculated(text) == wrong
