@@ -140,6 +140,7 @@ from trajectory2gym.certify.equations import (
     miscalculated,
     misremained,
     misshared,
+    signed_amounts,
     worked,
 )
 from trajectory2gym.certify.evidence import EvidenceIndex
@@ -501,8 +502,6 @@ def _options_shown(token: str, index: EvidenceIndex) -> bool:
     return len(parts) > 1 and all(p.isalpha() or index.has_string(p) for p in parts if p)
 
 
-# An amount written with its sign: "+$49.31", "−$26.57" (a change, in a table's column or a list).
-_SIGNED_AMOUNT = re.compile(r"(?<![\w$.,])([+\-−–])\s?\$(\d[\d,]*(?:\.\d+)?)")
 # A code in capital letters only (a reservation's "HATHAT"); identifiers with a digit are read elsewhere.
 # (No leading \b: a pattern that starts with its letters is scanned for faster; the start is tested after.)
 _CAPS_CODE = re.compile(r"[A-Z]{5,8}(?![A-Za-z0-9])")
@@ -1264,7 +1263,7 @@ class _Run:
     def _signed_total(self, cents: int, text: str) -> bool:
         """The sum of the amounts a text writes with a sign, each grounded: a table's "Change" column
         "+$49.31", "−$26.57", "−$7.27", then "Net: +$15.47"."""
-        signed = [(-1 if m[1] in "-−–" else 1) * cents_of(m[2]) for m in _SIGNED_AMOUNT.finditer(text)]
+        signed = signed_amounts(text)
         if not signed and (" more" in text or " less" in text):  # "$11.67 more", "$4.67 less": signs in words
             signed = worded_differences(text)
         signed = [c for c in signed if abs(c) != cents]

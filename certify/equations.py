@@ -254,8 +254,14 @@ def _missplit(text: str) -> list[tuple[str, str]]:
 
 
 # Amounts written with their sign (a table's "Difference" column: "−$77.03", "+$4.68"), then their net.
-_SIGNED = re.compile(r"(?<![\w$.,])([+\-−–])\s?\$(\d[\d,]*(?:\.\d+)?)")
+SIGNED_AMOUNT = re.compile(r"(?<![\w$.,])([+\-−–])\s?\$(\d[\d,]*(?:\.\d+)?)")
 _NET = re.compile(rf"\bnet\b[^$\n]{{0,24}}?(?<![+\-−–])\s?{_MONEY}(?![\d,]*\.?\d)", re.I)
+
+
+def signed_amounts(text: str, end: int | None = None) -> list[int]:
+    """The amounts (cents) a text writes with their sign, up to ``end``: "+$49.31" is 4931, "−$26.57" -2657."""
+    stop = len(text) if end is None else end
+    return [(-1 if m[1] in "-−–" else 1) * cents_of(m[2]) for m in SIGNED_AMOUNT.finditer(text, 0, stop)]
 
 
 def _misnetted(text: str) -> list[tuple[str, str]]:
@@ -263,7 +269,7 @@ def _misnetted(text: str) -> list[tuple[str, str]]:
     with their sign, that is not what they come to: "−$77.03", "−$25.51", "+$4.68", then "Net:
     $102.54 refunded" (they come to $97.86 back)."""
     for m in _NET.finditer(text):
-        signed = [(-1 if s[1] in "-−–" else 1) * cents_of(s[2]) for s in _SIGNED.finditer(text, 0, m.start())]
+        signed = signed_amounts(text, m.start())
         if len(signed) >= 2 and abs(abs(sum(signed)) - cents_of(m[1])) > 1:
             return [("$" + m[1], " ".join(f"{'+' if c > 0 else '−'}${abs(c) / 100:,.2f}" for c in signed))]
     return []
@@ -424,8 +430,8 @@ _TOTAL_WORDS = ("total", "altogether", "in all")
 _MONEY_THEN = re.compile(rf"{_MONEY}\s+(?:in\s+)?$", re.I)  # "$45 in " before "total"
 _CHANGE_WORD = re.compile(r"\b(?:difference|upgrade|cost|costs|extra|more|refund)\b", re.I)
 # Words that scale the fares to the whole booking already: "$358 for both of you", "$179 × 2".
-_SCALED_UP = re.compile(r"\bfor (?:both|all|each|the two|the three)\b|×|\bx\s*\d|\btimes\b|\b\d\s+(?:passengers|people|travell?ers)\b",
-                        re.I)
+_SCALED_UP = re.compile(r"\bfor (?:both|all|each|the two|the three)\b|×|\bx\s*\d|\btimes\b"
+                        r"|\b\d\s+(?:passengers|people|travell?ers)\b", re.I)
 
 
 def difference_as_total(text: str, people: Callable[[], int | None]) -> list[tuple[str, str]]:
