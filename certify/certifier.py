@@ -414,6 +414,7 @@ _FEE_NAMED = re.compile(r"\b(restocking|change|cancellation|processing|handling|
 _ADDED = re.compile(r"\b(?:add(?:ed|ing)?|refuel\w*|top(?:ped)? up)\b", re.I)  # a sentence about what was added
 _NONFREE = re.compile(r'"nonfree_baggages":\s*(\d+)')
 _ALL_TOLD = re.compile(r"\b(?:in total|altogether|in all|all told)\b", re.I)
+_THE_ORDER = re.compile(r"\b(?:the|this|your)\s+(?:order|reservation|booking)\b", re.I)  # the object by its kind
 _NET_AMOUNTS = 6  # a net of at most this many stated amounts: 3**6 sums, few enough to tell one from a guess
 
 
@@ -1694,6 +1695,9 @@ class _Run:
         card, by its last four digits) a text says its one object with a payment history was paid
         with, or refunded to, where the history shows none of that kind (or no card ending so)."""
         histories = self._histories(content)
+        if not histories and (written := self._last_written_id()) is not None and _THE_ORDER.search(content):
+            # "(The order was originally paid with PayPal; ...)", right after the write on it
+            histories = self._histories(written)
         if len(histories) == 1:
             return self._misnamed_payer(content, *histories.popitem())
         # Several: each line or sentence that names one ("- #W9903153: ...; $3,437.25 paid with your

@@ -351,3 +351,26 @@ def test_a_refund_named_by_the_end_of_a_gift_cards_id(convo: Any, at: Any, repor
         *BOOKED["payment_history"], {"payment_id": "gift_card_9782382", "amount": -6930}]})
     i = c.say(report)
     assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
+
+
+@pytest.mark.parametrize(("said", "kinds"), [
+    # blind audit r57_09: the order by its kind, right after the write on it; a method named without article
+    ("The return is in: $804.28 goes to your gift card. (The order was originally paid with PayPal.)",
+     ["text_misstated_payer"]),
+    ("The return is in: $804.28 goes to your gift card. (The order was originally paid with a gift card.)", []),
+])
+def test_how_the_order_just_written_was_paid(convo: Any, said: str, kinds: list[str]) -> None:
+    order = {"order_id": "#W6797115", "status": "delivered", "items": [{"item_id": "8302289002", "price": 804.28}],
+             "payment_history": [{"transaction_type": "payment", "amount": 804.28,
+                                  "payment_method_id": "gift_card_5979071"}]}
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")])
+    c.user("Return the air purifier from #W6797115 to my gift card please.")
+    c.call("get_order_details", {"order_id": "#W6797115"}, order)
+    c.say("I'll return the Air Purifier (item 8302289002) from #W6797115 and refund $804.28 to gift_card_5979071. OK?")
+    c.user("Yes.")
+    c.call("return_delivered_order_items", {"order_id": "#W6797115", "item_ids": ["8302289002"],
+                                            "payment_method_id": "gift_card_5979071"},
+           {**order, "status": "return requested", "return_items": ["8302289002"]})
+    i = c.say(said)
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert [k for k in map(reason_kind, decision.reasons) if k == "text_misstated_payer"] == kinds
