@@ -565,6 +565,7 @@ class _Run:
         self._instant_kinds: dict[str, str] = {}  # payment kinds the policy gives no waiting time ("at once")
         self._once_only: dict[str, tuple[bool, str]] = {}  # actions the policy allows once (policy_once)
         self._late_insurance = ""  # the policy's sentence that allows insurance only at booking
+        self._phrases: list[tuple[str, ...]] | None = None  # the write tools' options that are phrases
         self._cancel_rule = ""  # the policy's sentence that limits cancellations (cancel_refund)
         self._insurance_rule = ""  # the policy's sentence that names the reasons insurance covers (cancel_refund)
         self._certificate_rule = ""  # the policy's sentence that limits certificates (compensation)
@@ -1372,6 +1373,30 @@ class _Run:
         return [str(obj[key]) for obj in objects_in(self.index.json_observations, f'"{key}"', '"status"')
                 if key in obj and isinstance(obj.get("status"), str) and status_form(obj["status"]) == status]
 
+    def _phrase_choices(self) -> list[tuple[str, ...]]:
+        """The options of the visible write tools' choices that are phrases ("no longer needed",
+        "ordered by mistake"): each a value a record may show of its object (a ``cancel_reason``).
+        Found once per interaction."""
+        if self._phrases is None:
+            self._phrases = [opts for name in self.visible_specs if self.info(name).meta.access in self.confirm_access
+                             for opts in self.info(name).enum_options().values() if all(" " in o for o in opts)]
+        return self._phrases
+
+    def _misstated_choices(self, content: str) -> list[tuple[str, str]]:
+        """(identifier, the option its record shows) for a text that names one object and gives it an
+        option of a write's choice ("cancelled with the reason 'no longer needed'") other than the one
+        its record shows ("cancel_reason": "ordered by mistake")."""
+        low = content.lower()
+        said = [(opts, {o for o in opts if o in low}) for opts in self._phrase_choices()]
+        said = [(opts, found) for opts, found in said if found]
+        if not said or len(ids := identifiers_in(content)) != 1:
+            return []
+        record = next((obj for obj, own in self._objects_shown(ids[0], ids[0].lstrip("#").lower()) if own), None)
+        if record is None:
+            return []
+        values = {v.lower() for v in record.values() if isinstance(v, str)}
+        return [(ids[0], shown) for opts, found in said for shown in values & set(opts) if shown not in found]
+
     def _last_written_id(self) -> str | None:
         """The identifier of the object the latest write since the user spoke changed (``order_id``
         of modify_pending_order_items); None where none went through."""
@@ -2020,6 +2045,9 @@ class _Run:
                 elif not self.index.json_has(f'"{denial.kind}_id"') and denial.word not in self._user_words():
                     # none of the kind was ever shown (the user saying none is: theirs to have said)
                     reasons.append(reason("text_status_not_visible", arg=denial.said))
+        if "'" in content or '"' in content or "reason" in content:  # "cancelled with the reason 'no longer needed'"
+            for ident, shown in self._misstated_choices(content):
+                reasons.append(reason("text_contradicts_status", arg=ident, detail=shown))
         if " fee" in content:  # "There's no restocking fee on exchanges", where no policy or record names one
             for m in _FEE_NAMED.finditer(content):
                 if not self.index.has_string(f"{m[1]} fee") and not self.index.has_string(f"{m[1]} fees"):

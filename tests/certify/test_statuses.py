@@ -689,3 +689,23 @@ def test_your_accounts_roaming_is_the_one_line_looked_ups(convo: Any, at: Any, l
         c.call("get_details_by_id", {"id": line}, {"line_id": line, "status": "Active", "roaming_enabled": False})
     i = c.say("Roaming is already **enabled** on your account, so just switch Data Roaming on in your phone.")
     assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
+
+
+@pytest.mark.parametrize(("said", "kinds"), [
+    # blind audit r57_08: an option of a write's choice said of the object, where its record shows another
+    ("Yes, #W5056519 was cancelled with the reason 'no longer needed'.", ["text_contradicts_status"]),
+    ("Yes, #W5056519 was cancelled with the reason 'ordered by mistake'.", []),
+    ("Yes, #W5056519 is cancelled.", []),
+])
+def test_a_choice_said_of_an_object_against_its_record(convo: Any, at: Any, said: str, kinds: list[str]) -> None:
+    c = convo()
+    c.user("Cancel #W5056519, I ordered it by mistake.")
+    c.call("get_order_details", {"order_id": "#W5056519"}, {"order_id": "#W5056519", "status": "pending"})
+    c.say("I'll cancel order #W5056519 with the reason 'ordered by mistake'. Shall I?")
+    c.user("Yes.")
+    c.call("cancel_pending_order", {"order_id": "#W5056519", "reason": "ordered by mistake"},
+           {"order_id": "#W5056519", "status": "cancelled", "cancel_reason": "ordered by mistake"})
+    c.say("Done: #W5056519 is cancelled.")
+    c.user("Just to confirm, what reason did you put?")
+    i = c.say(said)
+    assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
