@@ -173,6 +173,7 @@ from trajectory2gym.certify.policy_once import made_once, offered_again, once_on
 from trajectory2gym.certify.policy_times import (
     NOT_BEFORE,
     SPAN,
+    identify_first,
     instant_for_slow,
     instant_kinds,
     slow_for_instant,
@@ -414,6 +415,7 @@ _FEE_NAMED = re.compile(r"\b(restocking|change|cancellation|processing|handling|
 _ADDED = re.compile(r"\b(?:add(?:ed|ing)?|refuel\w*|top(?:ped)? up)\b", re.I)  # a sentence about what was added
 _NONFREE = re.compile(r'"nonfree_baggages":\s*(\d+)')
 _ALL_TOLD = re.compile(r"\b(?:in total|altogether|in all|all told)\b", re.I)
+_NO_OBJECT_TOOLS = frozenset({"think", "calculate"})  # tools that touch no customer's data
 _THE_ORDER = re.compile(r"\b(?:the|this|your)\s+(?:order|reservation|booking)\b", re.I)  # the object by its kind
 _NET_AMOUNTS = 6  # a net of at most this many stated amounts: 3**6 sums, few enough to tell one from a guess
 
@@ -566,6 +568,8 @@ class _Run:
         self._once_only: dict[str, tuple[bool, str]] = {}  # actions the policy allows once (policy_once)
         self._late_insurance = ""  # the policy's sentence that allows insurance only at booking
         self._phrases: list[tuple[str, ...]] | None = None  # the write tools' options that are phrases
+        self._identify_first = ""  # the policy's sentence that puts identifying the customer first
+        self._identified = False  # whether a call that finds the customer's user id went through
         self._cancel_rule = ""  # the policy's sentence that limits cancellations (cancel_refund)
         self._insurance_rule = ""  # the policy's sentence that names the reasons insurance covers (cancel_refund)
         self._certificate_rule = ""  # the policy's sentence that limits certificates (compensation)
@@ -1396,6 +1400,10 @@ class _Run:
             return []
         values = {v.lower() for v in record.values() if isinstance(v, str)}
         return [(ids[0], shown) for opts, found in said for shown in values & set(opts) if shown not in found]
+
+    def _identity_tools(self) -> set[str]:
+        """The visible tools that find the customer's user id (find_user_id_by_email, ..._by_name_zip)."""
+        return {name for name in self.visible_specs if name.startswith("find_user_id")}
 
     def _last_written_id(self) -> str | None:
         """The identifier of the object the latest write since the user spoke changed (``order_id``
@@ -2605,6 +2613,11 @@ class _Run:
             access = meta.access
             flow: list[str] = []
             offer = None
+            if self._identify_first and not self._identified and name not in self._identity_tools() \
+                    and access != "handoff" and name not in _NO_OBJECT_TOOLS:
+                # "Identify the customer first ...": an order looked up before any user id was found
+                workflow = False
+                flow.append(reason("before_identification", tool=name, detail=self._identify_first))
             if access in self.confirm_access:
                 passed, offer = self._workflow(i, call, meta, flow)
                 workflow &= passed
@@ -2860,6 +2873,8 @@ class _Run:
                 # The shape computed in __init__ (when this message is the call's observation).
                 ok = seen[2] != "error" if seen is not None and seen[0] == i else not msg.is_error_observation
                 shown = len(index.json_observations)
+                if ok and not self._identified and cid in agent_calls and agent_calls[cid].name.startswith("find_user_id"):
+                    self._identified = True  # the customer's user id found: other calls may follow
                 if cid not in self._unfounded:
                     index.add_observation(msg.content, ok)
                     if msg.content and "GB" in msg.content and msg.content.lstrip()[:1] not in "{[":
@@ -2937,6 +2952,7 @@ class _Run:
                         self._late_insurance = self._late_insurance or late_insurance_rule(msg.content)
                         self._cancel_rule = self._cancel_rule or cancellation_rule(msg.content)
                         self._insurance_rule = self._insurance_rule or insurance_rule(msg.content)
+                        self._identify_first = self._identify_first or identify_first(msg.content)
                         self._certificate_rule = self._certificate_rule or compensation_rule(msg.content)
                         self._in_order = self._in_order or ORDERED.search(msg.content) is not None
                         if "bag" in msg.content and not self._free_bags[0]:
