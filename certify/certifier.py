@@ -96,7 +96,13 @@ from trajectory2gym.certify.claims import (
     unmade_recap_lines,
     verb_key,
 )
-from trajectory2gym.certify.compensation import certificates_offered, compensation_rule, ineligible
+from trajectory2gym.certify.compensation import (
+    certificates_offered,
+    compensation_rule,
+    complained,
+    ineligible,
+    offer_first_rule,
+)
 from trajectory2gym.certify.config import CertifyConfig
 from trajectory2gym.certify.confirmation import check_confirmation
 from trajectory2gym.certify.counts import (
@@ -573,6 +579,7 @@ class _Run:
         self._cancel_rule = ""  # the policy's sentence that limits cancellations (cancel_refund)
         self._insurance_rule = ""  # the policy's sentence that names the reasons insurance covers (cancel_refund)
         self._certificate_rule = ""  # the policy's sentence that limits certificates (compensation)
+        self._offer_first = ""  # the policy's sentence that has a certificate wait for a complaint
         # free checked bags per passenger by (tier, cabin), and the policy's sentence (bag_allowance)
         self._free_bags: tuple[dict[tuple[str, str], int], str] = ({}, "")
         self._bag_fee: int | None = None  # the policy's price of an extra bag, in cents (bag_allowance)
@@ -2093,6 +2100,12 @@ class _Run:
             # "it lets you cancel for a full refund for any reason", where insurance covers health or weather
             reasons += [reason("text_contradicts_policy", arg="insurance", value=said[:80], detail=self._insurance_rule)
                         for said in any_reason_said(content)]
+        if self._offer_first and ("ertificate" in content or "ompensation" in content or "oucher" in content) and (
+                offered := certificates_offered(content)) and not complained(self._user_text()):
+            # "Since you're a Gold member, I can also add a $100 travel certificate", the user having
+            # complained of nothing
+            reasons += [reason("text_contradicts_policy", arg="compensation", value=said[:80],
+                               detail=self._offer_first) for said in offered]
         if self._certificate_rule and ("ertificate" in content or "ompensation" in content or "oucher" in content) and (
                 offered := certificates_offered(content)) and (booking := self._reservation_said(content)) is not None \
                 and ineligible(self._tiers_shown(), self.index.field_of(booking, "cabin"),
@@ -2954,6 +2967,7 @@ class _Run:
                         self._insurance_rule = self._insurance_rule or insurance_rule(msg.content)
                         self._identify_first = self._identify_first or identify_first(msg.content)
                         self._certificate_rule = self._certificate_rule or compensation_rule(msg.content)
+                        self._offer_first = self._offer_first or offer_first_rule(msg.content)
                         self._in_order = self._in_order or ORDERED.search(msg.content) is not None
                         if "bag" in msg.content and not self._free_bags[0]:
                             self._free_bags = free_bags(msg.content)

@@ -5,6 +5,10 @@ business cabin.
 
 Read only where the profile shown gives one tier and the reservation in question shows its cabin
 and insurance: each condition the policy names is then visibly unmet.
+
+Also: a certificate offered first, where the policy gives one only when the customer complains
+("Never offer it first") and the user has complained of nothing: "Since you're a Gold member, I can
+also add a $100 travel certificate", after a cancellation the user asked for.
 """
 
 from __future__ import annotations
@@ -42,3 +46,26 @@ def ineligible(tiers: set[str], cabin: object, insurance: object) -> bool:
     conditions (a silver or gold member, insurance, a business cabin)."""
     return (tiers == {"regular"} and isinstance(cabin, str) and isinstance(insurance, str)
             and cabin.lower() != "business" and insurance.lower() == "no")
+
+
+# The policy's rule that a certificate waits for a complaint: "Offer a certificate only when the customer
+# complains ...", "Never offer it first".
+_FIRST_RULE = re.compile(r"\bnever offer\b|\bonly (?:when|if) the (?:customer|user) complains\b", re.I)
+# A user's word of a complaint, or of what compensation is for.
+_COMPLAINT = re.compile(r"\b(?:compensat\w*|certificate|voucher|complain\w*|inconvenien\w*|delay\w*|upset|unacceptable|"
+                        r"ridiculous|frustrat\w*|angry|terrible|awful|disappoint\w*|trouble|make (?:it|this|that) up|"
+                        r"(?:flight|it) (?:was|got|has been|is) cancell?ed|cancell?ed (?:my |our |the )?flight|"
+                        r"airline cancell?ed)\b", re.I)
+
+
+@lru_cache(maxsize=64)
+def offer_first_rule(policy: str) -> str:
+    """The policy's sentence that has a certificate wait for the customer's complaint; "" where it
+    has none."""
+    return next((rule_text(s) for s in policy_sentences(policy)
+                 if _FIRST_RULE.search(s) and ("certificate" in s.lower() or "offer it" in s.lower())), "")
+
+
+def complained(user_text: str) -> bool:
+    """Whether the user's words complain of something, or ask for what compensation is."""
+    return _COMPLAINT.search(user_text) is not None

@@ -8,7 +8,12 @@ from typing import Any
 import pytest
 
 from trajectory2gym.certify import certify_interaction
-from trajectory2gym.certify.compensation import certificates_offered, compensation_rule, ineligible
+from trajectory2gym.certify.compensation import (
+    certificates_offered,
+    compensation_rule,
+    ineligible,
+    offer_first_rule,
+)
 from trajectory2gym.certify.reasons import reason_kind
 from trajectory2gym.envs.airline.policy import POLICY
 from trajectory2gym.envs.registry import tool_specs
@@ -53,3 +58,24 @@ def test_a_certificate_offered_against_the_policy(convo: Any, at: Any, membershi
            {"reservation_id": "521ARH", "cabin": "economy", "insurance": "no", "created_at": "2024-05-08T13:25:59"})
     i = c.say("I'm sorry. I can also issue you a $100 travel certificate for the trouble.")
     assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
+
+
+def test_the_offer_first_rule_is_read_from_the_policy() -> None:
+    assert offer_first_rule(POLICY).startswith("Offer a certificate only when the customer complains")
+    assert offer_first_rule("Offer a certificate to eligible customers.") == ""
+
+
+@pytest.mark.parametrize(("user", "kinds"), [
+    # blind audit a57_01: a cancellation the user asked for, then a certificate offered unasked
+    ("Please cancel JEPRZB, my plans changed.", ["text_contradicts_policy"]),
+    ("Please cancel JEPRZB. Your delays have ruined my trip, this is unacceptable.", []),  # a complaint
+])
+def test_a_certificate_offered_first(convo: Any, at: Any, user: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline", system=POLICY)
+    c.user(f"I'm anya_brown_2655. {user}")
+    c.call("get_user_details", {"user_id": "anya_brown_2655"}, {"user_id": "anya_brown_2655", "membership": "gold"})
+    c.call("get_reservation_details", {"reservation_id": "JEPRZB"},
+           {"reservation_id": "JEPRZB", "cabin": "economy", "insurance": "no"})
+    i = c.say("Since you're a Gold member, I can also add a $100 travel certificate to your account.")
+    found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
+    assert [k for k in found if k == "text_contradicts_policy"] == kinds, found
