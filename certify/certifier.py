@@ -175,7 +175,7 @@ from trajectory2gym.certify.normalize import (
 from trajectory2gym.certify.owned_ids import holder, misowned
 from trajectory2gym.certify.phone_state import PhoneState, may_state_phone
 from trajectory2gym.certify.plan_rates import PlanRates, misattributed_rates, mispriced_refuels
-from trajectory2gym.certify.policy_once import made_once, offered_again, once_only
+from trajectory2gym.certify.policy_once import agreed_again, made_once, offered_again, once_only
 from trajectory2gym.certify.policy_times import (
     NOT_BEFORE,
     SPAN,
@@ -1408,6 +1408,10 @@ class _Run:
         values = {v.lower() for v in record.values() if isinstance(v, str)}
         return [(ids[0], shown) for opts, found in said for shown in values & set(opts) if shown not in found]
 
+    def _last_user_turn(self) -> Turn | None:
+        """The user's latest message, where it is the latest turn (the text answers it)."""
+        return self.turns[-1] if self.turns and self.turns[-1].role == "user" else None
+
     def _identity_tools(self) -> set[str]:
         """The visible tools that find the customer's user id (find_user_id_by_email, ..._by_name_zip)."""
         return {name for name in self.visible_specs if name.startswith("find_user_id")}
@@ -2072,10 +2076,18 @@ class _Run:
         if self._in_order and (early := self._asked_early(content)):
             step, stage, unresolved = early  # "please set the network mode to 4G/5G", where the bar shows Data Disabled
             reasons.append(reason("text_out_of_order", value=step, arg=stage, detail=f"{unresolved[0]} ({unresolved[1]})"))
+        again: list[tuple[str, str]] = []
         if self._once_only and _ONE_MORE_HINT.search(content):  # "we can make a separate change later"
-            for said, action in offered_again(content, self._once_only, made_once(self._once_only, self._made_names())):
-                reasons.append(reason("text_contradicts_policy", arg=action, value=said,
-                                      detail=self._once_only[action][1]))
+            again = offered_again(content, self._once_only, made_once(self._once_only, self._made_names()))
+        if self._once_only and (self._past_writes or self._writes) and (request := self._last_user_turn()) is not None \
+                and all(compact(t) in self._written_ids for t in identifiers_in(request.text)):
+            # "Could I also exchange the camera in that order?" "Yes, I can set that up", after a return on it
+            offered_actions = {action for _, action in again}
+            again += [(said, action) for said, action in agreed_again(
+                content, request.text, self._once_only, made_once(self._once_only, self._made_names()))
+                if action not in offered_actions]
+        for said, action in again:
+            reasons.append(reason("text_contradicts_policy", arg=action, value=said, detail=self._once_only[action][1]))
         if self._late_insurance and "nsurance" in content and (
                 any(name.startswith("book") for name in self._made_names())
                 or any(self.index.field_of(ident, "insurance") is not None for ident in identifiers_in(content))):

@@ -86,3 +86,20 @@ def offered_again(text: str, rules: dict[str, tuple[bool, str]], done: set[str])
             if action in done or besides or again_items:
                 found.append((m[0], action))
     return found
+
+
+# A reply that grants what the user just asked: "Yes, I can set that up for you", "Sure — which one?".
+_AGREES = re.compile(r"^\W*(?:yes|sure|of course|absolutely|certainly|definitely|no problem)\b", re.I)
+
+
+def agreed_again(reply: str, request: str, rules: dict[str, tuple[bool, str]], done: set[str]) -> list[tuple[str, str]]:
+    """The reply's first sentence and the action, where the user's request asks for a once-only
+    action whose rule an action that went through (``done``) spent, and the reply grants it ("Could I
+    also exchange the camera in that order?" "Yes, I can set that up for you", after a return on it:
+    "returned or exchanged, once")."""
+    spent = {rules[action][1] for action in done if action in rules}  # one sentence may bind two ("returned or exchanged, once")
+    asked = {action for m in _ACTION_WORD.finditer(request) if (action := _family(m[1])) in rules and rules[action][1] in spent}
+    first = SENTENCE_OR_LINE.split(reply.strip(), 1)[0]
+    if not asked or not _AGREES.match(first) or _REFUSED.search(first):
+        return []
+    return [(first, action) for action in sorted(asked)]

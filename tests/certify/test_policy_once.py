@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from trajectory2gym.certify import certify_interaction
-from trajectory2gym.certify.policy_once import made_once, offered_again, once_only
+from trajectory2gym.certify.policy_once import agreed_again, made_once, offered_again, once_only
 from trajectory2gym.certify.reasons import reason_kind
 from trajectory2gym.envs.airline.policy import POLICY as AIRLINE_POLICY
 from trajectory2gym.envs.registry import tool_specs
@@ -77,3 +77,16 @@ def test_another_item_change_offered_after_one(convo: Any, at: Any, said: str, k
     c.user("Could I change the watch in that order later too?")
     i = c.say(said)
     assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
+
+
+@pytest.mark.parametrize(("request_", "reply", "found"), [
+    # blind audit r57_04: a return went through; "returned or exchanged, once" binds the exchange too
+    ("Could I also exchange the security camera in that order?", "Yes, I can set that up — which version?",
+     [("Yes, I can set that up — which version?", "exchange")]),
+    ("Could I also exchange the security camera in that order?",
+     "No, sorry: that order can't be exchanged now that a return is requested.", []),
+    ("Could you tell me my balance?", "Sure, it's $40.", []),  # no once-only action asked
+])
+def test_a_reply_granting_an_action_the_rule_spent(request_: str, reply: str, found: list[tuple[str, str]]) -> None:
+    rules = once_only(RETAIL_POLICY)
+    assert agreed_again(reply, request_, rules, made_once(rules, ["return_delivered_order_items"])) == found
