@@ -415,7 +415,8 @@ _SETS = frozenset({"set", "setting", "change", "changing", "update", "updating",
 _TO_COUNT = re.compile(r"[\s*]{0,3}to\s+\**(" + _NUMBER + r")\b(?!\s*(?:am|pm|:))", re.I)
 _ORDINAL_COUNTS = {"second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6}
 # "Bags: 3", or a bold number right after: "total checked bags **6**, of which **2** non-free"
-_LABEL_COUNT = re.compile(r"\**\s*(?::\**\s*\**|\*\*(?=\d))(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\b", re.I)
+_LABEL_COUNT = re.compile(r"\**\s*(?::\**\s*\**|\*\*(?=\d))(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\b",
+                          re.I)
 
 
 _PRICE_OUT = re.compile(r"\$\s?\d[\d,]*(?:\.\d+)?")

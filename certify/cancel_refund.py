@@ -86,8 +86,10 @@ def any_reason_said(text: str) -> list[str]:
 
 # Insurance given as what brings the refund: "Since it has travel insurance, I can cancel it with a full
 # refund", "because it's insured, you can also claim a full refund ... for the delay".
-_INSURANCE_BRINGS = re.compile(r"\b(?:since|because|as|thanks to|with)\b[^.!?\n]{0,40}?\binsur\w*[^.!?\n]{0,80}?\brefund"
-                               r"|\binsurance\b[^.!?\n]{0,30}?\b(?:covers?|entitles?|qualif\w*)\b[^.!?\n]{0,40}?\brefund", re.I)
+_INSURANCE_BRINGS = re.compile(r"\b(?:since|because|as|thanks to|with)\b[^.!?\n]{0,40}?\binsur\w*"
+                               r"[^.!?\n]{0,80}?\brefund"
+                               r"|\binsurance\b[^.!?\n]{0,30}?\b(?:covers?|entitles?|qualif\w*)\b"
+                               r"[^.!?\n]{0,40}?\brefund", re.I)
 # Words of the reasons a policy's insurance covers, by the reason it names ("health or weather reasons").
 _REASON_WORDS = {"health": ("health", "sick", "ill", "illness", "medical", "hospital", "injur", "surgery", "doctor",
                             "covid", "flu", "pregnan", "emergency"),

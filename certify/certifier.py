@@ -414,7 +414,9 @@ def _false_total_row(written: str, cents: int, listed: list[tuple[str, int]], te
 
 
 # A line's whole data for the cycle, said as a total: "your data now totals 17.0 GB available this cycle".
-_WHOLE_ALLOWANCE = re.compile(r"\btotals?\b(?:[^.!?\n]|\.(?=\d)){0,30}?\bavailable\b|\b(?:allowance|total)\s+(?:(?:for\s+)?this\s+(?:billing\s+)?(?:cycle|month)\s+)?(?:is\s+)?now\b", re.I)
+_WHOLE_ALLOWANCE = re.compile(r"\btotals?\b(?:[^.!?\n]|\.(?=\d)){0,30}?\bavailable\b"
+                              r"|\b(?:allowance|total)\s+(?:(?:for\s+)?this\s+(?:billing\s+)?(?:cycle|month)\s+)?"
+                              r"(?:is\s+)?now\b", re.I)
 # A fee by its kind: what it is called must be visible (the policy's, a record's, the user's).
 _FEE_NAMED = re.compile(r"\b(restocking|change|cancellation|processing|handling|late|activation|holding|service|"
                         r"booking|rebooking|reactivation|suspension|reconnection|roaming|overage)\s+fees?\b", re.I)
@@ -2256,7 +2258,8 @@ class _Run:
             idle = None if self._writes else self._made_verbs  # nothing went through since the user spoke
             for said in unmade_claims(content, self._made_nouns, self._nouns_of_writes, idle):
                 reasons.append(reason("text_claims_unmade_action", detail=said[:100]))
-        if "GB" in content and not any(is_data(arg) for w in self._past_writes + self._writes for arg in w[2].arguments):
+        if "GB" in content and not any(is_data(arg) for w in self._past_writes + self._writes
+                                       for arg in w[2].arguments):
             for said in data_added_claims(content):  # "I've also added 2 GB", where only roaming was enabled
                 reasons.append(reason("text_claims_unmade_action", detail=said[:100]))
         if self._failed_write is not None and claims_done(content):  # "All set!" right after an error
@@ -2898,7 +2901,8 @@ class _Run:
                 # The shape computed in __init__ (when this message is the call's observation).
                 ok = seen[2] != "error" if seen is not None and seen[0] == i else not msg.is_error_observation
                 shown = len(index.json_observations)
-                if ok and not self._identified and cid in agent_calls and agent_calls[cid].name.startswith("find_user_id"):
+                if ok and not self._identified and cid in agent_calls and \
+                        agent_calls[cid].name.startswith("find_user_id"):
                     self._identified = True  # the customer's user id found: other calls may follow
                 if cid not in self._unfounded:
                     index.add_observation(msg.content, ok)

@@ -232,12 +232,15 @@ def unmade_claims(text: str, made: Callable[[], set[str] | None], nouns: Callabl
 
 
 # The agent saying it added an amount of data: "I've also added 2 GB of data to your line", "2 GB has
-# been added", a recap's line "- Added a 2 GB data top-up". Only a write with an amount of data (refuel_data's gb_amount) adds any: a roaming
-# write on the same line does not (its nouns, "line", are the claim's too).
-_DATA_ADDED = re.compile(r"(?:\b(?:I|we)(?:'ve|’ve| have)\s+(?:(?:also|now|just|successfully)\s+)*|^\s*(?:[-*•]|\d{1,2}[.)])\s+)"
+# been added", a recap's line "- Added a 2 GB data top-up". Only a write with an amount of data
+# (refuel_data's gb_amount) adds any: a roaming write on the same line does not (its nouns, "line",
+# are the claim's too).
+_DATA_ADDED = re.compile(r"(?:\b(?:I|we)(?:'ve|’ve| have)\s+(?:(?:also|now|just|successfully)\s+)*"
+                         r"|^\s*(?:[-*•]|\d{1,2}[.)])\s+)"
                          r"(?:\*\*)?(?:added|refuell?ed|topped\s+(?:you\s+|it\s+)?up)\b[^.!?\n]{0,30}?"
                          r"\d+(?:\.\d+)?\s*(?:\*\*)?\s*GB\b"
-                         r"|\d+(?:\.\d+)?\s*(?:\*\*)?\s*GB\b[^.!?\n]{0,25}?\b(?:has|have) been\s+(?:\w+\s+)?added\b", re.I)
+                         r"|\d+(?:\.\d+)?\s*(?:\*\*)?\s*GB\b[^.!?\n]{0,25}?\b(?:has|have) been\s+(?:\w+\s+)?added\b",
+                         re.I)
 
 
 # ... not one told as failed ("I've tried to add 2 GB, but it failed"; "so you won't run short" is none).

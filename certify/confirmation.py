@@ -1423,7 +1423,8 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
                 or any(index.label_words(t) or anchors.rival_id(t) for t in clause.ids)
                 # "Just the address change.": a yes limited to another action, by its object
                 or (bool(anchors.other_actions) and says(wordline(words(
-                    scope[1] if (scope := _SCOPE.search(clause.text)) is not None else clause.text)), anchors.other_actions)))
+                    scope[1] if (scope := _SCOPE.search(clause.text)) is not None else clause.text)),
+                    anchors.other_actions)))
             # "yes, and go ahead with the kettle too": more, not a scope; nor is a payment choice for
             # another action after the yes: "Yes. Watch refund to the gift card."
             choice = not negated and not AFFIRM.search(clause.text) and bool(

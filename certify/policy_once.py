@@ -97,8 +97,10 @@ def agreed_again(reply: str, request: str, rules: dict[str, tuple[bool, str]], d
     action whose rule an action that went through (``done``) spent, and the reply grants it ("Could I
     also exchange the camera in that order?" "Yes, I can set that up for you", after a return on it:
     "returned or exchanged, once")."""
-    spent = {rules[action][1] for action in done if action in rules}  # one sentence may bind two ("returned or exchanged, once")
-    asked = {action for m in _ACTION_WORD.finditer(request) if (action := _family(m[1])) in rules and rules[action][1] in spent}
+    # (one sentence may bind two: "returned or exchanged, once")
+    spent = {rules[action][1] for action in done if action in rules}
+    asked = {action for m in _ACTION_WORD.finditer(request)
+             if (action := _family(m[1])) in rules and rules[action][1] in spent}
     first = SENTENCE_OR_LINE.split(reply.strip(), 1)[0]
     if not asked or not _AGREES.match(first) or _REFUSED.search(first):
         return []

@@ -102,8 +102,8 @@ def instant_for_slow(text: str, kinds: dict[str, str]) -> list[tuple[str, str]]:
 # The policy's rule that the customer is identified before anything else: "Identify the customer first:
 # find their user id by email, or by first name, last name and zip code", "authenticate the user
 # identity by locating their user id via email, or via name + zip code".
-_IDENTIFY = re.compile(r"\b(?:identify|authenticate)\b[^.]{0,40}?\b(?:first|before)\b|\bbefore anything else\b[^.]{0,40}?"
-                       r"\bidentif|\bauthenticate the user identity\b", re.I)
+_IDENTIFY = re.compile(r"\b(?:identify|authenticate)\b[^.]{0,40}?\b(?:first|before)\b"
+                       r"|\bbefore anything else\b[^.]{0,40}?\bidentif|\bauthenticate the user identity\b", re.I)
 _USER_ID = re.compile(r"\buser id\b", re.I)
 
 

@@ -243,7 +243,8 @@ def misattributed_in_sentences(text: str, book: PriceBook) -> list[tuple[str, st
         # A numbered list's lines are sentences of their own ("1." ends one): each priced by its lead.
         listed = lead and not priced and "$" in sentence
         # (or a lead that prices its list per passenger, with no amount: "(economy, per passenger):")
-        lead = ((priced or " per " in lowered and _PER_HEAD.search(lowered) is not None) and ":\n" in sentence) or listed
+        per_head = " per " in lowered and _PER_HEAD.search(lowered) is not None
+        lead = ((priced or per_head) and ":\n" in sentence) or listed
         if not (priced or listed) or sentence.rstrip().endswith("?"):
             continue  # no price claim, or a question
         # A list's lines each price their own flights: "- Outbound: HAT023 ... $364\n- Return: HAT204 ...

@@ -207,7 +207,8 @@ def misstocked(text: str, objects: Callable[[], set[Described]]) -> list[tuple[s
                 one = [d for d in objects() if d.in_(_spaced(f"{shared} {part}"))] if shared else []
                 one = one or [d for d in objects() if d.in_(_spaced(part))]
                 if one and part_said is not None and all(d.available is (not part_said) for d in one):
-                    out.append(("/".join(v.strip() for v in one[0].values), "in stock" if part_said else "out of stock"))
+                    said_of = "in stock" if part_said else "out of stock"
+                    out.append(("/".join(v.strip() for v in one[0].values), said_of))
     return out
 
 
