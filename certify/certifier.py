@@ -424,6 +424,7 @@ _ADDED = re.compile(r"\b(?:add(?:ed|ing)?|refuel\w*|top(?:ped)? up)\b", re.I)  #
 _NONFREE = re.compile(r'"nonfree_baggages":\s*(\d+)')
 _ALL_TOLD = re.compile(r"\b(?:in total|altogether|in all|all told)\b", re.I)
 _NO_OBJECT_TOOLS = frozenset({"think", "calculate"})  # tools that touch no customer's data
+_SAME_OBJECT = re.compile(r"\b(?:that|this|the same)\s+(?:order|reservation|booking)\b", re.I)
 _THE_ORDER = re.compile(r"\b(?:the|this|your)\s+(?:order|reservation|booking)\b", re.I)  # the object by its kind
 _NET_AMOUNTS = 6  # a net of at most this many stated amounts: 3**6 sums, few enough to tell one from a guess
 
@@ -2082,8 +2083,10 @@ class _Run:
         if self._once_only and _ONE_MORE_HINT.search(content):  # "we can make a separate change later"
             again = offered_again(content, self._once_only, made_once(self._once_only, self._made_names()))
         if self._once_only and (self._past_writes or self._writes) and (request := self._last_user_turn()) is not None \
-                and all(compact(t) in self._written_ids for t in identifiers_in(request.text)):
+                and ((asked_of := identifiers_in(request.text)) and all(compact(t) in self._written_ids for t in asked_of)
+                     or not asked_of and _SAME_OBJECT.search(request.text)):
             # "Could I also exchange the camera in that order?" "Yes, I can set that up", after a return on it
+            # (the request names the order written, or says "that order": not "my other order")
             offered_actions = {action for _, action in again}
             again += [(said, action) for said, action in agreed_again(
                 content, request.text, self._once_only, made_once(self._once_only, self._made_names()))

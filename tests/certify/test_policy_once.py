@@ -90,3 +90,27 @@ def test_another_item_change_offered_after_one(convo: Any, at: Any, said: str, k
 def test_a_reply_granting_an_action_the_rule_spent(request_: str, reply: str, found: list[tuple[str, str]]) -> None:
     rules = once_only(RETAIL_POLICY)
     assert agreed_again(reply, request_, rules, made_once(rules, ["return_delivered_order_items"])) == found
+
+
+
+@pytest.mark.parametrize(("request_", "kinds"), [
+    ("Could I also exchange the security camera in that order?", ["text_contradicts_policy"]),  # blind audit r57_04
+    ("Could I also exchange something from my other order?", []),  # another order: its own once
+])
+def test_a_grant_of_an_action_is_read_of_the_order_written(convo: Any, at: Any, request_: str,
+                                                           kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], system=RETAIL_POLICY)
+    c.user("I'm aarav_davis_4756; return the kettle from #W3223435 to my gift card.")
+    c.call("find_user_id_by_email", {"email": "aarav@example.com"}, "aarav_davis_4756")
+    c.call("get_order_details", {"order_id": "#W3223435"}, {"order_id": "#W3223435", "status": "delivered",
+                                                            "items": [{"item_id": "3015420423", "price": 141.76}]})
+    c.say("I'll return the kettle (item 3015420423) from #W3223435, refunding $141.76 to your gift card. OK?")
+    c.user("Yes.")
+    c.call("return_delivered_order_items", {"order_id": "#W3223435", "item_ids": ["3015420423"],
+                                            "payment_method_id": "gift_card_1"},
+           {"order_id": "#W3223435", "status": "return requested", "return_items": ["3015420423"]})
+    c.say("The return is submitted.")
+    c.user(request_)
+    i = c.say("Yes, I can set that up for you — which one would you like instead?")
+    found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
+    assert [k for k in found if k == "text_contradicts_policy"] == kinds, found
