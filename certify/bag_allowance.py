@@ -29,6 +29,7 @@ _FREE_BAGS = re.compile(r"\b(\d+|no|any|zero|one|two|three|four|five)\s+free\s+(
 _TIER_SAID = re.compile(r"\b(regular|silver|gold)\W+members?\b", re.I)
 _CABIN_SAID = re.compile(r"\b(basic[\s_-]economy|economy|business)\b", re.I)
 _EACH = re.compile(r"^\W*(?:per\s+(?:passenger|person|travell?er)|each)\b", re.I)
+_SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+|\n")  # a sentence's end, or a line's (a list's items)
 _EACH_BEFORE = re.compile(r"\beach\s+(?:passenger|person|travell?er)\s+(?:gets|has|receives|is allowed)\s*\**$", re.I)
 
 
@@ -72,7 +73,7 @@ def misstated_bags(text: str, table: dict[tuple[str, str], int], tiers_shown: se
     A total ("6 free for the three of you") may be the count times the passengers; a count said
     per passenger must be the count."""
     out: list[tuple[str, str, int]] = []
-    for sentence in re.split(r"(?<=[.!?])\s+|\n", text):
+    for sentence in _SENTENCE_BREAK.split(text):
         if "free" not in sentence or not (claims := list(_FREE_BAGS.finditer(sentence))):
             continue
         plain = sentence.replace("*", "")
@@ -118,7 +119,7 @@ def misfeed_bags(text: str, fee: int, paid_before: set[int] | None = None) -> li
     count of paid bags a reservation shows already (``paid_before``) may be paid for: "4 checked
     bags, 2 paid, $50", one of them paid before."""
     out: list[tuple[str, str, int]] = []
-    for sentence in re.split(r"(?<=[.!?])\s+|\n", text.replace("*", "")):
+    for sentence in _SENTENCE_BREAK.split(text.replace("*", "")):
         counts = _PAID_BAGS.findall(sentence)
         amounts = dollar_amounts(sentence)
         if len(counts) != 1 or len(amounts) != 1 or re.search(r"\b(?:per|each|apiece)\b", sentence, re.I):
