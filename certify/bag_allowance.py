@@ -130,3 +130,26 @@ def misfeed_bags(text: str, fee: int, paid_before: set[int] | None = None) -> li
         if n and cents != n * fee and all(cents != (n - k) * fee for k in paid_before or () if k < n):
             out.append((written, f"{n} paid bags", n * fee))
     return out
+
+
+# A new total of bags said beside a fee for one: "Adding one more brings you to 2 bags, and the extra bag
+# costs $50".
+_NEW_TOTAL = re.compile(r"\b(?:brings? (?:you|it|the reservation) to|up to|to a total of|for a total of|"
+                        r"making (?:it )?)\s*\**(\d+)\**\s+(?:checked\s+)?bags?\b", re.I)
+_FEE_SAID = re.compile(r"\b(?:costs?|charged?|fee|for)\b", re.I)
+
+
+def charged_free_bags(text: str, fee: int, free_total: int) -> list[tuple[str, int]]:
+    """(the amount as written, the new total said) for each sentence that gives the reservation a new
+    total of bags and a fee for the extra one, where that total is within what travels free
+    (``free_total``: the allowance per passenger times the passengers): "Adding one more brings you to
+    2 bags, and the extra bag costs $50", for a gold member in economy (3 free)."""
+    out: list[tuple[str, int]] = []
+    for sentence in _SENTENCE_BREAK.split(text.replace("*", "")):
+        total = _NEW_TOTAL.search(sentence)
+        amounts = dollar_amounts(sentence)
+        if total is None or len(amounts) != 1 or not _FEE_SAID.search(sentence) or amounts[0][1] % fee:
+            continue
+        if amounts[0][1] and int(total[1]) <= free_total:
+            out.append((amounts[0][0], int(total[1])))
+    return out

@@ -42,7 +42,13 @@ from trajectory2gym.certify.agreement import (
     stated_counts,
 )
 from trajectory2gym.certify.anchors import Anchors, call_anchors
-from trajectory2gym.certify.bag_allowance import bag_fee, free_bags, misfeed_bags, misstated_bags
+from trajectory2gym.certify.bag_allowance import (
+    bag_fee,
+    charged_free_bags,
+    free_bags,
+    misfeed_bags,
+    misstated_bags,
+)
 from trajectory2gym.certify.birth_dates import BirthDates, birthday_unsaid, misborn
 from trajectory2gym.certify.booked_on import misdated
 from trajectory2gym.certify.books import ObservationBook, objects_in
@@ -1641,6 +1647,18 @@ class _Run:
             return None
         return cast(dict[str, int], held)
 
+    def _free_total(self, text: str) -> int | None:
+        """The bags that travel free on the one reservation a text names by code: the policy's
+        allowance for the one tier shown and its cabin, times its passengers; None where any of them
+        is not known for certain (no write changed the cabin since)."""
+        codes = [c for c in identifiers_in(text) if self.index.field_of(c, "cabin") is not None]
+        tiers = self._tiers_shown()
+        if len(codes) != 1 or len(tiers) != 1 or any("cabin" in w[2].arguments for w in self._past_writes + self._writes):
+            return None
+        allowed = self._free_bags[0].get((next(iter(tiers)), str(self.index.field_of(codes[0], "cabin")).lower()))
+        people = self._passengers_of(codes[0])
+        return allowed * people if allowed is not None and people else None
+
     def _passengers_of(self, ident: str) -> int | None:
         """How many passengers the observed object with this code lists; None where none shows it."""
         return self._listed_by(ident, ("passengers",))
@@ -2136,6 +2154,12 @@ class _Run:
             for written, bags, due in misfeed_bags(content, self._bag_fee, paid):
                 reasons.append(reason("text_miscalculated", value=written,
                                       detail=f"{bags} at ${self._bag_fee / 100:.2f} each is ${due / 100:.2f}"))
+        if self._free_bags[0] and self._bag_fee and "bag" in content and "$" in content and (
+                free_total := self._free_total(content)) is not None:
+            for written, total in charged_free_bags(content, self._bag_fee, free_total):
+                # "brings you to 2 bags, and the extra bag costs $50", for a gold member in economy
+                reasons.append(reason("text_contradicts_policy", arg="baggage", value=f"{written} for {total} bags",
+                                      detail=f"{free_total} travel free here: {self._free_bags[1]}"))
         if self._free_bags[0] and "free" in content and "bag" in content:  # "Gold members get 2 free bags in economy"
             # (the cabins a write set count too: a reservation may show its cabin from before the change)
             cabins = {str(w[2].arguments["cabin"]) for w in self._past_writes + self._writes if "cabin" in w[2].arguments}

@@ -9,7 +9,13 @@ from typing import Any
 import pytest
 
 from trajectory2gym.certify import certify_interaction
-from trajectory2gym.certify.bag_allowance import bag_fee, free_bags, misfeed_bags, misstated_bags
+from trajectory2gym.certify.bag_allowance import (
+    bag_fee,
+    charged_free_bags,
+    free_bags,
+    misfeed_bags,
+    misstated_bags,
+)
 from trajectory2gym.certify.reasons import reason_kind
 from trajectory2gym.envs.airline.policy import POLICY
 from trajectory2gym.envs.registry import tool_specs
@@ -119,3 +125,28 @@ def test_the_price_of_an_extra_bag_each_policy_gives(policy: str) -> None:
 ])
 def test_paid_bags_cost_the_fee_each(text: str, before: set[int], found: list[tuple[str, str, int]]) -> None:
     assert misfeed_bags(text, 5000, before) == found
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    ("Adding one more brings you to 2 bags, and the extra bag costs **$50**.", [("$50", 2)]),
+    ("Adding two more brings you to 4 bags, and the extra bag costs $50.", []),  # past the 3 free
+    ("Adding one more brings you to 2 bags, at no charge.", []),  # no fee said
+])
+def test_a_fee_for_a_bag_within_the_free_total(text: str, found: list[tuple[str, int]]) -> None:
+    assert charged_free_bags(text, 5000, 3) == found
+
+
+@pytest.mark.parametrize(("tier", "kinds"), [
+    ("gold", ["text_contradicts_policy"]),  # blind audit a57_02: gold in economy, 3 free per passenger
+    ("regular", []),  # 1 free: the second bag is paid
+])
+def test_a_fee_for_a_bag_the_allowance_makes_free(convo: Any, at: Any, tier: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline", system=POLICY)
+    c.user("I'm evelyn_rossi_4078. Add a checked bag to 7SISHT; how much is it?")
+    c.call("get_user_details", {"user_id": "evelyn_rossi_4078"}, {"user_id": "evelyn_rossi_4078", "membership": tier})
+    c.call("get_reservation_details", {"reservation_id": "7SISHT"}, {
+        "reservation_id": "7SISHT", "cabin": "economy", "total_baggages": 1, "nonfree_baggages": 0,
+        "passengers": [{"first_name": "Evelyn", "last_name": "Rossi"}]})
+    i = c.say("7SISHT has 1 checked bag. Adding one more brings you to 2 bags, and the extra bag costs $50.")
+    found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
+    assert [k for k in found if k == "text_contradicts_policy"] == kinds, found
