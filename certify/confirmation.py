@@ -115,6 +115,8 @@ def _either_or(reply: str, asked: str) -> bool:
 _OR = re.compile(r",?\s\bor\b\s")
 
 
+# A field's value read out from a screen: "Data Roaming Enabled: Yes", "Mobile Data: yes".
+_READ_OUT = re.compile(r"^\W*[A-Za-z][\w /-]{2,40}:\s*\**(?:yes|no|on|off|true|false)\b\W*$", re.I)
 _SCOPE = re.compile(r"\b(?:just|only)\b([^,;]+)", re.I)  # what "just"/"only" limits a yes to
 
 
@@ -1540,6 +1542,8 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
                 else:
                     pos_items |= anchors.groups_named(ws, keys)
             text = clause.text
+            if _READ_OUT.match(text):
+                continue  # "Data Roaming Enabled: Yes.": what a screen shows, read out, says yes to nothing
             if (AFFIRM.search(text) or _FINE_IF.match(text) or scoped
                     or ((_WEAK_AFFIRM.search(text) or _BARE_YES.match(text)) and ASKS.search(answered.text)
                         and not _either_or(text, answered.text))

@@ -574,3 +574,19 @@ def test_a_yes_to_the_plans_other_action_by_its_object(convo: Any, at: Any, repl
                                                  "new_item_ids": ["8759627937"],
                                                  "payment_method_id": "credit_card_2112420"}, order)
     assert at(certify_interaction(c.build()), done).checks["workflow"] is confirmed
+
+
+@pytest.mark.parametrize(("reply", "confirmed"), [
+    ("Data Roaming Enabled: Yes.", False),  # a screen's field read out (blind audit t57_02)
+    ("Yes, please enable it.", True),
+])
+def test_a_field_read_out_says_yes_to_nothing(convo: Any, at: Any, reply: str, confirmed: bool) -> None:
+    c = convo(tools=_specs("telecom"), domain="telecom")
+    c.user("I'm abroad and my data doesn't work. I'm C1001, line L1002.")
+    c.call("get_customer_by_id", {"customer_id": "C1001"}, {"customer_id": "C1001", "line_ids": ["L1002"]})
+    c.call("get_details_by_id", {"id": "L1002"}, {"line_id": "L1002", "roaming_enabled": False})
+    c.say("Roaming is off on L1002. I can enable roaming on that line. Can you also check whether Data Roaming is "
+          "enabled on the phone?")
+    c.user(reply)
+    done = c.call("enable_roaming", {"customer_id": "C1001", "line_id": "L1002"}, "Roaming enabled successfully")
+    assert at(certify_interaction(c.build()), done).checks["workflow"] is confirmed
