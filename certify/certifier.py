@@ -422,7 +422,10 @@ def _false_total_row(written: str, cents: int, listed: list[tuple[str, int]], te
 # A line's whole data for the cycle, said as a total: "your data now totals 17.0 GB available this cycle".
 _WHOLE_ALLOWANCE = re.compile(r"\btotals?\b(?:[^.!?\n]|\.(?=\d)){0,30}?\bavailable\b"
                               r"|\b(?:allowance|total)\s+(?:(?:for\s+)?this\s+(?:billing\s+)?(?:cycle|month)\s+)?"
-                              r"(?:is\s+)?now\b", re.I)
+                              r"(?:is\s+)?now\b"
+                              r"|\bnow have\b(?=(?:[^.!?\n]|\.(?=\d)){0,16}\bGB\**\s+(?:for|this)\s+"
+                              r"(?:this\s+)?(?:billing\s+)?cycle)",
+                              re.I)  # ("You now have 17.1 GB for this cycle")
 # A fee by its kind: what it is called must be visible (the policy's, a record's, the user's).
 _FEE_NAMED = re.compile(r"\b(restocking|change|cancellation|processing|handling|late|activation|holding|service|"
                         r"booking|rebooking|reactivation|suspension|reconnection|roaming|overage)\s+fees?\b", re.I)

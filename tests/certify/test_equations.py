@@ -228,6 +228,8 @@ def test_a_wrong_remainder_of_data_is_not_grounded(convo: Any, at: Any) -> None:
     ("Your allowance is now 17 GB.", True),
     ("Data refuel: +2.0 GB for $4.00 - your allowance this cycle is now **17.1 GB**", False),  # blind audit t54_11
     ("Data refuel: +2.0 GB for $4.00 - your allowance this cycle is now **17.0 GB**", True),
+    ("Done - 2 GB added for $4.00. You now have 17.1 GB for this cycle.", False),  # blind audit t57_08
+    ("Done - 2 GB added for $4.00. You now have 17.0 GB for this cycle.", True),
     ("You have 1.9 GB left this cycle.", True),
 ])
 def test_a_lines_whole_data_is_its_limit_and_refuels(convo: Any, at: Any, said: str, ok: bool) -> None:
