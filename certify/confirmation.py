@@ -1003,9 +1003,15 @@ def _defers_this(turn: Turn, anchors: Anchors, index: EvidenceIndex) -> bool:
     Daiki first", "Yes for the order. For my profile, maybe later"), or goes on from one that does
     ("... I'll get back to you.")."""
     elsewhere = named = after_other = False
+    bare_this = False  # the clause before only named this call's object: "But the data... I'm not sure"
     for k, clause in enumerate(_comma_parts(turn.clauses)):
         side = _object_side(clause.words, anchors)
-        if not (put_off := DEFER.search(clause.text)):
+        put_off = DEFER.search(clause.text)
+        if put_off and bare_this and side == 0 and _TOPIC.match(clause.text) is None and not index.names_any(clause.words):
+            return True  # "Yes, turn on the roaming. But the data... I'm not sure, let me think about that."
+        bare_this = len(clause.words) <= 3 and (side > 0 or not clause.words.isdisjoint(
+            anchors.own - {anchors.verb}))
+        if not put_off:
             # "Go ahead with the bags": this action said by its object, or by its tool's word ("roaming")
             named |= side > 0 or not clause.words.isdisjoint(anchors.own - {anchors.verb})
             # "Camila might still go", "For #W7109609...": another object only, which a deferral right after

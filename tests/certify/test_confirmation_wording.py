@@ -590,3 +590,21 @@ def test_a_field_read_out_says_yes_to_nothing(convo: Any, at: Any, reply: str, c
     c.user(reply)
     done = c.call("enable_roaming", {"customer_id": "C1001", "line_id": "L1002"}, "Roaming enabled successfully")
     assert at(certify_interaction(c.build()), done).checks["workflow"] is confirmed
+
+
+@pytest.mark.parametrize(("reply", "confirmed"), [
+    # blind audit t57_12: the data named bare, then put off by a clause that names nothing
+    ("Yes, turn on the roaming please. But the data... I'm not sure, let me think about that.", False),
+    ("Yes, turn on the roaming and add the data please.", True),
+])
+def test_a_deferral_right_after_the_object_named_bare(convo: Any, at: Any, reply: str, confirmed: bool) -> None:
+    c = convo(tools=_specs("telecom"), domain="telecom")
+    c.user("I'm abroad and my data doesn't work. I'm C1001, line L1002.")
+    c.call("get_customer_by_id", {"customer_id": "C1001"}, {"customer_id": "C1001", "line_ids": ["L1002"]})
+    c.call("get_details_by_id", {"id": "L1002"}, {"line_id": "L1002", "roaming_enabled": False, "plan_id": "P1002"})
+    c.call("get_details_by_id", {"id": "P1002"}, {"plan_id": "P1002", "data_refueling_price_per_gb": 2.0})
+    c.say("Roaming is disabled on L1002 - I can enable it. You've used all your data; I can add 2 GB for $4.00 on "
+          "your next bill. Shall I enable roaming and add the 2 GB?")
+    c.user(reply)
+    done = c.call("refuel_data", {"customer_id": "C1001", "line_id": "L1002", "gb_amount": 2.0}, {"charge": 4.0})
+    assert at(certify_interaction(c.build()), done).checks["workflow"] is confirmed
