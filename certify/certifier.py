@@ -433,6 +433,10 @@ _ADDED = re.compile(r"\b(?:add(?:ed|ing)?|refuel\w*|top(?:ped)? up)\b", re.I)  #
 _NONFREE = re.compile(r'"nonfree_baggages":\s*(\d+)')
 _ALL_TOLD = re.compile(r"\b(?:in total|altogether|in all|all told)\b", re.I)
 _NO_OBJECT_TOOLS = frozenset({"think", "calculate"})  # tools that touch no customer's data
+# The status of "your line", said now: "your line is currently suspended on our side".
+_YOUR_LINE_STATUS = re.compile(r"\byour (?:phone )?line is\s+(?:currently\s+|still\s+)?\**(active|suspended|inactive)\b",
+                               re.I)
+_PHONE = re.compile(r"\b(\d{3})[-\s.]?(\d{3})[-\s.]?(\d{4})\b")  # "555-123-2002", "555 123 2002"
 _SAME_OBJECT = re.compile(r"\b(?:that|this|the same)\s+(?:order|reservation|booking)\b", re.I)
 _THE_ORDER = re.compile(r"\b(?:the|this|your)\s+(?:order|reservation|booking)\b", re.I)  # the object by its kind
 _NET_AMOUNTS = 6  # a net of at most this many stated amounts: 3**6 sums, few enough to tell one from a guess
@@ -1420,6 +1424,18 @@ class _Run:
         values = {v.lower() for v in record.values() if isinstance(v, str)}
         return [(ids[0], shown) for opts, found in said for shown in values & set(opts) if shown not in found]
 
+    def _callers_line_status(self) -> str | None:
+        """The status form the record of the line the user called about shows (the one phone number
+        the user gave, as a line's own ``phone_number``); "" where no record of it shows one; None
+        where that is unclear (no one number, or a write on a line went through)."""
+        phones = {"-".join(m.groups()) for t in self.turns if t.role == "user" for m in _PHONE.finditer(t.text)}
+        if len(phones) != 1 or any("line_id" in w[2].arguments for w in self._past_writes + self._writes):
+            return None
+        for obj, own in self._objects_shown(next(iter(phones)), '"status"'):
+            if own and isinstance(obj.get("status"), str):
+                return status_form(obj["status"])
+        return ""
+
     def _last_user_turn(self) -> Turn | None:
         """The user's latest message, where it is the latest turn (the text answers it)."""
         return self.turns[-1] if self.turns and self.turns[-1].role == "user" else None
@@ -2077,6 +2093,11 @@ class _Run:
                     reasons.append(reason("text_contradicts_status", arg=ident, detail=shown))
                 else:  # "#W2624389 has already been processed", never looked up
                     reasons.append(reason("text_status_not_visible", arg=ident))
+        if "your line is" in content.lower() and (said_status := _YOUR_LINE_STATUS.search(content)) and (
+                (line_shown := self._callers_line_status()) is not None and line_shown != status_form(said_status[1])):
+            # "Good news: your line is active on our side", the caller's line never looked up (or shown Suspended)
+            reasons.append(reason("text_contradicts_status", arg="your line", detail=line_shown) if line_shown
+                           else reason("text_status_not_visible", arg="your line"))
         if " was " in content or " been " in content or " got " in content:  # "#W8061371 was delivered": cancelled
             for ident, shown in past_contradicted(content, self._status_of):
                 if (said := reason("text_contradicts_status", arg=ident, detail=shown)) not in reasons:

@@ -709,3 +709,22 @@ def test_a_choice_said_of_an_object_against_its_record(convo: Any, at: Any, said
     c.user("Just to confirm, what reason did you put?")
     i = c.say(said)
     assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
+
+
+@pytest.mark.parametrize(("line", "said", "kinds"), [
+    # blind audits t57_03, t57_09: "your line" is the line of the number the user gave
+    (None, "Good news: your line is active on our side.", ["text_status_not_visible"]),  # only the customer read
+    ("Active", "No signal - that's because your line is currently suspended on our side.",
+     ["text_contradicts_status"]),
+    ("Active", "Your line is active on our side, so it is a setting on the phone.", []),
+])
+def test_the_status_of_the_callers_line(convo: Any, at: Any, line: str | None, said: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user("My phone says No Service. Number is 555 123 2002.")
+    c.call("get_customer_by_phone", {"phone_number": "555-123-2002"},
+           {"customer_id": "C1001", "account_status": "Active", "line_ids": ["L1001", "L1002"]})
+    if line is not None:
+        c.call("get_details_by_id", {"id": "L1002"}, {"line_id": "L1002", "phone_number": "555-123-2002",
+                                                     "status": line})
+    i = c.say(said)
+    assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
