@@ -1452,8 +1452,7 @@ class _Run:
         """Whether a record lists this flight number among its flights (a reservation's), where no
         status goes with it: only a flight's own record (a search result, a status lookup) shows
         that, so "HAT231 shows as cancelled" after a search that found nothing is not visible."""
-        listed = re.compile(rf'"flight_number":\s*"{re.escape(key)}"')
-        return any(listed.search(low) for low in self.index.json_observations if key in low)
+        return key in self.index.values_of("flight_number")
 
     def _looked_up_key(self, key: str) -> bool:
         return key in self.index.looked_up or f"#{key}" in self.index.looked_up
@@ -2114,17 +2113,20 @@ class _Run:
             step, stage, unresolved = early  # "please set the network mode to 4G/5G", where the bar shows Data Disabled
             reasons.append(reason("text_out_of_order", value=step, arg=stage, detail=f"{unresolved[0]} ({unresolved[1]})"))
         again: list[tuple[str, str]] = []
+        spent: set[str] | None = None  # the once-only actions that went through, read once per text
         if self._once_only and _ONE_MORE_HINT.search(content):  # "we can make a separate change later"
-            again = offered_again(content, self._once_only, made_once(self._once_only, self._made_names()))
+            spent = made_once(self._once_only, self._made_names())
+            again = offered_again(content, self._once_only, spent)
         if self._once_only and (self._past_writes or self._writes) and (request := self._last_user_turn()) is not None \
                 and ((asked_of := identifiers_in(request.text)) and all(compact(t) in self._written_ids for t in asked_of)
                      or not asked_of and _SAME_OBJECT.search(request.text)):
             # "Could I also exchange the camera in that order?" "Yes, I can set that up", after a return on it
             # (the request names the order written, or says "that order": not "my other order")
             offered_actions = {action for _, action in again}
-            again += [(said, action) for said, action in agreed_again(
-                content, request.text, self._once_only, made_once(self._once_only, self._made_names()))
-                if action not in offered_actions]
+            if spent is None:
+                spent = made_once(self._once_only, self._made_names())
+            again += [(said, action) for said, action in agreed_again(content, request.text, self._once_only, spent)
+                      if action not in offered_actions]
         for said, action in again:
             reasons.append(reason("text_contradicts_policy", arg=action, value=said, detail=self._once_only[action][1]))
         if self._late_insurance and "nsurance" in content and (
