@@ -7,6 +7,7 @@ import string
 from collections.abc import Callable
 from typing import Any
 
+from trajectory2gym.envs.airline.tools import BOOKING_TIME
 from trajectory2gym.envs.generator.common import Draft, Skip, pick
 from trajectory2gym.envs.generator.plan import Step, ask, call, confirm, report
 
@@ -33,6 +34,30 @@ def _reservation(db: dict[str, Any], rng: random.Random, pred: Callable[[dict[st
     if user is None:
         raise Skip("reservation without user")
     return rid, res, user
+
+
+# The policy's "current time" is BOOKING_TIME; a booking made since this instant is within 24 hours.
+_DAY_BEFORE = "2024-05-14T15:00:00"
+# A reason the policy's insurance covers, said by a customer who relies on it.
+_COVERED_REASON = " I've come down with an illness and can't travel."
+
+
+def _cancel_grounds(res: dict[str, Any]) -> str | None:
+    """Why the policy lets this reservation be cancelled, or None where it does not: no flight flown
+    yet (a flight today may have left), and booked within 24 hours, a business cabin, or insurance
+    (whose covered reason the request then gives)."""
+    if any(f["date"] <= BOOKING_TIME[:10] for f in res["flights"]):
+        return None
+    if res.get("created_at", "") >= _DAY_BEFORE:
+        return "recent"
+    if res["cabin"] == "business":
+        return "business"
+    return "insurance" if res.get("insurance") == "yes" else None
+
+
+def _cancel_reason(res: dict[str, Any]) -> str:
+    """What the customer adds to a cancellation request so that the policy allows it."""
+    return _COVERED_REASON if _cancel_grounds(res) == "insurance" else ""
 
 
 def _card(user: dict[str, Any], rng: random.Random) -> tuple[str, str]:
@@ -70,9 +95,10 @@ def cancel_by_route(db: dict[str, Any], rng: random.Random) -> Draft:
     uid, user = pick(rng, db["users"])
     active = _active(db, user)
     routes = [(r["origin"], r["destination"]) for r in active]
-    unique = [r for r in active if routes.count((r["origin"], r["destination"])) == 1]
+    unique = [r for r in active if routes.count((r["origin"], r["destination"])) == 1
+              and _cancel_grounds(r) is not None]
     if not unique:
-        raise Skip("no reservation with a unique route")
+        raise Skip("no cancellable reservation with a unique route")
     target = rng.choice(unique)
     plan = [ASK_USER_ID, call("get_user_details", {"user_id": uid})]
     for rid in user["reservations"]:
@@ -84,7 +110,7 @@ def cancel_by_route(db: dict[str, Any], rng: random.Random) -> Draft:
             break
     plan += _cancel_steps(target["reservation_id"], target)
     request = (f"Hi, I need to cancel my trip from {target['origin']} to {target['destination']}. "
-               "I don't remember the reservation id.")
+               f"I don't remember the reservation id.{_cancel_reason(target)}")
     return _draft(request, uid, {}, plan)
 
 
@@ -141,7 +167,7 @@ def _absent_reservation_id(db: dict[str, Any], rng: random.Random) -> str:
 
 
 def wrong_reservation_id(db: dict[str, Any], rng: random.Random) -> Draft:
-    rid, res, _ = _reservation(db, rng)
+    rid, res, _ = _reservation(db, rng, lambda r: _cancel_grounds(r) is not None)
     uid = res["user_id"]
     wrong = _absent_reservation_id(db, rng)
     plan = [
@@ -153,13 +179,13 @@ def wrong_reservation_id(db: dict[str, Any], rng: random.Random) -> Draft:
         call("get_reservation_details", {"reservation_id": rid}),
         *_cancel_steps(rid, res),
     ]
-    request = "Hello, I want to cancel one of my reservations."
+    request = f"Hello, I want to cancel one of my reservations.{_cancel_reason(res)}"
     return _draft(request, uid, {"reservation_id": rid}, plan,
                   obstacles=[{"fact": "reservation_id", "wrong_value": wrong}])
 
 
 def wrong_user_id(db: dict[str, Any], rng: random.Random) -> Draft:
-    rid, res, _ = _reservation(db, rng)
+    rid, res, _ = _reservation(db, rng, lambda r: _cancel_grounds(r) is not None)
     uid = res["user_id"]
     wrong = f"{uid}{rng.randint(1, 9)}"
     if wrong in db["users"]:
@@ -172,7 +198,7 @@ def wrong_user_id(db: dict[str, Any], rng: random.Random) -> Draft:
         call("get_reservation_details", {"reservation_id": rid}),
         *_cancel_steps(rid, res),
     ]
-    request = f"Hi, please cancel my reservation {rid}."
+    request = f"Hi, please cancel my reservation {rid}.{_cancel_reason(res)}"
     return _draft(request, uid, {}, plan, obstacles=[{"fact": "user_id", "wrong_value": wrong}])
 
 

@@ -81,3 +81,21 @@ def test_for_target_uses_the_family_hint_and_matches_a_known_path(generators):
     task = gen.for_target(target, random.Random(11), task_id="t0", tries=6)
     assert task.family == "recovery" and task.id == "t0" and task.metadata["target"] == target.key
     assert task.metadata["intended_path_key"] == target.key
+
+
+@pytest.mark.parametrize("template", ["cancel_by_route", "wrong_reservation_id", "wrong_user_id"])
+def test_airline_cancellations_follow_the_policy(generators, dbs, template):
+    """A clean path cancels only what the policy allows: no flight flown yet, and booked within 24
+    hours, business, or insured with a covered reason said (the certifier rejects the rest)."""
+    gen = generators["airline"]
+    family = next(f for f in FAMILIES if template in templates("airline", f))
+    rng = random.Random(11)
+    for k in range(15):
+        task = gen.generate(family, rng, task_id=f"{template}-{k}", template=template)
+        rid = task.gold_actions[0].kwargs["reservation_id"]
+        res = dbs["airline"]["reservations"][rid]
+        assert all(f["date"] > "2024-05-15" for f in res["flights"]), (rid, res["flights"])
+        recent = res["created_at"] >= "2024-05-14T15:00:00"
+        assert recent or res["cabin"] == "business" or res["insurance"] == "yes", rid
+        if not recent and res["cabin"] != "business":
+            assert "illness" in task.request, task.request  # insurance covers health reasons only
