@@ -7,7 +7,10 @@
   (``CHECK_OF``); recall = labelled decisions whose check failed / labelled
   decisions; precision = labelled decisions among all decisions that check
   failed on (decisions the plan made fail on purpose, ``planned_errors``, are
-  authentic obstacles and are left out of the execution check's count).
+  authentic obstacles and are left out of the execution check's count). A decision
+  labelled with another kind is wrong on purpose, so a second check failing on it
+  is no false flag (a privileged ``get_user_details`` that skips identifying the
+  customer also breaks the policy's order) and is left out of that check's count.
 """
 
 from __future__ import annotations
@@ -68,6 +71,7 @@ class LabelAgreement:
         labelled_at: dict[str, set[int]] = defaultdict(set)
         for lab in labels:
             labelled_at[lab["kind"]].add(lab["message_index"])
+        any_label = {i for at in labelled_at.values() for i in at}
         for kind, check in CHECK_OF.items():
             for idx in labelled_at[kind]:
                 self.labelled[kind] += 1
@@ -82,6 +86,8 @@ class LabelAgreement:
                     continue
                 if kind == "wrong_lookup" and d.message_index in planned:
                     continue
+                if d.message_index in any_label and d.message_index not in labelled_at[kind]:
+                    continue  # wrong on purpose, for another kind
                 self.flagged[kind] += 1
                 if d.message_index not in labelled_at[kind]:
                     self.misses.append({"id": inter.id, "kind": kind, "message_index": d.message_index,
