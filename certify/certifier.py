@@ -185,6 +185,7 @@ from trajectory2gym.certify.policy_once import agreed_again, made_once, offered_
 from trajectory2gym.certify.policy_times import (
     NOT_BEFORE,
     SPAN,
+    identify_first,
     instant_for_slow,
     instant_kinds,
     slow_for_instant,
@@ -431,6 +432,7 @@ _FEE_NAMED = re.compile(r"\b(restocking|change|cancellation|processing|handling|
 _ADDED = re.compile(r"\b(?:add(?:ed|ing)?|refuel\w*|top(?:ped)? up)\b", re.I)  # a sentence about what was added
 _NONFREE = re.compile(r'"nonfree_baggages":\s*(\d+)')
 _ALL_TOLD = re.compile(r"\b(?:in total|altogether|in all|all told)\b", re.I)
+_NO_OBJECT_TOOLS = frozenset({"think", "calculate"})  # tools that touch no customer's data
 # The status of "your line", said now: "your line is currently suspended on our side".
 _YOUR_LINE_STATUS = re.compile(r"\byour (?:phone )?line is\s+(?:currently\s+|still\s+)?\**(active|suspended|inactive)\b",
                                re.I)
@@ -588,6 +590,8 @@ class _Run:
         self._once_only: dict[str, tuple[bool, str]] = {}  # actions the policy allows once (policy_once)
         self._late_insurance = ""  # the policy's sentence that allows insurance only at booking
         self._phrases: list[tuple[str, ...]] | None = None  # the write tools' options that are phrases
+        self._identify_first = ""  # the policy's sentence that puts identifying the customer first
+        self._identified = False  # whether a call that finds the customer's user id went through
         self._cancel_rule = ""  # the policy's sentence that limits cancellations (cancel_refund)
         self._insurance_rule = ""  # the policy's sentence that names the reasons insurance covers (cancel_refund)
         self._certificate_rule = ""  # the policy's sentence that limits certificates (compensation)
@@ -1435,6 +1439,10 @@ class _Run:
     def _last_user_turn(self) -> Turn | None:
         """The user's latest message, where it is the latest turn (the text answers it)."""
         return self.turns[-1] if self.turns and self.turns[-1].role == "user" else None
+
+    def _identity_tools(self) -> set[str]:
+        """The visible tools that find the customer's user id (find_user_id_by_email, ..._by_name_zip)."""
+        return {name for name in self.visible_specs if name.startswith("find_user_id")}
 
     def _last_written_id(self) -> str | None:
         """The identifier of the object the latest write since the user spoke changed (``order_id``
@@ -2686,6 +2694,11 @@ class _Run:
             access = meta.access
             flow: list[str] = []
             offer = None
+            if self._identify_first and not self._identified and name not in self._identity_tools() \
+                    and access != "handoff" and name not in _NO_OBJECT_TOOLS:
+                # "Identify the customer first ...": an order looked up before any user id was found
+                workflow = False
+                flow.append(reason("before_identification", tool=name, detail=self._identify_first))
             if access in self.confirm_access:
                 passed, offer = self._workflow(i, call, meta, flow)
                 workflow &= passed
@@ -2863,6 +2876,15 @@ class _Run:
                                                and not self._shown_whole(arg, v)):
                         ok = False
                         reasons.append(reason("order_violation", tool=call.name, arg=arg, value=v))
+        if self._cancel_rule and self._today is not None and call.name.startswith("cancel") and isinstance(
+                booking := call.arguments.get("reservation_id"), str) and refund_unowed(
+                self.index.field_of(booking, "cabin"), self.index.field_of(booking, "insurance"),
+                self.index.field_of(booking, "created_at"), self._today, self._user_text()):
+            # a cancellation the policy does not allow: the record meets none of its conditions, whatever
+            # the user said yes to ("it includes travel insurance, so it qualifies", where it has none)
+            ok = False
+            reasons.append(reason("against_policy", tool=call.name, arg="reservation_id", value=booking,
+                                  detail=self._cancel_rule))
         return ok, offer
 
     def _detail_unsaid(self, call: ToolCall, described: str) -> str | None:
@@ -2932,6 +2954,9 @@ class _Run:
                 # The shape computed in __init__ (when this message is the call's observation).
                 ok = seen[2] != "error" if seen is not None and seen[0] == i else not msg.is_error_observation
                 shown = len(index.json_observations)
+                if ok and not self._identified and cid in agent_calls and \
+                        agent_calls[cid].name.startswith("find_user_id"):
+                    self._identified = True  # the customer's user id found: other calls may follow
                 if cid not in self._unfounded:
                     index.add_observation(msg.content, ok)
                     if msg.content and "GB" in msg.content and msg.content.lstrip()[:1] not in "{[":
@@ -3009,6 +3034,7 @@ class _Run:
                         self._late_insurance = self._late_insurance or late_insurance_rule(msg.content)
                         self._cancel_rule = self._cancel_rule or cancellation_rule(msg.content)
                         self._insurance_rule = self._insurance_rule or insurance_rule(msg.content)
+                        self._identify_first = self._identify_first or identify_first(msg.content)
                         self._certificate_rule = self._certificate_rule or compensation_rule(msg.content)
                         self._offer_first = self._offer_first or offer_first_rule(msg.content)
                         self._in_order = self._in_order or ORDERED.search(msg.content) is not None

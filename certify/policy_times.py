@@ -97,3 +97,18 @@ def instant_for_slow(text: str, kinds: dict[str, str]) -> list[tuple[str, str]]:
             continue
         found.append((m[0], next(iter(said))))
     return found
+
+
+# The policy's rule that the customer is identified before anything else: "Identify the customer first:
+# find their user id by email, or by first name, last name and zip code", "authenticate the user
+# identity by locating their user id via email, or via name + zip code".
+_IDENTIFY = re.compile(r"\b(?:identify|authenticate)\b[^.]{0,40}?\b(?:first|before)\b"
+                       r"|\bbefore anything else\b[^.]{0,40}?\bidentif|\bauthenticate the user identity\b", re.I)
+_USER_ID = re.compile(r"\buser id\b", re.I)
+
+
+@lru_cache(maxsize=64)
+def identify_first(policy: str) -> str:
+    """The policy's sentence that has the customer identified (by finding their user id) before any
+    other call; "" where it has none."""
+    return next((rule_text(s) for s in policy_sentences(policy) if _IDENTIFY.search(s) and _USER_ID.search(s)), "")

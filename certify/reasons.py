@@ -85,6 +85,9 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "payment_not_named": ("workflow", "{tool}: {arg}={value}: no message names a payment method; the user never chose it"),
     "confirmation_withdrawn": ("workflow", "{tool}: the user withdrew the confirmation before the call"),
     "order_violation": ("workflow", "{tool}: {arg}={value} not established by an earlier successful lookup"),
+    "before_identification": ("workflow", "{tool}: called before the customer was identified, which the policy puts "
+                                          "first: {detail!r}"),
+    "against_policy": ("workflow", "{tool}: {arg}={value}: the record meets no condition the policy sets: {detail!r}"),
     "condition_not_met": ("workflow", "{tool}: the description put it off ({detail}), and nothing since says so"),
     "judge": ("workflow", "{tool}: judge: {detail}"),
     "text_out_of_order": ("workflow", "text asks for {value} ({arg} step) while {detail}, an earlier stage, is unresolved"),

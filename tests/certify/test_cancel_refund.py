@@ -100,6 +100,28 @@ def test_insurance_said_to_cover_more_than_the_policy(convo: Any, at: Any, said:
     assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
 
 
+@pytest.mark.parametrize(("cabin", "insurance", "user", "kinds"), [
+    # blind audit a57_02: economy, no insurance, booked nine days ago; the user's yes does not make it allowed
+    ("economy", "no", "I can't make it, work came up.", ["against_policy"]),
+    ("business", "no", "I can't make it, work came up.", []),
+    ("economy", "yes", "I'm sick and can't fly.", []),  # a covered reason may hold
+    ("economy", "no", "The airline cancelled my flight!", []),  # no record shows that: the user's word
+])
+def test_a_cancellation_the_record_meets_no_condition_for(convo: Any, at: Any, cabin: str, insurance: str, user: str,
+                                                          kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline",
+              system=POLICY + "\nThe current time is 2024-05-15 15:00:00 EST.")
+    c.user(f"Please cancel reservation QMLLG3. {user} I'm evelyn_rossi_4078.")
+    c.call("get_reservation_details", {"reservation_id": "QMLLG3"},
+           {"reservation_id": "QMLLG3", "cabin": cabin, "insurance": insurance, "created_at": "2024-05-06T13:28:51",
+            "payment_history": [{"payment_id": "credit_card_7800202", "amount": 234}]})
+    c.say("I can cancel QMLLG3 and refund $234 to your Mastercard. Shall I cancel it?")
+    c.user("Yes please cancel.")
+    i = c.call("cancel_reservation", {"reservation_id": "QMLLG3"}, {"reservation_id": "QMLLG3", "status": "cancelled"})
+    found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
+    assert found == kinds, found
+
+
 
 def test_the_covered_reasons_are_read_from_the_rule() -> None:
     covered = covered_words(insurance_rule(POLICY))

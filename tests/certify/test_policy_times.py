@@ -8,7 +8,12 @@ from typing import Any
 import pytest
 
 from trajectory2gym.certify import certify_interaction
-from trajectory2gym.certify.policy_times import instant_for_slow, instant_kinds, slow_for_instant
+from trajectory2gym.certify.policy_times import (
+    identify_first,
+    instant_for_slow,
+    instant_kinds,
+    slow_for_instant,
+)
 from trajectory2gym.certify.reasons import reason_kind
 from trajectory2gym.envs.registry import tool_specs
 from trajectory2gym.envs.retail.policy import POLICY
@@ -81,4 +86,31 @@ def test_a_gift_card_refund_said_to_take_days_under_the_retail_policy(convo: Any
                {"transaction_type": "payment", "amount": 120.5, "payment_method_id": "gift_card_1234567"},
                {"transaction_type": "refund", "amount": 120.5, "payment_method_id": "gift_card_1234567"}]})
     i = c.say(said)
+    assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
+
+
+@pytest.mark.parametrize(("policy", "found"), [
+    (POLICY, True),
+    ("# Retail agent policy\n- The agent should first authenticate the user identity by locating their user id via "
+     "email, or via name + zip code.", True),  # tau-bench's own wording
+    ("# Airline agent policy\n- Get the customer's user id before acting.", False),  # no identification step named
+])
+def test_the_identify_first_rule_is_read_from_the_policy(policy: str, found: bool) -> None:
+    assert bool(identify_first(policy)) is found
+
+
+@pytest.mark.parametrize(("first", "kinds"), [
+    # blind audits r57_08, r54_06: an order looked up before the customer's user id was found
+    ("get_order_details", ["before_identification"]),
+    ("find_user_id_by_email", []),
+])
+def test_a_call_before_the_customer_is_identified(convo: Any, at: Any, first: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], system=POLICY)
+    c.user("Hi, I want to cancel order #W5056519. My email is yara.muller@example.com.")
+    if first == "get_order_details":
+        i = c.call("get_order_details", {"order_id": "#W5056519"}, {"order_id": "#W5056519", "status": "pending"})
+        c.call("find_user_id_by_email", {"email": "yara.muller@example.com"}, "yara_muller_8652")
+    else:
+        c.call("find_user_id_by_email", {"email": "yara.muller@example.com"}, "yara_muller_8652")
+        i = c.call("get_order_details", {"order_id": "#W5056519"}, {"order_id": "#W5056519", "status": "pending"})
     assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
