@@ -45,8 +45,14 @@ _SIM_SAID = re.compile(r"\bSIM(?:\s+card)?(?:\s+status)?\s+(?:is|shows(?:\s+as)?
 _VPN_SAID = re.compile(r"\bperformance\b[^.?!\n]{0,25}?\b(?:is|as|:|shows?|rated)\s+(?:listed\s+as\s+|currently\s+)?"
                        r"\**(excellent|good|fair|poor)\b", re.I)
 # A permission said to be missing: "missing the **storage** permission", "doesn't have SMS permission".
+# Also "..., and storage is missing as well", where a permission's own name is said missing.
 _MISSING_SAID = re.compile(r"\b(?:missing|lacks?|(?:doesn't|does not|don't|do not)\s+have)\s+(?:the\s+|a\s+)?\**(\w+)\**"
-                           r"\s+permission|\**(\w+)\**\s+permission\s+is\s+(?:still\s+)?missing", re.I)
+                           r"\s+permission|\**(\w+)\**\s+permission\s+is\s+(?:still\s+)?missing"
+                           r"|\b(sms|storage|phone|camera|contacts|location|microphone)\**\s+is\s+(?:also\s+|still\s+)?missing",
+                           re.I)
+# A permission said held: "Your messaging app has the SMS permission but ...".
+_HAS_SAID = re.compile(r"\b(?:has|have)\s+(?:the\s+|an?\s+)?\**(sms|storage|phone|camera|contacts|location|microphone)"
+                       r"\**\s+permission\b", re.I)
 # "Your phone is set to **3G only**", "network mode set to 4G only": the mode preference
 _MODE_SAID = re.compile(r"(?:\b(?:is|'s|’s|are)\s+(?:currently\s+|still\s+)?|\bmode\s+(?:now\s+)?)set\s+to\s+"
                         r"\**([2-5]G(?:/[2-5]G)?)\s+(only|preferred)\b", re.I)
@@ -119,7 +125,10 @@ class PhoneState:
                 granted = set(shown["permissions"].split(", "))
                 out += [(said, "missing app permission", f"granted: {shown['permissions']}")
                         for m in _MISSING_SAID.finditer(sentence)
-                        if (said := (m[1] or m[2]).lower()) in granted]
+                        if (said := (m[1] or m[2] or m[3]).lower()) in granted]
+                out += [(held, "app permission granted", f"granted: {shown['permissions']}")
+                        for m in _HAS_SAID.finditer(sentence) if (held := m[1].lower()) not in granted
+                        and not sentence[max(0, m.start() - 12):m.start()].lower().rstrip().endswith(("not", "n't"))]
             if "permissions" in shown and (said_granted := _GRANTED_SAID.search(sentence)) \
                     and not _MISSING_SAID.search(sentence):
                 # "... — sms, storage, phone and camera are all granted": the names before it, in its clause

@@ -79,6 +79,13 @@ def test_a_statement_of_the_vpn_is_read_against_its_check(text: str, flagged: li
     ("The messaging app is missing the **SMS** permission — please grant it.", []),
     ("The SMS permission is missing.", []),
     ("The storage permission is still missing.", ["storage"]),
+    # a permission's own name said missing (blind audit t57_09)
+    ("It's missing the **sms** permission, and storage is missing as well - please grant both.", ["storage"]),
+    ("It's missing the **sms** permission, and the camera is missing as well.", []),
+    # a permission said held (blind audit t57_08)
+    ("Your messaging app has the SMS permission but is missing **storage**.", ["sms"]),
+    ("Your messaging app has the storage permission but not SMS.", []),
+    ("Your messaging app doesn't have the SMS permission yet.", []),
 ])
 def test_a_permission_said_missing_is_read_against_the_apps_check(text: str, flagged: list[str]) -> None:
     state = _state("App 'messaging' has permission for: storage, phone.")
