@@ -434,8 +434,9 @@ _NONFREE = re.compile(r'"nonfree_baggages":\s*(\d+)')
 _ALL_TOLD = re.compile(r"\b(?:in total|altogether|in all|all told)\b", re.I)
 _NO_OBJECT_TOOLS = frozenset({"think", "calculate"})  # tools that touch no customer's data
 # The status of "your line", said now: "your line is currently suspended on our side".
-_YOUR_LINE_STATUS = re.compile(r"\byour (?:phone )?line is\s+(?:currently\s+|still\s+)?\**(active|suspended|inactive)\b",
-                               re.I)
+# Also with the line's number: "Your line 555-123-2002 is active".
+_YOUR_LINE_STATUS = re.compile(r"\byour (?:phone )?line(?:\s+\**(?P<number>\d{3}[-\s.]?\d{3}[-\s.]?\d{4})\**)?,?\s+is\s+"
+                               r"(?:currently\s+|still\s+)?\**(active|suspended|inactive)\b", re.I)
 _PHONE = re.compile(r"\b(\d{3})[-\s.]?(\d{3})[-\s.]?(\d{4})\b")  # "555-123-2002", "555 123 2002"
 _SAME_OBJECT = re.compile(r"\b(?:that|this|the same)\s+(?:order|reservation|booking)\b", re.I)
 _THE_ORDER = re.compile(r"\b(?:the|this|your)\s+(?:order|reservation|booking)\b", re.I)  # the object by its kind
@@ -1424,12 +1425,14 @@ class _Run:
         values = {v.lower() for v in record.values() if isinstance(v, str)}
         return [(ids[0], shown) for opts, found in said for shown in values & set(opts) if shown not in found]
 
-    def _callers_line_status(self) -> str | None:
+    def _callers_line_status(self, named: str | None = None) -> str | None:
         """The status form the record of the line the user called about shows (the one phone number
         the user gave, as a line's own ``phone_number``); "" where no record of it shows one; None
-        where that is unclear (no one number, or a write on a line went through)."""
+        where that is unclear (no one number, the text names another, or a write on a line went through)."""
         phones = {"-".join(m.groups()) for t in self.turns if t.role == "user" for m in _PHONE.finditer(t.text)}
         if len(phones) != 1 or any("line_id" in w[2].arguments for w in self._past_writes + self._writes):
+            return None
+        if named and (m := _PHONE.search(named)) is not None and "-".join(m.groups()) not in phones:
             return None
         for obj, own in self._objects_shown(next(iter(phones)), '"status"'):
             if own and isinstance(obj.get("status"), str):
@@ -2092,8 +2095,10 @@ class _Run:
                     reasons.append(reason("text_contradicts_status", arg=ident, detail=shown))
                 else:  # "#W2624389 has already been processed", never looked up
                     reasons.append(reason("text_status_not_visible", arg=ident))
-        if "your line is" in content.lower() and (said_status := _YOUR_LINE_STATUS.search(content)) and (
-                (line_shown := self._callers_line_status()) is not None and line_shown != status_form(said_status[1])):
+        if "your line" in content.lower() and (said_status := _YOUR_LINE_STATUS.search(content)) and (
+                (line_shown := self._callers_line_status(said_status["number"])) is not None
+                and line_shown != status_form(said_status[2]) and not (line_shown and said_status["number"])):
+            # (a line named by its number whose record shows a status: the number's own status check reads it)
             # "Good news: your line is active on our side", the caller's line never looked up (or shown Suspended)
             reasons.append(reason("text_contradicts_status", arg="your line", detail=line_shown) if line_shown
                            else reason("text_status_not_visible", arg="your line"))

@@ -717,6 +717,11 @@ def test_a_choice_said_of_an_object_against_its_record(convo: Any, at: Any, said
     ("Active", "No signal - that's because your line is currently suspended on our side.",
      ["text_contradicts_status"]),
     ("Active", "Your line is active on our side, so it is a setting on the phone.", []),
+    # blind audit t57_11: the line named by its number
+    (None, "Thank you. Your line 555-123-2002 is active, so we can focus on the phone.", ["text_status_not_visible"]),
+    ("Suspended", "Your line **555-123-2002** is active.", ["text_contradicts_status"]),
+    ("Suspended", "Your line 555-123-2002 is suspended.", []),
+    (None, "Your line 555-123-2004 is active.", ["text_not_visible"]),  # another number: no status read for it
 ])
 def test_the_status_of_the_callers_line(convo: Any, at: Any, line: str | None, said: str, kinds: list[str]) -> None:
     c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
