@@ -179,7 +179,7 @@ from trajectory2gym.certify.normalize import (
     words,
 )
 from trajectory2gym.certify.owned_ids import holder, misowned
-from trajectory2gym.certify.phone_state import PhoneState, may_state_phone
+from trajectory2gym.certify.phone_state import PhoneState, codes_said, may_state_phone
 from trajectory2gym.certify.plan_rates import PlanRates, misattributed_rates, mispriced_refuels
 from trajectory2gym.certify.policy_once import agreed_again, made_once, offered_again, once_only
 from trajectory2gym.certify.policy_times import (
@@ -878,6 +878,13 @@ class _Run:
 
     def _user_words(self) -> set[str]:
         return {w for t in self.turns if t.role == "user" for w in t.words}
+
+    def _roaming_told(self) -> bool:
+        """Whether the user said how the phone's data roaming switch is set ("data roaming is on", its
+        status read out), not only asked about roaming ("Am I set up for roaming?")."""
+        said = self._user_text()
+        return "roaming" in said and ("data roaming enabled" in said or bool(
+            misread_data_switch(said, True, ROAMING_SAID) or misread_data_switch(said, False, ROAMING_SAID)))
 
     def _user_text(self) -> str:
         """The user's messages so far, lower case: a phrase test ("west coast" in it)."""
@@ -2026,6 +2033,13 @@ class _Run:
         if self._phone.shown and may_state_phone(content):  # "you're now on 4G", where the bar shows 5G
             for said, setting, shown in self._phone.misstated(content):
                 reasons.append(reason("text_misstated_device", arg=setting, value=said, detail=shown))
+        if self.domain == "telecom" and "SIM" in content:
+            # "your SIM card is registered and working fine", before any check of the phone
+            for said, setting in self._phone.unseen(content, self._user_text()):
+                reasons.append(reason("text_not_visible", value=f"{setting} {said}"))
+        for code in codes_said(content):  # "the default PIN for our SIM cards is 0000", said nowhere
+            if not self.index.has_string(code) and code not in self._user_words():
+                reasons.append(reason("text_not_visible", value=code))
         if may_name_values(content):  # "reset to the default 'internet'", where no check showed it
             for value in named_values(content):
                 if not self.index.has_string(value):
@@ -2271,7 +2285,7 @@ class _Run:
             if roaming_said := misread_data_switch(content, self._roaming_shown, ROAMING_SAID):
                 reasons.append(reason("text_contradicts_status", arg="data roaming", detail=f"said {roaming_said}, the "
                                       f"status shows Data Roaming Enabled: {'Yes' if self._roaming_shown else 'No'}"))
-        elif "oaming" in content and "roaming" not in self._user_words() and (
+        elif "oaming" in content and not self._roaming_told() and (
                 misread_data_switch(content, True, ROAMING_SAID) or misread_data_switch(content, False, ROAMING_SAID)):
             # "Your phone's own Data Roaming switch is also off", where no check or word of the user's showed it
             reasons.append(reason("text_status_not_visible", arg="data roaming"))

@@ -40,7 +40,7 @@ _SIGNAL_SAID = re.compile(r"\b(?:with|have|has|getting|got|shows?|showing)\s+(?:
                           r"strong|no)\**\s+signal\b|\bsignal\s+(?:is|looks|shows)\s+(?:now\s+|currently\s+|still\s+)?"
                           r"\**(excellent|good|fair|poor|weak|strong)\b", re.I)
 _SIM_SAID = re.compile(r"\bSIM(?:\s+card)?(?:\s+status)?\s+(?:is|shows(?:\s+as)?|looks)\s+(?:now\s+|currently\s+|still\s+)?"
-                       r"\**(active|missing|locked|fine|working|detected|not detected|ok(?:ay)?)\b", re.I)
+                       r"\**(active|missing|locked|fine|working|registered|detected|not detected|ok(?:ay)?)\b", re.I)
 # "Your VPN server's performance is listed as **fair**", "VPN performance: poor".
 _VPN_SAID = re.compile(r"\bperformance\b[^.?!\n]{0,25}?\b(?:is|as|:|shows?|rated)\s+(?:listed\s+as\s+|currently\s+)?"
                        r"\**(excellent|good|fair|poor)\b", re.I)
@@ -61,6 +61,9 @@ _NOT_PRESENT = re.compile(r"\b(?:should|will|would|could|might|if|once|when|afte
                           r"until|unless|whether)\b|'ll\b|’ll\b", re.I)
 _SIGNAL_MEANS = {"excellent": {"excellent"}, "good": {"good"}, "fair": {"fair"}, "poor": {"poor"},
                  "weak": {"poor", "fair"}, "strong": {"excellent", "good"}, "no": {"none"}}
+# The lock said by its code: "your SIM card is locked with a **PUK code**".
+_LOCK_SAID = re.compile(r"\bSIM(?:\s+card)?\s+is\s+(?:now\s+|currently\s+|still\s+)?locked\s+(?:with|by)\s+(?:an?\s+|its\s+|your\s+)?"
+                        r"\**(PIN|PUK)\b", re.I)
 _SIM_MEANS = {"missing": {"missing"}, "not detected": {"missing"}, "locked": {"locked_pin", "locked_puk"}}
 
 
@@ -148,7 +151,31 @@ class PhoneState:
                     said = m[1].lower()
                     if shown["sim"] not in _SIM_MEANS.get(said, {"active"}):
                         out.append((said, "SIM card", shown["sim"]))
+                out += [(f"locked with a {m[1].upper()}", "SIM card", shown["sim"]) for m in _LOCK_SAID.finditer(sentence)
+                        if shown["sim"] != f"locked_{m[1].lower()}"]
         return out
+
+    def unseen(self, text: str, user_text: str) -> list[tuple[str, str]]:
+        """(what the text calls it, the setting) for each statement of the phone's SIM that no check
+        has shown and the user has not told: "your SIM card is registered and working fine", said
+        before any device check (the data roaming switch: the certifier's ``misread_data_switch``)."""
+        out: list[tuple[str, str]] = []
+        for sentence in re.split(r"(?<=[.!?])\s+|\n", text):
+            if not sentence or sentence.rstrip().endswith("?") or _NOT_PRESENT.search(sentence):
+                continue
+            if "sim" not in self.shown and "SIM" in sentence and not (
+                    "sim card status" in user_text.lower() or _SIM_SAID.search(user_text)):
+                out += [(m[1].lower(), "SIM card") for m in _SIM_SAID.finditer(sentence)]
+        return out
+
+
+# A SIM code said: "the default PIN for our SIM cards is 0000", "enter PUK 12345678".
+_CODE_SAID = re.compile(r"\b(?:PIN|PUK)\b[^.!?\n\d]{0,30}?(?<![\d$.,])\**(\d{4,8})\b")
+
+
+def codes_said(text: str) -> list[str]:
+    """The PIN or PUK codes a text gives (each must be visible: no policy gives a default)."""
+    return _CODE_SAID.findall(text) if "PIN" in text or "PUK" in text else []
 
 
 def may_state_phone(text: str) -> bool:

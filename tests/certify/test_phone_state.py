@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from trajectory2gym.certify import certify_interaction
-from trajectory2gym.certify.phone_state import PhoneState
+from trajectory2gym.certify.phone_state import PhoneState, codes_said
 from trajectory2gym.certify.reasons import reason_kind
 from trajectory2gym.envs.registry import tool_specs, user_tool_specs
 
@@ -141,3 +141,33 @@ def test_a_text_that_misreads_the_phone_is_not_grounded(convo: Any, at: Any, tex
     c = _convo(convo)
     i = c.say(text)
     assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
+
+
+@pytest.mark.parametrize(("shown", "text", "flagged"), [
+    # blind audit t58_08: the lock said by the wrong code
+    ("The SIM card is locked with a PIN code.", "Airplane mode is off, but your SIM card is locked with a **PUK code**.",
+     ["locked with a PUK"]),
+    ("The SIM card is locked with a PIN code.", "Your SIM card is locked with a PIN.", []),
+])
+def test_the_sim_lock_is_read_against_the_check(shown: str, text: str, flagged: list[str]) -> None:
+    assert [said for said, _, _ in _state(shown).misstated(text)] == flagged
+
+
+@pytest.mark.parametrize(("checks", "text", "user", "unseen"), [
+    # blind audit t58_07: the SIM's state said before any check showed it
+    ((), "On our side the line is Active, and your SIM card is registered and working fine.", "", ["registered"]),
+    ((), "Your SIM card is active.", "airplane mode: off / sim card status: active", []),  # the user read it out
+    ((NETWORK_STATUS,), "Your SIM card is registered and working fine.", "", []),  # shown: misstated reads it
+    ((), "Your SIM card is active, so let's look elsewhere.", "my sim card is active, i checked", []),  # the user said
+    ((), "Once your SIM is active, you'll have service again.", "", []),  # not the present
+])
+def test_the_phones_state_said_before_any_check(checks: tuple[str, ...], text: str, user: str,
+                                                unseen: list[str]) -> None:
+    assert [said for said, _ in _state(*checks).unseen(text, user)] == unseen
+
+
+def test_a_sim_code_said_is_one_the_text_gives() -> None:
+    assert codes_said("No problem - the default PIN for our SIM cards is 0000. Please try it.") == ["0000"]
+    assert codes_said("Please enter your PUK **12345678** now.") == ["12345678"]
+    assert codes_said("Your PIN unlock costs $1000.") == []  # an amount, not a code
+    assert codes_said("Please enter your PIN now.") == []

@@ -699,3 +699,14 @@ def test_an_unlimited_allowance_must_be_shown(convo: Any, plan: dict[str, Any], 
     c.call("get_details_by_id", {"id": plan["plan_id"]}, plan)
     i = c.say(said)
     assert _kinds(c, i) == kinds
+
+
+@pytest.mark.parametrize(("asked", "kinds"), [
+    # blind audit t58_06: a question about roaming tells nothing of the phone's switch
+    ("One more thing - I'm going to Canada next month. Am I set up for roaming?", ["text_status_not_visible"]),
+    ("I already turned data roaming on before I left.", []),  # the user said how it is set
+])
+def test_the_phones_data_roaming_switch_after_the_user_only_asked(convo: Any, asked: str, kinds: list[str]) -> None:
+    c = _telecom(convo)
+    c.user(asked)
+    assert _kinds(c, c.say("Yes: Data Roaming is switched on on your phone as well, so you're ready to go.")) == kinds
