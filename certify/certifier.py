@@ -210,6 +210,7 @@ from trajectory2gym.certify.reported_payments import (
 )
 from trajectory2gym.certify.routes import Route
 from trajectory2gym.certify.setting_values import may_name_values, named_plans, named_values
+from trajectory2gym.certify.shares import misstated_shares
 from trajectory2gym.certify.stated_reason import reason_unsaid
 from trajectory2gym.certify.statuses import (
     DATA_SHOWN,
@@ -492,7 +493,8 @@ _RECALL = re.compile(r"\b(?:what|which|when|where|who|how much|how many)\b[^.?!]
 
 
 # An allowance said to have no limit: "your plan includes **unlimited** data" (not "unlimited" as the user's word).
-_UNLIMITED = re.compile(r"\bunlimited\b(?:\**\s+|\s*\**\s*)(?:data|calls|talk|text|minutes|usage|plan|changes|bags)\b", re.I)
+_UNLIMITED = re.compile(r"\bunlimited\b(?:\**\s+|\s*\**\s*)(?:data|calls|talk|texts?|texting|minutes|usage|plan|changes|bags"
+                        r"|(?:picture |text )?messag(?:es|ing)|MMS|SMS)\b", re.I)
 # The user saying they are abroad, where mobile data needs roaming.
 # ("visiting" alone may be at home: "visiting my parents in Ohio")
 _ABROAD = re.compile(r"\b(?:abroad|overseas|travell?ing (?:in|to|through)|on (?:holiday|vacation) in|"
@@ -2134,6 +2136,9 @@ class _Run:
             for m in _FEE_NAMED.finditer(content):
                 if not self.index.has_string(f"{m[1]} fee") and not self.index.has_string(f"{m[1]} fees"):
                     reasons.append(reason("text_not_visible", value=m[0]))
+        if "%" in content or "percent" in content:  # "8.7 GB of your 15 GB this cycle - about 62%": 58%
+            for said_share, share in misstated_shares(content):
+                reasons.append(reason("text_miscalculated", value=said_share, detail=f"the amounts make {share}"))
         if "nlimited" in content and not self.index.has_string("unlimited") and _UNLIMITED.search(content):
             reasons.append(reason("text_not_visible", value="unlimited"))  # "your plan includes unlimited data"
         if self._in_order and (early := self._asked_early(content)):

@@ -693,6 +693,9 @@ def test_a_write_to_another_object_is_no_news_for_a_lookup_the_user_names_again(
      ["text_not_visible"]),  # nothing shows a plan without a limit
     ({"plan_id": "P1009", "name": "Unlimited Plus", "data_limit_gb": 999.0}, "Your plan includes unlimited data.", []),
     ({"plan_id": "P1002", "data_limit_gb": 15.0}, "You said it was unlimited; it has a 15.0 GB limit.", []),
+    # blind audit t58_11: messages no record or policy speaks of
+    ({"plan_id": "P1002", "data_limit_gb": 15.0}, "Unlimited picture messages are included in your plan, so there's "
+     "nothing extra to pay.", ["text_not_visible"]),
 ])
 def test_an_unlimited_allowance_must_be_shown(convo: Any, plan: dict[str, Any], said: str, kinds: list[str]) -> None:
     c = _telecom(convo)
