@@ -458,17 +458,20 @@ def switched(text: str, switch_of: Callable[[str, str], bool | None],
         found = [m for m in _SWITCH.finditer(sentence) if not _NOT_NOW.search(sentence, 0, m.start())]
         if not found:
             continue
+        named: Callable[[str], object] = identifiers_in
         if not (ids := identifiers_in(sentence)) and sole is not None and _YOURS.search(sentence):
             # "roaming is already enabled on your account", where one line shows roaming_enabled
             found = [m for m in found if not sentence[:m.start()].lower().endswith(("data ", "data **"))]
             ids = [one] if found and (one := sole(found[0][1].lower())) is not None else []
+            named = _YOURS.search  # the object's clause says "your line"
         if len(ids) != 1:
             continue
         if JOINED_CLAUSE.search(sentence):
             # "roaming is off on both watches, and your phone 555-667-6853 still has roaming": the
-            # state's own clause names no object
+            # state's own clause names no object ("data roaming is on on your phone, and international
+            # roaming is enabled on your line": the second clause's)
             parts = [(p.start(), p.end()) for p in _CLAUSE_PART.finditer(sentence)]
-            found = [m for m in found if any(a <= m.start() < b and identifiers_in(sentence[a:b]) for a, b in parts)]
+            found = [m for m in found if any(a <= m.start() < b and named(sentence[a:b]) for a, b in parts)]
         for m in found:
             said = (m[3].lower() in _ON) != bool(m[2] or "n't" in m[0] or "n’t" in m[0])
             shown = switch_of(ids[0], m[1].lower())

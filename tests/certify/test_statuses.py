@@ -675,6 +675,11 @@ def test_a_denial_after_the_bills_were_shown(convo: Any, at: Any) -> None:
     ("Roaming is disabled on your line.", []),  # as shown
     ("Data Roaming is on in your phone, on your account too.", []),  # the phone's own switch
     ("Roaming is already enabled.", []),  # of nothing named
+    # the line's clause after the phone's own switch (blind audit t58_01)
+    ("Great, data roaming is on on your phone, and international roaming is enabled on your line on our side as "
+     "well, so roaming isn't the problem.", [("L1003", "roaming", False)]),
+    ("Great, roaming is enabled on your line, and data roaming is on on your phone.", [("L1003", "roaming", False)]),
+    ("Great, data roaming is on on your phone, and roaming is disabled on your line.", []),
 ])
 def test_a_feature_said_of_your_account_is_the_one_lines(text: str, out: list[tuple[str, str, bool]]) -> None:
     assert switched(text, lambda ident, feature: SWITCHES.get((ident, feature)),
