@@ -436,8 +436,10 @@ _ALL_TOLD = re.compile(r"\b(?:in total|altogether|in all|all told)\b", re.I)
 _NO_OBJECT_TOOLS = frozenset({"think", "calculate"})  # tools that touch no customer's data
 # The status of "your line", said now: "your line is currently suspended on our side".
 # Also with the line's number: "Your line 555-123-2002 is active".
-_YOUR_LINE_STATUS = re.compile(r"\byour (?:phone )?line(?:\s+\**(?P<number>\d{3}[-\s.]?\d{3}[-\s.]?\d{4})\**)?,?\s+is\s+"
-                               r"(?:currently\s+|still\s+)?\**(active|suspended|inactive)\b", re.I)
+_YOUR_LINE_STATUS = re.compile(r"\byour (?:phone )?line(?:\s+\**(?P<number>\d{3}[-\s.]?\d{3}[-\s.]?\d{4})\**)?,?\s+"
+                               r"(?:is|has been)\s+(?:currently\s+|still\s+)?\**(active|suspended|inactive)\b", re.I)
+# What a check is to find out, not a statement: "Let me check whether your line is active".
+_ASKED_WHETHER = re.compile(r"\b(?:whether|if|once|when|until|check|make sure|ensure|confirm|verify)\b[^.!?\n]*$", re.I)
 _PHONE = re.compile(r"\b(\d{3})[-\s.]?(\d{3})[-\s.]?(\d{4})\b")  # "555-123-2002", "555 123 2002"
 _SAME_OBJECT = re.compile(r"\b(?:that|this|the same)\s+(?:order|reservation|booking)\b", re.I)
 _THE_ORDER = re.compile(r"\b(?:the|this|your)\s+(?:order|reservation|booking)\b", re.I)  # the object by its kind
@@ -1439,7 +1441,11 @@ class _Run:
         the user gave, as a line's own ``phone_number``); "" where no record of it shows one; None
         where that is unclear (no one number, the text names another, or a write on a line went through)."""
         phones = {"-".join(m.groups()) for t in self.turns if t.role == "user" for m in _PHONE.finditer(t.text)}
-        if len(phones) != 1 or any("line_id" in w[2].arguments for w in self._past_writes + self._writes):
+        if any("line_id" in w[2].arguments for w in self._past_writes + self._writes):
+            return None
+        if not phones and not self.index.json_has('"line_id"') and "suspend" not in self._user_text():
+            return ""  # "it looks like your line has been suspended", before any number or line record
+        if len(phones) != 1:
             return None
         if named and (m := _PHONE.search(named)) is not None and "-".join(m.groups()) not in phones:
             return None
@@ -2111,7 +2117,8 @@ class _Run:
                     reasons.append(reason("text_contradicts_status", arg=ident, detail=shown))
                 else:  # "#W2624389 has already been processed", never looked up
                     reasons.append(reason("text_status_not_visible", arg=ident))
-        if "your line" in content.lower() and (said_status := _YOUR_LINE_STATUS.search(content)) and (
+        if "your line" in content.lower() and (said_status := _YOUR_LINE_STATUS.search(content)) and not (
+                _ASKED_WHETHER.search(content, max(0, said_status.start() - 40), said_status.start())) and (
                 (line_shown := self._callers_line_status(said_status["number"])) is not None
                 and line_shown != status_form(said_status[2]) and not (line_shown and said_status["number"])):
             # (a line named by its number whose record shows a status: the number's own status check reads it)

@@ -716,6 +716,21 @@ def test_a_choice_said_of_an_object_against_its_record(convo: Any, at: Any, said
     assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
 
 
+@pytest.mark.parametrize(("user", "said", "kinds"), [
+    # blind audit t58_10: a line's status said before any number was given or any line looked up
+    ("My phone says No Service. Please help, I'm worried.",
+     "I'm sorry - it looks like your line has been suspended. What's the phone number on the account?",
+     ["text_status_not_visible"]),
+    ("My phone says No Service. I think my line got suspended.", "It sounds like your line has been suspended.", []),
+    ("My phone says No Service. Please help, I'm worried.", "Let me check whether your line is active.", []),
+])
+def test_the_status_of_a_line_nobody_named(convo: Any, at: Any, user: str, said: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user(user)
+    i = c.say(said)
+    assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
+
+
 @pytest.mark.parametrize(("line", "said", "kinds"), [
     # blind audits t57_03, t57_09: "your line" is the line of the number the user gave
     (None, "Good news: your line is active on our side.", ["text_status_not_visible"]),  # only the customer read
