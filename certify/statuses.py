@@ -48,6 +48,15 @@ _NOT_NOW = re.compile(r"\b(?:once|when|after|until|if|will|would|(?:can|could)(?
 _ANY_ONE = re.compile(r"\b(?:a|an|any|no|nothing(?:'s| is)|none (?:is|are))\s+$", re.I)
 
 
+_DATE_LIKE = re.compile(r"\d{1,2}/\d{1,2}/\d{2,4}|\d{4}-\d{2}-\d{2}")
+
+
+def _object_ids(text: str) -> list[str]:
+    """The identifiers a text names that may have a status: not a date ("due 02/19/2025 - this bill is
+    overdue" says it of the bill its list line names)."""
+    return [i for i in identifiers_in(text) if not _DATE_LIKE.fullmatch(i)]
+
+
 def status_claims(text: str, bill_of_month: Callable[[str], str | None] | None = None,
                   written: str | None = None) -> list[tuple[str, set[str], str]]:
     """(identifier, the status forms said, the sentence) for each sentence that names one object
@@ -62,7 +71,7 @@ def status_claims(text: str, bill_of_month: Callable[[str], str | None] | None =
         listed: list[str] | None = None  # a list line's identifiers: "- #W7824724 (...; $1,967.41): delivered"
         item = _LIST_ITEM.match(line) is not None
         if line.strip() and not _BULLET.match(line):  # ("**Order ...**" is bold, no list item)
-            heading = identifiers_in(line)
+            heading = _object_ids(line)
         sentences = SENTENCE_OR_LINE.split(line)
         for at, sentence in enumerate(sentences):
             # The status words of the sentence's clauses that say a status now (up to the word).
@@ -71,7 +80,7 @@ def status_claims(text: str, bill_of_month: Callable[[str], str | None] | None =
                     and not _ANY_ONE.search(sentence, max(0, m.start() - 11), m.start())}
             if not said:
                 continue
-            ids = identifiers_in(sentence)
+            ids = _object_ids(sentence)
             if not ids and _IT_STARTS.match(sentence):
                 # "Order #W9549057 contains ... It's still pending": the object the latest sentence named
                 named: list[str] = next((found for k in range(at - 1, -1, -1) if (found := identifiers_in(sentences[k]))), [])
@@ -81,7 +90,7 @@ def status_claims(text: str, bill_of_month: Callable[[str], str | None] | None =
             if not ids and bill_of_month is not None and (month := _MONTHS_BILL.search(sentence)):
                 ids = [bill] if (bill := bill_of_month(month[1].lower())) else []  # "January's bill ... overdue"
             if not ids and item:
-                listed = identifiers_in(line) if listed is None else listed
+                listed = _object_ids(line) if listed is None else listed
                 # "- Status: **pending**" under the heading that names the one object
                 ids = listed or (heading if len(heading) == 1 and _STATUS_LABEL.match(line) else [])
             if len(ids) == 1:

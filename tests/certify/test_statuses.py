@@ -539,6 +539,9 @@ def test_a_bill_the_user_paid_is_read_again_from_a_later_lookup(convo: Any, at: 
      [("#W1000001", {"pending"}), ("#W1000002", {"pending"}), ("#W1000003", {"pending"})]),
     ("Two pending orders (#W1000001, #W1000002) and one delivered order (#W1000003).",
      [("#W1000001", {"pending"}), ("#W1000002", {"pending"}), ("#W1000003", {"delivered"})]),
+    # a date is no object with a status (blind audit t58_03)
+    ("1. **B1002 - February 2025**: $150.00, due 02/19/2025 - this bill is **overdue**.", [("B1002", {"overdue"})]),
+    ("B1002 is due 2025-02-19 and is overdue.", [("B1002", {"overdue"})]),
 ])
 def test_a_status_said_of_each_of_several_objects(text: str, out: list[tuple[str, set[str]]]) -> None:
     from trajectory2gym.certify.statuses import status_claims
