@@ -334,6 +334,8 @@ def mistotaled(text: str, total_of: Callable[[str], set[int]], any_total: bool =
             found += _row_totals(text)
         if "\n" in text:
             found += [(m[1], m[2]) for m in _LISTED_TOTAL.finditer(text) if (m[1], m[2]) not in found]
+        if "show" in text or "stand" in text or "amount" in text:
+            found += [(m[1], m[2]) for m in _CODE_SHOWS.finditer(text) if (m[1], m[2]) not in found]
         for code, written in found:
             shown = total_of(code)
             cents = to_cents(written.lstrip("$ ").replace(",", ""))
@@ -377,6 +379,11 @@ _LISTED_TOTAL = re.compile(r"^[ \t]*(?:[-*•]|\d+[.)])[ \t]+\**(#W\d{7}|[A-Z]{1
                            r"(?:(?:issued|paid|overdue|draft|pending|unpaid|awaiting payment)\**[ \t]*[,:\-–—][ \t]*\**)?"
                            r"((?>\$\s?\d[\d,]*(?:\.\d+)?))(?!\s*(?:\+|plus\b|and\b|&))", re.M | re.I)
 _ANOTHER_CODE = re.compile(r"#W\d{7}\b|\b[A-Z]{1,2}\d{4,}\b")
+# An object's total said by what it shows: "Your next bill (B1003, March 2025) currently shows **$67.00**",
+# "B1003 now stands at $5.00" (not one part of it: "shows $65.00 for the plan").
+_CODE_SHOWS = re.compile(r"(#W\d{7}|\b[A-Z]{1,2}\d{4,})\b[^$.!?\n#]{0,25}?\b(?:currently\s+|now\s+)?"
+                         r"(?:shows?|stands? at|amounts? to)\s+\**((?>\$\s?\d[\d,]*(?:\.\d+)?))"
+                         r"(?!\s*(?:\+|plus\b|and\b|&|for\b|per\b|of\b|each\b))")
 
 
 # A payment method's balance said right after it: "gift_card_8970607 with $94", "certificate_3080156

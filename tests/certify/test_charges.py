@@ -283,6 +283,12 @@ def test_a_report_is_read_up_to_where_it_turns_to_another_object(convo, at, repo
     ("Here are your bills:\n1. **B1006**: $65.00", [("B1006", "$65.00", "$70.00")]),
     ("Here is the bill:\n- B1006: $65.00 + $5.00 refuel", []),  # a sum's first term
     ("Here is the bill:\n- B1006: Household plan $65.00", []),  # a line item, by its name
+    # what the object shows (blind audits t58_12, t58_03)
+    ("Your next bill (B1006, March 2025) currently shows **$67.00**: the plan plus the refuel.",
+     [("B1006", "$67.00", "$70.00")]),
+    ("Your March bill (B1006) currently shows $5.00 in charges so far.", [("B1006", "$5.00", "$70.00")]),
+    ("Your March bill (B1006) currently shows $70.00.", []),
+    ("Bill B1006 shows $65.00 for the plan and $5.00 for the refuel.", []),  # its parts
 ])
 def test_a_total_said_against_the_objects_total(text: str, out: list[tuple[str, str, str]]) -> None:
     assert mistotaled(text, lambda ident: {7000} if ident == "B1006" else set()) == out
