@@ -240,8 +240,9 @@ def says_status(text: str, ident: str, said: set[str]) -> bool:
 _NO_INSURANCE = re.compile(r"(?:\bno|\bnot|n't|\bwithout)\b[^.,;:!?]{0,30}?\binsurance\b", re.I)  # "doesn't have"
 _HAS_INSURANCE = re.compile(r"\b(?:has|have|includes?|included|purchased|bought)\b[^.,;:!?]{0,20}?\binsurance\b",
                             re.I)
-_MAYBE = re.compile(r"\b(?:if|would|could|can(?!\s+(?:see|confirm)\b)|will|want|like|add|adding|buy|cost|costs|per)\b|\?",
-                    re.I)  # ("I can see it includes insurance" says it has some)
+_MAYBE = re.compile(r"\b(?:if|would|could|can(?!\s+(?:see|confirm)\b)|will|want|like|add|adding|buy|cost|costs|per"
+                    r"|when|unless|as long as|provided)\b|\?",
+                    re.I)  # ("I can see it includes insurance" says it has some; "only ... when it has insurance": a rule)
 # A word that may be a reservation's code: six letters and digits with a digit ("C913YC").
 _CODE = re.compile(r"(?=[A-Z0-9]*\d)[A-Z0-9]{6}")
 

@@ -208,6 +208,10 @@ INSURED = {"C913YC": {"yes"}, "OC39IW": {"no"}}
     ("OC39IW is a round trip. Good news — I can see this booking includes **travel insurance**, so it qualifies.",
      [("Good news — I can see this booking includes **travel insurance**", "no")]),
     ("OC39IW is a round trip. I can add travel insurance to this booking if you like.", []),
+    # a rule said of it, then what it has (blind audit a58_01)
+    ("On OC39IW: a cancellation for health reasons is only refundable when the reservation has travel insurance, "
+     "and this one doesn't.", []),
+    ("On OC39IW: it has travel insurance, so a health cancellation is refunded.", [("On OC39IW: it has travel insurance", "no")]),
 ])
 def test_a_text_saying_whether_a_reservation_is_insured(text: str, out: list[tuple[str, str]]) -> None:
     assert insurance_contradicted(text, lambda code: INSURED.get(code, set())) == out
