@@ -80,6 +80,9 @@ _WEAK_AFFIRM = re.compile(r"\b(ok(?:ay)?|alright|all right|both)\b", re.I)  # "B
 # A question the user marks as beside the point: "yes do it, but quick question, when's my return?"
 _ASIDE = re.compile(r"(?:(?:and|but|oh|also|ok|okay)[,\s]+)*(?:(?:a\s+)?quick question|by the way|btw|unrelated|"
                     r"separately|one more thing|on another note|while you're at it)\b", re.I)
+# Another matter brought up after the yes, which the questions after it are about: "Oh, and I also have
+# the Vegas to Detroit trip tomorrow - I probably need to cancel that too, right?"
+_ANOTHER_ONE = re.compile(r"\W*(?:(?:and|oh|also)\W+)*(?:i|we)\s+(?:also|too)\s+(?:have|had|booked|got|ordered)\b", re.I)
 # ... or said at its end: "When will it ship, by the way?"
 _ASIDE_TAIL = re.compile(r"[,\s]+(?:by the way|btw)\W*$", re.I)
 # A question the yes waits for: "Yes, but first tell me: can the refund go on a card?"
@@ -122,10 +125,17 @@ _SCOPE = re.compile(r"\b(?:just|only)\b([^,;]+)", re.I)  # what "just"/"only" li
 
 _NEGATE = re.compile(
     r"\b(no|not|don'?t|do not|never|keep|stays|stay (?:on|the same|as|put|unchanged)|skip|leave|hold off|wait(?!\W+(?:only|just)\b)|"
-    r"cancel that|nevermind|never mind|(?:is|are) (?:right|correct|fine|ok|okay) as (?:it|they) (?:is|are)|"
+    r"cancel that(?!\s+(?:too|as well|also|one|reservation|order|trip|booking|flight)\b)|nevermind|never mind|(?:is|are) (?:right|correct|fine|ok|okay) as (?:it|they) (?:is|are)|"
     r"rather not|won'?t|shouldn'?t|(?:i'?ll|i will|i'?d|we'?ll) pass)\b",
     re.I,
 )
+
+
+# A fact of someone's own after a yes, which gives the reason for it: "the others won't go without me",
+# "I can't travel anyway" (not "I don't want that", nor a word to the agent: "don't do it").
+_REASON_GIVEN = re.compile(r"(?:[,;.!]\s*|\s[—–-]\s*|\b(?:because|since|as)\s+)((?:i|we|they|he|she|the others|everyone|"
+                           r"nobody|my \w+|our \w+)\s+(?:won'?t|will not|can'?t|cannot|don'?t|do not|doesn'?t|does not)\s+"
+                           r"(?!want|wish|like|agree|need (?:you|it|that|this)\b)\w+[^,;.!?]*)", re.I)
 
 
 # Keeping things as they are refuses whatever was asked: "leave everything as it is for now".
@@ -1401,6 +1411,10 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
             ws, keys = clause.words, clause.keys
             negated = bool(_NEGATE.search(_QUOTED.sub(" ", clause.text) if "'" in clause.text or '"' in clause.text
                                           else clause.text))  # "it says 'No payment request has been made.'"
+            if negated and (why := _REASON_GIVEN.search(clause.text)) and AFFIRM.search(clause.text, 0, why.start(1)) \
+                    and anchors.verb not in why[1].lower() \
+                    and not _NEGATE.search(clause.text[:why.start(1)] + " " + clause.text[why.end(1):]):
+                negated = False  # "Yes, please cancel it, the others won't go without me": why, no refusal
             if negated and anchors.dated and anchors.keeps_unchanged(keys) and not _NEGATE.search(
                     _KEEPING.sub(" ", clause.text)):
                 negated = False  # "Yes, as long as HAT145 on the 23rd stays": the call keeps it
@@ -1568,6 +1582,7 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
             affirm = True  # an instruction stands, unless taken back in the same reply ("No wait, don't")
         if refused or (turn.clauses and turn.clauses[-1].question and not asks_elsewhere
                        and not _ASIDE.match(turn.clauses[-1].text) and not _ASIDE_TAIL.search(turn.clauses[-1].text)
+                       and not any(_ANOTHER_ONE.match(c.text) for c in turn.clauses[1:])
                        and not _ASKS_MORE.search(turn.clauses[-1].text)
                        and not _ordered_then_asked(turn, anchors)) or (
                 affirm and _unmet_condition(reply_text := " ".join(c.text for c in turn.clauses if id(c) not in aside)

@@ -377,8 +377,27 @@ def test_a_question_is_not_a_confirmation(convo, at):
     ("yes. how long does the refund take?", True),  # a yes on its own, then a question
     ("yes, how long does the refund take?", False),
     ("yes. but how long does the refund take?", False),
+    # another matter brought up, then asked about (blind audit a58_03)
+    ("Yes, please cancel it. Oh, and I also have a lamp order, the blue one - I probably need to cancel that too, "
+     "right? Can you check it?", True),
+    ("Yes, please cancel it. The lamp order - do I need to cancel that too? Can you check it?", False),
 ])
 def test_a_question_marked_as_an_aside_does_not_hold_the_yes(convo, at, reply: str, ok: bool) -> None:
+    c, i = _cancel_after(convo, ("user", reply))
+    assert at(certify_interaction(c.build()), i).checks["workflow"] is ok
+
+
+@pytest.mark.parametrize(("reply", "ok"), [
+    # a reason given after the yes is no refusal (blind audit a58_03)
+    ("Yes, please cancel it, my wife won't use it without me.", True),
+    ("Yes, go ahead, I don't need it anymore.", True),
+    ("Yes, go ahead - we can't use it anyway.", True),
+    ("Yes, but I don't want it cancelled until Friday.", False),  # what the user wants: a condition
+    ("Yes, don't cancel it.", False),  # to the agent: a refusal
+    ("Yes please. Hmm, no, cancel that.", False),  # taken back
+    ("Yes please, and my other order - I think I'll cancel that one too.", True),  # more to cancel, no taking back
+])
+def test_a_reason_after_the_yes_is_no_refusal(convo, at, reply: str, ok: bool) -> None:
     c, i = _cancel_after(convo, ("user", reply))
     assert at(certify_interaction(c.build()), i).checks["workflow"] is ok
 
