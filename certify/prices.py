@@ -311,6 +311,7 @@ _SUM_LINE = re.compile(r"[+=]")
 
 
 _FOR_NEXT = re.compile(r"\s+for\s+(?:flight\s+)?")
+_AMOUNTS_JOINED = re.compile(r"\**\s*(?:,\s*(?:and\s+)?|\s+and\s+)\**")  # "$237 and $343", "$1, $2, and $3"
 
 
 def _paired(sentence: str, spots: list[tuple[int, int, str]],
@@ -323,6 +324,13 @@ def _paired(sentence: str, spots: list[tuple[int, int, str]],
     identifiers do, in order; else none is clear (a fare for the whole trip)."""
     if (legs := _legs_then_terms(sentence, spots, amounts)) is not None:
         return legs
+    before = [spot for spot in spots if amounts and spot[1] <= amounts[0][0]]
+    if 1 < len(before) <= len(amounts) and all(
+            _AMOUNTS_JOINED.fullmatch(sentence, at + len(written), amounts[k + 1][0])
+            for k, (at, (written, _)) in enumerate(amounts[:len(before) - 1])):
+        # "HAT126 on May 28 (...) and HAT224 on May 29 (...), at the business fares of $237 and $343":
+        # the objects named, then as many amounts joined, in order (what follows is no fare of theirs)
+        return [(written, cents, before[k][2]) for k, (_, (written, cents)) in enumerate(amounts[:len(before)])]
     runs: list[list[str]] = []
     run_of: list[int] = []  # per spot, its run
     for k, (start, _, ident) in enumerate(spots):

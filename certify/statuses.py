@@ -287,15 +287,22 @@ _CABIN_CHANGE = re.compile(r"\b(?:upgrad\w*|downgrad\w*|chang\w*|mov\w*|switch\w
                            re.I)
 
 
+_CABIN_LABEL = re.compile(r"\W*(?:new\s+)?cabin\**\s*:", re.I)  # a list line "- Cabin: business ..."
+_A_CHANGE = re.compile(r"\b(?:chang|upgrad|downgrad)\w*", re.I)
+
+
 def cabin_contradicted(text: str, cabin_of: Callable[[str], set[str]]) -> list[tuple[str, str, str]]:
     """(code, cabin said, cabin shown) for each sentence or table row that names one reservation
     by code and says one cabin of it, where the reservation shows another: "| Y2WASI | 2024-05-22 |
     Basic economy |", where Y2WASI shows "economy". Not where it speaks of a change of cabin."""
     out: list[tuple[str, str, str]] = []
+    change = None  # whether the text speaks of a change (read once, where a line labels a cabin)
     for sentence in SENTENCE_OR_LINE.split(text):
         said = {m[1].lower().replace("_", " ").replace("-", " ") for m in CABIN_SAID.finditer(sentence)}
         if len(said) != 1 or _MAYBE.search(sentence) or _CABIN_CHANGE.search(sentence):
             continue
+        if _CABIN_LABEL.match(sentence) and (change := change if change is not None else bool(_A_CHANGE.search(text))):
+            continue  # "To confirm the change:\n- Cabin: business for the whole reservation QMLLG3": the new one
         codes = [c for c in dict.fromkeys(_CODE.findall(sentence)) if cabin_of(c)]
         if len(codes) != 1:
             continue

@@ -11,6 +11,7 @@ import pytest
 from trajectory2gym.certify import CertifyConfig, certify_interaction
 from trajectory2gym.certify.evidence import EvidenceIndex
 from trajectory2gym.certify.normalize import spelled_numbers, word_split
+from trajectory2gym.certify.reasons import reason_kind
 from trajectory2gym.envs.registry import tool_specs
 
 # A flight search: many whole-dollar prices, so most whole-dollar amounts are some pair's sum.
@@ -625,3 +626,17 @@ def test_a_share_per_passenger_times_the_bookings_passengers(convo: Any, at: Any
     # 861 - 392 = 469 per passenger; 3 passengers on the booking
     i = c.say(f"Economy is $469 cheaper per passenger, so you would receive a refund of {total} in total.")
     assert at(certify_interaction(c.build()), i).checks["visibility"] is visible
+
+
+@pytest.mark.parametrize(("fares", "kinds"), [
+    ("$217 and $499", []),  # in the order the flights were named (blind audit a58_06)
+    ("$217, and $499", []),
+    ("$499 and $217", ["text_misattributed", "text_misattributed"]),
+])
+def test_flights_named_then_their_fares_in_order(convo: Any, at: Any, fares: str, kinds: list[str]) -> None:
+    c = convo(domain="airline")
+    c.user("Which business flights are there?")
+    c.call("search_direct_flight", {"origin": "DTW", "destination": "SFO", "date": "2024-05-16"}, DTW_SFO)
+    i = c.say(f"Your flights are now HAT028 on the first leg (DTW → SFO) and HAT041 on the second leg (DTW → SFO), "
+              f"at the business fares of {fares}.")
+    assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds

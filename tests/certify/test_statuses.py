@@ -476,6 +476,9 @@ CABINS = {"Y2WASI": {"economy"}, "CUPYN7": {"basic_economy"}}
     ("**CUPYN7** is a basic-economy one-way trip MIA → DEN for you alone.", []),  # hyphenated, as written
     ("**Y2WASI** is a basic-economy one-way trip MIA → DEN.", [("Y2WASI", "basic economy", "economy")]),
     ("- Reservation **Y2WASI** → **business** for both flights", []),  # the change described (blind audit a57_07)
+    # a list that labels the new cabin under the change it describes (blind audit a58_06)
+    ("To confirm the change:\n- Cabin: business for the whole reservation Y2WASI\n- Upgrade cost: $346", []),
+    ("Here is your trip:\n- Cabin: business for the whole reservation Y2WASI", [("Y2WASI", "business", "economy")]),
 ])
 def test_a_cabin_said_of_a_reservation_against_the_one_shown(text: str, out: list[tuple[str, str, str]]) -> None:
     assert cabin_contradicted(text, lambda code: CABINS.get(code, set())) == out
