@@ -232,7 +232,11 @@ def misattributed_in_sentences(text: str, book: PriceBook) -> list[tuple[str, st
     kind = "?"  # the one cabin the text names, read on the first price that is one of the object's
     dated = may_name_day(text)  # most texts name no day: no date reading then
     lead = False  # the sentence before led into a priced list: "... (economy fares):\n\n1."
+    before = ""  # the sentence before ("Its fare is ..." speaks of the object it named last)
     for sentence in SENTENCE.split(text):
+        prior = "" if not _ITS.match(sentence) else next(
+            (t for t in reversed(chunks(before)) if looks_like_identifier(t) and not ISO_DAY.fullmatch(t) and ":" not in t), "")
+        before = sentence
         if "\n" in sentence and sentence.rstrip().endswith("?"):  # a list, then "Which one would you like?"
             sentence = sentence.rstrip().rsplit("\n", 1)[0]
         if dated and (said := date_mentions(sentence)):
@@ -262,7 +266,8 @@ def misattributed_in_sentences(text: str, book: PriceBook) -> list[tuple[str, st
             # (a piece of a time range, "PM–5:30", is no identifier)
             spots = [(at, at + len(t), t) for at, t in placed(part, chunks(part))
                      if looks_like_identifier(t) and not ISO_DAY.fullmatch(t) and ":" not in t] if amounts else []
-            for written, cents, ident in _paired(part, spots, placed(part, [w for w, _ in amounts], pairs=amounts)):
+            for written, cents, ident in _paired(part, spots, placed(part, [w for w, _ in amounts], pairs=amounts),
+                                                 prior):
                 own, others = book.prices(ident, day)
                 if own and cents in own and (kind := kind if kind != "?" else _kind_said(low, book.kinds())):
                     own, others = book.prices(ident, day, kind)  # "economy options: HAT222 $74": its basic fare
@@ -311,17 +316,19 @@ _SUM_LINE = re.compile(r"[+=]")
 
 
 _FOR_NEXT = re.compile(r"\s+for\s+(?:flight\s+)?")
+_ITS = re.compile(r"\W*(?:its|it's|it is|it costs|that one(?:'s| is| costs))\b", re.I)
 _AMOUNTS_JOINED = re.compile(r"\**\s*(?:,\s*(?:and\s+)?|\s+and\s+)\**")  # "$237 and $343", "$1, $2, and $3"
 
 
 def _paired(sentence: str, spots: list[tuple[int, int, str]],
-            amounts: list[tuple[int, Any]]) -> list[tuple[str, int, str]]:
+            amounts: list[tuple[int, Any]], prior: str = "") -> list[tuple[str, int, str]]:
     """(amount as written, cents, identifier) for each amount whose object is clear. An amount is
     said of the identifier named last before it, else of the first after it: "HAT145 was $1018 and
     HAT217 was $1109". After a run of joined identifiers, joined amounts as many as they price them
     in order: "HAT153 + HAT283 | $123 + $195 = $318" prices HAT153 at $123 and HAT283 at $195 (the
     sum is no one's), as "HAT001 + HAT002 | $255 ($120 + $135)" does; else as many amounts as
-    identifiers do, in order; else none is clear (a fare for the whole trip)."""
+    identifiers do, in order; else none is clear (a fare for the whole trip). A sentence that starts
+    "Its ..." speaks of ``prior``, the object the sentence before named last."""
     if (legs := _legs_then_terms(sentence, spots, amounts)) is not None:
         return legs
     before = [spot for spot in spots if amounts and spot[1] <= amounts[0][0]]
@@ -350,6 +357,11 @@ def _paired(sentence: str, spots: list[tuple[int, int, str]],
             continue
         last = bisect_right(ends, at) - 1  # the last identifier that ends before the amount
         if last < 0:  # before every identifier: the first after it (not one it is inside of)
+            if prior and _ITS.match(sentence):
+                # "HAT057 (...), as you asked. Its fare is $146 versus $189 on HAT136": its first amount
+                out.append((written, cents, prior))
+                prior = ""
+                continue
             after = next((ident for start, _, ident in spots if start >= at), None)
             if after is not None:
                 out.append((written, cents, after))

@@ -640,3 +640,15 @@ def test_flights_named_then_their_fares_in_order(convo: Any, at: Any, fares: str
     i = c.say(f"Your flights are now HAT028 on the first leg (DTW → SFO) and HAT041 on the second leg (DTW → SFO), "
               f"at the business fares of {fares}.")
     assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
+
+
+@pytest.mark.parametrize(("fare", "kinds"), [
+    ("$106", []),  # "Its" is the flight the sentence before named (blind audit a58_11)
+    ("$153", ["text_misattributed"]),  # another flight's fare
+])
+def test_its_fare_is_the_fare_of_the_flight_named_before(convo: Any, at: Any, fare: str, kinds: list[str]) -> None:
+    c = convo(domain="airline")
+    c.user("Can I move to another economy flight?")
+    c.call("search_direct_flight", {"origin": "DTW", "destination": "SFO", "date": "2024-05-16"}, DTW_SFO)
+    i = c.say(f"I can move you to HAT041 (DTW → SFO), as you asked. Its fare is {fare} versus $153 on HAT028.")
+    assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
