@@ -353,6 +353,11 @@ def test_a_share_per_passenger_then_its_total(text: str, people: int | None, wro
     ("5 bags, 2 of them extra at $50 each, so $100.", []),  # the count nearest the price
     ("Three bags at $50 apiece, so $100 more than before.", []),  # a difference, not what they come to
     ("Two bags at $50 each, that's $50 per passenger.", []),
+    # "are ... each, which comes to" (blind audit a58_07)
+    ("So 6 of the 8 are free. The remaining 2 bags are $50 each, which comes to **$150**.",
+     [("$150", "2 bags are $50 each, which comes to $150")]),
+    ("So 6 of the 8 are free. The remaining 2 bags are $50 each, which comes to **$100**.", []),
+    ("Two extra bags cost $50 each, which makes $100.", []),
 ])
 def test_a_count_at_a_price_each_comes_to_their_product(text: str, wrong: list[tuple[str, str]]) -> None:
     assert miscalculated(text) == wrong
