@@ -97,6 +97,30 @@ def misstated_bags(text: str, table: dict[tuple[str, str], int], tiers_shown: se
     return out
 
 
+def unknown_tier_bags(text: str, table: dict[tuple[str, str], int], cabins_shown: set[str]) -> list[tuple[str, str]]:
+    """(the count as written, the cabin) for each count of free bags a text gives where no tier is
+    named, shown or told and the policy's count for the cabin depends on the tier: "Basic economy
+    doesn't include any free checked bags", before the profile (silver: 1) was looked up."""
+    out: list[tuple[str, str]] = []
+    for sentence in _SENTENCE_BREAK.split(text):
+        if "free" not in sentence or not (claims := list(_FREE_BAGS.finditer(sentence))):
+            continue
+        plain = sentence.replace("*", "")
+        if _TIER_SAID.search(plain) or _TIER.search(plain):
+            continue
+        cabins = {_cabin(c) for c in _CABIN_SAID.findall(plain)} or {_cabin(c) for c in cabins_shown}
+        if len(cabins) != 1:
+            continue
+        cabin = next(iter(cabins))
+        if len({n for (_, c), n in table.items() if c == cabin}) < 2:
+            continue  # the same for every tier
+        for m in claims:
+            if m[1].lower() == "any" and not re.search(r"n't|\bnot\b|\bno\b|\bwithout\b", sentence[:m.start()], re.I):
+                continue  # "any free bags left?" says no count
+            out.append((m[0], cabin.replace("_", " ")))
+    return out
+
+
 # The policy's price of an extra bag: "Each extra bag costs 50 dollars", "Each extra baggage is 50 dollars".
 _BAG_FEE = re.compile(r"\bextra\s+(?:checked\s+)?bag(?:gage)?s?\b[^.]{0,20}?\b(\d+)\s+dollars\b"
                       r"|\$(\d+)\s+(?:per|for each|each)\s+extra\s+bag", re.I)

@@ -48,6 +48,7 @@ from trajectory2gym.certify.bag_allowance import (
     free_bags,
     misfeed_bags,
     misstated_bags,
+    unknown_tier_bags,
 )
 from trajectory2gym.certify.birth_dates import BirthDates, birthday_unsaid, misborn
 from trajectory2gym.certify.booked_on import misdated
@@ -439,6 +440,7 @@ _NO_OBJECT_TOOLS = frozenset({"think", "calculate"})  # tools that touch no cust
 _YOUR_LINE_STATUS = re.compile(r"\byour (?:phone )?line(?:\s+\**(?P<number>\d{3}[-\s.]?\d{3}[-\s.]?\d{4})\**)?,?\s+"
                                r"(?:is|has been)\s+(?:currently\s+|still\s+)?\**(active|suspended|inactive)\b", re.I)
 # What a check is to find out, not a statement: "Let me check whether your line is active".
+_TIER_TOLD = re.compile(r"\b(?:regular|silver|gold)\b", re.I)  # a membership the user told
 _ASKED_WHETHER = re.compile(r"\b(?:whether|if|once|when|until|check|make sure|ensure|confirm|verify)\b[^.!?\n]*$", re.I)
 _PHONE = re.compile(r"\b(\d{3})[-\s.]?(\d{3})[-\s.]?(\d{4})\b")  # "555-123-2002", "555 123 2002"
 _SAME_OBJECT = re.compile(r"\b(?:that|this|the same)\s+(?:order|reservation|booking)\b", re.I)
@@ -2225,6 +2227,10 @@ class _Run:
                                                      set(map(str.lower, cabins))):
                 reasons.append(reason("text_contradicts_policy", arg=key, value=said,
                                       detail=f"{allowed} per passenger: {self._free_bags[1]}"))
+            if not self._tiers_shown() and not _TIER_TOLD.search(self._user_text()):
+                # "Basic economy doesn't include any free checked bags", where the tier decides and none shows
+                for said, cabin in unknown_tier_bags(content, self._free_bags[0], set(map(str.lower, cabins))):
+                    reasons.append(reason("text_not_visible", value=f"{said} ({cabin}: no membership shown)"))
         if self._instant_kinds and ("days" in content or "hours" in content or "weeks" in content):
             for span, kind in slow_for_instant(content, self._instant_kinds):  # "to your gift card within 5–7 days"
                 reasons.append(reason("text_contradicts_policy", arg=kind, value=span, detail=self._instant_kinds[kind]))

@@ -15,6 +15,7 @@ from trajectory2gym.certify.bag_allowance import (
     free_bags,
     misfeed_bags,
     misstated_bags,
+    unknown_tier_bags,
 )
 from trajectory2gym.certify.reasons import reason_kind
 from trajectory2gym.envs.airline.policy import POLICY
@@ -150,3 +151,33 @@ def test_a_fee_for_a_bag_the_allowance_makes_free(convo: Any, at: Any, tier: str
     i = c.say("7SISHT has 1 checked bag. Adding one more brings you to 2 bags, and the extra bag costs $50.")
     found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
     assert [k for k in found if k == "text_contradicts_policy"] == kinds, found
+
+
+@pytest.mark.parametrize(("text", "cabins", "found"), [
+    # blind audit a58_04: a count of free bags where the tier decides and none shows
+    ("Basic economy doesn't include any free checked bags, so all 3 bags would be $50 each.", set(),
+     [("any free checked bags", "basic economy")]),
+    ("Each passenger has 1 free checked bag.", {"economy"}, [("1 free checked bag", "economy")]),
+    ("As a silver member you get 1 free bag in basic economy.", set(), []),  # the tier said
+    ("Do you have any free bags left in economy?", set(), []),  # no count
+    ("Each passenger has 1 free checked bag.", {"economy", "business"}, []),  # which cabin: unclear
+])
+def test_a_count_of_free_bags_where_no_tier_shows(text: str, cabins: set[str], found: list[tuple[str, str]]) -> None:
+    assert unknown_tier_bags(text, TABLE, cabins) == found
+
+
+@pytest.mark.parametrize(("profile", "told", "kinds"), [
+    (False, "", ["text_not_visible"]),
+    (True, "", ["text_contradicts_policy"]),  # shown silver: 1 free, not 0
+    (False, " I'm a silver member.", []),  # told by the user: visible (its count is not checked here)
+])
+def test_free_bags_said_before_the_membership_shows(convo: Any, at: Any, profile: bool, told: str,
+                                                    kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline", system=POLICY)
+    c.user(f"I'll check 3 bags on 1YPYPO. How much is that?{told}")
+    c.call("get_reservation_details", {"reservation_id": "1YPYPO"},
+           {"reservation_id": "1YPYPO", "user_id": "raj_khan_7943", "cabin": "basic_economy", "total_baggages": 0})
+    if profile:
+        c.call("get_user_details", {"user_id": "raj_khan_7943"}, {"membership": "silver", "reservations": ["1YPYPO"]})
+    i = c.say("Basic economy doesn't include any free checked bags, so all 3 bags would be charged.")
+    assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
