@@ -144,6 +144,7 @@ from trajectory2gym.certify.dates import (
     date_mentions,
     hour_24,
     may_name_month_day,
+    misnamed_weekdays,
     month_number,
     spans_in,
 )
@@ -440,6 +441,7 @@ _NO_OBJECT_TOOLS = frozenset({"think", "calculate"})  # tools that touch no cust
 _YOUR_LINE_STATUS = re.compile(r"\byour (?:phone )?line(?:\s+\**(?P<number>\d{3}[-\s.]?\d{3}[-\s.]?\d{4})\**)?,?\s+"
                                r"(?:is|has been)\s+(?:currently\s+|still\s+)?\**(active|suspended|inactive)\b", re.I)
 # What a check is to find out, not a statement: "Let me check whether your line is active".
+_WEEKDAY_NAMED = re.compile(r"(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)")  # plain alternation first: cheap
 _TIER_TOLD = re.compile(r"\b(?:regular|silver|gold)\b", re.I)  # a membership the user told
 _ASKED_WHETHER = re.compile(r"\b(?:whether|if|once|when|until|check|make sure|ensure|confirm|verify)\b[^.!?\n]*$", re.I)
 _PHONE = re.compile(r"\b(\d{3})[-\s.]?(\d{3})[-\s.]?(\d{4})\b")  # "555-123-2002", "555 123 2002"
@@ -2287,6 +2289,9 @@ class _Run:
             for owner, said, methods, refund in self._misnamed_payers(content):
                 reasons.append(reason("text_misstated_past_refund" if refund else "text_misstated_payer",
                                       arg=owner, value=said, detail=methods))
+        if self._today is not None and _WEEKDAY_NAMED.search(content):  # "on Sunday, May 18", a Saturday
+            for dated, weekday in misnamed_weekdays(content, self._today.year):
+                reasons.append(reason("text_misdated", arg="the weekday", value=dated, detail=weekday))
         if self._today is not None and "days" in content:  # "due 2025-02-19, 4 days ago", today 2025-02-25
             for written, then, actual in miscounted_days(content, self._today):
                 reasons.append(reason("text_miscounted_days", value=written, arg=then, detail=actual))

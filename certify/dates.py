@@ -169,3 +169,26 @@ def a_span_from(target: date, bases: list[date], spans: set[tuple[int, str]]) ->
     2025-02-25 ... for at most six months, so until 2025-08-25"."""
     return any(shifted(base, sign * count, unit) == target
                for base in bases for count, unit in spans for sign in (1, -1))
+
+
+# A weekday right before a date: "Sunday, May 18", "Tue 5/21", "on Saturday (2024-05-18)".
+_WEEKDAY_BEFORE = re.compile(r"\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thur|"
+                             r"thurs|fri|sat|sun)\b\.?,?\s*\(?\s*(?:the\s+)?$", re.I)
+_DAY_NAMES = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+
+
+def misnamed_weekdays(text: str, year: int) -> list[tuple[str, str]]:
+    """(the weekday and date as written, the weekday that date is) for each date a text names with
+    another weekday: "ZS5PID now flies on Sunday, May 18", where 2024-05-18 is a Saturday. A date
+    without its year is taken in ``year`` (the conversation's)."""
+    out: list[tuple[str, str]] = []
+    for d in date_mentions(text):
+        if d.month is None or (said := _WEEKDAY_BEFORE.search(text, max(0, d.start - 14), d.start)) is None:
+            continue
+        try:
+            actual = _DAY_NAMES[date(d.year or year, d.month, d.day).weekday()]
+        except ValueError:
+            continue
+        if not actual.startswith(said[1].lower()[:3]):
+            out.append((text[said.start():d.end].strip(), actual.capitalize()))
+    return out

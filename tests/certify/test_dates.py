@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from trajectory2gym.certify import certify_interaction
-from trajectory2gym.certify.dates import date_mentions, hour_24, says_date
+from trajectory2gym.certify.dates import date_mentions, hour_24, misnamed_weekdays, says_date
 
 
 @pytest.mark.parametrize(("text", "found"), [
@@ -241,3 +241,28 @@ def test_a_next_day_arrival_of_a_dated_leg(convo, at, row: str, misses: list[str
     assert [r for r in reasons if "not in visible history" in r] == [
         f"text states '{m}' not in visible history" for m in misses], reasons
     assert misses or reasons == []  # nor a date given another field (the arrival's day is the flight's next)
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    # blind audit a58_01: 2024-05-18 is a Saturday
+    ("Done! ZS5PID now flies on Sunday, May 18: HAT260 departs Boston at 2:00 PM.", [("Sunday, May 18", "Saturday")]),
+    ("There's one connection on Saturday, May 18.", []),
+    ("Houston → Philadelphia, one way, Tuesday 5/21", []),
+    ("Houston → Philadelphia, one way, Wed 5/21", [("Wed 5/21", "Tuesday")]),
+    ("On Friday (2024-05-17) and on Monday the 20th.", []),  # no month: not read
+    ("Sunday, May 18, 2025", []),  # its own year
+])
+def test_a_weekday_said_with_a_date(text: str, found: list[tuple[str, str]]) -> None:
+    assert misnamed_weekdays(text, 2024) == found
+
+
+@pytest.mark.parametrize(("said", "kinds"), [("Saturday, May 18", []), ("Sunday, May 18", ["text_misdated"])])
+def test_a_misnamed_weekday_is_not_grounded(convo, at, said: str, kinds: list[str]) -> None:
+    from trajectory2gym.certify import certify_interaction
+    from trajectory2gym.certify.reasons import reason_kind
+    from trajectory2gym.envs.airline.policy import POLICY
+
+    c = convo(domain="airline", system=POLICY)
+    c.user("Which day is May 18, when I fly?")
+    i = c.say(f"You fly on {said}.")
+    assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
