@@ -445,7 +445,7 @@ _WEEKDAY_NAMED = re.compile(r"(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)")  # plain alterna
 _TIER_TOLD = re.compile(r"\b(?:regular|silver|gold)\b", re.I)  # a membership the user told
 _ASKED_WHETHER = re.compile(r"\b(?:whether|if|once|when|until|check|make sure|ensure|confirm|verify)\b[^.!?\n]*$", re.I)
 _PHONE = re.compile(r"\b(\d{3})[-\s.]?(\d{3})[-\s.]?(\d{4})\b")  # "555-123-2002", "555 123 2002"
-_SAME_OBJECT = re.compile(r"\b(?:that|this|the same)\s+(?:order|reservation|booking)\b", re.I)
+_SAME_OBJECT = re.compile(r"\b(?:that|this|the same|that same|this same)\s+(?:order|reservation|booking)\b", re.I)
 _THE_ORDER = re.compile(r"\b(?:the|this|your)\s+(?:order|reservation|booking)\b", re.I)  # the object by its kind
 _NET_AMOUNTS = 6  # a net of at most this many stated amounts: 3**6 sums, few enough to tell one from a guess
 

@@ -96,6 +96,7 @@ def test_a_reply_granting_an_action_the_rule_spent(request_: str, reply: str, fo
 @pytest.mark.parametrize(("request_", "kinds"), [
     ("Could I also exchange the security camera in that order?", ["text_contradicts_policy"]),  # blind audit r57_04
     ("Could I also exchange something from my other order?", []),  # another order: its own once
+    ("No problem! Oh, could I also exchange the hiking boots from that same order?", ["text_contradicts_policy"]),  # r58_06
 ])
 def test_a_grant_of_an_action_is_read_of_the_order_written(convo: Any, at: Any, request_: str,
                                                            kinds: list[str]) -> None:
