@@ -112,6 +112,10 @@ def misdescribed_options(text: str, book: Callable[[], OptionBook]) -> list[tupl
             if not rivals and any(c.isdigit() for c in own):  # "20 hours" where it shows "10 hours"
                 shape = _NUMBER.sub(r"\\d+(?:\\.\\d+)?", re.escape(own.strip()))
                 rivals = [f" {m[0]} " for m in re.finditer(rf"(?<= ){shape}(?= )", norm)]
+            if not rivals and len(parts := own.split()) == 2 and len(parts[1]) > 2 and not parts[1].isdigit():
+                # "over-ear" where it shows "in-ear": another first word before the value's own second one
+                rivals = [f" {m[0]} " for m in re.finditer(rf"(?<= )[a-z]+ {re.escape(parts[1])}(?= )", norm)
+                          if m[0].split()[0] != parts[0]]
             if rivals:
                 out.append((written, option, rivals[0].strip(), own.strip()))
     return out

@@ -17,7 +17,9 @@ ORDER = {"order_id": "#W3864587", "status": "delivered", "items": [
     {"name": "Bluetooth Speaker", "product_id": "4768869376", "item_id": "7597543861", "price": 310.47,
      "options": {"color": "black", "battery life": "10 hours", "water resistance": "no"}},
     {"name": "Action Camera", "product_id": "3377618313", "item_id": "6700049080", "price": 481.50,
-     "options": {"resolution": "4K", "waterproof": "yes", "color": "silver"}}]}
+     "options": {"resolution": "4K", "waterproof": "yes", "color": "silver"}},
+    {"name": "Headphones", "product_id": "6992792935", "item_id": "7184044281", "price": 344.55,
+     "options": {"type": "in-ear", "connectivity": "wireless", "color": "black"}}]}
 SPEAKERS = {"name": "Bluetooth Speaker", "product_id": "4768869376", "variants": {
     "2635605237": {"item_id": "2635605237", "options": {"color": "blue", "battery life": "20 hours",
                                                         "water resistance": "no"}, "price": 271.89}}}
@@ -48,6 +50,9 @@ def test_the_book_keeps_each_priced_item_with_its_name_and_every_value_per_optio
     ("- Bluetooth Speaker (black, 20-hour battery) — $310.48", []),
     ("- Bluetooth Speaker (black → blue, 20-hour battery) — $310.47", []),
     ("- Bluetooth Speaker (black, 20-hour battery) — $310.47, or $271.89 for blue", []),
+    # another first word before the value's own second one, where no object shows it (blind audit r58_09)
+    ("- Headphones (over-ear, wireless, black) — $344.55", [("$344.55", "type", "over ear", "in ear")]),
+    ("- Headphones (in-ear, wireless, black) — $344.55", []),
 ])
 def test_a_priced_line_gives_its_item_its_own_options(text: str, out: list[tuple[str, str, str, str]]) -> None:
     book = _book(ORDER)
