@@ -881,10 +881,15 @@ def _other_variant(described: Turn, later: list[Turn], anchors: Anchors) -> str:
     numbered = {id_shape(k) for k in unsaid if kind_and_number(k)} - {id_shape(k) for k in unsaid if not kind_and_number(k)}
     if missing:  # an identifier of such a shape in the description: a search each, so only then
         text = described.text
+        new_unsaid = [key for key in unsaid if key in anchors.replacements()]  # the items sent, not those sent back
         if "\n" in text and (own := [line for line in text.split("\n")
-                                      if not anchors.variants.isdisjoint(map(compact, chunks(line)))]):
+                                      if not anchors.variants.isdisjoint(map(compact, chunks(line))) or any(
+                                          _same_listing(anchors, t, key) for t in chunks(line) for key in new_unsaid
+                                          if looks_like_identifier(t))]):
             # Of a list, the lines of the call's items: "- Pot ... → item 9457040572" is another item's
-            # change where the reply narrowed the exchange to the turntable.
+            # change where the reply narrowed the exchange to the turntable; a line naming another
+            # variant of the product an item unsaid is of is that item's ("| Electric Kettle | ... |
+            # 2L, glass, white (4064702754) |", called 4458619711)
             text = "\n".join(own)
         for token in chunks(text):
             other = compact(token)
@@ -893,6 +898,14 @@ def _other_variant(described: Turn, later: list[Turn], anchors: Anchors) -> str:
                     or any(anchors.kin_of(token, key) for key in unsaid)):
                 return token
     return ""
+
+
+def _same_listing(anchors: Anchors, token: str, key: str) -> bool:
+    """Whether one product's listing (an observation with its "variants") shows both identifiers:
+    two variants of one product."""
+    token = compact(token)
+    return token != key and any(token in low and key in low for low in anchors.index.json_observations
+                                if '"variants"' in low)
 
 
 def _lines_of_owner(described: Turn, anchors: Anchors) -> Turn:

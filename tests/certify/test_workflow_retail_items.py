@@ -124,6 +124,31 @@ def test_the_variant_sent_is_the_one_described(convo) -> None:
                      {**args, "new_item_ids": ["8349118980"]}) == ["not_described"]
 
 
+KETTLE_VARIANTS = {"name": "Electric Kettle", "product_id": "1075968781", "variants": {
+    "4064702754": {"item_id": "4064702754", "options": {"capacity": "2L", "material": "glass"}, "available": True},
+    "4458619711": {"item_id": "4458619711", "options": {"capacity": "2L", "material": "steel"}, "available": True}}}
+
+
+@pytest.mark.parametrize(("kettle", "kinds"), [("4064702754", []), ("4458619711", ["not_described"])])
+def test_a_tables_row_names_the_variant_of_the_item_it_changes(convo, kettle: str, kinds: list[str]) -> None:
+    # blind audit r58_04: the kettle's row names 4064702754; the call sends its sibling 4458619711
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user("I want to exchange two things from order #W4794911. My user id is yusuf_garcia_3055.")
+    c.call("get_user_details", {"user_id": "yusuf_garcia_3055"}, USER)
+    c.call("get_order_details", {"order_id": "#W4794911"}, ORDER)
+    c.call("get_product_details", {"product_id": "9523456873"}, SHIRTS)
+    c.call("get_product_details", {"product_id": "1075968781"}, KETTLE_VARIANTS)
+    c.say("Here are the changes:\n\n| Item | New |\n|---|---|\n| T-Shirt | blue, S (8349118980) |\n"
+          "| Electric Kettle | item 4064702754 |\n\nBoth exchanges on #W4794911, the difference to your "
+          "PayPal. Do you want me to make these changes?")
+    c.user("Yes.")
+    i = c.call("exchange_delivered_order_items", {"order_id": "#W4794911", "item_ids": [SHIRT, KETTLE],
+                                                  "new_item_ids": ["8349118980", kettle], "payment_method_id": PAYPAL},
+               {**ORDER, "status": "exchange requested"})
+    d = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert [k for k in map(reason_kind, d.reasons) if reason_check(k) == "workflow"] == kinds, d.reasons
+
+
 def test_a_yes_taken_back_by_the_actions_verb_in_the_same_reply(convo) -> None:
     pending = {**ORDER, "status": "pending"}
     said = "I'll cancel pending order #W4794911 because it is no longer needed. Shall I?"
