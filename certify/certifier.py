@@ -120,6 +120,7 @@ from trajectory2gym.certify.counts import (
     miscounted_people,
     miscounted_seats,
     miscounted_sum,
+    seats_denied,
     status_counts,
 )
 from trajectory2gym.certify.data_amounts import (
@@ -2252,6 +2253,8 @@ class _Run:
         if "seat" in content:  # "HAT101 ... with 2 seats left", where its search shows 1 in business
             for counted, shown in miscounted_seats(content, self._seats_of):
                 reasons.append(reason("text_miscounted", value=counted, detail=shown))
+            for said_open, none_on in seats_denied(content, self._seats_of):  # "open on both flights": one has 0
+                reasons.append(reason("text_miscounted", value=said_open, detail=none_on))
         if "bag" in content:  # "The reservation currently has 2 checked bags": it shows 1
             for counted, listed in miscounted_bags(content, self._bags_of):
                 reasons.append(reason("text_miscounted", value=counted, detail=listed))

@@ -229,6 +229,24 @@ def miscounted_seats(text: str, seats_of: Callable[[str], dict[str, int] | None]
     return out
 
 
+# Seats said open in a cabin on every flight a text names: "Business seats are open on both flights".
+_OPEN_ON_ALL = re.compile(r"\b(basic[ _-]economy|economy|business)(?: class)?\s+seats\s+(?:are\s+)?(?:still\s+)?"
+                          r"(?:open|available)\s+on\s+(?:both|all|each of the|every one of the)\s+(?:\w+\s+)?"
+                          r"(?:flights|legs|segments)\b", re.I)
+
+
+def seats_denied(text: str, seats_of: Callable[[str], dict[str, int] | None]) -> list[tuple[str, str]]:
+    """(the claim as written, the flight shown with none) for each sentence that says a cabin has
+    seats open on every flight the text names, where a flight's search result shows none there."""
+    out: list[tuple[str, str]] = []
+    for m in _OPEN_ON_ALL.finditer(text):
+        cabin = m[1].lower().replace(" ", "_").replace("-", "_")
+        for flight in dict.fromkeys(_FLIGHT.findall(text)):
+            if (seats := seats_of(flight)) is not None and seats.get(cabin) == 0:
+                out.append((m[0], f"{flight}: {cabin} 0"))
+    return out
+
+
 # Two counts added up in words: "D0DBNX has 5 checked bags and RX46C2 has 3, so 9 in total".
 _WORD_NUMBER = r"(?:\d{1,2}|" + "|".join(_NUMBER_WORDS) + r")"
 _COUNT_SUM = re.compile(rf"(?<![\w$.,])({_WORD_NUMBER})\b(?![.,]\d)(?P<mid>[^$.;\n]{{1,60}}?)\band\b[^$.;\n]{{1,40}}?(?<![\w$.,])"

@@ -305,3 +305,16 @@ def test_two_counts_added_up_in_words(text: str, found: list[tuple[str, str]]) -
     from trajectory2gym.certify.counts import miscounted_sum
 
     assert miscounted_sum(text) == found
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    # blind audit a58_06: a cabin said open on every flight named, where one shows none
+    ("- HAT101 JFK → MIA — business $370\n- HAT103 MIA → JFK — business $343\n\nBusiness seats are open on both flights.",
+     [("Business seats are open on both flights", "HAT103: business 0")]),
+    ("- HAT101 JFK → MIA\n- HAT102 MIA → JFK\n\nEconomy seats are available on both flights.", []),
+    ("- HAT101 JFK → MIA\n- HAT103 MIA → JFK\n\nEconomy seats are open on both flights.", []),
+])
+def test_a_cabin_said_open_on_every_flight_named(text: str, found: list[tuple[str, str]]) -> None:
+    from trajectory2gym.certify.counts import seats_denied
+
+    assert seats_denied(text, {**SEATS, "HAT103": {"economy": 4, "business": 0}}.get) == found
