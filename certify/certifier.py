@@ -443,6 +443,10 @@ _YOUR_LINE_STATUS = re.compile(r"\byour (?:phone )?line(?:\s+\**(?P<number>\d{3}
                                r"(?:is|has been)\s+(?:currently\s+|still\s+)?\**(active|suspended|inactive)\b", re.I)
 # What a check is to find out, not a statement: "Let me check whether your line is active".
 _WEEKDAY_NAMED = re.compile(r"(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)")  # plain alternation first: cheap
+_AT_REBOOT = re.compile(r"\b(?:at|after|on) (?:the next )?reboot\b", re.I)
+# A change said to hold without the reboot it waits for: "No need to restart - your APN settings are fixed now".
+_NO_REBOOT = re.compile(r"\b(?:no need to|(?:don't|do not|won't) (?:need|have) to) (?:restart|reboot)|\bwithout (?:a )?"
+                        r"(?:restart|reboot)", re.I)
 _TIER_TOLD = re.compile(r"\b(?:regular|silver|gold)\b", re.I)  # a membership the user told
 _ASKED_WHETHER = re.compile(r"\b(?:whether|if|once|when|until|check|make sure|ensure|confirm|verify)\b[^.!?\n]*$", re.I)
 _PHONE = re.compile(r"\b(\d{3})[-\s.]?(\d{3})[-\s.]?(\d{4})\b")  # "555-123-2002", "555 123 2002"
@@ -591,6 +595,7 @@ class _Run:
         self._data_shown: bool | None = None  # mobile data on the latest status bar shown ("Data Disabled")
         self._in_order = False  # whether the policy says to troubleshoot in order (trouble_order)
         self._roaming_shown: bool | None = None  # the phone's data roaming switch, as a network status shows it
+        self._reboot_pending = False  # a device change shown to apply at the next reboot, none since
         # Objects the user's own tools named (a bill they paid on their phone), each with the count of
         # JSON observations then: a status shown before that may be stale.
         self._user_touched: dict[str, int] = {}
@@ -2292,6 +2297,10 @@ class _Run:
             for owner, said, methods, refund in self._misnamed_payers(content):
                 reasons.append(reason("text_misstated_past_refund" if refund else "text_misstated_payer",
                                       arg=owner, value=said, detail=methods))
+        if self._reboot_pending and ("restart" in content or "reboot" in content) and (
+                said_now := _NO_REBOOT.search(content)):  # "No need to restart", where the reset waits for one
+            reasons.append(reason("text_contradicts_status", arg="the device change", detail=f"applies at the next "
+                                  f"reboot ({said_now[0]!r})"))
         if self._today is not None and _WEEKDAY_NAMED.search(content):  # "on Sunday, May 18", a Saturday
             for dated, weekday in misnamed_weekdays(content, self._today.year):
                 reasons.append(reason("text_misdated", arg="the weekday", value=dated, detail=weekday))
@@ -3010,6 +3019,9 @@ class _Run:
                     self._read_speeds(msg.content)
                 if msg.content and "Data " in msg.content:
                     self._read_status_bar(msg.content)
+                if msg.content and ("reboot" in msg.content or "Restarting" in msg.content):
+                    # "APN settings will reset at reboot.": pending until "Restarting network services..."
+                    self._reboot_pending = "Restarting" not in msg.content and _AT_REBOOT.search(msg.content) is not None
                 if msg.content and ("Signal" in msg.content or "SIM" in msg.content or "Mode" in msg.content
                                     or "server_performance" in msg.content or "has permission for" in msg.content):
                     self._phone.read(msg.content)

@@ -171,3 +171,20 @@ def test_a_sim_code_said_is_one_the_text_gives() -> None:
     assert codes_said("Please enter your PUK **12345678** now.") == ["12345678"]
     assert codes_said("Your PIN unlock costs $1000.") == []  # an amount, not a code
     assert codes_said("Please enter your PIN now.") == []
+
+
+@pytest.mark.parametrize(("runs", "kinds"), [
+    # blind audit t58_11: the reset waits for a reboot nobody made
+    ((("reset_apn_settings", "APN settings will reset at reboot."),), ["text_contradicts_status"]),
+    ((("reset_apn_settings", "APN settings will reset at reboot."),
+      ("reboot_device", "Restarting network services...")), []),
+    ((("toggle_airplane_mode", "Airplane Mode is now OFF."),), []),
+])
+def test_a_change_said_to_hold_without_the_reboot_it_waits_for(convo: Any, at: Any, runs: tuple[tuple[str, str], ...],
+                                                             kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user("My picture messages won't send.")
+    for name, shown in runs:
+        c.user_runs(name, {}, shown, "done")
+    i = c.say("No need to restart - your settings are fixed now, so you can send picture messages right away.")
+    assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
