@@ -47,6 +47,21 @@ def refunds_said(text: str) -> list[str]:
     return [s.strip() for s in SENTENCE_OR_LINE.split(text) if _REFUND_SAID.search(s) and not _NOT_SAID.search(s)]
 
 
+# A cancellation offered as possible: "I can cancel it and return the $152 as a certificate", "it can be
+# cancelled"; read per clause, so a denial of something else before it ("aren't refundable to your
+# card, but ...") leaves it standing.
+_CANCEL_OFFERED = re.compile(r"\b(?:i|we)\s+can\s+(?:still\s+|go ahead and\s+)?cancel\b|\bcan\s+(?:still\s+)?be\s+cancell?ed\b",
+                             re.I)
+_CLAUSE = re.compile(r",?\s+but\s+|;\s+|\s[—–]\s")
+
+
+def cancel_offered(text: str) -> list[str]:
+    """The clauses of a text that offer to cancel (or say it can be cancelled), plainly: no denial,
+    condition or question in the clause."""
+    return [c.strip() for s in SENTENCE_OR_LINE.split(text) if "ancel" in s and not s.rstrip().endswith("?")
+            for c in _CLAUSE.split(s) if _CANCEL_OFFERED.search(c) and not _NOT_SAID.search(c)]
+
+
 def refund_unowed(cabin: object, insurance: object, booked: object, today: date, user_text: str) -> bool:
     """Whether a reservation's record (its cabin, insurance and ``created_at``) shows no condition the
     rule gives met, and the user has not said the airline cancelled the flight."""

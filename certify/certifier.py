@@ -55,6 +55,7 @@ from trajectory2gym.certify.booked_on import misdated
 from trajectory2gym.certify.books import ObservationBook, objects_in
 from trajectory2gym.certify.cancel_refund import (
     any_reason_said,
+    cancel_offered,
     cancellation_rule,
     covered_words,
     gives_covered_reason,
@@ -2191,6 +2192,13 @@ class _Run:
             # "you can cancel and receive a full refund", booked a week ago (the record read once per text)
             reasons += [reason("text_contradicts_policy", arg="cancellation", value=said[:80], detail=self._cancel_rule)
                         for said in refunds]
+        elif self._cancel_rule and self._today is not None and "can" in content and "ancel" in content and (
+                offers := cancel_offered(content)) and (booking := self._reservation_said(content)) is not None \
+                and refund_unowed(self.index.field_of(booking, "cabin"), self.index.field_of(booking, "insurance"),
+                                  self.index.field_of(booking, "created_at"), self._today, self._user_text()):
+            # "I can cancel it and return the full $152 to you as a travel certificate", where no condition is met
+            reasons += [reason("text_contradicts_policy", arg="cancellation", value=said[:80], detail=self._cancel_rule)
+                        for said in offers]
         if self._insurance_rule and "nsur" in content and "refund" in content and (
                 said_refunds := insured_refunds_said(content)) and (covered := covered_words(self._insurance_rule)) \
                 and not gives_covered_reason(self._user_text(), covered):

@@ -10,6 +10,7 @@ import pytest
 from trajectory2gym.certify import certify_interaction
 from trajectory2gym.certify.cancel_refund import (
     any_reason_said,
+    cancel_offered,
     cancellation_rule,
     covered_words,
     gives_covered_reason,
@@ -42,6 +43,19 @@ def test_a_cancellation_said_to_bring_a_refund(text: str, said: bool) -> None:
     assert bool(refunds_said(text)) is said
 
 
+@pytest.mark.parametrize(("text", "offered"), [
+    # blind audit a58_04: the cancellation itself offered, after a denial of something else
+    ("Basic economy fares aren't refundable to your card, but I can cancel it and return the full $152 to you as a "
+     "travel certificate.", ["I can cancel it and return the full $152 to you as a travel certificate."]),
+    ("It can be cancelled today.", ["It can be cancelled today."]),
+    ("Unfortunately I can't cancel it.", []),
+    ("I can cancel it only if the airline cancelled the flight.", []),
+    ("Can I cancel it for you?", []),
+])
+def test_a_cancellation_offered(text: str, offered: list[str]) -> None:
+    assert cancel_offered(text) == offered
+
+
 @pytest.mark.parametrize(("cabin", "insurance", "booked", "user", "unowed"), [
     ("basic_economy", "no", "2024-05-09T10:00:00", "Cancel my trip, plans changed.", True),
     ("business", "no", "2024-05-09T10:00:00", "Cancel my trip, plans changed.", False),
@@ -66,6 +80,9 @@ def test_a_full_refund_promised_against_the_policy(convo: Any, at: Any, cabin: s
             "payment_history": [{"payment_id": "credit_card_1", "amount": 280}]})
     i = c.say("You can cancel T1QOBS and receive a full refund of $280. Shall I go ahead?")
     assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
+    # the cancellation offered for a certificate, no refund said (blind audit a58_04)
+    j = c.say("T1QOBS isn't refundable to your card, but I can cancel it and give you a travel certificate instead.")
+    assert [reason_kind(r) for r in at(certify_interaction(c.build()), j).reasons] == kinds
 
 
 def test_the_insurance_rule_is_read_from_the_policy() -> None:
