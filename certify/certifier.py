@@ -98,6 +98,7 @@ from trajectory2gym.certify.claims import (
     may_claim_change,
     may_name_other_choice,
     other_choices,
+    promised_for_others,
     swapped_objects,
     unchecked_claims,
     unmade_claims,
@@ -597,6 +598,7 @@ class _Run:
         self._in_order = False  # whether the policy says to troubleshoot in order (trouble_order)
         self._roaming_shown: bool | None = None  # the phone's data roaming switch, as a network status shows it
         self._reboot_pending = False  # a device change shown to apply at the next reboot, none since
+        self._handed_off = False  # whether a transfer to a human agent went through
         # Objects the user's own tools named (a bill they paid on their phone), each with the count of
         # JSON observations then: a status shown before that may be stale.
         self._user_touched: dict[str, int] = {}
@@ -2305,6 +2307,9 @@ class _Run:
             for owner, said, methods, refund in self._misnamed_payers(content):
                 reasons.append(reason("text_misstated_past_refund" if refund else "text_misstated_payer",
                                       arg=owner, value=said, detail=methods))
+        if self._handed_off:  # "They'll switch the kettle ... and refund you the $5.97 right away"
+            for promise in promised_for_others(content):
+                reasons.append(reason("text_promises_for_others", arg="the human agent", value=promise[:80]))
         if self._reboot_pending and ("restart" in content or "reboot" in content) and (
                 said_now := _NO_REBOOT.search(content)):  # "No need to restart", where the reset waits for one
             reasons.append(reason("text_contradicts_status", arg="the device change", detail=f"applies at the next "
@@ -3019,6 +3024,9 @@ class _Run:
                 if ok and not self._identified and cid in agent_calls and \
                         agent_calls[cid].name.startswith("find_user_id"):
                     self._identified = True  # the customer's user id found: other calls may follow
+                if ok and not self._handed_off and cid in agent_calls and \
+                        self.info(agent_calls[cid].name).meta.access == "handoff":
+                    self._handed_off = True  # what the human agent does next, no tool shows
                 if cid not in self._unfounded:
                     index.add_observation(msg.content, ok)
                     if msg.content and "GB" in msg.content and msg.content.lstrip()[:1] not in "{[":

@@ -462,3 +462,20 @@ def swapped_objects(text: str, writes: dict[str, set[str]]) -> list[tuple[str, s
         if key not in writes[said[0]] and any(key in keys for tool, keys in writes.items() if tool != said[0]):
             out.append((said[0], ids[0]))
     return out
+
+
+# What someone else will do, promised: "They'll switch the kettle to the glass version and refund you the
+# $5.97 difference right away", after a transfer to a human agent, whose work no tool shows.
+_OTHERS_WILL = re.compile(r"\b(?:they(?:'ll|’ll| will)|(?:the|a) (?:human |live )?(?:agent|team|specialist|representative|"
+                          r"colleague)s? will|my colleagues? will)\s+(?:\w+\s+){0,3}?(?:switch|swap|change|"
+                          r"refund|fix|process|exchange|cancel|issue|replace|correct|adjust|credit|waive|reverse)\w*\b"
+                          r"(?:[^.!?\n]|\.\d)*", re.I)
+_MAYBE_OTHERS = re.compile(r"\b(?:may|might|could|can|should|likely|probably|able to|try|see (?:if|whether))\b", re.I)
+
+
+def promised_for_others(text: str) -> list[str]:
+    """The sentences of a text that promise what someone else (the human agent a transfer went to)
+    will do, plainly: not what they may be able to do ("they may be able to switch it")."""
+    if "will" not in text and "'ll" not in text and "’ll" not in text:
+        return []
+    return [m[0].strip() for m in _OTHERS_WILL.finditer(text) if not _MAYBE_OTHERS.search(m[0])]

@@ -75,6 +75,7 @@ TEMPLATES: dict[str, tuple[str, str]] = {
                                                     "observation shows {detail}"),
     "text_claims_unmade_action": ("visibility", "text says the agent did what no call that went through did: "
                                                 "{detail!r}"),
+    "text_promises_for_others": ("visibility", "text promises what {arg} will do, which nothing visible says: {value}"),
     "text_privileged": ("visibility", "text states {value} found only in private (privileged)"),
     "not_confirmed": ("workflow", "{tool}: no explicit user confirmation after the assistant last described it"),
     # {detail} says what a description needs; empty in records certified before it was added.

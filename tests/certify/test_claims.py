@@ -740,3 +740,31 @@ def test_a_report_of_a_flight_change_names_the_flight_moved_to(convo: Any, repor
     i = c.say(report)
     decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
     assert [reason_kind(r) for r in decision.reasons] == kinds
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    # blind audit r58_04: what the human agent will do, promised after the transfer
+    ("I've transferred you to a human agent. They'll switch the kettle to the glass version and refund you the $5.97 "
+     "difference right away.", ["They'll switch the kettle to the glass version and refund you the $5.97 difference "
+                                "right away"]),
+    ("I've transferred you. The agent will refund the difference today.", ["The agent will refund the difference today"]),
+    ("I've transferred you. They may be able to switch the kettle for you.", []),
+    ("I've transferred you to a human agent, who will take it from here.", []),
+])
+def test_what_others_will_do_promised(text: str, found: list[str]) -> None:
+    from trajectory2gym.certify.claims import promised_for_others
+
+    assert promised_for_others(text) == found
+
+
+@pytest.mark.parametrize(("transferred", "kinds"), [(True, ["text_promises_for_others"]), (False, [])])
+def test_a_promise_for_the_human_agent_after_the_transfer(convo: Any, at: Any, transferred: bool,
+                                                          kinds: list[str]) -> None:
+    c = convo()
+    c.user("The kettle is the wrong one. I want a person.")
+    if transferred:
+        c.call("transfer_to_human_agents", {"summary": "Wrong kettle variant; the customer wants the glass one."},
+               "Transfer successful")
+    i = c.say("They'll switch the kettle to the glass version for you.")
+    found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
+    assert [k for k in found if k == "text_promises_for_others"] == kinds, found
