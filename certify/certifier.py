@@ -2187,20 +2187,16 @@ class _Run:
             for said in offers_late_insurance(content):  # "I can add travel insurance for Lucas", booked already
                 reasons.append(reason("text_contradicts_policy", arg="insurance", value=said[:80],
                                       detail=self._late_insurance))
-        if self._cancel_rule and self._today is not None and "refund" in content and "ancel" in content and (
-                refunds := refunds_said(content)) and (booking := self._reservation_said(content)) is not None \
+        if self._cancel_rule and self._today is not None and "ancel" in content and (
+                said_possible := (refunds_said(content) if "refund" in content else [])
+                or (cancel_offered(content) if "can" in content else [])) \
+                and (booking := self._reservation_said(content)) is not None \
                 and refund_unowed(self.index.field_of(booking, "cabin"), self.index.field_of(booking, "insurance"),
                                   self.index.field_of(booking, "created_at"), self._today, self._user_text()):
-            # "you can cancel and receive a full refund", booked a week ago (the record read once per text)
+            # "you can cancel and receive a full refund", booked a week ago (the record read once per text);
+            # else the cancellation offered at all: "I can cancel it and return the $152 as a certificate"
             reasons += [reason("text_contradicts_policy", arg="cancellation", value=said[:80], detail=self._cancel_rule)
-                        for said in refunds]
-        elif self._cancel_rule and self._today is not None and "can" in content and "ancel" in content and (
-                offers := cancel_offered(content)) and (booking := self._reservation_said(content)) is not None \
-                and refund_unowed(self.index.field_of(booking, "cabin"), self.index.field_of(booking, "insurance"),
-                                  self.index.field_of(booking, "created_at"), self._today, self._user_text()):
-            # "I can cancel it and return the full $152 to you as a travel certificate", where no condition is met
-            reasons += [reason("text_contradicts_policy", arg="cancellation", value=said[:80], detail=self._cancel_rule)
-                        for said in offers]
+                        for said in said_possible]
         if self._insurance_rule and "nsur" in content and "refund" in content and (
                 said_refunds := insured_refunds_said(content)) and (covered := covered_words(self._insurance_rule)) \
                 and not gives_covered_reason(self._user_text(), covered):

@@ -44,6 +44,17 @@ def _decision(convo: Any, description: str, reply: str, name: str, args: dict[st
     return next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
 
 
+def _looked_up(convo: Any, request: str, *products: dict[str, Any]) -> Any:
+    """A retail conversation: the request, then the user's profile, order #W4794911 and ``products``."""
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user(request)
+    c.call("get_user_details", {"user_id": "yusuf_garcia_3055"}, USER)
+    c.call("get_order_details", {"order_id": "#W4794911"}, ORDER)
+    for product in products:
+        c.call("get_product_details", {"product_id": product["product_id"]}, product)
+    return c
+
+
 def _workflow(convo: Any, description: str, reply: str, name: str, args: dict[str, Any],
               order: dict[str, Any] = ORDER) -> list[str]:
     decision = _decision(convo, description, reply, name, args, order)
@@ -132,12 +143,8 @@ KETTLE_VARIANTS = {"name": "Electric Kettle", "product_id": "1075968781", "varia
 @pytest.mark.parametrize(("kettle", "kinds"), [("4064702754", []), ("4458619711", ["not_described"])])
 def test_a_tables_row_names_the_variant_of_the_item_it_changes(convo, kettle: str, kinds: list[str]) -> None:
     # blind audit r58_04: the kettle's row names 4064702754; the call sends its sibling 4458619711
-    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
-    c.user("I want to exchange two things from order #W4794911. My user id is yusuf_garcia_3055.")
-    c.call("get_user_details", {"user_id": "yusuf_garcia_3055"}, USER)
-    c.call("get_order_details", {"order_id": "#W4794911"}, ORDER)
-    c.call("get_product_details", {"product_id": "9523456873"}, SHIRTS)
-    c.call("get_product_details", {"product_id": "1075968781"}, KETTLE_VARIANTS)
+    c = _looked_up(convo, "I want to exchange two things from order #W4794911. My user id is yusuf_garcia_3055.",
+                   SHIRTS, KETTLE_VARIANTS)
     c.say("Here are the changes:\n\n| Item | New |\n|---|---|\n| T-Shirt | blue, S (8349118980) |\n"
           "| Electric Kettle | item 4064702754 |\n\nBoth exchanges on #W4794911, the difference to your "
           "PayPal. Do you want me to make these changes?")
@@ -357,11 +364,7 @@ def test_the_items_left_out_are_read_from_the_order_not_a_product_listing(convo)
 @pytest.mark.parametrize(("sent", "kinds"), [("8349118980", []), ("1111111111", ["not_described"])])
 def test_the_option_chosen_last_decides_not_any_one_said_after(convo, sent: str, kinds: list[str]) -> None:
     # Blue S described, red M asked for and restated, then back to blue S: the middle choice is not it.
-    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
-    c.user("I want to exchange my T-Shirt from order #W4794911. My user id is yusuf_garcia_3055.")
-    c.call("get_user_details", {"user_id": "yusuf_garcia_3055"}, USER)
-    c.call("get_order_details", {"order_id": "#W4794911"}, ORDER)
-    c.call("get_product_details", {"product_id": "9523456873"}, SHIRTS)
+    c = _looked_up(convo, "I want to exchange my T-Shirt from order #W4794911. My user id is yusuf_garcia_3055.", SHIRTS)
     c.say("I can exchange your T-Shirt from order #W4794911 for the blue one in size S, at no cost, PayPal. Shall I?")
     c.user("hmm actually the red M one")
     c.say("Updated: the red T-Shirt in size M instead. Go ahead with this one?")
