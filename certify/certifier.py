@@ -443,13 +443,13 @@ _NO_OBJECT_TOOLS = frozenset({"think", "calculate"})  # tools that touch no cust
 # Also with the line's number: "Your line 555-123-2002 is active".
 _YOUR_LINE_STATUS = re.compile(r"\byour (?:phone )?line(?:\s+\**(?P<number>\d{3}[-\s.]?\d{3}[-\s.]?\d{4})\**)?,?\s+"
                                r"(?:is|has been)\s+(?:currently\s+|still\s+)?\**(active|suspended|inactive)\b", re.I)
-# What a check is to find out, not a statement: "Let me check whether your line is active".
 _WEEKDAY_NAMED = re.compile(r"(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)")  # plain alternation first: cheap
 _AT_REBOOT = re.compile(r"\b(?:at|after|on) (?:the next )?reboot\b", re.I)
 # A change said to hold without the reboot it waits for: "No need to restart - your APN settings are fixed now".
 _NO_REBOOT = re.compile(r"\b(?:no need to|(?:don't|do not|won't) (?:need|have) to) (?:restart|reboot)|\bwithout (?:a )?"
                         r"(?:restart|reboot)", re.I)
 _TIER_TOLD = re.compile(r"\b(?:regular|silver|gold)\b", re.I)  # a membership the user told
+# What a check is to find out, not a statement: "Let me check whether your line is active".
 _ASKED_WHETHER = re.compile(r"\b(?:whether|if|once|when|until|check|make sure|ensure|confirm|verify)\b[^.!?\n]*$", re.I)
 _PHONE = re.compile(r"\b(\d{3})[-\s.]?(\d{3})[-\s.]?(\d{4})\b")  # "555-123-2002", "555 123 2002"
 _SAME_OBJECT = re.compile(r"\b(?:that|this|the same|that same|this same)\s+(?:order|reservation|booking)\b", re.I)
@@ -1471,6 +1471,13 @@ class _Run:
         """The user's latest message, where it is the latest turn (the text answers it)."""
         return self.turns[-1] if self.turns and self.turns[-1].role == "user" else None
 
+    def _cancel_unowed(self, booking: str, today: date) -> bool:
+        """Whether the reservation's record meets none of the cancellation rule's conditions on the
+        policy's current date (and the user has not said the airline cancelled)."""
+        field = self.index.field_of
+        return refund_unowed(field(booking, "cabin"), field(booking, "insurance"), field(booking, "created_at"),
+                             today, self._user_text())
+
     def _identity_tools(self) -> set[str]:
         """The visible tools that find the customer's user id (find_user_id_by_email, ..._by_name_zip)."""
         return {name for name in self.visible_specs if name.startswith("find_user_id")}
@@ -2190,9 +2197,7 @@ class _Run:
         if self._cancel_rule and self._today is not None and "ancel" in content and (
                 said_possible := (refunds_said(content) if "refund" in content else [])
                 or (cancel_offered(content) if "can" in content else [])) \
-                and (booking := self._reservation_said(content)) is not None \
-                and refund_unowed(self.index.field_of(booking, "cabin"), self.index.field_of(booking, "insurance"),
-                                  self.index.field_of(booking, "created_at"), self._today, self._user_text()):
+                and (booking := self._reservation_said(content)) is not None and self._cancel_unowed(booking, self._today):
             # "you can cancel and receive a full refund", booked a week ago (the record read once per text);
             # else the cancellation offered at all: "I can cancel it and return the $152 as a certificate"
             reasons += [reason("text_contradicts_policy", arg="cancellation", value=said[:80], detail=self._cancel_rule)
@@ -2940,9 +2945,7 @@ class _Run:
                         ok = False
                         reasons.append(reason("order_violation", tool=call.name, arg=arg, value=v))
         if self._cancel_rule and self._today is not None and call.name.startswith("cancel") and isinstance(
-                booking := call.arguments.get("reservation_id"), str) and refund_unowed(
-                self.index.field_of(booking, "cabin"), self.index.field_of(booking, "insurance"),
-                self.index.field_of(booking, "created_at"), self._today, self._user_text()):
+                booking := call.arguments.get("reservation_id"), str) and self._cancel_unowed(booking, self._today):
             # a cancellation the policy does not allow: the record meets none of its conditions, whatever
             # the user said yes to ("it includes travel insurance, so it qualifies", where it has none)
             ok = False
