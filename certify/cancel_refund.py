@@ -50,8 +50,8 @@ def refunds_said(text: str) -> list[str]:
 # A cancellation offered as possible: "I can cancel it and return the $152 as a certificate", "it can be
 # cancelled"; read per clause, so a denial of something else before it ("aren't refundable to your
 # card, but ...") leaves it standing.
-_CANCEL_OFFERED = re.compile(r"\b(?:i|we)\s+can\s+(?:still\s+|go ahead and\s+)?cancel\b|\bcan\s+(?:still\s+)?be\s+cancell?ed\b",
-                             re.I)
+_CANCEL_OFFERED = re.compile(r"\b(?:i|we)\s+can\s+(?:still\s+|go ahead and\s+)?cancel\b"
+                             r"|\bcan\s+(?:still\s+)?be\s+cancell?ed\b", re.I)
 _CLAUSE = re.compile(r",?\s+but\s+|;\s+|\s[—–]\s")
 
 

@@ -125,7 +125,8 @@ _SCOPE = re.compile(r"\b(?:just|only)\b([^,;]+)", re.I)  # what "just"/"only" li
 
 _NEGATE = re.compile(
     r"\b(no|not|don'?t|do not|never|keep|stays|stay (?:on|the same|as|put|unchanged)|skip|leave|hold off|wait(?!\W+(?:only|just)\b)|"
-    r"cancel that(?!\s+(?:too|as well|also|one|reservation|order|trip|booking|flight)\b)|nevermind|never mind|(?:is|are) (?:right|correct|fine|ok|okay) as (?:it|they) (?:is|are)|"
+    r"cancel that(?!\s+(?:too|as well|also|one|reservation|order|trip|booking|flight)\b)|nevermind|never mind|"
+    r"(?:is|are) (?:right|correct|fine|ok|okay) as (?:it|they) (?:is|are)|"
     r"rather not|won'?t|shouldn'?t|(?:i'?ll|i will|i'?d|we'?ll) pass)\b",
     re.I,
 )

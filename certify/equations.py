@@ -311,8 +311,9 @@ def _miscovered(text: str) -> list[tuple[str, str]]:
 
 _COUNT = r"\d{1,2}|" + "|".join(("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"))
 # A count of things at a price each, then what they come to: "2 of the 5 would be extra at $50 each —
-# that's $150", "three bags at $50 apiece, so $150", "The remaining 2 bags are $50 each, which comes to $150". The count is the number nearest the price ("5 bags,
-# 2 of them extra at $50 each"), or the first of "2 of the 5".
+# that's $150", "three bags at $50 apiece, so $150", "The remaining 2 bags are $50 each, which comes to
+# $150". The count is the number nearest the price ("5 bags, 2 of them extra at $50 each"), or the
+# first of "2 of the 5".
 _COUNT_AT_RATE = re.compile(rf"(?<![\w:.,$])({_COUNT})(?:\s+of\s+(?:the|your|those|these)\s+\d{{1,2}})?\b"
                             rf"[^$\n.;\d]{{0,40}}?\b(?:at|for|@|are|cost)\s+{_MONEY}\s*(?:each|apiece)\b"
                             rf"[^$\n.;\w]{{0,6}}(?:that's|that is|so|which is|for a total of|totall?ing|(?:which |that )?comes? to"
