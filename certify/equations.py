@@ -104,6 +104,8 @@ def _equations(text: str) -> list[tuple[str, str, int, int, list[str]]]:
             continue
         inner = cents_of(m[1]) + cents_of(m[3]) * (1 if "+" in m[2] else -1)
         said = cents_of(m[6]) * (-1 if m[5] else 1)
+        if inner < 0 and not m[5] and _BACK.match(text, m.end()):
+            said = -said  # "($478 − $493) × 3 = $45 back"
         out.append((m[6], m[0], inner * int(m[4]), said, [m[1], m[3]]))
     return out
 

@@ -424,6 +424,7 @@ def test_an_amount_of_data_the_user_asked_about_in_a_usage_sentence(convo, at, s
     ("The difference was $119.95. (Sorry, I quoted $129.95 earlier; the correct difference is $119.95.)", []),
     ("The difference was $119.95, or maybe $129.95.", ["$129.95"]),
     ("$119.95 was charged. I misstated the refund as $142.52 a moment ago.", []),
+    ("The difference is **$119.95** (sorry, I mistyped it as $129.95 a moment ago).", []),  # blind audit a59_03
     ("Done. The actual charge is $119.95; I misquoted $129.95 earlier, I'm sorry.", []),
     ("One more correction: the difference is $119.95, not $129.95 as I said.", []),
     ("You're right: the difference is $119.95, not $129.95.", []),

@@ -37,6 +37,8 @@ from trajectory2gym.certify.reasons import reason_kind
     ("Fare difference: ($161 − $147) × 2 passengers = **$28**", []),
     ("($162 − $175) × 2 = −$26 → **$26 refund**", []),
     ("($160 − $130) × 2 = $50", [("$50", "($160 − $130) × 2 = $50")]),
+    ("you'd get another ($478 − $493) × 3 = **$45** back on your Visa", []),  # blind audit a59_12
+    ("you'd get another ($478 − $493) × 3 = **$54** back on your Visa", [("$54", "($478 − $493) × 3 = $54")]),
     ("$106 − $179 = **$73 refund**", []),
     ("$106 − $179 = **$73** more", [("$73", "$106 − $179 = $73")]),
     # Each amount labelled by the identifier of what it is.
