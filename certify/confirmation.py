@@ -872,7 +872,7 @@ def _group_names(groups: list[tuple[frozenset[str], frozenset[str]]], which: set
 
 
 _TOO = re.compile(r"\b(?:too|also|as well|while you(?:'re| are) at it|in addition|additionally|on top of that|"
-                  r"separately|i (?:have|got) another)\b", re.I)  # more, not a scope
+                  r"separately|i (?:have|got) another)\b|^\W*(?:next|then|now)\s*[:,]", re.I)  # more, not a scope
 # The words that set a condition on a yes, for the condition patterns below.
 _IF = r"(?:if|as long as|so long as|provided|assuming)"
 # A condition of a yes: from its word to the end of its sentence.

@@ -391,6 +391,8 @@ PENDING_KETTLE = {**ORDER, "order_id": "#W2806889", "status": "pending", "items"
     ("yes to the second one", ["confirmation_not_covering"]),
     ("yes, and go ahead with the kettle too", []),  # more, not a scope
     ("Yes, please go ahead with that. And while you're at it, I'd like the kettle in white.", []),  # more too
+    ("Yes. Next: in #W2806889 I want the kettle in white.", []),  # the next request (blind audit r59_09)
+    ("Yes. In #W2806889 I want the kettle in white.", ["confirmation_not_covering"]),
     ("yes, but only the kettle", ["confirmation_not_covering"]),
 ])
 def test_a_deferral_about_another_object_leaves_the_yes_to_this_one(convo, reply: str, kinds: list[str]) -> None:
