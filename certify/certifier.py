@@ -243,7 +243,7 @@ from trajectory2gym.certify.tables import with_headers
 from trajectory2gym.certify.taken_back import taken_back
 from trajectory2gym.certify.tools import ToolInfo, ToolResolver, guess_domain
 from trajectory2gym.certify.trouble_order import ORDERED, STAGE_RANK, asks_stage, later_steps_asked
-from trajectory2gym.certify.turns import ASKS, LIST_MARK, SENTENCE, Turn
+from trajectory2gym.certify.turns import ASKS, LIST_MARK, SENTENCE, SENTENCE_OR_LINE, Turn
 from trajectory2gym.certify.variant_prices import (
     may_say_stock,
     misdescribed_prices,
@@ -2509,6 +2509,12 @@ class _Run:
             to, of = write_payments(result, call.arguments)
             refunded |= to
             used |= of
+        written = {compact(i) for _, _, call in self._writes for i in self._changed_ids(call)}
+        if written and any(c in content for c in "#0123456789"):
+            # "The $900.44 for #W9232383 goes back to your Mastercard": a sentence of another object's
+            shapes = {id_shape(k) for k in written}
+            content = " ".join(s for s in SENTENCE_OR_LINE.split(content) if all(
+                k in written or id_shape(k) not in shapes for k in map(compact, identifiers_in(s))))
         if refund:
             for said in misnamed_refund_methods(content, refunded, self._brand):
                 reasons.append(reason("text_misstated_refund_method", value=said, detail=", ".join(sorted(refunded))))

@@ -84,6 +84,9 @@ def test_a_card_brand_named_as_where_a_refund_goes(text: str, brands: dict[str, 
     ("I've cancelled #W9673784. The $49.67 will be refunded to your PayPal account soon.",
      ["text_misstated_refund_method"]),
     ("I've cancelled #W9673784. The $49.67 is back on your gift card already.", []),
+    # a sentence about another order's refund (blind audit r59_12)
+    ("I've cancelled #W9673784. The $49.67 is back on your gift card already. The $900.44 for #W9232383 goes back "
+     "to your PayPal account within 5–7 business days.", []),
 ])
 def test_a_report_after_a_cancellation_names_where_the_refund_went(convo: Any, at: Any, report: str,
                                                                    kinds: list[str]) -> None:
@@ -95,7 +98,7 @@ def test_a_report_after_a_cancellation_names_where_the_refund_went(convo: Any, a
     c.call("cancel_pending_order", {"order_id": "#W9673784", "reason": "no longer needed"}, CANCELLED)
     i = c.say(report)
     d = at(certify_interaction(c.build()), i)
-    assert [reason_kind(r) for r in d.reasons] == kinds
+    assert [k for k in map(reason_kind, d.reasons) if k == "text_misstated_refund_method"] == kinds
     if kinds:
         assert d.reasons == [
             "text names 'paypal' as where a refund goes, where the call's result refunds gift_card_5540683"]
