@@ -374,7 +374,7 @@ _CODE_AMOUNT = re.compile(r"(#W\d{7}|\b[A-Z]{1,2}\d{4,})\b,?\s*(?:\(|:|for|of|to
 
 # A list's line that gives one object, its month or status, then an amount: its total. "- B1005
 # (February 2025): Issued, $220.00, due 2025-02-19".
-_LISTED_TOTAL = re.compile(r"^[ \t]*(?:[-*•]|\d+[.)])[ \t]+\**(#W\d{7}|[A-Z]{1,2}\d{4,})\b\**[ \t]*"
+_LISTED_TOTAL = re.compile(r"^[ \t]*(?:[-*•]|\d+[.)])[ \t]+\**(?:[A-Z][a-z]+[ \t]+\()?(#W\d{7}|[A-Z]{1,2}\d{4,})\b\)?\**[ \t]*"
                            r"(?:\([A-Za-z]+\.?(?:[ \t]+\d{4})?\)[ \t]*)?[:\-–—][ \t]*\**"
                            r"(?:(?:issued|paid|overdue|draft|pending|unpaid|awaiting payment)\**[ \t]*[,:\-–—][ \t]*\**)?"
                            r"((?>\$\s?\d[\d,]*(?:\.\d+)?))(?!\s*(?:\+|plus\b|and\b|&))", re.M | re.I)

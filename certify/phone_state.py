@@ -37,7 +37,7 @@ _SIM_CHECK = {"Your SIM card is active and working.": "active", "No SIM card det
 _ON_NETWORK = re.compile(r"\b(?:you(?:'re|’re| are)|(?:your )?(?:phone|device)(?:'s|’s| is))\s+(?:now\s+|currently\s+|still\s+"
                          r"|back\s+)?(?:on|connected to|using)\s+(?:an?\s+|the\s+)?\**([2-5]G)\b", re.I)
 _SIGNAL_SAID = re.compile(r"\b(?:with|have|has|getting|got|shows?|showing)\s+(?:an?\s+)?\**(excellent|good|fair|poor|weak|"
-                          r"strong|no)\**\s+signal\b|\bsignal\s+(?:is|looks|shows)\s+(?:now\s+|currently\s+|still\s+)?"
+                          r"strong|no)\**\s+signal\b|\bsignal\s+(?:is|looks|shows)\s+(?:now\s+|currently\s+|still\s+|only\s+|just\s+)?"
                           r"\**(excellent|good|fair|poor|weak|strong)\b", re.I)
 _SIM_SAID = re.compile(r"\bSIM(?:\s+card)?(?:\s+status)?\s+(?:is|shows(?:\s+as)?|looks)\s+(?:now\s+|currently\s+|still\s+)?"
                        r"\**(active|missing|locked|fine|working|registered|detected|not detected|ok(?:ay)?)\b", re.I)

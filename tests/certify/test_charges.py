@@ -281,6 +281,9 @@ def test_a_report_is_read_up_to_where_it_turns_to_another_object(convo, at, repo
      [("B1006", "$65.00", "$70.00")]),
     ("Here are your bills:\n- B1006 (February 2025): Issued, $70.00, due 2025-02-19", []),
     ("Here are your bills:\n1. **B1006**: $65.00", [("B1006", "$65.00", "$70.00")]),
+    # the month, then the bill in brackets (blind audit t59_01)
+    ("**Bills**\n- **January (B1006)** — $165.50, *Paid*.", [("B1006", "$165.50", "$70.00")]),
+    ("**Bills**\n- **January (B1006)** — $70.00, *Paid*.", []),
     ("Here is the bill:\n- B1006: $65.00 + $5.00 refuel", []),  # a sum's first term
     ("Here is the bill:\n- B1006: Household plan $65.00", []),  # a line item, by its name
     # what the object shows (blind audits t58_12, t58_03)

@@ -39,6 +39,7 @@ def test_the_latest_check_of_each_setting_is_kept() -> None:
     ("Good — you're now on **5G** with an **excellent** signal.", []),
     ("Your signal is strong now.", []),  # excellent is strong
     ("Your signal is weak.", ["weak"]),
+    ("You're on **5G** now, though the signal is only *Good*.", ["good"]),  # blind audit t59_12
     # What a step should bring, a question, a condition: no statement of the present
     ("After the restart you should be on 4G.", []),
     ("Are you on 4G now?", []),
