@@ -448,6 +448,14 @@ _ID_ITEM = r"(?:\d{3}-\d{3}-\d{4}|[A-Z]\d{4,})"
 _STATE_FOR = re.compile(rf"\b(enabled|disabled|on|off)\s+(?:for|on)\s+({_ID_ITEM}(?:(?:,\s*|,?\s+and\s+){_ID_ITEM})*)", re.I)
 
 
+_IT_OBJECT = re.compile(r"\b(?:on|for|of)\s+it\b|\bit\s+(?:has|is)\b", re.I)
+
+
+def _names_or_it(part: str) -> bool:
+    """Whether a clause names an object, by identifier or as "it" ("and roaming is enabled on it as well")."""
+    return bool(identifiers_in(part)) or _IT_OBJECT.search(part) is not None
+
+
 def switched(text: str, switch_of: Callable[[str, str], bool | None],
              sole: Callable[[str], str | None] | None = None) -> list[tuple[str, str, bool]]:
     """(identifier, feature, the setting shown) for each sentence that names one object and says a
@@ -475,7 +483,7 @@ def switched(text: str, switch_of: Callable[[str, str], bool | None],
         found = [m for m in _SWITCH.finditer(sentence) if not _NOT_NOW.search(sentence, 0, m.start())]
         if not found:
             continue
-        named: Callable[[str], object] = identifiers_in
+        named: Callable[[str], object] = _names_or_it
         if not (ids := identifiers_in(sentence)) and sole is not None and _YOURS.search(sentence):
             # "roaming is already enabled on your account", where one line shows roaming_enabled
             found = [m for m in found if not sentence[:m.start()].lower().endswith(("data ", "data **"))]

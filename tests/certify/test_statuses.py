@@ -690,6 +690,9 @@ def test_a_denial_after_the_bills_were_shown(convo: Any, at: Any) -> None:
      "well, so roaming isn't the problem.", [("L1003", "roaming", False)]),
     ("Great, roaming is enabled on your line, and data roaming is on on your phone.", [("L1003", "roaming", False)]),
     ("Great, data roaming is on on your phone, and roaming is disabled on your line.", []),
+    # the object named once, then "it" in the joined clause (blind audit t59_02)
+    ("Line L1003 is Active again, and international roaming is enabled on it as well.", [("L1003", "roaming", False)]),
+    ("Line L1003 is Active again, and international roaming is disabled on it.", []),
 ])
 def test_a_feature_said_of_your_account_is_the_one_lines(text: str, out: list[tuple[str, str, bool]]) -> None:
     assert switched(text, lambda ident, feature: SWITCHES.get((ident, feature)),
