@@ -443,6 +443,7 @@ _NO_OBJECT_TOOLS = frozenset({"think", "calculate"})  # tools that touch no cust
 # Also with the line's number: "Your line 555-123-2002 is active".
 _YOUR_LINE_STATUS = re.compile(r"\byour (?:phone )?line(?:\s+\**(?P<number>\d{3}[-\s.]?\d{3}[-\s.]?\d{4})\**)?,?\s+"
                                r"(?:is|has been)\s+(?:currently\s+|still\s+)?\**(active|suspended|inactive)\b", re.I)
+_IP = re.compile(r"(?<![\d.])\d{1,3}(?:\.\d{1,3}){3}(?![\d.]*\d)")  # an IP address: "192.168.1.1"
 _WEEKDAY_NAMED = re.compile(r"(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)")  # plain alternation first: cheap
 _AT_REBOOT = re.compile(r"\b(?:at|after|on) (?:the next )?reboot\b", re.I)
 # A change said to hold without the reboot it waits for: "No need to restart - your APN settings are fixed now".
@@ -2065,6 +2066,10 @@ class _Run:
             # "your SIM card is registered and working fine", before any check of the phone
             for said, setting in self._phone.unseen(content, self._user_text()):
                 reasons.append(reason("text_not_visible", value=f"{setting} {said}"))
+        if "VPN" in content or "server" in content or "IP" in content:
+            # "The VPN (OpenVPN via 192.168.1.10)", where the check shows 192.168.1.1
+            reasons += [reason("text_not_visible", value=m[0]) for m in _IP.finditer(content)
+                        if not self.index.has_string(m[0]) and m[0] not in self._user_text()]
         for code in codes_said(content):  # "the default PIN for our SIM cards is 0000", said nowhere
             if not self.index.has_string(code) and code not in self._user_words():
                 reasons.append(reason("text_not_visible", value=code))

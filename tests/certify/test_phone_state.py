@@ -189,3 +189,16 @@ def test_a_change_said_to_hold_without_the_reboot_it_waits_for(convo: Any, at: A
         c.user_runs(name, {}, shown, "done")
     i = c.say("No need to restart - your settings are fixed now, so you can send picture messages right away.")
     assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
+
+
+@pytest.mark.parametrize(("said", "kinds"), [
+    ("The VPN (OpenVPN via 192.168.1.10) reports poor server performance.", ["text_not_visible"]),  # t59_10
+    ("The VPN (OpenVPN via 192.168.1.1) reports poor server performance.", []),
+])
+def test_a_vpn_server_address_said_is_the_one_shown(convo: Any, at: Any, said: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user("My data is slow.")
+    c.user_runs("check_vpn_status", {}, "VPN is ON and connected. Details: {'server_address': '192.168.1.1', "
+                "'protocol': 'OpenVPN', 'server_performance': 'poor'}", "done")
+    i = c.say(said)
+    assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
