@@ -50,7 +50,9 @@ def _term(written: str) -> tuple[int, str]:
 
 
 # A count times a price: "2 × $50 = $100", "3 x 120 = 360".
-_PRODUCT = re.compile(rf"(?<![\w.,/-])(\d{{1,3}})\s*(?:[x×*]|times)\s*{_NUMBER}\s*=\s*{_NUMBER}(?![\w/]|[.,]\d)", re.I)
+# (the count may name what it counts: "3 extra bags × $50 = $150")
+_PRODUCT = re.compile(rf"(?<![\w.,/-])(\d{{1,3}})(?:\s+[a-z]+){{0,2}}?\s*(?:[x×*]|times)\s*{_NUMBER}\s*=\s*{_NUMBER}"
+                      rf"(?![\w/]|[.,]\d)", re.I)
 # A difference or sum times a count: "($161 − $147) × 2 passengers = $28", "($162 − $175) × 2 = −$26".
 _SCALED = re.compile(rf"\(\s*{_NUMBER}({_SIGN}){_NUMBER}\s*\)\s*(?:[x×*]|times)\s*(\d{{1,3}})(?:\s+[a-z]+)?\s*=\s*"
                      rf"([−–-]?)\s*{_NUMBER}(?![\w/]|[.,]\d)", re.I)

@@ -15,6 +15,8 @@ from trajectory2gym.certify.reasons import reason_kind
     ("**Total:** $164 + $50 + $30 = **$264**", [("$264", "$164 + $50 + $30 = $264")]),
     ("Fare difference: $318 − $284 = **$35**", [("$35", "$318 − $284 = $35")]),
     ("2 × $50 = $150 for the bags.", [("$150", "2 × $50 = $150")]),
+    ("With 7 bags, that's 3 extra bags × $50 = **$100**.", [("$100", "3 extra bags × $50 = $100")]),  # a59_05
+    ("With 7 bags, that's 3 extra bags × $50 = **$150**.", []),
     ("3 x 120 = 340", [("340", "3 x 120 = 340")]),
     # The end of a longer equation is not judged alone (blind audit a53_12): its terms before count too
     ("Refund: ($1,184 + $1,110) × 2 − ($107 + $105) × 2 = **$4,164** to your Visa", []),
