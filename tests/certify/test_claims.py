@@ -768,3 +768,19 @@ def test_a_promise_for_the_human_agent_after_the_transfer(convo: Any, at: Any, t
     i = c.say("They'll switch the kettle to the glass version for you.")
     found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
     assert [k for k in found if k == "text_promises_for_others"] == kinds, found
+
+
+@pytest.mark.parametrize(("second", "kinds"), [(False, ["text_claims_unmade_action"]), (True, [])])
+def test_both_said_done_needs_two_writes(convo: Any, at: Any, second: bool, kinds: list[str]) -> None:
+    # blind audit r59_12: one cancellation went through, "both" said cancelled
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user("Cancel #W9232383 and #W6272294, I'm ava_nguyen_6646.")
+    for oid in ("#W9232383", "#W6272294"):
+        c.call("get_order_details", {"order_id": oid}, {"order_id": oid, "status": "pending"})
+    c.say("I'll cancel #W9232383 and #W6272294, reason 'no longer needed'. Shall I?")
+    c.user("Yes, cancel both.")
+    for oid in ("#W9232383", "#W6272294")[:2 if second else 1]:
+        c.call("cancel_pending_order", {"order_id": oid, "reason": "no longer needed"}, {"order_id": oid, "status": "cancelled"})
+    i = c.say("Both orders have been cancelled. Is there anything else I can help you with?")
+    found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
+    assert [k for k in found if k == "text_claims_unmade_action"] == kinds, found
