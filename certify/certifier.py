@@ -200,6 +200,7 @@ from trajectory2gym.certify.reasons import reason, reason_check, reason_kind
 from trajectory2gym.certify.reported_payments import (
     GATE,
     CardsById,
+    brands_named,
     history_methods,
     history_refunds,
     ids_read_as_last_four,
@@ -2462,6 +2463,10 @@ class _Run:
                 reasons.append(reason("text_misbranded_card", value=four, arg=said, detail=shown))
             for four, real in ids_read_as_last_four(content, self._last_four_by_id):  # "Mastercard ending 6913"
                 reasons.append(reason("text_card_id_as_last_four", value=four, detail=real))
+        elif "ending" in content and self.index.json_has('"method_type"'):
+            # "your Visa ending in 1235", where the payment methods shown ("method_type": "Credit Card") give no brand
+            reasons += [reason("text_not_visible", value=f"{said} ending {four}") for said, four in brands_named(content)
+                        if not self.index.has_string(said.lower()) and said.lower() not in self._user_text()]
         if may_name_month_day(content):  # "contract runs until January 10", its last plan change
             for written, label, shown in misdated_fields(content, self._book(DatedFields)):
                 # "HAT112 ... 2024-05-22", found by a search for that day; "12:00 AM (May 29)", the day it lands

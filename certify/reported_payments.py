@@ -152,6 +152,12 @@ def misbranded_cards(text: str, brands_of: Callable[[str], set[str]]) -> list[tu
     return out
 
 
+def brands_named(text: str) -> list[tuple[str, str]]:
+    """(brand as said, last four digits) for each card a text names by brand and last four digits:
+    "your Visa ending in 1235"."""
+    return [(m[1], m[2]) for m in _BRAND_ENDING.finditer(text)]
+
+
 def ids_read_as_last_four(text: str, last_four_of: Callable[[str], str | None]) -> list[tuple[str, str]]:
     """(the digits said, the card's last four) for each card a text names by brand and four digits
     that no card shows as its last four but that end a card's identifier, whose record shows other

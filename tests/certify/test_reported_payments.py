@@ -377,3 +377,17 @@ def test_how_the_order_just_written_was_paid(convo: Any, said: str, kinds: list[
     i = c.say(said)
     decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
     assert [k for k in map(reason_kind, decision.reasons) if k == "text_misstated_payer"] == kinds
+
+
+@pytest.mark.parametrize(("said", "kinds"), [
+    ("All set: bill B1002 is now Paid — $150.00 charged to your Visa ending in 1235.", ["text_not_visible"]),  # t59_03
+    ("All set: bill B1002 is now Paid — $150.00 charged to your credit card ending in 1235.", []),
+])
+def test_a_card_brand_no_record_shows(convo: Any, at: Any, said: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user("I want to pay my bill B1002. I'm 555-123-2002.")
+    c.call("get_customer_by_phone", {"phone_number": "555-123-2002"}, {"customer_id": "C1001", "payment_methods": [
+        {"method_type": "Credit Card", "account_number_last_4": "1235", "expiration_date": "12/2026"}]})
+    c.call("get_details_by_id", {"id": "B1002"}, {"bill_id": "B1002", "total_due": 150.0, "status": "Paid"})
+    i = c.say(said)
+    assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
