@@ -156,17 +156,26 @@ class PhoneState:
         return out
 
     def unseen(self, text: str, user_text: str) -> list[tuple[str, str]]:
-        """(what the text calls it, the setting) for each statement of the phone's SIM that no check
-        has shown and the user has not told: "your SIM card is registered and working fine", said
-        before any device check (the data roaming switch: the certifier's ``misread_data_switch``)."""
+        """(what the text calls it, the setting) for each statement of the phone's SIM or an app's
+        permissions that no check has shown and the user has not told: "your SIM card is registered
+        and working fine", said before any device check (the data roaming switch: the certifier's
+        ``misread_data_switch``)."""
         out: list[tuple[str, str]] = []
-        for sentence in re.split(r"(?<=[.!?])\s+|\n", text):
+        # Clause by clause: "..., and your app's permissions are all set, so ... is it on?" states one
+        for sentence in re.split(r"(?<=[.!?])\s+|\n|,\s+|\s[—–-]\s", text):
             if not sentence or sentence.rstrip().endswith("?") or _NOT_PRESENT.search(sentence):
                 continue
             if "sim" not in self.shown and "SIM" in sentence and not (
                     "sim card status" in user_text.lower() or _SIM_SAID.search(user_text)):
                 out += [(m[1].lower(), "SIM card") for m in _SIM_SAID.finditer(sentence)]
+            if "permissions" not in self.shown and "permission" in sentence and "permission" not in user_text.lower():
+                out += [(m[1].lower(), "app permissions") for m in _PERMISSIONS_FINE.finditer(sentence)]
         return out
+
+
+# An app's permissions said to be in order: "your messaging app's permissions are all set".
+_PERMISSIONS_FINE = re.compile(r"\bpermissions?\s+(?:are|is|look|looks)\s+(?:all\s+|already\s+)?(set|fine|granted|in place|"
+                               r"ok(?:ay)?|good|correct)\b", re.I)
 
 
 # A SIM code said: "the default PIN for our SIM cards is 0000", "enter PUK 12345678".

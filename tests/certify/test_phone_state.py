@@ -161,6 +161,10 @@ def test_the_sim_lock_is_read_against_the_check(shown: str, text: str, flagged: 
     ((NETWORK_STATUS,), "Your SIM card is registered and working fine.", "", []),  # shown: misstated reads it
     ((), "Your SIM card is active, so let's look elsewhere.", "my sim card is active, i checked", []),  # the user said
     ((), "Once your SIM is active, you'll have service again.", "", []),  # not the present
+    # an app's permissions said in order before any check (blind audit t59_08), in a clause of a question
+    ((), "Signal and data look fine, and your messaging app's permissions are all set, so let's look at Wi-Fi "
+         "Calling next — is it on?", "", ["set"]),
+    (("App 'messaging' has permission for: sms, storage.",), "Your app's permissions are all set.", "", []),
 ])
 def test_the_phones_state_said_before_any_check(checks: tuple[str, ...], text: str, user: str,
                                                 unseen: list[str]) -> None:
