@@ -248,6 +248,17 @@ def test_a_report_of_the_write_as_done_with_another_option(convo: Any, report: s
     assert [reason_kind(r) for r in decision.reasons] == kinds
 
 
+def _two_pending(convo: Any, orders: tuple[str, str], request: str, offer: str, reply: str) -> Any:
+    """Two pending orders looked up after the user's request, both offered for cancellation, and the reply."""
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user(request)
+    for oid in orders:
+        c.call("get_order_details", {"order_id": oid}, {"order_id": oid, "status": "pending"})
+    c.say(offer)
+    c.user(reply)
+    return c
+
+
 @pytest.mark.parametrize(("report", "kinds"), [
     ("Both are cancelled: #W2230795 (ordered by mistake) and #W2806889 (no longer needed).", []),
     # Each order's reason is said after it: the second's is not the one sent.
@@ -255,12 +266,9 @@ def test_a_report_of_the_write_as_done_with_another_option(convo: Any, report: s
      ["text_claims_other_choice"]),
 ])
 def test_a_report_of_two_writes_gives_each_object_its_own_option(convo: Any, report: str, kinds: list[str]) -> None:
-    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
-    c.user("Cancel #W2230795 (ordered by mistake) and #W2806889 (no longer needed).")
-    for oid in ("#W2230795", "#W2806889"):
-        c.call("get_order_details", {"order_id": oid}, {"order_id": oid, "status": "pending"})
-    c.say("I'll cancel #W2230795 (ordered by mistake) and #W2806889 (no longer needed). Shall I?")
-    c.user("yes")
+    c = _two_pending(convo, ("#W2230795", "#W2806889"), "Cancel #W2230795 (ordered by mistake) and #W2806889 (no "
+                     "longer needed).", "I'll cancel #W2230795 (ordered by mistake) and #W2806889 (no longer needed). "
+                     "Shall I?", "yes")
     c.call("cancel_pending_order", {"order_id": "#W2230795", "reason": "ordered by mistake"},
            {"order_id": "#W2230795", "status": "cancelled"})
     c.call("cancel_pending_order", {"order_id": "#W2806889", "reason": "no longer needed"},
@@ -773,12 +781,8 @@ def test_a_promise_for_the_human_agent_after_the_transfer(convo: Any, at: Any, t
 @pytest.mark.parametrize(("second", "kinds"), [(False, ["text_claims_unmade_action"]), (True, [])])
 def test_both_said_done_needs_two_writes(convo: Any, at: Any, second: bool, kinds: list[str]) -> None:
     # blind audit r59_12: one cancellation went through, "both" said cancelled
-    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
-    c.user("Cancel #W9232383 and #W6272294, I'm ava_nguyen_6646.")
-    for oid in ("#W9232383", "#W6272294"):
-        c.call("get_order_details", {"order_id": oid}, {"order_id": oid, "status": "pending"})
-    c.say("I'll cancel #W9232383 and #W6272294, reason 'no longer needed'. Shall I?")
-    c.user("Yes, cancel both.")
+    c = _two_pending(convo, ("#W9232383", "#W6272294"), "Cancel #W9232383 and #W6272294, I'm ava_nguyen_6646.",
+                     "I'll cancel #W9232383 and #W6272294, reason 'no longer needed'. Shall I?", "Yes, cancel both.")
     for oid in ("#W9232383", "#W6272294")[:2 if second else 1]:
         c.call("cancel_pending_order", {"order_id": oid, "reason": "no longer needed"}, {"order_id": oid, "status": "cancelled"})
     i = c.say("Both orders have been cancelled. Is there anything else I can help you with?")
