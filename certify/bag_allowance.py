@@ -10,6 +10,7 @@ user is a silver member, 1 free checked bag for each basic economy passenger, ..
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from functools import lru_cache
 
 from trajectory2gym.certify.normalize import dollar_amounts
@@ -64,8 +65,26 @@ def free_bags(policy: str) -> tuple[dict[tuple[str, str], int], str]:
     return table, said
 
 
+# A denial before "any": "doesn't include any free checked bags" counts none; "any free bags left?" counts nothing.
+_DENIED_BEFORE = re.compile(r"n't|\bnot\b|\bno\b|\bwithout\b", re.I)
+
+
+def _bag_counts(text: str, cabins_shown: Iterable[str]) -> list[tuple[str, str, set[str], list[re.Match[str]]]]:
+    """Per sentence (or list line) that counts free bags: the sentence, its plain text (no bold), the
+    cabins it names (else those shown), and its counts ("any" only where denied)."""
+    out: list[tuple[str, str, set[str], list[re.Match[str]]]] = []
+    for sentence in _SENTENCE_BREAK.split(text):
+        if "free" not in sentence or not (claims := [m for m in _FREE_BAGS.finditer(sentence) if m[1].lower() != "any"
+                                                     or _DENIED_BEFORE.search(sentence, 0, m.start())]):
+            continue
+        plain = sentence.replace("*", "")
+        cabins = {_cabin(c) for c in _CABIN_SAID.findall(plain)} or {_cabin(c) for c in cabins_shown}
+        out.append((sentence, plain, cabins, claims))
+    return out
+
+
 def misstated_bags(text: str, table: dict[tuple[str, str], int], tiers_shown: set[str],
-                   cabins_shown: set[str] | None = None) -> list[tuple[str, str, int]]:
+                   cabins_shown: Iterable[str] = ()) -> list[tuple[str, str, int]]:
     """(the count as written, "tier cabin", the policy's count) for each count of free bags a text
     gives a tier and cabin against the table: the tier as the sentence names it ("As a Gold
     member") or as the one profile shown gives it; the cabin as the sentence names it (one only), or
@@ -73,12 +92,8 @@ def misstated_bags(text: str, table: dict[tuple[str, str], int], tiers_shown: se
     A total ("6 free for the three of you") may be the count times the passengers; a count said
     per passenger must be the count."""
     out: list[tuple[str, str, int]] = []
-    for sentence in _SENTENCE_BREAK.split(text):
-        if "free" not in sentence or not (claims := list(_FREE_BAGS.finditer(sentence))):
-            continue
-        plain = sentence.replace("*", "")
+    for sentence, plain, cabins, claims in _bag_counts(text, cabins_shown):
         tiers = {t.lower() for t in _TIER_SAID.findall(plain)} or tiers_shown
-        cabins = {_cabin(c) for c in _CABIN_SAID.findall(plain)} or {_cabin(c) for c in cabins_shown or ()}
         if len(tiers) != 1 or len(cabins) != 1:
             continue
         key = (next(iter(tiers)), next(iter(cabins)))
@@ -88,8 +103,6 @@ def misstated_bags(text: str, table: dict[tuple[str, str], int], tiers_shown: se
         for m in claims:
             word = m[1].lower()
             n = int(word) if word.isdigit() else _NUMBER_WORDS[word]
-            if word == "any" and not re.search(r"n't|\bnot\b|\bno\b|\bwithout\b", sentence[:m.start()], re.I):
-                continue  # "any free bags left?" denies nothing
             each = _EACH.search(sentence[m.end():]) is not None or _EACH_BEFORE.search(sentence[:m.start()]) is not None
             if n == allowed or (not each and allowed and n and n % allowed == 0):
                 continue
@@ -97,27 +110,22 @@ def misstated_bags(text: str, table: dict[tuple[str, str], int], tiers_shown: se
     return out
 
 
-def unknown_tier_bags(text: str, table: dict[tuple[str, str], int], cabins_shown: set[str]) -> list[tuple[str, str]]:
+def unknown_tier_bags(text: str, table: dict[tuple[str, str], int], cabins_shown: set[str],
+                      told: str = "") -> list[tuple[str, str]]:
     """(the count as written, the cabin) for each count of free bags a text gives where no tier is
-    named, shown or told and the policy's count for the cabin depends on the tier: "Basic economy
-    doesn't include any free checked bags", before the profile (silver: 1) was looked up."""
+    named, shown (the caller's to test) or told (``told``: the user's messages) and the policy's count
+    for the cabin depends on the tier: "Basic economy doesn't include any free checked bags", before the
+    profile (silver: 1) was looked up."""
+    if _TIER.search(told):
+        return []
     out: list[tuple[str, str]] = []
-    for sentence in _SENTENCE_BREAK.split(text):
-        if "free" not in sentence or not (claims := list(_FREE_BAGS.finditer(sentence))):
-            continue
-        plain = sentence.replace("*", "")
-        if _TIER_SAID.search(plain) or _TIER.search(plain):
-            continue
-        cabins = {_cabin(c) for c in _CABIN_SAID.findall(plain)} or {_cabin(c) for c in cabins_shown}
-        if len(cabins) != 1:
+    for _, plain, cabins, claims in _bag_counts(text, cabins_shown):
+        if _TIER_SAID.search(plain) or _TIER.search(plain) or len(cabins) != 1:
             continue
         cabin = next(iter(cabins))
         if len({n for (_, c), n in table.items() if c == cabin}) < 2:
             continue  # the same for every tier
-        for m in claims:
-            if m[1].lower() == "any" and not re.search(r"n't|\bnot\b|\bno\b|\bwithout\b", sentence[:m.start()], re.I):
-                continue  # "any free bags left?" says no count
-            out.append((m[0], cabin.replace("_", " ")))
+        out += [(m[0], cabin.replace("_", " ")) for m in claims]
     return out
 
 

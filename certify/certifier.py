@@ -454,7 +454,6 @@ _AT_REBOOT = re.compile(r"\b(?:at|after|on) (?:the next )?reboot\b", re.I)
 # A change said to hold without the reboot it waits for: "No need to restart - your APN settings are fixed now".
 _NO_REBOOT = re.compile(r"\b(?:no need to|(?:don't|do not|won't) (?:need|have) to) (?:restart|reboot)|\bwithout (?:a )?"
                         r"(?:restart|reboot)", re.I)
-_TIER_TOLD = re.compile(r"\b(?:regular|silver|gold)\b", re.I)  # a membership the user told
 # What a check is to find out, not a statement: "Let me check whether your line is active".
 _ASKED_WHETHER = re.compile(r"\b(?:whether|if|once|when|until|check|make sure|ensure|confirm|verify)\b[^.!?\n]*$", re.I)
 _PHONE = re.compile(r"\b(\d{3})[-\s.]?(\d{3})[-\s.]?(\d{4})\b")  # "555-123-2002", "555 123 2002"
@@ -2256,9 +2255,10 @@ class _Run:
                                                      set(map(str.lower, cabins))):
                 reasons.append(reason("text_contradicts_policy", arg=key, value=said,
                                       detail=f"{allowed} per passenger: {self._free_bags[1]}"))
-            if not self._tiers_shown() and not _TIER_TOLD.search(self._user_text()):
+            if not self._tiers_shown():
                 # "Basic economy doesn't include any free checked bags", where the tier decides and none shows
-                for said, cabin in unknown_tier_bags(content, self._free_bags[0], set(map(str.lower, cabins))):
+                for said, cabin in unknown_tier_bags(content, self._free_bags[0], set(map(str.lower, cabins)),
+                                                     self._user_text()):
                     reasons.append(reason("text_not_visible", value=f"{said} ({cabin}: no membership shown)"))
         if self._instant_kinds and ("days" in content or "hours" in content or "weeks" in content):
             for span, kind in slow_for_instant(content, self._instant_kinds):  # "to your gift card within 5–7 days"
