@@ -881,11 +881,14 @@ def _other_variant(described: Turn, later: list[Turn], anchors: Anchors) -> str:
     numbered = {id_shape(k) for k in unsaid if kind_and_number(k)} - {id_shape(k) for k in unsaid if not kind_and_number(k)}
     if missing:  # an identifier of such a shape in the description: a search each, so only then
         text = described.text
-        new_unsaid = [key for key in unsaid if key in anchors.replacements()]  # the items sent, not those sent back
+        # The product listings (observations with "variants") of the items sent that it leaves unsaid (not
+        # those sent back), read once for every line
+        sent = anchors.replacements()
+        listings = [(key, low) for key in unsaid if key in sent for low in anchors.index.json_observations
+                    if '"variants"' in low and key in low]
         if "\n" in text and (own := [line for line in text.split("\n")
-                                      if not anchors.variants.isdisjoint(map(compact, chunks(line))) or any(
-                                          _same_listing(anchors, t, key) for t in chunks(line) for key in new_unsaid
-                                          if looks_like_identifier(t))]):
+                                      if not anchors.variants.isdisjoint(map(compact, chunks(line)))
+                                      or (listings and _names_sibling(line, listings))]):
             # Of a list, the lines of the call's items: "- Pot ... → item 9457040572" is another item's
             # change where the reply narrowed the exchange to the turntable; a line naming another
             # variant of the product an item unsaid is of is that item's ("| Electric Kettle | ... |
@@ -900,12 +903,15 @@ def _other_variant(described: Turn, later: list[Turn], anchors: Anchors) -> str:
     return ""
 
 
-def _same_listing(anchors: Anchors, token: str, key: str) -> bool:
-    """Whether one product's listing (an observation with its "variants") shows both identifiers:
-    two variants of one product."""
-    token = compact(token)
-    return token != key and any(token in low and key in low for low in anchors.index.json_observations
-                                if '"variants"' in low)
+def _names_sibling(line: str, listings: list[tuple[str, str]]) -> bool:
+    """Whether a line names another variant of a product whose listing shows an item (``listings``:
+    (the item's key, the listing), lower case): two variants of one product."""
+    for token in chunks(line):
+        if looks_like_identifier(token):
+            other = compact(token)
+            if any(other != key and other in low for key, low in listings):
+                return True
+    return False
 
 
 def _lines_of_owner(described: Turn, anchors: Anchors) -> Turn:
