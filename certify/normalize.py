@@ -345,7 +345,7 @@ def unit_numbers(low: str) -> list[str]:
 
 _MEASURE = re.compile(r"\d+(?:\.\d+)?-?(?:inch(?:es)?|in|ft|foot|feet|cm|mm|m|l|liters?|litres?|oz|lbs?|packs?|"
                       r"pieces?|pcs?|years?|yrs?|months?|days?|hours?|hrs?|speeds?|ports?|cups?|quarts?|gallons?|"
-                      r"gb|tb|mb|w|watts?|v|volts?|mah|mp)", re.I)
+                      r"gb|tb|mb|w|watts?|v|volts?|mah|mp|degrees?|kg|rpm)", re.I)
 
 
 _CODE = re.compile(r"\d[a-z]")  # a digit before a letter: a random code ("80bxw8"), not a kind and number

@@ -117,7 +117,8 @@ def test_a_spelled_amount_of_many_words_is_still_read() -> None:
 def test_a_size_is_no_identifier() -> None:
     from trajectory2gym.certify.normalize import looks_like_identifier
 
-    assert not any(map(looks_like_identifier, ["14-inch", "2.5L", "500mAh", "12-pack", "2-year"]))
+    assert not any(map(looks_like_identifier, ["14-inch", "2.5L", "500mAh", "12-pack", "2-year",
+                                               "130-degree", "5kg", "1200rpm"]))
     assert all(map(looks_like_identifier, ["L1001", "B1002", "#W123", "HAT093", "9190635437"]))
     # A price with its sign and unit is a price: "+$20.00/month", "-$5.00/GB".
     assert not any(map(looks_like_identifier, ["+$20.00/month", "-$5.00/GB", "$120.00/month"]))
