@@ -185,7 +185,7 @@ def describes(turn: Turn, anchors: Anchors) -> bool:
 
 
 # A word that denies what follows it in its clause: "it doesn't qualify for cancellation".
-_DENIED = re.compile(r"\b(?:not|cannot|unable|no longer)\b[^.,;:!?\n]{0,30}$|n[’']t\b[^.,;:!?\n]{0,30}$", re.I)
+_DENIED = re.compile(r"\b(?:not|cannot|unable|no longer)\b[^.,;:!?\n]{0,30}\Z|n[’']t\b[^.,;:!?\n]{0,30}\Z", re.I)
 
 
 def _refuses(turn: Turn, anchors: Anchors) -> bool:
@@ -1324,12 +1324,17 @@ def _yes_only(turn: Turn) -> bool:
 
 def _ship_to(turn: Turn, anchors: Anchors) -> bool:
     """An address change said as the order's shipping, by the plain verb: "4) Ship #W4895606 to 500 Main
-    St, ...", "#W4536116 (pending): ship to 77 Harbor Way" (not "it ships to ...", where it goes now)."""
-    return ("hip" in turn.text and "addre" in anchors.objects and not anchors.ids.isdisjoint(turn.compacts)
-            and _SHIP_TO.search(turn.text) is not None)
+    St, ...", "#W4536116 (pending): ship to 77 Harbor Way" (not "it ships to ...", where it goes now), or
+    as the order's new address under a label, asked to confirm ("New: 398 Sunset Drive, ... Confirm?")."""
+    return ("addre" in anchors.objects and not anchors.ids.isdisjoint(turn.compacts)
+            and (("hip" in turn.text and _SHIP_TO.search(turn.text) is not None)
+                 or ("ew" in turn.text and _NEW_ADDRESS.search(turn.text) is not None and ASKS.search(turn.text) is not None)))
 
 
 _SHIP_TO = re.compile(r"\bship\s+(?:(?:it|#?[A-Z]\d+|order\s+#?[A-Z]?\d+)\s+)?to\b", re.I)
+# The new address under a label, asked to confirm: "#W5061109 ships to 503 Elm Avenue. New: 398 Sunset
+# Drive, Suite 510, ... Confirm?" (a street number and its name after the label).
+_NEW_ADDRESS = re.compile(r"\bnew(?:\s+(?:shipping|delivery|mailing))?(?:\s+address)?\s*:\s*\**\s*\d+\s+[A-Za-z]", re.I)
 
 
 def _details_asked_to_confirm(turn: Turn, anchors: Anchors) -> bool:

@@ -1211,6 +1211,11 @@ def test_a_count_of_passengers_and_the_other_of_two_cards(convo, reply: str, car
     # A denial of something else beside the action: still a description.
     ("Reservation PVUB64: this can't be undone. Shall I cancel it?", "yes", []),
     ("Reservation PVUB64 doesn't qualify for a refund, but I can cancel it. Shall I cancel it?", "yes", []),
+    # A denial on the line before ends with that line; a casual yes is a yes.
+    ("- ULFY27: flown, can't be cancelled\nCancel PVUB64 (economy, insured)? Confirm?", "yes, that one", []),
+    ("Reservation PVUB64 is economy and insured. Shall I cancel it?", "ya, that one", []),
+    ("Reservation PVUB64 is economy and insured. Shall I cancel it?", "yea go", []),
+    ("Reservation PVUB64 is economy and insured.\nIt can't be cancelled", "cancel it", ["not_described"]),
 ])
 def test_a_refusal_describes_no_action_to_confirm(convo, description: str, reply: str, kinds: list[str]) -> None:
     assert _workflow(convo, description, reply, "cancel_reservation", {"reservation_id": "PVUB64"}) == kinds

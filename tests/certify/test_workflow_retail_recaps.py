@@ -106,6 +106,11 @@ def test_a_new_value_recap_describes_the_change(convo: Any) -> None:
                    "Confirm?") == ["not_described"]
     assert verdict("New shipping address: 1200 Harbor Blvd, Suite 400, Jacksonville, FL 32202. "
                    "Confirm?") == ["not_described"]
+    # the new address under a bare label, after where the order ships now, asked to confirm
+    assert verdict("#W3189752 (pending) ships to 604 Pine Lane, Suite 907, Phoenix, AZ 85033.\nNew: 1200 Harbor "
+                   "Blvd, Suite 400, Jacksonville, FL 32202, USA. Confirm?") == []
+    assert verdict("#W3189752 (pending) ships to 604 Pine Lane, Suite 907, Phoenix, AZ 85033.\nNew: 1200 Harbor "
+                   "Blvd, Suite 400, Jacksonville, FL 32202, USA.") == ["not_described"]  # not asked
 
 
 @pytest.mark.parametrize(("plan", "kinds"), [
