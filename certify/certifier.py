@@ -18,7 +18,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import suppress
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 from itertools import filterfalse
 from typing import Any, TypeVar, cast
 
@@ -151,7 +151,7 @@ from trajectory2gym.certify.dates import (
     month_number,
     spans_in,
 )
-from trajectory2gym.certify.elapsed import miscounted_days, today_in
+from trajectory2gym.certify.elapsed import hours_since, miscounted_days, now_in, today_in
 from trajectory2gym.certify.equations import (
     difference_as_total,
     miscalculated,
@@ -609,6 +609,7 @@ class _Run:
         self._user_touched: dict[str, int] = {}
         self._unfounded: set[str | None] = set()  # calls computing from numbers no message showed
         self._today: date | None = None  # the current date the system prompt states, for counts of days
+        self._now: datetime | None = None  # and its current time, for counts of hours since a record's time
         self._instant_kinds: dict[str, str] = {}  # payment kinds the policy gives no waiting time ("at once")
         self._once_only: dict[str, tuple[bool, str]] = {}  # actions the policy allows once (policy_once)
         self._late_insurance = ""  # the policy's sentence that allows insurance only at booking
@@ -964,7 +965,9 @@ class _Run:
         if "hours" in text or "days" in text or "weeks" in text:  # (the span checks above may have said it)
             # "refunded within 24 hours", "takes about 24 hours to become active", said of nothing
             misses += [m[1] for m in _TIME_FRAME.finditer(text.replace("*", ""))
-                       if m[1] not in misses and not self.index.has_string(m[1])]
+                       if m[1] not in misses and not self.index.has_string(m[1]) and not (
+                           self._now is not None and m[1].endswith("hours")  # "about 31 hours" since its booking
+                           and hours_since(int(m[1].split()[0]), self._now, self.index.json_observations))]
         if "uite" in text or "Apt" in text or "apt" in text or "nit " in text:  # "Suite 421", where it shows 412
             misses += [m[0] for m in UNIT.finditer(text) if not self.index.has_string(m[0])]
         if "bps" in text or "BPS" in text:  # "your speed is now 275 Mbps", where the test showed 220
@@ -3129,6 +3132,8 @@ class _Run:
                     if role == "system":
                         if self._today is None:
                             self._today = index.today = today_in(msg.content)
+                        if self._now is None and "current time" in msg.content:
+                            self._now = now_in(msg.content)
                         self._instant_kinds |= instant_kinds(msg.content)
                         self._once_only |= once_only(msg.content)
                         self._late_insurance = self._late_insurance or late_insurance_rule(msg.content)

@@ -7,7 +7,7 @@ date ("Today's date is 2025-02-25", tau-bench's "The current time is 2024-05-15 
 from __future__ import annotations
 
 import re
-from datetime import date
+from datetime import date, datetime
 
 from trajectory2gym.certify.dates import date_mentions
 from trajectory2gym.certify.turns import SENTENCE_OR_LINE
@@ -26,6 +26,39 @@ def today_in(text: str) -> date | None:
         return None
     try:
         return date(int(m[1]), int(m[2]), int(m[3]))
+    except ValueError:
+        return None
+
+
+_NOW = re.compile(r"\bcurrent time\s*(?:is|:)\s*(\d{4})-(\d{2})-(\d{2})[ T](\d{1,2}):(\d{2})")
+# A date and time as records write it: "created_at": "2024-05-14T08:03:29" (lower-cased in the index)
+_STAMP = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})", re.I)
+
+
+def now_in(text: str) -> datetime | None:
+    """The current date and time a text (a system prompt) states: "The current time is 2024-05-15 15:00:00 EST"."""
+    m = _NOW.search(text)
+    if m is None:
+        return None
+    return _stamp(m)
+
+
+def hours_since(hours: int, now: datetime, texts: list[str]) -> bool:
+    """Whether ``hours`` is the time from a date and time some text shows (a booking's "created_at")
+    to ``now``, in whole hours rounded either way: "booked about 31 hours ago" of 08:03 yesterday at 15:00."""
+    for text in texts:
+        for m in _STAMP.finditer(text):
+            then = _stamp(m)
+            spent = -1.0 if then is None else (now - then).total_seconds() / 3600
+            if spent >= 0 and int(spent) <= hours <= int(spent) + 1:
+                return True
+    return False
+
+
+def _stamp(m: re.Match[str]) -> datetime | None:
+    """The date and time of a match of year, month, day, hour and minute."""
+    try:
+        return datetime(int(m[1]), int(m[2]), int(m[3]), int(m[4]), int(m[5]))
     except ValueError:
         return None
 

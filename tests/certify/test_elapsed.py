@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, datetime
 from typing import Any
 
 import pytest
 
 from trajectory2gym.certify import certify_interaction
 from trajectory2gym.certify.dates import shifted, spans_in
-from trajectory2gym.certify.elapsed import miscounted_days, today_in
+from trajectory2gym.certify.elapsed import hours_since, miscounted_days, now_in, today_in
 from trajectory2gym.certify.reasons import reason_kind
 
 TODAY = date(2025, 2, 25)
@@ -48,6 +48,26 @@ def test_a_wrong_count_of_days_is_not_grounded_where_today_is_stated(convo: Any,
         said = c.say("Yes: #W1185 was due 2025-02-19, 4 days ago.")
         reasons = at(certify_interaction(c.build()), said).reasons
         assert [reason_kind(r) for r in reasons] == (["text_miscounted_days"] if flagged else [])
+
+
+def test_hours_since_a_records_time() -> None:
+    now = now_in("The current time is 2024-05-15 15:00:00 EST.")
+    assert now == datetime(2024, 5, 15, 15, 0)
+    assert now_in("Today's date is 2025-02-25.") is None  # a date, no time
+    shown = ['{"reservation_id": "ax3oxq", "created_at": "2024-05-14t08:03:29"}']
+    assert [h for h in range(28, 34) if hours_since(h, now, shown)] == [30, 31]  # 30 h 57 min, either way
+    assert not hours_since(31, now, ['{"created_at": "2024-05-16t08:03:29"}'])  # a time still to come
+
+
+@pytest.mark.parametrize(("said", "ok"), [("about 31 hours", True), ("about 30 hours", True),
+                                          ("about 40 hours", False)])
+def test_hours_since_a_booking_are_grounded_by_the_current_time(convo: Any, at: Any, said: str, ok: bool) -> None:
+    c = convo(system="You are an airline agent. The current time is 2024-05-15 15:00:00 EST.", domain="airline")
+    c.user("can i cancel AX3OXQ?")
+    c.call("get_reservation_details", {"reservation_id": "AX3OXQ"},
+           {"reservation_id": "AX3OXQ", "cabin": "basic_economy", "created_at": "2024-05-14T08:03:29"})
+    i = c.say(f"AX3OXQ was booked {said} ago, so it is past the 24-hour window.")
+    assert at(certify_interaction(c.build()), i).eligible is ok
 
 
 @pytest.mark.parametrize(("text", "spans"), [
