@@ -1278,7 +1278,9 @@ def _other_balance(turns: list[Turn], at: int, kind: str, value: str, anchors: A
     balances = anchors.balances_of_kind(kind)
     own = balances.get(compact(value))
     others = {c for k, c in balances.items() if k != compact(value)}
-    if own is None or own in said or said.isdisjoint(others):
+    # "use the 209 gift card and the 28 one": a balance of another method the call pays with too
+    used = {balances.get(compact(paid)) for _, paid, paid_kind in anchors.payments if paid_kind == kind}
+    if own is None or own in said or said.isdisjoint(others) or said <= used:
         return ""
     return f"{kind.replace('card', ' card')} of ${min(said & others) / 100:g}"
 

@@ -710,6 +710,19 @@ def test_of_two_certificates_the_one_told_by_its_balance_is_spent(convo, certifi
                      user=TWO_CERTIFICATES) == kinds
 
 
+@pytest.mark.parametrize(("payments", "second", "kinds"), [
+    ([("certificate_4", 150), ("certificate_6", 198)], "$198 on the other certificate", []),
+    # the $150 one said, and only the $250 one spent
+    ([("certificate_6", 150), ("credit_card_1", 198)], "$198 on your Visa ending 8862", ["argument_not_confirmed"]),
+])
+def test_a_balance_said_of_another_method_the_booking_also_pays_with(convo, payments: list[tuple[str, int]],
+                                                                      second: str, kinds: list[str]) -> None:
+    # "$150 certificate, $198 on the other certificate": the $150 one told by its balance, and the
+    # $250 one spent too (blind set 60, a60_04)
+    book = BOOK.replace("$150 certificate, $173 gift card, $25 on your Visa ending 8862", f"$150 certificate, {second}")
+    assert _workflow(convo, book, "yes", *_booking("no", payments), user=TWO_CERTIFICATES) == kinds
+
+
 @pytest.mark.parametrize(("said", "reply", "total", "paid", "kinds"), [
     # A count written as it changes, verb or none: the arrow says the update and the new total.
     ("I'll update PVUB64: checked bags 2 → **3**, free, Visa ending 8862. Proceed?", "Yes.", 3, 0, []),
