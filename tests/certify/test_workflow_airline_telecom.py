@@ -1290,6 +1290,24 @@ def test_a_free_text_reason_is_the_one_described(convo, at, sent: str, ok: bool)
     assert at(certify_interaction(c.build()), i).checks["workflow"] is ok
 
 
+@pytest.mark.parametrize(("asked", "ok"), [
+    # blind set 60, t60_03: a question for the reason gives none; the user's answer does
+    ("Shall I suspend it? And what reason should I note?", True),
+    ("Which reason should I put down?", True),
+    ("Reason: device lost. Shall I suspend it?", False),  # a reason given, another sent
+])
+def test_a_question_for_the_reason_gives_none(convo, at, asked: str, ok: bool) -> None:
+    c = convo(tools=_tools("telecom"), domain="telecom", system="You are a telecom agent.")
+    c.user("I'm customer C1037, suspend 555-255-4444, I won't use it for a few months.")
+    c.call("get_customer_by_id", {"customer_id": "C1037"}, {"customer_id": "C1037", "line_ids": ["L1070"]})
+    c.call("get_details_by_id", {"id": "L1070"}, {"line_id": "L1070", "phone_number": "555-255-4444", "status": "Active"})
+    c.say(f"Line 555-255-4444 (L1070) is Active. {asked}")
+    c.user("Yes, suspend it. Reason: not in use for a few months.")
+    i = c.call("suspend_line", {"customer_id": "C1037", "line_id": "L1070", "reason": "Not in use for a few months"},
+               {"message": "Line suspended successfully"})
+    assert at(certify_interaction(c.build()), i).checks["workflow"] is ok
+
+
 @pytest.mark.parametrize(("reply", "ok"), [
     ("Yes, cancel it. And cancel the Dallas one you just looked at too.", True),  # more, not a scope
     ("Yes, cancel it and the Dallas one too.", True),
