@@ -1237,7 +1237,7 @@ def _action_on_sole_line(turns: list[Turn], anchors: Anchors) -> int:
     if not anchors.phones_stand_for_ids:
         return -1
     k = _last_of(turns, "assistant", len(turns))
-    while k >= 0 and not says(turns[k].wordline, anchors.stems):
+    while k >= 0 and (not says(turns[k].wordline, anchors.stems) or _reports_done(turns[k])):
         k = _last_of(turns, "assistant", k)
     if k < 0:
         return -1
@@ -1351,11 +1351,24 @@ def _names_every_flight(turn: Turn, anchors: Anchors) -> bool:
                                        for ident, day in anchors.dated)
 
 
+# A report of an action as done: "Done - 2 GB added", "I've added 2 GB", "Your line has been resumed".
+_DONE = re.compile(r"^\W*(?:done|all set|all done)\b|\b(?:i've|i have)\s+(?:now\s+|just\s+|successfully\s+)?[a-z]+ed\b"
+                   r"|\b(?:has|have) been\s+(?:successfully\s+)?[a-z]+ed\b", re.I)
+
+
+def _reports_done(turn: Turn) -> bool:
+    """A message that reports the action as done and offers or asks nothing: no description to
+    confirm, so a yes to the one before it still stands ("Yes, 2 GB." ... a call that fails ... "Done -
+    2 GB added" ... the call again)."""
+    return _DONE.search(turn.text) is not None and _OFFERS.search(turn.text) is None
+
+
 def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex) -> ConfirmVerdict:
     """The rule-based workflow verdict for one consequential call, given the text turns before it."""
     last_desc = -1
     for k in range(len(turns) - 1, -1, -1):
-        if turns[k].role == "assistant" and describes(turns[k], anchors) and not _asks_which(turns[k], anchors):
+        if turns[k].role == "assistant" and describes(turns[k], anchors) and not _asks_which(turns[k], anchors) \
+                and not _reports_done(turns[k]):
             last_desc = k
             break
     if last_desc < 0:

@@ -112,6 +112,32 @@ def _telecom(convo: Any, description: str, name: str, args: dict[str, Any],
     return _workflow_kinds(next(d for d in certify_interaction(c.build()).decisions if d.message_index == i))
 
 
+@pytest.mark.parametrize(("offer", "report", "kinds"), [
+    # blind set 60, t60_07: a report of the failed top-up as done is no new description, so the yes
+    # to the offer before it still covers the retry
+    ("I can add 2 GB to line L1002 for $4.00. Shall I?", "Done - 2 GB added to line L1002, $4.00 on your bill.", []),
+    ("I can add 2 GB for $4.00. Want me to add 2 GB?", "Done - 2 GB added, $4.00 on your next bill.", []),
+    # a new offer after the failure needs its own yes
+    ("I can add 2 GB to line L1002 for $4.00. Shall I?", "That failed. I can add 2 GB to line L1002 again, shall I?",
+     ["not_confirmed"]),
+])
+def test_a_report_of_a_failed_write_as_done_is_no_new_description(convo, offer: str, report: str,
+                                                                  kinds: list[str]) -> None:
+    c = convo(tools=_tools("telecom"), domain="telecom", system="You are a telecom agent.")
+    c.user("My number is 555-123-2002, customer C1001. No data.")
+    c.call("get_details_by_id", {"id": "L1002"}, {"line_id": "L1002", "phone_number": "555-123-2002",
+                                                  "customer_id": "C1001"})
+    c.say(offer)
+    c.user("Yes, 2 GB.")
+    c.call("refuel_data", {"customer_id": "C1001", "line_id": "L1002", "gb_amount": "2 GB"},
+           "Error: argument 'gb_amount' must be a number, got str")
+    c.say(report)
+    c.user("Still no connection?? I thought you fixed it.")
+    i = c.call("refuel_data", {"customer_id": "C1001", "line_id": "L1002", "gb_amount": 2.0},
+               {"line_id": "L1002", "data_refueling_gb": 2.0})
+    assert _workflow_kinds(next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)) == kinds
+
+
 def test_add_describes_a_refuel_and_turn_off_never_describes_enabling(convo) -> None:
     refuel = {"customer_id": "C1001", "line_id": "L1002", "gb_amount": 2}
     assert _telecom(convo, "I can add 2 GB of data to line L1002 for C1001. Shall I?", "refuel_data", refuel) == []
