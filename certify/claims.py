@@ -51,9 +51,17 @@ _MORE = re.compile(r"\b(?:also|anything else|something else|what else|what(?:'s|
 _SENTENCES = re.compile(r"[^.!?\n]*(?:[.!?\n]+|$)")
 
 
+# What a sentence says after "until", "once", "as soon as": a condition still to be met, no report.
+_CONDITION = re.compile(r"\b(?:until|till|once|as soon as)\b[^.!?\n]*", re.I)
+
+
 def claims_done(text: str) -> bool:
-    """Whether a text reports an action as done and says nothing of a failure."""
+    """Whether a text reports an action as done and says nothing of a failure; not what a condition
+    says ("B1002 has to wait until that one is paid")."""
     if _DONE.search(text) is None:
+        return False
+    if ("ntil" in text or "till" in text or "nce" in text or "s soon" in text) and _DONE.search(
+            text := _CONDITION.sub(" ", text)) is None:
         return False
     if "?" in text:
         text = " ".join(q for q in _SENTENCES.findall(text) if not (q.rstrip().endswith("?") and _MORE.search(q)))

@@ -52,6 +52,10 @@ from trajectory2gym.envs.registry import tool_specs
     ("Sent: a payment request for B1182 ($114.00) is waiting on your phone.", True),
     ("Cancelled: #W2960010, refunded to your gift card.", True),
     ("Note: the request is not sent yet.", False),
+    # what a condition says is still to come (blind set 60, t60_10)
+    ("B1002 has to wait until that one is paid. Pay it on your phone.", False),
+    ("Once the bill is paid, your line can be resumed.", False),
+    ("Your line is resumed until the end of the month.", True),
 ])
 def test_a_success_claim_is_one_that_says_nothing_of_a_failure(text: str, claims: bool) -> None:
     assert claims_done(text) is claims
