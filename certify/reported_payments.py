@@ -58,15 +58,18 @@ def _kind_said(phrase: str) -> str:
 
 
 def write_payments(result: str, arguments: dict[str, Any]) -> tuple[set[str], set[str]]:
-    """The payment methods of one write, its result read once: (where it refunded: a ``refund``
-    transaction or a negative amount in the result, or a payment method the call names at its top
-    level, a return's or an exchange's; every method it used: any method its arguments name at any
+    """The payment methods of one write, its result read once: (where it refunded: the payment method
+    the call names at its top level, a return's or an exchange's, else a ``refund`` transaction or a
+    negative amount in the result; every method it used: any method its arguments name at any
     depth, a booking's ``payment_methods[].payment_id``, else any transaction in the result)."""
-    refunded = {v for a, v in arguments.items() if "payment" in a and isinstance(v, str)}
+    named = {v for a, v in arguments.items() if "payment" in a and isinstance(v, str)}
     used = payment_ids(arguments)
     shown: set[str] = set()
+    refunded: set[str] = set()
     with suppress(orjson.JSONDecodeError):  # a result that is no JSON adds none
         _walk(orjson.loads(result), refunded, shown)
+    if named:  # the write's own refund goes where it names: the result's history holds older refunds too
+        refunded = named
     # A call that names its method charges that one: the order's history in the result also holds
     # the payment made before ("charged to your mastercard", the exchange's difference on PayPal).
     return refunded, used or shown
