@@ -234,6 +234,7 @@ from trajectory2gym.certify.statuses import (
     mistimed,
     mistimed_ranges,
     past_contradicted,
+    requested_contradicted,
     says_status,
     status_form,
     switched,
@@ -2157,6 +2158,9 @@ class _Run:
             # "Good news: your line is active on our side", the caller's line never looked up (or shown Suspended)
             reasons.append(reason("text_contradicts_status", arg="your line", detail=line_shown) if line_shown
                            else reason("text_status_not_visible", arg="your line"))
+        if "requested" in content:  # "#W5544629 is now marked 'return requested'", after an exchange
+            for ident, shown in requested_contradicted(content, self._status_of):
+                reasons.append(reason("text_contradicts_status", arg=ident, detail=shown))
         if " was " in content or " been " in content or " got " in content:  # "#W8061371 was delivered": cancelled
             for ident, shown in past_contradicted(content, self._status_of):
                 if (said := reason("text_contradicts_status", arg=ident, detail=shown)) not in reasons:

@@ -215,6 +215,25 @@ _NOT_AFTER_REQUEST = frozenset({"shipped", "pending", "cancelled", "processed", 
 _NOT_PAID_YET = frozenset({"awaiting payment", "payment pending", "pending payment", "payment requested"})
 
 
+_REQUEST_SAID = re.compile(r"\b(exchange|return)\s+requested\b", re.I)
+
+
+def requested_contradicted(text: str, status_of: Callable[[str], Any]) -> list[tuple[str, str]]:
+    """(identifier, the status shown) for each sentence that names one order and gives it one of the
+    two requested statuses, where it shows the other: "#W5544629 is now marked 'return requested'"
+    after an exchange. Not after "was" or "if": what it was, or may be."""
+    out: list[tuple[str, str]] = []
+    for sentence in SENTENCE_OR_LINE.split(text):
+        if "requested" not in sentence or (m := _REQUEST_SAID.search(sentence)) is None or _NOT_NOW.search(
+                sentence, 0, m.start()):
+            continue
+        ids = _object_ids(sentence)
+        shown = status_of(ids[0]) if len(ids) == 1 else None
+        if isinstance(shown, str) and shown.lower() in _REQUESTED and not shown.lower().startswith(m[1].lower()):
+            out.append((ids[0], shown))
+    return out
+
+
 def _one_word(status: str) -> str:
     """A status no text word is a form of, as itself when it is one word ("disputed", "draft"), or
     the form of its first word before a note in brackets ("pending (item modified)" is pending);

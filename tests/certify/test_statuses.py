@@ -17,6 +17,7 @@ from trajectory2gym.certify.statuses import (
     mistimed,
     mistimed_ranges,
     past_contradicted,
+    requested_contradicted,
     switched,
 )
 from trajectory2gym.envs.registry import tool_specs
@@ -93,6 +94,17 @@ SHOWN = {"L1005": "Active", "#W1000001": "pending", "B1001": "Paid", "B1006": "D
 ])
 def test_a_status_word_against_the_observed_status(text: str, out: list[tuple[str, str]]) -> None:
     assert contradicted(text, SHOWN.get) == out
+
+
+@pytest.mark.parametrize(("text", "out"), [
+    # blind set 60, r60_05: an exchange reported as a return
+    ("Your exchange is in. Order #W1000002 is now marked 'return requested'.", [("#W1000002", "exchange requested")]),
+    ("Order #W1000002 is now marked 'exchange requested'.", []),
+    ("If you want, #W1000002 can be return requested instead.", []),  # what may be
+    ("#W1000001 is return requested.", []),  # pending: the status word checks say so, not this
+])
+def test_one_requested_status_for_the_other(text: str, out: list[tuple[str, str]]) -> None:
+    assert requested_contradicted(text, SHOWN.get) == out
 
 
 def test_a_status_the_lookup_contradicts_is_not_grounded(convo: Any, at: Any) -> None:
