@@ -226,6 +226,7 @@ from trajectory2gym.certify.statuses import (
     SPEED_SHOWN,
     STATUS_WORDS,
     cabin_contradicted,
+    cell_contradicted,
     contradicted,
     denials,
     insurance_contradicted,
@@ -2158,6 +2159,10 @@ class _Run:
             # "Good news: your line is active on our side", the caller's line never looked up (or shown Suspended)
             reasons.append(reason("text_contradicts_status", arg="your line", detail=line_shown) if line_shown
                            else reason("text_status_not_visible", arg="your line"))
+        if "Status " in content and "|" in content:  # a table's Status cell: "| B1003 | ... | Issued |", Draft
+            for ident, shown in cell_contradicted(content, self._status_of):
+                if (said := reason("text_contradicts_status", arg=ident, detail=shown)) not in reasons:
+                    reasons.append(said)
         if "requested" in content:  # "#W5544629 is now marked 'return requested'", after an exchange
             for ident, shown in requested_contradicted(content, self._status_of):
                 reasons.append(reason("text_contradicts_status", arg=ident, detail=shown))

@@ -215,6 +215,27 @@ _NOT_AFTER_REQUEST = frozenset({"shipped", "pending", "cancelled", "processed", 
 _NOT_PAID_YET = frozenset({"awaiting payment", "payment pending", "pending payment", "payment requested"})
 
 
+# A table row's status cell, as ``tables.with_headers`` writes it: "Bill B1003 | ... | Status Issued | ...".
+_STATUS_CELL = re.compile(r"(?:^|\|\s)Status\s+\**([A-Za-z][A-Za-z ]{1,30}?)\**\s*(?:\(|\||$)", re.M)
+
+
+def cell_contradicted(text: str, status_of: Callable[[str], Any]) -> list[tuple[str, str]]:
+    """(identifier, the status shown) for each table row (read with its headers) whose Status cell
+    gives the one object the row names that has a shown status another status: "| B1003 | ... |
+    Issued |" where the bill shows Draft. A status that starts the other is the same ("Paid in full")."""
+    out: list[tuple[str, str]] = []
+    for line in text.split("\n"):
+        if "Status " not in line or (m := _STATUS_CELL.search(line)) is None:
+            continue
+        shown_of = [(i, v) for i in _object_ids(line) if isinstance(v := status_of(i), str) and v]
+        if len(shown_of) != 1:
+            continue
+        said, shown = m[1].strip().lower(), shown_of[0][1].lower()
+        if status_form(said) != status_form(shown) and not said.startswith(shown) and not shown.startswith(said):
+            out.append(shown_of[0])
+    return out
+
+
 _REQUEST_SAID = re.compile(r"\b(exchange|return)\s+requested\b", re.I)
 
 

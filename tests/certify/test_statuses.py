@@ -11,6 +11,7 @@ from trajectory2gym.certify import certify_interaction
 from trajectory2gym.certify.reasons import reason_kind
 from trajectory2gym.certify.statuses import (
     cabin_contradicted,
+    cell_contradicted,
     contradicted,
     insurance_contradicted,
     misrated_speeds,
@@ -20,6 +21,7 @@ from trajectory2gym.certify.statuses import (
     requested_contradicted,
     switched,
 )
+from trajectory2gym.certify.tables import with_headers
 from trajectory2gym.envs.registry import tool_specs
 
 SHOWN = {"L1005": "Active", "#W1000001": "pending", "B1001": "Paid", "B1006": "Disputed",
@@ -105,6 +107,27 @@ def test_a_status_word_against_the_observed_status(text: str, out: list[tuple[st
 ])
 def test_one_requested_status_for_the_other(text: str, out: list[tuple[str, str]]) -> None:
     assert requested_contradicted(text, SHOWN.get) == out
+
+
+@pytest.mark.parametrize(("cell", "out"), [
+    ("Issued", [("B1006", "Disputed")]),  # blind set 60, t60_04: a Draft bill said Issued
+    ("**Disputed**", []),
+    ("disputed (under review)", []),  # the status, with more after it
+])
+def test_a_tables_status_cell_against_the_observed_status(cell: str, out: list[tuple[str, str]]) -> None:
+    table = f"| Bill | Period | Status | Total |\n|---|---|---|---|\n| B1006 | March | {cell} | $10.00 |"
+    assert cell_contradicted(with_headers(table), SHOWN.get) == out
+    assert cell_contradicted(table, SHOWN.get) == []  # a row read without its header says no status
+
+
+@pytest.mark.parametrize(("cell", "ok"), [("Issued", False), ("Draft", True)])
+def test_a_bill_tables_status_cell_is_grounded_by_the_bill(convo: Any, at: Any, cell: str, ok: bool) -> None:
+    c = convo()
+    c.user("What does my next bill look like? I'm C1001.")
+    c.call("get_bills_for_customer", {"customer_id": "C1001"},
+           [{"bill_id": "B1003", "total_due": 10.0, "due_date": "2025-03-15", "status": "Draft"}])
+    i = c.say(f"| Bill | Status | Total so far | Due |\n|---|---|---|---|\n| B1003 | {cell} | $10.00 | 2025-03-15 |")
+    assert at(certify_interaction(c.build()), i).eligible is ok
 
 
 def test_a_status_the_lookup_contradicts_is_not_grounded(convo: Any, at: Any) -> None:
