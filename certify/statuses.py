@@ -283,6 +283,7 @@ _HAS_INSURANCE = re.compile(r"\b(?:has|have|includes?|included|purchased|bought)
 _MAYBE = re.compile(r"\b(?:if|would|could|can(?!\s+(?:see|confirm)\b)|will|want|like|add|adding|buy|cost|costs|per"
                     r"|when|unless|as long as|provided)\b|\?",
                     re.I)  # ("I can see it includes insurance" says it has some; "only ... when it has insurance": a rule)
+_NOT_BOUGHT = re.compile(r"\b(?:didn't|did not|never)\s+(?:buy|add|purchase)\b", re.I)
 # A word that may be a reservation's code: six letters and digits with a digit ("C913YC").
 _CODE = re.compile(r"(?=[A-Z0-9]*\d)[A-Z0-9]{6}")
 
@@ -303,7 +304,12 @@ def insurance_contradicted(text: str, insurance_of: Callable[[str], set[str]]) -
             codes = before
         before = codes
         for clause in re.split(r"[,;]|\bbut\b", sentence):
-            if "insurance" not in clause.lower() or _MAYBE.search(clause):
+            if "insurance" not in clause.lower():
+                continue
+            # What may be is read up to the insurance word, a purchase not made is no maybe: "since you
+            # didn't buy travel insurance on 7FD2CN there's nothing else I can offer"
+            upto = _NOT_BOUGHT.sub(" ", clause[:clause.lower().rfind("insurance") + 9])
+            if _MAYBE.search(upto):
                 continue
             said = "no" if _NO_INSURANCE.search(clause) else "yes" if _HAS_INSURANCE.search(clause) else None
             if said is None:

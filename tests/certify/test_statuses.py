@@ -247,6 +247,12 @@ INSURED = {"C913YC": {"yes"}, "OC39IW": {"no"}}
     ("On OC39IW: a cancellation for health reasons is only refundable when the reservation has travel insurance, "
      "and this one doesn't.", []),
     ("On OC39IW: it has travel insurance, so a health cancellation is refunded.", [("On OC39IW: it has travel insurance", "no")]),
+    # a purchase not made is what it has; what may be is read up to the insurance word (blind set 60, a60_09)
+    ("Since you didn't buy travel insurance on C913YC there's nothing else I can offer.",
+     [("Since you didn't buy travel insurance on C913YC there's nothing else I can offer.", "yes")]),
+    ("C913YC doesn't include insurance, which you can't add now.",
+     [("C913YC doesn't include insurance", "yes")]),
+    ("If you didn't buy insurance on C913YC, I can't refund it.", []),  # a condition
 ])
 def test_a_text_saying_whether_a_reservation_is_insured(text: str, out: list[tuple[str, str]]) -> None:
     assert insurance_contradicted(text, lambda code: INSURED.get(code, set())) == out
