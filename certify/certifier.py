@@ -3126,7 +3126,8 @@ class _Run:
                     noop = msg.content is not None and "already" in msg.content and msg.content[:1] not in "{["
                     self._failed_write = None
                     self._noop_write = (made.name, msg.content or "") if noop else None
-                    self._did(made)
+                    if not noop:  # "I enabled roaming" in a later recap is then no report of a change made
+                        self._did(made)
                     self._written_ids.update(compact(v) for v in made.arguments.values() if isinstance(v, str))
                     if not returned(msg.content or ""):  # (a return's refund moves nothing until the items arrive)
                         self._methods_used.update(map(compact, payment_ids(made.arguments)))

@@ -531,6 +531,29 @@ def test_a_change_reported_as_made_where_the_result_says_it_already_was(convo: A
     assert [reason_kind(r) for r in decision.reasons] == kinds
 
 
+@pytest.mark.parametrize(("result", "recap", "kinds"), [
+    # blind set 60, t60_07: a recap later claims the change the result said was already made
+    ("Roaming was already enabled", "Summary: airplane mode off, I enabled roaming on your line.",
+     ["text_claims_unmade_action"]),
+    ("Roaming was already enabled", "Summary: I've enabled roaming on your line.", ["text_claims_unmade_action"]),
+    ("Roaming enabled successfully", "Summary: airplane mode off, I enabled roaming on your line.", []),
+    ("Roaming was already enabled", "Summary: roaming was already on for your line.", []),
+])
+def test_a_later_recap_of_a_change_the_result_said_was_already_made(convo: Any, result: str, recap: str,
+                                                                     kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user("Roaming is not working on 555-123-2002. I'm C1001.")
+    c.call("get_details_by_id", {"id": "L1002"}, {"line_id": "L1002", "phone_number": "555-123-2002"})
+    c.say("Shall I enable roaming on L1002 (555-123-2002)?")
+    c.user("yes")
+    c.call("enable_roaming", {"customer_id": "C1001", "line_id": "L1002"}, result)
+    c.say("Now turn on Data Roaming on your phone and run a speed test.")
+    c.user("Works now, 275 Mbps. Thanks!")
+    i = c.say(recap)
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert [reason_kind(r) for r in decision.reasons] == kinds
+
+
 @pytest.mark.parametrize(("text", "tools", "claimed"), [
     ("You're booked! I've also emailed you the itinerary and your e-ticket.", ["book_reservation"], True),
     ("Done. I have sent you a confirmation email.", ["find_user_id_by_email", "cancel_pending_order"], True),
