@@ -2439,7 +2439,8 @@ class _Run:
         if self._writes and ((refund := GATE.search(content) is not None) or "ending" in content or "harg" in content
                              or " on your " in content):
             self._payment_reasons(content, refund, reasons)
-        if "GB" in content and "$" in content and self.index.json_has('"data_refueling_price_per_gb"') and (
+        if "GB" in content and ("$" in content or "USD" in content or "dollar" in content) and self.index.json_has(
+                '"data_refueling_price_per_gb"') and (
                 focus := self._line_in_focus()):
             # "Extra data is $0.10 per GB": the rate of another line's plan, not this line's
             rates = self._book(PlanRates).rates

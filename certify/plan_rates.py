@@ -22,7 +22,9 @@ from trajectory2gym.certify.data_amounts import ANY_GB
 from trajectory2gym.certify.normalize import compact, dollar_amounts, identifiers_in, to_cents
 
 # "$0.10 per GB", "$8/GB", "$2.50 a GB", "$3.00 per gigabyte"
-_GB_RATE = re.compile(r"\$(\d[\d,]*(?:\.\d+)?)\**\s*(?:per|/|a|an)\s*(?:GB|gigabyte)\b", re.I)
+# "$5.00 per GB", "5.0 USD per GB", "5 dollars a GB"
+_GB_RATE = re.compile(r"(?:\$(\d[\d,]*(?:\.\d+)?)|\b(\d[\d,]*(?:\.\d+)?)\s*(?:USD|dollars?))\**\s*(?:per|/|a|an)\s*"
+                      r"(?:GB|gigabyte)\b", re.I)
 
 
 class PlanRates(ObservationBook):
@@ -58,11 +60,12 @@ def misattributed_rates(text: str, focus: tuple[set[str], str] | None,
         return []  # the text names another line or another plan: whose rate it is, it says
     out: list[tuple[str, str]] = []
     for m in found:
-        cents = to_cents(m[1].replace(",", ""))
+        written = m[1] or m[2]
+        cents = to_cents(written.replace(",", ""))
         if cents is None or (own_plan in rates and rates[own_plan][1] == cents):
             continue
         if others := [p for p, (_, rate) in rates.items() if rate == cents and p != own_plan]:
-            out.append((f"${m[1]}", others[0]))
+            out.append((f"${written}", others[0]))
     return out
 
 

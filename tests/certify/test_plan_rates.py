@@ -22,6 +22,10 @@ FOCUS = ({"l1155", "5554973975"}, "p1005")
     ("On Connect Watch, extra data costs $8.00/GB.", []),  # the other plan named: its rate
     ("The watch (555-621-3811) refuels at $8.00 per GB.", []),  # another line named
     ("Extra data is $4.00 per GB.", []),  # no plan shown has that rate: the visibility check's
+    # the amount written in words of money (blind set 60, t60_08)
+    ("Add data at 8.0 USD per GB (charged on the next bill).", [("$8.0", "p1006")]),
+    ("Add data at 8 dollars per GB.", [("$8", "p1006")]),
+    ("Add data at 2.50 USD per GB.", []),
 ])
 def test_a_rate_of_another_plan(text: str, found: list[tuple[str, str]]) -> None:
     assert misattributed_rates(text, FOCUS, RATES) == found
