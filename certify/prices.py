@@ -254,7 +254,13 @@ def misattributed_in_sentences(text: str, book: PriceBook) -> list[tuple[str, st
         # A list's lines each price their own flights: "- Outbound: HAT023 ... $364\n- Return: HAT204 ...
         # + HAT100 ... $248 + $259 = $507"
         parts = [line for line in sentence.split("\n") if "$" in line] if "\n" in sentence else [sentence]
-        if _other_amount(lowered):
+        if "\n" in sentence and _other_amount(lowered):
+            # a list's lines each on their own: "- HAT276 ...: $453.00 (paid $182.00)" above "That's $842.00
+            # more per passenger" prices HAT276; the line of the difference does not, nor a table's row
+            # (read by its columns) or a change's old and new price ("$1,261.14 -> $1,157.86")
+            parts = [_PAID_ASIDE.sub(" ", line) for line in parts if not _other_amount(line.lower())
+                     and "|" not in line and not _PRICE_ARROW.search(line)]
+        elif _other_amount(lowered):
             # "HAT158 at 6 AM is $163, $24 more each, so $48 in total, and HAT080 at 7 AM is also $163":
             # the clauses about another amount are left out, each other one read on its own
             parts = [p for p in _CLAUSE.split(sentence) if "$" in p and not _other_amount(low_p := p.lower())
@@ -283,6 +289,8 @@ def misattributed_in_sentences(text: str, book: PriceBook) -> list[tuple[str, st
 
 
 _CLAUSE = re.compile(r",\s+|;\s+")
+_PAID_ASIDE = re.compile(r"\((?:you\s+)?(?:paid|was|originally)\b[^()]*\)", re.I)  # "(paid $182.00)": the old fare
+_PRICE_ARROW = re.compile(r"\$[\d,.]+\**\s*(?:->|→|to)\s*\**\$")  # an old price, then the new one
 
 
 def _other_amount(low: str) -> bool:

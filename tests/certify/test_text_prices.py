@@ -57,6 +57,9 @@ def _text(convo: Any, at: Any, observation: Any, said: str) -> list[str]:
     # A numbered list's lines (each a sentence of its own) priced by the line that leads into it, with a
     # time range between the flight and its fare (blind audit a56_06).
     (FLIGHTS, "Here are the flights (economy fares):\n\n1. **HAT001** — 7:00 AM–7:00 AM — $135\n2. **HAT002** — $135"),
+    # A list's own lines, under which a line speaks of the difference (blind set 60, a60_04).
+    (FLIGHTS, "In business it would cost:\n- HAT001 PHX → LAS: $290 (paid $120)\n- HAT002 LAS → SEA: $290 (paid $135)"
+              "\n\nThat's more than you paid."),
 ])
 def test_a_price_of_another_object_is_misattributed(convo, at, observation: Any, said: str) -> None:
     assert _text(convo, at, observation, said) == ["text_misattributed"]
@@ -100,6 +103,10 @@ def test_a_price_of_another_object_is_misattributed(convo, at, observation: Any,
     (FLIGHTS, "Here are the flights:\n\n1. **HAT001** — 7:00 AM — $135\n2. **HAT002** — $120"),  # no price word
     # Each line of a list prices its own legs (blind audit a54_04).
     (FLIGHTS, "Economy fares:\n- Outbound: HAT002 — $135\n- Return: HAT001 to Phoenix + HAT002 to Seattle: $120 + $135 = **$255**"),
+    (FLIGHTS, "In business it would cost:\n- HAT001 PHX → LAS: $310 (paid $120)\n- HAT002 LAS → SEA: $290 (paid $135)"
+              "\n\nThat's $345 more per passenger."),
+    # a change's old price, then its new one, under a line of the refund
+    (FLIGHTS, "Changes:\n- HAT002 → HAT001: $135 -> $120\n\nYou would be refunded $15."),
 ])
 def test_its_own_price_or_another_claim_passes(convo, at, observation: Any, said: str) -> None:
     assert _text(convo, at, observation, said) == []
