@@ -1360,7 +1360,11 @@ def _reports_done(turn: Turn) -> bool:
     """A message that reports the action as done and offers or asks nothing: no description to
     confirm, so a yes to the one before it still stands ("Yes, 2 GB." ... a call that fails ... "Done -
     2 GB added" ... the call again)."""
-    return _DONE.search(turn.text) is not None and _OFFERS.search(turn.text) is None
+    text = turn.text
+    if not (" been " in text or "I've" in text or "I have" in text or "i've" in text
+            or text.lstrip(" *#-")[:8].lower().startswith(("done", "all set", "all done"))):
+        return False  # plain substrings first: a search of every message that describes costs
+    return _DONE.search(text) is not None and _OFFERS.search(text) is None
 
 
 def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex) -> ConfirmVerdict:

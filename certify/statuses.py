@@ -244,6 +244,9 @@ def requested_contradicted(text: str, status_of: Callable[[str], Any]) -> list[t
     two requested statuses, where it shows the other: "#W5544629 is now marked 'return requested'"
     after an exchange. Not after "was" or "if": what it was, or may be."""
     out: list[tuple[str, str]] = []
+    low = text.lower()
+    if "exchange requested" not in low and "return requested" not in low:
+        return out  # plain substrings first: "The exchange for #W1 is requested" names none
     for sentence in SENTENCE_OR_LINE.split(text):
         if "requested" not in sentence or (m := _REQUEST_SAID.search(sentence)) is None or _NOT_NOW.search(
                 sentence, 0, m.start()):
