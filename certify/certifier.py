@@ -497,7 +497,7 @@ _USAGE = re.compile(r"\b(?:used|left|remaining|usage|of your|allowance|limit|con
 # (Word starts, on lower case: a case-blind search with word ends costs three times as much.)
 # Not "just to be sure", "did you say", "you just said": a question about what was said changes nothing; nor a demand
 # ("Just cancel it", "Cancel it."): the lookup would show what it showed; nor "what I paid", asked of an order.
-_CHANGE_WORDS = re.compile(r"\b(?:chang|updat|again|just(?!\s+(?:to|wondering|checking|curious|asking|cancel|do|give|book|refund|process|go|tell|let|send|help|get|said|told|mentioned|wrote|asked)\b)|now|new|moved|(?<!what i )(?<!what we )(?<!much i )paid|made\b|pressed|tapped|clicked|"
+_CHANGE_WORDS = re.compile(r"\b(?:chang|updat|again|just(?!\s+(?:to|wondering|checking|curious|asking|cancel|do|give|book|refund|process|go|tell|let|send|help|get|said|told|mentioned|wrote|asked|me|us|one|two|a|an|the|my|this|that|for|in)\b)|now|new|moved|(?<!what i )(?<!what we )(?<!much i )paid|made\b|pressed|tapped|clicked|"
                            r"did(?!n|\s+you\b)|done|tried|restart|reboot|toggl|turn|"
                            r"switch|fix|work|still|refresh|check|status(?! bar)|email|received|arrived|added|removed|cancel(?:l?ed|l?ing))")
 
@@ -510,6 +510,8 @@ _RECHECK = re.compile(r"\b(?:(?:can|could|would|will) you\s+)?(?:please\s+)?(?:d
                       r"|\bchecked[- ](?:bag|luggage|suitcase)")  # "with one checked bag": a bag, no news
 # "which one was cheapest on Friday again?": asking to be reminded, which changes nothing.
 _RECALL = re.compile(r"\b(?:what|which|when|where|who|how much|how many)\b[^.?!]*\bagain\s*(?:\?|[.!]|$)")  # "?" or not
+# A thing wanted as before, no change: "And yes I'd like insurance again" (not "I'd like to try again").
+_WANT_AGAIN = re.compile(r"\b(?:like|want)\s+(?!to\b)[^.?!]{0,30}\bagain\b")
 
 
 # An allowance said to have no limit: "your plan includes **unlimited** data" (not "unlimited" as the user's word).
@@ -528,7 +530,7 @@ def _brings_news(text: str, index: EvidenceIndex) -> int:
     0 when nothing."""
     low = text.lower()
     if "again" in low:
-        low = _RECALL.sub(" ", low)
+        low = _WANT_AGAIN.sub(" ", _RECALL.sub(" ", low))
     if "check" in low:
         low = _RECHECK.sub(" ", low)  # "Can you double-check that?": a request, nothing changed
     if _CHANGE_WORDS.search(low):
