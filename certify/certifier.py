@@ -507,8 +507,11 @@ _USER_DID = re.compile(r"\b(?:i(?:'ve| have)?\s+(?:just\s+|already\s+)?(?:paid|p
 # "Can you check again?", "please double-check that": asking for the same lookup, which changes nothing.
 _RECHECK = re.compile(r"\b(?:(?:can|could|would|will) you\s+)?(?:please\s+)?(?:double[- ]?)?check\b"
                       r"(?:\s+(?:that|it|this|again|once more))*\W*(?=[?.!]|$|please)"
-                      r"|\bchecked[- ](?:bag|luggage|suitcase)")  # "with one checked bag": a bag, no news
+                      r"|\bchecked[- ](?:bag|luggage|suitcase)"  # "with one checked bag": a bag, no news
+                      r"|\b(?:can|could|would|will) you\s+(?:please\s+)?check\b")  # "can you check how much ...": asked
 # "which one was cheapest on Friday again?": asking to be reminded, which changes nothing.
+# The user's tools that change the carrier's records, which the agent's lookups read: a payment.
+_CARRIER_USER_TOOLS = frozenset({"make_payment"})
 _RECALL = re.compile(r"\b(?:what|which|when|where|who|how much|how many)\b[^.?!]*\bagain\s*(?:\?|[.!]|$)")  # "?" or not
 # A thing wanted as before, no change: "And yes I'd like insurance again" (not "I'd like to try again").
 _WANT_AGAIN = re.compile(r"\b(?:like|want)\s+(?!to\b)[^.?!]{0,30}\bagain\b")
@@ -645,6 +648,10 @@ class _Run:
         # told of without saying something is undone, and per write that went through, the other
         # state changes up to then: neither is a reason to repeat a write that went through.
         self.device_epochs = 0
+        # Of those, the user's own tool calls on the phone that change nothing the agent's lookups
+        # read (not a payment): a lookup repeated after only these shows what it showed.
+        self._phone_epochs = 0
+        self._seen_phone: dict[tuple[str, bytes], int] = {}  # call key -> _phone_epochs when it was made
         self._phone = PhoneState()  # what the latest device checks showed
         self._write_done: dict[tuple[str, bytes], int] = {}
         self.seen_calls: dict[tuple[str, bytes], tuple[int, int, int]] = {}
@@ -2846,6 +2853,8 @@ class _Run:
                 earlier = self.seen_calls.get(key)
                 if earlier is not None and (access == "read" or earlier[2] == self.told) and (
                         earlier[1] == epoch or self._write_done.get(key) == epoch - self.device_epochs
+                        or (access == "read" and (phone := self._seen_phone.get(key)) is not None
+                            and epoch - earlier[1] == self._phone_epochs - phone)
                         or (access == "read" and self._changed_elsewhere(earlier[1], epoch, arguments))) and not (
                         access == "read" and key in self._guessed_calls and self._user_gave_since(earlier[0], arguments)) and not (
                         offer is not None and key in self._write_done and self._described_since(offer[0], earlier[0])):
@@ -2854,6 +2863,7 @@ class _Run:
             keys.append(key)
         for key in keys:
             self.seen_calls[key] = (i, epoch, self.told)
+            self._seen_phone[key] = self._phone_epochs
             if visibility:
                 self._guessed_calls.discard(key)
             else:
@@ -3038,6 +3048,7 @@ class _Run:
         decisions: list[dict[str, Any]] = []
         after_error = False
         user_calls: set[str] = set()
+        phone_only: set[str] = set()  # of them, the ones on the phone alone (not a payment)
         user_actions: list[dict[str, Any]] = []
         agent_calls: dict[str, ToolCall] = {}
         index = self.index
@@ -3089,6 +3100,8 @@ class _Run:
                             self._user_touched[ident.lstrip("#").lower()] = len(index.json_observations)
                     self.epoch += 1  # the user changed something on their side
                     self.device_epochs += 1
+                    if cid in phone_only:
+                        self._phone_epochs += 1
                     continue
                 made = agent_calls.get(cid or "")
                 if made is None:
@@ -3192,6 +3205,9 @@ class _Run:
                     index.add_json(call.arguments)
                     self.epoch += 1
                     self.device_epochs += 1
+                    if call.name not in _CARRIER_USER_TOOLS:
+                        self._phone_epochs += 1
+                        phone_only.add(call.id)
                     meta = self.info(call.name).meta
                     # Never a decision; the selector marks the hand-off of control (paths.py).
                     user_actions.append({"message_index": i, "name": call.name, "access": meta.access,

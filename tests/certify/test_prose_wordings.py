@@ -233,6 +233,26 @@ def test_a_question_about_what_was_said_is_no_news_for_a_lookup(convo: Any, aske
     assert ("repeated_call" not in _kinds(c, i)) is novel
 
 
+@pytest.mark.parametrize(("phone", "novel"), [
+    # blind set 60, t60_02: the user's own settings change nothing the line's record shows
+    ([("set_network_mode_preference", {"mode": "4g_5g_preferred"}, "Preferred Network Mode set to: 4g_5g_preferred"),
+      ("run_speed_test", {}, "Speed Test Result: 275.00 Mbps (Excellent).")], False),
+    # a payment on the phone changes the carrier's records
+    ([("make_payment", {}, "Payment of 65.0 USD has been made for bill B1002.")], True),
+])
+def test_a_lookup_repeated_after_the_users_phone_actions(convo: Any, phone: list[tuple[str, dict[str, Any], str]],
+                                                         novel: bool) -> None:
+    c = _telecom(convo)
+    c.say("Line L1001 is active. Please set your network mode to 4G/5G preferred and run a speed test.")
+    for name, args, obs in phone:
+        c.user_runs(name, args, obs)
+    c.user("275 Mbps, great. can you check how much data i have left?")
+    i = c.call("get_details_by_id", {"id": "L1001"}, {
+        "line_id": "L1001", "phone_number": "555-123-2001", "status": "Active", "plan_id": "P1001",
+        "data_used_gb": 3.2, "data_refueling_gb": 0.0, "roaming_enabled": False})
+    assert ("repeated_call" not in _kinds(c, i)) is novel
+
+
 def _booked(convo: Any) -> Any:
     c = _airline(convo)
     c.call("get_reservation_details", {"reservation_id": "HATHAT"}, {
