@@ -442,6 +442,7 @@ _ADDED = re.compile(r"\b(?:add(?:ed|ing)?|refuel\w*|top(?:ped)? up)\b", re.I)  #
 _NONFREE = re.compile(r'"nonfree_baggages":\s*(\d+)')
 _ALL_TOLD = re.compile(r"\b(?:in total|altogether|in all|all told)\b", re.I)
 _NO_OBJECT_TOOLS = frozenset({"think", "calculate"})  # tools that touch no customer's data
+_USER_ID_SAID = re.compile(r"\b[a-z]+(?:_[a-z]+)+_\d{3,}\b")  # a user id as the user gives it: "chen_nguyen_6691"
 # The status of "your line", said now: "your line is currently suspended on our side".
 # Also with the line's number: "Your line 555-123-2002 is active".
 _YOUR_LINE_STATUS = re.compile(r"\byour (?:phone )?line(?:\s+\**(?P<number>\d{3}[-\s.]?\d{3}[-\s.]?\d{4})\**)?,?\s+"
@@ -1499,7 +1500,9 @@ class _Run:
 
     def _identity_tools(self) -> set[str]:
         """The visible tools that find the customer's user id (find_user_id_by_email, ..._by_name_zip)."""
-        return {name for name in self.visible_specs if name.startswith("find_user_id")}
+        found = {name for name in self.visible_specs if name.startswith("find_user_id")}
+        # where none finds it, the user gives it (``_USER_ID_SAID``) or the profile's lookup by it does (airline)
+        return found or ({"get_user_details"} & set(self.visible_specs))
 
     def _last_written_id(self) -> str | None:
         """The identifier of the object the latest write since the user spoke changed (``order_id``
@@ -3075,7 +3078,7 @@ class _Run:
                 ok = seen[2] != "error" if seen is not None and seen[0] == i else not msg.is_error_observation
                 shown = len(index.json_observations)
                 if ok and not self._identified and cid in agent_calls and \
-                        agent_calls[cid].name.startswith("find_user_id"):
+                        agent_calls[cid].name in self._identity_tools():
                     self._identified = True  # the customer's user id found: other calls may follow
                 if ok and not self._handed_off and cid in agent_calls and \
                         self.info(agent_calls[cid].name).meta.access == "handoff":
@@ -3176,6 +3179,9 @@ class _Run:
                             self._data_amounts |= stated_amounts(msg.content, data=True)
                     # New evidence: what the user says that was not visible, or that something changed;
                     # not "anything cheaper in the morning?" about what a lookup already showed.
+                    if role == "user" and self._identify_first and not self._identified and "_" in msg.content \
+                            and _USER_ID_SAID.search(msg.content) and "get_user_details" in self._identity_tools():
+                        self._identified = True  # "I'm chen_nguyen_6691": the policy asks for the user id, given
                     news = role == "user" and _brings_news(msg.content, index)
                     index.add_text(msg.content)
                     if news == 2:

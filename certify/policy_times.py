@@ -103,7 +103,8 @@ def instant_for_slow(text: str, kinds: dict[str, str]) -> list[tuple[str, str]]:
 # find their user id by email, or by first name, last name and zip code", "authenticate the user
 # identity by locating their user id via email, or via name + zip code".
 _IDENTIFY = re.compile(r"\b(?:identify|authenticate)\b[^.]{0,40}?\b(?:first|before)\b"
-                       r"|\bbefore anything else\b[^.]{0,40}?\bidentif|\bauthenticate the user identity\b", re.I)
+                       r"|\bbefore anything else\b[^.]{0,40}?\bidentif|\bauthenticate the user identity\b"
+                       r"|\b(?:get|obtain)\b[^.]{0,20}?\buser id\b[^.]{0,10}?\bbefore\b", re.I)  # "Get the customer's user id before acting"
 _USER_ID = re.compile(r"\buser id\b", re.I)
 
 

@@ -93,10 +93,34 @@ def test_a_gift_card_refund_said_to_take_days_under_the_retail_policy(convo: Any
     (POLICY, True),
     ("# Retail agent policy\n- The agent should first authenticate the user identity by locating their user id via "
      "email, or via name + zip code.", True),  # tau-bench's own wording
-    ("# Airline agent policy\n- Get the customer's user id before acting.", False),  # no identification step named
+    # the user id had before acting: given by the user, or found by the profile's lookup (blind set 60, a60_04)
+    ("# Airline agent policy\n- Get the customer's user id before acting.", True),
+    ("# Airline agent policy\n- Get the flight number before searching.", False),
 ])
 def test_the_identify_first_rule_is_read_from_the_policy(policy: str, found: bool) -> None:
     assert bool(identify_first(policy)) is found
+
+
+@pytest.mark.parametrize(("said", "first", "kinds"), [
+    ("hey can u cancel my trip AX3OXQ", "get_reservation_details", ["before_identification"]),
+    ("hey can u cancel my trip AX3OXQ? I'm chen_nguyen_6691", "get_reservation_details", []),  # the id given
+    ("hey can u cancel my trip AX3OXQ", "get_user_details", []),
+])
+def test_an_airline_call_before_the_user_id_is_had(convo: Any, at: Any, said: str, first: str,
+                                                   kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline",
+              system="# Airline agent policy\n- Get the customer's user id before acting, and act only for that user.")
+    c.user(said)
+    if first == "get_user_details":
+        c.say("Sure. What is your user id?")
+        c.user("chen_nguyen_6691")
+        i = c.call("get_user_details", {"user_id": "chen_nguyen_6691"}, {"user_id": "chen_nguyen_6691",
+                                                                         "reservations": ["AX3OXQ"]})
+        i = c.call("get_reservation_details", {"reservation_id": "AX3OXQ"}, {"reservation_id": "AX3OXQ"})
+    else:
+        i = c.call("get_reservation_details", {"reservation_id": "AX3OXQ"}, {"reservation_id": "AX3OXQ"})
+    assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons) if k == "before_identification"] \
+        == kinds
 
 
 @pytest.mark.parametrize(("first", "kinds"), [
