@@ -193,6 +193,7 @@ from trajectory2gym.certify.policy_times import (
     identify_first,
     instant_for_slow,
     instant_kinds,
+    own_only,
     slow_for_instant,
 )
 from trajectory2gym.certify.prices import PriceBook, misattributed
@@ -442,6 +443,8 @@ _ADDED = re.compile(r"\b(?:add(?:ed|ing)?|refuel\w*|top(?:ped)? up)\b", re.I)  #
 _NONFREE = re.compile(r'"nonfree_baggages":\s*(\d+)')
 _ALL_TOLD = re.compile(r"\b(?:in total|altogether|in all|all told)\b", re.I)
 _NO_OBJECT_TOOLS = frozenset({"think", "calculate"})  # tools that touch no customer's data
+_OWN_LIST = re.compile(r'"(orders|reservations)":\s*\[([^\]]*)\]')  # a profile's list of its objects
+_QUOTED_VALUE = re.compile(r'"([^"]*)"')
 _USER_ID_SAID = re.compile(r"\b[a-z]+(?:_[a-z]+)+_\d{3,}\b")  # a user id as the user gives it: "chen_nguyen_6691"
 # The status of "your line", said now: "your line is currently suspended on our side".
 # Also with the line's number: "Your line 555-123-2002 is active".
@@ -624,6 +627,10 @@ class _Run:
         self._phrases: list[tuple[str, ...]] | None = None  # the write tools' options that are phrases
         self._identify_first = ""  # the policy's sentence that puts identifying the customer first
         self._identified = False  # whether a call that finds the customer's user id went through
+        self._own_only = ""  # the policy's sentence that has the agent act only for that customer
+        self._owned: dict[str, set[str]] = {}  # a profile's list ("orders") -> the ids it lists, as keys
+        self._owned_read = 0  # the observations read for them
+        self._users: set[str] = set()  # the user ids of calls that went through (lower case): the customer's
         self._cancel_rule = ""  # the policy's sentence that limits cancellations (cancel_refund)
         self._insurance_rule = ""  # the policy's sentence that names the reasons insurance covers (cancel_refund)
         self._certificate_rule = ""  # the policy's sentence that limits certificates (compensation)
@@ -1497,6 +1504,28 @@ class _Run:
         field = self.index.field_of
         return refund_unowed(field(booking, "cabin"), field(booking, "insurance"), field(booking, "created_at"),
                              today, self._user_text())
+
+    def _not_own(self, call: ToolCall) -> tuple[str, str, str] | None:
+        """(argument, value, the profile's list) where a call names an object of a kind a profile
+        shown lists (an order, a reservation) by an identifier that list does not hold."""
+        observations = self.index.json_observations
+        for low in observations[self._owned_read:]:
+            if '"orders"' in low or '"reservations"' in low:
+                for m in _OWN_LIST.finditer(low):
+                    self._owned.setdefault(m[1], set()).update(compact(v) for v in _QUOTED_VALUE.findall(m[2]))
+        self._owned_read = len(observations)
+        if not self._owned:
+            return None
+        roles = self.info(call.name).meta.arg_roles
+        for arg, value in call.arguments.items():
+            if roles.get(arg) != "identifier" or not isinstance(value, str) or arg in ("user_id", "customer_id"):
+                continue
+            key = compact(value)
+            for listed, keys in self._owned.items():
+                if keys and key not in keys and any(id_shape(k) == id_shape(key) for k in keys) and not any(
+                        obj.get("user_id") in self._users for obj in self.index.objects_with(value, '"user_id"')):
+                    return arg, value, listed  # (one its record shows the customer's, booked since: theirs)
+        return None
 
     def _identity_tools(self) -> set[str]:
         """The visible tools that find the customer's user id (find_user_id_by_email, ..._by_name_zip)."""
@@ -2820,6 +2849,12 @@ class _Run:
                 # "Identify the customer first ...": an order looked up before any user id was found
                 workflow = False
                 flow.append(reason("before_identification", tool=name, detail=self._identify_first))
+            if self._own_only and execution and access != "handoff" and name not in _NO_OBJECT_TOOLS and (
+                    other := self._not_own(call)) is not None:
+                # "my wife's order #W8668939", where the customer's profile lists #W5797164, #W5061109, ...
+                # (not a code that found nothing: a mistyped one is an error, no other customer's)
+                workflow = False
+                flow.append(reason("not_own_object", tool=name, arg=other[0], value=other[1], detail=other[2]))
             if access in self.confirm_access:
                 passed, offer = self._workflow(i, call, meta, flow)
                 workflow &= passed
@@ -3077,6 +3112,8 @@ class _Run:
                 # The shape computed in __init__ (when this message is the call's observation).
                 ok = seen[2] != "error" if seen is not None and seen[0] == i else not msg.is_error_observation
                 shown = len(index.json_observations)
+                if ok and cid in agent_calls and isinstance(uid := agent_calls[cid].arguments.get("user_id"), str):
+                    self._users.add(uid.lower())
                 if ok and not self._identified and cid in agent_calls and \
                         agent_calls[cid].name in self._identity_tools():
                     self._identified = True  # the customer's user id found: other calls may follow
@@ -3169,6 +3206,7 @@ class _Run:
                         self._cancel_rule = self._cancel_rule or cancellation_rule(msg.content)
                         self._insurance_rule = self._insurance_rule or insurance_rule(msg.content)
                         self._identify_first = self._identify_first or identify_first(msg.content)
+                        self._own_only = self._own_only or own_only(msg.content)
                         self._certificate_rule = self._certificate_rule or compensation_rule(msg.content)
                         self._offer_first = self._offer_first or offer_first_rule(msg.content)
                         self._in_order = self._in_order or ORDERED.search(msg.content) is not None

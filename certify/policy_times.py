@@ -101,11 +101,23 @@ def instant_for_slow(text: str, kinds: dict[str, str]) -> list[tuple[str, str]]:
 
 # The policy's rule that the customer is identified before anything else: "Identify the customer first:
 # find their user id by email, or by first name, last name and zip code", "authenticate the user
-# identity by locating their user id via email, or via name + zip code".
+# identity by locating their user id via email, or via name + zip code", "Get the customer's user id
+# before acting".
 _IDENTIFY = re.compile(r"\b(?:identify|authenticate)\b[^.]{0,40}?\b(?:first|before)\b"
                        r"|\bbefore anything else\b[^.]{0,40}?\bidentif|\bauthenticate the user identity\b"
-                       r"|\b(?:get|obtain)\b[^.]{0,20}?\buser id\b[^.]{0,10}?\bbefore\b", re.I)  # "Get the customer's user id before acting"
+                       r"|\b(?:get|obtain)\b[^.]{0,20}?\buser id\b[^.]{0,10}?\bbefore\b", re.I)
 _USER_ID = re.compile(r"\buser id\b", re.I)
+
+
+_OWN_ONLY = re.compile(r"\b(?:act only for|help only the|only help the|only with their own)\b", re.I)
+
+
+@lru_cache(maxsize=64)
+def own_only(policy: str) -> str:
+    """The policy's sentence that has the agent act only for the identified customer, on their own
+    orders or reservations ("Help only the identified customer, and only with their own orders");
+    "" where it has none."""
+    return next((rule_text(s) for s in policy_sentences(policy) if _OWN_ONLY.search(s)), "")
 
 
 @lru_cache(maxsize=64)

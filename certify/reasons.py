@@ -88,6 +88,8 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "order_violation": ("workflow", "{tool}: {arg}={value} not established by an earlier successful lookup"),
     "before_identification": ("workflow", "{tool}: called before the customer was identified, which the policy puts "
                                           "first: {detail!r}"),
+    "not_own_object": ("workflow", "{tool}: {arg}={value} is none of the identified customer's own {detail}, and "
+                                   "the policy acts only for them"),
     "against_policy": ("workflow", "{tool}: {arg}={value}: the record meets no condition the policy sets: {detail!r}"),
     "condition_not_met": ("workflow", "{tool}: the description put it off ({detail}), and nothing since says so"),
     "judge": ("workflow", "{tool}: judge: {detail}"),
