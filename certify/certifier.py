@@ -664,6 +664,7 @@ class _Run:
         self._write_done: dict[tuple[str, bytes], int] = {}
         self.seen_calls: dict[tuple[str, bytes], tuple[int, int, int]] = {}
         self.visible_specs = {t.name: t for t in inter.tools}
+        self._tools_said: str | None = None  # their descriptions (``_tool_text``)
         self.confirm_access = frozenset(self.cfg.confirm_access)
         self.domain = self._domain()
         # The domain's tools and its named constants (airport and state codes).
@@ -1527,6 +1528,12 @@ class _Run:
                     return arg, value, listed  # (one its record shows the customer's, booked since: theirs)
         return None
 
+    def _tool_text(self) -> str:
+        """The visible tools' descriptions, lower-cased: the agent sees them as it sees the policy."""
+        if self._tools_said is None:
+            self._tools_said = " ".join((t.function.description or "").lower() for t in self.visible_specs.values())
+        return self._tools_said
+
     def _identity_tools(self) -> set[str]:
         """The visible tools that find the customer's user id (find_user_id_by_email, ..._by_name_zip)."""
         found = {name for name in self.visible_specs if name.startswith("find_user_id")}
@@ -2223,7 +2230,8 @@ class _Run:
                 reasons.append(reason("text_contradicts_status", arg=ident, detail=shown))
         if " fee" in content:  # "There's no restocking fee on exchanges", where no policy or record names one
             for m in _FEE_NAMED.finditer(content):
-                if not self.index.has_string(f"{m[1]} fee") and not self.index.has_string(f"{m[1]} fees"):
+                if not self.index.has_string(f"{m[1]} fee") and not self.index.has_string(f"{m[1]} fees") \
+                        and f"{m[1].lower()} fee" not in self._tool_text():  # "(... a holding fee applies)"
                     reasons.append(reason("text_not_visible", value=m[0]))
         if "%" in content or "percent" in content:  # "8.7 GB of your 15 GB this cycle - about 62%": 58%
             for said_share, share in misstated_shares(content):

@@ -443,9 +443,14 @@ def test_a_line_named_by_the_last_four_digits_of_a_number_shown(convo, said: str
     ("A $75 change fee applies to basic economy.", False),
     ("Your exchange is submitted. There's no late fee on it.", True),  # the policy names it
     ("The cancellation fee you asked about does not apply here.", True),  # the user named it
+    ("A suspended line carries a holding fee.", True),  # a visible tool's description names it (blind set 61)
 ])
 def test_a_fee_named_by_its_kind_must_be_visible(convo, at, said: str, ok: bool) -> None:
-    c = convo(system="Policy: a bill paid after its due date gets a late fee of $5.")
+    from .conftest import RETAIL_TOOLS, _tool
+
+    suspend = _tool("suspend_line", {"line_id": {"type": "string"}})
+    suspend["function"]["description"] = "Suspend an active line (at most six months; a holding fee applies)."
+    c = convo(tools=[*RETAIL_TOOLS, suspend], system="Policy: a bill paid after its due date gets a late fee of $5.")
     c.user("Is there a cancellation fee? I want to exchange an item of #W8171054.")
     c.call("get_order_details", {"order_id": "#W8171054"}, {"order_id": "#W8171054", "status": "delivered"})
     i = c.say(said)
