@@ -39,7 +39,7 @@ _SYNONYMS: dict[str, tuple[str, ...]] = {
     "delete": ("delet", "remov"),
     "remove": ("remov", "delet"),
     "pay": ("pay",),
-    "enable": ("enabl", "turn on", "activat", "switch on", "turn it on", "switch it on"),
+    "enable": ("enabl", "turn on", "activat", "switch on", "turn it on", "switch it on", "back on"),
     "disable": ("disabl", "turn off", "deactivat", "switch off", "turn it off", "switch it off", "back off"),
     "suspend": ("suspend", "pause"),
     "resume": ("resum", "reactivat", "restor"),

@@ -245,6 +245,8 @@ class Anchors:
         # identifier settles it, and the shared ones (order, payment method) cost the most.
         if hit and any(self.labels_of(key) for key in self._raw if key in hit):
             return True  # a named identifier is mentioned (so there are labels)
+        if hit and not hit.isdisjoint(self._aliases):
+            return True  # a line's phone number, which stands for its named identifier: "for 555-123-2002"
         if hit:
             return not self.labels or says_label(self.labels, ws)
         return self._may_name(ws) and says_label(self.labels, ws)

@@ -138,6 +138,26 @@ def test_a_report_of_a_failed_write_as_done_is_no_new_description(convo, offer: 
     assert _workflow_kinds(next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)) == kinds
 
 
+@pytest.mark.parametrize(("offer", "kinds"), [
+    # blind set 61, t61_01: "back on" says enabling, and the line's number names it, though its plan has a name
+    ("Shall I turn international roaming back on for 555-123-2002?", []),
+    ("Shall I turn international roaming back on for 555-123-2001?", ["not_described"]),  # another line
+])
+def test_turning_roaming_back_on_for_a_line_named_by_its_number(convo, offer: str, kinds: list[str]) -> None:
+    c = convo(tools=_tools("telecom"), domain="telecom", system="You are a telecom agent.")
+    c.user("My number is 555-123-2002, customer C1001. Leave roaming on please.")
+    c.call("get_customer_by_id", {"customer_id": "C1001"}, {"customer_id": "C1001", "line_ids": ["L1001", "L1002"]})
+    c.call("get_details_by_id", {"id": "L1002"}, {"line_id": "L1002", "phone_number": "555-123-2002",
+                                                  "plan_id": "P1002", "roaming_enabled": False})
+    c.call("get_details_by_id", {"id": "P1002"}, {"plan_id": "P1002", "name": "Premium Plan"})
+    c.call("get_details_by_id", {"id": "L1001"}, {"line_id": "L1001", "phone_number": "555-123-2001",
+                                                  "plan_id": "P1001", "roaming_enabled": False})
+    c.say(offer)
+    c.user("yes")
+    i = c.call("enable_roaming", {"customer_id": "C1001", "line_id": "L1002"}, "Roaming enabled successfully")
+    assert _workflow_kinds(next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)) == kinds
+
+
 def test_add_describes_a_refuel_and_turn_off_never_describes_enabling(convo) -> None:
     refuel = {"customer_id": "C1001", "line_id": "L1002", "gb_amount": 2}
     assert _telecom(convo, "I can add 2 GB of data to line L1002 for C1001. Shall I?", "refuel_data", refuel) == []
