@@ -132,8 +132,8 @@ def unknown_tier_bags(text: str, table: dict[tuple[str, str], int], cabins_shown
 # The policy's price of an extra bag: "Each extra bag costs 50 dollars", "Each extra baggage is 50 dollars".
 _BAG_FEE = re.compile(r"\bextra\s+(?:checked\s+)?bag(?:gage)?s?\b[^.]{0,20}?\b(\d+)\s+dollars\b"
                       r"|\$(\d+)\s+(?:per|for each|each)\s+extra\s+bag", re.I)
-# A text's count of bags that cost: "2 paid", "2 extra bags", "(2 paid)".
-_PAID_BAGS = re.compile(r"\b(\d+|one|two|three|four|five)\s+(?:(?:of\s+them\s+)?(?:paid|extra|non-free|additional)"
+# A text's count of bags that cost: "2 paid", "2 extra bags", "(2 paid)"; not an amount ("$360 paid").
+_PAID_BAGS = re.compile(r"(?<![$.,])\b(\d+|one|two|three|four|five)\s+(?:(?:of\s+them\s+)?(?:paid|extra|non-free|additional)"
                         r"(?:\s+(?:checked\s+)?bags?)?)\b", re.I)
 
 

@@ -123,6 +123,9 @@ def test_the_price_of_an_extra_bag_each_policy_gives(policy: str) -> None:
     ("To confirm: 4 checked bags, 2 paid, $50 on the Mastercard.", {1}, []),
     ("To confirm: 4 checked bags, 2 paid, $50 on the Mastercard.", set(), [("$50", "2 paid bags", 10000)]),
     ("2 extra bags at $50 each.", set(), []),  # a rate, not what they come to
+    # an amount paid is no count of bags (blind set 61: "1 checked bag; $360 paid")
+    ("HAT213, May 18, 3 passengers; 1 checked bag; $360 paid.", set(), []),
+    ("X3RR7T now has 2 checked bags, $50 paid with gift_card_4366692", set(), []),
 ])
 def test_paid_bags_cost_the_fee_each(text: str, before: set[int], found: list[tuple[str, str, int]]) -> None:
     assert misfeed_bags(text, 5000, before) == found
