@@ -158,7 +158,13 @@ def stated_counts(turns: list[Turn], top: int) -> set[int]:
         if spelled and not COMPOUND_WORDS.keys().isdisjoint(t.words):  # "gate twenty-two" counts no 2
             spelled = {n for n in spelled_numbers(words(t.text), singles=True) if 2 <= n <= top}
         counts |= spelled
+        if top >= 2 and ("and" in t.text or "both" in t.text or "two of us" in t.text) and _TWO_OF_US.search(t.text):
+            counts.add(2)  # "for me and my friend Olivia": two people
     return counts
+
+
+# Two people said without a number: "me and my friend Olivia", "my wife and I", "both of us".
+_TWO_OF_US = re.compile(r"\b(?:me and (?:my|our) \w+|my \w+ and (?:me|i)|both of us|the two of us)\b", re.I)
 
 
 def _with_counts(amounts: set[int], turns: list[Turn]) -> set[int]:

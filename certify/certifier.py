@@ -1177,6 +1177,8 @@ class _Run:
             return False
         if len(listed) > 1 and any(c < 0 for _, c in listed) and abs(sum(c for _, c in listed)) == cents:
             return False  # the listed differences, signed: "(-2.06) ... (+38.76). total 36.70"
+        if any(cents == k * abs(c) for _, c in listed for k in self._user_counts()):
+            return False  # one listed fare for as many as the user said: "For two people, HAT049 comes to $224"
         return not _a_sum_of(cents, [abs(c) for _, c in listed], most=8, at_least=2)
 
     def _usage_misses(self, text: str) -> list[str]:

@@ -321,6 +321,22 @@ def test_a_total_after_listed_amounts_is_their_sum(convo, at, said: str, misses:
     assert at(certify_interaction(c.build()), i).reasons == [f"text states '{m}' not in visible history" for m in misses]
 
 
+@pytest.mark.parametrize(("asked", "misses"), [
+    # blind set 61, a61_10: one listed amount for as many people as the user named, without a number
+    ("What do my bills come to? It's for me and my wife.", []),
+    ("What do my bills come to?", ["$130"]),
+])
+def test_a_total_of_one_listed_amount_for_the_people_the_user_named(convo, at, asked: str,
+                                                                    misses: list[str]) -> None:
+    said = "Plans: $40, $65 and $40. For the two of you, the premium one comes to $130."
+    c = convo()
+    c.user(asked)
+    c.call("get_order_details", {"order_id": "B1001"}, BILL)
+    c.call("get_order_details", {"order_id": "B1002"}, OTHER_BILL)
+    i = c.say(said)
+    assert at(certify_interaction(c.build()), i).reasons == [f"text states '{m}' not in visible history" for m in misses]
+
+
 FARES = [{"flight_number": "HAT076", "prices": {"economy": 196, "business": 410}},
          {"flight_number": "HAT080", "prices": {"economy": 156, "business": 322}}]
 
