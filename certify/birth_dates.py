@@ -65,6 +65,10 @@ def misborn(text: str, book: BirthDates, reporting: bool = False) -> list[tuple[
         mention = said[0]  # the name's own date: the next one may be of someone not shown ("Sophia Kovacs")
         if mention.year is None:
             continue
+        after = text[start + mention.end:start + mention.end + 8]
+        if len(said) > 1 and ("→" in after or "->" in after or after.lstrip().startswith("to ")) and any(
+                said[1].means(d) for d in own):
+            continue  # the date it had, then the new one: "Sofia Davis DOB 1974-05-13 → 1974-05-31"
         if reporting and not mention.means(newest := book.newest[name]) and (
                 (len(own) > 1 and any(mention.means(d) for d in own))  # a date of a record before the newest
                 or _BORN_NOW.search(text, start, start + mention.start)):  # a new one the write did not store

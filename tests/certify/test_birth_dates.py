@@ -54,6 +54,9 @@ def test_a_date_of_birth_read_against_the_person_it_follows(text: str, flagged: 
     ("Aarav's date of birth is now March 27, 1984. ✅", True, [("Aarav", "March 27, 1984", "1974-03-28")]),
     ("Aarav's date of birth is now March 28, 1974. ✅", True, []),
     ("Aarav's date of birth is now March 27, 1984.", False, []),  # no write since the user spoke
+    # the date it had, then the new one (blind set 61, a61_08)
+    ("Updated FQ8APE: Aarav Nguyen DOB 1974-03-27 → 1974-03-28.", True, []),
+    ("Updated FQ8APE: Aarav Nguyen DOB 1974-03-27 → 1984-03-28.", True, [("Aarav Nguyen", "1974-03-27", "1974-03-28")]),
 ])
 def test_a_report_gives_a_person_the_date_of_birth_the_write_just_gave(text: str, reporting: bool,
                                                                         flagged: list[tuple[str, str, str]]) -> None:
