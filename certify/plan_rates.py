@@ -84,8 +84,8 @@ def mispriced_refuels(text: str, rate: int) -> list[tuple[str, str, int]]:
         if clause.count("$") != 1 or "GB" not in clause or _GB_RATE.search(clause) or not _REFUEL_WORDS.search(clause):
             continue
         data, money = ANY_GB.findall(clause), dollar_amounts(clause)
-        if len(data) != 1 or len(money) != 1:
-            continue
+        if len(data) != 1 or len(money) != 1 or not float(data[0]):
+            continue  # ("... charged $10.00 there, while your line still shows 0 GB added": none priced)
         written, cents = money[0]
         due = round(float(data[0]) * rate)
         if abs(cents - due) > 1:

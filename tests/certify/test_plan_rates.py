@@ -58,6 +58,8 @@ def test_the_rate_of_another_lines_plan_said_of_this_line(convo: Any, at: Any, s
     ("Extra data is $2.00 per GB, so 2 GB would be $4.00.", []),
     ("2 GB added ($4.00); your allowance is now 17 GB.", []),  # one amount of money, the right one
     ("Adding 2 GB and 1 GB later would be $6.00.", []),  # two amounts of data: which is priced is unclear
+    # no data added prices nothing (blind set 61, t61_11)
+    ("It was charged $10.00 there, while your line still shows 0 GB added.", []),
 ])
 def test_a_refuel_priced_at_the_lines_rate(text: str, found: list[tuple[str, str, int]]) -> None:
     assert mispriced_refuels(text, 200) == found
