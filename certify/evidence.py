@@ -151,7 +151,7 @@ _UNIT_WORDS = frozenset({"apt", "apartment", "suite", "ste", "unit"})  # the wor
 
 
 # A phone number said in groups with spaces or points: "555 123 2002", "(555) 123 2002", "555.123.2002".
-_SPACED_PHONE = re.compile(r"(?<![\w.-])\(?(\d{3})\)?[ .](\d{3})[ .-](\d{4})(?![\w-])")
+_SPACED_PHONE = re.compile(r"(?<![\w.-])\(?(\d{3})\)?[ .](\d{3})[ .-]?(\d{4})(?![\w-])")  # "555 123 2002", "555 1232002"
 
 
 class EvidenceIndex:

