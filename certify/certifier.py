@@ -265,6 +265,7 @@ _ONE_MORE_HINT = re.compile(r"\b(?:another|separate|second|new|further|additiona
 # The end of a value's clause, after it (with policy_times.NOT_BEFORE before it: a correction's value
 # taken back).
 _CLAUSE_END = re.compile(r"\**\s*(?:[.;,)!]|$)")
+_AS_I_SAID = re.compile(r"\**\s+as I (?:said|wrote|mentioned|told you|stated|quoted)\b")
 # A write's result that only records a request ("status": "return requested"): nothing moved yet.
 _REQUESTED = re.compile(r'"status":\s*"[a-z ]*requested"')
 # A money report that sums the whole conversation, not only the writes since the user spoke.
@@ -1644,8 +1645,10 @@ class _Run:
     @staticmethod
     def _taken_back(text: str, start: int, end: int) -> bool:
         """Whether the value at ``start:end`` is one a correction takes back: "not" right before it and
-        its clause ending right after it ("..., not March 31.", "immediately, not in 5–7 days.")."""
-        return NOT_BEFORE.search(text, max(0, start - 12), start) is not None and _CLAUSE_END.match(text, end) is not None
+        its clause ending right after it ("..., not March 31.", "immediately, not in 5–7 days."), or
+        owning up to it ("(not March 19 as I said earlier, sorry)")."""
+        return NOT_BEFORE.search(text, max(0, start - 12), start) is not None and (
+            _CLAUSE_END.match(text, end) is not None or _AS_I_SAID.match(text, end) is not None)
 
     def _span_from_shown(self, token: str, text: str) -> bool:
         """An ISO date that is a visible date (or today's) moved on or back by a span of time the

@@ -462,6 +462,7 @@ def test_sizes_and_figures_taken_back_are_no_amounts(convo, at, said: str, misse
     ("Your cycle ends on Feb 28, 2025, not on **March 31**!", []),
     ("Your cycle ends on Feb 28, 2025 or March 31.", ["March 31"]),
     ("It is not March 31 but Feb 28, 2025.", ["March 31"]),  # not at a clause's end: read as stated
+    ("It ends on Feb 28, 2025 (not March 31 as I said earlier, sorry).", []),  # owned up to (blind set 61)
     # a span of days taken back (blind audit r53_11)
     ("Paid by gift card, so the refund arrives **immediately**, not in 5–7 days.", []),
     ("Paid by gift card, so the refund arrives in 5–7 days.", ["5–7 days"]),
