@@ -482,7 +482,8 @@ _OTHERS_WILL = re.compile(r"\b(?:they(?:'ll|’ll| will)|(?:the|a) (?:human |liv
                           r"colleague)s? will|my colleagues? will)\s+(?:\w+\s+){0,3}?(?:switch|swap|change|"
                           r"refund|fix|process|exchange|cancel|issue|replace|correct|adjust|credit|waive|reverse)\w*\b"
                           r"(?:[^.!?\n]|\.\d)*", re.I)
-_MAYBE_OTHERS = re.compile(r"\b(?:may|might|could|can|should|likely|probably|able to|try|see (?:if|whether))\b", re.I)
+_MAYBE_OTHERS = re.compile(r"\b(?:may|might|could|can|should|likely|probably|able to|try|see (?:if|whether)|help)\b",
+                           re.I)  # ("they'll help you correct the return": help with it, no promise of it)
 
 
 def promised_for_others(text: str) -> list[str]:

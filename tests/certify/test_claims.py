@@ -785,6 +785,7 @@ def test_a_report_of_a_flight_change_names_the_flight_moved_to(convo: Any, repor
     ("I've transferred you. The agent will refund the difference today.", ["The agent will refund the difference today"]),
     ("I've transferred you. They may be able to switch the kettle for you.", []),
     ("I've transferred you to a human agent, who will take it from here.", []),
+    ("I've transferred you; they'll help you correct the return on #W5202795.", []),  # help, no promise (r61_03)
 ])
 def test_what_others_will_do_promised(text: str, found: list[str]) -> None:
     from trajectory2gym.certify.claims import promised_for_others
