@@ -1110,7 +1110,12 @@ def _asks_which(turn: Turn, anchors: Anchors) -> bool:
     choice offered, no description of acting on any one of them."""
     text = turn.text
     return "?" in text and ("hich " in text or "hat " in text) and _WHICH_ONE.search(text) is not None and any(
-        anchors.rival_id(t) for t in chunks(text) if looks_like_identifier(t))
+        anchors.rival_id(t) for t in chunks(text) if looks_like_identifier(t) and not _METHOD_ID.match(t))
+
+
+# A payment method's identifier: "which one would you like it on?" of two gift cards asks how to pay,
+# not which object to act on.
+_METHOD_ID = re.compile(r"(?:gift_card|credit_card|debit_card|paypal|certificate|bank_account)_\d", re.I)
 
 
 def _answers_request(turns: list[Turn], anchors: Anchors) -> int:

@@ -1232,3 +1232,14 @@ def test_a_count_of_passengers_and_the_other_of_two_cards(convo, reply: str, car
 ])
 def test_a_refusal_describes_no_action_to_confirm(convo, description: str, reply: str, kinds: list[str]) -> None:
     assert _workflow(convo, description, reply, "cancel_reservation", {"reservation_id": "PVUB64"}) == kinds
+
+
+def test_which_one_of_two_cards_asks_how_to_pay(convo) -> None:
+    # blind set 61, a61_03: "which one" of two gift cards asks how to pay, not which reservation
+    asked = ("PVUB64 is economy on HAT173. Business on it is $457. If you upgrade, the $283 difference goes on a "
+             "gift card. You have gift_card_9443446 and gift_card_8525656, which one would you like it on?")
+    cards = {k: {"source": "gift_card", "amount": 500, "id": k} for k in ("gift_card_9443446", "gift_card_8525656")}
+    args = {"reservation_id": "PVUB64", "cabin": "business", "payment_id": "gift_card_9443446",
+            "flights": [{"flight_number": "HAT173", "date": "2024-05-20"}]}
+    assert _workflow(convo, asked, "ok do it, the 9443446 one", "update_reservation_flights", args,
+                     user={**USER, "payment_methods": cards}) == []
