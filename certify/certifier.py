@@ -230,6 +230,7 @@ from trajectory2gym.certify.statuses import (
     cell_contradicted,
     contradicted,
     denials,
+    flight_statuses,
     insurance_contradicted,
     misrated_speeds,
     misread_data_switch,
@@ -2216,6 +2217,11 @@ class _Run:
             for ident, shown in cell_contradicted(content, self._status_of):
                 if (said := reason("text_contradicts_status", arg=ident, detail=shown)) not in reasons:
                     reasons.append(said)
+        if ("landed" in content or " on time" in content or "delayed" in content or "departed" in content
+                or "in the air" in content):  # "HAT044 landed on time", where no observation shows its status
+            for flight, status in flight_statuses(content):
+                if not self.index.has_string(status):
+                    reasons.append(reason("text_status_not_visible", arg=flight))
         if "requested" in content:  # "#W5544629 is now marked 'return requested'", after an exchange
             for ident, shown in requested_contradicted(content, self._status_of):
                 reasons.append(reason("text_contradicts_status", arg=ident, detail=shown))

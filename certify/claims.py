@@ -133,8 +133,10 @@ _NOW_YOURS = re.compile(r"\b(?:done|all set)\b.{0,40}?\byour\b[^.!?]{0,40}?\b(?:
 # The same in a list after the "done": "Both done!\n- ...\n- Your default address is now ...".
 _YOURS_NOW = re.compile(r"\byour\b[^.!?\n]{0,40}?\b(?:is|are) now\b", re.I)
 _DONE_WORD = re.compile(r"\b(?:done|all set)\b", re.I)
-_I_DID_STEMS = re.compile("I've|I have|i've|I’ve|We've|we've|we have|We have|I enabled|I disabled|I added|I removed|"
-                          "I cancel|I refunded|I suspended|I resumed|I booked|I issued|I submitted")  # plain alternation: fast
+_I_DID_STEMS = re.compile("I've|I have|i've|I’ve|We've|we've|we have|We have")  # plain alternation: fast
+# The plain past of a few verbs of change: "Summary: ..., I enabled roaming on your line".
+_I_DID_PAST = re.compile(r"I (?:also )?(?:enabled|disabled|added|removed|cancell?ed|refunded|suspended|resumed|booked|"
+                         r"issued|submitted)\b")
 # A clause about what will or may be done: "Once I've cancelled it, ...".
 _NOT_YET = re.compile(r"\b(?:once|if|when|after|before|until|unless|as soon as)\b", re.I)
 _TOLD_FAILURE = re.compile(r"\b(?:errors?|fail\w*|unable|cannot|not|never|tried|attempted)\b|n't\b", re.I)
@@ -212,7 +214,8 @@ def unmade_claims(text: str, made: Callable[[], set[str] | None], nouns: Callabl
     listed_done = "\n" in text and _DONE_WORD.search(text) is not None
     opened_done = " been " in text and _DONE_OPENING.search(text) is not None
     yours_done = " been " in text and ("Your" in text or "your" in text)
-    if _I_DID_STEMS.search(text) is None and not opened_done and not yours_done and not ("now" in text and (
+    if _I_DID_STEMS.search(text) is None and not ("I " in text and _I_DID_PAST.search(text)) and not opened_done \
+            and not yours_done and not ("now" in text and (
             _NOW_YOURS.search(text) or (listed_done and _YOURS_NOW.search(text)))):
         return []
     done: set[str] | None = None

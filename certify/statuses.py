@@ -236,6 +236,18 @@ def cell_contradicted(text: str, status_of: Callable[[str], Any]) -> list[tuple[
     return out
 
 
+# A flight's operating status said of it: "HAT044 landed on time", "HAT157 tonight is currently on time".
+_FLIGHT_STATUS = re.compile(r"\b([A-Z]{2,3}\d{2,4})\b[^.!?\n;]{0,30}?\b(landed|on time|delayed|departed|in the air)\b")
+
+
+def flight_statuses(text: str) -> list[tuple[str, str]]:
+    """(flight, status) for each sentence that says a flight's operating status ("landed", "on time",
+    "delayed", "departed"): none of these is a flight search's seat status ("available"), so only an
+    observation or the user can show one. Not in a question, nor of what would be ("if it departs")."""
+    return [(m[1], m[2].lower()) for sentence in SENTENCE_OR_LINE.split(text) if not sentence.rstrip().endswith("?")
+            for m in _FLIGHT_STATUS.finditer(sentence) if not _NOT_NOW.search(sentence, 0, m.start(2))]
+
+
 _REQUEST_SAID = re.compile(r"\b(exchange|return)\s+requested\b", re.I)
 
 

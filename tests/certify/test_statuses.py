@@ -13,6 +13,7 @@ from trajectory2gym.certify.statuses import (
     cabin_contradicted,
     cell_contradicted,
     contradicted,
+    flight_statuses,
     insurance_contradicted,
     misrated_speeds,
     mistimed,
@@ -127,6 +128,29 @@ def test_a_bill_tables_status_cell_is_grounded_by_the_bill(convo: Any, at: Any, 
     c.call("get_bills_for_customer", {"customer_id": "C1001"},
            [{"bill_id": "B1003", "total_due": 10.0, "due_date": "2025-03-15", "status": "Draft"}])
     i = c.say(f"| Bill | Status | Total so far | Due |\n|---|---|---|---|\n| B1003 | {cell} | $10.00 | 2025-03-15 |")
+    assert at(certify_interaction(c.build()), i).eligible is ok
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    # blind set 61, a61_01 and a61_12: an operating status no search shows
+    ("- Our records show HAT044 landed on time that day.", [("HAT044", "landed")]),
+    ("HAT157 tonight is currently on time.", [("HAT157", "on time")]),
+    ("Was HAT157 delayed?", []),  # asked
+    ("If HAT157 is delayed, you may get a certificate.", []),  # what may be
+    ("HAT157 has 9 seats available.", []),
+])
+def test_a_flights_operating_status_said(text: str, found: list[tuple[str, str]]) -> None:
+    assert flight_statuses(text) == found
+
+
+@pytest.mark.parametrize(("user", "ok"), [("Is HAT157 ok for tonight?", False),
+                                          ("My flight HAT157 was delayed yesterday, so I'm worried.", True)])
+def test_a_flight_status_is_grounded_only_where_shown_or_told(convo: Any, at: Any, user: str, ok: bool) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user(user)
+    c.call("search_direct_flight", {"origin": "CLT", "destination": "EWR", "date": "2024-05-15"},
+           [{"flight_number": "HAT157", "status": "available", "prices": {"economy": 120}}])
+    i = c.say("HAT157 is delayed tonight, and it has seats in economy at $120.")
     assert at(certify_interaction(c.build()), i).eligible is ok
 
 
