@@ -419,7 +419,8 @@ def misshared(text: str, people: Callable[[], int | None]) -> list[tuple[str, st
         total, share, n = cents_of(m[1]), cents_of(written), people()
         if n and n > 1 and abs(share * n - total) > n:
             out.append(("$" + written, f"{m[0].replace('*', '').strip()} (for {n})"))
-    for m in _PER_THEN_TOTAL.finditer(text) if "total" in text or " all" in text or " both" in text else ():
+    for m in _PER_THEN_TOTAL.finditer(text) if ("total" in text or " all" in text or " both" in text
+                                                or " the two" in text or " the three" in text or " the four" in text) else ():
         # "$14 more per passenger, so $24 in total": the total over the booking's passengers, or, where
         # none is shown, some whole number of shares
         share, total, n = cents_of(m[1]), cents_of(m[2]), people()
@@ -475,5 +476,6 @@ def _per_head(written: str, before: str, people: Callable[[], int | None]) -> li
 # A share per person, then the total it makes: "$14 more per passenger, so $24 in total".
 # ("... $96 per person — **$182** in total", a dash for "so")
 _PER_THEN_TOTAL = re.compile(rf"{_MONEY}[^$\n.;]{{0,20}}?\b{_PER_HEAD}\b[^$\n.;]{{0,30}}?(?:\b(?:so|that's|that is|which is|"
-                             rf"for a total of|making)\b|\s[—–])[^$\n.;\w]{{0,4}}(?:\w+\s+){{0,2}}?{_MONEY}\s+"
-                             rf"(?:in total|total|altogether|in all|for (?:all|both)\b)", re.I)
+                             rf"for a total of|making|(?:which |that )?comes? to)\b|\s[—–])[^$\n.;\w]{{0,4}}(?:\w+\s+){{0,2}}?"
+                             rf"{_MONEY}\s+(?:in total|total|altogether|in all|for (?:all|both|the (?:two|three|four))\b)",
+                             re.I)  # ("$321 per passenger, which comes to $624 for the two of you")

@@ -341,6 +341,10 @@ def test_a_total_then_the_amounts_it_is_made_of(text: str, wrong: list[tuple[str
     ("you'd get back $96 per person — **$192** in total", 2, []),
     ("i.e. $157 more per person — **$304** for both of you", 2,
      [("$304", "$157 more per person — $304 for both (for 2)")]),
+    # "which comes to", and the total for "the two of you" (blind set 61, a61_07)
+    ("The difference is $321 per passenger, which comes to $624 for the two of you.", 2,
+     [("$624", "$321 per passenger, which comes to $624 for the two (for 2)")]),
+    ("The difference is $321 per passenger, which comes to $642 for the two of you.", 2, []),
 ])
 def test_a_share_per_passenger_then_its_total(text: str, people: int | None, wrong: list[tuple[str, str]]) -> None:
     from trajectory2gym.certify.equations import misshared
