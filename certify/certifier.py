@@ -443,6 +443,9 @@ _FEE_NAMED = re.compile(r"\b(restocking|change|cancellation|processing|handling|
                         r"booking|rebooking|reactivation|suspension|reconnection|roaming|overage)\s+fees?\b", re.I)
 _ADDED = re.compile(r"\b(?:add(?:ed|ing)?|refuel\w*|top(?:ped)? up)\b", re.I)  # a sentence about what was added
 _NONFREE = re.compile(r'"nonfree_baggages":\s*(\d+)')
+# A line's data left said now: "You have 2.0 GB left for this cycle".
+_LEFT_NOW = re.compile(r"\b(?:you have|you've got|there(?:'s| is)|with)\b(?:[^.!?\n]|\.(?=\d)){0,20}?\bGB\s+(?:left|remaining)\b",
+                       re.I)
 _ALL_TOLD = re.compile(r"\b(?:in total|altogether|in all|all told)\b", re.I)
 _NO_OBJECT_TOOLS = frozenset({"think", "calculate"})  # tools that touch no customer's data
 _OWN_LIST = re.compile(r'"(orders|reservations)":\s*\[([^\]]*)\]')  # a profile's list of its objects
@@ -1205,14 +1208,20 @@ class _Run:
                 out.append(said_total[0])
                 continue
             claims = CLAIMS_DATA.search(sentence) is not None
-            if not (claims or decimal and _USAGE.search(sentence)):
+            if not (claims or decimal and (_USAGE.search(sentence) or _LEFT_NOW.search(sentence))):
                 continue
             # (not one offered: "I can add 2.0 GB at $2.0 per GB", the user's to take or not)
             found = [(m[0], to_cents(m[1]) or 0) for m in _DECIMAL_GB.finditer(sentence)
                      if not _OFFERED_GB.search(sentence, max(0, m.start() - 30), m.start())] if decimal else []
             if claims and not OFFERS_DATA.search(sentence):
                 found += [(m[0], int(m[1]) * 100) for m in WHOLE_GB.finditer(sentence)]
+            # The one amount of a sentence that says what is left now: the line's own remainder, not any
+            # amount shown ("You have 2.0 GB left", where 15.0 + 2.0 added - 15.1 used leaves 1.9)
+            left = self._book(DataLeftBook).left() if len(found) == 1 and _LEFT_NOW.search(sentence) else set()
             for written, cents in found:
+                if left and cents not in left and not _OFFERED_GB.search(sentence):
+                    out.append(written)
+                    continue
                 if derivable(cents, shown) or cents in self._user_data():  # or the user's "1.5 GB"
                     self._derived_data.add(cents)
                     continue

@@ -235,6 +235,8 @@ def test_a_wrong_remainder_of_data_is_not_grounded(convo: Any, at: Any) -> None:
     ("Done - 2 GB added for $4.00. You now have 17.1 GB for this cycle.", False),  # blind audit t57_08
     ("Done - 2 GB added for $4.00. You now have 17.0 GB for this cycle.", True),
     ("You have 1.9 GB left this cycle.", True),
+    # what is left is the line's remainder, not the 2.0 GB the user asked for (blind set 61, t61_10)
+    ("You have 2.0 GB left for this cycle.", False),
 ])
 def test_a_lines_whole_data_is_its_limit_and_refuels(convo: Any, at: Any, said: str, ok: bool) -> None:
     c = convo()
