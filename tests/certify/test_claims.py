@@ -519,16 +519,25 @@ def test_a_flight_number_is_no_rival_of_a_reservation_code(convo: Any, report: s
 ])
 def test_a_change_reported_as_made_where_the_result_says_it_already_was(convo: Any, report: str,
                                                                       kinds: list[str]) -> None:
+    c = _roaming_enabled(convo, "Roaming was already enabled")
+    assert _kinds_of(c, c.say(report)) == kinds
+
+
+def _roaming_enabled(convo: Any, result: str) -> Any:
+    """A telecom conversation in which enabling roaming on L1002, confirmed, gave ``result``."""
     c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
     c.user("Roaming is not working on 555-123-2002. I'm C1001.")
     c.call("get_details_by_id", {"id": "L1002"}, {"line_id": "L1002", "phone_number": "555-123-2002",
                                                   "roaming_enabled": True})
     c.say("Shall I enable roaming on L1002 (555-123-2002)?")
     c.user("yes")
-    c.call("enable_roaming", {"customer_id": "C1001", "line_id": "L1002"}, "Roaming was already enabled")
-    i = c.say(report)
-    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
-    assert [reason_kind(r) for r in decision.reasons] == kinds
+    c.call("enable_roaming", {"customer_id": "C1001", "line_id": "L1002"}, result)
+    return c
+
+
+def _kinds_of(c: Any, i: int) -> list[str]:
+    return [reason_kind(r) for r in next(d for d in certify_interaction(c.build()).decisions
+                                         if d.message_index == i).reasons]
 
 
 @pytest.mark.parametrize(("result", "recap", "kinds"), [
@@ -541,17 +550,10 @@ def test_a_change_reported_as_made_where_the_result_says_it_already_was(convo: A
 ])
 def test_a_later_recap_of_a_change_the_result_said_was_already_made(convo: Any, result: str, recap: str,
                                                                      kinds: list[str]) -> None:
-    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
-    c.user("Roaming is not working on 555-123-2002. I'm C1001.")
-    c.call("get_details_by_id", {"id": "L1002"}, {"line_id": "L1002", "phone_number": "555-123-2002"})
-    c.say("Shall I enable roaming on L1002 (555-123-2002)?")
-    c.user("yes")
-    c.call("enable_roaming", {"customer_id": "C1001", "line_id": "L1002"}, result)
+    c = _roaming_enabled(convo, result)
     c.say("Now turn on Data Roaming on your phone and run a speed test.")
     c.user("Works now, 275 Mbps. Thanks!")
-    i = c.say(recap)
-    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
-    assert [reason_kind(r) for r in decision.reasons] == kinds
+    assert _kinds_of(c, c.say(recap)) == kinds
 
 
 @pytest.mark.parametrize(("text", "tools", "claimed"), [
