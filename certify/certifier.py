@@ -518,9 +518,9 @@ _RECHECK = re.compile(r"\b(?:(?:can|could|would|will) you\s+)?(?:please\s+)?(?:d
                       r"(?:\s+(?:that|it|this|again|once more))*\W*(?=[?.!]|$|please)"
                       r"|\bchecked[- ](?:bag|luggage|suitcase)"  # "with one checked bag": a bag, no news
                       r"|\b(?:can|could|would|will) you\s+(?:please\s+)?check\b")  # "can you check how much ...": asked
-# "which one was cheapest on Friday again?": asking to be reminded, which changes nothing.
 # The user's tools that change the carrier's records, which the agent's lookups read: a payment.
 _CARRIER_USER_TOOLS = frozenset({"make_payment"})
+# "which one was cheapest on Friday again?": asking to be reminded, which changes nothing.
 _RECALL = re.compile(r"\b(?:what|which|when|where|who|how much|how many)\b[^.?!]*\bagain\s*(?:\?|[.!]|$)")  # "?" or not
 # A thing wanted as before, no change: "And yes I'd like insurance again" (not "I'd like to try again").
 _WANT_AGAIN = re.compile(r"\b(?:like|want)\s+(?!to\b)[^.?!]{0,30}\bagain\b")
@@ -3243,11 +3243,11 @@ class _Run:
                             self._bag_fee = bag_fee(msg.content)
                         if "GB" in msg.content:
                             self._data_amounts |= stated_amounts(msg.content, data=True)
-                    # New evidence: what the user says that was not visible, or that something changed;
-                    # not "anything cheaper in the morning?" about what a lookup already showed.
                     if role == "user" and self._identify_first and not self._identified and "_" in msg.content \
                             and _USER_ID_SAID.search(msg.content) and "get_user_details" in self._identity_tools():
                         self._identified = True  # "I'm chen_nguyen_6691": the policy asks for the user id, given
+                    # New evidence: what the user says that was not visible, or that something changed;
+                    # not "anything cheaper in the morning?" about what a lookup already showed.
                     news = role == "user" and _brings_news(msg.content, index)
                     index.add_text(msg.content)
                     if news == 2:

@@ -101,12 +101,13 @@ def other_choices(text: str, choices: tuple[tuple[str, str, tuple[str, ...]], ..
     return out
 
 
+# A few verbs of change in the plain past, the agent's own report of them: "Summary: ..., I enabled roaming".
+_PAST_CHANGE = (r"I\s+(?:also\s+)?(?:enabled|disabled|added|removed|cancell?ed|refunded|suspended|resumed|booked|"
+                r"issued|submitted)\b")
 # The agent saying it did something itself: "I've also added a $50 certificate", "I have submitted a
 # refund request". Not "I've checked", "I've noted", "I've confirmed that ...": those change nothing.
 _I_DID = re.compile(
-    # (or the plain past of a few verbs of change: "Summary: ..., I enabled roaming on your line")
-    r"\bI\s+(?:also\s+)?(?:enabled|disabled|added|removed|cancell?ed|refunded|suspended|resumed|booked|issued|"
-    r"submitted)\b|"
+    rf"\b{_PAST_CHANGE}|"
     r"\b(?:I|we)(?:'ve|’ve| have)\s+(?:(?:also|now|just|already|successfully|gone ahead and)\s+)*\**"
     r"(?:re-?)?(?:added|removed|submitted|issued|sent|cancell?ed|refunded|credited|applied|upgraded|downgraded|"
     r"changed|updated|modified|booked|exchanged|returned|processed|waived|reinstated|restored|enabled|disabled|"
@@ -134,9 +135,7 @@ _NOW_YOURS = re.compile(r"\b(?:done|all set)\b.{0,40}?\byour\b[^.!?]{0,40}?\b(?:
 _YOURS_NOW = re.compile(r"\byour\b[^.!?\n]{0,40}?\b(?:is|are) now\b", re.I)
 _DONE_WORD = re.compile(r"\b(?:done|all set)\b", re.I)
 _I_DID_STEMS = re.compile("I've|I have|i've|I’ve|We've|we've|we have|We have")  # plain alternation: fast
-# The plain past of a few verbs of change: "Summary: ..., I enabled roaming on your line".
-_I_DID_PAST = re.compile(r"I (?:also )?(?:enabled|disabled|added|removed|cancell?ed|refunded|suspended|resumed|booked|"
-                         r"issued|submitted)\b")
+_I_DID_PAST = re.compile(_PAST_CHANGE)  # (asked only where "I " is written)
 # A clause about what will or may be done: "Once I've cancelled it, ...".
 _NOT_YET = re.compile(r"\b(?:once|if|when|after|before|until|unless|as soon as)\b", re.I)
 _TOLD_FAILURE = re.compile(r"\b(?:errors?|fail\w*|unable|cannot|not|never|tried|attempted)\b|n't\b", re.I)

@@ -1331,9 +1331,10 @@ def _ship_to(turn: Turn, anchors: Anchors) -> bool:
     """An address change said as the order's shipping, by the plain verb: "4) Ship #W4895606 to 500 Main
     St, ...", "#W4536116 (pending): ship to 77 Harbor Way" (not "it ships to ...", where it goes now), or
     as the order's new address under a label, asked to confirm ("New: 398 Sunset Drive, ... Confirm?")."""
+    text = turn.text
     return ("addre" in anchors.objects and not anchors.ids.isdisjoint(turn.compacts)
-            and (("hip" in turn.text and _SHIP_TO.search(turn.text) is not None)
-                 or ("ew" in turn.text and _NEW_ADDRESS.search(turn.text) is not None and ASKS.search(turn.text) is not None)))
+            and (("hip" in text and _SHIP_TO.search(text) is not None)
+                 or ("ew" in text and _NEW_ADDRESS.search(text) is not None and ASKS.search(text) is not None)))
 
 
 _SHIP_TO = re.compile(r"\bship\s+(?:(?:it|#?[A-Z]\d+|order\s+#?[A-Z]?\d+)\s+)?to\b", re.I)
