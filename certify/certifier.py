@@ -1314,7 +1314,11 @@ class _Run:
         if not n or n < 2 or cents % n:
             return False
         share = cents // n
-        return share in self._stated_amounts(text) and (share in self.index.amounts or share in self._derived)
+        if share in self._stated_amounts(text):
+            return share in self.index.amounts or share in self._derived
+        # a share written without "$" ("a difference of 421 per passenger, 842 dollars for both"), itself
+        # a difference of amounts stated: 770 - 349
+        return share in {abs(c) for _, c in numbers_in(text)} and self._stated_pair(share, text)
 
     def _a_rest(self, cents: int) -> bool:
         """Whether an amount said as what remains is visible, or a difference of two amounts visible or

@@ -367,6 +367,20 @@ def test_a_net_on_a_list_line_may_use_an_amount_derived_before_it(convo, at, bac
     assert at(certify_interaction(c.build()), i).checks["visibility"] is ok
 
 
+@pytest.mark.parametrize(("both", "ok"), [("842", True), ("844", False)])
+def test_a_share_written_without_a_dollar_sign_times_the_passengers(convo, at, both: str, ok: bool) -> None:
+    # blind set 61, a61_04: "a difference of 421 per passenger, 842 dollars for both", 770 - 349
+    c = convo()
+    c.user("Upgrade O1DIJJ to business for both of us?")
+    c.call("get_order_details", {"order_id": "O1DIJJ"}, {"flights": [{"price": 196}, {"price": 153}],
+                                                         "passengers": [{"name": "A"}, {"name": "B"}]})
+    c.say("You paid 196 + 153 = 349 dollars per passenger.")
+    c.call("get_order_details", {"order_id": "S1"}, [{"prices": {"business": 482}}, {"prices": {"business": 288}}])
+    i = c.say(f"In business: 482 + 288 = 770 dollars per passenger, a difference of 421 per passenger, {both} dollars "
+              "for both.")
+    assert at(certify_interaction(c.build()), i).checks["visibility"] is ok
+
+
 def _after_device_action(convo: Any, request: str, tool: str, result: str, reply: str) -> Any:
     """A telecom conversation so far: the user asked, ran a tool on their phone, and told what it showed."""
     c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
