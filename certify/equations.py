@@ -228,6 +228,12 @@ def miscalculated(text: str) -> list[tuple[str, str]]:
         out += _misnetted(text)
     if "enough" in text or "sufficient" in text:
         out += _miscovered(text)
+    if ("each" in text or "per " in text) and " for " in text:
+        for m in _EACH_FOR_COUNT.finditer(text):  # "+$3 each, **$6** for three": 3 x $3 is $9
+            word = m[3].lower()
+            count = 2 if word == "both" else int(word) if word.isdigit() else NUMBER_WORDS[word]
+            if abs(count * cents_of(m[1]) - cents_of(m[2])) > 1:
+                out.append(("$" + m[2], m[0].replace("*", "").strip()))
     if "each" in text or "apiece" in text:
         for m in _COUNT_AT_RATE.finditer(text):  # "2 of the 5 would be extra at $50 each — that's $150"
             count = int(m[1]) if m[1].isdigit() else NUMBER_WORDS[m[1].lower()]
@@ -403,6 +409,9 @@ def misremained(text: str) -> list[tuple[str, str]]:
 # amount comes before it in its sentence.
 _SENTENCE_END = re.compile(r"[.!?]\s|\n")
 _PER_HEAD = r"per (?:person|passenger|travell?er|head)"
+# An amount each, then the total for a count the text names: "+$3 each, **$6** for three".
+_EACH_FOR_COUNT = re.compile(rf"{_MONEY}\s+(?:each|{_PER_HEAD})\**\s*[,:—–-]?\s*{_MONEY}\s+for\s+(?:the\s+)?"
+                             r"(two|three|four|five|six|both|[2-9])\b(?!\s+(?:bags?|items?|nights?|GB))", re.I)
 _SHARED = re.compile(rf"{_MONEY}(?:[^$\n.;]{{0,25}}?\b(?:in total|total|altogether|in all)\b[^$\n.;]{{0,20}}?"
                      rf"\b(?:which is|that's|that is|or|i\.e\.)\s+{_MONEY}\s+(?:{_PER_HEAD}|each)"
                      rf"|[^$\n.;]{{0,50}}?\b(?:which is|that's|that is|i\.e\.)\s+{_MONEY}\s+{_PER_HEAD})\b", re.I)

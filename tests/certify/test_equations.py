@@ -368,6 +368,11 @@ def test_a_share_per_passenger_then_its_total(text: str, people: int | None, wro
      [("$150", "2 bags are $50 each, which comes to $150")]),
     ("So 6 of the 8 are free. The remaining 2 bags are $50 each, which comes to **$100**.", []),
     ("Two extra bags cost $50 each, which makes $100.", []),
+    # an amount each, then the total for the count named (blind set 61, a61_05)
+    ("- **HAT231** 16:00 → 19:30, $123 per person: +$3 each, **$6** for three", [("$6", "$3 each, $6 for three")]),
+    ("- **HAT213** 12:00 → 15:30, $185 per person: +$65 each, **$195** for three", []),
+    ("$50 each, $100 for both.", []),
+    ("$25 each, $100 for 3 bags, with the fee.", []),  # a count of things, not people: not read here
 ])
 def test_a_count_at_a_price_each_comes_to_their_product(text: str, wrong: list[tuple[str, str]]) -> None:
     assert miscalculated(text) == wrong
