@@ -14,9 +14,11 @@ named reasons only ("allows a full refund when the trip is cancelled for health 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from datetime import date
 from functools import lru_cache
 
+from trajectory2gym.certify.normalize import cents_of, identifiers_in
 from trajectory2gym.certify.policy_times import policy_sentences, rule_text
 from trajectory2gym.certify.turns import SENTENCE_OR_LINE
 
@@ -136,3 +138,23 @@ def insured_refunds_said(text: str) -> list[str]:
 
 
 _POLITE = re.compile(r"\bif you(?:'d| would)? (?:like|want|wish|prefer)\b", re.I)  # an offer's manners, no condition
+
+
+# A full refund's amount: "cancel RXBE5Q with a full refund of $142", "a full $202 refund".
+_FULL_REFUND = re.compile(r"\bfull\s+(?:refund\s+of\s+\**\$(\d[\d,]*(?:\.\d+)?)|\**\$(\d[\d,]*(?:\.\d+)?)\**\s+refund)", re.I)
+
+
+def misstated_full_refunds(text: str, paid_of: Callable[[str], int | None]) -> list[tuple[str, str, int]]:
+    """(the amount as written, the object, what its payments come to, in cents) for each sentence
+    that names one object and gives its full refund an amount other than all it was paid:
+    "I can cancel RXBE5Q with a full refund of $142", where its payment history shows $202.
+    ``paid_of``: an object's paid total from its newest record; None where none is shown."""
+    out: list[tuple[str, str, int]] = []
+    for sentence in SENTENCE_OR_LINE.split(text):
+        if "full" not in sentence or (m := _FULL_REFUND.search(sentence)) is None:
+            continue
+        paid = [(ident, total) for ident in dict.fromkeys(identifiers_in(sentence))
+                if (total := paid_of(ident)) is not None]
+        if len(paid) == 1 and abs(cents_of(m[1] or m[2]) - paid[0][1]) > 1:
+            out.append(("$" + (m[1] or m[2]), paid[0][0], paid[0][1]))
+    return out

@@ -61,6 +61,7 @@ from trajectory2gym.certify.cancel_refund import (
     gives_covered_reason,
     insurance_rule,
     insured_refunds_said,
+    misstated_full_refunds,
     refund_unowed,
     refunds_said,
 )
@@ -1418,6 +1419,18 @@ class _Run:
         counts = {1} | stated_counts([Turn(-1, "assistant", text)], 9)
         return any(cents % k == 0 and nets.get(cents // k, 0) >= 2 for k in counts)
 
+    def _paid_total(self, ident: str) -> int | None:
+        """What the newest record of the object with this identifier as its own id was paid, in cents
+        (its payment history's payments, refunds left out); None where no record of it shows one."""
+        for obj, own in self._objects_shown(ident, '"payment_history"'):
+            history = obj.get("payment_history")
+            if own and isinstance(history, list):
+                paid = [cents_of(str(p.get("amount"))) for p in history if isinstance(p, dict)
+                        and p.get("transaction_type", "payment") == "payment"
+                        and isinstance(p.get("amount"), (int, float)) and p.get("amount", 0) > 0]
+                return sum(paid) if paid else None
+        return None
+
     def _status_of(self, ident: str) -> Any:
         """The ``status`` the newest observed object with this identifier as its own id shows; None
         where a write since the user spoke acted on it, or an observation shows it beside a status
@@ -2235,6 +2248,10 @@ class _Run:
             for flight, status in flight_statuses(content):
                 if not self.index.has_string(status):
                     reasons.append(reason("text_status_not_visible", arg=flight))
+        if "full" in content and "refund" in content:  # "cancel RXBE5Q with a full refund of $142", $202 paid
+            for written, ident, paid_total in misstated_full_refunds(content, self._paid_total):
+                reasons.append(reason("text_miscalculated", value=written,
+                                      detail=f"a full refund of {ident} is all it was paid, ${paid_total / 100:,.2f}"))
         if "requested" in content:  # "#W5544629 is now marked 'return requested'", after an exchange
             for ident, shown in requested_contradicted(content, self._status_of):
                 reasons.append(reason("text_contradicts_status", arg=ident, detail=shown))

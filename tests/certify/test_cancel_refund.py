@@ -173,3 +173,29 @@ def test_insurance_as_the_refunds_ground_needs_a_covered_reason(convo: Any, at: 
     i = c.say("Since FEQPKI has travel insurance, you're covered — I can cancel it and refund the full $679. Proceed?")
     found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
     assert [k for k in found if k == "text_contradicts_policy"] == kinds, found
+
+
+@pytest.mark.parametrize(("said", "found"), [
+    # blind set 61, a61_09: a full refund of less than was paid (the fares, not the insurance)
+    ("I can cancel RXBE5Q with a full refund of $142 to gift_card_1584929. Confirm?", [("$142", "RXBE5Q", 20200)]),
+    ("I can cancel RXBE5Q with a full refund of $202 to gift_card_1584929. Confirm?", []),
+    ("A full $142 refund for RXBE5Q.", [("$142", "RXBE5Q", 20200)]),
+    ("A full refund of $142 would go back to you.", []),  # no object named: whose is unclear
+])
+def test_a_full_refund_is_all_that_was_paid(said: str, found: list[tuple[str, str, int]]) -> None:
+    from trajectory2gym.certify.cancel_refund import misstated_full_refunds
+
+    assert misstated_full_refunds(said, {"RXBE5Q": 20200}.get) == found
+
+
+@pytest.mark.parametrize(("amount", "ok"), [("$202", True), ("$142", False)])
+def test_a_full_refund_is_held_to_the_payment_history(convo: Any, at: Any, amount: str, ok: bool) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("Cancel RXBE5Q please, Fatima broke her ankle.")
+    c.call("get_reservation_details", {"reservation_id": "RXBE5Q"},
+           {"reservation_id": "RXBE5Q", "cabin": "basic_economy", "insurance": "yes",
+            "flights": [{"flight_number": "HAT101", "price": 71}],
+            "payment_history": [{"payment_id": "gift_card_1584929", "amount": 202}]})
+    i = c.say(f"A health reason is covered by the insurance, so I can cancel RXBE5Q with a full refund of {amount} "
+              "to gift_card_1584929. Confirm?")
+    assert at(certify_interaction(c.build()), i).checks["visibility"] is ok
