@@ -449,7 +449,11 @@ _LEFT_NOW = re.compile(r"\b(?:you have|you've got|there(?:'s| is)|with)\b(?:[^.!
                        re.I)
 _ALL_TOLD = re.compile(r"\b(?:in total|altogether|in all|all told)\b", re.I)
 _NO_OBJECT_TOOLS = frozenset({"think", "calculate"})  # tools that touch no customer's data
-_OWN_LIST = re.compile(r'"(orders|reservations)":\s*\[([^\]]*)\]')  # a profile's list of its objects
+# A profile's list of the user's objects, which have a status of their own: '"orders": ["#w1", "#w2"]'.
+_OWN_LIST = re.compile(r'"(orders|reservations|line_ids|bill_ids)":\s*\[([^\]]*)\]')
+_OWN_LIST_KEYS = ('"orders"', '"reservations"', '"line_ids"', '"bill_ids"')
+# The lists a policy that acts only for the identified customer holds them to (retail and airline).
+_OWN_ONLY_LISTS = frozenset({"orders", "reservations"})
 _QUOTED_VALUE = re.compile(r'"([^"]*)"')
 _USER_ID_SAID = re.compile(r"\b[a-z]+(?:_[a-z]+)+_\d{3,}\b")  # a user id as the user gives it: "chen_nguyen_6691"
 # The status of "your line", said now: "your line is currently suspended on our side".
@@ -634,7 +638,7 @@ class _Run:
         self._identify_first = ""  # the policy's sentence that puts identifying the customer first
         self._identified = False  # whether a call that finds the customer's user id went through
         self._own_only = ""  # the policy's sentence that has the agent act only for that customer
-        self._owned: dict[str, set[str]] = {}  # a profile's list ("orders") -> the ids it lists, as keys
+        self._owned: dict[str, set[str]] = {}  # a profile's list ("orders") -> the ids it lists (``_owned_lists``)
         self._owned_read = 0  # the observations read for them
         self._users: set[str] = set()  # the user ids of calls that went through (lower case): the customer's
         self._cancel_rule = ""  # the policy's sentence that limits cancellations (cancel_refund)
@@ -671,6 +675,7 @@ class _Run:
         self.seen_calls: dict[tuple[str, bytes], tuple[int, int, int]] = {}
         self.visible_specs = {t.name: t for t in inter.tools}
         self._tools_said: str | None = None  # their descriptions (``_tool_text``)
+        self._identity: set[str] | None = None  # those that find the customer's user id (``_identity_tools``)
         self.confirm_access = frozenset(self.cfg.confirm_access)
         self.domain = self._domain()
         # The domain's tools and its named constants (airport and state codes).
@@ -1183,7 +1188,8 @@ class _Run:
             return False
         if len(listed) > 1 and any(c < 0 for _, c in listed) and abs(sum(c for _, c in listed)) == cents:
             return False  # the listed differences, signed: "(-2.06) ... (+38.76). total 36.70"
-        if any(cents == k * abs(c) for _, c in listed for k in self._user_counts()):
+        counts = self._user_counts()
+        if any(cents == k * abs(c) for _, c in listed for k in counts):
             return False  # one listed fare for as many as the user said: "For two people, HAT049 comes to $224"
         return not _a_sum_of(cents, [abs(c) for _, c in listed], most=8, at_least=2)
 
@@ -1539,20 +1545,15 @@ class _Run:
     def _not_own(self, call: ToolCall) -> tuple[str, str, str] | None:
         """(argument, value, the profile's list) where a call names an object of a kind a profile
         shown lists (an order, a reservation) by an identifier that list does not hold."""
-        observations = self.index.json_observations
-        for low in observations[self._owned_read:]:
-            if '"orders"' in low or '"reservations"' in low:
-                for m in _OWN_LIST.finditer(low):
-                    self._owned.setdefault(m[1], set()).update(compact(v) for v in _QUOTED_VALUE.findall(m[2]))
-        self._owned_read = len(observations)
-        if not self._owned:
+        owned = {listed: keys for listed, keys in self._owned_lists().items() if listed in _OWN_ONLY_LISTS}
+        if not owned:
             return None
         roles = self.info(call.name).meta.arg_roles
         for arg, value in call.arguments.items():
             if roles.get(arg) != "identifier" or not isinstance(value, str) or arg in ("user_id", "customer_id"):
                 continue
             key = compact(value)
-            for listed, keys in self._owned.items():
+            for listed, keys in owned.items():
                 if keys and key not in keys and any(id_shape(k) == id_shape(key) for k in keys) and not any(
                         obj.get("user_id") in self._users for obj in self.index.objects_with(value, '"user_id"')):
                     return arg, value, listed  # (one its record shows the customer's, booked since: theirs)
@@ -1565,22 +1566,36 @@ class _Run:
         return self._tools_said
 
     def _identity_tools(self) -> set[str]:
-        """The visible tools that find the customer's user id (find_user_id_by_email, ..._by_name_zip)."""
-        found = {name for name in self.visible_specs if name.startswith("find_user_id")}
-        # where none finds it, the user gives it (``_USER_ID_SAID``) or the profile's lookup by it does (airline)
-        return found or ({"get_user_details"} & set(self.visible_specs))
+        """The visible tools that find the customer's user id (find_user_id_by_email, ..._by_name_zip);
+        where none does, the user gives it (``_USER_ID_SAID``) or the profile's lookup by it finds it
+        (airline). Worked out once: the visible tools do not change during a run."""
+        if self._identity is None:
+            found = {name for name in self.visible_specs if name.startswith("find_user_id")}
+            self._identity = found or ({"get_user_details"} & set(self.visible_specs))
+        return self._identity
 
     def _last_written_id(self) -> str | None:
         """The identifier of the object the latest write since the user spoke changed (``order_id``
         of modify_pending_order_items); None where none went through."""
         return next(iter(self._changed_ids(self._writes[-1][2])), None) if self._writes else None
 
+    def _owned_lists(self) -> dict[str, set[str]]:
+        """Each list of the user's objects a profile shown gives ("orders", "reservations", "line_ids",
+        "bill_ids") -> the identifiers it holds, as keys; each observation is read once."""
+        observations = self.index.json_observations
+        for low in observations[self._owned_read:]:
+            if any(k in low for k in _OWN_LIST_KEYS):
+                for m in _OWN_LIST.finditer(low):
+                    self._owned.setdefault(m[1], set()).update(compact(v) for v in _QUOTED_VALUE.findall(m[2]))
+        self._owned_read = len(observations)
+        return self._owned
+
     def _listed_as_owned(self, key: str) -> bool:
         """Whether a profile lists this identifier among the user's orders, reservations, lines or bills
         (objects that have a status, which only their own record shows): "I see one order, #W8955613,
         which is still pending", where only the profile was read."""
-        owned = re.compile(rf'"(?:orders|reservations|line_ids|bill_ids)":\s*\[[^\]]*"#?{re.escape(key)}"')
-        return any(owned.search(low) for low in self.index.json_observations if key in low)
+        key = compact(key)
+        return any(key in keys for keys in self._owned_lists().values())
 
     def _flight_listed(self, key: str) -> bool:
         """Whether a record lists this flight number among its flights (a reservation's), where no
