@@ -27,6 +27,9 @@ _SLASHED = re.compile(r"\b(\d+)/(\d+)/(\d+)\b")
 # A text's count of free bags: "2 free checked bags", "**3 free checked bags**", "any free bags".
 _FREE_BAGS = re.compile(r"\b(\d+|no|any|zero|one|two|three|four|five)\s+free\s+(?:checked\s+)?(?:bags?|baggages?)\b",
                         re.I)
+# On a line about bags, a count free per passenger: "| Bags | gold basic economy: 3 free per passenger |".
+_FREE_EACH = re.compile(r"\b(\d+|one|two|three|four|five)\s+free(?=\s+(?:per|for each|each)\s+(?:passenger|person|travell?er)\b)",
+                        re.I)
 _TIER_SAID = re.compile(r"\b(regular|silver|gold)\W+members?\b", re.I)
 _CABIN_SAID = re.compile(r"\b(basic[\s_-]economy|economy|business)\b", re.I)
 _EACH = re.compile(r"^\W*(?:per\s+(?:passenger|person|travell?er)|each)\b", re.I)
@@ -74,8 +77,13 @@ def _bag_counts(text: str, cabins_shown: Iterable[str]) -> list[tuple[str, str, 
     cabins it names (else those shown), and its counts ("any" only where denied)."""
     out: list[tuple[str, str, set[str], list[re.Match[str]]]] = []
     for sentence in _SENTENCE_BREAK.split(text):
-        if "free" not in sentence or not (claims := [m for m in _FREE_BAGS.finditer(sentence) if m[1].lower() != "any"
-                                                     or _DENIED_BEFORE.search(sentence, 0, m.start())]):
+        if "free" not in sentence:
+            continue
+        claims = [m for m in _FREE_BAGS.finditer(sentence) if m[1].lower() != "any"
+                  or _DENIED_BEFORE.search(sentence, 0, m.start())]
+        if not claims and "bag" in sentence.lower():
+            claims = list(_FREE_EACH.finditer(sentence))
+        if not claims:
             continue
         plain = sentence.replace("*", "")
         cabins = {_cabin(c) for c in _CABIN_SAID.findall(plain)} or {_cabin(c) for c in cabins_shown}

@@ -59,6 +59,10 @@ def test_a_policy_without_a_table_gives_none() -> None:
     ("Economy includes 2 free bags.", {"gold", "silver"}, []),  # two profiles: whose is not clear
     ("Gold members get 3 in economy and 3 in business: 3 free bags.", set(), []),  # two cabins
     ("Do you have any free bags left in economy, as a gold member?", set(), []),  # denies nothing
+    # a table row about bags, the count free per passenger (blind set 61, a61_11)
+    ("| Bags | gold basic economy: 3 free per passenger |", {"gold"}, [("3 free", "gold basic economy", 2)]),
+    ("| Bags | gold basic economy: 2 free per passenger |", {"gold"}, []),
+    ("| Seats | gold economy: 3 free per passenger |", {"gold"}, []),  # not about bags
 ])
 def test_a_count_of_free_bags_against_the_table(text: str, shown: set[str], found: list[tuple[str, str, int]]) -> None:
     assert misstated_bags(text, TABLE, shown) == found
