@@ -209,6 +209,7 @@ from trajectory2gym.certify.reported_payments import (
     misbranded_cards,
     misnamed_cards,
     misnamed_charge_methods,
+    misnamed_method_ids,
     misnamed_past_refunds,
     misnamed_payers,
     misnamed_refund_methods,
@@ -2542,7 +2543,7 @@ class _Run:
         # "refunded to your PayPal", where it went to a gift card; "charged to your Visa ending in
         # 5735", where the write used the one ending 8939
         if self._writes and ((refund := GATE.search(content) is not None) or "ending" in content or "harg" in content
-                             or " on your " in content):
+                             or " on your " in content or "_" in content):
             self._payment_reasons(content, refund, reasons)
         if "GB" in content and ("$" in content or "USD" in content or "dollar" in content) and self.index.json_has(
                 '"data_refueling_price_per_gb"') and (
@@ -2641,14 +2642,18 @@ class _Run:
 
     def _payment_reasons(self, content: str, refund: bool, reasons: list[str]) -> None:
         """Append where a report names another kind of payment method for a refund (``refund``: the
-        text may say one) than the writes since the user spoke refunded, or a card by last four
-        digits that none of them used."""
+        text may say one) than the writes since the user spoke refunded, a method by an identifier
+        none of them used, or a card by last four digits that none of them used."""
         refunded: set[str] = set()
         used: set[str] = set()
         for result, _, call in self._writes:
             to, of = write_payments(result, call.arguments)
             refunded |= to
             used |= of
+        if "_" in content:  # (before sentences of other objects are dropped: the method is one)
+            # "$9 was charged to gift_card_4816380", where the update charged gift_card_7386173
+            for said in misnamed_method_ids(content, used | refunded):
+                reasons.append(reason("text_misstated_charge_method", value=said, detail=", ".join(sorted(used | refunded))))
         written = {compact(i) for _, _, call in self._writes for i in self._changed_ids(call)}
         if written and any(c in content for c in "#0123456789"):
             # "The $900.44 for #W9232383 goes back to your Mastercard": a sentence of another object's

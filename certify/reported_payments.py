@@ -45,6 +45,31 @@ def misnamed_charge_methods(text: str, methods: set[str], brand_of: BrandOf | No
     return _not_among((m[1] for m in _CHARGED.finditer(_plain(text))), methods, brand_of)
 
 
+# A payment method named by its identifier ("gift_card_4816380", "certificate_8159557"), and the words
+# of a sentence or line that says money moved through it ("$9 was charged to ...", "| Paid | $234, ...").
+_METHOD_ID = re.compile(r"\b(?:gift_card|credit_card|debit_card|certificate|paypal)_\d+\b")
+_MONEY_MOVED = re.compile(r"charg|\bpaid\b|\bbilled\b|debited|deducted|refund|credited|\bput on\b|\bwent on\b", re.I)
+_SENTENCE_OR_LINE = re.compile(r"(?<=[.!?;])\s+|\n+")
+# A message that proposes the next action rather than reports the last: "Here is what I am about to
+# do: ... charged to certificate_9924963. Do you confirm (yes/no)?"
+_PROPOSES = re.compile(r"\b(?:confirm|proceed|go ahead|about to|shall i|should i)\b", re.I)
+
+
+def misnamed_method_ids(text: str, touched: set[str]) -> list[str]:
+    """The payment methods a report names by identifier as where money moved, where it names none of
+    those the writes used (``touched``): "$9 was charged to gift_card_4816380", after an update that
+    charged gift_card_7386173, reports what was confirmed rather than what was done. A report that
+    names a method the writes used too may name others for other reasons (a balance left), and a
+    message that proposes the next action names that action's method."""
+    if not touched or any(m in text for m in touched) or _PROPOSES.search(text):
+        return []
+    out: list[str] = []
+    for part in _SENTENCE_OR_LINE.split(text):
+        if "_" in part and _MONEY_MOVED.search(part):
+            out += [m for m in _METHOD_ID.findall(part) if m not in touched and m not in out]
+    return out
+
+
 def _plain(text: str) -> str:
     """A text lower-cased, its bold marks dropped: "refunded to your **Visa ending 3660**"."""
     return text.lower().replace("*", "")

@@ -12,6 +12,7 @@ from trajectory2gym.certify import certify_interaction
 from trajectory2gym.certify.reasons import reason_kind
 from trajectory2gym.certify.reported_payments import (
     misnamed_cards,
+    misnamed_method_ids,
     misnamed_refund_methods,
     write_payments,
 )
@@ -393,4 +394,45 @@ def test_a_card_brand_no_record_shows(convo: Any, at: Any, said: str, kinds: lis
         {"method_type": "Credit Card", "account_number_last_4": "1235", "expiration_date": "12/2026"}]})
     c.call("get_details_by_id", {"id": "B1002"}, {"bill_id": "B1002", "total_due": 150.0, "status": "Paid"})
     i = c.say(said)
+    assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
+
+
+@pytest.mark.parametrize(("text", "named"), [
+    ("All set: N4SL3N is now on HAT231, and $9 was charged to gift_card_4816380.", ["gift_card_4816380"]),
+    ("| Reservation | HATHAT |\n| Paid | $234, certificate_8159557 |", ["certificate_8159557"]),
+    ("All set: $9 was charged to gift_card_7386173.", []),  # the method the write used
+    # it names the used one too: the other may be named for its balance
+    ("$9 was charged to gift_card_7386173; gift_card_4816380 still shows $40 charged earlier.", []),
+    ("Your gift_card_4816380 shows a balance of $40.", []),  # no money moved in that sentence
+    # a proposal of the next action names that action's method
+    ("Next: $30 for insurance charged to gift_card_4816380. Do you confirm?", []),
+])
+def test_a_method_named_by_identifier_as_where_money_moved(text: str, named: list[str]) -> None:
+    assert misnamed_method_ids(text, {"gift_card_7386173"}) == named
+
+
+@pytest.mark.parametrize(("report", "kinds"), [
+    # (blind set 61, a61_05: the method confirmed, reported after an update that charged the other)
+    ("All set: N4SL3N is now on HAT231, May 19, and $9 was charged to gift_card_4816380.",
+     ["text_misstated_charge_method"]),
+    ("All set: N4SL3N is now on HAT231, May 19, and $9 was charged to gift_card_7386173.", []),
+])
+def test_a_report_names_the_method_the_update_charged(convo: Any, at: Any, report: str, kinds: list[str]) -> None:
+    reservation = {"reservation_id": "N4SL3N", "user_id": "omar_johansson_4368", "cabin": "economy",
+                   "flights": [{"flight_number": "HAT213", "date": "2024-05-18", "price": 120}],
+                   "payment_history": [{"payment_id": "gift_card_4816380", "amount": 120}]}
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("I'm omar_johansson_4368. Move N4SL3N to HAT231 on May 19, pay with gift_card_7386173.")
+    c.call("get_user_details", {"user_id": "omar_johansson_4368"}, {"user_id": "omar_johansson_4368",
+           "reservations": ["N4SL3N"], "payment_methods": {
+               "gift_card_4816380": {"source": "gift_card", "amount": 40, "id": "gift_card_4816380"},
+               "gift_card_7386173": {"source": "gift_card", "amount": 90, "id": "gift_card_7386173"}}})
+    c.call("get_reservation_details", {"reservation_id": "N4SL3N"}, reservation)
+    c.say("Change N4SL3N to HAT231 on 2024-05-19, economy; the $9 difference on gift_card_7386173. Confirm?")
+    c.user("yes")
+    c.call("update_reservation_flights", {"reservation_id": "N4SL3N", "cabin": "economy", "flights": [
+        {"flight_number": "HAT231", "date": "2024-05-19"}], "payment_id": "gift_card_7386173"},
+           {**reservation, "flights": [{"flight_number": "HAT231", "date": "2024-05-19", "price": 123}],
+            "payment_history": [*reservation["payment_history"], {"payment_id": "gift_card_7386173", "amount": 9}]})
+    i = c.say(report)
     assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
