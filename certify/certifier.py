@@ -186,7 +186,12 @@ from trajectory2gym.certify.normalize import (
 )
 from trajectory2gym.certify.owned_ids import holder, misowned
 from trajectory2gym.certify.phone_state import PhoneState, codes_said, may_state_phone
-from trajectory2gym.certify.plan_rates import PlanRates, misattributed_rates, mispriced_refuels
+from trajectory2gym.certify.plan_rates import (
+    PlanRates,
+    misattributed_rates,
+    mispriced_refuels,
+    misstated_plan_differences,
+)
 from trajectory2gym.certify.policy_once import agreed_again, made_once, offered_again, once_only
 from trajectory2gym.certify.policy_times import (
     NOT_BEFORE,
@@ -2545,6 +2550,12 @@ class _Run:
         if self._writes and ((refund := GATE.search(content) is not None) or "ending" in content or "harg" in content
                              or " on your " in content or "_" in content):
             self._payment_reasons(content, refund, reasons)
+        if "$" in content and ("ore" in content or "ess" in content or "heap" in content or "ifference" in content
+                               or "igher" in content or "ower" in content or "xtra" in content) and self.index.json_has(
+                '"price_per_month"'):
+            # "Unlimited Plus would be $25.00 more per month", the plans shown at $65.00 and $85.00
+            for written, prices in misstated_plan_differences(content, self._book(PlanRates).monthly):
+                reasons.append(reason("text_miscalculated", value=written, detail=f"the plans' monthly prices: {prices}"))
         if "GB" in content and ("$" in content or "USD" in content or "dollar" in content) and self.index.json_has(
                 '"data_refueling_price_per_gb"') and (
                 focus := self._line_in_focus()):

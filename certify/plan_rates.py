@@ -9,7 +9,9 @@ its own plan's rate shown (if at all) is another, and the text names no other pl
 and no other line: "The watch's plan, Connect Watch, charges $8.00 per GB" says whose rate it is.
 
 The line's own rate also prices the data a text says it adds: "$6.00 (2 GB refuel)" at $2.00 per GB
-is $4.00 (``mispriced_refuels``).
+is $4.00 (``mispriced_refuels``). And a difference in monthly price said between plans a text names
+must be one between their prices ("$25.00 more per month" of $65.00 and $85.00:
+``misstated_plan_differences``).
 """
 
 from __future__ import annotations
@@ -35,12 +37,46 @@ class PlanRates(ObservationBook):
 
     def __init__(self) -> None:
         self.rates: dict[str, tuple[str, int]] = {}
+        self.monthly: dict[str, tuple[str, int]] = {}  # plan id (compact) -> (its name; its price per month)
 
     def take(self, value: Any) -> None:
         for obj in json_objects(value):
             plan, rate = obj.get("plan_id"), to_cents(obj.get("data_refueling_price_per_gb"))
             if isinstance(plan, str) and rate is not None:
-                self.rates[compact(plan)] = (str(obj.get("name") or "").lower(), rate)
+                name = str(obj.get("name") or "").lower()
+                self.rates[compact(plan)] = (name, rate)
+                if (month := to_cents(obj.get("price_per_month"))) is not None:
+                    self.monthly[compact(plan)] = (name, month)
+
+
+# A difference in monthly price said as an amount: "Unlimited Plus would be $25.00 more per month",
+# "a difference of $20 a month", "$15 cheaper".
+_DIFFERENCE = re.compile(r"\$(\d[\d,]*(?:\.\d+)?)\**\s*(?:more|less|cheaper|higher|lower|extra)\b"
+                         r"|\bdifference\s+(?:is\s+|of\s+)?\**\$(\d[\d,]*(?:\.\d+)?)", re.I)
+_MONTH = re.compile(r"\bper month\b|\ba month\b|/\s*mo|\bmonthly\b|\beach month\b", re.I)
+
+
+def misstated_plan_differences(text: str, monthly: dict[str, tuple[str, int]]) -> list[tuple[str, str]]:
+    """(the amount as written, the named plans' monthly prices) for each difference in monthly price a
+    text states that is no difference between two plans it names (by id or name) whose records show
+    their prices: "$25.00 more per month" between the $65.00 Premium Plan and the $85.00 Unlimited Plus.
+    A text that names fewer than two such plans says nothing this can check."""
+    if not _MONTH.search(text):
+        return []
+    low = text.lower()
+    ids = {compact(t) for t in identifiers_in(text)}
+    named = {plan: month for plan, (name, month) in monthly.items()
+             if plan in ids or (name and re.search(rf"\b{re.escape(name)}\b", low))}
+    if len(named) < 2:
+        return []
+    prices = sorted(set(named.values()))
+    gaps = {b - a for i, a in enumerate(prices) for b in prices[i + 1:]}
+    out: list[tuple[str, str]] = []
+    for m in _DIFFERENCE.finditer(text):
+        written = m[1] or m[2]
+        if (cents := to_cents(written.replace(",", ""))) is not None and cents and cents not in gaps:
+            out.append((f"${written}", ", ".join(f"${c / 100:.2f}" for c in prices)))
+    return out
 
 
 def misattributed_rates(text: str, focus: tuple[set[str], str] | None,

@@ -1,4 +1,5 @@
-"""A price per GB said of the line in focus that is another plan's rate (certify/plan_rates.py)."""
+"""A price per GB said of the line in focus that is another plan's rate, a refuel priced at the line's rate, and
+a difference in monthly price between plans named (certify/plan_rates.py)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,11 @@ from typing import Any
 import pytest
 
 from trajectory2gym.certify import certify_interaction
-from trajectory2gym.certify.plan_rates import misattributed_rates, mispriced_refuels
+from trajectory2gym.certify.plan_rates import (
+    misattributed_rates,
+    mispriced_refuels,
+    misstated_plan_differences,
+)
 from trajectory2gym.certify.reasons import reason_kind
 from trajectory2gym.envs.registry import tool_specs
 
@@ -63,3 +68,41 @@ def test_the_rate_of_another_lines_plan_said_of_this_line(convo: Any, at: Any, s
 ])
 def test_a_refuel_priced_at_the_lines_rate(text: str, found: list[tuple[str, str, int]]) -> None:
     assert mispriced_refuels(text, 200) == found
+
+
+MONTHLY = {"p1002": ("premium plan", 6500), "p1003": ("unlimited plus", 8500), "p1001": ("basic plan", 5000)}
+TABLE = """| Plan | Monthly price |
+|---|---|
+| Premium Plan (yours) | $65.00 |
+| Unlimited Plus | $85.00 |
+
+"""
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    # blind set 61, t61_02: the two plans' prices in a table, the difference said wrongly
+    (TABLE + "So Unlimited Plus would be $25.00 more per month.", [("$25.00", "$65.00, $85.00")]),
+    (TABLE + "So Unlimited Plus would be $20.00 more per month.", []),
+    ("P1003 costs $85 a month, a difference of $35 from P1001.", []),  # 85 - 50
+    ("P1003 costs $85 a month, a difference of $30 from P1001.", [("$30", "$50.00, $85.00")]),
+    ("Unlimited Plus would be $25.00 more per month.", []),  # one plan named: against what is unclear
+    ("Premium Plan and Unlimited Plus: the upgrade costs $25.00 more once.", []),  # no month said
+])
+def test_a_difference_in_monthly_price_between_plans_named(text: str, found: list[tuple[str, str]]) -> None:
+    assert misstated_plan_differences(text, MONTHLY) == found
+
+
+@pytest.mark.parametrize(("said", "kinds"), [
+    (TABLE + "So Unlimited Plus would be $25.00 more per month.", ["text_miscalculated"]),
+    (TABLE + "So Unlimited Plus would be $20.00 more per month.", []),
+])
+def test_a_plan_comparison_after_both_plans_were_read(convo: Any, at: Any, said: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user("Is Unlimited Plus really $25 more than my Premium Plan? My line is L1002.")
+    c.call("get_details_by_id", {"id": "L1002"}, {"line_id": "L1002", "plan_id": "P1002", "data_used_gb": 15.1})
+    c.call("get_details_by_id", {"id": "P1002"}, {"plan_id": "P1002", "name": "Premium Plan", "data_limit_gb": 15.0,
+                                                   "price_per_month": 65.0, "data_refueling_price_per_gb": 2.0})
+    c.call("get_details_by_id", {"id": "P1003"}, {"plan_id": "P1003", "name": "Unlimited Plus", "data_limit_gb": 999.0,
+                                                   "price_per_month": 85.0, "data_refueling_price_per_gb": 0.1})
+    i = c.say(said)
+    assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
