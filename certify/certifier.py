@@ -531,6 +531,9 @@ _RECHECK = re.compile(r"\b(?:(?:can|could|would|will) you\s+)?(?:please\s+)?(?:d
                       r"|\b(?:can|could|would|will) you\s+(?:please\s+)?check\b")  # "can you check how much ...": asked
 # The user's tools that change the carrier's records, which the agent's lookups read: a payment.
 _CARRIER_USER_TOOLS = frozenset({"make_payment"})
+# A wish not to change something: "I don't really want to switch plans though, just curious".
+_NO_WISH = re.compile(r"\b(?:don't|do not|doesn't|does not|won't|not)\s+(?:really\s+|actually\s+)?"
+                      r"(?:want|need|plan|planning|looking|going|trying)\s+to\s+(?:switch|chang|cancel|updat)\w*")
 # "which one was cheapest on Friday again?": asking to be reminded, which changes nothing.
 _RECALL = re.compile(r"\b(?:what|which|when|where|who|how much|how many)\b[^.?!]*\bagain\s*(?:\?|[.!]|$)")  # "?" or not
 # A thing wanted as before, no change: "And yes I'd like insurance again" (not "I'd like to try again").
@@ -556,6 +559,8 @@ def _brings_news(text: str, index: EvidenceIndex) -> int:
         low = _WANT_AGAIN.sub(" ", _RECALL.sub(" ", low))
     if "check" in low:
         low = _RECHECK.sub(" ", low)  # "Can you double-check that?": a request, nothing changed
+    if " to " in low and ("n't" in low or "not" in low):
+        low = _NO_WISH.sub(" ", low)  # "I don't want to switch plans": nothing changed
     if _CHANGE_WORDS.search(low):
         return 2
     return int(_MAY_STATE.search(text) is not None and any(not k.isalpha() and k not in index.compacts

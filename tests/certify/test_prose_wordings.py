@@ -223,6 +223,9 @@ def test_a_date_after_used_of_is_no_date_of_birth() -> None:
     # "just" as "only", and a thing wanted as before (blind set 60, a60_03)
     ("Option 1 is fine, just me. And yes I'd like insurance again.", False),
     ("I'd like to try again, I just toggled airplane mode.", True),
+    # a wish not to change (blind set 61, t61_02)
+    ("How much is Unlimited Plus compared to mine? I don't really want to switch plans though.", False),
+    ("I switched plans yesterday, how much is it now?", True),
 ])
 def test_a_question_about_what_was_said_is_no_news_for_a_lookup(convo: Any, asked: str, novel: bool) -> None:
     c = _telecom(convo)
