@@ -166,6 +166,7 @@ from trajectory2gym.certify.item_options import OptionBook, misdescribed_options
 from trajectory2gym.certify.item_prices import ItemPriceBook
 from trajectory2gym.certify.late_insurance import late_insurance_rule, offers_late_insurance
 from trajectory2gym.certify.line_items import ItemBook, misassigned
+from trajectory2gym.certify.line_plans import LinePlans, misplanned_lines
 from trajectory2gym.certify.measures import MEASURE, MeasureBook, misassigned_measures
 from trajectory2gym.certify.normalize import (
     cents_of,
@@ -2233,6 +2234,10 @@ class _Run:
                 self._items = ItemBook(self.index)
             for written, ident, named in misassigned(content, self._items):
                 reasons.append(reason("text_misattributed", value=written, arg=ident, detail=f"a charge for {named}"))
+        if " on " in content and "lan" in content and self.index.json_has('"plan_id"'):
+            # "Line 555-123-2003 is active again on the Premium Plan", its records showing the Basic Plan
+            for line, said, shown in misplanned_lines(content, self._book(LinePlans)):
+                reasons.append(reason("text_misplanned_line", value=said, arg=line, detail=shown))
         for written, equation in misremained(content):  # "11.5 GB ..., used 10.5 GB, so 1.5 GB left"
             reasons.append(reason("text_miscalculated", value=written, detail=equation))
         for written, equation in miscalculated(content):  # "$164 + $50 + $30 = $264": the sum wrong

@@ -25,6 +25,7 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "free_text_too_long": ("visibility", "{tool}: {arg} free text longer than {detail} characters"),
     "text_not_visible": ("visibility", "text states {value} not in visible history"),
     "text_misattributed": ("visibility", "text states {value} for {arg}, which the observations price at {detail}"),
+    "text_misplanned_line": ("visibility", "text puts {arg} on {value}, where its records show {detail}"),
     "text_misowned": ("visibility", "text gives {value} to {arg}, where the observations show it only for {detail}"),
     "text_misaddressed": ("visibility", "text gives {arg} the address {value}, where its newest record shows {detail}"),
     "text_misbranded_card": ("visibility", "text calls the card ending {value} a {arg}, where the observations show "

@@ -1,0 +1,90 @@
+"""The plan a text says a line is on, where the records show it on another: "Line 555-123-2003 is
+active again on the Premium Plan", where the line's record gives plan P1001 and the bill's item
+reads "Basic Plan - Line 555-123-2003".
+
+A line's plan is read from its record (``plan_id``, named by the plan's record, the latest record
+winning: a plan change shows the new one), else from a bill's plan charge ("Basic Plan - Line
+555-123-2003"). A sentence is read only where it names one line (by number or id) and one plan by name, says
+the line is "on" it, and speaks of no change or option (a plan it "could" move to is no claim).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from trajectory2gym.certify.books import ObservationBook, json_objects
+from trajectory2gym.certify.normalize import compact, identifiers_in
+from trajectory2gym.certify.setting_values import named_plans
+from trajectory2gym.certify.turns import SENTENCE_OR_LINE
+
+# A bill's plan charge: "basic plan - line 555-123-2003" (observations are read lower-cased).
+_PLAN_CHARGE = re.compile(r"^(.+?\bplan)\s+-\s+line\s+(\d{3}-\d{3}-\d{4})$")
+# A sentence about a plan to come, or a choice of plans: no claim of the line's plan now.
+_CHANGE = re.compile(r"\b(?:switch|chang|upgrad|downgrad|move|moving|would|could|instead|option|from|compar|"
+                     r"available|offer|prefer)\w*", re.I)
+
+
+class LinePlans(ObservationBook):
+    """Per interaction: each line's keys (its id and its number, compact) -> the name of its plan,
+    lower-cased, as the latest record or bill read shows it."""
+
+    needles: tuple[str, ...] = ('"plan_id"', " plan - line ")
+
+    def __init__(self) -> None:
+        self.plan_of: dict[str, str] = {}  # line key -> plan id (compact), as its record shows it
+        self.billed: dict[str, str] = {}  # line key (its number) -> plan name, as a bill's charge shows it
+        self.names: dict[str, str] = {}  # plan id (compact) -> name
+        self.number_of: dict[str, str] = {}  # line key -> the line's number (compact), as its record shows it
+
+    def take(self, value: Any) -> None:
+        for obj in json_objects(value):
+            plan = obj.get("plan_id")
+            if isinstance(plan, str):
+                if isinstance(name := obj.get("name"), str) and "line_id" not in obj:
+                    self.names[compact(plan)] = name
+                number = obj.get("phone_number")
+                for key in ("line_id", "phone_number"):
+                    if isinstance(line := obj.get(key), str):
+                        self.plan_of[compact(line)] = compact(plan)
+                        if isinstance(number, str):
+                            self.number_of[compact(line)] = compact(number)
+            elif isinstance(text := obj.get("description"), str) and (m := _PLAN_CHARGE.match(text.strip())):
+                self.billed[compact(m[2])] = m[1]
+
+    def known(self, line: str) -> bool:
+        return line in self.plan_of or line in self.billed
+
+    def plan_name(self, line: str) -> str | None:
+        """The name (lower-cased) of the plan a line (compact key) is on, where it is known: its plan's
+        record names it, else a bill's charge does (a line record shows only the plan's id)."""
+        plan = self.plan_of.get(line)
+        name = self.names.get(plan) if plan is not None else None
+        return (name or self.billed.get(self.number_of.get(line, line)) or "").lower() or None
+
+
+def misplanned_lines(text: str, book: LinePlans) -> list[tuple[str, str, str]]:
+    """(the line as written, the plan said, the plan shown) for each sentence that puts one line on
+    one plan by name where the line's records show another plan."""
+    out: list[tuple[str, str, str]] = []
+    for sentence in SENTENCE_OR_LINE.split(text):
+        if " on " not in sentence or "lan" not in sentence:
+            continue
+        plans = named_plans(sentence.replace("*", ""))
+        lines = [t for t in identifiers_in(sentence) if book.known(compact(t))]
+        # (a line named by its number and its id is one line: one plan shown)
+        shown = {book.plan_name(compact(t)) for t in lines}
+        if len(plans) != 1 or len(shown) != 1 or _CHANGE.search(sentence):
+            continue
+        said = plans[0]
+        if not re.search(rf"\bon\s+(?:the\s+|your\s+|its\s+|a\s+)?{re.escape(said)}", sentence.replace("*", "")):
+            continue
+        if (name := shown.pop()) is not None and _plain(name) != _plain(said):
+            out.append((lines[0], said, name))
+    return out
+
+
+def _plain(name: str) -> str:
+    """A plan's name to compare: lower case, without a trailing "plan"."""
+    low = name.lower().strip()
+    return low[:-5].strip() if low.endswith(" plan") else low

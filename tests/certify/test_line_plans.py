@@ -1,0 +1,62 @@
+"""The plan a text puts a line on must be the one its records show (certify/line_plans.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import orjson
+import pytest
+
+from trajectory2gym.certify import certify_interaction
+from trajectory2gym.certify.line_plans import LinePlans, misplanned_lines
+from trajectory2gym.certify.reasons import reason_kind
+from trajectory2gym.envs.registry import tool_specs
+
+LINE = {"line_id": "L1003", "phone_number": "555-123-2003", "status": "Active", "plan_id": "P1001"}
+BILL = {"bill_id": "B1002", "line_items": [
+    {"description": "Premium Plan - Line 555-123-2002", "amount": 65.0, "item_type": "Plan Charge"},
+    {"description": "Basic Plan - Line 555-123-2003", "amount": 40.0, "item_type": "Plan Charge"}]}
+
+
+def _book(*records: Any) -> LinePlans:
+    book = LinePlans()
+    book.update([orjson.dumps(r).decode().lower() for r in records])
+    return book
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    # blind set 61, t61_09: the plan of the other line on the bill
+    ("Done. Line 555-123-2003 is active again on the Premium Plan, so your son can use it.",
+     [("555-123-2003", "Premium Plan", "basic plan")]),
+    ("Done. Line 555-123-2003 is active again on the Basic Plan.", []),
+    ("Line 555-123-2003 (L1003) is on the **Premium Plan**.", [("555-123-2003", "Premium Plan", "basic plan")]),
+    ("Line 555-123-2002 is on the Premium Plan.", []),  # that line's own plan
+    ("I can move 555-123-2003 to the Premium Plan if you like.", []),  # an option, not its plan now
+    ("555-123-2003 is on the Basic Plan and 555-123-2002 on the Premium Plan.", []),  # two of each
+])
+def test_a_line_put_on_a_plan(text: str, found: list[tuple[str, str, str]]) -> None:
+    assert misplanned_lines(text, _book(LINE, BILL)) == found
+
+
+def test_the_plans_own_record_names_it_and_the_latest_record_wins() -> None:
+    plans = [{"plan_id": "P1001", "name": "Starter"}, {"plan_id": "P1002", "name": "Premium Plan"}]
+    text = "Line L1003 is on the Premium Plan now."
+    assert misplanned_lines(text, _book(LINE, *plans)) == [("L1003", "Premium Plan", "starter")]
+    assert misplanned_lines(text, _book(LINE, *plans, {**LINE, "plan_id": "P1002"})) == []  # changed since
+
+
+@pytest.mark.parametrize(("said", "kinds"), [
+    ("Done. Line 555-123-2003 is active again on the Premium Plan.", ["text_misplanned_line"]),
+    ("Done. Line 555-123-2003 is active again on the Basic Plan.", []),
+])
+def test_a_report_after_resuming_a_line(convo: Any, at: Any, said: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user("Please resume my son's line 555-123-2003. I'm C1001.")
+    c.call("get_details_by_id", {"id": "L1003"}, {**LINE, "status": "Suspended"})
+    c.call("get_bills_for_customer", {"customer_id": "C1001"}, [BILL])
+    c.say("Line 555-123-2003 (L1003) is suspended; no bill is overdue. Resume it now?")
+    c.user("Yes, please do.")
+    c.call("resume_line", {"customer_id": "C1001", "line_id": "L1003"},
+           {"message": "Line resumed successfully", "line": LINE})
+    i = c.say(said)
+    assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
