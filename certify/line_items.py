@@ -99,20 +99,24 @@ _CLAUSE = re.compile(r"[,;]\s")
 _EXPECTED = re.compile(r"\b(?:expect\w*|will|would|could|might|may|as well|likewise|same)\b", re.I)
 
 
-def _said_of(sentence: str, amounts: list[tuple[str, int]], ids: list[tuple[int, int, str]]) -> list[tuple[str, int, str]]:
-    """(amount as written, cents, identifier) for each amount the sentence says of one identifier:
-    the one right before it ("555-123-2001 pays $40"), else the next one after it with only words
-    between ("a $15.50 overage on 555-123-2001")."""
-    out: list[tuple[str, int, str]] = []
+def _said_of(sentence: str, amounts: list[tuple[str, int]],
+             ids: list[tuple[int, int, str]]) -> list[tuple[str, int, list[str]]]:
+    """(amount as written, cents, the identifiers it may be said of) for each amount the sentence says
+    of an identifier: the one right before it ("555-123-2001 pays $40"), then the next one after it
+    with only words between ("a $15.50 overage on 555-123-2001"). Both may join: "B1002 has a $5.00
+    fee for line 555-123-2001" (the caller keeps the one of the items' kind)."""
+    out: list[tuple[str, int, list[str]]] = []
     for at, (written, cents) in placed(sentence, [w for w, _ in amounts], pairs=amounts):
         end = at + len(written)
+        joined: list[str] = []
         before = next(((stop, ident) for _, stop, ident in reversed(ids) if stop <= at), None)
         if before is not None and _BETWEEN_BEFORE.fullmatch(sentence, before[0], at):
-            out.append((written, cents, before[1]))
-            continue
+            joined.append(before[1])
         after = next(((start, ident) for start, _, ident in ids if start >= end), None)
         if after is not None and _BETWEEN_AFTER.fullmatch(sentence, end, after[0]):
-            out.append((written, cents, after[1]))
+            joined.append(after[1])
+        if joined:
+            out.append((written, cents, joined))
     return out
 
 
@@ -135,11 +139,13 @@ def _misassigned_in(clause: str, book: ItemBook) -> list[tuple[str, str, str]]:
         return out
     ids = [(at, at + len(tok), tok) for at, tok in placed(clause, chunks(clause)) if looks_like_identifier(tok)]
     if ids:
-        for written, cents, ident in _said_of(clause, amounts, ids):
-            items = book.items(abs(cents))
-            key = compact(ident)
-            if items and not any(key in named for named in items):
-                named = frozenset().union(*items)
-                if {id_shape(k) for k in named} == {id_shape(key)}:
-                    out.append((written, ident, ", ".join(sorted(named))))
+        for written, cents, joined in _said_of(clause, amounts, ids):
+            if not (items := book.items(abs(cents))):
+                continue
+            named = frozenset().union(*items)
+            shapes = {id_shape(k) for k in named}
+            # the object the amount is said of: the first joined of the items' kind (a line, not the bill)
+            ident = next((i for i in joined if {id_shape(compact(i))} == shapes), None)
+            if ident is not None and not any(compact(ident) in n for n in items):
+                out.append((written, ident, ", ".join(sorted(named))))
     return out

