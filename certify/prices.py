@@ -218,7 +218,18 @@ def misattributed(text: str, book: PriceBook) -> list[tuple[str, str, set[int]]]
     prices one object at another one's price."""
     rows = _row_claims(text, book) if "|" in text else []
     in_rows = {r[:2] for r in rows}
-    return rows + [claim for claim in misattributed_in_sentences(text, book) if claim[:2] not in in_rows]
+    return rows + [claim for claim in misattributed_in_sentences(text, book) if claim[:2] not in in_rows
+                   and not ("|" in text and _priced_in_its_row(text, claim))]
+
+
+def _priced_in_its_row(text: str, claim: tuple[str, str, set[int]]) -> bool:
+    """Whether a table row that names the object and gives the amount also gives one of the object's
+    own prices: the row prices it rightly, and its other amounts are of other things ("| Luggage
+    ($532.58) | softshell (7160999700) | $499.29 | -$33.29 |": the old item's price, the difference).
+    Rows come with their columns' names (``tables.with_headers``), their cells still split by "|"."""
+    written, ident, own = claim
+    return any("|" in line and ident in line and written in line
+               and any(c in own for _, c in money_numbers_in(line)) for line in text.split("\n"))
 
 
 def misattributed_in_sentences(text: str, book: PriceBook) -> list[tuple[str, str, set[int]]]:

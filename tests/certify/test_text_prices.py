@@ -107,6 +107,10 @@ def test_a_price_of_another_object_is_misattributed(convo, at, observation: Any,
               "\n\nThat's $345 more per passenger."),
     # a change's old price, then its new one, under a line of the refund
     (FLIGHTS, "Changes:\n- HAT002 → HAT001: $135 -> $120\n\nYou would be refunded $15."),
+    # a row that gives the object its own price: its other amounts are the old item's, the difference
+    # (blind set 62, r62_02)
+    (SHIRTS, "Both available:\n\n| From | To | New price | Diff |\n|---|---|---|---|\n"
+             "| T-Shirt blue S ($53.43) | blue M (9612497925) | $50.88 | -$2.55 |"),
 ])
 def test_its_own_price_or_another_claim_passes(convo, at, observation: Any, said: str) -> None:
     assert _text(convo, at, observation, said) == []
