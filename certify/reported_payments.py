@@ -84,20 +84,40 @@ def _kind_said(phrase: str) -> str:
 
 def write_payments(result: str, arguments: dict[str, Any]) -> tuple[set[str], set[str]]:
     """The payment methods of one write, its result read once: (where it refunded: the payment method
-    the call names at its top level, a return's or an exchange's, else a ``refund`` transaction or a
-    negative amount in the result; every method it used: any method its arguments name at any
+    the call names at its top level, a return's or an exchange's, unless the write moved the payment
+    to it (then the method refunded after it), else a ``refund`` transaction or a negative amount in
+    the result; every method it used: any method its arguments name at any
     depth, a booking's ``payment_methods[].payment_id``, else any transaction in the result)."""
     named = {v for a, v in arguments.items() if "payment" in a and isinstance(v, str)}
     used = payment_ids(arguments)
     shown: set[str] = set()
     refunded: set[str] = set()
+    value: Any = None
     with suppress(orjson.JSONDecodeError):  # a result that is no JSON adds none
-        _walk(orjson.loads(result), refunded, shown)
-    if named:  # the write's own refund goes where it names: the result's history holds older refunds too
-        refunded = named
+        _walk(value := orjson.loads(result), refunded, shown)
+    if named and not (moved := _moved_payment(value, named)):
+        refunded = named  # the write's own refund goes where it names: the result's history holds older refunds too
+    elif named:
+        refunded = moved  # a payment moved to the method named: the old one is refunded
     # A call that names its method charges that one: the order's history in the result also holds
     # the payment made before ("charged to your mastercard", the exchange's difference on PayPal).
     return refunded, used or shown
+
+
+def _moved_payment(value: Any, named: set[str]) -> set[str]:
+    """Where a write that moved a payment to the method it names refunded: the history's last two
+    transactions are a payment by that method, then a refund to another ("switch #W3746173 to your
+    Mastercard", the gift card refunded); else none."""
+    history = value.get("payment_history") if isinstance(value, dict) else None
+    if not isinstance(history, list) or len(history) < 2 or not all(isinstance(t, dict) for t in history[-2:]):
+        return set()
+    paid, back = history[-2], history[-1]
+    method = back.get("payment_method_id") or back.get("payment_id")
+    if (paid.get("transaction_type") == "payment" and back.get("transaction_type") == "refund"
+            and (paid.get("payment_method_id") or paid.get("payment_id")) in named
+            and isinstance(method, str) and method not in named):
+        return {method}
+    return set()
 
 
 def _walk(value: Any, refunded: set[str], used: set[str]) -> None:

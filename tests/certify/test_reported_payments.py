@@ -40,6 +40,13 @@ def test_the_methods_a_result_refunds_to() -> None:
     # (blind set 60, r60_12: an item change refunded to PayPal, after a refund to the card long before).
     assert refunded(orjson.dumps(airline).decode(), {"payment_id": "paypal_2"}) == {"paypal_2"}
     assert refunded("Error: not JSON", {"payment_id": "paypal_2"}) == {"paypal_2"}
+    # A payment moved to the method named: the old method is refunded (blind set 62, r62_05).
+    moved = {**ORDER, "payment_history": [
+        *ORDER["payment_history"],
+        {"transaction_type": "payment", "amount": 49.67, "payment_method_id": "credit_card_7898168"},
+        {"transaction_type": "refund", "amount": 49.67, "payment_method_id": "gift_card_5540683"}]}
+    assert refunded(orjson.dumps(moved).decode(), {"payment_method_id": "credit_card_7898168"}) == {"gift_card_5540683"}
+    assert refunded(orjson.dumps(moved).decode(), {"payment_method_id": "paypal_2"}) == {"paypal_2"}
 
 
 @pytest.mark.parametrize(("text", "named"), [
