@@ -221,6 +221,7 @@ from trajectory2gym.certify.reported_payments import (
     misnamed_refund_methods,
     paid_with_fours,
     payment_ids,
+    reported_part,
     write_payments,
 )
 from trajectory2gym.certify.routes import Route
@@ -461,6 +462,8 @@ _OWN_LIST = re.compile(r'"(orders|reservations|line_ids|bill_ids)":\s*\[([^\]]*)
 _OWN_LIST_KEYS = ('"orders"', '"reservations"', '"line_ids"', '"bill_ids"')
 # The lists a policy that acts only for the identified customer holds them to (retail and airline).
 _OWN_ONLY_LISTS = frozenset({"orders", "reservations"})
+# A text that offers a write: "I can cancel it ... Shall I proceed?", "Would you like me to return it?"
+_OFFERS_WRITE = re.compile(r"\b(?:cancel|return|exchang|modif|chang|refund|updat|upgrad)\w*", re.I)
 _QUOTED_VALUE = re.compile(r'"([^"]*)"')
 _USER_ID_SAID = re.compile(r"\b[a-z]+(?:_[a-z]+)+_\d{3,}\b")  # a user id as the user gives it: "chen_nguyen_6691"
 # The status of "your line", said now: "your line is currently suspended on our side".
@@ -1571,6 +1574,24 @@ class _Run:
                     return arg, value, listed  # (one its record shows the customer's, booked since: theirs)
         return None
 
+    def _others_objects(self, content: str) -> list[tuple[str, str]]:
+        """(identifier, the profile's list) for each object a text names, of a kind a profile shown
+        lists (an order, a reservation), that the list does not hold and whose record shows another
+        customer's user id."""
+        owned = {listed: keys for listed, keys in self._owned_lists().items() if listed in _OWN_ONLY_LISTS and keys}
+        out: list[tuple[str, str]] = []
+        for tok in chunks_with_digits(content) if owned else ():
+            if not looks_like_identifier(tok):
+                continue
+            key = compact(tok)
+            records = [obj.get("user_id") for form in {tok, "#" + tok.lstrip("#")}
+                       for obj in self.index.objects_with(form, '"user_id"')]  # "W2591905" is "#W2591905"'s
+            for listed, keys in owned.items():
+                if key not in keys and any(id_shape(k) == id_shape(key) for k in keys) and records and all(
+                        isinstance(u, str) and u.lower() not in self._users for u in records):
+                    out.append((tok, listed))
+        return list(dict.fromkeys(out))
+
     def _tool_text(self) -> str:
         """The visible tools' descriptions, lower-cased: the agent sees them as it sees the policy."""
         if self._tools_said is None:
@@ -2313,6 +2334,11 @@ class _Run:
         if self._in_order and (early := self._asked_early(content)):
             step, stage, unresolved = early  # "please set the network mode to 4G/5G", where the bar shows Data Disabled
             reasons.append(reason("text_out_of_order", value=step, arg=stage, detail=f"{unresolved[0]} ({unresolved[1]})"))
+        if self._own_only and ("hall I" in content or "hould I" in content or "I can " in content
+                               or "roceed" in content or "me to " in content) and _OFFERS_WRITE.search(content):
+            for ident, listed in self._others_objects(content):  # "I can cancel it ... Shall I proceed?", of
+                # an order whose record shows another customer's user id
+                reasons.append(reason("text_offers_not_own", value=ident, detail=listed))
         again: list[tuple[str, str]] = []
         spent: set[str] | None = None  # the once-only actions that went through, read once per text
         if self._once_only and _ONE_MORE_HINT.search(content):  # "we can make a separate change later"
@@ -2675,6 +2701,7 @@ class _Run:
             # "$9 was charged to gift_card_4816380", where the update charged gift_card_7386173
             for said in misnamed_method_ids(content, used | refunded):
                 reasons.append(reason("text_misstated_charge_method", value=said, detail=", ".join(sorted(used | refunded))))
+        content = reported_part(content)  # not what the next action would do
         written = {compact(i) for _, _, call in self._writes for i in self._changed_ids(call)}
         if written and any(c in content for c in "#0123456789"):
             # "The $900.44 for #W9232383 goes back to your Mastercard": a sentence of another object's

@@ -91,6 +91,8 @@ TEMPLATES: dict[str, tuple[str, str]] = {
                                           "first: {detail!r}"),
     "not_own_object": ("workflow", "{tool}: {arg}={value} is none of the identified customer's own {detail}, and "
                                    "the policy acts only for them"),
+    "text_offers_not_own": ("workflow", "text offers to act on {value}, none of the identified customer's own "
+                                        "{detail}, whose record shows another customer's"),
     "against_policy": ("workflow", "{tool}: {arg}={value}: the record meets no condition the policy sets: {detail!r}"),
     "condition_not_met": ("workflow", "{tool}: the description put it off ({detail}), and nothing since says so"),
     "judge": ("workflow", "{tool}: judge: {detail}"),

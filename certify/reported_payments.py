@@ -55,6 +55,19 @@ _SENTENCE_OR_LINE = re.compile(r"(?<=[.!?;])\s+|\n+")
 _PROPOSES = re.compile(r"\b(?:confirm|proceed|go ahead|about to|shall i|should i)\b", re.I)
 
 
+# A sentence of what an action would do: in a message that proposes one, it describes the next action.
+_WOULD = re.compile(r"\bwould\b|\bto be\b", re.I)
+
+
+def reported_part(text: str) -> str:
+    """The sentences of a message that report rather than propose: in a message that asks to
+    confirm the next action, not those that say what it would do ("... would be charged to your
+    Mastercard ending in 9838. Shall I proceed?", after a write that moved no money)."""
+    if not _PROPOSES.search(text):
+        return text
+    return " ".join(s for s in _SENTENCE_OR_LINE.split(text) if not _WOULD.search(s))
+
+
 def misnamed_method_ids(text: str, touched: set[str]) -> list[str]:
     """The payment methods a report names by identifier as where money moved, where it names none of
     those the writes used (``touched``): "$9 was charged to gift_card_4816380", after an update that

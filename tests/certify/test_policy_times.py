@@ -156,6 +156,26 @@ def test_an_object_none_of_the_customers_own(convo: Any, at: Any, order: str, re
     assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
 
 
+@pytest.mark.parametrize(("order", "owner", "said", "kinds"), [
+    # blind set 61, r61_12: a write offered on another customer's order
+    ("#W8668939", "ava_nguyen_6646", "#W8668939 is pending. I can cancel it for you. Shall I proceed?",
+     ["text_offers_not_own"]),
+    ("#W5061109", "chen_johnson_4204", "#W5061109 is pending. I can cancel it for you. Shall I proceed?", []),
+    ("#W8668939", "ava_nguyen_6646", "#W8668939 belongs to another account, so I can't cancel it.", []),  # no offer
+])
+def test_a_write_offered_on_another_customers_object(convo: Any, at: Any, order: str, owner: str, said: str,
+                                                     kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], system=POLICY)
+    c.user("cancel my order please. chen.johnson3889@example.com")
+    c.call("find_user_id_by_email", {"email": "chen.johnson3889@example.com"}, "chen_johnson_4204")
+    c.call("get_user_details", {"user_id": "chen_johnson_4204"}, {"orders": ["#W5797164", "#W5061109"]})
+    c.user(f"it's {order}")
+    c.call("get_order_details", {"order_id": order}, {"order_id": order, "user_id": owner, "status": "pending"})
+    i = c.say(said)
+    assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons)
+            if k in ("text_offers_not_own", "not_own_object")] == kinds
+
+
 def test_a_reservation_booked_since_the_profile_was_read_is_the_customers(convo: Any, at: Any) -> None:
     c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline",
               system="# Airline agent policy\n- Get the customer's user id before acting, and act only for that user.")

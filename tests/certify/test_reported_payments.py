@@ -443,3 +443,27 @@ def test_a_report_names_the_method_the_update_charged(convo: Any, at: Any, repor
             "payment_history": [*reservation["payment_history"], {"payment_id": "gift_card_7386173", "amount": 9}]})
     i = c.say(report)
     assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
+
+
+@pytest.mark.parametrize(("then", "kinds"), [
+    # blind set 62, r62_05: after an address change, the payment change proposed next
+    ("The address is updated. Next: the $49.67 would be charged to your Mastercard ending in 9838, and the gift "
+     "card refunded. Shall I proceed?", []),
+    # a report of the write itself, with the next step asked after it
+    ("The address is updated, and the $49.67 was charged to your Mastercard ending in 9838. Shall I proceed "
+     "with the return?", ["text_misstated_charge_method"]),
+])
+def test_what_the_next_action_would_do_is_no_report(convo: Any, at: Any, then: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user("Ship #W9673784 to 137 Willow Lane, Charlotte NC 28249, then pay it with my Mastercard. I'm omar_silva_7446.")
+    c.call("get_user_details", {"user_id": "omar_silva_7446"}, {"user_id": "omar_silva_7446", "payment_methods": {
+        "credit_card_7898168": {"source": "credit_card", "brand": "mastercard", "last_four": "9838",
+                                "id": "credit_card_7898168"}}})
+    c.call("get_order_details", {"order_id": "#W9673784"}, ORDER)
+    c.say("Change the address of #W9673784 to 137 Willow Lane, Charlotte, NC 28249? Yes?")
+    c.user("yes")
+    c.call("modify_pending_order_address", {"order_id": "#W9673784", "address1": "137 Willow Lane", "address2": "",
+                                            "city": "Charlotte", "state": "NC", "country": "USA", "zip": "28249"},
+           {**ORDER, "address": {"address1": "137 Willow Lane", "city": "Charlotte", "state": "NC", "zip": "28249"}})
+    i = c.say(then)
+    assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
