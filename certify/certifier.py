@@ -2191,6 +2191,8 @@ class _Run:
         raw, content = content, with_headers(content)  # a table's row read with its columns' names
         toks = set(tokens(content.lower())) if _MAY_STATE.search(content) else set()
         for shown in self._stated_misses(content, toks=toks):
+            if shown in self._domain_tools.device_values:  # "set it to 4g_5g_preferred": a device setting's name
+                continue
             if self._is_private(shown):
                 privileged = True
                 reasons.append(reason("text_privileged", value=shown))

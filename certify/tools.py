@@ -41,6 +41,9 @@ class DomainTools:
     lookalike_names: tuple[str, ...] = ()  # names holding a constant's that stand for none ("Kansas City")
     regions: dict[str, tuple[str, ...]] = field(default_factory=dict)  # a constant -> regions it is in ("SEA": "West Coast")
     user_tools: tuple[str, ...] = ()  # the tools the user runs on their own device (dual control)
+    # The values the user's device tools take from a fixed list ("4g_5g_preferred"): the agent walks the
+    # user through the device's settings, so their names are its know-how, as the policy is.
+    device_values: frozenset[str] = frozenset()
     _within: dict[str, tuple[str, ...]] | None = field(default=None, repr=False)
     _after: re.Pattern[str] | None = field(default=None, repr=False)
     _places: tuple[re.Pattern[str], dict[str, str]] | None = field(default=None, repr=False)
@@ -113,7 +116,10 @@ def load_domain(domain: str | None) -> DomainTools:
         if hasattr(reg, "lookalike_names"):
             out.lookalike_names = tuple(reg.lookalike_names(domain))
         if hasattr(reg, "user_tool_specs"):
-            out.user_tools = tuple(s.name for s in reg.user_tool_specs(domain))
+            device = reg.user_tool_specs(domain)
+            out.user_tools = tuple(s.name for s in device)
+            out.device_values = frozenset(v for s in device for p in (s.function.parameters.get("properties") or {}).values()
+                                          if isinstance(p, dict) for v in p.get("enum") or () if isinstance(v, str))
     except (KeyError, ValueError, LookupError):
         return DomainTools()  # a domain the registry does not have
     return out

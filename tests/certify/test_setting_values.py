@@ -36,6 +36,21 @@ def test_a_setting_value_never_shown_is_not_grounded(convo: Any, at: Any, shown:
     assert [reason_kind(r) for r in d.reasons] == ([] if eligible else ["text_not_visible"])
 
 
+@pytest.mark.parametrize(("said", "kinds"), [
+    # a value of the user's device tools is the agent's device know-how (blind set 62, t62_02 and three more)
+    ("It's the 2G network. Set the preferred network mode to **4g_5g_preferred** and test again.", []),
+    # an identifier the device tools do not take is still held to the history
+    ("It's the 2G network. Set the preferred network mode to **4g_5g_preferred** on L7704.", ["text_privileged"]),
+])
+def test_a_device_setting_named_by_its_value(convo: Any, at: Any, said: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom",
+              private={"task": {"fix": "set 4g_5g_preferred on L7704"}})
+    c.user("My data is really slow.")
+    c.user_runs("check_status_bar", {}, "Status Bar: Signal: Poor | 2G | Data Enabled | Battery 80%", "2G it says")
+    i = c.say(said)
+    assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
+
+
 @pytest.mark.parametrize(("text", "plans"), [
     ("- Plan: **Premium Plan** with **15 GB** of data", ["Premium Plan"]),
     ("You're on the Unlimited Plus Plan; Your Plan renews monthly.", ["Unlimited Plus Plan"]),
