@@ -357,6 +357,10 @@ _STATE_SAID = re.compile(r"\byour\s+((?:[\w-]+\s+){0,3}?[\w-]+)\s+(?:is|are|look
                          r"|(?:on|set\s+to)\s+\**[2-5]G)))\b", re.I)
 
 
+# The words of a network mode's setting, which only its own check shows (the status bar shows the network).
+_MODE_WORDS = frozenset({"mode", "preference", "preferred", "setting", "settings"})
+
+
 def may_claim_a_check(text: str) -> bool:
     """Plain substring tests before ``unchecked_claims``: most texts say neither (written out: a
     generator over a tuple of words costs more than the tests, on every text)."""
@@ -389,6 +393,9 @@ def unchecked_claims(text: str, tool_names: Iterable[str], called: set[str],
         said = {w.lower() for w in re.split(r"[\s-]+", m[1])} - _PLAIN_OBJECT
         if m.re is _STATE_SAID and m["switch"] and not m["switch"].endswith("G") and set(tokens(m[1].lower())) <= seen:
             continue  # "Your VPN is switched on", where the status bar showed "VPN Connected" (not a mode's "on 4G")
+        if m.re is _STATE_SAID and m["switch"] and m["switch"].endswith("G") and said.isdisjoint(_MODE_WORDS) \
+                and m["switch"][-2:].lower() in seen:
+            continue  # "your phone is on 2G": the network it is on, as the status bar showed it (not its mode)
         tools = [name for name in tool_names if name.lower().startswith(_CHECKS)
                  and not said.isdisjoint(set(name.lower().split("_")[1:]) - _PLAIN_OBJECT)]
         if tools and not any(name in called for name in tools):

@@ -652,10 +652,15 @@ def test_a_check_the_agent_claims_needs_a_call_of_a_tool_that_looks(text: str, c
     ("Your network mode is already on 4G/5G.", set(), {"network", "mode"}, True),  # words seen: no mode shown
     ("Your network mode is already on 4G/5G.", {"check_network_mode_preference"}, set(), False),
     ("Your plan is off the table.", set(), set(), False),  # "off the": no switch
+    # the network the phone is on, as a status bar showed it (blind set 62, t62_03), not its mode
+    ("The remaining issue is the network type: your phone is on 2G.", set(), {"2g", "signal"}, False),
+    ("The remaining issue is the network type: your phone is on 2G.", set(), set(), True),
+    ("Your network mode is set to 2G.", set(), {"2g", "signal"}, True),
 ])
 def test_a_switch_said_on_needs_a_check_that_showed_it(text: str, called: set[str], seen: set[str],
                                                        claimed: bool) -> None:
-    tools = [*TELECOM_LOOKS, "check_wifi_calling_status", "check_vpn_status", "check_network_mode_preference"]
+    tools = [*TELECOM_LOOKS, "check_wifi_calling_status", "check_vpn_status", "check_network_mode_preference",
+             "get_customer_by_phone"]
     assert bool(unchecked_claims(text, tools, called, seen)) is claimed
 
 
