@@ -348,6 +348,15 @@ class Anchors:
         """The call's identifiers of what it acts on: not the account holder's, not phone numbers."""
         return {k for k in self._raw if k not in self.account_keys and k not in self._aliases}
 
+    def shows_amount(self, number: str) -> bool:
+        """Whether a record of what the call acts on shows this number as one of its amounts: "then
+        send the 65", of the bill B1234321 whose record shows a total due of 65.0."""
+        cents = to_cents(number)
+        return cents is not None and any(
+            to_cents(v) == cents for k in self.object_keys() for form in self._raw[k][:1]
+            for obj in self._index.objects_with(form) for v in obj.values()
+            if isinstance(v, (int, float)) and not isinstance(v, bool))
+
     def rival_id(self, token: str) -> bool:
         """A visible identifier of the same kind as one of this call's, but not one of them: another
         object of that kind (order #W8770097, when this call touches order #W5183325): of the same

@@ -468,7 +468,9 @@ def _orders_action(text: str, anchors: Anchors) -> bool:
     data = bool(amounts) and any(is_data(arg) for arg, _ in anchors.amounts)
     # The call's own payment method by its kind: "put the seattle bag on the gift card"
     paid_by = {kind for _, _, kind in anchors.payments}
-    return all(w in _INSTRUCTION_WORDS or anchors.own_word(w) or (w.isdigit() and to_cents(w) in amounts)
+    # (a number of the object's own record names it: "then send the 65", of the $65.00 bill)
+    return all(w in _INSTRUCTION_WORDS or anchors.own_word(w)
+               or (w.isdigit() and (to_cents(w) in amounts or anchors.shows_amount(w)))
                or (data and w in DATA_UNIT_WORDS) or PAYMENT_WORDS.get(w) in paid_by
                or (w == "card" and not paid_by.isdisjoint(_CARD_KINDS))
                for w in ws[1:] if w != particle)  # "send the 300 certificate", "add 3 GB"

@@ -487,6 +487,27 @@ def test_an_instruction_after_a_lead_in_names_the_calls_amount(convo, at, reply:
     assert _workflow_kinds(at(certify_interaction(c.build()), i)) == kinds
 
 
+@pytest.mark.parametrize(("reply", "kinds"), [
+    # blind set 62, t62_05: the bill by the amount its record shows
+    ("Ugh. Fine, I'll pay the 150 one, it was due anyway. Then send the 65.", []),
+    ("Ugh. Fine, I'll pay the 150 one, it was due anyway. Then send the 150.", ["not_confirmed"]),  # the other's
+])
+def test_an_instruction_names_the_object_by_an_amount_of_its_record(convo, at, reply: str, kinds: list[str]) -> None:
+    from trajectory2gym.envs.registry import tool_specs
+
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user("My line is suspended, I'm C1001.")
+    c.call("get_bills_for_customer", {"customer_id": "C1001"}, [
+        {"bill_id": "B1234321", "total_due": 65.0, "status": "Overdue"},
+        {"bill_id": "B1002", "total_due": 150.0, "status": "Awaiting Payment"}])
+    c.say("B1002 ($150.00) is awaiting payment. Once it is paid, I'll send the $65.00 request for the overdue "
+          "B1234321. How would you like to proceed?")
+    c.user(reply)
+    c.user_runs("make_payment", {}, "Payment of 150.0 USD has been made for bill B1002.", "Paid.")
+    i = c.call("send_payment_request", {"customer_id": "C1001", "bill_id": "B1234321"}, "Payment request sent")
+    assert _workflow_kinds(at(certify_interaction(c.build()), i)) == kinds
+
+
 def test_a_certificate_per_passenger_for_one_passenger_is_the_amount_said(convo, at) -> None:
     # Counts said elsewhere (2 bags, 5 days) make no total of this offer.
     offer = ("T6HMDP: HAT232 and HAT155, both on 2024-05-12, 1 passenger. As a gold member you're eligible for a "
