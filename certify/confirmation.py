@@ -100,7 +100,7 @@ _FINE_METHOD = re.compile(r"\W*(?:ok(?:ay)?\W+)?fine\W+(?:(?:the|my|your|on)\s+)
 # A plain "do" of this object's change ("Do the bags."), at the clause's start or after a comma: "ok black
 # high is fine, do the helmet too."
 _DO_THE = re.compile(r"(?:^|(?<=[,;]))\W*(?:(?:ok(?:ay)?|yes|sure|fine|then)\W+)*(?:please\s+)?(?:do|go with)\s+"
-                     r"(?:the|my|that|mine|both|these|those|them)\b", re.I)
+                     r"(?:the|my|that|mine|both|these|those|them|\d+(?:\.\d+)?)\b", re.I)  # or its amount: "do 1 GB"
 
 
 def _either_or(reply: str, asked: str) -> bool:
@@ -972,6 +972,36 @@ _CORRECTS = re.compile(r"\W*(?:oh\W+|hm+\W+|um+\W+)?wait\b(?!\W+(?:only|just)\b)
 _CONDITIONAL = re.compile(r"\b(?:but|first|before|if|unless|depends)\b", re.I)
 
 
+# A tag question checking a price, after what the reply asks for: "do 1 GB, that's $2.00 right?"
+_TAG_CHECK = re.compile(r"^(?P<head>.+?),\s*(?:so\s+)?(?:that'?s|that is|it'?s|which is)\s+(?P<what>[^,?]{1,40}?)"
+                        r"\s*,?\s*(?:right|correct|yes|yeah)\s*\?\s*$", re.I | re.S)
+
+
+def _settled_tag(reply: str, *said: str) -> str | None:
+    """A reply without its tag question, where the amounts it checks are ones the agent's messages
+    (``said``) stated: the question asks for nothing new, so the request before it stands."""
+    m = _TAG_CHECK.match(reply.strip())
+    if m is None or not (asked := dollar_amounts(m["what"])):
+        return None
+    stated = {cents for text in said for _, cents in dollar_amounts(text)}
+    return m["head"] + "." if all(cents in stated for _, cents in asked) else None
+
+
+def _tags_settled(turns: list[Turn], last_desc: int) -> list[Turn]:
+    """The turns, the user's replies after the description without a tag question that checks only
+    amounts the description or the message it answers stated (``_settled_tag``)."""
+    out: list[Turn] | None = None
+    said = turns[last_desc].text
+    for k in range(last_desc + 1, len(turns)):
+        turn = turns[k]
+        if turn.role == "assistant":
+            said = turn.text
+        elif "?" in turn.text and (settled := _settled_tag(turn.text, turns[last_desc].text, said)) is not None:
+            out = out or list(turns)
+            out[k] = Turn(turn.index, turn.role, settled)
+    return out or turns
+
+
 def _ordered_then_asked(turn: Turn, anchors: Anchors) -> bool:
     """A reply that orders this very action ("yes send it.") and then, in a sentence of its own, asks
     something with no word that makes the answer a condition ("is there a late fee?")."""
@@ -1409,6 +1439,7 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
     uncovered = ""  # the items a scoped yes left out
     groups = anchors.item_groups()
     answered = described
+    turns = _tags_settled(turns, last_desc)  # "do 1 GB, that's $2.00 right?", where the price was said
     for turn in turns[last_desc + 1:]:
         if turn.role == "assistant":
             answered = turn

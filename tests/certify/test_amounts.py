@@ -135,6 +135,18 @@ def test_an_instruction_with_the_amount_of_data(convo, at, reply: str, confirmed
     assert _refuel(convo, at, offer, reply, {"gb_amount": 3.0}).checks["workflow"] is confirmed
 
 
+@pytest.mark.parametrize(("reply", "confirmed"), [
+    # blind set 62, t62_06: "do" with the amount, and a tag question on a price the offer stated
+    ("do 3 GB, that's $6.00 right?", True),
+    ("do 3 GB, that's $2.00 a GB right?", True),
+    ("do 3 GB, that's $5.00 right?", False),  # a price never said: the answer may change the request
+    ("do 3 GB, that's $6.00 right? and is it on this bill?", False),  # asks more
+])
+def test_an_instruction_with_a_tag_question_on_a_price_said(convo, at, reply: str, confirmed: bool) -> None:
+    offer = "I can add data to L1002 at $2.00 per GB, so 3 GB would be $6.00, charged on your next bill. How much?"
+    assert _refuel(convo, at, offer, reply, {"gb_amount": 3.0}).checks["workflow"] is confirmed
+
+
 @pytest.mark.parametrize(("offer", "confirmed"), [
     ("If you'd like more, extra data on L1002 is $2.00 per GB, charged on your next bill.", True),
     ("Data on L1002 is charged on your next bill.", False),  # no offer of more
