@@ -189,8 +189,10 @@ def test_a_phone_number_said_in_groups_is_its_digits(convo, at, said: str, visib
 
 @pytest.mark.parametrize(("said", "reasons"), [
     ("Please choose **4G/5G preferred** (it may show as `4g_5g_preferred`), then run the speed test.", []),
-    ("Please set it to `4g_5g_preferred`, then run the speed test.",  # nothing shows or names those words
-     ["text states '4g_5g_preferred' found only in private (privileged)"]),
+    # a value the domain's device tools take: the agent's device know-how (blind set 62, t62_02)
+    ("Please set it to `4g_5g_preferred`, then run the speed test.", []),
+    ("Please set it to `4g_5g_only`, then run the speed test.",  # no device takes that value: made up
+     ["text states '4g_5g_only' not in visible history"]),
     ("Please set it to `gift_card_7794233`.", ["text states 'gift_card_7794233' not in visible history"]),
 ])
 def test_a_settings_code_written_from_the_name_beside_it(convo, at, said: str, reasons: list[str]) -> None:
