@@ -2338,9 +2338,9 @@ class _Run:
             reasons.append(reason("text_out_of_order", value=step, arg=stage, detail=f"{unresolved[0]} ({unresolved[1]})"))
         if self._own_only and ("hall I" in content or "hould I" in content or "I can " in content
                                or "roceed" in content or "me to " in content) and _OFFERS_WRITE.search(content):
-            for ident, listed in self._others_objects(content):  # "I can cancel it ... Shall I proceed?", of
+            for ident, own_list in self._others_objects(content):  # "I can cancel it ... Shall I proceed?", of
                 # an order whose record shows another customer's user id
-                reasons.append(reason("text_offers_not_own", value=ident, detail=listed))
+                reasons.append(reason("text_offers_not_own", value=ident, detail=own_list))
         again: list[tuple[str, str]] = []
         spent: set[str] | None = None  # the once-only actions that went through, read once per text
         if self._once_only and _ONE_MORE_HINT.search(content):  # "we can make a separate change later"
