@@ -712,6 +712,7 @@ class _Run:
         self._moved: list[list[int]] = []  # charges.moved of the first writes of ``_writes``, once each
         # Per report after writes: those writes (what they moved is read only where a report needs it).
         self._reported: dict[int, tuple[tuple[str, int, ToolCall], ...]] = {}
+        self._said_balances: set[int] = set()  # balances earlier reports stated after writes, unflagged
         self._failed_write: tuple[str, str] | None = None  # (tool, error) of a write that failed since the user spoke
         self._noop_write: tuple[str, str] | None = None  # (tool, result) of the last write, where it changed nothing
         # The writes and user actions that went through (name, argument names), for what texts claim done.
@@ -2823,12 +2824,15 @@ class _Run:
             return
         charged = self._charged()
         if balances and charged and (shown := method_balances(self.index.json_observations)):
-            # as a lookup since the last write shows them, else as the writes leave the ones shown before
-            after = self._balances_since_write() or balances_after(shown, charged, content)
+            # as a lookup since the last write shows them, else as the writes leave the ones shown before,
+            # or the ones earlier reports stated ("whose balance is now $3,277.98", then a return's refund)
+            after = self._balances_since_write() or balances_after(shown | self._said_balances, charged, content)
             for written, cents in balances:  # "balance is now $1,778.51": the refund, not 36 + it
                 if abs(cents) not in after:
                     reasons.append(reason("text_misstated_balance", value=written,
                                           detail=", ".join(f"${c / 100:.2f}" for c in sorted(shown))))
+                else:
+                    self._said_balances.add(abs(cents))
         if charged and money:
             as_balance = {w for w, _ in balances}  # "now charged to your Visa, and your gift card balance is back up to $688.34"
             wrong = [w for w in misstated(content, charged) if w not in as_balance]

@@ -255,8 +255,14 @@ def balances_said(text: str) -> list[tuple[str, int]]:
         if sentence.count("(", 0, m.start()) > sentence.count(")", 0, m.start()):
             # said inside brackets: "$179 from your gift card (balance now $0), $35 on your Mastercard"
             stop = min(stop, closing) if (closing := sentence.find(")", m.end())) >= 0 else stop
-        out += dollar_amounts(sentence[m.start():stop])
+        span = sentence[m.start():stop]
+        if "(" in span:
+            span = _WORKING.sub(" ", span)  # "is now $3,619.06 ($78 + $3,541.06)": how it was worked out
+        out += dollar_amounts(span)
     return out  # ("$50 was charged, leaving a balance of $129": from the word balance on)
+
+
+_WORKING = re.compile(r"\((?=[^()]*[+=−])[^()]*\)")  # a bracket that works a sum out: "($78 + $3,541.06)"
 
 
 

@@ -185,6 +185,9 @@ def test_balances_said_after_a_change_and_shown_for_stored_value_methods() -> No
     assert balances_said("gift_card_1 still shows a balance of **$129**, so it can't cover $696.") == [("$129", 12900)]
     # said inside brackets: the amount after them is another method's share (blind audit a52_10)
     assert balances_said("Paid: $179 from your gift card (balance now $0), $35 on your Mastercard.") == [("$0", 0)]
+    # a bracket that works the balance out: its terms are no balances (blind set 62, r62_10)
+    assert balances_said("Cancelled! Your gift card balance is now $3,619.06 ($78 + $3,541.06).") == [
+        ("$3,619.06", 361906)]
     shown = ['{"payment_methods": {"gift_card_1": {"source": "gift_card", "balance": 36}, '
              '"credit_card_2": {"source": "credit_card", "last_four": "1234"}}}', '{"certificate_3": 7}']
     assert method_balances(shown) == {3600}
@@ -208,6 +211,40 @@ def test_a_balance_after_a_refund_is_the_one_shown_plus_the_refund(convo: Any, a
     c.user("yes")
     c.call("cancel_pending_order", {"order_id": "#W9655299", "reason": "no longer needed"}, cancelled)
     i = c.say(f"Order #W9655299 is cancelled and $1,778.51 was refunded. Your gift card balance is now {balance}.")
+    assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
+
+
+@pytest.mark.parametrize(("balance", "kinds"), [("$1,914.51", []), ("$1,878.51", ["text_misstated_balance"])])
+def test_a_balance_after_a_later_refund_builds_on_the_one_a_report_stated(convo: Any, at: Any, balance: str,
+                                                                         kinds: list[str]) -> None:
+    # blind set 62, r62_11: "whose balance is now $1,814.51", then a return refunds $100 more
+    user = {"user_id": "emma_santos_9753", "payment_methods": {
+        "gift_card_6023546": {"source": "gift_card", "balance": 36, "id": "gift_card_6023546"}}}
+    order = {"order_id": "#W9655299", "status": "pending", "payment_history": [
+        {"transaction_type": "payment", "amount": 1778.51, "payment_method_id": "gift_card_6023546"}]}
+    cancelled = {**order, "status": "cancelled", "payment_history": [
+        *order["payment_history"],
+        {"transaction_type": "refund", "amount": 1778.51, "payment_method_id": "gift_card_6023546"}]}
+    other = {"order_id": "#W1000001", "status": "delivered", "items": [{"name": "Lamp", "item_id": "1657832319",
+                                                                        "price": 100.0}],
+             "payment_history": [{"transaction_type": "payment", "amount": 100.0,
+                                  "payment_method_id": "gift_card_6023546"}]}
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user("Cancel order #W9655299 please, I'm emma_santos_9753.")
+    c.call("get_user_details", {"user_id": "emma_santos_9753"}, user)
+    c.call("get_order_details", {"order_id": "#W9655299"}, order)
+    c.say("Cancelling #W9655299 (reason: no longer needed) refunds $1,778.51 to your gift card. Confirm?")
+    c.user("yes")
+    c.call("cancel_pending_order", {"order_id": "#W9655299", "reason": "no longer needed"}, cancelled)
+    c.say("Order #W9655299 is cancelled. Your gift card balance is now $1,814.51.")
+    c.user("Also return the lamp from #W1000001 to the gift card.")
+    c.call("get_order_details", {"order_id": "#W1000001"}, other)
+    c.say("Returning the Lamp from #W1000001 refunds $100.00 to gift card gift_card_6023546. Confirm?")
+    c.user("yes")
+    c.call("return_delivered_order_items", {"order_id": "#W1000001", "item_ids": ["1657832319"],
+                                            "payment_method_id": "gift_card_6023546"},
+           {**other, "status": "return requested", "return_items": ["1657832319"]})
+    i = c.say(f"Return requested. Once the $100.00 refund is issued, your gift card balance will be {balance}.")
     assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
 
 
