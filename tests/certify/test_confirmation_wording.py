@@ -608,3 +608,27 @@ def test_a_deferral_right_after_the_object_named_bare(convo: Any, at: Any, reply
     c.user(reply)
     done = c.call("refuel_data", {"customer_id": "C1001", "line_id": "L1002", "gb_amount": 2.0}, {"charge": 4.0})
     assert at(certify_interaction(c.build()), done).checks["workflow"] is confirmed
+
+
+@pytest.mark.parametrize(("offer", "kinds"), [
+    # blind set 62, r62_12: the address of another order, offered by "use ... for" the order to change
+    ("The watch order #W8838515 was shipped to 707 Maple Drive, Suite 817, San Antonio, TX 78202, USA. Should I "
+     "use exactly that address for #W1130240?", []),
+    ("The watch order #W8838515 was shipped to 707 Maple Drive, Suite 817, San Antonio, TX 78202, USA.",
+     ["not_described"]),  # no offer of the change
+])
+def test_an_address_offered_by_use_that_address_for(convo: Any, at: Any, offer: str, kinds: list[str]) -> None:
+    watch = {"order_id": "#W8838515", "status": "delivered", "address": {
+        "address1": "707 Maple Drive", "address2": "Suite 817", "city": "San Antonio", "state": "TX",
+        "country": "USA", "zip": "78202"}}
+    c = convo(tools=_specs("retail"))
+    c.user("ship #W1130240 to where my watch order #W8838515 went instead")
+    c.call("get_order_details", {"order_id": "#W1130240"}, {"order_id": "#W1130240", "status": "pending"})
+    c.call("get_order_details", {"order_id": "#W8838515"}, watch)
+    c.say(offer)
+    c.user("yes, that one")
+    i = c.call("modify_pending_order_address", {"order_id": "#W1130240", "address1": "707 Maple Drive",
+                                                "address2": "Suite 817", "city": "San Antonio", "state": "TX",
+                                                "country": "USA", "zip": "78202"}, {"order_id": "#W1130240"})
+    assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons)
+            if k in ("not_confirmed", "not_described", "confirmation_not_covering")] == kinds
