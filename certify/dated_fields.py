@@ -164,7 +164,8 @@ def _said_of(d: DateMention, sentence: str, stems: set[str], named: set[str],
         # HAT001 ..., departs on 2024-05-26" gives the date to HAT001, not to all V68JRH holds.
         if (then := _THEN_FLIGHT.match(sentence, d.end)) is not None and (c := compact(then[1])) in named:
             return c, set(book.dates_of[c])
-        if (bracket := _THEN_BRACKET.match(sentence, d.end)) is not None and (
+        # (not a bracket with a day of its own: "on 2024-05-29 (outbound HAT247 on 2024-05-26 unchanged)")
+        if (bracket := _THEN_BRACKET.match(sentence, d.end)) is not None and not date_mentions(bracket[2]) and (
                 flights := [c for t in identifiers_in(bracket[2]) if (c := compact(t)) in named]):
             return None if bracket[1] else (flights[0], set().union(*(book.dates_of[c] for c in flights)))
         head = sentence[:d.start]
