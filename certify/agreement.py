@@ -419,7 +419,8 @@ def _nearest_quantity(before: list[str]) -> tuple[int, int] | None:
 _SETS = frozenset({"set", "setting", "change", "changing", "update", "updating", "increase", "increasing", "raise",
                    "raising", "bring", "bringing"})
 _TO_COUNT = re.compile(r"[\s*]{0,3}to\s+\**(" + _NUMBER + r")\b(?!\s*(?:am|pm|:))", re.I)
-_ORDINAL_COUNTS = {"second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6}
+_ORDINAL_COUNTS = {"second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6,
+                   "2nd": 2, "3rd": 3, "4th": 4, "5th": 5, "6th": 6}  # "so the 3rd bag costs $50"
 # "Bags: 3", or a bold number right after: "total checked bags **6**, of which **2** non-free"
 _LABEL_COUNT = re.compile(r"\**\s*(?::\**\s*\**|\*\*(?=\d))(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\b",
                           re.I)
