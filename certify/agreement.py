@@ -1671,6 +1671,10 @@ def _with_reply(described: Turn, after: list[Turn]) -> Turn:
 _FLIGHT_NUMBER = re.compile(r"([a-z]+)(\d+)")
 
 
+# A flight named as the one a change replaces: "her current HAT240", "the original HAT101".
+_CURRENT_FLIGHT = re.compile(r"\b(?:current|old|original)\s+(?:flight\s+)?\**[A-Z]{2,3}\d{3,4}\b", re.I)
+
+
 def _other_flight_named(described: Turn, replies: list[Turn], anchors: Anchors) -> str:
     """A flight the call books anew that no sentence of the description saying the action names,
     where those sentences name another flight of its kind (its letters, as many digits) that the
@@ -1684,6 +1688,9 @@ def _other_flight_named(described: Turn, replies: list[Turn], anchors: Anchors) 
     for sentence in SENTENCE_OR_LINE.split(described.text):
         said = Turn(-1, "assistant", sentence)
         if says(said.wordline, anchors.stems):
+            if "urrent" in sentence or "old " in sentence or "riginal" in sentence:
+                # not the flight it replaces: "Her current HAT240 fare is $165, so moving her would refund $17"
+                said = Turn(-1, "assistant", _CURRENT_FLIGHT.sub(" ", sentence))
             named |= said.compacts
     for flight in changed:
         if flight in named or (m := _FLIGHT_NUMBER.fullmatch(flight)) is None:

@@ -1409,3 +1409,16 @@ def test_a_question_which_of_several_to_act_on_describes_none_of_them(convo, at,
         c.user("yes")
     i = c.call("cancel_reservation", {"reservation_id": "NO6JO3"}, {**DALLAS, "status": "cancelled"})
     assert at(certify_interaction(c.build()), i).checks["workflow"] is ok
+
+
+@pytest.mark.parametrize(("description", "kinds"), [
+    # blind set 62, a62_01: the flight replaced named as "current" in the sentence that says the move
+    ("The earliest is HAT169, economy fare $158. Her current HAT229 fare is $177, so moving her would refund the "
+     "$19 difference to your credit card. New itinerary: HAT169 (May 19), economy. Shall I make the change?", []),
+    ("The earliest is HAT169, economy fare $158. So moving her to HAT170 would refund the $19 difference to your "
+     "credit card. New itinerary: HAT169 (May 19), economy. Shall I make the change?", ["not_described"]),
+])
+def test_the_flight_a_move_replaces_is_not_the_one_it_books(convo, at, description: str, kinds: list[str]) -> None:
+    args = {"reservation_id": "T6HMDP", "cabin": "economy", "payment_id": "credit_card_6899560",
+            "flights": [{"flight_number": "HAT169", "date": "2024-05-19"}]}
+    assert _workflow(convo, at, description, "yes please", "update_reservation_flights", args) == kinds
