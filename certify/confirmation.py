@@ -1002,6 +1002,15 @@ def _tags_settled(turns: list[Turn], last_desc: int) -> list[Turn]:
     return out or turns
 
 
+def _names_described_method(reply: Turn, described: Turn, anchors: Anchors) -> bool:
+    """Whether a reply names the kind of payment method the call pays with, as the description named
+    it, and no kind the description did not name: "fine, use the visa" to "... charge the $33 to the
+    visa ending 2934?"."""
+    said = {PAYMENT_WORDS[w] for w in payment_words(reply)}
+    named = {PAYMENT_WORDS[w] for w in payment_words(described)}
+    return bool(said) and said <= named and not said.isdisjoint(kind for _, _, kind in anchors.payments)
+
+
 def _ordered_then_asked(turn: Turn, anchors: Anchors) -> bool:
     """A reply that orders this very action ("yes send it.") and then, in a sentence of its own, asks
     something with no word that makes the answer a condition ("is there a late fee?")."""
@@ -1697,6 +1706,10 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
                 # names the other line too)
                 or (_says_verb(turn.words, anchors.verb) and (_names_no_other(answered, anchors, index)
                                                               or not ASKS.search(answered.text)))
+                # "fine, use the visa. go ahead", after an answer that asks nothing (no certificate for a
+                # fare difference): the method the description named, picked
+                or (anchors.payments and not ASKS.search(answered.text) and _names_described_method(turn, described,
+                                                                                                    anchors))
                 # "Shall I go ahead with all three: the tablet return, the address change and the
                 # dumbbell swap?" "yes, all three please": this action among all the question lists
                 or (answered is not described and not pos_other and not _ALL_ITEMS.isdisjoint(turn.words)

@@ -1422,3 +1422,26 @@ def test_the_flight_a_move_replaces_is_not_the_one_it_books(convo, at, descripti
     args = {"reservation_id": "T6HMDP", "cabin": "economy", "payment_id": "credit_card_6899560",
             "flights": [{"flight_number": "HAT169", "date": "2024-05-19"}]}
     assert _workflow(convo, at, description, "yes please", "update_reservation_flights", args) == kinds
+
+
+@pytest.mark.parametrize(("reply", "confirmed"), [
+    # blind set 62, a62_02: a question about paying, answered; then the method the description named, picked
+    ("fine, use the visa. go ahead", True),
+    ("fine, use the gift card then. go ahead", False),  # a method the description did not name
+])
+def test_the_method_the_description_named_picked_after_an_answer(convo, at, reply: str, confirmed: bool) -> None:
+    args = {"reservation_id": "T6HMDP", "cabin": "economy", "payment_id": "credit_card_6899560",
+            "flights": [{"flight_number": "HAT169", "date": "2024-05-19"}]}
+    c = convo(tools=_tools("airline"), domain="airline", system="You are an airline agent.")
+    c.user("Hi, I'm james_santos_9046, about reservation T6HMDP: move me to HAT169.")
+    c.call("get_user_details", {"user_id": "james_santos_9046"}, {"payment_methods": {"credit_card_6899560": {
+        "source": "credit_card", "brand": "visa", "last_four": "2934", "id": "credit_card_6899560"},
+        "certificate_1": {"source": "certificate", "amount": 500, "id": "certificate_1"}}})
+    c.call("get_reservation_details", {"reservation_id": "T6HMDP"}, RESERVATION)
+    c.say("Shall I change T6HMDP to HAT169 on May 19 (economy) and charge the $33 difference to the visa ending 2934?")
+    c.user("Can't I use one of my certificates?")
+    c.say("A fare difference can only be paid with a credit card or a gift card, never with a certificate. Your "
+          "$500 certificate can be used for a new booking, but not for this change.")
+    c.user(reply)
+    i = c.call("update_reservation_flights", args, {**RESERVATION, "updated": True})
+    assert (_workflow_kinds(at(certify_interaction(c.build()), i)) == []) is confirmed
