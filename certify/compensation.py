@@ -54,8 +54,8 @@ _FIRST_RULE = re.compile(r"\bnever offer\b|\bonly (?:when|if) the (?:customer|us
 # A user's word of a complaint, or of what compensation is for.
 _COMPLAINT = re.compile(r"\b(?:compensat\w*|certificate|voucher|complain\w*|inconvenien\w*|delay\w*|upset|unacceptable|"
                         r"ridiculous|frustrat\w*|angry|terrible|awful|disappoint\w*|trouble|make (?:it|this|that) up|"
-                        r"(?:flight|it) (?:was|got|has been|is) cancell?ed|cancell?ed (?:my |our |the )?flight|"
-                        r"airline cancell?ed)\b", re.I)
+                        r"(?:flight|it)(?: \w+){0,6}? (?:was|got|has been|is) cancell?ed|cancell?ed (?:my |our |the )?flight|"
+                        r"airline cancell?ed|never got anything)\b", re.I)  # "my flight with you in April got cancelled"
 
 
 @lru_cache(maxsize=64)
