@@ -129,7 +129,9 @@ _YOURS_WAS_DONE = re.compile(r"\W*your\s+[^.!?,;]{0,40}?\b(?:has|have) been\s+(?
                              r"added|removed|submitted|initiated)\b", re.I)
 _DONE_OPENING = re.compile(r"^\W*(?:(?:all\s+)?done|all set|success)\b|^[^\n]{0,12}✅", re.I)
 _PAID_WITH = re.compile(r"\b(?:with|using|via|through|from)\s+(?:(?:your|the|a|an|my|that)\s+)?(?:\$?[\d,.]+\s+)?"
-                        r"(?:travel\s+)?(?:certificates?|gift\s+cards?)\b", re.I)
+                        r"(?:travel\s+)?(?:certificates?|gift\s+cards?)\b"
+                        # ... nor the bill a charge goes on: "so the charge on your next bill will be $4.00"
+                        r"|\b(?:on|to)\s+(?:your|the)\s+(?:next\s+)?bill\b", re.I)
 _NOW_YOURS = re.compile(r"\b(?:done|all set)\b.{0,40}?\byour\b[^.!?]{0,40}?\b(?:is|are) now\b", re.I)
 # The same in a list after the "done": "Both done!\n- ...\n- Your default address is now ...".
 _YOURS_NOW = re.compile(r"\byour\b[^.!?\n]{0,40}?\b(?:is|are) now\b", re.I)

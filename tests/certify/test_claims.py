@@ -383,6 +383,18 @@ def test_an_action_the_agent_claims_must_be_one_a_call_made(text: str, made: set
     assert unmade_claims(text, lambda: made, lambda: NOUNS) == found
 
 
+@pytest.mark.parametrize(("text", "found"), [
+    # the bill a charge goes on is no object acted on (blind set 62, t62_11)
+    ("I added 2 GB instead of the 1 GB you asked for, so the charge on your next bill will be $4.00.", []),
+    ("I added 2 GB and sent the bill to you.", ["I added 2 GB and sent the bill to you."]),
+])
+def test_the_bill_a_charge_goes_on_is_no_object_acted_on(text: str, found: list[str]) -> None:
+    nouns = action_nouns([("refuel_data", ("customer_id", "line_id", "gb_amount")),
+                          ("send_payment_request", ("customer_id", "bill_id"))])
+    made = action_nouns([("refuel_data", ("customer_id", "line_id", "gb_amount"))])
+    assert unmade_claims(text, lambda: made, lambda: nouns) == found
+
+
 @pytest.mark.parametrize(("text", "verbs", "found"), [
     # Nothing went through since the user spoke: a claim of a kind of action never made is made up.
     ("I've removed the Vacuum Cleaner from #W3130288.", {"chan"}, ["I've removed the Vacuum Cleaner from #W3130288."]),
