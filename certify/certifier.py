@@ -41,7 +41,7 @@ from trajectory2gym.certify.agreement import (
     stated_amounts,
     stated_counts,
 )
-from trajectory2gym.certify.anchors import Anchors, call_anchors
+from trajectory2gym.certify.anchors import Anchors, call_anchors, str_leaves
 from trajectory2gym.certify.bag_allowance import (
     bag_fee,
     charged_free_bags,
@@ -2707,6 +2707,8 @@ class _Run:
         content = reported_part(content)  # not what the next action would do
         written = {compact(i) for _, _, call in self._writes for i in self._changed_ids(call)}
         if written and any(c in content for c in "#0123456789"):
+            # (what the call sends names its objects too: the flights of a rebooking, "HAT191 + HAT262")
+            written |= {compact(v) for _, _, call in self._writes for v in str_leaves(call.arguments)}
             # "The $900.44 for #W9232383 goes back to your Mastercard": a sentence of another object's
             shapes = {id_shape(k) for k in written}
             content = " ".join(s for s in SENTENCE_OR_LINE.split(content) if all(

@@ -467,3 +467,31 @@ def test_what_the_next_action_would_do_is_no_report(convo: Any, at: Any, then: s
            {**ORDER, "address": {"address1": "137 Willow Lane", "city": "Charlotte", "state": "NC", "zip": "28249"}})
     i = c.say(then)
     assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
+
+
+@pytest.mark.parametrize(("report", "kinds"), [
+    # blind set 62, a62_05: the sentence names the new flights, which the call sent (not other objects)
+    ("Done, your return is now May 21 (HAT191 + HAT262) and $98 was refunded to the visa ending 6832.",
+     ["text_misnamed_card"]),
+    ("Done, your return is now May 21 (HAT191 + HAT262) and $98 was refunded to the visa ending 7414.", []),
+])
+def test_a_report_naming_the_flights_a_rebooking_sent(convo: Any, at: Any, report: str, kinds: list[str]) -> None:
+    reservation = {"reservation_id": "20KH5U", "user_id": "yusuf_santos_9228", "cabin": "economy",
+                   "flights": [{"flight_number": "HAT191", "date": "2024-05-20", "price": 175}],
+                   "payment_history": [{"payment_id": "credit_card_7033490", "amount": 175}]}
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("I'm yusuf_santos_9228. Move 20KH5U to the 21st; refund to my visa.")
+    c.call("get_user_details", {"user_id": "yusuf_santos_9228"}, {"user_id": "yusuf_santos_9228", "payment_methods": {
+        "credit_card_7033490": {"source": "credit_card", "brand": "visa", "last_four": "6832", "id": "credit_card_7033490"},
+        "credit_card_4262665": {"source": "credit_card", "brand": "visa", "last_four": "7414",
+                                "id": "credit_card_4262665"}}})
+    c.call("get_reservation_details", {"reservation_id": "20KH5U"}, reservation)
+    c.say("Move 20KH5U to HAT191 + HAT262 on 2024-05-21, $98 back to the visa ending 7414. Confirm?")
+    c.user("yes")
+    flights = [{"flight_number": "HAT191", "date": "2024-05-21"}, {"flight_number": "HAT262", "date": "2024-05-21"}]
+    c.call("update_reservation_flights", {"reservation_id": "20KH5U", "cabin": "economy", "flights": flights,
+                                          "payment_id": "credit_card_4262665"},
+           {**reservation, "flights": [{**f, "price": 77} for f in flights],
+            "payment_history": [*reservation["payment_history"], {"payment_id": "credit_card_4262665", "amount": -98}]})
+    i = c.say(report)
+    assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
