@@ -1295,8 +1295,8 @@ def _other_balance(turns: list[Turn], at: int, kind: str, value: str, anchors: A
 _BRANDS = frozenset({"visa", "mastercard", "amex", "american express", "discover"})  # the card brands said
 _BRAND_ALTERNATION = "|".join(sorted(_BRANDS))  # (no brand starts another: any order matches alike)
 _OTHER_CARD = re.compile(rf"\b(?:my|the) other ({_BRAND_ALTERNATION}|credit card|card)\b", re.I)
-_ENDING = re.compile(r"\b(?:ending|ends)(?: in| with)?[\s*]+(\d{4})\b|\blast (?:four|4)(?: digits)?(?: are| is)?[\s*]+(\d{4})\b",
-                     re.I)
+_ENDING = re.compile(r"\b(?:ending|ends)(?: in| with)?[\s*]+(\d{4})\b|\blast (?:four|4)(?: digits)?(?: are| is)?[\s*]+(\d{4})\b"
+                     r"|\bthe (\d{4}) (?:card|one)\b", re.I)  # or by its digits alone: "the 6832 card"
 _BRAND = re.compile(rf"\b({_BRAND_ALTERNATION})\b", re.I)
 # What a card is named after when it is the one not to use: "just don't use the Visa ending 1733".
 _NOT_THIS = re.compile(r"\b(?:not|don'?t|never|no|except|instead of|rather than)\b[^.;!?]*$", re.I)
@@ -1342,8 +1342,9 @@ def _cards_said(turn: Turn) -> frozenset[str]:
 
 
 def card_endings(turn: Turn) -> frozenset[str]:
-    """The last four digits of cards a message names ("Visa ending 8862"), not refused."""
-    return _unrefused(_ENDING, turn.text) if "end" in turn.text or "last" in turn.text else frozenset()
+    """The last four digits of cards a message names ("Visa ending 8862", "the 6832 card"), not refused."""
+    return _unrefused(_ENDING, turn.text) if ("end" in turn.text or "last" in turn.text or " card" in turn.text
+                                              or " one" in turn.text) else frozenset()
 
 
 def _card_brands(turn: Turn) -> frozenset[str]:

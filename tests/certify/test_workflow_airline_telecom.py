@@ -1445,3 +1445,25 @@ def test_the_method_the_description_named_picked_after_an_answer(convo, at, repl
     c.user(reply)
     i = c.call("update_reservation_flights", args, {**RESERVATION, "updated": True})
     assert (_workflow_kinds(at(certify_interaction(c.build()), i)) == []) is confirmed
+
+
+@pytest.mark.parametrize(("card", "kinds"), [
+    # blind set 62, a62_05: of two visas, the user picks one by its digits alone
+    ("credit_card_7033490", []),
+    ("credit_card_4262665", ["argument_not_confirmed"]),
+])
+def test_a_card_picked_by_its_four_digits_alone(convo, at, card: str, kinds: list[str]) -> None:
+    args = {"reservation_id": "T6HMDP", "cabin": "economy", "payment_id": card,
+            "flights": [{"flight_number": "HAT169", "date": "2024-05-19"}]}
+    c = convo(tools=_tools("airline"), domain="airline", system="You are an airline agent.")
+    c.user("Hi, I'm james_santos_9046, about reservation T6HMDP: move me to HAT169.")
+    c.call("get_user_details", {"user_id": "james_santos_9046"}, {"payment_methods": {
+        "credit_card_7033490": {"source": "credit_card", "brand": "visa", "last_four": "6832", "id": "credit_card_7033490"},
+        "credit_card_4262665": {"source": "credit_card", "brand": "visa", "last_four": "7414",
+                                "id": "credit_card_4262665"}}})
+    c.call("get_reservation_details", {"reservation_id": "T6HMDP"}, RESERVATION)
+    c.say("HAT169 on May 19 is $158 in economy, so you'd get $19 back. Which card should the refund go to: visa "
+          "ending 6832 or visa ending 7414?")
+    c.user("yeah do it, the 6832 card")
+    i = c.call("update_reservation_flights", args, {**RESERVATION, "updated": True})
+    assert _workflow_kinds(at(certify_interaction(c.build()), i)) == kinds
