@@ -213,6 +213,7 @@ from trajectory2gym.certify.reported_payments import (
     history_refunds,
     ids_read_as_last_four,
     misbranded_cards,
+    misnamed_cancel_refunds,
     misnamed_cards,
     misnamed_charge_methods,
     misnamed_method_ids,
@@ -1969,7 +1970,10 @@ class _Run:
     def _histories(self, text: str) -> dict[str, list[Any]]:
         """The payment histories of the objects a text names (by identifier as written, "#W4689314",
         or without its sign)."""
-        return {t: held for t in identifiers_in(text)
+        # (a reservation's code of capitals only, "XJUPNP", is no identifier with a digit)
+        named = [*identifiers_in(text), *(m[0] for m in _CAPS_CODE.finditer(text)
+                                         if not text[m.start() - 1:m.start()].isalnum())]
+        return {t: held for t in named
                 if isinstance(held := self.index.field_of(t, "payment_history")
                               or self.index.field_of(t.lstrip("#"), "payment_history"), list)}
 
@@ -1980,6 +1984,9 @@ class _Run:
         # "... was cancelled and its full 1613.76 was refunded to your PayPal", where it shows a card
         refunds = history_refunds(history)
         out += [(owner, said, ", ".join(sorted(refunds)), True) for said in misnamed_past_refunds(content, refunds)]
+        if "ancel" in content and not refunds:  # "it can be cancelled in full: $8,872 back to your credit card"
+            out += [(owner, said, ", ".join(sorted(methods)), False) for said in misnamed_cancel_refunds(content, methods)
+                    if all(c[1] != said for c in out)]
         # "paid with your Visa ending 6791", where the one card it shows ends 8484
         fours = {four for m in methods if (four := self.index.field_of(m, "last_four")) is not None}
         out += [(owner, f"the card ending {said}", ", ".join(sorted(methods)), False)
@@ -2475,7 +2482,8 @@ class _Run:
             # "roaming is currently disabled on 555-123-2002", where it shows true
             for ident, feature, flag in switched(content, self._switch_of, self._sole_switched):
                 reasons.append(reason("text_contradicts_status", arg=ident, detail=f"{feature}_enabled={flag}"))
-        if ("paid" in content or "Paid" in content or "refunded" in content) and "paymenthistory" in self.index.compacts:
+        if ("paid" in content or "Paid" in content or "refund" in content or " back " in content) \
+                and "paymenthistory" in self.index.compacts:
             # "79G8A9 ... was paid in full with your Mastercard", where its history shows a gift card
             for owner, said, methods, refund in self._misnamed_payers(content):
                 reasons.append(reason("text_misstated_past_refund" if refund else "text_misstated_payer",

@@ -322,6 +322,23 @@ def history_refunds(value: Any) -> set[str]:
     return refunded
 
 
+# A payment method named by its identifier as where a refund goes: "... would be refunded to gift_card_4072179".
+_REFUND_TO_ID = re.compile(r"\b(?:refund\w*|back)\b(?:[^.!?;\n]|\.(?=\d)){0,60}?\b(?:to|onto|into|on)\s+(?:your\s+|the\s+)?"
+                           r"((?:gift_card|credit_card|debit_card|certificate|paypal)_\d+)\b", re.I)
+_CANCELLED = re.compile(r"\bcancel", re.I)
+
+
+def misnamed_cancel_refunds(text: str, methods: set[str]) -> list[str]:
+    """The methods (by kind, or by identifier) a text that speaks of cancelling one object says its
+    refund goes to, that none of the methods its payment history shows (``methods``) is: a
+    cancellation refunds what was paid, where it was paid ("can be cancelled in full: $8,872 back to
+    your credit card", paid with a gift card)."""
+    if not methods or not _CANCELLED.search(text):
+        return []
+    out = misnamed_refund_methods(text, methods)
+    return out + [m[1] for m in _REFUND_TO_ID.finditer(text) if m[1].lower() not in methods]
+
+
 # A refund said as done: "its full 1613.76 was refunded to your PayPal account".
 _WAS_REFUNDED = re.compile(r"\b(?:was|were|has been|have been|got|been)\s+(?:fully\s+|already\s+)?refunded\b", re.I)
 

@@ -11,6 +11,7 @@ import pytest
 from trajectory2gym.certify import certify_interaction
 from trajectory2gym.certify.reasons import reason_kind
 from trajectory2gym.certify.reported_payments import (
+    misnamed_cancel_refunds,
     misnamed_cards,
     misnamed_method_ids,
     misnamed_refund_methods,
@@ -494,4 +495,35 @@ def test_a_report_naming_the_flights_a_rebooking_sent(convo: Any, at: Any, repor
            {**reservation, "flights": [{**f, "price": 77} for f in flights],
             "payment_history": [*reservation["payment_history"], {"payment_id": "credit_card_4262665", "amount": -98}]})
     i = c.say(report)
+    assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
+
+
+@pytest.mark.parametrize(("text", "named"), [
+    ("It can be cancelled in full: $8,872 back to your credit card. Proceed?", ["credit card"]),
+    ("It can be cancelled in full: $8,872 back to your gift card. Proceed?", []),
+    ("Cancelling it refunds the $4,184 to gift_card_4072179. Cancel it?", ["gift_card_4072179"]),
+    ("Cancelling it refunds the $4,184 to gift_card_8970607. Cancel it?", []),
+    ("The $4,184 would be refunded to gift_card_4072179.", []),  # no cancellation spoken of
+])
+def test_where_a_cancellation_refunds(text: str, named: list[str]) -> None:
+    assert misnamed_cancel_refunds(text, {"gift_card_8970607"}) == named
+
+
+@pytest.mark.parametrize(("offer", "kinds"), [
+    # blind set 62, a62_12 and a62_06: a cancellation refunds where the reservation was paid
+    ("XJUPNP can be cancelled in full: $8,872 back to your credit card. Proceed?", ["text_misstated_payer"]),
+    ("XJUPNP can be cancelled in full: $8,872 back to your gift card. Proceed?", []),
+    ("XJUPNP can be cancelled; the $8,872 would be refunded to gift_card_4072179. Cancel it?",
+     ["text_misstated_payer"]),
+])
+def test_a_cancellation_offered_with_its_refund_elsewhere(convo: Any, at: Any, offer: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("I'm mia_jackson_2156, cancel XJUPNP please, I booked it an hour ago.")
+    c.call("get_user_details", {"user_id": "mia_jackson_2156"}, {"user_id": "mia_jackson_2156", "payment_methods": {
+        "gift_card_4636647": {"source": "gift_card", "amount": 178, "id": "gift_card_4636647"},
+        "gift_card_4072179": {"source": "gift_card", "amount": 294, "id": "gift_card_4072179"}}})
+    c.call("get_reservation_details", {"reservation_id": "XJUPNP"}, {
+        "reservation_id": "XJUPNP", "cabin": "business", "payment_history": [
+            {"payment_id": "gift_card_4636647", "amount": 8872}]})
+    i = c.say(offer)
     assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
