@@ -259,6 +259,9 @@ def misattributed_in_sentences(text: str, book: PriceBook) -> list[tuple[str, st
         listed = lead and not priced and "$" in sentence
         # (or a lead that prices its list per passenger, with no amount: "(economy, per passenger):")
         per_head = " per " in lowered and _PER_HEAD.search(lowered) is not None
+        if per_head and not priced and not listed and ":\n" in sentence:
+            # ... with the list in the same sentence: "economy per person:\n* HAT028, 05:00-08:30, $149"
+            listed = "$" in sentence[sentence.index(":\n"):]
         lead = ((priced or per_head) and ":\n" in sentence) or listed
         if not (priced or listed) or sentence.rstrip().endswith("?"):
             continue  # no price claim, or a question

@@ -28,6 +28,8 @@ def _text(convo: Any, at: Any, observation: Any, said: str) -> list[str]:
 
 @pytest.mark.parametrize(("observation", "said"), [
     (SHIRTS, "The blue T-Shirt in size M (item 9612497925) costs $53.43."),
+    # a lead that prices its list per person, the list in the same sentence (blind set 62, a62_06)
+    (FLIGHTS, "Direct flights, economy per person:\n* HAT001, $135\n* HAT002, $135\nThat's all for the day."),
     (FLIGHTS, "Flight HAT001 costs $135 in economy."),
     (FLIGHTS, "The business fare on HAT002 is $310."),
     (SHIRTS, "The blue M T-shirt (9612497925) is $53.43."),
@@ -68,6 +70,7 @@ def test_a_price_of_another_object_is_misattributed(convo, at, observation: Any,
 @pytest.mark.parametrize(("observation", "said"), [
     (SHIRTS, "The blue T-Shirt in size M (item 9612497925) costs $50.88."),
     (FLIGHTS, "Flight HAT001 costs $310 in business."),
+    (FLIGHTS, "Direct flights, economy per person:\n* HAT001, $120\n* HAT002, $135\nThat's all for the day."),
     # Two amounts, a difference, or no price word: not a claim about one object's price.
     (SHIRTS, "Item 9612497925 costs $50.88, which is $2.55 less than the $53.43 one."),
     (SHIRTS, "The price difference for 9612497925 is $2.55."),
