@@ -201,6 +201,8 @@ def misstocked(text: str, objects: Callable[[], set[Described]]) -> list[tuple[s
             # for all ("In the 10-inch size with 128GB, ...").
             parts = _LISTED_PART.split(line)
             shared = parts[0] if len(parts) > 1 and _stock_said(parts[0]) is None else ""
+            if not shared and len(parts) > 1 and ":" in parts[0]:
+                shared = parts[0].split(":", 1)[0]  # "2-piece sets in stock: black softshell $452.28 and ..."
             part_said: bool | None = True if said else None
             for part in parts:
                 part_said = own if (own := _stock_said(part)) is not None else part_said
@@ -213,4 +215,5 @@ def misstocked(text: str, objects: Callable[[], set[Described]]) -> list[tuple[s
 
 
 _ARROW = re.compile(r"->|→")
-_LISTED_PART = re.compile(r",\s*(?:and\s+|or\s+)?|;\s*|\s+(?:and|or)\s+(?=the\b|[\w-]+\s+(?:at|for)\s+\$)")
+_LISTED_PART = re.compile(r",\s*(?:and\s+|or\s+)?|;\s*|\s+(?:and|or)\s+(?=the\b|[\w-]+\s+(?:at|for)\s+\$"
+                          r"|(?:[\w-]+\s+){1,3}\$)")  # "... and silver hardshell $514.72"

@@ -178,3 +178,14 @@ def test_each_part_of_a_sentence_says_its_own_stock_of_the_options_its_lead_name
     # a part saying out of stock what is in stock
     assert misstocked("In the 10-inch size with 128GB, the silver one is sold out; gold is out of stock too.",
                       lambda: {d for d in shown if d.values[2] != " silver "}) == [("10 inch/128gb/gold", "out of stock")]
+
+
+def test_items_listed_after_a_lead_that_says_they_are_in_stock() -> None:
+    # blind set 62, r62_02: "2-piece sets in stock:" names what the parts after it share; "and" splits two
+    shown = {Described((" 2 piece ", " black ", " softshell "), 45228, True),
+             Described((" 2 piece ", " silver ", " hardshell "), 51472, False),
+             Described((" 3 piece ", " silver ", " hardshell "), 60000, True)}
+    said = "2-piece sets in stock: black softshell $452.28 and {} hardshell $514.72."
+    assert misstocked(said.format("silver"), lambda: shown) == [("2 piece/silver/hardshell", "in stock")]
+    shown = {d if d.cents != 51472 else Described(d.values, d.cents, True) for d in shown}
+    assert misstocked(said.format("silver"), lambda: shown) == []
