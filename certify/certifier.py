@@ -254,6 +254,7 @@ from trajectory2gym.certify.statuses import (
     tier_contradicted,
     unseen_tiers,
 )
+from trajectory2gym.certify.superlatives import may_rank, misranked
 from trajectory2gym.certify.tables import with_headers
 from trajectory2gym.certify.taken_back import taken_back
 from trajectory2gym.certify.tools import ToolInfo, ToolResolver, guess_domain
@@ -2269,6 +2270,9 @@ class _Run:
             # "Line 555-123-2003 is active again on the Premium Plan", its records showing the Basic Plan
             for line, said, shown in misplanned_lines(content, self._book(LinePlans)):
                 reasons.append(reason("text_misplanned_line", value=said, arg=line, detail=shown))
+        if may_rank(content):  # "The cheapest is the maple / graphic at $187.23", $182.03 listed above it
+            for written, best in misranked(raw):
+                reasons.append(reason("text_miscalculated", value=written, detail=best))
         for written, equation in misremained(content):  # "11.5 GB ..., used 10.5 GB, so 1.5 GB left"
             reasons.append(reason("text_miscalculated", value=written, detail=equation))
         for written, equation in miscalculated(content):  # "$164 + $50 + $30 = $264": the sum wrong

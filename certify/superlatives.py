@@ -1,0 +1,46 @@
+"""The cheapest (or dearest) of a list, said at a price the list beats: "The cheapest is the maple /
+graphic at $187.23", under a list that also shows "plastic / plain: $182.03".
+
+Only the amounts on the message's own list lines (a list mark, or a table row) are compared, and
+only where the sentence gives one amount: a list is what such a sentence speaks of.
+"""
+
+from __future__ import annotations
+
+import re
+
+from trajectory2gym.certify.normalize import money_numbers_in
+from trajectory2gym.certify.turns import LIST_MARK, SENTENCE_OR_LINE
+
+_LOW = re.compile(r"\b(?:cheapest|lowest[- ]priced|least expensive|lowest price)\b", re.I)
+_HIGH = re.compile(r"\b(?:most expensive|priciest|highest[- ]priced|highest price)\b", re.I)
+# A rank within part of the list: "the cheapest one in stock", "the cheapest besides the red one".
+_WITHIN = re.compile(r"\b(?:available|in stock|except|other than|besides|apart from|excluding|of those|among)\b", re.I)
+
+
+def may_rank(text: str) -> bool:
+    """Plain substring tests first: most texts rank nothing."""
+    return ("cheapest" in text or "expensive" in text or "lowest" in text or "highest" in text
+            or "priciest" in text) and "$" in text
+
+
+def misranked(text: str) -> list[tuple[str, str]]:
+    """(the amount as written, the list's lowest or highest) for each sentence that calls one amount
+    the cheapest (dearest) of the list in the same message where a listed amount is lower (higher)."""
+    lines = text.split("\n")
+    listed = [c for line in lines if (LIST_MARK.match(line) or line.lstrip().startswith("|"))
+              for _, c in money_numbers_in(line)]
+    if len(listed) < 2:
+        return []
+    out: list[tuple[str, str]] = []
+    for sentence in SENTENCE_OR_LINE.split(text):
+        if LIST_MARK.match(sentence) or "|" in sentence:
+            continue  # a list's own line
+        low, high = _LOW.search(sentence), _HIGH.search(sentence)
+        if (low is None) == (high is None) or _WITHIN.search(sentence) or len(said := money_numbers_in(sentence)) != 1:
+            continue
+        written, cents = said[0]
+        best = min(listed) if low is not None else max(listed)
+        if cents in listed and cents != best:
+            out.append((written, f"the list's {'lowest' if low else 'highest'} is ${best / 100:,.2f}"))
+    return out

@@ -1,0 +1,42 @@
+"""The cheapest or dearest of a list, said of an amount the list beats (certify/superlatives.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from trajectory2gym.certify import certify_interaction
+from trajectory2gym.certify.reasons import reason_kind
+from trajectory2gym.certify.superlatives import may_rank, misranked
+from trajectory2gym.envs.registry import tool_specs
+
+LISTED = "31-inch options:\n- bamboo / custom: $193.97\n- maple / graphic: $187.23\n- plastic / plain: $182.03\n"
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    # blind set 62, r62_03
+    (LISTED + "The cheapest is the maple / graphic at $187.23.", [("$187.23", "the list's lowest is $182.03")]),
+    (LISTED + "The cheapest is the plastic / plain at $182.03.", []),
+    (LISTED + "The most expensive is the maple / graphic at $187.23.", [("$187.23", "the list's highest is $193.97")]),
+    (LISTED + "The cheapest one in stock is the maple / graphic at $187.23.", []),  # within part of the list
+    ("The cheapest is the maple / graphic at $187.23.", []),  # no list to compare with
+    (LISTED + "The cheapest would save you $5.20.", []),  # an amount the list does not show
+])
+def test_the_cheapest_of_a_list(text: str, found: list[tuple[str, str]]) -> None:
+    assert may_rank(text)
+    assert misranked(text) == found
+
+
+@pytest.mark.parametrize(("said", "kinds"), [
+    ("Here they are:\n- black: $50.88\n- blue: $53.43\nThe cheapest is the blue at $53.43.", ["text_miscalculated"]),
+    ("Here they are:\n- black: $50.88\n- blue: $53.43\nThe cheapest is the black at $50.88.", []),
+])
+def test_a_ranking_after_a_product_lookup(convo: Any, at: Any, said: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user("Which T-shirt colour is cheapest?")
+    c.call("get_product_details", {"product_id": "9523456873"}, {"name": "T-Shirt", "variants": {
+        "9612497925": {"item_id": "9612497925", "options": {"color": "black"}, "available": True, "price": 50.88},
+        "8349118980": {"item_id": "8349118980", "options": {"color": "blue"}, "available": True, "price": 53.43}}})
+    i = c.say(said)
+    assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
