@@ -53,6 +53,10 @@ _MISSING_SAID = re.compile(r"\b(?:missing|lacks?|(?:doesn't|does not|don't|do no
 # A permission said held: "Your messaging app has the SMS permission but ...".
 _HAS_SAID = re.compile(r"\b(?:has|have)\s+(?:the\s+|an?\s+)?\**(sms|storage|phone|camera|contacts|location|microphone)"
                        r"\**\s+permission\b", re.I)
+# ... or held as a list, in a sentence about permissions: "messaging has sms and phone but is missing storage".
+_HAS_LIST = re.compile(r"\b(?:has|have)\s+((?:sms|storage|phone|camera|contacts|location|microphone)"
+                       r"(?:\s*(?:,|,?\s+and)\s+(?:sms|storage|phone|camera|contacts|location|microphone))+)\b", re.I)
+_PERMISSION_NAME = re.compile(r"sms|storage|phone|camera|contacts|location|microphone", re.I)
 # "Your phone is set to **3G only**", "network mode set to 4G only": the mode preference
 _MODE_SAID = re.compile(r"(?:\b(?:is|'s|’s|are)\s+(?:currently\s+|still\s+)?|\bmode\s+(?:now\s+)?)set\s+to\s+"
                         r"\**([2-5]G(?:/[2-5]G)?)\s+(only|preferred)\b", re.I)
@@ -103,11 +107,24 @@ class PhoneState:
             if protocol := _PROTOCOL_SHOWN.findall(text):
                 self.shown["protocol"] = protocol[-1].lower()
 
+    def _held_lists(self, text: str) -> list[tuple[str, str, str]]:
+        """``misstated``'s permissions said held as a list ("messaging has sms and phone but is missing
+        storage, which it needs ..."; the word "permission" may stand in the next sentence), of those
+        the check did not show; not where the sentence puts it in the future before the list."""
+        granted = self.shown["permissions"].split(", ")
+        return [(held, "app permission granted", f"granted: {self.shown['permissions']}")
+                for sentence in re.split(r"(?<=[.!?])\s+|\n", text) if not sentence.rstrip().endswith("?")
+                for m in _HAS_LIST.finditer(sentence) if not _NOT_PRESENT.search(sentence, 0, m.start())
+                and not sentence[max(0, m.start() - 12):m.start()].lower().rstrip().endswith(("not", "n't"))
+                for p in _PERMISSION_NAME.findall(m[1]) if (held := p.lower()) not in granted]
+
     def misstated(self, text: str) -> list[tuple[str, str, str]]:
         """(what the text calls it, the setting, what the latest check showed) for each statement of
         the phone's present state that the latest check contradicts."""
         out: list[tuple[str, str, str]] = []
         shown = self.shown
+        if "permissions" in shown and "permission" in text and " and " in text:
+            out += self._held_lists(text)
         for sentence in re.split(r"(?<=[.!?])\s+|\n", text):
             if not sentence or sentence.rstrip().endswith("?") or _NOT_PRESENT.search(sentence):
                 continue
@@ -132,6 +149,7 @@ class PhoneState:
                 out += [(held, "app permission granted", f"granted: {shown['permissions']}")
                         for m in _HAS_SAID.finditer(sentence) if (held := m[1].lower()) not in granted
                         and not sentence[max(0, m.start() - 12):m.start()].lower().rstrip().endswith(("not", "n't"))]
+
             if "permissions" in shown and (said_granted := _GRANTED_SAID.search(sentence)) \
                     and not _MISSING_SAID.search(sentence):
                 # "... — sms, storage, phone and camera are all granted": the names before it, in its clause

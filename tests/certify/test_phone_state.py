@@ -87,6 +87,11 @@ def test_a_statement_of_the_vpn_is_read_against_its_check(text: str, flagged: li
     ("Your messaging app has the SMS permission but is missing **storage**.", ["sms"]),
     ("Your messaging app has the storage permission but not SMS.", []),
     ("Your messaging app doesn't have the SMS permission yet.", []),
+    # held as a list, the word "permission" in the next sentence (blind set 62, t62_06)
+    ("Found it: messaging has sms and phone but is missing storage, which it needs. Grant the storage permission.",
+     ["sms"]),
+    ("Found it: messaging has storage and phone. Its sms permission is what it lacks.", []),
+    ("Once it has sms and phone, grant the storage permission too.", []),  # not the present
 ])
 def test_a_permission_said_missing_is_read_against_the_apps_check(text: str, flagged: list[str]) -> None:
     state = _state("App 'messaging' has permission for: storage, phone.")
