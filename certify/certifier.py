@@ -192,6 +192,7 @@ from trajectory2gym.certify.plan_rates import (
     misattributed_rates,
     mispriced_refuels,
     misstated_plan_differences,
+    misstated_plan_rates,
 )
 from trajectory2gym.certify.policy_once import agreed_again, made_once, offered_again, once_only
 from trajectory2gym.certify.policy_times import (
@@ -2607,6 +2608,12 @@ class _Run:
             # "Unlimited Plus would be $25.00 more per month", the plans shown at $65.00 and $85.00
             for written, prices in misstated_plan_differences(content, self._book(PlanRates).monthly):
                 reasons.append(reason("text_miscalculated", value=written, detail=f"the plans' monthly prices: {prices}"))
+        if "GB" in content and ("$" in content or "USD" in content or "dollar" in content) and self.index.json_has(
+                '"data_refueling_price_per_gb"'):
+            # "Unlimited Plus (P1003): ... extra data $1.00/GB", where P1003 shows $0.10 per GB
+            for written, plan, own in misstated_plan_rates(content, self._book(PlanRates).rates):
+                reasons.append(reason("text_misattributed", value=f"{written} per GB", arg=plan,
+                                      detail=f"${own / 100:.2f} per GB"))
         if "GB" in content and ("$" in content or "USD" in content or "dollar" in content) and self.index.json_has(
                 '"data_refueling_price_per_gb"') and (
                 focus := self._line_in_focus()):

@@ -105,6 +105,31 @@ def misattributed_rates(text: str, focus: tuple[set[str], str] | None,
     return out
 
 
+def misstated_plan_rates(text: str, rates: dict[str, tuple[str, int]]) -> list[tuple[str, str, int]]:
+    """(the rate as written, the plan, its own rate in cents) for each sentence that names one plan
+    shown (by id or name) and gives extra data a price per GB the plan's record does not: "Unlimited
+    Plus (P1003): $85.00/month, extra data $1.00/GB", where P1003 shows $0.10."""
+    out: list[tuple[str, str, int]] = []
+    for sentence in _SENTENCES.split(text):
+        if not (found := list(_GB_RATE.finditer(sentence))):
+            continue
+        low = sentence.lower()
+        ids = {compact(t) for t in identifiers_in(sentence)}
+        named = {p for p, (name, _) in rates.items() if p in ids or (name and re.search(rf"\b{re.escape(name)}\b", low))}
+        if len(named) != 1:
+            continue
+        plan = named.pop()
+        own = rates[plan][1]
+        for m in found:
+            written = m[1] or m[2]
+            if (cents := to_cents(written.replace(",", ""))) is not None and cents != own:
+                out.append((f"${written}", plan.upper(), own))
+    return out
+
+
+_SENTENCES = re.compile(r"(?<=[.!?])\s+(?=[A-Z*])|\n+")  # (not at a rate's decimal point: "$1.00/GB")
+
+
 # A clause that prices an amount of extra data: "2 GB would be $4.00", "**Total added to your next
 # bill: $6.00** (2 GB refuel)".
 _REFUEL_WORDS = re.compile(r"\b(?:refuel\w*|add(?:ed|ing)?|extra data|top(?:ped)?[- ]up)\b", re.I)

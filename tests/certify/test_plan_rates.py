@@ -1,5 +1,5 @@
 """A price per GB said of the line in focus that is another plan's rate, a refuel priced at the line's rate, and
-a difference in monthly price between plans named (certify/plan_rates.py)."""
+a difference in monthly price between plans named, and a rate said of a plan named (certify/plan_rates.py)."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from trajectory2gym.certify.plan_rates import (
     misattributed_rates,
     mispriced_refuels,
     misstated_plan_differences,
+    misstated_plan_rates,
 )
 from trajectory2gym.certify.reasons import reason_kind
 from trajectory2gym.envs.registry import tool_specs
@@ -106,3 +107,14 @@ def test_a_plan_comparison_after_both_plans_were_read(convo: Any, at: Any, said:
                                                    "price_per_month": 85.0, "data_refueling_price_per_gb": 0.1})
     i = c.say(said)
     assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    # blind set 62, t62_06: a plan named with another rate than its record's
+    ("Unlimited Max (P1004): $85.00/month, 999 GB of data, extra data $1.00/GB.", [("$1.00", "P1004", 10)]),
+    ("Unlimited Max (P1004): $85.00/month, 999 GB of data, extra data $0.10/GB.", []),
+    ("Household is $2.50 per GB and Unlimited Max $0.10 per GB.", []),  # two plans: whose rate is which
+    ("Extra data is $1.00 per GB.", []),  # no plan named
+])
+def test_a_rate_said_of_a_plan_named(text: str, found: list[tuple[str, str, int]]) -> None:
+    assert misstated_plan_rates(text, RATES) == found
