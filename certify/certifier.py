@@ -166,7 +166,7 @@ from trajectory2gym.certify.item_options import OptionBook, misdescribed_options
 from trajectory2gym.certify.item_prices import ItemPriceBook
 from trajectory2gym.certify.late_insurance import late_insurance_rule, offers_late_insurance
 from trajectory2gym.certify.line_items import ItemBook, misassigned
-from trajectory2gym.certify.line_plans import LinePlans, misplanned_lines
+from trajectory2gym.certify.line_plans import LinePlans, misplanned_labels, misplanned_lines
 from trajectory2gym.certify.measures import MEASURE, MeasureBook, misassigned_measures
 from trajectory2gym.certify.normalize import (
     cents_of,
@@ -2270,6 +2270,10 @@ class _Run:
         if " on " in content and "lan" in content and self.index.json_has('"plan_id"'):
             # "Line 555-123-2003 is active again on the Premium Plan", its records showing the Basic Plan
             for line, said, shown in misplanned_lines(content, self._book(LinePlans)):
+                reasons.append(reason("text_misplanned_line", value=said, arg=line, detail=shown))
+        if "lan" in content and ":" in content and self.index.json_has('"plan_id"'):
+            # "### Line 555-123-2003 ... - **Plan:** P1002", the line on P1001
+            for line, said, shown in misplanned_labels(raw, self._book(LinePlans)):
                 reasons.append(reason("text_misplanned_line", value=said, arg=line, detail=shown))
         if may_rank(content):  # "The cheapest is the maple / graphic at $187.23", $182.03 listed above it
             for written, best in misranked(raw):

@@ -84,6 +84,32 @@ def misplanned_lines(text: str, book: LinePlans) -> list[tuple[str, str, str]]:
     return out
 
 
+# A label line that gives the plan: "- **Plan:** P1002", "Plan: Premium Plan".
+_PLAN_LABEL = re.compile(r"^[\s*•-]*plan\**\s*:\s*\**\s*([A-Za-z0-9][\w +-]*?)\s*\**\s*(?:\(|$)", re.I | re.M)
+
+
+def misplanned_labels(text: str, book: LinePlans) -> list[tuple[str, str, str]]:
+    """``misplanned_lines`` of a message about one line (by number or id, named anywhere in it) that
+    gives the plan on a label line: "### Line 555-123-2003 ... - **Plan:** P1002", on P1001."""
+    labels = _PLAN_LABEL.findall(text)
+    if len(labels) != 1:
+        return []
+    lines = [t for t in identifiers_in(text) if book.known(compact(t))]
+    keys = {book.plan_of.get(compact(t)) or book.billed.get(compact(t)) for t in lines}
+    if len(keys) != 1 or not lines:
+        return []
+    said, line = labels[0].strip(), compact(lines[0])
+    plan = book.plan_of.get(line)
+    if plan is not None and looks_like_plan_id(said):
+        return [] if compact(said) == plan else [(lines[0], said, plan.upper())]
+    shown = book.plan_name(line)
+    return [(lines[0], said, shown)] if shown is not None and _plain(shown) != _plain(said) else []
+
+
+def looks_like_plan_id(said: str) -> bool:
+    return re.fullmatch(r"[A-Za-z]{1,3}\d{3,}", said) is not None
+
+
 def _plain(name: str) -> str:
     """A plan's name to compare: lower case, without a trailing "plan"."""
     low = name.lower().strip()

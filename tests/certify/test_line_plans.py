@@ -8,7 +8,7 @@ import orjson
 import pytest
 
 from trajectory2gym.certify import certify_interaction
-from trajectory2gym.certify.line_plans import LinePlans, misplanned_lines
+from trajectory2gym.certify.line_plans import LinePlans, misplanned_labels, misplanned_lines
 from trajectory2gym.certify.reasons import reason_kind
 from trajectory2gym.envs.registry import tool_specs
 
@@ -60,3 +60,17 @@ def test_a_report_after_resuming_a_line(convo: Any, at: Any, said: str, kinds: l
            {"message": "Line resumed successfully", "line": LINE})
     i = c.say(said)
     assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    # blind set 62, t62_07: a summary of one line, its plan on a label line
+    ("### Line 555-123-2003\n- **Status:** Suspended\n- **Plan:** P1002\nShall I resume it?",
+     [("555-123-2003", "P1002", "P1001")]),
+    ("### Line 555-123-2003\n- **Status:** Suspended\n- **Plan:** P1001\nShall I resume it?", []),
+    ("### Line 555-123-2003 (L1003)\n- Plan: Premium Plan", [("555-123-2003", "Premium Plan", "basic plan")]),
+    ("### Line 555-123-2003 (L1003)\n- Plan: Basic Plan", []),
+    ("Lines 555-123-2002 and 555-123-2003\n- Plan: P1002", []),  # two lines: whose plan is unclear
+])
+def test_a_lines_plan_on_a_label_line(text: str, found: list[tuple[str, str, str]]) -> None:
+    line2 = {"line_id": "L1002", "phone_number": "555-123-2002", "plan_id": "P1002"}
+    assert misplanned_labels(text, _book(LINE, line2, BILL)) == found
