@@ -2615,9 +2615,9 @@ class _Run:
         if "GB" in content and ("$" in content or "USD" in content or "dollar" in content) and self.index.json_has(
                 '"data_refueling_price_per_gb"'):
             # "Unlimited Plus (P1003): ... extra data $1.00/GB", where P1003 shows $0.10 per GB
-            for written, plan, own in misstated_plan_rates(content, self._book(PlanRates).rates):
+            for written, plan, rate in misstated_plan_rates(content, self._book(PlanRates).rates):
                 reasons.append(reason("text_misattributed", value=f"{written} per GB", arg=plan,
-                                      detail=f"${own / 100:.2f} per GB"))
+                                      detail=f"${rate / 100:.2f} per GB"))
         if "GB" in content and ("$" in content or "USD" in content or "dollar" in content) and self.index.json_has(
                 '"data_refueling_price_per_gb"') and (
                 focus := self._line_in_focus()):
