@@ -542,7 +542,9 @@ _CARRIER_USER_TOOLS = frozenset({"make_payment"})
 _NO_WISH = re.compile(r"\b(?:don't|do not|doesn't|does not|won't|not)\s+(?:really\s+|actually\s+)?"
                       r"(?:want|need|plan|planning|looking|going|trying)\s+to\s+(?:switch|chang|cancel|updat)\w*")
 # "which one was cheapest on Friday again?": asking to be reminded, which changes nothing.
-_RECALL = re.compile(r"\b(?:what|which|when|where|who|how much|how many)\b[^.?!]*\bagain\s*(?:\?|[.!]|$)")  # "?" or not
+_RECALL = re.compile(r"\b(?:what|which|when|where|who|how much|how many)\b[^.?!]*\bagain"
+                     r"(?:\s*(?:\?|[.!]|$)|\s+and\s+(?:what|which|when|where|who|how)\b[^.?!]*\?)")  # "?" or not; or
+# another question after it: "which flight number was it again and when did it leave?"
 # A thing wanted as before, no change: "And yes I'd like insurance again" (not "I'd like to try again").
 _WANT_AGAIN = re.compile(r"\b(?:like|want)\s+(?!to\b)[^.?!]{0,30}\bagain\b")
 

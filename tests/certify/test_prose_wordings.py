@@ -216,6 +216,8 @@ def test_a_date_after_used_of_is_no_date_of_birth() -> None:
     ("Really? That seems low. Can you check again?", False),
     ("Can you double-check that?", False),
     ("fine. how many lines is it again", False),  # asking to be reminded, without a question mark
+    ("which line was it again and when did it start?", False),  # another question after it (blind set 62, a62_03)
+    ("which line was it again and can you restart it?", True),
     ("How much would the plan be with one checked bag?", False),  # a bag, not a check
     ("ok I restarted it, can you check again?", True),
     ("ok, I just restarted my phone.", True),
