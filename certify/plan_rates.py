@@ -136,12 +136,26 @@ _REFUEL_WORDS = re.compile(r"\b(?:refuel\w*|add(?:ed|ing)?|extra data|top(?:ped)
 _CLAUSES = re.compile(r"(?<=[.!?;])\s+|\n+|,\s+(?=\S*\d)")
 
 
+# An amount of data priced right after it: "2 GB would be 2.0 dollars", "2 GB = $4.00", "3 GB for $6".
+_PRICED_DATA = re.compile(r"\b(\d+(?:\.\d+)?)\s*GB\**\s*(?:would be|will be|costs?|comes to|is|=|for)\s*\**"
+                          r"(?:\$(\d[\d,]*(?:\.\d+)?)|(\d[\d,]*(?:\.\d+)?)\s*(?:USD|dollars?)\b)(?!\s*(?:per|/|a|an)\s*GB)",
+                          re.I)
+
+
 def mispriced_refuels(text: str, rate: int) -> list[tuple[str, str, int]]:
     """(the amount as written, the data it is said for, that data at ``rate`` cents per GB) for each
     clause that prices one amount of data added with one amount of money other than that: "$6.00
-    (2 GB refuel)" at $2.00 per GB. A clause with a rate ("per GB") or several amounts is left alone."""
+    (2 GB refuel)" at $2.00 per GB; or that prices an amount of data right after it ("2 GB would be
+    2.0 dollars in total"). A clause with a rate ("per GB") or several amounts is left alone."""
     out: list[tuple[str, str, int]] = []
+    for m in _PRICED_DATA.finditer(text):
+        written = m[2] or m[3]
+        due = round(float(m[1]) * rate)
+        if float(m[1]) and (cents := to_cents(written.replace(",", ""))) is not None and abs(cents - due) > 1:
+            out.append((f"${written}" if m[2] else f"{written} dollars", f"{m[1]} GB", due))
     for clause in _CLAUSES.split(text):
+        if _PRICED_DATA.search(clause):
+            continue  # (read above)
         if clause.count("$") != 1 or "GB" not in clause or _GB_RATE.search(clause) or not _REFUEL_WORDS.search(clause):
             continue
         data, money = ANY_GB.findall(clause), dollar_amounts(clause)

@@ -66,6 +66,10 @@ def test_the_rate_of_another_lines_plan_said_of_this_line(convo: Any, at: Any, s
     ("Adding 2 GB and 1 GB later would be $6.00.", []),  # two amounts of data: which is priced is unclear
     # no data added prices nothing (blind set 61, t61_11)
     ("It was charged $10.00 there, while your line still shows 0 GB added.", []),
+    # data priced right after it, the money in words (blind set 62, t62_09)
+    ("- Extra data is 2.0 dollars per GB\n- 2 GB would be 2.0 dollars in total", [("2.0 dollars", "2 GB", 400)]),
+    ("- Extra data is 2.0 dollars per GB\n- 2 GB would be 4.0 dollars in total", []),
+    ("3 GB = $7.50", [("$7.50", "3 GB", 600)]),
 ])
 def test_a_refuel_priced_at_the_lines_rate(text: str, found: list[tuple[str, str, int]]) -> None:
     assert mispriced_refuels(text, 200) == found
