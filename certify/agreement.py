@@ -502,10 +502,16 @@ def _count_not_stated(window: list[Turn], at: int, anchors: Anchors) -> ConfirmV
     of payment. Zero, or the count as it is, needs no word."""
     for arg, value in anchors.counts:
         current = anchors.current(arg) if value else 0
-        if value == current:
-            continue
         noun = arg.lower().split("_")[-1]
         things = tuple(sorted(object_stems(noun) | {noun[:3]}))  # "bag", "luggag", "suitcas"
+        if value == current:
+            # Unless the description from the request on says another number are paid: "4 checked bags,
+            # 1 of them paid", sent as 0 paid (as it was)
+            if ("nonfree" in arg or "paid" in arg) and (later := _paid_of_things(window[at:], things)) \
+                    and value not in later and not _priced(window, things, value, anchors):
+                return ConfirmVerdict(False, "amount_not_confirmed", "the description says "
+                                      + " or ".join(map(str, sorted(later))) + " are paid", arg, value)
+            continue
         if value > 0 and ("nonfree" in arg or "paid" in arg) and _said_free(window, at, things):
             return ConfirmVerdict(False, "amount_not_confirmed", "the description says they are free", arg, value)
         totals: set[int] = set()
@@ -563,6 +569,22 @@ def _paid_counts(turns: list[Turn], things: tuple[str, ...]) -> set[int]:
                          r"(?:paid|charged|non-?free)\b", re.I)
     for t in turns:
         if t.role == "assistant" and ("$" in t.text or "paid" in t.text or "charg" in t.text):
+            for m in pattern.finditer(t.text):
+                if (n := _quantity(next(g for g in m.groups() if g).lower())) is not None:
+                    found.add(n)
+    return found
+
+
+def _paid_of_things(turns: list[Turn], things: tuple[str, ...]) -> set[int]:
+    """``_paid_counts`` said of the things themselves, not of a fare: "1 of them paid", "1 extra bag",
+    "1 bag costs $50" (not "2 × $291", nor "$50 paid")."""
+    found: set[int] = set()
+    pattern = re.compile(rf"\b{_QTY}\s+(?:\w+\s+)?(?:{'|'.join(things)})\w*\s+(?:costs?|will cost|is|are|at|for)\s+\$"
+                         rf"|(?<![$.,\d])\b{_QTY}\s+of\s+them\s+(?:are\s+|is\s+)?(?:paid|charged|non-?free)\b"
+                         rf"|(?<![$.,\d])\b{_QTY}\s+(?:extra|paid|non-?free|additional)\s+(?:checked\s+)?(?:{'|'.join(things)})",
+                         re.I)
+    for t in turns:
+        if t.role == "assistant":
             for m in pattern.finditer(t.text):
                 if (n := _quantity(next(g for g in m.groups() if g).lower())) is not None:
                     found.add(n)

@@ -1467,3 +1467,17 @@ def test_a_card_picked_by_its_four_digits_alone(convo, at, card: str, kinds: lis
     c.user("yeah do it, the 6832 card")
     i = c.call("update_reservation_flights", args, {**RESERVATION, "updated": True})
     assert _workflow_kinds(at(certify_interaction(c.build()), i)) == kinds
+
+
+@pytest.mark.parametrize(("said", "nonfree", "kinds"), [
+    # blind set 61, a61_02: the description says one is paid; the call sends the count as it was
+    ("4 bags means 3 free plus 1 extra at $50. Shall I update T6HMDP to 4 checked bags, 1 of them paid?", 0,
+     ["amount_not_confirmed"]),
+    ("4 bags means 3 free plus 1 extra at $50. Shall I update T6HMDP to 4 checked bags, 1 of them paid?", 1, []),
+    ("Going to 4 bags costs nothing. Shall I update T6HMDP to 4 checked bags, none of them paid?", 0, []),
+])
+def test_a_paid_count_left_as_it_was_against_the_description(convo, at, said: str, nonfree: int,
+                                                              kinds: list[str]) -> None:
+    args = {"reservation_id": "T6HMDP", "total_baggages": 4, "nonfree_baggages": nonfree,
+            "payment_id": "credit_card_6899560"}
+    assert _workflow(convo, at, said, "Yes.", "update_reservation_baggages", args) == kinds
