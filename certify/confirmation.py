@@ -167,7 +167,8 @@ def describes(turn: Turn, anchors: Anchors) -> bool:
         return True  # "Ship #W4895606 to 500 Main St, ...": the order's new address, by its own verb
     if anchors.stems and not says(line, anchors.stems) and not _changes_state(turn, anchors) \
             and not _recap_of_change(turn, anchors) and not _arrow_change(turn, anchors) \
-            and not _swap_by_options(turn, anchors) and not _details_asked_to_confirm(turn, anchors):
+            and not _swap_by_options(turn, anchors) and not _details_asked_to_confirm(turn, anchors) \
+            and not _count_priced_to_pay(turn, anchors):
         return False
     # Which of several same-verb tools: its object's word, else a weak word of it or an identifier only
     # its arguments hold, where the message names no other tool's object ("add 2 bags to HAT229").
@@ -1389,6 +1390,22 @@ def _details_asked_to_confirm(turn: Turn, anchors: Anchors) -> bool:
     with no verb: "Here are the details: - One-way LGA to CLT, HAT065 on 2024-05-24, economy. ...
     Could you please confirm (yes/no)?"."""
     return "confirm" in turn.text.lower() and ASKS.search(turn.text) is not None and _names_every_flight(turn, anchors)
+
+
+# A question of how to pay: "Pay the $50 with: Mastercard ending 8047, Visa ending 2018, or a gift card?"
+_HOW_TO_PAY = re.compile(r"\b(?:pay|paid|charge|put it on|which (?:card|method|payment))", re.I)
+
+
+def _count_priced_to_pay(turn: Turn, anchors: Anchors) -> bool:
+    """A message that states the new count the call sends, with a price, and asks how to pay it, with
+    no verb: "2 bags → 1 free + 1 extra at $50. Pay the $50 with: Mastercard ending 8047, ...?"."""
+    if not anchors.counts or "$" not in turn.text or not ASKS.search(turn.text) or not _HOW_TO_PAY.search(turn.text):
+        return False
+    for arg, value in anchors.counts:
+        noun = arg.lower().split("_")[-1][:3]  # "bag" of total_baggages
+        if "total" in arg and re.search(rf"\b{value}\s+(?:\w+\s+)?{noun}\w*", turn.text, re.I):
+            return True
+    return False
 
 
 def _names_every_flight(turn: Turn, anchors: Anchors) -> bool:

@@ -1481,3 +1481,31 @@ def test_a_paid_count_left_as_it_was_against_the_description(convo, at, said: st
     args = {"reservation_id": "T6HMDP", "total_baggages": 4, "nonfree_baggages": nonfree,
             "payment_id": "credit_card_6899560"}
     assert _workflow(convo, at, said, "Yes.", "update_reservation_baggages", args) == kinds
+
+
+@pytest.mark.parametrize(("said", "kinds"), [
+    # blind set 61, a61_01: no verb, the new count priced and a question of how to pay it
+    ("T6HMDP: checked bags now: 0. 2 bags → 1 free + 1 extra at $50. Pay the $50 with: Visa ending 2018, or a gift "
+     "card (gift_card_6405135, gift_card_4366692)?", []),
+    ("T6HMDP: checked bags now: 0. 2 bags → 1 free + 1 extra at $50. Visa ending 2018, or a gift card "
+     "(gift_card_6405135, gift_card_4366692).", ["not_described"]),  # no question
+])
+def test_a_count_priced_and_asked_how_to_pay_describes_it(convo, at, said: str, kinds: list[str]) -> None:
+    c = convo(tools=_tools("airline"), domain="airline", system="You are an airline agent.")
+    c.user("Hi, I'm james_santos_9046. Cancel 6ZQNOS, then I need bags on another trip.")
+    c.call("get_reservation_details", {"reservation_id": "6ZQNOS"}, {"reservation_id": "6ZQNOS", "cabin": "business"})
+    c.say("6ZQNOS is business, so it can be cancelled. Cancel 6ZQNOS? (yes/no)")
+    c.user("yes")
+    c.call("cancel_reservation", {"reservation_id": "6ZQNOS"}, {"reservation_id": "6ZQNOS", "status": "cancelled"})
+    c.say("Done, 6ZQNOS is cancelled. Which trip needs bags?")
+    c.user("the other trip. I need 2 checked bags")
+    c.call("get_user_details", {"user_id": "james_santos_9046"}, {"payment_methods": {
+        "credit_card_6899560": {"source": "credit_card", "brand": "visa", "last_four": "2018", "id": "credit_card_6899560"},
+        "gift_card_6405135": {"source": "gift_card", "amount": 38, "id": "gift_card_6405135"},
+        "gift_card_4366692": {"source": "gift_card", "amount": 75, "id": "gift_card_4366692"}}})
+    c.call("get_reservation_details", {"reservation_id": "T6HMDP"}, RESERVATION)
+    c.say(said)
+    c.user("yes, use the 75 dollar gift card")
+    i = c.call("update_reservation_baggages", {"reservation_id": "T6HMDP", "total_baggages": 2, "nonfree_baggages": 1,
+                                               "payment_id": "gift_card_4366692"}, {**RESERVATION, "updated": True})
+    assert _workflow_kinds(at(certify_interaction(c.build()), i)) == kinds
