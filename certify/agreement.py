@@ -507,7 +507,7 @@ def _count_not_stated(window: list[Turn], at: int, anchors: Anchors) -> ConfirmV
         if value == current:
             # Unless the description from the request on says another number are paid: "4 checked bags,
             # 1 of them paid", sent as 0 paid (as it was)
-            if ("nonfree" in arg or "paid" in arg) and (later := _paid_of_things(window[at:], things)) \
+            if ("nonfree" in arg or "paid" in arg) and (later := _paid_of_things(window[at:], things, anchors)) \
                     and value not in later and not _priced(window, things, value, anchors):
                 return ConfirmVerdict(False, "amount_not_confirmed", "the description says "
                                       + " or ".join(map(str, sorted(later))) + " are paid", arg, value)
@@ -575,9 +575,10 @@ def _paid_counts(turns: list[Turn], things: tuple[str, ...]) -> set[int]:
     return found
 
 
-def _paid_of_things(turns: list[Turn], things: tuple[str, ...]) -> set[int]:
+def _paid_of_things(turns: list[Turn], things: tuple[str, ...], anchors: Anchors) -> set[int]:
     """``_paid_counts`` said of the things themselves, not of a fare: "1 of them paid", "1 extra bag",
-    "1 bag costs $50" (not "2 × $291", nor "$50 paid")."""
+    "1 bag costs $50" (not "2 × $291", nor "$50 paid"); not in a line or sentence about another object
+    of the call's kind ("1. **P25KMG**: ... 1 extra bag at $50", of the update of SR3IRR)."""
     found: set[int] = set()
     pattern = re.compile(rf"\b{_QTY}\s+(?:\w+\s+)?(?:{'|'.join(things)})\w*\s+(?:costs?|will cost|is|are|at|for)\s+\$"
                          rf"|(?<![$.,\d])\b{_QTY}\s+of\s+them\s+(?:are\s+|is\s+)?(?:paid|charged|non-?free)\b"
@@ -585,9 +586,12 @@ def _paid_of_things(turns: list[Turn], things: tuple[str, ...]) -> set[int]:
                          re.I)
     for t in turns:
         if t.role == "assistant":
-            for m in pattern.finditer(t.text):
-                if (n := _quantity(next(g for g in m.groups() if g).lower())) is not None:
-                    found.add(n)
+            for part in SENTENCE_OR_LINE.split(t.text):
+                if _about_another(part, anchors):
+                    continue
+                for m in pattern.finditer(part):
+                    if (n := _quantity(next(g for g in m.groups() if g).lower())) is not None:
+                        found.add(n)
     return found
 
 
