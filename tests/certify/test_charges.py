@@ -193,9 +193,9 @@ def test_balances_said_after_a_change_and_shown_for_stored_value_methods() -> No
     assert method_balances(shown) == {3600}
 
 
-@pytest.mark.parametrize(("balance", "kinds"), [("$1,814.51", []), ("$1,778.51", ["text_misstated_balance"])])
-def test_a_balance_after_a_refund_is_the_one_shown_plus_the_refund(convo: Any, at: Any, balance: str,
-                                                                  kinds: list[str]) -> None:
+def _cancelled_on_gift_card(convo: Any) -> Any:
+    """A conversation up to the cancellation of #W9655299, whose $1,778.51 goes back to a gift card
+    that showed $36."""
     user = {"user_id": "emma_santos_9753", "payment_methods": {
         "gift_card_6023546": {"source": "gift_card", "balance": 36, "id": "gift_card_6023546"}}}
     order = {"order_id": "#W9655299", "status": "pending", "payment_history": [
@@ -210,6 +210,13 @@ def test_a_balance_after_a_refund_is_the_one_shown_plus_the_refund(convo: Any, a
     c.say("Cancelling #W9655299 (reason: no longer needed) refunds $1,778.51 to your gift card. Confirm?")
     c.user("yes")
     c.call("cancel_pending_order", {"order_id": "#W9655299", "reason": "no longer needed"}, cancelled)
+    return c
+
+
+@pytest.mark.parametrize(("balance", "kinds"), [("$1,814.51", []), ("$1,778.51", ["text_misstated_balance"])])
+def test_a_balance_after_a_refund_is_the_one_shown_plus_the_refund(convo: Any, at: Any, balance: str,
+                                                                  kinds: list[str]) -> None:
+    c = _cancelled_on_gift_card(convo)
     i = c.say(f"Order #W9655299 is cancelled and $1,778.51 was refunded. Your gift card balance is now {balance}.")
     assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
 
@@ -218,24 +225,11 @@ def test_a_balance_after_a_refund_is_the_one_shown_plus_the_refund(convo: Any, a
 def test_a_balance_after_a_later_refund_builds_on_the_one_a_report_stated(convo: Any, at: Any, balance: str,
                                                                          kinds: list[str]) -> None:
     # blind set 62, r62_11: "whose balance is now $1,814.51", then a return refunds $100 more
-    user = {"user_id": "emma_santos_9753", "payment_methods": {
-        "gift_card_6023546": {"source": "gift_card", "balance": 36, "id": "gift_card_6023546"}}}
-    order = {"order_id": "#W9655299", "status": "pending", "payment_history": [
-        {"transaction_type": "payment", "amount": 1778.51, "payment_method_id": "gift_card_6023546"}]}
-    cancelled = {**order, "status": "cancelled", "payment_history": [
-        *order["payment_history"],
-        {"transaction_type": "refund", "amount": 1778.51, "payment_method_id": "gift_card_6023546"}]}
     other = {"order_id": "#W1000001", "status": "delivered", "items": [{"name": "Lamp", "item_id": "1657832319",
                                                                         "price": 100.0}],
              "payment_history": [{"transaction_type": "payment", "amount": 100.0,
                                   "payment_method_id": "gift_card_6023546"}]}
-    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
-    c.user("Cancel order #W9655299 please, I'm emma_santos_9753.")
-    c.call("get_user_details", {"user_id": "emma_santos_9753"}, user)
-    c.call("get_order_details", {"order_id": "#W9655299"}, order)
-    c.say("Cancelling #W9655299 (reason: no longer needed) refunds $1,778.51 to your gift card. Confirm?")
-    c.user("yes")
-    c.call("cancel_pending_order", {"order_id": "#W9655299", "reason": "no longer needed"}, cancelled)
+    c = _cancelled_on_gift_card(convo)
     c.say("Order #W9655299 is cancelled. Your gift card balance is now $1,814.51.")
     c.user("Also return the lamp from #W1000001 to the gift card.")
     c.call("get_order_details", {"order_id": "#W1000001"}, other)
