@@ -27,6 +27,9 @@ _FACTOR = rf"{_NUMBER}(?:{_TIMES}{_NUMBER})?"
 _SUM = re.compile(rf"(?<![\w.,/-])(?P<first>{_FACTOR})(?P<rest>(?>{_SIGN}{_FACTOR}){{1,12}})\s*=\s*"
                   rf"\**\$?(?P<result>\d[\d,]*(?:\.\d+)?)\**(?![\w/]|[.,]\d)", re.I)
 _TERM = re.compile(rf"(\+|[-−–])\s*({_FACTOR})", re.I)
+# A result, then the sum that gives it in brackets: "204 dollars (103 + 101)", "$3,619.06 ($78 + $3,541.06)".
+_RESULT_FIRST = re.compile(rf"(?<![\w.,/-])\**\$?(?P<result>\d[\d,]*(?:\.\d+)?)\**(?:\s*(?:dollars|USD))?\s*"
+                           rf"\(\s*(?P<first>{_FACTOR})(?P<rest>(?>{_SIGN}{_FACTOR}){{1,12}})\s*\)", re.I)
 _PARTS = re.compile(rf"{_NUMBER}(?:{_TIMES}{_NUMBER})?", re.I)
 
 
@@ -76,6 +79,11 @@ def _after_operator(text: str, start: int) -> bool:
     return before.endswith(("−", "–", "+", "×", "*", " -", " x"))
 
 
+def _may_bracket_sum(text: str) -> bool:
+    """Plain substring tests before ``_RESULT_FIRST``: a bracket and a sign (most texts have neither)."""
+    return "(" in text and ("+" in text or "−" in text or "–" in text or " - " in text)
+
+
 def _equations(text: str) -> list[tuple[str, str, int, int, list[str]]]:
     """Each written equation: (result as written, the equation, what its terms give and the result
     it states, in cents, both signed, and its amounts)."""
@@ -85,7 +93,7 @@ def _equations(text: str) -> list[tuple[str, str, int, int, list[str]]]:
         text = _LABELLED.sub("", text)  # "certificate_3765853 $500 + certificate_9984806 $250 = ...": the amounts' sum
     if "(" in text and _LABELLED_ASIDE.search(text):
         text = _LABELLED_ASIDE.sub(r"\1", text)  # "HAT041 ($86) + HAT012 ($77) = $153": $86 + $77
-    for m in _SUM.finditer(text):
+    for m in _SUM.finditer(text) if "=" in text else ():
         if _after_operator(text, m.start()):
             continue
         first = _term(m["first"])
@@ -97,11 +105,18 @@ def _equations(text: str) -> list[tuple[str, str, int, int, list[str]]]:
             said = -said  # "= $73 refund"
         out.append((result, m[0], total, said, [first[1], *(amount for _, (_, amount) in rest)]))
         summed.append(m.span())
-    for m in _PRODUCT.finditer(text):
+    if _may_bracket_sum(text):
+        for m in _RESULT_FIRST.finditer(text):  # "Your current return cost 204 dollars (103 + 101)"
+            first = _term(m["first"])
+            rest = [(sign, _term(t[0])) for sign, *t in _TERM.findall(m["rest"])]
+            total = first[0] + sum(value * (1 if sign == "+" else -1) for sign, (value, _) in rest)
+            out.append((m["result"], m[0], total, cents_of(m["result"]),
+                        [first[1], *(amount for _, (_, amount) in rest)]))
+    for m in _PRODUCT.finditer(text) if "=" in text else ():
         if not any(lo <= m.start() < hi for lo, hi in summed) and not _after_operator(text, m.start()):
             # ("$60 + 2 x $30 = $120" is one sum)
             out.append((m[3], m[0], int(m[1]) * cents_of(m[2]), cents_of(m[3]), [m[2]]))
-    for m in _SCALED.finditer(text):
+    for m in _SCALED.finditer(text) if "=" in text else ():
         if _after_operator(text, m.start()):
             continue
         inner = cents_of(m[1]) + cents_of(m[3]) * (1 if "+" in m[2] else -1)
@@ -192,7 +207,7 @@ def miscalculated(text: str) -> list[tuple[str, str]]:
     """(result as written, the equation) for each written equation whose result its terms refute,
     and each comparison of two amounts whose result is neither their difference nor their sum."""
     out = [_said(result, equation) for result, equation, total, said, _ in _equations(text)
-           if abs(total - said) > 1] if "=" in text else []
+           if abs(total - said) > 1] if "=" in text or _may_bracket_sum(text) else []
     if " vs" in text or "versus" in text or "compared" in text or "against" in text:
         for m in _VERSUS.finditer(text):
             a, b, c = cents_of(m[1]), cents_of(m[2]), cents_of(m[3])
@@ -363,7 +378,7 @@ _SO_APART = re.compile(rf"{_MONEY}[^$\n.;]{{0,40}}?\band\b[^$\n.;]{{0,30}}?{_MON
 def worked(text: str) -> list[tuple[int, list[int]]]:
     """(result, its amounts), in cents, of each written equation whose terms give its result: the
     result follows from the amounts where they are grounded. A refund's result counts unsigned."""
-    if "=" not in text:
+    if "=" not in text and not _may_bracket_sum(text):
         return []
     return [(abs(said), [cents_of(a) for a in amounts]) for _, _, total, said, amounts in _equations(text)
             if abs(total - said) <= 1]

@@ -30,6 +30,11 @@ from trajectory2gym.certify.reasons import reason_kind
     ("Total: $140 x 2 + $60 = $340", []),
     ("Total: $140 × 2 + $60 = $350", [("$350", "$140 × 2 + $60 = $350")]),
     ("$60 + 2 x $30 = $120", []),  # one sum, not a product "2 x $30 = $120"
+    # a result, then the sum that gives it in brackets (blind set 60, a60_07)
+    ("Your current return cost 204 dollars (103 + 101).", []),
+    ("Your current return cost 214 dollars (103 + 101).", [("214", "214 dollars (103 + 101)")]),
+    ("Your balance is now $3,619.06 ($78 + $3,541.06).", []),
+    ("HAT001 ($120) and HAT002 ($135) in economy.", []),  # a bracket with no sum
     ("3 x $120 + $50 = $400", [("$400", "3 x $120 + $50 = $400")]),
     # No equation: dates, identifiers, prose with an equals sign.
     ("Your flight on 2024-05-28 = the day you asked for.", []),
@@ -444,3 +449,9 @@ def test_a_payment_lines_parts_add_up_to_the_total(text: str, wrong: list[tuple[
 ])
 def test_a_net_of_signed_amounts(text: str, wrong: list[tuple[str, str]]) -> None:
     assert miscalculated(text) == wrong
+
+
+def test_a_result_before_its_bracketed_sum_is_worked_out() -> None:
+    # blind set 60, a60_07: "204 dollars (103 + 101)" grounds 204, and "144 dollars more" after it
+    assert worked("Your current return cost 204 dollars (103 + 101), so 144 dollars more.") == [(20400, [10300, 10100])]
+    assert worked("Your current return cost 214 dollars (103 + 101).") == []
