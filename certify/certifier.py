@@ -2616,21 +2616,20 @@ class _Run:
                 reasons.append(reason("text_miscalculated", value=written, detail=f"the plans' monthly prices: {prices}"))
         if "GB" in content and ("$" in content or "USD" in content or "dollar" in content) and self.index.json_has(
                 '"data_refueling_price_per_gb"'):
+            rates = self._book(PlanRates).rates
             # "Unlimited Plus (P1003): ... extra data $1.00/GB", where P1003 shows $0.10 per GB
-            for written, plan, rate in misstated_plan_rates(content, self._book(PlanRates).rates):
+            for written, plan, rate in misstated_plan_rates(content, rates):
                 reasons.append(reason("text_misattributed", value=f"{written} per GB", arg=plan,
                                       detail=f"${rate / 100:.2f} per GB"))
-        if "GB" in content and ("$" in content or "USD" in content or "dollar" in content) and self.index.json_has(
-                '"data_refueling_price_per_gb"') and (
-                focus := self._line_in_focus()):
-            # "Extra data is $0.10 per GB": the rate of another line's plan, not this line's
-            rates = self._book(PlanRates).rates
-            for written, other in misattributed_rates(content, focus[1:], rates):
-                reasons.append(reason("text_misowned", value=f"{written} per GB", arg=focus[0], detail=other))
-            if focus[2] in rates:  # "$6.00 (2 GB refuel)" at the line's $2.00 per GB
-                for written, data, due in mispriced_refuels(content, rates[focus[2]][1]):
-                    reasons.append(reason("text_miscalculated", value=written,
-                                          detail=f"{data} at ${rates[focus[2]][1] / 100:.2f} per GB is ${due / 100:.2f}"))
+            if focus := self._line_in_focus():
+                # "Extra data is $0.10 per GB": the rate of another line's plan, not this line's
+                for written, other in misattributed_rates(content, focus[1:], rates):
+                    reasons.append(reason("text_misowned", value=f"{written} per GB", arg=focus[0], detail=other))
+                if focus[2] in rates:  # "$6.00 (2 GB refuel)" at the line's $2.00 per GB
+                    for written, data, due in mispriced_refuels(content, rates[focus[2]][1]):
+                        reasons.append(reason("text_miscalculated", value=written,
+                                              detail=f"{data} at ${rates[focus[2]][1] / 100:.2f} per GB is "
+                                                     f"${due / 100:.2f}"))
         if ("GB" in content or "MB" in content) and MEASURE.search(content):  # substrings first
             # "| L1007 | 12.8 GB |", where L1007 shows 9.5 and 12.8 is L1005's
             for written, ident, field, shown in misassigned_measures(content, self._book(MeasureBook)):
