@@ -100,13 +100,14 @@ def misplanned_labels(text: str, book: LinePlans) -> list[tuple[str, str, str]]:
         return []
     said, line = labels[0].strip(), compact(lines[0])
     plan = book.plan_of.get(line)
-    if plan is not None and looks_like_plan_id(said):
+    if plan is not None and _plan_id_shaped(said):
         return [] if compact(said) == plan else [(lines[0], said, plan.upper())]
     shown = book.plan_name(line)
     return [(lines[0], said, shown)] if shown is not None and _plain(shown) != _plain(said) else []
 
 
-def looks_like_plan_id(said: str) -> bool:
+def _plan_id_shaped(said: str) -> bool:
+    """Whether a label names a plan by its id ("P1002"), not its name."""
     return re.fullmatch(r"[A-Za-z]{1,3}\d{3,}", said) is not None
 
 

@@ -149,7 +149,6 @@ class PhoneState:
                 out += [(held, "app permission granted", f"granted: {shown['permissions']}")
                         for m in _HAS_SAID.finditer(sentence) if (held := m[1].lower()) not in granted
                         and not sentence[max(0, m.start() - 12):m.start()].lower().rstrip().endswith(("not", "n't"))]
-
             if "permissions" in shown and (said_granted := _GRANTED_SAID.search(sentence)) \
                     and not _MISSING_SAID.search(sentence):
                 # "... — sms, storage, phone and camera are all granted": the names before it, in its clause

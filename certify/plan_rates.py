@@ -22,6 +22,7 @@ from typing import Any
 from trajectory2gym.certify.books import ObservationBook, json_objects
 from trajectory2gym.certify.data_amounts import ANY_GB
 from trajectory2gym.certify.normalize import compact, dollar_amounts, identifiers_in, to_cents
+from trajectory2gym.certify.turns import SENTENCE_OR_LINE
 
 # "$0.10 per GB", "$8/GB", "$2.50 a GB", "$3.00 per gigabyte"
 # "$5.00 per GB", "5.0 USD per GB", "5 dollars a GB"
@@ -110,7 +111,7 @@ def misstated_plan_rates(text: str, rates: dict[str, tuple[str, int]]) -> list[t
     shown (by id or name) and gives extra data a price per GB the plan's record does not: "Unlimited
     Plus (P1003): $85.00/month, extra data $1.00/GB", where P1003 shows $0.10."""
     out: list[tuple[str, str, int]] = []
-    for sentence in _SENTENCES.split(text):
+    for sentence in SENTENCE_OR_LINE.split(text):  # (not at a rate's decimal point: "$1.00/GB")
         if not (found := list(_GB_RATE.finditer(sentence))):
             continue
         low = sentence.lower()
@@ -125,9 +126,6 @@ def misstated_plan_rates(text: str, rates: dict[str, tuple[str, int]]) -> list[t
             if (cents := to_cents(written.replace(",", ""))) is not None and cents != own:
                 out.append((f"${written}", plan.upper(), own))
     return out
-
-
-_SENTENCES = re.compile(r"(?<=[.!?])\s+(?=[A-Z*])|\n+")  # (not at a rate's decimal point: "$1.00/GB")
 
 
 # A clause that prices an amount of extra data: "2 GB would be $4.00", "**Total added to your next

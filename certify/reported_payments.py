@@ -20,6 +20,7 @@ import orjson
 
 from trajectory2gym.certify.anchors import PAYMENT_WORDS, payment_kind
 from trajectory2gym.certify.books import ObservationBook, json_objects
+from trajectory2gym.certify.turns import SENTENCE_OR_LINE
 
 # A cheap, case-sensitive gate on the raw text before the lower-cased search.
 GATE = re.compile(r"efund|back|redit|eturn")
@@ -49,7 +50,6 @@ def misnamed_charge_methods(text: str, methods: set[str], brand_of: BrandOf | No
 # of a sentence or line that says money moved through it ("$9 was charged to ...", "| Paid | $234, ...").
 _METHOD_ID = re.compile(r"\b(?:gift_card|credit_card|debit_card|certificate|paypal)_\d+\b")
 _MONEY_MOVED = re.compile(r"charg|\bpaid\b|\bbilled\b|debited|deducted|refund|credited|\bput on\b|\bwent on\b", re.I)
-_SENTENCE_OR_LINE = re.compile(r"(?<=[.!?;])\s+|\n+")
 # A message that proposes the next action rather than reports the last: "Here is what I am about to
 # do: ... charged to certificate_9924963. Do you confirm (yes/no)?"
 _PROPOSES = re.compile(r"\b(?:confirm|proceed|go ahead|about to|shall i|should i)\b", re.I)
@@ -65,7 +65,7 @@ def reported_part(text: str) -> str:
     Mastercard ending in 9838. Shall I proceed?", after a write that moved no money)."""
     if not _PROPOSES.search(text):
         return text
-    return " ".join(s for s in _SENTENCE_OR_LINE.split(text) if not _WOULD.search(s))
+    return " ".join(s for s in SENTENCE_OR_LINE.split(text) if not _WOULD.search(s))
 
 
 def misnamed_method_ids(text: str, touched: set[str]) -> list[str]:
@@ -77,7 +77,7 @@ def misnamed_method_ids(text: str, touched: set[str]) -> list[str]:
     if not touched or any(m in text for m in touched) or _PROPOSES.search(text):
         return []
     out: list[str] = []
-    for part in _SENTENCE_OR_LINE.split(text):
+    for part in SENTENCE_OR_LINE.split(text):
         if "_" in part and _MONEY_MOVED.search(part):
             out += [m for m in _METHOD_ID.findall(part) if m not in touched and m not in out]
     return out
