@@ -57,6 +57,10 @@ _HAS_SAID = re.compile(r"\b(?:has|have)\s+(?:the\s+|an?\s+)?\**(sms|storage|phon
 _HAS_LIST = re.compile(r"\b(?:has|have)\s+((?:sms|storage|phone|camera|contacts|location|microphone)"
                        r"(?:\s*(?:,|,?\s+and)\s+(?:sms|storage|phone|camera|contacts|location|microphone))+)\b", re.I)
 _PERMISSION_NAME = re.compile(r"sms|storage|phone|camera|contacts|location|microphone", re.I)
+# Permissions the user is asked to grant: "Grant messaging the sms and phone permissions" (each one missing).
+_GRANT_ASKED = re.compile(r"\bgrant\s+(?:\w+\s+){0,2}?(?:the\s+)?((?:sms|storage|phone|camera|contacts|location|microphone)"
+                          r"(?:\s*(?:,|,?\s+and)\s+(?:sms|storage|phone|camera|contacts|location|microphone))*)"
+                          r"\s+permissions?\b", re.I)
 # "Your phone is set to **3G only**", "network mode set to 4G only": the mode preference
 _MODE_SAID = re.compile(r"(?:\b(?:is|'s|’s|are)\s+(?:currently\s+|still\s+)?|\bmode\s+(?:now\s+)?)set\s+to\s+"
                         r"\**([2-5]G(?:/[2-5]G)?)\s+(only|preferred)\b", re.I)
@@ -125,6 +129,10 @@ class PhoneState:
         shown = self.shown
         if "permissions" in shown and "permission" in text and " and " in text:
             out += self._held_lists(text)
+        if "permissions" in shown and "rant" in text:  # "Grant messaging the sms and phone permissions", phone held
+            granted = shown["permissions"].split(", ")
+            out += [(p.lower(), "missing app permission", f"granted: {shown['permissions']}")
+                    for m in _GRANT_ASKED.finditer(text) for p in _PERMISSION_NAME.findall(m[1]) if p.lower() in granted]
         for sentence in re.split(r"(?<=[.!?])\s+|\n", text):
             if not sentence or sentence.rstrip().endswith("?") or _NOT_PRESENT.search(sentence):
                 continue

@@ -88,10 +88,14 @@ def test_a_statement_of_the_vpn_is_read_against_its_check(text: str, flagged: li
     ("Your messaging app has the storage permission but not SMS.", []),
     ("Your messaging app doesn't have the SMS permission yet.", []),
     # held as a list, the word "permission" in the next sentence (blind set 62, t62_06)
-    ("Found it: messaging has sms and phone but is missing storage, which it needs. Grant the storage permission.",
+    ("Found it: messaging has sms and phone but is missing storage, which it needs. Grant the sms permission.",
      ["sms"]),
     ("Found it: messaging has storage and phone. Its sms permission is what it lacks.", []),
-    ("Once it has sms and phone, grant the storage permission too.", []),  # not the present
+    ("Once it has sms and phone, grant the camera permission too.", []),  # not the present
+    # asked to grant one the check shows held (blind set 61, t61_10)
+    ("Grant messaging the sms and storage permissions, then try again.", ["storage"]),
+    ("Grant messaging the sms permission, then try again.", []),
+    ("You granted the storage permission, thanks.", []),  # a grant told, not asked
 ])
 def test_a_permission_said_missing_is_read_against_the_apps_check(text: str, flagged: list[str]) -> None:
     state = _state("App 'messaging' has permission for: storage, phone.")
