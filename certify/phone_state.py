@@ -43,7 +43,9 @@ _SIM_SAID = re.compile(r"\bSIM(?:\s+card)?(?:\s+status)?\s+(?:is|shows(?:\s+as)?
                        r"\**(active|missing|locked|fine|working|registered|detected|not detected|ok(?:ay)?)\b", re.I)
 # "Your VPN server's performance is listed as **fair**", "VPN performance: poor".
 _VPN_SAID = re.compile(r"\bperformance\b[^.?!\n]{0,25}?\b(?:is|as|:|shows?|rated)\s+(?:listed\s+as\s+|currently\s+)?"
-                       r"\**(excellent|good|fair|poor)\b", re.I)
+                       r"\**(excellent|good|fair|poor)\b"
+                       # or the server's rating: "That VPN server is rated 'fair'"
+                       r"|\bserver\b[^.?!\n]{0,15}?\brated\s+[*'\"‘’“”]*(excellent|good|fair|poor)\b", re.I)
 # A permission said to be missing: "missing the **storage** permission", "doesn't have SMS permission".
 # Also "..., and storage is missing as well", where a permission's own name is said missing.
 _MISSING_SAID = re.compile(r"\b(?:missing|lacks?|(?:doesn't|does not|don't|do not)\s+have)\s+(?:the\s+|a\s+)?\**(\w+)\**"
@@ -166,8 +168,8 @@ class PhoneState:
                         for m in _PERMISSION_WORDS.finditer(sentence[start:said_granted.start()].replace("*", ""))
                         if (said := m[1].lower()) not in granted]
             if "vpn" in shown and "VPN" in text:
-                out += [(m[1].lower(), "VPN server performance", shown["vpn"]) for m in _VPN_SAID.finditer(sentence)
-                        if m[1].lower() != shown["vpn"]]
+                out += [(said, "VPN server performance", shown["vpn"]) for m in _VPN_SAID.finditer(sentence)
+                        if (said := (m[1] or m[2]).lower()) != shown["vpn"]]
                 if "protocol" in shown:
                     out += [(m[1], "VPN protocol", shown["protocol"]) for m in _PROTOCOL_SAID.finditer(sentence)
                             if m[1].lower() != shown["protocol"]]

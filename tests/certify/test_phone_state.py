@@ -67,6 +67,9 @@ VPN_STATUS = ("VPN is ON and connected. Details: {'server_address': '192.168.1.1
     ("Your VPN server's performance is listed as **fair**, which throttles everything.", ["fair"]),
     ("Your VPN server's performance is **poor**: please disconnect it.", []),
     ("A VPN with good performance would be fine.", []),  # no statement of the one shown
+    # the server's rating (blind set 61, t61_03)
+    ("That VPN server is rated 'fair', which slows everything down.", ["fair"]),
+    ("That VPN server is rated 'poor', which slows everything down.", []),
     # its protocol, as the check shows it (blind audit t56_06)
     ("A **VPN is connected** (server 192.168.1.1, **IPSec**, poor performance).", ["IPSec"]),
     ("A **VPN is connected** (server 192.168.1.1, **OpenVPN**, poor performance).", []),
