@@ -465,6 +465,17 @@ _OWN_LIST = re.compile(r'"(orders|reservations|line_ids|bill_ids)":\s*\[([^\]]*)
 _OWN_LIST_KEYS = ('"orders"', '"reservations"', '"line_ids"', '"bill_ids"')
 # The lists a policy that acts only for the identified customer holds them to (retail and airline).
 _OWN_ONLY_LISTS = frozenset({"orders", "reservations"})
+# A capitalized word not at a sentence's start: a name or a place ("traveling to France").
+_NAME_WORD = re.compile(r"(?<=[a-z,] )[A-Z][a-z]{2,}\b")
+# Countries by cities a user may name instead ("I'm in Paris at the moment": France is no hidden fact).
+_CITIES_OF = {"france": ("paris", "lyon", "nice", "marseille"), "italy": ("rome", "milan", "venice", "florence"),
+              "spain": ("madrid", "barcelona", "seville"), "germany": ("berlin", "munich", "frankfurt"),
+              "japan": ("tokyo", "osaka", "kyoto"), "canada": ("toronto", "vancouver", "montreal"),
+              "mexico": ("cancun", "mexico city"), "england": ("london", "manchester"), "uk": ("london", "manchester"),
+              "portugal": ("lisbon", "porto"), "netherlands": ("amsterdam",), "ireland": ("dublin",)}
+_CALENDAR_WORDS = frozenset({"january", "february", "march", "april", "may", "june", "july", "august", "september",
+                             "october", "november", "december", "monday", "tuesday", "wednesday", "thursday", "friday",
+                             "saturday", "sunday"})
 # A text that offers a write: "I can cancel it ... Shall I proceed?", "Would you like me to return it?"
 _OFFERS_WRITE = re.compile(r"\b(?:cancel|return|exchang|modif|chang|refund|updat|upgrad)\w*", re.I)
 _QUOTED_VALUE = re.compile(r'"([^"]*)"')
@@ -1580,6 +1591,11 @@ class _Run:
                     return arg, value, listed  # (one its record shows the customer's, booked since: theirs)
         return None
 
+    def _city_of_said(self, country: str) -> bool:
+        """Whether the user named a city of this country ("Paris", of France)."""
+        said = self._user_text().lower()
+        return any(city in said for city in _CITIES_OF.get(country, ()))
+
     def _others_objects(self, content: str) -> list[tuple[str, str]]:
         """(identifier, the profile's list) for each object a text names, of a kind a profile shown
         lists (an order, a reservation), that the list does not hold and whose record shows another
@@ -2355,6 +2371,14 @@ class _Run:
         if self._in_order and (early := self._asked_early(content)):
             step, stage, unresolved = early  # "please set the network mode to 4G/5G", where the bar shows Data Disabled
             reasons.append(reason("text_out_of_order", value=step, arg=stage, detail=f"{unresolved[0]} ({unresolved[1]})"))
+        if self.inter.private and (caps := _NAME_WORD.findall(content)):
+            # "Since you're travelling to France, ...", where the user said only "abroad": a place or name
+            # that only the hidden task holds
+            for word in dict.fromkeys(caps):
+                if word.lower() not in _CALENDAR_WORDS and not self.index.has_string(word) \
+                        and self.private.has_string(word) and not self._city_of_said(word.lower()):
+                    privileged = True
+                    reasons.append(reason("text_privileged", value=word))
         if self._own_only and ("hall I" in content or "hould I" in content or "I can " in content
                                or "roceed" in content or "me to " in content) and _OFFERS_WRITE.search(content):
             for ident, own_list in self._others_objects(content):  # "I can cancel it ... Shall I proceed?", of

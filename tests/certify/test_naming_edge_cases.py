@@ -7,6 +7,7 @@ import pytest
 
 from tests.certify.test_workflow_airline_arguments import USER, _bag_call, _bags, _workflow
 from trajectory2gym.certify import certify_interaction
+from trajectory2gym.certify.reasons import reason_kind
 from trajectory2gym.envs.registry import tool_specs
 
 
@@ -202,3 +203,19 @@ def test_a_settings_code_written_from_the_name_beside_it(convo, at, said: str, r
                 "It says Network Mode Preference: 2g_only.")
     i = c.say(said)
     assert at(certify_interaction(c.build()), i).reasons == reasons
+
+
+@pytest.mark.parametrize(("user", "said", "kinds"), [
+    # blind sets 61 and 62 (t61_06, t62_07): a place only the hidden task names
+    ("I'm travelling in Europe and my data stopped.", "Since you're in France, roaming must be on.",
+     ["text_privileged"]),
+    ("I'm in Paris at the moment and my data stopped.", "Since you're in France, roaming must be on.", []),  # its city
+    ("I'm in France at the moment and my data stopped.", "Since you're in France, roaming must be on.", []),
+    ("I'm travelling and my data stopped.", "Since you're abroad in May, roaming must be on.", []),  # a month
+])
+def test_a_name_only_the_hidden_task_holds(convo, at, user: str, said: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom",
+              private={"task": {"instructions": "You are in France since May. Your data does not work abroad."}})
+    c.user(user)
+    i = c.say(said)
+    assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
