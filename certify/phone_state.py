@@ -132,9 +132,9 @@ class PhoneState:
         if "permissions" in shown and "permission" in text and " and " in text:
             out += self._held_lists(text)
         if "permissions" in shown and "rant" in text:  # "Grant messaging the sms and phone permissions", phone held
-            granted = shown["permissions"].split(", ")
+            held_now = shown["permissions"].split(", ")
             out += [(p.lower(), "missing app permission", f"granted: {shown['permissions']}")
-                    for m in _GRANT_ASKED.finditer(text) for p in _PERMISSION_NAME.findall(m[1]) if p.lower() in granted]
+                    for m in _GRANT_ASKED.finditer(text) for p in _PERMISSION_NAME.findall(m[1]) if p.lower() in held_now]
         for sentence in re.split(r"(?<=[.!?])\s+|\n", text):
             if not sentence or sentence.rstrip().endswith("?") or _NOT_PRESENT.search(sentence):
                 continue
