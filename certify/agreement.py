@@ -580,7 +580,8 @@ def _paid_of_things(turns: list[Turn], things: tuple[str, ...], anchors: Anchors
     "1 bag costs $50" (not "2 × $291", nor "$50 paid"); not in a line or sentence about another object
     of the call's kind ("1. **P25KMG**: ... 1 extra bag at $50", of the update of SR3IRR)."""
     found: set[int] = set()
-    pattern = re.compile(rf"\b{_QTY}\s+(?:\w+\s+)?(?:{'|'.join(things)})\w*\s+(?:costs?|will cost|is|are|at|for)\s+\$"
+    pattern = re.compile(rf"\b{_QTY}\s+(?:\w+\s+)?(?:{'|'.join(things)})\w*\s+(?:costs?|will cost|is|are|at|for)\s+"
+                         rf"\$(?!0(?:\.0+)?\b)"  # (not "4 bags costs $0": none paid)
                          rf"|(?<![$.,\d])\b{_QTY}\s+of\s+them\s+(?:are\s+|is\s+)?(?:paid|charged|non-?free)\b"
                          rf"|(?<![$.,\d])\b{_QTY}\s+(?:extra|paid|non-?free|additional)\s+(?:checked\s+)?(?:{'|'.join(things)})",
                          re.I)

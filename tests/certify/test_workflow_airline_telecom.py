@@ -1475,6 +1475,8 @@ def test_a_card_picked_by_its_four_digits_alone(convo, at, card: str, kinds: lis
      ["amount_not_confirmed"]),
     ("4 bags means 3 free plus 1 extra at $50. Shall I update T6HMDP to 4 checked bags, 1 of them paid?", 1, []),
     ("Going to 4 bags costs nothing. Shall I update T6HMDP to 4 checked bags, none of them paid?", 0, []),
+    # a count priced at nothing (blind set 63, a63_01)
+    ("Going from 1 to 4 bags costs $0. Want me to update T6HMDP to 4 checked bags?", 0, []),
 ])
 def test_a_paid_count_left_as_it_was_against_the_description(convo, at, said: str, nonfree: int,
                                                               kinds: list[str]) -> None:
