@@ -30,6 +30,8 @@ _FREE_BAGS = re.compile(r"\b(\d+|no|any|zero|one|two|three|four|five)\s+free\s+(
 # On a line about bags, a count free per passenger: "| Bags | gold basic economy: 3 free per passenger |".
 _FREE_EACH = re.compile(r"\b(\d+|one|two|three|four|five)\s+free(?=\s+(?:per|for each|each)\s+(?:passenger|person|travell?er)\b)",
                         re.I)
+# Words that say a count of free bags is the allowance, not the bags booked: "you get 2 free bags".
+_ALLOWANCE_SAID = re.compile(r"\b(?:get|gets|allowance|allowed|entitled|comes? with|includes?)\b", re.I)
 _TIER_SAID = re.compile(r"\b(regular|silver|gold)\W+members?\b", re.I)
 _CABIN_SAID = re.compile(r"\b(basic[\s_-]economy|economy|business)\b", re.I)
 _EACH = re.compile(r"^\W*(?:per\s+(?:passenger|person|travell?er)|each)\b", re.I)
@@ -114,6 +116,8 @@ def misstated_bags(text: str, table: dict[tuple[str, str], int], tiers_shown: se
             each = _EACH.search(sentence[m.end():]) is not None or _EACH_BEFORE.search(sentence[:m.start()]) is not None
             if n == allowed or (not each and allowed and n and n % allowed == 0):
                 continue
+            if not each and 0 < n < allowed and not _ALLOWANCE_SAID.search(sentence):
+                continue  # the bags booked, all free: "insurance included, 1 free bag" (of 2 allowed)
             out.append((m[0], " ".join(key).replace("_", " "), allowed))
     return out
 

