@@ -1218,6 +1218,27 @@ def _terse_offer(turns: list[Turn], anchors: Anchors, index: EvidenceIndex) -> i
     return -1
 
 
+# A message that says the last attempt failed and offers another way: "That didn't go through: ... I
+# could add 1 bag for $50 instead ... Want that?"
+_AFTER_FAILURE = re.compile(r"\b(?:didn't|did not|couldn't|could not)\s+go\s+through\b|\bfailed\b|\binstead\b", re.I)
+
+
+def _offer_after_failure(turns: list[Turn], anchors: Anchors) -> int:
+    """The agent's latest message, where it says the action by its verb and its object's word, tells
+    of a failure or offers the action instead, asks, and names no other object of the call's kind,
+    after an earlier message of the agent named the call's object by identifier (the one the failed
+    attempt was on). Else -1."""
+    k = _last_of(turns, "assistant", len(turns))
+    if k < 0 or not anchors.ids or not ASKS.search(turns[k].text) or not _AFTER_FAILURE.search(turns[k].text):
+        return -1
+    offer = turns[k]
+    if not says(offer.wordline, anchors.stems) or (anchors.objects and not says(offer.wordline, anchors.objects)) \
+            or any(anchors.rival_id(t) for t in chunks(offer.text) if looks_like_identifier(t)):
+        return -1
+    own = anchors.object_keys()
+    return k if any(t.role == "assistant" and not own.isdisjoint(t.compacts) for t in turns[:k]) else -1
+
+
 def _offers_terms(asked: Turn, anchors: Anchors) -> bool:
     """A message that names the call's object and what it changes (its word, an identifier only
     the call holds, or an arrow), states each of its amounts, and names no other object of its kind
@@ -1445,6 +1466,8 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
         last_desc = _summary_ordered(turns, anchors)
     if last_desc < 0:
         last_desc = _terse_offer(turns, anchors, index)
+    if last_desc < 0:
+        last_desc = _offer_after_failure(turns, anchors)
     if last_desc < 0 or anchors.records:
         # Also after a description: "I have YMMK5P ... What needs to be corrected?", then "So the
         # passengers would be: ... Sofia Smyth (1960-06-04). Shall I update the reservation?".

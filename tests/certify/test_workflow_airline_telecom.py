@@ -1511,3 +1511,25 @@ def test_a_count_priced_and_asked_how_to_pay_describes_it(convo, at, said: str, 
     i = c.call("update_reservation_baggages", {"reservation_id": "T6HMDP", "total_baggages": 2, "nonfree_baggages": 1,
                                                "payment_id": "gift_card_4366692"}, {**RESERVATION, "updated": True})
     assert _workflow_kinds(at(certify_interaction(c.build()), i)) == kinds
+
+
+@pytest.mark.parametrize(("offer", "kinds"), [
+    # blind set 63, a63_08: after a failed write, the action offered again by its verb, the object not named
+    ("That didn't go through: your gift card only has $73. I could add 1 bag for $50 instead. Want that?", []),
+    ("Your gift card only has $73. I could add 1 bag for $50. Want that?", ["not_described"]),  # no failure told
+])
+def test_an_offer_after_a_failed_write_on_the_same_object(convo, at, offer: str, kinds: list[str]) -> None:
+    c = convo(tools=_tools("airline"), domain="airline", system="You are an airline agent.")
+    c.user("Hi, I'm james_santos_9046. Add 2 bags to T6HMDP.")
+    c.call("get_user_details", {"user_id": "james_santos_9046"}, {"payment_methods": {
+        "gift_card_1406984": {"source": "gift_card", "amount": 73, "id": "gift_card_1406984"}}})
+    c.call("get_reservation_details", {"reservation_id": "T6HMDP"}, RESERVATION)
+    c.say("T6HMDP: 2 bags are $50 each, $100 in total, charged to gift_card_1406984. Confirm?")
+    c.user("yes")
+    c.call("update_reservation_baggages", {"reservation_id": "T6HMDP", "total_baggages": 2, "nonfree_baggages": 2,
+                                           "payment_id": "gift_card_1406984"}, "Error: gift card balance is not enough")
+    c.say(offer)
+    c.user("ok just one then")
+    i = c.call("update_reservation_baggages", {"reservation_id": "T6HMDP", "total_baggages": 1, "nonfree_baggages": 1,
+                                               "payment_id": "gift_card_1406984"}, {**RESERVATION, "updated": True})
+    assert _workflow_kinds(at(certify_interaction(c.build()), i)) == kinds
