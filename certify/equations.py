@@ -272,9 +272,13 @@ def _missplit(text: str) -> list[tuple[str, str]]:
         parts = dollar_amounts(m[0])
         if not totals or len(parts) < 2 or m[0].count("+") != len(parts) - 1 or _NOT_SUMMED.search(m[0]):
             continue
-        total = cents_of(totals[-1][1])
+        total, said = cents_of(totals[-1][1]), totals[-1][1]
+        line_end = text.find("\n", totals[-1].start())
+        line = text[totals[-1].start():line_end if line_end >= 0 else len(text)]
+        if "=" in line and (result := dollar_amounts(line.rsplit("=", 1)[1])):
+            said, total = result[0][0].lstrip("$"), abs(result[0][1])  # "Total: 2 × $202 + 2 × $30 = $464"
         if abs(sum(abs(c) for _, c in parts) - total) > 1:
-            out.append((parts[-1][0], f"{' + '.join(w for w, _ in parts)} against the total ${totals[-1][1]}"))
+            out.append((parts[-1][0], f"{' + '.join(w for w, _ in parts)} against the total ${said}"))
     return out
 
 

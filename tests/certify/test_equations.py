@@ -434,6 +434,10 @@ def test_a_per_passenger_difference_said_as_the_total(text: str, people: int, wr
     ("- **Total:** $483\n- **Payment:** certificate_1481106 $250 + Mastercard ending 3183 **$233**", []),
     ("- **Payment:** certificate_1481106 $250 + Mastercard ending 3183 **$223**", []),  # no total said
     ("- **Total:** $483\n- **Payment:** $250 per certificate + $223", []),  # shared or multiplied: no plain sum
+    # a total worked out on its line: its result is the total (blind set 63, a63_12)
+    ("- Total: 2 × $202 + 2 × $30 = $464\n- Payment: $193 from gift_card_7656493 + $271 from certificate_3423113", []),
+    ("- Total: 2 × $202 + 2 × $30 = $464\n- Payment: $193 from gift_card_7656493 + $261 from certificate_3423113",
+     [("$261", "$193 + $261 against the total $464")]),
 ])
 def test_a_payment_lines_parts_add_up_to_the_total(text: str, wrong: list[tuple[str, str]]) -> None:
     assert miscalculated(text) == wrong
