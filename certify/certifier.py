@@ -2861,6 +2861,10 @@ class _Run:
         Read up to where the text turns to another object of the write's kind (the next order's
         cancellation and its refund): what follows is no report of this write."""
         content = self._about_last_write(content)
+        if "?" in content and "\n" in content and not content.split("\n", 1)[0].rstrip().endswith("?"):
+            # a paragraph that offers the next action ("Now for the bags: ... 1 costs $50, charged to the
+            # Mastercard ending 9525. Shall I update it?") reports nothing of the write before it
+            content = "\n".join(p for p in content.split("\n") if not p.rstrip().endswith("?"))
         said = [t for t in self.turns[-6:] if t.role == "assistant"]
         earlier = [t.text for t in said]
         reversed_ = reversed_ways(content, earlier)

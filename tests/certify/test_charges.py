@@ -864,3 +864,16 @@ def test_a_report_reads_past_a_flight_number(convo: Any, at: Any, said: str, kin
     i = c.say(said)
     found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
     assert [k for k in found if k == "text_misstated_charge"] == kinds, found
+
+
+@pytest.mark.parametrize(("then", "kinds"), [
+    # blind set 63, a63_07: a paragraph that offers the next action after the report
+    ("Now for the lamp: returning it would mean $100.00 refunded to your gift card. Shall I go ahead?", []),
+    ("And $100.00 was refunded to your gift card too.", ["text_misstated_charge"]),  # a report, of no write
+])
+def test_a_paragraph_offering_the_next_action_reports_nothing(convo: Any, at: Any, then: str,
+                                                              kinds: list[str]) -> None:
+    c = _cancelled_on_gift_card(convo)
+    i = c.say(f"Order #W9655299 is cancelled and $1,778.51 was refunded to your gift card.\n{then}")
+    assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons)
+            if k == "text_misstated_charge"] == kinds
