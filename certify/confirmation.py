@@ -1017,15 +1017,21 @@ def _ordered_then_asked(turn: Turn, anchors: Anchors) -> bool:
     something with no word that makes the answer a condition ("is there a late fee?")."""
     if _CONDITIONAL.search(turn.text) or len(turn.clauses) < 2:
         return False
-    head = turn.text[:turn.text.rfind(turn.clauses[-1].text)].rstrip()
-    return head.endswith((".", "!")) and any(
+    # (the questions may be several: "yes, both. is that safe? will it cost more than the $4?")
+    first = next((k for k, c in enumerate(turn.clauses) if c.question and all(d.question for d in turn.clauses[k:])),
+                 len(turn.clauses) - 1)
+    if first < len(turn.clauses) - 1 and any(says(wordline(c.words), anchors.stems) for c in turn.clauses[first:]):
+        return False  # several questions, one of the action ("do I need to cancel that too? Can you check it?")
+    head = turn.text[:turn.text.rfind(turn.clauses[first].text)].rstrip()
+    return first > 0 and head.endswith((".", "!")) and any(
         not c.question and (_orders_action(c.text, anchors) or _DO_IT.search(c.text) or _YES_TO.match(c.text))
-        for c in turn.clauses[:-1])
+        for c in turn.clauses[:first])
 
 
 _DO_IT = re.compile(r"\b(?:do (?:it|that|this|so)|go ahead|proceed|go for it|please do)\b", re.I)
 # "yes to the upgrade, on the visa ...", "Yes to both!", "Yes please.", or a yes on its own: "yes. how much gift card have after?"
-_YES_TO = re.compile(r"\W*(?:yes|yeah|yep)(?:\W+(?:(?:to|for)\s+(?:the|both|all)\b|please\W*$)|\W*$)", re.I)
+_YES_TO = re.compile(r"\W*(?:yes|yeah|yep)(?:\W+(?:(?:to|for)\s+(?:the|both|all)\b|please\W*$|(?:both|all)(?: of them)?\W*$)|\W*$)",
+                     re.I)  # ("yes, both.")
 
 
 _TOPIC = re.compile(r"\W*(?:and\s+|but\s+)?(?:(?:for|as for|about|regarding|as to|on)\s+(?:the|my|that|this)\s+\w+"

@@ -232,6 +232,8 @@ def test_a_yes_to_the_action_then_a_question_of_its_own(convo: Any, at: Any) -> 
                    "payment_history": [{"payment_id": "credit_card_1015271", "amount": 190}]}
     for reply, confirmed in (("yes to the upgrade, on the visa ending 1454. oh and does our insurance still apply?", True),
                              ("Yes please. Will the insurance still apply?", True),
+                             # a yes, then several questions of its own (blind set 63, t63_12)
+                             ("Yes please. is that safe? will it cost more than the $95?", True),
                              ("yes, if the insurance still applies?", False),
                              # The question comes first: the yes waits for its answer (blind audit a44-07).
                              ("Yes, but first tell me: does our insurance still apply? We travel a lot.", False),
