@@ -397,7 +397,11 @@ def _names_account(text: str, anchors: Anchors) -> bool:
              or (not about_order and _yours(line, anchors)))
                 and says(line, anchors.objects) and not _foreign_id(sentence, anchors)):
             return True
-    return False
+    # ... or across the message, where it names no order: "Please confirm the new default address: - 12
+    # Birch Ct ... Update it?" (the address's lines between the account's word and the verb)
+    whole = Turn(-1, "assistant", text)
+    return (not about_order and not ACCOUNT_WORDS.isdisjoint(whole.words) and says(whole.wordline, anchors.stems)
+            and says(whole.wordline, anchors.objects) and not _foreign_id(text, anchors))
 
 
 def _foreign_id(text: str, anchors: Anchors) -> bool:

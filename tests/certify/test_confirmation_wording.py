@@ -634,3 +634,21 @@ def test_an_address_offered_by_use_that_address_for(convo: Any, at: Any, offer: 
                                                 "country": "USA", "zip": "78202"}, {"order_id": "#W1130240"})
     assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons)
             if k in ("not_confirmed", "not_described", "confirmation_not_covering")] == kinds
+
+
+@pytest.mark.parametrize(("described", "kinds"), [
+    # blind set 63, r63_12: the account's word and the verb with the address's lines between them
+    ("**Please confirm** the new default address:\n- 12 Birch Ct\n- Denver, CO 80220, USA\nYour current one is "
+     "734 Oak Street, Suite 397, San Antonio, TX 78280. Update it?", []),
+    ("**Please confirm** the new address:\n- 12 Birch Ct\n- Denver, CO 80220, USA\nUpdate it?", ["not_described"]),
+])
+def test_the_default_address_described_across_its_lines(convo: Any, at: Any, described: str, kinds: list[str]) -> None:
+    c = convo(tools=_specs("retail"))
+    c.user("please change my address on file to 12 Birch Ct, Denver CO 80220. user mia_johansson_7000")
+    c.call("get_user_details", {"user_id": "mia_johansson_7000"}, PROFILE)
+    c.say(described)
+    c.user("yes")
+    i = c.call("modify_user_address", {"user_id": "mia_johansson_7000", "address1": "12 Birch Ct", "address2": "",
+                                       "city": "Denver", "state": "CO", "country": "USA", "zip": "80220"}, PROFILE)
+    assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons)
+            if k in ("not_described", "not_confirmed")] == kinds
