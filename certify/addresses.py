@@ -139,3 +139,22 @@ def unit_unsaid(arguments: dict[str, Any], replies: list[str]) -> tuple[str, str
         if said and said[-1] != sent[1].lower():
             return arg, value
     return None
+
+
+def unit_dropped(arguments: dict[str, Any], described: str) -> tuple[str, str] | None:
+    """("address2", its value) where the description gives the new address with a unit on the line
+    of its street ("Update default address to: 455 Grove St, Apt 12, San Diego ...") that none of the
+    call's arguments holds (address2 sent empty). Other lines (the current address) are not read."""
+    street = arguments.get("address1")
+    if not isinstance(street, str) or not street.strip():
+        return None
+    low_street = street.strip().lower()
+    for line in described.split("\n"):
+        at = line.lower().find(low_street)
+        if at < 0:
+            continue
+        units = [m[1].lower() for m in _UNIT_SAID.finditer(line, at)]
+        held = " ".join(v.lower() for v in arguments.values() if isinstance(v, str))
+        if units and not any(re.search(rf"\b{re.escape(u)}\b", held) for u in units):
+            return "address2", str(arguments.get("address2", ""))
+    return None

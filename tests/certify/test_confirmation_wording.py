@@ -652,3 +652,22 @@ def test_the_default_address_described_across_its_lines(convo: Any, at: Any, des
                                        "city": "Denver", "state": "CO", "country": "USA", "zip": "80220"}, PROFILE)
     assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons)
             if k in ("not_described", "not_confirmed")] == kinds
+
+
+@pytest.mark.parametrize(("address2", "kinds"), [
+    # blind set 63, r63_08: the unit the description gave on the street's line, dropped from the call
+    ("", ["argument_not_confirmed"]),
+    ("Apt 12", []),
+])
+def test_a_unit_the_description_gave_must_be_sent(convo: Any, at: Any, address2: str, kinds: list[str]) -> None:
+    c = convo(tools=_specs("retail"))
+    c.user("change my address on file to 455 Grove St Apt 12, San Diego CA 92103. user mia_johansson_7000")
+    c.call("get_user_details", {"user_id": "mia_johansson_7000"}, PROFILE)
+    c.say("Update default address to: 455 Grove St, Apt 12, San Diego, CA 92103, USA (now 734 Oak Street, Suite 397, "
+          "San Antonio). Yes?")
+    c.user("yes")
+    i = c.call("modify_user_address", {"user_id": "mia_johansson_7000", "address1": "455 Grove St",
+                                       "address2": address2, "city": "San Diego", "state": "CA", "country": "USA",
+                                       "zip": "92103"}, PROFILE)
+    assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons)
+            if k == "argument_not_confirmed"] == kinds
