@@ -141,12 +141,13 @@ def unit_unsaid(arguments: dict[str, Any], replies: list[str]) -> tuple[str, str
     return None
 
 
-def unit_dropped(arguments: dict[str, Any], described: str) -> tuple[str, str] | None:
+def unit_dropped(arguments: dict[str, Any], described: str, replies: list[str]) -> tuple[str, str] | None:
     """("address2", its value) where the description gives the new address with a unit on the line
     of its street ("Update default address to: 455 Grove St, Apt 12, San Diego ...") that none of the
-    call's arguments holds (address2 sent empty). Other lines (the current address) are not read."""
+    call's arguments holds (address2 sent empty). Other lines (the current address) are not read, nor
+    a description whose unit a reply since changed ("yes, but it's Unit 21": ``unit_unsaid``)."""
     street = arguments.get("address1")
-    if not isinstance(street, str) or not street.strip():
+    if not isinstance(street, str) or not street.strip() or any(_UNIT_SAID.search(r) for r in replies):
         return None
     low_street = street.strip().lower()
     for line in described.split("\n"):

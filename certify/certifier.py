@@ -3242,7 +3242,7 @@ class _Run:
         if unit := unit_unsaid(args, replies):  # "yes, and it's Unit 21, not 12", and the call sends Unit 12
             return reason("argument_not_confirmed", tool=call.name, arg=unit[0], value=unit[1],
                           detail="the user's reply gives another unit")
-        if "address1" in args and (dropped := unit_dropped(args, described)):  # "455 Grove St, Apt 12", sent without it
+        if "address1" in args and (dropped := unit_dropped(args, described, replies)):  # "455 Grove St, Apt 12", sent without it
             return reason("argument_not_confirmed", tool=call.name, arg=dropped[0], value=dropped[1],
                           detail="the description gives the address a unit")
         if stale := taken_back(args, replies):  # "Oops, the zip is 95818, not 95816", and the call sends 95816
