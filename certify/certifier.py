@@ -466,6 +466,10 @@ _OWN_LIST = re.compile(r'"(orders|reservations|line_ids|bill_ids)":\s*\[([^\]]*)
 _OWN_LIST_KEYS = ('"orders"', '"reservations"', '"line_ids"', '"bill_ids"')
 # The lists a policy that acts only for the identified customer holds them to (retail and airline).
 _OWN_ONLY_LISTS = frozenset({"orders", "reservations"})
+# A method said to cover an amount, and said not to: "which has enough balance to cover it", "isn't enough".
+_COVERS = re.compile(r"\b(?:enough|sufficient)\b|\bcovers\b", re.I)
+_NOT_COVERED = re.compile(r"n't\b|\bnot\b|\bno\b|\binsufficient\b|\bshort\b", re.I)
+_METHOD_NAMED = re.compile(r"\b(?:gift_card|certificate)_\d+\b")
 # A capitalized word not at a sentence's start: a name or a place ("traveling to France").
 _NAME_WORD = re.compile(r"(?<=[a-z,] )[A-Z][a-z]{2,}\b")
 # Countries by cities a user may name instead ("I'm in Paris at the moment": France is no hidden fact).
@@ -1592,6 +1596,24 @@ class _Run:
                     return arg, value, listed  # (one its record shows the customer's, booked since: theirs)
         return None
 
+    def _overcovered(self, content: str) -> list[tuple[str, str, str]]:
+        """(method, the amount as written, its balance shown) for each sentence that says a payment
+        method named by identifier has enough to cover an amount the sentence states, where the
+        method's record shows less (not "isn't enough", said of the shortfall)."""
+        out: list[tuple[str, str, str]] = []
+        for sentence in SENTENCE_OR_LINE.split(content):
+            if not _COVERS.search(sentence) or _NOT_COVERED.search(sentence):
+                continue
+            for method in dict.fromkeys(_METHOD_NAMED.findall(sentence)):
+                if (balances := self._balance_of(method)) and (amounts := dollar_amounts(sentence)):
+                    written, cents = amounts[0]
+                    for said, c in amounts[1:]:  # the largest amount: what is to be covered
+                        if abs(c) > abs(cents):
+                            written, cents = said, c
+                    if all(b < abs(cents) for b in balances):
+                        out.append((method, written, ", ".join(f"${b / 100:,.2f}" for b in sorted(balances))))
+        return out
+
     def _city_of_said(self, country: str) -> bool:
         """Whether the user named a city of this country ("Paris", of France)."""
         said = self._user_text().lower()
@@ -2380,6 +2402,10 @@ class _Run:
                         and self.private.has_string(word) and not self._city_of_said(word.lower()):
                     privileged = True
                     reasons.append(reason("text_privileged", value=word))
+        if ("enough" in content or "sufficient" in content or "covers" in content) and "_" in content:
+            # "paid from your gift card (gift_card_7711863), which has enough balance to cover it", shown $44
+            for method, written, shown in self._overcovered(content):
+                reasons.append(reason("text_miscalculated", value=written, detail=f"{method} shows {shown}"))
         if self._own_only and ("hall I" in content or "hould I" in content or "I can " in content
                                or "roceed" in content or "me to " in content) and _OFFERS_WRITE.search(content):
             for ident, own_list in self._others_objects(content):  # "I can cancel it ... Shall I proceed?", of

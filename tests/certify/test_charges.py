@@ -877,3 +877,20 @@ def test_a_paragraph_offering_the_next_action_reports_nothing(convo: Any, at: An
     i = c.say(f"Order #W9655299 is cancelled and $1,778.51 was refunded to your gift card.\n{then}")
     assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons)
             if k == "text_misstated_charge"] == kinds
+
+
+@pytest.mark.parametrize(("said", "kinds"), [
+    # blind set 63, r63_06: a gift card said to cover more than its record shows
+    ("The $141.53 would be paid from your gift card (gift_card_6023546), which has enough balance to cover it.",
+     ["text_miscalculated"]),
+    ("The $30.00 would be paid from your gift card (gift_card_6023546), which has enough balance to cover it.", []),
+    ("The $141.53 can't come from gift_card_6023546: its balance isn't enough.", []),  # said short
+])
+def test_a_method_said_to_cover_more_than_its_balance(convo: Any, at: Any, said: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user("I'm emma_santos_9753, how would an exchange be paid?")
+    c.call("get_user_details", {"user_id": "emma_santos_9753"}, {"user_id": "emma_santos_9753", "payment_methods": {
+        "gift_card_6023546": {"source": "gift_card", "balance": 44, "id": "gift_card_6023546"}}})
+    i = c.say(said)
+    assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons)
+            if k == "text_miscalculated"] == kinds
