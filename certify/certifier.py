@@ -470,8 +470,9 @@ _OWN_ONLY_LISTS = frozenset({"orders", "reservations"})
 _COVERS = re.compile(r"\b(?:enough|sufficient)\b|\bcovers\b", re.I)
 _NOT_COVERED = re.compile(r"n't\b|\bnot\b|\bno\b|\binsufficient\b|\bshort\b", re.I)
 _METHOD_NAMED = re.compile(r"\b(?:gift_card|certificate)_\d+\b")
-# A capitalized word not at a sentence's start: a name or a place ("traveling to France").
-_NAME_WORD = re.compile(r"(?<=[a-z,] )[A-Z][a-z]{2,}\b")
+# A capitalized word (a name or a place: "France"); a text's is read only where it stands after a
+# lower-case word, not at a sentence's start ("traveling to France").
+_NAME_WORD = re.compile(r"\b[A-Z][a-z]{2,}\b")
 # Countries by cities a user may name instead ("I'm in Paris at the moment": France is no hidden fact).
 _CITIES_OF = {"france": ("paris", "lyon", "nice", "marseille"), "italy": ("rome", "milan", "venice", "florence"),
               "spain": ("madrid", "barcelona", "seville"), "germany": ("berlin", "munich", "frankfurt"),
@@ -734,6 +735,7 @@ class _Run:
         # Per report after writes: those writes (what they moved is read only where a report needs it).
         self._reported: dict[int, tuple[tuple[str, int, ToolCall], ...]] = {}
         self._said_balances: set[int] = set()  # balances earlier reports stated after writes, unflagged
+        self._hidden_words: list[str] | None = None  # the hidden task's capitalized words (_hidden_caps)
         self._failed_write: tuple[str, str] | None = None  # (tool, error) of a write that failed since the user spoke
         self._noop_write: tuple[str, str] | None = None  # (tool, result) of the last write, where it changed nothing
         # The writes and user actions that went through (name, argument names), for what texts claim done.
@@ -1614,6 +1616,13 @@ class _Run:
                         out.append((method, written, ", ".join(f"${b / 100:,.2f}" for b in sorted(balances))))
         return out
 
+    def _hidden_caps(self) -> list[str]:
+        """The capitalized words of the hidden task (not months or weekdays), found once a run."""
+        if self._hidden_words is None:
+            found = _NAME_WORD.findall(orjson.dumps(self.inter.private).decode())
+            self._hidden_words = [w for w in dict.fromkeys(found) if w.lower() not in _CALENDAR_WORDS]
+        return self._hidden_words
+
     def _city_of_said(self, country: str) -> bool:
         """Whether the user named a city of this country ("Paris", of France)."""
         said = self._user_text().lower()
@@ -2394,12 +2403,12 @@ class _Run:
         if self._in_order and (early := self._asked_early(content)):
             step, stage, unresolved = early  # "please set the network mode to 4G/5G", where the bar shows Data Disabled
             reasons.append(reason("text_out_of_order", value=step, arg=stage, detail=f"{unresolved[0]} ({unresolved[1]})"))
-        if self.inter.private and (caps := _NAME_WORD.findall(content)):
+        if self.inter.private and (caps := [w for w in self._hidden_caps() if w in content]):
             # "Since you're travelling to France, ...", where the user said only "abroad": a place or name
-            # that only the hidden task holds
-            for word in dict.fromkeys(caps):
-                if word.lower() not in _CALENDAR_WORDS and not self.index.has_string(word) \
-                        and self.private.has_string(word) and not self._city_of_said(word.lower()):
+            # that only the hidden task holds (its capitalized words, found once a run)
+            for word in caps:
+                if re.search(rf"(?<=[a-z,] ){word}\b", content) and not self.index.has_string(word) \
+                        and not self._city_of_said(word.lower()):
                     privileged = True
                     reasons.append(reason("text_privileged", value=word))
         if ("enough" in content or "sufficient" in content or "covers" in content) and "_" in content:
