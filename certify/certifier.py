@@ -706,6 +706,7 @@ class _Run:
         # Of those, the user's own tool calls on the phone that change nothing the agent's lookups
         # read (not a payment): a lookup repeated after only these shows what it showed.
         self._phone_epochs = 0
+        self._phone_told = False  # the user ran only phone tools since the agent last spoke
         self._seen_phone: dict[tuple[str, bytes], int] = {}  # call key -> _phone_epochs when it was made
         self._phone = PhoneState()  # what the latest device checks showed
         self._write_done: dict[tuple[str, bytes], int] = {}
@@ -3105,7 +3106,7 @@ class _Run:
                 if earlier is not None and (access == "read" or earlier[2] == self.told) and (
                         earlier[1] == epoch or self._write_done.get(key) == epoch - self.device_epochs
                         or (access == "read" and (phone := self._seen_phone.get(key)) is not None
-                            and epoch - earlier[1] == self._phone_epochs - phone)
+                            and epoch - earlier[1] == self._phone_epochs - phone and not after_error)
                         or (access == "read" and self._changed_elsewhere(earlier[1], epoch, arguments))) and not (
                         access == "read" and key in self._guessed_calls and self._user_gave_since(earlier[0], arguments)) and not (
                         offer is not None and key in self._write_done and self._described_since(offer[0], earlier[0])):
@@ -3312,6 +3313,7 @@ class _Run:
             self.at = i
             role = msg.role
             if role == "assistant":
+                self._phone_told = False
                 record, after_error = self.certify_decision(i, msg, after_error)
                 decisions.append(record)
                 if msg.tool_calls:
@@ -3440,6 +3442,10 @@ class _Run:
                     index.add_text(msg.content)
                     if news == 2:
                         self.epoch += 1
+                        if self._phone_told and not _USER_DID.search(msg.content):
+                            # "MMS still cannot send ...": the phone's results read out, after only its own
+                            # tools since the agent spoke; no news of the carrier's records
+                            self._phone_epochs += 1
                         # What the user says they did ("Payment of 71.0 USD has been made for bill B2021")
                         # may be shown stale by lookups before it, as after their own tools.
                         for ident in identifiers_in(msg.content) if _USER_DID.search(msg.content) else ():
@@ -3467,6 +3473,7 @@ class _Run:
                     self.device_epochs += 1
                     if call.name not in _CARRIER_USER_TOOLS:
                         self._phone_epochs += 1
+                        self._phone_told = True
                         phone_only.add(call.id)
                     meta = self.info(call.name).meta
                     # Never a decision; the selector marks the hand-off of control (paths.py).
