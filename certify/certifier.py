@@ -558,6 +558,8 @@ _CARRIER_USER_TOOLS = frozenset({"make_payment"})
 # A wish not to change something: "I don't really want to switch plans though, just curious".
 _NO_WISH = re.compile(r"\b(?:don't|do not|doesn't|does not|won't|not)\s+(?:really\s+|actually\s+)?"
                       r"(?:want|need|plan|planning|looking|going|trying)\s+to\s+(?:switch|chang|cancel|updat)\w*")
+# A question whether something is still so: "the backpack and kettle are still mine, right?", "is it still active?".
+_STILL_ASKED = re.compile(r"\b(?:is|are|am|was|were)\s+(?:\w+\s+){0,3}?still\b[^.?!]*\?")
 # "which one was cheapest on Friday again?": asking to be reminded, which changes nothing.
 _RECALL = re.compile(r"\b(?:what|which|when|where|who|how much|how many)\b[^.?!]*\bagain"
                      r"(?:\s*(?:\?|[.!]|$)|\s+and\s+(?:what|which|when|where|who|how)\b[^.?!]*\?)")  # "?" or not; or
@@ -587,6 +589,8 @@ def _brings_news(text: str, index: EvidenceIndex) -> int:
         low = _RECHECK.sub(" ", low)  # "Can you double-check that?": a request, nothing changed
     if " to " in low and ("n't" in low or "not" in low):
         low = _NO_WISH.sub(" ", low)  # "I don't want to switch plans": nothing changed
+    if "still" in low and "?" in low:
+        low = _STILL_ASKED.sub(" ", low)  # "and the backpack and kettle are still mine, right?": asked, not told
     if _CHANGE_WORDS.search(low):
         return 2
     return int(_MAY_STATE.search(text) is not None and any(not k.isalpha() and k not in index.compacts
