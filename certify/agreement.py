@@ -795,6 +795,8 @@ def _items_left_out(described: Turn, later: list[Turn], anchors: Anchors) -> str
                 for k, ws in enumerate(word_sets)]
 
     def named(ws: AbstractSet[str]) -> set[int]:
+        if "resistant" in ws or "resistance" in ws:  # "water resistant" is an option, not the Water Bottle
+            ws = set(ws) - {"water"}
         return {k for k, own in enumerate(distinct) if own and not own.isdisjoint(ws)}
 
     if any(t.role == "user" and named(t.words) for t in later):

@@ -877,3 +877,21 @@ def test_a_report_of_another_orders_exchange_beside_the_description(convo, at, f
                                                   "payment_method_id": "credit_card_6173085"},
                {**SPEAKER, "status": "exchange requested"})
     assert at(certify_interaction(c.build()), i).checks["workflow"] is ok
+
+
+@pytest.mark.parametrize(("speaker", "kinds"), [
+    # blind sets 61, 64 (r61_07, r64_01): "water resistant" is the speaker's option, not the order's Water Bottle
+    ("red / 20 hours / water resistant", []),
+    ("red / 20 hours / with the Water Bottle", ["not_described"]),
+])
+def test_an_option_word_is_no_other_item_of_the_order(convo, speaker: str, kinds: list[str]) -> None:
+    order = {"order_id": "#W4556683", "status": "delivered", "items": [
+        {"name": "Wireless Earbuds", "item_id": "8555936349", "price": 226.49},
+        {"name": "Bluetooth Speaker", "item_id": "4716977452", "price": 289.69},
+        {"name": "Water Bottle", "item_id": "5758737025", "price": 45.09}]}
+    description = ("Here's the exchange:\n- Wireless Earbuds, blue / 6 hours / IPX4 (item 1646531091): $232.49\n"
+                   f"- Bluetooth Speaker, {speaker} (item 7617930199): $285.94\nNet, you'd pay $2.25 on PayPal. OK?")
+    args = {"order_id": "#W4556683", "item_ids": ["8555936349", "4716977452"],
+            "new_item_ids": ["1646531091", "7617930199"], "payment_method_id": PAYPAL}
+    found = _workflow(convo, description, "yes do both", "exchange_delivered_order_items", args, order)
+    assert [k for k in found if k == "not_described"] == kinds  # (the new items' lookups are not this test's)
