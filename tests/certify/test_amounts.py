@@ -696,3 +696,20 @@ def test_its_fare_is_the_fare_of_the_flight_named_before(convo: Any, at: Any, fa
     c.call("search_direct_flight", {"origin": "DTW", "destination": "SFO", "date": "2024-05-16"}, DTW_SFO)
     i = c.say(f"I can move you to HAT041 (DTW → SFO), as you asked. Its fare is {fare} versus $153 on HAT028.")
     assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
+
+
+@pytest.mark.parametrize(("said", "misses"), [
+    # blind set 64, t64_08: what would be left with the data the user asked about (15.0 - 15.1 + 1)
+    ("1 GB would be $2.00. With 1 GB you'd have about 0.9 GB to use until the cycle ends.", []),
+    ("1 GB would be $2.00. With 1 GB you'd have about 1.9 GB to use until the cycle ends.", ["1.9 GB"]),
+])
+def test_data_left_with_the_data_the_user_asked_about(convo, at, said: str, misses: list[str]) -> None:
+    c = convo()
+    c.user("My data stopped on L1002.")
+    c.call("get_details_by_id", {"id": "L1002"}, {**LINE_L1007, "line_id": "L1002", "data_used_gb": 15.1,
+                                                   "data_refueling_gb": 0.0})
+    c.call("get_details_by_id", {"id": "P1002"}, PLAN_P1002)
+    c.say("You've used 15.1 GB of your 15.0 GB. I can add data at $2.00 per GB.")
+    c.user("What about just 1 GB?")
+    i = c.say(said)
+    assert at(certify_interaction(c.build()), i).reasons == [f"text states '{m}' not in visible history" for m in misses]
