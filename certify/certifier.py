@@ -1288,9 +1288,9 @@ class _Run:
                 # Or one the user asked for with a shown one: "adding 1.5 GB would raise her 3 GB to 4.5 GB".
                 if not (any(abs(a - b) == cents for a in others for b in others) or _a_sum_of(cents, others)
                         or any(cents - u in shown for u in self._user_data())
-                        or cents in (remains := self._book(DataLeftBook).left())  # "he has 5.5 GB left": a line's own
+                        or cents in self._book(DataLeftBook).left()  # "he has 5.5 GB left": a line's own
                         # or with the data the user asked about: "With 1 GB you'd have about 0.9 GB" (15.0 - 15.1 + 1)
-                        or any(cents - u in remains for u in self._user_data())):
+                        or any(cents - u in self._book(DataLeftBook).unrefuelled_left() for u in self._user_data())):
                     out.append(written)
                     continue
                 self._derived_data.add(cents)

@@ -55,6 +55,16 @@ class DataLeftBook(ObservationBook):
         return out
 
 
+    def unrefuelled_left(self) -> set[int]:
+        """Each line's remainder (limit less used, perhaps below zero) where no data was refuelled:
+        what an amount of data added would add to ("With 1 GB you'd have about 0.9 GB", used 15.1 of 15.0)."""
+        out: set[int] = set()
+        for known in self.lines.values():
+            limit = known.get("limit", self.limits.get(known.get("plan", "")))
+            if limit is not None and (used := known.get("used")) is not None and not known.get("refuelled"):
+                out.add(limit - used)
+        return out
+
     def allowances(self) -> set[int]:
         """Each line's whole data for the cycle whose limit is shown: the limit plus the data refuelled."""
         out: set[int] = set()
