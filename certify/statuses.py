@@ -153,6 +153,8 @@ def contradicted(text: str, status_of: Callable[[str], Any],
     just changed by its kind ("The order status is now ...")."""
     out = []
     for ident, said, sentence in status_claims(text, bill_of_month, written):
+        if "be " in sentence and not (said := {f for f in said if not _only_to_be(f, sentence)}):
+            continue  # "It must be paid before the line can be resumed": what it needs, not its status
         shown = status_of(ident)
         if shown == "":
             if said != {"paid"} and not told(ident, said):  # "what you paid": how, not a bill's status
@@ -171,6 +173,17 @@ def contradicted(text: str, status_of: Callable[[str], Any],
 
 # A status denied right before it: "It hasn't been delivered yet", "not yet delivered".
 _DENIED_BEFORE = re.compile(r"(?:n't|\bnot|\bnever)\s+(?:(?:been|yet|be|quite|actually)\s+){0,2}\**$", re.I)
+
+
+# A status a thing needs, not one it has: "must be paid", "needs to be paid", "has to be cancelled".
+_TO_BE = re.compile(r"\b(?:must|needs? to|has to|have to|should|ought to|to|can|could|will|would)\s+(?:first\s+)?be\s+\**$",
+                    re.I)
+
+
+def _only_to_be(form: str, sentence: str) -> bool:
+    """Whether every mention of a status form in a sentence is one it must, can or will be."""
+    found = list(re.finditer(rf"\b{re.escape(form)}\b", sentence, re.I))
+    return bool(found) and all(_TO_BE.search(sentence, max(0, m.start() - 24), m.start()) for m in found)
 
 
 def _says_form(form: str, sentence: str) -> bool:

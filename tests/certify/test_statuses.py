@@ -94,6 +94,9 @@ SHOWN = {"L1005": "Active", "#W1000001": "pending", "B1001": "Paid", "B1006": "D
     # "I can confirm" states what is so, as "I can see" does; "I could cancel" is what may be
     ("I've checked and can confirm order #W1000001 shows as **delivered**.", [("#W1000001", "pending")]),
     ("I can cancel #W1000001 for you if you like.", []),
+    # a status it must have first, not its status (blind set 64, t64_07)
+    ("B1001 is overdue. It must be paid before the line can be resumed.", [("B1001", "Paid")]),
+    ("B1006 is disputed. It must be paid before the line can be resumed.", []),
 ])
 def test_a_status_word_against_the_observed_status(text: str, out: list[tuple[str, str]]) -> None:
     assert contradicted(text, SHOWN.get) == out
