@@ -429,6 +429,10 @@ _LABEL_COUNT = re.compile(r"\**\s*(?::\**\s*\**|\*\*(?=\d))(\d+|one|two|three|fo
 _PRICE_OUT = re.compile(r"\$\s?\d[\d,]*(?:\.\d+)?")
 
 
+# A price written without "$", right before "for the" thing: "109 + 30 insurance + 50 for the bag".
+_PRICE_FOR = re.compile(r"\b\d+(?:\.\d+)?\s+(?:dollars?\s+)?(?=for\s+(?:the|each|a|every|that)\s+(?:\w+\s+)?$)", re.I)
+
+
 def _counts_of(text: str, things: tuple[str, ...], people: int, user: bool) -> tuple[set[int], set[int]]:
     """How many of a thing ("bag") a text says there will be, and how many it adds: "6 checked bags",
     "3 in total"; "adding 1 bag", "another checked bag", "one more checked bag for each of you" (times
@@ -444,8 +448,12 @@ def _counts_of(text: str, things: tuple[str, ...], people: int, user: bool) -> t
             continue  # a user's question states nothing; "Would you like me to add one more bag?" does
         for m in re.finditer(rf"\b(?:{'|'.join(things)})\w*", sentence, re.I):
             head = sentence[:m.start()]
-            # A price is no count: "Shall I charge the $50 for the extra bag to your Mastercard?"
-            before = words(_PRICE_OUT.sub(" ", head) if "$" in head else head)[-4:]
+            # A price is no count: "Shall I charge the $50 for the extra bag to your Mastercard?", "+ 50 for the bag"
+            if "$" in head:
+                head = _PRICE_OUT.sub(" ", head)
+            if " for " in head and (price := _PRICE_FOR.search(head)):
+                head = head[price.end():]  # (what came before the price is of other things: "30 insurance")
+            before = words(head)[-4:]
             # Not where a count stands right before the thing: "to 6 checked bags: 4 free and 2 extra"
             counted = any(_quantity(w) is not None for w in before[-2:])
             if not counted and (changed := CHANGED_TO.match(sentence, m.end())) and (

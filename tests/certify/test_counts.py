@@ -240,6 +240,7 @@ def test_a_text_miscounting_a_bookings_bags_is_not_grounded(convo: Any) -> None:
     ("2. Set checked bags to 3 (0 paid), Visa ending 1896 on file.", {3}),
     ("As a gold member you get 3 free bags; you have 2, so a third bag is free.", {3}),
     ("You already have 2, so the 3rd bag costs $50.", {3}),  # in digits (blind set 62, a62_04)
+    ("That's 109 + 30 insurance + 50 for the bag = 189 dollars.", set()),  # a price, no count (blind set 64, a64_08)
     ("Shall I update the bags to four?", {4}),
     ("Your bags go to 3 carousels at the airport.", set()),  # no verb that sets them
     ("I can add a bag for $50.", set()),  # an added one, not a total
