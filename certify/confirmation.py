@@ -1673,6 +1673,9 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
             # After it, this object only by a yes of its own ("only 2005. my son on 2004 is still
             # in Spain" says nothing yes about 2004).
             pos_this |= this and (not scoped_other or bool(AFFIRM.search(clause.text) or _DIRECTIVE.search(clause.text)))
+            # "yes his dob is right. both yes": a yes to all the description offered, this action among them
+            pos_this |= (not this and not other and not clause.question and not _ALL_ITEMS.isdisjoint(ws)
+                         and AFFIRM.search(clause.text) is not None and answered is described)
             pos_other |= other
             if groups and (this or not _ALL_ITEMS.isdisjoint(ws)):
                 scope = _SCOPE.search(clause.text)  # "only the lamp, I threw away the kettle box": the lamp

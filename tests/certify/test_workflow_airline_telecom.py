@@ -1533,3 +1533,15 @@ def test_an_offer_after_a_failed_write_on_the_same_object(convo, at, offer: str,
     i = c.call("update_reservation_baggages", {"reservation_id": "T6HMDP", "total_baggages": 1, "nonfree_baggages": 1,
                                                "payment_id": "gift_card_1406984"}, {**RESERVATION, "updated": True})
     assert _workflow_kinds(at(certify_interaction(c.build()), i)) == kinds
+
+
+@pytest.mark.parametrize(("reply", "kinds"), [
+    # blind set 64, a64_03: a fact of the other change, then a yes to both
+    ("yes his dob is right. both yes", []),
+    ("yes his dob is right.", ["confirmation_not_covering"]),  # a yes of the passenger change only
+])
+def test_a_yes_to_both_after_a_word_on_the_other_change(convo, at, reply: str, kinds: list[str]) -> None:
+    description = ("Proposed changes to T6HMDP:\n- Replace James Santos with James Martin, DOB 1985-12-20\n"
+                   "- Bags 0 → 1, free for you, no charge; I'd reference credit_card_6899560.\nConfirm both?")
+    args = {"reservation_id": "T6HMDP", "total_baggages": 1, "nonfree_baggages": 0, "payment_id": "credit_card_6899560"}
+    assert _workflow(convo, at, description, reply, "update_reservation_baggages", args) == kinds
