@@ -34,7 +34,8 @@ _SYNONYMS: dict[str, tuple[str, ...]] = {
     # Not "refund": exchanges and cancellations refund too ("the difference will be refunded").
     "return": ("return",),
     # "add a $150 certificate"; "issue" as a verb only: a bill "shows as Issued" is its status.
-    "send": ("send", "issue ", "issuing", "offer", "add ", "added", "adding", "grant", "compensat"),
+    "send": ("send", "issue ", "issuing", "offer", "add ", "added", "adding", "grant", "compensat",
+             "eligib"),  # "you're eligible: $100 per passenger ... a $200 certificate. Want it?"
     "create": ("creat", "open", "new"),
     "delete": ("delet", "remov"),
     "remove": ("remov", "delet"),

@@ -1545,3 +1545,12 @@ def test_a_yes_to_both_after_a_word_on_the_other_change(convo, at, reply: str, k
                    "- Bags 0 → 1, free for you, no charge; I'd reference credit_card_6899560.\nConfirm both?")
     args = {"reservation_id": "T6HMDP", "total_baggages": 1, "nonfree_baggages": 0, "payment_id": "credit_card_6899560"}
     assert _workflow(convo, at, description, reply, "update_reservation_baggages", args) == kinds
+
+
+def test_a_certificate_offered_as_what_the_user_is_eligible_for(convo, at) -> None:
+    # blind set 64, a64_09: "eligible" offers the certificate, with no verb of sending
+    offer = ("Sorry to hear that. T6HMDP had 2 passengers. As a silver member you're eligible: $100 per passenger for "
+             "a cancelled flight = a $200 certificate. Want it?")
+    c, i = _airline(convo, offer, "yes please", "send_certificate", {"user_id": "james_santos_9046", "amount": 200},
+                    request="My flight was cancelled and we got stuck, me and Noah.")
+    assert _workflow_kinds(at(certify_interaction(c.build()), i)) == []
