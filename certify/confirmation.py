@@ -707,10 +707,13 @@ def _ends_offering_other(turn: Turn, anchors: Anchors) -> bool:
         return False
     last = tail[max(tail.rfind(". "), tail.rfind("! "), tail.rfind("? "), tail.rfind("\n")) + 1:]  # the closing sentence
     offer = _OFFER.search(last) or _CAN_THEN_ASK.search(last)
+    line = Turn(-1, "assistant", last).wordline
     return (offer is not None and not _goes_on(offer)
             and not _WH.search(last, 0, offer.start())  # "Which one should I charge?" asks a choice of it
             # "keep that and also update it?", "cancel HATHAT and rebook that way?"
-            and not says(Turn(-1, "assistant", last).wordline, anchors.stems | {"re" + s for s in anchors.stems}))
+            and not says(line, anchors.stems | {"re" + s for s in anchors.stems})
+            # "May I charge the 50 dollars for that bag to your Visa?": of the call's own object
+            and not (anchors.objects and says(line, anchors.objects)))
 
 
 _AMENDED = re.compile(r" (?:updated|revised) (?=(?:plan|summary|details|request|breakdown|version) )")
@@ -1230,7 +1233,8 @@ def _terse_offer(turns: list[Turn], anchors: Anchors, index: EvidenceIndex) -> i
 
 # A message that says the last attempt failed and offers another way: "That didn't go through: ... I
 # could add 1 bag for $50 instead ... Want that?"
-_AFTER_FAILURE = re.compile(r"\b(?:didn't|did not|couldn't|could not)\s+go\s+through\b|\bfailed\b|\binstead\b", re.I)
+_AFTER_FAILURE = re.compile(r"\b(?:didn't|did not|couldn't|could not)\s+go\s+through\b|\bfailed\b|\binstead\b"
+                            r"|\bcorrect myself\b|\bmy mistake\b|\bby mistake\b", re.I)
 
 
 def _offer_after_failure(turns: list[Turn], anchors: Anchors) -> int:
@@ -1476,8 +1480,10 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
         last_desc = _summary_ordered(turns, anchors)
     if last_desc < 0:
         last_desc = _terse_offer(turns, anchors, index)
-    if last_desc < 0:
-        last_desc = _offer_after_failure(turns, anchors)
+    if (again := _offer_after_failure(turns, anchors)) > last_desc:
+        # (also after a description: "I have to correct myself on the bags: ... May I charge the 50
+        # dollars for that bag to your Visa ending 2705?")
+        last_desc = again
     if last_desc < 0 or anchors.records:
         # Also after a description: "I have YMMK5P ... What needs to be corrected?", then "So the
         # passengers would be: ... Sofia Smyth (1960-06-04). Shall I update the reservation?".

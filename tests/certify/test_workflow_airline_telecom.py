@@ -1554,3 +1554,26 @@ def test_a_certificate_offered_as_what_the_user_is_eligible_for(convo, at) -> No
     c, i = _airline(convo, offer, "yes please", "send_certificate", {"user_id": "james_santos_9046", "amount": 200},
                     request="My flight was cancelled and we got stuck, me and Noah.")
     assert _workflow_kinds(at(certify_interaction(c.build()), i)) == []
+
+
+@pytest.mark.parametrize(("offer", "kinds"), [
+    # blind set 64, a64_08: the agent corrects its own write and asks to charge for the bag
+    ("I have to correct myself on the bags: with 2 bags 1 bag costs $50, and I recorded it as free. "
+     "May I charge the 50 dollars for that bag to your Visa ending 2934?", []),
+    ("May I also send you a travel certificate for the trouble?", ["amount_not_confirmed"]),  # another offer
+])
+def test_a_correction_of_the_agents_own_write_asked_again(convo, at, offer: str, kinds: list[str]) -> None:
+    c = convo(tools=_tools("airline"), domain="airline", system="You are an airline agent.")
+    c.user("Hi, I'm james_santos_9046. Add 2 bags to T6HMDP.")
+    c.call("get_user_details", {"user_id": "james_santos_9046"}, {"payment_methods": {"credit_card_6899560": {
+        "source": "credit_card", "brand": "visa", "last_four": "2934", "id": "credit_card_6899560"}}})
+    c.call("get_reservation_details", {"reservation_id": "T6HMDP"}, RESERVATION)
+    c.say("T6HMDP: going to 2 bags, both free; referenced on your Visa ending 2934. Shall I update it?")
+    c.user("yes")
+    c.call("update_reservation_baggages", {"reservation_id": "T6HMDP", "total_baggages": 2, "nonfree_baggages": 0,
+                                           "payment_id": "credit_card_6899560"}, {**RESERVATION, "total_baggages": 2})
+    c.say(offer)
+    c.user("ugh ok yes")
+    i = c.call("update_reservation_baggages", {"reservation_id": "T6HMDP", "total_baggages": 2, "nonfree_baggages": 1,
+                                               "payment_id": "credit_card_6899560"}, {**RESERVATION, "updated": True})
+    assert _workflow_kinds(at(certify_interaction(c.build()), i)) == kinds
