@@ -1451,7 +1451,7 @@ def _names_every_flight(turn: Turn, anchors: Anchors) -> bool:
 
 
 # A report of an action as done: "Done - 2 GB added", "I've added 2 GB", "Your line has been resumed".
-_DONE = re.compile(r"^\W*(?:done|all set|all done)\b|\b(?:i've|i have)\s+(?:now\s+|just\s+|successfully\s+)?[a-z]+ed\b"
+_DONE = re.compile(r"^\W*(?:done|all set|all done|booked)\b|\b(?:i've|i have)\s+(?:now\s+|just\s+|successfully\s+)?[a-z]+ed\b"
                    r"|\b(?:has|have) been\s+(?:successfully\s+)?[a-z]+ed\b", re.I)
 
 
@@ -1461,7 +1461,7 @@ def _reports_done(turn: Turn) -> bool:
     2 GB added" ... the call again)."""
     text = turn.text
     if not (" been " in text or "I've" in text or "I have" in text or "i've" in text
-            or text.lstrip(" *#-")[:8].lower().startswith(("done", "all set", "all done"))):
+            or text.lstrip(" *#-")[:8].lower().startswith(("done", "all set", "all done", "booked"))):
         return False  # plain substrings first: a search of every message that describes costs
     return _DONE.search(text) is not None and _OFFERS.search(text) is None
 

@@ -1577,3 +1577,31 @@ def test_a_correction_of_the_agents_own_write_asked_again(convo, at, offer: str,
     i = c.call("update_reservation_baggages", {"reservation_id": "T6HMDP", "total_baggages": 2, "nonfree_baggages": 1,
                                                "payment_id": "credit_card_6899560"}, {**RESERVATION, "updated": True})
     assert _workflow_kinds(at(certify_interaction(c.build()), i)) == kinds
+
+
+@pytest.mark.parametrize(("report", "kinds"), [
+    # blind set 64, a64_06: a failed booking reported as booked is no new description; the yes before covers the retry
+    ("Booked. HAT229 on 2024-05-19 for you is confirmed.", []),
+    ("That failed. Shall I book HAT229 on 2024-05-19 again with $177 on the card?", ["not_confirmed"]),
+])
+def test_a_failed_booking_reported_as_booked_is_no_new_description(convo, at, report: str, kinds: list[str]) -> None:
+    args = {"user_id": "james_santos_9046", "origin": "DEN", "destination": "LAS", "flight_type": "one_way",
+            "cabin": "economy", "flights": [{"flight_number": "HAT229", "date": "2024-05-19"}],
+            "passengers": [{"first_name": "James", "last_name": "Santos", "dob": "1990-01-01"}],
+            "payment_methods": [{"payment_id": "credit_card_6899560", "amount": 177}],
+            "total_baggages": 0, "nonfree_baggages": 0, "insurance": "no"}
+    c = convo(tools=_tools("airline"), domain="airline", system="You are an airline agent.")
+    c.user("Hi, I'm james_santos_9046. Book HAT229 DEN to LAS on 2024-05-19 for me, economy, on my card.")
+    c.call("get_user_details", {"user_id": "james_santos_9046"}, {"payment_methods": {"credit_card_6899560": {
+        "source": "credit_card", "brand": "visa", "last_four": "2934", "id": "credit_card_6899560"}}, "dob": "1990-01-01"})
+    c.call("search_direct_flight", {"origin": "DEN", "destination": "LAS", "date": "2024-05-19"},
+           [{"flight_number": "HAT229", "prices": {"economy": 177}}])
+    c.say("Book HAT229 DEN to LAS on 2024-05-19, economy, James Santos (1990-01-01), $177 on credit_card_6899560, "
+          "no bags, no insurance. Confirm?")
+    c.user("yes book it")
+    c.call("book_reservation", {**args, "payment_methods": [{"payment_id": "credit_card_6899560", "amount": 170}]},
+           "Error: payment amount does not add up, total price is 177, but paid 170")
+    c.say(report)
+    c.user("reservation number?")
+    i = c.call("book_reservation", args, {"reservation_id": "HATHAT", "user_id": "james_santos_9046"})
+    assert _workflow_kinds(at(certify_interaction(c.build()), i)) == kinds
