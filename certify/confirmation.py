@@ -707,13 +707,13 @@ def _ends_offering_other(turn: Turn, anchors: Anchors) -> bool:
         return False
     last = tail[max(tail.rfind(". "), tail.rfind("! "), tail.rfind("? "), tail.rfind("\n")) + 1:]  # the closing sentence
     offer = _OFFER.search(last) or _CAN_THEN_ASK.search(last)
+    if offer is None or _goes_on(offer) or _WH.search(last, 0, offer.start()):  # "Which one should I charge?"
+        return False
     line = Turn(-1, "assistant", last).wordline
-    return (offer is not None and not _goes_on(offer)
-            and not _WH.search(last, 0, offer.start())  # "Which one should I charge?" asks a choice of it
-            # "keep that and also update it?", "cancel HATHAT and rebook that way?"
-            and not says(line, anchors.stems | {"re" + s for s in anchors.stems})
-            # "May I charge the 50 dollars for that bag to your Visa?": of the call's own object
-            and not (anchors.objects and says(line, anchors.objects)))
+    # "keep that and also update it?", "cancel HATHAT and rebook that way?"; "May I charge the 50 dollars
+    # for that bag to your Visa?": of the call's own object
+    return not says(line, anchors.stems | {"re" + s for s in anchors.stems}) and not (
+        anchors.objects and says(line, anchors.objects))
 
 
 _AMENDED = re.compile(r" (?:updated|revised) (?=(?:plan|summary|details|request|breakdown|version) )")
@@ -1243,9 +1243,14 @@ def _offer_after_failure(turns: list[Turn], anchors: Anchors) -> int:
     after an earlier message of the agent named the call's object by identifier (the one the failed
     attempt was on). Else -1."""
     k = _last_of(turns, "assistant", len(turns))
-    if k < 0 or not anchors.ids or not ASKS.search(turns[k].text) or not _AFTER_FAILURE.search(turns[k].text):
+    if k < 0:
         return -1
     offer = turns[k]
+    text = offer.text
+    # (plain substrings first: this is asked of every call, and most messages tell of no failure)
+    if not ("through" in text or "failed" in text or "instead" in text or "correct myself" in text
+            or "mistake" in text) or not _AFTER_FAILURE.search(text) or not ASKS.search(text) or not anchors.ids:
+        return -1
     if not says(offer.wordline, anchors.stems) or (anchors.objects and not says(offer.wordline, anchors.objects)) \
             or any(anchors.rival_id(t) for t in chunks(offer.text) if looks_like_identifier(t)):
         return -1
