@@ -84,6 +84,15 @@ def _may_bracket_sum(text: str) -> bool:
     return "(" in text and ("+" in text or "−" in text or "–" in text or " - " in text)
 
 
+def _summed(m: re.Match[str]) -> tuple[int, list[str]]:
+    """What the terms of a sum (its "first" and "rest" groups: ``_SUM``, ``_RESULT_FIRST``) come to, in
+    cents, and its amounts as written."""
+    first = _term(m["first"])
+    rest = [(sign, _term(t[0])) for sign, *t in _TERM.findall(m["rest"])]
+    total = first[0] + sum(value * (1 if sign == "+" else -1) for sign, (value, _) in rest)
+    return total, [first[1], *(amount for _, (_, amount) in rest)]
+
+
 def _equations(text: str) -> list[tuple[str, str, int, int, list[str]]]:
     """Each written equation: (result as written, the equation, what its terms give and the result
     it states, in cents, both signed, and its amounts)."""
@@ -96,22 +105,17 @@ def _equations(text: str) -> list[tuple[str, str, int, int, list[str]]]:
     for m in _SUM.finditer(text) if "=" in text else ():
         if _after_operator(text, m.start()):
             continue
-        first = _term(m["first"])
-        rest = [(sign, _term(t[0])) for sign, *t in _TERM.findall(m["rest"])]
-        total = first[0] + sum(value * (1 if sign == "+" else -1) for sign, (value, _) in rest)
+        total, amounts = _summed(m)
         result = m["result"]
         said = cents_of(result)
         if total < 0 and _BACK.match(text, m.end()):
             said = -said  # "= $73 refund"
-        out.append((result, m[0], total, said, [first[1], *(amount for _, (_, amount) in rest)]))
+        out.append((result, m[0], total, said, amounts))
         summed.append(m.span())
     if _may_bracket_sum(text):
         for m in _RESULT_FIRST.finditer(text):  # "Your current return cost 204 dollars (103 + 101)"
-            first = _term(m["first"])
-            rest = [(sign, _term(t[0])) for sign, *t in _TERM.findall(m["rest"])]
-            total = first[0] + sum(value * (1 if sign == "+" else -1) for sign, (value, _) in rest)
-            out.append((m["result"], m[0], total, cents_of(m["result"]),
-                        [first[1], *(amount for _, (_, amount) in rest)]))
+            total, amounts = _summed(m)
+            out.append((m["result"], m[0], total, cents_of(m["result"]), amounts))
     for m in _PRODUCT.finditer(text) if "=" in text else ():
         if not any(lo <= m.start() < hi for lo, hi in summed) and not _after_operator(text, m.start()):
             # ("$60 + 2 x $30 = $120" is one sum)
