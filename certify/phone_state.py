@@ -58,7 +58,6 @@ _HAS_SAID = re.compile(r"\b(?:has|have)\s+(?:the\s+|an?\s+)?\**(sms|storage|phon
 # ... or held as a list, in a sentence about permissions: "messaging has sms and phone but is missing storage".
 _HAS_LIST = re.compile(r"\b(?:has|have)\s+((?:sms|storage|phone|camera|contacts|location|microphone)"
                        r"(?:\s*(?:,|,?\s+and)\s+(?:sms|storage|phone|camera|contacts|location|microphone))+)\b", re.I)
-_PERMISSION_NAME = re.compile(r"sms|storage|phone|camera|contacts|location|microphone", re.I)
 # Permissions the user is asked to grant: "Grant messaging the sms and phone permissions" (each one missing).
 _GRANT_ASKED = re.compile(r"\bgrant\s+(?:\w+\s+){0,2}?(?:the\s+)?((?:sms|storage|phone|camera|contacts|location|microphone)"
                           r"(?:\s*(?:,|,?\s+and)\s+(?:sms|storage|phone|camera|contacts|location|microphone))*)"
@@ -75,6 +74,11 @@ _SIGNAL_MEANS = {"excellent": {"excellent"}, "good": {"good"}, "fair": {"fair"},
 _LOCK_SAID = re.compile(r"\bSIM(?:\s+card)?\s+is\s+(?:now\s+|currently\s+|still\s+)?locked\s+(?:with|by)\s+(?:an?\s+|its\s+|your\s+)?"
                         r"\**(PIN|PUK)\b", re.I)
 _SIM_MEANS = {"missing": {"missing"}, "not detected": {"missing"}, "locked": {"locked_pin", "locked_puk"}}
+
+
+def _not_right_before(sentence: str, at: int) -> bool:
+    """Whether "not" or "n't" ends the words right before ``at``: "doesn't have the SMS permission"."""
+    return sentence[max(0, at - 12):at].lower().rstrip().endswith(("not", "n't"))
 
 
 @dataclass
@@ -121,8 +125,8 @@ class PhoneState:
         return [(held, "app permission granted", f"granted: {self.shown['permissions']}")
                 for sentence in re.split(r"(?<=[.!?])\s+|\n", text) if not sentence.rstrip().endswith("?")
                 for m in _HAS_LIST.finditer(sentence) if not _NOT_PRESENT.search(sentence, 0, m.start())
-                and not sentence[max(0, m.start() - 12):m.start()].lower().rstrip().endswith(("not", "n't"))
-                for p in _PERMISSION_NAME.findall(m[1]) if (held := p.lower()) not in granted]
+                and not _not_right_before(sentence, m.start())
+                for p in _PERMISSION_WORDS.findall(m[1]) if (held := p.lower()) not in granted]
 
     def misstated(self, text: str) -> list[tuple[str, str, str]]:
         """(what the text calls it, the setting, what the latest check showed) for each statement of
@@ -134,7 +138,7 @@ class PhoneState:
         if "permissions" in shown and "rant" in text:  # "Grant messaging the sms and phone permissions", phone held
             held_now = shown["permissions"].split(", ")
             out += [(p.lower(), "missing app permission", f"granted: {shown['permissions']}")
-                    for m in _GRANT_ASKED.finditer(text) for p in _PERMISSION_NAME.findall(m[1]) if p.lower() in held_now]
+                    for m in _GRANT_ASKED.finditer(text) for p in _PERMISSION_WORDS.findall(m[1]) if p.lower() in held_now]
         for sentence in re.split(r"(?<=[.!?])\s+|\n", text):
             if not sentence or sentence.rstrip().endswith("?") or _NOT_PRESENT.search(sentence):
                 continue
@@ -158,7 +162,7 @@ class PhoneState:
                         if (said := (m[1] or m[2] or m[3]).lower()) in granted]
                 out += [(held, "app permission granted", f"granted: {shown['permissions']}")
                         for m in _HAS_SAID.finditer(sentence) if (held := m[1].lower()) not in granted
-                        and not sentence[max(0, m.start() - 12):m.start()].lower().rstrip().endswith(("not", "n't"))]
+                        and not _not_right_before(sentence, m.start())]
             if "permissions" in shown and (said_granted := _GRANTED_SAID.search(sentence)) \
                     and not _MISSING_SAID.search(sentence):
                 # "... — sms, storage, phone and camera are all granted": the names before it, in its clause
