@@ -44,26 +44,24 @@ class DataLeftBook(ObservationBook):
             if isinstance(plan, str):
                 known["plan"] = plan
 
-    def left(self) -> set[int]:
-        """Each line's remainder whose limit is shown (its usage's, or its plan's), with and without
-        the data refuelled."""
-        out: set[int] = set()
+    def _remainders(self) -> list[tuple[int, int]]:
+        """Per line whose limit and usage are shown: (its limit less its usage, the data refuelled)."""
+        out: list[tuple[int, int]] = []
         for known in self.lines.values():
             limit = known.get("limit", self.limits.get(known.get("plan", "")))
             if limit is not None and (used := known.get("used")) is not None:
-                out.update((limit - used, limit + known.get("refuelled", 0) - used))
+                out.append((limit - used, known.get("refuelled", 0)))
         return out
 
+    def left(self) -> set[int]:
+        """Each line's remainder whose limit is shown (its usage's, or its plan's), with and without
+        the data refuelled."""
+        return {v for bare, refuelled in self._remainders() for v in (bare, bare + refuelled)}
 
     def unrefuelled_left(self) -> set[int]:
         """Each line's remainder (limit less used, perhaps below zero) where no data was refuelled:
         what an amount of data added would add to ("With 1 GB you'd have about 0.9 GB", used 15.1 of 15.0)."""
-        out: set[int] = set()
-        for known in self.lines.values():
-            limit = known.get("limit", self.limits.get(known.get("plan", "")))
-            if limit is not None and (used := known.get("used")) is not None and not known.get("refuelled"):
-                out.add(limit - used)
-        return out
+        return {bare for bare, refuelled in self._remainders() if not refuelled}
 
     def allowances(self) -> set[int]:
         """Each line's whole data for the cycle whose limit is shown: the limit plus the data refuelled."""
