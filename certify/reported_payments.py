@@ -48,7 +48,8 @@ def misnamed_charge_methods(text: str, methods: set[str], brand_of: BrandOf | No
 
 # A payment method named by its identifier ("gift_card_4816380", "certificate_8159557"), and the words
 # of a sentence or line that says money moved through it ("$9 was charged to ...", "| Paid | $234, ...").
-_METHOD_ID = re.compile(r"\b(?:gift_card|credit_card|debit_card|certificate|paypal)_\d+\b")
+_METHOD_ID_SAID = r"(?:gift_card|credit_card|debit_card|certificate|paypal)_\d+"
+_METHOD_ID = re.compile(rf"\b{_METHOD_ID_SAID}\b")
 _MONEY_MOVED = re.compile(r"charg|\bpaid\b|\bbilled\b|debited|deducted|refund|credited|\bput on\b|\bwent on\b", re.I)
 # A message that proposes the next action rather than reports the last: "Here is what I am about to
 # do: ... charged to certificate_9924963. Do you confirm (yes/no)?"
@@ -324,7 +325,7 @@ def history_refunds(value: Any) -> set[str]:
 
 # A payment method named by its identifier as where a refund goes: "... would be refunded to gift_card_4072179".
 _REFUND_TO_ID = re.compile(r"\b(?:refund\w*|back)\b(?:[^.!?;\n]|\.(?=\d)){0,60}?\b(?:to|onto|into|on)\s+(?:your\s+|the\s+)?"
-                           r"((?:gift_card|credit_card|debit_card|certificate|paypal)_\d+)\b", re.I)
+                           rf"({_METHOD_ID_SAID})\b", re.I)
 _CANCELLED = re.compile(r"\bcancel", re.I)
 
 
