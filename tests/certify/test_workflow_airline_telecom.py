@@ -41,6 +41,15 @@ def _airline(convo: Any, description: str, reply: str, name: str, args: dict[str
     return c, c.call(name, args, {**RESERVATION, "updated": True})
 
 
+def _airline_paying(convo: Any, request: str, methods: dict[str, Any]) -> Any:
+    """An airline conversation up to T6HMDP's lookup: the request, then the profile with ``methods``."""
+    c = convo(tools=_tools("airline"), domain="airline", system="You are an airline agent.")
+    c.user(request)
+    c.call("get_user_details", {"user_id": "james_santos_9046"}, {"payment_methods": methods})
+    c.call("get_reservation_details", {"reservation_id": "T6HMDP"}, RESERVATION)
+    return c
+
+
 def _workflow_kinds(decision: Any) -> list[str]:
     return [k for k in map(reason_kind, decision.reasons) if reason_check(k) == "workflow"]
 
@@ -1432,12 +1441,9 @@ def test_the_flight_a_move_replaces_is_not_the_one_it_books(convo, at, descripti
 def test_the_method_the_description_named_picked_after_an_answer(convo, at, reply: str, confirmed: bool) -> None:
     args = {"reservation_id": "T6HMDP", "cabin": "economy", "payment_id": "credit_card_6899560",
             "flights": [{"flight_number": "HAT169", "date": "2024-05-19"}]}
-    c = convo(tools=_tools("airline"), domain="airline", system="You are an airline agent.")
-    c.user("Hi, I'm james_santos_9046, about reservation T6HMDP: move me to HAT169.")
-    c.call("get_user_details", {"user_id": "james_santos_9046"}, {"payment_methods": {"credit_card_6899560": {
+    c = _airline_paying(convo, "Hi, I'm james_santos_9046, about reservation T6HMDP: move me to HAT169.", {"credit_card_6899560": {
         "source": "credit_card", "brand": "visa", "last_four": "2934", "id": "credit_card_6899560"},
-        "certificate_1": {"source": "certificate", "amount": 500, "id": "certificate_1"}}})
-    c.call("get_reservation_details", {"reservation_id": "T6HMDP"}, RESERVATION)
+        "certificate_1": {"source": "certificate", "amount": 500, "id": "certificate_1"}})
     c.say("Shall I change T6HMDP to HAT169 on May 19 (economy) and charge the $33 difference to the visa ending 2934?")
     c.user("Can't I use one of my certificates?")
     c.say("A fare difference can only be paid with a credit card or a gift card, never with a certificate. Your "
@@ -1455,13 +1461,10 @@ def test_the_method_the_description_named_picked_after_an_answer(convo, at, repl
 def test_a_card_picked_by_its_four_digits_alone(convo, at, card: str, kinds: list[str]) -> None:
     args = {"reservation_id": "T6HMDP", "cabin": "economy", "payment_id": card,
             "flights": [{"flight_number": "HAT169", "date": "2024-05-19"}]}
-    c = convo(tools=_tools("airline"), domain="airline", system="You are an airline agent.")
-    c.user("Hi, I'm james_santos_9046, about reservation T6HMDP: move me to HAT169.")
-    c.call("get_user_details", {"user_id": "james_santos_9046"}, {"payment_methods": {
+    c = _airline_paying(convo, "Hi, I'm james_santos_9046, about reservation T6HMDP: move me to HAT169.", {
         "credit_card_7033490": {"source": "credit_card", "brand": "visa", "last_four": "6832", "id": "credit_card_7033490"},
         "credit_card_4262665": {"source": "credit_card", "brand": "visa", "last_four": "7414",
-                                "id": "credit_card_4262665"}}})
-    c.call("get_reservation_details", {"reservation_id": "T6HMDP"}, RESERVATION)
+                                "id": "credit_card_4262665"}})
     c.say("HAT169 on May 19 is $158 in economy, so you'd get $19 back. Which card should the refund go to: visa "
           "ending 6832 or visa ending 7414?")
     c.user("yeah do it, the 6832 card")
@@ -1519,11 +1522,8 @@ def test_a_count_priced_and_asked_how_to_pay_describes_it(convo, at, said: str, 
     ("Your gift card only has $73. I could add 1 bag for $50. Want that?", ["not_described"]),  # no failure told
 ])
 def test_an_offer_after_a_failed_write_on_the_same_object(convo, at, offer: str, kinds: list[str]) -> None:
-    c = convo(tools=_tools("airline"), domain="airline", system="You are an airline agent.")
-    c.user("Hi, I'm james_santos_9046. Add 2 bags to T6HMDP.")
-    c.call("get_user_details", {"user_id": "james_santos_9046"}, {"payment_methods": {
-        "gift_card_1406984": {"source": "gift_card", "amount": 73, "id": "gift_card_1406984"}}})
-    c.call("get_reservation_details", {"reservation_id": "T6HMDP"}, RESERVATION)
+    c = _airline_paying(convo, "Hi, I'm james_santos_9046. Add 2 bags to T6HMDP.", {
+        "gift_card_1406984": {"source": "gift_card", "amount": 73, "id": "gift_card_1406984"}})
     c.say("T6HMDP: 2 bags are $50 each, $100 in total, charged to gift_card_1406984. Confirm?")
     c.user("yes")
     c.call("update_reservation_baggages", {"reservation_id": "T6HMDP", "total_baggages": 2, "nonfree_baggages": 2,
@@ -1563,11 +1563,8 @@ def test_a_certificate_offered_as_what_the_user_is_eligible_for(convo, at) -> No
     ("May I also send you a travel certificate for the trouble?", ["amount_not_confirmed"]),  # another offer
 ])
 def test_a_correction_of_the_agents_own_write_asked_again(convo, at, offer: str, kinds: list[str]) -> None:
-    c = convo(tools=_tools("airline"), domain="airline", system="You are an airline agent.")
-    c.user("Hi, I'm james_santos_9046. Add 2 bags to T6HMDP.")
-    c.call("get_user_details", {"user_id": "james_santos_9046"}, {"payment_methods": {"credit_card_6899560": {
-        "source": "credit_card", "brand": "visa", "last_four": "2934", "id": "credit_card_6899560"}}})
-    c.call("get_reservation_details", {"reservation_id": "T6HMDP"}, RESERVATION)
+    c = _airline_paying(convo, "Hi, I'm james_santos_9046. Add 2 bags to T6HMDP.", {"credit_card_6899560": {
+        "source": "credit_card", "brand": "visa", "last_four": "2934", "id": "credit_card_6899560"}})
     c.say("T6HMDP: going to 2 bags, both free; referenced on your Visa ending 2934. Shall I update it?")
     c.user("yes")
     c.call("update_reservation_baggages", {"reservation_id": "T6HMDP", "total_baggages": 2, "nonfree_baggages": 0,
