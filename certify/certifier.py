@@ -211,6 +211,7 @@ from trajectory2gym.certify.reported_payments import (
     GATE,
     CardsById,
     brands_named,
+    charged_methods,
     history_methods,
     history_refunds,
     ids_read_as_last_four,
@@ -2811,6 +2812,11 @@ class _Run:
             # "charged to your Mastercard", "$1,786 on your Mastercard", where it used a gift card or a Visa
             for said in misnamed_charge_methods(content, touched, self._brand):
                 reasons.append(reason("text_misstated_charge_method", value=said, detail=", ".join(sorted(touched))))
+        elif "harg" in content and any('"charge"' in result for result, _, _ in self._writes):
+            # "$4.00 was charged to your credit card ending 1235", after a refuel: its charge, named by
+            # no payment method, goes on the account's bill
+            for said in charged_methods(content):
+                reasons.append(reason("text_misstated_charge_method", value=said, detail="the account's bill"))
         if "ending" in content:
             fours = {four for m in used if (four := self._method_ending(m))}
             back = {four for m in refunded if (four := self._method_ending(m))}

@@ -40,6 +40,13 @@ _CHARGED = re.compile(
     r"|\$[\d,]+(?:\.\d\d)?\s+(?:on|to)\s+)(?:your|the)\s+(?:original\s+|existing\s+|same\s+)?" + _KIND_PHRASES)
 
 
+def charged_methods(text: str) -> list[str]:
+    """The payment methods a text says a charge went to, each once ("$4.00 was charged today to your
+    credit card ending 1235"): after a write that charged the account's bill (a telecom refuel, which
+    the policy puts on the next bill), any of them is misstated."""
+    return list(dict.fromkeys(m[1] for m in _CHARGED.finditer(_plain(text))))
+
+
 def misnamed_charge_methods(text: str, methods: set[str], brand_of: BrandOf | None = None) -> list[str]:
     """The kinds of payment method a text says a charge goes to that none of ``methods`` (what the
     writes charged) is; or the card brands, where ``brand_of`` shows each card's."""

@@ -527,3 +527,31 @@ def test_a_cancellation_offered_with_its_refund_elsewhere(convo: Any, at: Any, o
             {"payment_id": "gift_card_4636647", "amount": 8872}]})
     i = c.say(offer)
     assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
+
+
+@pytest.mark.parametrize(("said", "kinds"), [
+    # blind audits t62_08, t63_11, t64_11: the refuel's charge goes on the next bill, no card was charged
+    ("Done. 2 GB added; $4.00 was charged today to your credit card ending 1235.", ["text_misstated_charge_method"]),
+    ("2.0 GB added. The 4.0 dollars has been charged to your credit card ending in 1235.",
+     ["text_misstated_charge_method"]),
+    ("Done! 2 GB added; the $4.00 charge will appear on your next bill.", []),
+    ("Done! 2 GB added for $4.00. Your credit card ending 1235 is on file for paying the bill.", []),
+])
+def test_a_refuel_charged_to_a_card(convo: Any, at: Any, said: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user("My data ran out. I'm 555-123-2002; add 2 GB to that line please.")
+    c.call("get_customer_by_phone", {"phone_number": "555-123-2002"}, {"customer_id": "C1001", "line_ids": ["L1002"],
+                                                                      "payment_methods": [
+        {"method_type": "Credit Card", "account_number_last_4": "1235", "expiration_date": "12/2026"}]})
+    c.call("get_details_by_id", {"id": "L1002"}, {"line_id": "L1002", "phone_number": "555-123-2002",
+                                                  "plan_id": "P1002", "data_used_gb": 15.1})
+    c.call("get_details_by_id", {"id": "P1002"}, {"plan_id": "P1002", "name": "Premium Plan", "data_limit_gb": 15.0,
+                                                  "price_per_month": 65.0, "data_refueling_price_per_gb": 2.0})
+    c.say("2 GB for line L1002 (555-123-2002) costs $4.00 ($2.00 per GB), charged on your next bill. Add it?")
+    c.user("Yes, add it.")
+    c.call("refuel_data", {"customer_id": "C1001", "line_id": "L1002", "gb_amount": 2.0},
+           {"message": "Successfully added 2.0 GB of data for line L1002 for $4.00", "new_data_refueling_gb": 2.0,
+            "charge": 4.0})
+    i = c.say(said)
+    assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons)
+            if k == "text_misstated_charge_method"] == kinds
