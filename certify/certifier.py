@@ -449,17 +449,17 @@ def _false_total_row(written: str, cents: int, listed: list[tuple[str, int]], te
 _WHOLE_ALLOWANCE = re.compile(r"\btotals?\b(?:[^.!?\n]|\.(?=\d)){0,30}?\bavailable\b"
                               r"|\b(?:allowance|total)\s+(?:(?:for\s+)?this\s+(?:billing\s+)?(?:cycle|month)\s+)?"
                               r"(?:is\s+)?now\b"
-                              r"|\bnow have\b(?=(?:[^.!?\n]|\.(?=\d)){0,16}\bGB\**\s+(?:for|this)\s+"
-                              r"(?:this\s+)?(?:billing\s+)?cycle)",
-                              re.I)  # ("You now have 17.1 GB for this cycle")
+                              r"|\b(?:now have|giving you|gives you)\b(?=(?:[^.!?\n]|\.(?=\d)){0,16}\bGB\**\s+(?:for|this)\s+"
+                              r"(?:this\s+)?(?:billing\s+)?(?:cycle|month))",
+                              re.I)  # ("You now have 17.1 GB for this cycle", "giving you 17.1 GB for this month")
 # A fee by its kind: what it is called must be visible (the policy's, a record's, the user's).
 _FEE_NAMED = re.compile(r"\b(restocking|change|cancellation|processing|handling|late|activation|holding|service|"
                         r"booking|rebooking|reactivation|suspension|reconnection|roaming|overage)\s+fees?\b", re.I)
 _ADDED = re.compile(r"\b(?:add(?:ed|ing)?|refuel\w*|top(?:ped)? up)\b", re.I)  # a sentence about what was added
 _NONFREE = re.compile(r'"nonfree_baggages":\s*(\d+)')
 # A line's data left said now: "You have 2.0 GB left for this cycle".
-_LEFT_NOW = re.compile(r"\b(?:you have|you've got|there(?:'s| is)|with)\b(?:[^.!?\n]|\.(?=\d)){0,20}?\bGB\s+(?:left|remaining)\b",
-                       re.I)
+_LEFT_NOW = re.compile(r"\b(?:you (?:now |still )?have|you've got|there(?:'s| is)|with)\b(?:[^.!?\n]|\.(?=\d)){0,20}?\bGB\s+"
+                       r"(?:of\s+data\s+)?(?:left|remaining)\b", re.I)  # ("You now have 17.0 GB of data left")
 _ALL_TOLD = re.compile(r"\b(?:in total|altogether|in all|all told)\b", re.I)
 _NO_OBJECT_TOOLS = frozenset({"think", "calculate"})  # tools that touch no customer's data
 # A profile's list of the user's objects, which have a status of their own: '"orders": ["#w1", "#w2"]'.
@@ -1271,8 +1271,9 @@ class _Run:
             # amount shown ("You have 2.0 GB left", where 15.0 + 2.0 added - 15.1 used leaves 1.9)
             left = self._book(DataLeftBook).left() if len(found) == 1 and _LEFT_NOW.search(sentence) else set()
             for written, cents in found:
-                if left and cents not in left and not _OFFERED_GB.search(sentence):
-                    out.append(written)
+                if left and cents not in left and not _OFFERED_GB.search(sentence) and not any(
+                        cents - u in self._book(DataLeftBook).unrefuelled_left() for u in self._user_data()):
+                    out.append(written)  # (nor, before a refuel, with the data the user asked for: 1.8 + 2)
                     continue
                 if derivable(cents, shown) or cents in self._user_data():  # or the user's "1.5 GB"
                     self._derived_data.add(cents)

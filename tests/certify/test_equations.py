@@ -240,6 +240,11 @@ def test_a_wrong_remainder_of_data_is_not_grounded(convo: Any, at: Any) -> None:
     ("Done - 2 GB added for $4.00. You now have 17.1 GB for this cycle.", False),  # blind audit t57_08
     ("Done - 2 GB added for $4.00. You now have 17.0 GB for this cycle.", True),
     ("You have 1.9 GB left this cycle.", True),
+    # blind audits t63_12 and t63_04: the whole said as "giving you", what is left with "of data" between
+    ("2.0 GB has been added, giving you 17.1 GB for this month.", False),
+    ("2.0 GB has been added, giving you 17.0 GB for this month.", True),
+    ("Done, 2.0 GB added for $4.00. You now have 17.0 GB of data left for this cycle.", False),
+    ("Done, 2.0 GB added for $4.00. You now have 1.9 GB of data left for this cycle.", True),
     # what is left is the line's remainder, not the 2.0 GB the user asked for (blind set 61, t61_10)
     ("You have 2.0 GB left for this cycle.", False),
 ])
