@@ -2326,7 +2326,7 @@ class _Run:
                 self._items = ItemBook(self.index)
             for written, ident, named in misassigned(content, self._items):
                 reasons.append(reason("text_misattributed", value=written, arg=ident, detail=f"a charge for {named}"))
-        if " on " in content and "lan" in content and self.index.json_has('"plan_id"'):
+        if (" on " in content or ", " in content) and "lan" in content and self.index.json_has('"plan_id"'):
             # "Line 555-123-2003 is active again on the Premium Plan", its records showing the Basic Plan
             for line, said, shown in misplanned_lines(content, self._book(LinePlans)):
                 reasons.append(reason("text_misplanned_line", value=said, arg=line, detail=shown))

@@ -4,8 +4,9 @@ reads "Basic Plan - Line 555-123-2003".
 
 A line's plan is read from its record (``plan_id``, named by the plan's record, the latest record
 winning: a plan change shows the new one), else from a bill's plan charge ("Basic Plan - Line
-555-123-2003"). A sentence is read only where it names one line (by number or id) and one plan by name, says
-the line is "on" it, and speaks of no change or option (a plan it "could" move to is no claim).
+555-123-2003"). A sentence is read only where it names one line (by number or id) and one plan by
+name, says the line is "on" it (or lists it among what the line is), and speaks of no change or
+option (a plan it "could" move to is no claim).
 """
 
 from __future__ import annotations
@@ -68,7 +69,7 @@ def misplanned_lines(text: str, book: LinePlans) -> list[tuple[str, str, str]]:
     one plan by name where the line's records show another plan."""
     out: list[tuple[str, str, str]] = []
     for sentence in SENTENCE_OR_LINE.split(text):
-        if " on " not in sentence or "lan" not in sentence:
+        if (" on " not in sentence and ", " not in sentence) or "lan" not in sentence:
             continue
         plans = named_plans(sentence.replace("*", ""))
         lines = [t for t in identifiers_in(sentence) if book.known(compact(t))]
@@ -76,8 +77,11 @@ def misplanned_lines(text: str, book: LinePlans) -> list[tuple[str, str, str]]:
         shown = {book.plan_name(compact(t)) for t in lines}
         if len(plans) != 1 or len(shown) != 1 or _CHANGE.search(sentence):
             continue
-        said = plans[0]
-        if not re.search(rf"\bon\s+(?:the\s+|your\s+|its\s+|a\s+)?{re.escape(said)}", sentence.replace("*", "")):
+        said, plain = plans[0], sentence.replace("*", "")
+        # "on the Premium Plan", or the plan among what the line is: "Line L1001 is 555-123-2001,
+        # Active, Premium Plan, and roaming is off"
+        if not re.search(rf"\bon\s+(?:the\s+|your\s+|its\s+|a\s+)?{re.escape(said)}", plain) and not re.search(
+                rf"\bis\b[^.!?]*,\s*(?:the\s+|a\s+)?{re.escape(said)}(?:\s*,|\s*$|\s+and\b)", plain):
             continue
         if (name := shown.pop()) is not None and _plain(name) != _plain(said):
             out.append((lines[0], said, name))

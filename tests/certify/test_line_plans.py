@@ -33,6 +33,11 @@ def _book(*records: Any) -> LinePlans:
     ("Line 555-123-2002 is on the Premium Plan.", []),  # that line's own plan
     ("I can move 555-123-2003 to the Premium Plan if you like.", []),  # an option, not its plan now
     ("555-123-2003 is on the Basic Plan and 555-123-2002 on the Premium Plan.", []),  # two of each
+    # blind audit t63_04: the plan listed among what the line is
+    ("Line L1003 is 555-123-2003, Active, Premium Plan, and roaming is currently disabled.",
+     [("L1003", "Premium Plan", "basic plan")]),
+    ("Line L1003 is 555-123-2003, Active, Basic Plan, and roaming is currently disabled.", []),
+    ("Line L1003 is active, and the Premium Plan would give it 15 GB.", []),  # an option
 ])
 def test_a_line_put_on_a_plan(text: str, found: list[tuple[str, str, str]]) -> None:
     assert misplanned_lines(text, _book(LINE, BILL)) == found
