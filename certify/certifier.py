@@ -141,6 +141,7 @@ from trajectory2gym.certify.dated_fields import (
     BillMonths,
     DatedFields,
     misdated_fields,
+    said_arrival_days,
 )
 from trajectory2gym.certify.dates import (
     AM_PM,
@@ -2735,6 +2736,14 @@ class _Run:
                 if not self._searched_on(label, written) and not any(
                         said.means(day) for said in date_mentions(written) for day in self._book(ArrivalDays).days.get(label, ())):
                     reasons.append(reason("text_misdated", arg=label, value=written, detail=shown))
+            if ("rr" in content or "land" in content) and (overnight := self._book(ArrivalDays).overnight):
+                # "HAT157, CLT 23:00 → EWR 01:00, arriving May 19", the day it leaves: it lands at "01:00:00+1"
+                for flight, written in said_arrival_days(content, overnight):
+                    if self._searched_on(flight, written) or any(
+                            said.means(day) for said in date_mentions(written)
+                            for day in self._book(DatedFields).dates_of.get(flight, ())):
+                        reasons.append(reason("text_misdated", arg=f"{flight.upper()}'s arrival", value=written,
+                                              detail="the day after it leaves (it lands at a time shown '+1')"))
             if "dob" in self.index.compacts or "dateofbirth" in self.index.compacts:  # a set lookup first
                 # "Aarav Nguyen, born December 3, 1997": another passenger's date of birth
                 for person, written, shown in misborn(content, self._book(BirthDates), bool(self._writes)):

@@ -187,20 +187,52 @@ def _said_of(d: DateMention, sentence: str, stems: set[str], named: set[str],
 
 class ArrivalDays(ObservationBook):
     """Per flight (lower case), the day after its date where it lands the next day ("00:00:00+1"):
-    a one-stop search's legs carry their "date"."""
+    a one-stop search's legs carry their "date". And every flight shown landing the next day (a
+    direct search's results carry no date: the day is the search's)."""
 
     needles: tuple[str, ...] = ('+1"',)
 
     def __init__(self) -> None:
         self.days: dict[str, set[str]] = {}
+        self.overnight: set[str] = set()
 
     def take(self, value: Any) -> None:
         for obj in json_objects(value):
             arrives, day, flight = obj.get("scheduled_arrival_time_est"), obj.get("date"), obj.get("flight_number")
-            if (isinstance(arrives, str) and arrives.endswith("+1") and isinstance(day, str) and ISO_DAY.fullmatch(day)
-                    and isinstance(flight, str)):
+            if not (isinstance(arrives, str) and arrives.endswith("+1") and isinstance(flight, str)):
+                continue
+            self.overnight.add(flight)
+            if isinstance(day, str) and ISO_DAY.fullmatch(day):
                 with suppress(ValueError):
                     self.days.setdefault(flight, set()).add((date.fromisoformat(day) + timedelta(days=1)).isoformat())
+
+
+# Where a text says when a flight lands: "arr 03:30 on 2024-05-19", "EWR 01:00, arriving May 19".
+_ARRIVES = re.compile(r"\b(?:arr|arrives?|arriving|arrival|lands?|landing)\b", re.I)
+_ARRIVAL_REACH = 30  # characters from the word to the date it gives
+
+
+def said_arrival_days(text: str, overnight: set[str]) -> list[tuple[str, str]]:
+    """(the flight, as its key, and the date as written) for each arrival a sentence or line gives a
+    date, where the flight it follows is one of ``overnight`` (lower case): whether that date is the
+    day it leaves (then it lands the day after) is the caller's to say."""
+    out: list[tuple[str, str]] = []
+    for sentence in SENTENCE_OR_LINE.split(text):
+        flights = [(m.start(), m[0].lower()) for m in _FLIGHT_NAMED.finditer(sentence)]
+        if not any(f in overnight for _, f in flights):
+            continue
+        mentions = [d for d in date_mentions(sentence) if d.month is not None]
+        for word in _ARRIVES.finditer(sentence):
+            before = [f for at, f in flights if at < word.start()]
+            day = next((d for d in mentions if word.end() <= d.start <= word.end() + _ARRIVAL_REACH), None)
+            if before and before[-1] in overnight and day is not None and not _LEAVES.search(
+                    sentence, word.end(), day.start):
+                out.append((before[-1], sentence[day.start:day.end]))
+    return out
+
+
+_FLIGHT_NAMED = re.compile(r"\b[A-Z]{2,3}\d{3,4}\b")
+_LEAVES = re.compile(r"\b(?:dep\w*|leav\w*)\b|→|->", re.I)  # a departure named between: its date is another's
 
 
 class BillMonths(ObservationBook):

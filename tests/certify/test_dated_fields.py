@@ -129,6 +129,29 @@ def test_a_flight_found_by_a_search_flies_on_the_searched_day(convo: Any, at: An
     assert [reason_kind(r) for r in at(out, other).reasons] == ["text_misdated"]  # no search showed HAT149
 
 
+@pytest.mark.parametrize(("said", "flagged"), [
+    # blind audits a64_06 and a63_07: a flight that leaves at 23:00 and lands at 03:30+1
+    ("On 2024-05-19 HAT181 (dep 23:00, arr 03:30 on 2024-05-19) is $199 in economy.", ["2024-05-19"]),
+    ("On 2024-05-19 HAT181 (dep 23:00, arr 03:30 on 2024-05-20) is $199 in economy.", []),
+    ("- HAT181, PHX 23:00 → MCO 03:30, arriving May 19", ["May 19"]),
+    ("- HAT181, PHX 23:00 → MCO 03:30, arriving May 20", []),
+    ("- HAT181, PHX 23:00 → MCO 03:30 (next day), departing May 19", []),  # its departure's day
+    ("- HAT214 arrives at 10:00 on May 19", []),  # a flight that lands the day it leaves
+])
+def test_a_flight_landing_the_next_day_does_not_land_on_the_day_it_leaves(convo: Any, at: Any, said: str,
+                                                                          flagged: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("Can I move my return to 2024-05-19? Reservation QWPXBF.")
+    c.call("search_direct_flight", {"origin": "PHX", "destination": "MCO", "date": "2024-05-19"}, [
+        {"flight_number": "HAT181", "origin": "PHX", "destination": "MCO", "scheduled_departure_time_est": "23:00:00",
+         "scheduled_arrival_time_est": "03:30:00+1", "status": "available", "prices": {"economy": 199}},
+        {"flight_number": "HAT214", "origin": "PHX", "destination": "MCO", "scheduled_departure_time_est": "06:00:00",
+         "scheduled_arrival_time_est": "10:00:00", "status": "available", "prices": {"economy": 142}}])
+    i = c.say(said)
+    assert [r.split("the date ")[1].split("'")[1] for r in at(certify_interaction(c.build()), i).reasons
+            if reason_kind(r) == "text_misdated"] == flagged
+
+
 def test_books_of_next_day_arrivals_and_of_bill_months() -> None:
     from trajectory2gym.certify.dated_fields import ArrivalDays, BillMonths
 
@@ -137,6 +160,7 @@ def test_books_of_next_day_arrivals_and_of_bill_months() -> None:
     arrivals = ArrivalDays()
     arrivals.update([orjson.dumps(legs).decode().lower()])
     assert arrivals.days == {"hat276": {"2024-05-29"}}  # only the leg that lands the next day
+    assert arrivals.overnight == {"hat276"}
     bills = BillMonths()
     bills.update([orjson.dumps([{"bill_id": "B1", "period_start": "2025-01-01"},
                                 {"bill_id": "B2", "period_start": "2025-02-01"},
