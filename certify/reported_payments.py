@@ -180,7 +180,8 @@ def _payment_args(value: Any, found: set[str], under_payment: bool = False) -> N
 
 # A card named by its last four digits as what a write charged or refunded: "charged to your Visa
 # ending in 5735", "refunded to the card ending 8081".
-_CARD_ENDING = re.compile(r"\b(?:charg\w*|refund\w*|paid|billed|back|credited|debited|put)\b(?:[^.!?;\n]|\.(?=\d)){0,60}?"
+_CARD_ENDING = re.compile(r"\b(?:charg\w*|refund\w*|paid|billed|back|credited|debited|put|came|comes|taken|drawn)\b"
+                          r"(?:[^.!?;\n]|\.(?=\d)){0,60}?"
                           r"\bending\s+(?:in\s+)?\**(\d{4})\b", re.I)  # (a decimal point is no sentence's end)
 
 

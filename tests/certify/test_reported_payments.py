@@ -130,6 +130,9 @@ def test_the_payment_methods_a_write_used() -> None:
     ("The $221 was charged to your Visa ending in 8939.", []),
     ("You have a Visa ending in 5735 on file.", []),  # not named as what the write moved
     ("A refund of **$2,767.03** will go to your Visa ending 5735.", ["5735"]),  # past an amount's decimal point
+    # blind audit a64_10: where a part of a payment came from
+    ("500 dollars came from the certificate and 548 dollars from the Mastercard ending 5735.", ["5735"]),
+    ("500 dollars came from the certificate and 548 dollars from the Mastercard ending 8939.", []),
 ])
 def test_a_card_named_by_its_last_four_digits(text: str, named: list[str]) -> None:
     assert misnamed_cards(text, {"8939"}) == named
