@@ -1990,6 +1990,12 @@ class _Run:
         own = next((obj for obj in self.index.objects_with(method, '"source"') if "source" in obj), None)
         return set() if own is None else {c for key in ("balance", "amount") if (c := to_cents(own.get(key))) is not None}
 
+    def _paid_by(self, method: str) -> set[int]:
+        """The amounts (in cents) the payment histories shown give payments by this method: what it
+        paid, not its balance ({"payment_id": "gift_card_6281111", "amount": 564})."""
+        return {c for obj in self.index.objects_with(method, '"payment_id"')
+                if obj.get("payment_id") == method and (c := to_cents(obj.get("amount"))) is not None}
+
     def _totals_of(self, ident: str) -> set[int]:
         """The totals (``total_due`` and the like, in cents) the observations show for an object."""
         if _TOTAL_TOKENS.isdisjoint(self.index.compacts):  # no observation shows a total key (a set test)
@@ -2545,7 +2551,9 @@ class _Run:
                     reasons.append(reason("text_not_visible", value=counted))
         if "gift" in content or "certificate" in content:  # "gift_card_8970607 with $94", where it shows 49
             for method, written, shown in misstated_balances(content, self._balance_of):
-                reasons.append(reason("text_misattributed", value=written, arg=method, detail=shown))
+                if "balance" in content or "paid" not in content or cents_of(written) not in self._paid_by(method):
+                    # (not what it paid: "paid with gift_card_6281111 ($564.00)")
+                    reasons.append(reason("text_misattributed", value=written, arg=method, detail=shown))
             for kind, written, shown in misstated_kind_balances(content, self._balances_of_kind):
                 reasons.append(reason("text_misattributed", value=written, arg=kind, detail=shown))  # "a certificate worth $250"
         for ident, written, shown in (mistotaled(content, self._totals_of, not _TOTAL_TOKENS.isdisjoint(self.index.compacts))

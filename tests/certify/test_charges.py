@@ -894,3 +894,22 @@ def test_a_method_said_to_cover_more_than_its_balance(convo: Any, at: Any, said:
     i = c.say(said)
     assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons)
             if k == "text_miscalculated"] == kinds
+
+
+@pytest.mark.parametrize(("said", "kinds"), [
+    # blind audit a65_01: the amount the reservation's history shows the gift card paid, not its balance
+    ("L9J4BK was paid with gift card gift_card_6281111 ($564.00).", []),
+    ("L9J4BK was paid with gift card gift_card_6281111 ($546.00).", ["text_misattributed"]),
+    ("Your gift card gift_card_6281111 ($564.00) can pay for it.", ["text_misattributed"]),  # said of now
+    ("L9J4BK was paid with gift_card_6281111 (balance $564.00).", ["text_misattributed"]),
+])
+def test_an_amount_a_method_paid_is_no_balance_misstated(convo: Any, at: Any, said: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("I need to cancel L9J4BK, I'm ivan_wilson_7587.")
+    c.call("get_user_details", {"user_id": "ivan_wilson_7587"}, {"payment_methods": {
+        "gift_card_6281111": {"source": "gift_card", "amount": 116, "id": "gift_card_6281111"}}})
+    c.call("get_reservation_details", {"reservation_id": "L9J4BK"}, {
+        "reservation_id": "L9J4BK", "cabin": "economy",
+        "payment_history": [{"payment_id": "gift_card_6281111", "amount": 564}]})
+    i = c.say(said)
+    assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons) if k == "text_misattributed"] == kinds
