@@ -1704,8 +1704,16 @@ class _Run:
         return key in self.index.looked_up or f"#{key}" in self.index.looked_up
 
     def _told_status(self, ident: str, said: set[str]) -> bool:
-        """Whether the user gave the object one of these statuses ("my order #W123 was delivered")."""
-        return any(t.role == "user" and says_status(t.text, ident, said) for t in self.turns)
+        """Whether the user gave the object one of these statuses ("my order #W123 was delivered"), or
+        gave it to a flight by its airport and day ("the flight into JFK on the 12th was cancelled",
+        the reservation's HAT240 flying DTW to JFK on 2024-05-12)."""
+        users = [t.text for t in self.turns if t.role == "user"]
+        if any(says_status(text, ident, said) for text in users):
+            return True
+        legs = [obj for obj in self.index.objects_with(ident, '"flight_number"') if isinstance(obj.get("date"), str)]
+        return any(says_status(text, code, said) and (not (days := date_mentions(text)) or any(
+            d.means(leg["date"]) for d in days)) for leg in legs for text in users
+            for code in (leg.get("origin"), leg.get("destination")) if isinstance(code, str) and len(code) == 3)
 
     def _nouns_of_writes(self) -> set[str]:
         if self._write_nouns is None:

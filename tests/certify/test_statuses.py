@@ -339,6 +339,24 @@ def test_a_status_of_a_flight_only_a_reservation_lists_is_not_grounded(convo: An
     assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
 
 
+@pytest.mark.parametrize(("user", "kinds"), [
+    # blind audit a65_05: the user named the flight by its airport and day
+    ("On 74RX8B the flight into JFK on the 12th was cancelled.", []),
+    ("On 74RX8B the flight into JFK on the 22nd was cancelled.", ["text_status_not_visible"]),  # another day
+    ("On 74RX8B the flight into LAX on the 12th was cancelled.", ["text_status_not_visible"]),  # not its airport
+    ("Was the flight into JFK on the 12th cancelled?", ["text_status_not_visible"]),  # a question
+])
+def test_a_flight_status_the_user_gave_by_airport_and_day(convo: Any, at: Any, user: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user(user)
+    c.call("get_reservation_details", {"reservation_id": "74RX8B"}, {
+        "reservation_id": "74RX8B", "cabin": "economy", "flights": [
+            {"origin": "CLT", "destination": "DTW", "flight_number": "HAT176", "date": "2024-05-12", "price": 180},
+            {"origin": "DTW", "destination": "JFK", "flight_number": "HAT240", "date": "2024-05-12", "price": 141}]})
+    i = c.say("For the cancelled HAT240: $100 x 1 passenger = $100 certificate. Issue it?")
+    assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons) if "status" in k] == kinds
+
+
 @pytest.mark.parametrize(("said", "kinds"), [
     ("I see one order on your account, **#W8955613**, which is still pending, so it can be changed.",
      ["text_status_not_visible"]),
