@@ -1306,7 +1306,8 @@ class _Run:
         ("$10 for L1001 and $2 for L1002, so $12 in all"), in any order in the text, or a sum of
         three stated visible amounts ("$153.23 + $53.48 + $155.99 = $362.70"), a total of the prices
         of the objects the text names (``_named_total``), a share times the passengers
-        (``_for_the_passengers``), or the total of what a list's lines end with (``_lines_total``)."""
+        (``_for_the_passengers``), the total of what a list's lines end with (``_lines_total``), or
+        the rest of a total its list's lines split (``_rest_of_listed_split``)."""
         progress = bool(unseen)
         results = worked(text) if unseen else []
         while unseen and progress:
@@ -1318,7 +1319,7 @@ class _Run:
                         or self._signed_total(item[1], text) or self._item_difference(item[1], text)
                         or self._rest_of_split(item[1], text) or self._sentence_total(item[1], text)
                         or self._for_the_passengers(item[1], text) or self._balance_after_writes(item[1], text)
-                        or self._lines_total(item[1], text)):
+                        or self._lines_total(item[1], text) or self._rest_of_listed_split(item[1], text)):
                     unseen.remove(item)
                     self._derived.add(item[1])
                     progress = True
@@ -1405,6 +1406,23 @@ class _Run:
         whole = sum(stated)
         # The total T and the rest: cents + (whole - T) == T.
         return self._all_grounded(stated) and any(2 * t - whole == cents for t in set(stated))
+
+    def _rest_of_listed_split(self, cents: int, text: str) -> bool:
+        """One of the lines of a list right above a total line, where those lines' amounts sum to the
+        total and the total and the other lines are grounded: "- certificate_3501924: $250.00 /
+        - gift_card_4635686: $113.00 / - Mastercard ending 2536: $239.00 / - **Total: $602.00**" (the
+        lines of the fare worked out above are no part of the split)."""
+        if "otal" not in text or "\n" not in text:
+            return False
+        run: list[int] = []  # the last amount of each list line since the last line that is none
+        for line in text.splitlines():
+            found = money_numbers_in(line)
+            if "otal" in line and found and run:
+                total = abs(found[-1][1])
+                if cents in run and sum(run) == total and self._all_grounded([total, *(a for a in run if a != cents)]):
+                    return True
+            run = [*run, abs(found[-1][1])] if LIST_MARK.match(line) and found else []
+        return False
 
     def _item_difference(self, cents: int, text: str) -> bool:
         """A variant price the text states less the ordered item's of the same product

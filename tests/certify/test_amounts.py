@@ -556,6 +556,20 @@ def test_the_rest_of_a_split_payment_is_the_total_less_every_other_part(convo, a
     assert at(certify_interaction(c.build()), i).checks["visibility"] is ok
 
 
+@pytest.mark.parametrize(("rest", "ok"), [("$239.00", True), ("$249.00", False)])
+def test_the_rest_of_a_split_listed_above_its_total_line(convo, at, rest: str, ok: bool) -> None:
+    # blind audit a65_06: the fare worked out above the payment lines is no part of the split
+    profile = {"payment_methods": {"certificate_1": {"source": "certificate", "amount": 250},
+                                   "gift_card_2": {"source": "gift_card", "amount": 113}},
+               "fares": [{"flight_number": "HAT060", "price": 184}, {"flight_number": "HAT224", "price": 117}]}
+    c = convo()
+    c.user("Book HAT060 and HAT224 for two; the certificate, the gift card, the rest on my Mastercard.")
+    c.call("get_order_details", {"order_id": "#W123"}, profile)
+    i = c.say(f"- **Fare:** ($184 + $117) × 2 = $602.00\n\n**Payment**\n- certificate_1: $250.00\n"
+              f"- gift_card_2: $113.00\n- Mastercard: {rest}\n- **Total: $602.00**\n\nShall I book this?")
+    assert at(certify_interaction(c.build()), i).checks["visibility"] is ok
+
+
 @pytest.mark.parametrize(("said", "ok"), [
     ("Your gift card has $53, so that covers $53 and the remaining $503 would go on your Mastercard.", True),
     ("Your gift card has $53, so that covers $53 and the remaining $609 would go on your Mastercard.", False),
