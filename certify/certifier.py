@@ -315,9 +315,9 @@ _RATE = re.compile(r"\$(\d[\d,]*(?:\.\d+)?)\**\s*(?:(?:per|/)\s*(?:GB|gigabyte|b
 # A web address: what a text says of it must have been shown (a settings value, a help page).
 _URL = re.compile(r"\b(?:https?://|www\.)[^\s<>()\[\]\"'`]*[^\s<>()\[\]\"'`.,;:!?]")
 # An amount the agent says it got wrong before: "I quoted $129.95 earlier", "I misstated the refund as
-# $142.52 a moment ago".
+# $142.52 a moment ago", "I wrote $217 above".
 _TAKEN_BACK = re.compile(r"\bI\s+(?:quoted|misquoted|mis-quoted|misstated|mis-stated|mistyped|mis-typed|stated|said|told you|gave you|wrote)\b[^.;:()$]{0,30}?"
-                         r"\$?(\d[\d,]*(?:\.\d+)?)[^.;:()$]{0,20}?\b(?:earlier|before|a moment ago|previously)\b"
+                         r"\$?(\d[\d,]*(?:\.\d+)?)[^.;:()$]{0,20}?\b(?:earlier|before|above|a moment ago|previously)\b"
                          r"|\bnot\s+\$?(\d[\d,]*(?:\.\d+)?),?\s+as\s+I\s+(?:said|stated|quoted|wrote|told you)\b"
                          # or a correction's "not $70" at a clause's end: "The difference is $60 per passenger, not $70."
                          r"|\b[Nn]ot\s+\$(\d[\d,]*(?:\.\d+)?)(?=\s*(?:[.;,)!]|$))"

@@ -468,6 +468,7 @@ def test_an_amount_of_data_the_user_asked_about_in_a_usage_sentence(convo, at, s
     ("$119.95 was charged. I misstated the refund as $142.52 a moment ago.", []),
     ("The difference is **$119.95** (sorry, I mistyped it as $129.95 a moment ago).", []),  # blind audit a59_03
     ("Done. The actual charge is $119.95; I misquoted $129.95 earlier, I'm sorry.", []),
+    ("The difference is $119.95. Sorry, I wrote $129.95 above.", []),  # blind audit a65_08
     ("One more correction: the difference is $119.95, not $129.95 as I said.", []),
     ("You're right: the difference is $119.95, not $129.95.", []),
     ("The difference is not $129.95 but $119.95.", ["$129.95"]),  # not at a clause's end: read as stated
