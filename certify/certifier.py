@@ -206,7 +206,7 @@ from trajectory2gym.certify.policy_times import (
     own_only,
     slow_for_instant,
 )
-from trajectory2gym.certify.prices import PriceBook, misattributed
+from trajectory2gym.certify.prices import PriceBook, line_total, misattributed
 from trajectory2gym.certify.reasons import reason, reason_check, reason_kind
 from trajectory2gym.certify.reported_payments import (
     GATE,
@@ -1314,7 +1314,8 @@ class _Run:
             progress = False
             for item in list(unseen):
                 if (item[1] in self._derived or self._stated_pair(item[1], text) or self._stated_triple(item[1], text)
-                        or self._named_total(item[1], text) or self._worked_out(item[1], results)
+                        or self._named_total(item[1], text) or ("\n" in text and line_total(item[1], text, self.prices))
+                        or self._worked_out(item[1], results)
                         or self._stated_net(item[1], text) or self._split_evenly(item[1], text)
                         or self._signed_total(item[1], text) or self._item_difference(item[1], text)
                         or self._rest_of_split(item[1], text) or self._sentence_total(item[1], text)
@@ -1375,7 +1376,14 @@ class _Run:
             return share in self.index.amounts or share in self._derived
         # a share written without "$" ("a difference of 421 per passenger, 842 dollars for both"), itself
         # a difference of amounts stated: 770 - 349
-        return share in {abs(c) for _, c in numbers_in(text)} and self._stated_pair(share, text)
+        if share in {abs(c) for _, c in numbers_in(text)} and self._stated_pair(share, text):
+            return True
+        # or not written at all: a table row's fare per person less the one paid, for all of them
+        # ("| HAT025 + HAT060 | $277 | −$148 (refund) |", after "$182 + $169 = $351 per person")
+        grounded = {c for c in self._stated_amounts(text) if c in self.index.amounts or c in self._derived}
+        return "\n" in text and any(
+            abs(a - b) == share for line in text.splitlines() if cents in (row := {abs(c) for _, c in money_numbers_in(line)})
+            for a in row - {cents} if a in grounded for b in grounded)
 
     def _a_rest(self, cents: int) -> bool:
         """Whether an amount said as what remains is visible, or a difference of two amounts visible or

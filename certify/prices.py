@@ -25,6 +25,7 @@ from trajectory2gym.certify.dates import ISO_DAY, DateMention, date_mentions, ma
 from trajectory2gym.certify.evidence import EvidenceIndex
 from trajectory2gym.certify.normalize import (
     chunks,
+    chunks_with_digits,
     compact,
     looks_like_identifier,
     money_numbers_in,
@@ -311,6 +312,28 @@ def _other_amount(low: str) -> bool:
     """Whether a lower-cased text speaks of another amount than an object's own price ("difference",
     "$5 back")."""
     return _OTHER_AMOUNT.search(low) is not None or ("back" in low and _MONEY_BACK.search(low) is not None)
+
+
+def line_total(cents: int, text: str, book: PriceBook) -> bool:
+    """Whether a line (a table's row) that states the amount names two to four objects whose prices
+    sum to it: "| 1 | HAT025 04:00 + HAT060 14:00 | $277 |". Each object's price is its price on the
+    one day the text names and in the one cabin it names, where it names one: a flight's fare on
+    another day, or in another cabin, makes no total of this row."""
+    said = date_mentions(text) if may_name_day(text) else []
+    day = said[0] if len({(d.day, d.month, d.year) for d in said}) == 1 else None
+    kind = _kind_said(text.lower(), kinds) if (kinds := book.kinds()) else ""
+    for line in text.split("\n"):
+        if cents not in {abs(c) for _, c in money_numbers_in(line)}:
+            continue
+        ids = [t for t in chunks_with_digits(line) if looks_like_identifier(t) and not ISO_DAY.fullmatch(t)]
+        if not 2 <= len(ids) <= 4:
+            continue
+        totals = {0}
+        for ident in ids:
+            totals = {t + p for t in totals for p in book.prices(ident, day, kind or None)[0]}
+        if cents in totals:
+            return True
+    return False
 
 
 def _kind_said(low: str, kinds: set[str]) -> str:

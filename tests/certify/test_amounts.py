@@ -728,3 +728,35 @@ def test_data_left_with_the_data_the_user_asked_about(convo, at, said: str, miss
     c.user("What about just 1 GB?")
     i = c.say(said)
     assert at(certify_interaction(c.build()), i).reasons == [f"text states '{m}' not in visible history" for m in misses]
+
+
+def _onestop(first: tuple[str, int], second: tuple[str, int], day: str) -> list[dict[str, Any]]:
+    return [{"flight_number": f, "origin": o, "destination": d, "date": day, "status": "available",
+             "prices": {"basic_economy": p - 80, "economy": p, "business": p + 250}}
+            for (f, p), o, d in ((first, "IAH", "JFK"), (second, "JFK", "MIA"))]
+
+
+@pytest.mark.parametrize(("row", "misses"), [
+    # blind audit a65_12: each row's legs in the cabin and on the day the text names, and the
+    # difference from the fare paid per person for both passengers: (277 - 351) x 2
+    ("| 1 | HAT025 + HAT060 | $277 | −$148 (refund) |", []),
+    ("| 1 | HAT025 + HAT060 | $287 | −$128 (refund) |", ["$287", "$128"]),
+    ("| 1 | HAT025 + HAT060 | $277 | −$158 (refund) |", ["$158"]),
+    ("| 1 | HAT025 + HAT126 | $277 | −$148 (refund) |", ["$277", "$148"]),  # 176 + 187
+])
+def test_a_rows_total_of_its_legs_and_its_difference_for_the_passengers(convo, at, row: str,
+                                                                        misses: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("Move the return of Q4TE5I to May 18, please.")
+    c.call("get_reservation_details", {"reservation_id": "Q4TE5I"}, {
+        "reservation_id": "Q4TE5I", "cabin": "economy", "flights": [
+            {"flight_number": "HAT025", "date": "2024-05-17", "price": 182},
+            {"flight_number": "HAT060", "date": "2024-05-17", "price": 169}],
+        "passengers": [{"first_name": "Harper", "last_name": "Santos"}, {"first_name": "Isabella", "last_name": "Santos"}]})
+    c.call("search_onestop_flight", {"origin": "IAH", "destination": "MIA", "date": "2024-05-18"},
+           [_onestop(("HAT025", 176), ("HAT060", 101), "2024-05-18"),
+            _onestop(("HAT068", 176), ("HAT126", 187), "2024-05-18")])
+    i = c.say("No direct flights on 2024-05-18. You paid $182 + $169 = $351 per person for the return. Economy "
+              "connections via JFK:\n\n| Option | Flights | Fare / person | Difference (2 pax) |\n|---|---|---|---|\n"
+              f"{row}\n\nWhich would you like?")
+    assert at(certify_interaction(c.build()), i).reasons == [f"text states '{m}' not in visible history" for m in misses]
