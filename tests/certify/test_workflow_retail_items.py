@@ -895,3 +895,26 @@ def test_an_option_word_is_no_other_item_of_the_order(convo, speaker: str, kinds
             "new_item_ids": ["1646531091", "7617930199"], "payment_method_id": PAYPAL}
     found = _workflow(convo, description, "yes do both", "exchange_delivered_order_items", args, order)
     assert [k for k in found if k == "not_described"] == kinds  # (the new items' lookups are not this test's)
+
+
+@pytest.mark.parametrize(("line", "kinds"), [
+    # blind audit r65_04: "wireless" is the mouse's option, not the order's Wireless Earbuds
+    ("Gaming Mouse white/laser/wireless (7420906769) → white/optical/wireless (8896479688)", []),
+    ("Gaming Mouse white/laser/wireless (7420906769) → white/optical/wireless (8896479688)\n"
+     "2. Wireless Earbuds → the blue ones", ["not_described"]),
+])
+def test_an_option_of_the_changed_item_names_no_other_item(convo, line: str, kinds: list[str]) -> None:
+    order = {"order_id": "#W4794911", "status": "pending", "items": [
+        {"name": "Gaming Mouse", "item_id": "7420906769", "price": 138.47},
+        {"name": "Headphones", "item_id": "7493556126", "price": 346.97},
+        {"name": "Wireless Earbuds", "item_id": "8555936349", "price": 226.49}]}
+    mice = {"name": "Gaming Mouse", "product_id": "5713490933", "variants": {
+        "7420906769": {"item_id": "7420906769", "options": {"color": "white", "sensor type": "laser",
+                                                            "connectivity": "wireless"}, "price": 138.47},
+        "8896479688": {"item_id": "8896479688", "options": {"color": "white", "sensor type": "optical",
+                                                            "connectivity": "wireless"}, "price": 143.15}}}
+    description = f"Here's the change:\n1. Order #W4794911: {line}\n\nShall I make it? (yes/no)"
+    args = {"order_id": "#W4794911", "item_ids": ["7420906769"], "new_item_ids": ["8896479688"],
+            "payment_method_id": PAYPAL}
+    decision = _decision(convo, description, "Yes.", "modify_pending_order_items", args, order, mice)
+    assert [k for k in map(reason_kind, decision.reasons) if k == "not_described"] == kinds
