@@ -320,9 +320,18 @@ _TAKEN_BACK = re.compile(r"\bI\s+(?:quoted|misquoted|mis-quoted|misstated|mis-st
                          r"\$?(\d[\d,]*(?:\.\d+)?)[^.;:()$]{0,20}?\b(?:earlier|before|above|a moment ago|previously)\b"
                          r"|\bnot\s+\$?(\d[\d,]*(?:\.\d+)?),?\s+as\s+I\s+(?:said|stated|quoted|wrote|told you)\b"
                          # or a correction's "not $70" at a clause's end: "The difference is $60 per passenger, not $70."
-                         r"|\b[Nn]ot\s+\$(\d[\d,]*(?:\.\d+)?)(?=\s*(?:[.;,)!]|$))"
+                         r"|\b[Nn]ot\s+\$(\d[\d,]*(?:\.\d+)?)(?=\s*(?:[.;,)!—–]|$))"
                          # or a misstatement owned up to: "(I misstated it as $212)"
                          r"|\bI\s+mis-?(?:stated|quoted)\b[^.;:()$]{0,20}?\bas\s+\$?(\d[\d,]*(?:\.\d+)?)")
+
+
+def _taken_back_amounts(text: str) -> set[str]:
+    """The amounts (as written, without "$") a text takes back as its own mistakes (``_TAKEN_BACK``)."""
+    if "I " not in text and "ot $" not in text:
+        return set()
+    return {m[1] or m[2] or m[3] or m[4] for m in _TAKEN_BACK.finditer(text)}
+
+
 # A time as a user writes it: "15:00", "3pm", "3:30 p.m." (minutes, or am/pm, make it a time).
 _USER_CLOCK = re.compile(r"(?<![\d:.$])([01]?\d|2[0-3])(?::([0-5]\d))?(?![\d:])(\s*[ap]\.?m\b)?", re.I)
 # A connection speed a text states: "275 Mbps", "1.2 Gbps" (read from a speed test, never guessed).
@@ -1061,8 +1070,7 @@ class _Run:
                 found = money_numbers_in(money)
             data: set[int] | None = None
             unknown: list[tuple[str, int]] = []
-            if ("I " in money or "ot $" in money) and (
-                    taken_back := {m[1] or m[2] or m[3] or m[4] for m in _TAKEN_BACK.finditer(money)}):
+            if taken_back := _taken_back_amounts(money):
                 # "(Sorry, I quoted $129.95 earlier; the correct difference is $119.95.)": the wrong
                 # figure taken back is no claim
                 found = [(w, c) for w, c in found if w.lstrip("$") not in taken_back]
@@ -2331,7 +2339,10 @@ class _Run:
                 if not self.index.has_string(plan):
                     reasons.append(reason("text_not_visible", value=plan))
         for written, ident, own in misattributed(content, self.prices):
-            # Visible, but the price of another object than the one named.
+            # Visible, but the price of another object than the one named (and not taken back:
+            # "is $196.73, not $206.26 — I repeated the other price by mistake").
+            if written.lstrip("$") in _taken_back_amounts(content):
+                continue
             prices = ", ".join(f"${cents / 100:.2f}" for cents in sorted(own))
             reasons.append(reason("text_misattributed", value=written, arg=ident, detail=prices))
         if ("→" in content or "->" in content) and (" more" in content or " less" in content):
