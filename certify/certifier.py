@@ -320,14 +320,15 @@ _TAKEN_BACK = re.compile(r"\bI\s+(?:quoted|misquoted|mis-quoted|misstated|mis-st
                          r"\$?(\d[\d,]*(?:\.\d+)?)[^.;:()$]{0,20}?\b(?:earlier|before|above|a moment ago|previously)\b"
                          r"|\bnot\s+\$?(\d[\d,]*(?:\.\d+)?),?\s+as\s+I\s+(?:said|stated|quoted|wrote|told you)\b"
                          # or a correction's "not $70" at a clause's end: "The difference is $60 per passenger, not $70."
-                         r"|\b[Nn]ot\s+\$(\d[\d,]*(?:\.\d+)?)(?=\s*(?:[.;,)!—–]|$))"
+                         # (without "$" where it has cents: "saves you 29.24 dollars, not 29.42.")
+                         r"|\b[Nn]ot\s+(?:\$(?=\d)|(?=\d[\d,]*\.\d\d\b))(\d[\d,]*(?:\.\d+)?)(?=\s*(?:[.;,)!—–]|$))"
                          # or a misstatement owned up to: "(I misstated it as $212)"
                          r"|\bI\s+mis-?(?:stated|quoted)\b[^.;:()$]{0,20}?\bas\s+\$?(\d[\d,]*(?:\.\d+)?)")
 
 
 def _taken_back_amounts(text: str) -> set[str]:
     """The amounts (as written, without "$") a text takes back as its own mistakes (``_TAKEN_BACK``)."""
-    if "I " not in text and "ot $" not in text:
+    if "I " not in text and "ot " not in text:
         return set()
     return {m[1] or m[2] or m[3] or m[4] for m in _TAKEN_BACK.finditer(text)}
 
