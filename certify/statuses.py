@@ -161,6 +161,7 @@ def contradicted(text: str, status_of: Callable[[str], Any],
                 out.append((ident, ""))
         elif (isinstance(shown, str) and (form := _FORMS.get(shown.lower(), _one_word(shown))) and form not in said
               and not _says_form(form, sentence)  # "marked Disputed and unpaid" says it
+              and not (said == {"unpaid"} and (form in _UNPAID or shown.lower() in _NOT_PAID_YET))  # "Issued": unpaid
               and not (form == "delivered" and said == {"shipped"} and _SHIPPED_WHERE.search(sentence))):
             out.append((ident, shown))  # "B1006 is overdue" where it shows "Disputed"
         elif (isinstance(shown, str) and shown.lower() in _NOT_PAID_YET and "paid" in said
@@ -226,6 +227,7 @@ _REQUESTED = frozenset({"exchange requested", "return requested"})
 _NOT_AFTER_REQUEST = frozenset({"shipped", "pending", "cancelled", "processed", "returned"})
 # Statuses of several words that say a bill is not paid yet (no one word is their form).
 _NOT_PAID_YET = frozenset({"awaiting payment", "payment pending", "pending payment", "payment requested"})
+_UNPAID = frozenset({"issued", "overdue", "unpaid"})  # the one-word statuses of a bill not paid
 
 
 # A table row's status cell, as ``tables.with_headers`` writes it: "Bill B1003 | ... | Status Issued | ...".

@@ -26,7 +26,7 @@ from trajectory2gym.certify.tables import with_headers
 from trajectory2gym.envs.registry import tool_specs
 
 SHOWN = {"L1005": "Active", "#W1000001": "pending", "B1001": "Paid", "B1006": "Disputed",
-         "#W1000002": "exchange requested", "B1272": "Awaiting Payment", "#W1000003": "delivered"}
+         "#W1000002": "exchange requested", "B1272": "Awaiting Payment", "#W1000003": "delivered", "B1002": "Issued"}
 
 
 @pytest.mark.parametrize(("text", "out"), [
@@ -97,6 +97,10 @@ SHOWN = {"L1005": "Active", "#W1000001": "pending", "B1001": "Paid", "B1006": "D
     # a status it must have first, not its status (blind set 64, t64_07)
     ("B1001 is overdue. It must be paid before the line can be resumed.", [("B1001", "Paid")]),
     ("B1006 is disputed. It must be paid before the line can be resumed.", []),
+    # an issued bill, or one awaiting payment, is unpaid (blind audit t65_01); a paid one is not
+    ("Your February bill B1002 ($150.00, due Feb 19) is still unpaid.", []),
+    ("Bill B1272 is still unpaid.", []),
+    ("Bill B1001 is still unpaid.", [("B1001", "Paid")]),
 ])
 def test_a_status_word_against_the_observed_status(text: str, out: list[tuple[str, str]]) -> None:
     assert contradicted(text, SHOWN.get) == out
