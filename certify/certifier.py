@@ -564,7 +564,8 @@ _USER_DID = re.compile(r"\b(?:i(?:'ve| have)?\s+(?:just\s+|already\s+)?(?:paid|p
 _RECHECK = re.compile(r"\b(?:(?:can|could|would|will) you\s+)?(?:please\s+)?(?:double[- ]?)?check\b"
                       r"(?:\s+(?:that|it|this|again|once more))*\W*(?=[?.!]|$|please)"
                       r"|\bchecked[- ](?:bag|luggage|suitcase)"  # "with one checked bag": a bag, no news
-                      r"|\b(?:can|could|would|will) you\s+(?:please\s+)?check\b")  # "can you check how much ...": asked
+                      # "can you check how much ...", "can you double check #W9018868 once more": asked
+                      r"|\b(?:can|could|would|will) you\s+(?:please\s+)?(?:double[- ]?)?check\b")
 # The user's tools that change the carrier's records, which the agent's lookups read: a payment.
 _CARRIER_USER_TOOLS = frozenset({"make_payment"})
 # A wish not to change something: "I don't really want to switch plans though, just curious".

@@ -215,6 +215,7 @@ def test_a_date_after_used_of_is_no_date_of_birth() -> None:
     ("Wait, did you say the line ending 2002?", False),
     ("Really? That seems low. Can you check again?", False),
     ("Can you double-check that?", False),
+    ("can you double check C1001 once more, I really don't remember that", False),  # blind audit r65_03
     ("fine. how many lines is it again", False),  # asking to be reminded, without a question mark
     ("which line was it again and when did it start?", False),  # another question after it (blind set 62, a62_03)
     ("which line was it again and can you restart it?", True),
