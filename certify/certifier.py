@@ -557,6 +557,7 @@ _CHANGE_WORDS = re.compile(r"\b(?:chang|updat|again|just(?!\s+(?:to|wondering|ch
                            r"did(?!n|\s+you\b)|done|tried|restart|reboot|toggl|turn|"
                            r"switch|fix|work|still|refresh|check|status(?! bar)|email|received|arrived|added|removed|cancel(?:l?ed|l?ing))")
 
+_WORD_FROM = re.compile(r"[a-z]+")  # the whole word a change word starts ("fixed" of "fix")
 # A user telling of what they did on their side: "I pressed pay", "Payment of 71.0 USD has been made".
 _USER_DID = re.compile(r"\b(?:i(?:'ve| have)?\s+(?:just\s+|already\s+)?(?:paid|pressed|tapped|made)|has been (?:made|paid))\b",
                        re.I)
@@ -604,8 +605,14 @@ def _brings_news(text: str, index: EvidenceIndex) -> int:
         low = _NO_WISH.sub(" ", low)  # "I don't want to switch plans": nothing changed
     if "still" in low and "?" in low:
         low = _STILL_ASKED.sub(" ", low)  # "and the backpack and kettle are still mine, right?": asked, not told
-    if _CHANGE_WORDS.search(low):
-        return 2
+    if (said := _CHANGE_WORDS.search(low)) is not None:
+        options = index.option_words()
+        if not options:
+            return 2
+        for hit in _CHANGE_WORDS.finditer(low, said.start()):
+            word = _WORD_FROM.match(low, hit.start())
+            if hit[0] not in options and (word is None or word[0] not in options):
+                return 2  # (not an option's word: "rubber, fixed like mine", "the same switches")
     return int(_MAY_STATE.search(text) is not None and any(not k.isalpha() and k not in index.compacts
                                                            for k in tokens(low)))
 

@@ -154,6 +154,9 @@ _UNIT_WORDS = frozenset({"apt", "apartment", "suite", "ste", "unit"})  # the wor
 _SPACED_PHONE = re.compile(r"(?<![\w.-])\(?(\d{3})\)?[ .](\d{3})[ .-]?(\d{4})(?![\w-])")  # "555 123 2002", "555 1232002"
 
 
+_OPTIONS = re.compile(r'"options":\s*\{([^{}]*)\}')  # an "options" object of a variant or an item
+_LETTERS = re.compile(r"[a-z]+")
+
 class EvidenceIndex:
     """Incremental index of visible evidence (or of the private part, for the privileged check).
 
@@ -163,8 +166,8 @@ class EvidenceIndex:
 
     __slots__ = ("compacts", "words", "_bigrams", "_amounts", "observed", "looked_up", "_amount_list", "_sums",
                  "_label_vocab", "_hay", "_hay_count", "_starts", "_json_end", "_opens", "_unsummed",
-                 "_label_cache", "_json", "_phrases_done", "_names_done", "_numbers", "_phrases", "_chance",
-                 "_needles", "memo", "unfound", "today")
+                 "_label_cache", "_json", "_phrases_done", "_names_done", "_option_words", "_options_done", "_numbers",
+                 "_phrases", "_chance", "_needles", "memo", "unfound", "today")
 
     def __init__(self) -> None:
         self.compacts: set[str] = set()
@@ -199,6 +202,8 @@ class EvidenceIndex:
         self._json: list[str] = []
         self._phrases_done = 0
         self._names_done = 0
+        self._option_words: set[str] = set()
+        self._options_done = 0  # JSON observations read for option words
         # Amount sources in arrival order (cents of a text, or the index of a JSON observation):
         # kept ordered so the amount list is the same as if every message had been read eagerly.
         self._numbers: list[tuple[int, ...] | int | str] = []  # str: a text not yet read for numbers
@@ -451,6 +456,17 @@ class EvidenceIndex:
             for m in _name_matches(low):
                 self._label_vocab |= _label(m.group(1))
         self._names_done = len(self._json)
+
+    def option_words(self) -> set[str]:
+        """The words of the options products and items show, names and values ("switch type":
+        "linear", "type": "fixed"): a user naming one names an option, not a change."""
+        if self._options_done < len(self._json):
+            for low in self._json[self._options_done:]:
+                if '"options"' in low:
+                    for m in _OPTIONS.finditer(low):
+                        self._option_words.update(_LETTERS.findall(m[1]))
+            self._options_done = len(self._json)
+        return self._option_words
 
     def names_beside(self, key: str) -> set[str]:
         """The words of every object name in the latest JSON observation that holds ``key`` (a

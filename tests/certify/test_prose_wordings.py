@@ -751,3 +751,24 @@ def test_the_phones_data_roaming_switch_after_the_user_only_asked(convo: Any, as
     c.user(asked)
     assert _kinds(c, c.say("Yes: Data Roaming is switched on on your phone as well, so you're ready to go.")) == kinds
 
+
+
+@pytest.mark.parametrize(("told", "novel"), [
+    # blind audits r62_12, r63_07: an option's word is no change word
+    ("rubber, fixed like mine. refund to the gift card pls", False),
+    ("And the 80% version with the same switches?", False),
+    ("Hmm, I changed my mind about the weight.", True),  # a change word no option has
+])
+def test_an_options_word_in_the_users_message_is_no_news(convo: Any, told: str, novel: bool) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user("Which dumbbell sets do you have? I'm liam_li_8526.")
+    product = {"name": "Dumbbell Set", "product_id": "7233192239", "variants": {
+        "2444431651": {"item_id": "2444431651", "options": {"weight range": "5-25 lbs", "material": "rubber",
+                                                            "set type": "fixed", "switch type": "none"},
+                       "available": True, "price": 507.13}}}
+    c.call("get_product_details", {"product_id": "7233192239"}, product)
+    c.say("The 5-25 lbs rubber fixed set (2444431651) is $507.13.")
+    c.user(told)
+    i = c.call("get_product_details", {"product_id": "7233192239"}, product)
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert decision.checks["novelty"] is novel
