@@ -606,12 +606,9 @@ def _brings_news(text: str, index: EvidenceIndex) -> int:
     if "still" in low and "?" in low:
         low = _STILL_ASKED.sub(" ", low)  # "and the backpack and kettle are still mine, right?": asked, not told
     if (said := _CHANGE_WORDS.search(low)) is not None:
-        options = index.option_words()
-        if not options:
-            return 2
         for hit in _CHANGE_WORDS.finditer(low, said.start()):
             word = _WORD_FROM.match(low, hit.start())
-            if hit[0] not in options and (word is None or word[0] not in options):
+            if not index.names_option(hit[0], word[0] if word is not None else hit[0]):
                 return 2  # (not an option's word: "rubber, fixed like mine", "the same switches")
     return int(_MAY_STATE.search(text) is not None and any(not k.isalpha() and k not in index.compacts
                                                            for k in tokens(low)))

@@ -154,8 +154,16 @@ _UNIT_WORDS = frozenset({"apt", "apartment", "suite", "ste", "unit"})  # the wor
 _SPACED_PHONE = re.compile(r"(?<![\w.-])\(?(\d{3})\)?[ .](\d{3})[ .-]?(\d{4})(?![\w-])")  # "555 123 2002", "555 1232002"
 
 
-_OPTIONS = re.compile(r'"options":\s*\{([^{}]*)\}')  # an "options" object of a variant or an item
-_LETTERS = re.compile(r"[a-z]+")
+def _in_options(low: str, needle: str) -> bool:
+    """Whether a lower-cased JSON text has ``needle`` inside one of its "options" objects."""
+    at = low.find(needle)
+    while at >= 0:
+        opened = low.rfind('"options"', 0, at)
+        if opened >= 0 and low.find("}", opened, at) < 0:
+            return True
+        at = low.find(needle, at + 1)
+    return False
+
 
 class EvidenceIndex:
     """Incremental index of visible evidence (or of the private part, for the privileged check).
@@ -166,7 +174,7 @@ class EvidenceIndex:
 
     __slots__ = ("compacts", "words", "_bigrams", "_amounts", "observed", "looked_up", "_amount_list", "_sums",
                  "_label_vocab", "_hay", "_hay_count", "_starts", "_json_end", "_opens", "_unsummed",
-                 "_label_cache", "_json", "_phrases_done", "_names_done", "_option_words", "_options_done", "_numbers",
+                 "_label_cache", "_json", "_phrases_done", "_names_done", "_numbers",
                  "_phrases", "_chance", "_needles", "memo", "unfound", "today")
 
     def __init__(self) -> None:
@@ -202,8 +210,6 @@ class EvidenceIndex:
         self._json: list[str] = []
         self._phrases_done = 0
         self._names_done = 0
-        self._option_words: set[str] = set()
-        self._options_done = 0  # JSON observations read for option words
         # Amount sources in arrival order (cents of a text, or the index of a JSON observation):
         # kept ordered so the amount list is the same as if every message had been read eagerly.
         self._numbers: list[tuple[int, ...] | int | str] = []  # str: a text not yet read for numbers
@@ -457,16 +463,22 @@ class EvidenceIndex:
                 self._label_vocab |= _label(m.group(1))
         self._names_done = len(self._json)
 
-    def option_words(self) -> set[str]:
-        """The words of the options products and items show, names and values ("switch type":
-        "linear", "type": "fixed"): a user naming one names an option, not a change."""
-        if self._options_done < len(self._json):
-            for low in self._json[self._options_done:]:
-                if '"options"' in low:
-                    for m in _OPTIONS.finditer(low):
-                        self._option_words.update(_LETTERS.findall(m[1]))
-            self._options_done = len(self._json)
-        return self._option_words
+    def names_option(self, *forms: str) -> bool:
+        """Whether an "options" object of an observation has one of these words (lower case) as a
+        value or as the first word of a name ("type": "fixed", "switch type": "linear"): a user
+        naming one names an option, not a change. Plain substring searches: no listing is parsed."""
+        # Per word, the observations read so far and whether one named it: each is read once a word.
+        key = ("option", forms)
+        read, named = self.memo.get(key, (0, False))
+        if named or read == len(self._json):
+            return bool(named)
+        needles = [n for w in dict.fromkeys(forms) for n in (f'"{w}"', f'"{w} ', f' {w}"')]
+        for low in self._json[read:]:
+            if '"options"' in low and any(_in_options(low, needle) for needle in needles):
+                named = True
+                break
+        self.memo[key] = (len(self._json), named)
+        return bool(named)
 
     def names_beside(self, key: str) -> set[str]:
         """The words of every object name in the latest JSON observation that holds ``key`` (a
