@@ -804,15 +804,20 @@ def _items_left_out(described: Turn, later: list[Turn], anchors: Anchors) -> str
     distinct = [ws.difference(*(word_sets[j] for j, other in enumerate(names) if other != names[k]))
                 for k, ws in enumerate(word_sets)]
 
-    # The words of the options the acted-on items' product offers: "white/laser/wireless" is the
-    # mouse's option, not the order's Wireless Earbuds.
-    options = {w for key in sorted(anchors.acted_on) for values in anchors.option_values(key).values()
-               for v in values for w in words(v)}
+    options: list[set[str]] = []  # read on first need (a listing parsed per acted-on item)
 
     def named(ws: AbstractSet[str]) -> set[int]:
         if "resistant" in ws or "resistance" in ws:  # "water resistant" is an option, not the Water Bottle
             ws = set(ws) - {"water"}
-        return {k for k, own in enumerate(distinct) if own and not own.isdisjoint(set(ws) - options)}
+        hit = {k for k, own in enumerate(distinct) if own and not own.isdisjoint(ws)}
+        if not hit:
+            return hit
+        if not options:
+            # The words of the options the acted-on items' product offers: "white/laser/wireless" is
+            # the mouse's option, not the order's Wireless Earbuds.
+            options.append({w for key in sorted(anchors.acted_on) for values in anchors.option_values(key).values()
+                            for v in values for w in words(v)})
+        return {k for k in hit if not distinct[k].isdisjoint(set(ws) - options[0])}
 
     if any(t.role == "user" and named(t.words) for t in later):
         return ""
