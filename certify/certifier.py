@@ -158,6 +158,7 @@ from trajectory2gym.certify.elapsed import hours_since, miscounted_days, now_in,
 from trajectory2gym.certify.equations import (
     difference_as_total,
     miscalculated,
+    miscopied,
     misremained,
     misshared,
     signed_amounts,
@@ -760,6 +761,8 @@ class _Run:
         self._hidden_words: list[str] | None = None  # the hidden task's capitalized words (_hidden_caps)
         self._failed_write: tuple[str, str] | None = None  # (tool, error) of a write that failed since the user spoke
         self._noop_write: tuple[str, str] | None = None  # (tool, result) of the last write, where it changed nothing
+        # The calculator's last result and the nets of its expression's numbers, in cents, until the next decision
+        self._calculated: tuple[int, set[int]] | None = None
         # The writes and user actions that went through (name, argument names), for what texts claim done.
         self._made: list[tuple[str, tuple[str, ...]]] = []
         self._write_nouns: set[str] | None = None  # the action_nouns of the visible write tools
@@ -3071,6 +3074,16 @@ class _Run:
         calls = msg.tool_calls
         reasons, privileged = self._text_reasons(content, not calls) if content and self.cfg.check_text \
             else ([], False)
+        if (calculated := self._calculated) is not None and content and self.cfg.check_text:
+            # "Refund $155.10", right after the calculator gave -156.1: a digit miscopied (that a
+            # loose pair of amounts happens to make it is no derivation of it); not a step of the
+            # sum ("$231 + $30 = $261" of 113 + 118 + 30), nor an amount taken back
+            result, steps = calculated
+            for written, cents in money_numbers_in(content):
+                if (miscopied(abs(cents), result) and abs(cents) not in self.index.amounts and abs(cents) not in steps
+                        and written.lstrip("$") not in _taken_back_amounts(content)):
+                    reasons.append(reason("text_miscalculated", value=written, detail=f"the calculator gave {result / 100:.2f}"))
+        self._calculated = None
         # A text's reasons are of what it states, but for a step it asks out of the policy's order.
         out_of_order = sum(reason_check(reason_kind(r)) == "workflow" for r in reasons) if reasons else 0
         visibility = len(reasons) == out_of_order
@@ -3448,6 +3461,13 @@ class _Run:
                 if len(index.json_observations) > shown and isinstance(day := made.arguments.get("date"), str):
                     self._obs_days[shown] = day  # a search's answer is about its day
                 meta = self.info(made.name).meta
+                if made.name == "calculate" and ok and (result := to_cents((msg.content or "").strip().lstrip("-"))):
+                    # the result the next text should copy ("-156.1"), and what its terms make on the way
+                    terms = [abs(c) for _, c in numbers_in(str(made.arguments.get("expression", "")))][:6]
+                    nets = {0}
+                    for term in terms:
+                        nets |= {n + sign * term for n in nets for sign in (1, -1)}
+                    self._calculated = (result, {abs(n) for n in nets})
                 if not ok:
                     # A report of it as done is then no grounded statement; unless the same call
                     # already went through since the user spoke (the error is the repeat's), not

@@ -511,3 +511,14 @@ _PER_THEN_TOTAL = re.compile(rf"{_MONEY}[^$\n.;]{{0,20}}?\b{_PER_HEAD}\b[^$\n.;]
                              rf"for a total of|making|(?:which |that )?comes? to)\b|\s[—–])[^$\n.;\w]{{0,4}}(?:\w+\s+){{0,2}}?"
                              rf"{_MONEY}\s+(?:in total|total|altogether|in all|for (?:all|both|the (?:two|three|four))\b)",
                              re.I)  # ("$321 per passenger, which comes to $624 for the two of you")
+
+
+def miscopied(cents: int, result: int) -> bool:
+    """Whether an amount is a result miscopied by one digit: one digit replaced ("155.10" for
+    156.10) or two neighbours swapped ("165.10"), the amount's digits as many as the result's."""
+    said, shown = str(cents), str(result)
+    if said == shown or len(said) != len(shown):
+        return False
+    diff = [k for k in range(len(said)) if said[k] != shown[k]]
+    return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1
+                              and said[diff[0]] == shown[diff[1]] and said[diff[1]] == shown[diff[0]])

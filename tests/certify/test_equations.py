@@ -464,3 +464,29 @@ def test_a_result_before_its_bracketed_sum_is_worked_out() -> None:
     # blind set 60, a60_07: "204 dollars (103 + 101)" grounds 204, and "144 dollars more" after it
     assert worked("Your current return cost 204 dollars (103 + 101), so 144 dollars more.") == [(20400, [10300, 10100])]
     assert worked("Your current return cost 214 dollars (103 + 101).") == []
+
+
+@pytest.mark.parametrize(("cents", "result", "out"), [
+    (15510, 15610, True), (16510, 15610, True), (15610, 15610, False), (1561, 15610, False), (25510, 15610, False),
+])
+def test_a_result_miscopied_by_one_digit(cents: int, result: int, out: bool) -> None:
+    from trajectory2gym.certify.equations import miscopied
+
+    assert miscopied(cents, result) is out
+
+
+@pytest.mark.parametrize(("said", "kinds"), [
+    # blind audit r65_09: the calculator gave -156.1; $155.10 happens to be 156.10 less a $1.00 shown
+    ("Refund $155.10 to your Visa (-$99.48 and -$56.62).", ["text_miscalculated"]),
+    ("Refund $156.10 to your Visa (-$99.48 and -$56.62).", []),
+    ("Sorry: the refund is $156.10, not $165.10.", []),  # taken back
+])
+def test_an_amount_one_digit_off_the_calculators_result(convo: Any, at: Any, said: str, kinds: list[str]) -> None:
+    c = convo()
+    c.user("Swap the grill and the chair on #W2052757 please; refund to my visa.")
+    c.call("get_order_details", {"order_id": "#W2052757"}, {"order_id": "#W2052757", "items": [
+        {"item_id": "9724317332", "price": 1042.19, "quantity": 1}, {"item_id": "4274709903", "price": 544.29},
+        {"item_id": "7848293342", "price": 942.71}, {"item_id": "3704016729", "price": 487.67}]})
+    c.call("calculate", {"expression": "(942.71 - 1042.19) + (487.67 - 544.29)"}, "-156.1")
+    i = c.say(said)
+    assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons) if k == "text_miscalculated"] == kinds
