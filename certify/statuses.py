@@ -18,7 +18,7 @@ from trajectory2gym.certify.turns import SENTENCE_OR_LINE
 _FORMS = {"active": "active", "activated": "active", "suspended": "suspended", "pending": "pending",
           "delivered": "delivered", "cancelled": "cancelled", "canceled": "cancelled", "processed": "processed",
           "shipped": "shipped", "paid": "paid", "overdue": "overdue", "unpaid": "unpaid", "expired": "expired",
-          "inactive": "inactive", "deactivated": "inactive", "returned": "returned"}
+          "inactive": "inactive", "deactivated": "inactive", "returned": "returned", "exchanged": "exchanged"}
 STATUS_WORDS = frozenset(_FORMS)  # as tokens: a caller with a text's tokens may ask first
 
 
@@ -35,10 +35,11 @@ _STATUS_WORD = "|".join(w for w in _FORMS if w != "paid")  # ("paid" apart: "you
 _STATUS = re.compile(r"\b(" + _STATUS_WORD + r")\b"
                      r"|\b(paid)\b(?<!you paid)(?<!\bi paid)(?<!we paid)(?<!they paid)"  # tested after the word: cheap
                      r"(?!\s+(?:(?:with|by|via|using|on|through|to|for|in|from)\b|\$))", re.I)
-_CHEAP = ("activ", "suspend", "pending", "deliver", "cancel", "process", "ship", "paid", "overdue", "expire", "returned")
+_CHEAP = ("activ", "suspend", "pending", "deliver", "cancel", "process", "ship", "paid", "overdue", "expire", "returned", "exchanged")
 # A sentence about what may or will happen, or what was: no claim of the status now; nor is a
 # change's result ("I'll resume 555-751-5001, which goes back to Active").
-_NOT_NOW = re.compile(r"\b(?:once|when|after|until|if|will|would|(?:can|could)(?!\s+(?:also\s+)?(?:see|confirm)\b)|before|was|were|had|previously|"
+_NOT_NOW = re.compile(r"\b(?:once|when|after|until|if|will|would|(?:can|could)(?!\s+(?:also\s+)?(?:see|confirm)\b)|cannot|"
+                      r"before|was|were|had|previously|"
                       r"no longer|not|isn'?t|aren'?t|hasn'?t|haven'?t|never|back to|becomes?|returns? to|"
                       r"(?:goes|go|changes?|switch(?:es)?|turns?) to)\b", re.I)
 
@@ -159,7 +160,8 @@ def contradicted(text: str, status_of: Callable[[str], Any],
         if shown == "":
             if said != {"paid"} and not told(ident, said):  # "what you paid": how, not a bill's status
                 out.append((ident, ""))
-        elif (isinstance(shown, str) and (form := _FORMS.get(shown.lower(), _one_word(shown))) and form not in said
+        elif (isinstance(shown, str) and said != {"exchanged"}  # (judged only against a request, below)
+              and (form := _FORMS.get(shown.lower(), _one_word(shown))) and form not in said
               and not _says_form(form, sentence)  # "marked Disputed and unpaid" says it
               and not (said == {"unpaid"} and (form in _UNPAID or shown.lower() in _NOT_PAID_YET))  # "Issued": unpaid
               and not (form == "delivered" and said == {"shipped"} and _SHIPPED_WHERE.search(sentence))):
@@ -177,7 +179,8 @@ _DENIED_BEFORE = re.compile(r"(?:n't|\bnot|\bnever)\s+(?:(?:been|yet|be|quite|ac
 
 
 # A status a thing needs, not one it has: "must be paid", "needs to be paid", "has to be cancelled".
-_TO_BE = re.compile(r"\b(?:must|needs? to|has to|have to|should|ought to|to|can|could|will|would)\s+(?:first\s+)?be\s+\**$",
+_TO_BE = re.compile(r"\b(?:must|needs? to|has to|have to|should|ought to|to|can|cannot|can't|could|couldn't|will|won't|would)"
+                    r"\s+(?:first\s+)?be\s+\**$",
                     re.I)
 
 
@@ -224,7 +227,7 @@ def past_contradicted(text: str, status_of: Callable[[str], Any]) -> list[tuple[
 _SHIPPED_WHERE = re.compile(r"\bshipped\s+(?:to|from|via)\b", re.I)
 # An order whose return or exchange is requested is delivered: not shipped, pending or cancelled.
 _REQUESTED = frozenset({"exchange requested", "return requested"})
-_NOT_AFTER_REQUEST = frozenset({"shipped", "pending", "cancelled", "processed", "returned"})
+_NOT_AFTER_REQUEST = frozenset({"shipped", "pending", "cancelled", "processed", "returned", "exchanged"})
 # Statuses of several words that say a bill is not paid yet (no one word is their form).
 _NOT_PAID_YET = frozenset({"awaiting payment", "payment pending", "pending payment", "payment requested"})
 _UNPAID = frozenset({"issued", "overdue", "unpaid"})  # the one-word statuses of a bill not paid

@@ -101,6 +101,13 @@ SHOWN = {"L1005": "Active", "#W1000001": "pending", "B1001": "Paid", "B1006": "D
     ("Your February bill B1002 ($150.00, due Feb 19) is still unpaid.", []),
     ("Bill B1272 is still unpaid.", []),
     ("Bill B1001 is still unpaid.", [("B1001", "Paid")]),
+    # an exchange requested is not done (blind audit r65_02); what cannot be is no status (r62_11)
+    ("Done. Status of #W1000002 is now 'exchanged'.", [("#W1000002", "exchange requested")]),
+    ("Order #W1000003 is delivered, and an order can be returned or exchanged only once, so the lamp cannot be "
+     "exchanged.", []),
+    ("Order #W1000003 is delivered, so the lamp cannot be returned.", []),
+    ("The lamp in #W1000003 cannot be returned.", []),
+    ("You exchanged the lamp in #W1000003 last week.", []),  # judged only against a request
 ])
 def test_a_status_word_against_the_observed_status(text: str, out: list[tuple[str, str]]) -> None:
     assert contradicted(text, SHOWN.get) == out
