@@ -168,7 +168,7 @@ from trajectory2gym.certify.evidence import EvidenceIndex
 from trajectory2gym.certify.item_options import OptionBook, misdescribed_options
 from trajectory2gym.certify.item_prices import ItemPriceBook
 from trajectory2gym.certify.late_insurance import late_insurance_rule, offers_late_insurance
-from trajectory2gym.certify.line_items import ItemBook, misassigned
+from trajectory2gym.certify.line_items import ItemBook, misassigned, misbilled
 from trajectory2gym.certify.line_plans import LinePlans, misplanned_labels, misplanned_lines
 from trajectory2gym.certify.measures import MEASURE, MeasureBook, misassigned_measures
 from trajectory2gym.certify.normalize import (
@@ -2387,6 +2387,9 @@ class _Run:
                 self._items = ItemBook(self.index)
             for written, ident, named in misassigned(content, self._items):
                 reasons.append(reason("text_misattributed", value=written, arg=ident, detail=f"a charge for {named}"))
+            if "B" in content:  # "That includes a $15.50 data overage", of B1002, where only B1001 lists it
+                for written, bill, owners in misbilled(content, self._items):
+                    reasons.append(reason("text_misattributed", value=written, arg=bill, detail=f"a charge of {owners}"))
         if (" on " in content or ", " in content) and "lan" in content and self.index.json_has('"plan_id"'):
             # "Line 555-123-2003 is active again on the Premium Plan", its records showing the Basic Plan
             for line, said, shown in misplanned_lines(content, self._book(LinePlans)):

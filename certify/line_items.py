@@ -28,28 +28,31 @@ from trajectory2gym.certify.normalize import (
     to_cents,
 )
 from trajectory2gym.certify.prices import placed
-from trajectory2gym.certify.turns import SENTENCE
+from trajectory2gym.certify.turns import SENTENCE, SENTENCE_OR_LINE
 
 _AMOUNT_KEYS = ("amount", "price", "charge")
 
 
-def _read(value: Any, items: list[tuple[int, frozenset[str]]], free: set[int]) -> None:
-    """Described line items as (cents, the identifier keys the description names), and every other
-    amount shown (a plan's price beside the bill, a fee a message states: not only a line item's)."""
+def _read(value: Any, items: list[tuple[int, frozenset[str], str]], free: set[int], owner: str = "") -> None:
+    """Described line items as (cents, the identifier keys the description names, the bill that
+    lists it), and every other amount shown (a plan's price beside the bill, a fee a message
+    states: not only a line item's)."""
     if isinstance(value, list):
         for item in value:
-            _read(item, items, free)
+            _read(item, items, free, owner)
         return
     if not isinstance(value, dict):
         return
+    if isinstance(bill := value.get("bill_id"), str):
+        owner = compact(bill)
     described = value.get("description")
     ids = frozenset(map(compact, identifiers_in(described))) if isinstance(described, str) else frozenset()
     for key, item in value.items():
         if isinstance(item, (dict, list)):
-            _read(item, items, free)
+            _read(item, items, free, owner)
         elif isinstance(item, (int, float)) and not isinstance(item, bool) and (cents := to_cents(item)) is not None:
             if ids and key in _AMOUNT_KEYS:
-                items.append((cents, ids))
+                items.append((cents, ids, owner))
             else:
                 free.add(cents)
         elif isinstance(item, str) and key != "description" and "$" in item:  # "a $5/month holding fee"
@@ -64,6 +67,8 @@ class ItemBook:
         self._index = index
         self._read = 0
         self._items: dict[int, list[frozenset[str]]] = {}  # cents -> each item's identifiers
+        self._owners: dict[int, set[str]] = {}  # cents -> the bills that list an item of it
+        self.billed: set[str] = set()  # the bills whose items were shown
         self._free: set[int] = set()
 
     def items(self, cents: int) -> list[frozenset[str]]:
@@ -72,16 +77,24 @@ class ItemBook:
         shown = self._index.json_observations
         for low in shown[self._read:]:
             if '"description"' in low:
-                found: list[tuple[int, frozenset[str]]] = []
+                found: list[tuple[int, frozenset[str], str]] = []
                 with suppress(orjson.JSONDecodeError):  # not really JSON: no items from it
                     _read(orjson.loads(low), found, self._free)
-                for c, ids in found:
+                for c, ids, owner in found:
                     self._items.setdefault(c, []).append(ids)
+                    if owner:
+                        self._owners.setdefault(c, set()).add(owner)
+                        self.billed.add(owner)
             elif '"amount"' in low or '"price' in low or "$" in low:
                 with suppress(orjson.JSONDecodeError):
                     _read(orjson.loads(low), [], self._free)
         self._read = len(shown)
         return [] if cents in self._free else self._items.get(cents, [])
+
+    def owners(self, cents: int) -> set[str]:
+        """The bills (compact ids) that list a line item of this amount; none where the amount also
+        shows as something else."""
+        return set() if not self.items(cents) else self._owners.get(cents, set())
 
 
 # What may stand between an amount and the object it is said of: words, not another amount, a
@@ -148,4 +161,30 @@ def _misassigned_in(clause: str, book: ItemBook) -> list[tuple[str, str, str]]:
             ident = next((i for i in joined if {id_shape(compact(i))} == shapes), None)
             if ident is not None and not any(compact(ident) in n for n in items):
                 out.append((written, ident, ", ".join(sorted(named))))
+    return out
+
+
+# A bill said to hold a charge: "That includes a $15.50 data overage on 555-123-2002".
+_INCLUDES = re.compile(r"\b(?:includ\w*|contains?|has)\b", re.I)
+_POINTS_BACK = re.compile(r"\W*(?:that|it|this)\b", re.I)  # a sentence about the object the one before named
+_BILL = re.compile(r"\bB\d{3,}\b")
+
+
+def misbilled(text: str, book: ItemBook) -> list[tuple[str, str, str]]:
+    """(amount as written, the bill the sentence gives it to, the bills whose items hold it) for each
+    amount a sentence says a bill includes ("That includes a $15.50 data overage", after "Your
+    February bill (B1002) is $150.00"), where only other bills' line items hold that amount."""
+    out: list[tuple[str, str, str]] = []
+    before: list[str] = []
+    for sentence in SENTENCE_OR_LINE.split(text):
+        named = list(dict.fromkeys(_BILL.findall(sentence)))
+        bills = named or (before if _POINTS_BACK.match(sentence) else [])
+        before = named or before
+        if len(bills) != 1 or not _INCLUDES.search(sentence):
+            continue
+        bill = compact(bills[0])
+        for written, cents in money_numbers_in(sentence):
+            owners = book.owners(abs(cents))
+            if owners and bill not in owners and bill in book.billed:
+                out.append((written, bills[0], ", ".join(sorted(o.upper() for o in owners))))
     return out

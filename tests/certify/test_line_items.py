@@ -10,7 +10,7 @@ import pytest
 
 from trajectory2gym.certify import certify_interaction
 from trajectory2gym.certify.evidence import EvidenceIndex
-from trajectory2gym.certify.line_items import ItemBook, misassigned
+from trajectory2gym.certify.line_items import ItemBook, misassigned, misbilled
 from trajectory2gym.certify.reasons import reason_kind
 from trajectory2gym.envs.registry import tool_specs
 
@@ -86,3 +86,23 @@ def test_a_bill_summary_that_moves_a_charge_to_another_line(convo: Any, line: st
     decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
     assert decision.eligible is eligible
     assert [reason_kind(r) for r in decision.reasons] == ([] if eligible else ["text_misattributed"])
+
+
+FEBRUARY = {"bill_id": "B1002", "total_due": 150.0, "status": "Issued", "line_items": [
+    {"description": "Basic Plan - Line 555-123-2001", "amount": 40.0, "item_type": "Plan Charge"},
+    {"description": "Suspension Fee - Line 555-123-2003", "amount": 5.0, "item_type": "Fee"}]}
+
+
+@pytest.mark.parametrize(("text", "out"), [
+    # blind audit t65_11: "That" is the bill the sentence before named
+    ("Your February bill (B1002) is $150.00, still unpaid. That includes a $15.50 data overage on 555-123-2002.",
+     [("$15.50", "B1002", "B1001")]),
+    ("Your January bill (B1001) is $160.50. That includes a $15.50 data overage on 555-123-2002.", []),
+    ("B1002 includes a $5.00 suspension fee.", []),
+    ("B1001 includes a $5.00 suspension fee.", [("$5.00", "B1001", "B1002")]),
+    # a list under one bill, then a line about another (blind set 65, t65_01)
+    ("B1002 has four items:\n- Basic Plan, line 555-123-2001: $40.00\n- Suspension fee: $5.00\n\n"
+     "January's bill (B1001) included a $15.50 data overage.", []),
+])
+def test_a_charge_said_to_be_on_another_bill(text: str, out: list[tuple[str, str, str]]) -> None:
+    assert misbilled(text, _book([BILL, FEBRUARY])) == out
