@@ -57,6 +57,7 @@ def misnamed_charge_methods(text: str, methods: set[str], brand_of: BrandOf | No
 # of a sentence or line that says money moved through it ("$9 was charged to ...", "| Paid | $234, ...").
 _METHOD_ID_SAID = r"(?:gift_card|credit_card|debit_card|certificate|paypal)_\d+"
 _METHOD_ID = re.compile(rf"\b{_METHOD_ID_SAID}\b")
+_AMOUNT_WITH_ID = re.compile(rf"\$[\d,]+(?:\.\d\d)?\s+(?:with|on|from|via|using)\s+(?:your\s+)?({_METHOD_ID_SAID})\b")
 _MONEY_MOVED = re.compile(r"charg|\bpaid\b|\bbilled\b|debited|deducted|refund|credited|\bput on\b|\bwent on\b", re.I)
 # A message that proposes the next action rather than reports the last: "Here is what I am about to
 # do: ... charged to certificate_9924963. Do you confirm (yes/no)?"
@@ -82,8 +83,12 @@ def misnamed_method_ids(text: str, touched: set[str]) -> list[str]:
     charged gift_card_7386173, reports what was confirmed rather than what was done. A report that
     names a method the writes used too may name others for other reasons (a balance left), and a
     message that proposes the next action names that action's method."""
-    if not touched or any(m in text for m in touched) or _PROPOSES.search(text):
+    if not touched or _PROPOSES.search(text):
         return []
+    if any(m in text for m in touched):
+        # ... but an amount put on another one beside them is that write's too: "Paid $100 with
+        # certificate_5082843 and $130 with gift_card_4305208", where it used certificate_6552913
+        return list(dict.fromkeys(m[1] for m in _AMOUNT_WITH_ID.finditer(text) if m[1] not in touched))
     out: list[str] = []
     for part in SENTENCE_OR_LINE.split(text):
         if "_" in part and _MONEY_MOVED.search(part):

@@ -417,6 +417,9 @@ def test_a_card_brand_no_record_shows(convo: Any, at: Any, said: str, kinds: lis
     ("Your gift_card_4816380 shows a balance of $40.", []),  # no money moved in that sentence
     # a proposal of the next action names that action's method
     ("Next: $30 for insurance charged to gift_card_4816380. Do you confirm?", []),
+    # beside the one used, an amount put on another (blind audit a65_12)
+    ("Booked. Paid $9 with gift_card_7386173 and $130 with gift_card_4816380.", ["gift_card_4816380"]),
+    ("Booked. Paid $9 with gift_card_7386173; gift_card_4816380 still has $130.", []),
 ])
 def test_a_method_named_by_identifier_as_where_money_moved(text: str, named: list[str]) -> None:
     assert misnamed_method_ids(text, {"gift_card_7386173"}) == named
