@@ -1368,9 +1368,13 @@ class _Run:
             return False
         if self._balances_since_write():
             return False  # a lookup since the last write shows the balance as it is now: that one, as shown
-        reach = set(shown)
-        for _ in range(min(3, len(moved))):
-            reach |= {b + sign * a for b in reach for a in moved for sign in (1, -1)}
+        # Each amount moved counts once (a $10 refund is no $20): up to three of them, added or taken away.
+        reach = dict.fromkeys(shown, 0)
+        for a in moved:
+            for b, steps in list(reach.items()):
+                if steps < 3:
+                    for c in (b + a, b - a):
+                        reach[c] = min(reach.get(c, 3), steps + 1)
         return cents in reach
 
     def _balances_since_write(self) -> set[int]:

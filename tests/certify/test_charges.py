@@ -913,3 +913,32 @@ def test_an_amount_a_method_paid_is_no_balance_misstated(convo: Any, at: Any, sa
         "payment_history": [{"payment_id": "gift_card_6281111", "amount": 564}]})
     i = c.say(said)
     assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons) if k == "text_misattributed"] == kinds
+
+
+@pytest.mark.parametrize(("balance", "ok"), [("$81.00", True), ("$148.00", False)])
+def test_each_amount_a_write_moved_counts_once_in_a_balance(convo: Any, at: Any, balance: str, ok: bool) -> None:
+    # blind audit a65_09: a $10 refund onto a gift card shown at $128 is no $20 (128 - 57 + 10 is)
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("Move Ava's return on MQHHT6 to May 24, I'm james_patel_9828.")
+    c.call("get_user_details", {"user_id": "james_patel_9828"}, {"payment_methods": {
+        "gift_card_1642017": {"source": "gift_card", "amount": 128, "id": "gift_card_1642017"}}})
+    booking = {"reservation_id": "MQHHT6", "cabin": "economy", "flights": [
+        {"flight_number": "HAT260", "date": "2024-05-21", "price": 146},
+        {"flight_number": "HAT287", "date": "2024-05-23", "price": 125}],
+        "payment_history": [{"payment_id": "gift_card_1642017", "amount": 271}]}
+    c.call("get_reservation_details", {"reservation_id": "MQHHT6"}, booking)
+    c.say("One more bag on MQHHT6 is $50 on gift_card_1642017. Shall I add it?")
+    c.user("yes please")
+    c.call("update_reservation_baggages", {"reservation_id": "MQHHT6", "total_baggages": 2, "nonfree_baggages": 1,
+                                           "payment_id": "gift_card_1642017"},
+           {**booking, "payment_history": [{"payment_id": "gift_card_1642017", "amount": 271},
+                                           {"payment_id": "gift_card_1642017", "amount": 57}]})
+    c.say("Added. Now the return: HAT287 on May 24 is $115, $10 less: $10 back to gift_card_1642017. Shall I change it?")
+    c.user("yes")
+    c.call("update_reservation_flights", {"reservation_id": "MQHHT6", "cabin": "economy", "flights": [
+        {"flight_number": "HAT260", "date": "2024-05-21"}, {"flight_number": "HAT287", "date": "2024-05-24"}],
+        "payment_id": "gift_card_1642017"},
+        {**booking, "payment_history": [{"payment_id": "gift_card_1642017", "amount": 271},
+                                        {"payment_id": "gift_card_1642017", "amount": -10}]})
+    i = c.say(f"Done. The $10.00 refund went to gift_card_1642017, bringing its balance to {balance}.")
+    assert at(certify_interaction(c.build()), i).checks["visibility"] is ok
