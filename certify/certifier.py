@@ -207,7 +207,7 @@ from trajectory2gym.certify.policy_times import (
     own_only,
     slow_for_instant,
 )
-from trajectory2gym.certify.prices import PriceBook, line_total, misattributed
+from trajectory2gym.certify.prices import PriceBook, line_total, misattributed, mistotaled_rows
 from trajectory2gym.certify.reasons import reason, reason_check, reason_kind
 from trajectory2gym.certify.reported_payments import (
     GATE,
@@ -2358,6 +2358,9 @@ class _Run:
                 continue
             prices = ", ".join(f"${cents / 100:.2f}" for cents in sorted(own))
             reasons.append(reason("text_misattributed", value=written, arg=ident, detail=prices))
+        if "+" in content and "$" in content and "\n" in content:
+            for written, legs in mistotaled_rows(content, self.prices):  # "HAT033 + HAT168: $380", fares 194 + 196
+                reasons.append(reason("text_miscalculated", value=written, detail=f"the legs' fares: {legs}"))
         if ("→" in content or "->" in content) and (" more" in content or " less" in content):
             for written, given in misigned_changes(content):  # "($325.68) → ... at $329.23: $3.55 less"
                 reasons.append(reason("text_reversed_charge", value=written, detail=given))

@@ -336,6 +336,51 @@ def line_total(cents: int, text: str, book: PriceBook) -> bool:
     return False
 
 
+# Between two legs of one row: "HAT033 00:00 JFK→DTW + HAT168": a plus, and no amount.
+_LEG_GAP = re.compile(r"[^$\n+]{0,40}\+[^$\n+]{0,40}")
+_FLIGHT_ID = re.compile(r"[A-Z]{2,3}\d{3,4}")
+_AFTER_DIFFERENCE = re.compile(r"\W*(?:more|less|extra|back|refund|cheaper|difference|off)\b")
+
+
+def mistotaled_rows(text: str, book: PriceBook) -> list[tuple[str, str]]:
+    """(amount as written, the legs' sum) for each line that joins two to four flights with "+"
+    and gives them one amount that is not the sum of their fares (nor that times a count), where
+    the text names one cabin, and each leg has one fare in it on the text's one day: "HAT033 00:00
+    + HAT168 18:00 DTW→CLT: $380", the fares 194 and 196."""
+    rows: list[tuple[str, list[tuple[int, int, str]]]] = []
+    for line in text.split("\n"):
+        if "+" not in line or "$" not in line:
+            continue
+        spots = [(at, at + len(t), t) for at, t in placed(line, chunks(line)) if _FLIGHT_ID.fullmatch(t)]
+        if 2 <= len(spots) <= 4 and all(_LEG_GAP.fullmatch(line, a[1], b[0])
+                                        for a, b in zip(spots, spots[1:], strict=False)):
+            rows.append((line, spots))
+    if not rows or not book.prices(rows[0][1][0][2])[0]:  # (the legs' listings read: their cabins known)
+        return []
+    kinds = book.kinds()
+    kind = _kind_said(text.lower(), kinds) if kinds else ""
+    if not kind:
+        return []
+    said = date_mentions(text) if may_name_day(text) else []
+    day = said[0] if len({(d.day, d.month, d.year) for d in said}) == 1 else None
+    out: list[tuple[str, str]] = []
+    for line, spots in rows:
+        rest = line[spots[-1][1]:]
+        if not (amounts := money_numbers_in(rest)):
+            continue
+        written, cents = amounts[0]
+        fares = [book.prices(t, day, kind)[0] for _, _, t in spots]
+        if not all(len(f) == 1 for f in fares):
+            continue
+        legs = [next(iter(f)) for f in fares]
+        total = sum(legs)
+        end = rest.find(written) + len(written)
+        if abs(cents) % total == 0 or abs(cents) in legs or _AFTER_DIFFERENCE.match(rest, end):
+            continue  # the sum, or that for each passenger; a leg's own fare; a difference
+        out.append((written, " + ".join(f"{c / 100:g}" for c in legs) + f" = {total / 100:g}"))
+    return out
+
+
 def _kind_said(low: str, kinds: set[str]) -> str:
     """The one kind of price (cabin) a lower-cased text names ("economy", not within "basic
     economy"), else ""."""

@@ -761,4 +761,22 @@ def test_a_rows_total_of_its_legs_and_its_difference_for_the_passengers(convo, a
     i = c.say("No direct flights on 2024-05-18. You paid $182 + $169 = $351 per person for the return. Economy "
               "connections via JFK:\n\n| Option | Flights | Fare / person | Difference (2 pax) |\n|---|---|---|---|\n"
               f"{row}\n\nWhich would you like?")
-    assert at(certify_interaction(c.build()), i).reasons == [f"text states '{m}' not in visible history" for m in misses]
+    reasons = at(certify_interaction(c.build()), i).reasons  # (a wrong row total is also miscalculated)
+    assert [r for r in reasons if "not in visible" in r] == [f"text states '{m}' not in visible history" for m in misses]
+
+
+@pytest.mark.parametrize(("row", "flagged"), [
+    # blind audit a65_05: a row's amount for its legs, not their fares' sum
+    ("- HAT025 04:00 JFK + HAT060 14:00 MIA: $287", ["$287"]),
+    ("- HAT025 04:00 JFK + HAT060 14:00 MIA: $277", []),
+    ("- HAT025 04:00 JFK + HAT060 14:00 MIA: $554 for both of you", []),  # for two passengers
+    ("- HAT025 04:00 JFK + HAT060 14:00 MIA: $74 more than you paid", []),  # a difference
+])
+def test_a_rows_amount_for_its_legs_is_their_fares_sum(convo, at, row: str, flagged: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("Any connections from IAH to MIA on May 18?")
+    c.call("search_onestop_flight", {"origin": "IAH", "destination": "MIA", "date": "2024-05-18"},
+           [_onestop(("HAT025", 176), ("HAT060", 101), "2024-05-18")])
+    i = c.say(f"Economy connections on May 18:\n{row}\nWhich would you like?")
+    found = [r for r in at(certify_interaction(c.build()), i).reasons if reason_kind(r) == "text_miscalculated"]
+    assert [r.split("'")[1] for r in found] == flagged
