@@ -1951,6 +1951,9 @@ class _Run:
         for result, _, call in self._past_writes + self._writes:
             if cents := write_charges(result):
                 out.setdefault(call.name.split("_")[0].lower(), []).extend(cents)
+            elif (given := to_cents(call.arguments.get("amount"))) is not None and "_" in call.name:
+                # what a write gives by its amount, per its object's word: "certificate" of send_certificate
+                out.setdefault(call.name.rsplit("_", 1)[1].lower(), []).append(given)
         return out
 
     def _seats_of(self, flight: str) -> dict[str, int] | None:
@@ -2412,8 +2415,8 @@ class _Run:
             reasons.append(reason("text_miscalculated", value=written, detail=equation))
         for written, equation in miscalculated(content):  # "$164 + $50 + $30 = $264": the sum wrong
             reasons.append(reason("text_miscalculated", value=written, detail=equation))
-        if (("both" in content or "together" in content or "total" in content or "combined" in content)
-                and (charged := self._charges_by_tool())):
+        if (("both" in content or "together" in content or "total" in content or "combined" in content
+             or "today" in content or "so far" in content or " in all" in content) and (charged := self._charges_by_tool())):
             for written, terms in mistotaled_writes(content, charged):  # "Both refuels together come to $14.00"
                 reasons.append(reason("text_miscalculated", value=written, detail=f"the writes charged {terms}"))
         if " per " in content or " each" in content:  # "$1,308 in total, which is $297 per person", for 4

@@ -478,7 +478,8 @@ def exchange_way(text: str) -> tuple[str, int, str] | None:
 
 
 # What several writes together cost, said of them as a whole: "Both refuels together come to $14.00".
-_TOGETHER = re.compile(r"\b(?:both|together|combined|altogether|in total|all (?:two|three|four))\b", re.I)
+_TOGETHER = re.compile(r"\b(?:both|together|combined|altogether|in total|in all|so far|today|all (?:two|three|four))\b",
+                       re.I)
 _CHARGE_KEYS = ("charge", "charged", "fee")
 
 

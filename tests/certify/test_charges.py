@@ -942,3 +942,21 @@ def test_each_amount_a_write_moved_counts_once_in_a_balance(convo: Any, at: Any,
                                         {"payment_id": "gift_card_1642017", "amount": -10}]})
     i = c.say(f"Done. The $10.00 refund went to gift_card_1642017, bringing its balance to {balance}.")
     assert at(certify_interaction(c.build()), i).checks["visibility"] is ok
+
+
+@pytest.mark.parametrize(("said", "kinds"), [
+    # blind audit a65_05: the certificates sent today sum their amounts
+    ("Done: certificate_3221323, $100. That's $400 in certificates today.", ["text_miscalculated"]),
+    ("Done: certificate_3221323, $100. That's $300 in certificates today.", []),
+])
+def test_the_certificates_sent_together(convo: Any, at: Any, said: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("Two of my flights were cancelled. I'm ethan_johnson_9800.")
+    c.call("get_user_details", {"user_id": "ethan_johnson_9800"}, {"membership": "silver", "payment_methods": {}})
+    for amount, code in ((200, "certificate_3221322"), (100, "certificate_3221323")):
+        c.say(f"You're eligible for a ${amount} certificate. Issue it?")
+        c.user("yes")
+        c.call("send_certificate", {"user_id": "ethan_johnson_9800", "amount": amount},
+               f"Certificate {code} added to user ethan_johnson_9800 with amount {amount}.")
+    i = c.say(said)
+    assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons) if k == "text_miscalculated"] == kinds
