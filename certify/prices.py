@@ -273,8 +273,12 @@ def misattributed_in_sentences(text: str, book: PriceBook) -> list[tuple[str, st
             # a list's lines each on their own: "- HAT276 ...: $453.00 (paid $182.00)" above "That's $842.00
             # more per passenger" prices HAT276; the line of the difference does not, nor a table's row
             # (read by its columns) or a change's old and new price ("$1,261.14 -> $1,157.86")
-            parts = [_PAID_ASIDE.sub(" ", line) for line in parts if not _other_amount(line.lower())
-                     and "|" not in line and not _PRICE_ARROW.search(line)]
+            # A line with a clause of its own about another amount keeps its other clauses: "- Laptop ...
+            # (item 6056040996): $2,621.77, which is $127.79 less than your current laptop".
+            parts = [_PAID_ASIDE.sub(" ", piece) for line in parts if "|" not in line and not _PRICE_ARROW.search(line)
+                     for piece in ([line] if not _other_amount(line.lower()) else [
+                         p for p in _CLAUSE.split(line) if "$" in p and not _other_amount(p.lower())]
+                         if line.count("$") > 1 else [])]
         elif _other_amount(lowered):
             # "HAT158 at 6 AM is $163, $24 more each, so $48 in total, and HAT080 at 7 AM is also $163":
             # the clauses about another amount are left out, each other one read on its own

@@ -62,6 +62,9 @@ def _text(convo: Any, at: Any, observation: Any, said: str) -> list[str]:
     # A list's own lines, under which a line speaks of the difference (blind set 60, a60_04).
     (FLIGHTS, "In business it would cost:\n- HAT001 PHX → LAS: $290 (paid $120)\n- HAT002 LAS → SEA: $290 (paid $135)"
               "\n\nThat's more than you paid."),
+    # a list line's clause about the difference leaves its price clause to read (blind audit r65_10)
+    (SHIRTS, "Both exist:\n\n- T-Shirt blue / M (item 9612497925): $53.43, which is $2.55 more than yours\n"
+             "- T-Shirt blue / S (item 8349118980): $53.43\n\nShall I?"),
 ])
 def test_a_price_of_another_object_is_misattributed(convo, at, observation: Any, said: str) -> None:
     assert _text(convo, at, observation, said) == ["text_misattributed"]
