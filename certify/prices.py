@@ -161,6 +161,32 @@ def _may_price(low: str) -> bool:
 _WORKED = re.compile(r"[+=×*−]|\s-\s")
 
 
+_LISTED = re.compile(r"\s*(?:[-*•]|\d{1,2}[.)])\s")  # a list line's mark
+
+
+def _listed_claims(text: str, book: PriceBook) -> list[tuple[str, str, set[int]]]:
+    """(amount as written, identifier, that object's prices) for each list line that names one
+    object and then, after a colon, one amount, with no word of another amount, where that amount
+    is another object's price: a list prices what its lines name ("- Red, high ventilation (item
+    8573379326): $206.26", the price of 1719127154)."""
+    out: list[tuple[str, str, set[int]]] = []
+    for line in text.split("\n"):
+        if "$" not in line or not _LISTED.match(line) or _other_amount(line.lower()):
+            continue
+        amounts = money_numbers_in(line)
+        ids = [(at, t) for at, t in placed(line, chunks(line))
+               if looks_like_identifier(t) and not ISO_DAY.fullmatch(t) and ":" not in t]
+        if len(amounts) != 1 or len({t for _, t in ids}) != 1:
+            continue
+        written, cents = amounts[0]
+        if (at := line.find(written)) < ids[0][0] or not line[:at].rstrip(" *").endswith(":"):
+            continue  # the amount before the object (of something else), or not given it by a colon
+        own, others = book.prices(ids[0][1])
+        if own and cents not in own and cents in others:
+            out.append((written, ids[0][1], own))
+    return out
+
+
 def _row_claims(text: str, book: PriceBook) -> list[tuple[str, str, set[int]]]:
     """(amount as written, identifier, that object's prices) for each cell of a table row naming
     one object whose one amount is another object's price: a table prices what its rows name, with
@@ -218,6 +244,8 @@ def misattributed(text: str, book: PriceBook) -> list[tuple[str, str, set[int]]]
     """(amount as written, identifier, that object's prices) for each sentence, or table row, that
     prices one object at another one's price."""
     rows = _row_claims(text, book) if "|" in text else []
+    if "\n" in text:
+        rows += [claim for claim in _listed_claims(text, book) if claim[:2] not in {r[:2] for r in rows}]
     in_rows = {r[:2] for r in rows}
     return rows + [claim for claim in misattributed_in_sentences(text, book) if claim[:2] not in in_rows
                    and not ("|" in text and _priced_in_its_row(text, claim))]

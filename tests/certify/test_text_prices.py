@@ -65,6 +65,9 @@ def _text(convo: Any, at: Any, observation: Any, said: str) -> list[str]:
     # a list line's clause about the difference leaves its price clause to read (blind audit r65_10)
     (SHIRTS, "Both exist:\n\n- T-Shirt blue / M (item 9612497925): $53.43, which is $2.55 more than yours\n"
              "- T-Shirt blue / S (item 8349118980): $53.43\n\nShall I?"),
+    # a list line with no price word gives its object the amount after it (blind audit r65_05)
+    (SHIRTS, "In stock:\n\n- Blue, size M (item 9612497925): $53.43\n- Blue, size S (item 8349118980): $53.43\n\n"
+             "Which would you prefer?"),
 ])
 def test_a_price_of_another_object_is_misattributed(convo, at, observation: Any, said: str) -> None:
     assert _text(convo, at, observation, said) == ["text_misattributed"]
@@ -120,6 +123,8 @@ def test_a_price_of_another_object_is_misattributed(convo, at, observation: Any,
     # the other price taken back (blind audit r65_05)
     (SHIRTS, "I need to correct myself: the blue T-Shirt in size M (item 9612497925) is $50.88, not $53.43 — "
              "I repeated the size S price by mistake."),
+    (SHIRTS, "In stock:\n\n- Blue, size M (item 9612497925): $50.88\n- Blue, size S (item 8349118980): $53.43"),
+    (SHIRTS, "Your order:\n\n- $53.43 refund for item 9612497925"),  # the amount before the object
 ])
 def test_its_own_price_or_another_claim_passes(convo, at, observation: Any, said: str) -> None:
     assert _text(convo, at, observation, said) == []
