@@ -2127,8 +2127,17 @@ class _Run:
             return None
         for obj in self.index.objects_with(ident, f'"{key}"'):
             if key in obj:
-                if any(isinstance(v, str) and compact(v) in self._written_ids for v in obj.values()):
-                    return None
+                if (own := {compact(v) for v in obj.values() if isinstance(v, str)}) & self._written_ids:
+                    # changed since, unless the newest record of it is the write's result or later
+                    # ("Line resumed successfully", {"line": {... "roaming_enabled": false}})
+                    shown = self.index.json_observations
+                    newest = next((n for n in range(len(shown) - 1, -1, -1)
+                                   if ident.lower() in shown[n] and f'"{key}"' in shown[n]), -1)
+                    acted = max((n for _, n, call in self._past_writes + self._writes
+                                 if any(isinstance(v, str) and compact(v) in own for v in call.arguments.values())),
+                                default=len(shown))
+                    if newest < acted:
+                        return None
                 return obj[key] if isinstance(obj[key], bool) else None
         return None
 
@@ -3673,7 +3682,7 @@ def _sole_object(arguments: dict[str, Any], roles: Mapping[str, str], parts: lis
 def _may_switch(text: str) -> bool:
     """Whether a text may say a feature is on or off: plain substring tests before any search."""
     return ("abled" in text or " off" in text or "activ" in text or " is on" in text or " are on" in text
-            or "turned on" in text) and (" is " in text or " are " in text or "n't " in text or "n’t " in text)
+            or "turned on" in text or "switched on" in text) and (" is " in text or " are " in text or "n't " in text or "n’t " in text)
 
 
 class Certifier:

@@ -517,11 +517,11 @@ _IT_STARTS = re.compile(r"\W*(?:it|it's|this flight|that flight|the flight)\b", 
 # isn't enabled" (the negation is group 2, or the "n't" the match holds).
 # ("is now enabled" reports a change made: the claims' matter, not a reading of the record.)
 _SWITCH = re.compile(r"\b([a-z]+)\s+(?:(?:is|are)\s+(?:(?:currently|still|already|also)\s+)?(not\s+)?|(?:isn|aren)['’]t\s+)"
-                     r"\**(enabled|disabled|on|off|active|inactive|turned on|turned off)\b", re.I)
+                     r"\**(enabled|disabled|on|off|active|inactive|turned on|turned off|switched on|switched off)\b", re.I)
 # A feature said of a list of objects, a report too: "Roaming is now on for 555-316-1062 and off for ...".
 _SWITCH_LISTED = re.compile(r"\b([a-z]+)\s+(?:is|are)\s+(?:(?:currently|still|already|also|now)\s+)?"
                             r"(?:enabled|disabled|on|off|turned on|turned off)\s+(?:for|on)\b", re.I)
-_ON = frozenset({"enabled", "on", "active", "turned on"})
+_ON = frozenset({"enabled", "on", "active", "turned on", "switched on"})
 _YOURS = re.compile(r"\byour (?:account|line|number|phone line|plan)\b", re.I)
 _ID_ITEM = r"(?:\d{3}-\d{3}-\d{4}|[A-Z]\d{4,})"
 _STATE_FOR = re.compile(rf"\b(enabled|disabled|on|off)\s+(?:for|on)\s+({_ID_ITEM}(?:(?:,\s*|,?\s+and\s+){_ID_ITEM})*)", re.I)

@@ -523,6 +523,24 @@ def test_a_features_setting_the_record_contradicts_is_not_grounded(convo: Any, e
     assert [reason_kind(r) for r in decision.reasons] == kinds
 
 
+@pytest.mark.parametrize(("said", "kinds"), [
+    # blind audit t65_01: the write's own result shows the line's roaming after it
+    ("Done: line 555-123-2003 is Active again, and roaming is switched on for it too.", ["text_contradicts_status"]),
+    ("Done: line 555-123-2003 is Active again; roaming is off for it.", []),
+])
+def test_a_setting_the_writes_own_result_shows(convo: Any, at: Any, said: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user("Please turn my tablet line 555-123-2003 back on. I'm C1001.")
+    line = {"line_id": "L1003", "phone_number": "555-123-2003", "status": "Suspended", "roaming_enabled": False}
+    c.call("get_details_by_id", {"id": "L1003"}, line)
+    c.say("Line 555-123-2003 (L1003) is suspended. Resume it now?")
+    c.user("yes")
+    c.call("resume_line", {"customer_id": "C1001", "line_id": "L1003"},
+           {"message": "Line resumed successfully", "line": {**line, "status": "Active"}})
+    i = c.say(said)
+    assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons) if "status" in k] == kinds
+
+
 RATINGS = {4.4: "Poor", 22.0: "Fair"}
 
 
