@@ -178,9 +178,10 @@ def misfeed_bags(text: str, fee: int, paid_before: set[int] | None = None) -> li
 
 # A new total of bags said beside a fee for one: "Adding one more brings you to 2 bags, and the extra bag
 # costs $50".
-_NEW_TOTAL = re.compile(r"\b(?:brings? (?:you|it|the reservation) to|up to|to a total of|for a total of|"
+_NEW_TOTAL = re.compile(r"\b(?:brings? (?:you|it|the reservation|[A-Z0-9]{6}) to|up to|to a total of|for a total of|"
                         r"making (?:it )?)\s*\**(\d+)\**\s+(?:checked\s+)?bags?\b", re.I)
 _FEE_SAID = re.compile(r"\b(?:costs?|charged?|fee|for)\b", re.I)
+_THAT_ONE = re.compile(r"\W*(?:that|this|the extra|the new|it)\b", re.I)  # the bag the sentence before added
 
 
 def charged_free_bags(text: str, fee: int, free_total: int) -> list[tuple[str, int]]:
@@ -189,8 +190,10 @@ def charged_free_bags(text: str, fee: int, free_total: int) -> list[tuple[str, i
     (``free_total``: the allowance per passenger times the passengers): "Adding one more brings you to
     2 bags, and the extra bag costs $50", for a gold member in economy (3 free)."""
     out: list[tuple[str, int]] = []
+    before: re.Match[str] | None = None  # the total the sentence before gave ("That one costs $50" after it)
     for sentence in _SENTENCE_BREAK.split(text.replace("*", "")):
-        total = _NEW_TOTAL.search(sentence)
+        total = _NEW_TOTAL.search(sentence) or (before if _THAT_ONE.match(sentence) else None)
+        before = _NEW_TOTAL.search(sentence)
         amounts = dollar_amounts(sentence)
         if total is None or len(amounts) != 1 or not _FEE_SAID.search(sentence) or amounts[0][1] % fee:
             continue

@@ -1966,12 +1966,16 @@ class _Run:
     def _free_total(self, text: str) -> int | None:
         """The bags that travel free on the one reservation a text names by code: the policy's
         allowance for the one tier shown and its cabin, times its passengers; None where any of them
-        is not known for certain (no write changed the cabin since)."""
-        codes = [c for c in identifiers_in(text) if self.index.field_of(c, "cabin") is not None]
+        is not known for certain (a write set another cabin than the record shows)."""
+        named = [*identifiers_in(text), *(m[0] for m in _CAPS_CODE.finditer(text))]  # ("HATHAT": capitals only)
+        codes = list(dict.fromkeys(c for c in named if self.index.field_of(c, "cabin") is not None))
         tiers = self._tiers_shown()
-        if len(codes) != 1 or len(tiers) != 1 or any("cabin" in w[2].arguments for w in self._past_writes + self._writes):
+        if len(codes) != 1 or len(tiers) != 1:
             return None
-        allowed = self._free_bags[0].get((next(iter(tiers)), str(self.index.field_of(codes[0], "cabin")).lower()))
+        cabin = str(self.index.field_of(codes[0], "cabin")).lower()
+        if any(str(w[2].arguments.get("cabin", cabin)).lower() != cabin for w in self._past_writes + self._writes):
+            return None  # a write set another cabin than the record shows: which is now is unclear
+        allowed = self._free_bags[0].get((next(iter(tiers)), cabin))
         people = self._passengers_of(codes[0])
         return allowed * people if allowed is not None and people else None
 

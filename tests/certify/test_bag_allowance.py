@@ -142,6 +142,9 @@ def test_paid_bags_cost_the_fee_each(text: str, before: set[int], found: list[tu
     ("Adding one more brings you to 2 bags, and the extra bag costs **$50**.", [("$50", 2)]),
     ("Adding two more brings you to 4 bags, and the extra bag costs $50.", []),  # past the 3 free
     ("Adding one more brings you to 2 bags, at no charge.", []),  # no fee said
+    # the reservation by its code, and the fee in the sentence after (blind audit a65_10)
+    ("Adding 1 bag brings HATHAT to 2 checked bags. That one costs $50.", [("$50", 2)]),
+    ("Adding 1 bag brings HATHAT to 4 checked bags. That one costs $50.", []),
 ])
 def test_a_fee_for_a_bag_within_the_free_total(text: str, found: list[tuple[str, int]]) -> None:
     assert charged_free_bags(text, 5000, 3) == found
@@ -159,6 +162,22 @@ def test_a_fee_for_a_bag_the_allowance_makes_free(convo: Any, at: Any, tier: str
         "reservation_id": "7SISHT", "cabin": "economy", "total_baggages": 1, "nonfree_baggages": 0,
         "passengers": [{"first_name": "Evelyn", "last_name": "Rossi"}]})
     i = c.say("7SISHT has 1 checked bag. Adding one more brings you to 2 bags, and the extra bag costs $50.")
+    found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
+    assert [k for k in found if k == "text_contradicts_policy"] == kinds, found
+
+
+@pytest.mark.parametrize(("bags", "kinds"), [(2, ["text_contradicts_policy"]), (4, [])])  # gold economy: 3 free
+def test_a_fee_for_a_bag_on_a_booking_just_made(convo: Any, at: Any, bags: int, kinds: list[str]) -> None:
+    # blind audit a65_10: the booking's own cabin, set by the write that made it, is the record's
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline", system=POLICY)
+    c.user("I'm evelyn_rossi_4078. Book HAT229 for me, economy, 1 bag; then add one more bag.")
+    c.call("get_user_details", {"user_id": "evelyn_rossi_4078"}, {"user_id": "evelyn_rossi_4078", "membership": "gold"})
+    booking = {"reservation_id": "HATHAT", "cabin": "economy", "total_baggages": 1, "nonfree_baggages": 0,
+               "passengers": [{"first_name": "Evelyn", "last_name": "Rossi"}]}
+    c.say("HAT229 in economy for Evelyn Rossi with 1 bag. Book it?")
+    c.user("yes")
+    c.call("book_reservation", {"user_id": "evelyn_rossi_4078", "cabin": "economy", "total_baggages": 1}, booking)
+    i = c.say(f"Booked HATHAT. Adding 1 bag brings HATHAT to {bags} checked bags. That one costs $50.")
     found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
     assert [k for k in found if k == "text_contradicts_policy"] == kinds, found
 
