@@ -168,13 +168,16 @@ def misstocked(text: str, objects: Callable[[], set[Described]]) -> list[tuple[s
     out: list[tuple[str, str]] = []
     lead = ""  # the last line outside a table: "Here are the **wireless** versions:" says what its rows share
     stock_lead: bool | None = None  # what a list's lead line says of its items: "variants currently in stock:"
+    list_lead = ""  # that lead line: "There are cheaper 5-25 lbs sets in stock:" names what its items share
     for line in _STOP.split(text):
         row = "|" in line  # a table row, as written or read with its headers (tables.with_headers)
         said = _stock_said(line)
-        if LIST_MARK.match(line) and not row:
+        listed = bool(LIST_MARK.match(line)) and not row
+        if listed:
             said = stock_lead if said is None else said
         elif line.strip():
             stock_lead = said if line.rstrip().endswith(":") and not identifiers_in(line) else None
+            list_lead = line if stock_lead is not None else ""
         if not row and line.strip():
             lead = line
         if said is None and says_arrow(line) and not identifiers_in(line):
@@ -190,6 +193,9 @@ def misstocked(text: str, objects: Callable[[], set[Described]]) -> list[tuple[s
         matched = [d for d in objects() if d.in_(spaced)]
         if not matched and lead and row:
             spaced = _spaced(f"{lead} {line}")  # a table row, with the option its lead names for all rows
+            matched = [d for d in objects() if d.in_(spaced)]
+        elif not matched and listed and list_lead:
+            spaced = _spaced(f"{list_lead} {line}")  # a list line, with the option its lead names for all
             matched = [d for d in objects() if d.in_(spaced)]
         if matched and all(d.available is (not said) for d in matched):
             out.append(("/".join(v.strip() for v in matched[0].values), "in stock" if said else "out of stock"))

@@ -100,6 +100,10 @@ def _with_one_sold_out() -> OptionBook:
     ("Here are the T-Shirt variants currently in stock:\n\n- black XL cotton crew neck — $51.05\n"
      "- blue M cotton crew neck — $50.88 (sold out)\n\nWhich one?", []),
     ("Here are the T-Shirt variants:\n\n- blue M cotton crew neck — $50.88\n", []),  # no stock said
+    # the options the lead names for all its lines (blind audit r64_07)
+    ("These cotton crew neck shirts are in stock:\n\n- black, XL: $51.05\n- blue, M: $50.88\n\nWhich one?",
+     [("blue/m/cotton/crew neck", "in stock")]),
+    ("These cotton crew neck shirts are in stock:\n\n- black, XL: $51.05\n\nWhich one?", []),
 ])
 def test_a_stock_said_of_an_item_described_by_its_options(text: str, flagged: list[tuple[str, str]]) -> None:
     book = _with_one_sold_out()
