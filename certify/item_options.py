@@ -95,27 +95,44 @@ def misdescribed_options(text: str, book: Callable[[], OptionBook]) -> list[tupl
     for "10 hours"). ``book`` is asked only for a line that may describe one."""
     out: list[tuple[str, str, str, str]] = []
     for sentence in priced_sentences(text):
-        if "(" not in sentence or says_arrow(sentence) or (priced := one_price(sentence)) is None:
-            continue  # no options listed after a name, a change from one item to another, or no one price
-        written, cents = priced
-        norm = _norm(sentence)
-        shown = book()
-        items = [it for it in shown.priced(abs(cents)) if not it.name or it.name in norm]
-        if not items or len({it.options for it in items}) != 1:
-            continue  # no item at that price, or several that differ: which one is unclear
-        for option, own in items[0].options:
-            if own in norm:
-                continue
-            rivals = sorted(v for v in shown.values_of.get(option, ()) if v != own and len(v) > 3 and v in norm)
-            if not rivals and "colo" in option:  # a color no object shown has: "black", where it shows silver
-                rivals = [f" {c} " for c in _COLORS if f" {c} " in norm]
-            if not rivals and any(c.isdigit() for c in own):  # "20 hours" where it shows "10 hours"
-                shape = _NUMBER.sub(r"\\d+(?:\\.\\d+)?", re.escape(own.strip()))
-                rivals = [f" {m[0]} " for m in re.finditer(rf"(?<= ){shape}(?= )", norm)]
-            if not rivals and len(parts := own.split()) == 2 and len(parts[1]) > 2 and not parts[1].isdigit():
-                # "over-ear" where it shows "in-ear": another first word before the value's own second one
-                rivals = [f" {m[0]} " for m in re.finditer(rf"(?<= )[a-z]+ {re.escape(parts[1])}(?= )", norm)
-                          if m[0].split()[0] != parts[0]]
-            if rivals:
-                out.append((written, option, rivals[0].strip(), own.strip()))
+        if "(" not in sentence or says_arrow(sentence):
+            continue  # no options listed after a name, or a change from one item to another
+        if one_price(sentence) is not None:
+            out += _misdescribed_in(sentence, book)
+        else:  # several items, each with its options and price: "Garden Hose (25ft, ...) $99.51, Electric Kettle ..."
+            for part in _ITEM_PART.findall(sentence):
+                out += _misdescribed_in(part, book)
+    return out
+
+
+# One item of a list in a sentence: its name, its options in brackets, then its price.
+_ITEM_PART = re.compile(r"[A-Z][\w -]{1,40}\([^()]{3,80}\)\s*\$[\d,]+(?:\.\d\d)?")
+
+
+def _misdescribed_in(sentence: str, book: Callable[[], OptionBook]) -> list[tuple[str, str, str, str]]:
+    """``misdescribed_options`` of one sentence, or part of one, that gives one price."""
+    out: list[tuple[str, str, str, str]] = []
+    if (priced := one_price(sentence)) is None:
+        return out
+    written, cents = priced
+    norm = _norm(sentence)
+    shown = book()
+    items = [it for it in shown.priced(abs(cents)) if not it.name or it.name in norm]
+    if not items or len({it.options for it in items}) != 1:
+        return out  # no item at that price, or several that differ: which one is unclear
+    for option, own in items[0].options:
+        if own in norm:
+            continue
+        rivals = sorted(v for v in shown.values_of.get(option, ()) if v != own and len(v) > 3 and v in norm)
+        if not rivals and "colo" in option:  # a color no object shown has: "black", where it shows silver
+            rivals = [f" {c} " for c in _COLORS if f" {c} " in norm]
+        if not rivals and any(c.isdigit() for c in own):  # "20 hours" where it shows "10 hours"
+            shape = _NUMBER.sub(r"\\d+(?:\\.\\d+)?", re.escape(own.strip()))
+            rivals = [f" {m[0]} " for m in re.finditer(rf"(?<= ){shape}(?= )", norm)]
+        if not rivals and len(parts := own.split()) == 2 and len(parts[1]) > 2 and not parts[1].isdigit():
+            # "over-ear" where it shows "in-ear": another first word before the value's own second one
+            rivals = [f" {m[0]} " for m in re.finditer(rf"(?<= )[a-z]+ {re.escape(parts[1])}(?= )", norm)
+                      if m[0].split()[0] != parts[0]]
+        if rivals:
+            out.append((written, option, rivals[0].strip(), own.strip()))
     return out

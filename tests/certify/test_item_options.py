@@ -53,6 +53,11 @@ def test_the_book_keeps_each_priced_item_with_its_name_and_every_value_per_optio
     # another first word before the value's own second one, where no object shows it (blind audit r58_09)
     ("- Headphones (over-ear, wireless, black) — $344.55", [("$344.55", "type", "over ear", "in ear")]),
     ("- Headphones (in-ear, wireless, black) — $344.55", []),
+    # several items in one sentence, each with its options and price (blind audit r64_04)
+    ("It has: Bluetooth Speaker (black, 20-hour battery) $310.47 and Action Camera (4K, waterproof, silver) $481.50.",
+     [("$310.47", "battery life", "20 hour", "10 hour")]),
+    ("It has: Bluetooth Speaker (black, 10-hour battery) $310.47 and Action Camera (4K, waterproof, silver) $481.50.",
+     []),
 ])
 def test_a_priced_line_gives_its_item_its_own_options(text: str, out: list[tuple[str, str, str, str]]) -> None:
     book = _book(ORDER)
