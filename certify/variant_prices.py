@@ -72,11 +72,12 @@ _STOP = re.compile(r"[.!?](?=\s)|\n")
 
 
 def _lead_of(text: str, row: str) -> str:
-    """The last line before the table a row is in: what its rows share ("Adjustable 30–50 lbs
-    options in stock:"); "" where the row opens the text."""
+    """The last line before the table a row is in (or the list a line is in): what its rows share
+    ("Adjustable 30–50 lbs options in stock:"); "" where the row opens the text."""
     at = text.find(row)
+    listed = "|" not in row  # a list's line: its lead is the last line that is no list line
     for line in reversed(text[:max(at, 0)].splitlines()):
-        if line.strip() and "|" not in line:
+        if line.strip() and "|" not in line and not (listed and LIST_MARK.match(line)):
             return _STOP.split(line.strip())[-1]  # its last sentence: "... — $512.88. Adjustable 30–50 lbs ...:"
     return ""
 
@@ -106,9 +107,10 @@ def misdescribed_prices(text: str, objects: Callable[[], set[Described]]) -> lis
         spaced = _spaced(sentence)
         shown = objects()
         matched = [d for d in shown if d.in_(spaced)]
-        if not matched and "|" in sentence and (lead := _lead_of(text, sentence)):
+        if not matched and ("|" in sentence or LIST_MARK.match(sentence)) and (lead := _lead_of(text, sentence)):
             # A row read with the line its table follows: "Adjustable 30–50 lbs options in stock:" then
-            # "| iron | $534.14 |" describes the adjustable 30-50 lbs iron set.
+            # "| iron | $534.14 |" describes the adjustable 30-50 lbs iron set; a list's line with its
+            # lead ("Maple skateboards currently available:" then "- 28 inch, graphic: $186.06").
             spaced = _spaced(f"{lead} {sentence}")
             matched = [d for d in shown if d.in_(spaced)]
         prices = {d.cents for d in matched}

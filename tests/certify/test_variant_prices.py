@@ -47,6 +47,9 @@ def test_the_book_holds_each_priced_object_with_options() -> None:
     ("The black XL cotton crew neck costs $1.53 more than $49.52.", []),  # two amounts
     ("The black XL cotton crew neck has a difference of $49.52.", []),  # another amount's word
     ("The black XL cotton crew neck (2060066974) is $49.52.", []),  # named by id: the price check's
+    # a list's line read with its lead (blind audit r64_08)
+    ("Cotton crew neck shirts available:\n- black, XL: $49.52\n- blue, M: $50.88", [("$49.52", 5105)]),
+    ("Cotton crew neck shirts available:\n- black, XL: $51.05\n- blue, M: $50.88", []),
 ])
 def test_an_amount_is_read_against_the_item_described(text: str, flagged: list[tuple[str, int]]) -> None:
     assert [(w, own) for w, _, own in misdescribed_prices(text, lambda: _book().objects)] == flagged
