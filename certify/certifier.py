@@ -159,6 +159,7 @@ from trajectory2gym.certify.equations import (
     difference_as_total,
     miscalculated,
     miscopied,
+    misdifferenced,
     misremained,
     misshared,
     signed_amounts,
@@ -2428,6 +2429,9 @@ class _Run:
             reasons.append(reason("text_miscalculated", value=written, detail=equation))
         for written, equation in miscalculated(content):  # "$164 + $50 + $30 = $264": the sum wrong
             reasons.append(reason("text_miscalculated", value=written, detail=equation))
+        if "ifference" in content and "$" in content:  # "fare $158 ... current fare is $165 ... the $17 difference"
+            for written, between in misdifferenced(content):
+                reasons.append(reason("text_miscalculated", value=written, detail=between))
         if (("both" in content or "together" in content or "total" in content or "combined" in content
              or "today" in content or "so far" in content or " in all" in content) and (charged := self._charges_by_tool())):
             for written, terms in mistotaled_writes(content, charged):  # "Both refuels together come to $14.00"

@@ -522,3 +522,29 @@ def miscopied(cents: int, result: int) -> bool:
     diff = [k for k in range(len(said)) if said[k] != shown[k]]
     return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1
                               and said[diff[0]] == shown[diff[1]] and said[diff[1]] == shown[diff[0]])
+
+
+# The amount a sentence calls the difference: "the $17 difference", "a difference of $17", "difference: $17".
+_DIFFERENCE_SAID = re.compile(r"(\$[\d,]+(?:\.\d\d)?)\**\s+(?:fare\s+|price\s+)?difference\b"
+                              r"|\bdifference\s*(?:of|is|:|would be|will be)\s*\**(\$[\d,]+(?:\.\d\d)?)", re.I)
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+
+
+def misdifferenced(text: str) -> list[tuple[str, str]]:
+    """(the difference as written, the two amounts it is between) for each sentence that calls one
+    amount the difference where it and the sentence before state just two other amounts, and the
+    difference is not theirs (nor theirs for a few passengers): "economy fare $158. Her current
+    HAT240 fare is $165, so moving her would refund the $17 difference"."""
+    out: list[tuple[str, str]] = []
+    before: list[tuple[str, int]] = []
+    for sentence in _SENTENCE_END.split(text):
+        amounts = dollar_amounts(sentence)
+        said = _DIFFERENCE_SAID.search(sentence) if "ifference" in sentence else None
+        if said is not None:
+            written = said[1] or said[2]
+            others = [c for w, c in before + amounts if w != written]
+            if len(others) == 2 and (gap := abs(abs(others[0]) - abs(others[1]))) and not any(
+                    cents_of(written) == gap * k for k in range(1, 10)):
+                out.append((written, f"${abs(others[0]) / 100:g} and ${abs(others[1]) / 100:g} differ by ${gap / 100:g}"))
+        before = amounts
+    return out

@@ -490,3 +490,19 @@ def test_an_amount_one_digit_off_the_calculators_result(convo: Any, at: Any, sai
     c.call("calculate", {"expression": "(942.71 - 1042.19) + (487.67 - 544.29)"}, "-156.1")
     i = c.say(said)
     assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons) if k == "text_miscalculated"] == kinds
+
+
+@pytest.mark.parametrize(("text", "out"), [
+    # blind audit a62_01: the two fares the sentences state differ by $7
+    ("The earliest is HAT169, economy fare $158. Her current HAT240 fare is $165, so moving her would refund the "
+     "$17 difference.", [("$17", "$158 and $165 differ by $7")]),
+    ("The earliest is HAT169, economy fare $158. Her current HAT240 fare is $165, so moving her would refund the "
+     "$7 difference.", []),
+    ("New fare $158, current $165: a difference of $14 for your two passengers.", []),  # the gap for each of two
+    ("The fare difference is $17.", []),  # no two amounts it is between
+    ("New fare $158, current $165, bags $50: a difference of $17.", []),  # three other amounts: which two is unclear
+])
+def test_a_difference_said_of_the_two_amounts_stated(text: str, out: list[tuple[str, str]]) -> None:
+    from trajectory2gym.certify.equations import misdifferenced
+
+    assert misdifferenced(text) == out
