@@ -248,6 +248,7 @@ from trajectory2gym.certify.statuses import (
     denials,
     flight_statuses,
     insurance_contradicted,
+    is_unpaid,
     misrated_speeds,
     misread_data_switch,
     mistimed,
@@ -1580,11 +1581,17 @@ class _Run:
         """The identifiers of the objects of a kind ("bill": their ``bill_id``) the observations show
         in a status (its one form: "Overdue" is overdue); none once a write went through since the
         user spoke (it may have changed one)."""
-        if self._writes:
-            return []
         key = f"{kind}_id"
-        return [str(obj[key]) for obj in objects_in(self.index.json_observations, f'"{key}"', '"status"')
-                if key in obj and isinstance(obj.get("status"), str) and status_form(obj["status"]) == status]
+        found = [str(obj[key]) for obj in objects_in(self.index.json_observations, f'"{key}"', '"status"')
+                 if key in obj and isinstance(obj.get("status"), str)
+                 and (status_form(obj["status"]) == status or (status == "unpaid" and is_unpaid(obj["status"])))]
+        if status == "unpaid":
+            # ("no open balance") only the bills no write since the user spoke, and no tool of the
+            # user's, acted on: resuming a line leaves an issued bill unpaid
+            named = {v.lstrip("#").lower() for _, _, call in self._writes for v in call.arguments.values()
+                     if isinstance(v, str)}
+            return [f for f in found if f.lower() not in named and f.lower() not in self._user_touched]
+        return [] if self._writes else found
 
     def _phrase_choices(self) -> list[tuple[str, ...]]:
         """The options of the visible write tools' choices that are phrases ("no longer needed",

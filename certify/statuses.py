@@ -616,8 +616,15 @@ def misrated_speeds(text: str, ratings: dict[float, str]) -> list[tuple[str, str
 # not the policy's "gold members get 3 free bags".
 # "I don't see any overdue bill", "You have no pending orders": none of the kind in the status.
 _NONE_IN = re.compile(r"\b(?:no|(?:do not|don't|don’t|can't|cannot) see any|not any|none of your)\s+\**(overdue|pending|"
-                      r"suspended|delivered|cancell?ed|unpaid|active)\**\s+(bill|order|line|reservation|balance)s?\b", re.I)
+                      r"suspended|delivered|cancell?ed|unpaid|open|outstanding|active)\**\s+"
+                      r"(bill|order|line|reservation|balance)s?\b", re.I)
 _KIND_OF = {"balance": "bill"}  # "no overdue balance": no overdue bill
+_OWED = {"open": "unpaid", "outstanding": "unpaid"}  # "no open balance": no bill left to pay
+
+
+def is_unpaid(status: str) -> bool:
+    """Whether a bill's status (as shown) says it is not paid: "Issued", "Overdue", "Awaiting Payment"."""
+    return status_form(status) in _UNPAID or status.lower() in _NOT_PAID_YET
 
 
 class Denial(NamedTuple):
@@ -635,7 +642,8 @@ def denials(text: str) -> list[Denial]:
     contradicts it) and against whether any object of the kind was shown at all (none: the text
     says what it could not see)."""
     return [Denial(m[0].replace("*", ""), _KIND_OF.get(m[2].lower(), m[2].lower()),
-                   _FORMS.get(m[1].lower(), m[1].lower()), m[1].lower()) for m in _NONE_IN.finditer(text)]
+                   _OWED.get(m[1].lower()) or _FORMS.get(m[1].lower(), m[1].lower()), m[1].lower())
+            for m in _NONE_IN.finditer(text)]
 
 
 _TIER_NAMED = r"\s+\**(regular|silver|gold|platinum)\**\s+member(?:ship)?\b"  # "a **Silver** member"

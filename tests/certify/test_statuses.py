@@ -541,6 +541,23 @@ def test_a_setting_the_writes_own_result_shows(convo: Any, at: Any, said: str, k
     assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons) if "status" in k] == kinds
 
 
+@pytest.mark.parametrize(("paid", "kinds"), [(False, ["text_contradicts_status"]), (True, [])])
+def test_no_open_balance_where_a_bill_shows_issued(convo: Any, at: Any, paid: bool, kinds: list[str]) -> None:
+    # blind audit t64_06: resuming a line leaves an issued bill unpaid; one the user paid since is not
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user("My line 555-123-2002 is suspended. I'm C1001.")
+    c.call("get_bills_for_customer", {"customer_id": "C1001"}, [{"bill_id": "B1002", "total_due": 150.0,
+                                                                  "status": "Issued"}])
+    if paid:
+        c.user_runs("make_payment", {}, "Payment of 150.0 USD has been made for bill B1002.")
+        c.user("Paid it.")
+    c.say("Shall I resume line L1002 now?")
+    c.user("yes")
+    c.call("resume_line", {"customer_id": "C1001", "line_id": "L1002"}, {"message": "Line resumed successfully"})
+    i = c.say("Your line is active again, and your account has no open balance left.")
+    assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons) if "status" in k] == kinds
+
+
 RATINGS = {4.4: "Poor", 22.0: "Fair"}
 
 
