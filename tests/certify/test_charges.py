@@ -960,3 +960,28 @@ def test_the_certificates_sent_together(convo: Any, at: Any, said: str, kinds: l
                f"Certificate {code} added to user ethan_johnson_9800 with amount {amount}.")
     i = c.say(said)
     assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons) if k == "text_miscalculated"] == kinds
+
+
+@pytest.mark.parametrize(("when", "kinds"), [("after", ["text_misattributed"]), ("before", [])])
+def test_a_balance_a_lookup_since_the_refund_shows(convo: Any, at: Any, when: str, kinds: list[str]) -> None:
+    # blind audit a64_01: the profile looked up after the cancellation shows the gift card at $292; one
+    # looked up before it shows the balance the refund has moved since
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("Cancel UKNCIV please. I'm juan_muller_1498.")
+    profile = {"payment_methods": {"gift_card_9879274": {"source": "gift_card", "amount": 292,
+                                                         "id": "gift_card_9879274"}}}
+    booking = {"reservation_id": "UKNCIV", "cabin": "business",
+               "payment_history": [{"payment_id": "gift_card_9879274", "amount": 1572}]}
+    if when == "before":
+        c.call("get_user_details", {"user_id": "juan_muller_1498"}, profile)
+    c.call("get_reservation_details", {"reservation_id": "UKNCIV"}, booking)
+    c.say("UKNCIV is business: cancelling refunds $1,572 to gift_card_9879274. Cancel it?")
+    c.user("yes")
+    c.call("cancel_reservation", {"reservation_id": "UKNCIV"},
+           {**booking, "status": "cancelled", "payment_history": [
+               {"payment_id": "gift_card_9879274", "amount": 1572}, {"payment_id": "gift_card_9879274", "amount": -1572}]})
+    if when == "after":
+        c.call("get_user_details", {"user_id": "juan_muller_1498"}, profile)
+    i = c.say("Your gift card gift_card_9879274 now shows a balance of $1,864 ($292 plus the $1,572 refund).")
+    found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
+    assert [k for k in found if k == "text_misattributed"] == kinds, found
