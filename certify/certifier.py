@@ -298,6 +298,9 @@ _NOT_OBJECTS = frozenset({"user", "customer", "account", "payment"})
 # An identifier a text calls the new object: "New reservation: HATHAT", "your new order #W1234567".
 _NEW_NAMED = re.compile(r"(?i:\bnew\s+(?:reservation|booking|order|ticket|line|account)(?:\s+(?:id|code|number))?)"
                         r"\s*(?:is\s+|:\s*|-\s*|—\s*)?(#?[A-Z0-9]{5,}|#?W\d{5,})\b")
+# A card of the user's, said as theirs: "your card on file", "your credit card" (not a gift card).
+_YOUR_CARD = re.compile(r"\byour (?:credit |debit )?card(?: on file)?\b|\bthe card on file\b", re.I)
+_SOURCE = re.compile(r'"source":\s*"([a-z_ ]+)"')  # a payment method's kind, in a lower-cased observation
 _RESULT_ID = re.compile(r'\s*\{\s*"\w+_id"\s*:\s*"([^"]+)"')  # the object a result is: its first field, an id
 # "4:05 pm"; not part of a span or a next-day time ("14:00-17:00", "03:00→07:30", "02:30+1": read as identifiers)
 # (after a dash only where the time before it ends in am/pm: "6:00 PM–8:30 PM"; "14:00–17:00" is a span)
@@ -2053,6 +2056,13 @@ class _Run:
                for v in re.findall(rf'"id":\s*"({kind}_\w+)"', low)}
         return [self._balance_of(ident) for ident in sorted(ids)]
 
+    def _no_card_shown(self) -> bool:
+        """Whether the profiles shown list the user's payment methods, none of them a card (each
+        method's ``source``: a certificate, a gift card, PayPal)."""
+        sources = [m for low in self.index.json_observations if '"payment_methods"' in low and '"source"' in low
+                   for m in _SOURCE.findall(low)]
+        return bool(sources) and not any("card" in m and "gift" not in m for m in sources)
+
     def _balance_of(self, method: str) -> set[int]:
         """The balance a payment method's observation shows (``amount`` or ``balance``, in cents); none
         once a write has used it (its balance may have changed), unless a lookup since shows it."""
@@ -2827,6 +2837,9 @@ class _Run:
             # "Your order #W7751333 ... Its tracking number is 413744175715", which #W4404390 shows
             for said, given, held in misowned(content, objects_read, values, self.index.json_observations, self._holder_of):
                 reasons.append(reason("text_misowned", value=said, arg=given, detail=held))
+        if "card" in content and (said_card := _YOUR_CARD.search(content)) and self._no_card_shown():
+            # "charge the remaining $5 to your card on file", where the profile shows only a certificate
+            reasons.append(reason("text_not_visible", value=said_card[0]))
         if "ending" in content and "brand" in self.index.compacts:  # substrings and a set lookup first
             for four, said, shown in misbranded_cards(content, self._brands_of):  # "Visa ending 4336": a Mastercard
                 reasons.append(reason("text_misbranded_card", value=four, arg=said, detail=shown))

@@ -517,7 +517,9 @@ def test_where_a_cancellation_refunds(text: str, named: list[str]) -> None:
 
 @pytest.mark.parametrize(("offer", "kinds"), [
     # blind set 62, a62_12 and a62_06: a cancellation refunds where the reservation was paid
-    ("XJUPNP can be cancelled in full: $8,872 back to your credit card. Proceed?", ["text_misstated_payer"]),
+    # (the profile shows no card at all: "your credit card" is none of the user's either)
+    ("XJUPNP can be cancelled in full: $8,872 back to your credit card. Proceed?",
+     ["text_misstated_payer", "text_not_visible"]),
     ("XJUPNP can be cancelled in full: $8,872 back to your gift card. Proceed?", []),
     ("XJUPNP can be cancelled; the $8,872 would be refunded to gift_card_4072179. Cancel it?",
      ["text_misstated_payer"]),
@@ -561,3 +563,22 @@ def test_a_refuel_charged_to_a_card(convo: Any, at: Any, said: str, kinds: list[
     i = c.say(said)
     assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons)
             if k == "text_misstated_charge_method"] == kinds
+
+
+@pytest.mark.parametrize(("methods", "said", "kinds"), [
+    # blind audit a64_02: the profile shows only a certificate
+    ({"certificate_2878399": {"source": "certificate", "amount": 100}},
+     "I can apply your $100 certificate and charge the remaining $5 to your card on file.", ["text_not_visible"]),
+    ({"certificate_2878399": {"source": "certificate", "amount": 100},
+      "credit_card_1": {"source": "credit_card", "brand": "visa", "last_four": "1234"}},
+     "I can apply your $100 certificate and charge the remaining $5 to your card on file.", []),
+    ({"certificate_2878399": {"source": "certificate", "amount": 100}, "gift_card_2": {"source": "gift_card", "amount": 9}},
+     "I can apply your $100 certificate and the rest to your gift card.", []),
+])
+def test_a_card_of_the_users_where_the_profile_shows_none(convo: Any, at: Any, methods: dict[str, Any], said: str,
+                                                          kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("Book HAT230 for me, I'm ava_sanchez_4455. It's $105 with insurance; I have a $100 certificate.")
+    c.call("get_user_details", {"user_id": "ava_sanchez_4455"}, {"payment_methods": methods, "membership": "gold"})
+    i = c.say(said)
+    assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons if "card" in r] == kinds
