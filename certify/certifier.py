@@ -681,8 +681,6 @@ class _Run:
         self._prices: PriceBook | None = None
         self._written_ids: set[str] = set()  # identifiers a write that went through acted on
         self._methods_used: set[str] = set()  # payment methods a write named, at any depth (their balances move)
-        # per payment method (compact) a write charged or refunded: the observation count when it did
-        self._methods_moved: dict[str, int] = {}
         self._derived_data: set[int] = set()  # amounts of data (hundredths of a GB) grounded texts derived
         self._data_amounts: set[int] = set()  # amounts of data the texts of tools and the system prompt show
         self._speed_ratings: dict[float, str] = {}  # speed tests' results: Mbps -> the rating shown ("Fair")
@@ -2059,6 +2057,8 @@ class _Run:
     def _no_card_shown(self) -> bool:
         """Whether the profiles shown list the user's payment methods, none of them a card (each
         method's ``source``: a certificate, a gift card, PayPal)."""
+        if not self.index.json_has('"payment_methods"'):
+            return False
         sources = [m for low in self.index.json_observations if '"payment_methods"' in low and '"source"' in low
                    for m in _SOURCE.findall(low)]
         return bool(sources) and not any("card" in m and "gift" not in m for m in sources)
@@ -2067,12 +2067,15 @@ class _Run:
         """The balance a payment method's observation shows (``amount`` or ``balance``, in cents); none
         once a write has used it (its balance may have changed), unless a lookup since shows it."""
         key = compact(method)
-        if key in self._methods_used or key in self._methods_moved:
-            # moved by a write: only a record of it looked up since shows its balance now
-            shown = self.index.json_observations
-            since = self._methods_moved.get(key, len(shown))
-            if not any(method.lower() in low and '"source"' in low for low in shown[since:]):
-                return set()
+        # The observations after the last write that charged or refunded it (a return's refund moves
+        # nothing until the items arrive): only a record of it looked up since shows its balance now.
+        since = max((n + 1 for result, n, call in self._past_writes + self._writes if not returned(result)
+                     and key in map(compact, set().union(*write_payments(result, call.arguments)))), default=-1)
+        if key in self._methods_used and since < 0:
+            since = len(self.index.json_observations)  # (a write named it, moving no money it shows)
+        if since >= 0 and not any(method.lower() in low and '"source"' in low
+                                  for low in self.index.json_observations[since:]):
+            return set()
         # The method's own record (with its "source"), not a payment of it: {"payment_id": ..., "amount": 588}
         own = next((obj for obj in self.index.objects_with(method, '"source"') if "source" in obj), None)
         return set() if own is None else {c for key in ("balance", "amount") if (c := to_cents(own.get(key))) is not None}
@@ -3563,8 +3566,6 @@ class _Run:
                     self._written_ids.update(compact(v) for v in made.arguments.values() if isinstance(v, str))
                     if not returned(msg.content or ""):  # (a return's refund moves nothing until the items arrive)
                         self._methods_used.update(map(compact, payment_ids(made.arguments)))
-                        back, paid = write_payments(msg.content or "", made.arguments)
-                        self._methods_moved.update(dict.fromkeys(map(compact, back | paid), len(index.json_observations)))
                     self._writes.append((msg.content or "", shown, made))  # for a report of what it charged
                     made_key = self.call_key(made)
                     last = self.seen_calls.get(made_key)

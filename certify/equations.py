@@ -527,7 +527,13 @@ def miscopied(cents: int, result: int) -> bool:
 # The amount a sentence calls the difference: "the $17 difference", "a difference of $17", "difference: $17".
 _DIFFERENCE_SAID = re.compile(r"(\$[\d,]+(?:\.\d\d)?)\**\s+(?:fare\s+|price\s+)?difference\b"
                               r"|\bdifference\s*(?:of|is|:|would be|will be)\s*\**(\$[\d,]+(?:\.\d\d)?)", re.I)
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+_SENTENCE_STOP = re.compile(r"[.!?](?=\s|$)")
+
+
+def _sentence_start(text: str, at: int) -> int:
+    """Where the sentence holding position ``at`` begins: after the last ". " (or "! ", "? ") before it."""
+    stop = max(text.rfind(". ", 0, at), text.rfind("! ", 0, at), text.rfind("? ", 0, at))
+    return 0 if stop < 0 else stop + 2
 
 
 def misdifferenced(text: str) -> list[tuple[str, str]]:
@@ -536,15 +542,14 @@ def misdifferenced(text: str) -> list[tuple[str, str]]:
     difference is not theirs (nor theirs for a few passengers): "economy fare $158. Her current
     HAT240 fare is $165, so moving her would refund the $17 difference"."""
     out: list[tuple[str, str]] = []
-    before: list[tuple[str, int]] = []
-    for sentence in _SENTENCE_END.split(text):
-        amounts = dollar_amounts(sentence)
-        said = _DIFFERENCE_SAID.search(sentence) if "ifference" in sentence else None
-        if said is not None:
-            written = said[1] or said[2]
-            others = [c for w, c in before + amounts if w != written]
-            if len(others) == 2 and (gap := abs(abs(others[0]) - abs(others[1]))) and not any(
-                    cents_of(written) == gap * k for k in range(1, 10)):
-                out.append((written, f"${abs(others[0]) / 100:g} and ${abs(others[1]) / 100:g} differ by ${gap / 100:g}"))
-        before = amounts
+    for said in _DIFFERENCE_SAID.finditer(text):  # (the sentences read only around a difference said)
+        start = _sentence_start(text, said.start())
+        end = _SENTENCE_STOP.search(text, said.end())
+        sentence = text[start:end.start() + 1 if end is not None else len(text)]
+        written = said[1] or said[2]
+        before = dollar_amounts(text[_sentence_start(text, start - 1):start]) if start else []
+        others = [c for w, c in before + dollar_amounts(sentence) if w != written]
+        if len(others) == 2 and (gap := abs(abs(others[0]) - abs(others[1]))) and not any(
+                cents_of(written) == gap * n for n in range(1, 10)):
+            out.append((written, f"${abs(others[0]) / 100:g} and ${abs(others[1]) / 100:g} differ by ${gap / 100:g}"))
     return out
