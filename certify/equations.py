@@ -542,7 +542,13 @@ def misdifferenced(text: str) -> list[tuple[str, str]]:
     difference is not theirs (nor theirs for a few passengers): "economy fare $158. Her current
     HAT240 fare is $165, so moving her would refund the $17 difference"."""
     out: list[tuple[str, str]] = []
-    for said in _DIFFERENCE_SAID.finditer(text):  # (the sentences read only around a difference said)
+    at = text.find("ifference")
+    while at >= 0:
+        # (the pattern asked only of the words around each "difference": the text may be long)
+        said = _DIFFERENCE_SAID.search(text, max(0, at - 25), at + 40)
+        at = text.find("ifference", at + 1)
+        if said is None:
+            continue
         start = _sentence_start(text, said.start())
         end = _SENTENCE_STOP.search(text, said.end())
         sentence = text[start:end.start() + 1 if end is not None else len(text)]
