@@ -1582,8 +1582,9 @@ class _Run:
 
     def _shown_in_status(self, kind: str, status: str) -> list[str]:
         """The identifiers of the objects of a kind ("bill": their ``bill_id``) the observations show
-        in a status (its one form: "Overdue" is overdue); none once a write went through since the
-        user spoke (it may have changed one)."""
+        in a status (its one form: "Overdue" is overdue; "unpaid" takes any status of a bill not paid);
+        none once a write went through since the user spoke (it may have changed one), but for
+        "unpaid" only those a write or a tool of the user's acted on are left out."""
         key = f"{kind}_id"
         found = [str(obj[key]) for obj in objects_in(self.index.json_observations, f'"{key}"', '"status"')
                  if key in obj and isinstance(obj.get("status"), str)
@@ -2153,7 +2154,8 @@ class _Run:
 
     def _switch_of(self, ident: str, feature: str) -> bool | None:
         """The ``<feature>_enabled`` flag the newest observed object with this identifier shows; None
-        where none shows it, or a write that went through acted on that object (it may have changed)."""
+        where none shows it, or a write that went through acted on that object after its newest
+        record (it may have changed; a record the write's own result holds shows it after)."""
         key = f"{feature}_enabled"
         if compact(key) not in self.index.compacts:  # no observation has the flag (a set lookup)
             return None

@@ -32,7 +32,7 @@ from trajectory2gym.certify.normalize import (
     numbers_in,
     to_cents,
 )
-from trajectory2gym.certify.turns import SENTENCE
+from trajectory2gym.certify.turns import LIST_MARK, SENTENCE
 
 # Searched on lower case: a case-blind search costs more.
 _PRICE_WORDS = re.compile(r"\b(?:costs?|priced|prices?|fares?|sells? for)\b|\b(?:is|are|was|were|for|at)(?: also| only)? \$")
@@ -161,7 +161,11 @@ def _may_price(low: str) -> bool:
 _WORKED = re.compile(r"[+=×*−]|\s-\s")
 
 
-_LISTED = re.compile(r"\s*(?:[-*•]|\d{1,2}[.)])\s")  # a list line's mark
+def _one_day(text: str) -> DateMention | None:
+    """The one day a text names (perhaps more than once), else None: a flight's fare is its fare
+    on that day."""
+    said = date_mentions(text) if may_name_day(text) else []
+    return said[0] if len({(d.day, d.month, d.year) for d in said}) == 1 else None
 
 
 def _listed_claims(text: str, book: PriceBook) -> list[tuple[str, str, set[int]]]:
@@ -171,7 +175,7 @@ def _listed_claims(text: str, book: PriceBook) -> list[tuple[str, str, set[int]]
     8573379326): $206.26", the price of 1719127154)."""
     out: list[tuple[str, str, set[int]]] = []
     for line in text.split("\n"):
-        if "$" not in line or not _LISTED.match(line) or _other_amount(line.lower()):
+        if "$" not in line or not LIST_MARK.match(line) or _other_amount(line.lower()):
             continue
         amounts = money_numbers_in(line)
         ids = [(at, t) for at, t in placed(line, chunks(line))
@@ -194,8 +198,7 @@ def _row_claims(text: str, book: PriceBook) -> list[tuple[str, str, set[int]]]:
     cells from the object's on count; a cell's words (its column's name, after
     ``tables.with_headers``) say its cabin."""
     out: list[tuple[str, str, set[int]]] = []
-    said = date_mentions(text) if may_name_day(text) else []
-    day = said[0] if len({(d.day, d.month, d.year) for d in said}) == 1 else None
+    day = _one_day(text)
     for line in text.split("\n"):
         cells = [c for c in line.strip().strip("|").split("|") if c.strip()]
         if len(cells) < 2 or "$" not in line:
@@ -351,8 +354,7 @@ def line_total(cents: int, text: str, book: PriceBook) -> bool:
     sum to it: "| 1 | HAT025 04:00 + HAT060 14:00 | $277 |". Each object's price is its price on the
     one day the text names and in the one cabin it names, where it names one: a flight's fare on
     another day, or in another cabin, makes no total of this row."""
-    said = date_mentions(text) if may_name_day(text) else []
-    day = said[0] if len({(d.day, d.month, d.year) for d in said}) == 1 else None
+    day = _one_day(text)
     kind = _kind_said(text.lower(), kinds) if (kinds := book.kinds()) else ""
     for line in text.split("\n"):
         if cents not in {abs(c) for _, c in money_numbers_in(line)}:
@@ -393,8 +395,7 @@ def mistotaled_rows(text: str, book: PriceBook) -> list[tuple[str, str]]:
     kind = _kind_said(text.lower(), kinds) if kinds else ""
     if not kind:
         return []
-    said = date_mentions(text) if may_name_day(text) else []
-    day = said[0] if len({(d.day, d.month, d.year) for d in said}) == 1 else None
+    day = _one_day(text)
     out: list[tuple[str, str]] = []
     for line, spots in rows:
         rest = line[spots[-1][1]:]
