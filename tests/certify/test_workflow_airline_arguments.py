@@ -1243,3 +1243,23 @@ def test_which_one_of_two_cards_asks_how_to_pay(convo) -> None:
             "flights": [{"flight_number": "HAT173", "date": "2024-05-20"}]}
     assert _workflow(convo, asked, "ok do it, the 9443446 one", "update_reservation_flights", args,
                      user={**USER, "payment_methods": cards}) == []
+
+
+@pytest.mark.parametrize(("said", "kinds"), [
+    # blind audits a60_05, a61_06, a63_06: the policy lets one certificate pay a booking
+    ("Done! certificate_3221322 for $100 is on your account. You can combine it with your $500 certificate on "
+     "your next booking.", ["text_contradicts_policy"]),
+    ("No problem, both certificates can be combined on one booking: $150 and $324.", ["text_contradicts_policy"]),
+    ("Done! certificate_3221322 for $100 is on your account. Only one certificate can be used per booking.", []),
+    ("Certificates can't be combined, so use the $500 one.", []),
+])
+def test_certificates_said_to_pay_one_booking_together(convo, said: str, kinds: list[str]) -> None:
+    from trajectory2gym.envs.airline.policy import POLICY
+
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline", system=POLICY)
+    c.user("My flight was cancelled. I'm juan_rossi_1234.")
+    c.call("get_user_details", {"user_id": "juan_rossi_1234"}, {"membership": "gold", "payment_methods": {
+        "certificate_6042896": {"source": "certificate", "amount": 500, "id": "certificate_6042896"}}})
+    i = c.say(said)
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert [k for k in map(reason_kind, decision.reasons) if k == "text_contradicts_policy"] == kinds
