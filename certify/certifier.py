@@ -305,6 +305,11 @@ _ONE_CERTIFICATE = re.compile(r"\b(?:at most|only|no more than)\s+one\s+(?:trave
 _CERTIFICATES_JOINED = re.compile(r"\bcombin\w*\b[^.;\n]*\bcertificate|\bcertificates?\b[^.;\n]*\bcombin\w*"
                                   r"|\b(?:both|two)\s+(?:of\s+(?:your|the)\s+)?(?:travel\s+)?certificates\b", re.I)
 _NOT_JOINED = re.compile(r"\b(?:not|cannot|can't|only one|one certificate|no more than|at most)\b|n't\b", re.I)
+# An amount said to be the user's own limit: "your $300 budget", "a budget of $600", "the $300 you
+# wanted to keep it to".
+_USERS_AMOUNT = re.compile(r"\byour\s+\$([\d,]+(?:\.\d\d)?)\s+(?:budget|limit|cap|maximum)\b"
+                           r"|\b(?:your\s+)?budget\s+of\s+\$([\d,]+(?:\.\d\d)?)"
+                           r"|\bthe\s+\$([\d,]+(?:\.\d\d)?)\s+you\s+(?:wanted|said|mentioned|asked|gave|set)\b", re.I)
 # A card of the user's, said as theirs: "your card on file", "your credit card" (not a gift card).
 _YOUR_CARD = re.compile(r"\byour (?:credit |debit )?card(?: on file)?\b|\bthe card on file\b", re.I)
 _SOURCE = re.compile(r'"source":\s*"([a-z_ ]+)"')  # a payment method's kind, in a lower-cased observation
@@ -2548,6 +2553,17 @@ class _Run:
                         and not self._city_of_said(word.lower()):
                     privileged = True
                     reasons.append(reason("text_privileged", value=word))
+        if ("budget" in content or " you want" in content or "limit" in content) and "$" in content:
+            # "within your $300 budget", where the user gave none: an amount of the user's own, which only
+            # the user's messages (or, wrongly, the hidden task) can hold
+            users = self._user_text()
+            for m in _USERS_AMOUNT.finditer(content):
+                said_amount = m[1] or m[2] or m[3]
+                hidden = self._is_private(said_amount)
+                said_why = reason("text_privileged" if hidden else "text_not_visible", value=f"${said_amount}")
+                if said_amount.replace(",", "") not in users.replace(",", "") and said_why not in reasons:
+                    privileged = privileged or hidden  # (not twice: an amount no pair makes is flagged already)
+                    reasons.append(said_why)
         if ("enough" in content or "sufficient" in content or "covers" in content) and "_" in content:
             # "paid from your gift card (gift_card_7711863), which has enough balance to cover it", shown $44
             for method, written, shown in self._overcovered(content):

@@ -1263,3 +1263,20 @@ def test_certificates_said_to_pay_one_booking_together(convo, said: str, kinds: 
     i = c.say(said)
     decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
     assert [k for k in map(reason_kind, decision.reasons) if k == "text_contradicts_policy"] == kinds
+
+
+@pytest.mark.parametrize(("told", "kinds"), [
+    # blind audits a60_03, a61_06, a61_12, a62_06: a budget only the hidden task holds
+    ("Two economy seats JFK to ATL on May 20, please.", ["text_privileged"]),
+    ("Two economy seats JFK to ATL on May 20, please; I can spend $250 at most.", []),
+])
+def test_a_budget_said_to_be_the_users(convo, told: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline",
+              private={"task": {"instruction": "You want to book two seats and keep it under $250."}})
+    c.user(told)
+    c.call("search_direct_flight", {"origin": "JFK", "destination": "ATL", "date": "2024-05-20"},
+           [{"flight_number": "HAT268", "prices": {"economy": 101}, "available_seats": {"economy": 19}},
+            {"flight_number": "HAT270", "prices": {"economy": 149}, "available_seats": {"economy": 3}}])  # 101 + 149
+    i = c.say("HAT268 is $101 in economy. For 2: $202, within your $250 budget.")
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert [k for k in map(reason_kind, decision.reasons) if k in ("text_privileged", "text_not_visible")] == kinds
