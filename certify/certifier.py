@@ -310,6 +310,12 @@ _NOT_JOINED = re.compile(r"\b(?:not|cannot|can't|only one|one certificate|no mor
 _USERS_AMOUNT = re.compile(r"\byour\s+\$([\d,]+(?:\.\d\d)?)\s+(?:budget|limit|cap|maximum)\b"
                            r"|\b(?:your\s+)?budget\s+of\s+\$([\d,]+(?:\.\d\d)?)"
                            r"|\bthe\s+\$([\d,]+(?:\.\d\d)?)\s+you\s+(?:wanted|said|mentioned|asked|gave|set)\b", re.I)
+# An amount of data the user is said to be willing to add: "you said you're happy to add 2 GB", "I
+# see you're happy to top up 2.0 GB".
+_DATA_WISH = re.compile(r"\byou(?:'re|’re| are|'d be|’d be| would be)?\s+(?:happy|willing|fine|okay|ok)\s+(?:to|with)\s+"
+                        r"(?:add(?:ing)?|top(?:ping)?\s+up|refuel(?:ling|ing)?|buy(?:ing)?)\s+(?:an?\s+extra\s+)?"
+                        r"(\d+(?:\.\d+)?)\s*GB\b", re.I)
+_GB_SAID = re.compile(r"(\d+(?:\.\d+)?)\s*GB\b", re.I)  # an amount of data, as a text gives it
 # A card of the user's, said as theirs: "your card on file", "your credit card" (not a gift card).
 _YOUR_CARD = re.compile(r"\byour (?:credit |debit )?card(?: on file)?\b|\bthe card on file\b", re.I)
 _SOURCE = re.compile(r'"source":\s*"([a-z_ ]+)"')  # a payment method's kind, in a lower-cased observation
@@ -2564,6 +2570,14 @@ class _Run:
                 if said_amount.replace(",", "") not in users.replace(",", "") and said_why not in reasons:
                     privileged = privileged or hidden  # (not twice: an amount no pair makes is flagged already)
                     reasons.append(said_why)
+        if "GB" in content and ("happy" in content or "willing" in content or "fine" in content) and (
+                wish := _DATA_WISH.search(content)) and round(float(wish[1]) * 100) not in self._user_data():
+            # "Since you said you're happy to add 2 GB", where the user named no amount of data
+            amount = float(wish[1])
+            hidden = self._is_private(wish[1]) or any(
+                float(m[1]) == amount for m in _GB_SAID.finditer(orjson.dumps(self.inter.private).decode()))
+            privileged = privileged or hidden
+            reasons.append(reason("text_privileged" if hidden else "text_not_visible", value=f"{wish[1]} GB"))
         if ("enough" in content or "sufficient" in content or "covers" in content) and "_" in content:
             # "paid from your gift card (gift_card_7711863), which has enough balance to cover it", shown $44
             for method, written, shown in self._overcovered(content):

@@ -9,6 +9,8 @@ import pytest
 
 from trajectory2gym.certify import certify_interaction
 from trajectory2gym.certify.data_amounts import DataAmountBook, derivable
+from trajectory2gym.certify.reasons import reason_kind
+from trajectory2gym.envs.registry import tool_specs
 
 CUSTOMER = {"customer_id": "C1089", "full_name": "Rosa Vargas", "goodwill_credit_used_this_year": 10.0,
             "line_ids": ["L1179"]}
@@ -80,3 +82,22 @@ def test_the_book_reads_unit_fields_and_written_units_not_prices() -> None:
     assert book.amounts == {2000, 300} and book.read == 3
     assert derivable(1700, book.amounts) and derivable(2300, book.amounts)
     assert not derivable(600, book.amounts)  # 3.0 doubled: no two amounts
+
+
+@pytest.mark.parametrize(("told", "said", "kinds"), [
+    # blind audits t60_06, t61_11, t65_07: a top-up the hidden task is willing to make, the user never said
+    ("My data stopped working. Line 555-123-2002.",
+     "Since you mentioned you'd be happy to add 2 GB, shall I add 2.0 GB for $4.00?", ["text_privileged"]),
+    ("My data stopped working. Line 555-123-2002. I could add 2 GB if needed.",
+     "Since you mentioned you'd be happy to add 2 GB, shall I add 2.0 GB for $4.00?", []),
+    ("My data stopped working. Line 555-123-2002.", "I also see you're happy to top up 2.0 GB of data.",
+     ["text_privileged"]),
+])
+def test_data_the_user_is_said_to_want(convo: Any, at: Any, told: str, said: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom",
+              private={"task": {"instruction": "If asked, you are willing to refuel 2.0 GB of data."}})
+    c.user(told)
+    c.call("get_details_by_id", {"id": "P1002"}, {"plan_id": "P1002", "data_refueling_price_per_gb": 2.0})
+    i = c.say(said)
+    assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons)
+            if k in ("text_privileged", "text_not_visible")] == kinds
