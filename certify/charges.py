@@ -513,8 +513,9 @@ def mistotaled_writes(text: str, charges: dict[str, list[int]]) -> list[tuple[st
 
 # A stored-value method named by its kind with an amount: "a travel certificate worth $250 on your
 # profile", "your gift card with $94".
-_KIND_BALANCE = re.compile(r"\b(gift card|certificate)\b[^$.;\n]{0,12}?\b(?:worth|with|holding|"
-                           r"(?:has\s+a\s+)?balance of|has|holds|balance (?:is|was)(?: now)?)\s+\**(\$\s?\d[\d,]*(?:\.\d+)?)(?![\d,]*\.?\d)", re.I)
+_KIND_BALANCE = re.compile(r"\b(gift card|certificate)\b(?:[^$.;\n]{0,12}?\b(?:worth|with|holding|"
+                           r"(?:has\s+a\s+)?balance of|has|holds|balance (?:is|was)(?: now)?)\s+\**|\s*\(\s*(?=\$[\d,.]+\s+balance\)))"
+                           r"(\$\s?\d[\d,]*(?:\.\d+)?)(?![\d,]*\.?\d)", re.I)  # ("your gift card ($76 balance)")
 _THEIRS = re.compile(r"\byour\b|\bon (?:your )?(?:profile|file|account)\b", re.I)
 
 

@@ -624,6 +624,9 @@ def test_a_balance_back_up_to_after_a_payment_switch(convo: Any, at: Any, said: 
     ({"certificate_1": 150}, "By the way, I see a travel certificate worth $250 on your profile.", ["text_misattributed"]),
     ({"certificate_1": 150}, "By the way, I see a travel certificate worth $150 on your profile.", []),
     ({"certificate_1": 150, "certificate_2": 250}, "By the way, your certificate worth $250 can pay for it.", []),
+    # its balance in a bracket after it (blind set 61, a61_12)
+    ({"certificate_1": 150}, "You can use your certificate ($250 balance) for it.", ["text_misattributed"]),
+    ({"certificate_1": 150}, "You can use your certificate ($150 balance) for it.", []),
 ])
 def test_a_certificate_named_by_its_kind_with_an_amount(convo: Any, at: Any, certificates: dict[str, int], said: str,
                                                         kinds: list[str]) -> None:
