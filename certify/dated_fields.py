@@ -22,7 +22,14 @@ from typing import Any
 from trajectory2gym.certify.anchors import NESTED_ID_KEYS
 from trajectory2gym.certify.books import ObservationBook, json_objects
 from trajectory2gym.certify.dates import ISO_DAY, DateMention, date_mentions
-from trajectory2gym.certify.normalize import compact, id_shape, identifiers_in, stem, words
+from trajectory2gym.certify.normalize import (
+    FLIGHT_NUMBER,
+    compact,
+    id_shape,
+    identifiers_in,
+    stem,
+    words,
+)
 from trajectory2gym.certify.turns import SENTENCE_OR_LINE
 
 _ISO = re.compile(r"^\d{4}-\d\d-\d\d")
@@ -218,7 +225,7 @@ def said_arrival_days(text: str, overnight: set[str]) -> list[tuple[str, str]]:
     day it leaves (then it lands the day after) is the caller's to say."""
     out: list[tuple[str, str]] = []
     for sentence in SENTENCE_OR_LINE.split(text):
-        flights = [(m.start(), m[0].lower()) for m in _FLIGHT_NAMED.finditer(sentence)]
+        flights = [(m.start(), m[0].lower()) for m in FLIGHT_NUMBER.finditer(sentence)]
         if not any(f in overnight for _, f in flights):
             continue
         mentions = [d for d in date_mentions(sentence) if d.month is not None]
@@ -231,7 +238,6 @@ def said_arrival_days(text: str, overnight: set[str]) -> list[tuple[str, str]]:
     return out
 
 
-_FLIGHT_NAMED = re.compile(r"\b[A-Z]{2,3}\d{3,4}\b")
 _LEAVES = re.compile(r"\b(?:dep\w*|leav\w*)\b|→|->", re.I)  # a departure named between: its date is another's
 
 

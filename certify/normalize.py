@@ -179,6 +179,8 @@ def wordline(ws: Iterable[str]) -> str:
     return " " + " ".join(ws) + " "
 
 
+# A flight's number as texts and observations write it: "HAT033".
+FLIGHT_NUMBER = re.compile(r"\b[A-Z]{2,3}\d{3,4}\b")
 _COMPACT_CACHE: dict[str, str] = {}
 
 

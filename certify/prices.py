@@ -24,6 +24,7 @@ from trajectory2gym.certify.anchors import NESTED_ID_KEYS
 from trajectory2gym.certify.dates import ISO_DAY, DateMention, date_mentions, may_name_day
 from trajectory2gym.certify.evidence import EvidenceIndex
 from trajectory2gym.certify.normalize import (
+    FLIGHT_NUMBER,
     chunks,
     chunks_with_digits,
     compact,
@@ -372,7 +373,6 @@ def line_total(cents: int, text: str, book: PriceBook) -> bool:
 
 # Between two legs of one row: "HAT033 00:00 JFK→DTW + HAT168": a plus, and no amount.
 _LEG_GAP = re.compile(r"[^$\n+]{0,40}\+[^$\n+]{0,40}")
-_FLIGHT_ID = re.compile(r"[A-Z]{2,3}\d{3,4}")
 _AFTER_DIFFERENCE = re.compile(r"\W*(?:more|less|extra|back|refund|cheaper|difference|off)\b")
 
 
@@ -385,7 +385,7 @@ def mistotaled_rows(text: str, book: PriceBook) -> list[tuple[str, str]]:
     for line in text.split("\n"):
         if "+" not in line or "$" not in line:
             continue
-        spots = [(at, at + len(t), t) for at, t in placed(line, chunks(line)) if _FLIGHT_ID.fullmatch(t)]
+        spots = [(at, at + len(t), t) for at, t in placed(line, chunks(line)) if FLIGHT_NUMBER.fullmatch(t)]
         if 2 <= len(spots) <= 4 and all(_LEG_GAP.fullmatch(line, a[1], b[0])
                                         for a, b in zip(spots, spots[1:], strict=False)):
             rows.append((line, spots))

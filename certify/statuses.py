@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from trajectory2gym.certify.dates import AM_PM, hour_24
-from trajectory2gym.certify.normalize import identifiers_in
+from trajectory2gym.certify.normalize import FLIGHT_NUMBER, identifiers_in
 from trajectory2gym.certify.turns import SENTENCE_OR_LINE
 
 # Status words as observations spell them and as texts say them, each to one form.
@@ -398,7 +398,6 @@ def cabin_contradicted(text: str, cabin_of: Callable[[str], set[str]]) -> list[t
 _TIMED = re.compile(r"\b(?P<way>depart\w*|leav\w*|arriv\w*|land\w*)\b"
                     r"(?:[ \t]*:?[ \t]*|(?:(?!\b(?:depart|leav|arriv|land)|\bat\s+\d)[^.;,!?]){0,30}?\bat\s+)"
                     r"(?P<h>[01]?\d|2[0-3])(?::(?P<m>[0-5]\d))?(?![\d:])(?P<half>\s*[ap]\.?m\b)?", re.I)
-_FLIGHT = re.compile(r"\b[A-Z]{2,3}\d{3,4}\b")
 # The way word's subject is the other flights: "(the others leave at 8:00 AM and 2:00 PM)".
 _OTHERS_DO = re.compile(r"\b(?:the\s+)?(?:others|other\s+(?:flights|ones|options)|rest)\s+(?:all\s+|both\s+)?$", re.I)
 
@@ -414,7 +413,7 @@ def mistimed(text: str, times_of: Callable[[str, str], set[str]],
     out: list[tuple[str, str, str]] = []
     before: set[str] = set()  # the flights of the sentence before: "HAT287 ... is on schedule. It departs ..."
     for sentence in SENTENCE_OR_LINE.split(text.replace("**", "")):  # "land at **12:00 PM**"
-        flights = set(_FLIGHT.findall(sentence))
+        flights = set(FLIGHT_NUMBER.findall(sentence))
         if not flights and _IT_STARTS.match(sentence):
             flights = before
         before = flights
@@ -447,7 +446,7 @@ def mistimed_ranges(text: str, times_of: Callable[[str, str], set[str]]) -> list
     20:00), where the observations show that flight's times and the range's time is none of them."""
     out: list[tuple[str, str, str]] = []
     for line in SENTENCE_OR_LINE.split(text):
-        flights = list(_FLIGHT.finditer(line))
+        flights = list(FLIGHT_NUMBER.finditer(line))
         if not flights:
             continue
         for m in _TIME_RANGE.finditer(line):
