@@ -108,11 +108,13 @@ from trajectory2gym.certify.claims import (
     verb_key,
 )
 from trajectory2gym.certify.compensation import (
+    certificates_joined,
     certificates_offered,
     compensation_rule,
     complained,
     ineligible,
     offer_first_rule,
+    one_certificate_rule,
 )
 from trajectory2gym.certify.config import CertifyConfig
 from trajectory2gym.certify.confirmation import check_confirmation
@@ -298,13 +300,6 @@ _NOT_OBJECTS = frozenset({"user", "customer", "account", "payment"})
 # An identifier a text calls the new object: "New reservation: HATHAT", "your new order #W1234567".
 _NEW_NAMED = re.compile(r"(?i:\bnew\s+(?:reservation|booking|order|ticket|line|account)(?:\s+(?:id|code|number))?)"
                         r"\s*(?:is\s+|:\s*|-\s*|—\s*)?(#?[A-Z0-9]{5,}|#?W\d{5,})\b")
-# The policy's limit of certificates per booking: "at most one certificate".
-_ONE_CERTIFICATE = re.compile(r"\b(?:at most|only|no more than)\s+one\s+(?:travel\s+)?certificate\b[^.;\n]*", re.I)
-# Certificates said to pay one booking together: "combine it with your existing $500 certificate",
-# "both certificates can be combined"; not "can't be combined", "only one".
-_CERTIFICATES_JOINED = re.compile(r"\bcombin\w*\b[^.;\n]*\bcertificate|\bcertificates?\b[^.;\n]*\bcombin\w*"
-                                  r"|\b(?:both|two)\s+(?:of\s+(?:your|the)\s+)?(?:travel\s+)?certificates\b", re.I)
-_NOT_JOINED = re.compile(r"\b(?:not|cannot|can't|only one|one certificate|no more than|at most)\b|n't\b", re.I)
 # An amount said to be the user's own limit: "your $300 budget", "a budget of $600", "the $300 you
 # wanted to keep it to".
 _USERS_AMOUNT = re.compile(r"\byour\s+\$([\d,]+(?:\.\d\d)?)\s+(?:budget|limit|cap|maximum)\b"
@@ -2882,10 +2877,9 @@ class _Run:
                 reasons.append(reason("text_misowned", value=said, arg=given, detail=held))
         if self._one_certificate and "ertificate" in content and ("ombin" in content or "both" in content):
             # "you can combine the new $100 certificate with your $250 one", where one may pay a booking
-            for sentence in SENTENCE_OR_LINE.split(content):
-                if _CERTIFICATES_JOINED.search(sentence) and not _NOT_JOINED.search(sentence):
-                    reasons.append(reason("text_contradicts_policy", arg="certificates", value=sentence.strip()[:80],
-                                          detail=self._one_certificate))
+            for sentence in certificates_joined(content):
+                reasons.append(reason("text_contradicts_policy", arg="certificates", value=sentence[:80],
+                                      detail=self._one_certificate))
         if "card" in content and (said_card := _YOUR_CARD.search(content)) and self._no_card_shown():
             # "charge the remaining $5 to your card on file", where the profile shows only a certificate
             reasons.append(reason("text_not_visible", value=said_card[0]))
@@ -3633,8 +3627,7 @@ class _Run:
                         self._identify_first = self._identify_first or identify_first(msg.content)
                         self._own_only = self._own_only or own_only(msg.content)
                         self._certificate_rule = self._certificate_rule or compensation_rule(msg.content)
-                        if not self._one_certificate and (one := _ONE_CERTIFICATE.search(msg.content)):
-                            self._one_certificate = one[0]
+                        self._one_certificate = self._one_certificate or one_certificate_rule(msg.content)
                         self._offer_first = self._offer_first or offer_first_rule(msg.content)
                         self._in_order = self._in_order or ORDERED.search(msg.content) is not None
                         if "bag" in msg.content and not self._free_bags[0]:

@@ -9,6 +9,9 @@ and insurance: each condition the policy names is then visibly unmet.
 Also: a certificate offered first, where the policy gives one only when the customer complains
 ("Never offer it first") and the user has complained of nothing: "Since you're a Gold member, I can
 also add a $100 travel certificate", after a cancellation the user asked for.
+
+And: certificates said to pay one booking together ("You can combine it with your existing $500
+certificate"), where the policy allows at most one per booking.
 """
 
 from __future__ import annotations
@@ -33,6 +36,27 @@ def compensation_rule(policy: str) -> str:
     """The policy's sentence that limits certificates to eligible customers; "" where it has none."""
     return next((rule_text(s) for s in policy_sentences(policy)
                  if _RULE.search(s) and "silver" in s.lower() and "business" in s.lower()), "")
+
+
+# The policy's limit of certificates per booking: "at most one certificate".
+_ONE_CERTIFICATE = re.compile(r"\b(?:at most|only|no more than)\s+one\s+(?:travel\s+)?certificate\b[^.;\n]*", re.I)
+# Certificates said to pay one booking together: "combine it with your existing $500 certificate",
+# "both certificates can be combined"; not "can't be combined", "only one".
+_CERTIFICATES_JOINED = re.compile(r"\bcombin\w*\b[^.;\n]*\bcertificate|\bcertificates?\b[^.;\n]*\bcombin\w*"
+                                  r"|\b(?:both|two)\s+(?:of\s+(?:your|the)\s+)?(?:travel\s+)?certificates\b", re.I)
+_NOT_JOINED = re.compile(r"\b(?:not|cannot|can't|only one|one certificate|no more than|at most)\b|n't\b", re.I)
+
+
+def one_certificate_rule(policy: str) -> str:
+    """The policy's words that allow one certificate per booking ("at most one certificate, ..."); ""
+    where it has none."""
+    return m[0] if (m := _ONE_CERTIFICATE.search(policy)) else ""
+
+
+def certificates_joined(text: str) -> list[str]:
+    """The sentences of a text that let certificates pay one booking together, stripped: "You can
+    combine it with your existing $500 certificate on your next booking."."""
+    return [s.strip() for s in SENTENCE_OR_LINE.split(text) if _CERTIFICATES_JOINED.search(s) and not _NOT_JOINED.search(s)]
 
 
 def certificates_offered(text: str) -> list[str]:
