@@ -310,7 +310,6 @@ _USERS_AMOUNT = re.compile(r"\byour\s+\$([\d,]+(?:\.\d\d)?)\s+(?:budget|limit|ca
 _DATA_WISH = re.compile(r"\byou(?:'re|’re| are|'d be|’d be| would be)?\s+(?:happy|willing|fine|okay|ok)\s+(?:to|with)\s+"
                         r"(?:add(?:ing)?|top(?:ping)?\s+up|refuel(?:ling|ing)?|buy(?:ing)?)\s+(?:an?\s+extra\s+)?"
                         r"(\d+(?:\.\d+)?)\s*GB\b", re.I)
-_GB_SAID = re.compile(r"(\d+(?:\.\d+)?)\s*GB\b", re.I)  # an amount of data, as a text gives it
 # A card of the user's, said as theirs: "your card on file", "your credit card" (not a gift card).
 _YOUR_CARD = re.compile(r"\byour (?:credit |debit )?card(?: on file)?\b|\bthe card on file\b", re.I)
 _SOURCE = re.compile(r'"source":\s*"([a-z_ ]+)"')  # a payment method's kind, in a lower-cased observation
@@ -343,6 +342,12 @@ _TAKEN_BACK = re.compile(r"\bI\s+(?:quoted|misquoted|mis-quoted|misstated|mis-st
                          r"|\b[Nn]ot\s+(?:\$(?=\d)|(?=\d[\d,]*\.\d\d\b))(\d[\d,]*(?:\.\d+)?)(?=\s*(?:[.;,)!—–]|$))"
                          # or a misstatement owned up to: "(I misstated it as $212)"
                          r"|\bI\s+mis-?(?:stated|quoted)\b[^.;:()$]{0,20}?\bas\s+\$?(\d[\d,]*(?:\.\d+)?)")
+
+
+def _unseen(value: str, hidden: bool) -> str:
+    """The reason for a value a text states that is not grounded: privileged where only the hidden
+    part holds it (``hidden``), else not visible."""
+    return reason("text_privileged" if hidden else "text_not_visible", value=value)
 
 
 def _taken_back_amounts(text: str) -> set[str]:
@@ -2384,11 +2389,9 @@ class _Run:
         for shown in self._stated_misses(content, toks=toks):
             if shown in self._domain_tools.device_values:  # "set it to 4g_5g_preferred": a device setting's name
                 continue
-            if self._is_private(shown):
-                privileged = True
-                reasons.append(reason("text_privileged", value=shown))
-            else:
-                reasons.append(reason("text_not_visible", value=shown))
+            hidden = self._is_private(shown)
+            privileged = privileged or hidden
+            reasons.append(_unseen(shown, hidden))
         if self._phone.shown and may_state_phone(content):  # "you're now on 4G", where the bar shows 5G
             for said, setting, shown in self._phone.misstated(content):
                 reasons.append(reason("text_misstated_device", arg=setting, value=said, detail=shown))
@@ -2561,18 +2564,18 @@ class _Run:
             for m in _USERS_AMOUNT.finditer(content):
                 said_amount = m[1] or m[2] or m[3]
                 hidden = self._is_private(said_amount)
-                said_why = reason("text_privileged" if hidden else "text_not_visible", value=f"${said_amount}")
+                said_why = _unseen(f"${said_amount}", hidden)
                 if said_amount.replace(",", "") not in users.replace(",", "") and said_why not in reasons:
                     privileged = privileged or hidden  # (not twice: an amount no pair makes is flagged already)
                     reasons.append(said_why)
         if "GB" in content and ("happy" in content or "willing" in content or "fine" in content) and (
-                wish := _DATA_WISH.search(content)) and round(float(wish[1]) * 100) not in self._user_data():
-            # "Since you said you're happy to add 2 GB", where the user named no amount of data
-            amount = float(wish[1])
-            hidden = self._is_private(wish[1]) or any(
-                float(m[1]) == amount for m in _GB_SAID.finditer(orjson.dumps(self.inter.private).decode()))
+                wish := _DATA_WISH.search(content)) and (wished := round(float(wish[1]) * 100)) not in self._user_data():
+            # "Since you said you're happy to add 2 GB", where the user named no amount of data (read in the
+            # hidden task as in the user's messages)
+            hidden = self._is_private(wish[1]) or wished in stated_amounts(
+                orjson.dumps(self.inter.private).decode(), data=True)
             privileged = privileged or hidden
-            reasons.append(reason("text_privileged" if hidden else "text_not_visible", value=f"{wish[1]} GB"))
+            reasons.append(_unseen(f"{wish[1]} GB", hidden))
         if ("enough" in content or "sufficient" in content or "covers" in content) and "_" in content:
             # "paid from your gift card (gift_card_7711863), which has enough balance to cover it", shown $44
             for method, written, shown in self._overcovered(content):
