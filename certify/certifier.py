@@ -1425,7 +1425,7 @@ class _Run:
             return True
         # or not written at all: a table row's fare per person less the one paid, for all of them
         # ("| HAT025 + HAT060 | $277 | −$148 (refund) |", after "$182 + $169 = $351 per person")
-        grounded = {c for c in self._stated_amounts(text) if c in self.index.amounts or c in self._derived}
+        grounded = set(self._grounded(self._stated_amounts(text)))
         return "\n" in text and any(
             abs(a - b) == share for line in text.splitlines() if cents in (row := {abs(c) for _, c in money_numbers_in(line)})
             for a in row - {cents} if a in grounded for b in grounded)
