@@ -32,6 +32,7 @@ from trajectory2gym.certify.dates import (
 )
 from trajectory2gym.certify.normalize import (
     COMPOUND_WORDS,
+    FLIGHT_NUMBER,
     NUMBER_WORDS,
     cents_of,
     chunks,
@@ -1722,7 +1723,7 @@ _FLIGHT_NUMBER = re.compile(r"([a-z]+)(\d+)")
 
 
 # A flight named as the one a change replaces: "her current HAT240", "the original HAT101".
-_CURRENT_FLIGHT = re.compile(r"\b(?:current|old|original)\s+(?:flight\s+)?\**[A-Z]{2,3}\d{3,4}\b", re.I)
+_CURRENT_FLIGHT = re.compile(rf"\b(?:current|old|original)\s+(?:flight\s+)?\**{FLIGHT_NUMBER.pattern}", re.I)
 
 
 def _other_flight_named(described: Turn, replies: list[Turn], anchors: Anchors) -> str:

@@ -133,7 +133,7 @@ _ANOTHER_LEG = re.compile(r"\b(?:outbound|return|connecting|first|second|other|n
                           r"(?:flight|leg|segment|trip)s?\b", re.I)
 _FLIGHT_KEY = re.compile(r"[a-z]{2,3}\d{3,4}")  # a flight number's key ("hat048"), not a reservation code
 # A flight named right after the date: "returning May 28 on HAT204" (the date is that flight's).
-_THEN_FLIGHT = re.compile(r"\s*(?:on|via|aboard|with)\s+(?:flight\s+)?([A-Z]{2,3}\d{3,4})\b")
+_THEN_FLIGHT = re.compile(rf"\s*(?:on|via|aboard|with)\s+(?:flight\s+)?({FLIGHT_NUMBER.pattern})")
 # ... or in brackets right after it: "back on May 25 (HAT274 SEA → SFO, HAT273 SFO → LAX)"; after a range of
 # days ("May 19–20 (HAT002, HAT106)") which flight flies on which day is not said.
 _THEN_BRACKET = re.compile(r"(\s*[–-]\s*\d{1,2}(?:st|nd|rd|th)?)?\**\s*\(([^()]{0,160})\)")
