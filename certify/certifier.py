@@ -662,6 +662,12 @@ _REMAINS = re.compile(r"\b(?:remaining|remainder(?: of)?|(?:the )?rest(?: of it)
                    re.I)
 
 
+def _codes_named(text: str) -> list[str]:
+    """The identifiers a text names, and the codes of capitals only ("XJUPNP": a reservation's code
+    has no digit), each starting a word."""
+    return [*identifiers_in(text), *(m[0] for m in _CAPS_CODE.finditer(text) if not text[m.start() - 1:m.start()].isalnum())]
+
+
 def _remains_said(text: str) -> set[str]:
     """The amounts (as written) a text says remain (``_REMAINS``)."""
     return {m[1] for m in _REMAINS.finditer(text)}
@@ -1998,8 +2004,7 @@ class _Run:
         """The bags that travel free on the one reservation a text names by code: the policy's
         allowance for the one tier shown and its cabin, times its passengers; None where any of them
         is not known for certain (a write set another cabin than the record shows)."""
-        named = [*identifiers_in(text), *(m[0] for m in _CAPS_CODE.finditer(text))]  # ("HATHAT": capitals only)
-        codes = list(dict.fromkeys(c for c in named if self.index.field_of(c, "cabin") is not None))
+        codes = list(dict.fromkeys(c for c in _codes_named(text) if self.index.field_of(c, "cabin") is not None))
         tiers = self._tiers_shown()
         if len(codes) != 1 or len(tiers) != 1:
             return None
@@ -2148,10 +2153,7 @@ class _Run:
     def _histories(self, text: str) -> dict[str, list[Any]]:
         """The payment histories of the objects a text names (by identifier as written, "#W4689314",
         or without its sign)."""
-        # (a reservation's code of capitals only, "XJUPNP", is no identifier with a digit)
-        named = [*identifiers_in(text), *(m[0] for m in _CAPS_CODE.finditer(text)
-                                         if not text[m.start() - 1:m.start()].isalnum())]
-        return {t: held for t in named
+        return {t: held for t in _codes_named(text)
                 if isinstance(held := self.index.field_of(t, "payment_history")
                               or self.index.field_of(t.lstrip("#"), "payment_history"), list)}
 
