@@ -50,7 +50,7 @@ def charged_methods(text: str) -> list[str]:
 def misnamed_charge_methods(text: str, methods: set[str], brand_of: BrandOf | None = None) -> list[str]:
     """The kinds of payment method a text says a charge goes to that none of ``methods`` (what the
     writes charged) is; or the card brands, where ``brand_of`` shows each card's."""
-    return _not_among((m[1] for m in _CHARGED.finditer(_plain(text))), methods, brand_of)
+    return _not_among(charged_methods(text), methods, brand_of)
 
 
 # A payment method named by its identifier ("gift_card_4816380", "certificate_8159557"), and the words
