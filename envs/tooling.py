@@ -68,6 +68,8 @@ class ToolDef:
     object_class: ObjectClass
     fn: Callable[..., str]
     side: Side = "agent"
+    # Record kinds it reads (a read) or may change (a write): ``ToolMeta.records``.
+    records: tuple[str, ...] = ()
 
     @property
     def parameters(self) -> dict[str, Any]:
@@ -93,6 +95,7 @@ class ToolDef:
             arg_roles={n: p.role for n, p in self.params.items()},
             side=self.side,
             inferred=False,
+            records=self.records,
         )
 
     def check_arguments(self, args: dict[str, Any]) -> str | None:
@@ -172,13 +175,14 @@ class Toolkit:
         params: dict[str, Param] | None = None,
         name: str | None = None,
         side: Side = "agent",
+        records: tuple[str, ...] = (),
     ) -> Callable[[Callable[..., str]], Callable[..., str]]:
         def register(fn: Callable[..., str]) -> Callable[..., str]:
             tool_name = name or fn.__name__
             if tool_name in self.tools:
                 raise ValueError(f"tool {tool_name!r} declared twice")
             self.tools[tool_name] = ToolDef(
-                tool_name, description, dict(params or {}), access, object_class, fn, side
+                tool_name, description, dict(params or {}), access, object_class, fn, side, records
             )
             return fn
 

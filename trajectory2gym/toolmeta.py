@@ -47,6 +47,9 @@ class ToolMeta(BaseModel):
     arg_roles: dict[str, ArgRole] = Field(default_factory=dict)
     side: Side = "agent"
     inferred: bool = False
+    # The record kinds of the domain's database a read looks at, or a write may change; empty where
+    # unknown (an inferred tool). A repeated read learns nothing from writes to other kinds.
+    records: tuple[str, ...] = ()
 
     def role_class(self, args: dict[str, Any] | None = None) -> str:
         """Argument roles tokenized and sorted into a composite class (``amount+identifier``)."""

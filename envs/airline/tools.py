@@ -163,7 +163,7 @@ def _next_reservation_id(ctx: Context) -> str:
 @toolkit.tool(
     "Get a user's profile: name, address, email, date of birth, payment methods (with gift card "
     "and certificate balances), saved passengers, membership and reservation ids.",
-    access="read", object_class="identity", params={"user_id": USER_ID},
+    access="read", object_class="identity", records=("users",), params={"user_id": USER_ID},
 )
 def get_user_details(ctx: Context, user_id: str) -> str:
     user = ctx.state.get("users", user_id)
@@ -174,7 +174,8 @@ def get_user_details(ctx: Context, user_id: str) -> str:
 
 @toolkit.tool(
     "Get a reservation: flights, cabin, passengers, payments, baggage and insurance.",
-    access="read", object_class="travel", params={"reservation_id": RESERVATION_ID},
+    access="read", object_class="travel", records=("reservations",),
+    params={"reservation_id": RESERVATION_ID},
 )
 def get_reservation_details(ctx: Context, reservation_id: str) -> str:
     return _dump(_reservation(ctx, reservation_id))
@@ -190,7 +191,7 @@ def list_all_airports(ctx: Context) -> str:
 
 @toolkit.tool(
     "Find direct flights from one airport to another on a date that can still be booked.",
-    access="read", object_class="travel",
+    access="read", object_class="travel", records=("flights",),
     params={
         "origin": string("Origin airport code, for example 'JFK'.", "identifier"),
         "destination": string("Destination airport code, for example 'LAX'.", "identifier"),
@@ -223,7 +224,7 @@ def _second_leg_date(ctx: Context, first: dict[str, Any], day: str) -> str | Non
 @toolkit.tool(
     "Find one-stop connections (two flights through an intermediate airport) from one airport to "
     "another, starting on a date, that can still be booked.",
-    access="read", object_class="travel",
+    access="read", object_class="travel", records=("flights",),
     params={
         "origin": string("Origin airport code, for example 'JFK'.", "identifier"),
         "destination": string("Destination airport code, for example 'LAX'.", "identifier"),
@@ -266,7 +267,7 @@ def search_onestop_flight(ctx: Context, origin: str, destination: str, date: str
     "Book a new reservation for a user. The payments must add up exactly to the total: flight "
     "prices per passenger, plus insurance per passenger if chosen, plus the fee for each non-free "
     "bag. Gift cards and certificates must cover their amount; a used certificate is consumed.",
-    access="write", object_class="travel",
+    access="write", object_class="travel", records=("reservations", "users", "flights"),
     params={
         "user_id": USER_ID,
         "origin": string("Origin airport code of the trip, for example 'SFO'.", "identifier"),
@@ -334,7 +335,8 @@ def book_reservation(ctx: Context, user_id: str, origin: str, destination: str, 
 
 @toolkit.tool(
     "Cancel a whole reservation; every payment is reversed in its payment history.",
-    access="irreversible", object_class="travel", params={"reservation_id": RESERVATION_ID},
+    access="irreversible", object_class="travel", records=("reservations", "flights"),
+    params={"reservation_id": RESERVATION_ID},
 )
 def cancel_reservation(ctx: Context, reservation_id: str) -> str:
     current = _reservation(ctx, reservation_id)
@@ -352,7 +354,7 @@ def cancel_reservation(ctx: Context, reservation_id: str) -> str:
 @toolkit.tool(
     "Change the number of checked bags of a reservation; extra non-free bags are charged to the "
     "given payment method (certificates cannot be used).",
-    access="write", object_class="travel",
+    access="write", object_class="travel", records=("reservations", "users"),
     params={
         "reservation_id": RESERVATION_ID,
         "total_baggages": integer("The new total number of checked bags."),
@@ -382,7 +384,7 @@ def update_reservation_baggages(ctx: Context, reservation_id: str, total_baggage
     "Change the flights (and cabin) of a reservation. List every segment of the new itinerary, "
     "unchanged ones included. The fare difference is charged to or refunded on the given payment "
     "method (certificates cannot be used).",
-    access="write", object_class="travel",
+    access="write", object_class="travel", records=("reservations", "users", "flights"),
     params={
         "reservation_id": RESERVATION_ID,
         "cabin": string("Cabin class for the whole reservation.", "enum", enum=CABINS),
@@ -432,7 +434,7 @@ def update_reservation_flights(ctx: Context, reservation_id: str, cabin: str, fl
 
 @toolkit.tool(
     "Replace the passenger details of a reservation; the number of passengers cannot change.",
-    access="write", object_class="identity",
+    access="write", object_class="identity", records=("reservations",),
     params={
         "reservation_id": RESERVATION_ID,
         "passengers": array("Every passenger of the reservation, in order.", PASSENGER_ITEMS, "list"),
@@ -449,7 +451,7 @@ def update_reservation_passengers(ctx: Context, reservation_id: str, passengers:
 @toolkit.tool(
     "Give a user a travel certificate of the given amount, as compensation. Only when the policy "
     "allows it.",
-    access="write", object_class="finance",
+    access="write", object_class="finance", records=("users",),
     params={"user_id": USER_ID, "amount": number("Certificate amount.")},
 )
 def send_certificate(ctx: Context, user_id: str, amount: float) -> str:

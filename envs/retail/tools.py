@@ -97,7 +97,7 @@ def _price_difference(ctx: Context, order: dict[str, Any], item_ids: list[str],
 
 @toolkit.tool(
     "Look up a user id by email address. Returns an error if no user has that email.",
-    access="read", object_class="identity",
+    access="read", object_class="identity", records=("users",),
     params={"email": string("The user's email, for example 'name@example.com'.", "contact")},
 )
 def find_user_id_by_email(ctx: Context, email: str) -> str:
@@ -111,7 +111,7 @@ def find_user_id_by_email(ctx: Context, email: str) -> str:
 @toolkit.tool(
     "Look up a user id by first name, last name and zip code. Prefer the email lookup; use this "
     "one when the user cannot give an email or the email lookup failed.",
-    access="read", object_class="identity",
+    access="read", object_class="identity", records=("users",),
     params={
         "first_name": string("The user's first name, for example 'John'.", "name"),
         "last_name": string("The user's last name, for example 'Doe'.", "name"),
@@ -130,7 +130,7 @@ def find_user_id_by_name_zip(ctx: Context, first_name: str, last_name: str, zip:
 
 @toolkit.tool(
     "Get a user's profile: name, address, email, payment methods and order ids.",
-    access="read", object_class="identity",
+    access="read", object_class="identity", records=("users",),
     params={"user_id": string("The user id, for example 'sara_doe_496'.", "identifier")},
 )
 def get_user_details(ctx: Context, user_id: str) -> str:
@@ -144,7 +144,7 @@ def get_user_details(ctx: Context, user_id: str) -> str:
 
 @toolkit.tool(
     "Get an order's status, items, fulfilments and payment history.",
-    access="read", object_class="commerce",
+    access="read", object_class="commerce", records=("orders",),
     params={"order_id": string(ORDER_ID, "identifier")},
 )
 def get_order_details(ctx: Context, order_id: str) -> str:
@@ -153,7 +153,7 @@ def get_order_details(ctx: Context, order_id: str) -> str:
 
 @toolkit.tool(
     "Get a product type with all its variants (item ids, options, price, availability).",
-    access="read", object_class="commerce",
+    access="read", object_class="commerce", records=("products",),
     params={"product_id": string(
         "The product id, for example '6086499569'. A product id is not an item id.", "identifier")},
 )
@@ -166,7 +166,7 @@ def get_product_details(ctx: Context, product_id: str) -> str:
 
 @toolkit.tool(
     "List every product type in the store as a mapping from product name to product id.",
-    access="read", object_class="commerce", params={},
+    access="read", object_class="commerce", records=("products",), params={},
 )
 def list_all_product_types(ctx: Context) -> str:
     names = {p["name"]: p["product_id"] for p in ctx.state.values("products")}
@@ -179,7 +179,7 @@ def list_all_product_types(ctx: Context) -> str:
     "Cancel a pending order (processed or delivered orders cannot be cancelled). Every payment is "
     "refunded: to a gift card at once, to other methods within 5-7 business days. Explain the "
     "details and get the user's explicit yes before calling. Returns the updated order.",
-    access="irreversible", object_class="commerce",
+    access="irreversible", object_class="commerce", records=("orders", "users"),
     params={
         "order_id": string(ORDER_ID, "identifier"),
         "reason": string("Why the order is cancelled.", "enum", enum=CANCEL_REASONS),
@@ -207,7 +207,7 @@ def cancel_pending_order(ctx: Context, order_id: str, reason: str) -> str:
 @toolkit.tool(
     "Change the shipping address of a pending order. Explain the change and get the user's "
     "explicit yes before calling.",
-    access="write", object_class="location",
+    access="write", object_class="location", records=("orders",),
     params={"order_id": string(ORDER_ID, "identifier"), **_address_params()},
 )
 def modify_pending_order_address(ctx: Context, order_id: str, address1: str, address2: str,
@@ -222,7 +222,7 @@ def modify_pending_order_address(ctx: Context, order_id: str, address1: str, add
 @toolkit.tool(
     "Pay a pending order with a different payment method; the old method is refunded. Explain the "
     "change and get the user's explicit yes before calling.",
-    access="write", object_class="finance",
+    access="write", object_class="finance", records=("orders", "users"),
     params={"order_id": string(ORDER_ID, "identifier"),
             "payment_method_id": string(PAYMENT_ID, "identifier")},
 )
@@ -263,7 +263,7 @@ def modify_pending_order_payment(ctx: Context, order_id: str, payment_method_id:
     "Swap items of a pending order for other variants of the same product; the price difference "
     "is charged to or refunded on the given payment method. Can be used once per order. Explain "
     "the change and get the user's explicit yes before calling.",
-    access="write", object_class="commerce",
+    access="write", object_class="commerce", records=("orders", "users"),
     params={
         "order_id": string(ORDER_ID, "identifier"),
         "item_ids": array("Item ids to change, for example ['1008292230']; repeats allowed.",
@@ -313,7 +313,8 @@ def modify_pending_order_items(ctx: Context, order_id: str, item_ids: list[str],
     "Request a return of items of a delivered order; the refund goes to the original payment "
     "method or a gift card. The order becomes 'return requested' and the user gets return "
     "instructions by email. Explain the details and get the user's explicit yes before calling.",
-    access="write", object_class="commerce",
+    # "users": nothing the agent sees says a gift card's balance stays as it was until the items arrive.
+    access="write", object_class="commerce", records=("orders", "users"),
     params={
         "order_id": string(ORDER_ID, "identifier"),
         "item_ids": array("Item ids to return, for example ['1008292230']; repeats allowed.",
@@ -345,7 +346,8 @@ def return_delivered_order_items(ctx: Context, order_id: str, item_ids: list[str
     "the price difference is charged to or refunded on the given payment method. A delivered "
     "order can be returned or exchanged only once. Explain the details and get the user's "
     "explicit yes before calling.",
-    access="write", object_class="commerce",
+    # "users": nothing the agent sees says a gift card's balance stays as it was until the items arrive.
+    access="write", object_class="commerce", records=("orders", "users"),
     params={
         "order_id": string(ORDER_ID, "identifier"),
         "item_ids": array("Item ids to exchange, for example ['1008292230']; repeats allowed.",
@@ -380,7 +382,7 @@ def exchange_delivered_order_items(ctx: Context, order_id: str, item_ids: list[s
 @toolkit.tool(
     "Change a user's default address. Explain the change and get the user's explicit yes before "
     "calling.",
-    access="write", object_class="location",
+    access="write", object_class="location", records=("users",),
     params={"user_id": string("The user id, for example 'sara_doe_496'.", "identifier"),
             **_address_params()},
 )

@@ -53,7 +53,7 @@ def _plan(ctx: Context, plan_id: str) -> dict[str, Any]:
 
 
 @declare(toolkit, "agent", "Find the customer who owns a phone number (their contact number or one of "
-         "their lines).", access="read", object_class="identity",
+         "their lines).", access="read", object_class="identity", records=("customers", "lines"),
          params={"phone_number": string("The phone number, such as '555-123-2002'.", "contact")})
 def get_customer_by_phone(ctx: Context, phone_number: str) -> str:
     found = customer_by_phone(ctx.state, phone_number)
@@ -63,13 +63,14 @@ def get_customer_by_phone(ctx: Context, phone_number: str) -> str:
 
 
 @declare(toolkit, "agent", "Get a customer by their customer id.", access="read", object_class="identity",
+         records=("customers",),
          params={"customer_id": CUSTOMER_ID})
 def get_customer_by_id(ctx: Context, customer_id: str) -> str:
     return _dump(_customer(ctx, customer_id))
 
 
 @declare(toolkit, "agent", "Search customers by full name and date of birth; returns a list (empty when "
-         "nobody matches).", access="read", object_class="identity",
+         "nobody matches).", access="read", object_class="identity", records=("customers",),
          params={"full_name": string("The customer's full name, such as 'John Smith'.", "name"),
                  "dob": string("Date of birth, YYYY-MM-DD.", "temporal")})
 def get_customer_by_name(ctx: Context, full_name: str, dob: str) -> str:
@@ -82,6 +83,7 @@ def get_customer_by_name(ctx: Context, full_name: str, dob: str) -> str:
 
 @declare(toolkit, "agent", "Get the record behind an id: a customer (C...), line (L...), device (D...), "
          "bill (B...) or plan (P...).", access="read", object_class="identity",
+         records=("customers", "lines", "devices", "plans", "bills"),
          params={"id": string("The id, such as 'L1002' or 'B1001'.", "identifier")})
 def get_details_by_id(ctx: Context, id: str) -> str:
     kind_name = KIND_BY_PREFIX.get(id[:1])
@@ -94,7 +96,7 @@ def get_details_by_id(ctx: Context, id: str) -> str:
 
 
 @declare(toolkit, "agent", "Suspend an active line (at most six months; a holding fee applies).",
-         access="write", object_class="connectivity",
+         access="write", object_class="connectivity", records=("lines", "phone"),
          params={"customer_id": CUSTOMER_ID, "line_id": LINE_ID,
                  "reason": string("Why the line is suspended.", "free_text")})
 def suspend_line(ctx: Context, customer_id: str, line_id: str, reason: str) -> str:
@@ -107,7 +109,8 @@ def suspend_line(ctx: Context, customer_id: str, line_id: str, reason: str) -> s
 
 
 @declare(toolkit, "agent", "Resume a suspended (or pending-activation) line.", access="write",
-         object_class="connectivity", params={"customer_id": CUSTOMER_ID, "line_id": LINE_ID})
+         object_class="connectivity", records=("lines", "phone"),
+         params={"customer_id": CUSTOMER_ID, "line_id": LINE_ID})
 def resume_line(ctx: Context, customer_id: str, line_id: str) -> str:
     if _target_line(ctx, customer_id, line_id)["status"] not in ("Suspended", "Pending Activation"):
         raise ToolError("Line must be suspended to resume")
@@ -118,6 +121,7 @@ def resume_line(ctx: Context, customer_id: str, line_id: str) -> str:
 
 
 @declare(toolkit, "agent", "List a customer's bills, newest first.", access="read", object_class="finance",
+         records=("customers", "bills"),
          params={"customer_id": CUSTOMER_ID,
                  "limit": Param({"type": "integer", "description": "How many bills at most (default 12)."},
                                 "count", required=False)})
@@ -133,6 +137,7 @@ def get_bills_for_customer(ctx: Context, customer_id: str, limit: int = 12) -> s
 @declare(toolkit, "agent", "Send the customer a payment request for one of their bills (the customer then "
          "pays it on their phone). Only one bill may await payment at a time; check the bill's status "
          "first, this does not refuse a bill that is already paid.", access="write", object_class="finance",
+         records=("bills", "phone"),
          params={"customer_id": CUSTOMER_ID, "bill_id": string("The bill's id, such as 'B1002'.", "identifier")})
 def send_payment_request(ctx: Context, customer_id: str, bill_id: str) -> str:
     customer = _customer(ctx, customer_id)
@@ -146,6 +151,7 @@ def send_payment_request(ctx: Context, customer_id: str, bill_id: str) -> str:
 
 @declare(toolkit, "agent", "Data used in the current billing cycle on a line, with the plan's limit, the "
          "refueled data and the cycle's end date.", access="read", object_class="connectivity",
+         records=("customers", "lines", "plans"),
          params={"customer_id": CUSTOMER_ID, "line_id": LINE_ID})
 def get_data_usage(ctx: Context, customer_id: str, line_id: str) -> str:
     line = _target_line(ctx, customer_id, line_id)
@@ -165,13 +171,15 @@ def _set_roaming(ctx: Context, customer_id: str, line_id: str, on: bool) -> str:
 
 
 @declare(toolkit, "agent", "Enable international roaming on a line.", access="write",
-         object_class="connectivity", params={"customer_id": CUSTOMER_ID, "line_id": LINE_ID})
+         object_class="connectivity", records=("lines", "phone"),
+         params={"customer_id": CUSTOMER_ID, "line_id": LINE_ID})
 def enable_roaming(ctx: Context, customer_id: str, line_id: str) -> str:
     return _set_roaming(ctx, customer_id, line_id, True)
 
 
 @declare(toolkit, "agent", "Disable international roaming on a line.", access="write",
-         object_class="connectivity", params={"customer_id": CUSTOMER_ID, "line_id": LINE_ID})
+         object_class="connectivity", records=("lines", "phone"),
+         params={"customer_id": CUSTOMER_ID, "line_id": LINE_ID})
 def disable_roaming(ctx: Context, customer_id: str, line_id: str) -> str:
     return _set_roaming(ctx, customer_id, line_id, False)
 
@@ -205,6 +213,7 @@ def add_charge(ctx: Context, customer_id: str, amount: float, description: str) 
 
 @declare(toolkit, "agent", "Add data to a line for this cycle; the plan's per-GB refuel price is charged "
          "on the customer's next bill.", access="write", object_class="connectivity",
+         records=("lines", "bills", "customers", "phone"),
          params={"customer_id": CUSTOMER_ID, "line_id": LINE_ID,
                  "gb_amount": number("Gigabytes to add, such as 2.0.", "amount")})
 def refuel_data(ctx: Context, customer_id: str, line_id: str, gb_amount: float) -> str:

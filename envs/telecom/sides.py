@@ -29,10 +29,11 @@ def synced(fn: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def declare(toolkit: Toolkit, side: Side, description: str, *, access: Access, object_class: ObjectClass,
-            params: dict[str, Param] | None = None) -> Callable[[Callable[..., str]], Callable[..., str]]:
+            params: dict[str, Param] | None = None,
+            records: tuple[str, ...] = ()) -> Callable[[Callable[..., str]], Callable[..., str]]:
     def register(fn: Callable[..., str]) -> Callable[..., str]:
         toolkit.add(ToolDef(fn.__name__, description, dict(params or {}), access, object_class,
-                            synced(fn), side))
+                            synced(fn), side, records))
         return fn
 
     return register

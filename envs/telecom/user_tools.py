@@ -38,9 +38,10 @@ def with_bar(ctx: Context, message: str) -> str:
 
 
 def _tool(description: str, access: str = "write", object_class: str = "connectivity",
-          params: dict[str, Param] | None = None) -> Any:
+          params: dict[str, Param] | None = None, records: tuple[str, ...] = ("phone",)) -> Any:
+    """A user tool; most read or change only the phone (the ``phone`` record kind)."""
     return declare(toolkit, "user", description, access=access, object_class=object_class,  # type: ignore[arg-type]
-                   params=params)
+                   params=params, records=records)
 
 
 @_tool("Show the icons in the phone's status bar: signal, network type, mobile data, Wi-Fi, battery.",
@@ -304,7 +305,8 @@ def check_payment_request(ctx: Context) -> str:
     return f"You have a payment request for bill {request['bill_id']} of {request['amount_due']} USD."
 
 
-@_tool("Pay the bill of the agent's payment request.", object_class="finance")
+@_tool("Pay the bill of the agent's payment request.", object_class="finance",
+       records=("phone", "bills"))  # the sync after it marks the bill paid
 def make_payment(ctx: Context) -> str:
     request = surroundings(ctx)["payment_request"]
     if request is None:
