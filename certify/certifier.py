@@ -748,6 +748,8 @@ class _Run:
         self.turns: list[Turn] = []
         self.epoch = 0  # counts state changes (writes, the user's own actions, "I just paid")
         self._epoch_writes: list[tuple[int, ToolCall]] = []  # (the epoch it began, the write)
+        # Per state change, in order: the record kinds it may have changed (empty: any).
+        self._epoch_records: list[tuple[str, ...]] = []
         # Calls (``call_key``) last made with a value not visible: the user saying it makes a repeat new.
         self._guessed_calls: set[tuple[str, bytes]] = set()
         self.told = 0  # counts user messages that only state new values
@@ -1939,6 +1941,13 @@ class _Run:
         return len(writes) == now - then and all(
             any(isinstance(other := made.arguments.get(k), str) and compact(other) != v for k, v in named.items())
             for made in writes)
+
+    def _kinds_untouched(self, then: int, now: int, records: tuple[str, ...]) -> bool:
+        """Whether each state change from epoch ``then`` to ``now`` (a write, the user's own tool
+        call) may change only record kinds the lookup does not read (``ToolMeta.records``): an
+        exchange changes no product listing, airplane mode no bill. Undeclared records count as any."""
+        return bool(records) and all(changed and set(changed).isdisjoint(records)
+                                     for changed in self._epoch_records[then:now])
 
     def _user_gave_since(self, at: int, arguments: dict[str, Any]) -> bool:
         """Whether a user message after message ``at`` says a word of a string argument that no user
@@ -3306,7 +3315,8 @@ class _Run:
                         earlier[1] == epoch or self._write_done.get(key) == epoch - self.device_epochs
                         or (access == "read" and (phone := self._seen_phone.get(key)) is not None
                             and epoch - earlier[1] == self._phone_epochs - phone and not after_error)
-                        or (access == "read" and self._changed_elsewhere(earlier[1], epoch, arguments))) and not (
+                        or (access == "read" and self._changed_elsewhere(earlier[1], epoch, arguments))
+                        or (access == "read" and self._kinds_untouched(earlier[1], epoch, meta.records))) and not (
                         access == "read" and key in self._guessed_calls and self._user_gave_since(earlier[0], arguments)) and not (
                         offer is not None and key in self._write_done and self._described_since(offer[0], earlier[0])):
                     novelty = False
@@ -3501,7 +3511,7 @@ class _Run:
     def run(self) -> dict[str, Any]:
         decisions: list[dict[str, Any]] = []
         after_error = False
-        user_calls: set[str] = set()
+        user_calls: dict[str, tuple[str, ...]] = {}  # the user's tool calls: id -> the records they touch
         phone_only: set[str] = set()  # of them, the ones on the phone alone (not a payment)
         user_actions: list[dict[str, Any]] = []
         agent_calls: dict[str, ToolCall] = {}
@@ -3556,6 +3566,7 @@ class _Run:
                         for ident in identifiers_in(msg.content):
                             self._user_touched[ident.lstrip("#").lower()] = len(index.json_observations)
                     self.epoch += 1  # the user changed something on their side
+                    self._epoch_records.append(user_calls[cid])
                     self.device_epochs += 1
                     if cid in phone_only:
                         self._phone_epochs += 1
@@ -3600,6 +3611,7 @@ class _Run:
                         self.index.looked_up.add(own)
                     # A state change; but not new evidence for repeating this very call.
                     self.epoch += 1
+                    self._epoch_records.append(meta.records)
                     self._epoch_writes.append((self.epoch, made))
                     # "Roaming was already enabled": it went through and changed nothing; a report of
                     # the change as made is then no more grounded than one after an error.
@@ -3649,6 +3661,7 @@ class _Run:
                     index.add_text(msg.content)
                     if news == 2:
                         self.epoch += 1
+                        self._epoch_records.append(())  # what the user says changed may be anything
                         if self._phone_told and not _USER_DID.search(msg.content):
                             # "MMS still cannot send ...": the phone's results read out, after only its own
                             # tools since the agent spoke; no news of the carrier's records
@@ -3672,11 +3685,12 @@ class _Run:
                         self._past_writes += self._writes
                         self._writes, self._moved, self._failed_write, self._noop_write = [], [], None, None
                 for call in msg.calls:  # dual control: the user ran a tool; its inputs are visible
-                    user_calls.add(call.id)
+                    user_calls[call.id] = records = self.info(call.name).meta.records
                     self._called.add(call.name)
                     self._did(call)
                     index.add_json(call.arguments)
                     self.epoch += 1
+                    self._epoch_records.append(records)
                     self.device_epochs += 1
                     if call.name not in _CARRIER_USER_TOOLS:
                         self._phone_epochs += 1

@@ -541,3 +541,50 @@ def test_a_write_that_went_through_is_new_when_described_and_confirmed_again(con
     i = c.call("send_certificate", {"user_id": "noah_silva_2256", "amount": 150},
                "Certificate certificate_3221323 added to user noah_silva_2256 with amount 150.")
     assert at(certify_interaction(c.build()), i).checks["novelty"] is novel
+
+
+@pytest.mark.parametrize(("tool", "args", "shown", "novel"), [
+    # An exchange changes orders (and, as far as the agent can tell, a gift card's balance); no listing.
+    ("get_product_details", {"product_id": "8310926033"}, {"name": "Water Bottle", "variants": {}}, False),
+    ("get_order_details", {"order_id": "#W123"}, None, True),
+    ("get_user_details", {"user_id": "noah_brown_6181"}, {"user_id": "noah_brown_6181"}, True),
+])
+def test_a_lookup_after_an_exchange_is_new_only_for_records_it_may_change(convo, at, order_w123, tool: str,
+                                                                          args: dict, shown: object, novel: bool):
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")])
+    c.user("I'm noah_brown_6181. Swap the water bottle in #W123 for the 500ml one, refund to paypal_5727330.")
+    c.call("get_order_details", {"order_id": "#W123"}, order_w123)
+    c.call("get_user_details", {"user_id": "noah_brown_6181"}, {"user_id": "noah_brown_6181"})
+    c.call("get_product_details", {"product_id": "8310926033"}, {"name": "Water Bottle", "variants": {}})
+    c.say("I'll exchange the Water Bottle (item 6469567736) in order #W123 for item 1111111111; the difference "
+          "goes to paypal_5727330. Shall I go ahead?")
+    c.user("yes")
+    c.call("exchange_delivered_order_items", {"order_id": "#W123", "item_ids": ["6469567736"],
+                                              "new_item_ids": ["1111111111"], "payment_method_id": "paypal_5727330"},
+           {**order_w123, "status": "exchange requested"})
+    c.say("Done: order #W123 is now exchange requested.")
+    again = c.call(tool, args, shown if shown is not None else {**order_w123, "status": "exchange requested"})
+    d = at(certify_interaction(c.build()), again)
+    assert d.checks["novelty"] is novel, d.reasons
+
+
+@pytest.mark.parametrize(("write", "shown", "novel"), [
+    ("enable_roaming", "Roaming enabled successfully", False),  # a line's setting: no bill changes
+    ("send_payment_request", "Payment request sent for bill B1002.", True),  # changes the bill
+])
+def test_a_bill_lookup_is_new_after_a_write_only_when_that_write_may_change_bills(
+        convo, at, write: str, shown: str, novel: bool) -> None:
+    bills = [{"bill_id": "B1002", "customer_id": "C1001", "total_due": 150.0, "status": "Overdue"}]
+    args = {"customer_id": "C1001", "line_id": "L1001"} if write == "enable_roaming" else \
+        {"customer_id": "C1001", "bill_id": "B1002"}
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user("I'm customer C1001, line L1001. What do I owe? And I'd like roaming on, and to pay bill B1002.")
+    c.call("get_bills_for_customer", {"customer_id": "C1001"}, bills)
+    c.say("Bill B1002 is overdue: $150.00. Shall I enable roaming on L1001 and send a payment request for "
+          "bill B1002 to your phone?")
+    c.user("yes")
+    c.call(write, args, shown)
+    c.say("Done.")
+    again = c.call("get_bills_for_customer", {"customer_id": "C1001"}, bills)
+    d = at(certify_interaction(c.build()), again)
+    assert d.checks["novelty"] is novel, d.reasons
