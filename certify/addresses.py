@@ -141,10 +141,15 @@ def unit_unsaid(arguments: dict[str, Any], replies: list[str]) -> tuple[str, str
     return None
 
 
+# What follows the new address on its line about the old one: "(replacing 644 Spruce Street, Suite 524)".
+_OLD_ADDRESS = re.compile(r"\b(?:replacing|instead of|in place of|currently|previously|was|from)\b", re.I)
+
+
 def unit_dropped(arguments: dict[str, Any], described: str, replies: list[str]) -> tuple[str, str] | None:
     """("address2", its value) where the description gives the new address with a unit on the line
     of its street ("Update default address to: 455 Grove St, Apt 12, San Diego ...") that none of the
     call's arguments holds (address2 sent empty). Other lines (the current address) are not read, nor
+    what the line says after it of the old one ("(replacing 644 Spruce Street, Suite 524)"), nor
     a description whose unit a reply since changed ("yes, but it's Unit 21": ``unit_unsaid``)."""
     street = arguments.get("address1")
     if not isinstance(street, str) or not street.strip() or any(_UNIT_SAID.search(r) for r in replies):
@@ -154,7 +159,8 @@ def unit_dropped(arguments: dict[str, Any], described: str, replies: list[str]) 
         at = line.lower().find(low_street)
         if at < 0:
             continue
-        units = [m[1].lower() for m in _UNIT_SAID.finditer(line, at)]
+        end = m.start() if (m := _OLD_ADDRESS.search(line, at)) else len(line)
+        units = [m[1].lower() for m in _UNIT_SAID.finditer(line, at, end)]
         held = " ".join(v.lower() for v in arguments.values() if isinstance(v, str))
         if units and not any(re.search(rf"\b{re.escape(u)}\b", held) for u in units):
             return "address2", str(arguments.get("address2", ""))

@@ -671,3 +671,24 @@ def test_a_unit_the_description_gave_must_be_sent(convo: Any, at: Any, address2:
                                        "zip": "92103"}, PROFILE)
     assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons)
             if k == "argument_not_confirmed"] == kinds
+
+
+@pytest.mark.parametrize(("said", "kinds"), [
+    # blind audit r66_07: the unit after the new address is the old address's
+    ("New default address: 10 Hudson Yards, Fl 5, New York, NY 10001, USA (replacing 644 Spruce Street, "
+     "Suite 524). Confirm?", []),
+    ("New default address: 10 Hudson Yards, Suite 524, New York, NY 10001, USA (replacing 644 Spruce Street). "
+     "Confirm?", ["argument_not_confirmed"]),
+])
+def test_a_unit_of_the_old_address_beside_the_new_one_is_not_the_new_ones(convo: Any, at: Any, said: str,
+                                                                          kinds: list[str]) -> None:
+    c = convo(tools=_specs("retail"))
+    c.user("can u change my address to 10 Hudson Yards, Fl 5, New York NY 10001. user mia_johansson_7000")
+    c.call("get_user_details", {"user_id": "mia_johansson_7000"}, PROFILE)
+    c.say(said)
+    c.user("yep")
+    i = c.call("modify_user_address", {"user_id": "mia_johansson_7000", "address1": "10 Hudson Yards",
+                                       "address2": "Fl 5", "city": "New York", "state": "NY", "country": "USA",
+                                       "zip": "10001"}, PROFILE)
+    assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons)
+            if k == "argument_not_confirmed"] == kinds
