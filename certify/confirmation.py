@@ -121,6 +121,8 @@ _OR = re.compile(r",?\s\bor\b\s")
 # A field's value read out from a screen: "Data Roaming Enabled: Yes", "Mobile Data: yes".
 _READ_OUT = re.compile(r"^\W*[A-Za-z][\w /-]{2,40}:\s*\**(?:yes|no|on|off|true|false)\b\W*$", re.I)
 _SCOPE = re.compile(r"\b(?:just|only)\b([^,;]+)", re.I)  # what "just"/"only" limits a yes to
+# A no to "anything else?" that goes on to the scope: "no just the luggage", "nope, only the bags".
+_NO_BUT_ONLY = re.compile(r"^\W*(?:no|nope|nah)\b\W+(?:just|only)\b", re.I)
 
 
 _NEGATE = re.compile(
@@ -1553,6 +1555,8 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
             if negated and anchors.payments and not _NEGATE.search(lifted := refuses_method(clause.text)) and \
                     picks_payment(lifted, answered):
                 negated = False  # "Not PayPal, the Mastercard.": the only refusal is of the other method
+            if negated and (bare := _NO_BUT_ONLY.match(clause.text)) and not _NEGATE.search(clause.text, bare.end()):
+                negated = False  # "no just the luggage": no to anything else, a scope to this
             if negated and (cond := _PRICE_CONDITION.search(clause.text)) and not _NEGATE.search(
                     clause.text[:cond.start()] + " " + clause.text[cond.end():]):
                 negated = False  # "Sure, as long as there's no charge": a condition (``_unmet_condition``)

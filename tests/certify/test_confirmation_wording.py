@@ -692,3 +692,35 @@ def test_a_unit_of_the_old_address_beside_the_new_one_is_not_the_new_ones(convo:
                                        "zip": "10001"}, PROFILE)
     assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons)
             if k == "argument_not_confirmed"] == kinds
+
+
+LUGGAGE_ORDER = {"order_id": "#W2818151", "status": "pending",
+                 "items": [{"name": "Luggage Set", "product_id": "5426915165", "item_id": "9956648681",
+                            "price": 452.62, "options": {"piece count": "4-piece", "color": "red"}},
+                           {"name": "Tea Kettle", "product_id": "9832717871", "item_id": "9747045638",
+                            "price": 94.01, "options": {"material": "glass"}}],
+                 "payment_history": [{"amount": 546.63, "payment_method_id": "credit_card_5051208"}]}
+
+
+@pytest.mark.parametrize(("reply", "eligible"), [
+    ("no just the luggage. yes go ahead", True),  # no to "anything else?", then the scope
+    ("nope, only the luggage set. go ahead", True),
+    ("no, not the luggage", False),
+])
+def test_a_no_to_anything_else_followed_by_just_this_confirms(convo: Any, at: Any, reply: str,
+                                                             eligible: bool) -> None:
+    c = convo(tools=_specs("retail"))
+    c.user("I'm sofia_rossi_8776; change the luggage set in #W2818151 to the blue one please")
+    c.call("get_order_details", {"order_id": "#W2818151"}, LUGGAGE_ORDER)
+    c.call("get_product_details", {"product_id": "5426915165"}, {"name": "Luggage Set", "variants": {
+        "6301799585": {"item_id": "6301799585", "options": {"piece count": "3-piece", "color": "blue"},
+                       "available": True, "price": 495.87}}})
+    c.say("Here is the change:\n- Order #W2818151: Luggage Set 4-piece/red (9956648681) -> 3-piece/blue "
+          "(6301799585)\n- Price difference: $43.25, charged to credit_card_5051208\n\nItems can only be modified "
+          "once, so if you want to change anything else in #W2818151 tell me now. Shall I go ahead (yes/no)?")
+    c.user(reply)
+    i = c.call("modify_pending_order_items", {"order_id": "#W2818151", "item_ids": ["9956648681"],
+                                              "new_item_ids": ["6301799585"], "payment_method_id": "credit_card_5051208"},
+               {**LUGGAGE_ORDER, "status": "pending (item modified)"})
+    d = at(certify_interaction(c.build()), i)
+    assert d.checks["workflow"] is eligible, d.reasons
