@@ -697,6 +697,24 @@ def _offers_amounts(turn: Turn, anchors: Anchors) -> bool:
             and not anchors.names_rival(turn.text[start:]))
 
 
+def _turns_back(turn: Turn, answered: Turn, described: Turn, anchors: Anchors) -> bool:
+    """A yes that names an option of the item the description put in ("4068787148: 500 pieces /
+    art / intermediate") which the variant offered since lacks ("1096508426: ... beginner"): "nah
+    intermediate. do it" picks the described item again."""
+    offered: set[str] = set()
+    for token in answered.compacts - described.compacts:
+        if token.isdigit() and isinstance(options := anchors.field_of(token, "options"), dict):
+            offered.update(w for v in options.values() if isinstance(v, str) for w in words(v))
+    if not offered:
+        return False
+    for new in anchors.replacements():
+        if new in described.compacts and isinstance(options := anchors.field_of(new, "options"), dict):
+            own = {w for v in options.values() if isinstance(v, str) for w in words(v)}
+            if not (own - offered).isdisjoint(turn.words):
+                return True
+    return False
+
+
 _WH = re.compile(r"\b(?:which|what|how|where|who|when)\b", re.I)
 
 
@@ -1781,7 +1799,8 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
                 # "Shall I go ahead with all three: the tablet return, the address change and the
                 # dumbbell swap?" "yes, all three please": this action among all the question lists
                 or (answered is not described and not pos_other and not _ALL_ITEMS.isdisjoint(turn.words)
-                    and ASKS.search(answered.text) is not None and _names_action(answered.words, anchors))):
+                    and ASKS.search(answered.text) is not None and _names_action(answered.words, anchors))
+                or (answered is not described and not pos_other and _turns_back(turn, answered, described, anchors))):
             confirmed, withdrawn = True, False
             continue
         affirmed_elsewhere = True

@@ -724,3 +724,40 @@ def test_a_no_to_anything_else_followed_by_just_this_confirms(convo: Any, at: An
                {**LUGGAGE_ORDER, "status": "pending (item modified)"})
     d = at(certify_interaction(c.build()), i)
     assert d.checks["workflow"] is eligible, d.reasons
+
+
+PUZZLE_ORDER = {"order_id": "#W5356919", "status": "pending",
+                "items": [{"name": "Jigsaw Puzzle", "product_id": "1808611083", "item_id": "9370300555",
+                           "price": 45.9, "options": {"pieces": "1000", "theme": "art", "difficulty level": "expert"}}],
+                "payment_history": [{"amount": 45.9, "payment_method_id": "paypal_2684483"}]}
+PUZZLES = {"name": "Jigsaw Puzzle", "product_id": "1808611083", "variants": {
+    "4068787148": {"item_id": "4068787148", "options": {"pieces": "500", "theme": "art",
+                                                         "difficulty level": "intermediate"},
+                   "available": True, "price": 52.01},
+    "1096508426": {"item_id": "1096508426", "options": {"pieces": "500", "theme": "art",
+                                                         "difficulty level": "beginner"},
+                   "available": True, "price": 46.13}}}
+
+
+@pytest.mark.parametrize(("reply", "new_item", "eligible"), [
+    ("nah intermediate. do it", "4068787148", True),  # back to the item the description gave
+    ("nah intermediate. do it", "1096508426", False),  # the call takes the one turned down
+    ("ok beginner then. do it", "4068787148", False),
+])
+def test_a_yes_that_turns_back_from_an_offered_variant_confirms_the_described_item(
+        convo: Any, at: Any, reply: str, new_item: str, eligible: bool) -> None:
+    c = convo(tools=_specs("retail"))
+    c.user("I'm james_lee_5010. The puzzle in #W5356919: I want 500 pieces intermediate, same art theme")
+    c.call("get_order_details", {"order_id": "#W5356919"}, PUZZLE_ORDER)
+    c.call("get_product_details", {"product_id": "1808611083"}, PUZZLES)
+    c.say("500 pieces / art / intermediate (4068787148) is in stock at $52.01 - $6.11 more than your $45.90 "
+          "puzzle, charged to PayPal (paypal_2684483). Items in an order can be changed only once. Swap 9370300555 "
+          "for 4068787148?")
+    c.user("what about the 500 beginner one")
+    c.say("500 pieces / art / beginner (1096508426) is $46.13, in stock - $0.23 more than yours.")
+    c.user(reply)
+    i = c.call("modify_pending_order_items", {"order_id": "#W5356919", "item_ids": ["9370300555"],
+                                              "new_item_ids": [new_item], "payment_method_id": "paypal_2684483"},
+               {**PUZZLE_ORDER, "status": "pending (item modified)"})
+    d = at(certify_interaction(c.build()), i)
+    assert d.checks["workflow"] is eligible, d.reasons
