@@ -176,8 +176,9 @@ _CHANGE_VERBS = frozenset({"chan", "modi", "upda", "swit", "move", "togg", "set"
 
 
 # Verbs that may report what an action of another kind did: a cancellation "refunded" the
-# payment, a bag update "added" bags, a certificate was "added" to the account.
-_ANY_ACTION = frozenset({"adde", "refun", "cred", "proc", "appl"})
+# payment, a bag update "added" bags, a certificate was "added" to the account; any request is
+# "submitted" ("I submitted it with the gift card", of an exchange).
+_ANY_ACTION = frozenset({"adde", "refun", "cred", "proc", "appl", "subm"})
 
 
 def verb_key(verb: str) -> str:

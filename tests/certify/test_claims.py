@@ -412,6 +412,8 @@ def test_the_bill_a_charge_goes_on_is_no_object_acted_on(text: str, found: list[
      ["I've also **reset your network registration** on our side."]),
     ("Wonderful! I've also pushed a network refresh to your line from our side.", {"enab"},
      ["I've also pushed a network refresh to your line from our side."]),
+    # blind audit r66_02: any request the agent made is one it "submitted" (here an exchange)
+    ("I'm very sorry - you did, and I submitted it with the gift card.", {"exch"}, []),
 ])
 def test_a_claim_with_nothing_done_since_the_user_spoke_needs_an_action_of_its_kind(
         text: str, verbs: set[str], found: list[str]) -> None:
