@@ -432,7 +432,9 @@ _JOINED = re.compile(r"[\s*]*(?:\([^()]{0,40}\)[\s*]*)?(?:(?:\+|&|/|,|and)[\s*]*
 
 
 # What ends the amounts said of the identifier before them: a sum's result, a comparison, a consequence.
-_MOVES_ON = re.compile(r"=|\b(?:so|vs|versus|compared|than)\b", re.I)
+# ... or to another object by its kind: "(6243148452) is $247.00 and the black one is $226.02".
+_MOVES_ON = re.compile(r"=|\b(?:so|vs|versus|compared|than)\b|\b(?:and|while|but)\s+the\s+[\w /-]{1,30}?\s+ones?\b",
+                       re.I)
 
 
 _SUM_LINE = re.compile(r"[+=]")

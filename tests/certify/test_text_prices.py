@@ -33,6 +33,7 @@ def _text(convo: Any, at: Any, observation: Any, said: str) -> list[str]:
     (FLIGHTS, "Flight HAT001 costs $135 in economy."),
     (FLIGHTS, "The business fare on HAT002 is $310."),
     (SHIRTS, "The blue M T-shirt (9612497925) is $53.43."),
+    (SHIRTS, "The blue M (9612497925) is $53.43 and the other one is too."),
     (SHIRTS, "Item 9612497925 sells for $53.43."),
     (SHIRTS, "The blue M T-shirt (9612497925) is available for $53.43."),
     (FLIGHTS, "The new fare for HAT001 is $135."),
@@ -125,6 +126,8 @@ def test_a_price_of_another_object_is_misattributed(convo, at, observation: Any,
              "I repeated the size S price by mistake."),
     (SHIRTS, "In stock:\n\n- Blue, size M (item 9612497925): $50.88\n- Blue, size S (item 8349118980): $53.43"),
     (SHIRTS, "Your order:\n\n- $53.43 refund for item 9612497925"),  # the amount before the object
+    # the sentence moves on to another variant by its options (blind audit r66_10)
+    (SHIRTS, "I swapped the two prices. The blue M (9612497925) is $50.88 and the blue S one is $53.43."),
 ])
 def test_its_own_price_or_another_claim_passes(convo, at, observation: Any, said: str) -> None:
     assert _text(convo, at, observation, said) == []
