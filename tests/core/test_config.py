@@ -84,7 +84,7 @@ def test_errors_quote_the_offending_value_only(tmp_path: Path) -> None:
     with pytest.raises(ConfigError) as exc:
         load_config(Needs, p, ["span.start=0", "span.tags=" + "x" * 500])
     assert "span.tags: Input should be a valid list (got 'xxx" in str(exc.value)
-    assert len(str(exc.value)) < 200  # a long value is cut
+    assert len(str(exc.value)) - len(str(p)) < 150  # a long value is cut (the file's path varies in length)
 
 
 class Crossed(ConfigModel):
