@@ -1719,6 +1719,12 @@ class _Run:
             self._hidden_words = [w for w in dict.fromkeys(found) if w.lower() not in _CALENDAR_WORDS]
         return self._hidden_words
 
+    def _place_shown(self, name: str) -> bool:
+        """Whether a name of a domain's constant ("Philadelphia", of PHL) stands for one whose code
+        is visible: the user said "philly", a search shows "PHL"."""
+        spans = self._domain_tools.place_spans(name)
+        return bool(spans) and all(self.index.has_string(code) for _, _, code in spans)
+
     def _city_of_said(self, country: str) -> bool:
         """Whether the user named a city of this country ("Paris", of France)."""
         said = self._user_text().lower()
@@ -1888,7 +1894,7 @@ class _Run:
         conversation or this text states: "suspended as of 2025-02-25 ... at most six months, so until
         2025-08-25"."""
         m = ISO_DAY.fullmatch(token)
-        if m is None or not (spans := spans_in(text) | self._spans_said()):
+        if m is None or not (spans := spans_in(text, hours=True) | self._spans_said()):
             return False
         try:
             target = date(int(m[1]), int(m[2]), int(m[3]))
@@ -2375,6 +2381,9 @@ class _Run:
         out: list[tuple[str, Any, None]] = []
         for arg, enum in choices.items():
             value = arguments.get(arg)
+            if arg == "flight_type" and value == "one_way" and isinstance(legs := arguments.get("flights"), list) \
+                    and len(legs) == 1:
+                continue  # one flight is a one-way trip: the call's flights make the choice
             if isinstance(value, str) and value in enum and sorted(enum) != ["no", "yes"] and self._is_private(value):
                 said = set(words(value.replace("_", " ")))  # "I ordered it by mistake" says "ordered by mistake"
                 if not any(said <= t.words for t in self.turns):
@@ -2565,7 +2574,7 @@ class _Run:
             # that only the hidden task holds (its capitalized words, found once a run)
             for word in caps:
                 if re.search(rf"(?<=[a-z,] ){word}\b", content) and not self.index.has_string(word) \
-                        and not self._city_of_said(word.lower()):
+                        and not self._city_of_said(word.lower()) and not self._place_shown(word):
                     privileged = True
                     reasons.append(reason("text_privileged", value=word))
         if ("budget" in content or " you want" in content or "limit" in content) and "$" in content:

@@ -141,11 +141,20 @@ _SPAN_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "
 _SPAN = re.compile(r"\b(\d{1,3}|" + "|".join(_SPAN_WORDS) + r")[\s-]+(day|week|month|year)s?\b", re.I)
 
 
-def spans_in(text: str) -> set[tuple[int, str]]:
-    """The spans of time a text states, as (count, unit): "at most six months" is (6, "month")."""
+# Whole days said in hours: "within 24 hours of booking".
+_DAYS_IN_HOURS = re.compile(r"\b(24|48|72)[\s-]+hours?\b", re.I)
+
+
+def spans_in(text: str, hours: bool = False) -> set[tuple[int, str]]:
+    """The spans of time a text states, as (count, unit): "at most six months" is (6, "month");
+    with ``hours``, "within 24 hours" too, as (1, "day")."""
+    out: set[tuple[int, str]] = set()
+    if hours and "hour" in text:
+        out = {(int(m[1]) // 24, "day") for m in _DAYS_IN_HOURS.finditer(text)}
     if "day" not in text and "week" not in text and "month" not in text and "year" not in text:
-        return set()  # (plain substring tests first: most texts state none)
-    return {(int(m[1]) if m[1].isdigit() else _SPAN_WORDS[m[1].lower()], m[2].lower()) for m in _SPAN.finditer(text)}
+        return out  # (plain substring tests first: most texts state none)
+    return out | {(int(m[1]) if m[1].isdigit() else _SPAN_WORDS[m[1].lower()], m[2].lower())
+                  for m in _SPAN.finditer(text)}
 
 
 def shifted(day: date, count: int, unit: str) -> date | None:

@@ -24,7 +24,9 @@ _SIGN = r"(?:[ \t]*(?:\+|[−–])[ \t]*|[ \t]+-[ \t]+)"  # on one line: "\n- " 
 # A term may be a count times an amount, either way round: "$140 x 2 + $60 = $340".
 _TIMES = r"\s*(?:[x×*]|times)\s*"
 _FACTOR = rf"{_NUMBER}(?:{_TIMES}{_NUMBER})?"
-_SUM = re.compile(rf"(?<![\w.,/-])(?P<first>{_FACTOR})(?P<rest>(?>{_SIGN}{_FACTOR}){{1,12}})\s*=\s*"
+# A term may name what it is: "2 x $70 + $50 bag = $190".
+_LABEL = r"(?:[ \t]+(?:checked[ \t]+)?(?:bags?|baggage|fees?|fares?|insurance))?"
+_SUM = re.compile(rf"(?<![\w.,/-])(?P<first>{_FACTOR}){_LABEL}(?P<rest>(?>{_SIGN}{_FACTOR}{_LABEL}){{1,12}})\s*=\s*"
                   rf"\**\$?(?P<result>\d[\d,]*(?:\.\d+)?)\**(?![\w/]|[.,]\d)", re.I)
 _TERM = re.compile(rf"(\+|[-−–])\s*({_FACTOR})", re.I)
 # A result, then the sum that gives it in brackets: "204 dollars (103 + 101)", "$3,619.06 ($78 + $3,541.06)".

@@ -438,6 +438,8 @@ _MOVES_ON = re.compile(r"=|\b(?:so|vs|versus|compared|than)\b|\b(?:and|while|but
 
 
 _SUM_LINE = re.compile(r"[+=]")
+# An amount that names what it is the price of, other than the object: "$50 bag", "$30 insurance".
+_THINGS_OWN = re.compile(r"\**[ \t]*(?:checked[ \t]+)?(?:bags?|baggage|fees?|insurance)\b", re.I)
 
 
 _FOR_NEXT = re.compile(r"\s+for\s+(?:flight\s+)?")
@@ -475,6 +477,8 @@ def _paired(sentence: str, spots: list[tuple[int, int, str]],
     groups: dict[int, list[tuple[int, str, int]]] = {}  # run -> the amounts after it, before the next
     ends = [end for _, end, _ in spots]
     for at, (written, cents) in amounts:
+        if _THINGS_OWN.match(sentence, at + len(written)):
+            continue  # "HAT135 ... 2 x $70 + $50 bag": the bag's fee, no fare
         # "... $182 for HAT158 and $160 for HAT016": an amount for the identifier right after it
         if (nxt := next((spot for spot in spots if spot[0] >= at + len(written)), None)) is not None \
                 and _FOR_NEXT.fullmatch(sentence, at + len(written), nxt[0]):

@@ -67,6 +67,7 @@ AIRPORT_REGIONS: dict[str, tuple[str, ...]] = {
     "West Coast": ("SEA", "SFO", "LAX"), "California": ("SFO", "LAX"), "Texas": ("DFW", "IAH"),
     "Florida": ("MIA", "MCO"), "East Coast": ("BOS", "JFK", "LGA", "EWR", "PHL", "MIA"),
     "Midwest": ("ORD", "MSP", "DTW"), "Bay Area": ("SFO",),
+    "New York": ("JFK", "LGA", "EWR"),  # the city's three airports, though JFK alone bears its name
 }
 
 toolkit = Toolkit()
