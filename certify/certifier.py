@@ -3200,11 +3200,13 @@ class _Run:
         if (calculated := self._calculated) is not None and content and self.cfg.check_text:
             # "Refund $155.10", right after the calculator gave -156.1: a digit miscopied (that a
             # loose pair of amounts happens to make it is no derivation of it); not a step of the
-            # sum ("$231 + $30 = $261" of 113 + 118 + 30), nor an amount taken back
+            # sum ("$231 + $30 = $261" of 113 + 118 + 30), nor one the text works out right, nor an
+            # amount taken back
             result, steps = calculated
             for written, cents in money_numbers_in(content):
                 if (miscopied(abs(cents), result) and abs(cents) not in self.index.amounts and abs(cents) not in steps
-                        and written.lstrip("$") not in _taken_back_amounts(content)):
+                        and written.lstrip("$") not in _taken_back_amounts(content)
+                        and all(abs(cents) != total for total, _ in worked(content))):  # "2 x $115 = $230"
                     reasons.append(reason("text_miscalculated", value=written, detail=f"the calculator gave {result / 100:.2f}"))
         self._calculated = None
         # A text's reasons are of what it states, but for a step it asks out of the policy's order.

@@ -480,6 +480,9 @@ def test_a_result_miscopied_by_one_digit(cents: int, result: int, out: bool) -> 
     ("Refund $155.10 to your Visa (-$99.48 and -$56.62).", ["text_miscalculated"]),
     ("Refund $156.10 to your Visa (-$99.48 and -$56.62).", []),
     ("Sorry: the refund is $156.10, not $165.10.", []),  # taken back
+    # a product the text works out right on the way (blind audit a66_02: 2 x $115 beside a total of 290)
+    ("Your refund is $156.10: 2 x $78.05 = $156.10, not the $166.10 in my note.", ["text_miscalculated"]),
+    ("Your refund is $156.10: 2 x $77.55 = $155.10 plus $1.00 = $156.10.", []),
 ])
 def test_an_amount_one_digit_off_the_calculators_result(convo: Any, at: Any, said: str, kinds: list[str]) -> None:
     c = convo()
