@@ -78,8 +78,11 @@ _FIRST_RULE = re.compile(r"\bnever offer\b|\bonly (?:when|if) the (?:customer|us
 # A user's word of a complaint, or of what compensation is for.
 _COMPLAINT = re.compile(r"\b(?:compensat\w*|certificate|voucher|complain\w*|inconvenien\w*|delay\w*|upset|unacceptable|"
                         r"ridiculous|frustrat\w*|angry|terrible|awful|disappoint\w*|trouble|make (?:it|this|that) up|"
-                        r"(?:flight|it)(?: \w+){0,6}? (?:was|got|has been|is) cancell?ed|cancell?ed (?:my |our |the )?flight|"
-                        r"airline cancell?ed|never got anything)\b", re.I)  # "my flight with you in April got cancelled"
+                        r"(?:flight|it)(?: \w+){0,9}? (?:was|got|has been|is) cancell?ed|cancell?ed (?:my |our |the )?flight|"
+                        r"airline cancell?ed|never got anything|(?:nobody|no one|no-one) (?:offered|gave)|"
+                        r"(?:didn't|did not|never) (?:get|offer|give)\w* (?:me |us )?anything)\b", re.I)
+# ("my flight with you in April got cancelled", "my flight on may 11 from phoenix to new york got cancelled
+# and nobody offered me anything")
 
 
 @lru_cache(maxsize=64)

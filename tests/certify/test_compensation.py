@@ -72,6 +72,9 @@ def test_the_offer_first_rule_is_read_from_the_policy() -> None:
     # words between the flight and its cancellation (blind set 62, a62_08)
     ("Also, my own flight with you back in April got cancelled and I never got anything for it.", []),
     ("Also, my own flight with you back in April went fine, thanks.", ["text_contradicts_policy"]),
+    # blind audit a66_08: nine words between, and "nobody offered me anything"
+    ("my flight on may 11 from phoenix to new york got cancelled and nobody offered me anything.", []),
+    ("my flight on may 11 from phoenix to new york is on time.", ["text_contradicts_policy"]),
 ])
 def test_a_certificate_offered_first(convo: Any, at: Any, user: str, kinds: list[str]) -> None:
     c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline", system=POLICY)
