@@ -730,14 +730,20 @@ def _ends_offering_other(turn: Turn, anchors: Anchors) -> bool:
     if offer is None or _goes_on(offer) or _WH.search(last, 0, offer.start()):  # "Which one should I charge?"
         return False
     line = Turn(-1, "assistant", last).wordline
+    if " again " in line and _SAME_AGAIN.search(line):
+        return False  # "Shall I send it again with ...?": this action once more, after it failed
     # "keep that and also update it?", "cancel HATHAT and rebook that way?"; "May I charge the 50 dollars
-    # for that bag to your Visa?": of the call's own object
+    # for that bag to your Visa?": of the call's own object; "may I use your Mastercard ending 4357?":
+    # of the method the call pays with
     return not says(line, anchors.stems | {"re" + s for s in anchors.stems}) and not (
-        anchors.objects and says(line, anchors.objects))
+        anchors.objects and says(line, anchors.objects)) and not any(
+        (four := anchors.card_field(method, "last_four")) and four in last for _, method, _ in anchors.payments)
 
 
 _AMENDED = re.compile(r" (?:updated|revised) (?=(?:plan|summary|details|request|breakdown|version) )")
 _STATE_SAID = re.compile(r" (?:was|were|been|is|are|got) (?:\w+ly )?\w+ed (?=(?:on|since|in|at|by|for) )")
+_SAME_AGAIN = re.compile(r" (?:send|submit|try|run|do|make|put) (?:it|that|this) (?:through )?again ")
+_RETURN_LEG = re.compile(r" (?:the|new|your|my|a|his|her|their|its) return (?!of |the |it |them |to )")
 _THE_BOOKING = re.compile(r" (?:the|your|this|that|my|his|her|their) booking (?!(?:for|of|on) )")
 
 
@@ -751,6 +757,10 @@ def _continues(turn: Turn, anchors: Anchors, index: EvidenceIndex) -> bool:
         line = _THE_BOOKING.sub(" ", line)  # "the $277 used for the booking": the reservation, no action
     if "ed " in line:
         line = _STATE_SAID.sub(" ", line)  # "It was suspended on January 2nd": a state, no action offered
+    if " again " in line:
+        line = _SAME_AGAIN.sub(" ", line)  # "Shall I send it again with ...?": this action, once more
+    if anchors.dated and " return " in line:
+        line = _RETURN_LEG.sub(" leg ", line)  # "So the new return is HAT033 ...": a trip's way back, no return
     if says(line, ACTION_STEMS - anchors.stems):
         return False
     if (offer := _OFFER.search(turn.text)) and not _goes_on(offer) and not says(

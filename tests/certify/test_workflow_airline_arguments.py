@@ -1280,3 +1280,72 @@ def test_a_budget_said_to_be_the_users(convo, told: str, kinds: list[str]) -> No
     i = c.say("HAT268 is $101 in economy. For 2: $202, within your $250 budget.")
     decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
     assert [k for k in map(reason_kind, decision.reasons) if k in ("text_privileged", "text_not_visible")] == kinds
+
+
+@pytest.mark.parametrize(("question", "kinds"), [
+    # blind audit a66_05: the closing question asks for the call's own card, by its last four digits
+    ("may I use your Visa ending 8862?", []),
+    ("may I send you a $50 certificate as well?", ["confirmation_not_covering"]),  # offers something else
+])
+def test_a_yes_to_the_card_the_call_pays_with_confirms_it(convo, question: str, kinds: list[str]) -> None:
+    said = f"PVUB64 has 2 checked bags; going to 3 bags is free. I need a payment method on file; {question}"
+    assert _workflow(convo, said, "Sure.", *_bags(3, 0, "credit_card_1")) == kinds
+
+
+WAY_BACK = {"reservation_id": "R4H4N6", "user_id": "raj_moore_8640", "cabin": "economy", "flight_type": "round_trip",
+              "flights": [{"flight_number": "HAT127", "date": "2024-05-09", "price": 112},
+                          {"flight_number": "HAT033", "date": "2024-05-16", "price": 144}],
+              "payment_history": [{"payment_id": "gift_card_3", "amount": 256}]}
+
+
+@pytest.mark.parametrize(("recap", "kinds"), [
+    # blind audit a66_07: "the new return" is the trip's way back, no return of anything
+    ("So the new return is HAT125 on 2024-05-17, economy. Your outbound flight stays as it is, and the $6 "
+     "difference goes to gift_card_3. Confirm?", []),
+    ("I can also start a return of your bags fee to gift_card_3. Confirm?", ["confirmation_not_covering"]),
+])
+def test_the_new_return_of_a_trip_continues_the_flight_change(convo, recap: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("I'm raj_moore_8640. Move the way back of R4H4N6 to the 17th please.")
+    c.call("get_reservation_details", {"reservation_id": "R4H4N6"}, WAY_BACK)
+    c.call("search_direct_flight", {"origin": "JFK", "destination": "MSP", "date": "2024-05-17"},
+           [{"flight_number": "HAT125", "prices": {"economy": 138}}])
+    c.say("I can move R4H4N6's return from HAT033 on May 16 to HAT125 on May 17, keeping HAT127 on May 9.")
+    c.user("the cheapest one, refund to my gift card")
+    c.say(recap)
+    c.user("yes")
+    i = c.call("update_reservation_flights", {"reservation_id": "R4H4N6", "cabin": "economy", "flights": [
+        {"flight_number": "HAT127", "date": "2024-05-09"}, {"flight_number": "HAT125", "date": "2024-05-17"}],
+        "payment_id": "gift_card_3"}, WAY_BACK)
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert [k for k in map(reason_kind, decision.reasons) if reason_check(k) == "workflow"] == kinds
+
+
+@pytest.mark.parametrize(("offer", "kinds"), [
+    # blind audit a66_12: after a failed update, "send it again" offers this update once more
+    ("I'm sorry, the update did not go through: the list has to include both passengers. Shall I send it again "
+     "with Yusuf Hernandez (1975-03-18) and Harper Martin (1956-05-06)?", []),
+    ("I'm sorry, the update did not go through. Shall I send you a $100 certificate for the trouble?",
+     ["not_described"]),  # the yes went to a certificate: the list was last described with one passenger
+])
+def test_a_retry_offered_as_send_it_again_is_confirmed_by_a_yes(convo, offer: str, kinds: list[str]) -> None:
+    passengers = {"reservation_id": "XZRB9Q", "passengers": [
+        {"first_name": "Yusuf", "last_name": "Hernandez", "dob": "1975-03-18"},
+        {"first_name": "Harper", "last_name": "Moore", "dob": "1984-06-25"}]}
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("I'm raj_moore_8640. On XZRB9Q replace Harper Moore with Harper Martin, born 1956-05-06.")
+    c.call("get_reservation_details", {"reservation_id": "XZRB9Q"}, passengers)
+    c.say("XZRB9Q has Yusuf Hernandez (1975-03-18) and Harper Moore (1984-06-25). The new list would be Yusuf "
+          "Hernandez (1975-03-18) and Harper Martin (1956-05-06). Confirm?")
+    c.user("yes")
+    c.call("update_reservation_passengers", {"reservation_id": "XZRB9Q", "passengers": [
+        {"first_name": "Harper", "last_name": "Martin", "dob": "1956-05-06"}]}, "Error: number of passengers does not match")
+    c.say("All set - Harper Martin is now on XZRB9Q in place of Harper Moore.")
+    c.user("can you double check?")
+    c.say(offer)
+    c.user("yes")
+    i = c.call("update_reservation_passengers", {"reservation_id": "XZRB9Q", "passengers": [
+        {"first_name": "Yusuf", "last_name": "Hernandez", "dob": "1975-03-18"},
+        {"first_name": "Harper", "last_name": "Martin", "dob": "1956-05-06"}]}, passengers)
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert [k for k in map(reason_kind, decision.reasons) if reason_check(k) == "workflow"] == kinds
