@@ -51,7 +51,8 @@ def later_steps_asked(text: str, after: str = "no service") -> list[tuple[str, s
 
 
 # The earlier stages' steps, by the words a request names them with.
-_EARLIER_STEPS = {"no service": re.compile(r"\b(?:airplane|sim|signal|status bar|network status|reboot|restart)\b", re.I),
+_EARLIER_STEPS = {"no service": re.compile(r"\b(?:airplane|sim|signal|status bar|network status|reboot|restart|"
+                                           r"top of (?:your|the) (?:phone(?:'s)? )?screen)\b", re.I),  # the status bar
                   "mobile data": re.compile(r"\b(?:mobile data|cellular data|data (?:switch|toggle)|roaming)\b", re.I)}
 
 

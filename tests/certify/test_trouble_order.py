@@ -65,6 +65,11 @@ def test_a_plan_that_asks_for_the_earlier_stage_too() -> None:
     assert asks_stage(plan, "mobile data")
     assert not asks_stage("Please set the network mode to 4G/5G preferred.", "mobile data")
     assert not asks_stage(plan, "no service")  # the plan's earlier step is mobile data's
+    # blind audit t66_08: the top of the screen is the status bar, the first step
+    first = ("Sending pictures needs your mobile data working, so first, could you tell me what the very top of "
+             "your screen shows?")
+    assert asks_stage(first, "no service")
+    assert not asks_stage("Sending pictures needs your mobile data working. Is it on?", "no service")
 
 
 def _phone(convo: Any, bar: str | None, ask: str, policy: str | None = None) -> list[str]:
