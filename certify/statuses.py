@@ -496,6 +496,8 @@ def misread_data_switch(text: str, shown: bool, said_as: re.Pattern[str] = _DATA
             clause = sentence.rfind(",", 0, m.start()) + 1  # "once", "if", "check that" of its own clause
             if _NOT_NOW.search(sentence, clause, m.start()) or _ASKS_TO.search(sentence, clause, m.start()):
                 continue
+            if m[2].lower() == "on" and _ON_PLACE.match(sentence, m.end()):
+                continue  # "the data roaming switch on your phone": where it is, not its setting
             said = (m[2].lower() in ("enabled", "on", "turned on", "switched on")) != bool(m[1])
             if (field := _FIELD_VALUE.match(sentence, m.end())) is not None:
                 said = field[1].lower() == "yes"  # the status's own line: "Data Roaming Enabled: No"
@@ -505,6 +507,7 @@ def misread_data_switch(text: str, shown: bool, said_as: re.Pattern[str] = _DATA
 
 
 _FIELD_VALUE = re.compile(r"\s*:\s*(yes|no)\b", re.I)
+_ON_PLACE = re.compile(r"\s+(?:your|the|my|his|her|their|this|that|a|an)\b", re.I)
 _ASKS_TO = re.compile(r"\b(?:check|make sure|ensure|confirm|verify|turn|switch|please|try|if|whether)\b", re.I)
 
 

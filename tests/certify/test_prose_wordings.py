@@ -490,6 +490,11 @@ def test_mobile_data_said_against_the_network_status_the_user_read_out(convo: An
      "Sorry, I misread that — your network status shows **Data Roaming Enabled: No**.", []),
     ("Mobile Data Enabled: Yes / Data Roaming Enabled: No", "Your network status shows Data Roaming Enabled: Yes.",
      ["text_contradicts_status"]),
+    # where the switch is, not its setting (blind audit t66_08)
+    ("Status Bar: Signal: Excellent | 5G | Data Enabled | Battery 80%",
+     "Two things matter: the data roaming switch on your phone and roaming on your line.", []),
+    ("Status Bar: Signal: Excellent | 5G | Data Enabled | Battery 80%",
+     "Two things matter: the data roaming switch is on and roaming on your line.", ["text_status_not_visible"]),
 ])
 def test_the_phones_data_roaming_switch_said_against_what_showed_it(convo: Any, shown: str, said: str,
                                                                     kinds: list[str]) -> None:
