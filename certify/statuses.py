@@ -54,8 +54,8 @@ _DATE_LIKE = re.compile(r"\d{1,2}/\d{1,2}/\d{2,4}|\d{4}-\d{2}-\d{2}")
 
 def _object_ids(text: str) -> list[str]:
     """The identifiers a text names that may have a status: not a date ("due 02/19/2025 - this bill is
-    overdue" says it of the bill its list line names)."""
-    return [i for i in identifiers_in(text) if not _DATE_LIKE.fullmatch(i)]
+    overdue" says it of the bill its list line names), nor an item's options joined by slashes."""
+    return [i for i in identifiers_in(text) if not _DATE_LIKE.fullmatch(i) and "/" not in i]  # ("8-inch/128GB/silver")
 
 
 def status_claims(text: str, bill_of_month: Callable[[str], str | None] | None = None,
@@ -213,7 +213,8 @@ def past_contradicted(text: str, status_of: Callable[[str], Any]) -> list[tuple[
     for sentence in SENTENCE_OR_LINE.split(text):
         if (m := _WAS.search(sentence)) is None or _NOT_SO.search(sentence, 0, m.start()):
             continue
-        ids = identifiers_in(sentence)
+        # (the objects that show a status: "#W8520591 was delivered to ..., CA 95161" names one)
+        ids = [i for i in identifiers_in(sentence) if isinstance(found := status_of(i), str) and found]
         if len(ids) != 1:
             continue
         shown = status_of(ids[0])

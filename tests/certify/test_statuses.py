@@ -681,6 +681,9 @@ def test_a_bill_the_user_paid_is_read_again_from_a_later_lookup(convo: Any, at: 
     # a date is no object with a status (blind audit t58_03)
     ("1. **B1002 - February 2025**: $150.00, due 02/19/2025 - this bill is **overdue**.", [("B1002", {"overdue"})]),
     ("B1002 is due 2025-02-19 and is overdue.", [("B1002", {"overdue"})]),
+    # an item's options joined by slashes are no object (blind audit r66_03)
+    ("#W4135875 (Tablet 8-inch/128GB/silver, $904.46) has been processed and will ship soon.",
+     [("#W4135875", {"processed"})]),
 ])
 def test_a_status_said_of_each_of_several_objects(text: str, out: list[tuple[str, set[str]]]) -> None:
     from trajectory2gym.certify.statuses import status_claims
@@ -770,6 +773,9 @@ def test_no_overdue_bill_said_where_the_bills_show_one(convo: Any, at: Any, over
     ("#W1000003 was delivered on May 2.", []),
     ("If #W1000004 was delivered, you could return it.", []),  # a condition
     ("#W1000003 and #W1000004 were delivered.", []),  # two objects: whose is not clear
+    # a postal code is no object with a status (blind audit r66_12)
+    ("Your E-Reader order #W1000004 was delivered to 870 Oak Street, Suite 766, San Jose, CA 95161, USA.",
+     [("#W1000004", "cancelled")]),
 ])
 def test_a_past_status_the_shown_one_rules_out(text: str, out: list[tuple[str, str]]) -> None:
     shown = {"#W1000004": "cancelled", "#W1000001": "pending (item modified)", "#W1000003": "delivered"}
