@@ -238,13 +238,17 @@ def reversed_ways(text: str, earlier: list[str], settled: list[set[int]] | None 
 # A balance said as it is after the change: "your gift card balance is now $1,814.51", "new balance: $50".
 _BALANCE_NOW = re.compile(r"\bbalance\b[^.;!?\n]{0,40}?\b(?:is now|now|will be|becomes?|updated to|comes to|of|"
                           r"(?:is |goes )?back (?:up |down )?to)\b"
-                          r"|\b(?:new|updated|remaining) balance\b", re.I)
+                          r"|\b(?:new|updated|remaining) balance\b"
+                          # "your gift card, which now has $168 remaining"
+                          r"|\b(?:now has|now holds)\b(?=[^.;!?\n$]{0,12}\$\d[\d,]*(?:\.\d+)?\s+(?:left|remaining)\b)",
+                          re.I)
 
 
 def balances_said(text: str) -> list[tuple[str, int]]:
     """The amounts (with "$") that a sentence states as a balance after a change, from the word
-    balance on."""
-    if "balance" not in text.lower():
+    balance on (or from "now has" to "$X remaining")."""
+    low = text.lower()
+    if "balance" not in low and "now h" not in low:
         return []
     out = []
     for sentence in SENTENCE.split(text):

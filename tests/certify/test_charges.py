@@ -188,6 +188,9 @@ def test_balances_said_after_a_change_and_shown_for_stored_value_methods() -> No
     # a bracket that works the balance out: its terms are no balances (blind set 62, r62_10)
     assert balances_said("Cancelled! Your gift card balance is now $3,619.06 ($78 + $3,541.06).") == [
         ("$3,619.06", 361906)]
+    # what a method "now has ... remaining" (blind audit a66_05)
+    assert balances_said("$30 was charged to your gift card, which now has $168 remaining.") == [("$168", 16800)]
+    assert balances_said("Your gift card now has the $30 charge on it.") == []
     shown = ['{"payment_methods": {"gift_card_1": {"source": "gift_card", "balance": 36}, '
              '"credit_card_2": {"source": "credit_card", "last_four": "1234"}}}', '{"certificate_3": 7}']
     assert method_balances(shown) == {3600}
@@ -218,6 +221,16 @@ def test_a_balance_after_a_refund_is_the_one_shown_plus_the_refund(convo: Any, a
                                                                   kinds: list[str]) -> None:
     c = _cancelled_on_gift_card(convo)
     i = c.say(f"Order #W9655299 is cancelled and $1,778.51 was refunded. Your gift card balance is now {balance}.")
+    assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
+
+
+@pytest.mark.parametrize(("said", "kinds"), [
+    ("Order #W9655299 is cancelled; your gift card now has $1,814.51 remaining.", []),
+    ("Order #W9655299 is cancelled; your gift card now has $1,778.51 remaining.", ["text_misstated_balance"]),
+])
+def test_what_a_method_now_has_remaining_is_its_balance(convo: Any, at: Any, said: str, kinds: list[str]) -> None:
+    c = _cancelled_on_gift_card(convo)
+    i = c.say(said)
     assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
 
 
