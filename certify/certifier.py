@@ -2505,8 +2505,10 @@ class _Run:
         if " per " in content or " each" in content:  # "$1,308 in total, which is $297 per person", for 4
             for written, equation in misshared(content, lambda: self._count_of(None, ("passengers",))):
                 reasons.append(reason("text_miscalculated", value=written, detail=equation))
-        if "$" in content and (" total" in content or " in all" in content or "ltogether" in content):
-            # "a fare difference of $45 in total", for 2 passengers
+        if "$" in content and (" total" in content or " in all" in content or "ltogether" in content
+                               or ("per " in content and " cost" in content)):
+            # "a fare difference of $45 in total", for 2 passengers; "The upgrade would cost $288", after
+            # fares per person
             for written, fares in difference_as_total(content, lambda: self._count_of(None, ("passengers",))):
                 reasons.append(reason("text_miscalculated", value=written, detail=fares))
         # "L1005 is currently suspended" where the lookup showed Active; after a write, a text with no

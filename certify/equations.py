@@ -493,7 +493,20 @@ def difference_as_total(text: str, people: Callable[[], int | None]) -> list[tup
             lead = lead[max(lead.rfind(c) for c in "$\n.;") + 1:]  # the words since the last amount or sentence
             if _CHANGE_WORD.search(lead) and not _SCALED_UP.search(before):
                 out += _per_head(m[1], before, people)
+    if "per " in text and " cost" in text:
+        # "... $616 per person, versus the $328 per person you paid. The upgrade would cost $288.": a cost of
+        # the change, said after fares per person, with no word of its own that it is per person
+        for m in _WOULD_COST.finditer(text):
+            before = text[:m.start()]
+            start = max(before.rfind(c) for c in ".\n!?") + 1
+            if _PER_SAID.search(before) and not _PER_SAID.search(text, start, m.end() + 30) \
+                    and _CHANGE_WORD.search(text, start, m.start()) and not _SCALED_UP.search(before):
+                out += _per_head(m[1], before, people)
     return out
+
+
+_WOULD_COST = re.compile(rf"\b(?:would|will)\s+cost\s+(?:you\s+)?{_MONEY}(?=\s*(?:[.!]|$))", re.I)
+_PER_SAID = re.compile(r"\bper (?:person|passenger|traveller|traveler|head)\b|\beach\b", re.I)
 
 
 def _per_head(written: str, before: str, people: Callable[[], int | None]) -> list[tuple[str, str]]:

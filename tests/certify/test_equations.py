@@ -427,6 +427,13 @@ def test_a_balance_before_and_after_a_refund(text: str, wrong: list[tuple[str, s
     ("That's $501 per passenger in business vs. the $265 per passenger you paid. The upgrade would cost **$236** "
      "in total.", 2, [("$236", "$501.00 − $265.00 per passenger, for 2")]),
     ("That's $1,002 for both of you vs. the $530 you paid. The upgrade would cost **$472** in total.", 2, []),
+    # blind audit a66_03: no word of a total, but fares per person before it and none after
+    ("In business those flights are $616 per person, versus the $328 per person you paid. The upgrade would cost "
+     "$288.", 2, [("$288", "$616.00 − $328.00 per passenger, for 2")]),
+    ("In business those flights are $616 per person, versus the $328 per person you paid. The upgrade would cost "
+     "$288 per person.", 2, []),
+    ("In business those flights are $616 per person, versus the $328 per person you paid. The upgrade would cost "
+     "$576.", 2, []),
 ])
 def test_a_per_passenger_difference_said_as_the_total(text: str, people: int, wrong: list[tuple[str, str]]) -> None:
     assert difference_as_total(text, lambda: people) == wrong
