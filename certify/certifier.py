@@ -82,6 +82,7 @@ from trajectory2gym.certify.charges import (
     mistotaled_writes,
     moved,
     moved_already,
+    no_charge_claims,
     reports_money,
     returned,
     reversed_ways,
@@ -2852,6 +2853,13 @@ class _Run:
                 reasons.append(reason("text_claims_other_object", tool=tool, value=said))
         if self._writes and "$" in content and self.info(self._writes[-1][2].name).meta.access != "handoff":
             self._report_reasons(content, reasons)  # (a transfer moves no money: "the $50 charge" it is about)
+        if self._writes and (nothing := no_charge_claims(content)) and any(moved_now := self._charged()) \
+                and not any("refund" in result for result, _, _ in self._writes):
+            # "HATHAT now has 6 checked bags, with no charge", where its result shows a $50 payment (not a
+            # refund: a cancellation "at no cost to you" gives money back)
+            reasons += [reason("text_misstated_charge", value=said[:80],
+                               detail=", ".join(f"${cents / 100:.2f}" for cents in sorted(moved_now)))
+                        for said in nothing]
         # "refunded to your PayPal", where it went to a gift card; "charged to your Visa ending in
         # 5735", where the write used the one ending 8939
         if self._writes and ((refund := GATE.search(content) is not None) or "ending" in content or "harg" in content

@@ -140,6 +140,22 @@ def totals(rows: list[list[int]]) -> set[int]:
     return out
 
 
+# A report that nothing was charged: "HATHAT now has 6 checked bags, with no charge", "at no cost to you".
+_NO_CHARGE = re.compile(r"\b(?:(?:with|at|for)\s+no\s+(?:extra\s+|additional\s+)?(?:charge|cost)|free of charge|"
+                        r"nothing (?:was |has been )?charged)\b", re.I)
+_NOT_A_REPORT = re.compile(r"\b(?:would|will|if|can|could|should|once)\b|\?", re.I)
+
+
+def no_charge_claims(text: str) -> list[str]:
+    """The sentences of a report that say nothing was charged (not an offer or a condition: "it
+    would be free")."""
+    if "charge" not in text and "cost" not in text and "free" not in text:
+        return []  # (plain substrings first)
+    return [s.strip() for s in SENTENCE_OR_LINE.split(text)
+            if (m := _NO_CHARGE.search(s)) and not _NOT_A_REPORT.search(s, 0, m.start())
+            and not s.rstrip().endswith("?")]
+
+
 def reports_money(text: str) -> bool:
     """Whether a text says money was charged or refunded (what ``misstated`` reads). Plain
     substring tests first: most texts after a write say neither, and a case-blind search costs more."""

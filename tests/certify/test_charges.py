@@ -1001,3 +1001,29 @@ def test_a_balance_a_lookup_since_the_refund_shows(convo: Any, at: Any, when: st
     i = c.say("Your gift card gift_card_9879274 now shows a balance of $1,864 ($292 plus the $1,572 refund).")
     found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
     assert [k for k in found if k == "text_misattributed"] == kinds, found
+
+
+@pytest.mark.parametrize(("report", "nonfree", "kinds"), [
+    # blind audit a66_10: the result shows a $50 payment for the bag
+    ("Done - HATHAT now has 6 checked bags, with no charge.", 1, ["text_misstated_charge"]),
+    ("Done - HATHAT now has 6 checked bags, with no charge.", 0, []),
+    ("Done - HATHAT now has 6 checked bags; 1 bag is $50, so it would not be free of charge.", 1, []),
+])
+def test_a_report_of_no_charge_where_the_write_charged(convo: Any, at: Any, report: str, nonfree: int,
+                                                       kinds: list[str]) -> None:
+    history = [{"payment_id": "gift_card_6863603", "amount": 185}]
+    booked = {"reservation_id": "HATHAT", "user_id": "raj_santos_6012", "cabin": "economy", "total_baggages": 5,
+              "nonfree_baggages": 0, "payment_history": history}
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline",
+              system="You are an airline agent. Each extra bag costs $50.")
+    c.user("I'm raj_santos_6012. Make it 6 bags on HATHAT, on my card credit_card_2474009.")
+    c.call("get_reservation_details", {"reservation_id": "HATHAT"}, booked)
+    c.say("I'll update HATHAT to 6 checked bags, charged to credit_card_2474009 if any is paid. Confirm?")
+    c.user("yes")
+    paid = [{"payment_id": "credit_card_2474009", "amount": 50}] if nonfree else []
+    c.call("update_reservation_baggages", {"reservation_id": "HATHAT", "total_baggages": 6, "nonfree_baggages": nonfree,
+                                           "payment_id": "credit_card_2474009"},
+           {**booked, "total_baggages": 6, "nonfree_baggages": nonfree, "payment_history": history + paid})
+    i = c.say(report)
+    found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
+    assert [k for k in found if k == "text_misstated_charge"] == kinds, found
