@@ -231,6 +231,7 @@ from trajectory2gym.certify.reported_payments import (
     misnamed_refund_methods,
     paid_with_fours,
     payment_ids,
+    refund_fours,
     reported_part,
     write_payments,
 )
@@ -2183,6 +2184,10 @@ class _Run:
         if "ancel" in content and not refunds:  # "it can be cancelled in full: $8,872 back to your credit card"
             out += [(owner, said, ", ".join(sorted(methods)), False) for said in misnamed_cancel_refunds(content, methods)
                     if all(c[1] != said for c in out)]
+            if "ending" in content:  # "a full refund of $6,864 to your gift card ending 4357", paid with gift_card_1863023
+                out += [(owner, f"the method ending {said}", ", ".join(sorted(methods)), False)
+                        for said in refund_fours(content) if methods and not any(
+                            m.endswith(said) or self.index.field_of(m, "last_four") == said for m in methods)]
         # "paid with your Visa ending 6791", where the one card it shows ends 8484
         fours = {four for m in methods if (four := self.index.field_of(m, "last_four")) is not None}
         out += [(owner, f"the card ending {said}", ", ".join(sorted(methods)), False)

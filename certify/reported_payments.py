@@ -358,6 +358,13 @@ def misnamed_cancel_refunds(text: str, methods: set[str]) -> list[str]:
     return out + [m[1] for m in _REFUND_TO_ID.finditer(text) if m[1].lower() not in methods]
 
 
+def refund_fours(text: str) -> list[str]:
+    """The last four digits of the method a text says a refund goes to ("a full refund of $6,864 to
+    your gift card ending 4357")."""
+    low = _plain(text)
+    return [f[1] for m in _NAMED.finditer(low) if (f := _ENDING.match(low, m.end())) is not None]
+
+
 # A refund said as done: "its full 1613.76 was refunded to your PayPal account".
 _WAS_REFUNDED = re.compile(r"\b(?:was|were|has been|have been|got|been)\s+(?:fully\s+|already\s+)?refunded\b", re.I)
 

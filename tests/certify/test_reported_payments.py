@@ -526,6 +526,10 @@ def test_where_a_cancellation_refunds(text: str, named: list[str]) -> None:
     ("XJUPNP can be cancelled in full: $8,872 back to your gift card. Proceed?", []),
     ("XJUPNP can be cancelled; the $8,872 would be refunded to gift_card_4072179. Cancel it?",
      ["text_misstated_payer"]),
+    # the other gift card, by its last four digits (blind audit a66_12)
+    ("XJUPNP can be cancelled, so you'd get a full refund of $8,872 to your gift card ending 2179. Confirm?",
+     ["text_misstated_payer"]),
+    ("XJUPNP can be cancelled, so you'd get a full refund of $8,872 to your gift card ending 6647. Confirm?", []),
 ])
 def test_a_cancellation_offered_with_its_refund_elsewhere(convo: Any, at: Any, offer: str, kinds: list[str]) -> None:
     c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
