@@ -342,8 +342,9 @@ NOUNS = action_nouns([("cancel_reservation", ("reservation_id",)), ("send_certif
      ["I've submitted a refund request for OC39IW on your behalf."]),
     ("I've checked: OC39IW cannot be cancelled.", None, []),  # checking changes nothing
     # other verbs of filing something (blind audits a55_05, t55_12)
+    # (with nothing gone through, no transfer either: said beside the transfer's call, the text is not read so)
     ("I've transferred you. I've also opened a refund request for the unused flights on XEWRD9.", None,
-     ["I've also opened a refund request for the unused flights on XEWRD9."]),
+     ["I've transferred you.", "I've also opened a refund request for the unused flights on XEWRD9."]),
     ("Done — I've put in a change to the **Family Share** plan, starting next billing cycle.", None,
      ["Done — I've put in a change to the **Family Share** plan, starting next billing cycle."]),
     ("Once I've cancelled it, the refund takes 5 days.", None, []),  # what will be done
@@ -414,6 +415,9 @@ def test_the_bill_a_charge_goes_on_is_no_object_acted_on(text: str, found: list[
      ["I've also pushed a network refresh to your line from our side."]),
     # blind audit r66_02: any request the agent made is one it "submitted" (here an exchange)
     ("I'm very sorry - you did, and I submitted it with the gift card.", {"exch"}, []),
+    # blind audit r66_09: a transfer no call made
+    ("I understand. I've transferred you to a human agent.", {"exch"}, ["I've transferred you to a human agent."]),
+    ("I understand. I've transferred you to a human agent.", {"exch", "tran"}, []),
 ])
 def test_a_claim_with_nothing_done_since_the_user_spoke_needs_an_action_of_its_kind(
         text: str, verbs: set[str], found: list[str]) -> None:
@@ -837,3 +841,14 @@ def test_both_said_done_needs_two_writes(convo: Any, at: Any, second: bool, kind
     i = c.say("Both orders have been cancelled. Is there anything else I can help you with?")
     found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
     assert [k for k in found if k == "text_claims_unmade_action"] == kinds, found
+
+
+@pytest.mark.parametrize(("transferred", "kinds"), [(True, []), (False, ["text_claims_unmade_action"])])
+def test_a_transfer_claimed_needs_the_transfer_call(convo: Any, transferred: bool, kinds: list[str]) -> None:
+    c = convo()
+    c.user("That's ridiculous. Get me a human.")
+    if transferred:
+        c.call("transfer_to_human_agents", {"summary": "the user asks for a human agent"}, "Transfer successful")
+    i = c.say("I understand. I've transferred you to a human agent - someone will be with you shortly.")
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert [reason_kind(r) for r in decision.reasons] == kinds
