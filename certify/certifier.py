@@ -2817,7 +2817,8 @@ class _Run:
             for said in self._moved_before_arrival(content):  # "$496.95 has been refunded", of a return request
                 reasons.append(reason("text_claims_unmade_action", detail=said[:100]))
         if alone and (("\n" in content and ("changed" in content or "fixed" in content or " did" in content
-                                           or " made" in content or " done" in content)) or may_claim_change(content)):
+                                           or " made" in content or " done" in content or "ummary" in content
+                                           or "ecap" in content)) or may_claim_change(content)):
             declared = self.cert.tools.domain(self.domain)  # "everything we changed: ... - Wi-Fi Calling → off"
             for said in unmade_recap_lines(content, {*declared.specs, *declared.user_tools, *self.visible_specs},
                                            self._called):

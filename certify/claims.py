@@ -408,7 +408,8 @@ def unchecked_claims(text: str, tool_names: Iterable[str], called: set[str],
 
 # A recap of what was changed: "Here's a recap of everything we changed:", "What we fixed:".
 _CHANGES_RECAP = re.compile(r"\b(?:everything|what|all)\s+(?:we(?:'ve| have)?|I(?:'ve| have)?)\s+(?:changed|fixed|did|done)\b"
-                            r"|\bchanges?\s+(?:we\s+)?made\b", re.I)
+                            r"|\bchanges?\s+(?:we\s+)?made\b"
+                            r"|^\W*(?:#+\s*)?(?:summary|recap)\W*$", re.I | re.M)  # a "### Summary" heading
 # A line of it that says a setting was changed: an arrow, or a verb of change.
 _CHANGED_MARK = re.compile(r"→|->|\b(?:turned|switched|toggled|set|reset|re-?seated|granted|enabled|disabled|"
                            r"connected|disconnected|rebooted)\b", re.I)
@@ -428,12 +429,14 @@ def unmade_recap_lines(text: str, tool_names: Iterable[str], called: set[str]) -
     objects = {name: set(name.lower().split("_", 1)[1].split("_")) - _GENERIC for name in tool_names
                if name.lower().startswith(_ACTING)}
     out = [line.strip() for line in (text[recap.end():].split("\n") if recap is not None else ())
-           if LIST_MARK.match(line) and _CHANGED_MARK.search(line) and _unmade_setting(line, objects, called)]
+           if LIST_MARK.match(line) and (mark := _CHANGED_MARK.search(line))
+           and _unmade_setting(line, objects, called, mark[0])]
     # or a sentence in which the agent says it changed a setting itself: "I also reset your APN settings"
     out += [sentence.strip() for sentence in (_SENTENCES.findall(text) if mine is not None else ())
             if (m := _I_CHANGED.search(sentence)) and not _NOT_YET.search(sentence, 0, m.start())
             and not _TOLD_FAILURE.search(sentence) and not sentence.rstrip().endswith("?")
-            and _unmade_setting(sentence[m.start():], objects, called) and sentence.strip() not in out]
+            and _unmade_setting(sentence[m.start():], objects, called, m[0].split()[-1])
+            and sentence.strip() not in out]
     return out
 
 
@@ -450,15 +453,22 @@ def may_claim_change(text: str) -> bool:
         or "seated" in text or "reboot" in text or "restart" in text or "abled" in text)
 
 
-def _unmade_setting(line: str, objects: dict[str, set[str]], called: set[str]) -> bool:
+def _unmade_setting(line: str, objects: dict[str, set[str]], called: set[str], verb: str = "") -> bool:
     """Whether a line names the setting of a tool that acts on it (the one whose object it names most
-    fully: "Data Saver" is toggle_data_saver_mode's, not toggle_data's) that nobody called."""
+    fully: "Data Saver" is toggle_data_saver_mode's, not toggle_data's) that nobody called; of a
+    line's setting, by ``verb``, the line's verb of change."""
     said = set(words(line.lower().replace("wi-fi", "wifi")))
     named = [(len(obj), name) for name, obj in objects.items() if obj and obj <= said]
     if not named:
         return False
     most = max(n for n, _ in named)
-    return not any(name in called for n, name in named if n == most)
+    named = [(n, name) for n, name in named if n == most]
+    if "line" in said and len(named) > 1:
+        # "Roaming enabled on line L1002": the account's line, by the verb of the tool that changes it
+        # (enable_roaming), not the phone's own switch (toggle_roaming) the user ran
+        by_verb = [(n, name) for n, name in named if verb.lower().startswith(name.split("_")[0][:5])]
+        named = by_verb or named
+    return not any(name in called for _, name in named)
 
 
 # Where a report of several writes turns from one to the next: "roaming is disabled on L1121 and

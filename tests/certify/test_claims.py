@@ -766,6 +766,22 @@ def test_a_recap_of_changes_names_only_settings_a_call_changed(called: set[str],
     assert unmade_recap_lines(RECAP.replace("everything we changed", "your settings"), DEVICE, set()) == []
 
 
+SUMMARY = ("### Summary\n- SIM reseated → service back\n- Data roaming turned on on the phone\n"
+           "- Roaming enabled on line L1002 today\n- 1.0 GB added ($2.00 on next bill)")
+ROAMING = ["enable_roaming", "disable_roaming", "toggle_roaming", "reseat_sim_card", "refuel_data"]
+
+
+@pytest.mark.parametrize(("called", "claimed"), [
+    # blind audit t66_10: the phone's switch was turned on, the line's roaming never enabled by a call
+    ({"toggle_roaming", "reseat_sim_card", "refuel_data"}, ["- Roaming enabled on line L1002 today"]),
+    ({"toggle_roaming", "reseat_sim_card", "refuel_data", "enable_roaming"}, []),
+])
+def test_a_summary_heading_lists_changes_each_a_call_made(called: set[str], claimed: list[str]) -> None:
+    from trajectory2gym.certify.claims import unmade_recap_lines
+
+    assert unmade_recap_lines(SUMMARY, ROAMING, called) == claimed
+
+
 @pytest.mark.parametrize(("text", "called", "claimed"), [
     # the agent saying it changed a phone's setting itself, where no one did (blind audit t56_03)
     ("All set! While we were at it I also reset your APN settings to the defaults.", set(), True),
