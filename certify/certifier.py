@@ -111,8 +111,10 @@ from trajectory2gym.certify.claims import (
 from trajectory2gym.certify.compensation import (
     certificates_joined,
     certificates_offered,
+    certificates_refused,
     compensation_rule,
     complained,
+    eligible,
     ineligible,
     offer_first_rule,
     one_certificate_rule,
@@ -2668,6 +2670,14 @@ class _Run:
             # "I can also issue you a $100 travel certificate", to a regular member in economy without insurance
             reasons += [reason("text_contradicts_policy", arg="compensation", value=said[:80],
                                detail=self._certificate_rule) for said in offered]
+        if self._certificate_rule and ("ertificate" in content or "ompensation" in content or "oucher" in content) and (
+                refused := certificates_refused(content)) and (booking := self._reservation_said(content)) is not None \
+                and eligible(self._tiers_shown(), self.index.field_of(booking, "cabin"),
+                             self.index.field_of(booking, "insurance")):
+            # "compensation certificates are only available to silver and gold members", of a business booking
+            # with insurance
+            reasons += [reason("text_contradicts_policy", arg="compensation", value=said[:80],
+                               detail=self._certificate_rule) for said in refused]
         if self._bag_fee and "bag" in content and "$" in content:  # "5 checked bags (2 paid), charging $150"
             paid = {int(n) for low in self.index.json_observations if '"nonfree_baggages"' in low
                     for n in _NONFREE.findall(low)}  # paid bags the reservations show already

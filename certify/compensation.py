@@ -65,6 +65,31 @@ def certificates_offered(text: str) -> list[str]:
     return [s.strip() for s in SENTENCE_OR_LINE.split(text) if _OFFERED.search(s) and not _NOT_OFFERED.search(s)]
 
 
+# A certificate refused for want of eligibility: "compensation certificates are only available to silver
+# and gold members", "you're not eligible for compensation".
+_REFUSED = re.compile(r"\b(?:certificates?|compensation|vouchers?)\b[^.;\n]{0,40}?\b(?:only (?:available|offered|given)|"
+                      r"(?:is|are) (?:not|n't) (?:available|eligible))\b|\b(?:not|n't) (?:be )?eligible\b[^.;\n]{0,30}?"
+                      r"\b(?:certificates?|compensation|vouchers?)\b", re.I)
+
+
+def certificates_refused(text: str) -> list[str]:
+    """The sentences of a text that refuse a certificate for want of eligibility (by membership: not for
+    want of a change or cancellation, which delay compensation needs)."""
+    return [s.strip() for s in SENTENCE_OR_LINE.split(text) if _REFUSED.search(s) and "?" not in s
+            and _BY_MEMBERSHIP.search(s) and not _OTHER_CONDITION.search(s)]
+
+
+_BY_MEMBERSHIP = re.compile(r"\b(?:members?|membership|tier|silver|gold|regular)\b", re.I)
+_OTHER_CONDITION = re.compile(r"\b(?:chang\w*|cancell?\w*)\b", re.I)
+
+
+def eligible(tiers: set[str], cabin: object, insurance: object) -> bool:
+    """Whether the tier shown, a reservation's cabin or its insurance meets one of the rule's
+    conditions (the rule's other side: ``ineligible``)."""
+    return (bool(tiers & {"silver", "gold"}) or (isinstance(cabin, str) and cabin.lower() == "business")
+            or (isinstance(insurance, str) and insurance.lower() == "yes"))
+
+
 def ineligible(tiers: set[str], cabin: object, insurance: object) -> bool:
     """Whether the one tier shown, a reservation's cabin and its insurance meet none of the rule's
     conditions (a silver or gold member, insurance, a business cabin)."""

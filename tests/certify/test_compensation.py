@@ -60,6 +60,27 @@ def test_a_certificate_offered_against_the_policy(convo: Any, at: Any, membershi
     assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
 
 
+@pytest.mark.parametrize(("cabin", "insurance", "said", "kinds"), [
+    # blind audit a66_08: refused by membership alone, where the booking's cabin and insurance make her eligible
+    ("business", "yes", "I'm sorry, but compensation certificates are only available to silver and gold members, "
+                        "and your account is a regular membership.", ["text_contradicts_policy"]),
+    ("economy", "no", "I'm sorry, but compensation certificates are only available to silver and gold members, "
+                      "and your account is a regular membership.", []),
+    # another condition (delay compensation needs a change or cancellation): no eligibility refused
+    ("business", "yes", "Delay compensation is only given when the reservation is changed or cancelled.", []),
+])
+def test_a_certificate_refused_against_the_policy(convo: Any, at: Any, cabin: str, insurance: str, said: str,
+                                                  kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline", system=POLICY)
+    c.user("Your airline cancelled my flight on 521ARH and nobody offered me anything! I'm isabella_davis_2143.")
+    c.call("get_user_details", {"user_id": "isabella_davis_2143"}, {"membership": "regular", "reservations": ["521ARH"]})
+    c.call("get_reservation_details", {"reservation_id": "521ARH"},
+           {"reservation_id": "521ARH", "cabin": cabin, "insurance": insurance, "created_at": "2024-05-08T13:25:59"})
+    i = c.say(f"I see 521ARH. {said}")
+    found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
+    assert [k for k in found if k == "text_contradicts_policy"] == kinds, found
+
+
 def test_the_offer_first_rule_is_read_from_the_policy() -> None:
     assert offer_first_rule(POLICY).startswith("Offer a certificate only when the customer complains")
     assert offer_first_rule("Offer a certificate to eligible customers.") == ""
