@@ -601,6 +601,7 @@ _CARRIER_USER_TOOLS = frozenset({"make_payment"})
 _NO_WISH = re.compile(r"\b(?:don't|do not|doesn't|does not|won't|not)\s+(?:really\s+|actually\s+)?"
                       r"(?:want|need|plan|planning|looking|going|trying)\s+to\s+(?:switch|chang|cancel|updat)\w*")
 # A question whether something is still so: "the backpack and kettle are still mine, right?", "is it still active?".
+_STATUS_ASKED = re.compile(r"\bwhat(?:'s| is| about)\s+(?:the\s+)?status\b[^.?!]*\?")
 _STILL_ASKED = re.compile(r"\b(?:is|are|am|was|were)\s+(?:\w+\s+){0,3}?still\b[^.?!]*\?")
 # "which one was cheapest on Friday again?": asking to be reminded, which changes nothing.
 _RECALL = re.compile(r"\b(?:what|which|when|where|who|how much|how many)\b[^.?!]*\bagain"
@@ -633,6 +634,8 @@ def _brings_news(text: str, index: EvidenceIndex) -> int:
         low = _NO_WISH.sub(" ", low)  # "I don't want to switch plans": nothing changed
     if "still" in low and "?" in low:
         low = _STILL_ASKED.sub(" ", low)  # "and the backpack and kettle are still mine, right?": asked, not told
+    if "status" in low and "?" in low:
+        low = _STATUS_ASKED.sub(" ", low)  # "What's the status of the order with the wall clock?": asked
     if (said := _CHANGE_WORDS.search(low)) is not None:
         for hit in _CHANGE_WORDS.finditer(low, said.start()):
             word = _WORD_FROM.match(low, hit.start())
