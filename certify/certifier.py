@@ -1016,7 +1016,7 @@ class _Run:
         """An identifier of a kind's letters and the digits a user wrote without them: "My customer
         ID is 1047" grounds C1047, where the argument's schema shows the form ("such as 'C1001'")."""
         m = _PREFIXED.fullmatch(value)
-        if m is None or m[2] not in self._user_words():
+        if m is None or not self._digits_said(m[2]):
             return False
         described = schema.get("description")
         return isinstance(described, str) and any(
@@ -1027,11 +1027,16 @@ class _Run:
         it's 2879 at the end" grounds aarav_jackson_2879. The digits must be a word a user wrote, and
         the rest a visible identifier's with other digits."""
         m = _TAIL_DIGITS.fullmatch(value)
-        if m is None or m[2] not in self._user_words():
+        if m is None or not self._digits_said(m[2]):
             return False
         head = compact(m[1])
         return bool(head) and any(k.startswith(head) and k[len(head):].isdigit() and k != compact(value)
                                   for k in self.index.compacts)
+
+    def _digits_said(self, digits: str) -> bool:
+        """Whether a user wrote these digits as a word of their own, not the end of a phone number
+        ("555-123-1002" gives no customer C1002)."""
+        return digits in self._user_words() and re.search(rf"(?<![\d-]){digits}(?![\d-])", self._user_text()) is not None
 
     def _user_words(self) -> set[str]:
         return {w for t in self.turns if t.role == "user" for w in t.words}

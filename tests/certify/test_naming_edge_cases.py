@@ -148,9 +148,13 @@ def test_an_email_the_text_states_must_be_shown_with_or_without_digits(convo, at
     ("My customer ID is 1047.", "C1047", True),  # the schema's "such as 'C1001'" gives the letter
     ("My customer ID is 1047.", "C1048", False),  # other digits
     ("My customer ID is 1047.", "L1047", False),  # another kind's letter
+    # the end of a phone number is no customer's digits, nor a correction of a shown id's (blind audit t66_12)
+    ("My sister's number is 555-123-1047.", "C1047", False),
 ])
 def test_an_identifiers_letters_from_its_schemas_example(convo, at, said: str, sent: str, visible: bool) -> None:
     c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user("Hi, I'm customer C1001.")
+    c.call("get_customer_by_id", {"customer_id": "C1001"}, {"customer_id": "C1001"})
     c.user(said)
     i = c.call("get_customer_by_id", {"customer_id": sent}, {"customer_id": sent})
     assert at(certify_interaction(c.build()), i).checks["visibility"] is visible
