@@ -365,6 +365,8 @@ def _taken_back_amounts(text: str) -> set[str]:
 _USER_CLOCK = re.compile(r"(?<![\d:.$])([01]?\d|2[0-3])(?::([0-5]\d))?(?![\d:])(\s*[ap]\.?m\b)?", re.I)
 # A connection speed a text states: "275 Mbps", "1.2 Gbps" (read from a speed test, never guessed).
 _SPEED = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s*[kmg]bps\b", re.I)
+# A count of hours a text states: "the 4-hour delay", "delayed by 4 hours".
+_HOURS_SAID = re.compile(r"\b(\d{1,2})[- ]hours?\b", re.I)
 # A time frame the agent promises: "within 24 hours", "takes about 3 days" (not "due in 6 days", a count).
 _TIME_FRAME = re.compile(r"\b(?:within|about|around|approximately|up to|takes?)\s+(\d+\s+(?:business\s+|working\s+)?"
                          r"(?:hours|days|weeks))\b", re.I)
@@ -1033,6 +1035,14 @@ class _Run:
         return bool(head) and any(k.startswith(head) and k[len(head):].isdigit() and k != compact(value)
                                   for k in self.index.compacts)
 
+    def _hours_visible(self, count: str) -> bool:
+        """Whether a count of hours is visible as one ("4 hours", "4-hour")."""
+        return any(self.index.has_string(f"{count}{sep}{unit}") for sep in (" ", "-") for unit in ("hours", "hour"))
+
+    def _hours_hidden(self, count: str) -> str:
+        """The count of hours as the private part writes it ("4 hours"); "" where it does not."""
+        return next((said for said in (f"{count} hours", f"{count} hour") if self.private.has_string(said)), "")
+
     def _digits_said(self, digits: str) -> bool:
         """Whether a user wrote these digits as a word of their own, not the end of a phone number
         ("555-123-1002" gives no customer C1002)."""
@@ -1107,6 +1117,11 @@ class _Run:
                        if m[1] not in misses and not self.index.has_string(m[1]) and not (
                            self._now is not None and m[1].endswith("hours")  # "about 31 hours" since its booking
                            and hours_since(int(m[1].split()[0]), self._now, self.index.json_observations))]
+        if self.inter.private and "hour" in text:
+            # "I'm really sorry about the 4-hour delay", where only the hidden task says "delayed by 4 hours"
+            # (given as the hidden task writes it, so the reason says where it is found)
+            misses += [hidden for m in _HOURS_SAID.finditer(text)
+                       if not self._hours_visible(m[1]) and (hidden := self._hours_hidden(m[1]))]
         if "uite" in text or "Apt" in text or "apt" in text or "nit " in text:  # "Suite 421", where it shows 412
             misses += [m[0] for m in UNIT.finditer(text) if not self.index.has_string(m[0])]
         if "bps" in text or "BPS" in text:  # "your speed is now 275 Mbps", where the test showed 220

@@ -99,3 +99,18 @@ def test_the_end_of_a_24_hour_window_is_the_next_day(convo: Any, at: Any, said: 
     c.user("can I still cancel it if plans change?")
     i = c.say(said)
     assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
+
+
+@pytest.mark.parametrize(("user", "kinds"), [
+    # blind audit a66_07: only the hidden task says how long the delay was
+    ("my flight home tomorrow from JFK got delayed AGAIN, this is ridiculous. olivia_li_1537", ["text_privileged"]),
+    ("my flight home from JFK got delayed 4 hours AGAIN, this is ridiculous. olivia_li_1537", []),
+])
+def test_a_delays_length_only_the_hidden_task_gives_is_privileged(convo: Any, at: Any, user: str,
+                                                                   kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline", system=SYSTEM,
+              private={"instructions": "Your flight home from JFK on May 16 is delayed by 4 hours."})
+    c.user(user)
+    c.call("get_user_details", {"user_id": "olivia_li_1537"}, USER)
+    i = c.say("I'm really sorry about the 4-hour delay, Olivia.")
+    assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
