@@ -109,6 +109,7 @@ from trajectory2gym.certify.claims import (
     verb_key,
 )
 from trajectory2gym.certify.compensation import (
+    certificate_kept,
     certificates_joined,
     certificates_offered,
     certificates_refused,
@@ -2693,6 +2694,13 @@ class _Run:
             # "I can also issue you a $100 travel certificate", to a regular member in economy without insurance
             reasons += [reason("text_contradicts_policy", arg="compensation", value=said[:80],
                                detail=self._certificate_rule) for said in offered]
+        if "ertificate" in content and self._writes and (kept := certificate_kept(content)) \
+                and "certificate is consumed" in self._tool_text() \
+                and any(m.startswith("certificate") for _, _, w in self._writes for m in payment_ids(w.arguments)):
+            # "$190 was paid with certificate_6366355; the remaining $310 stays on the certificate", where
+            # the booking tool says a used certificate is consumed
+            reasons += [reason("text_contradicts_policy", arg="certificate", value=said[:80],
+                               detail="a used certificate is consumed") for said in kept]
         if self._certificate_rule and ("ertificate" in content or "ompensation" in content or "oucher" in content) and (
                 refused := certificates_refused(content)) and (booking := self._reservation_said(content)) is not None \
                 and eligible(self._tiers_shown(), self.index.field_of(booking, "cabin"),

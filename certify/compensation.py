@@ -83,6 +83,18 @@ _BY_MEMBERSHIP = re.compile(r"\b(?:members?|membership|tier|silver|gold|regular)
 _OTHER_CONDITION = re.compile(r"\b(?:chang\w*|cancell?\w*)\b", re.I)
 
 
+# What is left of a certificate said to stay for later: "the remaining $310 stays on the certificate for a
+# future booking", "the remaining $60 stays on it for your next trip".
+_KEPT = re.compile(r"\b(?:remaining|rest|leftover|left ?over)\b[^.;!?\n]{0,30}?\b(?:stays?|remains?|is kept|will be kept|"
+                   r"is saved|carries over|rolls over)\b", re.I)
+
+
+def certificate_kept(text: str) -> list[str]:
+    """The sentences that say the rest of a certificate, paid with, stays for later (where the booking
+    tool says a used certificate is consumed)."""
+    return [s.strip() for s in SENTENCE_OR_LINE.split(text) if "ertificate" in s and _KEPT.search(s)]
+
+
 def eligible(tiers: set[str], cabin: object, insurance: object) -> bool:
     """Whether the tier shown, a reservation's cabin or its insurance meets one of the rule's
     conditions (the rule's other side: ``ineligible``)."""

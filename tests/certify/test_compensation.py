@@ -106,3 +106,34 @@ def test_a_certificate_offered_first(convo: Any, at: Any, user: str, kinds: list
     i = c.say("Since you're a Gold member, I can also add a $100 travel certificate to your account.")
     found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
     assert [k for k in found if k == "text_contradicts_policy"] == kinds, found
+
+
+@pytest.mark.parametrize(("report", "kinds"), [
+    # blind audits a66_11, a65_07: the booking tool says a used certificate is consumed
+    ("Booked: HATHAT. $190 was paid with certificate_6366355; the remaining $310 stays on the certificate for a "
+     "future booking.", ["text_contradicts_policy"]),
+    ("Booked: HATHAT. The $190 was paid with your certificate, and the remaining $310 stays on it for your next "
+     "trip.", ["text_contradicts_policy"]),
+    ("Booked: HATHAT. $190 was paid with certificate_6366355, which is now used up.", []),
+])
+def test_what_is_left_of_a_used_certificate_does_not_stay(convo: Any, at: Any, report: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline", system=POLICY)
+    c.user("I'm olivia_li_1537; book HAT135 for me on May 25, basic economy, paid with my $500 certificate.")
+    c.call("get_user_details", {"user_id": "olivia_li_1537"}, {"user_id": "olivia_li_1537", "dob": "1954-11-18",
+                                                              "payment_methods": {"certificate_6366355": {
+                                                                  "source": "certificate", "amount": 500}}})
+    c.call("search_direct_flight", {"origin": "PHL", "destination": "LGA", "date": "2024-05-25"},
+           [{"flight_number": "HAT135", "prices": {"basic_economy": 190}}])
+    c.say("Book HAT135 PHL -> LGA on May 25, basic economy, one way, no bags, no insurance, $190 on "
+          "certificate_6366355?")
+    c.user("yes")
+    c.call("book_reservation", {
+        "user_id": "olivia_li_1537", "origin": "PHL", "destination": "LGA", "flight_type": "one_way",
+        "cabin": "basic_economy", "flights": [{"flight_number": "HAT135", "date": "2024-05-25"}],
+        "passengers": [{"first_name": "Olivia", "last_name": "Li", "dob": "1954-11-18"}],
+        "payment_methods": [{"payment_id": "certificate_6366355", "amount": 190}],
+        "total_baggages": 0, "nonfree_baggages": 0, "insurance": "no"},
+        {"reservation_id": "HATHAT", "payment_history": [{"payment_id": "certificate_6366355", "amount": 190}]})
+    i = c.say(report)
+    found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
+    assert [k for k in found if k == "text_contradicts_policy"] == kinds, found
