@@ -2694,11 +2694,9 @@ class _Run:
             # "I can also issue you a $100 travel certificate", to a regular member in economy without insurance
             reasons += [reason("text_contradicts_policy", arg="compensation", value=said[:80],
                                detail=self._certificate_rule) for said in offered]
-        if "ertificate" in content and self._writes and (kept := certificate_kept(content)) \
-                and "certificate is consumed" in self._tool_text() \
-                and any(m.startswith("certificate") for _, _, w in self._writes for m in payment_ids(w.arguments)):
+        if "ertificate" in content and (kept := certificate_kept(content)) and "certificate is consumed" in self._tool_text():
             # "$190 was paid with certificate_6366355; the remaining $310 stays on the certificate", where
-            # the booking tool says a used certificate is consumed
+            # the booking tool says a used certificate is consumed (said of a booking made or offered)
             reasons += [reason("text_contradicts_policy", arg="certificate", value=said[:80],
                                detail="a used certificate is consumed") for said in kept]
         if self._certificate_rule and ("ertificate" in content or "ompensation" in content or "oucher" in content) and (

@@ -85,13 +85,14 @@ _OTHER_CONDITION = re.compile(r"\b(?:chang\w*|cancell?\w*)\b", re.I)
 
 # What is left of a certificate said to stay for later: "the remaining $310 stays on the certificate for a
 # future booking", "the remaining $60 stays on it for your next trip".
-_KEPT = re.compile(r"\b(?:remaining|rest|leftover|left ?over)\b[^.;!?\n]{0,30}?\b(?:stays?|remains?|is kept|will be kept|"
-                   r"is saved|carries over|rolls over)\b", re.I)
+_KEPT = re.compile(r"\b(?:remaining|rest|leftover|left ?over|unused)\b[^.;!?\n]{0,30}?\b(?:stays?|remains?|is kept|"
+                   r"will be kept|is saved|carries over|rolls over)\b"
+                   r"|\b(?:still|now) has \$[\d,]+(?:\.\d+)? (?:left|remaining)\b", re.I)  # "which still has $227 left"
 
 
 def certificate_kept(text: str) -> list[str]:
     """The sentences that say the rest of a certificate, paid with, stays for later (where the booking
-    tool says a used certificate is consumed)."""
+    tool says a used certificate is consumed): "the unused $95 stays on that certificate"."""
     return [s.strip() for s in SENTENCE_OR_LINE.split(text) if "ertificate" in s and _KEPT.search(s)]
 
 

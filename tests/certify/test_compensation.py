@@ -115,6 +115,8 @@ def test_a_certificate_offered_first(convo: Any, at: Any, user: str, kinds: list
     ("Booked: HATHAT. The $190 was paid with your certificate, and the remaining $310 stays on it for your next "
      "trip.", ["text_contradicts_policy"]),
     ("Booked: HATHAT. $190 was paid with certificate_6366355, which is now used up.", []),
+    ("Booked: HATHAT. $190 was paid with your certificate, which still has $310 left for a future trip.",
+     ["text_contradicts_policy"]),  # blind audit a60_03
 ])
 def test_what_is_left_of_a_used_certificate_does_not_stay(convo: Any, at: Any, report: str, kinds: list[str]) -> None:
     c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline", system=POLICY)
@@ -137,3 +139,14 @@ def test_what_is_left_of_a_used_certificate_does_not_stay(convo: Any, at: Any, r
     i = c.say(report)
     found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
     assert [k for k in found if k == "text_contradicts_policy"] == kinds, found
+
+
+def test_what_is_left_of_a_certificate_offered_for_a_booking_does_not_stay(convo: Any, at: Any) -> None:
+    # blind audit a62_07: said of a booking offered, before any write
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline", system=POLICY)
+    c.user("I'm olivia_li_1537; book HAT135 on May 25 with my certificate.")
+    offer = c.say("Use the $250 certificate for $155; the unused $95 stays on that certificate for a future booking.")
+    plain = c.say("Use the $250 certificate for $155; a used certificate is consumed, so the other $95 is lost.")
+    cert = certify_interaction(c.build())
+    assert "text_contradicts_policy" in [reason_kind(r) for r in at(cert, offer).reasons]
+    assert "text_contradicts_policy" not in [reason_kind(r) for r in at(cert, plain).reasons]
