@@ -760,6 +760,9 @@ class _Run:
         self._epoch_writes: list[tuple[int, ToolCall]] = []  # (the epoch it began, the write)
         # Per state change, in order: the record kinds it may have changed (empty: any).
         self._epoch_records: list[tuple[str, ...]] = []
+        # The record kinds of the lookups that showed a stored-value balance (a gift card's): a write that
+        # may change none of them leaves the balances as shown (ToolMeta.records).
+        self._balance_kinds: set[str] = set()
         # Calls (``call_key``) last made with a value not visible: the user saying it makes a repeat new.
         self._guessed_calls: set[tuple[str, bytes]] = set()
         self.told = 0  # counts user messages that only state new values
@@ -1423,7 +1426,7 @@ class _Run:
                 "balance" not in text.lower() and not _HOLDS_NOW.search(text)):
             return False
         shown = method_balances(self.index.json_observations)
-        moved = list(dict.fromkeys(abs(a) for w in writes[-6:] for a in self._moved_by(w)))[:8]
+        moved = list(dict.fromkeys(abs(a) for w in writes[-6:] if self._moves_balances(w[2]) for a in self._moved_by(w)))[:8]
         if not shown or not moved:
             return False
         if self._balances_since_write():
@@ -1436,6 +1439,13 @@ class _Run:
                     for c in (b + a, b - a):
                         reach[c] = min(reach.get(c, 3), steps + 1)
         return cents in reach
+
+    def _moves_balances(self, made: ToolCall) -> bool:
+        """Whether a write may change a stored-value balance: its declared records meet the kinds of
+        the lookups that showed one (an airline cancellation changes reservations, not the profile
+        that holds the gift card). Unknown records may change anything."""
+        records = self.info(made.name).meta.records
+        return not records or not self._balance_kinds or not self._balance_kinds.isdisjoint(records)
 
     def _balances_since_write(self) -> set[int]:
         """The stored-value balances the lookups since the last write show (none where no write went
@@ -3178,8 +3188,10 @@ class _Run:
         charged = self._charged()
         if balances and charged and (shown := method_balances(self.index.json_observations)):
             # as a lookup since the last write shows them, else as the writes leave the ones shown before,
-            # or the ones earlier reports stated ("whose balance is now $3,277.98", then a return's refund)
-            after = self._balances_since_write() or balances_after(shown | self._said_balances, charged, content)
+            # or the ones earlier reports stated ("whose balance is now $3,277.98", then a return's refund);
+            # of the writes that may change where balances are kept (an airline cancellation does not)
+            kept = totals([m for w, m in zip(self._writes, self._moved, strict=False) if self._moves_balances(w[2])])
+            after = self._balances_since_write() or balances_after(shown | self._said_balances, kept, content)
             for written, cents in balances:  # "balance is now $1,778.51": the refund, not 36 + it
                 if abs(cents) not in after:
                     reasons.append(reason("text_misstated_balance", value=written,
@@ -3643,6 +3655,9 @@ class _Run:
                 if len(index.json_observations) > shown and isinstance(day := made.arguments.get("date"), str):
                     self._obs_days[shown] = day  # a search's answer is about its day
                 meta = self.info(made.name).meta
+                if ok and meta.access == "read" and msg.content and '"source"' in msg.content and (
+                        "gift_card" in msg.content or "certificate" in msg.content):
+                    self._balance_kinds.update(meta.records)
                 if made.name == "calculate" and ok and (result := to_cents((msg.content or "").strip().lstrip("-"))):
                     # the result the next text should copy ("-156.1"), and what its terms make on the way
                     terms = [abs(c) for _, c in numbers_in(str(made.arguments.get("expression", "")))][:6]

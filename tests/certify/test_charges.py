@@ -1027,3 +1027,26 @@ def test_a_report_of_no_charge_where_the_write_charged(convo: Any, at: Any, repo
     i = c.say(report)
     found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
     assert [k for k in found if k == "text_misstated_charge"] == kinds, found
+
+
+@pytest.mark.parametrize(("balance", "kinds"), [
+    # blind audit a61_01: an airline cancellation changes reservations, not the profile that holds the gift card
+    ("$573", ["text_misstated_balance"]),
+    ("$38", []),
+])
+def test_a_balance_after_a_write_that_cannot_change_it_stays_as_shown(convo: Any, at: Any, balance: str,
+                                                                      kinds: list[str]) -> None:
+    profile = {"user_id": "lei_ito_5790", "payment_methods": {
+        "gift_card_6405135": {"source": "gift_card", "amount": 38, "id": "gift_card_6405135"}}}
+    booking = {"reservation_id": "6ZQNOS", "cabin": "business",
+               "payment_history": [{"payment_id": "gift_card_6405135", "amount": 535}]}
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("I'm lei_ito_5790, cancel 6ZQNOS please, I booked it an hour ago.")
+    c.call("get_user_details", {"user_id": "lei_ito_5790"}, profile)
+    c.call("get_reservation_details", {"reservation_id": "6ZQNOS"}, booking)
+    c.say("Cancel 6ZQNOS? The $535 goes back to gift_card_6405135.")
+    c.user("yes")
+    c.call("cancel_reservation", {"reservation_id": "6ZQNOS"}, {**booking, "status": "cancelled", "payment_history": [
+        *booking["payment_history"], {"payment_id": "gift_card_6405135", "amount": -535}]})
+    i = c.say(f"Done. 6ZQNOS is cancelled; $535 refunded to gift_card_6405135 (balance now {balance}).")
+    assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
