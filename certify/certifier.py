@@ -2710,11 +2710,12 @@ class _Run:
             reasons += [reason("text_contradicts_policy", arg="certificate", value=said[:80],
                                detail="a used certificate is consumed") for said in kept]
         if self._certificate_rule and ("ertificate" in content or "ompensation" in content or "oucher" in content) and (
-                refused := certificates_refused(content)) and (booking := self._reservation_said(content)) is not None \
+                refused := certificates_refused(content)) and (booking := self._reservation_said(content) or next(
+                    iter(reversed(self.index.values_of("reservation_id"))), None)) is not None \
                 and eligible(self._tiers_shown(), self.index.field_of(booking, "cabin"),
                              self.index.field_of(booking, "insurance")):
             # "compensation certificates are only available to silver and gold members", of a business booking
-            # with insurance
+            # with insurance (the one the text names, else the one looked up last)
             reasons += [reason("text_contradicts_policy", arg="compensation", value=said[:80],
                                detail=self._certificate_rule) for said in refused]
         if self._bag_fee and "bag" in content and "$" in content:  # "5 checked bags (2 paid), charging $150"

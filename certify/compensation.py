@@ -68,7 +68,7 @@ def certificates_offered(text: str) -> list[str]:
 # A certificate refused for want of eligibility: "compensation certificates are only available to silver
 # and gold members", "you're not eligible for compensation".
 _REFUSED = re.compile(r"\b(?:certificates?|compensation|vouchers?)\b[^.;\n]{0,40}?\b(?:only (?:available|offered|given)|"
-                      r"(?:is|are) (?:not|n't) (?:available|eligible))\b|\b(?:not|n't) (?:be )?eligible\b[^.;\n]{0,30}?"
+                      r"(?:is|are) (?:not|n't) (?:available|eligible))\b|(?:\bnot|n't) (?:be )?eligible\b[^.;\n]{0,30}?"
                       r"\b(?:certificates?|compensation|vouchers?)\b", re.I)
 
 

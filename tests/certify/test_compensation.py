@@ -68,6 +68,10 @@ def test_a_certificate_offered_against_the_policy(convo: Any, at: Any, membershi
                       "and your account is a regular membership.", []),
     # another condition (delay compensation needs a change or cancellation): no eligibility refused
     ("business", "yes", "Delay compensation is only given when the reservation is changed or cancelled.", []),
+    # no reservation named: the one looked up last (blind audit a64_12)
+    ("business", "yes", "Since you're a regular member, you aren't eligible for compensation.",
+     ["text_contradicts_policy"]),
+    ("economy", "no", "Since you're a regular member, you aren't eligible for compensation.", []),
 ])
 def test_a_certificate_refused_against_the_policy(convo: Any, at: Any, cabin: str, insurance: str, said: str,
                                                   kinds: list[str]) -> None:
@@ -76,7 +80,7 @@ def test_a_certificate_refused_against_the_policy(convo: Any, at: Any, cabin: st
     c.call("get_user_details", {"user_id": "isabella_davis_2143"}, {"membership": "regular", "reservations": ["521ARH"]})
     c.call("get_reservation_details", {"reservation_id": "521ARH"},
            {"reservation_id": "521ARH", "cabin": cabin, "insurance": insurance, "created_at": "2024-05-08T13:25:59"})
-    i = c.say(f"I see 521ARH. {said}")
+    i = c.say(said if said.startswith("Since") else f"I see 521ARH. {said}")
     found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
     assert [k for k in found if k == "text_contradicts_policy"] == kinds, found
 
@@ -150,3 +154,16 @@ def test_what_is_left_of_a_certificate_offered_for_a_booking_does_not_stay(convo
     cert = certify_interaction(c.build())
     assert "text_contradicts_policy" in [reason_kind(r) for r in at(cert, offer).reasons]
     assert "text_contradicts_policy" not in [reason_kind(r) for r in at(cert, plain).reasons]
+
+
+def test_a_refusal_naming_no_booking_is_read_of_the_one_looked_up_last(convo: Any, at: Any) -> None:
+    # blind audit a64_12: two reservations looked up, the complaint about the second, a business one
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline", system=POLICY)
+    c.user("I'm isabella_davis_2143. First, is UEMRO5 all right? And my flight on QYVGUS was delayed, it's unacceptable.")
+    c.call("get_user_details", {"user_id": "isabella_davis_2143"}, {"membership": "regular"})
+    c.call("get_reservation_details", {"reservation_id": "UEMRO5"},
+           {"reservation_id": "UEMRO5", "cabin": "economy", "insurance": "no", "created_at": "2024-05-08T13:25:59"})
+    c.call("get_reservation_details", {"reservation_id": "QYVGUS"},
+           {"reservation_id": "QYVGUS", "cabin": "business", "insurance": "yes", "created_at": "2024-05-01T10:00:00"})
+    i = c.say("I'm sorry about the delay. Since you're a regular member, you aren't eligible for compensation.")
+    assert "text_contradicts_policy" in [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
