@@ -763,6 +763,7 @@ class _Run:
         # The record kinds of the lookups that showed a stored-value balance (a gift card's): a write that
         # may change none of them leaves the balances as shown (ToolMeta.records).
         self._balance_kinds: set[str] = set()
+        self._failed_at = -1  # the message of the latest write that failed
         # Calls (``call_key``) last made with a value not visible: the user saying it makes a repeat new.
         self._guessed_calls: set[tuple[str, bytes]] = set()
         self.told = 0  # counts user messages that only state new values
@@ -3390,7 +3391,8 @@ class _Run:
                 reasons.append(reason("repeated_call", tool=name, index=i))
             else:
                 earlier = self.seen_calls.get(key)
-                if earlier is not None and (access == "read" or earlier[2] == self.told) and (
+                if earlier is not None and (access == "read" or earlier[2] == self.told) and not (
+                        access == "read" and self._failed_at > earlier[0]) and (
                         earlier[1] == epoch or self._write_done.get(key) == epoch - self.device_epochs
                         or (access == "read" and (phone := self._seen_phone.get(key)) is not None
                             and epoch - earlier[1] == self._phone_epochs - phone and not after_error)
@@ -3673,6 +3675,8 @@ class _Run:
                     failed = self.call_key(made)
                     if meta.access != "read" and not any(self.call_key(w[2]) == failed for w in self._writes):
                         self._failed_write = (made.name, msg.content or "")
+                    if meta.access != "read":
+                        self._failed_at = i  # new information: a lookup after it may check what stands
                     continue
                 # A successful call by an identifier establishes that object's state (a lookup), or
                 # acted on it (a write); an object a write returns is its result's own.

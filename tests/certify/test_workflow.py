@@ -590,3 +590,24 @@ def test_a_bill_lookup_is_new_after_a_write_only_when_that_write_may_change_bill
     again = c.call("get_bills_for_customer", {"customer_id": "C1001"}, bills)
     d = at(certify_interaction(c.build()), again)
     assert d.checks["novelty"] is novel, d.reasons
+
+
+@pytest.mark.parametrize(("failed", "novel"), [(True, True), (False, False)])
+def test_a_lookup_after_a_failed_write_may_check_what_stands(convo, at, order_w123, failed: bool, novel: bool):
+    # blind audits r60_07, t61_06: the write's error is new information; looking again checks the state
+    c = convo()
+    c.user("Return the water bottle from #W123 to my paypal_5727330, please.")
+    c.call("get_order_details", {"order_id": "#W123"}, order_w123)
+    c.say("I'll return the Water Bottle (item 6469567736) from #W123, refunding $47.84 to paypal_5727330. Go ahead?")
+    c.user("yes")
+    if failed:
+        c.call("return_delivered_order_items", {"order_id": "#W123", "item_ids": ["6469567736"],
+                                                "payment_method_id": "paypal_5727330"},
+               "Error: payment method should be either the original payment method or a gift card")
+        c.say("All set! The return is submitted.")
+    else:
+        c.say("Let me know when you are ready.")
+    c.user("Really? could you double check?")
+    again = c.call("get_order_details", {"order_id": "#W123"}, order_w123)
+    d = at(certify_interaction(c.build()), again)
+    assert d.checks["novelty"] is novel, d.reasons
