@@ -912,7 +912,8 @@ def _group_names(groups: list[tuple[frozenset[str], frozenset[str]]], which: set
 
 
 _TOO = re.compile(r"\b(?:too|also|as well|while you(?:'re| are) at it|in addition|additionally|on top of that|"
-                  r"separately|i (?:have|got) another)\b|^\W*(?:next|then|now)\s*[:,]", re.I)  # more, not a scope
+                  r"separately|i (?:have|got) another)\b|^\W*(?:next|then|now)\s*[:,]"
+                  r"|^\W*and\s+(?:then|next|after that)\b", re.I)  # more, not a scope ("yes!! and then the luggage")
 # The words that set a condition on a yes, for the condition patterns below.
 _IF = r"(?:if|as long as|so long as|provided|assuming)"
 # A condition of a yes: from its word to the end of its sentence.
@@ -1616,7 +1617,7 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
             choice = not negated and not AFFIRM.search(clause.text) and bool(
                 anchors.rival_objects or mentions_other) and bool(payment_words(Turn(-1, "user", clause.text)))
             other = mentions_other and not _TOO.search(clause.text) and not choice
-            if not this and anchors.rival_objects and not choice:
+            if not this and anchors.rival_objects and not choice and not (mentions_other and _TOO.search(clause.text)):
                 # Same-verb tools told apart by their objects: "yes for the bag, no upgrade" says
                 # yes to the bag update and no to the cabin change.
                 this, other = _object_named(ws, anchors, this, other, clause.text)

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from trajectory2gym.certify import certify_interaction
-from trajectory2gym.certify.reasons import reason_kind
+from trajectory2gym.certify.reasons import reason_check, reason_kind
 from trajectory2gym.envs.registry import tool_specs
 
 
@@ -761,3 +761,31 @@ def test_a_yes_that_turns_back_from_an_offered_variant_confirms_the_described_it
                {**PUZZLE_ORDER, "status": "pending (item modified)"})
     d = at(certify_interaction(c.build()), i)
     assert d.checks["workflow"] is eligible, d.reasons
+
+
+ADDRESS_ORDER = {"order_id": "#W1092119", "status": "pending",
+                 "address": {"address1": "592 Elm Avenue", "address2": "Suite 978", "city": "Houston", "state": "TX",
+                             "country": "USA", "zip": "77242"},
+                 "items": [{"name": "Luggage Set", "product_id": "5426915165", "item_id": "6690069155",
+                            "price": 466.47, "options": {"piece count": "3-piece", "color": "silver"}}],
+                 "payment_history": [{"amount": 466.47, "payment_method_id": "credit_card_5694100"}]}
+
+
+@pytest.mark.parametrize(("reply", "kinds"), [
+    # blind audit r67_01: the yes is the address's; "and then the luggage" is the next request
+    ("yes!! and then the luggage, i want a 4 piece one in blue", []),
+    ("yes for the luggage, not the address", ["confirmation_not_covering"]),
+])
+def test_a_yes_then_the_next_request_confirms_the_described_action(convo: Any, at: Any, reply: str,
+                                                                   kinds: list[str]) -> None:
+    c = convo(tools=_specs("retail"))
+    c.user("I'm sophia_martin_8570. Ship my luggage order #W1092119 to 760 Elm Avenue, Suite 564, Houston, TX 77034.")
+    c.call("get_order_details", {"order_id": "#W1092119"}, ADDRESS_ORDER)
+    c.say("Here's the change: order #W1092119 shipping address: 592 Elm Avenue, Suite 978, Houston, TX 77242 -> 760 Elm "
+          "Avenue, Suite 564, Houston, TX 77034, USA. Shall I go ahead with that?")
+    c.user(reply)
+    i = c.call("modify_pending_order_address", {"order_id": "#W1092119", "address1": "760 Elm Avenue",
+                                                "address2": "Suite 564", "city": "Houston", "state": "TX",
+                                                "country": "USA", "zip": "77034"}, ADDRESS_ORDER)
+    found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
+    assert [k for k in found if reason_check(k) == "workflow"] == kinds, found
