@@ -772,6 +772,7 @@ _LEFT_AS_IS = re.compile(
 
 
 # A sentence that offers more than the action described: "if you want to return anything else ...".
+_BARE_NAMES = re.compile(r"\s*(?:(?:so|and|or)\s+)?(?:the\s+|your\s+)?[\w' -]{1,40}")  # "so the action camera", " puzzle"
 _OFFERS_MORE = re.compile(r"\b(?:if you (?:want|wish|need|'?d like|would like)|anything else|something else)\b", re.I)
 
 
@@ -831,11 +832,23 @@ def _items_left_out(described: Turn, later: list[Turn], anchors: Anchors) -> str
                 or _OFFERS_MORE.search(sentence):
             continue  # "if you want to return anything else (smart watch, speaker), now's the time" is no action
         # Clause by clause: "return the lamp and the T-Shirt and keep the kettle" keeps only the kettle.
+        # A run of bare names shares the clause that ends it: "so the action camera, puzzle, vacuum and
+        # watch can't be returned later" leaves all four out.
+        pending: set[int] = set()
         for part in _KEEP_CLAUSE.split(sentence):
-            if not _LEFT_AS_IS.search(part):
-                hit = named(set(words(part)))
-                said_mine |= hit & mine
-                said_other |= hit & others
+            hit = named(set(pw := words(part)))
+            if _LEFT_AS_IS.search(part):
+                pending = set()
+                continue
+            if not says(wordline(pw), anchors.stems) and _BARE_NAMES.fullmatch(part):
+                pending |= hit
+                continue
+            hit |= pending
+            pending = set()
+            said_mine |= hit & mine
+            said_other |= hit & others
+        said_mine |= pending & mine
+        said_other |= pending & others
     if said_other and mine - said_mine:
         return (f"the description's action names {_item_names(names, said_other)}, "
                 f"not {_item_names(names, mine - said_mine)}")

@@ -319,6 +319,9 @@ TABLE = ("Found it! Order #W4794911:\n\n| Item | Price |\n|---|---|\n| Desk Lamp
     ("Here's the return:\n| Item | Price |\n|---|---|\n| Desk Lamp | $153.23 |\n\nThis uses the one return allowed "
      "on the order, so the kettle and T-Shirt couldn't be returned afterwards. Refund to PayPal. Shall I proceed?",
      (LAMP,), True),
+    # A run of names shares the clause that ends it (blind audit r67_02).
+    ("Confirm return:\n- Order #W4794911, the Desk Lamp\n- Refund $153.23 to PayPal\n- Returns on a delivered "
+     "order happen once, so the kettle, T-Shirt and the rest can't be returned later.\nYes/no?", (LAMP,), True),
     # An offer of more is no action: "if you want to return anything else (the T-Shirt), now's the time".
     ("Here's the return request:\n| Item | Price |\n|---|---|\n| Desk Lamp | $153.23 |\n| Electric Kettle | $155.99 |"
      "\n\nRefund to PayPal. If you want to return anything else from this order (T-Shirt), now's the time. Shall I "
