@@ -278,6 +278,8 @@ def balances_said(text: str) -> list[tuple[str, int]]:
         span = sentence[m.start():stop]
         if "(" in span:
             span = _WORKING.sub(" ", span)  # "is now $3,619.06 ($78 + $3,541.06)": how it was worked out
+        if "=" in span:
+            span = span[span.rfind("=") + 1:]  # "should now be $51.00 + $2,073.69 = $2,124.69": the result
         out += dollar_amounts(span)
     return out  # ("$50 was charged, leaving a balance of $129": from the word balance on)
 
