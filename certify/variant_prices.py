@@ -124,7 +124,8 @@ def misdescribed_prices(text: str, objects: Callable[[], set[Described]]) -> lis
 
 
 # How a line says an item is in stock or not: a table's mark first, then the words.
-_OUT = re.compile(r"\b(?:out of stock|unavailable|not available|not in stock|sold out)\b", re.I)
+_OUT = re.compile(r"\b(?:out of stock|unavailable|not available|not in stock|sold out)\b"
+                  r"|\b(?:available|in stock)\s*:?\s*\**(?:no|false)\b", re.I)  # a column's "Available no"
 _IN = re.compile(r"\b(?:in stock|available|(?:i|we) can offer)\b", re.I)
 
 

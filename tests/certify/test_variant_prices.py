@@ -135,6 +135,10 @@ def test_a_table_row_marking_a_sold_out_variant_in_stock(convo: Any, at: Any) ->
     ("These T-shirts are available:\n- blue / M (item 9612497925): $50.88\nWhich one?", ["text_contradicts_status"]),
     ("These T-shirts are available:\n- black / XL (item 2060066974): $51.05\nWhich one?", []),
     ("These T-shirts exist:\n- blue / M (item 9612497925): $50.88\nWhich one?", []),  # no stock said
+    # a table's column says it (blind audit r67_09): "Available" and its "no"
+    ("| Product | Item | Price | Available |\n|---|---|---|---|\n| T-Shirt | 9612497925 | $50.88 | no |", []),
+    ("| Product | Item | Price | Available |\n|---|---|---|---|\n| T-Shirt | 9612497925 | $50.88 | yes |",
+     ["text_contradicts_status"]),
 ])
 def test_a_stock_said_of_an_item_named_by_its_id(convo: Any, at: Any, said: str, kinds: list[str]) -> None:
     from trajectory2gym.certify.reasons import reason_kind
