@@ -235,10 +235,14 @@ def reversed_ways(text: str, earlier: list[str], settled: list[set[int]] | None 
     now = _ways(text)
     if not now:
         return []
+    # The amounts of a sentence that takes the other way back: "the net $1.42 was an additional charge,
+    # not a refund" corrects the earlier text on purpose.
+    corrected = {c for sentence in SENTENCE.split(text) if "not " in sentence and _NOT_WAY.search(sentence)
+                 for _, c in dollar_amounts(sentence)} if "not " in text else set()
     out = []
     for written, cents in dollar_amounts(text):
         way = now.get(cents)
-        if way is None:
+        if way is None or cents in corrected:
             continue
         for k in range(len(earlier) - 1, -1, -1):
             if settled is not None and cents in settled[k]:
@@ -490,7 +494,9 @@ def misigned_changes(text: str) -> list[tuple[str, str]]:
 
 def exchange_way(text: str) -> tuple[str, int, str] | None:
     """(the amount as written, in cents, and "charged" or "refunded") where a text says a price
-    difference moves one way only; None where it says none, or both."""
+    difference moves one way only; None where it says none, or both ("..., not a refund" says none of it)."""
+    if "not " in text:
+        text = _NOT_WAY.sub(" ", text)
     pay, back = _PAY_MORE.search(text), _GET_BACK.search(text)
     if pay is not None and back is None:
         return pay[1], abs(cents_of(pay[1])), "charged"

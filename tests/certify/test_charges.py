@@ -121,6 +121,11 @@ def test_a_write_without_a_result_and_many_reports_after_it(convo, at) -> None:
     ("$0.14 was refunded to your Visa.", ["A small refund of **$0.14**.",
                                            "My mistake — the net is a **charge of $0.14** to your Visa, not a refund."],
      [("$0.14", "charged")]),
+    # The report itself takes the earlier way back (blind audit r67_09).
+    ("One correction: the net $1.42 was an additional charge to your PayPal, not a refund.",
+     ["Net: a refund of $1.42 to your PayPal account."], []),
+    ("The net $1.42 was an additional charge to your PayPal.", ["Net: a refund of $1.42 to your PayPal account."],
+     [("$1.42", "refunded")]),
     # A payment switch moves the amount both ways: charged to the new card, refunded to the old one.
     ("The $368.15 on your Visa ending 5768 has been refunded.",
      ["Total **$368.15**, currently charged to your **Visa ending 5768**.",
