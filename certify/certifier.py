@@ -1013,7 +1013,7 @@ class _Run:
             cents = to_cents(value)
             if cents is not None and self._amount_ok(cents):
                 return
-            if self._tail_corrected(value) or self._prefix_restored(value, schema):
+            if self._tail_corrected(value) or self._prefix_restored(value, schema) or self._day_corrected(value):
                 return
             out.append((path, value, None))
             return
@@ -1039,6 +1039,18 @@ class _Run:
         head = compact(m[1])
         return bool(head) and any(k.startswith(head) and k[len(head):].isdigit() and k != compact(value)
                                   for k in self.index.compacts)
+
+    def _day_corrected(self, value: str) -> bool:
+        """An ISO date that is a visible one with the day the user gave in its place: "it's the 24th
+        not the 14th" makes 1968-01-14 shown 1968-01-24. The user must name both days."""
+        if (m := ISO_DAY.fullmatch(value)) is None or not (said := self._user_text()):
+            return False
+        head, day = m[1] + m[2], int(m[3])
+        if not re.search(rf"\b{day}(?:st|nd|rd|th)?\b", said):
+            return False
+        return any(len(k) == 8 and k.isdigit() and k.startswith(head) and k != head + f"{day:02d}"
+                   and re.search(rf"\b{int(k[6:])}(?:st|nd|rd|th)?\b", said) is not None
+                   for k in self.index.compacts)
 
     def _hours_visible(self, count: str) -> bool:
         """Whether a count of hours is visible as one ("4 hours", "4-hour")."""
@@ -1187,6 +1199,7 @@ class _Run:
                 and not index.has_part(tok) and not index.time_part_shown(tok)
                 and not _options_shown(tok, index) and not self._worked_from_visible(tok)
                 and not self._phone_completed(tok) and not self._span_from_shown(tok, text)
+                and not self._day_corrected(tok)
                 and not self._words_joined(tok, text)
                 # an id a successful call used: the result showed it exists ("I found a profile
                 # with user id lucas_kaur_4280"), unless only the private part knew it

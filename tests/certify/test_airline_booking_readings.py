@@ -114,3 +114,23 @@ def test_a_delays_length_only_the_hidden_task_gives_is_privileged(convo: Any, at
     c.call("get_user_details", {"user_id": "olivia_li_1537"}, USER)
     i = c.say("I'm really sorry about the 4-hour delay, Olivia.")
     assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
+
+
+@pytest.mark.parametrize(("user", "dob", "visible"), [
+    # blind audit a67_03: the day the user gave in place of the one shown
+    ("can you fix Mia's birthday, it's the 24th not the 14th", "1968-01-24", True),
+    ("can you fix Mia's birthday, it's the 24th not the 14th", "1968-01-25", False),
+    ("can you fix Mia's birthday please", "1968-01-24", False),  # no day given
+])
+def test_a_date_shown_with_the_day_the_user_corrected(convo: Any, at: Any, user: str, dob: str, visible: bool) -> None:
+    booking = {"reservation_id": "OS7MU5", "user_id": "olivia_li_1537", "created_at": "2024-05-10T10:00:00",
+               "passengers": [{"first_name": "Mia", "last_name": "Anderson", "dob": "1968-01-14"}]}
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline", system=SYSTEM)
+    c.user("I'm olivia_li_1537, about OS7MU5.")
+    c.call("get_reservation_details", {"reservation_id": "OS7MU5"}, booking)
+    c.user(user)
+    c.say(f"Here is the passenger list I'd save on OS7MU5: Mia Anderson, {dob} (was 1968-01-14). Confirm?")
+    c.user("yep")
+    i = c.call("update_reservation_passengers", {"reservation_id": "OS7MU5", "passengers": [
+        {"first_name": "Mia", "last_name": "Anderson", "dob": dob}]}, booking)
+    assert at(certify_interaction(c.build()), i).checks["visibility"] is visible
