@@ -156,6 +156,10 @@ def bag_fee(policy: str) -> int | None:
     return int(m[1] or m[2]) * 100 if m else None
 
 
+# A sentence about a booking with its flights or cabin, whose amount pays for more than bags.
+_BOOKING_SAID = re.compile(r"\b(?:[A-Z]{3}\d{3}|(?:basic )?economy|business|fares?|tickets?)\b", re.I)
+
+
 def misfeed_bags(text: str, fee: int, paid_before: set[int] | None = None) -> list[tuple[str, str, int]]:
     """(the amount as written, the count of paid bags said, what they cost at ``fee`` cents each) for
     each sentence that states one count of paid bags and one amount, where the amount is not that
@@ -166,8 +170,9 @@ def misfeed_bags(text: str, fee: int, paid_before: set[int] | None = None) -> li
     for sentence in _SENTENCE_BREAK.split(text.replace("*", "")):
         counts = _PAID_BAGS.findall(sentence)
         amounts = dollar_amounts(sentence)
-        if len(counts) != 1 or len(amounts) != 1 or re.search(r"\b(?:per|each|apiece)\b", sentence, re.I):
-            continue
+        if len(counts) != 1 or len(amounts) != 1 or re.search(r"\b(?:per|each|apiece)\b", sentence, re.I) \
+                or _BOOKING_SAID.search(sentence):
+            continue  # (a booking's recap: "HAT218 ..., basic economy, 2 bags (1 paid), $100 on ...": its fare too)
         word = counts[0].lower()
         n = int(word) if word.isdigit() else _NUMBER_WORDS[word]
         written, cents = amounts[0]

@@ -133,6 +133,9 @@ def test_the_price_of_an_extra_bag_each_policy_gives(policy: str) -> None:
     # an amount paid is no count of bags (blind set 61: "1 checked bag; $360 paid")
     ("HAT213, May 18, 3 passengers; 1 checked bag; $360 paid.", set(), []),
     ("X3RR7T now has 2 checked bags, $50 paid with gift_card_4366692", set(), []),
+    # a booking's recap: the amount pays the fare too (blind audit a67_11)
+    ("Your reservation number is HATHAT: HAT218 on 2024-05-18, basic economy, 2 bags (1 paid), $100 on "
+     "certificate_2633842.", set(), []),
 ])
 def test_paid_bags_cost_the_fee_each(text: str, before: set[int], found: list[tuple[str, str, int]]) -> None:
     assert misfeed_bags(text, 5000, before) == found
