@@ -366,6 +366,8 @@ def _taken_back_amounts(text: str) -> set[str]:
 _USER_CLOCK = re.compile(r"(?<![\d:.$])([01]?\d|2[0-3])(?::([0-5]\d))?(?![\d:])(\s*[ap]\.?m\b)?", re.I)
 # A connection speed a text states: "275 Mbps", "1.2 Gbps" (read from a speed test, never guessed).
 _SPEED = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s*[kmg]bps\b", re.I)
+# A yearly amount beside a monthly one: "$20.00 per month ..., so $240.00 per year".
+_YEARLY = re.compile(r"\b(?:per|a|each|every) year\b|\byearly\b|\bannual(?:ly)?\b", re.I)
 # A count of hours a text states: "the 4-hour delay", "delayed by 4 hours".
 _HOURS_SAID = re.compile(r"\b(\d{1,2})[- ]hours?\b", re.I)
 # A time frame the agent promises: "within 24 hours", "takes about 3 days" (not "due in 6 days", a count).
@@ -881,7 +883,11 @@ class _Run:
         cents = abs(cents)
         if self.index.amount_derivation(cents, cfg.max_pair_amounts, cfg.max_pair_chance) is not None:
             return True
-        return self._stated_pair(cents, context) or (products and self._count_times_price(cents))
+        if self._stated_pair(cents, context) or (products and self._count_times_price(cents)):
+            return True
+        # "$20.00 per month ..., so $240.00 per year": twelve months of a monthly amount
+        return (context is not None and cents > 0 and cents % 12 == 0 and "year" in context
+                and _YEARLY.search(context) is not None and self._amount_ok(cents // 12, context, products))
 
     def _data_times_price(self, cents: int, data: set[int]) -> bool:
         """An amount of data times a visible price: one the user asked for, or, where the user named

@@ -141,6 +141,10 @@ _VERSUS = re.compile(rf"{_MONEY}[^$\n.;]{{0,24}}?\s(?:vs\.?|versus|compared (?:t
                      rf"difference|save|extra|more|less|back|owe|due)\b)?[^$\n.;\w]{{0,12}}{_MONEY}(?![\d,]*\.?\d)", re.I)
 
 
+_OVER_TIME = re.compile(r"\**\s*(?:per|a|each|every|over a|over the)\s+(?:year|month|week)s?\b|\**\s*(?:annually|yearly)\b",
+                        re.I)
+
+
 # A sum in words: an amount, "plus" another (a few words of what it is after it), then the result
 # after a colon, "=" or words that give a total: "$232.00, plus the $5.00 holding fee for
 # 555-447-2912: $239.00 per month", "$150 plus a $30 fee, for a total of $180".
@@ -217,6 +221,8 @@ def miscalculated(text: str) -> list[tuple[str, str]]:
     if " vs" in text or "versus" in text or "compared" in text or "against" in text:
         for m in _VERSUS.finditer(text):
             a, b, c = cents_of(m[1]), cents_of(m[2]), cents_of(m[3])
+            if _OVER_TIME.match(text, m.end()):
+                continue  # "($85.00 vs $65.00), so $240.00 per year": the difference over a year
             if min(abs(abs(a - b) - c), abs(a + b - c)) > 1:
                 out.append(("$" + m[3], m[0].replace("*", "").strip()))
     if " plus " in text:

@@ -780,3 +780,16 @@ def test_a_rows_amount_for_its_legs_is_their_fares_sum(convo, at, row: str, flag
     i = c.say(f"Economy connections on May 18:\n{row}\nWhich would you like?")
     found = [r for r in at(certify_interaction(c.build()), i).reasons if reason_kind(r) == "text_miscalculated"]
     assert [r.split("'")[1] for r in found] == flagged
+
+
+@pytest.mark.parametrize(("said", "kinds"), [
+    # blind audit t67_03: twelve months of a monthly difference the text works out
+    ("Correction: the difference is $20.00 per month ($85.00 vs $65.00), so $240.00 per year, not $300.", []),
+    ("Correction: the difference is $20.00 per month ($85.00 vs $65.00), so $250.00 per year, not $300.",
+     ["text_not_visible"]),
+])
+def test_a_yearly_amount_is_twelve_months_of_one_stated(convo, at, said: str, kinds: list[str]) -> None:
+    c = convo()
+    c.user("How much is the premium plan compared to mine, $65.00 vs $85.00 a month?")
+    i = c.say(said)
+    assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds

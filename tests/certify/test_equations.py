@@ -516,3 +516,9 @@ def test_a_difference_said_of_the_two_amounts_stated(text: str, out: list[tuple[
     from trajectory2gym.certify.equations import misdifferenced
 
     assert misdifferenced(text) == out
+
+
+def test_a_difference_over_a_year_is_no_comparisons_result() -> None:
+    # blind audit t67_03: the monthly difference, then twelve of it
+    assert miscalculated("The difference is $20.00 per month ($85.00 vs $65.00), so $240.00 per year.") == []
+    assert miscalculated("The difference is ($85.00 vs $65.00), so $240.00.") != []
