@@ -113,6 +113,7 @@ from trajectory2gym.certify.compensation import (
     certificates_joined,
     certificates_offered,
     certificates_refused,
+    certificates_still_held,
     compensation_rule,
     complained,
     eligible,
@@ -2729,6 +2730,11 @@ class _Run:
             # the booking tool says a used certificate is consumed (said of a booking made or offered)
             reasons += [reason("text_contradicts_policy", arg="certificate", value=said[:80],
                                detail="a used certificate is consumed") for said in kept]
+        if "still" in content and "certificate_" in content and "certificate is consumed" in self._tool_text():
+            # "$130 on certificate_7924117, which still has its $500", where an earlier booking used it
+            used = {m.lower() for _, _, w in self._past_writes + self._writes for m in payment_ids(w.arguments)}
+            reasons += [reason("text_contradicts_policy", arg=held, value=said[:80], detail="a used certificate is consumed")
+                        for said, held in certificates_still_held(content) if held in used]
         if self._certificate_rule and ("ertificate" in content or "ompensation" in content or "oucher" in content) and (
                 refused := certificates_refused(content)) and (booking := self._reservation_said(content) or next(
                     iter(reversed(self.index.values_of("reservation_id"))), None)) is not None \

@@ -90,6 +90,16 @@ _KEPT = re.compile(r"\b(?:remaining|rest|leftover|left ?over|unused)\b[^.;!?\n]{
                    r"|\b(?:still|now) has \$[\d,]+(?:\.\d+)? (?:left|remaining)\b", re.I)  # "which still has $227 left"
 
 
+# What a certificate is said to hold still: "$130 on certificate_7924117, which still has its $500".
+_STILL_HOLDS = re.compile(r"\b(certificate_\d+)\b[^.;!?\n]{0,40}?\bstill (?:has|holds) (?:its |the full |all )?\$", re.I)
+
+
+def certificates_still_held(text: str) -> list[tuple[str, str]]:
+    """(the sentence, the certificate it names) for each sentence saying a certificate still holds
+    an amount."""
+    return [(s.strip(), m[1].lower()) for s in SENTENCE_OR_LINE.split(text) if (m := _STILL_HOLDS.search(s))]
+
+
 def certificate_kept(text: str) -> list[str]:
     """The sentences that say the rest of a certificate, paid with, stays for later (where the booking
     tool says a used certificate is consumed): "the unused $95 stays on that certificate"."""

@@ -167,3 +167,27 @@ def test_a_refusal_naming_no_booking_is_read_of_the_one_looked_up_last(convo: An
            {"reservation_id": "QYVGUS", "cabin": "business", "insurance": "yes", "created_at": "2024-05-01T10:00:00"})
     i = c.say("I'm sorry about the delay. Since you're a regular member, you aren't eligible for compensation.")
     assert "text_contradicts_policy" in [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
+
+
+@pytest.mark.parametrize(("used", "kinds"), [(True, ["text_contradicts_policy"]), (False, [])])
+def test_a_certificate_an_earlier_booking_used_does_not_still_hold_its_amount(convo: Any, at: Any, used: bool,
+                                                                              kinds: list[str]) -> None:
+    # blind audit a67_12: the first booking used certificate_7924117
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline", system=POLICY)
+    c.user("I'm juan_sanchez_6008; book HAT135 on May 25 with my certificate.")
+    c.call("get_user_details", {"user_id": "juan_sanchez_6008"}, {"user_id": "juan_sanchez_6008", "dob": "1968-04-19",
+                                                                 "payment_methods": {"certificate_7924117": {
+                                                                     "source": "certificate", "amount": 500}}})
+    if used:
+        c.say("Book HAT135 PHL -> LGA on May 25, basic economy, one way, $190 on certificate_7924117?")
+        c.user("yes")
+        c.call("book_reservation", {
+            "user_id": "juan_sanchez_6008", "origin": "PHL", "destination": "LGA", "flight_type": "one_way",
+            "cabin": "basic_economy", "flights": [{"flight_number": "HAT135", "date": "2024-05-25"}],
+            "passengers": [{"first_name": "Juan", "last_name": "Sanchez", "dob": "1968-04-19"}],
+            "payment_methods": [{"payment_id": "certificate_7924117", "amount": 190}],
+            "total_baggages": 0, "nonfree_baggages": 0, "insurance": "no"},
+            {"reservation_id": "HATHAT", "payment_history": [{"payment_id": "certificate_7924117", "amount": 190}]})
+    i = c.say("Next: $130 on certificate_7924117, which still has its $500. Confirm?")
+    found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
+    assert [k for k in found if k == "text_contradicts_policy"] == kinds, found
