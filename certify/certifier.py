@@ -2166,9 +2166,11 @@ class _Run:
         """The balance a payment method's observation shows (``amount`` or ``balance``, in cents); none
         once a write has used it (its balance may have changed), unless a lookup since shows it."""
         key = compact(method)
-        # The observations after the last write that charged or refunded it (a return's refund moves
-        # nothing until the items arrive): only a record of it looked up since shows its balance now.
-        since = max((n + 1 for result, n, call in self._past_writes + self._writes if not returned(result)
+        # The observations after the last write that charged or refunded it (a return's refund, or an
+        # exchange's difference, moves nothing until the items arrive): only a record of it looked up
+        # since shows its balance now.
+        since = max((n + 1 for result, n, call in self._past_writes + self._writes
+                     if not returned(result) and not _REQUESTED.search(result)
                      and key in map(compact, set().union(*write_payments(result, call.arguments)))), default=-1)
         if key in self._methods_used and since < 0:
             since = len(self.index.json_observations)  # (a write named it, moving no money it shows)
@@ -3732,7 +3734,8 @@ class _Run:
                     if not noop:  # "I enabled roaming" in a later recap is then no report of a change made
                         self._did(made)
                     self._written_ids.update(compact(v) for v in made.arguments.values() if isinstance(v, str))
-                    if not returned(msg.content or ""):  # (a return's refund moves nothing until the items arrive)
+                    # (a return's refund, or an exchange's difference, moves nothing until the items arrive)
+                    if not returned(msg.content or "") and not _REQUESTED.search(msg.content or ""):
                         self._methods_used.update(map(compact, payment_ids(made.arguments)))
                     self._writes.append((msg.content or "", shown, made))  # for a report of what it charged
                     made_key = self.call_key(made)

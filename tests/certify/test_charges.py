@@ -1057,3 +1057,33 @@ def test_a_balance_after_a_write_that_cannot_change_it_stays_as_shown(convo: Any
         *booking["payment_history"], {"payment_id": "gift_card_6405135", "amount": -535}]})
     i = c.say(f"Done. 6ZQNOS is cancelled; $535 refunded to gift_card_6405135 (balance now {balance}).")
     assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
+
+
+@pytest.mark.parametrize(("said", "kinds"), [
+    # blind audit r67_08: an exchange's difference moves nothing until the items arrive
+    ("Gift card gift_card_5245016: $45.57.", ["text_misattributed"]),
+    ("Gift card gift_card_5245016: $31.00.", []),
+])
+def test_a_balance_after_an_exchange_request_is_the_one_shown(convo: Any, at: Any, said: str, kinds: list[str]) -> None:
+    profile = {"user_id": "lei_hernandez_8500", "payment_methods": {
+        "gift_card_5245016": {"source": "gift_card", "balance": 31, "id": "gift_card_5245016"}}}
+    order = {"order_id": "#W6146740", "user_id": "lei_hernandez_8500", "status": "delivered", "items": [
+        {"name": "Hiking Boots", "product_id": "7363354090", "item_id": "8118291112", "price": 260.56}],
+             "payment_history": [{"transaction_type": "payment", "amount": 260.56, "payment_method_id": "gift_card_5245016"}]}
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user("I'm lei_hernandez_8500; swap my boots in #W6146740 for item 5676696062, refund to my gift card.")
+    c.call("get_user_details", {"user_id": "lei_hernandez_8500"}, profile)
+    c.call("get_order_details", {"order_id": "#W6146740"}, order)
+    c.call("get_product_details", {"product_id": "7363354090"}, {"name": "Hiking Boots", "variants": {
+        "5676696062": {"item_id": "5676696062", "options": {"size": "11"}, "available": True, "price": 245.99}}})
+    c.say("Exchange in #W6146740: Hiking Boots 8118291112 -> 5676696062. Refund $14.57 to gift card gift_card_5245016. "
+          "Proceed?")
+    c.user("yes")
+    c.call("exchange_delivered_order_items", {"order_id": "#W6146740", "item_ids": ["8118291112"],
+                                              "new_item_ids": ["5676696062"], "payment_method_id": "gift_card_5245016"},
+           {**order, "status": "exchange requested", "exchange_price_difference": -14.57})
+    c.say("The exchange is requested; $14.57 will go back to your gift card.")
+    c.user("whats my gift card balance")
+    i = c.say(said)
+    found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
+    assert [k for k in found if k == "text_misattributed"] == kinds, found
