@@ -614,7 +614,9 @@ _RECALL = re.compile(r"\b(?:what|which|when|where|who|how much|how many)\b[^.?!]
                      r"(?:\s*(?:\?|[.!]|$)|\s+and\s+(?:what|which|when|where|who|how)\b[^.?!]*\?)")  # "?" or not; or
 # another question after it: "which flight number was it again and when did it leave?"
 # A thing wanted as before, no change: "And yes I'd like insurance again" (not "I'd like to try again").
-_WANT_AGAIN = re.compile(r"\b(?:like|want)\s+(?!to\b)[^.?!]{0,30}\bagain\b")
+_WANT_AGAIN = re.compile(r"\b(?:like|want)\s+(?!to\b)[^.?!]{0,30}\bagain\b"
+                         # a choice made as before: "visa again. yes do it"
+                         r"|^\W*(?:the\s+)?(?:visa|mastercard|amex|paypal|gift card|credit card|card|same(?: one)?)\s+again\b")
 
 
 # An allowance said to have no limit: "your plan includes **unlimited** data" (not "unlimited" as the user's word).

@@ -220,6 +220,8 @@ def test_repeated_call_without_and_with_new_evidence(convo, at, order_w123):
     ("Could you remind me what else is in that order and what I paid?", False),
     ("How much I paid is on my statement, right?", False),
     ("Hmm ok. What's the status of the order with the water bottle?", False),  # asks (blind audit r66_05)
+    ("visa again. yes do it", False),  # a choice as before (blind audit r67_12)
+    ("Please look again, it changed.", True),
     ("The status says shipped on my end.", True),
 ])
 def test_a_user_message_is_new_evidence_when_it_says_something_new(convo, at, order_w123, between: str,
