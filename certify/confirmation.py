@@ -697,6 +697,24 @@ def _offers_amounts(turn: Turn, anchors: Anchors) -> bool:
             and not anchors.names_rival(turn.text[start:]))
 
 
+# A sentence that keeps an item as it is: "The Bluetooth Speaker stays as is."
+_STAYS = re.compile(r"\b(?:stays?|remains?) (?:as (?:it )?is|the same|unchanged)\b|\bunchanged\b|\bleft as (?:it )?is\b", re.I)
+
+
+def _kept_only(described: Turn, anchors: Anchors) -> set[int]:
+    """The call's item groups that the description names only in sentences keeping them as they are."""
+    kept: set[int] = set()
+    changed: set[int] = set()
+    for sentence in SENTENCE_OR_LINE.split(described.text):
+        part = Turn(-1, "assistant", sentence)
+        named = anchors.groups_named(part.words, part.compacts)
+        if _STAYS.search(sentence):
+            kept |= named
+        else:
+            changed |= named
+    return kept - changed
+
+
 def _turns_back(turn: Turn, answered: Turn, described: Turn, anchors: Anchors) -> bool:
     """A yes that names an option of the item the description put in ("4068787148: 500 pieces /
     art / intermediate") which the variant offered since lacks ("1096508426: ... beginner"): "nah
@@ -1825,6 +1843,12 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
             if in_description and len(in_description) < len(groups):
                 unnamed = _group_names(groups, set(range(len(groups))) - in_description)
                 return ConfirmVerdict(False, "not_described", f" in full (the description does not name: {unnamed})")
+            if in_description and anchors.pairs and _STAYS.search(described.text) \
+                    and (kept := _kept_only(described, anchors)):
+                # "... The Bluetooth Speaker stays as is.", and the call's items change it too (not a
+                # reservation's flights, which a change lists in full, the kept ones with them)
+                return ConfirmVerdict(False, "not_described",
+                                      f" as called (the description keeps: {_group_names(groups, kept)})")
         if waits := _unpaid_wait(turns, last_desc, anchors):
             return ConfirmVerdict(False, "condition_not_met", waits)
         recapped = _recapped(turns, last_desc, anchors) if anchors.choices or anchors.dated or anchors.payments else None

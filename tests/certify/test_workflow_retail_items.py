@@ -921,3 +921,23 @@ def test_an_option_of_the_changed_item_names_no_other_item(convo, line: str, kin
             "payment_method_id": PAYPAL}
     decision = _decision(convo, description, "Yes.", "modify_pending_order_items", args, order, mice)
     assert [k for k in map(reason_kind, decision.reasons) if k == "not_described"] == kinds
+
+
+@pytest.mark.parametrize(("items", "kinds"), [
+    # blind audit r67_07: the description keeps the kettle as it is; the call lists it too
+    ((SHIRT, KETTLE), ["not_described"]),
+    ((SHIRT,), []),
+])
+def test_an_item_the_description_keeps_as_it_is_is_no_part_of_the_change(convo, items: tuple[str, ...],
+                                                                          kinds: list[str]) -> None:
+    c = _looked_up(convo, "I want to exchange my T-shirt from order #W4794911. My user id is yusuf_garcia_3055.",
+                   SHIRTS, KETTLE_VARIANTS)
+    c.say("Here is the change for order #W4794911: the T-Shirt 9612497925 becomes 8349118980. The Electric Kettle "
+          "stays as is. The difference goes to your PayPal. Shall I go ahead?")
+    c.user("Yes, go ahead.")
+    new = {SHIRT: "8349118980", KETTLE: KETTLE}
+    i = c.call("exchange_delivered_order_items", {"order_id": "#W4794911", "item_ids": list(items),
+                                                  "new_item_ids": [new[k] for k in items], "payment_method_id": PAYPAL},
+               {**ORDER, "status": "exchange requested"})
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert [k for k in map(reason_kind, decision.reasons) if reason_check(k) == "workflow"] == kinds
