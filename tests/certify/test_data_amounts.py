@@ -92,6 +92,11 @@ def test_the_book_reads_unit_fields_and_written_units_not_prices() -> None:
      "Since you mentioned you'd be happy to add 2 GB, shall I add 2.0 GB for $4.00?", []),
     ("My data stopped working. Line 555-123-2002.", "I also see you're happy to top up 2.0 GB of data.",
      ["text_privileged"]),
+    # blind audit t67_10: "OK with a 2.0 GB refuel"
+    ("My data stopped working. Line 555-123-2002.",
+     "You mentioned you'd be OK with a 2.0 GB refuel, so a refuel is the way to go.", ["text_privileged"]),
+    ("My data stopped working. Line 555-123-2002. A 2 GB refuel would be ok.",
+     "You mentioned you'd be OK with a 2.0 GB refuel, so a refuel is the way to go.", []),
 ])
 def test_data_the_user_is_said_to_want(convo: Any, at: Any, told: str, said: str, kinds: list[str]) -> None:
     c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom",
