@@ -146,15 +146,21 @@ _FULL_REFUND = re.compile(r"\bfull\s+(?:refund\s+of\s+\**\$(\d[\d,]*(?:\.\d+)?)|
 
 def misstated_full_refunds(text: str, paid_of: Callable[[str], int | None]) -> list[tuple[str, str, int]]:
     """(the amount as written, the object, what its payments come to, in cents) for each sentence
-    that names one object and gives its full refund an amount other than all it was paid:
+    that names one object (or of the text's one object) and gives its full refund an amount other
+    than all it was paid:
     "I can cancel RXBE5Q with a full refund of $142", where its payment history shows $202.
     ``paid_of``: an object's paid total from its newest record; None where none is shown."""
     out: list[tuple[str, str, int]] = []
+    whole: list[tuple[str, int]] | None = None  # the text's objects with a payment total, read on need
     for sentence in SENTENCE_OR_LINE.split(text):
         if "full" not in sentence or (m := _FULL_REFUND.search(sentence)) is None:
             continue
         paid = [(ident, total) for ident in dict.fromkeys(identifiers_in(sentence))
                 if (total := paid_of(ident)) is not None]
+        if not paid:  # "I'll cancel L9J4BK (...). Since it's insured, you get a full refund of $564": the text's one
+            whole = whole if whole is not None else [(ident, total) for ident in dict.fromkeys(identifiers_in(text))
+                                                     if (total := paid_of(ident)) is not None]
+            paid = whole
         if len(paid) == 1 and abs(cents_of(m[1] or m[2]) - paid[0][1]) > 1:
             out.append(("$" + (m[1] or m[2]), paid[0][0], paid[0][1]))
     return out

@@ -181,6 +181,10 @@ def test_insurance_as_the_refunds_ground_needs_a_covered_reason(convo: Any, at: 
     ("I can cancel RXBE5Q with a full refund of $202 to gift_card_1584929. Confirm?", []),
     ("A full $142 refund for RXBE5Q.", [("$142", "RXBE5Q", 20200)]),
     ("A full refund of $142 would go back to you.", []),  # no object named: whose is unclear
+    # the object named in the sentence before it (blind audit a67_07)
+    ("I'll cancel RXBE5Q (2 passengers). Since it's insured, you get a full refund of $142 to gift_card_1584929.",
+     [("$142", "RXBE5Q", 20200)]),
+    ("I'll cancel RXBE5Q (2 passengers). Since it's insured, you get a full refund of $202 to gift_card_1584929.", []),
 ])
 def test_a_full_refund_is_all_that_was_paid(said: str, found: list[tuple[str, str, int]]) -> None:
     from trajectory2gym.certify.cancel_refund import misstated_full_refunds
