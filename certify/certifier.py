@@ -132,6 +132,7 @@ from trajectory2gym.certify.counts import (
     miscounted_seats,
     miscounted_sum,
     seats_denied,
+    sold_out_offered,
     status_counts,
 )
 from trajectory2gym.certify.data_amounts import (
@@ -368,6 +369,7 @@ def _taken_back_amounts(text: str) -> set[str]:
 _USER_CLOCK = re.compile(r"(?<![\d:.$])([01]?\d|2[0-3])(?::([0-5]\d))?(?![\d:])(\s*[ap]\.?m\b)?", re.I)
 # A connection speed a text states: "275 Mbps", "1.2 Gbps" (read from a speed test, never guessed).
 _SPEED = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s*[kmg]bps\b", re.I)
+_FLIGHT_SAID = re.compile(r"\b[A-Z]{3}\d{3,4}\b")  # a flight number, before the seats of any are read
 # A yearly amount beside a monthly one: "$20.00 per month ..., so $240.00 per year".
 _YEARLY = re.compile(r"\b(?:per|a|each|every) year\b|\byearly\b|\bannual(?:ly)?\b", re.I)
 # A count of hours a text states: "the 4-hour delay", "delayed by 4 hours".
@@ -2077,6 +2079,11 @@ class _Run:
             return None
         return cast(dict[str, int], held)
 
+    def _fare_of(self, flight: str, cabin: str) -> int | None:
+        """The fare (cents) the newest search result of this flight shows in a cabin; None where none does."""
+        prices = self.index.field_of(flight.lower(), "prices")
+        return to_cents(prices.get(cabin)) if isinstance(prices, dict) else None
+
     def _free_total(self, text: str) -> int | None:
         """The bags that travel free on the one reservation a text names by code: the policy's
         allowance for the one tier shown and its cabin, times its passengers; None where any of them
@@ -2796,6 +2803,10 @@ class _Run:
                 reasons.append(reason("text_miscounted", value=counted, detail=shown))
             for said_open, none_on in seats_denied(content, self._seats_of):  # "open on both flights": one has 0
                 reasons.append(reason("text_miscounted", value=said_open, detail=none_on))
+        if "availableseats" in self.index.compacts and _FLIGHT_SAID.search(content):
+            # "HAT223, 14:00-16:00: basic economy $89, ...", where its search shows 0 basic economy seats
+            for flight, cabin in sold_out_offered(content, self._seats_of, self._fare_of):
+                reasons.append(reason("text_contradicts_status", arg=flight, detail=f"0 {cabin} seats"))
         if "bag" in content:  # "The reservation currently has 2 checked bags": it shows 1
             for counted, listed in miscounted_bags(content, self._bags_of):
                 reasons.append(reason("text_miscounted", value=counted, detail=listed))

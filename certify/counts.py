@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from trajectory2gym.certify.normalize import money_numbers_in
 from trajectory2gym.certify.turns import LIST_MARK, SENTENCE_OR_LINE
 
 _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
@@ -244,6 +245,29 @@ def seats_denied(text: str, seats_of: Callable[[str], dict[str, int] | None]) ->
         for flight in dict.fromkeys(_FLIGHT.findall(text)):
             if (seats := seats_of(flight)) is not None and seats.get(cabin) == 0:
                 out.append((m[0], f"{flight}: {cabin} 0"))
+    return out
+
+
+# A line that says a cabin has no seats, or is sold out: no offer of it.
+_NONE_LEFT = re.compile(r"\b(?:sold[ -]out|no (?:\w+ )?seats?|0 (?:\w+ )?seats?|full(?:y booked)?|unavailable|not available|"
+                        r"none left|waitlist\w*)\b", re.I)
+
+
+def sold_out_offered(text: str, seats_of: Callable[[str], dict[str, int] | None],
+                     price_of: Callable[[str, str], int | None]) -> list[tuple[str, str]]:
+    """(the flight, the cabin) for each line or sentence that names one flight and gives it the fare
+    of a cabin its search result shows with no seats, saying nothing of it being full: "HAT223,
+    14:00-16:00: basic economy $89, ...", "Business fare on HAT278 that day: 221 dollars per person"."""
+    out: list[tuple[str, str]] = []
+    for line in SENTENCE_OR_LINE.split(text):
+        flights = list(dict.fromkeys(_FLIGHT.findall(line)))
+        if len(flights) != 1 or (seats := seats_of(flights[0])) is None or _NONE_LEFT.search(line):
+            continue
+        stated = {abs(cents) for _, cents in money_numbers_in(line)}
+        for cabin, left in seats.items():
+            if left == 0 and (fare := price_of(flights[0], cabin)) is not None and fare in stated \
+                    and cabin.replace("_", " ") in line.lower():
+                out.append((flights[0], cabin))
     return out
 
 

@@ -320,3 +320,20 @@ def test_a_cabin_said_open_on_every_flight_named(text: str, found: list[tuple[st
     from trajectory2gym.certify.counts import seats_denied
 
     assert seats_denied(text, {**SEATS, "HAT103": {"economy": 4, "business": 0}}.get) == found
+
+
+FARES = {("HAT223", "basic_economy"): 8900, ("HAT223", "economy"): 14600, ("HAT278", "business"): 22100}
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    # blind audits a62_08, a67_03: a cabin's fare given as an option where the search shows no seats in it
+    ("HAT223, 14:00-16:00: basic economy $89, economy $146", [("HAT223", "basic_economy")]),
+    ("HAT223, 14:00-16:00: economy $146 (basic economy is sold out)", []),
+    ("1. Business fare on HAT278 that day: 221 dollars per person", [("HAT278", "business")]),
+    ("HAT278 business has no seats left that day.", []),
+])
+def test_a_cabin_with_no_seats_is_no_option(text: str, found: list[tuple[str, str]]) -> None:
+    from trajectory2gym.certify.counts import sold_out_offered
+
+    seats = {"HAT223": {"basic_economy": 0, "economy": 15, "business": 9}, "HAT278": {"economy": 4, "business": 0}}
+    assert sold_out_offered(text, seats.get, lambda f, c: FARES.get((f, c))) == found
