@@ -34,6 +34,9 @@ def _text(convo: Any, at: Any, observation: Any, said: str) -> list[str]:
     (FLIGHTS, "The business fare on HAT002 is $310."),
     (SHIRTS, "The blue M T-shirt (9612497925) is $53.43."),
     (SHIRTS, "The blue M (9612497925) is $53.43 and the other one is too."),
+    # an amount in dollars, written out (blind audit r67_07)
+    (SHIRTS, "There are two: the blue M one (item 9612497925) for 53.43 dollars, and a size S (item 8349118980) "
+             "for 53.43 dollars."),
     (SHIRTS, "Item 9612497925 sells for $53.43."),
     (SHIRTS, "The blue M T-shirt (9612497925) is available for $53.43."),
     (FLIGHTS, "The new fare for HAT001 is $135."),
