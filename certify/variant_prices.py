@@ -126,13 +126,13 @@ def misdescribed_prices(text: str, objects: Callable[[], set[Described]]) -> lis
 # How a line says an item is in stock or not: a table's mark first, then the words.
 _OUT = re.compile(r"\b(?:out of stock|unavailable|not available|not in stock|sold out)\b"
                   r"|\b(?:available|in stock)\s*:?\s*\**(?:no|false)\b", re.I)  # a column's "Available no"
-_IN = re.compile(r"\b(?:in stock|available|(?:i|we) can offer)\b", re.I)
+_IN = re.compile(r"\b(?:in stock|available|(?:i|we) can offer|you can (?:buy|order|get) (?:right )?now)\b", re.I)
 
 
 def may_say_stock(text: str) -> bool:
     """Plain substring tests first: a mark, a stock word or a change's arrow (most texts have none)."""
     return ("✅" in text or "❌" in text or "stock" in text or "vailable" in text or "can offer" in text
-            or says_arrow(text))
+            or "you can " in text or says_arrow(text))
 
 
 def _stock_said(line: str) -> bool | None:

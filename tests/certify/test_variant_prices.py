@@ -135,6 +135,8 @@ def test_a_table_row_marking_a_sold_out_variant_in_stock(convo: Any, at: Any) ->
     ("These T-shirts are available:\n- blue / M (item 9612497925): $50.88\nWhich one?", ["text_contradicts_status"]),
     ("These T-shirts are available:\n- black / XL (item 2060066974): $51.05\nWhich one?", []),
     ("These T-shirts exist:\n- blue / M (item 9612497925): $50.88\nWhich one?", []),  # no stock said
+    # "you can buy right now" says it is in stock (blind audit r67_11)
+    ("The cheapest blue one you can buy right now is the M (item 9612497925) at $50.88.", ["text_contradicts_status"]),
     # a table's column says it (blind audit r67_09): "Available" and its "no"
     ("| Product | Item | Price | Available |\n|---|---|---|---|\n| T-Shirt | 9612497925 | $50.88 | no |", []),
     ("| Product | Item | Price | Available |\n|---|---|---|---|\n| T-Shirt | 9612497925 | $50.88 | yes |",
