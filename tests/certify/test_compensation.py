@@ -112,6 +112,27 @@ def test_a_certificate_offered_first(convo: Any, at: Any, user: str, kinds: list
     assert [k for k in found if k == "text_contradicts_policy"] == kinds, found
 
 
+def _book_with_certificate(c: Any, user_id: str, person: tuple[str, str, str], certificate: str,
+                           book: bool = True) -> None:
+    """The profile with one $500 certificate, then (with ``book``) HAT135 booked for $190 with it."""
+    first, last, dob = person
+    c.call("get_user_details", {"user_id": user_id}, {"user_id": user_id, "dob": dob, "payment_methods": {
+        certificate: {"source": "certificate", "amount": 500}}})
+    if not book:
+        return
+    c.call("search_direct_flight", {"origin": "PHL", "destination": "LGA", "date": "2024-05-25"},
+           [{"flight_number": "HAT135", "prices": {"basic_economy": 190}}])
+    c.say(f"Book HAT135 PHL -> LGA on May 25, basic economy, one way, no bags, no insurance, $190 on {certificate}?")
+    c.user("yes")
+    c.call("book_reservation", {
+        "user_id": user_id, "origin": "PHL", "destination": "LGA", "flight_type": "one_way",
+        "cabin": "basic_economy", "flights": [{"flight_number": "HAT135", "date": "2024-05-25"}],
+        "passengers": [{"first_name": first, "last_name": last, "dob": dob}],
+        "payment_methods": [{"payment_id": certificate, "amount": 190}],
+        "total_baggages": 0, "nonfree_baggages": 0, "insurance": "no"},
+        {"reservation_id": "HATHAT", "payment_history": [{"payment_id": certificate, "amount": 190}]})
+
+
 @pytest.mark.parametrize(("report", "kinds"), [
     # blind audits a66_11, a65_07: the booking tool says a used certificate is consumed
     ("Booked: HATHAT. $190 was paid with certificate_6366355; the remaining $310 stays on the certificate for a "
@@ -125,21 +146,7 @@ def test_a_certificate_offered_first(convo: Any, at: Any, user: str, kinds: list
 def test_what_is_left_of_a_used_certificate_does_not_stay(convo: Any, at: Any, report: str, kinds: list[str]) -> None:
     c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline", system=POLICY)
     c.user("I'm olivia_li_1537; book HAT135 for me on May 25, basic economy, paid with my $500 certificate.")
-    c.call("get_user_details", {"user_id": "olivia_li_1537"}, {"user_id": "olivia_li_1537", "dob": "1954-11-18",
-                                                              "payment_methods": {"certificate_6366355": {
-                                                                  "source": "certificate", "amount": 500}}})
-    c.call("search_direct_flight", {"origin": "PHL", "destination": "LGA", "date": "2024-05-25"},
-           [{"flight_number": "HAT135", "prices": {"basic_economy": 190}}])
-    c.say("Book HAT135 PHL -> LGA on May 25, basic economy, one way, no bags, no insurance, $190 on "
-          "certificate_6366355?")
-    c.user("yes")
-    c.call("book_reservation", {
-        "user_id": "olivia_li_1537", "origin": "PHL", "destination": "LGA", "flight_type": "one_way",
-        "cabin": "basic_economy", "flights": [{"flight_number": "HAT135", "date": "2024-05-25"}],
-        "passengers": [{"first_name": "Olivia", "last_name": "Li", "dob": "1954-11-18"}],
-        "payment_methods": [{"payment_id": "certificate_6366355", "amount": 190}],
-        "total_baggages": 0, "nonfree_baggages": 0, "insurance": "no"},
-        {"reservation_id": "HATHAT", "payment_history": [{"payment_id": "certificate_6366355", "amount": 190}]})
+    _book_with_certificate(c, "olivia_li_1537", ("Olivia", "Li", "1954-11-18"), "certificate_6366355")
     i = c.say(report)
     found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
     assert [k for k in found if k == "text_contradicts_policy"] == kinds, found
@@ -175,19 +182,7 @@ def test_a_certificate_an_earlier_booking_used_does_not_still_hold_its_amount(co
     # blind audit a67_12: the first booking used certificate_7924117
     c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline", system=POLICY)
     c.user("I'm juan_sanchez_6008; book HAT135 on May 25 with my certificate.")
-    c.call("get_user_details", {"user_id": "juan_sanchez_6008"}, {"user_id": "juan_sanchez_6008", "dob": "1968-04-19",
-                                                                 "payment_methods": {"certificate_7924117": {
-                                                                     "source": "certificate", "amount": 500}}})
-    if used:
-        c.say("Book HAT135 PHL -> LGA on May 25, basic economy, one way, $190 on certificate_7924117?")
-        c.user("yes")
-        c.call("book_reservation", {
-            "user_id": "juan_sanchez_6008", "origin": "PHL", "destination": "LGA", "flight_type": "one_way",
-            "cabin": "basic_economy", "flights": [{"flight_number": "HAT135", "date": "2024-05-25"}],
-            "passengers": [{"first_name": "Juan", "last_name": "Sanchez", "dob": "1968-04-19"}],
-            "payment_methods": [{"payment_id": "certificate_7924117", "amount": 190}],
-            "total_baggages": 0, "nonfree_baggages": 0, "insurance": "no"},
-            {"reservation_id": "HATHAT", "payment_history": [{"payment_id": "certificate_7924117", "amount": 190}]})
+    _book_with_certificate(c, "juan_sanchez_6008", ("Juan", "Sanchez", "1968-04-19"), "certificate_7924117", book=used)
     i = c.say("Next: $130 on certificate_7924117, which still has its $500. Confirm?")
     found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
     assert [k for k in found if k == "text_contradicts_policy"] == kinds, found
