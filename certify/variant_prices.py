@@ -92,7 +92,12 @@ def one_price(sentence: str) -> tuple[str, int] | None:
     if any(w in low for w in _OTHER_AMOUNT):
         return None
     amounts = money_numbers_in(sentence)
-    return amounts[0] if len(amounts) == 1 and not identifiers_in(sentence) else None
+    return amounts[0] if len(amounts) == 1 and not any(
+        not _MEASURE.fullmatch(i) for i in identifiers_in(sentence)) else None
+
+
+# An option's measure, no identifier: "1000ml", "128GB", "8-inch".
+_MEASURE = re.compile(r"\d+(?:\.\d+)?-?(?:ml|l|gb|tb|mb|inch|in|cm|mm|oz|lbs?|kg|mp|w|mah|hz|x|ft)", re.I)
 
 
 def misdescribed_prices(text: str, objects: Callable[[], set[Described]]) -> list[tuple[str, str, int]]:

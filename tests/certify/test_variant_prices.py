@@ -50,6 +50,8 @@ def test_the_book_holds_each_priced_object_with_options() -> None:
     # a list's line read with its lead (blind audit r64_08)
     ("Cotton crew neck shirts available:\n- black, XL: $49.52\n- blue, M: $50.88", [("$49.52", 5105)]),
     ("Cotton crew neck shirts available:\n- black, XL: $51.05\n- blue, M: $50.88", []),
+    # a measure among the options is no identifier (blind audit r63_11: "1000ml")
+    ("- T-Shirt (black, XL, cotton, crew neck, 1000ml) — $49.52", [("$49.52", 5105)]),
 ])
 def test_an_amount_is_read_against_the_item_described(text: str, flagged: list[tuple[str, int]]) -> None:
     assert [(w, own) for w, _, own in misdescribed_prices(text, lambda: _book().objects)] == flagged
