@@ -181,6 +181,19 @@ def misfeed_bags(text: str, fee: int, paid_before: set[int] | None = None) -> li
     return out
 
 
+# A free allowance in total, then a new total said to be free beyond it: "4 in total, so going to 5 bags both
+# new bags are free".
+_ALLOWED_THEN_FREE = re.compile(r"\b(\d+)\s+(?:free\s+)?(?:(?:checked\s+)?bags?\s+)?in total\b[^.;\n]{0,20}?\b(?:so\s+)?"
+                                r"(?:going|bringing (?:it|you)|up) to\s+(\d+)\s+(?:checked\s+)?bags?\b[^.;\n]{0,40}?\bfree\b",
+                                re.I)
+
+
+def free_beyond_allowance(text: str) -> list[tuple[str, int, int]]:
+    """(the claim as written, the allowance, the new total) for each sentence that states a free
+    allowance in total and then calls a larger new total free."""
+    return [(m[0], int(m[1]), int(m[2])) for m in _ALLOWED_THEN_FREE.finditer(text) if int(m[2]) > int(m[1])]
+
+
 # A new total of bags said beside a fee for one: "Adding one more brings you to 2 bags, and the extra bag
 # costs $50".
 _NEW_TOTAL = re.compile(r"\b(?:brings? (?:you|it|the reservation|[A-Z0-9]{6}) to|up to|to a total of|for a total of|"

@@ -47,6 +47,7 @@ from trajectory2gym.certify.bag_allowance import (
     bag_fee,
     charged_free_bags,
     free_bags,
+    free_beyond_allowance,
     misfeed_bags,
     misstated_bags,
     unknown_tier_bags,
@@ -2769,6 +2770,10 @@ class _Run:
                 # "brings you to 2 bags, and the extra bag costs $50", for a gold member in economy
                 reasons.append(reason("text_contradicts_policy", arg="baggage", value=f"{written} for {total} bags",
                                       detail=f"{free_total} travel free here: {self._free_bags[1]}"))
+        if "in total" in content and "free" in content:  # "4 in total, so going to 5 bags both new bags are free"
+            for said, allowed, total in free_beyond_allowance(content):
+                reasons.append(reason("text_miscalculated", value=said[:80],
+                                      detail=f"{total} bags are more than the {allowed} said to travel free"))
         if self._free_bags[0] and "free" in content and "bag" in content:  # "Gold members get 2 free bags in economy"
             # (the cabins a write set count too: a reservation may show its cabin from before the change)
             cabins = {str(w[2].arguments["cabin"]) for w in self._past_writes + self._writes if "cabin" in w[2].arguments}

@@ -213,3 +213,15 @@ def test_free_bags_said_before_the_membership_shows(convo: Any, at: Any, profile
         c.call("get_user_details", {"user_id": "raj_khan_7943"}, {"membership": "silver", "reservations": ["1YPYPO"]})
     i = c.say("Basic economy doesn't include any free checked bags, so all 3 bags would be charged.")
     assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    # blind audit a64_08: the text's own allowance, then more bags said to be free
+    ("Regular members get 2 free per passenger in business, 4 in total, so going to 5 bags both new bags are free.",
+     [(4, 5)]),
+    ("Regular members get 2 free per passenger in business, 4 in total, so going to 4 bags the new one is free.", []),
+])
+def test_more_bags_than_the_allowance_said_are_not_free(text: str, found: list[tuple[int, int]]) -> None:
+    from trajectory2gym.certify.bag_allowance import free_beyond_allowance
+
+    assert [(allowed, total) for _, allowed, total in free_beyond_allowance(text)] == found
