@@ -182,6 +182,7 @@ from trajectory2gym.certify.line_items import ItemBook, misassigned, misbilled
 from trajectory2gym.certify.line_plans import LinePlans, misplanned_labels, misplanned_lines
 from trajectory2gym.certify.measures import MEASURE, MeasureBook, misassigned_measures
 from trajectory2gym.certify.normalize import (
+    FLIGHT_NUMBER,
     cents_of,
     chunks,
     chunks_with_digits,
@@ -370,7 +371,6 @@ def _taken_back_amounts(text: str) -> set[str]:
 _USER_CLOCK = re.compile(r"(?<![\d:.$])([01]?\d|2[0-3])(?::([0-5]\d))?(?![\d:])(\s*[ap]\.?m\b)?", re.I)
 # A connection speed a text states: "275 Mbps", "1.2 Gbps" (read from a speed test, never guessed).
 _SPEED = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s*[kmg]bps\b", re.I)
-_FLIGHT_SAID = re.compile(r"\b[A-Z]{3}\d{3,4}\b")  # a flight number, before the seats of any are read
 # A yearly amount beside a monthly one: "$20.00 per month ..., so $240.00 per year".
 _YEARLY = re.compile(r"\b(?:per|a|each|every) year\b|\byearly\b|\bannual(?:ly)?\b", re.I)
 # A count of hours a text states: "the 4-hour delay", "delayed by 4 hours".
@@ -2808,7 +2808,7 @@ class _Run:
                 reasons.append(reason("text_miscounted", value=counted, detail=shown))
             for said_open, none_on in seats_denied(content, self._seats_of):  # "open on both flights": one has 0
                 reasons.append(reason("text_miscounted", value=said_open, detail=none_on))
-        if "availableseats" in self.index.compacts and _FLIGHT_SAID.search(content):
+        if "availableseats" in self.index.compacts and FLIGHT_NUMBER.search(content):
             # "HAT223, 14:00-16:00: basic economy $89, ...", where its search shows 0 basic economy seats
             for flight, cabin in sold_out_offered(content, self._seats_of, self._fare_of):
                 reasons.append(reason("text_contradicts_status", arg=flight, detail=f"0 {cabin} seats"))
