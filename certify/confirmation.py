@@ -721,16 +721,18 @@ def _turns_back(turn: Turn, answered: Turn, described: Turn, anchors: Anchors) -
     intermediate. do it" picks the described item again."""
     offered: set[str] = set()
     for token in answered.compacts - described.compacts:
-        if token.isdigit() and isinstance(options := anchors.field_of(token, "options"), dict):
-            offered.update(w for v in options.values() if isinstance(v, str) for w in words(v))
+        if token.isdigit():
+            offered |= _option_words(anchors, token)
     if not offered:
         return False
-    for new in anchors.replacements():
-        if new in described.compacts and isinstance(options := anchors.field_of(new, "options"), dict):
-            own = {w for v in options.values() if isinstance(v, str) for w in words(v)}
-            if not (own - offered).isdisjoint(turn.words):
-                return True
-    return False
+    return any(not (_option_words(anchors, new) - offered).isdisjoint(turn.words)
+               for new in anchors.replacements() if new in described.compacts)
+
+
+def _option_words(anchors: Anchors, item: str) -> set[str]:
+    """The words of the options an observation shows for an item ("500", "art", "intermediate")."""
+    options = anchors.field_of(item, "options")
+    return {w for v in options.values() if isinstance(v, str) for w in words(v)} if isinstance(options, dict) else set()
 
 
 _WH = re.compile(r"\b(?:which|what|how|where|who|when)\b", re.I)
