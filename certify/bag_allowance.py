@@ -210,8 +210,9 @@ def charged_free_bags(text: str, fee: int, free_total: int) -> list[tuple[str, i
     out: list[tuple[str, int]] = []
     before: re.Match[str] | None = None  # the total the sentence before gave ("That one costs $50" after it)
     for sentence in _SENTENCE_BREAK.split(text.replace("*", "")):
-        total = _NEW_TOTAL.search(sentence) or (before if _THAT_ONE.match(sentence) else None)
-        before = _NEW_TOTAL.search(sentence)
+        own = _NEW_TOTAL.search(sentence)
+        total = own or (before if _THAT_ONE.match(sentence) else None)
+        before = own
         amounts = dollar_amounts(sentence)
         if total is None or len(amounts) != 1 or not _FEE_SAID.search(sentence) or amounts[0][1] % fee:
             continue
