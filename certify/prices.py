@@ -155,7 +155,7 @@ class PriceBook:
 def _may_price(low: str) -> bool:
     """Plain substring tests on lower case before ``_PRICE_WORDS``: a regex search costs more."""
     return ("pric" in low or "cost" in low or "fare" in low or "sell" in low or " is $" in low or " are $" in low
-            or " was $" in low or " were $" in low or " for $" in low or " at $" in low or " per " in low
+            or " was $" in low or " were $" in low or " for $" in low or " at $" in low or "per " in low
             or " also $" in low or " only $" in low or " dollars" in low)
 
 
@@ -270,7 +270,7 @@ def misattributed_in_sentences(text: str, book: PriceBook) -> list[tuple[str, st
     """``misattributed`` of the sentences that say a price ("costs", "is $")."""
     out: list[tuple[str, str, set[int]]] = []
     low = text.lower()
-    if not _may_price(low) or not (_PRICE_WORDS.search(low) or (" per " in low and _PER_HEAD.search(low))):
+    if not _may_price(low) or not (_PRICE_WORDS.search(low) or ("per " in low and _PER_HEAD.search(low))):
         return out
     # The days the latest sentence naming one is about: "On 2024-05-21: HAT047 ... $149".
     days: dict[tuple[int, int | None, int | None], DateMention] = {}
@@ -288,11 +288,11 @@ def misattributed_in_sentences(text: str, book: PriceBook) -> list[tuple[str, st
             days = {(d.day, d.month, d.year): d for d in said}
         lowered = sentence.lower()
         priced = _may_price(lowered) and (_PRICE_WORDS.search(lowered) is not None
-                                          or (" per " in lowered and _PER_PERSON.search(lowered) is not None))
+                                          or ("per " in lowered and _PER_PERSON.search(lowered) is not None))
         # A numbered list's lines are sentences of their own ("1." ends one): each priced by its lead.
         listed = lead and not priced and "$" in sentence
         # (or a lead that prices its list per passenger, with no amount: "(economy, per passenger):")
-        per_head = " per " in lowered and _PER_HEAD.search(lowered) is not None
+        per_head = "per " in lowered and _PER_HEAD.search(lowered) is not None
         if per_head and not priced and not listed and ":\n" in sentence:
             # ... with the list in the same sentence: "economy per person:\n* HAT028, 05:00-08:30, $149"
             listed = "$" in sentence[sentence.index(":\n"):]

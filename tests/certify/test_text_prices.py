@@ -30,6 +30,8 @@ def _text(convo: Any, at: Any, observation: Any, said: str) -> list[str]:
     (SHIRTS, "The blue T-Shirt in size M (item 9612497925) costs $53.43."),
     # a lead that prices its list per person, the list in the same sentence (blind set 62, a62_06)
     (FLIGHTS, "Direct flights, economy per person:\n* HAT001, $135\n* HAT002, $135\nThat's all for the day."),
+    # a lead "(per person)" in brackets, its numbered list in sentences of their own (blind set 67, a67_09)
+    (FLIGHTS, "Economy options (per person):\n\n1. HAT001, 07:00, $135\n2. HAT002, $135"),
     (FLIGHTS, "Flight HAT001 costs $135 in economy."),
     (FLIGHTS, "The business fare on HAT002 is $310."),
     (SHIRTS, "The blue M T-shirt (9612497925) is $53.43."),
@@ -81,6 +83,7 @@ def test_a_price_of_another_object_is_misattributed(convo, at, observation: Any,
     (SHIRTS, "The blue T-Shirt in size M (item 9612497925) costs $50.88."),
     (FLIGHTS, "Flight HAT001 costs $310 in business."),
     (FLIGHTS, "Direct flights, economy per person:\n* HAT001, $120\n* HAT002, $135\nThat's all for the day."),
+    (FLIGHTS, "Economy options (per person):\n\n1. HAT001, 07:00, $120\n2. HAT002, $135"),
     # Two amounts, a difference, or no price word: not a claim about one object's price.
     (SHIRTS, "Item 9612497925 costs $50.88, which is $2.55 less than the $53.43 one."),
     (SHIRTS, "The price difference for 9612497925 is $2.55."),
