@@ -15,6 +15,7 @@ import re
 from collections.abc import Callable
 
 from trajectory2gym.certify.normalize import NUMBER_WORDS, cents_of, dollar_amounts
+from trajectory2gym.certify.turns import LIST_MARK
 
 _NUMBER = r"\**\$?(\d[\d,]*(?:\.\d+)?)\**"
 # Terms joined by plus or minus signs (a hyphen only between spaces: "2024-05-28" is a date), then
@@ -249,8 +250,8 @@ def miscalculated(text: str) -> list[tuple[str, str]]:
             sign = -1 if m[3].lower() in _TAKES else 1
             if abs(cents_of(m[1]) + sign * cents_of(m[2]) - cents_of(m[4])) > 1:
                 out.append(("$" + m[4], m[0].replace("*", "").strip()))
-    if "otal" in text and "+" in text and "\n" in text:
-        out += _missplit(text)
+    if "otal" in text and "\n" in text:
+        out += (_missplit(text) if "+" in text else []) + _mislisted(text)
     if "Net" in text or "net" in text:
         out += _misnetted(text)
     if "enough" in text or "sufficient" in text:
@@ -291,6 +292,35 @@ def _missplit(text: str) -> list[tuple[str, str]]:
             said, total = result[0][0].lstrip("$"), abs(result[0][1])  # "Total: 2 × $202 + 2 × $30 = $464"
         if abs(sum(abs(c) for _, c in parts) - total) > 1:
             out.append((parts[-1][0], f"{' + '.join(w for w, _ in parts)} against the total ${said}"))
+    return out
+
+
+# A list's line that states a total and nothing else ("- **Total: $682**"): the list's other lines are its terms.
+_TOTAL_ITEM = re.compile(rf"\W*total\b[^$\n=]{{0,20}}?{_MONEY}[^$\n=]*$", re.I)
+
+
+def _mislisted(text: str) -> list[tuple[str, str]]:
+    """(total as written, the sum) for each list line that states a total below a run of list lines
+    each giving one amount (the one after "=" where the line works it out), two at least, that add
+    up to another amount: "- Fares: ... = $582\n- Insurance: $30 × 2 = $60\n- Bags: ... = $50\n-
+    **Total: $682**"."""
+    out: list[tuple[str, str]] = []
+    lines = text.split("\n")
+    for k, line in enumerate(lines):
+        mark = LIST_MARK.match(line) if "otal" in line else None
+        if mark is None or (m := _TOTAL_ITEM.match(line, mark.end())) is None:
+            continue
+        terms: list[tuple[str, int]] = []
+        for above in reversed(lines[:k]):
+            if not LIST_MARK.match(above):
+                break
+            amounts = dollar_amounts(above.rsplit("=", 1)[-1])
+            if len(amounts) > 1 or (amounts and (" per " in above or "each" in above)):
+                terms = []  # a line of two amounts, or of a rate: which amount counts is unclear
+                break
+            terms += amounts
+        if len(terms) > 1 and abs(sum(c for _, c in terms) - cents_of(m[1])) > 1:
+            out.append(("$" + m[1], " + ".join(w for w, _ in reversed(terms)) + f" against the total ${m[1]}"))
     return out
 
 

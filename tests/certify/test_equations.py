@@ -341,6 +341,26 @@ def test_a_total_then_the_amounts_it_is_made_of(text: str, wrong: list[tuple[str
     assert miscalculated(text) == wrong
 
 
+_RECAP = "Here's the price:\n- Fares: ($138 + $153) × 2 = $582\n- Insurance: $30 × 2 = $60\n- Bags: 1 extra bag = $50\n"
+
+
+@pytest.mark.parametrize(("text", "wrong"), [
+    # blind audit a65_10: a list's lines, then a line of their total
+    (_RECAP + "- **Total: $682**", [("$682", "$582 + $60 + $50 against the total $682")]),
+    (_RECAP + "- **Total: $692**", []),
+    ("Split:\n- certificate_9957712: $150.00\n- gift_card_4920037: $34.00\n- Mastercard: $38.00\n- Total: $212.00",
+     [("$212.00", "$150.00 + $34.00 + $38.00 against the total $212.00")]),
+    ("- Bags: none extra\n- Insurance: $60\n- Fare: $272\n- Total: $332", []),  # a line with no amount adds none
+    # a line of a rate, or of two amounts: which one the total counts is unclear
+    ("- Fare: $136 per passenger\n- Insurance: $30 per passenger\n- Total: $332", []),
+    ("- Fare: $136 (was $150)\n- Insurance: $60\n- Total: $196", []),
+    ("- Fare: $136\n- Total: $196", []),  # one term is no sum
+    ("Fare: $136\nInsurance: $60\n- Total: $200", []),  # no list above the total
+])
+def test_a_list_line_of_a_total_below_its_terms(text: str, wrong: list[tuple[str, str]]) -> None:
+    assert miscalculated(text) == wrong
+
+
 @pytest.mark.parametrize(("text", "people", "wrong"), [
     # blind audit air50_10: a share per passenger, then the total it makes
     ("On the 28th it is $444, $14 more per passenger, so $24 in total.", 2,
