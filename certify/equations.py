@@ -299,6 +299,9 @@ def _missplit(text: str) -> list[tuple[str, str]]:
 _TOTAL_ITEM = re.compile(rf"\W*total\b[^$\n=]{{0,20}}?{_MONEY}[^$\n=]*$", re.I)
 
 
+_RATE_AFTER = re.compile(r"\**\s*(?:per\b|each\b|apiece\b|/|a (?:person|passenger|month)\b)", re.I)  # "$136 per passenger"
+
+
 def _mislisted(text: str) -> list[tuple[str, str]]:
     """(total as written, the sum) for each list line that states a total below a run of list lines
     each giving one amount (the one after "=" where the line works it out), two at least, that add
@@ -314,8 +317,9 @@ def _mislisted(text: str) -> list[tuple[str, str]]:
         for above in reversed(lines[:k]):
             if not LIST_MARK.match(above):
                 break
-            amounts = dollar_amounts(above.rsplit("=", 1)[-1])
-            if len(amounts) > 1 or (amounts and (" per " in above or "each" in above)):
+            result = above.rsplit("=", 1)[-1]
+            amounts = dollar_amounts(result)
+            if len(amounts) > 1 or (amounts and _RATE_AFTER.match(result, result.find(amounts[0][0]) + len(amounts[0][0]))):
                 terms = []  # a line of two amounts, or of a rate: which amount counts is unclear
                 break
             terms += amounts

@@ -341,7 +341,7 @@ def test_a_total_then_the_amounts_it_is_made_of(text: str, wrong: list[tuple[str
     assert miscalculated(text) == wrong
 
 
-_RECAP = "Here's the price:\n- Fares: ($138 + $153) × 2 = $582\n- Insurance: $30 × 2 = $60\n- Bags: 1 extra bag = $50\n"
+_RECAP = "Here's the price:\n- Fares: ($138 + $153) × 2 = $582\n- Insurance: $30 × 2 = $60\n- Bags: 2 free per passenger = 4 free, so 1 extra bag = $50\n"
 
 
 @pytest.mark.parametrize(("text", "wrong"), [
