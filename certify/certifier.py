@@ -218,7 +218,13 @@ from trajectory2gym.certify.policy_times import (
     own_only,
     slow_for_instant,
 )
-from trajectory2gym.certify.prices import PriceBook, line_total, misattributed, mistotaled_rows
+from trajectory2gym.certify.prices import (
+    PriceBook,
+    line_total,
+    misattributed,
+    misrefunded,
+    mistotaled_rows,
+)
 from trajectory2gym.certify.reasons import reason, reason_check, reason_kind
 from trajectory2gym.certify.reported_payments import (
     GATE,
@@ -2510,7 +2516,11 @@ class _Run:
             for plan in named_plans(raw.replace("*", "")):  # (not a row read with its column's name: "Item Basic Plan")
                 if not self.index.has_string(plan):
                     reasons.append(reason("text_not_visible", value=plan))
-        for written, ident, own in misattributed(content, self.prices):
+        claims = misattributed(content, self.prices)
+        if "efund" in content and "$" in content:  # "return ... (item 9320099340), refund $383.08", another item's price
+            mispriced = {claim[:2] for claim in claims}
+            claims += [claim for claim in misrefunded(content, self.prices) if claim[:2] not in mispriced]
+        for written, ident, own in claims:
             # Visible, but the price of another object than the one named (and not taken back:
             # "is $196.73, not $206.26 — I repeated the other price by mistake").
             if written.lstrip("$") in _taken_back_amounts(content):

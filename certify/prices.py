@@ -146,6 +146,11 @@ class PriceBook:
                 own = mine
         return own, others - own
 
+    def in_order(self, ident: str) -> bool:
+        """Whether an observation that shows an order names ``ident`` (an item the customer bought)."""
+        key = compact(ident)
+        return any(key in low and '"order_id"' in low for low in self._index.json_observations)
+
     def kinds(self) -> set[str]:
         """The kinds of price (cabins) the observations read so far give some object."""
         return {k for listing in self._listings.values() if listing.kinds for kinds in listing.kinds.values()
@@ -337,6 +342,34 @@ def misattributed_in_sentences(text: str, book: PriceBook) -> list[tuple[str, st
                     # a line of a list its lead prices in one cabin, at a price the flight has in no cabin
                     # and no other object has: misread ("1. **HAT131** — 6:00 PM, **$189**", shown $198)
                     out.append((written, ident, book.prices(ident, day, kind)[0] or own))
+    return out
+
+
+# Words of an amount that is not one item's price though a refund: a difference, a sum, money moved.
+_REFUND_OF_OTHER = re.compile(r"\b(?:difference|total|more|less|cheaper|than|extra|all|both|each|plus|minus|and)\b"
+                              r"|[+=×]")
+
+
+def misrefunded(text: str, book: PriceBook) -> list[tuple[str, str, set[int]]]:
+    """(amount as written, identifier, that object's prices) for each sentence that gives the refund
+    of one priced object an order shows (a returned item), with one amount, at another object's
+    price: "return Smart Watch black/leather (item 9320099340), refund $383.08", the silver watch's
+    price, where the order shows this one at $375.03. (Of an item no order shows, what was paid is
+    not known: a listing's price is what it costs now.)"""
+    out: list[tuple[str, str, set[int]]] = []
+    for sentence in SENTENCE.split(text):
+        low = sentence.lower()
+        if "refund" not in low or _REFUND_OF_OTHER.search(low):
+            continue
+        amounts = money_numbers_in(sentence)
+        if len(amounts) != 1:
+            continue
+        priced = {t for t in chunks(sentence) if looks_like_identifier(t) and ":" not in t and book.prices(t)[0]}
+        if len(priced) != 1 or not book.in_order(ident := priced.pop()):
+            continue
+        own, others = book.prices(ident)
+        if amounts[0][1] not in own and amounts[0][1] in others:
+            out.append((amounts[0][0], ident, own))
     return out
 
 

@@ -152,6 +152,29 @@ def test_a_price_paid_and_a_price_now_both_count(convo, at) -> None:
     assert [[reason_kind(r) for r in at(cert, i).reasons] for i in said] == [[], ["text_misattributed"]]
 
 
+ORDER = {"order_id": "#W6497157", "status": "delivered", "items": [
+    {"name": "Smart Watch", "item_id": "9320099340", "product_id": "6452271382", "price": 375.03},
+    {"name": "Smart Watch", "item_id": "2860956907", "product_id": "6452271382", "price": 383.08}]}
+
+
+@pytest.mark.parametrize(("said", "kinds"), [
+    # blind audit r61_11: one returned item, its refund at the other item's price
+    ("#W6497157 (delivered): return Smart Watch (item 9320099340), refund $383.08 to your gift card. Yes to proceed?",
+     ["text_misattributed"]),
+    ("#W6497157 (delivered): return Smart Watch (item 9320099340), refund $375.03 to your gift card. Yes to proceed?",
+     []),
+    # two items, or a sum or a difference: the refund is no one item's price
+    ("Returning items 9320099340 and 2860956907 gives a refund of $758.11.", []),
+    ("Exchanging item 9320099340 for the other watch leaves a difference of $8.05, no refund.", []),
+])
+def test_the_refund_of_one_returned_item_is_its_price(convo, at, said: str, kinds: list[str]) -> None:
+    c = convo()
+    c.user("I want to return a watch from #W6497157.")
+    c.call("get_order_details", {"order_id": "#W6497157"}, ORDER)
+    i = c.say(said)
+    assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
+
+
 def test_each_amount_is_said_of_the_identifier_before_it(convo, at) -> None:
     swapped = _text(convo, at, FLIGHTS, "HAT001 was $135 in economy and HAT002 was $120.")
     assert swapped == ["text_misattributed", "text_misattributed"]
