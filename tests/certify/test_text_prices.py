@@ -134,6 +134,8 @@ def test_a_price_of_another_object_is_misattributed(convo, at, observation: Any,
     (SHIRTS, "Your order:\n\n- $53.43 refund for item 9612497925"),  # the amount before the object
     # the sentence moves on to another variant by its options (blind audit r66_10)
     (SHIRTS, "I swapped the two prices. The blue M (9612497925) is $50.88 and the blue S one is $53.43."),
+    # ... or by a word of its options, then its price (blind set 68, r68_05)
+    (SHIRTS, "I mixed up the two prices. The blue M (item 9612497925) is $50.88 and the small is $53.43."),
 ])
 def test_its_own_price_or_another_claim_passes(convo, at, observation: Any, said: str) -> None:
     assert _text(convo, at, observation, said) == []
