@@ -1375,7 +1375,7 @@ def _action_on_sole_line(turns: list[Turn], anchors: Anchors) -> int:
     if not anchors.phones_stand_for_ids:
         return -1
     k = _last_of(turns, "assistant", len(turns))
-    while k >= 0 and (not says(turns[k].wordline, anchors.stems) or _reports_done(turns[k])):
+    while k >= 0 and (not says(turns[k].wordline, anchors.stems) or _reports_done(turns[k], anchors)):
         k = _last_of(turns, "assistant", k)
     if k < 0:
         return -1
@@ -1511,15 +1511,25 @@ _DONE = re.compile(r"^\W*(?:done|all set|all done|booked)\b|\b(?:i've|i have)\s+
                    r"|\b(?:has|have) been\s+(?:successfully\s+)?[a-z]+ed\b", re.I)
 
 
-def _reports_done(turn: Turn) -> bool:
-    """A message that reports the action as done and offers or asks nothing: no description to
-    confirm, so a yes to the one before it still stands ("Yes, 2 GB." ... a call that fails ... "Done -
-    2 GB added" ... the call again)."""
+def _reports_done(turn: Turn, anchors: Anchors) -> bool:
+    """A message that reports the action as done and offers or asks nothing of it: no description
+    to confirm, so a yes to the one before it still stands ("Yes, 2 GB." ... a call that fails ...
+    "Done - 2 GB added" ... the call again; "I've added 2 GB to L1002 for $4.00. Run the speed test
+    again?", whose question is of another thing)."""
     text = turn.text
     if not (" been " in text or "I've" in text or "I have" in text or "i've" in text
             or text.lstrip(" *#-")[:8].lower().startswith(("done", "all set", "all done", "booked"))):
         return False  # plain substrings first: a search of every message that describes costs
-    return _DONE.search(text) is not None and _OFFERS.search(text) is None
+    if (done := _DONE.search(text)) is None:
+        return False
+    if _OFFERS.search(text) is None:
+        return True
+    # an offer or a question only after the report, each in a sentence that names neither the action
+    # nor its object
+    return _OFFERS.search(text, 0, done.end()) is None and all(
+        not _OFFERS.search(part) or not (says(line := Turn(-1, "assistant", part).wordline, anchors.stems)
+                                         or (anchors.objects and says(line, anchors.objects)))
+        for part in SENTENCE.split(text[done.end():]))
 
 
 def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex) -> ConfirmVerdict:
@@ -1527,7 +1537,7 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
     last_desc = -1
     for k in range(len(turns) - 1, -1, -1):
         if turns[k].role == "assistant" and describes(turns[k], anchors) and not _asks_which(turns[k], anchors) \
-                and not _reports_done(turns[k]):
+                and not _reports_done(turns[k], anchors):
             last_desc = k
             break
     if last_desc < 0:

@@ -147,6 +147,27 @@ def test_a_report_of_a_failed_write_as_done_is_no_new_description(convo, offer: 
     assert _workflow_kinds(next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)) == kinds
 
 
+@pytest.mark.parametrize(("report", "kinds"), [
+    # blind set 68, t68_04: the write reported as done before its call, then a question of another thing
+    ("I've added 2 GB to L1002 for $4.00. Run the speed test again?", []),
+    ("I've added 2 GB to L1002 for $4.00, and it goes on your next bill. Then check your speed, ok?", []),
+    # a question of the action itself is a new description, which needs its own yes
+    ("I've added 2 GB to L1002 for $4.00. Shall I add 2 GB more?", ["not_confirmed"]),
+    ("Would it be ok if I added 2 GB more? I've added 2 GB to L1002 for $4.00.", ["not_confirmed"]),
+])
+def test_a_report_as_done_before_the_call_is_no_new_description(convo, report: str, kinds: list[str]) -> None:
+    c = convo(tools=_tools("telecom"), domain="telecom", system="You are a telecom agent.")
+    c.user("My number is 555-123-2002, customer C1001. No data.")
+    c.call("get_details_by_id", {"id": "L1002"}, {"line_id": "L1002", "phone_number": "555-123-2002",
+                                                  "customer_id": "C1001"})
+    c.say("I can add 2 GB to line L1002 for $4.00. Shall I?")
+    c.user("2gb yes")
+    c.say(report)
+    i = c.call("refuel_data", {"customer_id": "C1001", "line_id": "L1002", "gb_amount": 2.0},
+               {"line_id": "L1002", "data_refueling_gb": 2.0})
+    assert _workflow_kinds(next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)) == kinds
+
+
 @pytest.mark.parametrize(("offer", "kinds"), [
     # blind set 61, t61_01: "back on" says enabling, and the line's number names it, though its plan has a name
     ("Shall I turn international roaming back on for 555-123-2002?", []),
