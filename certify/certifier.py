@@ -3603,6 +3603,15 @@ class _Run:
             ok = False
             reasons.append(reason("against_policy", tool=call.name, arg="reservation_id", value=booking,
                                   detail=self._cancel_rule))
+        if self._one_certificate:
+            # a booking paid with two certificates, where the policy allows one ("at most one certificate")
+            for arg, value in call.arguments.items():
+                paid = [p["payment_id"] for p in value if isinstance(p, dict) and isinstance(p.get("payment_id"), str)
+                        and p["payment_id"].startswith("certificate")] if isinstance(value, list) else []
+                if len(paid) > 1:
+                    ok = False
+                    reasons.append(reason("against_policy", tool=call.name, arg=arg, value=paid[1],
+                                          detail=self._one_certificate))
         return ok, offer
 
     def _detail_unsaid(self, call: ToolCall, described: str) -> str | None:

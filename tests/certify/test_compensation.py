@@ -186,3 +186,29 @@ def test_a_certificate_an_earlier_booking_used_does_not_still_hold_its_amount(co
     i = c.say("Next: $130 on certificate_7924117, which still has its $500. Confirm?")
     found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
     assert [k for k in found if k == "text_contradicts_policy"] == kinds, found
+
+
+@pytest.mark.parametrize(("certificates", "kinds"), [
+    # blind audit a63_06: two certificates pay one booking, where the policy allows at most one
+    (["certificate_6042896", "certificate_2002785"], ["against_policy"]),
+    (["certificate_6042896", "gift_card_2002785"], []),
+])
+def test_a_booking_paid_with_two_certificates_is_against_the_policy(convo: Any, at: Any, certificates: list[str],
+                                                                    kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline", system=POLICY)
+    c.user("I'm olivia_li_1537; book HAT135 PHL -> LGA on May 25, basic economy, and use both my $100 balances.")
+    c.call("get_user_details", {"user_id": "olivia_li_1537"}, {"user_id": "olivia_li_1537", "dob": "1954-11-18",
+           "payment_methods": {p: {"source": p.rsplit("_", 1)[0], "amount": 100} for p in certificates}})
+    c.call("search_direct_flight", {"origin": "PHL", "destination": "LGA", "date": "2024-05-25"},
+           [{"flight_number": "HAT135", "prices": {"basic_economy": 190}}])
+    c.say(f"Book HAT135 PHL -> LGA on May 25, basic economy, one way, no bags, no insurance, $190: $100 on "
+          f"{certificates[0]} and $90 on {certificates[1]}?")
+    c.user("yes")
+    i = c.call("book_reservation", {
+        "user_id": "olivia_li_1537", "origin": "PHL", "destination": "LGA", "flight_type": "one_way",
+        "cabin": "basic_economy", "flights": [{"flight_number": "HAT135", "date": "2024-05-25"}],
+        "passengers": [{"first_name": "Olivia", "last_name": "Li", "dob": "1954-11-18"}],
+        "payment_methods": [{"payment_id": certificates[0], "amount": 100}, {"payment_id": certificates[1], "amount": 90}],
+        "total_baggages": 0, "nonfree_baggages": 0, "insurance": "no"}, {"reservation_id": "HATHAT"})
+    found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
+    assert [k for k in found if k == "against_policy"] == kinds, found
