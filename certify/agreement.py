@@ -371,6 +371,10 @@ _DATE_OR_TIME = re.compile(r"\d{4}-\d{2}-\d{2}|\d{1,2}:\d{2}")
 _ONLY = frozenset({"only", "just"})
 # Words of a number of things added: "adding 1 bag", "another checked bag", "one more ... for each of you".
 _ADDS = frozenset({"add", "adding", "added", "another", "more", "extra", "additional"})
+# Words before "3 free bags" that make it an allowance, not the bags booked ("4 free checked bags" in a recap).
+_ALLOWS = frozenset({"get", "gets", "getting", "allow", "allows", "allowed", "allowance", "include", "includes",
+                     "included", "entitled", "entitles", "covers", "has", "have", "with", "qualify", "receive",
+                     "receives", "come", "comes"})
 _ONE = {"a": 1, "an": 1, "another": 1, "no": 0, "zero": 0}
 # Not across an aside with its own count: "6 checked bags (2 for each of you)" is 6.
 _EACH = re.compile(r"^[^\w(]*(?:(?!\d+\b)\w+[^\w(]+){0,3}?(?:each|apiece|per (?:passenger|person|traveler))\b", re.I)
@@ -488,7 +492,8 @@ def _counts_of(text: str, things: tuple[str, ...], people: int, user: bool) -> t
             last_add = max((k for k, w in enumerate(lead) if w in _ADDS), default=-1)
             adds = not _ADDS.isdisjoint(between) or (
                 last_add >= 0 and all(_quantity(w) is None for w in lead[last_add + 1:]))
-            if ("free" in between or before[qty[0] - 1:qty[0]] == ["to"] and "up" in before) and not adds:
+            if (("free" in between and (not _ALLOWS.isdisjoint(lead) or _EACH.match(sentence[m.end():])))
+                    or before[qty[0] - 1:qty[0]] == ["to"] and "up" in before) and not adds:
                 continue  # "each passenger gets 3 free bags", "up to 6 bags": what is allowed, not booked
             n = qty[1] * (people if people and _EACH.match(sentence[m.end():]) else 1)
             if (more := _AND_ONE.match(sentence[m.end():])) and (k := _quantity(more[1].lower())) is not None:

@@ -356,6 +356,9 @@ def test_a_new_passenger_is_named_in_full_somewhere(convo) -> None:
     ("Update PVUB64 to 6 checked bags: 4 free and 2 free for the silver tier. Shall I?", 4, False),
     ("I can update the bags on PVUB64: you have 2 bags now, so going to 5 is free. Shall I?", 5, True),
     ("I can update the bags on PVUB64: you have 2 bags now, so going to 5 is free. Shall I?", 4, False),
+    # a recap's "4 free checked bags" are the bags booked (blind set 68, a68_01), not an allowance
+    ("Updated PVUB64 to confirm: Raj and Sophia, 4 free checked bags, no insurance. Shall I?", 4, True),
+    ("Updated PVUB64 to confirm: Raj and Sophia, 4 free checked bags, no insurance. Shall I?", 3, False),
 ])
 def test_bags_counted_by_what_the_description_says_of_bags(convo, said: str, total: int, ok: bool) -> None:
     two = {**RESERVATION, "passengers": [{"first_name": "Raj", "last_name": "Moore"},
