@@ -143,7 +143,7 @@ def totals(rows: list[list[int]]) -> set[int]:
 # A report that nothing was charged: "HATHAT now has 6 checked bags, with no charge", "at no cost to you".
 _NO_CHARGE = re.compile(r"\b(?:(?:with|at|for)\s+no\s+(?:extra\s+|additional\s+)?(?:charge|cost)|free of charge|"
                         r"nothing (?:was |has been )?charged)\b", re.I)
-_NOT_A_REPORT = re.compile(r"\b(?:would|will|if|can|could|should|once)\b|\?", re.I)
+_NOT_A_REPORT = re.compile(r"\b(?:would|will|if|can|could|should|once)\b|\w['’](?:d|ll)\b|\?", re.I)  # "I'd record it"
 
 
 def no_charge_claims(text: str) -> list[str]:

@@ -1015,6 +1015,9 @@ def test_a_balance_a_lookup_since_the_refund_shows(convo: Any, at: Any, when: st
     ("Done - HATHAT now has 6 checked bags, with no charge.", 1, ["text_misstated_charge"]),
     ("Done - HATHAT now has 6 checked bags, with no charge.", 0, []),
     ("Done - HATHAT now has 6 checked bags; 1 bag is $50, so it would not be free of charge.", 1, []),
+    # the next action offered, "I'd ...", is no report (blind set 68, a68_03)
+    ("Done - HATHAT now has 6 checked bags. For the other trip I'd record the bag with no charge. Shall I?", 1, []),
+    ("Done - HATHAT now has 6 checked bags. For the other trip I'll record the bag with no charge. Ok?", 1, []),
 ])
 def test_a_report_of_no_charge_where_the_write_charged(convo: Any, at: Any, report: str, nonfree: int,
                                                        kinds: list[str]) -> None:
