@@ -297,7 +297,9 @@ def _record_not_described(described: Turn, anchors: Anchors, replies: str = "") 
             # A full name's words apart by spaces or a hyphen: "Evelyn Santos-Wilson".
             spots += [(m.start(), m.end(), str(k)) for w in own
                       for m in re.finditer(r"\b" + r"[\s-]+".join(map(re.escape, w.split())) + r"\b", low)]
-        dates = dates_by_mention(described.text, spots)
+        # (a passenger named as the one replaced takes no date: "| Marco Rossi (replacing Olivia Smith) | 1962-02-14 |")
+        dates = dates_by_mention(described.text, [spot for spot in spots
+                                                  if not _REPLACED.search(low, max(0, spot[0] - 24), spot[0])])
         for item in after:
             who = str(people.index(_name_words(item)))
             was = [v for b in before if set(record_names(item)) & set(record_names(b)) for v in b.values()

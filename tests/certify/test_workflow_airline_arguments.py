@@ -225,6 +225,16 @@ def test_the_passenger_changed_is_the_one_described(convo) -> None:
     assert _passengers(convo, swap, "Yes, thanks.", _with(2, **mia)) == ["not_described"]  # Rossi replaced
 
 
+def test_a_passenger_named_as_the_one_replaced_takes_no_date(convo) -> None:
+    # blind set 68, a68_11: the new passenger's row names the one replaced before its date
+    table = ("JT8DB7 after the change:\n\n| # | Passenger | Date of birth |\n|---|---|---|\n"
+             "| 1 | Aarav Rossi | 1957-11-10 |\n| 2 | Mia Taylor (replacing Sophia Nguyen) | 1984-09-27 |\n"
+             "| 3 | Sophia Rossi | 1977-02-10 |\n\nConfirm and I'll update it?")
+    mia = {"first_name": "Mia", "last_name": "Taylor", "dob": "1984-09-27"}
+    assert _passengers(convo, table, "yes", _with(1, **mia)) == []
+    assert _passengers(convo, table, "yes", _with(1, **{**mia, "dob": "1984-09-21"})) == ["not_described"]
+
+
 @pytest.mark.parametrize(("reply", "dob", "kinds"), [
     # The user corrects the new date in the reply that says yes, after putting it off a moment.
     ("hmm wait, let me check... sorry it's 1977-02-18. yes change it to that", "1977-02-18", []),
