@@ -71,8 +71,8 @@ _ONE_DAY = frozenset({"one day", "a day", "next day", "day later", "day earlier"
 _DAY_COUNTS = [(w, n) for n in range(2, 8) for w in (str(n), *(k for k, v in NUMBER_WORDS.items() if v == n
                                                                 and k not in ("both", "twice")))]
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
-_CLOCK = re.compile(r"(\d{1,2}):(\d{2})(\+\d)?")  # "02:30+1": a time, the next day
-_CLOCK_SPAN = re.compile(r"(\d{1,2}:\d{2}(?:\+\d)?)(?:[-–→]|->)(\d{1,2}:\d{2}(?:\+\d)?)")
+_CLOCK = re.compile(r"(\d{1,2}):(\d{2})(?:\(?(\+\d)\)?)?")  # "02:30+1", "03:00(+1)": a time, the next day
+_CLOCK_SPAN = re.compile(r"(\d{1,2}:\d{2}(?:\(?\+\d\)?)?)(?:[-–→]|->)(\d{1,2}:\d{2}(?:\(?\+\d\)?)?)")
 _TWO_DAYS = re.compile(r"(\d{4}-\d{2}-\d{2})/(\d{2})")
 _US_DATE = re.compile(r"(\d{1,2})/(\d{1,2})/(\d{4})")
 _MONTHS = [(full, full[:3]) for full in ("january", "february", "march", "april", "may", "june", "july",

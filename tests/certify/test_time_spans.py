@@ -62,7 +62,10 @@ def test_a_processing_time_the_user_said_is_visible(convo: Any, at: Any) -> None
                                                 ("HAT066 leaves 21:00, arrives 02:30 next day.", False),
                                                 # its day said later in the sentence
                                                 ("HAT066 lands at 01:30, which is early on **May 24**.", True),
-                                                ("HAT066 lands at 01:30. May 24 is a Friday.", False)])
+                                                ("HAT066 lands at 01:30. May 24 is a Friday.", False),
+                                                # a span whose arrival carries the next-day mark in brackets (a68_11)
+                                                ("HAT066 21:00-01:30(+1) has seats.", True),
+                                                ("HAT066 21:00-02:30(+1) has seats.", False)])
 def test_an_arrival_shown_for_the_next_day_said_as_next_day(convo: Any, at: Any, said: str, eligible: bool) -> None:
     c = convo(system="You are an airline agent.")
     c.user("What time does HAT066 leave on May 23? I land on May 24, right?")
