@@ -515,6 +515,7 @@ _NONFREE = re.compile(r'"nonfree_baggages":\s*(\d+)')
 # A line's data left said now: "You have 2.0 GB left for this cycle".
 _LEFT_NOW = re.compile(r"\b(?:you (?:now |still )?have|you've got|there(?:'s| is)|with)\b(?:[^.!?\n]|\.(?=\d)){0,20}?\bGB\s+"
                        r"(?:of\s+data\s+)?(?:left|remaining)\b", re.I)  # ("You now have 17.0 GB of data left")
+_RESULT_GB = re.compile(r'"\w*_gb":\s*(\d+(?:\.\d+)?)')  # a data field of a write's result: "new_data_refueling_gb": 2.0
 _ALL_TOLD = re.compile(r"\b(?:in total|altogether|in all|all told)\b", re.I)
 _NO_OBJECT_TOOLS = frozenset({"think", "calculate"})  # tools that touch no customer's data
 # A profile's list of the user's objects, which have a status of their own: '"orders": ["#w1", "#w2"]'.
@@ -3188,8 +3189,10 @@ class _Run:
         # (not what all the refuels come to: "2.0 GB refueled in total", after two of 1 GB)
         said = {c for sentence in SENTENCE.split(content) if _ADDED.search(sentence) and not _ALL_TOLD.search(sentence)
                 for c in stated_amounts(sentence, data=True)} if gb else given_amounts(content)
+        # (nor only the line's data its result shows now: "your line now shows 2.0 GB of refuel data")
+        shown_now = {to_cents(float(m)) for m in _RESULT_GB.findall(self._writes[-1][0])} if gb and said else set()
         for arg, value in data:
-            if said and to_cents(value) not in said:
+            if said and to_cents(value) not in said and not said <= shown_now:
                 shown = (f"{c / 100:g} GB" if gb else f"${c / 100:,.2f}" for c in sorted(said))
                 reasons.append(reason("text_claims_other_amount", tool=call.name, arg=arg, value=value,
                                       detail=", ".join(shown)))

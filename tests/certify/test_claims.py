@@ -173,6 +173,26 @@ def test_a_report_of_a_refuel_states_the_amount_added(convo: Any, report: str, k
     assert [reason_kind(r) for r in decision.reasons] == kinds
 
 
+@pytest.mark.parametrize(("report", "kinds"), [
+    # blind set 68, t68_08: the line's refuel data the result shows now, after a second top-up of 1 GB
+    ("Done, your line now shows 2.0 GB of refuel data (total $4.00 on your next bill).", []),
+    ("Done, 1 GB added; your line now shows 2.0 GB of refuel data.", []),
+    ("Done, 1.5 GB of refuel data added to your line.", ["text_claims_other_amount"]),
+])
+def test_a_report_of_a_refuel_may_state_the_data_its_result_shows(convo: Any, report: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user("Customer C1001. Add 2 GB to my line L1002 please.")
+    c.call("get_details_by_id", {"id": "L1002"}, {"line_id": "L1002", "data_limit_gb": 15.0, "data_refueling_gb": 1.0})
+    c.say("L1002 has 1 GB of refuel data already. Adding 1 GB more to L1002 costs $2.00 on your next bill. Shall I?")
+    c.user("yes")
+    c.call("refuel_data", {"customer_id": "C1001", "line_id": "L1002", "gb_amount": 1.0},
+           {"message": "Successfully added 1.0 GB of data for line L1002 for $2.00", "new_data_refueling_gb": 2.0,
+            "charge": 2.0})
+    i = c.say(report)
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert [reason_kind(r) for r in decision.reasons] == kinds
+
+
 @pytest.mark.parametrize(("text", "claimed"), [
     ("Roaming is enabled. I've also added 2 GB of data to your line so you're covered.", True),  # blind audit t56_12
     ("Done: 2.0 GB has been added to L1002.", True),
