@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from trajectory2gym.certify.normalize import money_numbers_in
+from trajectory2gym.certify.normalize import cents_of, money_numbers_in
 from trajectory2gym.certify.turns import LIST_MARK, SENTENCE_OR_LINE
 
 _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
@@ -257,18 +257,40 @@ def sold_out_offered(text: str, seats_of: Callable[[str], dict[str, int] | None]
                      price_of: Callable[[str, str], int | None]) -> list[tuple[str, str]]:
     """(the flight, the cabin) for each line or sentence that names one flight and gives it the fare
     of a cabin its search result shows with no seats, saying nothing of it being full: "HAT223,
-    14:00-16:00: basic economy $89, ...", "Business fare on HAT278 that day: 221 dollars per person"."""
+    14:00-16:00: basic economy $89, ...", "Business fare on HAT278 that day: 221 dollars per person".
+    A line of several flights gives each the amount right after it ("HAT131 ($70) + HAT266 ($58)").
+    The cabin is the one the line names, else the one the whole text names ("economy fare $166:\n-
+    + HAT125 DTW->MSP 15:00-17:00 ($100)")."""
     out: list[tuple[str, str]] = []
+    named: set[str] | None = None  # the cabins the whole text names, read on the first line that needs them
     for line in SENTENCE_OR_LINE.split(text):
         flights = list(dict.fromkeys(_FLIGHT.findall(line)))
-        if len(flights) != 1 or (seats := seats_of(flights[0])) is None or _NONE_LEFT.search(line):
+        if not flights or _NONE_LEFT.search(line):
             continue
-        stated = {abs(cents) for _, cents in money_numbers_in(line)}
-        for cabin, left in seats.items():
-            if left == 0 and (fare := price_of(flights[0], cabin)) is not None and fare in stated \
-                    and cabin.replace("_", " ") in line.lower():
-                out.append((flights[0], cabin))
+        low = line.lower()
+        for flight in flights:
+            if (seats := seats_of(flight)) is None:
+                continue
+            stated = {abs(cents) for _, cents in money_numbers_in(line)} if len(flights) == 1 else {
+                cents_of(m[1]) for m in re.finditer(re.escape(flight) + _AMOUNT_AFTER, line)}
+            for cabin, left in seats.items():
+                if left != 0 or (fare := price_of(flight, cabin)) is None or fare not in stated:
+                    continue
+                if cabin.replace("_", " ") not in low:
+                    if named is None:
+                        named = _cabins_named(text.lower())
+                    if named != {cabin}:
+                        continue
+                out.append((flight, cabin))
     return out
+
+
+_AMOUNT_AFTER = r"\**\s*(?:\(|:|-|–|—|at)?\s*\**(\$\d[\d,]*(?:\.\d+)?)"  # "HAT131 ($70)", "HAT131: $70"
+
+
+def _cabins_named(low: str) -> set[str]:
+    """The cabins a lower-cased text names ("economy" not within "basic economy"), as seat keys."""
+    return {m[1].replace(" ", "_").replace("-", "_") for m in _CABINS.finditer(low)}
 
 
 # Two counts added up in words: "D0DBNX has 5 checked bags and RX46C2 has 3, so 9 in total".

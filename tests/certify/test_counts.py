@@ -331,6 +331,13 @@ FARES = {("HAT223", "basic_economy"): 8900, ("HAT223", "economy"): 14600, ("HAT2
     ("HAT223, 14:00-16:00: economy $146 (basic economy is sold out)", []),
     ("1. Business fare on HAT278 that day: 221 dollars per person", [("HAT278", "business")]),
     ("HAT278 business has no seats left that day.", []),
+    # blind set 68: a line of several flights gives each the amount right after it (a68_10) ...
+    ("In basic economy the cheapest pairing is HAT223 ($89) + HAT278 ($58).", [("HAT223", "basic_economy")]),
+    ("In economy the cheapest pairing is HAT223 ($146) + HAT278 ($89).", []),
+    # ... and a line that names no cabin has the one the whole text names (a68_01)
+    ("One-stop options, business fare $300 for the first leg:\n- + HAT278 15:00-17:00 ($221): $521 per person",
+     [("HAT278", "business")]),
+    ("Business and economy fares:\n- + HAT278 15:00-17:00 ($221): $521 per person", []),
 ])
 def test_a_cabin_with_no_seats_is_no_option(text: str, found: list[tuple[str, str]]) -> None:
     from trajectory2gym.certify.counts import sold_out_offered
