@@ -175,6 +175,32 @@ def _one_day(text: str) -> DateMention | None:
     return said[0] if len({(d.day, d.month, d.year) for d in said}) == 1 else None
 
 
+# A leg of a list line, its amount in brackets after its route and times, before any other amount or
+# object: "HAT244 LAS->PHX 10:00-11:00 ($332)".
+_LEG_PRICED = re.compile(r"\b([A-Z]{3}\d{3,4})\b[^$()\n]{0,40}?\(\s*\**(\$\d[\d,]*(?:\.\d+)?)\**\s*\)")
+
+
+def _leg_claims(text: str, book: PriceBook) -> list[tuple[str, str, set[int]]]:
+    """(amount as written, flight, its fares) for each leg of a list line priced in brackets at
+    another flight's fare: "2. HAT190 IAH->LAS 01:00-04:00 ($316) + HAT244 LAS->PHX 10:00-11:00
+    ($414)", where the search shows HAT244 at $332 in business, the cabin the text names."""
+    out: list[tuple[str, str, set[int]]] = []
+    read = False  # the text's one day and cabin, read on the first leg
+    day: DateMention | None = None
+    kind = ""
+    for line in text.split("\n"):
+        if "($" not in line.replace("**", "") or not LIST_MARK.match(line):
+            continue
+        for m in _LEG_PRICED.finditer(line):
+            if not read:
+                read, day, kind = True, _one_day(text), _kind_said(text.lower(), book.kinds())
+            own, others = book.prices(m[1], day, kind or None)
+            cents = money_numbers_in(m[2])[0][1]
+            if own and cents not in own and cents in others:
+                out.append((m[2], m[1], own))
+    return out
+
+
 def _listed_claims(text: str, book: PriceBook) -> list[tuple[str, str, set[int]]]:
     """(amount as written, identifier, that object's prices) for each list line that names one
     object and then, after a colon, one amount, with no word of another amount, where that amount
@@ -256,6 +282,8 @@ def misattributed(text: str, book: PriceBook) -> list[tuple[str, str, set[int]]]
     rows = _row_claims(text, book) if "|" in text else []
     if "\n" in text:
         rows += [claim for claim in _listed_claims(text, book) if claim[:2] not in {r[:2] for r in rows}]
+        if "($" in text or "(**$" in text:
+            rows += [claim for claim in _leg_claims(text, book) if claim[:2] not in {r[:2] for r in rows}]
     in_rows = {r[:2] for r in rows}
     return rows + [claim for claim in misattributed_in_sentences(text, book) if claim[:2] not in in_rows
                    and not ("|" in text and _priced_in_its_row(text, claim))]
