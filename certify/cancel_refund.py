@@ -18,7 +18,7 @@ from collections.abc import Callable
 from datetime import date
 from functools import lru_cache
 
-from trajectory2gym.certify.normalize import cents_of, identifiers_in
+from trajectory2gym.certify.normalize import cents_of, identifiers_in, money_numbers_in
 from trajectory2gym.certify.policy_times import policy_sentences, rule_text
 from trajectory2gym.certify.turns import SENTENCE_OR_LINE
 
@@ -141,26 +141,38 @@ _POLITE = re.compile(r"\bif you(?:'d| would)? (?:like|want|wish|prefer)\b", re.I
 
 
 # A full refund's amount: "cancel RXBE5Q with a full refund of $142", "a full $202 refund".
+# A cancellation's refund, in a sentence that says the cancellation: "cancel it with a refund of $1,805".
+_CANCEL_REFUND = re.compile(r"\brefund\s+of\s+\**\$(\d[\d,]*(?:\.\d+)?)", re.I)
 _FULL_REFUND = re.compile(r"\bfull\s+(?:refund\s+of\s+\**\$(\d[\d,]*(?:\.\d+)?)|\**\$(\d[\d,]*(?:\.\d+)?)\**\s+refund)", re.I)
 
 
 def misstated_full_refunds(text: str, paid_of: Callable[[str], int | None]) -> list[tuple[str, str, int]]:
     """(the amount as written, the object, what its payments come to, in cents) for each sentence
-    that names one object (or of the text's one object) and gives its full refund an amount other
-    than all it was paid:
-    "I can cancel RXBE5Q with a full refund of $142", where its payment history shows $202.
+    that names one object (or of its line's one object, or the text's) and gives its full refund,
+    or a cancellation's refund, one amount other than all it was paid:
+    "I can cancel RXBE5Q with a full refund of $142", where its payment history shows $202;
+    "- 33BKWP: ... so I can cancel it with a refund of $1,805", paid $1,835 (fare and insurance).
     ``paid_of``: an object's paid total from its newest record; None where none is shown."""
     out: list[tuple[str, str, int]] = []
     whole: list[tuple[str, int]] | None = None  # the text's objects with a payment total, read on need
-    for sentence in SENTENCE_OR_LINE.split(text):
-        if "full" not in sentence or (m := _FULL_REFUND.search(sentence)) is None:
-            continue
-        paid = [(ident, total) for ident in dict.fromkeys(identifiers_in(sentence))
-                if (total := paid_of(ident)) is not None]
-        if not paid:  # "I'll cancel L9J4BK (...). Since it's insured, you get a full refund of $564": the text's one
-            whole = whole if whole is not None else [(ident, total) for ident in dict.fromkeys(identifiers_in(text))
-                                                     if (total := paid_of(ident)) is not None]
-            paid = whole
-        if len(paid) == 1 and abs(cents_of(m[1] or m[2]) - paid[0][1]) > 1:
-            out.append(("$" + (m[1] or m[2]), paid[0][0], paid[0][1]))
+    for line in text.split("\n"):
+        for sentence in SENTENCE_OR_LINE.split(line):
+            if "full" in sentence and (m := _FULL_REFUND.search(sentence)) is not None:
+                said = m[1] or m[2]
+            elif "ancel" in sentence and (m := _CANCEL_REFUND.search(sentence)) is not None and len(
+                    money_numbers_in(sentence)) == 1:
+                said = m[1]
+            else:
+                continue
+            paid = _paid_objects(sentence, paid_of) or _paid_objects(line, paid_of)
+            if not paid:  # "I'll cancel L9J4BK (...). Since it's insured, you get a full refund of $564": the text's one
+                whole = whole if whole is not None else _paid_objects(text, paid_of)
+                paid = whole
+            if len(paid) == 1 and abs(cents_of(said) - paid[0][1]) > 1:
+                out.append(("$" + said, paid[0][0], paid[0][1]))
     return out
+
+
+def _paid_objects(text: str, paid_of: Callable[[str], int | None]) -> list[tuple[str, int]]:
+    """(identifier, paid total) of each object a text names whose record shows what it was paid."""
+    return [(ident, total) for ident in dict.fromkeys(identifiers_in(text)) if (total := paid_of(ident)) is not None]

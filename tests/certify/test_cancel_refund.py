@@ -185,6 +185,12 @@ def test_insurance_as_the_refunds_ground_needs_a_covered_reason(convo: Any, at: 
     ("I'll cancel RXBE5Q (2 passengers). Since it's insured, you get a full refund of $142 to gift_card_1584929.",
      [("$142", "RXBE5Q", 20200)]),
     ("I'll cancel RXBE5Q (2 passengers). Since it's insured, you get a full refund of $202 to gift_card_1584929.", []),
+    # a cancellation's refund, of the object its list line names (blind set 68, a68_03)
+    ("- RXBE5Q: one way, business. So I can cancel it with a refund of $142 to gift_card_1584929.\n- H6TTA1: flown.",
+     [("$142", "RXBE5Q", 20200)]),
+    ("- RXBE5Q: one way, business. So I can cancel it with a refund of $202 to gift_card_1584929.\n- H6TTA1: flown.",
+     []),
+    ("If you cancel RXBE5Q you get a refund of $142 now and $60 later.", []),  # two amounts: parts of the refund
 ])
 def test_a_full_refund_is_all_that_was_paid(said: str, found: list[tuple[str, str, int]]) -> None:
     from trajectory2gym.certify.cancel_refund import misstated_full_refunds
