@@ -117,10 +117,13 @@ def misdated_fields(text: str, book: DatedFields) -> list[tuple[str, str, str]]:
             stems = {stem(w) for w in words(sentence[after:d.start])[-_CONTEXT:]}
             after = d.end
             shown_as = {name for name, days in book.values.items() if any(d.means(day) for day in days)}
-            if not shown_as or any(w in name for name in shown_as for w in _PERSONAL):
+            if (not shown_as and not named) or any(w in name for name in shown_as for w in _PERSONAL):
                 continue  # a date no field shows (the visibility check's), or a birth date
             said = _said_of(d, sentence, stems, named, book)
-            if said is None:
+            if said is None or (not shown_as and (said[0] not in named or not _WRITTEN_DAY.search(
+                    sentence, d.start, d.end) or _NEW_DAY.search(sentence, max(0, d.start - 12), d.start))):
+                # (a date no field shows, written out and said of a named object as its own: "HAT077 ...
+                # were on 2024-05-15", today; not "move HAT157 to 2024-05-16", nor "May 20, and 6 dollars")
                 continue
             label, days = said
             if not any(d.means(day) for day in days):
@@ -140,6 +143,8 @@ _THEN_BRACKET = re.compile(r"(\s*[–-]\s*\d{1,2}(?:st|nd|rd|th)?)?\**\s*\(([^()
 
 
 _IT = re.compile(r"\W*(?:it|its|it's|this|that)\b", re.I)
+_WRITTEN_DAY = re.compile(r"[A-Za-z]{3}|\d-\d|\d/\d")  # a date written with its month ("May 20", "2024-05-20")
+_NEW_DAY = re.compile(r"\b(?:to|for|until|till|by|before|after|than|instead of)\s*\**\s*$", re.I)  # "move it to May 16"
 
 
 def _said_of(d: DateMention, sentence: str, stems: set[str], named: set[str],

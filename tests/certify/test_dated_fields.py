@@ -78,6 +78,17 @@ def test_a_date_no_field_shows_is_left_to_the_visibility_check() -> None:
     assert misdated_fields("Your contract on line 555-123-2001 runs until March 3, 2027.", _book(LINE)) == []
 
 
+@pytest.mark.parametrize(("text", "flagged"), [
+    # blind set 68, a68_05: ... unless said of named flights as their day, which their record shows otherwise
+    ("The outbound flights (HAT165 and HAT149) were on 2024-05-04 and have already been flown.", ["hat149"]),
+    ("The outbound flights (HAT165 and HAT149) were on 2024-05-03 and have already been flown.", []),
+    ("I can't move HAT149 to 2024-05-04.", []),  # a new day for it
+    ("Your flight is HAT149 on May 3, and 4 dollars go back to you.", []),  # "4" is no day
+])
+def test_a_flight_said_to_fly_on_a_day_no_field_shows(text: str, flagged: list[str]) -> None:
+    assert [label for _, label, _ in misdated_fields(text, _book(RESERVATION))] == flagged
+
+
 def test_a_report_of_a_contract_end_from_another_field(convo: Any, at: Any) -> None:
     c = convo()
     c.user("When does the contract on my line L1001 end?")
