@@ -30,6 +30,9 @@ _FREE_BAGS = re.compile(r"\b(\d+|no|any|zero|one|two|three|four|five)\s+free\s+(
 # On a line about bags, a count free per passenger: "| Bags | gold basic economy: 3 free per passenger |".
 _FREE_EACH = re.compile(r"\b(\d+|one|two|three|four|five)\s+free(?=\s+(?:per|for each|each)\s+(?:passenger|person|travell?er)\b)",
                         re.I)
+# The most bags free: "up to 3 bags free", "up to 3 checked bags at no cost".
+_UP_TO_FREE = re.compile(r"\bup to\s+(\d+|one|two|three|four|five)\s+(?:checked\s+)?bags?\s+(?:free|at no (?:extra )?(?:cost|charge))\b",
+                         re.I)
 # Words that say a count of free bags is the allowance, not the bags booked: "you get 2 free bags".
 _ALLOWANCE_SAID = re.compile(r"\b(?:get|gets|allowance|allowed|entitled|comes? with|includes?)\b", re.I)
 _TIER_SAID = re.compile(r"\b(regular|silver|gold)\W+members?\b", re.I)
@@ -85,6 +88,8 @@ def _bag_counts(text: str, cabins_shown: Iterable[str]) -> list[tuple[str, str, 
                   or _DENIED_BEFORE.search(sentence, 0, m.start())]
         if not claims and "bag" in sentence.lower():
             claims = list(_FREE_EACH.finditer(sentence))
+        if not claims and "up to" in sentence:  # "you may bring up to 3 bags free": the allowance
+            claims = list(_UP_TO_FREE.finditer(sentence))
         if not claims:
             continue
         plain = sentence.replace("*", "")

@@ -66,6 +66,10 @@ def test_a_policy_without_a_table_gives_none() -> None:
     # the bags booked, all free, fewer than the allowance (blind set 63, a63_04); an allowance said so still counts
     ("Sofia is booked in economy, insurance included, 1 free bag.", {"silver"}, []),
     ("As a silver member you get 1 free bag in economy.", {"silver"}, [("1 free bag", "silver economy", 2)]),
+    # the most bags free, the count before "bags free" (blind set 68, a68_08)
+    ("As a gold member you may bring up to 3 bags free on basic economy.", set(),
+     [("up to 3 bags free", "gold basic economy", 2)]),
+    ("As a gold member you may bring up to 2 bags free on basic economy.", set(), []),
 ])
 def test_a_count_of_free_bags_against_the_table(text: str, shown: set[str], found: list[tuple[str, str, int]]) -> None:
     assert misstated_bags(text, TABLE, shown) == found
