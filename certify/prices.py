@@ -201,6 +201,9 @@ def _leg_claims(text: str, book: PriceBook) -> list[tuple[str, str, set[int]]]:
     return out
 
 
+_UP_OR_DOWN = re.compile(r"\b(?:up|down)\s+\**$", re.I)  # right before an amount: a change from another price
+
+
 def _listed_claims(text: str, book: PriceBook) -> list[tuple[str, str, set[int]]]:
     """(amount as written, identifier, that object's prices) for each list line that names one
     object and then, after a colon, one amount, with no word of another amount, where that amount
@@ -211,6 +214,8 @@ def _listed_claims(text: str, book: PriceBook) -> list[tuple[str, str, set[int]]
         if "$" not in line or not LIST_MARK.match(line) or _other_amount(line.lower()):
             continue
         amounts = money_numbers_in(line)
+        if len(amounts) > 1 and all(_UP_OR_DOWN.search(line, 0, at) for at, _ in placed(line, [w for w, _ in amounts[1:]])):
+            amounts = amounts[:1]  # the price, then how far it is from the old one: "$94.80, down $6.03"
         ids = [(at, t) for at, t in placed(line, chunks(line))
                if looks_like_identifier(t) and not ISO_DAY.fullmatch(t) and ":" not in t]
         if len(amounts) != 1 or len({t for _, t in ids}) != 1:
