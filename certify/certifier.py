@@ -2858,8 +2858,8 @@ class _Run:
             # "roaming is currently disabled on 555-123-2002", where it shows true
             for ident, feature, flag in switched(content, self._switch_of, self._sole_switched):
                 reasons.append(reason("text_contradicts_status", arg=ident, detail=f"{feature}_enabled={flag}"))
-        if ("paid" in content or "Paid" in content or "refund" in content or " back " in content) \
-                and "paymenthistory" in self.index.compacts:
+        if ("paid" in content or "Paid" in content or "refund" in content or " back " in content
+                or " charged " in content) and "paymenthistory" in self.index.compacts:
             # "79G8A9 ... was paid in full with your Mastercard", where its history shows a gift card
             for owner, said, methods, refund in self._misnamed_payers(content):
                 reasons.append(reason("text_misstated_past_refund" if refund else "text_misstated_payer",

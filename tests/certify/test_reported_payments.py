@@ -188,6 +188,9 @@ def test_a_report_after_a_booking_names_the_card_it_charged(convo: Any, at: Any,
     # how many bags are paid for, then the method the update will use (blind audit a66_10, a66_12)
     ("I'll update 79G8A9 to 6 bags (0 paid) with your Visa as the method on file. Confirm?", []),
     ("Confirm: 79G8A9 to 7 checked bags (1 paid), charged on your Visa?", []),
+    # a past charge, said of the one booking named (blind set 68, r68_05)
+    ("79G8A9 is booked. The $1,400 for it was charged to your Mastercard.", ["text_misstated_payer"]),
+    ("79G8A9 is booked. The $1,400 for it was charged to your gift card.", []),
 ])
 def test_how_a_looked_up_booking_was_paid_must_be_its_history(convo: Any, said: str, kinds: list[str]) -> None:
     c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
