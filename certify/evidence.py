@@ -747,8 +747,12 @@ class EvidenceIndex:
         if day > 12 and (f"{day} {month}" in bigrams or f"{day} {month:02d}" in bigrams):
             return True  # "21/05/2024": day first, where no month is that day
         shown = self.dates_shown()
-        # "Wednesday the 22nd": the day as an ordinal, in a month a visible date is in.
-        if f"{day}{ordinal_suffix(day)}" in self.words and any(d.year == year and d.month == month for d in shown):
+        # "Wednesday the 22nd": the day as an ordinal, in a month a visible date is in (not one said
+        # with another month: "15th of June, 1985", a birth date, grounds no February 15).
+        ordinal = f"{day}{ordinal_suffix(day)}"
+        if ordinal in self.words and any(d.year == year and d.month == month for d in shown) and not any(
+                f"{ordinal} {n}" in bigrams or f"{n} {ordinal}" in bigrams or (f"{ordinal} of" in bigrams and f"of {n}" in bigrams)
+                for k, other in enumerate(_MONTHS) if k != month - 1 for n in other):
             return True
         try:
             target = date(year, month, day)

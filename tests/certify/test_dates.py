@@ -100,6 +100,17 @@ def test_a_day_said_as_an_ordinal_takes_the_month_of_a_visible_date() -> None:
     assert index.day_shown(5, 17, None) and not index.day_shown(6, 17, None) and not index.day_shown(5, 18, None)
 
 
+def test_an_ordinal_said_with_another_month_grounds_no_day_of_a_visible_month() -> None:
+    # blind set 68, t68_05: a birth date's "15th of June" grounds no February 15 of a bill's month
+    from trajectory2gym.certify.evidence import EvidenceIndex
+
+    for said, grounded in (("It's my birthday you want? 15th of June, 1985.", False), ("Is it due the 15th?", True)):
+        index = EvidenceIndex()
+        index.add_text(said)
+        index.add_json({"bill_id": "B1002", "due_date": "2025-02-19"})
+        assert index.date_stated("2025-02-15") is grounded, said
+
+
 @pytest.mark.parametrize(("said", "visible"), [("06/15/1985", True), ("6/15/1985", True), ("06/16/1985", False),
                                               ("the 15th of June, 1985", True), ("the 16th of June, 1985", False)])
 def test_a_date_written_month_first_with_zeros_grounds_the_iso_argument(convo, at, said: str, visible: bool) -> None:
