@@ -514,7 +514,7 @@ _ADDED = re.compile(r"\b(?:add(?:ed|ing)?|refuel\w*|top(?:ped)? up)\b", re.I)  #
 _NONFREE = re.compile(r'"nonfree_baggages":\s*(\d+)')
 # A line's data left said now: "You have 2.0 GB left for this cycle".
 _LEFT_NOW = re.compile(r"\b(?:you (?:now |still )?have|you've got|there(?:'s| is)|with)\b(?:[^.!?\n]|\.(?=\d)){0,20}?\bGB\s+"
-                       r"(?:of\s+data\s+)?(?:left|remaining)\b", re.I)  # ("You now have 17.0 GB of data left")
+                       r"(?:of\s+data\s+)?(?:left|remaining|(available))\b", re.I)  # ("You now have 17.0 GB of data left")
 _RESULT_GB = re.compile(r'"\w*_gb":\s*(\d+(?:\.\d+)?)')  # a data field of a write's result: "new_data_refueling_gb": 2.0
 _ALL_TOLD = re.compile(r"\b(?:in total|altogether|in all|all told)\b", re.I)
 _NO_OBJECT_TOOLS = frozenset({"think", "calculate"})  # tools that touch no customer's data
@@ -1384,7 +1384,9 @@ class _Run:
                 found += [(m[0], int(m[1]) * 100) for m in WHOLE_GB.finditer(sentence)]
             # The one amount of a sentence that says what is left now: the line's own remainder, not any
             # amount shown ("You have 2.0 GB left", where 15.0 + 2.0 added - 15.1 used leaves 1.9)
-            left = self._book(DataLeftBook).left() if len(found) == 1 and _LEFT_NOW.search(sentence) else set()
+            left = self._book(DataLeftBook).left() if len(found) == 1 and (left_said := _LEFT_NOW.search(sentence)) else set()
+            if left and left_said and left_said[1]:  # "17.0 GB available this cycle" may be the line's whole allowance
+                left = left | self._book(DataLeftBook).allowances()
             for written, cents in found:
                 if left and cents not in left and not _OFFERED_GB.search(sentence) and not any(
                         cents - u in self._book(DataLeftBook).unrefuelled_left() for u in self._user_data()):

@@ -247,6 +247,10 @@ def test_a_wrong_remainder_of_data_is_not_grounded(convo: Any, at: Any) -> None:
     ("Done, 2.0 GB added for $4.00. You now have 1.9 GB of data left for this cycle.", True),
     # what is left is the line's remainder, not the 2.0 GB the user asked for (blind set 61, t61_10)
     ("You have 2.0 GB left for this cycle.", False),
+    # "available": what is left, or the whole (blind set 68, t68_09)
+    ("Added! You now have 17.1 GB available to use this cycle.", False),
+    ("Added! You now have 1.9 GB available to use this cycle.", True),
+    ("Added! You now have 17.0 GB available to use this cycle.", True),
 ])
 def test_a_lines_whole_data_is_its_limit_and_refuels(convo: Any, at: Any, said: str, ok: bool) -> None:
     c = convo()
