@@ -113,10 +113,13 @@ from trajectory2gym.certify.compensation import (
     certificate_kept,
     certificates_joined,
     certificates_offered,
+    certificates_promised,
     certificates_refused,
     certificates_still_held,
     compensation_rule,
     complained,
+    delay_complaint,
+    delay_rule,
     eligible,
     ineligible,
     offer_first_rule,
@@ -758,6 +761,7 @@ class _Run:
         self._cancel_rule = ""  # the policy's sentence that limits cancellations (cancel_refund)
         self._insurance_rule = ""  # the policy's sentence that names the reasons insurance covers (cancel_refund)
         self._certificate_rule = ""  # the policy's sentence that limits certificates (compensation)
+        self._delay_rule = ""  # the policy's sentence that compensates a delay only after a change or cancellation
         self._one_certificate = ""  # the policy's words that allow one certificate per booking, where it has them
         self._offer_first = ""  # the policy's sentence that has a certificate wait for a complaint
         # free checked bags per passenger by (tier, cabin), and the policy's sentence (bag_allowance)
@@ -1289,6 +1293,15 @@ class _Run:
             return named[0] if len(set(named)) == 1 else None
         shown = set(self.index.values_of("reservation_id"))
         return shown.pop() if len(shown) == 1 else None
+
+    def _uncompensable_delay(self, text: str) -> str:
+        """The reservation a certificate offered in ``text`` (or in the latest offer) is for, where the
+        user's latest messages complain of a delay and no write went through on it: the policy
+        compensates a delay only after a change or cancellation. Else ""."""
+        if not delay_complaint([t.text for t in self.turns if t.role == "user"]):
+            return ""
+        booking = self._reservation_said(text) or next(iter(reversed(self.index.values_of("reservation_id"))), None)
+        return booking if booking is not None and compact(booking) not in self._written_ids else ""
 
     def _asked_early(self, content: str) -> tuple[str, str, tuple[str, str]] | None:
         """(the step as written, its stage, the earlier stage unresolved and what shows it) for the first
@@ -2753,6 +2766,13 @@ class _Run:
             # "I can also issue you a $100 travel certificate", to a regular member in economy without insurance
             reasons += [reason("text_contradicts_policy", arg="compensation", value=said[:80],
                                detail=self._certificate_rule) for said in offered]
+        if self._delay_rule and ("ertificate" in content or "ompensation" in content or "oucher" in content) and (
+                offered := certificates_promised(content)) and not any("certificate" in w[2].name for w in self._writes) \
+                and (booking := self._uncompensable_delay(content)):
+            # "As a Gold member you're eligible for a $50 certificate for the delay", where SA7J19 was
+            # neither changed nor cancelled
+            reasons += [reason("text_contradicts_policy", arg="compensation", value=said[:80],
+                               detail=f"{self._delay_rule} ({booking} was not changed or cancelled)") for said in offered]
         if "ertificate" in content and (kept := certificate_kept(content)) and "certificate is consumed" in self._tool_text():
             # "$190 was paid with certificate_6366355; the remaining $310 stays on the certificate", where
             # the booking tool says a used certificate is consumed (said of a booking made or offered)
@@ -3609,6 +3629,13 @@ class _Run:
             ok = False
             reasons.append(reason("against_policy", tool=call.name, arg="reservation_id", value=booking,
                                   detail=self._cancel_rule))
+        if self._delay_rule and "certificate" in call.name and (promised := next(
+                (t.text for t in reversed(self.turns) if t.role == "assistant" and certificates_promised(t.text)), None)) \
+                is not None and (booking := self._uncompensable_delay(promised)):
+            # a certificate sent for a delay on a reservation neither changed nor cancelled
+            ok = False
+            reasons.append(reason("against_policy", tool=call.name, arg="reservation", value=booking,
+                                  detail=self._delay_rule))
         if self._one_certificate:
             # a booking paid with two certificates, where the policy allows one ("at most one certificate")
             for arg, value in call.arguments.items():
@@ -3803,6 +3830,7 @@ class _Run:
                         self._identify_first = self._identify_first or identify_first(msg.content)
                         self._own_only = self._own_only or own_only(msg.content)
                         self._certificate_rule = self._certificate_rule or compensation_rule(msg.content)
+                        self._delay_rule = self._delay_rule or delay_rule(msg.content)
                         self._one_certificate = self._one_certificate or one_certificate_rule(msg.content)
                         self._offer_first = self._offer_first or offer_first_rule(msg.content)
                         self._in_order = self._in_order or ORDERED.search(msg.content) is not None

@@ -72,6 +72,18 @@ _REFUSED = re.compile(r"\b(?:certificates?|compensation|vouchers?)\b[^.;\n]{0,40
                       r"\b(?:certificates?|compensation|vouchers?)\b", re.I)
 
 
+# A certificate said to be the customer's due: "you're eligible for a $50 certificate", "entitled to a
+# $100 travel certificate", "eligible for delay compensation of $50 per passenger".
+_ENTITLED = re.compile(r"\b(?:eligible|entitled|qualif\w*)\s+(?:for|to)\b[^.;\n]{0,40}?\b(?:certificate|voucher|compensation)\b",
+                       re.I)
+
+
+def certificates_promised(text: str) -> list[str]:
+    """``certificates_offered``, and the sentences that say the customer is due one, plainly."""
+    return [s.strip() for s in SENTENCE_OR_LINE.split(text)
+            if (_OFFERED.search(s) or _ENTITLED.search(s)) and not _NOT_OFFERED.search(s)]
+
+
 def certificates_refused(text: str) -> list[str]:
     """The sentences of a text that refuse a certificate for want of eligibility (by membership: not for
     want of a change or cancellation, which delay compensation needs)."""
@@ -144,3 +156,24 @@ def offer_first_rule(policy: str) -> str:
 def complained(user_text: str) -> bool:
     """Whether the user's words complain of something, or ask for what compensation is."""
     return _COMPLAINT.search(user_text) is not None
+
+
+# The policy's rule that a delay is compensated only once the reservation is changed or cancelled:
+# "delayed flight after a change or cancellation: 50 dollars per passenger".
+_DELAY_RULE = re.compile(r"\bdelay\w*\b[^.;\n]*?\bafter\s+(?:a\s+|the\s+)?(?:chang|cancel)\w*", re.I)
+# A flight the user says the airline cancelled (compensated without a change), not a delay.
+_FLIGHT_CANCELLED = re.compile(r"\b(?:flight|it)(?: \w+){0,9}? (?:was|got|has been|is) cancell?ed"
+                               r"|\bcancell?ed (?:my |our |the )?flight|\bairline cancell?ed", re.I)
+
+
+@lru_cache(maxsize=64)
+def delay_rule(policy: str) -> str:
+    """The policy's sentence that compensates a delay only after a change or cancellation; "" where
+    it has none."""
+    return next((rule_text(s) for s in policy_sentences(policy) if _DELAY_RULE.search(s)), "")
+
+
+def delay_complaint(user_texts: list[str]) -> bool:
+    """Whether the user's latest messages complain of a delay, not of a flight the airline cancelled."""
+    recent = " ".join(user_texts[-2:])
+    return "delay" in recent.lower() and _FLIGHT_CANCELLED.search(recent) is None

@@ -93,7 +93,7 @@ def test_the_offer_first_rule_is_read_from_the_policy() -> None:
 @pytest.mark.parametrize(("user", "kinds"), [
     # blind audit a57_01: a cancellation the user asked for, then a certificate offered unasked
     ("Please cancel JEPRZB, my plans changed.", ["text_contradicts_policy"]),
-    ("Please cancel JEPRZB. Your delays have ruined my trip, this is unacceptable.", []),  # a complaint
+    ("Please cancel JEPRZB. Your service has ruined my trip, this is unacceptable.", []),  # a complaint (not of a delay)
     # words between the flight and its cancellation (blind set 62, a62_08)
     ("Also, my own flight with you back in April got cancelled and I never got anything for it.", []),
     ("Also, my own flight with you back in April went fine, thanks.", ["text_contradicts_policy"]),
@@ -212,3 +212,46 @@ def test_a_booking_paid_with_two_certificates_is_against_the_policy(convo: Any, 
         "total_baggages": 0, "nonfree_baggages": 0, "insurance": "no"}, {"reservation_id": "HATHAT"})
     found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
     assert [k for k in found if k == "against_policy"] == kinds, found
+
+
+def _delay_complaint(convo: Any, complaint: str, change: bool) -> tuple[Any, int]:
+    """A gold member's complaint about SA7J19, which is cancelled first with ``change``, then a $50
+    certificate offered; returns the conversation and the offer's index."""
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline", system=POLICY)
+    c.user(f"I'm harper_jackson_1850. {complaint}")
+    c.call("get_user_details", {"user_id": "harper_jackson_1850"}, {"membership": "gold", "reservations": ["SA7J19"]})
+    c.call("get_reservation_details", {"reservation_id": "SA7J19"}, {
+        "reservation_id": "SA7J19", "cabin": "business", "insurance": "no", "created_at": "2024-05-01T10:00:00"})
+    if change:
+        c.say("I can cancel SA7J19 with a full refund, as its cabin is business. Shall I?")
+        c.user("yes")
+        c.call("cancel_reservation", {"reservation_id": "SA7J19"}, {"reservation_id": "SA7J19", "status": "cancelled"})
+    offer = c.say("I'm sorry. As a Gold member you're eligible for a $50 certificate for the delay on SA7J19. "
+                  "Shall I issue it?")
+    return c, offer
+
+
+@pytest.mark.parametrize(("complaint", "change", "kinds"), [
+    # blind audits a61_07, a63_04, a64_01, a68_09: a delay is compensated only after a change or cancellation
+    ("My flight on SA7J19 was delayed 4 hours. I want compensation.", False, ["text_contradicts_policy"]),
+    ("My flight on SA7J19 was delayed 4 hours, so cancel it. And I want compensation.", True, []),
+    ("The airline cancelled my flight on SA7J19 and then it was delayed. I want compensation.", False, []),
+])
+def test_a_delay_is_compensated_only_after_a_change_or_cancellation(convo: Any, at: Any, complaint: str, change: bool,
+                                                                     kinds: list[str]) -> None:
+    c, offer = _delay_complaint(convo, complaint, change)
+    found = [reason_kind(r) for r in at(certify_interaction(c.build()), offer).reasons]
+    assert [k for k in found if k == "text_contradicts_policy"] == kinds, found
+
+
+@pytest.mark.parametrize(("change", "kinds"), [(False, ["against_policy"]), (True, [])])
+def test_a_certificate_sent_for_a_delay_needs_the_change_first(convo: Any, at: Any, change: bool,
+                                                                kinds: list[str]) -> None:
+    c, _ = _delay_complaint(convo, "My flight on SA7J19 was delayed 4 hours, change or cancel it if needed.", change)
+    c.user("yes please")
+    i = c.call("send_certificate", {"user_id": "harper_jackson_1850", "amount": 50},
+               "Certificate certificate_3221322 added to user harper_jackson_1850 with amount 50.")
+    report = c.say("I've added a $50 travel certificate (certificate_3221322) to your account for the delay.")
+    cert = certify_interaction(c.build())
+    assert [k for k in map(reason_kind, at(cert, i).reasons) if k == "against_policy"] == kinds
+    assert "text_contradicts_policy" not in [reason_kind(r) for r in at(cert, report).reasons]  # a report, no offer
