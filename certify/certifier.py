@@ -526,6 +526,23 @@ _OWN_LIST = re.compile(r'"(orders|reservations|line_ids|bill_ids)":\s*\[([^\]]*)
 _OWN_LIST_KEYS = ('"orders"', '"reservations"', '"line_ids"', '"bill_ids"')
 # The lists a policy that acts only for the identified customer holds them to (retail and airline).
 _OWN_ONLY_LISTS = frozenset({"orders", "reservations"})
+# A lookup of a customer's account by what identifies them: find_user_id_by_email, get_customer_by_phone.
+_ACCOUNT_LOOKUP = re.compile(r"find_user_id|get_customer_by_|get_user_details$")
+_ACCOUNT_FIELD = re.compile(r'"(?:customer_id|user_id)":\s*"([^"]+)"')
+# The user putting their identity right ("sorry, wrong number", "actually my email is ..."): a new lookup.
+_IDENTITY_FIXED = re.compile(r"\b(?:wrong|sorry|actually|mistake|typo|not me|not mine|old (?:number|email))\b")
+
+
+def _account_of(call: ToolCall, result: str) -> str:
+    """The account an account lookup reached: the id its result shows first (a bare id, or a
+    record's customer_id or user_id), else the user id it asked for; "" where none shows."""
+    shown = result.strip().strip('"')
+    if shown and not shown.startswith(("{", "[")) and " " not in shown:
+        return shown.lower()  # find_user_id_by_email's answer: "yusuf_rossi_9620"
+    if (m := _ACCOUNT_FIELD.search(result)) is not None:
+        return m[1].lower()
+    asked = call.arguments.get("user_id")
+    return asked.lower() if isinstance(asked, str) else ""
 # A method said to cover an amount, and said not to: "which has enough balance to cover it", "isn't enough".
 _COVERS = re.compile(r"\b(?:enough|sufficient)\b|\bcovers\b", re.I)
 _NOT_COVERED = re.compile(r"n't\b|\bnot\b|\bno\b|\binsufficient\b|\bshort\b", re.I)
@@ -757,6 +774,7 @@ class _Run:
         self._own_only = ""  # the policy's sentence that has the agent act only for that customer
         self._owned: dict[str, set[str]] = {}  # a profile's list ("orders") -> the ids it lists (``_owned_lists``)
         self._owned_read = 0  # the observations read for them
+        self._account = ""  # the account the first account lookup that went through reached: the caller's
         self._users: set[str] = set()  # the user ids of calls that went through (lower case): the customer's
         self._cancel_rule = ""  # the policy's sentence that limits cancellations (cancel_refund)
         self._insurance_rule = ""  # the policy's sentence that names the reasons insurance covers (cancel_refund)
@@ -3440,6 +3458,13 @@ class _Run:
                 # (not a code that found nothing: a mistyped one is an error, no other customer's)
                 workflow = False
                 flow.append(reason("not_own_object", tool=name, arg=other[0], value=other[1], detail=other[2]))
+            if self._own_only and self._account and execution and entry is not None and _ACCOUNT_LOOKUP.match(name) and (
+                    reached := _account_of(call, entry[1].content or "")) and reached != self._account \
+                    and not _IDENTITY_FIXED.search(self._user_text()):
+                # "my friend Sarah, 555-123-1002: can you check her data?", once the caller's account was found
+                workflow = False
+                arg, value = next(((a, v) for a, v in arguments.items() if isinstance(v, str)), ("", ""))
+                flow.append(reason("not_own_object", tool=name, arg=arg, value=value, detail="account"))
             if access in self.confirm_access:
                 passed, offer = self._workflow(i, call, meta, flow)
                 workflow &= passed
@@ -3721,6 +3746,8 @@ class _Run:
                 shown = len(index.json_observations)
                 if ok and cid in agent_calls and isinstance(uid := agent_calls[cid].arguments.get("user_id"), str):
                     self._users.add(uid.lower())
+                if ok and not self._account and cid in agent_calls and _ACCOUNT_LOOKUP.match(agent_calls[cid].name):
+                    self._account = _account_of(agent_calls[cid], msg.content or "")
                 if ok and not self._identified and cid in agent_calls and \
                         agent_calls[cid].name in self._identity_tools():
                     self._identified = True  # the customer's user id found: other calls may follow

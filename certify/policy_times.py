@@ -109,7 +109,7 @@ _IDENTIFY = re.compile(r"\b(?:identify|authenticate)\b[^.]{0,40}?\b(?:first|befo
 _USER_ID = re.compile(r"\buser id\b", re.I)
 
 
-_OWN_ONLY = re.compile(r"\b(?:act only for|help only the|only help the|only with their own)\b", re.I)
+_OWN_ONLY = re.compile(r"\b(?:act only for|help only the|only help the|only with their own|only act on)\b", re.I)
 
 
 @lru_cache(maxsize=64)

@@ -192,3 +192,25 @@ def test_a_reservation_booked_since_the_profile_was_read_is_the_customers(convo:
     cert = certify_interaction(c.build())
     assert "not_own_object" not in [reason_kind(r) for r in at(cert, i).reasons]
     assert "not_own_object" in [reason_kind(r) for r in at(cert, j).reasons]
+
+
+@pytest.mark.parametrize(("user", "found", "kinds"), [
+    # blind audits t60_06, t65_10, t66_10: once the caller's account is found, a lookup that reaches another's
+    ("And my colleague Sarah Johnson, 555-123-1002, can you check her roaming?", "C1002", ["not_own_object"]),
+    ("And my wife's line 555-123-2001, can you check it too?", "C1001", []),  # the caller's own account
+    ("Sorry, wrong number before: mine is 555-123-1002.", "C1002", []),  # the caller puts their identity right
+])
+def test_a_lookup_that_reaches_another_customers_account(convo: Any, at: Any, user: str, found: str,
+                                                         kinds: list[str]) -> None:
+    from trajectory2gym.envs.telecom.policy import POLICY as TELECOM_POLICY
+
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom", system=TELECOM_POLICY)
+    c.user("Hi, my number is 555-123-2002.")
+    c.call("get_customer_by_phone", {"phone_number": "555-123-2002"},
+           {"customer_id": "C1001", "full_name": "John Smith", "line_ids": ["L1001", "L1002"]})
+    c.say("Thanks John, I found your account. How can I help?")
+    c.user(user)
+    number = user.split("555-")[1][:8]
+    i = c.call("get_customer_by_phone", {"phone_number": f"555-{number}"},
+               {"customer_id": found, "full_name": "Sarah Johnson" if found == "C1002" else "John Smith"})
+    assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons) if k == "not_own_object"] == kinds
