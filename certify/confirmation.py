@@ -1524,12 +1524,12 @@ def _reports_done(turn: Turn, anchors: Anchors) -> bool:
         return False
     if _OFFERS.search(text) is None:
         return True
-    # an offer or a question only after the report, each in a sentence that names neither the action
-    # nor its object
-    return _OFFERS.search(text, 0, done.end()) is None and all(
-        not _OFFERS.search(part) or not (says(line := Turn(-1, "assistant", part).wordline, anchors.stems)
-                                         or (anchors.objects and says(line, anchors.objects)))
-        for part in SENTENCE.split(text[done.end():]))
+    # an offer or a question only after the report, whose sentences from the report on name neither
+    # the action nor its object ("The exchange has been requested. For the return: ... I'd return just
+    # that item ... Do you want me to go ahead?" describes the return)
+    return _OFFERS.search(text, 0, done.end()) is None and not any(
+        says(line := Turn(-1, "assistant", part).wordline, anchors.stems)
+        or (anchors.objects and says(line, anchors.objects)) for part in SENTENCE.split(text[done.end():]))
 
 
 def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex) -> ConfirmVerdict:

@@ -154,6 +154,8 @@ def test_a_report_of_a_failed_write_as_done_is_no_new_description(convo, offer: 
     # a question of the action itself is a new description, which needs its own yes
     ("I've added 2 GB to L1002 for $4.00. Shall I add 2 GB more?", ["not_confirmed"]),
     ("Would it be ok if I added 2 GB more? I've added 2 GB to L1002 for $4.00.", ["not_confirmed"]),
+    # ... or a sentence after the report that names the action, the question after it (blind set 69, r69_04)
+    ("I've added 2 GB to L1002 for $4.00. Next I'd add 2 GB more to line L1002. Go ahead?", ["not_confirmed"]),
 ])
 def test_a_report_as_done_before_the_call_is_no_new_description(convo, report: str, kinds: list[str]) -> None:
     c = convo(tools=_tools("telecom"), domain="telecom", system="You are a telecom agent.")
