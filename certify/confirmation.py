@@ -928,7 +928,7 @@ _WHICH = re.compile(r"\bwhich\b", re.I)
 
 def _group_names(groups: list[tuple[frozenset[str], frozenset[str]]], which: set[int]) -> str:
     """Some of ``Anchors.item_groups`` as a reason shows them: "desk lamp, electric kettle"."""
-    return ", ".join(" ".join(sorted(groups[k][0])) for k in sorted(which))
+    return ", ".join(sorted(" ".join(sorted(groups[k][0])) for k in which))  # (sorted: the groups' order varies by run)
 
 
 _TOO = re.compile(r"\b(?:too|also|as well|while you(?:'re| are) at it|in addition|additionally|on top of that|"

@@ -613,3 +613,36 @@ def test_a_lookup_after_a_failed_write_may_check_what_stands(convo, at, order_w1
     again = c.call("get_order_details", {"order_id": "#W123"}, order_w123)
     d = at(certify_interaction(c.build()), again)
     assert d.checks["novelty"] is novel, d.reasons
+
+
+def test_the_items_a_yes_leaves_out_are_named_in_the_same_order_whatever_the_hash_seed(convo, tmp_path) -> None:
+    # blind set 69, r69_04: the reason text listed the left-out items in an order that varied run to run
+    import subprocess
+    import sys
+
+    blue = {"name": "Bluetooth Speaker", "product_id": "4768869376", "item_id": "2635605237", "price": 271.89,
+            "options": {"color": "blue", "battery life": "10 hours"}}
+    white = {"item_id": "4716977452", "options": {"color": "white", "battery life": "20 hours"}, "price": 289.69}
+    c = convo()
+    c.user("I want 20-hour batteries on all three speakers of order #W3002300.")
+    c.call("get_order_details", {"order_id": "#W3002300"}, {**SPEAKERS, "items": [*SPEAKERS["items"], blue]})
+    c.call("get_product_details", {"product_id": "4768869376"},
+           {**SPEAKER, "variants": {**SPEAKER["variants"], "4716977452": white}})
+    c.say("Here's the exchange for #W3002300:\n- Green 10h -> Green 20h, item 9440686670\n"
+          "- Black 10h -> Red 20h, item 1052700637\n- Blue 10h -> White 20h, item 4716977452\n"
+          "Paid with your gift card gift_card_2486551. Confirm?")
+    c.user("Yes, but only the green one.")
+    c.call("exchange_delivered_order_items", {
+        "order_id": "#W3002300", "item_ids": ["9179378709", "7597543861", "2635605237"],
+        "new_item_ids": ["9440686670", "1052700637", "4716977452"], "payment_method_id": "gift_card_2486551"},
+        {"order_id": "#W3002300", "status": "exchange requested"})
+    path = tmp_path / "speakers.json"
+    path.write_text(c.build().model_dump_json())
+    code = ("import sys; from trajectory2gym.certify import certify_interaction; "
+            "from trajectory2gym.interaction import Interaction; "
+            "d = certify_interaction(Interaction.model_validate_json(open(sys.argv[1]).read())).decisions[-1]; "
+            "print(d.reasons)")
+    runs = {subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True, check=True,
+                           env={"PYTHONHASHSEED": seed}).stdout for seed in ("0", "1", "2", "3", "4")}
+    assert len(runs) == 1, runs
+    assert "leaves out: black red, blue white" in runs.pop()
