@@ -533,6 +533,17 @@ _ACCOUNT_FIELD = re.compile(r'"(?:customer_id|user_id)":\s*"([^"]+)"')
 _IDENTITY_FIXED = re.compile(r"\b(?:wrong|sorry|actually|mistake|typo|not me|not mine|old (?:number|email))\b")
 
 
+_FIRST_ID_KEY = re.compile(r'\s*\{\s*"(\w+)_id"\s*:')  # a record's own identifier, its first field: "plan_id"
+
+
+def _records_shown(records: tuple[str, ...], result: str | None) -> tuple[str, ...]:
+    """The record kinds a lookup reads: of a lookup that may read several (get_details_by_id: lines,
+    plans, bills, ...), the one kind its result shows by its first field ("plan_id": plans)."""
+    if len(records) > 1 and result and (m := _FIRST_ID_KEY.match(result)) is not None and (kind := m[1] + "s") in records:
+        return (kind,)
+    return records
+
+
 def _account_of(call: ToolCall, result: str) -> str:
     """The account an account lookup reached: the id its result shows first (a bare id, or a
     record's customer_id or user_id), else the user id it asked for; "" where none shows."""
@@ -813,6 +824,7 @@ class _Run:
         # read (not a payment): a lookup repeated after only these shows what it showed.
         self._phone_epochs = 0
         self._phone_told = False  # the user ran only phone tools since the agent last spoke
+        self._told_records: set[str] = set()  # the record kinds the user's own tool calls since then may change
         self._seen_phone: dict[tuple[str, bytes], int] = {}  # call key -> _phone_epochs when it was made
         self._phone = PhoneState()  # what the latest device checks showed
         self._write_done: dict[tuple[str, bytes], int] = {}
@@ -3505,7 +3517,8 @@ class _Run:
                         or (access == "read" and (phone := self._seen_phone.get(key)) is not None
                             and epoch - earlier[1] == self._phone_epochs - phone and not after_error)
                         or (access == "read" and self._changed_elsewhere(earlier[1], epoch, arguments))
-                        or (access == "read" and self._kinds_untouched(earlier[1], epoch, meta.records))) and not (
+                        or (access == "read" and self._kinds_untouched(earlier[1], epoch, _records_shown(
+                            meta.records, entry[1].content if entry is not None else None)))) and not (
                         access == "read" and key in self._guessed_calls and self._user_gave_since(earlier[0], arguments)) and not (
                         offer is not None and key in self._write_done and self._described_since(offer[0], earlier[0])):
                     novelty = False
@@ -3728,6 +3741,7 @@ class _Run:
             role = msg.role
             if role == "assistant":
                 self._phone_told = False
+                self._told_records.clear()
                 record, after_error = self.certify_decision(i, msg, after_error)
                 decisions.append(record)
                 if msg.tool_calls:
@@ -3875,7 +3889,9 @@ class _Run:
                     index.add_text(msg.content)
                     if news == 2:
                         self.epoch += 1
-                        self._epoch_records.append(())  # what the user says changed may be anything
+                        # what the user says changed may be anything; after their own tool calls, what
+                        # those may change ("It says 5G now", after setting the network mode: no plan)
+                        self._epoch_records.append(() if "*" in self._told_records else tuple(sorted(self._told_records)))
                         if self._phone_told and not _USER_DID.search(msg.content):
                             # "MMS still cannot send ...": the phone's results read out, after only its own
                             # tools since the agent spoke; no news of the carrier's records
@@ -3900,6 +3916,7 @@ class _Run:
                         self._writes, self._moved, self._failed_write, self._noop_write = [], [], None, None
                 for call in msg.calls:  # dual control: the user ran a tool; its inputs are visible
                     user_calls[call.id] = records = self.info(call.name).meta.records
+                    self._told_records.update(records or ("*",))  # (undeclared: any kind)
                     self._called.add(call.name)
                     self._did(call)
                     index.add_json(call.arguments)

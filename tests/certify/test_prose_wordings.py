@@ -242,12 +242,19 @@ def test_a_question_about_what_was_said_is_no_news_for_a_lookup(convo: Any, aske
     assert ("repeated_call" not in _kinds(c, i)) is novel
 
 
-@pytest.mark.parametrize(("phone", "novel"), [
+LINE = {"line_id": "L1001", "phone_number": "555-123-2001", "status": "Active", "plan_id": "P1001",
+        "data_used_gb": 3.2, "data_refueling_gb": 0.0, "roaming_enabled": False}
+BILL = {"bill_id": "B1002", "customer_id": "C1001", "total_due": 65.0, "status": "Overdue"}
+PAID = [("make_payment", {}, "Payment of 65.0 USD has been made for bill B1002.")]
+
+
+@pytest.mark.parametrize(("phone", "lookup", "novel"), [
     # blind set 60, t60_02: the user's own settings change nothing the line's record shows
     ([("set_network_mode_preference", {"mode": "4g_5g_preferred"}, "Preferred Network Mode set to: 4g_5g_preferred"),
-      ("run_speed_test", {}, "Speed Test Result: 275.00 Mbps (Excellent).")], False),
-    # a payment on the phone changes the carrier's records
-    ([("make_payment", {}, "Payment of 65.0 USD has been made for bill B1002.")], True),
+      ("run_speed_test", {}, "Speed Test Result: 275.00 Mbps (Excellent).")], LINE, False),
+    # a payment on the phone changes the carrier's bills, not the line's record
+    (PAID, BILL, True),
+    (PAID, LINE, False),
 ])
 @pytest.mark.parametrize("told", [
     "275 Mbps, great. can you check how much data i have left?",
@@ -255,15 +262,39 @@ def test_a_question_about_what_was_said_is_no_news_for_a_lookup(convo: Any, aske
     "Done, it's set now. Speed still only 275 Mbps. can you check how much data i have left?",
 ])
 def test_a_lookup_repeated_after_the_users_phone_actions(convo: Any, phone: list[tuple[str, dict[str, Any], str]],
-                                                         novel: bool, told: str) -> None:
+                                                         lookup: dict[str, Any], novel: bool, told: str) -> None:
     c = _telecom(convo)
+    ident = lookup.get("line_id") or lookup["bill_id"]
+    if ident != "L1001":  # (the conversation looked up L1001 already)
+        c.call("get_details_by_id", {"id": ident}, lookup)
     c.say("Line L1001 is active. Please set your network mode to 4G/5G preferred and run a speed test.")
     for name, args, obs in phone:
         c.user_runs(name, args, obs)
     c.user(told)
-    i = c.call("get_details_by_id", {"id": "L1001"}, {
-        "line_id": "L1001", "phone_number": "555-123-2001", "status": "Active", "plan_id": "P1001",
-        "data_used_gb": 3.2, "data_refueling_gb": 0.0, "roaming_enabled": False})
+    i = c.call("get_details_by_id", {"id": ident}, lookup)
+    assert ("repeated_call" not in _kinds(c, i)) is novel
+
+
+PLAN = {"plan_id": "P1002", "name": "Premium Plan", "data_limit_gb": 15.0, "price_per_month": 65.0,
+        "data_refueling_price_per_gb": 2.0}
+
+
+@pytest.mark.parametrize(("lookup", "shown", "novel"), [
+    # blind set 63, t63_08: a plan looked up again after a top-up on a line and the phone's results read
+    # out: get_details_by_id reads the kind its result shows (a plan), which neither changed
+    ("P1002", PLAN, False),
+    ("L1001", {"line_id": "L1001", "phone_number": "555-123-2001", "plan_id": "P1002", "data_refueling_gb": 2.0}, True),
+])
+def test_a_lookup_by_id_reads_the_kind_it_shows(convo: Any, lookup: str, shown: dict[str, Any], novel: bool) -> None:
+    c = _telecom(convo)
+    c.call("get_details_by_id", {"id": lookup}, shown)
+    c.say("I can add 2 GB to L1001 for $4.00. Shall I?")
+    c.user("yes")
+    c.call("refuel_data", {"customer_id": "C1001", "line_id": "L1001", "gb_amount": 2.0}, {"charge": 4.0})
+    c.say("Done. Please reset your APN settings and try MMS again.")
+    c.user_runs("reset_apn_settings", {}, "APN settings reset.")
+    c.user("Done, it's reset now, still no MMS. What did the top-up cost again?")
+    i = c.call("get_details_by_id", {"id": lookup}, shown)
     assert ("repeated_call" not in _kinds(c, i)) is novel
 
 
