@@ -516,8 +516,10 @@ _FEE_NAMED = re.compile(r"\b(restocking|change|cancellation|processing|handling|
 _ADDED = re.compile(r"\b(?:add(?:ed|ing)?|refuel\w*|top(?:ped)? up)\b", re.I)  # a sentence about what was added
 _NONFREE = re.compile(r'"nonfree_baggages":\s*(\d+)')
 # A line's data left said now: "You have 2.0 GB left for this cycle".
-_LEFT_NOW = re.compile(r"\b(?:you (?:now |still )?have|you've got|there(?:'s| is)|with)\b(?:[^.!?\n]|\.(?=\d)){0,20}?\bGB\s+"
-                       r"(?:of\s+data\s+)?(?:left|remaining|(available))\b", re.I)  # ("You now have 17.0 GB of data left")
+_LEFT_NOW = re.compile(r"\b(?:you (?:now |still )?have|you've got|there(?:'s| is)|with|(?:gives?|giving|leaves?|leaving) you)\b"
+                       r"(?:[^.!?\n]|\.(?=\d)){0,20}?\bGB\s+"
+                       r"(?:of\s+data\s+)?(?:left|remaining|(available)|of room|to spare)\b", re.I)
+# ("You now have 17.0 GB of data left", "That gives you 2.1 GB of room for the rest of this cycle")
 _RESULT_GB = re.compile(r'"\w*_gb":\s*(\d+(?:\.\d+)?)')  # a data field of a write's result: "new_data_refueling_gb": 2.0
 _ALL_TOLD = re.compile(r"\b(?:in total|altogether|in all|all told)\b", re.I)
 _NO_OBJECT_TOOLS = frozenset({"think", "calculate"})  # tools that touch no customer's data

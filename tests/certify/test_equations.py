@@ -251,6 +251,9 @@ def test_a_wrong_remainder_of_data_is_not_grounded(convo: Any, at: Any) -> None:
     ("Added! You now have 17.1 GB available to use this cycle.", False),
     ("Added! You now have 1.9 GB available to use this cycle.", True),
     ("Added! You now have 17.0 GB available to use this cycle.", True),
+    # "gives you ... of room" (blind set 69, t69_02)
+    ("Done! 2 GB has been added for $4.00. That gives you 2.1 GB of room for the rest of this cycle.", False),
+    ("Done! 2 GB has been added for $4.00. That gives you 1.9 GB of room for the rest of this cycle.", True),
 ])
 def test_a_lines_whole_data_is_its_limit_and_refuels(convo: Any, at: Any, said: str, ok: bool) -> None:
     c = convo()
