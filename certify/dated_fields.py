@@ -108,7 +108,9 @@ def misdated_fields(text: str, book: DatedFields) -> list[tuple[str, str, str]]:
         mentions = [d for d in date_mentions(sentence) if d.month is not None]
         if not mentions:
             continue
+        joined = 0  # where the sentence itself starts, read after the one before
         if _IT.match(sentence) and not any(compact(w) in book.fields_of for w in words(sentence)):
+            joined = len(said_before) + 1
             sentence = f"{said_before} {sentence}"  # read with the one before, which names "it"
             mentions = [d for d in date_mentions(sentence) if d.month is not None]
         named = {c for w in words(sentence) if (c := compact(w)) in book.dates_of}
@@ -121,9 +123,11 @@ def misdated_fields(text: str, book: DatedFields) -> list[tuple[str, str, str]]:
                 continue  # a date no field shows (the visibility check's), or a birth date
             said = _said_of(d, sentence, stems, named, book)
             if said is None or (not shown_as and (said[0] not in named or not _WRITTEN_DAY.search(
-                    sentence, d.start, d.end) or _NEW_DAY.search(sentence, max(0, d.start - 12), d.start))):
-                # (a date no field shows, written out and said of a named object as its own: "HAT077 ...
-                # were on 2024-05-15", today; not "move HAT157 to 2024-05-16", nor "May 20, and 6 dollars")
+                    sentence, d.start, d.end) or _NEW_DAY.search(sentence, max(0, d.start - 12), d.start)
+                    or (joined and d.start >= joined))):
+                # (a date no field shows, written out and said of a named object as its own, in the
+                # sentence that names it: "HAT077 ... were on 2024-05-15", today; not "move HAT157 to
+                # 2024-05-16", nor "May 20, and 6 dollars", nor "It was booked ... (it's now 2024-05-15)")
                 continue
             label, days = said
             if not any(d.means(day) for day in days):

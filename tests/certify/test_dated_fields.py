@@ -84,6 +84,9 @@ def test_a_date_no_field_shows_is_left_to_the_visibility_check() -> None:
     ("The outbound flights (HAT165 and HAT149) were on 2024-05-03 and have already been flown.", []),
     ("I can't move HAT149 to 2024-05-04.", []),  # a new day for it
     ("Your flight is HAT149 on May 3, and 4 dollars go back to you.", []),  # "4" is no day
+    # a sentence read with the one before that names the flights ("It ..."): its own days are not theirs (a69_05)
+    ("Your return is HAT149 on 2024-05-03. It was booked on 2024-05-02 at 09:14, which is more than 24 hours ago "
+     "(it's now 2024-05-15 15:00).", []),
 ])
 def test_a_flight_said_to_fly_on_a_day_no_field_shows(text: str, flagged: list[str]) -> None:
     assert [label for _, label, _ in misdated_fields(text, _book(RESERVATION))] == flagged
