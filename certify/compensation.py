@@ -74,8 +74,8 @@ _REFUSED = re.compile(r"\b(?:certificates?|compensation|vouchers?)\b[^.;\n]{0,40
 
 # A certificate said to be the customer's due: "you're eligible for a $50 certificate", "entitled to a
 # $100 travel certificate", "eligible for delay compensation of $50 per passenger".
-_ENTITLED = re.compile(r"\b(?:eligible|entitled|qualif\w*)\s+(?:for|to)\b[^.;\n]{0,40}?\b(?:certificate|voucher|compensation)\b",
-                       re.I)
+_ENTITLED = re.compile(r"\b(?:eligible|entitled|qualif\w*)\s+(?:for|to)\b(?:[^.;\n]{0,40}?\b(?:certificate|voucher|compensation)\b"
+                       r"|\s+(?:an?\s+)?\$?\d[\d,]*(?:\s+dollars)?\b)", re.I)  # ... or to an amount: "eligible for 50 dollars"
 
 
 def certificates_promised(text: str) -> list[str]:

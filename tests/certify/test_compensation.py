@@ -214,7 +214,8 @@ def test_a_booking_paid_with_two_certificates_is_against_the_policy(convo: Any, 
     assert [k for k in found if k == "against_policy"] == kinds, found
 
 
-def _delay_complaint(convo: Any, complaint: str, change: bool) -> tuple[Any, int]:
+def _delay_complaint(convo: Any, complaint: str, change: bool, promise: str = "I'm sorry. As a Gold member you're "
+                     "eligible for a $50 certificate for the delay on SA7J19. Shall I issue it?") -> tuple[Any, int]:
     """A gold member's complaint about SA7J19, which is cancelled first with ``change``, then a $50
     certificate offered; returns the conversation and the offer's index."""
     c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline", system=POLICY)
@@ -226,9 +227,7 @@ def _delay_complaint(convo: Any, complaint: str, change: bool) -> tuple[Any, int
         c.say("I can cancel SA7J19 with a full refund, as its cabin is business. Shall I?")
         c.user("yes")
         c.call("cancel_reservation", {"reservation_id": "SA7J19"}, {"reservation_id": "SA7J19", "status": "cancelled"})
-    offer = c.say("I'm sorry. As a Gold member you're eligible for a $50 certificate for the delay on SA7J19. "
-                  "Shall I issue it?")
-    return c, offer
+    return c, c.say(promise)
 
 
 @pytest.mark.parametrize(("complaint", "change", "kinds"), [
@@ -237,9 +236,15 @@ def _delay_complaint(convo: Any, complaint: str, change: bool) -> tuple[Any, int
     ("My flight on SA7J19 was delayed 4 hours, so cancel it. And I want compensation.", True, []),
     ("The airline cancelled my flight on SA7J19 and then it was delayed. I want compensation.", False, []),
 ])
+@pytest.mark.parametrize("promise", [
+    "I'm sorry. As a Gold member you're eligible for a $50 certificate for the delay on SA7J19. Shall I issue it?",
+    # the amount one is due, and the certificate in a question of its own (blind set 69, a69_04)
+    "I'm sorry about the delay on SA7J19. As a gold member you're eligible for 50 dollars per passenger for a delayed "
+    "flight. Shall I send it as a certificate?",
+])
 def test_a_delay_is_compensated_only_after_a_change_or_cancellation(convo: Any, at: Any, complaint: str, change: bool,
-                                                                     kinds: list[str]) -> None:
-    c, offer = _delay_complaint(convo, complaint, change)
+                                                                     kinds: list[str], promise: str) -> None:
+    c, offer = _delay_complaint(convo, complaint, change, promise)
     found = [reason_kind(r) for r in at(certify_interaction(c.build()), offer).reasons]
     assert [k for k in found if k == "text_contradicts_policy"] == kinds, found
 
