@@ -1245,6 +1245,30 @@ def _answers_request(turns: list[Turn], anchors: Anchors) -> int:
     return -1
 
 
+# A user's question of what an action would cost: "how much to upgrade DGLJTR to business?".
+_HOW_MUCH = re.compile(r"\bhow much\b|\bwhat (?:would|will|does) (?:it|that) cost\b|\bwhat(?:'s| is) the (?:price|cost)\b", re.I)
+
+
+def _quote_answered(turns: list[Turn], anchors: Anchors) -> int:
+    """The agent's latest message where it answers the user's question of what the call's action on
+    its object would cost with the terms (each of its objects named, an amount, no other object of
+    its kind), asking nothing: the user's go-ahead to a quote ("how much to upgrade DGLJTR to
+    business?" ... "| HAT156 | $187 | $276 | ... The difference is $600 for both of you." ... "ok do
+    it"). Else -1."""
+    k = _last_of(turns, "assistant", len(turns))
+    j = _last_of(turns, "user", k)
+    if j < 0 or not anchors.ids or "$" not in turns[k].text and "dollar" not in turns[k].text:
+        return -1
+    asked, request = turns[k], turns[j]
+    if (_HOW_MUCH.search(request.text) and says(request.wordline, anchors.stems)
+            and anchors.mentioned_in(request.words, request.compacts)
+            and all(g[1] & asked.compacts or g[0] <= asked.words for g in anchors.item_groups())
+            and not _acts_on_another(asked, anchors)
+            and not any(anchors.rival_id(t) for t in chunks(asked.text) if looks_like_identifier(t))):
+        return k
+    return -1
+
+
 # A last question that asks which object the user means, not whether to act on it.
 _IDENTIFIES = re.compile(r"\b(?:is|was) (?:this|that|it) the (?:\w+ )?(?:reservation|trip|order|booking|line|flight|"
                          r"account|one|bill)\b(?: you(?:'re| are)? (?:mean|meant|referring to|talking about|asking about))?"
@@ -1546,6 +1570,8 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
         last_desc = _summary_ordered(turns, anchors)
     if last_desc < 0:
         last_desc = _terse_offer(turns, anchors, index)
+    if last_desc < 0:
+        last_desc = _quote_answered(turns, anchors)
     if (again := _offer_after_failure(turns, anchors)) > last_desc:
         # (also after a description: "I have to correct myself on the bags: ... May I charge the 50
         # dollars for that bag to your Visa ending 2705?")

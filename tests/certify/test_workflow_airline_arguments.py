@@ -1362,3 +1362,19 @@ def test_a_retry_offered_as_send_it_again_is_confirmed_by_a_yes(convo, offer: st
         {"first_name": "Harper", "last_name": "Martin", "dob": "1956-05-06"}]}, passengers)
     decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
     assert [k for k in map(reason_kind, decision.reasons) if reason_check(k) == "workflow"] == kinds
+
+
+@pytest.mark.parametrize(("request_", "quote", "kinds"), [
+    # blind set 69, a69_03: a quote for the upgrade the user asked the price of, then the user's go-ahead
+    ("Hi, I'm raj_moore_8640. How much to upgrade PVUB64 to business?",
+     "| Flight | Economy (paid) | Business now |\n|---|---|---|\n| HAT173 PHX-LAS | $174 | $457 |\n\n"
+     "The difference is $283, on the Visa ending 8862.", []),
+    # the user asked nothing of the price: the quote is no description of the action
+    ("Hi, I'm raj_moore_8640, about reservation PVUB64.",
+     "| Flight | Economy (paid) | Business now |\n|---|---|---|\n| HAT173 PHX-LAS | $174 | $457 |\n\n"
+     "The difference is $283, on the Visa ending 8862.", ["not_described"]),
+])
+def test_a_quote_the_user_asked_for_describes_the_action(convo, request_: str, quote: str, kinds: list[str]) -> None:
+    args = {"reservation_id": "PVUB64", "cabin": "business", "flights": [{"flight_number": "HAT173", "date": "2024-05-20"}],
+            "payment_id": "credit_card_1"}
+    assert _workflow(convo, quote, "hmm ok do it, same visa", "update_reservation_flights", args, request=request_) == kinds
