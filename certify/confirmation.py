@@ -931,9 +931,11 @@ def _group_names(groups: list[tuple[frozenset[str], frozenset[str]]], which: set
     return ", ".join(sorted(" ".join(sorted(groups[k][0])) for k in which))  # (sorted: the groups' order varies by run)
 
 
+# More, not a scope: "yes!! and then the luggage", "yes. And Ivan's birthday is 1973-08-02, not the 20th."
 _TOO = re.compile(r"\b(?:too|also|as well|while you(?:'re| are) at it|in addition|additionally|on top of that|"
                   r"separately|i (?:have|got) another)\b|^\W*(?:next|then|now)\s*[:,]"
-                  r"|^\W*and\s+(?:then|next|after that)\b", re.I)  # more, not a scope ("yes!! and then the luggage")
+                  r"|^\W*and\s+(?:then|next|after that)\b"
+                  r"|^\W*and\b(?=[^,;]*\b(?:is|are|was|were)\b)", re.I)
 # The words that set a condition on a yes, for the condition patterns below.
 _IF = r"(?:if|as long as|so long as|provided|assuming)"
 # A condition of a yes: from its word to the end of its sentence.

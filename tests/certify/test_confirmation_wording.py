@@ -775,6 +775,8 @@ ADDRESS_ORDER = {"order_id": "#W1092119", "status": "pending",
     # blind audit r67_01: the yes is the address's; "and then the luggage" is the next request
     ("yes!! and then the luggage, i want a 4 piece one in blue", []),
     ("yes for the luggage, not the address", ["confirmation_not_covering"]),
+    # news of another matter after the yes (blind set 69, a69_06)
+    ("yes. And the luggage is the wrong color, it should be blue.", []),
 ])
 def test_a_yes_then_the_next_request_confirms_the_described_action(convo: Any, at: Any, reply: str,
                                                                    kinds: list[str]) -> None:
