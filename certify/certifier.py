@@ -4013,7 +4013,8 @@ def _sole_object(arguments: dict[str, Any], roles: Mapping[str, str], parts: lis
 def _may_switch(text: str) -> bool:
     """Whether a text may say a feature is on or off: plain substring tests before any search."""
     return ("abled" in text or " off" in text or "activ" in text or " is on" in text or " are on" in text
-            or "turned on" in text or "switched on" in text) and (" is " in text or " are " in text or "n't " in text or "n’t " in text)
+            or "turned on" in text or "switched on" in text) and (" is " in text or " are " in text or "n't " in text or "n’t " in text
+                                                                   or ": " in text)  # ("International roaming: disabled")
 
 
 class Certifier:

@@ -12,7 +12,7 @@ from typing import Any, NamedTuple
 
 from trajectory2gym.certify.dates import AM_PM, hour_24
 from trajectory2gym.certify.normalize import FLIGHT_NUMBER, identifiers_in
-from trajectory2gym.certify.turns import SENTENCE_OR_LINE
+from trajectory2gym.certify.turns import LIST_MARK, SENTENCE_OR_LINE
 
 # Status words as observations spell them and as texts say them, each to one form.
 _FORMS = {"active": "active", "activated": "active", "suspended": "suspended", "pending": "pending",
@@ -519,7 +519,7 @@ _IT_STARTS = re.compile(r"\W*(?:it|it's|this flight|that flight|the flight)\b", 
 # A feature's setting as a text says it: "roaming is currently disabled", "roaming is not on", "roaming
 # isn't enabled" (the negation is group 2, or the "n't" the match holds).
 # ("is now enabled" reports a change made: the claims' matter, not a reading of the record.)
-_SWITCH = re.compile(r"\b([a-z]+)\s+(?:(?:is|are)\s+(?:(?:currently|still|already|also)\s+)?(not\s+)?|(?:isn|aren)['’]t\s+)"
+_SWITCH = re.compile(r"\b([a-z]+)(?:\s+(?:(?:is|are)\s+(?:(?:currently|still|already|also)\s+)?(not\s+)?|(?:isn|aren)['’]t\s+)|:\s*)"
                      r"\**(enabled|disabled|on|off|active|inactive|turned on|turned off|switched on|switched off)\b", re.I)
 # A feature said of a list of objects, a report too: "Roaming is now on for 555-316-1062 and off for ...".
 _SWITCH_LISTED = re.compile(r"\b([a-z]+)\s+(?:is|are)\s+(?:(?:currently|still|already|also|now)\s+)?"
@@ -531,6 +531,11 @@ _STATE_FOR = re.compile(rf"\b(enabled|disabled|on|off)\s+(?:for|on)\s+({_ID_ITEM
 
 
 _IT_OBJECT = re.compile(r"\b(?:on|for|of)\s+it\b|\bit\s+(?:has|is)\b", re.I)
+
+
+def _any_clause(part: str) -> bool:
+    """Every clause of a list's line under a heading of "your line" speaks of that line."""
+    return True
 
 
 def _names_or_it(part: str) -> bool:
@@ -550,7 +555,10 @@ def switched(text: str, switch_of: Callable[[str, str], bool | None],
     out: list[tuple[str, str, bool]] = []
     if _SWITCH.search(text) is None and _SWITCH_LISTED.search(text) is None:  # most texts: a search or two
         return out
+    yours = False  # the latest heading or lead is of "your line": its list's lines speak of it
     for sentence in SENTENCE_OR_LINE.split(text):
+        if sentence.lstrip().startswith("#") or sentence.rstrip().endswith(":"):
+            yours = _YOURS.search(sentence) is not None  # "### Your line", "Here's your account:"
         if (listed := _SWITCH_LISTED.search(sentence)) and not _NOT_NOW.search(sentence, 0, listed.start()) and len(
                 identifiers_in(sentence)) > 1:
             # "Roaming is now on for 555-316-1062 and off for 555-813-7289 and 555-549-9898": each
@@ -566,11 +574,12 @@ def switched(text: str, switch_of: Callable[[str, str], bool | None],
         if not found:
             continue
         named: Callable[[str], object] = _names_or_it
-        if not (ids := identifiers_in(sentence)) and sole is not None and _YOURS.search(sentence):
+        if not (ids := identifiers_in(sentence)) and sole is not None and (
+                _YOURS.search(sentence) or (yours and LIST_MARK.match(sentence))):
             # "roaming is already enabled on your account", where one line shows roaming_enabled
             found = [m for m in found if not sentence[:m.start()].lower().endswith(("data ", "data **"))]
             ids = [one] if found and (one := sole(found[0][1].lower())) is not None else []
-            named = _YOURS.search  # the object's clause says "your line"
+            named = _YOURS.search if not yours else _any_clause  # the object's clause says "your line"
         if len(ids) != 1:
             continue
         if JOINED_CLAUSE.search(sentence):

@@ -831,6 +831,10 @@ def test_a_denial_after_the_bills_were_shown(convo: Any, at: Any) -> None:
     # the object named once, then "it" in the joined clause (blind audit t59_02)
     ("Line L1003 is Active again, and international roaming is enabled on it as well.", [("L1003", "roaming", False)]),
     ("Line L1003 is Active again, and international roaming is disabled on it.", []),
+    # a list's line under a heading of "your line", the state after a colon (blind set 69, t69_11)
+    ("### Your line\n- Status: Active\n- International roaming: **enabled**; I can turn it off.", [("L1003", "roaming", False)]),
+    ("### Your line\n- Status: Active\n- International roaming: **disabled**; I can turn it on.", []),
+    ("### Your phone\n- Data roaming: **on**", []),  # not of the line
 ])
 def test_a_feature_said_of_your_account_is_the_one_lines(text: str, out: list[tuple[str, str, bool]]) -> None:
     assert switched(text, lambda ident, feature: SWITCHES.get((ident, feature)),
