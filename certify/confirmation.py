@@ -91,6 +91,7 @@ _FIRST = re.compile(r"\W*(?:(?:but|and|ok(?:ay)?|though)\W+)*(?:first|before (?:
 # A question asking for something more: "yes. oh and can you also make that my default address?", "Also
 # can I swap the skateboard in my other order?", "and can you send the march one too?"
 _ASKS_MORE = re.compile(r"^\W*(?:(?:and|oh)\W+)*also\b|\b(?:can|could|would|will) (?:you|i) (?:please )?also\b"
+                        r"|^\W*and\W+(?:can|could|would|will) (?:you|i)\b"  # "yes fix it. and can you take the wrong one off?"
                         r"|\b(?:can|could|would|will) (?:you|i)\b[^?]*\b(?:too|as well)\b", re.I)
 # "y", "please", "k", "go", a thumbs up: a whole reply to a question.
 _BARE_YES = re.compile(r"^\W*(?:y|ya|yah|yea|please|k+|go|fine|👍|✅)\W*$", re.I)

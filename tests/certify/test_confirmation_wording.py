@@ -37,6 +37,22 @@ def test_a_yes_that_also_asks_for_another_thing_still_confirms(convo: Any, at: A
     assert not at(out, again).checks["workflow"]  # a question about it: no yes yet
 
 
+@pytest.mark.parametrize(("reply", "confirmed"), [
+    # blind set 69, t69_06: a yes, then another request put as a question ("and can you ...?")
+    ("yes fix it. and can you take the wrong one off?", True),
+    ("yes fix it. can you take the wrong one off first?", False),  # waits for the answer
+])
+def test_a_yes_then_another_request_asked(convo: Any, at: Any, reply: str, confirmed: bool) -> None:
+    c = convo(tools=_specs("telecom"), domain="telecom")
+    c.user("customer C1001. you added the data to the wrong line!")
+    c.call("get_data_usage", {"customer_id": "C1001", "line_id": "L1002"},
+           {"line_id": "L1002", "data_used_gb": 15.1, "data_limit_gb": 15.0, "data_refueling_gb": 0.0})
+    c.say("My error. To fix your line: add 2 GB to L1002 for $4.00, on your next bill. OK?")
+    c.user(reply)
+    i = c.call("refuel_data", {"customer_id": "C1001", "line_id": "L1002", "gb_amount": 2.0}, {"charge": 4.0})
+    assert at(certify_interaction(c.build()), i).checks["workflow"] is confirmed
+
+
 ORDER = {"order_id": "#W8346517", "status": "delivered",
          "items": [{"name": "Yoga Mat", "product_id": "4635925001", "item_id": "7510236436", "price": 105.68,
                     "options": {"thickness": "6mm"}}],
