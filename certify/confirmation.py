@@ -1179,7 +1179,10 @@ def _put_off_other(text: str, at: int, after_other: bool, index: EvidenceIndex) 
     return (after_other or bool(head and index.names_any(head))) and not index.names_any(tail)
 
 
-_STATES_FACT = re.compile(r"^\W*(?:the|my|that|this)\b[^,;]*\b(?:is|are|was|were)\b", re.I)
+# ... or what the user did themselves: "And I've pressed the mobile data button."
+_STATES_FACT = re.compile(r"^\W*(?:the|my|that|this)\b[^,;]*\b(?:is|are|was|were)\b"
+                          r"|^\W*(?:and\s+|also\s+)?i(?:'ve| have|\s+already)?\s+(?:just\s+|already\s+)?"
+                          r"(?:pressed|tapped|turned|switched|toggled|done|did|restarted|rebooted)\b", re.I)
 
 
 # What the user quotes from their screen: not their own words.

@@ -1650,3 +1650,21 @@ def test_keep_one_flight_and_replace_the_other(convo, at, description: str, kind
         {"flight_number": "HAT009", "date": "2024-05-13"}, {"flight_number": "HAT134", "date": "2024-05-20"}],
         "payment_id": "credit_card_2064518"}, {**reservation, "updated": True})
     assert [k for k in _workflow_kinds(at(certify_interaction(c.build()), i)) if k == "not_described"] == kinds
+
+
+@pytest.mark.parametrize(("offer", "reply", "kinds"), [
+    # blind set 69, t69_12: the feature between the verb and "on"; the user's report of their own step after the yes
+    ("May I turn international roaming on for 555-123-2002 on your account? And please switch mobile data on.",
+     "Yes, please turn it on. And I've pressed the mobile data button.", []),
+    ("May I turn international roaming on for 555-123-2002 on your account?", "Yes, please.", []),
+    ("Please switch mobile data on.", "Yes, I've pressed the mobile data button.", ["not_described"]),
+])
+def test_roaming_turned_on_by_a_description_between_its_words(convo, offer: str, reply: str, kinds: list[str]) -> None:
+    c = convo(tools=_tools("telecom"), domain="telecom", system="You are a telecom agent.")
+    c.user("My number is 555-123-2002, customer C1001. I'm abroad with no data.")
+    c.call("get_details_by_id", {"id": "L1002"}, {"line_id": "L1002", "phone_number": "555-123-2002",
+                                                  "customer_id": "C1001", "roaming_enabled": False})
+    c.say(offer)
+    c.user(reply)
+    i = c.call("enable_roaming", {"customer_id": "C1001", "line_id": "L1002"}, {"line_id": "L1002", "roaming_enabled": True})
+    assert _workflow_kinds(next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)) == kinds
