@@ -924,7 +924,7 @@ def _plan_answer(reply: Turn, plan: Turn, anchors: Anchors) -> bool | None:
     return picks is not None and picks.get(mine[0]) is True  # a bare "yes" to "Which one?" picks none
 
 
-_WHICH = re.compile(r"\bwhich\b", re.I)
+_WHICH = re.compile(r"\bwhich\b[^.!?\n]*\?", re.I)  # asked: not "..., which takes 5-7 business days"
 
 
 def _group_names(groups: list[tuple[frozenset[str], frozenset[str]]], which: set[int]) -> str:

@@ -115,6 +115,23 @@ def test_a_retail_plan_answered_by_number(convo, reply: str) -> None:
     assert [_planned_returns(convo, (reply, item))[0] for item in (LAMP, KETTLE)] == [True, False]
 
 
+@pytest.mark.parametrize(("ask", "eligible"), [
+    # blind set 69, r69_06: a plan of one action's steps, "which" in a clause that asks nothing
+    ("Shall I proceed (yes/no)?", True),
+    ("Which of these should I do?", False),  # a bare yes picks none
+])
+def test_a_bare_yes_to_a_plan_that_asks_no_which(convo, ask: str, eligible: bool) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user("Return the desk lamp from order #W4794911 please.")
+    c.call("get_order_details", {"order_id": "#W4794911"}, LAMP_AND_KETTLE)
+    c.say(f"To confirm, I will:\n1. Return the Desk Lamp ({LAMP}) from order #W4794911\n2. Refund $153.23 to your "
+          f"PayPal, which takes 5-7 business days\n\n{ask}")
+    c.user("yes")
+    i = c.call("return_delivered_order_items", {"order_id": "#W4794911", "item_ids": [LAMP],
+                                                "payment_method_id": "paypal_7503218"}, LAMP_AND_KETTLE)
+    assert next(d for d in certify_interaction(c.build()).decisions if d.message_index == i).checks["workflow"] is eligible
+
+
 AIRLINE_USER = {"user_id": "raj_moore_8640", "payment_methods": {
     "gift_card_3": {"source": "gift_card", "amount": 173, "id": "gift_card_3"}}}
 RESERVATION = {"reservation_id": "PVUB64", "user_id": "raj_moore_8640", "cabin": "economy", "origin": "PHX",
