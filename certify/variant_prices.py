@@ -163,6 +163,9 @@ def misstocked_by_id(text: str, available_of: Callable[[str], Any]) -> list[tupl
             lead = said if line.rstrip().endswith(":") and not identifiers_in(line) else None
         if said is None or len(ids := identifiers_in(line)) != 1:
             continue
+        if ";" in line:  # the clause of the item's own: "(4572024853) ... is in stock; beginner is unavailable"
+            own = next(part for part in line.split(";") if ids[0] in part)
+            said = own_said if (own_said := _stock_said(own)) is not None else said
         shown = available_of(ids[0])
         if isinstance(shown, bool) and shown is not said:
             out.append((ids[0], "in stock" if said else "out of stock"))

@@ -143,6 +143,9 @@ def test_a_table_row_marking_a_sold_out_variant_in_stock(convo: Any, at: Any) ->
     ("| Product | Item | Price | Available |\n|---|---|---|---|\n| T-Shirt | 9612497925 | $50.88 | no |", []),
     ("| Product | Item | Price | Available |\n|---|---|---|---|\n| T-Shirt | 9612497925 | $50.88 | yes |",
      ["text_contradicts_status"]),
+    # the item's own clause, another variant's after a semicolon (blind set 69, r69_08)
+    ("Blue: the M (9612497925) is out of stock; black XL is available.", []),
+    ("Blue: the M (9612497925) is available; black XL is out of stock.", ["text_contradicts_status"]),
 ])
 def test_a_stock_said_of_an_item_named_by_its_id(convo: Any, at: Any, said: str, kinds: list[str]) -> None:
     from trajectory2gym.certify.reasons import reason_kind
