@@ -1783,7 +1783,8 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
             pos_this |= (not this and not other and not clause.question and not _ALL_ITEMS.isdisjoint(ws)
                          and AFFIRM.search(clause.text) is not None and answered is described)
             pos_other |= other
-            if groups and (this or not _ALL_ITEMS.isdisjoint(ws)):
+            if groups and (this or not _ALL_ITEMS.isdisjoint(ws)) and not (affirm and _TOO.search(clause.text)):
+                # (not a request for more after the yes: "yes! and I also want to return the electric kettle")
                 scope = _SCOPE.search(clause.text)  # "only the lamp, I threw away the kettle box": the lamp
                 if scope:  # replaces what an earlier clause said yes to: "Yes, both ... Just the lamp."
                     pos_items = anchors.groups_named(set(words(scope[1])), {compact(t) for t in chunks(scope[1])})

@@ -74,6 +74,8 @@ SPEAKER = {"name": "Bluetooth Speaker", "product_id": "4768869376", "variants": 
     ("Hmm, let's do the green one for now, yes to that. I'm still not sure about the red one.", "black red"),
     ("Yes to the red one; hold off on the green one.", "green"),
     ("Yes, both please.", None),
+    # a request for more after the yes names an item, no scope of it (blind set 69, r69_04)
+    ("yes! and I also want to return the green one from my other order", None),
 ])
 def test_items_of_one_name_are_told_apart_by_their_options(convo, at, reply: str, left_out: str | None) -> None:
     c = convo()
