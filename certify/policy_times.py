@@ -13,7 +13,7 @@ from trajectory2gym.certify.turns import SENTENCE_OR_LINE
 
 # How long something takes, as a policy or a result would say it: "5-7 business days", "3 business
 # days", "2 to 3 weeks" (a range, or business days: a processing time, not a count of calendar days).
-SPAN = re.compile(r"\b\d+\s*(?:[-–]|to)\s*\d+\s+(?:business\s+|working\s+)?(?:days|hours|weeks)\b"
+SPAN = re.compile(r"\b\d+[ \t]*(?:[-–]|to)[ \t]*\d+\s+(?:business\s+|working\s+)?(?:days|hours|weeks)\b"  # (on one line)
                   r"|\b\d+\s+(?:business|working)\s+days\b", re.I)
 # No time at all: what a policy gives the quick way ("arrive at once", "refunded immediately").
 _INSTANT = re.compile(r"\b(?:at once|immediately|instantly|right away|straight away|in real time)\b", re.I)

@@ -50,6 +50,14 @@ def test_a_processing_time_must_be_visible(convo: Any, at: Any, system: str, sai
     assert at(certify_interaction(c.build()), i).reasons == reasons
 
 
+def test_a_span_stands_on_one_line() -> None:
+    # a list's amount, then the next line's count (blind set 64, r64_09): no "18 - 10 hours"
+    from trajectory2gym.certify.policy_times import SPAN
+
+    assert SPAN.search("Speakers:\n- water resistant: $321.18\n- 10 hours battery: $285.94") is None
+    assert SPAN.search("It takes 5 - 7 business days.") is not None
+
+
 def test_a_processing_time_the_user_said_is_visible(convo: Any, at: Any) -> None:
     c = convo(system="You are an airline agent.")
     c.user("The last agent told me refunds take 2 to 3 weeks. Is that right?")
