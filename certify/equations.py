@@ -323,7 +323,7 @@ def _mislisted(text: str) -> list[tuple[str, str]]:
                 terms = []  # a line of two amounts, or of a rate: which amount counts is unclear
                 break
             terms += amounts
-        if len(terms) > 1 and abs(sum(c for _, c in terms) - cents_of(m[1])) > 1:
+        if len(terms) > 1 and abs(abs(sum(c for _, c in terms)) - cents_of(m[1])) > 1:  # (a refund's terms: "-$96.17")
             out.append(("$" + m[1], " + ".join(w for w, _ in reversed(terms)) + f" against the total ${m[1]}"))
     return out
 

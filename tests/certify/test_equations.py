@@ -362,6 +362,10 @@ _RECAP = "Here's the price:\n- Fares: ($138 + $153) × 2 = $582\n- Insurance: $3
     ("- Fare: $136 per passenger\n- Insurance: $30 per passenger\n- Total: $332", []),
     ("- Fare: $136 (was $150)\n- Insurance: $60\n- Total: $196", []),
     ("- Fare: $136\n- Total: $196", []),  # one term is no sum
+    # a refund's terms with their sign, its total without (blind set 60, r60_12)
+    ("1. Grill: -$96.17\n2. Boots: -$13.75\n3. Total refund $109.92 to the Mastercard", []),
+    ("1. Grill: -$96.17\n2. Boots: -$13.75\n3. Total refund $119.92 to the Mastercard",
+     [("$119.92", "-$96.17 + -$13.75 against the total $119.92")]),
     ("Fare: $136\nInsurance: $60\n- Total: $200", []),  # no list above the total
 ])
 def test_a_list_line_of_a_total_below_its_terms(text: str, wrong: list[tuple[str, str]]) -> None:
