@@ -520,6 +520,7 @@ _LEFT_NOW = re.compile(r"\b(?:you (?:now |still )?have|you've got|there(?:'s| is
                        r"(?:[^.!?\n]|\.(?=\d)){0,20}?\bGB\s+"
                        r"(?:of\s+data\s+)?(?:left|remaining|(available)|of room|to spare)\b", re.I)
 # ("You now have 17.0 GB of data left", "That gives you 2.1 GB of room for the rest of this cycle")
+_DOLLARS = re.compile(r"(?<![\w$.,])(\d[\d,]*(?:\.\d+)?)\s+(?:US\s+)?dollars?\b")  # an amount in words: "102.9 dollars"
 _RESULT_GB = re.compile(r'"\w*_gb":\s*(\d+(?:\.\d+)?)')  # a data field of a write's result: "new_data_refueling_gb": 2.0
 _ALL_TOLD = re.compile(r"\b(?:in total|altogether|in all|all told)\b", re.I)
 _NO_OBJECT_TOOLS = frozenset({"think", "calculate"})  # tools that touch no customer's data
@@ -2535,6 +2536,8 @@ class _Run:
         reasons: list[str] = []
         privileged = False
         raw, content = content, with_headers(content)  # a table's row read with its columns' names
+        if "dollar" in content:  # "136.9 dollars" read as "$136.9" by the checks of money
+            content = _DOLLARS.sub(r"$\1", content)
         toks = set(tokens(content.lower())) if _MAY_STATE.search(content) else set()
         for shown in self._stated_misses(content, toks=toks):
             if shown in self._domain_tools.device_values:  # "set it to 4g_5g_preferred": a device setting's name

@@ -796,6 +796,9 @@ def test_a_requests_refund_said_done_beside_a_change_that_went_through(convo: An
     ("return", "Your gift card currently has a balance of **$2,912.37**.", ["text_misattributed"]),
     ("return", "Your gift card currently has a balance of **$46.00**.", []),
     ("return", "gift_card_6892585 has $2,912.37.", ["text_misattributed"]),
+    # the amounts in words (blind set 69, r69_09): read as the money checks read "$"
+    ("return", "Your gift card currently has a balance of 2,912.37 dollars.", ["text_misattributed"]),
+    ("return", "Your gift card currently has a balance of 46.00 dollars.", []),
     # a cancellation's refund to the gift card moves its balance at once: the balance shown is old
     ("cancel", "Your gift card currently has a balance of **$2,912.37**.", []),
 ])

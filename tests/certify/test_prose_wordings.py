@@ -63,7 +63,7 @@ def test_a_text_stating_a_balance_in_dollars_is_checked(convo: Any) -> None:
             "gift_card_8509260": {"source": "gift_card", "amount": 256, "id": "gift_card_8509260"}}})
     wrong = c.say("Your gift card gift_card_8509260 holds 265 dollars.")
     right = c.say("Your gift card gift_card_8509260 holds 256 dollars.")
-    assert _kinds(c, wrong) == ["text_not_visible"]
+    assert _kinds(c, wrong) == ["text_not_visible", "text_misattributed"]  # (265 is no balance shown: gift_card's is 256)
     assert _kinds(c, right) == []
 
 
