@@ -652,6 +652,10 @@ _CARRIER_USER_TOOLS = frozenset({"make_payment"})
 _NO_WISH = re.compile(r"\b(?:don't|do not|doesn't|does not|won't|not)\s+(?:really\s+|actually\s+)?"
                       r"(?:want|need|plan|planning|looking|going|trying)\s+to\s+(?:switch|chang|cancel|updat)\w*")
 # A question whether something is still so: "the backpack and kettle are still mine, right?", "is it still active?".
+# A question of its own, from its asking word to its mark: "will a reboot lose anything?", "..., does that
+# change anything?", "could you double check my account details are right?".
+_ASKED_CLAUSE = re.compile(r"(?:^|(?<=[.!?,;:])\s*|\s[-–—]\s)(?:and\s+|but\s+|so\s+)?(?:will|would|can|could|does|do|did|is|are|"
+                           r"was|were|what|how|why|when|should|shall|may)\b[^.!?,;]*\?")
 _STATUS_ASKED = re.compile(r"\bwhat(?:'s| is| about)\s+(?:the\s+)?status\b[^.?!]*\?")
 _STILL_ASKED = re.compile(r"\b(?:is|are|am|was|were)\s+(?:\w+\s+){0,3}?still\b[^.?!]*\?")
 # "which one was cheapest on Friday again?": asking to be reminded, which changes nothing.
@@ -689,6 +693,8 @@ def _brings_news(text: str, index: EvidenceIndex) -> int:
         low = _STILL_ASKED.sub(" ", low)  # "and the backpack and kettle are still mine, right?": asked, not told
     if "status" in low and "?" in low:
         low = _STATUS_ASKED.sub(" ", low)  # "What's the status of the order with the wall clock?": asked
+    if "?" in low:  # "will a reboot lose anything?", "..., does that change anything?": asked, not told
+        low = _ASKED_CLAUSE.sub(" ", low)
     if (said := _CHANGE_WORDS.search(low)) is not None:
         for hit in _CHANGE_WORDS.finditer(low, said.start()):
             word = _WORD_FROM.match(low, hit.start())

@@ -225,6 +225,10 @@ def test_repeated_call_without_and_with_new_evidence(convo, at, order_w123):
     ("visa again. yes do it", False),  # a choice as before (blind audit r67_12)
     ("Please look again, it changed.", True),
     ("The status says shipped on my end.", True),
+    # a question of its own, with a word of change in it (blind set 69: a69_01, t69_09)
+    ("wait, one of the passengers broke her leg yesterday, does that change anything?", False),
+    ("ok, resetting... will a reboot lose anything?", False),
+    ("I rebooted it, will that change anything?", True),  # told, then asked
 ])
 def test_a_user_message_is_new_evidence_when_it_says_something_new(convo, at, order_w123, between: str,
                                                                     novel: bool) -> None:
