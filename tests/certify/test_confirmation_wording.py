@@ -807,3 +807,29 @@ def test_a_yes_then_the_next_request_confirms_the_described_action(convo: Any, a
                                                 "country": "USA", "zip": "77034"}, ADDRESS_ORDER)
     found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
     assert [k for k in found if reason_check(k) == "workflow"] == kinds, found
+
+
+PENDING = {"order_id": "#W2087737", "status": "pending", "items": [
+    {"name": "Smartphone", "product_id": "1801728040", "item_id": "1631806422", "price": 1261.14},
+    {"name": "Smart Watch", "product_id": "6945232052", "item_id": "2554056026", "price": 356.23}],
+    "payment_history": [{"amount": 1617.37, "payment_method_id": "paypal_1504113"}]}
+
+
+@pytest.mark.parametrize(("reply", "confirmed"), [
+    # blind set 70 (r70_03, r70_10): a partial cancellation refused, then the whole one asked for
+    ("fine cancel all", True),
+    ("ok cancel the whole thing then", True),
+    ("fine cancel all tomorrow", False),  # a time: no instruction to act now
+])
+def test_an_instruction_to_cancel_all_after_the_options(convo: Any, at: Any, reply: str, confirmed: bool) -> None:
+    c = convo(tools=_specs("retail"))
+    c.user("I'm user_1. Cancel the phone in #W2087737.")
+    c.call("get_order_details", {"order_id": "#W2087737"}, PENDING)
+    c.say("#W2087737, pending: Smartphone $1,261.14 + Smart Watch $356.23 = $1,617.37, PayPal. Cancel whole order, "
+          "reason 'ordered by mistake'?")
+    c.user("just the phone not the watch")
+    c.say("Can't cancel part of an order. Options: cancel both, or keep both.")
+    c.user(reply)
+    i = c.call("cancel_pending_order", {"order_id": "#W2087737", "reason": "ordered by mistake"},
+               {**PENDING, "status": "cancelled"})
+    assert at(certify_interaction(c.build()), i).checks["workflow"] is confirmed
