@@ -1186,6 +1186,9 @@ _STATES_FACT = re.compile(r"^\W*(?:the|my|that|this)\b[^,;]*\b(?:is|are|was|were
                           r"(?:pressed|tapped|turned|switched|toggled|done|did|restarted|rebooted)\b", re.I)
 
 
+# A no that only takes back what the user just said, the new choice after it: "Could I do 1.5? Actually no - 2 GB
+# please, $4 is fine."
+_SELF_FIX = re.compile(r"\b(?:actually|wait|oh|hmm)\s*,?\s+no\b\s*[-–—,:]\s*(?=\S)", re.I)
 # What the user quotes from their screen: not their own words.
 _QUOTED = re.compile(r"(?<![A-Za-z])'[^']{3,}(?:'(?![A-Za-z])|$)|\"[^\"]{3,}(?:\"|$)")  # or cut by a clause's end
 
@@ -1635,8 +1638,9 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
         neg_items: set[int] = set()
         for clause in turn.clauses:
             ws, keys = clause.words, clause.keys
-            negated = bool(_NEGATE.search(_QUOTED.sub(" ", clause.text) if "'" in clause.text or '"' in clause.text
-                                          else clause.text))  # "it says 'No payment request has been made.'"
+            own_words = _SELF_FIX.sub(" ", clause.text) if " no" in clause.text.lower() else clause.text
+            negated = bool(_NEGATE.search(_QUOTED.sub(" ", own_words) if "'" in own_words or '"' in own_words
+                                          else own_words))  # "it says 'No payment request has been made.'"
             if negated and (why := _REASON_GIVEN.search(clause.text)) and AFFIRM.search(clause.text, 0, why.start(1)) \
                     and anchors.verb not in why[1].lower() \
                     and not _NEGATE.search(clause.text[:why.start(1)] + " " + clause.text[why.end(1):]):

@@ -833,3 +833,20 @@ def test_an_instruction_to_cancel_all_after_the_options(convo: Any, at: Any, rep
     i = c.call("cancel_pending_order", {"order_id": "#W2087737", "reason": "ordered by mistake"},
                {**PENDING, "status": "cancelled"})
     assert at(certify_interaction(c.build()), i).checks["workflow"] is confirmed
+
+
+@pytest.mark.parametrize(("reply", "confirmed"), [
+    # blind set 70, t70_03: a no that takes back the user's own question, the choice after it
+    ("Could I do 1.5? Actually no - 2 GB please, $4 is fine.", True),
+    ("2 GB? Actually no - leave it for now.", False),
+])
+def test_a_no_that_takes_back_the_users_own_words(convo: Any, at: Any, reply: str, confirmed: bool) -> None:
+    c = convo(tools=_specs("telecom"), domain="telecom")
+    c.user("customer C1001, my data ran out on L1002.")
+    c.call("get_data_usage", {"customer_id": "C1001", "line_id": "L1002"},
+           {"line_id": "L1002", "data_used_gb": 15.1, "data_limit_gb": 15.0, "data_refueling_gb": 0.0})
+    c.say("Extra data on L1002 costs $2.00 per GB, charged on your next bill: 1 GB = $2.00, 2 GB = $4.00. How much "
+          "would you like?")
+    c.user(reply)
+    i = c.call("refuel_data", {"customer_id": "C1001", "line_id": "L1002", "gb_amount": 2.0}, {"charge": 4.0})
+    assert at(certify_interaction(c.build()), i).checks["workflow"] is confirmed
