@@ -520,6 +520,7 @@ _LEFT_NOW = re.compile(r"\b(?:you (?:now |still )?have|you've got|there(?:'s| is
                        r"(?:[^.!?\n]|\.(?=\d)){0,20}?\bGB\s+"
                        r"(?:of\s+data\s+)?(?:left|remaining|(available)|of room|to spare)\b", re.I)
 # ("You now have 17.0 GB of data left", "That gives you 2.1 GB of room for the rest of this cycle")
+_QUOTED_NAME = re.compile(r"(?<![A-Za-z])'[^'\n]{2,40}'(?![A-Za-z])")  # a name in quotes: "'Data Roaming Enabled'"
 _DOLLARS = re.compile(r"(?<![\w$.,])(\d[\d,]*(?:\.\d+)?)\s+(?:US\s+)?dollars?\b")  # an amount in words: "102.9 dollars"
 _RESULT_GB = re.compile(r'"\w*_gb":\s*(\d+(?:\.\d+)?)')  # a data field of a write's result: "new_data_refueling_gb": 2.0
 _ALL_TOLD = re.compile(r"\b(?:in total|altogether|in all|all told)\b", re.I)
@@ -2949,12 +2950,14 @@ class _Run:
                 misread_data_switch(content, True) or misread_data_switch(content, False)):
             # "your phone currently has mobile data switched off", before any status bar or word of the user's
             reasons.append(reason("text_status_not_visible", arg="mobile data"))
-        if "oaming" in content and self._roaming_shown is not None:
-            if roaming_said := misread_data_switch(content, self._roaming_shown, ROAMING_SAID):
+        # (not a field's name the user is to read out: "Tell me 'Data Roaming Enabled'.")
+        switch_text = _QUOTED_NAME.sub(" ", content) if "'" in content and "oaming" in content else content
+        if "oaming" in switch_text and self._roaming_shown is not None:
+            if roaming_said := misread_data_switch(switch_text, self._roaming_shown, ROAMING_SAID):
                 reasons.append(reason("text_contradicts_status", arg="data roaming", detail=f"said {roaming_said}, the "
                                       f"status shows Data Roaming Enabled: {'Yes' if self._roaming_shown else 'No'}"))
-        elif "oaming" in content and not self._roaming_told() and (
-                misread_data_switch(content, True, ROAMING_SAID) or misread_data_switch(content, False, ROAMING_SAID)):
+        elif "oaming" in switch_text and not self._roaming_told() and (
+                misread_data_switch(switch_text, True, ROAMING_SAID) or misread_data_switch(switch_text, False, ROAMING_SAID)):
             # "Your phone's own Data Roaming switch is also off", where no check or word of the user's showed it
             reasons.append(reason("text_status_not_visible", arg="data roaming"))
         if self._speed_ratings and "Mbps" in content:  # "22 Mbps, now rated Good", where it showed (Fair)

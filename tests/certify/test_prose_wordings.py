@@ -526,6 +526,9 @@ def test_mobile_data_said_against_the_network_status_the_user_read_out(convo: An
      "Two things matter: the data roaming switch on your phone and roaming on your line.", []),
     ("Status Bar: Signal: Excellent | 5G | Data Enabled | Battery 80%",
      "Two things matter: the data roaming switch is on and roaming on your line.", ["text_status_not_visible"]),
+    # a field's name in quotes, for the user to read out (blind set 70, t70_11)
+    ("Status Bar: Signal: Excellent | 5G | Data Enabled | Battery 80%",
+     "Since you're abroad:\n1. Open network status.\n2. Tell me 'Data Roaming Enabled'.", []),
 ])
 def test_the_phones_data_roaming_switch_said_against_what_showed_it(convo: Any, shown: str, said: str,
                                                                     kinds: list[str]) -> None:
