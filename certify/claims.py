@@ -375,6 +375,13 @@ def may_claim_a_check(text: str) -> bool:
                                                            or "abled" in text or " off" in text or "G" in text)))
 
 
+def _checked_words(tool: str) -> list[str]:
+    """The words of what a check looks at: its name's after the verb, not the key it finds by
+    (get_customer_by_phone looks at a customer, not at the phone)."""
+    words_ = tool.lower().split("_")[1:]
+    return words_[:words_.index("by")] if "by" in words_ else words_
+
+
 def unchecked_claims(text: str, tool_names: Iterable[str], called: set[str],
                      seen: AbstractSet[str] = frozenset()) -> list[str]:
     """The sentences in which the agent says it checked something, or how it is, that only a
@@ -399,8 +406,13 @@ def unchecked_claims(text: str, tool_names: Iterable[str], called: set[str],
         if m.re is _STATE_SAID and m["switch"] and m["switch"].endswith("G") and said.isdisjoint(_MODE_WORDS) \
                 and m["switch"][-2:].lower() in seen:
             continue  # "your phone is on 2G": the network it is on, as the status bar showed it (not its mode)
-        tools = [name for name in tool_names if name.lower().startswith(_CHECKS)
-                 and not said.isdisjoint(set(name.lower().split("_")[1:]) - _PLAIN_OBJECT)]
+        if m.re is _STATE_SAID and m["switch"] and m["switch"].endswith("G") and said.isdisjoint(_MODE_WORDS):
+            # "your phone is on 2G": the network it is on, which a status bar or the network status shows
+            tools = [name for name in tool_names if name.lower().startswith(_CHECKS)
+                     and ("status_bar" in name or "network_status" in name)]
+        else:
+            tools = [name for name in tool_names if name.lower().startswith(_CHECKS)
+                     and not said.isdisjoint(set(_checked_words(name)) - _PLAIN_OBJECT)]
         if tools and not any(name in called for name in tools):
             out.append(sentence.strip())
     return out

@@ -654,7 +654,7 @@ def test_a_waived_bill_beside_a_write_that_went_through(convo: Any, at: Any, rep
     assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
 
 
-TELECOM_LOOKS = ["check_apn_settings", "check_status_bar", "get_details_by_id", "suspend_line"]
+TELECOM_LOOKS = ["check_apn_settings", "check_status_bar", "get_details_by_id", "suspend_line", "get_customer_by_phone"]
 
 
 @pytest.mark.parametrize(("text", "called", "claimed"), [
@@ -669,6 +669,8 @@ TELECOM_LOOKS = ["check_apn_settings", "check_status_bar", "get_details_by_id", 
     ("Your APN settings look fine.", {"check_apn_settings"}, False),
     ("Could you check if your APN settings are correct?", set(), False),  # a question
     ("Your account is all fine.", set(), False),  # no tool looks at that alone
+    # a lookup's key is not what it looks at: get_customer_by_phone looks at no phone (blind set 70, t70_11)
+    ("Your phone is fine, but roaming is off on our side.", set(), False),
 ])
 def test_a_check_the_agent_claims_needs_a_call_of_a_tool_that_looks(text: str, called: set[str],
                                                                      claimed: bool) -> None:
