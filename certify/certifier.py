@@ -1501,8 +1501,8 @@ class _Run:
         insurance: $30 × 2 = **$60** / **Total: $560.**"."""
         if "otal" not in text or "\n" not in text:
             return False
-        lasts = [abs(found[-1][1]) for line in text.splitlines()
-                 if LIST_MARK.match(line) and (found := money_numbers_in(line))]
+        lasts = [abs(found[-1][1]) for line in text.splitlines()  # (not the list's own line of the total)
+                 if LIST_MARK.match(line) and "otal" not in line and (found := money_numbers_in(line))]
         return len(lasts) >= 2 and sum(lasts) == cents and self._all_grounded(lasts)
 
     def _balance_after_writes(self, cents: int, text: str) -> bool:

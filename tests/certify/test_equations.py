@@ -64,13 +64,14 @@ def test_a_written_equation_must_hold(text: str, wrong: list[tuple[str, str]]) -
 
 
 @pytest.mark.parametrize(("total", "grounded"), [("$560", True), ("$570", False)])
-def test_a_total_of_the_amounts_a_lists_lines_end_with(convo: Any, at: Any, total: str, grounded: bool) -> None:
+@pytest.mark.parametrize("mark", ["", "- "])  # the total on a list line of its own too (blind set 70, a70_10)
+def test_a_total_of_the_amounts_a_lists_lines_end_with(convo: Any, at: Any, total: str, grounded: bool, mark: str) -> None:
     c = convo()
     c.user("Two of us, the cheapest each way, 5 bags and insurance please.")
     c.call("get_product_details", {"product_id": "1"}, {"fares": {"HAT014": 102, "HAT224": 123}, "bag": 50,
                                                         "insurance": 30})
     i = c.say("Here's the pricing, 2 passengers:\n\n- Fares: ($102 + $123) × 2 = **$450**\n- Bags: 4 free; the 5th "
-              f"bag is **$50**\n- Travel insurance: $30 × 2 = **$60**\n\n**Total: {total}.** How would you like to pay?")
+              f"bag is **$50**\n- Travel insurance: $30 × 2 = **$60**\n{mark}**Total: {total}.** How would you like to pay?")
     assert at(certify_interaction(c.build()), i).eligible is grounded
 
 
