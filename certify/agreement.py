@@ -1294,6 +1294,10 @@ def _record_entries(described: Turn, anchors: Anchors) -> tuple[Turn, Turn] | No
     return Turn(-1, "assistant", own[0]), Turn(-1, "assistant", "\n".join(others))
 
 
+# A payment's parts added up: "gift_card_2747099 $5 + visa 8968 $363", "$150 certificate + $218 on the Visa".
+_PLUS_SPLIT = re.compile(r"\b(?:gift_card_\d+|credit_card_\d+|paypal_\d+|certificate_\d+|gift ?card|visa|mastercard|amex|"
+                         r"paypal|certificate)\b[^+\n]{0,30}?\$?\d[\d,.]*\**(?:\s*dollars)?\s*\+", re.I)
+_METHOD_ID = re.compile(r"\b(gift_card|credit_card|certificate|paypal)_\d+")  # a payment method's id, its kind first
 # A payment split between methods: "the gift card for as much as it covers and the rest on the visa".
 _SPLIT = re.compile(r"\b(?:the rest|remainder|remaining|split|as much as|balance on|part on|half)\b", re.I)
 _SPLIT_WORDS = ("rest", "remain", "split", "as much as", "balance on", "part on", "half")
@@ -1304,13 +1308,14 @@ def _split_unmet(turns: list[Turn], at: int, anchors: Anchors) -> str:
     ("the gift card for as much as it covers and the rest on the visa"), where the call pays with
     fewer of them (all on the Visa); else ""."""
     low = " ".join(t.text for t in turns[at:] if t.role == "user").lower()
-    if not any(w in low for w in _SPLIT_WORDS):
+    if not any(w in low for w in _SPLIT_WORDS) and not ("+" in turns[at].text and _PLUS_SPLIT.search(turns[at].text)):
         return ""  # a split the user asks for, by its words first (plain substrings): cheaper than reading methods
     for turn in reversed(turns[at:]):
-        if said := payment_words(turn):
-            kinds = {PAYMENT_WORDS[w] for w in said}
+        if said := payment_words(turn) | {m[1].replace("_", "") for m in _METHOD_ID.finditer(turn.text)}:
+            kinds = {PAYMENT_WORDS.get(w, w) for w in said}  # (a method by its id: "gift_card_2747099 $5")
             used = {kind for _, _, kind in anchors.payments}
-            if len(kinds) > 1 and not kinds <= used and _SPLIT.search(turn.text):
+            if len(kinds) > 1 and not kinds <= used and (_SPLIT.search(turn.text) or _PLUS_SPLIT.search(turn.text)):
+                # (or a recap that adds the parts: "gift_card_2747099 $5 + visa 8968 $363 = $368")
                 return " and ".join(sorted(said))
             return ""
     return ""

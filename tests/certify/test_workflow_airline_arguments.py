@@ -932,6 +932,23 @@ def test_a_split_the_user_asks_for_is_one_the_call_makes(convo, payments: list[t
                      request="I'm raj_moore_8640 (Raj Moore, born 1970-01-01). Book PHX to LAS on May 20.") == kinds
 
 
+@pytest.mark.parametrize(("payments", "kinds"), [
+    ([("credit_card_1", 174)], ["argument_not_confirmed"]),  # all on the Visa
+    ([("gift_card_3", 173), ("credit_card_1", 1)], []),
+])
+def test_a_split_a_recap_adds_up_is_one_the_call_makes(convo, payments: list[tuple[str, int]], kinds: list[str]) -> None:
+    # blind set 70, a70_10: the recap adds the parts, the user's "yes" after it
+    said = ("Confirm booking:\n- HAT173 on 2024-05-20, economy, for Raj Moore\n- Pay: gift_card_3 $173 + Visa ending 8862 "
+            "$1 = $174\nYes?")
+    booking = {"user_id": "raj_moore_8640", "origin": "PHX", "destination": "LAS", "flight_type": "one_way",
+               "cabin": "economy", "flights": [{"flight_number": "HAT173", "date": "2024-05-20"}],
+               "passengers": [{"first_name": "Raj", "last_name": "Moore", "dob": "1970-01-01"}],
+               "payment_methods": [{"payment_id": p, "amount": a} for p, a in payments],
+               "total_baggages": 0, "nonfree_baggages": 0, "insurance": "no"}
+    assert _workflow(convo, said, "yes", "book_reservation", booking,
+                     request="I'm raj_moore_8640 (Raj Moore, born 1970-01-01). Book PHX to LAS on May 20.") == kinds
+
+
 @pytest.mark.parametrize(("reply", "kinds"), [("yes if it's under $12", []), ("yes if it's under $8", ["not_confirmed"])])
 def test_a_price_condition_is_held_to_the_cost_not_a_rate(convo, reply: str, kinds: list[str]) -> None:
     said = "Bags are $5 per bag for you, so adding 2 paid bags to PVUB64 (4 in total) costs $10 on your Visa ending 8862. OK?"
