@@ -208,8 +208,10 @@ def _listed_claims(text: str, book: PriceBook) -> list[tuple[str, str, set[int]]
     """(amount as written, identifier, that object's prices) for each list line that names one
     object and then, after a colon, one amount, with no word of another amount, where that amount
     is another object's price: a list prices what its lines name ("- Red, high ventilation (item
-    8573379326): $206.26", the price of 1719127154)."""
+    8573379326): $206.26", the price of 1719127154), or at its end after a comma ("- HAT052, 03:00-07:00,
+    $100"), in the one cabin the text names."""
     out: list[tuple[str, str, set[int]]] = []
+    kind: str | None = None  # read on the first line that needs it
     for line in text.split("\n"):
         if "$" not in line or not LIST_MARK.match(line) or _other_amount(line.lower()):
             continue
@@ -221,9 +223,13 @@ def _listed_claims(text: str, book: PriceBook) -> list[tuple[str, str, set[int]]
         if len(amounts) != 1 or len({t for _, t in ids}) != 1:
             continue
         written, cents = amounts[0]
-        if (at := line.find(written)) < ids[0][0] or not line[:at].rstrip(" *").endswith(":"):
+        at = line.find(written)
+        last = not line[at + len(written):].strip(" *.")  # the line's last word: "- HAT052, 03:00-07:00, $100"
+        if at < ids[0][0] or not line[:at].rstrip(" *").endswith((":", ",") if last else ":"):
             continue  # the amount before the object (of something else), or not given it by a colon
-        own, others = book.prices(ids[0][1])
+        if kind is None:  # the one cabin the text names: "Direct ATL to LAS on May 20, economy:"
+            kind = _kind_said(text.lower(), book.kinds()) if book.kinds() else ""
+        own, others = book.prices(ids[0][1], None, kind or None)
         if own and cents not in own and cents in others:
             out.append((written, ids[0][1], own))
     return out

@@ -36,6 +36,8 @@ def _text(convo: Any, at: Any, observation: Any, said: str) -> list[str]:
     (FLIGHTS, "Business options:\n1. HAT001 at 07:00 ($290) + HAT002 ($290)"),
     # a list line's price, then how far it is from the old one (blind set 68, r68_02)
     (SHIRTS, "Both are in stock:\n1. T-Shirt blue / M (item 9612497925): $53.43, down $2.55"),
+    # a list line's amount at its end after a comma, in the cabin the lead names (blind set 70, a70_01)
+    (FLIGHTS, "Direct flights, economy:\n- HAT001, 07:00, $135\n- HAT002, $135"),
     (FLIGHTS, "Flight HAT001 costs $135 in economy."),
     (FLIGHTS, "The business fare on HAT002 is $310."),
     (SHIRTS, "The blue M T-shirt (9612497925) is $53.43."),
@@ -90,6 +92,7 @@ def test_a_price_of_another_object_is_misattributed(convo, at, observation: Any,
     (FLIGHTS, "Economy options (per person):\n\n1. HAT001, 07:00, $120\n2. HAT002, $135"),
     (FLIGHTS, "Business options:\n1. HAT001 at 07:00 ($310) + HAT002 ($290)"),
     (SHIRTS, "Both are in stock:\n1. T-Shirt blue / M (item 9612497925): $50.88, down $2.55"),
+    (FLIGHTS, "Direct flights, economy:\n- HAT001, 07:00, $120\n- HAT002, $135"),
     (FLIGHTS, "Options:\n1. HAT001 at 07:00 (paid $290) + HAT002 ($290)"),
     # Two amounts, a difference, or no price word: not a claim about one object's price.
     (SHIRTS, "Item 9612497925 costs $50.88, which is $2.55 less than the $53.43 one."),
