@@ -139,7 +139,8 @@ def _equations(text: str) -> list[tuple[str, str, int, int, list[str]]]:
 _MONEY = r"\**\$(\d[\d,]*(?:\.\d+)?)\**"
 _VERSUS = re.compile(rf"{_MONEY}[^$\n.;]{{0,24}}?\s(?:vs\.?|versus|compared (?:to|with)|against)\s+{_MONEY}"
                      rf"[^$\n.;]{{0,40}}?(?:→|->|=|\bso\b|\bmeans\b)(?:[^$\n.;]{{0,40}}?\b(?:costs?|pay|refund\w*|"
-                     rf"difference|save|extra|more|less|back|owe|due)\b)?[^$\n.;\w]{{0,12}}{_MONEY}(?![\d,]*\.?\d)", re.I)
+                     rf"difference|save|extra|more|less|back|owe|due)\b(?:\s+(?:of|is|to|by))?)?[^$\n.;\w]{{0,12}}{_MONEY}"
+                     rf"(?![\d,]*\.?\d)", re.I)  # ("... means a refund of $59")
 
 
 _OVER_TIME = re.compile(r"\**\s*(?:per|a|each|every|over a|over the)\s+(?:year|month|week)s?\b|\**\s*(?:annually|yearly)\b",

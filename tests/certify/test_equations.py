@@ -139,6 +139,9 @@ def test_a_sum_written_as_one_token_is_read_by_its_terms(convo: Any, at: Any, sa
     ("Business $410 versus economy $196, so you save $214 per person.", []),
     ("$100 vs $120 → HAT1 at $100.", []),  # a pick after the arrow, no result of the two
     ("$300 compared to $200 means an extra $150.", [("$150", "$300 compared to $200 means an extra $150")]),
+    # "a refund of $59" (blind set 70, a70_09)
+    ("$223 against $292 means a refund of $59 to your visa.", [("$59", "$223 against $292 means a refund of $59")]),
+    ("$223 against $292 means a refund of $69 to your visa.", []),
 ])
 def test_two_amounts_set_against_each_other_give_their_difference(text: str, wrong: list[tuple[str, str]]) -> None:
     assert miscalculated(text) == wrong
