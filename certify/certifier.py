@@ -520,6 +520,7 @@ _LEFT_NOW = re.compile(r"\b(?:you (?:now |still )?have|you've got|there(?:'s| is
                        r"(?:[^.!?\n]|\.(?=\d)){0,20}?\bGB\s+"
                        r"(?:of\s+data\s+)?(?:left|remaining|(available)|of room|to spare)\b", re.I)
 # ("You now have 17.0 GB of data left", "That gives you 2.1 GB of room for the rest of this cycle")
+_STATE_ZIP = re.compile(r"\b[A-Z]{2},?\s+\**(\d{5})\b")  # an address's postal code after its state: "TX 78209"
 _QUOTED_NAME = re.compile(r"(?<![A-Za-z])'[^'\n]{2,40}'(?![A-Za-z])")  # a name in quotes: "'Data Roaming Enabled'"
 _DOLLARS = re.compile(r"(?<![\w$.,])(\d[\d,]*(?:\.\d+)?)\s+(?:US\s+)?dollars?\b")  # an amount in words: "102.9 dollars"
 _RESULT_GB = re.compile(r'"\w*_gb":\s*(\d+(?:\.\d+)?)')  # a data field of a write's result: "new_data_refueling_gb": 2.0
@@ -3030,6 +3031,11 @@ class _Run:
                                                                if isinstance(v, str))
                 for tool, said in swapped_objects(content, writes):
                     reasons.append(reason("text_claims_other_object", tool=tool, value=said))
+        if self._writes and isinstance(stored := self._writes[-1][2].arguments.get("zip"), str) and len(
+                zips := _STATE_ZIP.findall(content)) == 1 and zips[0] != stored and claims_done(content):
+            # "Your default address is now ..., San Antonio, TX 78209", where the write stored 78290
+            reasons.append(reason("text_misaddressed", arg=self._last_written_id() or "the address", value=zips[0],
+                                  detail=stored))
         if self._writes and ("new " in content or "New " in content):  # "New reservation HATHAT", it was HATHAU
             for tool, said in self._misnamed_new(content):
                 reasons.append(reason("text_claims_other_object", tool=tool, value=said))

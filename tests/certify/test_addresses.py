@@ -167,3 +167,22 @@ def test_an_order_named_as_the_source_of_the_new_address(convo: Any, at: Any, li
     i = c.call("modify_pending_order_address", {"order_id": "#W3189752", **NEW, "country": "USA"},
                {"order_id": "#W3189752", "address": NEW})
     assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
+
+
+@pytest.mark.parametrize(("report", "kinds"), [
+    # blind set 70, r70_02: a report of the address as the user gave it, where the write stored another zip
+    ("Your default address is now 1420 Camelback Rd, Apt 3B, Phoenix, AZ 85061.", ["text_misaddressed"]),
+    ("Your default address is now 1420 Camelback Rd, Apt 3B, Phoenix, AZ 85016.", []),
+])
+def test_a_report_of_an_address_written_states_the_zip_stored(convo: Any, at: Any, report: str,
+                                                               kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user("I'm lei_li_6575. My new address is 1420 Camelback Rd, Apt 3B, Phoenix, AZ 85061.")
+    c.call("get_user_details", {"user_id": "lei_li_6575"}, {"user_id": "lei_li_6575", "address": OLD})
+    c.say("New default address: 1420 Camelback Rd, Apt 3B, Phoenix, AZ 85061, USA. Shall I save it?")
+    c.user("yep")
+    c.call("modify_user_address", {"user_id": "lei_li_6575", **NEW, "country": "USA"},
+           {"user_id": "lei_li_6575", "address": {**NEW, "country": "USA"}})
+    i = c.say(report)
+    found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
+    assert [k for k in found if k == "text_misaddressed"] == kinds, found
