@@ -536,8 +536,6 @@ _ACCOUNT_LOOKUP = re.compile(r"find_user_id|get_customer_by_|get_user_details$")
 _ACCOUNT_FIELD = re.compile(r'"(?:customer_id|user_id)":\s*"([^"]+)"')
 # The user putting their identity right ("sorry, wrong number", "actually my email is ..."): a new lookup.
 _IDENTITY_FIXED = re.compile(r"\b(?:wrong|sorry|actually|mistake|typo|not me|not mine|old (?:number|email))\b")
-
-
 _FIRST_ID_KEY = re.compile(r'\s*\{\s*"(\w+)_id"\s*:')  # a record's own identifier, its first field: "plan_id"
 
 
@@ -559,6 +557,8 @@ def _account_of(call: ToolCall, result: str) -> str:
         return m[1].lower()
     asked = call.arguments.get("user_id")
     return asked.lower() if isinstance(asked, str) else ""
+
+
 # A method said to cover an amount, and said not to: "which has enough balance to cover it", "isn't enough".
 _COVERS = re.compile(r"\b(?:enough|sufficient)\b|\bcovers\b", re.I)
 _NOT_COVERED = re.compile(r"n't\b|\bnot\b|\bno\b|\binsufficient\b|\bshort\b", re.I)
@@ -654,12 +654,12 @@ _CARRIER_USER_TOOLS = frozenset({"make_payment"})
 _NO_WISH = re.compile(r"\b(?:don't|do not|doesn't|does not|won't|not)\s+(?:really\s+|actually\s+)?"
                       r"(?:want|need|plan|planning|looking|going|trying)\s+to\s+(?:switch|chang|cancel|updat)\w*")
 # A question whether something is still so: "the backpack and kettle are still mine, right?", "is it still active?".
+_STATUS_ASKED = re.compile(r"\bwhat(?:'s| is| about)\s+(?:the\s+)?status\b[^.?!]*\?")
+_STILL_ASKED = re.compile(r"\b(?:is|are|am|was|were)\s+(?:\w+\s+){0,3}?still\b[^.?!]*\?")
 # A question of its own, from its asking word to its mark: "will a reboot lose anything?", "..., does that
 # change anything?", "could you double check my account details are right?".
 _ASKED_CLAUSE = re.compile(r"(?:^|(?<=[.!?,;:])\s*|\s[-–—]\s)(?:and\s+|but\s+|so\s+)?(?:will|would|can|could|does|do|did|is|are|"
                            r"was|were|what|how|why|when|should|shall|may)\b[^.!?,;]*\?")
-_STATUS_ASKED = re.compile(r"\bwhat(?:'s| is| about)\s+(?:the\s+)?status\b[^.?!]*\?")
-_STILL_ASKED = re.compile(r"\b(?:is|are|am|was|were)\s+(?:\w+\s+){0,3}?still\b[^.?!]*\?")
 # "which one was cheapest on Friday again?": asking to be reminded, which changes nothing.
 _RECALL = re.compile(r"\b(?:what|which|when|where|who|how much|how many)\b[^.?!]*\bagain"
                      r"(?:\s*(?:\?|[.!]|$)|\s+and\s+(?:what|which|when|where|who|how)\b[^.?!]*\?)")  # "?" or not; or
@@ -1335,13 +1335,17 @@ class _Run:
         shown = set(self.index.values_of("reservation_id"))
         return shown.pop() if len(shown) == 1 else None
 
+    def _reservation_meant(self, text: str) -> str | None:
+        """The reservation a text names (``_reservation_said``), else the one looked up last."""
+        return self._reservation_said(text) or next(iter(reversed(self.index.values_of("reservation_id"))), None)
+
     def _uncompensable_delay(self, text: str) -> str:
         """The reservation a certificate offered in ``text`` (or in the latest offer) is for, where the
         user's latest messages complain of a delay and no write went through on it: the policy
         compensates a delay only after a change or cancellation. Else ""."""
         if not delay_complaint([t.text for t in self.turns if t.role == "user"]):
             return ""
-        booking = self._reservation_said(text) or next(iter(reversed(self.index.values_of("reservation_id"))), None)
+        booking = self._reservation_meant(text)
         return booking if booking is not None and compact(booking) not in self._written_ids else ""
 
     def _asked_early(self, content: str) -> tuple[str, str, tuple[str, str]] | None:
@@ -2827,8 +2831,7 @@ class _Run:
             reasons += [reason("text_contradicts_policy", arg=held, value=said[:80], detail="a used certificate is consumed")
                         for said, held in certificates_still_held(content) if held in used]
         if self._certificate_rule and ("ertificate" in content or "ompensation" in content or "oucher" in content) and (
-                refused := certificates_refused(content)) and (booking := self._reservation_said(content) or next(
-                    iter(reversed(self.index.values_of("reservation_id"))), None)) is not None \
+                refused := certificates_refused(content)) and (booking := self._reservation_meant(content)) is not None \
                 and eligible(self._tiers_shown(), self.index.field_of(booking, "cabin"),
                              self.index.field_of(booking, "insurance")):
             # "compensation certificates are only available to silver and gold members", of a business booking
