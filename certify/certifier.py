@@ -36,6 +36,7 @@ from trajectory2gym.certify.addresses import (
     unit_unsaid,
 )
 from trajectory2gym.certify.agreement import (
+    ConfirmVerdict,
     action_amounts,
     is_data,
     picked_amount,
@@ -286,7 +287,7 @@ from trajectory2gym.certify.tables import with_headers
 from trajectory2gym.certify.taken_back import taken_back
 from trajectory2gym.certify.tools import ToolInfo, ToolResolver, guess_domain
 from trajectory2gym.certify.trouble_order import ORDERED, STAGE_RANK, asks_stage, later_steps_asked
-from trajectory2gym.certify.turns import ASKS, LIST_MARK, SENTENCE, SENTENCE_OR_LINE, Turn
+from trajectory2gym.certify.turns import AFFIRM, ASKS, LIST_MARK, SENTENCE, SENTENCE_OR_LINE, Turn
 from trajectory2gym.certify.variant_prices import (
     may_say_stock,
     misdescribed_prices,
@@ -536,6 +537,21 @@ _ACCOUNT_LOOKUP = re.compile(r"find_user_id|get_customer_by_|get_user_details$")
 _ACCOUNT_FIELD = re.compile(r'"(?:customer_id|user_id)":\s*"([^"]+)"')
 # The user putting their identity right ("sorry, wrong number", "actually my email is ..."): a new lookup.
 _IDENTITY_FIXED = re.compile(r"\b(?:wrong|sorry|actually|mistake|typo|not me|not mine|old (?:number|email))\b")
+# Words that put a write right: "it's 19116 not 19161!", "my mistake", "I typed it wrong", "i said 1980-03-01".
+_PUT_RIGHT = re.compile(r"\b(?:wrong|mistake|typo|mistyped|correct|fix|not|i said|should be|meant)\b", re.I)
+
+
+def _leaves(value: Any) -> list[str]:
+    """The string leaves of a call's arguments (a passenger's "dob", an address's "zip")."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [leaf for v in value.values() for leaf in _leaves(v)]
+    if isinstance(value, list):
+        return [leaf for v in value for leaf in _leaves(v)]
+    return []
+
+
 _FIRST_ID_KEY = re.compile(r'\s*\{\s*"(\w+)_id"\s*:')  # a record's own identifier, its first field: "plan_id"
 
 
@@ -3657,6 +3673,8 @@ class _Run:
             rule = check_confirmation(self.turns, anchors, self.index)
             if rule.described:
                 offer = (rule.described, anchors)
+            if not rule.ok and rule.kind in ("not_described", "not_confirmed") and self._redo_asked(i, call, meta):
+                rule = ConfirmVerdict(True)  # the write done again with the values the user put right
             if not rule.ok:
                 ok = False
                 reasons.append(reason(rule.kind, tool=call.name, detail=rule.detail, arg=rule.arg, value=rule.value))
@@ -3707,6 +3725,28 @@ class _Run:
                     reasons.append(reason("against_policy", tool=call.name, arg=arg, value=paid[1],
                                           detail=self._one_certificate))
         return ok, offer
+
+    def _redo_asked(self, i: int, call: ToolCall, meta: ToolMeta) -> bool:
+        """Whether a write repeats one that went through on the same object with values put right since:
+        the user restates them ("thats wrong!! i said 1980-03-01") or says yes to the agent's question
+        that states them ("Shall I correct it to 4410 Birch Ln, ..., TX 78209?" ... "yes fix it")."""
+        roles = meta.arg_roles
+        ids = {a: v for a, v in call.arguments.items() if roles.get(a) == "identifier"}
+        earlier = next((made for _, _, made in reversed(self._past_writes + self._writes) if made.name == call.name
+                        and {a: made.arguments.get(a) for a in ids} == ids), None)
+        if earlier is None or not ids:
+            return False
+        new = {v.lower() for v in _leaves(call.arguments)} - {v.lower() for v in _leaves(earlier.arguments)}
+        at = next((k for k in range(i - 1, -1, -1) if any(c is earlier for c in self.inter.messages[k].tool_calls or [])),
+                  -1)
+        after = [t for t in self.turns if t.index > at]
+        if not new or at < 0 or not after or after[-1].role != "user" or not any(_PUT_RIGHT.search(t.text) for t in after):
+            return False  # (a write put right, not a new change to the object: "oh and the dob of Evelyn is ...")
+        reply = after[-1].text.lower()
+        asked = next((t for t in reversed(after[:-1]) if t.role == "assistant"), None)
+        return all(v in reply for v in new) or (
+            asked is not None and ASKS.search(asked.text) is not None and AFFIRM.search(reply) is not None
+            and all(v in asked.text.lower() for v in new))
 
     def _detail_unsaid(self, call: ToolCall, described: str) -> str | None:
         """Why a confirmed call's address or passenger detail is not the one confirmed, else None:

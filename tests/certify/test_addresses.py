@@ -186,3 +186,29 @@ def test_a_report_of_an_address_written_states_the_zip_stored(convo: Any, at: An
     i = c.say(report)
     found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
     assert [k for k in found if k == "text_misaddressed"] == kinds, found
+
+
+@pytest.mark.parametrize(("offer", "reply", "confirmed"), [
+    # blind sets 68 and 70 (r68_12, r70_02): the write done again with the value put right, asked by its values
+    ("Good thing you asked: it shows 85061, not 85016. Shall I correct it to 1420 Camelback Rd, Apt 3B, Phoenix, "
+     "AZ 85016, USA?", "yes fix it please", True),
+    ("Good thing you asked: it shows 85061, not 85016. Shall I correct it to 1420 Camelback Rd, Apt 3B, Phoenix, "
+     "AZ 85016, USA?", "hmm let me think", False),
+    # ... or restated by the user after the report (blind set 70, a70_04)
+    ("Updated: your address is now 1420 Camelback Rd, Apt 3B, Phoenix, AZ 85061.", "thats wrong!! i said 85016", True),
+    ("Updated: your address is now 1420 Camelback Rd, Apt 3B, Phoenix, AZ 85061.", "thats wrong!!", False),
+])
+def test_a_write_done_again_with_the_value_put_right(convo: Any, at: Any, offer: str, reply: str,
+                                                     confirmed: bool) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user("I'm lei_li_6575. My new address is 1420 Camelback Rd, Apt 3B, Phoenix, AZ 85016.")
+    c.call("get_user_details", {"user_id": "lei_li_6575"}, {"user_id": "lei_li_6575", "address": OLD})
+    c.say("New default address: 1420 Camelback Rd, Apt 3B, Phoenix, AZ 85016, USA. Shall I save it?")
+    c.user("yep")
+    typo = {**NEW, "zip": "85061", "country": "USA"}
+    c.call("modify_user_address", {"user_id": "lei_li_6575", **typo}, {"user_id": "lei_li_6575", "address": typo})
+    c.say(offer)
+    c.user(reply)
+    i = c.call("modify_user_address", {"user_id": "lei_li_6575", **NEW, "country": "USA"},
+               {"user_id": "lei_li_6575", "address": {**NEW, "country": "USA"}})
+    assert at(certify_interaction(c.build()), i).checks["workflow"] is confirmed
