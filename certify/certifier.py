@@ -541,17 +541,6 @@ _IDENTITY_FIXED = re.compile(r"\b(?:wrong|sorry|actually|mistake|typo|not me|not
 _PUT_RIGHT = re.compile(r"\b(?:wrong|mistake|typo|mistyped|correct|fix|not|i said|should be|meant)\b", re.I)
 
 
-def _leaves(value: Any) -> list[str]:
-    """The string leaves of a call's arguments (a passenger's "dob", an address's "zip")."""
-    if isinstance(value, str):
-        return [value]
-    if isinstance(value, dict):
-        return [leaf for v in value.values() for leaf in _leaves(v)]
-    if isinstance(value, list):
-        return [leaf for v in value for leaf in _leaves(v)]
-    return []
-
-
 _FIRST_ID_KEY = re.compile(r'\s*\{\s*"(\w+)_id"\s*:')  # a record's own identifier, its first field: "plan_id"
 
 
@@ -3736,7 +3725,7 @@ class _Run:
                         and {a: made.arguments.get(a) for a in ids} == ids), None)
         if earlier is None or not ids:
             return False
-        new = {v.lower() for v in _leaves(call.arguments)} - {v.lower() for v in _leaves(earlier.arguments)}
+        new = {v.lower() for v in str_leaves(call.arguments)} - {v.lower() for v in str_leaves(earlier.arguments)}
         at = next((k for k in range(i - 1, -1, -1) if any(c is earlier for c in self.inter.messages[k].tool_calls or [])),
                   -1)
         after = [t for t in self.turns if t.index > at]
