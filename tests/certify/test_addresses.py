@@ -169,6 +169,18 @@ def test_an_order_named_as_the_source_of_the_new_address(convo: Any, at: Any, li
     assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
 
 
+def _profile_address_saved(convo: Any, said: str, stored: str) -> Any:
+    """Lei Li's new profile address, with the postal code ``said`` to the user and ``stored`` by the write."""
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user(f"I'm lei_li_6575. My new address is 1420 Camelback Rd, Apt 3B, Phoenix, AZ {said}.")
+    c.call("get_user_details", {"user_id": "lei_li_6575"}, {"user_id": "lei_li_6575", "address": OLD})
+    c.say(f"New default address: 1420 Camelback Rd, Apt 3B, Phoenix, AZ {said}, USA. Shall I save it?")
+    c.user("yep")
+    written = {**NEW, "zip": stored, "country": "USA"}
+    c.call("modify_user_address", {"user_id": "lei_li_6575", **written}, {"user_id": "lei_li_6575", "address": written})
+    return c
+
+
 @pytest.mark.parametrize(("report", "kinds"), [
     # blind set 70, r70_02: a report of the address as the user gave it, where the write stored another zip
     ("Your default address is now 1420 Camelback Rd, Apt 3B, Phoenix, AZ 85061.", ["text_misaddressed"]),
@@ -176,13 +188,7 @@ def test_an_order_named_as_the_source_of_the_new_address(convo: Any, at: Any, li
 ])
 def test_a_report_of_an_address_written_states_the_zip_stored(convo: Any, at: Any, report: str,
                                                                kinds: list[str]) -> None:
-    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
-    c.user("I'm lei_li_6575. My new address is 1420 Camelback Rd, Apt 3B, Phoenix, AZ 85061.")
-    c.call("get_user_details", {"user_id": "lei_li_6575"}, {"user_id": "lei_li_6575", "address": OLD})
-    c.say("New default address: 1420 Camelback Rd, Apt 3B, Phoenix, AZ 85061, USA. Shall I save it?")
-    c.user("yep")
-    c.call("modify_user_address", {"user_id": "lei_li_6575", **NEW, "country": "USA"},
-           {"user_id": "lei_li_6575", "address": {**NEW, "country": "USA"}})
+    c = _profile_address_saved(convo, "85061", "85016")
     i = c.say(report)
     found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
     assert [k for k in found if k == "text_misaddressed"] == kinds, found
@@ -200,13 +206,7 @@ def test_a_report_of_an_address_written_states_the_zip_stored(convo: Any, at: An
 ])
 def test_a_write_done_again_with_the_value_put_right(convo: Any, at: Any, offer: str, reply: str,
                                                      confirmed: bool) -> None:
-    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
-    c.user("I'm lei_li_6575. My new address is 1420 Camelback Rd, Apt 3B, Phoenix, AZ 85016.")
-    c.call("get_user_details", {"user_id": "lei_li_6575"}, {"user_id": "lei_li_6575", "address": OLD})
-    c.say("New default address: 1420 Camelback Rd, Apt 3B, Phoenix, AZ 85016, USA. Shall I save it?")
-    c.user("yep")
-    typo = {**NEW, "zip": "85061", "country": "USA"}
-    c.call("modify_user_address", {"user_id": "lei_li_6575", **typo}, {"user_id": "lei_li_6575", "address": typo})
+    c = _profile_address_saved(convo, "85016", "85061")
     c.say(offer)
     c.user(reply)
     i = c.call("modify_user_address", {"user_id": "lei_li_6575", **NEW, "country": "USA"},
