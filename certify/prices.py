@@ -35,9 +35,9 @@ from trajectory2gym.certify.normalize import (
 )
 from trajectory2gym.certify.turns import LIST_MARK, SENTENCE
 
-# Searched on lower case: a case-blind search costs more.
-_PRICE_WORDS = re.compile(r"\b(?:costs?|priced|prices?|fares?|sells? for)\b|\b(?:is|are|was|were|for|at)(?: also| only)? \$"
-                          r"|\b(?:is|are|was|were|for|at)(?: also| only)? \d[\d,]*(?:\.\d\d)? dollars\b")  # "for 242.92 dollars"
+# Searched on lower case: a case-blind search costs more. (Amounts in words come here as "$": "for 242.92
+# dollars" reads "for $242.92", as the certifier writes a text's amounts before reading its prices.)
+_PRICE_WORDS = re.compile(r"\b(?:costs?|priced|prices?|fares?|sells? for)\b|\b(?:is|are|was|were|for|at)(?: also| only)? \$")
 _PER_PERSON = re.compile(r"\$\d[\d,.]* per (?:person|passenger|traveler|adult)\b")  # "- HAT222 - $74 per person"
 _PER_HEAD = re.compile(r"\bper (?:person|passenger|traveler|adult)\b")
 # A sentence about another amount than the object's own price: "the replacement for item X costs",
@@ -161,7 +161,7 @@ def _may_price(low: str) -> bool:
     """Plain substring tests on lower case before ``_PRICE_WORDS``: a regex search costs more."""
     return ("pric" in low or "cost" in low or "fare" in low or "sell" in low or " is $" in low or " are $" in low
             or " was $" in low or " were $" in low or " for $" in low or " at $" in low or "per " in low
-            or " also $" in low or " only $" in low or " dollars" in low)
+            or " also $" in low or " only $" in low)
 
 
 # A cell that works an amount out ("$107 + $102 = $209", "($175 − $114) × 3"): no one object's price.
