@@ -20,6 +20,7 @@ from trajectory2gym.certify.anchors import (
     PAYMENT_WORDS,
     Anchors,
     kind_and_number,
+    payment_kind,
     record_names,
     record_of,
 )
@@ -50,6 +51,7 @@ from trajectory2gym.certify.normalize import (
     words,
 )
 from trajectory2gym.certify.prices import placed
+from trajectory2gym.certify.reported_payments import METHOD_ID
 from trajectory2gym.certify.routes import route_disagrees
 from trajectory2gym.certify.turns import AFFIRM, ASKS, LIST_MARK, SENTENCE, SENTENCE_OR_LINE, Turn
 
@@ -1297,7 +1299,6 @@ def _record_entries(described: Turn, anchors: Anchors) -> tuple[Turn, Turn] | No
 # A payment's parts added up: "gift_card_2747099 $5 + visa 8968 $363", "$150 certificate + $218 on the Visa".
 _PLUS_SPLIT = re.compile(r"\b(?:gift_card_\d+|credit_card_\d+|paypal_\d+|certificate_\d+|gift ?card|visa|mastercard|amex|"
                          r"paypal|certificate)\b[^+\n]{0,30}?\$?\d[\d,.]*\**(?:\s*dollars)?\s*\+", re.I)
-_METHOD_ID = re.compile(r"\b(gift_card|credit_card|certificate|paypal)_\d+")  # a payment method's id, its kind first
 # A payment split between methods: "the gift card for as much as it covers and the rest on the visa".
 _SPLIT = re.compile(r"\b(?:the rest|remainder|remaining|split|as much as|balance on|part on|half)\b", re.I)
 _SPLIT_WORDS = ("rest", "remain", "split", "as much as", "balance on", "part on", "half")
@@ -1311,7 +1312,7 @@ def _split_unmet(turns: list[Turn], at: int, anchors: Anchors) -> str:
     if not any(w in low for w in _SPLIT_WORDS) and not ("+" in turns[at].text and _PLUS_SPLIT.search(turns[at].text)):
         return ""  # a split the user asks for, by its words first (plain substrings): cheaper than reading methods
     for turn in reversed(turns[at:]):
-        if said := payment_words(turn) | {m[1].replace("_", "") for m in _METHOD_ID.finditer(turn.text)}:
+        if said := payment_words(turn) | {kind for m in METHOD_ID.finditer(turn.text) if (kind := payment_kind(m[0]))}:
             kinds = {PAYMENT_WORDS.get(w, w) for w in said}  # (a method by its id: "gift_card_2747099 $5")
             used = {kind for _, _, kind in anchors.payments}
             if len(kinds) > 1 and not kinds <= used and (_SPLIT.search(turn.text) or _PLUS_SPLIT.search(turn.text)):

@@ -56,7 +56,7 @@ def misnamed_charge_methods(text: str, methods: set[str], brand_of: BrandOf | No
 # A payment method named by its identifier ("gift_card_4816380", "certificate_8159557"), and the words
 # of a sentence or line that says money moved through it ("$9 was charged to ...", "| Paid | $234, ...").
 _METHOD_ID_SAID = r"(?:gift_card|credit_card|debit_card|certificate|paypal)_\d+"
-_METHOD_ID = re.compile(rf"\b{_METHOD_ID_SAID}\b")
+METHOD_ID = re.compile(rf"\b{_METHOD_ID_SAID}\b")
 _AMOUNT_WITH_ID = re.compile(rf"\$[\d,]+(?:\.\d\d)?\s+(?:with|on|from|via|using)\s+(?:your\s+)?({_METHOD_ID_SAID})\b")
 _MONEY_MOVED = re.compile(r"charg|\bpaid\b|\bbilled\b|debited|deducted|refund|credited|\bput on\b|\bwent on\b", re.I)
 # A message that proposes the next action rather than reports the last: "Here is what I am about to
@@ -92,7 +92,7 @@ def misnamed_method_ids(text: str, touched: set[str]) -> list[str]:
     out: list[str] = []
     for part in SENTENCE_OR_LINE.split(text):
         if "_" in part and _MONEY_MOVED.search(part):
-            out += [m for m in _METHOD_ID.findall(part) if m not in touched and m not in out]
+            out += [m for m in METHOD_ID.findall(part) if m not in touched and m not in out]
     return out
 
 
