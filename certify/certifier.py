@@ -333,7 +333,8 @@ _DATA_WISH = re.compile(r"\byou(?:'re|’re| are|'d be|’d be| would be)?\s+(?:
 # A card of the user's, said as theirs: "your card on file", "your credit card" (not a gift card).
 _YOUR_CARD = re.compile(r"\byour (?:credit |debit )?card(?: on file)?\b|\bthe card on file\b", re.I)
 _SOURCE = re.compile(r'"source":\s*"([a-z_ ]+)"')  # a payment method's kind, in a lower-cased observation
-_RESULT_ID = re.compile(r'\s*\{\s*"\w+_id"\s*:\s*"([^"]+)"')  # the object a result is: its first field, an id
+# The object a result is: its first field, an id ("plan_id": its kind, plans; its value, where a string).
+_RESULT_ID = re.compile(r'\s*\{\s*"(?P<kind>\w+)_id"\s*:\s*(?:"(?P<id>[^"]+)")?')
 # "4:05 pm"; not part of a span or a next-day time ("14:00-17:00", "03:00→07:30", "02:30+1": read as identifiers)
 # (after a dash only where the time before it ends in am/pm: "6:00 PM–8:30 PM"; "14:00–17:00" is a span)
 _CLOCK_SAID = re.compile(r"(?<![\d:.$→>])(?<![^AaPpMm.][\-–])(?<!^[\-–])([01]?\d|2[0-3]):([0-5]\d)(?![\d:+\-–→])(\s*[ap]\.?m\b\.?)?", re.I)
@@ -541,13 +542,10 @@ _IDENTITY_FIXED = re.compile(r"\b(?:wrong|sorry|actually|mistake|typo|not me|not
 _PUT_RIGHT = re.compile(r"\b(?:wrong|mistake|typo|mistyped|correct|fix|not|i said|should be|meant)\b", re.I)
 
 
-_FIRST_ID_KEY = re.compile(r'\s*\{\s*"(\w+)_id"\s*:')  # a record's own identifier, its first field: "plan_id"
-
-
 def _records_shown(records: tuple[str, ...], result: str | None) -> tuple[str, ...]:
     """The record kinds a lookup reads: of a lookup that may read several (get_details_by_id: lines,
     plans, bills, ...), the one kind its result shows by its first field ("plan_id": plans)."""
-    if len(records) > 1 and result and (m := _FIRST_ID_KEY.match(result)) is not None and (kind := m[1] + "s") in records:
+    if len(records) > 1 and result and (m := _RESULT_ID.match(result)) is not None and (kind := m["kind"] + "s") in records:
         return (kind,)
     return records
 
@@ -3358,9 +3356,9 @@ class _Run:
         whose own id is none of its call's arguments) is another."""
         created: dict[str, str] = {}  # the created object's key -> the tool that created it
         for result, _, call in self._writes:
-            if (own := _RESULT_ID.match(result)) and compact(own[1]) not in {
+            if (own := _RESULT_ID.match(result)) and own["id"] and compact(own["id"]) not in {
                     compact(v) for v in call.arguments.values() if isinstance(v, str)}:
-                created[compact(own[1])] = call.name
+                created[compact(own["id"])] = call.name
         if not created:
             return []
         tool = next(iter(created.values()))
@@ -3873,7 +3871,7 @@ class _Run:
                 # A successful call by an identifier establishes that object's state (a lookup), or
                 # acted on it (a write); an object a write returns is its result's own.
                 roles = meta.arg_roles
-                own = compact(m[1]) if (m := _RESULT_ID.match(msg.content or "")) else None  # its object's id
+                own = compact(m["id"]) if (m := _RESULT_ID.match(msg.content or "")) and m["id"] else None  # its object's id
                 for arg, value in made.arguments.items():
                     if roles.get(arg) == "identifier":
                         for v in value if isinstance(value, list) else [value]:
