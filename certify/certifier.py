@@ -1890,11 +1890,13 @@ class _Run:
         return self._tools_said
 
     def _identity_tools(self) -> set[str]:
-        """The visible tools that find the customer's user id (find_user_id_by_email, ..._by_name_zip);
+        """The visible tools that find the customer's user id (find_user_id_by_email, ..._by_name_zip,
+        get_customer_by_phone);
         where none does, the user gives it (``_USER_ID_SAID``) or the profile's lookup by it finds it
         (airline). Worked out once: the visible tools do not change during a run."""
         if self._identity is None:
-            found = {name for name in self.visible_specs if name.startswith("find_user_id")}
+            # telecom's get_customer_by_phone / _by_id / _by_name find the customer's record
+            found = {name for name in self.visible_specs if name.startswith(("find_user_id", "get_customer_by_"))}
             self._identity = found or ({"get_user_details"} & set(self.visible_specs))
         return self._identity
 

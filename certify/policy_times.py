@@ -102,11 +102,11 @@ def instant_for_slow(text: str, kinds: dict[str, str]) -> list[tuple[str, str]]:
 # The policy's rule that the customer is identified before anything else: "Identify the customer first:
 # find their user id by email, or by first name, last name and zip code", "authenticate the user
 # identity by locating their user id via email, or via name + zip code", "Get the customer's user id
-# before acting".
+# before acting", "Identify the customer first: by the phone number they call about, their customer id, ...".
 _IDENTIFY = re.compile(r"\b(?:identify|authenticate)\b[^.]{0,40}?\b(?:first|before)\b"
                        r"|\bbefore anything else\b[^.]{0,40}?\bidentif|\bauthenticate the user identity\b"
                        r"|\b(?:get|obtain)\b[^.]{0,20}?\buser id\b[^.]{0,10}?\bbefore\b", re.I)
-_USER_ID = re.compile(r"\buser id\b", re.I)
+_USER_ID = re.compile(r"\b(?:user|customer) id\b", re.I)
 
 
 _OWN_ONLY = re.compile(r"\b(?:act only for|help only the|only help the|only with their own|only act on)\b", re.I)

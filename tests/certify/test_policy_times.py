@@ -96,6 +96,9 @@ def test_a_gift_card_refund_said_to_take_days_under_the_retail_policy(convo: Any
     # the user id had before acting: given by the user, or found by the profile's lookup (blind set 60, a60_04)
     ("# Airline agent policy\n- Get the customer's user id before acting.", True),
     ("# Airline agent policy\n- Get the flight number before searching.", False),
+    # telecom's: the customer id, not a user id (blind set 70, t70_10)
+    ("Identify the customer first: by the phone number they call about, their customer id, or their full name "
+     "together with their date of birth.", True),
 ])
 def test_the_identify_first_rule_is_read_from_the_policy(policy: str, found: bool) -> None:
     assert bool(identify_first(policy)) is found
@@ -214,3 +217,24 @@ def test_a_lookup_that_reaches_another_customers_account(convo: Any, at: Any, us
     i = c.call("get_customer_by_phone", {"phone_number": f"555-{number}"},
                {"customer_id": found, "full_name": "Sarah Johnson" if found == "C1002" else "John Smith"})
     assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons) if k == "not_own_object"] == kinds
+
+
+@pytest.mark.parametrize(("first", "kinds"), [
+    # blind set 70, t70_10: "John Smith here, my line is L1002", and the line looked up before any customer lookup
+    ("get_details_by_id", ["before_identification"]),
+    ("get_customer_by_phone", []),
+])
+def test_a_telecom_line_looked_up_before_the_customer(convo: Any, at: Any, first: str, kinds: list[str]) -> None:
+    from trajectory2gym.envs.telecom.policy import POLICY as TELECOM_POLICY
+
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom", system=TELECOM_POLICY)
+    c.user("hi, John Smith here, my line is L1002, number 555-123-2002. i cant send pics")
+    line = {"line_id": "L1002", "phone_number": "555-123-2002", "status": "Active"}
+    if first == "get_details_by_id":
+        i = c.call("get_details_by_id", {"id": "L1002"}, line)
+    else:
+        c.call("get_customer_by_phone", {"phone_number": "555-123-2002"},
+               {"customer_id": "C1001", "full_name": "John Smith", "line_ids": ["L1001", "L1002"]})
+        i = c.call("get_details_by_id", {"id": "L1002"}, line)
+    assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons) if k == "before_identification"] \
+        == kinds
