@@ -1607,18 +1607,31 @@ class _Run:
         """One of the lines of a list right above a total line, where those lines' amounts sum to the
         total and the total and the other lines are grounded: "- certificate_3501924: $250.00 /
         - gift_card_4635686: $113.00 / - Mastercard ending 2536: $239.00 / - **Total: $602.00**" (the
-        lines of the fare worked out above are no part of the split)."""
+        lines of the fare worked out above are no part of the split). Or a list after a line that ends
+        with a total ("The correct total is 2 x $378 + 2 x $30 = **$816** ... - certificate: $500 /
+        - gift card: $259 / - gift_card_3397648: $57 (balance $221)"), whose lines' first amounts split it."""
         if "otal" not in text or "\n" not in text:
             return False
         run: list[int] = []  # the last amount of each list line since the last line that is none
+        firsts: list[int] = []  # and the first
+        total = 0  # the last amount of the latest line above that says a total
         for line in text.splitlines():
             found = money_numbers_in(line)
-            if "otal" in line and found and run:
-                total = abs(found[-1][1])
-                if cents in run and sum(run) == total and self._all_grounded([total, *(a for a in run if a != cents)]):
-                    return True
-            run = [*run, abs(found[-1][1])] if LIST_MARK.match(line) and found else []
+            if "otal" in line and found and run and self._splits(cents, run, abs(found[-1][1])):
+                return True
+            listed = LIST_MARK.match(line) is not None and bool(found)
+            run = [*run, abs(found[-1][1])] if listed else []
+            firsts = [*firsts, abs(found[0][1])] if listed else []
+            if "otal" in line and found and not listed:  # the last amount of the sentence that says it
+                total = next((abs(amounts[-1][1]) for part in SENTENCE_OR_LINE.split(line)
+                              if "otal" in part and (amounts := money_numbers_in(part))), 0)
+            if total and len(firsts) >= 2 and self._splits(cents, firsts, total):
+                return True
         return False
+
+    def _splits(self, cents: int, parts: list[int], total: int) -> bool:
+        """Whether ``cents`` is one of ``parts`` that sum to ``total``, the total and the other parts grounded."""
+        return cents in parts and sum(parts) == total and self._all_grounded([total, *(a for a in parts if a != cents)])
 
     def _item_difference(self, cents: int, text: str) -> bool:
         """A variant price the text states less the ordered item's of the same product
