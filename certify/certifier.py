@@ -2802,9 +2802,12 @@ class _Run:
         if self._cancel_rule and self._today is not None and "ancel" in content and (
                 said_possible := (refunds_said(content) if "refund" in content else [])
                 or (cancel_offered(content) if "can" in content else [])) \
-                and (booking := self._reservation_said(content)) is not None and self._cancel_unowed(booking, self._today):
+                and (booking := self._reservation_said(content)) is not None and self._cancel_unowed(booking, self._today) \
+                and self.index.field_of(booking, "status") != "cancelled":
             # "you can cancel and receive a full refund", booked a week ago (the record read once per text);
-            # else the cancellation offered at all: "I can cancel it and return the $152 as a certificate"
+            # else the cancellation offered at all: "I can cancel it and return the $152 as a certificate".
+            # Not the report of one done, which its record shows ("AQ12FI has been cancelled and the $292
+            # will be refunded"): the text is true; the write is what went against the rule.
             reasons += [reason("text_contradicts_policy", arg="cancellation", value=said[:80], detail=self._cancel_rule)
                         for said in said_possible]
         if self._insurance_rule and "nsur" in content and "refund" in content and (

@@ -85,6 +85,27 @@ def test_a_full_refund_promised_against_the_policy(convo: Any, at: Any, cabin: s
     assert [reason_kind(r) for r in at(certify_interaction(c.build()), j).reasons] == kinds
 
 
+@pytest.mark.parametrize(("status", "kinds"), [
+    ("cancelled", []),  # blind sets 64 and 70 (a64_04, a70_09): the report of a cancellation done is true
+    (None, ["text_contradicts_policy"]),  # the same words before any cancellation
+])
+def test_a_cancellation_against_the_rule_reported_as_done(convo: Any, at: Any, status: str | None,
+                                                          kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline",
+              system=POLICY + "\nThe current time is 2024-05-15 15:00:00 EST.")
+    c.user("Can I cancel AQ12FI? Plans changed. I'm ava_davis_9130.")
+    record = {"reservation_id": "AQ12FI", "cabin": "basic_economy", "insurance": "no",
+              "created_at": "2024-05-03T02:22:32", "payment_history": [{"payment_id": "credit_card_1", "amount": 292}]}
+    c.call("get_reservation_details", {"reservation_id": "AQ12FI"}, record)
+    if status:
+        c.call("cancel_reservation", {"reservation_id": "AQ12FI"}, {
+            **record, "status": status, "payment_history": [{"payment_id": "credit_card_1", "amount": 292},
+                                                          {"payment_id": "credit_card_1", "amount": -292}]})
+    i = c.say("AQ12FI has been cancelled and the $292 will be refunded to your card.")
+    assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons) if k == "text_contradicts_policy"] \
+        == kinds
+
+
 def test_the_insurance_rule_is_read_from_the_policy() -> None:
     assert "health or weather reasons" in insurance_rule(POLICY)
     assert insurance_rule("Travel insurance costs 30 dollars per passenger.") == ""  # names no reasons
