@@ -137,6 +137,7 @@ def _equations(text: str) -> list[tuple[str, str, int, int, list[str]]]:
 # Two amounts set against each other, then what that comes to: "New total **$292** vs. **$117** paid
 # → the upgrade would cost **$185**" (a difference, or a sum, of the two; nothing else between).
 _MONEY = r"\**\$(\d[\d,]*(?:\.\d+)?)\**"
+_TIMES_COUNT = re.compile(r"[)\s](?:[x×*]|times)\s*([1-9])\b(?![.,]\d)")  # " x 2", ") × 3", not "max 2"
 _VERSUS = re.compile(rf"{_MONEY}[^$\n.;]{{0,24}}?\s(?:vs\.?|versus|compared (?:to|with)|against)\s+{_MONEY}"
                      rf"[^$\n.;]{{0,40}}?(?:→|->|=|\bso\b|\bmeans\b)(?:[^$\n.;]{{0,40}}?\b(?:costs?|pay|refund\w*|"
                      rf"difference|save|extra|more|less|back|owe|due)\b(?:\s+(?:of|is|to|by))?)?[^$\n.;\w]{{0,12}}{_MONEY}"
@@ -225,7 +226,9 @@ def miscalculated(text: str) -> list[tuple[str, str]]:
             a, b, c = cents_of(m[1]), cents_of(m[2]), cents_of(m[3])
             if _OVER_TIME.match(text, m.end()):
                 continue  # "($85.00 vs $65.00), so $240.00 per year": the difference over a year
-            if min(abs(abs(a - b) - c), abs(a + b - c)) > 1:
+            # a count it is worked out for: "$105 against $184, so (105 - 184) x 2 = -$158"
+            k = int(f[1]) if (f := _TIMES_COUNT.search(text, m.end(2), m.start(3))) is not None else 1
+            if min(abs(abs(a - b) * k - c), abs((a + b) * k - c)) > 1:
                 out.append(("$" + m[3], m[0].replace("*", "").strip()))
     if " plus " in text:
         for m in _PLUS_THEN.finditer(text):  # "$232.00, plus the $5.00 holding fee: $239.00 per month"

@@ -142,6 +142,11 @@ def test_a_sum_written_as_one_token_is_read_by_its_terms(convo: Any, at: Any, sa
     # "a refund of $59" (blind set 70, a70_09)
     ("$223 against $292 means a refund of $59 to your visa.", [("$59", "$223 against $292 means a refund of $59")]),
     ("$223 against $292 means a refund of $69 to your visa.", []),
+    # the difference for a count, worked out between them (blind set 70, a70_06)
+    ("HAT286 is $105 per person against $184, so the difference is (105 - 184) x 2 = -$158.", []),
+    ("HAT286 is $105 per person against $184, so the difference is (105 - 184) x 2 = -$168.",
+     [("$168", "(105 - 184) x 2 = -$168"),
+      ("$168", "$105 per person against $184, so the difference is (105 - 184) x 2 = -$168")]),
 ])
 def test_two_amounts_set_against_each_other_give_their_difference(text: str, wrong: list[tuple[str, str]]) -> None:
     assert miscalculated(text) == wrong
