@@ -528,6 +528,8 @@ _DOLLARS = re.compile(r"(?<![\w$.,])(\d[\d,]*(?:\.\d+)?)\s+(?:US\s+)?dollars?\b"
 _RESULT_GB = re.compile(r'"\w*_gb":\s*(\d+(?:\.\d+)?)')  # a data field of a write's result: "new_data_refueling_gb": 2.0
 _ALL_TOLD = re.compile(r"\b(?:in total|altogether|in all|all told)\b", re.I)
 _NO_OBJECT_TOOLS = frozenset({"think", "calculate"})  # tools that touch no customer's data
+# A lookup's answer that finds no one (get_customer_by_name's "[]" for a name and birth date that match none).
+_FOUND_NONE = frozenset({"", "[]", "{}", "null", '""'})
 # A profile's list of the user's objects, which have a status of their own: '"orders": ["#w1", "#w2"]'.
 _OWN_LIST = re.compile(r'"(orders|reservations|line_ids|bill_ids)":\s*\[([^\]]*)\]')
 _OWN_LIST_KEYS = ('"orders"', '"reservations"', '"line_ids"', '"bill_ids"')
@@ -3831,7 +3833,7 @@ class _Run:
                 if ok and not self._account and cid in agent_calls and _ACCOUNT_LOOKUP.match(agent_calls[cid].name):
                     self._account = _account_of(agent_calls[cid], msg.content or "")
                 if ok and not self._identified and cid in agent_calls and \
-                        agent_calls[cid].name in self._identity_tools():
+                        agent_calls[cid].name in self._identity_tools() and (msg.content or "").strip() not in _FOUND_NONE:
                     self._identified = True  # the customer's user id found: other calls may follow
                 if ok and not self._handed_off and cid in agent_calls and \
                         self.info(agent_calls[cid].name).meta.access == "handoff":

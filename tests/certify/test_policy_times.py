@@ -223,6 +223,8 @@ def test_a_lookup_that_reaches_another_customers_account(convo: Any, at: Any, us
     # blind set 70, t70_10: "John Smith here, my line is L1002", and the line looked up before any customer lookup
     ("get_details_by_id", ["before_identification"]),
     ("get_customer_by_phone", []),
+    # blind set 71, t71_10: a lookup by name and birth date that found no one ("[]") identifies no one
+    ("get_customer_by_name", ["before_identification"]),
 ])
 def test_a_telecom_line_looked_up_before_the_customer(convo: Any, at: Any, first: str, kinds: list[str]) -> None:
     from trajectory2gym.envs.telecom.policy import POLICY as TELECOM_POLICY
@@ -231,6 +233,9 @@ def test_a_telecom_line_looked_up_before_the_customer(convo: Any, at: Any, first
     c.user("hi, John Smith here, my line is L1002, number 555-123-2002. i cant send pics")
     line = {"line_id": "L1002", "phone_number": "555-123-2002", "status": "Active"}
     if first == "get_details_by_id":
+        i = c.call("get_details_by_id", {"id": "L1002"}, line)
+    elif first == "get_customer_by_name":
+        c.call("get_customer_by_name", {"full_name": "John Smith", "dob": "1985-05-16"}, [])
         i = c.call("get_details_by_id", {"id": "L1002"}, line)
     else:
         c.call("get_customer_by_phone", {"phone_number": "555-123-2002"},
