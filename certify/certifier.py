@@ -540,6 +540,8 @@ _ACCOUNT_LOOKUP = re.compile(r"find_user_id|get_customer_by_|get_user_details$")
 _ACCOUNT_FIELD = re.compile(r'"(?:customer_id|user_id)":\s*"([^"]+)"')
 # The user putting their identity right ("sorry, wrong number", "actually my email is ..."): a new lookup.
 _IDENTITY_FIXED = re.compile(r"\b(?:wrong|sorry|actually|mistake|typo|not me|not mine|old (?:number|email))\b")
+# The action done again as the user confirmed it before: "I'll resubmit exactly what you confirmed: ...".
+_AS_CONFIRMED = re.compile(r"\b(?:what|as) you(?:'ve| have)? (?:already |just )?confirmed\b", re.I)
 # Words that put a write right: "it's 19116 not 19161!", "my mistake", "I typed it wrong", "i said 1980-03-01".
 _PUT_RIGHT = re.compile(r"\b(?:wrong|mistake|typo|mistyped|correct|fix|not|i said|should be|meant)\b", re.I)
 
@@ -863,6 +865,7 @@ class _Run:
         # The writes since the user's last message, as (result, observations before it, the call):
         # what they charged or refunded (charges.moved) is read only for a text that reports money.
         self._writes: list[tuple[str, int, ToolCall]] = []
+        self._failed_writes: list[tuple[int, ToolCall]] = []  # consequential calls that failed, with their message
         self._past_writes: list[tuple[str, int, ToolCall]] = []  # the writes before the user's last message
         self._holders: dict[tuple[str, int], str] = {}  # (value as written, observations) -> its holder
         self._objects_read: set[str] = set()  # the own ids (compact) of the objects read calls returned
@@ -3526,6 +3529,8 @@ class _Run:
             if access in self.confirm_access:
                 passed, offer = self._workflow(i, call, meta, flow)
                 workflow &= passed
+                if shape == "error":
+                    self._failed_writes.append((i, call))  # the user's yes before it may carry to a retry
                 if misses and offer is not None and not _RANGE.search(offer[0]):
                     offered = action_amounts(*offer, True)  # only now: most calls miss nothing
                     if len(offered) > 1 and (picked := self._picked(offer[0])) is not None:
@@ -3680,8 +3685,9 @@ class _Run:
             rule = check_confirmation(self.turns, anchors, self.index)
             if rule.described:
                 offer = (rule.described, anchors)
-            if not rule.ok and rule.kind in ("not_described", "not_confirmed") and self._redo_asked(i, call, meta):
-                rule = ConfirmVerdict(True)  # the write done again with the values the user put right
+            if not rule.ok and rule.kind in ("not_described", "not_confirmed") and (
+                    self._redo_asked(i, call, meta) or self._retry_as_confirmed(call, meta, anchors)):
+                rule = ConfirmVerdict(True)  # the write done again with the values the user put right or confirmed
             if not rule.ok:
                 ok = False
                 reasons.append(reason(rule.kind, tool=call.name, detail=rule.detail, arg=rule.arg, value=rule.value))
@@ -3754,6 +3760,24 @@ class _Run:
         return all(v in reply for v in new) or (
             asked is not None and ASKS.search(asked.text) is not None and AFFIRM.search(reply) is not None
             and all(v in asked.text.lower() for v in new))
+
+    def _retry_as_confirmed(self, call: ToolCall, meta: ToolMeta, anchors: Anchors) -> bool:
+        """Whether a write does again, on the same object, one that failed, where the agent's latest
+        message says it does it as the user confirmed and asks nothing ("the tablet exchange did not go
+        through (I mistyped the new item id) ... I'll resubmit exactly what you confirmed: Tablet
+        3788616824 -> 6948061616"), and the user's yes before the failed call confirms this call."""
+        if not self._failed_writes:
+            return False
+        latest = next((t for t in reversed(self.turns) if t.role == "assistant"), None)
+        if latest is None or "onfirmed" not in latest.text or "?" in latest.text or not _AS_CONFIRMED.search(latest.text):
+            return False
+        roles = meta.arg_roles
+        for at, failed in reversed(self._failed_writes):
+            if failed.name == call.name and latest.index > at and any(
+                    roles.get(a) == "identifier" and isinstance(v, str) and failed.arguments.get(a) == v
+                    for a, v in call.arguments.items()):
+                return check_confirmation([t for t in self.turns if t.index < at], anchors, self.index).ok
+        return False
 
     def _detail_unsaid(self, call: ToolCall, described: str) -> str | None:
         """Why a confirmed call's address or passenger detail is not the one confirmed, else None:

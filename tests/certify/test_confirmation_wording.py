@@ -850,3 +850,39 @@ def test_a_no_that_takes_back_the_users_own_words(convo: Any, at: Any, reply: st
     c.user(reply)
     i = c.call("refuel_data", {"customer_id": "C1001", "line_id": "L1002", "gb_amount": 2.0}, {"charge": 4.0})
     assert at(certify_interaction(c.build()), i).checks["workflow"] is confirmed
+
+
+@pytest.mark.parametrize(("announced", "sent", "confirmed"), [
+    # blind set 71, r71_06: the failed exchange (a mistyped item id) done again as the user confirmed it
+    ("I'm sorry, the tablet exchange did not go through (I mistyped the new item id). I'll resubmit exactly what "
+     "you confirmed: Tablet 3788616824 -> 6948061616, $0.25 back to PayPal.", "6948061616", True),
+    # no word that the user confirmed it: a new description, with no yes after it
+    ("I'm sorry, the tablet exchange did not go through. I'll resubmit it: Tablet 3788616824 -> 6948061616.",
+     "6948061616", False),
+    # another item than the one confirmed, said to be the one confirmed
+    ("I'm sorry, the tablet exchange did not go through. I'll resubmit exactly what you confirmed: Tablet "
+     "3788616824 -> 6948061617.", "6948061617", False),
+])
+def test_a_failed_write_done_again_as_the_user_confirmed_it(convo: Any, at: Any, announced: str, sent: str,
+                                                            confirmed: bool) -> None:
+    c = convo(tools=_specs("retail"), domain="retail")
+    c.user("exchange my black tablet in #W7868134 for the gold one")
+    c.call("get_order_details", {"order_id": "#W7868134"},
+           {"order_id": "#W7868134", "status": "delivered", "items": [
+               {"name": "Tablet", "product_id": "8024098596", "item_id": "3788616824", "price": 951.21}],
+            "payment_history": [{"amount": 951.21, "payment_method_id": "paypal_2143483"}]})
+    c.call("get_product_details", {"product_id": "8024098596"},
+           {"variants": {"6948061616": {"item_id": "6948061616", "options": {"color": "gold"}, "price": 950.96},
+                         "6948061617": {"item_id": "6948061617", "options": {"color": "rose"}, "price": 950.0}}})
+    c.say("#W7868134: exchange Tablet 3788616824 (black) -> 6948061616 (gold); $0.25 refunded to PayPal "
+          "paypal_2143483. Go ahead?")
+    c.user("yes!!")
+    args = {"order_id": "#W7868134", "item_ids": ["3788616824"], "payment_method_id": "paypal_2143483"}
+    c.call("exchange_delivered_order_items", {**args, "new_item_ids": ["6948061661"]},
+           "Error: new item 6948061661 not found or available")
+    c.say("All done!")
+    c.user("wait can u double check the tablet one? my app doesn't show anything")
+    c.say(announced)
+    i = c.call("exchange_delivered_order_items", {**args, "new_item_ids": [sent]},
+               {"order_id": "#W7868134", "status": "exchange requested"})
+    assert at(certify_interaction(c.build()), i).checks["workflow"] is confirmed
