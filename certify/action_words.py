@@ -24,7 +24,8 @@ GENERIC = frozenset({
 # never by its object noun ("reservation" also occurs in a lookup or another action's description).
 _SYNONYMS: dict[str, tuple[str, ...]] = {
     "modify": ("change", "modif", "updat", "switch", "replac", "exchang", "swap", "mov", "correct", "fix ", "edit",
-               "set ", "use "),  # "Should I use exactly that address for #W1130240?"
+               "set ", "use ",  # "Should I use exactly that address for #W1130240?"
+               "instead"),  # "Would you like #W3746173 sent to 400 Willow Lane, ... instead?"
     "update": ("change", "modif", "updat", "switch", "add ", "added", "adding", "upgrad", "downgrad", "mov",
                "put ", "correct", "fix ", "edit", "renam", "replac", "set ", "becom",  # "LAS -> IAH becomes HAT266"
                "restor", "revert"),  # "I'll restore her date of birth to 1951-03-21"

@@ -886,3 +886,27 @@ def test_a_failed_write_done_again_as_the_user_confirmed_it(convo: Any, at: Any,
     i = c.call("exchange_delivered_order_items", {**args, "new_item_ids": [sent]},
                {"order_id": "#W7868134", "status": "exchange requested"})
     assert at(certify_interaction(c.build()), i).checks["workflow"] is confirmed
+
+
+@pytest.mark.parametrize(("offer", "kinds"), [
+    # blind set 71, r71_07: the change of another order than the one the user asked about, said by "instead"
+    ("#W4423731 already goes to Denver; it's #W3746173 that ships to 479 Park Avenue, Washington, DC 20344. Would "
+     "you like #W3746173 sent to 400 Willow Lane, Suite 502, Denver, CO 80256, USA instead?", []),
+    ("#W4423731 already goes to Denver; it's #W3746173 that ships to 479 Park Avenue, Washington, DC 20344. Would "
+     "you like #W3746173 sent to 400 Willow Lane, Suite 502, Denver, CO 80256, USA?", ["not_described"]),
+])
+def test_an_address_change_offered_by_instead(convo: Any, at: Any, offer: str, kinds: list[str]) -> None:
+    home = {"address1": "400 Willow Lane", "address2": "Suite 502", "city": "Denver", "state": "CO",
+            "country": "USA", "zip": "80256"}
+    c = convo(tools=_specs("retail"))
+    c.user("could you change the shipping address of #W4423731 to my Denver home? it's going to Washington I think")
+    c.call("get_order_details", {"order_id": "#W4423731"}, {"order_id": "#W4423731", "status": "pending",
+                                                            "address": home})
+    c.call("get_order_details", {"order_id": "#W3746173"}, {"order_id": "#W3746173", "status": "pending", "address": {
+        "address1": "479 Park Avenue", "address2": "Suite 809", "city": "Washington", "state": "DC",
+        "country": "USA", "zip": "20344"}})
+    c.say(offer)
+    c.user("Oh yes, that one. Please do.")
+    i = c.call("modify_pending_order_address", {"order_id": "#W3746173", **home}, {"order_id": "#W3746173"})
+    assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons)
+            if k in ("not_confirmed", "not_described", "confirmation_not_covering")] == kinds
