@@ -714,11 +714,15 @@ def _brings_news(text: str, index: EvidenceIndex) -> int:
 
 
 def _options_shown(token: str, index: EvidenceIndex) -> bool:
-    """Values joined by slashes or plus signs, each visible: a variant's options "blue/10" of
+    """Values joined by slashes, plus signs or hyphens, each visible or a word: a variant's options "blue/10" of
     {"color": "blue", "battery life": "10 hours"}, a connection "HAT180+HAT026" or "HAT078/HAT118"
     (not a date: "5/22" has no letter)."""
     if "+" in token:
         parts = token.replace("/", "+").split("+")
+    elif "-" in token and "/" not in token:  # a value and its option's name: "10x-zoom" of {"zoom": "10x"}
+        parts = token.split("-")
+        if not any(p.isalpha() for p in parts):
+            return False  # (a date, a phone number)
     else:
         parts = token.split("/")
         if not any(_LETTER.search(p) for p in parts):

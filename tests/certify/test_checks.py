@@ -348,6 +348,19 @@ def test_option_values_joined_by_slashes_are_read_one_by_one(convo, at, said: st
 
 
 @pytest.mark.parametrize(("said", "ok"), [
+    ("Only one 10x-zoom camera is in stock, at $3,066.23.", True),  # blind set 71, r71_11
+    ("Only one 12x-zoom camera is in stock, at $3,066.23.", False),  # no 12x shown
+])
+def test_an_option_value_joined_to_its_name_by_a_hyphen(convo, at, said: str, ok: bool) -> None:
+    c = convo()
+    c.user("can i exchange my camera for one with more zoom")
+    c.call("get_product_details", {"product_id": "8940227892"}, {"name": "Digital Camera", "variants": {
+        "5484530610": {"item_id": "5484530610", "options": {"resolution": "30MP", "zoom": "10x"}, "price": 3066.23}}})
+    i = c.say(said)
+    assert at(certify_interaction(c.build()), i).eligible is ok
+
+
+@pytest.mark.parametrize(("said", "ok"), [
     ("Order #W8171054 was delivered on May 3.", False),  # no observation shows a May 3
     ("Order #W8171054 was delivered on May 14th.", True),  # the order's timestamp 2024-05-14T...
     ("It was placed on the 3rd of May.", False),
