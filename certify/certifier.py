@@ -2124,18 +2124,36 @@ class _Run:
         given = {w for v in arguments.values() if isinstance(v, str) for w in words(v) if len(w) >= 3} & since
         return bool(given - {w for t in self.turns if t.role == "user" and t.index < at for w in t.words})
 
-    def _line_in_focus(self) -> tuple[str, set[str], str] | None:
-        """The line of the latest call that names one (``line_id``): (its id as called; its id and
-        number, compact; its plan id, compact, from its record); None where no plan of it is shown."""
+    def _line_in_focus(self, text: str = "") -> tuple[str, set[str], str] | None:
+        """The line a text is about: (its id; its id and number, compact; its plan id, compact, from
+        its record), or None where no plan of it is shown. The one line the text names, by id or
+        number ("I'll add 2.0 GB to line 555-123-2002 for $4.00" after a look at another line), else
+        the line of the latest call that names one (``line_id``: a look at another line by its id may
+        be the user's question of it, "what plan is my wife on?")."""
+        named = {line: tok for tok in identifiers_in(text) if (line := self._line_of(tok))} if text else {}
+        if len(named) == 1:
+            line, tok = named.popitem()
+            return self._line_keys(tok if compact(tok) == compact(line) else line.upper())  # (the id as the text writes it)
         for msg in reversed(self.inter.messages[:self.at]):
             for call in reversed(msg.tool_calls or []):
                 if isinstance(ident := call.arguments.get("line_id"), str):
-                    if not isinstance(plan := self.index.field_of(ident.lower(), "plan_id"), str):
-                        return None
-                    phone = self.index.field_of(ident.lower(), "phone_number")
-                    keys = {compact(ident)} | ({compact(phone)} if isinstance(phone, str) else set())
-                    return ident, keys, compact(plan)
+                    return self._line_keys(ident)
         return None
+
+    def _line_of(self, token: str) -> str:
+        """The id of the line shown whose id or number ``token`` is (not a plan id, which its line's
+        record also shows); "" where none."""
+        field = self.index.field_of
+        key = compact(token)
+        line = field(token.lower(), "line_id")
+        return line if isinstance(line, str) and key in (compact(line), compact(str(field(token.lower(), "phone_number")))) else ""
+
+    def _line_keys(self, ident: str) -> tuple[str, set[str], str] | None:
+        """(a line's id; its id and number, compact; its plan id, compact), None where no plan of it is shown."""
+        if not isinstance(plan := self.index.field_of(ident.lower(), "plan_id"), str):
+            return None
+        phone = self.index.field_of(ident.lower(), "phone_number")
+        return ident, {compact(ident)} | ({compact(phone)} if isinstance(phone, str) else set()), compact(plan)
 
     def _holder_of(self, written: str) -> str:
         """The one observed object that shows this value (``owned_ids.holder``), kept per value and
@@ -3099,7 +3117,7 @@ class _Run:
             for written, plan, rate in misstated_plan_rates(content, rates):
                 reasons.append(reason("text_misattributed", value=f"{written} per GB", arg=plan,
                                       detail=f"${rate / 100:.2f} per GB"))
-            if focus := self._line_in_focus():
+            if focus := self._line_in_focus(content):
                 # "Extra data is $0.10 per GB": the rate of another line's plan, not this line's
                 for written, other in misattributed_rates(content, focus[1:], rates):
                     reasons.append(reason("text_misowned", value=f"{written} per GB", arg=focus[0], detail=other))

@@ -124,3 +124,30 @@ def test_a_plan_comparison_after_both_plans_were_read(convo: Any, at: Any, said:
 ])
 def test_a_rate_said_of_a_plan_named(text: str, found: list[tuple[str, str, int]]) -> None:
     assert misstated_plan_rates(text, RATES) == found
+
+
+@pytest.mark.parametrize(("said", "kinds"), [
+    # blind set 71, t71_03: the other line, looked up by its id and named by the text: its plan's rate prices it
+    ("Her line L1001 (Basic Plan): Add 1 GB for $5.00. Shall I?", []),
+    ("Her line L1001 (Basic Plan): Add 1 GB for $2.00. Shall I?", ["text_miscalculated"]),
+    # blind set 65, t65_02: another line looked up last, the text names the caller's line
+    ("I'll add 2.0 GB of data to line 555-123-2002 for $4.00. Shall I go ahead?", []),
+    ("I'll add 2.0 GB of data to line 555-123-2002 for $10.00. Shall I go ahead?", ["text_miscalculated"]),
+])
+def test_a_refuel_priced_at_the_rate_of_the_line_named(convo: Any, at: Any, said: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user("My data ran out on 555-123-2002 (L1002), customer C1001.")
+    c.call("get_data_usage", {"customer_id": "C1001", "line_id": "L1002"},
+           {"line_id": "L1002", "data_used_gb": 15.1, "data_limit_gb": 15.0})
+    c.call("get_details_by_id", {"id": "L1002"}, {"line_id": "L1002", "phone_number": "555-123-2002",
+                                                   "plan_id": "P1002"})
+    c.call("get_details_by_id", {"id": "P1002"}, {"plan_id": "P1002", "name": "Premium Plan",
+                                                   "data_refueling_price_per_gb": 2.0})
+    c.user("And add 1 GB to my wife's line, 555-123-2001.")
+    c.call("get_details_by_id", {"id": "L1001"}, {"line_id": "L1001", "phone_number": "555-123-2001",
+                                                   "plan_id": "P1001"})
+    c.call("get_details_by_id", {"id": "P1001"}, {"plan_id": "P1001", "name": "Basic Plan",
+                                                   "data_refueling_price_per_gb": 5.0})
+    i = c.say(said)
+    found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
+    assert [k for k in found if k == "text_miscalculated"] == kinds, found
