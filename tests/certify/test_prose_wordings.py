@@ -529,6 +529,12 @@ def test_mobile_data_said_against_the_network_status_the_user_read_out(convo: An
     # a field's name in quotes, for the user to read out (blind set 70, t70_11)
     ("Status Bar: Signal: Excellent | 5G | Data Enabled | Battery 80%",
      "Since you're abroad:\n1. Open network status.\n2. Tell me 'Data Roaming Enabled'.", []),
+    # what the phone needs, not what it shows (blind set 71, t71_04)
+    ("Status Bar: Signal: Poor | 2G | Data Enabled | Battery 80%",
+     "Because you're abroad, your phone needs data roaming switched on. Please check your network status.", []),
+    ("Status Bar: Signal: Poor | 2G | Data Enabled | Battery 80%",
+     "Because you're abroad, your phone has data roaming switched on. Please check your network status.",
+     ["text_status_not_visible"]),
 ])
 def test_the_phones_data_roaming_switch_said_against_what_showed_it(convo: Any, shown: str, said: str,
                                                                     kinds: list[str]) -> None:
