@@ -35,7 +35,8 @@ _SIM_CHECK = {"Your SIM card is active and working.": "active", "No SIM card det
 
 # Statements of the present: "you're (now) on 4G", "with a good signal", "your SIM card is active".
 _ON_NETWORK = re.compile(r"\b(?:you(?:'re|’re| are)|(?:your )?(?:phone|device)(?:'s|’s| is))\s+(?:now\s+|currently\s+|still\s+"
-                         r"|back\s+)?(?:on|connected to|using)\s+(?:an?\s+|the\s+)?\**([2-5]G)\b", re.I)
+                         r"|back\s+)?(?:on|connected to|using)\s+(?:an?\s+|the\s+)?\**([2-5]G)\b"
+                         r"(?!\s*/\s*[2-5]G|\s+(?:only|preferred)\b)", re.I)  # (not a mode: "on 4G/5G preferred")
 _SIGNAL_SAID = re.compile(r"\b(?:with|have|has|getting|got|shows?|showing)\s+(?:an?\s+)?\**(excellent|good|fair|poor|weak|"
                           r"strong|no)\**\s+signal\b|\bsignal\s+(?:is|looks|shows)\s+(?:now\s+|currently\s+|still\s+|only\s+|just\s+)?"
                           r"\**(excellent|good|fair|poor|weak|strong)\b", re.I)

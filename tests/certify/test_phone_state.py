@@ -44,6 +44,9 @@ def test_the_latest_check_of_each_setting_is_kept() -> None:
     ("After the restart you should be on 4G.", []),
     ("Are you on 4G now?", []),
     ("If you're on 4G with a poor signal, MMS may fail.", []),
+    # the network mode preference, not the network (blind set 71, t71_07)
+    ("To recap: the VPN is disconnected and your phone is on 4G/5G preferred.", []),
+    ("To recap: the VPN is disconnected and your phone is on 4G now.", ["4G"]),
 ])
 def test_a_statement_of_the_bar_is_read_against_it(text: str, flagged: list[str]) -> None:
     assert [said for said, _, _ in _state(BAR).misstated(text)] == flagged
