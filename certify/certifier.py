@@ -85,6 +85,7 @@ from trajectory2gym.certify.charges import (
     moved,
     moved_already,
     no_charge_claims,
+    present_balances_said,
     reports_money,
     returned,
     reversed_ways,
@@ -3092,6 +3093,14 @@ class _Run:
                 reasons.append(reason("text_claims_other_object", tool=tool, value=said))
         if self._writes and "$" in content and self.info(self._writes[-1][2].name).meta.access != "handoff":
             self._report_reasons(content, reasons)  # (a transfer moves no money: "the $50 charge" it is about)
+        elif self._past_writes and "balance" in content and "$" in content and (now := self._balances_since_write()):
+            # "it now shows a balance of $2,799", where the profile looked up since the writes shows $12
+            taken_back = _taken_back_amounts(content)  # "shows a balance of $12, not $2,799"
+            for written, cents in present_balances_said(content):
+                if abs(cents) not in now and written.lstrip("$") not in taken_back:
+                    reasons.append(reason("text_misstated_balance", value=written,
+                                          detail="a lookup since the writes shows " + ", ".join(
+                                              f"${c / 100:,.2f}" for c in sorted(now))))
         if self._writes and (nothing := no_charge_claims(content)) and any(moved_now := self._charged()) \
                 and not any("refund" in result for result, _, _ in self._writes):
             # "HATHAT now has 6 checked bags, with no charge", where its result shows a $50 payment (not a

@@ -264,6 +264,17 @@ _BALANCE_NOW = re.compile(r"\bbalance\b[^.;!?\n]{0,40}?\b(?:is now|now|will be|b
                           re.I)
 
 
+# What a balance will be, or would be, or was: no balance said of now.
+_NOT_NOW = re.compile(r"\b(?:will|would|after|once|if|when|was|were|had|before|left after)\b|'ll\b", re.I)
+
+
+def present_balances_said(text: str) -> list[tuple[str, int]]:
+    """``balances_said`` of the sentences that say a balance now: "it now shows a balance of $2,799",
+    not "after this booking your balance will be $12"."""
+    return [found for sentence in SENTENCE.split(text) if not _NOT_NOW.search(sentence)
+            for found in balances_said(sentence)]
+
+
 def balances_said(text: str) -> list[tuple[str, int]]:
     """The amounts (with "$") that a sentence states as a balance after a change, from the word
     balance on (or from "now has" to "$X remaining")."""

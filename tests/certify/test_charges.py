@@ -232,6 +232,24 @@ def test_a_balance_after_a_refund_is_the_one_shown_plus_the_refund(convo: Any, a
 
 
 @pytest.mark.parametrize(("said", "kinds"), [
+    # blind set 71, a71_05: a balance said after the user spoke again and the profile was looked up since
+    ("Good news: it now shows a balance of $1,814.51, so it covers the $143 fare.", ["text_misstated_balance"]),
+    ("Your gift card shows a balance of $36, so it can't cover the $143 fare.", []),
+    ("Your gift card shows a balance of $36, not $1,814.51, so it can't cover the fare.", []),  # taken back
+    ("After this booking your balance will be $1,814.51.", []),  # not of now
+])
+def test_a_balance_said_against_the_lookup_since_the_writes(convo: Any, at: Any, said: str, kinds: list[str]) -> None:
+    c = _cancelled_on_gift_card(convo)
+    c.say("Order #W9655299 is cancelled.")
+    c.user("is the refund on my gift card now? can it pay for a $143 item?")
+    c.call("get_user_details", {"user_id": "emma_santos_9753"}, {"user_id": "emma_santos_9753", "payment_methods": {
+        "gift_card_6023546": {"source": "gift_card", "balance": 36, "id": "gift_card_6023546"}}})
+    i = c.say(said)
+    assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons)
+            if k == "text_misstated_balance"] == kinds
+
+
+@pytest.mark.parametrize(("said", "kinds"), [
     ("Order #W9655299 is cancelled; your gift card now has $1,814.51 remaining.", []),
     ("Order #W9655299 is cancelled; your gift card now has $1,778.51 remaining.", ["text_misstated_balance"]),
 ])
