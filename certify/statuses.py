@@ -320,6 +320,7 @@ _MAYBE = re.compile(r"\b(?:if|would|could|can(?!\s+(?:see|confirm)\b)|will|want|
                     r"|when|unless|as long as|provided)\b|\?",
                     re.I)  # ("I can see it includes insurance" says it has some; "only ... when it has insurance": a rule)
 _NOT_BOUGHT = re.compile(r"\b(?:didn't|did not|never)\s+(?:buy|add|purchase)\b", re.I)
+_BRACKETED = re.compile(r"\([^()\n]*\)")
 # A word that may be a reservation's code: six letters and digits with a digit ("C913YC").
 _CODE = re.compile(r"(?=[A-Z0-9]*\d)[A-Z0-9]{6}")
 
@@ -332,9 +333,14 @@ def insurance_contradicted(text: str, insurance_of: Callable[[str], set[str]]) -
         return []
     out: list[tuple[str, str]] = []
     before: list[str] = []  # the reservations the sentence before named
+    # a list of one reservation's details: "D28MAZ (6R68FB was a Phoenix trip). Details: ... - 2 checked
+    # bags, no travel insurance" (one named outside brackets)
+    sole = list({c for c in _CODE.findall(_BRACKETED.sub(" ", text)) if insurance_of(c)}) if "\n" in text else []
     for sentence in SENTENCE_OR_LINE.split(text):
         codes = [c for c in _CODE.findall(sentence) if insurance_of(c)]
-        if not codes and (_THE_RESERVATION.match(sentence) or _THIS_RESERVATION.search(sentence)):
+        if not codes and len(sole) == 1 and LIST_MARK.match(sentence):
+            codes = sole
+        elif not codes and (_THE_RESERVATION.match(sentence) or _THIS_RESERVATION.search(sentence)):
             # "V10D9C is a round trip ... The reservation includes travel insurance", "... Good news — I can
             # see this booking includes travel insurance"
             codes = before

@@ -291,6 +291,10 @@ INSURED = {"C913YC": {"yes"}, "OC39IW": {"no"}}
     ("C913YC doesn't include insurance, which you can't add now.",
      [("C913YC doesn't include insurance", "yes")]),
     ("If you didn't buy insurance on C913YC, I can't refund it.", []),  # a condition
+    # a list of the details of the one reservation named outside brackets (blind set 71, a71_03)
+    ("Found it — C913YC (OC39IW was a Phoenix trip). Details:\n- round trip, economy\n- 2 checked bags, "
+     "no travel insurance", [("no travel insurance", "yes")]),
+    ("Found them — C913YC and OC39IW. Details:\n- round trip, economy\n- 2 checked bags, no travel insurance", []),
 ])
 def test_a_text_saying_whether_a_reservation_is_insured(text: str, out: list[tuple[str, str]]) -> None:
     assert insurance_contradicted(text, lambda code: INSURED.get(code, set())) == out
