@@ -161,6 +161,9 @@ _PLUS_THEN = re.compile(rf"(?<![\w.,]){_MONEY},?\s+plus\s+(?:the\s+|a\s+|an\s+|a
 # every amount has its sign said ("minus", "plus") is checked (``_signed_sum``).
 _TOTAL_THEN_TERMS = re.compile(rf"\b(?:in total|total(?: of)?|altogether|in all)\b[^$\n.;:]{{0,30}}?{_MONEY}"
                                rf"(?![\d,]*\.?\d)[^$\n.;:]{{0,30}}?:\s*([^\n]*?)(?:[.;!?](?:\s|$)|\n|$)", re.I)
+# ... or the total said before the words: "You paid $372 in total: $5 on gift card 2747099 and $376 on your Visa".
+_AMOUNT_IN_TOTAL_THEN_TERMS = re.compile(rf"{_MONEY}\s+(?:in total|altogether|in all)\s*:\s*([^\n]*?)"
+                                         rf"(?:[.;!?](?:\s|$)|\n|$)", re.I)
 _TAKEN_OFF = re.compile(r"\b(?:less|minus|refund\w*|back|credit\w*|off|discount\w*|per|each|every|times)\b|[−×]|\s-\s|"
                         r"\bx\s*\d", re.I)
 
@@ -247,7 +250,8 @@ def miscalculated(text: str) -> list[tuple[str, str]]:
                     out.append(("$" + m[3], m[0].replace("*", "").strip()))
         out += _off_the_base(text)
     if "otal" in text or " in all" in text or "ltogether" in text or "ombined" in text:
-        out += ((_mistotaled(_TOTAL_THEN_TERMS, text, 2, 1) if ":" in text else [])
+        out += ((_mistotaled(_TOTAL_THEN_TERMS, text, 2, 1) + _mistotaled(_AMOUNT_IN_TOTAL_THEN_TERMS, text, 2, 1)
+                 if ":" in text else [])
                 + (_mistotaled(_TERMS_THEN_TOTAL, text, 1, 4) if " and " in text else []))
     if "had " in text and " with " in text:
         for m in _HAD_THEN_NOW.finditer(text):  # "had $245 on it, so with the $4,986 refund the balance is now $5,213"

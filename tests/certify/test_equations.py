@@ -331,6 +331,10 @@ def test_a_sum_said_in_words_must_come_out_right(text: str, wrong: list[tuple[st
     ("In total you've paid **$256** for HATHAT: $189 + $60 at booking and $17 for the return change.",
      [("$256", "In total you've paid $256 for HATHAT: $189 + $60 at booking and $17 for the return change.")]),
     ("In total you've paid **$266** for HATHAT: $189 + $60 at booking and $17 for the return change.", []),
+    # the total before the words "in total" (blind set 71, a71_07)
+    ("You paid $372 in total: $5 on gift card 2747099 and $376 on your Visa ending 8968.",
+     [("$372", "$372 in total: $5 on gift card 2747099 and $376 on your Visa ending 8968.")]),
+    ("You paid $381 in total: $5 on gift card 2747099 and $376 on your Visa ending 8968.", []),
     ("In total, $754 has been refunded: $454 for R0UGFS and $300 for H8Q05L.", []),
     ("In total, $754 has been refunded: $454 for R0UGFS and $200 for H8Q05L.",
      [("$754", "In total, $754 has been refunded: $454 for R0UGFS and $200 for H8Q05L.")]),
