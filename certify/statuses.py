@@ -57,7 +57,10 @@ _DATE_LIKE = re.compile(r"\d{1,2}/\d{1,2}/\d{2,4}|\d{4}-\d{2}-\d{2}")
 def _object_ids(text: str) -> list[str]:
     """The identifiers a text names that may have a status: not a date ("due 02/19/2025 - this bill is
     overdue" says it of the bill its list line names), nor an item's options joined by slashes."""
-    return [i for i in identifiers_in(text) if not _DATE_LIKE.fullmatch(i) and "/" not in i]  # ("8-inch/128GB/silver")
+    found = [i for i in identifiers_in(text) if not _DATE_LIKE.fullmatch(i) and "/" not in i]  # ("8-inch/128GB/silver")
+    if len(found) == 2 and f"{found[0]} ({found[1]})" in text:
+        return found[:1]  # one object, and its other name in brackets: "Your line L1002 (555-123-2002)"
+    return found
 
 
 def status_claims(text: str, bill_of_month: Callable[[str], str | None] | None = None,

@@ -36,6 +36,9 @@ SHOWN = {"L1005": "Active", "#W1000001": "pending", "B1001": "Paid", "B1006": "D
     ("Once #W1000001 is delivered, you can return it.", []),  # what may happen
     ("L1005 was suspended last month and is active again.", []),
     ("Bill B1001 (paid) and L1005 (suspended).", []),  # two objects: which status is whose is not clear
+    # one object by its id and, in brackets, its number (blind set 71, t71_08)
+    ("Your line L1005 (555-123-2002) is suspended on our side.", [("L1005", "Active")]),
+    ("Your line L1005 and 555-123-2002 are suspended on our side.", []),  # two names: maybe two lines
     ("Your order is on its way.", []),
     ("Order #W1000001 is now paid with PayPal.", []),  # how it is paid, no status
     ("You paid $212.79 for order #W1000001, with PayPal.", []),  # what the user paid: no status
