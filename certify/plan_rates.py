@@ -22,7 +22,7 @@ from typing import Any
 from trajectory2gym.certify.books import ObservationBook, json_objects
 from trajectory2gym.certify.data_amounts import ANY_GB
 from trajectory2gym.certify.normalize import compact, dollar_amounts, identifiers_in, to_cents
-from trajectory2gym.certify.turns import SENTENCE_OR_LINE
+from trajectory2gym.certify.turns import LIST_MARK, SENTENCE_OR_LINE
 
 # "$0.10 per GB", "$8/GB", "$2.50 a GB", "$3.00 per gigabyte"
 # "$5.00 per GB", "5.0 USD per GB", "5 dollars a GB"
@@ -106,20 +106,30 @@ def misattributed_rates(text: str, focus: tuple[set[str], str] | None,
     return out
 
 
+def _plans_named(text: str, rates: dict[str, tuple[str, int]]) -> set[str]:
+    """The plans shown that a text names, by id or name."""
+    low = text.lower()
+    ids = {compact(t) for t in identifiers_in(text)}
+    return {p for p, (name, _) in rates.items() if p in ids or (name and re.search(rf"\b{re.escape(name)}\b", low))}
+
+
 def misstated_plan_rates(text: str, rates: dict[str, tuple[str, int]]) -> list[tuple[str, str, int]]:
     """(the rate as written, the plan, its own rate in cents) for each sentence that names one plan
     shown (by id or name) and gives extra data a price per GB the plan's record does not: "Unlimited
     Plus (P1003): $85.00/month, extra data $1.00/GB", where P1003 shows $0.10."""
     out: list[tuple[str, str, int]] = []
-    for sentence in SENTENCE_OR_LINE.split(text):  # (not at a rate's decimal point: "$1.00/GB")
+    sole: set[str] | None = None  # the plans the whole text names, for a list of one plan's terms
+    for listed, sentence in ((LIST_MARK.match(row) is not None, part) for row in text.splitlines()
+                             for part in SENTENCE_OR_LINE.split(row)):  # (not at a rate's decimal point: "$1.00/GB")
         if not (found := list(_GB_RATE.finditer(sentence))):
             continue
-        low = sentence.lower()
-        ids = {compact(t) for t in identifiers_in(sentence)}
-        named = {p for p, (name, _) in rates.items() if p in ids or (name and re.search(rf"\b{re.escape(name)}\b", low))}
+        named = _plans_named(sentence, rates)
+        if not named and listed:
+            # "You're on the Premium Plan (P1002):\n1. ...\n3. Extra data: $2.50 per GB"
+            named = sole = _plans_named(text, rates) if sole is None else sole
         if len(named) != 1:
             continue
-        plan = named.pop()
+        plan = next(iter(named))
         own = rates[plan][1]
         for m in found:
             written = m[1] or m[2]

@@ -121,6 +121,10 @@ def test_a_plan_comparison_after_both_plans_were_read(convo: Any, at: Any, said:
     ("Unlimited Max (P1004): $85.00/month, 999 GB of data, extra data $0.10/GB.", []),
     ("Household is $2.50 per GB and Unlimited Max $0.10 per GB.", []),  # two plans: whose rate is which
     ("Extra data is $1.00 per GB.", []),  # no plan named
+    # a list of the terms of the one plan its lead names (blind set 71, t71_10)
+    ("You're on **Unlimited Max** (P1004):\n\n1. 999 GB of data\n2. $85.00 per month\n3. Extra data: $1.00 per GB",
+     [("$1.00", "P1004", 10)]),
+    ("You're on **Unlimited Max** (P1004):\n\n1. 999 GB of data\n2. $85.00 per month\n3. Extra data: $0.10 per GB", []),
 ])
 def test_a_rate_said_of_a_plan_named(text: str, found: list[tuple[str, str, int]]) -> None:
     assert misstated_plan_rates(text, RATES) == found
