@@ -154,6 +154,7 @@ from trajectory2gym.certify.dated_fields import (
     ArrivalDays,
     BillMonths,
     DatedFields,
+    misdated_bill_periods,
     misdated_fields,
     said_arrival_days,
 )
@@ -2988,6 +2989,10 @@ class _Run:
                 said_now := _NO_REBOOT.search(content)):  # "No need to restart", where the reset waits for one
             reasons.append(reason("text_contradicts_status", arg="the device change", detail=f"applies at the next "
                                   f"reboot ({said_now[0]!r})"))
+        if ("period" in content or "cycle" in content) and self.index.json_has('"period_start"'):
+            # "B1234321, $65.00 for the February 2025 period", whose period is January's
+            for bill, said_month, months in misdated_bill_periods(content, self._book(BillMonths).periods):
+                reasons.append(reason("text_misdated", arg=bill, value=said_month, detail=f"its period in {months}"))
         if self._today is not None and _WEEKDAY_NAMED.search(content):  # "on Sunday, May 18", a Saturday
             for dated, weekday in misnamed_weekdays(content, self._today.year):
                 reasons.append(reason("text_misdated", arg="the weekday", value=dated, detail=weekday))

@@ -21,7 +21,7 @@ from typing import Any
 
 from trajectory2gym.certify.anchors import NESTED_ID_KEYS
 from trajectory2gym.certify.books import ObservationBook, json_objects
-from trajectory2gym.certify.dates import ISO_DAY, DateMention, date_mentions
+from trajectory2gym.certify.dates import ISO_DAY, DateMention, date_mentions, month_number
 from trajectory2gym.certify.normalize import (
     FLIGHT_NUMBER,
     compact,
@@ -257,14 +257,40 @@ class BillMonths(ObservationBook):
 
     def __init__(self) -> None:
         self.bills: dict[str, set[str]] = {}  # "-01-" (the month part of the date) -> bill ids
+        self.periods: dict[str, set[int]] = {}  # bill id (compact) -> the months its period starts and ends in
 
     def take(self, value: Any) -> None:
         for obj in json_objects(value):
             start, bill = obj.get("period_start"), obj.get("bill_id")
             if isinstance(start, str) and isinstance(bill, str):
                 self.bills.setdefault(start[4:8], set()).add(bill)
+                months = {int(d[5:7]) for d in (start, obj.get("period_end")) if isinstance(d, str) and d[5:7].isdigit()}
+                self.periods[compact(bill)] = months
 
     def of_month(self, number: int) -> str | None:
         """The one bill whose period starts in this month (1-12), where just one does."""
         found = self.bills.get(f"-{number:02d}-", set())
         return next(iter(found)) if len(found) == 1 else None
+
+
+# A bill's month as a text says it: "for the February 2025 period", "the January billing cycle".
+_PERIOD_MONTH = re.compile(r"\b(january|february|march|april|may|june|july|august|september|october|november|december)"
+                           r"(?:\s+\d{4})?\s+(?:billing\s+)?(?:period|cycle)\b", re.I)
+
+
+def misdated_bill_periods(text: str, periods: dict[str, set[int]]) -> list[tuple[str, str, str]]:
+    """(the bill, the month said, the months its period spans) for each sentence that names one bill
+    shown and gives it a period in another month: "B1234321, $65.00 for the February 2025 period",
+    whose period runs 2025-01-01 to 2025-01-31."""
+    out: list[tuple[str, str, str]] = []
+    for sentence in SENTENCE_OR_LINE.split(text):
+        if (said := _PERIOD_MONTH.search(sentence)) is None:
+            continue
+        bills = [t for t in identifiers_in(sentence) if compact(t) in periods]
+        if len(bills) == 1 and (months := periods[compact(bills[0])]) and month_number(said[1]) not in months:
+            out.append((bills[0], said[0], ", ".join(_MONTH_NAMES[m - 1] for m in sorted(months))))
+    return out
+
+
+_MONTH_NAMES = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+                "November", "December")

@@ -9,7 +9,7 @@ import orjson
 import pytest
 
 from trajectory2gym.certify import certify_interaction
-from trajectory2gym.certify.dated_fields import DatedFields, misdated_fields
+from trajectory2gym.certify.dated_fields import DatedFields, misdated_bill_periods, misdated_fields
 from trajectory2gym.certify.reasons import reason_kind
 from trajectory2gym.certify.tables import with_headers
 from trajectory2gym.envs.registry import tool_specs
@@ -216,3 +216,28 @@ TWO_DAYS = {"reservation_id": "V68JRH", "origin": "IAH", "destination": "MSP",
 def test_a_date_goes_to_the_nearest_object_named_before_it(text: str, flagged: list[str]) -> None:
     other = {"reservation_id": "Q9ZK2M", "flights": [{"flight_number": "HAT999", "date": "2024-05-28"}]}
     assert [label for _, label, _ in misdated_fields(text, _book(TWO_DAYS, other))] == flagged
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    # blind set 71, t71_09: a bill given another month's period
+    ("Your line was suspended because of **B1234321**, $65.00 for the February 2025 period, due 2025-01-15.",
+     [("B1234321", "February 2025 period", "January")]),
+    ("Your line was suspended because of **B1234321**, $65.00 for the January 2025 period, due 2025-01-15.", []),
+    ("B1234321 and B1002 are for the February period.", []),  # two bills: whose period is unclear
+    ("Your February period starts soon.", []),  # no bill named
+])
+def test_a_bill_given_another_months_period(text: str, found: list[tuple[str, str, str]]) -> None:
+    assert misdated_bill_periods(text, {"b1234321": {1}, "b1002": {2}}) == found
+
+
+def test_a_bills_period_said_is_read_against_its_record(convo: Any, at: Any) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user("Why is my line suspended? I'm C1001.")
+    c.call("get_bills_for_customer", {"customer_id": "C1001"}, [
+        {"bill_id": "B1234321", "period_start": "2025-01-01", "period_end": "2025-01-31", "total_due": 65.0,
+         "due_date": "2025-01-15", "status": "Overdue"}])
+    wrong = c.say("It's **B1234321**, $65.00 for the February 2025 period, status Overdue.")
+    right = c.say("It's **B1234321**, $65.00 for the January 2025 period, status Overdue.")
+    found = certify_interaction(c.build())
+    assert [reason_kind(r) for r in at(found, wrong).reasons] == ["text_misdated"]
+    assert at(found, right).eligible
