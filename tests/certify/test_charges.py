@@ -60,6 +60,11 @@ def _reported(convo: Any, at: Any, report: str, later: str | None = None) -> lis
     ("Done! The fare difference was $22.", []),  # no charge or refund word: another check's matter
     ("Done! Each of you was charged $22 for the new flight.", []),
     ("Done! You were charged $22 for each passenger.", []),
+    # what the user pays, or the difference on a method (blind sets 61 and 66: r61_07, r66_06)
+    ("Done! You'll pay $22 through your gift card.", ["text_misstated_charge"]),
+    ("Done! You'll pay $44 through your gift card.", []),
+    ("Done! The change is made, $22 difference on your gift card.", ["text_misstated_charge"]),
+    ("Done! The change is made, $44 difference on your gift card.", []),
 ])
 def test_a_report_states_what_the_write_charged(convo, at, report: str, kinds: list[str]) -> None:
     assert _reported(convo, at, report) == kinds
