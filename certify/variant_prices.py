@@ -100,13 +100,25 @@ def one_price(sentence: str) -> tuple[str, int] | None:
 _MEASURE = re.compile(r"\d+(?:\.\d+)?-?(?:ml|l|gb|tb|mb|inch|in|cm|mm|oz|lbs?|kg|mp|w|mah|hz|x|ft)", re.I)
 
 
+def _clauses(sentences: Iterator[str]) -> Iterator[str]:
+    """Each sentence, or where it prices several objects in clauses apart ("#W1523776 (delivered):
+    Makeup Kit (dark, basic, Brand A) $263.11; Smart Thermostat (Amazon Alexa, white) $272.20"),
+    each clause, without the order that leads it."""
+    for sentence in sentences:
+        if ";" not in sentence or sentence.count("$") < 2:
+            yield sentence
+            continue
+        for clause in sentence.split(";"):
+            yield clause.split("):", 1)[1] if "#" in clause and "):" in clause else clause
+
+
 def misdescribed_prices(text: str, objects: Callable[[], set[Described]]) -> list[tuple[str, str, int]]:
     """(the amount as written, the options it is said of, that object's price) for each sentence
     or line that describes one object by its options and gives it another described object's
     price. ``objects`` gives the described objects shown; it is asked only for a sentence that
     may describe one (most name an id or several amounts)."""
     out: list[tuple[str, str, int]] = []
-    for sentence in priced_sentences(text):
+    for sentence in _clauses(priced_sentences(text)):
         if (priced := one_price(sentence)) is None:
             continue
         spaced = _spaced(sentence)

@@ -52,6 +52,11 @@ def test_the_book_holds_each_priced_object_with_options() -> None:
     ("Cotton crew neck shirts available:\n- black, XL: $51.05\n- blue, M: $50.88", []),
     # a measure among the options is no identifier (blind audit r63_11: "1000ml")
     ("- T-Shirt (black, XL, cotton, crew neck, 1000ml) — $49.52", [("$49.52", 5105)]),
+    # an order's items priced in clauses apart, the order named first (blind set 71, r71_08)
+    ("* #W1 (delivered): T-Shirt (black, XL, cotton, crew neck) $50.88; T-Shirt (blue, M, cotton, crew neck) $51.05",
+     [("$50.88", 5105), ("$51.05", 5088)]),
+    ("* #W1 (delivered): T-Shirt (black, XL, cotton, crew neck) $51.05; T-Shirt (blue, M, cotton, crew neck) $50.88",
+     []),
 ])
 def test_an_amount_is_read_against_the_item_described(text: str, flagged: list[tuple[str, int]]) -> None:
     assert [(w, own) for w, _, own in misdescribed_prices(text, lambda: _book().objects)] == flagged
