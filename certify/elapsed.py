@@ -86,3 +86,26 @@ def miscounted_days(text: str, today: date) -> list[tuple[str, str, int]]:
         if actual >= 0 and said != actual:
             out.append((counts[0][0].replace("*", ""), then.isoformat(), actual))
     return out
+
+
+# A booking said to be made within the last day: "Booked 2024-05-14 12:34, within the last 24 hours",
+# "booked 2024-05-14 at 11:00, which is within the last 24 hours" (not "not within", nor a rule's "if").
+_WITHIN_DAY = re.compile(r"\bwithin\s+(?:the\s+)?(?:last\s+|past\s+)?24\s+hours\b|\bless than 24 hours ago\b", re.I)
+_NOT_SAID = re.compile(r"\b(?:not|if|only|unless|must|outside|more than|over)\b|n't\b", re.I)
+# A date and time as a text writes it: "2024-05-14 12:34", "2024-05-14 at 11:00", "2024-05-14T11:00".
+_SAID_STAMP = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})(?:T|\s+(?:at\s+)?)(\d{1,2}):(\d{2})\b")
+
+
+def not_within_a_day(text: str, now: datetime) -> list[tuple[str, float]]:
+    """(the booking time as written, the hours from it to ``now``) for each sentence that says a
+    booking at the one date and time it states was made within the last 24 hours, where more than
+    24 hours have passed: "Booked 2024-05-14 12:34, within the last 24 hours", at 2024-05-15 15:00."""
+    out: list[tuple[str, float]] = []
+    for sentence in SENTENCE_OR_LINE.split(text):
+        if (said := _WITHIN_DAY.search(sentence)) is None or _NOT_SAID.search(sentence, 0, said.start()):
+            continue
+        stamps = list(_SAID_STAMP.finditer(sentence))
+        if len(stamps) == 1 and (then := _stamp(stamps[0])) is not None \
+                and (spent := (now - then).total_seconds() / 3600) > 24:
+            out.append((stamps[0][0], round(spent, 1)))
+    return out

@@ -9,7 +9,13 @@ import pytest
 
 from trajectory2gym.certify import certify_interaction
 from trajectory2gym.certify.dates import shifted, spans_in
-from trajectory2gym.certify.elapsed import hours_since, miscounted_days, now_in, today_in
+from trajectory2gym.certify.elapsed import (
+    hours_since,
+    miscounted_days,
+    not_within_a_day,
+    now_in,
+    today_in,
+)
 from trajectory2gym.certify.reasons import reason_kind
 
 TODAY = date(2025, 2, 25)
@@ -68,6 +74,28 @@ def test_hours_since_a_booking_are_grounded_by_the_current_time(convo: Any, at: 
            {"reservation_id": "AX3OXQ", "cabin": "basic_economy", "created_at": "2024-05-14T08:03:29"})
     i = c.say(f"AX3OXQ was booked {said} ago, so it is past the 24-hour window.")
     assert at(certify_interaction(c.build()), i).eligible is ok
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    # blind sets 64 and 70 (a64_12, a70_11): a booking more than a day old said to be within 24 hours
+    ("- Booked 2024-05-14 12:34, within the last 24 hours", [("2024-05-14 12:34", 26.4)]),
+    ("It was booked 2024-05-14 at 11:00, which is within the last 24 hours, so it can be cancelled.",
+     [("2024-05-14 at 11:00", 28.0)]),
+    ("It was booked 2024-05-14 at 16:00, which is within the last 24 hours.", []),  # 23 hours
+    ("It was booked 2024-05-14 at 11:00, so it is not within the last 24 hours.", []),
+    ("If it was booked within the last 24 hours (2024-05-14 at 11:00 is not), it could be cancelled.", []),
+])
+def test_a_booking_said_to_be_within_a_day(text: str, found: list[tuple[str, float]]) -> None:
+    assert not_within_a_day(text, datetime(2024, 5, 15, 15, 0)) == found
+
+
+def test_a_booking_said_to_be_within_a_day_is_not_grounded(convo: Any, at: Any) -> None:
+    c = convo(system="You are an airline agent. The current time is 2024-05-15 15:00:00 EST.", domain="airline")
+    c.user("can i cancel ETUGNL?")
+    c.call("get_reservation_details", {"reservation_id": "ETUGNL"},
+           {"reservation_id": "ETUGNL", "cabin": "business", "created_at": "2024-05-14T12:34:00"})
+    i = c.say("ETUGNL was booked 2024-05-14 12:34, within the last 24 hours.")
+    assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == ["text_not_within_a_day"]
 
 
 @pytest.mark.parametrize(("text", "spans"), [
