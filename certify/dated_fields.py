@@ -121,6 +121,10 @@ def misdated_fields(text: str, book: DatedFields) -> list[tuple[str, str, str]]:
             shown_as = {name for name, days in book.values.items() if any(d.means(day) for day in days)}
             if (not shown_as and not named) or any(w in name for name in shown_as for w in _PERSONAL):
                 continue  # a date no field shows (the visibility check's), or a birth date
+            if stems & _PAID and "|" not in sentence and _PAID & {stem(w) for w in words(sentence[:d.start])[-4:]} \
+                    and (paid := _payment_dated(d, sentence, book)) is not None:
+                out.append(paid)  # "B1001 (..., paid on 2025-01-19)", its due date; no payment date shown
+                continue
             said = _said_of(d, sentence, stems, named, book)
             if said is None or (not shown_as and (said[0] not in named or not _WRITTEN_DAY.search(
                     sentence, d.start, d.end) or _NEW_DAY.search(sentence, max(0, d.start - 12), d.start)
@@ -149,6 +153,22 @@ _THEN_BRACKET = re.compile(r"(\s*[–-]\s*\d{1,2}(?:st|nd|rd|th)?)?\**\s*\(([^()
 _IT = re.compile(r"\W*(?:it|its|it's|this|that)\b", re.I)
 _WRITTEN_DAY = re.compile(r"[A-Za-z]{3}|\d-\d|\d/\d")  # a date written with its month ("May 20", "2024-05-20")
 _NEW_DAY = re.compile(r"\b(?:to|for|until|till|by|before|after|than|instead of)\s*\**\s*$", re.I)  # "move it to May 16"
+
+
+_PAID = frozenset({"paid", "payme"})  # the stems of "paid" and "payment"
+
+
+def _payment_dated(d: DateMention, sentence: str, book: DatedFields) -> tuple[str, str, str] | None:
+    """(the date as written, "<object>'s payment", the field that shows it) where a sentence that
+    says a payment gives the one object it names (a bill) a date its record shows only in another
+    field ("paid on 2025-01-19", its due date), and no record shows a field of payment dates."""
+    if any(_PAID & _field_words(name) for name in book.values):
+        return None  # (a record with a payment date field: the field check reads it)
+    owners = [c for w in words(sentence) if (c := compact(w)) in book.fields_of]
+    if len(set(owners)) != 1:
+        return None
+    fields = [name for name, days in book.fields_of[owners[0]].items() if any(d.means(day) for day in days)]
+    return (sentence[d.start:d.end], f"{owners[0].upper()}'s payment", f"it as {' and '.join(fields)}") if fields else None
 
 
 def _said_of(d: DateMention, sentence: str, stems: set[str], named: set[str],

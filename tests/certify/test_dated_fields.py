@@ -68,6 +68,11 @@ def test_the_fields_and_the_dates_of_named_objects() -> None:
     # Another flight named too, with no date of it shown: whose the date is, is not clear.
     ("I can move you to HAT101 on 2024-05-02, keeping HAT165 on 2024-05-03.", []),
     ("I can keep HAT165 on 2024-05-02.", ["hat165"]),
+    # a payment date, where no record shows one: the bill's due date said as it (blind sets 66 and 71)
+    ("B1002 now shows as Paid, with the payment recorded on 2025-02-19.", ["B1002's payment"]),
+    ("Bill B1002 (February 2025, total $150.00, paid on 2025-02-19) has a data overage.", ["B1002's payment"]),
+    ("B1002 is paid, and it was due on 2025-02-19.", []),  # the due date, said as such
+    ("| Bill | Status | Due |\n|---|---|---|\n| B1002 | Paid | 2025-02-19 |", []),  # a table's due column
 ])
 def test_a_date_is_read_against_the_field_it_is_said_of(text: str, flagged: list[str]) -> None:
     found = misdated_fields(with_headers(text), _book(LINE, RESERVATION, BILL))
