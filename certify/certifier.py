@@ -241,6 +241,7 @@ from trajectory2gym.certify.reasons import reason, reason_check, reason_kind
 from trajectory2gym.certify.reported_payments import (
     GATE,
     CardsById,
+    PaymentRows,
     brands_named,
     charged_methods,
     history_methods,
@@ -254,6 +255,7 @@ from trajectory2gym.certify.reported_payments import (
     misnamed_past_refunds,
     misnamed_payers,
     misnamed_refund_methods,
+    misplaced_amounts,
     paid_with_fours,
     payment_ids,
     refund_fours,
@@ -536,6 +538,9 @@ _DOLLARS = re.compile(r"(?<![\w$.,])(\d[\d,]*(?:\.\d+)?)\s+(?:US\s+)?dollars?\b"
 _RESULT_GB = re.compile(r'"\w*_gb":\s*(\d+(?:\.\d+)?)')  # a data field of a write's result: "new_data_refueling_gb": 2.0
 _ALL_TOLD = re.compile(r"\b(?:in total|altogether|in all|all told)\b", re.I)
 _NO_OBJECT_TOOLS = frozenset({"think", "calculate"})  # tools that touch no customer's data
+# The reasons that already say a text names the wrong payment method for money moved.
+_METHOD_SAID_KINDS = frozenset({"text_misstated_refund_method", "text_misstated_payer", "text_misstated_charge_method",
+                                "text_misstated_past_refund", "text_misnamed_card"})
 # A lookup's answer that finds no one (get_customer_by_name's "[]" for a name and birth date that match none).
 _FOUND_NONE = frozenset({"", "[]", "{}", "null", '""'})
 # A profile's list of the user's objects, which have a status of their own: '"orders": ["#w1", "#w2"]'.
@@ -3127,6 +3132,13 @@ class _Run:
         if self._writes and ((refund := GATE.search(content) is not None) or "ending" in content or "harg" in content
                              or " on your " in content or "_" in content):
             self._payment_reasons(content, refund, reasons)
+        if "ending" in content and "$" in content and self.index.json_has('"payment_history"') \
+                and not any(reason_kind(r) in _METHOD_SAID_KINDS for r in reasons):
+            # "the $47 refund is going to your Mastercard ending 6185", where the history refunds $47 to the Visa
+            # (not where a report's check named the method for what the writes moved)
+            reasons += [reason("text_misplaced_amount", value=written, arg=four, detail=methods)
+                        for written, four, methods in misplaced_amounts(
+                            content, self._book(PaymentRows).methods, self._book(CardsById).last_four)]
         if "$" in content and ("ore" in content or "ess" in content or "heap" in content or "ifference" in content
                                or "igher" in content or "ower" in content or "xtra" in content) and self.index.json_has(
                 '"price_per_month"'):

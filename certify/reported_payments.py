@@ -377,3 +377,48 @@ def misnamed_past_refunds(text: str, refunds: set[str]) -> list[str]:
         return []
     return [said for sentence in re.split(r"(?<=[.!?;])\s+", text) if _WAS_REFUNDED.search(sentence)
             for said in misnamed_refund_methods(sentence, refunds)]
+
+
+class PaymentRows(ObservationBook):
+    """The amounts the payment histories shown record, each with the methods that paid or were
+    refunded it (in cents, by size: a refund of -47 is 4700)."""
+
+    needles: tuple[str, ...] = ('"payment_history"',)
+
+    def __init__(self) -> None:
+        self.methods: dict[int, set[str]] = {}
+
+    def take(self, value: Any) -> None:
+        for obj in json_objects(value):
+            for row in obj.get("payment_history") or ():
+                if isinstance(row, dict) and isinstance(method := row.get("payment_method_id") or row.get("payment_id"), str) \
+                        and isinstance(amount := row.get("amount"), (int, float)) and not isinstance(amount, bool):
+                    self.methods.setdefault(round(abs(amount) * 100), set()).add(method)
+
+
+# An amount and, in its clause, the card it is put on by its last four digits: "the $47 refund is going
+# to your Mastercard ending 6185", "$26 on your Mastercard ending 3848".
+# (Not past a bracket: "refunds to gift_card_2850297 ($76) and Visa ending 8861 ($126)".)
+_AMOUNT_TO_CARD = re.compile(r"\$(\d[\d,]*(?:\.\d\d)?)\b(?:[^.!?;$\n()]|\.(?=\d)){0,60}?\bending(?:\s+in)?\W{0,4}"
+                             r"(\d{4})\b", re.I)
+# An action offered, not one done: "I'd switch it to your Mastercard ending 9838 ... Shall I?"
+_OFFERED = re.compile(r"\b(?:would|shall|should|could|can)\b|'d\b|\?", re.I)
+
+
+def misplaced_amounts(text: str, rows: dict[int, set[str]], last_four: dict[str, str]) -> list[tuple[str, str, str]]:
+    """(the amount as written, the last four said, the methods the histories give it) for each amount
+    a text puts on a card by its last four digits where the payment histories shown record that
+    amount only with other methods, each of known kind, and a card shown ends in those digits:
+    "$26 on your Mastercard ending 3848", where the history pays $26 with credit_card_7407366 (6437)."""
+    out: list[tuple[str, str, str]] = []
+    cards = set(last_four.values())
+    for sentence in SENTENCE_OR_LINE.split(text):
+        if "ending" not in sentence or _OFFERED.search(sentence):
+            continue
+        for m in _AMOUNT_TO_CARD.finditer(sentence):
+            cents = round(float(m[1].replace(",", "")) * 100)
+            methods = rows.get(cents, set())
+            if methods and m[2] in cards and all(last_four.get(x, "") != m[2] for x in methods) and all(
+                    x in last_four or payment_kind(x) not in (None, "creditcard") for x in methods):
+                out.append((f"${m[1]}", m[2], ", ".join(sorted(methods))))
+    return out

@@ -15,6 +15,7 @@ from trajectory2gym.certify.reported_payments import (
     misnamed_cards,
     misnamed_method_ids,
     misnamed_refund_methods,
+    misplaced_amounts,
     write_payments,
 )
 from trajectory2gym.envs.registry import tool_specs
@@ -592,3 +593,38 @@ def test_a_card_of_the_users_where_the_profile_shows_none(convo: Any, at: Any, m
     c.call("get_user_details", {"user_id": "ava_sanchez_4455"}, {"payment_methods": methods, "membership": "gold"})
     i = c.say(said)
     assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons if "card" in r] == kinds
+
+
+ROWS = {4700: {"credit_card_2700485"}, 83000: {"gift_card_8190333"}, 2600: {"credit_card_7407366"}}
+FOURS = {"credit_card_2700485": "6967", "credit_card_7407366": "6437", "credit_card_9999999": "3848"}
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    # blind sets 64 and 71 (a64_09, a71_08): an amount the history records with one card, put on another
+    ("The history shows $830 on gift card 8190333 and then $26 on your Mastercard ending 3848.",
+     [("$26", "3848", "credit_card_7407366")]),
+    ("The history shows $830 on gift card 8190333 and then $26 on your Visa ending 6437.", []),
+    ("Sent, and the $47 refund is going to your Mastercard ending 3848.", [("$47", "3848", "credit_card_2700485")]),
+    ("$55 went on your card ending 3848.", []),  # an amount no history records
+    ("$26 on your card ending 1111.", []),  # no card shown ends so
+    ("I'd put the $26 on your Mastercard ending 3848. Shall I?", []),  # an offer, not what was done
+    ("Refunds to gift_card_8190333 ($26) and Visa ending 3848 ($126).", []),  # the bracket is another method's
+])
+def test_an_amount_put_on_another_card_than_the_history_records(text: str, found: list[tuple[str, str, str]]) -> None:
+    assert misplaced_amounts(text, ROWS, FOURS) == found
+
+
+def test_a_past_refund_said_to_go_to_another_card_is_not_grounded(convo: Any, at: Any) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("was the seattle change charged to the visa? I'm omar_rossi_1241, UM3OG5")
+    c.call("get_user_details", {"user_id": "omar_rossi_1241"}, {"user_id": "omar_rossi_1241", "payment_methods": {
+        "credit_card_7407366": {"source": "credit_card", "brand": "visa", "last_four": "6437", "id": "credit_card_7407366"},
+        "credit_card_1000001": {"source": "credit_card", "brand": "mastercard", "last_four": "3848",
+                                "id": "credit_card_1000001"}}})
+    c.call("get_reservation_details", {"reservation_id": "UM3OG5"}, {"reservation_id": "UM3OG5", "payment_history": [
+        {"payment_id": "gift_card_8190333", "amount": 830}, {"payment_id": "credit_card_7407366", "amount": 26}]})
+    wrong = c.say("Yes: the payment history shows $830 on gift card 8190333, then $26 on your Mastercard ending 3848.")
+    right = c.say("Yes: the payment history shows $830 on gift card 8190333, then $26 on your Visa ending 6437.")
+    found = certify_interaction(c.build())
+    assert [reason_kind(r) for r in at(found, wrong).reasons] == ["text_misplaced_amount"]
+    assert at(found, right).eligible
