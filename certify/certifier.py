@@ -112,6 +112,7 @@ from trajectory2gym.certify.claims import (
     verb_key,
 )
 from trajectory2gym.certify.compensation import (
+    certificate_for_change,
     certificate_kept,
     certificates_joined,
     certificates_offered,
@@ -122,6 +123,7 @@ from trajectory2gym.certify.compensation import (
     complained,
     delay_complaint,
     delay_rule,
+    difference_rule,
     eligible,
     ineligible,
     offer_first_rule,
@@ -827,6 +829,7 @@ class _Run:
         self._certificate_rule = ""  # the policy's sentence that limits certificates (compensation)
         self._delay_rule = ""  # the policy's sentence that compensates a delay only after a change or cancellation
         self._one_certificate = ""  # the policy's words that allow one certificate per booking, where it has them
+        self._difference_rule = ""  # the policy's sentence that a fare difference is never paid with a certificate
         self._offer_first = ""  # the policy's sentence that has a certificate wait for a complaint
         # free checked bags per passenger by (tier, cabin), and the policy's sentence (bag_allowance)
         self._free_bags: tuple[dict[tuple[str, str], int], str] = ({}, "")
@@ -3182,6 +3185,12 @@ class _Run:
             # "Your order #W7751333 ... Its tracking number is 413744175715", which #W4404390 shows
             for said, given, held in misowned(content, objects_read, values, self.index.json_observations, self._holder_of):
                 reasons.append(reason("text_misowned", value=said, arg=given, detail=held))
+        if self._difference_rule and "ertificate" in content:
+            # "you can apply certificate 8482931 ($250)" to an upgrade's fare difference
+            before = next((t.text for t in reversed(self.turns) if t.role == "assistant"), "")
+            for sentence in certificate_for_change(content, before):
+                reasons.append(reason("text_contradicts_policy", arg="certificate", value=sentence[:80],
+                                      detail=self._difference_rule))
         if self._one_certificate and "ertificate" in content and ("ombin" in content or "both" in content):
             # "you can combine the new $100 certificate with your $250 one", where one may pay a booking
             for sentence in certificates_joined(content):
@@ -3785,6 +3794,12 @@ class _Run:
             ok = False
             reasons.append(reason("against_policy", tool=call.name, arg="reservation", value=booking,
                                   detail=self._delay_rule))
+        if self._difference_rule and call.name == "update_reservation_flights" and isinstance(
+                method := call.arguments.get("payment_id"), str) and method.startswith("certificate"):
+            # a change's fare difference put on a certificate, where the policy says never
+            ok = False
+            reasons.append(reason("against_policy", tool=call.name, arg="payment_id", value=method,
+                                  detail=self._difference_rule))
         if self._one_certificate:
             # a booking paid with two certificates, where the policy allows one ("at most one certificate")
             for arg, value in call.arguments.items():
@@ -4024,6 +4039,7 @@ class _Run:
                         self._certificate_rule = self._certificate_rule or compensation_rule(msg.content)
                         self._delay_rule = self._delay_rule or delay_rule(msg.content)
                         self._one_certificate = self._one_certificate or one_certificate_rule(msg.content)
+                        self._difference_rule = self._difference_rule or difference_rule(msg.content)
                         self._offer_first = self._offer_first or offer_first_rule(msg.content)
                         self._in_order = self._in_order or ORDERED.search(msg.content) is not None
                         if "bag" in msg.content and not self._free_bags[0]:

@@ -177,3 +177,37 @@ def delay_complaint(user_texts: list[str]) -> bool:
     """Whether the user's latest messages complain of a delay, not of a flight the airline cancelled."""
     recent = " ".join(user_texts[-2:])
     return "delay" in recent.lower() and _FLIGHT_CANCELLED.search(recent) is None
+
+
+# The policy's rule that a change's fare difference is never paid with a certificate: "A fare difference
+# is paid or refunded with a credit card or gift card, never with a certificate."
+_NO_CERTIFICATE_FOR_DIFFERENCE = re.compile(r"\bdifference\b[^.]*\b(?:never|not|cannot be paid)\b[^.]{0,20}?\bcertificate",
+                                            re.I)
+
+
+@lru_cache(maxsize=64)
+def difference_rule(policy: str) -> str:
+    """The policy's sentence that a fare difference is never paid with a certificate; "" where none."""
+    return next((rule_text(s) for s in policy_sentences(policy) if _NO_CERTIFICATE_FOR_DIFFERENCE.search(s)), "")
+
+
+# A certificate said to pay: "you can apply certificate 8482931 ($250)", "I'd take $100 from
+# certificate_1959696", "certificates can be applied to an upgrade".
+_CERTIFICATE_PAYS = re.compile(r"\b(?:apply|applied|applying|use|using|put|take|taking)\b[^.;\n]{0,40}?\bcertificate"
+                               r"|\bfrom\s+(?:your\s+|the\s+)?(?:travel\s+)?certificate"
+                               r"|\bcertificates?\b[^.;\n]{0,30}?\b(?:can|could|will) be (?:applied|used)\b", re.I)
+_NOT_PAID = re.compile(r"n't\b|\b(?:not|never|cannot|no|only)\b", re.I)
+# A change of a reservation, which its fare difference pays, as a text says it; a booking is no change.
+_A_CHANGE = re.compile(r"\b(?:upgrad\w*|chang\w*|fare difference|differences?)\b", re.I)
+_A_BOOKING = re.compile(r"\bbook\w*|\bnew reservation\b", re.I)
+
+
+def certificate_for_change(text: str, before: str) -> list[str]:
+    """The sentences of a text that let a certificate pay for a change, stripped, where the text or
+    the agent's message before it (the change it described) speaks of a change and neither of a
+    booking: "you can apply certificate 8482931 ($250), and the remaining $2,960 would go on the
+    Mastercard", after "change M9OL3W to business ... charging $3,210"."""
+    if "ertificate" not in text or not (_A_CHANGE.search(text) or _A_CHANGE.search(before)) \
+            or _A_BOOKING.search(text) or (_A_BOOKING.search(before) and not _A_CHANGE.search(text)):
+        return []
+    return [s.strip() for s in SENTENCE_OR_LINE.split(text) if _CERTIFICATE_PAYS.search(s) and not _NOT_PAID.search(s)]

@@ -9,8 +9,10 @@ import pytest
 
 from trajectory2gym.certify import certify_interaction
 from trajectory2gym.certify.compensation import (
+    certificate_for_change,
     certificates_offered,
     compensation_rule,
+    difference_rule,
     ineligible,
     offer_first_rule,
 )
@@ -261,3 +263,43 @@ def test_a_certificate_sent_for_a_delay_needs_the_change_first(convo: Any, at: A
     cert = certify_interaction(c.build())
     assert [k for k in map(reason_kind, at(cert, i).reasons) if k == "against_policy"] == kinds
     assert "text_contradicts_policy" not in [reason_kind(r) for r in at(cert, report).reasons]  # a report, no offer
+
+
+CHANGE = "Confirming: change M9OL3W to business on the same four flights, charging $3,210 to the Mastercard. Go ahead?"
+
+
+def test_the_fare_difference_rule_is_read_from_the_policy() -> None:
+    assert difference_rule(POLICY) == ("A fare difference is paid or refunded with a credit card or gift card, never "
+                                       "with a certificate")
+    assert difference_rule("Payment: at most one certificate per booking.") == ""
+
+
+@pytest.mark.parametrize(("text", "before", "said"), [
+    # blind sets 63 and 71 (a63_02, a71_09): a certificate said to pay a change's fare difference
+    ("Yes — you can apply certificate 8482931 ($250), and the remaining $2,960 would go on the Mastercard.", CHANGE,
+     True),
+    ("Yes, certificates can be applied to an upgrade: I'd take $100 from certificate_1959696.", "", True),
+    ("A certificate can't be used for the fare difference; the $3,210 goes on a card.", CHANGE, False),
+    ("You can apply certificate 8482931 ($250) to the new booking.", "", False),  # a booking may use one
+    ("You can apply certificate 8482931 ($250) and pay the rest by card.", "Shall I book HAT014 for you?", False),
+])
+def test_a_certificate_said_to_pay_a_change(text: str, before: str, said: bool) -> None:
+    assert bool(certificate_for_change(text, before)) is said
+
+
+@pytest.mark.parametrize(("method", "kinds"), [("certificate_8482931", ["against_policy"]), ("credit_card_1", [])])
+def test_a_change_paid_with_a_certificate_goes_against_the_policy(convo: Any, at: Any, method: str,
+                                                                   kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline", system=POLICY)
+    c.user("Upgrade M9OL3W to business, pay with my certificate_8482931 or credit_card_1. I'm ivan_1.")
+    c.call("get_user_details", {"user_id": "ivan_1"}, {"user_id": "ivan_1", "payment_methods": {
+        "certificate_8482931": {"source": "certificate", "amount": 250, "id": "certificate_8482931"},
+        "credit_card_1": {"source": "credit_card", "last_four": "7345", "id": "credit_card_1"}}})
+    c.call("get_reservation_details", {"reservation_id": "M9OL3W"}, {
+        "reservation_id": "M9OL3W", "cabin": "economy", "flights": [{"flight_number": "HAT275", "date": "2024-05-19"}]})
+    c.say(f"Change M9OL3W to business on HAT275, paid with {method}. Go ahead?")
+    c.user("yes")
+    i = c.call("update_reservation_flights", {"reservation_id": "M9OL3W", "cabin": "business", "payment_id": method,
+                                              "flights": [{"flight_number": "HAT275", "date": "2024-05-19"}]},
+               {"reservation_id": "M9OL3W", "cabin": "business"})
+    assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons) if k == "against_policy"] == kinds
