@@ -1869,14 +1869,18 @@ class _Run:
 
     def _overcovered(self, content: str) -> list[tuple[str, str, str]]:
         """(method, the amount as written, its balance shown) for each sentence that says a payment
-        method named by identifier has enough to cover an amount the sentence states, where the
-        method's record shows less (not "isn't enough", said of the shortfall)."""
+        method named by identifier (or "your gift card", of the one shown) has enough to cover an amount
+        the sentence states, where the method's record shows less (not "isn't enough", said of the
+        shortfall)."""
         out: list[tuple[str, str, str]] = []
         for sentence in SENTENCE_OR_LINE.split(content):
             if not _COVERS.search(sentence) or _NOT_COVERED.search(sentence):
                 continue
-            for method in dict.fromkeys(_METHOD_NAMED.findall(sentence)):
-                if (balances := self._balance_of(method)) and (amounts := dollar_amounts(sentence)):
+            named = {m: self._balance_of(m) for m in dict.fromkeys(_METHOD_NAMED.findall(sentence))}
+            if not named and "gift card" in sentence.lower() and len(cards := self._balances_of_kind("gift_card")) == 1:
+                named = {"your gift card": cards[0]}  # "Your gift card balance is enough", of the one gift card shown
+            for method, balances in named.items():
+                if balances and (amounts := dollar_amounts(sentence)):
                     written, cents = amounts[0]
                     for said, c in amounts[1:]:  # the largest amount: what is to be covered
                         if abs(c) > abs(cents):
@@ -2810,7 +2814,8 @@ class _Run:
                 orjson.dumps(self.inter.private).decode(), data=True)
             privileged = privileged or hidden
             reasons.append(_unseen(f"{wish[1]} GB", hidden))
-        if ("enough" in content or "sufficient" in content or "covers" in content) and "_" in content:
+        if ("enough" in content or "sufficient" in content or "covers" in content) and (
+                "_" in content or "gift card" in content or "Gift card" in content):
             # "paid from your gift card (gift_card_7711863), which has enough balance to cover it", shown $44
             for method, written, shown in self._overcovered(content):
                 reasons.append(reason("text_miscalculated", value=written, detail=f"{method} shows {shown}"))

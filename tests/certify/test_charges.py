@@ -934,6 +934,9 @@ def test_a_paragraph_offering_the_next_action_reports_nothing(convo: Any, at: An
      ["text_miscalculated"]),
     ("The $30.00 would be paid from your gift card (gift_card_6023546), which has enough balance to cover it.", []),
     ("The $141.53 can't come from gift_card_6023546: its balance isn't enough.", []),  # said short
+    # the one gift card shown, named by its kind (blind set 71, r71_09)
+    ("Your gift card balance is enough to cover the $141.53.", ["text_miscalculated"]),
+    ("Your gift card balance is enough to cover the $30.00.", []),
 ])
 def test_a_method_said_to_cover_more_than_its_balance(convo: Any, at: Any, said: str, kinds: list[str]) -> None:
     c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
