@@ -141,7 +141,15 @@ class PhoneState:
             out += [(p.lower(), "missing app permission", f"granted: {shown['permissions']}")
                     for m in _GRANT_ASKED.finditer(text) for p in _PERMISSION_WORDS.findall(m[1]) if p.lower() in held_now]
         for sentence in re.split(r"(?<=[.!?])\s+|\n", text):
-            if not sentence or sentence.rstrip().endswith("?") or _NOT_PRESENT.search(sentence):
+            if not sentence or sentence.rstrip().endswith("?"):
+                continue
+            if "permissions" in shown and "permission" in sentence:  # "missing the storage permission": granted
+                # (what may be or is needed is read up to the claim: "is missing the storage permission it needs")
+                granted = set(shown["permissions"].split(", "))
+                out += [(said, "missing app permission", f"granted: {shown['permissions']}")
+                        for m in _MISSING_SAID.finditer(sentence) if not _NOT_PRESENT.search(sentence, 0, m.start())
+                        and (said := (m[1] or m[2] or m[3]).lower()) in granted]
+            if _NOT_PRESENT.search(sentence):
                 continue
             if "network" in shown:
                 out += [(m[1], "network", shown["network"]) for m in _ON_NETWORK.finditer(sentence)
@@ -156,11 +164,8 @@ class PhoneState:
                     said = f"{m[1].lower().replace('/', '_')}_{m[2].lower()}"  # "4G/5G preferred": 4g_5g_preferred
                     if said != shown["mode"]:
                         out.append((f"{m[1]} {m[2]}", "network mode", shown["mode"]))
-            if "permissions" in shown and "permission" in sentence:  # "missing the storage permission": granted
+            if "permissions" in shown and "permission" in sentence:  # "has the SMS permission", not granted
                 granted = set(shown["permissions"].split(", "))
-                out += [(said, "missing app permission", f"granted: {shown['permissions']}")
-                        for m in _MISSING_SAID.finditer(sentence)
-                        if (said := (m[1] or m[2] or m[3]).lower()) in granted]
                 out += [(held, "app permission granted", f"granted: {shown['permissions']}")
                         for m in _HAS_SAID.finditer(sentence) if (held := m[1].lower()) not in granted
                         and not _not_right_before(sentence, m.start())]

@@ -86,6 +86,9 @@ def test_a_statement_of_the_vpn_is_read_against_its_check(text: str, flagged: li
     ("The messaging app is missing the **SMS** permission — please grant it.", []),
     ("The SMS permission is missing.", []),
     ("The storage permission is still missing.", ["storage"]),
+    # what it needs, said after the claim, does not make it a maybe (blind set 71, t71_11)
+    ("That's it: the messaging app is missing the storage permission it needs for pictures.", ["storage"]),
+    ("Once you reboot, it may be missing the storage permission.", []),  # a maybe, before the claim
     # a permission's own name said missing (blind audit t57_09)
     ("It's missing the **sms** permission, and storage is missing as well - please grant both.", ["storage"]),
     ("It's missing the **sms** permission, and the camera is missing as well.", []),
