@@ -1839,6 +1839,18 @@ class _Run:
                 return status_form(obj["status"])
         return ""
 
+    def _not_callers_line(self, content: str) -> tuple[str, str] | None:
+        """(the tool, the caller's line) where the latest write acted on another line than the one the
+        user called about (the one phone number they gave, as a line's own ``phone_number``) and the
+        text names no line (a report of it as done on "your line" then says the caller's)."""
+        made = self._writes[-1][2]
+        if not isinstance(line := made.arguments.get("line_id"), str) or identifiers_in(content):
+            return None
+        phones = {"-".join(m.groups()) for t in self.turns if t.role == "user" for m in _PHONE.finditer(t.text)}
+        if len(phones) != 1 or not (callers := self._line_of(next(iter(phones)))) or compact(callers) == compact(line):
+            return None
+        return made.name, callers.upper()
+
     def _last_user_turn(self) -> Turn | None:
         """The user's latest message, where it is the latest turn (the text answers it)."""
         return self.turns[-1] if self.turns and self.turns[-1].role == "user" else None
@@ -3115,6 +3127,9 @@ class _Run:
             # "Your default address is now ..., San Antonio, TX 78209", where the write stored 78290
             reasons.append(reason("text_misaddressed", arg=self._last_written_id() or "the address", value=zips[0],
                                   detail=stored))
+        if self._writes and "your line" in content.lower() and (wrong := self._not_callers_line(content)):
+            # "Roaming has been enabled on your line", where the write went to L1001 and the caller's is L1002
+            reasons.append(reason("text_claims_other_object", tool=wrong[0], value=f"your line ({wrong[1]})"))
         if self._writes and ("new " in content or "New " in content):  # "New reservation HATHAT", it was HATHAU
             for tool, said in self._misnamed_new(content):
                 reasons.append(reason("text_claims_other_object", tool=tool, value=said))

@@ -890,3 +890,26 @@ def test_a_transfer_claimed_needs_the_transfer_call(convo: Any, transferred: boo
     i = c.say("I understand. I've transferred you to a human agent - someone will be with you shortly.")
     decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
     assert [reason_kind(r) for r in decision.reasons] == kinds
+
+
+@pytest.mark.parametrize(("line", "report", "kinds"), [
+    # blind set 71, t71_07: the write went to another line than the one the user called about
+    ("L1001", "Roaming has been enabled on your line. Please turn on Data Roaming on your phone.",
+     ["text_claims_other_object"]),
+    ("L1002", "Roaming has been enabled on your line. Please turn on Data Roaming on your phone.", []),
+    ("L1001", "Roaming has been enabled on L1001. Please turn on Data Roaming on your phone.", []),  # named
+])
+def test_a_write_on_another_line_reported_as_on_your_line(convo: Any, at: Any, line: str, report: str,
+                                                          kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user("My data doesn't work abroad. My number is 555-123-2002.")
+    c.call("get_customer_by_phone", {"phone_number": "555-123-2002"},
+           {"customer_id": "C1001", "phone_number": "555-123-2002", "line_ids": ["L1001", "L1002"]})
+    c.call("get_details_by_id", {"id": "L1002"}, {"line_id": "L1002", "phone_number": "555-123-2002",
+                                                   "roaming_enabled": False})
+    c.say("Roaming is off on L1002 (555-123-2002). Shall I enable it?")
+    c.user("Yes please.")
+    c.call("enable_roaming", {"customer_id": "C1001", "line_id": line}, "Roaming enabled successfully")
+    i = c.say(report)
+    assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons)
+            if k == "text_claims_other_object"] == kinds
