@@ -675,6 +675,10 @@ _CARRIER_USER_TOOLS = frozenset({"make_payment"})
 # A wish not to change something: "I don't really want to switch plans though, just curious".
 _NO_WISH = re.compile(r"\b(?:don't|do not|doesn't|does not|won't|not)\s+(?:really\s+|actually\s+)?"
                       r"(?:want|need|plan|planning|looking|going|trying)\s+to\s+(?:switch|chang|cancel|updat)\w*")
+# ... nor does a change the user only thinks of: "i might switch the kettle to one for a gas stove".
+_MAYBE_WORDS = ("i might", "i may", "i could", "i would", "i want", "i wanna", "i plan", "i am thinking", "i'd like")
+_MAYBE_WISH = re.compile(r"\bi\s+(?:might|may|could|would like to|want to|wanna|plan to|am thinking of|'d like to)\s+"
+                         r"(?:switch|chang|cancel|updat)\w*")
 # A question whether something is still so: "the backpack and kettle are still mine, right?", "is it still active?".
 _STATUS_ASKED = re.compile(r"\bwhat(?:'s| is| about)\s+(?:the\s+)?status\b[^.?!]*\?")
 _STILL_ASKED = re.compile(r"\b(?:is|are|am|was|were)\s+(?:\w+\s+){0,3}?still\b[^.?!]*\?")
@@ -713,6 +717,8 @@ def _brings_news(text: str, index: EvidenceIndex) -> int:
         low = _RECHECK.sub(" ", low)  # "Can you double-check that?": a request, nothing changed
     if " to " in low and ("n't" in low or "not" in low):
         low = _NO_WISH.sub(" ", low)  # "I don't want to switch plans": nothing changed
+    if any(w in low for w in _MAYBE_WORDS):
+        low = _MAYBE_WISH.sub(" ", low)  # "i might switch the kettle": nothing changed yet
     if "still" in low and "?" in low:
         low = _STILL_ASKED.sub(" ", low)  # "and the backpack and kettle are still mine, right?": asked, not told
     if "status" in low and "?" in low:

@@ -229,6 +229,9 @@ def test_a_date_after_used_of_is_no_date_of_birth() -> None:
     # a wish not to change (blind set 61, t61_02)
     ("How much is Unlimited Plus compared to mine? I don't really want to switch plans though.", False),
     ("I switched plans yesterday, how much is it now?", True),
+    # a change only thought of (blind set 71, r71_05)
+    ("ok. i might switch the plan to a cheaper one, what are the options", False),
+    ("ok. i might have switched the plan by mistake, what are the options", True),
     # whether something is still so, asked (blind set 63, r63_12); told, it is news
     ("and both lines are still mine, right?", False),
     ("it still doesn't work after the restart", True),
