@@ -264,6 +264,11 @@ from trajectory2gym.certify.reported_payments import (
     reported_part,
     write_payments,
 )
+from trajectory2gym.certify.return_refunds import (
+    DeliveredOrders,
+    misdirected_refunds,
+    return_refund_rule,
+)
 from trajectory2gym.certify.routes import Route
 from trajectory2gym.certify.setting_values import may_name_values, named_plans, named_values
 from trajectory2gym.certify.shares import misstated_shares
@@ -836,6 +841,7 @@ class _Run:
         self._delay_rule = ""  # the policy's sentence that compensates a delay only after a change or cancellation
         self._one_certificate = ""  # the policy's words that allow one certificate per booking, where it has them
         self._difference_rule = ""  # the policy's sentence that a fare difference is never paid with a certificate
+        self._return_rule = ""  # the policy's sentence that a return is refunded to the original method or a gift card
         self._offer_first = ""  # the policy's sentence that has a certificate wait for a complaint
         # free checked bags per passenger by (tier, cabin), and the policy's sentence (bag_allowance)
         self._free_bags: tuple[dict[tuple[str, str], int], str] = ({}, "")
@@ -3211,6 +3217,11 @@ class _Run:
             # "Your order #W7751333 ... Its tracking number is 413744175715", which #W4404390 shows
             for said, given, held in misowned(content, objects_read, values, self.index.json_observations, self._holder_of):
                 reasons.append(reason("text_misowned", value=said, arg=given, detail=held))
+        if self._return_rule and "efund" in content and self.index.json_has('"payment_history"'):
+            # "I can return the puzzle and refund the $45.90 to your PayPal account", paid with a gift card
+            for said, order in misdirected_refunds(content, self._book(DeliveredOrders), self._user_text()):
+                reasons.append(reason("text_contradicts_policy", arg=f"the refund of {order}", value=said,
+                                      detail=self._return_rule))
         if self._difference_rule and "ertificate" in content:
             # "you can apply certificate 8482931 ($250)" to an upgrade's fare difference
             before = next((t.text for t in reversed(self.turns) if t.role == "assistant"), "")
@@ -4066,6 +4077,7 @@ class _Run:
                         self._delay_rule = self._delay_rule or delay_rule(msg.content)
                         self._one_certificate = self._one_certificate or one_certificate_rule(msg.content)
                         self._difference_rule = self._difference_rule or difference_rule(msg.content)
+                        self._return_rule = self._return_rule or return_refund_rule(msg.content)
                         self._offer_first = self._offer_first or offer_first_rule(msg.content)
                         self._in_order = self._in_order or ORDERED.search(msg.content) is not None
                         if "bag" in msg.content and not self._free_bags[0]:

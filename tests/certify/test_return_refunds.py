@@ -1,0 +1,61 @@
+"""A return's refund said to go to a method the policy does not allow (certify/return_refunds.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import orjson
+import pytest
+
+from trajectory2gym.certify import certify_interaction
+from trajectory2gym.certify.reasons import reason_kind
+from trajectory2gym.certify.return_refunds import (
+    DeliveredOrders,
+    misdirected_refunds,
+    return_refund_rule,
+)
+from trajectory2gym.envs.registry import tool_specs
+from trajectory2gym.envs.retail.policy import POLICY
+
+ORDER = {"order_id": "#W9077205", "status": "delivered", "items": [{"name": "Jigsaw Puzzle", "item_id": "1",
+                                                                   "price": 45.9}],
+         "payment_history": [{"transaction_type": "payment", "amount": 45.9, "payment_method_id": "gift_card_1"}]}
+
+
+def _book(*orders: dict[str, Any]) -> DeliveredOrders:
+    book = DeliveredOrders()
+    book.update([orjson.dumps(o).decode().lower() for o in orders])
+    return book
+
+
+def test_the_rule_is_read_from_the_policy() -> None:
+    assert return_refund_rule(POLICY) == "Returns are refunded to the original payment method or to a gift card of the customer"
+    assert return_refund_rule("Refunds take 5-7 business days.") == ""
+
+
+@pytest.mark.parametrize(("text", "asked", "found"), [
+    # blind sets 60 and 64 (r60_07, r64_12): a return's refund sent to a kind of method the order was not paid with
+    ("I can return the puzzle and refund the $45.90 to your PayPal account. Shall I go ahead?", "",
+     [("PayPal", "W9077205")]),
+    ("I can return the puzzle and refund the $45.90 to your gift card. Shall I go ahead?", "", []),
+    ("Order #W9077205: the refund of $45.90 would go to your Mastercard ending 9212.", "return the puzzle",
+     [("Mastercard", "W9077205")]),
+    ("Order #W9077205: the refund of $45.90 would go to your Mastercard ending 9212.", "", []),  # no return said
+    ("Exchanging it, the $2.00 difference is refunded to your PayPal.", "return it", []),  # an exchange's
+    ("A return can only be refunded to the original method, not to your PayPal.", "", []),  # the rule said
+])
+def test_a_returns_refund_sent_where_the_policy_does_not_allow(text: str, asked: str,
+                                                                found: list[tuple[str, str]]) -> None:
+    assert misdirected_refunds(text, _book(ORDER), asked) == found
+
+
+def test_a_returns_refund_offered_to_another_method_is_against_the_policy(convo: Any, at: Any) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail", system=POLICY)
+    c.user("I want to return the puzzle in #W9077205. I'm ava_1, ava@example.com")
+    c.call("find_user_id_by_email", {"email": "ava@example.com"}, "ava_1")
+    c.call("get_order_details", {"order_id": "#W9077205"}, ORDER)
+    wrong = c.say("I can return the puzzle and refund the $45.90 to your PayPal account. Shall I go ahead?")
+    right = c.say("I can return the puzzle and refund the $45.90 to your gift card. Shall I go ahead?")
+    found = certify_interaction(c.build())
+    assert [reason_kind(r) for r in at(found, wrong).reasons] == ["text_contradicts_policy"]
+    assert "text_contradicts_policy" not in [reason_kind(r) for r in at(found, right).reasons]
