@@ -275,6 +275,26 @@ def miscalculated(text: str) -> list[tuple[str, str]]:
             count = int(m[1]) if m[1].isdigit() else NUMBER_WORDS[m[1].lower()]
             if abs(count * cents_of(m[2]) - cents_of(m[3])) > 1:
                 out.append(("$" + m[3], m[0].replace("*", "").strip()))
+    if " on " in text and "\n" in text and ("seat" in text or "ticket" in text or "fare" in text):
+        out += _miscounted_seats(text)
+    return out
+
+
+# A count of seats on one flight and what they come to: "Two basic economy seats on HAT044 would be $130".
+_SEATS_ON = re.compile(r"\b(two|three|four|five|[2-5])\s+(?:[a-z]+\s+){0,3}(?:seats?|tickets?|fares?)\s+on\s+"
+                       rf"([A-Z]{{2,3}}\d{{3,4}})\b[^.$\n]{{0,30}}?{_MONEY}(?![\d,]*\.?\d)", re.I)  # (a flight number)
+
+
+def _miscounted_seats(text: str) -> list[tuple[str, str]]:
+    """(the amount as written, the claim) for each count of seats on a flight whose one price a list
+    line of the text gives ("- HAT044, 20:00-22:30: $60"), where the amount is not the count times it."""
+    out: list[tuple[str, str]] = []
+    for m in _SEATS_ON.finditer(text):
+        count = int(m[1]) if m[1].isdigit() else NUMBER_WORDS[m[1].lower()]
+        prices = {abs(found[0][1]) for line in text.splitlines() if m[2] in line and LIST_MARK.match(line)
+                  and len(found := dollar_amounts(line)) == 1}
+        if len(prices) == 1 and abs(count * prices.pop() - cents_of(m[3])) > 1:
+            out.append(("$" + m[3], m[0].replace("*", "").strip()))
     return out
 
 

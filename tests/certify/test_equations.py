@@ -566,3 +566,16 @@ def test_a_difference_over_a_year_is_no_comparisons_result() -> None:
     # blind audit t67_03: the monthly difference, then twelve of it
     assert miscalculated("The difference is $20.00 per month ($85.00 vs $65.00), so $240.00 per year.") == []
     assert miscalculated("The difference is ($85.00 vs $65.00), so $240.00.") != []
+
+
+SEATS = "Nonstop IAH -> ORD flights, cheapest first:\n- HAT044, 20:00-22:30: $60\n- HAT138, 11:00-13:30: $61\n"
+
+
+@pytest.mark.parametrize(("text", "wrong"), [
+    # blind set 68, a68_08: a count of seats on a flight the text priced in a list line
+    (SEATS + "Two basic economy seats on HAT044 would be $130.", [("$130", "Two basic economy seats on HAT044 would be $130")]),
+    (SEATS + "Two basic economy seats on HAT044 would be $120.", []),
+    ("Two basic economy seats on HAT044 would be $130.", []),  # no price of the flight listed
+])
+def test_a_count_of_seats_on_a_flight_the_text_priced(text: str, wrong: list[tuple[str, str]]) -> None:
+    assert miscalculated(text) == wrong
