@@ -183,6 +183,7 @@ from trajectory2gym.certify.equations import (
     miscalculated,
     miscopied,
     misdifferenced,
+    misdivided,
     misremained,
     misshared,
     signed_amounts,
@@ -1863,6 +1864,18 @@ class _Run:
             return None
         return made.name, callers.upper()
 
+    def _last_user_turn_text(self) -> str:
+        """The user's latest message, lower case ("" where none)."""
+        return next((t.text.lower() for t in reversed(self.turns) if t.role == "user"), "")
+
+    def _total_said_before(self) -> int | None:
+        """The total the agent's latest message before the user's last one states on a line of its own
+        ("- **Total: $478.00**"), in cents; None where it states none or several."""
+        k = next((k for k in range(len(self.turns) - 1, -1, -1) if self.turns[k].role == "user"), -1)
+        said = next((t.text for t in reversed(self.turns[:max(k, 0)]) if t.role == "assistant"), "")
+        totals = [abs(found[-1][1]) for line in said.splitlines() if "otal" in line and (found := money_numbers_in(line))]
+        return totals[0] if len(totals) == 1 else None
+
     def _last_user_turn(self) -> Turn | None:
         """The user's latest message, where it is the latest turn (the text answers it)."""
         return self.turns[-1] if self.turns and self.turns[-1].role == "user" else None
@@ -3222,6 +3235,11 @@ class _Run:
             for said, order in misdirected_refunds(content, self._book(DeliveredOrders), self._user_text()):
                 reasons.append(reason("text_contradicts_policy", arg=f"the refund of {order}", value=said,
                                       detail=self._return_rule))
+        if "\n" in content and "$" in content and (user := self._last_user_turn_text()) and (
+                "rest" in user or "remain" in user) and (split_total := self._total_said_before()) is not None:
+            # "- gift_card_7144561: $209.00 / ... / - Mastercard ending 4526: $214.00", of a $478.00 total
+            for written, terms in misdivided(content, split_total):
+                reasons.append(reason("text_miscalculated", value=written, detail=terms))
         if self._difference_rule and "ertificate" in content:
             # "you can apply certificate 8482931 ($250)" to an upgrade's fare difference
             before = next((t.text for t in reversed(self.turns) if t.role == "assistant"), "")

@@ -642,3 +642,21 @@ def misdifferenced(text: str) -> list[tuple[str, str]]:
                 cents_of(written) == gap * n for n in range(1, 10)):
             out.append((written, f"${abs(others[0]) / 100:g} and ${abs(others[1]) / 100:g} differ by ${gap / 100:g}"))
     return out
+
+
+# A list line of a payment: a method and what it pays ("- gift_card_7144561: $209.00", "- Mastercard ending 4526: $214.00").
+_PAYMENT_PART = re.compile(r"\b(?:gift[ _]card|certificate|paypal|visa|mastercard|amex|credit[ _]card|card ending)", re.I)
+
+
+def misdivided(text: str, total: int) -> list[tuple[str, str]]:
+    """(the last part as written, the sum) where a text lists how a total stated before it is paid, a
+    method and one amount a line, with no total of its own, and the parts do not add up to it: "-
+    gift_card_7144561: $209.00 / - gift_card_9031491: $28.00 / - Mastercard ending 4526: $214.00",
+    after "Total: $478.00" and "the 209 gift card and the 28 one, rest on my mastercard"."""
+    if "otal" in text:
+        return []
+    parts = [found[0] for line in text.splitlines() if LIST_MARK.match(line) and _PAYMENT_PART.search(line)
+             and len(found := dollar_amounts(line)) == 1]
+    if len(parts) < 2 or abs(sum(abs(c) for _, c in parts) - total) <= 1:
+        return []
+    return [(parts[-1][0], " + ".join(w for w, _ in parts) + f" against the total ${total / 100:,.2f}")]

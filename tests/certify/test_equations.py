@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from trajectory2gym.certify import certify_interaction
-from trajectory2gym.certify.equations import difference_as_total, miscalculated, worked
+from trajectory2gym.certify.equations import difference_as_total, miscalculated, misdivided, worked
 from trajectory2gym.certify.reasons import reason_kind
 
 
@@ -579,3 +579,29 @@ SEATS = "Nonstop IAH -> ORD flights, cheapest first:\n- HAT044, 20:00-22:30: $60
 ])
 def test_a_count_of_seats_on_a_flight_the_text_priced(text: str, wrong: list[tuple[str, str]]) -> None:
     assert miscalculated(text) == wrong
+
+
+PARTS = "Please confirm:\n- HAT060, 2 passengers\n- gift_card_7144561: $209.00\n- gift_card_9031491: $28.00\n"
+
+
+@pytest.mark.parametrize(("rest", "wrong"), [
+    # blind set 60, a60_04: the rest on the card, of a total the message before stated
+    ("$214.00", [("$214.00", "$209.00 + $28.00 + $214.00 against the total $478.00")]),
+    ("$241.00", []),
+])
+def test_parts_of_a_total_stated_before(rest: str, wrong: list[tuple[str, str]]) -> None:
+    assert misdivided(PARTS + f"- Mastercard ending 4526: {rest}", 47800) == wrong
+    assert misdivided(PARTS + f"- Mastercard ending 4526: {rest}\n- Total: {rest}", 47800) == []  # a total of its own
+
+
+@pytest.mark.parametrize(("rest", "kinds"), [("$214.00", ["text_miscalculated"]), ("$241.00", [])])
+def test_the_rest_of_a_total_the_user_split(convo: Any, at: Any, rest: str, kinds: list[str]) -> None:
+    c = convo()
+    c.user("Book HAT060 for the two of us with insurance.")
+    c.call("get_order_details", {"order_id": "#W123"}, {"gift_card_7144561": 209, "gift_card_9031491": 28,
+                                                       "fares": [184], "insurance": 30, "bag": 50})
+    c.say("- Fares: $368.00\n- Insurance: $60.00\n- Bags: $50.00\n- **Total: $478.00**\n\nHow would you like to pay?")
+    c.user("use the 209 gift card and the 28 one, rest on my mastercard")
+    i = c.say(PARTS + f"- Mastercard ending 4526: {rest}")
+    assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons) if k == "text_miscalculated"] \
+        == kinds
