@@ -286,6 +286,8 @@ def balances_said(text: str) -> list[tuple[str, int]]:
         return []
     out = []
     for sentence in SENTENCE.split(text):
+        # the amount before the word: "your gift card ($76 balance)", "Your gift card's $75.00 balance covers it"
+        out += [(f"${m[1]}", cents_of(m[1])) for m in _AMOUNT_BALANCE.finditer(sentence)]
         if (m := _BALANCE_NOW.search(sentence)) is None:
             continue
         end = _CLAUSE_BREAK.search(sentence, m.end())  # "... a balance of $129, so it can't cover $696"
@@ -302,6 +304,7 @@ def balances_said(text: str) -> list[tuple[str, int]]:
     return out  # ("$50 was charged, leaving a balance of $129": from the word balance on)
 
 
+_AMOUNT_BALANCE = re.compile(r"\$(\d[\d,]*(?:\.\d+)?)\**\s+(?:remaining\s+)?balance\b", re.I)
 _WORKING = re.compile(r"\((?=[^()]*[+=−])[^()]*\)")  # a bracket that works a sum out: "($78 + $3,541.06)"
 
 

@@ -203,6 +203,9 @@ def test_balances_said_after_a_change_and_shown_for_stored_value_methods() -> No
     # what a method "now has ... remaining" (blind audit a66_05)
     assert balances_said("$30 was charged to your gift card, which now has $168 remaining.") == [("$168", 16800)]
     assert balances_said("Your gift card now has the $30 charge on it.") == []
+    # the amount before the word (blind set 61, a61_12)
+    assert balances_said("You can again use your gift card ($76 balance) plus $25 on the Visa.") == [("$76", 7600)]
+    assert balances_said("Your gift card's $75.00 balance covers that.") == [("$75.00", 7500)]
     shown = ['{"payment_methods": {"gift_card_1": {"source": "gift_card", "balance": 36}, '
              '"credit_card_2": {"source": "credit_card", "last_four": "1234"}}}', '{"certificate_3": 7}']
     assert method_balances(shown) == {3600}
