@@ -211,6 +211,12 @@ def test_balances_said_after_a_change_and_shown_for_stored_value_methods() -> No
     assert method_balances(shown) == {3600}
 
 
+def _gift_card_profile(balance: int) -> dict[str, Any]:
+    """emma_santos_9753's profile, whose one payment method is a gift card with this balance."""
+    return {"user_id": "emma_santos_9753", "payment_methods": {
+        "gift_card_6023546": {"source": "gift_card", "balance": balance, "id": "gift_card_6023546"}}}
+
+
 def _cancelled_on_gift_card(convo: Any) -> Any:
     """A conversation up to the cancellation of #W9655299, whose $1,778.51 goes back to a gift card
     that showed $36."""
@@ -250,8 +256,7 @@ def test_a_balance_said_against_the_lookup_since_the_writes(convo: Any, at: Any,
     c = _cancelled_on_gift_card(convo)
     c.say("Order #W9655299 is cancelled.")
     c.user("is the refund on my gift card now? can it pay for a $143 item?")
-    c.call("get_user_details", {"user_id": "emma_santos_9753"}, {"user_id": "emma_santos_9753", "payment_methods": {
-        "gift_card_6023546": {"source": "gift_card", "balance": 36, "id": "gift_card_6023546"}}})
+    c.call("get_user_details", {"user_id": "emma_santos_9753"}, _gift_card_profile(36))
     i = c.say(said)
     assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons)
             if k == "text_misstated_balance"] == kinds
@@ -944,8 +949,7 @@ def test_a_paragraph_offering_the_next_action_reports_nothing(convo: Any, at: An
 def test_a_method_said_to_cover_more_than_its_balance(convo: Any, at: Any, said: str, kinds: list[str]) -> None:
     c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
     c.user("I'm emma_santos_9753, how would an exchange be paid?")
-    c.call("get_user_details", {"user_id": "emma_santos_9753"}, {"user_id": "emma_santos_9753", "payment_methods": {
-        "gift_card_6023546": {"source": "gift_card", "balance": 44, "id": "gift_card_6023546"}}})
+    c.call("get_user_details", {"user_id": "emma_santos_9753"}, _gift_card_profile(44))
     i = c.say(said)
     assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons)
             if k == "text_miscalculated"] == kinds
