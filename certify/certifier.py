@@ -1838,7 +1838,7 @@ class _Run:
         """The status form the record of the line the user called about shows (the one phone number
         the user gave, as a line's own ``phone_number``); "" where no record of it shows one; None
         where that is unclear (no one number, the text names another, or a write on a line went through)."""
-        phones = {"-".join(m.groups()) for t in self.turns if t.role == "user" for m in _PHONE.finditer(t.text)}
+        phones = self._user_phones()
         if any("line_id" in w[2].arguments for w in self._past_writes + self._writes):
             return None
         if not phones and not self.index.json_has('"line_id"') and "suspend" not in self._user_text():
@@ -1859,10 +1859,14 @@ class _Run:
         made = self._writes[-1][2]
         if not isinstance(line := made.arguments.get("line_id"), str) or identifiers_in(content):
             return None
-        phones = {"-".join(m.groups()) for t in self.turns if t.role == "user" for m in _PHONE.finditer(t.text)}
+        phones = self._user_phones()
         if len(phones) != 1 or not (callers := self._line_of(next(iter(phones)))) or compact(callers) == compact(line):
             return None
         return made.name, callers.upper()
+
+    def _user_phones(self) -> set[str]:
+        """The phone numbers the user's messages give, as "555-123-2002"."""
+        return {"-".join(m.groups()) for t in self.turns if t.role == "user" for m in _PHONE.finditer(t.text)}
 
     def _last_user_turn_text(self) -> str:
         """The user's latest message, lower case ("" where none)."""
@@ -1969,10 +1973,10 @@ class _Run:
         return self._tools_said
 
     def _identity_tools(self) -> set[str]:
-        """The visible tools that find the customer's user id (find_user_id_by_email, ..._by_name_zip,
-        get_customer_by_phone);
-        where none does, the user gives it (``_USER_ID_SAID``) or the profile's lookup by it finds it
-        (airline). Worked out once: the visible tools do not change during a run."""
+        """The visible tools that find the customer's user id or record (find_user_id_by_email,
+        ..._by_name_zip, get_customer_by_phone); where none does, the user gives it (``_USER_ID_SAID``)
+        or the profile's lookup by it finds it (airline). Worked out once: the visible tools do not
+        change during a run."""
         if self._identity is None:
             # telecom's get_customer_by_phone / _by_id / _by_name find the customer's record
             found = {name for name in self.visible_specs if name.startswith(("find_user_id", "get_customer_by_"))}
