@@ -147,6 +147,8 @@ def _objects_having(value: Any, ident: str) -> Iterator[dict[str, Any]]:
 _PAIR_CHANCE_LIMIT = 300  # amounts: beyond, pair results fill any range (and n^2 would cost)
 
 
+# A date written with a two-digit year first: "85-06-15" (not a phone number's groups: "555-123-2002").
+_SHORT_ISO = re.compile(r"(?<![\d-])(\d{2})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])(?![\d-])")
 _UNIT_WORDS = frozenset({"apt", "apartment", "suite", "ste", "unit"})  # the words of an address's unit line
 
 
@@ -278,6 +280,9 @@ class EvidenceIndex:
                     spelled += [decimal_cents(u) for u in units]
                 if digits and " " in low and (spaced := _SPACED_PHONE.findall(low)):
                     keys += ["".join(groups) for groups in spaced]  # "555 123 2002" is 5551232002
+                if digits and "-" in low and (short := _SHORT_ISO.findall(low)):
+                    # "dob 85-06-15" is 1985-06-15 (a two-digit year of 30 or more is the 1900s')
+                    keys += [f"{19 if int(y) >= 30 else 20}{y}{m}{d}" for y, m, d in short]
                 parsed = (ws_set, ws, keys, text if digits else None)
                 if spelled:
                     self._numbers.append(tuple(spelled))

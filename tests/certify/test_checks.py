@@ -468,3 +468,18 @@ def test_a_fee_named_by_its_kind_must_be_visible(convo, at, said: str, ok: bool)
     c.call("get_order_details", {"order_id": "#W8171054"}, {"order_id": "#W8171054", "status": "delivered"})
     i = c.say(said)
     assert at(certify_interaction(c.build()), i).eligible is ok
+
+
+@pytest.mark.parametrize(("said", "visible"), [
+    ("john smith dob 85-06-15", True),  # blind set 72, t72_06: a two-digit year first
+    ("john smith dob 85-06-16", False),
+    ("john smith, my number is 555-123-2002", False),  # a phone number's groups are no date
+])
+def test_a_birth_date_with_a_two_digit_year(convo, at, said: str, visible: bool) -> None:
+    from trajectory2gym.envs.registry import tool_specs
+
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user(f"data not working, i'm in france. {said}")
+    i = c.call("get_customer_by_name", {"full_name": "John Smith", "dob": "1985-06-15"},
+               [{"customer_id": "C1001", "full_name": "John Smith", "date_of_birth": "1985-06-15"}])
+    assert at(certify_interaction(c.build()), i).checks["visibility"] is visible
