@@ -608,7 +608,7 @@ def miscopied(cents: int, result: int) -> bool:
 
 
 # The amount a sentence calls the difference: "the $17 difference", "a difference of $17", "difference: $17".
-_DIFFERENCE_SAID = re.compile(r"(\$[\d,]+(?:\.\d\d)?)\**\s+(?:fare\s+|price\s+)?difference\b"
+_DIFFERENCE_SAID = re.compile(r"(\$[\d,]+(?:\.\d\d)?)\**[ \t]+(?:fare\s+|price\s+)?difference\b"  # (not a line's end)
                               r"|\bdifference\s*(?:of|is|:|would be|will be)\s*\**(\$[\d,]+(?:\.\d\d)?)", re.I)
 _SENTENCE_STOP = re.compile(r"[.!?](?=\s|$)")
 

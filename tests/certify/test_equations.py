@@ -555,6 +555,9 @@ def test_an_amount_one_digit_off_the_calculators_result(convo: Any, at: Any, sai
     ("New fare $158, current $165: a difference of $14 for your two passengers.", []),  # the gap for each of two
     ("The fare difference is $17.", []),  # no two amounts it is between
     ("New fare $158, current $165, bags $50: a difference of $17.", []),  # three other amounts: which two is unclear
+    # a table's last price, then a line that says the difference (blind set 72, r72_03)
+    ("From | Item Kit (7736359414) | Price $253.08\nTo | Item Kit (1573035764) | Price $253.98\n\nDifference: "
+     "**$0.90** charged to PayPal.", []),
 ])
 def test_a_difference_said_of_the_two_amounts_stated(text: str, out: list[tuple[str, str]]) -> None:
     from trajectory2gym.certify.equations import misdifferenced
