@@ -161,6 +161,9 @@ def complained(user_text: str) -> bool:
 # The policy's rule that a delay is compensated only once the reservation is changed or cancelled:
 # "delayed flight after a change or cancellation: 50 dollars per passenger".
 _DELAY_RULE = re.compile(r"\bdelay\w*\b[^.;\n]*?\bafter\s+(?:a\s+|the\s+)?(?:chang|cancel)\w*", re.I)
+# A delay said as lateness: "the ATL to LGA leg on the 8th was late", "it arrived 3 hours late".
+_LATE = re.compile(r"\b(?:was|were|ran|arrived|came in|got in|landed)\s+(?:\w+\s+){0,2}?late\b|\blate (?:flight|arrival)\b",
+                   re.I)
 # A flight the user says the airline cancelled (compensated without a change), not a delay.
 _FLIGHT_CANCELLED = re.compile(r"\b(?:flight|it)(?: \w+){0,9}? (?:was|got|has been|is) cancell?ed"
                                r"|\bcancell?ed (?:my |our |the )?flight|\bairline cancell?ed", re.I)
@@ -176,7 +179,8 @@ def delay_rule(policy: str) -> str:
 def delay_complaint(user_texts: list[str]) -> bool:
     """Whether the user's latest messages complain of a delay, not of a flight the airline cancelled."""
     recent = " ".join(user_texts[-2:])
-    return "delay" in recent.lower() and _FLIGHT_CANCELLED.search(recent) is None
+    return ("delay" in recent.lower() or ("late" in recent and _LATE.search(recent) is not None)) \
+        and _FLIGHT_CANCELLED.search(recent) is None
 
 
 # The policy's rule that a change's fare difference is never paid with a certificate: "A fare difference
