@@ -204,15 +204,18 @@ def _ways(text: str) -> dict[int, str]:
     """The amounts (with "$") of each sentence that says a way, and that way ("a charge of $0.14,
     not a refund" says a charge); "both" where the sentence says both ("switch the $368.15 to your
     Mastercard, and the Visa charge will be refunded": one amount charged to one card and refunded
-    to another)."""
+    to another), or two sentences give it either way."""
     out: dict[int, str] = {}
     for sentence in SENTENCE.split(text):
         if "not " in sentence:
             sentence = _NOT_WAY.sub(" ", sentence)
         charge, refund = _CHARGE_WAY.search(sentence), _REFUND_WAY.search(sentence)
         if (charge or refund) and "$" in sentence:
+            way = "both" if charge and refund else "charged" if charge else "refunded"
             for _, cents in dollar_amounts(sentence):
-                out.setdefault(cents, "both" if charge and refund else "charged" if charge else "refunded")
+                # (two sentences that give it either way: "a total of $598.57 charged to your Mastercard
+                # ... the $598.57 will be refunded to that card")
+                out[cents] = way if out.get(cents, way) == way else "both"
     return out
 
 

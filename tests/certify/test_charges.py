@@ -135,6 +135,10 @@ def test_a_write_without_a_result_and_many_reports_after_it(convo, at) -> None:
     ("The $368.15 on your Visa ending 5768 has been refunded.",
      ["Total **$368.15**, currently charged to your **Visa ending 5768**.",
       "I'll switch the payment ($368.15) to your Mastercard ending 7287, and the Visa charge will be refunded."], []),
+    # the amount charged at the order, and refunded by the cancellation, in two sentences (blind set 72, r72_02)
+    ("Order #W9132840 is cancelled. The refund of $598.57 will go back to your card.",
+     ["A total of $598.57 charged to your Mastercard. If you like, I'll cancel it, and the $598.57 will be refunded "
+      "to that card."], []),
 ])
 def test_a_report_moves_an_amount_the_way_the_conversation_gave_it(report: str, earlier: list[str],
                                                                    out: list[tuple[str, str]]) -> None:
