@@ -206,7 +206,7 @@ def _ways(text: str) -> dict[int, str]:
     Mastercard, and the Visa charge will be refunded": one amount charged to one card and refunded
     to another), or two sentences give it either way."""
     out: dict[int, str] = {}
-    for sentence in SENTENCE.split(text):
+    for sentence in SENTENCE_OR_LINE.split(text):  # (a list's lines are read apart: "$179 → $40 more")
         if "not " in sentence:
             sentence = _NOT_WAY.sub(" ", sentence)
         charge, refund = _CHARGE_WAY.search(sentence), _REFUND_WAY.search(sentence)

@@ -135,6 +135,10 @@ def test_a_write_without_a_result_and_many_reports_after_it(convo, at) -> None:
     ("The $368.15 on your Visa ending 5768 has been refunded.",
      ["Total **$368.15**, currently charged to your **Visa ending 5768**.",
       "I'll switch the payment ($368.15) to your Mastercard ending 7287, and the Visa charge will be refunded."], []),
+    # a list's lines read apart: one option a refund, the next a charge (blind set 72, a72_06)
+    ("Done. Return is HAT116, May 20. $40 charged.",
+     ["Options:\n- HAT078 01:00, $151 → $16 refund total\n- HAT116 08:00, $179 → $40 more total\nWhich?",
+      "Confirm: return becomes HAT116. $40 to Mastercard ending 2008. OK?"], []),
     # the amount charged at the order, and refunded by the cancellation, in two sentences (blind set 72, r72_02)
     ("Order #W9132840 is cancelled. The refund of $598.57 will go back to your card.",
      ["A total of $598.57 charged to your Mastercard. If you like, I'll cancel it, and the $598.57 will be refunded "
