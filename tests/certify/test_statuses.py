@@ -34,6 +34,7 @@ SHOWN = {"L1005": "Active", "#W1000001": "pending", "B1001": "Paid", "B1006": "D
     ("Line L1005 is active.", []),
     ("Order #W1000001 has been delivered.", [("#W1000001", "pending")]),
     ("Once #W1000001 is delivered, you can return it.", []),  # what may happen
+    ("So expect a similar fee for L1005 while it's suspended.", []),  # a time it may be so (blind set 72, t72_04)
     ("L1005 was suspended last month and is active again.", []),
     ("Bill B1001 (paid) and L1005 (suspended).", []),  # two objects: which status is whose is not clear
     # one object by its id and, in brackets, its number (blind set 71, t71_08)
