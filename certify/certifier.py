@@ -561,6 +561,8 @@ _ACCOUNT_LOOKUP = re.compile(r"find_user_id|get_customer_by_|get_user_details$")
 _ACCOUNT_FIELD = re.compile(r'"(?:customer_id|user_id)":\s*"([^"]+)"')
 # The user putting their identity right ("sorry, wrong number", "actually my email is ..."): a new lookup.
 _IDENTITY_FIXED = re.compile(r"\b(?:wrong|sorry|actually|mistake|typo|not me|not mine|old (?:number|email))\b")
+# What begins on a day: "a fresh allowance starts from March 1", "it resets on March 1".
+_STARTS = re.compile(r"\b(?:start\w*|begin\w*|reset\w*|renew\w*|from)\b", re.I)
 # The action done again as the user confirmed it before: "I'll resubmit exactly what you confirmed: ...".
 _AS_CONFIRMED = re.compile(r"\b(?:what|as) you(?:'ve| have)? (?:already |just )?confirmed\b", re.I)
 # Words that put a write right: "it's 19116 not 19161!", "my mistake", "I typed it wrong", "i said 1980-03-01".
@@ -2097,8 +2099,20 @@ class _Run:
                     and not any(d.means(iso) for iso in self._derived_days)
                     and not any(d.means(iso) for iso in self._obs_days.values())
                     and not any(d.means(iso) for iso in self._next_days())
-                    and not (d.year is not None and self._span_from_shown(f"{d.year:04d}-{d.month:02d}-{d.day:02d}", text))):
+                    and not (d.year is not None and self._span_from_shown(f"{d.year:04d}-{d.month:02d}-{d.day:02d}", text))
+                    and not (_STARTS.search(text) and any(d.means(iso) for iso in self._days_after_ends()))):
                 out.append(written)
+        return out
+
+    def _days_after_ends(self) -> list[str]:
+        """The day after each end date shown (a cycle's ``cycle_end_date``, a bill's ``period_end``): the
+        next cycle starts then ("Your cycle ends 2025-02-28, so a fresh allowance starts from March 1")."""
+        out = []
+        for name, days in self._book(DatedFields).values.items():
+            if name.endswith("end_date") or name.endswith("period_end"):
+                for day in days:
+                    with suppress(ValueError):
+                        out.append((date.fromisoformat(day) + timedelta(days=1)).isoformat())
         return out
 
     @staticmethod

@@ -483,3 +483,20 @@ def test_a_birth_date_with_a_two_digit_year(convo, at, said: str, visible: bool)
     i = c.call("get_customer_by_name", {"full_name": "John Smith", "dob": "1985-06-15"},
                [{"customer_id": "C1001", "full_name": "John Smith", "date_of_birth": "1985-06-15"}])
     assert at(certify_interaction(c.build()), i).checks["visibility"] is visible
+
+
+@pytest.mark.parametrize(("said", "visible"), [
+    # blind set 72, t72_06: the day after a cycle's end, said as when the next one starts
+    ("Your current cycle ends 2025-02-28, so a fresh allowance starts from March 1.", True),
+    ("Your current cycle ends 2025-02-28, so a fresh allowance starts from March 2.", False),
+    ("Your data was last topped up on March 1.", False),  # no start said: a day of its own
+])
+def test_the_day_after_a_cycles_end(convo, at, said: str, visible: bool) -> None:
+    from trajectory2gym.envs.registry import tool_specs
+
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user("when does my cycle reset? line L1002, customer C1001")
+    c.call("get_data_usage", {"customer_id": "C1001", "line_id": "L1002"},
+           {"line_id": "L1002", "data_used_gb": 8.7, "data_limit_gb": 15.0, "cycle_end_date": "2025-02-28"})
+    i = c.say(said)
+    assert at(certify_interaction(c.build()), i).checks["visibility"] is visible
