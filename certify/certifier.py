@@ -283,6 +283,7 @@ from trajectory2gym.certify.statuses import (
     STATUS_WORDS,
     cabin_contradicted,
     cell_contradicted,
+    completion_said,
     contradicted,
     denials,
     flight_statuses,
@@ -561,6 +562,8 @@ _ACCOUNT_LOOKUP = re.compile(r"find_user_id|get_customer_by_|get_user_details$")
 _ACCOUNT_FIELD = re.compile(r'"(?:customer_id|user_id)":\s*"([^"]+)"')
 # The user putting their identity right ("sorry, wrong number", "actually my email is ..."): a new lookup.
 _IDENTITY_FIXED = re.compile(r"\b(?:wrong|sorry|actually|mistake|typo|not me|not mine|old (?:number|email))\b")
+# A request's status as a write's result shows it: "status": "exchange requested".
+_REQUEST_STATUS = re.compile(r'"status":\s*"((?:exchange|return) requested)"', re.I)
 # What begins on a day: "a fresh allowance starts from March 1", "it resets on March 1".
 _STARTS = re.compile(r"\b(?:start\w*|begin\w*|reset\w*|renew\w*|from)\b", re.I)
 # The action done again as the user confirmed it before: "I'll resubmit exactly what you confirmed: ...".
@@ -3170,6 +3173,10 @@ class _Run:
             # "Your default address is now ..., San Antonio, TX 78209", where the write stored 78290
             reasons.append(reason("text_misaddressed", arg=self._last_written_id() or "the address", value=zips[0],
                                   detail=stored))
+        if self._writes and "omplete" in content and (said_done := completion_said(content)) and (
+                (requested := _REQUEST_STATUS.search(self._writes[-1][0])) is not None):
+            # "All set — the exchange is complete", where the write's result shows "exchange requested"
+            reasons.append(reason("text_contradicts_status", arg="the request", detail=f"{requested[1]} ({said_done[0]!r})"))
         if self._writes and "your line" in content.lower() and (wrong := self._not_callers_line(content)):
             # "Roaming has been enabled on your line", where the write went to L1001 and the caller's is L1002
             reasons.append(reason("text_claims_other_object", tool=wrong[0], value=f"your line ({wrong[1]})"))

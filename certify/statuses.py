@@ -688,3 +688,17 @@ def tier_contradicted(text: str, tiers: set[str]) -> list[tuple[str, str]]:
     if not tiers:
         return []
     return [(m[1], ", ".join(sorted(tiers))) for m in _TIER.finditer(text) if m[1].lower() not in tiers]
+
+
+# An exchange or return said to be done: "the exchange is complete", "status is now 'exchange completed'".
+_COMPLETED = re.compile(r"\b(?:exchange|return)s?\b[^.!?\n]{0,30}?\b(?:is|are|has been|have been)\s+(?:now\s+|all\s+)?"
+                        r"complete(?:d)?\b|\b(?:exchange|return) completed\b", re.I)
+
+
+def completion_said(text: str) -> list[str]:
+    """The clauses of a text that say an exchange or a return is complete now, stripped (not what will
+    be, once the items arrive): untrue of a request, whose status stays "exchange requested"."""
+    if "omplete" not in text:
+        return []
+    return [m[0] for sentence in SENTENCE_OR_LINE.split(text) for m in _COMPLETED.finditer(sentence)
+            if not _NOT_NOW.search(sentence, 0, m.start())]

@@ -12,6 +12,7 @@ from trajectory2gym.certify.reasons import reason_kind
 from trajectory2gym.certify.statuses import (
     cabin_contradicted,
     cell_contradicted,
+    completion_said,
     contradicted,
     flight_statuses,
     insurance_contradicted,
@@ -916,3 +917,33 @@ def test_the_status_of_the_callers_line(convo: Any, at: Any, line: str | None, s
                                                      "status": line})
     i = c.say(said)
     assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    # blind set 72 (r72_04, r72_08): an exchange request said to be complete
+    ("All set — the exchange is complete and your new helmet ships out today.", ["exchange is complete"]),
+    ("Done — the order status is now 'exchange completed'.", ["exchange completed"]),
+    ("Once the items arrive, the exchange will be complete.", []),  # what will be
+    ("The exchange is requested; you'll get an email.", []),
+])
+def test_an_exchange_or_return_said_complete(text: str, said: list[str]) -> None:
+    assert completion_said(text) == said
+
+
+@pytest.mark.parametrize(("report", "kinds"), [
+    ("All set — the exchange is complete. $11.79 goes back to your gift card.", ["text_contradicts_status"]),
+    ("All set — the exchange is requested. $11.79 goes back to your gift card once it arrives.", []),
+])
+def test_an_exchange_request_reported_complete(convo: Any, at: Any, report: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user("exchange the helmet in #W1000003 for size L white please, refund to my gift card")
+    order = {"order_id": "#W1000003", "status": "delivered", "items": [{"item_id": "1", "price": 200.0}]}
+    c.call("get_order_details", {"order_id": "#W1000003"}, order)
+    c.say("Exchange the helmet (1) in #W1000003 for item 2, $11.79 back to gift_card_1. Go ahead?")
+    c.user("yes")
+    c.call("exchange_delivered_order_items", {"order_id": "#W1000003", "item_ids": ["1"], "new_item_ids": ["2"],
+                                              "payment_method_id": "gift_card_1"},
+           {**order, "status": "exchange requested"})
+    i = c.say(report)
+    assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons)
+            if k == "text_contradicts_status"] == kinds
