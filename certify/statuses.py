@@ -63,6 +63,13 @@ def _object_ids(text: str) -> list[str]:
     return found
 
 
+def _clause_start(sentence: str, at: int) -> int:
+    """Where the clause holding position ``at`` starts: after the last comma or "and" before it ("was due
+    February 19 and is now marked Overdue": the "was" is the other clause's)."""
+    joined = sentence.rfind(" and ", 0, at)
+    return max(sentence.rfind(",", 0, at) + 1, joined + 4 if joined >= 0 else 0)
+
+
 def status_claims(text: str, bill_of_month: Callable[[str], str | None] | None = None,
                   written: str | None = None) -> list[tuple[str, set[str], str]]:
     """(identifier, the status forms said, the sentence) for each sentence that names one object
@@ -82,7 +89,7 @@ def status_claims(text: str, bill_of_month: Callable[[str], str | None] | None =
         for at, sentence in enumerate(sentences):
             # The status words of the sentence's clauses that say a status now (up to the word).
             said = {_FORMS[(m[1] or m[2]).lower()] for m in _STATUS.finditer(sentence)
-                    if not _NOT_NOW.search(sentence, sentence.rfind(",", 0, m.start()) + 1, m.start())
+                    if not _NOT_NOW.search(sentence, _clause_start(sentence, m.start()), m.start())
                     and not _ANY_ONE.search(sentence, max(0, m.start() - 11), m.start())}
             if not said:
                 continue

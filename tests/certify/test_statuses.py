@@ -36,6 +36,9 @@ SHOWN = {"L1005": "Active", "#W1000001": "pending", "B1001": "Paid", "B1006": "D
     ("Order #W1000001 has been delivered.", [("#W1000001", "pending")]),
     ("Once #W1000001 is delivered, you can return it.", []),  # what may happen
     ("So expect a similar fee for L1005 while it's suspended.", []),  # a time it may be so (blind set 72, t72_04)
+    # what was said in another clause joined by "and" (blind set 72, t72_05)
+    ("The bill B1002 is 150 dollars, was due February 19 and is now marked Overdue.", [("B1002", "Issued")]),
+    ("Once B1002 is paid, I resume your line and then send the request for B1001.", []),
     ("L1005 was suspended last month and is active again.", []),
     ("Bill B1001 (paid) and L1005 (suspended).", []),  # two objects: which status is whose is not clear
     # one object by its id and, in brackets, its number (blind set 71, t71_08)
