@@ -30,7 +30,7 @@ from trajectory2gym.certify.normalize import (
     stem,
     words,
 )
-from trajectory2gym.certify.turns import SENTENCE_OR_LINE
+from trajectory2gym.certify.turns import LIST_MARK, SENTENCE_OR_LINE
 
 _ISO = re.compile(r"^\d{4}-\d\d-\d\d")
 # Words of a field's name too common to tell fields apart ("last", "start" occur in any sentence).
@@ -103,15 +103,23 @@ def misdated_fields(text: str, book: DatedFields) -> list[tuple[str, str, str]]:
     each date stated as another field's value."""
     out: list[tuple[str, str, str]] = []
     before = ""  # the sentence before: "Bill B1007 is overdue; it was due on ..." says the bill's
+    lead = ""  # the one object the latest line that names any names: "- B1002 (...): $150.00 / - Due: ..."
     for sentence in SENTENCE_OR_LINE.split(text):
         said_before, before = before, sentence
+        own = {c for w in words(sentence) if (c := compact(w)) in book.fields_of}
+        if own:
+            lead = next(iter(own)) if len(own) == 1 else ""
         mentions = [d for d in date_mentions(sentence) if d.month is not None]
         if not mentions:
             continue
         joined = 0  # where the sentence itself starts, read after the one before
-        if _IT.match(sentence) and not any(compact(w) in book.fields_of for w in words(sentence)):
+        if _IT.match(sentence) and not own:
             joined = len(said_before) + 1
             sentence = f"{said_before} {sentence}"  # read with the one before, which names "it"
+            mentions = [d for d in date_mentions(sentence) if d.month is not None]
+        elif lead and not own and LIST_MARK.match(sentence):
+            joined = len(lead) + 1
+            sentence = f"{lead} {sentence}"  # a list line of the object the line before it named
             mentions = [d for d in date_mentions(sentence) if d.month is not None]
         named = {c for w in words(sentence) if (c := compact(w)) in book.dates_of}
         after = 0  # the words a date is said with: those since the date before it, the last few

@@ -24,6 +24,7 @@ RESERVATION = {"reservation_id": "8VGKSX", "origin": "ORD", "destination": "EWR"
                "passengers": [{"first_name": "Yara", "last_name": "Patel", "dob": "1961-06-01"}]}
 BILL = {"bill_id": "B1002", "period_start": "2025-02-01", "period_end": "2025-02-28", "issue_date": "2025-02-05",
         "due_date": "2025-02-19", "total_due": 150.0}
+NEXT_BILL = {"bill_id": "B1003", "period_start": "2025-03-01", "period_end": "2025-03-31", "due_date": "2025-03-15"}
 
 
 BILL_WITH_ITEMS = {"bill_id": "B1002", "line_items": [{"description": "Data overage", "amount": 15.5,
@@ -73,9 +74,12 @@ def test_the_fields_and_the_dates_of_named_objects() -> None:
     ("Bill B1002 (February 2025, total $150.00, paid on 2025-02-19) has a data overage.", ["B1002's payment"]),
     ("B1002 is paid, and it was due on 2025-02-19.", []),  # the due date, said as such
     ("| Bill | Status | Due |\n|---|---|---|\n| B1002 | Paid | 2025-02-19 |", []),  # a table's due column
+    # a list's line of the one object the line before it names (blind set 72, t72_04)
+    ("- B1002 (2025-02-01 to 2025-02-28): $150.00\n- Status: Issued\n- Due: 2025-03-15", ["due_date"]),
+    ("- B1002 (2025-02-01 to 2025-02-28): $150.00\n- Status: Issued\n- Due: 2025-02-19", []),
 ])
 def test_a_date_is_read_against_the_field_it_is_said_of(text: str, flagged: list[str]) -> None:
-    found = misdated_fields(with_headers(text), _book(LINE, RESERVATION, BILL))
+    found = misdated_fields(with_headers(text), _book(LINE, RESERVATION, BILL, NEXT_BILL))
     assert [label for _, label, _ in found] == flagged
 
 
