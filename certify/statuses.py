@@ -578,7 +578,7 @@ def switched(text: str, switch_of: Callable[[str, str], bool | None],
         if sentence.lstrip().startswith("#") or sentence.rstrip().endswith(":"):
             yours = _YOURS.search(sentence) is not None  # "### Your line", "Here's your account:"
         if (listed := _SWITCH_LISTED.search(sentence)) and not _NOT_NOW.search(sentence, 0, listed.start()) and len(
-                identifiers_in(sentence)) > 1:
+                _object_ids(sentence)) > 1:
             # "Roaming is now on for 555-316-1062 and off for 555-813-7289 and 555-549-9898": each
             # state word gives the objects listed right after it (a write's own: no flag shown)
             feature = listed[1].lower()
@@ -592,7 +592,7 @@ def switched(text: str, switch_of: Callable[[str, str], bool | None],
         if not found:
             continue
         named: Callable[[str], object] = _names_or_it
-        if not (ids := identifiers_in(sentence)) and sole is not None and (
+        if not (ids := _object_ids(sentence)) and sole is not None and (
                 _YOURS.search(sentence) or (yours and LIST_MARK.match(sentence))):
             # "roaming is already enabled on your account", where one line shows roaming_enabled
             found = [m for m in found if not sentence[:m.start()].lower().endswith(("data ", "data **"))]

@@ -843,6 +843,8 @@ def test_a_denial_after_the_bills_were_shown(convo: Any, at: Any) -> None:
     # the object named once, then "it" in the joined clause (blind audit t59_02)
     ("Line L1003 is Active again, and international roaming is enabled on it as well.", [("L1003", "roaming", False)]),
     ("Line L1003 is Active again, and international roaming is disabled on it.", []),
+    # ... named with its number in brackets, one object (blind set 72, t72_08)
+    ("L1003 (555-123-2003) is active again, and roaming is enabled on it as well.", [("L1003", "roaming", False)]),
     # a list's line under a heading of "your line", the state after a colon (blind set 69, t69_11)
     ("### Your line\n- Status: Active\n- International roaming: **enabled**; I can turn it off.", [("L1003", "roaming", False)]),
     ("### Your line\n- Status: Active\n- International roaming: **disabled**; I can turn it on.", []),
