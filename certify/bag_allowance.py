@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from functools import lru_cache
+from typing import Any
 
 from trajectory2gym.certify.normalize import dollar_amounts
 from trajectory2gym.certify.policy_times import policy_sentences
@@ -225,3 +226,20 @@ def charged_free_bags(text: str, fee: int, free_total: int) -> list[tuple[str, i
         if amounts[0][1] and int(total[1]) <= free_total:
             out.append((amounts[0][0], int(total[1])))
     return out
+
+
+# The free bags said to be left: "you still have 3 more free bags", "room for 2 more free bags".
+_FREE_LEFT = re.compile(r"\b(\d+|one|two|three|four|five)\s+more\s+free\s+(?:checked\s+)?bags?\b", re.I)
+
+
+def misstated_free_left(text: str, allowed: int, record: dict[str, Any]) -> list[tuple[str, int]]:
+    """(the count as written, the free bags the reservation has left) for each count of free bags a text
+    says are left on a reservation whose record shows its passengers and bags booked, where ``allowed``
+    free bags per passenger (its tier's and cabin's) less the bags booked is another count: "You still
+    have 3 more free bags" of 2 × 3 free with 4 booked."""
+    passengers, booked = record.get("passengers"), record.get("total_baggages")
+    if not isinstance(passengers, list) or not isinstance(booked, int) or isinstance(booked, bool):
+        return []
+    left = max(allowed * len(passengers) - booked, 0)
+    return [(m[0], left) for m in _FREE_LEFT.finditer(text.replace("**", ""))
+            if (int(m[1]) if m[1].isdigit() else _NUMBER_WORDS[m[1].lower()]) != left]

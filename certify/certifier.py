@@ -51,6 +51,7 @@ from trajectory2gym.certify.bag_allowance import (
     free_beyond_allowance,
     misfeed_bags,
     misstated_bags,
+    misstated_free_left,
     unknown_tier_bags,
 )
 from trajectory2gym.certify.birth_dates import BirthDates, birthday_unsaid, misborn
@@ -2043,6 +2044,16 @@ class _Run:
         """Note a write or user action that went through, for the texts that say what was done."""
         self._made.append((call.name, tuple(call.arguments)))
 
+    def _bags_record(self) -> dict[str, Any] | None:
+        """The newest reservation record shown with its bags booked (a bag update's result, a lookup)."""
+        for low in reversed(self.index.json_observations):
+            if '"total_baggages"' in low:
+                with suppress(orjson.JSONDecodeError):
+                    if isinstance(record := orjson.loads(low), dict):
+                        return record
+                return None
+        return None
+
     def _tiers_shown(self) -> set[str]:
         """The membership tiers the profiles shown give (lower case)."""
         return set(map(str.lower, self.index.values_of("membership")))
@@ -2989,6 +3000,11 @@ class _Run:
                                                      set(map(str.lower, cabins))):
                 reasons.append(reason("text_contradicts_policy", arg=key, value=said,
                                       detail=f"{allowed} per passenger: {self._free_bags[1]}"))
+            if " more free " in content and len(tiers := self._tiers_shown()) == 1 and (record := self._bags_record()):
+                # "You still have 3 more free bags", of 2 passengers with 3 free each and 4 booked
+                per_head = self._free_bags[0].get((next(iter(tiers)), str(record.get("cabin", "")).lower()))
+                for said, left in misstated_free_left(content, per_head, record) if per_head is not None else []:
+                    reasons.append(reason("text_miscalculated", value=said, detail=f"{left} free bags are left"))
             if not self._tiers_shown():
                 # "Basic economy doesn't include any free checked bags", where the tier decides and none shows
                 for said, cabin in unknown_tier_bags(content, self._free_bags[0], set(map(str.lower, cabins)),

@@ -15,6 +15,7 @@ from trajectory2gym.certify.bag_allowance import (
     free_bags,
     misfeed_bags,
     misstated_bags,
+    misstated_free_left,
     unknown_tier_bags,
 )
 from trajectory2gym.certify.reasons import reason_kind
@@ -233,3 +234,35 @@ def test_more_bags_than_the_allowance_said_are_not_free(text: str, found: list[t
     from trajectory2gym.certify.bag_allowance import free_beyond_allowance
 
     assert [(allowed, total) for _, allowed, total in free_beyond_allowance(text)] == found
+
+
+RESERVATION = {"reservation_id": "ZXIYE7", "cabin": "business", "total_baggages": 5,
+               "passengers": [{"first_name": "Anya"}, {"first_name": "Lei"}]}
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    # blind sets 70 and 72 (a70_02, a72_01): the free bags left, 2 x 3 free less 5 booked
+    ("All set. You still have room for 2 more free bags on this reservation.", [("2 more free bags", 1)]),
+    ("All set. You still have room for **1 more free bag** on this reservation.", []),
+    ("All set, 5 bags, all free.", []),  # no count left said
+])
+def test_the_free_bags_said_to_be_left(text: str, found: list[tuple[str, int]]) -> None:
+    assert misstated_free_left(text, 3, RESERVATION) == found
+
+
+@pytest.mark.parametrize(("left", "kinds"), [("3", ["text_miscalculated"]), ("2", [])])
+def test_the_free_bags_left_after_a_bag_update(convo: Any, at: Any, left: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline", system=POLICY)
+    c.user("I'm ava_li_8840. Set 86BIW2 to 4 checked bags.")
+    c.call("get_user_details", {"user_id": "ava_li_8840"}, {"user_id": "ava_li_8840", "membership": "gold"})
+    record = {"reservation_id": "86BIW2", "cabin": "basic_economy", "total_baggages": 0, "nonfree_baggages": 0,
+              "passengers": [{"first_name": "Ava"}, {"first_name": "Fatima"}, {"first_name": "Mei"}]}
+    c.call("get_reservation_details", {"reservation_id": "86BIW2"}, record)
+    c.say("As a gold member you get 2 free checked bags per passenger in basic economy: 6 free, so 4 bags cost $0. "
+          "Shall I set 86BIW2 to 4 checked bags?")
+    c.user("yes do it")
+    c.call("update_reservation_baggages", {"reservation_id": "86BIW2", "total_baggages": 4, "nonfree_baggages": 0,
+                                           "payment_id": "gift_card_1"}, {**record, "total_baggages": 4})
+    i = c.say(f"All set: 86BIW2 now has 4 checked bags. You still have {left} more free bags if you need them.")
+    assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons) if k == "text_miscalculated"] \
+        == kinds
