@@ -2046,12 +2046,10 @@ class _Run:
 
     def _bags_record(self) -> dict[str, Any] | None:
         """The newest reservation record shown with its bags booked (a bag update's result, a lookup)."""
-        for low in reversed(self.index.json_observations):
-            if '"total_baggages"' in low:
-                with suppress(orjson.JSONDecodeError):
-                    if isinstance(record := orjson.loads(low), dict):
-                        return record
-                return None
+        low = next((low for low in reversed(self.index.json_observations) if '"total_baggages"' in low), "")
+        with suppress(orjson.JSONDecodeError):
+            if low and isinstance(record := orjson.loads(low), dict):
+                return record
         return None
 
     def _tiers_shown(self) -> set[str]:

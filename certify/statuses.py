@@ -703,8 +703,8 @@ _COMPLETED = re.compile(r"\b(?:exchange|return)s?\b[^.!?\n]{0,30}?\b(?:is|are|ha
 
 
 def completion_said(text: str) -> list[str]:
-    """The clauses of a text that say an exchange or a return is complete now, stripped (not what will
-    be, once the items arrive): untrue of a request, whose status stays "exchange requested"."""
+    """The words of a text that say an exchange or a return is complete now ("exchange is complete"; not
+    what will be, once the items arrive): untrue of a request, whose status stays "exchange requested"."""
     if "omplete" not in text:
         return []
     return [m[0] for sentence in SENTENCE_OR_LINE.split(text) for m in _COMPLETED.finditer(sentence)
