@@ -267,8 +267,8 @@ from trajectory2gym.certify.reported_payments import (
     write_payments,
 )
 from trajectory2gym.certify.return_refunds import (
-    DeliveredOrders,
     misdirected_refunds,
+    paid_kinds,
     return_refund_rule,
 )
 from trajectory2gym.certify.routes import Route
@@ -565,6 +565,8 @@ _ACCOUNT_FIELD = re.compile(r'"(?:customer_id|user_id)":\s*"([^"]+)"')
 _IDENTITY_FIXED = re.compile(r"\b(?:wrong|sorry|actually|mistake|typo|not me|not mine|old (?:number|email))\b")
 # A request's status as a write's result shows it: "status": "exchange requested".
 _REQUEST_STATUS = re.compile(r'"status":\s*"((?:exchange|return) requested)"', re.I)
+# An order named in a text: "#W9077205", "W9077205".
+_ORDER_NAMED = re.compile(r"#?\bW\d{7}\b")
 # What begins on a day: "a fresh allowance starts from March 1", "it resets on March 1".
 _STARTS = re.compile(r"\b(?:start\w*|begin\w*|reset\w*|renew\w*|from)\b", re.I)
 # The action done again as the user confirmed it before: "I'll resubmit exactly what you confirmed: ...".
@@ -2443,6 +2445,16 @@ class _Run:
                 if isinstance(held := self.index.field_of(t, "payment_history")
                               or self.index.field_of(t.lstrip("#"), "payment_history"), list)}
 
+    def _delivered_order(self, content: str) -> tuple[str, set[str]]:
+        """The delivered order a text is about (the one it names, else, where it names none, the one
+        looked up last) and the kinds of method its payment history paid it with; ("", set()) where
+        the text names several, or the order was never shown delivered with a payment history."""
+        named = list(dict.fromkeys(compact(m[0]) for m in _ORDER_NAMED.finditer(content)))
+        order = named[0] if len(named) == 1 else "" if named else compact(next(iter(reversed(self.index.values_of("order_id"))), ""))
+        if not order or not any(obj.get("status") == "delivered" for obj in self.index.objects_with(f"#{order}", '"status"')):
+            return "", set()
+        return order.upper(), paid_kinds(next(iter(self._histories(f"#{order}").values()), None))
+
     def _misnamed_payer(self, content: str, owner: str, history: list[Any]) -> list[tuple[str, str, str, bool]]:
         """``_misnamed_payers`` of a text that names one object with a payment history."""
         methods = history_methods(history)
@@ -3271,7 +3283,7 @@ class _Run:
                 reasons.append(reason("text_misowned", value=said, arg=given, detail=held))
         if self._return_rule and "efund" in content and self.index.json_has('"payment_history"'):
             # "I can return the puzzle and refund the $45.90 to your PayPal account", paid with a gift card
-            for said, order in misdirected_refunds(content, self._book(DeliveredOrders), self._user_text()):
+            for said, order in misdirected_refunds(content, *self._delivered_order(content), self._user_text()):
                 reasons.append(reason("text_contradicts_policy", arg=f"the refund of {order}", value=said,
                                       detail=self._return_rule))
         if "\n" in content and "$" in content and (user := self._last_user_turn_text()) and (

@@ -3,8 +3,9 @@
 A retail policy that says "Returns are refunded to the original payment method or to a gift card of
 the customer" makes any other kind of method wrong: "I can return the puzzle and refund the $45.90 to
 your PayPal account", for an order paid with a gift card. The order is a delivered one (only those are
-returned): the one the text names, else the latest one looked up. Read only where its payment history
-shows how it was paid. A gift card is always let pass: where the customer holds none, texts mostly say
+returned): the one the text names, else the latest one looked up, with the payment history the
+observations show (the certifier's ``_delivered_order`` finds them). Read only where that history shows
+how it was paid. A gift card is always let pass: where the customer holds none, texts mostly say
 the rule ("or to a gift card, if you had one").
 """
 
@@ -15,8 +16,6 @@ from functools import lru_cache
 from typing import Any
 
 from trajectory2gym.certify.anchors import PAYMENT_WORDS, payment_kind
-from trajectory2gym.certify.books import ObservationBook, json_objects
-from trajectory2gym.certify.normalize import compact
 from trajectory2gym.certify.policy_times import policy_sentences, rule_text
 from trajectory2gym.certify.turns import SENTENCE_OR_LINE
 
@@ -29,29 +28,11 @@ def return_refund_rule(policy: str) -> str:
     return next((rule_text(s) for s in policy_sentences(policy) if _RULE.search(s)), "")
 
 
-class DeliveredOrders(ObservationBook):
-    """Each delivered order shown (compact id) with the kinds of method its payment history paid it with,
-    and the latest one read."""
-
-    needles: tuple[str, ...] = ('"payment_history"',)
-
-    def __init__(self) -> None:
-        self.paid_with: dict[str, set[str]] = {}
-        self.latest = ""  # the latest order read, delivered or not ("" where it is not delivered)
-
-    def take(self, value: Any) -> None:
-        for obj in json_objects(value):
-            order, history = obj.get("order_id"), obj.get("payment_history")
-            if not isinstance(order, str) or not isinstance(history, list):
-                continue
-            if obj.get("status") != "delivered":
-                self.latest = ""
-                continue
-            self.latest = compact(order)
-            self.paid_with[self.latest] = {kind for row in history if isinstance(row, dict)
-                                           and row.get("transaction_type") == "payment"
-                                           and isinstance(m := row.get("payment_method_id"), str)
-                                           and (kind := payment_kind(m))}
+def paid_kinds(history: Any) -> set[str]:
+    """The kinds of method a ``payment_history`` paid with (its payments, not its refunds)."""
+    return {kind for row in history if isinstance(row, dict) and row.get("transaction_type") == "payment"
+            and isinstance(m := row.get("payment_method_id"), str) and (kind := payment_kind(m))} \
+        if isinstance(history, list) else set()
 
 
 # A method a sentence sends a refund to: "refund the $45.90 to your PayPal account", "can go to that
@@ -59,26 +40,21 @@ class DeliveredOrders(ObservationBook):
 _TO_KIND = re.compile(r"\bto\s+(?:your\s+|the\s+|that\s+|this\s+|a\s+|an\s+)?(?:original\s+|existing\s+)?"
                       r"(paypal|gift card|credit card|debit card|visa|mastercard|amex)\b", re.I)
 _NOT_SENT = re.compile(r"n't\b|\b(?:not|cannot|never|only|unless)\b", re.I)  # (nor the rule: "can only be refunded to")
-_ORDER = re.compile(r"#?\bW\d{7}\b")
 
 
-def misdirected_refunds(text: str, book: DeliveredOrders, asked: str) -> list[tuple[str, str]]:
-    """(the method as said, the order) for each sentence that sends a refund of a delivered order to a
-    kind of method neither its original one nor a gift card the customer holds, in a text about a
-    return (it or the user's words ``asked`` say one, and it says no exchange, whose difference may go
+def misdirected_refunds(text: str, order: str, paid: set[str], asked: str) -> list[tuple[str, str]]:
+    """(the method as said, the order) for each sentence that sends the refund of a delivered order,
+    paid with the kinds of method ``paid``, to a kind neither of those nor a gift card, in a text about
+    a return (it or the user's words ``asked`` say one, and it says no exchange, whose difference may go
     to any method of the customer's)."""
     low = text.lower()
-    if "exchang" in low or ("return" not in low and "return" not in asked):
-        return []
-    orders = {compact(m[0]) for m in _ORDER.finditer(text)}
-    order = next(iter(orders)) if len(orders) == 1 else "" if orders else book.latest
-    if not (paid := book.paid_with.get(order)):
+    if not paid or "exchang" in low or ("return" not in low and "return" not in asked):
         return []
     allowed = paid | {"giftcard"}  # (a gift card the customer lacks is mostly the rule said: "... if you had one")
     out: list[tuple[str, str]] = []
     for sentence in SENTENCE_OR_LINE.split(text):
         if "refund" not in sentence.lower() or _NOT_SENT.search(sentence):
             continue
-        out += [(m[1], order.upper()) for m in _TO_KIND.finditer(sentence)
+        out += [(m[1], order) for m in _TO_KIND.finditer(sentence)
                 if PAYMENT_WORDS.get(m[1].lower().split()[0]) not in allowed]
     return out

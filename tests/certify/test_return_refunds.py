@@ -4,14 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-import orjson
 import pytest
 
 from trajectory2gym.certify import certify_interaction
 from trajectory2gym.certify.reasons import reason_kind
 from trajectory2gym.certify.return_refunds import (
-    DeliveredOrders,
     misdirected_refunds,
+    paid_kinds,
     return_refund_rule,
 )
 from trajectory2gym.envs.registry import tool_specs
@@ -20,12 +19,6 @@ from trajectory2gym.envs.retail.policy import POLICY
 ORDER = {"order_id": "#W9077205", "status": "delivered", "items": [{"name": "Jigsaw Puzzle", "item_id": "1",
                                                                    "price": 45.9}],
          "payment_history": [{"transaction_type": "payment", "amount": 45.9, "payment_method_id": "gift_card_1"}]}
-
-
-def _book(*orders: dict[str, Any]) -> DeliveredOrders:
-    book = DeliveredOrders()
-    book.update([orjson.dumps(o).decode().lower() for o in orders])
-    return book
 
 
 def test_the_rule_is_read_from_the_policy() -> None:
@@ -46,7 +39,14 @@ def test_the_rule_is_read_from_the_policy() -> None:
 ])
 def test_a_returns_refund_sent_where_the_policy_does_not_allow(text: str, asked: str,
                                                                 found: list[tuple[str, str]]) -> None:
-    assert misdirected_refunds(text, _book(ORDER), asked) == found
+    assert misdirected_refunds(text, "W9077205", paid_kinds(ORDER["payment_history"]), asked) == found
+
+
+def test_the_kinds_a_history_paid_with() -> None:
+    history = [*ORDER["payment_history"],
+               {"transaction_type": "refund", "amount": 2.0, "payment_method_id": "paypal_1"}]  # a refund pays nothing
+    assert paid_kinds(history) == {"giftcard"}
+    assert paid_kinds(None) == set()
 
 
 def test_a_returns_refund_offered_to_another_method_is_against_the_policy(convo: Any, at: Any) -> None:
@@ -59,3 +59,5 @@ def test_a_returns_refund_offered_to_another_method_is_against_the_policy(convo:
     found = certify_interaction(c.build())
     assert [reason_kind(r) for r in at(found, wrong).reasons] == ["text_contradicts_policy"]
     assert "text_contradicts_policy" not in [reason_kind(r) for r in at(found, right).reasons]
+    # the text names no order: the one looked up last
+    assert "the refund of W9077205" in at(found, wrong).reasons[0]
