@@ -278,6 +278,7 @@ from trajectory2gym.certify.stated_reason import reason_unsaid
 from trajectory2gym.certify.statuses import (
     DATA_SHOWN,
     JOINED_CLAUSE,
+    REQUESTED,
     ROAMING_SAID,
     ROAMING_SHOWN,
     SPEED_SHOWN,
@@ -327,7 +328,7 @@ _ONE_MORE_HINT = re.compile(r"\b(?:another|separate|second|new|further|additiona
 _CLAUSE_END = re.compile(r"\**\s*(?:[.;,)!]|$)")
 _AS_I_SAID = re.compile(r"\**\s+as I (?:said|wrote|mentioned|told you|stated|quoted)\b")
 # A write's result that only records a request ("status": "return requested"): nothing moved yet.
-_REQUESTED = re.compile(r'"status":\s*"[a-z ]*requested"')
+_REQUESTED_RESULT = re.compile(r'"status":\s*"[a-z ]*requested"')
 # A money report that sums the whole conversation, not only the writes since the user spoke.
 _OVERALL = re.compile(r"\b(?:in total|altogether|all told|overall|so far|combined)\b", re.I)
 # The last four digits of a card as an agent states them: "ending (in) 9182", "last four 9182", "****9182".
@@ -563,8 +564,6 @@ _ACCOUNT_LOOKUP = re.compile(r"find_user_id|get_customer_by_|get_user_details$")
 _ACCOUNT_FIELD = re.compile(r'"(?:customer_id|user_id)":\s*"([^"]+)"')
 # The user putting their identity right ("sorry, wrong number", "actually my email is ..."): a new lookup.
 _IDENTITY_FIXED = re.compile(r"\b(?:wrong|sorry|actually|mistake|typo|not me|not mine|old (?:number|email))\b")
-# A request's status as a write's result shows it: "status": "exchange requested".
-_REQUEST_STATUS = re.compile(r'"status":\s*"((?:exchange|return) requested)"', re.I)
 # An order named in a text: "#W9077205", "W9077205".
 _ORDER_NAMED = re.compile(r"#?\bW\d{7}\b")
 # What begins on a day: "a fresh allowance starts from March 1", "it resets on March 1".
@@ -2382,7 +2381,7 @@ class _Run:
         # exchange's difference, moves nothing until the items arrive): only a record of it looked up
         # since shows its balance now.
         since = max((n + 1 for result, n, call in self._past_writes + self._writes
-                     if not returned(result) and not _REQUESTED.search(result)
+                     if not returned(result) and not _REQUESTED_RESULT.search(result)
                      and key in map(compact, set().union(*write_payments(result, call.arguments)))), default=-1)
         if key in self._methods_used and since < 0:
             since = len(self.index.json_observations)  # (a write named it, moving no money it shows)
@@ -3200,9 +3199,10 @@ class _Run:
             reasons.append(reason("text_misaddressed", arg=self._last_written_id() or "the address", value=zips[0],
                                   detail=stored))
         if self._writes and "omplete" in content and (said_done := completion_said(content)) and (
-                (requested := _REQUEST_STATUS.search(self._writes[-1][0])) is not None):
+                request_of := self._last_written_id()) is not None and isinstance(
+                requested := self._status_of(request_of), str) and requested.lower() in REQUESTED:
             # "All set — the exchange is complete", where the write's result shows "exchange requested"
-            reasons.append(reason("text_contradicts_status", arg="the request", detail=f"{requested[1]} ({said_done[0]!r})"))
+            reasons.append(reason("text_contradicts_status", arg="the request", detail=f"{requested} ({said_done[0]!r})"))
         if self._writes and "your line" in content.lower() and (wrong := self._not_callers_line(content)):
             # "Roaming has been enabled on your line", where the write went to L1001 and the caller's is L1002
             reasons.append(reason("text_claims_other_object", tool=wrong[0], value=f"your line ({wrong[1]})"))
@@ -3792,11 +3792,11 @@ class _Run:
         the items arrive. Read of the writes since the user spoke, else of the latest before; each
         sentence must state that request's amount."""
         writes = self._writes or self._past_writes[-1:]
-        if not (claims := moved_already(content)) or not any(_REQUESTED.search(result) for result, _, _ in writes):
+        if not (claims := moved_already(content)) or not any(_REQUESTED_RESULT.search(result) for result, _, _ in writes):
             return []  # (the cheap tests first: most texts say no money moved)
         # (of the requests only: a pending order's change beside a return moves its money at once)
-        amounts = totals([self._moved_by(w) for w in writes if _REQUESTED.search(w[0])]) - totals(
-            [self._moved_by(w) for w in writes if not _REQUESTED.search(w[0])])
+        amounts = totals([self._moved_by(w) for w in writes if _REQUESTED_RESULT.search(w[0])]) - totals(
+            [self._moved_by(w) for w in writes if not _REQUESTED_RESULT.search(w[0])])
         return [said for said in claims if any(c in amounts for _, c in dollar_amounts(said))]
 
     def _moved_by(self, write: tuple[str, int, ToolCall]) -> list[int]:
@@ -4120,7 +4120,7 @@ class _Run:
                         self._did(made)
                     self._written_ids.update(compact(v) for v in made.arguments.values() if isinstance(v, str))
                     # (a return's refund, or an exchange's difference, moves nothing until the items arrive)
-                    if not returned(msg.content or "") and not _REQUESTED.search(msg.content or ""):
+                    if not returned(msg.content or "") and not _REQUESTED_RESULT.search(msg.content or ""):
                         self._methods_used.update(map(compact, payment_ids(made.arguments)))
                     self._writes.append((msg.content or "", shown, made))  # for a report of what it charged
                     made_key = self.call_key(made)

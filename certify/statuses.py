@@ -181,7 +181,7 @@ def contradicted(text: str, status_of: Callable[[str], Any],
         elif (isinstance(shown, str) and shown.lower() in _NOT_PAID_YET and "paid" in said
               and "already" not in sentence.lower()):  # "which is already Paid": before a request was sent
             out.append((ident, shown))  # "B1272 is now marked as paid" where it shows "Awaiting Payment"
-        elif isinstance(shown, str) and shown.lower() in _REQUESTED and not said.isdisjoint(_NOT_AFTER_REQUEST):
+        elif isinstance(shown, str) and shown.lower() in REQUESTED and not said.isdisjoint(_NOT_AFTER_REQUEST):
             out.append((ident, shown))  # "the exchange for #W6237516 is complete and ... has shipped": requested only
     return out
 
@@ -239,7 +239,7 @@ def past_contradicted(text: str, status_of: Callable[[str], Any]) -> list[tuple[
 # Where a delivered order went, no status of it: "#W7762997 — shipped to 142 Chestnut Street".
 _SHIPPED_WHERE = re.compile(r"\bshipped\s+(?:to|from|via)\b", re.I)
 # An order whose return or exchange is requested is delivered: not shipped, pending or cancelled.
-_REQUESTED = frozenset({"exchange requested", "return requested"})
+REQUESTED = frozenset({"exchange requested", "return requested"})
 _NOT_AFTER_REQUEST = frozenset({"shipped", "pending", "cancelled", "processed", "returned", "exchanged"})
 # Statuses of several words that say a bill is not paid yet (no one word is their form).
 _NOT_PAID_YET = frozenset({"awaiting payment", "payment pending", "pending payment", "payment requested"})
@@ -296,7 +296,7 @@ def requested_contradicted(text: str, status_of: Callable[[str], Any]) -> list[t
             continue
         ids = _object_ids(sentence)
         shown = status_of(ids[0]) if len(ids) == 1 else None
-        if isinstance(shown, str) and shown.lower() in _REQUESTED and not shown.lower().startswith(m[1].lower()):
+        if isinstance(shown, str) and shown.lower() in REQUESTED and not shown.lower().startswith(m[1].lower()):
             out.append((ids[0], shown))
     return out
 
