@@ -671,7 +671,7 @@ _USAGE = re.compile(r"\b(?:used|left|remaining|usage|of your|allowance|limit|con
 # ("Just cancel it", "Cancel it."): the lookup would show what it showed; nor "what I paid", asked of an order.
 _CHANGE_WORDS = re.compile(r"\b(?:chang|updat|again|just(?!\s+(?:to|wondering|checking|curious|asking|cancel|do|give|book|refund|process|go|tell|let|send|help|get|said|told|mentioned|wrote|asked|me|us|one|two|a|an|the|my|this|that|for|in)\b)|now|new|moved|(?<!what i )(?<!what we )(?<!much i )paid|made\b|pressed|tapped|clicked|"
                            r"did(?!n|\s+you\b)|done|tried|restart|reboot|toggl|turn|"
-                           r"switch|fix|work|still|refresh|check|status(?! bar)|email|received|arrived|added|removed|cancel(?:l?ed|l?ing))")
+                           r"switch|fix|(?<!at )(?<!for )work(?!\s+(?:phone|line|number|cell|email|account|trip|travel))|still|refresh|check|status(?! bar)|email|received|arrived|added|removed|cancel(?:l?ed|l?ing))")
 
 _WORD_FROM = re.compile(r"[a-z]+")  # the whole word a change word starts ("fixed" of "fix")
 # A user telling of what they did on their side: "I pressed pay", "Payment of 71.0 USD has been made".
@@ -4165,7 +4165,9 @@ class _Run:
                         self.epoch += 1
                         # what the user says changed may be anything; after their own tool calls, what
                         # those may change ("It says 5G now", after setting the network mode: no plan)
-                        self._epoch_records.append(() if "*" in self._told_records else tuple(sorted(self._told_records)))
+                        # (none of their tools since the agent spoke: what any tool may change)
+                        self._epoch_records.append(() if "*" in self._told_records else tuple(sorted(self._told_records))
+                                                   if self._told_records else self.cert.tools.domain(self.domain).changeable)
                         if self._phone_told and not _USER_DID.search(msg.content):
                             # "MMS still cannot send ...": the phone's results read out, after only its own
                             # tools since the agent spoke; no news of the carrier's records

@@ -50,6 +50,20 @@ class DomainTools:
     _place_vocab: frozenset[str] | None = field(default=None, repr=False)
 
     @property
+    def changeable(self) -> tuple[str, ...]:
+        """The record kinds some tool of the domain may change (its writes' and the user's tools'
+        ``records``), sorted; () where one that changes state declares none (any kind may change).
+        What no tool changes (telecom's plans, retail's product listings) no news of the user changes."""
+        kinds: set[str] = set()
+        for meta in self.metadata.values():
+            if meta.access in ("read", "handoff"):
+                continue
+            if not meta.records:
+                return ()
+            kinds.update(meta.records)
+        return tuple(sorted(kinds))
+
+    @property
     def place_vocab(self) -> frozenset[str]:
         """The lower-case words of every constant's names and codes: a text whose words hold none
         names no constant, which a set test (at C level) tells before any pattern runs."""

@@ -814,9 +814,12 @@ def test_an_options_word_in_the_users_message_is_no_news(convo: Any, told: str, 
         "2444431651": {"item_id": "2444431651", "options": {"weight range": "5-25 lbs", "material": "rubber",
                                                             "set type": "fixed", "switch type": "none"},
                        "available": True, "price": 507.13}}}
+    account = {"user_id": "liam_li_8526", "orders": ["#W123"]}
+    c.call("get_user_details", {"user_id": "liam_li_8526"}, account)
     c.call("get_product_details", {"product_id": "7233192239"}, product)
     c.say("The 5-25 lbs rubber fixed set (2444431651) is $507.13.")
     c.user(told)
-    i = c.call("get_product_details", {"product_id": "7233192239"}, product)
+    # (an account, not the listing: no tool changes a listing, whatever the user says)
+    i = c.call("get_user_details", {"user_id": "liam_li_8526"}, account)
     decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
     assert decision.checks["novelty"] is novel

@@ -229,6 +229,10 @@ def test_repeated_call_without_and_with_new_evidence(convo, at, order_w123):
     ("wait, one of the passengers broke her leg yesterday, does that change anything?", False),
     ("ok, resetting... will a reboot lose anything?", False),
     ("I rebooted it, will that change anything?", True),  # told, then asked
+    # "work" names a phone, not a fix that worked (blind set 72: t72_04)
+    ("Also, can you suspend my other line? It's my work phone, I won't need it.", False),
+    ("I'm at work, so make it quick.", False),
+    ("It works now, check it again?", True),
 ])
 def test_a_user_message_is_new_evidence_when_it_says_something_new(convo, at, order_w123, between: str,
                                                                     novel: bool) -> None:
@@ -239,6 +243,24 @@ def test_a_user_message_is_new_evidence_when_it_says_something_new(convo, at, or
     c.user(between)
     again = c.call("get_order_details", {"order_id": "#W123"}, order_w123)
     assert at(certify_interaction(c.build()), again).checks["novelty"] is novel
+
+
+def test_news_of_a_change_does_not_renew_a_lookup_of_what_no_tool_changes(convo, at, order_w123) -> None:
+    # No retail tool changes a product listing, so the user's word of a change (with no tool of
+    # theirs since) leaves its lookup as it was; an order's may have changed (blind set 72: t72_06).
+    product = {"name": "Water Bottle", "product_id": "8310926033", "variants": {}}
+    c = convo()
+    c.user("Status of #W123? And what bottles do you have?")
+    c.call("get_order_details", {"order_id": "#W123"}, order_w123)
+    c.call("get_product_details", {"product_id": "8310926033"}, product)
+    c.say("Order #W123 is pending.")
+    c.user("I just got an email saying something changed, can you check again?")
+    order = c.call("get_order_details", {"order_id": "#W123"}, order_w123)
+    listing = c.call("get_product_details", {"product_id": "8310926033"}, product)
+    cert = certify_interaction(c.build())
+    assert at(cert, order).checks["novelty"]
+    d = at(cert, listing)
+    assert not d.checks["novelty"] and d.checks["visibility"]
 
 
 @pytest.mark.parametrize(("between", "novel"), [
