@@ -422,6 +422,10 @@ _VALIDITY = re.compile(rf"\b(?:(?:valid|good|usable)\s+for|expires?\s+(?:in|afte
                        # a window to act in: "you have 30 days from delivery", "a 30-day return window"
                        rf"|\b{_TERM_SAID}\s+(?:from|after|since)\s+(?:the\s+)?(?:delivery|purchase|receipt|order)"
                        r"|\b(\d+)[- ]day\s+(?:return\s+|refund\s+|exchange\s+)?(?:window|period|grace)", re.I)
+# A limit or term in months or years: "resume it any time within 12 months", "for up to 12 months",
+# "renewed for another 12 months" (the policy's or a tool's, never a guess; "about 2 months ago" is a count).
+_TERM_LIMIT = re.compile(r"\b(?:within|up to|another|at most|no more than|maximum of)\s+"
+                         r"((?:\d{1,3}|one|two|three|four|six|twelve|eighteen|twenty-four)[\s-]+(?:months?|years?))\b", re.I)
 # A sum or product written as one token ("117+161=278", "2x30", "$144+$122"), and its terms.
 _EXPRESSION = re.compile(r"\$?\d+(?:\.\d+)?(?:[-+*x×=]\$?\d+(?:\.\d+)?)+")
 _TERM = re.compile(r"\d+(?:\.\d+)?")
@@ -1241,6 +1245,10 @@ class _Run:
                        if not self.index.has_string(term := next(g for g in m.groups() if g))
                        and not (m[4] and self.index.has_string(f"{m[4]} days"))  # "30-day" of "30 days"
                        and not _OWNED_UP.search(plain, max(0, m.start() - 40), m.start())]
+        if "month" in text or "year" in text:  # "within 12 months", where the tool says "at most six months"
+            misses += [m[1] for m in _TERM_LIMIT.finditer(text.replace("*", ""))
+                       if not self.index.has_string(m[1]) and not spans_in(m[1]) <= self._spans_said()
+                       and not spans_in(m[1]) <= spans_in(self._tool_text())]
         if "hours" in text or "days" in text or "weeks" in text:  # (the span checks above may have said it)
             # "refunded within 24 hours", "takes about 24 hours to become active", said of nothing
             misses += [m[1] for m in _TIME_FRAME.finditer(text.replace("*", ""))

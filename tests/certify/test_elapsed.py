@@ -128,7 +128,8 @@ def test_a_date_moved_by_a_span(day: date, count: int, unit: str, moved: date) -
     ("It can stay suspended until 2025-08-25.", False),  # no span said: a date from nowhere
 ])
 def test_a_date_a_stated_span_from_a_visible_one(convo: Any, at: Any, said: str, ok: bool) -> None:
-    c = convo(system="You help telecom customers. Today's date is 2025-02-25.")
+    # (the policy gives the limit: a limit said of nothing is a miss of its own, test_time_spans)
+    c = convo(system="You help telecom customers. A line stays suspended at most six months. Today's date is 2025-02-25.")
     c.user("Please suspend my line 555-694-5194 while I travel.")
     c.call("get_order_details", {"order_id": "#W1185"}, {"line_id": "L1185", "status": "Suspended",
                                                          "suspension_start_date": "2025-02-25"})

@@ -50,6 +50,23 @@ def test_a_processing_time_must_be_visible(convo: Any, at: Any, system: str, sai
     assert at(certify_interaction(c.build()), i).reasons == reasons
 
 
+@pytest.mark.parametrize(("said", "reasons"), [
+    # A limit in months, where the tool says "at most six months" (blind sets 61, 71, 72: t61_05, t71_02, t72_04)
+    ("You can resume it any time within 12 months.", ["text states '12 months' not in visible history"]),
+    ("A line can stay suspended for up to 12 months.", ["text states '12 months' not in visible history"]),
+    ("It has renewed for another 12 months.", ["text states '12 months' not in visible history"]),
+    ("A line can stay suspended for up to 6 months.", []),  # the tool's "six months", in digits
+    ("You can resume it within six months.", []),
+    ("It was suspended about 2 months ago.", []),  # a count of time, not a limit
+])
+def test_a_limit_in_months_must_be_visible(convo: Any, at: Any, said: str, reasons: list[str]) -> None:
+    c = convo(system="You are a telecom agent.", tools=[s.model_dump(mode="json") for s in tool_specs("telecom")],
+              domain="telecom")
+    c.user("Please suspend my line while I travel. How long can it stay suspended?")
+    i = c.say(said)
+    assert at(certify_interaction(c.build()), i).reasons == reasons
+
+
 def test_a_span_stands_on_one_line() -> None:
     # a list's amount, then the next line's count (blind set 64, r64_09): no "18 - 10 hours"
     from trajectory2gym.certify.policy_times import SPAN
