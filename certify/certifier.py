@@ -2462,6 +2462,19 @@ class _Run:
             return "", set()
         return order.upper(), paid_kinds(next(iter(self._histories(f"#{order}").values()), None))
 
+    def _cancelled_paid(self, content: str) -> frozenset[str]:
+        """The kinds of method that paid the cancelled orders a text may be about (the ones it names,
+        else every order shown cancelled): where their refunds went. Empty where none shows a history."""
+        named = [f"#{compact(m[0])}" for m in _ORDER_NAMED.finditer(content)]
+        orders = named or [f"#{compact(o)}" for o in dict.fromkeys(self.index.values_of("order_id"))]
+        kinds: set[str] = set()
+        for order in orders:
+            if any(obj.get("status") == "cancelled" for obj in self.index.objects_with(order, '"status"')):
+                if not (paid := paid_kinds(next(iter(self._histories(order).values()), None))):
+                    return frozenset()
+                kinds |= paid
+        return frozenset(kinds)
+
     def _misnamed_payer(self, content: str, owner: str, history: list[Any]) -> list[tuple[str, str, str, bool]]:
         """``_misnamed_payers`` of a text that names one object with a payment history."""
         methods = history_methods(history)
@@ -3028,7 +3041,8 @@ class _Run:
                                                      self._user_text()):
                     reasons.append(reason("text_not_visible", value=f"{said} ({cabin}: no membership shown)"))
         if self._instant_kinds and ("days" in content or "hours" in content or "weeks" in content):
-            for span, kind in slow_for_instant(content, self._instant_kinds):  # "to your gift card within 5–7 days"
+            for span, kind in slow_for_instant(content, self._instant_kinds, self._cancelled_paid(content)
+                                               if "refund" in content else frozenset()):  # "to your gift card within 5–7 days"
                 reasons.append(reason("text_contradicts_policy", arg=kind, value=span, detail=self._instant_kinds[kind]))
         if self._instant_kinds and ("already" in content or "immediately" in content or "instantly" in content
                                     or "right away" in content or "at once" in content):

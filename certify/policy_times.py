@@ -59,15 +59,19 @@ def instant_kinds(policy: str) -> dict[str, str]:
     return kinds
 
 
-def slow_for_instant(text: str, kinds: dict[str, str]) -> list[tuple[str, str]]:
+def slow_for_instant(text: str, kinds: dict[str, str], refunded: frozenset[str] = frozenset()) -> list[tuple[str, str]]:
     """Each span of time a text gives a payment kind the policy makes instant, with that kind: "the
     refund goes back to your gift card within 5–7 business days". A sentence that names another way
-    of paying, or any instant time, may be setting the two apart and is left alone."""
+    of paying, or any instant time, may be setting the two apart and is left alone. One that names no
+    way of paying is read of ``refunded``, the kinds the refunds it may be about went to: "refunds for
+    cancelled orders take 5-7 business days", where the one cancelled order was paid by gift card."""
     found: list[tuple[str, str]] = []
     for sentence in SENTENCE_OR_LINE.split(text):
         if not SPAN.search(sentence) or _INSTANT.search(sentence) or _OTHER_METHOD.search(sentence):
             continue
         said = {PAYMENT_WORDS[word.lower()] for word in PAYMENT_SAID.findall(sentence)}
+        if not said and refunded and "refund" in sentence.lower():
+            said = set(refunded)
         if len(said) != 1 or not said <= kinds.keys():
             continue
         (kind,) = said

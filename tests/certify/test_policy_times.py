@@ -50,6 +50,15 @@ def test_a_slow_time_said_of_an_instant_kind(text: str, found: list[tuple[str, s
     assert slow_for_instant(text, instant_kinds(RETAIL_POLICY)) == found
 
 
+def test_a_slow_time_said_of_the_refunds_in_focus() -> None:
+    said = "Refunds for cancelled orders take 5-7 business days."
+    assert slow_for_instant(said, instant_kinds(RETAIL_POLICY), frozenset({"giftcard"})) == [
+        ("5-7 business days", "giftcard")]
+    assert slow_for_instant(said, instant_kinds(RETAIL_POLICY), frozenset({"paypal"})) == []
+    assert slow_for_instant(said, instant_kinds(RETAIL_POLICY), frozenset({"giftcard", "paypal"})) == []
+    assert slow_for_instant("Delivery takes 5-7 business days.", instant_kinds(RETAIL_POLICY), frozenset({"giftcard"})) == []
+
+
 @pytest.mark.parametrize(("text", "found"), [
     ("Your order #W8331214 is cancelled, and the $1,197.28 refund has already landed in your PayPal account.",
      [("already landed", "paypal")]),
@@ -71,6 +80,9 @@ def test_no_waiting_said_of_a_slow_kind(text: str, found: list[tuple[str, str]])
      ["text_contradicts_policy"]),
     ("Order #W1000001 is cancelled; the $120.50 is back on your gift card already.", []),
     ("Order #W1000001 is cancelled; the $120.50 has already landed in your PayPal.", ["text_contradicts_policy"]),
+    # no way of paying named: the refund of the order cancelled, paid by gift card (blind set 72: r72_01)
+    ("Yes, but refunds for cancelled orders take 5-7 business days to show up.", ["text_contradicts_policy"]),
+    ("Yes, and the refund is already back.", []),
 ])
 def test_a_gift_card_refund_said_to_take_days_under_the_retail_policy(convo: Any, at: Any, said: str,
                                                                       kinds: list[str]) -> None:
