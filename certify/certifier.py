@@ -386,6 +386,18 @@ _TAKEN_BACK = re.compile(r"\bI\s+(?:quoted|misquoted|mis-quoted|misstated|mis-st
                          r"|\bI\s+mis-?(?:stated|quoted)\b[^.;:()$]{0,20}?\bas\s+\$?(\d[\d,]*(?:\.\d+)?)")
 
 
+# The whole of a sum written out after its first term: " + 2.0 GB = **17.0 GB**".
+_SUM_WHOLE = re.compile(r"\s*\+[^=\n]{1,24}=\s*\**\s*(\d+(?:\.\d+)?)\s*GB", re.I)
+
+
+def _sum_written(sentence: str, first: re.Match[str] | None) -> re.Match[str] | None:
+    """An amount of data said as a whole: ``first``, or, where a sum follows it ("your allowance is
+    now 15.0 GB + 2.0 GB = 17.0 GB"), the sum's whole."""
+    if first is None or "+" not in sentence[first.end():first.end() + 3]:
+        return first
+    return _SUM_WHOLE.match(sentence, first.end())
+
+
 def _unseen(value: str, hidden: bool) -> str:
     """The reason for a value a text states that is not grounded: privileged where only the hidden
     part holds it (``hidden``), else not visible."""
@@ -1481,12 +1493,12 @@ class _Run:
         said: set[int] | None = None
         for sentence in SENTENCE.split(text):
             if (total := _WHOLE_ALLOWANCE.search(sentence)) and (
-                    said_total := ANY_GB.search(sentence, total.start(), total.end() + 12)) and (
+                    said_total := _sum_written(sentence, ANY_GB.search(sentence, total.start(), total.end() + 12))) and (
                     book := self._book(DataLeftBook)).allowances() and (
                     to_cents(said_total[1]) or 0) not in book.allowances() | book.left() | self._user_data():
                 # "Your data now totals 17.1 GB available this cycle": a line's limit plus its refuels (17.0),
                 # or what is left, not any sum of two amounts shown (15.1 used + 2.0 added)
-                out.append(said_total[0])
+                out.append(said_total[0].rsplit("=", 1)[-1].strip(" *"))  # (a sum's whole: "17.1 GB")
                 continue
             claims = CLAIMS_DATA.search(sentence) is not None
             if not (claims or decimal and (_USAGE.search(sentence) or _LEFT_NOW.search(sentence))):

@@ -263,6 +263,9 @@ def test_a_wrong_remainder_of_data_is_not_grounded(convo: Any, at: Any) -> None:
     # "gives you ... of room" (blind set 69, t69_02)
     ("Done! 2 GB has been added for $4.00. That gives you 2.1 GB of room for the rest of this cycle.", False),
     ("Done! 2 GB has been added for $4.00. That gives you 1.9 GB of room for the rest of this cycle.", True),
+    # the whole written as its sum: its first term is the limit, not the whole (blind set 73, t73_02)
+    ("Your allowance is now 15.0 GB + 2.0 GB = 17.0 GB with 15.1 GB used, so about 1.9 GB left.", True),
+    ("Your allowance is now 15.0 GB + 2.0 GB = 17.1 GB with 15.1 GB used.", False),
 ])
 def test_a_lines_whole_data_is_its_limit_and_refuels(convo: Any, at: Any, said: str, ok: bool) -> None:
     c = convo()
