@@ -68,6 +68,9 @@ SHOWN = {"L1005": "Active", "#W1000001": "pending", "B1001": "Paid", "B1006": "D
     # A status said of any object of a kind is no one's.
     ("A suspended line can only be resumed once its bill is paid, and B1006 is in dispute.", []),
     ("A suspended line needs a human agent, and L1005 is fine.", []),
+    # a status it will have: "as soon as it's paid" (blind set 73, t73_04)
+    ("I can send a payment request for B1006 to your phone, and as soon as it's paid I can resume the line.", []),
+    ("I sent the payment request for B1006, and it's paid now.", [("B1006", "Disputed")]),
     ("You have no overdue bills - the February bill B1001 is paid.", []),  # a status no object has
     ("Nothing is overdue, so I can resume line L1005 now.", []),
     ("Bill B1006 ($70.00) is marked **Disputed** and unpaid.", []),  # its status said too
