@@ -1457,7 +1457,8 @@ def _of_kind(key: str, kin: set[str], anchors: Anchors) -> bool:
 
 
 # A description that keeps the rest of the one before: "Everything else stays as described."
-_AS_BEFORE = re.compile(r"\b(?:everything|all|the rest)(?:\s+else)?\s+(?:stays|remains|is|will\s+(?:stay|remain|be))"
+# (or with no verb: "Everything else as above.")
+_AS_BEFORE = re.compile(r"\b(?:everything|all|the rest)(?:\s+else)?(?:\s+(?:stays|remains|is|will\s+(?:stay|remain|be)))?"
                         r"\s+(?:the\s+same|unchanged|as\s+(?:described|before|above|discussed|listed))", re.I)
 
 
@@ -1483,9 +1484,13 @@ def _recapped(turns: list[Turn], last_desc: int, anchors: Anchors) -> int:
     # (a correction after the call failed) holds the rest from the one it said yes to.
     if (0 <= k < last_desc - 1 and ASKS.search(turns[k].text)
             and not any((says(t.wordline, anchors.stems) and not _yes_only(t)) or date_mentions(t.text)
-                        for t in turns[k + 1:last_desc])
-            and (describes(turns[k], anchors) or _names_every_flight(turns[k], anchors))):
-        return k
+                        for t in turns[k + 1:last_desc])):
+        if describes(turns[k], anchors) or _names_every_flight(turns[k], anchors):
+            return k
+        # or a recap itself ("Updated split: ... Everything else as above. Confirm?"): the rest from
+        # the one it recaps
+        if (earlier := _recapped(turns, k, anchors)) != k:
+            return earlier
     return last_desc
 
 

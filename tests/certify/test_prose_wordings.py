@@ -199,6 +199,28 @@ def test_a_description_that_keeps_the_rest_of_the_one_before(convo: Any) -> None
     assert kinds("") == []
 
 
+@pytest.mark.parametrize(("recap", "kinds"), [
+    # a recap that keeps the rest, with or without a verb, then a correction after the failed call
+    # (blind set 73, a73_04): the count holds from the first description
+    ("Updated: the $50 goes on gift card 4604947. Everything else as above. Confirm?", []),
+    ("Updated: the $50 goes on gift card 4604947. Everything else stays as described. Confirm?", []),
+    # a recap that keeps nothing of it, and says no count
+    ("Updated: the $50 goes on gift card 4604947. Confirm?", ["amount_not_confirmed"]),
+])
+def test_a_correction_after_a_recap_keeps_the_first_descriptions_rest(convo: Any, recap: str,
+                                                                      kinds: list[str]) -> None:
+    c = _airline(convo)
+    c.say("I would add the bag: 2 checked bags in total, 1 of them charged at 50 dollars to gift card 8058702. "
+          "Shall I?")
+    c.user("Hmm, put the fee on my other gift card instead.")
+    c.say(recap)
+    c.user("ok yes")
+    _add_bag(c, "gift_card_4604947", "Error: gift card balance is not enough")
+    c.say("Sorry, that card was declined. Shall I add the bag with gift card 8058702 instead?")
+    c.user("yes, do it")
+    assert _kinds(c, _add_bag(c, "gift_card_8058702", {"reservation_id": "OGWXR5", "total_baggages": 2})) == kinds
+
+
 def test_a_date_after_used_of_is_no_date_of_birth() -> None:
     book = DatedFields()
     book.update([orjson.dumps(o).decode().lower() for o in (
