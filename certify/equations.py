@@ -273,6 +273,8 @@ def miscalculated(text: str) -> list[tuple[str, str]]:
     if "each" in text or "apiece" in text:
         for m in _COUNT_AT_RATE.finditer(text):  # "2 of the 5 would be extra at $50 each — that's $150"
             count = int(m[1]) if m[1].isdigit() else NUMBER_WORDS[m[1].lower()]
+            if _BOTH.search(m[0], len(m[1])):
+                count = 2  # the nearer count: "You already have 1 bag, so both new bags ... at $50 each — $100"
             if abs(count * cents_of(m[2]) - cents_of(m[3])) > 1:
                 out.append(("$" + m[3], m[0].replace("*", "").strip()))
     if " on " in text and "\n" in text and ("seat" in text or "ticket" in text or "fare" in text):
@@ -280,6 +282,7 @@ def miscalculated(text: str) -> list[tuple[str, str]]:
     return out
 
 
+_BOTH = re.compile(r"\bboth\b", re.I)
 # A count of seats on one flight and what they come to: "Two basic economy seats on HAT044 would be $130".
 _SEATS_ON = re.compile(r"\b(two|three|four|five|[2-5])\s+(?:[a-z]+\s+){0,3}(?:seats?|tickets?|fares?)\s+on\s+"
                        rf"([A-Z]{{2,3}}\d{{3,4}})\b[^.$\n]{{0,30}}?{_MONEY}(?![\d,]*\.?\d)", re.I)  # (a flight number)

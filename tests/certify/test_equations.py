@@ -430,6 +430,10 @@ def test_a_share_per_passenger_then_its_total(text: str, people: int | None, wro
     ("- **HAT213** 12:00 → 15:30, $185 per person: +$65 each, **$195** for three", []),
     ("$50 each, $100 for both.", []),
     ("$25 each, $100 for 3 bags, with the fee.", []),  # a count of things, not people: not read here
+    # "both" nearer the price than a count before it (blind set 73, a73_07)
+    ("You already have 1 bag, so both new bags would be charged at $50 each — $100, for 3 bags.", []),
+    ("You already have 1 bag, so both new bags would be charged at $50 each — $150, for 3 bags.",
+     [("$150,", "1 bag, so both new bags would be charged at $50 each — $150,")]),
 ])
 def test_a_count_at_a_price_each_comes_to_their_product(text: str, wrong: list[tuple[str, str]]) -> None:
     assert miscalculated(text) == wrong
