@@ -98,6 +98,10 @@ def _field_words(name: str) -> set[str]:
     return {stem(w) for w in name.lower().split("_") if w and w not in _NAME_NOISE}
 
 
+# A person's full name, then a date in brackets: "Noah Gonzalez (1975-03-18)", a birth date.
+_AFTER_NAME = re.compile(r"\b[A-Z][a-z]+\s+[A-Z][a-z'-]+\s*\(\s*$")
+
+
 def misdated_fields(text: str, book: DatedFields) -> list[tuple[str, str, str]]:
     """(date as written, the field or identifier the text gives it, the values that one shows) for
     each date stated as another field's value."""
@@ -127,7 +131,8 @@ def misdated_fields(text: str, book: DatedFields) -> list[tuple[str, str, str]]:
             stems = {stem(w) for w in words(sentence[after:d.start])[-_CONTEXT:]}
             after = d.end
             shown_as = {name for name, days in book.values.items() if any(d.means(day) for day in days)}
-            if (not shown_as and not named) or any(w in name for name in shown_as for w in _PERSONAL):
+            if (not shown_as and not named) or any(w in name for name in shown_as for w in _PERSONAL) \
+                    or _AFTER_NAME.search(sentence, max(0, d.start - 40), d.start):
                 continue  # a date no field shows (the visibility check's), or a birth date
             if stems & _PAID and "|" not in sentence and _PAID & {stem(w) for w in words(sentence[:d.start])[-4:]} \
                     and (paid := _payment_dated(d, sentence, book)) is not None:

@@ -63,6 +63,9 @@ def test_the_fields_and_the_dates_of_named_objects() -> None:
     ("| Code | Date | Booked |\n|---|---|---|\n| 8VGKSX | May 2 | May 2 |", ["8vgksx"]),
     ("8VGKSX was booked on May 2nd, 2024; HAT165 flies on May 3.", []),  # said of the booking
     ("HAT165 on 2024-05-03 for Yara Patel (born 1961-06-01).", []),  # a birth date is nobody's flight date
+    # a new birth date, bracketed after the person's name (blind set 73, a73_11)
+    ("8VGKSX passengers would be: Yara Patel (1961-06-11). Confirm?", []),
+    ("8VGKSX would fly on (1961-06-11). Confirm?", ["8vgksx"]),
     # Several dates: each with the words since the one before it.
     ("Bill B1002 (2025-02-01 to 2025-02-28) is issued and was due on 2025-02-19.", []),
     ("Bill B1002 (2025-02-01 to 2025-02-28) was due on 2025-02-05.", ["due_date"]),
