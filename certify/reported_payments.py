@@ -401,8 +401,9 @@ class PaymentRows(ObservationBook):
 # (Not past a bracket: "refunds to gift_card_2850297 ($76) and Visa ending 8861 ($126)".)
 _AMOUNT_TO_CARD = re.compile(r"\$(\d[\d,]*(?:\.\d\d)?)\b(?:[^.!?;$\n()]|\.(?=\d)){0,60}?\bending(?:\s+in)?\W{0,4}"
                              r"(\d{4})\b", re.I)
-# An action offered, not one done: "I'd switch it to your Mastercard ending 9838 ... Shall I?"
-_OFFERED = re.compile(r"\b(?:would|shall|should|could|can)\b|'d\b|\?", re.I)
+# An action offered or planned, not one done: "I'd switch it to your Mastercard ending 9838 ... Shall I?",
+# "I'll move the full $731.19 to Mastercard ending 6193".
+_OFFERED = re.compile(r"\b(?:would|shall|should|could|can)\b|'d\b|\bI(?:'ll| will)\b|\?", re.I)
 
 
 def misplaced_amounts(text: str, rows: dict[int, set[str]], last_four: dict[str, str]) -> list[tuple[str, str, str]]:

@@ -608,6 +608,8 @@ FOURS = {"credit_card_2700485": "6967", "credit_card_7407366": "6437", "credit_c
     ("$55 went on your card ending 3848.", []),  # an amount no history records
     ("$26 on your card ending 1111.", []),  # no card shown ends so
     ("I'd put the $26 on your Mastercard ending 3848. Shall I?", []),  # an offer, not what was done
+    ("I'll move the full $26 to Mastercard ending 3848. Confirm?", []),  # a plan (blind set 73, r73_06)
+    ("The full $26 moved to Mastercard ending 3848.", [("$26", "3848", "credit_card_7407366")]),
     ("Refunds to gift_card_8190333 ($26) and Visa ending 3848 ($126).", []),  # the bracket is another method's
 ])
 def test_an_amount_put_on_another_card_than_the_history_records(text: str, found: list[tuple[str, str, str]]) -> None:
