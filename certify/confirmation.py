@@ -402,9 +402,18 @@ def _names_account(text: str, anchors: Anchors) -> bool:
             return True
     # ... or across the message, where it names no order: "Please confirm the new default address: - 12
     # Birch Ct ... Update it?" (the address's lines between the account's word and the verb)
+    # ... or says the address itself for the word: "Your profile currently shows 581 Hillcrest Drive, ...
+    # I'd update it to 851 Pine Lane, ... Confirm?"
     whole = Turn(-1, "assistant", text)
     return (not about_order and not ACCOUNT_WORDS.isdisjoint(whole.words) and says(whole.wordline, anchors.stems)
-            and says(whole.wordline, anchors.objects) and not _foreign_id(text, anchors))
+            and (says(whole.wordline, anchors.objects)
+                 or ("addre" in anchors.objects and _STREET.search(text) is not None))
+            and not _foreign_id(text, anchors))
+
+
+# A street address: "851 Pine Lane", "430 Cedar Street".
+_STREET = re.compile(r"\b\d+\s+(?:[A-Z][a-z]+\s+){1,2}(?:Street|St|Lane|Ln|Drive|Dr|Avenue|Ave|Road|Rd|Boulevard|Blvd|"
+                     r"Way|Court|Ct|Place|Pl|Terrace|Circle|Parkway)\b")
 
 
 def _foreign_id(text: str, anchors: Anchors) -> bool:

@@ -657,6 +657,10 @@ def test_an_address_offered_by_use_that_address_for(convo: Any, at: Any, offer: 
     ("**Please confirm** the new default address:\n- 12 Birch Ct\n- Denver, CO 80220, USA\nYour current one is "
      "734 Oak Street, Suite 397, San Antonio, TX 78280. Update it?", []),
     ("**Please confirm** the new address:\n- 12 Birch Ct\n- Denver, CO 80220, USA\nUpdate it?", ["not_described"]),
+    # the address itself for the word "address" (blind set 73, r73_10)
+    ("Your profile currently shows 734 Oak Drive, San Antonio, TX 78280. I'd update it to 12 Birch Ct, "
+     "Denver, CO 80220, USA. Confirm?", []),
+    ("I'd update it to 12 Birch Ct, Denver, CO 80220, USA. Confirm?", ["not_described"]),
 ])
 def test_the_default_address_described_across_its_lines(convo: Any, at: Any, described: str, kinds: list[str]) -> None:
     c = convo(tools=_specs("retail"))
