@@ -1196,8 +1196,9 @@ _STATES_FACT = re.compile(r"^\W*(?:the|my|that|this)\b[^,;]*\b(?:is|are|was|were
 
 
 # A no that only takes back what the user just said, the new choice after it: "Could I do 1.5? Actually no - 2 GB
-# please, $4 is fine."
-_SELF_FIX = re.compile(r"\b(?:actually|wait|oh|hmm)\s*,?\s+no\b\s*[-–—,:]\s*(?=\S)", re.I)
+# please, $4 is fine.", "I just want a human. ... no, fine, forget that, add the 2 GB."
+_SELF_FIX = re.compile(r"\b(?:actually|wait|oh|hmm)\s*,?\s+no\b\s*[-–—,:]\s*(?=\S)"
+                       r"|\bno\b\s*,?\s*(?:(?:fine|ok|okay)\s*,?\s*)?forget (?:that|it|about (?:it|that))\s*[-–—,:]\s*(?=\S)", re.I)
 # What the user quotes from their screen: not their own words.
 _QUOTED = re.compile(r"(?<![A-Za-z])'[^']{3,}(?:'(?![A-Za-z])|$)|\"[^\"]{3,}(?:\"|$)")  # or cut by a clause's end
 
@@ -1811,7 +1812,7 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
                     pos_items |= set(range(len(groups)))
                 else:
                     pos_items |= anchors.groups_named(ws, keys)
-            text = clause.text
+            text = own_words.lstrip(" .…") if own_words is not clause.text else clause.text  # (after a no taken back)
             if _READ_OUT.match(text):
                 continue  # "Data Roaming Enabled: Yes.": what a screen shows, read out, says yes to nothing
             if (AFFIRM.search(text) or _FINE_IF.match(text) or scoped
@@ -1828,7 +1829,7 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
                 affirm = True
             elif _orders_action(text, anchors):
                 ordered = True
-        if ordered and not any(_NEGATE.search(c.text) for c in turn.clauses if id(c) not in elsewhere):
+        if ordered and not any(_NEGATE.search(_SELF_FIX.sub(" ", c.text)) for c in turn.clauses if id(c) not in elsewhere):
             affirm = True  # an instruction stands, unless taken back in the same reply ("No wait, don't")
         if refused or (turn.clauses and turn.clauses[-1].question and not asks_elsewhere
                        and not _ASIDE.match(turn.clauses[-1].text) and not _ASIDE_TAIL.search(turn.clauses[-1].text)

@@ -843,6 +843,10 @@ def test_an_instruction_to_cancel_all_after_the_options(convo: Any, at: Any, rep
     # blind set 70, t70_03: a no that takes back the user's own question, the choice after it
     ("Could I do 1.5? Actually no - 2 GB please, $4 is fine.", True),
     ("2 GB? Actually no - leave it for now.", False),
+    # a no to the user's own wish, then the order (blind set 73, t73_09)
+    ("ugh. honestly I just want a human. ... no, fine, forget that, add the 2 GB.", True),
+    ("ugh. honestly I just want a human. ... no, fine, forget that.", False),
+    ("no, don't add the 2 GB.", False),
 ])
 def test_a_no_that_takes_back_the_users_own_words(convo: Any, at: Any, reply: str, confirmed: bool) -> None:
     c = convo(tools=_specs("telecom"), domain="telecom")
