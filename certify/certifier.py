@@ -842,6 +842,7 @@ class _Run:
         self._roaming_shown: bool | None = None  # the phone's data roaming switch, as a network status shows it
         self._reboot_pending = False  # a device change shown to apply at the next reboot, none since
         self._handed_off = False  # whether a transfer to a human agent went through
+        self._handoff_asked = ""  # what its arguments ask of the human agent (its summary)
         # Objects the user's own tools named (a bill they paid on their phone), each with the count of
         # JSON observations then: a status shown before that may be stale.
         self._user_touched: dict[str, int] = {}
@@ -3119,7 +3120,7 @@ class _Run:
                 reasons.append(reason("text_misstated_past_refund" if refund else "text_misstated_payer",
                                       arg=owner, value=said, detail=methods))
         if self._handed_off:  # "They'll switch the kettle ... and refund you the $5.97 right away"
-            for promise in promised_for_others(content):
+            for promise in promised_for_others(content, self._handoff_asked):
                 reasons.append(reason("text_promises_for_others", arg="the human agent", value=promise[:80]))
         if self._reboot_pending and ("restart" in content or "reboot" in content) and (
                 said_now := _NO_REBOOT.search(content)):  # "No need to restart", where the reset waits for one
@@ -4074,6 +4075,7 @@ class _Run:
                 if ok and not self._handed_off and cid in agent_calls and \
                         self.info(agent_calls[cid].name).meta.access == "handoff":
                     self._handed_off = True  # what the human agent does next, no tool shows
+                    self._handoff_asked = " ".join(v for v in agent_calls[cid].arguments.values() if isinstance(v, str))
                 if cid not in self._unfounded:
                     index.add_observation(msg.content, ok)
                     if msg.content and "GB" in msg.content and msg.content.lstrip()[:1] not in "{[":

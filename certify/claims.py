@@ -513,16 +513,20 @@ def swapped_objects(text: str, writes: dict[str, set[str]]) -> list[tuple[str, s
 # What someone else will do, promised: "They'll switch the kettle to the glass version and refund you the
 # $5.97 difference right away", after a transfer to a human agent, whose work no tool shows.
 _OTHERS_WILL = re.compile(r"\b(?:they(?:'ll|’ll| will)|(?:the|a) (?:human |live )?(?:agent|team|specialist|representative|"
-                          r"colleague)s? will|my colleagues? will)\s+(?:\w+\s+){0,3}?(?:switch|swap|change|"
+                          r"colleague)s? will|my colleagues? will)\s+(?:\w+\s+){0,3}?(switch|swap|change|"
                           r"refund|fix|process|exchange|cancel|issue|replace|correct|adjust|credit|waive|reverse)\w*\b"
                           r"(?:[^.!?\n]|\.\d)*", re.I)
 _MAYBE_OTHERS = re.compile(r"\b(?:may|might|could|can|should|likely|probably|able to|try|see (?:if|whether)|help)\b",
                            re.I)  # ("they'll help you correct the return": help with it, no promise of it)
 
 
-def promised_for_others(text: str) -> list[str]:
+def promised_for_others(text: str, asked: str = "") -> list[str]:
     """The sentences of a text that promise what someone else (the human agent a transfer went to)
-    will do, plainly: not what they may be able to do ("they may be able to switch it")."""
+    will do, plainly: not what they may be able to do ("they may be able to switch it"), nor what the
+    transfer's summary (``asked``) asked of them by the same verb ("Please cancel it ...": "A human
+    agent will cancel the wrong request" says what they were asked to do)."""
     if "will" not in text and "'ll" not in text and "’ll" not in text:
         return []
-    return [m[0].strip() for m in _OTHERS_WILL.finditer(text) if not _MAYBE_OTHERS.search(m[0])]
+    low = asked.lower()
+    return [m[0].strip() for m in _OTHERS_WILL.finditer(text)
+            if not _MAYBE_OTHERS.search(m[0]) and not (low and re.search(rf"\b{m[1].lower()}", low))]

@@ -856,14 +856,27 @@ def test_what_others_will_do_promised(text: str, found: list[str]) -> None:
     assert promised_for_others(text) == found
 
 
-@pytest.mark.parametrize(("transferred", "kinds"), [(True, ["text_promises_for_others"]), (False, [])])
+def test_what_the_transfer_asked_of_the_human_agent_is_no_promise_of_ones_own() -> None:
+    from trajectory2gym.certify.claims import promised_for_others
+
+    # blind set 73, t73_09: the summary asked the human agent to cancel it
+    said = "Transferred. A human agent will cancel the wrong request and set up the February one."
+    assert promised_for_others(said, "B1001 sent in error. Please cancel it and send B1002.") == []
+    assert promised_for_others(said, "B1001 sent in error.") == [
+        "A human agent will cancel the wrong request and set up the February one"]
+
+
+@pytest.mark.parametrize(("transferred", "kinds", "summary"), [
+    (True, ["text_promises_for_others"], "Wrong kettle variant; the customer wants the glass one."),
+    (False, [], ""),
+    (True, [], "Wrong kettle variant; please switch it to the glass one."),  # what the summary asked for
+])
 def test_a_promise_for_the_human_agent_after_the_transfer(convo: Any, at: Any, transferred: bool,
-                                                          kinds: list[str]) -> None:
+                                                          kinds: list[str], summary: str) -> None:
     c = convo()
     c.user("The kettle is the wrong one. I want a person.")
     if transferred:
-        c.call("transfer_to_human_agents", {"summary": "Wrong kettle variant; the customer wants the glass one."},
-               "Transfer successful")
+        c.call("transfer_to_human_agents", {"summary": summary}, "Transfer successful")
     i = c.say("They'll switch the kettle to the glass version for you.")
     found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
     assert [k for k in found if k == "text_promises_for_others"] == kinds, found
