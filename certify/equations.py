@@ -475,7 +475,8 @@ def _said(result: str, equation: str) -> tuple[str, str]:
 _GB = r"\**(\d+(?:\.\d+)?)\s*GB\**"
 _ALLOWANCE = re.compile(rf"{_GB}\s+(?:[a-z-]+\s+)?(?:allowance|limit|cap)\b|\bof your (?:\w+\s+)?{_GB}"
                         rf"|\bGB\**\s+of\s+(?:the\s+|her\s+|his\s+|its\s+|their\s+)?{_GB}"  # "used 11.0 GB of 20 GB"
-                        rf"|\b(?:allowance|limit|cap)\b(?:\s+(?:this|for|of)\s+\w+)*\s*(?:is|of|:)\s+(?:now\s+)?{_GB}", re.I)
+                        rf"|\b(?:allowance|limit|cap)\b(?:\s+(?:this|for|of)\s+\w+)*\s*(?:is|of|:)\s+(?:now\s+)?{_GB}"
+                        rf"|\|\s*(?:allowance|limit|cap)\s+{_GB}", re.I)  # a table's cell: "| Limit 15.0 GB"
 # "1.7 GB of 3.0 GB used": the first is what was used (the second is the allowance)
 _USED = re.compile(rf"{_GB}\s+of\s+(?:[a-z]+\s+){{0,2}}?{_GB}\s+used\b|\bused\W+(?:\w+\s+){{0,2}}?{_GB}|{_GB}\s+used\b", re.I)
 _LEFT = re.compile(rf"{_GB}\s+(?:left|remaining|remains?)\b|\b(?:left|remaining)\W+{_GB}", re.I)
@@ -486,7 +487,7 @@ def misremained(text: str) -> list[tuple[str, str]]:
     data allowance, what was used and what is left, where the last is not the first less the second:
     "allowance is now 11.5 GB ..., you've used 10.5 GB, so you have 1.5 GB left"."""
     out: list[tuple[str, str]] = []
-    if "GB" not in text or "used" not in text:
+    if "GB" not in text or "sed" not in text:  # ("used", or a table's "Used" column)
         return out
     for sentence in re.split(r"(?<=[.!?])\s+|\n+", text):
         found = [list(p.finditer(sentence)) for p in (_LEFT, _USED, _ALLOWANCE)]

@@ -220,11 +220,16 @@ def test_a_table_column_of_new_totals_is_no_total_of_the_row(convo: Any, at: Any
     ("L1039 is on the Starter plan: 1.7 GB of 3.0 GB used, so 1.3 GB left until 2025-02-28.", []),
     ("L1039 is on the Starter plan: 1.7 GB of 3.0 GB used, so 1.7 GB left until 2025-02-28.",
      [("1.7 GB", "3 GB − 1.7 GB = 1.3 GB")]),
+    # a table's row, read with its header (blind set 73, t73_08)
+    ("| Line | Used | Limit | Left | Cycle ends |\n|---|---|---|---|---|\n| 555-123-2002 | 8.7 GB | 15.0 GB | 7.3 GB | "
+     "2025-02-28 |", [("7.3 GB", "15 GB − 8.7 GB = 6.3 GB")]),
+    ("| Line | Used | Limit | Left |\n|---|---|---|---|\n| 555-123-2002 | 8.7 GB | 15.0 GB | 6.3 GB |", []),
 ])
 def test_what_is_left_of_a_data_allowance_is_the_allowance_less_the_use(text: str, wrong: list[tuple[str, str]]) -> None:
     from trajectory2gym.certify.equations import misremained
+    from trajectory2gym.certify.tables import with_headers
 
-    assert misremained(text) == wrong
+    assert misremained(with_headers(text)) == wrong
 
 
 def test_a_wrong_remainder_of_data_is_not_grounded(convo: Any, at: Any) -> None:
