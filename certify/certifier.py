@@ -636,9 +636,10 @@ _YOUR_LINE_STATUS = re.compile(r"\byour (?:phone )?line(?:\s+\**(?P<number>\d{3}
                                r"(?:is|has been)\s+(?:currently\s+|still\s+)?\**(active|suspended|inactive)\b", re.I)
 _IP = re.compile(r"(?<![\d.])\d{1,3}(?:\.\d{1,3}){3}(?![\d.]*\d)")  # an IP address: "192.168.1.1"
 # Several objects said done at once: "Both orders have been cancelled", "all three lines are now suspended".
-_BOTH_DONE = re.compile(r"\b(both|all (?:three|3|four|4))(?:\s+(?:of\s+)?(?:your\s+|the\s+)?[a-z]+)?\s+(?:have been|were|are now|"
-                        r"are both|have both been|were both)\s+(?:successfully\s+)?(cancell?ed|returned|exchanged|modified|"
-                        r"suspended|resumed|updated)\b", re.I)
+# (or sent: "Both payment requests are on their way")
+_BOTH_DONE = re.compile(r"\b(both|all (?:three|3|four|4))(?:\s+(?:of\s+)?(?:your\s+|the\s+)?[a-z]+(?:\s+requests)?)?\s+"
+                        r"(?:have been|were|are now|are both|have both been|were both|are)\s+(?:successfully\s+)?"
+                        r"(cancell?ed|returned|exchanged|modified|suspended|resumed|updated|sent|on their way)\b", re.I)
 _WEEKDAY_NAMED = re.compile(r"(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)")  # plain alternation first: cheap
 _AT_REBOOT = re.compile(r"\b(?:at|after|on) (?:the next )?reboot\b", re.I)
 # A change said to hold without the reboot it waits for: "No need to restart - your APN settings are fixed now".
@@ -3182,10 +3183,11 @@ class _Run:
         if ("oth " in content or "ll " in content) and (both := _BOTH_DONE.search(content)) is not None:
             # "Both orders have been cancelled.", where one cancellation went through since the user's "cancel
             # both" (or in all, where the user's last message asked for no several at once)
-            stem = both[2].lower()[:5]
+            stem = "send" if both[2].lower() in ("sent", "on their way") else both[2].lower()[:5]
             asked = request.text.lower() if (request := self._last_user_turn()) is not None else ""
             since = self._writes if ("both" in asked or "all" in asked) else self._past_writes + self._writes
-            if sum(stem in call.name for _, _, call in since) < (2 if both[1].lower().startswith("both") else 3):
+            if sum(stem in call.name for _, _, call in since) < (2 if both[1].lower().startswith("both") else 3) and \
+                    not (self._failed_write is not None and claims_done(content)):  # (said below: the failed one)
                 reasons.append(reason("text_claims_unmade_action", detail=both[0][:100]))
         if alone and "$" in content and (self._writes or self._past_writes):
             for said in self._moved_before_arrival(content):  # "$496.95 has been refunded", of a return request

@@ -883,6 +883,23 @@ def test_a_promise_for_the_human_agent_after_the_transfer(convo: Any, at: Any, t
 
 
 @pytest.mark.parametrize(("second", "kinds"), [(False, ["text_claims_unmade_action"]), (True, [])])
+def test_both_requests_said_sent_need_two_sent(convo: Any, at: Any, second: bool, kinds: list[str]) -> None:
+    # blind set 73, t73_03: the second request failed (one bill already awaits payment)
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user("I'm customer C1001. Send me payment requests for B1234321 and B1002, please.")
+    c.say("I'll send payment requests for B1234321 ($65.00) and B1002 ($150.00). OK?")
+    c.user("yes")
+    c.call("send_payment_request", {"customer_id": "C1001", "bill_id": "B1234321"},
+           "Payment request sent to the customer for bill B1234321")
+    c.call("send_payment_request", {"customer_id": "C1001", "bill_id": "B1002"},
+           "Payment request sent to the customer for bill B1002" if second
+           else "Error: A bill is already awaiting payment for this customer")
+    i = c.say("Both payment requests are on their way: B1234321 for $65.00 and B1002 for $150.00.")
+    found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
+    assert [k for k in found if k == "text_claims_unmade_action"] == kinds, found
+
+
+@pytest.mark.parametrize(("second", "kinds"), [(False, ["text_claims_unmade_action"]), (True, [])])
 def test_both_said_done_needs_two_writes(convo: Any, at: Any, second: bool, kinds: list[str]) -> None:
     # blind audit r59_12: one cancellation went through, "both" said cancelled
     c = _two_pending(convo, ("#W9232383", "#W6272294"), "Cancel #W9232383 and #W6272294, I'm ava_nguyen_6646.",
