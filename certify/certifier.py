@@ -330,7 +330,7 @@ _AS_I_SAID = re.compile(r"\**\s+as I (?:said|wrote|mentioned|told you|stated|quo
 # A write's result that only records a request ("status": "return requested"): nothing moved yet.
 _REQUESTED_RESULT = re.compile(r'"status":\s*"[a-z ]*requested"')
 # A money report that sums the whole conversation, not only the writes since the user spoke.
-_OVERALL = re.compile(r"\b(?:in total|altogether|all told|overall|so far|combined)\b", re.I)
+_OVERALL = re.compile(r"\b(?:in total|altogether|all told|overall|so far|combined|across (?:both|all))\b", re.I)
 # The last four digits of a card as an agent states them: "ending (in) 9182", "last four 9182", "****9182".
 _CARD_END = re.compile(r"(?:\bending(?: (?:in|with))?|\blast (?:four|4)(?: digits)?(?: of)?|\b[x*•]{2,}|[*•]{2,})"
                        r"\W{0,3}(\d{4})\b(?![-/.:]\d)", re.I)  # not a bold date's year: "**2025-02-25**"
@@ -3618,6 +3618,7 @@ class _Run:
         # (a flight number has a reservation code's shape, but is no reservation: "Your outbound is now HAT131")
         others = [tok for tok in chunks_with_digits(content)
                   if looks_like_identifier(tok) and id_shape(key := compact(tok)) in shapes and key.encode() not in raw
+                  and tok.lower().encode() not in raw  # (its own, as sent: "gift_card_8058702")
                   and self.index.has_string(tok) and not self._flight_listed(key)]
         if not others:
             return content

@@ -303,7 +303,7 @@ def balances_said(text: str) -> list[tuple[str, int]]:
             span = _WORKING.sub(" ", span)  # "is now $3,619.06 ($78 + $3,541.06)": how it was worked out
         if "=" in span:
             span = span[span.rfind("=") + 1:]  # "should now be $51.00 + $2,073.69 = $2,124.69": the result
-        out += dollar_amounts(span)
+        out += money_numbers_in(span) if "dollar" in span or "USD" in span else dollar_amounts(span)  # ("150 dollars")
     return out  # ("$50 was charged, leaving a balance of $129": from the word balance on)
 
 

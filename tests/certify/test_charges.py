@@ -270,6 +270,27 @@ def test_a_balance_said_against_the_lookup_since_the_writes(convo: Any, at: Any,
             if k == "text_misstated_balance"] == kinds
 
 
+@pytest.mark.parametrize(("balance", "kinds"), [("140", []), ("150", ["text_misstated_balance"])])
+def test_a_balance_after_a_charge_to_the_method_the_report_names_by_its_id(convo: Any, at: Any, balance: str,
+                                                                           kinds: list[str]) -> None:
+    # blind set 73, a73_07: the report names the gift card by the id the call sent (no other object)
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("I'm juan_hernandez_3837. Add 2 bags to OGWXR5, on the 240 gift card.")
+    c.call("get_user_details", {"user_id": "juan_hernandez_3837"}, {"user_id": "juan_hernandez_3837", "payment_methods": {
+        "gift_card_8058702": {"source": "gift_card", "amount": 240, "id": "gift_card_8058702"}}})
+    c.call("get_reservation_details", {"reservation_id": "OGWXR5"},
+           {"reservation_id": "OGWXR5", "total_baggages": 1, "nonfree_baggages": 0, "payment_history": []})
+    c.say("OGWXR5 goes to 3 checked bags, 2 of them charged: 100 dollars on gift_card_8058702. Proceed?")
+    c.user("yes")
+    c.call("update_reservation_baggages", {"reservation_id": "OGWXR5", "total_baggages": 3, "nonfree_baggages": 2,
+                                           "payment_id": "gift_card_8058702"},
+           {"reservation_id": "OGWXR5", "total_baggages": 3, "nonfree_baggages": 2,
+            "payment_history": [{"payment_id": "gift_card_8058702", "amount": 100}]})
+    i = c.say(f"Done: 100 dollars was charged to gift_card_8058702, leaving a balance of {balance} dollars on that card.")
+    assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons)
+            if k == "text_misstated_balance"] == kinds
+
+
 @pytest.mark.parametrize(("said", "kinds"), [
     ("Order #W9655299 is cancelled; your gift card now has $1,814.51 remaining.", []),
     ("Order #W9655299 is cancelled; your gift card now has $1,778.51 remaining.", ["text_misstated_balance"]),
@@ -730,6 +751,7 @@ SECOND = {**RESERVATION, "reservation_id": "H8Q05L", "payment_history": [{"payme
 @pytest.mark.parametrize(("report", "wrong"), [
     ("Done: H8Q05L is cancelled and $300 goes back to your card. In total, $754 has been refunded today.", False),
     ("Done: H8Q05L is cancelled. Altogether $754 has been refunded to your card.", False),
+    ("Done: H8Q05L is cancelled. Across both cancellations that's $754 refunded to your card.", False),  # (r70_01)
     # Without a word of a total, $754 is said as this cancellation's refund.
     ("Done: H8Q05L is cancelled and $754 has been refunded to your card.", True),
     ("Done: H8Q05L is cancelled. In total, $854 has been refunded to your card.", True),
