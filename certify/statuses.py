@@ -436,20 +436,40 @@ def mistimed(text: str, times_of: Callable[[str, str], set[str]],
         if not flights and _IT_STARTS.match(sentence):
             flights = before
         before = flights
-        if len(flights) != 1:
-            continue
-        flight = next(iter(flights))
-        for m in _TIMED.finditer(sentence):
-            if m["m"] is None and m["half"] is None:
-                continue  # "leaves at 8 gates from here": no time
-            if _OTHERS_DO.search(sentence, max(0, m.start() - 30), m.start()):
-                continue  # said of the other flights, not the one named
-            way = "departure" if m["way"][0] in "dDlL" and not m["way"].lower().startswith("land") else "arrival"
-            said = f"{hour_24(int(m['h']), m['half']):02d}:{m['m'] or '00'}"
-            shown = times_of(flight, way) or (set() if told is None else told())
-            if said not in shown and (shown or told is not None):
-                written = m[0][m.start("h") - m.start():].strip()
-                out.append((flight, written, ", ".join(sorted(times_of(flight, way)))))
+        if len(flights) == 1:
+            out += _mistimed_of(next(iter(flights)), sentence, times_of, told)
+        elif flights and _TIMED.search(sentence):
+            # a list in one sentence: "HAT216 leaving at 07:00 for $107, HAT287 at 09:00 ...", each
+            # flight's part up to the next flight's number, where commas part them (not "HAT015 and
+            # HAT108 leave at 01:00 and 03:00", nor "HAT215 + HAT064 | Departs 11:00")
+            named = list(FLIGHT_NUMBER.finditer(sentence))
+            parted = [_LIST_COMMA.search(sentence, a.end(), b.start()) is not None for a, b in zip(named, named[1:], strict=False)]
+            for k, m in enumerate(named):
+                if (k > 0 and not parted[k - 1]) or (k < len(parted) and not parted[k]):
+                    continue
+                end = named[k + 1].start() if k + 1 < len(named) else len(sentence)
+                out += _mistimed_of(m[0], sentence[m.start():end], times_of, None)
+    return out
+
+
+_LIST_COMMA = re.compile(r"[,;]")
+
+
+def _mistimed_of(flight: str, sentence: str, times_of: Callable[[str, str], set[str]],
+                 told: Callable[[], set[str]] | None) -> list[tuple[str, str, str]]:
+    """``mistimed`` of a sentence (or a list's part) that names one flight."""
+    out: list[tuple[str, str, str]] = []
+    for m in _TIMED.finditer(sentence):
+        if m["m"] is None and m["half"] is None:
+            continue  # "leaves at 8 gates from here": no time
+        if _OTHERS_DO.search(sentence, max(0, m.start() - 30), m.start()):
+            continue  # said of the other flights, not the one named
+        way = "departure" if m["way"][0] in "dDlL" and not m["way"].lower().startswith("land") else "arrival"
+        said = f"{hour_24(int(m['h']), m['half']):02d}:{m['m'] or '00'}"
+        shown = times_of(flight, way) or (set() if told is None else told())
+        if said not in shown and (shown or told is not None):
+            written = m[0][m.start("h") - m.start():].strip()
+            out.append((flight, written, ", ".join(sorted(times_of(flight, way)))))
     return out
 
 

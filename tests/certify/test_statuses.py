@@ -401,7 +401,8 @@ def test_a_status_of_an_owned_object_only_the_profile_lists_is_not_grounded(conv
     assert [reason_kind(r) for r in decision.reasons] == kinds
 
 
-TIMES = {("HAT225", "departure"): {"06:00"}, ("HAT225", "arrival"): {"09:00"}}
+TIMES = {("HAT225", "departure"): {"06:00"}, ("HAT225", "arrival"): {"09:00"},
+         ("HAT226", "departure"): {"10:00"}, ("HAT226", "arrival"): {"12:00"}}
 
 
 @pytest.mark.parametrize(("text", "out"), [
@@ -423,6 +424,11 @@ TIMES = {("HAT225", "departure"): {"06:00"}, ("HAT225", "arrival"): {"09:00"}}
     # in bold (blind audit a54_04)
     ("You'd land in Charlotte at **12:00 PM (noon)** on HAT225.", [("HAT225", "12:00 PM", "09:00")]),
     ("You'd land in Charlotte at **9:00 AM** on HAT225.", []),
+    # a list of flights in one sentence, each its part up to the next (blind set 73, a73_10)
+    ("On May 22: HAT225 leaving at 09:00 for $107, HAT226 at 10:00 for $176.", [("HAT225", "09:00", "06:00")]),
+    ("On May 22: HAT225 leaving at 06:00 for $107, HAT226 leaving at 09:00 for $176.", [("HAT226", "09:00", "10:00")]),
+    ("On May 22: HAT225 leaving at 06:00 for $107, HAT226 leaving at 10:00 for $176.", []),
+    ("HAT225 and HAT226 leave at 06:00 and 10:00.", []),  # joined: whose time is whose is not read
 ])
 def test_a_flights_time_said_against_its_schedule(text: str, out: list[tuple[str, str, str]]) -> None:
     assert mistimed(text, lambda flight, way: TIMES.get((flight, way), set())) == out
