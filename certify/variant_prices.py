@@ -27,32 +27,71 @@ _OTHER_AMOUNT = ("difference", "refund", "instead", "than", "total", "save", "ex
                  "fee", "balance", "closest", "similar", "alternative")
 
 
+# Hours however written: "20 hours", "20-hour", "20h", "20 hrs" are all " 20 h ".
+_HOURS = re.compile(r"\b(\d+)\s*-?\s*(?:hours?|hrs?|h)\b")
+
+
 def _spaced(text: str) -> str:
     """Lower case with every run of other characters one space, padded: "Wi-Fi + Cellular" is
     " wi fi cellular "; a value is in a text where its spaced form is."""
-    return f" {_SEPARATORS.sub(' ', text.lower()).strip()} "
+    low = text.lower()
+    if "h" in low:
+        low = _HOURS.sub(r"\1 h", low)
+    return f" {_SEPARATORS.sub(' ', low).strip()} "
+
+
+# A word that denies the option named after it: "not water resistant", "non-waterproof".
+_DENIED = re.compile(r"(?:\bnot|\bnon|\bno)\s+$")
 
 
 @dataclass(frozen=True, slots=True)
 class Described:
-    """A priced object with options: its option values (spaced) and its price in cents."""
+    """A priced object with options: its option values (spaced), its price in cents, and its yes-or-no
+    options as (the option's name cut to its stem, spaced; whether yes): {"water resistance": "no"}
+    is said "not water resistant" as well as "no"."""
 
     values: tuple[str, ...]
     cents: int
     available: bool | None = None  # its "available" flag, where it shows one
+    flags: tuple[tuple[str, bool], ...] = ()
+    shown: str = ""  # its option values as the observation gives them, for reasons: "blue/20 hours/yes"
 
     def in_(self, spaced: str) -> bool:
-        return all(v in spaced for v in self.values)
+        return all(v in spaced for v in self.values) and all(
+            (" yes " if yes else " no ") in spaced or _flag_said(spaced, stem, yes) for stem, yes in self.flags)
+
+    def label(self) -> str:
+        """The options as a reason names them."""
+        return self.shown or "/".join(v.strip() for v in self.values)
+
+
+def _flag_said(spaced: str, stem: str, yes: bool) -> bool:
+    """Whether a yes-or-no option is said by its name: affirmed ("water resistant"), or denied right
+    before it ("not water resistant") where it is no."""
+    at = spaced.find(stem)
+    while at >= 0:
+        if (_DENIED.search(spaced, max(0, at - 6), at + 1) is None) is yes:
+            return True
+        at = spaced.find(stem, at + 1)
+    return False
 
 
 def described_object(obj: dict[str, Any], options: dict[str, Any], cents: int) -> Described | None:
     """The object with an ``options`` object (two values or more) and a price, as described; None
     where a value is blank."""
-    values = tuple(_spaced(str(v)) for v in options.values())
+    values: list[str] = []
+    flags: list[tuple[str, bool]] = []
+    for key, value in options.items():
+        said = _spaced(str(value))
+        if said in (" yes ", " no ") and len(name := _spaced(str(key))) > 6:
+            flags.append((name[:max(6, len(name) - 4)], said == " yes "))  # " water resist", " waterpr"
+        else:
+            values.append(said)
     if not all(v.strip() for v in values):
         return None
     flag = obj.get("available")
-    return Described(values, cents, flag if isinstance(flag, bool) else None)
+    return Described(tuple(values), cents, flag if isinstance(flag, bool) else None, tuple(flags),
+                     "/".join(str(v) for v in options.values()))
 
 
 def priced_sentences(text: str) -> Iterator[str]:
@@ -136,7 +175,7 @@ def misdescribed_prices(text: str, objects: Callable[[], set[Described]]) -> lis
         written, cents = priced
         own = prices.pop()
         if cents != own and any(d.cents == cents for d in shown):
-            out.append((written, "/".join(v.strip() for v in matched[0].values), own))
+            out.append((written, matched[0].label(), own))
     return out
 
 
@@ -208,7 +247,7 @@ def misstocked(text: str, objects: Callable[[], set[Described]]) -> list[tuple[s
             # red ($359.66) -> in-ear wireless red ($344.55)", where that one shows "available": false
             one = [d for d in objects() if d.in_(_spaced(_ARROW.split(line, 1)[1]))]
             if len(one) == 1 and one[0].available is False:
-                out.append(("/".join(v.strip() for v in one[0].values), "in stock"))
+                out.append((one[0].label(), "in stock"))
             continue
         if said is None or identifiers_in(line):
             continue  # no stock said, or of an item named by its id (misstocked_by_id)
@@ -221,7 +260,7 @@ def misstocked(text: str, objects: Callable[[], set[Described]]) -> list[tuple[s
             spaced = _spaced(f"{list_lead} {line}")  # a list line, with the option its lead names for all
             matched = [d for d in objects() if d.in_(spaced)]
         if matched and all(d.available is (not said) for d in matched):
-            out.append(("/".join(v.strip() for v in matched[0].values), "in stock" if said else "out of stock"))
+            out.append((matched[0].label(), "in stock" if said else "out of stock"))
         elif not row and len(matched) != 1 and (said or _IN.search(line)):
             # Several offered in one sentence: "The 16GB ones I can offer are the 13-inch i5 ... for
             # $2609.37, ..., and the 15-inch i7 16GB 1TB SSD black for $2324.61", each part its own;
@@ -239,7 +278,7 @@ def misstocked(text: str, objects: Callable[[], set[Described]]) -> list[tuple[s
                 one = one or [d for d in objects() if d.in_(_spaced(part))]
                 if one and part_said is not None and all(d.available is (not part_said) for d in one):
                     said_of = "in stock" if part_said else "out of stock"
-                    out.append(("/".join(v.strip() for v in one[0].values), said_of))
+                    out.append((one[0].label(), said_of))
     return out
 
 

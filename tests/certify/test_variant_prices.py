@@ -212,3 +212,18 @@ def test_items_listed_after_a_lead_that_says_they_are_in_stock() -> None:
     assert misstocked(said.format("silver"), lambda: shown) == [("2 piece/silver/hardshell", "in stock")]
     shown = {d if d.cents != 51472 else Described(d.values, d.cents, True) for d in shown}
     assert misstocked(said.format("silver"), lambda: shown) == []
+
+
+def test_a_yes_or_no_option_said_by_its_name_and_hours_however_written() -> None:
+    # blind set 73, r73_06: "20h, water resistant" is {"battery life": "20 hours", "water resistance": "yes"}
+    speaker = {"name": "Bluetooth Speaker", "variants": {k: {"item_id": k, "price": p, "options": {
+        "color": "blue", "battery life": hours, "water resistance": wet}} for k, hours, wet, p in (
+        ("1", "20 hours", "yes", 302.67), ("2", "10 hours", "no", 305.45), ("3", "10 hours", "yes", 289.69))}}
+    book = OptionBook()
+    book.update([orjson.dumps(speaker).decode().lower()])
+    shown = book.objects
+    swapped = "Blue speakers in stock:\n- 20h, water resistant: $305.45\n- 10-hour, not water resistant: $302.67"
+    assert misdescribed_prices(swapped, lambda: shown) == [("$305.45", "blue/20 hours/yes", 30267),
+                                                          ("$302.67", "blue/10 hours/no", 30545)]
+    right = "Blue speakers in stock:\n- 20h, water resistant: $302.67\n- 10 hrs, non water resistant: $305.45"
+    assert misdescribed_prices(right, lambda: shown) == []
