@@ -22,14 +22,18 @@ from trajectory2gym.certify.normalize import to_cents
 from trajectory2gym.certify.variant_prices import (
     Described,
     described_object,
+    flag_said,
+    flag_stem,
     one_price,
     priced_sentences,
+    spaced_form,
 )
 
 _WORD = re.compile(r"[a-z0-9%.]+")
 # Colors by their common names, for a color option whose rival values no observation shows.
 _COLORS = ("black", "white", "red", "blue", "green", "silver", "gold", "grey", "gray", "pink", "purple", "yellow",
            "orange", "brown", "beige", "navy")
+_GENDERS = (" men ", " women ", " unisex ")  # (the one of an item alone shows none of the others)
 _NUMBER = re.compile(r"\d+(?:\\\.\d+)?")  # a number in an escaped value ("10", "2\.5")
 
 
@@ -121,11 +125,19 @@ def _misdescribed_in(sentence: str, book: Callable[[], OptionBook]) -> list[tupl
     if not items or len({it.options for it in items}) != 1:
         return out  # no item at that price, or several that differ: which one is unclear
     for option, own in items[0].options:
+        if own in (" yes ", " no ") and (stem := flag_stem(option)):
+            # "Action Camera (5K, waterproof, silver)", where its "waterproof" is "no"
+            said = spaced_form(sentence)
+            if flag_said(said, stem, own == " no ") and not flag_said(said, stem, own == " yes "):
+                out.append((written, option, option if own == " no " else f"not {option}", own.strip()))
+            continue
         if own in norm:
             continue
         rivals = sorted(v for v in shown.values_of.get(option, ()) if v != own and len(v) > 3 and v in norm)
         if not rivals and "colo" in option:  # a color no object shown has: "black", where it shows silver
             rivals = [f" {c} " for c in _COLORS if f" {c} " in norm]
+        if not rivals and option == "gender":  # "Perfume (oriental, 30ml, women's)", where it shows unisex
+            rivals = [g for g in _GENDERS if g in norm]
         if not rivals and any(c.isdigit() for c in own):  # "20 hours" where it shows "10 hours"
             shape = _NUMBER.sub(r"\\d+(?:\\.\\d+)?", re.escape(own.strip()))
             rivals = [f" {m[0]} " for m in re.finditer(rf"(?<= ){shape}(?= )", norm)]

@@ -31,7 +31,7 @@ _OTHER_AMOUNT = ("difference", "refund", "instead", "than", "total", "save", "ex
 _HOURS = re.compile(r"\b(\d+)\s*-?\s*(?:hours?|hrs?|h)\b")
 
 
-def _spaced(text: str) -> str:
+def spaced_form(text: str) -> str:
     """Lower case with every run of other characters one space, padded: "Wi-Fi + Cellular" is
     " wi fi cellular "; a value is in a text where its spaced form is."""
     low = text.lower()
@@ -58,14 +58,21 @@ class Described:
 
     def in_(self, spaced: str) -> bool:
         return all(v in spaced for v in self.values) and all(
-            (" yes " if yes else " no ") in spaced or _flag_said(spaced, stem, yes) for stem, yes in self.flags)
+            (" yes " if yes else " no ") in spaced or flag_said(spaced, stem, yes) for stem, yes in self.flags)
 
     def label(self) -> str:
         """The options as a reason names them."""
         return self.shown or "/".join(v.strip() for v in self.values)
 
 
-def _flag_said(spaced: str, stem: str, yes: bool) -> bool:
+def flag_stem(option: str) -> str:
+    """A yes-or-no option's name cut to its stem, spaced: " water resist" of "water resistance", which
+    "water resistant" says; "" for a name too short to tell ("wifi")."""
+    name = spaced_form(option)
+    return name[:max(6, len(name) - 4)] if len(name) > 6 else ""
+
+
+def flag_said(spaced: str, stem: str, yes: bool) -> bool:
     """Whether a yes-or-no option is said by its name: affirmed ("water resistant"), or denied right
     before it ("not water resistant") where it is no."""
     at = spaced.find(stem)
@@ -82,9 +89,9 @@ def described_object(obj: dict[str, Any], options: dict[str, Any], cents: int) -
     values: list[str] = []
     flags: list[tuple[str, bool]] = []
     for key, value in options.items():
-        said = _spaced(str(value))
-        if said in (" yes ", " no ") and len(name := _spaced(str(key))) > 6:
-            flags.append((name[:max(6, len(name) - 4)], said == " yes "))  # " water resist", " waterpr"
+        said = spaced_form(str(value))
+        if said in (" yes ", " no ") and (stem := flag_stem(str(key))):
+            flags.append((stem, said == " yes "))
         else:
             values.append(said)
     if not all(v.strip() for v in values):
@@ -160,14 +167,14 @@ def misdescribed_prices(text: str, objects: Callable[[], set[Described]]) -> lis
     for sentence in _clauses(priced_sentences(text)):
         if (priced := one_price(sentence)) is None:
             continue
-        spaced = _spaced(sentence)
+        spaced = spaced_form(sentence)
         shown = objects()
         matched = [d for d in shown if d.in_(spaced)]
         if not matched and ("|" in sentence or LIST_MARK.match(sentence)) and (lead := _lead_of(text, sentence)):
             # A row read with the line its table follows: "Adjustable 30–50 lbs options in stock:" then
             # "| iron | $534.14 |" describes the adjustable 30-50 lbs iron set; a list's line with its
             # lead ("Maple skateboards currently available:" then "- 28 inch, graphic: $186.06").
-            spaced = _spaced(f"{lead} {sentence}")
+            spaced = spaced_form(f"{lead} {sentence}")
             matched = [d for d in shown if d.in_(spaced)]
         prices = {d.cents for d in matched}
         if len(prices) != 1:
@@ -245,19 +252,19 @@ def misstocked(text: str, objects: Callable[[], set[Described]]) -> list[tuple[s
         if said is None and says_arrow(line) and not identifiers_in(line):
             # A change to an item described by its options is an offer of it: "Headphones in-ear wired
             # red ($359.66) -> in-ear wireless red ($344.55)", where that one shows "available": false
-            one = [d for d in objects() if d.in_(_spaced(_ARROW.split(line, 1)[1]))]
+            one = [d for d in objects() if d.in_(spaced_form(_ARROW.split(line, 1)[1]))]
             if len(one) == 1 and one[0].available is False:
                 out.append((one[0].label(), "in stock"))
             continue
         if said is None or identifiers_in(line):
             continue  # no stock said, or of an item named by its id (misstocked_by_id)
-        spaced = _spaced(line)
+        spaced = spaced_form(line)
         matched = [d for d in objects() if d.in_(spaced)]
         if not matched and lead and row:
-            spaced = _spaced(f"{lead} {line}")  # a table row, with the option its lead names for all rows
+            spaced = spaced_form(f"{lead} {line}")  # a table row, with the option its lead names for all rows
             matched = [d for d in objects() if d.in_(spaced)]
         elif not matched and listed and list_lead:
-            spaced = _spaced(f"{list_lead} {line}")  # a list line, with the option its lead names for all
+            spaced = spaced_form(f"{list_lead} {line}")  # a list line, with the option its lead names for all
             matched = [d for d in objects() if d.in_(spaced)]
         if matched and all(d.available is (not said) for d in matched):
             out.append((matched[0].label(), "in stock" if said else "out of stock"))
@@ -274,8 +281,8 @@ def misstocked(text: str, objects: Callable[[], set[Described]]) -> list[tuple[s
             part_said: bool | None = True if said else None
             for part in parts:
                 part_said = own if (own := _stock_said(part)) is not None else part_said
-                one = [d for d in objects() if d.in_(_spaced(f"{shared} {part}"))] if shared else []
-                one = one or [d for d in objects() if d.in_(_spaced(part))]
+                one = [d for d in objects() if d.in_(spaced_form(f"{shared} {part}"))] if shared else []
+                one = one or [d for d in objects() if d.in_(spaced_form(part))]
                 if one and part_said is not None and all(d.available is (not part_said) for d in one):
                     said_of = "in stock" if part_said else "out of stock"
                     out.append((one[0].label(), said_of))

@@ -25,6 +25,11 @@ SPEAKERS = {"name": "Bluetooth Speaker", "product_id": "4768869376", "variants":
                                                         "water resistance": "no"}, "price": 271.89}}}
 
 
+PERFUME_ORDER = {"order_id": "#W4398027", "items": [{"name": "Perfume", "item_id": "1725100896", "price": 289.66,
+                                                     "options": {"scent family": "oriental", "size": "30ml",
+                                                                 "gender": "unisex"}}]}
+
+
 def _book(*shown: Any) -> OptionBook:
     book = OptionBook()
     book.update([orjson.dumps(o).decode().lower() for o in shown])
@@ -58,9 +63,16 @@ def test_the_book_keeps_each_priced_item_with_its_name_and_every_value_per_optio
      [("$310.47", "battery life", "20 hour", "10 hour")]),
     ("It has: Bluetooth Speaker (black, 10-hour battery) $310.47 and Action Camera (4K, waterproof, silver) $481.50.",
      []),
+    # a yes-or-no option said by its name (blind set 73, r73_11)
+    ("4. Action Camera (4K, not waterproof, silver) — $481.50", [("$481.50", "waterproof", "not waterproof", "yes")]),
+    ("- Bluetooth Speaker (black, 10-hour battery, water-resistant) — $310.47",
+     [("$310.47", "water resistance", "water resistance", "no")]),
+    # a gender no other object shows (blind set 73, r73_02)
+    ("- Perfume (oriental, 30ml, women's) — $289.66", [("$289.66", "gender", "women", "unisex")]),
+    ("- Perfume (oriental, 30ml, unisex) — $289.66", []),
 ])
 def test_a_priced_line_gives_its_item_its_own_options(text: str, out: list[tuple[str, str, str, str]]) -> None:
-    book = _book(ORDER)
+    book = _book(ORDER, PERFUME_ORDER)
     assert misdescribed_options(text, lambda: book) == out
 
 
