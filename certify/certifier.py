@@ -398,6 +398,11 @@ def _sum_written(sentence: str, first: re.Match[str] | None) -> re.Match[str] | 
     return _SUM_WHOLE.match(sentence, first.end())
 
 
+def _as_dollars(m: re.Match[str]) -> str:
+    """An amount in words (``_DOLLARS``) written with "$"."""
+    return f"${m[1] or m[2]}"
+
+
 def _unseen(value: str, hidden: bool) -> str:
     """The reason for a value a text states that is not grounded: privileged where only the hidden
     part holds it (``hidden``), else not visible."""
@@ -561,7 +566,9 @@ _LEFT_NOW = re.compile(r"\b(?:you (?:now |still )?have|you've got|there(?:'s| is
 # ("You now have 17.0 GB of data left", "That gives you 2.1 GB of room for the rest of this cycle")
 _STATE_ZIP = re.compile(r"\b[A-Z]{2},?\s+\**(\d{5})\b")  # an address's postal code after its state: "TX 78209"
 _QUOTED_NAME = re.compile(r"(?<![A-Za-z])'[^'\n]{2,40}'(?![A-Za-z])")  # a name in quotes: "'Data Roaming Enabled'"
-_DOLLARS = re.compile(r"(?<![\w$.,])(\d[\d,]*(?:\.\d+)?)\s+(?:US\s+)?dollars?\b")  # an amount in words: "102.9 dollars"
+# An amount in words: "102.9 dollars", "312.04 USD", "USD 1,994.67".
+_DOLLARS = re.compile(r"(?<![\w$.,])(\d[\d,]*(?:\.\d+)?)\s*(?:\s(?:US\s+)?dollars?\b|USD\b)"
+                      r"|\bUSD\s*(\d[\d,]*(?:\.\d+)?)(?![\d,]*\.?\d)")
 _RESULT_GB = re.compile(r'"\w*_gb":\s*(\d+(?:\.\d+)?)')  # a data field of a write's result: "new_data_refueling_gb": 2.0
 _ALL_TOLD = re.compile(r"\b(?:in total|altogether|in all|all told)\b", re.I)
 _NO_OBJECT_TOOLS = frozenset({"think", "calculate"})  # tools that touch no customer's data
@@ -2726,8 +2733,8 @@ class _Run:
         reasons: list[str] = []
         privileged = False
         raw, content = content, with_headers(content)  # a table's row read with its columns' names
-        if "dollar" in content:  # "136.9 dollars" read as "$136.9" by the checks of money
-            content = _DOLLARS.sub(r"$\1", content)
+        if "dollar" in content or "USD" in content:  # "136.9 dollars" read as "$136.9" by the checks of money
+            content = _DOLLARS.sub(_as_dollars, content)
         toks = set(tokens(content.lower())) if _MAY_STATE.search(content) else set()
         for shown in self._stated_misses(content, toks=toks):
             if shown in self._domain_tools.device_values:  # "set it to 4g_5g_preferred": a device setting's name

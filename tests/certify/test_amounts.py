@@ -471,6 +471,10 @@ def test_an_amount_of_data_the_user_asked_about_in_a_usage_sentence(convo, at, s
     ("The difference is $119.95. Sorry, I wrote $129.95 above.", []),  # blind audit a65_08
     ("Quick correction: the difference is 119.95 dollars, not 129.95.", []),  # blind audit r65_06
     ("The difference is 119.95 dollars, not 129.95 dollars as such.", ["$129.95"]),  # its clause goes on (words read as "$")
+    # "USD" after or before it, read as "$" too (blind set 73, r73_10)
+    ("The difference is 119.95 USD, not 129.95 USD as such.", ["$129.95"]),
+    ("The difference is USD 119.95, not USD 129.95 as such.", ["$129.95"]),
+    ("The difference is 119.95 USD.", []),
     ("One more correction: the difference is $119.95, not $129.95 as I said.", []),
     ("You're right: the difference is $119.95, not $129.95.", []),
     ("The difference is not $129.95 but $119.95.", ["$129.95"]),  # not at a clause's end: read as stated
