@@ -3620,7 +3620,11 @@ class _Run:
             listed = [LIST_MARK.match(line) is not None for line in lines]
             mine = [is_item and any(v.lower().lstrip("#") in line.lower() for v in own) for line, is_item in zip(lines, listed, strict=True)]
             if sum(listed) > 1 and any(mine):
-                content = "\n".join(line for line, is_item, m in zip(lines, listed, mine, strict=True) if m or not is_item)
+                # (and the lines after its own that name no other object: "- BVO68R now starts on HAT280\n-
+                # Refund of $58 to your gift card"; a recap tells the last write last)
+                first = mine.index(True)
+                content = "\n".join(line for k, (line, is_item, m) in enumerate(zip(lines, listed, mine, strict=True))
+                                     if m or not is_item or (k > first and not identifiers_in(line)))
         raw = self.call_key(call)[1].lower()  # every value the call sends (a flight it keeps is its own)
         # (a flight number has a reservation code's shape, but is no reservation: "Your outbound is now HAT131")
         others = [tok for tok in chunks_with_digits(content)

@@ -672,6 +672,31 @@ def test_a_recap_line_of_an_earlier_write_is_no_report_of_the_last(convo: Any, a
     assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
 
 
+@pytest.mark.parametrize(("refund", "kinds"), [("$1,379.58", []), ("$379.58", ["text_misstated_charge"])])
+def test_a_recap_line_after_the_last_writes_own_is_its_report(convo: Any, at: Any, refund: str,
+                                                             kinds: list[str]) -> None:
+    # blind set 73, a73_08: the line after the one naming the write's object, naming none, is its report
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user("Change my address to 12 Birch Ct, Denver CO 80220. I'm zoe_singh_5747.")
+    c.say("I'd update your default address to 12 Birch Ct, Denver, CO 80220, USA. Confirm?")
+    c.user("yes")
+    c.call("modify_user_address", {"user_id": "zoe_singh_5747", "address1": "12 Birch Ct", "address2": "",
+                                   "city": "Denver", "state": "CO", "country": "USA", "zip": "80220"},
+           {"user_id": "zoe_singh_5747"})
+    c.say("Done.")
+    c.user("Now cancel #W7630463, ordered by mistake.")
+    c.call("get_order_details", {"order_id": "#W7630463"}, {"order_id": "#W7630463", "status": "pending", "payment_history": [
+        {"transaction_type": "payment", "amount": 1379.58, "payment_method_id": "credit_card_1"}]})
+    c.say("Cancel #W7630463 (ordered by mistake), $1,379.58 back to your Visa. Shall I proceed?")
+    c.user("yes")
+    c.call("cancel_pending_order", {"order_id": "#W7630463", "reason": "ordered by mistake"},
+           {"order_id": "#W7630463", "status": "cancelled", "payment_history": [
+               {"transaction_type": "payment", "amount": 1379.58, "payment_method_id": "credit_card_1"},
+               {"transaction_type": "refund", "amount": 1379.58, "payment_method_id": "credit_card_1"}]})
+    i = c.say(f"### Done\n- Order #W7630463 cancelled\n- Refund of {refund} to your Visa")
+    assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons) if k == "text_misstated_charge"] == kinds
+
+
 @pytest.mark.parametrize(("said", "kinds"), [
     # blind audit retail_r50_15: a balance said "back up to" is no amount charged
     ("Done. The order is now charged to your Visa, and your gift card balance is back up to $688.34.", []),
