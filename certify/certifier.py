@@ -3141,7 +3141,7 @@ class _Run:
         if self._today is not None and _WEEKDAY_NAMED.search(content):  # "on Sunday, May 18", a Saturday
             for dated, weekday in misnamed_weekdays(content, self._today.year):
                 reasons.append(reason("text_misdated", arg="the weekday", value=dated, detail=weekday))
-        if self._now is not None and "24 hours" in content:  # "Booked 2024-05-14 12:34, within the last 24 hours"
+        if self._now is not None and ("24 hours" in content or "24-hour" in content):  # "Booked 2024-05-14 12:34, within the last 24 hours"
             for written, hours in not_within_a_day(content, self._now):
                 reasons.append(reason("text_not_within_a_day", value=written, detail=hours))
         if self._today is not None and "days" in content:  # "due 2025-02-19, 4 days ago", today 2025-02-25

@@ -90,7 +90,8 @@ def miscounted_days(text: str, today: date) -> list[tuple[str, str, int]]:
 
 # A booking said to be made within the last day: "Booked 2024-05-14 12:34, within the last 24 hours",
 # "booked 2024-05-14 at 11:00, which is within the last 24 hours" (not "not within", nor a rule's "if").
-_WITHIN_DAY = re.compile(r"\bwithin\s+(?:the\s+)?(?:last\s+|past\s+)?24\s+hours\b|\bless than 24 hours ago\b", re.I)
+# (or "within the 24-hour window")
+_WITHIN_DAY = re.compile(r"\bwithin\s+(?:the\s+)?(?:last\s+|past\s+)?24(?:\s+hours\b|-hour\b)|\bless than 24 hours ago\b", re.I)
 _NOT_SAID = re.compile(r"\b(?:not|if|only|unless|must|outside|more than|over)\b|n't\b", re.I)
 # A date and time as a text writes it: "2024-05-14 12:34", "2024-05-14 at 11:00", "2024-05-14T11:00".
 _SAID_STAMP = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})(?:T|\s+(?:at\s+)?)(\d{1,2}):(\d{2})\b")
