@@ -398,6 +398,18 @@ def _sum_written(sentence: str, first: re.Match[str] | None) -> re.Match[str] | 
     return _SUM_WHOLE.match(sentence, first.end())
 
 
+_CLAUSE_EDGE = re.compile(r"[,;:]|\s[-–—]\s|\b(?:so|but|and|until|which|while)\b")
+
+
+def _clause_around(sentence: str, start: int, end: int) -> str:
+    """The clause of a sentence that holds ``sentence[start:end]``: from the last comma (or "so",
+    "but", ...) before it to the next one after it."""
+    edges = [m.span() for m in _CLAUSE_EDGE.finditer(sentence)]
+    lo = max((e for _, e in edges if e <= start), default=0)
+    hi = min((b for b, _ in edges if b >= end), default=len(sentence))
+    return sentence[lo:hi]
+
+
 def _as_dollars(m: re.Match[str]) -> str:
     """An amount in words (``_DOLLARS``) written with "$"."""
     return f"${m[1] or m[2]}"
@@ -1517,6 +1529,10 @@ class _Run:
                      if not _OFFERED_GB.search(sentence, max(0, m.start() - 30), m.start())] if decimal else []
             if claims and not OFFERS_DATA.search(sentence):
                 found += [(m[0], int(m[1]) * 100) for m in WHOLE_GB.finditer(sentence)]
+            elif claims:  # an offer in another clause: "used 15.1 GB of its 15 GB limit, so ... until you add more"
+                found += [(m[0], int(m[1]) * 100) for m in WHOLE_GB.finditer(sentence)
+                          if not OFFERS_DATA.search(_clause_around(sentence, m.start(), m.end()))
+                          and CLAIMS_DATA.search(_clause_around(sentence, m.start(), m.end()))]
             # The one amount of a sentence that says what is left now: the line's own remainder, not any
             # amount shown ("You have 2.0 GB left", where 15.0 + 2.0 added - 15.1 used leaves 1.9)
             left = self._book(DataLeftBook).left() if len(found) == 1 and (left_said := _LEFT_NOW.search(sentence)) else set()

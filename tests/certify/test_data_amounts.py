@@ -44,6 +44,11 @@ def _misses(convo: Any, at: Any, said: str, plan: bool) -> list[str]:
     # A decimal amount offered, in a sentence that also speaks of the plan: still the user's to take.
     ("I can add 2.0 GB to your line at your plan's $3.0 per GB, which is $6.00. Shall I?", True, []),
     ("Your plan's limit is 12.0 GB; I can add 2.0 GB at $3.0 per GB.", True, ["12.0 GB"]),
+    # the offer in another clause than the claim (blind set 73, t73_09)
+    ("It gets 12 GB a month, so data stops until you add more.", True, ["12 GB"]),
+    ("It gets 10 GB a month, so data stops until you add more.", True, []),
+    ("It gets 10 GB a month, so data stops until you add more.", False, ["10 GB"]),
+    ("It stops at the limit, so you could add 12 GB for the month.", True, []),  # the offer's own clause
 ])
 def test_a_whole_number_of_gb_claimed_of_a_plan_must_be_shown_as_data(convo: Any, at: Any, said: str, plan: bool,
                                                                        misses: list[str]) -> None:
