@@ -179,6 +179,12 @@ def misstated(text: str, amounts: set[int]) -> list[str]:
                 said = [a for clause in _CLAUSE_BREAK.split(sentence) if _MOVED_WORDS.search(clause)
                         and not _NOT_MOVED.search(clause) for a in dollar_amounts(clause)]
             out += [w for w, _ in said]
+        elif len(said) > 1 and " plus " in sentence:
+            # a movement of its own after "plus": "$313 back on your gift card, plus the $30 insurance fee
+            # refunded separately", where only $313 moved
+            out += [w for clause in sentence.split(" plus ")[1:] if _MOVED_WORDS.search(clause)
+                    and not _NOT_MOVED.search(clause) and (own := dollar_amounts(clause))
+                    and not any(c in amounts for _, c in own) for w, _ in own]
     return out
 
 

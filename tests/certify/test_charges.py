@@ -96,6 +96,17 @@ def test_a_refund_stated_as_another_visible_sum_is_misstated() -> None:
     assert misstated("A refund of **$1,219** goes back to your Visa; insurance was $30.", {121900}) == []
 
 
+@pytest.mark.parametrize(("text", "found"), [
+    # blind set 73, a73_10: a refund of its own after "plus", where only the one amount moved
+    ("You'll get $313 back on gift card 1693682, plus the $30 insurance fee refunded separately.", ["$30"]),
+    ("You'll get $313 back on gift card 1693682, plus the $30 insurance fee.", []),  # what it holds, no movement
+    ("You'll get $313 back: $283 fare plus $30 insurance.", []),
+    ("You'll get $313 back, plus $30 refunded to your card.", []),  # both moved
+])
+def test_a_movement_of_its_own_after_plus(text: str, found: list[str]) -> None:
+    assert misstated(text, {31300, 3000} if "to your card" in text else {31300}) == found
+
+
 def test_a_write_without_a_result_and_many_reports_after_it(convo, at) -> None:
     c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
     c.user("Please cancel R0UGFS. I'm mei_wilson_7043.")
