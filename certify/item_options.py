@@ -99,8 +99,8 @@ def misdescribed_options(text: str, book: Callable[[], OptionBook]) -> list[tupl
     for "10 hours"). ``book`` is asked only for a line that may describe one."""
     out: list[tuple[str, str, str, str]] = []
     for sentence in priced_sentences(text):
-        if "(" not in sentence or says_arrow(sentence):
-            continue  # no options listed after a name, or a change from one item to another
+        if ("(" not in sentence and " / " not in sentence) or says_arrow(sentence):
+            continue  # no options listed after a name ("(...)", "— a / b / c —"), or a change from one item to another
         if one_price(sentence) is not None:
             out += _misdescribed_in(sentence, book)
         else:  # several items, each with its options and price: "Garden Hose (25ft, ...) $99.51, Electric Kettle ..."
@@ -141,10 +141,15 @@ def _misdescribed_in(sentence: str, book: Callable[[], OptionBook]) -> list[tupl
         if not rivals and any(c.isdigit() for c in own):  # "20 hours" where it shows "10 hours"
             shape = _NUMBER.sub(r"\\d+(?:\\.\\d+)?", re.escape(own.strip()))
             rivals = [f" {m[0]} " for m in re.finditer(rf"(?<= ){shape}(?= )", norm)]
-        if not rivals and len(parts := own.split()) == 2 and len(parts[1]) > 2 and not parts[1].isdigit():
+        parts = own.split()
+        if not rivals and len(parts) == 2 and len(parts[1]) > 2 and not parts[1].isdigit():
             # "over-ear" where it shows "in-ear": another first word before the value's own second one
             rivals = [f" {m[0]} " for m in re.finditer(rf"(?<= )[a-z]+ {re.escape(parts[1])}(?= )", norm)
                       if m[0].split()[0] != parts[0]]
+        if not rivals and len(parts) == 1 and len(own) > 8 and own.strip().isalpha():
+            # "hardshell" where it shows "softshell": another word with the value's own ending
+            tail = own.strip()[-5:]
+            rivals = [f" {m[0]} " for m in re.finditer(rf"(?<= )[a-z]+{tail}(?= )", norm) if m[0] != own.strip()]
         if rivals:
             out.append((written, option, rivals[0].strip(), own.strip()))
     return out

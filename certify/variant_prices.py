@@ -158,6 +158,9 @@ def _clauses(sentences: Iterator[str]) -> Iterator[str]:
             yield clause.split("):", 1)[1] if "#" in clause and "):" in clause else clause
 
 
+_AMOUNT_ASIDE = re.compile(r"\s*\([^()$]*\$[^()]*\)")
+
+
 def misdescribed_prices(text: str, objects: Callable[[], set[Described]]) -> list[tuple[str, str, int]]:
     """(the amount as written, the options it is said of, that object's price) for each sentence
     or line that describes one object by its options and gives it another described object's
@@ -165,6 +168,9 @@ def misdescribed_prices(text: str, objects: Callable[[], set[Described]]) -> lis
     may describe one (most name an id or several amounts)."""
     out: list[tuple[str, str, int]] = []
     for sentence in _clauses(priced_sentences(text)):
+        if sentence.count("$") > 1 and "(" in sentence:
+            # an aside of another amount: "- blue / 10 hours / water resistant — $302.67 (refund $18.51)"
+            sentence = _AMOUNT_ASIDE.sub(" ", sentence)
         if (priced := one_price(sentence)) is None:
             continue
         spaced = spaced_form(sentence)

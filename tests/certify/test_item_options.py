@@ -27,7 +27,10 @@ SPEAKERS = {"name": "Bluetooth Speaker", "product_id": "4768869376", "variants":
 
 PERFUME_ORDER = {"order_id": "#W4398027", "items": [{"name": "Perfume", "item_id": "1725100896", "price": 289.66,
                                                      "options": {"scent family": "oriental", "size": "30ml",
-                                                                 "gender": "unisex"}}]}
+                                                                 "gender": "unisex"}},
+                                                    {"name": "Luggage Set", "item_id": "6301799585", "price": 466.47,
+                                                     "options": {"piece count": "3-piece", "color": "silver",
+                                                                 "material": "softshell"}}]}
 
 
 def _book(*shown: Any) -> OptionBook:
@@ -70,6 +73,9 @@ def test_the_book_keeps_each_priced_item_with_its_name_and_every_value_per_optio
     # a gender no other object shows (blind set 73, r73_02)
     ("- Perfume (oriental, 30ml, women's) — $289.66", [("$289.66", "gender", "women", "unisex")]),
     ("- Perfume (oriental, 30ml, unisex) — $289.66", []),
+    # options after dashes and slashes; another word with the value's own ending (blind set 72, r72_08)
+    ("- Luggage Set — 3-piece / silver / hardshell — $466.47", [("$466.47", "material", "hardshell", "softshell")]),
+    ("- Luggage Set — 3-piece / silver / softshell — $466.47", []),
 ])
 def test_a_priced_line_gives_its_item_its_own_options(text: str, out: list[tuple[str, str, str, str]]) -> None:
     book = _book(ORDER, PERFUME_ORDER)

@@ -227,3 +227,7 @@ def test_a_yes_or_no_option_said_by_its_name_and_hours_however_written() -> None
                                                           ("$302.67", "blue/10 hours/no", 30545)]
     right = "Blue speakers in stock:\n- 20h, water resistant: $302.67\n- 10 hrs, non water resistant: $305.45"
     assert misdescribed_prices(right, lambda: shown) == []
+    # a price with an aside of another amount (blind set 72, r72_08)
+    assert misdescribed_prices("- blue / 20 hours / water resistant — $305.45 (refund $18.51)", lambda: shown) == [
+        ("$305.45", "blue/20 hours/yes", 30267)]
+    assert misdescribed_prices("- blue / 20 hours / water resistant — $302.67 (refund $18.51)", lambda: shown) == []
