@@ -267,6 +267,7 @@ from trajectory2gym.certify.reported_payments import (
     write_payments,
 )
 from trajectory2gym.certify.return_refunds import (
+    misdirected_cancel_refunds,
     misdirected_refunds,
     paid_kinds,
     return_refund_rule,
@@ -2499,6 +2500,17 @@ class _Run:
             return "", set()
         return order.upper(), paid_kinds(next(iter(self._histories(f"#{order}").values()), None))
 
+    def _pending_paid(self, content: str) -> dict[str, set[str]]:
+        """The orders a text names whose newest status shown is pending, each with the kinds of method
+        its payment history paid it with (where it shows them)."""
+        out: dict[str, set[str]] = {}
+        for m in _ORDER_NAMED.finditer(content):
+            order = f"#{compact(m[0])}"
+            if self._status_of(order) == "pending" and (
+                    paid := paid_kinds(next(iter(self._histories(order).values()), None))):
+                out[order.upper()] = paid
+        return out
+
     def _cancelled_paid(self, content: str) -> frozenset[str]:
         """The kinds of method that paid the cancelled orders a text may be about (the ones it names,
         else every order shown cancelled): where their refunds went. Empty where none shows a history."""
@@ -3341,6 +3353,11 @@ class _Run:
             # "Your order #W7751333 ... Its tracking number is 413744175715", which #W4404390 shows
             for said, given, held in misowned(content, objects_read, values, self.index.json_observations, self._holder_of):
                 reasons.append(reason("text_misowned", value=said, arg=given, detail=held))
+        if "ancel" in content and "efund" in content and self.index.json_has('"payment_history"') and (
+                paid_of := self._pending_paid(content)):
+            # "Both refunds go to your Mastercard ending 6380", where one of the orders was paid by gift card
+            for said, order, paid_by in misdirected_cancel_refunds(content, paid_of):
+                reasons.append(reason("text_misdirected_cancel_refund", arg=order, value=said, detail=paid_by))
         if self._return_rule and "efund" in content and self.index.json_has('"payment_history"'):
             # "I can return the puzzle and refund the $45.90 to your PayPal account", paid with a gift card
             for said, order in misdirected_refunds(content, *self._delivered_order(content), self._user_text()):

@@ -41,6 +41,8 @@ TEMPLATES: dict[str, tuple[str, str]] = {
                                                    "charged {detail}"),
     "text_misstated_past_refund": ("visibility", "text says {arg} was refunded to {value}, where its payment "
                                                  "history shows refunds to {detail}"),
+    "text_misdirected_cancel_refund": ("visibility", "text sends the refund of cancelling {arg} to {value}, where "
+                                                     "it was paid with {detail}, which a cancellation refunds"),
     "text_card_id_as_last_four": ("visibility", "text gives a card the last four digits {value}, which end its "
                                                 "identifier; its card shows {detail}"),
     "text_misnamed_card": ("visibility", "text names the card ending {value} for what the write moved, where it "

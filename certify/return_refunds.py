@@ -58,3 +58,29 @@ def misdirected_refunds(text: str, order: str, paid: set[str], asked: str) -> li
         out += [(m[1], order) for m in _TO_KIND.finditer(sentence)
                 if PAYMENT_WORDS.get(m[1].lower().split()[0]) not in allowed]
     return out
+
+
+# "go to", "goes back to", "will be refunded to": where a refund is said to go.
+_GOES_TO = re.compile(r"\b(?:go(?:es)?|going|be refunded|refunded|returned|sent)\s+(?:back\s+)?to\b", re.I)
+
+
+def misdirected_cancel_refunds(text: str, paid_of: dict[str, set[str]]) -> list[tuple[str, str, str]]:
+    """(the method as said, the order, the kinds that paid it) for each sentence of a text about
+    cancelling that sends the refunds of the orders it names (``paid_of``: each order's kinds of
+    paying method, as its payment history shows) to a kind that paid one of them not at all: "Both
+    refunds go to your Mastercard ending 6380", where one order was paid with a gift card. A
+    cancellation refunds the method that paid."""
+    if "cancel" not in text.lower() or not paid_of:
+        return []
+    out: list[tuple[str, str, str]] = []
+    for sentence in SENTENCE_OR_LINE.split(text):
+        low = sentence.lower()
+        if "refund" not in low or _NOT_SENT.search(sentence) or not _GOES_TO.search(sentence):
+            continue
+        # the orders the sentence names, else all the text names ("Both refunds go to ...")
+        named = {order: paid for order, paid in paid_of.items() if order.lower() in low} or paid_of
+        for m in _TO_KIND.finditer(sentence):
+            kind = PAYMENT_WORDS.get(m[1].lower().split()[0])
+            out += [(m[1], order, ", ".join(sorted(paid))) for order, paid in named.items()
+                    if kind is not None and paid and kind not in paid]
+    return out

@@ -9,6 +9,7 @@ import pytest
 from trajectory2gym.certify import certify_interaction
 from trajectory2gym.certify.reasons import reason_kind
 from trajectory2gym.certify.return_refunds import (
+    misdirected_cancel_refunds,
     misdirected_refunds,
     paid_kinds,
     return_refund_rule,
@@ -61,3 +62,30 @@ def test_a_returns_refund_offered_to_another_method_is_against_the_policy(convo:
     assert "text_contradicts_policy" not in [reason_kind(r) for r in at(found, right).reasons]
     # the text names no order: the one looked up last
     assert "the refund of W9077205" in at(found, wrong).reasons[0]
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    # blind set 72, r72_05: one of the two orders was paid by gift card
+    ("#W1620235 and #W9903153: reason 'ordered by mistake'. Both refunds go to your Mastercard ending 6380. Cancel both?",
+     [("Mastercard", "#W9903153", "giftcard")]),
+    ("Cancelled: #W1620235's $1,077.71 goes to the Mastercard; #W9903153's $3,437.25 goes back to the gift card.", []),
+    ("Cancel #W1620235? The refund goes to your Mastercard.", []),
+    ("Cancel both? Refunds go back to the original payment methods.", []),  # no kind named
+])
+def test_a_cancellations_refund_goes_to_the_method_that_paid(text: str, found: list[tuple[str, str, str]]) -> None:
+    paid = {"#W1620235": {"creditcard"}, "#W9903153": {"giftcard"}}
+    named = {order: kinds for order, kinds in paid.items() if order in text}
+    assert misdirected_cancel_refunds(text, named) == found
+
+
+
+@pytest.mark.parametrize(("status", "kinds"), [("pending", ["text_misdirected_cancel_refund"]), ("cancelled", [])])
+def test_a_cancellations_refund_sent_to_another_kind_in_a_conversation(convo: Any, at: Any, status: str,
+                                                                       kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], system=POLICY)
+    c.user("Cancel #W9903153, ordered by mistake. I'm emma_santos_9753.")
+    c.call("get_order_details", {"order_id": "#W9903153"}, {"order_id": "#W9903153", "status": status, "payment_history": [
+        {"transaction_type": "payment", "amount": 3437.25, "payment_method_id": "gift_card_6023546"}]})
+    i = c.say("Reason: 'ordered by mistake'. The refund goes to your Mastercard ending 6380. Cancel #W9903153?")
+    found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
+    assert [k for k in found if k == "text_misdirected_cancel_refund"] == kinds, found
