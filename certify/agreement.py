@@ -211,8 +211,8 @@ def _amount_not_stated(turns: list[Turn], at: int, anchors: Anchors) -> ConfirmV
             # "$100 per passenger; for the 2 passengers that is $200": the total is the offer, where
             # the description states it (not a product of counts said elsewhere: "$100 per passenger,
             # so $100" for one is still $100).
-            per_unit = {c for c in _per_unit_cents(described.text)
-                        if any(k > 1 and k * c in said for k in stated_counts([described], 10))}
+            # (the count need not be written: "$100 per passenger for a cancelled flight → $200 certificate")
+            per_unit = {c for c in _per_unit_cents(described.text) if any(k * c in said for k in range(2, 11))}
             stated -= per_unit
         cents = to_cents(value)
         if (stated and cents is not None and cents not in stated

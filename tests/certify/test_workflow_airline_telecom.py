@@ -499,9 +499,13 @@ def test_the_last_amount_of_data_said_is_the_one_confirmed(convo) -> None:
         assert _workflow_kinds(decision) == kinds, gb
 
 
-def test_a_certificate_per_passenger_offers_the_total(convo, at) -> None:
-    offer = ("You are eligible for a certificate of $100 per passenger; for the 2 passengers on T6HMDP that is "
-             "$200. Would you like me to send it?")
+@pytest.mark.parametrize("offer", [
+    "You are eligible for a certificate of $100 per passenger; for the 2 passengers on T6HMDP that is $200. "
+    "Would you like me to send it?",
+    # the count not written: the total is said beside the share (blind set 72, a72_08)
+    "You're eligible: $100 per passenger for a cancelled flight → **$200** certificate. Shall I issue it?",
+])
+def test_a_certificate_per_passenger_offers_the_total(convo, at, offer: str) -> None:
     for amount, kinds in ((200, []), (100, ["amount_not_confirmed"])):
         c, i = _airline(convo, offer, "Yes please.", "send_certificate", {"user_id": "james_santos_9046", "amount": amount})
         assert _workflow_kinds(at(certify_interaction(c.build()), i)) == kinds, amount
