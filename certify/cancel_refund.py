@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from datetime import date
+from datetime import date, datetime
 from functools import lru_cache
 
 from trajectory2gym.certify.normalize import cents_of, identifiers_in, money_numbers_in
@@ -64,16 +64,20 @@ def cancel_offered(text: str) -> list[str]:
             for c in _CLAUSE.split(s) if _CANCEL_OFFERED.search(c) and not _NOT_SAID.search(c)]
 
 
-def refund_unowed(cabin: object, insurance: object, booked: object, today: date, user_text: str) -> bool:
+def refund_unowed(cabin: object, insurance: object, booked: object, today: date, user_text: str,
+                  now: datetime | None = None) -> bool:
     """Whether a reservation's record (its cabin, insurance and ``created_at``) shows no condition the
-    rule gives met, and the user has not said the airline cancelled the flight."""
+    rule gives met, and the user has not said the airline cancelled the flight. Booked more than 24
+    hours before ``now``, where the conversation gives the time; else two days or more before today."""
     if not isinstance(cabin, str) or not isinstance(insurance, str) or not isinstance(booked, str):
         return False
     try:
         day = date.fromisoformat(booked[:10])
+        then = datetime.fromisoformat(booked[:19]) if now is not None and len(booked) >= 16 else None
     except ValueError:
         return False
-    return (cabin.lower() != "business" and insurance.lower() == "no" and (today - day).days >= 2
+    old = (now - then).total_seconds() > 24 * 3600 if now is not None and then is not None else (today - day).days >= 2
+    return (cabin.lower() != "business" and insurance.lower() == "no" and old
             and not _AIRLINE_CANCELLED.search(user_text))
 
 

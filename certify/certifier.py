@@ -1942,7 +1942,7 @@ class _Run:
         policy's current date (and the user has not said the airline cancelled)."""
         field = self.index.field_of
         return refund_unowed(field(booking, "cabin"), field(booking, "insurance"), field(booking, "created_at"),
-                             today, self._user_text())
+                             today, self._user_text(), self._now)
 
     def _not_own(self, call: ToolCall) -> tuple[str, str, str] | None:
         """(argument, value, the profile's list) where a call names an object of a kind a profile

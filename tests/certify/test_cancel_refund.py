@@ -67,6 +67,18 @@ def test_a_record_that_meets_no_condition(cabin: str, insurance: str, booked: st
     assert refund_unowed(cabin, insurance, booked, TODAY, user.lower()) is unowed
 
 
+@pytest.mark.parametrize(("booked", "unowed"), [
+    # with the conversation's time: more than 24 hours, though the day before (blind set 72, a72_10)
+    ("2024-05-14t13:20:33", True),  # 25.7 hours before 2024-05-15 15:00 (as the index lower-cases it)
+    ("2024-05-14T16:00:00", False),  # 23 hours
+])
+def test_a_booking_older_than_a_day_by_the_hour(booked: str, unowed: bool) -> None:
+    from datetime import datetime
+
+    now = datetime(2024, 5, 15, 15, 0)
+    assert refund_unowed("basic_economy", "no", booked, TODAY, "cancel it, booked by mistake.", now) is unowed
+
+
 @pytest.mark.parametrize(("cabin", "kinds"), [
     ("basic_economy", ["text_contradicts_policy"]),  # blind audit a56_05
     ("business", []),
