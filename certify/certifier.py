@@ -2875,7 +2875,9 @@ class _Run:
                 reasons.append(reason("text_miscalculated", value=written, detail=fares))
         # "L1005 is currently suspended" where the lookup showed Active; after a write, a text with no
         # identifier may give the written object a status by its kind ("The order status is now ...")
-        if not STATUS_WORDS.isdisjoint(toks) or (not toks and self._writes):
+        if not STATUS_WORDS.isdisjoint(toks) or (not toks and self._writes) or (
+                not toks and "bill" in content and not STATUS_WORDS.isdisjoint(words(content.lower()))):
+            # (or a bill by its month, in a text with no identifier: "your February bill is now paid")
             for ident, shown in contradicted(content, self._status_of, self._told_status, self._bill_of_month,
                                              self._last_written_id()):
                 if shown:
@@ -4084,6 +4086,7 @@ class _Run:
         decisions: list[dict[str, Any]] = []
         after_error = False
         user_calls: dict[str, tuple[str, ...]] = {}  # the user's tool calls: id -> the records they touch
+        user_reads: set[str] = set()  # those that only read ("You have a payment request for bill B1002")
         phone_only: set[str] = set()  # of them, the ones on the phone alone (not a payment)
         user_actions: list[dict[str, Any]] = []
         agent_calls: dict[str, ToolCall] = {}
@@ -4138,7 +4141,7 @@ class _Run:
                                     or "server_performance" in msg.content or "has permission for" in msg.content):
                     self._phone.read(msg.content)
                 if cid in user_calls:
-                    if msg.content:  # "Payment of 50.0 USD has been made for bill B1029."
+                    if msg.content and cid not in user_reads:  # "Payment of 50.0 USD has been made for bill B1029."
                         for ident in identifiers_in(msg.content):
                             self._user_touched[ident.lstrip("#").lower()] = len(index.json_observations)
                     self.epoch += 1  # the user changed something on their side
@@ -4275,6 +4278,8 @@ class _Run:
                         self._writes, self._moved, self._failed_write, self._noop_write = [], [], None, None
                 for call in msg.calls:  # dual control: the user ran a tool; its inputs are visible
                     user_calls[call.id] = records = self.info(call.name).meta.records
+                    if self.info(call.name).meta.access == "read":
+                        user_reads.add(call.id)
                     self._told_records.update(records or ("*",))  # (undeclared: any kind)
                     self._called.add(call.name)
                     self._did(call)

@@ -671,6 +671,25 @@ def test_a_bill_the_user_paid_on_their_phone_may_be_called_paid(convo: Any, at: 
     assert at(out, paid).reasons == []
 
 
+@pytest.mark.parametrize(("tool", "result", "kinds"), [
+    # the user only looked at the request: B1029 is no more paid than it was (blind set 72, t72_05)
+    ("check_payment_request", "You have a payment request for bill B1029 of 50.0 USD.", ["text_contradicts_status"]),
+    ("make_payment", "Payment of 50.0 USD has been made for bill B1029.", []),
+])
+def test_a_bill_the_user_only_looked_at_keeps_its_status(convo: Any, at: Any, tool: str, result: str,
+                                                         kinds: list[str]) -> None:
+    c = _telecom(convo)
+    c.user("what do i owe? customer C1010")
+    c.call("get_bills_for_customer", {"customer_id": "C1010"}, [
+        {"bill_id": "B1029", "customer_id": "C1010", "period_start": "2025-02-01", "total_due": 50.0,
+         "status": "Issued"}])
+    c.user_runs(tool, {}, result, text="ok, I see it")
+    c.user("I'll pay it tonight.")
+    said = c.say("Great, your February bill is now paid.")  # named by its month, no identifier said
+    found = [reason_kind(r) for r in at(certify_interaction(c.build()), said).reasons]
+    assert [k for k in found if k == "text_contradicts_status"] == kinds, found
+
+
 def test_a_bill_the_user_paid_is_read_again_from_a_later_lookup(convo: Any, at: Any) -> None:
     c = _telecom(convo)
     c.user("customer C1010, did my payment go through?")
