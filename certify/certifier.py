@@ -661,6 +661,9 @@ _BOTH_DONE = re.compile(r"\b(both|all (?:three|3|four|4))(?:\s+(?:of\s+)?(?:your
                         r"(?:have been|were|are now|are both|have both been|were both|are)\s+(?:successfully\s+)?"
                         r"(cancell?ed|returned|exchanged|modified|suspended|resumed|updated|sent|on their way)\b", re.I)
 _WEEKDAY_NAMED = re.compile(r"(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)")  # plain alternation first: cheap
+# A line's suspension put down to a bill: "because of an unpaid bill" (which only a bill's record shows).
+_UNPAID_CAUSE = re.compile(r"\b(?:because of|due to|owing to|caused by)\s+(?:an?\s+|the\s+|your\s+)?"
+                           r"(?:unpaid|overdue|outstanding|missed|late)\s+(?:bill|payment|balance)", re.I)
 _AT_REBOOT = re.compile(r"\b(?:at|after|on) (?:the next )?reboot\b", re.I)
 # A change said to hold without the reboot it waits for: "No need to restart - your APN settings are fixed now".
 _NO_REBOOT = re.compile(r"\b(?:no need to|(?:don't|do not|won't) (?:need|have) to) (?:restart|reboot)|\bwithout (?:a )?"
@@ -3157,6 +3160,10 @@ class _Run:
             for owner, said, methods, refund in self._misnamed_payers(content):
                 reasons.append(reason("text_misstated_past_refund" if refund else "text_misstated_payer",
                                       arg=owner, value=said, detail=methods))
+        if "uspen" in content and (cause := _UNPAID_CAUSE.search(content)) and not self.index.json_has('"bill_id"') \
+                and "bill" not in (user := self._user_text()) and "pay" not in user:
+            # "It is Suspended (since 2025-02-25) because of an unpaid bill", before any bill was looked up
+            reasons.append(reason("text_not_visible", value=cause[0]))
         if self._handed_off:  # "They'll switch the kettle ... and refund you the $5.97 right away"
             for promise in promised_for_others(content, self._handoff_asked):
                 reasons.append(reason("text_promises_for_others", arg="the human agent", value=promise[:80]))

@@ -980,3 +980,23 @@ def test_an_exchange_request_reported_complete(convo: Any, at: Any, report: str,
     i = c.say(report)
     assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons)
             if k == "text_contradicts_status"] == kinds
+
+
+@pytest.mark.parametrize(("bills", "user", "kinds"), [
+    # blind sets 72 and 73 (t72_12, t73_11): a suspension put down to a bill no lookup showed
+    (False, "my phone says no service. customer C1001", ["text_not_visible"]),
+    (True, "my phone says no service. customer C1001", []),
+    (False, "my phone says no service, I think I forgot to pay my bill. customer C1001", []),  # the user said it
+])
+def test_a_suspension_put_down_to_an_unpaid_bill_needs_a_bill_shown(convo: Any, at: Any, bills: bool, user: str,
+                                                                    kinds: list[str]) -> None:
+    c = _telecom(convo)
+    c.user(user)
+    c.call("get_details_by_id", {"id": "L1002"}, {"line_id": "L1002", "status": "Suspended",
+                                                 "suspension_start_date": "2025-02-25"})
+    if bills:
+        c.call("get_bills_for_customer", {"customer_id": "C1001"},
+               [{"bill_id": "B1234321", "customer_id": "C1001", "total_due": 65.0, "status": "Overdue"}])
+    i = c.say("L1002 is Suspended (since 2025-02-25) because of an unpaid bill.")
+    found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
+    assert [k for k in found if k == "text_not_visible"] == kinds, found
