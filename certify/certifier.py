@@ -347,8 +347,8 @@ _USERS_AMOUNT = re.compile(r"\byour\s+\$([\d,]+(?:\.\d\d)?)\s+(?:budget|limit|ca
                            r"|\b(?:your\s+)?budget\s+of\s+\$([\d,]+(?:\.\d\d)?)"
                            r"|\bthe\s+\$([\d,]+(?:\.\d\d)?)\s+you\s+(?:wanted|said|mentioned|asked|gave|set)\b", re.I)
 # An amount of data the user is said to be willing to add: "you said you're happy to add 2 GB", "I
-# see you're happy to top up 2.0 GB".
-_DATA_WISH = re.compile(r"\byou(?:'re|’re| are|'d be|’d be| would be)?\s+(?:happy|willing|fine|okay|ok)\s+(?:to|with)\s+"
+# see you're happy to top up 2.0 GB", "you're fine refueling 2 GB".
+_DATA_WISH = re.compile(r"\byou(?:'re|’re| are|'d be|’d be| would be)?\s+(?:happy|willing|fine|okay|ok)\s+(?:(?:to|with)\s+)?"
                         r"(?:(?:add(?:ing)?|top(?:ping)?\s+up|refuel(?:ling|ing)?|buy(?:ing)?)\s+(?:an?\s+extra\s+)?"
                         r"(?=\d)|an?\s+(?=\d+(?:\.\d+)?\s*GB\s+(?:refuel|top-?up|data)))"  # "OK with a 2.0 GB refuel"
                         r"(\d+(?:\.\d+)?)\s*GB\b", re.I)

@@ -102,6 +102,11 @@ def test_the_book_reads_unit_fields_and_written_units_not_prices() -> None:
      "You mentioned you'd be OK with a 2.0 GB refuel, so a refuel is the way to go.", ["text_privileged"]),
     ("My data stopped working. Line 555-123-2002. A 2 GB refuel would be ok.",
      "You mentioned you'd be OK with a 2.0 GB refuel, so a refuel is the way to go.", []),
+    # blind set 72, t72_07: "fine refueling", no "to" or "with"
+    ("My data stopped working. Line 555-123-2002.", "As you mentioned, you're fine refueling 2 GB. Shall I add 2 GB?",
+     ["text_privileged"]),
+    ("My data stopped working. Line 555-123-2002. 2 GB is fine.",
+     "As you mentioned, you're fine refueling 2 GB. Shall I add 2 GB?", []),
 ])
 def test_data_the_user_is_said_to_want(convo: Any, at: Any, told: str, said: str, kinds: list[str]) -> None:
     c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom",
@@ -111,3 +116,4 @@ def test_data_the_user_is_said_to_want(convo: Any, at: Any, told: str, said: str
     i = c.say(said)
     assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons)
             if k in ("text_privileged", "text_not_visible")] == kinds
+
