@@ -26,13 +26,16 @@ from trajectory2gym.certify.turns import SENTENCE, SENTENCE_OR_LINE
 # A sentence about one share of what moved: the count of shares is not known here.
 _SHARE = re.compile(r"\b(?:each|apiece|per (?:person|passenger|traveler|guest|ticket|head|bag|item))\b", re.I)
 # The words of a report of money moved ("was charged", "a refund of", "credited back").
-_MOVED_STEMS = ("charg", "refund", "credited", "debited", "deducted", "billed", "back", "added", "pay", "difference")
+_MOVED_STEMS = ("charg", "refund", "credited", "debited", "deducted", "billed", "back", "added", "pay", "difference",
+                " go")
 # ... and money on its way back: "$417.53 is on its way back to your PayPal", "goes back onto the card".
 _MOVED_WORDS = re.compile(r"\b(?:charg(?:ed|ing)|refund(?:ed|s|ing)?|credited|debited|deducted|billed)\b"
                           r"|\b(?:total )?charge (?:of|on|to)\b"  # "Total charge on your next bill: $11.00"
                           r"|\bback (?:to|onto|on|into) (?:your|the)\b"
                           # "2 GB has been added to her line for $10.00", "I've added 2.0 GB for $4.00"
                           r"|\badded\b(?:[^.;!?$]|(?<=\d)\.(?=\d)){0,40}?\bfor\s+\$"
+                          # an amount sent somewhere: "$285.66 will go to your gift card"
+                          r"|\$\d[\d,]*(?:\.\d+)?\**\s+(?:will\s+)?(?:go(?:es)?|went|is going)\s+(?:back\s+)?to\s+(?:your|the)\b"
                           # an exchange's difference: "you'll pay 10.29 dollars through PayPal", "$65.65 difference on
                           # the gift card"
                           r"|\byou(?:'ll|’ll| will)? pay\b|\$\d[\d,]*(?:\.\d+)?\s+difference\b", re.I)

@@ -18,6 +18,7 @@ from trajectory2gym.certify.charges import (
     mistotaled,
     moved,
     moved_already,
+    reports_money,
     returned,
     reversed_ways,
     totals,
@@ -94,6 +95,17 @@ def test_what_moved_is_the_new_rows_of_the_same_object_and_their_totals() -> Non
 def test_a_refund_stated_as_another_visible_sum_is_misstated() -> None:
     assert misstated("A refund of **$1,249** (fare plus insurance) goes back to your Visa.", {121900}) == ["$1,249"]
     assert misstated("A refund of **$1,219** goes back to your Visa; insurance was $30.", {121900}) == []
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    # blind set 71, r71_08: an amount sent somewhere, the return's refund being $380.74
+    ("All set, the return is requested and $285.66 will go to your gift card.", ["$285.66"]),
+    ("All set, the return is requested and $380.74 will go to your gift card.", []),
+    ("All set, the return is requested and $380.74 goes back to the gift card.", []),
+])
+def test_an_amount_said_to_go_to_a_method_is_a_movement(text: str, found: list[str]) -> None:
+    assert reports_money(text)
+    assert misstated(text, {38074}) == found
 
 
 @pytest.mark.parametrize(("text", "found"), [
