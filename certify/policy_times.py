@@ -59,6 +59,9 @@ def instant_kinds(policy: str) -> dict[str, str]:
     return kinds
 
 
+_IT = re.compile(r"\b(?:it|there)\b", re.I)
+
+
 def slow_for_instant(text: str, kinds: dict[str, str], refunded: frozenset[str] = frozenset()) -> list[tuple[str, str]]:
     """Each span of time a text gives a payment kind the policy makes instant, with that kind: "the
     refund goes back to your gift card within 5–7 business days". A sentence that names another way
@@ -66,10 +69,14 @@ def slow_for_instant(text: str, kinds: dict[str, str], refunded: frozenset[str] 
     way of paying is read of ``refunded``, the kinds the refunds it may be about went to: "refunds for
     cancelled orders take 5-7 business days", where the one cancelled order was paid by gift card."""
     found: list[tuple[str, str]] = []
-    for sentence in SENTENCE_OR_LINE.split(text):
+    before: set[str] = set()  # the kinds the sentence before named: "Your gift card has $52 on it; the refund
+    for sentence in SENTENCE_OR_LINE.split(text):  # will reach it in 5-7 business days" is the gift card's
+        named, before = before, {PAYMENT_WORDS[word.lower()] for word in PAYMENT_SAID.findall(sentence)}
         if not SPAN.search(sentence) or _INSTANT.search(sentence) or _OTHER_METHOD.search(sentence):
             continue
-        said = {PAYMENT_WORDS[word.lower()] for word in PAYMENT_SAID.findall(sentence)}
+        said = set(before)
+        if not said and len(named) == 1 and "refund" in sentence.lower() and _IT.search(sentence):
+            said = named
         if not said and refunded and "refund" in sentence.lower():
             said = set(refunded)
         if len(said) != 1 or not said <= kinds.keys():

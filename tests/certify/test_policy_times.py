@@ -45,6 +45,10 @@ def test_the_payment_kinds_a_policy_gives_no_waiting_time(policy: str, kinds: se
     ("It goes to your Visa within 5-7 business days.", []),  # the slow kind
     ("Your gift card is refunded now, not in 5-7 business days.", []),  # taken back
     ("A gift card refund arrives at once, other methods take 5-7 business days.", []),
+    # the method named in the clause before, "it" after (blind set 74, r74_02)
+    ("Your gift card currently has $52.00 on it; the $153.81 refund will reach it in 5-7 business days.",
+     [("5-7 business days", "giftcard")]),
+    ("Your gift card currently has $52.00 on it; delivery takes 5-7 business days.", []),
 ])
 def test_a_slow_time_said_of_an_instant_kind(text: str, found: list[tuple[str, str]]) -> None:
     assert slow_for_instant(text, instant_kinds(RETAIL_POLICY)) == found
