@@ -1716,7 +1716,8 @@ class _Run:
             listed = LIST_MARK.match(line) is not None and bool(found)
             run = [*run, abs(found[-1][1])] if listed else []
             firsts = [*firsts, abs(found[0][1])] if listed else []
-            if "otal" in line and found and not listed:  # the last amount of the sentence that says it
+            if "otal" in line and found:  # the last amount of the sentence that says it (or of a list's
+                # total line: "4. Total: $976.00", then "Payment:" and the lines that split it)
                 total = next((abs(amounts[-1][1]) for part in SENTENCE_OR_LINE.split(line)
                               if "otal" in part and (amounts := money_numbers_in(part))), 0)
             if total and len(firsts) >= 2 and self._splits(cents, firsts, total):

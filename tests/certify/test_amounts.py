@@ -593,6 +593,22 @@ def test_the_rest_of_a_split_listed_below_a_sentence_of_the_total(convo, at, res
     assert at(certify_interaction(c.build()), i).checks["visibility"] is ok
 
 
+@pytest.mark.parametrize(("rest", "ok"), [("$57", True), ("$67", False)])
+def test_the_rest_of_a_split_listed_below_a_lists_total_line(convo, at, rest: str, ok: bool) -> None:
+    # blind set 74, a74_11: the total a list's own line ("4. Total: $816.00"), the split in a list after it
+    profile = {"payment_methods": {"certificate_1": {"source": "certificate", "amount": 500},
+                                   "gift_card_2": {"source": "gift_card", "amount": 259},
+                                   "gift_card_3": {"source": "gift_card", "amount": 221}},
+               "fares": [{"flight_number": "HAT158", "price": 378}], "insurance": 30}
+    c = convo()
+    c.user("HAT158 for two, with insurance. The certificate, then gift cards.")
+    c.call("get_order_details", {"order_id": "#W123"}, profile)
+    i = c.say(f"Here's the plan:\n1. Fare: 2 × $378.00 = $756.00\n2. Insurance: 2 × $30.00 = $60.00\n"
+              f"3. Total: $816.00\nPayment:\n- certificate_1: $500.00\n- gift_card_2: $259.00\n- gift_card_3: {rest}\n"
+              f"Book it?")
+    assert at(certify_interaction(c.build()), i).checks["visibility"] is ok
+
+
 @pytest.mark.parametrize(("said", "ok"), [
     ("Your gift card has $53, so that covers $53 and the remaining $503 would go on your Mastercard.", True),
     ("Your gift card has $53, so that covers $53 and the remaining $609 would go on your Mastercard.", False),
