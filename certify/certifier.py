@@ -594,7 +594,7 @@ _FOUND_NONE = frozenset({"", "[]", "{}", "null", '""'})
 _OWN_LIST = re.compile(r'"(orders|reservations|line_ids|bill_ids)":\s*\[([^\]]*)\]')
 _OWN_LIST_KEYS = ('"orders"', '"reservations"', '"line_ids"', '"bill_ids"')
 # The lists a policy that acts only for the identified customer holds them to (retail and airline).
-_OWN_ONLY_LISTS = frozenset({"orders", "reservations"})
+_OWN_ONLY_LISTS = frozenset({"orders", "reservations", "line_ids"})
 # A lookup of a customer's account by what identifies them: find_user_id_by_email, get_customer_by_phone.
 _ACCOUNT_LOOKUP = re.compile(r"find_user_id|get_customer_by_|get_user_details$")
 _ACCOUNT_FIELD = re.compile(r'"(?:customer_id|user_id)":\s*"([^"]+)"')
@@ -883,6 +883,8 @@ class _Run:
         self._owned: dict[str, set[str]] = {}  # a profile's list ("orders") -> the ids it lists (``_owned_lists``)
         self._owned_read = 0  # the observations read for them
         self._account = ""  # the account the first account lookup that went through reached: the caller's
+        self._own: dict[str, set[str]] = {}  # its own lists of objects (``_account_lists``), and how many
+        self._own_read = 0  # JSON observations were read for them
         self._users: set[str] = set()  # the user ids of calls that went through (lower case): the customer's
         self._cancel_rule = ""  # the policy's sentence that limits cancellations (cancel_refund)
         self._insurance_rule = ""  # the policy's sentence that names the reasons insurance covers (cancel_refund)
@@ -1951,16 +1953,21 @@ class _Run:
     def _not_own(self, call: ToolCall) -> tuple[str, str, str] | None:
         """(argument, value, the profile's list) where a call names an object of a kind a profile
         shown lists (an order, a reservation) by an identifier that list does not hold."""
-        owned = {listed: keys for listed, keys in self._owned_lists().items() if listed in _OWN_ONLY_LISTS}
+        owned = {listed: keys for listed, keys in self._account_lists().items() if listed in _OWN_ONLY_LISTS}
         if not owned:
             return None
         roles = self.info(call.name).meta.arg_roles
         for arg, value in call.arguments.items():
+            if arg == "customer_id" and isinstance(value, str) and self._account and compact(value) != compact(
+                    self._account) and not _IDENTITY_FIXED.search(self._user_text()):
+                return arg, value, "account"  # a write for another customer: refuel_data(customer_id="C1002", ...)
             if roles.get(arg) != "identifier" or not isinstance(value, str) or arg in ("user_id", "customer_id"):
                 continue
             key = compact(value)
             for listed, keys in owned.items():
-                if keys and key not in keys and any(id_shape(k) == id_shape(key) for k in keys) and not any(
+                # (a line's id shares its shape with a plan's and a bill's: "L1004", "P1002", "B1002")
+                if keys and key not in keys and any(id_shape(k) == id_shape(key) and (listed != "line_ids" or k[:1] == key[:1])
+                                                    for k in keys) and not any(
                         obj.get("user_id") in self._users for obj in self.index.objects_with(value, '"user_id"')):
                     return arg, value, listed  # (one its record shows the customer's, booked since: theirs)
         return None
@@ -2055,6 +2062,20 @@ class _Run:
                     self._owned.setdefault(m[1], set()).update(compact(v) for v in _QUOTED_VALUE.findall(m[2]))
         self._owned_read = len(observations)
         return self._owned
+
+    def _account_lists(self) -> dict[str, set[str]]:
+        """``_owned_lists`` of the caller's own account (the record of ``_account``) where it was shown:
+        another customer's profile looked up since lists no lines of the caller's."""
+        if not self._account:
+            return self._owned_lists()
+        if self._own_read != len(observations := self.index.json_observations):
+            needle = f'"{self._account}"'
+            for low in observations[self._own_read:]:
+                if needle in low and any(k in low for k in _OWN_LIST_KEYS):
+                    for m in _OWN_LIST.finditer(low):
+                        self._own.setdefault(m[1], set()).update(compact(v) for v in _QUOTED_VALUE.findall(m[2]))
+            self._own_read = len(observations)
+        return self._own or self._owned_lists()
 
     def _listed_as_owned(self, key: str) -> bool:
         """Whether a profile lists this identifier among the user's orders, reservations, lines or bills

@@ -235,6 +235,27 @@ def test_a_lookup_that_reaches_another_customers_account(convo: Any, at: Any, us
     assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons) if k == "not_own_object"] == kinds
 
 
+@pytest.mark.parametrize(("line", "customer", "kinds"), [
+    # blind sets 61, 74 (t61_12, t74_08): another customer's line, whose account a lookup showed since
+    ("L1004", "C1002", ["not_own_object"]),
+    ("L1002", "C1001", []),  # the caller's own
+    ("L1004", "C1001", ["not_own_object"]),  # a line the caller's account does not list
+])
+def test_a_write_on_another_customers_line(convo: Any, at: Any, line: str, customer: str, kinds: list[str]) -> None:
+    from trajectory2gym.envs.telecom.policy import POLICY as TELECOM_POLICY
+
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom", system=TELECOM_POLICY)
+    c.user("Hi, my number is 555-123-2002. My wife's 555-123-2004 is out of data, add 1 GB to hers?")
+    c.call("get_customer_by_phone", {"phone_number": "555-123-2002"},
+           {"customer_id": "C1001", "full_name": "John Smith", "line_ids": ["L1001", "L1002"]})
+    c.call("get_customer_by_phone", {"phone_number": "555-123-2004"},
+           {"customer_id": "C1002", "full_name": "Sarah Johnson", "line_ids": ["L1004", "L1005"]})
+    c.say(f"I can add 1 GB to {line} for $2.00. Shall I?")
+    c.user("yes do it")
+    i = c.call("refuel_data", {"customer_id": customer, "line_id": line, "gb_amount": 1.0}, {"charge": 2.0})
+    assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons) if k == "not_own_object"] == kinds
+
+
 @pytest.mark.parametrize(("first", "kinds"), [
     # blind set 70, t70_10: "John Smith here, my line is L1002", and the line looked up before any customer lookup
     ("get_details_by_id", ["before_identification"]),
