@@ -1139,7 +1139,10 @@ def _said_in_own_line(turns: list[Turn], at: int, find: Callable[[Turn], Abstrac
     described = turns[at]
     if "\n" not in described.text or not anchors.ids & described.compacts or any(find(t) for t in turns[at + 1:]):
         return frozenset()
-    for line in described.text.split("\n"):
+    lines = described.text.split("\n")
+    if not any(anchors.names_rival(line) for line in lines):
+        return frozenset()  # one object's description: its lines may say what it is and what it becomes
+    for line in lines:
         part = Turn(-1, "assistant", line)
         if anchors.ids & part.compacts and not anchors.names_rival(line) and (said := find(part)):
             return said

@@ -91,6 +91,13 @@ def test_the_cabin_left_is_not_the_cabin_chosen(convo, said: str) -> None:
     assert _workflow(convo, said, "Yes.", *_flights("business")) == ["argument_not_confirmed"]
 
 
+def test_one_objects_description_may_say_its_cabin_now_and_the_new_one(convo) -> None:
+    # blind set 74, a74_10: the line naming the reservation gives its cabin now; the next, the new one
+    said = ("PVUB64: HAT173 PHX→LAS 2024-05-20, business $520.\nEconomy on HAT173: $124.\n"
+            "Refund: 520 − 124 = $396 to your gift card.\nConfirm downgrade?")
+    assert _workflow(convo, said, "y", *_flights("economy")) == []
+
+
 def _booking(insurance: str, payments: list[tuple[str, int]], bags: int = 0) -> tuple[str, dict[str, Any]]:
     return "book_reservation", {
         "user_id": "raj_moore_8640", "origin": "PHX", "destination": "LAS", "flight_type": "one_way",
