@@ -301,10 +301,11 @@ def _paid_with(low: str) -> Iterator[re.Match[str]]:
     """Where a lower-cased text says how an object was paid, not how it may be, nor how many of its
     things are paid for ("6 bags (0 paid) with your Visa ending 9997")."""
     return (m for m in _PAID_WITH.finditer(low) if not _MAY_BE.search(low, max(0, m.start() - 25), m.start())
-            and not _COUNT_BEFORE.search(low, max(0, m.start() - 4), m.start()))
+            and not _COUNT_BEFORE.search(low, max(0, m.start() - 13), m.start()))
 
 
-_COUNT_BEFORE = re.compile(r"(?:^|[\s(])\d{1,2}\s*$")
+# A count of things paid for right before "paid": "(0 paid)", "1 of them paid".
+_COUNT_BEFORE = re.compile(r"(?:^|[\s(])\d{1,2}(?:\s+of\s+them)?\s*$")
 
 
 def misnamed_payers(text: str, methods: set[str]) -> list[str]:

@@ -189,6 +189,7 @@ def test_a_report_after_a_booking_names_the_card_it_charged(convo: Any, at: Any,
     # how many bags are paid for, then the method the update will use (blind audit a66_10, a66_12)
     ("I'll update 79G8A9 to 6 bags (0 paid) with your Visa as the method on file. Confirm?", []),
     ("Confirm: 79G8A9 to 7 checked bags (1 paid), charged on your Visa?", []),
+    ("So: 79G8A9 goes to 3 checked bags, 1 of them paid, on your Mastercard. OK?", []),  # (a74_05)
     # a past charge, said of the one booking named (blind set 68, r68_05)
     ("79G8A9 is booked. The $1,400 for it was charged to your Mastercard.", ["text_misstated_payer"]),
     ("79G8A9 is booked. The $1,400 for it was charged to your gift card.", []),
