@@ -1083,6 +1083,9 @@ def _date_not_described(turns: list[Turn], described: Turn, anchors: Anchors, fi
     return ""
 
 
+_ROUTE_ARROW = re.compile(r"\b[A-Z]{3}\s*→\s*[A-Z]{3}\b")
+
+
 def _moved_off(text: str, anchors: Anchors) -> str:
     """An item the call sends as booked that the description moves off that date by an arrow:
     "HAT138 on 2024-05-29 → HAT138 on 2024-05-30", and the call keeps HAT138 on the 29th."""
@@ -1094,7 +1097,8 @@ def _moved_off(text: str, anchors: Anchors) -> str:
             continue
         key = compact(ident)
         for line in SENTENCE_OR_LINE.split(text):
-            left, arrow, right = line.replace("->", "→").partition("→")
+            # (not a route's arrow: "HAT160 (DEN → CLT)")
+            left, arrow, right = _ROUTE_ARROW.sub(" ", line.replace("->", "→")).partition("→")
             if (arrow and key in {compact(t) for t in chunks(left)} and says_date(left, date)
                     and not says_date(right, date) and date_mentions(right)):
                 return f"the description moves {ident} off {date}, where the call keeps it"

@@ -1402,3 +1402,15 @@ def test_a_quote_the_user_asked_for_describes_the_action(convo, request_: str, q
     args = {"reservation_id": "PVUB64", "cabin": "business", "flights": [{"flight_number": "HAT173", "date": "2024-05-20"}],
             "payment_id": "credit_card_1"}
     assert _workflow(convo, quote, "hmm ok do it, same visa", "update_reservation_flights", args, request=request_) == kinds
+
+
+def test_a_routes_arrow_moves_no_flight_off_its_date(convo) -> None:
+    # blind set 74, a74_08: a route's arrow, and a later date in the same sentence, move nothing
+    flights = {"reservation_id": "PVUB64", "cabin": "business", "payment_id": "gift_card_3",
+               "flights": [{"flight_number": "HAT173", "date": "2024-05-20"}]}
+    for said, kinds in (
+            ("Change PVUB64 to business: HAT173 stays on 2024-05-20 (PHX → LAS), and I'll note your May 21 return. "
+             "Fare difference: $0, on your gift card. OK?", []),
+            ("Change: HAT173 on 2024-05-20 → HAT173 on 2024-05-21, in business. Fare difference: $0, on your gift "
+             "card. OK?", ["not_described"])):
+        assert _workflow(convo, said, "ok", "update_reservation_flights", flights) == kinds, said
