@@ -87,8 +87,14 @@ def plural(word: str) -> str:
 
 
 def says_label(labels: AbstractSet[str], ws: set[str]) -> bool:
-    """Whether words hold one of a name's words, or its plural ("both chairs")."""
-    return not labels.isdisjoint(ws) or not ws.isdisjoint(map(plural, labels))
+    """Whether words hold one of a name's words, its plural ("both chairs"), or its short name ("the
+    bike" for the Bicycle)."""
+    return not labels.isdisjoint(ws) or not ws.isdisjoint(map(plural, labels)) or any(
+        not ws.isdisjoint(_SHORT_NAMES.get(label, ())) for label in labels)
+
+
+# Short names users give items ("the bike"); each with its plural.
+_SHORT_NAMES = {"bicycle": ("bike", "bikes"), "smartphone": ("phone", "phones")}
 
 
 _NO_IDS: frozenset[str] = frozenset()

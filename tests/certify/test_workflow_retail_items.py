@@ -74,6 +74,20 @@ def test_a_yes_to_some_items_does_not_cover_a_call_on_all(convo, reply: str) -> 
     assert _workflow(convo, BOTH, reply, *_return(LAMP, KETTLE)) == ["confirmation_not_covering"]
 
 
+@pytest.mark.parametrize(("reply", "kinds"), [
+    # blind set 74, r74_04: "the bike" is the Bicycle
+    ("OK yes, please go ahead with the return of the lamp and the bike.", []),
+    ("OK yes, please go ahead with the return of the lamp.", ["confirmation_not_covering"]),
+])
+def test_an_item_named_by_its_short_name(convo, reply: str, kinds: list[str]) -> None:
+    bike = "3624655057"
+    order = {**ORDER, "items": [ORDER["items"][0], {"name": "Bicycle", "product_id": "9783735446", "item_id": bike,
+                                                    "price": 2195.04}]}
+    said = ("I can return the Desk Lamp (9190635437) and the Bicycle (3624655057) from order #W4794911, refunding "
+            "$2,348.27 to your PayPal. Shall I proceed?")
+    assert _workflow(convo, said, reply, *_return(LAMP, bike), order=order) == kinds
+
+
 def test_a_yes_to_all_items_covers_them(convo) -> None:
     assert _workflow(convo, BOTH, "No, just the lamp.", *_return(LAMP)) == []
     for lamp_only in ("The lamp yes, the kettle no.", "No to the kettle, yes to the lamp.",
