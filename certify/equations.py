@@ -259,7 +259,7 @@ def miscalculated(text: str) -> list[tuple[str, str]]:
             if abs(cents_of(m[1]) + sign * cents_of(m[2]) - cents_of(m[4])) > 1:
                 out.append(("$" + m[4], m[0].replace("*", "").strip()))
     if "otal" in text and "\n" in text:
-        out += (_missplit(text) if "+" in text else []) + _mislisted(text)
+        out += (_missplit(text) if "+" in text or "ay" in text else []) + _mislisted(text)  # (or "Payment: a $x, b $y")
     if "Net" in text or "net" in text:
         out += _misnetted(text)
     if "enough" in text or "sufficient" in text:
@@ -301,8 +301,9 @@ def _miscounted_seats(text: str) -> list[tuple[str, str]]:
     return out
 
 
-# A booking's recap: its total on one line, then how it is paid on a later one, the parts joined by "+":
-# "- **Total:** $483" ... "- **Payment:** certificate_1481106 $250 + Mastercard ending 3183 **$223**".
+# A booking's recap: its total on one line, then how it is paid on a later one, the parts joined by "+"
+# (or listed by commas, each a method): "- **Total:** $483" ... "- **Payment:** certificate_1481106 $250 +
+# Mastercard ending 3183 **$223**".
 _TOTAL_LINE = re.compile(rf"\btotal\b[^$\n]{{0,20}}?{_MONEY}(?![\d,]*\.?\d)", re.I)
 _PAYMENT_LINE = re.compile(r"^\W*(?:payment|paying|paid|pay with|split)\b[^\n]*", re.I | re.M)
 
@@ -314,7 +315,8 @@ def _missplit(text: str) -> list[tuple[str, str]]:
     for m in _PAYMENT_LINE.finditer(text):
         totals = list(_TOTAL_LINE.finditer(text, 0, m.start()))
         parts = dollar_amounts(m[0])
-        if not totals or len(parts) < 2 or m[0].count("+") != len(parts) - 1 or _NOT_SUMMED.search(m[0]):
+        if not totals or len(parts) < 2 or _NOT_SUMMED.search(m[0]) or (
+                m[0].count("+") != len(parts) - 1 and not _methods_listed(m[0], len(parts))):
             continue
         total, said = cents_of(totals[-1][1]), totals[-1][1]
         line_end = text.find("\n", totals[-1].start())
@@ -324,6 +326,16 @@ def _missplit(text: str) -> list[tuple[str, str]]:
         if abs(sum(abs(c) for _, c in parts) - total) > 1:
             out.append((parts[-1][0], f"{' + '.join(w for w, _ in parts)} against the total ${said}"))
     return out
+
+
+def _methods_listed(line: str, count: int) -> bool:
+    """Whether a payment line lists its parts by commas, each a method and its amount: "Payment:
+    certificate_5163115 $500, gift card 5394070 $103, Mastercard ending 9225 $15"."""
+    parts = [part for part in _LIST_SEPARATOR.split(line) if "$" in part]
+    return len(parts) == count and all(_PAYMENT_PART.search(part) for part in parts)
+
+
+_LIST_SEPARATOR = re.compile(r",|;|and")
 
 
 # A list's line that states a total and nothing else ("- **Total: $682**"): the list's other lines are its terms.

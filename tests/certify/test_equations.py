@@ -506,6 +506,12 @@ def test_a_per_passenger_difference_said_as_the_total(text: str, people: int, wr
     ("- Total: 2 × $202 + 2 × $30 = $464\n- Payment: $193 from gift_card_7656493 + $271 from certificate_3423113", []),
     ("- Total: 2 × $202 + 2 × $30 = $464\n- Payment: $193 from gift_card_7656493 + $261 from certificate_3423113",
      [("$261", "$193 + $261 against the total $464")]),
+    # the parts listed by commas, each a method (blind set 74, a74_09)
+    ("| **Total** | **$608** |\n\nPayment: certificate_5163115 $500, gift card 5394070 $103, Mastercard ending 9225 $15.",
+     [("$15", "$500 + $103 + $15 against the total $608")]),
+    ("| **Total** | **$608** |\n\nPayment: certificate_5163115 $500, gift card 5394070 $103, Mastercard ending 9225 $5.",
+     []),
+    ("- Total: $608\n- Payment: $500 on the certificate, with $103 and $15 left over.", []),  # no method per part
 ])
 def test_a_payment_lines_parts_add_up_to_the_total(text: str, wrong: list[tuple[str, str]]) -> None:
     assert miscalculated(text) == wrong
