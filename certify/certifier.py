@@ -411,6 +411,15 @@ def _clause_around(sentence: str, start: int, end: int) -> str:
     return sentence[lo:hi]
 
 
+# A gift card or certificate named by its whole number: "gift card 2496311".
+_METHOD_BY_NUMBER = re.compile(r"\b(gift card|certificate)\s+#?(\d{7})\b", re.I)
+
+
+def _method_id_of(m: re.Match[str]) -> str:
+    """A method named by its number (``_METHOD_BY_NUMBER``) as its identifier: "gift_card_2496311"."""
+    return f"{m[1].lower().replace(' ', '_')}_{m[2]}"
+
+
 def _as_dollars(m: re.Match[str]) -> str:
     """An amount in words (``_DOLLARS``) written with "$"."""
     return f"${m[1] or m[2]}"
@@ -3494,9 +3503,11 @@ class _Run:
             to, of = write_payments(result, call.arguments)
             refunded |= to
             used |= of
-        if "_" in content:  # (before sentences of other objects are dropped: the method is one)
+        named = _METHOD_BY_NUMBER.sub(_method_id_of, content) if "ift card " in content or "ertificate " in content \
+            else content  # ("$408 refunded to gift card 2496311": gift_card_2496311)
+        if "_" in named:  # (before sentences of other objects are dropped: the method is one)
             # "$9 was charged to gift_card_4816380", where the update charged gift_card_7386173
-            for said in misnamed_method_ids(content, used | refunded):
+            for said in misnamed_method_ids(named, used | refunded):
                 reasons.append(reason("text_misstated_charge_method", value=said, detail=", ".join(sorted(used | refunded))))
         content = reported_part(content)  # not what the next action would do
         written = {compact(i) for _, _, call in self._writes for i in self._changed_ids(call)}

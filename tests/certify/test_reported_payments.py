@@ -438,6 +438,10 @@ def test_a_method_named_by_identifier_as_where_money_moved(text: str, named: lis
     ("All set: N4SL3N is now on HAT231, May 19, and $9 was charged to gift_card_4816380.",
      ["text_misstated_charge_method"]),
     ("All set: N4SL3N is now on HAT231, May 19, and $9 was charged to gift_card_7386173.", []),
+    # the gift card by its whole number (blind set 74, a74_12)
+    ("All set: N4SL3N is now on HAT231, May 19, and $9 was charged to gift card 4816380.",
+     ["text_misstated_charge_method"]),
+    ("All set: N4SL3N is now on HAT231, May 19, and $9 was charged to gift card 7386173.", []),
 ])
 def test_a_report_names_the_method_the_update_charged(convo: Any, at: Any, report: str, kinds: list[str]) -> None:
     reservation = {"reservation_id": "N4SL3N", "user_id": "omar_johansson_4368", "cabin": "economy",
