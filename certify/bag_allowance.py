@@ -167,6 +167,9 @@ def bag_fee(policy: str) -> int | None:
 _BOOKING_SAID = re.compile(r"\b(?:[A-Z]{3}\d{3}|(?:basic )?economy|business|fares?|tickets?)\b", re.I)
 
 
+_FEE_LINE = re.compile(r"\W*(?:bag\s+)?(?:fee|cost|charge|price|total)\b", re.I)  # "- Fee: $100"
+
+
 def misfeed_bags(text: str, fee: int, paid_before: set[int] | None = None) -> list[tuple[str, str, int]]:
     """(the amount as written, the count of paid bags said, what they cost at ``fee`` cents each) for
     each sentence that states one count of paid bags and one amount, where the amount is not that
@@ -174,9 +177,13 @@ def misfeed_bags(text: str, fee: int, paid_before: set[int] | None = None) -> li
     count of paid bags a reservation shows already (``paid_before``) may be paid for: "4 checked
     bags, 2 paid, $50", one of them paid before."""
     out: list[tuple[str, str, int]] = []
+    counted: list[str] = []  # a count the line before gave with no amount: "- ... means 1 paid bag" / "- Fee: $100"
     for sentence in _SENTENCE_BREAK.split(text.replace("*", "")):
         counts = _PAID_BAGS.findall(sentence)
         amounts = dollar_amounts(sentence)
+        if not counts and len(amounts) == 1 and counted and _FEE_LINE.match(sentence):
+            counts = counted
+        counted = counts if len(counts) == 1 and not amounts else []
         if len(counts) != 1 or len(amounts) != 1 or re.search(r"\b(?:per|each|apiece)\b", sentence, re.I) \
                 or _BOOKING_SAID.search(sentence):
             continue  # (a booking's recap: "HAT218 ..., basic economy, 2 bags (1 paid), $100 on ...": its fare too)

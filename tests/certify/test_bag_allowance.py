@@ -145,6 +145,10 @@ def test_the_price_of_an_extra_bag_each_policy_gives(policy: str) -> None:
     # a booking's recap: the amount pays the fare too (blind audit a67_11)
     ("Your reservation number is HATHAT: HAT218 on 2024-05-18, basic economy, 2 bags (1 paid), $100 on "
      "certificate_2633842.", set(), []),
+    # the count on one line, the fee on the next (blind set 74, a74_07)
+    ("- Currently 1 bag → 4 bags means 1 paid bag\n- Fee: **$100**\n\nWhich card?", set(), [("$100", "1 paid bags", 5000)]),
+    ("- Currently 1 bag → 4 bags means 1 paid bag\n- Fee: **$50**\n\nWhich card?", set(), []),
+    ("- 4 bags means 1 paid bag\n- Your fare was $100", set(), []),  # no fee's line
 ])
 def test_paid_bags_cost_the_fee_each(text: str, before: set[int], found: list[tuple[str, str, int]]) -> None:
     assert misfeed_bags(text, 5000, before) == found
