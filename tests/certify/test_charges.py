@@ -426,6 +426,11 @@ def test_a_report_is_read_up_to_where_it_turns_to_another_object(convo, at, repo
     ("Your March bill (B1006) currently shows $5.00 in charges so far.", [("B1006", "$5.00", "$70.00")]),
     ("Your March bill (B1006) currently shows $70.00.", []),
     ("Bill B1006 shows $65.00 for the plan and $5.00 for the refuel.", []),  # its parts
+    # the total in the clause after the one naming the bill (blind set 74, t74_05)
+    ("January's bill (B1006) had a charge of $15.50 on line 555-123-2002; the bill total was $75.50 and it's paid.",
+     [("B1006", "$75.50", "$70.00")]),
+    ("January's bill (B1006) had a charge of $15.50 on line 555-123-2002; the bill total was $70.00 and it's paid.",
+     []),
 ])
 def test_a_total_said_against_the_objects_total(text: str, out: list[tuple[str, str, str]]) -> None:
     assert mistotaled(text, lambda ident: {7000} if ident == "B1006" else set()) == out
