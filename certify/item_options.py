@@ -34,6 +34,10 @@ _WORD = re.compile(r"[a-z0-9%.]+")
 _COLORS = ("black", "white", "red", "blue", "green", "silver", "gold", "grey", "gray", "pink", "purple", "yellow",
            "orange", "brown", "beige", "navy")
 _GENDERS = (" men ", " women ", " unisex ")  # (the one of an item alone shows none of the others)
+# Materials and sizes by their common names, likewise: "stainless steel" where the kettle shows glass.
+_MATERIALS = ("stainless steel", "glass", "plastic", "ceramic", "metal", "wood", "leather", "fabric", "mesh", "aluminum",
+              "bamboo", "rubber", "iron", "cotton", "polyester", "nylon", "vinyl", "synthetic")
+_SIZES = (" small ", " medium ", " large ")
 _NUMBER = re.compile(r"\d+(?:\\\.\d+)?")  # a number in an escaped value ("10", "2\.5")
 
 
@@ -103,11 +107,17 @@ def misdescribed_options(text: str, book: Callable[[], OptionBook]) -> list[tupl
             continue  # no options listed after a name ("(...)", "— a / b / c —"), or a change from one item to another
         if one_price(sentence) is not None:
             out += _misdescribed_in(sentence, book)
+        elif sentence.count("$") == 1 and (cut := _PRICE_CLAUSE.match(sentence)) is not None and one_price(cut[0]):
+            # "... Electric Kettle (2L, stainless steel, white) for $159.78, paid with PayPal, shipping to 544
+            # Sunset Drive, ... NY 10280": the item's clause, up to its price
+            out += _misdescribed_in(cut[0], book)
         else:  # several items, each with its options and price: "Garden Hose (25ft, ...) $99.51, Electric Kettle ..."
             for part in _ITEM_PART.findall(sentence):
                 out += _misdescribed_in(part, book)
     return out
 
+
+_PRICE_CLAUSE = re.compile(r"[^$]*\$[\d,]+(?:\.\d\d)?")  # a sentence up to its first amount
 
 # One item of a list in a sentence: its name, its options in brackets, then its price.
 _ITEM_PART = re.compile(r"[A-Z][\w -]{1,40}\([^()]{3,80}\)\s*\$[\d,]+(?:\.\d\d)?")
@@ -138,6 +148,11 @@ def _misdescribed_in(sentence: str, book: Callable[[], OptionBook]) -> list[tupl
             rivals = [f" {c} " for c in _COLORS if f" {c} " in norm]
         if not rivals and option == "gender":  # "Perfume (oriental, 30ml, women's)", where it shows unisex
             rivals = [g for g in _GENDERS if g in norm]
+        if not rivals and "material" in option and own in (materials := [_norm(m) for m in _MATERIALS]):
+            # "Electric Kettle (2L, stainless steel, white)", where it shows glass
+            rivals = [m for m in materials if m in norm and m not in own and own not in m]
+        if not rivals and "size" in option and own in _SIZES:  # "Bicycle (large frame, ...)": medium
+            rivals = [z for z in _SIZES if z in norm]
         if not rivals and any(c.isdigit() for c in own):  # "20 hours" where it shows "10 hours"
             shape = _NUMBER.sub(r"\\d+(?:\\.\\d+)?", re.escape(own.strip()))
             rivals = [f" {m[0]} " for m in re.finditer(rf"(?<= ){shape}(?= )", norm)]

@@ -30,7 +30,11 @@ PERFUME_ORDER = {"order_id": "#W4398027", "items": [{"name": "Perfume", "item_id
                                                                  "gender": "unisex"}},
                                                     {"name": "Luggage Set", "item_id": "6301799585", "price": 466.47,
                                                      "options": {"piece count": "3-piece", "color": "silver",
-                                                                 "material": "softshell"}}]}
+                                                                 "material": "softshell"}},
+                                                    {"name": "Electric Kettle", "item_id": "4064702754", "price": 159.78,
+                                                     "options": {"capacity": "2L", "material": "glass", "color": "white"}},
+                                                    {"name": "Bicycle", "item_id": "3624655057", "price": 2195.04,
+                                                     "options": {"frame size": "medium", "color": "blue", "type": "road"}}]}
 
 
 def _book(*shown: Any) -> OptionBook:
@@ -76,6 +80,12 @@ def test_the_book_keeps_each_priced_item_with_its_name_and_every_value_per_optio
     # options after dashes and slashes; another word with the value's own ending (blind set 72, r72_08)
     ("- Luggage Set — 3-piece / silver / hardshell — $466.47", [("$466.47", "material", "hardshell", "softshell")]),
     ("- Luggage Set — 3-piece / silver / softshell — $466.47", []),
+    # a material or size no other object shows; the item's clause up to its price (blind set 74: r74_03, r74_08)
+    ("It has one Electric Kettle (2L, stainless steel, white) for $159.78, shipping to 544 Sunset Drive, NY 10280.",
+     [("$159.78", "material", "stainles steel", "glas")]),
+    ("It has one Electric Kettle (2L, glass, white) for $159.78, shipping to 544 Sunset Drive, NY 10280.", []),
+    ("3. Bicycle (large frame, blue, road): $2,195.04", [("$2,195.04", "frame size", "large", "medium")]),
+    ("3. Bicycle (medium frame, blue, road): $2,195.04", []),
 ])
 def test_a_priced_line_gives_its_item_its_own_options(text: str, out: list[tuple[str, str, str, str]]) -> None:
     book = _book(ORDER, PERFUME_ORDER)
