@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from datetime import date, datetime
 
-from trajectory2gym.certify.dates import date_mentions
+from trajectory2gym.certify.dates import date_mentions, month_number
 from trajectory2gym.certify.turns import SENTENCE_OR_LINE
 
 _TODAY = re.compile(r"\b(?:today(?:'s date)?|the current (?:date|time)|current date)\s*(?:is|:)\s*"
@@ -106,7 +106,21 @@ def not_within_a_day(text: str, now: datetime) -> list[tuple[str, float]]:
         if (said := _WITHIN_DAY.search(sentence)) is None or _NOT_SAID.search(sentence, 0, said.start()):
             continue
         stamps = list(_SAID_STAMP.finditer(sentence))
-        if len(stamps) == 1 and (then := _stamp(stamps[0])) is not None \
-                and (spent := (now - then).total_seconds() / 3600) > 24:
-            out.append((stamps[0][0], round(spent, 1)))
+        then = _stamp(stamps[0]) if len(stamps) == 1 else None
+        written = stamps[0][0] if len(stamps) == 1 else ""
+        if not stamps and len(named := list(_NAMED_STAMP.finditer(sentence))) == 1:
+            # "(May 14 at 11:06)": the month by its name, in the year of now
+            m = named[0]
+            try:
+                then = datetime(now.year, month_number(m[1]), int(m[2]), int(m[3]), int(m[4]))
+            except ValueError:
+                then = None
+            written = m[0]
+        if then is not None and (spent := (now - then).total_seconds() / 3600) > 24:
+            out.append((written, round(spent, 1)))
     return out
+
+
+_NAMED_STAMP = re.compile(r"\b(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+                          r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?"
+                          r"\s+(?:at\s+)?(\d{1,2}):(\d{2})\b", re.I)

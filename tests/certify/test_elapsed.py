@@ -87,6 +87,9 @@ def test_hours_since_a_booking_are_grounded_by_the_current_time(convo: Any, at: 
     # "the 24-hour window" (blind set 73, a73_06)
     ("- Booked 2024-05-14 09:31, so it's still within the 24-hour window", [("2024-05-14 09:31", 29.5)]),
     ("- Booked 2024-05-14 16:31, so it's still within the 24-hour window", []),
+    # the month by its name (blind set 74, a74_01)
+    ("Yes, it can be cancelled: it was booked within the last 24 hours (May 14 at 11:06).", [("May 14 at 11:06", 27.9)]),
+    ("Yes, it can be cancelled: it was booked within the last 24 hours (May 14 at 16:06).", []),
 ])
 def test_a_booking_said_to_be_within_a_day(text: str, found: list[tuple[str, float]]) -> None:
     assert not_within_a_day(text, datetime(2024, 5, 15, 15, 0)) == found
