@@ -267,9 +267,11 @@ from trajectory2gym.certify.reported_payments import (
     write_payments,
 )
 from trajectory2gym.certify.return_refunds import (
+    changes_offered,
     misdirected_cancel_refunds,
     misdirected_refunds,
     paid_kinds,
+    pending_only_rule,
     return_refund_rule,
 )
 from trajectory2gym.certify.routes import Route
@@ -902,6 +904,7 @@ class _Run:
         self._one_certificate = ""  # the policy's words that allow one certificate per booking, where it has them
         self._difference_rule = ""  # the policy's sentence that a fare difference is never paid with a certificate
         self._return_rule = ""  # the policy's sentence that a return is refunded to the original method or a gift card
+        self._pending_rule = ""  # its sentence that only pending orders may be cancelled or modified
         self._offer_first = ""  # the policy's sentence that has a certificate wait for a complaint
         # free checked bags per passenger by (tier, cabin), and the policy's sentence (bag_allowance)
         self._free_bags: tuple[dict[tuple[str, str], int], str] = ({}, "")
@@ -3398,6 +3401,13 @@ class _Run:
             # "Both refunds go to your Mastercard ending 6380", where one of the orders was paid by gift card
             for said, order, paid_by in misdirected_cancel_refunds(content, paid_of):
                 reasons.append(reason("text_misdirected_cancel_refund", arg=order, value=said, detail=paid_by))
+        if self._pending_rule and "I " in content and (offers := changes_offered(content)) and (
+                orders := {m[0] for m in _ORDER_NAMED.finditer(content)}):
+            # "Order #W3386455 ... I can cancel it for you", where it shows processed
+            for order in sorted(orders):
+                if isinstance(status := self._status_of(order if order.startswith("#") else f"#{order}"), str) \
+                        and status and status != "pending":
+                    reasons.append(reason("text_contradicts_policy", arg=order, value=offers[0], detail=self._pending_rule))
         if self._return_rule and "efund" in content and self.index.json_has('"payment_history"'):
             # "I can return the puzzle and refund the $45.90 to your PayPal account", paid with a gift card
             for said, order in misdirected_refunds(content, *self._delivered_order(content), self._user_text()):
@@ -4273,6 +4283,7 @@ class _Run:
                         self._one_certificate = self._one_certificate or one_certificate_rule(msg.content)
                         self._difference_rule = self._difference_rule or difference_rule(msg.content)
                         self._return_rule = self._return_rule or return_refund_rule(msg.content)
+                        self._pending_rule = self._pending_rule or pending_only_rule(msg.content)
                         self._offer_first = self._offer_first or offer_first_rule(msg.content)
                         self._in_order = self._in_order or ORDERED.search(msg.content) is not None
                         if "bag" in msg.content and not self._free_bags[0]:

@@ -84,3 +84,23 @@ def misdirected_cancel_refunds(text: str, paid_of: dict[str, set[str]]) -> list[
             out += [(m[1], order, ", ".join(sorted(paid))) for order, paid in named.items()
                     if kind is not None and paid and kind not in paid]
     return out
+
+
+_PENDING_RULE = re.compile(r"\bpending\b[^.]*\b(?:cancel|modif)", re.I)
+
+
+@lru_cache(maxsize=64)
+def pending_only_rule(policy: str) -> str:
+    """The policy's sentence that lets only pending orders be cancelled or modified ("A pending order can
+    be cancelled or modified; processed, delivered and cancelled orders cannot"); "" where it has none."""
+    return next((rule_text(s) for s in policy_sentences(policy) if _PENDING_RULE.search(s)), "")
+
+
+# The agent offering to change an order: "I can cancel it for you", "but I can still update its address".
+_CAN_CHANGE = re.compile(r"\bI\s+(?:can|could)\s+(?:still\s+|also\s+)?(?:cancel|modify|update|change)\b", re.I)
+
+
+def changes_offered(text: str) -> list[str]:
+    """The offers a text makes to cancel or change an order ("I can cancel it for you"), as written."""
+    return [m[0] for m in _CAN_CHANGE.finditer(text)] if "I " in text else []
+

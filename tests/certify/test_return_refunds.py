@@ -89,3 +89,22 @@ def test_a_cancellations_refund_sent_to_another_kind_in_a_conversation(convo: An
     i = c.say("Reason: 'ordered by mistake'. The refund goes to your Mastercard ending 6380. Cancel #W9903153?")
     found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
     assert [k for k in found if k == "text_misdirected_cancel_refund"] == kinds, found
+
+
+@pytest.mark.parametrize(("status", "said", "kinds"), [
+    # blind sets 73, 74 (r73_12, r74_07): a change offered on an order that is no longer pending
+    ("processed", "Order #W3386455: Vacuum Cleaner, $602.11. I can cancel it for you. Reason?", ["text_contradicts_policy"]),
+    ("pending", "Order #W3386455: Vacuum Cleaner, $602.11. I can cancel it for you. Reason?", []),
+    ("processed", "#W3386455 is already processed, so it can't be cancelled - but I can still update its shipping "
+                  "address if you give me the new one.", ["text_contradicts_policy"]),
+    ("processed", "#W3386455 is already processed, so it can't be cancelled or changed.", []),
+])
+def test_a_change_offered_on_an_order_no_longer_pending(convo: Any, at: Any, status: str, said: str,
+                                                       kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], system=POLICY)
+    c.user("Cancel #W3386455 please, I'm emma_santos_9753.")
+    c.call("get_order_details", {"order_id": "#W3386455"}, {"order_id": "#W3386455", "status": status, "items": [
+        {"name": "Vacuum Cleaner", "item_id": "1", "price": 602.11}]})
+    i = c.say(said)
+    found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
+    assert [k for k in found if k == "text_contradicts_policy"] == kinds, found
