@@ -672,6 +672,10 @@ _BOTH_DONE = re.compile(r"\b(both|all (?:three|3|four|4))(?:\s+(?:of\s+)?(?:your
                         r"(?:have been|were|are now|are both|have both been|were both|are)\s+(?:successfully\s+)?"
                         r"(cancell?ed|returned|exchanged|modified|suspended|resumed|updated|sent|on their way)\b", re.I)
 _WEEKDAY_NAMED = re.compile(r"(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)")  # plain alternation first: cheap
+# A flight's status said to be seen in the records: "I can see that HAT043 on May 6 was cancelled", "I can
+# confirm in our system that HAT074 ... was cancelled" (no tool here shows a flight cancelled or delayed).
+_SEEN_STATUS = re.compile(r"\b(?:I can see|I see|the system shows|our records show|I can confirm)\b(?: that)?[^.\n]{0,60}"
+                          r"\b(?:cancell?ed|delayed)\b", re.I)
 # A line's suspension put down to a bill: "because of an unpaid bill" (which only a bill's record shows).
 _UNPAID_CAUSE = re.compile(r"\b(?:because of|due to|owing to|caused by)\s+(?:an?\s+|the\s+|your\s+)?"
                            r"(?:unpaid|overdue|outstanding|missed|late)\s+(?:bill|payment|balance)", re.I)
@@ -3194,6 +3198,11 @@ class _Run:
             for owner, said, methods, refund in self._misnamed_payers(content):
                 reasons.append(reason("text_misstated_past_refund" if refund else "text_misstated_payer",
                                       arg=owner, value=said, detail=methods))
+        if ("see" in content or "confirm" in content or "show" in content) and (seen := _SEEN_STATUS.search(content)) and (
+                seen_flight := FLIGHT_NUMBER.search(seen[0])) and not any(
+                obj.get("status") in ("cancelled", "delayed") for obj in self.index.objects_with(seen_flight[0].lower(), '"status"')):
+            # "I can see that HAT043 on May 6 was cancelled by the airline", where only the user said so
+            reasons.append(reason("text_not_visible", value=seen[0]))
         if "uspen" in content and (cause := _UNPAID_CAUSE.search(content)) and not self.index.json_has('"bill_id"') \
                 and "bill" not in (user := self._user_text()) and "pay" not in user:
             # "It is Suspended (since 2025-02-25) because of an unpaid bill", before any bill was looked up

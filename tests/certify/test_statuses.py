@@ -179,6 +179,21 @@ def test_a_flight_status_is_grounded_only_where_shown_or_told(convo: Any, at: An
     assert at(certify_interaction(c.build()), i).eligible is ok
 
 
+@pytest.mark.parametrize(("said", "ok"), [
+    # blind sets 73, 74 (a73_06, a74_08): told by the user, said to be seen in the records
+    ("I can see that HAT157 on May 14 was cancelled by the airline.", False),
+    ("I can confirm in our system that HAT157 on 2024-05-14 was cancelled.", False),
+    ("I'm sorry HAT157 was cancelled; as a gold member you're eligible for a certificate.", True),  # the user's word
+])
+def test_a_flights_status_said_to_be_seen_must_be_shown(convo: Any, at: Any, said: str, ok: bool) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("My flight HAT157 on May 14 was cancelled by the airline! I want compensation.")
+    c.call("search_direct_flight", {"origin": "CLT", "destination": "EWR", "date": "2024-05-14"},
+           [{"flight_number": "HAT157", "status": "available", "prices": {"economy": 120}}])
+    i = c.say(said)
+    assert at(certify_interaction(c.build()), i).checks["visibility"] is ok
+
+
 def test_a_status_the_lookup_contradicts_is_not_grounded(convo: Any, at: Any) -> None:
     c = convo()
     c.user("Why is my data not working on 555-123-2005?")
