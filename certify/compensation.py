@@ -199,7 +199,9 @@ def difference_rule(policy: str) -> str:
 # certificate_1959696", "certificates can be applied to an upgrade".
 _CERTIFICATE_PAYS = re.compile(r"\b(?:apply|applied|applying|use|using|put|take|taking)\b[^.;\n]{0,40}?\bcertificate"
                                r"|\bfrom\s+(?:your\s+|the\s+)?(?:travel\s+)?certificate"
-                               r"|\bcertificates?\b[^.;\n]{0,30}?\b(?:can|could|will) be (?:applied|used)\b", re.I)
+                               r"|\bcertificates?\b[^.;\n]{0,30}?\b(?:can|could|will) be (?:applied|used)\b"
+                               # "certificate_9932251 ($250.00) can pay for bag fees or fare differences"
+                               r"|\bcertificate\w*(?:[^.;\n]|\.(?=\d)){0,30}?\b(?:can|could|will) (?:pay|cover)\b", re.I)
 _NOT_PAID = re.compile(r"n't\b|\b(?:not|never|cannot|no|only)\b", re.I)
 # A change of a reservation, which its fare difference pays, as a text says it; a booking is no change.
 _A_CHANGE = re.compile(r"\b(?:upgrad\w*|chang\w*|fare difference|differences?)\b", re.I)

@@ -284,6 +284,10 @@ def test_the_fare_difference_rule_is_read_from_the_policy() -> None:
     ("A certificate can't be used for the fare difference; the $3,210 goes on a card.", CHANGE, False),
     ("You can apply certificate 8482931 ($250) to the new booking.", "", False),  # a booking may use one
     ("You can apply certificate 8482931 ($250) and pay the rest by card.", "Shall I book HAT014 for you?", False),
+    # "can pay for ... fare differences" (blind set 74, a74_11)
+    ("Tip: your other certificate, certificate_9932251 ($250.00), can pay for bag fees or fare differences next "
+     "time.", "", True),
+    ("Tip: certificate_9932251 ($250.00) can't pay for fare differences.", "", False),
 ])
 def test_a_certificate_said_to_pay_a_change(text: str, before: str, said: bool) -> None:
     assert bool(certificate_for_change(text, before)) is said
