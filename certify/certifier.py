@@ -467,6 +467,10 @@ _VALIDITY = re.compile(rf"\b(?:(?:valid|good|usable)\s+for|expires?\s+(?:in|afte
 # "renewed for another 12 months" (the policy's or a tool's, never a guess; "about 2 months ago" is a count).
 _TERM_LIMIT = re.compile(r"\b(?:within|up to|another|at most|no more than|maximum of)\s+"
                          r"((?:\d{1,3}|one|two|three|four|six|twelve|eighteen|twenty-four)[\s-]+(?:months?|years?))\b", re.I)
+# A threshold of time: "under 5 hours", "after 30 days", "once a bill is 60 days overdue".
+# (not "over 3 days", "more than 24 hours": how long it has been, which a date and now may give)
+_THRESHOLD = re.compile(r"\b(?:once|after|until|under|at least|exceed\w*)\b[^.,;\n]{0,20}?\b(\d+)[\s-]+"
+                        r"(hours?|days?|weeks?|months?)\b", re.I)
 # A sum or product written as one token ("117+161=278", "2x30", "$144+$122"), and its terms.
 _EXPRESSION = re.compile(r"\$?\d+(?:\.\d+)?(?:[-+*x×=]\$?\d+(?:\.\d+)?)+")
 _TERM = re.compile(r"\d+(?:\.\d+)?")
@@ -1304,6 +1308,13 @@ class _Run:
             misses += [m[1] for m in _TERM_LIMIT.finditer(text.replace("*", ""))
                        if not self.index.has_string(m[1]) and not spans_in(m[1]) <= self._spans_said()
                        and not spans_in(m[1]) <= spans_in(self._tool_text())]
+        if "hour" in text or "day" in text or "week" in text or "month" in text:
+            # a threshold of time: "delays under 5 hours don't qualify", "once a bill is 60 days overdue"
+            misses += [said for m in _THRESHOLD.finditer(text.replace("*", ""))
+                       if (said := f"{m[1]} {m[2]}") not in misses and not self.index.has_string(said)
+                       and not ((spans := spans_in(said, hours=True)) and (spans <= self._spans_said()
+                                                                             or spans <= spans_in(self._tool_text(), hours=True)))
+                       and said not in self._user_text()]
         if "hours" in text or "days" in text or "weeks" in text:  # (the span checks above may have said it)
             # "refunded within 24 hours", "takes about 24 hours to become active", said of nothing
             misses += [m[1] for m in _TIME_FRAME.finditer(text.replace("*", ""))

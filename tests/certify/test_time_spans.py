@@ -67,6 +67,24 @@ def test_a_limit_in_months_must_be_visible(convo: Any, at: Any, said: str, reaso
     assert at(certify_interaction(c.build()), i).reasons == reasons
 
 
+@pytest.mark.parametrize(("system", "said", "reasons"), [
+    # a threshold of time the policy does not give (blind sets 65, 70, 74: t65_02, t70_11, a74_12, t74_10)
+    ("You are an airline agent.", "Delays under 5 hours don't qualify for compensation.",
+     ["text states '5 hours' not in visible history"]),
+    ("Delays of 5 hours or more are compensated.", "Delays under 5 hours don't qualify for compensation.", []),
+    ("You are a telecom agent.", "Lines are only suspended once a bill is 60 days overdue.",
+     ["text states '60 days' not in visible history"]),
+    ("You are a telecom agent.", "Roaming switches off after 30 days abroad.",
+     ["text states '30 days' not in visible history"]),
+    ("Cancel within 24 hours of booking for a refund.", "It was booked over 3 days ago, so not within 24 hours.", []),
+])
+def test_a_threshold_of_time_must_be_visible(convo: Any, at: Any, system: str, said: str, reasons: list[str]) -> None:
+    c = convo(system=system)
+    c.user("What are the rules?")
+    i = c.say(said)
+    assert at(certify_interaction(c.build()), i).reasons == reasons
+
+
 def test_a_span_stands_on_one_line() -> None:
     # a list's amount, then the next line's count (blind set 64, r64_09): no "18 - 10 hours"
     from trajectory2gym.certify.policy_times import SPAN
