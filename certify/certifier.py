@@ -680,6 +680,9 @@ _WEEKDAY_NAMED = re.compile(r"(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)")  # plain alterna
 # confirm in our system that HAT074 ... was cancelled" (no tool here shows a flight cancelled or delayed).
 _SEEN_STATUS = re.compile(r"\b(?:I can see|I see|the system shows|our records show|I can confirm)\b(?: that)?[^.\n]{0,60}"
                           r"\b(?:cancell?ed|delayed)\b", re.I)
+# Something said to happen by itself: "will switch off automatically", "automatically renewed".
+_AUTOMATIC = re.compile(r"\b(?:will|would|'ll)\s+(?:\w+\s+){0,3}?automatically\b|\bautomatically\s+(?:\w+\s+){0,2}?"
+                        r"(?:resum|renew|switch|turn|reactivat|cancel|expir|roll|refund|charg)\w*", re.I)
 # A line's suspension put down to a bill: "because of an unpaid bill" (which only a bill's record shows).
 _UNPAID_CAUSE = re.compile(r"\b(?:because of|due to|owing to|caused by)\s+(?:an?\s+|the\s+|your\s+)?"
                            r"(?:unpaid|overdue|outstanding|missed|late)\s+(?:bill|payment|balance)", re.I)
@@ -3214,6 +3217,11 @@ class _Run:
                 obj.get("status") in ("cancelled", "delayed") for obj in self.index.objects_with(seen_flight[0].lower(), '"status"')):
             # "I can see that HAT043 on May 6 was cancelled by the airline", where only the user said so
             reasons.append(reason("text_not_visible", value=seen[0]))
+        if "utomatic" in content and (auto := _AUTOMATIC.search(content)) and "automatic" not in self._tool_text() \
+                and not self.index.has_string("automatically") and not self.index.has_string("automatic") \
+                and "automatic" not in self._user_text():
+            # "It will switch off automatically once you're back": what happens by itself, said of nothing
+            reasons.append(reason("text_not_visible", value=auto[0]))
         if "uspen" in content and (cause := _UNPAID_CAUSE.search(content)) and not self.index.json_has('"bill_id"') \
                 and "bill" not in (user := self._user_text()) and "pay" not in user:
             # "It is Suspended (since 2025-02-25) because of an unpaid bill", before any bill was looked up

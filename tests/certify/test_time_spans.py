@@ -85,6 +85,21 @@ def test_a_threshold_of_time_must_be_visible(convo: Any, at: Any, system: str, s
     assert at(certify_interaction(c.build()), i).reasons == reasons
 
 
+@pytest.mark.parametrize(("system", "said", "ok"), [
+    # what happens by itself, said of nothing (blind sets 62, 65, 74: t62_07, t65_01, t65_03, t74_09, t74_11)
+    ("You are a telecom agent.", "Roaming is on. It will switch off automatically once you're back in the US.", False),
+    ("You are a telecom agent.", "Done: it is suspended, and it will automatically resume on 2025-05-25.", False),
+    ("Roaming switches off automatically when the customer returns.",
+     "Roaming is on. It will switch off automatically once you're back in the US.", True),
+    ("You are a telecom agent.", "Roaming is on. Please turn it off yourself once you're back.", True),
+])
+def test_what_happens_by_itself_must_be_visible(convo: Any, at: Any, system: str, said: str, ok: bool) -> None:
+    c = convo(system=system)
+    c.user("Anything else I should know?")
+    i = c.say(said)
+    assert at(certify_interaction(c.build()), i).checks["visibility"] is ok
+
+
 def test_a_span_stands_on_one_line() -> None:
     # a list's amount, then the next line's count (blind set 64, r64_09): no "18 - 10 hours"
     from trajectory2gym.certify.policy_times import SPAN
