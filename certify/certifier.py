@@ -683,6 +683,10 @@ _SEEN_STATUS = re.compile(r"\b(?:I can see|I see|the system shows|our records sh
 # Something said to happen by itself: "will switch off automatically", "automatically renewed".
 _AUTOMATIC = re.compile(r"\b(?:will|would|'ll)\s+(?:\w+\s+){0,3}?automatically\b|\bautomatically\s+(?:\w+\s+){0,2}?"
                         r"(?:resum|renew|switch|turn|reactivat|cancel|expir|roll|refund|charg)\w*", re.I)
+# Words of a rule or a benefit only a policy gives: "rolls over", "non-refundable", "a doctor's note",
+# "lounge access", "priority boarding", "a late fee", "autopay", "a grace period".
+_RULE_TERMS = re.compile(r"\broll(?:s|ed|ing)?\s+over\b|\bnon-?refundable\b|\bdoctor'?s?\s+note\b|\blounge\b|"
+                         r"\bpriority boarding\b|\bgrace period\b|\blate fee\b|\bauto-?pay\b", re.I)
 # A line's suspension put down to a bill: "because of an unpaid bill" (which only a bill's record shows).
 _UNPAID_CAUSE = re.compile(r"\b(?:because of|due to|owing to|caused by)\s+(?:an?\s+|the\s+|your\s+)?"
                            r"(?:unpaid|overdue|outstanding|missed|late)\s+(?:bill|payment|balance)", re.I)
@@ -2555,6 +2559,12 @@ class _Run:
             return "", set()
         return order.upper(), paid_kinds(next(iter(self._histories(f"#{order}").values()), None))
 
+    def _term_visible(self, said: str) -> bool:
+        """Whether a rule's words (``_RULE_TERMS``) are visible: in the policy, an observation, the tools'
+        descriptions or the user's words."""
+        low = said.lower()
+        return self.index.has_string(low) or low in self._tool_text() or low in self._user_text()
+
     def _pending_paid(self, content: str) -> dict[str, set[str]]:
         """The orders a text names whose newest status shown is pending, each with the kinds of method
         its payment history paid it with (where it shows them)."""
@@ -3222,6 +3232,10 @@ class _Run:
                 and "automatic" not in self._user_text():
             # "It will switch off automatically once you're back": what happens by itself, said of nothing
             reasons.append(reason("text_not_visible", value=auto[0]))
+        if (term := _RULE_TERMS.search(content)) is not None and not self._term_visible(term[0]):
+            # "Unused top-up data rolls over into next cycle", "upgraded business fares are non-refundable":
+            # a rule or a benefit no policy, tool or observation here gives
+            reasons.append(reason("text_not_visible", value=term[0]))
         if "uspen" in content and (cause := _UNPAID_CAUSE.search(content)) and not self.index.json_has('"bill_id"') \
                 and "bill" not in (user := self._user_text()) and "pay" not in user:
             # "It is Suspended (since 2025-02-25) because of an unpaid bill", before any bill was looked up

@@ -100,6 +100,23 @@ def test_what_happens_by_itself_must_be_visible(convo: Any, at: Any, system: str
     assert at(certify_interaction(c.build()), i).checks["visibility"] is ok
 
 
+@pytest.mark.parametrize(("system", "said", "ok"), [
+    # a rule or a benefit only a policy gives (blind sets 69, 72, 74: t69_02, a72_09, a74_07, a74_09, t74_03)
+    ("You are a telecom agent.", "Added 2.0 GB. Unused top-up data rolls over into next cycle.", False),
+    ("Unused top-up data rolls over into the next cycle.", "Added 2.0 GB. Unused top-up data rolls over into next cycle.",
+     True),
+    ("You are an airline agent.", "Upgraded business fares are non-refundable.", False),
+    ("You are an airline agent.", "You'll need a doctor's note for the insurance claim.", False),
+    ("You are an airline agent.", "Both of you will enjoy complimentary lounge access.", False),
+    ("You are an airline agent.", "Your upgrade is done.", True),
+])
+def test_a_rule_only_a_policy_gives_must_be_visible(convo: Any, at: Any, system: str, said: str, ok: bool) -> None:
+    c = convo(system=system)
+    c.user("Anything else I should know?")
+    i = c.say(said)
+    assert at(certify_interaction(c.build()), i).checks["visibility"] is ok
+
+
 def test_a_span_stands_on_one_line() -> None:
     # a list's amount, then the next line's count (blind set 64, r64_09): no "18 - 10 hours"
     from trajectory2gym.certify.policy_times import SPAN
