@@ -682,7 +682,10 @@ _SEEN_STATUS = re.compile(r"\b(?:I can see|I see|the system shows|our records sh
                           r"\b(?:cancell?ed|delayed)\b", re.I)
 # Something said to happen by itself: "will switch off automatically", "automatically renewed".
 _AUTOMATIC = re.compile(r"\b(?:will|would|'ll)\s+(?:\w+\s+){0,3}?automatically\b|\bautomatically\s+(?:\w+\s+){0,2}?"
-                        r"(?:resum|renew|switch|turn|reactivat|cancel|expir|roll|refund|charg)\w*", re.I)
+                        r"(?:resum|renew|switch|turn|reactivat|cancel|expir|roll|refund|charg)\w*"
+                        # "then switches off automatically", "set to pay it automatically"
+                        r"|\b(?:resum|renew|switch|turn|reactivat|cancel|expir|roll|refund|charg|pay)\w*\s+(?:\w+\s+){0,2}?"
+                        r"automatically\b", re.I)
 # Words of a rule or a benefit only a policy gives: "rolls over", "non-refundable", "a doctor's note",
 # "lounge access", "priority boarding", "a late fee", "autopay", "a grace period".
 _RULE_TERMS = re.compile(r"\broll(?:s|ed|ing)?\s+over\b|\bnon-?refundable\b|\bdoctor'?s?\s+note\b|\blounge\b|"

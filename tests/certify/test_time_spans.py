@@ -92,6 +92,9 @@ def test_a_threshold_of_time_must_be_visible(convo: Any, at: Any, system: str, s
     ("Roaming switches off automatically when the customer returns.",
      "Roaming is on. It will switch off automatically once you're back in the US.", True),
     ("You are a telecom agent.", "Roaming is on. Please turn it off yourself once you're back.", True),
+    # the verb before the word (blind sets 67, 73: t67_12, t73_08, t73_10)
+    ("You are a telecom agent.", "Roaming stays on for 30 days and then switches off automatically.", False),
+    ("You are a telecom agent.", "Don't worry, your card ending 1235 is set to pay it automatically.", False),
 ])
 def test_what_happens_by_itself_must_be_visible(convo: Any, at: Any, system: str, said: str, ok: bool) -> None:
     c = convo(system=system)
