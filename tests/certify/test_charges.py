@@ -672,6 +672,19 @@ def test_what_several_writes_cost_together_is_the_sum_of_their_charges(convo: An
     assert "text_miscalculated" in kinds[wrong] and kinds[right] == []
 
 
+def _cancel_w7630463(c: Any, asked: str) -> None:
+    """The user asks to cancel #W7630463 (paid $1,379.58 by Visa), confirms, and it is cancelled."""
+    c.user(asked)
+    c.call("get_order_details", {"order_id": "#W7630463"}, {"order_id": "#W7630463", "status": "pending", "payment_history": [
+        {"transaction_type": "payment", "amount": 1379.58, "payment_method_id": "credit_card_1"}]})
+    c.say("Cancel #W7630463 (ordered by mistake), $1,379.58 back to your Visa. Shall I proceed?")
+    c.user("yes")
+    c.call("cancel_pending_order", {"order_id": "#W7630463", "reason": "ordered by mistake"},
+           {"order_id": "#W7630463", "status": "cancelled", "payment_history": [
+               {"transaction_type": "payment", "amount": 1379.58, "payment_method_id": "credit_card_1"},
+               {"transaction_type": "refund", "amount": 1379.58, "payment_method_id": "credit_card_1"}]})
+
+
 @pytest.mark.parametrize(("first_line", "kinds"), [
     # blind audit retail_r50_10: the recap's other line is the earlier write's
     ("- Exchange requested for your shoes on #W1000002, $5.45 back to your Visa.", []),
@@ -687,15 +700,7 @@ def test_a_recap_line_of_an_earlier_write_is_no_report_of_the_last(convo: Any, a
     c.call("exchange_delivered_order_items", {"order_id": "#W1000002", "item_ids": ["1"], "new_item_ids": ["2"],
                                               "payment_method_id": "credit_card_1"},
            {"order_id": "#W1000002", "status": "exchange requested", "exchange_price_difference": -5.45})
-    c.user("now cancel #W7630463, ordered by mistake")
-    c.call("get_order_details", {"order_id": "#W7630463"}, {"order_id": "#W7630463", "status": "pending", "payment_history": [
-        {"transaction_type": "payment", "amount": 1379.58, "payment_method_id": "credit_card_1"}]})
-    c.say("Cancel #W7630463 (ordered by mistake), $1,379.58 back to your Visa. Shall I proceed?")
-    c.user("yes")
-    c.call("cancel_pending_order", {"order_id": "#W7630463", "reason": "ordered by mistake"},
-           {"order_id": "#W7630463", "status": "cancelled", "payment_history": [
-               {"transaction_type": "payment", "amount": 1379.58, "payment_method_id": "credit_card_1"},
-               {"transaction_type": "refund", "amount": 1379.58, "payment_method_id": "credit_card_1"}]})
+    _cancel_w7630463(c, "now cancel #W7630463, ordered by mistake")
     i = c.say(f"Done. Recap:\n{first_line}\n- Order #W7630463 cancelled; $1,379.58 back to your Visa.")
     assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
 
@@ -712,15 +717,7 @@ def test_a_recap_line_after_the_last_writes_own_is_its_report(convo: Any, at: An
                                    "city": "Denver", "state": "CO", "country": "USA", "zip": "80220"},
            {"user_id": "zoe_singh_5747"})
     c.say("Done.")
-    c.user("Now cancel #W7630463, ordered by mistake.")
-    c.call("get_order_details", {"order_id": "#W7630463"}, {"order_id": "#W7630463", "status": "pending", "payment_history": [
-        {"transaction_type": "payment", "amount": 1379.58, "payment_method_id": "credit_card_1"}]})
-    c.say("Cancel #W7630463 (ordered by mistake), $1,379.58 back to your Visa. Shall I proceed?")
-    c.user("yes")
-    c.call("cancel_pending_order", {"order_id": "#W7630463", "reason": "ordered by mistake"},
-           {"order_id": "#W7630463", "status": "cancelled", "payment_history": [
-               {"transaction_type": "payment", "amount": 1379.58, "payment_method_id": "credit_card_1"},
-               {"transaction_type": "refund", "amount": 1379.58, "payment_method_id": "credit_card_1"}]})
+    _cancel_w7630463(c, "Now cancel #W7630463, ordered by mistake.")
     i = c.say(f"### Done\n- Order #W7630463 cancelled\n- Refund of {refund} to your Visa")
     assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons) if k == "text_misstated_charge"] == kinds
 

@@ -95,15 +95,6 @@ def test_a_threshold_of_time_must_be_visible(convo: Any, at: Any, system: str, s
     # the verb before the word (blind sets 67, 73: t67_12, t73_08, t73_10)
     ("You are a telecom agent.", "Roaming stays on for 30 days and then switches off automatically.", False),
     ("You are a telecom agent.", "Don't worry, your card ending 1235 is set to pay it automatically.", False),
-])
-def test_what_happens_by_itself_must_be_visible(convo: Any, at: Any, system: str, said: str, ok: bool) -> None:
-    c = convo(system=system)
-    c.user("Anything else I should know?")
-    i = c.say(said)
-    assert at(certify_interaction(c.build()), i).checks["visibility"] is ok
-
-
-@pytest.mark.parametrize(("system", "said", "ok"), [
     # a rule or a benefit only a policy gives (blind sets 69, 72, 74: t69_02, a72_09, a74_07, a74_09, t74_03)
     ("You are a telecom agent.", "Added 2.0 GB. Unused top-up data rolls over into next cycle.", False),
     ("Unused top-up data rolls over into the next cycle.", "Added 2.0 GB. Unused top-up data rolls over into next cycle.",
@@ -113,7 +104,7 @@ def test_what_happens_by_itself_must_be_visible(convo: Any, at: Any, system: str
     ("You are an airline agent.", "Both of you will enjoy complimentary lounge access.", False),
     ("You are an airline agent.", "Your upgrade is done.", True),
 ])
-def test_a_rule_only_a_policy_gives_must_be_visible(convo: Any, at: Any, system: str, said: str, ok: bool) -> None:
+def test_what_only_a_policy_gives_must_be_visible(convo: Any, at: Any, system: str, said: str, ok: bool) -> None:
     c = convo(system=system)
     c.user("Anything else I should know?")
     i = c.say(said)
