@@ -1574,8 +1574,8 @@ class _Run:
                 found += [(m[0], int(m[1]) * 100) for m in WHOLE_GB.finditer(sentence)]
             elif claims:  # an offer in another clause: "used 15.1 GB of its 15 GB limit, so ... until you add more"
                 found += [(m[0], int(m[1]) * 100) for m in WHOLE_GB.finditer(sentence)
-                          if not OFFERS_DATA.search(_clause_around(sentence, m.start(), m.end()))
-                          and CLAIMS_DATA.search(_clause_around(sentence, m.start(), m.end()))]
+                          if not OFFERS_DATA.search(clause := _clause_around(sentence, m.start(), m.end()))
+                          and CLAIMS_DATA.search(clause)]
             # The one amount of a sentence that says what is left now: the line's own remainder, not any
             # amount shown ("You have 2.0 GB left", where 15.0 + 2.0 added - 15.1 used leaves 1.9)
             left = self._book(DataLeftBook).left() if len(found) == 1 and (left_said := _LEFT_NOW.search(sentence)) else set()

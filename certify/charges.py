@@ -367,7 +367,6 @@ def given_amounts(text: str) -> set[int]:
 _TOTAL_TAIL = re.compile(r"total(?:s|led|ed|ling|ing)?\b(?:\s+(?:due|amount|of|is|was|comes? to|came to))*:?\s*"
                          r"(\$\s?[\d,]+(?:\.\d+)?)", re.I)
 TOTAL_KEYS = ("total_due", "total_amount", "total", "amount_due")  # what an object's total is kept as
-_SENTENCE_ENDS = re.compile(r"[.!?](?=\s)|\n")  # (not a decimal point: "$15.50")
 _THE_OBJECT = re.compile(r"\b(?:the|its|this)\s+(?:bill|order|reservation|booking)\b|\bits\b", re.I)
 
 
@@ -386,7 +385,7 @@ def mistotaled(text: str, total_of: Callable[[str], set[int]], any_total: bool =
             codes = set(_ANOTHER_CODE.findall(text, begin, at))
             if not codes and text[begin - 1:begin] == ";" and _THE_OBJECT.search(text, begin, at):
                 # "January's bill (B1001) had ...; the bill total was $155.50": the clause before's one object
-                start = max((e.end() for e in _SENTENCE_ENDS.finditer(text, 0, begin - 1)), default=0)
+                start = max((e.end() for e in SENTENCE_OR_LINE.finditer(text, 0, begin - 1)), default=0)
                 codes = set(_ANOTHER_CODE.findall(text, start, begin))
             cents = to_cents(m[1].lstrip("$ ").replace(",", ""))
             if len(codes) == 1 and cents is not None:
