@@ -422,6 +422,15 @@ def _method_id_of(m: re.Match[str]) -> str:
     return f"{m[1].lower().replace(' ', '_')}_{m[2]}"
 
 
+def _read_lists(observations: list[str], into: dict[str, set[str]], needle: str = "") -> None:
+    """Add the lists of objects (``_OWN_LIST``: "orders", "line_ids", ...) that these lower-cased JSON
+    observations give, their identifiers as keys; only of those holding ``needle`` where one is given."""
+    for low in observations:
+        if needle in low and any(k in low for k in _OWN_LIST_KEYS):
+            for m in _OWN_LIST.finditer(low):
+                into.setdefault(m[1], set()).update(compact(v) for v in _QUOTED_VALUE.findall(m[2]))
+
+
 def _as_dollars(m: re.Match[str]) -> str:
     """An amount in words (``_DOLLARS``) written with "$"."""
     return f"${m[1] or m[2]}"
@@ -2093,10 +2102,7 @@ class _Run:
         """Each list of the user's objects a profile shown gives ("orders", "reservations", "line_ids",
         "bill_ids") -> the identifiers it holds, as keys; each observation is read once."""
         observations = self.index.json_observations
-        for low in observations[self._owned_read:]:
-            if any(k in low for k in _OWN_LIST_KEYS):
-                for m in _OWN_LIST.finditer(low):
-                    self._owned.setdefault(m[1], set()).update(compact(v) for v in _QUOTED_VALUE.findall(m[2]))
+        _read_lists(observations[self._owned_read:], self._owned)
         self._owned_read = len(observations)
         return self._owned
 
@@ -2106,11 +2112,7 @@ class _Run:
         if not self._account:
             return self._owned_lists()
         if self._own_read != len(observations := self.index.json_observations):
-            needle = f'"{self._account}"'
-            for low in observations[self._own_read:]:
-                if needle in low and any(k in low for k in _OWN_LIST_KEYS):
-                    for m in _OWN_LIST.finditer(low):
-                        self._own.setdefault(m[1], set()).update(compact(v) for v in _QUOTED_VALUE.findall(m[2]))
+            _read_lists(observations[self._own_read:], self._own, f'"{self._account}"')
             self._own_read = len(observations)
         return self._own or self._owned_lists()
 
@@ -2560,7 +2562,7 @@ class _Run:
         order = named[0] if len(named) == 1 else "" if named else compact(next(iter(reversed(self.index.values_of("order_id"))), ""))
         if not order or not any(obj.get("status") == "delivered" for obj in self.index.objects_with(f"#{order}", '"status"')):
             return "", set()
-        return order.upper(), paid_kinds(next(iter(self._histories(f"#{order}").values()), None))
+        return order.upper(), self._paid_kinds_of(f"#{order}")
 
     def _term_visible(self, said: str) -> bool:
         """Whether a rule's words (``_RULE_TERMS``) are visible: in the policy, an observation, the tools'
@@ -2568,14 +2570,17 @@ class _Run:
         low = said.lower()
         return self.index.has_string(low) or low in self._tool_text() or low in self._user_text()
 
+    def _paid_kinds_of(self, order: str) -> set[str]:
+        """The kinds of method the payment history shown of an order ("#W9903153") paid it with."""
+        return paid_kinds(next(iter(self._histories(order).values()), None))
+
     def _pending_paid(self, content: str) -> dict[str, set[str]]:
         """The orders a text names whose newest status shown is pending, each with the kinds of method
         its payment history paid it with (where it shows them)."""
         out: dict[str, set[str]] = {}
         for m in _ORDER_NAMED.finditer(content):
             order = f"#{compact(m[0])}"
-            if self._status_of(order) == "pending" and (
-                    paid := paid_kinds(next(iter(self._histories(order).values()), None))):
+            if self._status_of(order) == "pending" and (paid := self._paid_kinds_of(order)):
                 out[order.upper()] = paid
         return out
 
@@ -2587,7 +2592,7 @@ class _Run:
         kinds: set[str] = set()
         for order in orders:
             if any(obj.get("status") == "cancelled" for obj in self.index.objects_with(order, '"status"')):
-                if not (paid := paid_kinds(next(iter(self._histories(order).values()), None))):
+                if not (paid := self._paid_kinds_of(order)):
                     return frozenset()
                 kinds |= paid
         return frozenset(kinds)
