@@ -335,7 +335,7 @@ def _methods_listed(line: str, count: int) -> bool:
     return len(parts) == count and all(_PAYMENT_PART.search(part) for part in parts)
 
 
-_LIST_SEPARATOR = re.compile(r",|;|and")
+_LIST_SEPARATOR = re.compile(r",|;|\band\b")
 
 
 # A list's line that states a total and nothing else ("- **Total: $682**"): the list's other lines are its terms.
