@@ -512,6 +512,8 @@ def test_a_per_passenger_difference_said_as_the_total(text: str, people: int, wr
     ("| **Total** | **$608** |\n\nPayment: certificate_5163115 $500, gift card 5394070 $103, Mastercard ending 9225 $5.",
      []),
     ("- Total: $608\n- Payment: $500 on the certificate, with $103 and $15 left over.", []),  # no method per part
+    ("- Total: $150\n- Payment: gift_card_1 $100 and Mastercard ending 1234 $40",
+     [("$40", "$100 + $40 against the total $150")]),  # parted at a whole "and"
 ])
 def test_a_payment_lines_parts_add_up_to_the_total(text: str, wrong: list[tuple[str, str]]) -> None:
     assert miscalculated(text) == wrong
