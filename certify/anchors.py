@@ -89,8 +89,9 @@ def plural(word: str) -> str:
 def says_label(labels: AbstractSet[str], ws: set[str]) -> bool:
     """Whether words hold one of a name's words, its plural ("both chairs"), or its short name ("the
     bike" for the Bicycle)."""
-    return not labels.isdisjoint(ws) or not ws.isdisjoint(map(plural, labels)) or any(
-        not ws.isdisjoint(_SHORT_NAMES.get(label, ())) for label in labels)
+    return not labels.isdisjoint(ws) or not ws.isdisjoint(map(plural, labels)) or (
+        not _SHORT_NAMES.keys().isdisjoint(labels)  # (a set test first: most names have no short one)
+        and any(not ws.isdisjoint(_SHORT_NAMES.get(label, ())) for label in labels))
 
 
 # Short names users give items ("the bike"); each with its plural.

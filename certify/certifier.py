@@ -699,6 +699,12 @@ _AUTOMATIC = re.compile(r"\b(?:will|would|'ll)\s+(?:\w+\s+){0,3}?automatically\b
 # "lounge access", "priority boarding", "a late fee", "autopay", "a grace period".
 _RULE_TERMS = re.compile(r"\broll(?:s|ed|ing)?\s+over\b|\bnon-?refundable\b|\bdoctor'?s?\s+note\b|\blounge\b|"
                          r"\bpriority boarding\b|\bgrace period\b|\blate fee\b|\bauto-?pay\b", re.I)
+def _may_name_rule_terms(text: str) -> bool:
+    """Plain substring tests before ``_RULE_TERMS``: most texts name none of its words."""
+    return ("oll" in text or "efundable" in text or " note" in text or "ounge" in text or "riority" in text
+            or "grace" in text or "ate fee" in text or "utopay" in text or "uto-pay" in text)
+
+
 # A line's suspension put down to a bill: "because of an unpaid bill" (which only a bill's record shows).
 _UNPAID_CAUSE = re.compile(r"\b(?:because of|due to|owing to|caused by)\s+(?:an?\s+|the\s+|your\s+)?"
                            r"(?:unpaid|overdue|outstanding|missed|late)\s+(?:bill|payment|balance)", re.I)
@@ -749,7 +755,7 @@ _USAGE = re.compile(r"\b(?:used|left|remaining|usage|of your|allowance|limit|con
 # ("Just cancel it", "Cancel it."): the lookup would show what it showed; nor "what I paid", asked of an order.
 _CHANGE_WORDS = re.compile(r"\b(?:chang|updat|again|just(?!\s+(?:to|wondering|checking|curious|asking|cancel|do|give|book|refund|process|go|tell|let|send|help|get|said|told|mentioned|wrote|asked|me|us|one|two|a|an|the|my|this|that|for|in)\b)|now|new|moved|(?<!what i )(?<!what we )(?<!much i )paid|made\b|pressed|tapped|clicked|"
                            r"did(?!n|\s+you\b)|done|tried|restart|reboot|toggl|turn|"
-                           r"switch|fix|(?<!at )(?<!for )work(?!\s+(?:phone|line|number|cell|email|account|trip|travel))|still|refresh|check|status(?! bar)|email|received|arrived|added|removed|cancel(?:l?ed|l?ing))")
+                           r"switch|fix|work(?<!at work)(?<!for work)(?!\s+(?:phone|line|number|cell|email|account|trip|travel))|still|refresh|check|status(?! bar)|email|received|arrived|added|removed|cancel(?:l?ed|l?ing))")
 
 _WORD_FROM = re.compile(r"[a-z]+")  # the whole word a change word starts ("fixed" of "fix")
 # A user telling of what they did on their side: "I pressed pay", "Payment of 71.0 USD has been made".
@@ -1327,7 +1333,9 @@ class _Run:
             misses += [m[1] for m in _TERM_LIMIT.finditer(text.replace("*", ""))
                        if not self.index.has_string(m[1]) and not spans_in(m[1]) <= self._spans_said()
                        and not spans_in(m[1]) <= spans_in(self._tool_text())]
-        if "hour" in text or "day" in text or "week" in text or "month" in text:
+        if ("hour" in text or "day" in text or "week" in text or "month" in text) and (
+                "once" in text or "after" in text or "until" in text or "under" in text or "at least" in text
+                or "xceed" in text):
             # a threshold of time: "delays under 5 hours don't qualify", "once a bill is 60 days overdue"
             misses += [said for m in _THRESHOLD.finditer(text.replace("*", ""))
                        if (said := f"{m[1]} {m[2]}") not in misses and not self.index.has_string(said)
@@ -3230,7 +3238,8 @@ class _Run:
             for owner, said, methods, refund in self._misnamed_payers(content):
                 reasons.append(reason("text_misstated_past_refund" if refund else "text_misstated_payer",
                                       arg=owner, value=said, detail=methods))
-        if ("see" in content or "confirm" in content or "show" in content) and (seen := _SEEN_STATUS.search(content)) and (
+        if ("ancel" in content or "elay" in content) and ("see" in content or "confirm" in content or "show" in content) \
+                and (seen := _SEEN_STATUS.search(content)) and (
                 seen_flight := FLIGHT_NUMBER.search(seen[0])) and not any(
                 obj.get("status") in ("cancelled", "delayed") for obj in self.index.objects_with(seen_flight[0].lower(), '"status"')):
             # "I can see that HAT043 on May 6 was cancelled by the airline", where only the user said so
@@ -3240,7 +3249,8 @@ class _Run:
                 and "automatic" not in self._user_text():
             # "It will switch off automatically once you're back": what happens by itself, said of nothing
             reasons.append(reason("text_not_visible", value=auto[0]))
-        if (term := _RULE_TERMS.search(content)) is not None and not self._term_visible(term[0]):
+        if _may_name_rule_terms(content) and (term := _RULE_TERMS.search(content)) is not None \
+                and not self._term_visible(term[0]):
             # "Unused top-up data rolls over into next cycle", "upgraded business fares are non-refundable":
             # a rule or a benefit no policy, tool or observation here gives
             reasons.append(reason("text_not_visible", value=term[0]))

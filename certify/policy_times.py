@@ -69,13 +69,14 @@ def slow_for_instant(text: str, kinds: dict[str, str], refunded: frozenset[str] 
     way of paying is read of ``refunded``, the kinds the refunds it may be about went to: "refunds for
     cancelled orders take 5-7 business days", where the one cancelled order was paid by gift card."""
     found: list[tuple[str, str]] = []
-    before: set[str] = set()  # the kinds the sentence before named: "Your gift card has $52 on it; the refund
-    for sentence in SENTENCE_OR_LINE.split(text):  # will reach it in 5-7 business days" is the gift card's
-        named, before = before, {PAYMENT_WORDS[word.lower()] for word in PAYMENT_SAID.findall(sentence)}
+    before = ""  # the sentence before: "Your gift card has $52 on it; the refund will reach it in 5-7 business
+    for sentence in SENTENCE_OR_LINE.split(text):  # days" is the gift card's
+        prior, before = before, sentence
         if not SPAN.search(sentence) or _INSTANT.search(sentence) or _OTHER_METHOD.search(sentence):
             continue
-        said = set(before)
-        if not said and len(named) == 1 and "refund" in sentence.lower() and _IT.search(sentence):
+        said = {PAYMENT_WORDS[word.lower()] for word in PAYMENT_SAID.findall(sentence)}
+        if not said and prior and "refund" in sentence.lower() and _IT.search(sentence) and len(
+                named := {PAYMENT_WORDS[word.lower()] for word in PAYMENT_SAID.findall(prior)}) == 1:
             said = named
         if not said and refunded and "refund" in sentence.lower():
             said = set(refunded)

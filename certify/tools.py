@@ -48,20 +48,25 @@ class DomainTools:
     _after: re.Pattern[str] | None = field(default=None, repr=False)
     _places: tuple[re.Pattern[str], dict[str, str]] | None = field(default=None, repr=False)
     _place_vocab: frozenset[str] | None = field(default=None, repr=False)
+    _changeable: tuple[str, ...] | None = field(default=None, repr=False)
 
     @property
     def changeable(self) -> tuple[str, ...]:
         """The record kinds some tool of the domain may change (its writes' and the user's tools'
         ``records``), sorted; () where one that changes state declares none (any kind may change).
-        What no tool changes (telecom's plans, retail's product listings) no news of the user changes."""
-        kinds: set[str] = set()
-        for meta in self.metadata.values():
-            if meta.access in ("read", "handoff"):
-                continue
-            if not meta.records:
-                return ()
-            kinds.update(meta.records)
-        return tuple(sorted(kinds))
+        What no tool changes (telecom's plans, retail's product listings) no news of the user changes.
+        Worked out once."""
+        if self._changeable is None:
+            kinds: set[str] = set()
+            for meta in self.metadata.values():
+                if meta.access in ("read", "handoff"):
+                    continue
+                if not meta.records:
+                    kinds = set()
+                    break
+                kinds.update(meta.records)
+            self._changeable = tuple(sorted(kinds))
+        return self._changeable
 
     @property
     def place_vocab(self) -> frozenset[str]:

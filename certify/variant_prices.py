@@ -35,7 +35,7 @@ def spaced_form(text: str) -> str:
     """Lower case with every run of other characters one space, padded: "Wi-Fi + Cellular" is
     " wi fi cellular "; a value is in a text where its spaced form is."""
     low = text.lower()
-    if "h" in low:
+    if "hour" in low or "hr" in low or any(d + "h" in low for d in "0123456789"):  # (substring tests first)
         low = _HOURS.sub(r"\1 h", low)
     return f" {_SEPARATORS.sub(' ', low).strip()} "
 
@@ -57,8 +57,8 @@ class Described:
     shown: str = ""  # its option values as the observation gives them, for reasons: "blue/20 hours/yes"
 
     def in_(self, spaced: str) -> bool:
-        return all(v in spaced for v in self.values) and all(
-            (" yes " if yes else " no ") in spaced or flag_said(spaced, stem, yes) for stem, yes in self.flags)
+        return all(v in spaced for v in self.values) and (not self.flags or all(
+            (" yes " if yes else " no ") in spaced or flag_said(spaced, stem, yes) for stem, yes in self.flags))
 
     def label(self) -> str:
         """The options as a reason names them."""
