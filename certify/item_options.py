@@ -47,6 +47,9 @@ def _norm(text: str) -> str:
     return " " + " ".join(w[:-1] if len(w) > 3 and w.endswith("s") else w for w in _WORD.findall(text.lower())) + " "
 
 
+_MATERIALS_NORM = tuple(_norm(m) for m in _MATERIALS)  # (as ``_norm`` writes an option's value: " glas ")
+
+
 @dataclass(frozen=True, slots=True)
 class PricedItem:
     """An object with options and a price: its name (normalized, "" where it shows none), price
@@ -107,9 +110,10 @@ def misdescribed_options(text: str, book: Callable[[], OptionBook]) -> list[tupl
             continue  # no options listed after a name ("(...)", "— a / b / c —"), or a change from one item to another
         if one_price(sentence) is not None:
             out += _misdescribed_in(sentence, book)
-        elif sentence.count("$") == 1 and (cut := _PRICE_CLAUSE.match(sentence)) is not None and one_price(cut[0]):
+        elif sentence.count("$") == 1 and (cut := _PRICE_CLAUSE.match(sentence)) is not None and "(" in cut[0] \
+                and not _ID_LIKE.search(cut[0]) and one_price(cut[0]):
             # "... Electric Kettle (2L, stainless steel, white) for $159.78, paid with PayPal, shipping to 544
-            # Sunset Drive, ... NY 10280": the item's clause, up to its price
+            # Sunset Drive, ... NY 10280": the item's clause, up to its price, where numbers after it kept it unread
             out += _misdescribed_in(cut[0], book)
         else:  # several items, each with its options and price: "Garden Hose (25ft, ...) $99.51, Electric Kettle ..."
             for part in _ITEM_PART.findall(sentence):
@@ -118,6 +122,7 @@ def misdescribed_options(text: str, book: Callable[[], OptionBook]) -> list[tupl
 
 
 _PRICE_CLAUSE = re.compile(r"[^$]*\$[\d,]+(?:\.\d\d)?")  # a sentence up to its first amount
+_ID_LIKE = re.compile(r"#|\d{5}")  # an order's or an item's number: the clause names its object by it, not its options
 
 # One item of a list in a sentence: its name, its options in brackets, then its price.
 _ITEM_PART = re.compile(r"[A-Z][\w -]{1,40}\([^()]{3,80}\)\s*\$[\d,]+(?:\.\d\d)?")
@@ -148,9 +153,9 @@ def _misdescribed_in(sentence: str, book: Callable[[], OptionBook]) -> list[tupl
             rivals = [f" {c} " for c in _COLORS if f" {c} " in norm]
         if not rivals and option == "gender":  # "Perfume (oriental, 30ml, women's)", where it shows unisex
             rivals = [g for g in _GENDERS if g in norm]
-        if not rivals and "material" in option and own in (materials := [_norm(m) for m in _MATERIALS]):
+        if not rivals and "material" in option and own in _MATERIALS_NORM:
             # "Electric Kettle (2L, stainless steel, white)", where it shows glass
-            rivals = [m for m in materials if m in norm and m not in own and own not in m]
+            rivals = [m for m in _MATERIALS_NORM if m in norm and m not in own and own not in m]
         if not rivals and "size" in option and own in _SIZES:  # "Bicycle (large frame, ...)": medium
             rivals = [z for z in _SIZES if z in norm]
         if not rivals and any(c.isdigit() for c in own):  # "20 hours" where it shows "10 hours"
