@@ -22,6 +22,8 @@ from trajectory2gym.certify.turns import SENTENCE_OR_LINE
 # A bill's plan charge: "basic plan - line 555-123-2003" (observations are read lower-cased).
 _PLAN_CHARGE = re.compile(r"^(.+?\bplan)\s+-\s+line\s+(\d{3}-\d{3}-\d{4})$")
 # A sentence about a plan to come, or a choice of plans: no claim of the line's plan now.
+# A line named by its number's last four digits: "the 2001 number", "the line ending in 2001".
+_ENDING = re.compile(r"\bthe (\d{4}) (?:number|line)\b|\b(?:number|line) ending(?: in)? (\d{4})\b", re.I)
 _CHANGE = re.compile(r"\b(?:switch|chang|upgrad|downgrad|move|moving|would|could|instead|option|from|compar|"
                      r"available|offer|prefer)\w*", re.I)
 
@@ -56,6 +58,16 @@ class LinePlans(ObservationBook):
     def known(self, line: str) -> bool:
         return line in self.plan_of or line in self.billed
 
+    def by_ending(self, digits: str) -> str | None:
+        """The one line (its compact id) whose number ends in these four digits, if one does."""
+        found = {line for line, number in self.number_of.items() if number.endswith(digits) and line != number}
+        return found.pop() if len(found) == 1 else None
+
+    def plan_id_named(self, name: str) -> str | None:
+        """The id (compact) of the one plan whose record carries this name, if one does."""
+        ids = [plan for plan, named in self.names.items() if _plain(named) == _plain(name)]
+        return ids[0] if len(ids) == 1 else None
+
     def plan_name(self, line: str) -> str | None:
         """The name (lower-cased) of the plan a line (compact key) is on, where it is known: its plan's
         record names it, else a bill's charge does (a line record shows only the plan's id)."""
@@ -73,6 +85,8 @@ def misplanned_lines(text: str, book: LinePlans) -> list[tuple[str, str, str]]:
             continue
         plans = named_plans(sentence.replace("*", ""))
         lines = [t for t in identifiers_in(sentence) if book.known(compact(t))]
+        if not lines and ("number" in sentence or "line" in sentence):
+            lines = [t.upper() for m in _ENDING.finditer(sentence) if (t := book.by_ending(m[1] or m[2]) or "")]
         # (a line named by its number and its id is one line: one plan shown)
         shown = {book.plan_name(compact(t)) for t in lines}
         if len(plans) != 1 or len(shown) != 1 or _CHANGE.search(sentence):
@@ -80,11 +94,15 @@ def misplanned_lines(text: str, book: LinePlans) -> list[tuple[str, str, str]]:
         said, plain = plans[0], sentence.replace("*", "")
         # "on the Premium Plan", or the plan among what the line is: "Line L1001 is 555-123-2001,
         # Active, Premium Plan, and roaming is off"
-        if not re.search(rf"\bon\s+(?:the\s+|your\s+|its\s+|a\s+)?{re.escape(said)}", plain) and not re.search(
+        if not re.search(rf"\bon\s+(?:the\s+|your\s+|its\s+|a\s+)?(?:same\s+)?{re.escape(said)}", plain) and not re.search(
                 rf"\bis\b[^.!?]*,\s*(?:the\s+|a\s+)?{re.escape(said)}(?:\s*,|\s*$|\s+and\b)", plain):
             continue
-        if (name := shown.pop()) is not None and _plain(name) != _plain(said):
-            out.append((lines[0], said, name))
+        if (name := shown.pop()) is not None:
+            if _plain(name) != _plain(said):
+                out.append((lines[0], said, name))
+        elif (plan := book.plan_of.get(compact(lines[0]))) is not None and book.plan_id_named(said) not in (None, plan):
+            # the plan's own name unread, but the plan said is another one's: "Premium Plan" is P1002
+            out.append((lines[0], said, plan.upper()))
     return out
 
 

@@ -50,6 +50,24 @@ def test_the_plans_own_record_names_it_and_the_latest_record_wins() -> None:
     assert misplanned_lines(text, _book(LINE, *plans, {**LINE, "plan_id": "P1002"})) == []  # changed since
 
 
+LINES = [{"line_id": "L1001", "phone_number": "555-123-2001", "status": "Active", "plan_id": "P1001"},
+         {"line_id": "L1002", "phone_number": "555-123-2002", "status": "Active", "plan_id": "P1002"}]
+PREMIUM = {"plan_id": "P1002", "name": "Premium Plan", "data_limit_gb": 15.0, "price_per_month": 65.0}
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    # blind set 74, t74_06: a line named by its last four digits, P1001's own name never read
+    ("Your number 555-123-2002 is on the Premium Plan. The 2001 number is on the same Premium Plan.",
+     [("L1001", "Premium Plan", "P1001")]),
+    ("The line ending in 2001 is on the Premium Plan.", [("L1001", "Premium Plan", "P1001")]),
+    ("The 2002 number is on the Premium Plan.", []),  # its own plan
+    ("The 2009 number is on the Premium Plan.", []),  # no line ends so
+    ("The 2001 number is on the Basic Plan.", []),  # a plan no record names: nothing to compare
+])
+def test_a_line_by_its_last_digits_on_a_plan_named_for_another(text: str, found: list[tuple[str, str, str]]) -> None:
+    assert misplanned_lines(text, _book(*LINES, PREMIUM)) == found
+
+
 @pytest.mark.parametrize(("said", "kinds"), [
     ("Done. Line 555-123-2003 is active again on the Premium Plan.", ["text_misplanned_line"]),
     ("Done. Line 555-123-2003 is active again on the Basic Plan.", []),
