@@ -2938,7 +2938,8 @@ class _Run:
             reasons.append(reason("text_miscalculated", value=written, detail=equation))
         for written, equation in miscalculated(content):  # "$164 + $50 + $30 = $264": the sum wrong
             reasons.append(reason("text_miscalculated", value=written, detail=equation))
-        if "ifference" in content and "$" in content:  # "fare $158 ... current fare is $165 ... the $17 difference"
+        if ("ifference" in content or " than" in content) and "$" in content:
+            # "fare $158 ... current fare is $165 ... the $17 difference"; "$85.00/month. That's $25.00/month more than ... $65.00"
             for written, between in misdifferenced(content):
                 reasons.append(reason("text_miscalculated", value=written, detail=between))
         if (("both" in content or "together" in content or "total" in content or "combined" in content

@@ -12,7 +12,7 @@ $26 refund" states $26, which no visible amount is.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from trajectory2gym.certify.normalize import NUMBER_WORDS, cents_of, dollar_amounts
 from trajectory2gym.certify.turns import LIST_MARK
@@ -627,6 +627,32 @@ def miscopied(cents: int, result: int) -> bool:
 _DIFFERENCE_SAID = re.compile(r"(\$[\d,]+(?:\.\d\d)?)\**[ \t]+(?:fare\s+|price\s+)?difference\b"  # (not a line's end)
                               r"|\bdifference\s*(?:of|is|:|would be|will be)\s*\**(\$[\d,]+(?:\.\d\d)?)", re.I)
 _SENTENCE_STOP = re.compile(r"[.!?](?=\s|$)")
+# An amount said as what one price is above or below another: "That's $25.00/month more than your
+# Premium plan at $65.00", after "$85.00/month".
+# The other price in the same clause after "than" (not "more than your current board, rather than $6.56").
+_MORE_THAN_SAID = re.compile(r"(\$\d(?:[\d,]*\d)?(?:\.\d\d)?)\**(?:\s*/\s*mo(?:nth)?|\s+(?:a|per)\s+month)?\s+"
+                             r"(?:more|less|cheaper|higher|lower)\s+than\b(?=[^,;.!?\n$]{0,60}\$\d)", re.I)
+# A price per amount of data ("refuel $0.10/GB"): a rate beside prices of plans, not one of them.
+_DATA_RATE = re.compile(r"\$[\d,]+(?:\.\d+)?\s*(?:/|per\s+)\s*(?:gb|mb)\b", re.I)
+
+
+def _differences_said(text: str) -> Iterator[re.Match[str]]:
+    """Each amount the text calls a difference: the words around each "difference", then around each
+    " than" (plain searches first: the pattern is asked only of those, the text may be long)."""
+    seen = -1
+    for word, pattern, back in (("ifference", _DIFFERENCE_SAID, 25), (" than", _MORE_THAN_SAID, 40)):
+        at = text.find(word)
+        while at >= 0:
+            said = pattern.search(text, max(0, at - back), at + 40)
+            at = text.find(word, at + 1)
+            if said is not None and said.start() != seen:
+                seen = said.start()
+                yield said
+
+
+def _unpriced_data(text: str) -> str:
+    """The text without its prices per amount of data (``_DATA_RATE``)."""
+    return _DATA_RATE.sub(" ", text) if "/" in text or "per " in text else text
 
 
 def _sentence_start(text: str, at: int) -> int:
@@ -641,19 +667,13 @@ def misdifferenced(text: str) -> list[tuple[str, str]]:
     difference is not theirs (nor theirs for a few passengers): "economy fare $158. Her current
     HAT240 fare is $165, so moving her would refund the $17 difference"."""
     out: list[tuple[str, str]] = []
-    at = text.find("ifference")
-    while at >= 0:
-        # (the pattern asked only of the words around each "difference": the text may be long)
-        said = _DIFFERENCE_SAID.search(text, max(0, at - 25), at + 40)
-        at = text.find("ifference", at + 1)
-        if said is None:
-            continue
+    for said in _differences_said(text):
         start = _sentence_start(text, said.start())
         end = _SENTENCE_STOP.search(text, said.end())
         sentence = text[start:end.start() + 1 if end is not None else len(text)]
-        written = said[1] or said[2]
-        before = dollar_amounts(text[_sentence_start(text, start - 1):start]) if start else []
-        others = [c for w, c in before + dollar_amounts(sentence) if w != written]
+        written = next(g for g in said.groups() if g)
+        before = dollar_amounts(_unpriced_data(text[_sentence_start(text, start - 1):start])) if start else []
+        others = [c for w, c in before + dollar_amounts(_unpriced_data(sentence)) if w != written]
         if len(others) == 2 and (gap := abs(abs(others[0]) - abs(others[1]))) and not any(
                 cents_of(written) == gap * n for n in range(1, 10)):
             out.append((written, f"${abs(others[0]) / 100:g} and ${abs(others[1]) / 100:g} differ by ${gap / 100:g}"))

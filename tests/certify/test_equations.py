@@ -578,6 +578,17 @@ def test_an_amount_one_digit_off_the_calculators_result(convo: Any, at: Any, sai
     # a table's last price, then a line that says the difference (blind set 72, r72_03)
     ("From | Item Kit (7736359414) | Price $253.08\nTo | Item Kit (1573035764) | Price $253.98\n\nDifference: "
      "**$0.90** charged to PayPal.", []),
+    # blind set 75, t75_02: a price said as what one plan costs more than another; a rate per GB is
+    # no price of a plan
+    ("Unlimited Plus (P1003): $85.00/month, 999 GB data, refuel $0.10/GB. That's $25.00/month more than your "
+     "Premium plan at $65.00.", [("$25.00", "$85 and $65 differ by $20")]),
+    ("Unlimited Plus (P1003): $85.00/month, 999 GB data, refuel $0.10/GB. That's $20.00/month more than your "
+     "Premium plan at $65.00.", []),
+    ("It is $193.38, which is $6.00 less than your current $186.78 backpack.", [("$6.00", "$193.38 and $186.78 differ by $6.6")]),
+    # no price after "than" in its clause: what it is more than is not said (blind sets 70 and 71)
+    ("It is also in stock, at $217.06. That would be $29.83 more than your current board, rather than $6.56 for "
+     "the graphic one.", []),
+    ("Can't — the gift card has $36, less than the $40.62 difference.", []),  # a balance, not a difference
 ])
 def test_a_difference_said_of_the_two_amounts_stated(text: str, out: list[tuple[str, str]]) -> None:
     from trajectory2gym.certify.equations import misdifferenced
