@@ -265,6 +265,8 @@ def _row_claims(text: str, book: PriceBook) -> list[tuple[str, str, set[int]]]:
         ident = ids.pop()
         named_at = next(k for k, cell in enumerate(cells) if ident in cell)
         any_kind: tuple[set[int], set[int]] | None = None  # its prices of every kind, asked once per row
+        foreign: list[tuple[str, str, set[int]]] = []  # its amounts that are another object's price
+        priced = False  # whether a cell gives one of its own prices
         for cell in cells[named_at:]:  # a cell before the object's says another one's ("Item now")
             low = cell.lower()
             if "$" not in cell or _WORKED.search(cell) or _OTHER_AMOUNT.search(low):
@@ -282,8 +284,11 @@ def _row_claims(text: str, book: PriceBook) -> list[tuple[str, str, set[int]]]:
                     # ... | $419 |" under Business, where it shows $491)
                     out.append((written, ident, own))
                     continue
+            priced = priced or cents in own
             if own and cents not in own and cents in others:
-                out.append((written, ident, own))
+                foreign.append((written, ident, own))
+        if not priced:  # a row that prices it rightly prices other things beside ("| Price now | New price |")
+            out += foreign
     return out
 
 

@@ -137,6 +137,9 @@ def test_a_price_of_another_object_is_misattributed(convo, at, observation: Any,
     # (blind set 62, r62_02)
     (SHIRTS, "Both available:\n\n| From | To | New price | Diff |\n|---|---|---|---|\n"
              "| T-Shirt blue S ($53.43) | blue M (9612497925) | $50.88 | -$2.55 |"),
+    # ... also where the old item's price stands after the new item's id, under "Price now" (blind set 75, r75_02)
+    (SHIRTS, "| Item | Current | Proposed | Price now | New price | Difference |\n|---|---|---|---|---|---|\n"
+             "| T-Shirt | blue, S | blue, M (9612497925) | $53.43 | $50.88 | -$2.55 |"),
     # the other price taken back (blind audit r65_05)
     (SHIRTS, "I need to correct myself: the blue T-Shirt in size M (item 9612497925) is $50.88, not $53.43 — "
              "I repeated the size S price by mistake."),
