@@ -88,7 +88,8 @@ def miscounted(text: str, count_of: Callable[[str | None, tuple[str, ...]], int 
             continue  # "you have two orders on the way": a part too
         said = _count(m["n"])
         head = text[:m.start()]  # the codes its sentence names before it
-        codes = _CODE.findall(head, max((b.end() for b in SENTENCE_OR_LINE.finditer(head)), default=0))
+        codes = _CODE.findall(head, max((b.end() for b in SENTENCE_OR_LINE.finditer(head)), default=0)) \
+            or _CODE.findall(head)  # else the last the text named before: "ST7VON has 4 bags. ... each of the 3 passengers"
         kinds = ("",) if m["found"] else KINDS[m["kind"].lower()]
         shown = count_of(codes[-1] if codes and not m["found"] else None, kinds)
         if shown is not None and shown != said:

@@ -526,6 +526,9 @@ _SHARED = re.compile(rf"{_MONEY}(?:[^$\n.;]{{0,25}}?\b(?:in total|total|altogeth
                      rf"|[^$\n.;]{{0,50}}?\b(?:which is|that's|that is|i\.e\.)\s+{_MONEY}\s+{_PER_HEAD})\b", re.I)
 
 
+_GROUP_SIZES = {"both": 2, "two": 2, "three": 3, "four": 4}  # the last word of "for both", "for the two"
+
+
 def misshared(text: str, people: Callable[[], int | None]) -> list[tuple[str, str]]:
     """(the share as written, the comparison) for each total said to be so much per person that is
     not the total over the people (``people()``: how many the booking shown lists; None: unknown)."""
@@ -541,7 +544,9 @@ def misshared(text: str, people: Callable[[], int | None]) -> list[tuple[str, st
                                                 or " the two" in text or " the three" in text or " the four" in text) else ():
         # "$14 more per passenger, so $24 in total": the total over the booking's passengers, or, where
         # none is shown, some whole number of shares
-        share, total, n = cents_of(m[1]), cents_of(m[2]), people()
+        share, total = cents_of(m[1]), cents_of(m[2])
+        # "so $252 for the two of you": the text's own count, over the latest booking's (another one's)
+        n = _GROUP_SIZES.get(m[0].rstrip("* ").rsplit(" ", 1)[-1].lower()) or people()
         if share and (abs(share * n - total) > n if n and n > 1 else total % share != 0):
             out.append(("$" + m[2], m[0].replace("*", "").strip() + (f" (for {n})" if n and n > 1 else "")))
     return out

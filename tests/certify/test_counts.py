@@ -60,6 +60,9 @@ def _count_of(ident: str | None, keys: tuple[str, ...]) -> int | None:
      [("4 items", 5)]),
     ("- **#W4404390:** 5 items, $1,434.88", []),
     ("- #W4404390: 2 items still to ship", []),  # a part of them
+    # a sentence that names no object counts the one named before it (blind set 75, a75_04)
+    ("T6HMDP has 4 checked bags. As a gold member, each of the 2 passengers gets 3 free bags.", [("2 passengers", 3)]),
+    ("T6HMDP has 4 checked bags. As a gold member, each of the 3 passengers gets 3 free bags.", []),
 ])
 def test_a_count_said_against_the_list_shown(text: str, found: list[tuple[str, int]]) -> None:
     assert miscounted(text, _count_of) == found

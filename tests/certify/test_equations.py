@@ -409,6 +409,10 @@ def test_a_list_line_of_a_total_below_its_terms(text: str, wrong: list[tuple[str
     ("The difference is $321 per passenger, which comes to $624 for the two of you.", 2,
      [("$624", "$321 per passenger, which comes to $624 for the two (for 2)")]),
     ("The difference is $321 per passenger, which comes to $642 for the two of you.", 2, []),
+    # a new booking's count said in the text, where the latest booking shown has 4 (blind set 75, a75_05)
+    ("Economy is $126 per person, so $252 for the two of you.", 4, []),
+    ("Economy is $126 per person, so $378 for the two of you.", 4, [("$378", "$126 per person, so $378 for the two (for 2)")]),
+    ("Economy is $126 per person, so $252 in total.", 4, [("$252", "$126 per person, so $252 in total (for 4)")]),
 ])
 def test_a_share_per_passenger_then_its_total(text: str, people: int | None, wrong: list[tuple[str, str]]) -> None:
     from trajectory2gym.certify.equations import misshared
