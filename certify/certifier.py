@@ -244,6 +244,7 @@ from trajectory2gym.certify.prices import (
 from trajectory2gym.certify.reasons import reason, reason_check, reason_kind
 from trajectory2gym.certify.reported_payments import (
     GATE,
+    METHOD_ID,
     CardsById,
     PaymentRows,
     brands_named,
@@ -3577,8 +3578,10 @@ class _Run:
         named = _METHOD_BY_NUMBER.sub(_method_id_of, content) if "ift card " in content or "ertificate " in content \
             else content  # ("$408 refunded to gift card 2496311": gift_card_2496311)
         if "_" in named:  # (before sentences of other objects are dropped: the method is one)
-            # "$9 was charged to gift_card_4816380", where the update charged gift_card_7386173
-            for said in misnamed_method_ids(named, used | refunded):
+            # "$9 was charged to gift_card_4816380", where the update charged gift_card_7386173; not a
+            # method a write made ("Certificate certificate_3221322 added to user ...": "... for $200 is on your account")
+            made = {m for result, _, _ in self._writes if result[:1] not in "{[" for m in METHOD_ID.findall(result)}
+            for said in misnamed_method_ids(named, used | refunded | made):
                 reasons.append(reason("text_misstated_charge_method", value=said, detail=", ".join(sorted(used | refunded))))
         content = reported_part(content)  # not what the next action would do
         written = {compact(i) for _, _, call in self._writes for i in self._changed_ids(call)}

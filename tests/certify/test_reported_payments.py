@@ -464,6 +464,33 @@ def test_a_report_names_the_method_the_update_charged(convo: Any, at: Any, repor
     assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
 
 
+@pytest.mark.parametrize(("report", "kinds"), [
+    # blind set 75, a75_06: the certificate the last write made, said beside a change at no charge
+    ("Done: WPK8DQ has 2 checked bags at no charge, and certificate_3221322 for $200 is on your account.", []),
+    ("Done: WPK8DQ has 2 checked bags at no charge, and certificate_3221399 for $200 is on your account.",
+     ["text_not_visible", "text_misstated_charge_method"]),  # one no write made: no result shows it either
+])
+def test_a_certificate_a_write_made_is_no_method_charged(convo: Any, at: Any, report: str, kinds: list[str]) -> None:
+    booking = {"reservation_id": "WPK8DQ", "user_id": "mohamed_taylor_9830", "cabin": "economy", "total_baggages": 1,
+               "flights": [{"flight_number": "HAT292", "date": "2024-05-19", "price": 418}],
+               "payment_history": [{"payment_id": "credit_card_4104573", "amount": 418}]}
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("I'm mohamed_taylor_9830. Add a bag to WPK8DQ; my HAT069 flight on KY93IV was cancelled, too.")
+    c.call("get_user_details", {"user_id": "mohamed_taylor_9830"}, {"user_id": "mohamed_taylor_9830", "membership": "gold",
+           "reservations": ["WPK8DQ"], "payment_methods": {
+               "credit_card_4104573": {"source": "credit_card", "brand": "visa", "last_four": "5644", "id": "credit_card_4104573"}}})
+    c.call("get_reservation_details", {"reservation_id": "WPK8DQ"}, booking)
+    c.say("WPK8DQ goes to 2 checked bags, free, on the card ending 5644; and a $200 certificate for the cancelled "
+          "flight. OK?")
+    c.user("yes to both")
+    c.call("update_reservation_baggages", {"reservation_id": "WPK8DQ", "total_baggages": 2, "nonfree_baggages": 0,
+                                            "payment_id": "credit_card_4104573"}, {**booking, "total_baggages": 2})
+    c.call("send_certificate", {"user_id": "mohamed_taylor_9830", "amount": 200},
+           "Certificate certificate_3221322 added to user mohamed_taylor_9830 with amount 200.")
+    i = c.say(report)
+    assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
+
+
 @pytest.mark.parametrize(("then", "kinds"), [
     # blind set 62, r62_05: after an address change, the payment change proposed next
     ("The address is updated. Next: the $49.67 would be charged to your Mastercard ending in 9838, and the gift "
