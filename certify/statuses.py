@@ -475,8 +475,8 @@ def _mistimed_of(flight: str, sentence: str, times_of: Callable[[str, str], set[
 
 # A flight's departure and arrival as a range right after its number: "HAT175 LAS→IAH 5:00 PM–9:00 PM",
 # "HAT290 (14:00-16:00)"; an arrival the next day may carry "+1" or "(+1)".
-_TIME_RANGE = re.compile(r"(?<![\d:])(?P<h1>[01]?\d|2[0-3])(?::(?P<m1>[0-5]\d))?(?P<a1>\s*[ap]\.?m\.?)?\s*(?:[-–—]|to)\s*"
-                         r"(?P<h2>[01]?\d|2[0-3])(?::(?P<m2>[0-5]\d))?(?P<a2>\s*[ap]\.?m\b\.?)?", re.I)
+_TIME_RANGE = re.compile(r"(?<![\d:])(?P<h1>2[0-3]|[01]?\d)(?::(?P<m1>[0-5]\d))?(?P<a1>\s*[ap]\.?m\.?)?\s*(?:[-–—]|to)\s*"
+                         r"(?P<h2>2[0-3]|[01]?\d)(?::(?P<m2>[0-5]\d))?(?!\d)(?P<a2>\s*[ap]\.?m\b\.?)?", re.I)
 
 
 def mistimed_ranges(text: str, times_of: Callable[[str, str], set[str]]) -> list[tuple[str, str, str]]:
@@ -488,13 +488,18 @@ def mistimed_ranges(text: str, times_of: Callable[[str, str], set[str]]) -> list
         flights = list(FLIGHT_NUMBER.finditer(line))
         if not flights:
             continue
-        for m in _TIME_RANGE.finditer(line):
-            if not (m["m1"] or m["a1"]) or not (m["m2"] or m["a2"]):
-                continue  # "2-3 bags": no clock
-            near = [f for f in flights if f.end() <= m.start() and m.start() - f.end() <= 40]
-            if not near or _TIME_RANGE.search(line, near[-1].end(), m.start()) or re.search(r"[\d]:\d", line[near[-1].end():m.start()]):
-                continue  # no flight right before, or another time between them
-            flight = near[-1][0]
+        ranges = [m for m in _TIME_RANGE.finditer(line) if (m["m1"] or m["a1"]) and (m["m2"] or m["a2"])]  # not "2-3 bags"
+        if 1 < len(flights) == len(ranges) and ranges[0].start() > flights[-1].end():
+            # a trip's legs, then their ranges in order: "| HAT279 + HAT131 | IAH | 11:00–14:30, 18:00–21:00 |"
+            paired = [(f[0], m) for f, m in zip(flights, ranges, strict=True)]
+        else:
+            paired = []
+            for m in ranges:
+                near = [f for f in flights if f.end() <= m.start() and m.start() - f.end() <= 40]
+                if not near or _TIME_RANGE.search(line, near[-1].end(), m.start()) or re.search(r"[\d]:\d", line[near[-1].end():m.start()]):
+                    continue  # no flight right before, or another time between them
+                paired.append((near[-1][0], m))
+        for flight, m in paired:
             half1 = m["a1"] or (m["a2"] if m["a2"] and int(m["h1"]) <= int(m["h2"]) and int(m["h1"]) != 12 else None)
             for way, h, mm, half in (("departure", m["h1"], m["m1"], half1), ("arrival", m["h2"], m["m2"], m["a2"])):
                 if not (mm or half) or (half is None and not m["m1"] and not m["m2"]):

@@ -462,6 +462,10 @@ RANGE_TIMES = {**TIMES, ("HAT175", "departure"): {"17:00"}, ("HAT175", "arrival"
     ("HAT290 3:00–4:00 PM", [("HAT290", "3:00–4:00 PM", "14:00")]),
     ("HAT999 1:00 PM–3:00 PM", []),  # nothing shown of it: the visibility check's to judge
     ("HAT290 for 2-3 bags", []),  # no clock
+    # a trip's legs, then their ranges in order, the second ending past 20:00 (blind set 75, a75_10)
+    ("| HAT290 + HAT175 | LAS | 14:00–16:00, 17:00–20:00 | $206 |", []),
+    ("| HAT290 + HAT175 | LAS | 14:00–16:00, 17:00–21:00 | $206 |", [("HAT175", "17:00–21:00", "20:00")]),
+    ("| HAT290 + HAT175 | LAS | 14:00–16:00, 16:00–20:00 | $206 |", [("HAT175", "16:00–20:00", "17:00")]),
 ])
 def test_a_flights_time_range_said_against_its_schedule(text: str, out: list[tuple[str, str, str]]) -> None:
     assert mistimed_ranges(text, lambda flight, way: RANGE_TIMES.get((flight, way), set())) == out
