@@ -329,7 +329,8 @@ def without_data_amounts(text: str) -> str:
 _SPACED_MEASURE = re.compile(r"(?<![\d$.,])\d[\d,]*(?:\.\d+)?[ -]?(?:inch(?:es)?|ft|foot|feet|cm|mm|ml|liters?|"
                              r"litres?|oz|ounces?|lbs?|pounds?|kg|grams?|gallons?|quarts?|cups?|watts?|volts?|"
                              r"mah|mp|megapixels?|ghz|mhz|hz|miles?|km)\b"
-                             r"|(?<![\d$.,])\d+(?:\.\d+)?[\"″”](?!\w)", re.I)  # a screen's 6.1": inches
+                             r"|(?<![\d$.,])\d+(?:\.\d+)?[\"″”](?!\w)"  # a screen's 6.1": inches
+                             r"|(?<![\d$.,])\d+\.\d+[ -]?(?-i:L)\b", re.I)  # a kettle's "1.5 L": liters
 
 
 def without_measures(text: str) -> str:

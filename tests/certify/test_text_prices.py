@@ -202,6 +202,9 @@ def test_each_amount_is_said_of_the_identifier_before_it(convo, at) -> None:
     ("The 14.5-inch one and the 1,000 ml one are both $50.88.", []),
     # A decimal with no unit stays a money amount to ground.
     ("Option 2: Glass, 1.5 liters, gas — $50.88, 1.75 more.", ["text_not_visible"]),
+    # liters as a capital "L" (blind set 75, r75_06); a lower-case "l" after a decimal stays a number
+    ("Tea Kettle stainless steel 1.5 L electric $50.88.", []),
+    ("Tea Kettle stainless steel 1.5 l electric $50.88.", ["text_not_visible"]),
 ])
 def test_a_measure_is_no_money_amount(convo, at, said: str, kinds: list[str]) -> None:
     assert _text(convo, at, SHIRTS, said) == kinds
