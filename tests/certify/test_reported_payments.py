@@ -643,6 +643,9 @@ FOURS = {"credit_card_2700485": "6967", "credit_card_7407366": "6437", "credit_c
     ("I'll move the full $26 to Mastercard ending 3848. Confirm?", []),  # a plan (blind set 73, r73_06)
     ("The full $26 moved to Mastercard ending 3848.", [("$26", "3848", "credit_card_7407366")]),
     ("Refunds to gift_card_8190333 ($26) and Visa ending 3848 ($126).", []),  # the bracket is another method's
+    # a table's cell that names its own method (blind set 75, r75_07)
+    ("| Payment | Visa, $26 | Mastercard ending 3848; Visa refunded $26 |", []),
+    ("| Payment | $26 | Mastercard ending 3848 |", [("$26", "3848", "credit_card_7407366")]),
 ])
 def test_an_amount_put_on_another_card_than_the_history_records(text: str, found: list[tuple[str, str, str]]) -> None:
     assert misplaced_amounts(text, ROWS, FOURS) == found
