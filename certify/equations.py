@@ -372,7 +372,9 @@ def _mislisted(text: str) -> list[tuple[str, str]]:
 
 
 # Amounts written with their sign (a table's "Difference" column: "−$77.03", "+$4.68"), then their net.
-SIGNED_AMOUNT = re.compile(r"(?<![\w$.,])([+\-−–])\s?\$(\d[\d,]*(?:\.\d+)?)")
+# Not a dash spaced between a word (or a bracket) and a price: "black, rubber - $155.33", "(4153505238) - $158.67"
+# part an item from its price.
+SIGNED_AMOUNT = re.compile(r"(?<![\w$.,])([+\-−–])(?:\$|(?<![\w)] [+\-−–])\s\$)(\d[\d,]*(?:\.\d+)?)")
 _NET = re.compile(rf"\bnet\b[^$\n]{{0,24}}?(?<![+\-−–])\s?{_MONEY}(?![\d,]*\.?\d)", re.I)
 
 

@@ -530,6 +530,12 @@ def test_a_payment_lines_parts_add_up_to_the_total(text: str, wrong: list[tuple[
     ("| Item | Difference |\n|---|---|\n| Dumbbell Set | −$77.03 |\n| Speaker | −$25.51 |\n| Jacket | +$4.68 |\n\n"
      "Net: **$97.86 refunded** to your gift card.", []),
     ("Net: $97.86 refunded to your gift card.", []),  # no signed amounts before it
+    # a dash spaced between an item and its price is no sign (blind set 75, r75_07)
+    ("| Item | Current | New | Difference |\n|---|---|---|---|\n| Shoes | 9, rubber - $155.33 | 8, EVA (4153505238) - "
+     "$158.67 | +$3.34 |\n| Vacuum | robotic - $620.07 | HEPA (4725166838) - $602.11 | -$17.96 |\n\nNet: $14.62 refund.", []),
+    ("| Item | Current | New | Difference |\n|---|---|---|---|\n| Shoes | 9, rubber - $155.33 | 8, EVA (4153505238) - "
+     "$158.67 | +$3.34 |\n| Vacuum | robotic - $620.07 | HEPA (4725166838) - $602.11 | -$17.96 |\n\nNet: $21.30 refund.",
+     [("$21.30", "+$3.34 −$17.96")]),
 ])
 def test_a_net_of_signed_amounts(text: str, wrong: list[tuple[str, str]]) -> None:
     assert miscalculated(text) == wrong
