@@ -379,6 +379,8 @@ def misattributed_in_sentences(text: str, book: PriceBook) -> list[tuple[str, st
                 if own and cents in own and (kind := kind if kind != "?" else _kind_said(low, book.kinds())):
                     own, others = book.prices(ident, day, kind)  # "economy options: HAT222 $74": its basic fare
                 if own and cents not in own and cents in others:
+                    if part.find(written) < part.find(ident) and any(c in own for _, c in amounts):
+                        continue  # what it replaces, priced before it: "the medium Grill ($1,058.86) would become ... (item 3876764226) at $981.47"
                     out.append((written, ident, own))
                 elif (listed and own and len(amounts) == 1 and len(spots) == 1 and cents not in own
                       and cents not in others and cents not in book.prices(ident)[0]

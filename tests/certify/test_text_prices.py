@@ -77,6 +77,8 @@ def _text(convo: Any, at: Any, observation: Any, said: str) -> list[str]:
     # a list line's clause about the difference leaves its price clause to read (blind audit r65_10)
     (SHIRTS, "Both exist:\n\n- T-Shirt blue / M (item 9612497925): $53.43, which is $2.55 more than yours\n"
              "- T-Shirt blue / S (item 8349118980): $53.43\n\nShall I?"),
+    # ... but not where it is not priced at its own at all
+    (SHIRTS, "Both are available: the blue S T-Shirt ($50.88) would become the blue M (item 9612497925) at $53.43."),
     # a list line with no price word gives its object the amount after it (blind audit r65_05)
     (SHIRTS, "In stock:\n\n- Blue, size M (item 9612497925): $53.43\n- Blue, size S (item 8349118980): $53.43\n\n"
              "Which would you prefer?"),
@@ -137,6 +139,9 @@ def test_a_price_of_another_object_is_misattributed(convo, at, observation: Any,
     # (blind set 62, r62_02)
     (SHIRTS, "Both available:\n\n| From | To | New price | Diff |\n|---|---|---|---|\n"
              "| T-Shirt blue S ($53.43) | blue M (9612497925) | $50.88 | -$2.55 |"),
+    # the price of what it replaces, said before it, with its own after it (blind set 75, r75_09)
+    (SHIRTS, "Both are available: the blue S T-Shirt ($53.43) would become the blue M (item 9612497925) at $50.88, "
+             "a $2.55 refund. Would you like me to make the change?"),
     # ... also where the old item's price stands after the new item's id, under "Price now" (blind set 75, r75_02)
     (SHIRTS, "| Item | Current | Proposed | Price now | New price | Difference |\n|---|---|---|---|---|---|\n"
              "| T-Shirt | blue, S | blue, M (9612497925) | $53.43 | $50.88 | -$2.55 |"),
