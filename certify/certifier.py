@@ -90,6 +90,7 @@ from trajectory2gym.certify.charges import (
     reports_money,
     returned,
     reversed_ways,
+    subset_totals,
     totals,
     worded_differences,
     write_charges,
@@ -3730,6 +3731,9 @@ class _Run:
         if charged and money:
             as_balance = {w for w, _ in balances}  # "now charged to your Visa, and your gift card balance is back up to $688.34"
             wrong = [w for w in misstated(content, charged) if w not in as_balance]
+            if wrong and (some := subset_totals(self._moved)):
+                # "Total refunds: $4,021.02", the two cancellations' refunds beside an item change's charge
+                wrong = [w for w in misstated(content, charged | some) if w not in as_balance]
             if wrong and self._past_writes and _OVERALL.search(content):
                 # "In total, $754 has been refunded": this turn's writes and those the user saw before it
                 overall = sum(sum(self._moved_by(w)) for w in self._past_writes) + sum(map(sum, self._moved))

@@ -146,6 +146,16 @@ def totals(rows: list[list[int]]) -> set[int]:
     return out
 
 
+def subset_totals(rows: list[list[int]]) -> set[int]:
+    """The totals of each two or more of the writes (``totals`` has each one's and all of them): two
+    cancellations' refunds beside an item change's charge, "Total refunds: $4,021.02". Only of a few
+    writes (each set of them is summed)."""
+    each = [sum(write) for write in rows if write]
+    if not 2 < len(each) <= 6:
+        return set()
+    return {sum(c for k, c in enumerate(each) if mask >> k & 1) for mask in range(1, 1 << len(each)) if mask & (mask - 1)}
+
+
 # A report that nothing was charged: "HATHAT now has 6 checked bags, with no charge", "at no cost to you".
 _NO_CHARGE = re.compile(r"\b(?:(?:with|at|for)\s+no\s+(?:extra\s+|additional\s+)?(?:charge|cost)|free of charge|"
                         r"nothing (?:was |has been )?charged)\b", re.I)

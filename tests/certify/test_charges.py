@@ -21,6 +21,7 @@ from trajectory2gym.certify.charges import (
     reports_money,
     returned,
     reversed_ways,
+    subset_totals,
     totals,
 )
 from trajectory2gym.certify.reasons import reason_kind
@@ -90,6 +91,15 @@ def test_what_moved_is_the_new_rows_of_the_same_object_and_their_totals() -> Non
     assert moved(orjson.dumps(CHANGED).decode(), [before, profile], ["r0ugfs"]) == [4400]
     # Each row, each write's total and the total of all: two cancellations refund $754 in all.
     assert totals([[45400], [15000, 15000]]) == {45400, 15000, 30000, 75400}
+
+
+def test_the_refunds_of_some_writes_beside_a_charge_of_another() -> None:
+    # blind set 75, r75_11: two cancellations' refunds and an item change's charge, "Total refunds: $4,021.02"
+    moved_rows = [[59857], [342245], [3236]]
+    assert misstated("Total refunds: $4,021.02 to your Mastercard.", totals(moved_rows)) != []  # not each, nor all
+    assert misstated("Total refunds: $4,021.02 to your Mastercard.", totals(moved_rows) | subset_totals(moved_rows)) == []
+    assert subset_totals(moved_rows) == {59857 + 342245, 59857 + 3236, 342245 + 3236, 59857 + 342245 + 3236}
+    assert subset_totals([[100], [200]]) == set()  # two writes: each and both are ``totals`` already
 
 
 def test_a_refund_stated_as_another_visible_sum_is_misstated() -> None:
