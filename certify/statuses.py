@@ -42,7 +42,7 @@ _CHEAP = ("activ", "suspend", "pending", "deliver", "cancel", "process", "ship",
 _NOT_NOW = re.compile(r"\b(?:once|as soon as|when|while|after|until|if|will|would|(?:can|could)(?!\s+(?:also\s+)?(?:see|confirm)\b)|cannot|"
                       r"needs?|must|should|(?:has|have) to|requires?|"
                       r"before|was|were|had|previously|"
-                      r"no longer|not|isn'?t|aren'?t|hasn'?t|haven'?t|never|back to|becomes?|returns? to|"
+                      r"no longer|not|isn'?t|aren'?t|hasn'?t|haven'?t|never|back to|becomes?|return(?:s|ing)?(?:\s+(?:it|them))?\s+to|"
                       r"(?:goes|go|changes?|switch(?:es)?|turns?) to)\b", re.I)
 
 
