@@ -653,7 +653,10 @@ _UNTIL_PAID = re.compile(r"\b(?:once|after|as soon as|when)\b[^.;!?]{0,40}?\b(?:
                          r"(?:the )?payment (?:is|has been|goes|went) (?:through|received|made|complete\w*))", re.I)
 # The user says the payment is made: "I've paid", "paid it", "payment done".
 _SAYS_PAID = re.compile(r"\b(?:paid|payment (?:is |was |has been )?(?:done|made|complete\w*|sent|through)|"
-                        r"(?:went|gone|goes) through)\b", re.I)
+                        r"(?:went|gone|goes) through)\b"
+                        # what the phone reports: "Payment of 65.0 USD has been made for bill B1234321"
+                        r"|\bpayment\b(?:[^.!?\n]|\.(?=\d)){0,30}?\b(?:has been|was|is)\s+(?:made|done|complete\w*)\b",
+                        re.I)
 # The agent reports it paid, as a lookup showed: "The bill B1006 now shows as paid".
 _SHOWS_PAID = re.compile(r"\b(?:shows? (?:as )?paid|(?:is|are) (?:now )?(?:fully )?paid|has been paid|"
                          r"payment (?:has been |was )?received)\b", re.I)
@@ -667,8 +670,8 @@ def _unpaid_wait(turns: list[Turn], last_desc: int, anchors: Anchors) -> str:
         t = turns[k]  # plain substrings first: most messages say nothing of payment
         if t.role == "assistant" and ("paid" in t.text or "payment" in t.text) and (
                 waits := _waits_for_payment(t, anchors)):
-            return "" if any((_SAYS_PAID if t.role == "user" else _SHOWS_PAID).search(t.text)
-                             for t in turns[k + 1:]) else waits
+            return "" if any((_SAYS_PAID if t.role == "user" else _SHOWS_PAID).search(t.text.replace("*", ""))
+                             for t in turns[k + 1:]) else waits  # ("now shows **Paid**")
     return ""
 
 

@@ -931,6 +931,10 @@ def test_an_amount_a_text_derived_from_a_count_grounds_the_call(convo, at, amoun
     ([("user", "Done, it says the payment of 65 went through."),
       ("assistant", "Thanks. Shall I resume L1002 now?")], True),
     ([("user", "ok"), ("assistant", "Bill B1007 now shows as paid. Shall I resume L1002?")], True),
+    # what the phone reports, and the status in bold (blind set 75, t75_04)
+    ([("user", "Payment of 65.0 USD has been made for bill B1007."), ("assistant", "Shall I resume L1002 now?")], True),
+    ([("user", "ok"), ("assistant", "Thank you, B1007 now shows **Paid**. Shall I resume L1002 now?")], True),
+    ([("user", "The payment of 65.0 USD has not been made yet."), ("assistant", "Shall I resume L1002 now?")], False),
 ])
 def test_a_wait_for_payment_said_earlier_holds_until_it_is_paid(convo, at, between: list[tuple[str, str]],
                                                                 ok: bool) -> None:
