@@ -960,6 +960,9 @@ def test_the_status_of_a_line_nobody_named(convo: Any, at: Any, user: str, said:
     ("Suspended", "Your line **555-123-2002** is active.", ["text_contradicts_status"]),
     ("Suspended", "Your line 555-123-2002 is suspended.", []),
     (None, "Your line 555-123-2004 is active.", ["text_not_visible"]),  # another number: no status read for it
+    # "resumed" says active, with no resume made (blind set 75, t75_05)
+    ("Suspended", "Thank you! Your payment went through and your line has been resumed.", ["text_contradicts_status"]),
+    ("Active", "Thank you! Your line has been resumed.", []),
 ])
 def test_the_status_of_the_callers_line(convo: Any, at: Any, line: str | None, said: str, kinds: list[str]) -> None:
     c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
