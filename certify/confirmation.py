@@ -126,8 +126,10 @@ _SCOPE = re.compile(r"\b(?:just|only)\b([^,;]+)", re.I)  # what "just"/"only" li
 _NO_BUT_ONLY = re.compile(r"^\W*(?:no|nope|nah)\b\W+(?:just|only)\b", re.I)
 
 
+# ("wait, are you sure it's resumed already?": a doubt that it was done, no hold on it)
 _NEGATE = re.compile(
-    r"\b(no|not|don'?t|do not|never|keep|stays|stay (?:on|the same|as|put|unchanged)|skip|leave|hold off|wait(?!\W+(?:only|just)\b)|"
+    r"\b(no|not|don'?t|do not|never|keep|stays|stay (?:on|the same|as|put|unchanged)|skip|leave|hold off|"
+    r"wait(?!\W+(?:only|just|are you sure|did you (?:already|actually|really))\b)|"
     r"cancel that(?!\s+(?:too|as well|also|one|reservation|order|trip|booking|flight)\b)|nevermind|never mind|"
     r"(?:is|are) (?:right|correct|fine|ok|okay) as (?:it|they) (?:is|are)|"
     r"rather not|won'?t|shouldn'?t|(?:i'?ll|i will|i'?d|we'?ll) pass)\b",

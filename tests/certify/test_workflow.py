@@ -444,6 +444,17 @@ def test_a_later_retraction_withdraws_the_yes(convo, at):
     assert at(certify_interaction(c.build()), i).eligible
 
 
+@pytest.mark.parametrize(("doubt", "ok"), [
+    # blind set 75, t75_05: after the yes, a doubt that it was done already, where it was not
+    ("Wait, are you sure it's cancelled already?", True),
+    ("Wait, did you actually cancel it?", True),
+    ("Wait, is it refundable? Hold on.", False),  # a hold, asked before it is done
+])
+def test_a_doubt_that_it_was_done_withdraws_no_yes(convo, at, doubt: str, ok: bool) -> None:
+    c, i = _cancel_after(convo, ("user", "Yes."), ("assistant", "Great, it's all taken care of."), ("user", doubt))
+    assert at(certify_interaction(c.build()), i).checks["workflow"] is ok
+
+
 def test_a_confirmation_scoped_by_another_orders_id_does_not_cover(convo, at):
     c = convo()
     c.user("Cancel my pending orders #W8770097 and #W5183325, I no longer need them.")
