@@ -1119,8 +1119,13 @@ class _Run:
         same write, which went through before): "I can issue a second certificate for the remaining
         $150. Shall I?" "Yes." asks for it again, which is new (a retry of a failed one is not)."""
         k = self._described_at(described)
-        # An offer, not a report of the first ("Roaming is now enabled on L1001", then "OK")
-        return k >= 0 and self.turns[k].index > since and ASKS.search(described) is not None
+        if k < 0 or self.turns[k].index <= since:
+            return False
+        # An offer, not a report of the first ("Roaming is now enabled on L1001", then "OK"); or the
+        # offer after it that the yes answered: "I can add another 1.0 GB for $2.00 ... Go ahead?"
+        answered = next((t for t in reversed(self.turns[k:-1]) if t.role == "assistant"), None) \
+            if self.turns[-1].role == "user" else None
+        return ASKS.search(described) is not None or (answered is not None and ASKS.search(answered.text) is not None)
 
     def _picked(self, described: str) -> int | None:
         """The amount of data a user's reply after the description picked among those it offered

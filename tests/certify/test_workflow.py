@@ -586,6 +586,30 @@ def test_a_write_that_went_through_is_new_when_described_and_confirmed_again(con
     assert at(certify_interaction(c.build()), i).checks["novelty"] is novel
 
 
+@pytest.mark.parametrize(("offer", "novel"), [
+    # blind set 75, t75_09: the first write reported, then another one offered after the report
+    ("You're right, sorry. I can add another 1.0 GB for $2.00, bringing the total to 2.0 GB. Go ahead?", True),
+    ("You're right, sorry. That brings it to 1.0 GB for now.", False),
+])
+def test_the_same_write_offered_again_after_its_report(convo, at, offer: str, novel: bool) -> None:
+    from trajectory2gym.envs.registry import tool_specs
+
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user("My data stopped, number 555-123-2002, customer C1001. Add 1 GB... actually no, make it 2 GB.")
+    c.call("get_data_usage", {"customer_id": "C1001", "line_id": "L1002"},
+           {"line_id": "L1002", "data_used_gb": 15.1, "data_limit_gb": 15.0, "data_refueling_gb": 0.0})
+    c.say("I'll add 1.0 GB to line L1002 for $2.00 on your next bill. Shall I?")
+    c.user("yes")
+    args = {"customer_id": "C1001", "line_id": "L1002", "gb_amount": 1.0}
+    c.call("refuel_data", args, {"message": "Successfully added 1.0 GB of data for line L1002 for $2.00", "charge": 2.0})
+    c.say("1. Added 1.0 GB to line L1002 for $2.00 (next bill).\n2. Please run the speed test.")
+    c.user("I said 2 GB, not 1!")
+    c.say(offer)
+    c.user("yes")
+    i = c.call("refuel_data", args, {"message": "Successfully added 1.0 GB of data for line L1002 for $2.00", "charge": 2.0})
+    assert at(certify_interaction(c.build()), i).checks["novelty"] is novel
+
+
 @pytest.mark.parametrize(("tool", "args", "shown", "novel"), [
     # An exchange changes orders (and, as far as the agent can tell, a gift card's balance); no listing.
     ("get_product_details", {"product_id": "8310926033"}, {"name": "Water Bottle", "variants": {}}, False),
