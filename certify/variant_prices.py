@@ -29,6 +29,7 @@ _OTHER_AMOUNT = ("difference", "refund", "instead", "than", "total", "save", "ex
 
 # Hours however written: "20 hours", "20-hour", "20h", "20 hrs" are all " 20 h ".
 _HOURS = re.compile(r"\b(\d+)\s*-?\s*(?:hours?|hrs?|h)\b")
+_INCHES = re.compile(r"(\d)\s*(?:[\"″”]|-?\s*inch(?:es)?\b)")
 
 
 def spaced_form(text: str) -> str:
@@ -37,6 +38,8 @@ def spaced_form(text: str) -> str:
     low = text.lower()
     if "hour" in low or "hr" in low or any(d + "h" in low for d in "0123456789"):  # (substring tests first)
         low = _HOURS.sub(r"\1 h", low)
+    if "inch" in low or '"' in low or "″" in low or "”" in low:  # '14"', "14-inch", "14 inches": " 14 inch "
+        low = _INCHES.sub(r"\1 inch ", low)
     return f" {_SEPARATORS.sub(' ', low).strip()} "
 
 

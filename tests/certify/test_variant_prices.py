@@ -120,6 +120,25 @@ def test_a_stock_said_of_an_item_described_by_its_options(text: str, flagged: li
     assert misstocked(text, lambda: book.objects) == flagged
 
 
+CLOCKS = {"name": "Wall Clock", "product_id": "2344688344", "variants": {
+    "9850781806": {"item_id": "9850781806", "options": {"diameter": "14 inches", "color": "white", "type": "digital"},
+                   "available": True, "price": 184.48},
+    "1859994221": {"item_id": "1859994221", "options": {"diameter": "10 inches", "color": "black", "type": "analog"},
+                   "available": False, "price": 182.85}}}
+
+
+@pytest.mark.parametrize(("text", "flagged"), [
+    # blind set 75, r75_06: inches written as '"' or "-inch" are the option's "inches"
+    ('14" white digital ($184.48) is out of stock.', [("14 inches/white/digital", "out of stock")]),
+    ("The 14-inch white digital one is out of stock.", [("14 inches/white/digital", "out of stock")]),
+    ('10" black analog ($182.85) is out of stock.', []),
+])
+def test_inches_written_as_a_mark_or_a_word(text: str, flagged: list[tuple[str, str]]) -> None:
+    book = OptionBook()
+    book.update([orjson.dumps(CLOCKS).decode().lower()])
+    assert misstocked(text, lambda: book.objects) == flagged
+
+
 def test_a_table_row_marking_a_sold_out_variant_in_stock(convo: Any, at: Any) -> None:
     product = orjson.loads(orjson.dumps(PRODUCT))
     product["variants"]["9612497925"]["available"] = False
