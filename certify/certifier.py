@@ -2911,7 +2911,7 @@ class _Run:
             # "the black XL cotton crew neck is $49.52": the black XXL polyester v-neck's price
             for written, options, price in misdescribed_prices(content, lambda: self._book(OptionBook).objects):
                 reasons.append(reason("text_misattributed", value=written, arg=options, detail=f"${price / 100:.2f}"))
-        if "$" in content and "(" in content and "options" in self.index.compacts:
+        if "$" in content and ("(" in content or content.count("$") > 1) and "options" in self.index.compacts:
             # "Action Camera (4K, waterproof, black) — $481.50", where the $481.50 camera shows silver
             for written, option, said_option, shown_option in misdescribed_options(
                     content, lambda: self._book(OptionBook)):

@@ -106,6 +106,14 @@ def misdescribed_options(text: str, book: Callable[[], OptionBook]) -> list[tupl
     for "10 hours"). ``book`` is asked only for a line that may describe one."""
     out: list[tuple[str, str, str, str]] = []
     for sentence in priced_sentences(text):
+        if "(" not in sentence and " / " not in sentence and sentence.count("$") > 1 and not says_arrow(sentence):
+            # items by their options in a row, each up to its price: "a size 10 in gray canvas at $189.50
+            # and a size 6 in black synthetic at $186.45"
+            # the item's name may be said before: "no size 9 in those sneakers. The sizes ..."
+            whole = _norm(_PUNCTUATION.sub(" ", text))
+            for part in _PRICED_PART.findall(sentence):
+                out += _misdescribed_in(part, book, whole)
+            continue
         if ("(" not in sentence and " / " not in sentence) or says_arrow(sentence):
             continue  # no options listed after a name ("(...)", "— a / b / c —"), or a change from one item to another
         if one_price(sentence) is not None:
@@ -122,21 +130,24 @@ def misdescribed_options(text: str, book: Callable[[], OptionBook]) -> list[tupl
 
 
 _PRICE_CLAUSE = re.compile(r"[^$]*\$[\d,]+(?:\.\d\d)?")  # a sentence up to its first amount
+_PUNCTUATION = re.compile(r"[.!?,;:](?=\s|$)")  # ("sneakers." is no word to find "sneaker" in)
+_PRICED_PART = re.compile(r"[^$]+?\$\d[\d,]*(?:\.\d\d)?")  # up to each amount, from the one before
 _ID_LIKE = re.compile(r"#|\d{5}")  # an order's or an item's number: the clause names its object by it, not its options
 
 # One item of a list in a sentence: its name, its options in brackets, then its price.
 _ITEM_PART = re.compile(r"[A-Z][\w -]{1,40}\([^()]{3,80}\)\s*\$[\d,]+(?:\.\d\d)?")
 
 
-def _misdescribed_in(sentence: str, book: Callable[[], OptionBook]) -> list[tuple[str, str, str, str]]:
-    """``misdescribed_options`` of one sentence, or part of one, that gives one price."""
+def _misdescribed_in(sentence: str, book: Callable[[], OptionBook], named_in: str = "") -> list[tuple[str, str, str, str]]:
+    """``misdescribed_options`` of one sentence, or part of one, that gives one price; the item's name
+    may be said in ``named_in`` (normalized) instead."""
     out: list[tuple[str, str, str, str]] = []
     if (priced := one_price(sentence)) is None:
         return out
     written, cents = priced
     norm = _norm(sentence)
     shown = book()
-    items = [it for it in shown.priced(abs(cents)) if not it.name or it.name in norm]
+    items = [it for it in shown.priced(abs(cents)) if not it.name or it.name in (named_in or norm)]
     if not items or len({it.options for it in items}) != 1:
         return out  # no item at that price, or several that differ: which one is unclear
     for option, own in items[0].options:

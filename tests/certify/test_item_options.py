@@ -86,6 +86,11 @@ def test_the_book_keeps_each_priced_item_with_its_name_and_every_value_per_optio
     ("It has one Electric Kettle (2L, glass, white) for $159.78, shipping to 544 Sunset Drive, NY 10280.", []),
     ("3. Bicycle (large frame, blue, road): $2,195.04", [("$2,195.04", "frame size", "large", "medium")]),
     ("3. Bicycle (medium frame, blue, road): $2,195.04", []),
+    # items by their options in a row with no brackets, the name said before (blind set 75, r75_05)
+    ("No 30ml in that perfume. In stock are an oriental 30ml men's at $289.66 and a silver 3-piece softshell at "
+     "$466.47.", [("$289.66", "gender", "men", "unisex")]),
+    ("No 30ml in that perfume. In stock are an oriental 30ml unisex at $289.66 and a silver 3-piece softshell at "
+     "$466.47.", []),
 ])
 def test_a_priced_line_gives_its_item_its_own_options(text: str, out: list[tuple[str, str, str, str]]) -> None:
     book = _book(ORDER, PERFUME_ORDER)
