@@ -100,7 +100,8 @@ def returned(result: str) -> list[int]:
 # Money said to have moved already: "$496.95 has been refunded to your gift card", "the $99.33 is already
 # on your card", "your balance is now $575.95" (not "will be refunded once the items arrive").
 _MOVED_ALREADY = re.compile(
-    r"\b(?:has|have)\s+(?:now\s+|already\s+)?been\s+(?:refunded|credited|deposited|added|returned|charged)\b"
+    r"\b(?:has|have)\s+(?:now\s+|already\s+)?been\s+(?:refunded|credited|deposited|added|returned|charged|issued|"
+    r"paid (?:out|back)|sent back)\b"
     r"|\b(?:is|are)\s+(?:now\s+)?already\s+(?:on|in|back)\b|\balready\s+(?:landed|arrived)\b"
     r"|\bbalance\s+is\s+now\b|\bnew\s+balance\b", re.I)
 _LATER = re.compile(r"\b(?:will|would|once|when|after|until|as soon as|should|expect)\b", re.I)

@@ -875,6 +875,8 @@ def test_a_balance_asked_after_a_write_is_the_one_a_lookup_since_shows(convo: An
     ("The $99.33 will be refunded to your gift card once the items arrive.", 0),
     ("Your return is requested; $99.33 goes back to your gift card.", 0),
     ("Your return has been submitted.", 0),  # no money said
+    ("The return is done and your refund of $204.47 has been issued to your Mastercard.", 1),  # (blind set 75, r75_09)
+    ("Your refund of $204.47 will be issued to your Mastercard once the helmet arrives.", 0),
 ])
 def test_money_said_to_have_moved_already(text: str, found: int) -> None:
     assert len(moved_already(text)) == found
