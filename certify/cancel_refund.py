@@ -147,6 +147,8 @@ _POLITE = re.compile(r"\bif you(?:'d| would)? (?:like|want|wish|prefer)\b", re.I
 # A full refund's amount: "cancel RXBE5Q with a full refund of $142", "a full $202 refund".
 # A cancellation's refund, in a sentence that says the cancellation: "cancel it with a refund of $1,805".
 _CANCEL_REFUND = re.compile(r"\brefund\s+of\s+\**\$(\d[\d,]*(?:\.\d+)?)", re.I)
+_REFUND_LABEL = re.compile(r"\W*refund\**\s*:\s*\**\$(\d[\d,]*(?:\.\d+)?)\**(?![\d,.]*\d)(?!\s*(?:\+|and\b|each|per\b))",
+                           re.I)
 _FULL_REFUND = re.compile(r"\bfull\s+(?:refund\s+of\s+\**\$(\d[\d,]*(?:\.\d+)?)|\**\$(\d[\d,]*(?:\.\d+)?)\**\s+refund)", re.I)
 
 
@@ -166,6 +168,8 @@ def misstated_full_refunds(text: str, paid_of: Callable[[str], int | None]) -> l
             elif "ancel" in sentence and (m := _CANCEL_REFUND.search(sentence)) is not None and len(
                     money_numbers_in(sentence)) == 1:
                 said = m[1]
+            elif "efund" in sentence and (m := _REFUND_LABEL.match(sentence)) is not None and "ancel" in text:
+                said = m[1]  # a cancellation's list: "- Refund: $168 USD back to gift card ...", then "Cancel it?"
             else:
                 continue
             paid = _paid_objects(sentence, paid_of) or _paid_objects(line, paid_of)

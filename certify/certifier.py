@@ -2992,7 +2992,7 @@ class _Run:
             for flight, status in flight_statuses(content):
                 if not self.index.has_string(status):
                     reasons.append(reason("text_status_not_visible", arg=flight))
-        if "refund" in content and ("full" in content or "ancel" in content):
+        if "efund" in content and ("full" in content or "ancel" in content):  # ("- Refund: $168 ...")
             # "cancel RXBE5Q with a full refund of $142", $202 paid; "cancel it with a refund of $1,805"
             for written, ident, paid_total in misstated_full_refunds(content, self._paid_total):
                 reasons.append(reason("text_miscalculated", value=written,

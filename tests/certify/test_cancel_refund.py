@@ -224,6 +224,12 @@ def test_insurance_as_the_refunds_ground_needs_a_covered_reason(convo: Any, at: 
     ("- RXBE5Q: one way, business. So I can cancel it with a refund of $202 to gift_card_1584929.\n- H6TTA1: flown.",
      []),
     ("If you cancel RXBE5Q you get a refund of $142 now and $60 later.", []),  # two amounts: parts of the refund
+    # a cancellation's list with a "Refund:" line (blind set 75, a75_08)
+    ("RXBE5Q:\n- HAT049, economy\n- Travel insurance: yes\n- Refund: $142 USD back to gift_card_1584929\n\nCancel it?",
+     [("$142", "RXBE5Q", 20200)]),
+    ("RXBE5Q:\n- HAT049, economy\n- Travel insurance: yes\n- Refund: $202 USD back to gift_card_1584929\n\nCancel it?",
+     []),
+    ("RXBE5Q:\n- HAT049, economy\n- Refund: $142 USD back to gift_card_1584929\n\nReturn it?", []),  # no cancellation
 ])
 def test_a_full_refund_is_all_that_was_paid(said: str, found: list[tuple[str, str, int]]) -> None:
     from trajectory2gym.certify.cancel_refund import misstated_full_refunds
