@@ -233,6 +233,9 @@ def test_repeated_call_without_and_with_new_evidence(convo, at, order_w123):
     ("Also, can you suspend my other line? It's my work phone, I won't need it.", False),
     ("I'm at work, so make it quick.", False),
     ("It works now, check it again?", True),
+    # a question led by "then" (blind set 75, r75_06)
+    ("Then can I change the clock to something else? what options?", False),
+    ("Then I changed the address on my account.", True),
 ])
 def test_a_user_message_is_new_evidence_when_it_says_something_new(convo, at, order_w123, between: str,
                                                                     novel: bool) -> None:
