@@ -357,6 +357,7 @@ _DATA_WISH = re.compile(r"\byou(?:'re|’re| are|'d be|’d be| would be)?\s+(?:
                         r"(?=\d)|an?\s+(?=\d+(?:\.\d+)?\s*GB\s+(?:refuel|top-?up|data)))"  # "OK with a 2.0 GB refuel"
                         r"(\d+(?:\.\d+)?)\s*GB\b", re.I)
 # A card of the user's, said as theirs: "your card on file", "your credit card" (not a gift card).
+_MY_CARD = re.compile(r"\bmy (?:credit |debit )?card\b", re.I)
 _YOUR_CARD = re.compile(r"\byour (?:credit |debit )?card(?: on file)?\b|\bthe card on file\b", re.I)
 _SOURCE = re.compile(r'"source":\s*"([a-z_ ]+)"')  # a payment method's kind, in a lower-cased observation
 # The object a result is: its first field, an id ("plan_id": its kind, plans; its value, where a string).
@@ -3499,8 +3500,11 @@ class _Run:
             for sentence in certificates_joined(content):
                 reasons.append(reason("text_contradicts_policy", arg="certificates", value=sentence[:80],
                                       detail=self._one_certificate))
-        if "card" in content and (said_card := _YOUR_CARD.search(content)) and self._no_card_shown():
+        if "card" in content and (said_card := _YOUR_CARD.search(content)) and self._no_card_shown() \
+                and not ("on file" not in said_card[0] and _MY_CARD.search(self._user_text())):
             # "charge the remaining $5 to your card on file", where the profile shows only a certificate
+            # (not the card the user spoke of, said not to be on file: "I want to add my card", "... help
+            # with adding your card"; "charge it to your card on file" after "put it on my card" still claims one)
             reasons.append(reason("text_not_visible", value=said_card[0]))
         if "ending" in content and "brand" in self.index.compacts:  # substrings and a set lookup first
             for four, said, shown in misbranded_cards(content, self._brands_of):  # "Visa ending 4336": a Mastercard

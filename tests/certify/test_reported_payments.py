@@ -617,11 +617,15 @@ def test_a_refuel_charged_to_a_card(convo: Any, at: Any, said: str, kinds: list[
      "I can apply your $100 certificate and charge the remaining $5 to your card on file.", []),
     ({"certificate_2878399": {"source": "certificate", "amount": 100}, "gift_card_2": {"source": "gift_card", "amount": 9}},
      "I can apply your $100 certificate and the rest to your gift card.", []),
+    # the card the user spoke of, not said to be on file (blind set 75, a75_09)
+    ({"certificate_2878399": {"source": "certificate", "amount": 100}},
+     "A human agent can help you with adding your card.", []),
 ])
 def test_a_card_of_the_users_where_the_profile_shows_none(convo: Any, at: Any, methods: dict[str, Any], said: str,
                                                           kinds: list[str]) -> None:
     c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
-    c.user("Book HAT230 for me, I'm ava_sanchez_4455. It's $105 with insurance; I have a $100 certificate.")
+    c.user("Book HAT230 for me, I'm ava_sanchez_4455. It's $105 with insurance; I have a $100 certificate. "
+           "I can put the rest on my card.")
     c.call("get_user_details", {"user_id": "ava_sanchez_4455"}, {"payment_methods": methods, "membership": "gold"})
     i = c.say(said)
     assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons if "card" in r] == kinds
