@@ -1275,6 +1275,8 @@ def _choice_not_stated(turns: list[Turn], at: int, anchors: Anchors) -> ConfirmV
         for key, find_card in (("last_four", card_endings), ("brand", _card_brands)):
             said = _last_said(turns, at, find_card)
             card = anchors.card_field(value, key)
+            if key == "last_four" and said and card is not None and _miswritten_four(said, card, anchors):
+                continue  # "Visa ending 9351", the user's one Visa ending 9315: that card, its digits swapped
             if said and card is not None and card.lower() not in said:
                 return ConfirmVerdict(False, "argument_not_confirmed", f"stated: {key} {', '.join(sorted(said))}",
                                       arg, value)
@@ -1282,6 +1284,17 @@ def _choice_not_stated(turns: list[Turn], at: int, anchors: Anchors) -> ConfirmV
         arg, value, _ = anchors.payments[0]
         return ConfirmVerdict(False, "argument_not_confirmed", f"stated: split between {split}", arg, value)
     return None
+
+
+def _miswritten_four(said: AbstractSet[str], four: str, anchors: Anchors) -> bool:
+    """Whether the last four digits said are only this card's, miswritten (one digit, or two neighbours
+    swapped), and no card shown ends in them."""
+    cards = {anchors.card_field(i, "last_four") for i in anchors.method_ids_of_kind("creditcard")}
+    if len(said) != 1 or said & cards or len(written := next(iter(said))) != len(four):
+        return False
+    diff = [k for k in range(len(four)) if written[k] != four[k]]
+    return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1
+                              and written[diff[0]] == four[diff[1]] and written[diff[1]] == four[diff[0]])
 
 
 # A list's entry for one person: "2. **Raj Sanchez** (1986-09-12): ...", "- Liam Wilson: ...".

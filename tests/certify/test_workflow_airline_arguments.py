@@ -52,6 +52,18 @@ def test_the_card_is_the_one_whose_last_four_digits_were_confirmed(convo) -> Non
     assert _workflow(convo, said, "Yes.", *_bags(3, 0, "credit_card_2")) == ["argument_not_confirmed"]
 
 
+@pytest.mark.parametrize(("ending", "card", "kinds"), [
+    # blind sets 72 and 75 (r72_12, a75_10): the card's last four miswritten, no card ending so
+    ("8826", "credit_card_1", []),  # two neighbours swapped
+    ("8863", "credit_card_1", []),  # one digit
+    ("8826", "credit_card_2", ["argument_not_confirmed"]),  # the other Visa is not the one miswritten
+    ("2868", "credit_card_1", ["argument_not_confirmed"]),  # more than a slip
+])
+def test_a_cards_last_four_miswritten_in_the_description(convo, ending: str, card: str, kinds: list[str]) -> None:
+    said = f"I'll add 1 bag to PVUB64 (3 in total), free, with your Visa ending {ending} on file. Proceed?"
+    assert _workflow(convo, said, "Yes.", *_bags(3, 0, card)) == kinds
+
+
 @pytest.mark.parametrize(("total", "paid", "kinds"), [
     (3, 0, []), (4, 0, ["amount_not_confirmed"]),  # "adding 1 bag (3 in total)"
     (5, 0, ["amount_not_confirmed"]),
