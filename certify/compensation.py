@@ -202,6 +202,9 @@ _CERTIFICATE_PAYS = re.compile(r"\b(?:apply|applied|applying|use|using|put|take|
                                r"|\bcertificates?\b[^.;\n]{0,30}?\b(?:can|could|will) be (?:applied|used)\b"
                                # "certificate_9932251 ($250.00) can pay for bag fees or fare differences"
                                r"|\bcertificate\w*(?:[^.;\n]|\.(?=\d)){0,30}?\b(?:can|could|will) (?:pay|cover)\b", re.I)
+# The certificate (or "it", in a text about one) said to pay a change's fare difference by name.
+_PAYS_DIFFERENCE = re.compile(r"\b(?:use|apply|put)\s+(?:it|this|that|the certificate|certificate_\d+)\b[^.;\n]{0,40}?"
+                              r"\b(?:pay|cover)\w*\s+(?:the\s+|a\s+|any\s+)?fare differences?\b", re.I)
 _NOT_PAID = re.compile(r"n't\b|\b(?:not|never|cannot|no|only)\b", re.I)
 # A change of a reservation, which its fare difference pays, as a text says it; a booking is no change.
 _A_CHANGE = re.compile(r"\b(?:upgrad\w*|chang\w*|fare difference|differences?)\b", re.I)
@@ -213,7 +216,12 @@ def certificate_for_change(text: str, before: str) -> list[str]:
     the agent's message before it (the change it described) speaks of a change and neither of a
     booking: "you can apply certificate 8482931 ($250), and the remaining $2,960 would go on the
     Mastercard", after "change M9OL3W to business ... charging $3,210"."""
-    if "ertificate" not in text or not (_A_CHANGE.search(text) or _A_CHANGE.search(before)) \
+    if "ertificate" not in text:
+        return []
+    if "ifference" in text and (said := [s.strip() for s in SENTENCE_OR_LINE.split(text)
+                                         if _PAYS_DIFFERENCE.search(s) and not _NOT_PAID.search(s)]):
+        return said  # "You can use it toward a new booking or to pay the fare difference on a flight change"
+    if not (_A_CHANGE.search(text) or _A_CHANGE.search(before)) \
             or _A_BOOKING.search(text) or (_A_BOOKING.search(before) and not _A_CHANGE.search(text)):
         return []
     return [s.strip() for s in SENTENCE_OR_LINE.split(text) if _CERTIFICATE_PAYS.search(s) and not _NOT_PAID.search(s)]

@@ -288,6 +288,11 @@ def test_the_fare_difference_rule_is_read_from_the_policy() -> None:
     ("Tip: your other certificate, certificate_9932251 ($250.00), can pay for bag fees or fare differences next "
      "time.", "", True),
     ("Tip: certificate_9932251 ($250.00) can't pay for fare differences.", "", False),
+    # "it", beside a booking it may pay (blind set 75, a75_04)
+    ("Certificate certificate_3221322 for 200 dollars has been added. You can use it toward a new booking or to pay "
+     "the fare difference on a flight change.", "", True),
+    ("Certificate certificate_3221322 for 200 dollars has been added. You can use it toward a new booking, but not "
+     "to pay the fare difference on a flight change.", "", False),
 ])
 def test_a_certificate_said_to_pay_a_change(text: str, before: str, said: bool) -> None:
     assert bool(certificate_for_change(text, before)) is said
