@@ -154,8 +154,15 @@ def offer_first_rule(policy: str) -> str:
 
 
 def complained(user_text: str) -> bool:
-    """Whether the user's words complain of something, or ask for what compensation is."""
+    """Whether the user's words complain of something, or ask for what compensation is (not "worked
+    out fine, no complaints")."""
+    if "omplain" in user_text or "not " in user_text:
+        user_text = _NO_COMPLAINT.sub(" ", user_text)
     return _COMPLAINT.search(user_text) is not None
+
+
+_NO_COMPLAINT = re.compile(r"\b(?:no|not|never|without)\s+(?:\w+\s+){0,2}?(?:complain\w*|upset|angry|frustrated|"
+                           r"disappointed)\b", re.I)
 
 
 # The policy's rule that a delay is compensated only once the reservation is changed or cancelled:

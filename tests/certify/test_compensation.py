@@ -103,6 +103,10 @@ def test_the_offer_first_rule_is_read_from_the_policy() -> None:
     # blind audit a66_08: nine words between, and "nobody offered me anything"
     ("my flight on may 11 from phoenix to new york got cancelled and nobody offered me anything.", []),
     ("my flight on may 11 from phoenix to new york is on time.", ["text_contradicts_policy"]),
+    # "no complaints" complains of nothing (blind set 75, a75_06)
+    ("the JFK-Seattle leg got moved on the 11th and they rebooked me, worked out fine, no complaints.",
+     ["text_contradicts_policy"]),
+    ("the JFK-Seattle leg got moved on the 11th and they rebooked me; I have complaints about that.", []),
 ])
 def test_a_certificate_offered_first(convo: Any, at: Any, user: str, kinds: list[str]) -> None:
     c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline", system=POLICY)
