@@ -54,6 +54,10 @@ _KIND_WORD = re.compile(r"(?:reservation|order|passenger|line|bill|flight|paymen
 _CODE = re.compile(r"#?(?=[A-Za-z0-9_]*\d)(?=[A-Za-z0-9_]*[A-Za-z])[A-Za-z0-9_]{4,}")
 
 
+# Passengers listed by name, then counted: "The passengers are Mei Rossi, Raj Lopez and Noah Moore, 3 in total".
+_NAMED_IN_TOTAL = re.compile(rf"\bpassengers are\b[^.!?\n]{{0,160}}?,\s*{_NUMBER}\s+in total\b", re.I)
+
+
 def _count(written: str) -> int:
     """A count as written, in digits or a word ("3", "Three")."""
     return int(written) if written.isdigit() else _NUMBER_WORDS[written.lower()]
@@ -75,6 +79,12 @@ def miscounted(text: str, count_of: Callable[[str | None, tuple[str, ...]], int 
                 continue
             if (shown := count_of(m["code"], KINDS[m["kind"].lower()])) is not None and shown != _count(m["n"]):
                 out.append((f"{m['n']} {m['kind']}", shown))
+    if " in total" in low and "passengers are" in low:
+        # "The passengers are Mei Rossi, Raj Lopez and Noah Moore, 3 in total", of the booking named before
+        for m in _NAMED_IN_TOTAL.finditer(text):
+            codes = _CODE.findall(text[:m.start()])
+            if (shown := count_of(codes[-1] if codes else None, ("passengers",))) is not None and shown != _count(m["n"]):
+                out.append((f"{m['n']} passengers", shown))
     if not any(w in low for w in _CHEAP):
         return out
     # One scan of the whole text (splitting it first costs more); a match holds no sentence's end,

@@ -63,6 +63,9 @@ def _count_of(ident: str | None, keys: tuple[str, ...]) -> int | None:
     # a sentence that names no object counts the one named before it (blind set 75, a75_04)
     ("T6HMDP has 4 checked bags. As a gold member, each of the 2 passengers gets 3 free bags.", [("2 passengers", 3)]),
     ("T6HMDP has 4 checked bags. As a gold member, each of the 3 passengers gets 3 free bags.", []),
+    # passengers listed by name, then counted (blind set 75, a75_05)
+    ("I found T6HMDP. The passengers are Mei Rossi and Raj Lopez, 2 in total.", [("2 passengers", 3)]),
+    ("I found T6HMDP. The passengers are Mei Rossi, Raj Lopez and Noah Moore, 3 in total.", []),
 ])
 def test_a_count_said_against_the_list_shown(text: str, found: list[tuple[str, int]]) -> None:
     assert miscounted(text, _count_of) == found
