@@ -584,6 +584,11 @@ def difference_as_total(text: str, people: Callable[[], int | None]) -> list[tup
             lead = lead[max(lead.rfind(c) for c in "$\n.;") + 1:]  # the words since the last amount or sentence
             if _CHANGE_WORD.search(lead) and not _SCALED_UP.search(before):
                 out += _per_head(m[1], before, people)
+            elif before.rstrip(" *").endswith("=") and "(" in before and not _SCALED_UP.search(before) and _CHANGE_WORD.search(
+                    before[max(before.rfind(". "), before.rfind("\n")) + 1:]) and (n := people()) and n > 1:
+                # fares' differences summed, said as the total: "Upgrading both flights costs ($260 − $118) +
+                # ($241 − $147) = $236 in total", for 2 passengers
+                out.append(("$" + m[1], f"a sum of fares per passenger, for {n}"))
     if "per " in text and " cost" in text:
         # "... $616 per person, versus the $328 per person you paid. The upgrade would cost $288.": a cost of
         # the change, said after fares per person, with no word of its own that it is per person

@@ -494,6 +494,11 @@ def test_a_balance_before_and_after_a_refund(text: str, wrong: list[tuple[str, s
      "$288 per person.", 2, []),
     ("In business those flights are $616 per person, versus the $328 per person you paid. The upgrade would cost "
      "$576.", 2, []),
+    # fares' differences summed in an equation, said as the total (blind set 75, a75_12)
+    ("Upgrading both flights to business costs ($260 − $118) + ($241 − $147) = **$236** in total.", 2,
+     [("$236", "a sum of fares per passenger, for 2")]),
+    ("Upgrading both flights to business costs ($260 − $118) + ($241 − $147) = **$236** in total.", 1, []),
+    ("Upgrading both flights to business costs (($260 − $118) + ($241 − $147)) × 2 = **$472** in total.", 2, []),
 ])
 def test_a_per_passenger_difference_said_as_the_total(text: str, people: int, wrong: list[tuple[str, str]]) -> None:
     assert difference_as_total(text, lambda: people) == wrong
