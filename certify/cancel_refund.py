@@ -110,7 +110,10 @@ def any_reason_said(text: str) -> list[str]:
 _INSURANCE_BRINGS = re.compile(r"\b(?:since|because|as|thanks to|with)\b[^.!?\n]{0,40}?\binsur\w*"
                                r"[^.!?\n]{0,80}?\brefund"
                                r"|\binsurance\b[^.!?\n]{0,30}?\b(?:covers?|entitles?|qualif\w*)\b"
-                               r"[^.!?\n]{0,40}?\brefund", re.I)
+                               r"[^.!?\n]{0,40}?\brefund"
+                               # "since you have travel insurance I went ahead and cancelled V4D9ZA"
+                               r"|\b(?:since|because|thanks to)\b[^.!?\n]{0,40}?\binsur\w*[^.!?\n]{0,30}?\b(?:I|we)\b"
+                               r"[^.!?\n]{0,25}?\bcancel\w*", re.I)  # (not "compensation for a cancelled flight")
 # Words of the reasons a policy's insurance covers, by the reason it names ("health or weather reasons").
 _REASON_WORDS = {"health": ("health", "sick", "ill", "illness", "medical", "hospital", "injur", "surgery", "doctor",
                             "covid", "flu", "pregnan", "emergency"),

@@ -3100,7 +3100,7 @@ class _Run:
             # will be refunded"): the text is true; the write is what went against the rule.
             reasons += [reason("text_contradicts_policy", arg="cancellation", value=said[:80], detail=self._cancel_rule)
                         for said in said_possible]
-        if self._insurance_rule and "nsur" in content and "refund" in content and (
+        if self._insurance_rule and "nsur" in content and ("refund" in content or "ancel" in content) and (
                 said_refunds := insured_refunds_said(content)) and (covered := covered_words(self._insurance_rule)) \
                 and not gives_covered_reason(self._user_text(), covered):
             # "Since it has travel insurance, I can cancel it with a full refund", where the user gave

@@ -186,6 +186,9 @@ def test_the_covered_reasons_are_read_from_the_rule() -> None:
     ("And because it's insured, you can claim a full refund for the delay if you'd like.", True),  # blind audit a57_11
     ("Your insurance covers a full refund if you cancel for health reasons.", False),  # a condition
     ("Since it has no insurance, I can't refund it.", False),
+    # the cancellation itself, done for the insurance (blind set 75, a75_06)
+    ("OK, since you have travel insurance I went ahead and cancelled V4D9ZA.", True),
+    ("Because it has insurance, you're eligible for compensation for a cancelled flight.", False),  # (blind set 71, a71_06)
 ])
 def test_insurance_given_as_what_brings_a_refund(text: str, said: bool) -> None:
     assert bool(insured_refunds_said(text)) is said
