@@ -357,6 +357,9 @@ _DATA_WISH = re.compile(r"\byou(?:'re|’re| are|'d be|’d be| would be)?\s+(?:
                         r"(?=\d)|an?\s+(?=\d+(?:\.\d+)?\s*GB\s+(?:refuel|top-?up|data)))"  # "OK with a 2.0 GB refuel"
                         r"(\d+(?:\.\d+)?)\s*GB\b", re.I)
 # A card of the user's, said as theirs: "your card on file", "your credit card" (not a gift card).
+# A SIM's lock said by its kind: "PUK-locked", "locked with a PIN" (the phone says "locked with a PIN code").
+_SIM_LOCK_SAID = re.compile(r"\b(PIN|PUK)[- ]locked\b|\blocked (?:with|by) (?:a |the |its )?(PIN|PUK)\b")
+_IF_SAID = re.compile(r"\b(?:if|whether|when|in case|unless)\b", re.I)  # a condition: "if it's PUK-locked, ..."
 _MY_CARD = re.compile(r"\bmy (?:credit |debit )?card\b", re.I)
 _YOUR_CARD = re.compile(r"\byour (?:credit |debit )?card(?: on file)?\b|\bthe card on file\b", re.I)
 _SOURCE = re.compile(r'"source":\s*"([a-z_ ]+)"')  # a payment method's kind, in a lower-cased observation
@@ -3500,6 +3503,14 @@ class _Run:
             for sentence in certificates_joined(content):
                 reasons.append(reason("text_contradicts_policy", arg="certificates", value=sentence[:80],
                                       detail=self._one_certificate))
+        if "ocked" in content and ("PIN" in content or "PUK" in content):
+            # "your SIM (which had been PIN-locked)", where the phone said "No SIM card detected"; "PUK-locked",
+            # where it said "locked with a PIN code"
+            for lock in _SIM_LOCK_SAID.finditer(content):
+                lock_kind = (lock[1] or lock[2]).lower()
+                start = max(content.rfind(". ", 0, lock.start()), content.rfind("\n", 0, lock.start())) + 1
+                if lock_kind not in self.index.words and not _IF_SAID.search(content, start, lock.start()):
+                    reasons.append(reason("text_not_visible", value=lock[0]))
         if "card" in content and (said_card := _YOUR_CARD.search(content)) and self._no_card_shown() \
                 and not ("on file" not in said_card[0] and _MY_CARD.search(self._user_text())):
             # "charge the remaining $5 to your card on file", where the profile shows only a certificate

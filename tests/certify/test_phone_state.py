@@ -162,6 +162,20 @@ def test_a_text_that_misreads_the_phone_is_not_grounded(convo: Any, at: Any, tex
     assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
 
 
+@pytest.mark.parametrize(("user", "text", "kinds"), [
+    # blind set 75, t75_12: a lock kind nothing visible said
+    ("It says No SIM card detected.", "Recap: your SIM (which had been PIN-locked) re-seated, mobile data on.",
+     ["text_not_visible"]),
+    ("It says the SIM card is locked with a PIN code.", "Recap: your SIM (which had been PIN-locked) re-seated.", []),
+    ("It says No SIM card detected.", "If it ever shows as PUK-locked, call us.", []),  # a condition
+])
+def test_a_sim_lock_kind_nothing_visible_said(convo: Any, at: Any, user: str, text: str, kinds: list[str]) -> None:
+    c = _convo(convo)
+    c.user(user)
+    i = c.say(text)
+    assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
+
+
 @pytest.mark.parametrize(("shown", "text", "flagged"), [
     # blind audit t58_08: the lock said by the wrong code
     ("The SIM card is locked with a PIN code.", "Airplane mode is off, but your SIM card is locked with a **PUK code**.",
