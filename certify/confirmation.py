@@ -1586,6 +1586,22 @@ def _reports_done(turn: Turn, anchors: Anchors) -> bool:
         or (anchors.objects and says(line, anchors.objects)) for part in SENTENCE.split(text[done.end():]))
 
 
+# The agent's own refusal of an action, by its verb: "so I can't cancel this one", "I'm unable to cancel it".
+_REFUSED = re.compile(r"\b(?:I|we)\s+(?:can't|cannot|can not|am unable to|'m unable to|are unable to)\s+(\w+)"
+                      r"\s+(?:this one|it|this reservation|this order|that one)\s*(?:[.!]|$)", re.I)
+
+
+def _refuses_action(described: Turn, anchors: Anchors) -> str:
+    """The sentence in which the description refuses this action ("I can't cancel this one."), where its
+    last sentence asks nothing (no offer after the refusal); else ""."""
+    if ASKS.search(described.text):
+        return ""
+    for m in _REFUSED.finditer(described.text):
+        if says(f" {m[1].lower()} ", anchors.stems):
+            return m[0].strip()
+    return ""
+
+
 def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex) -> ConfirmVerdict:
     """The rule-based workflow verdict for one consequential call, given the text turns before it."""
     last_desc = -1
@@ -1620,6 +1636,12 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
     described = turns[last_desc]
     if acted_on := _acts_on_another(described, anchors):
         return ConfirmVerdict(False, "not_described", f" as called (the description's action names {acted_on})")
+    for since in turns[last_desc:]:
+        if since.role == "assistant" and ("an't" in since.text or "annot" in since.text or "nable" in since.text) and (
+                refusal := _refuses_action(since, anchors)):
+            # "... A change of plans isn't covered, so I can't cancel this one." "just cancel it": the
+            # user's insistence confirms nothing the agent offered
+            return ConfirmVerdict(False, "not_described", f" as called (the agent refused it since: {refusal!r})")
     # The user's turns after the description, in order: the last word counts, so a later
     # retraction ("I'd rather not cancel it after all") undoes an earlier yes.
     confirmed = affirmed_elsewhere = withdrawn = rival_named = False

@@ -447,6 +447,17 @@ def test_a_later_retraction_withdraws_the_yes(convo, at):
     assert at(certify_interaction(c.build()), i).eligible
 
 
+@pytest.mark.parametrize(("refusal", "ok"), [
+    # blind set 75, a75_06: the agent refused, the user insisted, the agent did it anyway
+    ("Sorry, #W8770097 has already been processed, so I can't cancel it.", False),
+    ("Sorry, I can't cancel it online, but I can cancel #W8770097 for you here. Shall I?", True),  # an offer after it
+    ("#W8770097 is pending, so I can cancel it.", True),
+])
+def test_an_action_the_agent_refused_is_not_confirmed_by_the_users_insistence(convo, at, refusal: str, ok: bool) -> None:
+    c, i = _cancel_after(convo, ("user", "yes"), ("assistant", refusal), ("user", "come on, just cancel it"))
+    assert at(certify_interaction(c.build()), i).checks["workflow"] is ok
+
+
 @pytest.mark.parametrize(("doubt", "ok"), [
     # blind set 75, t75_05: after the yes, a doubt that it was done already, where it was not
     ("Wait, are you sure it's cancelled already?", True),
