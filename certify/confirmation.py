@@ -1641,7 +1641,7 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
                 refusal := _refuses_action(since, anchors)):
             # "... A change of plans isn't covered, so I can't cancel this one." "just cancel it": the
             # user's insistence confirms nothing the agent offered
-            return ConfirmVerdict(False, "not_described", f" as called (the agent refused it since: {refusal!r})")
+            return ConfirmVerdict(False, "not_described", f" as called (the agent refused it: {refusal!r})")
     # The user's turns after the description, in order: the last word counts, so a later
     # retraction ("I'd rather not cancel it after all") undoes an earlier yes.
     confirmed = affirmed_elsewhere = withdrawn = rival_named = False
