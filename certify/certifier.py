@@ -685,7 +685,7 @@ _USER_ID_SAID = re.compile(r"\b[a-z]+(?:_[a-z]+)+_\d{3,}\b")  # a user id as the
 _YOUR_LINE_STATUS = re.compile(r"\byour (?:phone )?line(?:\s+\**(?P<number>\d{3}[-\s.]?\d{3}[-\s.]?\d{4})\**)?,?\s+"
                                r"(?:is|has been)\s+(?:currently\s+|still\s+)?\**(active|suspended|inactive|resumed|"
                                r"reactivated)\b", re.I)  # ("has been resumed": active)
-_RESUMED = re.compile(r"^(?:resumed|reactivated)$", re.I)
+_AS_ACTIVE = frozenset({"resumed", "reactivated"})  # what "your line has been resumed" says its status is
 _IP = re.compile(r"(?<![\d.])\d{1,3}(?:\.\d{1,3}){3}(?![\d.]*\d)")  # an IP address: "192.168.1.1"
 # Several objects said done at once: "Both orders have been cancelled", "all three lines are now suspended".
 # (or sent: "Both payment requests are on their way")
@@ -2982,7 +2982,7 @@ class _Run:
         if "your line" in content.lower() and (said_status := _YOUR_LINE_STATUS.search(content)) and not (
                 _ASKED_WHETHER.search(content, max(0, said_status.start() - 40), said_status.start())) and (
                 (line_shown := self._callers_line_status(said_status["number"])) is not None
-                and line_shown != status_form(_RESUMED.sub("active", said_status[2])) and not (line_shown and said_status["number"])):
+                and line_shown != status_form("active" if said_status[2].lower() in _AS_ACTIVE else said_status[2]) and not (line_shown and said_status["number"])):
             # (a line named by its number whose record shows a status: the number's own status check reads it)
             # "Good news: your line is active on our side", the caller's line never looked up (or shown Suspended)
             reasons.append(reason("text_contradicts_status", arg="your line", detail=line_shown) if line_shown
