@@ -105,12 +105,12 @@ def misdescribed_options(text: str, book: Callable[[], OptionBook]) -> list[tupl
     value instead of its own, or, for a value with a number, the value with another number ("20 hours"
     for "10 hours"). ``book`` is asked only for a line that may describe one."""
     out: list[tuple[str, str, str, str]] = []
+    whole = ""  # the whole text, normalized, read once on need: the item's name may be said before
     for sentence in priced_sentences(text):
         if "(" not in sentence and " / " not in sentence and sentence.count("$") > 1 and not says_arrow(sentence):
             # items by their options in a row, each up to its price: "a size 10 in gray canvas at $189.50
-            # and a size 6 in black synthetic at $186.45"
-            # the item's name may be said before: "no size 9 in those sneakers. The sizes ..."
-            whole = _norm(_PUNCTUATION.sub(" ", text))
+            # and a size 6 in black synthetic at $186.45", after "no size 9 in those sneakers."
+            whole = whole or _norm(_PUNCTUATION.sub(" ", text))
             for part in _PRICED_PART.findall(sentence):
                 out += _misdescribed_in(part, book, whole)
             continue
