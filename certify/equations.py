@@ -188,8 +188,22 @@ def _mistotaled(pattern: re.Pattern[str], text: str, terms: int, total: int) -> 
             said = [abs(c) for _, c in dollar_amounts(m[terms])]
             made = sum(said) if len(said) >= 2 else None
         if made is not None and abs(made - cents_of(m[total])) > 1:
-            out.append(("$" + m[total], m[0].replace("*", "").strip()))
+            whole = _whole_list(text, m, terms)
+            if whole is None:
+                out.append(("$" + m[total], m[0].replace("*", "").strip()))
+            elif abs(sum(abs(c) for _, c in dollar_amounts(whole)) - cents_of(m[total])) > 1:
+                out.append(("$" + m[total], (whole + text[m.end(terms):m.end()]).replace("*", "").strip()))
     return out
+
+
+def _whole_list(text: str, m: re.Match[str], terms: int) -> str | None:
+    """Where terms start inside an amount's decimals ("$158.|41, Skateboard $204.14 and Perfume $298.52
+    — $874.93 in total": a sentence's dot excluded the rest), the whole list from the sentence's start."""
+    start = m.start(terms)
+    if not (start >= 2 and text[start - 1] == "." and text[start - 2].isdigit()):
+        return None
+    begin = max(text.rfind(mark, 0, start - 1) for mark in (". ", "\n", "; ", ": ", "! ", "? "))
+    return text[begin + 1:m.end(terms)]
 
 
 _AMOUNT = re.compile(_MONEY)

@@ -364,6 +364,13 @@ def test_a_sum_said_in_words_must_come_out_right(text: str, wrong: list[tuple[st
     ("You have two certificates: certificate_6730850 with **$250** and certificate_9982533 with **$100** — **$350** "
      "in total.", []),
     ("HAT1 is $100 and HAT2 $150, so with the bag it is $300 in total.", []),  # not right after the amounts
+    # a list of four, whose last two the sentence's dot (in "$158.41") cut off as the terms (blind set 76, r76_07)
+    ("It has 4 items — Helmet (S, white) $213.86, Lamp (black, USB) $158.41, Skateboard (maple, 28 inch) $204.14 "
+     "and Perfume $298.52 — $874.93 in total, paid with PayPal.", []),
+    ("It has 4 items — Helmet (S, white) $213.86, Lamp (black, USB) $158.41, Skateboard (maple, 28 inch) $204.14 "
+     "and Perfume $298.52 — $884.93 in total, paid with PayPal.",
+     [("$884.93", "It has 4 items — Helmet (S, white) $213.86, Lamp (black, USB) $158.41, Skateboard (maple, 28 inch) "
+                  "$204.14 and Perfume $298.52 — $884.93 in total")]),
 ])
 def test_a_total_then_the_amounts_it_is_made_of(text: str, wrong: list[tuple[str, str]]) -> None:
     assert miscalculated(text) == wrong
