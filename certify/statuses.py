@@ -39,7 +39,7 @@ _CHEAP = ("activ", "suspend", "pending", "deliver", "cancel", "process", "ship",
 # A sentence about what may or will happen, or what was: no claim of the status now; nor is a
 # change's result ("I'll resume 555-751-5001, which goes back to Active").
 # (nor a need: "your phone needs data roaming switched on", "it must be on")
-_NOT_NOW = re.compile(r"\b(?:once|as soon as|when|while|after|until|if|will|would|(?:can|could)(?!\s+(?:also\s+)?(?:see|confirm)\b)|cannot|"
+_NOT_NOW = re.compile(r"\b(?:once|as soon as|when|while|after|until|if|will|['’]ll|would|(?:can|could)(?!\s+(?:also\s+)?(?:see|confirm)\b)|cannot|"
                       r"needs?|must|should|(?:has|have) to|requires?|"
                       r"before|was|were|had|previously|"
                       r"no longer|not|isn'?t|aren'?t|hasn'?t|haven'?t|never|back to|becomes?|return(?:s|ing)?(?:\s+(?:it|them))?\s+to|"

@@ -89,6 +89,9 @@ SHOWN = {"L1005": "Active", "#W1000001": "pending", "B1001": "Paid", "B1006": "D
     ("To confirm: I'll resume line L1005, which goes back to suspended at the end of the month.", []),
     ("To confirm: I'll cancel #W1000001, which then becomes cancelled.", []),
     ("To undo it, I'll suspend line L1005 again, returning it to suspended. Shall I proceed?", []),  # (blind set 75, t75_03)
+    # "I'll" is "I will": the status the resume brings (blind set 76, t76_03)
+    ("To undo it I'll resume line L1005 so it's suspended again. Shall I go ahead?", []),
+    ("To undo it I resumed line L1005 so it's suspended again.", [("L1005", "Active")]),
     ("Returning to your question, line L1005 is suspended.", [("L1005", "Active")]),  # a status now, in its own clause
     ("Line L1005 is suspended, as you said.", [("L1005", "Active")]),
     # a bill awaiting payment is not paid yet (blind audit telecom-r49-09); "already paid" was before the request
