@@ -1224,6 +1224,8 @@ class _Run:
                     return
             elif self.index.has_string(value) or self.index.date_stated(value):
                 return
+            elif ISO_DAY.fullmatch(value) and value in self._next_days():
+                return  # a connection's day: the day after a search whose answer lands the next day ("01:30:00+1")
             cents = to_cents(value)
             if cents is not None and self._amount_ok(cents):
                 return
@@ -1428,6 +1430,7 @@ class _Run:
                 and not self._phone_completed(tok) and not self._span_from_shown(tok, text)
                 and not self._day_corrected(tok)
                 and not self._words_joined(tok, text)
+                and not (ISO_DAY.fullmatch(tok) and tok in self._next_days())  # an overnight connection's day
                 # an id a successful call used: the result showed it exists ("I found a profile
                 # with user id lucas_kaur_4280"), unless only the private part knew it
                 and (compact(tok) not in index.looked_up or self._is_private(tok)))
@@ -3529,7 +3532,7 @@ class _Run:
         if may_name_month_day(content):  # "contract runs until January 10", its last plan change
             for written, label, shown in misdated_fields(content, self._book(DatedFields)):
                 # "HAT112 ... 2024-05-22", found by a search for that day; "12:00 AM (May 29)", the day it lands
-                if not self._searched_on(label, written) and not any(
+                if not self._searched_on(label, written) and not self._lands_after_search(label, written) and not any(
                         said.means(day) for said in date_mentions(written) for day in self._book(ArrivalDays).days.get(label, ())):
                     reasons.append(reason("text_misdated", arg=label, value=written, detail=shown))
             if ("rr" in content or "land" in content) and (overnight := self._book(ArrivalDays).overnight):
@@ -3565,6 +3568,19 @@ class _Run:
         shown = self.index.json_observations
         return any((day == written or (said and said[0].means(day))) and f'"{ident}"' in shown[n]
                    for n, day in self._obs_days.items())
+
+    def _lands_after_search(self, ident: str, written: str) -> bool:
+        """Whether the day a text writes is the day after a search that answered with the flight
+        ``ident``, shown landing the next day: "leaves at 20:00 on May 23 and lands at 01:30 on May 24"."""
+        if ident not in self._book(ArrivalDays).overnight or not (said := date_mentions(written)):
+            return False
+        shown = self.index.json_observations
+        for n, day in self._obs_days.items():
+            if f'"{ident}"' in shown[n] and ISO_DAY.fullmatch(day):
+                with suppress(ValueError):
+                    if said[0].means((date.fromisoformat(day) + timedelta(days=1)).isoformat()):
+                        return True
+        return False
 
     def _brand(self, method: str) -> Any:
         """The brand the observations show for this payment method's card, or None."""

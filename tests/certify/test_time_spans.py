@@ -182,6 +182,28 @@ def test_the_day_after_a_searched_day_for_an_arrival_shown_next_day(convo: Any, 
     assert at(certify_interaction(c.build()), i).eligible is eligible
 
 
+def test_an_overnight_connections_day_is_the_day_after_the_search(convo: Any, at: Any) -> None:
+    """Blind set 76, a76_03: the first leg searched on May 23 lands "01:30:00+1", so the second leg's
+    search, its date in a text and the first leg's landing day are May 24; May 25 is none of them."""
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("move my SEA to CLT trip VJ03FR to a May 23 departure")
+    c.call("get_reservation_details", {"reservation_id": "VJ03FR"}, {"reservation_id": "VJ03FR", "flights": [
+        {"origin": "SEA", "destination": "BOS", "flight_number": "HAT253", "date": "2024-05-21"},
+        {"origin": "BOS", "destination": "CLT", "flight_number": "HAT260", "date": "2024-05-22"}]})
+    c.call("search_direct_flight", {"origin": "SEA", "destination": "BOS", "date": "2024-05-23"}, [
+        {"flight_number": "HAT253", "scheduled_departure_time_est": "20:00:00",
+         "scheduled_arrival_time_est": "01:30:00+1"}])
+    searches = [c.call("search_direct_flight", {"origin": "BOS", "destination": "CLT", "date": day}, [
+        {"flight_number": "HAT277", "scheduled_departure_time_est": "19:00:00",
+         "scheduled_arrival_time_est": "21:00:00"}]) for day in ("2024-05-24", "2024-05-25")]
+    said = [c.say(text) for text in (
+        "HAT253 leaves at 20:00 on May 23 and lands at 01:30 on May 24.", "Flight 2: HAT277 BOS → CLT, 2024-05-24.",
+        "HAT253 leaves at 20:00 on May 23 and lands at 01:30 on May 25.")]
+    out = certify_interaction(c.build())
+    assert [at(out, i).eligible for i in searches] == [True, False]
+    assert [at(out, i).eligible for i in said] == [True, True, False]
+
+
 def test_a_time_the_user_wrote_and_a_next_day_arrival_marked_plus_one(convo: Any, at: Any) -> None:
     c = convo(system="You are an airline agent.")
     c.user("I don't want to leave before 11am.")
