@@ -209,6 +209,9 @@ TWO_DAYS = {"reservation_id": "V68JRH", "origin": "IAH", "destination": "MSP",
     ("No, HAT001 is on 2024-05-27, the day after your outbound flight on 2024-05-26.", []),
     ("No, HAT001 is on 2024-05-27, the day after its departure on 2024-05-26.", ["hat001"]),
     ("HAT001 was not available: your outbound flights (May 26 and 27) have been flown.", []),  # (plural)
+    # ... or by "the return" alone (blind set 76, a76_01)
+    ("The outbound on May 26 is HAT034, and the return on May 28 is HAT999.", []),
+    ("The outbound on May 26 is HAT034, and on May 28 HAT999.", ["hat034"]),
     # A flight named right after the date: the date is that flight's.
     ("V68JRH: HAT034 on May 26, connecting May 27 on HAT001.", []),
     ("V68JRH: HAT034 on May 26, connecting May 26 on HAT001.", ["hat001"]),
