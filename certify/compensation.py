@@ -115,7 +115,11 @@ def certificates_still_held(text: str) -> list[tuple[str, str]]:
 def certificate_kept(text: str) -> list[str]:
     """The sentences that say the rest of a certificate, paid with, stays for later (where the booking
     tool says a used certificate is consumed): "the unused $95 stays on that certificate"."""
-    return [s.strip() for s in SENTENCE_OR_LINE.split(text) if "ertificate" in s and _KEPT.search(s)]
+    return [s.strip() for s in SENTENCE_OR_LINE.split(text)
+            if "ertificate" in s and (m := _KEPT.search(s)) and not _DENIED.search(m[0])]
+
+
+_DENIED = re.compile(r"\b(?:not|never|no longer)\b|n't\b", re.I)  # "the remaining $38 would not stay on it"
 
 
 def eligible(tiers: set[str], cabin: object, insurance: object) -> bool:

@@ -149,6 +149,9 @@ def _book_with_certificate(c: Any, user_id: str, person: tuple[str, str, str], c
     ("Booked: HATHAT. $190 was paid with certificate_6366355, which is now used up.", []),
     ("Booked: HATHAT. $190 was paid with your certificate, which still has $310 left for a future trip.",
      ["text_contradicts_policy"]),  # blind audit a60_03
+    # what is left said not to stay (blind set 76, a76_04)
+    ("Booked: HATHAT. $190 was paid with your certificate, and the remaining $310 would not stay on it.", []),
+    ("Booked: HATHAT. $190 was paid with your certificate, so the remaining $310 won't stay on it.", []),
 ])
 def test_what_is_left_of_a_used_certificate_does_not_stay(convo: Any, at: Any, report: str, kinds: list[str]) -> None:
     c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline", system=POLICY)
