@@ -187,13 +187,25 @@ def _mistotaled(pattern: re.Pattern[str], text: str, terms: int, total: int) -> 
         else:
             said = [abs(c) for _, c in dollar_amounts(m[terms])]
             made = sum(said) if len(said) >= 2 else None
-        if made is not None and abs(made - cents_of(m[total])) > 1:
+        if made is not None and abs(made - cents_of(m[total])) > 1 and not _sum_outside_brackets(m[terms], m[total]):
             whole = _whole_list(text, m, terms)
             if whole is None:
                 out.append(("$" + m[total], m[0].replace("*", "").strip()))
             elif abs(sum(abs(c) for _, c in dollar_amounts(whole)) - cents_of(m[total])) > 1:
                 out.append(("$" + m[total], (whole + text[m.end(terms):m.end()]).replace("*", "").strip()))
     return out
+
+
+_ASIDE = re.compile(r"\([^()]*\)")
+
+
+def _sum_outside_brackets(terms: str, total: str) -> bool:
+    """Whether the amounts outside brackets, two at least, make the total: the bracketed ones are
+    asides ("$100 from gift card 1043223 (balance $199) and $146 from gift card 7842436 (balance $254)")."""
+    if "(" not in terms:
+        return False
+    said = [abs(c) for _, c in dollar_amounts(_ASIDE.sub("", terms))]
+    return len(said) >= 2 and abs(sum(said) - cents_of(total)) <= 1
 
 
 def _whole_list(text: str, m: re.Match[str], terms: int) -> str | None:

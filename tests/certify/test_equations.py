@@ -364,6 +364,12 @@ def test_a_sum_said_in_words_must_come_out_right(text: str, wrong: list[tuple[st
     ("You have two certificates: certificate_6730850 with **$250** and certificate_9982533 with **$100** — **$350** "
      "in total.", []),
     ("HAT1 is $100 and HAT2 $150, so with the bag it is $300 in total.", []),  # not right after the amounts
+    # amounts in brackets are asides: a balance beside each part (blind set 76, a76_06)
+    ("Total $246: $100 from gift card 1043223 (balance $199) and $146 from gift card 7842436 (balance $254).", []),
+    ("Total $256: $100 from gift card 1043223 (balance $199) and $146 from gift card 7842436 (balance $254).",
+     [("$256", "Total $256: $100 from gift card 1043223 (balance $199) and $146 from gift card 7842436 (balance $254).")]),
+    ("Total $246: HAT285 ($142) and HAT279 ($104).", []),  # the terms themselves in brackets
+    ("Total $256: HAT285 ($142) and HAT279 ($104).", [("$256", "Total $256: HAT285 ($142) and HAT279 ($104).")]),
     # a list of four, whose last two the sentence's dot (in "$158.41") cut off as the terms (blind set 76, r76_07)
     ("It has 4 items — Helmet (S, white) $213.86, Lamp (black, USB) $158.41, Skateboard (maple, 28 inch) $204.14 "
      "and Perfume $298.52 — $874.93 in total, paid with PayPal.", []),
