@@ -48,7 +48,7 @@ _NOT_NOW = re.compile(r"\b(?:once|as soon as|when|while|after|until|if|will|['â€
 
 # A status said of any object of a kind, not of one: "A suspended line can only be resumed ...",
 # or of none: "You have no overdue bills", "Nothing is overdue, so I can resume line 555-321-5581".
-_ANY_ONE = re.compile(r"\b(?:a|an|any|no|nothing(?:'s| is)|none (?:is|are))\s+$", re.I)
+_ANY_ONE = re.compile(r"\b(?:a|an|any|no|only one|nothing(?:'s| is)|none (?:is|are))\s+$", re.I)  # ("allows only one pending request")
 
 
 _DATE_LIKE = re.compile(r"\d{1,2}/\d{1,2}/\d{2,4}|\d{4}-\d{2}-\d{2}")
