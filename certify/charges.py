@@ -20,7 +20,13 @@ from typing import Any
 import orjson
 
 from trajectory2gym.certify.books import json_objects
-from trajectory2gym.certify.normalize import cents_of, dollar_amounts, money_numbers_in, to_cents
+from trajectory2gym.certify.normalize import (
+    BRACKETED,
+    cents_of,
+    dollar_amounts,
+    money_numbers_in,
+    to_cents,
+)
 from trajectory2gym.certify.turns import SENTENCE, SENTENCE_OR_LINE
 
 # A sentence about one share of what moved: the count of shares is not known here.
@@ -492,6 +498,27 @@ def misstated_balances(text: str, balance_of: Callable[[str], set[int]]) -> list
             if paying:
                 continue
         out.append((method, m[2], ", ".join(f"${c / 100:.2f}" for c in sorted(shown))))
+    if "balance" in text.lower():
+        out += _misstated_before(text, balance_of)
+    return out
+
+
+# ... or right before it, in a sentence of balances: "Your current balances are $108 on gift card 7842436
+# and $89 on gift card 1043223" (not a share paid: "$100 on gift card 1043223 and the rest ...").
+_AMOUNT_ON_METHOD = re.compile(r"(\$\s?\d[\d,]*(?:\.\d+)?)\s+(?:left\s+)?on\s+(?:your\s+|the\s+)?"
+                               r"((?:gift[_ ]card|certificate)[_ ]\d{5,})\b", re.I)
+
+
+def _misstated_before(text: str, balance_of: Callable[[str], set[int]]) -> list[tuple[str, str, str]]:
+    out: list[tuple[str, str, str]] = []
+    for sentence in SENTENCE_OR_LINE.split(text):
+        if "balance" not in BRACKETED.sub("", sentence).lower() or _PAYING.search(sentence):
+            continue  # (a balance in brackets beside a charge: "for $150 on gift_card_5758869 (balance $258)")
+        for m in _AMOUNT_ON_METHOD.finditer(sentence):
+            shown = balance_of(m[2].lower().replace(" ", "_"))
+            cents = to_cents(m[1].lstrip("$ ").replace(",", ""))
+            if shown and cents is not None and cents not in shown:
+                out.append((m[2].lower().replace(" ", "_"), m[1], ", ".join(f"${c / 100:.2f}" for c in sorted(shown))))
     return out
 
 

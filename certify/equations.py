@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 
-from trajectory2gym.certify.normalize import NUMBER_WORDS, cents_of, dollar_amounts
+from trajectory2gym.certify.normalize import BRACKETED, NUMBER_WORDS, cents_of, dollar_amounts
 from trajectory2gym.certify.turns import LIST_MARK
 
 _NUMBER = r"\**\$?(\d[\d,]*(?:\.\d+)?)\**"
@@ -196,15 +196,12 @@ def _mistotaled(pattern: re.Pattern[str], text: str, terms: int, total: int) -> 
     return out
 
 
-_ASIDE = re.compile(r"\([^()]*\)")
-
-
 def _sum_outside_brackets(terms: str, total: str) -> bool:
     """Whether the amounts outside brackets, two at least, make the total: the bracketed ones are
     asides ("$100 from gift card 1043223 (balance $199) and $146 from gift card 7842436 (balance $254)")."""
     if "(" not in terms:
         return False
-    said = [abs(c) for _, c in dollar_amounts(_ASIDE.sub("", terms))]
+    said = [abs(c) for _, c in dollar_amounts(BRACKETED.sub("", terms))]
     return len(said) >= 2 and abs(sum(said) - cents_of(total)) <= 1
 
 

@@ -306,6 +306,9 @@ def dollar_amounts(text: str) -> list[tuple[str, int]]:
     """The ``money_numbers_in`` written with "$": a price or a charge, not "1.5 liters"."""
     return [(written, cents) for written, cents in money_numbers_in(text) if "$" in written] if "$" in text else []
 
+BRACKETED = re.compile(r"\([^()]*\)")  # an aside in brackets, no bracket inside: "(balance $199)"
+
+
 DATA_UNIT_WORDS = frozenset({"gb", "mb", "gig", "gigs", "gigabyte", "gigabytes"})  # the words of an amount of data
 _DATA_UNITS = r"(?:" + "|".join(sorted(DATA_UNIT_WORDS, key=len, reverse=True)) + r")\b"
 # From a number's first digit only: inside a run of digits no match can start (else each digit of a

@@ -565,6 +565,20 @@ def test_a_balance_is_said_on_the_line_naming_the_method() -> None:
 
 
 @pytest.mark.parametrize(("text", "found"), [
+    # the amount before the method, in a sentence of balances (blind set 76, a76_06)
+    ("Your current balances are $10 on gift card 7359776 and $45 on gift card 4903229.",
+     [("gift_card_4903229", "$45", "$54.00")]),
+    ("Your current balances are $10 on gift card 7359776 and $54 on gift card 4903229.", []),
+    ("Your balance covers it: $45 on gift card 4903229 and the rest on your Visa.", []),  # a share paid
+    ("I'll put $45 on gift card 4903229.", []),  # no balance said
+    ("Adding 3 bags for $45 on gift card 4903229 (balance $54). Confirm?", []),  # (blind set 64, a64_12)
+])
+def test_a_balance_said_before_the_method(text: str, found: list[tuple[str, str, str]]) -> None:
+    shown = {"gift_card_4903229": {5400}, "gift_card_7359776": {1000}}
+    assert misstated_balances(text, lambda method: shown.get(method, set())) == found
+
+
+@pytest.mark.parametrize(("text", "found"), [
     ("**Total:** $106 — gift_card_7359776: $39, then gift_card_4903229: $40", []),  # its share of the total
     ("You have gift_card_7359776: $39 and gift_card_4903229: $40.", [("gift_card_4903229", "$40", "$54.00")]),
     ("**Total:** $106 — gift_card_4903229: $67, then the rest on your Visa", [("gift_card_4903229", "$67", "$54.00")]),
