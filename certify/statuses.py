@@ -443,7 +443,10 @@ def mistimed(text: str, times_of: Callable[[str, str], set[str]],
             # flight's part up to the next flight's number, where commas part them (not "HAT015 and
             # HAT108 leave at 01:00 and 03:00", nor "HAT215 + HAT064 | Departs 11:00")
             named = list(FLIGHT_NUMBER.finditer(sentence))
-            parted = [_LIST_COMMA.search(sentence, a.end(), b.start()) is not None for a, b in zip(named, named[1:], strict=False)]
+            # (or "and" after a time of its own: "HAT116 leaves at 8:00 PM and HAT165 brings you back")
+            parted = [_LIST_COMMA.search(sentence, a.end(), b.start()) is not None
+                      or (" and " in sentence[a.end():b.start()] and _TIMED.search(sentence, a.end(), b.start()) is not None)
+                      for a, b in zip(named, named[1:], strict=False)]
             for k, m in enumerate(named):
                 if (k > 0 and not parted[k - 1]) or (k < len(parted) and not parted[k]):
                     continue

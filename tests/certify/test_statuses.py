@@ -452,6 +452,12 @@ TIMES = {("HAT225", "departure"): {"06:00"}, ("HAT225", "arrival"): {"09:00"},
     ("On May 22: HAT225 leaving at 06:00 for $107, HAT226 leaving at 09:00 for $176.", [("HAT226", "09:00", "10:00")]),
     ("On May 22: HAT225 leaving at 06:00 for $107, HAT226 leaving at 10:00 for $176.", []),
     ("HAT225 and HAT226 leave at 06:00 and 10:00.", []),  # joined: whose time is whose is not read
+    # "and" after the first flight's own time parts them too (blind set 76, a76_11)
+    ("Booked: HAT225 leaves Denver at 8:00 PM on May 24 and HAT226 brings you back on May 27.",
+     [("HAT225", "8:00 PM", "06:00")]),
+    ("Booked: HAT225 leaves Denver at 6:00 AM on May 24 and HAT226 brings you back on May 27.", []),
+    ("HAT225 leaves at 6:00 AM and HAT226 leaves at 10:00 AM.", []),
+    ("HAT225 leaves at 6:00 AM and HAT226 leaves at 11:00 AM.", [("HAT226", "11:00 AM", "10:00")]),
 ])
 def test_a_flights_time_said_against_its_schedule(text: str, out: list[tuple[str, str, str]]) -> None:
     assert mistimed(text, lambda flight, way: TIMES.get((flight, way), set())) == out
