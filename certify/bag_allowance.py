@@ -40,7 +40,8 @@ _TIER_SAID = re.compile(r"\b(regular|silver|gold)\W+members?\b", re.I)
 _CABIN_SAID = re.compile(r"\b(basic[\s_-]economy|economy|business)\b", re.I)
 _EACH = re.compile(r"^\W*(?:per\s+(?:passenger|person|travell?er)|each)\b", re.I)
 _SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+|\n")  # a sentence's end, or a line's (a list's items)
-_EACH_BEFORE = re.compile(r"\beach\s+(?:passenger|person|travell?er)\s+(?:gets|has|receives|is allowed)\s*\**$", re.I)
+_EACH_BEFORE = re.compile(r"\beach\s+(?:passenger|person|travell?er)\s+(?:gets|has|receives|is allowed)\s*\**$"
+                          r"|\bmembers\s+(?:get|have|receive|are allowed)\s*\**$", re.I)  # ("Silver members get 2 free bags": a rule, per person)
 
 
 def _cabin(word: str) -> str:

@@ -75,6 +75,11 @@ def test_a_policy_without_a_table_gives_none() -> None:
     ("As a **silver** member in **economy**, each passenger gets **4 free** checked bags.", set(),
      [("4 free checked bags", "silver economy", 2)]),
     ("As a **silver** member in **economy**, each passenger gets **2 free** checked bags.", set(), []),
+    # "<tier> members get": the rule, per person; not a total for a party (blind set 76, a76_09)
+    ("Silver members get 2 free bags in basic economy, so 1 bag is free.", set(),
+     [("2 free bags", "silver basic economy", 1)]),
+    ("Silver members get 1 free bag in basic economy, so 1 bag is free.", set(), []),
+    ("As a silver member you get 2 free bags in basic economy for the two of you.", set(), []),
 ])
 def test_a_count_of_free_bags_against_the_table(text: str, shown: set[str], found: list[tuple[str, str, int]]) -> None:
     assert misstated_bags(text, TABLE, shown) == found
