@@ -259,8 +259,8 @@ def cell_contradicted(text: str, status_of: Callable[[str], Any]) -> list[tuple[
         if "Status " not in line or (m := _STATUS_CELL.search(line)) is None:
             continue
         shown_of = [(i, v) for i in _object_ids(line) if isinstance(v := status_of(i), str) and v]
-        if len(shown_of) != 1:
-            continue
+        if not shown_of or len({v.lower() for _, v in shown_of}) != 1:
+            continue  # (one status: one object, perhaps named twice, "| L1003 | 555-123-2003 | Active |")
         said, shown = m[1].strip().lower(), shown_of[0][1].lower()
         if status_form(said) != status_form(shown) and not said.startswith(shown) and not shown.startswith(said):
             out.append(shown_of[0])

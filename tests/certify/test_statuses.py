@@ -154,6 +154,17 @@ def test_a_tables_status_cell_against_the_observed_status(cell: str, out: list[t
     assert cell_contradicted(table, SHOWN.get) == []  # a row read without its header says no status
 
 
+@pytest.mark.parametrize(("shown", "out"), [
+    # blind set 76, t76_03: one line named by its id and its number, both shown Suspended
+    ({"L1003": "Suspended", "555-123-2003": "Suspended"}, [("L1003", "Suspended")]),
+    ({"L1003": "Active", "555-123-2003": "Active"}, []),
+    ({"L1003": "Suspended", "555-123-2003": "Active"}, []),  # two objects, two statuses: whose cell is unclear
+])
+def test_a_status_cell_of_one_object_named_twice(shown: dict[str, str], out: list[tuple[str, str]]) -> None:
+    table = "| Line | Number | Status | Plan |\n|---|---|---|---|\n| L1003 | 555-123-2003 | Active | P1001 |"
+    assert cell_contradicted(with_headers(table), shown.get) == out
+
+
 @pytest.mark.parametrize(("cell", "ok"), [("Issued", False), ("Draft", True)])
 def test_a_bill_tables_status_cell_is_grounded_by_the_bill(convo: Any, at: Any, cell: str, ok: bool) -> None:
     c = convo()
