@@ -2657,8 +2657,9 @@ class _Run:
                     newest = next((n for n in range(len(shown) - 1, -1, -1)
                                    if ident.lower() in shown[n] and f'"{key}"' in shown[n]), -1)
                     acted = max((n for _, n, call in self._past_writes + self._writes
-                                 if any(isinstance(v, str) and compact(v) in own for v in call.arguments.values())),
-                                default=len(shown))
+                                 if _may_set_flag(call.name)
+                                 and any(isinstance(v, str) and compact(v) in own for v in call.arguments.values())),
+                                default=-1)
                     if newest < acted:
                         return None
                 return obj[key] if isinstance(obj[key], bool) else None
@@ -4534,6 +4535,13 @@ def _may_switch(text: str) -> bool:
     return ("abled" in text or " off" in text or "activ" in text or " is on" in text or " are on" in text
             or "turned on" in text or "switched on" in text) and (" is " in text or " are " in text or "n't " in text or "n’t " in text
                                                                    or ": " in text)  # ("International roaming: disabled")
+
+
+def _may_set_flag(tool: str) -> bool:
+    """Whether a write may turn a feature of its object on or off: not one that only adds data or
+    bills ("refuel_data" leaves a line's roaming as its record showed; a resume may not)."""
+    low = tool.lower()
+    return not any(word in low for word in ("refuel", "payment", "charge"))
 
 
 class Certifier:

@@ -937,6 +937,28 @@ def test_your_accounts_roaming_is_the_one_line_looked_ups(convo: Any, at: Any, l
     assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
 
 
+@pytest.mark.parametrize(("write", "kinds"), [
+    # blind set 76, t76_06: a refuel adds data; the line's roaming stays as its record showed
+    (("refuel_data", {"customer_id": "C1001", "line_id": "L1002", "gb_amount": 1.0},
+      {"message": "Successfully added 1.0 GB of data for line L1002 for $2.00"}), ["text_contradicts_status"]),
+    # a suspension may change the line: its record before it no longer shows its roaming
+    (("suspend_line", {"customer_id": "C1001", "line_id": "L1002", "reason": "travel"},
+      {"message": "Line suspended successfully."}), []),
+])
+def test_a_lines_roaming_after_a_write_that_leaves_it(convo: Any, at: Any, write: tuple[str, dict[str, Any], dict[str, Any]],
+                                                     kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user("I'm 555-123-2002, customer C1001. Turn off roaming on my line please, and top up my data.")
+    c.call("get_details_by_id", {"id": "L1002"}, {"line_id": "L1002", "phone_number": "555-123-2002",
+                                                 "status": "Active", "roaming_enabled": True})
+    c.say("I'll do that on L1002 (555-123-2002). Shall I go ahead?")
+    c.user("yes")
+    c.call(*write)
+    i = c.say("Done. Roaming is already disabled on 555-123-2002, so nothing to change there.")
+    found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
+    assert [k for k in found if k == "text_contradicts_status"] == kinds
+
+
 @pytest.mark.parametrize(("said", "kinds"), [
     # blind audit r57_08: an option of a write's choice said of the object, where its record shows another
     ("Yes, #W5056519 was cancelled with the reason 'no longer needed'.", ["text_contradicts_status"]),
