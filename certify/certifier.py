@@ -277,7 +277,12 @@ from trajectory2gym.certify.return_refunds import (
     return_refund_rule,
 )
 from trajectory2gym.certify.routes import Route
-from trajectory2gym.certify.setting_values import may_name_values, named_plans, named_values
+from trajectory2gym.certify.setting_values import (
+    labelled_plans,
+    may_name_values,
+    named_plans,
+    named_values,
+)
 from trajectory2gym.certify.shares import misstated_shares
 from trajectory2gym.certify.stated_reason import reason_unsaid
 from trajectory2gym.certify.statuses import (
@@ -2890,6 +2895,9 @@ class _Run:
             for plan in named_plans(raw.replace("*", "")):  # (not a row read with its column's name: "Item Basic Plan")
                 if not self.index.has_string(plan):
                     reasons.append(reason("text_not_visible", value=plan))
+            # "- Plan: Premium", the name without its word "Plan"
+            reasons += [reason("text_not_visible", value=plan) for plan in labelled_plans(raw.replace("*", ""))
+                        if not self.index.has_string(plan) and not self.index.has_string(f"{plan} Plan")]
         claims = misattributed(content, self.prices)
         if "efund" in content and "$" in content:  # "return ... (item 9320099340), refund $383.08", another item's price
             mispriced = {claim[:2] for claim in claims}

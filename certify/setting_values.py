@@ -35,6 +35,16 @@ _NO_NAME = frozenset({"your", "the", "this", "that", "my", "a", "an", "our", "th
                       "gb", "mb", "tb"})  # "15.0 GB Premium Plan": the allowance's unit, then the name
 
 
+# A label line that names the plan without the word after it: "- Plan: Premium", "**Plan:** Basic".
+_PLAN_LABEL = re.compile(r"^[ \t]*(?:[-*•][ \t]+)?Plan:[ \t]*([A-Z][A-Za-z+]*(?:[ \t]+[A-Z][A-Za-z+]*){0,2})[ \t]*(?:\(|,|$)",
+                         re.M)
+
+
+def labelled_plans(text: str) -> list[str]:
+    """The plan names label lines give ("- Plan: Premium"), each once; not an identifier ("Plan: P1002")."""
+    return list(dict.fromkeys(m[1] for m in _PLAN_LABEL.finditer(text))) if "Plan:" in text else []
+
+
 def named_plans(text: str) -> list[str]:
     """The plans a text names by their names ("the Premium Plan"), in order, each once; not "Your
     Plan" or "New Plan", which name none. A name before a lower-case "plan" is the name alone ("the

@@ -8,7 +8,7 @@ import pytest
 
 from trajectory2gym.certify import certify_interaction
 from trajectory2gym.certify.reasons import reason_kind
-from trajectory2gym.certify.setting_values import named_plans, named_values
+from trajectory2gym.certify.setting_values import labelled_plans, named_plans, named_values
 from trajectory2gym.envs.registry import tool_specs
 
 
@@ -77,6 +77,29 @@ def test_a_plan_named_before_its_lookup_is_not_grounded(convo: Any, at: Any, loo
         c.call("get_details_by_id", {"id": "P1002"}, {"plan_id": "P1002", "name": "Premium Plan"})
     # (a table row is read without its column's name: "| Item | Premium Plan |" names "Premium Plan")
     i = c.say("| Line | Plan |\n|---|---|\n| L1002 | Premium Plan |")
+    d = at(certify_interaction(c.build()), i)
+    assert d.eligible is eligible, d.reasons
+
+
+@pytest.mark.parametrize(("text", "plans"), [
+    ("MMS needs mobile data:\n- Plan: Premium\n- Used: 15.1 GB", ["Premium"]),
+    ("Plan: Unlimited Plus (20 GB)", ["Unlimited Plus"]),
+    ("- Plan: P1002\n- Used: 15.1 GB", []),  # an identifier: the identifier checks' matter
+    ("Plan: let's fix your data first.", []),  # no name: a plan of action
+])
+def test_the_plans_label_lines_name(text: str, plans: list[str]) -> None:
+    assert labelled_plans(text) == plans
+
+
+@pytest.mark.parametrize(("shown", "eligible"), [("", False), ("Premium Plan", True), ("Premium", True)])
+def test_a_plan_a_label_line_names_before_its_lookup(convo: Any, at: Any, shown: str, eligible: bool) -> None:
+    # blind set 76, t76_06: "- Plan: Premium", where only plan_id P1002 was shown
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user("My number is 555-123-2002 and MMS fails.")
+    c.call("get_details_by_id", {"id": "L1002"}, {"line_id": "L1002", "plan_id": "P1002", "data_used_gb": 15.1})
+    if shown:
+        c.call("get_details_by_id", {"id": "P1002"}, {"plan_id": "P1002", "name": shown})
+    i = c.say("MMS needs mobile data, and your line is out of it:\n- Plan: Premium\n- Used: 15.1 GB")
     d = at(certify_interaction(c.build()), i)
     assert d.eligible is eligible, d.reasons
 
