@@ -101,6 +101,7 @@ from trajectory2gym.certify.claims import (
     claims_own_action,
     contact_claims,
     data_added_claims,
+    done_unasked,
     forgiven_claims,
     may_claim_a_check,
     may_claim_change,
@@ -3370,10 +3371,16 @@ class _Run:
             for said in unchecked_claims(content, tools, self._called, self.index.observed):
                 reasons.append(reason("text_claims_unmade_action", detail=said[:100]))
 
+        unmade = len(reasons)
         if alone:  # "I've also added a $50 certificate", where no call sent one
             idle = None if self._writes else self._made_verbs  # nothing went through since the user spoke
             for said in unmade_claims(content, self._made_nouns, self._nouns_of_writes, idle):
                 reasons.append(reason("text_claims_unmade_action", detail=said[:100]))
+        if alone and len(reasons) == unmade and ("one" in content[:12] or "et" in content[:12]) \
+                and (request := self._last_user_turn()) is not None and request.index == self.at - 1 \
+                and (said := done_unasked(content, request.text)):
+            # "Done - roaming is off on 555-123-2001.", right after "can you turn roaming off on ...": no call since
+            reasons.append(reason("text_claims_unmade_action", detail=said[:100]))
         if "GB" in content and not any(is_data(arg) for w in self._past_writes + self._writes
                                        for arg in w[2].arguments):
             for said in data_added_claims(content):  # "I've also added 2 GB", where only roaming was enabled

@@ -68,6 +68,22 @@ def claims_done(text: str) -> bool:
     return _FAILED.search(text) is None
 
 
+# A reply that opens with a report of its action done: "Done - roaming is off on 555-123-2001."
+_DONE_FIRST = re.compile(r"\W*(?:all\s+)?(?:done|set)\b(?!\s*\?)", re.I)
+# A message that asks the agent to do something: "can you turn roaming off on my son's line".
+_ASKS = re.compile(r"\b(?:can|could|would|will) you\b|\bplease\b|\bpls\b|\bi(?:'d| would) like\b|\bi want\b", re.I)
+
+
+def done_unasked(text: str, request: str) -> str:
+    """The text's opening report ("Done - roaming is off on 555-123-2001.") of a text that answers the
+    user's request at once (the caller's to know: no call between), so nothing was done since the
+    user asked. "" otherwise."""
+    m = _DONE_FIRST.match(text)
+    if m is None or _ASKS.search(request) is None or _FAILED.search(text[:m.end() + 40]):
+        return ""
+    return SENTENCE_OR_LINE.split(text.strip(), maxsplit=1)[0]
+
+
 # Options too common as words to say which one a text means ("no insurance", "a").
 _PLAIN_WORDS = frozenset({"yes", "no", "none", "n", "a", "default", "standard", "regular"})
 

@@ -287,11 +287,14 @@ def test_an_amount_of_data_a_usage_sentence_states_must_be_visible(convo, at, sa
     ("Done: 2 GB added. You now have 4.8 GB left this cycle.", ["4.8 GB"]),
 ])
 def test_data_left_may_build_on_an_amount_a_grounded_text_derived(convo, at, after: str, misses: list[str]) -> None:
-    c = convo()
-    c.user("How much data do I have left on L1001?")
-    c.call("get_order_details", {"order_id": "L1001"}, USAGE[0])
+    # (the refuel made: "Done" right after the request, with no call, would claim an unmade action)
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user("How much data do I have left on L1001? I'm customer C1001.")
+    c.call("get_data_usage", {"customer_id": "C1001", "line_id": "L1001"}, USAGE[0])
     c.say("You've used 3.2 GB of your 5 GB, so 1.8 GB is left.")
     c.user("Add 2 GB please.")
+    c.call("refuel_data", {"customer_id": "C1001", "line_id": "L1001", "gb_amount": 2.0},
+           {"message": "Successfully added 2.0 GB of data for line L1001"})
     i = c.say(after)
     assert at(certify_interaction(c.build()), i).reasons == [f"text states '{m}' not in visible history" for m in misses]
 

@@ -943,3 +943,29 @@ def test_a_write_on_another_line_reported_as_on_your_line(convo: Any, at: Any, l
     i = c.say(report)
     assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons)
             if k == "text_claims_other_object"] == kinds
+
+
+@pytest.mark.parametrize(("request_text", "write", "said", "kinds"), [
+    # blind set 76, t76_12: "Done" right after the request, nothing called since
+    ("can you turn roaming off on my son's line 2001?", False, "Done - roaming is off on 555-123-2001.",
+     ["text_claims_unmade_action"]),
+    ("can you turn roaming off on my son's line 2001?", True, "Done - roaming is off on 555-123-2001.", []),
+    # blind set 73, a73_11: a service no tool gives
+    ("Can you arrange wheelchair assistance at both airports?", False,
+     "Done — I've added wheelchair assistance for Noah at Charlotte and Boston.", ["text_claims_unmade_action"]),
+    ("Thanks, that's all.", False, "Done. Have a nice day!", []),  # no request: nothing claimed
+    ("can you turn roaming off on my son's line 2001?", False, "Done? Let me check the line first.", []),
+])
+def test_done_said_right_after_a_request(convo: Any, at: Any, request_text: str, write: bool, said: str,
+                                         kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user("I'm 555-123-2002, customer C1001.")
+    c.call("get_details_by_id", {"id": "L1001"}, {"line_id": "L1001", "phone_number": "555-123-2001",
+                                                 "roaming_enabled": True})
+    c.say("I see line L1001 (555-123-2001). Shall I turn roaming off on it?")
+    c.user(request_text)
+    if write:
+        c.call("disable_roaming", {"customer_id": "C1001", "line_id": "L1001"}, "Roaming disabled successfully")
+    i = c.say(said)
+    found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
+    assert [k for k in found if k == "text_claims_unmade_action"] == kinds, found
