@@ -216,19 +216,31 @@ def _stock_said(line: str) -> bool | None:
     return True if _IN.search(line) else None
 
 
+# A sentence of all the items the one before named: "Both are in stock.", "All three are available."
+_ALL_OF_THEM = re.compile(r"\W*(?:both|all(?:\s+(?:of them|three|four|\d))?|they)\s+(?:are|were)\b", re.I)
+
+
 def misstocked_by_id(text: str, available_of: Callable[[str], Any]) -> list[tuple[str, str]]:
     """(identifier, what the line says) for each line or sentence that names one item by its id and
     says it is in stock, or not, where its newest observation's ``available`` flag says the other:
     "the ... space grey (item 8997785118) is in stock", shown ``"available": false``."""
     out: list[tuple[str, str]] = []
     lead: bool | None = None  # what a list's lead line says of its items: "These 7-inch tablets are available:"
+    before: list[str] = []  # the identifiers of the sentence before
     for line in _STOP.split(text):
         said = _stock_said(line)
         if LIST_MARK.match(line):
             said = lead if said is None else said
         elif line.strip():
             lead = said if line.rstrip().endswith(":") and not identifiers_in(line) else None
-        if said is None or len(ids := identifiers_in(line)) != 1:
+        ids = identifiers_in(line)
+        if said is not None and not ids and len(before) > 1 and _ALL_OF_THEM.match(line):
+            # "... (3339188619) at $200.24, or ... (9013366374) at $219.88. Both are in stock."
+            out += [(ident, "in stock" if said else "out of stock") for ident in before
+                    if isinstance(shown := available_of(ident), bool) and shown is not said]
+        if line.strip():
+            before = ids
+        if said is None or len(ids) != 1:
             continue
         if ";" in line:  # the clause of the item's own: "(4572024853) ... is in stock; beginner is unavailable"
             own = next(part for part in line.split(";") if ids[0] in part)

@@ -14,6 +14,7 @@ from trajectory2gym.certify.variant_prices import (
     Described,
     misdescribed_prices,
     misstocked,
+    misstocked_by_id,
 )
 
 PRODUCT = {"name": "T-Shirt", "product_id": "9523456873", "variants": {
@@ -250,3 +251,18 @@ def test_a_yes_or_no_option_said_by_its_name_and_hours_however_written() -> None
     assert misdescribed_prices("- blue / 20 hours / water resistant — $305.45 (refund $18.51)", lambda: shown) == [
         ("$305.45", "blue/20 hours/yes", 30267)]
     assert misdescribed_prices("- blue / 20 hours / water resistant — $302.67 (refund $18.51)", lambda: shown) == []
+
+
+_AVAILABLE = {"3339188619": False, "9013366374": True, "7811981098": True}
+
+
+@pytest.mark.parametrize(("text", "flagged"), [
+    # blind set 76, r76_03: "Both" says it of each item the sentence before named
+    ("Medium blue helmets: low ventilation (3339188619) at $200.24, or high (9013366374) at $219.88. Both are in stock.",
+     [("3339188619", "in stock")]),
+    ("Medium blue helmets: (7811981098) at $213.86, or high (9013366374) at $219.88. Both are in stock.", []),
+    ("Helmets (3339188619) at $200.24, or (9013366374) at $219.88. They are different sizes.", []),  # no stock said
+    ("The helmet (3339188619) costs $200.24. Both are in stock.", []),  # one item before: "both" of what?
+])
+def test_a_stock_said_of_both_items_the_sentence_before_named(text: str, flagged: list[tuple[str, str]]) -> None:
+    assert misstocked_by_id(text, _AVAILABLE.get) == flagged
