@@ -174,6 +174,9 @@ def misdescribed_prices(text: str, objects: Callable[[], set[Described]]) -> lis
         if sentence.count("$") > 1 and "(" in sentence:
             # an aside of another amount: "- blue / 10 hours / water resistant — $302.67 (refund $18.51)"
             sentence = _AMOUNT_ASIDE.sub(" ", sentence)
+        if sentence.count("$") > 1 and ", so " in sentence:
+            # what follows from the price: "Dark / professional / Brand B is $253.98, so $16.61 more than ..."
+            sentence = sentence.split(", so ", 1)[0]
         if (priced := one_price(sentence)) is None:
             continue
         spaced = spaced_form(sentence)

@@ -46,6 +46,9 @@ def test_the_book_holds_each_priced_object_with_options() -> None:
     ("The black XL crew neck is $49.52.", []),  # not every option said: which item is unclear
     ("Swap the blue M cotton crew neck ($50.88) for the black XL cotton crew neck ($51.05).", []),
     ("The black XL cotton crew neck costs $1.53 more than $49.52.", []),  # two amounts
+    # the price, then what follows from it after ", so" (blind set 76, r76_05)
+    ("Black / XL / cotton / crew neck is $49.52, so $1.36 more than your current shirt.", [("$49.52", 5105)]),
+    ("Black / XL / cotton / crew neck is $51.05, so $1.36 more than your current shirt.", []),
     ("The black XL cotton crew neck has a difference of $49.52.", []),  # another amount's word
     ("The black XL cotton crew neck (2060066974) is $49.52.", []),  # named by id: the price check's
     # a list's line read with its lead (blind audit r64_08)
