@@ -60,4 +60,9 @@ def asks_stage(text: str, stage: str) -> bool:
     """Whether a text also asks for a step of an earlier stage ("no service", "mobile data"): one
     plan fixing both, in order."""
     pattern = _EARLIER_STEPS.get(stage)
-    return pattern is not None and any(pattern.search(s) and _ASKS.search(s) for s in SENTENCE_OR_LINE.split(text))
+    return pattern is not None and any(pattern.search(s) and (_ASKS.search(s) or _HANDS_ON.search(s))
+                                       for s in SENTENCE_OR_LINE.split(text))
+
+
+# A hands-on fix the customer is asked to make: "- Re-seat the SIM card (take it out, put it back)."
+_HANDS_ON = re.compile(r"^\W*(?:re-?seat|re-?insert|insert|remove|take out|power (?:off|on|cycle)|restart|reboot)\b", re.I)

@@ -125,3 +125,13 @@ def test_abroad_the_lines_roaming_comes_before_speed(convo: Any, where: str, spe
     i = c.say("Please set your preferred network mode to **4G/5G preferred**.")
     decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
     assert [reason_kind(r) for r in decision.reasons] == kinds
+
+
+@pytest.mark.parametrize(("plan", "fixes"), [
+    # blind set 77, t77_11: a hands-on fix of the SIM first, then the later step
+    ("- Re-seat the SIM card (take it out, put it back).\n- Then turn on **mobile data** and **data roaming**.", True),
+    ("- Reboot the phone.\n- Then turn on mobile data.", True),
+    ("- Your SIM was not detected.\n- Turn on mobile data.", False),  # a report of the SIM, no fix asked
+])
+def test_a_hands_on_fix_of_no_service_asks_that_stage(plan: str, fixes: bool) -> None:
+    assert asks_stage(plan, "no service") is fixes
