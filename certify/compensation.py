@@ -116,7 +116,8 @@ def certificate_kept(text: str) -> list[str]:
     """The sentences that say the rest of a certificate, paid with, stays for later (where the booking
     tool says a used certificate is consumed): "the unused $95 stays on that certificate"."""
     return [s.strip() for s in SENTENCE_OR_LINE.split(text)
-            if "ertificate" in s and (m := _KEPT.search(s)) and not _DENIED.search(m[0])]
+            if "ertificate" in s and (m := _KEPT.search(s)) and not _DENIED.search(m[0])
+            and "gift" not in s[max(0, m.start() - 30):m.start()].lower()]  # ("gift card 8364520 now has $152 left")
 
 
 _DENIED = re.compile(r"\b(?:not|never|no longer)\b|n't\b", re.I)  # "the remaining $38 would not stay on it"

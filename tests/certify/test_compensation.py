@@ -149,6 +149,9 @@ def _book_with_certificate(c: Any, user_id: str, person: tuple[str, str, str], c
     ("Booked: HATHAT. $190 was paid with certificate_6366355, which is now used up.", []),
     ("Booked: HATHAT. $190 was paid with your certificate, which still has $310 left for a future trip.",
      ["text_contradicts_policy"]),  # blind audit a60_03
+    # what is left of another method, a gift card (blind set 77, a77_05)
+    ("Booked: HATHAT. The $190 certificate has been used and gift card 8364520 now has $152 left.", []),
+    ("Booked: HATHAT. $190 was paid with your certificate, which now has $310 left.", ["text_contradicts_policy"]),
     # what is left said not to stay (blind set 76, a76_04)
     ("Booked: HATHAT. $190 was paid with your certificate, and the remaining $310 would not stay on it.", []),
     ("Booked: HATHAT. $190 was paid with your certificate, so the remaining $310 won't stay on it.", []),
