@@ -2420,6 +2420,23 @@ class _Run:
             return None
         return cast(dict[str, int], held)
 
+    def _seats_on_day(self, flight: str, sentence: str) -> dict[str, int] | None:
+        """The seats per cabin of this flight that the newest search for the one day a sentence names
+        shows ("May 22: HAT298 has only 1 business seat left", after searches for May 22 and May 23)."""
+        said = date_mentions(sentence) if self._obs_days else []
+        if len({(d.month, d.day) for d in said}) != 1:
+            return None
+        shown = self.index.json_observations
+        key = f'"{flight.lower()}"'
+        for n in sorted(self._obs_days, reverse=True):
+            if said[0].means(self._obs_days[n]):
+                for obj in objects_in([shown[n]], key):
+                    seats = obj.get("available_seats")
+                    if obj.get("flight_number") == flight.lower() and isinstance(seats, dict) \
+                            and all(type(v) is int for v in seats.values()):
+                        return cast(dict[str, int], seats)
+        return None
+
     def _fare_of(self, flight: str, cabin: str) -> int | None:
         """The fare (cents) the newest search result of this flight shows in a cabin; None where none does."""
         prices = self.index.field_of(flight.lower(), "prices")
@@ -3217,7 +3234,7 @@ class _Run:
             for written, said in miscounted_sum(content):  # "5 checked bags and RX46C2 has 3, so 9 in total"
                 reasons.append(reason("text_miscalculated", value=written, detail=said))
         if "seat" in content:  # "HAT101 ... with 2 seats left", where its search shows 1 in business
-            for counted, shown in miscounted_seats(content, self._seats_of):
+            for counted, shown in miscounted_seats(content, self._seats_of, self._seats_on_day):
                 reasons.append(reason("text_miscounted", value=counted, detail=shown))
             for said_open, none_on in seats_denied(content, self._seats_of):  # "open on both flights": one has 0
                 reasons.append(reason("text_miscounted", value=said_open, detail=none_on))

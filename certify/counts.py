@@ -215,11 +215,14 @@ _CABINS = re.compile(r"\b(basic[ _-]economy|economy|business)\b", re.I)
 _ON_FLIGHT = re.compile(r"\s+(?:on|for|aboard)\s+(?:flight\s+)?\**([A-Z]{3}\d{3,4})\b")
 
 
-def miscounted_seats(text: str, seats_of: Callable[[str], dict[str, int] | None]) -> list[tuple[str, str]]:
+def miscounted_seats(text: str, seats_of: Callable[[str], dict[str, int] | None],
+                     seats_on: Callable[[str, str], dict[str, int] | None] | None = None) -> list[tuple[str, str]]:
     """(the count as written, the seats shown) for each "N seats left" said of the flight named right
     after it ("1 seat left on HAT218"), else of the one named last before it in its sentence, whose
-    search result (``seats_of``: its ``available_seats`` per cabin) shows another number in the
-    cabin the sentence names (or, for a list's line, the one its lead line names), else in every cabin."""
+    search result (``seats_of``: its ``available_seats`` per cabin; ``seats_on``: those of the search
+    for the one day the sentence names, "May 22: HAT298 has only 1 business seat left") shows another
+    number in the cabin the sentence names (or, for a list's line, the one its lead line names), else
+    in every cabin."""
     out: list[tuple[str, str]] = []
     lead_cabin: str | None = None  # the one cabin a list's lead line names: "... flights on 5/24 in economy:"
     for sentence in SENTENCE_OR_LINE.split(text):
@@ -230,7 +233,7 @@ def miscounted_seats(text: str, seats_of: Callable[[str], dict[str, int] | None]
             # "(only 1 economy seat left on HAT218)": the flight named right after it, else the last before
             after = _ON_FLIGHT.match(sentence, m.end())
             flights = [after[1]] if after else _FLIGHT.findall(sentence, 0, m.start())
-            if not flights or (seats := seats_of(flights[-1])) is None:
+            if not flights or (seats := (seats_on and seats_on(flights[-1], sentence)) or seats_of(flights[-1])) is None:
                 continue
             cabin = m["cabin"] or next(reversed(_CABINS.findall(sentence, 0, m.start())), None) or (
                 lead_cabin if LIST_MARK.match(sentence) else None)

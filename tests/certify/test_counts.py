@@ -350,3 +350,31 @@ def test_a_cabin_with_no_seats_is_no_option(text: str, found: list[tuple[str, st
 
     seats = {"HAT223": {"basic_economy": 0, "economy": 15, "business": 9}, "HAT278": {"economy": 4, "business": 0}}
     assert sold_out_offered(text, seats.get, lambda f, c: FARES.get((f, c))) == found
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    # blind set 77, a77_11: the count of the search for the day the line names, not of the newest search
+    ("- May 22: HAT101 has only 1 business seat left, not enough for 2 of you.", []),
+    ("- May 22: HAT101 has only 3 business seats left.", [("3 business seats left", "HAT101: business 1")]),
+    ("- May 23: HAT101 has 5 business seats left.", []),  # no search for that day: the newest one's
+])
+def test_seats_said_left_on_the_day_a_line_names(text: str, found: list[tuple[str, str]]) -> None:
+    from trajectory2gym.certify.counts import miscounted_seats
+
+    def on_day(flight: str, sentence: str) -> dict[str, int] | None:
+        return {"business": 1} if flight == "HAT101" and "May 22" in sentence else None
+
+    assert miscounted_seats(text, lambda flight: {"business": 5} if flight == "HAT101" else None, on_day) == found
+
+
+@pytest.mark.parametrize(("count", "kinds"), [("only 1 business seat", []), ("5 business seats", ["text_miscounted"])])
+def test_seats_of_an_earlier_days_search(convo: Any, at: Any, count: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("Can we move LK3NLX (HAT298, business, 2 of us) to May 22 or 23?")
+    for day, seats in (("2024-05-22", 1), ("2024-05-23", 5)):
+        c.call("search_direct_flight", {"origin": "MCO", "destination": "MSP", "date": day}, [
+            {"flight_number": "HAT298", "available_seats": {"economy": 12, "business": seats},
+             "prices": {"economy": 110, "business": 363}}])
+    i = c.say(f"- May 22: HAT298 has {count} left, not enough for 2 of you.\n- May 23: HAT298 has 5 business seats.")
+    found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
+    assert [k for k in found if k == "text_miscounted"] == kinds, found
