@@ -181,6 +181,7 @@ def describes(turn: Turn, anchors: Anchors) -> bool:
             (anchors.object_ids.isdisjoint(turn.compacts) and not says(line, anchors.weak_objects)
              and not anchors.names_record(turn.words))  # "replace Sophia Nguyen with Mia Taylor"
             or (says(_PER_UNIT.sub(" ", line), anchors.rival_objects)  # "$211 per passenger" is a price
+                and says(_without_ids(_PER_UNIT.sub(" ", line), anchors), anchors.rival_objects)
                 and not _line_of_its_own(turn, anchors))):
         return False
     if anchors.account and (_names_account(turn.text, anchors) or _plan_entry_names_account(turn, anchors)):
@@ -188,6 +189,11 @@ def describes(turn: Turn, anchors: Anchors) -> bool:
     return (not anchors.ids or _names_object(turn, anchors)  # no ids: no labels
             or _names_by_options(turn, anchors) or _names_card(turn, anchors) or _names_line_ending(turn, anchors)
             or _swap_by_options(turn, anchors)) and not _refuses(turn, anchors)
+
+
+def _without_ids(line: str, anchors: Anchors) -> str:
+    """A wordline without the call's identifiers: "dobsmb" is reservation DOBSMB, no "dob" (birth date)."""
+    return wordline(w for w in line.split() if w not in anchors.ids)
 
 
 # A word that denies what follows it in its clause: "it doesn't qualify for cancellation".

@@ -1434,3 +1434,31 @@ def test_a_routes_arrow_moves_no_flight_off_its_date(convo) -> None:
             ("Change: HAT173 on 2024-05-20 → HAT173 on 2024-05-21, in business. Fare difference: $0, on your gift "
              "card. OK?", ["not_described"])):
         assert _workflow(convo, said, "ok", "update_reservation_flights", flights) == kinds, said
+
+
+@pytest.mark.parametrize("code", ["DOBSMB", "BAGS4Q"])
+def test_a_reservation_code_that_starts_like_another_objects_word(convo, code: str) -> None:
+    # blind set 77, a77_12: "DOBSMB" starts like "dob" (a birth date), "BAGS4Q" like "bag": no other object
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("I'm yusuf_gonzalez_6436. Can my denver trip leave on the 24th instead of the 23rd?")
+    c.call("get_user_details", {"user_id": "yusuf_gonzalez_6436"}, {"payment_methods": {"credit_card_8843042": {
+        "source": "credit_card", "brand": "visa", "last_four": "6613", "id": "credit_card_8843042"}}})
+    c.call("get_reservation_details", {"reservation_id": code}, {
+        "reservation_id": code, "cabin": "business", "flights": [
+            {"origin": "PHL", "destination": "DEN", "flight_number": "HAT076", "date": "2024-05-23", "price": 1460},
+            {"origin": "DEN", "destination": "PHL", "flight_number": "HAT158", "date": "2024-05-25", "price": 1343}]})
+    c.call("search_onestop_flight", {"origin": "PHL", "destination": "DEN", "date": "2024-05-24"}, [[
+        {"flight_number": "HAT269", "date": "2024-05-24", "prices": {"business": 301}},
+        {"flight_number": "HAT262", "date": "2024-05-24", "prices": {"business": 389}}]])
+    c.say("On May 24 these one-stop business connections via Charlotte have seats:\n\n| First leg | Departs | Fare |\n"
+          "|---|---|---|\n| HAT269 PHL→CLT | 07:00 | $301 |\n\nWould you like it?")
+    c.user("the 7am one. refund to my visa")
+    c.say(f"Please confirm: {code} outbound becomes HAT269 PHL→CLT and HAT262 CLT→DEN on 2024-05-24, business; the "
+          "return HAT158 on 2024-05-25 is unchanged. The fare difference of $1,540 is refunded to your Visa ending "
+          "6613. Proceed?")
+    c.user("yes")
+    i = c.call("update_reservation_flights", {"reservation_id": code, "cabin": "business", "flights": [
+        {"flight_number": "HAT269", "date": "2024-05-24"}, {"flight_number": "HAT262", "date": "2024-05-24"},
+        {"flight_number": "HAT158", "date": "2024-05-25"}], "payment_id": "credit_card_8843042"}, {"reservation_id": code})
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert "not_described" not in map(reason_kind, decision.reasons), decision.reasons
