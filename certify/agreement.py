@@ -978,9 +978,21 @@ def _other_variant(described: Turn, later: list[Turn], anchors: Anchors) -> str:
             other = compact(token)
             if id_shape(other) in missing and looks_like_identifier(token) and (
                     (anchors.rival_id(token) and (id_shape(other) not in numbered or kind_and_number(other)))
-                    or any(anchors.kin_of(token, key) for key in unsaid)):
+                    or any(anchors.kin_of(token, key) for key in unsaid)) and not _mistyped(text, token):
                 return token
     return ""
+
+
+# The slip a description owns to: "I mistyped the new item id (1775591936 instead of 1775591963)".
+_MISTYPED = re.compile(r"\b(?:mistyp\w*|typo|mis-?typed|wrong (?:item |product )?id)\b", re.I)
+
+
+def _mistyped(text: str, token: str) -> bool:
+    """Whether the identifier is the one a sentence owns to have mistyped: "X instead of Y" after a word
+    of the slip."""
+    at = text.find(token)
+    start = max(text.rfind(". ", 0, at), text.rfind("\n", 0, at)) + 1
+    return text.startswith(" instead of ", at + len(token)) and _MISTYPED.search(text, start, at) is not None
 
 
 def _names_sibling(line: str, listings: list[tuple[str, str]]) -> bool:

@@ -955,3 +955,21 @@ def test_an_item_the_description_keeps_as_it_is_is_no_part_of_the_change(convo, 
                {**ORDER, "status": "exchange requested"})
     decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
     assert [k for k in map(reason_kind, decision.reasons) if reason_check(k) == "workflow"] == kinds
+
+
+@pytest.mark.parametrize(("owned", "kinds"), [
+    # blind set 77, r77_06: the id owned to as mistyped names no other variant
+    ("I mistyped the new item id (8349118981 instead of 8349118980).", []),
+    ("I can also offer 8349118981 instead of 8349118980.", ["not_described"]),  # no slip owned to: offered
+])
+def test_an_identifier_owned_to_as_mistyped_is_no_other_variant(convo: Any, owned: str, kinds: list[str]) -> None:
+    shirts = {**SHIRTS, "variants": {**SHIRTS["variants"], "8349118981": {
+        "item_id": "8349118981", "options": {"color": "blue", "size": "L"}, "available": True}}}
+    order = {**ORDER, "status": "pending"}
+    args = {"order_id": "#W4794911", "item_ids": [SHIRT], "new_item_ids": ["8349118980"], "payment_method_id": PAYPAL}
+    c = _looked_up(convo, "Change my shirt in #W4794911 to a size S. I'm yusuf_garcia_3055.", shirts)
+    c.say(f"{owned} Shall I change the T-Shirt (blue, M) in #W4794911 to blue S (8349118980), paid with PayPal?")
+    c.user("yes")
+    i = c.call("modify_pending_order_items", args, {**order, "status": "pending (item modified)"})
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert [k for k in map(reason_kind, decision.reasons) if k == "not_described"] == kinds, decision.reasons
