@@ -191,8 +191,8 @@ def misstated(text: str, amounts: set[int]) -> list[str]:
     stating any of ``amounts`` (what the writes before it moved)."""
     out: list[str] = []
     for sentence in SENTENCE_OR_LINE.split(text):  # a list's lines are statements of their own
-        if not _MOVED_WORDS.search(sentence) or _SHARE.search(sentence):
-            continue  # "$693 per passenger", "each of you was charged $22": a share of what moved
+        if not _MOVED_WORDS.search(sentence) or _SHARE.search(sentence) or (" would " in sentence and _WOULD.search(sentence)):
+            continue  # "$693 per passenger", "each of you was charged $22": a share of what moved; "so $7.72 would be refunded": an offer
         said = dollar_amounts(sentence)
         if said and not any(c in amounts for _, c in said):
             if _CLAUSE_BREAK.search(sentence) or _NOT_MOVED.search(sentence):  # only the clauses that say money moved
@@ -208,6 +208,8 @@ def misstated(text: str, amounts: set[int]) -> list[str]:
     return out
 
 
+# Money that would move, if the user agrees to the next action: "so $7.72 would be refunded to your gift card".
+_WOULD = re.compile(r"\bwould\s+(?:be\s+|get\s+|go\s+)?(?:charg|refund|credit|debit|bill|deduct|back|return)\w*", re.I)
 # Money said not to have moved (yet): "the $4,204.93 from the return hasn't been credited yet".
 _NOT_MOVED = re.compile(r"\b(?:has|have|was|were|is|are)(?:n't|n’t| not)\s+(?:yet\s+)?(?:been\s+)?"
                         r"(?:charg|refund|credit|debit|bill|deduct)\w*", re.I)

@@ -112,6 +112,9 @@ def test_a_refund_stated_as_another_visible_sum_is_misstated() -> None:
     ("All set, the return is requested and $285.66 will go to your gift card.", ["$285.66"]),
     ("All set, the return is requested and $380.74 will go to your gift card.", []),
     ("All set, the return is requested and $380.74 goes back to the gift card.", []),
+    # what the next action would refund is an offer, not a report (blind set 77, r77_08)
+    ("The return is requested. The 1500 piece version is $46.00, so $7.72 would be refunded to your gift card.", []),
+    ("The return is requested, and $7.72 was refunded to your gift card.", ["$7.72"]),
 ])
 def test_an_amount_said_to_go_to_a_method_is_a_movement(text: str, found: list[str]) -> None:
     assert reports_money(text)
