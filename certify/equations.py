@@ -377,10 +377,15 @@ def _mislisted(text: str) -> list[tuple[str, str]]:
     lines = text.split("\n")
     for k, line in enumerate(lines):
         mark = LIST_MARK.match(line) if "otal" in line else None
-        if mark is None or (m := _TOTAL_ITEM.match(line, mark.end())) is None:
+        start = k
+        if mark is None and "otal" in line and k >= 2 and not lines[k - 1].strip() and LIST_MARK.match(lines[k - 2]):
+            start = k - 1  # the total in a line of its own right after the list: "- Insurance: ... = $60\n\nTotal: $966."
+        elif mark is None:
+            continue
+        if (m := _TOTAL_ITEM.match(line, mark.end() if mark else 0)) is None:
             continue
         terms: list[tuple[str, int]] = []
-        for above in reversed(lines[:k]):
+        for above in reversed(lines[:start]):
             if not LIST_MARK.match(above):
                 break
             result = above.rsplit("=", 1)[-1]

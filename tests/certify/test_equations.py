@@ -401,6 +401,12 @@ _RECAP = "Here's the price:\n- Fares: ($138 + $153) × 2 = $582\n- Insurance: $3
     ("1. Grill: -$96.17\n2. Boots: -$13.75\n3. Total refund $119.92 to the Mastercard",
      [("$119.92", "-$96.17 + -$13.75 against the total $119.92")]),
     ("Fare: $136\nInsurance: $60\n- Total: $200", []),  # no list above the total
+    # the total in a line of its own, a blank line after the list (blind set 77, a77_10)
+    ("Total for 2 passengers:\n- Flights: ($240 + $228) × 2 = $936\n- Insurance: $30 × 2 = $60\n- Bags: all free\n\n"
+     "Total: $966. Which card should I use?", [("$966", "$936 + $60 against the total $966")]),
+    ("Total for 2 passengers:\n- Flights: ($240 + $228) × 2 = $936\n- Insurance: $30 × 2 = $60\n- Bags: all free\n\n"
+     "Total: $996. Which card should I use?", []),
+    ("- Flights: $936\n- Insurance: $60\n\nMore text here.\n\nTotal: $966.", []),  # not right after the list
 ])
 def test_a_list_line_of_a_total_below_its_terms(text: str, wrong: list[tuple[str, str]]) -> None:
     assert miscalculated(text) == wrong
