@@ -38,6 +38,7 @@ _GENDERS = (" men ", " women ", " unisex ")  # (the one of an item alone shows n
 _MATERIALS = ("stainless steel", "glass", "plastic", "ceramic", "metal", "wood", "leather", "fabric", "mesh", "aluminum",
               "bamboo", "rubber", "iron", "cotton", "polyester", "nylon", "vinyl", "synthetic")
 _SIZES = (" small ", " medium ", " large ")
+_LEVELS = (" beginner ", " intermediate ", " expert ", " advanced ")  # a puzzle's difficulty level
 _NUMBER = re.compile(r"\d+(?:\\\.\d+)?")  # a number in an escaped value ("10", "2\.5")
 
 
@@ -135,7 +136,7 @@ _PRICED_PART = re.compile(r"[^$]+?\$\d[\d,]*(?:\.\d\d)?")  # up to each amount, 
 _ID_LIKE = re.compile(r"#|\d{5}")  # an order's or an item's number: the clause names its object by it, not its options
 
 # One item of a list in a sentence: its name, its options in brackets, then its price.
-_ITEM_PART = re.compile(r"[A-Z][\w -]{1,40}\([^()]{3,80}\)\s*\$[\d,]+(?:\.\d\d)?")
+_ITEM_PART = re.compile(r"[A-Z][\w -]{1,40}\([^()]{3,80}\)\s*(?:(?:for|at)\s+)?\$[\d,]+(?:\.\d\d)?")  # ("... (...) for $53.91")
 
 
 def _misdescribed_in(sentence: str, book: Callable[[], OptionBook], named_in: str = "") -> list[tuple[str, str, str, str]]:
@@ -169,6 +170,8 @@ def _misdescribed_in(sentence: str, book: Callable[[], OptionBook], named_in: st
             rivals = [m for m in _MATERIALS_NORM if m in norm and m not in own and own not in m]
         if not rivals and "size" in option and own in _SIZES:  # "Bicycle (large frame, ...)": medium
             rivals = [z for z in _SIZES if z in norm]
+        if not rivals and "level" in option and own in _LEVELS:  # "Jigsaw Puzzle (1000 pieces, animals, intermediate)"
+            rivals = [z for z in _LEVELS if z in norm]
         if not rivals and any(c.isdigit() for c in own):  # "20 hours" where it shows "10 hours"
             shape = _NUMBER.sub(r"\\d+(?:\\.\\d+)?", re.escape(own.strip()))
             rivals = [f" {m[0]} " for m in re.finditer(rf"(?<= ){shape}(?= )", norm)]

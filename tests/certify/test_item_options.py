@@ -111,3 +111,19 @@ def test_a_list_that_misdescribes_an_item_is_not_grounded(convo: Any, at: Any, t
     c.call("get_order_details", {"order_id": "#W3864587"}, ORDER)
     i = c.say(text)
     assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
+
+
+PUZZLE_ORDER = {"order_id": "#W7623533", "status": "delivered", "items": [
+    {"name": "Jigsaw Puzzle", "product_id": "1808611083", "item_id": "4772738468", "price": 53.91,
+     "options": {"pieces": "1000", "theme": "animals", "difficulty level": "beginner"}}]}
+
+
+@pytest.mark.parametrize(("text", "out"), [
+    # blind set 77, r77_10: a difficulty level no other object shows, in a sentence naming the order, "for" its price
+    ("Your order #W7623533 was delivered and has one Jigsaw Puzzle (1000 pieces, animals, intermediate) for $53.91.",
+     [("$53.91", "difficulty level", "intermediate", "beginner")]),
+    ("Your order #W7623533 was delivered and has one Jigsaw Puzzle (1000 pieces, animals, beginner) for $53.91.", []),
+])
+def test_a_puzzles_difficulty_said_otherwise(text: str, out: list[tuple[str, str, str, str]]) -> None:
+    book = _book(PUZZLE_ORDER)
+    assert misdescribed_options(text, lambda: book) == out
