@@ -1617,11 +1617,14 @@ class _Run:
                           and CLAIMS_DATA.search(clause)]
             # The one amount of a sentence that says what is left now: the line's own remainder, not any
             # amount shown ("You have 2.0 GB left", where 15.0 + 2.0 added - 15.1 used leaves 1.9)
-            left = self._book(DataLeftBook).left() if len(found) == 1 and (left_said := _LEFT_NOW.search(sentence)) else set()
+            left_said = _LEFT_NOW.search(sentence) if found else None
+            # (of several amounts, the one the words of what is left hold: "8.7 GB left of your 15 GB")
+            held = [w for w, _ in found if w in left_said[0]] if left_said and len(found) > 1 else []
+            left = self._book(DataLeftBook).left() if left_said and (len(found) == 1 or len(held) == 1) else set()
             if left and left_said and left_said[1]:  # "17.0 GB available this cycle" may be the line's whole allowance
                 left = left | self._book(DataLeftBook).allowances()
             for written, cents in found:
-                if left and cents not in left and not _OFFERED_GB.search(sentence) and not any(
+                if left and (not held or written == held[0]) and cents not in left and not _OFFERED_GB.search(sentence) and not any(
                         cents - u in self._book(DataLeftBook).unrefuelled_left() for u in self._user_data()):
                     out.append(written)  # (nor, before a refuel, with the data the user asked for: 1.8 + 2)
                     continue

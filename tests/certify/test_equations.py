@@ -240,7 +240,8 @@ def test_a_wrong_remainder_of_data_is_not_grounded(convo: Any, at: Any) -> None:
     wrong = c.say("Your allowance is now 11.5 GB and you've used 10.5 GB, so you have 1.5 GB left.")
     right = c.say("Your allowance is now 11.5 GB and you've used 10.5 GB, so you have 1.0 GB left.")
     out = certify_interaction(c.build())
-    assert [reason_kind(r) for r in at(out, wrong).reasons] == ["text_miscalculated"]
+    # (and the amount said left is not the line's remainder, 1.0 GB)
+    assert [reason_kind(r) for r in at(out, wrong).reasons] == ["text_not_visible", "text_miscalculated"]
     assert at(out, right).reasons == []
 
 
@@ -271,6 +272,9 @@ def test_a_wrong_remainder_of_data_is_not_grounded(convo: Any, at: Any) -> None:
     # the whole written as its sum: its first term is the limit, not the whole (blind set 73, t73_02)
     ("Your allowance is now 15.0 GB + 2.0 GB = 17.0 GB with 15.1 GB used, so about 1.9 GB left.", True),
     ("Your allowance is now 15.0 GB + 2.0 GB = 17.1 GB with 15.1 GB used.", False),
+    # what is left, then the allowance it is of: the first amount is the one left (blind set 77, t77_08)
+    ("You still have 15.1 GB left of your 15 GB this cycle.", False),
+    ("You still have 1.9 GB left of your 17 GB this cycle.", True),
 ])
 def test_a_lines_whole_data_is_its_limit_and_refuels(convo: Any, at: Any, said: str, ok: bool) -> None:
     c = convo()
