@@ -611,7 +611,10 @@ _NONFREE = re.compile(r'"nonfree_baggages":\s*(\d+)')
 # A line's data left said now: "You have 2.0 GB left for this cycle".
 _LEFT_NOW = re.compile(r"\b(?:you (?:now |still )?have|you've got|there(?:'s| is)|with|(?:gives?|giving|leaves?|leaving) you)\b"
                        r"(?:[^.!?\n]|\.(?=\d)){0,20}?\bGB\s+"
-                       r"(?:of\s+data\s+)?(?:left|remaining|(available)|of room|to spare)\b", re.I)
+                       r"(?:of\s+data\s+)?(?:left|remaining|(available)|of room|to spare)\b"
+                       # a label, then the amount: "| Data left this cycle | 2.0 GB |", "Remaining: 1.9 GB"
+                       r"|\b(?:left|remaining)(?:\s+(?:this|for the)\s+(?:cycle|month))?\s*[:|]\s*(?:\w+\s+)?\**\d+(?:\.\d+)?\s*GB\b",
+                       re.I)  # (a row read with its headers: "Item Data left this cycle | Value 2.0 GB")
 # ("You now have 17.0 GB of data left", "That gives you 2.1 GB of room for the rest of this cycle")
 _STATE_ZIP = re.compile(r"\b[A-Z]{2},?\s+\**(\d{5})\b")  # an address's postal code after its state: "TX 78209"
 _QUOTED_NAME = re.compile(r"(?<![A-Za-z])'[^'\n]{2,40}'(?![A-Za-z])")  # a name in quotes: "'Data Roaming Enabled'"

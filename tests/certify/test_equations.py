@@ -275,6 +275,11 @@ def test_a_wrong_remainder_of_data_is_not_grounded(convo: Any, at: Any) -> None:
     # what is left, then the allowance it is of: the first amount is the one left (blind set 77, t77_08)
     ("You still have 15.1 GB left of your 15 GB this cycle.", False),
     ("You still have 1.9 GB left of your 17 GB this cycle.", True),
+    # a label, then what is left: a table's row (blind set 77, t77_12)
+    ("| Item | Value |\n|---|---|\n| Data refuel | 2 GB ($4.00, next bill) |\n| Data left this cycle | 2.0 GB |", False),
+    ("| Item | Value |\n|---|---|\n| Data refuel | 2 GB ($4.00, next bill) |\n| Data left this cycle | 1.9 GB |", True),
+    ("Refuel done. Remaining: 2.0 GB.", False),
+    ("Refuel done. Remaining: 1.9 GB.", True),
 ])
 def test_a_lines_whole_data_is_its_limit_and_refuels(convo: Any, at: Any, said: str, ok: bool) -> None:
     c = convo()
