@@ -244,6 +244,7 @@ from trajectory2gym.certify.prices import (
     mistotaled_rows,
 )
 from trajectory2gym.certify.reasons import reason, reason_check, reason_kind
+from trajectory2gym.certify.refuel_bill import next_bill_rule, refuel_billed_elsewhere
 from trajectory2gym.certify.reported_payments import (
     GATE,
     METHOD_ID,
@@ -953,6 +954,7 @@ class _Run:
         self._delay_rule = ""  # the policy's sentence that compensates a delay only after a change or cancellation
         self._one_certificate = ""  # the policy's words that allow one certificate per booking, where it has them
         self._difference_rule = ""  # the policy's sentence that a fare difference is never paid with a certificate
+        self._refuel_rule = ""  # the policy's words that a refuel is charged on the next bill
         self._return_rule = ""  # the policy's sentence that a return is refunded to the original method or a gift card
         self._pending_rule = ""  # its sentence that only pending orders may be cancelled or modified
         self._offer_first = ""  # the policy's sentence that has a certificate wait for a complaint
@@ -3540,6 +3542,13 @@ class _Run:
             for sentence in certificate_for_change(content, before):
                 reasons.append(reason("text_contradicts_policy", arg="certificate", value=sentence[:80],
                                       detail=self._difference_rule))
+        if self._refuel_rule and "bill" in content and (refuels := [w[0] for w in self._past_writes + self._writes
+                                                                    if "refuel" in w[2].name]):
+            # "The $2.00 will show up on your current February bill (B1002)", where the refuel goes on the next one
+            charges = {abs(c) for result in refuels for _, c in dollar_amounts(result)}
+            for sentence in refuel_billed_elsewhere(content, self._status_of, self._bill_of_month, charges):
+                reasons.append(reason("text_contradicts_policy", arg="the refuel's bill", value=sentence[:80],
+                                      detail=self._refuel_rule))
         if self._one_certificate and "ertificate" in content and ("ombin" in content or "both" in content):
             # "you can combine the new $100 certificate with your $250 one", where one may pay a booking
             for sentence in certificates_joined(content):
@@ -4427,6 +4436,7 @@ class _Run:
                         self._delay_rule = self._delay_rule or delay_rule(msg.content)
                         self._one_certificate = self._one_certificate or one_certificate_rule(msg.content)
                         self._difference_rule = self._difference_rule or difference_rule(msg.content)
+                        self._refuel_rule = self._refuel_rule or next_bill_rule(msg.content)
                         self._return_rule = self._return_rule or return_refund_rule(msg.content)
                         self._pending_rule = self._pending_rule or pending_only_rule(msg.content)
                         self._offer_first = self._offer_first or offer_first_rule(msg.content)
