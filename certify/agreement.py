@@ -1296,6 +1296,29 @@ def _choice_not_stated(turns: list[Turn], at: int, anchors: Anchors) -> ConfirmV
     if anchors.payments and (split := _split_unmet(turns, at, anchors)):
         arg, value, _ = anchors.payments[0]
         return ConfirmVerdict(False, "argument_not_confirmed", f"stated: split between {split}", arg, value)
+    if len(anchors.payments) > 1 and "$" in turns[at].text and (swapped := _split_swapped(turns[at].text, anchors)):
+        return ConfirmVerdict(False, "amount_not_confirmed", f"stated: {swapped[2]}", swapped[0], swapped[1])
+    return None
+
+
+# An amount, then the method it is paid with: "$100 from gift_card_8541816", "$61 on gift card 8371729".
+_AMOUNT_FROM = re.compile(r"\$(\d[\d,]*(?:\.\d+)?)\s+(?:from|on|to|with|via|charged to)\s+(?:your\s+|the\s+)?"
+                          r"((?:gift[_ ]card|certificate|credit[_ ]card)[_ ]?\d{5,})\b", re.I)
+
+
+def _split_swapped(text: str, anchors: Anchors) -> tuple[str, Any, str] | None:
+    """(the amount's argument, its value, what the description said) where a description pairs one of
+    the call's payment methods with an amount that the call pays with another of them: "$100 from
+    gift_card_8541816 and $61 from gift_card_8371729", sent as 61 and 100. None otherwise."""
+    paid = {path.rsplit(".", 1)[0]: value for path, value in anchors.amounts if path.endswith(".amount")}
+    by_method = {compact(method): (path.rsplit(".", 1)[0], paid.get(path.rsplit(".", 1)[0]))
+                 for path, method, _ in anchors.payments}
+    amounts = {to_cents(v) for v in paid.values()}
+    for m in _AMOUNT_FROM.finditer(text):
+        said, method = cents_of(m[1]), compact(m[2].replace(" ", "_"))
+        if method in by_method and (value := by_method[method][1]) is not None and said != to_cents(value) \
+                and said in amounts:
+            return f"{by_method[method][0]}.amount", value, m[0]
     return None
 
 

@@ -264,6 +264,7 @@ from trajectory2gym.certify.reported_payments import (
     misnamed_payers,
     misnamed_refund_methods,
     misplaced_amounts,
+    misplaced_by_id,
     paid_with_fours,
     payment_ids,
     refund_fours,
@@ -3471,6 +3472,11 @@ class _Run:
             reasons += [reason("text_misplaced_amount", value=written, arg=four, detail=methods)
                         for written, four, methods in misplaced_amounts(
                             content, self._book(PaymentRows).methods, self._book(CardsById).last_four)]
+        if "$" in content and ("gift" in content or "ertificate" in content) and self.index.json_has('"payment_history"') \
+                and not any(reason_kind(r) in _METHOD_SAID_KINDS for r in reasons):
+            # "$100 was charged to gift card 8541816 and $61 to gift card 8371729", the history the other way round
+            reasons += [reason("text_misplaced_method_amount", value=written, arg=method, detail=methods)
+                        for written, method, methods in misplaced_by_id(content, self._book(PaymentRows).methods)]
         if "$" in content and ("ore" in content or "ess" in content or "heap" in content or "ifference" in content
                                or "igher" in content or "ower" in content or "xtra" in content) and self.index.json_has(
                 '"price_per_month"'):

@@ -408,6 +408,31 @@ _KIND_IN_CELL = re.compile(_KIND_PHRASES, re.I)
 _OFFERED = re.compile(r"\b(?:would|shall|should|could|can)\b|'d\b|\bI(?:'ll| will)\b|\?", re.I)
 
 
+# An amount and the stored-value method it was paid with or to, by its number: "$100 was charged to gift card
+# 8541816", "$61 to gift_card_8371729".
+# (the verb said: "83 dollars on certificate_4775196 (100 dollars). Proceed?" is a plan)
+_AMOUNT_TO_METHOD = re.compile(r"\$(\d[\d,]*(?:\.\d\d)?)\s+(?:(?:was|were|is|has been)\s+)?(?:charged|paid|taken|"
+                               r"refunded|deducted|credited)\s+(?:to|from|on|with)\s+(?:your\s+|the\s+)?"
+                               r"((?:gift[_ ]card|certificate)[_ ]\d{5,})\b", re.I)
+
+
+def misplaced_by_id(text: str, rows: dict[int, set[str]]) -> list[tuple[str, str, str]]:
+    """(the amount as written, the method, the methods the histories give it) for each amount a text
+    reports paid with (or to) a gift card or certificate by its number, where the payment histories
+    shown record that amount only with other methods: "$100 was charged to gift card 8541816", the
+    history paying $100 with gift_card_8371729. Not an action offered or planned."""
+    out: list[tuple[str, str, str]] = []
+    for sentence in SENTENCE_OR_LINE.split(text):
+        if _OFFERED.search(sentence):
+            continue
+        for m in _AMOUNT_TO_METHOD.finditer(sentence):
+            method = m[2].lower().replace(" ", "_")
+            methods = {x.lower() for x in rows.get(round(float(m[1].replace(",", "")) * 100), set())}
+            if methods and method not in methods and all(payment_kind(x) is not None for x in methods):
+                out.append((f"${m[1]}", method, ", ".join(sorted(methods))))
+    return out
+
+
 def misplaced_amounts(text: str, rows: dict[int, set[str]], last_four: dict[str, str]) -> list[tuple[str, str, str]]:
     """(the amount as written, the last four said, the methods the histories give it) for each amount
     a text puts on a card by its last four digits where the payment histories shown record that
