@@ -128,6 +128,8 @@ from trajectory2gym.certify.compensation import (
     delay_rule,
     difference_rule,
     eligible,
+    flight_cases_rule,
+    flight_trouble_said,
     ineligible,
     offer_first_rule,
     one_certificate_rule,
@@ -953,6 +955,7 @@ class _Run:
         self._insurance_rule = ""  # the policy's sentence that names the reasons insurance covers (cancel_refund)
         self._certificate_rule = ""  # the policy's sentence that limits certificates (compensation)
         self._delay_rule = ""  # the policy's sentence that compensates a delay only after a change or cancellation
+        self._flight_cases = ""  # the policy's sentence that compensates cancelled and delayed flights
         self._one_certificate = ""  # the policy's words that allow one certificate per booking, where it has them
         self._difference_rule = ""  # the policy's sentence that a fare difference is never paid with a certificate
         self._refuel_rule = ""  # the policy's words that a refuel is charged on the next bill
@@ -3153,6 +3156,7 @@ class _Run:
             # "it lets you cancel for a full refund for any reason", where insurance covers health or weather
             reasons += [reason("text_contradicts_policy", arg="insurance", value=said[:80], detail=self._insurance_rule)
                         for said in any_reason_said(content)]
+        compensated = len(reasons)  # (one reason per offer: the first rule it breaks)
         if self._offer_first and ("ertificate" in content or "ompensation" in content or "oucher" in content) and (
                 offered := certificates_offered(content)) and not complained(self._user_text()):
             # "Since you're a Gold member, I can also add a $100 travel certificate", the user having
@@ -3166,6 +3170,13 @@ class _Run:
             # "I can also issue you a $100 travel certificate", to a regular member in economy without insurance
             reasons += [reason("text_contradicts_policy", arg="compensation", value=said[:80],
                                detail=self._certificate_rule) for said in offered]
+        if self._flight_cases and len(reasons) == compensated and (
+                "ertificate" in content or "ompensation" in content or "oucher" in content) and (
+                offered := certificates_offered(content)) and not flight_trouble_said(self._user_text()):
+            # "I can offer you a $50 travel certificate for the inconvenience", where no flight was cancelled or
+            # delayed: the cases the policy compensates
+            reasons += [reason("text_contradicts_policy", arg="compensation", value=said[:80],
+                               detail=self._flight_cases) for said in offered]
         if self._delay_rule and ("ertificate" in content or "ompensation" in content or "oucher" in content) and (
                 offered := certificates_promised(content)) and not any("certificate" in w[2].name for w in self._writes) \
                 and (booking := self._uncompensable_delay(content)):
@@ -4187,6 +4198,11 @@ class _Run:
             ok = False
             reasons.append(reason("against_policy", tool=call.name, arg="reservation_id", value=booking,
                                   detail=self._cancel_rule))
+        if self._flight_cases and "certificate" in call.name and not flight_trouble_said(self._user_text()):
+            # a certificate sent where the user spoke of no cancelled or delayed flight
+            ok = False
+            reasons.append(reason("against_policy", tool=call.name, arg="user_id", value=call.arguments.get("user_id"),
+                                  detail=self._flight_cases))
         if self._delay_rule and "certificate" in call.name and (promised := next(
                 (t.text for t in reversed(self.turns) if t.role == "assistant" and certificates_promised(t.text)), None)) \
                 is not None and (booking := self._uncompensable_delay(promised)):
@@ -4440,6 +4456,7 @@ class _Run:
                         self._own_only = self._own_only or own_only(msg.content)
                         self._certificate_rule = self._certificate_rule or compensation_rule(msg.content)
                         self._delay_rule = self._delay_rule or delay_rule(msg.content)
+                        self._flight_cases = self._flight_cases or flight_cases_rule(msg.content)
                         self._one_certificate = self._one_certificate or one_certificate_rule(msg.content)
                         self._difference_rule = self._difference_rule or difference_rule(msg.content)
                         self._refuel_rule = self._refuel_rule or next_bill_rule(msg.content)

@@ -181,6 +181,28 @@ _FLIGHT_CANCELLED = re.compile(r"\b(?:flight|it)(?: \w+){0,9}? (?:was|got|has be
                                r"|\bcancell?ed (?:my |our |the )?flight|\bairline cancell?ed", re.I)
 
 
+# The policy's cases a certificate compensates: "Cancelled flight: 100 dollars per passenger; delayed flight
+# after a change or cancellation: 50 dollars per passenger."
+_FLIGHT_CASES = re.compile(r"\bcancell?ed flights?\b[^.]*\bdelayed flights?\b|\bdelayed flights?\b[^.]*\bcancell?ed flights?\b",
+                           re.I)
+# A user's word of a flight cancelled or delayed (not "I want to cancel my trip").
+_FLIGHT_TROUBLE = re.compile(r"\bcancell?ed\b|\bdelay\w*|\blate\b|\bmissed\b|\bcancellations?\b"
+                             r"|\b(?:got|was|were|been)\s+(?:moved|rescheduled|changed|bumped)\b|\brebooked\b", re.I)
+# ("the JFK-Seattle leg got moved on the 11th and they rebooked me": a change the airline made)
+
+
+@lru_cache(maxsize=64)
+def flight_cases_rule(policy: str) -> str:
+    """The policy's sentence that gives certificates for cancelled and delayed flights (and nothing
+    else); "" where it has none."""
+    return next((rule_text(s) for s in policy_sentences(policy) if _FLIGHT_CASES.search(s)), "")
+
+
+def flight_trouble_said(user_text: str) -> bool:
+    """Whether the user's words speak of a flight cancelled or delayed at all."""
+    return _FLIGHT_TROUBLE.search(user_text) is not None
+
+
 @lru_cache(maxsize=64)
 def delay_rule(policy: str) -> str:
     """The policy's sentence that compensates a delay only after a change or cancellation; "" where

@@ -13,6 +13,8 @@ from trajectory2gym.certify.compensation import (
     certificates_offered,
     compensation_rule,
     difference_rule,
+    flight_cases_rule,
+    flight_trouble_said,
     ineligible,
     offer_first_rule,
 )
@@ -96,7 +98,8 @@ def test_the_offer_first_rule_is_read_from_the_policy() -> None:
 @pytest.mark.parametrize(("user", "kinds"), [
     # blind audit a57_01: a cancellation the user asked for, then a certificate offered unasked
     ("Please cancel JEPRZB, my plans changed.", ["text_contradicts_policy"]),
-    ("Please cancel JEPRZB. Your service has ruined my trip, this is unacceptable.", []),  # a complaint (not of a delay)
+    # a complaint, but of no flight cancelled, delayed or moved: none the policy compensates (blind set 77, a77_07)
+    ("Please cancel JEPRZB. Your service has ruined my trip, this is unacceptable.", ["text_contradicts_policy"]),
     # words between the flight and its cancellation (blind set 62, a62_08)
     ("Also, my own flight with you back in April got cancelled and I never got anything for it.", []),
     ("Also, my own flight with you back in April went fine, thanks.", ["text_contradicts_policy"]),
@@ -324,3 +327,30 @@ def test_a_change_paid_with_a_certificate_goes_against_the_policy(convo: Any, at
                                               "flights": [{"flight_number": "HAT275", "date": "2024-05-19"}]},
                {"reservation_id": "M9OL3W", "cabin": "business"})
     assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons) if k == "against_policy"] == kinds
+
+
+def test_the_policy_compensates_cancelled_and_delayed_flights_only() -> None:
+    assert "Cancelled flight" in flight_cases_rule(POLICY)
+    assert flight_cases_rule("Offer a certificate to gold members who complain.") == ""
+    assert flight_trouble_said("my flight got cancelled") and flight_trouble_said("it was delayed 3 hours")
+    assert not flight_trouble_said("I want to cancel my trip. That's inconvenient.")
+
+
+@pytest.mark.parametrize(("complaint", "kinds"), [
+    # blind set 77, a77_07: a certificate for the inconvenience of a rule, no flight cancelled or delayed
+    ("That's inconvenient.", ["text_contradicts_policy", "against_policy"]),
+    ("That's inconvenient, and my last flight was delayed 4 hours after you changed it.", []),
+])
+def test_a_certificate_for_no_cancelled_or_delayed_flight(convo: Any, complaint: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline", system=POLICY)
+    c.user("I'm omar_sanchez_7760. I'd like to add my son to booking OCXNIX.")
+    c.call("get_user_details", {"user_id": "omar_sanchez_7760"}, {"user_id": "omar_sanchez_7760", "membership": "silver"})
+    c.say("I'm sorry, the number of passengers on a reservation can't be changed. He would need a separate booking.")
+    c.user(complaint)
+    offer = c.say("I understand. As a Silver member, I can offer you a $50 travel certificate for the inconvenience. "
+                  "Would you like that?")
+    c.user("Well, sure.")
+    sent = c.call("send_certificate", {"user_id": "omar_sanchez_7760", "amount": 50}, "Certificate sent")
+    cert = certify_interaction(c.build())
+    found = [reason_kind(r) for i in (offer, sent) for r in next(d for d in cert.decisions if d.message_index == i).reasons]
+    assert [k for k in found if k in ("text_contradicts_policy", "against_policy")] == kinds, found
