@@ -54,6 +54,7 @@ from trajectory2gym.certify.bag_allowance import (
     misstated_free_left,
     unknown_tier_bags,
 )
+from trajectory2gym.certify.basic_changes import flight_change_offers, no_change_rule
 from trajectory2gym.certify.birth_dates import BirthDates, birthday_unsaid, misborn
 from trajectory2gym.certify.booked_on import misdated
 from trajectory2gym.certify.books import ObservationBook, objects_in
@@ -956,6 +957,7 @@ class _Run:
         self._certificate_rule = ""  # the policy's sentence that limits certificates (compensation)
         self._delay_rule = ""  # the policy's sentence that compensates a delay only after a change or cancellation
         self._flight_cases = ""  # the policy's sentence that compensates cancelled and delayed flights
+        self._basic_rule = ""  # the policy's words that basic economy flights cannot be changed
         self._one_certificate = ""  # the policy's words that allow one certificate per booking, where it has them
         self._difference_rule = ""  # the policy's sentence that a fare difference is never paid with a certificate
         self._refuel_rule = ""  # the policy's words that a refuel is charged on the next bill
@@ -3156,6 +3158,13 @@ class _Run:
             # "it lets you cancel for a full refund for any reason", where insurance covers health or weather
             reasons += [reason("text_contradicts_policy", arg="insurance", value=said[:80], detail=self._insurance_rule)
                         for said in any_reason_said(content)]
+        if self._basic_rule and ("move" in content or "hange" in content or "witch" in content or "rebook" in content
+                                 or "eschedul" in content) and (offers := flight_change_offers(content)) and (
+                booking := self._reservation_meant(content)) is not None \
+                and self.index.field_of(booking, "cabin") == "basic_economy":
+            # "But I can move it to later dates free of charge", of a basic economy reservation
+            reasons += [reason("text_contradicts_policy", arg="flight change", value=said[:80], detail=self._basic_rule)
+                        for said in offers]
         compensated = len(reasons)  # (one reason per offer: the first rule it breaks)
         if self._offer_first and ("ertificate" in content or "ompensation" in content or "oucher" in content) and (
                 offered := certificates_offered(content)) and not complained(self._user_text()):
@@ -4457,6 +4466,7 @@ class _Run:
                         self._certificate_rule = self._certificate_rule or compensation_rule(msg.content)
                         self._delay_rule = self._delay_rule or delay_rule(msg.content)
                         self._flight_cases = self._flight_cases or flight_cases_rule(msg.content)
+                        self._basic_rule = self._basic_rule or no_change_rule(msg.content)
                         self._one_certificate = self._one_certificate or one_certificate_rule(msg.content)
                         self._difference_rule = self._difference_rule or difference_rule(msg.content)
                         self._refuel_rule = self._refuel_rule or next_bill_rule(msg.content)

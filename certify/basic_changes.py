@@ -1,0 +1,47 @@
+"""A flight change offered on a basic economy reservation. A policy that says "Basic economy flights
+cannot be changed" makes an offer to move such a booking to other flights or dates against it ("But
+I can move it to later dates free of charge", "HAT143 would save $24 per person. Want me to switch
+it?"); a change of cabin is another matter, and a refusal offers nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from trajectory2gym.certify.policy_times import policy_sentences, rule_text
+from trajectory2gym.certify.turns import SENTENCE_OR_LINE
+
+_NO_CHANGE = re.compile(r"\bbasic economy (?:flights?|reservations?|tickets?) (?:cannot|can't|can not) be "
+                        r"(?:changed|modified)\b", re.I)
+
+
+@lru_cache(maxsize=64)  # a corpus repeats its few policies
+def no_change_rule(policy: str) -> str:
+    """The policy's words that basic economy flights cannot be changed; "" where it says none."""
+    for sentence in policy_sentences(policy):
+        if m := _NO_CHANGE.search(sentence):
+            return rule_text(m[0])
+    return ""
+
+
+# The agent offering to do the change: "I can move it to later dates", "Want me to switch it?".
+_OFFER = re.compile(r"\b(?:i can|i could|i'll|i will|shall i|should i|(?:do you )?want me to|would you like me to|"
+                    r"happy to)\s+(?:\w+\s+){0,2}?(?:move|change|switch|rebook|reschedule)\b", re.I)
+# A change of something else (a cabin, a passenger, bags), or a change denied: no flight change offered.
+_NOT_FLIGHTS = re.compile(r"\b(?:cabin|upgrade|business|class|passengers?|names?|birth|dob|bags?|baggage|luggage|"
+                          r"address|payment|card|insurance|seats?)\b|n't\b|\b(?:not|cannot|unable)\b", re.I)
+# What a flight change changes: "to later dates", "the earlier flight", "HAT143".
+_FLIGHT_WORDS = re.compile(r"\b(?:flights?|dates?|days?|later|earlier|leave|depart\w*|[A-Z]{3}\d{3})\b")
+_FLIGHT_NUMBER = re.compile(r"\b[A-Z]{3}\d{3}\b")
+# Something else a text may offer to change ("$78 per person (2 passengers)" prices a fare, changes no one).
+_OTHER_CHANGE = re.compile(r"\b(?:cabin|upgrade|names?|birth|dob|bags?|baggage|luggage|address|insurance|seats?)\b", re.I)
+
+
+def flight_change_offers(text: str) -> list[str]:
+    """The sentences of a text that offer to change a reservation's flights or dates: the sentence says
+    what it changes, or the text lists flights and speaks of nothing else to change ("HAT143 would
+    save $24 per person. Want me to switch it?")."""
+    listed = _FLIGHT_NUMBER.search(text) is not None and not _OTHER_CHANGE.search(text)
+    return [s.strip() for s in SENTENCE_OR_LINE.split(text) if _OFFER.search(s) and not _NOT_FLIGHTS.search(s)
+            and (_FLIGHT_WORDS.search(s) or listed)]

@@ -1,0 +1,47 @@
+"""A flight change offered on a basic economy reservation is against a policy that says basic economy
+flights cannot be changed (certify/basic_changes.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from trajectory2gym.certify import certify_interaction
+from trajectory2gym.certify.basic_changes import flight_change_offers, no_change_rule
+from trajectory2gym.certify.reasons import reason_kind
+from trajectory2gym.envs.airline.policy import POLICY
+from trajectory2gym.envs.registry import tool_specs
+
+
+def test_the_policys_rule() -> None:
+    assert no_change_rule(POLICY) == "Basic economy flights cannot be changed"
+    assert no_change_rule("You are an airline agent. Flights can be changed for a fee.") == ""
+
+
+@pytest.mark.parametrize(("text", "offers"), [
+    # blind sets 77 (a77_12) and 62 (a62_09)
+    ("EJCKIA can't be cancelled. But I can move it to later dates free of charge if that helps.", 1),
+    ("Options on May 21:\n- HAT143 17:00, $54\n- HAT058 18:00, $79\nHAT143 would save $24 per person. Want me to "
+     "switch it?", 1),
+    ("Basic economy flights can't be changed, so I can't move it.", 0),  # a refusal
+    ("I can upgrade the cabin to economy for $40. Shall I make that change?", 0),  # a cabin change
+    ("I'll change the second passenger to Amelia Nguyen-Lee. Shall I make that change?", 0),  # a passenger's
+    ("1. Emma Nguyen, 1950-04-26\n2. Chen Johnson, 1951-03-13\nShall I make that change?", 0),  # no flights said
+])
+def test_a_flight_change_offered(text: str, offers: int) -> None:
+    assert len(flight_change_offers(text)) == offers
+
+
+@pytest.mark.parametrize(("cabin", "kinds"), [("basic_economy", ["text_contradicts_policy"]), ("economy", [])])
+def test_an_offer_to_move_a_basic_economy_booking(convo: Any, at: Any, cabin: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline", system=POLICY)
+    c.user("I'm yusuf_gonzalez_6436. Can you cancel EJCKIA?")
+    c.call("get_reservation_details", {"reservation_id": "EJCKIA"}, {
+        "reservation_id": "EJCKIA", "user_id": "yusuf_gonzalez_6436", "cabin": cabin, "insurance": "no",
+        "flights": [{"flight_number": "HAT147", "date": "2024-05-16", "price": 74}],
+        "created_at": "2024-05-10T11:49:34"})
+    i = c.say("EJCKIA can't be cancelled: it has no travel insurance and was booked on May 10. But I can move it to "
+              "later dates if that helps.")
+    found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
+    assert [k for k in found if k == "text_contradicts_policy"] == kinds, found
