@@ -488,7 +488,10 @@ _VALIDITY = re.compile(rf"\b(?:(?:valid|good|usable)\s+for|expires?\s+(?:in|afte
                        rf"|\bwithin\s+{_TERM_SAID}\s+of\b"
                        # a window to act in: "you have 30 days from delivery", "a 30-day return window"
                        rf"|\b{_TERM_SAID}\s+(?:from|after|since)\s+(?:the\s+)?(?:delivery|purchase|receipt|order)"
-                       r"|\b(\d+)[- ]day\s+(?:return\s+|refund\s+|exchange\s+)?(?:window|period|grace)", re.I)
+                       r"|\b(\d+)[- ]day\s+(?:return\s+|refund\s+|exchange\s+)?(?:window|period|grace)"
+                       # ... or to act by: "you have 30 days to ship the speaker back"
+                       rf"|\byou(?:'ll| will)?\s+(?:have|get)\s+(?:only\s+)?{_TERM_SAID}\s+to\s+(?!go\b|spare\b|wait\b)",
+                       re.I)  # (not "3 days to go before your flight": a count)
 # A limit or term in months or years: "resume it any time within 12 months", "for up to 12 months",
 # "renewed for another 12 months" (the policy's or a tool's, never a guess; "about 2 months ago" is a count).
 _TERM_LIMIT = re.compile(r"\b(?:within|up to|another|at most|no more than|maximum of)\s+"
@@ -1355,7 +1358,8 @@ class _Run:
                        and not self.index.has_string(_TO_DASH.sub("-", dashed))
                        and not self._taken_back(text, m.start(), m.end())]  # "immediately, not in 5–7 days."
         if ("alid" in text or "xpire" in text or "within" in text or "day" in text and (  # "valid for **12 months**"
-                " from " in text or " after " in text or " since " in text or "window" in text or "period" in text)):
+                " from " in text or " after " in text or " since " in text or "window" in text or "period" in text
+                or " have " in text) or " have " in text and ("week" in text or "month" in text)):
             plain = text.replace("*", "")
             misses += [term for m in _VALIDITY.finditer(plain)
                        if not self.index.has_string(term := next(g for g in m.groups() if g))

@@ -34,6 +34,12 @@ RETAIL_POLICY = "Refunds go back to the original payment method within 5-7 busin
     ("You are a retail agent.", "Items can be returned in a 30-day return window.",
      ["text states '30' not in visible history"]),
     ("Returns are accepted within 30 days of delivery.", "You're inside the 30-day window.", []),
+    # ... or a time to act by (blind set 77, r77_01)
+    ("You are a retail agent.", "Please remember you have 30 days to ship the speaker back.",
+     ["text states '30 days' not in visible history"]),
+    ("Ship returned items back within 30 days.", "Please remember you have 30 days to ship the speaker back.", []),
+    ("You are a telecom agent.", "You have 2 weeks to pay the bill.", ["text states '2 weeks' not in visible history"]),
+    ("You are an airline agent.", "You have 3 days to go before your flight.", []),  # not "to" of a deadline: a count
     ("You are a retail agent.", "I said there's a 30-day window, but I have no return deadline — sorry.", []),
     # A time frame promised: "within 24 hours", "takes about 24 hours".
     ("You are a retail agent.", "The refund will reach your PayPal account within 24 hours.",
