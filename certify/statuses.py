@@ -48,6 +48,9 @@ _NOT_NOW = re.compile(r"\b(?:once|as soon as|when|while|after|until|if|will|['â€
 
 # A status said of any object of a kind, not of one: "A suspended line can only be resumed ...",
 # or of none: "You have no overdue bills", "Nothing is overdue, so I can resume line 555-321-5581".
+# Money moved to a method, no status of an object: "3570.34 has been returned to your gift card".
+_TO_METHOD = re.compile(r"\s+to\s+(?:your|the)\s+(?:\w+\s+)?(?:gift card|card|visa|mastercard|paypal|account|"
+                        r"credit card|original payment)", re.I)
 _ANY_ONE = re.compile(r"\b(?:a|an|any|no|only one|nothing(?:'s| is)|none (?:is|are))\s+$", re.I)  # ("allows only one pending request")
 
 
@@ -90,7 +93,8 @@ def status_claims(text: str, bill_of_month: Callable[[str], str | None] | None =
             # The status words of the sentence's clauses that say a status now (up to the word).
             said = {_FORMS[(m[1] or m[2]).lower()] for m in _STATUS.finditer(sentence)
                     if not _NOT_NOW.search(sentence, _clause_start(sentence, m.start()), m.start())
-                    and not _ANY_ONE.search(sentence, max(0, m.start() - 11), m.start())}
+                    and not _ANY_ONE.search(sentence, max(0, m.start() - 11), m.start())
+                    and not _TO_METHOD.match(sentence, m.end())}
             if not said:
                 continue
             ids = _object_ids(sentence)

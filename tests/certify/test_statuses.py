@@ -93,6 +93,9 @@ SHOWN = {"L1005": "Active", "#W1000001": "pending", "B1001": "Paid", "B1006": "D
     ("To undo it I'll resume line L1005 so it's suspended again. Shall I go ahead?", []),
     ("To undo it I resumed line L1005 so it's suspended again.", [("L1005", "Active")]),
     ("Returning to your question, line L1005 is suspended.", [("L1005", "Active")]),  # a status now, in its own clause
+    # money moved to a method, no status of the order (blind set 78, r78_03)
+    ("The payment for #W1000001 is now on your Visa, and $3,570.34 has been returned to your gift card.", []),
+    ("Order #W1000001 has been returned.", [("#W1000001", "pending")]),
     # a status of any one of a kind (blind set 76, t76_07)
     ("I tried to send one for B1006 but the system allows only one pending request.", []),
     ("I tried to send one for B1006 but it is the one pending.", [("B1006", "Disputed")]),
