@@ -712,7 +712,13 @@ def misdifferenced(text: str) -> list[tuple[str, str]]:
         end = _SENTENCE_STOP.search(text, said.end())
         sentence = text[start:end.start() + 1 if end is not None else len(text)]
         written = next(g for g in said.groups() if g)
-        before = dollar_amounts(_unpriced_data(text[_sentence_start(text, start - 1):start])) if start else []
+        line_start = text.rfind("\n", 0, said.start()) + 1
+        if line_start > start and LIST_MARK.match(text, line_start):
+            # a list's line of its own ("- Price difference: $25.85"): the lines above price other things
+            start, line_end = line_start, text.find("\n", said.end())
+            sentence = text[start:line_end if line_end >= 0 else len(text)]
+        before = dollar_amounts(_unpriced_data(text[_sentence_start(text, start - 1):start])) if start and \
+            not (line_start == start and LIST_MARK.match(text, start)) else []
         others = [c for w, c in before + dollar_amounts(_unpriced_data(sentence)) if w != written]
         if len(others) == 2 and (gap := abs(abs(others[0]) - abs(others[1]))) and not any(
                 cents_of(written) == gap * n for n in range(1, 10)):

@@ -632,6 +632,10 @@ def test_an_amount_one_digit_off_the_calculators_result(convo: Any, at: Any, sai
     ("It is also in stock, at $217.06. That would be $29.83 more than your current board, rather than $6.56 for "
      "the graphic one.", []),
     ("Can't — the gift card has $36, less than the $40.62 difference.", []),  # a balance, not a difference
+    # a list's line of its own: the lines above price two changes, not the difference's two terms (blind set 78, r78_05)
+    ("Here's the change:\n- Kettle A → B ($94.80)\n- Perfume C → D ($318.96)\n- Price difference: $25.85, charged.",
+     []),
+    ("New fare $158 and current $165 - a price difference: $17 for you.", [("$17", "$158 and $165 differ by $7")]),
 ])
 def test_a_difference_said_of_the_two_amounts_stated(text: str, out: list[tuple[str, str]]) -> None:
     from trajectory2gym.certify.equations import misdifferenced
