@@ -706,6 +706,7 @@ _AS_ACTIVE = frozenset({"resumed", "reactivated"})  # what "your line has been r
 _IP = re.compile(r"(?<![\d.])\d{1,3}(?:\.\d{1,3}){3}(?![\d.]*\d)")  # an IP address: "192.168.1.1"
 # Several objects said done at once: "Both orders have been cancelled", "all three lines are now suspended".
 # (or sent: "Both payment requests are on their way")
+_SAME_CHANGE = ("updat", "modif")  # the words of one kind of change, as a report and a tool's name say it
 _BOTH_DONE = re.compile(r"\b(both|all (?:three|3|four|4))(?:\s+(?:of\s+)?(?:your\s+|the\s+)?[a-z]+(?:\s+requests)?)?\s+"
                         r"(?:have been|were|are now|are both|have both been|were both|are)\s+(?:successfully\s+)?"
                         r"(cancell?ed|returned|exchanged|modified|suspended|resumed|updated|sent|on their way)\b", re.I)
@@ -3401,7 +3402,13 @@ class _Run:
             stem = "send" if both[2].lower() in ("sent", "on their way") else both[2].lower()[:5]
             asked = request.text.lower() if (request := self._last_user_turn()) is not None else ""
             since = self._writes if ("both" in asked or "all" in asked) else self._past_writes + self._writes
-            if sum(stem in call.name for _, _, call in since) < (2 if both[1].lower().startswith("both") else 3) and \
+            need = 2 if both[1].lower().startswith("both") else 3
+            stems = _SAME_CHANGE if stem in _SAME_CHANGE else (stem,)  # "updated" of a modify_ call
+            # (or one write on as many items: "Both items are updated", one call changing two)
+            if sum(any(s in call.name for s in stems) for _, _, call in since) < need and not any(
+                    any(s in call.name for s in stems) and any(isinstance(v, list) and len(v) >= need
+                                                               for v in call.arguments.values())
+                    for _, _, call in since) and \
                     not (self._failed_write is not None and claims_done(content)):  # (said below: the failed one)
                 reasons.append(reason("text_claims_unmade_action", detail=both[0][:100]))
         if alone and "$" in content and (self._writes or self._past_writes):

@@ -969,3 +969,18 @@ def test_done_said_right_after_a_request(convo: Any, at: Any, request_text: str,
     i = c.say(said)
     found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
     assert [k for k in found if k == "text_claims_unmade_action"] == kinds, found
+
+
+@pytest.mark.parametrize(("items", "kinds"), [(2, []), (1, ["text_claims_unmade_action"])])
+def test_both_items_updated_by_one_write_on_two(convo: Any, at: Any, items: int, kinds: list[str]) -> None:
+    # blind set 78, r78_05: one modify_pending_order_items call changes two items, "Both items are updated"
+    c = _two_pending(convo, ("#W2904339",), "Change the kettle and the perfume in #W2904339, please.",
+                     "Kettle 7274158061 → 7292993796 and Perfume 9447903288 → 9007697085, $25.85 charged to PayPal "
+                     "(paypal_2613218). Confirm?", "yes")
+    old, new = ["7274158061", "9447903288"][:items], ["7292993796", "9007697085"][:items]
+    c.call("modify_pending_order_items", {"order_id": "#W2904339", "item_ids": old, "new_item_ids": new,
+                                          "payment_method_id": "paypal_2613218"},
+           {"order_id": "#W2904339", "status": "pending (item modified)"})
+    i = c.say("Done. Both items are updated.")
+    found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
+    assert [k for k in found if k == "text_claims_unmade_action"] == kinds, found
