@@ -747,8 +747,16 @@ def _turns_back(turn: Turn, answered: Turn, described: Turn, anchors: Anchors) -
             offered |= _option_words(anchors, token)
     if not offered:
         return False
-    return any(not (_option_words(anchors, new) - offered).isdisjoint(turn.words)
+    return any(not _with_numbers(_option_words(anchors, new) - offered).isdisjoint(turn.words)
                for new in anchors.replacements() if new in described.compacts)
+
+
+def _with_numbers(option_words: set[str]) -> set[str]:
+    """Option words and the numbers they begin with: "500ml" is said as "the 500" too."""
+    return option_words | {m[0] for w in option_words if (m := _LEADING_NUMBER.match(w))}
+
+
+_LEADING_NUMBER = re.compile(r"\d+(?=[a-z])")
 
 
 def _option_words(anchors: Anchors, item: str) -> set[str]:

@@ -783,6 +783,39 @@ def test_a_yes_that_turns_back_from_an_offered_variant_confirms_the_described_it
     assert d.checks["workflow"] is eligible, d.reasons
 
 
+BOTTLE_ORDER = {"order_id": "#W6724985", "status": "pending",
+                "items": [{"name": "Water Bottle", "product_id": "8310926033", "item_id": "7533802601", "price": 48.59,
+                           "options": {"capacity": "500ml", "material": "stainless steel", "color": "green"}}],
+                "payment_history": [{"amount": 48.59, "payment_method_id": "credit_card_3593714"}]}
+BOTTLES = {"name": "Water Bottle", "product_id": "8310926033", "variants": {
+    "3229676465": {"item_id": "3229676465", "options": {"capacity": "500ml", "material": "plastic", "color": "black"},
+                   "available": True, "price": 51.94},
+    "7199146548": {"item_id": "7199146548", "options": {"capacity": "750ml", "material": "plastic", "color": "black"},
+                   "available": True, "price": 48.02}}}
+
+
+@pytest.mark.parametrize(("reply", "eligible"), [
+    # blind set 78, r78_07: "the 500" is the described 500ml bottle, its number without the unit
+    ("no, stay with the 500. go ahead", True),
+    ("ok the 750 then. go ahead", False),
+])
+def test_a_yes_that_turns_back_by_an_options_number(convo: Any, at: Any, reply: str, eligible: bool) -> None:
+    c = convo(tools=_specs("retail"))
+    c.user("I'm lei_ahmed_1705. #W6724985 - the water bottle. Want plastic, black.")
+    c.call("get_order_details", {"order_id": "#W6724985"}, BOTTLE_ORDER)
+    c.call("get_product_details", {"product_id": "8310926033"}, BOTTLES)
+    c.say("Current: Water Bottle 500ml, stainless steel, green, $48.59.\nOption: 500ml, plastic, black (item "
+          "3229676465), $51.94, in stock.\nYou'd pay $3.35 more on credit_card_3593714. Proceed?")
+    c.user("hm is there a 750ml plastic black? how much")
+    c.say("Yes: 750ml, plastic, black (item 7199146548), $48.02, in stock. That's $0.57 less than your bottle.")
+    c.user(reply)
+    i = c.call("modify_pending_order_items", {"order_id": "#W6724985", "item_ids": ["7533802601"],
+                                              "new_item_ids": ["3229676465"], "payment_method_id": "credit_card_3593714"},
+               {**BOTTLE_ORDER, "status": "pending (item modified)"})
+    d = at(certify_interaction(c.build()), i)
+    assert d.checks["workflow"] is eligible, d.reasons
+
+
 ADDRESS_ORDER = {"order_id": "#W1092119", "status": "pending",
                  "address": {"address1": "592 Elm Avenue", "address2": "Suite 978", "city": "Houston", "state": "TX",
                              "country": "USA", "zip": "77242"},
