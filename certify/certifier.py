@@ -1728,6 +1728,14 @@ class _Run:
                         reach[c] = min(reach.get(c, 3), steps + 1)
         return cents in reach
 
+    def _moved_since_balances(self) -> list[list[int]]:
+        """What the writes of earlier turns moved since the newest observation that shows a stored-value
+        balance: "$73.00 when I looked up your profile", then a cancellation's refund, then this change."""
+        shown = self.index.json_observations
+        seen = max((n for n in range(len(shown)) if '"balance"' in shown[n] or '"source": "gift_card"' in shown[n]),
+                   default=-1)
+        return [self._moved_by(w) for w in self._past_writes if w[1] > seen and self._moves_balances(w[2])]
+
     def _moves_balances(self, made: ToolCall) -> bool:
         """Whether a write may change a stored-value balance: its declared records meet the kinds of
         the lookups that showed one (an airline cancellation changes reservations, not the profile
@@ -3843,7 +3851,8 @@ class _Run:
             # as a lookup since the last write shows them, else as the writes leave the ones shown before,
             # or the ones earlier reports stated ("whose balance is now $3,277.98", then a return's refund);
             # of the writes that may change where balances are kept (an airline cancellation does not)
-            kept = totals([m for w, m in zip(self._writes, self._moved, strict=False) if self._moves_balances(w[2])])
+            kept = totals([m for w, m in zip(self._writes, self._moved, strict=False) if self._moves_balances(w[2])]
+                          + self._moved_since_balances())
             after = self._balances_since_write() or balances_after(shown | self._said_balances, kept, content)
             for written, cents in balances:  # "balance is now $1,778.51": the refund, not 36 + it
                 if abs(cents) not in after:

@@ -1235,3 +1235,34 @@ def test_a_balance_after_an_exchange_request_is_the_one_shown(convo: Any, at: An
     i = c.say(said)
     found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
     assert [k for k in found if k == "text_misattributed"] == kinds, found
+
+
+@pytest.mark.parametrize(("balance", "kinds"), [("$1,517.83", []), ("$88.02", []), ("$1,527.83", ["text_misstated_balance"])])
+def test_a_balance_after_writes_of_earlier_turns_too(convo: Any, at: Any, balance: str, kinds: list[str]) -> None:
+    # blind set 78, r78_09: $73.00 shown, a cancellation refunded $1,429.81 a turn before, this change $15.02
+    gift = "gift_card_3491931"
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user("I'm amelia_silva_7726. Cancel #W1111111, ordered by mistake.")
+    c.call("get_user_details", {"user_id": "amelia_silva_7726"}, {"user_id": "amelia_silva_7726", "payment_methods": {
+        gift: {"source": "gift_card", "balance": 73.0, "id": gift}}})
+    c.call("get_order_details", {"order_id": "#W1111111"}, {"order_id": "#W1111111", "status": "pending", "payment_history": [
+        {"transaction_type": "payment", "amount": 1429.81, "payment_method_id": gift}]})
+    c.say("Cancel #W1111111 (ordered by mistake); $1,429.81 goes back to your gift card. Shall I?")
+    c.user("yes")
+    c.call("cancel_pending_order", {"order_id": "#W1111111", "reason": "ordered by mistake"}, {
+        "order_id": "#W1111111", "status": "cancelled", "payment_history": [
+            {"transaction_type": "payment", "amount": 1429.81, "payment_method_id": gift},
+            {"transaction_type": "refund", "amount": 1429.81, "payment_method_id": gift}]})
+    c.say("Done, #W1111111 is cancelled.")
+    c.user("Now change the earbuds in #W7342738 to 4063058357, refund to the gift card.")
+    c.call("get_order_details", {"order_id": "#W7342738"}, {"order_id": "#W7342738", "status": "pending", "items": [
+        {"name": "Wireless Earbuds", "item_id": "2499294441", "price": 258.36}]})
+    c.say("Earbuds 2499294441 → 4063058357 ($243.34), $15.02 back to your gift card. Shall I?")
+    c.user("yes")
+    c.call("modify_pending_order_items", {"order_id": "#W7342738", "item_ids": ["2499294441"],
+                                          "new_item_ids": ["4063058357"], "payment_method_id": gift}, {
+        "order_id": "#W7342738", "status": "pending (item modified)", "payment_history": [
+            {"transaction_type": "refund", "amount": 15.02, "payment_method_id": gift}]})
+    i = c.say(f"Done! $15.02 went back to your gift card (new balance {balance}).")
+    found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
+    assert [k for k in found if k == "text_misstated_balance"] == kinds, found
