@@ -1178,7 +1178,8 @@ def _method_words(anchors: Anchors, turn: Turn) -> frozenset[str]:
     # $372.99 goes back to your gift card", of the payment change of #W4285041 beside it).
     aside = [line for line in turn.text.splitlines() if _about_another(line, anchors)] if "\n" in turn.text else []
     return frozenset().union(*(payment_words(Turn(-1, turn.role, c.text)) for c in turn.clauses
-                               if not _MONEY_FLOW.search(c.text) and not _about_another(c.text, anchors)
+                               if not _MONEY_FLOW.search(c.text) and not _PAID_BEFORE.search(c.text)
+                               and not _about_another(c.text, anchors)
                                and not any(c.text in line for line in aside)))
 
 
@@ -1195,6 +1196,8 @@ def _about_another(text: str, anchors: Anchors) -> bool:
 
 
 _MONEY_FLOW = re.compile(r"\b(?:refund\w*|difference|the rest|remaining|balance)\b", re.I)
+# How the order was paid so far, not the method chosen now: "#W8327915 ... was paid $3,844.86 with the gift card".
+_PAID_BEFORE = re.compile(r"\b(?:was|were)\s+paid\b|\bcurrently\s+paid\b", re.I)
 
 
 def names_method_id(turn: Turn, value: str) -> bool:

@@ -973,3 +973,17 @@ def test_an_identifier_owned_to_as_mistyped_is_no_other_variant(convo: Any, owne
     i = c.call("modify_pending_order_items", args, {**order, "status": "pending (item modified)"})
     decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
     assert [k for k in map(reason_kind, decision.reasons) if k == "not_described"] == kinds, decision.reasons
+
+
+@pytest.mark.parametrize(("method", "kinds"), [(CARD, []), (GIFT, ["argument_not_confirmed"])])
+def test_how_the_order_was_paid_is_not_the_method_chosen(convo: Any, method: str, kinds: list[str]) -> None:
+    # blind set 78, r78_11: "was paid ... with the gift card" says the old method; the card is the choice
+    order = {**ORDER, "status": "pending", "payment_history": [{"payment_method_id": GIFT, "amount": 360.10}]}
+    c = _looked_up(convo, "Pay #W4794911 with my mastercard instead, I'm yusuf_garcia_3055.")
+    c.say("#W4794911 is pending and was paid $360.10 with the gift card. Here's what I'd do:\n- Change the payment "
+          "to Mastercard ending 3762: the card is charged $360.10 and $360.10 goes back to the gift card (new "
+          "balance $375.10)\nConfirm?")
+    c.user("yes")
+    i = c.call("modify_pending_order_payment", {"order_id": "#W4794911", "payment_method_id": method}, order)
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert [k for k in map(reason_kind, decision.reasons) if k == "argument_not_confirmed"] == kinds, decision.reasons
