@@ -222,7 +222,7 @@ _CLAUSE_BREAK = re.compile(r",?\s+(?:so|but|which|while|though|because|not enoug
 _CHARGE_WAY = re.compile(r"\b(?:charg(?:e|ed|ing)|billed|debited|deducted|taken (?:from|off)|you(?:'ll| will)? pay|cost you)\b",
                          re.I)
 _REFUND_WAY = re.compile(r"\b(?:refund(?:ed|s|ing)?|credited|credit of|back to you)\b|\$[\d,.]+\**\s+back\b"
-                         r"|\bback (?:to|on|onto) your\b", re.I)
+                         r"|\bback (?:to|on|onto) your\b|\bgo(?:es)? back to (?:the|your)\b", re.I)  # ("$3,844.86 goes back to the gift card")
 
 
 _NOT_WAY = re.compile(r"\bnot\s+(?:a\s+|an\s+)?(?:refund|charge|credit)\w*", re.I)  # the way taken back

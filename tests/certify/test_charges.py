@@ -179,6 +179,10 @@ def test_a_write_without_a_result_and_many_reports_after_it(convo, at) -> None:
     ("Order #W9132840 is cancelled. The refund of $598.57 will go back to your card.",
      ["A total of $598.57 charged to your Mastercard. If you like, I'll cancel it, and the $598.57 will be refunded "
       "to that card."], []),
+    # "goes back to" the old method: the switch's refund way (blind set 78, r78_11)
+    ("Done: paid with your Mastercard; $3,844.86 was refunded to your gift card.",
+     ["- Change the payment to Mastercard ending 9677: the card is charged $3,844.86 and $3,844.86 goes back to the "
+      "gift card.\nConfirm?"], []),
 ])
 def test_a_report_moves_an_amount_the_way_the_conversation_gave_it(report: str, earlier: list[str],
                                                                    out: list[tuple[str, str]]) -> None:
