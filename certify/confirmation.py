@@ -161,7 +161,7 @@ _REFUSES_ALL = re.compile(r"(?:(?:hmm+|oh|uh+|um+|ah|well|actually)\W+)*no\W*(?:
 # too ("anything else" does not).
 _ALL_OF_IT = frozenset({"anything", "everything", "nothing", "it", "that"})
 # On a wordline: who, not what ("$72 per passenger", "for all 3 passengers", "business, 3 passengers").
-_PER_UNIT = re.compile(r" per \w+| (?:for|both|all) (?:the )?(?:\w+ )?passeng\w*"
+_PER_UNIT = re.compile(r" per \w+| (?:for|both|all) (?:the )?(?:\w+ )?passeng\w*| same passeng\w*"
                        r"| (?:\d{1,2}|two|three|four|five|six|seven|eight|nine) passeng\w*")
 
 

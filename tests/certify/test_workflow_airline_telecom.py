@@ -422,6 +422,9 @@ def test_a_price_per_passenger_does_not_make_a_flight_change_a_passenger_change(
     assert _workflow(convo, at, fare, "Yes.", "update_reservation_flights", FLIGHTS) == []
     added = "I can add a passenger to T6HMDP on HAT229, $177 per passenger. Shall I?"
     assert _workflow(convo, at, added, "Yes.", "update_reservation_flights", FLIGHTS) == ["not_described"]
+    # "same passenger" says who, not a passenger change (blind set 78, a78_02)
+    same = "To confirm: change T6HMDP to business on HAT229, same passenger. Proceed?"
+    assert _workflow(convo, at, same, "Yes.", "update_reservation_flights", FLIGHTS) == []
 
 
 @pytest.mark.parametrize("offer", ["I can offer you a $100 certificate for the delay. Would you like it?",
