@@ -107,6 +107,15 @@ class PriceBook:
         # JSON observation number -> the date its call asked about (a flight search's "date").
         self._days = days if days is not None else {}
 
+    def day_showing(self, idents: list[str]) -> DateMention | None:
+        """The one day a search was asked about whose answer shows every one of these objects (a
+        one-stop search's pair of legs); None where no search, or searches of several days, do."""
+        keys = [compact(i) for i in idents]
+        shown = self._index.json_observations
+        days = {day for k, day in self._days.items() if all(key in shown[k] for key in keys)}
+        said = date_mentions(days.pop()) if len(days) == 1 else []
+        return said[0] if said else None
+
     def prices(self, ident: str, day: DateMention | None = None, kind: str | None = None) -> tuple[set[int], set[int]]:
         """The prices observations give the object ``ident`` names, and those they give other objects
         of its kind (same identifier field) in the same observations. With ``day``, where some of
@@ -440,12 +449,17 @@ def line_total(cents: int, text: str, book: PriceBook) -> bool:
     for line in text.split("\n"):
         if cents not in {abs(c) for _, c in money_numbers_in(line)}:
             continue
-        ids = [t for t in chunks_with_digits(line) if looks_like_identifier(t) and not ISO_DAY.fullmatch(t)]
+        # (not a time or a span of times: "HAT173 + HAT005 (13:00-17:00): $762")
+        ids = [t for t in chunks_with_digits(line) if looks_like_identifier(t) and not ISO_DAY.fullmatch(t) and ":" not in t]
         if not 2 <= len(ids) <= 4:
             continue
+        # (where the text names several days, the day of the search that shows the row's flights together)
+        on = day if day is not None or not may_name_day(text) else book.day_showing(ids)
+        if on is None and day is None and may_name_day(text) and date_mentions(text):
+            continue  # several days named, no one search of the row's flights: which fares is unclear
         totals = {0}
         for ident in ids:
-            totals = {t + p for t in totals for p in book.prices(ident, day, kind or None)[0]}
+            totals = {t + p for t in totals for p in book.prices(ident, on, kind or None)[0]}
         if cents in totals:
             return True
     return False
@@ -453,6 +467,7 @@ def line_total(cents: int, text: str, book: PriceBook) -> bool:
 
 # Between two legs of one row: "HAT033 00:00 JFK→DTW + HAT168": a plus, and no amount.
 _LEG_GAP = re.compile(r"[^$\n+]{0,40}\+[^$\n+]{0,40}")
+_CELL_GAP = re.compile(r"[^$\n|]{0,40}\|[^$\n|]{0,40}")  # between two legs of a table's row: a cell's end, no amount
 _AFTER_DIFFERENCE = re.compile(r"\W*(?:more|less|extra|back|refund|cheaper|difference|off)\b")
 
 
@@ -463,10 +478,11 @@ def mistotaled_rows(text: str, book: PriceBook) -> list[tuple[str, str]]:
     + HAT168 18:00 DTW→CLT: $380", the fares 194 and 196."""
     rows: list[tuple[str, list[tuple[int, int, str]]]] = []
     for line in text.split("\n"):
-        if "+" not in line or "$" not in line:
+        if ("+" not in line and "|" not in line) or "$" not in line:
             continue
         spots = [(at, at + len(t), t) for at, t in placed(line, chunks(line)) if FLIGHT_NUMBER.fullmatch(t)]
-        if 2 <= len(spots) <= 4 and all(_LEG_GAP.fullmatch(line, a[1], b[0])
+        # (or a table's row, a leg per cell: "| 5 | HAT180 07:00-11:00 | HAT257 22:00-23:30 | $240 |")
+        if 2 <= len(spots) <= 4 and all(_LEG_GAP.fullmatch(line, a[1], b[0]) or _CELL_GAP.fullmatch(line, a[1], b[0])
                                         for a, b in zip(spots, spots[1:], strict=False)):
             rows.append((line, spots))
     if not rows or not book.prices(rows[0][1][0][2])[0]:  # (the legs' listings read: their cabins known)
@@ -482,7 +498,10 @@ def mistotaled_rows(text: str, book: PriceBook) -> list[tuple[str, str]]:
         if not (amounts := money_numbers_in(rest)):
             continue
         written, cents = amounts[0]
-        fares = [book.prices(t, day, kind)[0] for _, _, t in spots]
+        # (a table's row, where the text names several days: the day of the search that shows its flights
+        # together; a line joined by "+" may be the booking's own legs, on another day)
+        on = day if day is not None or "|" not in line else book.day_showing([t for _, _, t in spots])
+        fares = [book.prices(t, on, kind)[0] for _, _, t in spots]
         if not all(len(f) == 1 for f in fares):
             continue
         legs = [next(iter(f)) for f in fares]

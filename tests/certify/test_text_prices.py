@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import orjson
 import pytest
 
 from trajectory2gym.certify import certify_interaction
@@ -289,3 +290,51 @@ def test_a_list_line_priced_per_passenger_at_no_price_of_its_flight(convo, at, s
     i = c.say(said)
     found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
     assert [k for k in found if k == "text_misattributed"] == kinds, found
+
+
+def _two_days_of_pairs(convo: Any) -> Any:
+    """A booking on May 18 (HAT180 + HAT273 at $365), then a one-stop search of May 19."""
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("move RBXOYT to May 19, economy")
+    c.call("get_reservation_details", {"reservation_id": "RBXOYT"}, {"reservation_id": "RBXOYT", "cabin": "economy",
+                                                                    "flights": [{"flight_number": "HAT180", "date": "2024-05-18", "price": 200},
+                                                                                {"flight_number": "HAT273", "date": "2024-05-18", "price": 165}]})
+    c.call("search_onestop_flight", {"origin": "IAH", "destination": "LAX", "date": "2024-05-19"}, [
+        [{"flight_number": "HAT180", "date": "2024-05-19", "scheduled_departure_time_est": "07:00:00",
+          "prices": {"basic_economy": 60, "economy": 130, "business": 300}},
+         {"flight_number": "HAT257", "date": "2024-05-19", "prices": {"basic_economy": 55, "economy": 120, "business": 280}}],
+        [{"flight_number": "HAT180", "date": "2024-05-19", "prices": {"basic_economy": 60, "economy": 130, "business": 300}},
+         {"flight_number": "HAT273", "date": "2024-05-19", "prices": {"basic_economy": 50, "economy": 110, "business": 260}}]])
+    return c
+
+
+@pytest.mark.parametrize(("first", "second", "kinds"), [
+    ("$250", "$240", []),
+    # blind set 60, a60_02: two rows' totals swapped
+    ("$240", "$250", ["text_miscalculated", "text_miscalculated"]),
+])
+def test_a_table_row_of_two_legs_totals_their_fares_on_the_searched_day(convo: Any, at: Any, first: str, second: str,
+                                                                         kinds: list[str]) -> None:
+    c = _two_days_of_pairs(convo)
+    i = c.say("RBXOYT is HAT180 + HAT273 on May 18, paid $365. On May 19 in economy:\n\n| # | First leg | Second leg | "
+              f"Total |\n|---|---|---|---|\n| 1 | HAT180 07:00-11:00 | HAT257 22:00-23:30 | {first} |\n"
+              f"| 2 | HAT180 07:00-11:00 | HAT273 22:00-23:30 | {second} |")
+    found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
+    assert [k for k in found if k == "text_miscalculated"] == kinds, found
+
+
+def test_a_line_of_two_legs_and_their_times_totals_their_fares() -> None:
+    # blind set 78, a78_11: "HAT180 + HAT257 (07:00): $250", its time no identifier, the text naming two days
+    from trajectory2gym.certify.evidence import EvidenceIndex
+    from trajectory2gym.certify.prices import PriceBook, line_total
+
+    index = EvidenceIndex()
+    index.add_observation(orjson.dumps({"reservation_id": "RBXOYT", "cabin": "economy", "flights": [
+        {"flight_number": "HAT180", "date": "2024-05-18", "price": 200}]}).decode(), True)
+    index.add_observation(orjson.dumps([[
+        {"flight_number": "HAT180", "date": "2024-05-19", "prices": {"economy": 130, "business": 300}},
+        {"flight_number": "HAT257", "date": "2024-05-19", "prices": {"economy": 120, "business": 280}}]]).decode(), True)
+    book = PriceBook(index, {1: "2024-05-19"})
+    text = "RBXOYT is HAT180 on May 18. On May 19 in economy:\n1. HAT180 + HAT257 (07:00): {}, refund $115"
+    assert line_total(25000, text.format("$250"), book)
+    assert not line_total(32000, text.format("$320"), book)  # HAT180's May 18 fare is no fare of May 19
