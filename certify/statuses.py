@@ -327,7 +327,8 @@ def says_status(text: str, ident: str, said: set[str]) -> bool:
 
 # Whether a reservation has travel insurance, as a text says it: "does not include travel insurance",
 # "you have insurance on it". A clause about what may be bought or would cover says neither.
-_NO_INSURANCE = re.compile(r"(?:\bno|\bnot|n't|\bwithout)\b[^.,;:!?]{0,30}?\binsurance\b", re.I)  # "doesn't have"
+_NO_INSURANCE = re.compile(r"(?:\bno|\bnot|n't|\bwithout)\b[^.,;:!?]{0,30}?\binsurance\b"
+                           r"(?!\s+(?:reasons?|rules?|terms))", re.I)  # "doesn't have"; not "isn't a covered insurance reason"
 _HAS_INSURANCE = re.compile(r"\b(?:has|have|includes?|included|purchased|bought)\b[^.,;:!?]{0,20}?\binsurance\b",
                             re.I)
 _MAYBE = re.compile(r"\b(?:if|would|could|can(?!\s+(?:see|confirm)\b)|will|want|like|add|adding|buy|cost|costs|per"
