@@ -344,7 +344,8 @@ INSURED = {"C913YC": {"yes"}, "OC39IW": {"no"}}
      "no travel insurance", [("no travel insurance", "yes")]),
     ("Found them — C913YC and OC39IW. Details:\n- round trip, economy\n- 2 checked bags, no travel insurance", []),
     # a reason the insurance does not cover says nothing of whether it has insurance (blind set 78, a78_07)
-    ("Can't cancel C913YC: a work conflict isn't a covered insurance reason (health or weather only).", []),
+    ("C913YC: booked 2024-05-12 (over 24h ago), basic economy not business, and a work conflict isn't a covered "
+     "insurance reason (health or weather only).", []),
     ("C913YC has no travel insurance, so I can't cancel it.", [("C913YC has no travel insurance", "yes")]),
 ])
 def test_a_text_saying_whether_a_reservation_is_insured(text: str, out: list[tuple[str, str]]) -> None:
