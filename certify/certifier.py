@@ -4227,7 +4227,12 @@ class _Run:
             ok = False
             reasons.append(reason("against_policy", tool=call.name, arg="reservation_id", value=booking,
                                   detail=self._cancel_rule))
-        if self._flight_cases and "certificate" in call.name and not flight_trouble_said(self._user_text()):
+        if self._offer_first and "certificate" in call.name and not complained(self._user_text()):
+            # a certificate sent where the user complained of nothing ("worked out fine, no complaints")
+            ok = False
+            reasons.append(reason("against_policy", tool=call.name, arg="user_id", value=call.arguments.get("user_id"),
+                                  detail=self._offer_first))
+        elif self._flight_cases and "certificate" in call.name and not flight_trouble_said(self._user_text()):
             # a certificate sent where the user spoke of no cancelled or delayed flight
             ok = False
             reasons.append(reason("against_policy", tool=call.name, arg="user_id", value=call.arguments.get("user_id"),

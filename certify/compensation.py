@@ -142,6 +142,7 @@ def ineligible(tiers: set[str], cabin: object, insurance: object) -> bool:
 _FIRST_RULE = re.compile(r"\bnever offer\b|\bonly (?:when|if) the (?:customer|user) complains\b", re.I)
 # A user's word of a complaint, or of what compensation is for.
 _COMPLAINT = re.compile(r"\b(?:compensat\w*|certificate|voucher|complain\w*|inconvenien\w*|delay\w*|upset|unacceptable|"
+                        r"unhappy|not happy|annoy\w*|fed up|"
                         r"ridiculous|frustrat\w*|angry|terrible|awful|disappoint\w*|trouble|make (?:it|this|that) up|"
                         r"(?:flight|it)(?: \w+){0,9}? (?:was|got|has been|is) cancell?ed|cancell?ed (?:my |our |the )?flight|"
                         r"airline cancell?ed|never got anything|(?:nobody|no one|no-one) (?:offered|gave)|"

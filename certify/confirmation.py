@@ -173,7 +173,7 @@ def describes(turn: Turn, anchors: Anchors) -> bool:
     if anchors.stems and not says(line, anchors.stems) and not _changes_state(turn, anchors) \
             and not _recap_of_change(turn, anchors) and not _arrow_change(turn, anchors) \
             and not _swap_by_options(turn, anchors) and not _details_asked_to_confirm(turn, anchors) \
-            and not _count_priced_to_pay(turn, anchors):
+            and not _count_priced_to_pay(turn, anchors) and not _thing_offered_at_amount(turn, anchors):
         return False
     # Which of several same-verb tools: its object's word, else a weak word of it or an identifier only
     # its arguments hold, where the message names no other tool's object ("add 2 bags to HAT229").
@@ -1565,6 +1565,19 @@ def _count_priced_to_pay(turn: Turn, anchors: Anchors) -> bool:
         if "total" in arg and re.search(rf"\b{value}\s+(?:\w+\s+)?{noun}\w*", turn.text, re.I):
             return True
     return False
+
+
+# A closing question that offers the thing itself: "Want it?", "Would you like that?".
+_WANT_IT = re.compile(r"\b(?:want|like|take)\s+(?:it|that|this|one)\s*\?\s*$", re.I)
+
+
+def _thing_offered_at_amount(turn: Turn, anchors: Anchors) -> bool:
+    """A message that names the thing the call makes by its word, at the call's amount, and closes by
+    offering it, with no verb of the action: "... so $200 as a travel certificate. Want it?"."""
+    if not anchors.objects or not anchors.amounts or "$" not in turn.text or not _WANT_IT.search(turn.text):
+        return False
+    said = {c for _, c in dollar_amounts(turn.text)}
+    return says(turn.wordline, anchors.objects) and all(to_cents(v) in said for _, v in anchors.amounts)
 
 
 def _names_every_flight(turn: Turn, anchors: Anchors) -> bool:

@@ -354,3 +354,35 @@ def test_a_certificate_for_no_cancelled_or_delayed_flight(convo: Any, complaint:
     cert = certify_interaction(c.build())
     found = [reason_kind(r) for i in (offer, sent) for r in next(d for d in cert.decisions if d.message_index == i).reasons]
     assert [k for k in found if k in ("text_contradicts_policy", "against_policy")] == kinds, found
+
+
+@pytest.mark.parametrize(("complaint", "kinds"), [
+    # blind set 78, a78_07: the certificate named at the call's amount, then "Want it?": an offer to send it
+    ("my flight HAT021 on the 13th got cancelled and I had to rebook with another airline. what do you offer", []),
+    # blind set 75, a75_06: the user complained of nothing, so the certificate sent is against the policy
+    ("the HAT021 leg got moved on the 13th and they rebooked me, worked out fine, no complaints",
+     ["against_policy"]),
+])
+def test_a_certificate_offered_by_its_word_and_amount(convo: Any, complaint: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline", system=POLICY)
+    c.user(f"I'm mohamed_taylor_9830. Last week, on KY93IV, {complaint}")
+    c.call("get_user_details", {"user_id": "mohamed_taylor_9830"}, {"user_id": "mohamed_taylor_9830", "membership": "gold"})
+    c.call("get_reservation_details", {"reservation_id": "KY93IV"}, {
+        "reservation_id": "KY93IV", "cabin": "economy", "insurance": "no", "flights": [
+            {"flight_number": "HAT021", "date": "2024-05-13", "price": 151}],
+        "passengers": [{"first_name": "Mohamed", "last_name": "Taylor"}, {"first_name": "Daiki", "last_name": "Martin"}]})
+    c.say("Sorry about that. Gold member + cancelled flight = $100 per passenger. KY93IV had 2 passengers, so $200 as "
+          "a travel certificate. Want it?")
+    c.user("yes")
+    i = c.call("send_certificate", {"user_id": "mohamed_taylor_9830", "amount": 200}, "Certificate sent")
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    found = [reason_kind(r) for r in decision.reasons]
+    assert "not_described" not in found, found
+    assert [k for k in found if k == "against_policy"] == kinds, found
+
+
+@pytest.mark.parametrize("words", ["I am really unhappy about it.", "Honestly very annoying.", "I'm fed up."])
+def test_more_words_of_a_complaint(words: str) -> None:
+    from trajectory2gym.certify.compensation import complained
+
+    assert complained(words.lower())
