@@ -1807,6 +1807,10 @@ def _with_reply(described: Turn, after: list[Turn]) -> Turn:
 _FLIGHT_NUMBER = re.compile(r"([a-z]+)(\d+)")
 
 
+# A failure reported, no action said: "that didn't go through: HAT139 has no economy seats left ..., and nothing
+# was changed".
+_NOTHING_CHANGED = re.compile(r"\bnothing (?:was|has been|got) (?:changed|modified|updated)\b"
+                              r"|\b(?:didn't|did not) go through\b", re.I)
 # A flight named as the one a change replaces: "her current HAT240", "the original HAT101".
 _CURRENT_FLIGHT = re.compile(rf"\b(?:current|old|original)\s+(?:flight\s+)?\**{FLIGHT_NUMBER.pattern}", re.I)
 
@@ -1823,7 +1827,7 @@ def _other_flight_named(described: Turn, replies: list[Turn], anchors: Anchors) 
     named: set[str] = set()
     for sentence in SENTENCE_OR_LINE.split(described.text):
         said = Turn(-1, "assistant", sentence)
-        if says(said.wordline, anchors.stems):
+        if says(said.wordline, anchors.stems) and not _NOTHING_CHANGED.search(sentence):
             if "urrent" in sentence or "old " in sentence or "riginal" in sentence:
                 # not the flight it replaces: "Her current HAT240 fare is $165, so moving her would refund $17"
                 said = Turn(-1, "assistant", _CURRENT_FLIGHT.sub(" ", sentence))

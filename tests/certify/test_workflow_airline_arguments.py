@@ -1220,6 +1220,21 @@ def test_a_flight_the_description_only_listed_is_not_the_one_it_said_to_change_t
     assert _workflow(convo, said, reply, "update_reservation_flights", args, search=search) == kinds
 
 
+@pytest.mark.parametrize(("said", "kinds"), [
+    # blind set 78, a78_09: the sentence that reports the failure names the flight that failed, no action
+    ("I'm sorry - that didn't go through: HAT012 has no economy seats left, and nothing was changed. The closest "
+     "alternative is HAT040 on 2024-05-22, $150, $24 back to your gift card. Would you like that instead?", []),
+    ("I can change PVUB64 to HAT012 on 2024-05-22, economy. Or HAT040 on 2024-05-22, $150, $24 back to your gift "
+     "card. Would you like that instead?", ["not_described"]),
+])
+def test_a_failure_reported_names_no_flight_of_the_offer_after_it(convo, said: str, kinds: list[str]) -> None:
+    search = [*SEARCH, {"flight_number": "HAT040", "date": "2024-05-22", "prices": {"economy": 150}},
+              {"flight_number": "HAT012", "date": "2024-05-22", "prices": {"economy": 168}}]
+    args = {"reservation_id": "PVUB64", "cabin": "economy", "payment_id": "gift_card_3",
+            "flights": [{"flight_number": "HAT040", "date": "2024-05-22"}]}
+    assert _workflow(convo, said, "ok yes, do that", "update_reservation_flights", args, search=search) == kinds
+
+
 @pytest.mark.parametrize(("flight", "kinds"), [
     ("HAT131", []),
     # blind audit a57_06: the description's lines name HAT131 after a lead that says the change; the call
