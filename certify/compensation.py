@@ -175,8 +175,8 @@ _NO_COMPLAINT = re.compile(r"\b(?:no|not|never|without)\s+(?:\w+\s+){0,2}?(?:com
 # "delayed flight after a change or cancellation: 50 dollars per passenger".
 _DELAY_RULE = re.compile(r"\bdelay\w*\b[^.;\n]*?\bafter\s+(?:a\s+|the\s+)?(?:chang|cancel)\w*", re.I)
 # A delay said as lateness: "the ATL to LGA leg on the 8th was late", "it arrived 3 hours late".
-_LATE = re.compile(r"\b(?:was|were|ran|arrived|came in|got in|landed)\s+(?:\w+\s+){0,2}?late\b|\blate (?:flight|arrival)\b",
-                   re.I)
+_LATE = re.compile(r"\b(?:was|were|ran|arrived|came in|got in|landed|is running|running|is)\s+(?:\w+\s+){0,2}?late\b"
+                   r"|\blate (?:flight|arrival)\b", re.I)  # ("HAT266 is running 3 hours late")
 # A flight the user says the airline cancelled (compensated without a change), not a delay.
 _FLIGHT_CANCELLED = re.compile(r"\b(?:flight|it)(?: \w+){0,9}? (?:was|got|has been|is) cancell?ed"
                                r"|\bcancell?ed (?:my |our |the )?flight|\bairline cancell?ed", re.I)

@@ -253,6 +253,8 @@ def _delay_complaint(convo: Any, complaint: str, change: bool, promise: str = "I
     ("The airline cancelled my flight on SA7J19 and then it was delayed. I want compensation.", False, []),
     # a delay said as lateness (blind set 72, a72_06)
     ("also SA7J19's ATL to LGA leg on the 8th was late. want compensation", False, ["text_contradicts_policy"]),
+    # ... or as running late (blind set 78, a78_01)
+    ("my flight today on SA7J19 is running 3 hours late. that's ridiculous", False, ["text_contradicts_policy"]),
 ])
 @pytest.mark.parametrize("promise", [
     "I'm sorry. As a Gold member you're eligible for a $50 certificate for the delay on SA7J19. Shall I issue it?",
