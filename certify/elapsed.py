@@ -7,6 +7,7 @@ date ("Today's date is 2025-02-25", tau-bench's "The current time is 2024-05-15 
 from __future__ import annotations
 
 import re
+from contextlib import suppress
 from datetime import date, datetime
 
 from trajectory2gym.certify.dates import date_mentions, month_number
@@ -97,11 +98,13 @@ _NOT_SAID = re.compile(r"\b(?:not|if|only|unless|must|outside|more than|over)\b|
 _SAID_STAMP = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})(?:T|\s+(?:at\s+)?)(\d{1,2}):(\d{2})\b")
 
 
-def not_within_a_day(text: str, now: datetime) -> list[tuple[str, float]]:
+def not_within_a_day(text: str, now: datetime) -> list[tuple[str, float | str]]:
     """(the booking time as written, the hours from it to ``now``) for each sentence that says a
     booking at the one date and time it states was made within the last 24 hours, where more than
-    24 hours have passed: "Booked 2024-05-14 12:34, within the last 24 hours", at 2024-05-15 15:00."""
-    out: list[tuple[str, float]] = []
+    24 hours have passed: "Booked 2024-05-14 12:34, within the last 24 hours", at 2024-05-15 15:00.
+    A date alone counts from its last minute ("at least 39.0" hours): "booked 2024-05-13, within the
+    last 24 hours"."""
+    out: list[tuple[str, float | str]] = []
     for sentence in SENTENCE_OR_LINE.split(text):
         if (said := _WITHIN_DAY.search(sentence)) is None or _NOT_SAID.search(sentence, 0, said.start()):
             continue
@@ -116,9 +119,18 @@ def not_within_a_day(text: str, now: datetime) -> list[tuple[str, float]]:
             except ValueError:
                 then = None
             written = m[0]
+        at_least = False
+        if then is None and not stamps and len(days := list(_SAID_DAY.finditer(sentence))) == 1:
+            # "It was booked 2024-05-13, within the last 24 hours": the day alone, its last minute the latest it can be
+            day = days[0]
+            with suppress(ValueError):
+                then, written, at_least = datetime(int(day[1]), int(day[2]), int(day[3]), 23, 59), day[0], True
         if then is not None and (spent := (now - then).total_seconds() / 3600) > 24:
-            out.append((written, round(spent, 1)))
+            out.append((written, f"at least {round(spent, 1)}" if at_least else round(spent, 1)))
     return out
+
+
+_SAID_DAY = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")  # a date alone: "booked 2024-05-13"
 
 
 _NAMED_STAMP = re.compile(r"\b(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"

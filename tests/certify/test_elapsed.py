@@ -90,8 +90,11 @@ def test_hours_since_a_booking_are_grounded_by_the_current_time(convo: Any, at: 
     # the month by its name (blind set 74, a74_01)
     ("Yes, it can be cancelled: it was booked within the last 24 hours (May 14 at 11:06).", [("May 14 at 11:06", 27.9)]),
     ("Yes, it can be cancelled: it was booked within the last 24 hours (May 14 at 16:06).", []),
+    # a date alone, at least as old as its last minute (blind set 78, a78_12)
+    ("It was booked 2024-05-13, within the last 24 hours, and it's business.", [("2024-05-13", "at least 39.0")]),
+    ("It was booked 2024-05-14, within the last 24 hours.", []),  # it may have been after 15:00 that day
 ])
-def test_a_booking_said_to_be_within_a_day(text: str, found: list[tuple[str, float]]) -> None:
+def test_a_booking_said_to_be_within_a_day(text: str, found: list[tuple[str, float | str]]) -> None:
     assert not_within_a_day(text, datetime(2024, 5, 15, 15, 0)) == found
 
 
