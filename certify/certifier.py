@@ -116,6 +116,7 @@ from trajectory2gym.certify.claims import (
     verb_key,
 )
 from trajectory2gym.certify.compensation import (
+    case_rates,
     certificate_for_change,
     certificate_kept,
     certificates_joined,
@@ -125,6 +126,7 @@ from trajectory2gym.certify.compensation import (
     certificates_still_held,
     compensation_rule,
     complained,
+    complaint_case,
     delay_complaint,
     delay_rule,
     difference_rule,
@@ -706,6 +708,9 @@ _AS_ACTIVE = frozenset({"resumed", "reactivated"})  # what "your line has been r
 _IP = re.compile(r"(?<![\d.])\d{1,3}(?:\.\d{1,3}){3}(?![\d.]*\d)")  # an IP address: "192.168.1.1"
 # Several objects said done at once: "Both orders have been cancelled", "all three lines are now suspended".
 # (or sent: "Both payment requests are on their way")
+# A report of a certificate sent: "I've added a $50 travel certificate", "... has been issued".
+_REPORTED = re.compile(r"\b(?:i've|i have)\s+(?:\w+\s+)?(?:added|sent|issued|credited)\b"
+                       r"|\b(?:has|have|was) been\s+(?:added|sent|issued|credited)\b", re.I)
 _SAME_CHANGE = ("updat", "modif")  # the words of one kind of change, as a report and a tool's name say it
 _BOTH_DONE = re.compile(r"\b(both|all (?:three|3|four|4))(?:\s+(?:of\s+)?(?:your\s+|the\s+)?[a-z]+(?:\s+requests)?)?\s+"
                         r"(?:have been|were|are now|are both|have both been|were both|are)\s+(?:successfully\s+)?"
@@ -1525,6 +1530,16 @@ class _Run:
     def _reservation_meant(self, text: str) -> str | None:
         """The reservation a text names (``_reservation_said``), else the one looked up last."""
         return self._reservation_said(text) or next(iter(reversed(self.index.values_of("reservation_id"))), None)
+
+    def _certificate_due(self, text: str) -> tuple[int, int] | None:
+        """(the certificate per passenger, in cents, the passengers) the policy gives the case the user
+        complains of (a delay, a cancelled flight), for the reservation the text means; None where
+        either is unclear."""
+        case = complaint_case([t.text for t in self.turns if t.role == "user"])
+        rate = case_rates(self._flight_cases).get(case or "")
+        booking = self._reservation_meant(text) if rate else None
+        people = self.index.field_of(booking, "passengers") if booking else None
+        return (rate, len(people)) if rate and isinstance(people, list) and people else None
 
     def _uncompensable_delay(self, text: str) -> str:
         """The reservation a certificate offered in ``text`` (or in the latest offer) is for, where the
@@ -3178,6 +3193,18 @@ class _Run:
             # "But I can move it to later dates free of charge", of a basic economy reservation
             reasons += [reason("text_contradicts_policy", arg="flight change", value=said[:80], detail=self._basic_rule)
                         for said in offers]
+        if self._flight_cases and "$" in content and ("ertificate" in content or "oucher" in content) and (
+                owed := self._certificate_due(content)) is not None:
+            # "you qualify for a $100 travel certificate", for a delay of one passenger's flight ($50 each)
+            # (offered, not reported: "I've added a $50 certificate"; due either per passenger or for all)
+            for said in dict.fromkeys(certificates_offered(content) + certificates_promised(content)):
+                if _REPORTED.search(said):
+                    continue
+                amounts = {abs(c) for _, c in dollar_amounts(said)}
+                if len(amounts) == 1 and not amounts & {owed[0], owed[0] * owed[1]}:
+                    reasons.append(reason("text_contradicts_policy", arg="compensation", value=said[:80],
+                                          detail=f"{self._flight_cases} ({owed[1]} passenger(s))"))
+                    break
         compensated = len(reasons)  # (one reason per offer: the first rule it breaks)
         if self._offer_first and ("ertificate" in content or "ompensation" in content or "oucher" in content) and (
                 offered := certificates_offered(content)) and not complained(self._user_text()):
@@ -4227,6 +4254,12 @@ class _Run:
             ok = False
             reasons.append(reason("against_policy", tool=call.name, arg="reservation_id", value=booking,
                                   detail=self._cancel_rule))
+        if self._flight_cases and "certificate" in call.name and isinstance(amount := call.arguments.get("amount"), (int, float)) \
+                and (owed := self._certificate_due("")) is not None and to_cents(amount) not in (owed[0], owed[0] * owed[1]):
+            # a $100 certificate sent for one passenger's delay, where the policy gives $50 per passenger
+            ok = False
+            reasons.append(reason("against_policy", tool=call.name, arg="amount", value=amount,
+                                  detail=f"{self._flight_cases} ({owed[1]} passenger(s))"))
         if self._offer_first and "certificate" in call.name and not complained(self._user_text()):
             # a certificate sent where the user complained of nothing ("worked out fine, no complaints")
             ok = False

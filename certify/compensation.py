@@ -199,6 +199,25 @@ def flight_cases_rule(policy: str) -> str:
     return next((rule_text(s) for s in policy_sentences(policy) if _FLIGHT_CASES.search(s)), "")
 
 
+_CASE_RATE = {"cancelled": re.compile(r"\bcancell?ed flights?\b[^:;.]{0,60}:\s*\$?(\d+)", re.I),
+              "delayed": re.compile(r"\bdelayed flights?\b[^:;.]{0,60}:\s*\$?(\d+)", re.I)}
+
+
+def case_rates(rule: str) -> dict[str, int]:
+    """The certificate per passenger (cents) the policy's sentence gives each case: {"cancelled": 10000,
+    "delayed": 5000} of "Cancelled flight: 100 dollars per passenger; delayed flight ...: 50 dollars"."""
+    return {case: int(m[1]) * 100 for case, pattern in _CASE_RATE.items() if (m := pattern.search(rule))}
+
+
+def complaint_case(user_texts: list[str]) -> str | None:
+    """The one case the user's messages complain of: a delay, or a flight the airline cancelled; None
+    where they speak of both ("The airline cancelled my flight and then it was delayed") or neither."""
+    said = " ".join(user_texts)
+    delayed = "delay" in said.lower() or ("late" in said and _LATE.search(said) is not None)
+    cancelled = _FLIGHT_CANCELLED.search(said) is not None
+    return None if delayed == cancelled else "delayed" if delayed else "cancelled"
+
+
 def flight_trouble_said(user_text: str) -> bool:
     """Whether the user's words speak of a flight cancelled or delayed at all."""
     return _FLIGHT_TROUBLE.search(user_text) is not None

@@ -238,7 +238,8 @@ def _delay_complaint(convo: Any, complaint: str, change: bool, promise: str = "I
     c.user(f"I'm harper_jackson_1850. {complaint}")
     c.call("get_user_details", {"user_id": "harper_jackson_1850"}, {"membership": "gold", "reservations": ["SA7J19"]})
     c.call("get_reservation_details", {"reservation_id": "SA7J19"}, {
-        "reservation_id": "SA7J19", "cabin": "business", "insurance": "no", "created_at": "2024-05-01T10:00:00"})
+        "reservation_id": "SA7J19", "cabin": "business", "insurance": "no", "created_at": "2024-05-01T10:00:00",
+        "passengers": [{"first_name": "Harper", "last_name": "Jackson", "dob": "1980-01-01"}]})
     if change:
         c.say("I can cancel SA7J19 with a full refund, as its cabin is business. Shall I?")
         c.user("yes")
@@ -388,3 +389,28 @@ def test_more_words_of_a_complaint(words: str) -> None:
     from trajectory2gym.certify.compensation import complained
 
     assert complained(words.lower())
+
+
+def test_the_policys_certificate_per_passenger_for_each_case() -> None:
+    from trajectory2gym.certify.compensation import case_rates, complaint_case
+
+    assert case_rates(flight_cases_rule(POLICY)) == {"cancelled": 10000, "delayed": 5000}
+    assert complaint_case(["my flight HAT255 was delayed by 5 hours"]) == "delayed"
+    assert complaint_case(["my flight HAT255 got cancelled yesterday"]) == "cancelled"
+    assert complaint_case(["I'd like to change my flight"]) is None
+
+
+@pytest.mark.parametrize(("amount", "kinds"), [
+    (50, []),
+    # blind set 78, a78_06: one passenger's delay after a change is $50, not $100
+    (100, ["text_contradicts_policy", "against_policy"]),
+])
+def test_a_certificate_of_the_amount_the_case_gives(convo: Any, amount: int, kinds: list[str]) -> None:
+    c, _ = _delay_complaint(convo, "My flight on SA7J19 was delayed 5 hours, so cancel it.", True,
+                            f"I'm sorry. As a Gold member whose flight was delayed and then cancelled, you qualify for a "
+                            f"${amount} travel certificate. Shall I send it?")
+    c.user("yes")
+    i = c.call("send_certificate", {"user_id": "harper_jackson_1850", "amount": amount}, "Certificate sent")
+    cert = certify_interaction(c.build())
+    found = [reason_kind(r) for d in cert.decisions if d.message_index in (i - 2, i) for r in d.reasons]
+    assert [k for k in found if k in ("text_contradicts_policy", "against_policy")] == kinds, found
