@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from trajectory2gym.certify.action_words import says_arrow
-from trajectory2gym.certify.normalize import identifiers_in, money_numbers_in
+from trajectory2gym.certify.normalize import identifiers_in, money_numbers_in, without_measures
 from trajectory2gym.certify.turns import LIST_MARK
 
 _SEPARATORS = re.compile(r"[^a-z0-9.]+")
@@ -141,6 +141,8 @@ def one_price(sentence: str) -> tuple[str, int] | None:
     if any(w in low for w in _OTHER_AMOUNT):
         return None
     amounts = money_numbers_in(sentence)
+    if len(amounts) > 1 and "$" in sentence:
+        amounts = money_numbers_in(without_measures(sentence))  # "5.8-inch" is a measure, not an amount
     return amounts[0] if len(amounts) == 1 and not any(
         not _MEASURE.fullmatch(i) for i in identifiers_in(sentence)) else None
 

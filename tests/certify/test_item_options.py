@@ -127,3 +127,18 @@ PUZZLE_ORDER = {"order_id": "#W7623533", "status": "delivered", "items": [
 def test_a_puzzles_difficulty_said_otherwise(text: str, out: list[tuple[str, str, str, str]]) -> None:
     book = _book(PUZZLE_ORDER)
     assert misdescribed_options(text, lambda: book) == out
+
+
+PHONE_ORDER = {"order_id": "#W4836353", "status": "pending", "items": [
+    {"name": "Smartphone", "product_id": "1801728040", "item_id": "5311660992", "price": 1161.04,
+     "options": {"color": "rose gold", "storage": "64GB", "RAM": "8GB", "screen size": "5.8-inch"}}]}
+
+
+@pytest.mark.parametrize(("text", "out"), [
+    # blind set 78, r78_09: "5.8-inch" is a measure, no second amount
+    ("2. Smartphone (rose gold, 128GB, 8GB RAM, 5.8-inch) - $1,161.04", [("$1,161.04", "storage", "128gb", "64gb")]),
+    ("2. Smartphone (rose gold, 64GB, 8GB RAM, 5.8-inch) - $1,161.04", []),
+])
+def test_an_items_options_with_a_decimal_measure(text: str, out: list[tuple[str, str, str, str]]) -> None:
+    book = _book(PHONE_ORDER)
+    assert misdescribed_options(text, lambda: book) == out
