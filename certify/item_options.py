@@ -115,8 +115,8 @@ def misdescribed_options(text: str, book: Callable[[], OptionBook]) -> list[tupl
             for part in _PRICED_PART.findall(sentence):
                 out += _misdescribed_in(part, book, whole)
             continue
-        if ("(" not in sentence and " / " not in sentence) or says_arrow(sentence):
-            continue  # no options listed after a name ("(...)", "— a / b / c —"), or a change from one item to another
+        if ("(" not in sentence and " / " not in sentence and "|" not in sentence) or says_arrow(sentence):
+            continue  # no options listed after a name ("(...)", "— a / b / c —", a table's cell), or a change
         if one_price(sentence) is not None:
             out += _misdescribed_in(sentence, book)
         elif sentence.count("$") == 1 and (cut := _PRICE_CLAUSE.match(sentence)) is not None and "(" in cut[0] \

