@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from trajectory2gym.certify.policy_times import policy_sentences, rule_text
+from trajectory2gym.certify.policy_times import rule_words
 from trajectory2gym.certify.turns import SENTENCE_OR_LINE
 
 _NO_CHANGE = re.compile(r"\bbasic economy (?:flights?|reservations?|tickets?) (?:cannot|can't|can not) be "
@@ -19,10 +19,7 @@ _NO_CHANGE = re.compile(r"\bbasic economy (?:flights?|reservations?|tickets?) (?
 @lru_cache(maxsize=64)  # a corpus repeats its few policies
 def no_change_rule(policy: str) -> str:
     """The policy's words that basic economy flights cannot be changed; "" where it says none."""
-    for sentence in policy_sentences(policy):
-        if m := _NO_CHANGE.search(sentence):
-            return rule_text(m[0])
-    return ""
+    return rule_words(policy, _NO_CHANGE)
 
 
 # The agent offering to do the change: "I can move it to later dates", "Want me to switch it?".

@@ -37,6 +37,12 @@ def rule_text(sentence: str) -> str:
 _HEADING = re.compile(r"^#+\s*[\w ]+?\s+-\s+")
 
 
+def rule_words(policy: str, pattern: re.Pattern[str]) -> str:
+    """The words ``pattern`` finds in the first policy sentence that has them, as a reason quotes
+    them ("Basic economy flights cannot be changed"); "" where no sentence has them."""
+    return next((rule_text(m[0]) for sentence in policy_sentences(policy) if (m := pattern.search(sentence))), "")
+
+
 def policy_sentences(policy: str) -> list[str]:
     """A policy's sentences, each whole though it runs over lines ("Refunds to gift cards\n arrive
     at once; ..."); a ";" stays inside (its clauses are read together)."""

@@ -12,7 +12,7 @@ from functools import lru_cache
 from typing import Any
 
 from trajectory2gym.certify.normalize import dollar_amounts
-from trajectory2gym.certify.policy_times import policy_sentences, rule_text
+from trajectory2gym.certify.policy_times import rule_words
 from trajectory2gym.certify.turns import SENTENCE_OR_LINE
 
 _NEXT_BILL_RULE = re.compile(r"\brefuel\w*\b[^.;]{0,40}?\bcharged on the next bill\b", re.I)
@@ -21,10 +21,7 @@ _NEXT_BILL_RULE = re.compile(r"\brefuel\w*\b[^.;]{0,40}?\bcharged on the next bi
 @lru_cache(maxsize=64)  # a corpus repeats its few policies
 def next_bill_rule(policy: str) -> str:
     """The policy's words that a refuel is charged on the next bill; "" where it says none."""
-    for sentence in policy_sentences(policy):
-        if m := _NEXT_BILL_RULE.search(sentence):
-            return rule_text(m[0])
-    return ""
+    return rule_words(policy, _NEXT_BILL_RULE)
 
 
 # A charge put on a bill: "on your current February bill (B1002)", "to this month's bill", "on bill B1002".
