@@ -113,6 +113,7 @@ from trajectory2gym.certify.claims import (
     unchecked_claims,
     unmade_claims,
     unmade_recap_lines,
+    unreturned_items,
     verb_key,
 )
 from trajectory2gym.certify.compensation import (
@@ -1742,6 +1743,23 @@ class _Run:
                     for c in (b + a, b - a):
                         reach[c] = min(reach.get(c, 3), steps + 1)
         return cents in reach
+
+    def _returns_made(self) -> list[tuple[str, set[str], list[tuple[str, str]]]]:
+        """Each return write since the user spoke that went through: its order id (lower case, no "#"),
+        the item ids it sent, and the order's items (name, item id, lower case) its result shows."""
+        out = []
+        for result, _, call in self._writes:
+            order, sent = call.arguments.get("order_id"), call.arguments.get("item_ids")
+            if "return" not in call.name or not isinstance(order, str) or not isinstance(sent, list):
+                continue
+            with suppress(orjson.JSONDecodeError):
+                record = orjson.loads(result)
+                items = record.get("items") if isinstance(record, dict) else None
+                if isinstance(items, list):
+                    out.append((order.lstrip("#").lower(), {str(i) for i in sent},
+                                [(str(it.get("name", "")).lower(), str(it.get("item_id"))) for it in items
+                                 if isinstance(it, dict) and it.get("name")]))
+        return out
 
     def _moved_since_balances(self) -> list[list[int]]:
         """What the writes of earlier turns moved since the newest observation that shows a stored-value
@@ -3538,6 +3556,11 @@ class _Run:
             reasons += [reason("text_misplaced_amount", value=written, arg=four, detail=methods)
                         for written, four, methods in misplaced_amounts(
                             content, self._book(PaymentRows).methods, self._book(CardsById).last_four)]
+        if self._writes and ("eturn" in content or "efund" in content):
+            # "the Bluetooth Speaker from #W7156413 will be refunded", where the return call sent the Sneakers
+            returns = self._returns_made()
+            reasons += [reason("text_claims_other_object", tool="return_delivered_order_items", value=name)
+                        for name in (unreturned_items(content, returns) if returns else [])]
         if "$" in content and ("gift" in content or "ertificate" in content) and self.index.json_has('"payment_history"') \
                 and not any(reason_kind(r) in _METHOD_SAID_KINDS for r in reasons):
             # "$100 was charged to gift card 8541816 and $61 to gift card 8371729", the history the other way round

@@ -546,3 +546,27 @@ def promised_for_others(text: str, asked: str = "") -> list[str]:
     low = asked.lower()
     return [m[0].strip() for m in _OTHERS_WILL.finditer(text)
             if not _MAYBE_OTHERS.search(m[0]) and not (low and re.search(rf"\b{m[1].lower()}", low))]
+
+
+# Words of a return reported as filed or refunded.
+_RETURN_DONE = re.compile(r"\b(?:return(?:s|ed)?|refund(?:ed)?)\b", re.I)
+_KEPT_ITEM = re.compile(r"\b(?:keep|kept|stays?|not|n't|instead of)\b", re.I)
+
+
+def unreturned_items(text: str, returns: list[tuple[str, set[str], list[tuple[str, str]]]]) -> list[str]:
+    """The names of items a report says were returned from an order ("The perfume from #W6353188 and the
+    Bluetooth Speaker from #W7156413 will be refunded") whose return call sent other items of that
+    order: ``returns`` gives each return write's order id (lower case, no "#"), the item ids it sent,
+    and the order's items (name, item id) its result shows. Only a name no item it sent has."""
+    out: list[str] = []
+    for sentence in SENTENCE_OR_LINE.split(text):
+        low = sentence.lower()
+        if not _RETURN_DONE.search(sentence) or _KEPT_ITEM.search(sentence):
+            continue
+        for order, sent, items in returns:
+            if order not in low:
+                continue
+            returned_names = {name for name, item in items if item in sent}
+            out += [name for name, item in items if item not in sent and name not in returned_names
+                    and name in low and name not in out]
+    return out

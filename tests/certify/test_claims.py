@@ -16,6 +16,7 @@ from trajectory2gym.certify.claims import (
     forgiven_claims,
     unchecked_claims,
     unmade_claims,
+    unreturned_items,
     verb_key,
 )
 from trajectory2gym.certify.reasons import reason_kind
@@ -984,3 +985,30 @@ def test_both_items_updated_by_one_write_on_two(convo: Any, at: Any, items: int,
     i = c.say("Done. Both items are updated.")
     found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
     assert [k for k in found if k == "text_claims_unmade_action"] == kinds, found
+
+
+@pytest.mark.parametrize(("sent", "kinds"), [("1689914594", []), ("2509076505", ["text_claims_other_object"])])
+def test_an_item_reported_returned_that_the_return_left_out(convo: Any, at: Any, sent: str, kinds: list[str]) -> None:
+    # blind set 76, r76_04: the report names the speaker; the return call sent the sneakers
+    order = {"order_id": "#W7156413", "status": "delivered", "items": [
+        {"name": "Sneakers", "item_id": "2509076505", "price": 189.5},
+        {"name": "Bluetooth Speaker", "item_id": "1689914594", "price": 315.2}]}
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user("Return the speaker from #W7156413 please, refund to my visa credit_card_6173085.")
+    c.call("get_order_details", {"order_id": "#W7156413"}, order)
+    c.say("I'll return the Bluetooth Speaker (1689914594) from #W7156413, $315.20 back to your Visa. Go ahead?")
+    c.user("yes")
+    c.call("return_delivered_order_items", {"order_id": "#W7156413", "item_ids": [sent],
+                                            "payment_method_id": "credit_card_6173085"},
+           {**order, "status": "return requested", "return_items": [sent]})
+    i = c.say("Done! The Bluetooth Speaker from #W7156413 will be refunded to your Visa.")
+    found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
+    assert [k for k in found if k == "text_claims_other_object"] == kinds, found
+
+
+def test_unreturned_items_read_only_reports_of_a_return() -> None:
+    returns = [("w7156413", {"2509076505"}, [("sneakers", "2509076505"), ("bluetooth speaker", "1689914594")])]
+    assert unreturned_items("The Bluetooth Speaker from #W7156413 will be refunded.", returns) == ["bluetooth speaker"]
+    assert unreturned_items("The Sneakers from #W7156413 will be refunded.", returns) == []
+    assert unreturned_items("You keep the Bluetooth Speaker from #W7156413; the return is filed.", returns) == []
+    assert unreturned_items("The Bluetooth Speaker in #W7156413 is great.", returns) == []  # no return said
