@@ -2362,11 +2362,7 @@ class _Run:
         "arrives at 01:00 the next morning (May 28)" of a flight on May 27; and the day after each
         dated flight that arrives the next day (a one-stop search's legs carry their "date")."""
         shown = self.index.json_observations
-        out = []
-        for n, day in self._obs_days.items():
-            if '+1"' in shown[n] and ISO_DAY.fullmatch(day):
-                with suppress(ValueError):
-                    out.append((date.fromisoformat(day) + timedelta(days=1)).isoformat())
+        out = [after for n, day in self._obs_days.items() if '+1"' in shown[n] and (after := _day_after(day))]
         return out + [day for days in self._book(ArrivalDays).days.values() for day in days]
 
     def _count_of(self, ident: str | None, keys: tuple[str, ...]) -> int | None:
@@ -3718,12 +3714,8 @@ class _Run:
         if ident not in self._book(ArrivalDays).overnight or not (said := date_mentions(written)):
             return False
         shown = self.index.json_observations
-        for n, day in self._obs_days.items():
-            if f'"{ident}"' in shown[n] and ISO_DAY.fullmatch(day):
-                with suppress(ValueError):
-                    if said[0].means((date.fromisoformat(day) + timedelta(days=1)).isoformat()):
-                        return True
-        return False
+        return any(f'"{ident}"' in shown[n] and (after := _day_after(day)) and said[0].means(after)
+                   for n, day in self._obs_days.items())
 
     def _brand(self, method: str) -> Any:
         """The brand the observations show for this payment method's card, or None."""
@@ -4697,6 +4689,14 @@ def _may_switch(text: str) -> bool:
     return ("abled" in text or " off" in text or "activ" in text or " is on" in text or " are on" in text
             or "turned on" in text or "switched on" in text) and (" is " in text or " are " in text or "n't " in text or "n’t " in text
                                                                    or ": " in text)  # ("International roaming: disabled")
+
+
+def _day_after(day: str) -> str:
+    """The ISO day after an ISO day ("2024-05-23": "2024-05-24"); "" for anything else."""
+    if ISO_DAY.fullmatch(day):
+        with suppress(ValueError):
+            return (date.fromisoformat(day) + timedelta(days=1)).isoformat()
+    return ""
 
 
 def _may_set_flag(tool: str) -> bool:

@@ -411,7 +411,7 @@ def mistotaled(text: str, total_of: Callable[[str], set[int]], any_total: bool =
                 code = codes.pop()
                 shown = total_of(code)
                 if shown and cents not in shown:
-                    out.append((code, m[1], ", ".join(f"${c / 100:.2f}" for c in sorted(shown))))
+                    out.append((code, m[1], _dollars(shown)))
         at = low.find("total", at + 5)
     if any_total and "$" in text:  # "Your February bill B1006 for $65.00": the amount right after the object is its total
         found = [(m[1], m[2]) for m in _CODE_AMOUNT.finditer(text)]
@@ -425,7 +425,7 @@ def mistotaled(text: str, total_of: Callable[[str], set[int]], any_total: bool =
             shown = total_of(code)
             cents = to_cents(written.lstrip("$ ").replace(",", ""))
             if shown and cents is not None and cents not in shown and (code, written) not in {(o[0], o[1]) for o in out}:
-                out.append((code, written, ", ".join(f"${c / 100:.2f}" for c in sorted(shown))))
+                out.append((code, written, _dollars(shown)))
     return out
 
 
@@ -499,7 +499,7 @@ def misstated_balances(text: str, balance_of: Callable[[str], set[int]]) -> list
                 paying = _PAYING.search(text) is not None
             if paying:
                 continue
-        out.append((method, m[2], ", ".join(f"${c / 100:.2f}" for c in sorted(shown))))
+        out.append((method, m[2], _dollars(shown)))
     if "balance" in text.lower():
         out += _misstated_before(text, balance_of)
     return out
@@ -517,11 +517,17 @@ def _misstated_before(text: str, balance_of: Callable[[str], set[int]]) -> list[
         if "balance" not in BRACKETED.sub("", sentence).lower() or _PAYING.search(sentence):
             continue  # (a balance in brackets beside a charge: "for $150 on gift_card_5758869 (balance $258)")
         for m in _AMOUNT_ON_METHOD.finditer(sentence):
-            shown = balance_of(m[2].lower().replace(" ", "_"))
+            method = m[2].lower().replace(" ", "_")
+            shown = balance_of(method)
             cents = to_cents(m[1].lstrip("$ ").replace(",", ""))
             if shown and cents is not None and cents not in shown:
-                out.append((m[2].lower().replace(" ", "_"), m[1], ", ".join(f"${c / 100:.2f}" for c in sorted(shown))))
+                out.append((method, m[1], _dollars(shown)))
     return out
+
+
+def _dollars(cents: set[int]) -> str:
+    """Amounts in cents as a reason lists them: "$54.00, $94.00"."""
+    return ", ".join(f"${c / 100:.2f}" for c in sorted(cents))
 
 
 # Words of a text that pays with several methods: the amount after each is its share, not its balance.
@@ -635,5 +641,5 @@ def misstated_kind_balances(text: str, balances_of_kind: Callable[[str], list[se
             methods = balances_of_kind(kind)
             cents = to_cents(m[2].lstrip("$ ").replace(",", ""))
             if len(methods) == 1 and methods[0] and cents is not None and cents not in methods[0]:
-                out.append((kind, m[2], ", ".join(f"${c / 100:.2f}" for c in sorted(methods[0]))))
+                out.append((kind, m[2], _dollars(methods[0])))
     return out

@@ -11,7 +11,9 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 
 ISO_DAY = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
-_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+MONTH_NAMES = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+               "november", "december")
+_MONTHS = tuple(name[:3] for name in MONTH_NAMES)
 _MONTH = (r"(?P<{}>january|february|march|april|may|june|july|august|september|october|november|december"
           r"|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\b\.?")
 _ORD = r"(?:st|nd|rd|th)"

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
+from trajectory2gym.certify.dates import MONTH_NAMES
 from trajectory2gym.certify.normalize import dollar_amounts
 from trajectory2gym.certify.policy_times import rule_words
 from trajectory2gym.certify.turns import SENTENCE_OR_LINE
@@ -29,8 +30,7 @@ _ON_BILL = re.compile(r"\b(?:on|to|onto)\s+(?:your\s+|the\s+)?(?P<which>(?:[\w']
                       r"(?:\s*\(?\s*(?P<id>B\d{3,})\b)?", re.I)
 _REFUEL_WORDS = re.compile(r"\b(?:refuel\w*|top-?up|topped up|GB|data)\b", re.I)
 _NOW = frozenset({"current", "present", "this", "existing", "open"})
-_MONTHS = frozenset({"january", "february", "march", "april", "may", "june", "july", "august", "september",
-                     "october", "november", "december"})
+_MONTHS = frozenset(MONTH_NAMES)
 _LATER = frozenset({"next", "upcoming", "coming", "following", "new", "future"})
 
 
