@@ -550,6 +550,8 @@ def misread_data_switch(text: str, shown: bool, said_as: re.Pattern[str] = _DATA
                 continue
             if m[2].lower() == "on" and _ON_PLACE.match(sentence, m.end()):
                 continue  # "the data roaming switch on your phone": where it is, not its setting
+            if "|" in sentence and _PROBLEM_CELL.match(sentence, sentence.rfind("|", 0, m.start()) + 1):
+                continue  # "| Issue Data roaming off on phone | Fix turned on |": the state a fix changed
             said = (m[2].lower() in ("enabled", "on", "turned on", "switched on")) != bool(m[1])
             if (field := _FIELD_VALUE.match(sentence, m.end())) is not None:
                 said = field[1].lower() == "yes"  # the status's own line: "Data Roaming Enabled: No"
@@ -558,6 +560,8 @@ def misread_data_switch(text: str, shown: bool, said_as: re.Pattern[str] = _DATA
     return ""
 
 
+# A table cell under a column of what was wrong (its header read into the cell, tables.with_headers).
+_PROBLEM_CELL = re.compile(r"\s*(?:problems?|issues?|causes?|before|found)\b", re.I)
 _FIELD_VALUE = re.compile(r"\s*:\s*(yes|no)\b", re.I)
 _ON_PLACE = re.compile(r"\s+(?:your|the|my|his|her|their|this|that|a|an)\b", re.I)
 _ASKS_TO = re.compile(r"\b(?:check|make sure|ensure|confirm|verify|turn|switch|please|try|if|whether)\b", re.I)

@@ -560,6 +560,12 @@ def test_mobile_data_said_against_the_network_status_the_user_read_out(convo: An
     ("Status Bar: Signal: Poor | 2G | Data Enabled | Battery 80%",
      "Because you're abroad, your phone has data roaming switched on. Please check your network status.",
      ["text_status_not_visible"]),
+    # a recap table's column of what was wrong, beside the fix (blind set 79, t79_03 48)
+    ("Mobile Data Enabled: Yes / Data Roaming Enabled: Yes",
+     "Here's what fixed it:\n\n| Problem | Fix |\n|---|---|\n| Data roaming off on the phone | turned on |", []),
+    ("Mobile Data Enabled: Yes / Data Roaming Enabled: Yes",
+     "Here's where things stand:\n\n| Setting | Now |\n|---|---|\n| Data roaming off on the phone | checked |",
+     ["text_contradicts_status"]),
 ])
 def test_the_phones_data_roaming_switch_said_against_what_showed_it(convo: Any, shown: str, said: str,
                                                                     kinds: list[str]) -> None:
