@@ -1335,7 +1335,7 @@ class _Run:
         # Words (the most of them) are passed over at C level; numbers and ids are looked at.
         if any(len(k) >= 5 or not k.isdigit() for k in filterfalse(str.isalpha, unseen)):
             for tok in chunks_with_digits(text):
-                if self._token_unseen(tok, text):
+                if self._token_unseen(tok, text) and not self._taken_back_everywhere(tok, text):
                     # "6:00 PM–8:30 PM": two things joined by a dash; each part is what is said (a span of
                     # digits, "14:00–17:00", is read as one: time_part_shown)
                     parts = _PART_JOINER.split(tok) if ("–" in tok or "—" in tok) and _LETTER.search(tok) else ()
@@ -2327,6 +2327,14 @@ class _Run:
                     with suppress(ValueError):
                         out.append((date.fromisoformat(day) + timedelta(days=1)).isoformat())
         return out
+
+    def _taken_back_everywhere(self, token: str, text: str) -> bool:
+        """Whether each time a text writes ``token`` a correction takes it back ("your cycle ends on
+        2025-02-28, not 2025-03-31.")."""
+        if "not " not in text:
+            return False
+        starts = [m.start() for m in re.finditer(re.escape(token), text)]
+        return bool(starts) and all(self._taken_back(text, at, at + len(token)) for at in starts)
 
     @staticmethod
     def _taken_back(text: str, start: int, end: int) -> bool:

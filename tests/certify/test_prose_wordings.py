@@ -851,3 +851,15 @@ def test_an_options_word_in_the_users_message_is_no_news(convo: Any, told: str, 
     i = c.call("get_user_details", {"user_id": "liam_li_8526"}, account)
     decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
     assert decision.checks["novelty"] is novel
+
+
+@pytest.mark.parametrize(("said", "kinds"), [
+    # a correction's date taken back (blind set 79, t79_12 48)
+    ("Done. (A correction: your current cycle ends on **2025-02-28**, not 2025-03-31.)", []),
+    ("Done. Your current cycle ends on 2025-03-31.", ["text_not_visible"]),
+    ("Done. It is not 2025-02-28 but 2025-03-31.", ["text_not_visible"]),  # taken back, and said after
+])
+def test_a_date_taken_back_is_no_claim(convo: Any, said: str, kinds: list[str]) -> None:
+    c = _telecom(convo)
+    c.user("My data usage page says the cycle ends 2025-02-28.")
+    assert _kinds(c, c.say(said)) == kinds
