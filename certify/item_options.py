@@ -174,7 +174,8 @@ def _misdescribed_in(sentence: str, book: Callable[[], OptionBook], named_in: st
             rivals = [z for z in _LEVELS if z in norm]
         if not rivals and any(c.isdigit() for c in own):  # "20 hours" where it shows "10 hours"
             shape = _NUMBER.sub(r"\\d+(?:\\.\\d+)?", re.escape(own.strip()))
-            rivals = [f" {m[0]} " for m in re.finditer(rf"(?<= ){shape}(?= )", norm)]
+            rivals = [f" {m[0]} " for m in re.finditer(rf"(?<= ){shape}(?= )", norm)
+                      if m[0] != written.lstrip("$")]  # (not the price itself: "| Jigsaw Puzzle | $53.72 |")
         parts = own.split()
         if not rivals and len(parts) == 2 and len(parts[1]) > 2 and not parts[1].isdigit():
             # "over-ear" where it shows "in-ear": another first word before the value's own second one

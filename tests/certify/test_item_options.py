@@ -123,6 +123,10 @@ PUZZLE_ORDER = {"order_id": "#W7623533", "status": "delivered", "items": [
     ("Your order #W7623533 was delivered and has one Jigsaw Puzzle (1000 pieces, animals, intermediate) for $53.91.",
      [("$53.91", "difficulty level", "intermediate", "beginner")]),
     ("Your order #W7623533 was delivered and has one Jigsaw Puzzle (1000 pieces, animals, beginner) for $53.91.", []),
+    # a table row of prices: the amount is not a number of pieces (blind set 79, r79_02 30)
+    ("| Item | Current | New |\n|---|---|---|\n| Jigsaw Puzzle | $53.91 | $46.13 |", []),
+    ("| Item | Current | New |\n|---|---|---|\n| Jigsaw Puzzle 2000 pieces | $53.91 | $46.13 |",
+     [("$53.91", "pieces", "2000", "1000")]),
 ])
 def test_a_puzzles_difficulty_said_otherwise(text: str, out: list[tuple[str, str, str, str]]) -> None:
     book = _book(PUZZLE_ORDER)
