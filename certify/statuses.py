@@ -94,7 +94,8 @@ def status_claims(text: str, bill_of_month: Callable[[str], str | None] | None =
             said = {_FORMS[(m[1] or m[2]).lower()] for m in _STATUS.finditer(sentence)
                     if not _NOT_NOW.search(sentence, _clause_start(sentence, m.start()), m.start())
                     and not _ANY_ONE.search(sentence, max(0, m.start() - 11), m.start())
-                    and not _TO_METHOD.match(sentence, m.end())}
+                    and not _TO_METHOD.match(sentence, m.end())
+                    and not _OTHERS.search(sentence, _clause_start(sentence, m.start()), m.start())}
             if not said:
                 continue
             ids = _object_ids(sentence)
@@ -135,6 +136,8 @@ def status_claims(text: str, bill_of_month: Callable[[str], str | None] | None =
     return out
 
 
+# A clause about the objects a sentence does not name: "..., and your other two orders are processed".
+_OTHERS = re.compile(r"\b(?:other|remaining)\s+(?:\w+\s+)?(?:orders|reservations|lines|bills)\b", re.I)
 # A sentence about an object by its kind only: "The order status is now ...", "Your reservation is ...".
 _THE_OBJECT = re.compile(r"\W*(?:the|your|its)\s+(?:(?:order|reservation|line|bill)(?:'s|’s)?(?:\s+status)?|status)\b",
                          re.I)

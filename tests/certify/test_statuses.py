@@ -130,6 +130,9 @@ SHOWN = {"L1005": "Active", "#W1000001": "pending", "B1001": "Paid", "B1006": "D
     ("Order #W1000003 is delivered, so the lamp cannot be returned.", []),
     ("The lamp in #W1000003 cannot be returned.", []),
     ("You exchanged the lamp in #W1000003 last week.", []),  # judged only against a request
+    # a clause about the other orders, which the sentence does not name (blind set 79, r79_03 57)
+    ("To sum up: the exchange for #W1000002 is requested, and your other two orders are processed.", []),
+    ("To sum up: the exchange for #W1000002 is requested, and it is processed.", [("#W1000002", "exchange requested")]),
 ])
 def test_a_status_word_against_the_observed_status(text: str, out: list[tuple[str, str]]) -> None:
     assert contradicted(text, SHOWN.get) == out
