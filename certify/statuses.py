@@ -305,7 +305,14 @@ def requested_contradicted(text: str, status_of: Callable[[str], Any]) -> list[t
         shown = status_of(ids[0]) if len(ids) == 1 else None
         if isinstance(shown, str) and shown.lower() in REQUESTED and not shown.lower().startswith(m[1].lower()):
             out.append((ids[0], shown))
+        elif isinstance(shown, str) and shown.lower() == "delivered" and _ARROW_NOW.search(sentence, 0, m.start()):
+            out.append((ids[0], shown))  # "- #W7553978 → exchange requested", where no request went through
     return out
+
+
+# What an object's status is now, right before it: "- #W7553978 → exchange requested", "#W7553978 is
+# now marked 'exchange requested'".
+_ARROW_NOW = re.compile(r"(?:→|->|\bnow(?:\s+(?:marked|shows?|showing|set to|in))?(?:\s+as)?)\s*[*'\"“]*$")
 
 
 def _one_word(status: str) -> str:

@@ -144,6 +144,12 @@ def test_a_status_word_against_the_observed_status(text: str, out: list[tuple[st
     ("Order #W1000002 is now marked 'exchange requested'.", []),
     ("If you want, #W1000002 can be return requested instead.", []),  # what may be
     ("#W1000001 is return requested.", []),  # pending: the status word checks say so, not this
+    # a request reported on a delivered order no request went through for (blind set 79, r79_04 40)
+    ("Both exchanges are submitted!\n- #W1000002 → exchange requested\n- #W1000003 → exchange requested",
+     [("#W1000003", "delivered")]),
+    ("Order #W1000003 is now marked 'return requested'.", [("#W1000003", "delivered")]),
+    ("Once you confirm, #W1000003 → exchange requested.", []),
+    ("#W1000003 is delivered, so it can be exchanged.", []),
 ])
 def test_one_requested_status_for_the_other(text: str, out: list[tuple[str, str]]) -> None:
     assert requested_contradicted(text, SHOWN.get) == out
