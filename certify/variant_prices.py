@@ -300,7 +300,7 @@ def misstocked(text: str, objects: Callable[[], set[Described]]) -> list[tuple[s
             # each part says its own stock, or the one before it does ("the silver one is available at
             # $960.67 and gold at $950.96; black is out of stock"), of the options a lead part names
             # for all ("In the 10-inch size with 128GB, ...").
-            parts = _LISTED_PART.split(line)
+            parts = _listed_parts(line)
             shared = parts[0] if len(parts) > 1 and _stock_said(parts[0]) is None else ""
             if not shared and len(parts) > 1 and ":" in parts[0]:
                 shared = parts[0].split(":", 1)[0]  # "2-piece sets in stock: black softshell $452.28 and ..."
@@ -316,5 +316,18 @@ def misstocked(text: str, objects: Callable[[], set[Described]]) -> list[tuple[s
 
 
 _ARROW = re.compile(r"->|→")
+
+
+def _listed_parts(line: str) -> list[str]:
+    """A sentence's parts at ``_LISTED_PART``, not inside brackets: "white/4 hours ($237.14, available)
+    and white/8 hours ($256.67, not available)" is two parts, each with its own stock."""
+    if "(" not in line:
+        return _LISTED_PART.split(line)
+    parts, start = [], 0
+    for m in _LISTED_PART.finditer(line):
+        if line.count("(", 0, m.start()) == line.count(")", 0, m.start()):
+            parts.append(line[start:m.start()])
+            start = m.end()
+    return [*parts, line[start:]]
 _LISTED_PART = re.compile(r",\s*(?:and\s+|or\s+)?|;\s*|\s+(?:and|or)\s+(?=the\b|[\w-]+\s+(?:at|for)\s+\$"
                           r"|(?:[\w-]+\s+){1,3}\$)")  # "... and silver hardshell $514.72"

@@ -226,6 +226,21 @@ def test_each_part_of_a_sentence_says_its_own_stock_of_the_options_its_lead_name
                       lambda: {d for d in shown if d.values[2] != " silver "}) == [("10 inch/128gb/gold", "out of stock")]
 
 
+def test_each_items_stock_in_its_own_brackets() -> None:
+    # blind set 79, r79_06 52: a comma inside an item's brackets does not start the next item
+    book = OptionBook()
+    book.update([orjson.dumps({"name": "Wireless Earbuds", "product_id": "9924732112", "variants": {
+        "2052249669": {"item_id": "2052249669", "price": 237.14, "available": True,
+                       "options": {"color": "white", "battery life": "4 hours", "water resistance": "not resistant"}},
+        "8555936349": {"item_id": "8555936349", "price": 256.67, "available": False,
+                       "options": {"color": "white", "battery life": "8 hours", "water resistance": "IPX4"}}}}).decode().lower()])
+    shown = book.objects
+    said = ("The only white Wireless Earbuds listed are white/4 hours/not resistant ($237.14, {}), and "
+            "white/8 hours/IPX4 ($256.67, not available).")
+    assert misstocked(said.format("available"), lambda: shown) == []
+    assert misstocked(said.format("not available"), lambda: shown) == [("white/4 hours/not resistant", "out of stock")]
+
+
 def test_items_listed_after_a_lead_that_says_they_are_in_stock() -> None:
     # blind set 62, r62_02: "2-piece sets in stock:" names what the parts after it share; "and" splits two
     shown = {Described((" 2 piece ", " black ", " softshell "), 45228, True),
