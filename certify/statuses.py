@@ -51,7 +51,7 @@ _NOT_NOW = re.compile(r"\b(?:once|as soon as|when|while|after|until|if|will|['â€
 # Money moved to a method, no status of an object: "3570.34 has been returned to your gift card".
 _TO_METHOD = re.compile(r"\s+to\s+(?:your|the)\s+(?:\w+\s+)?(?:gift card|card|visa|mastercard|paypal|account|"
                         r"credit card|original payment)", re.I)
-_ANY_ONE = re.compile(r"\b(?:a|an|any|no|only one|nothing(?:'s| is)|none (?:is|are))\s+$", re.I)  # ("allows only one pending request")
+_ANY_ONE = re.compile(r"\b(?:a|an|any|no|per|each|every|only one|nothing(?:'s| is)|none (?:is|are))\s+$", re.I)  # ("allows only one pending request")
 
 
 _DATE_LIKE = re.compile(r"\d{1,2}/\d{1,2}/\d{2,4}|\d{4}-\d{2}-\d{2}")

@@ -130,6 +130,11 @@ SHOWN = {"L1005": "Active", "#W1000001": "pending", "B1001": "Paid", "B1006": "D
     ("Order #W1000003 is delivered, so the lamp cannot be returned.", []),
     ("The lamp in #W1000003 cannot be returned.", []),
     ("You exchanged the lamp in #W1000003 last week.", []),  # judged only against a request
+    # a status naming a kind of order, not this one's (blind set 79, r79_07 50)
+    ("Once #W1000001 is delivered, you'd be able to return the watch (remember: one return per delivered order).",
+     []),
+    ("#W1000001 is delivered, so you'd be able to return the watch (remember: one return per order).",
+     [("#W1000001", "pending")]),
     # a clause about the other orders, which the sentence does not name (blind set 79, r79_03 57)
     ("To sum up: the exchange for #W1000002 is requested, and your other two orders are processed.", []),
     ("To sum up: the exchange for #W1000002 is requested, and it is processed.", [("#W1000002", "exchange requested")]),
