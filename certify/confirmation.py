@@ -737,6 +737,12 @@ def _kept_only(described: Turn, anchors: Anchors) -> set[int]:
     return kept - changed
 
 
+def _kept_in(described: Turn, named: set[str]) -> bool:
+    """Whether a description keeps as it is the object these name words say ("- Smart Watch: unchanged")."""
+    return bool(named) and any(_STAYS.search(sentence) and named <= set(words(sentence))
+                               for sentence in SENTENCE_OR_LINE.split(described.text))
+
+
 def _turns_back(turn: Turn, answered: Turn, described: Turn, anchors: Anchors) -> bool:
     """A yes that names an option of the item the description put in ("4068787148: 500 pieces /
     art / intermediate") which the variant offered since lacks ("1096508426: ... beginner"): "nah
@@ -1753,6 +1759,8 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
             choice = not negated and not AFFIRM.search(clause.text) and bool(
                 anchors.rival_objects or mentions_other) and bool(payment_words(Turn(-1, "user", clause.text)))
             other = mentions_other and not _TOO.search(clause.text) and not choice
+            if other and named and _STAYS.search(described.text) and _kept_in(described, ws & index.label_vocab):
+                other = False  # "Yes, I'm sure about the watch. Go ahead.": the one the description keeps
             if not this and anchors.rival_objects and not choice and not (mentions_other and _TOO.search(clause.text)):
                 # Same-verb tools told apart by their objects: "yes for the bag, no upgrade" says
                 # yes to the bag update and no to the cabin change.

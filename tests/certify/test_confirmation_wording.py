@@ -951,3 +951,26 @@ def test_an_address_change_offered_by_instead(convo: Any, at: Any, offer: str, k
     i = c.call("modify_pending_order_address", {"order_id": "#W3746173", **home}, {"order_id": "#W3746173"})
     assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons)
             if k in ("not_confirmed", "not_described", "confirmation_not_covering")] == kinds
+
+
+@pytest.mark.parametrize(("kept", "kinds"), [
+    # blind set 79, r79_08 36: the user's word on the item the description keeps is no scope
+    ("\n- Office Chair: unchanged", []),
+    ("", ["confirmation_not_covering"]),
+])
+def test_a_yes_that_names_the_item_the_description_keeps(convo: Any, at: Any, order_w123: dict[str, Any], kept: str,
+                                                       kinds: list[str]) -> None:
+    c = convo()
+    c.user("I want to exchange my water bottle in #W123 for the 500ml one, same color.")
+    c.call("get_order_details", {"order_id": "#W123"}, order_w123)
+    c.call("get_product_details", {"product_id": "8310926033"}, {
+        "name": "Water Bottle", "product_id": "8310926033", "variants": {"2366567022": {
+            "item_id": "2366567022", "options": {"capacity": "500ml", "color": "blue"}, "available": True,
+            "price": 54.04}}})
+    c.say("Here's what I'll submit:\n- Order: #W123\n- Water Bottle 1000ml blue (item 6469567736) → 500ml blue "
+          f"(item 2366567022)\n- You pay: $6.20 via PayPal (paypal_5727330){kept}\n\nDo you confirm?")
+    c.user("Yes, I'm sure about the office chair. Go ahead.")
+    i = c.call("exchange_delivered_order_items", {"order_id": "#W123", "item_ids": ["6469567736"],
+                                                  "new_item_ids": ["2366567022"], "payment_method_id": "paypal_5727330"},
+               {**order_w123, "status": "exchange requested"})
+    assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
