@@ -462,6 +462,26 @@ def _unseen(value: str, hidden: bool) -> str:
     return reason("text_privileged" if hidden else "text_not_visible", value=value)
 
 
+def _retracted(text: str, value: str) -> bool:
+    """Whether a text writes ``value`` only in sentences owning up to having said it wrongly ("our
+    policy doesn't set a 30-day window; I shouldn't have said that.")."""
+    at = text.find(value)
+    if at < 0:
+        return False
+    while at >= 0:
+        start = max(text.rfind(". ", 0, at), text.rfind("\n", 0, at)) + 1
+        end = min((e for e in (text.find(". ", at), text.find("\n", at)) if e >= 0), default=len(text))
+        if not _RETRACTS.search(text, start, end):
+            return False
+        at = text.find(value, at + len(value))
+    return True
+
+
+# Owning up to a statement made: "I shouldn't have said 7-10 business days", "I was wrong to say that".
+_RETRACTS = re.compile(r"\b(?:shouldn['’]t|should not) have (?:said|written|told you|mentioned|quoted|promised)\b|"
+                       r"\bI was wrong to (?:say|tell)\b")
+
+
 def _taken_back_amounts(text: str) -> set[str]:
     """The amounts (as written, without "$") a text takes back as its own mistakes (``_TAKEN_BACK``)."""
     if "I " not in text and "ot " not in text:
@@ -2952,6 +2972,8 @@ class _Run:
         for shown in self._stated_misses(content, toks=toks):
             if shown in self._domain_tools.device_values:  # "set it to 4g_5g_preferred": a device setting's name
                 continue
+            if "have said" in content and _retracted(content, shown):
+                continue  # "I don't have a delivery estimate — I shouldn't have said 7-10 business days."
             hidden = self._is_private(shown)
             privileged = privileged or hidden
             reasons.append(_unseen(shown, hidden))

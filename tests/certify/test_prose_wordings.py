@@ -863,3 +863,18 @@ def test_a_date_taken_back_is_no_claim(convo: Any, said: str, kinds: list[str]) 
     c = _telecom(convo)
     c.user("My data usage page says the cycle ends 2025-02-28.")
     assert _kinds(c, c.say(said)) == kinds
+
+
+@pytest.mark.parametrize(("said", "kinds"), [
+    # owning up to a value said before (blind set 79: r79_08 44, r79_11 27)
+    ("A correction: I don't have a delivery estimate for the bike — I shouldn't have said 7-10 business days.", []),
+    ("I have to correct myself: our policy doesn't actually set a 30-day window; I shouldn't have said that.", []),
+    ("The bike arrives in 7-10 business days.", ["text_not_visible"]),
+    ("The bike arrives in 7-10 business days. Earlier I shouldn't have said 7-10 business days.",
+     ["text_not_visible", "text_not_visible"]),  # (each time written)
+])
+def test_a_value_owned_up_to_is_no_claim(convo: Any, order_w123: dict[str, Any], said: str, kinds: list[str]) -> None:
+    c = convo()
+    c.user("What's in my order #W123?")
+    c.call("get_order_details", {"order_id": "#W123"}, order_w123)
+    assert _kinds(c, c.say(said)) == kinds
