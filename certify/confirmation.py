@@ -720,7 +720,8 @@ def _offers_amounts(turn: Turn, anchors: Anchors) -> bool:
 
 
 # A sentence that keeps an item as it is: "The Bluetooth Speaker stays as is."
-_STAYS = re.compile(r"\b(?:stays?|remains?) (?:as (?:it )?is|the same|unchanged)\b|\bunchanged\b|\bleft as (?:it )?is\b", re.I)
+_STAYS = re.compile(r"\b(?:stays?|remains?) (?:as (?:it )?is|the same|unchanged|with you)\b|\bunchanged\b|\bleft as (?:it )?is\b",
+                    re.I)
 
 
 def _kept_only(described: Turn, anchors: Anchors) -> set[int]:

@@ -956,6 +956,7 @@ def test_an_address_change_offered_by_instead(convo: Any, at: Any, offer: str, k
 @pytest.mark.parametrize(("kept", "kinds"), [
     # blind set 79, r79_08 36: the user's word on the item the description keeps is no scope
     ("\n- Office Chair: unchanged", []),
+    ("\n- The Office Chair stays with you.", []),  # r79_10 31
     ("", ["confirmation_not_covering"]),
 ])
 def test_a_yes_that_names_the_item_the_description_keeps(convo: Any, at: Any, order_w123: dict[str, Any], kept: str,
