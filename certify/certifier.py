@@ -1614,7 +1614,10 @@ class _Run:
         return [m[0] for sentence in SENTENCE.split(text) if not sentence.rstrip().endswith("?")
                 for m in _NETWORK.finditer(sentence) if m[0].lower() not in index.compacts and not index.has_string(m[0])
                 # what a feature needs or a setting is to be: "Picture messages need 4G or better"
-                and not _NETWORK_NEEDED.match(sentence, m.end()) and not _NETWORK_ASKED.search(sentence, 0, m.start())]
+                and not _NETWORK_NEEDED.match(sentence, m.end()) and not _NETWORK_ASKED.search(sentence, 0, m.start())
+                # the generation of a mode setting the text names: "... never use the faster 4G or 5G
+                # networks. Please change the preferred network mode to 4g_5g_preferred."
+                and f"{m[0].lower()}_" not in text and f"_{m[0].lower()}_" not in text]
 
     def _false_total(self, written: str, cents: int, listed: list[tuple[str, int]], text: str) -> bool:
         """A total the text states after listing amounts, which no visible amount is (it is only

@@ -116,10 +116,6 @@ class DomainTools:
         return self._within.get(name, ())
 
 
-# A network generation inside a device setting's name: "4g" of "4g_5g_preferred".
-_GENERATION = re.compile(r"(?<![a-z0-9])(\d)g(?![a-z0-9])")
-
-
 def load_domain(domain: str | None) -> DomainTools:
     reg = registry_module()
     if reg is None or not domain:
@@ -141,11 +137,8 @@ def load_domain(domain: str | None) -> DomainTools:
         if hasattr(reg, "user_tool_specs"):
             device = reg.user_tool_specs(domain)
             out.user_tools = tuple(s.name for s in device)
-            values = {v for s in device for p in (s.function.parameters.get("properties") or {}).values()
-                      if isinstance(p, dict) for v in p.get("enum") or () if isinstance(v, str)}
-            # The network generations a setting names ("4g_5g_preferred": 4G, 5G), as a text says them.
-            values |= {f"{g}G" for v in values for g in _GENERATION.findall(v)}
-            out.device_values = frozenset(values)
+            out.device_values = frozenset(v for s in device for p in (s.function.parameters.get("properties") or {}).values()
+                                          if isinstance(p, dict) for v in p.get("enum") or () if isinstance(v, str))
     except (KeyError, ValueError, LookupError):
         return DomainTools()  # a domain the registry does not have
     return out

@@ -240,15 +240,15 @@ def test_a_vpn_server_address_said_is_the_one_shown(convo: Any, at: Any, said: s
     assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
 
 
-def test_a_network_generation_a_device_setting_names(convo: Any, at: Any) -> None:
+def test_a_network_generation_a_mode_setting_names(convo: Any, at: Any) -> None:
     # blind set 79, t79_03 42: the generations the setting to pick names ("4g_5g_preferred")
     said = ("Your phone is set to **2g_only**, so it can never use the faster 4G or 5G networks. Please change "
             "the preferred network mode to **4g_5g_preferred**.")
-    kinds = {}
-    for domain in ("telecom", "retail"):  # retail's tools name no network setting
-        c = convo(tools=[s.model_dump(mode="json") for s in tool_specs(domain)], domain=domain)
-        c.user("My data is very slow.")
-        c.user("The network mode preference says 2g_only.")
-        i = c.say(said)
-        kinds[domain] = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
-    assert kinds == {"telecom": [], "retail": ["text_not_visible", "text_not_visible"]}
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user("My data is very slow.")
+    c.user("The network mode preference says 2g_only.")
+    named = c.say(said)
+    unnamed = c.say("Your phone is set to **2g_only**, so it can never use the faster 4G or 5G networks.")
+    found = certify_interaction(c.build())
+    assert [reason_kind(r) for r in at(found, named).reasons] == []
+    assert [reason_kind(r) for r in at(found, unnamed).reasons] == ["text_not_visible", "text_not_visible"]
