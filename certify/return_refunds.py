@@ -77,8 +77,11 @@ def misdirected_cancel_refunds(text: str, paid_of: dict[str, set[str]]) -> list[
         low = sentence.lower()
         if "refund" not in low or _NOT_SENT.search(sentence) or not _GOES_TO.search(sentence):
             continue
-        # the orders the sentence names, else all the text names ("Both refunds go to ...")
-        named = {order: paid for order, paid in paid_of.items() if order.lower() in low} or paid_of
+        # the orders the sentence names, else all the text names ("Both refunds go to ..."); a sentence
+        # naming only orders no longer pending ("| #W6272294 | Cancelled | refunded to gift card |") none
+        named = {order: paid for order, paid in paid_of.items() if order.lower() in low}
+        if not named and "#" not in sentence:
+            named = paid_of
         for m in _TO_KIND.finditer(sentence):
             kind = PAYMENT_WORDS.get(m[1].lower().split()[0])
             out += [(m[1], order, ", ".join(sorted(paid))) for order, paid in named.items()

@@ -71,6 +71,8 @@ def test_a_returns_refund_offered_to_another_method_is_against_the_policy(convo:
     ("Cancelled: #W1620235's $1,077.71 goes to the Mastercard; #W9903153's $3,437.25 goes back to the gift card.", []),
     ("Cancel #W1620235? The refund goes to your Mastercard.", []),
     ("Cancel both? Refunds go back to the original payment methods.", []),  # no kind named
+    # a recap's row of an order cancelled already, which the orders still pending do not share (r79_10 77)
+    ("| #W6272294 | Cancelled | $3,541.06 refunded to gift card |\n| #W1620235 | No change | — |", []),
 ])
 def test_a_cancellations_refund_goes_to_the_method_that_paid(text: str, found: list[tuple[str, str, str]]) -> None:
     paid = {"#W1620235": {"creditcard"}, "#W9903153": {"giftcard"}}
