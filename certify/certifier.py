@@ -406,7 +406,10 @@ _TAKEN_BACK = re.compile(r"\bI\s+(?:quoted|misquoted|mis-quoted|misstated|mis-st
                          # (without "$" where it has cents: "saves you 29.24 dollars, not 29.42.")
                          r"|\b[Nn]ot\s+(?:\$(?=\d)|(?=\d[\d,]*\.\d\d\b))(\d[\d,]*(?:\.\d+)?)(?=\s*(?:[.;,)!—–]|$))"
                          # or a misstatement owned up to: "(I misstated it as $212)"
-                         r"|\bI\s+mis-?(?:stated|quoted)\b[^.;:()$]{0,20}?\bas\s+\$?(\d[\d,]*(?:\.\d+)?)")
+                         r"|\bI\s+mis-?(?:stated|quoted)\b[^.;:()$]{0,20}?\bas\s+\$?(\d[\d,]*(?:\.\d+)?)"
+                         # or when first, then what was said: "a moment ago I said the refund was $1,987.70"
+                         r"|\b(?:earlier|before|a moment ago|previously),?\s+I\s+(?:quoted|stated|said|told you|gave you|wrote)\b"
+                         r"[^.;:()$]{0,30}?\$(\d[\d,]*(?:\.\d+)?)")
 
 
 # The whole of a sum written out after its first term: " + 2.0 GB = **17.0 GB**".
@@ -486,7 +489,7 @@ def _taken_back_amounts(text: str) -> set[str]:
     """The amounts (as written, without "$") a text takes back as its own mistakes (``_TAKEN_BACK``)."""
     if "I " not in text and "ot " not in text:
         return set()
-    return {m[1] or m[2] or m[3] or m[4] for m in _TAKEN_BACK.finditer(text)}
+    return {m[1] or m[2] or m[3] or m[4] or m[5] for m in _TAKEN_BACK.finditer(text)}
 
 
 # A time as a user writes it: "15:00", "3pm", "3:30 p.m." (minutes, or am/pm, make it a time).
