@@ -58,6 +58,9 @@ from trajectory2gym.certify.reasons import reason_kind
     # A list's dash on the next line is no minus of the line before.
     ("- Current kettle: $143.72\n- $159.78 − $143.72 = **$16.06** more", []),
     ("- Current kettle: $143.72\n- $159.78 − $143.72 = **$16.60** more", [("$16.60", "$159.78 − $143.72 = $16.60")]),
+    # a day's number before the fares of that day in brackets (blind set 79, a79_09 52)
+    ("Your outbound is now HAT275 + HAT226 on May 17 ($142 + $137).", []),
+    ("Your outbound now costs $270 ($142 + $137).", [("$270", "$270 ($142 + $137)")]),
 ])
 def test_a_written_equation_must_hold(text: str, wrong: list[tuple[str, str]]) -> None:
     assert miscalculated(text) == wrong
