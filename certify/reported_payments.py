@@ -326,7 +326,7 @@ _ENDING = re.compile(r"[^.!?;\n]{0,12}?\b(?:ending(?: in)?|last four|x+|\*+)\s*(
 
 # Not how it was paid: how it may be ("it can be paid with your Mastercard next time").
 # "now paid with": a change. Not the month: "HAT297 ... on 23 May. You paid ... with your Mastercard".
-_MAY_BE = re.compile(r"\b(?:can|could|will|would|(?<!\d )may(?! \d)|might|should|to be|want|like|now)\b")
+_MAY_BE = re.compile(r"\b(?:can|could|will|would|(?<!\d )may(?! \d)|might|should|must|to be|want|like|now)\b")
 
 
 def history_methods(value: Any) -> set[str]:
