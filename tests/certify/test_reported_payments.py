@@ -183,7 +183,7 @@ def test_a_report_after_a_booking_names_the_card_it_charged(convo: Any, at: Any,
     ("Your trip 79G8A9 was paid in full, $1,400, with your gift card.", []),
     ("Your trip 79G8A9 is $1,400; it can be paid with your Mastercard next time.", []),  # how it may be
     # how the policy says a difference is paid (blind set 79, a79_03 31)
-    ("Moving 79G8A9 to economy costs $209. The difference must be paid with a credit card or gift card.", []),
+    ("Moving 79G8A9 to economy costs more. The difference must be paid with a credit card or gift card.", []),
     ("You paid for 79G8A9 with your PayPal.", ["text_misstated_payer"]),
     # a list's field, capitalized (blind audit a54_04)
     ("Here's **79G8A9**:\n- Cabin: business\n- Paid: $1,400 with your credit card", ["text_misstated_payer"]),
