@@ -543,6 +543,7 @@ _THINGS_OWN = re.compile(r"\**[ \t]*(?:checked[ \t]+)?(?:bags?|baggage|fees?|ins
 
 
 _FOR_NEXT = re.compile(r"\s+for\s+(?:flight\s+)?")
+_OPENS, _CLOSES = re.compile(r"\**\s*\(\s*(?:flight\s+)?"), re.compile(r"\s*\)")
 _ITS = re.compile(r"\W*(?:its|it's|it is|it costs|that one(?:'s| is| costs))\b", re.I)
 _AMOUNTS_JOINED = re.compile(r"\**\s*(?:,\s*(?:and\s+)?|\s+and\s+)\**")  # "$237 and $343", "$1, $2, and $3"
 
@@ -581,7 +582,9 @@ def _paired(sentence: str, spots: list[tuple[int, int, str]],
             continue  # "HAT135 ... 2 x $70 + $50 bag": the bag's fee, no fare
         # "... $182 for HAT158 and $160 for HAT016": an amount for the identifier right after it
         if (nxt := next((spot for spot in spots if spot[0] >= at + len(written)), None)) is not None \
-                and _FOR_NEXT.fullmatch(sentence, at + len(written), nxt[0]):
+                and (_FOR_NEXT.fullmatch(sentence, at + len(written), nxt[0])
+                     # "$158 (HAT097) and $141 (HAT251)": the one identifier in brackets right after it
+                     or (_OPENS.fullmatch(sentence, at + len(written), nxt[0]) and _CLOSES.match(sentence, nxt[1]))):
             out.append((written, cents, nxt[2]))
             continue
         last = bisect_right(ends, at) - 1  # the last identifier that ends before the amount

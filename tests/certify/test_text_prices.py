@@ -83,6 +83,8 @@ def _text(convo: Any, at: Any, observation: Any, said: str) -> list[str]:
     # a list line with no price word gives its object the amount after it (blind audit r65_05)
     (SHIRTS, "In stock:\n\n- Blue, size M (item 9612497925): $53.43\n- Blue, size S (item 8349118980): $53.43\n\n"
              "Which would you prefer?"),
+    # each fare with its flight in brackets right after it (blind set 79, a79_06 56)
+    (FLIGHTS, "The flights were priced at $120 (HAT001) and $120 (HAT002) per passenger."),
 ])
 def test_a_price_of_another_object_is_misattributed(convo, at, observation: Any, said: str) -> None:
     assert _text(convo, at, observation, said) == ["text_misattributed"]
@@ -155,6 +157,8 @@ def test_a_price_of_another_object_is_misattributed(convo, at, observation: Any,
     (SHIRTS, "I swapped the two prices. The blue M (9612497925) is $50.88 and the blue S one is $53.43."),
     # ... or by a word of its options, then its price (blind set 68, r68_05)
     (SHIRTS, "I mixed up the two prices. The blue M (item 9612497925) is $50.88 and the small is $53.43."),
+    # each fare with its flight in brackets right after it (blind set 79, a79_06 56)
+    (FLIGHTS, "The flights were priced at $120 (HAT001) and $135 (HAT002) per passenger."),
 ])
 def test_its_own_price_or_another_claim_passes(convo, at, observation: Any, said: str) -> None:
     assert _text(convo, at, observation, said) == []
