@@ -2300,7 +2300,7 @@ class _Run:
         out = []
         index = self.index
         next_day = ("next day" in text or "following day" in text or "overnight" in text or "next morning" in text
-                    or "+1" in text)
+                    or "+1" in text or "after midnight" in text)  # "00:00 EST, i.e. just after midnight"
         said = list(_CLOCK_SAID.finditer(text)) if ":" in text else []
         if AM_PM.search(text):
             said += _HOUR_SAID.finditer(text)  # "leaves at 8pm": the hour, on the hour

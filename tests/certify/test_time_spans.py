@@ -137,6 +137,8 @@ def test_a_processing_time_the_user_said_is_visible(convo: Any, at: Any) -> None
                                                 ("HAT066 leaves 21:00, arrives 02:30 next day.", False),
                                                 # its day said later in the sentence
                                                 ("HAT066 lands at 01:30, which is early on **May 24**.", True),
+                                                # said to be after midnight (blind set 79, a79_05 58)
+                                                ("HAT066 lands at **01:30 EST**, i.e. just after midnight.", True),
                                                 ("HAT066 lands at 01:30. May 24 is a Friday.", False),
                                                 # a span whose arrival carries the next-day mark in brackets (a68_11)
                                                 ("HAT066 21:00-01:30(+1) has seats.", True),
