@@ -452,7 +452,14 @@ def mistimed(text: str, times_of: Callable[[str, str], set[str]],
             flights = before
         before = flights
         if len(flights) == 1:
-            out += _mistimed_of(next(iter(flights)), sentence, times_of, told)
+            flight = next(iter(flights))
+            named_at = sentence.find(flight)
+            joined = max((m.start() for m in _AND.finditer(sentence, 0, named_at)), default=-1)
+            if joined > 0 and _TIMED.search(sentence, 0, joined) is not None:
+                # "you land at LGA at 16:30 and HAT172 leaves at 23:00": the clause before the "and"
+                # times another leg (one the sentence does not name)
+                sentence = sentence[joined:]
+            out += _mistimed_of(flight, sentence, times_of, told)
         elif flights and _TIMED.search(sentence):
             # a list in one sentence: "HAT216 leaving at 07:00 for $107, HAT287 at 09:00 ...", each
             # flight's part up to the next flight's number, where commas part them (not "HAT015 and
@@ -471,6 +478,7 @@ def mistimed(text: str, times_of: Callable[[str, str], set[str]],
 
 
 _LIST_COMMA = re.compile(r"[,;]")
+_AND = re.compile(r"\s(?:and|but|while)\b")
 
 
 def _mistimed_of(flight: str, sentence: str, times_of: Callable[[str, str], set[str]],

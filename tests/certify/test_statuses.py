@@ -490,6 +490,10 @@ TIMES = {("HAT225", "departure"): {"06:00"}, ("HAT225", "arrival"): {"09:00"},
     ("Booked: HAT225 leaves Denver at 6:00 AM on May 24 and HAT226 brings you back on May 27.", []),
     ("HAT225 leaves at 6:00 AM and HAT226 leaves at 10:00 AM.", []),
     ("HAT225 leaves at 6:00 AM and HAT226 leaves at 11:00 AM.", [("HAT226", "11:00 AM", "10:00")]),
+    # a clause before "and" times a leg the sentence does not name (blind set 79: a79_05 56, a79_11 32)
+    ("Yes: you land at LGA at 16:30 and HAT226 leaves at 10:00.", []),
+    ("Your connection leaves JFK at 00:00 and, from the search, HAT226 only gets in at 12:00.", []),
+    ("Yes: you land at LGA at 16:30 and HAT226 leaves at 11:00.", [("HAT226", "11:00", "10:00")]),
 ])
 def test_a_flights_time_said_against_its_schedule(text: str, out: list[tuple[str, str, str]]) -> None:
     assert mistimed(text, lambda flight, way: TIMES.get((flight, way), set())) == out
