@@ -181,6 +181,7 @@ from trajectory2gym.certify.dates import (
     spans_in,
 )
 from trajectory2gym.certify.elapsed import (
+    hours_between_said,
     hours_since,
     miscounted_days,
     not_within_a_day,
@@ -1442,6 +1443,8 @@ class _Run:
             # "extra data costs $6.00 per GB": a unit price, which no count times a price gives
             rates = {"$" + m[1] for m in _RATE.finditer(money)} if "per " in money or "/" in money or "each" in money else ()
             for k, (written, cents) in enumerate(found):
+                if "hour" in money and "$" not in written and hours_between_said(written, money):
+                    continue  # a count of hours: "16:30 ... 23:00, so about a 6.5-hour layover"
                 if not self._amount_ok(cents, money, written not in rates):
                     if data is None:
                         data = stated_amounts(text, data=True) if money != text else set()

@@ -136,3 +136,31 @@ _SAID_DAY = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")  # a date alone: "booked 
 _NAMED_STAMP = re.compile(r"\b(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
                           r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?"
                           r"\s+(?:at\s+)?(\d{1,2}):(\d{2})\b", re.I)
+
+
+# A clock time a sentence states: "16:30", "4:30 pm" (its own check says whether it is shown).
+_CLOCK = re.compile(r"(?<![\d:])([01]?\d|2[0-3]):([0-5]\d)(?![\d:])(?:\s*([ap])\.?m\b)?", re.I)
+_ABOUT = re.compile(r"\b(?:about|around|roughly|nearly|almost|approximately|over|just under)\s+(?:an?\s+)?\**$|~\s*$",
+                    re.I)
+
+
+def hours_between_said(number: str, text: str) -> bool:
+    """Whether ``number``, said as a count of hours ("a 6.5-hour layover"), is the time from one clock
+    time to a later one that its sentence states ("you land at 16:30 and HAT172 leaves at 23:00, so
+    about a 6.5-hour layover"); about it (within half an hour) where the sentence says "about"."""
+    try:
+        hours = float(number)
+    except ValueError:
+        return False
+    for sentence in SENTENCE_OR_LINE.split(text):
+        for m in re.finditer(rf"(?<![\d.]){re.escape(number)}\**[\s-]*hours?\b", sentence):
+            said = [_minutes(c) for c in _CLOCK.finditer(sentence, 0, m.start())]
+            slack = 0.5 if _ABOUT.search(sentence, max(0, m.start() - 20), m.start()) else 0.01
+            if any(abs(((b - a) % 1440) / 60 - hours) <= slack for k, a in enumerate(said) for b in said[k + 1:]):
+                return True
+    return False
+
+
+def _minutes(m: re.Match[str]) -> int:
+    hour = int(m[1]) % 12 + (12 if m[3] and m[3].lower() == "p" else 0) if m[3] else int(m[1])
+    return hour * 60 + int(m[2])

@@ -10,6 +10,7 @@ import pytest
 from trajectory2gym.certify import certify_interaction
 from trajectory2gym.certify.dates import shifted, spans_in
 from trajectory2gym.certify.elapsed import (
+    hours_between_said,
     hours_since,
     miscounted_days,
     not_within_a_day,
@@ -144,3 +145,18 @@ def test_a_date_a_stated_span_from_a_visible_one(convo: Any, at: Any, said: str,
                                                          "suspension_start_date": "2025-02-25"})
     i = c.say(said)
     assert at(certify_interaction(c.build()), i).checks["visibility"] is ok
+
+
+@pytest.mark.parametrize(("number", "text", "derived"), [
+    # a layover worked out from the two times the sentence states (blind set 79: a79_05 56, a79_11 36)
+    ("6.5", "Yes — you land at LGA at 16:30 and HAT172 leaves at 23:00, so about a 6.5-hour layover.", True),
+    ("19.5", "HAT079 lands at ORD at 02:30 EST and HAT020 leaves at 22:00 EST, so the layover is about **19.5 hours**.",
+     True),
+    ("7.5", "You land at 16:30 and HAT172 leaves at 23:00, so a 7.5-hour layover.", False),
+    ("7", "You land at 16:30 and HAT172 leaves at 23:00, so about a 7-hour layover.", True),  # "about"
+    ("7", "You land at 16:30 and HAT172 leaves at 23:00, so a 7-hour layover.", False),
+    ("6.5", "HAT172 leaves at 23:00. That is a 6.5-hour layover.", False),  # one time in its sentence
+    ("8.5", "You land at 4:30 pm and HAT172 leaves at 1:00 am, so an 8.5-hour wait.", True),  # past midnight
+])
+def test_hours_between_two_times_a_sentence_states(number: str, text: str, derived: bool) -> None:
+    assert hours_between_said(number, text) is derived
