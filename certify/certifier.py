@@ -2307,11 +2307,16 @@ class _Run:
         said = list(_CLOCK_SAID.finditer(text)) if ":" in text else []
         if AM_PM.search(text):
             said += _HOUR_SAID.finditer(text)  # "leaves at 8pm": the hour, on the hour
+        told: set[str] | None = None
         for m in said:
             hour, minute = int(m[1]), m[2] or "00"
             hours = {hour, hour_24(hour, m[3])}  # an hour without am/pm may be either reading
             if index.has_string(m[0].strip()):
                 continue  # as the user wrote it: "before 11am"
+            if told is None:
+                told = self._user_times()
+            if f"{hour_24(hour, m[3]) if m[3] else hour:02d}:{minute}" in told:
+                continue  # the user's time, written another way: "after 8am" as "08:00"
             if not any(index.has_string(f"{h}:{minute}") or index.has_string(f"{h:02d}:{minute}")
                        or index.time_part_shown(f"{h:02d}:{minute}")
                        # "12:00 AM (May 29)", "arriving 3:00 AM on May 21": said with its day

@@ -224,6 +224,19 @@ def test_a_time_the_user_wrote_and_a_next_day_arrival_marked_plus_one(convo: Any
     assert at(out, wrong).reasons == ["text states '00:00' not in visible history"]
 
 
+@pytest.mark.parametrize(("said", "reasons"), [
+    # the user's times written the 24-hour way (blind set 79, a79_12 8)
+    ("Got it: departures between 08:00 and 21:00. Let me search.", []),
+    ("Got it: departures between 8:00 AM and 9:00 PM. Let me search.", []),
+    ("Got it: departures between 09:00 and 21:00. Let me search.", ["text states '09:00' not in visible history"]),
+])
+def test_the_users_times_written_another_way(convo: Any, at: Any, said: str, reasons: list[str]) -> None:
+    c = convo(system="You are an airline agent.")
+    c.user("I prefer flights leaving after 8am and before 9pm.")
+    i = c.say(said)
+    assert at(certify_interaction(c.build()), i).reasons == reasons
+
+
 SEARCH = [
     {"flight_number": "HAT218", "scheduled_departure_time_est": "18:00:00", "scheduled_arrival_time_est": "20:30:00"},
     {"flight_number": "HAT039", "scheduled_departure_time_est": "22:00:00", "scheduled_arrival_time_est": "03:00:00+1"},
