@@ -506,6 +506,8 @@ _TIME_FRAME = re.compile(r"\b(?:within|about|around|approximately|up to|takes?)\
                          r"(?:hours|days|weeks))\b", re.I)
 # A claim of its own the agent quotes to take back: "I said there's a 30-day window, but ...".
 _OWNED_UP = re.compile(r"\bI\s+(?:wrongly\s+|mistakenly\s+)?(?:said|mentioned|told you|stated|claimed)\b[^.!?]{0,24}$")
+# The agent saying it handed the conversation over: "I've transferred you to a human agent".
+_TRANSFERRED = re.compile(r"\btransferr(?:ed|ing)\b|\bhanded (?:you |this )?(?:over|off)\b|\bconnected you\b", re.I)
 # "5 to 7" of a span, as a policy writes it: "5-7".
 _TO_DASH = re.compile(r"(?<=\d)\s*to\s*(?=\d)")
 # How long something stays valid: "valid for 12 months", "expires in 30 days", "within 30 days of
@@ -3525,6 +3527,8 @@ class _Run:
         if alone:  # "I've also added a $50 certificate", where no call sent one
             idle = None if self._writes else self._made_verbs  # nothing went through since the user spoke
             for said in unmade_claims(content, self._made_nouns, self._nouns_of_writes, idle):
+                if self._handed_off and _TRANSFERRED.search(said):
+                    continue  # "I've transferred you to a human agent ...", after the hand-off went through
                 reasons.append(reason("text_claims_unmade_action", detail=said[:100]))
         if alone and len(reasons) == unmade and ("one" in content[:12] or "et" in content[:12]) \
                 and (request := self._last_user_turn()) is not None and request.index == self.at - 1 \

@@ -1012,3 +1012,24 @@ def test_unreturned_items_read_only_reports_of_a_return() -> None:
     assert unreturned_items("The Sneakers from #W7156413 will be refunded.", returns) == []
     assert unreturned_items("You keep the Bluetooth Speaker from #W7156413; the return is filed.", returns) == []
     assert unreturned_items("The Bluetooth Speaker in #W7156413 is great.", returns) == []  # no return said
+
+
+@pytest.mark.parametrize(("handed_off", "kinds"), [
+    # blind set 79, a79_09 60: the hand-off went through since the user spoke
+    (True, []),
+    (False, ["text_claims_unmade_action"]),
+])
+def test_a_transfer_said_after_the_hand_off_went_through(convo: Any, at: Any, handed_off: bool,
+                                                         kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("Add a checked bag to VA5SGQ, please.")
+    c.call("update_reservation_baggages", {"reservation_id": "VA5SGQ", "total_baggages": 1, "nonfree_baggages": 0,
+                                           "payment_id": "credit_card_1"}, {"reservation_id": "VA5SGQ",
+                                                                            "total_baggages": 1})
+    c.say("Done: VA5SGQ now has 1 checked bag.")
+    c.user("I still want to talk to a human about the JFK change.")
+    if handed_off:
+        c.call("transfer_to_human_agents", {"summary": "User wants to change VA5SGQ to JFK."}, "Transfer successful")
+    i = c.say("I've transferred you to a human agent with a summary of your request (the JFK change and the "
+              "insurance question).")
+    assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
