@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from itertools import chain
 
 from trajectory2gym.certify.normalize import cents_of, money_numbers_in
 from trajectory2gym.certify.turns import LIST_MARK, SENTENCE_OR_LINE
@@ -52,6 +53,7 @@ _PLURALS = re.compile("reservations|orders|passengers|lines|bills|flights|method
 _KIND_WORD = re.compile(r"(?:reservation|order|passenger|line|bill|flight|payment method|option|travell?er|item)s?\b")  # lower case
 # A word that may be an object's code: letters and digits with a digit ("T6HMDP", "#W1234567", "C1001").
 _CODE = re.compile(r"#?(?=[A-Za-z0-9_]*\d)(?=[A-Za-z0-9_]*[A-Za-z])[A-Za-z0-9_]{4,}")
+_CAPITALS_CODE = re.compile(r"\b[A-Z]{6}\b")
 
 
 # Passengers listed by name, then counted: "The passengers are Mei Rossi, Raj Lopez and Noah Moore, 3 in total".
@@ -129,7 +131,9 @@ def miscounted_people(text: str, listed_by: Callable[[str], int | None]) -> list
     for m in _FOR_PEOPLE.finditer(text):
         written, kind = (m["n"], m["kind"]) if m["n"] else (m["times"], m["kinds"])
         said = _count(written)
-        codes: list[str] = _CODE.findall(text, 0, m.start())
+        # (a reservation's code may be capitals only: "IIHXDG")
+        codes: list[str] = [c[0] for c in sorted(chain(_CODE.finditer(text, 0, m.start()),
+                                                       _CAPITALS_CODE.finditer(text, 0, m.start())), key=lambda c: c.start())]
         shown = None
         for code in reversed(codes):  # the nearest code before it that shows a passenger list
             if (shown := listed_by(code)) is not None:

@@ -179,11 +179,14 @@ def test_a_status_said_of_it_after_the_sentence_naming_the_object(convo: Any) ->
     ("Both have insurance: BD52GB (business, 3 passengers) and 64TPE1.", []),
     # one passenger, in the singular (blind audit a55_01)
     ("- **BD52GB** — Seattle (SEA) → Houston (IAH), one way, May 21–22, 1 passenger", [("1 passenger", 3)]),
+    # a code of capitals only, after another's line (blind set 79, a79_11 52)
+    ("- **COVE6R** — business.\n- **IIHXDG** — economy, 1 passenger (Raj Muller).", [("1 passenger", 3)]),
+    ("- **COVE6R** — business.\n- **IIHXDG** — economy, 3 passengers (Raj Muller, Ivan Garcia, Fatima Moore).", []),
 ])
 def test_a_count_of_passengers_said_of_a_booking_named_by_its_code(text: str, found: list[tuple[str, int]]) -> None:
     from trajectory2gym.certify.counts import miscounted_people
 
-    assert miscounted_people(text, {"BD52GB": 3}.get) == found
+    assert miscounted_people(text, {"BD52GB": 3, "IIHXDG": 3, "COVE6R": 1}.get) == found
 
 
 @pytest.mark.parametrize(("said", "kinds"), [
