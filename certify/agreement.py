@@ -652,7 +652,7 @@ def _options_said(options: tuple[str, ...], turn: Turn) -> set[str]:
         for form in (phrase, phrase[:-2]) if " " in phrase and phrase.endswith("ed") else (phrase,):
             if form in low and any(
                     not _NOT_CHOSEN.search(low, max(0, m.start() - 16), m.start()) and not _LEFT_AFTER.match(low, m.end())
-                    for m in _whole_words(form).finditer(low)):
+                    and not _DAYS_AFTER.match(low, m.end()) for m in _whole_words(form).finditer(low)):
                 found.add(option)
                 break
     return found
@@ -663,6 +663,7 @@ def _options_said(options: tuple[str, ...], turn: Turn) -> set[str]:
 _NOT_CHOSEN = re.compile(r"\b(?:from|(?<!less )(?<!more )than(?: go(?:ing)?| to)?|instead of|(?<!why )not|no|no need for|"
                          r"(?:don'?t|do not) (?:need|want))\s+$")
 _LEFT_AFTER = re.compile(r"\s+(?:is|would be|seems|'s)\s+(?:too|not|out)\b")  # "business is too pricey"
+_DAYS_AFTER = re.compile(r"\s+(?:days?|hours?)\b")  # "5–7 business days": no cabin
 
 
 def _yes_no_said(noun: str, turn: Turn) -> set[str]:

@@ -975,3 +975,29 @@ def test_a_yes_that_names_the_item_the_description_keeps(convo: Any, at: Any, or
                                                   "new_item_ids": ["2366567022"], "payment_method_id": "paypal_5727330"},
                {**order_w123, "status": "exchange requested"})
     assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
+
+
+@pytest.mark.parametrize(("answer", "kinds"), [
+    # blind set 79, a79_02 72: "business days" names no cabin
+    ("Refunds to a gift card are instant; card refunds take 5–7 business days.", []),
+    ("On second thought, the business fares are the ones I'd apply here.", ["argument_not_confirmed"]),
+])
+def test_business_days_name_no_cabin(convo: Any, at: Any, answer: str, kinds: list[str]) -> None:
+    c = convo(tools=_specs("airline"), domain="airline")
+    c.user("Downgrade my reservation EQ1G6C to economy, same flights. I'm omar_davis_3817.")
+    c.call("get_user_details", {"user_id": "omar_davis_3817"}, {"user_id": "omar_davis_3817", "membership": "gold",
+                                                               "payment_methods": {"gift_card_6847880": {
+                                                                   "source": "gift_card", "id": "gift_card_6847880"}},
+                                                               "reservations": ["EQ1G6C"]})
+    c.call("get_reservation_details", {"reservation_id": "EQ1G6C"}, {
+        "reservation_id": "EQ1G6C", "cabin": "business", "flights": [
+            {"flight_number": "HAT084", "date": "2024-05-23", "price": 1820}]})
+    c.call("search_direct_flight", {"origin": "DEN", "destination": "LAS", "date": "2024-05-23"}, [
+        {"flight_number": "HAT084", "prices": {"basic_economy": 90, "economy": 172, "business": 1820}}])
+    c.say("EQ1G6C: HAT084 $1,820 → $172 (economy). Refund: $1,648 to gift card 6847880. Proceed?")
+    c.user("How long do refunds take?")
+    c.say(answer)
+    c.user("Fine. Yes, go ahead.")
+    i = c.call("update_reservation_flights", {"reservation_id": "EQ1G6C", "cabin": "economy", "flights": [
+        {"flight_number": "HAT084", "date": "2024-05-23"}], "payment_id": "gift_card_6847880"}, {"reservation_id": "EQ1G6C"})
+    assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
