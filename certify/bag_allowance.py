@@ -102,13 +102,13 @@ def _bag_counts(text: str, cabins_shown: Iterable[str]) -> list[tuple[str, str, 
 
 
 def misstated_bags(text: str, table: dict[tuple[str, str], int], tiers_shown: set[str],
-                   cabins_shown: Iterable[str] = ()) -> list[tuple[str, str, int]]:
+                   cabins_shown: Iterable[str] = (), passengers: int | None = None) -> list[tuple[str, str, int]]:
     """(the count as written, "tier cabin", the policy's count) for each count of free bags a text
     gives a tier and cabin against the table: the tier as the sentence names it ("As a Gold
     member") or as the one profile shown gives it; the cabin as the sentence names it (one only), or
     as the reservations shown give it (one only: "each passenger has 1 free checked bag", basic economy).
-    A total ("6 free for the three of you") may be the count times the passengers; a count said
-    per passenger must be the count."""
+    A total ("6 free for the three of you") may be the count times the passengers (``passengers``,
+    where the booking in question shows them); a count said per passenger must be the count."""
     out: list[tuple[str, str, int]] = []
     for sentence, plain, cabins, claims in _bag_counts(text, cabins_shown):
         tiers = {t.lower() for t in _TIER_SAID.findall(plain)} or tiers_shown
@@ -122,7 +122,8 @@ def misstated_bags(text: str, table: dict[tuple[str, str], int], tiers_shown: se
             word = m[1].lower()
             n = int(word) if word.isdigit() else _NUMBER_WORDS[word]
             each = _EACH.search(sentence[m.end():]) is not None or _EACH_BEFORE.search(sentence[:m.start()]) is not None
-            if n == allowed or (not each and allowed and n and n % allowed == 0):
+            if n == allowed or (not each and allowed and n and n % allowed == 0
+                                and (passengers is None or n == allowed * passengers)):
                 continue
             if not each and 0 < n < allowed and not _ALLOWANCE_SAID.search(sentence):
                 continue  # the bags booked, all free: "insurance included, 1 free bag" (of 2 allowed)

@@ -909,6 +909,7 @@ def _options_shown(token: str, index: EvidenceIndex) -> bool:
 # A code in capital letters only (a reservation's "HATHAT"); identifiers with a digit are read elsewhere.
 # (No leading \b: a pattern that starts with its letters is scanned for faster; the start is tested after.)
 _CAPS_CODE = re.compile(r"[A-Z]{5,8}(?![A-Za-z0-9])")
+_RESERVATION_CODE = re.compile(r"\b[A-Z0-9]{6}\b")  # "VA5SGQ", "IIHXDG" (what records show it of is asked after)
 # A figure taken back: "the reservation ID is HATHAT, not HATHAU as I wrote".
 _TAKEN_BACK_BEFORE = re.compile(r"\b(?:not|instead of|rather than)\s+\**$", re.I)
 # An amount said as what remains of another: "the remaining $609", "the rest ($503)"; not a balance
@@ -3331,8 +3332,10 @@ class _Run:
             # (the cabins a write set count too: a reservation may show its cabin from before the change)
             cabins = {str(w[2].arguments["cabin"]) for w in self._past_writes + self._writes if "cabin" in w[2].arguments}
             cabins.update(self.index.values_of("cabin"))
+            named = [n for c in set(_RESERVATION_CODE.findall(content)) if (n := self._passengers_of(c)) is not None]
+            passengers = named[0] if len(named) == 1 else None if named else self._count_of(None, ("passengers",))
             for said, key, allowed in misstated_bags(content, self._free_bags[0], self._tiers_shown(),
-                                                     set(map(str.lower, cabins))):
+                                                     set(map(str.lower, cabins)), passengers):
                 reasons.append(reason("text_contradicts_policy", arg=key, value=said,
                                       detail=f"{allowed} per passenger: {self._free_bags[1]}"))
             if " more free " in content and len(tiers := self._tiers_shown()) == 1 and (record := self._bags_record()):

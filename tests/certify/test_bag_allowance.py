@@ -96,6 +96,17 @@ def test_a_count_of_free_bags_in_the_cabin_shown(cabins: set[str], found: list[t
     assert misstated_bags(text, TABLE, {"regular"}, cabins) == found
 
 
+@pytest.mark.parametrize(("passengers", "found"), [
+    # a count that is no total for the passengers the booking shows (blind set 79, a79_09 32)
+    (1, [("2 free checked bags", "regular economy", 1)]),
+    (2, []),  # two passengers: one free bag each
+    (None, []),  # unknown: it may be a total
+])
+def test_a_count_of_free_bags_for_the_passengers_shown(passengers: int | None, found: list[tuple[str, str, int]]) -> None:
+    text = "Sure. As a regular member in economy, you get 2 free checked bags, so 1 bag costs nothing."
+    assert misstated_bags(text, TABLE, {"regular"}, (), passengers) == found
+
+
 @pytest.mark.parametrize(("said", "kinds"), [
     ("As a Gold member you now get 2 free checked bags per passenger in economy.", ["text_contradicts_policy"]),
     ("As a Gold member you now get 3 free checked bags per passenger in economy.", []),
