@@ -286,6 +286,8 @@ def miscalculated(text: str) -> list[tuple[str, str]]:
                 out.append(("$" + m[4], m[0].replace("*", "").strip()))
     if "otal" in text and "\n" in text:
         out += (_missplit(text) if "+" in text or "ay" in text else []) + _mislisted(text)  # (or "Payment: a $x, b $y")
+        if "|" in text:
+            out += _mistotaled_table(text)
     if "Net" in text or "net" in text:
         out += _misnetted(text)
     if "enough" in text or "sufficient" in text:
@@ -399,6 +401,37 @@ def _mislisted(text: str) -> list[tuple[str, str]]:
             terms += amounts
         if len(terms) > 1 and abs(abs(sum(c for _, c in terms)) - cents_of(m[1])) > 1:  # (a refund's terms: "-$96.17")
             out.append(("$" + m[1], " + ".join(w for w, _ in reversed(terms)) + f" against the total ${m[1]}"))
+    return out
+
+
+_MORE_IN = re.compile(r"\b(?:includ\w*|plus|with|fees?|insurance|bags?|tax\w*)\b|\+", re.I)
+
+
+def _mistotaled_table(text: str) -> list[tuple[str, str]]:
+    """(total as written, the columns' sums) for each "Total: $291" line right after a table (a blank
+    line between at most) whose amount that no column of amounts adds up to, for the passengers or
+    items counted either (a multiple of a sum, up to 9): "| HAT079 | $63 | $179 | $116 |" ... "Total:
+    **$291**", where the differences make $301."""
+    out: list[tuple[str, str]] = []
+    lines = text.split("\n")
+    for k, line in enumerate(lines):
+        if "otal" not in line or "|" in line or (m := _TOTAL_ITEM.match(line.replace("*", ""))) is None \
+                or len(dollar_amounts(line)) > 1 or _MORE_IN.search(line):
+            continue  # (a total with more in it: "Total: $250, including the $30 insurance")
+        above = k - 1 if k >= 1 and lines[k - 1].strip() else k - 2
+        rows: list[list[list[int]]] = []  # per row, per cell, its amounts
+        while above >= 0 and "|" in lines[above]:  # (rows read with their headers start with no "|")
+            rows.append([[c for _, c in dollar_amounts(cell)] for cell in lines[above].strip().strip("|").split("|")])
+            above -= 1
+        rows = [r for r in rows if any(r)]  # (the header and the separator hold none)
+        if len(rows) < 2 or len({len(r) for r in rows}) != 1:
+            continue
+        sums = [sum(abs(r[col][0]) for r in rows) for col in range(len(rows[0]))
+                if all(len(r[col]) == 1 for r in rows)]
+        written = m[1].rstrip(",.")
+        said = cents_of(written)
+        if sums and not any(abs(k * total - said) <= 1 for total in sums for k in range(1, 10)):
+            out.append(("$" + written, f"the columns add up to {', '.join(f'${c / 100:,.2f}' for c in sums)}"))
     return out
 
 

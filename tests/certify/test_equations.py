@@ -10,6 +10,10 @@ from trajectory2gym.certify import certify_interaction
 from trajectory2gym.certify.equations import difference_as_total, miscalculated, misdivided, worked
 from trajectory2gym.certify.reasons import reason_kind
 
+TABLE = ("It would cost:\n\n| Flight | Paid | Economy today | Difference |\n|---|---|---|---|\n"
+         "| HAT079 | $63 | $179 | $116 |\n| HAT020 | $78 | $176 | $98 |\n| HAT263 | $53 | $140 | $87 |\n\n"
+         "Total: **{}**, just for the cabin.")
+
 
 @pytest.mark.parametrize(("text", "wrong"), [
     ("**Total:** $164 + $50 + $30 = **$264**", [("$264", "$164 + $50 + $30 = $264")]),
@@ -61,6 +65,11 @@ from trajectory2gym.certify.reasons import reason_kind
     # a day's number before the fares of that day in brackets (blind set 79, a79_09 52)
     ("Your outbound is now HAT275 + HAT226 on May 17 ($142 + $137).", []),
     ("Your outbound now costs $270 ($142 + $137).", [("$270", "$270 ($142 + $137)")]),
+    # a total right after a table that no column adds up to (blind set 79, a79_11 24)
+    (TABLE.format("$291"), [("$291", "the columns add up to $194.00, $495.00, $301.00")]),
+    (TABLE.format("$301"), []),
+    (TABLE.format("$602"), []),  # for two passengers
+    (TABLE.format("$331 with the $30 insurance"), []),  # more than the table in it
 ])
 def test_a_written_equation_must_hold(text: str, wrong: list[tuple[str, str]]) -> None:
     assert miscalculated(text) == wrong
