@@ -3449,7 +3449,9 @@ class _Run:
             for dated, weekday in misnamed_weekdays(content, self._today.year):
                 reasons.append(reason("text_misdated", arg="the weekday", value=dated, detail=weekday))
         if self._now is not None and ("24 hours" in content or "24-hour" in content):  # "Booked 2024-05-14 12:34, within the last 24 hours"
-            for written, hours in not_within_a_day(content, self._now):
+            codes = {c for c in _RESERVATION_CODE.findall(content) if self._created_of(c)}
+            created = (code, self._created_of(code)[0]) if len(codes) == 1 and (code := next(iter(codes))) else None
+            for written, hours in not_within_a_day(content, self._now, created):
                 reasons.append(reason("text_not_within_a_day", value=written, detail=hours))
         if self._today is not None and "days" in content:  # "due 2025-02-19, 4 days ago", today 2025-02-25
             for written, then, actual in miscounted_days(content, self._today):

@@ -98,12 +98,14 @@ _NOT_SAID = re.compile(r"\b(?:not|if|only|unless|must|outside|more than|over)\b|
 _SAID_STAMP = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})(?:T|\s+(?:at\s+)?)(\d{1,2}):(\d{2})\b")
 
 
-def not_within_a_day(text: str, now: datetime) -> list[tuple[str, float | str]]:
+def not_within_a_day(text: str, now: datetime, created: tuple[str, str] | None = None) -> list[tuple[str, float | str]]:
     """(the booking time as written, the hours from it to ``now``) for each sentence that says a
     booking at the one date and time it states was made within the last 24 hours, where more than
     24 hours have passed: "Booked 2024-05-14 12:34, within the last 24 hours", at 2024-05-15 15:00.
     A date alone counts from its last minute ("at least 39.0" hours): "booked 2024-05-13, within the
-    last 24 hours"."""
+    last 24 hours". A sentence that states no time of booking speaks of ``created``: (the one booking
+    the text names, the ``created_at`` its record shows), "DXG8T6 ... It was booked within the last
+    24 hours"."""
     out: list[tuple[str, float | str]] = []
     for sentence in SENTENCE_OR_LINE.split(text):
         if (said := _WITHIN_DAY.search(sentence)) is None or _NOT_SAID.search(sentence, 0, said.start()):
@@ -125,6 +127,9 @@ def not_within_a_day(text: str, now: datetime) -> list[tuple[str, float | str]]:
             day = days[0]
             with suppress(ValueError):
                 then, written, at_least = datetime(int(day[1]), int(day[2]), int(day[3]), 23, 59), day[0], True
+        if then is None and not stamps and not named and created is not None and (
+                record := _STAMP.match(created[1])) is not None:
+            then, written = _stamp(record), created[0]
         if then is not None and (spent := (now - then).total_seconds() / 3600) > 24:
             out.append((written, f"at least {round(spent, 1)}" if at_least else round(spent, 1)))
     return out

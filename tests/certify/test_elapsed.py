@@ -99,6 +99,17 @@ def test_a_booking_said_to_be_within_a_day(text: str, found: list[tuple[str, flo
     assert not_within_a_day(text, datetime(2024, 5, 15, 15, 0)) == found
 
 
+@pytest.mark.parametrize(("created", "found"), [
+    # no time said: the one booking the text names, by its record (blind set 79, a79_12 55)
+    ("2024-05-13T21:53:00", [("DXG8T6", 41.1)]),
+    ("2024-05-15T08:00:00", []),
+])
+def test_a_booking_said_within_a_day_by_its_record(created: str, found: list[tuple[str, float | str]]) -> None:
+    text = "DXG8T6 is a round trip PHX → MSP in business. It was booked within the last 24 hours, so it can be cancelled."
+    assert not_within_a_day(text, datetime(2024, 5, 15, 15, 0), ("DXG8T6", created)) == found
+    assert not_within_a_day(text, datetime(2024, 5, 15, 15, 0)) == []  # no record given
+
+
 def test_a_booking_said_to_be_within_a_day_is_not_grounded(convo: Any, at: Any) -> None:
     c = convo(system="You are an airline agent. The current time is 2024-05-15 15:00:00 EST.", domain="airline")
     c.user("can i cancel ETUGNL?")
