@@ -473,7 +473,7 @@ def mistimed(text: str, times_of: Callable[[str, str], set[str]],
                 if (k > 0 and not parted[k - 1]) or (k < len(parted) and not parted[k]):
                     continue
                 end = named[k + 1].start() if k + 1 < len(named) else len(sentence)
-                out += _mistimed_of(m[0], sentence[m.start():end], times_of, None)
+                out += _mistimed_of(m[0], sentence[m.start():end], times_of, told)
     return out
 
 

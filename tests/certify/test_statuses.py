@@ -548,6 +548,10 @@ def test_a_departure_time_that_is_the_arrival_is_not_grounded(convo: Any) -> Non
     ({"11:00"}, "HAT999 departs at 11:00.", []),  # the user said when it leaves
     ({"23:00"}, "HAT999 departs at 11:00 pm.", []),
     (set(), "HAT225 departs at 06:00.", []),  # its schedule is shown: the user need not say it
+    # each flight of a list in one sentence (blind set 79, a79_09 54)
+    (set(), "On the way back, HAT999 departs LGA at 21:00 on May 19, and HAT225 continues at 06:00.",
+     [("HAT999", "21:00", "")]),
+    ({"21:00"}, "On the way back, HAT999 departs LGA at 21:00 on May 19, and HAT225 continues at 06:00.", []),
 ])
 def test_a_flights_time_with_no_schedule_shown_needs_the_user(told: set[str], text: str,
                                                               out: list[tuple[str, str, str]]) -> None:
