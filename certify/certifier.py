@@ -1356,6 +1356,8 @@ class _Run:
         if "://" in text or "www." in text:  # "check that the MMSC URL is http://mms.carrier.com/mms/wapenc"
             misses += [m[0] for m in _URL.finditer(text) if not self.index.has_string(m[0])]
         if not _MAY_STATE.search(text):  # no digit, '#' or '@': nothing to ground but letter codes
+            # (and terms in words: "Certificates are valid for one year")
+            misses += self._validity_misses(text) if "alid" in text or "xpire" in text else []
             return misses + self._code_misses(text) if _CAPS_CODE.search(text) else misses
         # Set difference first (C level): only tokens the index lacks are examined one by one.
         unseen = (toks if toks is not None else set(tokens(text.lower()))) - self.index.compacts
@@ -1391,14 +1393,7 @@ class _Run:
                        if not self.index.has_string(dashed := m[0].replace("–", "-"))
                        and not self.index.has_string(_TO_DASH.sub("-", dashed))
                        and not self._taken_back(text, m.start(), m.end())]  # "immediately, not in 5–7 days."
-        if ("alid" in text or "xpire" in text or "within" in text or "day" in text and (  # "valid for **12 months**"
-                " from " in text or " after " in text or " since " in text or "window" in text or "period" in text
-                or " have " in text) or " have " in text and ("week" in text or "month" in text)):
-            plain = text.replace("*", "")
-            misses += [term for m in _VALIDITY.finditer(plain)
-                       if not self.index.has_string(term := next(g for g in m.groups() if g))
-                       and not (m[4] and self.index.has_string(f"{m[4]} days"))  # "30-day" of "30 days"
-                       and not _OWNED_UP.search(plain, max(0, m.start() - 40), m.start())]
+        misses += self._validity_misses(text)
         if "month" in text or "year" in text:  # "within 12 months", where the tool says "at most six months"
             misses += [m[1] for m in _TERM_LIMIT.finditer(text.replace("*", ""))
                        if not self.index.has_string(m[1]) and not spans_in(m[1]) <= self._spans_said()
@@ -2364,6 +2359,19 @@ class _Run:
                     with suppress(ValueError):
                         out.append((date.fromisoformat(day) + timedelta(days=1)).isoformat())
         return out
+
+    def _validity_misses(self, text: str) -> list[str]:
+        """The terms of validity or windows a text states that nothing visible says: "valid for **12
+        months**", "you have 30 days from delivery" (``_VALIDITY``)."""
+        if not ("alid" in text or "xpire" in text or "within" in text or "day" in text and (
+                " from " in text or " after " in text or " since " in text or "window" in text or "period" in text
+                or " have " in text) or " have " in text and ("week" in text or "month" in text)):
+            return []
+        plain = text.replace("*", "")
+        return [term for m in _VALIDITY.finditer(plain)
+                if not self.index.has_string(term := next(g for g in m.groups() if g))
+                and not (m[4] and self.index.has_string(f"{m[4]} days"))  # "30-day" of "30 days"
+                and not _OWNED_UP.search(plain, max(0, m.start() - 40), m.start())]
 
     def _taken_back_everywhere(self, token: str, text: str) -> bool:
         """Whether each time a text writes ``token`` a correction takes it back ("your cycle ends on

@@ -24,6 +24,10 @@ RETAIL_POLICY = "Refunds go back to the original payment method within 5-7 busin
     ("You are an airline agent.", "Your certificate:\n- Valid for **12 months** on any booking",
      ["text states '12 months' not in visible history"]),
     ("Certificates are valid for 12 months.", "Your certificate:\n- Valid for **12 months** on any booking", []),
+    # ... in words, in a text with no digit (blind set 79, a79_01 40)
+    ("You are an airline agent.", "Certificates are valid for one year from the date they were issued.",
+     ["text states 'one year' not in visible history"]),
+    ("Certificates are valid for one year.", "Certificates are valid for one year from the date they were issued.", []),
     ("You are an airline agent.", "The voucher expires in 30 days.", ["text states '30 days' not in visible history"]),
     ("You are a retail agent.", "Returns are accepted within 30 days of delivery.",
      ["text states '30 days' not in visible history"]),
