@@ -88,6 +88,7 @@ _ASIDE_TAIL = re.compile(r"[,\s]+(?:by the way|btw)\W*$", re.I)
 # A question the yes waits for: "Yes, but first tell me: can the refund go on a card?"
 _TELL_ME = re.compile(r"\b(?:tell me|let me know|explain|check)\b", re.I)  # asked without a question mark
 _FIRST = re.compile(r"\W*(?:(?:but|and|ok(?:ay)?|though)\W+)*(?:first|before (?:that|you|doing (?:it|that)))\b", re.I)
+_FIRST_AT_END = re.compile(r"\bfirst\W*$", re.I)  # "Okay, tell me more about what that involves first."
 # A question asking for something more: "yes. oh and can you also make that my default address?", "Also
 # can I swap the skateboard in my other order?", "and can you send the march one too?"
 _ASKS_MORE = re.compile(r"^\W*(?:(?:and|oh)\W+)*also\b|\b(?:can|could|would|will) (?:you|i) (?:please )?also\b"
@@ -1907,7 +1908,7 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
                 # A question put first waits for its answer, though it is about another object, after
                 # a yes to this one: "yes do it - but first, will I still be able to return the
                 # sunscreen?"; not after another's: "For the drone change, yes, but first tell me: ...?"
-                affirm and any((c.question or _TELL_ME.search(c.text)) and _FIRST.match(c.text) and (
+                affirm and any((c.question or _TELL_ME.search(c.text)) and (_FIRST.match(c.text) or _FIRST_AT_END.search(c.text)) and (
                     id(c) not in aside or c.question and k > 0 and id(turn.clauses[k - 1]) not in aside)
                                for k, c in enumerate(turn.clauses))):
             affirm = False  # the user is waiting for an answer before saying yes ("yes if it's under $10")

@@ -256,6 +256,8 @@ def test_a_yes_to_the_action_then_a_question_of_its_own(convo: Any, at: Any) -> 
                              ("yes. before that, will the insurance still apply? just asking", False),
                              ("yes but first tell me if the insurance still applies, otherwise I won't bother",
                               False),
+                             # ... or after it (blind set 79, t79_12 25)
+                             ("Okay, tell me more about what that involves first.", False),
                              # a grudging yes by the method asked about (blind audit a45-09)
                              ("fine, visa", True), ("fine, paypal", False)):
         c = convo(tools=_specs("airline"), domain="airline")
