@@ -72,6 +72,10 @@ def test_the_rate_of_another_lines_plan_said_of_this_line(convo: Any, at: Any, s
     ("3 GB = $7.50", [("$7.50", "3 GB", 600)]),
     ("The Basic Plan: 5.0 GB for 40.0 dollars a month.", []),  # a plan's price (blind set 63, t63_11)
     ("The Basic Plan: 5.0 GB for $40.0 a month.", []),  # (the amount whole: not "$40" before ".0 a month")
+    # "would cost" (blind set 79, t79_01 23)
+    ("Here's the math at $2.00 per GB:\n- **2 GB** would cost **$4.00**\n- **3 GB** would cost **$8.00**",
+     [("$8.00", "3 GB", 600)]),
+    ("Here's the math at $2.00 per GB:\n- **2 GB** would cost **$4.00**\n- **3 GB** would cost **$6.00**", []),
 ])
 def test_a_refuel_priced_at_the_lines_rate(text: str, found: list[tuple[str, str, int]]) -> None:
     assert mispriced_refuels(text, 200) == found
