@@ -113,6 +113,11 @@ class PhoneState:
             for new in _PERMISSION_GRANTED.findall(text):
                 if new.lower() not in self.shown["permissions"].split(", "):
                     self.shown["permissions"] += f", {new.lower()}"
+        if "MMSC" in text or "reboot" in text.lower() or "restart" in text.lower():
+            if "reset" in text.lower() or "restart" in text.lower():
+                self.shown.pop("mmsc", None)  # the APN settings change at a reset and a reboot
+            for value in _MMSC_SHOWN.findall(text):
+                self.shown["mmsc"] = "not set" if value.strip().lower() in _UNSET else "set"
         if "server_performance" in text and (vpn := _VPN_SHOWN.findall(text)):
             self.shown["vpn"] = vpn[-1].lower()
             if protocol := _PROTOCOL_SHOWN.findall(text):
@@ -149,6 +154,10 @@ class PhoneState:
                 out += [(said, "missing app permission", f"granted: {shown['permissions']}")
                         for m in _MISSING_SAID.finditer(sentence) if not _NOT_PRESENT.search(sentence, 0, m.start())
                         and (said := (m[1] or m[2] or m[3]).lower()) in granted]
+            if "mmsc" in shown and "MMSC" in sentence:  # "the MMSC URL ... is not set", where the check shows one
+                out += [(said, "MMSC URL", shown["mmsc"]) for m in _MMSC_SAID.finditer(sentence)
+                        if not _NOT_PRESENT.search(sentence, 0, m.start())
+                        and (said := "not set" if m[1].lower() in _UNSET_SAID else "set") != shown["mmsc"]]
             if _NOT_PRESENT.search(sentence):
                 continue
             if "network" in shown:
@@ -210,6 +219,14 @@ class PhoneState:
         return out
 
 
+# The MMSC URL an APN check shows ("MMSC URL (for picture messages): Not Set"), and as a text says it.
+_MMSC_SHOWN = re.compile(r"^\s*MMSC URL[^:\n]*:[ \t]*([^\n]*)", re.M)
+_UNSET = frozenset({"not set", "none", "", "n/a", "empty"})
+_MMSC_SAID = re.compile(r"\bMMSC(?: URL)?\b[^.?!]{0,60}?\b(?:is|shows?(?: as)?)\s+\**(not set|missing|empty|blank|"
+                        r"set correctly|correctly set|set|correct|configured)\b", re.I)
+_UNSET_SAID = frozenset({"not set", "missing", "empty", "blank"})
+
+
 # An app's permissions said to be in order: "your messaging app's permissions are all set".
 _PERMISSIONS_FINE = re.compile(r"\bpermissions?\s+(?:are|is|look|looks)\s+(?:all\s+|already\s+)?(set|fine|granted|in place|"
                                r"ok(?:ay)?|good|correct)\b", re.I)
@@ -227,4 +244,4 @@ def codes_said(text: str) -> list[str]:
 def may_state_phone(text: str) -> bool:
     """Plain substring tests first: most texts speak of no network, signal or SIM."""
     return ("G" in text or "ignal" in text or "SIM" in text or "performance" in text or "permission" in text
-            or "VPN" in text or "granted" in text)
+            or "VPN" in text or "granted" in text or "MMSC" in text)

@@ -252,3 +252,20 @@ def test_a_network_generation_a_mode_setting_names(convo: Any, at: Any) -> None:
     found = certify_interaction(c.build())
     assert [reason_kind(r) for r in at(found, named).reasons] == []
     assert [reason_kind(r) for r in at(found, unnamed).reasons] == ["text_not_visible", "text_not_visible"]
+
+
+APN = "Current APN Name: internet\nMMSC URL (for picture messages): {}"
+
+
+@pytest.mark.parametrize(("shown", "text", "flagged"), [
+    # blind set 79, t79_09 37: the MMSC URL said unset, where the APN check shows one
+    (APN.format("http://mms.carrier.com/mms/wapenc"),
+     "I see the **MMSC URL**, the address used for picture messages, is **not set**, which would stop MMS.",
+     [("not set", "MMSC URL", "set")]),
+    (APN.format("Not Set"), "I see the **MMSC URL**, the address used for picture messages, is **not set**.", []),
+    (APN.format("Not Set"), "Your MMSC URL is set correctly, so that is not the problem.", [("set", "MMSC URL", "not set")]),
+    (APN.format("Not Set"), "Once you reset the APN settings, the MMSC URL will be set.", []),  # what will be
+])
+def test_the_mmsc_url_is_read_against_the_apn_check(shown: str, text: str, flagged: list[tuple[str, str, str]]) -> None:
+    assert _state(shown).misstated(text) == flagged
+    assert _state(shown, "APN settings will reset at reboot.").misstated(text) == []  # changed since: unknown
