@@ -46,7 +46,9 @@ _SIM_SAID = re.compile(r"\bSIM(?:\s+card)?(?:\s+status)?\s+(?:is|shows(?:\s+as)?
 _VPN_SAID = re.compile(r"\bperformance\b[^.?!\n]{0,25}?\b(?:is|as|:|shows?|rated)\s+(?:listed\s+as\s+|currently\s+)?"
                        r"\**(excellent|good|fair|poor)\b"
                        # or the server's rating: "That VPN server is rated 'fair'"
-                       r"|\bserver\b[^.?!\n]{0,15}?\brated\s+[*'\"‘’“”]*(excellent|good|fair|poor)\b", re.I)
+                       r"|\bserver\b[^.?!\n]{0,15}?\brated\s+[*'\"‘’“”]*(excellent|good|fair|poor)\b"
+                       # or before the word: "a VPN server with poor performance"
+                       r"|\bserver\b[^.?!\n]{0,15}?\bwith\s+\**(excellent|good|fair|poor)\**\s+performance\b", re.I)
 # A permission said to be missing: "missing the **storage** permission", "doesn't have SMS permission".
 # Also "..., and storage is missing as well", where a permission's own name is said missing.
 _MISSING_SAID = re.compile(r"\b(?:missing|lacks?|(?:doesn't|does not|don't|do not)\s+have)\s+(?:the\s+|a\s+)?\**(\w+)\**"
@@ -188,7 +190,7 @@ class PhoneState:
                         if (said := m[1].lower()) not in granted]
             if "vpn" in shown and "VPN" in text:
                 out += [(said, "VPN server performance", shown["vpn"]) for m in _VPN_SAID.finditer(sentence)
-                        if (said := (m[1] or m[2]).lower()) != shown["vpn"]]
+                        if (said := (m[1] or m[2] or m[3]).lower()) != shown["vpn"]]
                 if "protocol" in shown:
                     out += [(m[1], "VPN protocol", shown["protocol"]) for m in _PROTOCOL_SAID.finditer(sentence)
                             if m[1].lower() != shown["protocol"]]
@@ -214,6 +216,9 @@ class PhoneState:
             if "sim" not in self.shown and "SIM" in sentence and not (
                     "sim card status" in user_text.lower() or _SIM_SAID.search(user_text)):
                 out += [(m[1].lower(), "SIM card") for m in _SIM_SAID.finditer(sentence)]
+            if "vpn" not in self.shown and "VPN" in text and "performance" in sentence and "performance" not in user_text.lower():
+                # "VPN Connected, to a VPN server with poor performance", before its details were checked
+                out += [((m[1] or m[2] or m[3]).lower(), "VPN server performance") for m in _VPN_SAID.finditer(sentence)]
             if "permissions" not in self.shown and "permission" in sentence and "permission" not in user_text.lower():
                 out += [(m[1].lower(), "app permissions") for m in _PERMISSIONS_FINE.finditer(sentence)]
         return out

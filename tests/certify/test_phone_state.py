@@ -197,6 +197,11 @@ def test_the_sim_lock_is_read_against_the_check(shown: str, text: str, flagged: 
     ((), "Signal and data look fine, and your messaging app's permissions are all set, so let's look at Wi-Fi "
          "Calling next — is it on?", "", ["set"]),
     (("App 'messaging' has permission for: sms, storage.",), "Your app's permissions are all set.", "", []),
+    # the VPN server's performance, before its details were checked (blind set 79, t79_05 16)
+    ((), "- **VPN Connected**, to a VPN server with poor performance", "", ["poor"]),
+    (("VPN is ON and connected. Details: {'server_address': '192.168.1.1', 'server_performance': 'poor'}",),
+     "- **VPN Connected**, to a VPN server with poor performance", "", []),
+    ((), "- **VPN Connected**, to a VPN server with poor performance", "it says poor performance", []),
 ])
 def test_the_phones_state_said_before_any_check(checks: tuple[str, ...], text: str, user: str,
                                                 unseen: list[str]) -> None:
