@@ -506,6 +506,12 @@ _TIME_FRAME = re.compile(r"\b(?:within|about|around|approximately|up to|takes?)\
                          r"(?:hours|days|weeks))\b", re.I)
 # A claim of its own the agent quotes to take back: "I said there's a 30-day window, but ...".
 _OWNED_UP = re.compile(r"\bI\s+(?:wrongly\s+|mistakenly\s+)?(?:said|mentioned|told you|stated|claimed)\b[^.!?]{0,24}$")
+# A limit on how often: "once per billing cycle", "once a day", "once per order" (a policy's words, or no rule).
+_ONCE_PER = re.compile(r"\bonce\s+(?:(?:per|every|each)\s+(?:billing\s+cycle|cycle|day|week|month|year|order|reservation|"
+                       r"booking|line|customer|account|trip|flight|bill)\b"
+                       # (not the conjunction: "once a bill is 60 days overdue", "once a day has passed")
+                       r"|an?\s+(?:day|week|month|year|billing\s+cycle|cycle)\b(?!\s+(?:is|has|was|passes|goes)\b))", re.I)
+_LIMITS = re.compile(r"\b(?:only|policy|allowed|limit\w*|maximum|at most|no more than|cannot|can't|may)\b", re.I)
 # The agent saying it handed the conversation over: "I've transferred you to a human agent".
 _TRANSFERRED = re.compile(r"\btransferr(?:ed|ing)\b|\bhanded (?:you |this )?(?:over|off)\b|\bconnected you\b", re.I)
 # "5 to 7" of a span, as a policy writes it: "5-7".
@@ -1358,6 +1364,7 @@ class _Run:
         if not _MAY_STATE.search(text):  # no digit, '#' or '@': nothing to ground but letter codes
             # (and terms in words: "Certificates are valid for one year")
             misses += self._validity_misses(text) if "alid" in text or "xpire" in text else []
+            misses += self._limit_misses(text) if "once " in text else []
             return misses + self._code_misses(text) if _CAPS_CODE.search(text) else misses
         # Set difference first (C level): only tokens the index lacks are examined one by one.
         unseen = (toks if toks is not None else set(tokens(text.lower()))) - self.index.compacts
@@ -1394,6 +1401,7 @@ class _Run:
                        and not self.index.has_string(_TO_DASH.sub("-", dashed))
                        and not self._taken_back(text, m.start(), m.end())]  # "immediately, not in 5–7 days."
         misses += self._validity_misses(text)
+        misses += self._limit_misses(text) if "once " in text else []
         if "month" in text or "year" in text:  # "within 12 months", where the tool says "at most six months"
             misses += [m[1] for m in _TERM_LIMIT.finditer(text.replace("*", ""))
                        if not self.index.has_string(m[1]) and not spans_in(m[1]) <= self._spans_said()
@@ -2372,6 +2380,14 @@ class _Run:
                 if not self.index.has_string(term := next(g for g in m.groups() if g))
                 and not (m[4] and self.index.has_string(f"{m[4]} days"))  # "30-day" of "30 days"
                 and not _OWNED_UP.search(plain, max(0, m.start() - 40), m.start())]
+
+    def _limit_misses(self, text: str) -> list[str]:
+        """How often something may be done, said as a rule that nothing visible states: "per our policy,
+        data can only be refuelled once per billing cycle", "APN resets can only be done once per day"."""
+        return [m[0] for m in _ONCE_PER.finditer(text) if not self.index.has_string(m[0].lower())
+                and m[0].lower() not in self._user_text()
+                # a rule ("can only be done once per day"), not advice ("check it once a week")
+                and _LIMITS.search(text, max(text.rfind(".", 0, m.start()), text.rfind("\n", 0, m.start()), 0), m.start())]
 
     def _taken_back_everywhere(self, token: str, text: str) -> bool:
         """Whether each time a text writes ``token`` a correction takes it back ("your cycle ends on

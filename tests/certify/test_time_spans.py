@@ -24,6 +24,12 @@ RETAIL_POLICY = "Refunds go back to the original payment method within 5-7 busin
     ("You are an airline agent.", "Your certificate:\n- Valid for **12 months** on any booking",
      ["text states '12 months' not in visible history"]),
     ("Certificates are valid for 12 months.", "Your certificate:\n- Valid for **12 months** on any booking", []),
+    # a limit on how often, said as a rule (blind set 79: t79_02 54, t79_10 51)
+    ("You are a telecom agent.", "Per our policy, data can only be refuelled once per billing cycle.",
+     ["text states 'once per billing cycle' not in visible history"]),
+    ("Data can be refuelled once per billing cycle.", "Per our policy, data can only be refuelled once per billing "
+     "cycle.", []),
+    ("You are a telecom agent.", "A tip: check your usage once a week.", []),  # advice, no rule
     # ... in words, in a text with no digit (blind set 79, a79_01 40)
     ("You are an airline agent.", "Certificates are valid for one year from the date they were issued.",
      ["text states 'one year' not in visible history"]),
