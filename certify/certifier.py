@@ -3356,8 +3356,9 @@ class _Run:
             # (the cabins a write set count too: a reservation may show its cabin from before the change)
             cabins = {str(w[2].arguments["cabin"]) for w in self._past_writes + self._writes if "cabin" in w[2].arguments}
             cabins.update(self.index.values_of("cabin"))
-            named = [n for c in set(_RESERVATION_CODE.findall(content)) if (n := self._passengers_of(c)) is not None]
-            passengers = named[0] if len(named) == 1 else None if named else self._count_of(None, ("passengers",))
+            party_sizes = [n for c in set(_RESERVATION_CODE.findall(content)) if (n := self._passengers_of(c)) is not None]
+            passengers = party_sizes[0] if len(party_sizes) == 1 else None if party_sizes else self._count_of(
+                None, ("passengers",))
             for said, key, allowed in misstated_bags(content, self._free_bags[0], self._tiers_shown(),
                                                      set(map(str.lower, cabins)), passengers):
                 reasons.append(reason("text_contradicts_policy", arg=key, value=said,
@@ -3473,9 +3474,10 @@ class _Run:
             for dated, weekday in misnamed_weekdays(content, self._today.year):
                 reasons.append(reason("text_misdated", arg="the weekday", value=dated, detail=weekday))
         if self._now is not None and ("24 hours" in content or "24-hour" in content):  # "Booked 2024-05-14 12:34, within the last 24 hours"
-            codes = {c for c in _RESERVATION_CODE.findall(content) if self._created_of(c)}
-            created = (code, self._created_of(code)[0]) if len(codes) == 1 and (code := next(iter(codes))) else None
-            for written, hours in not_within_a_day(content, self._now, created):
+            booked_codes = {c for c in _RESERVATION_CODE.findall(content) if self._created_of(c)}
+            booked = (booked_code, self._created_of(booked_code)[0]) if len(booked_codes) == 1 and (
+                booked_code := next(iter(booked_codes))) else None
+            for written, hours in not_within_a_day(content, self._now, booked):
                 reasons.append(reason("text_not_within_a_day", value=written, detail=hours))
         if self._today is not None and "days" in content:  # "due 2025-02-19, 4 days ago", today 2025-02-25
             for written, then, actual in miscounted_days(content, self._today):

@@ -141,6 +141,10 @@ def _equations(text: str) -> list[tuple[str, str, int, int, list[str]]]:
 # → the upgrade would cost **$185**" (a difference, or a sum, of the two; nothing else between).
 _MONEY = r"\**\$(\d[\d,]*(?:\.\d+)?)\**"
 _TIMES_COUNT = re.compile(r"[)\s](?:[x×*]|times)\s*([1-9])\b(?![.,]\d)")  # " x 2", ") × 3", not "max 2"
+# An amount per head, then the same for so many: "$588 per passenger → **$1,076** for two".
+_PER_HEAD_THEN_FOR = re.compile(rf"{_MONEY}\s+(?:per|each|a)\s+(?:passenger|person|traveller|traveler|head)\b\W{{0,4}}"
+                                rf"(?:→|->|=|so|which is|that's|making|or|,)?\s*{_MONEY}\s+for\s+(?:the\s+|all\s+|both\s+of\s+)?"
+                                r"(two|three|four|five|six|[2-9])\b", re.I)
 _VERSUS = re.compile(rf"{_MONEY}[^$\n.;]{{0,24}}?\s(?:vs\.?|versus|compared (?:to|with)|against)\s+{_MONEY}"
                      rf"[^$\n.;]{{0,40}}?(?:→|->|=|\bso\b|\bmeans\b)(?:[^$\n.;]{{0,40}}?\b(?:costs?|pay|refund\w*|"
                      rf"difference|save|extra|more|less|back|owe|due)\b(?:\s+(?:of|is|to|by))?)?[^$\n.;\w]{{0,12}}{_MONEY}"
@@ -259,6 +263,11 @@ def miscalculated(text: str) -> list[tuple[str, str]]:
             k = int(f[1]) if (f := _TIMES_COUNT.search(text, m.end(2), m.start(3))) is not None else 1
             if min(abs(abs(a - b) * k - c), abs((a + b) * k - c)) > 1:
                 out.append(("$" + m[3], m[0].replace("*", "").strip()))
+    if "per " in text and " for " in text:
+        for m in _PER_HEAD_THEN_FOR.finditer(text):  # "$588 per passenger → $1,076 for two"
+            heads = int(m[3]) if m[3].isdigit() else NUMBER_WORDS[m[3].lower()]
+            if abs(cents_of(m[1]) * heads - cents_of(m[2])) > 1:
+                out.append(("$" + m[2], m[0].replace("*", "").strip()))
     if " plus " in text:
         for m in _PLUS_THEN.finditer(text):  # "$232.00, plus the $5.00 holding fee: $239.00 per month"
             if abs(cents_of(m[1]) + cents_of(m[2]) - cents_of(m[3])) > 1:

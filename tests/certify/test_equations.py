@@ -70,6 +70,10 @@ TABLE = ("It would cost:\n\n| Flight | Paid | Economy today | Difference |\n|---
     (TABLE.format("$301"), []),
     (TABLE.format("$602"), []),  # for two passengers
     (TABLE.format("$331 with the $30 insurance"), []),  # more than the table in it
+    # an amount per head, then for so many (blind set 79, a79_07 18)
+    ("HAT013 + HAT298: $588 per passenger → **$1,076** for two.", [("$1,076", "$588 per passenger → $1,076 for two")]),
+    ("HAT013 + HAT298: $588 per passenger → **$1,176** for two.", []),
+    ("That's $120 per person, so $360 for the three of you.", []),
 ])
 def test_a_written_equation_must_hold(text: str, wrong: list[tuple[str, str]]) -> None:
     assert miscalculated(text) == wrong
