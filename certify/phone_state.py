@@ -76,6 +76,7 @@ _SIGNAL_MEANS = {"excellent": {"excellent"}, "good": {"good"}, "fair": {"fair"},
 # The lock said by its code: "your SIM card is locked with a **PUK code**".
 _LOCK_SAID = re.compile(r"\bSIM(?:\s+card)?\s+is\s+(?:now\s+|currently\s+|still\s+)?locked\s+(?:with|by)\s+(?:an?\s+|its\s+|your\s+)?"
                         r"\**(PIN|PUK)\b", re.I)
+_NO_SIM = re.compile(r"^\W*no\s+$", re.I)  # the sentence's "No" right before "SIM card is detected"
 _SIM_MEANS = {"missing": {"missing"}, "not detected": {"missing"}, "locked": {"locked_pin", "locked_puk"}}
 
 
@@ -105,8 +106,12 @@ class PhoneState:
             self.shown[key] = value.upper() if key == "network" and value != "none" else value.lower()
         if (sim := _SIM_CHECK.get(text.strip())) is not None:
             self.shown["sim"] = sim
-        elif "SIM card re-seated" in text:  # how the SIM is now, no check has shown
-            self.shown.pop("sim", None)
+        elif "SIM card re-seated" in text:  # how the SIM is now, no check has shown, but a signal
+            # on the bar after it ("Status Bar: Signal: Poor | 2G"): the phone reads the card
+            if (bar := _BAR_SIGNAL.search(text)) is not None and bar[1] != "No Signal":
+                self.shown["sim"] = "active"
+            else:
+                self.shown.pop("sim", None)
         for mode in _MODE_SHOWN.findall(text):
             self.shown["mode"] = mode.lower()
         if "has permission for" in text and (granted := _PERMISSIONS_SHOWN.findall(text)):
@@ -197,6 +202,8 @@ class PhoneState:
             if "sim" in shown:
                 for m in _SIM_SAID.finditer(sentence):
                     said = m[1].lower()
+                    if _NO_SIM.search(sentence, 0, m.start()):
+                        said = "not detected" if said == "detected" else said  # "No SIM card is detected."
                     if shown["sim"] not in _SIM_MEANS.get(said, {"active"}):
                         out.append((said, "SIM card", shown["sim"]))
                 out += [(f"locked with a {m[1].upper()}", "SIM card", shown["sim"]) for m in _LOCK_SAID.finditer(sentence)

@@ -57,6 +57,8 @@ def test_a_statement_of_the_bar_is_read_against_it(text: str, flagged: list[str]
     ("Your SIM card is missing, so the phone can't register.", []),
     ("The SIM status shows as not detected.", []),
     ("Your SIM is locked.", ["locked"]),
+    ("No SIM card is detected. Please take the SIM out.", []),  # "No" before it (blind set 80, t80_09 19)
+    ("Your SIM card is detected.", ["detected"]),
 ])
 def test_a_statement_of_the_sim_is_read_against_the_network_status(text: str, flagged: list[str]) -> None:
     assert [said for said, _, _ in _state(NETWORK_STATUS).misstated(text)] == flagged
@@ -274,3 +276,14 @@ APN = "Current APN Name: internet\nMMSC URL (for picture messages): {}"
 def test_the_mmsc_url_is_read_against_the_apn_check(shown: str, text: str, flagged: list[tuple[str, str, str]]) -> None:
     assert _state(shown).misstated(text) == flagged
     assert _state(shown, "APN settings will reset at reboot.").misstated(text) == []  # changed since: unknown
+
+
+@pytest.mark.parametrize(("bar", "sim"), [
+    # a signal on the bar right after the re-seat: the phone reads the card (blind set 80, t80_11 22, t80_12 28)
+    ("Status Bar: Signal: Poor | 2G | Data Disabled | Battery 80%", "active"),
+    ("Status Bar: Signal: No Signal | Data Disabled | Battery 80%", None),
+])
+def test_a_reseat_then_a_signal_shows_the_sim_read(bar: str, sim: str | None) -> None:
+    state = _state(NETWORK_STATUS, f"SIM card re-seated successfully.\n{bar}")
+    assert state.shown.get("sim") == sim
+    assert state.unseen("The SIM is working now and you have signal.", "") == ([] if sim else [("working", "SIM card")])
