@@ -98,6 +98,9 @@ def _field_words(name: str) -> set[str]:
     return {stem(w) for w in name.lower().split("_") if w and w not in _NAME_NOISE}
 
 
+# A date joined to another as a range: "2025-02-01 to 2025-02-28", "2025-03-01 – 2025-03-31".
+_RANGE_NEXT = re.compile(r"\**\s*(?:to|through|until|–|—|-)\s*\**\d{4}-\d{2}-\d{2}")
+_RANGE_BEFORE = re.compile(r"\s(?:to|through|until|–|—|-)\s*\**$")
 # A person's full name, then a date in brackets: "Noah Gonzalez (1975-03-18)", a birth date.
 _AFTER_NAME = re.compile(r"\b[A-Z][a-z]+\s+[A-Z][a-z'-]+\s*\(\s*$")
 
@@ -134,6 +137,9 @@ def misdated_fields(text: str, book: DatedFields) -> list[tuple[str, str, str]]:
             if (not shown_as and not named) or any(w in name for name in shown_as for w in _PERSONAL) \
                     or _AFTER_NAME.search(sentence, max(0, d.start - 40), d.start):
                 continue  # a date no field shows (the visibility check's), or a birth date
+            if any(n.endswith(("start", "end")) for n in shown_as) and (
+                    _RANGE_NEXT.match(sentence, d.end) or _RANGE_BEFORE.search(sentence, max(0, d.start - 8), d.start)):
+                continue  # one end of a period: "B1002 for 2025-02-01 to 2025-02-28" (not its issue date)
             if stems & _PAID and "|" not in sentence and _PAID & {stem(w) for w in words(sentence[:d.start])[-4:]} \
                     and (paid := _payment_dated(d, sentence, book)) is not None:
                 out.append(paid)  # "B1001 (..., paid on 2025-01-19)", its due date; no payment date shown

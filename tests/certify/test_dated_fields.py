@@ -80,6 +80,9 @@ def test_the_fields_and_the_dates_of_named_objects() -> None:
     # a list's line of the one object the line before it names (blind set 72, t72_04)
     ("- B1002 (2025-02-01 to 2025-02-28): $150.00\n- Status: Issued\n- Due: 2025-03-15", ["due_date"]),
     ("- B1002 (2025-02-01 to 2025-02-28): $150.00\n- Status: Issued\n- Due: 2025-02-19", []),
+    # a period's ends after "issued bill" (blind set 80, t80_01 69); a date alone there is the issue date's
+    ("Your most recent issued bill is B1002 for 2025-02-01 to 2025-02-28: $150.00.", []),
+    ("Your most recent bill B1002 was issued on 2025-02-01.", ["issue_date"]),
 ])
 def test_a_date_is_read_against_the_field_it_is_said_of(text: str, flagged: list[str]) -> None:
     found = misdated_fields(with_headers(text), _book(LINE, RESERVATION, BILL, NEXT_BILL))
