@@ -180,7 +180,9 @@ def _misdescribed_in(sentence: str, book: Callable[[], OptionBook], named_in: st
         if not rivals and len(parts) == 2 and len(parts[1]) > 2 and not parts[1].isdigit():
             # "over-ear" where it shows "in-ear": another first word before the value's own second one
             rivals = [f" {m[0]} " for m in re.finditer(rf"(?<= )[a-z]+ {re.escape(parts[1])}(?= )", norm)
-                      if m[0].split()[0] != parts[0]]
+                      if m[0].split()[0] != parts[0]
+                      # (not "not water resistant", the item's own "not resistant" said in full)
+                      and not (parts[0] == "not" and norm.endswith(" not ", 0, m.start()))]
         if not rivals and len(parts) == 1 and len(own) > 8 and own.strip().isalpha():
             # "hardshell" where it shows "softshell": another word with the value's own ending
             tail = own.strip()[-5:]

@@ -156,3 +156,20 @@ def test_an_items_options_with_a_decimal_measure(text: str, out: list[tuple[str,
 def test_an_items_options_in_a_tables_row(row: str, out: list[tuple[str, str, str, str]]) -> None:
     book = _book(ORDER)
     assert misdescribed_options(f"| Item | Options | Price |\n|---|---|---|\n{row}", lambda: book) == out
+
+
+EARBUDS_ORDER = {"order_id": "#W5671546", "status": "delivered", "items": [
+    {"name": "Wireless Earbuds", "product_id": "9924732112", "item_id": "4063058357", "price": 243.34,
+     "options": {"color": "black", "battery life": "4 hours", "water resistance": "not resistant"}}]}
+
+
+@pytest.mark.parametrize(("text", "out"), [
+    # "not water resistant" is its own "not resistant" said in full (blind set 80, r80_01 12)
+    ("| Item | Options | Price |\n|---|---|---|\n| Wireless Earbuds | black, 4 hours battery, not water resistant | "
+     "$243.34 |", []),
+    ("| Item | Options | Price |\n|---|---|---|\n| Wireless Earbuds | black, 4 hours battery, water resistant | "
+     "$243.34 |", [("$243.34", "water resistance", "water resistant", "not resistant")]),
+])
+def test_a_value_said_with_its_negation_in_full(text: str, out: list[tuple[str, str, str, str]]) -> None:
+    book = _book(EARBUDS_ORDER)
+    assert misdescribed_options(text, lambda: book) == out
