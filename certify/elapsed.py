@@ -11,7 +11,7 @@ from contextlib import suppress
 from datetime import date, datetime
 
 from trajectory2gym.certify.dates import date_mentions, month_number
-from trajectory2gym.certify.turns import SENTENCE_OR_LINE
+from trajectory2gym.certify.turns import LIST_MARK, SENTENCE_OR_LINE
 
 _TODAY = re.compile(r"\b(?:today(?:'s date)?|the current (?:date|time)|current date)\s*(?:is|:)\s*"
                     r"(?:\w+day,?\s+)?(\d{4})-(\d{2})-(\d{2})\b", re.I)
@@ -127,12 +127,18 @@ def not_within_a_day(text: str, now: datetime, created: tuple[str, str] | None =
             day = days[0]
             with suppress(ValueError):
                 then, written, at_least = datetime(int(day[1]), int(day[2]), int(day[3]), 23, 59), day[0], True
-        if then is None and not stamps and not named and created is not None and (
-                record := _STAMP.match(created[1])) is not None:
+        if then is None and not stamps and not named and created is not None and not _listed(text, sentence) and (
+                record := _STAMP.match(created[1])) is not None:  # (a list's item may be a rule's: "1. It was booked ...")
             then, written = _stamp(record), created[0]
         if then is not None and (spent := (now - then).total_seconds() / 3600) > 24:
             out.append((written, f"at least {round(spent, 1)}" if at_least else round(spent, 1)))
     return out
+
+
+def _listed(text: str, sentence: str) -> bool:
+    """Whether a sentence of a text stands on a list's line ("1. It was booked within the last 24 hours")."""
+    at = text.find(sentence)
+    return at >= 0 and LIST_MARK.match(text, text.rfind("\n", 0, at) + 1) is not None
 
 
 _SAID_DAY = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")  # a date alone: "booked 2024-05-13"

@@ -108,6 +108,9 @@ def test_a_booking_said_within_a_day_by_its_record(created: str, found: list[tup
     text = "DXG8T6 is a round trip PHX → MSP in business. It was booked within the last 24 hours, so it can be cancelled."
     assert not_within_a_day(text, datetime(2024, 5, 15, 15, 0), ("DXG8T6", created)) == found
     assert not_within_a_day(text, datetime(2024, 5, 15, 15, 0)) == []  # no record given
+    # a rule's list of conditions (blind set 80, a80_07 13)
+    rules = "DXG8T6 can be cancelled only if one of these applies:\n\n1. It was booked within the last 24 hours\n2. ..."
+    assert not_within_a_day(rules, datetime(2024, 5, 15, 15, 0), ("DXG8T6", created)) == []
 
 
 def test_a_booking_said_to_be_within_a_day_is_not_grounded(convo: Any, at: Any) -> None:
