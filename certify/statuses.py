@@ -337,7 +337,7 @@ def says_status(text: str, ident: str, said: set[str]) -> bool:
 
 # Whether a reservation has travel insurance, as a text says it: "does not include travel insurance",
 # "you have insurance on it". A clause about what may be bought or would cover says neither.
-_NO_INSURANCE = re.compile(r"(?:\bno|\bnot|n't|\bwithout)\b[^.,;:!?]{0,30}?\binsurance\b"
+_NO_INSURANCE = re.compile(r"(?:\bno|\bnot|n't|\bwithout|\bneither)\b[^.,;:!?]{0,30}?\binsurance\b"
                            r"(?!\s+(?:reasons?|rules?|terms))", re.I)  # "doesn't have"; not "isn't a covered insurance reason"
 _HAS_INSURANCE = re.compile(r"\b(?:has|have|includes?|included|purchased|bought)\b[^.,;:!?]{0,20}?\binsurance\b",
                             re.I)

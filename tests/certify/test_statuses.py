@@ -361,6 +361,10 @@ INSURED = {"C913YC": {"yes"}, "OC39IW": {"no"}}
     ("C913YC: booked 2024-05-12 (over 24h ago), basic economy not business, and a work conflict isn't a covered "
      "insurance reason (health or weather only).", []),
     ("C913YC has no travel insurance, so I can't cancel it.", [("C913YC has no travel insurance", "yes")]),
+    # "neither ... nor" denies each (blind set 80, a80_12 17)
+    ("Your account is a regular membership and OC39IW has neither insurance nor business class.", []),
+    ("Your account is a regular membership and C913YC has neither insurance nor business class.",
+     [("Your account is a regular membership and C913YC has neither insurance nor business class.", "yes")]),
 ])
 def test_a_text_saying_whether_a_reservation_is_insured(text: str, out: list[tuple[str, str]]) -> None:
     assert insurance_contradicted(text, lambda code: INSURED.get(code, set())) == out
