@@ -1981,6 +1981,19 @@ class _Run:
                 return sum(paid) if paid else None
         return None
 
+    def _payments_of(self, ident: str) -> set[int]:
+        """The amounts (cents) the payment histories of the records of the object with this identifier
+        show paid or refunded, each, and what each history's payments make in all."""
+        out: set[int] = set()
+        for obj, own in self._objects_shown(ident, '"payment_history"'):
+            history = obj.get("payment_history")
+            if own and isinstance(history, list):
+                amounts = [cents_of(str(p["amount"])) for p in history
+                           if isinstance(p, dict) and isinstance(p.get("amount"), (int, float))]
+                out.update(abs(a) for a in amounts)
+                out.add(sum(a for a in amounts if a > 0))
+        return out
+
     def _status_of(self, ident: str) -> Any:
         """The ``status`` the newest observed object with this identifier as its own id shows; None
         where a write since the user spoke acted on it, or an observation shows it beside a status
@@ -3123,7 +3136,8 @@ class _Run:
                                or ("per " in content and " cost" in content)):
             # "a fare difference of $45 in total", for 2 passengers; "The upgrade would cost $288", after
             # fares per person
-            for written, fares in difference_as_total(content, lambda: self._count_of(None, ("passengers",))):
+            paid_whole = frozenset(a for c in set(_RESERVATION_CODE.findall(content)) for a in self._payments_of(c))
+            for written, fares in difference_as_total(content, lambda: self._count_of(None, ("passengers",)), paid_whole):
                 reasons.append(reason("text_miscalculated", value=written, detail=fares))
         # "L1005 is currently suspended" where the lookup showed Active; after a write, a text with no
         # identifier may give the written object a status by its kind ("The order status is now ...")

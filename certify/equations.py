@@ -639,11 +639,12 @@ _SCALED_UP = re.compile(r"\bfor (?:both|all|each|the two|the three)\b|×|\bx\s*\
                         r"|\b\d\s+(?:passengers|people|travell?ers)\b", re.I)
 
 
-def difference_as_total(text: str, people: Callable[[], int | None]) -> list[tuple[str, str]]:
+def difference_as_total(text: str, people: Callable[[], int | None], whole: frozenset[int] = frozenset()) -> list[tuple[str, str]]:
     """(the total as written, the fares it is the difference of) for each total of a change that is
     the difference of two fares the text said before it, per passenger, where the booking shown has
     more passengers (``people()``): "You paid $134 for tonight's flight, so switching to HAT107 ($179)
-    would be a fare difference of $45 in total", for 2. Not where the text scales the fares up."""
+    would be a fare difference of $45 in total", for 2. Not where the text scales the fares up, nor of
+    an amount the whole booking was paid (``whole``: "$522 originally ... now costs $408 in total")."""
     out: list[tuple[str, str]] = []
     for word in _TOTAL_WORDS:
         at = text.find(word)
@@ -656,7 +657,7 @@ def difference_as_total(text: str, people: Callable[[], int | None]) -> list[tup
             lead = before[-48:]
             lead = lead[max(lead.rfind(c) for c in "$\n.;") + 1:]  # the words since the last amount or sentence
             if _CHANGE_WORD.search(lead) and not _SCALED_UP.search(before):
-                out += _per_head(m[1], before, people)
+                out += _per_head(m[1], before, people, whole)
             elif before.rstrip(" *").endswith("=") and "(" in before and not _SCALED_UP.search(before) and _CHANGE_WORD.search(
                     before[max(before.rfind(". "), before.rfind("\n")) + 1:]) and (n := people()) and n > 1:
                 # fares' differences summed, said as the total: "Upgrading both flights costs ($260 − $118) +
@@ -670,7 +671,7 @@ def difference_as_total(text: str, people: Callable[[], int | None]) -> list[tup
             start = max(before.rfind(c) for c in ".\n!?") + 1
             if _PER_SAID.search(before) and not _PER_SAID.search(text, start, m.end() + 30) \
                     and _CHANGE_WORD.search(text, start, m.start()) and not _SCALED_UP.search(before):
-                out += _per_head(m[1], before, people)
+                out += _per_head(m[1], before, people, whole)
     return out
 
 
@@ -678,11 +679,12 @@ _WOULD_COST = re.compile(rf"\b(?:would|will)\s+cost\s+(?:you\s+)?{_MONEY}(?=\s*(
 _PER_SAID = re.compile(r"\bper (?:person|passenger|traveller|traveler|head)\b|\beach\b", re.I)
 
 
-def _per_head(written: str, before: str, people: Callable[[], int | None]) -> list[tuple[str, str]]:
+def _per_head(written: str, before: str, people: Callable[[], int | None],
+              whole: frozenset[int] = frozenset()) -> list[tuple[str, str]]:
     """The total as written and the fares said before it whose difference it is, where the booking
-    has more passengers than one; none otherwise."""
+    has more passengers than one; none otherwise (nor where a "fare" is what the whole booking was paid)."""
     total = cents_of(written)
-    fares = sorted({abs(c) for _, c in dollar_amounts(before)})
+    fares = sorted({abs(c) for _, c in dollar_amounts(before)} - whole)
     pair = next(((a, b) for k, a in enumerate(fares) for b in fares[k + 1:] if abs(b - a - total) <= 1), None)
     if pair is not None and (n := people()) and n > 1:
         return [("$" + written, f"${pair[1] / 100:,.2f} − ${pair[0] / 100:,.2f} per passenger, for {n}")]

@@ -702,3 +702,13 @@ def test_the_rest_of_a_total_the_user_split(convo: Any, at: Any, rest: str, kind
     i = c.say(PARTS + f"- Mastercard ending 4526: {rest}")
     assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons) if k == "text_miscalculated"] \
         == kinds
+
+
+@pytest.mark.parametrize(("whole", "wrong"), [
+    # a payment of the whole booking is no fare per passenger (blind set 80, a80_10 36)
+    (frozenset({52200}), []),
+    (frozenset(), [("$408", "$522.00 − $114.00 per passenger, for 3")]),
+])
+def test_a_difference_of_what_the_whole_booking_was_paid(whole: frozenset[int], wrong: list[tuple[str, str]]) -> None:
+    text = "| Original booking | gift card | $522 |\n\nYour Visa is **$114 in credit**, and the trip now costs $408 in total."
+    assert difference_as_total(text, lambda: 3, whole) == wrong
