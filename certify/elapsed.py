@@ -163,9 +163,12 @@ def hours_between_said(number: str, text: str) -> bool:
         hours = float(number)
     except ValueError:
         return False
+    before = ""  # the sentence before: "... arrives at 12:30. Before, you'd have landed at 18:00, so 5.5 hours later"
     for sentence in SENTENCE_OR_LINE.split(text):
+        said_before, before = before, sentence
         for m in re.finditer(rf"(?<![\d.]){re.escape(number)}\**[\s-]*hours?\b", sentence):
-            said = [_minutes(c) for c in _CLOCK.finditer(sentence, 0, m.start())]
+            said = [_minutes(c) for c in _CLOCK.finditer(said_before)] + [
+                _minutes(c) for c in _CLOCK.finditer(sentence, 0, m.start())]
             slack = 0.5 if _ABOUT.search(sentence, max(0, m.start() - 20), m.start()) else 0.01
             if any(abs(((b - a) % 1440) / 60 - hours) <= slack for k, a in enumerate(said) for b in said[k + 1:]):
                 return True

@@ -171,6 +171,9 @@ def test_a_date_a_stated_span_from_a_visible_one(convo: Any, at: Any, said: str,
     ("7", "You land at 16:30 and HAT172 leaves at 23:00, so a 7-hour layover.", False),
     ("6.5", "HAT172 leaves at 23:00. That is a 6.5-hour layover.", False),  # one time in its sentence
     ("8.5", "You land at 4:30 pm and HAT172 leaves at 1:00 am, so an 8.5-hour wait.", True),  # past midnight
+    # the times in the sentence before (blind set 80, a80_10 40)
+    ("5.5", "HAT041 arrives at 12:30 EST. Before, you'd have arrived at 18:00, so about 5.5 hours earlier now.", True),
+    ("5.5", "HAT041 arrives at 12:30 EST. I checked. Before, you'd have arrived at 18:00, so 5.5 hours earlier.", False),
 ])
 def test_hours_between_two_times_a_sentence_states(number: str, text: str, derived: bool) -> None:
     assert hours_between_said(number, text) is derived
