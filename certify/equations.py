@@ -142,9 +142,8 @@ def _equations(text: str) -> list[tuple[str, str, int, int, list[str]]]:
 _MONEY = r"\**\$(\d[\d,]*(?:\.\d+)?)\**"
 _TIMES_COUNT = re.compile(r"[)\s](?:[x×*]|times)\s*([1-9])\b(?![.,]\d)")  # " x 2", ") × 3", not "max 2"
 # An amount per head, then the same for so many: "$588 per passenger → **$1,076** for two".
-_PER_HEAD_THEN_FOR = re.compile(rf"{_MONEY}\s+(?:per|each|a)\s+(?:passenger|person|traveller|traveler|head)\b\W{{0,4}}"
-                                rf"(?:→|->|=|so|which is|that's|making|or|,)?\s*{_MONEY}\s+for\s+(?:the\s+|all\s+|both\s+of\s+)?"
-                                r"(two|three|four|five|six|[2-9])\b", re.I)
+_PER_HEAD_THEN_FOR = re.compile(rf"{_MONEY}\s+(?:per|each|a)\s+(?:passenger|person|traveller|traveler|head)\b[^$\n.;]{{0,30}}?"
+                                rf"{_MONEY}\s+for\s+(?:the\s+|all\s+|both\s+of\s+)?(two|three|four|five|six|[2-9])\b", re.I)
 _VERSUS = re.compile(rf"{_MONEY}[^$\n.;]{{0,24}}?\s(?:vs\.?|versus|compared (?:to|with)|against)\s+{_MONEY}"
                      rf"[^$\n.;]{{0,40}}?(?:→|->|=|\bso\b|\bmeans\b)(?:[^$\n.;]{{0,40}}?\b(?:costs?|pay|refund\w*|"
                      rf"difference|save|extra|more|less|back|owe|due)\b(?:\s+(?:of|is|to|by))?)?[^$\n.;\w]{{0,12}}{_MONEY}"

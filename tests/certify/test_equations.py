@@ -74,6 +74,8 @@ TABLE = ("It would cost:\n\n| Flight | Paid | Economy today | Difference |\n|---
     ("HAT013 + HAT298: $588 per passenger → **$1,076** for two.", [("$1,076", "$588 per passenger → $1,076 for two")]),
     ("HAT013 + HAT298: $588 per passenger → **$1,176** for two.", []),
     ("That's $120 per person, so $360 for the three of you.", []),
+    ("The cheapest is HAT217 at $147 per person in basic economy, **$298 for two**.",  # blind set 80, a80_07 47
+     [("$298", "$147 per person in basic economy, $298 for two")]),
 ])
 def test_a_written_equation_must_hold(text: str, wrong: list[tuple[str, str]]) -> None:
     assert miscalculated(text) == wrong
