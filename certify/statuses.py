@@ -505,6 +505,9 @@ _TIME_RANGE = re.compile(r"(?<![\d:])(?P<h1>2[0-3]|[01]?\d)(?::(?P<m1>[0-5]\d))?
                          r"(?P<h2>2[0-3]|[01]?\d)(?::(?P<m2>[0-5]\d))?(?!\d)(?P<a2>\s*[ap]\.?m\b\.?)?", re.I)
 
 
+_LEGS_JOINED = re.compile(r"\**\s*(?:\+|/|&|and|then|→|->)\s*\**")  # "HAT227 + HAT139", "HAT204/HAT100"
+
+
 def mistimed_ranges(text: str, times_of: Callable[[str, str], set[str]]) -> list[tuple[str, str, str]]:
     """(flight, the time as written, the times shown) for each departure–arrival range a line gives
     the flight named right before it ("HAT175 LAS→IAH 5:00 PM–9:00 PM", where HAT175 lands at
@@ -517,23 +520,29 @@ def mistimed_ranges(text: str, times_of: Callable[[str, str], set[str]]) -> list
         ranges = [m for m in _TIME_RANGE.finditer(line) if (m["m1"] or m["a1"]) and (m["m2"] or m["a2"])]  # not "2-3 bags"
         if 1 < len(flights) == len(ranges) and ranges[0].start() > flights[-1].end():
             # a trip's legs, then their ranges in order: "| HAT279 + HAT131 | IAH | 11:00–14:30, 18:00–21:00 |"
-            paired = [(f[0], m) for f, m in zip(flights, ranges, strict=True)]
+            paired = [(f[0], m, f[0]) for f, m in zip(flights, ranges, strict=True)]
         else:
             paired = []
             for m in ranges:
                 near = [f for f in flights if f.end() <= m.start() and m.start() - f.end() <= 40]
                 if not near or _TIME_RANGE.search(line, near[-1].end(), m.start()) or re.search(r"[\d]:\d", line[near[-1].end():m.start()]):
                     continue  # no flight right before, or another time between them
-                paired.append((near[-1][0], m))
-        for flight, m in paired:
+                # the last leg of a joined run ("HAT227 + HAT139 via Chicago, 11:00–19:00"): the range is
+                # the trip's, from the first leg's departure
+                k = flights.index(near[-1])
+                while k > 0 and _LEGS_JOINED.fullmatch(line, flights[k - 1].end(), flights[k].start()):
+                    k -= 1
+                paired.append((near[-1][0], m, flights[k][0]))
+        for flight, m, first in paired:
             half1 = m["a1"] or (m["a2"] if m["a2"] and int(m["h1"]) <= int(m["h2"]) and int(m["h1"]) != 12 else None)
             for way, h, mm, half in (("departure", m["h1"], m["m1"], half1), ("arrival", m["h2"], m["m2"], m["a2"])):
                 if not (mm or half) or (half is None and not m["m1"] and not m["m2"]):
                     continue
                 said = f"{hour_24(int(h), half):02d}:{mm or '00'}"
-                shown = times_of(flight, way)
+                leg = first if way == "departure" else flight
+                shown = times_of(leg, way)
                 if shown and said not in shown:
-                    out.append((flight, m[0].strip(), ", ".join(sorted(shown))))
+                    out.append((leg, m[0].strip(), ", ".join(sorted(shown))))
                     break
     return out
 

@@ -520,6 +520,10 @@ RANGE_TIMES = {**TIMES, ("HAT175", "departure"): {"17:00"}, ("HAT175", "arrival"
     ("| HAT290 + HAT175 | LAS | 14:00–16:00, 17:00–20:00 | $206 |", []),
     ("| HAT290 + HAT175 | LAS | 14:00–16:00, 17:00–21:00 | $206 |", [("HAT175", "17:00–21:00", "20:00")]),
     ("| HAT290 + HAT175 | LAS | 14:00–16:00, 16:00–20:00 | $206 |", [("HAT175", "16:00–20:00", "17:00")]),
+    # one range for joined legs: the first's departure, the last's arrival (blind set 80: a80_03 39, a80_05 26)
+    ("Option 2 (HAT290 + HAT175 via Las Vegas, 14:00–20:00) is only $9 more.", []),
+    ("| Via LAS | HAT290/HAT175 | 14:00–20:00 | $206 |", []),
+    ("Option 2 (HAT290 + HAT175 via Las Vegas, 15:00–20:00) is only $9 more.", [("HAT290", "15:00–20:00", "14:00")]),
 ])
 def test_a_flights_time_range_said_against_its_schedule(text: str, out: list[tuple[str, str, str]]) -> None:
     assert mistimed_ranges(text, lambda flight, way: RANGE_TIMES.get((flight, way), set())) == out
