@@ -558,6 +558,8 @@ _Book = TypeVar("_Book", bound=ObservationBook)
 _OWN_ID = re.compile(r'"(?:\w+_)?id"\s*:\s*"([^"]+)"')
 _MONTH_NAMES = re.compile("Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec")  # plain alternation: fast
 _FREE_TEXT_ROLES = frozenset({"free_text", "expression"})
+_PER_HEAD_SLASH = re.compile(r"(\d)/(pax|person|pp|passenger|head)\b", re.I)  # "605/pax"
+_CLOCK_RANGE = re.compile(r"([01]?\d|2[0-3]):([0-5]\d)[-–]([01]?\d|2[0-3]):([0-5]\d)")  # "08:00-21:00"
 _TRIPLE_AMOUNTS = 12  # the most stated amounts whose sums of three are tried (220 triples)
 _TOTAL_OBJECTS = 8  # the most named objects whose prices are totalled
 _ID_HINTS = ("id", "ids", "number", "code")
@@ -1263,6 +1265,8 @@ class _Run:
             if len(value) > self.cfg.max_free_text_chars:
                 out.append((path, value, "free_text_too_long"))
                 return
+            if "/" in value:  # a note's "605/pax": the amount per passenger, its unit apart
+                value = _PER_HEAD_SLASH.sub(r"\1 per \2", value)
             for shown in self._stated_misses(value, strict_numbers=role == "expression"):
                 out.append((path, shown, None))
             return
@@ -1490,10 +1494,17 @@ class _Run:
                 and not self._phone_completed(tok) and not self._span_from_shown(tok, text)
                 and not self._day_corrected(tok)
                 and not self._words_joined(tok, text)
+                and not self._user_time_range(tok)
                 and not (ISO_DAY.fullmatch(tok) and tok in self._next_days())  # an overnight connection's day
                 # an id a successful call used: the result showed it exists ("I found a profile
                 # with user id lucas_kaur_4280"), unless only the private part knew it
                 and (compact(tok) not in index.looked_up or self._is_private(tok)))
+
+    def _user_time_range(self, tok: str) -> bool:
+        """A range of two times the user gave, written the 24-hour way: "08:00-21:00" of "after 8am
+        and before 9pm"."""
+        m = _CLOCK_RANGE.fullmatch(tok)
+        return m is not None and {f"{int(m[1]):02d}:{m[2]}", f"{int(m[3]):02d}:{m[4]}"} <= self._user_times()
 
     def _words_joined(self, tok: str, text: str) -> bool:
         """A setting's code written from words shown, or from the name the text gives it beside:

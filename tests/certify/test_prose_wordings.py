@@ -878,3 +878,17 @@ def test_a_value_owned_up_to_is_no_claim(convo: Any, order_w123: dict[str, Any],
     c.user("What's in my order #W123?")
     c.call("get_order_details", {"order_id": "#W123"}, order_w123)
     assert _kinds(c, c.say(said)) == kinds
+
+
+@pytest.mark.parametrize(("thought", "kinds"), [
+    # a note's amount per passenger with its unit after a slash (blind set 80: a80_09 33, a80_10 16)
+    ("Option C: 399 + 202 = 601/pax.", []),
+    ("Option C: 399 + 202 = 601/pax, window 08:00-21:00.", []),  # the user's times, 24-hour (a80_11 10)
+    ("Option C: 399 + 202 = 601/pax, window 09:00-21:00.", ["not_visible"]),
+])
+def test_a_notes_amounts_per_passenger_and_the_users_window(convo: Any, thought: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("Business for the three of us, flights leaving after 8am and before 9pm please.")
+    c.call("search_direct_flight", {"origin": "IAH", "destination": "SEA", "date": "2024-05-24"}, [
+        {"flight_number": "HAT286", "prices": {"business": 399}}, {"flight_number": "HAT047", "prices": {"business": 202}}])
+    assert _kinds(c, c.call("think", {"thought": thought}, "")) == kinds
