@@ -483,14 +483,19 @@ _AND = re.compile(r"\s(?:and|but|while)\b")
 
 def _mistimed_of(flight: str, sentence: str, times_of: Callable[[str, str], set[str]],
                  told: Callable[[], set[str]] | None) -> list[tuple[str, str, str]]:
-    """``mistimed`` of a sentence (or a list's part) that names one flight."""
+    """``mistimed`` of a sentence (or a list's part) that names one flight. A part that goes on to the
+    next flight as its connection ("HAT286 departing at 22:00, arriving Seattle at 15:30, with HAT047")
+    gives the trip's arrival, the last leg's: only its departures are this flight's."""
     out: list[tuple[str, str, str]] = []
+    connects = _CONNECTS_ON.search(sentence) is not None
     for m in _TIMED.finditer(sentence):
         if m["m"] is None and m["half"] is None:
             continue  # "leaves at 8 gates from here": no time
         if _OTHERS_DO.search(sentence, max(0, m.start() - 30), m.start()):
             continue  # said of the other flights, not the one named
         way = "departure" if m["way"][0] in "dDlL" and not m["way"].lower().startswith("land") else "arrival"
+        if connects and way == "arrival":
+            continue
         said = f"{hour_24(int(m['h']), m['half']):02d}:{m['m'] or '00'}"
         shown = times_of(flight, way) or (set() if told is None else told())
         if said not in shown and (shown or told is not None):
@@ -499,6 +504,7 @@ def _mistimed_of(flight: str, sentence: str, times_of: Callable[[str, str], set[
     return out
 
 
+_CONNECTS_ON = re.compile(r"\b(?:with|then|connecting(?:\s+(?:to|with|on))?|onto)\s*\**$", re.I)
 # A flight's departure and arrival as a range right after its number: "HAT175 LAS→IAH 5:00 PM–9:00 PM",
 # "HAT290 (14:00-16:00)"; an arrival the next day may carry "+1" or "(+1)".
 _TIME_RANGE = re.compile(r"(?<![\d:])(?P<h1>2[0-3]|[01]?\d)(?::(?P<m1>[0-5]\d))?(?P<a1>\s*[ap]\.?m\.?)?\s*(?:[-–—]|to)\s*"

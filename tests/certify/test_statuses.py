@@ -498,6 +498,10 @@ TIMES = {("HAT225", "departure"): {"06:00"}, ("HAT225", "arrival"): {"09:00"},
     ("Yes: you land at LGA at 16:30 and HAT226 leaves at 10:00.", []),
     ("Your connection leaves JFK at 00:00 and, from the search, HAT226 only gets in at 12:00.", []),
     ("Yes: you land at LGA at 16:30 and HAT226 leaves at 11:00.", [("HAT226", "11:00", "10:00")]),
+    # a part that goes on to its connection gives the trip's arrival (blind set 80, a80_09 27)
+    ("Option C (HAT225 departing May 24 at 06:00, arriving Seattle May 25 at 12:00, with HAT226).", []),
+    ("Option C (HAT225 departing May 24 at 07:00, arriving Seattle May 25 at 12:00, with HAT226).",
+     [("HAT225", "07:00", "06:00")]),
 ])
 def test_a_flights_time_said_against_its_schedule(text: str, out: list[tuple[str, str, str]]) -> None:
     assert mistimed(text, lambda flight, way: TIMES.get((flight, way), set())) == out
