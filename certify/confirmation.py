@@ -45,6 +45,7 @@ from trajectory2gym.certify.dates import date_mentions, says_date
 from trajectory2gym.certify.evidence import EvidenceIndex
 from trajectory2gym.certify.normalize import (
     DATA_UNIT_WORDS,
+    NUMBER_WORDS,
     cents_of,
     chunks,
     compact,
@@ -737,6 +738,15 @@ def _kept_only(described: Turn, anchors: Anchors) -> set[int]:
         else:
             changed |= named
     return kept - changed
+
+
+def _all_counted(text: str, n: int) -> bool:
+    """Whether a reply counts as many changes as the call makes: "Yes, I confirm the four swaps"."""
+    if n < 2:
+        return False
+    counted = "|".join([str(n), *(w for w, k in NUMBER_WORDS.items() if k == n and w not in ("both", "twice"))])
+    return re.search(rf"\b(?:{counted})\s+(?:\w+\s+)?(?:swaps|changes|items|exchanges|returns|ones|of them)\b",
+                     text, re.I) is not None
 
 
 def _kept_in(described: Turn, named: set[str]) -> bool:
@@ -1867,12 +1877,16 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
             pos_this |= (not this and not other and not clause.question and not _ALL_ITEMS.isdisjoint(ws)
                          and AFFIRM.search(clause.text) is not None and answered is described)
             pos_other |= other
-            if groups and (this or not _ALL_ITEMS.isdisjoint(ws)) and not (affirm and _TOO.search(clause.text)):
+            every_item = bool(groups) and (not _ALL_ITEMS.isdisjoint(ws) or _all_counted(clause.text, len(groups)))
+            # "Yes, I confirm the four swaps": this action by the count of its changes, after an answer between
+            pos_this |= bool(groups) and _all_counted(clause.text, len(groups)) and not clause.question \
+                and AFFIRM.search(clause.text) is not None
+            if groups and (this or every_item) and not (affirm and _TOO.search(clause.text)):
                 # (not a request for more after the yes: "yes! and I also want to return the electric kettle")
                 scope = _SCOPE.search(clause.text)  # "only the lamp, I threw away the kettle box": the lamp
                 if scope:  # replaces what an earlier clause said yes to: "Yes, both ... Just the lamp."
                     pos_items = anchors.groups_named(set(words(scope[1])), {compact(t) for t in chunks(scope[1])})
-                elif not _ALL_ITEMS.isdisjoint(ws):  # "Yes, both. The kettle is not working anyway."
+                elif every_item:  # "Yes, both. The kettle is not working anyway."; "I confirm the four swaps"
                     pos_items |= set(range(len(groups)))
                 else:
                     pos_items |= anchors.groups_named(ws, keys)

@@ -1003,3 +1003,16 @@ def test_business_days_name_no_cabin(convo: Any, at: Any, answer: str, kinds: li
     i = c.call("update_reservation_flights", {"reservation_id": "EQ1G6C", "cabin": "economy", "flights": [
         {"flight_number": "HAT084", "date": "2024-05-23"}], "payment_id": "gift_card_6847880"}, {"reservation_id": "EQ1G6C"})
     assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
+
+
+@pytest.mark.parametrize(("reply", "n", "counted"), [
+    # blind set 80, r80_02 50: a yes that counts the call's changes covers them all
+    ("Fine, I'll read the email. Yes, I confirm the four swaps.", 4, True),
+    ("Yes, I confirm the four swaps.", 3, False),
+    ("Yes, all 3 changes please.", 3, True),
+    ("Yes, the four of us.", 4, False),  # no changes counted
+])
+def test_a_yes_that_counts_the_changes(reply: str, n: int, counted: bool) -> None:
+    from trajectory2gym.certify.confirmation import _all_counted
+
+    assert _all_counted(reply, n) is counted
