@@ -1647,12 +1647,18 @@ def _refuses_action(described: Turn, anchors: Anchors) -> str:
     return ""
 
 
+# (not "I'll resubmit exactly what you confirmed: ...", a failed call's offer done again: _offer_after_failure)
+_CITES_YES = re.compile(r"(?<!what )\byou(?:'ve|’ve| have)?\s+(?:already\s+)?(?:said yes|confirmed|agreed|approved)\b", re.I)
+
+
 def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex) -> ConfirmVerdict:
     """The rule-based workflow verdict for one consequential call, given the text turns before it."""
     last_desc = -1
     for k in range(len(turns) - 1, -1, -1):
         if turns[k].role == "assistant" and describes(turns[k], anchors) and not _asks_which(turns[k], anchors) \
-                and not _reports_done(turns[k], anchors):
+                and not _reports_done(turns[k], anchors) and not (k > 0 and _CITES_YES.search(turns[k].text)):
+            # (a recap that cites the user's yes, "You already confirmed it, so I'll submit it now", restates
+            # the description that yes answered: that one is judged)
             last_desc = k
             break
     if last_desc < 0:

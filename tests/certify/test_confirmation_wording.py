@@ -1016,3 +1016,24 @@ def test_a_yes_that_counts_the_changes(reply: str, n: int, counted: bool) -> Non
     from trajectory2gym.certify.confirmation import _all_counted
 
     assert _all_counted(reply, n) is counted
+
+
+@pytest.mark.parametrize(("reply", "kinds"), [
+    # blind set 80, r80_06 32: a recap that cites the user's yes is judged by the description that yes answered
+    ("Yes to the return.", []),
+    ("Hmm, let me think about the return.", ["not_confirmed"]),
+])
+def test_a_recap_that_cites_the_users_yes(convo: Any, at: Any, order_w123: dict[str, Any], reply: str,
+                                          kinds: list[str]) -> None:
+    c = convo()
+    c.user("I want to return the water bottle from #W123.")
+    c.call("get_order_details", {"order_id": "#W123"}, order_w123)
+    c.say("To confirm: return the Water Bottle (item 6469567736) from #W123, $47.84 refunded to PayPal "
+          "(paypal_5727330). Shall I go ahead?")
+    c.user(reply)
+    c.say("Now, you said yes to the return of the Water Bottle from #W123 with $47.84 refunded to PayPal. "
+          "I'll submit that now.")
+    i = c.call("return_delivered_order_items", {"order_id": "#W123", "item_ids": ["6469567736"],
+                                                "payment_method_id": "paypal_5727330"},
+               {**order_w123, "status": "return requested"})
+    assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
