@@ -482,7 +482,7 @@ def _retracted(text: str, value: str) -> bool:
 
 
 # Owning up to a statement made: "I shouldn't have said 7-10 business days", "I was wrong to say that".
-_RETRACTS = re.compile(r"\b(?:shouldn['’]t|should not) have (?:said|written|told you|mentioned|quoted|promised)\b|"
+_RETRACTS = re.compile(r"\b(?:shouldn['’]t|should not) have (?:said|written|told you|mentioned|quoted|promised|stated)\b|"
                        r"\bI was wrong to (?:say|tell)\b")
 
 
@@ -3037,7 +3037,7 @@ class _Run:
         for shown in self._stated_misses(content, toks=toks):
             if shown in self._domain_tools.device_values:  # "set it to 4g_5g_preferred": a device setting's name
                 continue
-            if "have said" in content and _retracted(content, shown):
+            if "have " in content and _retracted(content, shown):
                 continue  # "I don't have a delivery estimate — I shouldn't have said 7-10 business days."
             hidden = self._is_private(shown)
             privileged = privileged or hidden

@@ -870,6 +870,9 @@ def test_a_date_taken_back_is_no_claim(convo: Any, said: str, kinds: list[str]) 
     ("A correction: I don't have a delivery estimate for the bike — I shouldn't have said 7-10 business days.", []),
     ("I have to correct myself: our policy doesn't actually set a 30-day window; I shouldn't have said that.", []),
     ("The bike arrives in 7-10 business days.", ["text_not_visible"]),
+    # "shouldn't have stated it" (blind set 80, r80_09 32)
+    ("A correction: I told you the $47.84 would arrive within 24 hours, but I don't know that; I shouldn't have "
+     "stated it.", []),
     ("The bike arrives in 7-10 business days. Earlier I shouldn't have said 7-10 business days.",
      ["text_not_visible", "text_not_visible"]),  # (each time written)
 ])
