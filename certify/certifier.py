@@ -405,7 +405,7 @@ _TAKEN_BACK = re.compile(r"\bI\s+(?:quoted|misquoted|mis-quoted|misstated|mis-st
                          r"|\bnot\s+\$?(\d[\d,]*(?:\.\d+)?),?\s+as\s+I\s+(?:said|stated|quoted|wrote|told you)\b"
                          # or a correction's "not $70" at a clause's end: "The difference is $60 per passenger, not $70."
                          # (without "$" where it has cents: "saves you 29.24 dollars, not 29.42.")
-                         r"|\b[Nn]ot\s+(?:\$(?=\d)|(?=\d[\d,]*\.\d\d\b))(\d[\d,]*(?:\.\d+)?)(?=\s*(?:[.;,)!—–]|$))"
+                         r"|\b[Nn]ot\s+(?:\$(?=\d)|(?=\d[\d,]*\.\d\d\b))(\d[\d,]*(?:\.\d+)?)(?=\s*(?:[.;,)!—–(]|$))"
                          # or a misstatement owned up to: "(I misstated it as $212)"
                          r"|\bI\s+mis-?(?:stated|quoted)\b[^.;:()$]{0,20}?\bas\s+\$?(\d[\d,]*(?:\.\d+)?)"
                          # or when first, then what was said: "a moment ago I said the refund was $1,987.70"
@@ -3131,7 +3131,8 @@ class _Run:
         for written, equation in misremained(content):  # "11.5 GB ..., used 10.5 GB, so 1.5 GB left"
             reasons.append(reason("text_miscalculated", value=written, detail=equation))
         for written, equation in miscalculated(content):  # "$164 + $50 + $30 = $264": the sum wrong
-            reasons.append(reason("text_miscalculated", value=written, detail=equation))
+            if "ot " not in content or written.lstrip("$") not in _taken_back_amounts(content):  # ("not $2.45 (...)")
+                reasons.append(reason("text_miscalculated", value=written, detail=equation))
         if ("ifference" in content or " than" in content) and "$" in content:
             # "fare $158 ... current fare is $165 ... the $17 difference"; "$85.00/month. That's $25.00/month more than ... $65.00"
             for written, between in misdifferenced(content):

@@ -474,6 +474,7 @@ def test_an_amount_of_data_the_user_asked_about_in_a_usage_sentence(convo, at, s
     ("The difference is $119.95. Sorry, I wrote $129.95 above.", []),  # blind audit a65_08
     ("One correction: a moment ago I said the refund was $129.95; it is $119.95.", []),  # blind set 79, r79_10 77
     ("One correction: a moment ago I said the refund was $119.95; it is $129.95.", ["$129.95"]),
+    ("A correction: the difference is **$119.95**, not $129.95 ($1,248.94 - $1,128.99).", []),  # r80_10 43
     ("Quick correction: the difference is 119.95 dollars, not 129.95.", []),  # blind audit r65_06
     ("The difference is 119.95 dollars, not 129.95 dollars as such.", ["$129.95"]),  # its clause goes on (words read as "$")
     # "USD" after or before it, read as "$" too (blind set 73, r73_10)
