@@ -33,7 +33,8 @@ def status_form(shown: str) -> str:
 # "you paid $212.79 for it".
 _STATUS_WORD = "|".join(w for w in _FORMS if w != "paid")  # ("paid" apart: "you paid" is how, no status)
 _STATUS = re.compile(r"\b(" + _STATUS_WORD + r")\b"
-                     r"|\b(paid)\b(?<!you paid)(?<!\bi paid)(?<!we paid)(?<!they paid)"  # tested after the word: cheap
+                     r"|\b(paid)\b(?<!you paid)(?<!\bi paid)(?<!we paid)(?<!they paid)(?<!'ve paid)(?<!’ve paid)"
+                     r"(?<!you have paid)"  # tested after the word: cheap ("You've paid $52.01 in total for ...": how)
                      r"(?!\s+(?:(?:with|by|via|using|on|through|to|for|in|from)\b|\$))", re.I)
 _CHEAP = ("activ", "suspend", "pending", "deliver", "cancel", "process", "ship", "paid", "overdue", "expire", "returned", "exchanged")
 # A sentence about what may or will happen, or what was: no claim of the status now; nor is a

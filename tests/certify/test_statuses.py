@@ -135,6 +135,9 @@ SHOWN = {"L1005": "Active", "#W1000001": "pending", "B1001": "Paid", "B1006": "D
      []),
     ("#W1000001 is delivered, so you'd be able to return the watch (remember: one return per order).",
      [("#W1000001", "pending")]),
+    # how much was paid, not a status (blind set 80, r80_12 42)
+    ("You've paid **$52.01** in total for #W1000001, both on PayPal.", []),
+    ("Order #W1000001 is paid now.", [("#W1000001", "pending")]),
     # a clause about the other orders, which the sentence does not name (blind set 79, r79_03 57)
     ("To sum up: the exchange for #W1000002 is requested, and your other two orders are processed.", []),
     ("To sum up: the exchange for #W1000002 is requested, and it is processed.", [("#W1000002", "exchange requested")]),
