@@ -22,7 +22,8 @@ from trajectory2gym.certify.turns import SENTENCE_OR_LINE
 
 # A sentence about a change to make, or made: not the address the object has now.
 _NOT_NOW = re.compile(r"\b(?:will|would|can|could|shall|should|'ll|change[ds]?|changing|update[ds]?|updating|"
-                      r"modif(?:y|ied|ies)|mov(?:e|ed|es|ing)|switch(?:ed|es)?|instead|new|from)\b", re.I)
+                      r"modif(?:y|ied|ies)|mov(?:e|ed|es|ing)|switch(?:ed|es)?|instead|new|from|"
+                      r"['’]d like|like it|want(?:s|ed)?|prefer(?:s|red)?)\b", re.I)  # ("So you'd like #W1 to go to ...")
 
 
 def _addressed(value: Any) -> Iterator[tuple[set[str], str, str]]:

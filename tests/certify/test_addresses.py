@@ -29,6 +29,7 @@ def _book(*records: dict[str, Any]) -> AddressBook:
     ("#W3189752 ships to 1420 Camelback Rd.", []),
     ("#W5166363 ships to 604 Pine Lane.", []),  # its own, never changed
     ("I'll update #W5166363 to ship to 1420 Camelback Rd.", []),  # a change proposed: where it will ship
+    ("So you'd like #W5166363 to go to 1420 Camelback Rd. Correct?", []),  # what the user wants (r80_12 14)
     ("#W3189752 moves from 604 Pine Lane to 1420 Camelback Rd.", []),
     ("Both #W3189752 and #W5166363 ship to 604 Pine Lane.", []),  # two objects: whose is unclear
 ])
