@@ -221,6 +221,16 @@ def _stock_said(line: str) -> bool | None:
     return True if _IN.search(line) else None
 
 
+def _lead_stock(line: str) -> bool | None:
+    """What a list's lead line says of its items: its last clause that says a stock ("the gold one is
+    unavailable, and in fact only two are in stock right now, both black:" leads in-stock items)."""
+    said = [own for part in _LEAD_CLAUSE.split(line) if (own := _stock_said(part)) is not None]
+    return said[-1] if said else None
+
+
+_LEAD_CLAUSE = re.compile(r",\s+|;\s+|\s[—–]\s")
+
+
 # A sentence of all the items the one before named: "Both are in stock.", "All three are available."
 _ALL_OF_THEM = re.compile(r"\W*(?:both|all(?:\s+(?:of them|three|four|\d))?|they)\s+(?:are|were)\b", re.I)
 
@@ -271,7 +281,7 @@ def misstocked(text: str, objects: Callable[[], set[Described]]) -> list[tuple[s
         if listed:
             said = stock_lead if said is None else said
         elif line.strip():
-            stock_lead = said if line.rstrip().endswith(":") and not identifiers_in(line) else None
+            stock_lead = _lead_stock(line) if line.rstrip().endswith(":") and not identifiers_in(line) else None
             list_lead = line if stock_lead is not None else ""
         if not row and line.strip():
             lead = line

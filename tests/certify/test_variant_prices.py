@@ -118,6 +118,11 @@ def _with_one_sold_out() -> OptionBook:
     ("These cotton crew neck shirts are in stock:\n\n- black, XL: $51.05\n- blue, M: $50.88\n\nWhich one?",
      [("blue/m/cotton/crew neck", "in stock")]),
     ("These cotton crew neck shirts are in stock:\n\n- black, XL: $51.05\n\nWhich one?", []),
+    # the lead's last clause says what its items are (blind set 80, r80_11 48)
+    ("Not in blue M, unfortunately: that one is unavailable, and only these cotton crew neck shirts are in "
+     "stock:\n\n- black, XL: $51.05\n\nWhich one?", []),
+    ("Sorry, that one is unavailable, and only these cotton crew neck shirts are in stock:\n\n- blue, M: $50.88\n\n"
+     "Which one?", [("blue/m/cotton/crew neck", "in stock")]),
 ])
 def test_a_stock_said_of_an_item_described_by_its_options(text: str, flagged: list[tuple[str, str]]) -> None:
     book = _with_one_sold_out()
