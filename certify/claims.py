@@ -284,7 +284,11 @@ def data_added_claims(text: str) -> list[str]:
     """The sentences in which the agent says an amount of data was added, plainly (not what would
     happen, nor a failure told); split where a sentence ends, not at "1.5 GB"'s point."""
     return [sentence.strip() for sentence in SENTENCE_OR_LINE.split(text) if (m := _DATA_ADDED.search(sentence))
-            and not _NOT_YET.search(sentence, 0, m.start()) and not _ADD_FAILED.search(sentence)]
+            and not _NOT_YET.search(sentence, 0, m.start()) and not _ADD_FAILED.search(sentence)
+            and not _NONE_ADDED.search(m[0])]  # "- Refueled: **0.0 GB**": a usage line's field, none added
+
+
+_NONE_ADDED = re.compile(r"(?<![\d.])0(?:\.0+)?\s*(?:\*\*)?\s*GB\b")
 
 
 # The agent saying it reached the user outside the conversation: "I've also emailed you the

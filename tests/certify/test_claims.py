@@ -205,6 +205,9 @@ def test_a_report_of_a_refuel_may_state_the_data_its_result_shows(convo: Any, re
     ("Summary of what we did:\n\n- Enabled roaming on line L1002\n- Added a 2 GB data top-up to your line as a "
      "courtesy, so you won't run short while abroad", True),
     ("Options:\n- Add 2 GB for $4.00\n- Add 3 GB for $6.00", False),
+    # a usage line's field of none added (blind set 80, t80_06 28)
+    ("Your data:\n- Used: **15.1 GB**\n- Refueled: **0.0 GB**\n- Cycle ends: **2025-02-28**", False),
+    ("Your data:\n- Used: **15.1 GB**\n- Refueled: **2.0 GB**", True),
 ])
 def test_a_claim_of_data_added(text: str, claimed: bool) -> None:
     assert bool(data_added_claims(text)) is claimed
