@@ -298,6 +298,9 @@ def test_a_wrong_remainder_of_data_is_not_grounded(convo: Any, at: Any) -> None:
     ("| Item | Value |\n|---|---|\n| Data refuel | 2 GB ($4.00, next bill) |\n| Data left this cycle | 1.9 GB |", True),
     ("Refuel done. Remaining: 2.0 GB.", False),
     ("Refuel done. Remaining: 1.9 GB.", True),
+    # the amount left first, then its working after the colon (blind set 80, t80_12 86)
+    ("**1.9 GB** left: 15.0 GB plan + 2.0 GB refuel = 17.0 GB, minus 15.1 GB used.", True),
+    ("**2.1 GB** left: 15.0 GB plan + 2.0 GB refuel = 17.0 GB, minus 15.1 GB used.", False),
 ])
 def test_a_lines_whole_data_is_its_limit_and_refuels(convo: Any, at: Any, said: str, ok: bool) -> None:
     c = convo()
