@@ -680,6 +680,9 @@ def _unpaid_wait(turns: list[Turn], last_desc: int, anchors: Anchors) -> str:
         t = turns[k]  # plain substrings first: most messages say nothing of payment
         if t.role == "assistant" and ("paid" in t.text or "payment" in t.text) and (
                 waits := _waits_for_payment(t, anchors)):
+            plain, wait = t.text.replace("*", ""), waits.replace("*", "")
+            if (at := plain.find(wait)) >= 0 and _SHOWS_PAID.search(plain, at + len(wait)):
+                return ""  # met, as the same message says: "... resumed once its bill is paid, and yours is now paid"
             return "" if any((_SAYS_PAID if t.role == "user" else _SHOWS_PAID).search(t.text.replace("*", ""))
                              for t in turns[k + 1:]) else waits  # ("now shows **Paid**")
     return ""

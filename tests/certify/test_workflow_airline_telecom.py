@@ -786,6 +786,9 @@ def _suspended_line(convo: Any) -> Any:
      "I'll resume the line. Shall I do both?", "Done, I've paid it.", True),
     ("L1002 is suspended for bill B1007 ($65.00). I can send a payment request for B1007 and resume the line. "
      "Shall I do both?", "", True),
+    # the wait said met in the same message (blind set 80, t80_02 38)
+    ("L1002 is suspended for bill B1007 ($65.00). A suspended line is resumed once its overdue bill is paid, and "
+     "yours is now paid. I'll send a request for B1007 and resume the line. OK?", "", True),
 ])
 def test_an_action_put_off_until_a_payment_waits_for_it(convo, at, description: str, paid: str, ok: bool) -> None:
     c = _suspended_line(convo)
