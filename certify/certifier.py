@@ -2492,6 +2492,17 @@ class _Run:
         return bool(records) and all(changed and set(changed).isdisjoint(records)
                                      for changed in self._epoch_records[then:now])
 
+    def _shown_since(self, at: int, arguments: dict[str, Any]) -> bool:
+        """Whether an observation after the results of the call at message ``at`` shows every string
+        argument of it: "L1002", guessed, then listed by the customer's lookup, makes the same lookup
+        again one on what was shown (its own result shows it too, but grounds nothing it guessed)."""
+        values = [v.lower() for v in arguments.values() if isinstance(v, str) and v]
+        messages = self.inter.messages
+        own = {c.id for c in messages[at].tool_calls or ()} if 0 <= at < len(messages) else set()
+        return bool(values) and any(
+            m.role == "tool" and m.tool_call_id not in own and m.content and all(v in m.content.lower() for v in values)
+            for m in messages[at + 1:self.at])
+
     def _user_gave_since(self, at: int, arguments: dict[str, Any]) -> bool:
         """Whether a user message after message ``at`` says a word of a string argument that no user
         message before it said: "Oh yes, sorry, Diaz with a z", after a lookup of "Isaac Diaz" the
@@ -4224,7 +4235,8 @@ class _Run:
                         or (access == "read" and self._changed_elsewhere(earlier[1], epoch, arguments))
                         or (access == "read" and self._kinds_untouched(earlier[1], epoch, _records_shown(
                             meta.records, entry[1].content if entry is not None else None)))) and not (
-                        access == "read" and key in self._guessed_calls and self._user_gave_since(earlier[0], arguments)) and not (
+                        access == "read" and key in self._guessed_calls and (
+                            self._user_gave_since(earlier[0], arguments) or self._shown_since(earlier[0], arguments))) and not (
                         offer is not None and key in self._write_done and self._described_since(offer[0], earlier[0])):
                     novelty = False
                     reasons.append(reason("repeated_call", tool=name, index=earlier[0]))

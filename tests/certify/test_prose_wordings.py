@@ -895,3 +895,32 @@ def test_a_notes_amounts_per_passenger_and_the_users_window(convo: Any, thought:
     c.call("search_direct_flight", {"origin": "IAH", "destination": "SEA", "date": "2024-05-24"}, [
         {"flight_number": "HAT286", "prices": {"business": 399}}, {"flight_number": "HAT047", "prices": {"business": 202}}])
     assert _kinds(c, c.call("think", {"thought": thought}, "")) == kinds
+
+
+@pytest.mark.parametrize(("grounded_since", "novel"), [
+    # blind set 80, t80_03 9: a lookup of a guessed line, done again once a lookup showed the line
+    (True, True),
+    (False, False),
+])
+def test_a_guessed_lookup_done_again_once_grounded(convo: Any, grounded_since: bool, novel: bool) -> None:
+    from trajectory2gym.envs.telecom.policy import POLICY as TELECOM_POLICY
+
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom", system=TELECOM_POLICY)
+    c.user("Hello, my phone has been showing No Service for a few hours now. I'm John Smith.")
+    c.say("Hi John, sorry to hear that. Let me pull up your line.")
+    line = {"line_id": "L1002", "phone_number": "555-123-2002", "status": "Active", "plan_id": "P1002",
+            "device_id": "D1002", "data_used_gb": 8.7, "data_refueling_gb": 0.0, "roaming_enabled": True,
+            "contract_end_date": "2026-12-31", "last_plan_change_date": "2024-12-15",
+            "last_sim_replacement_date": "2025-01-20"}
+    c.call("get_details_by_id", {"id": "L1002"}, line)  # guessed: nothing showed L1002
+    c.say("Before I go further, I need to identify your account properly. Could you give me the phone number "
+          "you're calling about, or your date of birth together with your full name?")
+    c.user("Sure, the number is 555-123-2002.")
+    c.call("get_customer_by_phone", {"phone_number": "555-123-2002"}, {
+        "customer_id": "C1001", "full_name": "John Smith", "date_of_birth": "1985-06-15",
+        "email": "john.smith@example.com", "phone_number": "555-123-2002", "account_status": "Active",
+        "created_at": "2025-01-15T10:30:00", "goodwill_credit_used_this_year": 25.0,
+        "line_ids": ["L1001", "L1002", "L1003"] if grounded_since else ["L1001", "L1003"],
+        "bill_ids": ["B1001", "B1002", "B1003"]})
+    i = c.call("get_details_by_id", {"id": "L1002"}, line)
+    assert ("repeated_call" not in _kinds(c, i)) is novel
