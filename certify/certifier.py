@@ -2492,6 +2492,15 @@ class _Run:
         return bool(records) and all(changed and set(changed).isdisjoint(records)
                                      for changed in self._epoch_records[then:now])
 
+    def _apart_from_said(self, gap: int, content: str) -> bool:
+        """Whether an amount is what one of a text's amounts is apart from one the agent's last message
+        stated: "HAT072 + HAT082 would be $605, a difference of $102", after "the $503 in fares you paid"."""
+        said = next((t for t in reversed(self.turns) if t.role == "assistant" and t.index < self.at and "$" in t.text), None)
+        if said is None:
+            return False
+        before = {abs(c) for _, c in dollar_amounts(said.text)}
+        return any(abs(abs(c) - b) == abs(gap) for _, c in dollar_amounts(content) for b in before)
+
     def _shown_since(self, at: int, arguments: dict[str, Any]) -> bool:
         """Whether an observation after the results of the call at message ``at`` shows every string
         argument of it: "L1002", guessed, then listed by the customer's lookup, makes the same lookup
@@ -3148,7 +3157,8 @@ class _Run:
         if ("ifference" in content or " than" in content) and "$" in content:
             # "fare $158 ... current fare is $165 ... the $17 difference"; "$85.00/month. That's $25.00/month more than ... $65.00"
             for written, between in misdifferenced(content):
-                reasons.append(reason("text_miscalculated", value=written, detail=between))
+                if not self._apart_from_said(cents_of(written), content):
+                    reasons.append(reason("text_miscalculated", value=written, detail=between))
         if (("both" in content or "together" in content or "total" in content or "combined" in content
              or "today" in content or "so far" in content or " in all" in content) and (charged := self._charges_by_tool())):
             for written, terms in mistotaled_writes(content, charged):  # "Both refuels together come to $14.00"

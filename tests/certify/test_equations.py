@@ -717,3 +717,20 @@ def test_the_rest_of_a_total_the_user_split(convo: Any, at: Any, rest: str, kind
 def test_a_difference_of_what_the_whole_booking_was_paid(whole: frozenset[int], wrong: list[tuple[str, str]]) -> None:
     text = "| Original booking | gift card | $522 |\n\nYour Visa is **$114 in credit**, and the trip now costs $408 in total."
     assert difference_as_total(text, lambda: 3, whole) == wrong
+
+
+@pytest.mark.parametrize(("said", "kinds"), [
+    # apart from an amount the agent's message before stated (blind set 80, a80_11 22)
+    ("HAT082 is $323 in business, so HAT072 + HAT082 would be $605, a difference of **$102**.", []),
+    ("HAT082 is $323 in business, so HAT072 + HAT082 would be $605, a difference of **$112**.",
+     ["text_not_visible", "text_miscalculated"]),
+])
+def test_a_difference_from_an_amount_said_before(convo: Any, at: Any, said: str, kinds: list[str]) -> None:
+    c = convo(tools=None, domain="airline", system="You are an airline agent.")
+    c.user("What would business cost? I paid $503 in fares.")
+    c.call("search_direct_flight", {"origin": "SFO", "destination": "IAH", "date": "2024-05-23"}, [
+        {"flight_number": "HAT072", "prices": {"business": 282}}, {"flight_number": "HAT082", "prices": {"business": 323}}])
+    c.say("In business, HAT072 ($282) is available, compared with the $503 in fares you paid.")
+    c.user("What if I took HAT082?")
+    i = c.say(said)
+    assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
