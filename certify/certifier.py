@@ -197,6 +197,7 @@ from trajectory2gym.certify.equations import (
     misremained,
     misshared,
     signed_amounts,
+    table_totals,
     worked,
 )
 from trajectory2gym.certify.evidence import EvidenceIndex
@@ -1456,6 +1457,9 @@ class _Run:
             for k, (written, cents) in enumerate(found):
                 if "hour" in money and "$" not in written and hours_between_said(written, money):
                     continue  # a count of hours: "16:30 ... 23:00, so about a 6.5-hour layover"
+                if "otal" in money and "|" in money and abs(cents) in table_totals(money):
+                    self._derived.add(abs(cents))  # "Total: $600" under a table whose column makes it
+                    continue
                 if not self._amount_ok(cents, money, written not in rates):
                     if data is None:
                         data = stated_amounts(text, data=True) if money != text else set()

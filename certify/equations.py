@@ -415,17 +415,20 @@ def _mislisted(text: str) -> list[tuple[str, str]]:
 _MORE_IN = re.compile(r"\b(?:includ\w*|plus|with|fees?|insurance|bags?|tax\w*)\b|\+", re.I)
 
 
-def _mistotaled_table(text: str) -> list[tuple[str, str]]:
-    """(total as written, the columns' sums) for each "Total: $291" line right after a table (a blank
-    line between at most) whose amount that no column of amounts adds up to, for the passengers or
-    items counted either (a multiple of a sum, up to 9): "| HAT079 | $63 | $179 | $116 |" ... "Total:
-    **$291**", where the differences make $301."""
-    out: list[tuple[str, str]] = []
+def _table_totals(text: str, alone: bool = True) -> Iterator[tuple[str, int, list[int]]]:
+    """(total as written, in cents, the sums of the table's columns of one amount a row) for each
+    "Total: $291" line right after a table (a blank line between at most); ``alone``: with no more in
+    the line ("Total: $250, including the $30 insurance" may add what the table does not hold)."""
     lines = text.split("\n")
     for k, line in enumerate(lines):
-        if "otal" not in line or "|" in line or (m := _TOTAL_ITEM.match(line.replace("*", ""))) is None \
-                or len(dollar_amounts(line)) > 1 or _MORE_IN.search(line):
-            continue  # (a total with more in it: "Total: $250, including the $30 insurance")
+        if "otal" not in line or "|" in line:
+            continue
+        if alone:
+            m = _TOTAL_ITEM.match(line.replace("*", ""))
+            if m is None or len(dollar_amounts(line)) > 1 or _MORE_IN.search(line):
+                continue
+        elif (m := _TOTAL_FIRST.match(line.replace("*", ""))) is None:
+            continue
         above = k - 1 if k >= 1 and lines[k - 1].strip() else k - 2
         rows: list[list[list[int]]] = []  # per row, per cell, its amounts
         while above >= 0 and "|" in lines[above]:  # (rows read with their headers start with no "|")
@@ -436,11 +439,27 @@ def _mistotaled_table(text: str) -> list[tuple[str, str]]:
             continue
         sums = [sum(abs(r[col][0]) for r in rows) for col in range(len(rows[0]))
                 if all(len(r[col]) == 1 for r in rows)]
-        written = m[1].rstrip(",.")
-        said = cents_of(written)
-        if sums and not any(abs(k * total - said) <= 1 for total in sums for k in range(1, 10)):
-            out.append(("$" + written, f"the columns add up to {', '.join(f'${c / 100:,.2f}' for c in sums)}"))
-    return out
+        if sums:
+            written = m[1].rstrip(",.")
+            yield written, cents_of(written), sums
+
+
+def table_totals(text: str) -> set[int]:
+    """The totals (cents) that "Total:" lines right after tables give as what a column adds up to:
+    "| certificate_5449394 | $250 | ... **Total: $600** in certificates, plus ..." derives the $600."""
+    return {said for _, said, sums in _table_totals(text, alone=False) if any(abs(total - said) <= 1 for total in sums)}
+
+
+_TOTAL_FIRST = re.compile(rf"\W*total\b[^$\n=]{{0,20}}?{_MONEY}", re.I)  # a line's total, more may follow
+
+
+def _mistotaled_table(text: str) -> list[tuple[str, str]]:
+    """(total as written, the columns' sums) for each "Total: $291" line right after a table whose
+    amount no column of amounts adds up to, for the passengers or items counted either (a multiple of
+    a sum, up to 9): "| HAT079 | $63 | $179 | $116 |" ... "Total: **$291**", where the differences make $301."""
+    return [("$" + written, f"the columns add up to {', '.join(f'${c / 100:,.2f}' for c in sums)}")
+            for written, said, sums in _table_totals(text)
+            if not any(abs(n * total - said) <= 1 for total in sums for n in range(1, 10))]
 
 
 # Amounts written with their sign (a table's "Difference" column: "−$77.03", "+$4.68"), then their net.

@@ -734,3 +734,20 @@ def test_a_difference_from_an_amount_said_before(convo: Any, at: Any, said: str,
     c.user("What if I took HAT082?")
     i = c.say(said)
     assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
+
+
+@pytest.mark.parametrize(("total", "kinds"), [
+    # a table's column added up on the line after it (blind set 80, a80_08 49)
+    ("$600", []),
+    ("$650", ["text_not_visible"]),
+])
+def test_a_tables_total_is_derived_from_its_column(convo: Any, at: Any, total: str, kinds: list[str]) -> None:
+    c = convo(tools=None, domain="airline", system="You are an airline agent.")
+    c.user("What certificates do I have?")
+    c.call("get_user_details", {"user_id": "amelia_sanchez_4739"}, {"payment_methods": {
+        "certificate_5449394": {"source": "certificate", "amount": 250}, "certificate_7365778": {
+            "source": "certificate", "amount": 100}, "certificate_3221322": {"source": "certificate", "amount": 150}}})
+    i = c.say("| Certificate | Amount |\n|---|---|\n| certificate_5449394 | $250 |\n| certificate_7365778 | $100 |\n"
+              f"| certificate_3221322 | $150 |\n| certificate_7365778 (again) | $100 |\n\n**Total: {total}** in "
+              "certificates, plus a gift card with $250.")
+    assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
