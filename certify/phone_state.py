@@ -146,6 +146,7 @@ class PhoneState:
         the phone's present state that the latest check contradicts."""
         out: list[tuple[str, str, str]] = []
         shown = self.shown
+        text = text.replace("**", "")  # "has **sms**, **storage** and **camera** permissions"
         if "permissions" in shown and "permission" in text and " and " in text:
             out += self._held_lists(text)
         if "permissions" in shown and "rant" in text:  # "Grant messaging the sms and phone permissions", phone held

@@ -118,6 +118,9 @@ def test_a_permission_said_missing_is_read_against_the_apps_check(text: str, fla
     ("Permissions look fine — sms, storage, phone and **camera** are all granted.", ["camera"]),
     ("Permissions look fine — sms, storage and phone are all granted.", []),
     ("The storage permission is granted, and your phone's camera works.", []),  # names after it: not in the list
+    # a list in bold (blind set 80, t80_05 59)
+    ("The messaging app has **sms**, **storage** and **camera** permissions - everything it needs.", ["camera"]),
+    ("The messaging app has **sms**, **storage** and **phone** permissions - everything it needs.", []),
 ])
 def test_permissions_said_granted_are_read_against_the_apps_check(text: str, flagged: list[str]) -> None:
     state = _state("App 'messaging' has permission for: sms, storage, phone.")
