@@ -300,7 +300,18 @@ def sold_out_offered(text: str, seats_of: Callable[[str], dict[str, int] | None]
                     if named != {cabin}:
                         continue
                 out.append((flight, cabin))
+        # or seats of a cabin said available for the flights it names: "HAT229 ... + HAT266 ..., with
+        # economy seats available", where HAT229's search shows 0
+        if "seat" in low and (said := _SEATS_AVAILABLE.search(line)) and not _NOT_BEFORE_SEATS.search(line, 0, said.start()):
+            cabin = said[1].lower().replace(" ", "_")
+            out += [(flight, cabin) for flight in flights
+                    if (seats := seats_of(flight)) is not None and seats.get(cabin) == 0 and (flight, cabin) not in out]
     return out
+
+
+_SEATS_AVAILABLE = re.compile(r"\b(basic economy|economy|business)\s+seats?\s+(?:are\s+|is\s+)?(?:still\s+)?"
+                              r"(?:available|open|free|left)\b", re.I)
+_NOT_BEFORE_SEATS = re.compile(r"\b(?:no|not|n't|without|sold out)\b", re.I)
 
 
 _AMOUNT_AFTER = r"\**\s*(?:\(|:|-|–|—|at)?\s*\**(\$\d[\d,]*(?:\.\d+)?)"  # "HAT131 ($70)", "HAT131: $70"

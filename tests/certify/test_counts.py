@@ -347,6 +347,11 @@ FARES = {("HAT223", "basic_economy"): 8900, ("HAT223", "economy"): 14600, ("HAT2
     ("One-stop options, business fare $300 for the first leg:\n- + HAT278 15:00-17:00 ($221): $521 per person",
      [("HAT278", "business")]),
     ("Business and economy fares:\n- + HAT278 15:00-17:00 ($221): $521 per person", []),
+    # a cabin's seats said available for the flights named (blind set 80, a80_02 28)
+    ("The fastest is HAT223 (11:00–13:00) + HAT278 (13:00–16:00), with business seats available.",
+     [("HAT278", "business")]),
+    ("The fastest is HAT223 (11:00–13:00) + HAT278 (13:00–16:00), with economy seats available.", []),
+    ("HAT223 + HAT278 has no business seats available.", []),
 ])
 def test_a_cabin_with_no_seats_is_no_option(text: str, found: list[tuple[str, str]]) -> None:
     from trajectory2gym.certify.counts import sold_out_offered
