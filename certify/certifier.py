@@ -243,6 +243,8 @@ from trajectory2gym.certify.policy_times import (
     instant_kinds,
     own_only,
     slow_for_instant,
+    span_of_another_action,
+    span_topics,
 )
 from trajectory2gym.certify.prices import (
     PriceBook,
@@ -988,6 +990,7 @@ class _Run:
         self._now: datetime | None = None  # and its current time, for counts of hours since a record's time
         self._instant_kinds: dict[str, str] = {}  # payment kinds the policy gives no waiting time ("at once")
         self._once_only: dict[str, tuple[bool, str]] = {}  # actions the policy allows once (policy_once)
+        self._span_topics: dict[str, tuple[str, str]] = {}  # spans of time the policy sets for one action (policy_times)
         self._late_insurance = ""  # the policy's sentence that allows insurance only at booking
         self._phrases: list[tuple[str, ...]] | None = None  # the write tools' options that are phrases
         self._identify_first = ""  # the policy's sentence that puts identifying the customer first
@@ -3280,6 +3283,13 @@ class _Run:
                 reasons.append(reason("text_offers_not_own", value=ident, detail=own_list))
         again: list[tuple[str, str]] = []
         spent: set[str] | None = None  # the once-only actions that went through, read once per text
+        if self._span_topics and "efund" in content and ("days" in content or "hours" in content):
+            # "The refund will reach your PayPal within 5-7 business days once the return has been processed",
+            # where the policy sets 5-7 business days for cancelling only
+            for span, _, item in span_of_another_action(content, self._span_topics):
+                rule_of = item.split(":", 1)[0].strip("-* ").lower()  # "cancelling"
+                reasons.append(reason("text_contradicts_policy", arg=f"a time for {rule_of} only, said of another refund",
+                                      value=span, detail=item))
         if self._once_only and _ONE_MORE_HINT.search(content):  # "we can make a separate change later"
             spent = made_once(self._once_only, self._made_names())
             again = offered_again(content, self._once_only, spent)
@@ -4664,6 +4674,7 @@ class _Run:
                             self._now = now_in(msg.content)
                         self._instant_kinds |= instant_kinds(msg.content)
                         self._once_only |= once_only(msg.content)
+                        self._span_topics |= span_topics(msg.content)
                         self._late_insurance = self._late_insurance or late_insurance_rule(msg.content)
                         self._cancel_rule = self._cancel_rule or cancellation_rule(msg.content)
                         self._insurance_rule = self._insurance_rule or insurance_rule(msg.content)

@@ -143,3 +143,42 @@ def identify_first(policy: str) -> str:
     """The policy's sentence that has the customer identified (by finding their user id) before any
     other call; "" where it has none."""
     return next((rule_text(s) for s in policy_sentences(policy) if _IDENTIFY.search(s) and _USER_ID.search(s)), "")
+
+
+# A policy's list item that opens with the action it is about: "- Cancelling: ... refunds to other
+# methods take 5-7 business days." (its sentences split, the item keeps them together).
+_ITEM_TOPIC = re.compile(r"^\s*[-*]\s*(\w+)\s*:", re.M)
+# The refund of another action than the one a span of the policy is for: returns, exchanges, item changes.
+_OTHER_REFUNDS = {"cancel": re.compile(r"\b(?:return\w*|exchang\w*|modif\w*|item change|price difference)\b", re.I)}
+
+
+@lru_cache(maxsize=64)
+def span_topics(policy: str) -> dict[str, tuple[str, str]]:
+    """The spans of time a policy sets for one action only, each with that action's stem and the list
+    item saying so: {"5-7 business days": ("cancel", "- Cancelling: ... 5-7 business days.")}."""
+    out: dict[str, tuple[str, str]] = {}
+    for m in _ITEM_TOPIC.finditer(policy):
+        end = policy.find("\n-", m.end())
+        item = " ".join(policy[m.start():end if end >= 0 else len(policy)].split())
+        topic = m[1].lower()[:6]
+        stem = next((s for s in _OTHER_REFUNDS if topic.startswith(s)), None)
+        if stem is not None:
+            for span in SPAN.finditer(item):
+                out.setdefault(span[0].replace("–", "-"), (stem, item))
+    return out
+
+
+def span_of_another_action(text: str, topics: dict[str, tuple[str, str]]) -> list[tuple[str, str, str]]:
+    """(the span as written, the action the policy sets it for, its item) for each sentence that puts
+    a span the policy sets for one action on the refund of another, naming none of the first: "The
+    refund will reach your PayPal within 5-7 business days once the return has been processed"."""
+    out: list[tuple[str, str, str]] = []
+    low = text.lower()
+    for sentence in _SENTENCE_END.split(text):
+        for m in SPAN.finditer(sentence):
+            found = topics.get(m[0].replace("–", "-"))
+            if found is None or found[0] in low or "refund" not in sentence.lower():
+                continue  # (the text speaks of that action somewhere: the span may be its)
+            if _OTHER_REFUNDS[found[0]].search(text):  # (the other action may be the sentence's before)
+                out.append((m[0], found[0], found[1]))
+    return out

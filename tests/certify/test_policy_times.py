@@ -280,3 +280,18 @@ def test_a_telecom_line_looked_up_before_the_customer(convo: Any, at: Any, first
         i = c.call("get_details_by_id", {"id": "L1002"}, line)
     assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons) if k == "before_identification"] \
         == kinds
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    # the policy's 5-7 business days are for cancelling only (blind sets 79 and 80: r79_01 36, r80_03 32)
+    ("The refund will reach your PayPal within 5-7 business days once the return has been processed.",
+     ["5-7 business days"]),
+    ("Your order now has the ceramic kettle (item modified). A refund of $4.76 was issued to PayPal and will "
+     "arrive within 5-7 business days.", ["5-7 business days"]),
+    ("Once the cancellation goes through, the refund takes 5-7 business days.", []),
+    ("The return is submitted; you'll get an email with instructions.", []),
+])
+def test_a_span_the_policy_sets_for_another_action(text: str, found: list[str]) -> None:
+    from trajectory2gym.certify.policy_times import span_of_another_action, span_topics
+
+    assert [span for span, _, _ in span_of_another_action(text, span_topics(RETAIL_POLICY))] == found
