@@ -1457,13 +1457,16 @@ class _Run:
                 found = [(w, c) for w, c in found if w.lstrip("$") not in taken_back]
             # "extra data costs $6.00 per GB": a unit price, which no count times a price gives
             rates = {"$" + m[1] for m in _RATE.finditer(money)} if "per " in money or "/" in money or "each" in money else ()
+            totals: set[int] | None = None
             for k, (written, cents) in enumerate(found):
-                if "hour" in money and "$" not in written and hours_between_said(written, money):
-                    continue  # a count of hours: "16:30 ... 23:00, so about a 6.5-hour layover"
-                if "otal" in money and "|" in money and abs(cents) in table_totals(money):
-                    self._derived.add(abs(cents))  # "Total: $600" under a table whose column makes it
-                    continue
                 if not self._amount_ok(cents, money, written not in rates):
+                    if "hour" in money and "$" not in written and hours_between_said(written, money):
+                        continue  # a count of hours: "16:30 ... 23:00, so about a 6.5-hour layover"
+                    if "otal" in money and "|" in money:
+                        totals = table_totals(money) if totals is None else totals
+                        if abs(cents) in totals:
+                            self._derived.add(abs(cents))  # "Total: $600" under a table whose column makes it
+                            continue
                     if data is None:
                         data = stated_amounts(text, data=True) if money != text else set()
                     if (not self._per_unit(abs(cents), data) if written in rates

@@ -743,9 +743,12 @@ def _kept_only(described: Turn, anchors: Anchors) -> set[int]:
     return kept - changed
 
 
+_COUNTED = re.compile(r"\b(?:swaps|changes|items|exchanges|returns|ones|of them)\b", re.I)
+
+
 def _all_counted(text: str, n: int) -> bool:
     """Whether a reply counts as many changes as the call makes: "Yes, I confirm the four swaps"."""
-    if n < 2:
+    if n < 2 or not _COUNTED.search(text):  # (one search first: most replies count nothing)
         return False
     counted = "|".join([str(n), *(w for w, k in NUMBER_WORDS.items() if k == n and w not in ("both", "twice"))])
     return re.search(rf"\b(?:{counted})\s+(?:\w+\s+)?(?:swaps|changes|items|exchanges|returns|ones|of them)\b",
