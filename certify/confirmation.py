@@ -1889,10 +1889,10 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
             pos_this |= (not this and not other and not clause.question and not _ALL_ITEMS.isdisjoint(ws)
                          and AFFIRM.search(clause.text) is not None and answered is described)
             pos_other |= other
-            every_item = bool(groups) and (not _ALL_ITEMS.isdisjoint(ws) or _all_counted(clause.text, len(groups)))
+            counted = bool(groups) and _all_counted(clause.text, len(groups))
+            every_item = bool(groups) and (not _ALL_ITEMS.isdisjoint(ws) or counted)
             # "Yes, I confirm the four swaps": this action by the count of its changes, after an answer between
-            pos_this |= bool(groups) and _all_counted(clause.text, len(groups)) and not clause.question \
-                and AFFIRM.search(clause.text) is not None
+            pos_this |= counted and not clause.question and AFFIRM.search(clause.text) is not None
             if groups and (this or every_item) and not (affirm and _TOO.search(clause.text)):
                 # (not a request for more after the yes: "yes! and I also want to return the electric kettle")
                 scope = _SCOPE.search(clause.text)  # "only the lamp, I threw away the kettle box": the lamp

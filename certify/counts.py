@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from itertools import chain
 
 from trajectory2gym.certify.normalize import cents_of, money_numbers_in
 from trajectory2gym.certify.turns import LIST_MARK, SENTENCE_OR_LINE
@@ -53,7 +52,8 @@ _PLURALS = re.compile("reservations|orders|passengers|lines|bills|flights|method
 _KIND_WORD = re.compile(r"(?:reservation|order|passenger|line|bill|flight|payment method|option|travell?er|item)s?\b")  # lower case
 # A word that may be an object's code: letters and digits with a digit ("T6HMDP", "#W1234567", "C1001").
 _CODE = re.compile(r"#?(?=[A-Za-z0-9_]*\d)(?=[A-Za-z0-9_]*[A-Za-z])[A-Za-z0-9_]{4,}")
-_CAPITALS_CODE = re.compile(r"\b[A-Z]{6}\b")
+# ... or a reservation's code of capitals only ("IIHXDG"): no digit, so never one _CODE finds
+_CODE_OR_CAPITALS = re.compile(rf"{_CODE.pattern}|\b[A-Z]{{6}}\b")
 
 
 # Passengers listed by name, then counted: "The passengers are Mei Rossi, Raj Lopez and Noah Moore, 3 in total".
@@ -132,8 +132,7 @@ def miscounted_people(text: str, listed_by: Callable[[str], int | None]) -> list
         written, kind = (m["n"], m["kind"]) if m["n"] else (m["times"], m["kinds"])
         said = _count(written)
         # (a reservation's code may be capitals only: "IIHXDG")
-        codes: list[str] = [c[0] for c in sorted(chain(_CODE.finditer(text, 0, m.start()),
-                                                       _CAPITALS_CODE.finditer(text, 0, m.start())), key=lambda c: c.start())]
+        codes: list[str] = _CODE_OR_CAPITALS.findall(text, 0, m.start())
         shown = None
         for code in reversed(codes):  # the nearest code before it that shows a passenger list
             if (shown := listed_by(code)) is not None:

@@ -10,7 +10,7 @@ import re
 from contextlib import suppress
 from datetime import date, datetime
 
-from trajectory2gym.certify.dates import date_mentions, month_number
+from trajectory2gym.certify.dates import date_mentions, hour_24, month_number
 from trajectory2gym.certify.turns import LIST_MARK, SENTENCE_OR_LINE
 
 _TODAY = re.compile(r"\b(?:today(?:'s date)?|the current (?:date|time)|current date)\s*(?:is|:)\s*"
@@ -176,5 +176,4 @@ def hours_between_said(number: str, text: str) -> bool:
 
 
 def _minutes(m: re.Match[str]) -> int:
-    hour = int(m[1]) % 12 + (12 if m[3] and m[3].lower() == "p" else 0) if m[3] else int(m[1])
-    return hour * 60 + int(m[2])
+    return hour_24(int(m[1]), m[3]) * 60 + int(m[2])

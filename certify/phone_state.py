@@ -120,8 +120,9 @@ class PhoneState:
             for new in _PERMISSION_GRANTED.findall(text):
                 if new.lower() not in self.shown["permissions"].split(", "):
                     self.shown["permissions"] += f", {new.lower()}"
-        if "MMSC" in text or "reboot" in text.lower() or "restart" in text.lower():
-            if "reset" in text.lower() or "restart" in text.lower():
+        low = text.lower()
+        if "MMSC" in text or "reboot" in low or "restart" in low:
+            if "reset" in low or "restart" in low:
                 self.shown.pop("mmsc", None)  # the APN settings change at a reset and a reboot
             for value in _MMSC_SHOWN.findall(text):
                 self.shown["mmsc"] = "not set" if value.strip().lower() in _UNSET else "set"

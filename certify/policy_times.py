@@ -172,13 +172,16 @@ def span_of_another_action(text: str, topics: dict[str, tuple[str, str]]) -> lis
     """(the span as written, the action the policy sets it for, its item) for each sentence that puts
     a span the policy sets for one action on the refund of another, naming none of the first: "The
     refund will reach your PayPal within 5-7 business days once the return has been processed"."""
-    out: list[tuple[str, str, str]] = []
     low = text.lower()
+    # the actions the text names none of, where it names another's refund (perhaps a sentence before)
+    apart = {stem for stem, others in _OTHER_REFUNDS.items() if stem not in low and others.search(text)}
+    if not apart:
+        return []
+    out: list[tuple[str, str, str]] = []
     for sentence in _SENTENCE_END.split(text):
+        if "refund" not in sentence.lower():
+            continue
         for m in SPAN.finditer(sentence):
-            found = topics.get(m[0].replace("–", "-"))
-            if found is None or found[0] in low or "refund" not in sentence.lower():
-                continue  # (the text speaks of that action somewhere: the span may be its)
-            if _OTHER_REFUNDS[found[0]].search(text):  # (the other action may be the sentence's before)
+            if (found := topics.get(m[0].replace("–", "-"))) is not None and found[0] in apart:
                 out.append((m[0], found[0], found[1]))
     return out
