@@ -552,7 +552,7 @@ _HOLDS_NOW = re.compile(r"\b(?:now|then|will)\s+(?:has|have|holds?|shows?)\b|\bl
 # A mobile network generation a text states: "4G", "5G" (as the status bar shows it).
 _NETWORK = re.compile(r"(?<![\w/-])[2-5]G(?![\w/-])")
 _NETWORK_NEEDED = re.compile(r"\s+or\s+(?:better|higher|above|faster|newer)\b", re.I)
-_NETWORK_ASKED = re.compile(r"\b(?:needs?|requires?|at least|switch(?:es)? (?:it )?to|set (?:it )?to|prefer\w*)\s+\**$", re.I)
+_NETWORK_ASKED = re.compile(r"\b(?:needs?|requires?|at least|(?:switch(?:es)?|set|change) (?:it )?to|prefer\w*)\s+\**$", re.I)
 # A user message that says something is undone or still wrong: reason to repeat a write.
 _UNDONE = re.compile(r"\b(?:still|again|not|no longer|stopped|off|undone|reverted|back to)\b|n't\b", re.I)
 # The keys an object's total is kept as, as the index's tokens write them ("total_due" is "totaldue").

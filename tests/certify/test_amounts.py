@@ -426,6 +426,9 @@ STATUS_BAR = ("I can't make calls.", "toggle_airplane_mode",
     (STATUS_BAR, "Picture messages need 4G or better. Please set the preferred mode to 5G/4G.", []),
     (STATUS_BAR, "MMS requires 4G, so please switch it to 4G in your settings.", []),
     (STATUS_BAR, "You should now see 4G, or better.", ["4G"]),
+    # the mode to change to (blind set 81: t81_02 51)
+    (STATUS_BAR, "That's the bottleneck. Please change it to **4G only** and run a speed test.", []),
+    (STATUS_BAR, "That's the bottleneck: it is on 4G only.", ["4G"]),
 ])
 def test_what_a_device_showed_must_be_visible(convo, at, before: tuple[str, str, str, str], said: str,
                                               misses: list[str]) -> None:
