@@ -59,7 +59,7 @@ AFFIRM = re.compile(
     r"\b(yes|yeah|yea|yah|(?<!see )(?<!thank )ya|yep|yup|sure|confirm(?:ed|s)?|correct|proceed|go ahead|please do|do it|do (?:that|this|so)|"
     r"sounds good|looks (?:good|right|correct|fine)|all good|that'?s right|that is right|absolutely|definitely|perfect|"
     r"let'?s do it|i agree|agreed|that works|works for me|go for it|affirmative|fine by me|that'?s fine|"
-    r"pl(?:ea)?[sz]e? do|make it so|sounds like a plan|"
+    r"pl(?:ea)?[sz]e? do|make it so|sounds like a plan|obviously|of course|by all means|you bet|"
     r"sí|si|oui|ja|claro|"  # a yes in the user's own language: "sí, please"
     r"(?:is|are) fine to \w+)\b",
     re.I,

@@ -1300,6 +1300,10 @@ def test_a_count_of_passengers_and_the_other_of_two_cards(convo, reply: str, car
     ("- ULFY27: flown, can't be cancelled\nCancel PVUB64 (economy, insured)? Confirm?", "yes, that one", []),
     ("Reservation PVUB64 is economy and insured. Shall I cancel it?", "ya, that one", []),
     ("Reservation PVUB64 is economy and insured. Shall I cancel it?", "yea go", []),
+    ("Reservation PVUB64 is economy and insured. Shall I cancel it?", "Obviously.", []),  # blind set 81: t81_05 26
+    ("Reservation PVUB64 is economy and insured. Shall I cancel it?", "Of course.", []),
+    ("Reservation PVUB64 is economy and insured. Shall I cancel it?", "Of course not.", ["not_confirmed"]),
+    ("Reservation PVUB64 is economy and insured. Shall I cancel it?", "Obviously not!", ["not_confirmed"]),
     ("Reservation PVUB64 is economy and insured.\nIt can't be cancelled", "cancel it", ["not_described"]),
 ])
 def test_a_refusal_describes_no_action_to_confirm(convo, description: str, reply: str, kinds: list[str]) -> None:
