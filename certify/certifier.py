@@ -331,6 +331,7 @@ from trajectory2gym.certify.tables import with_headers
 from trajectory2gym.certify.taken_back import taken_back
 from trajectory2gym.certify.tools import ToolInfo, ToolResolver, guess_domain
 from trajectory2gym.certify.trouble_order import ORDERED, STAGE_RANK, asks_stage, later_steps_asked
+from trajectory2gym.certify.turn_rules import turn_rules
 from trajectory2gym.certify.turns import AFFIRM, ASKS, LIST_MARK, SENTENCE, SENTENCE_OR_LINE, Turn
 from trajectory2gym.certify.variant_prices import (
     may_say_stock,
@@ -994,6 +995,7 @@ class _Run:
         self._late_insurance = ""  # the policy's sentence that allows insurance only at booking
         self._phrases: list[tuple[str, ...]] | None = None  # the write tools' options that are phrases
         self._identify_first = ""  # the policy's sentence that puts identifying the customer first
+        self._turn_rules = ("", "")  # its sentences that allow one call a turn, and no reply beside a call
         self._identified = False  # whether a call that finds the customer's user id went through
         self._own_only = ""  # the policy's sentence that has the agent act only for that customer
         self._owned: dict[str, set[str]] = {}  # a profile's list ("orders") -> the ids it lists (``_owned_lists``)
@@ -4270,6 +4272,13 @@ class _Run:
                     novelty = False
                     reasons.append(reason("repeated_call", tool=name, index=earlier[0]))
             keys.append(key)
+        one_call, no_reply = self._turn_rules
+        if one_call and len(calls) > 1:  # "Make one tool call at a time"
+            workflow = False
+            reasons.append(reason("several_calls", index=len(calls), detail=one_call))
+        if no_reply and content and not content.isspace():  # "... and do not answer the customer in the same turn"
+            workflow = False
+            reasons.append(reason("reply_with_call", detail=no_reply))
         for key in keys:
             self.seen_calls[key] = (i, epoch, self.told)
             self._seen_phone[key] = self._phone_epochs
@@ -4684,6 +4693,8 @@ class _Run:
                         self._cancel_rule = self._cancel_rule or cancellation_rule(msg.content)
                         self._insurance_rule = self._insurance_rule or insurance_rule(msg.content)
                         self._identify_first = self._identify_first or identify_first(msg.content)
+                        if not any(self._turn_rules):
+                            self._turn_rules = turn_rules(msg.content)
                         self._own_only = self._own_only or own_only(msg.content)
                         self._certificate_rule = self._certificate_rule or compensation_rule(msg.content)
                         self._delay_rule = self._delay_rule or delay_rule(msg.content)

@@ -105,6 +105,9 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "condition_not_met": ("workflow", "{tool}: the description put it off ({detail}), and nothing since says so"),
     "judge": ("workflow", "{tool}: judge: {detail}"),
     "text_out_of_order": ("workflow", "text asks for {value} ({arg} step) while {detail}, an earlier stage, is unresolved"),
+    "several_calls": ("workflow", "{index} tool calls in one turn, where the policy says {detail!r}"),
+    "reply_with_call": ("workflow", "a reply to the customer in the same turn as a tool call, where the policy says "
+                                    "{detail!r}"),
     "repeated_call": ("novelty", "{tool}: identical to the call at message {index} with no new evidence in between"),
 }
 
