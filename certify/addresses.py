@@ -146,6 +146,11 @@ def unit_unsaid(arguments: dict[str, Any], replies: list[str]) -> tuple[str, str
 _OLD_ADDRESS = re.compile(r"\b(?:replacing|instead of|in place of|currently|previously|was|from)\b", re.I)
 
 
+# What introduces the old address: "It would change from:", "Current address:", "**Old:**".
+_OLD_LEAD = re.compile(r"\b(?:from|current(?:ly)?|old|existing|previous(?:ly)?|was|replacing|instead of)\b"
+                       r"(?:\s+(?:default\s+|shipping\s+)?address)?[\s:*>-]*$", re.I)
+
+
 def unit_dropped(arguments: dict[str, Any], described: str, replies: list[str]) -> tuple[str, str] | None:
     """("address2", its value) where the description gives the new address with a unit on the line
     of its street ("Update default address to: 455 Grove St, Apt 12, San Diego ...") that none of the
@@ -156,10 +161,16 @@ def unit_dropped(arguments: dict[str, Any], described: str, replies: list[str]) 
     if not isinstance(street, str) or not street.strip() or any(_UNIT_SAID.search(r) for r in replies):
         return None
     low_street = street.strip().lower()
+    lead = ""  # the words before a line's street: on its line, else the line before ("It would change from:")
     for line in described.split("\n"):
         at = line.lower().find(low_street)
         if at < 0:
+            lead = line if line.strip() else lead
             continue
+        if _OLD_LEAD.search(line[:at] if line[:at].strip(" -*>") else lead):
+            lead = line
+            continue  # the address it replaces: "from:\n263 Laurel Lane, Suite 458", "Current: 263 Laurel Lane, ..."
+        lead = line
         end = m.start() if (m := _OLD_ADDRESS.search(line, at)) else len(line)
         units = [m[1].lower() for m in _UNIT_SAID.finditer(line, at, end)]
         held = " ".join(v.lower() for v in arguments.values() if isinstance(v, str))

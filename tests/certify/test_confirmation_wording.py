@@ -695,6 +695,31 @@ def test_a_unit_the_description_gave_must_be_sent(convo: Any, at: Any, address2:
             if k == "argument_not_confirmed"] == kinds
 
 
+@pytest.mark.parametrize(("described", "address2", "kinds"), [
+    # blind set 81, r81_03 48: a move within the building; the old address's line comes first
+    ("I can update your default address. It would change from:\n\n734 Oak Street, **Suite 397**, San Antonio, TX "
+     "78280, USA\n\nto:\n\n734 Oak Street, **Suite 400**, San Antonio, TX 78280, USA\n\nShall I make that change?",
+     "Suite 400", []),
+    ("Current: 734 Oak Street, Suite 397, San Antonio, TX 78280\nNew: 734 Oak Street, Suite 400, San Antonio, TX 78280"
+     "\nShall I make that change?", "Suite 400", []),
+    ("I can update your default address. It would change from:\n\n734 Oak Street, **Suite 397**, San Antonio, TX "
+     "78280, USA\n\nto:\n\n734 Oak Street, **Suite 400**, San Antonio, TX 78280, USA\n\nShall I make that change?",
+     "", ["argument_not_confirmed"]),
+])
+def test_a_move_within_the_building_gives_the_new_unit(convo: Any, at: Any, described: str, address2: str,
+                                                      kinds: list[str]) -> None:
+    c = convo(tools=_specs("retail"))
+    c.user("I moved within my building, suite 400 now. user mia_johansson_7000")
+    c.call("get_user_details", {"user_id": "mia_johansson_7000"}, PROFILE)
+    c.say(described)
+    c.user("yes")
+    i = c.call("modify_user_address", {"user_id": "mia_johansson_7000", "address1": "734 Oak Street",
+                                       "address2": address2, "city": "San Antonio", "state": "TX", "country": "USA",
+                                       "zip": "78280"}, PROFILE)
+    assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons)
+            if k == "argument_not_confirmed"] == kinds
+
+
 @pytest.mark.parametrize(("said", "kinds"), [
     # blind audit r66_07: the unit after the new address is the old address's
     ("New default address: 10 Hudson Yards, Fl 5, New York, NY 10001, USA (replacing 644 Spruce Street, "
