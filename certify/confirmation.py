@@ -1164,6 +1164,9 @@ def _comma_parts(clauses: list[Clause]) -> Iterator[Clause]:
             yield clause
 
 
+# The verbs of actions a deferral may name instead of this one's ("let me think about the cancellation"):
+# not "send", which any "send me" says.
+_OTHER_VERBS = ACTION_STEMS - {"send"}
 # A comma, then a topic, then the words that put it off: ", the upgrade I'll decide later".
 _PUT_OFF = re.compile(r",\s*(?:and\s+|but\s+)?(?:the|my|that|this)\s+\w+(?:\s+\w+)?\s+(?=i'?ll\b|i will\b|let me\b|maybe\b)",
                       re.I)
@@ -1200,9 +1203,12 @@ def _defers_this(turn: Turn, anchors: Anchors, index: EvidenceIndex) -> bool:
         if k and side <= 0 and _TOO.search(clause.text, 0, put_off.start()):
             elsewhere = True  # "Yes cancel it. Oh and also add a bag — wait, I'll decide later": the added request
             continue
-        if side == 0 and anchors.other_actions and not anchors.mentioned_in(clause.words, clause.keys) and says(
-                line := wordline(clause.words), anchors.other_actions) and not says(line, anchors.stems):
-            elsewhere = True  # "check the roaming prices with my husband first": roaming is another action's
+        if side == 0 and not anchors.mentioned_in(clause.words, clause.keys) and not says(
+                line := wordline(clause.words), anchors.stems) and (
+                says(line, anchors.other_actions) or says(line, _OTHER_VERBS - anchors.stems)):
+            # "check the roaming prices with my husband first": roaming is another action's; "Let me think
+            # about the cancellation": another action's verb
+            elsewhere = True
             continue
         topic = _TOPIC.match(clause.text)
         if topic is not None and side == 0:

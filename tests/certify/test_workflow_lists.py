@@ -233,6 +233,9 @@ SUSPEND_AND_ROAM = ("Here is what I would do:\n1. Suspend line L1004 (555-123-20
     ("Just the first one for now. I want to check the roaming prices with my husband before turning that on.",
      [], ["not_confirmed"]),
     ("Go ahead with the suspension. For the roaming, let me check with my husband first.", [], None),
+    # ... or another action's verb (blind set 81: r81_07 33, "yes, go ahead with the boots. Let me think about
+    # the cancellation")
+    ("OK, yes, go ahead with the suspension. Let me think about enabling the other one though.", [], ["not_confirmed"]),
     # Putting off the suspension, by its line or by its own verb, leaves it unconfirmed.
     ("Let me check with my husband about suspending L1004 first.", ["not_confirmed"], None),
     ("Yes. Actually let me check with my husband first.", ["not_confirmed"], None),
