@@ -1197,8 +1197,10 @@ def _defers_this(turn: Turn, anchors: Anchors, index: EvidenceIndex) -> bool:
                                             or any(anchors.rival_id(t) for t in clause.ids)))
             continue
         if side == 0 and not anchors.mentioned_in(clause.words, clause.keys) and _put_off_other(
-                clause.text, put_off.start(), after_other, index):
-            elsewhere = True  # "Camila might still go, I'll check with her": the person named before
+                clause.text, put_off.start(), after_other, index) and not says(wordline(clause.words), anchors.stems):
+            # "Camila might still go, I'll check with her": the person named before (not "Yes to the boots.
+            # Let me think about the cancellation", of the cancellation)
+            elsewhere = True
             continue
         if k and side <= 0 and _TOO.search(clause.text, 0, put_off.start()):
             elsewhere = True  # "Yes cancel it. Oh and also add a bag — wait, I'll decide later": the added request

@@ -236,6 +236,8 @@ SUSPEND_AND_ROAM = ("Here is what I would do:\n1. Suspend line L1004 (555-123-20
     # ... or another action's verb (blind set 81: r81_07 33, "yes, go ahead with the boots. Let me think about
     # the cancellation")
     ("OK, yes, go ahead with the suspension. Let me think about enabling the other one though.", [], ["not_confirmed"]),
+    # ... which, after a clause that named another object, puts off this action by its verb (r81_07 35)
+    ("Yes, go ahead with L1004. Let me think about enabling for a second though.", [], ["not_confirmed"]),
     # Putting off the suspension, by its line or by its own verb, leaves it unconfirmed.
     ("Let me check with my husband about suspending L1004 first.", ["not_confirmed"], None),
     ("Yes. Actually let me check with my husband first.", ["not_confirmed"], None),
