@@ -27,9 +27,8 @@ def may_rank(text: str) -> bool:
 def misranked(text: str) -> list[tuple[str, str]]:
     """(the amount as written, the list's lowest or highest) for each sentence that calls one amount
     the cheapest (dearest) of the list in the same message where a listed amount is lower (higher)."""
-    lines = text.split("\n")
-    listed = [c for line in lines if (LIST_MARK.match(line) or line.lstrip().startswith("|"))
-              for _, c in money_numbers_in(line)]
+    listed = [c for line in text.split("\n") if (LIST_MARK.match(line) or line.lstrip().startswith("|"))
+              for c in _own_prices(line)]
     if len(listed) < 2:
         return []
     out: list[tuple[str, str]] = []
@@ -44,3 +43,12 @@ def misranked(text: str) -> list[tuple[str, str]]:
         if cents in listed and cents != best:
             out.append((written, f"the list's {'lowest' if low else 'highest'} is ${best / 100:,.2f}"))
     return out
+
+
+def _own_prices(line: str) -> list[int]:
+    """The amounts a list line prices its entry at: its total alone where the others add up to it
+    ("**$255** ($152 + $103)": the legs are no options of the list)."""
+    found = [c for _, c in money_numbers_in(line)]
+    if len(found) > 2 and 2 * max(found) == sum(found):
+        return [max(found)]
+    return found

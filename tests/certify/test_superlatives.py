@@ -13,6 +13,9 @@ from trajectory2gym.envs.registry import tool_specs
 
 LISTED = "31-inch options:\n- bamboo / custom: $193.97\n- maple / graphic: $187.23\n- plastic / plain: $182.03\n"
 
+LEGS = ("| # | Flights | Economy total |\n|---|---|---|\n| 1 | HAT136 + HAT039 | **$255** ($152 + $103) |\n"
+        "| 2 | HAT218 + HAT039 | $261 ($158 + $103) |\n| 3 | HAT002 + HAT156 | $297 ($175 + $122) |\n")
+
 
 @pytest.mark.parametrize(("text", "found"), [
     # blind set 62, r62_03
@@ -22,6 +25,9 @@ LISTED = "31-inch options:\n- bamboo / custom: $193.97\n- maple / graphic: $187.
     (LISTED + "The cheapest one in stock is the maple / graphic at $187.23.", []),  # within part of the list
     ("The cheapest is the maple / graphic at $187.23.", []),  # no list to compare with
     (LISTED + "The cheapest would save you $5.20.", []),  # an amount the list does not show
+    # a line's total with its legs: the legs are no entries (blind set 81: a81_01 26)
+    (LEGS + "Option 1 via Atlanta is the cheapest at $255.", []),
+    (LEGS + "Option 2 via Atlanta is the cheapest at $261.", [("$261", "the list's lowest is $255.00")]),
 ])
 def test_the_cheapest_of_a_list(text: str, found: list[tuple[str, str]]) -> None:
     assert may_rank(text)
