@@ -153,7 +153,11 @@ def miscounted_bags(text: str, bags_of: Callable[[str | None], int | None]) -> l
     out: list[tuple[str, int]] = []
     for m in _HAS_BAGS.finditer(text):
         said = _count(m["n"])
-        if (shown := bags_of(m["code"])) is not None and shown != said:
+        # "the reservation" of a code named before it ("with 2 passengers on JG7FMM ... The reservation
+        # currently lists 3 checked bags"), else the newest shown
+        code = m["code"] or next(
+            (c for c in reversed(_CODE_OR_CAPITALS.findall(text, 0, m.start())) if bags_of(c) is not None), None)
+        if (shown := bags_of(code)) is not None and shown != said:
             out.append((m[0][m.start("n") - m.start():].strip("* "), shown))
     return out
 

@@ -223,6 +223,11 @@ def test_a_count_of_passengers_multiplied_is_the_bookings(text: str, found: list
     ("521WNC has three bags.", {"521WNC": 2, None: 3}, [("three bags", 2)]),  # the booking named, not the newest
     ("You can bring 2 checked bags for free.", {None: 1}, []),  # an allowance, not what the booking holds
     ("The reservation has 2 checked bags.", {}, []),  # no booking shown
+    # "the reservation" named before by its code, not the newest shown (blind set 81: a81_02 60)
+    ("With 2 passengers on JG7FMM the free allowance is 2 bags. The reservation currently lists 3 checked bags.",
+     {"JG7FMM": 3, None: 1}, []),
+    ("With 2 passengers on JG7FMM the free allowance is 2 bags. The reservation currently lists 2 checked bags.",
+     {"JG7FMM": 3, None: 2}, [("2 checked bags", 3)]),
 ])
 def test_the_bags_a_booking_is_said_to_have_are_the_ones_it_shows(text: str, bags: dict[str | None, int],
                                                                    found: list[tuple[str, int]]) -> None:
