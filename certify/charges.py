@@ -479,7 +479,8 @@ _CODE_SHOWS = re.compile(r"(#W\d{7}|\b[A-Z]{1,2}\d{4,})\b[^$.!?\n#]{0,25}?\b(?:c
 _BALANCE_SAID = re.compile(r"\b((?:gift[_ ]card|certificate)[_ ]\d{5,})\b[ \t]*(?:\(|:|with|has|holds|worth|of|-|—"
                            r"|(?:now\s+)?(?:shows|has)\s+a\s+balance\s+of)?[ \t]*"
                            r"(?:a balance of\s+|balance\s+)?\**\(?(\$\s?\d(?:[\d,]*\d)?(?:\.\d+)?(?![\d,]*\.?\d)"
-                           r"|\d[\d,]*(?:\.\d\d)?(?=\s*(?:[.!;]\s|[.!;]?$)))", re.I)
+                           r"|\d[\d,]*(?:\.\d\d)?(?=\s*(?:[.!;]\s|[.!;]?$)))"
+                           r"(?!\**\s*\+\s*\**\$?\d)", re.I)  # (not a sum's term: "gift card 8887175 ($1,936 + $851)")
 
 
 def misstated_balances(text: str, balance_of: Callable[[str], set[int]]) -> list[tuple[str, str, str]]:

@@ -34,6 +34,8 @@ _TERM = re.compile(rf"(\+|[-−–])\s*({_FACTOR})", re.I)
 _RESULT_FIRST = re.compile(rf"(?<![\w.,/-])\**\$?(?P<result>\d[\d,]*(?:\.\d+)?)\**(?:\s*(?:dollars|USD))?\s*"
                            rf"\(\s*(?P<first>{_FACTOR})(?P<rest>(?>{_SIGN}{_FACTOR}){{1,12}})\s*\)", re.I)
 _MONTH_BEFORE = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+$", re.I)
+# What names a payment method or record by the number after it: "gift card 8887175", "Visa ending 1777".
+_ID_BEFORE = re.compile(r"\b(?:card|certificate|ending(?: in)?|account|id|number|no\.)\s*#?\s*$", re.I)
 _PARTS = re.compile(rf"{_NUMBER}(?:{_TIMES}{_NUMBER})?", re.I)
 
 
@@ -118,8 +120,10 @@ def _equations(text: str) -> list[tuple[str, str, int, int, list[str]]]:
         summed.append(m.span())
     if _may_bracket_sum(text):
         for m in _RESULT_FIRST.finditer(text):  # "Your current return cost 204 dollars (103 + 101)"
-            if not m[0].lstrip("*").startswith("$") and _MONTH_BEFORE.search(text, max(0, m.start() - 12), m.start()):
-                continue  # a day: "HAT275 + HAT226 on May 17 ($142 + $137)"
+            if not m[0].lstrip("*").startswith("$") and (
+                    _MONTH_BEFORE.search(text, max(0, m.start() - 12), m.start())
+                    or _ID_BEFORE.search(text, max(0, m.start() - 16), m.start())):
+                continue  # a day: "HAT275 + HAT226 on May 17 ($142 + $137)"; a card: "gift card 8887175 ($1,936 + $851)"
             total, amounts = _summed(m)
             out.append((m["result"], m[0], total, cents_of(m["result"]), amounts))
     for m in _PRODUCT.finditer(text) if "=" in text else ():

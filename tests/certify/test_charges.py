@@ -589,6 +589,9 @@ def test_a_balance_said_before_the_method(text: str, found: list[tuple[str, str,
     ("**Total:** $106 — gift_card_7359776: $39, then gift_card_4903229: $40", []),  # its share of the total
     ("You have gift_card_7359776: $39 and gift_card_4903229: $40.", [("gift_card_4903229", "$40", "$54.00")]),
     ("**Total:** $106 — gift_card_4903229: $67, then the rest on your Visa", [("gift_card_4903229", "$67", "$54.00")]),
+    # the fares a payment was made of, in brackets after the card (blind set 81: a81_03 10)
+    ("Paid: $2,787 with gift card 4903229 ($1,936 + $851)", []),
+    ("Paid: $2,787 with gift card 4903229 ($1,936)", [("gift_card_4903229", "$1,936", "$54.00")]),
 ])
 def test_a_methods_share_of_a_split_payment_is_no_balance_said(text: str, found: list[tuple[str, str, str]]) -> None:
     # (a share above the balance is a wrong balance or a share it cannot pay: wrong either way)

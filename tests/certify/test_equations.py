@@ -65,6 +65,9 @@ TABLE = ("It would cost:\n\n| Flight | Paid | Economy today | Difference |\n|---
     # a day's number before the fares of that day in brackets (blind set 79, a79_09 52)
     ("Your outbound is now HAT275 + HAT226 on May 17 ($142 + $137).", []),
     ("Your outbound now costs $270 ($142 + $137).", [("$270", "$270 ($142 + $137)")]),
+    # a card's number before the fares it paid (blind set 81, a81_03 10)
+    ("- Paid: $2,787 with gift card 8887175 ($1,936 + $851)", []),
+    ("- Paid: 2787 ($1,936 + $852)", [("$2787", "2787 ($1,936 + $852)")]),
     # a total right after a table that no column adds up to (blind set 79, a79_11 24)
     (TABLE.format("$291"), [("$291", "the columns add up to $194.00, $495.00, $301.00")]),
     (TABLE.format("$301"), []),
