@@ -252,6 +252,7 @@ from trajectory2gym.certify.prices import (
     misattributed,
     misrefunded,
     mistotaled_rows,
+    row_totals,
 )
 from trajectory2gym.certify.reasons import reason, reason_check, reason_kind
 from trajectory2gym.certify.refuel_bill import next_bill_rule, refuel_billed_elsewhere
@@ -4130,10 +4131,16 @@ class _Run:
             # sum ("$231 + $30 = $261" of 113 + 118 + 30), nor one the text works out right, nor an
             # amount taken back
             result, steps = calculated
-            for written, cents in money_numbers_in(content):
+            stated = money_numbers_in(content)
+            # (where the text states the result itself, an amount a digit off it that the history
+            # derives is another: "$207 ... HAT164 + HAT172: $247")
+            result_said = any(abs(c) == abs(result) for _, c in stated)
+            for written, cents in stated:
                 if (miscopied(abs(cents), result) and abs(cents) not in self.index.amounts and abs(cents) not in steps
                         and written.lstrip("$") not in _taken_back_amounts(content)
-                        and all(abs(cents) != total for total, _ in worked(content))):  # "2 x $115 = $230"
+                        and all(abs(cents) != total for total, _ in worked(content))  # "2 x $115 = $230"
+                        and not (result_said and (self._amount_ok(cents, content) or (
+                            "+" in content and abs(cents) in row_totals(content, self.prices))))):
                     reasons.append(reason("text_miscalculated", value=written, detail=f"the calculator gave {result / 100:.2f}"))
         self._calculated = None
         # A text's reasons are of what it states, but for a step it asks out of the policy's order.

@@ -476,6 +476,26 @@ def mistotaled_rows(text: str, book: PriceBook) -> list[tuple[str, str]]:
     and gives them one amount that is not the sum of their fares (nor that times a count), where
     the text names one cabin, and each leg has one fare in it on the text's one day: "HAT033 00:00
     + HAT168 18:00 DTW→CLT: $380", the fares 194 and 196."""
+    out: list[tuple[str, str]] = []
+    for written, cents, legs, rest in _priced_rows(text, book):
+        total = sum(legs)
+        end = rest.find(written) + len(written)
+        if abs(cents) % total == 0 or abs(cents) in legs or _AFTER_DIFFERENCE.match(rest, end):
+            continue  # the sum, or that for each passenger; a leg's own fare; a difference
+        out.append((written, " + ".join(f"{c / 100:g}" for c in legs) + f" = {total / 100:g}"))
+    return out
+
+
+def row_totals(text: str, book: PriceBook) -> set[int]:
+    """The amounts, in cents, that lines joining flights ("HAT164 + HAT172 | $247") give as the sum
+    of their legs' fares (``mistotaled_rows``' rows)."""
+    return {abs(cents) for _, cents, legs, _ in _priced_rows(text, book) if abs(cents) == sum(legs)}
+
+
+def _priced_rows(text: str, book: PriceBook) -> list[tuple[str, int, list[int], str]]:
+    """(amount as written, in cents, the legs' fares, the line after the legs) for each line that
+    joins two to four flights with "+" (or in a table's cells) and gives them an amount, where the
+    text names one cabin and each leg has one fare in it on the day read."""
     rows: list[tuple[str, list[tuple[int, int, str]]]] = []
     for line in text.split("\n"):
         if ("+" not in line and "|" not in line) or "$" not in line:
@@ -492,7 +512,7 @@ def mistotaled_rows(text: str, book: PriceBook) -> list[tuple[str, str]]:
     if not kind:
         return []
     day = _one_day(text)
-    out: list[tuple[str, str]] = []
+    out: list[tuple[str, int, list[int], str]] = []
     for line, spots in rows:
         rest = line[spots[-1][1]:]
         if not (amounts := money_numbers_in(rest)):
@@ -502,14 +522,8 @@ def mistotaled_rows(text: str, book: PriceBook) -> list[tuple[str, str]]:
         # together; a line joined by "+" may be the booking's own legs, on another day)
         on = day if day is not None or "|" not in line else book.day_showing([t for _, _, t in spots])
         fares = [book.prices(t, on, kind)[0] for _, _, t in spots]
-        if not all(len(f) == 1 for f in fares):
-            continue
-        legs = [next(iter(f)) for f in fares]
-        total = sum(legs)
-        end = rest.find(written) + len(written)
-        if abs(cents) % total == 0 or abs(cents) in legs or _AFTER_DIFFERENCE.match(rest, end):
-            continue  # the sum, or that for each passenger; a leg's own fare; a difference
-        out.append((written, " + ".join(f"{c / 100:g}" for c in legs) + f" = {total / 100:g}"))
+        if all(len(f) == 1 for f in fares):
+            out.append((written, cents, [next(iter(f)) for f in fares], rest))
     return out
 
 

@@ -277,6 +277,32 @@ def test_a_fare_sum_on_its_own_line_after_a_list_of_flights_is_said_of_no_flight
     assert [reason_kind(r) for r in at(out, wrong).reasons] == ["text_misattributed"]
 
 
+@pytest.mark.parametrize(("said", "miscopied"), [
+    # blind set 81, a81_03 22: the calculator gave 207; another row's total a digit off it is no miscopy
+    ("Economy on May 24, cheapest first:\n\n| Flights | Fare |\n|---|---|\n| HAT110 + HAT172 | **$207** |\n"
+     "| HAT164 + HAT172 | $247 |", False),
+    # ... but one where the text never states the result is
+    ("Economy on May 24:\n\n| Flights | Fare |\n|---|---|\n| HAT110 + HAT172 | **$217** |\n"
+     "| HAT164 + HAT172 | $247 |", True),
+])
+def test_a_row_total_a_digit_off_the_calculators_result(convo: Any, at: Any, said: str, miscopied: bool) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("cheapest economy from ATL to PHL on 2024-05-24?")
+    c.call("search_onestop_flight", {"origin": "ATL", "destination": "PHL", "date": "2024-05-24"}, [[
+        {"flight_number": "HAT110", "origin": "ATL", "destination": "LGA", "date": "2024-05-24",
+         "prices": {"basic_economy": 80, "economy": 105, "business": 300}},
+        {"flight_number": "HAT172", "origin": "LGA", "destination": "PHL", "date": "2024-05-24",
+         "prices": {"basic_economy": 79, "economy": 102, "business": 360}}], [
+        {"flight_number": "HAT164", "origin": "ATL", "destination": "LGA", "date": "2024-05-24",
+         "prices": {"basic_economy": 90, "economy": 145, "business": 310}},
+        {"flight_number": "HAT172", "origin": "LGA", "destination": "PHL", "date": "2024-05-24",
+         "prices": {"basic_economy": 79, "economy": 102, "business": 360}}]])
+    c.call("calculate", {"expression": "105 + 102"}, "207.0")
+    i = c.say(said)
+    reasons = at(certify_interaction(c.build()), i).reasons
+    assert ("text states '$247', which its own terms refute: the calculator gave 207.00" in reasons) is miscopied
+
+
 @pytest.mark.parametrize(("said", "kinds"), [
     # blind audit a57_06: a list its lead prices per passenger in one cabin, a line at a price the flight
     # has in no cabin (and no other object has): misread, though $189 derives from amounts shown
