@@ -230,12 +230,14 @@ def _said_of(d: DateMention, sentence: str, stems: set[str], named: set[str],
             # "HAT048 is on May 27, the day after your outbound flight on May 26": another one's day (a
             # reservation's "return flights" are its own legs)
             return None
-        nearest, at = "", -1
+        nearest: list[str] = []
+        at = -1
         for t in identifiers_in(head) if len(named) > 1 else ():
-            if (c := compact(t)) in named and (p := head.rfind(t)) > at:
-                nearest, at = c, p
+            # "HAT204/HAT100 May 28": either leg, the days of both
+            if (legs := [c for part in t.split("/") if (c := compact(part)) in named]) and (p := head.rfind(t)) > at:
+                nearest, at = legs, p
         if nearest:
-            return nearest, set(book.dates_of[nearest])
+            return "/".join(nearest), set().union(*(book.dates_of[c] for c in nearest))
         ident = sorted(named)[0]
         return ident, set().union(*(book.dates_of[i] for i in named))
     return None

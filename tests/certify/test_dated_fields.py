@@ -230,6 +230,10 @@ TWO_DAYS = {"reservation_id": "V68JRH", "origin": "IAH", "destination": "MSP",
     # A reservation's own legs are no other object: its return flights' day is one of its days.
     ("Reservation V68JRH: outbound on 2024-05-26, and your return flights on 2024-05-28.", ["v68jrh"]),
     ("Reservation V68JRH: outbound on 2024-05-26, and your return flights on 2024-05-27.", []),
+    # either of two legs written with a slash (blind set 81, a81_04 40)
+    ("Each booking: HAT034 May 26 + HAT999/HAT001 May 27.", []),
+    ("Each booking: HAT034 May 26 + HAT999/HAT001 May 28.", []),
+    ("Each booking: HAT034 May 26 + HAT999/HAT001 May 26.", ["hat999/hat001"]),
 ])
 def test_a_date_goes_to_the_nearest_object_named_before_it(text: str, flagged: list[str]) -> None:
     other = {"reservation_id": "Q9ZK2M", "flights": [{"flight_number": "HAT999", "date": "2024-05-28"}]}
