@@ -65,7 +65,7 @@ _PROPOSES = re.compile(r"\b(?:confirm|proceed|go ahead|about to|shall i|should i
 
 
 # A sentence of what an action would do: in a message that proposes one, it describes the next action.
-_WOULD = re.compile(r"\bwould\b|\bto be\b", re.I)
+_WOULD = re.compile(r"\bwould\b|\bto be\b|\bthe plan\b", re.I)  # "The plan above is unchanged: $44 on your Mastercard"
 
 
 def reported_part(text: str) -> str:

@@ -497,6 +497,9 @@ def test_a_certificate_a_write_made_is_no_method_charged(convo: Any, at: Any, re
     # blind set 62, r62_05: after an address change, the payment change proposed next
     ("The address is updated. Next: the $49.67 would be charged to your Mastercard ending in 9838, and the gift "
      "card refunded. Shall I proceed?", []),
+    # ... or the plan said before (blind set 81, a81_04 47)
+    ("The address is updated. The plan above is unchanged: the $49.67 on your Mastercard, and the "
+     "gift card refunded. Shall I proceed?", []),
     # a report of the write itself, with the next step asked after it
     ("The address is updated, and the $49.67 was charged to your Mastercard ending in 9838. Shall I proceed "
      "with the return?", ["text_misstated_charge_method"]),
