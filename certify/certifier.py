@@ -2486,8 +2486,13 @@ class _Run:
             with suppress(orjson.JSONDecodeError):
                 return listed_count(orjson.loads(shown[-1]), keys) if shown else None
             return None
-        entries = self._newest_entries(keys)
-        return None if entries is None else len(entries)
+        entries, at = self._newest_listing(keys)
+        # (not a list that bookings made since may have grown: "each of the three reservations", just
+        # booked, where the profile looked up before lists one)
+        if entries is None or any(w[1] > at and w[2].name.startswith(("book", "create"))
+                                  for w in self._past_writes + self._writes):
+            return None
+        return len(entries)
 
     def _changed_elsewhere(self, then: int, now: int, arguments: dict[str, Any]) -> bool:
         """Whether each state change from epoch ``then`` to ``now`` was a write to another object of
@@ -2661,12 +2666,18 @@ class _Run:
 
     def _newest_entries(self, keys: tuple[str, ...]) -> list[object] | None:
         """The entries the newest observation that lists one of ``keys`` holds under it."""
-        for low in reversed(self.index.json_observations):
-            if any(f'"{key}"' in low for key in keys):
+        return self._newest_listing(keys)[0]
+
+    def _newest_listing(self, keys: tuple[str, ...]) -> tuple[list[object] | None, int]:
+        """The entries the newest observation that lists one of ``keys`` holds under it, and that
+        observation's place among the JSON ones (-1 where none lists them)."""
+        shown = self.index.json_observations
+        for at in range(len(shown) - 1, -1, -1):
+            if any(f'"{key}"' in shown[at] for key in keys):
                 with suppress(orjson.JSONDecodeError):
-                    if (entries := listed_entries(orjson.loads(low), keys)) is not None:
-                        return entries
-        return None
+                    if (entries := listed_entries(orjson.loads(shown[at]), keys)) is not None:
+                        return entries, at
+        return None, -1
 
     def _status_count(self, keys: tuple[str, ...], status: str) -> int | None:
         """How many of the entries the newest observation lists under ``keys`` show ``status``;

@@ -91,6 +91,31 @@ def test_a_text_miscounting_the_profiles_list_is_not_grounded(convo: Any, said: 
     assert [reason_kind(r) for r in decision.reasons] == kinds
 
 
+@pytest.mark.parametrize(("booked", "kinds"), [
+    # blind set 81, a81_04 60: the reservations just booked are not in the profile looked up before
+    (True, []),
+    (False, ["text_miscounted"]),
+])
+def test_a_count_of_a_list_bookings_since_may_have_grown_is_not_checked(convo: Any, booked: bool,
+                                                                         kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("Book me JFK to SFO on May 26, economy. I'm mia_jackson_2156.")
+    c.call("get_user_details", {"user_id": "mia_jackson_2156"}, {"name": "Mia", "reservations": ["7TM0OA"]})
+    if booked:
+        c.say("Booking HAT023 JFK → SFO on 2024-05-26, economy, for Mia Jackson, paid with gift_card_1. Proceed?")
+        c.user("yes")
+        c.call("book_reservation", {"user_id": "mia_jackson_2156", "origin": "JFK", "destination": "SFO",
+                                    "flight_type": "one_way", "cabin": "economy",
+                                    "flights": [{"flight_number": "HAT023", "date": "2024-05-26"}],
+                                    "passengers": [{"first_name": "Mia", "last_name": "Jackson", "dob": "1990-01-01"}],
+                                    "payment_methods": [{"payment_id": "gift_card_1", "amount": 100}],
+                                    "total_baggages": 0, "nonfree_baggages": 0, "insurance": "no"},
+               {"reservation_id": "HATHAT", "user_id": "mia_jackson_2156"})
+    i = c.say("You have 2 reservations now.")
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert [k for k in map(reason_kind, decision.reasons) if k == "text_miscounted"] == kinds
+
+
 @pytest.mark.parametrize(("said", "kinds"), [
     ("On May 24 there are two nonstop flights: HAT170 at 3am and HAT124 at 7pm.", []),
     ("On May 24 there are three nonstop flights to choose from.", ["text_miscounted"]),
