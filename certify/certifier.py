@@ -656,6 +656,9 @@ _WHOLE_ALLOWANCE = re.compile(r"\btotals?\b(?:[^.!?\n]|\.(?=\d)){0,30}?\bavailab
 # A fee by its kind: what it is called must be visible (the policy's, a record's, the user's).
 _FEE_NAMED = re.compile(r"\b(restocking|change|cancellation|processing|handling|late|activation|holding|service|"
                         r"booking|rebooking|reactivation|suspension|reconnection|roaming|overage)\s+fees?\b", re.I)
+# Right before a fee: the words that say there is none ("no", "doesn't have any").
+_NONE_OF = re.compile(r"(?:\bno|\bnot\s+(?:a|an|any)|n't\s+(?:have|include|charge|list|mention|contain)\s+(?:a|an|any))"
+                      r"\s+(?:such\s+)?\**$", re.I)
 _ADDED = re.compile(r"\b(?:add(?:ed|ing)?|refuel\w*|top(?:ped)? up)\b", re.I)  # a sentence about what was added
 _NONFREE = re.compile(r'"nonfree_baggages":\s*(\d+)')
 # A line's data left said now: "You have 2.0 GB left for this cycle".
@@ -3252,7 +3255,8 @@ class _Run:
         if " fee" in content:  # "There's no restocking fee on exchanges", where no policy or record names one
             for m in _FEE_NAMED.finditer(content):
                 if not self.index.has_string(f"{m[1]} fee") and not self.index.has_string(f"{m[1]} fees") \
-                        and f"{m[1].lower()} fee" not in self._tool_text():  # "(... a holding fee applies)"
+                        and f"{m[1].lower()} fee" not in self._tool_text() \
+                        and not self._policy_lacks(content, m.start()):  # "(... a holding fee applies)"
                     reasons.append(reason("text_not_visible", value=m[0]))
         if "%" in content or "percent" in content:  # "8.7 GB of your 15 GB this cycle - about 62%": 58%
             for said_share, share in misstated_shares(content):
@@ -4314,6 +4318,14 @@ class _Run:
             "privileged": privileged,
             "calls": facts,
         }, any_error
+
+    def _policy_lacks(self, text: str, at: int) -> bool:
+        """Whether the sentence of a fee named at ``at`` says the policy has none ("There is no
+        cancellation fee in our policy", "Our policy has no change fee to waive"): true of a fee no
+        policy names (not "There's no restocking fee on exchanges": a rule of the agent's own)."""
+        start = max(text.rfind(". ", 0, at), text.rfind("\n", 0, at)) + 1
+        end = min((k for k in (text.find(". ", at), text.find("\n", at)) if k >= 0), default=len(text))
+        return _NONE_OF.search(text, max(start, at - 40), at) is not None and "polic" in text[start:end].lower()
 
     def _keep_derived_days(self, value: Any) -> None:
         """Keep the ISO dates in a grounded argument that only a derivation gave, for the texts that

@@ -457,6 +457,10 @@ def test_a_line_named_by_the_last_four_digits_of_a_number_shown(convo, said: str
     ("Your exchange is submitted. There's no late fee on it.", True),  # the policy names it
     ("The cancellation fee you asked about does not apply here.", True),  # the user named it
     ("A suspended line carries a holding fee.", True),  # a visible tool's description names it (blind set 61)
+    # the policy said to have none, which no policy names (blind set 81: a81_05 16, a81_12 20)
+    ("I misspoke. There is no restocking fee in our policy.", True),
+    ("Our policy has no restocking fee to waive.", True),
+    ("Our policy doesn't waive the restocking fee.", False),  # one said to exist
 ])
 def test_a_fee_named_by_its_kind_must_be_visible(convo, at, said: str, ok: bool) -> None:
     from .conftest import RETAIL_TOOLS, _tool
