@@ -338,8 +338,9 @@ def says_status(text: str, ident: str, said: set[str]) -> bool:
 
 # Whether a reservation has travel insurance, as a text says it: "does not include travel insurance",
 # "you have insurance on it". A clause about what may be bought or would cover says neither.
-_NO_INSURANCE = re.compile(r"(?:\bno|\bnot|n't|\bwithout|\bneither)\b[^.,;:!?]{0,30}?\binsurance\b"
-                           r"(?!\s+(?:reasons?|rules?|terms))", re.I)  # "doesn't have"; not "isn't a covered insurance reason"
+_NO_INSURANCE = re.compile(r"(?:\bno|\bnot|n't|\bwithout|\bneither)\b(?:(?!\b(?:reason|cover)|\bcovered\b)[^.,;:!?]){0,30}?"
+                           r"\binsurance\b(?!\s+(?:reasons?|rules?|terms))",
+                           re.I)  # "doesn't have"; not "isn't a covered insurance reason", "isn't a covered reason under the insurance"
 _HAS_INSURANCE = re.compile(r"\b(?:has|have|includes?|included|purchased|bought)\b[^.,;:!?]{0,20}?\binsurance\b",
                             re.I)
 _MAYBE = re.compile(r"\b(?:if|would|could|can(?!\s+(?:see|confirm)\b)|will|want|like|add|adding|buy|cost|costs|per"
@@ -362,7 +363,12 @@ def insurance_contradicted(text: str, insurance_of: Callable[[str], set[str]]) -
     # a list of one reservation's details: "D28MAZ (6R68FB was a Phoenix trip). Details: ... - 2 checked
     # bags, no travel insurance" (one named outside brackets)
     sole = list({c for c in _CODE.findall(_BRACKETED.sub(" ", text)) if insurance_of(c)}) if "\n" in text else []
+    rules = False  # whether the list lines at hand are a rule's conditions: "... only if one of these applies:"
     for sentence in SENTENCE_OR_LINE.split(text):
+        if not LIST_MARK.match(sentence):
+            rules = _RULE_LEAD.search(sentence) is not None
+        elif rules:
+            continue  # "- it has travel insurance and the reason is covered": a condition, no claim
         codes = [c for c in _CODE.findall(sentence) if insurance_of(c)]
         if not codes and len(sole) == 1 and LIST_MARK.match(sentence):
             codes = sole
@@ -388,6 +394,8 @@ def insurance_contradicted(text: str, insurance_of: Callable[[str], set[str]]) -
     return out
 
 
+# What leads a list of a rule's conditions: "can be cancelled only if ... one of these applies:".
+_RULE_LEAD = re.compile(r"\b(?:if|unless|one of (?:these|the following)|conditions?)\b[^\n]*:\W*$", re.I)
 # A sentence about the reservation the one before named: "The reservation includes travel insurance".
 _THE_RESERVATION = re.compile(r"\W*(?:the|this|that|your)\s+(?:reservation|booking|trip)\b|\W*it\b", re.I)
 _THIS_RESERVATION = re.compile(r"\bthis\s+(?:reservation|booking|trip)\b", re.I)  # anywhere in the sentence

@@ -364,6 +364,12 @@ INSURED = {"C913YC": {"yes"}, "OC39IW": {"no"}}
     ("C913YC: booked 2024-05-12 (over 24h ago), basic economy not business, and a work conflict isn't a covered "
      "insurance reason (health or weather only).", []),
     ("C913YC has no travel insurance, so I can't cancel it.", [("C913YC has no travel insurance", "yes")]),
+    # ... nor said after the insurance (blind set 81, a81_09 24)
+    ("C913YC was booked over 24h ago, and a preference isn't a covered reason under the insurance.", []),
+    # a rule's conditions in a list (blind set 81, a81_05 16)
+    ("OC39IW can be cancelled only if one of these applies:\n- it is business\n- it has travel insurance and the "
+     "reason is covered\n\nIt is economy.", []),
+    ("OC39IW details:\n- economy\n- it has travel insurance", [("- it has travel insurance", "no")]),
     # "neither ... nor" denies each (blind set 80, a80_12 17)
     ("Your account is a regular membership and OC39IW has neither insurance nor business class.", []),
     ("Your account is a regular membership and C913YC has neither insurance nor business class.",
