@@ -38,6 +38,9 @@ def test_the_rule_is_read_from_the_policy() -> None:
     ("Unfortunately it can't be cancelled for a refund.", False),
     ("If it had been booked within 24 hours, you could cancel for a full refund.", False),
     ("Would you like me to cancel it for a full refund?", False),
+    # where the rule allows it (blind set 81, a81_05 18)
+    ("When a cancellation is allowed, refunds go back to the original payment methods.", False),
+    ("When you cancel, refunds go back to the original payment methods.", True),
 ])
 def test_a_cancellation_said_to_bring_a_refund(text: str, said: bool) -> None:
     assert bool(refunds_said(text)) is said
