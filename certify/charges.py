@@ -329,6 +329,8 @@ def balances_said(text: str) -> list[tuple[str, int]]:
         span = sentence[m.start():stop]
         if "(" in span:
             span = _WORKING.sub(" ", span)  # "is now $3,619.06 ($78 + $3,541.06)": how it was worked out
+            if (first := span.find("$")) >= 0 and (aside := span.find("(", first)) >= 0:
+                span = span[:aside]  # "a balance of **$0** (the full $128 went into this booking)": an aside
         if "=" in span:
             span = span[span.rfind("=") + 1:]  # "should now be $51.00 + $2,073.69 = $2,124.69": the result
         out += money_numbers_in(span) if "dollar" in span or "USD" in span else dollar_amounts(span)  # ("150 dollars")

@@ -246,6 +246,9 @@ def test_balances_said_after_a_change_and_shown_for_stored_value_methods() -> No
     # a bracket that works the balance out: its terms are no balances (blind set 62, r62_10)
     assert balances_said("Cancelled! Your gift card balance is now $3,619.06 ($78 + $3,541.06).") == [
         ("$3,619.06", 361906)]
+    # ... or an aside after it (blind set 81, a81_06 51)
+    assert balances_said("Your gift card now shows a balance of **$0** (the full $128 went into this booking).") == [
+        ("$0", 0)]
     # a sum written out to the balance: its result is the balance, not its terms (blind audit r67_03)
     assert balances_said("Its balance should now be $51.00 + $2,073.69 = $2,124.69.") == [("$2,124.69", 212469)]
     # what a method "now has ... remaining" (blind audit a66_05)
