@@ -450,7 +450,9 @@ def line_total(cents: int, text: str, book: PriceBook) -> bool:
         if cents not in {abs(c) for _, c in money_numbers_in(line)}:
             continue
         # (not a time or a span of times: "HAT173 + HAT005 (13:00-17:00): $762")
-        ids = [t for t in chunks_with_digits(line) if looks_like_identifier(t) and not ISO_DAY.fullmatch(t) and ":" not in t]
+        # (each once: "| HAT097 + HAT045 | $312 | — (no seats on HAT097) |" names a leg again)
+        ids = list(dict.fromkeys(t for t in chunks_with_digits(line)
+                                 if looks_like_identifier(t) and not ISO_DAY.fullmatch(t) and ":" not in t))
         if not 2 <= len(ids) <= 4:
             continue
         # (where the text names several days, the day of the search that shows the row's flights together)

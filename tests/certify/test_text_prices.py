@@ -368,3 +368,7 @@ def test_a_line_of_two_legs_and_their_times_totals_their_fares() -> None:
     text = "RBXOYT is HAT180 on May 18. On May 19 in economy:\n1. HAT180 + HAT257 (07:00): {}, refund $115"
     assert line_total(25000, text.format("$250"), book)
     assert not line_total(32000, text.format("$320"), book)  # HAT180's May 18 fare is no fare of May 19
+    # a leg named again in the row's aside is one leg (blind set 81, a81_06 59)
+    again = "On May 19 in economy:\n| HAT180 + HAT257 | 07:00 | {} | (no basic economy seats on HAT180) |"
+    assert line_total(25000, again.format("$250"), book)
+    assert not line_total(38000, again.format("$380"), book)
