@@ -957,6 +957,9 @@ _CODE_LABEL = re.compile(r"\b(?:reservation|booking|confirmation)(?: (?:number|i
 
 
 # A count written in digits on its own ("all 5 lines"), not part of an amount or identifier.
+# Numbers worked together in a note's arithmetic: "(353-146)*2".
+_WORKED = re.compile(r"\(?\d[\d.,]*(?:\)?\s*[-+*×/]\s*\(?\d[\d.,]*\)?)+")
+_OPERATOR = re.compile(r"[-+*×/()\s]+")
 _PART_JOINER = re.compile(r"[–—]")  # a dash between two things said in one token ("PM–8:30")
 _SMALL_COUNT = re.compile(r"(?<![\w$.,])(\d{1,2})(?![\w.,%])")
 
@@ -1389,7 +1392,9 @@ class _Run:
                 if self._token_unseen(tok, text) and not self._taken_back_everywhere(tok, text):
                     # "6:00 PM–8:30 PM": two things joined by a dash; each part is what is said (a span of
                     # digits, "14:00–17:00", is read as one: time_part_shown)
-                    parts = _PART_JOINER.split(tok) if ("–" in tok or "—" in tok) and _LETTER.search(tok) else ()
+                    parts = _PART_JOINER.split(tok) if ("–" in tok or "—" in tok) and _LETTER.search(tok) else \
+                        [p for p in _OPERATOR.split(tok) if p] if ("*" in tok or ")" in tok) and _WORKED.fullmatch(tok) \
+                        else ()  # "(353-146)*2" in a note: each number is what is said
                     if len(parts) < 2:
                         misses.append(tok)
                     else:

@@ -888,6 +888,9 @@ def test_a_value_owned_up_to_is_no_claim(convo: Any, order_w123: dict[str, Any],
     ("Option C: 399 + 202 = 601/pax.", []),
     ("Option C: 399 + 202 = 601/pax, window 08:00-21:00.", []),  # the user's times, 24-hour (a80_11 10)
     ("Option C: 399 + 202 = 601/pax, window 09:00-21:00.", ["not_visible"]),
+    # its arithmetic written in brackets, each number read (blind set 81: a81_10 24)
+    ("Refund (399-202)*2 = 394 to the card.", []),
+    ("Refund (39900-202)*2 to the card.", ["not_visible"]),  # a part no observation shows
 ])
 def test_a_notes_amounts_per_passenger_and_the_users_window(convo: Any, thought: str, kinds: list[str]) -> None:
     c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
