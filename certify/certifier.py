@@ -3705,10 +3705,12 @@ class _Run:
         if self._writes and (nothing := no_charge_claims(content)) and any(moved_now := self._charged()) \
                 and not any("refund" in result for result, _, _ in self._writes):
             # "HATHAT now has 6 checked bags, with no charge", where its result shows a $50 payment (not a
-            # refund: a cancellation "at no cost to you" gives money back)
+            # refund: a cancellation "at no cost to you" gives money back); not a line about another
+            # write, which moved none ("$186 refunded ... - 2 checked bags added at no charge")
+            free = [w[2].name.rsplit("_", 1)[-1][:3] for w, m in zip(self._writes, self._moved, strict=False) if not m]
             reasons += [reason("text_misstated_charge", value=said[:80],
                                detail=", ".join(f"${cents / 100:.2f}" for cents in sorted(moved_now)))
-                        for said in nothing]
+                        for said in nothing if not any(re.search(rf"\b{o}", said, re.I) for o in free)]
         # "refunded to your PayPal", where it went to a gift card; "charged to your Visa ending in
         # 5735", where the write used the one ending 8939
         if self._writes and ((refund := GATE.search(content) is not None) or "ending" in content or "harg" in content

@@ -1176,6 +1176,21 @@ def test_a_balance_a_lookup_since_the_refund_shows(convo: Any, at: Any, when: st
 ])
 def test_a_report_of_no_charge_where_the_write_charged(convo: Any, at: Any, report: str, nonfree: int,
                                                        kinds: list[str]) -> None:
+    _no_charge_reported(convo, at, report, nonfree, kinds)
+
+
+@pytest.mark.parametrize(("report", "kinds"), [
+    # blind set 81, a81_12 44: a line about the write that moved nothing, beside one that moved money
+    ("All done:\n- 6 checked bags on HATHAT, $50 to your card\n- passenger name fixed at no charge", []),
+    ("All done:\n- passenger name fixed\n- 6 checked bags added at no charge", ["text_misstated_charge"]),
+])
+def test_a_report_of_no_charge_of_the_write_that_charged_nothing(convo: Any, at: Any, report: str,
+                                                                 kinds: list[str]) -> None:
+    _no_charge_reported(convo, at, report, 1, kinds, passengers=True)
+
+
+def _no_charge_reported(convo: Any, at: Any, report: str, nonfree: int, kinds: list[str],
+                        passengers: bool = False) -> None:
     history = [{"payment_id": "gift_card_6863603", "amount": 185}]
     booked = {"reservation_id": "HATHAT", "user_id": "raj_santos_6012", "cabin": "economy", "total_baggages": 5,
               "nonfree_baggages": 0, "payment_history": history}
@@ -1189,6 +1204,9 @@ def test_a_report_of_no_charge_where_the_write_charged(convo: Any, at: Any, repo
     c.call("update_reservation_baggages", {"reservation_id": "HATHAT", "total_baggages": 6, "nonfree_baggages": nonfree,
                                            "payment_id": "credit_card_2474009"},
            {**booked, "total_baggages": 6, "nonfree_baggages": nonfree, "payment_history": history + paid})
+    if passengers:
+        c.call("update_reservation_passengers", {"reservation_id": "HATHAT", "passengers": [
+            {"first_name": "Raj", "last_name": "Santos", "dob": "1990-01-01"}]}, {**booked, "total_baggages": 6})
     i = c.say(report)
     found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
     assert [k for k in found if k == "text_misstated_charge"] == kinds, found
