@@ -470,6 +470,7 @@ def line_total(cents: int, text: str, book: PriceBook) -> bool:
 # Between two legs of one row: "HAT033 00:00 JFK→DTW + HAT168": a plus, and no amount.
 _LEG_GAP = re.compile(r"[^$\n+]{0,40}\+[^$\n+]{0,40}")
 _CELL_GAP = re.compile(r"[^$\n|]{0,40}\|[^$\n|]{0,40}")  # between two legs of a table's row: a cell's end, no amount
+_MONEY_MOVED = re.compile(r"\b(?:charg|refund|difference)\w*", re.I)  # before the amount: what a change moves
 _AFTER_DIFFERENCE = re.compile(r"\W*(?:more|less|extra|back|refund|cheaper|difference|off)\b")
 
 
@@ -481,9 +482,11 @@ def mistotaled_rows(text: str, book: PriceBook) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     for written, cents, legs, rest in _priced_rows(text, book):
         total = sum(legs)
-        end = rest.find(written) + len(written)
-        if abs(cents) % total == 0 or abs(cents) in legs or _AFTER_DIFFERENCE.match(rest, end):
-            continue  # the sum, or that for each passenger; a leg's own fare; a difference
+        at = rest.find(written)
+        end = at + len(written)
+        if abs(cents) % total == 0 or abs(cents) in legs or _AFTER_DIFFERENCE.match(rest, end) \
+                or _MONEY_MOVED.search(rest, 0, at):
+            continue  # the sum, or that for each passenger; a leg's own fare; a difference; "..., charging $396"
         out.append((written, " + ".join(f"{c / 100:g}" for c in legs) + f" = {total / 100:g}"))
     return out
 

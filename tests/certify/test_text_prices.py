@@ -353,6 +353,18 @@ def test_a_table_row_of_two_legs_totals_their_fares_on_the_searched_day(convo: A
     assert [k for k in found if k == "text_miscalculated"] == kinds, found
 
 
+@pytest.mark.parametrize(("line", "kinds"), [
+    # blind set 81, a81_11 28: what the change to the legs charges, not their sum
+    ("On May 19 in economy:\n1. HAT180 + HAT257 (07:00), refunding **$115** to your Visa", []),
+    ("On May 19 in economy:\n1. HAT180 + HAT257 (07:00): **$115** to your Visa", ["text_miscalculated"]),
+])
+def test_an_amount_a_change_to_the_legs_charges_is_no_total(convo: Any, at: Any, line: str, kinds: list[str]) -> None:
+    c = _two_days_of_pairs(convo)
+    i = c.say(line)
+    found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
+    assert [k for k in found if k == "text_miscalculated"] == kinds, found
+
+
 def test_a_line_of_two_legs_and_their_times_totals_their_fares() -> None:
     # blind set 78, a78_11: "HAT180 + HAT257 (07:00): $250", its time no identifier, the text naming two days
     from trajectory2gym.certify.evidence import EvidenceIndex
