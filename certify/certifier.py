@@ -327,7 +327,7 @@ from trajectory2gym.certify.statuses import (
     tier_contradicted,
     unseen_tiers,
 )
-from trajectory2gym.certify.superlatives import may_rank, misranked
+from trajectory2gym.certify.superlatives import beaten_by_search, may_rank, misranked
 from trajectory2gym.certify.tables import with_headers
 from trajectory2gym.certify.taken_back import taken_back
 from trajectory2gym.certify.tools import ToolInfo, ToolResolver, guess_domain
@@ -1002,6 +1002,7 @@ class _Run:
         self._late_insurance = ""  # the policy's sentence that allows insurance only at booking
         self._phrases: list[tuple[str, ...]] | None = None  # the write tools' options that are phrases
         self._identify_first = ""  # the policy's sentence that puts identifying the customer first
+        self._shown_at_user = 0  # the JSON observations shown before the user's latest message
         self._turn_rules = ("", "")  # its sentences that allow one call a turn, and no reply beside a call
         self._identified = False  # whether a call that finds the customer's user id went through
         self._own_only = ""  # the policy's sentence that has the agent act only for that customer
@@ -3183,6 +3184,10 @@ class _Run:
         if may_rank(content):  # "The cheapest is the maple / graphic at $187.23", $182.03 listed above it
             for written, best in misranked(raw):
                 reasons.append(reason("text_miscalculated", value=written, detail=best))
+            if "cheapest" in content and (searches := self._searches_since_user()):
+                # "The cheapest economy option is HAT227 + HAT139 at $216", the search pricing another at $207
+                for written, better in beaten_by_search(raw, searches):
+                    reasons.append(reason("text_not_cheapest", value=written, detail=better))
         for written, equation in misremained(content):  # "11.5 GB ..., used 10.5 GB, so 1.5 GB left"
             reasons.append(reason("text_miscalculated", value=written, detail=equation))
         for written, equation in miscalculated(content):  # "$164 + $50 + $30 = $264": the sum wrong
@@ -4334,6 +4339,15 @@ class _Run:
         end = min((k for k in (text.find(". ", at), text.find("\n", at)) if k >= 0), default=len(text))
         return _NONE_OF.search(text, max(start, at - 40), at) is not None and "polic" in text[start:end].lower()
 
+    def _searches_since_user(self) -> list[Any]:
+        """The flight searches' results shown since the user last spoke, parsed."""
+        found: list[Any] = []
+        for low in self.index.json_observations[self._shown_at_user:]:
+            if low[:1] == "[" and '"prices"' in low:
+                with suppress(orjson.JSONDecodeError):
+                    found.append(orjson.loads(low))
+        return found
+
     def _keep_derived_days(self, value: Any) -> None:
         """Keep the ISO dates in a grounded argument that only a derivation gave, for the texts that
         name them. Not in the index: a day derived from a derived day would chain ("one day later"
@@ -4785,6 +4799,7 @@ class _Run:
                             self._read_speeds(msg.content)
                         self._past_writes += self._writes
                         self._writes, self._moved, self._failed_write, self._noop_write = [], [], None, None
+                        self._shown_at_user = len(index.json_observations)
                 for call in msg.calls:  # dual control: the user ran a tool; its inputs are visible
                     user_calls[call.id] = records = self.info(call.name).meta.records
                     if self.info(call.name).meta.access == "read":

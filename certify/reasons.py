@@ -78,6 +78,7 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "text_mistimed": ("visibility", "text gives {arg} the time {value}, where the observations show {detail}"),
     "text_time_not_visible": ("visibility", "text gives {arg} the time {value}, where no observation "
                               "shows its schedule and the user never said it"),
+    "text_not_cheapest": ("visibility", "text calls {value} the cheapest, where the search shows {detail}"),
     "text_miscounted": ("visibility", "text says {value}, where the observation lists {detail}"),
     "text_status_not_visible": ("visibility", "text gives {arg} a status no observation shows it with"),
     "text_contradicts_booking_date": ("visibility", "text states {value} as when it was booked, where the "

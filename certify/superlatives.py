@@ -2,12 +2,15 @@
 graphic at $187.23", under a list that also shows "plastic / plain: $182.03".
 
 Only the amounts on the message's own list lines (a list mark, or a table row) are compared, and
-only where the sentence gives one amount: a list is what such a sentence speaks of.
+only where the sentence gives one amount: a list is what such a sentence speaks of. A flight
+search's results are such a list too: "The cheapest economy option is HAT227 + HAT139 at $216",
+where the search prices HAT110 + HAT172 at $207 with seats left.
 """
 
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from trajectory2gym.certify.normalize import money_numbers_in
 from trajectory2gym.certify.turns import LIST_MARK, SENTENCE_OR_LINE
@@ -52,3 +55,50 @@ def _own_prices(line: str) -> list[int]:
     if len(found) > 2 and 2 * max(found) == sum(found):
         return [max(found)]
     return found
+
+
+_CABIN = re.compile(r"\b(basic economy|economy|business)\b", re.I)
+
+
+def beaten_by_search(text: str, results: list[Any]) -> list[tuple[str, str]]:
+    """(the amount as written, the cheaper itinerary) for each sentence that calls one amount the
+    cheapest fare of the one cabin it names, where the flight searches' ``results`` (parsed) price
+    an itinerary at that amount, so the sentence quotes them, and another with seats in that cabin
+    lower."""
+    out: list[tuple[str, str]] = []
+    for sentence in SENTENCE_OR_LINE.split(text):
+        if LIST_MARK.match(sentence) or "|" in sentence or not _LOW.search(sentence) or _WITHIN.search(sentence):
+            continue
+        cabins = {m[1].lower().replace(" ", "_") for m in _CABIN.finditer(sentence)}
+        if len(cabins) != 1 or len(prices := _own_prices(sentence)) != 1:
+            continue
+        totals = _itinerary_totals(results, cabins.pop())
+        if prices[0] in totals and (best := min(totals)) < prices[0]:
+            written = next(w for w, c in money_numbers_in(sentence) if c == prices[0])
+            out.append((written, f"{totals[best]} at ${best / 100:,.2f}"))
+    return out
+
+
+def _itinerary_totals(results: list[Any], cabin: str) -> dict[int, str]:
+    """Each itinerary's total in ``cabin``, in cents (its flight numbers joined), of those whose every
+    leg has a fare and, where shown, a seat in it: a direct search lists flights, a one-stop search
+    lists lists of them."""
+    totals: dict[int, str] = {}
+    for found in results:
+        for itinerary in found if isinstance(found, list) else ():
+            legs = itinerary if isinstance(itinerary, list) else [itinerary]
+            fares = [_fare(leg, cabin) for leg in legs]
+            if legs and all(f is not None for f in fares):
+                cents = sum(f for f in fares if f is not None)
+                totals.setdefault(cents, " + ".join(str(leg.get("flight_number", "?")).upper() for leg in legs))
+    return totals
+
+
+def _fare(leg: Any, cabin: str) -> int | None:
+    """A leg's fare in a cabin, in cents, where it has a seat left there (or shows no seats)."""
+    if not isinstance(leg, dict) or not isinstance(prices := leg.get("prices"), dict):
+        return None
+    fare, seats = prices.get(cabin), leg.get("available_seats")
+    if not isinstance(fare, (int, float)) or (isinstance(seats, dict) and not seats.get(cabin)):
+        return None
+    return round(fare * 100)

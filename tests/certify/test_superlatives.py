@@ -46,3 +46,46 @@ def test_a_ranking_after_a_product_lookup(convo: Any, at: Any, said: str, kinds:
         "8349118980": {"item_id": "8349118980", "options": {"color": "blue"}, "available": True, "price": 53.43}}})
     i = c.say(said)
     assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
+
+
+def _leg(number: str, economy: int, seats: int = 9) -> dict[str, Any]:
+    return {"flight_number": number, "date": "2024-05-24", "prices": {"basic_economy": 50, "economy": economy,
+                                                                      "business": 400},
+            "available_seats": {"basic_economy": 5, "economy": seats, "business": 5}}
+
+
+ONE_STOP = [[_leg("HAT227", 112), _leg("HAT139", 104)], [_leg("HAT110", 105), _leg("HAT172", 102)],
+            [_leg("HAT164", 145), _leg("HAT172", 102)]]
+
+
+@pytest.mark.parametrize(("text", "results", "found"), [
+    # blind set 81, a81_03 18: a search's itinerary called the cheapest, another one cheaper
+    ("The cheapest economy option is HAT227 + HAT139 at **$216** ($112 + $104).", [ONE_STOP],
+     [("$216", "HAT110 + HAT172 at $207.00")]),
+    ("The cheapest economy option is HAT110 + HAT172 at **$207**.", [ONE_STOP], []),
+    # ... not where the cheaper one has no seat left in the cabin
+    ("The cheapest economy option is HAT227 + HAT139 at $216.", [[ONE_STOP[0], [_leg("HAT110", 105, 0),
+                                                                              _leg("HAT172", 102)]]], []),
+    # ... nor an amount the search prices no itinerary at (per passenger times two), nor another cabin's
+    ("The cheapest economy option comes to $432 for the two of you.", [ONE_STOP], []),
+    ("The cheapest business option is $800.", [ONE_STOP], []),
+    # a direct search lists flights, not lists of them
+    ("The cheapest economy nonstop is HAT001 at $150.", [[_leg("HAT001", 150), _leg("HAT002", 120)]],
+     [("$150", "HAT002 at $120.00")]),
+])
+def test_the_cheapest_of_a_search(text: str, results: list[Any], found: list[tuple[str, str]]) -> None:
+    from trajectory2gym.certify.superlatives import beaten_by_search
+
+    assert beaten_by_search(text, results) == found
+
+
+@pytest.mark.parametrize(("said", "kinds"), [
+    ("The cheapest economy option is HAT227 + HAT139 at **$216** ($112 + $104).", ["text_not_cheapest"]),
+    ("The cheapest economy option is HAT110 + HAT172 at **$207** ($105 + $102).", []),
+])
+def test_the_cheapest_of_a_search_since_the_user_asked(convo: Any, at: Any, said: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("Cheapest economy from ATL to PHL on May 24?")
+    c.call("search_onestop_flight", {"origin": "ATL", "destination": "PHL", "date": "2024-05-24"}, ONE_STOP)
+    i = c.say(said)
+    assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
