@@ -319,6 +319,26 @@ def miscalculated(text: str) -> list[tuple[str, str]]:
                 out.append(("$" + m[3], m[0].replace("*", "").strip()))
     if " on " in text and "\n" in text and ("seat" in text or "ticket" in text or "fare" in text):
         out += _miscounted_seats(text)
+    if "alance" in text and ("→" in text or "->" in text):
+        out += _misshifted_balances(text)
+    return out
+
+
+# A balance before and after: "gift_card_1712795 (balance $88 → $48)".
+_BALANCE_SHIFT = re.compile(rf"\bbalance\b\W{{0,4}}{_MONEY}\s*(?:→|->)\s*{_MONEY}(?![\d,]*\.?\d)", re.I)
+
+
+def _misshifted_balances(text: str) -> list[tuple[str, str]]:
+    """A balance written from before to after ("balance $88 → $48") in a sentence that gives one
+    other amount, what moves ("add 1 bag for $50"), which the two do not differ by."""
+    out: list[tuple[str, str]] = []
+    for sentence in re.split(r"(?<=[.!?])\s+|\n", text):
+        for m in _BALANCE_SHIFT.finditer(sentence):
+            before, after = cents_of(m[1]), cents_of(m[2])
+            others = {abs(c) for _, c in dollar_amounts(sentence[:m.start()] + " " + sentence[m.end():])}
+            if len(others) == 1 and abs(abs(before - after) - (moved := others.pop())) > 1:
+                way, then = ("plus", before + moved) if after > before else ("less", before - moved)
+                out.append(("$" + m[2], f"${m[1]} {way} ${moved / 100:,.2f} is ${then / 100:,.2f}"))
     return out
 
 

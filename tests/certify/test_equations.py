@@ -79,6 +79,13 @@ TABLE = ("It would cost:\n\n| Flight | Paid | Economy today | Difference |\n|---
     ("That's $120 per person, so $360 for the three of you.", []),
     ("The cheapest is HAT217 at $147 per person in basic economy, **$298 for two**.",  # blind set 80, a80_07 47
      [("$298", "$147 per person in basic economy, $298 for two")]),
+    # a balance from before to after, beside what moves (blind set 81, a81_07 44)
+    ("Add 1 bag for **$50**, paid with gift_card_1712795 (balance $88 → $48). Proceed?",
+     [("$48", "$88 less $50.00 is $38.00")]),
+    ("Add 1 bag for **$50**, paid with gift_card_1712795 (balance $88 → $38). Proceed?", []),
+    ("The $50 refund goes to gift_card_1712795 (balance $88 → $138).", []),
+    ("The $50 refund goes to gift_card_1712795 (balance $88 → $148).", [("$148", "$88 plus $50.00 is $138.00")]),
+    ("Bags $50 and seats $20 on gift_card_1712795 (balance $88 → $18).", []),  # two amounts: which moves is unclear
 ])
 def test_a_written_equation_must_hold(text: str, wrong: list[tuple[str, str]]) -> None:
     assert miscalculated(text) == wrong
