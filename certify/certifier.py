@@ -1621,10 +1621,11 @@ class _Run:
         """(the step as written, its stage, the earlier stage unresolved and what shows it) for the first
         step a text asks for while an earlier stage of the policy's order is unresolved; not where the
         text asks for that stage's step too ("1. turn mobile data on ... 3. set 4G/5G"). The APN waits
-        only for a SIM shown missing or locked, or for nothing of the phone seen yet."""
+        only for a SIM shown missing, or for nothing of the phone seen yet: a SIM locked with a PIN or
+        PUK, which no tool unlocks, leaves the next step to check."""
         if not (steps := later_steps_asked(content)) or (unresolved := self._unresolved_stage()) is None:
             return None
-        sim_first = self._phone.shown.get("sim", "active") != "active" or unresolved[1] == "nothing of the phone seen yet"
+        sim_first = self._phone.shown.get("sim", "active") == "missing" or unresolved[1] == "nothing of the phone seen yet"
         after = STAGE_RANK[unresolved[0]]  # (the steps of stages after the unresolved one, read once)
         asked = [(step, stage) for step, stage in steps if STAGE_RANK[stage] > after and (stage != "APN" or sim_first)]
         if not asked or asks_stage(content, unresolved[0]):

@@ -40,6 +40,8 @@ def test_only_steps_after_the_unresolved_stage_are_early() -> None:
     ("No SIM card detected in the phone.", True, "Next, please open your APN settings.", []),  # re-seated: unknown
     ("Your SIM card is active and working.", False, "Next, please open your APN settings.", []),  # no signal: APN next
     ("The SIM card is locked with a PIN code.", False, "First, please turn on mobile data.", ["text_out_of_order"]),
+    # a SIM locked with a PIN, which no tool unlocks: the APN is the next step to check (blind set 81: t81_06 39)
+    ("The SIM card is locked with a PIN code.", False, "Meanwhile, could you check your APN settings?", []),
     ("No SIM card detected in the phone.", False, "Please re-seat your SIM, then turn on mobile data.", []),
 ])
 def test_the_sim_comes_before_the_apn_and_mobile_data(convo: Any, sim: str, reseated: bool, ask: str,
