@@ -77,7 +77,9 @@ _SIGNAL_MEANS = {"excellent": {"excellent"}, "good": {"good"}, "fair": {"fair"},
 _LOCK_SAID = re.compile(r"\bSIM(?:\s+card)?\s+is\s+(?:now\s+|currently\s+|still\s+)?locked\s+(?:with|by)\s+(?:an?\s+|its\s+|your\s+)?"
                         r"\**(PIN|PUK)\b", re.I)
 _NO_SIM = re.compile(r"^\W*no\s+$", re.I)  # the sentence's "No" right before "SIM card is detected"
-_SIM_MEANS = {"missing": {"missing"}, "not detected": {"missing"}, "locked": {"locked_pin", "locked_puk"}}
+# (a locked SIM is a detected one: "The SIM is now detected but PIN-locked")
+_SIM_MEANS = {"missing": {"missing"}, "not detected": {"missing"}, "locked": {"locked_pin", "locked_puk"},
+              "detected": {"active", "locked_pin", "locked_puk"}}
 
 
 def _not_right_before(sentence: str, at: int) -> bool:

@@ -64,6 +64,15 @@ def test_a_statement_of_the_sim_is_read_against_the_network_status(text: str, fl
     assert [said for said, _, _ in _state(NETWORK_STATUS).misstated(text)] == flagged
 
 
+@pytest.mark.parametrize(("text", "flagged"), [
+    # a locked SIM is a detected one (blind set 81, t81_07 26)
+    ("The SIM is now detected but **PIN-locked**. Do you know your SIM PIN?", []),
+    ("The SIM card is missing.", ["missing"]),
+])
+def test_a_sim_locked_with_a_pin_is_detected(text: str, flagged: list[str]) -> None:
+    assert [said for said, _, _ in _state("The SIM card is locked with a PIN code.").misstated(text)] == flagged
+
+
 VPN_STATUS = ("VPN is ON and connected. Details: {'server_address': '192.168.1.1', 'protocol': 'OpenVPN', "
               "'server_performance': 'poor'}")
 
