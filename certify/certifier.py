@@ -3196,7 +3196,7 @@ class _Run:
                 reasons.append(reason("text_miscalculated", value=written, detail=equation))
         if ("ifference" in content or " than" in content) and "$" in content:
             # "fare $158 ... current fare is $165 ... the $17 difference"; "$85.00/month. That's $25.00/month more than ... $65.00"
-            for written, between in misdifferenced(content):
+            for written, between in misdifferenced(content, _taken_back_amounts(content)):  # ("I mistyped it as $51.95")
                 if not self._apart_from_said(cents_of(written), content):
                     reasons.append(reason("text_miscalculated", value=written, detail=between))
         if (("both" in content or "together" in content or "total" in content or "combined" in content

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
+from collections.abc import Set as AbstractSet
 
 from trajectory2gym.certify.normalize import BRACKETED, NUMBER_WORDS, cents_of, dollar_amounts
 from trajectory2gym.certify.turns import LIST_MARK
@@ -790,11 +791,12 @@ def _sentence_start(text: str, at: int) -> int:
     return 0 if stop < 0 else stop + 2
 
 
-def misdifferenced(text: str) -> list[tuple[str, str]]:
+def misdifferenced(text: str, taken_back: AbstractSet[str] = frozenset()) -> list[tuple[str, str]]:
     """(the difference as written, the two amounts it is between) for each sentence that calls one
     amount the difference where it and the sentence before state just two other amounts, and the
     difference is not theirs (nor theirs for a few passengers): "economy fare $158. Her current
-    HAT240 fare is $165, so moving her would refund the $17 difference"."""
+    HAT240 fare is $165, so moving her would refund the $17 difference". Amounts the text takes back
+    (``taken_back``, as written without "$": "I mistyped it as $51.95") are none of the two."""
     out: list[tuple[str, str]] = []
     for said in _differences_said(text):
         start = _sentence_start(text, said.start())
@@ -808,7 +810,8 @@ def misdifferenced(text: str) -> list[tuple[str, str]]:
             sentence = text[start:line_end if line_end >= 0 else len(text)]
         before = dollar_amounts(_unpriced_data(text[_sentence_start(text, start - 1):start])) if start and \
             not (line_start == start and LIST_MARK.match(text, start)) else []
-        others = [c for w, c in before + dollar_amounts(_unpriced_data(sentence)) if w != written]
+        others = [c for w, c in before + dollar_amounts(_unpriced_data(sentence))
+                  if w != written and w.lstrip("$") not in taken_back]
         if len(others) == 2 and (gap := abs(abs(others[0]) - abs(others[1]))) and not any(
                 cents_of(written) == gap * n for n in range(1, 10)):
             out.append((written, f"${abs(others[0]) / 100:g} and ${abs(others[1]) / 100:g} differ by ${gap / 100:g}"))

@@ -674,6 +674,22 @@ def test_a_difference_said_of_the_two_amounts_stated(text: str, out: list[tuple[
     assert misdifferenced(text) == out
 
 
+@pytest.mark.parametrize(("said", "kinds"), [
+    # an amount taken back is none of the two (blind set 81, r81_10 19)
+    ("The new one is **$51.59** (I mistyped it as $51.95 a moment ago — sorry!), so the difference is **$5.69** "
+     "to pay.", []),
+    ("The new one is **$51.59**, beside the $51.95 one, so the difference is **$5.69** to pay.",
+     ["text_miscalculated"]),
+])
+def test_a_difference_beside_an_amount_taken_back(convo: Any, at: Any, said: str, kinds: list[str]) -> None:
+    c = convo()
+    c.user("Change my puzzle on #W123 to the 1500-piece one.")
+    c.call("get_order_details", {"order_id": "#W123"}, {"order_id": "#W123", "items": [
+        {"item_id": "1", "price": 45.90}, {"item_id": "2", "price": 51.59}, {"item_id": "3", "price": 51.95}]})
+    i = c.say(said)
+    assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons) if k == "text_miscalculated"] == kinds
+
+
 def test_a_difference_over_a_year_is_no_comparisons_result() -> None:
     # blind audit t67_03: the monthly difference, then twelve of it
     assert miscalculated("The difference is $20.00 per month ($85.00 vs $65.00), so $240.00 per year.") == []
