@@ -1254,6 +1254,8 @@ _SELF_FIX = re.compile(r"\b(?:actually|wait|oh|hmm)\s*,?\s+no\b\s*[-–—,:]\s*
 _QUOTED = re.compile(r"(?<![A-Za-z])'[^']{3,}(?:'(?![A-Za-z])|$)|\"[^\"]{3,}(?:\"|$)")  # or cut by a clause's end
 
 
+# An item the user names only to doubt it, then says yes to all: "Hmm, am I sure about the puzzle... yes."
+_DOUBTED = re.compile(r"\b(?:am i|are we)\s+(?:really\s+)?sure\s+(?:about|of)\b", re.I)
 # Words before a deferral that name no topic: "ok but", "hmm, actually".
 _FILLER = frozenset({"ok", "okay", "but", "and", "hmm", "hm", "um", "well", "actually", "so", "then", "oh", "wait",
                      "yes", "yeah", "no", "please", "i", "we", "i'll", "let", "me", "just", "for", "now", "maybe"})
@@ -1908,7 +1910,7 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
                     pos_items = anchors.groups_named(set(words(scope[1])), {compact(t) for t in chunks(scope[1])})
                 elif every_item:  # "Yes, both. The kettle is not working anyway."; "I confirm the four swaps"
                     pos_items |= set(range(len(groups)))
-                else:
+                elif not _DOUBTED.search(clause.text):  # (not "Hmm, am I sure about the puzzle... yes. Yes, do it.")
                     pos_items |= anchors.groups_named(ws, keys)
             text = own_words.lstrip(" .…") if own_words is not clause.text else clause.text  # (after a no taken back)
             if _READ_OUT.match(text):

@@ -75,6 +75,15 @@ def test_a_yes_to_some_items_does_not_cover_a_call_on_all(convo, reply: str) -> 
 
 
 @pytest.mark.parametrize(("reply", "kinds"), [
+    # blind set 81, r81_12 25: an item named only to doubt it, then a yes to all
+    ("Hmm, am I sure about the lamp... yes. Yes, do it.", []),
+    ("Hmm, just the lamp. Yes, do it.", ["confirmation_not_covering"]),
+])
+def test_an_item_named_in_doubt_does_not_narrow_the_yes(convo, reply: str, kinds: list[str]) -> None:
+    assert _workflow(convo, BOTH, reply, *_return(LAMP, KETTLE)) == kinds
+
+
+@pytest.mark.parametrize(("reply", "kinds"), [
     # blind set 74, r74_04: "the bike" is the Bicycle
     ("OK yes, please go ahead with the return of the lamp and the bike.", []),
     ("OK yes, please go ahead with the return of the lamp.", ["confirmation_not_covering"]),
