@@ -883,6 +883,7 @@ def _items_left_out(described: Turn, later: list[Turn], anchors: Anchors) -> str
 
 # What leaves an object as it is: "... and leave 555-123-2008 as is", "L1008 stays on".
 _LEAVES = re.compile(r"\b(?:leav(?:e|ing)|keep(?:ing)?|kept|stays?|remains?|unchanged|untouched|as (?:it )?is)\b", re.I)
+_THEN_RESTATED = re.compile(r"(?:\s+(?:the same|as (?:it )?is|unchanged))?\W{0,3}:")  # "stays the same: ..."
 _LEAVE_STEMS = ("leav", "keep", "kept", "stay", "remain", "unchanged", "untouched", " as is", " as it is")
 
 
@@ -921,8 +922,11 @@ def _leaves_as_is(described: Turn, anchors: Anchors) -> str:
     acted: set[str] = set()
     for sentence in SENTENCE_OR_LINE.split(described.text):
         for part in _KEEP_CLAUSE.split(sentence):
+            if (leaves := _LEAVES.search(part)) and (restated := _THEN_RESTATED.match(part, leaves.end())):
+                # "Everything else stays the same: Pet Bed item 6942241102 → 6499892866": the change, restated
+                part, leaves = part[restated.end():], None
             named = own & Turn(-1, "assistant", part).compacts
-            (kept if _LEAVES.search(part) else acted).update(named)
+            (kept if leaves else acted).update(named)
     left = kept - acted
     return sorted(left)[0] if left else ""
 

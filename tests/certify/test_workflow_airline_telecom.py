@@ -586,6 +586,9 @@ def test_a_new_date_said_relative_or_short_is_visible(convo, at, asked: str) -> 
     ("I'll disable roaming on L1001; L1002 stays as it is. Okay?", ["not_described"]),
     ("I'll disable roaming on L1002 and leave L1001 as is. Okay?", []),
     ("I'll disable roaming on L1002 for C1001, keeping everything else as is. Okay?", []),
+    # the change restated after what else stays (blind set 81, r81_12 60)
+    ("That's the price. Everything else stays the same: I'll disable roaming on L1002 for C1001. Okay?", []),
+    ("That's the price. Everything else stays the same, L1002 included: roaming off on L1001. Okay?", ["not_described"]),
 ])
 def test_a_line_the_description_leaves_as_it_is_is_not_acted_on(convo, description: str, kinds: list[str]) -> None:
     assert _telecom(convo, description, "disable_roaming", {"customer_id": "C1001", "line_id": "L1002"}) == kinds
