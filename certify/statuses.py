@@ -303,12 +303,20 @@ def requested_contradicted(text: str, status_of: Callable[[str], Any]) -> list[t
                 sentence, 0, m.start()):
             continue
         ids = _object_ids(sentence)
-        shown = status_of(ids[0]) if len(ids) == 1 else None
-        if isinstance(shown, str) and shown.lower() in REQUESTED and not shown.lower().startswith(m[1].lower()):
-            out.append((ids[0], shown))
-        elif isinstance(shown, str) and shown.lower() == "delivered" and _ARROW_NOW.search(sentence, 0, m.start()):
-            out.append((ids[0], shown))  # "- #W7553978 → exchange requested", where no request went through
+        if len(ids) > 1 and not (_ALL_OF_THEM.match(sentence, last := sentence.rfind(ids[-1]) + len(ids[-1]))
+                                 and " and " in sentence[sentence.rfind(ids[-2]):last]):
+            continue  # several, unless joined by "and" and said together: "#W1 (...) and #W2 (...) are now in ..."
+        for ident in ids:
+            shown = status_of(ident)
+            if isinstance(shown, str) and shown.lower() in REQUESTED and not shown.lower().startswith(m[1].lower()):
+                out.append((ident, shown))
+            elif isinstance(shown, str) and shown.lower() == "delivered" and _ARROW_NOW.search(sentence, 0, m.start()):
+                out.append((ident, shown))  # "- #W7553978 → exchange requested", where no request went through
     return out
+
+
+# After the last of objects joined by "and", the verb that gives them all the status: "... are now in".
+_ALL_OF_THEM = re.compile(r"(?:\s*\([^()]*\))?\**\s+(?:are|were)\b")
 
 
 # What an object's status is now, right before it: "- #W7553978 → exchange requested", "#W7553978 is

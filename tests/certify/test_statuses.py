@@ -158,6 +158,10 @@ def test_a_status_word_against_the_observed_status(text: str, out: list[tuple[st
     ("Order #W1000003 is now marked 'return requested'.", [("#W1000003", "delivered")]),
     ("Once you confirm, #W1000003 → exchange requested.", []),
     ("#W1000003 is delivered, so it can be exchanged.", []),
+    # two orders joined by "and", given the status together (blind set 81, r81_08 24)
+    ("Both are submitted: #W1000002 (Lamp, $95.08) and #W1000003 (Boots, $245.99) are now in *exchange requested* "
+     "status.", [("#W1000003", "delivered")]),
+    ("#W1000002 is now exchange requested, #W1000003 still delivered.", []),  # each its own: the status words' check
 ])
 def test_one_requested_status_for_the_other(text: str, out: list[tuple[str, str]]) -> None:
     assert requested_contradicted(text, SHOWN.get) == out
