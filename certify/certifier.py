@@ -3317,9 +3317,11 @@ class _Run:
                 reasons.append(reason("text_offers_not_own", value=ident, detail=own_list))
         again: list[tuple[str, str]] = []
         spent: set[str] | None = None  # the once-only actions that went through, read once per text
-        if self._span_topics and "efund" in content and ("days" in content or "hours" in content):
+        if self._span_topics and "efund" in content and ("days" in content or "hours" in content or "instant" in content
+                                                         or "immediate" in content or "at once" in content
+                                                         or "right away" in content or "already" in content):
             # "The refund will reach your PayPal within 5-7 business days once the return has been processed",
-            # where the policy sets 5-7 business days for cancelling only
+            # where the policy sets 5-7 business days for cancelling only (or "at once" for gift cards)
             for span, _, item in span_of_another_action(content, self._span_topics):
                 rule_of = item.split(":", 1)[0].strip("-* ").lower()  # "cancelling"
                 reasons.append(reason("text_contradicts_policy", arg=f"a time for {rule_of} only, said of another refund",

@@ -165,7 +165,13 @@ def span_topics(policy: str) -> dict[str, tuple[str, str]]:
         if stem is not None:
             for span in SPAN.finditer(item):
                 out.setdefault(span[0].replace("–", "-"), (stem, item))
+            if _POLICY_AT_ONCE.search(item):  # "Refunds to gift cards arrive at once": no waiting, for it only
+                out.setdefault(AT_ONCE, (stem, item))
     return out
+
+
+AT_ONCE = "at once"  # the key ``span_topics`` gives no waiting time by
+_POLICY_AT_ONCE = re.compile(r"\b(?:at once|immediately|instantly|right away)\b", re.I)
 
 
 def span_of_another_action(text: str, topics: dict[str, tuple[str, str]]) -> list[tuple[str, str, str]]:
@@ -184,4 +190,9 @@ def span_of_another_action(text: str, topics: dict[str, tuple[str, str]]) -> lis
         for m in SPAN.finditer(sentence):
             if (found := topics.get(m[0].replace("–", "-"))) is not None and found[0] in apart:
                 out.append((m[0], found[0], found[1]))
+        # ... or no waiting: "The refund would be $263.11 ... it will be credited instantly", of a return
+        if (found := topics.get(AT_ONCE)) is not None and found[0] in apart and (
+                now := _AT_ONCE_SAID.search(sentence)) is not None and not NOT_BEFORE.search(
+                sentence, max(0, now.start() - 14), now.start()):
+            out.append((now[0], found[0], found[1]))
     return out

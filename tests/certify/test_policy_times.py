@@ -290,6 +290,11 @@ def test_a_telecom_line_looked_up_before_the_customer(convo: Any, at: Any, first
      "arrive within 5-7 business days.", ["5-7 business days"]),
     ("Once the cancellation goes through, the refund takes 5-7 business days.", []),
     ("The return is submitted; you'll get an email with instructions.", []),
+    # ... and its "at once" for gift cards (blind set 81, r81_01 38)
+    ("A return can be refunded to a gift card. The refund would be $263.11, and it will be credited instantly.",
+     ["instantly"]),
+    ("A return can be refunded to a gift card. The refund would be $263.11, though not instantly.", []),
+    ("Once the cancellation goes through, the refund is credited instantly.", []),
 ])
 def test_a_span_the_policy_sets_for_another_action(text: str, found: list[str]) -> None:
     from trajectory2gym.certify.policy_times import span_of_another_action, span_topics
