@@ -255,7 +255,11 @@ from trajectory2gym.certify.prices import (
     row_totals,
 )
 from trajectory2gym.certify.reasons import reason, reason_check, reason_kind
-from trajectory2gym.certify.refuel_bill import next_bill_rule, refuel_billed_elsewhere
+from trajectory2gym.certify.refuel_bill import (
+    next_bill_rule,
+    refuel_billed_elsewhere,
+    refuel_charged_now,
+)
 from trajectory2gym.certify.reported_payments import (
     GATE,
     METHOD_ID,
@@ -3817,6 +3821,10 @@ class _Run:
             # "The $2.00 will show up on your current February bill (B1002)", where the refuel goes on the next one
             charges = {abs(c) for result in refuels for _, c in dollar_amounts(result)}
             for sentence in refuel_billed_elsewhere(content, self._status_of, self._bill_of_month, charges):
+                reasons.append(reason("text_contradicts_policy", arg="the refuel's bill", value=sentence[:80],
+                                      detail=self._refuel_rule))
+        if self._refuel_rule and "charged" in content:  # "refuels are charged immediately to the Credit Card ending in 1235"
+            for sentence in refuel_charged_now(content):
                 reasons.append(reason("text_contradicts_policy", arg="the refuel's bill", value=sentence[:80],
                                       detail=self._refuel_rule))
         if self._one_certificate and "ertificate" in content and ("ombin" in content or "both" in content):

@@ -1,7 +1,8 @@
 """Which bill a refuel is charged on. A policy that says "the refuel is charged on the next bill" makes
 a text wrong that puts the charge on another one: the current bill ("The $2.00 will show up on your
 current February bill (B1002)"), or a bill the observations show issued or paid, or never show at
-all. The next bill is the one still being drawn up (status Draft), or one the text calls next.
+all. The next bill is the one still being drawn up (status Draft), or one the text calls next. Nor
+is it charged at once, or to a card ("refuels are charged immediately to the Credit Card ending in 1235").
 """
 
 from __future__ import annotations
@@ -56,3 +57,15 @@ def refuel_billed_elsewhere(text: str, status_of: Callable[[str], Any],
                 out.append(sentence.strip())
                 break
     return out
+
+
+# A charge made now, or to a payment method, not on a bill: "charged immediately to the Credit Card".
+_CHARGED_NOW = re.compile(r"\bcharged\b[^.;!?\n]{0,20}?\b(?:immediately|right away|at once|instantly|today|now)\b"
+                          r"|\bcharged\b[^.;!?\n]{0,20}?\bto\s+(?:your\s+|the\s+)?(?:credit\s+card|card|visa|mastercard|"
+                          r"amex|paypal|payment method)\b", re.I)
+
+
+def refuel_charged_now(text: str) -> list[str]:
+    """The sentences of a text that say a refuel is charged at once or to a card, not on a bill."""
+    return [sentence.strip() for sentence in SENTENCE_OR_LINE.split(text)
+            if _REFUEL_WORDS.search(sentence) and _CHARGED_NOW.search(sentence) and "bill" not in sentence.lower()]

@@ -37,6 +37,19 @@ def test_a_refuels_charge_on_another_bill(text: str, found: int) -> None:
     assert len(refuel_billed_elsewhere(text, STATUS.get, MONTHS.get, {200})) == found
 
 
+@pytest.mark.parametrize(("text", "found"), [
+    # blind set 81, t81_03 64: charged at once, or to a card, not on a bill
+    ("Yes - refuels are charged immediately to the Credit Card ending in 1235 on your account.", 1),
+    ("The 2 GB refuel is charged to your card on file.", 1),
+    ("The 2 GB refuel is charged on your next bill, not to your card.", 0),
+    ("Your data is working now.", 0),
+])
+def test_a_refuel_charged_at_once_or_to_a_card(text: str, found: int) -> None:
+    from trajectory2gym.certify.refuel_bill import refuel_charged_now
+
+    assert len(refuel_charged_now(text)) == found
+
+
 @pytest.mark.parametrize(("said", "kinds"), [
     ("Added. The $2.00 will show up on your current February bill (B1002).", ["text_contradicts_policy"]),
     ("Added. The $2.00 will show up on your next bill.", []),
