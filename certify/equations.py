@@ -609,6 +609,8 @@ _ALLOWANCE = re.compile(rf"{_GB}\s+(?:[a-z-]+\s+)?(?:allowance|limit|cap)\b|\bof
                         rf"|\|\s*(?:allowance|limit|cap)\s+{_GB}", re.I)  # a table's cell: "| Limit 15.0 GB"
 # "1.7 GB of 3.0 GB used": the first is what was used (the second is the allowance)
 _USED = re.compile(rf"{_GB}\s+of\s+(?:[a-z]+\s+){{0,2}}?{_GB}\s+used\b|\bused\W+(?:\w+\s+){{0,2}}?{_GB}|{_GB}\s+used\b", re.I)
+_ADDED_GB = re.compile(rf"{_GB}\s+(?:of\s+)?(?:added|extra|refuel\w*|top-?up)\b|\b(?:added|refuel(?:ed)?)\W+{_GB}", re.I)
+_ON_TOP = re.compile(r"\b(?:on top of|in addition to|beyond)\b", re.I)
 _LEFT = re.compile(rf"{_GB}\s+(?:left|remaining|remains?)\b|\b(?:left|remaining)\W+{_GB}", re.I)
 
 
@@ -625,8 +627,14 @@ def misremained(text: str) -> list[tuple[str, str]]:
             continue  # one of them missing, or two lines' figures in one sentence: which goes with which?
         left, used, allowance = (f[0] for f in found)
         a, u, rest = (float(next(g for g in m.groups() if g)) for m in (allowance, used, left))
-        if abs(a - u - rest) > 0.05 and a >= u:
-            out.append((f"{rest:g} GB", f"{a:g} GB − {u:g} GB = {a - u:.1f} GB"))
+        # data added on top of the allowance: "2.0 GB of added data on top of your 15.0 GB allowance"
+        # (not one the allowance holds: "11.5 GB (10 GB plan + 1.5 GB refuel)")
+        extra = [float(next(g for g in m.groups() if g)) for m in _ADDED_GB.finditer(sentence)] \
+            if _ON_TOP.search(sentence) else []
+        plus = extra[0] if len(extra) == 1 else 0.0
+        if abs(a + plus - u - rest) > 0.05 and a + plus >= u:
+            added = f" + {plus:g} GB" if plus else ""
+            out.append((f"{rest:g} GB", f"{a:g} GB{added} − {u:g} GB = {a + plus - u:.1f} GB"))
     return out
 
 

@@ -252,6 +252,11 @@ def test_a_table_column_of_new_totals_is_no_total_of_the_row(convo: Any, at: Any
     ("| Line | Used | Limit | Left | Cycle ends |\n|---|---|---|---|---|\n| 555-123-2002 | 8.7 GB | 15.0 GB | 7.3 GB | "
      "2025-02-28 |", [("7.3 GB", "15 GB − 8.7 GB = 6.3 GB")]),
     ("| Line | Used | Limit | Left |\n|---|---|---|---|\n| 555-123-2002 | 8.7 GB | 15.0 GB | 6.3 GB |", []),
+    # data added on top of the allowance (blind set 81, t81_04 38)
+    ("Your line now shows **2.0 GB** of added data on top of your 15.0 GB allowance, with 15.1 GB used, so you "
+     "have **2.0 GB** left to use.", [("2 GB", "15 GB + 2 GB − 15.1 GB = 1.9 GB")]),
+    ("Your line now shows **2.0 GB** of added data on top of your 15.0 GB allowance, with 15.1 GB used, so you "
+     "have **1.9 GB** left to use.", []),
 ])
 def test_what_is_left_of_a_data_allowance_is_the_allowance_less_the_use(text: str, wrong: list[tuple[str, str]]) -> None:
     from trajectory2gym.certify.equations import misremained
