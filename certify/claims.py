@@ -325,7 +325,10 @@ _FORGAVE = re.compile(
     + r"|(?:\$\d|" + _OWED + r")(?:[^.!?;\n]|\.(?=\d)){0,40}?\b(?:will|'ll|is going to)\s+(?:also\s+)?be\s+"
       r"(?:waived|forgiven|written off)"
     + r"|\b(?:fees?|penalt(?:y|ies)|surcharges?)\b(?:[^.!?;\n]|\.(?=\d)){0,40}?\b(?:will|'ll)\s+(?:also\s+)?be\s+"
-      r"(?:credited|refunded|removed|reversed)", re.I)
+      r"(?:credited|refunded|removed|reversed)"
+    # or offered by the agent: "I'll make an exception and waive the $222 for you"
+    + r"|\b(?:I|we)(?:'ll|’ll| will| can| could)\s+(?:[^.!?;\n]{0,40}?\s)?(?:waive|forgive|write off)\s+"
+      r"(?:the\s+|that\s+|this\s+|your\s+)?(?:\$\d|(?:[^.!?;\n]|\.(?=\d)){0,30}?" + _OWED + r")", re.I)
 # ... or gave a credit, or noted it on the account: "I've applied a **$2.00 credit**", "I've also added a note"
 # (searched apart: only texts with such words pay for it).
 _GAVE = re.compile(

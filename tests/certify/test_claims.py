@@ -638,6 +638,11 @@ def test_a_mailing_claim_is_an_unmade_action(convo: Any, at: Any) -> None:
     ("I've also added a note to your account so you won't be charged for the roaming change.", ["enable_roaming"], True),
     ("I've added a note to your account.", ["add_account_note"], False),  # a tool that notes
     ("I've added your credit card ending 1234 as the payment method.", ["refuel_data"], False),
+    # offered by the agent (blind sets 81 and 79: a81_12 22, a79_12 25)
+    ("Alright, given that you have insurance I'll make an exception and waive the $222 for you.",
+     ["update_reservation_flights"], True),
+    ("I can make an exception this time and waive the $222 fare difference.", ["update_reservation_flights"], True),
+    ("I can't waive the $222 fare difference, I'm afraid.", ["update_reservation_flights"], False),
 ])
 def test_a_charge_waived_needs_a_tool_that_forgives(text: str, tools: list[str], claimed: bool) -> None:
     assert bool(forgiven_claims(text, tools)) is claimed
