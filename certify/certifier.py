@@ -54,6 +54,7 @@ from trajectory2gym.certify.bag_allowance import (
     misstated_free_left,
     unknown_tier_bags,
 )
+from trajectory2gym.certify.bag_removal import bag_removal_rule, offers_bag_removal
 from trajectory2gym.certify.basic_changes import flight_change_offers, no_change_rule
 from trajectory2gym.certify.birth_dates import BirthDates, birthday_unsaid, misborn
 from trajectory2gym.certify.booked_on import misdated
@@ -1004,6 +1005,7 @@ class _Run:
         self._once_only: dict[str, tuple[bool, str]] = {}  # actions the policy allows once (policy_once)
         self._span_topics: dict[str, tuple[str, str]] = {}  # spans of time the policy sets for one action (policy_times)
         self._late_insurance = ""  # the policy's sentence that allows insurance only at booking
+        self._no_bag_removal = ""  # the policy's sentence that lets bags be added, not removed
         self._phrases: list[tuple[str, ...]] | None = None  # the write tools' options that are phrases
         self._identify_first = ""  # the policy's sentence that puts identifying the customer first
         self._shown_at_user = 0  # the JSON observations shown before the user's latest message
@@ -3345,6 +3347,10 @@ class _Run:
                       if action not in offered_actions]
         for said, action in again:
             reasons.append(reason("text_contradicts_policy", arg=action, value=said, detail=self._once_only[action][1]))
+        if self._no_bag_removal and "bag" in content and ("emov" in content or "take off" in content or "drop" in content):
+            for said in offers_bag_removal(content):  # "I can remove the checked bag and refund you $50 for it"
+                reasons.append(reason("text_contradicts_policy", arg="removing bags", value=said[:80],
+                                      detail=self._no_bag_removal))
         if self._late_insurance and "nsurance" in content and (
                 any(name.startswith("book") for name in self._made_names())
                 or any(self.index.field_of(ident, "insurance") is not None for ident in identifiers_in(content))):
@@ -4752,6 +4758,7 @@ class _Run:
                         self._once_only |= once_only(msg.content)
                         self._span_topics |= span_topics(msg.content)
                         self._late_insurance = self._late_insurance or late_insurance_rule(msg.content)
+                        self._no_bag_removal = self._no_bag_removal or bag_removal_rule(msg.content)
                         self._cancel_rule = self._cancel_rule or cancellation_rule(msg.content)
                         self._insurance_rule = self._insurance_rule or insurance_rule(msg.content)
                         self._identify_first = self._identify_first or identify_first(msg.content)
