@@ -208,6 +208,7 @@ from trajectory2gym.certify.late_insurance import late_insurance_rule, offers_la
 from trajectory2gym.certify.line_items import ItemBook, misassigned, misbilled
 from trajectory2gym.certify.line_plans import LinePlans, misplanned_labels, misplanned_lines
 from trajectory2gym.certify.measures import MEASURE, MeasureBook, misassigned_measures
+from trajectory2gym.certify.mixed_cabins import mixed_cabins_offered, one_cabin_rule
 from trajectory2gym.certify.normalize import (
     FLIGHT_NUMBER,
     cents_of,
@@ -1006,6 +1007,7 @@ class _Run:
         self._span_topics: dict[str, tuple[str, str]] = {}  # spans of time the policy sets for one action (policy_times)
         self._late_insurance = ""  # the policy's sentence that allows insurance only at booking
         self._no_bag_removal = ""  # the policy's sentence that lets bags be added, not removed
+        self._one_cabin = ""  # the policy's sentence that puts every flight of a reservation in one cabin
         self._phrases: list[tuple[str, ...]] | None = None  # the write tools' options that are phrases
         self._identify_first = ""  # the policy's sentence that puts identifying the customer first
         self._shown_at_user = 0  # the JSON observations shown before the user's latest message
@@ -3351,6 +3353,9 @@ class _Run:
             for said in offers_bag_removal(content):  # "I can remove the checked bag and refund you $50 for it"
                 reasons.append(reason("text_contradicts_policy", arg="removing bags", value=said[:80],
                                       detail=self._no_bag_removal))
+        if self._one_cabin and "usiness" in content and "conomy" in content:
+            for said in mixed_cabins_offered(content):  # "business on HAT072 ($282) and economy on HAT278 ($187)"
+                reasons.append(reason("text_contradicts_policy", arg="two cabins", value=said[:80], detail=self._one_cabin))
         if self._late_insurance and "nsurance" in content and (
                 any(name.startswith("book") for name in self._made_names())
                 or any(self.index.field_of(ident, "insurance") is not None for ident in identifiers_in(content))):
@@ -4759,6 +4764,7 @@ class _Run:
                         self._span_topics |= span_topics(msg.content)
                         self._late_insurance = self._late_insurance or late_insurance_rule(msg.content)
                         self._no_bag_removal = self._no_bag_removal or bag_removal_rule(msg.content)
+                        self._one_cabin = self._one_cabin or one_cabin_rule(msg.content)
                         self._cancel_rule = self._cancel_rule or cancellation_rule(msg.content)
                         self._insurance_rule = self._insurance_rule or insurance_rule(msg.content)
                         self._identify_first = self._identify_first or identify_first(msg.content)
