@@ -326,9 +326,14 @@ _FORGAVE = re.compile(
       r"(?:waived|forgiven|written off)"
     + r"|\b(?:fees?|penalt(?:y|ies)|surcharges?)\b(?:[^.!?;\n]|\.(?=\d)){0,40}?\b(?:will|'ll)\s+(?:also\s+)?be\s+"
       r"(?:credited|refunded|removed|reversed)"
-    # or offered by the agent: "I'll make an exception and waive the $222 for you"
+    # or offered by the agent: "I'll make an exception and waive the $222 for you", "I can reduce the difference
+    # to $200 as a one-time courtesy"
     + r"|\b(?:I|we)(?:'ll|’ll| will| can| could)\s+(?:[^.!?;\n]{0,40}?\s)?(?:waive|forgive|write off)\s+"
-      r"(?:the\s+|that\s+|this\s+|your\s+)?(?:\$\d|(?:[^.!?;\n]|\.(?=\d)){0,30}?" + _OWED + r")", re.I)
+      r"(?:the\s+|that\s+|this\s+|your\s+)?(?:\$\d|(?:[^.!?;\n]|\.(?=\d)){0,30}?" + _OWED + r")"
+    + r"|\b(?:I|we)(?:'ll|’ll| will| can| could)\s+(?:[^.!?;\n]|\.(?=\d)){0,60}?\b(?:as an?\s+(?:one-time\s+|special\s+)?"
+      r"(?:courtesy|goodwill gesture|exception)|make an exception)\b"
+    # or said to hold already: "any change fees on VA5SGQ are waived"
+    + r"|" + _OWED + r"(?:[^.!?;\n]|\.(?=\d)){0,30}?\b(?:is|are)\s+(?:(?:fully|also|all)\s+)?(?:waived|forgiven)\b", re.I)
 # ... or gave a credit, or noted it on the account: "I've applied a **$2.00 credit**", "I've also added a note"
 # (searched apart: only texts with such words pay for it).
 _GAVE = re.compile(
@@ -339,12 +344,16 @@ _GAVE = re.compile(
 _FORGIVING = ("waiv", "forgiv", "remov", "revers", "clear", "void", "credit", "writeoff", "adjust", "note")
 
 
+_KINDNESS = re.compile(r"\b(?:courtesy|goodwill|exception)\b", re.I)
+
+
 def forgiven_claims(text: str, tool_names: Iterable[str]) -> list[str]:
     """The sentences in which the agent says it waived or removed a fee, bill or charge, gave a
     credit or put a note on the account, where no visible tool forgives or notes anything: no call
     can have done it (a cancelled order's charge is refunded, not waived)."""
     owed = "fee" in text or "charge" in text or "bill" in text or "enalt" in text or "balance" in text \
-        or "dues" in text or "waive" in text  # plain substrings first
+        or "dues" in text or "waive" in text or "courtesy" in text or "exception" in text or "goodwill" in text
+    # (plain substrings first)
     gave = (" note" in text or ("credit" in text and text.count("credit") != text.count("credit card"))) \
         and _GAVE.search(text) is not None  # (one search of the whole text: "credited" is common)
     if not owed and not gave:
@@ -358,6 +367,8 @@ def forgiven_claims(text: str, tool_names: Iterable[str]) -> list[str]:
         if m is None or _NOT_YET.search(sentence, 0, m.start()) or _TOLD_FAILURE.search(sentence, 0, m.end()) \
                 or sentence.rstrip().endswith("?"):  # not "... so you won't need to pay it"
             continue
+        if "ertificate" in sentence and _KINDNESS.search(m[0]):
+            continue  # a certificate offered as a gesture: compensation, which the policy's own rule judges
         out.append(sentence.strip())
     return out
 

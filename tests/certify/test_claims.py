@@ -643,6 +643,13 @@ def test_a_mailing_claim_is_an_unmade_action(convo: Any, at: Any) -> None:
      ["update_reservation_flights"], True),
     ("I can make an exception this time and waive the $222 fare difference.", ["update_reservation_flights"], True),
     ("I can't waive the $222 fare difference, I'm afraid.", ["update_reservation_flights"], False),
+    # ... or a reduction as a courtesy, or a waiver said to hold (blind sets 80 and 79: a80_11 28, a79_09 10)
+    ("Since you're a gold member, I can reduce the difference to **$200** as a one-time courtesy.",
+     ["update_reservation_flights"], True),
+    ("Since you purchased travel insurance, any change fees on VA5SGQ are waived.", ["update_reservation_flights"], True),
+    ("Any change fees on VA5SGQ are charged to the card on file.", ["update_reservation_flights"], False),
+    ("Since you're a gold member, I can issue a $100 certificate as a goodwill gesture.", ["send_certificate"],
+     False),  # compensation: the policy's own rule judges it
 ])
 def test_a_charge_waived_needs_a_tool_that_forgives(text: str, tools: list[str], claimed: bool) -> None:
     assert bool(forgiven_claims(text, tools)) is claimed
