@@ -304,7 +304,7 @@ from trajectory2gym.certify.setting_values import (
     named_values,
 )
 from trajectory2gym.certify.shares import misstated_shares
-from trajectory2gym.certify.stated_reason import reason_unsaid
+from trajectory2gym.certify.stated_reason import reason_unsaid, reasons_put_on_user
 from trajectory2gym.certify.statuses import (
     DATA_SHOWN,
     JOINED_CLAUSE,
@@ -3353,6 +3353,9 @@ class _Run:
             for said in offers_bag_removal(content):  # "I can remove the checked bag and refund you $50 for it"
                 reasons.append(reason("text_contradicts_policy", arg="removing bags", value=said[:80],
                                       detail=self._no_bag_removal))
+        if ("mistake" in content or " need" in content) and ("since" in content or "because" in content or "as " in content):
+            # "... which I'll cancel for you since you ordered it by mistake", the user never saying why
+            reasons += [reason("text_not_visible", value=said) for said in reasons_put_on_user(content, self._user_text())]
         if self._one_cabin and "usiness" in content and "conomy" in content:
             for said in mixed_cabins_offered(content):  # "business on HAT072 ($282) and economy on HAT278 ($187)"
                 reasons.append(reason("text_contradicts_policy", arg="two cabins", value=said[:80], detail=self._one_cabin))

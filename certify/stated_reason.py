@@ -2,6 +2,9 @@
 suspend 555-255-4444, reason: traveling overseas", then ``reason="device lost"``. An enum reason
 (a retail cancellation's) is the choice check's (agreement); a free-text one may be paraphrased,
 so only one that shares no word with the described is flagged.
+
+And the reason a text gives the user for an action, which only the user can give: "... which I'll
+cancel for you since you ordered it by mistake", where no message of the user's says so.
 """
 
 from __future__ import annotations
@@ -40,3 +43,19 @@ def reason_unsaid(arguments: dict[str, Any], described: str) -> tuple[str, str] 
     if not said or not sent or not said.isdisjoint(sent):
         return None
     return "reason", value
+
+
+# A reason put on the user: "since you ordered it by mistake", "as you no longer need it".
+_PUT_ON_USER = re.compile(r"\b(?:since|because|as)\s+(?:it was|they were|you(?:'ve| have)?)\s+(?:\w+\s+){0,2}?"
+                          r"(?:(?P<mistake>ordered\s+(?:\w+\s+)?by\s+mistake)|(?P<needed>(?:no longer|don't|do not)\s+need))\b",
+                          re.I)
+# ... said by the user: "I ordered it by mistake", "accidentally", "I don't need it anymore".
+_USER_GAVE = {"mistake": re.compile(r"\bmistake|\baccident|\bwrong\b|\bdidn't mean\b", re.I),
+              "needed": re.compile(r"\b(?:no longer|don't|do not|not)\s+(?:\w+\s+)?(?:need|want)|\banymore\b", re.I)}
+
+
+def reasons_put_on_user(text: str, user_text: str) -> list[str]:
+    """The reasons (as written) a text says the user has for an action ("since you ordered it by
+    mistake") where no message of the user's (``user_text``) gives one like it."""
+    return [m[0] for m in _PUT_ON_USER.finditer(text)
+            if not _USER_GAVE["mistake" if m["mistake"] else "needed"].search(user_text)]

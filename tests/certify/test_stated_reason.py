@@ -1,0 +1,39 @@
+"""A reason the text puts on the user for an action, which only the user can give
+(certify/stated_reason.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from trajectory2gym.certify import certify_interaction
+from trajectory2gym.certify.reasons import reason_kind
+from trajectory2gym.certify.stated_reason import reasons_put_on_user
+
+
+@pytest.mark.parametrize(("text", "user", "found"), [
+    # blind sets 80 and 81: r80_07 48, r81_04 12
+    ("It holds an E-Reader, which I'll cancel for you since you ordered it by mistake.", "the one with the e-reader",
+     ["since you ordered it by mistake"]),
+    ("Since it was ordered by mistake, would you like me to cancel it?", "I don't remember ordering half of it",
+     ["Since it was ordered by mistake"]),
+    ("Since it was ordered by mistake, would you like me to cancel it?", "I ordered it by accident", []),
+    ("I'll cancel it, as you no longer need it.", "I don't need it anymore", []),
+    ("I'll cancel it, as you no longer need it.", "cancel the e-reader order", ["as you no longer need"]),
+    ("Which reason: no longer needed or ordered by mistake?", "cancel it", []),  # asked, not put on the user
+])
+def test_a_reason_put_on_the_user(text: str, user: str, found: list[str]) -> None:
+    assert reasons_put_on_user(text, user.lower()) == found
+
+
+@pytest.mark.parametrize(("user", "kinds"), [
+    ("Remind me what's in #W123? I don't remember ordering half of it.", ["text_not_visible"]),
+    ("Remind me what's in #W123? I ordered it by mistake.", []),
+])
+def test_a_reason_in_a_reply(convo: Any, at: Any, order_w123: dict[str, Any], user: str, kinds: list[str]) -> None:
+    c = convo()
+    c.user(user)
+    c.call("get_order_details", {"order_id": "#W123"}, {**order_w123, "status": "pending"})
+    i = c.say("Order #W123 is pending. Since it was ordered by mistake, would you like me to cancel it?")
+    assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons) if k == "text_not_visible"] == kinds
