@@ -304,7 +304,11 @@ from trajectory2gym.certify.setting_values import (
     named_values,
 )
 from trajectory2gym.certify.shares import misstated_shares
-from trajectory2gym.certify.stated_reason import reason_unsaid, reasons_put_on_user
+from trajectory2gym.certify.stated_reason import (
+    reason_unsaid,
+    reasons_put_on_user,
+    sayings_put_on_user,
+)
 from trajectory2gym.certify.statuses import (
     DATA_SHOWN,
     JOINED_CLAUSE,
@@ -683,6 +687,7 @@ _DOLLARS = re.compile(r"(?<![\w$.,])(\d[\d,]*(?:\.\d+)?)\s*(?:\s(?:US\s+)?dollar
                       r"|\bUSD\s*(\d[\d,]*(?:\.\d+)?)(?![\d,]*\.?\d)")
 _RESULT_GB = re.compile(r'"\w*_gb":\s*(\d+(?:\.\d+)?)')  # a data field of a write's result: "new_data_refueling_gb": 2.0
 _ALL_TOLD = re.compile(r"\b(?:in total|altogether|in all|all told)\b", re.I)
+_YOU_SAID_HINT = re.compile(r"\byou (?:mentioned|said|told me|noted|explained)\b", re.I)  # (stated_reason's)
 _NO_OBJECT_TOOLS = frozenset({"think", "calculate"})  # tools that touch no customer's data
 # The reasons that already say a text names the wrong payment method for money moved.
 _METHOD_SAID_KINDS = frozenset({"text_misstated_refund_method", "text_misstated_payer", "text_misstated_charge_method",
@@ -3356,6 +3361,9 @@ class _Run:
         if ("mistake" in content or " need" in content) and ("since" in content or "because" in content or "as " in content):
             # "... which I'll cancel for you since you ordered it by mistake", the user never saying why
             reasons += [reason("text_not_visible", value=said) for said in reasons_put_on_user(content, self._user_text())]
+        if "you " in content and _YOU_SAID_HINT.search(content):
+            # "Since you mentioned you don't want to change your plan", the user never saying anything of it
+            reasons += [reason("text_not_visible", value=said) for said in sayings_put_on_user(content, self._user_text())]
         if self._one_cabin and "usiness" in content and "conomy" in content:
             for said in mixed_cabins_offered(content):  # "business on HAT072 ($282) and economy on HAT278 ($187)"
                 reasons.append(reason("text_contradicts_policy", arg="two cabins", value=said[:80], detail=self._one_cabin))

@@ -4,7 +4,9 @@ suspend 555-255-4444, reason: traveling overseas", then ``reason="device lost"``
 so only one that shares no word with the described is flagged.
 
 And the reason a text gives the user for an action, which only the user can give: "... which I'll
-cancel for you since you ordered it by mistake", where no message of the user's says so.
+cancel for you since you ordered it by mistake", where no message of the user's says so; or what it
+says the user told it ("Since you mentioned you don't want to change your plan"), none of whose
+words the user wrote.
 """
 
 from __future__ import annotations
@@ -59,3 +61,24 @@ def reasons_put_on_user(text: str, user_text: str) -> list[str]:
     mistake") where no message of the user's (``user_text``) gives one like it."""
     return [m[0] for m in _PUT_ON_USER.finditer(text)
             if not _USER_GAVE["mistake" if m["mistake"] else "needed"].search(user_text)]
+
+
+# What the text says the user said: "Since you mentioned you don't want to change your plan, ...".
+_YOU_SAID = re.compile(r"\b(?:since|as|because)\s+you\s+(?:mentioned|said|told me|noted|explained)\s+(?:that\s+)?"
+                       r"(?P<what>[^.,;:!?\n]{3,80})", re.I)
+# Words too common to tell what was said.
+_COMMON = frozenset({"you", "your", "yours", "don't", "didn't", "want", "have", "that", "this", "with", "would", "like",
+                     "they", "them", "were", "been", "just", "also", "really", "need", "it's", "there", "their", "what",
+                     "about", "some", "more", "still", "from", "into", "only", "very", "much", "will", "going", "now"})
+
+
+def sayings_put_on_user(text: str, user_text: str) -> list[str]:
+    """What a text says the user told it ("since you mentioned you don't want to change your plan"),
+    as written, where the user's messages (``user_text``, lower case) hold none of its words."""
+    said = set(words(user_text))
+    out: list[str] = []
+    for m in _YOU_SAID.finditer(text):
+        own = {w for w in words(m["what"]) if len(w) > 3 and w not in _COMMON}
+        if own and own.isdisjoint(said) and not any(w.rstrip("s") in said or w + "s" in said for w in own):
+            out.append(m[0].strip())
+    return out

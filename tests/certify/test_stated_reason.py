@@ -9,7 +9,7 @@ import pytest
 
 from trajectory2gym.certify import certify_interaction
 from trajectory2gym.certify.reasons import reason_kind
-from trajectory2gym.certify.stated_reason import reasons_put_on_user
+from trajectory2gym.certify.stated_reason import reasons_put_on_user, sayings_put_on_user
 
 
 @pytest.mark.parametrize(("text", "user", "found"), [
@@ -37,3 +37,16 @@ def test_a_reason_in_a_reply(convo: Any, at: Any, order_w123: dict[str, Any], us
     c.call("get_order_details", {"order_id": "#W123"}, {**order_w123, "status": "pending"})
     i = c.say("Order #W123 is pending. Since it was ordered by mistake, would you like me to cancel it?")
     assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons) if k == "text_not_visible"] == kinds
+
+
+@pytest.mark.parametrize(("text", "user", "found"), [
+    # blind set 80, t80_07 28: the user never spoke of a plan
+    ("Since you mentioned you don't want to change your plan, the best option is a data refuel.",
+     "MMS doesn't work. I'm at home in the US.", ["Since you mentioned you don't want to change your plan"]),
+    ("Since you mentioned you don't want to change your plan, the best option is a data refuel.",
+     "I definitely don't want to switch plans.", []),  # "plans": the user's word
+    ("As you said, the kettle arrived broken.", "the kettle came broken", []),
+    ("It's $4.00, charged to your next bill.", "no plan change please", []),  # nothing said to be the user's
+])
+def test_what_the_text_says_the_user_said(text: str, user: str, found: list[str]) -> None:
+    assert sayings_put_on_user(text, user.lower()) == found
