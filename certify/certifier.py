@@ -305,6 +305,7 @@ from trajectory2gym.certify.setting_values import (
 )
 from trajectory2gym.certify.shares import misstated_shares
 from trajectory2gym.certify.stated_reason import (
+    places_put_on_user,
     reason_unsaid,
     reasons_put_on_user,
     sayings_put_on_user,
@@ -3361,6 +3362,9 @@ class _Run:
         if ("mistake" in content or " need" in content) and ("since" in content or "because" in content or "as " in content):
             # "... which I'll cancel for you since you ordered it by mistake", the user never saying why
             reasons += [reason("text_not_visible", value=said) for said in reasons_put_on_user(content, self._user_text())]
+        if "re " in content and ("home" in content or "abroad" in content or " in " in content or "travel" in content):
+            # "Since you're at home in the US", the user never saying where they are
+            reasons += [reason("text_not_visible", value=said) for said in places_put_on_user(content, self._user_text())]
         if "you " in content and _YOU_SAID_HINT.search(content):
             # "Since you mentioned you don't want to change your plan", the user never saying anything of it
             reasons += [reason("text_not_visible", value=said) for said in sayings_put_on_user(content, self._user_text())]

@@ -82,3 +82,27 @@ def sayings_put_on_user(text: str, user_text: str) -> list[str]:
         if own and own.isdisjoint(said) and not any(w.rstrip("s") in said or w + "s" in said for w in own):
             out.append(m[0].strip())
     return out
+
+
+# Where the text says the user is: "Since you're at home in the US", "now that you're in France" (not
+# "abroad", which a country the user named gives, and no list of countries here tells).
+_YOU_ARE_AT = re.compile(r"\byou(?:'re|’re| are)\s+(?:currently\s+|now\s+|still\s+)?(?:(?P<home>at home)|in\s+(?P<place>[A-Z][a-z]+))\b")
+_AT_HOME_SAID = re.compile(r"\b(?:home|domestic|the us|the usa|united states|america)\b", re.I)  # as a user says it
+
+
+def places_put_on_user(text: str, user_text: str) -> list[str]:
+    """Where a text says the user is ("Since you're at home in the US"), as written, where the
+    user's messages (``user_text``, lower case) never said it: only the user knows where they are.
+    Not in a question ("let me know whether you're at home or travelling?")."""
+    out: list[str] = []
+    for sentence in _SENTENCES.split(text):
+        if sentence.rstrip().endswith("?"):
+            continue
+        for m in _YOU_ARE_AT.finditer(sentence):
+            told = _AT_HOME_SAID.search(user_text) is not None if m["home"] else m["place"].lower() in user_text
+            if not told:
+                out.append(m[0])
+    return out
+
+
+_SENTENCES = re.compile(r"(?<=[.!?])\s+|\n")

@@ -9,7 +9,11 @@ import pytest
 
 from trajectory2gym.certify import certify_interaction
 from trajectory2gym.certify.reasons import reason_kind
-from trajectory2gym.certify.stated_reason import reasons_put_on_user, sayings_put_on_user
+from trajectory2gym.certify.stated_reason import (
+    places_put_on_user,
+    reasons_put_on_user,
+    sayings_put_on_user,
+)
 
 
 @pytest.mark.parametrize(("text", "user", "found"), [
@@ -50,3 +54,16 @@ def test_a_reason_in_a_reply(convo: Any, at: Any, order_w123: dict[str, Any], us
 ])
 def test_what_the_text_says_the_user_said(text: str, user: str, found: list[str]) -> None:
     assert sayings_put_on_user(text, user.lower()) == found
+
+
+@pytest.mark.parametrize(("text", "user", "found"), [
+    # blind set 80, t80_06 14: the user never said where they are
+    ("Since you're at home in the US, roaming isn't a factor here.", "MMS doesn't work. 555-123-2002.",
+     ["you're at home"]),
+    ("Since you're at home in the US, roaming isn't a factor here.", "I'm at home in the US.", []),
+    ("Now that you're in France, roaming matters.", "i'm in france", []),
+    ("Now that you're in France, roaming matters.", "no data since this morning", ["you're in France"]),
+    ("Could you tell me whether you're at home in the US or travelling?", "mms broken", []),  # asked
+])
+def test_where_the_text_says_the_user_is(text: str, user: str, found: list[str]) -> None:
+    assert places_put_on_user(text, user.lower()) == found
