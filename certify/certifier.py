@@ -338,7 +338,7 @@ from trajectory2gym.certify.statuses import (
     tier_contradicted,
     unseen_tiers,
 )
-from trajectory2gym.certify.superlatives import beaten_by_search, may_rank, misranked
+from trajectory2gym.certify.superlatives import beaten_by_search, may_rank, misranked, search_totals
 from trajectory2gym.certify.tables import with_headers
 from trajectory2gym.certify.taken_back import taken_back
 from trajectory2gym.certify.tools import ToolInfo, ToolResolver, guess_domain
@@ -1017,6 +1017,8 @@ class _Run:
         self._phrases: list[tuple[str, ...]] | None = None  # the write tools' options that are phrases
         self._identify_first = ""  # the policy's sentence that puts identifying the customer first
         self._shown_at_user = 0  # the JSON observations shown before the user's latest message
+        self._totals: set[int] = set()  # the itineraries' totals of the flight searches read (_search_totals)
+        self._totals_read = 0
         self._turn_rules = ("", "")  # its sentences that allow one call a turn, and no reply beside a call
         self._identified = False  # whether a call that finds the customer's user id went through
         self._own_only = ""  # the policy's sentence that has the agent act only for that customer
@@ -1178,6 +1180,8 @@ class _Run:
         if self.index.amount_derivation(cents, cfg.max_pair_amounts, cfg.max_pair_chance) is not None:
             return True
         if self._stated_pair(cents, context) or (products and self._count_times_price(cents)):
+            return True
+        if cents in self._search_totals():  # an itinerary's total: "(The other four combinations are $290 or more.)"
             return True
         # "$20.00 per month ..., so $240.00 per year": twelve months of a monthly amount
         return (context is not None and cents > 0 and cents % 12 == 0 and "year" in context
@@ -4375,6 +4379,17 @@ class _Run:
         start = max(text.rfind(". ", 0, at), text.rfind("\n", 0, at)) + 1
         end = min((k for k in (text.find(". ", at), text.find("\n", at)) if k >= 0), default=len(text))
         return _NONE_OF.search(text, max(start, at - 40), at) is not None and "polic" in text[start:end].lower()
+
+    def _search_totals(self) -> set[int]:
+        """Each itinerary's total, in cents, in any cabin with a seat left, of every flight search
+        shown so far (read once per observation)."""
+        shown = self.index.json_observations
+        for low in shown[self._totals_read:]:
+            if low[:1] == "[" and '"prices"' in low:
+                with suppress(orjson.JSONDecodeError):
+                    self._totals |= search_totals(orjson.loads(low))
+        self._totals_read = len(shown)
+        return self._totals
 
     def _searches_since_user(self) -> list[Any]:
         """The flight searches' results shown since the user last spoke, parsed."""

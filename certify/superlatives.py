@@ -72,14 +72,23 @@ def beaten_by_search(text: str, results: list[Any]) -> list[tuple[str, str]]:
         cabins = {m[1].lower().replace(" ", "_") for m in _CABIN.finditer(sentence)}
         if len(cabins) != 1 or len(prices := _own_prices(sentence)) != 1:
             continue
-        totals = _itinerary_totals(results, cabins.pop())
+        totals = itinerary_totals(results, cabins.pop())
         if prices[0] in totals and (best := min(totals)) < prices[0]:
             written = next(w for w, c in money_numbers_in(sentence) if c == prices[0])
             out.append((written, f"{totals[best]} at ${best / 100:,.2f}"))
     return out
 
 
-def _itinerary_totals(results: list[Any], cabin: str) -> dict[int, str]:
+def search_totals(results: Any) -> set[int]:
+    """Each itinerary's total, in cents, in each cabin a seat is left in, of one search's results."""
+    if not isinstance(results, list):
+        return set()
+    cabins = {c for found in results for leg in (found if isinstance(found, list) else [found])
+              if isinstance(leg, dict) and isinstance(prices := leg.get("prices"), dict) for c in prices}
+    return {cents for cabin in cabins for cents in itinerary_totals([results], cabin)}
+
+
+def itinerary_totals(results: list[Any], cabin: str) -> dict[int, str]:
     """Each itinerary's total in ``cabin``, in cents (its flight numbers joined), of those whose every
     leg has a fare and, where shown, a seat in it: a direct search lists flights, a one-stop search
     lists lists of them."""

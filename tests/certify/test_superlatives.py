@@ -89,3 +89,25 @@ def test_the_cheapest_of_a_search_since_the_user_asked(convo: Any, at: Any, said
     c.call("search_onestop_flight", {"origin": "ATL", "destination": "PHL", "date": "2024-05-24"}, ONE_STOP)
     i = c.say(said)
     assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
+
+
+def test_each_itinerarys_total_in_each_cabin_with_a_seat() -> None:
+    from trajectory2gym.certify.superlatives import search_totals
+
+    # economy and business of each pair, basic economy too (5 seats each); none where a leg has no seat
+    assert search_totals(ONE_STOP) == {21600, 20700, 24700, 10000, 80000}
+    assert search_totals([[_leg("HAT110", 105, 0), _leg("HAT172", 102)]]) == {10000, 80000}
+    assert search_totals({"flight_number": "HAT110"}) == set()  # no search's list
+
+
+@pytest.mark.parametrize(("said", "kinds"), [
+    # blind set 80, a80_03 19: the cheapest of the itineraries left out of a list
+    ("HAT110 + HAT172 is $207. (The other combinations are $247 or more.)", []),
+    ("HAT110 + HAT172 is $207. (The other combinations are $249 or more.)", ["text_not_visible"]),
+])
+def test_an_itinerarys_total_of_the_search_is_visible(convo: Any, at: Any, said: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("Cheapest economy from ATL to PHL on May 24?")
+    c.call("search_onestop_flight", {"origin": "ATL", "destination": "PHL", "date": "2024-05-24"}, ONE_STOP)
+    i = c.say(said)
+    assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons) if k == "text_not_visible"] == kinds
