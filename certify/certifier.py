@@ -2065,6 +2065,11 @@ class _Run:
             beside = True
             if own and "status" in obj:
                 return obj["status"]
+        if not beside and "c" in key:  # a customer's: "account_status": "Active" (cheap test: ids such as C1001)
+            for obj, own in self._objects_shown(ident, '"account_status"'):
+                beside = True
+                if own and "account_status" in obj:
+                    return obj["account_status"]
         return None if beside or self._looked_up_key(key) or not (
             self._kind_has_status(key) or self._listed_as_owned(key) or self._flight_listed(key)) else ""
 

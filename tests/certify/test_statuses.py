@@ -456,6 +456,20 @@ def test_a_flight_status_the_user_gave_by_airport_and_day(convo: Any, at: Any, u
 
 
 @pytest.mark.parametrize(("said", "kinds"), [
+    # blind set 82, t82_01 8: a customer's status is its "account_status"
+    ("I've found your account (customer **C1001**, status Active).", []),
+    ("I've found your account: customer **C1001** is suspended.", ["text_contradicts_status"]),
+])
+def test_a_customers_account_status(convo: Any, at: Any, said: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user("My number is 555-123-2002.")
+    c.call("get_customer_by_phone", {"phone_number": "555-123-2002"}, {
+        "customer_id": "C1001", "full_name": "John Smith", "account_status": "Active", "line_ids": ["L1001"]})
+    i = c.say(said)
+    assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons) if "status" in k] == kinds
+
+
+@pytest.mark.parametrize(("said", "kinds"), [
     ("I see one order on your account, **#W8955613**, which is still pending, so it can be changed.",
      ["text_status_not_visible"]),
     ("I see one order on your account, **#W8955613**. What would you like to do with it?", []),
