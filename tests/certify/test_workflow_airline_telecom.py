@@ -581,6 +581,18 @@ def test_a_new_date_said_relative_or_short_is_visible(convo, at, asked: str) -> 
 
 
 @pytest.mark.parametrize(("description", "kinds"), [
+    # blind set 82, t82_02 29: the action's word only as a state in place describes nothing to confirm
+    ("Your line L1002 is **Active** and in good standing. Could you check your phone's settings?", ["not_described"]),
+    ("I can see roaming is **already enabled** on L1002 for C1001. Could you check your phone's settings?",
+     ["not_described"]),
+    ("I can enable roaming on L1002 for C1001. Shall I?", []),
+])
+def test_the_actions_word_as_a_state_describes_nothing(convo, description: str, kinds: list[str]) -> None:
+    assert _telecom(convo, description, "enable_roaming", {"customer_id": "C1001", "line_id": "L1002"},
+                    reply="okay") == kinds
+
+
+@pytest.mark.parametrize(("description", "kinds"), [
     # The line the description leaves as it is is not the one it acts on.
     ("I'll only disable roaming on line L1001 and leave L1002 as is. Okay?", ["not_described"]),
     ("I'll disable roaming on L1001; L1002 stays as it is. Okay?", ["not_described"]),
