@@ -301,7 +301,12 @@ def _paid_with(low: str) -> Iterator[re.Match[str]]:
     """Where a lower-cased text says how an object was paid, not how it may be, nor how many of its
     things are paid for ("6 bags (0 paid) with your Visa ending 9997")."""
     return (m for m in _PAID_WITH.finditer(low) if not _MAY_BE.search(low, max(0, m.start() - 25), m.start())
-            and not _COUNT_BEFORE.search(low, max(0, m.start() - 13), m.start()))
+            and not _COUNT_BEFORE.search(low, max(0, m.start() - 13), m.start())
+            and not _NOTHING_BEFORE.search(low, max(0, m.start() - 16), m.start()))
+
+
+# Nothing paid: "so nothing was charged to your Visa ending 7447".
+_NOTHING_BEFORE = re.compile(r"\b(?:nothing|no money|no charge|none)\s*$")
 
 
 # A count of things paid for right before "paid": "(0 paid)", "1 of them paid".

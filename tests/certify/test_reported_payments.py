@@ -195,6 +195,8 @@ def test_a_report_after_a_booking_names_the_card_it_charged(convo: Any, at: Any,
     # a past charge, said of the one booking named (blind set 68, r68_05)
     ("79G8A9 is booked. The $1,400 for it was charged to your Mastercard.", ["text_misstated_payer"]),
     ("79G8A9 is booked. The $1,400 for it was charged to your gift card.", []),
+    # nothing charged (blind set 82, a82_01 46)
+    ("Done - 79G8A9 now has 3 checked bags, all free, so nothing was charged to your Mastercard.", []),
 ])
 def test_how_a_looked_up_booking_was_paid_must_be_its_history(convo: Any, said: str, kinds: list[str]) -> None:
     c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
