@@ -737,7 +737,7 @@ def _account_of(call: ToolCall, result: str) -> str:
 
 # A method said to cover an amount, and said not to: "which has enough balance to cover it", "isn't enough".
 _COVERS = re.compile(r"\b(?:enough|sufficient)\b|\bcovers\b", re.I)
-_NOT_COVERED = re.compile(r"n't\b|\bnot\b|\bno\b|\binsufficient\b|\bshort\b", re.I)
+_NOT_COVERED = re.compile(r"n't\b|\bnot\b|\bno\b|\bneither\b|\bnone\b|\binsufficient\b|\bshort\b", re.I)  # ("neither covers")
 _METHOD_NAMED = re.compile(r"\b(?:gift_card|certificate)_\d+\b")
 # A capitalized word (a name or a place: "France"); a text's is read only where it stands after a
 # lower-case word, not at a sentence's start ("traveling to France").

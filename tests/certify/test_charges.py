@@ -1061,6 +1061,7 @@ def test_a_paragraph_offering_the_next_action_reports_nothing(convo: Any, at: An
      ["text_miscalculated"]),
     ("The $30.00 would be paid from your gift card (gift_card_6023546), which has enough balance to cover it.", []),
     ("The $141.53 can't come from gift_card_6023546: its balance isn't enough.", []),  # said short
+    ("gift_card_6023546 has $44 left, which neither covers $141.53 on its own.", []),  # (blind set 82, a82_03 41)
     # the one gift card shown, named by its kind (blind set 71, r71_09)
     ("Your gift card balance is enough to cover the $141.53.", ["text_miscalculated"]),
     ("Your gift card balance is enough to cover the $30.00.", []),
