@@ -1043,7 +1043,14 @@ def _dates_by_item(text: str, idents: set[str]) -> tuple[dict[str, list[DateMent
     spots += [(m.start(), m.end(), key) for m in _TOKEN_RUN.finditer(low)
               if (key := compact(m[0])) not in keys and looks_like_identifier(m[0]) and id_shape(key) in shapes]
     spots.sort()
-    return dates_by_mention(text, spots), []
+    found = dates_by_mention(text, spots)
+    if ":" in text:  # (not the day a time falls on: "HAT172 LGA 23:00 → PHL 00:00 (May 25)", the arrival's)
+        found = {key: [d for d in days if not _AFTER_TIME.search(text, max(0, d.start - 12), d.start)]
+                 for key, days in found.items()}
+    return found, []
+
+
+_AFTER_TIME = re.compile(r"\d{1,2}:\d{2}(?:\s*[ap]\.?m\.?)?\s*\(\s*$", re.I)
 
 
 def _listed(value: Any) -> list[Any]:

@@ -1697,3 +1697,29 @@ def test_roaming_turned_on_by_a_description_between_its_words(convo, offer: str,
     c.user(reply)
     i = c.call("enable_roaming", {"customer_id": "C1001", "line_id": "L1002"}, {"line_id": "L1002", "roaming_enabled": True})
     assert _workflow_kinds(next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)) == kinds
+
+
+@pytest.mark.parametrize(("description", "kinds"), [
+    # blind set 82, a82_04 28: the day the arrival time falls on is no date of the flight
+    ("Here's the change: T6HMDP, new flights (economy), May 20: HAT229 DEN 20:00 → LAS 21:00, then HAT230 LAS 23:00 "
+     "→ SFO 00:30 (May 21). Shall I make this change?", []),
+    ("Here's the change: T6HMDP, new flights (economy), May 20: HAT229 DEN 20:00 → LAS 21:00, then HAT230 on May 21, "
+     "LAS 23:00 → SFO 00:30. Shall I make this change?", ["not_described"]),
+])
+def test_the_day_an_arrival_falls_on_is_no_date_of_the_flight(convo, at, description: str, kinds: list[str]) -> None:
+    c = convo(tools=_tools("airline"), domain="airline", system="You are an airline agent.")
+    c.user("Hi, I'm james_santos_9046. Move T6HMDP to May 20 via LAS, on my credit card.")
+    c.call("get_reservation_details", {"reservation_id": "T6HMDP"}, RESERVATION)
+    c.call("search_onestop_flight", {"origin": "DEN", "destination": "SFO", "date": "2024-05-20"}, [[
+        {"flight_number": "HAT229", "origin": "DEN", "destination": "LAS", "date": "2024-05-20",
+         "scheduled_departure_time_est": "20:00:00", "scheduled_arrival_time_est": "21:00:00",
+         "prices": {"economy": 100}, "available_seats": {"economy": 5}},
+        {"flight_number": "HAT230", "origin": "LAS", "destination": "SFO", "date": "2024-05-20",
+         "scheduled_departure_time_est": "23:00:00", "scheduled_arrival_time_est": "00:30:00+1",
+         "prices": {"economy": 90}, "available_seats": {"economy": 5}}]])
+    c.say(description)
+    c.user("Yes please.")
+    i = c.call("update_reservation_flights", {**FLIGHTS, "cabin": "economy", "flights": [
+        {"flight_number": "HAT229", "date": "2024-05-20"}, {"flight_number": "HAT230", "date": "2024-05-20"}]},
+               {**RESERVATION, "updated": True})
+    assert _workflow_kinds(at(certify_interaction(c.build()), i)) == kinds
