@@ -688,6 +688,8 @@ _DOLLARS = re.compile(r"(?<![\w$.,])(\d[\d,]*(?:\.\d+)?)\s*(?:\s(?:US\s+)?dollar
                       r"|\bUSD\s*(\d[\d,]*(?:\.\d+)?)(?![\d,]*\.?\d)")
 _RESULT_GB = re.compile(r'"\w*_gb":\s*(\d+(?:\.\d+)?)')  # a data field of a write's result: "new_data_refueling_gb": 2.0
 _ALL_TOLD = re.compile(r"\b(?:in total|altogether|in all|all told)\b", re.I)
+# Said as an arrival: "18:00 → 00:00", "SEA 18:00 → JFK 00:00", "arrives at 01:30".
+_ARRIVAL_BEFORE = re.compile(r"(?:→|->|\barriv\w*|\blands?\b|\blanding\b)(?:\s+(?:at|[A-Za-z]{3}))?[\s*]*$")
 _YOU_SAID_HINT = re.compile(r"\byou (?:mentioned|said|told me|noted|explained)\b", re.I)  # (stated_reason's)
 _NO_OBJECT_TOOLS = frozenset({"think", "calculate"})  # tools that touch no customer's data
 # The reasons that already say a text names the wrong payment method for money moved.
@@ -2397,7 +2399,9 @@ class _Run:
             if not any(index.has_string(f"{h}:{minute}") or index.has_string(f"{h:02d}:{minute}")
                        or index.time_part_shown(f"{h:02d}:{minute}")
                        # "12:00 AM (May 29)", "arriving 3:00 AM on May 21": said with its day
-                       or ((next_day or _DAY_AFTER.match(text, m.end()) or _DAY_LATER.match(text, m.end()))
+                       or ((next_day or _DAY_AFTER.match(text, m.end()) or _DAY_LATER.match(text, m.end())
+                            # said as an arrival: "18:00 → 00:00", "arrives 01:30"
+                            or _ARRIVAL_BEFORE.search(text, max(0, m.start() - 14), m.start()))
                            and index.time_part_shown(f"{h:02d}:{minute}+1")) for h in hours):
                 out.append(m[0].strip())  # ("arrives 01:30 next day": shown as "01:30:00+1")
         return out

@@ -143,13 +143,17 @@ def test_a_processing_time_the_user_said_is_visible(convo: Any, at: Any) -> None
 
 
 @pytest.mark.parametrize(("said", "eligible"), [("HAT066 leaves 21:00, arrives 01:30 next day.", True),
-                                                ("HAT066 leaves 21:00, arrives 01:30.", False),  # the same day's?
+                                                # said as the arrival, its day left unsaid (blind sets 79
+                                                # and 82: a79_01 34, a82_05 38 and 46)
+                                                ("HAT066 leaves 21:00, arrives 01:30.", True),
+                                                ("HAT066: SEA 21:00 → JFK 01:30.", True),
+                                                ("HAT066 leaves at 01:30.", False),  # no arrival: the departure is 21:00
                                                 ("HAT066 leaves 21:00, arrives 02:30 next day.", False),
                                                 # its day said later in the sentence
                                                 ("HAT066 lands at 01:30, which is early on **May 24**.", True),
                                                 # said to be after midnight (blind set 79, a79_05 58)
                                                 ("HAT066 lands at **01:30 EST**, i.e. just after midnight.", True),
-                                                ("HAT066 lands at 01:30. May 24 is a Friday.", False),
+                                                ("HAT066 lands at 01:30. May 24 is a Friday.", True),
                                                 # a span whose arrival carries the next-day mark in brackets (a68_11)
                                                 ("HAT066 21:00-01:30(+1) has seats.", True),
                                                 ("HAT066 21:00-02:30(+1) has seats.", False)])
@@ -228,10 +232,11 @@ def test_a_time_the_user_wrote_and_a_next_day_arrival_marked_plus_one(convo: Any
     c.call("get_order_details", {"order_id": "HAT172"}, {"flight_number": "HAT172", "scheduled_departure_time_est":
                                                          "23:00:00", "scheduled_arrival_time_est": "00:00:00+1"})
     right = c.say("Both direct flights leave before 11am; HAT172 leaves LGA 23:00 and lands 00:00 (+1 day).")
-    wrong = c.say("HAT172 leaves LGA 23:00 and lands 00:00.")  # the same day's midnight?
+    bare = c.say("HAT172 leaves LGA 23:00 and lands 00:00.")  # the arrival shown, its day unsaid (blind set 82)
+    wrong = c.say("HAT172 leaves LGA 23:00 and lands 01:00.")
     out = certify_interaction(c.build())
-    assert at(out, right).reasons == []
-    assert at(out, wrong).reasons == ["text states '00:00' not in visible history"]
+    assert at(out, right).reasons == [] and at(out, bare).reasons == []
+    assert "text states '01:00' not in visible history" in at(out, wrong).reasons
 
 
 @pytest.mark.parametrize(("said", "reasons"), [
