@@ -232,7 +232,7 @@ def _said_of(d: DateMention, sentence: str, stems: set[str], named: set[str],
             return None
         nearest: list[str] = []
         at = -1
-        for t in identifiers_in(head) if len(named) > 1 else ():
+        for t in _WORD_OR_CODE.findall(head) if len(named) > 1 else ():  # (a code of letters only: "HATHAT")
             # "HAT204/HAT100 May 28": either leg, the days of both
             if (legs := [c for part in t.split("/") if (c := compact(part)) in named]) and (p := head.rfind(t)) > at:
                 nearest, at = legs, p
@@ -241,6 +241,9 @@ def _said_of(d: DateMention, sentence: str, stems: set[str], named: set[str],
         ident = sorted(named)[0]
         return ident, set().union(*(book.dates_of[i] for i in named))
     return None
+
+
+_WORD_OR_CODE = re.compile(r"[\w#]+(?:/[\w#]+)*")  # a word, or legs joined by a slash ("HAT204/HAT100")
 
 
 class ArrivalDays(ObservationBook):

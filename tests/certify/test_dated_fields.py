@@ -234,10 +234,14 @@ TWO_DAYS = {"reservation_id": "V68JRH", "origin": "IAH", "destination": "MSP",
     ("Each booking: HAT034 May 26 + HAT999/HAT001 May 27.", []),
     ("Each booking: HAT034 May 26 + HAT999/HAT001 May 28.", []),
     ("Each booking: HAT034 May 26 + HAT999/HAT001 May 26.", ["hat999/hat001"]),
+    # the nearest code of letters only (blind set 82, a82_05 64)
+    ("V68JRH stays as it is, and your new trip **QZKMXB** on May 28 is booked.", []),
+    ("V68JRH stays as it is, and your new trip **QZKMXB** on May 26 is booked.", ["qzkmxb"]),
 ])
 def test_a_date_goes_to_the_nearest_object_named_before_it(text: str, flagged: list[str]) -> None:
     other = {"reservation_id": "Q9ZK2M", "flights": [{"flight_number": "HAT999", "date": "2024-05-28"}]}
-    assert [label for _, label, _ in misdated_fields(text, _book(TWO_DAYS, other))] == flagged
+    letters = {"reservation_id": "QZKMXB", "flights": [{"flight_number": "HAT998", "date": "2024-05-28"}]}
+    assert [label for _, label, _ in misdated_fields(text, _book(TWO_DAYS, other, letters))] == flagged
 
 
 @pytest.mark.parametrize(("text", "found"), [
