@@ -1050,7 +1050,7 @@ def _dates_by_item(text: str, idents: set[str]) -> tuple[dict[str, list[DateMent
     return found, []
 
 
-_AFTER_TIME = re.compile(r"\d{1,2}:\d{2}(?:\s*[ap]\.?m\.?)?\s*\(\s*$", re.I)
+_AFTER_TIME = re.compile(r"\d{1,2}:\d{2}(?:\s*[ap]\.?m\.?)?\s*\(?\s*$", re.I)  # "00:00 (May 25)", "03:00 May 21"
 
 
 def _listed(value: Any) -> list[Any]:

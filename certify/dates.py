@@ -23,7 +23,7 @@ _DATE = re.compile(
     rf"|(?P<md>\b{_MONTH.format('mm')}\s+(?:the\s+)?(?P<mday>\d{{1,2}}){_ORD}?\b(?:,?\s+(?P<my>\d{{4}})\b)?"
     rf"(?:,?\s+(?:and|&|or)\s+(?:the\s+)?(?P<mday2>\d{{1,2}}){_ORD}?\b)?)"
     # (not an amount, nor across a line: "$25\n\nMay I book it?")
-    rf"|(?P<dm>(?<![$£€])\b(?P<dday>\d{{1,2}}){_ORD}?[ \t]+(?:of\s+)?{_MONTH.format('dmm')}\b(?:,?\s+(?P<dy>\d{{4}})\b)?)"
+    rf"|(?P<dm>(?<![$£€:])\b(?P<dday>\d{{1,2}}){_ORD}?[ \t]+(?:of\s+)?{_MONTH.format('dmm')}\b(?:,?\s+(?P<dy>\d{{4}})\b)?)"
     rf"|(?P<ord>\b(?:the|and|&)\s+(?P<oday>\d{{1,2}}){_ORD}\b(?!\s+of\s+{_MONTH.format('om')}))",
     re.I,
 )

@@ -21,6 +21,8 @@ from trajectory2gym.certify.dates import date_mentions, hour_24, misnamed_weekda
     ("item 9190635437, May I add 2 bags?", []),
     ("- Visa ending 8862: $25\n\nMay I book it?", []),  # an amount, and a line's end, before "May"
     ("leaves on the 25\nMay I book it?", []),
+    # a time's minutes before a month are no day: "15:30 May 24" is May 24 (blind set 82, a82_08 18)
+    ("arrives 15:30 May 24", [(24, 5, None)]),
 ])
 def test_date_mentions(text: str, found: list[tuple[int, int | None, int | None]]) -> None:
     assert [(d.day, d.month, d.year) for d in date_mentions(text)] == found

@@ -1705,6 +1705,9 @@ def test_roaming_turned_on_by_a_description_between_its_words(convo, offer: str,
      "→ SFO 00:30 (May 21). Shall I make this change?", []),
     ("Here's the change: T6HMDP, new flights (economy), May 20: HAT229 DEN 20:00 → LAS 21:00, then HAT230 on May 21, "
      "LAS 23:00 → SFO 00:30. Shall I make this change?", ["not_described"]),
+    # ... without brackets (a82_01 34)
+    ("Here's the change: T6HMDP, new flights (economy), May 20: HAT229 DEN 20:00 → LAS 21:00, then HAT230 LAS 23:00 "
+     "→ SFO 00:30 May 21. Shall I make this change?", []),
 ])
 def test_the_day_an_arrival_falls_on_is_no_date_of_the_flight(convo, at, description: str, kinds: list[str]) -> None:
     c = convo(tools=_tools("airline"), domain="airline", system="You are an airline agent.")
