@@ -100,7 +100,10 @@ def pending_only_rule(policy: str) -> str:
 
 
 # The agent offering to change an order: "I can cancel it for you", "but I can still update its address".
-_CAN_CHANGE = re.compile(r"\bI\s+(?:can|could)\s+(?:still\s+|also\s+)?(?:cancel|modify|update|change)\b", re.I)
+_CAN_CHANGE = re.compile(r"\bI\s+(?:can|could)\s+(?:still\s+|also\s+)?(?:cancel|modify|update|change)\b"
+                         # (not the user's own record: "I can update your default address whenever you like")
+                         r"(?!\s+(?:your|the)\s+(?:default\s+address|profile|account|address\s+on\s+file|user\s+address))",
+                         re.I)
 
 
 def changes_offered(text: str) -> list[str]:

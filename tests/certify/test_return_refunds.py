@@ -100,6 +100,9 @@ def test_a_cancellations_refund_sent_to_another_kind_in_a_conversation(convo: An
     ("processed", "#W3386455 is already processed, so it can't be cancelled - but I can still update its shipping "
                   "address if you give me the new one.", ["text_contradicts_policy"]),
     ("processed", "#W3386455 is already processed, so it can't be cancelled or changed.", []),
+    # the user's own address offered, not the order's (blind set 82, r82_01 40)
+    ("processed", "I can update your default address whenever you like. #W3386455 is processed, so no pending "
+                  "shipment's address would change.", []),
 ])
 def test_a_change_offered_on_an_order_no_longer_pending(convo: Any, at: Any, status: str, said: str,
                                                        kinds: list[str]) -> None:
