@@ -130,7 +130,7 @@ class Anchors:
                  "records", "route", "place_spans", "place_vocab", "_places", "_contents",
                  "_changed", "_listed", "pairs",
                  "_groups", "_by_date", "_raw", "_index", "_labels_of", "_all", "_shapes", "_prefixes", "_aliases", "_fields", "_alias_fields",
-                 "account_keys", "other_actions")
+                 "account_keys", "other_actions", "_renewed")
 
     def __init__(self, raw: dict[str, list[str]], stems: frozenset[str], index: EvidenceIndex,
                  objects: frozenset[str] = frozenset(), object_ids: frozenset[str] = frozenset(),
@@ -142,7 +142,8 @@ class Anchors:
                  owners: tuple[str, ...] = (), records: tuple[tuple[str, list[Any]], ...] = (),
                  dated_args: tuple[str, ...] = (), aliases: frozenset[str] = frozenset(),
                  account_keys: frozenset[str] = frozenset(), alias_fields: frozenset[str] = frozenset(),
-                 pairs: dict[str, str] | None = None, other_actions: frozenset[str] = frozenset()):
+                 pairs: dict[str, str] | None = None, other_actions: frozenset[str] = frozenset(),
+                 renewed: dict[str, int] | None = None):
         self._raw = raw  # identifier key -> the values the call gave for it (or its phone number)
         self._aliases = aliases  # the keys of phone numbers standing for an identifier of the call
         self._alias_fields = alias_fields  # the identifier fields they stand for ("line_id")
@@ -167,6 +168,7 @@ class Anchors:
         self.choices = choices
         self.payments = payments
         self._listed = listed
+        self._renewed = renewed or {}  # how often a replacement list names each key ("new_item_ids")
         self.pairs = pairs or {}  # an item's key -> its replacement's (item_ids[k] -> new_item_ids[k])
         self.variants = variants  # every list argument's keys, the replacements too (new_item_ids)
         self.dated = dated  # (identifier, date) of each dated item of a list argument (a flight and its day)
@@ -313,7 +315,9 @@ class Anchors:
     def repeats(self) -> dict[str, tuple[str, int]]:
         """The items a list argument names more than once (two of one water bottle returned): key ->
         (the identifier as sent, how many times)."""
-        return {key: (found[0], len(found)) for key in self._listed if len(found := self._raw.get(key, [])) > 1}
+        # (not an item exchanged for one of its own kind: "item_ids": ["5206946487"], "new_item_ids": ["5206946487"])
+        return {key: (found[0], n) for key in self._listed
+                if (n := len(found := self._raw.get(key, [])) - self._renewed.get(key, 0)) > 1}
 
     def _lists_holding(self, key: str) -> Iterator[tuple[dict[str, Any], list[dict[str, Any]]]]:
         """Per JSON observation that lists item ``key``, newest first: the item and its list."""
@@ -799,6 +803,7 @@ def call_anchors(tool: str, arguments: dict[str, Any], roles: Mapping[str, str],
     raw: dict[str, list[str]] = {}
     amounts: list[tuple[str, Any]] = []
     listed: set[str] = set()
+    renewed: dict[str, int] = {}
     variants: set[str] = set()
     payments: list[tuple[str, str, str]] = []
     dated: list[tuple[str, str]] = []
@@ -843,6 +848,8 @@ def call_anchors(tool: str, arguments: dict[str, Any], roles: Mapping[str, str],
                     variants.add(c)
                     if not arg.startswith("new"):  # the items acted on, not their replacements
                         listed.add(c)
+                    else:
+                        renewed[c] = renewed.get(c, 0) + 1
         if "payment" in arg and isinstance(value, str) and (kind := payment_kind(value)):
             payments.append((arg, value, kind))
         if role == "identifier" and arg in _ACCOUNT_ARGS and isinstance(value, str):
@@ -884,7 +891,7 @@ def call_anchors(tool: str, arguments: dict[str, Any], roles: Mapping[str, str],
     return Anchors(raw, action_stems(tool), index, objects, object_ids, tuple(amounts), rivals,
                    parts[-1] if objects else "", account=bool(account_only and raw), own=frozenset(parts),
                    verb=parts[0] if parts else "",
-                   listed=frozenset(listed), choices=choices, payments=tuple(payments), variants=frozenset(variants),
+                   listed=frozenset(listed), renewed=renewed, choices=choices, payments=tuple(payments), variants=frozenset(variants),
                    dated=tuple(dated), counts=tuple(counts),
                    owners=tuple(v for a, v in arguments.items() if roles.get(a) == "identifier" and isinstance(v, str)
                                 and a.split("_")[0] in parts), records=tuple(records), dated_args=tuple(dated_args),

@@ -478,6 +478,20 @@ def test_an_item_sent_twice_is_two_of_it(convo, description: str, times: int, ki
     assert [k for k in map(reason_kind, decision.reasons) if reason_check(k) == "workflow"] == kinds
 
 
+def test_an_item_exchanged_for_its_own_kind_is_one_of_it(convo) -> None:
+    # blind set 82, r82_04 28: an item exchanged for a new one of its own kind is sent once among the items
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user("My lamp from #W4794911 is broken, I want a new one of the same. I'm yusuf_garcia_3055.")
+    c.call("get_order_details", {"order_id": "#W4794911"}, ORDER)
+    c.say(f"I'll exchange 1 Desk Lamp ({LAMP}) from order #W4794911 for a new Desk Lamp ({LAMP}), $0.00 difference, "
+          "on your PayPal. Shall I proceed?")
+    c.user("yes")
+    i = c.call("exchange_delivered_order_items", {"order_id": "#W4794911", "item_ids": [LAMP], "new_item_ids": [LAMP],
+                                                  "payment_method_id": PAYPAL}, {**ORDER, "status": "exchange requested"})
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert [k for k in map(reason_kind, decision.reasons) if reason_check(k) == "workflow"] == []
+
+
 def test_a_method_named_by_its_id_yields_to_a_later_kind_the_user_names(convo) -> None:
     by_id = BOTH.replace("to your PayPal", f"to your PayPal ({PAYPAL})")
     instead = "put it on my mastercard instead. then yes go ahead"
