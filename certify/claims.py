@@ -296,7 +296,10 @@ _NONE_ADDED = re.compile(r"(?<![\d.])0(?:\.0+)?\s*(?:\*\*)?\s*GB\b")
 _CONTACTED = re.compile(
     r"\b(?:I|we)(?:'ve|’ve| have|'ll|’ll| will)\s+(?:(?:also|now|just|already|go ahead and)\s+)*"
     r"(?:e-?mail(?:ed)?|text(?:ed)?|messag(?:ed|e)|mail(?:ed)?|sms(?:ed)?|sen[dt] (?:you )?(?:an? |the )?"
-    r"(?:confirmation )?(?:e-?mail|text|sms|message))\b", re.I)
+    r"(?:confirmation )?(?:e-?mail|text|sms|message)"
+    # or handed a document over: "I've attached a prepaid return label to this chat"
+    r"|attach(?:ed)? (?:an? |the |your )?(?:prepaid |shipping |return )*(?:label|receipt|invoice|document|pdf|file))\b",
+    re.I)
 _MESSAGING = ("mail", "text", "sms", "message", "notif")  # words of a tool that reaches the user
 _LOOKUPS = ("get_", "find_", "list_", "search_")  # tools that find things (find_user_id_by_email sends nothing)
 
@@ -304,7 +307,8 @@ _LOOKUPS = ("get_", "find_", "list_", "search_")  # tools that find things (find
 def contact_claims(text: str, tool_names: Iterable[str]) -> list[str]:
     """The sentences in which the agent says it emailed or texted the user, where no visible tool
     can: no call can have done it."""
-    if "mail" not in text and "text" not in text and "messag" not in text and "sms" not in text.lower():
+    if "mail" not in text and "text" not in text and "messag" not in text and "sms" not in text.lower() \
+            and "attach" not in text:
         return []  # plain substrings first
     if any(w in name.lower() and not name.lower().startswith(_LOOKUPS) for name in tool_names for w in _MESSAGING):
         return []  # a tool that sends (not find_user_id_by_email)

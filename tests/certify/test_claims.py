@@ -605,6 +605,9 @@ def test_a_later_recap_of_a_change_the_result_said_was_already_made(convo: Any, 
     ("You'll receive the return instructions by email.", ["return_delivered_order_items"], False),  # the system's
     ("I've emailed you the receipt.", ["send_email_receipt"], False),  # a tool that sends mail
     ("I couldn't email you the receipt, sorry.", ["book_reservation"], False),
+    # a document handed over (blind set 82, r82_09 38)
+    ("I've attached a prepaid return label to this chat; just print it.", ["return_delivered_order_items"], True),
+    ("You'll get a prepaid return label by email.", ["return_delivered_order_items"], False),
 ])
 def test_a_claim_of_mailing_the_user_needs_a_tool_that_does(text: str, tools: list[str], claimed: bool) -> None:
     assert bool(contact_claims(text, tools)) is claimed
