@@ -690,7 +690,7 @@ _RESULT_GB = re.compile(r'"\w*_gb":\s*(\d+(?:\.\d+)?)')  # a data field of a wri
 _ALL_TOLD = re.compile(r"\b(?:in total|altogether|in all|all told)\b", re.I)
 # Said as an arrival: "18:00 → 00:00", "SEA 18:00 → JFK 00:00", "arrives at 01:30".
 _ARRIVAL_BEFORE = re.compile(r"(?:→|->|\barriv\w*|\blands?\b|\blanding\b)(?:\s+(?:at|[A-Za-z]{3}))?[\s*]*$")
-_YOU_SAID_HINT = re.compile(r"\byou (?:mentioned|said|told me|noted|explained)\b", re.I)  # (stated_reason's)
+_YOU_SAID_HINT = re.compile(r"\byou (?:mentioned|said|told me|noted|explained)\b|\bI see (?:that )?you\b", re.I)  # (stated_reason's)
 _NO_OBJECT_TOOLS = frozenset({"think", "calculate"})  # tools that touch no customer's data
 # The reasons that already say a text names the wrong payment method for money moved.
 _METHOD_SAID_KINDS = frozenset({"text_misstated_refund_method", "text_misstated_payer", "text_misstated_charge_method",

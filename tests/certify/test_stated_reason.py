@@ -51,6 +51,10 @@ def test_a_reason_in_a_reply(convo: Any, at: Any, order_w123: dict[str, Any], us
      "I definitely don't want to switch plans.", []),  # "plans": the user's word
     ("As you said, the kettle arrived broken.", "the kettle came broken", []),
     ("It's $4.00, charged to your next bill.", "no plan change please", []),  # nothing said to be the user's
+    # a wish the text says it sees (blind set 82, a82_05 40)
+    ("I'll book it, and I see you don't want travel insurance on this one.", "book the cheapest nonstop",
+     ["I see you don't want travel insurance on this one"]),
+    ("I'll book it, and I see you don't want travel insurance on this one.", "no insurance please", []),
 ])
 def test_what_the_text_says_the_user_said(text: str, user: str, found: list[str]) -> None:
     assert sayings_put_on_user(text, user.lower()) == found
