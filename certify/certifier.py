@@ -787,11 +787,19 @@ _AUTOMATIC = re.compile(r"\b(?:will|would|'ll)\s+(?:\w+\s+){0,3}?automatically\b
 # Words of a rule or a benefit only a policy gives: "rolls over", "non-refundable", "a doctor's note",
 # "lounge access", "priority boarding", "a late fee", "autopay", "a grace period".
 _RULE_TERMS = re.compile(r"\broll(?:s|ed|ing)?\s+over\b|\bnon-?refundable\b|\bdoctor'?s?\s+note\b|\blounge\b|"
-                         r"\bpriority boarding\b|\bgrace period\b|\blate fee\b|\bauto-?pay\b", re.I)
+                         r"\bpriority boarding\b|\bgrace period\b|\blate fee\b|\bauto-?pay\b|"
+                         # conditions and perks no policy here has (blind sets 81, 82: r81_10 29, r82_07 22,
+                         # t82_08 60, a82_05 54)
+                         r"\boriginal packaging\b|\bunopened\b|\bphoto ID\b|\bseat selection\b|\bcomplimentary upgrades?\b",
+                         re.I)
+_DENIED_BEFORE = re.compile(r"(?:n't|\bnot\b|\bno\b|\bnever\b|\bwithout\b)[^.;!?\n]*$", re.I)
+
+
 def _may_name_rule_terms(text: str) -> bool:
     """Plain substring tests before ``_RULE_TERMS``: most texts name none of its words."""
     return ("oll" in text or "efundable" in text or " note" in text or "ounge" in text or "riority" in text
-            or "grace" in text or "ate fee" in text or "utopay" in text or "uto-pay" in text)
+            or "grace" in text or "ate fee" in text or "utopay" in text or "uto-pay" in text or "packag" in text
+            or "nopened" in text or "hoto ID" in text or "eat selection" in text or "omplimentary" in text)
 
 
 # A line's suspension put down to a bill: "because of an unpaid bill" (which only a bill's record shows).
@@ -3591,10 +3599,11 @@ class _Run:
                 and "automatic" not in self._user_text():
             # "It will switch off automatically once you're back": what happens by itself, said of nothing
             reasons.append(reason("text_not_visible", value=auto[0]))
-        if _may_name_rule_terms(content) and (term := _RULE_TERMS.search(content)) is not None \
-                and not self._term_visible(term[0]):
+        if _may_name_rule_terms(content) and (term := next((t for t in _RULE_TERMS.finditer(content) if not _DENIED_BEFORE.search(
+                content, max(0, t.start() - 60), t.start())), None)) is not None and not self._term_visible(term[0]):
             # "Unused top-up data rolls over into next cycle", "upgraded business fares are non-refundable":
-            # a rule or a benefit no policy, tool or observation here gives
+            # a rule or a benefit no policy, tool or observation here gives (not one denied: "Our policy
+            # doesn't include any complimentary upgrades")
             reasons.append(reason("text_not_visible", value=term[0]))
         if "uspen" in content and (cause := _UNPAID_CAUSE.search(content)) and not self.index.json_has('"bill_id"') \
                 and "bill" not in (user := self._user_text()) and "pay" not in user:

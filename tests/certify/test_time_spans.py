@@ -119,6 +119,16 @@ def test_a_threshold_of_time_must_be_visible(convo: Any, at: Any, system: str, s
     ("You are an airline agent.", "You'll need a doctor's note for the insurance claim.", False),
     ("You are an airline agent.", "Both of you will enjoy complimentary lounge access.", False),
     ("You are an airline agent.", "Your upgrade is done.", True),
+    # conditions and perks no policy here has (blind sets 81, 82: r81_10 29, t82_08 60, a82_05 54, a79_07 30)
+    ("You are a retail agent.", "Exchanges require the original puzzle to be returned in its unopened packaging.",
+     False),
+    ("You are a telecom agent.", "You'll need to bring photo ID to a store to get a PUK code.", False),
+    ("You are an airline agent.", "Yes — seat selection is included free with basic economy.", False),
+    ("You are an airline agent.", "Gold members are eligible for a complimentary upgrade at the gate.", False),
+    # ... denied, taken back (a79_07 32, r81_10 33)
+    ("You are an airline agent.", "I was wrong: our policy doesn't include any complimentary upgrades.", True),
+    ("You are a retail agent.", "I don't actually have any rule about unopened packaging, so please disregard that.",
+     True),
 ])
 def test_what_only_a_policy_gives_must_be_visible(convo: Any, at: Any, system: str, said: str, ok: bool) -> None:
     c = convo(system=system)
