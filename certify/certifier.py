@@ -3385,7 +3385,8 @@ class _Run:
             reasons += [reason("text_not_visible", value=said) for said in reasons_put_on_user(content, self._user_text())]
         if "re " in content and ("home" in content or "abroad" in content or " in " in content or "travel" in content):
             # "Since you're at home in the US", the user never saying where they are
-            reasons += [reason("text_not_visible", value=said) for said in places_put_on_user(content, self._user_text())]
+            reasons += [reason("text_not_visible", value=said) for said in places_put_on_user(content, self._user_text())
+                        if not (self.inter.private and any(w in said for w in self._hidden_caps()))]  # (privileged's)
         if "you " in content and _YOU_SAID_HINT.search(content):
             # "Since you mentioned you don't want to change your plan", the user never saying anything of it
             reasons += [reason("text_not_visible", value=said) for said in sayings_put_on_user(content, self._user_text())]

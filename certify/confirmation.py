@@ -208,7 +208,11 @@ def _states_only(turn: Turn, anchors: Anchors) -> bool:
     found = [m for stem in anchors.stems for m in re.finditer(rf"\b{re.escape(stem)}\w*", low)]
     # (a state is a participle or an adjective: "enabled", "active"; not "eligible", nor "issue it")
     return bool(found) and all(m[0].endswith(("ed", "ive")) and _STATE_BEFORE.search(low, max(0, m.start() - 24), m.start())
+                               and not _NONE_BEFORE.search(low, max(0, m.start() - 24), m.start())  # ("nothing was changed")
                                for m in found)
+
+
+_NONE_BEFORE = re.compile(r"\b(?:nothing|not|never|none)\b|n't\b")
 
 
 def _without_ids(line: str, anchors: Anchors) -> str:

@@ -155,8 +155,10 @@ def miscounted_bags(text: str, bags_of: Callable[[str | None], int | None]) -> l
         said = _count(m["n"])
         # "the reservation" of a code named before it ("with 2 passengers on JG7FMM ... The reservation
         # currently lists 3 checked bags"), else the newest shown
-        code = m["code"] or next(
-            (c for c in reversed(_CODE_OR_CAPITALS.findall(text, 0, m.start())) if bags_of(c) is not None), None)
+        code: str | None = m["code"]
+        if code is None:
+            named: list[str] = _CODE_OR_CAPITALS.findall(text, 0, m.start())  # (typed: mypyc reads findall as Any)
+            code = next((c for c in reversed(named) if bags_of(c) is not None), None)
         if (shown := bags_of(code)) is not None and shown != said:
             out.append((m[0][m.start("n") - m.start():].strip("* "), shown))
     return out

@@ -81,7 +81,8 @@ def sayings_put_on_user(text: str, user_text: str) -> list[str]:
     out: list[str] = []
     for m in _YOU_SAID.finditer(text):
         own = {w for w in words(m["what"]) if len(w) > 3 and w not in _COMMON}
-        if own and own.isdisjoint(said) and not any(w.rstrip("s") in said or w + "s" in said for w in own):
+        # (two words at least: one may be the user's in other words, "happy to add" of "I could add")
+        if len(own) > 1 and own.isdisjoint(said) and not any(w.rstrip("s") in said or w + "s" in said for w in own):
             out.append(m[0].strip())
     return out
 
