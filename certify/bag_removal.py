@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from trajectory2gym.certify.policy_times import policy_sentences, rule_text
+from trajectory2gym.certify.policy_times import rule_sentence
 from trajectory2gym.certify.turns import SENTENCE_OR_LINE
 
 # The policy's rule: bags, then "not removed"; or "add but not remove" bags.
@@ -27,7 +27,7 @@ def bag_removal_rule(policy: str) -> str:
     """The policy's sentence that forbids removing bags; "" where it has none."""
     if "bag" not in policy:
         return ""
-    return next((rule_text(s) for s in policy_sentences(policy) if _RULE.search(s)), "")
+    return rule_sentence(policy, _RULE)
 
 
 def offers_bag_removal(text: str) -> list[str]:

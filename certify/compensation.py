@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from trajectory2gym.certify.policy_times import policy_sentences, rule_text
+from trajectory2gym.certify.policy_times import policy_sentences, rule_sentence, rule_text
 from trajectory2gym.certify.turns import SENTENCE_OR_LINE
 
 # The policy's rule: a certificate only for the eligible (silver or gold, insurance, business).
@@ -196,7 +196,7 @@ _FLIGHT_TROUBLE = re.compile(r"\bcancell?ed\b|\bdelay\w*|\blate\b|\bmissed\b|\bc
 def flight_cases_rule(policy: str) -> str:
     """The policy's sentence that gives certificates for cancelled and delayed flights (and nothing
     else); "" where it has none."""
-    return next((rule_text(s) for s in policy_sentences(policy) if _FLIGHT_CASES.search(s)), "")
+    return rule_sentence(policy, _FLIGHT_CASES)
 
 
 _CASE_RATE = {"cancelled": re.compile(r"\bcancell?ed flights?\b[^:;.]{0,60}:\s*\$?(\d+)", re.I),
@@ -227,7 +227,7 @@ def flight_trouble_said(user_text: str) -> bool:
 def delay_rule(policy: str) -> str:
     """The policy's sentence that compensates a delay only after a change or cancellation; "" where
     it has none."""
-    return next((rule_text(s) for s in policy_sentences(policy) if _DELAY_RULE.search(s)), "")
+    return rule_sentence(policy, _DELAY_RULE)
 
 
 def delay_complaint(user_texts: list[str]) -> bool:
@@ -246,7 +246,7 @@ _NO_CERTIFICATE_FOR_DIFFERENCE = re.compile(r"\bdifference\b[^.]*\b(?:never|not|
 @lru_cache(maxsize=64)
 def difference_rule(policy: str) -> str:
     """The policy's sentence that a fare difference is never paid with a certificate; "" where none."""
-    return next((rule_text(s) for s in policy_sentences(policy) if _NO_CERTIFICATE_FOR_DIFFERENCE.search(s)), "")
+    return rule_sentence(policy, _NO_CERTIFICATE_FOR_DIFFERENCE)
 
 
 # A certificate said to pay: "you can apply certificate 8482931 ($250)", "I'd take $100 from

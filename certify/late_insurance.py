@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from trajectory2gym.certify.policy_times import policy_sentences, rule_text
+from trajectory2gym.certify.policy_times import rule_sentence
 from trajectory2gym.certify.turns import SENTENCE_OR_LINE
 
 # The policy's rule: insurance, then "cannot be added after", or "cannot add insurance after".
@@ -29,7 +29,7 @@ def late_insurance_rule(policy: str) -> str:
     """The policy's sentence that forbids adding insurance after booking; "" where it has none."""
     if "nsurance" not in policy:
         return ""
-    return next((rule_text(s) for s in policy_sentences(policy) if _RULE.search(s)), "")
+    return rule_sentence(policy, _RULE)
 
 
 def offers_late_insurance(text: str) -> list[str]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from trajectory2gym.certify.policy_times import policy_sentences, rule_text
+from trajectory2gym.certify.policy_times import rule_sentence
 from trajectory2gym.certify.turns import SENTENCE_OR_LINE
 
 _RULE = re.compile(r"\bsame cabin\b|\bcabin\b[^.;]{0,30}?\bsame\b[^.;]{0,30}?\bflights\b", re.I)
@@ -26,7 +26,7 @@ def one_cabin_rule(policy: str) -> str:
     """The policy's sentence that puts every flight of a reservation in one cabin; "" where none."""
     if "abin" not in policy:
         return ""
-    return next((rule_text(s) for s in policy_sentences(policy) if _RULE.search(s)), "")
+    return rule_sentence(policy, _RULE)
 
 
 def mixed_cabins_offered(text: str) -> list[str]:

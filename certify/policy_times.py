@@ -37,6 +37,11 @@ def rule_text(sentence: str) -> str:
 _HEADING = re.compile(r"^#+\s*[\w ]+?\s+-\s+")
 
 
+def rule_sentence(policy: str, pattern: re.Pattern[str]) -> str:
+    """The first policy sentence ``pattern`` finds anything in, as a reason quotes it; "" where none."""
+    return next((rule_text(s) for s in policy_sentences(policy) if pattern.search(s)), "")
+
+
 def rule_words(policy: str, pattern: re.Pattern[str]) -> str:
     """The words ``pattern`` finds in the first policy sentence that has them, as a reason quotes
     them ("Basic economy flights cannot be changed"); "" where no sentence has them."""
@@ -135,7 +140,7 @@ def own_only(policy: str) -> str:
     """The policy's sentence that has the agent act only for the identified customer, on their own
     orders or reservations ("Help only the identified customer, and only with their own orders");
     "" where it has none."""
-    return next((rule_text(s) for s in policy_sentences(policy) if _OWN_ONLY.search(s)), "")
+    return rule_sentence(policy, _OWN_ONLY)
 
 
 @lru_cache(maxsize=64)

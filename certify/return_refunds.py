@@ -16,7 +16,7 @@ from functools import lru_cache
 from typing import Any
 
 from trajectory2gym.certify.anchors import PAYMENT_WORDS, payment_kind
-from trajectory2gym.certify.policy_times import policy_sentences, rule_text
+from trajectory2gym.certify.policy_times import rule_sentence
 from trajectory2gym.certify.turns import SENTENCE_OR_LINE
 
 _RULE = re.compile(r"\breturns?\b[^.]*\brefunded to the original payment method or (?:to )?a gift card", re.I)
@@ -25,7 +25,7 @@ _RULE = re.compile(r"\breturns?\b[^.]*\brefunded to the original payment method 
 @lru_cache(maxsize=64)
 def return_refund_rule(policy: str) -> str:
     """The policy's sentence that sends a return's refund to the original method or a gift card; ""."""
-    return next((rule_text(s) for s in policy_sentences(policy) if _RULE.search(s)), "")
+    return rule_sentence(policy, _RULE)
 
 
 def paid_kinds(history: Any) -> set[str]:
@@ -96,7 +96,7 @@ _PENDING_RULE = re.compile(r"\bpending\b[^.]*\b(?:cancel|modif)", re.I)
 def pending_only_rule(policy: str) -> str:
     """The policy's sentence that lets only pending orders be cancelled or modified ("A pending order can
     be cancelled or modified; processed, delivered and cancelled orders cannot"); "" where it has none."""
-    return next((rule_text(s) for s in policy_sentences(policy) if _PENDING_RULE.search(s)), "")
+    return rule_sentence(policy, _PENDING_RULE)
 
 
 # The agent offering to change an order: "I can cancel it for you", "but I can still update its address".

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from trajectory2gym.certify.policy_times import policy_sentences, rule_text
+from trajectory2gym.certify.policy_times import rule_sentence
 
 _ONE_CALL = re.compile(r"\bone (?:tool )?call at a time\b", re.I)
 # "do not answer the customer in the same turn as a call", "should not respond to the user at the same time"
@@ -22,7 +22,6 @@ _NO_REPLY = re.compile(r"\b(?:not|never)\s+(?:answer|reply|respond)\w*\b[^.;]{0,
 def turn_rules(policy: str) -> tuple[str, str]:
     """The policy's sentence that allows one tool call a turn, and the one that keeps replies out
     of a turn with a call; each "" where the policy has none."""
-    sentences = policy_sentences(policy)
-    one = next((rule_text(s) for s in sentences if _ONE_CALL.search(s)), "")
-    alone = next((rule_text(s) for s in sentences if _NO_REPLY.search(s)), "")
+    one = rule_sentence(policy, _ONE_CALL)
+    alone = rule_sentence(policy, _NO_REPLY)
     return one, alone
