@@ -690,6 +690,7 @@ _RESULT_GB = re.compile(r'"\w*_gb":\s*(\d+(?:\.\d+)?)')  # a data field of a wri
 _ALL_TOLD = re.compile(r"\b(?:in total|altogether|in all|all told)\b", re.I)
 # Said as an arrival: "18:00 → 00:00", "SEA 18:00 → JFK 00:00", "arrives at 01:30".
 _ARRIVAL_BEFORE = re.compile(r"(?:→|->|\barriv\w*|\blands?\b|\blanding\b)(?:\s+(?:at|[A-Za-z]{3}))?[\s*]*$")
+_YOU_ARE_IN = re.compile(r"\byou(?:'re|’re| are)\s+(?:currently\s+|now\s+|still\s+)?in\s+[A-Z]")  # (stated_reason's)
 _YOU_SAID_HINT = re.compile(r"\byou (?:mentioned|said|told me|noted|explained)\b|\bI see (?:that )?you\b", re.I)  # (stated_reason's)
 _NO_OBJECT_TOOLS = frozenset({"think", "calculate"})  # tools that touch no customer's data
 # The reasons that already say a text names the wrong payment method for money moved.
@@ -3380,14 +3381,17 @@ class _Run:
             for said in offers_bag_removal(content):  # "I can remove the checked bag and refund you $50 for it"
                 reasons.append(reason("text_contradicts_policy", arg="removing bags", value=said[:80],
                                       detail=self._no_bag_removal))
-        if ("mistake" in content or " need" in content) and ("since" in content or "because" in content or "as " in content):
+        if ("mistake" in content or "longer need" in content or "n't need" in content or "not need" in content) and (
+                "since" in content or "Since" in content or "because" in content or "as " in content):
             # "... which I'll cancel for you since you ordered it by mistake", the user never saying why
             reasons += [reason("text_not_visible", value=said) for said in reasons_put_on_user(content, self._user_text())]
-        if "re " in content and ("home" in content or "abroad" in content or " in " in content or "travel" in content):
+        if ("you're" in content or "you are" in content or "you’re" in content) and (
+                "at home" in content or _YOU_ARE_IN.search(content)):
             # "Since you're at home in the US", the user never saying where they are
             reasons += [reason("text_not_visible", value=said) for said in places_put_on_user(content, self._user_text())
                         if not (self.inter.private and any(w in said for w in self._hidden_caps()))]  # (privileged's)
-        if "you " in content and _YOU_SAID_HINT.search(content):
+        if ("mentioned" in content or "said" in content or "told me" in content or "noted" in content
+                or "explained" in content or "I see" in content) and _YOU_SAID_HINT.search(content):
             # "Since you mentioned you don't want to change your plan", the user never saying anything of it
             reasons += [reason("text_not_visible", value=said) for said in sayings_put_on_user(content, self._user_text())]
         if self._one_cabin and "usiness" in content and "conomy" in content:

@@ -186,13 +186,11 @@ def describes(turn: Turn, anchors: Anchors) -> bool:
                 and says(_without_ids(_PER_UNIT.sub(" ", line), anchors), anchors.rival_objects)
                 and not _line_of_its_own(turn, anchors))):
         return False
-    if _states_only(turn, anchors):
-        return False
     if anchors.account and (_names_account(turn.text, anchors) or _plan_entry_names_account(turn, anchors)):
-        return True
+        return not _states_only(turn, anchors)
     return (not anchors.ids or _names_object(turn, anchors)  # no ids: no labels
             or _names_by_options(turn, anchors) or _names_card(turn, anchors) or _names_line_ending(turn, anchors)
-            or _swap_by_options(turn, anchors)) and not _refuses(turn, anchors)
+            or _swap_by_options(turn, anchors)) and not _refuses(turn, anchors) and not _states_only(turn, anchors)
 
 
 # What puts the action's word as a state: "it's **already enabled**", "line L1002 is **Active**".
@@ -205,11 +203,17 @@ def _states_only(turn: Turn, anchors: Anchors) -> bool:
     **Active** and in good standing", "I can see it's **already enabled** for your line"): nothing to
     confirm."""
     low = turn.text.lower()
-    found = [m for stem in anchors.stems for m in re.finditer(rf"\b{re.escape(stem)}\w*", low)]
+    found = [m for stem in anchors.stems for m in _stem_words(stem).finditer(low)]
     # (a state is a participle or an adjective: "enabled", "active"; not "eligible", nor "issue it")
     return bool(found) and all(m[0].endswith(("ed", "ive")) and _STATE_BEFORE.search(low, max(0, m.start() - 24), m.start())
                                and not _NONE_BEFORE.search(low, max(0, m.start() - 24), m.start())  # ("nothing was changed")
                                for m in found)
+
+
+@lru_cache(maxsize=256)
+def _stem_words(stem: str) -> re.Pattern[str]:
+    """The words a stem starts ("enabl": "enabled", "enable")."""
+    return re.compile(rf"\b{re.escape(stem)}\w*")
 
 
 _NONE_BEFORE = re.compile(r"\b(?:nothing|not|never|none)\b|n't\b")
