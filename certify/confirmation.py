@@ -203,11 +203,16 @@ def _states_only(turn: Turn, anchors: Anchors) -> bool:
     **Active** and in good standing", "I can see it's **already enabled** for your line"): nothing to
     confirm."""
     low = turn.text.lower()
-    found = [m for stem in anchors.stems for m in _stem_words(stem).finditer(low)]
-    # (a state is a participle or an adjective: "enabled", "active"; not "eligible", nor "issue it")
-    return bool(found) and all(m[0].endswith(("ed", "ive")) and _STATE_BEFORE.search(low, max(0, m.start() - 24), m.start())
-                               and not _NONE_BEFORE.search(low, max(0, m.start() - 24), m.start())  # ("nothing was changed")
-                               for m in found)
+    seen = False
+    for action in anchors.stems:
+        for m in _stem_words(action).finditer(low):
+            # (a state is a participle or an adjective: "enabled", "active"; not "eligible", nor "issue it";
+            # nor a change denied: "nothing was changed")
+            if not (m[0].endswith(("ed", "ive")) and _STATE_BEFORE.search(low, max(0, m.start() - 24), m.start())
+                    and not _NONE_BEFORE.search(low, max(0, m.start() - 24), m.start())):
+                return False  # the action said as one: the usual case, found first
+            seen = True
+    return seen
 
 
 @lru_cache(maxsize=256)
