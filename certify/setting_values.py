@@ -19,8 +19,12 @@ def may_name_values(text: str) -> bool:
 
 
 def named_values(text: str) -> list[str]:
-    """The values a text gives settings by a naming word, in order, each once."""
-    return list(dict.fromkeys(m[1] for m in _NAMED_VALUE.finditer(text)))
+    """The values a text gives settings by a naming word, in order, each once; not a switch's state
+    ("| Roaming on the account | **Enabled** |", read with its column's name "Value")."""
+    return list(dict.fromkeys(m[1] for m in _NAMED_VALUE.finditer(text) if m[1].lower() not in _STATES))
+
+
+_STATES = frozenset({"enabled", "disabled", "on", "off", "yes", "no", "true", "false", "active", "inactive"})
 
 
 # A plan by its name: "Premium Plan", "Unlimited Plus Plan", "the Plus plan" (capitalized words

@@ -19,6 +19,9 @@ from trajectory2gym.envs.registry import tool_specs
     ("The APN is named “broken” and the MMSC URL is set.", ["broken"]),
     ('Your APN has now been reset to **"internet"** with the default MMS settings.', ["internet"]),
     ("Please **restart** the phone, then tell me the **status bar**.", []),  # bold, but no naming word
+    # a switch's state read with its column's name (blind set 83, t83_01 12)
+    ("Field Roaming on the account | Value **Enabled** |", []),
+    ("Field APN | Value **internet** |", ["internet"]),
 ])
 def test_the_values_a_text_gives_settings_by_name(text: str, values: list[str]) -> None:
     assert named_values(text) == values
