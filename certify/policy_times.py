@@ -22,8 +22,8 @@ _SENTENCE_END = re.compile(r"[.!?](?=\s|$)|\n")
 _CLAUSE_END = re.compile(r"[;,](?=\s)")
 # Another way of paying than the kinds named: "your card ending 4421" (a card, not the gift card),
 # "the original payment method", "other methods", a bank.
-_OTHER_METHOD = re.compile(r"(?<!gift )\bcards?\b|\b(?:original|other)\s+(?:payment\s+)?(?:method|form)s?\b|\bbank\b",
-                           re.I)
+_OTHER_METHOD = re.compile(r"(?<!gift )\bcards?\b|\b(?:original|other)\s+(?:payment\s+)?(?:method|form)s?\b|\bbank\b"
+                           r"|\bother than\b|\bexcept\b", re.I)  # ("payment methods other than gift cards take 5-7 days")
 # A value taken back right before it: "not 5-7 business days", "not within 5–7 days", "not on March 31".
 NOT_BEFORE = re.compile(r"\bnot\s+(?:on\s+|in\s+|within\s+|by\s+|after\s+)?\**$", re.I)
 

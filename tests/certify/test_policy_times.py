@@ -300,3 +300,11 @@ def test_a_span_the_policy_sets_for_another_action(text: str, found: list[str]) 
     from trajectory2gym.certify.policy_times import span_of_another_action, span_topics
 
     assert [span for span, _, _ in span_of_another_action(text, span_topics(RETAIL_POLICY))] == found
+
+
+def test_a_span_for_methods_other_than_the_instant_one() -> None:
+    # blind set 83, r83_02 42: the policy's own words, the gift card set apart
+    said = "Per our policy, refunds to payment methods other than gift cards take 5-7 business days."
+    assert slow_for_instant(said, instant_kinds(RETAIL_POLICY)) == []
+    assert slow_for_instant("Refunds to gift cards take 5-7 business days.", instant_kinds(RETAIL_POLICY)) == [
+        ("5-7 business days", "giftcard")]
