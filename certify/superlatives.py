@@ -18,7 +18,8 @@ from trajectory2gym.certify.turns import LIST_MARK, SENTENCE_OR_LINE
 _LOW = re.compile(r"\b(?:cheapest|lowest[- ]priced|least expensive|lowest price)\b", re.I)
 _HIGH = re.compile(r"\b(?:most expensive|priciest|highest[- ]priced|highest price)\b", re.I)
 # A rank within part of the list: "the cheapest one in stock", "the cheapest besides the red one".
-_WITHIN = re.compile(r"\b(?:available|in stock|except|other than|besides|apart from|excluding|of those|among)\b", re.I)
+_WITHIN = re.compile(r"\b(?:available|in stock|except|other than|besides|apart from|excluding|of those|among|"
+                     r"that (?:fits?|meets?|matches|works?|suits?)|fitting|within your)\b", re.I)  # ("the cheapest option that fits")
 
 
 def may_rank(text: str) -> bool:

@@ -23,6 +23,7 @@ LEGS = ("| # | Flights | Economy total |\n|---|---|---|\n| 1 | HAT136 + HAT039 |
     (LISTED + "The cheapest is the plastic / plain at $182.03.", []),
     (LISTED + "The most expensive is the maple / graphic at $187.23.", [("$187.23", "the list's highest is $193.97")]),
     (LISTED + "The cheapest one in stock is the maple / graphic at $187.23.", []),  # within part of the list
+    (LISTED + "The cheapest option that fits is the maple / graphic at $187.23.", []),  # (blind set 83, a83_01 13)
     ("The cheapest is the maple / graphic at $187.23.", []),  # no list to compare with
     (LISTED + "The cheapest would save you $5.20.", []),  # an amount the list does not show
     # a line's total with its legs: the legs are no entries (blind set 81: a81_01 26)
@@ -63,6 +64,7 @@ ONE_STOP = [[_leg("HAT227", 112), _leg("HAT139", 104)], [_leg("HAT110", 105), _l
     ("The cheapest economy option is HAT227 + HAT139 at **$216** ($112 + $104).", [ONE_STOP],
      [("$216", "HAT110 + HAT172 at $207.00")]),
     ("The cheapest economy option is HAT110 + HAT172 at **$207**.", [ONE_STOP], []),
+    ("The cheapest economy option that fits is HAT227 + HAT139 at $216.", [ONE_STOP], []),  # within the user's times
     # ... not where the cheaper one has no seat left in the cabin
     ("The cheapest economy option is HAT227 + HAT139 at $216.", [[ONE_STOP[0], [_leg("HAT110", 105, 0),
                                                                               _leg("HAT172", 102)]]], []),
