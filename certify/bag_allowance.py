@@ -125,8 +125,8 @@ def misstated_bags(text: str, table: dict[tuple[str, str], int], tiers_shown: se
             if n == allowed or (not each and allowed and n and n % allowed == 0
                                 and (passengers is None or n == allowed * passengers)):
                 continue
-            if not each and 0 < n < allowed and not _ALLOWANCE_SAID.search(sentence):
-                continue  # the bags booked, all free: "insurance included, 1 free bag" (of 2 allowed)
+            if not each and 0 < n < allowed * (passengers or 1) and not _ALLOWANCE_SAID.search(sentence):
+                continue  # the bags booked, all free: "insurance included, 1 free bag" (of 2 allowed; of 6, for two)
             out.append((m[0], " ".join(key).replace("_", " "), allowed))
     return out
 

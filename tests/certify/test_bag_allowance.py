@@ -85,6 +85,15 @@ def test_a_count_of_free_bags_against_the_table(text: str, shown: set[str], foun
     assert misstated_bags(text, TABLE, shown) == found
 
 
+@pytest.mark.parametrize(("text", "found"), [
+    # the bags booked, all free, fewer than the party's allowance (blind set 83, a83_12 59): 2 each for three
+    ("Summary: nonstop HAT041 on May 21 in economy with 4 free bags.", []),
+    ("Summary: nonstop HAT041 on May 21 in economy with 7 free bags.", [("7 free bags", "silver economy", 2)]),
+])
+def test_the_bags_booked_for_a_party_all_free(text: str, found: list[tuple[str, str, int]]) -> None:
+    assert misstated_bags(text, TABLE, {"silver"}, passengers=3) == found
+
+
 @pytest.mark.parametrize(("cabins", "found"), [
     # the cabin of the one reservation shown, where the text names none (blind audit a56_09)
     ({"basic_economy"}, [("1 free checked bag", "regular basic economy", 0)]),
