@@ -1501,7 +1501,8 @@ class _Run:
             totals: set[int] | None = None
             for k, (written, cents) in enumerate(found):
                 if not self._amount_ok(cents, money, written not in rates):
-                    if "hour" in money and "$" not in written and hours_between_said(written, money):
+                    if "hour" in money and "$" not in written and hours_between_said(written, money, next(
+                            (t.text for t in reversed(self.turns) if t.role == "assistant"), "")):
                         continue  # a count of hours: "16:30 ... 23:00, so about a 6.5-hour layover"
                     if "otal" in money and "|" in money:
                         totals = table_totals(money) if totals is None else totals

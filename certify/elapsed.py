@@ -155,14 +155,19 @@ _ABOUT = re.compile(r"\b(?:about|around|roughly|nearly|almost|approximately|over
                     re.I)
 
 
-def hours_between_said(number: str, text: str) -> bool:
+def hours_between_said(number: str, text: str, earlier: str = "") -> bool:
     """Whether ``number``, said as a count of hours ("a 6.5-hour layover"), is the time from one clock
     time to a later one that its sentence states ("you land at 16:30 and HAT172 leaves at 23:00, so
-    about a 6.5-hour layover"); about it (within half an hour) where the sentence says "about"."""
+    about a 6.5-hour layover"), or the sentence before, or the agent's message before (``earlier``:
+    "HAT172 leaves LGA at 23:00", then "HAT110 lands at LGA at 16:30, so a 6.5-hour connection");
+    about it (within half an hour) where the sentence says "about"."""
     try:
         hours = float(number)
     except ValueError:
         return False
+    # (of the message before, the departures only: the connection runs from the landing to one of them)
+    said_earlier = [_minutes(c) for c in _CLOCK.finditer(earlier)
+                    if _DEPARTS_BEFORE.search(earlier, max(0, c.start() - 30), c.start())] if earlier else []
     before = ""  # the sentence before: "... arrives at 12:30. Before, you'd have landed at 18:00, so 5.5 hours later"
     for sentence in SENTENCE_OR_LINE.split(text):
         said_before, before = before, sentence
@@ -172,7 +177,13 @@ def hours_between_said(number: str, text: str) -> bool:
             slack = 0.5 if _ABOUT.search(sentence, max(0, m.start() - 20), m.start()) else 0.01
             if any(abs(((b - a) % 1440) / 60 - hours) <= slack for k, a in enumerate(said) for b in said[k + 1:]):
                 return True
+            # (a departure the message before states: "leaves at 23:00", then "lands at 16:30, so 6.5 hours")
+            if any(abs(((e - t) % 1440) / 60 - hours) <= slack for e in said_earlier for t in said):
+                return True
     return False
+
+
+_DEPARTS_BEFORE = re.compile(r"\b(?:leav\w*|depart\w*)\b[^.\n]*$", re.I)
 
 
 def _minutes(m: re.Match[str]) -> int:

@@ -177,3 +177,11 @@ def test_a_date_a_stated_span_from_a_visible_one(convo: Any, at: Any, said: str,
 ])
 def test_hours_between_two_times_a_sentence_states(number: str, text: str, derived: bool) -> None:
     assert hours_between_said(number, text) is derived
+
+
+@pytest.mark.parametrize(("number", "derived"), [("6.5", True), ("7.5", False)])
+def test_hours_from_a_time_the_message_before_states(number: str, derived: bool) -> None:
+    # blind set 83, a83_04 56: the connection's departure in the agent's message before
+    earlier = "HAT172 leaves LGA at 23:00 and arrives in PHL at 00:00, so just after midnight on May 25."
+    text = f"HAT110 departs ATL at 14:00 and lands at LGA at 16:30, so you'd have a {number}-hour connection."
+    assert hours_between_said(number, text, earlier) is derived
