@@ -793,7 +793,7 @@ _RULE_TERMS = re.compile(r"\broll(?:s|ed|ing)?\s+over\b|\bnon-?refundable\b|\bdo
                          # t82_08 60, a82_05 54)
                          r"\boriginal packaging\b|\bunopened\b|\bphoto ID\b|\bseat selection\b|\bcomplimentary upgrades?\b",
                          re.I)
-_DENIED_BEFORE = re.compile(r"(?:n't|\bnot\b|\bno\b|\bnever\b|\bwithout\b)[^.;!?\n]*$", re.I)
+_DENIED_BEFORE = re.compile(r"(?:n't|\bnot\b|\bno\b|\bnever\b|\bwithout\b|\bnothing\b)[^.;!?\n]*$", re.I)
 
 
 def _may_name_rule_terms(text: str) -> bool:

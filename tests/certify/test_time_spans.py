@@ -129,6 +129,8 @@ def test_a_threshold_of_time_must_be_visible(convo: Any, at: Any, system: str, s
     ("You are an airline agent.", "I was wrong: our policy doesn't include any complimentary upgrades.", True),
     ("You are a retail agent.", "I don't actually have any rule about unopened packaging, so please disregard that.",
      True),
+    ("You are an airline agent.", "Nothing in our policy provides a refund for an unused non-refundable reservation.",
+     True),  # (blind set 83, a83_09 33)
 ])
 def test_what_only_a_policy_gives_must_be_visible(convo: Any, at: Any, system: str, said: str, ok: bool) -> None:
     c = convo(system=system)
