@@ -128,11 +128,17 @@ def not_within_a_day(text: str, now: datetime, created: tuple[str, str] | None =
             with suppress(ValueError):
                 then, written, at_least = datetime(int(day[1]), int(day[2]), int(day[3]), 23, 59), day[0], True
         if then is None and not stamps and not named and created is not None and not _listed(text, sentence) and (
-                record := _STAMP.match(created[1])) is not None:  # (a list's item may be a rule's: "1. It was booked ...")
+                not _CONDITIONS.search(sentence, 0, said.start())) and (
+                record := _STAMP.match(created[1])) is not None:
+            # (a list's item may be a rule's: "1. It was booked ..."; or a sentence of the conditions: "the
+            # cancellation conditions are the same for all members: booked within 24 hours, ...")
             then, written = _stamp(record), created[0]
         if then is not None and (spent := (now - then).total_seconds() / 3600) > 24:
             out.append((written, f"at least {round(spent, 1)}" if at_least else round(spent, 1)))
     return out
+
+
+_CONDITIONS = re.compile(r"\b(?:conditions?|rules?|requirements?|criteria|only if|one of these)\b[^.\n]*:", re.I)
 
 
 def _listed(text: str, sentence: str) -> bool:

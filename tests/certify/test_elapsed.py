@@ -109,6 +109,10 @@ def test_a_booking_said_within_a_day_by_its_record(created: str, found: list[tup
     assert not_within_a_day(text, datetime(2024, 5, 15, 15, 0), ("DXG8T6", created)) == found
     assert not_within_a_day(text, datetime(2024, 5, 15, 15, 0)) == []  # no record given
     # a rule's list of conditions (blind set 80, a80_07 13)
+    # ... or a sentence of them (blind set 83, a83_08 48)
+    said = ("Sorry, the cancellation conditions are the same for all members: booked within 24 hours, an "
+            "airline-cancelled flight, business class. DXG8T6 doesn't meet any of them.")
+    assert not_within_a_day(said, datetime(2024, 5, 15, 15, 0), ("DXG8T6", "2024-05-13T21:53:00")) == []
     rules = "DXG8T6 can be cancelled only if one of these applies:\n\n1. It was booked within the last 24 hours\n2. ..."
     assert not_within_a_day(rules, datetime(2024, 5, 15, 15, 0), ("DXG8T6", created)) == []
 
