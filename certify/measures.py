@@ -102,10 +102,13 @@ def misassigned_measures(text: str, book: MeasureBook) -> list[tuple[str, str, s
             continue  # "L1001 and L1002 together used 11.9 GB": no one object's quantity
         parts = [sentence] if len(ids) == 1 else _CLAUSE.split(sentence)
         ident = ids[0]
+        named_at = sentence.find(ident) if len(ids) == 1 else -1
         for part in parts:
             if len(ids) > 1 and (named := identifiers_in(part)):
                 ident = named[-1] if len(named) == 1 else ""
             for m in MEASURE.finditer(part):
+                if len(ids) == 1 and m.end() < named_at and _CLAUSE.search(part, m.end(), named_at):
+                    continue  # a clause before the one naming it: "2.0 GB added ($4.00), and roaming enabled on L1001"
                 if (ident and not _DENIED.search(part, 0, m.start())
                         and not _WORKED.search(part[max(0, m.start() - 3):m.end() + 3])):
                     out += _misassigned(m, ident, book)

@@ -50,6 +50,9 @@ def test_the_unit_of_a_field_and_whose_values_it_holds() -> None:
     ("L1007 has used 12.8 GB + 2 GB.", []),
     ("You have used 12.8 GB in total.", []),  # no object named
     ("L1007 can add 2 GB for $2.00 per GB.", []),  # its own refuel amount
+    # a recap's clause before the one that names the object (blind set 83, t83_02 69)
+    ("Summary: data switched on, 12.8 GB used on your line, and roaming enabled on L1007.", []),
+    ("Summary: data switched on, and roaming enabled on L1007, which used 12.8 GB.", [("12.8 GB", "L1007", "data_used_gb")]),
 ])
 def test_a_quantity_is_read_against_the_object_named(text: str, flagged: list[tuple[str, str, str]]) -> None:
     found = misassigned_measures(text, _book(*USAGE, LINE, PLAN))
