@@ -35,7 +35,8 @@ ASKS = re.compile(r"\?|\b(?:confirm|let me know|shall i|should i|would you like|
 _CLAUSE_SPLIT = re.compile(
     # A run of ends, but not the point of "1.5 GB" (a lookbehind first: one class test per character).
     # Nor an ellipsis that trails into what follows in lower case: "The data... how much was it again?"
-    r"(?!\.{2,}\s*(?-i:[a-z]))(?<!\.\.)[.;!?\n](?<!\.(?=\d))(?:[;!?\n]|\.(?!\d))*"
+    # (but for a yes after it: "Let me think... yes, resume it")
+    r"(?!\.{2,}\s*(?!(?:yes|yeah|yep|ok|okay|sure|fine)\b)(?-i:[a-z]))(?<!\.\.)[.;!?\n](?<!\.(?=\d))(?:[;!?\n]|\.(?!\d))*"
     # Each branch after a comma starts with the comma: the engine tries them only at commas.
     r"|,(?:\s*(?=but\b|and\b|except\b|though\b|keep\b|leave\b|not\b|(?:i |we )?(?:just |really |simply )?(?:don'?t|do not|no longer)\b|no need\b"
     r"|(?:i'?m|i am|we'?re|we are|she'?s|he'?s|they'?re) (?:really |just )?not\b)"  # "yes, switch it off, I'm not going anywhere"
