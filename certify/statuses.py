@@ -58,6 +58,21 @@ _ANY_ONE = re.compile(r"\b(?:a|an|any|no|per|each|every|only one|nothing(?:'s| i
 _DATE_LIKE = re.compile(r"\d{1,2}/\d{1,2}/\d{2,4}|\d{4}-\d{2}-\d{2}")
 
 
+# A status word put before a noun of a kind of record: "the overdue bill", "your suspended line".
+_KIND_AFTER = re.compile(r"\**\s+(bill|line|order|reservation)s?\b", re.I)
+_KIND_PREFIX = {"bill": "b", "line": "l", "order": "#w", "reservation": ""}
+
+
+def _another_kind_after(sentence: str, end: int) -> bool:
+    """Whether a status word describes a record of another kind than the objects its sentence names:
+    "Since the overdue bill is settled, I can resume line L1002" says nothing of L1002's status."""
+    if (m := _KIND_AFTER.match(sentence, end)) is None:
+        return False
+    prefix = _KIND_PREFIX[m[1].lower()]
+    ids = [i.lower() for i in identifiers_in(sentence)]
+    return bool(prefix) and bool(ids) and not any(i.startswith(prefix) for i in ids)
+
+
 def _object_ids(text: str) -> list[str]:
     """The identifiers a text names that may have a status: not a date ("due 02/19/2025 - this bill is
     overdue" says it of the bill its list line names), nor an item's options joined by slashes."""
@@ -96,7 +111,8 @@ def status_claims(text: str, bill_of_month: Callable[[str], str | None] | None =
                     if not _NOT_NOW.search(sentence, _clause_start(sentence, m.start()), m.start())
                     and not _ANY_ONE.search(sentence, max(0, m.start() - 11), m.start())
                     and not _TO_METHOD.match(sentence, m.end())
-                    and not _OTHERS.search(sentence, _clause_start(sentence, m.start()), m.start())}
+                    and not _OTHERS.search(sentence, _clause_start(sentence, m.start()), m.start())
+                    and not _another_kind_after(sentence, m.end())}
             if not said:
                 continue
             ids = _object_ids(sentence)
@@ -138,7 +154,9 @@ def status_claims(text: str, bill_of_month: Callable[[str], str | None] | None =
 
 
 # A clause about the objects a sentence does not name: "..., and your other two orders are processed".
-_OTHERS = re.compile(r"\b(?:other|remaining)\s+(?:\w+\s+)?(?:orders|reservations|lines|bills)\b", re.I)
+_OTHERS = re.compile(r"\b(?:other|remaining)\s+(?:\w+\s+)?(?:orders|reservations|lines|bills)\b"
+                     r"|\b(?:no|any)\s+other\s+(?:\w+\s+){0,2}?(?:request|order|reservation|line|bill)\b",
+                     re.I)  # ("check that no other payment request is pending")
 # A sentence about an object by its kind only: "The order status is now ...", "Your reservation is ...".
 _THE_OBJECT = re.compile(r"\W*(?:the|your|its)\s+(?:(?:order|reservation|line|bill)(?:'s|’s)?(?:\s+status)?|status)\b",
                          re.I)

@@ -141,6 +141,10 @@ SHOWN = {"L1005": "Active", "#W1000001": "pending", "B1001": "Paid", "B1006": "D
     # a clause about the other orders, which the sentence does not name (blind set 79, r79_03 57)
     ("To sum up: the exchange for #W1000002 is requested, and your other two orders are processed.", []),
     ("To sum up: the exchange for #W1000002 is requested, and it is processed.", [("#W1000002", "exchange requested")]),
+    # a status of another record, no claim of the one named (blind set 83: t83_07 42, t83_08 36)
+    ("Since the overdue bill is settled, I can resume line L1005. Shall I?", []),
+    ("Since the overdue line is back, L1005 is suspended.", [("L1005", "Active")]),
+    ("I'll send a payment request for B1001, but first check that no other payment request is pending.", []),
 ])
 def test_a_status_word_against_the_observed_status(text: str, out: list[tuple[str, str]]) -> None:
     assert contradicted(text, SHOWN.get) == out
