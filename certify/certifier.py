@@ -3318,7 +3318,8 @@ class _Run:
             # "Since you're travelling to France, ...", where the user said only "abroad": a place or name
             # that only the hidden task holds (its capitalized words, found once a run)
             for word in caps:
-                if re.search(rf"(?<=[a-z,] ){word}\b", content) and not self.index.has_string(word) \
+                # (in the text as written: a table's cell after its column's name is no word after another)
+                if re.search(rf"(?<=[a-z,] ){word}\b", raw) and not self.index.has_string(word) \
                         and not self._city_of_said(word.lower()) and not self._place_shown(word):
                     privileged = True
                     reasons.append(reason("text_privileged", value=word))

@@ -216,6 +216,8 @@ def test_a_settings_code_written_from_the_name_beside_it(convo, at, said: str, r
     ("I'm in Paris at the moment and my data stopped.", "Since you're in France, roaming must be on.", []),  # its city
     ("I'm in France at the moment and my data stopped.", "Since you're in France, roaming must be on.", []),
     ("I'm travelling and my data stopped.", "Since you're abroad in May, roaming must be on.", []),  # a month
+    # a table's cell, read with its column's name, is no word after another (blind set 83, t83_03 43)
+    ("My data is slow.", "| Problem | Fix |\n|---|---|\n| Your data was off | Turned on |", []),
 ])
 def test_a_name_only_the_hidden_task_holds(convo, at, user: str, said: str, kinds: list[str]) -> None:
     c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom",
