@@ -133,9 +133,14 @@ def misstated_plan_rates(text: str, rates: dict[str, tuple[str, int]]) -> list[t
         own = rates[plan][1]
         for m in found:
             written = m[1] or m[2]
+            if _NO_SUCH.search(sentence, max(0, m.start() - 20), m.start()):
+                continue  # denied: "There's no $5.00/GB rate on your Premium plan"
             if (cents := to_cents(written.replace(",", ""))) is not None and cents != own:
                 out.append((f"${written}", plan.upper(), own))
     return out
+
+
+_NO_SUCH = re.compile(r"\b(?:no|not|never)\s+(?:an?\s+|such\s+)?\**$", re.I)
 
 
 # A clause that prices an amount of extra data: "2 GB would be $4.00", "**Total added to your next

@@ -129,6 +129,8 @@ def test_a_plan_comparison_after_both_plans_were_read(convo: Any, at: Any, said:
     ("You're on **Unlimited Max** (P1004):\n\n1. 999 GB of data\n2. $85.00 per month\n3. Extra data: $1.00 per GB",
      [("$1.00", "P1004", 10)]),
     ("You're on **Unlimited Max** (P1004):\n\n1. 999 GB of data\n2. $85.00 per month\n3. Extra data: $0.10 per GB", []),
+    # a rate denied (blind set 83, t83_03 53)
+    ("I misspoke: there's no $1.00/GB rate on Unlimited Max (P1004); extra data is $0.10 per GB.", []),
 ])
 def test_a_rate_said_of_a_plan_named(text: str, found: list[tuple[str, str, int]]) -> None:
     assert misstated_plan_rates(text, RATES) == found
