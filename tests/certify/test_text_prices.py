@@ -261,14 +261,22 @@ def test_a_fare_is_read_against_the_search_of_the_day_the_text_names(convo, at, 
     assert _searches(convo, at, said) == kinds
 
 
-def test_a_fare_sum_on_its_own_line_after_a_list_of_flights_is_said_of_no_flight(convo: Any, at: Any) -> None:
+def _atl_to_phl(convo: Any, *extra: list[dict[str, Any]]) -> Any:
+    """A one-stop search ATL → PHL on 2024-05-24: HAT110 + HAT172 ($105 + $102 in economy), then ``extra``."""
     c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
     c.user("cheapest economy from ATL to PHL on 2024-05-24?")
-    c.call("search_onestop_flight", {"origin": "ATL", "destination": "PHL", "date": "2024-05-24"}, [[
-        {"flight_number": "HAT110", "origin": "ATL", "destination": "LGA", "date": "2024-05-24",
-         "prices": {"basic_economy": 80, "economy": 105, "business": 300}},
-        {"flight_number": "HAT172", "origin": "LGA", "destination": "PHL", "date": "2024-05-24",
-         "prices": {"basic_economy": 79, "economy": 102, "business": 360}}]])
+    c.call("search_onestop_flight", {"origin": "ATL", "destination": "PHL", "date": "2024-05-24"},
+           [[_leg("HAT110", "ATL", "LGA", 80, 105, 300), _leg("HAT172", "LGA", "PHL", 79, 102, 360)], *extra])
+    return c
+
+
+def _leg(flight: str, origin: str, destination: str, *fares: int) -> dict[str, Any]:
+    return {"flight_number": flight, "origin": origin, "destination": destination, "date": "2024-05-24",
+            "prices": dict(zip(("basic_economy", "economy", "business"), fares, strict=True))}
+
+
+def test_a_fare_sum_on_its_own_line_after_a_list_of_flights_is_said_of_no_flight(convo: Any, at: Any) -> None:
+    c = _atl_to_phl(convo)
     right = c.say("The cheapest economy option is:\n- HAT110 ATL → LGA\n- HAT172 LGA → PHL\n\n"
                   "Economy fare: $105 + $102 = $207.")
     wrong = c.say("HAT172 costs $105 in economy.")
@@ -286,17 +294,7 @@ def test_a_fare_sum_on_its_own_line_after_a_list_of_flights_is_said_of_no_flight
      "| HAT164 + HAT172 | $247 |", True),
 ])
 def test_a_row_total_a_digit_off_the_calculators_result(convo: Any, at: Any, said: str, miscopied: bool) -> None:
-    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
-    c.user("cheapest economy from ATL to PHL on 2024-05-24?")
-    c.call("search_onestop_flight", {"origin": "ATL", "destination": "PHL", "date": "2024-05-24"}, [[
-        {"flight_number": "HAT110", "origin": "ATL", "destination": "LGA", "date": "2024-05-24",
-         "prices": {"basic_economy": 80, "economy": 105, "business": 300}},
-        {"flight_number": "HAT172", "origin": "LGA", "destination": "PHL", "date": "2024-05-24",
-         "prices": {"basic_economy": 79, "economy": 102, "business": 360}}], [
-        {"flight_number": "HAT164", "origin": "ATL", "destination": "LGA", "date": "2024-05-24",
-         "prices": {"basic_economy": 90, "economy": 145, "business": 310}},
-        {"flight_number": "HAT172", "origin": "LGA", "destination": "PHL", "date": "2024-05-24",
-         "prices": {"basic_economy": 79, "economy": 102, "business": 360}}]])
+    c = _atl_to_phl(convo, [_leg("HAT164", "ATL", "LGA", 90, 145, 310), _leg("HAT172", "LGA", "PHL", 79, 102, 360)])
     c.call("calculate", {"expression": "105 + 102"}, "207.0")
     i = c.say(said)
     reasons = at(certify_interaction(c.build()), i).reasons
