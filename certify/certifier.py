@@ -305,6 +305,8 @@ from trajectory2gym.certify.setting_values import (
 )
 from trajectory2gym.certify.shares import misstated_shares
 from trajectory2gym.certify.stated_reason import (
+    may_put_place,
+    may_put_saying,
     places_put_on_user,
     reason_unsaid,
     reasons_put_on_user,
@@ -690,8 +692,6 @@ _RESULT_GB = re.compile(r'"\w*_gb":\s*(\d+(?:\.\d+)?)')  # a data field of a wri
 _ALL_TOLD = re.compile(r"\b(?:in total|altogether|in all|all told)\b", re.I)
 # Said as an arrival: "18:00 → 00:00", "SEA 18:00 → JFK 00:00", "arrives at 01:30".
 _ARRIVAL_BEFORE = re.compile(r"(?:→|->|\barriv\w*|\blands?\b|\blanding\b)(?:\s+(?:at|[A-Za-z]{3}))?[\s*]*$")
-_YOU_ARE_IN = re.compile(r"\byou(?:'re|’re| are)\s+(?:currently\s+|now\s+|still\s+)?in\s+[A-Z]")  # (stated_reason's)
-_YOU_SAID_HINT = re.compile(r"\byou (?:mentioned|said|told me|noted|explained)\b|\bI see (?:that )?you\b", re.I)  # (stated_reason's)
 _NO_OBJECT_TOOLS = frozenset({"think", "calculate"})  # tools that touch no customer's data
 # The reasons that already say a text names the wrong payment method for money moved.
 _METHOD_SAID_KINDS = frozenset({"text_misstated_refund_method", "text_misstated_payer", "text_misstated_charge_method",
@@ -3387,13 +3387,11 @@ class _Run:
                 "since" in content or "Since" in content or "because" in content or "as " in content):
             # "... which I'll cancel for you since you ordered it by mistake", the user never saying why
             reasons += [reason("text_not_visible", value=said) for said in reasons_put_on_user(content, self._user_text())]
-        if ("you're" in content or "you are" in content or "you’re" in content) and (
-                "at home" in content or _YOU_ARE_IN.search(content)):
+        if may_put_place(content):
             # "Since you're at home in the US", the user never saying where they are
             reasons += [reason("text_not_visible", value=said) for said in places_put_on_user(content, self._user_text())
                         if not (self.inter.private and any(w in said for w in self._hidden_caps()))]  # (privileged's)
-        if ("mentioned" in content or "said" in content or "told me" in content or "noted" in content
-                or "explained" in content or "I see" in content) and _YOU_SAID_HINT.search(content):
+        if may_put_saying(content):
             # "Since you mentioned you don't want to change your plan", the user never saying anything of it
             reasons += [reason("text_not_visible", value=said) for said in sayings_put_on_user(content, self._user_text())]
         if self._one_cabin and "usiness" in content and "conomy" in content:
@@ -3777,7 +3775,7 @@ class _Run:
             free = [w[2].name.rsplit("_", 1)[-1][:3] for w, m in zip(self._writes, self._moved, strict=False) if not m]
             reasons += [reason("text_misstated_charge", value=said[:80],
                                detail=", ".join(f"${cents / 100:.2f}" for cents in sorted(moved_now)))
-                        for said in nothing if not any(re.search(rf"\b{o}", said, re.I) for o in free)]
+                        for said in nothing if not any(re.search(rf"\b{re.escape(o)}", said, re.I) for o in free)]
         # "refunded to your PayPal", where it went to a gift card; "charged to your Visa ending in
         # 5735", where the write used the one ending 8939
         if self._writes and ((refund := GATE.search(content) is not None) or "ending" in content or "harg" in content

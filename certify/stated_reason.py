@@ -74,6 +74,12 @@ _COMMON = frozenset({"you", "your", "yours", "don't", "didn't", "want", "have", 
                      "about", "some", "more", "still", "from", "into", "only", "very", "much", "will", "going", "now"})
 
 
+def may_put_saying(text: str) -> bool:
+    """Whether a text may say what the user told it (substring tests, then ``_YOU_SAID``)."""
+    return ("mentioned" in text or "said" in text or "told me" in text or "noted" in text or "explained" in text
+            or "I see" in text) and _YOU_SAID.search(text) is not None
+
+
 def sayings_put_on_user(text: str, user_text: str) -> list[str]:
     """What a text says the user told it ("since you mentioned you don't want to change your plan"),
     as written, where the user's messages (``user_text``, lower case) hold none of its words."""
@@ -91,6 +97,11 @@ def sayings_put_on_user(text: str, user_text: str) -> list[str]:
 # "abroad", which a country the user named gives, and no list of countries here tells).
 _YOU_ARE_AT = re.compile(r"\byou(?:'re|’re| are)\s+(?:currently\s+|now\s+|still\s+)?(?:(?P<home>at home)|in\s+(?P<place>[A-Z][a-z]+))\b")
 _AT_HOME_SAID = re.compile(r"\b(?:home|domestic|the us|the usa|united states|america)\b", re.I)  # as a user says it
+
+
+def may_put_place(text: str) -> bool:
+    """Whether a text may say where the user is (a substring test, then ``_YOU_ARE_AT``)."""
+    return ("you're" in text or "you are" in text or "you’re" in text) and _YOU_ARE_AT.search(text) is not None
 
 
 def places_put_on_user(text: str, user_text: str) -> list[str]:

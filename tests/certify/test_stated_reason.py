@@ -10,6 +10,8 @@ import pytest
 from trajectory2gym.certify import certify_interaction
 from trajectory2gym.certify.reasons import reason_kind
 from trajectory2gym.certify.stated_reason import (
+    may_put_place,
+    may_put_saying,
     places_put_on_user,
     reasons_put_on_user,
     sayings_put_on_user,
@@ -71,3 +73,12 @@ def test_what_the_text_says_the_user_said(text: str, user: str, found: list[str]
 ])
 def test_where_the_text_says_the_user_is(text: str, user: str, found: list[str]) -> None:
     assert places_put_on_user(text, user.lower()) == found
+
+
+def test_the_gates_let_through_what_the_readers_read() -> None:
+    assert may_put_place("Since you're at home in the US, roaming isn't a factor.")
+    assert may_put_place("Now that you're in France, roaming matters.")
+    assert not may_put_place("You're right, the data is off.")
+    assert may_put_saying("Since you mentioned you don't want to change your plan, ...")
+    assert may_put_saying("I'll book it, and I see you don't want travel insurance.")
+    assert not may_put_saying("As I said, the refund takes 5-7 business days.")
