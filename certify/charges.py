@@ -176,7 +176,12 @@ def no_charge_claims(text: str) -> list[str]:
         return []  # (plain substrings first)
     return [s.strip() for s in SENTENCE_OR_LINE.split(text)
             if (m := _NO_CHARGE.search(s)) and not _NOT_A_REPORT.search(s, 0, m.start())
-            and not s.rstrip().endswith("?")]
+            and not s.rstrip().endswith("?") and not _FAILED_TRY.search(s)]
+
+
+# A sentence about a call that failed: "(My first attempt mistakenly used the gift card, ... so nothing
+# was charged there.)"
+_FAILED_TRY = re.compile(r"\b(?:attempt|failed|didn't go through|did not go through)\b", re.I)
 
 
 def reports_money(text: str) -> bool:

@@ -1174,6 +1174,9 @@ def test_a_balance_a_lookup_since_the_refund_shows(convo: Any, at: Any, when: st
     # the next action offered, "I'd ...", is no report (blind set 68, a68_03)
     ("Done - HATHAT now has 6 checked bags. For the other trip I'd record the bag with no charge. Shall I?", 1, []),
     ("Done - HATHAT now has 6 checked bags. For the other trip I'll record the bag with no charge. Ok?", 1, []),
+    # of a call that failed before it (blind set 83, a83_07 47)
+    ("Done - HATHAT now has 6 checked bags, $50 on your card. (My first attempt used the gift card, which has no "
+     "balance, so nothing was charged there.)", 1, []),
 ])
 def test_a_report_of_no_charge_where_the_write_charged(convo: Any, at: Any, report: str, nonfree: int,
                                                        kinds: list[str]) -> None:
