@@ -691,6 +691,8 @@ _DOLLARS = re.compile(r"(?<![\w$.,])(\d[\d,]*(?:\.\d+)?)\s*(?:\s(?:US\s+)?dollar
 _RESULT_GB = re.compile(r'"\w*_gb":\s*(\d+(?:\.\d+)?)')  # a data field of a write's result: "new_data_refueling_gb": 2.0
 _ALL_TOLD = re.compile(r"\b(?:in total|altogether|in all|all told)\b", re.I)
 # Said as an arrival: "18:00 → 00:00", "SEA 18:00 → JFK 00:00", "arrives at 01:30".
+# A share, then the amount it comes to of a base: "10% ($12.40 of the $124)".
+_PERCENT_OF = re.compile(r"(\d+(?:\.\d+)?)\s*%\s*\(\s*\$(\d[\d,]*(?:\.\d+)?)\s+of\s+(?:the\s+|your\s+)?\$(\d[\d,]*(?:\.\d+)?)")
 _ARRIVAL_BEFORE = re.compile(r"(?:→|->|\barriv\w*|\blands?\b|\blanding\b)(?:\s+(?:at|[A-Za-z]{3}))?[\s*]*$")
 _NO_OBJECT_TOOLS = frozenset({"think", "calculate"})  # tools that touch no customer's data
 # The reasons that already say a text names the wrong payment method for money moved.
@@ -1504,6 +1506,9 @@ class _Run:
                     if "hour" in money and "$" not in written and hours_between_said(written, money, next(
                             (t.text for t in reversed(self.turns) if t.role == "assistant"), "")):
                         continue  # a count of hours: "16:30 ... 23:00, so about a 6.5-hour layover"
+                    if "%" in money and any(abs(cents) == round(float(m[1]) * cents_of(m[3]) / 100) and cents_of(m[2]) == abs(cents)
+                                            and self._amount_ok(cents_of(m[3]), money) for m in _PERCENT_OF.finditer(money)):
+                        continue  # a share of a visible amount, worked out: "10% ($12.40 of the $124)"
                     if "otal" in money and "|" in money:
                         totals = table_totals(money) if totals is None else totals
                         if abs(cents) in totals:

@@ -832,3 +832,18 @@ def test_a_yearly_amount_is_twelve_months_of_one_stated(convo, at, said: str, ki
     c.user("How much is the premium plan compared to mine, $65.00 vs $85.00 a month?")
     i = c.say(said)
     assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
+
+
+@pytest.mark.parametrize(("said", "misses"), [
+    # a share of a visible amount, worked out in brackets (blind set 83, a83_09 17)
+    ("I can't issue any refund, including 10% ($12.40 of the $124), on this reservation.", []),
+    ("I can't issue any refund, including 10% ($14.40 of the $124), on this reservation.", ["$14.40"]),
+])
+def test_a_share_of_a_visible_amount(convo, at, said: str, misses: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("Refund me at least 10% of SI5UKW.")
+    c.call("get_reservation_details", {"reservation_id": "SI5UKW"}, {
+        "reservation_id": "SI5UKW", "payment_history": [{"payment_id": "credit_card_1", "amount": 124}]})
+    i = c.say(said)
+    reasons = at(certify_interaction(c.build()), i).reasons
+    assert [r for r in reasons if "not in visible" in r] == [f"text states '{m}' not in visible history" for m in misses]
