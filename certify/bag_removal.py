@@ -10,7 +10,7 @@ import re
 from functools import lru_cache
 
 from trajectory2gym.certify.policy_times import rule_sentence
-from trajectory2gym.certify.turns import SENTENCE_OR_LINE
+from trajectory2gym.certify.turns import sentences_saying
 
 # The policy's rule: bags, then "not removed"; or "add but not remove" bags.
 _RULE = re.compile(r"\bbags?\b[^.;]{0,40}?\bnot\s+(?:be\s+)?removed\b|\badd but not remove\b[^.;]{0,20}?\bbags?\b", re.I)
@@ -32,5 +32,4 @@ def bag_removal_rule(policy: str) -> str:
 
 def offers_bag_removal(text: str) -> list[str]:
     """The sentences of a text that offer to remove checked bags, with no word of a refusal."""
-    return [sentence.strip() for sentence in SENTENCE_OR_LINE.split(text)
-            if _REMOVES.search(sentence) and not _NOT_OFFERED.search(sentence) and not sentence.rstrip().endswith("?")]
+    return [sentence for sentence in sentences_saying(text, _REMOVES, _NOT_OFFERED) if not sentence.endswith("?")]

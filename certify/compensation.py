@@ -20,7 +20,7 @@ import re
 from functools import lru_cache
 
 from trajectory2gym.certify.policy_times import policy_sentences, rule_sentence, rule_text
-from trajectory2gym.certify.turns import SENTENCE_OR_LINE
+from trajectory2gym.certify.turns import SENTENCE_OR_LINE, sentences_saying
 
 # The policy's rule: a certificate only for the eligible (silver or gold, insurance, business).
 _RULE = re.compile(r"\bcertificate\b[^.]*\beligible\b|\beligible\b[^.]*\bcertificate\b", re.I)
@@ -62,7 +62,7 @@ def certificates_joined(text: str) -> list[str]:
 def certificates_offered(text: str) -> list[str]:
     """The sentences of a text that offer a certificate or compensation, plainly (no refusal or
     condition)."""
-    return [s.strip() for s in SENTENCE_OR_LINE.split(text) if _OFFERED.search(s) and not _NOT_OFFERED.search(s)]
+    return sentences_saying(text, _OFFERED, _NOT_OFFERED)
 
 
 # A certificate refused for want of eligibility: "compensation certificates are only available to silver

@@ -11,7 +11,7 @@ import re
 from functools import lru_cache
 
 from trajectory2gym.certify.policy_times import rule_sentence
-from trajectory2gym.certify.turns import SENTENCE_OR_LINE
+from trajectory2gym.certify.turns import sentences_saying
 
 # The policy's rule: insurance, then "cannot be added after", or "cannot add insurance after".
 _RULE = re.compile(r"\binsurance\b[^.;]{0,40}?\b(?:cannot|can not|can't|may not|not)\s+(?:be\s+)?added\s+after\b"
@@ -35,5 +35,4 @@ def late_insurance_rule(policy: str) -> str:
 def offers_late_insurance(text: str) -> list[str]:
     """The sentences of a text that offer to add insurance, with no word of a refusal or of a booking
     still to be made (asked only once a reservation is booked, or of one the text names)."""
-    return [sentence.strip() for sentence in SENTENCE_OR_LINE.split(text)
-            if _ADDS.search(sentence) and not _NOT_OFFERED.search(sentence)]
+    return sentences_saying(text, _ADDS, _NOT_OFFERED)

@@ -188,3 +188,10 @@ def split_clauses(text: str) -> list[Clause]:
         if m is not None:
             start = m.end()
     return out
+
+
+def sentences_saying(text: str, said: re.Pattern[str], unless: re.Pattern[str]) -> list[str]:
+    """The sentences (and lines) of a text that ``said`` finds something in and ``unless`` nothing,
+    stripped: the offers a policy forbids, said plainly, not refused ("I can add travel insurance for
+    Lucas", not "insurance can't be added after booking")."""
+    return [s.strip() for s in SENTENCE_OR_LINE.split(text) if said.search(s) and not unless.search(s)]
