@@ -2879,6 +2879,21 @@ class _Run:
                 out[order.upper()] = paid
         return out
 
+    def _cancel_refund_orders(self, content: str) -> dict[str, set[str]]:
+        """The pending orders whose cancellation refund a text may state, with their kinds of paying
+        method: those it names where it speaks of cancelling; else, where it names no order, those of
+        the agent's previous message about cancelling ("#W6436609 is still pending, so it can be
+        cancelled", then "the $3,005.33 would be refunded to your Visa")."""
+        if "ancel" in content:
+            return self._pending_paid(content)
+        if _ORDER_NAMED.search(content) or "ancel" not in (before := self._last_assistant_text()):
+            return {}
+        return self._pending_paid(before)
+
+    def _last_assistant_text(self) -> str:
+        """The agent's latest message to the user so far ("" where none)."""
+        return next((t.text for t in reversed(self.turns) if t.role == "assistant" and t.text), "")
+
     def _cancelled_paid(self, content: str) -> frozenset[str]:
         """The kinds of method that paid the cancelled orders a text may be about (the ones it names,
         else every order shown cancelled): where their refunds went. Empty where none shows a history."""
@@ -3846,8 +3861,8 @@ class _Run:
             # "Your order #W7751333 ... Its tracking number is 413744175715", which #W4404390 shows
             for said, given, held in misowned(content, objects_read, values, self.index.json_observations, self._holder_of):
                 reasons.append(reason("text_misowned", value=said, arg=given, detail=held))
-        if "ancel" in content and "efund" in content and self.index.json_has('"payment_history"') and (
-                paid_of := self._pending_paid(content)):
+        if "efund" in content and self.index.json_has('"payment_history"') and (
+                paid_of := self._cancel_refund_orders(content)):
             # "Both refunds go to your Mastercard ending 6380", where one of the orders was paid by gift card
             for said, order, paid_by in misdirected_cancel_refunds(content, paid_of):
                 reasons.append(reason("text_misdirected_cancel_refund", arg=order, value=said, detail=paid_by))

@@ -66,11 +66,11 @@ _GOES_TO = re.compile(r"\b(?:go(?:es)?|going|be refunded|refunded|returned|sent)
 
 def misdirected_cancel_refunds(text: str, paid_of: dict[str, set[str]]) -> list[tuple[str, str, str]]:
     """(the method as said, the order, the kinds that paid it) for each sentence of a text about
-    cancelling that sends the refunds of the orders it names (``paid_of``: each order's kinds of
-    paying method, as its payment history shows) to a kind that paid one of them not at all: "Both
-    refunds go to your Mastercard ending 6380", where one order was paid with a gift card. A
-    cancellation refunds the method that paid."""
-    if "cancel" not in text.lower() or not paid_of:
+    cancelling (the caller tells) that sends the refunds of the orders it names (``paid_of``: each
+    order's kinds of paying method, as its payment history shows) to a kind that paid one of them
+    not at all: "Both refunds go to your Mastercard ending 6380", where one order was paid with a gift
+    card. A cancellation refunds the method that paid."""
+    if not paid_of:
         return []
     out: list[tuple[str, str, str]] = []
     for sentence in SENTENCE_OR_LINE.split(text):

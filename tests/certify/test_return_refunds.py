@@ -93,6 +93,31 @@ def test_a_cancellations_refund_sent_to_another_kind_in_a_conversation(convo: An
     assert [k for k in found if k == "text_misdirected_cancel_refund"] == kinds, found
 
 
+@pytest.mark.parametrize(("before", "said", "kinds"), [
+    # blind sets 82, 83 (r82_12 14, r83_11 16): the answer to "where would the money go?" names no order
+    ("#W9903153 is still pending, so it can be cancelled. It contains a Tea Kettle ($3,437.25).",
+     "Yes, the $3,437.25 would be refunded to your Visa ending in 8674, within 5-7 business days.",
+     ["text_misdirected_cancel_refund"]),
+    ("#W9903153 is still pending, so it can be cancelled. It contains a Tea Kettle ($3,437.25).",
+     "You'd get the full $3,437.25 back, refunded to the gift card you paid with, at once.", []),
+    # the message before is about no cancellation
+    ("#W9903153 is still pending. It contains a Tea Kettle ($3,437.25).",
+     "Yes, the $3,437.25 would be refunded to your Visa ending in 8674, within 5-7 business days.", []),
+])
+def test_a_cancellations_refund_asked_after_the_order_was_named(convo: Any, at: Any, before: str, said: str,
+                                                               kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], system=POLICY)
+    c.user("Cancel #W9903153, I'm emma_santos_9753.")
+    c.call("get_order_details", {"order_id": "#W9903153"}, {"order_id": "#W9903153", "status": "pending", "payment_history": [
+        {"transaction_type": "payment", "amount": 3437.25, "payment_method_id": "gift_card_6023546"}],
+        "items": [{"name": "Tea Kettle", "item_id": "1", "price": 3437.25}]})
+    c.say(before)
+    c.user("where would the money go? my visa ending in 8674?")
+    i = c.say(said)
+    found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
+    assert [k for k in found if k == "text_misdirected_cancel_refund"] == kinds, found
+
+
 @pytest.mark.parametrize(("status", "said", "kinds"), [
     # blind sets 73, 74 (r73_12, r74_07): a change offered on an order that is no longer pending
     ("processed", "Order #W3386455: Vacuum Cleaner, $602.11. I can cancel it for you. Reason?", ["text_contradicts_policy"]),
