@@ -102,7 +102,7 @@ def slow_for_instant(text: str, kinds: dict[str, str], refunded: frozenset[str] 
 # No waiting said of money that has moved: "the refund has already landed in your PayPal", "you'll see
 # it on your card immediately".
 _AT_ONCE_SAID = re.compile(r"\b(?:already\s+(?:landed|arrived|(?:been\s+)?(?:credited|deposited|returned)|back|there|"
-                           r"in|on|available|showing)|instantly|immediately|right away|at once|straight away)\b", re.I)
+                           r"in|on|available|showing)|instant(?:ly)?|immediately|right away|at once|straight away)\b", re.I)
 _MONEY = re.compile(r"\brefund\w*|\$\d|\bmoney\b|\bfunds\b", re.I)
 
 

@@ -295,6 +295,9 @@ def test_a_telecom_line_looked_up_before_the_customer(convo: Any, at: Any, first
      ["instantly"]),
     ("A return can be refunded to a gift card. The refund would be $263.11, though not instantly.", []),
     ("Once the cancellation goes through, the refund is credited instantly.", []),
+    # the adjective (blind set 83, r83_05 20)
+    ("Gift card refunds are instant: as soon as I submit the return, your balance will show $223.79.", ["instant"]),
+    ("Gift card refunds are not instant for a return: your balance will show $223.79 once it is processed.", []),
 ])
 def test_a_span_the_policy_sets_for_another_action(text: str, found: list[str]) -> None:
     from trajectory2gym.certify.policy_times import span_of_another_action, span_topics
