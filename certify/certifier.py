@@ -79,6 +79,7 @@ from trajectory2gym.certify.charges import (
     fee_charged,
     given_amounts,
     method_balances,
+    method_totals,
     misigned_changes,
     misstated,
     misstated_balances,
@@ -87,6 +88,7 @@ from trajectory2gym.certify.charges import (
     mistotaled_writes,
     moved,
     moved_already,
+    new_rows,
     no_charge_claims,
     present_balances_said,
     reports_money,
@@ -4172,6 +4174,9 @@ class _Run:
                 # "In total, $754 has been refunded": this turn's writes and those the user saw before it
                 overall = sum(sum(self._moved_by(w)) for w in self._past_writes) + sum(map(sum, self._moved))
                 wrong = [w for w in misstated(content, charged | {overall}) if w not in as_balance]
+            if wrong and len(self._writes) > 1 and (per_method := method_totals([self._rows_by(w) for w in self._writes])):
+                # "In total your Mastercard ending 9363 is charged $1,286": its share of each of three bookings
+                wrong = [w for w in misstated(content, charged | per_method) if w not in as_balance]
             for written in wrong:  # "$22 was charged", where the result shows $44
                 reasons.append(reason("text_misstated_charge", value=written,
                                       detail=", ".join(f"${cents / 100:.2f}" for cents in sorted(charged))))
@@ -4482,6 +4487,11 @@ class _Run:
         result, shown, call = write
         idents = [v.lower() for v in self._changed_ids(call)]
         return moved(result, self.index.json_observations[:shown], idents) or returned(result) or fee_charged(result)
+
+    def _rows_by(self, write: tuple[str, int, ToolCall]) -> list[dict[str, Any]]:
+        """The payment rows one write added (``charges.new_rows``)."""
+        result, shown, call = write
+        return new_rows(result, self.index.json_observations[:shown], [v.lower() for v in self._changed_ids(call)])
 
     def _changed_ids(self, call: ToolCall) -> list[str]:
         """The identifiers of the object a write changes, the arguments named by a word of its tool's

@@ -66,6 +66,25 @@ def moved(result: str, earlier: list[str], idents: list[str]) -> list[int]:
     observation of the same object (one that gives one of ``idents``, the call's identifiers in
     lower case, as its own id: ``"reservation_id": "r0ugfs"``, not a profile's list of them) did
     not; empty when the result shows no new row (or is no JSON)."""
+    return [abs(c) for row in new_rows(result, earlier, idents) if (c := to_cents(row["amount"]))]
+
+
+def method_totals(rows: list[list[dict[str, Any]]]) -> set[int]:
+    """What each payment method was moved over several writes' new rows (``new_rows`` of each), in
+    cents, for a method two or more writes moved: "In total your Mastercard is charged $1,286", its
+    $44, $621 and $621 of three bookings."""
+    by_method: dict[str, list[int]] = {}
+    for write in rows:
+        for row in write:
+            method = row.get("payment_id") or row.get("payment_method_id")
+            if isinstance(method, str) and (c := to_cents(row["amount"])):
+                by_method.setdefault(method, []).append(abs(c))
+    return {sum(cents) for cents in by_method.values() if len(cents) > 1}
+
+
+def new_rows(result: str, earlier: list[str], idents: list[str]) -> list[dict[str, Any]]:
+    """The rows with an amount (lower-cased) of a write's result that the latest earlier observation
+    of the same object did not list (``moved`` reads their amounts), each as often as it is new."""
     if '"amount"' not in result:
         return []
     try:
@@ -82,8 +101,7 @@ def moved(result: str, earlier: list[str], idents: list[str]) -> list[int]:
             except orjson.JSONDecodeError:
                 continue
             break
-    return [abs(c) for row, n in (after - before).items() for _ in range(n)
-            if (c := to_cents(orjson.loads(row)["amount"]))]
+    return [orjson.loads(row) for row, n in (after - before).items() for _ in range(n)]
 
 
 def returned(result: str) -> list[int]:

@@ -13,17 +13,20 @@ from trajectory2gym.certify.charges import (
     balances_after,
     balances_said,
     method_balances,
+    method_totals,
     misstated,
     misstated_balances,
     mistotaled,
     moved,
     moved_already,
+    new_rows,
     reports_money,
     returned,
     reversed_ways,
     subset_totals,
     totals,
 )
+from trajectory2gym.certify.normalize import to_cents
 from trajectory2gym.certify.reasons import reason_kind
 from trajectory2gym.envs.registry import tool_specs
 
@@ -100,6 +103,42 @@ def test_the_refunds_of_some_writes_beside_a_charge_of_another() -> None:
     assert misstated("Total refunds: $4,021.02 to your Mastercard.", totals(moved_rows) | subset_totals(moved_rows)) == []
     assert subset_totals(moved_rows) == {59857 + 342245, 59857 + 3236, 342245 + 3236, 59857 + 342245 + 3236}
     assert subset_totals([[100], [200]]) == set()  # two writes: each and both are ``totals`` already
+
+
+def test_one_methods_share_of_several_writes() -> None:
+    # blind sets 80, 83 (a80_05 50, a83_06 62): "In total your Mastercard ending 9363 is charged $1,286",
+    # its $44, $621 and $621 of three bookings, each of which certificates paid the rest of
+    booked = [[{"payment_id": "certificate_1", "amount": 500}, {"payment_id": "credit_card_9", "amount": 44}],
+              [{"payment_id": "certificate_2", "amount": 250}, {"payment_id": "credit_card_9", "amount": 621}],
+              [{"payment_id": "certificate_3", "amount": 250}, {"payment_id": "credit_card_9", "amount": 621.0}]]
+    assert method_totals(booked) == {128600}
+    moved_rows = [[to_cents(row["amount"]) for row in write] for write in booked]
+    said = "In total your Mastercard ending 9363 is charged **$1,286**."
+    assert misstated(said, totals(moved_rows)) == ["$1,286"]
+    assert misstated(said, totals(moved_rows) | method_totals(booked)) == []
+    assert method_totals(booked[:1]) == set()  # one write: its rows are ``totals`` already
+    # rows that are new in a result, as ``moved`` reads them
+    result = orjson.dumps({"reservation_id": "HATHAT", "payment_history": booked[1]}).decode()
+    assert new_rows(result, [], ["hathat"]) == booked[1]
+
+
+@pytest.mark.parametrize(("total", "kinds"), [("$1,242", []), ("$1,286", ["text_misstated_charge"])])
+def test_one_methods_share_of_two_bookings_in_a_conversation(convo: Any, at: Any, total: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("Book HAT023 on May 26 for Aarav and for Evelyn, one booking each. I'm mohamed_silva_9265.")
+    c.say("Each is $871: certificate $250 + Mastercard $621, so $1,242 on your Mastercard. Shall I book both?")
+    c.user("yes")
+    for k, (name, cert) in enumerate([("Aarav", "certificate_1"), ("Evelyn", "certificate_2")]):
+        paid = [{"payment_id": cert, "amount": 250}, {"payment_id": "credit_card_9", "amount": 621}]
+        c.call("book_reservation", {"user_id": "mohamed_silva_9265", "origin": "JFK", "destination": "SFO",
+                                    "flight_type": "one_way", "cabin": "business", "insurance": "no",
+                                    "flights": [{"flight_number": "HAT023", "date": "2024-05-26"}],
+                                    "passengers": [{"first_name": name, "last_name": "Sanchez", "dob": "1986-09-12"}],
+                                    "payment_methods": paid, "total_baggages": 0, "nonfree_baggages": 0},
+               {"reservation_id": f"HATHA{k}", "payment_history": paid})
+    i = c.say(f"Both are booked. In total your Mastercard is charged **{total}**; the certificates paid $250 each.")
+    found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
+    assert [k for k in found if k == "text_misstated_charge"] == kinds, found
 
 
 def test_a_refund_stated_as_another_visible_sum_is_misstated() -> None:
