@@ -130,7 +130,7 @@ _NO_BUT_ONLY = re.compile(r"^\W*(?:no|nope|nah)\b\W+(?:just|only)\b", re.I)
 
 # ("wait, are you sure it's resumed already?": a doubt that it was done, no hold on it)
 _NEGATE = re.compile(
-    r"\b(no|not|don'?t|do not|never|keep|stays|stay (?:on|the same|as|put|unchanged)|skip|leave|hold off|"
+    r"\b(no|not|don'?t|do not|never|keep(?:ing)?|stays|stay (?:on|the same|as|put|unchanged)|skip|leave|hold off|"
     r"wait(?!\W+(?:only|just|are you sure|did you (?:already|actually|really))\b)|"
     r"cancel that(?!\s+(?:too|as well|also|one|reservation|order|trip|booking|flight)\b)|nevermind|never mind|"
     r"(?:is|are) (?:right|correct|fine|ok|okay) as (?:it|they) (?:is|are)|"
@@ -152,7 +152,7 @@ _AS_IT_IS = re.compile(r"\b(?:leave|keep)\s+(?:it|that|this|them|everything|thin
 
 
 # The words of _NEGATE that keep something rather than refuse.
-_KEEPING = re.compile(r"\b(?:keep|leave|stays|stay (?:on|the same|as|put|unchanged))\b", re.I)
+_KEEPING = re.compile(r"\b(?:keep(?:ing)?|leave|stays|stay (?:on|the same|as|put|unchanged))\b", re.I)
 _ALL_ITEMS = frozenset({"both", "all", "everything"})
 # A later clause that refuses whatever the reply said yes to: a bare "no" ("hmm no, wait"), "no to" something vague,
 # "never mind", "forget it", "leave it, ...".

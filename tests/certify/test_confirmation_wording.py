@@ -1062,3 +1062,24 @@ def test_a_recap_that_cites_the_users_yes(convo: Any, at: Any, order_w123: dict[
                                                 "payment_method_id": "paypal_5727330"},
                {**order_w123, "status": "return requested"})
     assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
+
+
+@pytest.mark.parametrize(("reply", "kinds"), [
+    # blind set 83, r83_04 28: keeping another item is no yes scoped to it
+    ("Hm. The office chair is fine, I'm keeping it. Yes.", []),
+    ("Yes. I'm keeping the office chair.", []),
+    ("Just the office chair. Yes.", ["confirmation_not_covering"]),
+])
+def test_a_yes_beside_keeping_another_item(convo: Any, at: Any, order_w123: dict[str, Any], reply: str,
+                                           kinds: list[str]) -> None:
+    c = convo()
+    c.user("I want to return my water bottle in #W123.")
+    c.call("get_order_details", {"order_id": "#W123"}, order_w123)
+    c.say("Here's the return:\n- Order: #W123\n- Water Bottle 1000ml blue (item 6469567736)\n"
+          "- Refund: $47.84 to PayPal (paypal_5727330)\n\nThe office chair is not affected. Shall I go ahead?")
+    c.user(reply)
+    i = c.call("return_delivered_order_items", {"order_id": "#W123", "item_ids": ["6469567736"],
+                                                "payment_method_id": "paypal_5727330"},
+               {**order_w123, "status": "return requested"})
+    assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons)
+            if k in ("not_confirmed", "confirmation_not_covering")] == kinds
