@@ -763,7 +763,7 @@ def miscopied(cents: int, result: int) -> bool:
 
 # The amount a sentence calls the difference: "the $17 difference", "a difference of $17", "difference: $17".
 _DIFFERENCE_SAID = re.compile(r"(\$[\d,]+(?:\.\d\d)?)\**[ \t]+(?:fare\s+|price\s+)?difference\b"  # (not a line's end)
-                              r"|\bdifference\s*(?:of|is|:|would be|will be)\s*\**(\$[\d,]+(?:\.\d\d)?)", re.I)
+                              r"|\bdifference\s*(?:of|is|:|would (?:have )?be(?:en)?|will be)\s*\**(\$[\d,]+(?:\.\d\d)?)", re.I)
 _SENTENCE_STOP = re.compile(r"[.!?](?=\s|$)")
 # An amount said as what one price is above or below another: "That's $25.00/month more than your
 # Premium plan at $65.00", after "$85.00/month".
@@ -799,6 +799,11 @@ def _sentence_start(text: str, at: int) -> int:
     return 0 if stop < 0 else stop + 2
 
 
+# A total said in the sentence before a difference: "$355 in total", "a total of $355".
+_TOTAL_BEFORE = re.compile(rf"{_MONEY}\**\s+(?:in total|total|altogether|in all)\b|\b(?:a total of|total(?: is|:))\s+\**{_MONEY}",
+                           re.I)
+
+
 def misdifferenced(text: str, taken_back: AbstractSet[str] = frozenset()) -> list[tuple[str, str]]:
     """(the difference as written, the two amounts it is between) for each sentence that calls one
     amount the difference where it and the sentence before state just two other amounts, and the
@@ -818,8 +823,12 @@ def misdifferenced(text: str, taken_back: AbstractSet[str] = frozenset()) -> lis
             sentence = text[start:line_end if line_end >= 0 else len(text)]
         before = dollar_amounts(_unpriced_data(text[_sentence_start(text, start - 1):start])) if start and \
             not (line_start == start and LIST_MARK.match(text, start)) else []
-        others = [c for w, c in before + dollar_amounts(_unpriced_data(sentence))
-                  if w != written and w.lstrip("$") not in taken_back]
+        own = [c for w, c in dollar_amounts(_unpriced_data(sentence)) if w != written and w.lstrip("$") not in taken_back]
+        others = [c for w, c in before if w != written and w.lstrip("$") not in taken_back] + own
+        if len(others) > 2 and len(own) == 1 and (total := _TOTAL_BEFORE.search(text, _sentence_start(text, start - 1), start)):
+            # "... $191 on HAT094 and $164 on HAT294 — $355 in total. She paid $123 for basic economy, so the
+            # difference would have been $242": the total said before and the one amount of its own sentence
+            others = [cents_of(total[1] or total[2]), own[0]]
         if len(others) == 2 and (gap := abs(abs(others[0]) - abs(others[1]))) and not any(
                 cents_of(written) == gap * n for n in range(1, 10)):
             out.append((written, f"${abs(others[0]) / 100:g} and ${abs(others[1]) / 100:g} differ by ${gap / 100:g}"))

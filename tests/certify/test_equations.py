@@ -672,6 +672,13 @@ def test_an_amount_one_digit_off_the_calculators_result(convo: Any, at: Any, sai
     ("Here's the change:\n- Kettle A → B ($94.80)\n- Perfume C → D ($318.96)\n- Price difference: $25.85, charged.",
      []),
     ("New fare $158 and current $165 - a price difference: $17 for you.", [("$17", "$158 and $165 differ by $7")]),
+    # a total said in the sentence before, beside the terms it sums (blind set 82, a82_01 60)
+    ("Economy fares are $191 on HAT094 and $164 on HAT294 — $355 in total. She paid $123 for basic economy, so the "
+     "difference would have been **$242**.", [("$242", "$355 and $123 differ by $232")]),
+    ("Economy fares are $191 on HAT094 and $164 on HAT294 — $355 in total. She paid $123 for basic economy, so the "
+     "difference would have been **$232**.", []),
+    ("Economy fares are $191 on HAT094 and $164 on HAT294. She paid $123 for basic economy, so the "
+     "difference would have been **$242**.", []),  # no total: which two is unclear
 ])
 def test_a_difference_said_of_the_two_amounts_stated(text: str, out: list[tuple[str, str]]) -> None:
     from trajectory2gym.certify.equations import misdifferenced
