@@ -714,6 +714,8 @@ _ACCOUNT_FIELD = re.compile(r'"(?:customer_id|user_id)":\s*"([^"]+)"')
 _IDENTITY_FIXED = re.compile(r"\b(?:wrong|sorry|actually|mistake|typo|not me|not mine|old (?:number|email))\b")
 # An order named in a text: "#W9077205", "W9077205".
 _ORDER_NAMED = re.compile(r"#?\bW\d{7}\b")
+# A reservation already made, named by a word: "the reservation is now economy", "your booking".
+_BOOKED_ONE = re.compile(r"\b(?:the|your|this|that)\s+(?:reservation|booking)\b(?!\s+(?:would|will)\b)", re.I)
 # What begins on a day: "a fresh allowance starts from March 1", "it resets on March 1".
 _STARTS = re.compile(r"\b(?:start\w*|begin\w*|reset\w*|renew\w*|from)\b", re.I)
 # The action done again as the user confirmed it before: "I'll resubmit exactly what you confirmed: ...".
@@ -3421,7 +3423,9 @@ class _Run:
                 reasons.append(reason("text_contradicts_policy", arg="two cabins", value=said[:80], detail=self._one_cabin))
         if self._late_insurance and "nsurance" in content and (
                 any(name.startswith("book") for name in self._made_names())
-                or any(self.index.field_of(ident, "insurance") is not None for ident in identifiers_in(content))):
+                or any(self.index.field_of(ident, "insurance") is not None for ident in identifiers_in(content))
+                # "since the reservation is now economy you can add travel insurance", of one looked up
+                or (_BOOKED_ONE.search(content) is not None and self.index.json_has('"insurance"'))):
             for said in offers_late_insurance(content):  # "I can add travel insurance for Lucas", booked already
                 reasons.append(reason("text_contradicts_policy", arg="insurance", value=said[:80],
                                       detail=self._late_insurance))

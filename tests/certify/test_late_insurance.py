@@ -59,3 +59,19 @@ def test_insurance_offered_after_the_booking(convo: Any, at: Any, booked: bool, 
     c.user("Could I get travel insurance after all?")
     i = c.say("Sure! I can add travel insurance for $30.")
     assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
+
+
+@pytest.mark.parametrize(("said", "kinds"), [
+    # blind set 83, a83_12 32: the reservation looked up, named by a word
+    ("Yes, since the reservation is now economy you can add travel insurance at $30 per passenger.",
+     ["text_contradicts_policy"]),
+    ("No, insurance can't be added to the reservation after booking.", []),
+    ("A new booking would let you add travel insurance at $30 per passenger.", []),
+])
+def test_insurance_offered_on_a_reservation_looked_up(convo: Any, at: Any, said: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline", system=POLICY)
+    c.user("Can I get insurance on HATHAT? I'm mia_li_3668.")
+    c.call("get_reservation_details", {"reservation_id": "HATHAT"},
+           {"reservation_id": "HATHAT", "cabin": "economy", "insurance": "no"})
+    i = c.say(said)
+    assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
