@@ -179,6 +179,7 @@ from trajectory2gym.certify.dates import (
     date_mentions,
     hour_24,
     may_name_month_day,
+    misnamed_near_days,
     misnamed_weekdays,
     month_number,
     spans_in,
@@ -3660,6 +3661,10 @@ class _Run:
                 booked_code := next(iter(booked_codes))) else None
             for written, hours in not_within_a_day(content, self._now, booked):
                 reasons.append(reason("text_not_within_a_day", value=written, detail=hours))
+        if self._today is not None and ("omorrow" in content or "oday" in content or "esterday" in content):
+            for said, meant in misnamed_near_days(content, self._today):  # "leaves tomorrow, May 17", today May 15
+                reasons.append(reason("text_misdated", arg="a day near today", value=said,
+                                      detail=f"{meant} (the current date is {self._today.isoformat()})"))
         if self._today is not None and "days" in content:  # "due 2025-02-19, 4 days ago", today 2025-02-25
             for written, then, actual in miscounted_days(content, self._today):
                 reasons.append(reason("text_miscounted_days", value=written, arg=then, detail=actual))

@@ -203,3 +203,29 @@ def misnamed_weekdays(text: str, year: int) -> list[tuple[str, str]]:
         if not actual.startswith(said[1].lower()[:3]):
             out.append((text[said.start():d.end].strip(), actual.capitalize()))
     return out
+
+
+# A day named relative to today right before or after a date: "tomorrow, May 17", "May 16 (tomorrow)".
+_NEAR_BEFORE = re.compile(r"\b(today|tomorrow|yesterday)\**\s*[,(:—–-]?\s*(?:on\s+|the\s+)?\**$", re.I)
+_NEAR_AFTER = re.compile(r"\**\s*[,(—–-]?\s*(today|tomorrow|yesterday)\b", re.I)
+_NEAR_OFFSET = {"yesterday": -1, "today": 0, "tomorrow": 1}
+
+
+def misnamed_near_days(text: str, today: date) -> list[tuple[str, str]]:
+    """(the day and date as written, the date that day is) for each date a text calls today,
+    tomorrow or yesterday that is not: "Your flight leaves tomorrow, May 17", where today is
+    2024-05-15. A date without its year is taken in today's year."""
+    out: list[tuple[str, str]] = []
+    for d in date_mentions(text):
+        if d.month is None:
+            continue
+        near = _NEAR_BEFORE.search(text, max(0, d.start - 16), d.start) or _NEAR_AFTER.match(text, d.end, d.end + 16)
+        if near is None:
+            continue
+        try:
+            said = date(d.year or today.year, d.month, d.day)
+        except ValueError:
+            continue
+        if (meant := today + timedelta(days=_NEAR_OFFSET[near[1].lower()])) != said:
+            out.append((text[min(near.start(), d.start):max(near.end(), d.end)].strip(" ,(*"), meant.isoformat()))
+    return out

@@ -279,3 +279,31 @@ def test_a_misnamed_weekday_is_not_grounded(convo, at, said: str, kinds: list[st
     c.user("Which day is May 18, when I fly?")
     i = c.say(f"You fly on {said}.")
     assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    # blind set 83, a83_09 19: today is 2024-05-15, so tomorrow is May 16
+    ("Your flight leaves tomorrow, May 17, if you still want to travel.", [("tomorrow, May 17", "2024-05-16")]),
+    ("Your flight leaves tomorrow, May 16.", []),
+    ("It departs May 17 (tomorrow).", [("May 17 (tomorrow", "2024-05-16")]),
+    ("Today, May 15, is the last day.", []),
+    ("Yesterday (2024-05-13) you booked it.", [("Yesterday (2024-05-13", "2024-05-14")]),
+    ("You can change it from today to May 17.", []),  # a range, no date given to today
+])
+def test_a_date_said_as_today_tomorrow_or_yesterday(text: str, found: list[tuple[str, str]]) -> None:
+    from datetime import date
+
+    from trajectory2gym.certify.dates import misnamed_near_days
+
+    assert misnamed_near_days(text, date(2024, 5, 15)) == found
+
+
+@pytest.mark.parametrize(("said", "kinds"), [("tomorrow, May 16", []), ("tomorrow, May 17", ["text_misdated"])])
+def test_a_misnamed_tomorrow_is_not_grounded(convo, at, said: str, kinds: list[str]) -> None:
+    from trajectory2gym.certify.reasons import reason_kind
+    from trajectory2gym.envs.airline.policy import POLICY
+
+    c = convo(domain="airline", system=POLICY)
+    c.user("When do I fly? It's May 16 and May 17, I think.")
+    i = c.say(f"Your first flight leaves {said}.")
+    assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
