@@ -73,6 +73,7 @@ _DAY_COUNTS = [(w, n) for n in range(2, 8) for w in (str(n), *(k for k, v in NUM
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _CLOCK = re.compile(r"(\d{1,2}):(\d{2})(?:\(?(\+\d)\)?)?")  # "02:30+1", "03:00(+1)": a time, the next day
 _CLOCK_SPAN = re.compile(r"(\d{1,2}:\d{2}(?:\(?\+\d\)?)?)(?:[-–→]|->)(\d{1,2}:\d{2}(?:\(?\+\d\)?)?)")
+_YEAR_MONTH = re.compile(r"(\d{4})-(0[1-9]|1[0-2])")  # a month of a year: "2025-03"
 _TWO_DAYS = re.compile(r"(\d{4}-\d{2}-\d{2})/(\d{2})")
 _US_DATE = re.compile(r"(\d{1,2})/(\d{1,2})/(\d{4})")
 _MONTHS = [(full, full[:3]) for full in ("january", "february", "march", "april", "may", "june", "july",
@@ -723,6 +724,10 @@ class EvidenceIndex:
         m = ISO_DAY.fullmatch(value.strip())
         if m is None and (two := _TWO_DAYS.fullmatch(value.strip())):  # "2024-05-26/27": two dates of a month
             return all(self.has_string(d) or self.date_stated(d) for d in (two[1], f"{two[1][:8]}{two[2]}"))
+        if m is None and (of_year := _YEAR_MONTH.fullmatch(value.strip())):
+            # "| B1003 | 2025-03 | $0.00 |": the month of a date shown (a bill's period_start 2025-03-01)
+            shown = of_year[1] + of_year[2]
+            return any(len(k) == 8 and k.startswith(shown) and k.isdigit() for k in self.compacts)
         if m is None:
             us = _US_DATE.fullmatch(value.strip())  # "10/28/1971": the ISO date shown, or stated in words
             if us is None:
