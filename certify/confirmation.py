@@ -1029,6 +1029,9 @@ _CONDITION_TAIL = re.compile(rf"\b{_IF}\b[^.;!?]*", re.I)
 # "provided I get the full $4254 back".
 _PRICE_CONDITION = re.compile(rf"\b{_IF}\b[^.;!?]*?(?:\$|\b(?:free|cost\w*|"
                               r"charg\w*|fees?|price\w*|extra|cheap\w*|dollars?|bucks|usd)\b)[^.;!?]*", re.I)
+# A condition on what kind of action it is: "2 GB is fine, as long as it's not a plan change".
+_KIND_CONDITION = re.compile(rf"\b{_IF}\s+(?:it|this|that)(?:'s|’s| is)\s+not\s+(?:a|an)\s+(?:\w+\s+)?"
+                             r"(change|switch|upgrade|downgrade|cancellation|subscription)\b", re.I)
 # A sentence that says what the action costs ("Swapping costs $6.64 more"), and a rate, which does not.
 _COSTS = re.compile(r"\b(?:costs?|charg\w*|more|extra|difference|total|fee|pay|price)\b", re.I)
 _RATE = re.compile(r"\s*(?:/|per\b|each\b|a (?:gb|month|day|person)\b)", re.I)
@@ -1796,6 +1799,9 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
             if negated and (cond := _PRICE_CONDITION.search(clause.text)) and not _NEGATE.search(
                     clause.text[:cond.start()] + " " + clause.text[cond.end():]):
                 negated = False  # "Sure, as long as there's no charge": a condition (``_unmet_condition``)
+            if negated and (kind := _KIND_CONDITION.search(clause.text)) and not anchors.verb.startswith(
+                    kind[1].lower()[:4]) and not _NEGATE.search(clause.text[:kind.start()] + " " + clause.text[kind.end():]):
+                negated = False  # "2 GB is fine, as long as it's not a plan change", of a refuel: a kind it is not
             # Whether the clause names any known object: asked once (a search of every observation),
             # and only when no identifier of this call settles ``this`` first.
             named = index.names_any(ws) if anchors.ids.isdisjoint(keys) else None

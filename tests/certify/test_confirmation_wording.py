@@ -1083,3 +1083,22 @@ def test_a_yes_beside_keeping_another_item(convo: Any, at: Any, order_w123: dict
                {**order_w123, "status": "return requested"})
     assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons)
             if k in ("not_confirmed", "confirmation_not_covering")] == kinds
+
+
+@pytest.mark.parametrize(("reply", "confirmed"), [
+    # blind set 84, t84_05 21: a condition on the kind of action, which a refuel meets
+    ("Yes. And 2 GB is fine, as long as it's not a plan change.", True),
+    ("Yes. And 2 GB is fine, as long as it's not a refuel.", False),  # the very action: a refusal
+    ("No, not a plan change.", False),
+])
+def test_a_yes_on_the_condition_that_it_is_not_another_kind_of_action(convo: Any, at: Any, reply: str,
+                                                                     confirmed: bool) -> None:
+    c = convo(tools=_specs("telecom"), domain="telecom")
+    c.user("customer C1001, my data on L1002 ran out.")
+    c.call("get_details_by_id", {"id": "P1002"}, {"plan_id": "P1002", "name": "Premium Plan", "data_limit_gb": 15.0,
+                                                 "price_per_month": 65.0, "data_refueling_price_per_gb": 2.0})
+    c.say("The Premium Plan's refuel price is $2.00/GB, on your next bill; 2 GB on L1002 would be $4.00. Shall I?")
+    c.user(reply)
+    i = c.call("refuel_data", {"customer_id": "C1001", "line_id": "L1002", "gb_amount": 2.0}, {"charge": 4.0})
+    found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
+    assert (not {"not_confirmed", "confirmation_not_covering", "confirmation_withdrawn"} & set(found)) is confirmed, found
