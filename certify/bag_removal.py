@@ -19,7 +19,7 @@ _REMOVES = re.compile(r"\b(?:remove|removing|take off|taking off|drop|dropping)\
                       r"your|\d)\s+)*(?:(?:checked|extra|additional)\s+)?bags?\b"
                       r"|\bbags?\b[^.?!;]{0,30}?\b(?:removed|taken off)\b", re.I)
 # A refusal: "bags can't be removed", "I'm unable to remove the bag", "only added".
-_NOT_OFFERED = re.compile(r"n't\b|\b(?:not|cannot|unable|only|no way|impossible)\b", re.I)
+_NOT_OFFERED = re.compile(r"n't\b|\b(?:not|never|cannot|unable|only|no way|impossible)\b", re.I)
 
 
 @lru_cache(maxsize=64)  # a corpus repeats its few policies (callers must not change the result)

@@ -32,6 +32,7 @@ def test_the_rule_is_read_from_each_policy(policy: str, found: bool) -> None:
     ("I'm sorry, checked bags can't be removed once added.", False),
     ("Bags can only be added, not removed.", False),
     ("Would you like to add a bag?", False),
+    ("Bags can be added (never removed).", False),  # the rule said (blind set 84, a84_01 29)
 ])
 def test_an_offer_to_remove_bags(text: str, offered: bool) -> None:
     assert bool(offers_bag_removal(text)) is offered
