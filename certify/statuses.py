@@ -546,7 +546,8 @@ _TIME_RANGE = re.compile(r"(?<![\d:])(?P<h1>2[0-3]|[01]?\d)(?::(?P<m1>[0-5]\d))?
                          r"(?P<h2>2[0-3]|[01]?\d)(?::(?P<m2>[0-5]\d))?(?!\d)(?P<a2>\s*[ap]\.?m\b\.?)?", re.I)
 
 
-_LEGS_JOINED = re.compile(r"\**\s*(?:\+|/|&|and|then|→|->)\s*\**")  # "HAT227 + HAT139", "HAT204/HAT100"
+# "HAT227 + HAT139", "HAT204/HAT100", "HAT110 ATL → LGA + HAT172": a leg's route may sit between
+_LEGS_JOINED = re.compile(r"\**(?:\s+\(?[A-Z]{3}\s*(?:→|->|–|-)\s*[A-Z]{3}\)?)?\s*(?:\+|/|&|and|then|→|->)\s*\**")
 
 
 def mistimed_ranges(text: str, times_of: Callable[[str, str], set[str]]) -> list[tuple[str, str, str]]:

@@ -559,6 +559,9 @@ RANGE_TIMES = {**TIMES, ("HAT175", "departure"): {"17:00"}, ("HAT175", "arrival"
     ("Option 2 (HAT290 + HAT175 via Las Vegas, 14:00–20:00) is only $9 more.", []),
     ("| Via LAS | HAT290/HAT175 | 14:00–20:00 | $206 |", []),
     ("Option 2 (HAT290 + HAT175 via Las Vegas, 15:00–20:00) is only $9 more.", [("HAT290", "15:00–20:00", "14:00")]),
+    # ... each leg with its route (blind set 84, a84_03 14)
+    ("| 1 | HAT290 DEN → LAS + HAT175 LAS → IAH | 14:00 – 20:00 | $206 |", []),
+    ("| 1 | HAT290 DEN → LAS + HAT175 LAS → IAH | 15:00 – 20:00 | $206 |", [("HAT290", "15:00 – 20:00", "14:00")]),
 ])
 def test_a_flights_time_range_said_against_its_schedule(text: str, out: list[tuple[str, str, str]]) -> None:
     assert mistimed_ranges(text, lambda flight, way: RANGE_TIMES.get((flight, way), set())) == out
