@@ -287,7 +287,9 @@ def said_arrival_days(text: str, overnight: set[str]) -> list[tuple[str, str]]:
             before = [f for at, f in flights if at < word.start()]
             day = next((d for d in mentions if word.end() <= d.start <= word.end() + _ARRIVAL_REACH), None)
             if before and before[-1] in overnight and day is not None and not _LEAVES.search(
-                    sentence, word.end(), day.start):
+                    sentence, word.end(), day.start) and ")" not in sentence[word.end():day.start]:
+                # (not past a bracket the arrival is said in: "HAT172 (23:00, arrives 00:00) on 2024-05-24"
+                # dates the flights)
                 out.append((before[-1], sentence[day.start:day.end]))
     return out
 

@@ -166,6 +166,9 @@ def test_a_flight_found_by_a_search_flies_on_the_searched_day(convo: Any, at: An
     ("- HAT181, PHX 23:00 → MCO 03:30, arriving May 20", []),
     ("- HAT181, PHX 23:00 → MCO 03:30 (next day), departing May 19", []),  # its departure's day
     ("- HAT214 arrives at 10:00 on May 19", []),  # a flight that lands the day it leaves
+    # the arrival said in brackets, the date after them the flights' (blind set 84, a84_03 24)
+    ("- New: HAT181 PHX → MCO (23:00, arrives 03:30) on **2024-05-19**", []),
+    ("- New: HAT181 PHX → MCO (23:00, arrives 03:30 on 2024-05-19)", ["2024-05-19"]),
 ])
 def test_a_flight_landing_the_next_day_does_not_land_on_the_day_it_leaves(convo: Any, at: Any, said: str,
                                                                           flagged: list[str]) -> None:
