@@ -408,6 +408,7 @@ class PaymentRows(ObservationBook):
 _AMOUNT_TO_CARD = re.compile(r"\$(\d[\d,]*(?:\.\d\d)?)\b(?:[^.!?;$\n()]|\.(?=\d)){0,60}?\bending(?:\s+in)?\W{0,4}"
                              r"(\d{4})\b", re.I)
 _KIND_IN_CELL = re.compile(_KIND_PHRASES, re.I)
+_AMOUNT_AFTER = re.compile(r"\)?[\s*:]*\$\d")  # the card's own amount right after it
 # An action offered or planned, not one done: "I'd switch it to your Mastercard ending 9838 ... Shall I?",
 # "I'll move the full $731.19 to Mastercard ending 6193".
 _OFFERED = re.compile(r"\b(?:would|shall|should|could|can)\b|'d\b|\bI(?:'ll| will)\b|\?", re.I)
@@ -451,6 +452,8 @@ def misplaced_amounts(text: str, rows: dict[int, set[str]], last_four: dict[str,
         for m in _AMOUNT_TO_CARD.finditer(sentence):
             if "|" in m[0] and _KIND_IN_CELL.search(sentence, sentence.rfind("|", 0, m.start()) + 1, m.start()):
                 continue  # a table's cell with its own method: "| PayPal, $775.40 | Mastercard ending 9625 |"
+            if _AMOUNT_AFTER.match(sentence, m.end()):
+                continue  # a list of methods each before its amount: "gift_card_1 $129, card ending 9363 $1,786"
             cents = round(float(m[1].replace(",", "")) * 100)
             methods = rows.get(cents, set())
             if methods and m[2] in cards and all(last_four.get(x, "") != m[2] for x in methods) and all(

@@ -657,6 +657,9 @@ FOURS = {"credit_card_2700485": "6967", "credit_card_7407366": "6437", "credit_c
     # a table's cell that names its own method (blind set 75, r75_07)
     ("| Payment | Visa, $26 | Mastercard ending 3848; Visa refunded $26 |", []),
     ("| Payment | $26 | Mastercard ending 3848 |", [("$26", "3848", "credit_card_7407366")]),
+    # methods each before its amount (blind set 84, a84_04 48)
+    ("**Charged**: gift_card_8190333 $830, credit_card_7407366 $26, master card ending 3848 **$1,786** = $2,642.", []),
+    ("**Charged**: gift_card_8190333 $830, $26 on master card ending 3848.", [("$26", "3848", "credit_card_7407366")]),
 ])
 def test_an_amount_put_on_another_card_than_the_history_records(text: str, found: list[tuple[str, str, str]]) -> None:
     assert misplaced_amounts(text, ROWS, FOURS) == found
