@@ -110,6 +110,8 @@ def not_within_a_day(text: str, now: datetime, created: tuple[str, str] | None =
     for sentence in SENTENCE_OR_LINE.split(text):
         if (said := _WITHIN_DAY.search(sentence)) is None or _NOT_SAID.search(sentence, 0, said.start()):
             continue
+        if _listed(text, sentence) and _CONDITIONS.search(text, 0, max(text.find(sentence), 0)):
+            continue  # an item of the rule's conditions: "... only if ... applies:\n- booked within the last 24 hours (...)"
         stamps = list(_SAID_STAMP.finditer(sentence))
         then = _stamp(stamps[0]) if len(stamps) == 1 else None
         written = stamps[0][0] if len(stamps) == 1 else ""

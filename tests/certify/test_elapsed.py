@@ -94,6 +94,11 @@ def test_hours_since_a_booking_are_grounded_by_the_current_time(convo: Any, at: 
     # a date alone, at least as old as its last minute (blind set 78, a78_12)
     ("It was booked 2024-05-13, within the last 24 hours, and it's business.", [("2024-05-13", "at least 39.0")]),
     ("It was booked 2024-05-14, within the last 24 hours.", []),  # it may have been after 15:00 that day
+    # an item of the rule's conditions, the booking's day beside it (blind set 84, a84_05 8)
+    ("It can be cancelled only if at least one of these applies:\n- booked within the last 24 hours (it was booked "
+     "on 2024-05-01),\n- the cabin is business.", []),
+    ("Here is why it can be cancelled:\n- booked within the last 24 hours (booked on 2024-05-01),\n- economy.",
+     [("2024-05-01", "at least 327.0")]),
 ])
 def test_a_booking_said_to_be_within_a_day(text: str, found: list[tuple[str, float | str]]) -> None:
     assert not_within_a_day(text, datetime(2024, 5, 15, 15, 0)) == found
