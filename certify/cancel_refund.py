@@ -30,8 +30,9 @@ _REFUND_SAID = re.compile(r"\bcancel\w*\b[^.?!\n]{0,80}?\b(?:full\s+)?refund\w*\
                           r"\bcancel", re.I)
 # ... not denied, asked or put as a condition: "can't be cancelled for a refund", "if it had been ...".
 _NOT_SAID = re.compile(r"n't\b|\b(?:not|no|cannot|unfortunately|only|unless|if|whether|eligible for)\b|\?"
-                       r"|\b(?:when|where|once)\b[^.?!\n]{0,30}?\b(?:allowed|permitted|possible|eligible)\b",
-                       re.I)  # ("When a cancellation is allowed, refunds go back to ...")
+                       r"|\b(?:when|where|once)\b[^.?!\n]{0,30}?\b(?:allowed|permitted|possible|eligible)\b"
+                       r"|\b(?:an?|any)\s+(?:eligible|allowed|permitted)\s+cancell?ation\b",
+                       re.I)  # ("When a cancellation is allowed, refunds go back to ...", "an eligible cancellation would")
 # The user saying the airline cancelled the flight: a condition no record shows.
 _AIRLINE_CANCELLED = re.compile(r"\b(?:airline|you guys|you)\s+cancel|\bflight\s+(?:was|got|has been|is)\s+"
                                 r"(?:\w+\s+)?cancel", re.I)

@@ -41,6 +41,9 @@ def test_the_rule_is_read_from_the_policy() -> None:
     # where the rule allows it (blind set 81, a81_05 18)
     ("When a cancellation is allowed, refunds go back to the original payment methods.", False),
     ("When you cancel, refunds go back to the original payment methods.", True),
+    # ... or of one that would be allowed (blind set 84, a84_05 10)
+    ("It was paid with gift_card_7359776, so an eligible cancellation would be refunded to that gift card.", False),
+    ("It was paid with gift_card_7359776, so the cancellation would be refunded to that gift card.", True),
 ])
 def test_a_cancellation_said_to_bring_a_refund(text: str, said: bool) -> None:
     assert bool(refunds_said(text)) is said
