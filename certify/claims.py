@@ -202,7 +202,8 @@ def verb_key(verb: str) -> str:
     key = verb.lower().removeprefix("re-")[:4]
     if key == "refu":  # refunded, refuel
         key = verb.lower()[:5]
-    return "chan" if key in _CHANGE_VERBS else "sen" if key in ("sent", "send") else key
+    # (a certificate "issued" is one sent: send_certificate)
+    return "chan" if key in _CHANGE_VERBS else "sen" if key in ("sent", "send", "issu") else key
 
 
 def claims_own_action(text: str) -> bool:

@@ -442,6 +442,10 @@ def test_the_bill_a_charge_goes_on_is_no_object_acted_on(text: str, found: list[
     # blind audit r66_09: a transfer no call made
     ("I understand. I've transferred you to a human agent.", {"exch"}, ["I've transferred you to a human agent."]),
     ("I understand. I've transferred you to a human agent.", {"exch", "tran"}, []),
+    # a certificate "issued" is one sent (blind set 84, a84_07 31)
+    ("Our policy only provides the $50 per passenger, which I've already issued ($150).", {"sen"}, []),
+    ("Our policy only provides the $50 per passenger, which I've already issued ($150).", {"canc"},
+     ["Our policy only provides the $50 per passenger, which I've already issued ($150)."]),
 ])
 def test_a_claim_with_nothing_done_since_the_user_spoke_needs_an_action_of_its_kind(
         text: str, verbs: set[str], found: list[str]) -> None:
@@ -450,7 +454,7 @@ def test_a_claim_with_nothing_done_since_the_user_spoke_needs_an_action_of_its_k
 
 
 @pytest.mark.parametrize(("verb", "kind"), [("cancelled", "canc"), ("cancel", "canc"), ("modified", "chan"),
-                                            ("update", "chan"), ("sent", "sen"), ("send", "sen"),
+                                            ("update", "chan"), ("sent", "sen"), ("send", "sen"), ("issued", "sen"),
                                             ("refunded", "refun"), ("refuel", "refue"), ("re-booked", "book")])
 def test_verb_keys_put_a_past_verb_with_its_tools_verb(verb: str, kind: str) -> None:
     assert verb_key(verb) == kind
