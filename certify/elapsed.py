@@ -140,7 +140,7 @@ def not_within_a_day(text: str, now: datetime, created: tuple[str, str] | None =
     return out
 
 
-_CONDITIONS = re.compile(r"\b(?:conditions?|rules?|requirements?|criteria|only if|one of these)\b[^.\n]*:", re.I)
+_CONDITIONS = re.compile(r"\b(?:conditions?|rules?|requirements?|requires?|criteria|only if|one of(?: these)?)\b[^.\n]*:", re.I)
 
 
 def _listed(text: str, sentence: str) -> bool:

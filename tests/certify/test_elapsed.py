@@ -120,6 +120,10 @@ def test_a_booking_said_within_a_day_by_its_record(created: str, found: list[tup
     assert not_within_a_day(said, datetime(2024, 5, 15, 15, 0), ("DXG8T6", "2024-05-13T21:53:00")) == []
     rules = "DXG8T6 can be cancelled only if one of these applies:\n\n1. It was booked within the last 24 hours\n2. ..."
     assert not_within_a_day(rules, datetime(2024, 5, 15, 15, 0), ("DXG8T6", created)) == []
+    # ... said as what cancelling requires (blind set 84, a84_08 8)
+    requires = ("I'm sorry, but DXG8T6 can't be cancelled. Cancellation requires one of: booking within the last 24 "
+                "hours, an airline-cancelled flight, business cabin, or travel insurance with a covered reason.")
+    assert not_within_a_day(requires, datetime(2024, 5, 15, 15, 0), ("DXG8T6", "2024-05-13T21:53:00")) == []
 
 
 def test_a_booking_said_to_be_within_a_day_is_not_grounded(convo: Any, at: Any) -> None:
