@@ -166,8 +166,9 @@ _FLIGHT_KEY = re.compile(r"[a-z]{2,3}\d{3,4}")  # a flight number's key ("hat048
 # A flight named right after the date: "returning May 28 on HAT204" (the date is that flight's).
 _THEN_FLIGHT = re.compile(rf"\s*(?:on|via|aboard|with)\s+(?:flight\s+)?({FLIGHT_NUMBER.pattern})")
 # ... or in brackets right after it: "back on May 25 (HAT274 SEA → SFO, HAT273 SFO → LAX)"; after a range of
-# days ("May 19–20 (HAT002, HAT106)") which flight flies on which day is not said.
-_THEN_BRACKET = re.compile(r"(\s*[–-]\s*\d{1,2}(?:st|nd|rd|th)?)?\**\s*\(([^()]{0,160})\)")
+# days ("May 19–20 (HAT002, HAT106)") which flight flies on which day is not said. A stop may come between:
+# "returning May 20 via ATL (HAT093 and HAT164)".
+_THEN_BRACKET = re.compile(r"(\s*[–-]\s*\d{1,2}(?:st|nd|rd|th)?)?\**(?:,?\s+(?:via|through)\s+[A-Z]{3})?\s*\(([^()]{0,160})\)")
 
 
 _IT = re.compile(r"\W*(?:it|its|it's|this|that)\b", re.I)

@@ -227,6 +227,9 @@ TWO_DAYS = {"reservation_id": "V68JRH", "origin": "IAH", "destination": "MSP",
     ("V68JRH: out on May 26 (HAT034) and on to the coast on May 27 (HAT001 ORD → SEA).", []),
     ("V68JRH: May 27 (HAT034) and May 26 (HAT001).", ["hat034", "hat001"]),
     ("V68JRH: May 26–27 (HAT034, HAT001).", []),  # which flies on which day of the range is not said
+    # ... a stop between (blind set 84, a84_09 39)
+    ("V68JRH is out on **May 26** (HAT034), on May 27 via ORD (HAT001).", []),
+    ("V68JRH is out on **May 26** (HAT034), on May 26 via ORD (HAT001).", ["hat001"]),
     # a bracket with a day of its own is an aside of other flights (blind set 62, a62_04)
     ("V68JRH: HAT001 moves to 2024-05-27 (HAT034 on 2024-05-26 unchanged).", []),
     ("V68JRH: HAT001 moves to 2024-05-26 (HAT034 on 2024-05-26 unchanged).", ["hat001"]),
