@@ -670,6 +670,8 @@ _WHOLE_ALLOWANCE = re.compile(r"\btotals?\b(?:[^.!?\n]|\.(?=\d)){0,30}?\bavailab
                               r"(?:this\s+)?(?:billing\s+)?(?:cycle|month))",
                               re.I)  # ("You now have 17.1 GB for this cycle", "giving you 17.1 GB for this month")
 # A fee by its kind: what it is called must be visible (the policy's, a record's, the user's).
+# What a charge is said to be instead of: "charged as a cabin upgrade, not a change fee".
+_CONTRASTED = re.compile(r"(?:,\s*not|\brather than|\binstead of)\s+(?:as\s+)?an?\s+$", re.I)
 _FEE_NAMED = re.compile(r"\b(restocking|change|cancellation|processing|handling|late|activation|holding|service|"
                         r"booking|rebooking|reactivation|suspension|reconnection|roaming|overage)\s+fees?\b", re.I)
 # Right before a fee: the words that say there is none ("no", "doesn't have any").
@@ -3329,7 +3331,8 @@ class _Run:
             for m in _FEE_NAMED.finditer(content):
                 if not self.index.has_string(f"{m[1]} fee") and not self.index.has_string(f"{m[1]} fees") \
                         and f"{m[1].lower()} fee" not in self._tool_text() \
-                        and not self._policy_lacks(content, m.start()):  # "(... a holding fee applies)"
+                        and not self._policy_lacks(content, m.start()) \
+                        and not _CONTRASTED.search(content, max(0, m.start() - 16), m.start()):  # "(... a holding fee applies)"
                     reasons.append(reason("text_not_visible", value=m[0]))
         if "%" in content or "percent" in content:  # "8.7 GB of your 15 GB this cycle - about 62%": 58%
             for said_share, share in misstated_shares(content):

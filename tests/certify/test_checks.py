@@ -461,6 +461,9 @@ def test_a_line_named_by_the_last_four_digits_of_a_number_shown(convo, said: str
     ("I misspoke. There is no restocking fee in our policy.", True),
     ("Our policy has no restocking fee to waive.", True),
     ("Our policy doesn't waive the restocking fee.", False),  # one said to exist
+    # what a charge is instead of (blind set 84, a84_10 27)
+    ("The exchange is charged as an item change, not a change fee.", True),
+    ("The exchange is charged as an item change, plus a change fee.", False),
 ])
 def test_a_fee_named_by_its_kind_must_be_visible(convo, at, said: str, ok: bool) -> None:
     from .conftest import RETAIL_TOOLS, _tool
