@@ -1432,8 +1432,9 @@ class _Run:
                     # "6:00 PM–8:30 PM": two things joined by a dash; each part is what is said (a span of
                     # digits, "14:00–17:00", is read as one: time_part_shown)
                     parts = _PART_JOINER.split(tok) if ("–" in tok or "—" in tok) and _LETTER.search(tok) else \
-                        [p for p in _OPERATOR.split(tok) if p] if ("*" in tok or ")" in tok) and _WORKED.fullmatch(tok) \
-                        else ()  # "(353-146)*2" in a note: each number is what is said
+                        [p for p in _OPERATOR.split(tok) if p] if _WORKED.fullmatch(tok) and (
+                            "*" in tok or ")" in tok or f"{tok} =" in text or f"{tok}=" in text) \
+                        else ()  # "(353-146)*2" or "306-136 = 170" in a note: each number is what is said
                     if len(parts) < 2:
                         misses.append(tok)
                     else:
