@@ -1490,12 +1490,17 @@ def _record_change_of_sole_owner(turns: list[Turn], anchors: Anchors) -> int:
         return -1
     kin = _kin_keys(owner, anchors)
     shape = id_shape(owner)
+    last_other = -1
     for j, t in enumerate(turns):
         for key in t.compacts:
             if key != owner and id_shape(key) == shape and (_of_kind(key, kin, anchors)
                                                              or (j == k and looks_like_identifier(key))):
-                return -1  # another reservation is talked about: the description must say which
-    return k
+                if j >= k:
+                    return -1  # another reservation is talked about: the description must say which
+                last_other = j
+    # ... unless the owner was taken up alone since: "Your profile has four reservations: UM3OG5, ...",
+    # then "Found it: FQ8APE ..."
+    return k if any(owner in t.compacts for t in turns[last_other + 1:k]) else -1
 
 
 def _action_on_sole_line(turns: list[Turn], anchors: Anchors) -> int:

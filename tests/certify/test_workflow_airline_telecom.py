@@ -710,6 +710,31 @@ def test_a_passenger_fix_of_the_only_reservation_talked_about_need_not_name_it(
     assert at(certify_interaction(c.build()), i).checks["workflow"] is ok
 
 
+@pytest.mark.parametrize(("asked", "ok"), [
+    # blind set 84, a84_02 37: the profile's reservations looked up and listed, then one taken up alone
+    ("Replace me with my brother Omar Rossi, born 1970-06-06.", True),
+    ("Replace me with my brother Omar Rossi, born 1970-06-06, on ZZ9ABC too.", False),  # which one: unsaid
+])
+def test_a_passenger_fix_after_one_reservation_of_the_list_was_taken_up(convo, at, asked: str, ok: bool) -> None:
+    c = convo(tools=_tools("airline"), domain="airline", system="You are an airline agent.")
+    c.user("I'm james_santos_9046. I need to fix a passenger on my Denver trip.")
+    c.call("get_user_details", {"user_id": "james_santos_9046"},
+           {"user_id": "james_santos_9046", "reservations": ["T6HMDP", "ZZ9ABC"]})
+    c.call("get_reservation_details", {"reservation_id": "ZZ9ABC"}, {**RESERVATION, "reservation_id": "ZZ9ABC",
+                                                                    "origin": "JFK"})
+    c.say("Your profile has two reservations: T6HMDP and ZZ9ABC. ZZ9ABC leaves from JFK. Let me check the other.")
+    c.user("ok")
+    c.call("get_reservation_details", {"reservation_id": "T6HMDP"}, RESERVATION)
+    c.say("Found it: T6HMDP, passenger James Santos (1990-01-01). What should change?")
+    c.user(asked)
+    c.say("Next, the passenger change:\n- Replace **James Santos (1990-01-01)** with **Omar Rossi (1970-06-06)**\n\n"
+          "Confirm with yes and I'll update it.")
+    c.user("Yes.")
+    omar = {"reservation_id": "T6HMDP", "passengers": [{"first_name": "Omar", "last_name": "Rossi", "dob": "1970-06-06"}]}
+    i = c.call("update_reservation_passengers", omar, {**RESERVATION, **omar})
+    assert at(certify_interaction(c.build()), i).checks["workflow"] is ok
+
+
 @pytest.mark.parametrize(("reply", "mine", "hers"), [
     ("Just mine for now, my daughter won't use data abroad. Yes, enable it on my line.", True, False),
     ("Yes, both please.", True, True),
