@@ -60,6 +60,7 @@ def misdirected_refunds(text: str, order: str, paid: set[str], asked: str) -> li
     return out
 
 
+_AN_ORDER = re.compile(r"#?\bW\d{7}\b")  # an order named by its id
 # "go to", "goes back to", "will be refunded to": where a refund is said to go.
 _GOES_TO = re.compile(r"\b(?:go(?:es)?|going|be refunded|refunded|returned|sent)\s+(?:back\s+)?to\b", re.I)
 
@@ -73,15 +74,19 @@ def misdirected_cancel_refunds(text: str, paid_of: dict[str, set[str]]) -> list[
     if not paid_of:
         return []
     out: list[tuple[str, str, str]] = []
+    before: dict[str, set[str]] | None = None  # the pending orders of the latest sentence that names any order
     for sentence in SENTENCE_OR_LINE.split(text):
         low = sentence.lower()
+        # the orders the sentence names, else those of the latest sentence before that names any ("#W1620235
+        # and #W9903153: ... Both refunds go to ..."), else all the text names; a sentence naming only orders
+        # no longer pending ("| #W6272294 | Cancelled | refunded to gift card |") none
+        named = {order: paid for order, paid in paid_of.items() if order.lower() in low}
+        if _AN_ORDER.search(sentence):
+            before = named
+        elif not named:
+            named = paid_of if before is None else before
         if "refund" not in low or _NOT_SENT.search(sentence) or not _GOES_TO.search(sentence):
             continue
-        # the orders the sentence names, else all the text names ("Both refunds go to ..."); a sentence
-        # naming only orders no longer pending ("| #W6272294 | Cancelled | refunded to gift card |") none
-        named = {order: paid for order, paid in paid_of.items() if order.lower() in low}
-        if not named and "#" not in sentence:
-            named = paid_of
         for m in _TO_KIND.finditer(sentence):
             kind = PAYMENT_WORDS.get(m[1].lower().split()[0])
             out += [(m[1], order, ", ".join(sorted(paid))) for order, paid in named.items()
