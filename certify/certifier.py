@@ -2894,13 +2894,12 @@ class _Run:
         cancelled", then "the $3,005.33 would be refunded to your Visa")."""
         if "ancel" in content:
             return self._pending_paid(content)
-        if _ORDER_NAMED.search(content) or "ancel" not in (before := self._last_assistant_text()):
+        said = [t.text for t in reversed(self.turns) if t.role == "assistant" and t.text][:3]
+        if _ORDER_NAMED.search(content) or not said or "ancel" not in said[0]:
             return {}
-        return self._pending_paid(before)
-
-    def _last_assistant_text(self) -> str:
-        """The agent's latest message to the user so far ("" where none)."""
-        return next((t.text for t in reversed(self.turns) if t.role == "assistant" and t.text), "")
+        # (the order of the latest of them that names one: "Cancellation applies to the whole order", after
+        # "#W8747662 is pending: ...")
+        return self._pending_paid(next((text for text in said if _ORDER_NAMED.search(text)), ""))
 
     def _cancelled_paid(self, content: str) -> frozenset[str]:
         """The kinds of method that paid the cancelled orders a text may be about (the ones it names,

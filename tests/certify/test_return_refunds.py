@@ -73,6 +73,13 @@ def test_a_returns_refund_offered_to_another_method_is_against_the_policy(convo:
     ("Cancel both? Refunds go back to the original payment methods.", []),  # no kind named
     # a recap's row of an order cancelled already, which the orders still pending do not share (r79_10 77)
     ("| #W6272294 | Cancelled | $3,541.06 refunded to gift card |\n| #W1620235 | No change | — |", []),
+    # a line under another order's heading is that order's, not of every order the text names (blind set 84,
+    # r84_04 60)
+    ("**Cancelled** #W1620235: refund to your credit card.\n\n**Changed on #W1111111**\n- Payment: PayPal -> "
+     "Mastercard ($775.40 charged to the card, $775.40 refunded to PayPal).\n\n**Unchanged**\n- #W9903153 (pending).",
+     []),
+    ("Cancel #W1620235 and #W9903153?\n- Both refunds go back to your PayPal.",
+     [("PayPal", "#W1620235", "creditcard"), ("PayPal", "#W9903153", "giftcard")]),
 ])
 def test_a_cancellations_refund_goes_to_the_method_that_paid(text: str, found: list[tuple[str, str, str]]) -> None:
     paid = {"#W1620235": {"creditcard"}, "#W9903153": {"giftcard"}}
@@ -103,6 +110,10 @@ def test_a_cancellations_refund_sent_to_another_kind_in_a_conversation(convo: An
     # the message before is about no cancellation
     ("#W9903153 is still pending. It contains a Tea Kettle ($3,437.25).",
      "Yes, the $3,437.25 would be refunded to your Visa ending in 8674, within 5-7 business days.", []),
+    # ... or about cancelling, the order named in the one before it (blind set 84, r84_09 20)
+    ("Cancellation applies to the whole order; there's no way to cancel single items.",
+     "The refund of $3,437.25 would go back to your Visa ending in 8674, within 5-7 business days.",
+     ["text_misdirected_cancel_refund"]),
 ])
 def test_a_cancellations_refund_asked_after_the_order_was_named(convo: Any, at: Any, before: str, said: str,
                                                                kinds: list[str]) -> None:
@@ -111,6 +122,8 @@ def test_a_cancellations_refund_asked_after_the_order_was_named(convo: Any, at: 
     c.call("get_order_details", {"order_id": "#W9903153"}, {"order_id": "#W9903153", "status": "pending", "payment_history": [
         {"transaction_type": "payment", "amount": 3437.25, "payment_method_id": "gift_card_6023546"}],
         "items": [{"name": "Tea Kettle", "item_id": "1", "price": 3437.25}]})
+    c.say("#W9903153 is pending: a Tea Kettle ($3,437.25).")
+    c.user("can I cancel just part of it?")
     c.say(before)
     c.user("where would the money go? my visa ending in 8674?")
     i = c.say(said)
