@@ -25,6 +25,7 @@ _CLAUSE_END = re.compile(r"[;,](?=\s)")
 _OTHER_METHOD = re.compile(r"(?<!gift )\bcards?\b|\b(?:original|other)\s+(?:payment\s+)?(?:method|form)s?\b|\bbank\b"
                            r"|\bother than\b|\bexcept\b", re.I)  # ("payment methods other than gift cards take 5-7 days")
 # A value taken back right before it: "not 5-7 business days", "not within 5–7 days", "not on March 31".
+_NOT_A = re.compile(r"(?:\bnot|n't)\s+(?:an?\s+|your\s+|the\s+)?$", re.I)  # a kind denied right before it
 NOT_BEFORE = re.compile(r"\bnot\s+(?:on\s+|in\s+|within\s+|by\s+|after\s+)?\**$", re.I)
 
 
@@ -85,7 +86,9 @@ def slow_for_instant(text: str, kinds: dict[str, str], refunded: frozenset[str] 
         prior, before = before, sentence
         if not SPAN.search(sentence) or _INSTANT.search(sentence) or _OTHER_METHOD.search(sentence):
             continue
-        said = {PAYMENT_WORDS[word.lower()] for word in PAYMENT_SAID.findall(sentence)}
+        # (not a kind denied: "Since that's not a gift card, it takes 5-7 business days")
+        said = {PAYMENT_WORDS[m[1].lower()] for m in PAYMENT_SAID.finditer(sentence)
+                if not _NOT_A.search(sentence, max(0, m.start() - 12), m.start())}
         if not said and prior and "refund" in sentence.lower() and _IT.search(sentence) and len(
                 named := {PAYMENT_WORDS[word.lower()] for word in PAYMENT_SAID.findall(prior)}) == 1:
             said = named

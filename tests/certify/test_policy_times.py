@@ -311,3 +311,6 @@ def test_a_span_for_methods_other_than_the_instant_one() -> None:
     assert slow_for_instant(said, instant_kinds(RETAIL_POLICY)) == []
     assert slow_for_instant("Refunds to gift cards take 5-7 business days.", instant_kinds(RETAIL_POLICY)) == [
         ("5-7 business days", "giftcard")]
+    # a kind denied (blind set 84, r84_09 22)
+    denied = "The $1,657.25 goes back to PayPal. Since that's not a gift card, it takes **5-7 business days**."
+    assert slow_for_instant(denied, instant_kinds(RETAIL_POLICY)) == []
