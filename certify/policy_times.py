@@ -179,6 +179,7 @@ def span_topics(policy: str) -> dict[str, tuple[str, str]]:
 
 
 AT_ONCE = "at once"  # the key ``span_topics`` gives no waiting time by
+_ALL_OF = re.compile(r"\b(?:all|both|every)\b", re.I)
 _POLICY_AT_ONCE = re.compile(r"\b(?:at once|immediately|instantly|right away)\b", re.I)
 
 
@@ -201,6 +202,8 @@ def span_of_another_action(text: str, topics: dict[str, tuple[str, str]]) -> lis
         # ... or no waiting: "The refund would be $263.11 ... it will be credited instantly", of a return
         if (found := topics.get(AT_ONCE)) is not None and found[0] in apart and (
                 now := _AT_ONCE_SAID.search(sentence)) is not None and not NOT_BEFORE.search(
-                sentence, max(0, now.start() - 14), now.start()):
+                sentence, max(0, now.start() - 14), now.start()) and not (
+                now[0].lower() == "at once" and _ALL_OF.search(sentence, 0, now.start())):
+            # (not all things together: "You'd tell me all the items you want to exchange at once")
             out.append((now[0], found[0], found[1]))
     return out

@@ -298,6 +298,10 @@ def test_a_telecom_line_looked_up_before_the_customer(convo: Any, at: Any, first
     # the adjective (blind set 83, r83_05 20)
     ("Gift card refunds are instant: as soon as I submit the return, your balance will show $223.79.", ["instant"]),
     ("Gift card refunds are not instant for a return: your balance will show $223.79 once it is processed.", []),
+    # all things together, not a time (blind set 84, r84_03 44)
+    ("You'd tell me all the items you want to exchange at once, and the price difference is refunded to one of "
+     "your payment methods.", []),
+    ("For an exchange, the price difference is refunded at once to one of your payment methods.", ["at once"]),
 ])
 def test_a_span_the_policy_sets_for_another_action(text: str, found: list[str]) -> None:
     from trajectory2gym.certify.policy_times import span_of_another_action, span_topics
