@@ -207,9 +207,19 @@ def contradicted(text: str, status_of: Callable[[str], Any],
         elif (isinstance(shown, str) and shown.lower() in _NOT_PAID_YET and "paid" in said
               and "already" not in sentence.lower()):  # "which is already Paid": before a request was sent
             out.append((ident, shown))  # "B1272 is now marked as paid" where it shows "Awaiting Payment"
-        elif isinstance(shown, str) and shown.lower() in REQUESTED and not said.isdisjoint(_NOT_AFTER_REQUEST):
+        elif isinstance(shown, str) and shown.lower() in REQUESTED and not said.isdisjoint(_NOT_AFTER_REQUEST) \
+                and not _line_says(text, sentence, shown.lower()):  # (not "- **Returned:** ... Status: return requested.")
             out.append((ident, shown))  # "the exchange for #W6237516 is complete and ... has shipped": requested only
     return out
+
+
+def _line_says(text: str, sentence: str, status: str) -> bool:
+    """Whether the line of a text that holds a sentence says a status as shown (lower case)."""
+    at = text.find(sentence)
+    if at < 0:
+        return False
+    end = text.find("\n", at)
+    return status in text[text.rfind("\n", 0, at) + 1:end if end >= 0 else len(text)].lower()
 
 
 # A status denied right before it: "It hasn't been delivered yet", "not yet delivered".
