@@ -89,6 +89,16 @@ def _clause_start(sentence: str, at: int) -> int:
     return max(sentence.rfind(",", 0, at) + 1, joined + 4 if joined >= 0 else 0)
 
 
+_AMOUNT_BEFORE = re.compile(r"\$\d[\d,]*(?:\.\d+)?\**\s+$")
+
+
+def _of_amount_in_brackets(sentence: str, at: int) -> bool:
+    """Whether a status word at ``at`` says what happened to the amount right before it, inside
+    brackets: "#W1130240 now has the Dumbbell Set ($512.88 paid, $5.75 refunded)"."""
+    return _AMOUNT_BEFORE.search(sentence, max(0, at - 16), at) is not None and \
+        sentence.rfind("(", 0, at) > sentence.rfind(")", 0, at)
+
+
 def status_claims(text: str, bill_of_month: Callable[[str], str | None] | None = None,
                   written: str | None = None) -> list[tuple[str, set[str], str]]:
     """(identifier, the status forms said, the sentence) for each sentence that names one object
@@ -112,7 +122,8 @@ def status_claims(text: str, bill_of_month: Callable[[str], str | None] | None =
                     and not _ANY_ONE.search(sentence, max(0, m.start() - 11), m.start())
                     and not _TO_METHOD.match(sentence, m.end())
                     and not _OTHERS.search(sentence, _clause_start(sentence, m.start()), m.start())
-                    and not _another_kind_after(sentence, m.end())}
+                    and not _another_kind_after(sentence, m.end())
+                    and not _of_amount_in_brackets(sentence, m.start())}
             if not said:
                 continue
             ids = _object_ids(sentence)
