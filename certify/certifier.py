@@ -670,6 +670,9 @@ _WHOLE_ALLOWANCE = re.compile(r"\btotals?\b(?:[^.!?\n]|\.(?=\d)){0,30}?\bavailab
                               r"(?:this\s+)?(?:billing\s+)?(?:cycle|month))",
                               re.I)  # ("You now have 17.1 GB for this cycle", "giving you 17.1 GB for this month")
 # A fee by its kind: what it is called must be visible (the policy's, a record's, the user's).
+# An identifier given as an example of the form: "If you have the order number (it looks like #W1234567)".
+_EXAMPLE_BEFORE = re.compile(r"\b(?:looks? like|e\.g\.,?|for example|for instance|such as|formatted like|in the form)\s*\**$",
+                             re.I)
 # What a charge is said to be instead of: "charged as a cabin upgrade, not a change fee".
 _CONTRASTED = re.compile(r"(?:,\s*not|\brather than|\binstead of)\s+(?:as\s+)?an?\s+$", re.I)
 _FEE_NAMED = re.compile(r"\b(restocking|change|cancellation|processing|handling|late|activation|holding|service|"
@@ -1561,6 +1564,8 @@ class _Run:
                 and not self._day_corrected(tok)
                 and not self._words_joined(tok, text)
                 and not self._user_time_range(tok)
+                and not (_EXAMPLE_BEFORE.search(text, max(0, (at := text.find(tok)) - 24), max(at, 0))
+                         and not self._is_private(tok))  # "(it looks like #W1234567)": the form, no value
                 and not (ISO_DAY.fullmatch(tok) and tok in self._next_days())  # an overnight connection's day
                 # an id a successful call used: the result showed it exists ("I found a profile
                 # with user id lucas_kaur_4280"), unless only the private part knew it

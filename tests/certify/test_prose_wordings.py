@@ -930,3 +930,16 @@ def test_a_guessed_lookup_done_again_once_grounded(convo: Any, grounded_since: b
         "bill_ids": ["B1001", "B1002", "B1003"]})
     i = c.call("get_details_by_id", {"id": "L1002"}, line)
     assert ("repeated_call" not in _kinds(c, i)) is novel
+
+
+@pytest.mark.parametrize(("said", "kinds"), [
+    # an identifier given as an example of its form (blind set 84, r84_01 8)
+    ("Which order is it? If you have the order number (it looks like #W1234567), that's quickest.", []),
+    ("Which order is it? For example #W1234567.", []),
+    ("Your other order is #W1234567.", ["text_not_visible"]),
+])
+def test_an_identifier_given_as_an_example_of_its_form(convo: Any, order_w123: dict[str, Any], said: str,
+                                                      kinds: list[str]) -> None:
+    c = convo()
+    c.user("I want to return a water bottle.")
+    assert _kinds(c, c.say(said)) == kinds
