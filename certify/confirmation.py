@@ -1706,12 +1706,24 @@ def _refuses_action(described: Turn, anchors: Anchors) -> str:
 _CITES_YES = re.compile(r"(?<!what )\byou(?:'ve|’ve| have)?\s+(?:already\s+)?(?:said yes|confirmed|agreed|approved)\b", re.I)
 
 
+_WHAT_YOU_CONFIRMED = re.compile(r"\bwhat you(?:'ve|’ve| have)?\s+(?:already\s+|just\s+)?confirmed\b", re.I)
+
+
+def _done_as_confirmed(said: Turn, before: Turn) -> bool:
+    """Whether a message, right after the user's yes, says the agent now does what the user confirmed
+    and asks nothing: "Sorry, I called the wrong function there ... I'll now do what you confirmed:
+    enable roaming on L1002" (after a doubt in between it is a new description: ``_retry_as_confirmed``)."""
+    return (before.role == "user" and "onfirmed" in said.text and _WHAT_YOU_CONFIRMED.search(said.text) is not None
+            and not ASKS.search(said.text) and AFFIRM.search(before.text) is not None)
+
+
 def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex) -> ConfirmVerdict:
     """The rule-based workflow verdict for one consequential call, given the text turns before it."""
     last_desc = -1
     for k in range(len(turns) - 1, -1, -1):
         if turns[k].role == "assistant" and describes(turns[k], anchors) and not _asks_which(turns[k], anchors) \
-                and not _reports_done(turns[k], anchors) and not (k > 0 and _CITES_YES.search(turns[k].text)):
+                and not _reports_done(turns[k], anchors) and not (k > 0 and (
+                    _CITES_YES.search(turns[k].text) or _done_as_confirmed(turns[k], turns[k - 1]))):
             # (a recap that cites the user's yes, "You already confirmed it, so I'll submit it now", restates
             # the description that yes answered: that one is judged)
             last_desc = k

@@ -1102,3 +1102,20 @@ def test_a_yes_on_the_condition_that_it_is_not_another_kind_of_action(convo: Any
     i = c.call("refuel_data", {"customer_id": "C1001", "line_id": "L1002", "gb_amount": 2.0}, {"charge": 4.0})
     found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
     assert (not {"not_confirmed", "confirmation_not_covering", "confirmation_withdrawn"} & set(found)) is confirmed, found
+
+
+@pytest.mark.parametrize(("reply", "confirmed"), [
+    # blind set 84, t84_11 33: a wrong call right after the yes, then the confirmed one, said as such
+    ("Yes please enable it.", True),
+    ("Hmm, what would it cost?", False),  # no yes before: a new description, with no yes after it
+])
+def test_the_confirmed_action_done_after_a_wrong_call(convo: Any, at: Any, reply: str, confirmed: bool) -> None:
+    c = convo(tools=_specs("telecom"), domain="telecom")
+    c.user("customer C1001, I'm abroad and L1002 has no data.")
+    c.say("I'll enable roaming on line L1002 on our side. May I enable roaming on your line?")
+    c.user(reply)
+    c.call("disable_roaming", {"customer_id": "C1001", "line_id": "L1002"}, "Roaming was already disabled")
+    c.say("Sorry, I called the wrong function there. I'll now do what you confirmed: **enable** roaming on L1002.")
+    i = c.call("enable_roaming", {"customer_id": "C1001", "line_id": "L1002"}, "Roaming enabled successfully")
+    found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
+    assert ("not_confirmed" not in found) is confirmed, found
