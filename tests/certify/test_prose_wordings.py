@@ -566,6 +566,11 @@ def test_mobile_data_said_against_the_network_status_the_user_read_out(convo: An
     ("Mobile Data Enabled: Yes / Data Roaming Enabled: Yes",
      "Here's where things stand:\n\n| Setting | Now |\n|---|---|\n| Data roaming off on the phone | checked |",
      ["text_contradicts_status"]),
+    # ... or a recap's list under a heading of what was found (blind set 84, t84_11 52)
+    ("Mobile Data Enabled: Yes / Data Roaming Enabled: Yes",
+     "Recap:\n\n**Found**\n- Airplane Mode on; Data Roaming off on the phone.\n\n**Changed**\n- Data Roaming on.", []),
+    ("Mobile Data Enabled: Yes / Data Roaming Enabled: Yes",
+     "Recap:\n\n**Found**\n- Airplane Mode on.\n\n**Now**\nData Roaming off on the phone.", ["text_contradicts_status"]),
 ])
 def test_the_phones_data_roaming_switch_said_against_what_showed_it(convo: Any, shown: str, said: str,
                                                                     kinds: list[str]) -> None:
