@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from trajectory2gym.certify.turns import without_problem_lists
+
 # What a check prints, field by field (tau2's telecom device, as envs/telecom/phone.py renders it).
 _BAR_SIGNAL = re.compile(r"\bSignal: (Excellent|Good|Fair|Poor|No Signal)(?: \| ([2-5]G)\b)?")
 _AIRPLANE_BAR = re.compile(r"\bStatus Bar: Airplane Mode\b")
@@ -149,7 +151,8 @@ class PhoneState:
         the phone's present state that the latest check contradicts."""
         out: list[tuple[str, str, str]] = []
         shown = self.shown
-        text = text.replace("**", "")  # "has **sms**, **storage** and **camera** permissions"
+        # (not a recap's list of what was found: "**What we found**\n1. ... missing **storage** permission")
+        text = without_problem_lists(text).replace("**", "")  # "has **sms**, **storage** and **camera** permissions"
         if "permissions" in shown and "permission" in text and " and " in text:
             out += self._held_lists(text)
         if "permissions" in shown and "rant" in text:  # "Grant messaging the sms and phone permissions", phone held

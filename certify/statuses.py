@@ -12,7 +12,7 @@ from typing import Any, NamedTuple
 
 from trajectory2gym.certify.dates import AM_PM, hour_24
 from trajectory2gym.certify.normalize import FLIGHT_NUMBER, identifiers_in
-from trajectory2gym.certify.turns import LIST_MARK, SENTENCE_OR_LINE
+from trajectory2gym.certify.turns import LIST_MARK, SENTENCE_OR_LINE, without_problem_lists
 
 # Status words as observations spell them and as texts say them, each to one form.
 _FORMS = {"active": "active", "activated": "active", "suspended": "suspended", "pending": "pending",
@@ -631,8 +631,7 @@ def misread_data_switch(text: str, shown: bool, said_as: re.Pattern[str] = _DATA
     instruction ("check that mobile data is on"), nor under a heading of what was found wrong
     ("**Found**\n- Airplane Mode on; mobile data off"). ``said_as=ROAMING_SAID``: the same of the
     phone's data roaming switch."""
-    if "\n" in text and _PROBLEM_HEADING.search(text):
-        text = _without_problem_lists(text)
+    text = without_problem_lists(text)
     for sentence in SENTENCE_OR_LINE.split(text):
         if sentence.rstrip().endswith("?"):
             continue
@@ -651,27 +650,6 @@ def misread_data_switch(text: str, shown: bool, said_as: re.Pattern[str] = _DATA
             if said != shown:
                 return "on" if said else "off"
     return ""
-
-
-# A heading of what was wrong, on a line of its own: "**Found**", "What we found:", "Problems found".
-_PROBLEM_HEADING = re.compile(r"^[#*\s]*(?:what (?:we|i) found|found|problems?(?: found)?|issues?(?: found)?|causes?|before)"
-                              r"\b[^\n]{0,20}$", re.I | re.M)
-
-
-def _without_problem_lists(text: str) -> str:
-    """A text without the list lines under a heading of what was found wrong (up to the next line
-    that is no list item)."""
-    kept: list[str] = []
-    under = False
-    for line in text.splitlines():
-        if _PROBLEM_HEADING.match(line):
-            under = True
-            continue
-        if under and (not line.strip() or LIST_MARK.match(line)):
-            continue
-        under = False
-        kept.append(line)
-    return "\n".join(kept)
 
 
 # A table cell under a column of what was wrong (its header read into the cell, tables.with_headers).

@@ -195,3 +195,26 @@ def sentences_saying(text: str, said: re.Pattern[str], unless: re.Pattern[str]) 
     stripped: the offers a policy forbids, said plainly, not refused ("I can add travel insurance for
     Lucas", not "insurance can't be added after booking")."""
     return [s.strip() for s in SENTENCE_OR_LINE.split(text) if said.search(s) and not unless.search(s)]
+
+
+# A heading of what was wrong, on a line of its own: "**Found**", "What we found:", "Problems found".
+_PROBLEM_HEADING = re.compile(r"^[#*\s]*(?:what (?:we|i) found|found|problems?(?: found)?|issues?(?: found)?|causes?|before)"
+                              r"\b[^\n]{0,20}$", re.I | re.M)
+
+
+def without_problem_lists(text: str) -> str:
+    """A text without the list lines under a heading of what was found wrong (up to the next line
+    that is no list item): a recap's "**Found**\n- mobile data off" says the state before the fix."""
+    if "\n" not in text or not _PROBLEM_HEADING.search(text):
+        return text
+    kept: list[str] = []
+    under = False
+    for line in text.splitlines():
+        if _PROBLEM_HEADING.match(line):
+            under = True
+            continue
+        if under and (not line.strip() or LIST_MARK.match(line)):
+            continue
+        under = False
+        kept.append(line)
+    return "\n".join(kept)

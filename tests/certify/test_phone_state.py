@@ -100,6 +100,10 @@ def test_a_statement_of_the_vpn_is_read_against_its_check(text: str, flagged: li
     # what it needs, said after the claim, does not make it a maybe (blind set 71, t71_11)
     ("That's it: the messaging app is missing the storage permission it needs for pictures.", ["storage"]),
     ("Once you reboot, it may be missing the storage permission.", []),  # a maybe, before the claim
+    # a recap's list of what was found (blind set 84, t84_12 71)
+    ("Here's everything:\n\n**What we found (2 issues)**\n1. APN missing MMSC URL\n2. Messaging app missing **storage** "
+     "permission\n\n**What changed**\n- Storage granted.", []),
+    ("Here's everything:\n\n**What changed**\n1. APN reset\n2. Messaging app missing **storage** permission", ["storage"]),
     # a permission's own name said missing (blind audit t57_09)
     ("It's missing the **sms** permission, and storage is missing as well - please grant both.", ["storage"]),
     ("It's missing the **sms** permission, and the camera is missing as well.", []),
