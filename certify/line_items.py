@@ -168,6 +168,8 @@ def _misassigned_in(clause: str, book: ItemBook) -> list[tuple[str, str, str]]:
 _INCLUDES = re.compile(r"\b(?:includ\w*|contains?|has)\b", re.I)
 _POINTS_BACK = re.compile(r"\W*(?:that|it|this)\b", re.I)  # a sentence about the object the one before named
 _BILL = re.compile(r"\bB\d{3,}\b")
+_CLAUSES = re.compile(r"(?:,|;|\s[—–])\s+(?:and|while|whereas)\s+|;\s+")  # ", and", "; "
+_ADDS = re.compile(r"\b(?:includ\w*|contains?|has|had|added|plus)\b", re.I)  # what a clause says a bill held
 
 
 def misbilled(text: str, book: ItemBook) -> list[tuple[str, str, str]]:
@@ -180,11 +182,19 @@ def misbilled(text: str, book: ItemBook) -> list[tuple[str, str, str]]:
         named = list(dict.fromkeys(_BILL.findall(sentence)))
         bills = named or (before if _POINTS_BACK.match(sentence) else [])
         before = named or before
-        if len(bills) != 1 or not _INCLUDES.search(sentence):
+        if len(bills) == 1 and _INCLUDES.search(sentence):
+            parts = [(sentence, bills[0])]
+        elif len(named) > 1:
+            # one bill a clause: "January (B1001, ...) had ... plus a $5.00 suspension fee, and February
+            # (B1002, $150.00) added a $15.50 data overage"
+            parts = [(part, own[0]) for part in _CLAUSES.split(sentence)
+                     if len(own := list(dict.fromkeys(_BILL.findall(part)))) == 1 and _ADDS.search(part)]
+        else:
             continue
-        bill = compact(bills[0])
-        for written, cents in money_numbers_in(sentence):
-            owners = book.owners(abs(cents))
-            if owners and bill not in owners and bill in book.billed:
-                out.append((written, bills[0], ", ".join(sorted(o.upper() for o in owners))))
+        for part, said in parts:
+            bill = compact(said)
+            for written, cents in money_numbers_in(part):
+                owners = book.owners(abs(cents))
+                if owners and bill not in owners and bill in book.billed:
+                    out.append((written, said, ", ".join(sorted(o.upper() for o in owners))))
     return out

@@ -103,6 +103,11 @@ FEBRUARY = {"bill_id": "B1002", "total_due": 150.0, "status": "Issued", "line_it
     # a list under one bill, then a line about another (blind set 65, t65_01)
     ("B1002 has four items:\n- Basic Plan, line 555-123-2001: $40.00\n- Suspension fee: $5.00\n\n"
      "January's bill (B1001) included a $15.50 data overage.", []),
+    # two bills, one a clause (blind set 84: t84_02 74 and the same answer in t84_04, t84_06, t84_11)
+    ("January (B1001, $160.50) had the plan charges plus a **$5.00 suspension fee**, and February (B1002, $150.00) "
+     "added a $15.50 data overage.", [("$5.00", "B1001", "B1002"), ("$15.50", "B1002", "B1001")]),
+    ("January (B1001, $160.50) had a $15.50 data overage, and February (B1002, $150.00) added a $5.00 suspension fee.",
+     []),
 ])
 def test_a_charge_said_to_be_on_another_bill(text: str, out: list[tuple[str, str, str]]) -> None:
     assert misbilled(text, _book([BILL, FEBRUARY])) == out
