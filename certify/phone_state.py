@@ -31,6 +31,14 @@ _PERMISSION_GRANTED = re.compile(r"\bPermission '(\w+)' granted\b")  # grant_app
 _GRANTED_SAID = re.compile(r"\b(?:are|is)\s+(?:all\s+|both\s+)?(?:granted|allowed|enabled|in place)\b", re.I)
 _PERMISSION_WORDS = re.compile(r"\b(sms|storage|phone|camera|contacts|location|microphone|calendar|notifications)\b",
                                re.I)
+_MMS_CHECK = {"Your messaging app can send MMS messages.": "can", "Your messaging app cannot send MMS messages.": "cannot"}
+# MMS said to work now, or not: "Great, MMS works now!", "you can send MMS again", "MMS still doesn't work".
+_MMS_WORKS = re.compile(r"\bMMS\b[^.!?\n]{0,20}?\b(?:(?:now\s+)?works|is (?:now\s+)?working|goes through|is fixed)\b"
+                        r"|\b(?:you|your (?:phone|messaging app|app)|the (?:phone|messaging app|app))\s+can (?:now\s+)?"
+                        r"send (?:an?\s+)?(?:MMS|picture messages?)\b", re.I)
+_MMS_FAILS = re.compile(r"\bMMS\b[^.!?\n]{0,20}?\b(?:(?:still\s+)?(?:doesn't|does not|isn't|is not)\s+work(?:ing)?|fails)\b"
+                        r"|\b(?:you|your (?:phone|messaging app|app)|the (?:phone|messaging app|app))\s+can(?:'t|not| not) "
+                        r"(?:yet\s+)?send (?:an?\s+)?(?:MMS|picture messages?)\b", re.I)
 _SIM_CHECK = {"Your SIM card is active and working.": "active", "No SIM card detected in the phone.": "missing",
               "The SIM card is locked with a PIN code.": "locked_pin",
               "The SIM card is locked with a PUK code.": "locked_puk"}
@@ -130,6 +138,10 @@ class PhoneState:
                 self.shown.pop("mmsc", None)  # the APN settings change at a reset and a reboot
             for value in _MMSC_SHOWN.findall(text):
                 self.shown["mmsc"] = "not set" if value.strip().lower() in _UNSET else "set"
+        if (mms := _MMS_CHECK.get(text.strip())) is not None:
+            self.shown["mms"] = mms
+        elif "Status Bar" in text or "granted" in text or "Restarting" in text:
+            self.shown.pop("mms", None)  # a change on the phone since the check: unknown until checked again
         if "server_performance" in text and (vpn := _VPN_SHOWN.findall(text)):
             self.shown["vpn"] = vpn[-1].lower()
             if protocol := _PROTOCOL_SHOWN.findall(text):
@@ -206,6 +218,10 @@ class PhoneState:
                 if "protocol" in shown:
                     out += [(m[1], "VPN protocol", shown["protocol"]) for m in _PROTOCOL_SAID.finditer(sentence)
                             if m[1].lower() != shown["protocol"]]
+            if "mms" in shown and "MMS" in sentence:  # "Great, MMS works now!", where the check says it cannot
+                said_mms = "cannot" if _MMS_FAILS.search(sentence) else "can" if _MMS_WORKS.search(sentence) else ""
+                if said_mms and said_mms != shown["mms"]:
+                    out.append((said_mms + " send MMS", "MMS", f"{shown['mms']} send MMS"))
             if "sim" in shown:
                 for m in _SIM_SAID.finditer(sentence):
                     said = m[1].lower()
@@ -263,4 +279,4 @@ def codes_said(text: str) -> list[str]:
 def may_state_phone(text: str) -> bool:
     """Plain substring tests first: most texts speak of no network, signal or SIM."""
     return ("G" in text or "ignal" in text or "SIM" in text or "performance" in text or "permission" in text
-            or "VPN" in text or "granted" in text or "MMSC" in text)
+            or "VPN" in text or "granted" in text or "MMS" in text)

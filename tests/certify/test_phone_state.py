@@ -303,3 +303,33 @@ def test_a_reseat_then_a_signal_shows_the_sim_read(bar: str, sim: str | None) ->
     state = _state(NETWORK_STATUS, f"SIM card re-seated successfully.\n{bar}")
     assert state.shown.get("sim") == sim
     assert state.unseen("The SIM is working now and you have signal.", "") == ([] if sim else [("working", "SIM card")])
+
+
+@pytest.mark.parametrize(("checks", "text", "flagged"), [
+    # blind set 84, t84_11 38: the user's report repeated, where the check says it cannot
+    (["Your messaging app cannot send MMS messages."], "Great, MMS works now!", ["can send MMS"]),
+    (["Your messaging app can send MMS messages."], "Great, MMS works now!", []),
+    (["Your messaging app can send MMS messages."], "So you still can't send MMS?", []),  # a question
+    (["Your messaging app can send MMS messages."], "Unfortunately you can't send MMS yet.", ["cannot send MMS"]),
+    # a change on the phone since the check: unknown again
+    (["Your messaging app cannot send MMS messages.",
+      "Success. Permission 'storage' granted to app 'messaging'.\nStatus Bar: Signal: Excellent | 5G | Data Enabled"],
+     "Great, MMS works now!", []),
+    # a setting that can send MMS, no claim about the phone (blind set 80, t80_09 57)
+    (["Your messaging app cannot send MMS messages."], "Wi-Fi Calling has a setting that can send MMS over Wi-Fi.", []),
+])
+def test_mms_said_against_the_latest_check(checks: list[str], text: str, flagged: list[str]) -> None:
+    assert [said for said, _, _ in _state(*checks).misstated(text)] == flagged
+
+
+@pytest.mark.parametrize(("result", "kinds"), [
+    ("Your messaging app cannot send MMS messages.", ["text_misstated_device"]),
+    ("Your messaging app can send MMS messages.", []),
+])
+def test_mms_said_to_work_in_a_conversation(convo: Any, at: Any, result: str, kinds: list[str]) -> None:
+    c = _convo(convo)
+    c.messages.append({"role": "user", "content": "It works now!", "tool_calls": [
+        {"id": "u2", "type": "function", "function": {"name": "can_send_mms", "arguments": "{}"}}]})
+    c.messages.append({"role": "tool", "tool_call_id": "u2", "name": "can_send_mms", "content": result})
+    i = c.say("Great, MMS works now!")
+    assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
