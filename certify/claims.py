@@ -337,6 +337,8 @@ _FORGAVE = re.compile(
       r"(?:the\s+|that\s+|this\s+|your\s+)?(?:\$\d|(?:[^.!?;\n]|\.(?=\d)){0,30}?" + _OWED + r")"
     + r"|\b(?:I|we)(?:'ll|’ll| will| can| could)\s+(?:[^.!?;\n]|\.(?=\d)){0,60}?\b(?:as an?\s+(?:one-time\s+|special\s+)?"
       r"(?:courtesy|goodwill gesture|exception)|make an exception)\b"
+    # ... the kindness said first: "As a courtesy I can reduce the difference to $200"
+    + r"|\bas an?\s+(?:one-time\s+|special\s+)?(?:courtesy|goodwill gesture|exception),?\s+(?:I|we)(?:'ll|’ll| will| can| could)\b"
     # or said to hold already: "any change fees on VA5SGQ are waived"
     + r"|" + _OWED + r"(?:[^.!?;\n]|\.(?=\d)){0,30}?\b(?:is|are)\s+(?:(?:fully|also|all)\s+)?(?:waived|forgiven)\b", re.I)
 # ... or gave a credit, or noted it on the account: "I've applied a **$2.00 credit**", "I've also added a note"

@@ -657,6 +657,9 @@ def test_a_mailing_claim_is_an_unmade_action(convo: Any, at: Any) -> None:
     ("Any change fees on VA5SGQ are charged to the card on file.", ["update_reservation_flights"], False),
     ("Since you're a gold member, I can issue a $100 certificate as a goodwill gesture.", ["send_certificate"],
      False),  # compensation: the policy's own rule judges it
+    # the kindness said first (blind set 84, a84_12 27)
+    ("As a courtesy I can reduce the difference to $200 so it fits a round number.", ["update_reservation_flights"], True),
+    ("As a courtesy, I can issue a $100 certificate.", ["send_certificate"], False),
 ])
 def test_a_charge_waived_needs_a_tool_that_forgives(text: str, tools: list[str], claimed: bool) -> None:
     assert bool(forgiven_claims(text, tools)) is claimed
