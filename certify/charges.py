@@ -336,12 +336,15 @@ def balances_said(text: str) -> list[tuple[str, int]]:
     """The amounts (with "$") that a sentence states as a balance after a change, from the word
     balance on (or from "now has" to "$X remaining")."""
     low = text.lower()
-    if "balance" not in low and "now h" not in low:
+    left = "leav" in low or " left on" in low or "remaining on" in low
+    if "balance" not in low and "now h" not in low and not left:
         return []
     out = []
     for sentence in SENTENCE.split(text):
         # the amount before the word: "your gift card ($76 balance)", "Your gift card's $75.00 balance covers it"
         out += [(f"${m[1]}", cents_of(m[1])) for m in _AMOUNT_BALANCE.finditer(sentence)]
+        if left:  # "That leaves **$146** on gift_card_7773485", "$146 left on your gift card"
+            out += [(f"${m[1] or m[2]}", cents_of(m[1] or m[2])) for m in _LEFT_ON.finditer(sentence)]
         if (m := _BALANCE_NOW.search(sentence)) is None:
             continue
         end = _CLAUSE_BREAK.search(sentence, m.end())  # "... a balance of $129, so it can't cover $696"
@@ -360,6 +363,9 @@ def balances_said(text: str) -> list[tuple[str, int]]:
     return out  # ("$50 was charged, leaving a balance of $129": from the word balance on)
 
 
+_STORED = r"(?:your\s+|the\s+)?(?:gift[ _]card|certificate)"
+_LEFT_ON = re.compile(rf"\b(?:leaves?|leaving)\s+(?:you\s+(?:with\s+)?)?\**\$(\d[\d,]*(?:\.\d+)?)\**\s+(?:on|in)\s+{_STORED}"
+                      rf"|\$(\d[\d,]*(?:\.\d+)?)\**\s+(?:left|remaining)\s+(?:on|in)\s+{_STORED}", re.I)
 _AMOUNT_BALANCE = re.compile(r"\$(\d[\d,]*(?:\.\d+)?)\**\s+(?:remaining\s+)?balance\b", re.I)
 _WORKING = re.compile(r"\((?=[^()]*[+=−])[^()]*\)")  # a bracket that works a sum out: "($78 + $3,541.06)"
 

@@ -278,6 +278,11 @@ def test_balances_said_after_a_change_and_shown_for_stored_value_methods() -> No
     assert balances_said("$50 was charged to your gift card, leaving a balance of $129.") == [("$129", 12900)]
     assert balances_said("Your gift card balance is now **$1,814.51**.") == [("$1,814.51", 181451)]
     assert balances_said("The gift card has $36 on it.") == []
+    # what a payment leaves on a stored-value method (blind set 84, a84_05 40)
+    assert balances_said("That leaves **$146** on gift_card_7773485 and $0 on gift_card_7359776.") == [
+        ("$146", 14600)]
+    assert balances_said("Paid. You have $136 left on your gift card.") == [("$136", 13600)]
+    assert balances_said("That leaves $146 for the bags.") == []  # no method named
     # the clause after the balance's is about another amount
     assert balances_said("gift_card_1 still shows a balance of **$129**, so it can't cover $696.") == [("$129", 12900)]
     # said inside brackets: the amount after them is another method's share (blind audit a52_10)
