@@ -1706,6 +1706,19 @@ def _refuses_action(described: Turn, anchors: Anchors) -> str:
 _CITES_YES = re.compile(r"(?<!what )\byou(?:'ve|’ve| have)?\s+(?:already\s+)?(?:said yes|confirmed|agreed|approved)\b", re.I)
 
 
+_CONFIRM_ASKED = re.compile(r"\b(?:please\s+)?confirm\b", re.I)
+
+
+def _asks_another_change_of_its_object(turn: Turn, anchors: Anchors) -> bool:
+    """Whether a message names the call's own object and other objects of the kind its details are
+    (flights other than the call's), and none of those details: another change of the same object
+    ("Please confirm step 1: OWZ4XL ... same flights HAT202 and HAT232", where the call moves to HAT041)."""
+    keys = turn.id_keys
+    owners = {compact(o) for o in anchors.owners}
+    details = anchors.ids - owners
+    shapes = {id_shape(d) for d in details if looks_like_identifier(d)}
+    return bool(owners & keys) and bool(details) and details.isdisjoint(keys) and any(
+        id_shape(k) in shapes for k in keys - anchors.ids if looks_like_identifier(k))
 _WHAT_YOU_CONFIRMED = re.compile(r"\bwhat you(?:'ve|’ve| have)?\s+(?:already\s+|just\s+)?confirmed\b", re.I)
 
 
@@ -1763,6 +1776,7 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
     # The user's turns after the description, in order: the last word counts, so a later
     # retraction ("I'd rather not cancel it after all") undoes an earlier yes.
     confirmed = affirmed_elsewhere = withdrawn = rival_named = False
+    asked_apart: Turn | None = None  # a later message asking to confirm another change of the object, after a yes
     uncovered = ""  # the items a scoped yes left out
     groups = anchors.item_groups()
     answered = described
@@ -1770,7 +1784,14 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
     for turn in turns[last_desc + 1:]:
         if turn.role == "assistant":
             answered = turn
+            if confirmed and "onfirm" in turn.text and _CONFIRM_ASKED.search(turn.text) and ASKS.search(turn.text) \
+                    and _asks_another_change_of_its_object(turn, anchors):
+                # "Please confirm step 1: OWZ4XL ... same flights HAT202 and HAT232. Yes?", after a yes to both
+                # steps: the agent asks again, one at a time, and this one waits for its own yes
+                confirmed, affirmed_elsewhere, asked_apart = False, True, turn
             continue
+        if answered is asked_apart:
+            continue  # the yes to that other change, whatever it says
         if turn.defers and _defers_this(turn, anchors, index) and not _settled_after(turn, anchors):
             if confirmed:  # "wait, let me check with my wife first" after a yes
                 confirmed, withdrawn = False, True

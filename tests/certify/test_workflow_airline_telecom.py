@@ -1751,3 +1751,24 @@ def test_the_day_an_arrival_falls_on_is_no_date_of_the_flight(convo, at, descrip
         {"flight_number": "HAT229", "date": "2024-05-20"}, {"flight_number": "HAT230", "date": "2024-05-20"}]},
                {**RESERVATION, "updated": True})
     assert _workflow_kinds(at(certify_interaction(c.build()), i)) == kinds
+
+
+@pytest.mark.parametrize(("asked", "ok"), [
+    # blind set 84, a84_11 26: after a yes to both steps, the agent asks for step 1 alone, then does step 2 too
+    ("Please confirm **step 1**:\n- **T6HMDP** cabin: economy → **business**, same flight HAT229 on 2024-05-19\n"
+     "- Charge: **$396** to visa ending 1777\n\nYes?", False),
+    ("Please confirm **step 2**:\n- **T6HMDP**: move to **HAT041** on 2024-05-19\n\nYes?", True),
+])
+def test_a_step_asked_apart_after_a_yes_to_both(convo, at, asked: str, ok: bool) -> None:
+    c = convo(tools=_tools("airline"), domain="airline", system="You are an airline agent.")
+    c.user("I'm james_santos_9046. Upgrade T6HMDP to business, and then move it to the nonstop HAT041.")
+    c.call("get_reservation_details", {"reservation_id": "T6HMDP"}, RESERVATION)
+    c.say("Step 1: T6HMDP to business on HAT229; step 2: move it to HAT041 on 2024-05-19, both on your visa "
+          "credit_card_6899560. Shall I do both?")
+    c.user("Yes, both.")
+    c.say(asked)
+    c.user("Yes.")
+    move = {"reservation_id": "T6HMDP", "cabin": "business", "payment_id": "credit_card_6899560",
+            "flights": [{"flight_number": "HAT041", "date": "2024-05-19"}]}
+    i = c.call("update_reservation_flights", move, {**RESERVATION, **move})
+    assert at(certify_interaction(c.build()), i).checks["workflow"] is ok
