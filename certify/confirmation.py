@@ -1249,7 +1249,9 @@ def _defers_this(turn: Turn, anchors: Anchors, index: EvidenceIndex) -> bool:
         topic = _TOPIC.match(clause.text)
         if topic is not None and side == 0:
             about = set(words(topic[0]))  # "for my profile": this call's object, or another topic
-            if not (anchors.mentioned_in(about, set()) or says(wordline(about), anchors.objects)):
+            # ("For the data, let me think": the tool's own word, refuel_data's)
+            if not (anchors.mentioned_in(about, set()) or says(wordline(about), anchors.objects)
+                    or not about.isdisjoint(anchors.own - {anchors.verb})):
                 elsewhere = True
                 continue
         if side > 0 or (side == 0 and not named and anchors.mentioned_in(clause.words, clause.keys)):

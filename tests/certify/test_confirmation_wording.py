@@ -616,6 +616,9 @@ def test_a_field_read_out_says_yes_to_nothing(convo: Any, at: Any, reply: str, c
     # blind audit t57_12: the data named bare, then put off by a clause that names nothing
     ("Yes, turn on the roaming please. But the data... I'm not sure, let me think about that.", False),
     ("Yes, turn on the roaming and add the data please.", True),
+    # ... or as the topic of the deferring clause (blind set 84, t84_07 21)
+    ("Yes to roaming. For the data, let me think for a sec, I don't want to change my plan.", False),
+    ("Yes to roaming and the data. For my profile, let me think for a sec.", True),
 ])
 def test_a_deferral_right_after_the_object_named_bare(convo: Any, at: Any, reply: str, confirmed: bool) -> None:
     c = convo(tools=_specs("telecom"), domain="telecom")
