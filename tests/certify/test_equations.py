@@ -316,6 +316,9 @@ def test_a_wrong_remainder_of_data_is_not_grounded(convo: Any, at: Any) -> None:
     # the amount left first, then its working after the colon (blind set 80, t80_12 86)
     ("**1.9 GB** left: 15.0 GB plan + 2.0 GB refuel = 17.0 GB, minus 15.1 GB used.", True),
     ("**2.1 GB** left: 15.0 GB plan + 2.0 GB refuel = 17.0 GB, minus 15.1 GB used.", False),
+    # the amount in bold (blind set 84, t84_12 42)
+    ("Added **2.0 GB** for **$4.00**. That gives you **17.1 GB** available for the rest of the cycle.", False),
+    ("Added **2.0 GB** for **$4.00**. That gives you **1.9 GB** available for the rest of the cycle.", True),
 ])
 def test_a_lines_whole_data_is_its_limit_and_refuels(convo: Any, at: Any, said: str, ok: bool) -> None:
     c = convo()
