@@ -280,6 +280,8 @@ def misstocked(text: str, objects: Callable[[], set[Described]]) -> list[tuple[s
         listed = bool(LIST_MARK.match(line)) and not row
         if listed:
             said = stock_lead if said is None else said
+        elif row and said is None and lead.rstrip().endswith(":") and not identifiers_in(lead):
+            said = _lead_stock(lead)  # a table under "Available Espresso Machine variants:"
         elif line.strip():
             stock_lead = _lead_stock(line) if line.rstrip().endswith(":") and not identifiers_in(line) else None
             list_lead = line if stock_lead is not None else ""

@@ -10,6 +10,7 @@ import pytest
 
 from trajectory2gym.certify import certify_interaction
 from trajectory2gym.certify.item_options import OptionBook
+from trajectory2gym.certify.tables import with_headers
 from trajectory2gym.certify.variant_prices import (
     Described,
     misdescribed_prices,
@@ -146,6 +147,20 @@ def test_inches_written_as_a_mark_or_a_word(text: str, flagged: list[tuple[str, 
     book = OptionBook()
     book.update([orjson.dumps(CLOCKS).decode().lower()])
     assert misstocked(text, lambda: book.objects) == flagged
+
+
+@pytest.mark.parametrize(("text", "flagged"), [
+    # a table under a lead line that calls its rows available (blind set 84, r84_11 16)
+    ("Available Wall Clock variants:\n\n| Diameter | Color | Type | Price |\n|---|---|---|---|\n"
+     "| 14 inches | white | digital | $184.48 |\n| 10 inches | black | analog | $182.85 |",
+     [("10 inches/black/analog", "in stock")]),
+    ("Wall Clock variants:\n\n| Diameter | Color | Type | Price |\n|---|---|---|---|\n"
+     "| 14 inches | white | digital | $184.48 |\n| 10 inches | black | analog | $182.85 |", []),
+])
+def test_a_tables_rows_under_a_lead_that_says_their_stock(text: str, flagged: list[tuple[str, str]]) -> None:
+    book = OptionBook()
+    book.update([orjson.dumps(CLOCKS).decode().lower()])
+    assert misstocked(with_headers(text), lambda: book.objects) == flagged
 
 
 def test_a_table_row_marking_a_sold_out_variant_in_stock(convo: Any, at: Any) -> None:
