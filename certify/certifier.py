@@ -2114,8 +2114,11 @@ class _Run:
         key = ident.lstrip("#").lower()
         for form in dict.fromkeys((ident.lower(), key, f"#{key}")):
             for obj in self.index.objects_with(form, needle):
+                # (its first identifier field is its own; a later one names another object: a line's
+                # "device_id", whose status is the line's)
+                first = next((k for k in obj if k.endswith("id")), None)
                 yield obj, any(isinstance(v, str) and v.lstrip("#") == key for k, v in obj.items()
-                               if k.endswith("id") or k == "phone_number")
+                               if k == first or k == "phone_number")
 
     def _kind_has_status(self, key: str) -> bool:
         """Whether an observation shows an object of this identifier's kind (its shape) with a

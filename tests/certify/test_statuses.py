@@ -1150,3 +1150,20 @@ def test_a_suspension_put_down_to_an_unpaid_bill_needs_a_bill_shown(convo: Any, 
     i = c.say("L1002 is Suspended (since 2025-02-25) because of an unpaid bill.")
     found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
     assert [k for k in found if k == "text_not_visible"] == kinds, found
+
+
+@pytest.mark.parametrize(("said", "kinds"), [
+    # blind set 85, t85_01 49: the line's status is no status of the device it names
+    ("It's a Tablet Ultra (device D1003), activated on 2025-01-25.", []),
+    ("Line L1003 is active again.", ["text_contradicts_status"]),
+])
+def test_a_status_of_the_object_an_id_field_names_is_not_its_own(convo: Any, at: Any, said: str,
+                                                                  kinds: list[str]) -> None:
+    c = _telecom(convo)
+    c.user("what device is on L1003? customer C1001")
+    c.call("get_details_by_id", {"id": "L1003"}, {"line_id": "L1003", "status": "Suspended", "device_id": "D1003"})
+    c.call("get_details_by_id", {"id": "D1003"}, {"device_id": "D1003", "model": "Tablet Ultra", "activated": True,
+                                                 "activation_date": "2025-01-25T16:20:00"})
+    i = c.say(said)
+    found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
+    assert [k for k in found if k == "text_contradicts_status"] == kinds, found
