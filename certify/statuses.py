@@ -166,8 +166,9 @@ def status_claims(text: str, bill_of_month: Callable[[str], str | None] | None =
 
 # A clause about the objects a sentence does not name: "..., and your other two orders are processed".
 _OTHERS = re.compile(r"\b(?:other|remaining)\s+(?:\w+\s+)?(?:orders|reservations|lines|bills)\b"
-                     r"|\b(?:no|any)\s+other\s+(?:\w+\s+){0,2}?(?:request|order|reservation|line|bill)\b",
-                     re.I)  # ("check that no other payment request is pending")
+                     r"|\b(?:no|any)\s+other\s+(?:\w+\s+){0,2}?(?:request|order|reservation|line|bill)\b"
+                     r"|\b(?:none|neither|all|both)\s+of\s+(?:your|the|these|those)\s+(?:\w+\s+)?(?:orders|reservations|lines|bills)\b",
+                     re.I)  # ("check that no other payment request is pending", "None of your bills are overdue")
 # A sentence about an object by its kind only: "The order status is now ...", "Your reservation is ...".
 _THE_OBJECT = re.compile(r"\W*(?:the|your|its)\s+(?:(?:order|reservation|line|bill)(?:'s|’s)?(?:\s+status)?|status)\b",
                          re.I)

@@ -145,6 +145,9 @@ SHOWN = {"L1005": "Active", "#W1000001": "pending", "B1001": "Paid", "B1006": "D
     ("Since the overdue bill is settled, I can resume line L1005. Shall I?", []),
     ("Since the overdue line is back, L1005 is suspended.", [("L1005", "Active")]),
     ("I'll send a payment request for B1001, but first check that no other payment request is pending.", []),
+    # the objects of another kind, all of them (blind set 85, t85_01 53)
+    ("None of your bills are overdue, so I can resume L1005 for you.", []),
+    ("L1005 is overdue, so I can't resume it.", [("L1005", "Active")]),
     # what happened to an amount in brackets, no status of the order (blind set 84, r84_12 53)
     ("**#W1000001** now has just the Dumbbell Set at **$507.13** ($512.88 paid, $5.75 refunded).", []),
     ("**#W1000001** now has just the Dumbbell Set at **$507.13**, $512.88 paid.", [("#W1000001", "pending")]),
