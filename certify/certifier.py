@@ -2815,9 +2815,10 @@ class _Run:
 
     def _paid_by(self, method: str) -> set[int]:
         """The amounts (in cents) the payment histories shown give payments by this method: what it
-        paid, not its balance ({"payment_id": "gift_card_6281111", "amount": 564})."""
-        return {c for obj in self.index.objects_with(method, '"payment_id"')
-                if obj.get("payment_id") == method and (c := to_cents(obj.get("amount"))) is not None}
+        paid, not its balance ({"payment_id": "gift_card_6281111", "amount": 564}; an order's history
+        names it "payment_method_id")."""
+        return {c for key in ("payment_id", "payment_method_id") for obj in self.index.objects_with(method, f'"{key}"')
+                if obj.get(key) == method and (c := to_cents(obj.get("amount"))) is not None}
 
     def _totals_of(self, ident: str) -> set[int]:
         """The totals (``total_due`` and the like, in cents) the observations show for an object."""

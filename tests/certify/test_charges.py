@@ -1138,6 +1138,23 @@ def test_an_amount_a_method_paid_is_no_balance_misstated(convo: Any, at: Any, sa
     assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons) if k == "text_misattributed"] == kinds
 
 
+@pytest.mark.parametrize(("said", "kinds"), [
+    # ... an order's history, which names it "payment_method_id" (blind set 85, r85_02 18)
+    ("It was paid with gift_card_9708163 ($601.96).", []),
+    ("It was paid with gift_card_9708163 ($610.96).", ["text_misattributed"]),
+])
+def test_an_amount_a_method_paid_for_an_order_is_no_balance(convo: Any, at: Any, said: str, kinds: list[str]) -> None:
+    c = convo()
+    c.user("I'm ava_lopez_1234, what's in #W3223435?")
+    c.call("get_user_details", {"user_id": "ava_lopez_1234"}, {"payment_methods": {
+        "gift_card_9708163": {"source": "gift_card", "balance": 90.0, "id": "gift_card_9708163"}}})
+    c.call("get_order_details", {"order_id": "#W3223435"}, {
+        "order_id": "#W3223435", "status": "delivered",
+        "payment_history": [{"transaction_type": "payment", "amount": 601.96, "payment_method_id": "gift_card_9708163"}]})
+    i = c.say(said)
+    assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons) if k == "text_misattributed"] == kinds
+
+
 @pytest.mark.parametrize(("balance", "ok"), [("$81.00", True), ("$148.00", False)])
 def test_each_amount_a_write_moved_counts_once_in_a_balance(convo: Any, at: Any, balance: str, ok: bool) -> None:
     # blind audit a65_09: a $10 refund onto a gift card shown at $128 is no $20 (128 - 57 + 10 is)
