@@ -45,6 +45,7 @@ def spaced_form(text: str) -> str:
 
 # A word that denies the option named after it: "not water resistant", "non-waterproof".
 _DENIED = re.compile(r"(?:\bnot|\bnon|\bno)\s+$")
+_FLAG_VALUE = re.compile(r" (yes|no) ")
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,7 +81,11 @@ def flag_said(spaced: str, stem: str, yes: bool) -> bool:
     before it ("not water resistant") where it is no."""
     at = spaced.find(stem)
     while at >= 0:
-        if (_DENIED.search(spaced, max(0, at - 6), at + 1) is None) is yes:
+        # (or its value after its name, as a list of options gives it: "waterproof: no")
+        end = spaced.find(" ", at + len(stem))
+        value = _FLAG_VALUE.match(spaced, end) if end >= 0 else None
+        denied = value[1] == "no" if value else _DENIED.search(spaced, max(0, at - 6), at + 1) is not None
+        if denied is not yes:
             return True
         at = spaced.find(stem, at + 1)
     return False

@@ -74,6 +74,11 @@ def test_the_book_keeps_each_priced_item_with_its_name_and_every_value_per_optio
     ("4. Action Camera (4K, not waterproof, silver) — $481.50", [("$481.50", "waterproof", "not waterproof", "yes")]),
     ("- Bluetooth Speaker (black, 10-hour battery, water-resistant) — $310.47",
      [("$310.47", "water resistance", "water resistance", "no")]),
+    # ... or by its name and value, as a list of options gives them (blind set 85: r85_04 26, r85_07 14)
+    ("- Bluetooth Speaker (color: black, battery life: 10 hours, water resistance: no) — $310.47", []),
+    ("- Bluetooth Speaker (color: black, battery life: 10 hours, water resistance: yes) — $310.47",
+     [("$310.47", "water resistance", "water resistance", "no")]),
+    ("- Action Camera (resolution: 4K, waterproof: yes, color: silver) — $481.50", []),
     # a gender no other object shows (blind set 73, r73_02)
     ("- Perfume (oriental, 30ml, women's) — $289.66", [("$289.66", "gender", "women", "unisex")]),
     ("- Perfume (oriental, 30ml, unisex) — $289.66", []),
