@@ -302,6 +302,11 @@ def test_a_telecom_line_looked_up_before_the_customer(convo: Any, at: Any, first
     ("You'd tell me all the items you want to exchange at once, and the price difference is refunded to one of "
      "your payment methods.", []),
     ("For an exchange, the price difference is refunded at once to one of your payment methods.", ["at once"]),
+    # the rule quoted as the policy's (blind set 85, r85_05 52)
+    ("Let me correct myself: per our policy, only gift card refunds arrive at once - refunds to other methods, "
+     "**PayPal included**, take 5-7 business days. Here's the exchange to confirm.", []),
+    ("Let me correct myself: gift card refunds arrive at once - refunds to other methods, PayPal included, take "
+     "5-7 business days. Here's the exchange to confirm.", ["5-7 business days", "at once"]),
 ])
 def test_a_span_the_policy_sets_for_another_action(text: str, found: list[str]) -> None:
     from trajectory2gym.certify.policy_times import span_of_another_action, span_topics
