@@ -248,6 +248,8 @@ def misstocked_by_id(text: str, available_of: Callable[[str], Any]) -> list[tupl
     lead: bool | None = None  # what a list's lead line says of its items: "These 7-inch tablets are available:"
     before: list[str] = []  # the identifiers of the sentence before
     for line in _STOP.split(text):
+        if "-stock" in line:  # "The only **in-stock** red helmet ... is size M (item 8573379326)"
+            line = line.replace("in-stock", "in stock").replace("out-of-stock", "out of stock")
         said = _stock_said(line)
         if LIST_MARK.match(line):
             said = lead if said is None else said

@@ -301,6 +301,10 @@ _AVAILABLE = {"3339188619": False, "9013366374": True, "7811981098": True}
     ("Medium blue helmets: (7811981098) at $213.86, or high (9013366374) at $219.88. Both are in stock.", []),
     ("Helmets (3339188619) at $200.24, or (9013366374) at $219.88. They are different sizes.", []),  # no stock said
     ("The helmet (3339188619) costs $200.24. Both are in stock.", []),  # one item before: "both" of what?
+    # written with a hyphen, beside another's stock in the next clause (blind set 85, r85_06 40)
+    ("The only **in-stock** one is size M (item 9013366374, $219.88); a size L one exists but is unavailable.", []),
+    ("The only **in-stock** one is size M (item 3339188619, $200.24); a size L one exists but is unavailable.",
+     [("3339188619", "in stock")]),
 ])
 def test_a_stock_said_of_both_items_the_sentence_before_named(text: str, flagged: list[tuple[str, str]]) -> None:
     assert misstocked_by_id(text, _AVAILABLE.get) == flagged
