@@ -177,10 +177,11 @@ def hours_between_said(number: str, text: str, earlier: str = "") -> bool:
     said_earlier = [_minutes(c) for c in _CLOCK.finditer(earlier)
                     if _DEPARTS_BEFORE.search(earlier, max(0, c.start() - 30), c.start())] if earlier else []
     before = ""  # the sentence before: "... arrives at 12:30. Before, you'd have landed at 18:00, so 5.5 hours later"
+    listed: list[str] = []  # the list lines right before: "- HAT028 MCO 05:00 → BOS 08:30\n- HAT277 BOS 19:00 → ..."
     for sentence in SENTENCE_OR_LINE.split(text):
         said_before, before = before, sentence
         for m in re.finditer(rf"(?<![\d.]){re.escape(number)}\**[\s-]*hours?\b", sentence):
-            said = [_minutes(c) for c in _CLOCK.finditer(said_before)] + [
+            said = [_minutes(c) for c in _CLOCK.finditer(said_before if not listed else "\n".join(listed))] + [
                 _minutes(c) for c in _CLOCK.finditer(sentence, 0, m.start())]
             slack = 0.5 if _ABOUT.search(sentence, max(0, m.start() - 20), m.start()) else 0.01
             if any(abs(((b - a) % 1440) / 60 - hours) <= slack for k, a in enumerate(said) for b in said[k + 1:]):
@@ -188,6 +189,10 @@ def hours_between_said(number: str, text: str, earlier: str = "") -> bool:
             # (a departure the message before states: "leaves at 23:00", then "lands at 16:30, so 6.5 hours")
             if any(abs(((e - t) % 1440) / 60 - hours) <= slack for e in said_earlier for t in said):
                 return True
+        if LIST_MARK.match(sentence):
+            listed = [*listed[-3:], sentence]
+        elif sentence.strip():
+            listed = []
     return False
 
 

@@ -187,6 +187,11 @@ def test_a_date_a_stated_span_from_a_visible_one(convo: Any, at: Any, said: str,
     # the times in the sentence before (blind set 80, a80_10 40)
     ("5.5", "HAT041 arrives at 12:30 EST. Before, you'd have arrived at 18:00, so about 5.5 hours earlier now.", True),
     ("5.5", "HAT041 arrives at 12:30 EST. I checked. Before, you'd have arrived at 18:00, so 5.5 hours earlier.", False),
+    # ... or in the list of legs right before it (blind set 85: a85_05 28, a85_05 44, a85_06 45)
+    ("10.5", "Your itinerary:\n\n- **HAT028** MCO 05:00 → BOS 08:30\n- **HAT277** BOS 19:00 → CLT 21:00\n\n"
+             "That's a 10.5-hour layover in Boston.", True),
+    ("11.5", "Your itinerary:\n\n- **HAT028** MCO 05:00 → BOS 08:30\n- **HAT277** BOS 19:00 → CLT 21:00\n\n"
+             "That's a 11.5-hour layover in Boston.", False),
 ])
 def test_hours_between_two_times_a_sentence_states(number: str, text: str, derived: bool) -> None:
     assert hours_between_said(number, text) is derived
