@@ -403,7 +403,7 @@ _SOURCE = re.compile(r'"source":\s*"([a-z_ ]+)"')  # a payment method's kind, in
 _RESULT_ID = re.compile(r'\s*\{\s*"(?P<kind>\w+)_id"\s*:\s*(?:"(?P<id>[^"]+)")?')
 # "4:05 pm"; not part of a span or a next-day time ("14:00-17:00", "03:00→07:30", "02:30+1": read as identifiers)
 # (after a dash only where the time before it ends in am/pm: "6:00 PM–8:30 PM"; "14:00–17:00" is a span)
-_CLOCK_SAID = re.compile(r"(?<![\d:.$→>])(?<![^AaPpMm.][\-–])(?<!^[\-–])([01]?\d|2[0-3]):([0-5]\d)(?![\d:+\-–→])(\s*[ap]\.?m\b\.?)?", re.I)
+_CLOCK_SAID = re.compile(r"(?<![\d:.$→>])(?<![^AaPpMm.][\-–])(?<!^[\-–])([01]?\d|2[0-3]):([0-5]\d)(?![\d:+\-–]|→\s*\d)(\s*[ap]\.?m\b\.?)?", re.I)
 _HOUR_SAID = re.compile(r"(?<![\d:.$])([01]?\d)()(\s?[ap]\.?m\b)", re.I)
 _DAY_AFTER = re.compile(r"\s*(?:\(|(?:on\s+)?(?:[A-Z][a-z]+day,?\s+)?(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)"
                         r"[a-z]*\.?\s+\d{1,2}\b|(?:on\s+)?\d{4}-\d{2}-\d{2})")  # a time's day, said after it
@@ -995,7 +995,7 @@ _CODE_LABEL = re.compile(r"\b(?:reservation|booking|confirmation)(?: (?:number|i
 # Numbers worked together in a note's arithmetic: "(353-146)*2".
 _WORKED = re.compile(r"\(?\d[\d.,]*(?:\)?\s*[-+*×/]\s*\(?\d[\d.,]*\)?)+")
 _OPERATOR = re.compile(r"[-+*×/()\s]+")
-_PART_JOINER = re.compile(r"[–—]")  # a dash between two things said in one token ("PM–8:30")
+_PART_JOINER = re.compile(r"[–—→]")  # a dash between two things said in one token ("PM–8:30", "11:00→JFK")
 _SMALL_COUNT = re.compile(r"(?<![\w$.,])(\d{1,2})(?![\w.,%])")
 
 
@@ -1434,7 +1434,7 @@ class _Run:
                 if self._token_unseen(tok, text) and not self._taken_back_everywhere(tok, text):
                     # "6:00 PM–8:30 PM": two things joined by a dash; each part is what is said (a span of
                     # digits, "14:00–17:00", is read as one: time_part_shown)
-                    parts = _PART_JOINER.split(tok) if ("–" in tok or "—" in tok) and _LETTER.search(tok) else \
+                    parts = _PART_JOINER.split(tok) if ("–" in tok or "—" in tok or "→" in tok) and _LETTER.search(tok) else \
                         [p for p in _OPERATOR.split(tok) if p] if _WORKED.fullmatch(tok) and (
                             "*" in tok or ")" in tok or f"{tok} =" in text or f"{tok}=" in text) \
                         else ()  # "(353-146)*2" or "306-136 = 170" in a note: each number is what is said
