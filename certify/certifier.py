@@ -995,6 +995,7 @@ _CODE_LABEL = re.compile(r"\b(?:reservation|booking|confirmation)(?: (?:number|i
 # Numbers worked together in a note's arithmetic: "(353-146)*2".
 _WORKED = re.compile(r"\(?\d[\d.,]*(?:\)?\s*[-+*×/]\s*\(?\d[\d.,]*\)?)+")
 _OPERATOR = re.compile(r"[-+*×/()\s]+")
+_HOURS_TOKEN = re.compile(r"\d{1,2}(?:\.\d)?h")  # a count of hours written short: "2.5h"
 _PART_JOINER = re.compile(r"[–—→]")  # a dash between two things said in one token ("PM–8:30", "11:00→JFK")
 _SMALL_COUNT = re.compile(r"(?<![\w$.,])(\d{1,2})(?![\w.,%])")
 
@@ -1564,6 +1565,8 @@ class _Run:
                 and not self._day_corrected(tok)
                 and not self._words_joined(tok, text)
                 and not self._user_time_range(tok)
+                # "| HAT068 IAH 11:00→JFK 14:30, HAT014 JFK 17:00→MIA 20:00 | 2.5h |": hours between two times said
+                and not (tok[-1:] == "h" and _HOURS_TOKEN.fullmatch(tok) and hours_between_said(tok[:-1], text))
                 and not (_EXAMPLE_BEFORE.search(text, max(0, (at := text.find(tok)) - 24), max(at, 0))
                          and not self._is_private(tok))  # "(it looks like #W1234567)": the form, no value
                 and not (ISO_DAY.fullmatch(tok) and tok in self._next_days())  # an overnight connection's day

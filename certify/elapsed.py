@@ -180,7 +180,7 @@ def hours_between_said(number: str, text: str, earlier: str = "") -> bool:
     listed: list[str] = []  # the list lines right before: "- HAT028 MCO 05:00 → BOS 08:30\n- HAT277 BOS 19:00 → ..."
     for sentence in SENTENCE_OR_LINE.split(text):
         said_before, before = before, sentence
-        for m in re.finditer(rf"(?<![\d.]){re.escape(number)}\**[\s-]*hours?\b", sentence):
+        for m in re.finditer(rf"(?<![\d.]){re.escape(number)}\**[\s-]*(?:hours?|h)\b", sentence):  # ("| 2.5h |")
             said = [_minutes(c) for c in _CLOCK.finditer(said_before if not listed else "\n".join(listed))] + [
                 _minutes(c) for c in _CLOCK.finditer(sentence, 0, m.start())]
             slack = 0.5 if _ABOUT.search(sentence, max(0, m.start() - 20), m.start()) else 0.01

@@ -169,6 +169,9 @@ def test_a_clock_time_a_text_states_must_be_visible(convo, at, said: str, ok: bo
     # A time and a place joined by an arrow, each said (blind set 85, a85_06 51).
     ({"flight_number": "HAT068", "origin": "IAH", "destination": "JFK", "departure": "11:00:00", "arrival": "14:30:00"},
      "HAT068 IAH 11:00→JFK 14:30.", "HAT068 IAH 12:00→JFK 14:30.", ["12:00"]),
+    # Hours between two times said, written short (blind set 85, a85_06 51).
+    ({"flight_number": "HAT068", "departure": "11:00:00", "arrival": "14:30:00"},
+     "| HAT068 | 11:00 | 14:30 | 3.5h |", "| HAT068 | 11:00 | 14:30 | 4.5h |", ["4.5h"]),
     # A bill's month, of the first day of its period (blind set 84, t84_08 56).
     ({"bill_id": "B1003", "total_due": 0.0, "period_start": "2025-03-01"}, "| B1003 | 2025-03 | $0.00 |",
      "| B1003 | 2025-04 | $0.00 |", ["2025-04"]),

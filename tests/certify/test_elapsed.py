@@ -192,6 +192,9 @@ def test_a_date_a_stated_span_from_a_visible_one(convo: Any, at: Any, said: str,
              "That's a 10.5-hour layover in Boston.", True),
     ("11.5", "Your itinerary:\n\n- **HAT028** MCO 05:00 → BOS 08:30\n- **HAT277** BOS 19:00 → CLT 21:00\n\n"
              "That's a 11.5-hour layover in Boston.", False),
+    # written short, in a table's row (blind set 85, a85_06 51)
+    ("2.5", "| A | HAT068 IAH 11:00→JFK 14:30, HAT014 JFK 17:00→MIA 20:00 | 2.5h | $293 |", True),
+    ("4.5", "| A | HAT068 IAH 11:00→JFK 14:30, HAT014 JFK 17:00→MIA 20:00 | 4.5h | $293 |", False),
 ])
 def test_hours_between_two_times_a_sentence_states(number: str, text: str, derived: bool) -> None:
     assert hours_between_said(number, text) is derived
