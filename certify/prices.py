@@ -564,7 +564,7 @@ _THINGS_OWN = re.compile(r"\**[ \t]*(?:checked[ \t]+)?(?:bags?|baggage|fees?|ins
 _FOR_NEXT = re.compile(r"\s+for\s+(?:flight\s+)?")
 _OPENS, _CLOSES = re.compile(r"\**\s*\(\s*(?:flight\s+)?"), re.compile(r"\s*\)")
 _ITS = re.compile(r"\W*(?:its|it's|it is|it costs|that one(?:'s| is| costs))\b", re.I)
-_AMOUNTS_JOINED = re.compile(r"\**\s*(?:,\s*(?:and\s+)?|\s+and\s+)\**")  # "$237 and $343", "$1, $2, and $3"
+_AMOUNTS_JOINED = re.compile(r"\**\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s*\+\s*)\**")  # "$237 and $343", "$1, $2, and $3", "$115 + $121"
 
 
 def _paired(sentence: str, spots: list[tuple[int, int, str]],

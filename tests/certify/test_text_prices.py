@@ -204,6 +204,12 @@ def test_each_amount_is_said_of_the_identifier_before_it(convo, at) -> None:
     swapped = _text(convo, at, FLIGHTS, "HAT001 was $135 in economy and HAT002 was $120.")
     assert swapped == ["text_misattributed", "text_misattributed"]
     assert _text(convo, at, FLIGHTS, "HAT001 was $120 in economy and HAT002 was $135.") == []
+    # the flights named, then their fares as a sum's terms, in order (blind set 85, a85_03 38)
+    one_stop = "The cheapest economy itinerary would be **HAT001** ATL 07:00 → DFW plus **HAT002** DFW → EWR"
+    seats = "(HAT001 has just 1 economy seat left)"  # (another spot after the sum)
+    assert _text(convo, at, FLIGHTS, f"{one_stop}, at $120 + $135 = **$255** {seats}.") == []
+    assert _text(convo, at, FLIGHTS, f"{one_stop}, at $135 + $120 = **$255** {seats}.") == [
+        "text_misattributed", "text_misattributed"]
 
 
 @pytest.mark.parametrize(("said", "kinds"), [
