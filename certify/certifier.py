@@ -403,6 +403,9 @@ _SOURCE = re.compile(r'"source":\s*"([a-z_ ]+)"')  # a payment method's kind, in
 _RESULT_ID = re.compile(r'\s*\{\s*"(?P<kind>\w+)_id"\s*:\s*(?:"(?P<id>[^"]+)")?')
 # "4:05 pm"; not part of a span or a next-day time ("14:00-17:00", "03:00→07:30", "02:30+1": read as identifiers)
 # (after a dash only where the time before it ends in am/pm: "6:00 PM–8:30 PM"; "14:00–17:00" is a span)
+# A time said in another US zone than the schedules' Eastern one, and the hours to add back to it.
+_ZONE_AFTER = re.compile(r"\s*\(?\s*(Pacific|PT\b|PST\b|PDT\b|Mountain|MT\b|MST\b|Central|CT\b|CST\b|CDT\b)")
+_ZONE_HOURS = {"p": 3, "m": 2, "c": 1}
 _CLOCK_SAID = re.compile(r"(?<![\d:.$→>])(?<![^AaPpMm.][\-–])(?<!^[\-–])([01]?\d|2[0-3]):([0-5]\d)(?![\d:+\-–]|→\s*\d)(\s*[ap]\.?m\b\.?)?", re.I)
 _HOUR_SAID = re.compile(r"(?<![\d:.$])([01]?\d)()(\s?[ap]\.?m\b)", re.I)
 _DAY_AFTER = re.compile(r"\s*(?:\(|(?:on\s+)?(?:[A-Z][a-z]+day,?\s+)?(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)"
@@ -2424,6 +2427,9 @@ class _Run:
         for m in said:
             hour, minute = int(m[1]), m[2] or "00"
             hours = {hour, hour_24(hour, m[3])}  # an hour without am/pm may be either reading
+            if (zone := _ZONE_AFTER.match(text, m.end())) is not None:
+                # "12:00 EST (9:00 AM Pacific)": the schedule's Eastern time, said in another zone
+                hours = {(h + _ZONE_HOURS[zone[1][0].lower()]) % 24 for h in hours}
             if index.has_string(m[0].strip()):
                 continue  # as the user wrote it: "before 11am"
             if told is None:
