@@ -215,6 +215,7 @@ def free_beyond_allowance(text: str) -> list[tuple[str, int, int]]:
 _NEW_TOTAL = re.compile(r"\b(?:brings? (?:you|it|the reservation|[A-Z0-9]{6}) to|up to|to a total of|for a total of|"
                         r"making (?:it )?)\s*\**(\d+)\**\s+(?:checked\s+)?bags?\b", re.I)
 _FEE_SAID = re.compile(r"\b(?:costs?|charged?|fee|for)\b", re.I)
+_BEYOND = re.compile(r"\b(?:beyond|above|over|past|after)\s+(?:that|those|this|them|these)\b", re.I)
 _THAT_ONE = re.compile(r"\W*(?:that|this|the extra|the new|it)\b", re.I)  # the bag the sentence before added
 
 
@@ -230,7 +231,8 @@ def charged_free_bags(text: str, fee: int, free_total: int) -> list[tuple[str, i
         total = own or (before if _THAT_ONE.match(sentence) else None)
         before = own
         amounts = dollar_amounts(sentence)
-        if total is None or len(amounts) != 1 or not _FEE_SAID.search(sentence) or amounts[0][1] % fee:
+        if total is None or len(amounts) != 1 or not _FEE_SAID.search(sentence) or amounts[0][1] % fee \
+                or _BEYOND.search(sentence):  # (the fee of bags past the total: "any beyond that would be $50 each")
             continue
         if amounts[0][1] and int(total[1]) <= free_total:
             out.append((amounts[0][0], int(total[1])))

@@ -186,6 +186,9 @@ def test_paid_bags_cost_the_fee_each(text: str, before: set[int], found: list[tu
     # the reservation by its code, and the fee in the sentence after (blind audit a65_10)
     ("Adding 1 bag brings HATHAT to 2 checked bags. That one costs $50.", [("$50", 2)]),
     ("Adding 1 bag brings HATHAT to 4 checked bags. That one costs $50.", []),
+    # the fee of the bags past the free total (blind set 85, a85_05 46)
+    ("You could add up to 3 bags at no charge; any beyond that would be $50 each.", []),
+    ("You could add up to 3 bags for $50 each.", [("$50", 3)]),
 ])
 def test_a_fee_for_a_bag_within_the_free_total(text: str, found: list[tuple[str, int]]) -> None:
     assert charged_free_bags(text, 5000, 3) == found
