@@ -169,6 +169,9 @@ def test_a_clock_time_a_text_states_must_be_visible(convo, at, said: str, ok: bo
     # A time and a place joined by an arrow, each said (blind set 85, a85_06 51).
     ({"flight_number": "HAT068", "origin": "IAH", "destination": "JFK", "departure": "11:00:00", "arrival": "14:30:00"},
      "HAT068 IAH 11:00→JFK 14:30.", "HAT068 IAH 12:00→JFK 14:30.", ["12:00"]),
+    # A next-day arrival said with its place (blind set 85, a85_07 33).
+    ({"created_at": "2024-05-14T23:57:50", "arrival": "02:30:00+1"}, "Booked 2024-05-14; it lands in Orlando at 02:30.",
+     "Booked 2024-05-14; it lands in Orlando at 02:45.", ["02:45"]),
     # A time said in another zone than the schedules' Eastern one (blind set 85, a85_04 58).
     ({"flight_number": "HAT069", "scheduled_departure_time_est": "06:00:00", "scheduled_arrival_time_est": "12:00:00"},
      "HAT069 arrives at 12:00 EST (9:00 AM Pacific).", "HAT069 arrives at 12:00 EST (10:00 AM Pacific).", ["10:00 AM"]),
