@@ -51,13 +51,16 @@ def misranked(text: str) -> list[tuple[str, str]]:
 
 def _own_prices(line: str) -> list[int]:
     """The amounts a list line prices its entry at: its total alone where the others add up to it
-    ("**$255** ($152 + $103)": the legs are no options of the list)."""
+    ("**$255** ($152 + $103)", "$69 + $60 = **$129**": the legs are no options of the list)."""
+    if "=" in line:
+        line = _SUM_TERMS.sub(" ", line)
     found = [c for _, c in money_numbers_in(line)]
     if len(found) > 2 and 2 * max(found) == sum(found):
         return [max(found)]
     return found
 
 
+_SUM_TERMS = re.compile(r"(?:\**\$\d[\d,]*(?:\.\d+)?\**\s*\+\s*)+\**\$\d[\d,]*(?:\.\d+)?\**\s*=")  # "$69 + $60 ="
 _CABIN = re.compile(r"\b(basic economy|economy|business)\b", re.I)
 
 

@@ -17,6 +17,10 @@ LEGS = ("| # | Flights | Economy total |\n|---|---|---|\n| 1 | HAT136 + HAT039 |
         "| 2 | HAT218 + HAT039 | $261 ($158 + $103) |\n| 3 | HAT002 + HAT156 | $297 ($175 + $122) |\n")
 
 
+SUMS = ("| Flights | Basic economy | Economy |\n|---|---|---|\n| HAT062 + HAT284 | $69 + $60 = **$129** | "
+        "$192 + $160 = $352 |\n| HAT062 + HAT242 | $69 + $61 = $130 | $192 + $149 = $341 |\n\n")
+
+
 @pytest.mark.parametrize(("text", "found"), [
     # blind set 62, r62_03
     (LISTED + "The cheapest is the maple / graphic at $187.23.", [("$187.23", "the list's lowest is $182.03")]),
@@ -29,6 +33,9 @@ LEGS = ("| # | Flights | Economy total |\n|---|---|---|\n| 1 | HAT136 + HAT039 |
     # a line's total with its legs: the legs are no entries (blind set 81: a81_01 26)
     (LEGS + "Option 1 via Atlanta is the cheapest at $255.", []),
     (LEGS + "Option 2 via Atlanta is the cheapest at $261.", [("$261", "the list's lowest is $255.00")]),
+    # ... or its sums written out, one a cabin (blind set 85, a85_09 55)
+    (SUMS + "The cheapest is **$129** in basic economy.", []),
+    (SUMS + "The cheapest is **$130** in basic economy.", [("$130", "the list's lowest is $129.00")]),
 ])
 def test_the_cheapest_of_a_list(text: str, found: list[tuple[str, str]]) -> None:
     assert may_rank(text)
