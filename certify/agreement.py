@@ -1239,6 +1239,20 @@ def _kind_numbers(text: str) -> frozenset[str]:
     return frozenset(_KIND_NUMBER.findall(text)) if "ift" in text or "ertific" in text else frozenset()
 
 
+_ORIGINAL_PICKED = re.compile(r"\b(?:the|my)\s+original\s+(?:gift\s*card|card|payment(?:\s+method)?|method|one)\b", re.I)
+
+
+def _original_picked(turns: list[Turn], at: int, value: str) -> bool:
+    """Whether the user's latest message picks "the original" method, and the description (``turns[at]``)
+    calls the call's method the original one ("Refund $186 to gift_card_6941833 (original payment)")."""
+    last = next((t for t in reversed(turns[at + 1:]) if t.role == "user"), None)
+    if last is None or not _ORIGINAL_PICKED.search(last.text):
+        return False
+    low, key = turns[at].text.lower(), value.lower()
+    at_value = low.find(key)
+    return at_value >= 0 and "original" in low[at_value:at_value + len(key) + 30]
+
+
 def _choice_not_stated(turns: list[Turn], at: int, anchors: Anchors) -> ConfirmVerdict | None:
     """A confirmed call with a choice other than the one last stated (see ``_last_said``; ``turns[at]``
     is the description): a cancellation "ordered by mistake" sent as "no longer needed", a refund to
@@ -1283,6 +1297,8 @@ def _choice_not_stated(turns: list[Turn], at: int, anchors: Anchors) -> ConfirmV
         # "the gift card ending 4862" (a gift card's number; a credit card's ending is its last four).
         if len(ids := anchors.method_ids_of_kind(kind)) > 1 and (said := _last_said(
                 turns, at, partial(_method_ids_said, ids, kind != "creditcard"))) and value.lower() not in said:
+            if _original_picked(turns, at, value):
+                continue  # "Use the original gift card", where the description called this one the original payment
             if kind == "creditcard" and len(ids) == 2 and any(
                     t.role == "user" and _OTHER_CARD.search(t.text) for t in turns[at + 1:]):
                 continue  # "yes but put it on my other card": of two cards, the one the description did not name

@@ -1772,3 +1772,28 @@ def test_a_step_asked_apart_after_a_yes_to_both(convo, at, asked: str, ok: bool)
             "flights": [{"flight_number": "HAT041", "date": "2024-05-19"}]}
     i = c.call("update_reservation_flights", move, {**RESERVATION, **move})
     assert at(certify_interaction(c.build()), i).checks["workflow"] is ok
+
+
+@pytest.mark.parametrize(("reply", "ok"), [
+    # blind set 85, a85_12 35: "the original gift card" is the one the description called the original payment
+    ("Actually no, keep it simple. Use the original gift card. Yes, do both.", True),
+    ("Yes, put it on gift card 1646646 then, and do both.", False),
+])
+def test_the_original_method_picked_after_another_was_offered(convo, at, reply: str, ok: bool) -> None:
+    c = convo(tools=_tools("airline"), domain="airline", system="You are an airline agent.")
+    c.user("I'm james_santos_9046. Move T6HMDP to HAT041 on 2024-05-19.")
+    c.call("get_user_details", {"user_id": "james_santos_9046"}, {"user_id": "james_santos_9046", "payment_methods": {
+        "gift_card_6941833": {"source": "gift_card", "amount": 20, "id": "gift_card_6941833"},
+        "gift_card_1646646": {"source": "gift_card", "amount": 40, "id": "gift_card_1646646"}}})
+    c.call("get_reservation_details", {"reservation_id": "T6HMDP"}, RESERVATION)
+    c.say("Here's the plan to confirm:\n\n1. **Change flights** on T6HMDP (economy):\n   - **HAT041** on **May 19**\n"
+          "   - **Refund $12** to gift_card_6941833 (original payment)\n2. **Add bags:** 2 checked bags total, no charge\n\n"
+          "Shall I proceed with both? (yes/no)")
+    c.user("Hmm, wait. If I get a refund, could I put it on my other gift card, the 1646646 one?")
+    c.say("Yes — for a flight change, the fare difference can be refunded to a gift card or credit card on your "
+          "profile, so I could send the $12 to **gift_card_1646646** instead. Which would you like?")
+    c.user(reply)
+    move = {"reservation_id": "T6HMDP", "cabin": "economy", "payment_id": "gift_card_6941833",
+            "flights": [{"flight_number": "HAT041", "date": "2024-05-19"}]}
+    i = c.call("update_reservation_flights", move, {**RESERVATION, **move})
+    assert at(certify_interaction(c.build()), i).checks["workflow"] is ok
