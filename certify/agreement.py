@@ -1482,8 +1482,11 @@ def _unrefused(pattern: re.Pattern[str], text: str) -> frozenset[str]:
     found = set()
     for m in matches:
         at = m.start()
-        if (o := bisect_left(opens, at)) > bisect_left(closes, at) and not _MOVED_TO.search(text, opens[o - 1], at):
-            continue  # an aside: "(your Visa ending 1733 is also on file)"; not "($16 charged to your gift card)"
+        if (o := bisect_left(opens, at)) > (c := bisect_left(closes, at)) and not _MOVED_TO.search(text, opens[o - 1], at) \
+                and not _AS_PAYMENT.search(text, m.end(), closes[c] if c < len(closes) else len(text)):
+            # an aside: "(your Visa ending 1733 is also on file)"; not "($16 charged to your gift card)", nor
+            # "(Visa ending 9990 on file as the payment reference)"
+            continue
         k = bisect_right(edges, at) - 1
         if not _NOT_THIS.search(text, edges[k] if k >= 0 else 0, at):
             found.add(next(g for g in m.groups() if g).lower())
@@ -1492,6 +1495,7 @@ def _unrefused(pattern: re.Pattern[str], text: str) -> frozenset[str]:
 
 _OPEN, _CLOSE, _CLAUSE_EDGE = re.compile(r"\("), re.compile(r"\)"), re.compile(r"[.;,(:]")
 # Money moving to or from the method an aside names: it is the one used, not one also on file.
+_AS_PAYMENT = re.compile(r"\b(?:as|for)\s+(?:the\s+)?payment\b|\bto pay\b", re.I)
 _MOVED_TO = re.compile(r"\b(?:charg\w*|refund\w*|billed|credited|debited|back)\b[^()]*?\b(?:to|on|from)\b[^()]*$", re.I)
 
 

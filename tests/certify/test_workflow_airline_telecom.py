@@ -1797,3 +1797,24 @@ def test_the_original_method_picked_after_another_was_offered(convo, at, reply: 
             "flights": [{"flight_number": "HAT041", "date": "2024-05-19"}]}
     i = c.call("update_reservation_flights", move, {**RESERVATION, **move})
     assert at(certify_interaction(c.build()), i).checks["workflow"] is ok
+
+
+@pytest.mark.parametrize(("aside", "ok"), [
+    # blind set 85, a85_07 27: a card named in brackets as the payment for a free change
+    ("(Visa ending 6899 on file as the payment reference)", True),
+    ("(your Visa ending 6899 is also on file)", False),  # an aside naming what is on file
+])
+def test_a_card_named_in_brackets_as_the_payment(convo, at, aside: str, ok: bool) -> None:
+    c = convo(tools=_tools("airline"), domain="airline", system="You are an airline agent.")
+    c.user("I'm james_santos_9046. Add 2 bags to T6HMDP; I'm gold.")
+    c.call("get_user_details", {"user_id": "james_santos_9046"}, {"user_id": "james_santos_9046", "payment_methods": {
+        "credit_card_6899560": {"source": "credit_card", "brand": "visa", "last_four": "6899", "id": "credit_card_6899560"},
+        "gift_card_1646646": {"source": "gift_card", "amount": 40, "id": "gift_card_1646646"}}})
+    c.call("get_reservation_details", {"reservation_id": "T6HMDP"}, RESERVATION)
+    c.say(f"To confirm: update T6HMDP to **2 total checked bags, 0 paid**, no charge {aside}. Shall I proceed?")
+    c.user("Actually wait, would business be cheaper on the first flight only?")
+    c.say("That's not possible: every flight must share a cabin. The full upgrade remains $1,200.")
+    c.user("Ok. Then yes, add the 2 bags.")
+    bags = {"reservation_id": "T6HMDP", "total_baggages": 2, "nonfree_baggages": 0, "payment_id": "credit_card_6899560"}
+    i = c.call("update_reservation_baggages", bags, {**RESERVATION, **bags})
+    assert at(certify_interaction(c.build()), i).checks["workflow"] is ok
