@@ -997,7 +997,7 @@ _CODE_LABEL = re.compile(r"\b(?:reservation|booking|confirmation)(?: (?:number|i
 
 # A count written in digits on its own ("all 5 lines"), not part of an amount or identifier.
 # Numbers worked together in a note's arithmetic: "(353-146)*2".
-_WORKED = re.compile(r"\(?\d[\d.,]*(?:\)?\s*[-+*×/]\s*\(?\d[\d.,]*\)?)+")
+_WORKED = re.compile(r"\(*\d[\d.,]*(?:\)*\s*[-+*×/]\s*\(*\d[\d.,]*\)*)+")  # ("2*((350-122)+(499-127))")
 _OPERATOR = re.compile(r"[-+*×/()\s]+")
 _HOURS_TOKEN = re.compile(r"\d{1,2}(?:\.\d)?h")  # a count of hours written short: "2.5h"
 _PART_JOINER = re.compile(r"[–—→]")  # a dash between two things said in one token ("PM–8:30", "11:00→JFK")
