@@ -254,3 +254,17 @@ def misstated_free_left(text: str, allowed: int, record: dict[str, Any]) -> list
     left = max(allowed * len(passengers) - booked, 0)
     return [(m[0], left) for m in _FREE_LEFT.finditer(text.replace("**", ""))
             if (int(m[1]) if m[1].isdigit() else _NUMBER_WORDS[m[1].lower()]) != left]
+
+
+# A fee said per extra bag: "Any additional bag would be $35 each", "$35 per extra bag", "extra bags are $35 apiece".
+_FEE_PER_BAG = re.compile(r"\b(?:additional|extra|further|non-free|paid)\s+(?:checked\s+)?bags?\b[^.;$\n]{0,30}?"
+                          r"\$(\d+(?:\.\d\d)?)\s*(?:each|apiece|per\s+bag|a\s+bag)\b"
+                          r"|\$(\d+(?:\.\d\d)?)\s+(?:per|for each|for every|each)\s+(?:additional|extra|further)\s+"
+                          r"(?:checked\s+)?bag", re.I)
+
+
+def misfeed_per_bag(text: str, fee: int) -> list[str]:
+    """The fees a text gives each extra bag (as written) that are not the policy's ``fee`` (cents): "Any
+    additional bag would be $35 each", where the policy charges $50 a bag."""
+    return [f"${m[1] or m[2]}" for m in _FEE_PER_BAG.finditer(text.replace("*", ""))
+            if round(float(m[1] or m[2]) * 100) != fee]

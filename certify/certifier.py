@@ -50,6 +50,7 @@ from trajectory2gym.certify.bag_allowance import (
     free_bags,
     free_beyond_allowance,
     misfeed_bags,
+    misfeed_per_bag,
     misstated_bags,
     misstated_free_left,
     unknown_tier_bags,
@@ -3545,6 +3546,9 @@ class _Run:
             for written, bags, due in misfeed_bags(content, self._bag_fee, paid):
                 reasons.append(reason("text_miscalculated", value=written,
                                       detail=f"{bags} at ${self._bag_fee / 100:.2f} each is ${due / 100:.2f}"))
+            for written in misfeed_per_bag(content, self._bag_fee):  # "Any additional bag would be $35 each"
+                reasons.append(reason("text_contradicts_policy", arg="the fee per extra bag", value=written,
+                                      detail=f"${self._bag_fee / 100:.2f} each"))
         if self._free_bags[0] and self._bag_fee and "bag" in content and "$" in content and (
                 free_total := self._free_total(content)) is not None:
             for written, total in charged_free_bags(content, self._bag_fee, free_total):

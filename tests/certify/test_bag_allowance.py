@@ -14,6 +14,7 @@ from trajectory2gym.certify.bag_allowance import (
     charged_free_bags,
     free_bags,
     misfeed_bags,
+    misfeed_per_bag,
     misstated_bags,
     misstated_free_left,
     unknown_tier_bags,
@@ -298,3 +299,14 @@ def test_the_free_bags_left_after_a_bag_update(convo: Any, at: Any, left: str, k
     i = c.say(f"All set: 86BIW2 now has 4 checked bags. You still have {left} more free bags if you need them.")
     assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons) if k == "text_miscalculated"] \
         == kinds
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    # blind set 85, a85_03 30: the policy charges $50 a bag
+    ("You can check 3 bags free per passenger. Any additional bag would be $35 each.", ["$35"]),
+    ("You can check 3 bags free per passenger. Any additional bag would be **$50** each.", []),
+    ("It's $35 per extra bag after the first three.", ["$35"]),
+    ("Adding 2 extra bags would be $100 in total.", []),  # a total, not a fee per bag
+])
+def test_a_fee_per_extra_bag_is_the_policys(text: str, found: list[str]) -> None:
+    assert misfeed_per_bag(text, 5000) == found
