@@ -1887,13 +1887,14 @@ class _Run:
                                  if isinstance(it, dict) and it.get("name")]))
         return out
 
-    def _moved_since_balances(self) -> list[list[int]]:
+    def _moved_since_balances(self, every: bool = False) -> list[list[int]]:
         """What the writes of earlier turns moved since the newest observation that shows a stored-value
-        balance: "$73.00 when I looked up your profile", then a cancellation's refund, then this change."""
+        balance: "$73.00 when I looked up your profile", then a cancellation's refund, then this change
+        (``every``: also the writes whose records hold no balance, whose refunds may still reach one)."""
         shown = self.index.json_observations
         seen = max((n for n in range(len(shown)) if '"balance"' in shown[n] or '"source": "gift_card"' in shown[n]),
                    default=-1)
-        return [self._moved_by(w) for w in self._past_writes if w[1] > seen and self._moves_balances(w[2])]
+        return [self._moved_by(w) for w in self._past_writes if w[1] > seen and (every or self._moves_balances(w[2]))]
 
     def _moves_balances(self, made: ToolCall) -> bool:
         """Whether a write may change a stored-value balance: its declared records meet the kinds of
@@ -3824,6 +3825,14 @@ class _Run:
                     reasons.append(reason("text_misstated_balance", value=written,
                                           detail="a lookup since the writes shows " + ", ".join(
                                               f"${c / 100:,.2f}" for c in sorted(now))))
+        elif self._past_writes and "$" in content and "now h" in content and (balances := balances_said(content)) \
+                and (moved := self._moved_since_balances(every=True)) and (shown := method_balances(self.index.json_observations)):
+            # asked after the write: "How much is on my gift card now?" "... so it now has $328" (152 + 186 is 338)
+            after = balances_after(shown | self._said_balances, totals(moved), content)
+            for written, cents in balances:
+                if abs(cents) not in after:
+                    reasons.append(reason("text_misstated_balance", value=written,
+                                          detail=", ".join(f"${c / 100:.2f}" for c in sorted(shown))))
         if self._writes and (nothing := no_charge_claims(content)) and any(moved_now := self._charged()) \
                 and not any("refund" in result for result, _, _ in self._writes):
             # "HATHAT now has 6 checked bags, with no charge", where its result shows a $50 payment (not a

@@ -317,8 +317,12 @@ _BALANCE_NOW = re.compile(r"\bbalance\b[^.;!?\n]{0,40}?\b(?:is now|now|will be|b
                           r"(?:is |goes )?back (?:up |down )?to)\b"
                           r"|\b(?:new|updated|remaining) balance\b"
                           # "your gift card, which now has $168 remaining"
-                          r"|\b(?:now has|now holds)\b(?=[^.;!?\n$]{0,12}\$\d[\d,]*(?:\.\d+)?\s+(?:left|remaining)\b)",
+                          r"|\b(?:now has|now holds)\b(?=[^.;!?\n$]{0,12}\$\d[\d,]*(?:\.\d+)?\s+(?:left|remaining)\b)"
+                          # "Your gift_card_6941833 had $152, plus the $186 refund, so it now has **$328**"
+                          # (``_STORED_BEFORE`` must name the method first)
+                          r"|\b(?P<bare>now (?:has|holds))\b(?=\s*\**\$\d)",
                           re.I)
+_STORED_BEFORE = re.compile(r"\b(?:gift[ _]card|certificate)(?:_\d+)?\b", re.I)
 
 
 # What a balance will be, or would be, or was: no balance said of now.
@@ -345,7 +349,7 @@ def balances_said(text: str) -> list[tuple[str, int]]:
         out += [(f"${m[1]}", cents_of(m[1])) for m in _AMOUNT_BALANCE.finditer(sentence)]
         if left:  # "That leaves **$146** on gift_card_7773485", "$146 left on your gift card"
             out += [(f"${m[1] or m[2]}", cents_of(m[1] or m[2])) for m in _LEFT_ON.finditer(sentence)]
-        if (m := _BALANCE_NOW.search(sentence)) is None:
+        if (m := _BALANCE_NOW.search(sentence)) is None or (m["bare"] and not _STORED_BEFORE.search(sentence, 0, m.start())):
             continue
         end = _CLAUSE_BREAK.search(sentence, m.end())  # "... a balance of $129, so it can't cover $696"
         stop = end.start() if end is not None else len(sentence)

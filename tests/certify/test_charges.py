@@ -283,6 +283,10 @@ def test_balances_said_after_a_change_and_shown_for_stored_value_methods() -> No
         ("$146", 14600)]
     assert balances_said("Paid. You have $136 left on your gift card.") == [("$136", 13600)]
     assert balances_said("That leaves $146 for the bags.") == []  # no method named
+    # a stored-value method said to hold an amount now (blind set 85, a85_12 41)
+    assert balances_said("Your gift_card_6941833 had $152, plus the $186 refund, so it now has **$328**.") == [
+        ("$328", 32800)]
+    assert balances_said("Order #W1 now has $328 in items.") == []
     # the clause after the balance's is about another amount
     assert balances_said("gift_card_1 still shows a balance of **$129**, so it can't cover $696.") == [("$129", 12900)]
     # said inside brackets: the amount after them is another method's share (blind audit a52_10)
@@ -1359,3 +1363,27 @@ def test_a_balance_after_writes_of_earlier_turns_too(convo: Any, at: Any, balanc
     i = c.say(f"Done! $15.02 went back to your gift card (new balance {balance}).")
     found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
     assert [k for k in found if k == "text_misstated_balance"] == kinds, found
+
+
+@pytest.mark.parametrize(("said", "kinds"), [
+    # blind set 85, a85_12 41: asked after the write, the balance it leaves (152 + 186 is 338)
+    ("Your gift_card_6941833 had $152, plus the $186 refund, so it now has **$328**.", ["text_misstated_balance"]),
+    ("Your gift_card_6941833 had $152, plus the $186 refund, so it now has **$338**.", []),
+])
+def test_a_balance_asked_after_the_write(convo: Any, at: Any, said: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("Move HXDUBJ to economy, I'm omar_khan_2363.")
+    c.call("get_user_details", {"user_id": "omar_khan_2363"}, {"payment_methods": {
+        "gift_card_6941833": {"source": "gift_card", "amount": 152, "id": "gift_card_6941833"}}})
+    c.call("get_reservation_details", {"reservation_id": "HXDUBJ"}, {
+        "reservation_id": "HXDUBJ", "cabin": "business", "payment_history": [{"payment_id": "gift_card_6941833", "amount": 503}]})
+    c.say("Economy refunds $186 to gift_card_6941833. Shall I?")
+    c.user("yes")
+    c.call("update_reservation_flights", {"reservation_id": "HXDUBJ", "cabin": "economy", "flights": [],
+                                          "payment_id": "gift_card_6941833"},
+           {"reservation_id": "HXDUBJ", "cabin": "economy", "payment_history": [
+               {"payment_id": "gift_card_6941833", "amount": 503}, {"payment_id": "gift_card_6941833", "amount": -186}]})
+    c.say("Done: HXDUBJ is economy and $186 was refunded to gift_card_6941833.")
+    c.user("How much is on my gift card now?")
+    i = c.say(said)
+    assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons) if k == "text_misstated_balance"] == kinds
