@@ -57,6 +57,11 @@ def test_a_reason_in_a_reply(convo: Any, at: Any, order_w123: dict[str, Any], us
     ("I'll book it, and I see you don't want travel insurance on this one.", "book the cheapest nonstop",
      ["I see you don't want travel insurance on this one"]),
     ("I'll book it, and I see you don't want travel insurance on this one.", "no insurance please", []),
+    # "you've already said" (blind set 85, t85_02 36)
+    ("Since you've already said you don't want to change your plan, the simplest fix is a data refuel.",
+     "my data stopped working", ["Since you've already said you don't want to change your plan"]),
+    ("Since you've already said you don't want to change your plan, the simplest fix is a data refuel.",
+     "I won't change my plan", []),
 ])
 def test_what_the_text_says_the_user_said(text: str, user: str, found: list[str]) -> None:
     assert sayings_put_on_user(text, user.lower()) == found
