@@ -309,6 +309,8 @@ from trajectory2gym.certify.setting_values import (
 )
 from trajectory2gym.certify.shares import misstated_shares
 from trajectory2gym.certify.stated_reason import (
+    lacks_put_on_user,
+    may_put_lack,
     may_put_place,
     may_put_saying,
     places_put_on_user,
@@ -3443,6 +3445,10 @@ class _Run:
         if may_put_saying(content):
             # "Since you mentioned you don't want to change your plan", the user never saying anything of it
             reasons += [reason("text_not_visible", value=said) for said in sayings_put_on_user(content, self._user_text())]
+        if may_put_lack(content):
+            # "Since you don't have Wi-Fi access where you are", which neither the user nor a tool said
+            reasons += [reason("text_not_visible", value=said) for said in lacks_put_on_user(
+                content, f"{self._user_text()} {self._tool_text()}", self.index.observed)]
         if self._one_cabin and "usiness" in content and "conomy" in content:
             for said in mixed_cabins_offered(content):  # "business on HAT072 ($282) and economy on HAT278 ($187)"
                 reasons.append(reason("text_contradicts_policy", arg="two cabins", value=said[:80], detail=self._one_cabin))

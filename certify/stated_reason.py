@@ -12,6 +12,7 @@ words the user wrote.
 from __future__ import annotations
 
 import re
+from collections.abc import Set as AbstractSet
 from typing import Any
 
 from trajectory2gym.certify.normalize import words
@@ -92,6 +93,37 @@ def sayings_put_on_user(text: str, user_text: str) -> list[str]:
         if len(own) > 1 and own.isdisjoint(said) and not any(w.rstrip("s") in said or w + "s" in said for w in own):
             out.append(m[0].strip())
     return out
+
+
+# A fact of the user's own the text gives as a reason: "Since you don't have Wi-Fi access where you are".
+_YOU_LACK = re.compile(r"\b(?:since|as|because|given that)\s+you\s+(?:don't|do not|can't|cannot|have no|haven't|"
+                       r"aren't|are not|won't|didn't)\s+(?!(?:need|want|like|mind|wish)\b)(?P<what>[^.,;:!?\n]{3,60})", re.I)
+_LACK_COMMON = _COMMON | {"where", "here", "right", "currently", "anything", "able", "access", "have", "know", "need",
+                          "want", "mind", "sure", "plan", "planning"}
+
+
+def may_put_lack(text: str) -> bool:
+    """Substring tests before ``_YOU_LACK``: most texts give the user no reason of theirs."""
+    return ("ince you" in text or "s you" in text or "ecause you" in text or "given that you" in text) and (
+        _YOU_LACK.search(text) is not None)
+
+
+def lacks_put_on_user(text: str, user_text: str, observed: AbstractSet[str] = frozenset()) -> list[str]:
+    """What a text says the user lacks or cannot do ("since you don't have Wi-Fi access"), as written,
+    where neither the user's messages (``user_text``, lower case) nor the observations (``observed``:
+    their words, compacted) hold any of its own words: only the user could have said it."""
+    seen = set(words(_wifi(user_text))) | observed
+    out: list[str] = []
+    for m in _YOU_LACK.finditer(text):
+        own = {w for w in words(_wifi(m["what"].lower())) if len(w) > 3 and w not in _LACK_COMMON}
+        if own and own.isdisjoint(seen) and not any(w.rstrip("s") in seen or w + "s" in seen for w in own):
+            out.append(m[0].strip())
+    return out
+
+
+def _wifi(text: str) -> str:
+    """Wi-Fi written as one word, as users and tools write it several ways."""
+    return text.replace("wi-fi", "wifi").replace("wi fi", "wifi")
 
 
 # Where the text says the user is: "Since you're at home in the US", "now that you're in France" (not

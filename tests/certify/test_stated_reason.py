@@ -87,3 +87,18 @@ def test_the_gates_let_through_what_the_readers_read() -> None:
     assert may_put_saying("Since you mentioned you don't want to change your plan, ...")
     assert may_put_saying("I'll book it, and I see you don't want travel insurance.")
     assert not may_put_saying("As I said, the refund takes 5-7 business days.")
+
+
+@pytest.mark.parametrize(("text", "user", "observed", "found"), [
+    # blind sets 79, 82, 83, 85 (t79_01 32, t82_05 11, t83_01 21, t85_06 6): only the hidden task says so
+    ("Since you don't have Wi-Fi access where you are, we'll focus on mobile data.", "my data doesn't work", set(),
+     ["Since you don't have Wi-Fi access where you are"]),
+    ("Since you don't have Wi-Fi access where you are, we'll focus on mobile data.", "there's no wifi here", set(), []),
+    ("Since you don't have Wi-Fi access where you are, we'll focus on mobile data.", "my data doesn't work",
+     {"wifi", "radio", "off"}, []),  # a status shown: "Wi-Fi Radio: OFF"
+    ("As you don't need it anymore, I'll cancel it.", "cancel it", set(), []),  # a reason: reasons_put_on_user's
+])
+def test_what_the_text_says_the_user_lacks(text: str, user: str, observed: set[str], found: list[str]) -> None:
+    from trajectory2gym.certify.stated_reason import lacks_put_on_user
+
+    assert lacks_put_on_user(text, user, observed) == found
