@@ -167,7 +167,8 @@ def status_claims(text: str, bill_of_month: Callable[[str], str | None] | None =
 # A clause about the objects a sentence does not name: "..., and your other two orders are processed".
 _OTHERS = re.compile(r"\b(?:other|remaining)\s+(?:\w+\s+)?(?:orders|reservations|lines|bills)\b"
                      r"|\b(?:no|any)\s+other\s+(?:\w+\s+){0,2}?(?:request|order|reservation|line|bill)\b"
-                     r"|\b(?:none|neither|all|both)\s+of\s+(?:your|the|these|those)\s+(?:\w+\s+)?(?:orders|reservations|lines|bills)\b",
+                     r"|\b(?:none|neither|all|both)\s+of\s+(?:your|the|these|those)\s+(?:\w+\s+)?(?:orders|reservations|lines|bills)\b"
+                     r"|\b(?:two|three|four|five|\d)\s+(?:\w+\s+)?(?:orders|reservations|lines|bills)\b",  # ("Two orders cancelled, ...")
                      re.I)  # ("check that no other payment request is pending", "None of your bills are overdue")
 # A sentence about an object by its kind only: "The order status is now ...", "Your reservation is ...".
 _THE_OBJECT = re.compile(r"\W*(?:the|your|its)\s+(?:(?:order|reservation|line|bill)(?:'s|’s)?(?:\s+status)?|status)\b",
@@ -220,7 +221,8 @@ def contradicted(text: str, status_of: Callable[[str], Any],
               and "already" not in sentence.lower()):  # "which is already Paid": before a request was sent
             out.append((ident, shown))  # "B1272 is now marked as paid" where it shows "Awaiting Payment"
         elif isinstance(shown, str) and shown.lower() in REQUESTED and not said.isdisjoint(_NOT_AFTER_REQUEST) \
-                and not _line_says(text, sentence, shown.lower()):  # (not "- **Returned:** ... Status: return requested.")
+                and not _line_says(text, sentence, shown.lower()) and not _BEING_DONE.search(sentence):
+            # (not "- **Returned:** ... Status: return requested.", nor "is being exchanged": under way)
             out.append((ident, shown))  # "the exchange for #W6237516 is complete and ... has shipped": requested only
     return out
 
@@ -288,6 +290,7 @@ def past_contradicted(text: str, status_of: Callable[[str], Any]) -> list[tuple[
 _SHIPPED_WHERE = re.compile(r"\bshipped\s+(?:to|from|via)\b", re.I)
 # An order whose return or exchange is requested is delivered: not shipped, pending or cancelled.
 REQUESTED = frozenset({"exchange requested", "return requested"})
+_BEING_DONE = re.compile(r"\bbeing\s+(?:exchanged|returned)\b", re.I)
 _NOT_AFTER_REQUEST = frozenset({"shipped", "pending", "cancelled", "processed", "returned", "exchanged"})
 # Statuses of several words that say a bill is not paid yet (no one word is their form).
 _NOT_PAID_YET = frozenset({"awaiting payment", "payment pending", "pending payment", "payment requested"})

@@ -148,6 +148,13 @@ SHOWN = {"L1005": "Active", "#W1000001": "pending", "B1001": "Paid", "B1006": "D
     # the objects of another kind, all of them (blind set 85, t85_01 53)
     ("None of your bills are overdue, so I can resume L1005 for you.", []),
     ("L1005 is overdue, so I can't resume it.", [("L1005", "Active")]),
+    # a count of other objects the status is said of (blind set 85, r85_10 60)
+    ("Two orders cancelled, #W1000001 updated, and $2,960.00 on its way back to your PayPal.", []),
+    ("#W1000001 cancelled, and $2,960.00 on its way back to your PayPal.", [("#W1000001", "pending")]),
+    # an exchange under way is the request (blind set 85, r85_07 60)
+    ("The green speaker in #W1000002 is being exchanged for the red one ($11.39 back).", []),
+    ("The green speaker in #W1000002 has been exchanged for the red one ($11.39 back).",
+     [("#W1000002", "exchange requested")]),
     # what happened to an amount in brackets, no status of the order (blind set 84, r84_12 53)
     ("**#W1000001** now has just the Dumbbell Set at **$507.13** ($512.88 paid, $5.75 refunded).", []),
     ("**#W1000001** now has just the Dumbbell Set at **$507.13**, $512.88 paid.", [("#W1000001", "pending")]),
