@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from trajectory2gym.certify.normalize import money_numbers_in
+from trajectory2gym.certify.normalize import dollar_amounts, money_numbers_in
 from trajectory2gym.certify.turns import LIST_MARK, SENTENCE_OR_LINE
 
 _LOW = re.compile(r"\b(?:cheapest|lowest[- ]priced|least expensive|lowest price)\b", re.I)
@@ -54,7 +54,8 @@ def _own_prices(line: str) -> list[int]:
     ("**$255** ($152 + $103)", "$69 + $60 = **$129**": the legs are no options of the list)."""
     if "=" in line:
         line = _SUM_TERMS.sub(" ", line)
-    found = [c for _, c in money_numbers_in(line)]
+    # (amounts with "$" where the line has any: "| glass | 1.5 liters | $109.58 |" has one price)
+    found = [c for _, c in (dollar_amounts(line) if "$" in line else money_numbers_in(line))]
     if len(found) > 2 and 2 * max(found) == sum(found):
         return [max(found)]
     return found

@@ -17,6 +17,8 @@ LEGS = ("| # | Flights | Economy total |\n|---|---|---|\n| 1 | HAT136 + HAT039 |
         "| 2 | HAT218 + HAT039 | $261 ($158 + $103) |\n| 3 | HAT002 + HAT156 | $297 ($175 + $122) |\n")
 
 
+KETTLES = ("| Item ID | Material | Capacity | Price |\n|---|---|---|---|\n| 9647374798 | glass | 1.5 liters | $109.58 |\n"
+           "| 4238115171 | stainless steel | 2 liters | $91.78 |\n| 3909406921 | glass | 1 liter | $98.25 |\n\n")
 SUMS = ("| Flights | Basic economy | Economy |\n|---|---|---|\n| HAT062 + HAT284 | $69 + $60 = **$129** | "
         "$192 + $160 = $352 |\n| HAT062 + HAT242 | $69 + $61 = $130 | $192 + $149 = $341 |\n\n")
 
@@ -36,6 +38,9 @@ SUMS = ("| Flights | Basic economy | Economy |\n|---|---|---|\n| HAT062 + HAT284
     # ... or its sums written out, one a cabin (blind set 85, a85_09 55)
     (SUMS + "The cheapest is **$129** in basic economy.", []),
     (SUMS + "The cheapest is **$130** in basic economy.", [("$130", "the list's lowest is $129.00")]),
+    # a measure in a row is no price (blind set 85, r85_08 50)
+    (KETTLES + "Yours (stainless steel, 2 liters, $91.78) is actually the cheapest gas-compatible option.", []),
+    (KETTLES + "The glass one at $98.25 is the cheapest.", [("$98.25", "the list's lowest is $91.78")]),
 ])
 def test_the_cheapest_of_a_list(text: str, found: list[tuple[str, str]]) -> None:
     assert may_rank(text)
