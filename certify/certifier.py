@@ -2640,6 +2640,13 @@ class _Run:
                     return self._line_keys(ident)
         return None
 
+    def _refuelled_line(self) -> tuple[str, set[str], str] | None:
+        """``_line_keys`` of the line the latest refuel that went through added data to; None where none."""
+        for _, _, call in reversed(self._past_writes + self._writes):
+            if call.name == "refuel_data" and isinstance(line := call.arguments.get("line_id"), str):
+                return self._line_keys(line)
+        return None
+
     def _line_of(self, token: str) -> str:
         """The id of the line shown whose id or number ``token`` is (not a plan id, which its line's
         record also shows); "" where none."""
@@ -3887,10 +3894,13 @@ class _Run:
                 # "Extra data is $0.10 per GB": the rate of another line's plan, not this line's
                 for written, other in misattributed_rates(content, focus[1:], rates):
                     reasons.append(reason("text_misowned", value=f"{written} per GB", arg=focus[0], detail=other))
-                if focus[2] in rates:  # "$6.00 (2 GB refuel)" at the line's $2.00 per GB
-                    for written, data, due in mispriced_refuels(content, rates[focus[2]][1]):
+                plan = focus[2]
+                if "added" in content and (refuelled := self._refuelled_line()) is not None and refuelled[2] != plan:
+                    plan = refuelled[2]  # "- 2.0 GB refuel added ($4.00 ...)" of the line refuelled, beside "L1003 left suspended"
+                if plan in rates:  # "$6.00 (2 GB refuel)" at the line's $2.00 per GB
+                    for written, data, due in mispriced_refuels(content, rates[plan][1]):
                         reasons.append(reason("text_miscalculated", value=written,
-                                              detail=f"{data} at ${rates[focus[2]][1] / 100:.2f} per GB is "
+                                              detail=f"{data} at ${rates[plan][1] / 100:.2f} per GB is "
                                                      f"${due / 100:.2f}"))
         if ("GB" in content or "MB" in content) and MEASURE.search(content):  # substrings first
             # "| L1007 | 12.8 GB |", where L1007 shows 9.5 and 12.8 is L1005's

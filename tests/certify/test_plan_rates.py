@@ -161,3 +161,28 @@ def test_a_refuel_priced_at_the_rate_of_the_line_named(convo: Any, at: Any, said
     i = c.say(said)
     found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
     assert [k for k in found if k == "text_miscalculated"] == kinds, found
+
+
+@pytest.mark.parametrize(("said", "kinds"), [
+    # blind set 85, t85_01 75: a recap of the refuel on L1002 beside another line named
+    ("To recap:\n- 2.0 GB refuel added ($4.00 on your next bill)\n- L1001 left suspended", []),
+    ("To recap:\n- 2.0 GB refuel added ($10.00 on your next bill)\n- L1001 left suspended", ["text_miscalculated"]),
+])
+def test_a_refuel_recapped_at_the_rate_of_the_line_refuelled(convo: Any, at: Any, said: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user("My data ran out on 555-123-2002 (L1002), customer C1001.")
+    c.call("get_details_by_id", {"id": "L1002"}, {"line_id": "L1002", "phone_number": "555-123-2002",
+                                                   "plan_id": "P1002"})
+    c.call("get_details_by_id", {"id": "P1002"}, {"plan_id": "P1002", "name": "Premium Plan",
+                                                   "data_refueling_price_per_gb": 2.0})
+    c.say("I can add 2.0 GB to L1002 for $4.00 on your next bill. Shall I?")
+    c.user("yes")
+    c.call("refuel_data", {"customer_id": "C1001", "line_id": "L1002", "gb_amount": 2.0}, {"charge": 4.0})
+    c.say("Done: 2.0 GB added to L1002.")
+    c.user("What about L1001, my other line?")
+    c.call("get_details_by_id", {"id": "L1001"}, {"line_id": "L1001", "phone_number": "555-123-2001",
+                                                   "plan_id": "P1001", "status": "Suspended"})
+    c.call("get_details_by_id", {"id": "P1001"}, {"plan_id": "P1001", "name": "Basic Plan",
+                                                   "data_refueling_price_per_gb": 5.0})
+    i = c.say(said)
+    assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons) if k == "text_miscalculated"] == kinds
