@@ -151,6 +151,9 @@ _PAID_WITH = re.compile(r"\b(?:with|using|via|through|from)\s+(?:(?:your|the|a|a
 _NOW_YOURS = re.compile(r"\b(?:done|all set)\b.{0,40}?\byour\b[^.!?]{0,40}?\b(?:is|are) now\b", re.I)
 # The same in a list after the "done": "Both done!\n- ...\n- Your default address is now ...".
 _YOURS_NOW = re.compile(r"\byour\b[^.!?\n]{0,40}?\b(?:is|are) now\b", re.I)
+# A feature said to be in a new state: "Roaming is now enabled on your line" (what a write sets).
+_IS_NOW_SET = re.compile(r"\b\w+\s+(?:is|are|has been)\s+now\s+(?:enabled|disabled|turned on|turned off|switched on|"
+                         r"switched off|activated|deactivated|resumed|suspended)\b", re.I)
 _DONE_WORD = re.compile(r"\b(?:done|all set)\b", re.I)
 _I_DID_STEMS = re.compile("I've|I have|i've|I’ve|We've|we've|we have|We have")  # plain alternation: fast
 _I_DID_PAST = re.compile(_PAST_CHANGE)  # (asked only where "I " is written)
@@ -233,8 +236,10 @@ def unmade_claims(text: str, made: Callable[[], set[str] | None], nouns: Callabl
     listed_done = "\n" in text and _DONE_WORD.search(text) is not None
     opened_done = " been " in text and _DONE_OPENING.search(text) is not None
     yours_done = " been " in text and ("Your" in text or "your" in text)
+    # (a feature set now, read only where nothing went through since the user spoke: after a write, its report)
+    now_set = idle_verbs is not None and " now " in text and _IS_NOW_SET.search(text) is not None
     if _I_DID_STEMS.search(text) is None and not ("I " in text and _I_DID_PAST.search(text)) and not opened_done \
-            and not yours_done and not ("now" in text and (
+            and not yours_done and not now_set and not ("now" in text and (
             _NOW_YOURS.search(text) or (listed_done and _YOURS_NOW.search(text)))):
         return []
     done: set[str] | None = None
@@ -244,7 +249,8 @@ def unmade_claims(text: str, made: Callable[[], set[str] | None], nouns: Callabl
         m = _I_DID.search(sentence) or _NOW_YOURS.search(sentence) or (
             _YOURS_NOW.search(sentence) if listed_done else None) or (
             _IT_WAS_DONE.search(sentence) if opened_done else None) or (
-            _YOURS_WAS_DONE.match(sentence) if yours_done else None)
+            _YOURS_WAS_DONE.match(sentence) if yours_done else None) or (
+            _IS_NOW_SET.search(sentence) if now_set else None)
         if m is None or sentence.rstrip().endswith("?") or _NOT_YET.search(sentence, 0, m.start()):
             continue
         if _TOLD_FAILURE.search(sentence) is not None:

@@ -408,6 +408,20 @@ def test_an_action_the_agent_claims_must_be_one_a_call_made(text: str, made: set
     assert unmade_claims(text, lambda: made, lambda: NOUNS) == found
 
 
+@pytest.mark.parametrize(("made_tools", "found"), [
+    # a feature said to be set now, which no write set (blind set 85, t85_05 20): only the user's own toggles
+    ([("toggle_data", ())], ["Roaming is now enabled on your line, so you should be able to connect."]),
+    ([("toggle_data", ()), ("enable_roaming", ("customer_id", "line_id"))], []),
+])
+def test_a_feature_said_to_be_set_now_needs_the_write(made_tools: list[tuple[str, tuple[str, ...]]],
+                                                      found: list[str]) -> None:
+    nouns = action_nouns([("enable_roaming", ("customer_id", "line_id")), ("refuel_data", ("customer_id", "line_id"))])
+    made = action_nouns(made_tools)
+    said = "Roaming is now enabled on your line, so you should be able to connect."
+    assert unmade_claims(said, lambda: made, lambda: nouns, lambda: set()) == found
+    assert unmade_claims(said, lambda: made, lambda: nouns) == []  # a write since the user spoke: its report
+
+
 @pytest.mark.parametrize(("text", "found"), [
     # the bill a charge goes on is no object acted on (blind set 62, t62_11)
     ("I added 2 GB instead of the 1 GB you asked for, so the charge on your next bill will be $4.00.", []),
