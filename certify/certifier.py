@@ -1003,6 +1003,7 @@ _CODE_LABEL = re.compile(r"\b(?:reservation|booking|confirmation)(?: (?:number|i
 _WORKED = re.compile(r"\(*\d[\d.,]*(?:\)*\s*[-+*×/]\s*\(*\d[\d.,]*\)*)+")  # ("2*((350-122)+(499-127))")
 _OPERATOR = re.compile(r"[-+*×/()\s]+")
 _HOURS_TOKEN = re.compile(r"\d{1,2}(?:\.\d)?h")  # a count of hours written short: "2.5h"
+_SUM_JOINER = re.compile(r"[+=()]+")  # the parts of a note's sum of things: "HAT084(04:00)+HAT175(20:00)=16h"
 _PART_JOINER = re.compile(r"[–—→]")  # a dash between two things said in one token ("PM–8:30", "11:00→JFK")
 _SMALL_COUNT = re.compile(r"(?<![\w$.,])(\d{1,2})(?![\w.,%])")
 
@@ -1445,7 +1446,8 @@ class _Run:
                     parts = _PART_JOINER.split(tok) if ("–" in tok or "—" in tok or "→" in tok) and _LETTER.search(tok) else \
                         [p for p in _OPERATOR.split(tok) if p] if _WORKED.fullmatch(tok) and (
                             "*" in tok or ")" in tok or f"{tok} =" in text or f"{tok}=" in text) \
-                        else ()  # "(353-146)*2" or "306-136 = 170" in a note: each number is what is said
+                        else [p for p in _SUM_JOINER.split(tok) if p] if ("+" in tok or "=" in tok) and _LETTER.search(tok) \
+                        else ()  # "(353-146)*2", "306-136 = 170", "HAT084(04:00)+HAT175(20:00)=16h" in a note: each part
                     if len(parts) < 2:
                         misses.append(tok)
                     else:

@@ -896,6 +896,9 @@ def test_a_value_owned_up_to_is_no_claim(convo: Any, order_w123: dict[str, Any],
     # its arithmetic written in brackets, each number read (blind set 81: a81_10 24)
     ("Refund (399-202)*2 = 394 to the card.", []),
     ("Refund (39900-202)*2 to the card.", ["not_visible"]),  # a part no observation shows
+    # a sum of flights written as one token, each part read (blind set 85, a85_02 29)
+    ("Cheapest pair: HAT286+HAT047=601.", []),
+    ("Cheapest pair: HAT286+HAT999=601.", ["not_visible"]),
     # ... with brackets in brackets (blind set 85, a85_07 13)
     ("Upgrade for 2 passengers = 2*((399-202)+(399-202)).", []),
     ("Upgrade for 2 passengers = 2*((39900-202)+(399-202)).", ["not_visible"]),
