@@ -4220,8 +4220,17 @@ class _Run:
             kept = totals([m for w, m in zip(self._writes, self._moved, strict=False) if self._moves_balances(w[2])]
                           + self._moved_since_balances())
             after = self._balances_since_write() or balances_after(shown | self._said_balances, kept, content)
+            now: set[int] | None = None  # what a balance said to be so now may be: no request's refund in it
+            if any(_REQUESTED_RESULT.search(w[0]) for w in self._writes) and not self._balances_since_write():
+                # "The return is submitted. Your gift card balance is now $56.98": the refund moves once the
+                # items arrive (a balance it "will be" may count it)
+                present = {w for w, _ in present_balances_said(content)}
+                now = balances_after(shown | self._said_balances, totals(
+                    [m for w, m in zip(self._writes, self._moved, strict=False)
+                     if self._moves_balances(w[2]) and not _REQUESTED_RESULT.search(w[0])] + self._moved_since_balances()),
+                    content)
             for written, cents in balances:  # "balance is now $1,778.51": the refund, not 36 + it
-                if abs(cents) not in after:
+                if abs(cents) not in (now if now is not None and written in present else after):
                     reasons.append(reason("text_misstated_balance", value=written,
                                           detail=", ".join(f"${c / 100:.2f}" for c in sorted(shown))))
                 else:
