@@ -17,6 +17,7 @@ import importlib
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Set as AbstractSet
 from contextlib import suppress
 from datetime import date, datetime, timedelta
 from itertools import filterfalse
@@ -87,7 +88,6 @@ from trajectory2gym.certify.charges import (
     misstated_kind_balances,
     mistotaled,
     mistotaled_writes,
-    moved,
     moved_already,
     new_rows,
     no_charge_claims,
@@ -1890,6 +1890,26 @@ class _Run:
                                 [(str(it.get("name", "")).lower(), str(it.get("item_id"))) for it in items
                                  if isinstance(it, dict) and it.get("name")]))
         return out
+
+    def _kept(self, requests: bool = True) -> set[int]:
+        """``charges.totals`` of what the writes since the user spoke that may change a stored-value
+        balance moved, with those of earlier turns since a balance was shown; without ``requests``,
+        not a return or exchange request's refund."""
+        return totals([m for w, m in zip(self._writes, self._moved, strict=False)
+                       if self._moves_balances(w[2]) and (requests or not _REQUESTED_RESULT.search(w[0]))]
+                      + self._moved_since_balances())
+
+    def _balance_reasons(self, balances: list[tuple[str, int]], after: set[int], shown: set[int], reasons: list[str],
+                         now: set[int] | None = None, present: AbstractSet[str] = frozenset()) -> None:
+        """Append a reason for each balance said (as written, in cents) that is not one the balances
+        ``shown`` and the writes leave (``after``; ``now`` for those said as so now, ``present``);
+        remember the others as said."""
+        for written, cents in balances:  # "balance is now $1,778.51": the refund, not 36 + it
+            if abs(cents) not in (now if now is not None and written in present else after):
+                reasons.append(reason("text_misstated_balance", value=written,
+                                      detail=", ".join(f"${c / 100:.2f}" for c in sorted(shown))))
+            else:
+                self._said_balances.add(abs(cents))
 
     def _moved_since_balances(self, every: bool = False) -> list[list[int]]:
         """What the writes of earlier turns moved since the newest observation that shows a stored-value
@@ -3843,11 +3863,8 @@ class _Run:
         elif self._past_writes and "$" in content and "now h" in content and (balances := balances_said(content)) \
                 and (moved := self._moved_since_balances(every=True)) and (shown := method_balances(self.index.json_observations)):
             # asked after the write: "How much is on my gift card now?" "... so it now has $328" (152 + 186 is 338)
-            after = balances_after(shown | self._said_balances, totals(moved), content)
-            for written, cents in balances:
-                if abs(cents) not in after:
-                    reasons.append(reason("text_misstated_balance", value=written,
-                                          detail=", ".join(f"${c / 100:.2f}" for c in sorted(shown))))
+            self._balance_reasons(balances, balances_after(shown | self._said_balances, totals(moved), content), shown,
+                                  reasons)
         if self._writes and (nothing := no_charge_claims(content)) and any(moved_now := self._charged()) \
                 and not any("refund" in result for result, _, _ in self._writes):
             # "HATHAT now has 6 checked bags, with no charge", where its result shows a $50 payment (not a
@@ -4217,24 +4234,15 @@ class _Run:
             # as a lookup since the last write shows them, else as the writes leave the ones shown before,
             # or the ones earlier reports stated ("whose balance is now $3,277.98", then a return's refund);
             # of the writes that may change where balances are kept (an airline cancellation does not)
-            kept = totals([m for w, m in zip(self._writes, self._moved, strict=False) if self._moves_balances(w[2])]
-                          + self._moved_since_balances())
-            after = self._balances_since_write() or balances_after(shown | self._said_balances, kept, content)
-            now: set[int] | None = None  # what a balance said to be so now may be: no request's refund in it
+            after = self._balances_since_write() or balances_after(shown | self._said_balances, self._kept(), content)
+            now = after  # what a balance said to be so now may be
+            present: set[str] = set()
             if any(_REQUESTED_RESULT.search(w[0]) for w in self._writes) and not self._balances_since_write():
-                # "The return is submitted. Your gift card balance is now $56.98": the refund moves once the
-                # items arrive (a balance it "will be" may count it)
+                # "The return is submitted. Your gift card balance is now $56.98": a request's refund moves once
+                # the items arrive (a balance it "will be" may count it)
                 present = {w for w, _ in present_balances_said(content)}
-                now = balances_after(shown | self._said_balances, totals(
-                    [m for w, m in zip(self._writes, self._moved, strict=False)
-                     if self._moves_balances(w[2]) and not _REQUESTED_RESULT.search(w[0])] + self._moved_since_balances()),
-                    content)
-            for written, cents in balances:  # "balance is now $1,778.51": the refund, not 36 + it
-                if abs(cents) not in (now if now is not None and written in present else after):
-                    reasons.append(reason("text_misstated_balance", value=written,
-                                          detail=", ".join(f"${c / 100:.2f}" for c in sorted(shown))))
-                else:
-                    self._said_balances.add(abs(cents))
+                now = balances_after(shown | self._said_balances, self._kept(requests=False), content)
+            self._balance_reasons(balances, after, shown, reasons, now, present)
         if charged and money:
             as_balance = {w for w, _ in balances}  # "now charged to your Visa, and your gift card balance is back up to $688.34"
             wrong = [w for w in misstated(content, charged) if w not in as_balance]
@@ -4555,12 +4563,13 @@ class _Run:
 
     def _moved_by(self, write: tuple[str, int, ToolCall]) -> list[int]:
         """What one write (its result, the observations shown before it, its call) charged or refunded."""
-        result, shown, call = write
-        idents = [v.lower() for v in self._changed_ids(call)]
-        return moved(result, self.index.json_observations[:shown], idents) or returned(result) or fee_charged(result)
+        result = write[0]
+        return [abs(c) for row in self._rows_by(write) if (c := to_cents(row["amount"]))] or returned(result) \
+            or fee_charged(result)
 
     def _rows_by(self, write: tuple[str, int, ToolCall]) -> list[dict[str, Any]]:
-        """The payment rows one write added (``charges.new_rows``)."""
+        """The payment rows one write added (``charges.new_rows``: against the latest observation of its
+        object before it)."""
         result, shown, call = write
         return new_rows(result, self.index.json_observations[:shown], [v.lower() for v in self._changed_ids(call)])
 

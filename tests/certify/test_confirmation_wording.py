@@ -1046,6 +1046,13 @@ def test_a_yes_that_counts_the_changes(reply: str, n: int, counted: bool) -> Non
     assert _all_counted(reply, n) is counted
 
 
+def _return_bottle(c: Any, order: dict[str, Any]) -> int:
+    """The return of #W123's water bottle to PayPal, as confirmed: the call's message index."""
+    return int(c.call("return_delivered_order_items", {"order_id": "#W123", "item_ids": ["6469567736"],
+                                                       "payment_method_id": "paypal_5727330"},
+                      {**order, "status": "return requested"}))
+
+
 @pytest.mark.parametrize(("reply", "kinds"), [
     # blind set 80, r80_06 32: a recap that cites the user's yes is judged by the description that yes answered
     ("Yes to the return.", []),
@@ -1061,9 +1068,7 @@ def test_a_recap_that_cites_the_users_yes(convo: Any, at: Any, order_w123: dict[
     c.user(reply)
     c.say("Now, you said yes to the return of the Water Bottle from #W123 with $47.84 refunded to PayPal. "
           "I'll submit that now.")
-    i = c.call("return_delivered_order_items", {"order_id": "#W123", "item_ids": ["6469567736"],
-                                                "payment_method_id": "paypal_5727330"},
-               {**order_w123, "status": "return requested"})
+    i = _return_bottle(c, order_w123)
     assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
 
 
@@ -1081,9 +1086,7 @@ def test_a_yes_beside_keeping_another_item(convo: Any, at: Any, order_w123: dict
     c.say("Here's the return:\n- Order: #W123\n- Water Bottle 1000ml blue (item 6469567736)\n"
           "- Refund: $47.84 to PayPal (paypal_5727330)\n\nThe office chair is not affected. Shall I go ahead?")
     c.user(reply)
-    i = c.call("return_delivered_order_items", {"order_id": "#W123", "item_ids": ["6469567736"],
-                                                "payment_method_id": "paypal_5727330"},
-               {**order_w123, "status": "return requested"})
+    i = _return_bottle(c, order_w123)
     assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons)
             if k in ("not_confirmed", "confirmation_not_covering")] == kinds
 

@@ -949,8 +949,7 @@ def test_a_guessed_lookup_done_again_once_grounded(convo: Any, grounded_since: b
     ("Which order is it? For example #W1234567.", []),
     ("Your other order is #W1234567.", ["text_not_visible"]),
 ])
-def test_an_identifier_given_as_an_example_of_its_form(convo: Any, order_w123: dict[str, Any], said: str,
-                                                      kinds: list[str]) -> None:
+def test_an_identifier_given_as_an_example_of_its_form(convo: Any, said: str, kinds: list[str]) -> None:
     c = convo()
     c.user("I want to return a water bottle.")
     assert _kinds(c, c.say(said)) == kinds
