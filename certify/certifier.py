@@ -309,6 +309,7 @@ from trajectory2gym.certify.setting_values import (
 )
 from trajectory2gym.certify.shares import misstated_shares
 from trajectory2gym.certify.stated_reason import (
+    feelings_put_on_user,
     lacks_put_on_user,
     may_put_lack,
     may_put_place,
@@ -3474,6 +3475,9 @@ class _Run:
         if may_put_saying(content):
             # "Since you mentioned you don't want to change your plan", the user never saying anything of it
             reasons += [reason("text_not_visible", value=said) for said in sayings_put_on_user(content, self._user_text())]
+        if ("unwell" in content or "sick" in content or "ill" in content or "weather" in content) and (
+                felt := feelings_put_on_user(content, self._user_text())):
+            reasons += [reason("text_not_visible", value=said) for said in felt]  # "Given that you're feeling unwell"
         if may_put_lack(content):
             # "Since you don't have Wi-Fi access where you are", which neither the user nor a tool said
             reasons += [reason("text_not_visible", value=said) for said in lacks_put_on_user(

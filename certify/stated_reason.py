@@ -121,6 +121,20 @@ def lacks_put_on_user(text: str, user_text: str, observed: AbstractSet[str] = fr
     return out
 
 
+# How the user feels, as a reason: "Given that you're feeling unwell, ...", "since you're sick".
+_YOU_FEEL = re.compile(r"\b(?:since|as|because|given that)\s+you(?:'re|’re| are)\s+(?:feeling\s+)?"
+                       r"(?:unwell|sick|ill|not well|not feeling well|under the weather)\b", re.I)
+_USER_FELT = re.compile(r"\b(?:sick|ill|unwell|feel\w*|health\w*|doctor|hospital|not well|fever|flu)\b", re.I)
+
+
+def feelings_put_on_user(text: str, user_text: str) -> list[str]:
+    """How the text says the user feels ("Given that you're feeling unwell"), as written, where the
+    user's messages (``user_text``) say nothing of their health."""
+    if "you" not in text or _USER_FELT.search(user_text):
+        return []
+    return [m[0] for m in _YOU_FEEL.finditer(text)]
+
+
 def _wifi(text: str) -> str:
     """Wi-Fi written as one word, as users and tools write it several ways."""
     return text.replace("wi-fi", "wifi").replace("wi fi", "wifi")

@@ -102,3 +102,17 @@ def test_what_the_text_says_the_user_lacks(text: str, user: str, observed: set[s
     from trajectory2gym.certify.stated_reason import lacks_put_on_user
 
     assert lacks_put_on_user(text, user, observed) == found
+
+
+@pytest.mark.parametrize(("text", "user", "found"), [
+    # blind set 84, a84_01 22: only the hidden task says she is unwell
+    ("Given that you're feeling unwell, the simplest route is to cancel with your insurance.",
+     "so what are my options?", ["Given that you're feeling unwell"]),
+    ("Given that you're feeling unwell, the simplest route is to cancel with your insurance.",
+     "i'm sick and can't fly", []),
+    ("Since you're a gold member, bags are free.", "so what are my options?", []),  # no feeling said
+])
+def test_how_the_text_says_the_user_feels(text: str, user: str, found: list[str]) -> None:
+    from trajectory2gym.certify.stated_reason import feelings_put_on_user
+
+    assert feelings_put_on_user(text, user) == found
