@@ -811,7 +811,9 @@ _RULE_TERMS = re.compile(r"\broll(?:s|ed|ing)?\s+over\b|\bnon-?refundable\b|\bdo
                          r"\bpriority boarding\b|\bgrace period\b|\blate fee\b|\bauto-?pay\b|"
                          # conditions and perks no policy here has (blind sets 81, 82: r81_10 29, r82_07 22,
                          # t82_08 60, a82_05 54)
-                         r"\boriginal packaging\b|\bunopened\b|\bphoto ID\b|\bseat selection\b|\bcomplimentary upgrades?\b",
+                         r"\boriginal packaging\b|\bunopened\b|\bphoto ID\b|\bseat selection\b|\bcomplimentary upgrades?\b"
+                         # (blind sets 83, 84: a83_01 57 "a 50% credit voucher", r84_11 30 "a 2-year warranty")
+                         r"|\bvouchers?\b|\bwarrant(?:y|ies)\b",
                          re.I)
 _DENIED_BEFORE = re.compile(r"(?:n't|\bnot\b|\bno\b|\bnever\b|\bwithout\b|\bnothing\b)[^.;!?\n]*$", re.I)
 
@@ -820,7 +822,8 @@ def _may_name_rule_terms(text: str) -> bool:
     """Plain substring tests before ``_RULE_TERMS``: most texts name none of its words."""
     return ("oll" in text or "efundable" in text or " note" in text or "ounge" in text or "riority" in text
             or "grace" in text or "ate fee" in text or "utopay" in text or "uto-pay" in text or "packag" in text
-            or "nopened" in text or "hoto ID" in text or "eat selection" in text or "omplimentary" in text)
+            or "nopened" in text or "hoto ID" in text or "eat selection" in text or "omplimentary" in text
+            or "oucher" in text or "arrant" in text)
 
 
 # A line's suspension put down to a bill: "because of an unpaid bill" (which only a bill's record shows).
@@ -2923,8 +2926,9 @@ class _Run:
     def _term_visible(self, said: str) -> bool:
         """Whether a rule's words (``_RULE_TERMS``) are visible: in the policy, an observation, the tools'
         descriptions or the user's words."""
-        low = said.lower()
-        return self.index.has_string(low) or low in self._tool_text() or low in self._user_text()
+        forms = {low := said.lower(), low.removesuffix("s"), f"{low[:-3]}y" if low.endswith("ies") else low}
+        # (in any number: "warranties", after the user's "warranty")
+        return any(self.index.has_string(f) or f in self._tool_text() or f in self._user_text() for f in forms)
 
     def _paid_kinds_of(self, order: str) -> set[str]:
         """The kinds of method the payment history shown of an order ("#W9903153") paid it with."""

@@ -34,7 +34,7 @@ RETAIL_POLICY = "Refunds go back to the original payment method within 5-7 busin
     ("You are an airline agent.", "Certificates are valid for one year from the date they were issued.",
      ["text states 'one year' not in visible history"]),
     ("Certificates are valid for one year.", "Certificates are valid for one year from the date they were issued.", []),
-    ("You are an airline agent.", "The voucher expires in 30 days.", ["text states '30 days' not in visible history"]),
+    ("You are an airline agent.", "The certificate expires in 30 days.", ["text states '30 days' not in visible history"]),
     ("You are a retail agent.", "Returns are accepted within 30 days of delivery.",
      ["text states '30 days' not in visible history"]),
     ("Returns are accepted within 30 days of delivery.", "You can return it within 30 days of delivery.", []),
@@ -131,6 +131,10 @@ def test_a_threshold_of_time_must_be_visible(convo: Any, at: Any, system: str, s
      True),
     ("You are an airline agent.", "Nothing in our policy provides a refund for an unused non-refundable reservation.",
      True),  # (blind set 83, a83_09 33)
+    # vouchers and warranties (blind sets 83, 84: a83_01 57, r84_11 32)
+    ("You are an airline agent.", "Business-class tickets also qualify for a 50% credit voucher.", False),
+    ("You are a retail agent.", "The automatic models include a 2-year warranty.", False),
+    ("You are a retail agent. Items carry a one-year warranty.", "Please disregard what I said about warranties.", True),
 ])
 def test_what_only_a_policy_gives_must_be_visible(convo: Any, at: Any, system: str, said: str, ok: bool) -> None:
     c = convo(system=system)
