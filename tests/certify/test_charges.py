@@ -466,6 +466,8 @@ def test_a_report_is_read_up_to_where_it_turns_to_another_object(convo, at, repo
     ("B1006 has a $65.00 plan charge.", []),  # no total said
     # An amount right after the object gives its total.
     ("Your February bill B1006 for $65.00 is marked Disputed.", [("B1006", "$65.00", "$70.00")]),
+    ("Yes - February's bill **B1006** for **$65.00** was paid.", [("B1006", "$65.00", "$70.00")]),  # bold (t82_02 75)
+    ("Yes - February's bill **B1006** for **$70.00** was paid.", []),
     ("Your February bill B1006 ($70.00) is marked Disputed.", []),
     ("Bill B1006: $65.00, $5.00 and nothing else.", []),  # the first of a list
     ("Bill B1006 for $1,065.00 is due.", [("B1006", "$1,065.00", "$70.00")]),
