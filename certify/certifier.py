@@ -1424,6 +1424,12 @@ class _Run:
         return "roaming" in said and ("data roaming enabled" in said or bool(
             misread_data_switch(said, True, ROAMING_SAID) or misread_data_switch(said, False, ROAMING_SAID)))
 
+    def _user_statements(self) -> str:
+        """The user's sentences that ask nothing, lower case: what the user said is so ("my flight was
+        delayed"), not asked ("Is my HAT097 flight on time?")."""
+        return " ".join(s.lower() for t in self.turns if t.role == "user" for s in SENTENCE_OR_LINE.split(t.text)
+                        if not s.rstrip().endswith("?"))
+
     def _user_text(self) -> str:
         """The user's messages so far, lower case: a phrase test ("west coast" in it)."""
         return " ".join(t.text.lower() for t in self.turns if t.role == "user")
@@ -3360,7 +3366,13 @@ class _Run:
         if ("landed" in content or " on time" in content or "delayed" in content or "departed" in content
                 or "in the air" in content):  # "HAT044 landed on time", where no observation shows its status
             for flight, status in flight_statuses(content):
-                if not self.index.has_string(status):
+                key = flight.lower()
+                operated = {str(obj["status"]) for obj in self.index.objects_with(key, '"flight_number"')
+                            if str(obj.get("flight_number", "")).lower() == key and isinstance(obj.get("status"), str)}
+                if operated and status not in operated and status not in self._user_statements():  # (or the user's word)
+                    # "HAT097 is scheduled to depart on time", where the search shows it "available" (not flown yet)
+                    reasons.append(reason("text_contradicts_status", arg=flight, detail=", ".join(sorted(operated))))
+                elif not operated and not self.index.has_string(status):
                     reasons.append(reason("text_status_not_visible", arg=flight))
         if "efund" in content and ("full" in content or "ancel" in content):  # ("- Refund: $168 ...")
             # "cancel RXBE5Q with a full refund of $142", $202 paid; "cancel it with a refund of $1,805"

@@ -242,6 +242,23 @@ def test_a_flight_status_is_grounded_only_where_shown_or_told(convo: Any, at: An
     assert at(certify_interaction(c.build()), i).eligible is ok
 
 
+@pytest.mark.parametrize(("said", "kinds"), [
+    # blind set 82, a82_06 42: the search shows the flight "available", not yet operated
+    ("Yes, HAT157 is scheduled to depart on time at 20:00 — no delays are expected.", ["text_contradicts_status"]),
+    ("Yes, HAT157 is available at 20:00 with seats in economy.", []),
+])
+def test_an_operating_status_said_of_a_flight_a_search_shows(convo: Any, at: Any, said: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline",
+              system="Flights may be on time, delayed or cancelled.")
+    c.user("Is HAT157 on time tonight?")  # (asked, not told)
+    c.call("search_direct_flight", {"origin": "CLT", "destination": "EWR", "date": "2024-05-15"},
+           [{"flight_number": "HAT157", "status": "available", "scheduled_departure_time_est": "20:00:00",
+             "prices": {"economy": 120}}])
+    i = c.say(said)
+    found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
+    assert [k for k in found if k.startswith("text_") and "status" in k] == kinds, found
+
+
 @pytest.mark.parametrize(("said", "ok"), [
     # blind sets 73, 74 (a73_06, a74_08): told by the user, said to be seen in the records
     ("I can see that HAT157 on May 14 was cancelled by the airline.", False),
