@@ -3881,9 +3881,9 @@ class _Run:
                                           detail="a lookup since the writes shows " + ", ".join(
                                               f"${c / 100:,.2f}" for c in sorted(now))))
         elif self._past_writes and "$" in content and "now h" in content and (balances := balances_said(content)) \
-                and (moved := self._moved_since_balances(every=True)) and (shown := method_balances(self.index.json_observations)):
+                and (moved := self._moved_since_balances(every=True)) and (stored := method_balances(self.index.json_observations)):
             # asked after the write: "How much is on my gift card now?" "... so it now has $328" (152 + 186 is 338)
-            self._balance_reasons(balances, balances_after(shown | self._said_balances, totals(moved), content), shown,
+            self._balance_reasons(balances, balances_after(stored | self._said_balances, totals(moved), content), stored,
                                   reasons)
         if self._writes and (nothing := no_charge_claims(content)) and any(moved_now := self._charged()) \
                 and not any("refund" in result for result, _, _ in self._writes):
