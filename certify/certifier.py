@@ -95,6 +95,7 @@ from trajectory2gym.certify.charges import (
     reports_money,
     returned,
     reversed_ways,
+    row_amounts,
     subset_totals,
     totals,
     worded_differences,
@@ -293,6 +294,7 @@ from trajectory2gym.certify.reported_payments import (
     write_payments,
 )
 from trajectory2gym.certify.return_refunds import (
+    ORDER_NAMED,
     changes_offered,
     misdirected_cancel_refunds,
     misdirected_refunds,
@@ -727,7 +729,6 @@ _ACCOUNT_FIELD = re.compile(r'"(?:customer_id|user_id)":\s*"([^"]+)"')
 # The user putting their identity right ("sorry, wrong number", "actually my email is ..."): a new lookup.
 _IDENTITY_FIXED = re.compile(r"\b(?:wrong|sorry|actually|mistake|typo|not me|not mine|old (?:number|email))\b")
 # An order named in a text: "#W9077205", "W9077205".
-_ORDER_NAMED = re.compile(r"#?\bW\d{7}\b")
 # A reservation already made, named by a word: "the reservation is now economy", "your booking".
 _BOOKED_ONE = re.compile(r"\b(?:the|your|this|that)\s+(?:reservation|booking)\b(?!\s+(?:would|will)\b)", re.I)
 # What begins on a day: "a fresh allowance starts from March 1", "it resets on March 1".
@@ -2923,7 +2924,7 @@ class _Run:
         """The delivered order a text is about (the one it names, else, where it names none, the one
         looked up last) and the kinds of method its payment history paid it with; ("", set()) where
         the text names several, or the order was never shown delivered with a payment history."""
-        named = list(dict.fromkeys(compact(m[0]) for m in _ORDER_NAMED.finditer(content)))
+        named = list(dict.fromkeys(compact(m[0]) for m in ORDER_NAMED.finditer(content)))
         order = named[0] if len(named) == 1 else "" if named else compact(next(iter(reversed(self.index.values_of("order_id"))), ""))
         if not order or not any(obj.get("status") == "delivered" for obj in self.index.objects_with(f"#{order}", '"status"')):
             return "", set()
@@ -2944,7 +2945,7 @@ class _Run:
         """The orders a text names whose newest status shown is pending, each with the kinds of method
         its payment history paid it with (where it shows them)."""
         out: dict[str, set[str]] = {}
-        for m in _ORDER_NAMED.finditer(content):
+        for m in ORDER_NAMED.finditer(content):
             order = f"#{compact(m[0])}"
             if self._status_of(order) == "pending" and (paid := self._paid_kinds_of(order)):
                 out[order.upper()] = paid
@@ -2958,16 +2959,16 @@ class _Run:
         if "ancel" in content:
             return self._pending_paid(content)
         said = [t.text for t in reversed(self.turns) if t.role == "assistant" and t.text][:3]
-        if _ORDER_NAMED.search(content) or not said or "ancel" not in said[0]:
+        if ORDER_NAMED.search(content) or not said or "ancel" not in said[0]:
             return {}
         # (the order of the latest of them that names one: "Cancellation applies to the whole order", after
         # "#W8747662 is pending: ...")
-        return self._pending_paid(next((text for text in said if _ORDER_NAMED.search(text)), ""))
+        return self._pending_paid(next((text for text in said if ORDER_NAMED.search(text)), ""))
 
     def _cancelled_paid(self, content: str) -> frozenset[str]:
         """The kinds of method that paid the cancelled orders a text may be about (the ones it names,
         else every order shown cancelled): where their refunds went. Empty where none shows a history."""
-        named = [f"#{compact(m[0])}" for m in _ORDER_NAMED.finditer(content)]
+        named = [f"#{compact(m[0])}" for m in ORDER_NAMED.finditer(content)]
         orders = named or [f"#{compact(o)}" for o in dict.fromkeys(self.index.values_of("order_id"))]
         kinds: set[str] = set()
         for order in orders:
@@ -3968,7 +3969,7 @@ class _Run:
             for said, order, paid_by in misdirected_cancel_refunds(content, paid_of):
                 reasons.append(reason("text_misdirected_cancel_refund", arg=order, value=said, detail=paid_by))
         if self._pending_rule and "I " in content and (offers := changes_offered(content)) and (
-                orders := {m[0] for m in _ORDER_NAMED.finditer(content)}):
+                orders := {m[0] for m in ORDER_NAMED.finditer(content)}):
             # "Order #W3386455 ... I can cancel it for you", where it shows processed
             for order in sorted(orders):
                 if isinstance(status := self._status_of(order if order.startswith("#") else f"#{order}"), str) \
@@ -4584,8 +4585,7 @@ class _Run:
     def _moved_by(self, write: tuple[str, int, ToolCall]) -> list[int]:
         """What one write (its result, the observations shown before it, its call) charged or refunded."""
         result = write[0]
-        return [abs(c) for row in self._rows_by(write) if (c := to_cents(row["amount"]))] or returned(result) \
-            or fee_charged(result)
+        return row_amounts(self._rows_by(write)) or returned(result) or fee_charged(result)
 
     def _rows_by(self, write: tuple[str, int, ToolCall]) -> list[dict[str, Any]]:
         """The payment rows one write added (``charges.new_rows``: against the latest observation of its

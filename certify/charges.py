@@ -66,7 +66,12 @@ def moved(result: str, earlier: list[str], idents: list[str]) -> list[int]:
     observation of the same object (one that gives one of ``idents``, the call's identifiers in
     lower case, as its own id: ``"reservation_id": "r0ugfs"``, not a profile's list of them) did
     not; empty when the result shows no new row (or is no JSON)."""
-    return [abs(c) for row in new_rows(result, earlier, idents) if (c := to_cents(row["amount"]))]
+    return row_amounts(new_rows(result, earlier, idents))
+
+
+def row_amounts(rows: list[dict[str, Any]]) -> list[int]:
+    """The amounts of payment rows (``new_rows``), in cents, as sizes; a row of zero moved nothing."""
+    return [abs(c) for row in rows if (c := to_cents(row["amount"]))]
 
 
 def method_totals(rows: list[list[dict[str, Any]]]) -> set[int]:
@@ -322,7 +327,8 @@ _BALANCE_NOW = re.compile(r"\bbalance\b[^.;!?\n]{0,40}?\b(?:is now|now|will be|b
                           # (``_STORED_BEFORE`` must name the method first)
                           r"|\b(?P<bare>now (?:has|holds))\b(?=\s*\**\$\d)",
                           re.I)
-_STORED_BEFORE = re.compile(r"\b(?:gift[ _]card|certificate)(?:_\d+)?\b", re.I)
+_STORED_KIND = r"(?:gift[ _]card|certificate)"  # the methods that hold a balance
+_STORED_BEFORE = re.compile(rf"\b{_STORED_KIND}(?:_\d+)?\b", re.I)
 
 
 # What a balance will be, or would be, or was: no balance said of now.
@@ -367,7 +373,7 @@ def balances_said(text: str) -> list[tuple[str, int]]:
     return out  # ("$50 was charged, leaving a balance of $129": from the word balance on)
 
 
-_STORED = r"(?:your\s+|the\s+)?(?:gift[ _]card|certificate)"
+_STORED = rf"(?:your\s+|the\s+)?{_STORED_KIND}"
 _LEFT_ON = re.compile(rf"\b(?:leaves?|leaving)\s+(?:you\s+(?:with\s+)?)?\**\$(\d[\d,]*(?:\.\d+)?)\**\s+(?:on|in)\s+{_STORED}"
                       rf"|\$(\d[\d,]*(?:\.\d+)?)\**\s+(?:left|remaining)\s+(?:on|in)\s+{_STORED}", re.I)
 _AMOUNT_BALANCE = re.compile(r"\$(\d[\d,]*(?:\.\d+)?)\**\s+(?:remaining\s+)?balance\b", re.I)

@@ -33,12 +33,11 @@ _PERMISSION_WORDS = re.compile(r"\b(sms|storage|phone|camera|contacts|location|m
                                re.I)
 _MMS_CHECK = {"Your messaging app can send MMS messages.": "can", "Your messaging app cannot send MMS messages.": "cannot"}
 # MMS said to work now, or not: "Great, MMS works now!", "you can send MMS again", "MMS still doesn't work".
+_MMS_SENDER = r"\b(?:you|your (?:phone|messaging app|app)|the (?:phone|messaging app|app))"  # not "a setting that can send MMS"
 _MMS_WORKS = re.compile(r"\bMMS\b[^.!?\n]{0,20}?\b(?:(?:now\s+)?works|is (?:now\s+)?working|goes through|is fixed)\b"
-                        r"|\b(?:you|your (?:phone|messaging app|app)|the (?:phone|messaging app|app))\s+can (?:now\s+)?"
-                        r"send (?:an?\s+)?(?:MMS|picture messages?)\b", re.I)
+                        rf"|{_MMS_SENDER}\s+can (?:now\s+)?send (?:an?\s+)?(?:MMS|picture messages?)\b", re.I)
 _MMS_FAILS = re.compile(r"\bMMS\b[^.!?\n]{0,20}?\b(?:(?:still\s+)?(?:doesn't|does not|isn't|is not)\s+work(?:ing)?|fails)\b"
-                        r"|\b(?:you|your (?:phone|messaging app|app)|the (?:phone|messaging app|app))\s+can(?:'t|not| not) "
-                        r"(?:yet\s+)?send (?:an?\s+)?(?:MMS|picture messages?)\b", re.I)
+                        rf"|{_MMS_SENDER}\s+can(?:'t|not| not) (?:yet\s+)?send (?:an?\s+)?(?:MMS|picture messages?)\b", re.I)
 _SIM_CHECK = {"Your SIM card is active and working.": "active", "No SIM card detected in the phone.": "missing",
               "The SIM card is locked with a PIN code.": "locked_pin",
               "The SIM card is locked with a PUK code.": "locked_puk"}

@@ -60,7 +60,7 @@ def misdirected_refunds(text: str, order: str, paid: set[str], asked: str) -> li
     return out
 
 
-_AN_ORDER = re.compile(r"#?\bW\d{7}\b")  # an order named by its id
+ORDER_NAMED = re.compile(r"#?\bW\d{7}\b")  # an order named by its id
 # "go to", "goes back to", "will be refunded to": where a refund is said to go.
 _GOES_TO = re.compile(r"\b(?:go(?:es)?|going|be refunded|refunded|returned|sent)\s+(?:back\s+)?to\b", re.I)
 
@@ -81,7 +81,7 @@ def misdirected_cancel_refunds(text: str, paid_of: dict[str, set[str]]) -> list[
         # and #W9903153: ... Both refunds go to ..."), else all the text names; a sentence naming only orders
         # no longer pending ("| #W6272294 | Cancelled | refunded to gift card |") none
         named = {order: paid for order, paid in paid_of.items() if order.lower() in low}
-        if _AN_ORDER.search(sentence):
+        if ORDER_NAMED.search(sentence):
             before = named
         elif not named:
             named = paid_of if before is None else before
