@@ -117,13 +117,14 @@ def status_claims(text: str, bill_of_month: Callable[[str], str | None] | None =
         sentences = SENTENCE_OR_LINE.split(line)
         for at, sentence in enumerate(sentences):
             # The status words of the sentence's clauses that say a status now (up to the word).
-            said = {_FORMS[(m[1] or m[2]).lower()] for m in _STATUS.finditer(sentence)
+            hits = [m for m in _STATUS.finditer(sentence)
                     if not _NOT_NOW.search(sentence, _clause_start(sentence, m.start()), m.start())
                     and not _ANY_ONE.search(sentence, max(0, m.start() - 11), m.start())
                     and not _TO_METHOD.match(sentence, m.end())
                     and not _OTHERS.search(sentence, _clause_start(sentence, m.start()), m.start())
                     and not _another_kind_after(sentence, m.end())
-                    and not _of_amount_in_brackets(sentence, m.start())}
+                    and not _of_amount_in_brackets(sentence, m.start())]
+            said = {_FORMS[(m[1] or m[2]).lower()] for m in hits}
             if not said:
                 continue
             ids = _object_ids(sentence)
@@ -133,8 +134,11 @@ def status_claims(text: str, bill_of_month: Callable[[str], str | None] | None =
                 ids = named if len(named) == 1 else []
             if not ids and written is not None and _THE_OBJECT.match(sentence):
                 ids = [written]  # "The order status is now "processed"", right after the write on it
-            if not ids and bill_of_month is not None and (month := _MONTHS_BILL.search(sentence)):
-                ids = [bill] if (bill := bill_of_month(month[1].lower())) else []  # "January's bill ... overdue"
+            if not ids and bill_of_month is not None and (month := _MONTHS_BILL.search(sentence)) and any(
+                    _clause_start(sentence, month.start()) <= m.start() for m in hits):
+                # "January's bill ... overdue", not a status of a clause before the bill's ("It has been
+                # Suspended since 2025-02-01, which is why the February bill has ...")
+                ids = [bill] if (bill := bill_of_month(month[1].lower())) else []
             if not ids and item:
                 listed = _object_ids(line) if listed is None else listed
                 # "- Status: **pending**" under the heading that names the one object

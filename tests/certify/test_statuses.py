@@ -842,6 +842,22 @@ def test_a_bill_the_user_only_looked_at_keeps_its_status(convo: Any, at: Any, to
     assert [k for k in found if k == "text_contradicts_status"] == kinds, found
 
 
+@pytest.mark.parametrize(("text", "kinds"), [
+    # the line's status, in the clause before the bill's (blind set 86, t86_01 58)
+    ("It has been **Suspended** since 2025-02-01, which is why the February bill has a $5.00 suspension fee.", []),
+    ("The February bill is suspended, which is odd.", ["text_contradicts_status"]),
+])
+def test_a_status_of_the_clause_before_a_bill_named_by_month(convo: Any, at: Any, text: str, kinds: list[str]) -> None:
+    c = _telecom(convo)
+    c.user("customer C1010, what is the fee on my bill for the tablet?")
+    c.call("get_bills_for_customer", {"customer_id": "C1010"}, [
+        {"bill_id": "B1029", "customer_id": "C1010", "period_start": "2025-02-01", "total_due": 45.0,
+         "status": "Issued"}])
+    said = c.say(text)
+    found = [reason_kind(r) for r in at(certify_interaction(c.build()), said).reasons]
+    assert [k for k in found if k == "text_contradicts_status"] == kinds, found
+
+
 def test_a_bill_the_user_paid_is_read_again_from_a_later_lookup(convo: Any, at: Any) -> None:
     c = _telecom(convo)
     c.user("customer C1010, did my payment go through?")
