@@ -195,6 +195,7 @@ from trajectory2gym.certify.elapsed import (
     today_in,
 )
 from trajectory2gym.certify.equations import (
+    arrow_pairs,
     difference_as_total,
     miscalculated,
     miscopied,
@@ -839,6 +840,7 @@ _ASKED_WHETHER = re.compile(r"\b(?:whether|if|once|when|until|check|make sure|en
 _PHONE = re.compile(r"\b(\d{3})[-\s.]?(\d{3})[-\s.]?(\d{4})\b")  # "555-123-2002", "555 123 2002"
 _SAME_OBJECT = re.compile(r"\b(?:that|this|the same|that same|this same)\s+(?:order|reservation|booking)\b", re.I)
 _THE_ORDER = re.compile(r"\b(?:the|this|your)\s+(?:order|reservation|booking)\b", re.I)  # the object by its kind
+_BOLD_MONEY = re.compile(r"\*\*\$(\d[\d,]*(?:\.\d+)?)\*\*")  # an amount in bold alone: "**$3,925**"
 _NET_AMOUNTS = 6  # a net of at most this many stated amounts: 3**6 sums, few enough to tell one from a guess
 
 
@@ -1859,7 +1861,14 @@ class _Run:
             return False
         lasts = [abs(found[-1][1]) for line in text.splitlines()  # (not the list's own line of the total)
                  if LIST_MARK.match(line) and "otal" not in line and (found := money_numbers_in(line))]
-        return len(lasts) >= 2 and sum(lasts) == cents and self._all_grounded(lasts)
+        if len(lasts) >= 2 and sum(lasts) == cents and self._all_grounded(lasts):
+            return True
+        # Paragraphs, one bold amount each: "**2FBBAH** ... Difference **$3,925** back to gift card
+        # 3481935." (one per reservation), then "**Total you'd get back: $23,553.**"
+        bold = [found for line in text.splitlines() if "otal" not in line and (found := _BOLD_MONEY.findall(line))]
+        amounts = [cents_of(found[0]) for found in bold]
+        return len(bold) >= 2 and all(len(found) == 1 for found in bold) and sum(amounts) == cents \
+            and self._all_grounded(amounts)
 
     def _balance_after_writes(self, cents: int, text: str) -> bool:
         """A balance a stored-value method shows, plus or less up to three amounts the writes of this
@@ -2067,9 +2076,21 @@ class _Run:
             return True
         # A list: the net within the amount's own line, of the amounts it states that are visible or
         # derived before it ("$140 + $101 = $241 per person instead of $3538, so $6594 back", for 2).
+        if ("→" in text or "->" in text) and any(self._arrows_net(cents, line) for line in text.splitlines()):
+            return True
         return "\n" in text and any(
             self._net_of(cents, self._grounded({abs(c) for _, c in found} - {cents}), text)
             for line in text.splitlines() if (found := money_numbers_in(line)) and any(abs(c) == cents for _, c in found))
+
+    def _arrows_net(self, cents: int, line: str) -> bool:
+        """What a line's old-to-new prices come to, each grounded, once or times a count the line
+        states: "HAT080 $537 → $107, HAT076 $996 → $141, HAT255 $1,440 → $108, HAT148 $1,417 → $109.
+        Difference $3,925" (four pairs: one net, not any of the 3**8 a net of eight amounts could be)."""
+        if len(pairs := arrow_pairs(line)) < 2 or all(abs(c) != cents for _, c in money_numbers_in(line)):
+            return False
+        net = abs(sum(old - new for old, new in pairs))
+        return net > 0 and self._all_grounded(a for pair in pairs for a in pair) and any(
+            cents == net * k for k in {1} | stated_counts([Turn(-1, "assistant", line)], 9))
 
     def _grounded(self, amounts: set[int]) -> list[int]:
         """Of ``amounts``, those visible or derived before (in order)."""

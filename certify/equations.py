@@ -494,6 +494,15 @@ SIGNED_AMOUNT = re.compile(r"(?<![\w$.,])([+\-−–])(?:\$|(?<![\w)] [+\-−–
 _NET = re.compile(rf"\bnet\b[^$\n]{{0,24}}?(?<![+\-−–])\s?{_MONEY}(?![\d,]*\.?\d)", re.I)
 
 
+# An old price, then the new one: "HAT080 $537 → $107" (a cabin change's fare, per flight).
+_ARROW_PAIR = re.compile(rf"{_MONEY}\s*(?:→|->)\s*{_MONEY}(?![\d,]*\.?\d)")
+
+
+def arrow_pairs(line: str) -> list[tuple[int, int]]:
+    """The (old, new) amounts (cents) a line writes with an arrow between: "$1,440 → $108" is (144000, 10800)."""
+    return [(cents_of(m[1]), cents_of(m[2])) for m in _ARROW_PAIR.finditer(line)]
+
+
 def signed_amounts(text: str, end: int | None = None) -> list[int]:
     """The amounts (cents) a text writes with their sign, up to ``end``: "+$49.31" is 4931, "−$26.57" -2657."""
     stop = len(text) if end is None else end

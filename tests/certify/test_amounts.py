@@ -847,3 +847,34 @@ def test_a_share_of_a_visible_amount(convo, at, said: str, misses: list[str]) ->
     i = c.say(said)
     reasons = at(certify_interaction(c.build()), i).reasons
     assert [r for r in reasons if "not in visible" in r] == [f"text states '{m}' not in visible history" for m in misses]
+
+
+@pytest.mark.parametrize(("said", "misses"), [
+    # four old-to-new fares, then their net (blind set 86, a86_01 49)
+    ("**2FBBAH** (1 passenger): HAT080 $537 → $107, HAT076 $996 → $141, HAT255 $1,440 → $108, "
+     "HAT148 $1,417 → $109. Difference **$3,925** back to your gift card.", []),
+    ("**2FBBAH** (1 passenger): HAT080 $537 → $107, HAT076 $996 → $141, HAT255 $1,440 → $108, "
+     "HAT148 $1,417 → $109. Difference **$3,952** back to your gift card.", ["$3,952"]),
+    # paragraphs of one bold amount each, then their total
+    ("**Outbound**: HAT080 $537 → $107, HAT076 $996 → $141. Difference **$1,285** back.\n\n"
+     "**Return**: HAT255 $1,440 → $108. Difference **$1,332** back.\n\n"
+     "**Second return**: HAT148 $1,417 → $109. Difference **$1,308** back.\n\n"
+     "**Total you'd get back: $3,925.**", []),
+    ("**Outbound**: HAT080 $537 → $107, HAT076 $996 → $141. Difference **$1,285** back.\n\n"
+     "**Return**: HAT255 $1,440 → $108. Difference **$1,332** back.\n\n"
+     "**Second return**: HAT148 $1,417 → $109. Difference **$1,308** back.\n\n"
+     "**Total you'd get back: $3,952.**", ["$3,952"]),
+])
+def test_a_net_of_old_to_new_fares_and_a_total_of_bold_amounts(convo, at, said: str, misses: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("What would I get back if 2FBBAH went to economy?")
+    c.call("get_reservation_details", {"reservation_id": "2FBBAH"}, {
+        "reservation_id": "2FBBAH", "cabin": "business", "flights": [
+            {"flight_number": "HAT080", "price": 537}, {"flight_number": "HAT076", "price": 996},
+            {"flight_number": "HAT255", "price": 1440}, {"flight_number": "HAT148", "price": 1417}]})
+    c.call("search_direct_flight", {"origin": "JFK", "destination": "SEA", "date": "2024-05-28"}, [
+        {"flight_number": n, "prices": {"economy": p}} for n, p in
+        [("HAT080", 107), ("HAT076", 141), ("HAT255", 108), ("HAT148", 109)]])
+    i = c.say(said)
+    reasons = at(certify_interaction(c.build()), i).reasons
+    assert [r for r in reasons if "not in visible" in r] == [f"text states '{m}' not in visible history" for m in misses]
