@@ -464,6 +464,8 @@ _CABIN_CHANGE = re.compile(r"\b(?:upgrad\w*|downgrad\w*|chang\w*|mov\w*|switch\w
                            re.I)
 
 
+# A cabin's rule, of any reservation in it: "3 bags for 2 passengers: economy includes 2".
+_CABIN_RULE = re.compile(r"\b(?:economy|business)\**\s+(?:includes?|allows?|gives?|permits?|comes? with|allowance)\b", re.I)
 _CABIN_LABEL = re.compile(r"\W*(?:new\s+)?cabin\**\s*:", re.I)  # a list line "- Cabin: business ..."
 _A_CHANGE = re.compile(r"\b(?:chang|upgrad|downgrad)\w*", re.I)
 
@@ -476,7 +478,7 @@ def cabin_contradicted(text: str, cabin_of: Callable[[str], set[str]]) -> list[t
     change = None  # whether the text speaks of a change (read once, where a line labels a cabin)
     for sentence in SENTENCE_OR_LINE.split(text):
         said = {m[1].lower().replace("_", " ").replace("-", " ") for m in CABIN_SAID.finditer(sentence)}
-        if len(said) != 1 or _MAYBE.search(sentence) or _CABIN_CHANGE.search(sentence):
+        if len(said) != 1 or _MAYBE.search(sentence) or _CABIN_CHANGE.search(sentence) or _CABIN_RULE.search(sentence):
             continue
         if _CABIN_LABEL.match(sentence) and (change := change if change is not None else bool(_A_CHANGE.search(text))):
             continue  # "To confirm the change:\n- Cabin: business for the whole reservation QMLLG3": the new one
