@@ -1718,9 +1718,19 @@ def _asks_another_change_of_its_object(turn: Turn, anchors: Anchors) -> bool:
     keys = turn.id_keys
     owners = {compact(o) for o in anchors.owners}
     details = anchors.ids - owners
-    shapes = {id_shape(d) for d in details if looks_like_identifier(d)}
+    shapes = {_kind(d) for d in details if looks_like_identifier(d)}
     return bool(owners & keys) and bool(details) and details.isdisjoint(keys) and any(
-        id_shape(k) in shapes for k in keys - anchors.ids if looks_like_identifier(k))
+        _kind(k) in shapes for k in keys - anchors.ids if looks_like_identifier(k))
+
+
+_PREFIXED = re.compile(r"([a-z#]+)\d+")  # letters, then digits only: "hat028", "l1001", "#w2435638"
+
+
+def _kind(key: str) -> tuple[int, bool, str]:
+    """An identifier's shape and, where it is letters then digits, those letters: a flight "HAT028"
+    and a reservation "2FBBAH" are of one shape, not of one kind."""
+    m = _PREFIXED.fullmatch(key)
+    return (*id_shape(key), m[1] if m else "")
 _WHAT_YOU_CONFIRMED = re.compile(r"\bwhat you(?:'ve|’ve| have)?\s+(?:already\s+|just\s+)?confirmed\b", re.I)
 
 

@@ -1818,3 +1818,32 @@ def test_a_card_named_in_brackets_as_the_payment(convo, at, aside: str, ok: bool
     bags = {"reservation_id": "T6HMDP", "total_baggages": 2, "nonfree_baggages": 0, "payment_id": "credit_card_6899560"}
     i = c.call("update_reservation_baggages", bags, {**RESERVATION, **bags})
     assert at(certify_interaction(c.build()), i).checks["workflow"] is ok
+
+
+@pytest.mark.parametrize(("listed", "ok"), [
+    # blind set 86, a86_01 57: the other reservations a list names are no other flights of this one
+    ("1. T6HMDP: refund $400 to your Visa ending 9560\n2. BOH180: refund $300 to your Visa ending 9560", True),
+    # another flight of T6HMDP's route, not the one it keeps, is another change
+    ("1. T6HMDP on HAT230: refund $400 to your Visa ending 9560\n2. BOH180: refund $300 to your Visa "
+     "ending 9560", False),
+])
+def test_a_list_of_reservations_to_downgrade_on_their_same_flights(convo, at, listed: str, ok: bool) -> None:
+    c = convo(tools=_tools("airline"), domain="airline", system="You are an airline agent.")
+    c.user("I'm james_santos_9046. Put T6HMDP and BOH180 in economy.")
+    business = {**RESERVATION, "cabin": "business", "flights": [{"flight_number": "HAT229", "date": "2024-05-19",
+                                                                 "price": 577}]}
+    c.call("get_reservation_details", {"reservation_id": "T6HMDP"}, business)
+    c.call("get_reservation_details", {"reservation_id": "BOH180"}, {**business, "reservation_id": "BOH180", "flights": [
+        {"flight_number": "HAT080", "date": "2024-05-28", "price": 407}]})
+    c.call("search_direct_flight", {"origin": "DEN", "destination": "LAS", "date": "2024-05-19"}, [
+        {"flight_number": "HAT229", "prices": {"economy": 177}}, {"flight_number": "HAT230", "prices": {"economy": 150}}])
+    c.say("Changing both to economy: T6HMDP on HAT229 $577 → $177, so $400 back; BOH180 on HAT080 $407 → $107, "
+          "so $300 back.")
+    c.user("No, I need both trips. Just downgrade them. Both.")
+    c.say("To confirm, I'll change these two reservations to **economy**, keeping the same flights, dates and "
+          f"passengers:\n\n{listed}\n\nShall I go ahead with both? (yes/no)")
+    c.user("Yes. Do it.")
+    move = {"reservation_id": "T6HMDP", "cabin": "economy", "payment_id": "credit_card_6899560",
+            "flights": [{"flight_number": "HAT229", "date": "2024-05-19"}]}
+    i = c.call("update_reservation_flights", move, {**business, **move})
+    assert at(certify_interaction(c.build()), i).checks["workflow"] is ok, at(certify_interaction(c.build()), i).reasons
