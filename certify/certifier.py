@@ -1668,8 +1668,19 @@ class _Run:
         return shown.pop() if len(shown) == 1 else None
 
     def _reservation_meant(self, text: str) -> str | None:
-        """The reservation a text names (``_reservation_said``), else the one looked up last."""
-        return self._reservation_said(text) or next(iter(reversed(self.index.values_of("reservation_id"))), None)
+        """The reservation a text names (``_reservation_said``), else the one the latest messages name
+        (the user's "What if I change 5RJ7UH to later dates?", then "I'll price the change for you"),
+        else the one looked up last."""
+        return self._reservation_said(text) or self._reservation_talked_of() or next(
+            iter(reversed(self.index.values_of("reservation_id"))), None)
+
+    def _reservation_talked_of(self) -> str | None:
+        """The one reservation shown that the newest message naming any (of the last three) names."""
+        for turn in self.turns[-1:-4:-1]:
+            named = {i.lower() for i in identifiers_in(turn.text) if self.index.field_of(i.lower(), "created_at") is not None}
+            if named:
+                return named.pop() if len(named) == 1 else None
+        return None
 
     def _certificate_due(self, text: str) -> tuple[int, int] | None:
         """(the certificate per passenger, in cents, the passengers) the policy gives the case the user
