@@ -711,8 +711,8 @@ _ALL_TOLD = re.compile(r"\b(?:in total|altogether|in all|all told)\b", re.I)
 # Said as an arrival: "18:00 → 00:00", "SEA 18:00 → JFK 00:00", "arrives at 01:30".
 # A share, then the amount it comes to of a base: "10% ($12.40 of the $124)".
 _PERCENT_OF = re.compile(r"(\d+(?:\.\d+)?)\s*%\s*\(\s*\$(\d[\d,]*(?:\.\d+)?)\s+of\s+(?:the\s+|your\s+)?\$(\d[\d,]*(?:\.\d+)?)")
-_ARRIVAL_BEFORE = re.compile(r"(?:→|->|\barriv\w*|\blands?\b|\blanding\b)(?:\s+in\s+[A-Z][\w.]*(?:\s+[A-Z][\w.]*)?)?"
-                             r"(?:\s+(?:at|[A-Za-z]{3}))?[\s*]*$")  # ("lands in Orlando at 02:30")
+_ARRIVAL_BEFORE = re.compile(r"(?:→|->|\b[Aa]rriv\w*|\b[Ll]ands?\b|\b[Ll]anding\b)(?:\s+in\s+[A-Z][\w.]*(?:\s+[A-Z][\w.]*)?)?"
+                             r"(?:\s+(?:at|[A-Za-z]{3}))?[\s*]*$")  # ("lands in Orlando at 02:30", a column "Arrives PHL")
 _NO_OBJECT_TOOLS = frozenset({"think", "calculate"})  # tools that touch no customer's data
 # The reasons that already say a text names the wrong payment method for money moved.
 _METHOD_SAID_KINDS = frozenset({"text_misstated_refund_method", "text_misstated_payer", "text_misstated_charge_method",

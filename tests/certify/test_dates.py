@@ -172,6 +172,10 @@ def test_a_clock_time_a_text_states_must_be_visible(convo, at, said: str, ok: bo
     # A next-day arrival said with its place (blind set 85, a85_07 33).
     ({"created_at": "2024-05-14T23:57:50", "arrival": "02:30:00+1"}, "Booked 2024-05-14; it lands in Orlando at 02:30.",
      "Booked 2024-05-14; it lands in Orlando at 02:45.", ["02:45"]),
+    # A next-day arrival under a table's column "Arrives PHL" (blind set 86, a86_04 15).
+    ({"flight_number": "HAT172", "departure": "23:00:00", "arrival": "00:00:00+1"},
+     "| Flights | Departs LGA | Arrives PHL |\n|---|---|---|\n| HAT172 | 23:00 | 00:00 |",
+     "| Flights | Departs LGA | Arrives PHL |\n|---|---|---|\n| HAT172 | 23:00 | 00:30 |", ["00:30"]),
     # A time said in another zone than the schedules' Eastern one (blind set 85, a85_04 58).
     ({"flight_number": "HAT069", "scheduled_departure_time_est": "06:00:00", "scheduled_arrival_time_est": "12:00:00"},
      "HAT069 arrives at 12:00 EST (9:00 AM Pacific).", "HAT069 arrives at 12:00 EST (10:00 AM Pacific).", ["10:00 AM"]),
