@@ -221,10 +221,15 @@ def _said_of(d: DateMention, sentence: str, stems: set[str], named: set[str],
         # HAT001 ..., departs on 2024-05-26" gives the date to HAT001, not to all V68JRH holds.
         if (then := _THEN_FLIGHT.match(sentence, d.end)) is not None and (c := compact(then[1])) in named:
             return c, set(book.dates_of[c])
-        # (not a bracket with a day of its own: "on 2024-05-29 (outbound HAT247 on 2024-05-26 unchanged)")
-        if (bracket := _THEN_BRACKET.match(sentence, d.end)) is not None and not date_mentions(bracket[2]) and (
+        # (a bracket with days of its own dates its flights itself: "back May 27–28 (HAT228 LAX → EWR on
+        # May 27, HAT270 ... on May 28)"; so does one after a range of days; "on 2024-05-29 (outbound
+        # HAT247 on 2024-05-26 unchanged)" is read by the flights named before)
+        if (bracket := _THEN_BRACKET.match(sentence, d.end)) is not None and (
                 flights := [c for t in identifiers_in(bracket[2]) if (c := compact(t)) in named]):
-            return None if bracket[1] else (flights[0], set().union(*(book.dates_of[c] for c in flights)))
+            if not date_mentions(bracket[2]):
+                return None if bracket[1] else (flights[0], set().union(*(book.dates_of[c] for c in flights)))
+            if bracket[1]:
+                return None
         head = sentence[:d.start]
         last, nearest_named = max(((head.lower().rfind(c), c) for c in named), default=(-1, ""))
         if last >= 0 and _ANOTHER_LEG.search(head, last) and _FLIGHT_KEY.fullmatch(nearest_named):

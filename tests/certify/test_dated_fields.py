@@ -273,3 +273,19 @@ def test_a_bills_period_said_is_read_against_its_record(convo: Any, at: Any) -> 
     found = certify_interaction(c.build())
     assert [reason_kind(r) for r in at(found, wrong).reasons] == ["text_misdated"]
     assert at(found, right).eligible
+
+
+ROUND_TRIP = {"reservation_id": "UHDAHF", "created_at": "2024-05-08T02:21:25", "flights": [
+    {"flight_number": "HAT015", "date": "2024-05-19"}, {"flight_number": "HAT041", "date": "2024-05-19"},
+    {"flight_number": "HAT228", "date": "2024-05-27"}, {"flight_number": "HAT270", "date": "2024-05-28"}]}
+
+
+@pytest.mark.parametrize(("text", "shown"), [
+    # a range of days, then a bracket that dates its own flights (blind set 86, a86_04 43)
+    ("Out May 19 (HAT015, HAT041), back May 27–28 (HAT228 on May 27, HAT270 on May 28).", []),
+    ("Out May 19 (HAT015, HAT041), back May 27–28 (HAT228 on May 29, HAT270 on May 28).", ["2024-05-27"]),
+    ("Out May 19 (HAT015, HAT041), back May 27.", ["2024-05-19"]),  # said of the flights before
+])
+def test_a_range_of_days_before_a_bracket_of_dated_flights(text: str, shown: list[str]) -> None:
+    found = misdated_fields(text, _book(ROUND_TRIP))
+    assert [days for _, _, days in found] == shown
