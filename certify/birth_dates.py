@@ -51,9 +51,13 @@ def misborn(text: str, book: BirthDates, reporting: bool = False) -> list[tuple[
     if len(book.born) < 2 and not (reporting and book.born):
         return []
     low = text.lower()
-    spots = sorted((found[0], name, found[1]) for name in book.born if (found := _find_person(low, name, book.born)))
+    # Each name's first mention is read; every mention ends the span of the name before it.
+    spots = sorted((at, name, size, n == 0) for name in book.born
+                   for n, (at, size) in enumerate(_find_person(low, name, book.born)))
     out: list[tuple[str, str, str]] = []
-    for k, (at, name, size) in enumerate(spots):
+    for k, (at, name, size, first) in enumerate(spots):
+        if not first:
+            continue
         start = at + size
         stop = spots[k + 1][0] if k + 1 < len(spots) else len(text)
         if (end := _SENTENCE_END.search(text, start, stop)) is not None:
@@ -82,16 +86,17 @@ def misborn(text: str, book: BirthDates, reporting: bool = False) -> list[tuple[
     return out
 
 
-def _find_person(low: str, name: str, born: dict[str, set[str]]) -> tuple[int, int] | None:
-    """Where a text (lower case) names a shown person, and how long the name is as written: their
-    full name, or their first name where no other shown person has it ("Olivia's date of birth")."""
-    if (at := low.find(name)) >= 0:
-        return at, len(name)
+def _find_person(low: str, name: str, born: dict[str, set[str]]) -> list[tuple[int, int]]:
+    """Where a text (lower case) names a shown person, each time, and how long the name is as written:
+    their full name, or their first name where no other shown person has it ("Olivia's date of
+    birth"). Each time: "I see Lei Ito, born 1990-12-07. ... replace Liam Rossi with Lei Ito
+    (1990-12-07)": the second date is Lei Ito's, named again, not Liam Rossi's."""
+    if name in low:
+        return [(m.start(), len(name)) for m in re.finditer(re.escape(name), low)]
     first = name.split()[0]
     if len(first) < 3 or sum(other.split()[0] == first for other in born) > 1:
-        return None
-    m = re.search(rf"\b{re.escape(first)}\b", low)
-    return (m.start(), len(first)) if m else None
+        return []
+    return [(m.start(), len(first)) for m in re.finditer(rf"\b{re.escape(first)}\b", low)]
 
 
 # A date of birth said as just set: "Olivia's date of birth is now January 10, 2000".

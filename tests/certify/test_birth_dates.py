@@ -40,6 +40,10 @@ def test_the_book_keeps_each_named_persons_dates_of_birth() -> None:
     ("Aarav Nguyen flies on 2024-05-23; Isabella Silva was born 1997-12-03.", []),  # a flight's day, not his birth
     # The name's first date only: the next may belong to someone not shown.
     ("Aarav Nguyen (March 27, 1974) and Sophia Kovacs (December 3, 1997).", []),
+    # A person named again ends the span of the one before (blind set 86, a86_04 51).
+    ("I see Isabella Silva, born 1997-12-03. To confirm: replace Aarav Nguyen with Isabella Silva (1997-12-03)?", []),
+    ("I see Isabella Silva, born 1997-12-03. To confirm: replace Aarav Nguyen (1997-12-03) with Isabella Silva?",
+     [("Aarav Nguyen", "1997-12-03", "1974-03-27")]),
 ])
 def test_a_date_of_birth_read_against_the_person_it_follows(text: str, flagged: list[tuple[str, str, str]]) -> None:
     assert misborn(text, _book(USER)) == flagged
