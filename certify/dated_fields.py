@@ -147,10 +147,12 @@ def misdated_fields(text: str, book: DatedFields) -> list[tuple[str, str, str]]:
             said = _said_of(d, sentence, stems, named, book)
             if said is None or (not shown_as and (said[0] not in named or not _WRITTEN_DAY.search(
                     sentence, d.start, d.end) or _NEW_DAY.search(sentence, max(0, d.start - 12), d.start)
+                    or _NOW_SAID.search(sentence, max(0, d.start - 16), d.start)
                     or (joined and d.start >= joined))):
                 # (a date no field shows, written out and said of a named object as its own, in the
                 # sentence that names it: "HAT077 ... were on 2024-05-15", today; not "move HAT157 to
-                # 2024-05-16", nor "May 20, and 6 dollars", nor "It was booked ... (it's now 2024-05-15)")
+                # 2024-05-16", nor "May 20, and 6 dollars", nor "It was booked ... (it's now 2024-05-15)",
+                # nor "K1NW8N was created on 2024-05-14 ..., and it's now 2024-05-15 15:00")
                 continue
             label, days = said
             if not any(d.means(day) for day in days):
@@ -173,6 +175,8 @@ _THEN_BRACKET = re.compile(r"(\s*[–-]\s*\d{1,2}(?:st|nd|rd|th)?)?\**(?:,?\s+(?
 
 _IT = re.compile(r"\W*(?:it|its|it's|this|that)\b", re.I)
 _WRITTEN_DAY = re.compile(r"[A-Za-z]{3}|\d-\d|\d/\d")  # a date written with its month ("May 20", "2024-05-20")
+# Today's date: "K1NW8N was created on 2024-05-14 at 16:03, and it's now 2024-05-15 15:00".
+_NOW_SAID = re.compile(r"\b(?:now|today|currently)(?:'s date)?\s*(?:is\s*)?[:,]?\s*\**\s*$", re.I)
 _NEW_DAY = re.compile(r"\b(?:to|for|until|till|by|before|after|than|instead of)\s*\**\s*$", re.I)  # "move it to May 16"
 
 
