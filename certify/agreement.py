@@ -1171,11 +1171,20 @@ def _said_in_own_line(turns: list[Turn], at: int, find: Callable[[Turn], Abstrac
     lines = described.text.split("\n")
     if not any(anchors.names_rival(line) for line in lines):
         return frozenset()  # one object's description: its lines may say what it is and what it becomes
-    for line in lines:
+    methods = {compact(value) for _, value, _ in anchors.payments}
+    for k, line in enumerate(lines):
+        if k + 1 < len(lines) and _TABLE_RULE.match(lines[k + 1]):
+            continue  # a table's header names its columns' methods for every row: "| ... | Mastercard 9363 |"
         part = Turn(-1, "assistant", line)
-        if anchors.ids & part.compacts and not anchors.names_rival(line) and (said := find(part)):
+        # (a line that names only a method the call pays with names no object of it: "K1NW8N would be
+        # cancelled with $567 back to gift_card_6136092", beside the booking that gift card pays for)
+        if (own := anchors.ids & part.compacts) and not own <= methods and not anchors.names_rival(line) and (
+                said := find(part)):
             return said
     return frozenset()
+
+
+_TABLE_RULE = re.compile(r"\s*\|?(?:\s*:?-{3,}:?\s*\|)+")  # the line under a table's header: "|---|---|"
 
 
 def _method_words(anchors: Anchors, turn: Turn) -> frozenset[str]:
@@ -1366,6 +1375,8 @@ def _miswritten_four(said: AbstractSet[str], four: str, anchors: Anchors) -> boo
 
 # A list's entry for one person: "2. **Raj Sanchez** (1986-09-12): ...", "- Liam Wilson: ...".
 _PERSON_ENTRY = re.compile(LIST_MARK.pattern + r"\s*\**([A-Z][a-z'-]+ [A-Z][a-z'-]+)\**\s*[(:—–-]")
+# A table's row of one passenger's booking, the name in its first or second cell: "| 2 | Raj Sanchez (1986-09-12) | ..."
+_PERSON_CELL = re.compile(r"\s*\|(?:[^|\n]*\|)?\s*\**([A-Z][a-z'-]+ [A-Z][a-z'-]+)\**\s*[(|]")
 
 
 def _record_entries(described: Turn, anchors: Anchors) -> tuple[Turn, Turn] | None:
@@ -1376,7 +1387,7 @@ def _record_entries(described: Turn, anchors: Anchors) -> tuple[Turn, Turn] | No
     own: list[str] = []
     others: list[str] = []
     for line in described.text.split("\n"):
-        if (m := _PERSON_ENTRY.match(line)) is not None:
+        if (m := _PERSON_ENTRY.match(line) or _PERSON_CELL.match(line)) is not None:
             (own if anchors.names_record(set(words(m[1]))) else others).append(line)
     if len(own) != 1 or not others:
         return None
@@ -1398,7 +1409,9 @@ def _split_unmet(turns: list[Turn], at: int, anchors: Anchors) -> str:
     low = " ".join(t.text for t in turns[at:] if t.role == "user").lower()
     if not any(w in low for w in _SPLIT_WORDS) and not ("+" in turns[at].text and _PLUS_SPLIT.search(turns[at].text)):
         return ""  # a split the user asks for, by its words first (plain substrings): cheaper than reading methods
-    for turn in reversed(turns[at:]):
+    # A description of one booking per passenger: the call's own entry says its methods.
+    entries = _record_entries(turns[at], anchors) if "\n" in turns[at].text else None
+    for turn in reversed([entries[0], *turns[at + 1:]] if entries else turns[at:]):
         if said := payment_words(turn) | {kind for m in METHOD_ID.finditer(turn.text) if (kind := payment_kind(m[0]))}:
             kinds = {PAYMENT_WORDS.get(w, w) for w in said}  # (a method by its id: "gift_card_2747099 $5")
             used = {kind for _, _, kind in anchors.payments}

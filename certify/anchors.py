@@ -383,6 +383,8 @@ class Anchors:
         prefixes = self._kinds().get(shape)  # "L1001" is a line: "B1002", a bill, is no rival
         if not prefixes and kind_and_number(key):
             return False  # the call's are random codes ("05XIX4"): flight "HAT298" is of another kind
+        if not prefixes and all(kind_and_number(k) for k in self._raw if id_shape(k) == shape):
+            return False  # and the other way: the call's are flights ("HAT023"), "K1NW8N" a reservation
         return (not prefixes or _letters(key) in prefixes) and self._index.has_string(token)
 
     def kin_of(self, token: str, key: str) -> bool:

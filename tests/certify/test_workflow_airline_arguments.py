@@ -1484,3 +1484,56 @@ def test_a_reservation_code_that_starts_like_another_objects_word(convo, code: s
         {"flight_number": "HAT158", "date": "2024-05-25"}], "payment_id": "credit_card_8843042"}, {"reservation_id": code})
     decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
     assert "not_described" not in map(reason_kind, decision.reasons), decision.reasons
+
+
+@pytest.mark.parametrize(("passenger", "payments", "kinds"), [
+    # blind set 86, a86_05 43: one booking per passenger, each row of the table its own methods
+    (("Raj", "Sanchez", "1986-09-12"), [("certificate_9984806", 250), ("credit_card_2198526", 621)], []),
+    (("Raj", "Sanchez", "1986-09-12"), [("certificate_2765295", 250), ("credit_card_2198526", 621)],
+     ["argument_not_confirmed"]),  # Liam's certificate
+])
+def test_a_table_of_one_booking_per_passenger_after_a_cancellation(convo, passenger: tuple[str, str, str],
+                                                                   payments: list[tuple[str, int]],
+                                                                   kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("I'm mohamed_silva_9265. Cancel K1NW8N and book us three business tickets JFK to SFO on May 26.")
+    c.call("get_user_details", {"user_id": "mohamed_silva_9265"}, {"user_id": "mohamed_silva_9265", "payment_methods": {
+        "certificate_3765853": {"source": "certificate", "amount": 500, "id": "certificate_3765853"},
+        "certificate_9984806": {"source": "certificate", "amount": 250, "id": "certificate_9984806"},
+        "certificate_2765295": {"source": "certificate", "amount": 250, "id": "certificate_2765295"},
+        "gift_card_6136092": {"source": "gift_card", "amount": 129, "id": "gift_card_6136092"},
+        "credit_card_2198526": {"source": "credit_card", "brand": "mastercard", "last_four": "9363",
+                                "id": "credit_card_2198526"}}})
+    c.call("get_reservation_details", {"reservation_id": "K1NW8N"}, {
+        "reservation_id": "K1NW8N", "user_id": "mohamed_silva_9265", "cabin": "basic_economy",
+        "flights": [{"flight_number": "HAT023", "date": "2024-05-26", "price": 53}],
+        "passengers": [{"first_name": "Mohamed", "last_name": "Silva", "dob": "1960-11-26"},
+                       {"first_name": "Raj", "last_name": "Sanchez", "dob": "1986-09-12"},
+                       {"first_name": "Liam", "last_name": "Wilson", "dob": "1980-03-27"}],
+        "payment_history": [{"payment_id": "gift_card_6136092", "amount": 567}], "created_at": "2024-05-14T16:03:16"})
+    c.call("search_direct_flight", {"origin": "JFK", "destination": "SFO", "date": "2024-05-26"},
+           [{"flight_number": "HAT023", "prices": {"business": 364}}])
+    c.call("search_onestop_flight", {"origin": "SFO", "destination": "JFK", "date": "2024-05-28"},
+           [[{"flight_number": "HAT204", "prices": {"business": 248}}, {"flight_number": "HAT100", "prices": {"business": 259}}]])
+    c.say("Here's the plan, each a business round trip JFK ⇄ SFO (HAT023 on May 26; HAT204 + HAT100 on May 28), no "
+          "bags, no insurance, $871 each:\n\n"
+          "| Booking | Passenger | Certificate | Gift card | Mastercard 9363 |\n|---|---|---|---|---|\n"
+          "| 1 | Mohamed Silva (1960-11-26) | certificate_3765853 $500 | $129 | **$242** |\n"
+          "| 2 | Raj Sanchez (1986-09-12) | certificate_9984806 $250 | — | **$621** |\n"
+          "| 3 | Liam Wilson (1980-03-27) | certificate_2765295 $250 | — | **$621** |\n\n"
+          "**Mastercard total: $1,484** — $500 less than a single booking. And first, K1NW8N would be cancelled "
+          "with **$567** back to gift_card_6136092.\n\n"
+          "Shall I cancel K1NW8N and make these three bookings? (yes/no)")
+    c.user("Yes, please go ahead with all of it. The rest on the Mastercard, as you said.")
+    c.call("cancel_reservation", {"reservation_id": "K1NW8N"}, {"reservation_id": "K1NW8N", "status": "cancelled"})
+    first, last, dob = passenger
+    i = c.call("book_reservation", {
+        "user_id": "mohamed_silva_9265", "origin": "JFK", "destination": "SFO", "flight_type": "round_trip",
+        "cabin": "business", "flights": [{"flight_number": "HAT023", "date": "2024-05-26"},
+                                         {"flight_number": "HAT204", "date": "2024-05-28"},
+                                         {"flight_number": "HAT100", "date": "2024-05-28"}],
+        "passengers": [{"first_name": first, "last_name": last, "dob": dob}],
+        "payment_methods": [{"payment_id": p, "amount": a} for p, a in payments],
+        "total_baggages": 0, "nonfree_baggages": 0, "insurance": "no"}, {"reservation_id": "HATHAU"})
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert [k for k in map(reason_kind, decision.reasons) if reason_check(k) == "workflow"] == kinds, decision.reasons
