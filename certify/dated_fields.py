@@ -39,6 +39,9 @@ _NAME_NOISE = frozenset({"date", "at", "time", "on", "est", "scheduled", "last",
 _BOOKED = re.compile(r"\b(?:book\w*|made|creat\w*|purchas\w*|reserv\w*|placed|ordered)\b[^.!?\n]{0,30}$", re.I)
 
 
+# A table's row of booking days, its label the first cell (a table with a column per reservation):
+# "Booked | 3FRNFB (MCO → CLT) May 6 (over 24 h ago) | Q4L9HS (EWR → SEA) May 12".
+_BOOKED_ROW = re.compile(r"\s*\**(?:book\w*|made|creat\w*|purchas\w*|reserv\w*)\b[^|\d]*\|", re.I)
 _CONTEXT = 8  # words before a date that may name its field: "contract on line 555-123-2001 runs until"
 _PERSONAL = ("dob", "birth")
 
@@ -217,7 +220,7 @@ def _said_of(d: DateMention, sentence: str, stems: set[str], named: set[str],
             own = book.fields_of[owners.pop()]
             return " or ".join(best), set().union(*(own.get(n, set()) for n in best))
         return " or ".join(best), set().union(*(book.values[n] for n in best))
-    if named and not _BOOKED.search(sentence, 0, d.start):
+    if named and not _BOOKED.search(sentence, 0, d.start) and not _BOOKED_ROW.match(sentence):
         shapes = {id_shape(i) for i in named}
         if any(id_shape(c) in shapes and c not in named for t in identifiers_in(sentence) if (c := compact(t))):
             return None  # another object of the kind, no date of it shown: "move to HAT101 on 05-21, keeping HAT137"

@@ -292,3 +292,14 @@ ROUND_TRIP = {"reservation_id": "UHDAHF", "created_at": "2024-05-08T02:21:25", "
 def test_a_range_of_days_before_a_bracket_of_dated_flights(text: str, shown: list[str]) -> None:
     found = misdated_fields(text, _book(ROUND_TRIP))
     assert [days for _, _, days in found] == shown
+
+
+@pytest.mark.parametrize(("row", "flagged"), [
+    # a table with a column per reservation, its rows' labels the first cell (blind set 86, a86_06 29)
+    ("Booked | 8VGKSX (ORD → EWR) May 2 (over 24 h ago) | T2PY2S (ORD → EWR) May 7 (over 24 h ago)", []),
+    ("Flies | 8VGKSX (ORD → EWR) May 3 (tomorrow) | T2PY2S (ORD → EWR) May 7 (next week)", ["t2py2s"]),
+])
+def test_a_row_of_booking_days_under_a_column_per_reservation(row: str, flagged: list[str]) -> None:
+    other = {**RESERVATION, "reservation_id": "T2PY2S", "created_at": "2024-05-07T00:22:47",
+             "flights": [{"flight_number": "HAT211", "date": "2024-05-20", "price": 159}]}
+    assert [label for _, label, _ in misdated_fields(row, _book(RESERVATION, other))] == flagged
