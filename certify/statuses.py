@@ -581,6 +581,9 @@ _TIME_RANGE = re.compile(r"(?<![\d:])(?P<h1>2[0-3]|[01]?\d)(?::(?P<m1>[0-5]\d))?
 _LEGS_JOINED = re.compile(r"\**(?:\s+\(?[A-Z]{3}\s*(?:→|->|–|-)\s*[A-Z]{3}\)?)?\s*(?:\+|/|&|and|then|→|->)\s*\**")
 
 
+_ARROW_BETWEEN = re.compile(r"→|->")
+
+
 def mistimed_ranges(text: str, times_of: Callable[[str, str], set[str]]) -> list[tuple[str, str, str]]:
     """(flight, the time as written, the times shown) for each departure–arrival range a line gives
     the flight named right before it ("HAT175 LAS→IAH 5:00 PM–9:00 PM", where HAT175 lands at
@@ -614,6 +617,9 @@ def mistimed_ranges(text: str, times_of: Callable[[str, str], set[str]]) -> list
                 said = f"{hour_24(int(h), half):02d}:{mm or '00'}"
                 leg = first if way == "departure" else flight
                 shown = times_of(leg, way)
+                if shown and said not in shown and leg != flight and _ARROW_BETWEEN.search(line, line.find(first), line.find(flight)) \
+                        and said in times_of(flight, way):
+                    continue  # "HAT290 → HAT229 DEN → LAS 11:00–13:00": an arrow may replace a flight, not join a leg
                 if shown and said not in shown:
                     out.append((leg, m[0].strip(), ", ".join(sorted(shown))))
                     break

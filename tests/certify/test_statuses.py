@@ -595,6 +595,9 @@ RANGE_TIMES = {**TIMES, ("HAT175", "departure"): {"17:00"}, ("HAT175", "arrival"
     # ... each leg with its route (blind set 84, a84_03 14)
     ("| 1 | HAT290 DEN → LAS + HAT175 LAS → IAH | 14:00 – 20:00 | $206 |", []),
     ("| 1 | HAT290 DEN → LAS + HAT175 LAS → IAH | 15:00 – 20:00 | $206 |", [("HAT290", "15:00 – 20:00", "14:00")]),
+    # a flight replaced by another, the range the new one's (blind set 86, a86_08 36)
+    ("- May 20: **HAT175 → HAT290** DEN → LAS 14:00–16:00", []),
+    ("- May 20: **HAT175 → HAT290** DEN → LAS 13:00–16:00", [("HAT175", "13:00–16:00", "17:00")]),
 ])
 def test_a_flights_time_range_said_against_its_schedule(text: str, out: list[tuple[str, str, str]]) -> None:
     assert mistimed_ranges(text, lambda flight, way: RANGE_TIMES.get((flight, way), set())) == out
