@@ -238,6 +238,11 @@ def _said_of(d: DateMention, sentence: str, stems: set[str], named: set[str],
             if bracket[1]:
                 return None
         head = sentence[:d.start]
+        if "|" in head and not identifiers_in(cell := sentence[head.rfind("|") + 1:_cell_end(sentence, d.end)]) \
+                and len(date_mentions(cell)) > 1:
+            # a table's cell of the days of a trip, no object in it: the row's objects' ("| 1N99U6 | LAS → IAH
+            # (HAT266), back IAH → LAS (HAT112) | May 19 / May 27 |", the reservation's two days)
+            return "/".join(sorted(named)), set().union(*(book.dates_of[c] for c in named))
         last, nearest_named = max(((head.lower().rfind(c), c) for c in named), default=(-1, ""))
         if last >= 0 and _ANOTHER_LEG.search(head, last) and _FLIGHT_KEY.fullmatch(nearest_named):
             # "HAT048 is on May 27, the day after your outbound flight on May 26": another one's day (a
@@ -254,6 +259,12 @@ def _said_of(d: DateMention, sentence: str, stems: set[str], named: set[str],
         ident = sorted(named)[0]
         return ident, set().union(*(book.dates_of[i] for i in named))
     return None
+
+
+def _cell_end(row: str, at: int) -> int:
+    """Where the table cell holding position ``at`` of a row ends (its next bar, or the row's end)."""
+    bar = row.find("|", at)
+    return bar if bar >= 0 else len(row)
 
 
 _WORD_OR_CODE = re.compile(r"[\w#]+(?:/[\w#]+)*")  # a word, or legs joined by a slash ("HAT204/HAT100")

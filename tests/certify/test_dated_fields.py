@@ -303,3 +303,17 @@ def test_a_row_of_booking_days_under_a_column_per_reservation(row: str, flagged:
     other = {**RESERVATION, "reservation_id": "T2PY2S", "created_at": "2024-05-07T00:22:47",
              "flights": [{"flight_number": "HAT211", "date": "2024-05-20", "price": 159}]}
     assert [label for _, label, _ in misdated_fields(row, _book(RESERVATION, other))] == flagged
+
+
+TRIP = {**RESERVATION, "flights": [{"flight_number": "HAT165", "date": "2024-05-03", "price": 52},
+                                   {"flight_number": "HAT149", "date": "2024-05-07", "price": 83}]}
+
+
+@pytest.mark.parametrize(("row", "flagged"), [
+    # a cell of a trip's days, the flights in another cell (blind set 86, a86_09 40)
+    ("| **8VGKSX** | ORD → EWR (HAT165), back EWR → ORD (HAT149) | May 3 / May 7 | $135 |", []),
+    ("| **8VGKSX** | ORD → EWR (HAT165), back EWR → ORD (HAT149) | May 3 / May 2 | $135 |", ["8vgksx/hat149/hat165"]),
+    ("| **8VGKSX** | ORD → EWR (HAT165), back EWR → ORD (HAT149) | May 3 | $135 |", ["hat149"]),  # the flight's before
+])
+def test_a_cell_of_a_trips_days_is_the_rows_objects(row: str, flagged: list[str]) -> None:
+    assert [label for _, label, _ in misdated_fields(row, _book(TRIP))] == flagged
