@@ -105,7 +105,13 @@ def any_reason_said(text: str) -> list[str]:
     """The sentences of a text that say insurance refunds (or covers) a cancellation whatever its
     reason, plainly (no denial or question: "insurance doesn't cover any reason" is the policy)."""
     return [s.strip() for s in SENTENCE_OR_LINE.split(text)
-            if _ANY_REASON.search(s) and _INSURED.search(s) and not _DENIED.search(s)]
+            if _ANY_REASON.search(s) and _INSURED.search(s) and not _DENIED.search(s) and not _NO_INSURANCE_NEEDED.search(s)]
+
+
+# Insurance said to be needed for nothing: "it can be cancelled for a full refund for any reason (it's
+# business class) — no need for an insurance reason".
+_NO_INSURANCE_NEEDED = re.compile(r"\b(?:no need for|(?:don't|doesn't|do not|does not) need)\s+(?:an?\s+|the\s+|any\s+)?insur",
+                                  re.I)
 
 
 # Insurance given as what brings the refund: "Since it has travel insurance, I can cancel it with a full

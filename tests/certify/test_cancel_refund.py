@@ -137,6 +137,9 @@ def test_the_insurance_rule_is_read_from_the_policy() -> None:
     ("Does insurance cover any reason?", False),
     ("You can cancel for any reason within 24 hours of booking.", False),  # no insurance said
     ("Your insurance covers health or weather reasons.", False),
+    # the cabin refunds any reason, insurance is needed for none (blind set 86, a86_09 44)
+    ("UUN48W is business class, so it can be cancelled for a full refund for any reason — no need for an insurance "
+     "reason.", False),
 ])
 def test_insurance_said_to_cover_any_reason(text: str, said: bool) -> None:
     assert bool(any_reason_said(text)) is said
