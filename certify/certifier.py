@@ -1009,6 +1009,7 @@ _CODE_LABEL = re.compile(r"\b(?:reservation|booking|confirmation)(?: (?:number|i
 # Numbers worked together in a note's arithmetic: "(353-146)*2".
 _WORKED = re.compile(r"\(*\d[\d.,]*(?:\)*\s*[-+*×/]\s*\(*\d[\d.,]*\)*)+")  # ("2*((350-122)+(499-127))")
 _OPERATOR = re.compile(r"[-+*×/()\s]+")
+_HALF_HOURS = re.compile(r"(\d{1,2})½(?:-?hours?|h)?")  # "19½-hour"
 _HOURS_TOKEN = re.compile(r"\d{1,2}(?:\.\d)?h")  # a count of hours written short: "2.5h"
 _SUM_JOINER = re.compile(r"[+=()]+")  # the parts of a note's sum of things: "HAT084(04:00)+HAT175(20:00)=16h"
 _PART_JOINER = re.compile(r"[–—→]")  # a dash between two things said in one token ("PM–8:30", "11:00→JFK")
@@ -1589,6 +1590,9 @@ class _Run:
                 and not self._user_time_range(tok)
                 # "| HAT068 IAH 11:00→JFK 14:30, HAT014 JFK 17:00→MIA 20:00 | 2.5h |": hours between two times said
                 and not (tok[-1:] == "h" and _HOURS_TOKEN.fullmatch(tok) and hours_between_said(tok[:-1], text))
+                # "a long 19½-hour wait in Chicago" (02:30 to 22:00), a half written as one sign
+                and not ((half := _HALF_HOURS.fullmatch(tok)) is not None
+                         and hours_between_said(f"{half[1]}.5", text.replace("½", ".5")))
                 and not (_EXAMPLE_BEFORE.search(text, max(0, (at := text.find(tok)) - 24), max(at, 0))
                          and not self._is_private(tok))  # "(it looks like #W1234567)": the form, no value
                 and not (ISO_DAY.fullmatch(tok) and tok in self._next_days())  # an overnight connection's day

@@ -6,6 +6,7 @@ import pytest
 
 from trajectory2gym.certify import certify_interaction
 from trajectory2gym.certify.dates import date_mentions, hour_24, misnamed_weekdays, says_date
+from trajectory2gym.envs.registry import tool_specs
 
 
 @pytest.mark.parametrize(("text", "found"), [
@@ -326,3 +327,20 @@ def test_a_misnamed_tomorrow_is_not_grounded(convo, at, said: str, kinds: list[s
     c.user("When do I fly? It's May 16 and May 17, I think.")
     i = c.say(f"Your first flight leaves {said}.")
     assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
+
+
+@pytest.mark.parametrize(("said", "misses"), [
+    # hours between two times, the half written as one sign (blind set 86, a86_10 20)
+    ("- HAT079 JFK 00:00 → ORD 02:30\n- HAT020 ORD 22:00 → DTW 23:00\n\nA long 19½-hour wait in Chicago.", []),
+    ("- HAT079 JFK 00:00 → ORD 02:30\n- HAT020 ORD 22:00 → DTW 23:00\n\nA long 18½-hour wait in Chicago.",
+     ["18½-hour"]),
+])
+def test_hours_with_a_half_sign_between_two_times(convo, at, said: str, misses: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("When do I get to Detroit on May 17?")
+    c.call("search_direct_flight", {"origin": "JFK", "destination": "ORD", "date": "2024-05-17"}, [
+        {"flight_number": "HAT079", "scheduled_departure_time_est": "00:00:00", "scheduled_arrival_time_est": "02:30:00"}])
+    c.call("search_direct_flight", {"origin": "ORD", "destination": "DTW", "date": "2024-05-17"}, [
+        {"flight_number": "HAT020", "scheduled_departure_time_est": "22:00:00", "scheduled_arrival_time_est": "23:00:00"}])
+    i = c.say(said)
+    assert at(certify_interaction(c.build()), i).reasons == [f"text states '{m}' not in visible history" for m in misses]
