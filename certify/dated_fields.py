@@ -42,6 +42,8 @@ _BOOKED = re.compile(r"\b(?:book\w*|made|creat\w*|purchas\w*|reserv\w*|placed|or
 # A table's row of booking days, its label the first cell (a table with a column per reservation):
 # "Booked | 3FRNFB (MCO → CLT) May 6 (over 24 h ago) | Q4L9HS (EWR → SEA) May 12".
 _BOOKED_ROW = re.compile(r"\s*\**(?:book\w*|made|creat\w*|purchas\w*|reserv\w*)\b[^|\d]*\|", re.I)
+# A sentence that opens with a clause of time: "Also, after landing in Houston on May 21, ...".
+_LEADING_CLAUSE = re.compile(r"\W*(?:also|and|but|so|then)?\W*(?:after|before|once|when|until|by the time)\s+\w+ing\b", re.I)
 _CONTEXT = 8  # words before a date that may name its field: "contract on line 555-123-2001 runs until"
 _PERSONAL = ("dob", "birth")
 
@@ -221,6 +223,8 @@ def _said_of(d: DateMention, sentence: str, stems: set[str], named: set[str],
             return " or ".join(best), set().union(*(own.get(n, set()) for n in best))
         return " or ".join(best), set().union(*(book.values[n] for n in best))
     if named and not _BOOKED.search(sentence, 0, d.start) and not _BOOKED_ROW.match(sentence):
+        if _LEADING_CLAUSE.match(sentence) and not any(c in sentence[:d.start].lower() for c in named):
+            return None  # a clause before the object, of another trip: "after landing in Houston on May 21, 46BBSE ..."
         shapes = {id_shape(i) for i in named}
         if any(id_shape(c) in shapes and c not in named for t in identifiers_in(sentence) if (c := compact(t))):
             return None  # another object of the kind, no date of it shown: "move to HAT101 on 05-21, keeping HAT137"
