@@ -196,6 +196,7 @@ from trajectory2gym.certify.elapsed import (
 )
 from trajectory2gym.certify.equations import (
     arrow_pairs,
+    bracket_sums,
     difference_as_total,
     miscalculated,
     miscopied,
@@ -4924,6 +4925,8 @@ class _Run:
                     for term in terms:
                         nets |= {n + sign * term for n in nets for sign in (1, -1)}
                     self._calculated = (result, {abs(n) for n in nets})
+                    if cid not in self._unfounded:  # its grounded terms' brackets: "(871 - 500 - 198 - 129)" is 44
+                        self._derived.update(abs(c) for c in bracket_sums(str(made.arguments.get("expression", ""))))
                 if not ok:
                     # A report of it as done is then no grounded statement; unless the same call
                     # already went through since the user spoke (the error is the repeat's), not

@@ -503,6 +503,18 @@ def arrow_pairs(line: str) -> list[tuple[int, int]]:
     return [(cents_of(m[1]), cents_of(m[2])) for m in _ARROW_PAIR.finditer(line)]
 
 
+# A bracket of a calculator's expression that only adds and takes away numbers: "(871 - 500 - 198 - 129)".
+_PLAIN_BRACKET = re.compile(r"\(\s*(\d+(?:\.\d+)?(?:\s*[-+]\s*\d+(?:\.\d+)?)+)\s*\)")
+_SIGNED_TERM = re.compile(r"([-+]?)\s*(\d+(?:\.\d+)?)")
+
+
+def bracket_sums(expression: str) -> list[int]:
+    """What each bracket of plain sums and differences in an expression makes (cents): "(871 - 500 -
+    198 - 129) + (871 - 250)" gives 4400 and 62100, steps a text may then state."""
+    return [sum((-1 if sign == "-" else 1) * cents_of(n) for sign, n in _SIGNED_TERM.findall(m[1]))
+            for m in _PLAIN_BRACKET.finditer(expression)]
+
+
 def signed_amounts(text: str, end: int | None = None) -> list[int]:
     """The amounts (cents) a text writes with their sign, up to ``end``: "+$49.31" is 4931, "−$26.57" -2657."""
     stop = len(text) if end is None else end

@@ -878,3 +878,18 @@ def test_a_net_of_old_to_new_fares_and_a_total_of_bold_amounts(convo, at, said: 
     i = c.say(said)
     reasons = at(certify_interaction(c.build()), i).reasons
     assert [r for r in reasons if "not in visible" in r] == [f"text states '{m}' not in visible history" for m in misses]
+
+
+@pytest.mark.parametrize(("said", "misses"), [
+    # a bracket of the calculator's grounded expression is a step a text may state (blind set 86, a86_05 35)
+    ("Your own booking puts **$44** on the Mastercard.", []),
+    ("Your own booking puts **$45** on the Mastercard.", ["$45"]),
+])
+def test_a_step_of_the_calculators_expression(convo, at, said: str, misses: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("The fare is 871 each. Use my $500 certificate and my gift cards of 198 and 129, the rest on the card. "
+           "The others pay 871 minus a 250 certificate each.")
+    c.call("calculate", {"expression": "(871 - 500 - 198 - 129) + (871 - 250) + (871 - 250)"}, "1286.0")
+    i = c.say(said)
+    reasons = at(certify_interaction(c.build()), i).reasons
+    assert [r for r in reasons if "not in visible" in r] == [f"text states '{m}' not in visible history" for m in misses]
