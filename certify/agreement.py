@@ -1305,7 +1305,8 @@ def _choice_not_stated(turns: list[Turn], at: int, anchors: Anchors) -> ConfirmV
         # Two methods of one kind, the one stated by its id: "refunded to gift card gift_card_3504862",
         # "the gift card ending 4862" (a gift card's number; a credit card's ending is its last four).
         if len(ids := anchors.method_ids_of_kind(kind)) > 1 and (said := _last_said(
-                turns, at, partial(_method_ids_said, ids, kind != "creditcard"))) and value.lower() not in said:
+                turns, at, partial(_method_ids_said, ids, kind != "creditcard"))) and value.lower() not in said \
+                and not said <= {v.lower() for _, v, k in anchors.payments if k == kind}:  # (the call pays with both)
             if _original_picked(turns, at, value):
                 continue  # "Use the original gift card", where the description called this one the original payment
             if kind == "creditcard" and len(ids) == 2 and any(

@@ -1491,6 +1491,9 @@ def test_a_reservation_code_that_starts_like_another_objects_word(convo, code: s
     (("Raj", "Sanchez", "1986-09-12"), [("certificate_9984806", 250), ("credit_card_2198526", 621)], []),
     (("Raj", "Sanchez", "1986-09-12"), [("certificate_2765295", 250), ("credit_card_2198526", 621)],
      ["argument_not_confirmed"]),  # Liam's certificate
+    # both gift cards, one of them also named as the cancellation's refund (blind set 86, a86_05 39)
+    (("Mohamed", "Silva", "1960-11-26"), [("certificate_3765853", 500), ("gift_card_8020792", 198),
+                                          ("gift_card_6136092", 129), ("credit_card_2198526", 44)], []),
 ])
 def test_a_table_of_one_booking_per_passenger_after_a_cancellation(convo, passenger: tuple[str, str, str],
                                                                    payments: list[tuple[str, int]],
@@ -1501,6 +1504,7 @@ def test_a_table_of_one_booking_per_passenger_after_a_cancellation(convo, passen
         "certificate_3765853": {"source": "certificate", "amount": 500, "id": "certificate_3765853"},
         "certificate_9984806": {"source": "certificate", "amount": 250, "id": "certificate_9984806"},
         "certificate_2765295": {"source": "certificate", "amount": 250, "id": "certificate_2765295"},
+        "gift_card_8020792": {"source": "gift_card", "amount": 198, "id": "gift_card_8020792"},
         "gift_card_6136092": {"source": "gift_card", "amount": 129, "id": "gift_card_6136092"},
         "credit_card_2198526": {"source": "credit_card", "brand": "mastercard", "last_four": "9363",
                                 "id": "credit_card_2198526"}}})
@@ -1517,11 +1521,11 @@ def test_a_table_of_one_booking_per_passenger_after_a_cancellation(convo, passen
            [[{"flight_number": "HAT204", "prices": {"business": 248}}, {"flight_number": "HAT100", "prices": {"business": 259}}]])
     c.say("Here's the plan, each a business round trip JFK ⇄ SFO (HAT023 on May 26; HAT204 + HAT100 on May 28), no "
           "bags, no insurance, $871 each:\n\n"
-          "| Booking | Passenger | Certificate | Gift card | Mastercard 9363 |\n|---|---|---|---|---|\n"
-          "| 1 | Mohamed Silva (1960-11-26) | certificate_3765853 $500 | $129 | **$242** |\n"
+          "| Booking | Passenger | Certificate | Gift cards | Mastercard 9363 |\n|---|---|---|---|---|\n"
+          "| 1 | Mohamed Silva (1960-11-26) | certificate_3765853 $500 | $198 + $129 | **$44** |\n"
           "| 2 | Raj Sanchez (1986-09-12) | certificate_9984806 $250 | — | **$621** |\n"
           "| 3 | Liam Wilson (1980-03-27) | certificate_2765295 $250 | — | **$621** |\n\n"
-          "**Mastercard total: $1,484** — $500 less than a single booking. And first, K1NW8N would be cancelled "
+          "**Mastercard total: $1,286** — $500 less than a single booking. And first, K1NW8N would be cancelled "
           "with **$567** back to gift_card_6136092.\n\n"
           "Shall I cancel K1NW8N and make these three bookings? (yes/no)")
     c.user("Yes, please go ahead with all of it. The rest on the Mastercard, as you said.")
