@@ -3972,8 +3972,11 @@ class _Run:
                 for written, other in misattributed_rates(content, focus[1:], rates):
                     reasons.append(reason("text_misowned", value=f"{written} per GB", arg=focus[0], detail=other))
                 plan = focus[2]
-                if "added" in content and (refuelled := self._refuelled_line()) is not None and refuelled[2] != plan:
-                    plan = refuelled[2]  # "- 2.0 GB refuel added ($4.00 ...)" of the line refuelled, beside "L1003 left suspended"
+                if ("added" in content or ("refuel" in content and not any(map(self._line_of, identifiers_in(content))))) \
+                        and (refuelled := self._refuelled_line()) is not None and refuelled[2] != plan:
+                    # "- 2.0 GB refuel added ($4.00 ...)" of the line refuelled, beside "L1003 left suspended";
+                    # "the 2 GB refuel ($4.00) will be on your next bill", naming no line, after a look at another
+                    plan = refuelled[2]
                 if plan in rates:  # "$6.00 (2 GB refuel)" at the line's $2.00 per GB
                     for written, data, due in mispriced_refuels(content, rates[plan][1]):
                         reasons.append(reason("text_miscalculated", value=written,

@@ -167,6 +167,9 @@ def test_a_refuel_priced_at_the_rate_of_the_line_named(convo: Any, at: Any, said
     # blind set 85, t85_01 75: a recap of the refuel on L1002 beside another line named
     ("To recap:\n- 2.0 GB refuel added ($4.00 on your next bill)\n- L1001 left suspended", []),
     ("To recap:\n- 2.0 GB refuel added ($10.00 on your next bill)\n- L1001 left suspended", ["text_miscalculated"]),
+    # a goodbye naming no line, after a look at another (blind set 86, t86_02 74)
+    ("Bye John! The 2 GB refuel ($4.00) will be on your next bill.", []),
+    ("Bye John! The 2 GB refuel ($6.00) will be on your next bill.", ["text_miscalculated"]),
 ])
 def test_a_refuel_recapped_at_the_rate_of_the_line_refuelled(convo: Any, at: Any, said: str, kinds: list[str]) -> None:
     c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
@@ -184,5 +187,6 @@ def test_a_refuel_recapped_at_the_rate_of_the_line_refuelled(convo: Any, at: Any
                                                    "plan_id": "P1001", "status": "Suspended"})
     c.call("get_details_by_id", {"id": "P1001"}, {"plan_id": "P1001", "name": "Basic Plan",
                                                    "data_refueling_price_per_gb": 5.0})
+    c.call("get_data_usage", {"customer_id": "C1001", "line_id": "L1001"}, {"line_id": "L1001", "data_used_gb": 3.2})
     i = c.say(said)
     assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons) if k == "text_miscalculated"] == kinds
