@@ -1010,6 +1010,7 @@ _CODE_LABEL = re.compile(r"\b(?:reservation|booking|confirmation)(?: (?:number|i
 # Numbers worked together in a note's arithmetic: "(353-146)*2".
 _WORKED = re.compile(r"\(*\d[\d.,]*(?:\)*\s*[-+*×/]\s*\(*\d[\d.,]*\)*)+")  # ("2*((350-122)+(499-127))")
 _OPERATOR = re.compile(r"[-+*×/()\s]+")
+_GB_RATE_SAID = re.compile(r"\$(\d+(?:\.\d+)?)\s*(?:/|per\s+)\s*GB\b")  # "$2.00/GB", "$5.00 per GB"
 _HALF_HOURS = re.compile(r"(\d{1,2})½(?:-?hours?|h)?")  # "19½-hour"
 _HOURS_TOKEN = re.compile(r"\d{1,2}(?:\.\d)?h")  # a count of hours written short: "2.5h"
 _SUM_JOINER = re.compile(r"[+=()]+")  # the parts of a note's sum of things: "HAT084(04:00)+HAT175(20:00)=16h"
@@ -3978,7 +3979,13 @@ class _Run:
                     # "the 2 GB refuel ($4.00) will be on your next bill", naming no line, after a look at another
                     plan = refuelled[2]
                 if plan in rates:  # "$6.00 (2 GB refuel)" at the line's $2.00 per GB
+                    # (or at another plan's rate the text itself gives: "| Premium | $2.00/GB | ... so 2 GB would
+                    # cost $4.00 on yours and $10.00 on the 2001 line")
+                    said_rates = {cents_of(r) for r in _GB_RATE_SAID.findall(content)} & {r for _, r in rates.values()}
                     for written, data, due in mispriced_refuels(content, rates[plan][1]):
+                        if any(abs(cents_of(written.split()[0]) - round(float(data.split()[0]) * r)) <= 1
+                               for r in said_rates):
+                            continue
                         reasons.append(reason("text_miscalculated", value=written,
                                               detail=f"{data} at ${rates[plan][1] / 100:.2f} per GB is "
                                                      f"${due / 100:.2f}"))

@@ -143,6 +143,11 @@ def test_a_rate_said_of_a_plan_named(text: str, found: list[tuple[str, str, int]
     # blind set 65, t65_02: another line looked up last, the text names the caller's line
     ("I'll add 2.0 GB of data to line 555-123-2002 for $4.00. Shall I go ahead?", []),
     ("I'll add 2.0 GB of data to line 555-123-2002 for $10.00. Shall I go ahead?", ["text_miscalculated"]),
+    # each line's rate in a table, then a price at each (blind set 86, t86_11 72)
+    ("| Line | Refuel |\n|---|---|\n| 555-123-2002 | $2.00/GB |\n| 555-123-2001 | $5.00/GB |\n\n"
+     "So 2 GB would cost $4.00 on yours and $10.00 on the 2001 line.", []),
+    ("| Line | Refuel |\n|---|---|\n| 555-123-2002 | $2.00/GB |\n| 555-123-2001 | $5.00/GB |\n\n"
+     "So 2 GB would cost $6.00 on yours and $10.00 on the 2001 line.", ["text_miscalculated"]),
 ])
 def test_a_refuel_priced_at_the_rate_of_the_line_named(convo: Any, at: Any, said: str, kinds: list[str]) -> None:
     c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
@@ -158,6 +163,7 @@ def test_a_refuel_priced_at_the_rate_of_the_line_named(convo: Any, at: Any, said
                                                    "plan_id": "P1001"})
     c.call("get_details_by_id", {"id": "P1001"}, {"plan_id": "P1001", "name": "Basic Plan",
                                                    "data_refueling_price_per_gb": 5.0})
+    c.call("get_data_usage", {"customer_id": "C1001", "line_id": "L1001"}, {"line_id": "L1001", "data_used_gb": 3.2})
     i = c.say(said)
     found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
     assert [k for k in found if k == "text_miscalculated"] == kinds, found
