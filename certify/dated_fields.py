@@ -34,8 +34,9 @@ from trajectory2gym.certify.turns import LIST_MARK, SENTENCE_OR_LINE
 
 _ISO = re.compile(r"^\d{4}-\d\d-\d\d")
 # Words of a field's name too common to tell fields apart ("last", "start" occur in any sentence).
-_NAME_NOISE = frozenset({"date", "at", "time", "on", "est", "scheduled", "last", "first", "start", "end", "new",
-                         "current", "next", "of", "by", "to", "for", "in"})  # "used of 5.0 GB" is no date_of_birth
+# ("used of 5.0 GB" is no date_of_birth; "of its 5.0 GB Basic Plan allowance ... until" no plan change)
+_NAME_NOISE = frozenset({"date", "at", "time", "on", "est", "scheduled", "last", "plan", "first", "start", "end", "new",
+                         "current", "next", "of", "by", "to", "for", "in"})
 _BOOKED = re.compile(r"\b(?:book\w*|made|creat\w*|purchas\w*|reserv\w*|placed|ordered)\b[^.!?\n]{0,30}$", re.I)
 
 

@@ -320,3 +320,14 @@ TRIP = {**RESERVATION, "flights": [{"flight_number": "HAT165", "date": "2024-05-
 ])
 def test_a_cell_of_a_trips_days_is_the_rows_objects(row: str, flagged: list[str]) -> None:
     assert [label for _, label, _ in misdated_fields(row, _book(TRIP))] == flagged
+
+
+@pytest.mark.parametrize(("text", "flagged"), [
+    # the plan's name before a cycle's end is no plan change (blind set 86, t86_03 61)
+    ("His line has used 3.2 GB of its 5.0 GB Basic Plan allowance, so 1.8 GB remain until 2025-02-28.", []),
+    ("His plan was last changed on 2025-02-28.", ["last_plan_change_date"]),
+    ("His plan was last changed on 2025-01-10.", []),
+])
+def test_a_plans_name_before_a_cycles_end(text: str, flagged: list[str]) -> None:
+    usage = {"line_id": "L1001", "data_used_gb": 3.2, "data_limit_gb": 5.0, "cycle_end_date": "2025-02-28"}
+    assert [label for _, label, _ in misdated_fields(text, _book(LINE, usage))] == flagged
