@@ -46,8 +46,9 @@ def refuel_billed_elsewhere(text: str, status_of: Callable[[str], Any],
     for sentence in SENTENCE_OR_LINE.split(text):
         if "bill" not in sentence.lower() or ("$" not in sentence and "harge" not in sentence):
             continue
-        if not _REFUEL_WORDS.search(sentence) and not any(abs(c) in charges for _, c in dollar_amounts(sentence)):
-            continue
+        amounts = [abs(c) for _, c in dollar_amounts(sentence)]
+        if not (charges.intersection(amounts) or (_REFUEL_WORDS.search(sentence) and not amounts)):
+            continue  # (an amount no refuel charged is another charge's: "the $15.50 ... Data Overage ... on the January bill")
         for m in _ON_BILL.finditer(sentence):
             said = {w.lower().removesuffix("'s") for w in m["which"].split()}
             if said & _LATER:

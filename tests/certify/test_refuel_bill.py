@@ -32,6 +32,9 @@ def test_the_policys_next_bill_rule() -> None:
     ("The $2.00 will be on your March bill.", 0),  # the Draft one
     ("The $2.00 is on bill B1003.", 0),
     ("The $5.00 suspension fee on your February bill belongs to L1003.", 0),  # another charge
+    # an overage's amount, "Data" in its line's name (blind set 86, t86_05 61)
+    ("I can't tell you how the $15.50 was calculated, only that it's listed as Data Overage on the February bill.", 0),
+    ("The $2.00 for the data is on your February bill.", 1),
 ])
 def test_a_refuels_charge_on_another_bill(text: str, found: int) -> None:
     assert len(refuel_billed_elsewhere(text, STATUS.get, MONTHS.get, {200})) == found
