@@ -107,10 +107,12 @@ def misattributed_rates(text: str, focus: tuple[set[str], str] | None,
 
 
 def _plans_named(text: str, rates: dict[str, tuple[str, int]]) -> set[str]:
-    """The plans shown that a text names, by id or name."""
+    """The plans shown that a text names, by id or name, or by the name without its "Plan" ("more
+    than your Premium $2.00/GB", of the Premium Plan)."""
     low = text.lower()
     ids = {compact(t) for t in identifiers_in(text)}
-    return {p for p, (name, _) in rates.items() if p in ids or (name and re.search(rf"\b{re.escape(name)}\b", low))}
+    return {p for p, (name, _) in rates.items() if p in ids or (name and re.search(
+        rf"\b{re.escape(name.removesuffix(' plan'))}\b", low))}
 
 
 def misstated_plan_rates(text: str, rates: dict[str, tuple[str, int]]) -> list[tuple[str, str, int]]:

@@ -131,9 +131,19 @@ def test_a_plan_comparison_after_both_plans_were_read(convo: Any, at: Any, said:
     ("You're on **Unlimited Max** (P1004):\n\n1. 999 GB of data\n2. $85.00 per month\n3. Extra data: $0.10 per GB", []),
     # a rate denied (blind set 83, t83_03 53)
     ("I misspoke: there's no $1.00/GB rate on Unlimited Max (P1004); extra data is $0.10 per GB.", []),
+    # another plan named without its "Plan", the rate after it its own (blind set 86, t86_05 71)
 ])
 def test_a_rate_said_of_a_plan_named(text: str, found: list[tuple[str, str, int]]) -> None:
     assert misstated_plan_rates(text, RATES) == found
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    # another plan named without its "Plan", the rate after it its own (blind set 86, t86_05 71)
+    ("Her line is on the **Basic Plan**, and refuels there cost **$5.00 per GB**, more than your Premium $2.00/GB.", []),
+    ("Her line is on the **Basic Plan**, and refuels there cost **$2.00 per GB**.", [("$2.00", "P1001", 500)]),
+])
+def test_a_plan_named_without_its_plan(text: str, found: list[tuple[str, str, int]]) -> None:
+    assert misstated_plan_rates(text, {"p1001": ("basic plan", 500), "p1002": ("premium plan", 200)}) == found
 
 
 @pytest.mark.parametrize(("said", "kinds"), [
