@@ -59,7 +59,7 @@ _DATE_LIKE = re.compile(r"\d{1,2}/\d{1,2}/\d{2,4}|\d{4}-\d{2}-\d{2}")
 
 
 # A status word put before a noun of a kind of record: "the overdue bill", "your suspended line".
-_KIND_AFTER = re.compile(r"\**\s+(bill|line|order|reservation)s?\b", re.I)
+_KIND_AFTER = re.compile(r"\**\s+(?:[a-z]+\s+)?(bill|line|order|reservation)s?\b", re.I)  # ("the suspended tablet line")
 _KIND_PREFIX = {"bill": "b", "line": "l", "order": "#w", "reservation": ""}
 
 

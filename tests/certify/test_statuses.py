@@ -144,6 +144,9 @@ SHOWN = {"L1005": "Active", "#W1000001": "pending", "B1001": "Paid", "B1006": "D
     # a status of another record, no claim of the one named (blind set 83: t83_07 42, t83_08 36)
     ("Since the overdue bill is settled, I can resume line L1005. Shall I?", []),
     ("Since the overdue line is back, L1005 is suspended.", [("L1005", "Active")]),
+    # ... a word between (blind set 86, t86_08 36)
+    ("On February's bill (B1001), the suspended tablet line shows a Suspension Fee of $5.00.", []),
+    ("On February's bill (B1001), the suspended tablet shows a Suspension Fee of $5.00.", [("B1001", "Paid")]),
     ("I'll send a payment request for B1001, but first check that no other payment request is pending.", []),
     # the objects of another kind, all of them (blind set 85, t85_01 53)
     ("None of your bills are overdue, so I can resume L1005 for you.", []),
