@@ -344,3 +344,21 @@ def test_hours_with_a_half_sign_between_two_times(convo, at, said: str, misses: 
         {"flight_number": "HAT020", "scheduled_departure_time_est": "22:00:00", "scheduled_arrival_time_est": "23:00:00"}])
     i = c.say(said)
     assert at(certify_interaction(c.build()), i).reasons == [f"text states '{m}' not in visible history" for m in misses]
+
+
+@pytest.mark.parametrize(("said", "misses"), [
+    # a count of months from a date the user gave (blind set 86, t86_08 48)
+    ("Six months from **2025-02-25** is **2025-08-25**, so a suspension starting today could last until then.", []),
+    ("Six months from **2025-02-25** is **2025-09-25**, so a suspension starting today could last until then.",
+     ["2025-09-25"]),
+    ("Six months from **2025-02-26** is **2025-08-26**, so a suspension starting today could last until then.",
+     ["2025-02-26", "2025-08-26"]),  # from a day no one gave
+])
+def test_a_date_worked_out_as_months_from_another(convo, at, said: str, misses: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user("If I suspend line L1001 from today for six months, when would it end?")
+    c.call("get_details_by_id", {"id": "L1001"}, {"line_id": "L1001", "last_plan_change_date": "2025-01-10"})
+    c.say("What is today's date?")
+    c.user("Today is the 25th of February.")
+    i = c.say(said)
+    assert at(certify_interaction(c.build()), i).reasons == [f"text states '{m}' not in visible history" for m in misses]
