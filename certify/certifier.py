@@ -443,7 +443,7 @@ _TAKEN_BACK = re.compile(r"\bI\s+(?:quoted|misquoted|mis-quoted|misstated|mis-st
                          r"|\bI\s+mis-?(?:stated|quoted)\b[^.;:()$]{0,20}?\bas\s+\$?(\d[\d,]*(?:\.\d+)?)"
                          # or when first, then what was said: "a moment ago I said the refund was $1,987.70"
                          r"|\b(?:earlier|before|a moment ago|previously),?\s+I\s+(?:quoted|stated|said|told you|gave you|wrote)\b"
-                         r"[^.;:()$]{0,30}?\$(\d[\d,]*(?:\.\d+)?)")
+                         r"[^.;:()$]{0,30}?(?:\$(\d[\d,]*(?:\.\d+)?)|(\d+(?:\.\d+)?)(?=\s*GB\b))")  # (or of data: "I said 7.3 GB")
 
 
 # The whole of a sum written out after its first term: " + 2.0 GB = **17.0 GB**".
@@ -523,7 +523,7 @@ def _taken_back_amounts(text: str) -> set[str]:
     """The amounts (as written, without "$") a text takes back as its own mistakes (``_TAKEN_BACK``)."""
     if "I " not in text and "ot " not in text:
         return set()
-    return {m[1] or m[2] or m[3] or m[4] or m[5] for m in _TAKEN_BACK.finditer(text)}
+    return {m[1] or m[2] or m[3] or m[4] or m[5] or m[6] for m in _TAKEN_BACK.finditer(text)}
 
 
 # A time as a user writes it: "15:00", "3pm", "3:30 p.m." (minutes, or am/pm, make it a time).
@@ -1836,6 +1836,8 @@ class _Run:
             left = self._book(DataLeftBook).left() if left_said and (len(found) == 1 or len(held) == 1) else set()
             if left and left_said and left_said[1]:  # "17.0 GB available this cycle" may be the line's whole allowance
                 left = left | self._book(DataLeftBook).allowances()
+            if found and "said" in sentence and (taken := _taken_back_amounts(sentence)):
+                found = [(w, c) for w, c in found if w.split()[0].strip("*") not in taken]  # "earlier I said 7.3 GB"
             for written, cents in found:
                 if left and (not held or written == held[0]) and cents not in left and not _OFFERED_GB.search(sentence) and not any(
                         cents - u in self._book(DataLeftBook).unrefuelled_left() for u in self._user_data()):

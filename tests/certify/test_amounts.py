@@ -767,6 +767,21 @@ def test_data_left_with_the_data_the_user_asked_about(convo, at, said: str, miss
     assert at(certify_interaction(c.build()), i).reasons == [f"text states '{m}' not in visible history" for m in misses]
 
 
+@pytest.mark.parametrize(("said", "misses"), [
+    # a wrong amount of data taken back (blind set 86, t86_11 66)
+    ("This cycle:\n\n- **L1002**: 8.7 GB used of 15.0 GB, **6.3 GB** left\n\nSorry, earlier I said 7.3 GB for your "
+     "line; the correct figure is 6.3 GB.", []),
+    ("Your line has 7.3 GB left for this cycle.", ["7.3 GB"]),
+])
+def test_an_amount_of_data_taken_back(convo, at, said: str, misses: list[str]) -> None:
+    c = convo()
+    c.user("How much data is left on L1002?")
+    c.call("get_data_usage", {"customer_id": "C1001", "line_id": "L1002"},
+           {"line_id": "L1002", "data_used_gb": 8.7, "data_limit_gb": 15.0, "data_refueling_gb": 0.0})
+    i = c.say(said)
+    assert at(certify_interaction(c.build()), i).reasons == [f"text states '{m}' not in visible history" for m in misses]
+
+
 def _onestop(first: tuple[str, int], second: tuple[str, int], day: str) -> list[dict[str, Any]]:
     return [{"flight_number": f, "origin": o, "destination": d, "date": day, "status": "available",
              "prices": {"basic_economy": p - 80, "economy": p, "business": p + 250}}
