@@ -57,6 +57,10 @@ def _book(*observations: Any) -> ItemBook:
     ("Your bill B1001 has a $15.50 data overage for line 555-123-2001, plus its $40.00 plan charge.",
      [("$15.50", "555-123-2001", "5551232002")]),
     ("Your bill B1001 has a $15.50 data overage for line 555-123-2002, plus its $65.00 plan charge.", []),
+    # a list of lines, each item its own (blind set 86, t86_12 91)
+    ("From the January bill:\n- 555-123-2002 (Premium Plan): **$65.00**\n- 555-123-2001 (Basic Plan): $40.00", []),
+    ("From the January bill:\n- 555-123-2002: **$40.00**\n- 555-123-2001: $65.00",
+     [("$40.00", "555-123-2002", "5551232001, 5551232003"), ("$65.00", "555-123-2001", "5551232002")]),
 ])
 def test_a_line_items_amount_given_to_another_line(text: str, out: list[tuple[str, str, str]]) -> None:
     assert misassigned(text, _book(BILL)) == out
