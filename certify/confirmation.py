@@ -95,6 +95,8 @@ _FIRST_AT_END = re.compile(r"\bfirst\W*$", re.I)  # "Okay, tell me more about wh
 _ASKS_MORE = re.compile(r"^\W*(?:(?:and|oh)\W+)*also\b|\b(?:can|could|would|will) (?:you|i) (?:please )?also\b"
                         r"|^\W*and\W+(?:can|could|would|will) (?:you|i)\b"  # "yes fix it. and can you take the wrong one off?"
                         r"|\b(?:can|could|would|will) (?:you|i)\b[^?]*\b(?:too|as well)\b", re.I)
+# A question of when, after the yes: "Yes, all five. How fast do I get the money back?" (it waits for nothing).
+_WHEN_ASKED = re.compile(r"\W*(?:(?:and|oh|also|so)\W+)*(?:how (?:fast|soon|quickly|long)|when)\b", re.I)
 # "y", "please", "k", "go", a thumbs up: a whole reply to a question.
 _BARE_YES = re.compile(r"^\W*(?:y|ya|yah|yea|please|k+|go|fine|👍|✅)\W*$", re.I)
 _DIRECTIVE = re.compile(r"\b(just|only|please)\b", re.I)
@@ -2022,6 +2024,7 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
                        and not _ASIDE.match(turn.clauses[-1].text) and not _ASIDE_TAIL.search(turn.clauses[-1].text)
                        and not any(_ANOTHER_ONE.match(c.text) for c in turn.clauses[1:])
                        and not _ASKS_MORE.search(turn.clauses[-1].text)
+                       and not (len(turn.clauses) > 1 and _WHEN_ASKED.match(turn.clauses[-1].text))
                        and not _ordered_then_asked(turn, anchors)) or (
                 affirm and _unmet_condition(reply_text := " ".join(c.text for c in turn.clauses if id(c) not in aside)
                                             if aside else turn.text, answered)) or (

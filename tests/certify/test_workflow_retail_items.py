@@ -1010,3 +1010,29 @@ def test_how_the_order_was_paid_is_not_the_method_chosen(convo: Any, method: str
     i = c.call("modify_pending_order_payment", {"order_id": "#W4794911", "payment_method_id": method}, order)
     decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
     assert [k for k in map(reason_kind, decision.reasons) if k == "argument_not_confirmed"] == kinds, decision.reasons
+
+
+ITEMS_FIVE = [("Espresso Machine", "7441167885", 2866.37), ("Bookshelf", "8895454203", 504.65),
+              ("Digital Camera", "7583936705", 3101.43), ("Garden Hose", "1518544029", 95.39),
+              ("Gaming Mouse", "8896479688", 143.15)]
+
+
+@pytest.mark.parametrize(("reply", "ok"), [
+    # a question of when after the yes waits for nothing (blind set 86, r86_04 29)
+    ("Yes, all five. How fast do I get the money back?", True),
+    ("Yes, all five. But first, how fast do I get the money back?", False),  # asked first: the yes waits
+    ("All five? How fast do I get the money back?", False),  # no yes at all
+])
+def test_a_question_of_when_after_a_yes(convo, reply: str, ok: bool) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user("Return everything from order #W2435638. I'm fatima_muller_6713.")
+    c.call("get_order_details", {"order_id": "#W2435638"}, {"order_id": "#W2435638", "status": "delivered", "items": [
+        {"name": n, "item_id": i, "price": p} for n, i, p in ITEMS_FIVE],
+        "payment_history": [{"transaction_type": "payment", "amount": 6710.99, "payment_method_id": "paypal_5541158"}]})
+    c.say("It contains the Espresso Machine, Bookshelf, Digital Camera, Garden Hose and Gaming Mouse. Returning all five "
+          "items would refund the full $6,710.99 to your PayPal (paypal_5541158). Shall I submit the return for all five?")
+    c.user(reply)
+    i = c.call("return_delivered_order_items", {"order_id": "#W2435638", "item_ids": [i for _, i, _ in ITEMS_FIVE],
+                                                 "payment_method_id": "paypal_5541158"}, {"order_id": "#W2435638"})
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert decision.checks["workflow"] is ok, decision.reasons
