@@ -1279,6 +1279,8 @@ def _put_off_other(text: str, at: int, after_other: bool, index: EvidenceIndex) 
 
 
 # ... or what the user did themselves: "And I've pressed the mobile data button."
+# A request of its own after the yes: "Yes. And in that same order, I want the ... to become a ...".
+_NEW_REQUEST = re.compile(r"^\W*(?:and|also|oh and|then)\b[^.?!]*\b(?:i want|i'd like|i would like|i need)\b", re.I)
 _STATES_FACT = re.compile(r"^\W*(?:the|my|that|this)\b[^,;]*\b(?:is|are|was|were)\b"
                           r"|^\W*(?:and\s+|also\s+)?i(?:'ve| have|\s+already)?\s+(?:just\s+|already\s+)?"
                           r"(?:pressed|tapped|turned|switched|toggled|done|did|restarted|rebooted)\b", re.I)
@@ -1976,6 +1978,8 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
             if (other and not this and affirm and _STATES_FACT.search(clause.text) and not AFFIRM.search(clause.text)
                     and not _DIRECTIVE.search(clause.text)):
                 other = False  # "Yes. The tablet is from W1326557.": a fact about another order, no scope
+            if other and not this and affirm and _NEW_REQUEST.match(clause.text):
+                other = False  # "Yes. And in that same order, I want the 9 bar espresso machine to become ...": next
             # "Only the kettle.": a yes limited to another object the description named (an address
             # change described beside the kettle exchange is left out).
             scoped = other and not this and limits

@@ -1036,3 +1036,22 @@ def test_a_question_of_when_after_a_yes(convo, reply: str, ok: bool) -> None:
                                                  "payment_method_id": "paypal_5541158"}, {"order_id": "#W2435638"})
     decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
     assert decision.checks["workflow"] is ok, decision.reasons
+
+
+@pytest.mark.parametrize(("reply", "ok"), [
+    # a request of its own after the yes, about another item of the order (blind set 86, r86_04 37)
+    ("Yes. And in that same order, I want the espresso machine to become a 15 bar manual one.", True),
+    ("And in that same order, I want the espresso machine to become a 15 bar manual one.", False),  # no yes
+])
+def test_a_new_request_after_a_yes_leaves_the_yes_to_what_was_asked(convo, reply: str, ok: bool) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user("Order #W2040365 should go to 4 Ocean Drive, Apt 12B, Miami Beach, FL 33139. I'm fatima_muller_6713.")
+    c.call("get_order_details", {"order_id": "#W2040365"}, {"order_id": "#W2040365", "status": "pending", "items": [
+        {"name": "Espresso Machine", "item_id": "9884666842", "price": 2794.7},
+        {"name": "Tea Kettle", "item_id": "2820119811", "price": 94.68}]})
+    c.say("So the change would be: shipping address of **#W2040365** -> **4 Ocean Drive, Apt 12B, Miami Beach, FL "
+          "33139, USA**. Shall I go ahead?")
+    c.user(reply)
+    i = c.call("modify_pending_order_address", {"order_id": "#W2040365", **ADDRESS}, {"order_id": "#W2040365"})
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert decision.checks["workflow"] is ok, decision.reasons
