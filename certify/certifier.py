@@ -3865,7 +3865,10 @@ class _Run:
                     any(s in call.name for s in stems) and any(isinstance(v, list) and len(v) >= need
                                                                for v in call.arguments.values())
                     for _, _, call in since) and \
-                    not (self._failed_write is not None and claims_done(content)):  # (said below: the failed one)
+                    not (self._failed_write is not None and claims_done(content)) and \
+                    sum(str(self._status_of(i) or "").lower().startswith(stem) for i in set(identifiers_in(content))) < need:
+                # (said below: the failed one; nor the state the text's objects show: "Both are cancelled and
+                # fully refunded", of two orders looked up cancelled)
                 reasons.append(reason("text_claims_unmade_action", detail=both[0][:100]))
         if alone and "$" in content and (self._writes or self._past_writes):
             for said in self._moved_before_arrival(content):  # "$496.95 has been refunded", of a return request

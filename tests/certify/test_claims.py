@@ -1072,3 +1072,16 @@ def test_a_transfer_said_after_the_hand_off_went_through(convo: Any, at: Any, ha
     i = c.say("I've transferred you to a human agent with a summary of your request (the JFK change and the "
               "insurance question).")
     assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
+
+
+@pytest.mark.parametrize(("second", "kinds"), [("cancelled", []), ("pending", ["text_claims_unmade_action"])])
+def test_both_said_done_of_orders_looked_up_so(convo: Any, at: Any, second: str, kinds: list[str]) -> None:
+    # blind set 86, r86_10 37: the state two orders show, reported after the user asked what happened to them
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user("What happened with my other two orders, #W7043598 and #W6111398? I remember cancelling something.")
+    c.call("get_order_details", {"order_id": "#W7043598"}, {"order_id": "#W7043598", "status": "cancelled"})
+    c.call("get_order_details", {"order_id": "#W6111398"}, {"order_id": "#W6111398", "status": second})
+    i = c.say("Both are cancelled and fully refunded to PayPal:\n\n| Order | Refunded |\n|---|---|\n"
+              "| #W7043598 | $3,420.45 |\n| #W6111398 | $818.31 |")
+    found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
+    assert [k for k in found if k == "text_claims_unmade_action"] == kinds, found
