@@ -218,7 +218,6 @@ from trajectory2gym.certify.measures import MEASURE, MeasureBook, misassigned_me
 from trajectory2gym.certify.mixed_cabins import mixed_cabins_offered, one_cabin_rule
 from trajectory2gym.certify.normalize import (
     FLIGHT_NUMBER,
-    NUMBER_WORDS,
     cents_of,
     chunks,
     chunks_with_digits,
@@ -1012,9 +1011,6 @@ _CODE_LABEL = re.compile(r"\b(?:reservation|booking|confirmation)(?: (?:number|i
 _WORKED = re.compile(r"\(*\d[\d.,]*(?:\)*\s*[-+*×/]\s*\(*\d[\d.,]*\)*)+")  # ("2*((350-122)+(499-127))")
 _OPERATOR = re.compile(r"[-+*×/()\s]+")
 _GB_RATE_SAID = re.compile(r"\$(\d+(?:\.\d+)?)\s*(?:/|per\s+)\s*GB\b")  # "$2.00/GB", "$5.00 per GB"
-# A count of months from a date: "Six months from 2025-02-25 is 2025-08-25", "3 months after 2025-01-10".
-_MONTHS_FROM = re.compile(r"\b(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+months?\s+"
-                          r"(?:from|after)\s+(\d{4}-\d{2}-\d{2})\b", re.I)
 _HALF_HOURS = re.compile(r"(\d{1,2})½(?:-?hours?|h)?")  # "19½-hour"
 _HOURS_TOKEN = re.compile(r"\d{1,2}(?:\.\d)?h")  # a count of hours written short: "2.5h"
 _SUM_JOINER = re.compile(r"[+=()]+")  # the parts of a note's sum of things: "HAT084(04:00)+HAT175(20:00)=16h"
@@ -1399,22 +1395,6 @@ class _Run:
         return bool(head) and any(k.startswith(head) and k[len(head):].isdigit() and k != compact(value)
                                   for k in self.index.compacts)
 
-    def _months_from(self, value: str, text: str) -> bool:
-        """An ISO date the text works out as a count of months from a date that is grounded: "Six
-        months from **2025-02-25** is **2025-08-25**" (the day kept, where the month has it)."""
-        if "month" not in text or ISO_DAY.fullmatch(value) is None:
-            return False
-        for m in _MONTHS_FROM.finditer(text.replace("*", "")):
-            count = int(m[1]) if m[1].isdigit() else NUMBER_WORDS.get(m[1].lower(), 0)
-            base = m[2]
-            if not count or not (self.index.has_string(base) or self.index.date_stated(base)):
-                continue
-            year, month, day = int(base[:4]), int(base[5:7]) + count, int(base[8:])
-            year, month = year + (month - 1) // 12, (month - 1) % 12 + 1
-            if value == f"{year:04d}-{month:02d}-{day:02d}":
-                return True
-        return False
-
     def _day_corrected(self, value: str) -> bool:
         """An ISO date that is a visible one with the day the user gave in its place: "it's the 24th
         not the 14th" makes 1968-01-14 shown 1968-01-24. The user must name both days."""
@@ -1608,7 +1588,6 @@ class _Run:
                 and not _options_shown(tok, index) and not self._worked_from_visible(tok)
                 and not self._phone_completed(tok) and not self._span_from_shown(tok, text)
                 and not self._day_corrected(tok)
-                and not self._months_from(tok, text)
                 and not self._words_joined(tok, text)
                 and not self._user_time_range(tok)
                 # "| HAT068 IAH 11:00→JFK 14:30, HAT014 JFK 17:00→MIA 20:00 | 2.5h |": hours between two times said
@@ -2633,6 +2612,12 @@ class _Run:
         except ValueError:
             return False
         bases = self.index.dates_shown() + ([self._today] if self._today is not None else [])
+        # and a date the text states that is grounded another way: "Six months from 2025-02-25 is
+        # 2025-08-25", after the user's "Today is the 25th of February"
+        for said in ISO_DAY.finditer(text):
+            if said[0] != token and self.index.date_stated(said[0]):
+                with suppress(ValueError):
+                    bases.append(date(int(said[1]), int(said[2]), int(said[3])))
         return a_span_from(target, bases, spans)
 
     def _spans_said(self) -> set[tuple[int, str]]:
