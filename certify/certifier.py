@@ -1682,8 +1682,10 @@ class _Run:
 
     def _reservation_talked_of(self) -> str | None:
         """The one reservation shown that the newest message naming any (of the last three) names."""
+        shown = {r.lower() for r in self.index.values_of("reservation_id") if isinstance(r, str)}
         for turn in self.turns[-1:-4:-1]:
-            named = {i.lower() for i in identifiers_in(turn.text) if self.index.field_of(i.lower(), "created_at") is not None}
+            low = turn.text.lower()  # (by the codes shown: a code of letters only, "QYVGUS", is no identifier token)
+            named = {r for r in shown if r in low}
             if named:
                 return named.pop() if len(named) == 1 else None
         return None
@@ -1884,9 +1886,10 @@ class _Run:
             return True
         # Paragraphs, one bold amount each: "**2FBBAH** ... Difference **$3,925** back to gift card
         # 3481935." (one per reservation), then "**Total you'd get back: $23,553.**"
-        bold = [found for line in text.splitlines() if "otal" not in line and (found := _BOLD_MONEY.findall(line))]
-        amounts = [cents_of(found[0]) for found in bold]
-        return len(bold) >= 2 and all(len(found) == 1 for found in bold) and sum(amounts) == cents \
+        # (names of their own: mypyc types each local once, and ``found`` above holds pairs)
+        bold = [marked for line in text.splitlines() if "otal" not in line and (marked := _BOLD_MONEY.findall(line))]
+        amounts = [cents_of(marked_one[0]) for marked_one in bold]
+        return len(bold) >= 2 and all(len(marked_one) == 1 for marked_one in bold) and sum(amounts) == cents \
             and self._all_grounded(amounts)
 
     def _balance_after_writes(self, cents: int, text: str) -> bool:

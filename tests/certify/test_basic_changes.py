@@ -55,14 +55,14 @@ def test_an_offer_to_move_a_basic_economy_booking(convo: Any, at: Any, cabin: st
 def test_an_offer_for_the_reservation_the_user_named_last(convo: Any, at: Any, named: str, kinds: list[str]) -> None:
     c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline", system=POLICY)
     c.user("I'm yusuf_gonzalez_6436. What do I have booked?")
-    c.call("get_reservation_details", {"reservation_id": "5RJ7UH"}, {
-        "reservation_id": "5RJ7UH", "user_id": "yusuf_gonzalez_6436", "cabin": "economy", "insurance": "no",
-        "flights": [{"flight_number": "HAT148", "date": "2024-05-26", "price": 120}],
-        "created_at": "2024-05-11T11:49:34"})
     c.call("get_reservation_details", {"reservation_id": "EJCKIA"}, {
         "reservation_id": "EJCKIA", "user_id": "yusuf_gonzalez_6436", "cabin": "basic_economy", "insurance": "no",
         "flights": [{"flight_number": "HAT147", "date": "2024-05-16", "price": 74}],
         "created_at": "2024-05-10T11:49:34"})
+    c.call("get_reservation_details", {"reservation_id": "5RJ7UH"}, {
+        "reservation_id": "5RJ7UH", "user_id": "yusuf_gonzalez_6436", "cabin": "economy", "insurance": "no",
+        "flights": [{"flight_number": "HAT148", "date": "2024-05-26", "price": 120}],
+        "created_at": "2024-05-11T11:49:34"})
     c.say("You have two trips booked, on May 16 and May 26.")
     c.user(f"What if I change {named} to later dates?")
     c.say("I can look into that. Which dates would you like?")
