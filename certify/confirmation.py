@@ -95,8 +95,6 @@ _FIRST_AT_END = re.compile(r"\bfirst\W*$", re.I)  # "Okay, tell me more about wh
 _ASKS_MORE = re.compile(r"^\W*(?:(?:and|oh)\W+)*also\b|\b(?:can|could|would|will) (?:you|i) (?:please )?also\b"
                         r"|^\W*and\W+(?:can|could|would|will) (?:you|i)\b"  # "yes fix it. and can you take the wrong one off?"
                         r"|\b(?:can|could|would|will) (?:you|i)\b[^?]*\b(?:too|as well)\b", re.I)
-# A question of when, after the yes: "Yes, all five. How fast do I get the money back?" (it waits for nothing).
-_WHEN_ASKED = re.compile(r"\W*(?:(?:and|oh|also|so)\W+)*(?:how (?:fast|soon|quickly|long)|when)\b", re.I)
 # "y", "please", "k", "go", a thumbs up: a whole reply to a question.
 _BARE_YES = re.compile(r"^\W*(?:y|ya|yah|yea|please|k+|go|fine|👍|✅)\W*$", re.I)
 _DIRECTIVE = re.compile(r"\b(just|only|please)\b", re.I)
@@ -1180,8 +1178,9 @@ def _ordered_then_asked(turn: Turn, anchors: Anchors) -> bool:
 
 _DO_IT = re.compile(r"\b(?:do (?:it|that|this|so)|go ahead|proceed|go for it|please do)\b", re.I)
 # "yes to the upgrade, on the visa ...", "Yes to both!", "Yes please.", or a yes on its own: "yes. how much gift card have after?"
-_YES_TO = re.compile(r"\W*(?:yes|yeah|yep)(?:\W+(?:(?:to|for)\s+(?:the|both|all)\b|please\W*$|(?:both|all)(?: of them)?\W*$)|\W*$)",
-                     re.I)  # ("yes, both.")
+_YES_TO = re.compile(r"\W*(?:yes|yeah|yep)(?:\W+(?:(?:to|for)\s+(?:the|both|all)\b|please\W*$|(?:both|all)(?: of them|"
+                     r" (?:two|three|four|five|six|seven|eight|nine|ten|\d+))?\W*$)|\W*$)",
+                     re.I)  # ("yes, both.", "Yes, all five.")
 
 
 _TOPIC = re.compile(r"\W*(?:and\s+|but\s+)?(?:(?:for|as for|about|regarding|as to|on)\s+(?:the|my|that|this)\s+\w+"
@@ -2028,7 +2027,6 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
                        and not _ASIDE.match(turn.clauses[-1].text) and not _ASIDE_TAIL.search(turn.clauses[-1].text)
                        and not any(_ANOTHER_ONE.match(c.text) for c in turn.clauses[1:])
                        and not _ASKS_MORE.search(turn.clauses[-1].text)
-                       and not (len(turn.clauses) > 1 and _WHEN_ASKED.match(turn.clauses[-1].text))
                        and not _ordered_then_asked(turn, anchors)) or (
                 affirm and _unmet_condition(reply_text := " ".join(c.text for c in turn.clauses if id(c) not in aside)
                                             if aside else turn.text, answered)) or (
