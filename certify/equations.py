@@ -791,6 +791,11 @@ _SENTENCE_STOP = re.compile(r"[.!?](?=\s|$)")
 # The other price in the same clause after "than" (not "more than your current board, rather than $6.56").
 _MORE_THAN_SAID = re.compile(r"(\$\d(?:[\d,]*\d)?(?:\.\d\d)?)\**(?:\s*/\s*mo(?:nth)?|\s+(?:a|per)\s+month)?\s+"
                              r"(?:more|less|cheaper|higher|lower)\s+than\b(?=[^,;.!?\n$]{0,60}\$\d)", re.I)
+# Two amounts compared: "$340 in total versus the $131 you paid", "$340 vs. $131".
+_COMPARED = re.compile(r"\$([\d,]+(?:\.\d\d)?)\**(?:\s+in\s+total|\s+total)?\s+(?:versus|vs\.?|against|compared (?:with|to))"
+                     r"\s+(?:the\s+|your\s+)?\**\$([\d,]+(?:\.\d\d)?)", re.I)
+# An upgrade's cost, a difference of fares: "... $340 in total versus the $131 you paid. The upgrade would cost $219."
+_UPGRADE_COST_SAID = re.compile(r"\bupgrade\s+(?:would|will)\s+(?:cost|be)\s+(?:you\s+)?\**(\$[\d,]+(?:\.\d\d)?)", re.I)
 # A price per amount of data ("refuel $0.10/GB"): a rate beside prices of plans, not one of them.
 _DATA_RATE = re.compile(r"\$[\d,]+(?:\.\d+)?\s*(?:/|per\s+)\s*(?:gb|mb)\b", re.I)
 
@@ -799,7 +804,8 @@ def _differences_said(text: str) -> Iterator[re.Match[str]]:
     """Each amount the text calls a difference: the words around each "difference", then around each
     " than" (plain searches first: the pattern is asked only of those, the text may be long)."""
     seen = -1
-    for word, pattern, back in (("ifference", _DIFFERENCE_SAID, 25), (" than", _MORE_THAN_SAID, 40)):
+    for word, pattern, back in (("ifference", _DIFFERENCE_SAID, 25), (" than", _MORE_THAN_SAID, 40),
+                                ("pgrade", _UPGRADE_COST_SAID, 4)):
         at = text.find(word)
         while at >= 0:
             said = pattern.search(text, max(0, at - back), at + 40)
@@ -850,6 +856,9 @@ def misdifferenced(text: str, taken_back: AbstractSet[str] = frozenset()) -> lis
             # "... $191 on HAT094 and $164 on HAT294 — $355 in total. She paid $123 for basic economy, so the
             # difference would have been $242": the total said before and the one amount of its own sentence
             others = [cents_of(total[1] or total[2]), own[0]]
+        if len(others) > 2 and not own and (versus := _COMPARED.search(text, _sentence_start(text, start - 1), start)):
+            # "... so $340 in total versus the $131 you paid. The upgrade would cost $219": the two compared
+            others = [cents_of(versus[1]), cents_of(versus[2])]
         if len(others) == 2 and (gap := abs(abs(others[0]) - abs(others[1]))) and not any(
                 cents_of(written) == gap * n for n in range(1, 10)):
             out.append((written, f"${abs(others[0]) / 100:g} and ${abs(others[1]) / 100:g} differ by ${gap / 100:g}"))
