@@ -81,6 +81,15 @@ def miscounted(text: str, count_of: Callable[[str | None, tuple[str, ...]], int 
                 continue
             if (shown := count_of(m["code"], KINDS[m["kind"].lower()])) is not None and shown != _count(m["n"]):
                 out.append((f"{m['n']} {m['kind']}", shown))
+    if "|" in text:  # a table's row: "| **AAVMM8** | MCO → PHX → DTW | Business | 3 passengers | $4,752 |"
+        # (as read with its columns' names too: "Reservation **AAVMM8** | ... | Passengers 3 passengers | ...")
+        for row in text.splitlines():
+            cells = row.strip().strip("|").split("|") if "|" in row and "---" not in row else []
+            codes = _CODE.findall(cells[0]) if cells else []
+            for cell in cells[1:] if len(codes) == 1 else ():
+                if (counted := _CELL_COUNT.search(cell.strip())) is not None and (
+                        shown := count_of(codes[0], KINDS[counted["kind"].lower()])) is not None and shown != _count(counted["n"]):
+                    out.append((f"{counted['n']} {counted['kind']}", shown))
     if " in total" in low and "passengers are" in low:
         # "The passengers are Mei Rossi, Raj Lopez and Noah Moore, 3 in total", of the booking named before
         for m in _NAMED_IN_TOTAL.finditer(text):
@@ -109,6 +118,8 @@ def miscounted(text: str, count_of: Callable[[str | None, tuple[str, ...]], int 
     return out
 
 
+# A table's cell that is a count of a kind alone: "3 passengers", "**4 items**".
+_CELL_COUNT = re.compile(rf"(?:^|(?<=\s))\**{_NUMBER}\**\s+(?P<kind>items|passengers|flights|lines|bills)\**$", re.I)
 # A code, a colon, then a count of a kind it holds: "#W6554908: 4 items", "**FD7F67:** 3 passengers".
 _CODE_COUNT = re.compile(rf"(?P<code>#?(?=[A-Za-z0-9]*\d)[A-Za-z0-9]{{4,}})\**:\**[ \t]+\**{_NUMBER}\**[ \t]+"
                          r"(?P<kind>items|passengers|flights|lines|bills)\b", re.I)

@@ -66,6 +66,10 @@ def _count_of(ident: str | None, keys: tuple[str, ...]) -> int | None:
     # passengers listed by name, then counted (blind set 75, a75_05)
     ("I found T6HMDP. The passengers are Mei Rossi and Raj Lopez, 2 in total.", [("2 passengers", 3)]),
     ("I found T6HMDP. The passengers are Mei Rossi, Raj Lopez and Noah Moore, 3 in total.", []),
+    # a table's row, the count a cell of its own (blind set 86, a86_08 42), read with its columns' names too
+    ("| Reservation | Cabin | Passengers |\n|---|---|---|\n| **T6HMDP** | Business | 2 passengers |", [("2 passengers", 3)]),
+    ("Reservation **T6HMDP** | Cabin Business | Passengers 3 passengers", []),
+    ("Reservation **T6HMDP** | Cabin Business | Passengers 4 passengers", [("4 passengers", 3)]),
 ])
 def test_a_count_said_against_the_list_shown(text: str, found: list[tuple[str, int]]) -> None:
     assert miscounted(text, _count_of) == found
