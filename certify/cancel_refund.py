@@ -108,6 +108,19 @@ def any_reason_said(text: str) -> list[str]:
             if _ANY_REASON.search(s) and _INSURED.search(s) and not _DENIED.search(s) and not _NO_INSURANCE_NEEDED.search(s)]
 
 
+# Insurance said to pay for a change: "because HXDUBJ has travel insurance, the fare difference is waived".
+_CHANGE_PAID = re.compile(r"\b(?:fare difference|price difference|change fees?|difference)\b[^.!?\n]{0,30}?\b(?:is|are|gets?|would be|will be)"
+                          r"\s+(?:waived|covered|free)\b|\b(?:waives?|covers?)\s+(?:the\s+)?(?:fare\s+|price\s+)?"
+                          r"(?:difference|change fees?)\b", re.I)
+
+
+def insured_change_said(text: str) -> list[str]:
+    """The sentences of a text that say insurance pays for a change (waives the fare difference or a
+    change fee), plainly (no denial or question): the policy's insurance refunds cancellations only."""
+    return [s.strip() for s in SENTENCE_OR_LINE.split(text)
+            if _INSURED.search(s) and _CHANGE_PAID.search(s) and not _DENIED.search(s)]
+
+
 # Insurance said to be needed for nothing: "it can be cancelled for a full refund for any reason (it's
 # business class) — no need for an insurance reason".
 _NO_INSURANCE_NEEDED = re.compile(r"\b(?:no need for|(?:don't|doesn't|do not|does not) need)\s+(?:an?\s+|the\s+|any\s+)?insur",

@@ -68,6 +68,7 @@ from trajectory2gym.certify.cancel_refund import (
     covered_words,
     gives_covered_reason,
     insurance_rule,
+    insured_change_said,
     insured_refunds_said,
     misstated_full_refunds,
     refund_unowed,
@@ -3581,6 +3582,10 @@ class _Run:
             # "it lets you cancel for a full refund for any reason", where insurance covers health or weather
             reasons += [reason("text_contradicts_policy", arg="insurance", value=said[:80], detail=self._insurance_rule)
                         for said in any_reason_said(content)]
+        if self._insurance_rule and "nsur" in content and ("waive" in content or "cover" in content or "free" in content):
+            # "because HXDUBJ has travel insurance, the fare difference is waived", where it refunds cancellations
+            reasons += [reason("text_contradicts_policy", arg="insurance", value=said[:80], detail=self._insurance_rule)
+                        for said in insured_change_said(content)]
         if self._basic_rule and ("move" in content or "hange" in content or "witch" in content or "rebook" in content
                                  or "eschedul" in content) and (offers := flight_change_offers(content)) and (
                 booking := self._reservation_meant(content)) is not None \

@@ -15,6 +15,7 @@ from trajectory2gym.certify.cancel_refund import (
     covered_words,
     gives_covered_reason,
     insurance_rule,
+    insured_change_said,
     insured_refunds_said,
     refund_unowed,
     refunds_said,
@@ -260,3 +261,14 @@ def test_a_full_refund_is_held_to_the_payment_history(convo: Any, at: Any, amoun
     i = c.say(f"A health reason is covered by the insurance, so I can cancel RXBE5Q with a full refund of {amount} "
               "to gift_card_1584929. Confirm?")
     assert at(certify_interaction(c.build()), i).checks["visibility"] is ok
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    # insurance said to pay for a change (blind set 86, a86_12 21)
+    ("That's right — because HXDUBJ has travel insurance, the fare difference is waived, so the change is free.", True),
+    ("Since you have travel insurance, it covers the change fee.", True),
+    ("Travel insurance doesn't waive the fare difference; it refunds a cancellation for health or weather.", False),
+    ("The fare difference is waived for nobody; HXDUBJ has travel insurance for cancellations.", False),
+])
+def test_insurance_said_to_pay_for_a_change(text: str, said: bool) -> None:
+    assert bool(insured_change_said(text)) is said
