@@ -540,6 +540,8 @@ _TIME_FRAME = re.compile(r"\b(?:within|about|around|approximately|up to|takes?)\
 # A claim of its own the agent quotes to take back: "I said there's a 30-day window, but ...".
 _OWNED_UP = re.compile(r"\bI\s+(?:wrongly\s+|mistakenly\s+)?(?:said|mentioned|told you|stated|claimed)\b[^.!?]{0,24}$")
 # A limit on how often: "once per billing cycle", "once a day", "once per order" (a policy's words, or no rule).
+# A size said as a limit: "limits MMS messages to 1 MB each", "capped at 300 KB", "a maximum of 5 MB".
+_SIZE_LIMIT = re.compile(r"\b(?:limit\w*|cap(?:s|ped)?|max(?:imum)?)\b[^.!?\n]{0,40}?\b(\d+(?:\.\d+)?\s*(?:KB|MB))\b")
 _ONCE_PER = re.compile(r"\bonce\s+(?:(?:per|every|each)\s+(?:billing\s+cycle|cycle|day|week|month|year|order|reservation|"
                        r"booking|line|customer|account|trip|flight|bill)\b"
                        # (not the conjunction: "once a bill is 60 days overdue", "once a day has passed")
@@ -1492,6 +1494,10 @@ class _Run:
                        and not self._taken_back(text, m.start(), m.end())]  # "immediately, not in 5–7 days."
         misses += self._validity_misses(text)
         misses += self._limit_misses(text)
+        if "B" in text and ("imit" in text or "ap" in text or "ax" in text):
+            # "Our network limits MMS messages to 1 MB each", a size no message gives
+            misses += [m[1] for m in _SIZE_LIMIT.finditer(text) if not self.index.has_string(m[1])
+                       and compact(m[1]) not in self.index.compacts and m[1].lower() not in self._user_text().lower()]
         if "month" in text or "year" in text:  # "within 12 months", where the tool says "at most six months"
             misses += [m[1] for m in _TERM_LIMIT.finditer(text.replace("*", ""))
                        if not self.index.has_string(m[1]) and not spans_in(m[1]) <= self._spans_said()

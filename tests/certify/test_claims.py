@@ -1085,3 +1085,16 @@ def test_both_said_done_of_orders_looked_up_so(convo: Any, at: Any, second: str,
               "| #W7043598 | $3,420.45 |\n| #W6111398 | $818.31 |")
     found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
     assert [k for k in found if k == "text_claims_unmade_action"] == kinds, found
+
+
+@pytest.mark.parametrize(("shown", "misses"), [
+    # a size limit no message gives (blind set 86, t86_09 52)
+    ("MMS is enabled for this line.", ["1 MB"]),
+    ("MMS is enabled for this line; messages up to 1 MB.", []),
+])
+def test_a_size_said_as_a_limit_must_be_visible(convo: Any, at: Any, shown: str, misses: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user("Why do my big photos get blurry when I send them?")
+    c.user_runs("can_send_mms", {}, shown, text="I checked MMS.")
+    i = c.say("Our network limits MMS messages to 1 MB each, so very large photos get compressed.")
+    assert at(certify_interaction(c.build()), i).reasons == [f"text states '{m}' not in visible history" for m in misses]
