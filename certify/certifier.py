@@ -398,8 +398,8 @@ _USERS_AMOUNT = re.compile(r"\byour\s+\$([\d,]+(?:\.\d\d)?)\s+(?:budget|limit|ca
 # An amount of data the user is said to be willing to add: "you said you're happy to add 2 GB", "I
 # see you're happy to top up 2.0 GB", "you're fine refueling 2 GB".
 _DATA_WISH = re.compile(r"\byou(?:'re|’re| are|'d be|’d be| would be)?\s+(?:happy|willing|fine|okay|ok)\s+(?:(?:to|with)\s+)?"
-                        r"(?:(?:add(?:ing)?|top(?:ping)?\s+up|refuel(?:ling|ing)?|buy(?:ing)?)\s+(?:an?\s+extra\s+)?"
-                        r"(?=\d)|an?\s+(?=\d+(?:\.\d+)?\s*GB\s+(?:refuel|top-?up|data)))"  # "OK with a 2.0 GB refuel"
+                        r"(?:(?:add(?:ing)?|top(?:ping)?\s+up|refuel(?:ling|ing)?|buy(?:ing)?)\s+(?:an?\s+extra\s+|up\s+to\s+)?"
+                        r"(?=\d)|an?\s+(?=\d+(?:\.\d+)?\s*GB\s+(?:refuel|top-?up|data)))"  # "OK with a 2.0 GB refuel", "add up to 2 GB"
                         r"(\d+(?:\.\d+)?)\s*GB\b", re.I)
 # A card of the user's, said as theirs: "your card on file", "your credit card" (not a gift card).
 # A SIM's lock said by its kind: "PUK-locked", "locked with a PIN" (the phone says "locked with a PIN code").

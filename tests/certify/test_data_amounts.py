@@ -107,6 +107,11 @@ def test_the_book_reads_unit_fields_and_written_units_not_prices() -> None:
      ["text_privileged"]),
     ("My data stopped working. Line 555-123-2002. 2 GB is fine.",
      "As you mentioned, you're fine refueling 2 GB. Shall I add 2 GB?", []),
+    # blind set 86, t86_05 28: "up to"
+    ("My data stopped working. Line 555-123-2002.", "Since you're willing to add up to 2 GB, I'll suggest that.",
+     ["text_privileged"]),
+    ("My data stopped working. Line 555-123-2002. I can add up to 2 GB.",
+     "Since you're willing to add up to 2 GB, I'll suggest that.", []),
 ])
 def test_data_the_user_is_said_to_want(convo: Any, at: Any, told: str, said: str, kinds: list[str]) -> None:
     c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom",
