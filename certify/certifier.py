@@ -583,6 +583,7 @@ _NOW_ON = re.compile(r"\b(?:now|rebooked|moved|switched)\s+(?:\w+\s+)?on\b", re.
 _HOLDS_NOW = re.compile(r"\b(?:now|then|will)\s+(?:has|have|holds?|shows?)\b|\bleft on (?:it|the card|your)\b", re.I)
 # A mobile network generation a text states: "4G", "5G" (as the status bar shows it).
 _NETWORK = re.compile(r"(?<![\w/-])[2-5]G(?![\w/-])")
+_MODE_NAMED = re.compile(r"\**\s*(?:only|preferred)\b", re.I)  # after a generation: a mode's name, no network seen
 _NETWORK_NEEDED = re.compile(r"\s+or\s+(?:better|higher|above|faster|newer)\b", re.I)
 _NETWORK_ASKED = re.compile(r"\b(?:needs?|requires?|at least|(?:switch(?:es)?|set|change) (?:it )?to|prefer\w*)\s+\**$", re.I)
 # A user message that says something is undone or still wrong: reason to repeat a write.
@@ -1763,7 +1764,9 @@ class _Run:
                 and not _NETWORK_NEEDED.match(sentence, m.end()) and not _NETWORK_ASKED.search(sentence, 0, m.start())
                 # the generation of a mode setting the text names: "... never use the faster 4G or 5G
                 # networks. Please change the preferred network mode to 4g_5g_preferred."
-                and f"{m[0].lower()}_" not in text and f"_{m[0].lower()}_" not in text]
+                and f"{m[0].lower()}_" not in text and f"_{m[0].lower()}_" not in text
+                # a mode by its name in a list of them: "- **3G only / 2G only** - older, much slower technologies"
+                and not (_MODE_NAMED.match(sentence, m.end()) and LIST_MARK.match(sentence, sentence.rfind("\n", 0, m.start()) + 1))]
 
     def _false_total(self, written: str, cents: int, listed: list[tuple[str, int]], text: str) -> bool:
         """A total the text states after listing amounts, which no visible amount is (it is only
