@@ -1435,6 +1435,10 @@ _BALANCE_BEFORE = re.compile(r"(?<![\w.,])\**\$?(\d[\d,]*(?:\.\d+)?)\**\s*(?:dol
 _BALANCE_AFTER = re.compile(r"\s*(?:\**\d{5,}\**\s*)?\**\s*(?:\(|of\b|with\b|worth\b|balance\b|:|—|-)[^,)\n;!?]{0,24}")
 
 
+_OTHER_BEFORE = re.compile(r"\bother\s+\**\$?[\d,.]*\**\s*(?:dollars?\s+)?$", re.I)
+_KEPT_ASIDE = re.compile(r"[^.;!?\n]{0,30}?\b(?:stays?|remains?|is kept|untouched|unused|left for)\b", re.I)
+
+
 def _balances_said(kind: str, turn: Turn) -> frozenset[int]:
     """The amounts a message says right with a gift card or certificate: "$150 certificate", the
     150 one, "certificate ($150)", "certificate worth $150"; not an identifier's digits (more than
@@ -1442,6 +1446,10 @@ def _balances_said(kind: str, turn: Turn) -> frozenset[int]:
     text = turn.text
     out: set[int] = set()
     for m in _BALANCE_NOUN[kind].finditer(text):
+        if _KEPT_ASIDE.match(text, m.end()) or _OTHER_BEFORE.search(text, max(0, m.start() - 24), m.start()):
+            # "Your $100 certificate stays in your profile", "what happens to my other $100 certificate?":
+            # the one not used
+            continue
         parts = []
         if before := _BALANCE_BEFORE.search(text, max(0, m.start() - 30), m.start()):
             parts.append((before[1], cents_of(before[1])))

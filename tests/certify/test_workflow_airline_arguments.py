@@ -1541,3 +1541,32 @@ def test_a_table_of_one_booking_per_passenger_after_a_cancellation(convo, passen
         "total_baggages": 0, "nonfree_baggages": 0, "insurance": "no"}, {"reservation_id": "HATHAU"})
     decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
     assert [k for k in map(reason_kind, decision.reasons) if reason_check(k) == "workflow"] == kinds, decision.reasons
+
+
+@pytest.mark.parametrize(("asked", "ok"), [
+    # the certificate not used, asked about and said to stay (blind set 87, a87_01 37)
+    ("Before I say yes, what happens to my other $100 certificate?", True),
+    ("Actually, use the $100 certificate instead.", False),
+])
+def test_the_other_certificate_asked_about_is_not_the_one_chosen(convo, asked: str, ok: bool) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("Book me HAT136 on May 20, economy, I'm mia_li_3668.")
+    c.call("get_user_details", {"user_id": "mia_li_3668"}, {"user_id": "mia_li_3668", "payment_methods": {
+        "certificate_7504069": {"source": "certificate", "amount": 250, "id": "certificate_7504069"},
+        "certificate_4856383": {"source": "certificate", "amount": 100, "id": "certificate_4856383"},
+        "credit_card_4421486": {"source": "credit_card", "brand": "visa", "last_four": "7447", "id": "credit_card_4421486"}}})
+    c.call("search_direct_flight", {"origin": "JFK", "destination": "ATL", "date": "2024-05-20"},
+           [{"flight_number": "HAT136", "prices": {"economy": 255}}])
+    c.say("- **Flight:** HAT136 on 2024-05-20, economy, Mia Li (1990-04-05)\n- **Payment:** certificate_7504069 $250 + "
+          "Visa ending 7447 $5 = $255\n\nShall I go ahead and book this? (yes/no)")
+    c.user(asked)
+    c.say("Your $100 certificate stays in your profile for a future booking. Shall I book it as summarized?")
+    c.user("Yes, book it.")
+    i = c.call("book_reservation", {
+        "user_id": "mia_li_3668", "origin": "JFK", "destination": "ATL", "flight_type": "one_way", "cabin": "economy",
+        "flights": [{"flight_number": "HAT136", "date": "2024-05-20"}],
+        "passengers": [{"first_name": "Mia", "last_name": "Li", "dob": "1990-04-05"}],
+        "payment_methods": [{"payment_id": "certificate_7504069", "amount": 250}, {"payment_id": "credit_card_4421486", "amount": 5}],
+        "total_baggages": 0, "nonfree_baggages": 0, "insurance": "no"}, {"reservation_id": "HATHAT"})
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert decision.checks["workflow"] is ok, decision.reasons
