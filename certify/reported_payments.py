@@ -61,7 +61,9 @@ _AMOUNT_WITH_ID = re.compile(rf"\$[\d,]+(?:\.\d\d)?\s+(?:with|on|from|via|using)
 _MONEY_MOVED = re.compile(r"charg|\bpaid\b|\bbilled\b|debited|deducted|refund|credited|\bput on\b|\bwent on\b", re.I)
 # A message that proposes the next action rather than reports the last: "Here is what I am about to
 # do: ... charged to certificate_9924963. Do you confirm (yes/no)?"
-_PROPOSES = re.compile(r"\b(?:confirm|proceed|go ahead|about to|shall i|should i)\b", re.I)
+_PROPOSES = re.compile(r"\b(?:confirm|proceed|go ahead|about to|shall i|should i)\b|\(yes/no\)"
+                       r"|(?:^|\n)\W*(?:downgrade|upgrade|cancel|book|change|modify|return|exchange|refuel|enable|suspend|"
+                       r"resume|send)\b[^?\n]{0,60}\?", re.I)  # ("Downgrade 2FBBAH? (yes/no)")
 
 
 # A sentence of what an action would do: in a message that proposes one, it describes the next action.

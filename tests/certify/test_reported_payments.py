@@ -429,6 +429,9 @@ def test_a_card_brand_no_record_shows(convo: Any, at: Any, said: str, kinds: lis
     ("Your gift_card_4816380 shows a balance of $40.", []),  # no money moved in that sentence
     # a proposal of the next action names that action's method
     ("Next: $30 for insurance charged to gift_card_4816380. Do you confirm?", []),
+    # ... asked by the action's verb (blind set 87, a87_02 34)
+    ("**2FBBAH**: $3,925 refund to the original payment, gift_card_4816380.\n\nDowngrade 2FBBAH? (yes/no)", []),
+    ("**2FBBAH**: $3,925 refunded to the original payment, gift_card_4816380.\n\nAnything else?", ["gift_card_4816380"]),
     # beside the one used, an amount put on another (blind audit a65_12)
     ("Booked. Paid $9 with gift_card_7386173 and $130 with gift_card_4816380.", ["gift_card_4816380"]),
     ("Booked. Paid $9 with gift_card_7386173; gift_card_4816380 still has $130.", []),
