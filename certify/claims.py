@@ -11,7 +11,14 @@ from collections.abc import Set as AbstractSet
 from functools import lru_cache
 
 from trajectory2gym.certify.action_words import action_stems, says
-from trajectory2gym.certify.normalize import compact, identifiers_in, tokens, wordline, words
+from trajectory2gym.certify.normalize import (
+    BRACKETED,
+    compact,
+    identifiers_in,
+    tokens,
+    wordline,
+    words,
+)
 from trajectory2gym.certify.turns import LIST_MARK, SENTENCE_OR_LINE
 
 # Words that report an action as done.
@@ -264,11 +271,17 @@ def unmade_claims(text: str, made: Callable[[], set[str] | None], nouns: Callabl
         # Said in the passive, its object comes first: "..., and your 3 checked bags have been added".
         start = max(sentence.rfind(",", 0, m.start()), sentence.rfind(" and ", 0, m.start()), 0) \
             if m.re is _IT_WAS_DONE else 0 if m.re is _YOURS_WAS_DONE else m.start()
-        named = {_stem(w) for w in words(_PAID_WITH.sub(" ", sentence[start:]))} & nouns()
+        # (nor what a bracket says of the object, nor a rate: "downgraded X7BYG1 (MIA → EWR on May 24, 2
+        # passengers): ... so $2,709 per passenger × 2")
+        named = {_stem(w) for w in words(_PER_UNIT.sub(" ", _PAID_WITH.sub(" ", BRACKETED.sub(" ", sentence[start:]))))} \
+            & nouns()
         other_object = bool(named) and named.isdisjoint(done)
         if other_object or (idle_verbs is not None and m.re is _I_DID and _unmade_kind(m[0], idle_verbs)):
             out.append(sentence.strip())
     return out
+
+
+_PER_UNIT = re.compile(r"\b(?:per|each|a)\s+(?:passenger|person|traveller|traveler|item|line|night)\b", re.I)
 
 
 # The agent saying it added an amount of data: "I've also added 2 GB of data to your line", "2 GB has

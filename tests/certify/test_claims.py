@@ -1098,3 +1098,17 @@ def test_a_size_said_as_a_limit_must_be_visible(convo: Any, at: Any, shown: str,
     c.user_runs("can_send_mms", {}, shown, text="I checked MMS.")
     i = c.say("Our network limits MMS messages to 1 MB each, so very large photos get compressed.")
     assert at(certify_interaction(c.build()), i).reasons == [f"text states '{m}' not in visible history" for m in misses]
+
+
+FLIGHT_NOUNS = action_nouns([("update_reservation_flights", ("reservation_id", "cabin", "flights")),
+                             ("update_reservation_passengers", ("reservation_id", "passengers"))])
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    # what a bracket says of the object, and a rate, name no other action's object (blind set 87, a87_02 46)
+    ("I've also downgraded X7BYG1 (MIA → EWR, 2 passengers): $2,709 per passenger × 2 = $5,418 refunded.", []),
+    ("I've also updated the 2 passengers on X7BYG1.", ["I've also updated the 2 passengers on X7BYG1."]),
+])
+def test_a_claim_read_without_its_brackets_and_rates(text: str, found: list[str]) -> None:
+    made = {n for n in FLIGHT_NOUNS if n.startswith(("cabin", "flight"))}
+    assert unmade_claims(text, lambda: made, lambda: FLIGHT_NOUNS) == found
