@@ -114,7 +114,8 @@ def other_choices(text: str, choices: tuple[tuple[str, str, tuple[str, ...]], ..
     for arg, value, options in choices:
         if value.lower() in _PLAIN_WORDS:
             continue
-        line = line or wordline(words(text))
+        # (not a kind of several records: "That covers all five of your business reservations")
+        line = line or wordline(words(_KIND_OF_SEVERAL.sub(" ", text)))
         if _phrase(value) in line:
             continue
         said = next((o for o in options if o != value and o.lower() not in _PLAIN_WORDS
@@ -122,6 +123,9 @@ def other_choices(text: str, choices: tuple[tuple[str, str, tuple[str, ...]], ..
         if said is not None:
             out.append((arg, value, said))
     return out
+
+
+_KIND_OF_SEVERAL = re.compile(r"\b[\w-]+\s+(?:reservations|bookings|orders|lines)\b", re.I)
 
 
 # A few verbs of change in the plain past, the agent's own report of them: "Summary: ..., I enabled roaming".

@@ -258,6 +258,9 @@ def test_a_report_of_a_certificate_states_the_amount_sent(convo: Any, report: st
     ("Your one way trip is booked: HAT136 in business.", ["text_claims_other_choice"]),  # it was a round trip
     ("You're booked, upgraded from economy to business.", []),  # names the option chosen too
     ("Done! No insurance, as you asked.", []),  # yes/no options say nothing of which
+    # a kind of several records, not this one's option (blind set 87, a87_02 66)
+    ("You're booked, HAT136 on 2024-05-20. That makes three of your economy reservations.", []),
+    ("You're booked, HAT136 on 2024-05-20. That makes it an economy reservation.", ["text_claims_other_choice"]),
 ])
 def test_a_report_of_the_write_as_done_with_another_option(convo: Any, report: str, kinds: list[str]) -> None:
     c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
