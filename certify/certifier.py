@@ -2054,7 +2054,8 @@ class _Run:
             found = money_numbers_in(line)
             if "otal" in line and found and run and self._splits(cents, run, abs(found[-1][1])):
                 return True
-            listed = LIST_MARK.match(line) is not None and bool(found)
+            # (a table's rows too, as read with their columns' names: "Method gift_card_6136092 | Amount $129")
+            listed = (LIST_MARK.match(line) is not None or " | " in line) and bool(found)
             run = [*run, abs(found[-1][1])] if listed else []
             firsts = [*firsts, abs(found[0][1])] if listed else []
             if "otal" in line and found:  # the last amount of the sentence that says it (or of a list's

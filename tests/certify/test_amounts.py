@@ -588,6 +588,22 @@ def test_the_rest_of_a_split_listed_above_its_total_line(convo, at, rest: str, o
     assert at(certify_interaction(c.build()), i).checks["visibility"] is ok
 
 
+@pytest.mark.parametrize(("rest", "ok"), [("$239.00", True), ("$249.00", False)])
+def test_the_rest_of_a_split_in_a_table_above_its_total_row(convo, at, rest: str, ok: bool) -> None:
+    # blind set 87, a87_04 39: the split as a table's rows, its total the last row
+    profile = {"payment_methods": {"certificate_1": {"source": "certificate", "amount": 250},
+                                   "gift_card_2": {"source": "gift_card", "amount": 113}},
+               "fares": [{"flight_number": "HAT060", "price": 184}, {"flight_number": "HAT224", "price": 117}],
+               "refunds": [{"amount": 567}]}
+    c = convo()
+    c.user("Book HAT060 and HAT224 for two; the certificate, the gift card, the rest on my Mastercard.")
+    c.call("get_order_details", {"order_id": "#W123"}, profile)
+    c.say("The fare is ($184 + $117) × 2 = $602.00.")
+    i = c.say(f"The $567 refund isn't on a card yet, so:\n\n| Method | Amount |\n|---|---|\n| certificate_1 | $250.00 |\n| gift_card_2 | $113.00 |\n"
+              f"| **Mastercard** | **{rest}** |\n| Total | $602.00 |\n\nShall I book this?")
+    assert at(certify_interaction(c.build()), i).checks["visibility"] is ok
+
+
 @pytest.mark.parametrize("said", [
     # blind set 70, a70_02: the total worked out in a sentence, the split in a list after it
     "Sorry, I mis-added the total. The correct total is 2 x $378 + 2 x $30 insurance = **$816**. Gift card 2 only "
