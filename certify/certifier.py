@@ -2091,10 +2091,13 @@ class _Run:
     def _split_evenly(self, cents: int, text: str) -> bool:
         """A visible amount the text states, split evenly by a count it states: "$425.00 ... one
         charge covering all 5 lines, which works out to $85.00 per line" (to the cent)."""
-        if " per " not in text and " each" not in text:
+        half = "half" in text  # "it can't cover half ($187.50)" of $375
+        if " per " not in text and " each" not in text and not half:
             return False
-        stated = {abs(c) for _, c in money_numbers_in(text)} & self.index.amounts
+        stated = {abs(c) for _, c in money_numbers_in(text)} & (self.index.amounts | self._derived)
         counts = {int(n) for n in _SMALL_COUNT.findall(text)} & set(range(2, self.cfg.free_count_max + 1))
+        if half:
+            counts.add(2)
         if " per p" in text and (people := self._count_of(None, ("passengers",))):
             counts.add(people)  # "$1,308 in total, which is $327 per person": the booking shown lists 4
         return any(abs(cents * n - total) < n for n in counts for total in stated)

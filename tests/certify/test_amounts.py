@@ -926,3 +926,20 @@ def test_a_step_of_the_calculators_expression(convo, at, said: str, misses: list
     i = c.say(said)
     reasons = at(certify_interaction(c.build()), i).reasons
     assert [r for r in reasons if "not in visible" in r] == [f"text states '{m}' not in visible history" for m in misses]
+
+
+@pytest.mark.parametrize(("said", "misses"), [
+    # half of a total worked out before (blind set 87, a87_07 30)
+    ("The gift card only has $128, so it can't cover half ($187.50) of the $375.", []),
+    ("The gift card only has $128, so it can't cover half ($177.50) of the $375.", ["$177.50"]),
+])
+def test_half_of_a_total_worked_out_before(convo, at, said: str, misses: list[str]) -> None:
+    c = convo()
+    c.user("What do HAT097 and HAT251 cost?")
+    c.call("get_order_details", {"order_id": "#W123"}, {"fares": [{"flight_number": "HAT097", "price": 175},
+                                                                  {"flight_number": "HAT251", "price": 200}],
+                                                       "gift_card": {"balance": 128}})
+    c.say("HAT097 $175 + HAT251 $200 = $375.")
+    c.user("Could I put half on my gift card?")
+    i = c.say(said)
+    assert at(certify_interaction(c.build()), i).reasons == [f"text states '{m}' not in visible history" for m in misses]
