@@ -784,7 +784,8 @@ def miscopied(cents: int, result: int) -> bool:
 
 # The amount a sentence calls the difference: "the $17 difference", "a difference of $17", "difference: $17".
 _DIFFERENCE_SAID = re.compile(r"(\$[\d,]+(?:\.\d\d)?)\**[ \t]+(?:fare\s+|price\s+)?difference\b"  # (not a line's end)
-                              r"|\bdifference\s*(?:of|is|:|would (?:have )?be(?:en)?|will be)\s*\**(\$[\d,]+(?:\.\d\d)?)", re.I)
+                              r"|\bdifference\s*(?:of|is|:|would (?:have )?be(?:en)?|will be)\s*\**(\$[\d,]+(?:\.\d\d)?)"
+                              r"(?![\d,]*\**\s*[−–+×*-]\s*\$?\d)", re.I)  # (not a term: "Difference: $1,900 − $248 = $1,652")
 _SENTENCE_STOP = re.compile(r"[.!?](?=\s|$)")
 # An amount said as what one price is above or below another: "That's $25.00/month more than your
 # Premium plan at $65.00", after "$85.00/month".

@@ -682,6 +682,8 @@ def test_an_amount_one_digit_off_the_calculators_result(convo: Any, at: Any, sai
      "difference would have been **$232**.", []),
     ("Economy fares are $191 on HAT094 and $164 on HAT294. She paid $123 for basic economy, so the "
      "difference would have been **$242**.", []),  # no total: which two is unclear
+    # "Difference:" then the terms of a sum, the result after them (blind set 87, a87_09 36)
+    ("- New fare per passenger: $106 + $142 = $248\n- Difference: $1,900 − $248 = $1,652 per passenger", []),
     # an upgrade's cost after a total set against what was paid (blind set 86, a86_03 23)
     ("Economy fares: HAT056 **$155** and HAT138 **$185**, so $340 in total versus the $131 you paid in basic "
      "economy. The upgrade would cost **$219**.", [("$219", "$340 and $131 differ by $209")]),
