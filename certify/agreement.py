@@ -1103,7 +1103,9 @@ def _date_not_described(turns: list[Turn], described: Turn, anchors: Anchors, fi
                 continue
             parts = [p for part in _PARTS.split(source.text) for p in _AND_THEN.split(part)
                      if compact(found) in {compact(t) for t in chunks(p)}]
-            if parts and all(_KEEPS.search(p) for p in parts):
+            if parts and all(_KEEPS.search(p) for p in parts) and not any(
+                    re.search(rf"\b(?:replac\w*|instead of|in place of)\s+\**{re.escape(found)}", p, re.I) for p in parts):
+                # ("HAT003 ... (unchanged), HAT229 ... (replaces HAT290)": the one replaced is dropped)
                 return f"the description keeps {found}, which the call drops"
     return ""
 

@@ -1570,3 +1570,14 @@ def test_the_other_certificate_asked_about_is_not_the_one_chosen(convo, asked: s
         "total_baggages": 0, "nonfree_baggages": 0, "insurance": "no"}, {"reservation_id": "HATHAT"})
     decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
     assert decision.checks["workflow"] is ok, decision.reasons
+
+
+@pytest.mark.parametrize(("said", "kinds"), [
+    # the flight a new one replaces, on the line that keeps the other (blind set 87, a87_09 42)
+    ("**HAT173** PHX → LAS on May 20 (unchanged), **HAT266** LAS → PHX on May 28 (replaces HAT174)", []),
+    ("**HAT173** PHX → LAS on May 20 (unchanged), **HAT174** LAS → PHX on May 27 (unchanged)", ["not_described"]),
+])
+def test_a_flight_said_replaced_beside_one_kept(convo, said: str, kinds: list[str]) -> None:
+    first = (f"Here's the change for PVUB64:\n- Flights: {said}\n- Cabin: Economy\n- Fare difference: $190 − $180 = $10"
+             "\n\nWhich payment method should I charge the $10 to?")
+    assert _recapped(convo, first, RECAP, {"cabin": "economy", "flights": BOTH_LEGS}) == kinds
