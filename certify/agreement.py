@@ -1871,6 +1871,10 @@ _NOTHING_CHANGED = re.compile(r"\bnothing (?:was|has been|got) (?:changed|modifi
 _CURRENT_FLIGHT = re.compile(rf"\b(?:current|old|original)\s+(?:flight\s+)?\**{FLIGHT_NUMBER.pattern}", re.I)
 
 
+_REPLACED_FLIGHTS = re.compile(rf"\b(?:replac\w*|instead of|in place of)\s+\**{FLIGHT_NUMBER.pattern}"
+                               rf"(?:\**\s*(?:\+|,|/|and)\s*\**{FLIGHT_NUMBER.pattern})*", re.I)
+
+
 def _other_flight_named(described: Turn, replies: list[Turn], anchors: Anchors) -> str:
     """A flight the call books anew that no sentence of the description saying the action names,
     where those sentences name another flight of its kind (its letters, as many digits) that the
@@ -1884,9 +1888,11 @@ def _other_flight_named(described: Turn, replies: list[Turn], anchors: Anchors) 
     for sentence in SENTENCE_OR_LINE.split(described.text):
         said = Turn(-1, "assistant", sentence)
         if says(said.wordline, anchors.stems) and not _NOTHING_CHANGED.search(sentence):
-            if "urrent" in sentence or "old " in sentence or "riginal" in sentence:
-                # not the flight it replaces: "Her current HAT240 fare is $165, so moving her would refund $17"
-                said = Turn(-1, "assistant", _CURRENT_FLIGHT.sub(" ", sentence))
+            if "urrent" in sentence or "old " in sentence or "riginal" in sentence or "eplac" in sentence \
+                    or "instead of" in sentence:
+                # not the flight it replaces: "Her current HAT240 fare is $165, so moving her would refund $17",
+                # "HAT072 IAH 09:00 → SFO 13:00 (nonstop, replaces HAT085 + HAT023)"
+                said = Turn(-1, "assistant", _REPLACED_FLIGHTS.sub(" ", _CURRENT_FLIGHT.sub(" ", sentence)))
             named |= said.compacts
     for flight in changed:
         if flight in named or (m := _FLIGHT_NUMBER.fullmatch(flight)) is None:

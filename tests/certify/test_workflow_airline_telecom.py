@@ -1847,3 +1847,16 @@ def test_a_list_of_reservations_to_downgrade_on_their_same_flights(convo, at, li
             "flights": [{"flight_number": "HAT229", "date": "2024-05-19"}]}
     i = c.call("update_reservation_flights", move, {**business, **move})
     assert at(certify_interaction(c.build()), i).checks["workflow"] is ok, at(certify_interaction(c.build()), i).reasons
+
+
+@pytest.mark.parametrize(("replaced", "kinds"), [
+    # the flights a new one replaces, named on its line, are no other flight the description books
+    # (blind set 87, a87_12 35)
+    ("replaces HAT145 + HAT144", []),
+    ("instead of HAT145 + HAT144", []),
+])
+def test_the_flights_a_new_one_replaces(convo, at, replaced: str, kinds: list[str]) -> None:
+    description = ("Here's what I'll do on TI7NSI, please confirm:\n1. **Change flights** (business):\n"
+                   f"   - Outbound **HAT150** BOS → MCO, **May 24** (nonstop, {replaced})\n"
+                   "   - Return **HAT217**, **May 29** (was May 28)\n\nShall I proceed? (yes/no)")
+    assert _trip(convo, at, description, "Yes, go ahead.", [("HAT150", "2024-05-24"), ("HAT217", "2024-05-29")]) == kinds
