@@ -116,6 +116,8 @@ def status_claims(text: str, bill_of_month: Callable[[str], str | None] | None =
             heading = _object_ids(line)
         sentences = SENTENCE_OR_LINE.split(line)
         for at, sentence in enumerate(sentences):
+            if sentence.rstrip(" *").endswith("?"):
+                continue  # a question says no status: "Do you want #W6832752 shipped there instead?"
             # The status words of the sentence's clauses that say a status now (up to the word).
             hits = [m for m in _STATUS.finditer(sentence)
                     if not _NOT_NOW.search(sentence, _clause_start(sentence, m.start()), m.start())

@@ -144,6 +144,9 @@ SHOWN = {"L1005": "Active", "#W1000001": "pending", "B1001": "Paid", "B1006": "D
     # a status of another record, no claim of the one named (blind set 83: t83_07 42, t83_08 36)
     ("Since the overdue bill is settled, I can resume line L1005. Shall I?", []),
     ("Since the overdue line is back, L1005 is suspended.", [("L1005", "Active")]),
+    # a question says no status (blind set 87: r87_07 29, t87_07 34)
+    ("Do you want #W1000001 shipped there instead of Indianapolis?", []),
+    ("#W1000001 is shipped there now.", [("#W1000001", "pending")]),
     # ... a word between (blind set 86, t86_08 36)
     ("On February's bill (B1001), the suspended tablet line shows a Suspension Fee of $5.00.", []),
     ("On February's bill (B1001), the suspended tablet shows a Suspension Fee of $5.00.", [("B1001", "Paid")]),
