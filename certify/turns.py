@@ -202,9 +202,18 @@ _PROBLEM_HEADING = re.compile(r"^[#*\s]*(?:what (?:we|i) found|found|problems?(?
                               r"\b[^\n]{0,20}$", re.I | re.M)
 
 
+# A sentence that recaps what was wrong: "Quite a few things were in the way - airplane mode, mobile data
+# off, ...", "The SIM, data, ... and the missing SMS permission were all part of it."
+_PAST_PROBLEMS = re.compile(r"\b(?:were|was)\s+(?:all\s+)?(?:in the way|part of (?:it|the problem)|"
+                            r"the (?:problems?|causes?|culprits?)|causing (?:it|the problem))\b", re.I)
+
+
 def without_problem_lists(text: str) -> str:
     """A text without the list lines under a heading of what was found wrong (up to the next line
-    that is no list item): a recap's "**Found**\n- mobile data off" says the state before the fix."""
+    that is no list item): a recap's "**Found**\n- mobile data off" says the state before the fix;
+    nor the sentences that recap what was wrong (``_PAST_PROBLEMS``)."""
+    if ("were" in text or "was" in text) and _PAST_PROBLEMS.search(text):
+        text = "\n".join(s for s in SENTENCE_OR_LINE.split(text) if not _PAST_PROBLEMS.search(s))
     if "\n" not in text or not _PROBLEM_HEADING.search(text):
         return text
     kept: list[str] = []

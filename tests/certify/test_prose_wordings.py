@@ -571,6 +571,12 @@ def test_mobile_data_said_against_the_network_status_the_user_read_out(convo: An
      "Recap:\n\n**Found**\n- Airplane Mode on; Data Roaming off on the phone.\n\n**Changed**\n- Data Roaming on.", []),
     ("Mobile Data Enabled: Yes / Data Roaming Enabled: Yes",
      "Recap:\n\n**Found**\n- Airplane Mode on.\n\n**Now**\nData Roaming off on the phone.", ["text_contradicts_status"]),
+    # ... or a sentence that recaps what was in the way (blind set 87, t87_05 66)
+    ("Mobile Data Enabled: Yes / Data Roaming Enabled: Yes",
+     "That fixed it. Quite a few things were in the way - airplane mode, data roaming off on the phone.", []),
+    ("Mobile Data Enabled: Yes / Data Roaming Enabled: Yes",
+     "That fixed it. Quite a few things are still in the way - data roaming off on the phone.",
+     ["text_contradicts_status"]),
 ])
 def test_the_phones_data_roaming_switch_said_against_what_showed_it(convo: Any, shown: str, said: str,
                                                                     kinds: list[str]) -> None:
