@@ -36,7 +36,10 @@ _NO_NAME = frozenset({"your", "the", "this", "that", "my", "a", "an", "our", "th
                       "action", "backup", "alternative", "here's", "step",
                       # what was done to a plan of action: "Corrected plan:", "Updated plan"
                       "corrected", "updated", "revised", "proposed", "suggested", "amended", "adjusted",
-                      "gb", "mb", "tb"})  # "15.0 GB Premium Plan": the allowance's unit, then the name
+                      "gb", "mb", "tb",  # "15.0 GB Premium Plan": the allowance's unit, then the name
+                      # a month's charges: "the March plan charges"
+                      "january", "february", "march", "april", "may", "june", "july", "august", "september",
+                      "october", "november", "december"})
 
 
 # A label line that names the plan without the word after it: "- Plan: Premium", "**Plan:** Basic".

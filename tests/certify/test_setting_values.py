@@ -66,6 +66,8 @@ def test_a_device_setting_named_by_its_value(convo: Any, at: Any, said: str, kin
     ("Here's the Full plan, then the Updated plan.", []),
     ("Unlimited plan users get 5G.", ["Unlimited"]),
     ("You've used 15.1 GB of your 15.0 GB Premium Plan allowance.", ["Premium Plan"]),  # the unit is no name
+    ("$154.00, assuming the March plan charges match February's.", []),  # a month's charges (blind set 87, t87_04 58)
+    ("From March, the Premium plan costs $65.", ["Premium"]),
 ])
 def test_the_plans_a_text_names(text: str, plans: list[str]) -> None:
     assert named_plans(text) == plans
