@@ -133,14 +133,15 @@ def _said_of(sentence: str, amounts: list[tuple[str, int]],
     return out
 
 
-_LIST_ITEM_START = re.compile(r"\n(?=[ \t]*(?:[-*•]|\d{1,2}[.)])\s)")  # where a list's next item starts
+# where a list's next item starts, or a table's next row: "- 555-123-2001 ...", "Basic 555-123-2001 | $40.00"
+_LIST_ITEM_START = re.compile(r"\n(?=[ \t]*(?:[-*•]|\d{1,2}[.)])\s|[^\n]*\|)")
 
 
 def misassigned(text: str, book: ItemBook) -> list[tuple[str, str, str]]:
     """(amount as written, the identifier the sentence gives it to, the identifiers its line items
     name) for each amount a sentence gives to an object no line item with that amount is about."""
     out: list[tuple[str, str, str]] = []
-    # (a list's item is a sentence of its own: "- 555-123-2002 (Premium Plan): **$65.00**\n- 555-123-2001 ...")
+    # (a list's item, or a table's row, is a sentence of its own: "- 555-123-2002 (Premium Plan): **$65.00**\n- ...")
     for sentence in (s for part in SENTENCE.split(text) for s in _LIST_ITEM_START.split(part)):
         if not (amounts := money_numbers_in(sentence)):
             continue

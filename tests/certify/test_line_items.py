@@ -61,6 +61,9 @@ def _book(*observations: Any) -> ItemBook:
     ("From the January bill:\n- 555-123-2002 (Premium Plan): **$65.00**\n- 555-123-2001 (Basic Plan): $40.00", []),
     ("From the January bill:\n- 555-123-2002: **$40.00**\n- 555-123-2001: $65.00",
      [("$40.00", "555-123-2002", "5551232001, 5551232003"), ("$65.00", "555-123-2001", "5551232002")]),
+    # a table's rows, each its own (blind set 87, t87_11 61), as read with the columns' names
+    ("Basic 555-123-2001 | January (B1001) $40.00\nPremium 555-123-2002 | January (B1001) $65.00", []),
+
 ])
 def test_a_line_items_amount_given_to_another_line(text: str, out: list[tuple[str, str, str]]) -> None:
     assert misassigned(text, _book(BILL)) == out
