@@ -239,6 +239,7 @@ from trajectory2gym.certify.owned_ids import holder, misowned
 from trajectory2gym.certify.phone_state import PhoneState, codes_said, may_state_phone
 from trajectory2gym.certify.plan_rates import (
     PlanRates,
+    data_at_rate_miscounted,
     misattributed_rates,
     mispriced_refuels,
     misstated_plan_differences,
@@ -4021,6 +4022,9 @@ class _Run:
                         reasons.append(reason("text_miscalculated", value=written,
                                               detail=f"{data} at ${rates[plan][1] / 100:.2f} per GB is "
                                                      f"${due / 100:.2f}"))
+        if "GB" in content and " at $" in content:  # "3 GB at $5.00/GB would be $10.00": its own terms make $15.00
+            for written, terms, due in data_at_rate_miscounted(content):
+                reasons.append(reason("text_miscalculated", value=written, detail=f"{terms} is ${due / 100:.2f}"))
         if ("GB" in content or "MB" in content) and MEASURE.search(content):  # substrings first
             # "| L1007 | 12.8 GB |", where L1007 shows 9.5 and 12.8 is L1005's
             for written, ident, field, shown in misassigned_measures(content, self._book(MeasureBook)):

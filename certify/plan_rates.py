@@ -181,3 +181,20 @@ def mispriced_refuels(text: str, rate: int) -> list[tuple[str, str, int]]:
         if abs(cents - due) > 1:
             out.append((written, f"{data[0]} GB", due))
     return out
+
+
+# An amount of data at a rate the text gives, then what it comes to: "3 GB at $5.00/GB would be $10.00".
+_DATA_AT_RATE = re.compile(r"\b(\d+(?:\.\d+)?)\s*GB\s+at\s+\**\$(\d+(?:\.\d+)?)\**\s*(?:/|per\s+)\s*GB\b"
+                           r"\s*,?\s*(?:(?:would|will)\s+(?:be|cost|come\s+to)|is|comes\s+to|costs?|=|makes?)\s*\**"
+                           r"\$(\d[\d,]*(?:\.\d+)?)(?![\d,]*\.?\d)")
+
+
+def data_at_rate_miscounted(text: str) -> list[tuple[str, str, int]]:
+    """(the amount as written, "N GB at $R per GB", what they make in cents) for each amount of data
+    priced at a rate the same words give, where the price is not the data times the rate."""
+    out = []
+    for m in _DATA_AT_RATE.finditer(text):
+        due = round(float(m[1]) * float(m[2]) * 100)
+        if (said := to_cents(m[3].replace(",", ""))) is not None and abs(said - due) > 1:
+            out.append((f"${m[3]}", f"{m[1]} GB at ${m[2]} per GB", due))
+    return out

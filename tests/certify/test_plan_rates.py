@@ -9,6 +9,7 @@ import pytest
 
 from trajectory2gym.certify import certify_interaction
 from trajectory2gym.certify.plan_rates import (
+    data_at_rate_miscounted,
     misattributed_rates,
     mispriced_refuels,
     misstated_plan_differences,
@@ -206,3 +207,13 @@ def test_a_refuel_recapped_at_the_rate_of_the_line_refuelled(convo: Any, at: Any
     c.call("get_data_usage", {"customer_id": "C1001", "line_id": "L1001"}, {"line_id": "L1001", "data_used_gb": 3.2})
     i = c.say(said)
     assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons) if k == "text_miscalculated"] == kinds
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    # an amount of data at a rate the same words give (blind set 87, t87_09 72)
+    ("3 GB at $5.00/GB would be **$10.00**, added to the next bill.", [("$10.00", "3 GB at $5.00 per GB", 1500)]),
+    ("3 GB at $5.00/GB would be **$15.00**, added to the next bill.", []),
+    ("2.5 GB at $2 per GB comes to $5.", []),
+])
+def test_data_at_a_rate_said_with_it(text: str, found: list[tuple[str, str, int]]) -> None:
+    assert data_at_rate_miscounted(text) == found
