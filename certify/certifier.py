@@ -205,6 +205,7 @@ from trajectory2gym.certify.equations import (
     misdivided,
     misremained,
     misshared,
+    months_miscounted,
     signed_amounts,
     table_totals,
     worked,
@@ -4022,6 +4023,9 @@ class _Run:
                         reasons.append(reason("text_miscalculated", value=written,
                                               detail=f"{data} at ${rates[plan][1] / 100:.2f} per GB is "
                                                      f"${due / 100:.2f}"))
+        if "month" in content and "$" in content:  # "At $45.00 a month, four more months would come to $160.00"
+            for written, terms, due in months_miscounted(content):
+                reasons.append(reason("text_miscalculated", value=written, detail=f"{terms} is ${due / 100:.2f}"))
         if "GB" in content and " at $" in content:  # "3 GB at $5.00/GB would be $10.00": its own terms make $15.00
             for written, terms, due in data_at_rate_miscounted(content):
                 reasons.append(reason("text_miscalculated", value=written, detail=f"{terms} is ${due / 100:.2f}"))

@@ -882,3 +882,23 @@ def misdivided(text: str, total: int) -> list[tuple[str, str]]:
     if len(parts) < 2 or abs(sum(abs(c) for _, c in parts) - total) <= 1:
         return []
     return [(parts[-1][0], " + ".join(w for w, _ in parts) + f" against the total ${total / 100:,.2f}")]
+
+
+# A monthly amount times a count of months, and what they come to: "At $45.00 a month, four more months
+# would come to $160.00".
+_MONTHS_AT = re.compile(r"\$(\d[\d,]*(?:\.\d+)?)\**\s*(?:a|per|/)\s*mo(?:nth)?\b[^$\n.;]{0,12}?\b"
+                        r"(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+(?:more\s+|further\s+)?"
+                        r"months?\s+(?:would|will)\s+(?:come\s+to|be|cost|total|add\s+up\s+to)\s*\**\$(\d[\d,]*(?:\.\d+)?)"
+                        r"(?![\d,]*\.?\d)", re.I)
+
+
+def months_miscounted(text: str) -> list[tuple[str, str, int]]:
+    """(the amount as written, "$M a month for N months", what they make in cents) where a text prices a
+    count of months at a monthly amount it states and the price is not their product."""
+    out = []
+    for m in _MONTHS_AT.finditer(text):
+        count = int(m[2]) if m[2].isdigit() else NUMBER_WORDS[m[2].lower()]
+        due = cents_of(m[1]) * count
+        if abs(cents_of(m[3]) - due) > 1:
+            out.append((f"${m[3]}", f"${m[1]} a month for {count} months", due))
+    return out

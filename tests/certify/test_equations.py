@@ -799,3 +799,15 @@ def test_a_tables_total_is_derived_from_its_column(convo: Any, at: Any, total: s
               f"| certificate_3221322 | $150 |\n| certificate_7365778 (again) | $100 |\n\n**Total: {total}** in "
               "certificates, plus a gift card with $250.")
     assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    # a monthly amount times a count of months (blind set 87, t87_07 56)
+    ("At $45.00 a month, four more months would come to **$160.00**.", [("$160.00", "$45.00 a month for 4 months", 18000)]),
+    ("At $45.00 a month, four more months would come to **$180.00**.", []),
+    ("At $45.00 per month, 6 months would cost $270.00.", []),
+])
+def test_a_count_of_months_at_a_monthly_amount(text: str, found: list[tuple[str, str, int]]) -> None:
+    from trajectory2gym.certify.equations import months_miscounted
+
+    assert months_miscounted(text) == found
