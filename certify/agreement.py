@@ -53,6 +53,7 @@ from trajectory2gym.certify.normalize import (
 from trajectory2gym.certify.prices import placed
 from trajectory2gym.certify.reported_payments import METHOD_ID
 from trajectory2gym.certify.routes import route_disagrees
+from trajectory2gym.certify.tables import TABLE_RULE
 from trajectory2gym.certify.turns import AFFIRM, ASKS, LIST_MARK, SENTENCE, SENTENCE_OR_LINE, Turn
 
 
@@ -1175,7 +1176,7 @@ def _said_in_own_line(turns: list[Turn], at: int, find: Callable[[Turn], Abstrac
         return frozenset()  # one object's description: its lines may say what it is and what it becomes
     methods = {compact(value) for _, value, _ in anchors.payments}
     for k, line in enumerate(lines):
-        if k + 1 < len(lines) and _TABLE_RULE.match(lines[k + 1]):
+        if k + 1 < len(lines) and TABLE_RULE.match(lines[k + 1]):
             continue  # a table's header names its columns' methods for every row: "| ... | Mastercard 9363 |"
         part = Turn(-1, "assistant", line)
         # (a line that names only a method the call pays with names no object of it: "K1NW8N would be
@@ -1186,7 +1187,6 @@ def _said_in_own_line(turns: list[Turn], at: int, find: Callable[[Turn], Abstrac
     return frozenset()
 
 
-_TABLE_RULE = re.compile(r"\s*\|?(?:\s*:?-{3,}:?\s*\|)+")  # the line under a table's header: "|---|---|"
 
 
 def _method_words(anchors: Anchors, turn: Turn) -> frozenset[str]:

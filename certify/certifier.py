@@ -245,6 +245,7 @@ from trajectory2gym.certify.plan_rates import (
     mispriced_refuels,
     misstated_plan_differences,
     misstated_plan_rates,
+    rates_said,
 )
 from trajectory2gym.certify.policy_once import agreed_again, made_once, offered_again, once_only
 from trajectory2gym.certify.policy_times import (
@@ -1016,7 +1017,6 @@ _CODE_LABEL = re.compile(r"\b(?:reservation|booking|confirmation)(?: (?:number|i
 # Numbers worked together in a note's arithmetic: "(353-146)*2".
 _WORKED = re.compile(r"\(*\d[\d.,]*(?:\)*\s*[-+*×/]\s*\(*\d[\d.,]*\)*)+")  # ("2*((350-122)+(499-127))")
 _OPERATOR = re.compile(r"[-+*×/()\s]+")
-_GB_RATE_SAID = re.compile(r"\$(\d+(?:\.\d+)?)\s*(?:/|per\s+)\s*GB\b")  # "$2.00/GB", "$5.00 per GB"
 _HALF_HOURS = re.compile(r"(\d{1,2})½(?:-?hours?|h)?")  # "19½-hour"
 _HOURS_TOKEN = re.compile(r"\d{1,2}(?:\.\d)?h")  # a count of hours written short: "2.5h"
 _SUM_JOINER = re.compile(r"[+=()]+")  # the parts of a note's sum of things: "HAT084(04:00)+HAT175(20:00)=16h"
@@ -4015,7 +4015,7 @@ class _Run:
                 if plan in rates:  # "$6.00 (2 GB refuel)" at the line's $2.00 per GB
                     # (or at another plan's rate the text itself gives: "| Premium | $2.00/GB | ... so 2 GB would
                     # cost $4.00 on yours and $10.00 on the 2001 line")
-                    said_rates = {cents_of(r) for r in _GB_RATE_SAID.findall(content)} & {r for _, r in rates.values()}
+                    said_rates = rates_said(content) & {r for _, r in rates.values()}
                     for written, data, due in mispriced_refuels(content, rates[plan][1]):
                         if any(abs(cents_of(written.split()[0]) - round(float(data.split()[0]) * r)) <= 1
                                for r in said_rates):

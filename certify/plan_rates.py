@@ -80,6 +80,11 @@ def misstated_plan_differences(text: str, monthly: dict[str, tuple[str, int]]) -
     return out
 
 
+def rates_said(text: str) -> set[int]:
+    """The prices per GB a text states (cents): "$2.00/GB", "5 dollars per GB"."""
+    return {c for m in _GB_RATE.finditer(text) if (c := to_cents((m[1] or m[2]).replace(",", ""))) is not None}
+
+
 def misattributed_rates(text: str, focus: tuple[set[str], str] | None,
                         rates: dict[str, tuple[str, int]]) -> list[tuple[str, str]]:
     """(the rate as written, the other plan it is the rate of) for each price per GB a sentence

@@ -583,7 +583,6 @@ _TIME_RANGE = re.compile(r"(?<![\d:])(?P<h1>2[0-3]|[01]?\d)(?::(?P<m1>[0-5]\d))?
 _LEGS_JOINED = re.compile(r"\**(?:\s+\(?[A-Z]{3}\s*(?:→|->|–|-)\s*[A-Z]{3}\)?)?\s*(?:\+|/|&|and|then|→|->)\s*\**")
 
 
-_ARROW_BETWEEN = re.compile(r"→|->")
 
 
 def mistimed_ranges(text: str, times_of: Callable[[str, str], set[str]]) -> list[tuple[str, str, str]]:
@@ -619,8 +618,8 @@ def mistimed_ranges(text: str, times_of: Callable[[str, str], set[str]]) -> list
                 said = f"{hour_24(int(h), half):02d}:{mm or '00'}"
                 leg = first if way == "departure" else flight
                 shown = times_of(leg, way)
-                if shown and said not in shown and leg != flight and _ARROW_BETWEEN.search(line, line.find(first), line.find(flight)) \
-                        and said in times_of(flight, way):
+                if shown and said not in shown and leg != flight and said in times_of(flight, way) and (
+                        "→" in (between := line[line.find(first):line.find(flight)]) or "->" in between):
                     continue  # "HAT290 → HAT229 DEN → LAS 11:00–13:00": an arrow may replace a flight, not join a leg
                 if shown and said not in shown:
                     out.append((leg, m[0].strip(), ", ".join(sorted(shown))))

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 _ROW = re.compile(r"^\s*\|(.*)\|\s*$")
-_RULE = re.compile(r"^\s*\|?(?:\s*:?-{3,}:?\s*\|)+(?:\s*:?-{3,}:?\s*)?$")
+TABLE_RULE = re.compile(r"^\s*\|?(?:\s*:?-{3,}:?\s*\|)+(?:\s*:?-{3,}:?\s*)?$")  # "|---|---|"
 _EMPHASIS = re.compile(r"[*_`]+")
 
 
@@ -29,12 +29,12 @@ def with_headers(text: str) -> str:
     lines = text.split("\n")
     header: list[str] | None = None
     for i, line in enumerate(lines):
-        if _RULE.match(line):
+        if TABLE_RULE.match(line):
             continue
         cells = _cells(line)
         if cells is None:
             header = None  # the table has ended
-        elif i + 1 < len(lines) and _RULE.match(lines[i + 1]):
+        elif i + 1 < len(lines) and TABLE_RULE.match(lines[i + 1]):
             header = [_EMPHASIS.sub("", c).strip() for c in cells]
         elif header is not None and len(cells) == len(header):
             lines[i] = " | ".join(f"{h} {c}" if h and c else c for h, c in zip(header, cells, strict=True))
