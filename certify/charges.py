@@ -197,9 +197,13 @@ def no_charge_claims(text: str) -> list[str]:
     would be free")."""
     if "charge" not in text and "cost" not in text and "free" not in text:
         return []  # (plain substrings first)
-    return [s.strip() for s in SENTENCE_OR_LINE.split(text)
+    parts = SENTENCE_OR_LINE.split(text)
+    # (the clause after a failed try's, in its sentence: "My first attempt errored ...; nothing was
+    # charged to the certificate.")
+    return [s.strip() for k, s in enumerate(parts)
             if (m := _NO_CHARGE.search(s)) and not _NOT_A_REPORT.search(s, 0, m.start())
-            and not s.rstrip().endswith("?") and not _FAILED_TRY.search(s)]
+            and not s.rstrip().endswith("?") and not _FAILED_TRY.search(s)
+            and not (k and s.lstrip()[:1].islower() and _FAILED_TRY.search(parts[k - 1]))]
 
 
 # A sentence about a call that failed: "(My first attempt mistakenly used the gift card, ... so nothing

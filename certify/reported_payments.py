@@ -44,7 +44,13 @@ def charged_methods(text: str) -> list[str]:
     """The payment methods a text says a charge went to, each once ("$4.00 was charged today to your
     credit card ending 1235"): after a write that charged the account's bill (a telecom refuel, which
     the policy puts on the next bill), any of them is misstated."""
-    return list(dict.fromkeys(m[1] for m in _CHARGED.finditer(_plain(text))))
+    plain = _plain(text)
+    return list(dict.fromkeys(m[1] for m in _CHARGED.finditer(plain)
+                              if not _NONE_BEFORE.search(plain, max(0, m.start() - 24), m.start())))
+
+
+# A charge denied: "nothing was charged to the certificate", "not charged to your card".
+_NONE_BEFORE = re.compile(r"\b(?:nothing|not|never|no)\b(?:\s+\w+){0,2}\s*$", re.I)
 
 
 def misnamed_charge_methods(text: str, methods: set[str], brand_of: BrandOf | None = None) -> list[str]:

@@ -682,3 +682,18 @@ def test_a_past_refund_said_to_go_to_another_card_is_not_grounded(convo: Any, at
     found = certify_interaction(c.build())
     assert [reason_kind(r) for r in at(found, wrong).reasons] == ["text_misplaced_amount"]
     assert at(found, right).eligible
+
+
+@pytest.mark.parametrize(("text", "no_charge", "charged"), [
+    # a charge denied after a failed try, in the clause after it (blind set 87, a87_12 39)
+    ("(My first attempt errored because I used your certificate by mistake, so I reran it with the gift card; "
+     "nothing was charged to the certificate.)", [], []),
+    ("All set; nothing was charged to the certificate.", ["nothing was charged to the certificate."], []),
+    ("All set: $186 was charged to your certificate.", [], ["certificate"]),
+])
+def test_a_charge_denied_names_no_method_and_no_report_after_a_failed_try(text: str, no_charge: list[str],
+                                                                          charged: list[str]) -> None:
+    from trajectory2gym.certify.charges import no_charge_claims
+    from trajectory2gym.certify.reported_payments import charged_methods
+
+    assert (no_charge_claims(text), charged_methods(text)) == (no_charge, charged)
