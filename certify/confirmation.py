@@ -1020,7 +1020,9 @@ def _group_names(groups: list[tuple[frozenset[str], frozenset[str]]], which: set
 _TOO = re.compile(r"\b(?:too|also|as well|while you(?:'re| are) at it|in addition|additionally|on top of that|"
                   r"separately|i (?:have|got) another)\b|^\W*(?:next|then|now)\s*[:,]"
                   r"|^\W*and\s+(?:then|next|after that)\b"
-                  r"|^\W*and\b(?=[^,;]*\b(?:is|are|was|were)\b)", re.I)
+                  r"|^\W*and\b(?=[^,;]*\b(?:is|are|was|were)\b)"
+                  # a request of its own: "Yes. And in that same order, I want the ... to become a ..."
+                  r"|^\W*(?:oh\s+)?(?:and|then)\b[^.?!]*\b(?:i want|i'd like|i would like|i need)\b", re.I)
 # The words that set a condition on a yes, for the condition patterns below.
 _IF = r"(?:if|as long as|so long as|provided|assuming)"
 # A condition of a yes: from its word to the end of its sentence.
@@ -1278,8 +1280,6 @@ def _put_off_other(text: str, at: int, after_other: bool, index: EvidenceIndex) 
 
 
 # ... or what the user did themselves: "And I've pressed the mobile data button."
-# A request of its own after the yes: "Yes. And in that same order, I want the ... to become a ...".
-_NEW_REQUEST = re.compile(r"^\W*(?:and|also|oh and|then)\b[^.?!]*\b(?:i want|i'd like|i would like|i need)\b", re.I)
 _STATES_FACT = re.compile(r"^\W*(?:the|my|that|this)\b[^,;]*\b(?:is|are|was|were)\b"
                           r"|^\W*(?:and\s+|also\s+)?i(?:'ve| have|\s+already)?\s+(?:just\s+|already\s+)?"
                           r"(?:pressed|tapped|turned|switched|toggled|done|did|restarted|rebooted)\b", re.I)
@@ -1977,8 +1977,6 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
             if (other and not this and affirm and _STATES_FACT.search(clause.text) and not AFFIRM.search(clause.text)
                     and not _DIRECTIVE.search(clause.text)):
                 other = False  # "Yes. The tablet is from W1326557.": a fact about another order, no scope
-            if other and not this and affirm and _NEW_REQUEST.match(clause.text):
-                other = False  # "Yes. And in that same order, I want the 9 bar espresso machine to become ...": next
             # "Only the kettle.": a yes limited to another object the description named (an address
             # change described beside the kettle exchange is left out).
             scoped = other and not this and limits
