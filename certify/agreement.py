@@ -272,6 +272,7 @@ _PARTS = re.compile(r"(?<=[.!?;])\s+|;\s*|\n+")  # a description's sentences, it
 _AND_THEN = re.compile(r",\s*and\b|\bbut\b"
                        # ... or "and" before a verb of change: "keep HAT009 on May 13 and replace the return HAT123"
                        r"|\band\s+(?=(?:replace|change|move|switch|swap|cancel|add|remove|upgrade|downgrade)\b)", re.I)
+_REPLACES = r"\b(?:replac\w*|instead of|in place of)\s+\**"  # words before what a new item replaces: "(replaces HAT290)"
 _KEEPS = re.compile(r"\b(?:stays?|remains?|unchanged|keeps?|kept|(?:is|are|stays?|remains?) the same|as (?:it is|they are))\b",
                     re.I)
 
@@ -1105,7 +1106,7 @@ def _date_not_described(turns: list[Turn], described: Turn, anchors: Anchors, fi
             parts = [p for part in _PARTS.split(source.text) for p in _AND_THEN.split(part)
                      if compact(found) in {compact(t) for t in chunks(p)}]
             if parts and all(_KEEPS.search(p) for p in parts) and not any(
-                    re.search(rf"\b(?:replac\w*|instead of|in place of)\s+\**{re.escape(found)}", p, re.I) for p in parts):
+                    re.search(rf"{_REPLACES}{re.escape(found)}", p, re.I) for p in parts):
                 # ("HAT003 ... (unchanged), HAT229 ... (replaces HAT290)": the one replaced is dropped)
                 return f"the description keeps {found}, which the call drops"
     return ""
@@ -1871,7 +1872,7 @@ _NOTHING_CHANGED = re.compile(r"\bnothing (?:was|has been|got) (?:changed|modifi
 _CURRENT_FLIGHT = re.compile(rf"\b(?:current|old|original)\s+(?:flight\s+)?\**{FLIGHT_NUMBER.pattern}", re.I)
 
 
-_REPLACED_FLIGHTS = re.compile(rf"\b(?:replac\w*|instead of|in place of)\s+\**{FLIGHT_NUMBER.pattern}"
+_REPLACED_FLIGHTS = re.compile(rf"{_REPLACES}{FLIGHT_NUMBER.pattern}"
                                rf"(?:\**\s*(?:\+|,|/|and)\s*\**{FLIGHT_NUMBER.pattern})*", re.I)
 
 
