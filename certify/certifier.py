@@ -542,9 +542,9 @@ _TIME_FRAME = re.compile(r"\b(?:within|about|around|approximately|up to|takes?)\
                          r"(?:hours|days|weeks))\b", re.I)
 # A claim of its own the agent quotes to take back: "I said there's a 30-day window, but ...".
 _OWNED_UP = re.compile(r"\bI\s+(?:wrongly\s+|mistakenly\s+)?(?:said|mentioned|told you|stated|claimed)\b[^.!?]{0,24}$")
-# A limit on how often: "once per billing cycle", "once a day", "once per order" (a policy's words, or no rule).
 # A size said as a limit: "limits MMS messages to 1 MB each", "capped at 300 KB", "a maximum of 5 MB".
 _SIZE_LIMIT = re.compile(r"\b(?:limit\w*|cap(?:s|ped)?|max(?:imum)?)\b[^.!?\n]{0,40}?\b(\d+(?:\.\d+)?\s*(?:KB|MB))\b")
+# A limit on how often: "once per billing cycle", "once a day", "once per order" (a policy's words, or no rule).
 _ONCE_PER = re.compile(r"\bonce\s+(?:(?:per|every|each)\s+(?:billing\s+cycle|cycle|day|week|month|year|order|reservation|"
                        r"booking|line|customer|account|trip|flight|bill)\b"
                        # (not the conjunction: "once a bill is 60 days overdue", "once a day has passed")
@@ -1500,7 +1500,7 @@ class _Run:
         if "B" in text and ("imit" in text or "ap" in text or "ax" in text):
             # "Our network limits MMS messages to 1 MB each", a size no message gives
             misses += [m[1] for m in _SIZE_LIMIT.finditer(text) if not self.index.has_string(m[1])
-                       and compact(m[1]) not in self.index.compacts and m[1].lower() not in self._user_text().lower()]
+                       and compact(m[1]) not in self.index.compacts and m[1].lower() not in self._user_text()]
         if "month" in text or "year" in text:  # "within 12 months", where the tool says "at most six months"
             misses += [m[1] for m in _TERM_LIMIT.finditer(text.replace("*", ""))
                        if not self.index.has_string(m[1]) and not spans_in(m[1]) <= self._spans_said()
@@ -2112,10 +2112,10 @@ class _Run:
         stated = sorted({abs(c) for _, c in money_numbers_in(text)} & self.index.amounts - {cents})
         if self._net_of(cents, stated, text):
             return True
-        # A list: the net within the amount's own line, of the amounts it states that are visible or
-        # derived before it ("$140 + $101 = $241 per person instead of $3538, so $6594 back", for 2).
         if ("→" in text or "->" in text) and any(self._arrows_net(cents, line) for line in text.splitlines()):
             return True
+        # A list: the net within the amount's own line, of the amounts it states that are visible or
+        # derived before it ("$140 + $101 = $241 per person instead of $3538, so $6594 back", for 2).
         return "\n" in text and any(
             self._net_of(cents, self._grounded({abs(c) for _, c in found} - {cents}), text)
             for line in text.splitlines() if (found := money_numbers_in(line)) and any(abs(c) == cents for _, c in found))
@@ -4016,10 +4016,7 @@ class _Run:
                     # (or at another plan's rate the text itself gives: "| Premium | $2.00/GB | ... so 2 GB would
                     # cost $4.00 on yours and $10.00 on the 2001 line")
                     said_rates = rates_said(content) & {r for _, r in rates.values()}
-                    for written, data, due in mispriced_refuels(content, rates[plan][1]):
-                        if any(abs(cents_of(written.split()[0]) - round(float(data.split()[0]) * r)) <= 1
-                               for r in said_rates):
-                            continue
+                    for written, data, due in mispriced_refuels(content, rates[plan][1], said_rates):
                         reasons.append(reason("text_miscalculated", value=written,
                                               detail=f"{data} at ${rates[plan][1] / 100:.2f} per GB is "
                                                      f"${due / 100:.2f}"))

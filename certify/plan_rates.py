@@ -17,6 +17,7 @@ must be one between their prices ("$25.00 more per month" of $65.00 and $85.00:
 from __future__ import annotations
 
 import re
+from collections.abc import Set as AbstractSet
 from typing import Any
 
 from trajectory2gym.certify.books import ObservationBook, json_objects
@@ -162,16 +163,18 @@ _PRICED_DATA = re.compile(r"\b(\d+(?:\.\d+)?)\s*GB\**\s*(?:would be|will be|(?:w
                           r"(?!\s*(?:per|/|a|an)\s*(?:GB|month)|\s*monthly)", re.I)  # (not a plan's: "5.0 GB for 40.0 dollars a month")
 
 
-def mispriced_refuels(text: str, rate: int) -> list[tuple[str, str, int]]:
+def mispriced_refuels(text: str, rate: int, also: AbstractSet[int] = frozenset()) -> list[tuple[str, str, int]]:
     """(the amount as written, the data it is said for, that data at ``rate`` cents per GB) for each
     clause that prices one amount of data added with one amount of money other than that: "$6.00
     (2 GB refuel)" at $2.00 per GB; or that prices an amount of data right after it ("2 GB would be
-    2.0 dollars in total"). A clause with a rate ("per GB") or several amounts is left alone."""
+    2.0 dollars in total"). A clause with a rate ("per GB") or several amounts is left alone, and so is
+    an amount that is the data at one of the rates ``also`` (another plan's, which the text gives)."""
     out: list[tuple[str, str, int]] = []
     for m in _PRICED_DATA.finditer(text):
         written = m[2] or m[3]
         due = round(float(m[1]) * rate)
-        if float(m[1]) and (cents := to_cents(written.replace(",", ""))) is not None and abs(cents - due) > 1:
+        if float(m[1]) and (cents := to_cents(written.replace(",", ""))) is not None and abs(cents - due) > 1 \
+                and not _at_any(cents, float(m[1]), also):
             out.append((f"${written}" if m[2] else f"{written} dollars", f"{m[1]} GB", due))
     for clause in _CLAUSES.split(text):
         if _PRICED_DATA.search(clause):
@@ -183,9 +186,14 @@ def mispriced_refuels(text: str, rate: int) -> list[tuple[str, str, int]]:
             continue  # ("... charged $10.00 there, while your line still shows 0 GB added": none priced)
         written, cents = money[0]
         due = round(float(data[0]) * rate)
-        if abs(cents - due) > 1:
+        if abs(cents - due) > 1 and not _at_any(cents, float(data[0]), also):
             out.append((written, f"{data[0]} GB", due))
     return out
+
+
+def _at_any(cents: int, gb: float, rates: AbstractSet[int]) -> bool:
+    """Whether ``cents`` is ``gb`` at one of ``rates`` (cents per GB), to the cent."""
+    return any(abs(cents - round(gb * r)) <= 1 for r in rates)
 
 
 # An amount of data at a rate the text gives, then what it comes to: "3 GB at $5.00/GB would be $10.00".
