@@ -583,8 +583,6 @@ _TIME_RANGE = re.compile(r"(?<![\d:])(?P<h1>2[0-3]|[01]?\d)(?::(?P<m1>[0-5]\d))?
 _LEGS_JOINED = re.compile(r"\**(?:\s+\(?[A-Z]{3}\s*(?:→|->|–|-)\s*[A-Z]{3}\)?)?\s*(?:\+|/|&|and|then|→|->)\s*\**")
 
 
-
-
 def mistimed_ranges(text: str, times_of: Callable[[str, str], set[str]]) -> list[tuple[str, str, str]]:
     """(flight, the time as written, the times shown) for each departure–arrival range a line gives
     the flight named right before it ("HAT175 LAS→IAH 5:00 PM–9:00 PM", where HAT175 lands at
