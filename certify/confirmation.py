@@ -1019,6 +1019,8 @@ def _group_names(groups: list[tuple[frozenset[str], frozenset[str]]], which: set
 # More, not a scope: "yes!! and then the luggage", "yes. And Ivan's birthday is 1973-08-02, not the 20th."
 _TOO = re.compile(r"\b(?:too|also|as well|while you(?:'re| are) at it|in addition|additionally|on top of that|"
                   r"separately|i (?:have|got) another)\b|^\W*(?:next|then|now)\s*[:,]"
+                  # the next item's request: "Yes, that helmet. Now the camera: 24MP with an SD card"
+                  r"|^\W*(?:next|now)\s+(?:for\s+)?(?:the|my)\s[^.?!:;]{1,40}:"
                   r"|^\W*and\s+(?:then|next|after that)\b"
                   r"|^\W*and\b(?=[^,;]*\b(?:is|are|was|were)\b)"
                   # a request of its own: "Yes. And in that same order, I want the ... to become a ..."

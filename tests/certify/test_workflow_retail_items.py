@@ -1055,3 +1055,33 @@ def test_a_new_request_after_a_yes_leaves_the_yes_to_what_was_asked(convo, reply
     i = c.call("modify_pending_order_address", {"order_id": "#W2040365", **ADDRESS}, {"order_id": "#W2040365"})
     decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
     assert decision.checks["workflow"] is ok, decision.reasons
+
+
+@pytest.mark.parametrize(("reply", "ok"), [
+    # the yes picks the helmet; the camera is the next request, not yet described (blind set 87, r87_10 28)
+    ("Yes, that helmet. Now the camera: 24MP with an SD card, same zoom.", False),
+    ("Yes, that helmet and the 24MP SD card camera, go ahead with both.", True),
+])
+def test_the_next_request_after_a_yes_to_one_item_is_no_yes_to_it(convo, reply: str, ok: bool) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user("I'm amelia_ito_8772. In #W3883329 I want the helmet red with low ventilation, and another camera.")
+    c.call("get_user_details", {"user_id": "amelia_ito_8772"}, {"user_id": "amelia_ito_8772", "payment_methods": {
+        "paypal_2767694": {"source": "paypal", "id": "paypal_2767694"}}, "orders": ["#W3883329"]})
+    c.call("get_order_details", {"order_id": "#W3883329"}, {"order_id": "#W3883329", "status": "pending", "items": [
+        {"name": "Cycling Helmet", "item_id": "5537798301", "price": 204.47},
+        {"name": "Digital Camera", "item_id": "7255224608", "price": 2922.97}]})
+    c.call("get_product_details", {"product_id": "8940227892"}, {"name": "Digital Camera", "variants": {
+        "5996159312": {"item_id": "5996159312", "options": {"resolution": "24MP", "zoom": "3x", "storage": "SD card"},
+                       "available": True, "price": 2895.55}}})
+    c.call("get_product_details", {"product_id": "7765186836"}, {"name": "Cycling Helmet", "variants": {
+        "3358616356": {"item_id": "3358616356", "options": {"size": "S", "color": "red", "ventilation": "low"},
+                       "available": True, "price": 197.33}}})
+    c.say("Both items of **#W3883329** would change: the Cycling Helmet to S / red / low ventilation ($197.33), and "
+          "the Digital Camera to the one you pick. The helmet is $7.14 less than yours, refunded to your PayPal. Is that "
+          "the helmet you want?")
+    c.user(reply)
+    i = c.call("modify_pending_order_items", {"order_id": "#W3883329", "item_ids": ["5537798301", "7255224608"],
+                                              "new_item_ids": ["3358616356", "5996159312"],
+                                              "payment_method_id": "paypal_2767694"}, {"order_id": "#W3883329"})
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert decision.checks["workflow"] is ok, decision.reasons
