@@ -683,6 +683,10 @@ _IT_STARTS = re.compile(r"\W*(?:it|it's|this flight|that flight|the flight)\b", 
 # ("is now enabled" reports a change made: the claims' matter, not a reading of the record.)
 _SWITCH = re.compile(r"\b([a-z]+)(?:\s+(?:(?:is|are)\s+(?:(?:currently|still|already|also)\s+)?(not\s+)?|(?:isn|aren)['’]t\s+)|:\s*)"
                      r"\**(enabled|disabled|on|off|active|inactive|turned on|turned off|switched on|switched off)\b", re.I)
+# The state right after the feature, after a verb that shows it: "Your line shows roaming **disabled**",
+# "L1002 has international roaming enabled" (the groups as _SWITCH's; no negation).
+_SWITCH_HAS = re.compile(r"\b(?:shows?|has|have|with)\s+(?:[a-z]+\s+)?\**([a-z]+)\**\s+()\**(enabled|disabled)\b",
+                         re.I)
 # A feature said of a list of objects, a report too: "Roaming is now on for 555-316-1062 and off for ...".
 _SWITCH_LISTED = re.compile(r"\b([a-z]+)\s+(?:is|are)\s+(?:(?:currently|still|already|also|now)\s+)?"
                             r"(?:enabled|disabled|on|off|turned on|turned off)\s+(?:for|on)\b", re.I)
@@ -715,8 +719,8 @@ def switched(text: str, switch_of: Callable[[str, str], bool | None],
     naming none but "your account" or "your line" says it of the one object shown with the flag
     (``sole``), not of the phone's own switch ("Data Roaming is on")."""
     out: list[tuple[str, str, bool]] = []
-    if _SWITCH.search(text) is None and _SWITCH_LISTED.search(text) is None:  # most texts: a search or two
-        return out
+    if _SWITCH.search(text) is None and _SWITCH_LISTED.search(text) is None and _SWITCH_HAS.search(text) is None:
+        return out  # most texts: a search or three
     yours = False  # the latest heading or lead is of "your line": its list's lines speak of it
     for sentence in SENTENCE_OR_LINE.split(text):
         if sentence.lstrip().startswith("#") or sentence.rstrip().endswith(":"):
@@ -732,7 +736,8 @@ def switched(text: str, switch_of: Callable[[str, str], bool | None],
                     if (shown := switch_of(ident, feature)) is not None and shown != said:
                         out.append((ident, feature, shown))
             continue
-        found = [m for m in _SWITCH.finditer(sentence) if not _NOT_NOW.search(sentence, 0, m.start())]
+        found = [m for m in (*_SWITCH.finditer(sentence), *_SWITCH_HAS.finditer(sentence))
+                 if not _NOT_NOW.search(sentence, 0, m.start())]
         if not found:
             continue
         named: Callable[[str], object] = _names_or_it

@@ -1057,6 +1057,11 @@ def test_a_denial_after_the_bills_were_shown(convo: Any, at: Any) -> None:
     ("### Your line\n- Status: Active\n- International roaming: **enabled**; I can turn it off.", [("L1003", "roaming", False)]),
     ("### Your line\n- Status: Active\n- International roaming: **disabled**; I can turn it on.", []),
     ("### Your phone\n- Data roaming: **on**", []),  # not of the line
+    # the state right after the feature, after "shows" or "has" (blind set 87, t87_11 22)
+    ("Your line shows roaming **enabled**, so that part is fine.", [("L1003", "roaming", False)]),
+    ("L1003 has international roaming enabled.", [("L1003", "roaming", False)]),
+    ("Your line shows roaming **disabled**, so I'll need to switch it on. OK to enable it?", []),
+    ("Your phone shows Data Roaming enabled.", []),  # the phone's own switch
 ])
 def test_a_feature_said_of_your_account_is_the_one_lines(text: str, out: list[tuple[str, str, bool]]) -> None:
     assert switched(text, lambda ident, feature: SWITCHES.get((ident, feature)),
@@ -1070,6 +1075,19 @@ def test_your_accounts_roaming_is_the_one_line_looked_ups(convo: Any, at: Any, l
     for line in lines:  # with two lines shown, "your account" names neither
         c.call("get_details_by_id", {"id": line}, {"line_id": line, "status": "Active", "roaming_enabled": False})
     i = c.say("Roaming is already **enabled** on your account, so just switch Data Roaming on in your phone.")
+    assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
+
+
+@pytest.mark.parametrize(("said", "kinds"), [
+    # blind set 87, t87_11 22: the state after "shows", in a text with no "is" (the certifier's first filter)
+    ("Your line shows roaming **enabled**, so I'll need to check the phone next.", ["text_contradicts_status"]),
+    ("Your line shows roaming **disabled**, so I'll need to switch it on. OK to enable it?", []),
+])
+def test_a_lines_roaming_said_as_shown(convo: Any, at: Any, said: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user("My data doesn't work in France. I'm 555-123-2002.")
+    c.call("get_details_by_id", {"id": "L1002"}, {"line_id": "L1002", "status": "Active", "roaming_enabled": False})
+    i = c.say(said)
     assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
 
 
