@@ -214,7 +214,7 @@ from trajectory2gym.certify.evidence import EvidenceIndex
 from trajectory2gym.certify.item_options import OptionBook, misdescribed_options
 from trajectory2gym.certify.item_prices import ItemPriceBook
 from trajectory2gym.certify.late_insurance import late_insurance_rule, offers_late_insurance
-from trajectory2gym.certify.line_items import ItemBook, misassigned, misbilled
+from trajectory2gym.certify.line_items import ItemBook, misassigned, misbilled, miskinded
 from trajectory2gym.certify.line_plans import LinePlans, misplanned_labels, misplanned_lines
 from trajectory2gym.certify.measures import MEASURE, MeasureBook, misassigned_measures
 from trajectory2gym.certify.mixed_cabins import mixed_cabins_offered, one_cabin_rule
@@ -3364,6 +3364,11 @@ class _Run:
                 self._items = ItemBook(self.index)
             for written, ident, named in misassigned(content, self._items):
                 reasons.append(reason("text_misattributed", value=written, arg=ident, detail=f"a charge for {named}"))
+            if "oaming" in content or "verage" in content or " fee" in content:
+                # "a $15.50 roaming charge", where the $15.50 line item is a "Data Overage"
+                for written, kind, shown in miskinded(content, self._items):
+                    reasons.append(reason("text_misdescribed_item", value=written, arg="kind",
+                                          detail=f"{kind!r}, where its line items read {shown!r}"))
             if "B" in content:  # "That includes a $15.50 data overage", of B1002, where only B1001 lists it
                 for written, bill, owners in misbilled(content, self._items):
                     reasons.append(reason("text_misattributed", value=written, arg=bill, detail=f"a charge of {owners}"))

@@ -33,10 +33,10 @@ from trajectory2gym.certify.turns import SENTENCE, SENTENCE_OR_LINE
 _AMOUNT_KEYS = ("amount", "price", "charge")
 
 
-def _read(value: Any, items: list[tuple[int, frozenset[str], str]], free: set[int], owner: str = "") -> None:
+def _read(value: Any, items: list[tuple[int, frozenset[str], str, str]], free: set[int], owner: str = "") -> None:
     """Described line items as (cents, the identifier keys the description names, the bill that
-    lists it), and every other amount shown (a plan's price beside the bill, a fee a message
-    states: not only a line item's)."""
+    lists it, the description in lower case), and every other amount shown (a plan's price beside
+    the bill, a fee a message states: not only a line item's)."""
     if isinstance(value, list):
         for item in value:
             _read(item, items, free, owner)
@@ -52,7 +52,7 @@ def _read(value: Any, items: list[tuple[int, frozenset[str], str]], free: set[in
             _read(item, items, free, owner)
         elif isinstance(item, (int, float)) and not isinstance(item, bool) and (cents := to_cents(item)) is not None:
             if ids and key in _AMOUNT_KEYS:
-                items.append((cents, ids, owner))
+                items.append((cents, ids, owner, described.lower() if isinstance(described, str) else ""))
             else:
                 free.add(cents)
         elif isinstance(item, str) and key != "description" and "$" in item:  # "a $5/month holding fee"
@@ -67,6 +67,7 @@ class ItemBook:
         self._index = index
         self._read = 0
         self._items: dict[int, list[frozenset[str]]] = {}  # cents -> each item's identifiers
+        self._described: dict[int, list[str]] = {}  # cents -> each item's description (lower case)
         self._owners: dict[int, set[str]] = {}  # cents -> the bills that list an item of it
         self.billed: set[str] = set()  # the bills whose items were shown
         self._free: set[int] = set()
@@ -77,11 +78,12 @@ class ItemBook:
         shown = self._index.json_observations
         for low in shown[self._read:]:
             if '"description"' in low:
-                found: list[tuple[int, frozenset[str], str]] = []
+                found: list[tuple[int, frozenset[str], str, str]] = []
                 with suppress(orjson.JSONDecodeError):  # not really JSON: no items from it
                     _read(orjson.loads(low), found, self._free)
-                for c, ids, owner in found:
+                for c, ids, owner, described in found:
                     self._items.setdefault(c, []).append(ids)
+                    self._described.setdefault(c, []).append(described)
                     if owner:
                         self._owners.setdefault(c, set()).add(owner)
                         self.billed.add(owner)
@@ -90,6 +92,11 @@ class ItemBook:
                     _read(orjson.loads(low), [], self._free)
         self._read = len(shown)
         return [] if cents in self._free else self._items.get(cents, [])
+
+    def descriptions(self, cents: int) -> list[str]:
+        """The description (lower case) of every line item shown with this amount; none where the
+        amount also shows as something else."""
+        return self._described.get(cents, []) if self.items(cents) else []
 
     def owners(self, cents: int) -> set[str]:
         """The bills (compact ids) that list a line item of this amount; none where the amount also
@@ -202,4 +209,28 @@ def misbilled(text: str, book: ItemBook) -> list[tuple[str, str, str]]:
                 owners = book.owners(abs(cents))
                 if owners and bill not in owners and bill in book.billed:
                     out.append((written, said, ", ".join(sorted(o.upper() for o in owners))))
+    return out
+
+
+# A charge's kind said right after its amount, "a **$15.50 roaming charge**", "a $15.50 data overage",
+# or before it, "a suspension fee of $5.00": the words a line item's description would hold.
+_KINDS = r"(roaming|overage|suspension|activation|late)"
+_KIND_AFTER = re.compile(rf"(?:\*\*)?\s+(?:data\s+|international\s+)?(?:{_KINDS}\s+(?:charges?|fees?)\b|(overage))",
+                         re.I)
+_KIND_BEFORE = re.compile(rf"\b{_KINDS}\s+(?:charges?|fees?)\s+of\s+(?:\*\*)?$", re.I)
+
+
+def miskinded(text: str, book: ItemBook) -> list[tuple[str, str, str]]:
+    """(amount as written, the kind the text gives it, the descriptions of the line items with that
+    amount) for each amount said to be a charge of a kind ("a $15.50 roaming charge") that no line
+    item with that amount is: its items read "Data Overage - Line 555-123-2002"."""
+    out: list[tuple[str, str, str]] = []
+    for sentence in SENTENCE_OR_LINE.split(text):
+        if not (amounts := money_numbers_in(sentence)) or _EXPECTED.search(sentence):
+            continue  # (what a bill shows, not "expect a $5.00 suspension fee")
+        for at, (written, cents) in placed(sentence, [w for w, _ in amounts], pairs=amounts):
+            kind = ((m := _KIND_AFTER.match(sentence, at + len(written))) and (m[1] or m[2])) or (
+                (b := _KIND_BEFORE.search(sentence, 0, at)) and b[1])
+            if kind and (shown := book.descriptions(abs(cents))) and not any(kind.lower() in d for d in shown):
+                out.append((written, kind.lower(), "; ".join(sorted(set(shown)))))
     return out

@@ -10,7 +10,7 @@ import pytest
 
 from trajectory2gym.certify import certify_interaction
 from trajectory2gym.certify.evidence import EvidenceIndex
-from trajectory2gym.certify.line_items import ItemBook, misassigned, misbilled
+from trajectory2gym.certify.line_items import ItemBook, misassigned, misbilled, miskinded
 from trajectory2gym.certify.reasons import reason_kind
 from trajectory2gym.envs.registry import tool_specs
 
@@ -118,3 +118,29 @@ FEBRUARY = {"bill_id": "B1002", "total_due": 150.0, "status": "Issued", "line_it
 ])
 def test_a_charge_said_to_be_on_another_bill(text: str, out: list[tuple[str, str, str]]) -> None:
     assert misbilled(text, _book([BILL, FEBRUARY])) == out
+
+
+@pytest.mark.parametrize(("text", "out"), [
+    # blind set 87, t87_11 59: the $15.50 item is a data overage
+    ("January's B1001 was $160.50 because it included a **$15.50 roaming charge** on 555-123-2002.",
+     [("$15.50", "roaming", "data overage - line 555-123-2002")]),
+    ("January's B1001 was $160.50 because it included a **$15.50 data overage** on 555-123-2002.", []),
+    ("It included a roaming charge of $15.50.", [("$15.50", "roaming", "data overage - line 555-123-2002")]),
+    ("February added a $5.00 suspension fee.", []),
+    ("February added a $5.00 late fee.", [("$5.00", "late", "suspension fee - line 555-123-2003")]),
+    ("A $15.50 overage would apply again.", []),  # foreseen, not what a bill shows
+    ("Roaming costs $40.00 more.", []),  # no kind of charge given to the amount
+    ("A $12.00 roaming charge is not on any bill.", []),  # no line item of that amount
+])
+def test_a_charge_given_another_kind_than_its_line_items(text: str, out: list[tuple[str, str, str]]) -> None:
+    assert miskinded(text, _book([BILL, FEBRUARY])) == out
+
+
+@pytest.mark.parametrize(("kind", "eligible"), [("roaming charge", False), ("data overage", True)])
+def test_a_bill_summary_that_calls_an_overage_a_roaming_charge(convo: Any, kind: str, eligible: bool) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user("Why was January higher than February? I'm customer C1001.")
+    c.call("get_bills_for_customer", {"customer_id": "C1001"}, [BILL, FEBRUARY])
+    i = c.say(f"January's **B1001** was **$160.50** because it included a **$15.50 {kind}** on 555-123-2002.")
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert decision.eligible is eligible, decision.reasons
