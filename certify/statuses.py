@@ -770,6 +770,9 @@ _SPEED_SAID = re.compile(r"(\d+(?:\.\d+)?)\s*(?:\*\*)?\s*Mbps")
 _RATING_SAID = re.compile(r"(?:\brat(?:ed|ing)(?: of| as)?\s+(?:\*\*)?)(very poor|poor|fair|good|excellent)\b"
                           r"|\b(Very Poor|Poor|Fair|Good|Excellent)\b", re.I)
 
+# Before a rating the speed does not have: one it falls short of, or the one it came from.
+_RATING_NOT_REACHED = re.compile(r"(?:\bnot|n['’]t|\bshort of|\bbelow|\bfrom)\s+(?:(?:yet|quite|an?)\s+)*$", re.I)
+
 
 def misrated_speeds(text: str, ratings: dict[float, str]) -> list[tuple[str, str]]:
     """(rating said, rating shown) for each sentence that gives one measured speed ("22 Mbps") another
@@ -785,6 +788,8 @@ def misrated_speeds(text: str, ratings: dict[float, str]) -> list[tuple[str, str
             said = m[1] or m[2]
             if m[2] and (not m[2][0].isupper() or not any(c.isalpha() for c in plain[:m.start()])):
                 continue  # "good news", "Good: ...": a rating only capitalized within, or after "rated"
+            if _RATING_NOT_REACHED.search(plain, 0, m.start()):
+                continue  # "but still not Excellent", "up from Poor": a rating it does not have
             if said.lower() != shown.lower():
                 out.append((said, shown))
                 break

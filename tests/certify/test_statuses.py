@@ -751,6 +751,10 @@ RATINGS = {4.4: "Poor", 22.0: "Fair"}
     ("Good — 22 Mbps (Fair) is much better.", []),  # the sentence's first word
     ("That's good news: 22 Mbps.", []),  # lower case, not after "rated"
     ("It's 30 Mbps and rated Good.", []),  # no test measured 30 Mbps
+    # a rating the speed does not reach, or came from (blind set 88, t88_04 49)
+    ("Better: **22 Mbps (Fair)**, but still not Excellent.", []),
+    ("22 Mbps is Fair, up from Poor.", []),
+    ("22 Mbps, still not Excellent but now Good.", [("Good", "Fair")]),
 ])
 def test_a_speed_said_with_another_rating_than_its_test_showed(text: str, out: list[tuple[str, str]]) -> None:
     assert misrated_speeds(text, RATINGS) == out
