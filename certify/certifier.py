@@ -695,6 +695,9 @@ _EXAMPLE_BEFORE = re.compile(r"\b(?:looks? like|e\.g\.,?|for example|for instanc
 _CONTRASTED = re.compile(r"(?:,\s*not|\brather than|\binstead of)\s+(?:as\s+)?an?\s+$", re.I)
 _FEE_NAMED = re.compile(r"\b(restocking|change|cancellation|processing|handling|late|activation|holding|service|"
                         r"booking|rebooking|reactivation|suspension|reconnection|roaming|overage)\s+fees?\b", re.I)
+# Right before a fee: the agent knows nothing of it ("I have no information about late fees").
+_UNKNOWN_TO_ME = re.compile(r"(?:\bno|n't\s+(?:have|see|find)\s+(?:any)?)\s*(?:information|info|details?|records?)\s+"
+                            r"(?:about|on|regarding|of)\s+(?:any\s+|an?\s+)?\**$", re.I)
 # Right before a fee: the words that say there is none ("no", "doesn't have any").
 _NONE_OF = re.compile(r"(?:\bno|\bnot\s+(?:a|an|any)|n't\s+(?:have|include|charge|list|mention|contain)\s+(?:a|an|any))"
                       r"\s+(?:such\s+)?\**$", re.I)
@@ -3472,7 +3475,8 @@ class _Run:
                 if not self.index.has_string(f"{m[1]} fee") and not self.index.has_string(f"{m[1]} fees") \
                         and f"{m[1].lower()} fee" not in self._tool_text() \
                         and not self._policy_lacks(content, m.start()) \
-                        and not _CONTRASTED.search(content, max(0, m.start() - 16), m.start()):  # "(... a holding fee applies)"
+                        and not _CONTRASTED.search(content, max(0, m.start() - 16), m.start()) \
+                        and not _UNKNOWN_TO_ME.search(content, max(0, m.start() - 50), m.start()):
                     reasons.append(reason("text_not_visible", value=m[0]))
         if "%" in content or "percent" in content:  # "8.7 GB of your 15 GB this cycle - about 62%": 58%
             for said_share, share in misstated_shares(content):

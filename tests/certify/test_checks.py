@@ -464,6 +464,10 @@ def test_a_line_named_by_the_last_four_digits_of_a_number_shown(convo, said: str
     # what a charge is instead of (blind set 84, a84_10 27)
     ("The exchange is charged as an item change, not a change fee.", True),
     ("The exchange is charged as an item change, plus a change fee.", False),
+    # a fee the agent says it knows nothing of (blind set 88, t88_09 67)
+    ("You're right. I have no information about restocking fees. Please disregard that.", True),
+    ("I don't have any information on a restocking fee here.", True),
+    ("I have information about restocking fees: $10.", False),
 ])
 def test_a_fee_named_by_its_kind_must_be_visible(convo, at, said: str, ok: bool) -> None:
     from .conftest import RETAIL_TOOLS, _tool
