@@ -188,7 +188,9 @@ from trajectory2gym.certify.dates import (
     spans_in,
 )
 from trajectory2gym.certify.elapsed import (
+    as_decimal_hours,
     hours_between_said,
+    hours_of_flights,
     hours_since,
     miscounted_days,
     not_within_a_day,
@@ -509,8 +511,7 @@ def _retracted(text: str, value: str) -> bool:
     if at < 0:
         return False
     while at >= 0:
-        start = max(text.rfind(". ", 0, at), text.rfind("\n", 0, at)) + 1
-        end = min((e for e in (text.find(". ", at), text.find("\n", at)) if e >= 0), default=len(text))
+        start, end = _sentence_bounds(text, at)
         if not _RETRACTS.search(text, start, end):
             return False
         at = text.find(value, at + len(value))
@@ -1497,7 +1498,11 @@ class _Run:
             misses += [m[0] for m in SPAN.finditer(text)  # "5 to 7 business days" is the policy's "5-7"
                        if not self.index.has_string(dashed := m[0].replace("–", "-"))
                        and not self.index.has_string(_TO_DASH.sub("-", dashed))
-                       and not self._taken_back(text, m.start(), m.end())]  # "immediately, not in 5–7 days."
+                       and not self._taken_back(text, m.start(), m.end())  # "immediately, not in 5–7 days."
+                       # "take 14–16 hours", the two itineraries' rows above saying "14h" and "16h"
+                       and not (m[0].endswith(" hours") and all(
+                           hours_between_said(n, text) or hours_of_flights(n, text, self._times_of)
+                           for n in re.findall(r"\d+", m[0])))]
         misses += self._validity_misses(text)
         misses += self._limit_misses(text)
         if "B" in text and ("imit" in text or "ap" in text or "ax" in text):
@@ -1519,10 +1524,14 @@ class _Run:
                        and said not in self._user_text()]
         if "hours" in text or "days" in text or "weeks" in text:  # (the span checks above may have said it)
             # "refunded within 24 hours", "takes about 24 hours to become active", said of nothing
-            misses += [m[1] for m in _TIME_FRAME.finditer(text.replace("*", ""))
+            plain = text.replace("*", "")
+            misses += [m[1] for m in _TIME_FRAME.finditer(plain)
                        if m[1] not in misses and not self.index.has_string(m[1]) and not (
                            self._now is not None and m[1].endswith("hours")  # "about 31 hours" since its booking
-                           and hours_since(int(m[1].split()[0]), self._now, self.index.json_observations))]
+                           and hours_since(int(m[1].split()[0]), self._now, self.index.json_observations))
+                       # "the nonstop HAT072, which takes 4 hours": its own times make it
+                       and not (m[1].endswith("hours") and hours_of_flights(m[1].split()[0], _sentence_at(plain, m.start()),
+                                                                            self._times_of))]
         if self.inter.private and "hour" in text:
             # "I'm really sorry about the 4-hour delay", where only the hidden task says "delayed by 4 hours"
             # (given as the hidden task writes it, so the reason says where it is found)
@@ -1553,9 +1562,12 @@ class _Run:
             totals: set[int] | None = None
             for k, (written, cents) in enumerate(found):
                 if not self._amount_ok(cents, money, written not in rates):
-                    if "hour" in money and "$" not in written and hours_between_said(written, money, next(
-                            (t.text for t in reversed(self.turns) if t.role == "assistant"), "")):
-                        continue  # a count of hours: "16:30 ... 23:00, so about a 6.5-hour layover"
+                    if "hour" in money and "$" not in written and (hours_between_said(written, money, next(
+                            (t.text for t in reversed(self.turns) if t.role == "assistant"), ""))
+                            or hours_of_flights(written, money, self._times_of)):
+                        # a count of hours: "16:30 ... 23:00, so about a 6.5-hour layover"; "7.5 hours door
+                        # to door (HAT056 ..., HAT138 ...)", from the flights' times
+                        continue
                     if "%" in money and any(abs(cents) == round(float(m[1]) * cents_of(m[3]) / 100) and cents_of(m[2]) == abs(cents)
                                             and self._amount_ok(cents_of(m[3]), money) for m in _PERCENT_OF.finditer(money)):
                         continue  # a share of a visible amount, worked out: "10% ($12.40 of the $124)"
@@ -1604,7 +1616,12 @@ class _Run:
                 and not self._words_joined(tok, text)
                 and not self._user_time_range(tok)
                 # "| HAT068 IAH 11:00→JFK 14:30, HAT014 JFK 17:00→MIA 20:00 | 2.5h |": hours between two times said
-                and not (tok[-1:] == "h" and _HOURS_TOKEN.fullmatch(tok) and hours_between_said(tok[:-1], text))
+                and not (tok[-1:] == "h" and _HOURS_TOKEN.fullmatch(tok) and (
+                    hours_between_said(tok[:-1], text) or hours_of_flights(tok[:-1], text, self._times_of)))
+                # "| HAT044 | 20:00 | 22:30 | 2h30 |", "| HAT025 + HAT023 | ... | 6h30 |" (the wait between them)
+                and not ((hours := as_decimal_hours(tok)) is not None
+                         and (hours_between_said(hours, (short := text.replace(tok, f"{hours}h")))
+                              or hours_of_flights(hours, short, self._times_of)))
                 # "a long 19½-hour wait in Chicago" (02:30 to 22:00), a half written as one sign
                 and not ((half := _HALF_HOURS.fullmatch(tok)) is not None
                          and hours_between_said(f"{half[1]}.5", text.replace("½", ".5")))
@@ -4617,8 +4634,7 @@ class _Run:
         """Whether the sentence of a fee named at ``at`` says the policy has none ("There is no
         cancellation fee in our policy", "Our policy has no change fee to waive"): true of a fee no
         policy names (not "There's no restocking fee on exchanges": a rule of the agent's own)."""
-        start = max(text.rfind(". ", 0, at), text.rfind("\n", 0, at)) + 1
-        end = min((k for k in (text.find(". ", at), text.find("\n", at)) if k >= 0), default=len(text))
+        start, end = _sentence_bounds(text, at)
         return _NONE_OF.search(text, max(start, at - 40), at) is not None and "polic" in text[start:end].lower()
 
     def _search_totals(self) -> set[int]:
@@ -5197,6 +5213,18 @@ def _sole_object(arguments: dict[str, Any], roles: Mapping[str, str], parts: lis
     ids = [a for a, v in arguments.items() if roles.get(a) == "identifier" and isinstance(v, str)
            and a.split("_")[0] not in _NOT_OBJECTS]
     return ids[0] if len(ids) == 1 and ids[0].split("_")[0] not in parts else None
+
+
+def _sentence_bounds(text: str, at: int) -> tuple[int, int]:
+    """Where the sentence or line of a text that holds position ``at`` starts and ends."""
+    start = max(text.rfind(". ", 0, at), text.rfind("\n", 0, at)) + 1
+    return start, min((k for k in (text.find(". ", at), text.find("\n", at)) if k >= 0), default=len(text))
+
+
+def _sentence_at(text: str, at: int) -> str:
+    """The sentence or line of a text that holds position ``at``."""
+    start, end = _sentence_bounds(text, at)
+    return text[start:end]
 
 
 def _may_switch(text: str) -> bool:

@@ -7,10 +7,12 @@ date ("Today's date is 2025-02-25", tau-bench's "The current time is 2024-05-15 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from contextlib import suppress
 from datetime import date, datetime
 
 from trajectory2gym.certify.dates import date_mentions, hour_24, month_number
+from trajectory2gym.certify.normalize import FLIGHT_NUMBER
 from trajectory2gym.certify.turns import LIST_MARK, SENTENCE_OR_LINE
 
 _TODAY = re.compile(r"\b(?:today(?:'s date)?|the current (?:date|time)|current date)\s*(?:is|:)\s*"
@@ -197,6 +199,47 @@ def hours_between_said(number: str, text: str, earlier: str = "") -> bool:
 
 
 _DEPARTS_BEFORE = re.compile(r"\b(?:leav\w*|depart\w*)\b[^.\n]*$", re.I)
+
+# A count of hours and minutes written short: "2h30", "0h30" (a table's durations and layovers).
+HOURS_MINUTES = re.compile(r"(\d{1,2})h([0-5]\d)")
+
+
+def as_decimal_hours(token: str) -> str | None:
+    """A short count of hours and minutes as decimal hours: "2h30" is "2.5", "3h15" "3.25"; None for
+    any other token."""
+    if (m := HOURS_MINUTES.fullmatch(token)) is None:
+        return None
+    return f"{int(m[1]) + int(m[2]) / 60:.4g}"
+
+
+def hours_of_flights(number: str, text: str, times_of: Callable[[str, str], set[str]]) -> bool:
+    """Whether ``number``, said as a count of hours in a sentence or a table's row ("HAT025 + HAT023 |
+    JFK | 04:00 | 20:00 | 6.5h"), is a time the flights it names make, in the order it names them, by
+    their scheduled times (``times_of(flight, "departure" | "arrival")``): one flight's time in the air,
+    the wait between one's arrival and the next one's departure, or the whole trip from the first
+    departure to the last arrival."""
+    try:
+        minutes = round(float(number) * 60)
+    except ValueError:
+        return False
+    for sentence in SENTENCE_OR_LINE.split(text):
+        if number not in sentence or not re.search(rf"(?<![\d.]){re.escape(number)}\**[\s-]*(?:hours?|h)\b", sentence):
+            continue
+        flights = list(dict.fromkeys(FLIGHT_NUMBER.findall(sentence)))
+        if not flights or len(flights) > 4:
+            continue  # none named, or a list of flights, not one trip
+        legs = [({_clock_minutes(t) for t in times_of(f, "departure")}, {_clock_minutes(t) for t in times_of(f, "arrival")})
+                for f in flights]
+        pairs = [(dep, arr) for dep, arr in legs] + [(legs[k][1], legs[k + 1][0]) for k in range(len(legs) - 1)] + [
+            (legs[0][0], legs[-1][1])]
+        if any((b - a) % 1440 == minutes for starts, ends in pairs for a in starts for b in ends):
+            return True
+    return False
+
+
+def _clock_minutes(clock: str) -> int:
+    """Minutes after midnight of an "HH:MM" time."""
+    return int(clock[:2]) * 60 + int(clock[3:5])
 
 
 def _minutes(m: re.Match[str]) -> int:

@@ -10,7 +10,9 @@ import pytest
 from trajectory2gym.certify import certify_interaction
 from trajectory2gym.certify.dates import shifted, spans_in
 from trajectory2gym.certify.elapsed import (
+    as_decimal_hours,
     hours_between_said,
+    hours_of_flights,
     hours_since,
     miscounted_days,
     not_within_a_day,
@@ -206,3 +208,60 @@ def test_hours_from_a_time_the_message_before_states(number: str, derived: bool)
     earlier = "HAT172 leaves LGA at 23:00 and arrives in PHL at 00:00, so just after midnight on May 25."
     text = f"HAT110 departs ATL at 14:00 and lands at LGA at 16:30, so you'd have a {number}-hour connection."
     assert hours_between_said(number, text, earlier) is derived
+
+
+@pytest.mark.parametrize(("token", "hours"), [("2h30", "2.5"), ("0h30", "0.5"), ("3h15", "3.25"), ("14h", None),
+                                              ("2h75", None), ("HAT230", None)])
+def test_hours_and_minutes_written_short(token: str, hours: str | None) -> None:
+    assert as_decimal_hours(token) == hours
+
+
+SCHEDULE = {("HAT025", "departure"): {"04:00"}, ("HAT025", "arrival"): {"07:30"},
+            ("HAT023", "departure"): {"14:00"}, ("HAT023", "arrival"): {"20:00"},
+            ("HAT072", "departure"): {"09:00"}, ("HAT072", "arrival"): {"13:00"}}
+
+
+@pytest.mark.parametrize(("number", "text", "derived"), [
+    # a table's row of one itinerary: the wait between its flights, the whole trip (blind set 88, a88_11 29)
+    ("6.5", "| HAT025 + HAT023 | JFK | 04:00 | 20:00 | 6.5h | 16h | $290 |", True),
+    ("16", "| HAT025 + HAT023 | JFK | 04:00 | 20:00 | 6.5h | 16h | $290 |", True),
+    ("5.5", "| HAT025 + HAT023 | JFK | 04:00 | 20:00 | 5.5h | 16h | $290 |", False),
+    # the flights in the order named: HAT023's arrival to HAT025's departure is no wait of this trip
+    ("8", "| HAT025 + HAT023 | 8h |", False),
+    # one flight's time in the air, said after it (a88_11 29: "the nonstop HAT072, which takes 4 hours")
+    ("4", "The nonstop HAT072 takes 4 hours.", True),
+    ("5", "The nonstop HAT072 takes 5 hours.", False),
+    ("4", "A nonstop takes 4 hours.", False),  # no flight named
+    # the whole trip, the times after the count (a88_03 25)
+    ("16", "It takes 16 hours door to door (HAT025 leaves 04:00, HAT023 lands 20:00).", True),
+])
+def test_hours_the_flights_a_sentence_names_make(number: str, text: str, derived: bool) -> None:
+    assert hours_of_flights(number, text, lambda flight, way: SCHEDULE.get((flight, way), set())) is derived
+
+
+@pytest.mark.parametrize(("said", "misses"), [
+    # durations and waits written "2h30" in a table of itineraries (blind set 88: a88_03 21, a88_11 29)
+    ("| Flights | Departs | Arrives | Layover | Total |\n|---|---|---|---|---|\n"
+     "| HAT025 + HAT023 | 04:00 | 20:00 | 6h30 | 16h |\n\nThe nonstop HAT072 takes 4 hours.", []),
+    ("| Flights | Departs | Arrives | Layover | Total |\n|---|---|---|---|---|\n"
+     "| HAT025 + HAT023 | 04:00 | 20:00 | 5h30 | 16h |\n\nThe nonstop HAT072 takes 5 hours.", ["5 hours", "5h30"]),
+    ("| Flight | Departs | Arrives | Duration |\n|---|---|---|---|\n| HAT025 | 04:00 | 07:30 | 3h30 |", []),
+    ("| Flight | Departs | Arrives | Duration |\n|---|---|---|---|\n| HAT025 | 04:00 | 07:30 | 2h30 |", ["2h30"]),
+    # a range of hours, each end a row's total the text gives
+    ("| Flights | Total |\n|---|---|\n| HAT025 + HAT023 | 16h |\n| HAT072 | 4h |\n\nThey take 4–16 hours.", []),
+    ("| Flights | Total |\n|---|---|\n| HAT025 + HAT023 | 16h |\n| HAT072 | 4h |\n\nThey take 4–18 hours.",
+     ["4–18 hours"]),
+])
+def test_hours_the_flights_make_in_a_text(convo: Any, at: Any, said: str, misses: list[str]) -> None:
+    from trajectory2gym.envs.registry import tool_specs
+
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("How long would the trip from Houston to San Francisco take on May 19?")
+    c.call("search_onestop_flight", {"origin": "IAH", "destination": "SFO", "date": "2024-05-19"}, [[
+        {"flight_number": "HAT025", "scheduled_departure_time_est": "04:00:00", "scheduled_arrival_time_est": "07:30:00"},
+        {"flight_number": "HAT023", "scheduled_departure_time_est": "14:00:00", "scheduled_arrival_time_est": "20:00:00"}]])
+    c.call("search_direct_flight", {"origin": "IAH", "destination": "SFO", "date": "2024-05-19"}, [
+        {"flight_number": "HAT072", "scheduled_departure_time_est": "09:00:00", "scheduled_arrival_time_est": "13:00:00"}])
+    i = c.say(said)
+    assert sorted(at(certify_interaction(c.build()), i).reasons) == sorted(
+        f"text states '{m}' not in visible history" for m in misses)
