@@ -214,7 +214,8 @@ def as_decimal_hours(token: str) -> str | None:
 
 def hours_of_flights(number: str, text: str, times_of: Callable[[str, str], set[str]]) -> bool:
     """Whether ``number``, said as a count of hours in a sentence or a table's row ("HAT025 + HAT023 |
-    JFK | 04:00 | 20:00 | 6.5h"), is a time the flights it names make, in the order it names them, by
+    JFK | 04:00 | 20:00 | 6.5h"), is a time the flights it names (or, naming none, the two sentences
+    before it name) make, in the order it names them, by
     their scheduled times (``times_of(flight, "departure" | "arrival")``): one flight's time in the air,
     the wait between one's arrival and the next one's departure, or the whole trip from the first
     departure to the last arrival."""
@@ -222,10 +223,12 @@ def hours_of_flights(number: str, text: str, times_of: Callable[[str, str], set[
         minutes = round(float(number) * 60)
     except ValueError:
         return False
+    before: list[str] = []  # the two sentences before: "HAT085 ... 09:30; HAT023 leaves at 14:00 ... That's a 4h30 layover"
     for sentence in SENTENCE_OR_LINE.split(text):
+        said_before, before = before, [*before[-1:], sentence]
         if number not in sentence or not re.search(rf"(?<![\d.]){re.escape(number)}\**[\s-]*(?:hours?|h)\b", sentence):
             continue
-        flights = list(dict.fromkeys(FLIGHT_NUMBER.findall(sentence)))
+        flights = list(dict.fromkeys(FLIGHT_NUMBER.findall(sentence) or FLIGHT_NUMBER.findall(" ".join(said_before))))
         if not flights or len(flights) > 4:
             continue  # none named, or a list of flights, not one trip
         legs = [({_clock_minutes(t) for t in times_of(f, "departure")}, {_clock_minutes(t) for t in times_of(f, "arrival")})

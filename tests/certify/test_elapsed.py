@@ -232,6 +232,10 @@ SCHEDULE = {("HAT025", "departure"): {"04:00"}, ("HAT025", "arrival"): {"07:30"}
     ("4", "The nonstop HAT072 takes 4 hours.", True),
     ("5", "The nonstop HAT072 takes 5 hours.", False),
     ("4", "A nonstop takes 4 hours.", False),  # no flight named
+    # the flights of the two sentences before (a88_12 50)
+    ("4.5", "HAT025 leaves at 04:00 and lands at 07:30; HAT023 leaves at 14:00. That's 6.5h with a 4.5h wait.", False),
+    ("6.5", "HAT025 leaves at 04:00 and lands at 07:30; HAT023 leaves at 14:00. That's 16h with a 6.5h wait.", True),
+    ("6.5", "HAT025 leaves at 04:00. I checked. HAT023 leaves at 14:00. That's 16h with a 6.5h wait.", False),
     # the whole trip, the times after the count (a88_03 25)
     ("16", "It takes 16 hours door to door (HAT025 leaves 04:00, HAT023 lands 20:00).", True),
 ])
