@@ -154,8 +154,11 @@ def miscounted_people(text: str, listed_by: Callable[[str], int | None]) -> list
 
 
 # "The reservation currently has 2 checked bags", "521WNC has 3 bags": what a booking holds now.
-_HAS_BAGS = re.compile(rf"\b(?:reservation|booking|it|(?P<code>[A-Z0-9]{{6}}))\s+(?:currently\s+|now\s+|already\s+)?"
-                       rf"(?:has|includes|lists|shows)\s+\**{_NUMBER}\**\s+(?:checked\s+)?bags?\b")
+# (After the code, a bracket of its trip may stand, and before the count its insurance: "AAVMM8 (MCO→DTW,
+# May 21) has insurance and 2 checked bags".)
+_HAS_BAGS = re.compile(rf"\b(?:reservation|booking|it|(?P<code>[A-Z0-9]{{6}})(?:\s*\([^()\n]{{0,120}}\))?)\s+"
+                       rf"(?:currently\s+|now\s+|already\s+)?(?:has|includes|lists|shows)\s+(?:(?:travel\s+)?insurance\s+and\s+)?"
+                       rf"\**{_NUMBER}\**\s+(?:checked\s+)?bags?\b")
 
 
 def miscounted_bags(text: str, bags_of: Callable[[str | None], int | None]) -> list[tuple[str, int]]:

@@ -257,6 +257,10 @@ def test_a_count_of_passengers_multiplied_is_the_bookings(text: str, found: list
      {"JG7FMM": 3, None: 1}, []),
     ("With 2 passengers on JG7FMM the free allowance is 2 bags. The reservation currently lists 2 checked bags.",
      {"JG7FMM": 3, None: 2}, [("2 checked bags", 3)]),
+    # the code, a bracket of its trip, then its insurance first (blind set 88, a88_09 54)
+    ("AAVMM8 (MCO→PHX→DTW, May 21–22, business) has insurance and **2 checked bags**.", {"AAVMM8": 3, None: 2},
+     [("2 checked bags", 3)]),
+    ("AAVMM8 (MCO→PHX→DTW, May 21–22, business) has insurance and **3 checked bags**.", {"AAVMM8": 3, None: 2}, []),
 ])
 def test_the_bags_a_booking_is_said_to_have_are_the_ones_it_shows(text: str, bags: dict[str | None, int],
                                                                    found: list[tuple[str, int]]) -> None:
