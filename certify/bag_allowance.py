@@ -36,7 +36,8 @@ _UP_TO_FREE = re.compile(r"\bup to\s+(\d+|one|two|three|four|five)\s+(?:checked\
                          re.I)
 # Words that say a count of free bags is the allowance, not the bags booked: "you get 2 free bags".
 _ALLOWANCE_SAID = re.compile(r"\b(?:get|gets|allowance|allowed|entitled|comes? with|includes?)\b", re.I)
-_TIER_SAID = re.compile(r"\b(regular|silver|gold)\W+members?\b", re.I)
+# A tier a sentence names: "As a Gold member", or one supposed, "With silver, basic economy includes 1".
+_TIER_SAID = re.compile(r"\b(regular|silver|gold)\W+members?\b|\bwith\s+(?:an?\s+)?(regular|silver|gold)\b", re.I)
 _CABIN_SAID = re.compile(r"\b(basic[\s_-]economy|economy|business)\b", re.I)
 _EACH = re.compile(r"^\W*(?:per\s+(?:passenger|person|travell?er)|each)\b", re.I)
 _SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+|\n")  # a sentence's end, or a line's (a list's items)
@@ -111,7 +112,7 @@ def misstated_bags(text: str, table: dict[tuple[str, str], int], tiers_shown: se
     where the booking in question shows them); a count said per passenger must be the count."""
     out: list[tuple[str, str, int]] = []
     for sentence, plain, cabins, claims in _bag_counts(text, cabins_shown):
-        tiers = {t.lower() for t in _TIER_SAID.findall(plain)} or tiers_shown
+        tiers = {(m[1] or m[2]).lower() for m in _TIER_SAID.finditer(plain)} or tiers_shown
         if len(tiers) != 1 or len(cabins) != 1:
             continue
         key = (next(iter(tiers)), next(iter(cabins)))

@@ -58,6 +58,10 @@ def test_a_policy_without_a_table_gives_none() -> None:
     ("As a Silver member in economy, each passenger gets 4 free checked bags.", set(),
      [("4 free checked bags", "silver economy", 2)]),  # said per passenger
     ("Economy includes 2 free bags.", set(), []),  # no tier said or shown
+    # a tier supposed, "with silver", against the profile's (blind set 88, a88_10 58)
+    ("With silver, basic economy includes 1 free checked bag per passenger.", {"regular"}, []),
+    ("With silver, basic economy includes 2 free checked bags per passenger.", {"regular"},
+     [("2 free checked bags", "silver basic economy", 1)]),
     ("Economy includes 2 free bags.", {"gold", "silver"}, []),  # two profiles: whose is not clear
     ("Gold members get 3 in economy and 3 in business: 3 free bags.", set(), []),  # two cabins
     ("Do you have any free bags left in economy, as a gold member?", set(), []),  # denies nothing
