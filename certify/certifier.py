@@ -213,6 +213,7 @@ from trajectory2gym.certify.equations import (
     worked,
 )
 from trajectory2gym.certify.evidence import EvidenceIndex
+from trajectory2gym.certify.flown import misflown
 from trajectory2gym.certify.item_options import OptionBook, misdescribed_options
 from trajectory2gym.certify.item_prices import ItemPriceBook
 from trajectory2gym.certify.late_insurance import late_insurance_rule, offers_late_insurance
@@ -2341,6 +2342,16 @@ class _Run:
         """The user's latest message, where it is the latest turn (the text answers it)."""
         return self.turns[-1] if self.turns and self.turns[-1].role == "user" else None
 
+    def _first_flight_day(self, code: str) -> date | None:
+        """The day of a reservation's first flight, as its newest record shows its flights; None where
+        no record shows them."""
+        flights = self.index.field_of(code.lower(), "flights")
+        days = [f["date"] for f in flights if isinstance(f, dict) and isinstance(f.get("date"), str)
+                and ISO_DAY.fullmatch(f["date"])] if isinstance(flights, list) else []
+        with suppress(ValueError):
+            return min(date.fromisoformat(d) for d in days) if days else None
+        return None
+
     def _cancel_unowed(self, booking: str, today: date) -> bool:
         """Whether the reservation's record meets none of the cancellation rule's conditions on the
         policy's current date (and the user has not said the airline cancelled)."""
@@ -3830,6 +3841,12 @@ class _Run:
             # "B1234321, $65.00 for the February 2025 period", whose period is January's
             for bill, said_month, months in misdated_bill_periods(content, self._book(BillMonths).periods):
                 reasons.append(reason("text_misdated", arg=bill, value=said_month, detail=f"its period in {months}"))
+        if self._today is not None and "flown" in content:
+            # "XL2C75 is already partly flown (the first leg was May 16)", where today is May 15
+            for code, first in misflown(content, lambda i: self.index.field_of(i.lower(), "created_at") is not None,
+                                        self._first_flight_day, self._today):
+                reasons.append(reason("text_contradicts_status", arg=code,
+                                      detail=f"flown, where its first flight is on {first.isoformat()}, after today"))
         if self._today is not None and _WEEKDAY_NAMED.search(content):  # "on Sunday, May 18", a Saturday
             for dated, weekday in misnamed_weekdays(content, self._today.year):
                 reasons.append(reason("text_misdated", arg="the weekday", value=dated, detail=weekday))
