@@ -141,8 +141,9 @@ def misdated_fields(text: str, book: DatedFields) -> list[tuple[str, str, str]]:
             after = d.end
             shown_as = {name for name, days in book.values.items() if any(d.means(day) for day in days)}
             if (not shown_as and not named) or any(w in name for name in shown_as for w in _PERSONAL) \
-                    or _AFTER_NAME.search(sentence, max(0, d.start - 40), d.start):
-                continue  # a date no field shows (the visibility check's), or a birth date
+                    or _AFTER_NAME.search(sentence, max(0, d.start - 40), d.start) \
+                    or _NOW_SAID.search(sentence, max(0, d.start - 16), d.start):
+                continue  # a date no field shows (the visibility check's), a birth date, or today's ("today is May 15")
             if any(n.endswith(("start", "end")) for n in shown_as) and (
                     _RANGE_NEXT.match(sentence, d.end) or _RANGE_BEFORE.search(sentence, max(0, d.start - 8), d.start)):
                 continue  # one end of a period: "B1002 for 2025-02-01 to 2025-02-28" (not its issue date)
@@ -153,12 +154,10 @@ def misdated_fields(text: str, book: DatedFields) -> list[tuple[str, str, str]]:
             said = _said_of(d, sentence, stems, named, book)
             if said is None or (not shown_as and (said[0] not in named or not _WRITTEN_DAY.search(
                     sentence, d.start, d.end) or _NEW_DAY.search(sentence, max(0, d.start - 12), d.start)
-                    or _NOW_SAID.search(sentence, max(0, d.start - 16), d.start)
                     or (joined and d.start >= joined))):
                 # (a date no field shows, written out and said of a named object as its own, in the
                 # sentence that names it: "HAT077 ... were on 2024-05-15", today; not "move HAT157 to
-                # 2024-05-16", nor "May 20, and 6 dollars", nor "It was booked ... (it's now 2024-05-15)",
-                # nor "K1NW8N was created on 2024-05-14 ..., and it's now 2024-05-15 15:00")
+                # 2024-05-16", nor "May 20, and 6 dollars", nor "It was booked ... (it's now 2024-05-15)")
                 continue
             label, days = said
             if not any(d.means(day) for day in days):
