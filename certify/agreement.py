@@ -446,6 +446,9 @@ _PRICE_OUT = re.compile(r"\$\s?\d[\d,]*(?:\.\d+)?")
 # A price written without "$", right before "for the" thing: "109 + 30 insurance + 50 for the bag".
 _PRICE_FOR = re.compile(r"\b\d+(?:\.\d+)?\s+(?:dollars?\s+)?(?=for\s+(?:the|each|a|every|that)\s+(?:\w+\s+)?$)", re.I)
 
+# ... or a plain number after "total ... bags": "Baggage: total checked bags 2 (0 paid)" (not a time or a price).
+_TOTAL_THEN_COUNT = re.compile(r"\s+(\d+)\b(?![:.,]\d|\s*(?:am|pm|%))", re.I)
+
 
 def _counts_of(text: str, things: tuple[str, ...], people: int, user: bool) -> tuple[set[int], set[int]]:
     """How many of a thing ("bag") a text says there will be, and how many it adds: "6 checked bags",
@@ -477,6 +480,10 @@ def _counts_of(text: str, things: tuple[str, ...], people: int, user: bool) -> t
             if not counted and (label := _LABEL_COUNT.match(sentence, m.end())) and (
                     n := _quantity(label[1].lower())) is not None:
                 totals.add(n)  # "- Bags: 3 checked, all free"
+                continue
+            if not counted and "total" in before and (plain := _TOTAL_THEN_COUNT.match(sentence, m.end())) and (
+                    n := _quantity(plain[1].lower())) is not None:
+                totals.add(n)  # "Baggage: total checked bags 2 (0 paid)"
                 continue
             if not counted and not _SETS.isdisjoint(before) and (to := _TO_COUNT.match(sentence, m.end())) and (
                     n := _quantity(to[1].lower())) is not None:

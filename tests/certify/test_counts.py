@@ -294,6 +294,9 @@ def test_a_text_miscounting_a_bookings_bags_is_not_grounded(convo: Any) -> None:
     # a bold number right after the thing (blind audit a57_08)
     ("- Reservation **5JLTF1**: total checked bags **6**, of which **2** non-free", {6}),
     ("- Bags: 3 checked, all free", {3}),
+    # a plain number after "total ... bags" (blind set 88, a88_01 38)
+    ("2. **Baggage**: total checked bags 2 (0 paid), no charge.", {2}),
+    ("Checked bags 2 times the fee.", set()),  # no "total"
 ])
 def test_a_bag_total_set_to_a_number_or_said_by_an_ordinal(text: str, totals: set[int]) -> None:
     from trajectory2gym.certify.agreement import _counts_of
