@@ -469,6 +469,8 @@ _CABIN_CHANGE = re.compile(r"\b(?:upgrad\w*|downgrad\w*|chang\w*|mov\w*|switch\w
 # A cabin's rule, of any reservation in it: "3 bags for 2 passengers: economy includes 2".
 _CABIN_RULE = re.compile(r"\b(?:economy|business)\**\s+(?:includes?|allows?|gives?|permits?|comes? with|allowance)\b", re.I)
 _CABIN_LABEL = re.compile(r"\W*(?:new\s+)?cabin\**\s*:", re.I)  # a list line "- Cabin: business ..."
+# ... or the cabin labelled later in a list's line: "- Reservation **M05KNL**, cabin **economy**"
+_CABIN_LABELLED = re.compile(r"\bcabin\**\s*:?\s*\**\s*(?:basic[ _-]?economy|economy|business)\b", re.I)
 _A_CHANGE = re.compile(r"\b(?:chang|upgrad|downgrad)\w*", re.I)
 
 
@@ -482,7 +484,8 @@ def cabin_contradicted(text: str, cabin_of: Callable[[str], set[str]]) -> list[t
         said = {m[1].lower().replace("_", " ").replace("-", " ") for m in CABIN_SAID.finditer(sentence)}
         if len(said) != 1 or _MAYBE.search(sentence) or _CABIN_CHANGE.search(sentence) or _CABIN_RULE.search(sentence):
             continue
-        if _CABIN_LABEL.match(sentence) and (change := change if change is not None else bool(_A_CHANGE.search(text))):
+        if (_CABIN_LABEL.match(sentence) or (LIST_MARK.match(sentence) and _CABIN_LABELLED.search(sentence))) and (
+                change := change if change is not None else bool(_A_CHANGE.search(text))):
             continue  # "To confirm the change:\n- Cabin: business for the whole reservation QMLLG3": the new one
         codes = [c for c in dict.fromkeys(_CODE.findall(sentence)) if cabin_of(c)]
         if len(codes) != 1:

@@ -797,6 +797,9 @@ CABINS = {"Y2WASI": {"economy"}, "CUPYN7": {"basic_economy"}}
     # a list that labels the new cabin under the change it describes (blind audit a58_06)
     ("To confirm the change:\n- Cabin: business for the whole reservation Y2WASI\n- Upgrade cost: $346", []),
     ("Here is your trip:\n- Cabin: business for the whole reservation Y2WASI", [("Y2WASI", "business", "economy")]),
+    # ... the cabin labelled later in the list's line (blind set 88, a88_04 22)
+    ("Here's the change for your approval:\n- Reservation **Y2WASI**, cabin **business**\n- Refund of $300", []),
+    ("Here is your trip:\n- Reservation **Y2WASI**, cabin **business**", [("Y2WASI", "business", "economy")]),
     # the cabin's own allowance, not the reservation's cabin (blind set 86, a86_01 51)
     ("- **CUPYN7**: 3 bags for 2 passengers — economy includes 2, so that's one more than the free allowance.", []),
     ("- **CUPYN7**: 3 bags for 2 passengers in economy.", [("CUPYN7", "economy", "basic_economy")]),
