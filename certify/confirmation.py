@@ -1716,6 +1716,15 @@ _CITES_YES = re.compile(r"(?<!what )\byou(?:'ve|’ve| have)?\s+(?:already\s+)?(
 _CONFIRM_ASKED = re.compile(r"\b(?:please\s+)?confirm\b", re.I)
 
 
+def _asks_yes_for_other_action(turn: Turn, anchors: Anchors) -> bool:
+    """Whether a message names the call's object and another same-verb tool's object word, not the
+    call's own, and asks for a yes: "Here's the flight change to confirm: - HXDUBJ, cabin economy ...
+    Shall I make this change?", of a bag update (by the code as written: one of letters only is no
+    identifier token)."""
+    return (ASKS.search(turn.text) is not None and says(turn.wordline, anchors.rival_objects)
+            and not says(turn.wordline, anchors.objects) and any(o and o in turn.text for o in anchors.owners))
+
+
 def _asks_another_change_of_its_object(turn: Turn, anchors: Anchors) -> bool:
     """Whether a message names the call's own object and other objects of the kind its details are
     (flights other than the call's), and none of those details: another change of the same object
@@ -1794,6 +1803,10 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
     # retraction ("I'd rather not cancel it after all") undoes an earlier yes.
     confirmed = affirmed_elsewhere = withdrawn = rival_named = False
     asked_apart: Turn | None = None  # a later message asking to confirm another change of the object, after a yes
+    # a later message asking a yes for another action on the call's object ("Here's the flight change to
+    # confirm: - HXDUBJ ... Shall I make this change?", of a bag update): a bare yes from then on is its,
+    # until a message speaks of this call's thing again
+    other_asked = False
     uncovered = ""  # the items a scoped yes left out
     groups = anchors.item_groups()
     answered = described
@@ -1806,6 +1819,9 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
                 # "Please confirm step 1: OWZ4XL ... same flights HAT202 and HAT232. Yes?", after a yes to both
                 # steps: the agent asks again, one at a time, and this one waits for its own yes
                 confirmed, affirmed_elsewhere, asked_apart = False, True, turn
+            if other_asked and says(turn.wordline, anchors.objects):
+                other_asked = False  # back to this call's thing: "Two checked bags on M05KNL would be free ..."
+            other_asked = other_asked or _asks_yes_for_other_action(turn, anchors)
             continue
         if answered is asked_apart:
             continue  # the yes to that other change, whatever it says
@@ -2070,7 +2086,7 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
         if answered is described and _ends_offering_other(described, anchors):
             affirmed_elsewhere = True  # "... Would you like me to explain how that works first?" "Yes please."
             continue
-        if (answered is described or describes(answered, anchors) or _continues(answered, anchors, index)
+        if not other_asked and (answered is described or describes(answered, anchors) or _continues(answered, anchors, index)
                 or _offers_amounts(answered, anchors)
                 # "ok great yes cancel it" after the answer to a question about it (the policy, which
                 # says "booked"): the yes names the action by its own verb, the answer no other object,

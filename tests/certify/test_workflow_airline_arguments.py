@@ -1581,3 +1581,29 @@ def test_a_flight_said_replaced_beside_one_kept(convo, said: str, kinds: list[st
     first = (f"Here's the change for PVUB64:\n- Flights: {said}\n- Cabin: Economy\n- Fare difference: $190 − $180 = $10"
              "\n\nWhich payment method should I charge the $10 to?")
     assert _recapped(convo, first, RECAP, {"cabin": "economy", "flights": BOTH_LEGS}) == kinds
+
+
+@pytest.mark.parametrize(("between", "kinds"), [
+    # blind set 88, a88_11 33: the yes went to the flight change asked after the bags were talked of
+    ("Here's the cabin change to confirm:\n- **PVUB64**, cabin business, HAT173\n- $283 on gift_card_3\n\n"
+     "Shall I make this change?", ["confirmation_not_covering"]),
+    # ... unless a later message speaks of the bags again
+    ("Here's the cabin change to confirm:\n- **PVUB64**, cabin business, HAT173\n- $283 on gift_card_3\n\n"
+     "Shall I make this change? The 3 bags stay free in business.", []),
+    ("HAT173 leaves at 15:00 and has seats left in business.", []),  # no other change asked
+])
+def test_a_yes_after_another_change_was_asked_is_that_changes(convo, between: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("raj_moore_8640 here. On PVUB64 I want business and 3 checked bags.")
+    c.call("get_user_details", {"user_id": "raj_moore_8640"}, USER)
+    c.call("get_reservation_details", {"reservation_id": "PVUB64"}, RESERVATION)
+    c.say("**PVUB64**: economy, HAT173 on 2024-05-20, 2 checked bags, no insurance. I'll add 1 bag (3 in total, "
+          "free as a silver member) and price business.")
+    c.user("How much is business?")
+    c.call("search_direct_flight", {"origin": "PHX", "destination": "LAS", "date": "2024-05-20"}, SEARCH)
+    c.say(between)
+    c.user("Ok. Yes, make the change.")
+    c.call(*_flights("business"), {**RESERVATION, "cabin": "business"})
+    i = c.call(*_bags(3, 0, "gift_card_3"), {**RESERVATION, "total_baggages": 3})
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert [k for k in map(reason_kind, decision.reasons) if reason_check(k) == "workflow"] == kinds
