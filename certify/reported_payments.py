@@ -28,8 +28,10 @@ GATE = re.compile(r"efund|back|redit|eturn")
 # The phrases that name a kind of payment method (``_kind_said`` reads them).
 _KIND_PHRASES = (r"(paypal|credit card|debit card|card ending|gift card|travel certificate|certificate|visa|"
                  r"mastercard|amex|american express|discover)\b")
+# (Not across a denial: "... back to PayPal within 5-7 business days — I can't redirect it to the Visa".)
 _NAMED = re.compile(
-    r"\b(?:refund\w*|back|credited|returned)\b(?:[^.!?;\n]|\.(?=\d)){0,60}?\b(?:to|onto|into|on)\s+(?:your|the)\s+"
+    r"\b(?:refund\w*|back|credited|returned)\b(?:(?!n't|n’t|\bnot\b|\bcannot\b)[^.!?;\n]|\.(?=\d)){0,60}?"
+    r"\b(?:to|onto|into|on)\s+(?:your|the)\s+"
     r"(?:original\s+|existing\s+|same\s+)?" + _KIND_PHRASES)
 
 

@@ -63,6 +63,9 @@ def test_the_methods_a_result_refunds_to() -> None:
     ("Refunded. Your PayPal account is unchanged.", []),  # names PayPal, not as where the refund went
     ("You paid with PayPal; the refund of $49.67 went to your gift card.", []),
     ("The **$54.04** will be refunded to your **Visa ending 3660** within 5–7 business days.", ["visa"]),  # in bold
+    # a method the refund is said not to go to (blind set 88, r88_05 42)
+    ("The $288.75 would go back to PayPal within 5–7 business days — I can't redirect it to the Visa.", []),
+    ("The $288.75 would go back, as I can redirect it to the Visa.", ["visa"]),
 ])
 def test_a_kind_named_as_where_a_refund_goes(text: str, named: list[str]) -> None:
     assert misnamed_refund_methods(text, {"gift_card_5540683"}) == named
