@@ -195,8 +195,9 @@ def _payment_args(value: Any, found: set[str], under_payment: bool = False) -> N
 
 # A card named by its last four digits as what a write charged or refunded: "charged to your Visa
 # ending in 5735", "refunded to the card ending 8081".
-_CARD_ENDING = re.compile(r"\b(?:charg\w*|refund\w*|paid|billed|back|credited|debited|put|came|comes|taken|drawn)\b"
-                          r"(?:[^.!?;\n]|\.(?=\d)){0,60}?"
+_WAY = r"\b(?:charg\w*|refund\w*|paid|billed|back|credited|debited|put|came|comes|taken|drawn)\b"
+_WAY_WORD = re.compile(_WAY, re.I)
+_CARD_ENDING = re.compile(_WAY + r"(?:[^.!?;\n]|\.(?=\d)){0,60}?"
                           r"\bending\s+(?:in\s+)?\**(\d{4})\b", re.I)  # (a decimal point is no sentence's end)
 
 
@@ -209,7 +210,9 @@ def misnamed_cards(text: str, last_fours: set[str], refunded_fours: set[str] | N
         return []
     out = []
     for m in _CARD_ENDING.finditer(text):
-        fours = refunded_fours if refunded_fours and _REFUND_WORD.match(m[0]) else last_fours
+        # (the way word nearest the card: "charged to the Mastercard and $368.15 refunded to the Visa ending 5768")
+        nearest = _WAY_WORD.findall(m[0])[-1]
+        fours = refunded_fours if refunded_fours and _REFUND_WORD.match(nearest) else last_fours
         if m[1] not in fours:
             out.append(m[1])
     return out

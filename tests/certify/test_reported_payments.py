@@ -149,6 +149,10 @@ def test_a_refund_named_by_a_card_the_write_did_not_refund() -> None:
     assert misnamed_cards(said, {"7969", "6680"}, {"6680"}) == ["7969"]
     assert misnamed_cards(said.replace("7969", "6680"), {"7969", "6680"}, {"6680"}) == []
     assert misnamed_cards("The $48 was charged to your Visa ending in 7969.", {"7969", "6680"}, {"6680"}) == []
+    # the word nearest the card says which it is: charged to one, refunded to the other (blind set 88, r88_01 18)
+    moved = "The system shows $368.15 charged to the Mastercard and $368.15 refunded to the Visa ending {}."
+    assert misnamed_cards(moved.format("5768"), {"7287"}, {"5768"}) == []
+    assert misnamed_cards(moved.format("7287"), {"7287"}, {"5768"}) == ["7287"]
 
 
 CARDS = {"user_id": "ethan_li_4016", "payment_methods": {
