@@ -181,6 +181,8 @@ def _misdescribed_in(sentence: str, book: Callable[[], OptionBook], named_in: st
             # "over-ear" where it shows "in-ear": another first word before the value's own second one
             rivals = [f" {m[0]} " for m in re.finditer(rf"(?<= )[a-z]+ {re.escape(parts[1])}(?= )", norm)
                       if m[0].split()[0] != parts[0]
+                      # (not the item's name before the value said short: "Smart Thermostat (HomeKit")
+                      and f" {m[0].split()[0]} " not in (items[0].name or "")
                       # (not "not water resistant", the item's own "not resistant" said in full)
                       and not (parts[0] == "not" and norm.endswith(" not ", 0, m.start()))]
         if not rivals and len(parts) == 1 and len(own) > 8 and own.strip().isalpha():

@@ -178,3 +178,18 @@ EARBUDS_ORDER = {"order_id": "#W5671546", "status": "delivered", "items": [
 def test_a_value_said_with_its_negation_in_full(text: str, out: list[tuple[str, str, str, str]]) -> None:
     book = _book(EARBUDS_ORDER)
     assert misdescribed_options(text, lambda: book) == out
+
+
+THERMOSTAT = {"order_id": "#W7425646", "items": [{"name": "Smart Thermostat", "item_id": "4983901480", "price": 262.47,
+                                                  "options": {"compatibility": "Apple HomeKit", "color": "black"}}]}
+
+
+@pytest.mark.parametrize(("text", "out"), [
+    # the value said short, after the item's name (blind set 88, r88_01 56)
+    ("| #W7425646 | pending | Smart Thermostat (HomeKit, black) $262.47 |", []),
+    ("| #W7425646 | pending | Smart Thermostat (Google HomeKit, black) $262.47 |",
+     [("$262.47", "compatibility", "google homekit", "apple homekit")]),
+])
+def test_a_two_word_value_said_by_its_second_word(text: str, out: list[tuple[str, str, str, str]]) -> None:
+    book = _book(THERMOSTAT)
+    assert misdescribed_options(text, lambda: book) == out
