@@ -1144,6 +1144,11 @@ def _moved_off(text: str, anchors: Anchors) -> str:
 _Said = TypeVar("_Said")  # what a ``_last_said`` finder finds: words, or amounts in cents
 
 
+def _of_another(turn: Turn, anchors: Anchors) -> bool:
+    """Whether an assistant message names another object of the call's kind and not the call's own."""
+    return turn.role == "assistant" and anchors.ids.isdisjoint(turn.compacts) and anchors.names_rival(turn.text)
+
+
 def _last_said(turns: list[Turn], at: int, find: Callable[[Turn], AbstractSet[_Said]]) -> AbstractSet[_Said]:
     """What ``find`` finds in the latest message from the description (``turns[at]``) on that has any
     (the last word counts: "to your PayPal or your gift card?" ... "to the gift card, proceed?");
@@ -1298,8 +1303,10 @@ def _choice_not_stated(turns: list[Turn], at: int, anchors: Anchors) -> ConfirmV
             return ConfirmVerdict(False, "argument_not_confirmed", f"stated in its line: {', '.join(sorted(own))}",
                                   arg, value)
         named = max((k for k in range(at, len(turns)) if names_method_id(turns[k], value)), default=-1)
-        if named >= 0 and not any(_method_words(anchors, t) for t in turns[named + 1:]):
-            continue  # the method itself was named, and no message after names another kind
+        if named >= 0 and not any(_method_words(anchors, t) for t in turns[named + 1:] if not _of_another(t, anchors)):
+            # the method itself was named, and no message after names another kind (but one about another
+            # object: "The watch change on #W7941031 is done — $77.15 will be refunded to your PayPal")
+            continue
         # ("... charged to your PayPal (paypal_3650980)" "put the difference on my visa instead. then yes")
         said = _last_said(turns, at, partial(_method_words, anchors))
         kinds_said = {PAYMENT_WORDS[w] for w in said}

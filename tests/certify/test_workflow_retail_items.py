@@ -1085,3 +1085,38 @@ def test_the_next_request_after_a_yes_to_one_item_is_no_yes_to_it(convo, reply: 
                                               "payment_method_id": "paypal_2767694"}, {"order_id": "#W3883329"})
     decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
     assert decision.checks["workflow"] is ok, decision.reasons
+
+
+@pytest.mark.parametrize(("report", "ok"), [
+    # a report of the other order's change, between two yeses, names its own refund (blind set 88, r88_04 42)
+    ("The watch change on #W7941031 is done — $77.15 will be refunded to your PayPal. I'll do the camera next.", True),
+    ("The camera's $36.76 will be charged to your PayPal instead. I'll do the camera next.", False),
+])
+def test_a_report_of_another_orders_refund_names_no_method_for_this_one(convo, report: str, ok: bool) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user("I'm olivia_ito_3591. Change the watch in #W7941031 and the camera in #W3657213.")
+    c.call("get_user_details", {"user_id": "olivia_ito_3591"}, {"user_id": "olivia_ito_3591", "payment_methods": {
+        "paypal_8049766": {"source": "paypal", "id": "paypal_8049766"},
+        "gift_card_7794233": {"source": "gift_card", "balance": 56.0, "id": "gift_card_7794233"}},
+        "orders": ["#W7941031", "#W3657213"]})
+    for order, name, item in (("#W7941031", "Wristwatch", "1355937109"), ("#W3657213", "Action Camera", "6700049080")):
+        c.call("get_order_details", {"order_id": order}, {"order_id": order, "status": "pending", "items": [
+            {"name": name, "item_id": item, "price": 466.75}]})
+    c.call("get_product_details", {"product_id": "6066914160"}, {"name": "Wristwatch", "variants": {
+        "9949163720": {"item_id": "9949163720", "options": {"dial color": "black"}, "available": True, "price": 1908.15}}})
+    c.call("get_product_details", {"product_id": "3377618313"}, {"name": "Action Camera", "variants": {
+        "5925362855": {"item_id": "5925362855", "options": {"resolution": "1080p"}, "available": True, "price": 503.51}}})
+    c.say("**1. Order #W7941031**\n- Wristwatch (1355937109) → leather/black (9949163720)\n- Refund of **$77.15** to "
+          "**PayPal** (paypal_8049766)\n\n**2. Order #W3657213**\n- Action Camera (6700049080) → 1080p/waterproof/black "
+          "(5925362855)\n- Charge of **$36.76** to your **gift card** (gift_card_7794233)\n\nMay I go ahead with both?")
+    c.user("Yes, please do both.")
+    c.call("modify_pending_order_items", {"order_id": "#W7941031", "item_ids": ["1355937109"],
+                                          "new_item_ids": ["9949163720"], "payment_method_id": "paypal_8049766"},
+           {"order_id": "#W7941031", "status": "pending (item modified)"})
+    c.say(report)
+    c.user("Lovely, go on.")
+    i = c.call("modify_pending_order_items", {"order_id": "#W3657213", "item_ids": ["6700049080"],
+                                              "new_item_ids": ["5925362855"], "payment_method_id": "gift_card_7794233"},
+               {"order_id": "#W3657213"})
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert decision.checks["workflow"] is ok, decision.reasons
