@@ -221,6 +221,8 @@ def _stock_said(line: str) -> bool | None:
     """Whether a line says something is in stock (True), out of it (False), or neither (None)."""
     if "✅" in line:
         return True
+    if "-stock" in line:  # "Some **in-stock** alternatives:", "the out-of-stock one"
+        line = line.replace("in-stock", "in stock").replace("out-of-stock", "out of stock")
     if "❌" in line or _OUT.search(line):
         return False
     return True if _IN.search(line) else None
@@ -248,9 +250,7 @@ def misstocked_by_id(text: str, available_of: Callable[[str], Any]) -> list[tupl
     lead: bool | None = None  # what a list's lead line says of its items: "These 7-inch tablets are available:"
     before: list[str] = []  # the identifiers of the sentence before
     for line in _STOP.split(text):
-        if "-stock" in line:  # "The only **in-stock** red helmet ... is size M (item 8573379326)"
-            line = line.replace("in-stock", "in stock").replace("out-of-stock", "out of stock")
-        said = _stock_said(line)
+        said = _stock_said(line)  # (also "The only **in-stock** red helmet ... is size M (item 8573379326)")
         if LIST_MARK.match(line):
             said = lead if said is None else said
         elif line.strip():
@@ -303,6 +303,9 @@ def misstocked(text: str, objects: Callable[[], set[Described]]) -> list[tuple[s
             continue
         if said is None or identifiers_in(line):
             continue  # no stock said, or of an item named by its id (misstocked_by_id)
+        if ";" in line and not row and (stating := [c for c in line.split(";") if _stock_said(c) is not None]):
+            # the clauses that say it: "There's no black 20-hour model; the in-stock ones come in green or red"
+            line = "; ".join(stating)
         spaced = spaced_form(line)
         matched = [d for d in objects() if d.in_(spaced)]
         if not matched and lead and row:

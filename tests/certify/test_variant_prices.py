@@ -124,6 +124,11 @@ def _with_one_sold_out() -> OptionBook:
      "stock:\n\n- black, XL: $51.05\n\nWhich one?", []),
     ("Sorry, that one is unavailable, and only these cotton crew neck shirts are in stock:\n\n- blue, M: $50.88\n\n"
      "Which one?", [("blue/m/cotton/crew neck", "in stock")]),
+    # "in-stock" hyphenated, in the lead of a list (blind set 88, r88_11 30)
+    ("Some in-stock alternatives:\n\n- black XL cotton crew neck — $51.05\n- blue M cotton crew neck — $50.88",
+     [("blue/m/cotton/crew neck", "in stock")]),
+    # ... and in a clause of its own, after one that denies another (blind set 85, r85_03 48)
+    ("There's no blue M cotton crew neck; the in-stock cotton crew necks come in black XL.", []),
 ])
 def test_a_stock_said_of_an_item_described_by_its_options(text: str, flagged: list[tuple[str, str]]) -> None:
     book = _with_one_sold_out()
