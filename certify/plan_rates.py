@@ -97,10 +97,10 @@ def misattributed_rates(text: str, focus: tuple[set[str], str] | None,
     if not (found := list(_GB_RATE.finditer(text))):
         return []
     named = {compact(t) for t in identifiers_in(text)}
-    low = text.lower()
-    if named - line - {own_plan} - set(rates) or any(
-            p in named or (name and re.search(rf"\b{re.escape(name)}\b", low)) for p, (name, _) in rates.items() if p != own_plan):
-        return []  # the text names another line or another plan: whose rate it is, it says
+    if named - line - {own_plan} - set(rates) or _plans_named(text, rates) - {own_plan}:
+        # the text names another line or another plan (by id or name, "Plan" or not: "your Premium rate
+        # of $2.00/GB"): whose rate it is, it says
+        return []
     out: list[tuple[str, str]] = []
     for m in found:
         written = m[1] or m[2]

@@ -38,6 +38,16 @@ def test_a_rate_of_another_plan(text: str, found: list[tuple[str, str]]) -> None
     assert misattributed_rates(text, FOCUS, RATES) == found
 
 
+@pytest.mark.parametrize(("text", "found"), [
+    # the other plan named without "Plan" (blind set 88, t88_12 70)
+    ("555-123-2001 refuels at $5.00 per GB. That's 2.5× your Premium rate of $2.00/GB.", []),
+    ("555-123-2001 refuels at $5.00 per GB. That's 2.5× your old rate of $2.00/GB.", [("$2.00", "p1002")]),
+])
+def test_a_rate_of_another_plan_named_without_plan(text: str, found: list[tuple[str, str]]) -> None:
+    rates = {"p1001": ("basic plan", 500), "p1002": ("premium plan", 200)}
+    assert misattributed_rates(text, ({"l1001", "5551232001"}, "p1001"), rates) == found
+
+
 @pytest.mark.parametrize(("said", "kinds"), [
     ("Extra data is $0.10 per GB, so 3 GB would be $0.30.", ["text_misowned"]),
     ("Unlimited Max charges $0.10 per GB, but that is your husband's plan; I'll check yours.", []),
