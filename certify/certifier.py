@@ -1569,6 +1569,8 @@ class _Run:
                         # a count of hours: "16:30 ... 23:00, so about a 6.5-hour layover"; "7.5 hours door
                         # to door (HAT056 ..., HAT138 ...)", from the flights' times
                         continue
+                    if ("×" in money or " times " in money) and "$" not in written and _ratio_of(written, money, found):
+                        continue  # "refuels at $5.00 per GB. That's 2.5× your Premium rate of $2.00/GB"
                     if "%" in money and any(abs(cents) == round(float(m[1]) * cents_of(m[3]) / 100) and cents_of(m[2]) == abs(cents)
                                             and self._amount_ok(cents_of(m[3]), money) for m in _PERCENT_OF.finditer(money)):
                         continue  # a share of a visible amount, worked out: "10% ($12.40 of the $124)"
@@ -5230,6 +5232,18 @@ def _sole_object(arguments: dict[str, Any], roles: Mapping[str, str], parts: lis
     ids = [a for a, v in arguments.items() if roles.get(a) == "identifier" and isinstance(v, str)
            and a.split("_")[0] not in _NOT_OBJECTS]
     return ids[0] if len(ids) == 1 and ids[0].split("_")[0] not in parts else None
+
+
+def _ratio_of(written: str, text: str, amounts: list[tuple[str, int]]) -> bool:
+    """Whether a number said as a multiple ("2.5×", "2.5 times") is the ratio of two of the text's
+    money amounts ($5.00 and $2.00), to the two decimals it may be rounded to."""
+    if not re.search(rf"(?<![\d.]){re.escape(written)}\s*(?:×|times\b)", text):
+        return False
+    with suppress(ValueError):
+        said = float(written.replace(",", ""))
+        money = {abs(c) for w, c in amounts if "$" in w and c}
+        return any(abs(a / b - said) < 0.005 for a in money for b in money if a > b)
+    return False
 
 
 def _sentence_bounds(text: str, at: int) -> tuple[int, int]:

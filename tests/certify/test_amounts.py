@@ -943,3 +943,17 @@ def test_half_of_a_total_worked_out_before(convo, at, said: str, misses: list[st
     c.user("Could I put half on my gift card?")
     i = c.say(said)
     assert at(certify_interaction(c.build()), i).reasons == [f"text states '{m}' not in visible history" for m in misses]
+
+
+@pytest.mark.parametrize(("said", "misses"), [
+    # a multiple of one rate over another, both the text's (blind set 88, t88_12 70)
+    ("Basic refuels at **$5.00 per GB**. That's 2.5× your Premium rate of $2.00/GB.", []),
+    ("Basic refuels at **$5.00 per GB**. That's 3.5× your Premium rate of $2.00/GB.", ["3.5"]),
+    ("Basic refuels at **$5.00 per GB**, 2.5 times the Premium rate of $2.00/GB.", []),
+])
+def test_a_multiple_of_one_amount_over_another(convo, at, said: str, misses: list[str]) -> None:
+    c = convo()
+    c.user("What do the Basic ($5.00/GB) and Premium ($2.00/GB) plans charge for extra data?")
+    i = c.say(said)
+    reasons = at(certify_interaction(c.build()), i).reasons
+    assert [r for r in reasons if "not in visible" in r] == [f"text states '{m}' not in visible history" for m in misses]
