@@ -80,6 +80,8 @@ _MODE_SAID = re.compile(r"(?:\b(?:is|'s|’s|are)\s+(?:currently\s+|still\s+)?|\
 # What a step should bring, may bring, or a condition: no statement of the present.
 _NOT_PRESENT = re.compile(r"\b(?:should|will|would|could|might|if|once|when|after|need|needs|make sure|expect|hope|"
                           r"until|unless|whether)\b|'ll\b|’ll\b", re.I)
+# A cause told as past, fixed since: "The two causes were the exhausted data and the missing storage permission".
+_PAST_CAUSE = re.compile(r"\b(?:causes?|problems?|issues?|culprits?)\s+(?:was|were)\b", re.I)
 _SIGNAL_MEANS = {"excellent": {"excellent"}, "good": {"good"}, "fair": {"fair"}, "poor": {"poor"},
                  "weak": {"poor", "fair"}, "strong": {"excellent", "good"}, "no": {"none"}}
 # The lock said by its code: "your SIM card is locked with a **PUK code**".
@@ -178,6 +180,7 @@ class PhoneState:
                 granted = set(shown["permissions"].split(", "))
                 out += [(said, "missing app permission", f"granted: {shown['permissions']}")
                         for m in _MISSING_SAID.finditer(sentence) if not _NOT_PRESENT.search(sentence, 0, m.start())
+                        and not _PAST_CAUSE.search(sentence, 0, m.start())
                         and (said := (m[1] or m[2] or m[3]).lower()) in granted]
             if "mmsc" in shown and "MMSC" in sentence:  # "the MMSC URL ... is not set", where the check shows one
                 out += [(said, "MMSC URL", shown["mmsc"]) for m in _MMSC_SAID.finditer(sentence)

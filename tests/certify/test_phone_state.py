@@ -120,6 +120,9 @@ def test_a_statement_of_the_vpn_is_read_against_its_check(text: str, flagged: li
     ("Grant messaging the sms and storage permissions, then try again.", ["storage"]),
     ("Grant messaging the sms permission, then try again.", []),
     ("You granted the storage permission, thanks.", []),  # a grant told, not asked
+    # a past cause, fixed since (blind set 88, t88_07 43)
+    ("MMS works now. The two causes were the exhausted data and the missing storage permission.", []),
+    ("MMS still fails. The one cause left is the missing storage permission.", ["storage"]),
 ])
 def test_a_permission_said_missing_is_read_against_the_apps_check(text: str, flagged: list[str]) -> None:
     state = _state("App 'messaging' has permission for: storage, phone.")
