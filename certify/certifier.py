@@ -1571,6 +1571,8 @@ class _Run:
                         continue
                     if ("×" in money or " times " in money) and "$" not in written and _ratio_of(written, money, found):
                         continue  # "refuels at $5.00 per GB. That's 2.5× your Premium rate of $2.00/GB"
+                    if "%" in money and "$" not in written and _share_of(written, text):
+                        continue  # "Used: 15.1 GB ... Limit: 15.0 GB ... about 100.7% of it"
                     if "%" in money and any(abs(cents) == round(float(m[1]) * cents_of(m[3]) / 100) and cents_of(m[2]) == abs(cents)
                                             and self._amount_ok(cents_of(m[3]), money) for m in _PERCENT_OF.finditer(money)):
                         continue  # a share of a visible amount, worked out: "10% ($12.40 of the $124)"
@@ -5244,6 +5246,19 @@ def _ratio_of(written: str, text: str, amounts: list[tuple[str, int]]) -> bool:
         money = {abs(c) for w, c in amounts if "$" in w and c}
         return any(abs(a / b - said) < 0.005 for a in money for b in money if a > b)
     return False
+
+
+_DATA_SAID = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s*(?:\*\*)?\s*(?:GB|MB)\b")
+
+
+def _share_of(written: str, text: str) -> bool:
+    """Whether a percentage with decimals ("100.7%") is one amount of data the text states over
+    another (15.1 GB of 15.0 GB), to the decimals written."""
+    if not re.search(rf"(?<![\d.]){re.escape(written)}\s*%", text) or "." not in written:
+        return False
+    places = len(written.split(".")[1])
+    amounts = {float(m[1]) for m in _DATA_SAID.finditer(text.replace("**", ""))}
+    return any(round(100 * a / b, places) == float(written) for a in amounts for b in amounts if b > 0 and a != b)
 
 
 def _sentence_bounds(text: str, at: int) -> tuple[int, int]:

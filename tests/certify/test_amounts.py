@@ -957,3 +957,16 @@ def test_a_multiple_of_one_amount_over_another(convo, at, said: str, misses: lis
     i = c.say(said)
     reasons = at(certify_interaction(c.build()), i).reasons
     assert [r for r in reasons if "not in visible" in r] == [f"text states '{m}' not in visible history" for m in misses]
+
+
+@pytest.mark.parametrize(("said", "misses"), [
+    # a percentage with decimals, one amount of data over another the text states (blind set 88, t88_03 29)
+    ("- **Used:** 15.1 GB\n- **Limit:** 15.0 GB\n\nYou're 0.1 GB over, about 100.7% of it.", []),
+    ("- **Used:** 15.1 GB\n- **Limit:** 15.0 GB\n\nYou're 0.1 GB over, about 101.7% of it.", ["101.7"]),
+])
+def test_a_percentage_of_two_amounts_of_data(convo, at, said: str, misses: list[str]) -> None:
+    c = convo()
+    c.user("How much of my data have I used? The app says 15.1 GB of 15.0 GB, and 0.1 GB over.")
+    i = c.say(said)
+    reasons = at(certify_interaction(c.build()), i).reasons
+    assert [r for r in reasons if "not in visible" in r] == [f"text states '{m}' not in visible history" for m in misses]
