@@ -1858,7 +1858,8 @@ class _Run:
                 found = [(w, c) for w, c in found if w.split()[0].strip("*") not in taken]  # "earlier I said 7.3 GB"
             for written, cents in found:
                 if left and (not held or written == held[0]) and cents not in left and not _OFFERED_GB.search(sentence) and not any(
-                        cents - u in self._book(DataLeftBook).unrefuelled_left() for u in self._user_data()):
+                        cents - u in self._book(DataLeftBook).unrefuelled_left() for u in self._user_data()) \
+                        and not self._lines_left_combined(cents, sentence):
                     out.append(written)  # (nor, before a refuel, with the data the user asked for: 1.8 + 2)
                     continue
                 if derivable(cents, shown) or cents in self._user_data():  # or the user's "1.5 GB"
@@ -1877,12 +1878,18 @@ class _Run:
                 if not (any(abs(a - b) == cents for a in others for b in others) or _a_sum_of(cents, others)
                         or any(cents - u in shown for u in self._user_data())
                         or cents in self._book(DataLeftBook).left()  # "he has 5.5 GB left": a line's own
+                        or self._lines_left_combined(cents, sentence)
                         # or with the data the user asked about: "With 1 GB you'd have about 0.9 GB" (15.0 - 15.1 + 1)
                         or any(cents - u in self._book(DataLeftBook).unrefuelled_left() for u in self._user_data())):
                     out.append(written)
                     continue
                 self._derived_data.add(cents)
         return out
+
+    def _lines_left_combined(self, cents: int, sentence: str) -> bool:
+        """Whether an amount of data is two or more lines' remainders added, in a sentence that says so
+        ("Combined, L1001 ... and L1003 ... have 6.8 GB left between them": 1.8 + 5.0)."""
+        return _COMBINED.search(sentence) is not None and _a_sum_of(cents, self._book(DataLeftBook).left(), at_least=2)
 
     def _derived_misses(self, unseen: list[tuple[str, int]], text: str) -> list[str]:
         """Of a text's amounts that are not visible, those that do not follow in more steps from
@@ -5248,6 +5255,7 @@ def _ratio_of(written: str, text: str, amounts: list[tuple[str, int]]) -> bool:
     return False
 
 
+_COMBINED = re.compile(r"\b(?:combined|between them|together|altogether)\b", re.I)
 _DATA_SAID = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s*(?:\*\*)?\s*(?:GB|MB)\b")
 
 

@@ -122,3 +122,20 @@ def test_data_the_user_is_said_to_want(convo: Any, at: Any, told: str, said: str
     assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons)
             if k in ("text_privileged", "text_not_visible")] == kinds
 
+
+
+@pytest.mark.parametrize(("said", "misses"), [
+    # two lines' remainders added, said combined (blind set 88, t88_08 43): 1.8 + 5.0
+    ("Combined, L1001 (3.2 GB used of 5.0) and L1003 (0.0 of 5.0) have **6.8 GB** left between them.", []),
+    ("Combined, L1001 (3.2 GB used of 5.0) and L1003 (0.0 of 5.0) have **7.8 GB** left between them.", ["7.8 GB"]),
+    ("L1001 has used 3.2 GB of 5.0, with **6.8 GB** left.", ["6.8 GB"]),  # one line: its own remainder only
+])
+def test_lines_remainders_said_combined(convo: Any, at: Any, said: str, misses: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user("How much data do my other two lines have left, combined? I'm C1001.")
+    for line, used in (("L1001", 3.2), ("L1003", 0.0)):
+        c.call("get_data_usage", {"customer_id": "C1001", "line_id": line},
+               {"line_id": line, "data_used_gb": used, "data_limit_gb": 5.0, "data_refueling_gb": 0.0})
+    i = c.say(said)
+    assert [r for r in at(certify_interaction(c.build()), i).reasons if "not in visible" in r] == [
+        f"text states '{m}' not in visible history" for m in misses]
