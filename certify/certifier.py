@@ -370,6 +370,7 @@ from trajectory2gym.certify.variant_prices import (
     misdescribed_prices,
     misstocked,
     misstocked_by_id,
+    unseen_stock,
 )
 from trajectory2gym.interaction import Interaction, Message, ToolCall
 from trajectory2gym.toolmeta import ToolMeta
@@ -3400,6 +3401,9 @@ class _Run:
                 reasons.append(reason("text_contradicts_status", arg=options, detail=f"not {said}"))
             for ident, said in misstocked_by_id(content, lambda i: self.index.field_of(i, "available")):
                 reasons.append(reason("text_contradicts_status", arg=ident, detail=f"not {said}"))
+            # "Your blue L helmet (low ventilation) is currently unavailable", before any lookup of helmets
+            reasons += [reason("text_status_not_visible", arg=options)
+                        for options in unseen_stock(content, lambda: self._book(OptionBook).objects)]
         if "description" in self.index.compacts and ("$" in content or _DECIMAL.search(content)):  # a set lookup first
             # "a $15.50 overage on 555-123-2001": the item names 2002
             if self._items is None:

@@ -242,6 +242,22 @@ _LEAD_CLAUSE = re.compile(r",\s+|;\s+|\s[—–]\s")
 _ALL_OF_THEM = re.compile(r"\W*(?:both|all(?:\s+(?:of them|three|four|\d))?|they)\s+(?:are|were)\b", re.I)
 
 
+def unseen_stock(text: str, objects: Callable[[], set[Described]]) -> list[str]:
+    """The options of each object a sentence describes by its options and says out of stock ("Your
+    blue L helmet (low ventilation) is currently unavailable"), where no observation shows the stock
+    of any object with those options (an order's item shows none: a product lookup does). Not one said
+    in stock: "exchange it for another available variant" speaks of others."""
+    out: list[str] = []
+    for line in _STOP.split(text):
+        if LIST_MARK.match(line) or "|" in line or identifiers_in(line) or _stock_said(line) is not False:
+            continue
+        spaced = spaced_form(line)
+        matched = [d for d in objects() if d.in_(spaced)]
+        if matched and all(d.available is None for d in matched):
+            out.append(matched[0].label())
+    return out
+
+
 def misstocked_by_id(text: str, available_of: Callable[[str], Any]) -> list[tuple[str, str]]:
     """(identifier, what the line says) for each line or sentence that names one item by its id and
     says it is in stock, or not, where its newest observation's ``available`` flag says the other:

@@ -16,6 +16,7 @@ from trajectory2gym.certify.variant_prices import (
     misdescribed_prices,
     misstocked,
     misstocked_by_id,
+    unseen_stock,
 )
 
 PRODUCT = {"name": "T-Shirt", "product_id": "9523456873", "variants": {
@@ -313,3 +314,36 @@ _AVAILABLE = {"3339188619": False, "9013366374": True, "7811981098": True}
 ])
 def test_a_stock_said_of_both_items_the_sentence_before_named(text: str, flagged: list[tuple[str, str]]) -> None:
     assert misstocked_by_id(text, _AVAILABLE.get) == flagged
+
+
+@pytest.mark.parametrize(("text", "unseen"), [
+    # an order's item said out of stock, no lookup of its product shown (blind set 88, r88_10 38)
+    ("Your blue L helmet (low ventilation) is currently unavailable as a variant.", ["l/blue/low"]),
+    ("Your blue L helmet (low ventilation) can be exchanged for another available variant.", []),  # others' stock
+    ("Your blue M helmet (high ventilation) is currently unavailable.", []),  # a lookup shows that one's stock
+    ("Your red S helmet is currently unavailable.", []),  # no object with those options shown
+])
+def test_a_stock_said_of_an_item_no_lookup_shows(text: str, unseen: list[str]) -> None:
+    order = {"order_id": "#W3964602", "items": [
+        {"name": "Cycling Helmet", "item_id": "7907773809", "price": 209.69,
+         "options": {"size": "L", "color": "blue", "ventilation": "low"}},
+        {"name": "Cycling Helmet", "item_id": "9013366374", "price": 219.88,
+         "options": {"size": "M", "color": "blue", "ventilation": "high"}}]}
+    lookup = {"name": "Cycling Helmet", "variants": {"9013366374": {
+        "item_id": "9013366374", "options": {"size": "M", "color": "blue", "ventilation": "high"},
+        "available": False, "price": 219.88}}}
+    book = OptionBook()
+    book.update([orjson.dumps(order).decode().lower(), orjson.dumps(lookup).decode().lower()])
+    assert unseen_stock(text, lambda: book.objects) == unseen
+
+
+def test_an_order_items_stock_said_before_any_lookup_is_not_grounded(convo: Any, at: Any) -> None:
+    from trajectory2gym.certify.reasons import reason_kind
+
+    c = convo()
+    c.user("Should I swap the helmet in #W3964602 too? It's the blue L.")
+    c.call("get_order_details", {"order_id": "#W3964602"}, {"order_id": "#W3964602", "status": "delivered", "items": [
+        {"name": "Cycling Helmet", "item_id": "7907773809", "price": 209.69,
+         "options": {"size": "L", "color": "blue", "ventilation": "low"}}]})
+    i = c.say("Your blue L helmet (low ventilation) is currently unavailable, but you could swap it for another.")
+    assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == ["text_status_not_visible"]
