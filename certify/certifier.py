@@ -5260,7 +5260,6 @@ def _ratio_of(written: str, text: str, amounts: list[tuple[str, int]]) -> bool:
 
 
 _COMBINED = re.compile(r"\b(?:combined|between them|together|altogether)\b", re.I)
-_DATA_SAID = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s*(?:\*\*)?\s*(?:GB|MB)\b")
 
 
 def _share_of(written: str, text: str) -> bool:
@@ -5269,7 +5268,7 @@ def _share_of(written: str, text: str) -> bool:
     if not re.search(rf"(?<![\d.]){re.escape(written)}\s*%", text) or "." not in written:
         return False
     places = len(written.split(".")[1])
-    amounts = {float(m[1]) for m in _DATA_SAID.finditer(text.replace("**", ""))}
+    amounts = {float(m[1]) for m in ANY_GB.finditer(text.replace("**", ""))}
     return any(round(100 * a / b, places) == float(written) for a in amounts for b in amounts if b > 0 and a != b)
 
 

@@ -215,10 +215,9 @@ def as_decimal_hours(token: str) -> str | None:
 def hours_of_flights(number: str, text: str, times_of: Callable[[str, str], set[str]]) -> bool:
     """Whether ``number``, said as a count of hours in a sentence or a table's row ("HAT025 + HAT023 |
     JFK | 04:00 | 20:00 | 6.5h"), is a time the flights it names (or, naming none, the two sentences
-    before it name) make, in the order it names them, by
-    their scheduled times (``times_of(flight, "departure" | "arrival")``): one flight's time in the air,
-    the wait between one's arrival and the next one's departure, or the whole trip from the first
-    departure to the last arrival."""
+    before it name) make, in the order it names them, by their scheduled times (``times_of(flight,
+    "departure" | "arrival")``): one flight's time in the air, the wait between one's arrival and the
+    next one's departure, or the whole trip from the first departure to the last arrival."""
     try:
         minutes = round(float(number) * 60)
     except ValueError:
