@@ -624,7 +624,8 @@ def _names_action(ws: set[str], anchors: Anchors) -> bool:
 
 
 # An offer to do something: its verb. "Would you like me to check what roaming would involve?"
-_OFFER = re.compile(r"\b(?:would you (?:also )?like me to|do you (?:also )?want me to|want me to|shall i|should i|can i|may i)\s+"
+_OFFER = re.compile(r"\b(?:would you (?:also )?like me to|do you (?:also )?want me to|want me to|shall (?:i|we)|should (?:i|we)|can i|"
+                    r"may i)\s+"
                     r"(?:also\s+|go ahead and\s+)?([a-z]+)", re.I)
 # The same put as what the agent can do, then a bare question: "I can send a payment request for
 # B1002 to your phone — shall I?"
@@ -637,6 +638,8 @@ _GO_ON = frozenset({"proceed", "go", "submit", "confirm", "do", "make", "complet
 
 
 _PAY_VERBS = frozenset({"charge", "bill", "pay", "use"})
+# What an offer goes on with, where it says: "Shall we continue with the speed issue?"
+_WITH_TOPIC = re.compile(r"\s+with\s+(?:the\s+|your\s+)?([^?.!,]{1,40})")
 
 
 def _goes_on(offer: re.Match[str]) -> bool:
@@ -873,6 +876,9 @@ def _continues(turn: Turn, anchors: Anchors, index: EvidenceIndex) -> bool:
         # it offers to do something else: "Would you like me to list the other colors?"; not the
         # payment of this one: "Shall I charge the $50 for the extra bag to your Mastercard instead?"
         return False
+    if offer and _goes_on(offer) and (topic := _WITH_TOPIC.match(turn.text, offer.end())) and not says(
+            f" {topic[1].lower()} ", anchors.stems | anchors.own):
+        return False  # it goes on with another matter: "Shall we continue with the speed issue?"
     return _names_no_other(turn, anchors, index)
 
 

@@ -1860,3 +1860,21 @@ def test_the_flights_a_new_one_replaces(convo, at, replaced: str, kinds: list[st
                    f"   - Outbound **HAT150** BOS → MCO, **May 24** (nonstop, {replaced})\n"
                    "   - Return **HAT217**, **May 29** (was May 28)\n\nShall I proceed? (yes/no)")
     assert _trip(convo, at, description, "Yes, go ahead.", [("HAT150", "2024-05-24"), ("HAT217", "2024-05-29")]) == kinds
+
+
+@pytest.mark.parametrize(("aside", "kinds"), [
+    # blind set 87, t87_03 57: "fine" goes on with another matter the answer offers, not the roaming
+    ("Roaming stays as it is on your line. Shall we continue with the speed issue? Please run a speed test.",
+     ["confirmation_not_covering"]),
+    ("Roaming stays as it is on your line until then. Shall we continue with the roaming change?", []),
+])
+def test_a_yes_to_going_on_with_another_matter(convo, aside: str, kinds: list[str]) -> None:
+    c = convo(tools=_tools("telecom"), domain="telecom", system="You are a telecom agent.")
+    c.user("My customer id is C1001, line L1002. I'm going abroad.")
+    c.call("get_details_by_id", {"id": "L1002"}, {"line_id": "L1002", "customer_id": "C1001", "roaming_enabled": False})
+    c.say("I can turn on roaming on line L1002 for C1001. Shall I?")
+    c.user("How much does roaming cost per day?")
+    c.say(aside)
+    c.user("fine")
+    i = c.call("enable_roaming", {"customer_id": "C1001", "line_id": "L1002"}, "Roaming enabled successfully")
+    assert _workflow_kinds(next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)) == kinds
