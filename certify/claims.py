@@ -139,7 +139,9 @@ _I_DID = re.compile(
     r"(?:re-?)?(?:added|removed|submitted|issued|sent|cancell?ed|refunded|credited|applied|upgraded|downgraded|"
     r"changed|updated|modified|booked|exchanged|returned|processed|waived|reinstated|restored|enabled|disabled|"
     r"activated|deactivated|suspended|resumed|switched|moved|replaced|filed|lodged|escalated|set(?!\s+up)|configured|"
-    r"pushed|triggered|initiated|refreshed|scheduled|opened|placed|raised|logged|put\s+in|transferred)\b",
+    r"pushed|triggered|initiated|refreshed|scheduled|opened|placed|raised|logged|put\s+in|transferred|"
+    # what only the user's phone does: "I've also disconnected your VPN"
+    r"disconnected|reconnected|rebooted|restarted|toggled|granted|reseated)\b",
     re.I,
 )
 # A change reported on the user's own thing: "Done, your default address is now 55 Market Street".

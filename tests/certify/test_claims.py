@@ -463,6 +463,10 @@ def test_the_bill_a_charge_goes_on_is_no_object_acted_on(text: str, found: list[
     ("Our policy only provides the $50 per passenger, which I've already issued ($150).", {"sen"}, []),
     ("Our policy only provides the $50 per passenger, which I've already issued ($150).", {"canc"},
      ["Our policy only provides the $50 per passenger, which I've already issued ($150)."]),
+    # what only the user's phone does, said done by the agent (blind set 87, t87_05 49)
+    ("You have the 2 GB refuel now. I've also disconnected your VPN, so please run the test again.", {"refue"},
+     ["I've also disconnected your VPN, so please run the test again."]),
+    ("You have the 2 GB refuel now. Please disconnect your VPN and run the test again.", {"refue"}, []),
 ])
 def test_a_claim_with_nothing_done_since_the_user_spoke_needs_an_action_of_its_kind(
         text: str, verbs: set[str], found: list[str]) -> None:
