@@ -846,6 +846,9 @@ def _may_name_rule_terms(text: str) -> bool:
 _UNPAID_CAUSE = re.compile(r"\b(?:because of|due to|owing to|caused by)\s+(?:an?\s+|the\s+|your\s+)?"
                            r"(?:unpaid|overdue|outstanding|missed|late)\s+(?:bill|payment|balance)", re.I)
 _AT_REBOOT = re.compile(r"\b(?:at|after|on) (?:the next )?reboot\b", re.I)
+# A device setting said applied already: "Your APN is now back to 'internet'", "the APN settings are now reset".
+_NOW_APPLIED = re.compile(r"\b(?:APN|settings?)\b[^.!?\n]{0,30}?\b(?:is|are|has been|have been)\s+now\b|\bnow back to\b",
+                          re.I)
 # A change said to hold without the reboot it waits for: "No need to restart - your APN settings are fixed now".
 _NO_REBOOT = re.compile(r"\b(?:no need to|(?:don't|do not|won't) (?:need|have) to) (?:restart|reboot)|\bwithout (?:a )?"
                         r"(?:restart|reboot)", re.I)
@@ -3848,8 +3851,12 @@ class _Run:
         if self._handed_off:  # "They'll switch the kettle ... and refund you the $5.97 right away"
             for promise in promised_for_others(content, self._handoff_asked):
                 reasons.append(reason("text_promises_for_others", arg="the human agent", value=promise[:80]))
-        if self._reboot_pending and ("restart" in content or "reboot" in content) and (
-                said_now := _NO_REBOOT.search(content)):  # "No need to restart", where the reset waits for one
+        if self._reboot_pending and (
+                # "No need to restart", where the reset waits for one
+                (("restart" in content or "reboot" in content) and (said_now := _NO_REBOOT.search(content)))
+                # "Your APN is now back to 'internet'", no reboot since, none spoken of
+                or ("now" in content and "estart" not in content and "eboot" not in content
+                    and (said_now := _NOW_APPLIED.search(content)))):
             reasons.append(reason("text_contradicts_status", arg="the device change", detail=f"applies at the next "
                                   f"reboot ({said_now[0]!r})"))
         if ("period" in content or "cycle" in content) and self.index.json_has('"period_start"'):

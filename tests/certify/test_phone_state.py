@@ -253,6 +253,23 @@ def test_a_change_said_to_hold_without_the_reboot_it_waits_for(convo: Any, at: A
     assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
 
 
+@pytest.mark.parametrize(("said", "rebooted", "kinds"), [
+    # the reset said applied, no reboot spoken of (blind set 86, t86_06 28)
+    ('Your APN is now back to "internet" and the problem should be solved.', False, ["text_contradicts_status"]),
+    ('Your APN is now back to "internet" and the problem should be solved.', True, []),
+    ('Your APN will be back to "internet" once you restart the phone. Please restart it.', False, []),
+])
+def test_a_reset_said_applied_before_the_reboot_it_waits_for(convo: Any, at: Any, said: str, rebooted: bool,
+                                                             kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user("My picture messages won't send.")
+    c.user_runs("reset_apn_settings", {}, "APN settings will reset at reboot.", "Did the reset.")
+    if rebooted:
+        c.user_runs("reboot_device", {}, "Restarting network services...", "restarted")
+    i = c.say(said)
+    assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
+
+
 @pytest.mark.parametrize(("said", "kinds"), [
     ("The VPN (OpenVPN via 192.168.1.10) reports poor server performance.", ["text_not_visible"]),  # t59_10
     ("The VPN (OpenVPN via 192.168.1.1) reports poor server performance.", []),
