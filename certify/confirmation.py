@@ -639,7 +639,7 @@ _GO_ON = frozenset({"proceed", "go", "submit", "confirm", "do", "make", "complet
 
 _PAY_VERBS = frozenset({"charge", "bill", "pay", "use"})
 # What an offer goes on with, where it says: "Shall we continue with the speed issue?"
-_WITH_TOPIC = re.compile(r"\s+with\s+(?:the\s+|your\s+)?([^?.!,]{1,40})")
+_WITH_TOPIC = re.compile(r"\s+(?:ahead\s+)?with\s+(?:the\s+|your\s+)?([^?.!,]{1,40})")
 
 
 def _goes_on(offer: re.Match[str]) -> bool:
@@ -835,8 +835,13 @@ def _ends_offering_other(turn: Turn, anchors: Anchors) -> bool:
         return False
     last = tail[max(tail.rfind(". "), tail.rfind("! "), tail.rfind("? "), tail.rfind("\n")) + 1:]  # the closing sentence
     offer = _OFFER.search(last) or _CAN_THEN_ASK.search(last)
-    if offer is None or _goes_on(offer) or _WH.search(last, 0, offer.start()):  # "Which one should I charge?"
+    if offer is None or _WH.search(last, 0, offer.start()):  # "Which one should I charge?"
         return False
+    if _goes_on(offer):
+        # "... adding one bag brings you to 2 bags. Let me confirm the flight change first: ... Shall I go
+        # ahead with the flight change?": going on with another action, by its object
+        topic = f" {m[1].lower()} " if (m := _WITH_TOPIC.match(last, offer.end())) else ""
+        return says(topic, anchors.other_actions) and not says(topic, anchors.objects)
     line = Turn(-1, "assistant", last).wordline
     if " again " in line and _SAME_AGAIN.search(line):
         return False  # "Shall I send it again with ...?": this action once more, after it failed

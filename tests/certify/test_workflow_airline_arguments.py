@@ -1607,3 +1607,15 @@ def test_a_yes_after_another_change_was_asked_is_that_changes(convo, between: st
     i = c.call(*_bags(3, 0, "gift_card_3"), {**RESERVATION, "total_baggages": 3})
     decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
     assert [k for k in map(reason_kind, decision.reasons) if reason_check(k) == "workflow"] == kinds
+
+
+@pytest.mark.parametrize(("closing", "kinds"), [
+    # blind set 80, a80_02 44: the bags said, then the flight change put for a yes of its own
+    ("Let me confirm the cabin change first: PVUB64 to business, $283 on gift_card_3. Shall I go ahead with "
+     "the flight change?", ["confirmation_not_covering"]),
+    ("Shall I go ahead with the bags?", []),
+    ("Shall I go ahead?", []),
+])
+def test_a_yes_to_a_closing_question_that_goes_on_with_another_change(convo, closing: str, kinds: list[str]) -> None:
+    said = f"As a silver member you get 2 free checked bags; adding one brings PVUB64 to 3 bags, one paid. {closing}"
+    assert _workflow(convo, said, "yes go", *_bags(3, 1, "credit_card_1")) == kinds
