@@ -318,7 +318,7 @@ from trajectory2gym.certify.setting_values import (
     named_plans,
     named_values,
 )
-from trajectory2gym.certify.shares import misstated_shares
+from trajectory2gym.certify.shares import misjudged_halves, misstated_shares
 from trajectory2gym.certify.stated_reason import (
     feelings_put_on_user,
     lacks_put_on_user,
@@ -3527,6 +3527,9 @@ class _Run:
         if "%" in content or "percent" in content:  # "8.7 GB of your 15 GB this cycle - about 62%": 58%
             for said_share, share in misstated_shares(content):
                 reasons.append(reason("text_miscalculated", value=said_share, detail=f"the amounts make {share}"))
+        if " half" in content:  # "8.7 GB used of 15.0 GB ... more than half of your allowance is still available"
+            for said_half, share in misjudged_halves(content):
+                reasons.append(reason("text_miscalculated", value=said_half, detail=f"the amounts make {share}"))
         if "nlimited" in content and not self.index.has_string("unlimited") and _UNLIMITED.search(content):
             reasons.append(reason("text_not_visible", value="unlimited"))  # "your plan includes unlimited data"
         if self._in_order and (early := self._asked_early(content)):

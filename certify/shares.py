@@ -32,3 +32,28 @@ def misstated_shares(text: str) -> list[tuple[str, str]]:
             continue  # "over 50%" of a 58% share
         out.append((f"{said[2]}%", f"{share:.0f}%"))
     return out
+
+
+# A half said of what is used or left: "more than half of your allowance is still available".
+_HALF_SAID = re.compile(r"\b(more than|over|less than|under)\s+half\b[^.!?\n]{0,50}?\b(left|remaining|available|"
+                        r"used|gone)\b", re.I)
+_LEFT_WORDS = ("left", "remaining", "available")
+
+
+def misjudged_halves(text: str) -> list[tuple[str, str]]:
+    """(the half said, the share the amounts make) for each sentence that gives the data used of a
+    whole ("8.7 GB used of 15.0 GB") and says more or less than half of it is used or left, where
+    the amounts say the other: 6.3 GB left of 15.0 GB is less than half."""
+    out: list[tuple[str, str]] = []
+    for sentence in re.split(r"(?<=[.!?])\s+|\n", text):
+        if "half" not in sentence or (claim := _HALF_SAID.search(sentence)) is None:
+            continue
+        part = next((m for m in _PART_OF_WHOLE.finditer(sentence) if "used" in m[0].lower()), None)
+        if part is None or part[2].upper() != part[4].upper() or float(part[3]) <= 0:
+            continue
+        used = float(part[1]) / float(part[3])
+        share = 1 - used if claim[2].lower() in _LEFT_WORDS else used
+        more = claim[1].lower() in ("more than", "over")
+        if share != 0.5 and (share > 0.5) != more:
+            out.append((f"{claim[1]} half", f"{share:.0%}"))
+    return out

@@ -8,7 +8,7 @@ import pytest
 
 from trajectory2gym.certify import certify_interaction
 from trajectory2gym.certify.reasons import reason_kind
-from trajectory2gym.certify.shares import misstated_shares
+from trajectory2gym.certify.shares import misjudged_halves, misstated_shares
 
 
 @pytest.mark.parametrize(("text", "wrong"), [
@@ -23,6 +23,18 @@ from trajectory2gym.certify.shares import misstated_shares
 ])
 def test_the_percentage_of_a_part_of_a_whole(text: str, wrong: list[tuple[str, str]]) -> None:
     assert misstated_shares(text) == wrong
+
+
+@pytest.mark.parametrize(("text", "wrong"), [
+    # blind set 82, t82_11 48: 6.3 GB left of 15.0 GB is 42%
+    ("**8.7 GB** used of **15.0 GB**, leaving **6.3 GB** - more than half of your allowance is still available.",
+     [("more than half", "42%")]),
+    ("**8.7 GB** used of **15.0 GB**, leaving **6.3 GB** - less than half of your allowance is still available.", []),
+    ("**8.7 GB** used of **15.0 GB**: more than half of it is used.", []),
+    ("You have 6.3 GB of 15.0 GB, more than half available.", []),  # not said as used: which part is unclear
+])
+def test_more_or_less_than_half_of_a_whole(text: str, wrong: list[tuple[str, str]]) -> None:
+    assert misjudged_halves(text) == wrong
 
 
 def test_a_misstated_share_rejects_the_text(convo: Any, at: Any) -> None:
