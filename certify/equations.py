@@ -28,8 +28,9 @@ _TIMES = r"\s*(?:[x×*]|times)\s*"
 _FACTOR = rf"{_NUMBER}(?:{_TIMES}{_NUMBER})?"
 # A term may name what it is: "2 x $70 + $50 bag = $190".
 _LABEL = r"(?:[ \t]+(?:checked[ \t]+)?(?:bags?|baggage|fees?|fares?|insurance))?"
+# (The result may be a rate per period: "$65.00 + $65.00 + $40.00 = **$170.00/month**".)
 _SUM = re.compile(rf"(?<![\w.,/-])(?P<first>{_FACTOR}){_LABEL}(?P<rest>(?>{_SIGN}{_FACTOR}{_LABEL}){{1,12}})\s*=\s*"
-                  rf"\**\$?(?P<result>\d[\d,]*(?:\.\d+)?)\**(?![\w/]|[.,]\d)", re.I)
+                  rf"\**\$?(?P<result>\d[\d,]*(?:\.\d+)?)\**(?!\w|/(?!(?:mo(?:nth)?|yr|year|day|week)\b)|[.,]\d)", re.I)
 _TERM = re.compile(rf"(\+|[-−–])\s*({_FACTOR})", re.I)
 # A result, then the sum that gives it in brackets: "204 dollars (103 + 101)", "$3,619.06 ($78 + $3,541.06)".
 _RESULT_FIRST = re.compile(rf"(?<![\w.,/-])\**\$?(?P<result>\d[\d,]*(?:\.\d+)?)\**(?:\s*(?:dollars|USD))?\s*"

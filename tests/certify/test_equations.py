@@ -17,6 +17,10 @@ TABLE = ("It would cost:\n\n| Flight | Paid | Economy today | Difference |\n|---
 
 @pytest.mark.parametrize(("text", "wrong"), [
     ("**Total:** $164 + $50 + $30 = **$264**", [("$264", "$164 + $50 + $30 = $264")]),
+    # a result that is a rate per period (blind set 89: t89_01 45, t89_07 54)
+    ("your total would be $40.00 + $85.00 + $40.00 = **$170.00/month**", [("$170.00", "$40.00 + $85.00 + $40.00 = $170.00")]),
+    ("your total would be $40.00 + $85.00 + $40.00 = **$165.00/month**", []),
+    ("that is 3 + 2 = 5/6 of them", []),  # a fraction, no rate: no result read
     ("Fare difference: $318 − $284 = **$35**", [("$35", "$318 − $284 = $35")]),
     ("2 × $50 = $150 for the bags.", [("$150", "2 × $50 = $150")]),
     ("With 7 bags, that's 3 extra bags × $50 = **$100**.", [("$100", "3 extra bags × $50 = $100")]),  # a59_05
