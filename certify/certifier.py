@@ -667,6 +667,28 @@ def _a_sum_of(cents: int, parts: Iterable[int], most: int = 10, at_least: int = 
     return any(t == cents and n >= at_least for t, n in sums)
 
 
+_TOTAL_CELL = re.compile(r"[^|\n]*\btotal\b", re.I)  # a row whose first cell says "Total"
+
+
+def _total_row_sum(written: str, cents: int, text: str) -> bool:
+    """Whether a table's total row gives the sum of the one amount each row above it in the table
+    gives ("| 555-123-2001 | $40.00 |" ... "| **Total** | **$145.00** |")."""
+    at = text.find(written)
+    start = text.rfind("\n", 0, at) + 1
+    if at < 0 or "|" not in text[start:at] or not _TOTAL_CELL.match(text, start, at):
+        return False
+    rows: list[int] = []
+    for line in reversed(text[:max(start - 1, 0)].split("\n")):
+        if "|" not in line:
+            break
+        # (the amounts with "$": a row's "5.0 GB" is no money)
+        if (amounts := [a for a in money_numbers_in(line) if "$" in a[0]]) and len(amounts) == 1:
+            rows.append(abs(amounts[0][1]))
+        elif amounts:
+            return False  # a row of several amounts: which column adds up is not said
+    return len(rows) >= 2 and sum(rows) == cents
+
+
 def _false_total_row(written: str, cents: int, listed: list[tuple[str, int]], text: str) -> bool:
     """A table's total row, read with its headers ("Item **Total** | Amount **$315**"), whose
     amount no two or more of the amounts above it make, added or taken away ($295 fare and $30
@@ -1582,8 +1604,9 @@ class _Run:
                         continue  # a share of a visible amount, worked out: "10% ($12.40 of the $124)"
                     if "otal" in money and "|" in money:
                         totals = table_totals(money) if totals is None else totals
-                        if abs(cents) in totals:
-                            self._derived.add(abs(cents))  # "Total: $600" under a table whose column makes it
+                        if abs(cents) in totals or _total_row_sum(written, abs(cents), money):
+                            # "Total: $600" under a table whose column makes it; a total row, the rows' sum
+                            self._derived.add(abs(cents))
                             continue
                     if data is None:
                         data = stated_amounts(text, data=True) if money != text else set()

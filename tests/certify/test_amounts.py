@@ -970,3 +970,22 @@ def test_a_percentage_of_two_amounts_of_data(convo, at, said: str, misses: list[
     i = c.say(said)
     reasons = at(certify_interaction(c.build()), i).reasons
     assert [r for r in reasons if "not in visible" in r] == [f"text states '{m}' not in visible history" for m in misses]
+
+
+@pytest.mark.parametrize(("total", "misses"), [
+    # a table's total row, the sum of the amount each row above gives (blind set 89: t89_01 45, t89_07 54)
+    ("$145.00", []),
+    ("$199.00", ["$199.00"]),
+])
+def test_a_tables_total_row_sums_its_rows(convo, at, total: str, misses: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user("What does each of my lines cost a month? I'm C1001. And what would Unlimited Plus cost me?")
+    for line, plan, price in (("L1001", "P1001", 40.0), ("L1002", "P1002", 65.0), ("L1003", "P1001", 40.0)):
+        c.call("get_details_by_id", {"id": line}, {"line_id": line, "plan_id": plan})
+        c.call("get_details_by_id", {"id": plan}, {"plan_id": plan, "price_per_month": price, "data_limit_gb": 5.0})
+    c.call("get_details_by_id", {"id": "P1003"}, {"plan_id": "P1003", "price_per_month": 85.0})
+    i = c.say("| Line | Data | Price |\n|---|---|---|\n| L1001 | 5.0 GB | $40.00 |\n| L1002 | 5.0 GB | $65.00 |\n"
+              f"| L1003 | 5.0 GB | $40.00 |\n| **Total** | | **{total}** |\n\n"
+              "If L1002 moved to P1003, you'd pay $40.00 + $85.00 + $40.00 = **$165.00/month**.")
+    reasons = at(certify_interaction(c.build()), i).reasons
+    assert [r for r in reasons if "not in visible" in r] == [f"text states '{m}' not in visible history" for m in misses]
