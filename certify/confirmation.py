@@ -1529,7 +1529,9 @@ def _action_on_sole_line(turns: list[Turn], anchors: Anchors) -> int:
     if not anchors.phones_stand_for_ids:
         return -1
     k = _last_of(turns, "assistant", len(turns))
-    while k >= 0 and (not says(turns[k].wordline, anchors.stems) or _reports_done(turns[k], anchors)):
+    # (not one that says the action's word as a state: "mobile data is **disabled**", of disable_roaming)
+    while k >= 0 and (not says(turns[k].wordline, anchors.stems) or _reports_done(turns[k], anchors)
+                      or _states_only(turns[k], anchors)):
         k = _last_of(turns, "assistant", k)
     if k < 0:
         return -1

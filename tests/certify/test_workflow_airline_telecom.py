@@ -1878,3 +1878,24 @@ def test_a_yes_to_going_on_with_another_matter(convo, aside: str, kinds: list[st
     c.user("fine")
     i = c.call("enable_roaming", {"customer_id": "C1001", "line_id": "L1002"}, "Roaming enabled successfully")
     assert _workflow_kinds(next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)) == kinds
+
+
+@pytest.mark.parametrize(("name", "kinds"), [
+    # blind set 84, t84_11 30: the call the user confirmed is enabling; disabling was never described, and
+    # "mobile data is disabled" says a state, no action
+    ("disable_roaming", ["not_described"]),
+    ("enable_roaming", []),
+])
+def test_a_state_said_by_the_actions_word_describes_no_action_on_the_sole_line(convo, name: str,
+                                                                             kinds: list[str]) -> None:
+    c = convo(tools=_tools("telecom"), domain="telecom", system="You are a telecom agent.")
+    c.user("I'm abroad and my data doesn't work. My number is 555-123-2002.")
+    c.call("get_customer_by_phone", {"phone_number": "555-123-2002"}, {"customer_id": "C1001", "line_ids": ["L1002"]})
+    c.call("get_details_by_id", {"id": "L1002"}, {"line_id": "L1002", "phone_number": "555-123-2002",
+                                                  "roaming_enabled": False})
+    c.say("Two things: **mobile data is disabled** and you're on **2G**. Please turn Mobile Data on.")
+    c.user("Done.")
+    c.say("May I enable roaming on your line?")
+    c.user("Yes please enable it.")
+    i = c.call(name, {"customer_id": "C1001", "line_id": "L1002"}, "done")
+    assert _workflow_kinds(next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)) == kinds
