@@ -671,7 +671,8 @@ def _options_said(options: tuple[str, ...], turn: Turn) -> set[str]:
 # rather than business", "not business", "we don't need business" (but "why not economy?" picks it).
 _NOT_CHOSEN = re.compile(r"\b(?:from|(?<!less )(?<!more )than(?: go(?:ing)?| to)?|instead of|(?<!why )not|no|no need for|"
                          r"(?:don'?t|do not) (?:need|want))\s+$")
-_LEFT_AFTER = re.compile(r"\s+(?:is|would be|seems|'s)\s+(?:too|not|out)\b")  # "business is too pricey"
+# "business is too pricey"; "these are business-cabin reservations": the cabin they are in, no choice
+_LEFT_AFTER = re.compile(r"\s+(?:is|would be|seems|'s)\s+(?:too|not|out)\b|\s*-?\s*cabin\s+(?:reservations?|bookings?)\b")
 _DAYS_AFTER = re.compile(r"\s+(?:days?|hours?)\b")  # "5–7 business days": no cabin
 
 

@@ -1619,3 +1619,25 @@ def test_a_yes_after_another_change_was_asked_is_that_changes(convo, between: st
 def test_a_yes_to_a_closing_question_that_goes_on_with_another_change(convo, closing: str, kinds: list[str]) -> None:
     said = f"As a silver member you get 2 free checked bags; adding one brings PVUB64 to 3 bags, one paid. {closing}"
     assert _workflow(convo, said, "yes go", *_bags(3, 1, "credit_card_1")) == kinds
+
+
+@pytest.mark.parametrize(("aside", "kinds"), [
+    # blind set 89, a89_02 62: the cabin the bookings are in, said in an answer after the description
+    ("Because these are business-cabin reservations with nothing flown, they could be cancelled instead. Shall I "
+     "proceed with the downgrade?", []),
+    ("Or I could keep it in business instead. Shall I proceed?", ["argument_not_confirmed"]),
+])
+def test_the_cabin_a_booking_is_in_is_no_cabin_chosen(convo, aside: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("raj_moore_8640 here. Move PVUB64 down to economy, same flight.")
+    c.call("get_user_details", {"user_id": "raj_moore_8640"}, USER)
+    c.call("get_reservation_details", {"reservation_id": "PVUB64"}, {**RESERVATION, "cabin": "business"})
+    c.call("search_direct_flight", {"origin": "PHX", "destination": "LAS", "date": "2024-05-20"}, SEARCH)
+    c.say("PVUB64 on HAT173: only the cabin changes to economy ($174), and the difference goes back to gift_card_3. "
+          "Shall I downgrade it?")
+    c.user("Do I lose my insurance? Or should I cancel?")
+    c.say(aside)
+    c.user("Yes, downgrade it.")
+    i = c.call(*_flights("economy"), {**RESERVATION, "cabin": "economy"})
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert [k for k in map(reason_kind, decision.reasons) if reason_check(k) == "workflow"] == kinds
