@@ -53,7 +53,7 @@ from trajectory2gym.certify.normalize import (
 from trajectory2gym.certify.prices import placed
 from trajectory2gym.certify.reported_payments import METHOD_ID
 from trajectory2gym.certify.routes import route_disagrees
-from trajectory2gym.certify.tables import TABLE_RULE
+from trajectory2gym.certify.tables import TABLE_RULE, with_headers
 from trajectory2gym.certify.turns import AFFIRM, ASKS, LIST_MARK, SENTENCE, SENTENCE_OR_LINE, Turn
 
 
@@ -138,7 +138,8 @@ def action_amounts(text: str, anchors: Anchors, data: bool) -> set[int]:
     found: set[int] = set()
     acted = False  # a sentence before named the action: a "Total $250 on your Visa." after it is its total
     pays = any(arg.startswith("payment") for arg, _ in anchors.amounts)  # a split: its lines name its methods
-    for sentence in SENTENCE_OR_LINE.split(text):  # a table's header line is no offer of its rows
+    # (a split's table rows are read with their headers: "| ... | $500 (3765853) |" under "Certificate")
+    for sentence in SENTENCE_OR_LINE.split(with_headers(text) if pays else text):  # a table's header line is no offer of its rows
         said = Turn(-1, "assistant", sentence)
         if says(said.wordline, anchors.stems | anchors.objects) or (acted and _TOTAL_LEAD.match(sentence)) or (
                 not data and "$" in sentence and (not anchors.ids.isdisjoint(said.compacts)

@@ -1641,3 +1641,18 @@ def test_the_cabin_a_booking_is_in_is_no_cabin_chosen(convo, aside: str, kinds: 
     i = c.call(*_flights("economy"), {**RESERVATION, "cabin": "economy"})
     decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
     assert [k for k in map(reason_kind, decision.reasons) if reason_check(k) == "workflow"] == kinds
+
+
+SPLIT_TABLE = ("Booking HAT173 on 2024-05-20, PHX to LAS, economy, for Raj Moore (1966-02-02) and Sophia Nguyen "
+               "(1973-09-23), no bags, no insurance, $348 in all:\n\n"
+               "| Passengers | Certificate | Gift card | Visa ending 8862 |\n|---|---|---|---|\n"
+               "| Raj, Sophia | $150 | $173 | **$25** |\n\nMay I book it?")
+
+
+@pytest.mark.parametrize(("payments", "kinds"), [
+    # blind set 89, a89_06 47: the split in a table's row, read with its headers
+    (SPLIT, []),
+    ([("certificate_4", 150), ("gift_card_3", 163), ("credit_card_1", 35)], ["amount_not_confirmed"]),
+])
+def test_a_split_in_a_tables_row(convo, payments: list[tuple[str, int]], kinds: list[str]) -> None:
+    assert _workflow(convo, SPLIT_TABLE, "Yes, book it.", *_booking("no", payments)) == kinds
