@@ -45,6 +45,9 @@ def test_the_rule_is_read_from_the_policy() -> None:
     # ... or of one that would be allowed (blind set 84, a84_05 10)
     ("It was paid with gift_card_7359776, so an eligible cancellation would be refunded to that gift card.", False),
     ("It was paid with gift_card_7359776, so the cancellation would be refunded to that gift card.", True),
+    # where a cancellation's refund goes, as a rule (blind set 89, a89_07 12)
+    ("Under our policy, refunds from a cancellation **go back to the original payment methods**.", False),
+    ("Under our policy, a cancellation gets you a full refund to the original payment methods.", True),
 ])
 def test_a_cancellation_said_to_bring_a_refund(text: str, said: bool) -> None:
     assert bool(refunds_said(text)) is said
@@ -58,6 +61,10 @@ def test_a_cancellation_said_to_bring_a_refund(text: str, said: bool) -> None:
     ("Unfortunately I can't cancel it.", []),
     ("I can cancel it only if the airline cancelled the flight.", []),
     ("Can I cancel it for you?", []),
+    # a question put in a statement (blind set 89, a89_10 22)
+    ("Let me go through your reservations and tell you exactly which can be cancelled and what you'd get back.", []),
+    ("Let me go through your reservations: HATHAT can be cancelled.", ["Let me go through your reservations: HATHAT can "
+                                                                      "be cancelled."]),
 ])
 def test_a_cancellation_offered(text: str, offered: list[str]) -> None:
     assert cancel_offered(text) == offered
