@@ -30,6 +30,7 @@ _STATES = frozenset({"enabled", "disabled", "on", "off", "yes", "no", "true", "f
 # A plan by its name: "Premium Plan", "Unlimited Plus Plan", "the Plus plan" (capitalized words
 # before "Plan" or "plan").
 _PLAN_NAMED = re.compile(r"\b((?:[A-Z][\w+-]*\s+){1,3})([Pp])lan\b")
+_PRONOUNS = frozenset({"I", "We", "You", "They"})
 _NO_NAME = frozenset({"your", "the", "this", "that", "my", "a", "an", "our", "their", "his", "her", "new", "current",
                       "old", "same", "different", "other", "cheaper", "better", "which", "what", "any", "each",
                       "every", "one", "full", "final", "whole", "complete", "overall", "travel", "trip", "payment",
@@ -59,6 +60,8 @@ def named_plans(text: str) -> list[str]:
     out = []
     for m in _PLAN_NAMED.finditer(text):
         kept = m[1].split()
+        if m[2] == "p" and kept[-1] in _PRONOUNS:
+            continue  # "plan" as a verb: "Before I plan it"
         while kept and kept[0].lower() in _NO_NAME:
             kept.pop(0)
         if kept:

@@ -68,6 +68,9 @@ def test_a_device_setting_named_by_its_value(convo: Any, at: Any, said: str, kin
     ("You've used 15.1 GB of your 15.0 GB Premium Plan allowance.", ["Premium Plan"]),  # the unit is no name
     ("$154.00, assuming the March plan charges match February's.", []),  # a month's charges (blind set 87, t87_04 58)
     ("From March, the Premium plan costs $65.", ["Premium"]),
+    # "plan" as a verb after a pronoun (blind set 89, a89_06 35)
+    ("That works. Before I plan it: who are Aarav and Evelyn?", []),
+    ("Before We plan it, the Basic plan is yours.", ["Basic"]),
 ])
 def test_the_plans_a_text_names(text: str, plans: list[str]) -> None:
     assert named_plans(text) == plans
