@@ -178,6 +178,7 @@ from trajectory2gym.certify.dated_fields import (
 from trajectory2gym.certify.dates import (
     AM_PM,
     ISO_DAY,
+    DateMention,
     a_span_from,
     date_mentions,
     hour_24,
@@ -2634,9 +2635,17 @@ class _Run:
                     and not any(d.means(iso) for iso in self._obs_days.values())
                     and not any(d.means(iso) for iso in self._next_days())
                     and not (d.year is not None and self._span_from_shown(f"{d.year:04d}-{d.month:02d}-{d.day:02d}", text))
-                    and not (_STARTS.search(text) and any(d.means(iso) for iso in self._days_after_ends()))):
+                    and not (_STARTS.search(text) and any(d.means(iso) for iso in self._days_after_ends()))
+                    and not self._window_end(d, text)):
                 out.append(written)
         return out
+
+    def _window_end(self, d: DateMention, text: str) -> bool:
+        """Whether a date is the day after the current date the conversation states, in a text that
+        speaks of a day's window: "booked today, May 15 at 15:00, so until about May 16, 15:00" (24
+        hours), "until 15:00 tomorrow, May 16"."""
+        return self._today is not None and ("24 hours" in text or "tomorrow" in text) and d.means(
+            (self._today + timedelta(days=1)).isoformat())
 
     def _days_after_ends(self) -> list[str]:
         """The day after each end date shown (a cycle's ``cycle_end_date``, a bill's ``period_end``): the
@@ -4209,7 +4218,8 @@ class _Run:
             for written, label, shown in misdated_fields(content, self._book(DatedFields)):
                 # "HAT112 ... 2024-05-22", found by a search for that day; "12:00 AM (May 29)", the day it lands
                 if not self._searched_on(label, written) and not self._lands_after_search(label, written) and not any(
-                        said.means(day) for said in date_mentions(written) for day in self._book(ArrivalDays).days.get(label, ())):
+                        said.means(day) for said in date_mentions(written) for day in self._book(ArrivalDays).days.get(label, ())) \
+                        and not any(self._window_end(said, content) for said in date_mentions(written)):
                     reasons.append(reason("text_misdated", arg=label, value=written, detail=shown))
             if ("rr" in content or "land" in content) and (overnight := self._book(ArrivalDays).overnight):
                 # "HAT157, CLT 23:00 → EWR 01:00, arriving May 19", the day it leaves: it lands at "01:00:00+1"

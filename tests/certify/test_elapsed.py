@@ -269,3 +269,22 @@ def test_hours_the_flights_make_in_a_text(convo: Any, at: Any, said: str, misses
     i = c.say(said)
     assert sorted(at(certify_interaction(c.build()), i).reasons) == sorted(
         f"text states '{m}' not in visible history" for m in misses)
+
+
+@pytest.mark.parametrize(("said", "kinds"), [
+    # the end of a day's window, the day after the current date (blind set 89: a89_01 40, a89_07 51)
+    ("HATHAT was booked today, May 15 at 15:00 EST, so it can be cancelled within 24 hours: until about "
+     "**May 16, 15:00 EST**.", []),
+    ("HATHAT was booked today, May 15 at 15:00 EST, so it can be cancelled within 24 hours: until about "
+     "**May 17, 15:00 EST**.", ["text_not_visible", "text_misdated"]),
+    ("HATHAT flies on May 16.", ["text_not_visible", "text_misdated"]),  # no window spoken of
+])
+def test_the_end_of_a_days_window(convo: Any, at: Any, said: str, kinds: list[str]) -> None:
+    c = convo(system="You are an airline agent. The current time is 2024-05-15 15:00:00 EST. A reservation booked "
+                     "within the last 24 hours may be cancelled.", domain="airline")
+    c.user("Can I still cancel HATHAT if my plans change?")
+    c.call("get_reservation_details", {"reservation_id": "HATHAT"}, {
+        "reservation_id": "HATHAT", "created_at": "2024-05-15T15:00:00", "cabin": "economy", "insurance": "no",
+        "flights": [{"flight_number": "HAT136", "date": "2024-05-20"}]})
+    i = c.say(said)
+    assert sorted(reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons) == sorted(kinds)
