@@ -214,25 +214,29 @@ def as_decimal_hours(token: str) -> str | None:
 
 def hours_of_flights(number: str, text: str, times_of: Callable[[str, str], set[str]]) -> bool:
     """Whether ``number``, said as a count of hours in a sentence or a table's row ("HAT025 + HAT023 |
-    JFK | 04:00 | 20:00 | 6.5h"), is a time the flights it names (or, naming none, the two sentences
-    before it name) make, in the order it names them, by their scheduled times (``times_of(flight,
-    "departure" | "arrival")``): one flight's time in the air, the wait between one's arrival and the
-    next one's departure, or the whole trip from the first departure to the last arrival."""
+    JFK | 04:00 | 20:00 | 6.5h"), is a time the flights it names (or, naming none, those the two
+    sentences before it and the one after name) make, in the order named, by their scheduled times
+    (``times_of(flight, "departure" | "arrival")``): one flight's time in the air, the wait between
+    one's arrival and the next one's departure, or the whole trip from the first departure to the last
+    arrival."""
     try:
         minutes = round(float(number) * 60)
     except ValueError:
         return False
-    before: list[str] = []  # the two sentences before: "HAT085 ... 09:30; HAT023 leaves at 14:00 ... That's a 4h30 layover"
-    for sentence in SENTENCE_OR_LINE.split(text):
-        said_before, before = before, [*before[-1:], sentence]
+    sentences = SENTENCE_OR_LINE.split(text)
+    for k, sentence in enumerate(sentences):
         if number not in sentence or not re.search(rf"(?<![\d.]){re.escape(number)}\**[\s-]*(?:hours?|h)\b", sentence):
             continue
-        flights = list(dict.fromkeys(FLIGHT_NUMBER.findall(sentence) or FLIGHT_NUMBER.findall(" ".join(said_before))))
+        # naming none, the flights of the two sentences before it and the one after: "HAT085 ... 09:30;
+        # HAT023 leaves at 14:00 ... That's a 4h30 layover"; "- HAT218 ... 18:00 – 20:30\n- 1h30 connection
+        # in Atlanta\n- HAT039 ATL → SEA, 22:00 – 03:00"
+        around = " ".join(sentences[max(0, k - 2):k] + sentences[k + 1:k + 2])
+        flights = list(dict.fromkeys(FLIGHT_NUMBER.findall(sentence) or FLIGHT_NUMBER.findall(around)))
         if not flights or len(flights) > 4:
             continue  # none named, or a list of flights, not one trip
         legs = [({_clock_minutes(t) for t in times_of(f, "departure")}, {_clock_minutes(t) for t in times_of(f, "arrival")})
                 for f in flights]
-        pairs = [(dep, arr) for dep, arr in legs] + [(legs[k][1], legs[k + 1][0]) for k in range(len(legs) - 1)] + [
+        pairs = [(dep, arr) for dep, arr in legs] + [(legs[j][1], legs[j + 1][0]) for j in range(len(legs) - 1)] + [
             (legs[0][0], legs[-1][1])]
         if any((b - a) % 1440 == minutes for starts, ends in pairs for a in starts for b in ends):
             return True

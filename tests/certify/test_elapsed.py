@@ -236,6 +236,9 @@ SCHEDULE = {("HAT025", "departure"): {"04:00"}, ("HAT025", "arrival"): {"07:30"}
     ("4.5", "HAT025 leaves at 04:00 and lands at 07:30; HAT023 leaves at 14:00. That's 6.5h with a 4.5h wait.", False),
     ("6.5", "HAT025 leaves at 04:00 and lands at 07:30; HAT023 leaves at 14:00. That's 16h with a 6.5h wait.", True),
     ("6.5", "HAT025 leaves at 04:00. I checked. HAT023 leaves at 14:00. That's 16h with a 6.5h wait.", False),
+    # a list's line between two legs' lines (blind set 89, a89_01 22): HAT025 lands 07:30, HAT023 leaves 14:00
+    ("6.5", "- HAT025 IAH → JFK, 04:00 – 07:30\n- 6.5h connection in New York\n- HAT023 JFK → SFO, 14:00 – 20:00", True),
+    ("5.5", "- HAT025 IAH → JFK, 04:00 – 07:30\n- 5.5h connection in New York\n- HAT023 JFK → SFO, 14:00 – 20:00", False),
     # the whole trip, the times after the count (a88_03 25)
     ("16", "It takes 16 hours door to door (HAT025 leaves 04:00, HAT023 lands 20:00).", True),
 ])
