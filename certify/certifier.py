@@ -2608,7 +2608,8 @@ class _Run:
                        # "12:00 AM (May 29)", "arriving 3:00 AM on May 21": said with its day
                        or ((next_day or _DAY_AFTER.match(text, m.end()) or _DAY_LATER.match(text, m.end())
                             # said as an arrival: "18:00 → 00:00", "arrives 01:30"
-                            or _ARRIVAL_BEFORE.search(text, max(0, m.start() - 32), m.start()))
+                            or _ARRIVAL_BEFORE.search(text, max(0, m.start() - 32), m.start())
+                            or self._next_day_before(text, m.start()))  # "| May 21, 02:30 |"
                            and index.time_part_shown(f"{h:02d}:{minute}+1")) for h in hours):
                 out.append(m[0].strip())  # ("arrives 01:30 next day": shown as "01:30:00+1")
         return out
@@ -2723,6 +2724,11 @@ class _Run:
             self._spans |= spans_in(self.turns[self._span_turns].text)
             self._span_turns += 1
         return self._spans
+
+    def _next_day_before(self, text: str, at: int) -> bool:
+        """Whether a time a text writes at ``at`` has, right before it, a day an overnight flight lands
+        ("May 21, 02:30", HAT062 leaving May 20 at 22:00)."""
+        return any(d.means(day) for d in date_mentions(text[max(0, at - 16):at]) for day in self._next_days())
 
     def _next_days(self) -> list[str]:
         """The day after each searched day whose answer shows an arrival the next day ("01:00:00+1"):

@@ -291,3 +291,20 @@ def test_the_end_of_a_days_window(convo: Any, at: Any, said: str, kinds: list[st
         "flights": [{"flight_number": "HAT136", "date": "2024-05-20"}]})
     i = c.say(said)
     assert sorted(reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons) == sorted(kinds)
+
+
+@pytest.mark.parametrize(("said", "misses"), [
+    # an overnight arrival written with its day before it (blind set 89, a89_12 54): shown "02:30:00+1"
+    ("| Flight | Departs | Arrives |\n|---|---|---|\n| HAT062 | May 20, 22:00 | May 21, 02:30 |", []),
+    ("| Flight | Departs | Arrives |\n|---|---|---|\n| HAT062 | May 20, 22:00 | May 20, 02:30 |", ["02:30"]),
+])
+def test_an_overnight_arrival_written_with_its_day(convo: Any, at: Any, said: str, misses: list[str]) -> None:
+    from trajectory2gym.envs.registry import tool_specs
+
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("When do I land in Las Vegas on HAT062?")
+    c.call("search_direct_flight", {"origin": "MIA", "destination": "LAS", "date": "2024-05-20"}, [
+        {"flight_number": "HAT062", "scheduled_departure_time_est": "22:00:00", "scheduled_arrival_time_est": "02:30:00+1"}])
+    i = c.say(said)
+    assert [r for r in at(certify_interaction(c.build()), i).reasons if "not in visible" in r] == [
+        f"text states '{m}' not in visible history" for m in misses]
