@@ -586,6 +586,29 @@ _TIME_RANGE = re.compile(r"(?<![\d:])(?P<h1>2[0-3]|[01]?\d)(?::(?P<m1>[0-5]\d))?
 _LEGS_JOINED = re.compile(r"\**(?:\s+\(?[A-Z]{3}\s*(?:→|->|–|-)\s*[A-Z]{3}\)?)?\s*(?:\+|/|&|and|then|→|->)\s*\**")
 
 
+_RANGES_JOINED = re.compile(r"[\s,;]*(?:then|and)?[\s,]*")  # between one leg's range and the next's: ", then "
+
+
+def _legs_ranges(line: str, flights: list[re.Match[str]], ranges: list[re.Match[str]]) -> list[tuple[str, re.Match[str], str]]:
+    """(flight, range, flight) for each leg of a joined run ("HAT059 + HAT142") that as many ranges
+    follow, one a leg, in order: "HAT059 + HAT142 at $236 (07:00–09:00, then 18:00–21:30)"."""
+    out: list[tuple[str, re.Match[str], str]] = []
+    start = 0
+    while start < len(flights):
+        end = start
+        while end + 1 < len(flights) and _LEGS_JOINED.fullmatch(line, flights[end].end(), flights[end + 1].start()):
+            end += 1
+        legs = flights[start:end + 1]
+        after = [m for m in ranges if m.start() >= legs[-1].end()]
+        if len(legs) > 1 and len(after) >= len(legs) and after[0].start() - legs[-1].end() <= 40 \
+                and not FLIGHT_NUMBER.search(line, legs[-1].end(), after[len(legs) - 1].start()) \
+                and all(_RANGES_JOINED.fullmatch(line, a.end(), b.start())
+                        for a, b in zip(after[:len(legs) - 1], after[1:len(legs)], strict=True)):
+            out += [(leg[0], m, leg[0]) for leg, m in zip(legs, after[:len(legs)], strict=True)]
+        start = end + 1
+    return out
+
+
 def mistimed_ranges(text: str, times_of: Callable[[str, str], set[str]]) -> list[tuple[str, str, str]]:
     """(flight, the time as written, the times shown) for each departure–arrival range a line gives
     the flight named right before it ("HAT175 LAS→IAH 5:00 PM–9:00 PM", where HAT175 lands at
@@ -600,8 +623,11 @@ def mistimed_ranges(text: str, times_of: Callable[[str, str], set[str]]) -> list
             # a trip's legs, then their ranges in order: "| HAT279 + HAT131 | IAH | 11:00–14:30, 18:00–21:00 |"
             paired = [(f[0], m, f[0]) for f, m in zip(flights, ranges, strict=True)]
         else:
-            paired = []
+            paired = _legs_ranges(line, flights, ranges)
+            used = {id(m) for _, m, _ in paired}
             for m in ranges:
+                if id(m) in used:
+                    continue
                 near = [f for f in flights if f.end() <= m.start() and m.start() - f.end() <= 40]
                 if not near or _TIME_RANGE.search(line, near[-1].end(), m.start()) or re.search(r"[\d]:\d", line[near[-1].end():m.start()]):
                     continue  # no flight right before, or another time between them

@@ -604,6 +604,10 @@ RANGE_TIMES = {**TIMES, ("HAT175", "departure"): {"17:00"}, ("HAT175", "arrival"
     # a flight replaced by another, the range the new one's (blind set 86, a86_08 36)
     ("- May 20: **HAT175 → HAT290** DEN → LAS 14:00–16:00", []),
     ("- May 20: **HAT175 → HAT290** DEN → LAS 13:00–16:00", [("HAT175", "13:00–16:00", "17:00")]),
+    # joined legs, then a range a leg, in a bracket, among other options (blind set 89, a89_05 20)
+    ("Via Vegas: HAT290 + HAT175 at $206 (14:00–16:00, then 17:00–20:00) or HAT999 + HAT175 at $243.", []),
+    ("Via Vegas: HAT290 + HAT175 at $206 (14:00–16:00, then 17:00–21:00) or HAT999 + HAT175 at $243.",
+     [("HAT175", "17:00–21:00", "20:00")]),
 ])
 def test_a_flights_time_range_said_against_its_schedule(text: str, out: list[tuple[str, str, str]]) -> None:
     assert mistimed_ranges(text, lambda flight, way: RANGE_TIMES.get((flight, way), set())) == out
