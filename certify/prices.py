@@ -520,8 +520,8 @@ def _priced_rows(text: str, book: PriceBook) -> list[tuple[str, int, list[int], 
     out: list[tuple[str, int, list[int], str]] = []
     for line, spots in rows:
         rest = line[spots[-1][1]:]
-        if not (amounts := money_numbers_in(rest)):
-            continue
+        if not (amounts := money_numbers_in(rest)) or _BOOKED_LEGS.search(line, 0, spots[0][0]):
+            continue  # (what the booking's legs cost when bought: "Your current return (HAT282 + HAT239) cost $298")
         written, cents = amounts[0]
         # (a table's row, where the text names several days: the day of the search that shows its flights
         # together; a line joined by "+" may be the booking's own legs, on another day)
@@ -530,6 +530,10 @@ def _priced_rows(text: str, book: PriceBook) -> list[tuple[str, int, list[int], 
         if all(len(f) == 1 for f in fares):
             out.append((written, cents, [next(iter(f)) for f in fares], rest))
     return out
+
+
+_BOOKED_LEGS = re.compile(r"\b(?:current|original|existing|booked)\s+(?:return|outbound|flights?|trip|itinerary|legs?|"
+                          r"routing)\b", re.I)
 
 
 def _kind_said(low: str, kinds: set[str]) -> str:

@@ -989,3 +989,22 @@ def test_a_tables_total_row_sums_its_rows(convo, at, total: str, misses: list[st
               "If L1002 moved to P1003, you'd pay $40.00 + $85.00 + $40.00 = **$165.00/month**.")
     reasons = at(certify_interaction(c.build()), i).reasons
     assert [r for r in reasons if "not in visible" in r] == [f"text states '{m}' not in visible history" for m in misses]
+
+
+@pytest.mark.parametrize(("lead", "refuted"), [
+    # the booking's own legs, what they cost when bought (blind set 89, a89_04 45): 182 + 169, not today's fares
+    ("Your current return (HAT025 + HAT060) cost $351 per person.", False),
+    ("Today the same legs (HAT025 + HAT060) cost $351 per person.", True),
+])
+def test_a_bookings_legs_priced_as_bought(convo, at, lead: str, refuted: bool) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("Move the return of Q4TE5I to May 18, please.")
+    c.call("get_reservation_details", {"reservation_id": "Q4TE5I"}, {
+        "reservation_id": "Q4TE5I", "cabin": "economy", "flights": [
+            {"flight_number": "HAT025", "date": "2024-05-17", "price": 182},
+            {"flight_number": "HAT060", "date": "2024-05-17", "price": 169}]})
+    c.call("search_onestop_flight", {"origin": "IAH", "destination": "MIA", "date": "2024-05-18"},
+           [_onestop(("HAT025", 176), ("HAT060", 101), "2024-05-18")])
+    i = c.say(f"For May 18 in economy: {lead}\nHAT025 + HAT060: $277.")
+    reasons = at(certify_interaction(c.build()), i).reasons
+    assert any("the legs' fares: 176 + 101 = 277" in r for r in reasons) is refuted
