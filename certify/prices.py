@@ -471,7 +471,8 @@ def line_total(cents: int, text: str, book: PriceBook) -> bool:
 _LEG_GAP = re.compile(r"[^$\n+]{0,40}\+[^$\n+]{0,40}")
 _CELL_GAP = re.compile(r"[^$\n|]{0,40}\|[^$\n|]{0,40}")  # between two legs of a table's row: a cell's end, no amount
 _MONEY_MOVED = re.compile(r"\b(?:charg|refund|difference)\w*", re.I)  # before the amount: what a change moves
-_AFTER_DIFFERENCE = re.compile(r"\W*(?:more|less|extra|back|refund(?:ed|s)?|cheaper|difference|off)\b")  # ("$2,580 refunded")
+# ("$2,580 refunded", "**$396 charged** to Visa ending 1777", "$396 to pay")
+_AFTER_DIFFERENCE = re.compile(r"\W*(?:more|less|extra|back|refund(?:ed|s)?|cheaper|difference|off|charged|to pay)\b")
 
 
 def mistotaled_rows(text: str, book: PriceBook) -> list[tuple[str, str]]:

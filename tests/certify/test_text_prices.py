@@ -361,6 +361,8 @@ def test_a_table_row_of_two_legs_totals_their_fares_on_the_searched_day(convo: A
     # blind set 81, a81_11 28: what the change to the legs charges, not their sum
     ("On May 19 in economy:\n1. HAT180 + HAT257 (07:00), refunding **$115** to your Visa", []),
     ("On May 19 in economy:\n1. HAT180 + HAT257 (07:00): **$115** to your Visa", ["text_miscalculated"]),
+    # ... said after the amount (blind sets 87 and 89: a87_11 31, a89_12 26)
+    ("On May 19 in economy:\n1. HAT180 + HAT257 (07:00), all 3 passengers: **$115 charged** to your Visa", []),
     ("On May 19 in economy:\n- RBXOYT: HAT180 + HAT257 — $115 refunded to your Visa", []),  # (blind set 82, a82_04 64)
 ])
 def test_an_amount_a_change_to_the_legs_charges_is_no_total(convo: Any, at: Any, line: str, kinds: list[str]) -> None:
