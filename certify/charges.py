@@ -260,6 +260,9 @@ _REFUND_WAY = re.compile(r"\b(?:refund(?:ed|s|ing)?|credited|credit of|back to y
 _NOT_WAY = re.compile(r"\bnot\s+(?:a\s+|an\s+)?(?:refund|charge|credit)\w*", re.I)  # the way taken back
 
 
+_SIGNED = re.compile(r"(?<![\w$.,])[+−–-]\s?\$(\d[\d,]*(?:\.\d+)?)")  # "+$396", "−$510"
+
+
 def _ways(text: str) -> dict[int, str]:
     """The amounts (with "$") of each sentence that says a way, and that way ("a charge of $0.14,
     not a refund" says a charge); "both" where the sentence says both ("switch the $368.15 to your
@@ -272,7 +275,11 @@ def _ways(text: str) -> dict[int, str]:
         charge, refund = _CHARGE_WAY.search(sentence), _REFUND_WAY.search(sentence)
         if (charge or refund) and "$" in sentence:
             way = "both" if charge and refund else "charged" if charge else "refunded"
+            # (not an amount with its own sign: "+$396 (upgrade) then −$510 (flight change) = $114 back")
+            signed = {cents_of(m[1]) for m in _SIGNED.finditer(sentence)}
             for _, cents in dollar_amounts(sentence):
+                if cents in signed:
+                    continue
                 # (two sentences that give it either way: "a total of $598.57 charged to your Mastercard
                 # ... the $598.57 will be refunded to that card")
                 out[cents] = way if out.get(cents, way) == way else "both"

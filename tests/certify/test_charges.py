@@ -222,6 +222,12 @@ def test_a_write_without_a_result_and_many_reports_after_it(convo, at) -> None:
     ("Done: paid with your Mastercard; $3,844.86 was refunded to your gift card.",
      ["- Change the payment to Mastercard ending 9677: the card is charged $3,844.86 and $3,844.86 goes back to the "
       "gift card.\nConfirm?"], []),
+    # an amount with its own sign, in a line that nets to money back (blind set 89, a89_12 34)
+    ("Visa ending 1777: **+$396** (upgrade) then **−$510** (flight change) = **$114 back** overall.",
+     ["1. Upgrade: **$396 charged** to Visa ending 1777\n2. Change: **$510 refunded** to Visa ending 1777"], []),
+    ("Visa ending 1777: $396 (upgrade) then $510 (flight change) = **$114 back** overall.",
+     ["1. Upgrade: **$396 charged** to Visa ending 1777\n2. Change: **$510 refunded** to Visa ending 1777"],
+     [("$396", "charged")]),
 ])
 def test_a_report_moves_an_amount_the_way_the_conversation_gave_it(report: str, earlier: list[str],
                                                                    out: list[tuple[str, str]]) -> None:
