@@ -181,7 +181,7 @@ _THEN_BRACKET = re.compile(r"(\s*[–-]\s*\d{1,2}(?:st|nd|rd|th)?)?\**(?:,?\s+(?
 _IT = re.compile(r"\W*(?:it|its|it's|this|that)\b", re.I)
 _WRITTEN_DAY = re.compile(r"[A-Za-z]{3}|\d-\d|\d/\d")  # a date written with its month ("May 20", "2024-05-20")
 # Today's date: "K1NW8N was created on 2024-05-14 at 16:03, and it's now 2024-05-15 15:00".
-_NOW_SAID = re.compile(r"\b(?:now|today|currently)(?:'s date)?\s*(?:is\s*)?[:,]?\s*\**\s*$", re.I)
+_NOW_SAID = re.compile(r"\b(?:now|today|currently)(?:'s date)?\s*(?:is\s*)?[:,(]?\s*\**\s*$", re.I)  # ("today (May 15)")
 _NEW_DAY = re.compile(r"\b(?:to|for|until|till|by|before|after|than|instead of)\s*\**\s*$", re.I)  # "move it to May 16"
 
 

@@ -108,6 +108,8 @@ def test_a_date_no_field_shows_is_left_to_the_visibility_check() -> None:
     # ... a day another field shows too (the booking's): still today's, no flight's (blind set 88, a88_06 58)
     ("You're right, today is May 2, so 8VGKSX hasn't started; its first flight, HAT165, is tomorrow.", []),
     ("You're right, 8VGKSX starts May 2, so its first flight, HAT165, is today.", ["8vgksx"]),
+    # ... in brackets after "today" (blind set 89, a89_10 45)
+    ("HAT165 on 8VGKSX flies on May 3, the day after today (May 2), so it can still be cancelled.", []),
     # a clause of time before the object, of another trip (blind set 86, a86_12 45)
     ("Also, after landing in Houston on May 21, 8VGKSX departs from Chicago on May 3.", []),
     ("Also, 8VGKSX departs from Chicago on May 21, after landing in Houston.", ["8vgksx"]),
