@@ -854,7 +854,9 @@ _RULE_TERMS = re.compile(r"\broll(?:s|ed|ing)?\s+over\b|\bnon-?refundable\b|\bdo
                          # (blind sets 83, 84: a83_01 57 "a 50% credit voucher", r84_11 30 "a 2-year warranty")
                          r"|\bvouchers?\b|\bwarrant(?:y|ies)\b",
                          re.I)
-_DENIED_BEFORE = re.compile(r"(?:n't|\bnot\b|\bno\b|\bnever\b|\bwithout\b|\bnothing\b)[^.;!?\n]*$", re.I)
+# (or taken back: "I was wrong about a doctor's note")
+_DENIED_BEFORE = re.compile(r"(?:n't|\bnot\b|\bno\b|\bnever\b|\bwithout\b|\bnothing\b|\bwrong about\b|\bmistaken about\b)"
+                            r"[^.;!?\n]*$", re.I)
 
 
 def _may_name_rule_terms(text: str) -> bool:

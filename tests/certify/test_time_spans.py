@@ -131,6 +131,7 @@ def test_a_threshold_of_time_must_be_visible(convo: Any, at: Any, system: str, s
      True),
     ("You are an airline agent.", "Nothing in our policy provides a refund for an unused non-refundable reservation.",
      True),  # (blind set 83, a83_09 33)
+    ("You are an airline agent.", "I was wrong about a doctor's note, and I apologize.", True),  # (a89_12 46)
     # vouchers and warranties (blind sets 83, 84: a83_01 57, r84_11 32)
     ("You are an airline agent.", "Business-class tickets also qualify for a 50% credit voucher.", False),
     ("You are a retail agent.", "The automatic models include a 2-year warranty.", False),
