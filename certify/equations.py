@@ -424,9 +424,10 @@ def _mislisted(text: str) -> list[tuple[str, str]]:
         if (m := _TOTAL_ITEM.match(line, mark.end() if mark else 0)) is None:
             continue
         terms: list[tuple[str, int]] = []
+        indent = len(line) - len(line.lstrip())
         for above in reversed(lines[:start]):
-            if not LIST_MARK.match(above):
-                break
+            if not LIST_MARK.match(above) or len(above) - len(above.lstrip()) < indent:
+                break  # (a nested list's total: up to its parent's line, "- **#W5061109**, pending:")
             result = above.rsplit("=", 1)[-1]
             amounts = dollar_amounts(result)
             if len(amounts) > 1 or (amounts and _RATE_AFTER.match(result, result.find(amounts[0][0]) + len(amounts[0][0]))):

@@ -459,6 +459,11 @@ _RECAP = "Here's the price:\n- Fares: ($138 + $153) × 2 = $582\n- Insurance: $3
     ("Total for 2 passengers:\n- Flights: ($240 + $228) × 2 = $936\n- Insurance: $30 × 2 = $60\n- Bags: all free\n\n"
      "Total: $996. Which card should I use?", []),
     ("- Flights: $936\n- Insurance: $60\n\nMore text here.\n\nTotal: $966.", []),  # not right after the list
+    # a nested list's total: its terms up to its parent's line (blind set 89, r89_10 14)
+    ("- #W5797164, delivered: Puzzle $53.53\n- #W5061109, pending:\n  - Kit $248.85\n  - Chair $511.24\n"
+     "  - Total $760.09, paid with PayPal", []),
+    ("- #W5797164, delivered: Puzzle $53.53\n- #W5061109, pending:\n  - Kit $248.85\n  - Chair $511.24\n"
+     "  - Total $813.62, paid with PayPal", [("$813.62", "$248.85 + $511.24 against the total $813.62")]),
 ])
 def test_a_list_line_of_a_total_below_its_terms(text: str, wrong: list[tuple[str, str]]) -> None:
     assert miscalculated(text) == wrong
