@@ -52,6 +52,9 @@ _NOT_NOW = re.compile(r"\b(?:once|as soon as|when|while|after|until|if|will|['â€
 # Money moved to a method, no status of an object: "3570.34 has been returned to your gift card".
 _TO_METHOD = re.compile(r"\s+to\s+(?:your|the)\s+(?:\w+\s+)?(?:gift card|card|visa|mastercard|paypal|account|"
                         r"credit card|original payment)", re.I)
+# A rule of a kind of object: "Only pending orders can be cancelled" (no status said of one).
+_ONLY_BEFORE = re.compile(r"\bonly\s+\**$", re.I)
+_KINDS_AFTER = re.compile(r"\**\s+(?:orders|reservations|lines|bills)\b", re.I)
 _ANY_ONE = re.compile(r"\b(?:a|an|any|no|per|each|every|only one|nothing(?:'s| is)|none (?:is|are))\s+$", re.I)  # ("allows only one pending request")
 
 
@@ -125,7 +128,9 @@ def status_claims(text: str, bill_of_month: Callable[[str], str | None] | None =
                     and not _TO_METHOD.match(sentence, m.end())
                     and not _OTHERS.search(sentence, _clause_start(sentence, m.start()), m.start())
                     and not _another_kind_after(sentence, m.end())
-                    and not _of_amount_in_brackets(sentence, m.start())]
+                    and not _of_amount_in_brackets(sentence, m.start())
+                    and not (_ONLY_BEFORE.search(sentence, max(0, m.start() - 6), m.start())
+                             and _KINDS_AFTER.match(sentence, m.end()))]
             said = {_FORMS[(m[1] or m[2]).lower()] for m in hits}
             if not said:
                 continue

@@ -915,6 +915,9 @@ def test_a_bill_the_user_paid_is_read_again_from_a_later_lookup(convo: Any, at: 
     # an item's options joined by slashes are no object (blind audit r66_03)
     ("#W4135875 (Tablet 8-inch/128GB/silver, $904.46) has been processed and will ship soon.",
      [("#W4135875", {"processed"})]),
+    # a rule of a kind of object (blind set 89, r89_01 20)
+    ("Only pending orders can be cancelled or modified, so everything except #W4432568 is still open.", []),
+    ("#W4432568 is only pending, so it can still be changed.", [("#W4432568", {"pending"})]),
 ])
 def test_a_status_said_of_each_of_several_objects(text: str, out: list[tuple[str, set[str]]]) -> None:
     from trajectory2gym.certify.statuses import status_claims
