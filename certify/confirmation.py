@@ -927,11 +927,14 @@ _FIVE_CAPITALS = re.compile(r"[A-Z]{5}")  # the cheap test first: no word bounda
 
 # What names an object only as where a value comes from: "→ 137 Willow Lane (the address on #W1416704)".
 _SOURCE_OF = re.compile(r"\b(?:(?:address|details|one)\s+(?:on|of|from|in|used\s+(?:on|for))|same\s+as)\s+(?:order\s+)?"
-                        r"[*#]*$", re.I)
+                        r"[*#]*$"
+                        # ... or as the one left out: "everything except #W4432568 is still open"
+                        r"|\b(?:except(?:\s+for)?|other\s+than|apart\s+from|but\s+not)\s+(?:order\s+)?[*#]*$", re.I)
 
 
 def _named_as_source(sentence: str, token: str) -> bool:
-    """Whether a sentence names an identifier (first) as where a value comes from, not as an object."""
+    """Whether a sentence names an identifier (first) as where a value comes from, or as the one left
+    out, not as an object."""
     at = sentence.find(token)
     return at >= 0 and _SOURCE_OF.search(sentence, max(0, at - 30), at) is not None
 

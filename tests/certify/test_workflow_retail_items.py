@@ -1120,3 +1120,22 @@ def test_a_report_of_another_orders_refund_names_no_method_for_this_one(convo, r
                {"order_id": "#W3657213"})
     decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
     assert decision.checks["workflow"] is ok, decision.reasons
+
+
+@pytest.mark.parametrize(("aside", "ok"), [
+    # another order named as the one left out of what can be cancelled (blind set 89, r89_01 22)
+    ("Only pending orders can be cancelled, so everything except #W4432568 is still open.", True),
+    ("I can cancel #W4432568 as well.", False),
+])
+def test_another_order_named_as_the_exception_is_not_the_action_s(convo, aside: str, ok: bool) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user("I'm lei_ahmed_1705. Cancel #W9132840, I ordered it by mistake.")
+    c.call("get_order_details", {"order_id": "#W9132840"}, {"order_id": "#W9132840", "status": "pending"})
+    c.call("get_order_details", {"order_id": "#W4432568"}, {"order_id": "#W4432568", "status": "processed"})
+    c.say(f"{aside}\n\nFor the cancellation:\n- **Order:** #W9132840\n- **Reason:** ordered by mistake\n\n"
+          "Shall I go ahead and cancel it? (yes/no)")
+    c.user("Yes, cancel it.")
+    i = c.call("cancel_pending_order", {"order_id": "#W9132840", "reason": "ordered by mistake"},
+               {"order_id": "#W9132840", "status": "cancelled"})
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert decision.checks["workflow"] is ok, decision.reasons
