@@ -17,7 +17,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from trajectory2gym.certify.action_words import says_arrow
-from trajectory2gym.certify.normalize import identifiers_in, money_numbers_in, without_measures
+from trajectory2gym.certify.normalize import (
+    BRACKETED,
+    identifiers_in,
+    money_numbers_in,
+    without_measures,
+)
 from trajectory2gym.certify.turns import LIST_MARK
 
 _SEPARATORS = re.compile(r"[^a-z0-9.]+")
@@ -231,7 +236,8 @@ def _stock_said(line: str) -> bool | None:
 def _lead_stock(line: str) -> bool | None:
     """What a list's lead line says of its items: its last clause that says a stock ("the gold one is
     unavailable, and in fact only two are in stock right now, both black:" leads in-stock items)."""
-    said = [own for part in _LEAD_CLAUSE.split(line) if (own := _stock_said(part)) is not None]
+    # (not an aside in brackets: "variants in stock right now (yours, ..., is currently unavailable):")
+    said = [own for part in _LEAD_CLAUSE.split(BRACKETED.sub(" ", line)) if (own := _stock_said(part)) is not None]
     return said[-1] if said else None
 
 

@@ -128,6 +128,11 @@ def _with_one_sold_out() -> OptionBook:
     # "in-stock" hyphenated, in the lead of a list (blind set 88, r88_11 30)
     ("Some in-stock alternatives:\n\n- black XL cotton crew neck — $51.05\n- blue M cotton crew neck — $50.88",
      [("blue/m/cotton/crew neck", "in stock")]),
+    # a lead whose aside in brackets says another's stock (blind set 89, r89_04 30)
+    ("Variants in stock right now (yours, the black XL, is currently unavailable):\n\n- blue M cotton crew neck "
+     "— $50.88", [("blue/m/cotton/crew neck", "in stock")]),
+    ("Variants in stock right now (yours, the black XL, is currently unavailable):\n\n- black XXL polyester v-neck "
+     "— $49.52", []),
     # ... and in a clause of its own, after one that denies another (blind set 85, r85_03 48)
     ("There's no blue M cotton crew neck; the in-stock cotton crew necks come in black XL.", []),
 ])
