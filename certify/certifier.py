@@ -2298,9 +2298,12 @@ class _Run:
         none once a write went through since the user spoke (it may have changed one), but for
         "unpaid" only those a write or a tool of the user's acted on are left out."""
         key = f"{kind}_id"
-        found = [str(obj[key]) for obj in objects_in(self.index.json_observations, f'"{key}"', '"status"')
-                 if key in obj and isinstance(obj.get("status"), str)
-                 and (status_form(obj["status"]) == status or (status == "unpaid" and is_unpaid(obj["status"])))]
+        newest: dict[str, str] = {}  # each object's status as its newest record shows it (a cancellation's result)
+        for obj in objects_in(self.index.json_observations, f'"{key}"', '"status"'):
+            if key in obj and isinstance(obj.get("status"), str):
+                newest[str(obj[key])] = obj["status"]
+        found = [ident for ident, shown in newest.items()
+                 if status_form(shown) == status or (status == "unpaid" and is_unpaid(shown))]
         if status == "unpaid":
             # ("no open balance") only the bills no write since the user spoke, and no tool of the
             # user's, acted on: resuming a line leaves an issued bill unpaid

@@ -1254,3 +1254,24 @@ def test_a_status_of_the_object_an_id_field_names_is_not_its_own(convo: Any, at:
     i = c.say(said)
     found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
     assert [k for k in found if k == "text_contradicts_status"] == kinds, found
+
+
+@pytest.mark.parametrize(("cancelled", "kinds"), [
+    # blind set 89, r89_09 51: the order's newest record, the cancellation's result, shows it cancelled
+    (True, []),
+    (False, ["text_contradicts_status"]),
+])
+def test_none_in_a_status_after_a_write_changed_the_one_shown(convo: Any, at: Any, cancelled: bool,
+                                                              kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user("Cancel #W4806309 please, I ordered it by mistake.")
+    c.call("get_order_details", {"order_id": "#W4806309"}, {"order_id": "#W4806309", "status": "pending"})
+    if cancelled:
+        c.say("I'll cancel #W4806309 (reason: ordered by mistake). Shall I?")
+        c.user("Yes.")
+        c.call("cancel_pending_order", {"order_id": "#W4806309", "reason": "ordered by mistake"},
+               {"order_id": "#W4806309", "status": "cancelled"})
+        c.say("Done: #W4806309 is cancelled.")
+    c.user("Is anything else of mine still open?")
+    i = c.say("You have no pending orders left.")
+    assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons) if "status" in k] == kinds
