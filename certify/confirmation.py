@@ -1137,6 +1137,8 @@ _CORRECTS = re.compile(r"\W*(?:oh\W+|hm+\W+|um+\W+)?wait\b(?!\W+(?:only|just)\b)
 
 # What makes a question after a yes a condition of it: "yes do it, but when ...?", "first tell me".
 _CONDITIONAL = re.compile(r"\b(?:but|first|before|if|unless|depends)\b", re.I)
+_NEXT_BUT = re.compile(r"([.!]\s*)but\b", re.I)
+_ELSE = re.compile(r"\b(?:else|other)\b", re.I)  # a question of another matter: "what else is on my account?"
 
 
 # A tag question checking a price, after what the reply asks for: "do 1 GB, that's $2.00 right?"
@@ -1181,14 +1183,18 @@ def _names_described_method(reply: Turn, described: Turn, anchors: Anchors) -> b
 def _ordered_then_asked(turn: Turn, anchors: Anchors) -> bool:
     """A reply that orders this very action ("yes send it.") and then, in a sentence of its own, asks
     something with no word that makes the answer a condition ("is there a late fee?")."""
-    if _CONDITIONAL.search(turn.text) or len(turn.clauses) < 2:
+    # ("... Yes, send it. But what else is on my account?": a "But" opening the next sentence that asks
+    # of something else turns to another matter, no condition on the yes; not "But will I get the
+    # whole refund?")
+    text = _NEXT_BUT.sub(r"\1", turn.text) if _ELSE.search(turn.text) else turn.text
+    if _CONDITIONAL.search(text) or len(turn.clauses) < 2:
         return False
     # (the questions may be several: "yes, both. is that safe? will it cost more than the $4?")
     first = next((k for k, c in enumerate(turn.clauses) if c.question and all(d.question for d in turn.clauses[k:])),
                  len(turn.clauses) - 1)
     if first < len(turn.clauses) - 1 and any(says(wordline(c.words), anchors.stems) for c in turn.clauses[first:]):
         return False  # several questions, one of the action ("do I need to cancel that too? Can you check it?")
-    head = turn.text[:turn.text.rfind(turn.clauses[first].text)].rstrip()
+    head = _NEXT_BUT.sub(r"\1", text[:text.rfind(turn.clauses[first].text)].rstrip()).rstrip()
     return first > 0 and head.endswith((".", "!")) and any(
         not c.question and (_orders_action(c.text, anchors) or _DO_IT.search(c.text) or _YES_TO.match(c.text))
         for c in turn.clauses[:first])
@@ -1764,6 +1770,18 @@ def _kind(key: str) -> tuple[int, bool, str]:
 _WHAT_YOU_CONFIRMED = re.compile(r"\bwhat you(?:'ve|’ve| have)?\s+(?:already\s+|just\s+)?confirmed\b", re.I)
 
 
+# The action announced as done now, at the end of a reply: "Sending the payment request for B1234321 now."
+_DOING_NOW = re.compile(r"(?:^|[.!]\s+)(?:I'?m\s+|I\s+am\s+|I'll\s+|I\s+will\s+)?\w+ing\b[^.?!\n]{0,80}\bnow\W*$", re.I)
+
+
+def _goes_ahead_now(said: Turn, before: Turn) -> bool:
+    """Whether a message, right after the user's yes (with a question beside it), answers and ends by
+    doing the action now, asking nothing: "Yes, send it. But am I behind on anything else?" ... "Only
+    B1234321 is overdue. Sending the payment request for B1234321 now." restates no description."""
+    return (before.role == "user" and AFFIRM.search(before.text) is not None and not ASKS.search(said.text)
+            and _DOING_NOW.search(said.text.rstrip()) is not None)
+
+
 def _done_as_confirmed(said: Turn, before: Turn) -> bool:
     """Whether a message, right after the user's yes, says the agent now does what the user confirmed
     and asks nothing: "Sorry, I called the wrong function there ... I'll now do what you confirmed:
@@ -1778,7 +1796,8 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
     for k in range(len(turns) - 1, -1, -1):
         if turns[k].role == "assistant" and describes(turns[k], anchors) and not _asks_which(turns[k], anchors) \
                 and not _reports_done(turns[k], anchors) and not (k > 0 and (
-                    _CITES_YES.search(turns[k].text) or _done_as_confirmed(turns[k], turns[k - 1]))):
+                    _CITES_YES.search(turns[k].text) or _done_as_confirmed(turns[k], turns[k - 1])
+                    or _goes_ahead_now(turns[k], turns[k - 1]))):
             # (a recap that cites the user's yes, "You already confirmed it, so I'll submit it now", restates
             # the description that yes answered: that one is judged)
             last_desc = k

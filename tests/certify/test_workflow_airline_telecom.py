@@ -1899,3 +1899,26 @@ def test_a_state_said_by_the_actions_word_describes_no_action_on_the_sole_line(c
     c.user("Yes please enable it.")
     i = c.call(name, {"customer_id": "C1001", "line_id": "L1002"}, "done")
     assert _workflow_kinds(next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)) == kinds
+
+
+@pytest.mark.parametrize(("reply", "answer", "kinds"), [
+    # blind set 89, t89_06 30: a yes, then a question of another matter; the answer ends by sending it
+    ("Yes, send it. But what else is on my account, am I behind on anything else?",
+     "Only B1234321 is overdue; B1002 is issued. Sending the payment request for B1234321 now.", []),
+    ("Yes, send it, but only if nothing else is overdue?",  # a condition: the answer needs its own yes
+     "Only B1234321 is overdue; B1002 is issued. Sending the payment request for B1234321 now.", ["not_confirmed"]),
+    ("Yes, send it. But what else is on my account?",  # a new offer in the answer waits for its own yes
+     "Only B1234321 is overdue. Shall I send the payment request for B1234321 now?", ["not_confirmed"]),
+])
+def test_a_yes_then_a_question_of_another_matter(convo, reply: str, answer: str, kinds: list[str]) -> None:
+    c = convo(tools=_tools("telecom"), domain="telecom", system="You are a telecom agent.")
+    c.user("My line is suspended. I'm customer C1001.")
+    c.call("get_bills_for_customer", {"customer_id": "C1001"}, [
+        {"bill_id": "B1234321", "status": "Overdue", "total_due": 65.0},
+        {"bill_id": "B1002", "status": "Issued", "total_due": 150.0}])
+    c.say("Bill B1234321 ($65.00) is overdue. I can send a payment request for B1234321 to your phone. Would you like "
+          "me to send it?")
+    c.user(reply)
+    c.say(answer)
+    i = c.call("send_payment_request", {"customer_id": "C1001", "bill_id": "B1234321"}, "Payment request sent.")
+    assert _workflow_kinds(next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)) == kinds
