@@ -681,7 +681,16 @@ def misread_data_switch(text: str, shown: bool, said_as: re.Pattern[str] = _DATA
     ("**Found**\n- Airplane Mode on; mobile data off"). ``said_as=ROAMING_SAID``: the same of the
     phone's data roaming switch."""
     text = without_problem_lists(text)
-    for sentence in SENTENCE_OR_LINE.split(text):
+    # (not the steps a lead says are needed: "... we need both:\n1. ...\n2. **Data Roaming switched on** in
+    # your phone's settings, which you do")
+    needs = False
+    kept = []
+    for line in text.split("\n"):
+        if line.strip() and not LIST_MARK.match(line):
+            needs = _NEEDS_LEAD.search(line) is not None
+        if not (needs and LIST_MARK.match(line)):
+            kept.append(line)
+    for sentence in SENTENCE_OR_LINE.split("\n".join(kept)):
         if sentence.rstrip().endswith("?"):
             continue
         sentence = sentence.replace("*", "")  # "Your phone's own **Data Roaming** switch is off"
@@ -701,6 +710,7 @@ def misread_data_switch(text: str, shown: bool, said_as: re.Pattern[str] = _DATA
     return ""
 
 
+_NEEDS_LEAD = re.compile(r"\b(?:need|needs|needed|steps?|required|to do)\b[^\n]*:\s*$", re.I)
 # A table cell under a column of what was wrong (its header read into the cell, tables.with_headers).
 _PROBLEM_CELL = re.compile(r"\s*(?:problems?|issues?|causes?|before|found)\b", re.I)
 _FIELD_VALUE = re.compile(r"\s*:\s*(yes|no)\b", re.I)

@@ -577,6 +577,13 @@ def test_mobile_data_said_against_the_network_status_the_user_read_out(convo: An
     ("Mobile Data Enabled: Yes / Data Roaming Enabled: Yes",
      "That fixed it. Quite a few things are still in the way - data roaming off on the phone.",
      ["text_contradicts_status"]),
+    # the steps a lead says are needed (blind set 89, t89_07 23)
+    ("Mobile Data Enabled: Yes / Data Roaming Enabled: No",
+     "To get data working in France we need both:\n\n1. Roaming on your line, which I can do.\n2. **Data Roaming "
+     "switched on** in your phone's settings, which you do.", []),
+    ("Mobile Data Enabled: Yes / Data Roaming Enabled: No",
+     "Here is where things stand:\n\n1. Roaming on your line is off.\n2. **Data Roaming switched on** in your "
+     "phone's settings.", ["text_contradicts_status"]),
 ])
 def test_the_phones_data_roaming_switch_said_against_what_showed_it(convo: Any, shown: str, said: str,
                                                                     kinds: list[str]) -> None:
