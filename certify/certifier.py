@@ -466,7 +466,7 @@ def _sum_written(sentence: str, first: re.Match[str] | None) -> re.Match[str] | 
     return _SUM_WHOLE.match(sentence, first.end())
 
 
-_CLAUSE_EDGE = re.compile(r"[,;:]|\s[-–—]\s|\b(?:so|but|and|until|which|while)\b")
+_CLAUSE_EDGE = re.compile(r"[,;:]|\s[-–—]\s|\s(?:->|→)\s|\b(?:so|but|and|until|which|while)\b")  # ("over 15 GB -> 2 GB added")
 
 
 def _clause_around(sentence: str, start: int, end: int) -> str:

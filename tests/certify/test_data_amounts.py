@@ -139,3 +139,23 @@ def test_lines_remainders_said_combined(convo: Any, at: Any, said: str, misses: 
     i = c.say(said)
     assert [r for r in at(certify_interaction(c.build()), i).reasons if "not in visible" in r] == [
         f"text states '{m}' not in visible history" for m in misses]
+
+
+@pytest.mark.parametrize(("said", "misses"), [
+    # a recap's line, the state before an arrow and its fix after (blind set 82, t82_06 51): the allowance,
+    # never looked up, is read apart from the data the fix added
+    ("Here's what was in the way:\n\n- Over the 15 GB allowance -> 2.0 GB added ($4.00)", ["15 GB"]),
+    ("Here's what was in the way:\n\n- 15.1 GB used -> 2.0 GB added ($4.00)", []),
+])
+def test_a_recaps_state_before_an_arrow_is_read_apart_from_the_fix(convo: Any, at: Any, said: str,
+                                                                   misses: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user("My data stopped in France. I'm C1001, line L1002.")
+    c.call("get_details_by_id", {"id": "L1002"}, {"line_id": "L1002", "data_used_gb": 15.1, "data_refueling_gb": 0.0})
+    c.say("You've used 15.1 GB. I can add 2.0 GB for $4.00. Shall I?")
+    c.user("yes")
+    c.call("refuel_data", {"customer_id": "C1001", "line_id": "L1002", "gb_amount": 2.0},
+           {"message": "Successfully added 2.0 GB of data for line L1002 for $4.00"})
+    i = c.say(said)
+    assert [r for r in at(certify_interaction(c.build()), i).reasons if "not in visible" in r] == [
+        f"text states '{m}' not in visible history" for m in misses]
