@@ -700,6 +700,8 @@ def misread_data_switch(text: str, shown: bool, said_as: re.Pattern[str] = _DATA
                 continue
             if m[2].lower() == "on" and _ON_PLACE.match(sentence, m.end()):
                 continue  # "the data roaming switch on your phone": where it is, not its setting
+            if "→" in sentence[m.end():] or "->" in sentence[m.end():]:
+                continue  # "4. **Data Roaming off on the phone** → you turned it on": what was, then the fix
             if "|" in sentence and _PROBLEM_CELL.match(sentence, sentence.rfind("|", 0, m.start()) + 1):
                 continue  # "| Issue Data roaming off on phone | Fix turned on |": the state a fix changed
             said = (m[2].lower() in ("enabled", "on", "turned on", "switched on")) != bool(m[1])

@@ -577,6 +577,11 @@ def test_mobile_data_said_against_the_network_status_the_user_read_out(convo: An
     ("Mobile Data Enabled: Yes / Data Roaming Enabled: Yes",
      "That fixed it. Quite a few things are still in the way - data roaming off on the phone.",
      ["text_contradicts_status"]),
+    # a recap's line: what was, an arrow, the fix (blind set 89, t89_11 82)
+    ("Mobile Data Enabled: Yes / Data Roaming Enabled: Yes",
+     "Here's the full rundown:\n\n4. **Data Roaming off on the phone** → you turned it on → data flowed.", []),
+    ("Mobile Data Enabled: Yes / Data Roaming Enabled: Yes",
+     "Here's the full rundown:\n\n4. Data flowed → but **Data Roaming off on the phone** still.", ["text_contradicts_status"]),
     # the steps a lead says are needed (blind set 89, t89_07 23)
     ("Mobile Data Enabled: Yes / Data Roaming Enabled: No",
      "To get data working in France we need both:\n\n1. Roaming on your line, which I can do.\n2. **Data Roaming "
