@@ -1865,8 +1865,9 @@ class _Run:
                 out.append(said_total[0].rsplit("=", 1)[-1].strip(" *"))  # (a sum's whole: "17.1 GB")
                 continue
             claims = CLAIMS_DATA.search(sentence) is not None
-            if not (claims or decimal and (_USAGE.search(sentence) or _LEFT_NOW.search(sentence))):
-                continue
+            if not (claims or decimal and (_USAGE.search(sentence) or _LEFT_NOW.search(sentence))) or (
+                    "have" in sentence and _RETRACTS.search(sentence)):
+                continue  # (nor one taken back: "I also shouldn't have mentioned a 2 GB limit")
             # (not one offered: "I can add 2.0 GB at $2.0 per GB", the user's to take or not)
             found = [(m[0], to_cents(m[1]) or 0) for m in _DECIMAL_GB.finditer(sentence)
                      if not _OFFERED_GB.search(sentence, max(0, m.start() - 30), m.start())] if decimal else []

@@ -159,3 +159,20 @@ def test_a_recaps_state_before_an_arrow_is_read_apart_from_the_fix(convo: Any, a
     i = c.say(said)
     assert [r for r in at(certify_interaction(c.build()), i).reasons if "not in visible" in r] == [
         f"text states '{m}' not in visible history" for m in misses]
+
+
+@pytest.mark.parametrize(("said", "misses"), [
+    # an amount of data said as a rule, then taken back (blind set 89, t89_12 43)
+    ("I also shouldn't have mentioned a 2 GB limit; that isn't a rule. Would you like me to add **2 GB for $4.00**?",
+     []),
+    ("Note the 2 GB limit per cycle; that is a rule. Would you like me to add **2 GB for $4.00**?", ["2 GB"]),
+])
+def test_an_amount_of_data_taken_back(convo: Any, at: Any, said: str, misses: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user("My data stopped. I'm C1001, line L1002.")
+    c.call("get_data_usage", {"customer_id": "C1001", "line_id": "L1002"},
+           {"line_id": "L1002", "data_used_gb": 15.1, "data_limit_gb": 15.0, "data_refueling_gb": 0.0})
+    c.call("get_details_by_id", {"id": "P1002"}, {"plan_id": "P1002", "data_refueling_price_per_gb": 2.0})
+    i = c.say(said)
+    assert [r for r in at(certify_interaction(c.build()), i).reasons if "not in visible" in r] == [
+        f"text states '{m}' not in visible history" for m in misses]
