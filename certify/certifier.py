@@ -872,8 +872,8 @@ _UNPAID_CAUSE = re.compile(r"\b(?:because of|due to|owing to|caused by)\s+(?:an?
                            r"(?:unpaid|overdue|outstanding|missed|late)\s+(?:bill|payment|balance)", re.I)
 _AT_REBOOT = re.compile(r"\b(?:at|after|on) (?:the next )?reboot\b", re.I)
 # A device setting said applied already: "Your APN is now back to 'internet'", "the APN settings are now reset".
-_NOW_APPLIED = re.compile(r"\b(?:APN|settings?)\b[^.!?\n]{0,30}?\b(?:is|are|has been|have been)\s+now\b|\bnow back to\b",
-                          re.I)
+_NOW_APPLIED = re.compile(r"\b(?:APN|settings?)\b[^.!?\n]{0,30}?\b(?:(?:is|are|has been|have been)\s+now|(?:has|have)\s+now\s+been)\b"
+                          r"|\bnow back to\b", re.I)  # ("Your APN settings have now been reset")
 # A change said to hold without the reboot it waits for: "No need to restart - your APN settings are fixed now".
 _NO_REBOOT = re.compile(r"\b(?:no need to|(?:don't|do not|won't) (?:need|have) to) (?:restart|reboot)|\bwithout (?:a )?"
                         r"(?:restart|reboot)", re.I)

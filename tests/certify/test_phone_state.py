@@ -258,6 +258,8 @@ def test_a_change_said_to_hold_without_the_reboot_it_waits_for(convo: Any, at: A
     ('Your APN is now back to "internet" and the problem should be solved.', False, ["text_contradicts_status"]),
     ('Your APN is now back to "internet" and the problem should be solved.', True, []),
     ('Your APN will be back to "internet" once you restart the phone. Please restart it.', False, []),
+    ("Your APN settings have now been reset. Please try sending an MMS again.", False,  # (blind set 89, t89_09 54)
+     ["text_contradicts_status"]),
 ])
 def test_a_reset_said_applied_before_the_reboot_it_waits_for(convo: Any, at: Any, said: str, rebooted: bool,
                                                              kinds: list[str]) -> None:
