@@ -135,6 +135,8 @@ def test_a_threshold_of_time_must_be_visible(convo: Any, at: Any, system: str, s
     # vouchers and warranties (blind sets 83, 84: a83_01 57, r84_11 32)
     ("You are an airline agent.", "Business-class tickets also qualify for a 50% credit voucher.", False),
     ("You are a retail agent.", "The automatic models include a 2-year warranty.", False),
+    # a credit no policy here gives (blind set 89, t89_06 49)
+    ("You are a telecom agent.", "A one-day service credit will be applied to your next bill automatically.", False),
     ("You are a retail agent. Items carry a one-year warranty.", "Please disregard what I said about warranties.", True),
 ])
 def test_what_only_a_policy_gives_must_be_visible(convo: Any, at: Any, system: str, said: str, ok: bool) -> None:
