@@ -1596,7 +1596,8 @@ class _Run:
                 if not self._amount_ok(cents, money, written not in rates):
                     if "hour" in money and "$" not in written and (hours_between_said(written, money, next(
                             (t.text for t in reversed(self.turns) if t.role == "assistant"), ""))
-                            or hours_of_flights(written, money, self._times_of)):
+                            or hours_of_flights(written, money, self._times_of, wait=any(
+                                m[1] == written and m[4].lower() not in _TRIP_WORDS for m in _DURATION_SAID.finditer(money)))):
                         # a count of hours: "16:30 ... 23:00, so about a 6.5-hour layover"; "7.5 hours door
                         # to door (HAT056 ..., HAT138 ...)", from the flights' times
                         continue
@@ -2733,6 +2734,10 @@ class _Run:
             self._span_turns += 1
         return self._spans
 
+    def _flights_timed(self, sentence: str) -> bool:
+        """Whether a sentence (or, naming none, the text's trip) names flights whose times a record shows."""
+        return any(self._times_of(f, "departure") for f in FLIGHT_NUMBER.findall(sentence))
+
     def _next_day_before(self, text: str, at: int) -> bool:
         """Whether a time a text writes at ``at`` has, right before it, a day an overnight flight lands
         ("May 21, 02:30", HAT062 leaving May 20 at 22:00)."""
@@ -3858,6 +3863,19 @@ class _Run:
         for ident, written, shown in (mistotaled(content, self._totals_of, not _TOTAL_TOKENS.isdisjoint(self.index.compacts))
                                       if "otal" in content or "$" in content else ()):  # "B1006 totals $65": it shows 70
             reasons.append(reason("text_misattributed", value=written, arg=ident, detail=shown))
+        if ("hour" in content or " h " in content) and _DURATION_SAID.search(content):
+            # "13 hours door to door", "5 h 30 in LGA", of flights whose shown times make another time
+            earlier = next((t.text for t in reversed(self.turns[:-1]) if t.role == "assistant"), "")
+            for m in _DURATION_SAID.finditer(content):
+                hours = f"{int(m[2]) + int(m[3]) / 60:.4g}" if m[3] else m[1]
+                said = content.replace(m[0], f"{hours} hours {m[4]}", 1)
+                if _ABOUT_BEFORE.search(content, max(0, m.start() - 12), m.start()) or hours_between_said(
+                        hours, said, earlier) or hours_of_flights(hours, said, self._times_of,
+                                                                  wait=m[4].lower() not in _TRIP_WORDS):
+                    continue
+                if self._flights_timed(_sentence_at(content, m.start())) or self._flights_timed(content):
+                    # (a time the flights named do not make: derived from nothing visible)
+                    reasons.append(reason("text_not_visible", value=m[0].strip()))
         if "–" in content or "-" in content or " to " in content:  # "HAT175 LAS→IAH 5:00 PM–9:00 PM": it lands 20:00
             for flight, written, shown in mistimed_ranges(content, self._times_of):
                 reasons.append(reason("text_mistimed", arg=flight, value=written, detail=shown))
@@ -5327,6 +5345,14 @@ def _share_of(written: str, text: str) -> bool:
     places = len(written.split(".")[1])
     amounts = {float(m[1]) for m in ANY_GB.finditer(text.replace("**", ""))}
     return any(round(100 * a / b, places) == float(written) for a in amounts for b in amounts if b > 0 and a != b)
+
+
+# A count of hours said of a trip's time: "13 hours door to door", "a 2-hour connection", "5 h 30 in LGA".
+_DURATION_SAID = re.compile(r"(?<![\d.:])(?:(\d{1,2}(?:\.\d)?)|(\d{1,2})\s?h\s?(\d{2}))\**[\s-]*(?:hours?\**[\s-]+|h\s+)?"
+                            r"(connection|layover|wait|stop(?:over)?|door to door|in total|total travel time|(?-i:in [A-Z]{3}))\b",
+                            re.I)
+_TRIP_WORDS = frozenset({"door to door", "in total", "total travel time"})  # the whole trip's, no wait
+_ABOUT_BEFORE = re.compile(r"\b(?:about|around|roughly|nearly|almost|approximately|over|under|just under|~)\s*\**\s*$", re.I)
 
 
 def _sentence_bounds(text: str, at: int) -> tuple[int, int]:

@@ -212,13 +212,15 @@ def as_decimal_hours(token: str) -> str | None:
     return f"{int(m[1]) + int(m[2]) / 60:.4g}"
 
 
-def hours_of_flights(number: str, text: str, times_of: Callable[[str, str], set[str]]) -> bool:
+def hours_of_flights(number: str, text: str, times_of: Callable[[str, str], set[str]], wait: bool = False) -> bool:
     """Whether ``number``, said as a count of hours in a sentence or a table's row ("HAT025 + HAT023 |
     JFK | 04:00 | 20:00 | 6.5h"), is a time the flights it names (or, naming none, those the two
     sentences before it and the one after name) make, in the order named, by their scheduled times
     (``times_of(flight, "departure" | "arrival")``): one flight's time in the air, the wait between
     one's arrival and the next one's departure, or the whole trip from the first departure to the last
-    arrival."""
+    arrival. ``wait``: the count is said of a connection, between any named flight's arrival and
+    another's departure, the flights of the sentences around it named too ("HAT138 lands at 13:30. Your
+    first flight, HAT056, lands at 09:00, so you have a 2-hour connection")."""
     try:
         minutes = round(float(number) * 60)
     except ValueError:
@@ -231,13 +233,17 @@ def hours_of_flights(number: str, text: str, times_of: Callable[[str, str], set[
         # HAT023 leaves at 14:00 ... That's a 4h30 layover"; "- HAT218 ... 18:00 – 20:30\n- 1h30 connection
         # in Atlanta\n- HAT039 ATL → SEA, 22:00 – 03:00"
         around = " ".join(sentences[max(0, k - 2):k] + sentences[k + 1:k + 2])
-        flights = list(dict.fromkeys(FLIGHT_NUMBER.findall(sentence) or FLIGHT_NUMBER.findall(around)))
+        named = FLIGHT_NUMBER.findall(sentence)
+        flights = list(dict.fromkeys(named + FLIGHT_NUMBER.findall(around) if len(named) < 2 and (wait or not named)
+                                     else named))
         if not flights or len(flights) > 4:
             continue  # none named, or a list of flights, not one trip
         legs = [({_clock_minutes(t) for t in times_of(f, "departure")}, {_clock_minutes(t) for t in times_of(f, "arrival")})
                 for f in flights]
         pairs = [(dep, arr) for dep, arr in legs] + [(legs[j][1], legs[j + 1][0]) for j in range(len(legs) - 1)] + [
             (legs[0][0], legs[-1][1])]
+        if wait:
+            pairs += [(legs[i][1], legs[j][0]) for i in range(len(legs)) for j in range(len(legs)) if i != j]
         if any((b - a) % 1440 == minutes for starts, ends in pairs for a in starts for b in ends):
             return True
     return False

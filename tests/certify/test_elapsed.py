@@ -308,3 +308,27 @@ def test_an_overnight_arrival_written_with_its_day(convo: Any, at: Any, said: st
     i = c.say(said)
     assert [r for r in at(certify_interaction(c.build()), i).reasons if "not in visible" in r] == [
         f"text states '{m}' not in visible history" for m in misses]
+
+
+@pytest.mark.parametrize(("said", "misses"), [
+    # a trip's time or a connection said of flights whose shown times make another (blind set 89: a89_01 50,
+    # a89_05 16): HAT025 04:00 – 07:30, HAT023 14:00 – 20:00
+    ("HAT025 leaves at 04:00 and HAT023 lands at 20:00: 16 hours door to door.", []),
+    ("HAT025 leaves at 04:00 and HAT023 lands at 20:00: 17 hours door to door.", ["17 hours door to door"]),
+    ("| 1 | HAT025 + HAT023 via JFK | 04:00 – 07:30 | 6 h 30 in JFK | 14:00 – 20:00 |", []),
+    ("| 1 | HAT025 + HAT023 via JFK | 04:00 – 07:30 | 5 h 30 in JFK | 14:00 – 20:00 |", ["5 h 30 in JFK"]),
+    # the connection's other flight in the sentence before (a86_02 47): a wait either way round
+    ("HAT023 leaves JFK at 14:00. Your first flight, HAT025, lands at 07:30, so you have a 6.5-hour connection.", []),
+    ("It is about a 6-hour connection in New York on HAT025 and HAT023.", []),  # "about"
+])
+def test_a_trips_time_said_of_flights_with_shown_times(convo: Any, at: Any, said: str, misses: list[str]) -> None:
+    from trajectory2gym.envs.registry import tool_specs
+
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("How long is the trip from Houston to San Francisco on May 19?")
+    c.call("search_onestop_flight", {"origin": "IAH", "destination": "SFO", "date": "2024-05-19"}, [[
+        {"flight_number": "HAT025", "scheduled_departure_time_est": "04:00:00", "scheduled_arrival_time_est": "07:30:00"},
+        {"flight_number": "HAT023", "scheduled_departure_time_est": "14:00:00", "scheduled_arrival_time_est": "20:00:00"}]])
+    i = c.say(said)
+    assert [r for r in at(certify_interaction(c.build()), i).reasons if "not in visible" in r] == [
+        f"text states '{m}' not in visible history" for m in misses]
