@@ -189,6 +189,7 @@ from trajectory2gym.certify.dates import (
     spans_in,
 )
 from trajectory2gym.certify.elapsed import (
+    ABOUT,
     as_decimal_hours,
     hours_between_said,
     hours_of_flights,
@@ -2735,7 +2736,7 @@ class _Run:
         return self._spans
 
     def _flights_timed(self, sentence: str) -> bool:
-        """Whether a sentence (or, naming none, the text's trip) names flights whose times a record shows."""
+        """Whether a sentence names a flight whose times a record shows."""
         return any(self._times_of(f, "departure") for f in FLIGHT_NUMBER.findall(sentence))
 
     def _next_day_before(self, text: str, at: int) -> bool:
@@ -3869,7 +3870,7 @@ class _Run:
             for m in _DURATION_SAID.finditer(content):
                 hours = f"{int(m[2]) + int(m[3]) / 60:.4g}" if m[3] else m[1]
                 said = content.replace(m[0], f"{hours} hours {m[4]}", 1)
-                if _ABOUT_BEFORE.search(content, max(0, m.start() - 12), m.start()) or hours_between_said(
+                if ABOUT.search(content, max(0, m.start() - 16), m.start()) or hours_between_said(
                         hours, said, earlier) or hours_of_flights(hours, said, self._times_of,
                                                                   wait=m[4].lower() not in _TRIP_WORDS):
                     continue
@@ -5352,7 +5353,6 @@ _DURATION_SAID = re.compile(r"(?<![\d.:])(?:(\d{1,2}(?:\.\d)?)|(\d{1,2})\s?h\s?(
                             r"(connection|layover|wait|stop(?:over)?|door to door|in total|total travel time|(?-i:in [A-Z]{3}))\b",
                             re.I)
 _TRIP_WORDS = frozenset({"door to door", "in total", "total travel time"})  # the whole trip's, no wait
-_ABOUT_BEFORE = re.compile(r"\b(?:about|around|roughly|nearly|almost|approximately|over|under|just under|~)\s*\**\s*$", re.I)
 
 
 def _sentence_bounds(text: str, at: int) -> tuple[int, int]:

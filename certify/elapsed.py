@@ -161,7 +161,7 @@ _NAMED_STAMP = re.compile(r"\b(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|
 
 # A clock time a sentence states: "16:30", "4:30 pm" (its own check says whether it is shown).
 _CLOCK = re.compile(r"(?<![\d:])([01]?\d|2[0-3]):([0-5]\d)(?![\d:])(?:\s*([ap])\.?m\b)?", re.I)
-_ABOUT = re.compile(r"\b(?:about|around|roughly|nearly|almost|approximately|over|just under)\s+(?:an?\s+)?\**$|~\s*$",
+ABOUT = re.compile(r"\b(?:about|around|roughly|nearly|almost|approximately|over|just under)\s+(?:an?\s+)?\**$|~\s*$",
                     re.I)
 
 
@@ -185,7 +185,7 @@ def hours_between_said(number: str, text: str, earlier: str = "") -> bool:
         for m in re.finditer(rf"(?<![\d.]){re.escape(number)}\**[\s-]*(?:hours?|h)\b", sentence):  # ("| 2.5h |")
             said = [_minutes(c) for c in _CLOCK.finditer(said_before if not listed else "\n".join(listed))] + [
                 _minutes(c) for c in _CLOCK.finditer(sentence, 0, m.start())]
-            slack = 0.5 if _ABOUT.search(sentence, max(0, m.start() - 20), m.start()) else 0.01
+            slack = 0.5 if ABOUT.search(sentence, max(0, m.start() - 20), m.start()) else 0.01
             if any(abs(((b - a) % 1440) / 60 - hours) <= slack for k, a in enumerate(said) for b in said[k + 1:]):
                 return True
             # (a departure the message before states: "leaves at 23:00", then "lands at 16:30, so 6.5 hours")

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+from trajectory2gym.certify.turns import SENTENCE_OR_LINE
+
 _PART_OF_WHOLE = re.compile(r"(\d+(?:\.\d+)?)\s*(GB|MB)\**\s+(?:used\s+)?(?:out\s+)?of\s+(?:your\s+|the\s+|its\s+|a\s+)?\**"
                             r"(\d+(?:\.\d+)?)\s*(GB|MB)\b", re.I)
 # The percentage after it in the same sentence: "- about 62%", "(62%)", "that's 58 percent".
@@ -45,7 +47,7 @@ def misjudged_halves(text: str) -> list[tuple[str, str]]:
     whole ("8.7 GB used of 15.0 GB") and says more or less than half of it is used or left, where
     the amounts say the other: 6.3 GB left of 15.0 GB is less than half."""
     out: list[tuple[str, str]] = []
-    for sentence in re.split(r"(?<=[.!?])\s+|\n", text):
+    for sentence in SENTENCE_OR_LINE.split(text):
         if "half" not in sentence or (claim := _HALF_SAID.search(sentence)) is None:
             continue
         part = next((m for m in _PART_OF_WHOLE.finditer(sentence) if "used" in m[0].lower()), None)

@@ -684,7 +684,7 @@ def misread_data_switch(text: str, shown: bool, said_as: re.Pattern[str] = _DATA
     # (not the steps a lead says are needed: "... we need both:\n1. ...\n2. **Data Roaming switched on** in
     # your phone's settings, which you do")
     needs = False
-    kept = []
+    kept: list[str] = []
     for line in text.split("\n"):
         if line.strip() and not LIST_MARK.match(line):
             needs = _NEEDS_LEAD.search(line) is not None
