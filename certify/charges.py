@@ -20,6 +20,7 @@ from typing import Any
 import orjson
 
 from trajectory2gym.certify.books import json_objects
+from trajectory2gym.certify.equations import SIGNED_AMOUNT
 from trajectory2gym.certify.normalize import (
     BRACKETED,
     cents_of,
@@ -260,9 +261,6 @@ _REFUND_WAY = re.compile(r"\b(?:refund(?:ed|s|ing)?|credited|credit of|back to y
 _NOT_WAY = re.compile(r"\bnot\s+(?:a\s+|an\s+)?(?:refund|charge|credit)\w*", re.I)  # the way taken back
 
 
-_SIGNED = re.compile(r"(?<![\w$.,])[+−–-]\s?\$(\d[\d,]*(?:\.\d+)?)")  # "+$396", "−$510"
-
-
 def _ways(text: str) -> dict[int, str]:
     """The amounts (with "$") of each sentence that says a way, and that way ("a charge of $0.14,
     not a refund" says a charge); "both" where the sentence says both ("switch the $368.15 to your
@@ -276,7 +274,7 @@ def _ways(text: str) -> dict[int, str]:
         if (charge or refund) and "$" in sentence:
             way = "both" if charge and refund else "charged" if charge else "refunded"
             # (not an amount with its own sign: "+$396 (upgrade) then −$510 (flight change) = $114 back")
-            signed = {cents_of(m[1]) for m in _SIGNED.finditer(sentence)}
+            signed = {cents_of(m[2]) for m in SIGNED_AMOUNT.finditer(sentence)}
             for _, cents in dollar_amounts(sentence):
                 if cents in signed:
                     continue
