@@ -5372,7 +5372,9 @@ def _may_switch(text: str) -> bool:
     return ("abled" in text or " off" in text or "activ" in text or " is on" in text or " are on" in text
             or "turned on" in text or "switched on" in text) and (" is " in text or " are " in text or "n't " in text or "n’t " in text
                                                                    or ": " in text  # ("International roaming: disabled")
-                                                                   or "show" in text or " has " in text or " with " in text)
+                                                                   # ("Your line shows roaming disabled")
+                                                                   or ("abled" in text and ("show" in text or " has " in text
+                                                                                            or " with " in text)))
 
 
 def _day_after(day: str) -> str:

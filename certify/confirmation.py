@@ -835,13 +835,15 @@ def _ends_offering_other(turn: Turn, anchors: Anchors) -> bool:
         return False
     last = tail[max(tail.rfind(". "), tail.rfind("! "), tail.rfind("? "), tail.rfind("\n")) + 1:]  # the closing sentence
     offer = _OFFER.search(last) or _CAN_THEN_ASK.search(last)
-    if offer is None or _WH.search(last, 0, offer.start()):  # "Which one should I charge?"
+    if offer is None:
         return False
     if _goes_on(offer):
         # "... adding one bag brings you to 2 bags. Let me confirm the flight change first: ... Shall I go
         # ahead with the flight change?": going on with another action, by its object
-        topic = f" {m[1].lower()} " if (m := _WITH_TOPIC.match(last, offer.end())) else ""
-        return says(topic, anchors.other_actions) and not says(topic, anchors.objects)
+        topic = f" {m[1].lower()} " if " with " in last and (m := _WITH_TOPIC.match(last, offer.end())) else ""
+        return bool(topic) and says(topic, anchors.other_actions) and not says(topic, anchors.objects)
+    if _WH.search(last, 0, offer.start()):  # "Which one should I charge?"
+        return False
     line = Turn(-1, "assistant", last).wordline
     if " again " in line and _SAME_AGAIN.search(line):
         return False  # "Shall I send it again with ...?": this action once more, after it failed
@@ -881,7 +883,7 @@ def _continues(turn: Turn, anchors: Anchors, index: EvidenceIndex) -> bool:
         # it offers to do something else: "Would you like me to list the other colors?"; not the
         # payment of this one: "Shall I charge the $50 for the extra bag to your Mastercard instead?"
         return False
-    if offer and _goes_on(offer) and (topic := _WITH_TOPIC.match(turn.text, offer.end())) and not says(
+    if offer and " with " in turn.text and _goes_on(offer) and (topic := _WITH_TOPIC.match(turn.text, offer.end())) and not says(
             f" {topic[1].lower()} ", anchors.stems | anchors.own):
         return False  # it goes on with another matter: "Shall we continue with the speed issue?"
     return _names_no_other(turn, anchors, index)
@@ -1778,8 +1780,8 @@ def _goes_ahead_now(said: Turn, before: Turn) -> bool:
     """Whether a message, right after the user's yes (with a question beside it), answers and ends by
     doing the action now, asking nothing: "Yes, send it. But am I behind on anything else?" ... "Only
     B1234321 is overdue. Sending the payment request for B1234321 now." restates no description."""
-    return (before.role == "user" and AFFIRM.search(before.text) is not None and not ASKS.search(said.text)
-            and _DOING_NOW.search(said.text.rstrip()) is not None)
+    return (before.role == "user" and "now" in said.text and AFFIRM.search(before.text) is not None
+            and not ASKS.search(said.text) and _DOING_NOW.search(said.text.rstrip()) is not None)
 
 
 def _done_as_confirmed(said: Turn, before: Turn) -> bool:

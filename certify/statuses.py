@@ -765,8 +765,9 @@ def switched(text: str, switch_of: Callable[[str, str], bool | None],
     naming none but "your account" or "your line" says it of the one object shown with the flag
     (``sole``), not of the phone's own switch ("Data Roaming is on")."""
     out: list[tuple[str, str, bool]] = []
-    if _SWITCH.search(text) is None and _SWITCH_LISTED.search(text) is None and _SWITCH_HAS.search(text) is None:
-        return out  # most texts: a search or three
+    if _SWITCH.search(text) is None and _SWITCH_LISTED.search(text) is None and (
+            "abled" not in text or _SWITCH_HAS.search(text) is None):
+        return out  # most texts: a search or two
     yours = False  # the latest heading or lead is of "your line": its list's lines speak of it
     for sentence in SENTENCE_OR_LINE.split(text):
         if sentence.lstrip().startswith("#") or sentence.rstrip().endswith(":"):
@@ -782,7 +783,7 @@ def switched(text: str, switch_of: Callable[[str, str], bool | None],
                     if (shown := switch_of(ident, feature)) is not None and shown != said:
                         out.append((ident, feature, shown))
             continue
-        found = [m for m in (*_SWITCH.finditer(sentence), *_SWITCH_HAS.finditer(sentence))
+        found = [m for m in (*_SWITCH.finditer(sentence), *(_SWITCH_HAS.finditer(sentence) if "abled" in sentence else ()))
                  if not _NOT_NOW.search(sentence, 0, m.start())]
         if not found:
             continue
