@@ -12,7 +12,12 @@ from typing import Any, NamedTuple
 
 from trajectory2gym.certify.dates import AM_PM, hour_24
 from trajectory2gym.certify.normalize import FLIGHT_NUMBER, identifiers_in
-from trajectory2gym.certify.turns import LIST_MARK, SENTENCE_OR_LINE, without_problem_lists
+from trajectory2gym.certify.turns import (
+    LIST_MARK,
+    SENTENCE_OR_LINE,
+    without_lists_under,
+    without_problem_lists,
+)
 
 # Status words as observations spell them and as texts say them, each to one form.
 _FORMS = {"active": "active", "activated": "active", "suspended": "suspended", "pending": "pending",
@@ -683,14 +688,9 @@ def misread_data_switch(text: str, shown: bool, said_as: re.Pattern[str] = _DATA
     text = without_problem_lists(text)
     # (not the steps a lead says are needed: "... we need both:\n1. ...\n2. **Data Roaming switched on** in
     # your phone's settings, which you do")
-    needs = False
-    kept: list[str] = []
-    for line in text.split("\n"):
-        if line.strip() and not LIST_MARK.match(line):
-            needs = _NEEDS_LEAD.search(line) is not None
-        if not (needs and LIST_MARK.match(line)):
-            kept.append(line)
-    for sentence in SENTENCE_OR_LINE.split("\n".join(kept)):
+    if ":" in text and "\n" in text:
+        text = without_lists_under(text, _needs_lead, keep_lead=True)
+    for sentence in SENTENCE_OR_LINE.split(text):
         if sentence.rstrip().endswith("?"):
             continue
         sentence = sentence.replace("*", "")  # "Your phone's own **Data Roaming** switch is off"
@@ -713,6 +713,11 @@ def misread_data_switch(text: str, shown: bool, said_as: re.Pattern[str] = _DATA
 
 
 _NEEDS_LEAD = re.compile(r"\b(?:need|needs|needed|steps?|required|to do)\b[^\n]*:\s*$", re.I)
+
+
+def _needs_lead(line: str) -> bool:
+    """Whether a line, no list item, leads the steps that are needed ("... we need both:")."""
+    return not LIST_MARK.match(line) and _NEEDS_LEAD.search(line) is not None
 # A table cell under a column of what was wrong (its header read into the cell, tables.with_headers).
 _PROBLEM_CELL = re.compile(r"\s*(?:problems?|issues?|causes?|before|found)\b", re.I)
 _FIELD_VALUE = re.compile(r"\s*:\s*(yes|no)\b", re.I)

@@ -5,6 +5,7 @@ first use) and its ``Clause``s, split where a reply changes course ("Yes, but ke
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from trajectory2gym.certify.normalize import (
@@ -216,11 +217,23 @@ def without_problem_lists(text: str) -> str:
         text = "\n".join(s for s in SENTENCE_OR_LINE.split(text) if not _PAST_PROBLEMS.search(s))
     if "\n" not in text or not _PROBLEM_HEADING.search(text):
         return text
+    return without_lists_under(text, _is_problem_heading)
+
+
+def _is_problem_heading(line: str) -> bool:
+    return _PROBLEM_HEADING.match(line) is not None
+
+
+def without_lists_under(text: str, is_lead: Callable[[str], bool], keep_lead: bool = False) -> str:
+    """A text without the list lines (and blank lines) under each line ``is_lead`` takes for their
+    lead, up to the next line that is no list item; the lead line too, unless ``keep_lead``."""
     kept: list[str] = []
     under = False
     for line in text.splitlines():
-        if _PROBLEM_HEADING.match(line):
+        if is_lead(line):
             under = True
+            if keep_lead:
+                kept.append(line)
             continue
         if under and (not line.strip() or LIST_MARK.match(line)):
             continue
