@@ -66,7 +66,8 @@ def reasons_put_on_user(text: str, user_text: str) -> list[str]:
 
 # What the text says the user said: "Since you mentioned you don't want to change your plan, ...".
 _YOU_SAID = re.compile(r"(?:\b(?:since|as|because)\s+you(?:'ve|’ve| have)?\s+(?:already\s+)?(?:mentioned|said|told me|noted|explained)"
-                       r"\s+(?:that\s+)?"
+                       # (when: "As you mentioned earlier, you'd like ...")
+                       r"(?:\s+(?:earlier|before|previously),?)?\s+(?:that\s+)?"
                        # or a wish of the user's the text says it sees: "I see you don't want travel insurance"
                        r"|\bI\s+see\s+(?:that\s+)?(?=you(?:'d|\s+would)?\s+(?:don't\s+|do\s+not\s+)?(?:want|prefer|like|need)\b))"
                        r"(?P<what>[^.,;:!?\n]{3,80})", re.I)

@@ -62,6 +62,11 @@ def test_a_reason_in_a_reply(convo: Any, at: Any, order_w123: dict[str, Any], us
      "my data stopped working", ["Since you've already said you don't want to change your plan"]),
     ("Since you've already said you don't want to change your plan, the simplest fix is a data refuel.",
      "I won't change my plan", []),
+    # "As you mentioned earlier," (blind set 89, r89_05 30: the user named no card for the refund)
+    ("Switching makes the order $13.15 cheaper. As you mentioned earlier, you'd like that difference refunded to "
+     "your Visa ending in 5768. Shall I go ahead?", "just the mat.", ["As you mentioned earlier, you'd like that "
+                                                                      "difference refunded to your Visa ending in 5768"]),
+    ("As you mentioned earlier, you'd like the refund on your Visa.", "refund it to my visa please", []),
 ])
 def test_what_the_text_says_the_user_said(text: str, user: str, found: list[str]) -> None:
     assert sayings_put_on_user(text, user.lower()) == found
