@@ -1191,7 +1191,7 @@ class _Run:
         self._failed_write: tuple[str, str] | None = None  # (tool, error) of a write that failed since the user spoke
         self._noop_write: tuple[str, str] | None = None  # (tool, result) of the last write, where it changed nothing
         # The calculator's last result and the nets of its expression's numbers, in cents, until the next decision
-        self._calculated: tuple[int, set[int]] | None = None
+        self._calculated: tuple[int, set[int], list[int]] | None = None
         # The writes and user actions that went through (name, argument names), for what texts claim done.
         self._made: list[tuple[str, tuple[str, ...]]] = []
         self._write_nouns: set[str] | None = None  # the action_nouns of the visible write tools
@@ -4564,7 +4564,7 @@ class _Run:
             # loose pair of amounts happens to make it is no derivation of it); not a step of the
             # sum ("$231 + $30 = $261" of 113 + 118 + 30), nor one the text works out right, nor an
             # amount taken back
-            result, steps = calculated
+            result, steps, terms = calculated
             stated = money_numbers_in(content)
             # (where the text states the result itself, an amount a digit off it that the history
             # derives is another: "$207 ... HAT164 + HAT172: $247")
@@ -4576,6 +4576,13 @@ class _Run:
                         and not (result_said and (self._amount_ok(cents, content) or (
                             "+" in content and abs(cents) in row_totals(content, self.prices))))):
                     reasons.append(reason("text_miscalculated", value=written, detail=f"the calculator gave {result / 100:.2f}"))
+            if content.count("$") < 3 and "variants" in self.index.compacts and (way := exchange_way(content)) \
+                    and way[1] == abs(result):
+                # "534.84 - 545.68" gave -10.84, then "would cost you an extra $10.84": the new variant
+                # is the cheaper one (a text that states the prices itself is read in _text_reasons)
+                net = self._book(ItemPriceBook).exchange_net(terms)
+                if net is not None and abs(net) == way[1] and (net < 0) != (way[2] == "refunded"):
+                    reasons.append(reason("text_reversed_charge", value=way[0], detail="refunded" if net < 0 else "charged"))
         self._calculated = None
         # A text's reasons are of what it states, but for a step it asks out of the policy's order.
         out_of_order = sum(reason_check(reason_kind(r)) == "workflow" for r in reasons) if reasons else 0
@@ -5104,7 +5111,7 @@ class _Run:
                     nets = {0}
                     for term in terms:
                         nets |= {n + sign * term for n in nets for sign in (1, -1)}
-                    self._calculated = (result, {abs(n) for n in nets})
+                    self._calculated = (result, {abs(n) for n in nets}, terms)
                     if cid not in self._unfounded:  # its grounded terms' brackets: "(871 - 500 - 198 - 129)" is 44
                         self._derived.update(abs(c) for c in bracket_sums(str(made.arguments.get("expression", ""))))
                 if not ok:

@@ -598,8 +598,8 @@ def worded_differences(text: str) -> list[int]:
 
 
 # The difference an exchange's text says the customer pays or gets back: "you'd need to pay an
-# additional $34.16", "you'll get $12.30 back", "a refund of $8.00".
-_PAY_MORE = re.compile(r"\b(?:pay|charged?|owe)\b[^$.;\n]{0,30}?(\$\d[\d,]*(?:\.\d+)?)", re.I)
+# additional $34.16", "it would cost you an extra $10.84", "you'll get $12.30 back", "a refund of $8.00".
+_PAY_MORE = re.compile(r"\b(?:pay|charged?|owe|cost(?:s| you)? an? (?:extra|additional))\b[^$.;\n]{0,30}?(\$\d[\d,]*(?:\.\d+)?)", re.I)
 _GET_BACK = re.compile(r"(\$\d[\d,]*(?:\.\d+)?)\**\s+(?:back|refunded)\b|\brefund(?:ed)?(?: of)?\W{0,3}(\$\d[\d,]*(?:\.\d+)?)",
                        re.I)
 

@@ -109,6 +109,25 @@ def test_an_exchange_difference_moves_the_way_its_prices_say(convo: Any, at: Any
     assert any("moving the other way" in r for r in at(certify_interaction(c.build()), i).reasons) is reversed_
 
 
+@pytest.mark.parametrize(("expression", "result", "text", "reversed_"), [
+    # blind set 89, r89_06 26: new less old is negative, then "an extra" of it
+    ("346.97 - 377.97", "-31.0", "The over-ear wireless black would cost you an extra **$31.00** on top of what you paid.",
+     True),
+    ("346.97 - 377.97", "-31.0", "The over-ear wireless black would get you **$31.00** back.", False),
+    ("377.97 - 346.97", "31.0", "The over-ear wireless black would cost you an extra $31.00.", True),  # old less new
+    ("370.53 - 346.97", "23.56", "That would cost you an extra $23.56.", False),  # two new prices: no old one
+])
+def test_an_exchange_difference_the_calculator_gave_moves_the_way_its_terms_say(
+        convo: Any, at: Any, expression: str, result: str, text: str, reversed_: bool) -> None:
+    c = convo()
+    c.user("I want to exchange the headphones in #W7736708 for over-ear ones. How much more is that?")
+    c.call("get_order_details", {"order_id": "#W7736708"}, ORDER)
+    c.call("get_product_details", {"product_id": "6992792935"}, HEADPHONES)
+    c.call("calculate", {"expression": expression}, result)
+    i = c.say(text)
+    assert any("moving the other way" in r for r in at(certify_interaction(c.build()), i).reasons) is reversed_
+
+
 def test_the_net_of_an_exchange_from_the_prices_a_text_states() -> None:
     book = _book()
     assert book.exchange_net({37797, 34697, 3100}) == -3100
