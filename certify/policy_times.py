@@ -107,6 +107,8 @@ def slow_for_instant(text: str, kinds: dict[str, str], refunded: frozenset[str] 
 _AT_ONCE_SAID = re.compile(r"\b(?:already\s+(?:landed|arrived|(?:been\s+)?(?:credited|deposited|returned)|back|there|"
                            r"in|on|available|showing)|instant(?:ly)?|immediately|right away|at once|straight away)\b", re.I)
 _MONEY = re.compile(r"\brefund\w*|\$\d|\bmoney\b|\bfunds\b", re.I)
+# ... or of "it", back on a way of paying, which says it is money: "it's already back on your Mastercard".
+_BACK_ON = re.compile(r"\balready\s+(?:been\s+)?(?:back|credited|deposited|returned)\s+(?:on|to|in|into|onto)\b", re.I)
 
 
 def instant_for_slow(text: str, kinds: dict[str, str]) -> list[tuple[str, str]]:
@@ -116,7 +118,8 @@ def instant_for_slow(text: str, kinds: dict[str, str]) -> list[tuple[str, str]]:
     instant kind (it may be setting the two apart), nor one that denies it ("not instantly")."""
     found: list[tuple[str, str]] = []
     for sentence in SENTENCE_OR_LINE.split(text):
-        if SPAN.search(sentence) or not _MONEY.search(sentence) or (m := _AT_ONCE_SAID.search(sentence)) is None:
+        if SPAN.search(sentence) or not (_MONEY.search(sentence) or _BACK_ON.search(sentence)) or (
+                m := _AT_ONCE_SAID.search(sentence)) is None:
             continue
         said = {PAYMENT_WORDS[word.lower()] for word in PAYMENT_SAID.findall(sentence)}
         if len(said) != 1 or not said.isdisjoint(kinds) or NOT_BEFORE.search(sentence, max(0, m.start() - 14), m.start()):

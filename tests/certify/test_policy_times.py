@@ -74,6 +74,10 @@ def test_a_slow_time_said_of_the_refunds_in_focus() -> None:
     ("The refund is not instantly visible on your Visa.", []),  # denied
     ("I've already cancelled it; the $20 goes to your gift card and the rest to PayPal.", []),  # two kinds
     ("Your PayPal is already on file.", []),  # no money moved
+    # "it", back on a card (blind set 89, r89_11 32)
+    ("Yes, it's already back on your Mastercard ending in 9677.", [("already back", "creditcard")]),
+    ("Yes, it's already back on your gift card.", []),
+    ("Your Mastercard is already in use for this order.", []),
 ])
 def test_no_waiting_said_of_a_slow_kind(text: str, found: list[tuple[str, str]]) -> None:
     assert instant_for_slow(text, instant_kinds(RETAIL_POLICY)) == found
