@@ -69,7 +69,9 @@ _YOU_SAID = re.compile(r"(?:\b(?:since|as|because)\s+you(?:'ve|’ve| have)?\s+(
                        # (when: "As you mentioned earlier, you'd like ...")
                        r"(?:\s+(?:earlier|before|previously),?)?\s+(?:that\s+)?"
                        # or a wish of the user's the text says it sees: "I see you don't want travel insurance"
-                       r"|\bI\s+see\s+(?:that\s+)?(?=you(?:'d|\s+would)?\s+(?:don't\s+|do\s+not\s+)?(?:want|prefer|like|need)\b))"
+                       r"|\bI\s+see\s+(?:that\s+)?(?=you(?:'d|\s+would)?\s+(?:don't\s+|do\s+not\s+)?(?:want|prefer|like|need)\b)"
+                       # or given as a reason: "Since you want the Amazon Alexa version, ..."
+                       r"|\b(?:since|as|because)\s+you(?:'d|\s+would)?\s+(?:want|prefer)\s+)"
                        r"(?P<what>[^.,;:!?\n]{3,80})", re.I)
 # Words too common to tell what was said.
 _COMMON = frozenset({"you", "your", "yours", "don't", "didn't", "want", "have", "that", "this", "with", "would", "like",
@@ -80,7 +82,8 @@ _COMMON = frozenset({"you", "your", "yours", "don't", "didn't", "want", "have", 
 def may_put_saying(text: str) -> bool:
     """Whether a text may say what the user told it (substring tests, then ``_YOU_SAID``)."""
     return ("mentioned" in text or "said" in text or "told me" in text or "noted" in text or "explained" in text
-            or "I see" in text) and _YOU_SAID.search(text) is not None
+            or "I see" in text or "you want" in text or "you prefer" in text or "you'd prefer" in text
+            or "you would" in text) and _YOU_SAID.search(text) is not None
 
 
 def sayings_put_on_user(text: str, user_text: str) -> list[str]:

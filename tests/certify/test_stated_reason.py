@@ -67,6 +67,11 @@ def test_a_reason_in_a_reply(convo: Any, at: Any, order_w123: dict[str, Any], us
      "your Visa ending in 5768. Shall I go ahead?", "just the mat.", ["As you mentioned earlier, you'd like that "
                                                                       "difference refunded to your Visa ending in 5768"]),
     ("As you mentioned earlier, you'd like the refund on your Visa.", "refund it to my visa please", []),
+    # a wish given as the reason (blind set 89, r89_12 15: the user had said only "my system")
+    ("Yes, it can be exchanged. Since you want the **Amazon Alexa** version, the stainless steel one is in stock.",
+     "it doesn't work with my system. can it be changed?", ["Since you want the **Amazon Alexa** version"]),
+    ("Since you want the Amazon Alexa version, the stainless steel one is in stock.", "I need the alexa one", []),
+    ("Since you want to return it, I'll need the order number.", "something", []),  # one word of its own
 ])
 def test_what_the_text_says_the_user_said(text: str, user: str, found: list[str]) -> None:
     assert sayings_put_on_user(text, user.lower()) == found
