@@ -331,6 +331,7 @@ from trajectory2gym.certify.stated_reason import (
     reason_unsaid,
     reasons_put_on_user,
     sayings_put_on_user,
+    user_gave,
 )
 from trajectory2gym.certify.statuses import (
     DATA_SHOWN,
@@ -2341,6 +2342,22 @@ class _Run:
         values = {v.lower() for v in record.values() if isinstance(v, str)}
         return [(ids[0], shown) for opts, found in said for shown in values & set(opts) if shown not in found]
 
+    def _private_reasons_given(self, content: str) -> list[str]:
+        """The options of a write's choice a text gives as the reason ("**Reason:** ordered by
+        mistake") that the private part holds and no earlier message says: the user gave none, and
+        the text took it from the hidden task."""
+        low = content.lower()
+        out: list[str] = []
+        for opts in self._phrase_choices():
+            if sum(option in low for option in opts) > 1:
+                continue  # the options offered: "What's the reason: no longer needed, or ordered by mistake?"
+            # (once the agent has said it, the user has seen it and may have taken it up)
+            out += [option for option in opts
+                    if option in low and re.search(rf"\breason\W{{0,6}}(?:is\s+|being\s+|of\s+)?['\"‘“]?{re.escape(option)}", low)
+                    and self._is_private(option) and not user_gave(option, self._user_text())
+                    and not any(set(words(option)) <= t.words for t in self.turns)]
+        return out
+
     def _callers_line_status(self, named: str | None = None) -> str | None:
         """The status form the record of the line the user called about shows (the one phone number
         the user gave, as a line's own ``phone_number``); "" where no record of it shows one; None
@@ -3568,6 +3585,10 @@ class _Run:
         if "'" in content or '"' in content or "reason" in content:  # "cancelled with the reason 'no longer needed'"
             for ident, shown in self._misstated_choices(content):
                 reasons.append(reason("text_contradicts_status", arg=ident, detail=shown))
+        if self.inter.private and "eason" in content:
+            for option in self._private_reasons_given(content):  # "**Reason:** ordered by mistake", unasked
+                privileged = True
+                reasons.append(reason("text_privileged", value=option))
         if " fee" in content:  # "There's no restocking fee on exchanges", where no policy or record names one
             for m in _FEE_NAMED.finditer(content):
                 if not self.index.has_string(f"{m[1]} fee") and not self.index.has_string(f"{m[1]} fees") \

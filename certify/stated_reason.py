@@ -57,6 +57,13 @@ _USER_GAVE = {"mistake": re.compile(r"\bmistake|\baccident|\bwrong\b|\bdidn't me
               "needed": re.compile(r"\b(?:no longer|don't|do not|not)\s+(?:\w+\s+)?(?:need|want)|\banymore\b", re.I)}
 
 
+def user_gave(option: str, user_text: str) -> bool:
+    """Whether the user's messages (``user_text``) give a reason like ``option`` ("ordered by
+    mistake": "the whole order was a mistake"; "no longer needed": "Don't need it anymore")."""
+    kind = "mistake" if "mistake" in option else "needed" if "need" in option else None
+    return _USER_GAVE[kind].search(user_text) is not None if kind else set(words(option)) <= set(words(user_text))
+
+
 def reasons_put_on_user(text: str, user_text: str) -> list[str]:
     """The reasons (as written) a text says the user has for an action ("since you ordered it by
     mistake") where no message of the user's (``user_text``) gives one like it."""

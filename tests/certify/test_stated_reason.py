@@ -45,6 +45,40 @@ def test_a_reason_in_a_reply(convo: Any, at: Any, order_w123: dict[str, Any], us
     assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons) if k == "text_not_visible"] == kinds
 
 
+HIDDEN_REASON = {"instruction": "Cancel order #W123 because ordered by mistake."}
+
+
+@pytest.mark.parametrize(("user", "text", "privileged"), [
+    # blind set 89, r89_09 16: the user gave no reason, the hidden task holds it
+    ("Cancel #W123.", "Here's the cancellation:\n- **Order:** #W123\n- **Reason:** ordered by mistake\nShall I proceed?",
+     True),
+    ("Cancel #W123, it was a mistake.", "Here's the cancellation:\n- **Reason:** ordered by mistake\nShall I proceed?",
+     False),  # the user gave it in other words
+    ("Cancel #W123.", "What's the reason: no longer needed, or ordered by mistake?", False),  # the options asked
+    ("Cancel #W123.", "I'll cancel #W123 with the reason 'no longer needed'. Shall I?", False),  # not the hidden one
+])
+def test_a_choice_of_reason_only_the_hidden_task_gives(convo: Any, at: Any, order_w123: dict[str, Any], user: str,
+                                                      text: str, privileged: bool) -> None:
+    c = convo(private=HIDDEN_REASON)
+    c.user(user)
+    c.call("get_order_details", {"order_id": "#W123"}, {**order_w123, "status": "pending"})
+    i = c.say(text)
+    d = at(certify_interaction(c.build()), i)
+    assert d.privileged is privileged
+    assert ("text_privileged" in map(reason_kind, d.reasons)) is privileged
+
+
+def test_a_choice_of_reason_the_agent_said_before_is_seen(convo: Any, at: Any, order_w123: dict[str, Any]) -> None:
+    c = convo(private=HIDDEN_REASON)
+    c.user("Cancel #W123.")
+    c.call("get_order_details", {"order_id": "#W123"}, {**order_w123, "status": "pending"})
+    first = c.say("I'll cancel #W123 (reason: ordered by mistake). Shall I?")
+    c.user("That is indeed the reason. How does the refund work?")
+    second = c.say("It goes back to the original payment method. Shall I cancel #W123 (reason: ordered by mistake)?")
+    cert = certify_interaction(c.build())
+    assert at(cert, first).privileged and not at(cert, second).privileged
+
+
 @pytest.mark.parametrize(("text", "user", "found"), [
     # blind set 80, t80_07 28: the user never spoke of a plan
     ("Since you mentioned you don't want to change your plan, the best option is a data refuel.",
