@@ -393,7 +393,8 @@ _REQUESTED_RESULT = re.compile(r'"status":\s*"[a-z ]*requested"')
 _OVERALL = re.compile(r"\b(?:in total|altogether|all told|overall|so far|combined|across (?:both|all))\b", re.I)
 # The last four digits of a card as an agent states them: "ending (in) 9182", "last four 9182", "****9182".
 _CARD_END = re.compile(r"(?:\bending(?: (?:in|with))?|\blast (?:four|4)(?: digits)?(?: of)?|\b[x*•]{2,}|[*•]{2,})"
-                       r"\W{0,3}(\d{4})\b(?![-/.:]\d)", re.I)  # not a bold date's year: "**2025-02-25**"
+                       r"[^\w$]{0,3}(\d{4})\b(?![-/.:]\d)", re.I)  # not a bold date's year: "**2025-02-25**",
+# nor a bold amount: "**$3538**"
 _LETTER = re.compile(r"[A-Za-z]")
 # Identifiers of the account, or of how it pays: a profile shows them as they are (not an order's status).
 _NOT_OBJECTS = frozenset({"user", "customer", "account", "payment"})

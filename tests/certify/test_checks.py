@@ -415,6 +415,22 @@ def test_a_bold_dates_year_is_no_cards_last_four(convo, at, said: str, ok: bool)
     assert d.eligible is ok, d.reasons
 
 
+@pytest.mark.parametrize(("said", "ok"), [
+    # a bold amount of four digits is no masked card's last four (blind set 90, a90_02 25, a90_06 50)
+    ("The two flights come to **$3538** per passenger.", True),  # $1859 + $1679
+    ("The two flights come to **$3548** per passenger.", False),  # no sum of what is shown
+    ("Paid with your card **3538**.", False),  # a card's last four, shown nowhere
+])
+def test_a_bold_amount_is_no_cards_last_four(convo, at, said: str, ok: bool) -> None:
+    c = convo()
+    c.user("What did the two flights cost me? I'm olivia_ito_3591.")
+    c.call("get_order_details", {"order_id": "#W123"}, {"order_id": "#W123", "items": [
+        {"name": "flight one", "price": 1859}, {"name": "flight two", "price": 1679}]})
+    i = c.say(said)
+    d = at(certify_interaction(c.build()), i)
+    assert d.eligible is ok, d.reasons
+
+
 def test_the_result_of_a_calculation_of_numbers_never_shown_grounds_nothing(convo, order_w123) -> None:
     for price, grounded in (("47.84", True), ("47.48", False)):  # the bottle's price, and a misread one
         c = convo()
