@@ -728,8 +728,11 @@ _FEE_NAMED = re.compile(r"\b(restocking|change|cancellation|processing|handling|
 _UNKNOWN_TO_ME = re.compile(r"(?:\bno|n't\s+(?:have|see|find)\s+(?:any)?)\s*(?:information|info|details?|records?)\s+"
                             r"(?:about|on|regarding|of)\s+(?:any\s+|an?\s+)?\**$", re.I)
 # Right before a fee: the words that say there is none ("no", "doesn't have any").
-_NONE_OF = re.compile(r"(?:\bno|\bnot\s+(?:a|an|any)|n't\s+(?:have|include|charge|list|mention|contain)\s+(?:a|an|any))"
-                      r"\s+(?:such\s+)?\**$", re.I)
+# (or the agent finds none: "I can't find an activation fee", "I don't see a roaming activation fee")
+_NONE_OF = re.compile(r"(?:\bno|\bnot\s+(?:a|an|any)|n't\s+(?:have|include|charge|list|mention|contain|see|find)\s+(?:a|an|any))"
+                      r"\s+(?:such\s+|roaming\s+|separate\s+|extra\s+)?\**$", re.I)
+# Where the agent looked for it: "in your records", "anywhere I can see", "the records I can access".
+_LOOKED_IN = re.compile(r"\brecords?\b|\bI can (?:see|access)\b|\bavailable to me\b", re.I)
 _ADDED = re.compile(r"\b(?:add(?:ed|ing)?|refuel\w*|top(?:ped)? up)\b", re.I)  # a sentence about what was added
 _NONFREE = re.compile(r'"nonfree_baggages":\s*(\d+)')
 # A line's data left said now: "You have 2.0 GB left for this cycle".
@@ -4769,10 +4772,12 @@ class _Run:
 
     def _policy_lacks(self, text: str, at: int) -> bool:
         """Whether the sentence of a fee named at ``at`` says the policy has none ("There is no
-        cancellation fee in our policy", "Our policy has no change fee to waive"): true of a fee no
+        cancellation fee in our policy", "Our policy has no change fee to waive"), or that the records
+        the agent sees show none ("no activation fee appears in your records"): true of a fee no
         policy names (not "There's no restocking fee on exchanges": a rule of the agent's own)."""
         start, end = _sentence_bounds(text, at)
-        return _NONE_OF.search(text, max(start, at - 40), at) is not None and "polic" in text[start:end].lower()
+        return _NONE_OF.search(text, max(start, at - 40), at) is not None and (
+            "polic" in text[start:end].lower() or _LOOKED_IN.search(text, start, end) is not None)
 
     def _search_totals(self) -> set[int]:
         """Each itinerary's total, in cents, in any cabin with a seat left, of every flight search

@@ -484,6 +484,12 @@ def test_a_line_named_by_the_last_four_digits_of_a_number_shown(convo, said: str
     ("You're right. I have no information about restocking fees. Please disregard that.", True),
     ("I don't have any information on a restocking fee here.", True),
     ("I have information about restocking fees: $10.", False),
+    # a fee the records the agent sees show none of (blind set 90: t90_04 21, t90_11 15, t90_12 26)
+    ("Turning it on is a setting; there's no activation fee listed anywhere I can see.", True),
+    ("I can't find an activation fee, and no roaming rate appears in the records I can access.", True),
+    ("I don't see a roaming activation fee in your account records.", True),
+    ("There's no activation fee on a roaming change.", False),  # a rule of the agent's own
+    ("I can't find an activation fee, so it is waived.", False),  # nowhere said looked in
 ])
 def test_a_fee_named_by_its_kind_must_be_visible(convo, at, said: str, ok: bool) -> None:
     from .conftest import RETAIL_TOOLS, _tool
