@@ -5374,12 +5374,16 @@ _COMBINED = re.compile(r"\b(?:combined|between them|together|altogether)\b", re.
 
 def _share_of(written: str, text: str) -> bool:
     """Whether a percentage with decimals ("100.7%") is one amount of data the text states over
-    another (15.1 GB of 15.0 GB), to the decimals written."""
-    if not re.search(rf"(?<![\d.]){re.escape(written)}\s*%", text) or "." not in written:
+    another (15.1 GB of 15.0 GB), or one amount of money over another ($4.00 of $65.00 is 6.2%), to
+    the decimals written."""
+    if not re.search(rf"(?<![\d.]){re.escape(written)}\**\s*%", text) or "." not in written:
         return False
     places = len(written.split(".")[1])
-    amounts = {float(m[1]) for m in ANY_GB.finditer(text.replace("**", ""))}
-    return any(round(100 * a / b, places) == float(written) for a in amounts for b in amounts if b > 0 and a != b)
+    plain = text.replace("**", "")
+    data = {float(m[1]) for m in ANY_GB.finditer(plain)}
+    money = {c / 100 for w, c in money_numbers_in(plain) if "$" in w}  # "$4.00 is about 6.2% of $65.00"
+    return any(round(100 * a / b, places) == float(written) for amounts in (data, money) for a in amounts
+               for b in amounts if b > 0 and a != b)
 
 
 # A count of hours said of a trip's time: "13 hours door to door", "a 2-hour connection", "5 h 30 in LGA".

@@ -963,10 +963,14 @@ def test_a_multiple_of_one_amount_over_another(convo, at, said: str, misses: lis
     # a percentage with decimals, one amount of data over another the text states (blind set 88, t88_03 29)
     ("- **Used:** 15.1 GB\n- **Limit:** 15.0 GB\n\nYou're 0.1 GB over, about 100.7% of it.", []),
     ("- **Used:** 15.1 GB\n- **Limit:** 15.0 GB\n\nYou're 0.1 GB over, about 101.7% of it.", ["101.7"]),
+    # ... or of money (blind set 90: t90_04 42, t90_12 40)
+    ("Premium is $65.00 a month; a 2 GB refuel at $4.00 is about **6.2%** of that.", []),
+    ("Premium is $65.00 a month; a 2 GB refuel at $4.00 is about **6.9%** of that.", ["6.9"]),
 ])
 def test_a_percentage_of_two_amounts_of_data(convo, at, said: str, misses: list[str]) -> None:
     c = convo()
-    c.user("How much of my data have I used? The app says 15.1 GB of 15.0 GB, and 0.1 GB over.")
+    c.user("How much of my data have I used? The app says 15.1 GB of 15.0 GB, and 0.1 GB over. "
+           "Premium costs $65.00 and a 2 GB refuel $4.00, right?")
     i = c.say(said)
     reasons = at(certify_interaction(c.build()), i).reasons
     assert [r for r in reasons if "not in visible" in r] == [f"text states '{m}' not in visible history" for m in misses]
