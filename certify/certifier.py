@@ -1284,11 +1284,14 @@ class _Run:
         return self._times_a_price(cents, self._user_data() or data)
 
     def _per_unit(self, cents: int, data: set[int]) -> bool:
-        """A unit price that is a visible amount shared over a quantity: the data the text or the user
-        states (in hundredths of a GB) or a count the user gave: "$2.50 per GB ($12.50 for 5 GB)"."""
+        """A unit price that is a visible amount shared over a quantity, to the cent: the data the text
+        or the user states (in hundredths of a GB) or a count the user gave: "$2.50 per GB ($12.50 for
+        5 GB)", "$65.00 for 15 GB ... about $4.33 per GB"."""
         amounts = self.index.amounts
         quantities = data | self._user_data() | {count * 100 for count in self._user_counts()}
-        return any(q and (cents * q) % 100 == 0 and cents * q // 100 in amounts for q in quantities)
+        # (to the cent: "$65.00/month for 15 GB works out to about $4.33 per GB")
+        return any(q and any(total in amounts for total in range(-(-(cents * q - q // 2) // 100), (cents * q + q // 2) // 100 + 1))
+                   for q in quantities)
 
     def _user_data(self) -> set[int]:
         """Amounts of data the user stated, in hundredths of a GB ("500 MB" is 50)."""
@@ -1623,7 +1626,8 @@ class _Run:
                     if data is None:
                         data = stated_amounts(text, data=True) if money != text else set()
                     if (not self._per_unit(abs(cents), data) if written in rates
-                            else not self._data_times_price(abs(cents), data)):
+                            else not self._data_times_price(abs(cents), data) and not (
+                                "er GB" in money and self._per_unit(abs(cents), data))):  # "Per GB it's ... roughly $4.33"
                         unknown.append((written, abs(cents)))
                         continue
                 elif k >= 2 and (self._false_total(written, abs(cents), found[:k], money)

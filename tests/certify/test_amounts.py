@@ -685,6 +685,10 @@ def test_a_unit_price_is_not_a_count_times_a_price(convo: Any, at: Any, said: st
 @pytest.mark.parametrize(("said", "visible"), [
     ("The rate works out to $2.50 per GB ($12.50 for 5 GB).", True),  # a visible charge over the data
     ("The rate works out to $3.50 per GB ($12.50 for 5 GB).", False),
+    # to the cent (blind set 90: t90_01 53, t90_10 28)
+    ("At $12.50 for 3 GB, the rate works out to about $4.17 per GB.", True),
+    ("At $12.50 for 3 GB, the rate works out to about $4.19 per GB.", False),
+    ("Per GB that's roughly $4.17 for the 3 GB you bought.", True),
 ])
 def test_a_unit_price_may_be_a_visible_charge_shared_over_the_data(convo: Any, at: Any, said: str,
                                                                   visible: bool) -> None:
