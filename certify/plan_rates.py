@@ -22,7 +22,13 @@ from typing import Any
 
 from trajectory2gym.certify.books import ObservationBook, json_objects
 from trajectory2gym.certify.data_amounts import ANY_GB
-from trajectory2gym.certify.normalize import compact, dollar_amounts, identifiers_in, to_cents
+from trajectory2gym.certify.normalize import (
+    cents_of,
+    compact,
+    dollar_amounts,
+    identifiers_in,
+    to_cents,
+)
 from trajectory2gym.certify.turns import LIST_MARK, SENTENCE_OR_LINE
 
 # "$0.10 per GB", "$8/GB", "$2.50 a GB", "$3.00 per gigabyte"
@@ -143,9 +149,20 @@ def misstated_plan_rates(text: str, rates: dict[str, tuple[str, int]]) -> list[t
             written = m[1] or m[2]
             if _NO_SUCH.search(sentence, max(0, m.start() - 20), m.start()):
                 continue  # denied: "There's no $5.00/GB rate on your Premium plan"
-            if (cents := to_cents(written.replace(",", ""))) is not None and cents != own:
+            if (cents := to_cents(written.replace(",", ""))) is not None and cents != own \
+                    and not _averaged(sentence, cents):
                 out.append((f"${written}", plan.upper(), own))
     return out
+
+
+def _averaged(sentence: str, cents: int) -> bool:
+    """Whether a rate per GB is a monthly price the sentence states over its data, to the cent: the
+    plan's price spread over its allowance ("$65.00/month for 15 GB ≈ $4.33 per GB"), no rate for extra data."""
+    data = [float(m[1]) for m in ANY_GB.finditer(sentence)]
+    return any(gb > 0 and round(cents_of(m[1]) / gb) == cents for m in _MONTHLY.finditer(sentence) for gb in data)
+
+
+_MONTHLY = re.compile(r"\$(\d[\d,]*(?:\.\d+)?)\**\s*(?:/\s*month|/mo\b|a month|per month|monthly)", re.I)  # a plan's price
 
 
 _NO_SUCH = re.compile(r"\b(?:no|not|never)\s+(?:an?\s+|such\s+)?\**$", re.I)

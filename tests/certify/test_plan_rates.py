@@ -152,6 +152,11 @@ def test_a_rate_said_of_a_plan_named(text: str, found: list[tuple[str, str, int]
     # another plan named without its "Plan", the rate after it its own (blind set 86, t86_05 71)
     ("Her line is on the **Basic Plan**, and refuels there cost **$5.00 per GB**, more than your Premium $2.00/GB.", []),
     ("Her line is on the **Basic Plan**, and refuels there cost **$2.00 per GB**.", [("$2.00", "P1001", 500)]),
+    # the plan's monthly price over its allowance, no rate for extra data (blind set 90, t90_11 36)
+    ("- **Premium Plan:** $65.00/month for 15 GB ≈ $4.33 per GB", []),
+    ("- **Premium Plan:** $65.00/month for 15 GB ≈ $4.50 per GB", [("$4.50", "P1002", 200)]),
+    ("On your **Premium Plan** ($65.00/month, 15.0 GB), extra data costs **$2.50 per GB**, so 2 GB would be $5.00.",
+     [("$2.50", "P1002", 200)]),  # (the $5.00 for 2 GB is the rate's own product)
 ])
 def test_a_plan_named_without_its_plan(text: str, found: list[tuple[str, str, int]]) -> None:
     assert misstated_plan_rates(text, {"p1001": ("basic plan", 500), "p1002": ("premium plan", 200)}) == found
