@@ -1924,11 +1924,22 @@ class _Run:
                         or cents in self._book(DataLeftBook).left()  # "he has 5.5 GB left": a line's own
                         or self._lines_left_combined(cents, sentence)
                         # or with the data the user asked about: "With 1 GB you'd have about 0.9 GB" (15.0 - 15.1 + 1)
-                        or any(cents - u in self._book(DataLeftBook).unrefuelled_left() for u in self._user_data())):
+                        or any(cents - u in self._book(DataLeftBook).unrefuelled_left() for u in self._user_data())
+                        or self._left_after_row_refuel(cents, written, sentence)):
                     out.append(written)
                     continue
                 self._derived_data.add(cents)
         return out
+
+    def _left_after_row_refuel(self, cents: int, written: str, sentence: str) -> bool:
+        """Whether a table row's amount of data left (``written``) is a line's remainder before any
+        refuel plus the refuel the same row prices: "| 2 GB | $4.00 | Left this cycle 1.9 GB |", used
+        15.1 of 15.0."""
+        if "|" not in sentence:
+            return False
+        row = next((line for line in sentence.split("\n") if written in line and "|" in line), "")
+        return any(cents - d in self._book(DataLeftBook).unrefuelled_left()
+                   for d in stated_amounts(row, data=True) if d != cents)
 
     def _lines_left_combined(self, cents: int, sentence: str) -> bool:
         """Whether an amount of data is two or more lines' remainders added, in a sentence that says so

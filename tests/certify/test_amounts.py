@@ -790,6 +790,22 @@ def test_data_left_with_the_data_the_user_asked_about(convo, at, said: str, miss
 
 
 @pytest.mark.parametrize(("said", "misses"), [
+    # ... or with the refuel a table's row prices (blind set 90, t90_12 40)
+    ("| Refuel | Price | Left this cycle |\n|---|---|---|\n| 1 GB | $2.00 | 0.9 GB |\n| 2 GB | $4.00 | 1.9 GB |", []),
+    ("| Refuel | Price | Left this cycle |\n|---|---|---|\n| 1 GB | $2.00 | 1.9 GB |\n| 2 GB | $4.00 | 0.9 GB |",
+     ["1.9 GB", "0.9 GB"]),  # (each of another row's refuel)
+])
+def test_data_left_with_the_refuel_a_row_prices(convo, at, said: str, misses: list[str]) -> None:
+    c = convo()
+    c.user("My data stopped on L1002. What would a refuel leave me?")
+    c.call("get_details_by_id", {"id": "L1002"}, {**LINE_L1007, "line_id": "L1002", "data_used_gb": 15.1,
+                                                   "data_refueling_gb": 0.0})
+    c.call("get_details_by_id", {"id": "P1002"}, PLAN_P1002)
+    i = c.say(said)
+    assert at(certify_interaction(c.build()), i).reasons == [f"text states '{m}' not in visible history" for m in misses]
+
+
+@pytest.mark.parametrize(("said", "misses"), [
     # a wrong amount of data taken back (blind set 86, t86_11 66)
     ("This cycle:\n\n- **L1002**: 8.7 GB used of 15.0 GB, **6.3 GB** left\n\nSorry, earlier I said 7.3 GB for your "
      "line; the correct figure is 6.3 GB.", []),
