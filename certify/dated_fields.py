@@ -147,8 +147,10 @@ def misdated_fields(text: str, book: DatedFields) -> list[tuple[str, str, str]]:
             if any(n.endswith(("start", "end")) for n in shown_as) and (
                     _RANGE_NEXT.match(sentence, d.end) or _RANGE_BEFORE.search(sentence, max(0, d.start - 8), d.start)):
                 continue  # one end of a period: "B1002 for 2025-02-01 to 2025-02-28" (not its issue date)
-            if stems & _PAID and "|" not in sentence and _PAID & {stem(w) for w in words(sentence[:d.start])[-4:]} \
-                    and (paid := _payment_dated(d, sentence, book)) is not None:
+            close = words(sentence[:d.start])[-4:] if stems & _PAID else []
+            if close and "|" not in sentence and _PAID & {stem(w) for w in close} \
+                    and "due" not in close[-2:] and (paid := _payment_dated(d, sentence, book)) is not None:
+                # (not a due date said as one: "status **Paid** (it was due 2025-01-19)")
                 out.append(paid)  # "B1001 (..., paid on 2025-01-19)", its due date; no payment date shown
                 continue
             said = _said_of(d, sentence, stems, named, book)

@@ -76,6 +76,8 @@ def test_the_fields_and_the_dates_of_named_objects() -> None:
     ("B1002 now shows as Paid, with the payment recorded on 2025-02-19.", ["B1002's payment"]),
     ("Bill B1002 (February 2025, total $150.00, paid on 2025-02-19) has a data overage.", ["B1002's payment"]),
     ("B1002 is paid, and it was due on 2025-02-19.", []),  # the due date, said as such
+    ("- **February (B1002):** $150.00, status **Paid** (it was due 2025-02-19)", []),  # (blind set 90, t90_02 50)
+    ("- **February (B1002):** $150.00, status **Paid** (paid 2025-02-19)", ["B1002's payment"]),
     ("| Bill | Status | Due |\n|---|---|---|\n| B1002 | Paid | 2025-02-19 |", []),  # a table's due column
     # a list's line of the one object the line before it names (blind set 72, t72_04)
     ("- B1002 (2025-02-01 to 2025-02-28): $150.00\n- Status: Issued\n- Due: 2025-03-15", ["due_date"]),
