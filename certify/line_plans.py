@@ -121,11 +121,16 @@ def misplanned_labels(text: str, book: LinePlans) -> list[tuple[str, str, str]]:
     if len(keys) != 1 or not lines:
         return []
     said, line = labels[0].strip(), compact(lines[0])
+    if said.lower() in _NO_CHANGE:
+        return []  # "- **Plan:** unchanged (Premium)": what a change leaves, not a plan's name
     plan = book.plan_of.get(line)
     if plan is not None and _plan_id_shaped(said):
         return [] if compact(said) == plan else [(lines[0], said, plan.upper())]
     shown = book.plan_name(line)
     return [(lines[0], said, shown)] if shown is not None and _plain(shown) != _plain(said) else []
+
+
+_NO_CHANGE = frozenset({"unchanged", "same", "no change", "the same", "as is", "kept", "stays"})
 
 
 def _plan_id_shaped(said: str) -> bool:

@@ -93,6 +93,10 @@ def test_a_report_after_resuming_a_line(convo: Any, at: Any, said: str, kinds: l
     ("### Line 555-123-2003 (L1003)\n- Plan: Premium Plan", [("555-123-2003", "Premium Plan", "basic plan")]),
     ("### Line 555-123-2003 (L1003)\n- Plan: Basic Plan", []),
     ("Lines 555-123-2002 and 555-123-2003\n- Plan: P1002", []),  # two lines: whose plan is unclear
+    # what a change leaves the plan (blind set 90, t90_08 37)
+    ("To confirm:\n- **Line:** 555-123-2003\n- **Refuel:** 2.0 GB\n- **Plan:** unchanged (Basic)", []),
+    ("To confirm:\n- **Line:** 555-123-2003\n- **Refuel:** 2.0 GB\n- **Plan:** Unlimited (Basic)",
+     [("555-123-2003", "Unlimited", "basic plan")]),
 ])
 def test_a_lines_plan_on_a_label_line(text: str, found: list[tuple[str, str, str]]) -> None:
     line2 = {"line_id": "L1002", "phone_number": "555-123-2002", "plan_id": "P1002"}
