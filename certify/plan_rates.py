@@ -202,10 +202,15 @@ def mispriced_refuels(text: str, rate: int, also: AbstractSet[int] = frozenset()
         if len(data) != 1 or len(money) != 1 or not float(data[0]):
             continue  # ("... charged $10.00 there, while your line still shows 0 GB added": none priced)
         written, cents = money[0]
+        if _A_MONTH.match(clause, clause.find(written) + len(written)):
+            continue  # a monthly price: "your plan costs $25.00 more a month but comes with 10 GB more data"
         due = round(float(data[0]) * rate)
         if abs(cents - due) > 1 and not _at_any(cents, float(data[0]), also):
             out.append((written, f"{data[0]} GB", due))
     return out
+
+
+_A_MONTH = re.compile(r"\**\s*(?:more\s+|less\s+|extra\s+)?(?:a\s+month|per\s+month|/\s*mo|monthly)\b", re.I)
 
 
 def _at_any(cents: int, gb: float, rates: AbstractSet[int]) -> bool:

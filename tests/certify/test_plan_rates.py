@@ -87,6 +87,9 @@ def test_the_rate_of_another_lines_plan_said_of_this_line(convo: Any, at: Any, s
     ("Here's the math at $2.00 per GB:\n- **2 GB** would cost **$4.00**\n- **3 GB** would cost **$8.00**",
      [("$8.00", "3 GB", 600)]),
     ("Here's the math at $2.00 per GB:\n- **2 GB** would cost **$4.00**\n- **3 GB** would cost **$6.00**", []),
+    # a monthly price beside data and refuels (blind set 90, t90_07 54)
+    ("So your plan costs $25.00 more a month but comes with 10 GB more data and cheaper refuels.", []),
+    ("So the refuel costs $25.00 but comes with 10 GB more data.", [("$25.00", "10 GB", 2000)]),
 ])
 def test_a_refuel_priced_at_the_lines_rate(text: str, found: list[tuple[str, str, int]]) -> None:
     assert mispriced_refuels(text, 200) == found
