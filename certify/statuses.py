@@ -81,6 +81,11 @@ def _another_kind_after(sentence: str, end: int) -> bool:
     return bool(prefix) and bool(ids) and not any(i.startswith(prefix) for i in ids)
 
 
+def _kind_other_than_bill(sentence: str, end: int) -> bool:
+    """Whether a status word is put before a noun of a kind of record other than a bill ("Suspended lines")."""
+    return (m := _KIND_AFTER.match(sentence, end)) is not None and m[1].lower() != "bill"
+
+
 def _object_ids(text: str) -> list[str]:
     """The identifiers a text names that may have a status: not a date ("due 02/19/2025 - this bill is
     overdue" says it of the bill its list line names), nor an item's options joined by slashes."""
@@ -147,9 +152,11 @@ def status_claims(text: str, bill_of_month: Callable[[str], str | None] | None =
             if not ids and written is not None and _THE_OBJECT.match(sentence):
                 ids = [written]  # "The order status is now "processed"", right after the write on it
             if not ids and bill_of_month is not None and (month := _MONTHS_BILL.search(sentence)) and any(
-                    _clause_start(sentence, month.start()) <= m.start() for m in hits):
+                    _clause_start(sentence, month.start()) <= m.start() and not _kind_other_than_bill(sentence, m.end())
+                    for m in hits):
                 # "January's bill ... overdue", not a status of a clause before the bill's ("It has been
-                # Suspended since 2025-02-01, which is why the February bill has ...")
+                # Suspended since 2025-02-01, which is why the February bill has ..."), nor one put before
+                # another kind ("Suspended lines carry a holding fee — that's the $5.00 on February's bill")
                 ids = [bill] if (bill := bill_of_month(month[1].lower())) else []
             if not ids and item:
                 listed = _object_ids(line) if listed is None else listed

@@ -869,6 +869,9 @@ def test_a_bill_the_user_only_looked_at_keeps_its_status(convo: Any, at: Any, to
     # the line's status, in the clause before the bill's (blind set 86, t86_01 58)
     ("It has been **Suspended** since 2025-02-01, which is why the February bill has a $5.00 suspension fee.", []),
     ("The February bill is suspended, which is odd.", ["text_contradicts_status"]),
+    # a status put before another kind of record (blind set 90, t90_05 46)
+    ("Suspended lines carry a holding fee — that's the $5.00 on February's bill.", []),
+    ("Suspended bills carry a holding fee — that's the $5.00 on February's bill.", ["text_contradicts_status"]),
 ])
 def test_a_status_of_the_clause_before_a_bill_named_by_month(convo: Any, at: Any, text: str, kinds: list[str]) -> None:
     c = _telecom(convo)
