@@ -671,6 +671,8 @@ def _a_sum_of(cents: int, parts: Iterable[int], most: int = 10, at_least: int = 
     return any(t == cents and n >= at_least for t, n in sums)
 
 
+# A paragraph that opens the next step of a plan: "Step 2 — ...", "**Next step:** ...".
+_NEXT_STEP = re.compile(r"\n\s*\n\W*(?:step\s+(?:[2-9]|two|three|four)|next step)\b", re.I)
 _TOTAL_CELL = re.compile(r"[^|\n]*\btotal\b", re.I)  # a row whose first cell says "Total"
 
 
@@ -4497,6 +4499,10 @@ class _Run:
             # a paragraph that offers the next action ("Now for the bags: ... 1 costs $50, charged to the
             # Mastercard ending 9525. Shall I update it?") reports nothing of the write before it
             content = "\n".join(p for p in content.split("\n") if not p.rstrip().endswith("?"))
+            # and a block that opens the next step, up to that question: "Step 2 — item change on
+            # #W2806889:\n- ...\n- Net **$26.93 charged to PayPal**"
+            if (lead := _NEXT_STEP.search(content)) is not None and lead.start() > 0:
+                content = content[:lead.start()]
         said = [t for t in self.turns[-6:] if t.role == "assistant"]
         earlier = [t.text for t in said]
         reversed_ = reversed_ways(content, earlier)

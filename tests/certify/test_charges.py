@@ -1102,6 +1102,10 @@ def test_a_report_reads_past_a_flight_number(convo: Any, at: Any, said: str, kin
     # blind set 63, a63_07: a paragraph that offers the next action after the report
     ("Now for the lamp: returning it would mean $100.00 refunded to your gift card. Shall I go ahead?", []),
     ("And $100.00 was refunded to your gift card too.", ["text_misstated_charge"]),  # a report, of no write
+    # a block that opens the next step, then the question (blind set 90, r90_02 40)
+    ("\nStep 2 — the lamp on **#W9655299**:\n- Lamp → white, $100.00\n- Net **$26.93 charged to PayPal**\n\n"
+     "Confirm step 2? (yes/no)", []),
+    ("\nAlso, $26.93 was charged to PayPal.\n\nAnything else? (yes/no)", ["text_misstated_charge"]),
 ])
 def test_a_paragraph_offering_the_next_action_reports_nothing(convo: Any, at: Any, then: str,
                                                               kinds: list[str]) -> None:
