@@ -671,8 +671,10 @@ def _a_sum_of(cents: int, parts: Iterable[int], most: int = 10, at_least: int = 
     return any(t == cents and n >= at_least for t, n in sums)
 
 
-# A paragraph that opens the next step of a plan: "Step 2 — ...", "**Next step:** ...".
-_NEXT_STEP = re.compile(r"\n\s*\n\W*(?:step\s+(?:[2-9]|two|three|four)|next step)\b", re.I)
+# A paragraph, or a sentence, that opens the next step of a plan: "Step 2 — ...", "**Next step:** ...",
+# "... is now your gift card. Now here's the item change:".
+_NEXT_STEP = re.compile(r"\n\s*\n\W*(?:step\s+(?:[2-9]|two|three|four)|next step)\b"
+                        r"|(?:(?<=[.!]\s)|(?<=\n))\s*(?-i:Now),?\s+(?:here's|here is|for|on to|the next)\b", re.I)
 _TOTAL_CELL = re.compile(r"[^|\n]*\btotal\b", re.I)  # a row whose first cell says "Total"
 
 

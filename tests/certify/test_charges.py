@@ -1106,6 +1106,8 @@ def test_a_report_reads_past_a_flight_number(convo: Any, at: Any, said: str, kin
     ("\nStep 2 — the lamp on **#W9655299**:\n- Lamp → white, $100.00\n- Net **$26.93 charged to PayPal**\n\n"
      "Confirm step 2? (yes/no)", []),
     ("\nAlso, $26.93 was charged to PayPal.\n\nAnything else? (yes/no)", ["text_misstated_charge"]),
+    # ... or a sentence that does (blind set 90, r90_05 43)
+    (" Now here's the lamp:\n- Lamp → white, $100.00\n- **$2.38 refunded** to your gift card\n\nShall I go ahead?", []),
 ])
 def test_a_paragraph_offering_the_next_action_reports_nothing(convo: Any, at: Any, then: str,
                                                               kinds: list[str]) -> None:
