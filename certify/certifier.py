@@ -848,6 +848,9 @@ _WEEKDAY_NAMED = re.compile(r"(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)")  # plain alterna
 # confirm in our system that HAT074 ... was cancelled" (no tool here shows a flight cancelled or delayed).
 _SEEN_STATUS = re.compile(r"\b(?:I can see|I see|the system shows|our records show|I can confirm)\b(?: that)?[^.\n]{0,60}"
                           r"\b(?:cancell?ed|delayed)\b", re.I)
+# A tool's word that the user is sent an email: "The user will receive follow-up email for how and where to
+# return", "the user gets return instructions by email".
+_EMAIL_SENT = re.compile(r"\b(?:receives?|gets?)\s+(?:[\w-]+\s+){0,3}?(?:by\s+)?e-?mails?\b")
 # Something said to happen by itself: "will switch off automatically", "automatically renewed".
 _AUTOMATIC = re.compile(r"\b(?:will|would|'ll)\s+(?:\w+\s+){0,3}?automatically\b|\bautomatically\s+(?:\w+\s+){0,2}?"
                         r"(?:resum|renew|switch|turn|reactivat|cancel|expir|roll|refund|charg)\w*"
@@ -3947,8 +3950,10 @@ class _Run:
             reasons.append(reason("text_not_visible", value=seen[0]))
         if "utomatic" in content and (auto := _AUTOMATIC.search(content)) and "automatic" not in self._tool_text() \
                 and not self.index.has_string("automatically") and not self.index.has_string("automatic") \
-                and "automatic" not in self._user_text():
+                and "automatic" not in self._user_text() and not (
+                    "email" in _sentence_at(content, auto.start()).lower() and _EMAIL_SENT.search(self._tool_text())):
             # "It will switch off automatically once you're back": what happens by itself, said of nothing
+            # (not an email a tool says the user receives: "The return instructions email ... will come automatically")
             reasons.append(reason("text_not_visible", value=auto[0]))
         if _may_name_rule_terms(content) and (term := next((t for t in _RULE_TERMS.finditer(content) if not _DENIED_BEFORE.search(
                 content, max(0, t.start() - 60), t.start())), None)) is not None and not self._term_visible(term[0]):

@@ -101,6 +101,23 @@ def test_a_threshold_of_time_must_be_visible(convo: Any, at: Any, system: str, s
     assert at(certify_interaction(c.build()), i).reasons == reasons
 
 
+@pytest.mark.parametrize(("description", "ok"), [
+    # an email a tool says the user receives, said to come by itself (blind set 90, r90_06 62)
+    ("Return items. The user will receive follow-up email for how and where to return the item.", True),
+    ("Return items; the user gets return instructions by email.", True),
+    ("Return items.", False),
+])
+def test_an_email_a_tool_sends_may_come_automatically(convo: Any, at: Any, description: str, ok: bool) -> None:
+    from .conftest import RETAIL_TOOLS
+
+    tools = [{**t, "function": {**t["function"], "description": description}}
+             if t["function"]["name"] == "return_delivered_order_items" else t for t in RETAIL_TOOLS]
+    c = convo(tools=tools)
+    c.user("Can you email me a summary?")
+    i = c.say("I can't send emails myself. The return instructions email will come automatically.")
+    assert at(certify_interaction(c.build()), i).eligible is ok
+
+
 @pytest.mark.parametrize(("system", "said", "ok"), [
     # what happens by itself, said of nothing (blind sets 62, 65, 74: t62_07, t65_01, t65_03, t74_09, t74_11)
     ("You are a telecom agent.", "Roaming is on. It will switch off automatically once you're back in the US.", False),
