@@ -1506,6 +1506,9 @@ _BRAND = re.compile(rf"\b({_BRAND_ALTERNATION})\b", re.I)
 _NOT_THIS = re.compile(r"\b(?:not|don'?t|never|no|except|instead of|rather than)\b[^.;!?]*$", re.I)
 
 
+# The policy's alternative to the original method, no choice made: "the refund can only go to the
+# original method or a gift card".
+_OR_ORIGINAL = re.compile(r"\boriginal\s+(?:payment\s+)?(?:method|form)\s+or\s+(?:to\s+)?(?:an?\s+|your\s+)?$", re.I)
 _BUT = re.compile(r"\bbut\b", re.I)  # "Not the Visa ending 1733 but the Mastercard"
 
 
@@ -1529,7 +1532,7 @@ def _unrefused(pattern: re.Pattern[str], text: str) -> frozenset[str]:
             # "(Visa ending 9990 on file as the payment reference)"
             continue
         k = bisect_right(edges, at) - 1
-        if not _NOT_THIS.search(text, edges[k] if k >= 0 else 0, at):
+        if not _NOT_THIS.search(text, edges[k] if k >= 0 else 0, at) and not _OR_ORIGINAL.search(text, max(0, at - 50), at):
             found.add(next(g for g in m.groups() if g).lower())
     return frozenset(found)
 

@@ -296,3 +296,24 @@ def test_items_named_in_the_plural_name_the_call(convo: Any, said: str, kinds: l
 def test_an_item_change_said_by_both_items_options(convo: Any, offer: str, kinds: list[str]) -> None:
     assert [k for k in _kettle_to_black(convo, offer, "paypal. yes do it") if k in ("not_described", "not_confirmed")] \
         == kinds
+
+
+@pytest.mark.parametrize(("answer", "kinds"), [
+    # the policy's alternative to the original method, said in an answer, chooses nothing (blind set 90, r90_08 39)
+    ("I can't say what happens if the card is closed. Per policy, the refund can only go to the original method or "
+     "a gift card, and there's no gift card on your account.", []),
+    ("Then I'll put the refund on your gift card instead.", ["argument_not_confirmed"]),
+])
+def test_a_method_the_policy_allows_is_no_choice(convo: Any, answer: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user("hi, lei_li_6575 here. I want to return the kettle of #W3189752")
+    c.call("get_user_details", {"user_id": "lei_li_6575"}, USER)
+    c.call("get_order_details", {"order_id": "#W3189752"}, {**ORDER, "status": "delivered"})
+    c.say(f"Here's the return of the Electric Kettle {KETTLE} on #W3189752: $155.99 refunded to your Mastercard "
+          f"ending 7517 ({CARD}). Go ahead? (yes/no)")
+    c.user("What if the Mastercard is closed by then?")
+    c.say(answer)
+    c.user("Fine. Yes, do it.")
+    i = c.call("return_delivered_order_items", {"order_id": "#W3189752", "item_ids": [KETTLE], "payment_method_id": CARD},
+               {**ORDER, "status": "return requested"})
+    assert [k for k in _reasons(c, i) if k == "argument_not_confirmed"] == kinds
