@@ -1630,6 +1630,8 @@ class _Run:
                             # "Total: $600" under a table whose column makes it; a total row, the rows' sum
                             self._derived.add(abs(cents))
                             continue
+                    if abs(cents) % 5000 == 0 and "$" in written and _bound_held(written, abs(cents), found, money):
+                        continue  # "Even the cheapest is still over $2,700", the cheapest stated at $2,709.83
                     if data is None:
                         data = stated_amounts(text, data=True) if money != text else set()
                     if (not self._per_unit(abs(cents), data) if written in rates
@@ -5398,6 +5400,23 @@ def _ratio_of(written: str, text: str, amounts: list[tuple[str, int]]) -> bool:
 
 
 _COMBINED = re.compile(r"\b(?:combined|between them|together|altogether)\b", re.I)
+
+
+# A round amount said as a bound: "still over $2,700", "under $50", "nearly $3,000".
+_BOUND_BEFORE = re.compile(r"\b(?:(?P<up>over|above|more than|at least)|(?P<down>under|below|less than|nearly|almost))\s+\**$",
+                           re.I)
+
+
+def _bound_held(written: str, cents: int, found: list[tuple[str, int]], text: str) -> bool:
+    """Whether a round amount is said as a bound ("over $2,700") that an amount the text states
+    keeps, within a tenth of it: the table's cheapest at $2,709.83."""
+    at = text.find(written)
+    if at < 0 or (m := _BOUND_BEFORE.search(text, max(0, at - 14), at)) is None:
+        return False
+    others = [abs(c) for w, c in found if "$" in w and abs(c) != cents]
+    if m["up"]:
+        return any(cents < c <= cents * 11 // 10 for c in others)
+    return any(cents * 9 // 10 <= c < cents for c in others)
 
 
 def _share_of(written: str, text: str) -> bool:

@@ -1032,3 +1032,22 @@ def test_a_bookings_legs_priced_as_bought(convo, at, lead: str, refuted: bool) -
     i = c.say(f"For May 18 in economy: {lead}\nHAT025 + HAT060: $277.")
     reasons = at(certify_interaction(c.build()), i).reasons
     assert any("the legs' fares: 176 + 101 = 277" in r for r in reasons) is refuted
+
+
+@pytest.mark.parametrize(("said", "misses"), [
+    # a round amount said as a bound an amount the text states keeps (blind set 90, r90_09 20)
+    ("The cheapest in stock is $2,709.83, so even the cheapest is still over $2,700.", []),
+    ("The cheapest in stock is $2,709.83, so even the cheapest is still over $2,800.", ["$2,800"]),
+    ("The cheapest in stock is $2,709.83, so it's nearly $3,000.", []),
+    ("The cheapest in stock is $2,709.83, so it's nearly $2,000.", ["$2,000"]),  # below it: no bound it keeps
+])
+def test_a_round_bound_an_amount_stated_keeps(convo, at, said: str, misses: list[str]) -> None:
+    c = convo()
+    c.user("What espresso machines are there? Anything cheaper?")
+    c.call("get_product_details", {"product_id": "4354588079"}, {"name": "Espresso Machine", "product_id": "4354588079",
+                                                                 "variants": {"3714494375": {"item_id": "3714494375",
+                                                                                             "available": True,
+                                                                                             "price": 2709.83}}})
+    i = c.say(said)
+    reasons = at(certify_interaction(c.build()), i).reasons
+    assert [r for r in reasons if "not in visible" in r] == [f"text states '{m}' not in visible history" for m in misses]
