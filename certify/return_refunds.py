@@ -42,6 +42,11 @@ _TO_KIND = re.compile(r"\bto\s+(?:your\s+|the\s+|that\s+|this\s+|a\s+|an\s+)?(?:
 _NOT_SENT = re.compile(r"n't\b|\b(?:not|cannot|never|only|unless)\b", re.I)  # (nor the rule: "can only be refunded to")
 
 
+# Money of another action, in a sentence of its own: "The cancellation refund ($1,484.51) goes to PayPal
+# and the T-shirt difference ($0.05) to your Mastercard."
+_OTHER_MONEY = re.compile(r"\bcancel\w*|\bdifference\b", re.I)
+
+
 def misdirected_refunds(text: str, order: str, paid: set[str], asked: str) -> list[tuple[str, str]]:
     """(the method as said, the order) for each sentence that sends the refund of a delivered order,
     paid with the kinds of method ``paid``, to a kind neither of those nor a gift card, in a text about
@@ -53,7 +58,7 @@ def misdirected_refunds(text: str, order: str, paid: set[str], asked: str) -> li
     allowed = paid | {"giftcard"}  # (a gift card the customer lacks is mostly the rule said: "... if you had one")
     out: list[tuple[str, str]] = []
     for sentence in SENTENCE_OR_LINE.split(text):
-        if "refund" not in sentence.lower() or _NOT_SENT.search(sentence):
+        if "refund" not in sentence.lower() or _NOT_SENT.search(sentence) or _OTHER_MONEY.search(sentence):
             continue
         out += [(m[1], order) for m in _TO_KIND.finditer(sentence)
                 if PAYMENT_WORDS.get(m[1].lower().split()[0]) not in allowed]

@@ -37,6 +37,11 @@ def test_the_rule_is_read_from_the_policy() -> None:
     ("Order #W9077205: the refund of $45.90 would go to your Mastercard ending 9212.", "", []),  # no return said
     ("Exchanging it, the $2.00 difference is refunded to your PayPal.", "return it", []),  # an exchange's
     ("A return can only be refunded to the original method, not to your PayPal.", "", []),  # the rule said
+    # another action's money in a sentence of its own (blind set 90, r90_10 70)
+    ("Only the return goes to the gift card. The cancellation refund ($1,484.51) goes to PayPal and the T-shirt "
+     "difference ($0.05) to your Mastercard.", "return the puzzle", []),
+    ("Only the return goes to the gift card. The rest of the refund ($1,484.51) goes to your PayPal.", "return it",
+     [("PayPal", "W9077205")]),
 ])
 def test_a_returns_refund_sent_where_the_policy_does_not_allow(text: str, asked: str,
                                                                 found: list[tuple[str, str]]) -> None:
