@@ -361,7 +361,13 @@ from trajectory2gym.certify.statuses import (
     tier_contradicted,
     unseen_tiers,
 )
-from trajectory2gym.certify.superlatives import beaten_by_search, may_rank, misranked, search_totals
+from trajectory2gym.certify.superlatives import (
+    beaten_by_search,
+    may_rank,
+    misranked,
+    rebooked_totals,
+    search_totals,
+)
 from trajectory2gym.certify.tables import with_headers
 from trajectory2gym.certify.taken_back import taken_back
 from trajectory2gym.certify.tools import ToolInfo, ToolResolver, guess_domain
@@ -1116,6 +1122,7 @@ class _Run:
         self._shown_at_user = 0  # the JSON observations shown before the user's latest message
         self._totals: set[int] = set()  # the itineraries' totals of the flight searches read (_search_totals)
         self._totals_read = 0
+        self._rebooked: tuple[int, set[int]] = (0, set())  # (observations read, rebooked_totals of them)
         self._turn_rules = ("", "")  # its sentences that allow one call a turn, and no reply beside a call
         self._identified = False  # whether a call that finds the customer's user id went through
         self._own_only = ""  # the policy's sentence that has the agent act only for that customer
@@ -1279,6 +1286,8 @@ class _Run:
         if self._stated_pair(cents, context) or (products and self._count_times_price(cents)):
             return True
         if cents in self._search_totals():  # an itinerary's total: "(The other four combinations are $290 or more.)"
+            return True
+        if cents in self._rebooked_totals():  # a booking's flights at the fares searched: "(275 - 174) * 2"
             return True
         # "$20.00 per month ..., so $240.00 per year": twelve months of a monthly amount
         return (context is not None and cents > 0 and cents % 12 == 0 and "year" in context
@@ -4819,6 +4828,22 @@ class _Run:
                     self._totals |= search_totals(orjson.loads(low))
         self._totals_read = len(shown)
         return self._totals
+
+    def _rebooked_totals(self) -> set[int]:
+        """Each reservation's flights together, in cents, per cabin, at the fares searches show them
+        (``rebooked_totals``); read again only once more observations are shown."""
+        shown = self.index.json_observations
+        if self._rebooked[0] != len(shown):
+            found: set[int] = set()
+            if self.index.json_has('"reservation_id"') and self.index.json_has('"prices"'):
+                parsed = []
+                for low in shown:
+                    if '"prices"' in low or '"reservation_id"' in low:
+                        with suppress(orjson.JSONDecodeError):
+                            parsed.append(orjson.loads(low))
+                found = rebooked_totals(parsed)
+            self._rebooked = (len(shown), found)
+        return self._rebooked[1]
 
     def _searches_since_user(self) -> list[Any]:
         """The flight searches' results shown since the user last spoke, parsed."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from trajectory2gym.certify.normalize import dollar_amounts, money_numbers_in
+from trajectory2gym.certify.normalize import dollar_amounts, money_numbers_in, to_cents
 from trajectory2gym.certify.turns import LIST_MARK, SENTENCE_OR_LINE
 
 _LOW = re.compile(r"\b(?:cheapest|lowest[- ]priced|least expensive|lowest price)\b", re.I)
@@ -91,6 +91,31 @@ def search_totals(results: Any) -> set[int]:
     cabins = {c for found in results for leg in (found if isinstance(found, list) else [found])
               if isinstance(leg, dict) and isinstance(prices := leg.get("prices"), dict) for c in prices}
     return {cents for cabin in cabins for cents in itinerary_totals([results], cabin)}
+
+
+def rebooked_totals(observations: list[Any]) -> set[int]:
+    """What each reservation's flights cost together in each cabin, in cents, at the fares the
+    searches shown give them: "(275 - 174) * 2", where 275 is the economy fares of the booking's two
+    flights (117 + 158), each from its own search."""
+    fares: dict[str, dict[str, Any]] = {}
+    booked: list[list[str]] = []
+    for value in observations:
+        if isinstance(value, list):  # a search's results: flights, or lists of them
+            for found in value:
+                for leg in found if isinstance(found, list) else [found]:
+                    if isinstance(leg, dict) and isinstance(number := leg.get("flight_number"), str) \
+                            and isinstance(prices := leg.get("prices"), dict):
+                        fares[number.upper()] = prices
+        elif isinstance(value, dict) and isinstance(flights := value.get("flights"), list) and "reservation_id" in value:
+            booked.append([str(f.get("flight_number", "")).upper() for f in flights if isinstance(f, dict)])
+    totals: set[int] = set()
+    for numbers in booked:
+        if numbers and all(n in fares for n in numbers):
+            for cabin in fares[numbers[0]]:
+                cents = [to_cents(fares[n].get(cabin)) for n in numbers]
+                if all(c is not None for c in cents):
+                    totals.add(sum(c for c in cents if c is not None))
+    return totals
 
 
 def itinerary_totals(results: list[Any], cabin: str) -> dict[int, str]:

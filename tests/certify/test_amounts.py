@@ -1051,3 +1051,29 @@ def test_a_round_bound_an_amount_stated_keeps(convo, at, said: str, misses: list
     i = c.say(said)
     reasons = at(certify_interaction(c.build()), i).reasons
     assert [r for r in reasons if "not in visible" in r] == [f"text states '{m}' not in visible history" for m in misses]
+
+
+SEARCH_A = [{"flight_number": "HAT214", "prices": {"basic_economy": 65, "economy": 117, "business": 479}},
+            {"flight_number": "HAT048", "prices": {"basic_economy": 64, "economy": 165, "business": 257}}]
+SEARCH_B = [{"flight_number": "HAT265", "prices": {"basic_economy": 96, "economy": 158, "business": 328}},
+            {"flight_number": "HAT073", "prices": {"basic_economy": 53, "economy": 114, "business": 416}}]
+
+
+@pytest.mark.parametrize(("expression", "ok"), [
+    # a booking's flights re-priced in a cabin, each from its own search (blind set 90, a90_04 46): 117 + 158
+    ("(275 - 174) * 2", True),
+    ("(807 - 174) * 2", True),  # business: 479 + 328
+    ("(276 - 174) * 2", False),
+    ("(282 - 174) * 2", False),  # 117 + 165: another flight's fare
+])
+def test_a_bookings_flights_at_the_fares_searched(convo, at, expression: str, ok: bool) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("What would it cost to upgrade both of us on QKRY03 to economy?")
+    c.call("get_reservation_details", {"reservation_id": "QKRY03"}, {
+        "reservation_id": "QKRY03", "cabin": "basic_economy", "flights": [
+            {"flight_number": "HAT214", "date": "2024-05-24", "price": 84},
+            {"flight_number": "HAT265", "date": "2024-05-25", "price": 90}]})
+    c.call("search_direct_flight", {"origin": "MCO", "destination": "PHX", "date": "2024-05-24"}, SEARCH_A)
+    c.call("search_direct_flight", {"origin": "PHX", "destination": "DTW", "date": "2024-05-25"}, SEARCH_B)
+    i = c.call("calculate", {"expression": expression}, "202")
+    assert at(certify_interaction(c.build()), i).checks["visibility"] is ok
