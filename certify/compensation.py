@@ -43,7 +43,9 @@ _ONE_CERTIFICATE = re.compile(r"\b(?:at most|only|no more than)\s+one\s+(?:trave
 # Certificates said to pay one booking together: "combine it with your existing $500 certificate",
 # "both certificates can be combined"; not "can't be combined", "only one".
 _CERTIFICATES_JOINED = re.compile(r"\bcombin\w*\b[^.;\n]*\bcertificate|\bcertificates?\b[^.;\n]*\bcombin\w*"
-                                  r"|\b(?:both|two)\s+(?:of\s+(?:your|the)\s+)?(?:travel\s+)?certificates\b", re.I)
+                                  # (not the ones left unused: "the other two certificates ($250 and $250) stay on your account")
+                                  r"|\b(?<!other )(?<!remaining )(?:both|two)\s+(?:of\s+(?:your|the)\s+)?(?:travel\s+)?certificates\b",
+                                  re.I)
 _NOT_JOINED = re.compile(r"\b(?:not|cannot|can't|only one|one certificate|no more than|at most)\b|n't\b", re.I)
 
 

@@ -1331,6 +1331,11 @@ def test_which_one_of_two_cards_asks_how_to_pay(convo) -> None:
     ("No problem, both certificates can be combined on one booking: $150 and $324.", ["text_contradicts_policy"]),
     ("Done! certificate_3221322 for $100 is on your account. Only one certificate can be used per booking.", []),
     ("Certificates can't be combined, so use the $500 one.", []),
+    # the ones left unused (blind set 90, a90_06 32)
+    ("Then both gift cards in full. A certificate is used up entirely when applied; the other two certificates "
+     "($250 and $250) stay on your account.", []),
+    ("Then both gift cards in full, and your two certificates ($250 and $250) go toward this booking.",
+     ["text_contradicts_policy"]),
 ])
 def test_certificates_said_to_pay_one_booking_together(convo, said: str, kinds: list[str]) -> None:
     from trajectory2gym.envs.airline.policy import POLICY
