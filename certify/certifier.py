@@ -3914,8 +3914,10 @@ class _Run:
                     reasons.append(reason("text_not_visible", value=counted))
         if "gift" in content or "certificate" in content:  # "gift_card_8970607 with $94", where it shows 49
             for method, written, shown in misstated_balances(content, self._balance_of):
-                if "balance" in content or "paid" not in content or cents_of(written) not in self._paid_by(method):
-                    # (not what it paid: "paid with gift_card_6281111 ($564.00)")
+                if "balance" in content or ("paid" not in content and "payment" not in content) \
+                        or cents_of(written) not in self._paid_by(method):
+                    # (not what it paid: "paid with gift_card_6281111 ($564.00)", "the original payment method
+                    # of the reservation, which for H9ZU1C is gift_card_7359776 ($897)")
                     reasons.append(reason("text_misattributed", value=written, arg=method, detail=shown))
             for kind, written, shown in misstated_kind_balances(content, self._balances_of_kind):
                 reasons.append(reason("text_misattributed", value=written, arg=kind, detail=shown))  # "a certificate worth $250"

@@ -1143,6 +1143,9 @@ def test_a_method_said_to_cover_more_than_its_balance(convo: Any, at: Any, said:
     ("L9J4BK was paid with gift card gift_card_6281111 ($546.00).", ["text_misattributed"]),
     ("Your gift card gift_card_6281111 ($564.00) can pay for it.", ["text_misattributed"]),  # said of now
     ("L9J4BK was paid with gift_card_6281111 (balance $564.00).", ["text_misattributed"]),
+    # the reservation's payment method, said as such (blind set 90, a90_07 12)
+    ("The refund goes back to the original payment method of L9J4BK, gift_card_6281111 ($564).", []),
+    ("The refund goes back to the original payment method of L9J4BK, gift_card_6281111 ($546).", ["text_misattributed"]),
 ])
 def test_an_amount_a_method_paid_is_no_balance_misstated(convo: Any, at: Any, said: str, kinds: list[str]) -> None:
     c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
