@@ -596,7 +596,8 @@ _IS_NOW = re.compile(r"\b(?:is|are) now\b", re.I)
 # Where a write put the user: "You're now on HAT081", "you're rebooked on ...".
 _NOW_ON = re.compile(r"\b(?:now|rebooked|moved|switched)\s+(?:\w+\s+)?on\b", re.I)
 # What a payment method holds after the writes, without the word balance: "which now has $550.34".
-_HOLDS_NOW = re.compile(r"\b(?:now|then|will)\s+(?:has|have|holds?|shows?)\b|\bleft on (?:it|the card|your)\b", re.I)
+_HOLDS_NOW = re.compile(r"\b(?:now|then|will)\s+(?:has|have|holds?|shows?)\b|\bleft on (?:it|the card|your)\b"
+                        r"|\bleaving\s+\**\$[\d,.]+\**\s+(?:on|in)\b", re.I)  # ("leaving $136 on the larger card")
 # A mobile network generation a text states: "4G", "5G" (as the status bar shows it).
 _NETWORK = re.compile(r"(?<![\w/-])[2-5]G(?![\w/-])")
 _MODE_NAMED = re.compile(r"\**\s*(?:only|preferred)\b", re.I)  # after a generation: a mode's name, no network seen

@@ -719,6 +719,9 @@ def _order(ident: str, amount: float, status: str) -> dict[str, Any]:
     # without the word balance (blind audit retail_r50_08)
     ("Both are back on your gift card, which now has $1,914.76.", True),
     ("Both are back on your gift card, which now has $1,941.76.", False),
+    # "leaving" (blind set 90, a90_07 46)
+    ("Both are cancelled, leaving $1,914.76 on your gift card.", True),
+    ("Both are cancelled, leaving $1,941.76 on your gift card.", False),
 ])
 def test_a_balance_after_two_writes_said_after_the_user_spoke_again(convo: Any, at: Any, said: str,
                                                                     visible: bool) -> None:
