@@ -3760,8 +3760,10 @@ class _Run:
                 and not gives_covered_reason(self._user_text(), covered):
             # "Since it has travel insurance, I can cancel it with a full refund", where the user gave
             # no reason the insurance covers (a change of plans, a delay)
+            # (not the rule said with its reasons: "Travel insurance covers a full refund when a trip is
+            # cancelled for health or weather reasons")
             reasons += [reason("text_contradicts_policy", arg="insurance", value=said[:80], detail=self._insurance_rule)
-                        for said in said_refunds]
+                        for said in said_refunds if not gives_covered_reason(said, covered)]
         if self._insurance_rule and "nsur" in content and ("reason" in content or "questions asked" in content):
             # "it lets you cancel for a full refund for any reason", where insurance covers health or weather
             reasons += [reason("text_contradicts_policy", arg="insurance", value=said[:80], detail=self._insurance_rule)

@@ -228,6 +228,24 @@ def test_insurance_as_the_refunds_ground_needs_a_covered_reason(convo: Any, at: 
     assert [k for k in found if k == "text_contradicts_policy"] == kinds, found
 
 
+@pytest.mark.parametrize(("said", "kinds"), [
+    # the rule said with its own reasons (blind set 90, a90_12 16)
+    ("Travel insurance covers a full refund when a trip is cancelled for health or weather reasons; it doesn't "
+     "cover fare differences on changes.", []),
+    ("Travel insurance covers a full refund when a trip is cancelled; it doesn't cover fare differences on changes.",
+     ["text_contradicts_policy"]),
+])
+def test_the_insurance_rule_said_with_its_reasons(convo: Any, at: Any, said: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline", system=POLICY)
+    c.user("Reservation FEQPKI. Would the insurance pay for the change?")
+    c.call("get_reservation_details", {"reservation_id": "FEQPKI"},
+           {"reservation_id": "FEQPKI", "cabin": "economy", "insurance": "yes", "created_at": "2024-05-01T10:00:00",
+            "payment_history": [{"payment_id": "credit_card_1", "amount": 679}]})
+    i = c.say(said)
+    found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
+    assert [k for k in found if k == "text_contradicts_policy"] == kinds, found
+
+
 @pytest.mark.parametrize(("said", "found"), [
     # blind set 61, a61_09: a full refund of less than was paid (the fares, not the insurance)
     ("I can cancel RXBE5Q with a full refund of $142 to gift_card_1584929. Confirm?", [("$142", "RXBE5Q", 20200)]),
