@@ -3881,7 +3881,7 @@ class _Run:
             for span, kind in slow_for_instant(content, self._instant_kinds, self._cancelled_paid(content)
                                                if "refund" in content else frozenset()):  # "to your gift card within 5–7 days"
                 reasons.append(reason("text_contradicts_policy", arg=kind, value=span, detail=self._instant_kinds[kind]))
-        if self._instant_kinds and ("already" in content or "immediately" in content or "instantly" in content
+        if self._instant_kinds and ("already" in content or "immediately" in content or "instant" in content
                                     or "right away" in content or "at once" in content):
             for said, kind in instant_for_slow(content, self._instant_kinds):  # "already landed in your PayPal"
                 reasons.append(reason("text_contradicts_policy", arg=kind, value=said,

@@ -91,6 +91,9 @@ def test_no_waiting_said_of_a_slow_kind(text: str, found: list[tuple[str, str]])
     # no way of paying named: the refund of the order cancelled, paid by gift card (blind set 72: r72_01)
     ("Yes, but refunds for cancelled orders take 5-7 business days to show up.", ["text_contradicts_policy"]),
     ("Yes, and the refund is already back.", []),
+    # "instant" (blind set 90, r90_02 52)
+    ("Refunds to PayPal are instant, so the $120.50 will be back in your PayPal balance.", ["text_contradicts_policy"]),
+    ("Refunds to gift cards are instant, so the $120.50 is back on it.", []),
 ])
 def test_a_gift_card_refund_said_to_take_days_under_the_retail_policy(convo: Any, at: Any, said: str,
                                                                       kinds: list[str]) -> None:
