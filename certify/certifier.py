@@ -858,6 +858,9 @@ _SEEN_STATUS = re.compile(r"\b(?:I can see|I see|the system shows|our records sh
 # A tool's word that the user is sent an email: "The user will receive follow-up email for how and where to
 # return", "the user gets return instructions by email".
 _EMAIL_SENT = re.compile(r"\b(?:receives?|gets?)\s+(?:[\w-]+\s+){0,3}?(?:by\s+)?e-?mails?\b")
+# When an item is said to come back in stock: "back in stock within a week or two", "restocked next week".
+_RESTOCK = re.compile(r"\b(?:back in stock|restock(?:ed)?)\b[^.!?\n]{0,12}?\b(?:within|in a|in \d|by|soon|next|tomorrow|"
+                      r"this week|in a few)\b", re.I)
 # Something said to happen by itself: "will switch off automatically", "automatically renewed".
 _AUTOMATIC = re.compile(r"\b(?:will|would|'ll)\s+(?:\w+\s+){0,3}?automatically\b|\bautomatically\s+(?:\w+\s+){0,2}?"
                         r"(?:resum|renew|switch|turn|reactivat|cancel|expir|roll|refund|charg)\w*"
@@ -3971,6 +3974,10 @@ class _Run:
             # "It will switch off automatically once you're back": what happens by itself, said of nothing
             # (not an email a tool says the user receives: "The return instructions email ... will come automatically")
             reasons.append(reason("text_not_visible", value=auto[0]))
+        if "stock" in content and (restock := _RESTOCK.search(content)) and "restock" not in self._tool_text() \
+                and not any(self.index.has_string(w) for w in ("restock", "restocked", "restocking", "back in stock")):
+            # "It should be back in stock within a week or two": no tool here says when stock comes back
+            reasons.append(reason("text_not_visible", value=restock[0]))
         if _may_name_rule_terms(content) and (term := next((t for t in _RULE_TERMS.finditer(content) if not _DENIED_BEFORE.search(
                 content, max(0, t.start() - 60), t.start())), None)) is not None and not self._term_visible(term[0]):
             # "Unused top-up data rolls over into next cycle", "upgraded business fares are non-refundable":

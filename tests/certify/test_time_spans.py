@@ -155,6 +155,10 @@ def test_an_email_a_tool_sends_may_come_automatically(convo: Any, at: Any, descr
     # a credit no policy here gives (blind set 89, t89_06 49)
     ("You are a telecom agent.", "A one-day service credit will be applied to your next bill automatically.", False),
     ("You are a retail agent. Items carry a one-year warranty.", "Please disregard what I said about warranties.", True),
+    # when an item comes back in stock (blind set 90, r90_09 34)
+    ("You are a retail agent.", "It's unavailable now. It should be back in stock within a week or two.", False),
+    ("You are a retail agent.", "It's unavailable now, and I can't tell when it will be back in stock.", True),
+    ("Items out of stock are restocked within 10 days.", "It should be back in stock within 10 days.", True),
 ])
 def test_what_only_a_policy_gives_must_be_visible(convo: Any, at: Any, system: str, said: str, ok: bool) -> None:
     c = convo(system=system)
