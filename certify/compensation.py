@@ -101,7 +101,10 @@ _OTHER_CONDITION = re.compile(r"\b(?:chang\w*|cancell?\w*)\b", re.I)
 # future booking", "the remaining $60 stays on it for your next trip".
 _KEPT = re.compile(r"\b(?:remaining|rest|leftover|left ?over|unused)\b[^.;!?\n]{0,30}?\b(?:stays?|remains?|is kept|"
                    r"will be kept|is saved|carries over|rolls over)\b"
-                   r"|\b(?:still|now) has \$[\d,]+(?:\.\d+)? (?:left|remaining)\b", re.I)  # "which still has $227 left"
+                   r"|\b(?:still|now) has \$[\d,]+(?:\.\d+)? (?:left|remaining)\b"  # "which still has $227 left"
+                   # "$125 would remain on it" (not what is left to pay: "If you use the $250 certificate, $5 would remain")
+                   r"|\$[\d,]+(?:\.\d+)?\**\s+(?:would|will)\s+(?:remain|stay|be left|be kept)\s+on\s+"
+                   r"(?:it|the certificate|your certificate|that certificate)\b", re.I)
 
 
 # What a certificate is said to hold still: "$130 on certificate_7924117, which still has its $500".
@@ -117,9 +120,14 @@ def certificates_still_held(text: str) -> list[tuple[str, str]]:
 def certificate_kept(text: str) -> list[str]:
     """The sentences that say the rest of a certificate, paid with, stays for later (where the booking
     tool says a used certificate is consumed): "the unused $95 stays on that certificate"."""
-    return [s.strip() for s in SENTENCE_OR_LINE.split(text)
-            if "ertificate" in s and (m := _KEPT.search(s)) and not _DENIED.search(m[0])
-            and "gift" not in s[max(0, m.start() - 30):m.start()].lower()]  # ("gift card 8364520 now has $152 left")
+    out: list[str] = []
+    before = ""  # "Your certificate certificate_8998287 has $500. After paying $375, $125 would remain on it."
+    for s in SENTENCE_OR_LINE.split(text):
+        prior, before = before, s
+        if ("ertificate" in s or (" on it" in s and "ertificate" in prior)) and (m := _KEPT.search(s)) \
+                and not _DENIED.search(m[0]) and "gift" not in s[max(0, m.start() - 30):m.start()].lower():
+            out.append(s.strip())  # (not "gift card 8364520 now has $152 left")
+    return out
 
 
 _DENIED = re.compile(r"\b(?:not|never|no longer)\b|n't\b", re.I)  # "the remaining $38 would not stay on it"

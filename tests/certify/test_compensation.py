@@ -179,6 +179,21 @@ def test_what_is_left_of_a_certificate_offered_for_a_booking_does_not_stay(convo
     assert "text_contradicts_policy" not in [reason_kind(r) for r in at(cert, plain).reasons]
 
 
+@pytest.mark.parametrize(("said", "kinds"), [
+    # "would remain on it", the certificate in the sentence before (blind set 90, a90_08 19)
+    ("Your certificate certificate_6366355 has $500. After paying $375, **$125** would remain on it for your next "
+     "booking.", ["text_contradicts_policy"]),
+    # what is left to pay, no certificate's (blind set 87, a87_01 25)
+    ("If you use the $250 certificate, $5 would remain; the remainder can go on a credit card.", []),
+])
+def test_what_would_remain_on_a_certificate_offered(convo: Any, at: Any, said: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline", system=POLICY)
+    c.user("I'm olivia_li_1537; book HAT135 on May 25 with my certificate.")
+    i = c.say(said)
+    found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
+    assert [k for k in found if k == "text_contradicts_policy"] == kinds, found
+
+
 def test_a_refusal_naming_no_booking_is_read_of_the_one_looked_up_last(convo: Any, at: Any) -> None:
     # blind audit a64_12: two reservations looked up, the complaint about the second, a business one
     c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline", system=POLICY)
