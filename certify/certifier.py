@@ -195,6 +195,7 @@ from trajectory2gym.certify.elapsed import (
     hours_of_flights,
     hours_since,
     miscounted_days,
+    misspanned,
     not_within_a_day,
     now_in,
     today_in,
@@ -3943,6 +3944,9 @@ class _Run:
                 if self._flights_timed(_sentence_at(content, m.start())) or self._flights_timed(content):
                     # (a time the flights named do not make: derived from nothing visible)
                     reasons.append(reason("text_not_visible", value=m[0].strip()))
+        if "hour" in content and ":" in content:  # "16:30 ... leaves at 23:00, so about 5 and a half hours"
+            for written, made in misspanned(content):
+                reasons.append(reason("text_miscalculated", value=written, detail=made))
         if "–" in content or "-" in content or " to " in content:  # "HAT175 LAS→IAH 5:00 PM–9:00 PM": it lands 20:00
             for flight, written, shown in mistimed_ranges(content, self._times_of):
                 reasons.append(reason("text_mistimed", arg=flight, value=written, detail=shown))

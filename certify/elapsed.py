@@ -256,3 +256,33 @@ def _clock_minutes(clock: str) -> int:
 
 def _minutes(m: re.Match[str]) -> int:
     return hour_24(int(m[1]), m[3]) * 60 + int(m[2])
+
+
+_NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+                 "ten": 10, "eleven": 11, "twelve": 12}
+# A count of hours worked out from the times just said: "16:30 and HAT172 leaves at 23:00, so about 5 and a
+# half hours", "..., that's 6.5 hours".
+_SO_HOURS = re.compile(r"\b(?:so|that's|that is|which is|giving(?: you)?|meaning)\s+(?P<about>about\s+|around\s+|roughly\s+|~\s*)?"
+                       r"(?:an?\s+|only\s+|just\s+)?\**(?P<n>\d{1,2}(?:\.\d{1,2})?|"
+                       + "|".join(_NUMBER_WORDS) + r")(?P<half>\s+and\s+a\s+half|½)?\**[\s-]+hours?\b", re.I)
+
+
+_WAIT_AFTER = re.compile(r"\**\s*(?:connection|layover|stop(?:over)?|wait)\b", re.I)
+
+
+def misspanned(text: str) -> list[tuple[str, str]]:
+    """(the hours as written, what the times make) for each sentence that states two clock times and
+    then works out the hours between them ("so about 5 and a half hours"), where they make another
+    count: more than half an hour off after "about", else any."""
+    out: list[tuple[str, str]] = []
+    for sentence in SENTENCE_OR_LINE.split(text):
+        for m in _SO_HOURS.finditer(sentence):
+            clocks = list(_CLOCK.finditer(sentence, 0, m.start()))
+            if len(clocks) != 2 or _WAIT_AFTER.match(sentence, m.end()):
+                continue  # (a wait said after a flight's own times: "lands at 16:00, giving you a 1-hour connection")
+            n = m["n"].lower()
+            said = (_NUMBER_WORDS[n] if n in _NUMBER_WORDS else float(n)) + (0.5 if m["half"] else 0)
+            made = ((_minutes(clocks[1]) - _minutes(clocks[0])) % 1440) / 60
+            if abs(made - said) > (0.5 if m["about"] else 0.01):
+                out.append((sentence[m.start("n"):m.end()].replace("*", ""), f"{clocks[0][0]} to {clocks[1][0]} is {made:g} hours"))
+    return out

@@ -15,6 +15,7 @@ from trajectory2gym.certify.elapsed import (
     hours_of_flights,
     hours_since,
     miscounted_days,
+    misspanned,
     not_within_a_day,
     now_in,
     today_in,
@@ -332,3 +333,17 @@ def test_a_trips_time_said_of_flights_with_shown_times(convo: Any, at: Any, said
     i = c.say(said)
     assert [r for r in at(certify_interaction(c.build()), i).reasons if "not in visible" in r] == [
         f"text states '{m}' not in visible history" for m in misses]
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    # the hours between two times just said, worked out wrong (blind set 90, a90_05 60)
+    ("You land at LGA at 16:30 and HAT172 leaves at 23:00, so about **5 and a half hours**.",
+     [("5 and a half hours", "16:30 to 23:00 is 6.5 hours")]),
+    ("You land at LGA at 16:30 and HAT172 leaves at 23:00, so about six and a half hours.", []),
+    ("You land at 22:00 and leave at 01:30, so 3.5 hours.", []),  # past midnight
+    ("You land at 22:00 and leave at 01:30, so 2.5 hours.", [("2.5 hours", "22:00 to 01:30 is 3.5 hours")]),
+    # a wait after the flight's own times (blind set 88, a88_01 50)
+    ("HAT290 leaves Denver at 14:00 on May 27 and lands in Las Vegas at 16:00, giving you a 1-hour connection.", []),
+])
+def test_hours_worked_out_between_two_times(text: str, found: list[tuple[str, str]]) -> None:
+    assert misspanned(text) == found
