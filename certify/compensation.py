@@ -25,7 +25,8 @@ from trajectory2gym.certify.turns import SENTENCE_OR_LINE, sentences_saying
 # The policy's rule: a certificate only for the eligible (silver or gold, insurance, business).
 _RULE = re.compile(r"\bcertificate\b[^.]*\beligible\b|\beligible\b[^.]*\bcertificate\b", re.I)
 # A certificate, or compensation, offered: "I can also issue you a $100 travel certificate".
-_OFFERED = re.compile(r"\b(?:issue|offer|give|send|provide|add)\w*\s+(?:you\s+|her\s+|him\s+|them\s+)?(?:with\s+)?"
+# ("I'd like to make it up to you with a $50 travel certificate")
+_OFFERED = re.compile(r"\b(?:(?:issue|offer|give|send|provide|add)\w*|make (?:it|this) up to)\s+(?:you\s+|her\s+|him\s+|them\s+)?(?:with\s+)?"
                       r"(?:an?\s+|one\s+)?\**\$?[\d,]*\**\s*(?:dollars?\s+)?(?:travel\s+|goodwill\s+|courtesy\s+)?"
                       r"(?:certificate|voucher|compensation)\b", re.I)
 _NOT_OFFERED = re.compile(r"n't\b|\b(?:not|no|cannot|unable|unfortunately|only|if|unless)\b", re.I)

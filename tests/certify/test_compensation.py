@@ -33,7 +33,10 @@ def test_the_rule_is_read_from_the_policy() -> None:
     ("Would you like a voucher? I can offer you a $50 certificate.", True),
     ("Unfortunately you're not eligible for a compensation certificate.", False),
     ("The $100 certificate you hold can pay for it.", False),  # a certificate the user has, no offer
-    ("I can offer a 50 dollar travel certificate for the delay.", True),  # the amount in words (blind set 70, a70_03)
+    ("I can offer a 50 dollar travel certificate for the delay.", True),  # the amount in words (blind set 70, a70_03)    # (blind set 90, a90_10 26)
+    ("Since you have insurance, I'd like to make it up to you with a $50 travel certificate for the inconvenience.",
+     True),
+    ("I can't make it up to you with a certificate, I'm afraid.", False),
 ])
 def test_a_certificate_offered(text: str, offered: bool) -> None:
     assert bool(certificates_offered(text)) is offered
