@@ -3565,6 +3565,7 @@ class _Run:
             for written, equation in misshared(content, lambda: self._count_of(None, ("passengers",))):
                 reasons.append(reason("text_miscalculated", value=written, detail=equation))
         if "$" in content and (" total" in content or " in all" in content or "ltogether" in content
+                               or " for both " in content or "two of you" in content
                                or ("per " in content and " cost" in content)):
             # "a fare difference of $45 in total", for 2 passengers; "The upgrade would cost $288", after
             # fares per person

@@ -705,8 +705,9 @@ def misshared(text: str, people: Callable[[], int | None]) -> list[tuple[str, st
 # "The upgrade would cost $236 in total", after the fares it is the difference of.
 # (The word found first by a plain search, then the few characters before it read: a scan of a whole
 # text for amounts cost more than all the rest of the check.)
-_TOTAL_WORDS = ("total", "altogether", "in all")
-_MONEY_THEN = re.compile(rf"{_MONEY}\s+(?:in\s+)?$", re.I)  # "$45 in " before "total"
+# (or said of the passengers: "the upgrade would be **$582** for both of you")
+_TOTAL_WORDS = ("total", "altogether", "in all", "for both of you", "for both passengers", "for the two of you")
+_MONEY_THEN = re.compile(rf"{_MONEY}\**\s+(?:in\s+)?$", re.I)  # "$45 in " before "total"
 _CHANGE_WORD = re.compile(r"\b(?:difference|upgrade|cost|costs|extra|more|refund)\b", re.I)
 # Words that scale the fares to the whole booking already: "$358 for both of you", "$179 × 2".
 _SCALED_UP = re.compile(r"\bfor (?:both|all|each|the two|the three)\b|×|\bx\s*\d|\btimes\b"
@@ -762,7 +763,20 @@ def _per_head(written: str, before: str, people: Callable[[], int | None],
     pair = next(((a, b) for k, a in enumerate(fares) for b in fares[k + 1:] if abs(b - a - total) <= 1), None)
     if pair is not None and (n := people()) and n > 1:
         return [("$" + written, f"${pair[1] / 100:,.2f} − ${pair[0] / 100:,.2f} per passenger, for {n}")]
+    if pair is None and 3 <= len(fares) <= 6 and _net_of_sums(total, fares) and (n := people()) and n > 1 \
+            and not any(abs(total - n * c) <= 1 for c in fares):  # ("$13 more per person, $39 in total", for 3)
+        # new fares less old ones, per passenger: "HAT013 business is $338 and HAT298 $499. Against your
+        # economy fares ($128 and $127), the upgrade would be $582 for both of you"
+        return [("$" + written, f"a net of the fares said, per passenger, for {n}")]
     return []
+
+
+def _net_of_sums(total: int, fares: list[int]) -> bool:
+    """Whether some of the fares less some others (at least one each) make ``total``, to the cent."""
+    nets = {(0, False, False)}  # (net, any added, any taken away)
+    for fare in fares:
+        nets |= {(v + fare, True, neg) for v, _, neg in nets} | {(v - fare, pos, True) for v, pos, _ in nets}
+    return any(pos and neg and abs(v - total) <= 1 for v, pos, neg in nets)
 
 
 # A share per person, then the total it makes: "$14 more per passenger, so $24 in total".

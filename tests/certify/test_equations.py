@@ -575,6 +575,13 @@ def test_a_balance_before_and_after_a_refund(text: str, wrong: list[tuple[str, s
      [("$236", "a sum of fares per passenger, for 2")]),
     ("Upgrading both flights to business costs ($260 − $118) + ($241 − $147) = **$236** in total.", 1, []),
     ("Upgrading both flights to business costs (($260 − $118) + ($241 − $147)) × 2 = **$472** in total.", 2, []),
+    # new fares less old ones, said for both passengers (blind set 90, a90_09 55)
+    ("HAT013 business is $338 and HAT298 business is $499. Against your economy fares ($128 and $127), the upgrade "
+     "would be **$582** for both of you.", 2, [("$582", "a net of the fares said, per passenger, for 2")]),
+    ("HAT013 business is $338 and HAT298 business is $499. Against your economy fares ($128 and $127), the upgrade "
+     "would be **$1,164** for both of you.", 2, []),
+    # already scaled from an amount per person (blind set 80, a80_09 43)
+    ("$113 + $165 = $278 per person versus $265 today: **$13 more per person, $39 in total**.", 3, []),
 ])
 def test_a_per_passenger_difference_said_as_the_total(text: str, people: int, wrong: list[tuple[str, str]]) -> None:
     assert difference_as_total(text, lambda: people) == wrong
