@@ -309,7 +309,9 @@ from trajectory2gym.certify.return_refunds import (
     ORDER_NAMED,
     changes_offered,
     misdirected_cancel_refunds,
+    misdirected_refund_ids,
     misdirected_refunds,
+    paid_ids,
     paid_kinds,
     pending_only_rule,
     return_refund_rule,
@@ -4273,6 +4275,13 @@ class _Run:
             # "I can return the puzzle and refund the $45.90 to your PayPal account", paid with a gift card
             for said, order in misdirected_refunds(content, *self._delivered_order(content), self._user_text()):
                 reasons.append(reason("text_contradicts_policy", arg=f"the refund of {order}", value=said,
+                                      detail=self._return_rule))
+        if self._return_rule and ("card_" in content or "paypal_" in content) and self.index.json_has('"payment_history"') \
+                and (returned_order := self._delivered_order(content)[0]):
+            # "I can send the $483.66 to your Visa ending in 6169 (credit_card_5788451) instead", paid by another card
+            paid_by = paid_ids(next(iter(self._histories(f"#{returned_order}").values()), None))
+            for said, _ in misdirected_refund_ids(content, returned_order, paid_by, self._user_text()):
+                reasons.append(reason("text_contradicts_policy", arg=f"the refund of {returned_order}", value=said,
                                       detail=self._return_rule))
         if "\n" in content and "$" in content and (user := self._last_user_turn_text()) and (
                 "rest" in user or "remain" in user) and (split_total := self._total_said_before()) is not None:

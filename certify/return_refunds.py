@@ -65,6 +65,28 @@ def misdirected_refunds(text: str, order: str, paid: set[str], asked: str) -> li
     return out
 
 
+def paid_ids(history: Any) -> set[str]:
+    """The method ids a ``payment_history`` paid with (its payments, not its refunds), lower case."""
+    return {m.lower() for row in history if isinstance(row, dict) and row.get("transaction_type") == "payment"
+            and isinstance(m := row.get("payment_method_id"), str)} if isinstance(history, list) else set()
+
+
+_METHOD_ID = re.compile(r"\b((?:credit_card|debit_card|paypal)_\d{5,})\b", re.I)  # (a gift card may always take it)
+
+
+def misdirected_refund_ids(text: str, order: str, paid: set[str], asked: str) -> list[tuple[str, str]]:
+    """``misdirected_refunds`` by the method's id: a sentence that sends a return's refund to a card or
+    PayPal account of the customer's, named by its id, that did not pay the order (``paid``: its ids):
+    "I can send the $483.66 to your Visa ending in 6169 (credit_card_5788451) instead", paid by another card."""
+    low = text.lower()
+    if not paid or "exchang" in low or ("return" not in low and "return" not in asked):
+        return []
+    return [(m[1], order) for sentence in SENTENCE_OR_LINE.split(text)
+            if ("refund" in sentence.lower() or " send " in sentence) and not _NOT_SENT.search(sentence)
+            and not _OTHER_MONEY.search(sentence)
+            for m in _METHOD_ID.finditer(sentence) if m[1].lower() not in paid]
+
+
 ORDER_NAMED = re.compile(r"#?\bW\d{7}\b")  # an order named by its id
 # "go to", "goes back to", "will be refunded to": where a refund is said to go.
 _GOES_TO = re.compile(r"\b(?:go(?:es)?|going|be refunded|refunded|returned|sent)\s+(?:back\s+)?to\b", re.I)

@@ -69,6 +69,32 @@ def test_a_returns_refund_offered_to_another_method_is_against_the_policy(convo:
     assert "the refund of W9077205" in at(found, wrong).reasons[0]
 
 
+CARD_ORDER = {**ORDER, "payment_history": [{"transaction_type": "payment", "amount": 45.9,
+                                            "payment_method_id": "credit_card_6361025"}]}
+
+
+@pytest.mark.parametrize(("said", "kinds"), [
+    # another card of the customer's, by its id (blind set 90, r90_08 15)
+    ("Sure, I can send the $45.90 to your Visa ending in 6169 (credit_card_5788451) instead.",
+     ["text_contradicts_policy"]),
+    ("Sure, I can send the $45.90 back to your Mastercard (credit_card_6361025).", []),
+    ("Sure, I can send the $45.90 to your gift card (gift_card_1234567) instead.", []),
+])
+def test_a_returns_refund_offered_to_another_card_by_its_id(convo: Any, at: Any, said: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail", system=POLICY)
+    c.user("I want to return the puzzle in #W9077205. I'm ava_1, ava@example.com. Can it go to my Visa?")
+    c.call("find_user_id_by_email", {"email": "ava@example.com"}, "ava_1")
+    c.call("get_user_details", {"user_id": "ava_1"}, {"user_id": "ava_1", "payment_methods": {
+        "credit_card_5788451": {"source": "credit_card", "brand": "visa", "last_four": "6169", "id": "credit_card_5788451"},
+        "credit_card_6361025": {"source": "credit_card", "brand": "mastercard", "last_four": "4275",
+                                "id": "credit_card_6361025"},
+        "gift_card_1234567": {"source": "gift_card", "balance": 10, "id": "gift_card_1234567"}}})
+    c.call("get_order_details", {"order_id": "#W9077205"}, CARD_ORDER)
+    i = c.say(said)
+    assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons)
+            if k == "text_contradicts_policy"] == kinds
+
+
 @pytest.mark.parametrize(("text", "found"), [
     # blind set 72, r72_05: one of the two orders was paid by gift card
     ("#W1620235 and #W9903153: reason 'ordered by mistake'. Both refunds go to your Mastercard ending 6380. Cancel both?",
