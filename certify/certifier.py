@@ -3554,7 +3554,7 @@ class _Run:
         for written, equation in miscalculated(content):  # "$164 + $50 + $30 = $264": the sum wrong
             if "ot " not in content or written.lstrip("$") not in _taken_back_amounts(content):  # ("not $2.45 (...)")
                 reasons.append(reason("text_miscalculated", value=written, detail=equation))
-        if ("ifference" in content or " than" in content or "pgrade" in content) and "$" in content:
+        if ("ifference" in content or " than" in content or "pgrade" in content or "came in" in content) and "$" in content:
             # "fare $158 ... current fare is $165 ... the $17 difference"; "$85.00/month. That's $25.00/month more than ... $65.00"
             for written, between in misdifferenced(content, _taken_back_amounts(content)):  # ("I mistyped it as $51.95")
                 if not self._apart_from_said(cents_of(written), content):

@@ -808,6 +808,10 @@ _SENTENCE_STOP = re.compile(r"[.!?](?=\s|$)")
 # The other price in the same clause after "than" (not "more than your current board, rather than $6.56").
 _MORE_THAN_SAID = re.compile(r"(\$\d(?:[\d,]*\d)?(?:\.\d\d)?)\**(?:\s*/\s*mo(?:nth)?|\s+(?:a|per)\s+month)?\s+"
                              r"(?:more|less|cheaper|higher|lower)\s+than\b(?=[^,;.!?\n$]{0,60}\$\d)", re.I)
+# A total said to have come in above or below another: "So February came in **$15.50 lower**".
+_CAME_IN_SAID = re.compile(r"\bcame in\s+\**(\$[\d,]+(?:\.\d\d)?)\**\s+(?:lower|higher|less|more|cheaper)\b", re.I)
+# A table's row of totals (as ``tables.with_headers`` writes it): "Line item **Total** | Jan **$160.50** | Feb **$150.00**".
+_TOTALS_ROW = re.compile(r"^[^|\n]*\btotal\b[^\n]*$", re.I | re.M)
 # Two amounts compared: "$340 in total versus the $131 you paid", "$340 vs. $131".
 _COMPARED = re.compile(r"\$([\d,]+(?:\.\d\d)?)\**(?:\s+in\s+total|\s+total)?\s+(?:versus|vs\.?|against|compared (?:with|to))"
                      r"\s+(?:the\s+|your\s+)?\**\$([\d,]+(?:\.\d\d)?)", re.I)
@@ -822,7 +826,7 @@ def _differences_said(text: str) -> Iterator[re.Match[str]]:
     " than" (plain searches first: the pattern is asked only of those, the text may be long)."""
     seen = -1
     for word, pattern, back in (("ifference", _DIFFERENCE_SAID, 25), (" than", _MORE_THAN_SAID, 40),
-                                ("pgrade", _UPGRADE_COST_SAID, 4)):
+                                ("pgrade", _UPGRADE_COST_SAID, 4), ("came in", _CAME_IN_SAID, 0)):
         at = text.find(word)
         while at >= 0:
             said = pattern.search(text, max(0, at - back), at + 40)
@@ -861,6 +865,15 @@ def misdifferenced(text: str, taken_back: AbstractSet[str] = frozenset()) -> lis
         sentence = text[start:end.start() + 1 if end is not None else len(text)]
         written = next(g for g in said.groups() if g)
         line_start = text.rfind("\n", 0, said.start()) + 1
+        if said.re is _CAME_IN_SAID:
+            # "| **Total** | **$160.50** | **$150.00** |", then "So February came in $15.50 lower": the totals
+            # compared, where the line says no other amount
+            line = text[line_start:text.find("\n", said.end()) % (len(text) + 1)]
+            if not any(w != written for w, _ in dollar_amounts(line)) and (rows := _TOTALS_ROW.findall(text, 0, line_start)) \
+                    and len(row := [abs(c) for _, c in dollar_amounts(rows[-1])]) == 2 and (gap := abs(row[0] - row[1])) \
+                    and cents_of(written) != gap:
+                out.append((written, f"${row[0] / 100:g} and ${row[1] / 100:g} differ by ${gap / 100:g}"))
+            continue
         if line_start > start and LIST_MARK.match(text, line_start):
             # a list's line of its own ("- Price difference: $25.85"): the lines above price other things
             start, line_end = line_start, text.find("\n", said.end())

@@ -827,3 +827,18 @@ def test_a_count_of_months_at_a_monthly_amount(text: str, found: list[tuple[str,
     from trajectory2gym.certify.equations import months_miscounted
 
     assert months_miscounted(text) == found
+
+
+@pytest.mark.parametrize(("said", "found"), [
+    # two totals of a table, then how far apart they came in (blind set 90, t90_02 44)
+    ("So February came in **$15.50 lower**.", [("$15.50", "$160.5 and $150 differ by $10.5")]),
+    ("So February came in **$10.50 lower**.", []),
+    ("So February came in $10.50 lower than the $15.50 overage.", []),  # another amount beside it
+])
+def test_totals_said_to_come_in_apart(said: str, found: list[tuple[str, str]]) -> None:
+    from trajectory2gym.certify.equations import misdifferenced
+    from trajectory2gym.certify.tables import with_headers
+
+    table = ("| Line item | Jan | Feb |\n|---|---|---|\n| Basic Plan | $40.00 | $40.00 |\n| Overage | $15.50 | — |\n"
+             "| **Total** | **$160.50** | **$150.00** |\n\n")
+    assert misdifferenced(with_headers(table + said)) == found
