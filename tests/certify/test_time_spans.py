@@ -155,6 +155,11 @@ def test_an_email_a_tool_sends_may_come_automatically(convo: Any, at: Any, descr
     # a credit no policy here gives (blind set 89, t89_06 49)
     ("You are a telecom agent.", "A one-day service credit will be applied to your next bill automatically.", False),
     ("You are a retail agent. Items carry a one-year warranty.", "Please disregard what I said about warranties.", True),
+    # shipping said free, which no policy here says (blind sets 89, 90: r89_03 46, r90_07 33)
+    ("You are a retail agent.", "Yes, exchanges always ship free both ways.", False),
+    ("You are a retail agent.", "No — exchanges for defective items always ship free of charge, both ways.", False),
+    ("You are a retail agent.", "I don't know whether exchanges ship free, I'm afraid.", True),
+    ("You are a retail agent. Exchanges ship free both ways.", "Yes, exchanges ship free both ways.", True),
     # when an item comes back in stock (blind set 90, r90_09 34)
     ("You are a retail agent.", "It's unavailable now. It should be back in stock within a week or two.", False),
     ("You are a retail agent.", "It's unavailable now, and I can't tell when it will be back in stock.", True),
