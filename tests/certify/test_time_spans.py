@@ -160,6 +160,9 @@ def test_an_email_a_tool_sends_may_come_automatically(convo: Any, at: Any, descr
     ("You are a retail agent.", "No — exchanges for defective items always ship free of charge, both ways.", False),
     ("You are a retail agent.", "I don't know whether exchanges ship free, I'm afraid.", True),
     ("You are a retail agent. Exchanges ship free both ways.", "Yes, exchanges ship free both ways.", True),
+    # a partial refund, which no policy here gives (blind set 89, r89_07 18)
+    ("You are a retail agent.", "If anything is missing, only a partial refund is issued.", False),
+    ("You are a retail agent. Returns missing parts get a partial refund.", "Missing parts mean a partial refund.", True),
     # when an item comes back in stock (blind set 90, r90_09 34)
     ("You are a retail agent.", "It's unavailable now. It should be back in stock within a week or two.", False),
     ("You are a retail agent.", "It's unavailable now, and I can't tell when it will be back in stock.", True),
