@@ -884,7 +884,9 @@ _RULE_TERMS = re.compile(r"\broll(?:s|ed|ing)?\s+over\b|\bnon-?refundable\b|\bdo
                          # (blind sets 89, 90: r89_03 46, r90_07 33 "exchanges always ship free both ways")
                          r"|\bships?\s+free\b|\bfree\s+(?:return\s+)?shipping\b|\bshipping\s+is\s+free\b"
                          # (blind set 89, r89_07 18: "If anything is missing, only a partial refund is issued")
-                         r"|\bpartial refunds?\b",
+                         r"|\bpartial refunds?\b"
+                         # (blind set 89, r89_11 16: "a cancellation confirmation email with a reference number")
+                         r"|\bconfirmation e-?mails?\b|\breference numbers?\b",
                          re.I)
 # (or taken back: "I was wrong about a doctor's note"; not an answer's "No —" before the claim)
 _DENIED_BEFORE = re.compile(r"(?:n't|\bnot\b|\bno\b(?!\s*[,—–-])|\bnever\b|\bwithout\b|\bnothing\b|\bwrong about\b|\bmistaken about\b)"
@@ -896,7 +898,8 @@ def _may_name_rule_terms(text: str) -> bool:
     return ("oll" in text or "efundable" in text or " note" in text or "ounge" in text or "riority" in text
             or "grace" in text or "ate fee" in text or "utopay" in text or "uto-pay" in text or "packag" in text
             or "nopened" in text or "hoto ID" in text or "eat selection" in text or "omplimentary" in text
-            or "oucher" in text or "arrant" in text or "ervice credit" in text or "free" in text or "artial" in text)
+            or "oucher" in text or "arrant" in text or "ervice credit" in text or "free" in text or "artial" in text
+            or "mail" in text or "eference" in text)
 
 
 # A line's suspension put down to a bill: "because of an unpaid bill" (which only a bill's record shows).

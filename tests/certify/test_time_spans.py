@@ -163,6 +163,11 @@ def test_an_email_a_tool_sends_may_come_automatically(convo: Any, at: Any, descr
     # a partial refund, which no policy here gives (blind set 89, r89_07 18)
     ("You are a retail agent.", "If anything is missing, only a partial refund is issued.", False),
     ("You are a retail agent. Returns missing parts get a partial refund.", "Missing parts mean a partial refund.", True),
+    # an email and a reference no tool here sends (blind set 89, r89_11 16)
+    ("You are a retail agent.", "You'll also get a cancellation confirmation email with a reference number shortly.",
+     False),
+    ("You are a retail agent. A confirmation email with a reference number is sent after each cancellation.",
+     "You'll also get a confirmation email with a reference number shortly.", True),
     # when an item comes back in stock (blind set 90, r90_09 34)
     ("You are a retail agent.", "It's unavailable now. It should be back in stock within a week or two.", False),
     ("You are a retail agent.", "It's unavailable now, and I can't tell when it will be back in stock.", True),
