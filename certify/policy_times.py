@@ -111,13 +111,20 @@ _MONEY = re.compile(r"\brefund\w*|\$\d|\bmoney\b|\bfunds\b", re.I)
 _BACK_ON = re.compile(r"\balready\s+(?:been\s+)?(?:back|credited|deposited|returned)\s+(?:on|to|in|into|onto)\b", re.I)
 
 
+_WHILE = re.compile(r",?\s+(?:while|whereas)\s+|;\s+", re.I)
+
+
 def instant_for_slow(text: str, kinds: dict[str, str]) -> list[tuple[str, str]]:
     """Each "no waiting" a text gives money refunded to a payment kind the policy does not make
     instant ("the $1,197.28 refund has already landed in your PayPal account", where only gift cards
     are refunded at once), with that kind; not in a sentence that also names a span of time or an
     instant kind (it may be setting the two apart), nor one that denies it ("not instantly")."""
     found: list[tuple[str, str]] = []
-    for sentence in SENTENCE_OR_LINE.split(text):
+    # (a clause of its own where the sentence sets two ways apart with a span: "PayPal refunds are
+    # typically instant, ..., while card refunds take 5-7 business days")
+    parts = [clause for sentence in SENTENCE_OR_LINE.split(text)
+             for clause in (_WHILE.split(sentence) if SPAN.search(sentence) and _WHILE.search(sentence) else [sentence])]
+    for sentence in parts:
         if SPAN.search(sentence) or not (_MONEY.search(sentence) or _BACK_ON.search(sentence)) or (
                 m := _AT_ONCE_SAID.search(sentence)) is None:
             continue

@@ -78,6 +78,10 @@ def test_a_slow_time_said_of_the_refunds_in_focus() -> None:
     ("Yes, it's already back on your Mastercard ending in 9677.", [("already back", "creditcard")]),
     ("Yes, it's already back on your gift card.", []),
     ("Your Mastercard is already in use for this order.", []),
+    # a clause of its own, set apart from another way's span (blind set 85, r85_05 50)
+    ("PayPal refunds are typically instant, usually showing up within a few minutes, while card refunds take 5-7 "
+     "business days.", [("instant", "paypal")]),
+    ("Gift card refunds are instant, while card refunds take 5-7 business days.", []),
 ])
 def test_no_waiting_said_of_a_slow_kind(text: str, found: list[tuple[str, str]]) -> None:
     assert instant_for_slow(text, instant_kinds(RETAIL_POLICY)) == found
