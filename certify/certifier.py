@@ -886,7 +886,7 @@ _RULE_TERMS = re.compile(r"\broll(?:s|ed|ing)?\s+over\b|\bnon-?refundable\b|\bdo
                          # (blind set 89, r89_07 18: "If anything is missing, only a partial refund is issued")
                          r"|\bpartial refunds?\b"
                          # (blind set 89, r89_11 16: "a cancellation confirmation email with a reference number")
-                         r"|\bconfirmation e-?mails?\b|\breference numbers?\b"
+                         r"|\bconfirmation e-?mails?\b|\breference numbers?\b|\bconfirmed by e-?mail\b"  # (a85_03 58)
                          # (blind set 90, t90_01 23: "roaming in France is included in your Premium Plan")
                          r"|\broaming\b[^.;!?\n]{0,30}?\b(?:is|are)\s+included\b",
                          re.I)

@@ -168,6 +168,8 @@ def test_an_email_a_tool_sends_may_come_automatically(convo: Any, at: Any, descr
      False),
     ("You are a retail agent. A confirmation email with a reference number is sent after each cancellation.",
      "You'll also get a confirmation email with a reference number shortly.", True),
+    ("You are an airline agent. A booking made within 24 hours may be cancelled.",
+     "The refund will also be confirmed by email within 24 hours.", False),  # (blind set 85, a85_03 58)
     # roaming said included in a plan (blind sets 87, 90: t87_06 70, t90_01 23)
     ("You are a telecom agent of the Premium Plan.", "And roaming in France is included in your Premium Plan, so there "
      "are no per-day charges.", False),
