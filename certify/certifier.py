@@ -882,7 +882,7 @@ _RULE_TERMS = re.compile(r"\broll(?:s|ed|ing)?\s+over\b|\bnon-?refundable\b|\bdo
                          # (blind set 89, t89_06 49: "a one-day service credit will be applied")
                          r"|\bservice credits?\b"
                          # (blind sets 89, 90: r89_03 46, r90_07 33 "exchanges always ship free both ways")
-                         r"|\bships?\s+free\b|\bfree\s+(?:return\s+)?shipping\b|\bshipping\s+is\s+free\b"
+                         r"|\bships?\s+free\b|\bfree\s+(?:return\s+)?shipping\b|\bshipping\s+is\s+(?:always\s+)?free\b"
                          # (blind set 89, r89_07 18: "If anything is missing, only a partial refund is issued")
                          r"|\bpartial refunds?\b"
                          # (blind set 89, r89_11 16: "a cancellation confirmation email with a reference number")

@@ -160,6 +160,7 @@ def test_an_email_a_tool_sends_may_come_automatically(convo: Any, at: Any, descr
     ("You are a retail agent.", "No — exchanges for defective items always ship free of charge, both ways.", False),
     ("You are a retail agent.", "I don't know whether exchanges ship free, I'm afraid.", True),
     ("You are a retail agent. Exchanges ship free both ways.", "Yes, exchanges ship free both ways.", True),
+    ("You are a retail agent.", "No, return shipping is always free of charge.", False),  # (blind set 87, r87_06 59)
     # a partial refund, which no policy here gives (blind set 89, r89_07 18)
     ("You are a retail agent.", "If anything is missing, only a partial refund is issued.", False),
     ("You are a retail agent. Returns missing parts get a partial refund.", "Missing parts mean a partial refund.", True),
