@@ -891,7 +891,7 @@ _RULE_TERMS = re.compile(r"\broll(?:s|ed|ing)?\s+over\b|\bnon-?refundable\b|\bdo
                          r"|\broaming\b[^.;!?\n]{0,30}?\b(?:is|are)\s+included\b",
                          re.I)
 # (or taken back: "I was wrong about a doctor's note"; not an answer's "No —" before the claim)
-_DENIED_BEFORE = re.compile(r"(?:n't|\bnot\b|\bno\b(?!\s*[,—–-])|\bnever\b|\bwithout\b|\bnothing\b|\bwrong about\b|\bmistaken about\b)"
+_DENIED_BEFORE = re.compile(r"(?:n't|\bnot\b|\bno\b(?!\s*[,:—–-])|\bnever\b|\bwithout\b|\bnothing\b|\bwrong about\b|\bmistaken about\b)"
                             r"[^.;!?\n]*$", re.I)
 
 
