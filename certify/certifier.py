@@ -737,7 +737,7 @@ _EXAMPLE_BEFORE = re.compile(r"\b(?:looks? like|e\.g\.,?|for example|for instanc
 # What a charge is said to be instead of: "charged as a cabin upgrade, not a change fee".
 _CONTRASTED = re.compile(r"(?:,\s*not|\brather than|\binstead of)\s+(?:as\s+)?an?\s+$", re.I)
 _FEE_NAMED = re.compile(r"\b(restocking|change|cancellation|processing|handling|late|activation|holding|service|"
-                        r"booking|rebooking|reactivation|suspension|reconnection|roaming|overage)\s+fees?\b", re.I)
+                        r"booking|rebooking|reactivation|suspension|reconnection|roaming|overage|termination)\s+fees?\b", re.I)
 # Right before a fee: the agent knows nothing of it ("I have no information about late fees").
 _UNKNOWN_TO_ME = re.compile(r"(?:\bno|n't\s+(?:have|see|find)\s+(?:any)?)\s*(?:information|info|details?|records?)\s+"
                             r"(?:about|on|regarding|of)\s+(?:any\s+|an?\s+)?\**$", re.I)
@@ -746,7 +746,9 @@ _UNKNOWN_TO_ME = re.compile(r"(?:\bno|n't\s+(?:have|see|find)\s+(?:any)?)\s*(?:i
 _NONE_OF = re.compile(r"(?:\bno|\bnot\s+(?:a|an|any)|n't\s+(?:have|include|charge|list|mention|contain|see|find)\s+(?:a|an|any))"
                       r"\s+(?:such\s+|roaming\s+|separate\s+|extra\s+)?\**$", re.I)
 # Where the agent looked for it: "in your records", "anywhere I can see", "the records I can access".
-_LOOKED_IN = re.compile(r"\brecords?\b|\bI can (?:see|access)\b|\bavailable to me\b", re.I)
+_LOOKED_IN = re.compile(r"\brecords?\b|\bI can (?:see|access)\b|\bavailable to me\b|\banywhere\b|\baccount data\b", re.I)
+# ... or that nothing there names it: "Nothing in your records or in our policy mentions a termination fee".
+_NOTHING_NAMES = re.compile(r"\bnothing\b[^.!?\n]{0,60}?\b(?:mentions?|says?|lists?|shows?)\s+(?:an?\s+|any\s+)?\**$", re.I)
 _ADDED = re.compile(r"\b(?:add(?:ed|ing)?|refuel\w*|top(?:ped)? up)\b", re.I)  # a sentence about what was added
 _NONFREE = re.compile(r'"nonfree_baggages":\s*(\d+)')
 # A line's data left said now: "You have 2.0 GB left for this cycle".
@@ -4850,7 +4852,8 @@ class _Run:
         the agent sees show none ("no activation fee appears in your records"): true of a fee no
         policy names (not "There's no restocking fee on exchanges": a rule of the agent's own)."""
         start, end = _sentence_bounds(text, at)
-        return _NONE_OF.search(text, max(start, at - 40), at) is not None and (
+        return (_NONE_OF.search(text, max(start, at - 40), at) is not None
+                or _NOTHING_NAMES.search(text, start, at) is not None) and (
             "polic" in text[start:end].lower() or _LOOKED_IN.search(text, start, end) is not None)
 
     def _search_totals(self) -> set[int]:
