@@ -178,6 +178,8 @@ def test_an_email_a_tool_sends_may_come_automatically(convo: Any, at: Any, descr
     ("You are a telecom agent of the Premium Plan.", "No: on the Premium Plan, roaming within the EU is included at no "
      "extra charge.", False),  # an answer's "No:" (blind set 89, t89_07 56)
     ("You are a retail agent.", "The bookshelf always arrives within the original delivery window.", False),  # (r89_01 42)
+    ("You are a telecom agent.", "The refuelled data expires at the end of the cycle, so any unused part is lost.",
+     False),  # (blind set 87, t87_12 36)
     # when an item comes back in stock (blind set 90, r90_09 34)
     ("You are a retail agent.", "It's unavailable now. It should be back in stock within a week or two.", False),
     ("You are a retail agent.", "It's unavailable now, and I can't tell when it will be back in stock.", True),
