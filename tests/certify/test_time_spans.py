@@ -180,6 +180,10 @@ def test_an_email_a_tool_sends_may_come_automatically(convo: Any, at: Any, descr
     ("You are a retail agent.", "The bookshelf always arrives within the original delivery window.", False),  # (r89_01 42)
     ("You are a telecom agent.", "The refuelled data expires at the end of the cycle, so any unused part is lost.",
      False),  # (blind set 87, t87_12 36)
+    # rules of Wi-Fi Calling abroad no policy here gives (blind sets 81, 89, 90: t81_10 42, t89_09 42, t90_11 51)
+    ("You are a telecom agent.", "Abroad, Wi-Fi Calling must be switched off by regulation.", False),
+    ("You are a telecom agent.", "Also, Wi-Fi Calling used abroad is billed as international calls.", False),
+    ("You are a telecom agent.", "Roaming lets your line work abroad; international roaming is off now.", True),
     # when an item comes back in stock (blind set 90, r90_09 34)
     ("You are a retail agent.", "It's unavailable now. It should be back in stock within a week or two.", False),
     ("You are a retail agent.", "It's unavailable now, and I can't tell when it will be back in stock.", True),
