@@ -191,6 +191,7 @@ from trajectory2gym.certify.dates import (
 from trajectory2gym.certify.elapsed import (
     ABOUT,
     as_decimal_hours,
+    hours_apart,
     hours_between_said,
     hours_of_flights,
     hours_since,
@@ -3964,6 +3965,16 @@ class _Run:
                 if self._flights_timed(_sentence_at(content, m.start())) or self._flights_timed(content):
                     # (a time the flights named do not make: derived from nothing visible)
                     reasons.append(reason("text_not_visible", value=m[0].strip()))
+        if ("onnection" in content or "ayover" in content) and (" is " in content or " of " in content):
+            # "The connection in Phoenix is **2 hours**", after a table whose legs make it 1
+            earlier = next((t.text for t in reversed(self.turns[:-1]) if t.role == "assistant"), "")
+            for m in _WAIT_IS.finditer(content):
+                hours = f"{int(m['n']) + int(m['min']) / 60:.4g}" if m["min"] else m["n"]
+                if ABOUT.search(content, m.start("n") - 12, m.start("n")) or hours_between_said(hours, content, earlier) \
+                        or hours_of_flights(hours, content, self._times_of, wait=True) or hours_apart(float(hours), content):
+                    continue
+                if self._flights_timed(content):
+                    reasons.append(reason("text_not_visible", value=m[0].replace("*", "").strip()))
         if "hour" in content and ":" in content:  # "16:30 ... leaves at 23:00, so about 5 and a half hours"
             for written, made in misspanned(content):
                 reasons.append(reason("text_miscalculated", value=written, detail=made))
@@ -5507,6 +5518,10 @@ _DURATION_SAID = re.compile(r"(?<![\d.:])(?:(\d{1,2}(?:\.\d)?)|(\d{1,2})\s?h\s?(
                             r"(connection|layover|wait|stop(?:over)?|door to door|in total|total travel time|(?-i:in [A-Z]{3}))\b",
                             re.I)
 _TRIP_WORDS = frozenset({"door to door", "in total", "total travel time"})  # the whole trip's, no wait
+# ... or the wait named first: "The connection in Phoenix is **2 hours**", "a layover of 3.5 hours".
+_WAIT_IS = re.compile(r"\b(?:connection|layover)(?:\s+(?:in|at)\s+[A-Z][A-Za-z]+(?:\s+[A-Z][A-Za-z]+)?)?\s+(?:is|of|will be|would be)\s+"
+                      r"(?:about\s+|around\s+|roughly\s+|just\s+)?\**(?P<n>\d{1,2}(?:\.\d)?)\**\s*(?:hours?|h)\b"
+                      r"(?:\s+(?:and\s+)?(?P<min>\d{1,2})\s*(?:minutes?|min)\b)?")  # ("6 hours 30 minutes")
 
 
 def _sentence_bounds(text: str, at: int) -> tuple[int, int]:

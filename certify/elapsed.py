@@ -286,3 +286,11 @@ def misspanned(text: str) -> list[tuple[str, str]]:
             if abs(made - said) > (0.5 if m["about"] else 0.01):
                 out.append((sentence[m.start("n"):m.end()].replace("*", ""), f"{clocks[0][0]} to {clocks[1][0]} is {made:g} hours"))
     return out
+
+
+def hours_apart(hours: float, text: str) -> bool:
+    """Whether some two clock times a text states are ``hours`` apart, the later after the earlier
+    (past midnight too): a wait the text's rows make ("| HAT097 | 07:00 → 11:00 |", "| HAT251 | 12:00 → 15:00 |"
+    make a 1-hour layover)."""
+    said = [_minutes(c) for c in _CLOCK.finditer(text)][:12]
+    return any(abs(((b - a) % 1440) / 60 - hours) <= 0.01 for k, a in enumerate(said) for b in said[k + 1:])

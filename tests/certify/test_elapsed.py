@@ -321,6 +321,11 @@ def test_an_overnight_arrival_written_with_its_day(convo: Any, at: Any, said: st
     # the connection's other flight in the sentence before (a86_02 47): a wait either way round
     ("HAT023 leaves JFK at 14:00. Your first flight, HAT025, lands at 07:30, so you have a 6.5-hour connection.", []),
     ("It is about a 6-hour connection in New York on HAT025 and HAT023.", []),  # "about"
+    # the wait named first, after a table of the legs (blind set 87, a87_07 16)
+    ("| HAT025 | 04:00 → 07:30 |\n| HAT023 | 14:00 → 20:00 |\n\nThe connection in New York is **6.5 hours**.", []),
+    ("| HAT025 | 04:00 → 07:30 |\n| HAT023 | 14:00 → 20:00 |\n\nThe connection in New York is **2 hours**.",
+     ["connection in New York is 2 hours"]),
+    ("| HAT025 | 04:00 → 07:30 |\n| HAT023 | 14:00 → 20:00 |\n\nThe layover is **6 hours 30 minutes**.", []),
 ])
 def test_a_trips_time_said_of_flights_with_shown_times(convo: Any, at: Any, said: str, misses: list[str]) -> None:
     from trajectory2gym.envs.registry import tool_specs
