@@ -30,9 +30,20 @@ def return_refund_rule(policy: str) -> str:
 
 def paid_kinds(history: Any) -> set[str]:
     """The kinds of method a ``payment_history`` paid with (its payments, not its refunds)."""
-    return {kind for row in history if isinstance(row, dict) and row.get("transaction_type") == "payment"
-            and isinstance(m := row.get("payment_method_id"), str) and (kind := payment_kind(m))} \
-        if isinstance(history, list) else set()
+    return {kind for m in paid_ids(history) if (kind := payment_kind(m))}
+
+
+def paid_ids(history: Any) -> set[str]:
+    """The method ids a ``payment_history`` paid with (its payments, not its refunds), lower case."""
+    return {m.lower() for row in history if isinstance(row, dict) and row.get("transaction_type") == "payment"
+            and isinstance(m := row.get("payment_method_id"), str)} if isinstance(history, list) else set()
+
+
+def _about_a_return(text: str, asked: str) -> bool:
+    """Whether a text is about a return: it or the user's words ``asked`` say one, and it says no
+    exchange (whose difference may go to any method of the customer's)."""
+    low = text.lower()
+    return "exchang" not in low and ("return" in low or "return" in asked)
 
 
 # A method a sentence sends a refund to: "refund the $45.90 to your PayPal account", "can go to that
@@ -52,8 +63,7 @@ def misdirected_refunds(text: str, order: str, paid: set[str], asked: str) -> li
     paid with the kinds of method ``paid``, to a kind neither of those nor a gift card, in a text about
     a return (it or the user's words ``asked`` say one, and it says no exchange, whose difference may go
     to any method of the customer's)."""
-    low = text.lower()
-    if not paid or "exchang" in low or ("return" not in low and "return" not in asked):
+    if not paid or not _about_a_return(text, asked):
         return []
     allowed = paid | {"giftcard"}  # (a gift card the customer lacks is mostly the rule said: "... if you had one")
     out: list[tuple[str, str]] = []
@@ -65,12 +75,6 @@ def misdirected_refunds(text: str, order: str, paid: set[str], asked: str) -> li
     return out
 
 
-def paid_ids(history: Any) -> set[str]:
-    """The method ids a ``payment_history`` paid with (its payments, not its refunds), lower case."""
-    return {m.lower() for row in history if isinstance(row, dict) and row.get("transaction_type") == "payment"
-            and isinstance(m := row.get("payment_method_id"), str)} if isinstance(history, list) else set()
-
-
 _METHOD_ID = re.compile(r"\b((?:credit_card|debit_card|paypal)_\d{5,})\b", re.I)  # (a gift card may always take it)
 
 
@@ -78,8 +82,7 @@ def misdirected_refund_ids(text: str, order: str, paid: set[str], asked: str) ->
     """``misdirected_refunds`` by the method's id: a sentence that sends a return's refund to a card or
     PayPal account of the customer's, named by its id, that did not pay the order (``paid``: its ids):
     "I can send the $483.66 to your Visa ending in 6169 (credit_card_5788451) instead", paid by another card."""
-    low = text.lower()
-    if not paid or "exchang" in low or ("return" not in low and "return" not in asked):
+    if not paid or not _about_a_return(text, asked):
         return []
     return [(m[1], order) for sentence in SENTENCE_OR_LINE.split(text)
             if ("refund" in sentence.lower() or " send " in sentence) and not _NOT_SENT.search(sentence)
