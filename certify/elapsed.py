@@ -12,7 +12,7 @@ from contextlib import suppress
 from datetime import date, datetime
 
 from trajectory2gym.certify.dates import date_mentions, hour_24, month_number
-from trajectory2gym.certify.normalize import FLIGHT_NUMBER
+from trajectory2gym.certify.normalize import FLIGHT_NUMBER, NUMBER_WORDS
 from trajectory2gym.certify.turns import LIST_MARK, SENTENCE_OR_LINE
 
 _TODAY = re.compile(r"\b(?:today(?:'s date)?|the current (?:date|time)|current date)\s*(?:is|:)\s*"
@@ -258,8 +258,8 @@ def _minutes(m: re.Match[str]) -> int:
     return hour_24(int(m[1]), m[3]) * 60 + int(m[2])
 
 
-_NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
-                 "ten": 10, "eleven": 11, "twelve": 12}
+# (counts of hours in words: "five and a half hours"; not "once", "both")
+_NUMBER_WORDS = {w: n for w, n in NUMBER_WORDS.items() if n >= 1 and w not in ("single", "once", "twice", "both")}
 # A count of hours worked out from the times just said: "16:30 and HAT172 leaves at 23:00, so about 5 and a
 # half hours", "..., that's 6.5 hours".
 _SO_HOURS = re.compile(r"\b(?:so|that's|that is|which is|giving(?: you)?|meaning)\s+(?P<about>about\s+|around\s+|roughly\s+|~\s*)?"

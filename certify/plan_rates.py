@@ -162,7 +162,9 @@ def _averaged(sentence: str, cents: int) -> bool:
     return any(gb > 0 and round(cents_of(m[1]) / gb) == cents for m in _MONTHLY.finditer(sentence) for gb in data)
 
 
-_MONTHLY = re.compile(r"\$(\d[\d,]*(?:\.\d+)?)\**\s*(?:/\s*month|/mo\b|a month|per month|monthly)", re.I)  # a plan's price
+# An amount said per month, right after it: "$65.00/month", "$25.00 more a month".
+_A_MONTH = re.compile(r"\**\s*(?:more\s+|less\s+|extra\s+)?(?:a\s+month|per\s+month|/\s*mo(?:nth)?|monthly)\b", re.I)
+_MONTHLY = re.compile(r"\$(\d[\d,]*(?:\.\d+)?)" + _A_MONTH.pattern, re.I)  # a plan's price
 
 
 _NO_SUCH = re.compile(r"\b(?:no|not|never)\s+(?:an?\s+|such\s+)?\**$", re.I)
@@ -208,9 +210,6 @@ def mispriced_refuels(text: str, rate: int, also: AbstractSet[int] = frozenset()
         if abs(cents - due) > 1 and not _at_any(cents, float(data[0]), also):
             out.append((written, f"{data[0]} GB", due))
     return out
-
-
-_A_MONTH = re.compile(r"\**\s*(?:more\s+|less\s+|extra\s+)?(?:a\s+month|per\s+month|/\s*mo|monthly)\b", re.I)
 
 
 def _at_any(cents: int, gb: float, rates: AbstractSet[int]) -> bool:
