@@ -3976,8 +3976,8 @@ class _Run:
                 if self._flights_timed(content):
                     reasons.append(reason("text_not_visible", value=m[0].replace("*", "").strip()))
         if "hour" in content and ":" in content:  # "16:30 ... leaves at 23:00, so about 5 and a half hours"
-            for written, made in misspanned(content):
-                reasons.append(reason("text_miscalculated", value=written, detail=made))
+            for written, times_make in misspanned(content):
+                reasons.append(reason("text_miscalculated", value=written, detail=times_make))
         if "–" in content or "-" in content or " to " in content:  # "HAT175 LAS→IAH 5:00 PM–9:00 PM": it lands 20:00
             for flight, written, shown in mistimed_ranges(content, self._times_of):
                 reasons.append(reason("text_mistimed", arg=flight, value=written, detail=shown))
@@ -4307,8 +4307,8 @@ class _Run:
         if self._return_rule and ("card_" in content or "paypal_" in content) and self.index.json_has('"payment_history"') \
                 and (returned_order := self._delivered_order(content)[0]):
             # "I can send the $483.66 to your Visa ending in 6169 (credit_card_5788451) instead", paid by another card
-            paid_by = paid_ids(next(iter(self._histories(f"#{returned_order}").values()), None))
-            for said, _ in misdirected_refund_ids(content, returned_order, paid_by, self._user_text()):
+            paying_ids = paid_ids(next(iter(self._histories(f"#{returned_order}").values()), None))
+            for said, _ in misdirected_refund_ids(content, returned_order, paying_ids, self._user_text()):
                 reasons.append(reason("text_contradicts_policy", arg=f"the refund of {returned_order}", value=said,
                                       detail=self._return_rule))
         if "\n" in content and "$" in content and (user := self._last_user_turn_text()) and (
