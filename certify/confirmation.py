@@ -73,6 +73,8 @@ from trajectory2gym.certify.turns import (
 
 # "ok", "okay", "alright" also acknowledge what was said ("Okay, thanks."): they agree only to a
 # message that asks something.
+# Praise and thanks for an answer that asked nothing: "perfect, thanks for breaking that down" is no yes.
+_THANKS_FOR = re.compile(r"\W*(?:perfect|great|awesome|sounds good)\W+(?:thanks|thank you)\b", re.I)
 _WEAK_AFFIRM = re.compile(r"\b(ok(?:ay)?|alright|all right|both)\b", re.I)  # "Both, please." to "lamp or kettle?"
 
 
@@ -2060,7 +2062,8 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
             text = own_words.lstrip(" .…") if own_words is not clause.text else clause.text  # (after a no taken back)
             if _READ_OUT.match(text):
                 continue  # "Data Roaming Enabled: Yes.": what a screen shows, read out, says yes to nothing
-            if (AFFIRM.search(text) or _FINE_IF.match(text) or scoped
+            if ((AFFIRM.search(text) and not (_THANKS_FOR.match(text) and not ASKS.search(answered.text)))
+                    or _FINE_IF.match(text) or scoped
                     or ((_WEAK_AFFIRM.search(text) or _BARE_YES.match(text)) and ASKS.search(answered.text)
                         and not _either_or(text, answered.text))
                     or (_DIRECTIVE.search(text) and (this or _names_action(ws, anchors)))

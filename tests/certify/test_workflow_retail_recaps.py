@@ -317,3 +317,19 @@ def test_a_method_the_policy_allows_is_no_choice(convo: Any, answer: str, kinds:
     i = c.call("return_delivered_order_items", {"order_id": "#W3189752", "item_ids": [KETTLE], "payment_method_id": CARD},
                {**ORDER, "status": "return requested"})
     assert [k for k in _reasons(c, i) if k == "argument_not_confirmed"] == kinds
+
+
+@pytest.mark.parametrize(("described", "kinds"), [
+    # thanks for an explanation that asked nothing is no yes (blind set 90, r90_05 41)
+    (f"The payment change for #W3189752: it would be paid with your gift card ({GIFT}), and your Mastercard gets "
+     "the $203.75 back.", ["not_confirmed"]),
+    (f"The payment change for #W3189752: it would be paid with your gift card ({GIFT}), and your Mastercard gets "
+     "the $203.75 back. Shall I go ahead?", []),
+])
+def test_thanks_for_an_explanation_is_no_yes(convo: Any, described: str, kinds: list[str]) -> None:
+    c = _convo(convo)
+    c.user("how would my balances look after that?")
+    c.say(described)
+    c.user("perfect, thanks for breaking that down")
+    i = c.call("modify_pending_order_payment", {"order_id": "#W3189752", "payment_method_id": GIFT}, ORDER)
+    assert [k for k in _reasons(c, i) if k == "not_confirmed"] == kinds, _reasons(c, i)
