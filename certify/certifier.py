@@ -2417,7 +2417,7 @@ class _Run:
             out += [option for option in opts
                     if option in low and re.search(rf"\breason\W{{0,6}}(?:is\s+|being\s+|of\s+)?['\"‘“]?{re.escape(option)}", low)
                     and self._is_private(option) and not user_gave(option, self._user_text())
-                    and not any(set(words(option)) <= t.words for t in self.turns)]
+                    and not self._said_in_a_message(option)]
         return out
 
     def _callers_line_status(self, named: str | None = None) -> str | None:
@@ -2813,6 +2813,13 @@ class _Run:
             self._spans |= spans_in(self.turns[self._span_turns].text)
             self._span_turns += 1
         return self._spans
+
+    def _hours_made(self, hours: str, text: str, wait: bool) -> bool:
+        """Whether a count of hours a text says is the time between two clock times it (or the agent's
+        message before) states, or what the flights it names make by their shown times (``wait``: a
+        connection between them)."""
+        earlier = next((t.text for t in reversed(self.turns[:-1]) if t.role == "assistant"), "")
+        return hours_between_said(hours, text, earlier) or hours_of_flights(hours, text, self._times_of, wait=wait)
 
     def _flights_timed(self, sentence: str) -> bool:
         """Whether a sentence names a flight whose times a record shows."""
@@ -3437,11 +3444,17 @@ class _Run:
             if arg == "flight_type" and value == "one_way" and isinstance(legs := arguments.get("flights"), list) \
                     and len(legs) == 1:
                 continue  # one flight is a one-way trip: the call's flights make the choice
-            if isinstance(value, str) and value in enum and sorted(enum) != ["no", "yes"] and self._is_private(value):
-                said = set(words(value.replace("_", " ")))  # "I ordered it by mistake" says "ordered by mistake"
-                if not any(said <= t.words for t in self.turns):
-                    out.append((arg, value, None))
+            # ("I ordered it by mistake" says "ordered by mistake")
+            if isinstance(value, str) and value in enum and sorted(enum) != ["no", "yes"] and self._is_private(value) \
+                    and not self._said_in_a_message(value):
+                out.append((arg, value, None))
         return out
+
+    def _said_in_a_message(self, option: str) -> bool:
+        """Whether a message so far (the user's or the agent's) has every word of a schema option
+        ("ordered by mistake", "no_longer_needed" as words)."""
+        said = set(words(option.replace("_", " ")))
+        return any(said <= t.words for t in self.turns)
 
     def _is_private(self, value: Any) -> bool:
         if isinstance(value, str) and self.private.has_string(value):
@@ -3954,24 +3967,21 @@ class _Run:
             reasons.append(reason("text_misattributed", value=written, arg=ident, detail=shown))
         if ("hour" in content or " h " in content) and _DURATION_SAID.search(content):
             # "13 hours door to door", "5 h 30 in LGA", of flights whose shown times make another time
-            earlier = next((t.text for t in reversed(self.turns[:-1]) if t.role == "assistant"), "")
             for m in _DURATION_SAID.finditer(content):
                 hours = f"{int(m[2]) + int(m[3]) / 60:.4g}" if m[3] else m[1]
                 said = content.replace(m[0], f"{hours} hours {m[4]}", 1)
-                if ABOUT.search(content, max(0, m.start() - 16), m.start()) or hours_between_said(
-                        hours, said, earlier) or hours_of_flights(hours, said, self._times_of,
-                                                                  wait=m[4].lower() not in _TRIP_WORDS):
+                if ABOUT.search(content, max(0, m.start() - 16), m.start()) or self._hours_made(
+                        hours, said, wait=m[4].lower() not in _TRIP_WORDS):
                     continue
                 if self._flights_timed(_sentence_at(content, m.start())) or self._flights_timed(content):
                     # (a time the flights named do not make: derived from nothing visible)
                     reasons.append(reason("text_not_visible", value=m[0].strip()))
         if ("onnection" in content or "ayover" in content) and (" is " in content or " of " in content):
             # "The connection in Phoenix is **2 hours**", after a table whose legs make it 1
-            earlier = next((t.text for t in reversed(self.turns[:-1]) if t.role == "assistant"), "")
             for m in _WAIT_IS.finditer(content):
                 hours = f"{int(m['n']) + int(m['min']) / 60:.4g}" if m["min"] else m["n"]
-                if ABOUT.search(content, m.start("n") - 12, m.start("n")) or hours_between_said(hours, content, earlier) \
-                        or hours_of_flights(hours, content, self._times_of, wait=True) or hours_apart(float(hours), content):
+                if ABOUT.search(content, m.start("n") - 12, m.start("n")) or self._hours_made(hours, content, wait=True) \
+                        or hours_apart(float(hours), content):
                     continue
                 if self._flights_timed(content):
                     reasons.append(reason("text_not_visible", value=m[0].replace("*", "").strip()))
