@@ -366,10 +366,10 @@ from trajectory2gym.certify.statuses import (
     unseen_tiers,
 )
 from trajectory2gym.certify.superlatives import (
+    Rebooked,
     beaten_by_search,
     may_rank,
     misranked,
-    rebooked_totals,
     search_totals,
 )
 from trajectory2gym.certify.tables import with_headers
@@ -1147,7 +1147,9 @@ class _Run:
         self._shown_at_user = 0  # the JSON observations shown before the user's latest message
         self._totals: set[int] = set()  # the itineraries' totals of the flight searches read (_search_totals)
         self._totals_read = 0
-        self._rebooked: tuple[int, set[int]] = (0, set())  # (observations read, rebooked_totals of them)
+        self._rebooked = Rebooked()  # the bookings and the searches' fares read so far (_rebooked_totals)
+        self._rebooked_read = 0
+        self._rebooked_found: set[int] = set()
         self._turn_rules = ("", "")  # its sentences that allow one call a turn, and no reply beside a call
         self._identified = False  # whether a call that finds the customer's user id went through
         self._own_only = ""  # the policy's sentence that has the agent act only for that customer
@@ -4896,19 +4898,17 @@ class _Run:
 
     def _rebooked_totals(self) -> set[int]:
         """Each reservation's flights together, in cents, per cabin, at the fares searches show them
-        (``rebooked_totals``); read again only once more observations are shown."""
+        (``Rebooked``); each observation read once, the totals worked out again only once more are shown."""
         shown = self.index.json_observations
-        if self._rebooked[0] != len(shown):
-            found: set[int] = set()
-            if self.index.json_has('"reservation_id"') and self.index.json_has('"prices"'):
-                parsed = []
-                for low in shown:
-                    if '"prices"' in low or '"reservation_id"' in low:
-                        with suppress(orjson.JSONDecodeError):
-                            parsed.append(orjson.loads(low))
-                found = rebooked_totals(parsed)
-            self._rebooked = (len(shown), found)
-        return self._rebooked[1]
+        # (not before both a booking and a search are shown: read from where the last reading stopped)
+        if self._rebooked_read != len(shown) and self.index.json_has('"reservation_id"') and self.index.json_has('"prices"'):
+            for low in shown[self._rebooked_read:]:
+                if '"prices"' in low or '"reservation_id"' in low:
+                    with suppress(orjson.JSONDecodeError):
+                        self._rebooked.read(orjson.loads(low))
+            self._rebooked_found = self._rebooked.totals()
+            self._rebooked_read = len(shown)
+        return self._rebooked_found
 
     def _searches_since_user(self) -> list[Any]:
         """The flight searches' results shown since the user last spoke, parsed."""

@@ -93,29 +93,36 @@ def search_totals(results: Any) -> set[int]:
     return {cents for cabin in cabins for cents in itinerary_totals([results], cabin)}
 
 
-def rebooked_totals(observations: list[Any]) -> set[int]:
-    """What each reservation's flights cost together in each cabin, in cents, at the fares the
-    searches shown give them: "(275 - 174) * 2", where 275 is the economy fares of the booking's two
-    flights (117 + 158), each from its own search."""
-    fares: dict[str, dict[str, Any]] = {}
-    booked: list[list[str]] = []
-    for value in observations:
+class Rebooked:
+    """What each reservation's flights cost together in each cabin, in cents, at the fares the searches
+    shown give them: "(275 - 174) * 2", where 275 is the economy fares of the booking's two flights
+    (117 + 158), each from its own search. Observations are read once each (``read``)."""
+
+    def __init__(self) -> None:
+        self.fares: dict[str, dict[str, Any]] = {}  # flight number -> its prices per cabin, as searched last
+        self.booked: list[list[str]] = []  # each reservation's flight numbers
+
+    def read(self, value: Any) -> None:
+        """Take the fares of a search's results, or the flights of a reservation."""
         if isinstance(value, list):  # a search's results: flights, or lists of them
             for found in value:
                 for leg in found if isinstance(found, list) else [found]:
                     if isinstance(leg, dict) and isinstance(number := leg.get("flight_number"), str) \
                             and isinstance(prices := leg.get("prices"), dict):
-                        fares[number.upper()] = prices
+                        self.fares[number.upper()] = prices
         elif isinstance(value, dict) and isinstance(flights := value.get("flights"), list) and "reservation_id" in value:
-            booked.append([str(f.get("flight_number", "")).upper() for f in flights if isinstance(f, dict)])
-    totals: set[int] = set()
-    for numbers in booked:
-        if numbers and all(n in fares for n in numbers):
-            for cabin in fares[numbers[0]]:
-                cents = [to_cents(fares[n].get(cabin)) for n in numbers]
-                if all(c is not None for c in cents):
-                    totals.add(sum(c for c in cents if c is not None))
-    return totals
+            self.booked.append([str(f.get("flight_number", "")).upper() for f in flights if isinstance(f, dict)])
+
+    def totals(self) -> set[int]:
+        """Each reservation's total per cabin in which every one of its flights shows a fare."""
+        out: set[int] = set()
+        for numbers in self.booked:
+            if numbers and all(n in self.fares for n in numbers):
+                for cabin in self.fares[numbers[0]]:
+                    cents = [to_cents(self.fares[n].get(cabin)) for n in numbers]
+                    if all(c is not None for c in cents):
+                        out.add(sum(c for c in cents if c is not None))
+        return out
 
 
 def itinerary_totals(results: list[Any], cabin: str) -> dict[int, str]:
