@@ -737,6 +737,11 @@ _EXAMPLE_BEFORE = re.compile(r"\b(?:looks? like|e\.g\.,?|for example|for instanc
                              re.I)
 # What a charge is said to be instead of: "charged as a cabin upgrade, not a change fee".
 _CONTRASTED = re.compile(r"(?:,\s*not|\brather than|\binstead of)\s+(?:as\s+)?an?\s+$", re.I)
+# A weight or size said of an item ("weighs about 18 lbs", "24 inches wide"): its number must be one
+# the user or a record gave (an option "30-50 lbs"), or the agent made it up.
+_PHYSICAL_MEASURE = re.compile(r"(?<![\w.,$])(\d+(?:\.\d+)?)\s?-?\s?(?:lbs?|pounds?|kg|kilograms?|ounces?|oz|grams?|"
+                               r"inch(?:es)?|cm|centimet(?:er|re)s?|mm|ft|feet|foot)\b", re.I)
+_MAY_MEASURE = ("lb", "pound", "kg", "kilo", "ounce", "oz", "gram", "inch", "cm", "mm", "ft", "feet", "foot")
 _FEE_NAMED = re.compile(r"\b(restocking|change|cancellation|processing|handling|late|activation|holding|service|"
                         r"booking|rebooking|reactivation|suspension|reconnection|roaming|overage|termination)\s+fees?\b", re.I)
 # Right before a fee: the agent knows nothing of it ("I have no information about late fees").
@@ -3675,6 +3680,10 @@ class _Run:
                         and not _CONTRASTED.search(content, max(0, m.start() - 16), m.start()) \
                         and not _UNKNOWN_TO_ME.search(content, max(0, m.start() - 50), m.start()):
                     reasons.append(reason("text_not_visible", value=m[0]))
+        if any(unit in content for unit in _MAY_MEASURE):  # "The 4-piece set weighs about 18 lbs in total."
+            for m in _PHYSICAL_MEASURE.finditer(content):
+                if not self._said_before(re.compile(rf"(?<![\d.]){re.escape(m[1])}(?![\d]|\.\d)")):
+                    reasons.append(reason("text_not_visible", value=m[0].strip()))
         if "%" in content or "percent" in content:  # "8.7 GB of your 15 GB this cycle - about 62%": 58%
             for said_share, share in misstated_shares(content):
                 reasons.append(reason("text_miscalculated", value=said_share, detail=f"the amounts make {share}"))

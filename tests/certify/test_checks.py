@@ -537,3 +537,21 @@ def test_the_day_after_a_cycles_end(convo, at, said: str, visible: bool) -> None
            {"line_id": "L1002", "data_used_gb": 8.7, "data_limit_gb": 15.0, "cycle_end_date": "2025-02-28"})
     i = c.say(said)
     assert at(certify_interaction(c.build()), i).checks["visibility"] is visible
+
+
+@pytest.mark.parametrize(("said", "ok"), [
+    # a weight no record gives (blind set 90, r90_08 21)
+    ("The 4-piece red hardshell set weighs about 18 lbs in total.", False),
+    ("It is 24 inches wide.", False),
+    ("The adjustable set goes from 30 to 50 lbs.", True),  # the option's own numbers
+    ("The 2-piece set is lighter than the 4-piece one, but no weight is listed.", True),
+    ("You said it must fit a 20-inch shelf; the product details list no size.", True),  # the user's number
+])
+def test_a_weight_or_size_must_be_visible(convo, at, said: str, ok: bool) -> None:
+    c = convo()
+    c.user("How heavy is the luggage set? It has to fit a 20 inch shelf.")
+    c.call("get_product_details", {"product_id": "6171242004"}, {"product_id": "6171242004", "variants": {
+        "8964750292": {"item_id": "8964750292", "options": {"piece count": "2-piece", "weight": "30-50 lbs"},
+                       "available": True, "price": 532.58}}})
+    i = c.say(said)
+    assert at(certify_interaction(c.build()), i).eligible is ok

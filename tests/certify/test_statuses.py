@@ -298,7 +298,8 @@ def test_a_status_the_lookup_contradicts_is_not_grounded(convo: Any, at: Any) ->
 
 
 def test_an_order_named_with_its_sign_and_a_write_since(convo: Any, at: Any) -> None:
-    order = {"order_id": "#W5353646", "status": "processed", "items": []}
+    order = {"order_id": "#W5353646", "status": "processed", "items": [
+        {"name": "Skateboard", "item_id": "6843647669", "options": {"length": "34 inch", "design": "graphic"}}]}
     c = convo()
     c.user("Where is my order #W5353646?")
     c.call("get_order_details", {"order_id": "#W5353646"}, order)
