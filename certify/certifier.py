@@ -60,7 +60,7 @@ from trajectory2gym.certify.bag_removal import bag_removal_rule, offers_bag_remo
 from trajectory2gym.certify.basic_changes import flight_change_offers, no_change_rule
 from trajectory2gym.certify.birth_dates import BirthDates, birthday_unsaid, misborn
 from trajectory2gym.certify.booked_on import misdated
-from trajectory2gym.certify.books import ObservationBook, objects_in
+from trajectory2gym.certify.books import ObservationBook, json_objects, objects_in
 from trajectory2gym.certify.cancel_refund import (
     any_reason_said,
     cancel_offered,
@@ -1186,6 +1186,7 @@ class _Run:
         self._spans: set[tuple[int, str]] = set()  # spans of time the turns state ("six months"), ...
         self._span_turns = 0  # ... read up to this turn
         self._obs_days: dict[int, str] = {}  # JSON observation number -> the date its call asked about
+        self._call_origin: str | None = None  # the origin airport (upper case) the call being checked names
         self._tool_args: frozenset[tuple[str, frozenset[str]]] | None = None
         self.turns: list[Turn] = []
         self.epoch = 0  # counts state changes (writes, the user's own actions, "I just paid")
@@ -1462,7 +1463,7 @@ class _Run:
                     return
             elif self.index.has_string(value) or self.index.date_stated(value):
                 return
-            elif ISO_DAY.fullmatch(value) and value in self._next_days():
+            elif ISO_DAY.fullmatch(value) and value in self._next_days() and self._connects(value):
                 return  # a connection's day: the day after a search whose answer lands the next day ("01:30:00+1")
             cents = to_cents(value)
             if cents is not None and self._amount_ok(cents):
@@ -2844,6 +2845,24 @@ class _Run:
         shown = self.index.json_observations
         out = [after for n, day in self._obs_days.items() if '+1"' in shown[n] and (after := _day_after(day))]
         return out + [day for days in self._book(ArrivalDays).days.values() for day in days]
+
+    def _connects(self, day: str) -> bool:
+        """Whether the call being checked may search ``day`` as an overnight flight's connection: it
+        names no origin, or one such a flight lands at that day (EWR, of LAX-EWR landing 01:30 the
+        next day; not a search from LAX, which that flight leaves)."""
+        origin = self._call_origin
+        if origin is None:
+            return True
+        shown = self.index.json_observations
+        for n, searched in self._obs_days.items():
+            if '+1"' in shown[n] and _day_after(searched) == day:
+                with suppress(orjson.JSONDecodeError):
+                    for obj in json_objects(orjson.loads(shown[n])):
+                        arrives, dest = obj.get("scheduled_arrival_time_est"), obj.get("destination")
+                        if isinstance(arrives, str) and arrives.endswith("+1") and (
+                                not isinstance(dest, str) or dest.upper() == origin):
+                            return True  # (one that shows no destination may land anywhere)
+        return origin in self._book(ArrivalDays).lands_at.get(day, set())
 
     def _count_of(self, ident: str | None, keys: tuple[str, ...]) -> int | None:
         """How many entries the observed object named ``ident`` lists under one of ``keys``; without
@@ -4777,6 +4796,8 @@ class _Run:
                 reasons.append(reason("tool_not_visible", tool=name))
             misses: list[tuple[str, Any, str | None]] = []
             roles = meta.arg_roles
+            origin = arguments.get("origin")
+            self._call_origin = origin.upper() if isinstance(origin, str) else None
             for arg, value in arguments.items():
                 role = roles.get(arg, "other")
                 if (type(value) is str and role not in _FREE_TEXT_ROLES and index.has_string(value)

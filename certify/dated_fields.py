@@ -286,6 +286,7 @@ class ArrivalDays(ObservationBook):
     def __init__(self) -> None:
         self.days: dict[str, set[str]] = {}
         self.overnight: set[str] = set()
+        self.lands_at: dict[str, set[str]] = {}  # per day landed on, the airports (upper case) landed at
 
     def take(self, value: Any) -> None:
         for obj in json_objects(value):
@@ -295,7 +296,10 @@ class ArrivalDays(ObservationBook):
             self.overnight.add(flight)
             if isinstance(day, str) and ISO_DAY.fullmatch(day):
                 with suppress(ValueError):
-                    self.days.setdefault(flight, set()).add((date.fromisoformat(day) + timedelta(days=1)).isoformat())
+                    after = (date.fromisoformat(day) + timedelta(days=1)).isoformat()
+                    self.days.setdefault(flight, set()).add(after)
+                    if isinstance(dest := obj.get("destination"), str):
+                        self.lands_at.setdefault(after, set()).add(dest.upper())
 
 
 # Where a text says when a flight lands: "arr 03:30 on 2024-05-19", "EWR 01:00, arriving May 19".

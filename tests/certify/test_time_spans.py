@@ -295,6 +295,20 @@ def test_an_overnight_connections_day_is_the_day_after_the_search(convo: Any, at
     assert [at(out, i).eligible for i in said] == [True, True, False]
 
 
+def test_an_overnight_connections_day_is_searched_from_where_it_lands(convo: Any, at: Any) -> None:
+    """Blind set 90, a90_07 36: LAX-EWR on May 25 lands at 01:30 on May 26; a search from EWR that day
+    is its connection, one from LAX (which it leaves) takes a day no one gave."""
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("I need to get back from LA to New York (JFK is fine) on May 25.")
+    c.call("search_direct_flight", {"origin": "LAX", "destination": "EWR", "date": "2024-05-25"}, [
+        {"flight_number": "HAT228", "origin": "LAX", "destination": "EWR", "scheduled_departure_time_est": "20:00:00",
+         "scheduled_arrival_time_est": "01:30:00+1"}])
+    searches = [c.call("search_direct_flight", {"origin": origin, "destination": "JFK", "date": "2024-05-26"}, [])
+                for origin in ("EWR", "LAX")]
+    out = certify_interaction(c.build())
+    assert [at(out, i).eligible for i in searches] == [True, False]
+
+
 def test_a_time_the_user_wrote_and_a_next_day_arrival_marked_plus_one(convo: Any, at: Any) -> None:
     c = convo(system="You are an airline agent.")
     c.user("I don't want to leave before 11am.")
