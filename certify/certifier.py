@@ -1332,6 +1332,12 @@ class _Run:
         hundredths of a GB, from the message). "3 GB will cost $6" after "add 2 GB" is no such amount."""
         return self._times_a_price(cents, self._user_data() or data)
 
+    def _gb_rates_shown(self) -> set[int]:
+        """The prices per GB shown so far (cents): the plans' rates, and those the user, the policy or a
+        tool's description writes ("$2.00/GB")."""
+        said = {rate for text in self._visible_texts() if "GB" in text for rate in rates_said(text)}
+        return said | rates_said(self._tool_text()) | {rate for _, rate in self._book(PlanRates).rates.values()}
+
     def _per_unit(self, cents: int, data: set[int]) -> bool:
         """A unit price that is a visible amount shared over a quantity, to the cent: the data the text
         or the user states (in hundredths of a GB) or a count the user gave: "$2.50 per GB ($12.50 for
@@ -1649,8 +1655,16 @@ class _Run:
                 found = [(w, c) for w, c in found if w.lstrip("$") not in taken_back]
             # "extra data costs $6.00 per GB": a unit price, which no count times a price gives
             rates = {"$" + m[1] for m in _RATE.finditer(money)} if "per " in money or "/" in money or "each" in money else ()
+            gb_rates = rates_said(money) if rates and "GB" in money else set()
             totals: set[int] | None = None
             for k, (written, cents) in enumerate(found):
+                if gb_rates and written in rates and abs(cents) in gb_rates and abs(cents) not in self._gb_rates_shown() \
+                        and abs(cents) not in self._derived and not self._per_unit(abs(cents), data := stated_amounts(
+                            text, data=True)):
+                    # "refuels are $2.00 per GB on both lines", where no plan was shown: a price per GB is a
+                    # plan's shown rate or a shown amount shared over data, not a difference of two amounts
+                    misses.append(written)
+                    continue
                 if not self._amount_ok(cents, money, written not in rates):
                     if "hour" in money and "$" not in written and (hours_between_said(written, money, next(
                             (t.text for t in reversed(self.turns) if t.role == "assistant"), ""))

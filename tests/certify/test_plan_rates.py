@@ -235,3 +235,20 @@ def test_a_refuel_recapped_at_the_rate_of_the_line_refuelled(convo: Any, at: Any
 ])
 def test_data_at_a_rate_said_with_it(text: str, found: list[tuple[str, str, int]]) -> None:
     assert data_at_rate_miscounted(text) == found
+
+
+@pytest.mark.parametrize(("said", "ok"), [
+    # a rate no plan shown gives, though two amounts shown differ by it (blind set 90, t90_03 65)
+    ("Yes — refuels are **$2.00 per GB** on both lines.", False),
+    ("I haven't looked up either plan yet, so I can't tell you its refuel price.", True),
+    ("You said extra data was $5.00 per GB last time; let me check whether that still holds.", True),  # the user's
+    ("Your $40.00 plan for 20 GB works out to $2.00 per GB.", True),  # a shown amount shared over data said
+])
+def test_a_rate_per_gb_is_a_shown_rate_not_a_difference(convo: Any, at: Any, said: str, ok: bool) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user("Is the refuel price the same on both lines? Last time it was $5.00 per GB.")
+    c.call("get_bills_for_customer", {"customer_id": "C1001"}, [{"bill_id": "B1002", "line_items": [
+        {"description": "Basic Plan - Line 555-123-2001", "amount": 40.0},
+        {"description": "Data refuel - Line 555-123-2002", "amount": 42.0}]}])
+    i = c.say(said)
+    assert at(certify_interaction(c.build()), i).eligible is ok
