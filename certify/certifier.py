@@ -742,6 +742,8 @@ _CONTRASTED = re.compile(r"(?:,\s*not|\brather than|\binstead of)\s+(?:as\s+)?an
 _PHYSICAL_MEASURE = re.compile(r"(?<![\w.,$])(\d+(?:\.\d+)?)\s?-?\s?(?:lbs?|pounds?|kg|kilograms?|ounces?|oz|grams?|"
                                r"inch(?:es)?|cm|centimet(?:er|re)s?|mm|ft|feet|foot)\b", re.I)
 _MAY_MEASURE = ("lb", "pound", "kg", "kilo", "ounce", "oz", "gram", "inch", "cm", "mm", "ft", "feet", "foot")
+# A line named by whose it is, not by its number: "her line", "your wife's line".
+_WHOSE_LINE = re.compile(r"\b(her|his|(?:your\s+)?\w+'s)\s+line\b", re.I)
 _FEE_NAMED = re.compile(r"\b(restocking|change|cancellation|processing|handling|late|activation|holding|service|"
                         r"booking|rebooking|reactivation|suspension|reconnection|roaming|overage|termination)\s+fees?\b", re.I)
 # Right before a fee: the agent knows nothing of it ("I have no information about late fees").
@@ -2956,11 +2958,24 @@ class _Run:
         if len(named) == 1:
             line, tok = named.popitem()
             return self._line_keys(tok if compact(tok) == compact(line) else line.upper())  # (the id as the text writes it)
+        if not named and " line" in text and (whose := _WHOSE_LINE.search(text)) and (line := self._line_called(whose[1])):
+            return self._line_keys(line)  # "On her line a 2 GB refuel would be ...", after "Her line (555-123-2001)"
         for msg in reversed(self.inter.messages[:self.at]):
             for call in reversed(msg.tool_calls or []):
                 if isinstance(ident := call.arguments.get("line_id"), str):
                     return self._line_keys(ident)
         return None
+
+    def _line_called(self, whose: str) -> str:
+        """The line the newest earlier text that names one right beside ``whose`` line ("Her line
+        (555-123-2001)", "my wife's line 2001" has no full number: none) names; "" where none."""
+        near = re.compile(rf"\b{re.escape(whose)}\s+line\b\W{{0,4}}([\w-]+)|([\w-]+)\W{{0,4}}\b{re.escape(whose)}\s+line\b", re.I)
+        for turn in reversed(self.turns):
+            if whose in turn.text.lower():
+                lines = {line for m in near.finditer(turn.text) if (line := self._line_of(m[1] or m[2]))}
+                if lines:
+                    return lines.pop() if len(lines) == 1 else ""
+        return ""
 
     def _refuelled_line(self) -> tuple[str, set[str], str] | None:
         """``_line_keys`` of the line the latest refuel that went through added data to; None where none."""

@@ -252,3 +252,28 @@ def test_a_rate_per_gb_is_a_shown_rate_not_a_difference(convo: Any, at: Any, sai
         {"description": "Data refuel - Line 555-123-2002", "amount": 42.0}]}])
     i = c.say(said)
     assert at(certify_interaction(c.build()), i).eligible is ok
+
+
+@pytest.mark.parametrize(("said", "kinds"), [
+    # "her line", after a text that named it so, beside its number (blind set 90, t90_07 56)
+    ("On her line a 2 GB refuel would be **$10.00**.", []),
+    ("On her line a 2 GB refuel would be **$4.00**, same as yours.", ["text_miscalculated"]),
+    ("On your line a 2 GB refuel would be **$4.00**.", []),  # the line in focus, the caller's
+])
+def test_a_refuel_priced_on_a_line_named_by_whose_it_is(convo: Any, at: Any, said: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user("What plans are my wife and I on? I'm on 555-123-2002 (L1002), customer C1001.")
+    c.call("get_details_by_id", {"id": "L1001"}, {"line_id": "L1001", "phone_number": "555-123-2001",
+                                                   "plan_id": "P1001"})
+    c.call("get_details_by_id", {"id": "P1001"}, {"plan_id": "P1001", "name": "Basic Plan",
+                                                   "data_refueling_price_per_gb": 5.0})
+    c.call("get_details_by_id", {"id": "P1002"}, {"plan_id": "P1002", "name": "Premium Plan",
+                                                   "data_refueling_price_per_gb": 2.0})
+    c.call("get_data_usage", {"customer_id": "C1001", "line_id": "L1002"},
+           {"line_id": "L1002", "phone_number": "555-123-2002", "plan_id": "P1002", "data_used_gb": 8.7})
+    c.say("| | Her line (555-123-2001) | Your line (555-123-2002) |\n|---|---|---|\n"
+          "| Refuel price | $5.00/GB | $2.00/GB |")
+    c.user("And if she needed 2 GB, what would that cost on her line?")
+    i = c.say(said)
+    found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
+    assert [k for k in found if k == "text_miscalculated"] == kinds, found
