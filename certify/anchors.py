@@ -382,10 +382,17 @@ class Anchors:
                     and self._index.has_string(token))
         prefixes = self._kinds().get(shape)  # "L1001" is a line: "B1002", a bill, is no rival
         if not prefixes and kind_and_number(key):
-            return False  # the call's are random codes ("05XIX4"): flight "HAT298" is of another kind
+            # the call's are random codes ("05XIX4"): flight "HAT298" is of another kind, unless shown as a
+            # reservation's id as one of the call's is (reservation "BOH180" beside the call's "JG7FMM")
+            return self._shown_as_reservation(token)
         if not prefixes and all(kind_and_number(k) for k in self._raw if id_shape(k) == shape):
             return False  # and the other way: the call's are flights ("HAT023"), "K1NW8N" a reservation
         return (not prefixes or _letters(key) in prefixes) and self._index.has_string(token)
+
+    def _shown_as_reservation(self, token: str) -> bool:
+        """Whether the observations give ``token`` as a reservation's id, and one of the call's too."""
+        shown = self._index.values_of("reservation_id") if self._index.json_has('"reservation_id"') else []
+        return token.lower() in shown and any(compact(v) in self.ids for v in shown)
 
     def kin_of(self, token: str, key: str) -> bool:
         """A visible identifier of ``key``'s kind-and-number form (its letters, its length) that is not
