@@ -631,7 +631,9 @@ _ALLOWANCE = re.compile(rf"{_GB}\s+(?:[a-z-]+\s+)?(?:allowance|limit|cap)\b|\bof
                         rf"|\b(?:allowance|limit|cap)\b(?:\s+(?:this|for|of)\s+\w+)*\s*(?:is|of|:)\s+(?:now\s+)?{_GB}"
                         rf"|\|\s*(?:allowance|limit|cap)\s+{_GB}", re.I)  # a table's cell: "| Limit 15.0 GB"
 # "1.7 GB of 3.0 GB used": the first is what was used (the second is the allowance)
-_USED = re.compile(rf"{_GB}\s+of\s+(?:[a-z]+\s+){{0,2}}?{_GB}\s+used\b|\bused\W+(?:\w+\s+){{0,2}}?{_GB}|{_GB}\s+used\b", re.I)
+# ("used" then its amount, not a clause after it: "of which 15.1 GB is used, so 1.9 GB left")
+_USED = re.compile(rf"{_GB}\s+of\s+(?:[a-z]+\s+){{0,2}}?{_GB}\s+used\b|\bused[\s:*]+(?:\w+\s+){{0,2}}?{_GB}|{_GB}\s+used\b",
+                   re.I)
 _ADDED_GB = re.compile(rf"{_GB}\s+(?:of\s+)?(?:added|extra|refuel\w*|top-?up)\b|\b(?:added|refuel(?:ed)?)\W+{_GB}", re.I)
 _ON_TOP = re.compile(r"\b(?:on top of|in addition to|beyond)\b", re.I)
 _LEFT = re.compile(rf"{_GB}\s+(?:left|remaining|remains?)\b|\b(?:left|remaining)\W+{_GB}", re.I)
