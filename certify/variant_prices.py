@@ -206,7 +206,7 @@ def misdescribed_prices(text: str, objects: Callable[[], set[Described]]) -> lis
         written, cents = priced
         own = prices.pop()
         if cents != own and any(d.cents == cents for d in shown):
-            out.append((written, matched[0].label(), own))
+            out.append((written, min(d.label() for d in matched), own))
     return out
 
 
@@ -260,7 +260,7 @@ def unseen_stock(text: str, objects: Callable[[], set[Described]]) -> list[str]:
         spaced = spaced_form(line)
         matched = [d for d in objects() if d.in_(spaced)]
         if matched and all(d.available is None for d in matched):
-            out.append(matched[0].label())
+            out.append(min(d.label() for d in matched))  # (the first label in order: the set's order varies)
     return out
 
 
@@ -295,6 +295,10 @@ def misstocked_by_id(text: str, available_of: Callable[[str], Any]) -> list[tupl
     return out
 
 
+# A clause about the variants a sentence did not name: "...; the others in L are out of stock".
+_THE_OTHERS = re.compile(r"\b(?:the\s+)?(?:others|rest|other\s+(?:ones|variants|options|sizes|colou?rs))\b", re.I)
+
+
 def misstocked(text: str, objects: Callable[[], set[Described]]) -> list[tuple[str, str]]:
     """(the options, what the line says) for each line or sentence that describes one object by
     its options and says it is in stock ("| White | High | AC adapter | $138.07 | ✅ |"), or not,
@@ -326,7 +330,10 @@ def misstocked(text: str, objects: Callable[[], set[Described]]) -> list[tuple[s
         if said is None or identifiers_in(line):
             continue  # no stock said, or of an item named by its id (misstocked_by_id)
         if ";" in line and not row and (stating := [c for c in line.split(";") if _stock_said(c) is not None]):
-            # the clauses that say it: "There's no black 20-hour model; the in-stock ones come in green or red"
+            # the clauses that say it: "There's no black 20-hour model; the in-stock ones come in green or red";
+            # not one about the variants not named ("...; the others in L are out of stock")
+            if (named := [c for c in stating if not _THE_OTHERS.search(c)]) and len(named) < len(stating):
+                stating, said = named, _stock_said("; ".join(named))
             line = "; ".join(stating)
         spaced = spaced_form(line)
         matched = [d for d in objects() if d.in_(spaced)]
@@ -337,7 +344,7 @@ def misstocked(text: str, objects: Callable[[], set[Described]]) -> list[tuple[s
             spaced = spaced_form(f"{list_lead} {line}")  # a list line, with the option its lead names for all
             matched = [d for d in objects() if d.in_(spaced)]
         if matched and all(d.available is (not said) for d in matched):
-            out.append((matched[0].label(), "in stock" if said else "out of stock"))
+            out.append((min(d.label() for d in matched), "in stock" if said else "out of stock"))
         elif not row and len(matched) != 1 and (said or _IN.search(line)):
             # Several offered in one sentence: "The 16GB ones I can offer are the 13-inch i5 ... for
             # $2609.37, ..., and the 15-inch i7 16GB 1TB SSD black for $2324.61", each part its own;
@@ -355,7 +362,7 @@ def misstocked(text: str, objects: Callable[[], set[Described]]) -> list[tuple[s
                 one = one or [d for d in objects() if d.in_(spaced_form(part))]
                 if one and part_said is not None and all(d.available is (not part_said) for d in one):
                     said_of = "in stock" if part_said else "out of stock"
-                    out.append((one[0].label(), said_of))
+                    out.append((min(d.label() for d in one), said_of))
     return out
 
 

@@ -135,6 +135,10 @@ def _with_one_sold_out() -> OptionBook:
      "— $49.52", []),
     # ... and in a clause of its own, after one that denies another (blind set 85, r85_03 48)
     ("There's no blue M cotton crew neck; the in-stock cotton crew necks come in black XL.", []),
+    # a clause about the others, after one naming the in-stock ones (blind set 91, r91_05 50)
+    ("In cotton crew neck, the in-stock one is black XL; the others are out of stock.", []),
+    ("In cotton crew neck, the in-stock one is blue M; the others are out of stock.",
+     [("blue/m/cotton/crew neck", "in stock")]),
 ])
 def test_a_stock_said_of_an_item_described_by_its_options(text: str, flagged: list[tuple[str, str]]) -> None:
     book = _with_one_sold_out()
