@@ -80,8 +80,9 @@ _MODE_SAID = re.compile(r"(?:\b(?:is|'s|’s|are)\s+(?:currently\s+|still\s+)?|\
 # What a step should bring, may bring, or a condition: no statement of the present.
 _NOT_PRESENT = re.compile(r"\b(?:should|will|would|could|might|if|once|when|after|need|needs|make sure|expect|hope|"
                           r"until|unless|whether)\b|'ll\b|’ll\b", re.I)
-# A cause told as past, fixed since: "The two causes were the exhausted data and the missing storage permission".
-_PAST_CAUSE = re.compile(r"\b(?:causes?|problems?|issues?|culprits?)\s+(?:was|were)\b", re.I)
+# A cause told as past, fixed since: "The two causes were the exhausted data and the missing storage permission",
+# "the messaging app was missing storage permission (now granted)" (read up to the claim: "was" right before it).
+_PAST_CAUSE = re.compile(r"\b(?:causes?|problems?|issues?|culprits?)\s+(?:was|were)\b|\b(?:was|were|had been)\s+$", re.I)
 _SIGNAL_MEANS = {"excellent": {"excellent"}, "good": {"good"}, "fair": {"fair"}, "poor": {"poor"},
                  "weak": {"poor", "fair"}, "strong": {"excellent", "good"}, "no": {"none"}}
 # The lock said by its code: "your SIM card is locked with a **PUK code**".

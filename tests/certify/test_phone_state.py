@@ -123,6 +123,9 @@ def test_a_statement_of_the_vpn_is_read_against_its_check(text: str, flagged: li
     # a past cause, fixed since (blind set 88, t88_07 43)
     ("MMS works now. The two causes were the exhausted data and the missing storage permission.", []),
     ("MMS still fails. The one cause left is the missing storage permission.", ["storage"]),
+    # ... or said in the past tense (blind set 91, t91_03 50)
+    ("In short: the messaging app was missing **storage** permission (now granted).", []),
+    ("In short: the messaging app is missing **storage** permission.", ["storage"]),
 ])
 def test_a_permission_said_missing_is_read_against_the_apps_check(text: str, flagged: list[str]) -> None:
     state = _state("App 'messaging' has permission for: storage, phone.")
