@@ -216,6 +216,12 @@ _LIST_ITEM = re.compile(r"\s*(?:[-*•]|\d{1,2}[.)]|\|)")
 _BULLET = re.compile(r"\s*(?:[-*•]\s|\d{1,2}[.)]\s|\|)")  # a list item's mark, then a space
 
 
+# A line's statuses, and the words only a bill's status is said in: a line is never "paid".
+_LINE_STATUSES = frozenset({"active", "suspended"})
+_BILL_STATUSES = frozenset({"paid", "unpaid", "overdue", "issued", "draft", "disputed"})
+_A_BILL = re.compile(r"\bbills?\b", re.I)
+
+
 def contradicted(text: str, status_of: Callable[[str], Any],
                  told: Callable[[str, set[str]], bool] = lambda ident, said: False,
                  bill_of_month: Callable[[str], str | None] | None = None,
@@ -231,6 +237,9 @@ def contradicted(text: str, status_of: Callable[[str], Any],
         if "be " in sentence and not (said := {f for f in said if not _only_to_be(f, sentence)}):
             continue  # "It must be paid before the line can be resumed": what it needs, not its status
         shown = status_of(ident)
+        if isinstance(shown, str) and shown.lower() in _LINE_STATUSES and said <= _BILL_STATUSES \
+                and _A_BILL.search(sentence):
+            continue  # "Now that the overdue bill is paid, I can resume line L1002": the bill's, no line's
         if shown == "":
             if said != {"paid"} and not told(ident, said):  # "what you paid": how, not a bill's status
                 out.append((ident, ""))

@@ -154,6 +154,9 @@ SHOWN = {"L1005": "Active", "#W1000001": "pending", "B1001": "Paid", "B1006": "D
     # the objects of another kind, all of them (blind set 85, t85_01 53)
     ("None of your bills are overdue, so I can resume L1005 for you.", []),
     ("L1005 is overdue, so I can't resume it.", [("L1005", "Active")]),
+    # a bill's status, said of the bill, beside a line (blind set 91, t91_02 37)
+    ("Now that the overdue bill is paid, I can resume line L1005 for you.", []),
+    ("Now that L1005 is paid, I can resume it for you.", [("L1005", "Active")]),
     # a count of other objects the status is said of (blind set 85, r85_10 60)
     ("Two orders cancelled, #W1000001 updated, and $2,960.00 on its way back to your PayPal.", []),
     ("#W1000001 cancelled, and $2,960.00 on its way back to your PayPal.", [("#W1000001", "pending")]),
