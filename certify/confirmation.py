@@ -1333,6 +1333,11 @@ def _settled_after(turn: Turn, anchors: Anchors) -> bool:
     says yes and names no other object: "hmm wait, let me check... sorry it's 1970-02-18. yes change
     it to that"; not "Let me think about the bag, but yes to the upgrade" (of the bag)."""
     last = max(k for k, c in enumerate(turn.clauses) if DEFER.search(c.text))
+    text = turn.clauses[last].text
+    # the answer after an ellipsis in the same clause: "Let me ask him... he says yes, go ahead."
+    if (put_off := DEFER.search(text)) is not None and (dots := text.find("...", put_off.end())) >= 0 \
+            and AFFIRM.search(tail := text[dots + 3:]) and not DEFER.search(tail) and not _NEGATE.search(tail):
+        return True
     return any(AFFIRM.search(c.text) and not c.question and not DEFER.search(c.text) and not _NEGATE.search(c.text)
                and _object_side(c.words, anchors) >= 0  # (not "I'm not 100% sure the lease is final")
                for c in turn.clauses[last + 1:])
