@@ -181,6 +181,11 @@ _REFUND_LABEL = re.compile(r"\W*refund\**\s*:\s*\**\$(\d[\d,]*(?:\.\d+)?)\**(?![
 _FULL_REFUND = re.compile(r"\bfull\s+(?:refund\s+of\s+\**\$(\d[\d,]*(?:\.\d+)?)|\**\$(\d[\d,]*(?:\.\d+)?)\**\s+refund)", re.I)
 
 
+# A cancellation spoken of, not cancellations in general ("the policy states refund timelines for
+# cancellations", beside an item change's "- Refund: $48.67").
+_A_CANCELLATION = re.compile(r"\bcancel(?:l?ed|l?ing|lation)?\b", re.I)
+
+
 def misstated_full_refunds(text: str, paid_of: Callable[[str], int | None]) -> list[tuple[str, str, int]]:
     """(the amount as written, the object, what its payments come to, in cents) for each sentence
     that names one object (or of its line's one object, or the text's) and gives its full refund,
@@ -197,7 +202,8 @@ def misstated_full_refunds(text: str, paid_of: Callable[[str], int | None]) -> l
             elif "ancel" in sentence and (m := _CANCEL_REFUND.search(sentence)) is not None and len(
                     money_numbers_in(sentence)) == 1:
                 said = m[1]
-            elif "efund" in sentence and (m := _REFUND_LABEL.match(sentence)) is not None and "ancel" in text:
+            elif "efund" in sentence and (m := _REFUND_LABEL.match(sentence)) is not None and "ancel" in text \
+                    and _A_CANCELLATION.search(text):
                 said = m[1]  # a cancellation's list: "- Refund: $168 USD back to gift card ...", then "Cancel it?"
             else:
                 continue

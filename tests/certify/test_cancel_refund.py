@@ -268,6 +268,11 @@ def test_the_insurance_rule_said_with_its_reasons(convo: Any, at: Any, said: str
     ("RXBE5Q:\n- HAT049, economy\n- Travel insurance: yes\n- Refund: $202 USD back to gift_card_1584929\n\nCancel it?",
      []),
     ("RXBE5Q:\n- HAT049, economy\n- Refund: $142 USD back to gift_card_1584929\n\nReturn it?", []),  # no cancellation
+    # cancellations spoken of in general, beside an item change's refund (blind set 91, r91_01 26)
+    ("The policy gives refund timelines for cancellations only.\n\n- Order: RXBE5Q\n- Refund: $142 to Visa\n\n"
+     "Proceed?", []),
+    ("The policy gives refund timelines for a cancellation.\n\n- Order: RXBE5Q\n- Refund: $142 to Visa\n\n"
+     "Proceed?", [("$142", "RXBE5Q", 20200)]),
 ])
 def test_a_full_refund_is_all_that_was_paid(said: str, found: list[tuple[str, str, int]]) -> None:
     from trajectory2gym.certify.cancel_refund import misstated_full_refunds
