@@ -1257,10 +1257,13 @@ def _defers_this(turn: Turn, anchors: Anchors, index: EvidenceIndex) -> bool:
             # may mean
             after_other = side < 0 or (side == 0 and not anchors.mentioned_in(clause.words, clause.keys)
                                        and (index.names_any(clause.words)
-                                            or any(anchors.rival_id(t) for t in clause.ids)))
+                                            or any(anchors.rival_id(t) for t in clause.ids)
+                                            # "Give me a moment on the cancellation", of a return
+                                            or _names_other_action_only(clause.words, anchors)))
             continue
         if side == 0 and not anchors.mentioned_in(clause.words, clause.keys) and _put_off_other(
-                clause.text, put_off.start(), after_other, index) and not says(wordline(clause.words), anchors.stems):
+                clause.text, put_off.start(), after_other, index) and not says(wordline(clause.words), anchors.stems) \
+                and clause.words.isdisjoint(anchors.own - {anchors.verb}):  # (not "roaming — I'll call back")
             # "Camila might still go, I'll check with her": the person named before (not "Yes to the boots.
             # Let me think about the cancellation", of the cancellation)
             elsewhere = True
@@ -1295,6 +1298,12 @@ def _defers_this(turn: Turn, anchors: Anchors, index: EvidenceIndex) -> bool:
         elif not elsewhere:
             return True
     return False
+
+
+def _names_other_action_only(ws: set[str], anchors: Anchors) -> bool:
+    """Whether words name another action (its verb: "the cancellation", of a return) and not this one."""
+    line = wordline(ws)
+    return says(line, _OTHER_VERBS - anchors.stems) and not says(line, anchors.stems)
 
 
 def _put_off_other(text: str, at: int, after_other: bool, index: EvidenceIndex) -> bool:
@@ -2097,7 +2106,9 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
                 # A question put first waits for its answer, though it is about another object, after
                 # a yes to this one: "yes do it - but first, will I still be able to return the
                 # sunscreen?"; not after another's: "For the drone change, yes, but first tell me: ...?"
-                affirm and any((c.question or _TELL_ME.search(c.text)) and (_FIRST.match(c.text) or _FIRST_AT_END.search(c.text)) and (
+                # (not the user's own check put off: "I want to check something with my wife first")
+                affirm and any((c.question or (_TELL_ME.search(c.text) and not DEFER.search(c.text)))
+                               and (_FIRST.match(c.text) or _FIRST_AT_END.search(c.text)) and (
                     id(c) not in aside or c.question and k > 0 and id(turn.clauses[k - 1]) not in aside)
                                for k, c in enumerate(turn.clauses))):
             affirm = False  # the user is waiting for an answer before saying yes ("yes if it's under $10")

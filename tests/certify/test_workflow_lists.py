@@ -349,3 +349,28 @@ def test_a_yes_by_the_actions_verb_after_a_scope_to_another_actions_object(convo
     r = certify_interaction(c.build())
     assert at(r, cancel).checks["workflow"] is cancel_ok
     assert not at(r, both).checks["workflow"]  # the mixer is kept
+
+
+@pytest.mark.parametrize(("reply", "return_ok", "cancel_ok"), [
+    # the other action put off by its verb, then the user's own check (blind set 91, r91_08 24)
+    ("Yes to the return. Give me a moment on the cancellation; I want to check something with my wife first.",
+     True, False),
+    ("Yes to the cancellation. Give me a moment on the return; I want to check something with my wife first.",
+     False, True),
+    ("Yes to the return. Can you tell me the refund timeline first?", False, False),  # an answer awaited
+])
+def test_a_yes_to_one_action_and_a_check_of_ones_own_put_off_for_the_other(convo, at, reply: str, return_ok: bool,
+                                                                           cancel_ok: bool) -> None:
+    c = convo()
+    c.user("I'm vera_diaz_3927. Return the printer and the stand mixer from #W9416655, and cancel #W3418707.")
+    for order in (DELIVERED, PENDING):
+        c.call("get_order_details", {"order_id": order["order_id"]}, order)
+    c.say("Here's the plan:\n1. Return the Printer (8927136705, $386.07) and the Stand Mixer (9910400889, $196.88) "
+          "from #W9416655; the $582.95 refund goes to gift_card_4903229.\n2. Cancel #W3418707 (Dog Leash and "
+          "Basketball) with the reason 'no longer needed'; $64.25 goes back to credit_card_6737120.\nShall I proceed?")
+    c.user(reply)
+    both = c.call("return_delivered_order_items", {"order_id": "#W9416655", "item_ids": ["8927136705", "9910400889"],
+                                                   "payment_method_id": "gift_card_4903229"}, DELIVERED)
+    cancel = c.call("cancel_pending_order", {"order_id": "#W3418707", "reason": "no longer needed"}, PENDING)
+    r = certify_interaction(c.build())
+    assert (at(r, both).checks["workflow"], at(r, cancel).checks["workflow"]) == (return_ok, cancel_ok)
