@@ -857,6 +857,8 @@ def _ends_offering_other(turn: Turn, anchors: Anchors) -> bool:
         (four := anchors.card_field(method, "last_four")) and four in last for _, method, _ in anchors.payments)
 
 
+_AMENDED_HEAD = re.compile(r"\W*(?:updated|revised|corrected)\b", re.I)
+_IN_BRACKETS = re.compile(r"\([^()\n]*\)")
 _AMENDED = re.compile(r" (?:updated|revised) (?=(?:plan|summary|details|request|breakdown|version) )")
 _STATE_SAID = re.compile(r" (?:was|were|been|is|are|got) (?:\w+ly )?\w+ed (?=(?:on|since|in|at|by|for) )")
 _SAME_AGAIN = re.compile(r" (?:send|submit|try|run|do|make|put) (?:it|that|this) (?:through )?again ")
@@ -870,6 +872,11 @@ def _continues(turn: Turn, anchors: Anchors, index: EvidenceIndex) -> bool:
     line = turn.wordline
     if "updated " in line or "revised " in line:
         line = _AMENDED.sub(" ", line)  # "Updated plan: ...": the description amended, no other action
+    if _AMENDED_HEAD.match(turn.text) or ("(" in turn.text and not anchors.labels.isdisjoint(turn.words)):
+        # "Updated:\n- Items: Bookshelf (metal, black, 4 ft), Vacuum Cleaner (robotic, bagged, pet hair
+        # removal)": the heading, the items' names and their options in brackets name no other action
+        kept = words(_IN_BRACKETS.sub(" ", _AMENDED_HEAD.sub(" ", turn.text, 1)))
+        line = wordline(w for w in kept if w not in anchors.labels)
     if " booking " in line:
         line = _THE_BOOKING.sub(" ", line)  # "the $277 used for the booking": the reservation, no action
     if "ed " in line:

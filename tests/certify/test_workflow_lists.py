@@ -374,3 +374,36 @@ def test_a_yes_to_one_action_and_a_check_of_ones_own_put_off_for_the_other(convo
     cancel = c.call("cancel_pending_order", {"order_id": "#W3418707", "reason": "no longer needed"}, PENDING)
     r = certify_interaction(c.build())
     assert (at(r, both).checks["workflow"], at(r, cancel).checks["workflow"]) == (return_ok, cancel_ok)
+
+
+SHELF_AND_VACUUM = {"order_id": "#W7128968", "status": "delivered", "items": [
+    {"name": "Bookshelf", "product_id": "5", "item_id": "7539442683", "price": 461.49,
+     "options": {"material": "metal", "color": "black", "height": "4 ft"}},
+    {"name": "Vacuum Cleaner", "product_id": "6", "item_id": "6259501109", "price": 652.61,
+     "options": {"type": "robotic", "bag type": "bagged", "features": "pet hair removal"}}],
+    "payment_history": [{"transaction_type": "payment", "amount": 1114.10, "payment_method_id": "paypal_3392566"}]}
+
+
+@pytest.mark.parametrize(("updated", "ok"), [
+    # an "Updated:" restatement whose items' names ("Bookshelf") and options ("pet hair removal") hold
+    # other actions' stems (blind set 91, r91_10 24)
+    ("Updated:\n- Order: #W7128968\n- Items: Bookshelf (metal, black, 4 ft), Vacuum Cleaner (robotic, bagged, "
+     "pet hair removal)\n- Refund: $1,114.10 to your PayPal\n\nConfirm (yes/no)?", True),
+    ("Updated:\n- Order: #W7128968\n- Items: Bookshelf, Vacuum Cleaner\n- Refund: $1,114.10 to your PayPal\n"
+     "- I'll also cancel your pending order.\n\nConfirm (yes/no)?", False),
+])
+def test_an_updated_restatement_of_a_return_continues_its_description(convo, at, updated: str, ok: bool) -> None:
+    c = convo()
+    c.user("I'm yusuf_li_1234. Return everything from #W7128968 to my gift card.")
+    c.call("get_order_details", {"order_id": "#W7128968"}, SHELF_AND_VACUUM)
+    c.call("get_user_details", {"user_id": "yusuf_li_1234"}, {"user_id": "yusuf_li_1234", "payment_methods": {
+        "paypal_3392566": {"source": "paypal", "id": "paypal_3392566"},
+        "gift_card_1234567": {"source": "gift_card", "id": "gift_card_1234567"}}})
+    c.say("Here's the return:\n- Order: #W7128968\n- Items: Bookshelf, Vacuum Cleaner (both)\n- Refund: $1,114.10 to "
+          "your gift card\n\nConfirm (yes/no)?")
+    c.user("Actually no. PayPal. Original payment. Same two items.")
+    c.say(updated)
+    c.user("Yes.")
+    i = c.call("return_delivered_order_items", {"order_id": "#W7128968", "item_ids": ["7539442683", "6259501109"],
+                                                "payment_method_id": "paypal_3392566"}, SHELF_AND_VACUUM)
+    assert at(certify_interaction(c.build()), i).checks["workflow"] is ok, at(certify_interaction(c.build()), i).reasons
