@@ -737,6 +737,8 @@ _EXAMPLE_BEFORE = re.compile(r"\b(?:looks? like|e\.g\.,?|for example|for instanc
                              re.I)
 # What a charge is said to be instead of: "charged as a cabin upgrade, not a change fee".
 _CONTRASTED = re.compile(r"(?:,\s*not|\brather than|\binstead of)\s+(?:as\s+)?an?\s+$", re.I)
+# A courier by its name: no record of an order names one ("shipped via FedEx Ground"), so only the user can.
+_COURIER = re.compile(r"\b(?:FedEx|UPS|USPS|DHL|OnTrac)\b")
 # A weight or size said of an item ("weighs about 18 lbs", "24 inches wide"): its number must be one
 # the user or a record gave (an option "30-50 lbs"), or the agent made it up.
 _PHYSICAL_MEASURE = re.compile(r"(?<![\w.,$])(\d+(?:\.\d+)?)\s?-?\s?(?:lbs?|pounds?|kg|kilograms?|ounces?|oz|grams?|"
@@ -3727,6 +3729,10 @@ class _Run:
                         and not self._policy_lacks(content, m.start()) \
                         and not _CONTRASTED.search(content, max(0, m.start() - 16), m.start()) \
                         and not _UNKNOWN_TO_ME.search(content, max(0, m.start() - 50), m.start()):
+                    reasons.append(reason("text_not_visible", value=m[0]))
+        if "UPS" in content or "USPS" in content or "FedEx" in content or "DHL" in content or "OnTrac" in content:
+            for m in _COURIER.finditer(content):  # "It was delivered on the 14th by USPS."
+                if not self._said_before(re.compile(rf"\b{m[0]}\b", re.I)):
                     reasons.append(reason("text_not_visible", value=m[0]))
         if any(unit in content for unit in _MAY_MEASURE):  # "The 4-piece set weighs about 18 lbs in total."
             for m in _PHYSICAL_MEASURE.finditer(content):

@@ -555,3 +555,19 @@ def test_a_weight_or_size_must_be_visible(convo, at, said: str, ok: bool) -> Non
                        "available": True, "price": 532.58}}})
     i = c.say(said)
     assert at(certify_interaction(c.build()), i).eligible is ok
+
+
+@pytest.mark.parametrize(("said", "ok"), [
+    # a courier no order record names (blind set 91: r91_05 18, r91_09 48)
+    ("Tracking number 761805490977, shipped via **FedEx Ground**.", False),
+    ("It was delivered by USPS.", False),
+    ("The order record shows tracking number 761805490977 but no courier.", True),
+    ("You mentioned UPS dropped it off; the record doesn't name a courier.", True),  # the user's word
+])
+def test_a_courier_must_be_named_by_a_record_or_the_user(convo, at, said: str, ok: bool) -> None:
+    c = convo()
+    c.user("Who delivered #W8171054? My neighbour said UPS.")
+    c.call("get_order_details", {"order_id": "#W8171054"}, {"order_id": "#W8171054", "status": "delivered",
+                                                             "fulfillments": [{"tracking_id": ["761805490977"]}]})
+    i = c.say(said)
+    assert at(certify_interaction(c.build()), i).eligible is ok
