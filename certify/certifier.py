@@ -244,7 +244,7 @@ from trajectory2gym.certify.normalize import (
     words,
 )
 from trajectory2gym.certify.owned_ids import holder, misowned
-from trajectory2gym.certify.phone_state import PhoneState, codes_said, may_state_phone
+from trajectory2gym.certify.phone_state import BAR_SIGNAL, PhoneState, codes_said, may_state_phone
 from trajectory2gym.certify.plan_rates import (
     PlanRates,
     data_at_rate_miscounted,
@@ -3729,6 +3729,10 @@ class _Run:
                         and not self._policy_lacks(content, m.start()) \
                         and not _CONTRASTED.search(content, max(0, m.start() - 16), m.start()) \
                         and not _UNKNOWN_TO_ME.search(content, max(0, m.start() - 50), m.start()):
+                    reasons.append(reason("text_not_visible", value=m[0]))
+        if "Signal: " in content:  # "the status bar shows **Signal: Excellent | 4G | ...**", where it showed 5G
+            for m in BAR_SIGNAL.finditer(content.replace("**", "")):
+                if not self._said_before(re.compile(re.escape(m[0]))):
                     reasons.append(reason("text_not_visible", value=m[0]))
         if "UPS" in content or "USPS" in content or "FedEx" in content or "DHL" in content or "OnTrac" in content:
             for m in _COURIER.finditer(content):  # "It was delivered on the 14th by USPS."

@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 from trajectory2gym.certify.turns import without_problem_lists
 
 # What a check prints, field by field (tau2's telecom device, as envs/telecom/phone.py renders it).
-_BAR_SIGNAL = re.compile(r"\bSignal: (Excellent|Good|Fair|Poor|No Signal)(?: \| ([2-5]G)\b)?")
+# (public: a text quoting the bar must quote one a check showed)
+BAR_SIGNAL = re.compile(r"\bSignal: (Excellent|Good|Fair|Poor|No Signal)(?: \| ([2-5]G)\b)?")
 _AIRPLANE_BAR = re.compile(r"\bStatus Bar: Airplane Mode\b")
 _STATUS_FIELD = re.compile(r"^(SIM Card Status|Cellular Signal|Cellular Network Type): (\S+)", re.M)
 _MODE_SHOWN = re.compile(r"\b(?:Network Mode Preference|Preferred Network Mode set to): (\w+)")
@@ -112,7 +113,7 @@ class PhoneState:
         """Take what a check's output (or the user's paste of it) shows."""
         if _AIRPLANE_BAR.search(text):
             self.shown.update(signal="none", network="none")
-        for m in _BAR_SIGNAL.finditer(text):
+        for m in BAR_SIGNAL.finditer(text):
             self.shown["signal"] = "none" if m[1] == "No Signal" else m[1].lower()
             self.shown["network"] = m[2] if m[2] else "none"
         for name, value in _STATUS_FIELD.findall(text):
@@ -122,7 +123,7 @@ class PhoneState:
             self.shown["sim"] = sim
         elif "SIM card re-seated" in text:  # how the SIM is now, no check has shown, but a signal
             # on the bar after it ("Status Bar: Signal: Poor | 2G"): the phone reads the card
-            if (bar := _BAR_SIGNAL.search(text)) is not None and bar[1] != "No Signal":
+            if (bar := BAR_SIGNAL.search(text)) is not None and bar[1] != "No Signal":
                 self.shown["sim"] = "active"
             else:
                 self.shown.pop("sim", None)

@@ -179,6 +179,9 @@ def _convo(convo: Any) -> Any:
     ("Good, you're now on **4G** with a **good** signal. Next, let's check the app's permissions.",
      ["text_misstated_device", "text_misstated_device"]),
     ("Good, you're now on **5G** with an **excellent** signal. Next, let's check the app's permissions.", []),
+    # the bar quoted, not as it showed (blind set 91, t91_12 59)
+    ("After that step, the status bar shows **Signal: Excellent | 4G | Data Enabled**.", ["text_not_visible"]),
+    ("After that step, the status bar shows **Signal: Excellent | 5G | Data Enabled**.", []),
 ])
 def test_a_text_that_misreads_the_phone_is_not_grounded(convo: Any, at: Any, text: str, kinds: list[str]) -> None:
     c = _convo(convo)
