@@ -215,19 +215,37 @@ def free_beyond_allowance(text: str) -> list[tuple[str, int, int]]:
 # costs $50".
 _NEW_TOTAL = re.compile(r"\b(?:brings? (?:you|it|the reservation|[A-Z0-9]{6}) to|up to|to a total of|for a total of|"
                         r"making (?:it )?)\s*\**(\d+)\**\s+(?:checked\s+)?bags?\b", re.I)
+_NO_CHARGE = re.compile(r"\b(?:free|no (?:extra )?(?:charge|cost)|beyond|above|over|past)\b", re.I)
+# A count of bags added: "adding one bag", "to add 2 checked bags".
+_ADDING = re.compile(r"\badd(?:ing)?\s+(\d+|a|an|one|two|three|four|five)\s+(?:more\s+|extra\s+)?(?:checked\s+)?bags?\b", re.I)
 _FEE_SAID = re.compile(r"\b(?:costs?|charged?|fee|for)\b", re.I)
 _BEYOND = re.compile(r"\b(?:beyond|above|over|past|after)\s+(?:that|those|this|them|these)\b", re.I)
 _THAT_ONE = re.compile(r"\W*(?:that|this|the extra|the new|it)\b", re.I)  # the bag the sentence before added
 
 
-def charged_free_bags(text: str, fee: int, free_total: int) -> list[tuple[str, int]]:
+def charged_free_bags(text: str, fee: int, free_total: int, held: int | None = None) -> list[tuple[str, int]]:
     """(the amount as written, the new total said) for each sentence that gives the reservation a new
     total of bags and a fee for the extra one, where that total is within what travels free
     (``free_total``: the allowance per passenger times the passengers): "Adding one more brings you to
-    2 bags, and the extra bag costs $50", for a gold member in economy (3 free)."""
+    2 bags, and the extra bag costs $50", for a gold member in economy (3 free). With ``held``, the
+    bags the reservation has, a count added is a new total too: "adding one bag would cost $50", of
+    a regular member's economy booking with none (1 free)."""
     out: list[tuple[str, int]] = []
     before: re.Match[str] | None = None  # the total the sentence before gave ("That one costs $50" after it)
     for sentence in _SENTENCE_BREAK.split(text.replace("*", "")):
+        if held is not None and (adding := _ADDING.search(sentence)) and not _NEW_TOTAL.search(sentence):
+            # ("Each checked bag is $50, so adding one bag would cost $50"; up to a semicolon: "add 2 more bags
+            # at no charge; any bag beyond 3 would cost $50 each")
+            clause = sentence[adding.start():].split(";", 1)[0]
+            if _NO_CHARGE.search(clause):
+                continue
+            amounts = dollar_amounts(clause)
+            count = adding[1].lower()
+            after = held + (int(count) if count.isdigit() else _NUMBER_WORDS.get(count, 1))  # ("a", "an": one)
+            if len(amounts) == 1 and amounts[0][1] and not amounts[0][1] % fee and _FEE_SAID.search(clause) \
+                    and not _BEYOND.search(clause) and held < after <= free_total:
+                out.append((amounts[0][0], after))
+            continue
         own = _NEW_TOTAL.search(sentence)
         total = own or (before if _THAT_ONE.match(sentence) else None)
         before = own

@@ -3064,7 +3064,7 @@ class _Run:
         """The bags that travel free on the one reservation a text names by code: the policy's
         allowance for the one tier shown and its cabin, times its passengers; None where any of them
         is not known for certain (a write set another cabin than the record shows)."""
-        codes = list(dict.fromkeys(c for c in _codes_named(text) if self.index.field_of(c, "cabin") is not None))
+        codes = [code] if (code := self._one_booking(text)) is not None else []
         tiers = self._tiers_shown()
         if len(codes) != 1 or len(tiers) != 1:
             return None
@@ -3074,6 +3074,15 @@ class _Run:
         allowed = self._free_bags[0].get((next(iter(tiers)), cabin))
         people = self._passengers_of(codes[0])
         return allowed * people if allowed is not None and people else None
+
+    def _one_booking(self, text: str) -> str | None:
+        """The one reservation a text names by code, of those shown with a cabin; where it names none,
+        the one such reservation shown at all ("adding one bag would cost $50"); else None."""
+        codes = list(dict.fromkeys(c for c in _codes_named(text) if self.index.field_of(c, "cabin") is not None))
+        if not codes and not _codes_named(text):
+            shown = set(self.index.values_of("reservation_id")) if self.index.json_has('"cabin"') else set()
+            codes = [c.upper() for c in shown if self.index.field_of(c, "cabin") is not None]
+        return codes[0] if len(codes) == 1 else None
 
     def _passengers_of(self, ident: str) -> int | None:
         """How many passengers the observed object with this code lists; None where none shows it."""
@@ -3955,7 +3964,7 @@ class _Run:
                                       detail=f"${self._bag_fee / 100:.2f} each"))
         if self._free_bags[0] and self._bag_fee and "bag" in content and "$" in content and (
                 free_total := self._free_total(content)) is not None:
-            for written, total in charged_free_bags(content, self._bag_fee, free_total):
+            for written, total in charged_free_bags(content, self._bag_fee, free_total, self._bags_of(self._one_booking(content))):
                 # "brings you to 2 bags, and the extra bag costs $50", for a gold member in economy
                 reasons.append(reason("text_contradicts_policy", arg="baggage", value=f"{written} for {total} bags",
                                       detail=f"{free_total} travel free here: {self._free_bags[1]}"))

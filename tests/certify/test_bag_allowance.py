@@ -199,6 +199,18 @@ def test_a_fee_for_a_bag_within_the_free_total(text: str, found: list[tuple[str,
     assert charged_free_bags(text, 5000, 3) == found
 
 
+@pytest.mark.parametrize(("text", "held", "found"), [
+    # a count added to the bags held (blind set 91, a91_09 18): 0 held, 1 free
+    ("Each checked bag is **$50**, so adding one bag would cost $50.", 0, [("$50", 1)]),
+    ("Each checked bag is **$50**, so adding one bag would cost $50.", 1, []),  # past the free one
+    ("Each checked bag is **$50**, so adding one bag would cost $50.", None, []),  # held unknown
+    ("You could add 1 more bag at no charge; any bag beyond 1 would cost $50 each.", 0, []),
+])
+def test_a_fee_for_a_count_of_bags_added_within_the_free_total(text: str, held: int | None,
+                                                               found: list[tuple[str, int]]) -> None:
+    assert charged_free_bags(text, 5000, 1, held) == found
+
+
 @pytest.mark.parametrize(("tier", "kinds"), [
     ("gold", ["text_contradicts_policy"]),  # blind audit a57_02: gold in economy, 3 free per passenger
     ("regular", []),  # 1 free: the second bag is paid
@@ -211,6 +223,20 @@ def test_a_fee_for_a_bag_the_allowance_makes_free(convo: Any, at: Any, tier: str
         "reservation_id": "7SISHT", "cabin": "economy", "total_baggages": 1, "nonfree_baggages": 0,
         "passengers": [{"first_name": "Evelyn", "last_name": "Rossi"}]})
     i = c.say("7SISHT has 1 checked bag. Adding one more brings you to 2 bags, and the extra bag costs $50.")
+    found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
+    assert [k for k in found if k == "text_contradicts_policy"] == kinds, found
+
+
+@pytest.mark.parametrize(("held", "kinds"), [(0, ["text_contradicts_policy"]), (1, [])])  # regular economy: 1 free
+def test_a_fee_for_a_bag_added_to_the_one_booking_unnamed(convo: Any, at: Any, held: int, kinds: list[str]) -> None:
+    # blind set 91, a91_09 18: the text names no code; the one reservation shown is the one meant
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline", system=POLICY)
+    c.user("I'm raj_brown_5782. Add a checked bag to VA5SGQ; how much is it?")
+    c.call("get_user_details", {"user_id": "raj_brown_5782"}, {"user_id": "raj_brown_5782", "membership": "regular"})
+    c.call("get_reservation_details", {"reservation_id": "VA5SGQ"}, {
+        "reservation_id": "VA5SGQ", "cabin": "economy", "total_baggages": held, "nonfree_baggages": 0,
+        "passengers": [{"first_name": "Raj", "last_name": "Brown"}]})
+    i = c.say("Each checked bag is $50, so adding one bag would cost $50.")
     found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
     assert [k for k in found if k == "text_contradicts_policy"] == kinds, found
 
