@@ -58,7 +58,7 @@ _CLAUSE_SPLIT = re.compile(
 
 # Words that say yes to what was asked: "sure, go ahead", "sí, please".
 AFFIRM = re.compile(
-    r"\b(yes|yeah|yea|yah|(?<!see )(?<!thank )ya|yep|yup|sure|confirm(?:ed|s)?|correct|proceed|go ahead|please do|do it|do (?:that|this|so)|"
+    r"\b(yes|yeah|yea|yah|(?<!see )(?<!thank )ya|yep|yup|(?<!make )(?<!making )(?<!be )sure|confirm(?:ed|s)?|correct|proceed|go ahead|please do|do it|do (?:that|this|so)|"
     r"sounds good|looks (?:good|right|correct|fine)|all good|that'?s right|that is right|absolutely|definitely|perfect|"
     r"let'?s do it|i agree|agreed|that works|works for me|go for it|affirmative|fine by me|that'?s fine|"
     r"pl(?:ea)?[sz]e? do|make it so|sounds like a plan|obviously|of course|by all means|you bet|"
@@ -71,7 +71,7 @@ AFFIRM = re.compile(
 # wife first", "Okay, I'll confirm with my husband first".
 DEFER = re.compile(
     r"\b(?:let me|i(?:'d| would)? (?:want|need|have|like) to|i'?ll|i will|i shall|i must|i should) "
-    r"(?:first |just |quickly )?(?:think|check|talk|speak|ask|consult|discuss|confirm with|see|decide)\b"
+    r"(?:first |just |quickly )?(?:think|check|talk|speak|ask|consult|discuss|confirm with|see|decide|make sure)\b"
     # (not a hand-off asked for: "I want to talk to someone about switching plans", "to a human")
     r"(?!\s+(?:to|with)\s+(?:someone about|somebody about|a (?:human|real person|live agent|representative|supervisor|"
     r"manager|colleague|specialist)|an? (?:human |live )?agent)\b)"

@@ -266,6 +266,10 @@ def test_a_passenger_named_as_the_one_replaced_takes_no_date(convo) -> None:
     # the answer of the one asked, after the ellipsis (blind set 91, t91_07 24)
     ("Let me ask her... she says yes, go ahead.", "1977-02-12", []),
     ("Let me ask her... she says no, not yet.", "1977-02-12", ["not_confirmed"]),
+    # "make sure" is no yes, and puts it off (blind set 91, a91_05 21)
+    ("Hold on. Let me make sure she can actually go before you change anything.", "1977-02-12", ["not_confirmed"]),
+    ("Let me make sure she can go first.", "1977-02-12", ["not_confirmed"]),
+    ("Sure, change it.", "1977-02-12", []),
 ])
 def test_a_detail_corrected_in_the_reply_that_says_yes(convo, reply: str, dob: str, kinds: list[str]) -> None:
     said = "JT8DB7: Sophia Rossi dob now 1977-02-10. change to 1977-02-12, other 2 passengers same. ok?"
