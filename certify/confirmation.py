@@ -1485,8 +1485,12 @@ def _offer_after_failure(turns: list[Turn], anchors: Anchors) -> int:
     if not ("through" in text or "failed" in text or "instead" in text or "correct myself" in text
             or "mistake" in text) or not _AFTER_FAILURE.search(text) or not ASKS.search(text) or not anchors.ids:
         return -1
-    if not says(offer.wordline, anchors.stems) or (anchors.objects and not says(offer.wordline, anchors.objects)) \
-            or any(anchors.rival_id(t) for t in chunks(offer.text) if looks_like_identifier(t)):
+    # (the call's object by the identifiers only it takes says both: "Shall I proceed with that — HAT266 on
+    # May 19, HAT112 on May 27, $414 back to the gift card?", of a flight change)
+    flights = {key for key in anchors.object_ids if not key.isdigit()}  # (not their dates, said in words)
+    by_ids = bool(flights) and flights <= offer.compacts  # (each of them)
+    if not (by_ids or says(offer.wordline, anchors.stems)) or (anchors.objects and not by_ids and not says(
+            offer.wordline, anchors.objects)) or any(anchors.rival_id(t) for t in chunks(offer.text) if looks_like_identifier(t)):
         return -1
     own = anchors.object_keys()
     return k if any(t.role == "assistant" and not own.isdisjoint(t.compacts) for t in turns[:k]) else -1

@@ -1944,3 +1944,27 @@ def test_a_yes_then_a_question_of_another_matter(convo, reply: str, answer: str,
     c.say(answer)
     i = c.call("send_payment_request", {"customer_id": "C1001", "bill_id": "B1234321"}, "Payment request sent.")
     assert _workflow_kinds(next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)) == kinds
+
+
+@pytest.mark.parametrize(("offer", "ok"), [
+    # after a failed change, an offer of it again by its flights and the new method (blind set 91, a91_10 25)
+    ("I'm sorry — that didn't go through: a fare difference can't be refunded to a certificate. The refund can go "
+     "to your credit card 6899560. Shall I proceed with that — HAT230 on May 19, $27 back to the card?", True),
+    ("I'm sorry — that didn't go through: a fare difference can't be refunded to a certificate. Shall I proceed "
+     "with something else instead?", False),
+])
+def test_a_flight_change_offered_again_after_a_failure_by_its_flights(convo, at, offer: str, ok: bool) -> None:
+    c = convo(tools=_tools("airline"), domain="airline", system="You are an airline agent.")
+    c.user("I'm james_santos_9046. Move T6HMDP to HAT230 and refund the difference to my certificate.")
+    c.call("get_reservation_details", {"reservation_id": "T6HMDP"}, RESERVATION)
+    c.call("search_direct_flight", {"origin": "DEN", "destination": "LAS", "date": "2024-05-19"}, [
+        {"flight_number": "HAT230", "prices": {"economy": 150}}])
+    c.say("Here's the change for T6HMDP: HAT229 → HAT230 on May 19, economy, $27 back. To your certificate?")
+    c.user("Yes, the certificate.")
+    move = {"reservation_id": "T6HMDP", "cabin": "economy", "flights": [{"flight_number": "HAT230", "date": "2024-05-19"}]}
+    c.call("update_reservation_flights", {**move, "payment_id": "certificate_9380982"},
+           "Error: certificate cannot be used to update reservation")
+    c.say(offer)
+    c.user("Yes, the card is fine.")
+    i = c.call("update_reservation_flights", {**move, "payment_id": "credit_card_6899560"}, {**RESERVATION, **move})
+    assert at(certify_interaction(c.build()), i).checks["workflow"] is ok, at(certify_interaction(c.build()), i).reasons
