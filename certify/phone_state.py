@@ -52,6 +52,7 @@ _SIGNAL_SAID = re.compile(r"\b(?:with|have|has|getting|got|shows?|showing)\s+(?:
                           r"\**(excellent|good|fair|poor|weak|strong)\b", re.I)
 _SIM_SAID = re.compile(r"\bSIM(?:\s+card)?(?:\s+status)?\s+(?:is|shows(?:\s+as)?|looks)\s+(?:now\s+|currently\s+|still\s+)?"
                        r"\**(active|missing|locked|fine|working|registered|detected|not detected|ok(?:ay)?)\b", re.I)
+_SIM_WORKS = frozenset({"active", "fine", "working", "registered", "detected", "ok", "okay"})
 # "Your VPN server's performance is listed as **fair**", "VPN performance: poor".
 _VPN_SAID = re.compile(r"\bperformance\b[^.?!\n]{0,25}?\b(?:is|as|:|shows?|rated)\s+(?:listed\s+as\s+|currently\s+)?"
                        r"\**(excellent|good|fair|poor)\b"
@@ -249,7 +250,11 @@ class PhoneState:
                 continue
             if "sim" not in self.shown and "SIM" in sentence and not (
                     "sim card status" in user_text.lower() or _SIM_SAID.search(user_text)):
-                out += [(m[1].lower(), "SIM card") for m in _SIM_SAID.finditer(sentence)]
+                # (a signal on the bar shows the phone reads its SIM: "his physical SIM is working fine")
+                signal = self.shown.get("signal", "none") != "none"
+                for m in _SIM_SAID.finditer(sentence):
+                    if not (signal and m[1].lower() in _SIM_WORKS):
+                        out.append((m[1].lower(), "SIM card"))
             if "vpn" not in self.shown and "VPN" in text and "performance" in sentence and "performance" not in user_text.lower():
                 # "VPN Connected, to a VPN server with poor performance", before its details were checked
                 out += [((m[1] or m[2] or m[3]).lower(), "VPN server performance") for m in _VPN_SAID.finditer(sentence)]

@@ -220,6 +220,11 @@ def test_the_sim_lock_is_read_against_the_check(shown: str, text: str, flagged: 
     ((NETWORK_STATUS,), "Your SIM card is registered and working fine.", "", []),  # shown: misstated reads it
     ((), "Your SIM card is active, so let's look elsewhere.", "my sim card is active, i checked", []),  # the user said
     ((), "Once your SIM is active, you'll have service again.", "", []),  # not the present
+    # a signal on the bar shows the SIM read (blind set 91, t91_04 73); not a lock or its absence
+    (("Status Bar: Signal: Good | 5G | Data Enabled | Battery 80%",), "His physical SIM is working fine.", "", []),
+    (("Status Bar: Signal: Good | 5G | Data Enabled | Battery 80%",), "His SIM is missing.", "", ["missing"]),
+    (("Status Bar: Signal: No Signal | Data Disabled | Battery 80%",), "His physical SIM is working fine.", "",
+     ["working"]),
     # an app's permissions said in order before any check (blind audit t59_08), in a clause of a question
     ((), "Signal and data look fine, and your messaging app's permissions are all set, so let's look at Wi-Fi "
          "Calling next — is it on?", "", ["set"]),
