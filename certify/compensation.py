@@ -103,6 +103,9 @@ _OTHER_CONDITION = re.compile(r"\b(?:chang\w*|cancell?\w*)\b", re.I)
 _KEPT = re.compile(r"\b(?:remaining|rest|leftover|left ?over|unused)\b[^.;!?\n]{0,30}?\b(?:stays?|remains?|is kept|"
                    r"will be kept|is saved|carries over|rolls over)\b"
                    r"|\b(?:still|now) has \$[\d,]+(?:\.\d+)? (?:left|remaining)\b"  # "which still has $227 left"
+                   # "you'd have **$125** left on the certificate for a future trip"
+                   r"|\bhave \**\$[\d,]+(?:\.\d+)?\**\s+(?:left|remaining)\s+on\s+(?:it|the certificate|your certificate|"
+                   r"that certificate)\b"
                    # "$125 would remain on it" (not what is left to pay: "If you use the $250 certificate, $5 would remain")
                    r"|\$[\d,]+(?:\.\d+)?\**\s+(?:would|will)\s+(?:remain|stay|be left|be kept)\s+on\s+"
                    r"(?:it|the certificate|your certificate|that certificate)\b", re.I)
@@ -126,8 +129,11 @@ def certificate_kept(text: str) -> list[str]:
     for s in SENTENCE_OR_LINE.split(text):
         prior, before = before, s
         if ("ertificate" in s or (" on it" in s and "ertificate" in prior)) and (m := _KEPT.search(s)) \
-                and not _DENIED.search(m[0]) and "gift" not in s[max(0, m.start() - 30):m.start()].lower():
-            out.append(s.strip())  # (not "gift card 8364520 now has $152 left")
+                and not _DENIED.search(m[0]) and "gift" not in s[max(0, m.start() - 30):m.start()].lower() \
+                and "certificates" not in m[0].lower():
+            # (not "gift card 8364520 now has $152 left", nor other certificates: "The remaining two
+            # certificates stay on your profile")
+            out.append(s.strip())
     return out
 
 

@@ -188,6 +188,12 @@ def test_what_is_left_of_a_certificate_offered_for_a_booking_does_not_stay(convo
      "booking.", ["text_contradicts_policy"]),
     # what is left to pay, no certificate's (blind set 87, a87_01 25)
     ("If you use the $250 certificate, $5 would remain; the remainder can go on a credit card.", []),
+    # "you'd have $125 left on the certificate" (blind set 91, a91_04 13; blind set 79, a79_06 22)
+    ("Your certificate has $500. After paying $375, you'd have **$125** left on the certificate for a future trip.",
+     ["text_contradicts_policy"]),
+    # other certificates, not the rest of the one used (blind set 91, a91_03 51)
+    ("A booking can use only one certificate. The remaining two certificates stay on your profile for future "
+     "bookings.", []),
 ])
 def test_what_would_remain_on_a_certificate_offered(convo: Any, at: Any, said: str, kinds: list[str]) -> None:
     c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline", system=POLICY)
