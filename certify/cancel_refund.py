@@ -29,14 +29,15 @@ _RULE_PARTS = (re.compile(r"\b24 hours\b", re.I), re.compile(r"\bbusiness\b", re
 _REFUND_SAID = re.compile(r"\bcancel\w*\b[^.?!\n]{0,80}?\b(?:full\s+)?refund\w*\b|\b(?:full\s+)?refund\w*\b[^.?!\n]{0,40}?"
                           r"\bcancel", re.I)
 # ... not denied, asked or put as a condition: "can't be cancelled for a refund", "if it had been ...".
-_NOT_SAID = re.compile(r"n't\b|\b(?:not|no|cannot|unfortunately|only|unless|if|whether|eligible for)\b|\?"
+_NOT_SAID = re.compile(r"n't\b|\b(?:not|no|cannot|unfortunately|only|unless|if|whether|eligible for|requires?|required)\b|\?"
                        r"|\b(?:when|where|once)\b[^.?!\n]{0,30}?\b(?:allowed|permitted|possible|eligible)\b"
                        r"|\b(?:an?|any)\s+(?:eligible|allowed|permitted)\s+cancell?ation\b"
                        # where a cancellation's refund goes, as a rule: "refunds from a cancellation go back to ..."
                        r"|\brefunds\s+(?:from|of|on|for)\s+(?:an?\s+|any\s+)?cancell?ations?\s+\**(?:go|are\s+(?:sent|returned))\b"
                        # a question put in a statement: "I'll tell you exactly which can be cancelled"
                        r"|\b(?:tell you|see|check|find out|work out)\s+(?:exactly\s+)?(?:which|whether|what)\b",
-                       re.I)  # ("When a cancellation is allowed, refunds go back to ...", "an eligible cancellation would")
+                       re.I)  # ("When a cancellation is allowed, refunds go back to ...", "an eligible cancellation would";
+# the rule's terms: "A cancellation with refund requires one of: ...")
 # The user saying the airline cancelled the flight: a condition no record shows.
 _AIRLINE_CANCELLED = re.compile(r"\b(?:airline|you guys|you)\s+cancel|\bflight\s+(?:was|got|has been|is)\s+"
                                 r"(?:\w+\s+)?cancel", re.I)

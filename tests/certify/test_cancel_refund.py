@@ -48,6 +48,10 @@ def test_the_rule_is_read_from_the_policy() -> None:
     # where a cancellation's refund goes, as a rule (blind set 89, a89_07 12)
     ("Under our policy, refunds from a cancellation **go back to the original payment methods**.", False),
     ("Under our policy, a cancellation gets you a full refund to the original payment methods.", True),
+    # the rule's terms told (blind set 91, a91_05 8)
+    ("A cancellation with refund requires one of: booking within the last 24 hours, a flight cancelled by the "
+     "airline, a business cabin, or insurance with a covered reason.", False),
+    ("A cancellation with refund is yours: it was booked within the last 24 hours.", True),
 ])
 def test_a_cancellation_said_to_bring_a_refund(text: str, said: bool) -> None:
     assert bool(refunds_said(text)) is said
