@@ -737,6 +737,9 @@ _EXAMPLE_BEFORE = re.compile(r"\b(?:looks? like|e\.g\.,?|for example|for instanc
                              re.I)
 # What a charge is said to be instead of: "charged as a cabin upgrade, not a change fee".
 _CONTRASTED = re.compile(r"(?:,\s*not|\brather than|\binstead of)\s+(?:as\s+)?an?\s+$", re.I)
+# Why an order was cancelled, said as past: "It was cancelled because it was ordered by mistake".
+_CANCELLED_FOR = re.compile(r"\b(?:was|were|got|been)\s+cancell?ed\b[^.!?\n]{0,40}?\b(?:because|as|since|due to|reason)\b[^.!?\n]{0,30}?"
+                            r"\b(ordered by mistake|no longer needed)\b", re.I)
 # A courier by its name: no record of an order names one ("shipped via FedEx Ground"), so only the user can.
 _COURIER = re.compile(r"\b(?:FedEx|UPS|USPS|DHL|OnTrac)\b")
 # A weight or size said of an item ("weighs about 18 lbs", "24 inches wide"): its number must be one
@@ -3743,6 +3746,15 @@ class _Run:
             for m in BAR_SIGNAL.finditer(content.replace("**", "")):
                 if not self._said_before(re.compile(re.escape(m[0]))):
                     reasons.append(reason("text_not_visible", value=m[0]))
+        if ("by mistake" in content or "no longer needed" in content) and "ancel" in content:
+            # a reason no record of an order keeps, where no cancellation in this conversation gave it and
+            # the user never said it (an order cancelled before it)
+            for m in _CANCELLED_FOR.finditer(content):
+                if not any(m[1] in (msg.content or "").lower() for msg in self.inter.messages[:self.at]
+                           if msg.role in ("user", "tool")) and not any(  # (the policy lists it as a choice)
+                        m[1] == str(c.arguments.get("reason", "")).lower()
+                        for msg in self.inter.messages[:self.at] for c in msg.tool_calls or []):
+                    reasons.append(reason("text_not_visible", value=m[1]))
         if "UPS" in content or "USPS" in content or "FedEx" in content or "DHL" in content or "OnTrac" in content:
             for m in _COURIER.finditer(content):  # "It was delivered on the 14th by USPS."
                 if not self._said_before(re.compile(rf"\b{m[0]}\b", re.I)):

@@ -571,3 +571,34 @@ def test_a_courier_must_be_named_by_a_record_or_the_user(convo, at, said: str, o
                                                              "fulfillments": [{"tracking_id": ["761805490977"]}]})
     i = c.say(said)
     assert at(certify_interaction(c.build()), i).eligible is ok
+
+
+@pytest.mark.parametrize(("said", "ok"), [
+    # why an order cancelled before the conversation was cancelled: no record keeps it (blind set 91, r91_07 40)
+    ("It was cancelled because it was ordered by mistake.", False),
+    ("The record doesn't say why it was cancelled.", True),
+    ("A pending order can be cancelled (reason 'no longer needed' or 'ordered by mistake').", True),  # the choices
+])
+def test_why_an_earlier_order_was_cancelled_must_be_visible(convo, at, said: str, ok: bool) -> None:
+    from trajectory2gym.envs.registry import tool_specs
+
+    # (the cancellation tool's reasons are choices it shows: no reason of this order's)
+    c = convo(tools=[spec.model_dump(mode="json") for spec in tool_specs("retail")],
+              system="Cancel a pending order only with the reason 'no longer needed' or 'ordered by mistake'.")
+    c.user("I need to change a puzzle in another order, I think I picked the wrong one. And why did my order "
+           "#W8520591 get cancelled? I don't remember doing it.")  # (a mistake of the user's, of another order)
+    c.call("get_order_details", {"order_id": "#W8520591"}, {"order_id": "#W8520591", "status": "cancelled"})
+    i = c.say(said)
+    assert at(certify_interaction(c.build()), i).eligible is ok
+
+
+def test_why_an_order_was_cancelled_here_is_the_calls_reason(convo, at) -> None:
+    c = convo()
+    c.user("Cancel #W8520591 please.")
+    c.call("get_order_details", {"order_id": "#W8520591"}, {"order_id": "#W8520591", "status": "pending"})
+    c.say("Cancel #W8520591? What's the reason: no longer needed, or ordered by mistake?")
+    c.user("I ordered it by mistake. Yes, cancel it.")
+    c.call("cancel_pending_order", {"order_id": "#W8520591", "reason": "ordered by mistake"},
+           {"order_id": "#W8520591", "status": "cancelled"})
+    i = c.say("Done: it was cancelled because it was ordered by mistake.")
+    assert at(certify_interaction(c.build()), i).eligible

@@ -1136,7 +1136,8 @@ def test_a_lines_roaming_after_a_write_that_leaves_it(convo: Any, at: Any, write
 
 @pytest.mark.parametrize(("said", "kinds"), [
     # blind audit r57_08: an option of a write's choice said of the object, where its record shows another
-    ("Yes, #W5056519 was cancelled with the reason 'no longer needed'.", ["text_contradicts_status"]),
+    # (and a reason no one here gave: neither the user, the record nor the call)
+    ("Yes, #W5056519 was cancelled with the reason 'no longer needed'.", ["text_contradicts_status", "text_not_visible"]),
     ("Yes, #W5056519 was cancelled with the reason 'ordered by mistake'.", []),
     ("Yes, #W5056519 is cancelled.", []),
 ])
