@@ -167,6 +167,7 @@ from trajectory2gym.certify.data_amounts import (
     derivable,
 )
 from trajectory2gym.certify.data_left import DataLeftBook
+from trajectory2gym.certify.data_pace import may_pace, paced
 from trajectory2gym.certify.dated_fields import (
     ArrivalDays,
     BillMonths,
@@ -3548,6 +3549,8 @@ class _Run:
                 continue
             if "have " in content and _retracted(content, shown):
                 continue  # "I don't have a delivery estimate — I shouldn't have said 7-10 business days."
+            if isinstance(shown, str) and may_pace(content) and paced(shown, content, self._user_text(), self.index.dates_shown()):
+                continue  # "15.1 GB in the 20 days since February 1 — about 0.76 GB a day": worked out
             hidden = self._is_private(shown)
             privileged = privileged or hidden
             reasons.append(_unseen(shown, hidden))
