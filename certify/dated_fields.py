@@ -203,6 +203,9 @@ def _payment_dated(d: DateMention, sentence: str, book: DatedFields) -> tuple[st
     return (sentence[d.start:d.end], f"{owners[0].upper()}'s payment", f"it as {' and '.join(fields)}") if fields else None
 
 
+_STARTS = frozenset(stem(w) for w in ("start", "started", "starts", "began", "begin", "begins"))
+
+
 def _said_of(d: DateMention, sentence: str, stems: set[str], named: set[str],
              book: DatedFields) -> tuple[str, set[str]] | None:
     """The field (or identifier) a sentence gives a date, and the days it shows; None when unclear."""
@@ -215,6 +218,11 @@ def _said_of(d: DateMention, sentence: str, stems: set[str], named: set[str],
             best, score = [name], hits
         elif hits == score and hits:
             best.append(name)
+    if best and not stems.isdisjoint(_STARTS):
+        # "Your cycle started on 2025-02-01": a start said, which no end field holds
+        best = [name for name in best if not name.endswith(("end", "end_date"))]
+        if not best:
+            return None
     if best:
         # Of the one object the sentence names that shows these fields, its own values ("B1007 ...
         # was due on 2025-02-19": B1007's due date, not any bill's).

@@ -91,6 +91,18 @@ def test_a_date_is_read_against_the_field_it_is_said_of(text: str, flagged: list
     assert [label for _, label, _ in found] == flagged
 
 
+@pytest.mark.parametrize(("text", "flagged"), [
+    # a cycle's start said, which its end field does not hold (blind set 92: t92_01 58, t92_05 62)
+    ("Your cycle started on 2025-02-01 (that's the bill period), so today is day 22.", []),
+    ("The cycle began Feb 1, so over 25 days you've used 15.1 GB.", []),
+    ("Your cycle ends on 2025-02-01.", ["cycle_end_date"]),
+])
+def test_a_cycles_start_is_no_date_of_its_end(text: str, flagged: list[str]) -> None:
+    usage = {"line_id": "L1002", "data_used_gb": 15.1, "cycle_end_date": "2025-02-28"}
+    found = misdated_fields(text, _book(usage, BILL))
+    assert [label for _, label, _ in found] == flagged
+
+
 def test_a_date_no_field_shows_is_left_to_the_visibility_check() -> None:
     assert misdated_fields("Your contract on line 555-123-2001 runs until March 3, 2027.", _book(LINE)) == []
 
