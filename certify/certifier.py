@@ -465,7 +465,10 @@ _TAKEN_BACK = re.compile(r"\bI\s+(?:quoted|misquoted|mis-quoted|misstated|mis-st
                          r"|\bI\s+mis-?(?:stated|quoted)\b[^.;:()$]{0,20}?\bas\s+\$?(\d[\d,]*(?:\.\d+)?)"
                          # or when first, then what was said: "a moment ago I said the refund was $1,987.70"
                          r"|\b(?:earlier|before|a moment ago|previously),?\s+I\s+(?:quoted|stated|said|told you|gave you|wrote)\b"
-                         r"[^.;:()$]{0,30}?(?:\$(\d[\d,]*(?:\.\d+)?)|(\d+(?:\.\d+)?)(?=\s*GB\b))")  # (or of data: "I said 7.3 GB")
+                         r"[^.;:()$]{0,30}?(?:\$(\d[\d,]*(?:\.\d+)?)|(\d+(?:\.\d+)?)(?=\s*GB\b))"  # (or of data: "I said 7.3 GB")
+                         # or an amount called a slip: "The $1,138.19 was a typo."
+                         r"|\b[Tt]he\s+\$(\d[\d,]*(?:\.\d+)?)\s+(?:I\s+(?:gave|said|wrote)\s+)?was\s+(?:a\s+|my\s+)?"
+                         r"(?:typo|mistake|slip|error|wrong|incorrect)\b")
 
 
 # The whole of a sum written out after its first term: " + 2.0 GB = **17.0 GB**".
@@ -542,9 +545,9 @@ _RETRACTS = re.compile(r"\b(?:shouldn['’]t|should not) have (?:said|written|to
 
 def _taken_back_amounts(text: str) -> set[str]:
     """The amounts (as written, without "$") a text takes back as its own mistakes (``_TAKEN_BACK``)."""
-    if "I " not in text and "ot " not in text:
+    if "I " not in text and "ot " not in text and " was " not in text:
         return set()
-    return {m[1] or m[2] or m[3] or m[4] or m[5] or m[6] for m in _TAKEN_BACK.finditer(text)}
+    return {m[1] or m[2] or m[3] or m[4] or m[5] or m[6] or m[7] for m in _TAKEN_BACK.finditer(text)}
 
 
 # A time as a user writes it: "15:00", "3pm", "3:30 p.m." (minutes, or am/pm, make it a time).

@@ -491,6 +491,9 @@ def test_an_amount_of_data_the_user_asked_about_in_a_usage_sentence(convo, at, s
     ("The difference is not $129.95 but $119.95.", ["$129.95"]),  # not at a clause's end: read as stated
     ("The difference is actually $119.95 (I misstated it as $129.95).", []),
     ("The difference is actually $119.95 (I stated it as $129.95).", ["$129.95"]),  # no mistake owned up to
+    # an amount called a slip (blind set 92, r92_09 47)
+    ("You're right, I'm sorry: **$119.95** is correct. The $129.95 was a typo.", []),
+    ("You're right: **$119.95** is correct. The $129.95 was charged.", ["$129.95"]),
 ])
 def test_sizes_and_figures_taken_back_are_no_amounts(convo, at, said: str, misses: list[str]) -> None:
     c = convo()
