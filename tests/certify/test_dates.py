@@ -180,6 +180,16 @@ def test_a_clock_time_a_text_states_must_be_visible(convo, at, said: str, ok: bo
     # A time said in another zone than the schedules' Eastern one (blind set 85, a85_04 58).
     ({"flight_number": "HAT069", "scheduled_departure_time_est": "06:00:00", "scheduled_arrival_time_est": "12:00:00"},
      "HAT069 arrives at 12:00 EST (9:00 AM Pacific).", "HAT069 arrives at 12:00 EST (10:00 AM Pacific).", ["10:00 AM"]),
+    # ... by a city of the zone, or "local" and the zone (blind set 92: a92_04 22, a92_11 12, a92_11 40)
+    ({"flight_number": "HAT138", "scheduled_departure_time_est": "11:00:00", "scheduled_arrival_time_est": "13:30:00"},
+     "HAT138 arrives ORD at 13:30 ET (12:30 pm Chicago time).", "HAT138 arrives ORD at 13:30 ET (11:30 am Chicago time).",
+     ["11:30 am"]),
+    ({"flight_number": "HAT266", "scheduled_departure_time_est": "13:00:00", "scheduled_arrival_time_est": "16:00:00"},
+     "HAT266 departs LAS 13:00 ET (10:00 am Las Vegas time).", "HAT266 departs LAS 13:00 ET (11:00 am Las Vegas time).",
+     ["11:00 am"]),
+    ({"flight_number": "HAT023", "scheduled_departure_time_est": "14:00:00", "scheduled_arrival_time_est": "20:00:00"},
+     "Arrival in San Francisco is 5:00 pm local (Pacific) time.", "Arrival in San Francisco is 6:00 pm local (Pacific) time.",
+     ["6:00 pm"]),
     # Hours between two times said, written short (blind set 85, a85_06 51).
     ({"flight_number": "HAT068", "departure": "11:00:00", "arrival": "14:30:00"},
      "| HAT068 | 11:00 | 14:30 | 3.5h |", "| HAT068 | 11:00 | 14:30 | 4.5h |", ["4.5h"]),
