@@ -64,6 +64,7 @@ from trajectory2gym.certify.turns import (
     AFFIRM,
     ASKS,
     DEFER,
+    LIST_MARK,
     SENTENCE,
     SENTENCE_OR_LINE,
     Clause,
@@ -789,6 +790,27 @@ def _all_counted(text: str, n: int) -> bool:
     counted = "|".join([str(n), *(w for w, k in NUMBER_WORDS.items() if k == n and w not in ("both", "twice"))])
     return re.search(rf"\b(?:{counted})\s+(?:\w+\s+)?(?:swaps|changes|items|exchanges|returns|ones|of them)\b",
                      text, re.I) is not None
+
+
+def _all_of_listed(reply: Turn, turns: list[Turn], anchors: Anchors) -> bool:
+    """Whether a reply says yes to all the objects the agent's latest list of them before it holds,
+    by their count ("do all five", "all 3 of them"), this call's among them: one line of a list or
+    row of a table per object of the call's kind."""
+    if "all" not in reply.text.lower() or (m := _ALL_N.search(reply.text)) is None:
+        return False
+    n = int(m[1]) if m[1].isdigit() else NUMBER_WORDS.get(m[1].lower(), 0)
+    for before in reversed(turns[:next((k for k, t in enumerate(turns) if t is reply), 0)]):
+        if before.role != "assistant" or ("|" not in before.text and not LIST_MARK.search(before.text)):
+            continue
+        rows = [{compact(t) for t in chunks(line) if looks_like_identifier(t)} for line in before.text.split("\n")
+                if LIST_MARK.match(line) or line.lstrip().startswith("|")]
+        named = [keys for keys in rows if not keys.isdisjoint(anchors.ids) or any(anchors.rival_id(k) for k in keys)]
+        if any(not keys.isdisjoint(anchors.ids) for keys in named):
+            return n == len(named)
+    return False
+
+
+_ALL_N = re.compile(r"\ball\s+(\d+|two|three|four|five|six|seven|eight|nine|ten)\b", re.I)
 
 
 def _kept_in(described: Turn, named: set[str]) -> bool:
@@ -1971,7 +1993,7 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
                 # Same-verb tools told apart by their objects: "yes for the bag, no upgrade" says
                 # yes to the bag update and no to the cabin change.
                 this, other = _object_named(ws, anchors, this, other, clause.text)
-                rival_named |= other
+                rival_named |= other and not clause.question  # (not a question about the other: "Will I lose my bags?")
             if anchors.phones_stand_for_ids and (not this or by_word) and (fours := _LAST_FOUR.findall(clause.text)):
                 # A line by the last four digits of its number: "yes, but just the 2001 line".
                 lines = {anchors.line_of_last_four(t) for t in fours}
@@ -2169,7 +2191,11 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
                 # dumbbell swap?" "yes, all three please": this action among all the question lists
                 or (answered is not described and not pos_other and not _ALL_ITEMS.isdisjoint(turn.words)
                     and ASKS.search(answered.text) is not None and _names_action(answered.words, anchors))
-                or (answered is not described and not pos_other and _turns_back(turn, answered, described, anchors))):
+                or (answered is not described and not pos_other and _turns_back(turn, answered, described, anchors))
+                # "Ok yes. Do all five.", after an answer that asks nothing, to a description listing five
+                # objects of the call's kind, this one among them
+                or (answered is not described and not pos_other and not ASKS.search(answered.text)
+                    and _all_of_listed(turn, turns, anchors))):
             confirmed, withdrawn = True, False
             continue
         affirmed_elsewhere = True

@@ -1968,3 +1968,30 @@ def test_a_flight_change_offered_again_after_a_failure_by_its_flights(convo, at,
     c.user("Yes, the card is fine.")
     i = c.call("update_reservation_flights", {**move, "payment_id": "credit_card_6899560"}, {**RESERVATION, **move})
     assert at(certify_interaction(c.build()), i).checks["workflow"] is ok, at(certify_interaction(c.build()), i).reasons
+
+
+@pytest.mark.parametrize(("reply", "ok"), [
+    # a yes to all the rows of a table by their count, after a side question answered (blind set 92, a92_03 64)
+    ("Ok yes. Do all three.", True),
+    ("Ok yes. Do all two.", False),  # not the table's count: which two is unclear
+    ("Ok.", False),
+])
+def test_a_yes_to_all_the_rows_listed_by_their_count(convo, at, reply: str, ok: bool) -> None:
+    c = convo(tools=_tools("airline"), domain="airline", system="You are an airline agent.")
+    c.user("I'm james_santos_9046. Put T6HMDP, BOH180 and EQ1G6C in economy.")
+    business = {**RESERVATION, "cabin": "business", "total_baggages": 3}
+    c.call("get_reservation_details", {"reservation_id": "T6HMDP"}, business)
+    for code in ("BOH180", "EQ1G6C"):
+        c.call("get_reservation_details", {"reservation_id": code}, {**business, "reservation_id": code})
+    c.say("| Reservation | Flights | Refund | To |\n|---|---|---|---|\n| T6HMDP | HAT229 (May 19) | $400 | Visa 9560 |\n"
+          "| BOH180 | HAT229 (May 19) | $400 | Visa 9560 |\n| EQ1G6C | HAT229 (May 19) | $400 | Visa 9560 |\n\n"
+          "Flights, dates and passengers stay the same. Shall I change all three to economy?")
+    c.user("Wait. Will I lose my bags? T6HMDP has 3 bags on it.")
+    c.say("Your bags stay on T6HMDP: bags can't be removed, and the cabin change doesn't touch the bag count.")
+    c.user("And BOH180 has 1 bag, so that's fine, right?")
+    c.say("Right — BOH180 has 1 bag, within the economy allowance. EQ1G6C has no checked bags.")
+    c.user(reply)
+    move = {"reservation_id": "T6HMDP", "cabin": "economy", "payment_id": "credit_card_6899560",
+            "flights": [{"flight_number": "HAT229", "date": "2024-05-19"}]}
+    i = c.call("update_reservation_flights", move, {**business, **move})
+    assert at(certify_interaction(c.build()), i).checks["workflow"] is ok, at(certify_interaction(c.build()), i).reasons
