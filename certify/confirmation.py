@@ -879,6 +879,8 @@ def _ends_offering_other(turn: Turn, anchors: Anchors) -> bool:
         (four := anchors.card_field(method, "last_four")) and four in last for _, method, _ in anchors.payments)
 
 
+_PROCEED_WITH = re.compile(r"\b(?:(?:proceed|go ahead|continue)\s+with|submit|put through)\s+(?:the|this|that|your)\s+(\w+)"
+                           r"[^?\n]*\?\s*$", re.I)
 _AMENDED_HEAD = re.compile(r"\W*(?:updated|revised|corrected)\b", re.I)
 _IN_BRACKETS = re.compile(r"\([^()\n]*\)")
 _AMENDED = re.compile(r" (?:updated|revised) (?=(?:plan|summary|details|request|breakdown|version) )")
@@ -907,6 +909,10 @@ def _continues(turn: Turn, anchors: Anchors, index: EvidenceIndex) -> bool:
         line = _SAME_AGAIN.sub(" ", line)  # "Shall I send it again with ...?": this action, once more
     if anchors.dated and " return " in line:
         line = _RETURN_LEG.sub(" leg ", line)  # "So the new return is HAT033 ...": a trip's way back, no return
+    if (ask := _PROCEED_WITH.search(turn.text)) is not None and says(f" {ask[1].lower()} ", anchors.stems):
+        # "... refunds to gift cards arrive at once for cancelled orders ... Would you like me to proceed with the
+        # exchange as listed?": an answer that goes back to this action, whatever other verbs it explains
+        return _names_no_other(turn, anchors, index)
     if says(line, ACTION_STEMS - anchors.stems):
         return False
     if (offer := _OFFER.search(turn.text)) and not _goes_on(offer) and not says(

@@ -407,3 +407,25 @@ def test_an_updated_restatement_of_a_return_continues_its_description(convo, at,
     i = c.call("return_delivered_order_items", {"order_id": "#W7128968", "item_ids": ["7539442683", "6259501109"],
                                                 "payment_method_id": "paypal_3392566"}, SHELF_AND_VACUUM)
     assert at(certify_interaction(c.build()), i).checks["workflow"] is ok, at(certify_interaction(c.build()), i).reasons
+
+
+@pytest.mark.parametrize(("answer", "ok"), [
+    # an answer that explains another action's rule, then asks to go on with this one (blind set 92:
+    # r92_01 41, r92_12 38)
+    ("The policy gives refund times for cancelled orders only; for a return I can't promise a date. Would you "
+     "like me to proceed with the return as listed?", True),
+    ("The policy gives refund times for cancelled orders only. Shall I submit the return as listed?", True),
+    ("The policy gives refund times for cancelled orders only. Shall I cancel your pending order instead?", False),
+])
+def test_an_answer_that_goes_back_to_this_action(convo, at, answer: str, ok: bool) -> None:
+    c = convo()
+    c.user("I'm vera_diaz_3927. Return the printer and the stand mixer from #W9416655.")
+    c.call("get_order_details", {"order_id": "#W9416655"}, DELIVERED)
+    c.say("Return the Printer (8927136705, $386.07) and the Stand Mixer (9910400889, $196.88) from #W9416655; the "
+          "$582.95 refund goes to gift_card_4903229. Shall I proceed?")
+    c.user("wait, how long does the refund take?")
+    c.say(answer)
+    c.user("yes. do it.")
+    i = c.call("return_delivered_order_items", {"order_id": "#W9416655", "item_ids": ["8927136705", "9910400889"],
+                                                "payment_method_id": "gift_card_4903229"}, DELIVERED)
+    assert at(certify_interaction(c.build()), i).checks["workflow"] is ok
