@@ -236,6 +236,8 @@ def contradicted(text: str, status_of: Callable[[str], Any],
     for ident, said, sentence in status_claims(text, bill_of_month, written):
         if "be " in sentence and not (said := {f for f in said if not _only_to_be(f, sentence)}):
             continue  # "It must be paid before the line can be resumed": what it needs, not its status
+        if "the " in sentence.lower() and all(_only_of_another(f, sentence) for f in said):
+            continue  # "the cancelled order had size 7 ..., while #W3502364 has size 9": another object's
         shown = status_of(ident)
         if isinstance(shown, str) and shown.lower() in _LINE_STATUSES and said <= _BILL_STATUSES \
                 and _A_BILL.search(sentence):
@@ -276,6 +278,18 @@ _DENIED_BEFORE = re.compile(r"(?:n't|\bnot|\bnever)\s+(?:(?:been|yet|be|quite|ac
 _TO_BE = re.compile(r"\b(?:must|needs? to|has to|have to|should|ought to|to|can|cannot|can't|could|couldn't|will|won't|would)"
                     r"\s+(?:first\s+)?be\s+\**$",
                     re.I)
+
+
+def _only_of_another(form: str, sentence: str) -> bool:
+    """Whether every mention of a status form in a sentence names another object by it ("the cancelled
+    order", "the delivered ones"), no status given the one the sentence names."""
+    found = list(re.finditer(rf"\b{re.escape(form)}\b", sentence, re.I))
+    return bool(found) and all(_THE_BEFORE.search(sentence, max(0, m.start() - 8), m.start())
+                               and _OBJECT_NOUN.match(sentence, m.end()) for m in found)
+
+
+_THE_BEFORE = re.compile(r"\bthe\s+\**$", re.I)
+_OBJECT_NOUN = re.compile(r"\**\s+(?:orders?|ones?|bookings?|reservations?|items?|pair|lines?|bills?)\b", re.I)
 
 
 def _only_to_be(form: str, sentence: str) -> bool:

@@ -154,6 +154,9 @@ SHOWN = {"L1005": "Active", "#W1000001": "pending", "B1001": "Paid", "B1006": "D
     # the objects of another kind, all of them (blind set 85, t85_01 53)
     ("None of your bills are overdue, so I can resume L1005 for you.", []),
     ("L1005 is overdue, so I can't resume it.", [("L1005", "Active")]),
+    # a status naming another object by it (blind set 92, r92_07 48)
+    ("No, they're different: the cancelled order had size 7, while #W1000001 has size 9.", []),
+    ("No, they're different: #W1000001 is cancelled and has size 9.", [("#W1000001", "pending")]),
     # a bill's status, said of the bill, beside a line (blind set 91, t91_02 37)
     ("Now that the overdue bill is paid, I can resume line L1005 for you.", []),
     ("Now that L1005 is paid, I can resume it for you.", [("L1005", "Active")]),
