@@ -566,7 +566,7 @@ _SUM_LINE = re.compile(r"[+=]")
 _THINGS_OWN = re.compile(r"\**[ \t]*(?:checked[ \t]+)?(?:bags?|baggage|fees?|insurance)\b", re.I)
 
 
-_FOR_NEXT = re.compile(r"\s+for\s+(?:flight\s+)?")
+_FOR_NEXT = re.compile(r"\**\s+for\s+(?:flight\s+)?\**")  # (in bold or not: "**$1,991** for HAT221")
 _OPENS, _CLOSES = re.compile(r"\**\s*\(\s*(?:flight\s+)?"), re.compile(r"\s*\)")
 _ITS = re.compile(r"\W*(?:its|it's|it is|it costs|that one(?:'s| is| costs))\b", re.I)
 _AMOUNTS_JOINED = re.compile(r"\**\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s*\+\s*)\**")  # "$237 and $343", "$1, $2, and $3", "$115 + $121"

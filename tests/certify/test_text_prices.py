@@ -110,6 +110,8 @@ def test_a_price_of_another_object_is_misattributed(convo, at, observation: Any,
     (FLIGHTS, "| Option | Flights | Price |\n|---|---|---|\n| 1 | HAT001 + HAT002 | $120 + $135 = $255 |"),
     (FLIGHTS, "HAT001 and HAT002 cost $120 and $135 in economy."),
     (FLIGHTS, "The current economy fares are $120 for HAT001 and $135 for HAT002."),
+    # ... in bold (blind set 92, a92_01 54)
+    (FLIGHTS, "The fares were **$120** for HAT001 (PHX → LAS) and **$135** for HAT002, which is $255 in fares."),
     (FLIGHTS, "The cheapest connection is HAT001 to Phoenix followed by HAT002 to Seattle, at $120 + $135 = $255."),
     (FLIGHTS, "HAT001 is $120, $15 less than before, so $30 in total, and HAT002 is $135, as before."),
     # Fewer amounts than legs: a fare of the whole trip, no one leg's price.
