@@ -287,7 +287,14 @@ def seats_denied(text: str, seats_of: Callable[[str], dict[str, int] | None]) ->
 
 # A line that says a cabin has no seats, or is sold out: no offer of it.
 _NONE_LEFT = re.compile(r"\b(?:sold[ -]out|no (?:\w+ )?seats?|0 (?:\w+ )?seats?|full(?:y booked)?|unavailable|not available|"
-                        r"none left|waitlist\w*)\b", re.I)
+                        r"none left|waitlist\w*)\b"
+                        r"|\bseats?(?: left| available| open)?\W{1,4}0\b", re.I)  # a table's "Seats left" cell of 0
+
+
+def _said_full(flight: str, text: str) -> bool:
+    """Whether a text says a flight is full: "HAT179 is sold out in economy"."""
+    return ("sold" in text or "full" in text) and re.search(
+        rf"\b{flight}\b[^.\n]{{0,20}}?\b(?:is|was|'s)\s+(?:now\s+|already\s+)?(?:sold[ -]out|full)\b", text, re.I) is not None
 
 
 def sold_out_offered(text: str, seats_of: Callable[[str], dict[str, int] | None],
@@ -306,8 +313,8 @@ def sold_out_offered(text: str, seats_of: Callable[[str], dict[str, int] | None]
             continue
         low = line.lower()
         for flight in flights:
-            if (seats := seats_of(flight)) is None:
-                continue
+            if (seats := seats_of(flight)) is None or _said_full(flight, text):
+                continue  # (or said full elsewhere: "HAT179 is sold out in economy" under its row)
             stated = {abs(cents) for _, cents in money_numbers_in(line)} if len(flights) == 1 else {
                 cents_of(m[1]) for m in re.finditer(re.escape(flight) + _AMOUNT_AFTER, line)}
             for cabin, left in seats.items():

@@ -393,12 +393,17 @@ FARES = {("HAT223", "basic_economy"): 8900, ("HAT223", "economy"): 14600, ("HAT2
      [("HAT278", "business")]),
     ("The fastest is HAT223 (11:00–13:00) + HAT278 (13:00–16:00), with economy seats available.", []),
     ("HAT223 + HAT278 has no business seats available.", []),
+    # a table's row with its seats cell of 0, and the flight said full under it (blind set 92, a92_02 36)
+    ("| Flight | Basic economy | Seats left |\n|---|---|---|\n| HAT223 | $89 | 0 |", []),
+    ("| Flight | Basic economy | Seats left |\n|---|---|---|\n| HAT223 | $89 | 3 |", [("HAT223", "basic_economy")]),
+    ("| Flight | Basic economy |\n|---|---|\n| HAT223 | $89 |\n\nHAT223 is sold out in basic economy.", []),
 ])
 def test_a_cabin_with_no_seats_is_no_option(text: str, found: list[tuple[str, str]]) -> None:
     from trajectory2gym.certify.counts import sold_out_offered
+    from trajectory2gym.certify.tables import with_headers
 
     seats = {"HAT223": {"basic_economy": 0, "economy": 15, "business": 9}, "HAT278": {"economy": 4, "business": 0}}
-    assert sold_out_offered(text, seats.get, lambda f, c: FARES.get((f, c))) == found
+    assert sold_out_offered(with_headers(text), seats.get, lambda f, c: FARES.get((f, c))) == found
 
 
 @pytest.mark.parametrize(("text", "found"), [
