@@ -58,6 +58,14 @@ def _own_prices(line: str) -> list[int]:
     found = [c for _, c in (dollar_amounts(line) if "$" in line else money_numbers_in(line))]
     if len(found) > 2 and 2 * max(found) == sum(found):
         return [max(found)]
+    if len(found) > 2:  # a row's total beside its legs: "HAT069 ($51) | HAT276 ($55) | $106": the legs are parts
+        legs: set[int] = set()
+        for t, total in enumerate(found):
+            for a in range(len(found)):
+                for b in range(a + 1, len(found)):
+                    if t != a and t != b and found[a] + found[b] == total:
+                        legs |= {a, b}
+        return [c for k, c in enumerate(found) if k not in legs]
     return found
 
 

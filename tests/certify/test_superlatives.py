@@ -23,6 +23,11 @@ SUMS = ("| Flights | Basic economy | Economy |\n|---|---|---|\n| HAT062 + HAT284
         "$192 + $160 = $352 |\n| HAT062 + HAT242 | $69 + $61 = $130 | $192 + $149 = $341 |\n\n")
 
 
+TRIPS = ("| Route | Out | Back | Basic total | Economy total |\n|---|---|---|---|---|\n"
+         "| JFK ⇄ SEA | HAT069 ($51) | HAT276 ($55) | **$106** | $121 + $162 = $283 |\n"
+         "| JFK ⇄ SEA | HAT083 ($87) | HAT021 ($60) | $147 | $100 + $198 = $298 |\n\n")
+
+
 @pytest.mark.parametrize(("text", "found"), [
     # blind set 62, r62_03
     (LISTED + "The cheapest is the maple / graphic at $187.23.", [("$187.23", "the list's lowest is $182.03")]),
@@ -41,6 +46,9 @@ SUMS = ("| Flights | Basic economy | Economy |\n|---|---|---|\n| HAT062 + HAT284
     # a measure in a row is no price (blind set 85, r85_08 50)
     (KETTLES + "Yours (stainless steel, 2 liters, $91.78) is actually the cheapest gas-compatible option.", []),
     (KETTLES + "The glass one at $98.25 is the cheapest.", [("$98.25", "the list's lowest is $91.78")]),
+    # a row's total beside its legs' fares in cells of their own (blind set 92, a92_06 46)
+    (TRIPS + "The cheapest is **JFK ⇄ SEA on HAT069 / HAT276 for $106**.", []),
+    (TRIPS + "The cheapest is **JFK ⇄ SEA on HAT083 / HAT021 for $147**.", [("$147", "the list's lowest is $106.00")]),
 ])
 def test_the_cheapest_of_a_list(text: str, found: list[tuple[str, str]]) -> None:
     assert may_rank(text)
