@@ -749,6 +749,11 @@ _CONTRASTED = re.compile(r"(?:,\s*not|\brather than|\binstead of)\s+(?:as\s+)?an
 # Why an order was cancelled, said as past: "It was cancelled because it was ordered by mistake".
 _CANCELLED_FOR = re.compile(r"\b(?:was|were|got|been)\s+cancell?ed\b[^.!?\n]{0,40}?\b(?:because|as|since|due to|reason)\b[^.!?\n]{0,30}?"
                             r"\b(ordered by mistake|no longer needed)\b", re.I)
+# A gift card's expiry said: "Gift card balances expire 12 months after ...", "gift card balances never expire".
+_GIFT_EXPIRY = re.compile(r"\bgift[ _-]?cards?\b[^.\n]{0,40}?\b(?:never\s+)?expir\w*|\bexpir\w*[^.\n]{0,30}?\bgift[ _-]?cards?\b", re.I)
+# ... not where the text says nothing states one: "Nothing in our policy or your account says anything about it"
+_NOT_SAID_ANYWHERE = re.compile(r"\b(?:nothing|not|no|don't|doesn't|isn't|can't|cannot|unable)\b|n't\b", re.I)
+_SAYING = re.compile(r"\b(?:says?|said|states?|stated|information|mentions?|know|details|records?)\b", re.I)
 # A courier by its name: no record of an order names one ("shipped via FedEx Ground"), so only the user can.
 _COURIER = re.compile(r"\b(?:FedEx|UPS|USPS|DHL|OnTrac)\b")
 # A weight or size said of an item ("weighs about 18 lbs", "24 inches wide"): its number must be one
@@ -3767,6 +3772,13 @@ class _Run:
                         m[1] == str(c.arguments.get("reason", "")).lower()
                         for msg in self.inter.messages[:self.at] for c in msg.tool_calls or []):
                     reasons.append(reason("text_not_visible", value=m[1]))
+        if "xpir" in content and "ift" in content:  # a rule of gift cards no record or policy states
+            for m in _GIFT_EXPIRY.finditer(content):
+                sentence = _sentence_at(content, m.start())
+                if not (_NOT_SAID_ANYWHERE.search(sentence) and _SAYING.search(sentence)) and not any(
+                        "expir" in (msg.content or "").lower() for msg in self.inter.messages[:self.at]
+                        if msg.role in ("tool", "system")):
+                    reasons.append(reason("text_not_visible", value=m[0]))
         if "UPS" in content or "USPS" in content or "FedEx" in content or "DHL" in content or "OnTrac" in content:
             for m in _COURIER.finditer(content):  # "It was delivered on the 14th by USPS."
                 if not self._said_before(re.compile(rf"\b{m[0]}\b", re.I)):

@@ -602,3 +602,18 @@ def test_why_an_order_was_cancelled_here_is_the_calls_reason(convo, at) -> None:
            {"order_id": "#W8520591", "status": "cancelled"})
     i = c.say("Done: it was cancelled because it was ordered by mistake.")
     assert at(certify_interaction(c.build()), i).eligible
+
+
+@pytest.mark.parametrize(("said", "ok"), [
+    # a gift card's expiry, which no record or policy states (blind sets 91 and 92: r91_12 58, r92_08 49)
+    ("No, gift card balances never expire, so your $55.00 will stay available.", False),
+    ("Gift card balances expire 12 months after the last refund is credited.", False),
+    ("Nothing in our policy or your account data says anything about gift card expiry.", True),
+])
+def test_a_gift_cards_expiry_must_be_stated_somewhere(convo, at, said: str, ok: bool) -> None:
+    c = convo()
+    c.user("Do gift card balances expire? Mine has $55.00 on it.")
+    c.call("get_user_details", {"user_id": "mei_kim_3337"}, {"user_id": "mei_kim_3337", "payment_methods": {
+        "gift_card_3482342": {"source": "gift_card", "balance": 55.0, "id": "gift_card_3482342"}}})
+    i = c.say(said)
+    assert at(certify_interaction(c.build()), i).eligible is ok
