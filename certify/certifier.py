@@ -2861,9 +2861,14 @@ class _Run:
     def _hours_made(self, hours: str, text: str, wait: bool) -> bool:
         """Whether a count of hours a text says is the time between two clock times it (or the agent's
         message before) states, or what the flights it names make by their shown times (``wait``: a
-        connection between them)."""
+        connection between them; where the text names two flights with shown times, only theirs: 05:00 to
+        17:00 is twelve hours, but no wait between a leg landing at 07:00 and the next leaving at 17:00)."""
+        if hours_of_flights(hours, text, self._times_of, wait=wait):
+            return True
+        if wait and sum(1 for f in set(FLIGHT_NUMBER.findall(text)) if self._times_of(f, "departure")) >= 2:
+            return False  # (both ends of the wait named: their times make it)
         earlier = next((t.text for t in reversed(self.turns[:-1]) if t.role == "assistant"), "")
-        return hours_between_said(hours, text, earlier) or hours_of_flights(hours, text, self._times_of, wait=wait)
+        return hours_between_said(hours, text, earlier)
 
     def _flights_timed(self, sentence: str) -> bool:
         """Whether a sentence names a flight whose times a record shows."""

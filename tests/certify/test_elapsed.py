@@ -259,6 +259,11 @@ def test_hours_the_flights_a_sentence_names_make(number: str, text: str, derived
     ("| Flights | Total |\n|---|---|\n| HAT025 + HAT023 | 16h |\n| HAT072 | 4h |\n\nThey take 4–16 hours.", []),
     ("| Flights | Total |\n|---|---|\n| HAT025 + HAT023 | 16h |\n| HAT072 | 4h |\n\nThey take 4–18 hours.",
      ["4–18 hours"]),
+    # a wait between the legs named, not between the first's departure and the second's (blind set 92, a92_02 60)
+    ("- HAT025: departs 04:00, arrives 07:30\n- HAT023: departs 14:00, arrives 20:00\n\nThat's a **6.5-hour layover**.",
+     []),
+    ("- HAT025: departs 04:00, arrives 07:30\n- HAT023: departs 14:00, arrives 20:00\n\nThat's a **10-hour layover**.",
+     ["10-hour layover"]),
 ])
 def test_hours_the_flights_make_in_a_text(convo: Any, at: Any, said: str, misses: list[str]) -> None:
     from trajectory2gym.envs.registry import tool_specs
