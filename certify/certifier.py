@@ -754,6 +754,8 @@ _GIFT_EXPIRY = re.compile(r"\bgift[ _-]?cards?\b[^.\n]{0,40}?\b(?:never\s+)?expi
 # ... not where the text says nothing states one: "Nothing in our policy or your account says anything about it"
 _NOT_SAID_ANYWHERE = re.compile(r"\b(?:nothing|not|no|don't|doesn't|isn't|can't|cannot|unable)\b|n't\b", re.I)
 _SAYING = re.compile(r"\b(?:says?|said|states?|stated|information|mentions?|know|details|records?)\b", re.I)
+# An amount charged per day: "billed at $10.00 per day", "$5/day".
+_PER_DAY = re.compile(r"\$(\d[\d,]*(?:\.\d+)?)\**\s*(?:per|a|/|each)\s*day\b", re.I)
 # A courier by its name: no record of an order names one ("shipped via FedEx Ground"), so only the user can.
 _COURIER = re.compile(r"\b(?:FedEx|UPS|USPS|DHL|OnTrac)\b")
 # A weight or size said of an item ("weighs about 18 lbs", "24 inches wide"): its number must be one
@@ -1353,6 +1355,11 @@ class _Run:
         hundredths of a GB, from the message). "3 GB will cost $6" after "add 2 GB" is no such amount."""
         return self._times_a_price(cents, self._user_data() or data)
 
+    def _day_rates_shown(self) -> set[int]:
+        """The prices per day (cents) the user, the policy, an observation or a tool's description writes."""
+        texts = [*self._visible_texts(), self._tool_text(), *self.index.json_observations]
+        return {cents_of(m[1]) for text in texts if "day" in text for m in _PER_DAY.finditer(text)}
+
     def _gb_rates_shown(self) -> set[int]:
         """The prices per GB shown so far (cents): the plans' rates, and those the user, the policy or a
         tool's description writes ("$2.00/GB")."""
@@ -1677,8 +1684,12 @@ class _Run:
             # "extra data costs $6.00 per GB": a unit price, which no count times a price gives
             rates = {"$" + m[1] for m in _RATE.finditer(money)} if "per " in money or "/" in money or "each" in money else ()
             gb_rates = rates_said(money) if rates and "GB" in money else set()
+            day_rates = {cents_of(m[1]) for m in _PER_DAY.finditer(money)} if " day" in money or "/day" in money else set()
             totals: set[int] | None = None
             for k, (written, cents) in enumerate(found):
+                if day_rates and abs(cents) in day_rates and abs(cents) not in self._day_rates_shown():
+                    misses.append(written)  # "roaming in France is billed at $10.00 per day": a rate no one gave
+                    continue
                 if gb_rates and written in rates and abs(cents) in gb_rates and abs(cents) not in self._gb_rates_shown() \
                         and abs(cents) not in self._derived and not self._per_unit(abs(cents), data := stated_amounts(
                             text, data=True)):

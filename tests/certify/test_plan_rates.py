@@ -277,3 +277,19 @@ def test_a_refuel_priced_on_a_line_named_by_whose_it_is(convo: Any, at: Any, sai
     i = c.say(said)
     found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
     assert [k for k in found if k == "text_miscalculated"] == kinds, found
+
+
+@pytest.mark.parametrize(("said", "ok"), [
+    # a charge per day no one gave (blind set 92, t92_01 50)
+    ("Yes — roaming in France is billed at $10.00 per day, and that will show up on your next bill.", False),
+    ("Your records show no daily roaming charge; I can't quote one.", True),
+    ("Last month's bill had $55.00 of roaming on it.", True),  # a shown amount, no rate per day
+])
+def test_a_charge_per_day_must_be_one_given(convo: Any, at: Any, said: str, ok: bool) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user("I'm in France. What will roaming cost me per day?")
+    c.call("get_bills_for_customer", {"customer_id": "C1001"}, [{"bill_id": "B1002", "line_items": [
+        {"description": "Premium Plan - Line 555-123-2002", "amount": 65.0},
+        {"description": "Roaming - Line 555-123-2002", "amount": 55.0}]}])
+    i = c.say(said)
+    assert at(certify_interaction(c.build()), i).eligible is ok
