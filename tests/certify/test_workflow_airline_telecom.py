@@ -1820,6 +1820,19 @@ def test_a_card_named_in_brackets_as_the_payment(convo, at, aside: str, ok: bool
     assert at(certify_interaction(c.build()), i).checks["workflow"] is ok
 
 
+# A business booking of T6HMDP, and its change to economy on the same flight (the downgrades below).
+BUSINESS = {**RESERVATION, "cabin": "business", "flights": [{"flight_number": "HAT229", "date": "2024-05-19", "price": 577}]}
+TO_ECONOMY = {"reservation_id": "T6HMDP", "cabin": "economy", "payment_id": "credit_card_6899560",
+              "flights": [{"flight_number": "HAT229", "date": "2024-05-19"}]}
+
+
+def _downgrade_workflow(c: Any, at: Any) -> tuple[bool, list[str]]:
+    """The workflow check of T6HMDP's change to economy made now, and the decision's reasons."""
+    i = c.call("update_reservation_flights", TO_ECONOMY, {**BUSINESS, **TO_ECONOMY})
+    d = at(certify_interaction(c.build()), i)
+    return d.checks["workflow"], d.reasons
+
+
 @pytest.mark.parametrize(("listed", "ok"), [
     # blind set 86, a86_01 57: the other reservations a list names are no other flights of this one
     ("1. T6HMDP: refund $400 to your Visa ending 9560\n2. BOH180: refund $300 to your Visa ending 9560", True),
@@ -1830,10 +1843,8 @@ def test_a_card_named_in_brackets_as_the_payment(convo, at, aside: str, ok: bool
 def test_a_list_of_reservations_to_downgrade_on_their_same_flights(convo, at, listed: str, ok: bool) -> None:
     c = convo(tools=_tools("airline"), domain="airline", system="You are an airline agent.")
     c.user("I'm james_santos_9046. Put T6HMDP and BOH180 in economy.")
-    business = {**RESERVATION, "cabin": "business", "flights": [{"flight_number": "HAT229", "date": "2024-05-19",
-                                                                 "price": 577}]}
-    c.call("get_reservation_details", {"reservation_id": "T6HMDP"}, business)
-    c.call("get_reservation_details", {"reservation_id": "BOH180"}, {**business, "reservation_id": "BOH180", "flights": [
+    c.call("get_reservation_details", {"reservation_id": "T6HMDP"}, BUSINESS)
+    c.call("get_reservation_details", {"reservation_id": "BOH180"}, {**BUSINESS, "reservation_id": "BOH180", "flights": [
         {"flight_number": "HAT080", "date": "2024-05-28", "price": 407}]})
     c.call("search_direct_flight", {"origin": "DEN", "destination": "LAS", "date": "2024-05-19"}, [
         {"flight_number": "HAT229", "prices": {"economy": 177}}, {"flight_number": "HAT230", "prices": {"economy": 150}}])
@@ -1843,10 +1854,8 @@ def test_a_list_of_reservations_to_downgrade_on_their_same_flights(convo, at, li
     c.say("To confirm, I'll change these two reservations to **economy**, keeping the same flights, dates and "
           f"passengers:\n\n{listed}\n\nShall I go ahead with both? (yes/no)")
     c.user("Yes. Do it.")
-    move = {"reservation_id": "T6HMDP", "cabin": "economy", "payment_id": "credit_card_6899560",
-            "flights": [{"flight_number": "HAT229", "date": "2024-05-19"}]}
-    i = c.call("update_reservation_flights", move, {**business, **move})
-    assert at(certify_interaction(c.build()), i).checks["workflow"] is ok, at(certify_interaction(c.build()), i).reasons
+    workflow, reasons = _downgrade_workflow(c, at)
+    assert workflow is ok, reasons
 
 
 @pytest.mark.parametrize(("reply", "ok"), [
@@ -1857,18 +1866,14 @@ def test_a_list_of_reservations_to_downgrade_on_their_same_flights(convo, at, li
 def test_a_reservation_put_off_by_an_id_shaped_like_a_flight(convo, at, reply: str, ok: bool) -> None:
     c = convo(tools=_tools("airline"), domain="airline", system="You are an airline agent.")
     c.user("I'm james_santos_9046. Put T6HMDP and BOH180 in economy.")
-    business = {**RESERVATION, "cabin": "business", "flights": [{"flight_number": "HAT229", "date": "2024-05-19",
-                                                                 "price": 577}]}
-    c.call("get_reservation_details", {"reservation_id": "T6HMDP"}, business)
-    c.call("get_reservation_details", {"reservation_id": "BOH180"}, {**business, "reservation_id": "BOH180", "flights": [
+    c.call("get_reservation_details", {"reservation_id": "T6HMDP"}, BUSINESS)
+    c.call("get_reservation_details", {"reservation_id": "BOH180"}, {**BUSINESS, "reservation_id": "BOH180", "flights": [
         {"flight_number": "HAT080", "date": "2024-05-28", "price": 407}]})
     c.say("To confirm, I'll change both to **economy** on the same flights: T6HMDP ($400 back) and BOH180 ($300 "
           "back), refunds to your Visa ending 9560. Shall I go ahead? (yes/no)")
     c.user(reply)
-    move = {"reservation_id": "T6HMDP", "cabin": "economy", "payment_id": "credit_card_6899560",
-            "flights": [{"flight_number": "HAT229", "date": "2024-05-19"}]}
-    i = c.call("update_reservation_flights", move, {**business, **move})
-    assert at(certify_interaction(c.build()), i).checks["workflow"] is ok, at(certify_interaction(c.build()), i).reasons
+    workflow, reasons = _downgrade_workflow(c, at)
+    assert workflow is ok, reasons
 
 
 @pytest.mark.parametrize(("replaced", "kinds"), [
@@ -1991,7 +1996,5 @@ def test_a_yes_to_all_the_rows_listed_by_their_count(convo, at, reply: str, ok: 
     c.user("And BOH180 has 1 bag, so that's fine, right?")
     c.say("Right — BOH180 has 1 bag, within the economy allowance. EQ1G6C has no checked bags.")
     c.user(reply)
-    move = {"reservation_id": "T6HMDP", "cabin": "economy", "payment_id": "credit_card_6899560",
-            "flights": [{"flight_number": "HAT229", "date": "2024-05-19"}]}
-    i = c.call("update_reservation_flights", move, {**business, **move})
-    assert at(certify_interaction(c.build()), i).checks["workflow"] is ok, at(certify_interaction(c.build()), i).reasons
+    workflow, reasons = _downgrade_workflow(c, at)
+    assert workflow is ok, reasons
