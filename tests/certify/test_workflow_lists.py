@@ -328,13 +328,8 @@ PENDING = {"order_id": "#W3418707", "status": "pending", "items": [
     "payment_history": [{"transaction_type": "payment", "amount": 64.25, "payment_method_id": "credit_card_6737120"}]}
 
 
-@pytest.mark.parametrize(("reply", "cancel_ok"), [
-    ("Actually keep the mixer, just return the printer. The cancellation - yes, go ahead with that.", True),
-    ("Actually keep the mixer, just return the printer.", False),  # nothing said of the cancellation
-    ("Actually keep the mixer, just return the printer. I'll think about the cancellation.", False),
-])
-def test_a_yes_by_the_actions_verb_after_a_scope_to_another_actions_object(convo, at, reply: str,
-                                                                           cancel_ok: bool) -> None:
+def _plan_answered(convo: Any, reply: str) -> Any:
+    """A plan of a return from DELIVERED and the cancellation of PENDING, both looked up, and the user's reply."""
     c = convo()
     c.user("I'm vera_diaz_3927. Return the printer and the stand mixer from #W9416655, and cancel #W3418707.")
     for order in (DELIVERED, PENDING):
@@ -343,6 +338,17 @@ def test_a_yes_by_the_actions_verb_after_a_scope_to_another_actions_object(convo
           "from #W9416655; the $582.95 refund goes to gift_card_4903229.\n2. Cancel #W3418707 (Dog Leash and "
           "Basketball) with the reason 'no longer needed'; $64.25 goes back to credit_card_6737120.\nShall I proceed?")
     c.user(reply)
+    return c
+
+
+@pytest.mark.parametrize(("reply", "cancel_ok"), [
+    ("Actually keep the mixer, just return the printer. The cancellation - yes, go ahead with that.", True),
+    ("Actually keep the mixer, just return the printer.", False),  # nothing said of the cancellation
+    ("Actually keep the mixer, just return the printer. I'll think about the cancellation.", False),
+])
+def test_a_yes_by_the_actions_verb_after_a_scope_to_another_actions_object(convo, at, reply: str,
+                                                                           cancel_ok: bool) -> None:
+    c = _plan_answered(convo, reply)
     cancel = c.call("cancel_pending_order", {"order_id": "#W3418707", "reason": "no longer needed"}, PENDING)
     both = c.call("return_delivered_order_items", {"order_id": "#W9416655", "item_ids": ["8927136705", "9910400889"],
                                                    "payment_method_id": "gift_card_4903229"}, DELIVERED)
@@ -361,14 +367,7 @@ def test_a_yes_by_the_actions_verb_after_a_scope_to_another_actions_object(convo
 ])
 def test_a_yes_to_one_action_and_a_check_of_ones_own_put_off_for_the_other(convo, at, reply: str, return_ok: bool,
                                                                            cancel_ok: bool) -> None:
-    c = convo()
-    c.user("I'm vera_diaz_3927. Return the printer and the stand mixer from #W9416655, and cancel #W3418707.")
-    for order in (DELIVERED, PENDING):
-        c.call("get_order_details", {"order_id": order["order_id"]}, order)
-    c.say("Here's the plan:\n1. Return the Printer (8927136705, $386.07) and the Stand Mixer (9910400889, $196.88) "
-          "from #W9416655; the $582.95 refund goes to gift_card_4903229.\n2. Cancel #W3418707 (Dog Leash and "
-          "Basketball) with the reason 'no longer needed'; $64.25 goes back to credit_card_6737120.\nShall I proceed?")
-    c.user(reply)
+    c = _plan_answered(convo, reply)
     both = c.call("return_delivered_order_items", {"order_id": "#W9416655", "item_ids": ["8927136705", "9910400889"],
                                                    "payment_method_id": "gift_card_4903229"}, DELIVERED)
     cancel = c.call("cancel_pending_order", {"order_id": "#W3418707", "reason": "no longer needed"}, PENDING)
