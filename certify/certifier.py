@@ -3475,6 +3475,10 @@ class _Run:
             if m.role != "assistant" and m.content:
                 yield m.content
 
+    def _said_by(self, needle: str, roles: tuple[str, ...]) -> bool:
+        """Whether a message of one of ``roles`` before the current decision holds ``needle`` (lower case)."""
+        return any(needle in (m.content or "").lower() for m in self.inter.messages[:self.at] if m.role in roles)
+
     def _said_before(self, pattern: re.Pattern[str]) -> bool:
         """Whether a visible text before the current decision holds ``pattern``."""
         return any(pattern.search(text) for text in self._visible_texts())
@@ -3783,17 +3787,15 @@ class _Run:
             # a reason no record of an order keeps, where no cancellation in this conversation gave it and
             # the user never said it (an order cancelled before it)
             for m in _CANCELLED_FOR.finditer(content):
-                if not any(m[1] in (msg.content or "").lower() for msg in self.inter.messages[:self.at]
-                           if msg.role in ("user", "tool")) and not any(  # (the policy lists it as a choice)
+                if not self._said_by(m[1], ("user", "tool")) and not any(  # (the policy lists it as a choice)
                         m[1] == str(c.arguments.get("reason", "")).lower()
                         for msg in self.inter.messages[:self.at] for c in msg.tool_calls or []):
                     reasons.append(reason("text_not_visible", value=m[1]))
         if "xpir" in content and "ift" in content:  # a rule of gift cards no record or policy states
             for m in _GIFT_EXPIRY.finditer(content):
                 sentence = _sentence_at(content, m.start())
-                if not (_NOT_SAID_ANYWHERE.search(sentence) and _SAYING.search(sentence)) and not any(
-                        "expir" in (msg.content or "").lower() for msg in self.inter.messages[:self.at]
-                        if msg.role in ("tool", "system")):
+                if not (_NOT_SAID_ANYWHERE.search(sentence) and _SAYING.search(sentence)) \
+                        and not self._said_by("expir", ("tool", "system")):
                     reasons.append(reason("text_not_visible", value=m[0]))
         if "UPS" in content or "USPS" in content or "FedEx" in content or "DHL" in content or "OnTrac" in content:
             for m in _COURIER.finditer(content):  # "It was delivered on the 14th by USPS."
