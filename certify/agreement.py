@@ -1089,7 +1089,8 @@ def _date_not_described(turns: list[Turn], described: Turn, anchors: Anchors, fi
     born = {str(r["dob"]) for _, items in anchors.records for r in items if isinstance(r, dict) and r.get("dob")}
     for ident, date in anchors.changed():
         key = compact(ident)
-        said = in_action.get(key) or (free if not in_action else anywhere.get(key, []))
+        # (an action sentence with no date at all, "Would you like me to downgrade all five?": any sentence's)
+        said = in_action.get(key) or (free if not in_action and free else anywhere.get(key, []))
         if born:
             said = [d for d in said if not any(d.means(b) for b in born)]
         if said:

@@ -1998,3 +1998,20 @@ def test_a_yes_to_all_the_rows_listed_by_their_count(convo, at, reply: str, ok: 
     c.user(reply)
     workflow, reasons = _downgrade_workflow(c, at)
     assert workflow is ok, reasons
+
+
+@pytest.mark.parametrize(("day", "ok"), [("2024-05-19", True), ("2024-05-20", False)])
+def test_a_flights_date_in_a_tables_row_under_an_action_with_no_date(convo, at, day: str, ok: bool) -> None:
+    # blind set 92, a92_03 70: "Would you like me to downgrade all three?" dates nothing; each row dates its flight
+    c = convo(tools=_tools("airline"), domain="airline", system="You are an airline agent.")
+    c.user("I'm james_santos_9046. Put T6HMDP and BOH180 in economy.")
+    c.call("get_reservation_details", {"reservation_id": "T6HMDP"}, BUSINESS)
+    c.call("get_reservation_details", {"reservation_id": "BOH180"}, {**BUSINESS, "reservation_id": "BOH180", "flights": [
+        {"flight_number": "HAT080", "date": "2024-05-20", "price": 407}]})
+    c.say("| Reservation | Flights | Refund |\n|---|---|---|\n| T6HMDP | HAT229 (May 19) | $400 |\n"
+          "| BOH180 | HAT080 (May 20) | $300 |\n\nRefunds go to your Visa ending 9560. Would you like me to downgrade "
+          "both to economy with these refunds?")
+    c.user("Yes, both.")
+    move = {**TO_ECONOMY, "flights": [{"flight_number": "HAT229", "date": day}]}
+    i = c.call("update_reservation_flights", move, {**BUSINESS, **move})
+    assert at(certify_interaction(c.build()), i).checks["workflow"] is ok, at(certify_interaction(c.build()), i).reasons
