@@ -238,6 +238,8 @@ def contradicted(text: str, status_of: Callable[[str], Any],
             continue  # "It must be paid before the line can be resumed": what it needs, not its status
         if "the " in sentence.lower() and all(_only_of_another(f, sentence) for f in said):
             continue  # "the cancelled order had size 7 ..., while #W3502364 has size 9": another object's
+        if "have " in sentence and _TAKEN_BACK.search(sentence):
+            continue  # "I shouldn't have said it departed": a status taken back, not said
         shown = status_of(ident)
         if isinstance(shown, str) and shown.lower() in _LINE_STATUSES and said <= _BILL_STATUSES \
                 and _A_BILL.search(sentence):
@@ -278,6 +280,9 @@ _DENIED_BEFORE = re.compile(r"(?:n't|\bnot|\bnever)\s+(?:(?:been|yet|be|quite|ac
 _TO_BE = re.compile(r"\b(?:must|needs? to|has to|have to|should|ought to|to|can|cannot|can't|could|couldn't|will|won't|would)"
                     r"\s+(?:first\s+)?be\s+\**$",
                     re.I)
+
+
+_TAKEN_BACK = re.compile(r"\b(?:shouldn't|should not|should never)\s+have\s+(?:said|told you|stated|written)\b", re.I)
 
 
 def _only_of_another(form: str, sentence: str) -> bool:

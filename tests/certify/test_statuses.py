@@ -154,6 +154,9 @@ SHOWN = {"L1005": "Active", "#W1000001": "pending", "B1001": "Paid", "B1006": "D
     # the objects of another kind, all of them (blind set 85, t85_01 53)
     ("None of your bills are overdue, so I can resume L1005 for you.", []),
     ("L1005 is overdue, so I can't resume it.", [("L1005", "Active")]),
+    # a status taken back (blind set 92, a92_08 34)
+    ("You're right: I have no tool that shows it, so I shouldn't have said #W1000001 is delivered.", []),
+    ("You're right: I have it here, and #W1000001 is delivered.", [("#W1000001", "pending")]),
     # a status naming another object by it (blind set 92, r92_07 48)
     ("No, they're different: the cancelled order had size 7, while #W1000001 has size 9.", []),
     ("No, they're different: #W1000001 is cancelled and has size 9.", [("#W1000001", "pending")]),
