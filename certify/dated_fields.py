@@ -105,7 +105,8 @@ def _field_words(name: str) -> set[str]:
 
 
 # A date joined to another as a range: "2025-02-01 to 2025-02-28", "2025-03-01 – 2025-03-31".
-_RANGE_NEXT = re.compile(r"\**\s*(?:to|through|until|–|—|-)\s*\**\d{4}-\d{2}-\d{2}")
+# (or the end's day alone, in the same month: "for February 1–28, 2025")
+_RANGE_NEXT = re.compile(r"\**\s*(?:to|through|until|–|—|-)\s*\**(?:\d{4}-\d{2}-\d{2}|\d{1,2}\b(?![:.]\d))")
 _RANGE_BEFORE = re.compile(r"\s(?:to|through|until|–|—|-)\s*\**$")
 # A person's full name, then a date in brackets: "Noah Gonzalez (1975-03-18)", a birth date.
 _AFTER_NAME = re.compile(r"\b[A-Z][a-z]+\s+[A-Z][a-z'-]+\s*\(\s*$")

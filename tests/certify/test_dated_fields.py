@@ -85,6 +85,9 @@ def test_the_fields_and_the_dates_of_named_objects() -> None:
     # a period's ends after "issued bill" (blind set 80, t80_01 69); a date alone there is the issue date's
     ("Your most recent issued bill is B1002 for 2025-02-01 to 2025-02-28: $150.00.", []),
     ("Your most recent bill B1002 was issued on 2025-02-01.", ["issue_date"]),
+    # ... and a period's ends written as a month's days (blind set 92, t92_06 57)
+    ("Your most recent issued bill is B1002, for February 1–28, 2025: $150.00.", []),
+    ("Your most recent bill B1002 was issued on February 1, 2025.", ["issue_date"]),
 ])
 def test_a_date_is_read_against_the_field_it_is_said_of(text: str, flagged: list[str]) -> None:
     found = misdated_fields(with_headers(text), _book(LINE, RESERVATION, BILL, NEXT_BILL))
