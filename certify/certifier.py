@@ -821,7 +821,8 @@ _IDENTITY_FIXED = re.compile(r"\b(?:wrong|sorry|actually|mistake|typo|not me|not
 # A reservation already made, named by a word: "the reservation is now economy", "your booking".
 _BOOKED_ONE = re.compile(r"\b(?:the|your|this|that)\s+(?:reservation|booking)\b(?!\s+(?:would|will)\b)", re.I)
 # What begins on a day: "a fresh allowance starts from March 1", "it resets on March 1".
-_STARTS = re.compile(r"\b(?:start\w*|begin\w*|reset\w*|renew\w*|from)\b", re.I)
+# (or what lasts up to it: "data would stop again until March 1", the day after the cycle's end)
+_STARTS = re.compile(r"\b(?:start\w*|begin\w*|reset\w*|renew\w*|from|until|till)\b", re.I)
 # The action done again as the user confirmed it before: "I'll resubmit exactly what you confirmed: ...".
 _AS_CONFIRMED = re.compile(r"\b(?:what|as) you(?:'ve| have)? (?:already |just )?confirmed\b", re.I)
 # Words that put a write right: "it's 19116 not 19161!", "my mistake", "I typed it wrong", "i said 1980-03-01".

@@ -527,6 +527,9 @@ def test_a_birth_date_with_a_two_digit_year(convo, at, said: str, visible: bool)
     ("Your current cycle ends 2025-02-28, so a fresh allowance starts from March 1.", True),
     ("Your current cycle ends 2025-02-28, so a fresh allowance starts from March 2.", False),
     ("Your data was last topped up on March 1.", False),  # no start said: a day of its own
+    # ... or as what lasts up to it (blind set 92, t92_08 61)
+    ("Then picture messages would stop again until March 1, or until more data is added.", True),
+    ("Then picture messages would stop again until March 2, or until more data is added.", False),
 ])
 def test_the_day_after_a_cycles_end(convo, at, said: str, visible: bool) -> None:
     from trajectory2gym.envs.registry import tool_specs
