@@ -2877,14 +2877,18 @@ class _Run:
         17:00 is twelve hours, but no wait between a leg landing at 07:00 and the next leaving at 17:00)."""
         if hours_of_flights(hours, text, self._times_of, wait=wait):
             return True
-        if wait and sum(1 for f in set(FLIGHT_NUMBER.findall(text)) if self._times_of(f, "departure")) >= 2:
+        if wait and len(self._timed_flights(text)) >= 2:
             return False  # (both ends of the wait named: their times make it)
         earlier = next((t.text for t in reversed(self.turns[:-1]) if t.role == "assistant"), "")
         return hours_between_said(hours, text, earlier)
 
     def _flights_timed(self, sentence: str) -> bool:
         """Whether a sentence names a flight whose times a record shows."""
-        return any(self._times_of(f, "departure") for f in FLIGHT_NUMBER.findall(sentence))
+        return bool(self._timed_flights(sentence))
+
+    def _timed_flights(self, text: str) -> set[str]:
+        """The flights a text names whose times a record shows."""
+        return {f for f in FLIGHT_NUMBER.findall(text) if self._times_of(f, "departure")}
 
     def _next_day_before(self, text: str, at: int) -> bool:
         """Whether a time a text writes at ``at`` has, right before it, a day an overnight flight lands
