@@ -10,6 +10,7 @@ where the search prices HAT110 + HAT172 at $207 with seats left.
 from __future__ import annotations
 
 import re
+from itertools import combinations
 from typing import Any
 
 from trajectory2gym.certify.normalize import dollar_amounts, money_numbers_in, to_cents
@@ -60,11 +61,9 @@ def _own_prices(line: str) -> list[int]:
         return [max(found)]
     if len(found) > 2:  # a row's total beside its legs: "HAT069 ($51) | HAT276 ($55) | $106": the legs are parts
         legs: set[int] = set()
-        for t, total in enumerate(found):
-            for a in range(len(found)):
-                for b in range(a + 1, len(found)):
-                    if t != a and t != b and found[a] + found[b] == total:
-                        legs |= {a, b}
+        for a, b in combinations(range(len(found)), 2):
+            if any(found[a] + found[b] == total for t, total in enumerate(found) if t not in (a, b)):
+                legs |= {a, b}
         return [c for k, c in enumerate(found) if k not in legs]
     return found
 
