@@ -245,13 +245,19 @@ def test_data_at_a_rate_said_with_it(text: str, found: list[tuple[str, str, int]
     ("Your $40.00 plan for 20 GB works out to $2.00 per GB.", True),  # a shown amount shared over data said
 ])
 def test_a_rate_per_gb_is_a_shown_rate_not_a_difference(convo: Any, at: Any, said: str, ok: bool) -> None:
+    user = "Is the refuel price the same on both lines? Last time it was $5.00 per GB."
+    items = [("Basic Plan - Line 555-123-2001", 40.0), ("Data refuel - Line 555-123-2002", 42.0)]
+    assert _eligible_after_a_bill(convo, at, user, items, said) is ok
+
+
+def _eligible_after_a_bill(convo: Any, at: Any, user: str, items: list[tuple[str, float]], said: str) -> bool:
+    """Whether ``said`` is eligible after the user's ``user`` and a look at one bill with these line items."""
     c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
-    c.user("Is the refuel price the same on both lines? Last time it was $5.00 per GB.")
+    c.user(user)
     c.call("get_bills_for_customer", {"customer_id": "C1001"}, [{"bill_id": "B1002", "line_items": [
-        {"description": "Basic Plan - Line 555-123-2001", "amount": 40.0},
-        {"description": "Data refuel - Line 555-123-2002", "amount": 42.0}]}])
+        {"description": description, "amount": amount} for description, amount in items]}])
     i = c.say(said)
-    assert at(certify_interaction(c.build()), i).eligible is ok
+    return at(certify_interaction(c.build()), i).eligible
 
 
 @pytest.mark.parametrize(("said", "kinds"), [
@@ -286,10 +292,5 @@ def test_a_refuel_priced_on_a_line_named_by_whose_it_is(convo: Any, at: Any, sai
     ("Last month's bill had $55.00 of roaming on it.", True),  # a shown amount, no rate per day
 ])
 def test_a_charge_per_day_must_be_one_given(convo: Any, at: Any, said: str, ok: bool) -> None:
-    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
-    c.user("I'm in France. What will roaming cost me per day?")
-    c.call("get_bills_for_customer", {"customer_id": "C1001"}, [{"bill_id": "B1002", "line_items": [
-        {"description": "Premium Plan - Line 555-123-2002", "amount": 65.0},
-        {"description": "Roaming - Line 555-123-2002", "amount": 55.0}]}])
-    i = c.say(said)
-    assert at(certify_interaction(c.build()), i).eligible is ok
+    items = [("Premium Plan - Line 555-123-2002", 65.0), ("Roaming - Line 555-123-2002", 55.0)]
+    assert _eligible_after_a_bill(convo, at, "I'm in France. What will roaming cost me per day?", items, said) is ok
