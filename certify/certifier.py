@@ -1181,6 +1181,8 @@ class _Run:
         self._rebooked_found: set[int] = set()
         self._turn_rules = ("", "")  # its sentences that allow one call a turn, and no reply beside a call
         self._identified = False  # whether a call that finds the customer's user id went through
+        # reads made before the customer was identified: made again once identified, they are new
+        self._unidentified_calls: set[tuple[str, bytes]] = set()
         self._own_only = ""  # the policy's sentence that has the agent act only for that customer
         self._owned: dict[str, set[str]] = {}  # a profile's list ("orders") -> the ids it lists (``_owned_lists``)
         self._owned_read = 0  # the observations read for them
@@ -4924,6 +4926,7 @@ class _Run:
                 # "Identify the customer first ...": an order looked up before any user id was found
                 workflow = False
                 flow.append(reason("before_identification", tool=name, detail=self._identify_first))
+                self._unidentified_calls.add(self.call_key(call))  # may be made again once identified
             if self._own_only and execution and access != "handoff" and name not in _NO_OBJECT_TOOLS and (
                     other := self._not_own(call)) is not None:
                 # "my wife's order #W8668939", where the customer's profile lists #W5797164, #W5061109, ...
@@ -4983,10 +4986,13 @@ class _Run:
                             meta.records, entry[1].content if entry is not None else None)))) and not (
                         access == "read" and key in self._guessed_calls and (
                             self._user_gave_since(earlier[0], arguments) or self._shown_since(earlier[0], arguments))) and not (
+                        access == "read" and self._identified and not flow and key in self._unidentified_calls) and not (
                         offer is not None and key in self._write_done and self._described_since(offer[0], earlier[0])):
                     novelty = False
                     reasons.append(reason("repeated_call", tool=name, index=earlier[0]))
             keys.append(key)
+            if self._identified:
+                self._unidentified_calls.discard(key)  # made again once the customer was identified
         one_call, no_reply = self._turn_rules
         if one_call and len(calls) > 1:  # "Make one tool call at a time"
             workflow = False

@@ -170,6 +170,28 @@ def test_a_call_before_the_customer_is_identified(convo: Any, at: Any, first: st
     assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
 
 
+@pytest.mark.parametrize(("first_early", "kinds"), [
+    # blind set 92, r92_12: the order read before the customer was identified, read again once they were
+    (True, []),
+    (False, ["repeated_call"]),  # both reads after: the second adds nothing
+])
+def test_a_read_made_again_once_the_customer_is_identified(convo: Any, at: Any, first_early: bool,
+                                                           kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], system=POLICY)
+    c.user("Need to exchange a gaming mouse from order #W5056519. My email is yara.muller@example.com.")
+    record = {"order_id": "#W5056519", "user_id": "yara_muller_8652", "status": "delivered"}
+    if first_early:
+        c.call("get_order_details", {"order_id": "#W5056519"}, record)
+    c.call("find_user_id_by_email", {"email": "yara.muller@example.com"}, "yara_muller_8652")
+    if not first_early:
+        c.call("get_order_details", {"order_id": "#W5056519"}, record)
+    i = c.call("get_order_details", {"order_id": "#W5056519"}, record)
+    j = c.call("get_order_details", {"order_id": "#W5056519"}, record)  # a third read adds nothing either way
+    out = certify_interaction(c.build())
+    assert [reason_kind(r) for r in at(out, i).reasons] == kinds
+    assert [reason_kind(r) for r in at(out, j).reasons] == ["repeated_call"]
+
+
 @pytest.mark.parametrize(("order", "record", "kinds"), [
     # blind set 60, r60_08: "my wife has an order too, #W8668939", not among the customer's orders
     ("#W8668939", {"order_id": "#W8668939", "user_id": "ava_nguyen_6646", "status": "delivered"}, ["not_own_object"]),
