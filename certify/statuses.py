@@ -103,13 +103,16 @@ def _clause_start(sentence: str, at: int) -> int:
 
 
 _AMOUNT_BEFORE = re.compile(r"\$\d[\d,]*(?:\.\d+)?\**\s+$")
+# Another amount's fate beside it: "$1,783.00 paid and $1,783.00 refunded".
+_AMOUNT_MOVED = re.compile(r"\$\d[\d,]*(?:\.\d+)?\**\s+(?:refunded|returned|credited|charged)\b", re.I)
 
 
-def _of_amount_in_brackets(sentence: str, at: int) -> bool:
+def _of_amount(sentence: str, at: int) -> bool:
     """Whether a status word at ``at`` says what happened to the amount right before it, inside
-    brackets: "#W1130240 now has the Dumbbell Set ($512.88 paid, $5.75 refunded)"."""
-    return _AMOUNT_BEFORE.search(sentence, max(0, at - 16), at) is not None and \
-        sentence.rfind("(", 0, at) > sentence.rfind(")", 0, at)
+    brackets ("#W1130240 now has the Dumbbell Set ($512.88 paid, $5.75 refunded)") or beside another
+    amount's fate ("$1,783.00 paid and $1,783.00 refunded, so the net is $0.00")."""
+    return _AMOUNT_BEFORE.search(sentence, max(0, at - 16), at) is not None and (
+        sentence.rfind("(", 0, at) > sentence.rfind(")", 0, at) or _AMOUNT_MOVED.search(sentence) is not None)
 
 
 def status_claims(text: str, bill_of_month: Callable[[str], str | None] | None = None,
@@ -138,7 +141,7 @@ def status_claims(text: str, bill_of_month: Callable[[str], str | None] | None =
                     and not _TO_METHOD.match(sentence, m.end())
                     and not _OTHERS.search(sentence, _clause_start(sentence, m.start()), m.start())
                     and not _another_kind_after(sentence, m.end())
-                    and not _of_amount_in_brackets(sentence, m.start())
+                    and not _of_amount(sentence, m.start())
                     and not (_ONLY_BEFORE.search(sentence, max(0, m.start() - 6), m.start())
                              and _KINDS_AFTER.match(sentence, m.end()))]
             said = {_FORMS[(m[1] or m[2]).lower()] for m in hits}

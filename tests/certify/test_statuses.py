@@ -173,6 +173,9 @@ SHOWN = {"L1005": "Active", "#W1000001": "pending", "B1001": "Paid", "B1006": "D
     # what happened to an amount in brackets, no status of the order (blind set 84, r84_12 53)
     ("**#W1000001** now has just the Dumbbell Set at **$507.13** ($512.88 paid, $5.75 refunded).", []),
     ("**#W1000001** now has just the Dumbbell Set at **$507.13**, $512.88 paid.", [("#W1000001", "pending")]),
+    # blind set 92, r92_07 58: an amount paid beside the amount refunded says how money moved, no status
+    ("Right — $1,783.00 paid and $1,783.00 refunded, so the net on #W1000001 is **$0.00** once the refund lands.", []),
+    ("Right — #W1000001 is paid, and $1,783.00 refunded to your card.", [("#W1000001", "pending")]),  # the word after no amount
     # a recap's heading, the line stating the status as shown (blind set 84, r84_05 50)
     ("- **Exchanged:** Lamp from #W1000002 ($95.08). Status: exchange requested.\n- **Unchanged:** the rest.", []),
     ("- **Exchanged:** Lamp from #W1000002 ($95.08).\n- Status: exchange requested.", [("#W1000002", "exchange requested")]),
