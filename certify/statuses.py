@@ -617,12 +617,17 @@ def _mistimed_of(flight: str, sentence: str, times_of: Callable[[str, str], set[
             continue
         said = f"{hour_24(int(m['h']), m['half']):02d}:{m['m'] or '00'}"
         shown = times_of(flight, way) or (set() if told is None else told())
+        if said not in shown and _LOCAL_ZONE.match(sentence, m.end()) and any(
+                f"{(int(t[:2]) - back) % 24:02d}{t[2:]}" == said for t in shown for back in (1, 2, 3)):
+            continue  # "19:00 ET (arrives 4:00 pm Phoenix time)": the schedule's Eastern time, put west
         if said not in shown and (shown or told is not None):
             written = m[0][m.start("h") - m.start():].strip()
             out.append((flight, written, ", ".join(sorted(times_of(flight, way)))))
     return out
 
 
+# A time said in a zone west of the schedule's Eastern: "4:00 pm Phoenix time", "10:00 local time", "7 am PT".
+_LOCAL_ZONE = re.compile(r"\s*(?!Eastern\b)(?:(?:[A-Z][a-z]+\s+){1,2}time|local(?:\s+time)?|[PMC][SD]?T|(?:Pacific|Mountain|Central)\b)\b")
 _CONNECTS_ON = re.compile(r"\b(?:with|then|connecting(?:\s+(?:to|with|on))?|onto)\s*\**$", re.I)
 # A flight's departure and arrival as a range right after its number: "HAT175 LAS→IAH 5:00 PM–9:00 PM",
 # "HAT290 (14:00-16:00)"; an arrival the next day may carry "+1" or "(+1)".
