@@ -183,6 +183,7 @@ from trajectory2gym.certify.dates import (
     a_span_from,
     date_mentions,
     hour_24,
+    hours_behind_eastern,
     may_name_month_day,
     misnamed_near_days,
     misnamed_weekdays,
@@ -436,12 +437,6 @@ _RESULT_ID = re.compile(r'\s*\{\s*"(?P<kind>\w+)_id"\s*:\s*(?:"(?P<id>[^"]+)")?'
 # (after a dash only where the time before it ends in am/pm: "6:00 PM–8:30 PM"; "14:00–17:00" is a span)
 # A time said in another US zone than the schedules' Eastern one, and the hours to add back to it.
 # (or by a city of the zone, or "local" and the zone: "3:00 pm Houston time", "5:00 pm local (Pacific) time")
-_ZONE_AFTER = re.compile(r"\s*\(?\s*(?:local\s*\(\s*)?(Pacific|PT\b|PST\b|PDT\b|Mountain|MT\b|MST\b|Central|CT\b|CST\b|CDT\b"
-                         r"|Houston|Chicago|Dallas|Minneapolis|Denver|Phoenix|Las Vegas|Seattle|Los Angeles|San Francisco)")
-_ZONE_HOURS = {"p": 3, "m": 2, "c": 1}
-# Hours behind Eastern in May of the cities a text may give a time in (Phoenix keeps standard time: as Pacific).
-_CITY_HOURS = {"houston": 1, "chicago": 1, "dallas": 1, "minneapolis": 1, "denver": 2, "phoenix": 3, "las vegas": 3,
-               "seattle": 3, "los angeles": 3, "san francisco": 3}
 _CLOCK_SAID = re.compile(r"(?<![\d:.$→>])(?<![^AaPpMm.][\-–])(?<!^[\-–])([01]?\d|2[0-3]):([0-5]\d)(?![\d:+\-–]|→\s*\d)(\s*[ap]\.?m\b\.?)?", re.I)
 _HOUR_SAID = re.compile(r"(?<![\d:.$])([01]?\d)()(\s?[ap]\.?m\b)", re.I)
 _DAY_AFTER = re.compile(r"\s*(?:\(|(?:on\s+)?(?:[A-Z][a-z]+day,?\s+)?(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)"
@@ -2740,9 +2735,8 @@ class _Run:
         for m in said:
             hour, minute = int(m[1]), m[2] or "00"
             hours = {hour, hour_24(hour, m[3])}  # an hour without am/pm may be either reading
-            if (zone := _ZONE_AFTER.match(text, m.end())) is not None:
+            if (behind := hours_behind_eastern(text, m.end())) is not None:
                 # "12:00 EST (9:00 AM Pacific)": the schedule's Eastern time, said in another zone
-                behind = _CITY_HOURS.get(zone[1].lower()) or _ZONE_HOURS[zone[1][0].lower()]
                 hours = {(h + behind) % 24 for h in hours}
             if index.has_string(m[0].strip()):
                 continue  # as the user wrote it: "before 11am"

@@ -54,6 +54,22 @@ class DateMention:
 AM_PM = re.compile(r"\d\s?[ap]\.?m\b", re.I)
 
 
+# A zone west of Eastern said right after a time: "9:00 AM Pacific", "4:00 pm Phoenix time".
+_ZONE_AFTER = re.compile(r"\s*\(?\s*(?:local\s*\(\s*)?(Pacific|PT\b|PST\b|PDT\b|Mountain|MT\b|MST\b|Central|CT\b|CST\b|CDT\b"
+                         r"|Houston|Chicago|Dallas|Minneapolis|Denver|Phoenix|Las Vegas|Seattle|Los Angeles|San Francisco)")
+_ZONE_HOURS = {"p": 3, "m": 2, "c": 1}
+# Hours behind Eastern in May of the cities a text may give a time in (Phoenix keeps standard time: as Pacific).
+_CITY_HOURS = {"houston": 1, "chicago": 1, "dallas": 1, "minneapolis": 1, "denver": 2, "phoenix": 3, "las vegas": 3,
+               "seattle": 3, "los angeles": 3, "san francisco": 3}
+
+
+def hours_behind_eastern(text: str, end: int) -> int | None:
+    """How many hours behind Eastern (the schedules' zone) the zone said right after a time ending at
+    ``end`` is ("9:00 AM Pacific": 3), or None where no such zone is said."""
+    zone = _ZONE_AFTER.match(text, end)
+    return None if zone is None else _CITY_HOURS.get(zone[1].lower()) or _ZONE_HOURS[zone[1][0].lower()]
+
+
 def hour_24(hour: int, half: str | None) -> int:
     """The 24-hour reading of a clock hour as written with its am/pm part (``half``: "pm", " p.m.",
     or None where none is written): "3 pm" is 15, "12 am" is 0, "15" stays 15."""

@@ -10,7 +10,7 @@ import re
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from trajectory2gym.certify.dates import AM_PM, hour_24
+from trajectory2gym.certify.dates import AM_PM, hour_24, hours_behind_eastern
 from trajectory2gym.certify.normalize import FLIGHT_NUMBER, identifiers_in
 from trajectory2gym.certify.turns import (
     LIST_MARK,
@@ -617,8 +617,8 @@ def _mistimed_of(flight: str, sentence: str, times_of: Callable[[str, str], set[
             continue
         said = f"{hour_24(int(m['h']), m['half']):02d}:{m['m'] or '00'}"
         shown = times_of(flight, way) or (set() if told is None else told())
-        if said not in shown and _LOCAL_ZONE.match(sentence, m.end()) and any(
-                f"{(int(t[:2]) - back) % 24:02d}{t[2:]}" == said for t in shown for back in (1, 2, 3)):
+        if said not in shown and (back := hours_behind_eastern(sentence, m.end())) is not None and any(
+                f"{(int(t[:2]) - back) % 24:02d}{t[2:]}" == said for t in shown):
             continue  # "19:00 ET (arrives 4:00 pm Phoenix time)": the schedule's Eastern time, put west
         if said not in shown and (shown or told is not None):
             written = m[0][m.start("h") - m.start():].strip()
@@ -626,8 +626,6 @@ def _mistimed_of(flight: str, sentence: str, times_of: Callable[[str, str], set[
     return out
 
 
-# A time said in a zone west of the schedule's Eastern: "4:00 pm Phoenix time", "10:00 local time", "7 am PT".
-_LOCAL_ZONE = re.compile(r"\s*(?!Eastern\b)(?:(?:[A-Z][a-z]+\s+){1,2}time|local(?:\s+time)?|[PMC][SD]?T|(?:Pacific|Mountain|Central)\b)\b")
 _CONNECTS_ON = re.compile(r"\b(?:with|then|connecting(?:\s+(?:to|with|on))?|onto)\s*\**$", re.I)
 # A flight's departure and arrival as a range right after its number: "HAT175 LAS→IAH 5:00 PM–9:00 PM",
 # "HAT290 (14:00-16:00)"; an arrival the next day may carry "+1" or "(+1)".

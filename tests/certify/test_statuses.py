@@ -587,8 +587,9 @@ TIMES = {("HAT225", "departure"): {"06:00"}, ("HAT225", "arrival"): {"09:00"},
      [("HAT225", "07:00", "06:00")]),
     # the schedule's Eastern time put in a zone to the west (blind set 92, a92_10 47)
     ("HAT225 DEN → CLT: 06:00–09:00 ET (arrives 6:00 am Phoenix time).", []),
-    ("HAT225 arrives at 7:00 local time.", []),
+    ("HAT225 arrives at 7:00 Denver time.", []),
     ("HAT225 arrives at 6:00 am PT.", []),
+    ("HAT225 arrives at 7:00 local time.", [("HAT225", "7:00", "09:00")]),  # whose local time is not read
     ("HAT225 arrives at 5:00 am PT.", [("HAT225", "5:00 am", "09:00")]),  # four hours back: no US zone
     ("HAT225 arrives at 7:00 on time.", [("HAT225", "7:00", "09:00")]),  # no zone named
     ("HAT225 arrives at 8:00 Eastern time.", [("HAT225", "8:00", "09:00")]),  # the schedule's own zone
