@@ -877,7 +877,8 @@ _IP = re.compile(r"(?<![\d.])\d{1,3}(?:\.\d{1,3}){3}(?![\d.]*\d)")  # an IP addr
 _REPORTED = re.compile(r"\b(?:i've|i have)\s+(?:\w+\s+)?(?:added|sent|issued|credited)\b"
                        r"|\b(?:has|have|was) been\s+(?:added|sent|issued|credited)\b", re.I)
 _SAME_CHANGE = ("updat", "modif")  # the words of one kind of change, as a report and a tool's name say it
-_BOTH_DONE = re.compile(r"\b(both|all (?:three|3|four|4))(?:\s+(?:of\s+)?(?:your\s+|the\s+)?[a-z]+(?:\s+requests)?)?\s+"
+# (not what would be so: "If both were cancelled: ...", "once both are returned")
+_BOTH_DONE = re.compile(r"(?<!\bif )(?<!\bonce )(?<!\bwhen )(?<!\bafter )\b(both|all (?:three|3|four|4))(?:\s+(?:of\s+)?(?:your\s+|the\s+)?[a-z]+(?:\s+requests)?)?\s+"
                         r"(?:have been|were|are now|are both|have both been|were both|are)\s+(?:successfully\s+)?"
                         r"(cancell?ed|returned|exchanged|modified|suspended|resumed|updated|sent|on their way)\b", re.I)
 _WEEKDAY_NAMED = re.compile(r"(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)")  # plain alternation first: cheap

@@ -946,14 +946,20 @@ def test_both_requests_said_sent_need_two_sent(convo: Any, at: Any, second: bool
     assert [k for k in found if k == "text_claims_unmade_action"] == kinds, found
 
 
-@pytest.mark.parametrize(("second", "kinds"), [(False, ["text_claims_unmade_action"]), (True, [])])
-def test_both_said_done_needs_two_writes(convo: Any, at: Any, second: bool, kinds: list[str]) -> None:
+@pytest.mark.parametrize(("second", "said", "kinds"), [
+    (False, "Both orders have been cancelled.", ["text_claims_unmade_action"]),
+    (True, "Both orders have been cancelled.", []),
+    # what would be so, no claim (blind set 93, r93_12 22)
+    (False, "If both were cancelled, $3,589.53 would go back to your PayPal.", []),
+    (False, "Once both are cancelled, $3,589.53 goes back to your PayPal.", []),
+])
+def test_both_said_done_needs_two_writes(convo: Any, at: Any, second: bool, said: str, kinds: list[str]) -> None:
     # blind audit r59_12: one cancellation went through, "both" said cancelled
     c = _two_pending(convo, ("#W9232383", "#W6272294"), "Cancel #W9232383 and #W6272294, I'm ava_nguyen_6646.",
                      "I'll cancel #W9232383 and #W6272294, reason 'no longer needed'. Shall I?", "Yes, cancel both.")
     for oid in ("#W9232383", "#W6272294")[:2 if second else 1]:
         c.call("cancel_pending_order", {"order_id": oid, "reason": "no longer needed"}, {"order_id": oid, "status": "cancelled"})
-    i = c.say("Both orders have been cancelled. Is there anything else I can help you with?")
+    i = c.say(f"{said} Is there anything else I can help you with?")
     found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
     assert [k for k in found if k == "text_claims_unmade_action"] == kinds, found
 
