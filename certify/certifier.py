@@ -794,8 +794,10 @@ _ALL_TOLD = re.compile(r"\b(?:in total|altogether|in all|all told)\b", re.I)
 # Said as an arrival: "18:00 → 00:00", "SEA 18:00 → JFK 00:00", "arrives at 01:30".
 # A share, then the amount it comes to of a base: "10% ($12.40 of the $124)".
 _PERCENT_OF = re.compile(r"(\d+(?:\.\d+)?)\s*%\s*\(\s*\$(\d[\d,]*(?:\.\d+)?)\s+of\s+(?:the\s+|your\s+)?\$(\d[\d,]*(?:\.\d+)?)")
-_ARRIVAL_BEFORE = re.compile(r"(?:→|->|\b[Aa]rriv\w*|\b[Ll]ands?\b|\b[Ll]anding\b)(?:\s+in\s+[A-Z][\w.]*(?:\s+[A-Z][\w.]*)?)?"
+_ARRIVAL_BEFORE = re.compile(r"(?:→|->|\b[Aa]rriv\w*|\b[Ll]ands?\b|\b[Ll]anding\b|\b[Rr]each(?:es|ing)?\b|\b[Gg]ets?\s+in\b)(?:\s+(?:in\s+)?[A-Z][\w.]*(?:\s+[A-Z][\w.]*)?)?"
                              r"(?:\s+(?:at|[A-Za-z]{3}))?[\s*]*$")  # ("lands in Orlando at 02:30", a column "Arrives PHL")
+# ... or right after it: "the connection from HAT235's 02:30 ET arrival"
+_ARRIVAL_AFTER = re.compile(r"[\s*]*(?:E[SD]?T\s+)?arrival\b", re.I)
 _NO_OBJECT_TOOLS = frozenset({"think", "calculate"})  # tools that touch no customer's data
 # The reasons that already say a text names the wrong payment method for money moved.
 _METHOD_SAID_KINDS = frozenset({"text_misstated_refund_method", "text_misstated_payer", "text_misstated_charge_method",
@@ -2751,6 +2753,7 @@ class _Run:
                        or ((next_day or _DAY_AFTER.match(text, m.end()) or _DAY_LATER.match(text, m.end())
                             # said as an arrival: "18:00 → 00:00", "arrives 01:30"
                             or _ARRIVAL_BEFORE.search(text, max(0, m.start() - 32), m.start())
+                            or _ARRIVAL_AFTER.match(text, m.end())
                             or self._next_day_before(text, m.start()))  # "| May 21, 02:30 |"
                            and index.time_part_shown(f"{h:02d}:{minute}+1")) for h in hours):
                 out.append(m[0].strip())  # ("arrives 01:30 next day": shown as "01:30:00+1")

@@ -217,6 +217,12 @@ def test_a_processing_time_the_user_said_is_visible(convo: Any, at: Any) -> None
                                                 ("HAT066 leaves 21:00, arrives 01:30.", True),
                                                 ("HAT066: SEA 21:00 → JFK 01:30.", True),
                                                 ("HAT066 leaves at 01:30.", False),  # no arrival: the departure is 21:00
+                                                # other words for arriving (blind sets 92 and 93: a92_07 30,
+                                                # a93_19 54)
+                                                ("HAT066 leaves 21:00 and reaches JFK at 01:30.", True),
+                                                ("HAT066 gets in at 01:30.", True),
+                                                ("The connection from HAT066's 01:30 ET arrival is tight.", True),
+                                                ("HAT066's 01:30 departure is early.", False),
                                                 ("HAT066 leaves 21:00, arrives 02:30 next day.", False),
                                                 # its day said later in the sentence
                                                 ("HAT066 lands at 01:30, which is early on **May 24**.", True),
