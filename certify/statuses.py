@@ -520,6 +520,8 @@ _CABIN_LABEL = re.compile(r"\W*(?:new\s+)?cabin\**\s*:", re.I)  # a list line "-
 # ... or the cabin labelled later in a list's line: "- Reservation **M05KNL**, cabin **economy**"
 _CABIN_LABELLED = re.compile(r"\bcabin\**\s*:?\s*\**\s*(?:basic[ _-]?economy|economy|business)\b", re.I)
 _A_CHANGE = re.compile(r"\b(?:chang|upgrad|downgrad)\w*", re.I)
+# A cabin the reservation is said not to have: "it isn't business", "not in economy".
+_NOT_CABIN = re.compile(r"(?:\bnot|n['’]t)\s+(?:(?:a|an|in)\s+)?\**$", re.I)
 
 
 def cabin_contradicted(text: str, cabin_of: Callable[[str], set[str]]) -> list[tuple[str, str, str]]:
@@ -529,7 +531,8 @@ def cabin_contradicted(text: str, cabin_of: Callable[[str], set[str]]) -> list[t
     out: list[tuple[str, str, str]] = []
     change = None  # whether the text speaks of a change (read once, where a line labels a cabin)
     for sentence in SENTENCE_OR_LINE.split(text):
-        said = {m[1].lower().replace("_", " ").replace("-", " ") for m in CABIN_SAID.finditer(sentence)}
+        said = {m[1].lower().replace("_", " ").replace("-", " ") for m in CABIN_SAID.finditer(sentence)
+                if not _NOT_CABIN.search(sentence, max(0, m.start() - 12), m.start())}
         if len(said) != 1 or _MAYBE.search(sentence) or _CABIN_CHANGE.search(sentence) or _CABIN_RULE.search(sentence):
             continue
         if (_CABIN_LABEL.match(sentence) or (LIST_MARK.match(sentence) and _CABIN_LABELLED.search(sentence))) and (

@@ -828,6 +828,11 @@ CABINS = {"Y2WASI": {"economy"}, "CUPYN7": {"basic_economy"}}
     # the cabin's own allowance, not the reservation's cabin (blind set 86, a86_01 51)
     ("- **CUPYN7**: 3 bags for 2 passengers — economy includes 2, so that's one more than the free allowance.", []),
     ("- **CUPYN7**: 3 bags for 2 passengers in economy.", [("CUPYN7", "economy", "basic_economy")]),
+    # a cabin said not to be the reservation's (blind set 93, a93_21 26)
+    ("CUPYN7 doesn't qualify: it was booked on May 1, it isn't business, and there's no insurance.", []),
+    ("CUPYN7 is not in economy.", []),
+    ("CUPYN7 doesn't qualify: it was booked on May 1, it is business, and there's no insurance.",
+     [("CUPYN7", "business", "basic_economy")]),
 ])
 def test_a_cabin_said_of_a_reservation_against_the_one_shown(text: str, out: list[tuple[str, str, str]]) -> None:
     assert cabin_contradicted(text, lambda code: CABINS.get(code, set())) == out
