@@ -376,6 +376,8 @@ _GAVE = re.compile(
 _FORGIVING = ("waiv", "forgiv", "remov", "revers", "clear", "void", "credit", "writeoff", "adjust", "note")
 
 
+# What the sentence says there is none of: "There's no change fee I could charge to make an exception".
+_NONE_THERE = re.compile(r"\bthere(?:['’]s|\s+is|\s+are)\s+no\b", re.I)
 _KINDNESS = re.compile(r"\b(?:courtesy|goodwill|exception)\b", re.I)
 
 
@@ -397,6 +399,7 @@ def forgiven_claims(text: str, tool_names: Iterable[str]) -> list[str]:
     for sentence in SENTENCE_OR_LINE.split(text):
         m = (_FORGAVE.search(sentence) if owed else None) or (_GAVE.search(sentence) if gave else None)
         if m is None or _NOT_YET.search(sentence, 0, m.start()) or _TOLD_FAILURE.search(sentence, 0, m.end()) \
+                or _NONE_THERE.search(sentence, 0, m.start()) \
                 or sentence.rstrip().endswith("?"):  # not "... so you won't need to pay it"
             continue
         if "ertificate" in sentence and _KINDNESS.search(m[0]):

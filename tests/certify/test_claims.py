@@ -671,6 +671,10 @@ def test_a_mailing_claim_is_an_unmade_action(convo: Any, at: Any) -> None:
      ["update_reservation_flights"], True),
     ("I can make an exception this time and waive the $222 fare difference.", ["update_reservation_flights"], True),
     ("I can't waive the $222 fare difference, I'm afraid.", ["update_reservation_flights"], False),
+    # under "there's no": nothing to do (blind set 93, a93_21 10)
+    ("There's no change fee I could charge to make an exception; basic economy can't be changed.",
+     ["update_reservation_flights"], False),
+    ("There's a change rule, but I could make an exception for you.", ["update_reservation_flights"], True),
     # ... or a reduction as a courtesy, or a waiver said to hold (blind sets 80 and 79: a80_11 28, a79_09 10)
     ("Since you're a gold member, I can reduce the difference to **$200** as a one-time courtesy.",
      ["update_reservation_flights"], True),
