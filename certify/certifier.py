@@ -1478,6 +1478,8 @@ class _Run:
             if "/" in value:  # a note's "605/pax": the amount per passenger, its unit apart
                 value = _PER_HEAD_SLASH.sub(r"\1 per \2", value)
             for shown in self._stated_misses(value, strict_numbers=role == "expression"):
+                if role == "expression" and shown.startswith("0.") and self._percent_said(shown):
+                    continue  # "124 * 0.1", where the user asked for 10%: the share as a fraction
                 out.append((path, shown, None))
             return
         if isinstance(value, (int, float)):
@@ -3483,6 +3485,13 @@ class _Run:
     def _said_by(self, needle: str, roles: tuple[str, ...]) -> bool:
         """Whether a message of one of ``roles`` before the current decision holds ``needle`` (lower case)."""
         return any(needle in (m.content or "").lower() for m in self.inter.messages[:self.at] if m.role in roles)
+
+    def _percent_said(self, fraction: str) -> bool:
+        """Whether a visible text gives the share a fraction written as "0.1" is, as a percentage ("10%")."""
+        with suppress(ValueError):
+            share = f"{float(fraction) * 100:.6g}"
+            return self._said_before(re.compile(rf"(?<![\d.]){re.escape(share)}\s*(?:%|percent\b)", re.I))
+        return False
 
     def _said_before(self, pattern: re.Pattern[str]) -> bool:
         """Whether a visible text before the current decision holds ``pattern``."""

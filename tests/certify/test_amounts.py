@@ -71,6 +71,21 @@ def test_an_operator_minus_is_not_a_sign(convo, at) -> None:
     assert at(certify_interaction(c.build()), i).checks["visibility"]
 
 
+@pytest.mark.parametrize(("asked", "expression", "visible"), [
+    # a share the user gave as a percentage, written as a fraction (blind set 93, a93_18 22)
+    ("Fine, 10% then of the $124.", "124 * 0.1", True),
+    ("Fine, 10 percent then of the $124.", "124 * 0.1", True),
+    ("Fine, 10% then of the $124.", "124 * 0.15", False),
+    ("Fine, a tenth then of the $124.", "124 * 0.2", False),
+])
+def test_a_percentage_said_as_a_fraction_in_a_calculation(convo: Any, at: Any, asked: str, expression: str,
+                                                           visible: bool) -> None:
+    c = convo()
+    c.user(asked)
+    i = c.call("calculate", {"expression": expression}, "12.4")
+    assert at(certify_interaction(c.build()), i).checks["visibility"] is visible
+
+
 @pytest.mark.parametrize(("text", "numbers"), [
     ("one hundred dollars", [100]), ("twenty-five", [25]), ("two thousand five hundred", [2500]),
     ("one hundred and fifty", [150]), ("a hundred", [100]), ("fifty five hundred", [5500]),
