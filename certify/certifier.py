@@ -929,6 +929,10 @@ _RULE_TERMS = re.compile(r"\broll(?:s|ed|ing)?\s+over\b|\bnon-?refundable\b|\bdo
 _DENIED_BEFORE = re.compile(r"(?:n't|\bnot\b|\bno\b(?!\s*[,:—–-])|\bnever\b|\bwithout\b|\bnothing\b|\bwrong about\b|\bmistaken about\b)"
                             r"[^.;!?\n]*$", re.I)
 
+# ... nor one said of whatever the user asks for: "any partial refund would still be a refund".
+_ANY_BEFORE = re.compile(r"\bany\s+(?:such\s+)?\**$", re.I)
+
+
 
 def _may_name_rule_terms(text: str) -> bool:
     """Plain substring tests before ``_RULE_TERMS``: most texts name none of its words."""
@@ -4170,7 +4174,8 @@ class _Run:
             # "It should be back in stock within a week or two": no tool here says when stock comes back
             reasons.append(reason("text_not_visible", value=restock[0]))
         if _may_name_rule_terms(content) and (term := next((t for t in _RULE_TERMS.finditer(content) if not _DENIED_BEFORE.search(
-                content, max(0, t.start() - 60), t.start())), None)) is not None and not self._term_visible(term[0]):
+                content, max(0, t.start() - 60), t.start()) and not _ANY_BEFORE.search(content, max(0, t.start() - 10), t.start())),
+                None)) is not None and not self._term_visible(term[0]):
             # "Unused top-up data rolls over into next cycle", "upgraded business fares are non-refundable":
             # a rule or a benefit no policy, tool or observation here gives (not one denied: "Our policy
             # doesn't include any complimentary upgrades")

@@ -164,6 +164,9 @@ def test_an_email_a_tool_sends_may_come_automatically(convo: Any, at: Any, descr
     # a partial refund, which no policy here gives (blind set 89, r89_07 18)
     ("You are a retail agent.", "If anything is missing, only a partial refund is issued.", False),
     ("You are a retail agent. Returns missing parts get a partial refund.", "Missing parts mean a partial refund.", True),
+    # said of whatever the user asks for, no rule (blind set 93, a93_18 24)
+    ("You are an airline agent.", "Any partial refund would still be a refund on a reservation that doesn't qualify.", True),
+    ("You are an airline agent.", "Any cancellation gets a partial refund.", False),
     # an email and a reference no tool here sends (blind set 89, r89_11 16)
     ("You are a retail agent.", "You'll also get a cancellation confirmation email with a reference number shortly.",
      False),
