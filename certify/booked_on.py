@@ -17,8 +17,8 @@ from trajectory2gym.certify.turns import SENTENCE_OR_LINE
 _STEMS = re.compile("booked|Booked|reserved|purchased|made|Made|created|placed")  # plain alternation: fast
 _CHEAP = re.compile(r"\b(?:booked|reserved|purchased|made|created|placed)\b", re.I)
 # The words right before a date that say it is the booking's: "was booked on", "you made it back on
-# Monday, "; not "you're booked on May 20" (a new booking's flight).
-_BOOKED_ON = re.compile(r"\b(?:was|were|been|you|I|we|they|originally)\s+(?:originally\s+)?"
+# Monday, "; not "you're booked on May 20" (a new booking's flight), nor "changing keeps you booked on May 24".
+_BOOKED_ON = re.compile(r"\b(?:was|were|been|(?<!keeps\s)(?<!keep\s)(?<!gets\s)(?<!get\s)you|I|we|they|originally)\s+(?:originally\s+)?"
                         r"(?:booked|reserved|purchased|made|created|placed)\b(?:\s+(?:it|this|that|them|back|"
                         r"originally|only))*\s+on\s+(?:the\s+)?(?:[A-Za-z]+day,?\s+)?$", re.I)
 # A word that may be an object's identifier: letters and a digit ("T6HMDP", "#W5353646"), no date.

@@ -27,6 +27,8 @@ def _created_of(ident: str | None) -> list[str]:
     ("It was booked on 2024-05-09.", [("2024-05-09", "2024-05-07, 2024-05-14")]),  # an ISO date is no identifier
     ("You're booked on May 20.", []),  # a new booking's flight, not when it was made
     ("You were booked on the May 20 flight.", []),
+    ("Changing T6HMDP keeps you booked on May 20 and refunds $2,580.", []),  # the flight's (blind set 93, a93_06 24)
+    ("Changing T6HMDP, which you booked on May 20, refunds $2,580.", [("May 20", "2024-05-07")]),
     ("Your flight on May 9 was booked with a credit card.", []),  # the date is the flight's
     ("I made a note on May 9 of the change.", []),  # says no booking
 ])
