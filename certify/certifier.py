@@ -1662,7 +1662,9 @@ class _Run:
                            and hours_since(int(m[1].split()[0]), self._now, self.index.json_observations))
                        # "the nonstop HAT072, which takes 4 hours": its own times make it
                        and not (m[1].endswith("hours") and hours_of_flights(m[1].split()[0], _sentence_at(plain, m.start()),
-                                                                            self._times_of))]
+                                                                            self._times_of))
+                       # "You land at 06:00 and your return leaves at 14:00, so about 8 hours there"
+                       and not (m[1].endswith("hours") and hours_between_said(m[1].split()[0], _sentence_at(plain, m.start())))]
         if self.inter.private and "hour" in text:
             # "I'm really sorry about the 4-hour delay", where only the hidden task says "delayed by 4 hours"
             # (given as the hidden task writes it, so the reason says where it is found)

@@ -264,6 +264,10 @@ def test_hours_the_flights_a_sentence_names_make(number: str, text: str, derived
      []),
     ("- HAT025: departs 04:00, arrives 07:30\n- HAT023: departs 14:00, arrives 20:00\n\nThat's a **10-hour layover**.",
      ["10-hour layover"]),
+    # a stay between two times the sentence says, counted "about N hours" (blind set 93, a93_03 44)
+    ("You land in San Francisco at 13:00 and your return leaves at 20:00, so you'll have about **7 hours** there.", []),
+    ("You land in San Francisco at 13:00 and your return leaves at 20:00, so you'll have about **9 hours** there.",
+     ["9 hours"]),
 ])
 def test_hours_the_flights_make_in_a_text(convo: Any, at: Any, said: str, misses: list[str]) -> None:
     from trajectory2gym.envs.registry import tool_specs
