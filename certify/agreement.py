@@ -1123,6 +1123,7 @@ def _date_not_described(turns: list[Turn], described: Turn, anchors: Anchors, fi
 
 
 _ROUTE_ARROW = re.compile(r"\b[A-Z]{3}\s*→\s*[A-Z]{3}\b")
+_PRICE_ARROW = re.compile(r"\$\d[\d,]*(?:\.\d+)?\**\s*→\s*\**\$\d")
 
 
 def _moved_off(text: str, anchors: Anchors) -> str:
@@ -1137,7 +1138,8 @@ def _moved_off(text: str, anchors: Anchors) -> str:
         key = compact(ident)
         for line in SENTENCE_OR_LINE.split(text):
             # (not a route's arrow: "HAT160 (DEN → CLT)")
-            left, arrow, right = _ROUTE_ARROW.sub(" ", line.replace("->", "→")).partition("→")
+            # (nor a price's: "HAT276 on May 21 $1,981 → $117, HAT279 on May 22 ...")
+            left, arrow, right = _PRICE_ARROW.sub(" ", _ROUTE_ARROW.sub(" ", line.replace("->", "→"))).partition("→")
             if (arrow and key in {compact(t) for t in chunks(left)} and says_date(left, date)
                     and not says_date(right, date) and date_mentions(right)):
                 return f"the description moves {ident} off {date}, where the call keeps it"

@@ -103,6 +103,17 @@ def test_the_cabin_left_is_not_the_cabin_chosen(convo, said: str) -> None:
     assert _workflow(convo, said, "Yes.", *_flights("business")) == ["argument_not_confirmed"]
 
 
+@pytest.mark.parametrize(("said", "kinds"), [
+    # an arrow between a flight's old and new price moves no flight (blind set 93, a93_02 82)
+    ("**PVUB64**: HAT173 PHX → LAS on May 20 $457 → $174, HAT999 on May 22 $820 → $102. Refund to your gift card. "
+     "Shall I downgrade it to economy?", []),
+    ("**PVUB64**: HAT173 PHX → LAS on May 20 → HAT173 on May 22, economy. Refund to your gift card. Shall I?",
+     ["not_described"]),  # an arrow that moves it
+])
+def test_an_arrow_between_prices_moves_no_flight(convo, said: str, kinds: list[str]) -> None:
+    assert _workflow(convo, said, "Yes.", *_flights("economy")) == kinds
+
+
 def test_one_objects_description_may_say_its_cabin_now_and_the_new_one(convo) -> None:
     # blind set 74, a74_10: the line naming the reservation gives its cabin now; the next, the new one
     said = ("PVUB64: HAT173 PHX→LAS 2024-05-20, business $520.\nEconomy on HAT173: $124.\n"
