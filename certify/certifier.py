@@ -4612,6 +4612,12 @@ class _Run:
             # "$9 was charged to gift_card_4816380", where the update charged gift_card_7386173; not a
             # method a write made ("Certificate certificate_3221322 added to user ...": "... for $200 is on your account")
             made = {m for result, _, _ in self._writes if result[:1] not in "{[" for m in METHOD_ID.findall(result)}
+            if self._past_writes and (used or refunded or made):
+                # a recap's row of an earlier write: "| 2FBBAH | $3,925 | Gift card 3481935 |"
+                said_ids = {compact(i) for i in identifiers_in(content)}
+                for result, _, call in self._past_writes:
+                    if any(compact(i) in said_ids for i in self._changed_ids(call)):
+                        made.update(*write_payments(result, call.arguments))
             for said in misnamed_method_ids(named, used | refunded | made):
                 reasons.append(reason("text_misstated_charge_method", value=said, detail=", ".join(sorted(used | refunded))))
         content = reported_part(content)  # not what the next action would do

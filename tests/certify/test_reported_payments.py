@@ -479,6 +479,42 @@ def test_a_report_names_the_method_the_update_charged(convo: Any, at: Any, repor
 
 
 @pytest.mark.parametrize(("report", "kinds"), [
+    # a recap's row of a write before the user's last reply, with that write's method (blind set 93, a93_02 86)
+    ("All done:\n\n| Reservation | Refund | To |\n|---|---|---|\n| ZFA04Y | $60 | Gift card 4816380 |\n"
+     "| N4SL3N | $9 | the other gift card |", []),
+    ("All done:\n\n| Reservation | Refund | To |\n|---|---|---|\n| N4SL3N | $9 | Gift card 4816380 |",
+     ["text_misstated_charge_method"]),  # no row of the earlier write's reservation
+])
+def test_a_recap_names_each_earlier_writes_own_method(convo: Any, at: Any, report: str, kinds: list[str]) -> None:
+    reservation = {"reservation_id": "N4SL3N", "user_id": "omar_johansson_4368", "cabin": "economy",
+                   "flights": [{"flight_number": "HAT213", "date": "2024-05-18", "price": 120}],
+                   "payment_history": [{"payment_id": "gift_card_4816380", "amount": 120}]}
+    other = {**reservation, "reservation_id": "ZFA04Y"}
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("I'm omar_johansson_4368. Downgrade ZFA04Y, then move N4SL3N to HAT231 on May 19.")
+    c.call("get_user_details", {"user_id": "omar_johansson_4368"}, {"user_id": "omar_johansson_4368",
+           "reservations": ["N4SL3N", "ZFA04Y"], "payment_methods": {
+               "gift_card_4816380": {"source": "gift_card", "amount": 40, "id": "gift_card_4816380"},
+               "gift_card_7386173": {"source": "gift_card", "amount": 90, "id": "gift_card_7386173"}}})
+    c.call("get_reservation_details", {"reservation_id": "ZFA04Y"}, other)
+    c.say("ZFA04Y to basic economy on HAT213, 2024-05-18; the $60 back to gift_card_4816380. Confirm?")
+    c.user("yes")
+    c.call("update_reservation_flights", {"reservation_id": "ZFA04Y", "cabin": "basic_economy", "flights": [
+        {"flight_number": "HAT213", "date": "2024-05-18"}], "payment_id": "gift_card_4816380"},
+           {**other, "cabin": "basic_economy", "payment_history": [*other["payment_history"],
+                                                                   {"payment_id": "gift_card_4816380", "amount": -60}]})
+    c.call("get_reservation_details", {"reservation_id": "N4SL3N"}, reservation)
+    c.say("Change N4SL3N to HAT231 on 2024-05-19, economy; the $9 difference on gift_card_7386173. Confirm?")
+    c.user("yes")
+    c.call("update_reservation_flights", {"reservation_id": "N4SL3N", "cabin": "economy", "flights": [
+        {"flight_number": "HAT231", "date": "2024-05-19"}], "payment_id": "gift_card_7386173"},
+           {**reservation, "flights": [{"flight_number": "HAT231", "date": "2024-05-19", "price": 123}],
+            "payment_history": [*reservation["payment_history"], {"payment_id": "gift_card_7386173", "amount": 9}]})
+    i = c.say(report)
+    assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons) if "method" in k] == kinds
+
+
+@pytest.mark.parametrize(("report", "kinds"), [
     # blind set 75, a75_06: the certificate the last write made, said beside a change at no charge
     ("Done: WPK8DQ has 2 checked bags at no charge, and certificate_3221322 for $200 is on your account.", []),
     ("Done: WPK8DQ has 2 checked bags at no charge, and certificate_3221399 for $200 is on your account.",
