@@ -767,7 +767,7 @@ _UNKNOWN_TO_ME = re.compile(r"(?:\bno|n't\s+(?:have|see|find)\s+(?:any)?)\s*(?:i
                             r"(?:about|on|regarding|of)\s+(?:any\s+|an?\s+)?\**$", re.I)
 # Right before a fee: the words that say there is none ("no", "doesn't have any").
 # (or the agent finds none: "I can't find an activation fee", "I don't see a roaming activation fee")
-_NONE_OF = re.compile(r"(?:\bno|\bnot\s+(?:a|an|any)|n't\s+(?:have|include|charge|list|mention|contain|see|find)\s+(?:a|an|any))"
+_NONE_OF = re.compile(r"(?:\bno|\bnot\s+(?:a|an|any)|n't\s+(?:have|include|charge|list|mention|contain|see|find|quote|name)\s+(?:a|an|any))"
                       r"\s+(?:such\s+|roaming\s+|separate\s+|extra\s+)?\**$", re.I)
 # Where the agent looked for it: "in your records", "anywhere I can see", "the records I can access".
 _LOOKED_IN = re.compile(r"\brecords?\b|\bI can (?:see|access)\b|\bavailable to me\b|\banywhere\b|\baccount data\b", re.I)

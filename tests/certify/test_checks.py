@@ -490,6 +490,8 @@ def test_a_line_named_by_the_last_four_digits_of_a_number_shown(convo, said: str
     ("I don't see a roaming activation fee in your account records.", True),
     ("There's no activation fee on a roaming change.", False),  # a rule of the agent's own
     ("I can't find an activation fee, so it is waived.", False),  # nowhere said looked in
+    ("I can't quote a restocking fee - none is listed in my policy.", True),  # (blind set 93, t93_12 70)
+    ("I can quote a restocking fee of $10 - it is listed in my policy.", False),
     # an early termination fee (blind set 87, t87_01 51), and its denials (t83_04 65, t87_01 53)
     ("Ending it early carries an **early termination fee**.", False),
     ("Nothing in your records or in our policy mentions a termination fee.", True),
