@@ -2038,12 +2038,12 @@ class _Run:
         return out
 
     def _left_after_row_refuel(self, cents: int, written: str, sentence: str) -> bool:
-        """Whether a table row's amount of data left (``written``) is a line's remainder before any
-        refuel plus the refuel the same row prices: "| 2 GB | $4.00 | Left this cycle 1.9 GB |", used
-        15.1 of 15.0."""
-        if "|" not in sentence:
+        """Whether a table row's (or a list line's) amount of data left (``written``) is a line's remainder
+        before any refuel plus the refuel the same row prices: "| 2 GB | $4.00 | Left this cycle 1.9 GB |",
+        "- 2 GB -> $4.00, about 1.9 GB to use", used 15.1 of 15.0."""
+        if "|" not in sentence and not LIST_MARK.match(sentence) and "\n-" not in sentence:
             return False
-        row = next((line for line in sentence.split("\n") if written in line and "|" in line), "")
+        row = next((line for line in sentence.split("\n") if written in line and ("|" in line or LIST_MARK.match(line))), "")
         return any(cents - d in self._book(DataLeftBook).unrefuelled_left()
                    for d in stated_amounts(row, data=True) if d != cents)
 
