@@ -1281,8 +1281,11 @@ def _defers_this(turn: Turn, anchors: Anchors, index: EvidenceIndex) -> bool:
     for k, clause in enumerate(_comma_parts(turn.clauses)):
         side = _object_side(clause.words, anchors)
         put_off = DEFER.search(clause.text)
-        if put_off and bare_this and side == 0 and _TOPIC.match(clause.text) is None and not index.names_any(clause.words):
-            return True  # "Yes, turn on the roaming. But the data... I'm not sure, let me think about that."
+        if put_off and bare_this and side == 0 and _TOPIC.match(clause.text) is None and not index.names_any(clause.words) \
+                and not (_PUT_OFF_WHAT.search(clause.text) and says(wordline(clause.words), anchors.other_actions)):
+            # "Yes, turn on the roaming. But the data... I'm not sure, let me think about that." (not "Enable
+            # roaming, yes. Hold on the data for a moment": another action's object put off by name)
+            return True
         bare_this = len(clause.words) <= 3 and (side > 0 or not clause.words.isdisjoint(
             anchors.own - {anchors.verb}))
         if not put_off:

@@ -332,6 +332,27 @@ def test_a_question_about_another_action_or_an_aside_object_after_a_yes(convo: A
         assert at(certify_interaction(c.build()), done).checks["workflow"] is confirmed, reply
 
 
+@pytest.mark.parametrize(("reply", "roaming_ok", "data_ok"), [
+    # a short yes naming roaming, then the data held by name (blind set 93, t93_11 28)
+    ("Enable roaming, yes. Hold on the data for a moment - let me think about the size.", True, False),
+    ("Enable roaming, yes. Hmm, let me think about it for a moment.", False, False),  # the whole put off
+])
+def test_a_short_yes_to_one_action_and_another_held_by_name(convo: Any, at: Any, reply: str, roaming_ok: bool,
+                                                             data_ok: bool) -> None:
+    c = convo(tools=_specs("telecom"), domain="telecom")
+    c.user("customer C1037, my phone won't send pictures in France, line L1068")
+    c.call("get_customer_by_id", {"customer_id": "C1037"}, {"customer_id": "C1037", "line_ids": ["L1068"]})
+    c.call("get_details_by_id", {"id": "L1068"}, {"line_id": "L1068", "roaming_enabled": False, "data_used_gb": 30.4})
+    c.say("Two things to set up:\n\n1. **Enable roaming** on L1068\n2. **Add data**: e.g. **2 GB for $5.00**.\n\n"
+          "Shall I do both?")
+    c.user(reply)
+    roaming = c.call("enable_roaming", {"customer_id": "C1037", "line_id": "L1068"}, "Roaming enabled")
+    data = c.call("refuel_data", {"customer_id": "C1037", "line_id": "L1068", "gb_amount": 2.0}, "Refuelled")
+    out = certify_interaction(c.build())
+    assert at(out, roaming).checks["workflow"] is roaming_ok, at(out, roaming).reasons
+    assert at(out, data).checks["workflow"] is data_ok, at(out, data).reasons
+
+
 def test_a_yes_to_one_action_and_a_hold_on_another(convo: Any, at: Any) -> None:
     c = convo(tools=_specs("telecom"), domain="telecom")
     c.user("customer C1037, my phone won't send pictures in Japan, line L1068")
