@@ -149,6 +149,8 @@ def misstated_plan_rates(text: str, rates: dict[str, tuple[str, int]]) -> list[t
             written = m[1] or m[2]
             if _NO_SUCH.search(sentence, max(0, m.start() - 20), m.start()):
                 continue  # denied: "There's no $5.00/GB rate on your Premium plan"
+            if _BY_SO_MUCH.search(sentence, max(0, m.start() - 12), m.start()):
+                continue  # a difference of rates: "the Premium Plan is still the cheaper one - by $3.00 per GB"
             if (cents := to_cents(written.replace(",", ""))) is not None and cents != own \
                     and not _averaged(sentence, cents):
                 out.append((f"${written}", plan.upper(), own))
@@ -167,6 +169,7 @@ _A_MONTH = re.compile(r"\**\s*(?:more\s+|less\s+|extra\s+)?(?:a\s+month|per\s+mo
 _MONTHLY = re.compile(r"\$(\d[\d,]*(?:\.\d+)?)" + _A_MONTH.pattern, re.I)  # a plan's price
 
 
+_BY_SO_MUCH = re.compile(r"\b(?:by|saves?(?:\s+you)?)\s+(?:about\s+)?\**$", re.I)  # a difference, said after "by"
 _NO_SUCH = re.compile(r"\b(?:no|not|never)\s+(?:an?\s+|such\s+)?\**$", re.I)
 
 

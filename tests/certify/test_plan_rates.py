@@ -160,6 +160,9 @@ def test_a_rate_said_of_a_plan_named(text: str, found: list[tuple[str, str, int]
     ("- **Premium Plan:** $65.00/month for 15 GB ≈ $4.50 per GB", [("$4.50", "P1002", 200)]),
     ("On your **Premium Plan** ($65.00/month, 15.0 GB), extra data costs **$2.50 per GB**, so 2 GB would be $5.00.",
      [("$2.50", "P1002", 200)]),  # (the $5.00 for 2 GB is the rate's own product)
+    # a difference of two plans' rates, after "by" (blind set 93, t93_11 78)
+    ("So your Premium Plan at $2.00/GB is still the cheaper one to top up - by $3.00 per GB.", []),
+    ("So your Premium Plan is still the cheaper one to top up, at $3.00 per GB.", [("$3.00", "P1002", 200)]),
 ])
 def test_a_plan_named_without_its_plan(text: str, found: list[tuple[str, str, int]]) -> None:
     assert misstated_plan_rates(text, {"p1001": ("basic plan", 500), "p1002": ("premium plan", 200)}) == found
