@@ -468,7 +468,10 @@ _TAKEN_BACK = re.compile(r"\bI\s+(?:quoted|misquoted|mis-quoted|misstated|mis-st
                          r"[^.;:()$]{0,30}?(?:\$(\d[\d,]*(?:\.\d+)?)|(\d+(?:\.\d+)?)(?=\s*GB\b))"  # (or of data: "I said 7.3 GB")
                          # or an amount called a slip: "The $1,138.19 was a typo."
                          r"|\b[Tt]he\s+\$(\d[\d,]*(?:\.\d+)?)\s+(?:I\s+(?:gave|said|wrote)\s+)?was\s+(?:a\s+|my\s+)?"
-                         r"(?:typo|mistake|slip|error|wrong|incorrect)\b")
+                         r"(?:typo|mistake|slip|error|wrong|incorrect)\b"
+                         # or said to be corrected: "I need to correct myself: I told you roaming costs $10/day, but ..."
+                         r"|\bcorrect myself\W+I\s+(?:said|told you|quoted|stated|mentioned|gave you)\b[^.;:()$]{0,40}?"
+                         r"\$(\d[\d,]*(?:\.\d+)?)")
 
 
 # The whole of a sum written out after its first term: " + 2.0 GB = **17.0 GB**".
@@ -547,7 +550,7 @@ def _taken_back_amounts(text: str) -> set[str]:
     """The amounts (as written, without "$") a text takes back as its own mistakes (``_TAKEN_BACK``)."""
     if "I " not in text and "ot " not in text and " was " not in text:
         return set()
-    return {m[1] or m[2] or m[3] or m[4] or m[5] or m[6] or m[7] for m in _TAKEN_BACK.finditer(text)}
+    return {next(g for g in m.groups() if g) for m in _TAKEN_BACK.finditer(text)}
 
 
 # A time as a user writes it: "15:00", "3pm", "3:30 p.m." (minutes, or am/pm, make it a time).

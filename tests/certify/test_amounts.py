@@ -509,6 +509,9 @@ def test_an_amount_of_data_the_user_asked_about_in_a_usage_sentence(convo, at, s
     # an amount called a slip (blind set 92, r92_09 47)
     ("You're right, I'm sorry: **$119.95** is correct. The $129.95 was a typo.", []),
     ("You're right: **$119.95** is correct. The $129.95 was charged.", ["$129.95"]),
+    # a figure said to be corrected (blind set 93, t93_01 34)
+    ("I also need to correct myself: I told you the fee is $129.95, but I have no such fee on record.", []),
+    ("I also need to tell you: the fee is $129.95, but I have no such fee on record.", ["$129.95"]),
 ])
 def test_sizes_and_figures_taken_back_are_no_amounts(convo, at, said: str, misses: list[str]) -> None:
     c = convo()
