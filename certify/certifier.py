@@ -467,8 +467,8 @@ _TAKEN_BACK = re.compile(r"\bI\s+(?:quoted|misquoted|mis-quoted|misstated|mis-st
                          r"|\b(?:earlier|before|a moment ago|previously),?\s+I\s+(?:quoted|stated|said|told you|gave you|wrote)\b"
                          r"[^.;:()$]{0,30}?(?:\$(\d[\d,]*(?:\.\d+)?)|(\d+(?:\.\d+)?)(?=\s*GB\b))"  # (or of data: "I said 7.3 GB")
                          # or an amount called a slip: "The $1,138.19 was a typo."
-                         r"|\b[Tt]he\s+\$(\d[\d,]*(?:\.\d+)?)\s+(?:I\s+(?:gave|said|wrote)\s+)?was\s+(?:a\s+|my\s+)?"
-                         r"(?:typo|mistake|slip|error|wrong|incorrect)\b"
+                         r"|\b[Tt]he\s+\$(\d[\d,]*(?:\.\d+)?)\s+(?:I\s+(?:gave|said|wrote|quoted)\s+(?:(?:earlier|before|above)\s+)?)?"
+                         r"was\s+(?:a\s+|my\s+)?(?:typo|mistake|slip|error|wrong|incorrect|miscalculation)\b"
                          # or said to be corrected: "I need to correct myself: I told you roaming costs $10/day, but ..."
                          r"|\bcorrect myself\W+I\s+(?:said|told you|quoted|stated|mentioned|gave you)\b[^.;:()$]{0,40}?"
                          r"\$(\d[\d,]*(?:\.\d+)?)")
