@@ -111,6 +111,7 @@ _MONEY = re.compile(r"\brefund\w*|\$\d|\bmoney\b|\bfunds\b", re.I)
 _BACK_ON = re.compile(r"\balready\s+(?:been\s+)?(?:back|credited|deposited|returned)\s+(?:on|to|in|into|onto)\b", re.I)
 
 
+_LIKENED = re.compile(r"\b(?:like|as with|same as|as for)\s+(?:your\s+|a\s+|the\s+)?$", re.I)
 _WHILE = re.compile(r",?\s+(?:while|whereas)\s+|;\s+", re.I)
 
 
@@ -128,7 +129,9 @@ def instant_for_slow(text: str, kinds: dict[str, str]) -> list[tuple[str, str]]:
         if SPAN.search(sentence) or not (_MONEY.search(sentence) or _BACK_ON.search(sentence)) or (
                 m := _AT_ONCE_SAID.search(sentence)) is None:
             continue
-        said = {PAYMENT_WORDS[word.lower()] for word in PAYMENT_SAID.findall(sentence)}
+        # (not the kind it is likened to: "PayPal refunds arrive immediately, just like gift card refunds")
+        said = {PAYMENT_WORDS[w[1].lower()] for w in PAYMENT_SAID.finditer(sentence)
+                if not _LIKENED.search(sentence, max(0, w.start() - 16), w.start())}
         if len(said) != 1 or not said.isdisjoint(kinds) or NOT_BEFORE.search(sentence, max(0, m.start() - 14), m.start()):
             continue
         found.append((m[0], next(iter(said))))

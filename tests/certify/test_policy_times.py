@@ -82,6 +82,9 @@ def test_a_slow_time_said_of_the_refunds_in_focus() -> None:
     ("PayPal refunds are typically instant, usually showing up within a few minutes, while card refunds take 5-7 "
      "business days.", [("instant", "paypal")]),
     ("Gift card refunds are instant, while card refunds take 5-7 business days.", []),
+    # likened to the instant kind (blind set 93, r93_12 24)
+    ("PayPal refunds arrive immediately, just like gift card refunds.", [("immediately", "paypal")]),
+    ("Gift card refunds arrive immediately, unlike PayPal refunds.", []),
 ])
 def test_no_waiting_said_of_a_slow_kind(text: str, found: list[tuple[str, str]]) -> None:
     assert instant_for_slow(text, instant_kinds(RETAIL_POLICY)) == found
