@@ -306,8 +306,8 @@ def _not_among(said: Iterable[str], methods: set[str], brand_of: BrandOf | None 
 # How a text says an order or a booking was paid: "It was paid in full, $1,400, with your Mastercard".
 _PAID_WITH = re.compile(
     r"(?:\bpaid\b(?:[^.!?;\n]|\.(?=\d)){0,70}?\b(?:with|by|using|via|on|from)"
-    r"|\b(?:was|were)\s+charged\s+(?:to|on|with))\s+(?:(?:your|the|a|an)\s+)?(?:original\s+)?"
-    + _KIND_PHRASES)  # ("paid with PayPal": no article before a name)
+    r"|\b(?:was|were)\s+charged\s+(?:to|on|with)):?\s+(?:(?:your|the|a|an)\s+)?(?:original\s+)?"
+    + _KIND_PHRASES)  # ("paid with PayPal": no article before a name; "- Paid with: your Visa", a list's label)
 
 
 def _paid_with(low: str) -> Iterator[re.Match[str]]:

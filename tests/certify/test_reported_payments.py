@@ -195,6 +195,9 @@ def test_a_report_after_a_booking_names_the_card_it_charged(convo: Any, at: Any,
     # a list's field, capitalized (blind audit a54_04)
     ("Here's **79G8A9**:\n- Cabin: business\n- Paid: $1,400 with your credit card", ["text_misstated_payer"]),
     ("Here's **79G8A9**:\n- Cabin: business\n- Paid: $1,400 with your gift card", []),
+    # the label's colon after "with" (blind set 93, r93_03 14)
+    ("Here's **79G8A9**:\n- Cabin: business\n- **Paid with:** your Mastercard", ["text_misstated_payer"]),
+    ("Here's **79G8A9**:\n- Cabin: business\n- **Paid with:** your gift card", []),
     # how many bags are paid for, then the method the update will use (blind audit a66_10, a66_12)
     ("I'll update 79G8A9 to 6 bags (0 paid) with your Visa as the method on file. Confirm?", []),
     ("Confirm: 79G8A9 to 7 checked bags (1 paid), charged on your Visa?", []),
