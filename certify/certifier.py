@@ -254,6 +254,7 @@ from trajectory2gym.certify.plan_rates import (
     mispriced_refuels,
     misstated_plan_differences,
     misstated_plan_rates,
+    plans_named,
     rates_said,
 )
 from trajectory2gym.certify.policy_once import agreed_again, made_once, offered_again, once_only
@@ -4408,24 +4409,28 @@ class _Run:
             for written, plan, rate in misstated_plan_rates(content, rates):
                 reasons.append(reason("text_misattributed", value=f"{written} per GB", arg=plan,
                                       detail=f"${rate / 100:.2f} per GB"))
+            priced: str | None = None
             if focus := self._line_in_focus(content):
                 # "Extra data is $0.10 per GB": the rate of another line's plan, not this line's
                 for written, other in misattributed_rates(content, focus[1:], rates):
                     reasons.append(reason("text_misowned", value=f"{written} per GB", arg=focus[0], detail=other))
-                plan = focus[2]
+                priced = focus[2]
                 if ("added" in content or ("refuel" in content and not any(map(self._line_of, identifiers_in(content))))) \
-                        and (refuelled := self._refuelled_line()) is not None and refuelled[2] != plan:
+                        and (refuelled := self._refuelled_line()) is not None and refuelled[2] != priced:
                     # "- 2.0 GB refuel added ($4.00 ...)" of the line refuelled, beside "L1003 left suspended";
                     # "the 2 GB refuel ($4.00) will be on your next bill", naming no line, after a look at another
-                    plan = refuelled[2]
-                if plan in rates:  # "$6.00 (2 GB refuel)" at the line's $2.00 per GB
-                    # (or at another plan's rate the text itself gives: "| Premium | $2.00/GB | ... so 2 GB would
-                    # cost $4.00 on yours and $10.00 on the 2001 line")
-                    said_rates = rates_said(content) & {r for _, r in rates.values()}
-                    for written, data, due in mispriced_refuels(content, rates[plan][1], said_rates):
-                        reasons.append(reason("text_miscalculated", value=written,
-                                              detail=f"{data} at ${rates[plan][1] / 100:.2f} per GB is "
-                                                     f"${due / 100:.2f}"))
+                    priced = refuelled[2]
+            if priced not in rates and len(sole_plans := plans_named(content, rates)) == 1:
+                # no line in focus with a plan shown: the one plan the text names ("Your line is on the Premium
+                # Plan (P1002) ... 1 GB would be $2.00 and 3 GB $5.00")
+                priced = next(iter(sole_plans))
+            if priced is not None and priced in rates:  # "$6.00 (2 GB refuel)" at the line's $2.00 per GB
+                # (or at another plan's rate the text itself gives: "| Premium | $2.00/GB | ... so 2 GB would
+                # cost $4.00 on yours and $10.00 on the 2001 line")
+                said_rates = rates_said(content) & {r for _, r in rates.values()}
+                for written, data, due in mispriced_refuels(content, rates[priced][1], said_rates):
+                    reasons.append(reason("text_miscalculated", value=written,
+                                          detail=f"{data} at ${rates[priced][1] / 100:.2f} per GB is ${due / 100:.2f}"))
         if "month" in content and "$" in content:  # "At $45.00 a month, four more months would come to $160.00"
             for written, terms, due in months_miscounted(content):
                 reasons.append(reason("text_miscalculated", value=written, detail=f"{terms} is ${due / 100:.2f}"))

@@ -103,7 +103,7 @@ def misattributed_rates(text: str, focus: tuple[set[str], str] | None,
     if not (found := list(_GB_RATE.finditer(text))):
         return []
     named = {compact(t) for t in identifiers_in(text)}
-    if named - line - {own_plan} - set(rates) or _plans_named(text, rates) - {own_plan}:
+    if named - line - {own_plan} - set(rates) or plans_named(text, rates) - {own_plan}:
         # the text names another line or another plan (by id or name, "Plan" or not: "your Premium rate
         # of $2.00/GB"): whose rate it is, it says
         return []
@@ -118,7 +118,7 @@ def misattributed_rates(text: str, focus: tuple[set[str], str] | None,
     return out
 
 
-def _plans_named(text: str, rates: dict[str, tuple[str, int]]) -> set[str]:
+def plans_named(text: str, rates: dict[str, tuple[str, int]]) -> set[str]:
     """The plans shown that a text names, by id or name, or by the name without its "Plan" ("more
     than your Premium $2.00/GB", of the Premium Plan)."""
     low = text.lower()
@@ -137,10 +137,10 @@ def misstated_plan_rates(text: str, rates: dict[str, tuple[str, int]]) -> list[t
                              for part in SENTENCE_OR_LINE.split(row)):  # (not at a rate's decimal point: "$1.00/GB")
         if not (found := list(_GB_RATE.finditer(sentence))):
             continue
-        named = _plans_named(sentence, rates)
+        named = plans_named(sentence, rates)
         if not named and listed:
             # "You're on the Premium Plan (P1002):\n1. ...\n3. Extra data: $2.50 per GB"
-            named = sole = _plans_named(text, rates) if sole is None else sole
+            named = sole = plans_named(text, rates) if sole is None else sole
         if len(named) != 1:
             continue
         plan = next(iter(named))
@@ -180,8 +180,10 @@ _CLAUSES = re.compile(r"(?<=[.!?;])\s+|\n+|,\s+(?=\S*\d)")
 
 
 # An amount of data priced right after it: "2 GB would be 2.0 dollars", "2 GB = $4.00", "3 GB for $6".
-_PRICED_DATA = re.compile(r"\b(\d+(?:\.\d+)?)\s*GB\**\s*(?:would be|will be|(?:would |will )?costs?|comes to|is|=|for)\s*\**"
+# (or its verb left out after a first: "1 GB would be $2.00 and 3 GB $5.00")
+_PRICED_DATA = re.compile(r"\b(\d+(?:\.\d+)?)\s*GB\**\s*(?:(?:would be|will be|(?:would |will )?costs?|comes to|is|=|for)\s*\**"
                           r"(?:\$(\d[\d,]*(?:\.\d+)?)(?![\d.,]*\d)|(\d[\d,]*(?:\.\d+)?)\s*(?:USD|dollars?)\b)"
+                          r"|(?<=\d GB )\$(\d[\d,]*(?:\.\d+)?)(?![\d.,]*\d))"
                           r"(?!\s*(?:per|/|a|an)\s*(?:GB|month)|\s*monthly)", re.I)  # (not a plan's: "5.0 GB for 40.0 dollars a month")
 
 
@@ -193,11 +195,11 @@ def mispriced_refuels(text: str, rate: int, also: AbstractSet[int] = frozenset()
     an amount that is the data at one of the rates ``also`` (another plan's, which the text gives)."""
     out: list[tuple[str, str, int]] = []
     for m in _PRICED_DATA.finditer(text):
-        written = m[2] or m[3]
+        written = m[2] or m[3] or m[4]
         due = round(float(m[1]) * rate)
         if float(m[1]) and (cents := to_cents(written.replace(",", ""))) is not None and abs(cents - due) > 1 \
                 and not _at_any(cents, float(m[1]), also):
-            out.append((f"${written}" if m[2] else f"{written} dollars", f"{m[1]} GB", due))
+            out.append((f"{written} dollars" if m[3] else f"${written}", f"{m[1]} GB", due))
     for clause in _CLAUSES.split(text):
         if _PRICED_DATA.search(clause):
             continue  # (read above)

@@ -90,6 +90,10 @@ def test_the_rate_of_another_lines_plan_said_of_this_line(convo: Any, at: Any, s
     # a monthly price beside data and refuels (blind set 90, t90_07 54)
     ("So your plan costs $25.00 more a month but comes with 10 GB more data and cheaper refuels.", []),
     ("So the refuel costs $25.00 but comes with 10 GB more data.", [("$25.00", "10 GB", 2000)]),
+    # the verb left out after the first (blind set 93, t93_04 75)
+    ("Extra data is $2.00 per GB - so 1 GB would be $2.00 and 3 GB $5.00, charged on your next bill.",
+     [("$5.00", "3 GB", 600)]),
+    ("Extra data is $2.00 per GB - so 1 GB would be $2.00 and 3 GB $6.00, charged on your next bill.", []),
 ])
 def test_a_refuel_priced_at_the_lines_rate(text: str, found: list[tuple[str, str, int]]) -> None:
     assert mispriced_refuels(text, 200) == found
@@ -297,3 +301,23 @@ def test_a_refuel_priced_on_a_line_named_by_whose_it_is(convo: Any, at: Any, sai
 def test_a_charge_per_day_must_be_one_given(convo: Any, at: Any, said: str, ok: bool) -> None:
     items = [("Premium Plan - Line 555-123-2002", 65.0), ("Roaming - Line 555-123-2002", 55.0)]
     assert _eligible_after_a_bill(convo, at, "I'm in France. What will roaming cost me per day?", items, said) is ok
+
+
+@pytest.mark.parametrize(("said", "kinds"), [
+    # the line in focus has no plan shown; the text names the one plan shown (blind set 93, t93_04 75)
+    ("Your line is on the **Premium Plan** (P1002). Extra data is **$2.00 per GB** - so 1 GB would be $2.00 and "
+     "3 GB $5.00.", ["text_miscalculated"]),
+    ("Your line is on the **Premium Plan** (P1002). Extra data is **$2.00 per GB** - so 1 GB would be $2.00 and "
+     "3 GB $6.00.", []),
+])
+def test_a_refuel_priced_at_the_rate_of_the_one_plan_named(convo: Any, at: Any, said: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user("My daughter's line is 555-123-2001. Is roaming on for her?")
+    c.call("get_details_by_id", {"id": "L1001"}, {"line_id": "L1001", "phone_number": "555-123-2001",
+                                                   "plan_id": "P1001", "roaming_enabled": False})
+    c.user("If I run out of data on my own line, what would a top-up cost me?")
+    c.call("get_details_by_id", {"id": "P1002"}, {"plan_id": "P1002", "name": "Premium Plan",
+                                                   "data_refueling_price_per_gb": 2.0})
+    i = c.say(said)
+    found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
+    assert [k for k in found if k == "text_miscalculated"] == kinds, found
