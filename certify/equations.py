@@ -163,9 +163,11 @@ _OVER_TIME = re.compile(r"\**\s*(?:per|a|each|every|over a|over the)\s+(?:year|m
 # A sum in words: an amount, "plus" another (a few words of what it is after it), then the result
 # after a colon, "=" or words that give a total: "$232.00, plus the $5.00 holding fee for
 # 555-447-2912: $239.00 per month", "$150 plus a $30 fee, for a total of $180".
-_PLUS_THEN = re.compile(rf"(?<![\w.,]){_MONEY},?\s+plus\s+(?:the\s+|a\s+|an\s+|another\s+)?{_MONEY}"
-                        rf"(?![\d,]*\.?\d)[^$\n.;:=]{{0,40}}?(?::|=|,?\s+(?:for a total of|which comes to|comes to|"
-                        rf"making|totall?ing|in total|so)\b)[^\w$]{{0,6}}{_MONEY}(?![\d,]*\.?\d)", re.I)
+# (a few words may name the first: "$40.00 Basic Plan charge plus a $5.00 suspension fee - $50.00 in total")
+_PLUS_THEN = re.compile(rf"(?<![\w.,]){_MONEY}(?:\s+[A-Za-z][\w-]*){{0,3}}?,?\s+plus\s+(?:the\s+|a\s+|an\s+|another\s+)?{_MONEY}"
+                        rf"(?![\d,]*\.?\d)[^$\n.;:=]{{0,40}}?(?:(?::|=|,?\s+(?:for a total of|which comes to|comes to|"
+                        rf"making|totall?ing|in total|so)\b)[^\w$]{{0,6}}{_MONEY}(?![\d,]*\.?\d)"
+                        rf"|\s[-—–]\s*{_MONEY}(?![\d,]*\.?\d)(?=\**\s+(?:in total|total|altogether|in all)\b))", re.I)
 
 
 # A total, then after a colon the amounts it is made of: "In total you've paid $256 for HATHAT: $189 +
@@ -275,8 +277,8 @@ def miscalculated(text: str) -> list[tuple[str, str]]:
                 out.append(("$" + m[2], m[0].replace("*", "").strip()))
     if " plus " in text:
         for m in _PLUS_THEN.finditer(text):  # "$232.00, plus the $5.00 holding fee: $239.00 per month"
-            if abs(cents_of(m[1]) + cents_of(m[2]) - cents_of(m[3])) > 1:
-                out.append(("$" + m[3], m[0].replace("*", "").strip()))
+            if abs(cents_of(m[1]) + cents_of(m[2]) - cents_of(total := m[3] or m[4])) > 1:
+                out.append(("$" + total, m[0].replace("*", "").strip()))
     if " less" in text or " more" in text or "cheaper" in text or "higher" in text or "lower" in text:
         others: list[int] | None = None
         for m in _SO_APART.finditer(text):  # "was $160.50 and February's is $150.00, so ... $15.50 less"
@@ -304,6 +306,9 @@ def miscalculated(text: str) -> list[tuple[str, str]]:
             out += _mistotaled_table(text)
     if "Net" in text or "net" in text:
         out += _misnetted(text)
+        for m in _PAID_BACK_NET.finditer(text):  # "You paid $522 originally and got $114 back, so the net is $418"
+            if abs(cents_of(m[1]) - cents_of(m[2]) - cents_of(m[3])) > 1:
+                out.append(("$" + m[3], m[0].replace("*", "").strip()))
     if "enough" in text or "sufficient" in text:
         out += _miscovered(text)
     if ("each" in text or "per " in text) and " for " in text:
@@ -493,6 +498,9 @@ def _mistotaled_table(text: str) -> list[tuple[str, str]]:
 # Not a dash spaced between a word (or a bracket) and a price: "black, rubber - $155.33", "(4153505238) - $158.67"
 # part an item from its price.
 SIGNED_AMOUNT = re.compile(r"(?<![\w$.,])([+\-−–])(?:\$|(?<![\w)] [+\-−–])\s\$)(\d[\d,]*(?:\.\d+)?)")
+# What was paid, what came back, then the net: "You paid $522 originally and got $114 back, so the net is $418".
+_PAID_BACK_NET = re.compile(rf"\bpaid\s+{_MONEY}(?![\d,]*\.?\d)[^$\n.;]{{0,30}}?\b(?:got|get|received|receive)\s+"
+                            rf"{_MONEY}\s+back\b[^$\n.;]{{0,30}}?\bnet\b[^$\n.;]{{0,12}}?{_MONEY}(?![\d,]*\.?\d)", re.I)
 _NET = re.compile(rf"\bnet\b[^$\n]{{0,24}}?(?<![+\-−–])\s?{_MONEY}(?![\d,]*\.?\d)", re.I)
 
 

@@ -385,6 +385,14 @@ def test_a_per_person_share_of_a_bookings_total(convo: Any, at: Any) -> None:
     ("The fare is $150 plus a $30 fee, for a total of $190.", [("$190", "$150 plus a $30 fee, for a total of $190")]),
     ("The fare is $150 plus a $30 fee, for a total of $180.", []),
     ("The fare is $150 plus $30 for the bag. Your total was $200 before.", []),  # no total of the two said
+    # words naming the first, the total after a dash (blind set 93, t93_12 74)
+    ("B1002 carries a **$40.00** Basic Plan charge plus a **$5.00** suspension fee - **$50.00** in total.",
+     [("$50.00", "$40.00 Basic Plan charge plus a $5.00 suspension fee - $50.00")]),
+    ("B1002 carries a **$40.00** Basic Plan charge plus a **$5.00** suspension fee - **$45.00** in total.", []),
+    # paid, then back, then the net (blind set 93, a93_22 54)
+    ("You paid $522 originally and got $114 back, so the net is **$418**.",
+     [("$418", "paid $522 originally and got $114 back, so the net is $418")]),
+    ("You paid $522 originally and got $114 back, so the net is **$408**.", []),
 ])
 def test_a_sum_said_in_words_must_come_out_right(text: str, wrong: list[tuple[str, str]]) -> None:
     assert miscalculated(text) == wrong
