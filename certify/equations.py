@@ -644,7 +644,12 @@ _USED = re.compile(rf"{_GB}\s+of\s+(?:[a-z]+\s+){{0,2}}?{_GB}\s+used\b|\bused[\s
                    re.I)
 _ADDED_GB = re.compile(rf"{_GB}\s+(?:of\s+)?(?:added|extra|refuel\w*|top-?up)\b|\b(?:added|refuel(?:ed)?)\W+{_GB}", re.I)
 _ON_TOP = re.compile(r"\b(?:on top of|in addition to|beyond)\b", re.I)
-_LEFT = re.compile(rf"{_GB}\s+(?:left|remaining|remains?)\b|\b(?:left|remaining)\W+{_GB}", re.I)
+_LEFT = re.compile(rf"{_GB}\s+(?:left|remaining|remains?)\b|\b(?:left|remaining)\W+{_GB}"
+                   rf"|\bleaving\s+(?:you\s+)?(?:about\s+|around\s+|roughly\s+)?{_GB}", re.I)  # ("leaving about 2.9 GB")
+# Data added, said right after the allowance: "a 15.0 GB allowance plus 2.0 GB refuelled".
+_PLUS_ADDED = re.compile(rf"\s+plus\s+{_GB}\s+(?:of\s+)?(?:added|extra|refuel\w*|top-?up)\b", re.I)
+
+_DATA_SENTENCE = re.compile(r"(?<=[.!?])(?<!\bi\.e\.)(?<!\be\.g\.)\s+|\n+")  # (not after "i.e.": one sentence goes on)
 
 
 def misremained(text: str) -> list[tuple[str, str]]:
@@ -654,7 +659,7 @@ def misremained(text: str) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     if "GB" not in text or "sed" not in text:  # ("used", or a table's "Used" column)
         return out
-    for sentence in re.split(r"(?<=[.!?])\s+|\n+", text):
+    for sentence in _DATA_SENTENCE.split(text):
         found = [list(p.finditer(sentence)) for p in (_LEFT, _USED, _ALLOWANCE)]
         if any(len(f) != 1 for f in found):
             continue  # one of them missing, or two lines' figures in one sentence: which goes with which?
@@ -664,6 +669,8 @@ def misremained(text: str) -> list[tuple[str, str]]:
         # (not one the allowance holds: "11.5 GB (10 GB plan + 1.5 GB refuel)")
         extra = [float(next(g for g in m.groups() if g)) for m in _ADDED_GB.finditer(sentence)] \
             if _ON_TOP.search(sentence) else []
+        if not extra and (after := _PLUS_ADDED.match(sentence, allowance.end())) is not None:
+            extra = [float(after[1])]
         plus = extra[0] if len(extra) == 1 else 0.0
         if abs(a + plus - u - rest) > 0.05 and a + plus >= u:
             added = f" + {plus:g} GB" if plus else ""

@@ -264,6 +264,11 @@ def test_a_table_column_of_new_totals_is_no_total_of_the_row(convo: Any, at: Any
     # "used" then a clause: what is left is no use (blind set 91, t91_12 87)
     ("15.0 GB allowance + 2.0 GB refuel = **17.0 GB**, of which **15.1 GB** is used, so **1.9 GB** left.", []),
     ("Your 15.0 GB allowance: used: **11.2 GB**, so **3.0 GB** left.", [("3 GB", "15 GB − 11.2 GB = 3.8 GB")]),
+    # "plus" the data added right after the allowance, what is left after "leaving" (blind set 93, t93_01 65)
+    ("L1002 now shows 15.1 GB used against a 15.0 GB allowance plus **2.0 GB** refuelled, i.e. 17.0 GB available this "
+     "cycle, leaving about 2.9 GB.",
+     [("2.9 GB", "15 GB + 2 GB − 15.1 GB = 1.9 GB")]),
+    ("L1002 now shows 15.1 GB used against a 15.0 GB allowance plus **2.0 GB** refuelled, leaving about 1.9 GB.", []),
 ])
 def test_what_is_left_of_a_data_allowance_is_the_allowance_less_the_use(text: str, wrong: list[tuple[str, str]]) -> None:
     from trajectory2gym.certify.equations import misremained
