@@ -765,6 +765,28 @@ def test_no_open_balance_where_a_bill_shows_issued(convo: Any, at: Any, paid: bo
     assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons) if "status" in k] == kinds
 
 
+@pytest.mark.parametrize(("second_paid", "said", "kinds"), [
+    # every bill said paid, one still issued (blind set 93, t93_06 68)
+    (False, "Since both of your bills are now paid, your account is fully up to date.", ["text_contradicts_status"]),
+    (True, "Since both of your bills are now paid, your account is fully up to date.", []),
+    (False, "Once both of your bills are paid, your account will be up to date.", []),  # what would be so
+])
+def test_every_bill_said_paid_where_one_shows_issued(convo: Any, at: Any, second_paid: bool, said: str,
+                                                     kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user("My line 555-123-2002 has no service. I'm C1001.")
+    c.call("get_bills_for_customer", {"customer_id": "C1001"}, [
+        {"bill_id": "B1234321", "total_due": 65.0, "status": "Overdue"}, {"bill_id": "B1002", "total_due": 150.0,
+                                                                          "status": "Issued"}])
+    c.user_runs("make_payment", {}, "Payment of 65.0 USD has been made for bill B1234321.", text="paid the overdue one")
+    if second_paid:
+        c.user_runs("make_payment", {}, "Payment of 150.0 USD has been made for bill B1002.", text="and the other")
+    else:
+        c.user("I'll pay the other one later.")
+    i = c.say(said)
+    assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons) if "status" in k] == kinds
+
+
 RATINGS = {4.4: "Poor", 22.0: "Fair"}
 
 
