@@ -232,7 +232,11 @@ def listed_count(value: object, keys: tuple[str, ...]) -> int | None:
 
 # "with 2 seats left", "only one business seat available": what a flight's search result shows.
 _SEATS = re.compile(rf"\b{_NUMBER}\s+(?:(?P<cabin>basic[ _]economy|economy|business)(?: class)?\s+)?seats?\s+"
-                    rf"(?:left|available|remaining|open)\b", re.I)
+                    rf"(?:left|available|remaining|open)\b"
+                    # or had by the flight: "HAT190 has 11 economy seats that day"
+                    rf"|(?<=\bhas )(?:only\s+|just\s+)?{_NUMBER.replace('<n>', '<n2>')}\s+"
+                    rf"(?:(?P<cabin2>basic[ _]economy|economy|business)(?: class)?\s+)?seats?\b"
+                    rf"(?!\s+(?:left|available|remaining|open)\b)", re.I)
 _FLIGHT = re.compile(r"\b[A-Z]{3}\d{3,4}\b")
 _CABINS = re.compile(r"\b(basic[ _-]economy|economy|business)\b", re.I)
 _ON_FLIGHT = re.compile(r"\s+(?:on|for|aboard)\s+(?:flight\s+)?\**([A-Z]{3}\d{3,4})\b")
@@ -258,11 +262,11 @@ def miscounted_seats(text: str, seats_of: Callable[[str], dict[str, int] | None]
             flights = [after[1]] if after else _FLIGHT.findall(sentence, 0, m.start())
             if not flights or (seats := (seats_on and seats_on(flights[-1], sentence)) or seats_of(flights[-1])) is None:
                 continue
-            cabin = m["cabin"] or next(reversed(_CABINS.findall(sentence, 0, m.start())), None) or (
+            cabin = m["cabin"] or m["cabin2"] or next(reversed(_CABINS.findall(sentence, 0, m.start())), None) or (
                 lead_cabin if LIST_MARK.match(sentence) else None)
             key = cabin.lower().replace(" ", "_").replace("-", "_") if cabin else None
             shown = [seats[key]] if key in seats else list(seats.values())
-            if _count(m["n"]) not in shown:
+            if _count(m["n"] or m["n2"]) not in shown:
                 out.append((m[0], f"{flights[-1]}: " + ", ".join(f"{k} {v}" for k, v in seats.items())))
     return out
 

@@ -326,6 +326,10 @@ SEATS = {"HAT101": {"basic_economy": 16, "economy": 5, "business": 1}, "HAT102":
      [("1 seat left", "HAT101: basic_economy 16, economy 5, business 1")]),
     ("Flights on 5/24 in economy (price per person):\n- **HAT101** — 7:00 AM — $166 (only 5 seats left)", []),
     ("Flights on 5/24 (price per person):\n- **HAT101** — 7:00 AM — $166 (only 1 seat left)", []),  # no cabin led
+    # seats the flight is said to have (blind set 93, a93_17 34)
+    ("HAT101 has 11 economy seats that day, so plenty of room.", [("11 economy seats", "HAT101: basic_economy 16, "
+                                                                                        "economy 5, business 1")]),
+    ("HAT101 has 5 economy seats that day, so plenty of room.", []),
 ])
 def test_seats_said_left_on_a_flight_against_its_search_result(text: str, found: list[tuple[str, str]]) -> None:
     from trajectory2gym.certify.counts import miscounted_seats
