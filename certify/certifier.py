@@ -3578,16 +3578,20 @@ class _Run:
                     and len(legs) == 1:
                 continue  # one flight is a one-way trip: the call's flights make the choice
             # ("I ordered it by mistake" says "ordered by mistake")
+            # (not a message that offers the options: "I'd also need a reason: 'no longer needed' or 'ordered by
+            # mistake'", the user answering neither)
             if isinstance(value, str) and value in enum and sorted(enum) != ["no", "yes"] and self._is_private(value) \
-                    and not self._said_in_a_message(value):
+                    and not self._said_in_a_message(value, enum) and not user_gave(value, self._user_text()):
                 out.append((arg, value, None))
         return out
 
-    def _said_in_a_message(self, option: str) -> bool:
+    def _said_in_a_message(self, option: str, among: tuple[str, ...] = ()) -> bool:
         """Whether a message so far (the user's or the agent's) has every word of a schema option
-        ("ordered by mistake", "no_longer_needed" as words)."""
+        ("ordered by mistake", "no_longer_needed" as words), and of no other option ``among`` them."""
         said = set(words(option.replace("_", " ")))
-        return any(said <= t.words for t in self.turns)
+        # (an option whose words this one holds is no other: "economy" of "basic_economy")
+        others = [other for o in among if o != option and not (other := set(words(o.replace("_", " ")))) <= said]
+        return any(said <= t.words and not any(o <= t.words for o in others) for t in self.turns)
 
     def _is_private(self, value: Any) -> bool:
         if isinstance(value, str) and self.private.has_string(value):

@@ -95,18 +95,23 @@ def test_value_known_only_from_private_is_privileged(convo, at):
     assert d.reasons == ["get_order_details: order_id='#W5442520' found only in private (privileged)"]
 
 
-@pytest.mark.parametrize(("reason_said", "privileged"), [
-    ("", True),  # the option is in the schema, the choice only in the instruction
-    (" I ordered it by mistake.", False),
+@pytest.mark.parametrize(("reason_said", "offer", "privileged"), [
+    ("", "", True),  # the option is in the schema, the choice only in the instruction
+    (" I ordered it by mistake.", "", False),
+    (" The whole order was a mistake.", "", False),  # the user's own words for it
+    # the options offered, the user choosing neither (blind set 93, r93_10 28)
+    ("", " I'd need a reason: 'no longer needed' or 'ordered by mistake'.", True),
+    ("", " The reason would be 'ordered by mistake'.", False),  # said as the one
 ])
-def test_a_choice_only_the_private_part_makes_is_privileged(convo, at, reason_said: str, privileged: bool) -> None:
+def test_a_choice_only_the_private_part_makes_is_privileged(convo, at, reason_said: str, offer: str,
+                                                             privileged: bool) -> None:
     from trajectory2gym.envs.registry import tool_specs
 
     c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")],
               private={"instruction": "Cancel #W3614011 because it was ordered by mistake. Give the reason only if asked."})
     c.user(f"Please cancel order #W3614011.{reason_said}")
     c.call("get_order_details", {"order_id": "#W3614011"}, {"order_id": "#W3614011", "status": "pending"})
-    c.say("Order #W3614011 is pending. Would you like me to cancel it?")
+    c.say(f"Order #W3614011 is pending.{offer} Would you like me to cancel it?")
     c.user("Yes, please cancel it.")
     i = c.call("cancel_pending_order", {"order_id": "#W3614011", "reason": "ordered by mistake"},
                {"order_id": "#W3614011", "status": "cancelled"})
