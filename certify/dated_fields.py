@@ -108,6 +108,7 @@ def _field_words(name: str) -> set[str]:
 # (or the end's day alone, in the same month: "for February 1–28, 2025")
 _RANGE_NEXT = re.compile(r"\**\s*(?:to|through|until|–|—|-)\s*\**(?:\d{4}-\d{2}-\d{2}|\d{1,2}\b(?![:.]\d))")
 _RANGE_BEFORE = re.compile(r"\s(?:to|through|until|–|—|-)\s*\**$")
+_DAY_ENDS = re.compile(r"\d(?:st|nd|rd|th)?\**$")  # a range's first end, right before its joint
 # A person's full name, then a date in brackets: "Noah Gonzalez (1975-03-18)", a birth date.
 _AFTER_NAME = re.compile(r"\b[A-Z][a-z]+\s+[A-Z][a-z'-]+\s*\(\s*$")
 
@@ -146,8 +147,12 @@ def misdated_fields(text: str, book: DatedFields) -> list[tuple[str, str, str]]:
                     or _NOW_SAID.search(sentence, max(0, d.start - 16), d.start):
                 continue  # a date no field shows (the visibility check's), a birth date, or today's ("today is May 15")
             if any(n.endswith(("start", "end")) for n in shown_as) and (
-                    _RANGE_NEXT.match(sentence, d.end) or _RANGE_BEFORE.search(sentence, max(0, d.start - 8), d.start)):
-                continue  # one end of a period: "B1002 for 2025-02-01 to 2025-02-28" (not its issue date)
+                    _RANGE_NEXT.match(sentence, d.end) or (
+                        (joint := _RANGE_BEFORE.search(sentence, max(0, d.start - 8), d.start)) is not None
+                        and _DAY_ENDS.search(sentence, 0, joint.start()) is not None)):
+                # one end of a period: "B1002 for 2025-02-01 to 2025-02-28" (not its issue date; nor a date
+                # after "until" alone: "Your extra 2 GB is good until 2025-03-31", the next bill's end)
+                continue
             close = words(sentence[:d.start])[-4:] if stems & _PAID else []
             if close and "|" not in sentence and _PAID & {stem(w) for w in close} \
                     and "due" not in close[-2:] and (paid := _payment_dated(d, sentence, book)) is not None:
@@ -205,16 +210,20 @@ def _payment_dated(d: DateMention, sentence: str, book: DatedFields) -> tuple[st
 
 
 _STARTS = frozenset(stem(w) for w in ("start", "started", "starts", "began", "begin", "begins"))
+_DATA_WORDS = frozenset(stem(w) for w in ("gb", "data", "refuel", "refuelled", "refueled", "top-up"))
+_LASTS_UNTIL = frozenset(stem(w) for w in ("until", "till", "through", "expires", "valid", "lasts"))
 
 
 def _said_of(d: DateMention, sentence: str, stems: set[str], named: set[str],
              book: DatedFields) -> tuple[str, set[str]] | None:
     """The field (or identifier) a sentence gives a date, and the days it shows; None when unclear."""
     best, score = [], 0
+    lasts = not stems.isdisjoint(_DATA_WORDS) and not stems.isdisjoint(_LASTS_UNTIL)
     for name in book.values:
         if name == "date":
             continue
-        hits = len(_field_words(name) & stems)
+        # data said to last until a date: the cycle's end ("Your extra 2 GB is good until 2025-03-31")
+        hits = len(_field_words(name) & stems) + (lasts and "cycle" in _field_words(name))
         if hits > score:
             best, score = [name], hits
         elif hits == score and hits:

@@ -99,10 +99,17 @@ def test_a_date_is_read_against_the_field_it_is_said_of(text: str, flagged: list
     ("Your cycle started on 2025-02-01 (that's the bill period), so today is day 22.", []),
     ("The cycle began Feb 1, so over 25 days you've used 15.1 GB.", []),
     ("Your cycle ends on 2025-02-01.", ["cycle_end_date"]),
+    # data said to last until a date: the cycle's end (blind set 93, t93_03 71)
+    ("Your extra 2 GB is good until 2025-02-28 - enjoy France.", []),
+    ("Your extra 2 GB is good until 2025-02-19 - enjoy France.", ["cycle_end_date"]),  # the bill's due date
+    ("Your extra 2 GB goes on bill B1002, due 2025-02-19.", []),  # the bill's own date
+    ("Your extra 2 GB is good until 2025-02-28 - enjoy France.", []),
+    ("Your extra 2 GB is good until 2025-03-31 - enjoy France.", ["cycle_end_date"]),  # the next bill's end
+    ("Your next bill covers 2025-03-01 until 2025-03-31.", []),  # one end of its period
 ])
 def test_a_cycles_start_is_no_date_of_its_end(text: str, flagged: list[str]) -> None:
     usage = {"line_id": "L1002", "data_used_gb": 15.1, "cycle_end_date": "2025-02-28"}
-    found = misdated_fields(text, _book(usage, BILL))
+    found = misdated_fields(text, _book(usage, BILL, NEXT_BILL))
     assert [label for _, label, _ in found] == flagged
 
 
