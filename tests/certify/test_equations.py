@@ -331,6 +331,9 @@ def test_a_wrong_remainder_of_data_is_not_grounded(convo: Any, at: Any) -> None:
     # the amount in bold (blind set 84, t84_12 42)
     ("Added **2.0 GB** for **$4.00**. That gives you **17.1 GB** available for the rest of the cycle.", False),
     ("Added **2.0 GB** for **$4.00**. That gives you **1.9 GB** available for the rest of the cycle.", True),
+    # "to use" (blind set 93, t93_08 45)
+    ("MMS works now, and you have the full 2.0 GB to use until the cycle ends.", False),
+    ("MMS works now, and you have 1.9 GB to use until the cycle ends.", True),
 ])
 def test_a_lines_whole_data_is_its_limit_and_refuels(convo: Any, at: Any, said: str, ok: bool) -> None:
     c = convo()
