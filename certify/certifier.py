@@ -3904,7 +3904,10 @@ class _Run:
             again = offered_again(content, self._once_only, spent)
         if self._once_only and (self._past_writes or self._writes) and (request := self._last_user_turn()) is not None \
                 and ((asked_of := identifiers_in(request.text)) and all(compact(t) in self._written_ids for t in asked_of)
-                     or not asked_of and _SAME_OBJECT.search(request.text)):
+                     or not asked_of and _SAME_OBJECT.search(request.text)
+                     # ("that order" of the one the reply names, which no write touched: "Yes, #W6146740 is
+                     # delivered, so the wall clock is eligible for a return", after an exchange on #W2982823)
+                     and not ((named := identifiers_in(content)) and all(compact(t) not in self._written_ids for t in named))):
             # "Could I also exchange the camera in that order?" "Yes, I can set that up", after a return on it
             # (the request names the order written, or says "that order": not "my other order")
             offered_actions = {action for _, action in again}

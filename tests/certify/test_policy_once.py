@@ -93,12 +93,18 @@ def test_a_reply_granting_an_action_the_rule_spent(request_: str, reply: str, fo
 
 
 
-@pytest.mark.parametrize(("request_", "kinds"), [
-    ("Could I also exchange the security camera in that order?", ["text_contradicts_policy"]),  # blind audit r57_04
-    ("Could I also exchange something from my other order?", []),  # another order: its own once
-    ("No problem! Oh, could I also exchange the hiking boots from that same order?", ["text_contradicts_policy"]),  # r58_06
+@pytest.mark.parametrize(("request_", "reply", "kinds"), [
+    ("Could I also exchange the security camera in that order?", "", ["text_contradicts_policy"]),  # blind audit r57_04
+    ("Could I also exchange something from my other order?", "", []),  # another order: its own once
+    ("No problem! Oh, could I also exchange the hiking boots from that same order?", "",
+     ["text_contradicts_policy"]),  # r58_06
+    # "that order" of the one the reply names, no write's (blind set 92, r92_02 55)
+    ("Could I exchange the wall clock from that order?", "Yes, #W6146740 is delivered, so the wall clock is eligible.",
+     []),
+    ("Could I exchange the wall clock from that order?", "Yes, #W3223435 is delivered, so the wall clock is eligible.",
+     ["text_contradicts_policy"]),
 ])
-def test_a_grant_of_an_action_is_read_of_the_order_written(convo: Any, at: Any, request_: str,
+def test_a_grant_of_an_action_is_read_of_the_order_written(convo: Any, at: Any, request_: str, reply: str,
                                                            kinds: list[str]) -> None:
     c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], system=RETAIL_POLICY)
     c.user("I'm aarav_davis_4756; return the kettle from #W3223435 to my gift card.")
@@ -112,6 +118,6 @@ def test_a_grant_of_an_action_is_read_of_the_order_written(convo: Any, at: Any, 
            {"order_id": "#W3223435", "status": "return requested", "return_items": ["3015420423"]})
     c.say("The return is submitted.")
     c.user(request_)
-    i = c.say("Yes, I can set that up for you — which one would you like instead?")
+    i = c.say(reply or "Yes, I can set that up for you — which one would you like instead?")
     found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
     assert [k for k in found if k == "text_contradicts_policy"] == kinds, found
