@@ -590,6 +590,9 @@ _VALIDITY = re.compile(rf"\b(?:(?:valid|good|usable)\s+for|expires?\s+(?:in|afte
                        # ... or to act by: "you have 30 days to ship the speaker back"
                        rf"|\byou(?:'ll| will)?\s+(?:have|get)\s+(?:only\s+)?{_TERM_SAID}\s+to\s+(?!go\b|spare\b|wait\b)",
                        re.I)  # (not "3 days to go before your flight": a count)
+# A term said to be none there is: "Our policy doesn't actually state a 30-day window", "there's no 30-day window".
+_DENIES_TERM = re.compile(r"(?:n['’]t|\bnot|\bno)\s+(?:actually\s+)?(?:(?:state|say|set|have|include|mention|give|list|offer)\s+)?"
+                          r"(?:(?:a|an|any)\s+)?$", re.I)
 # A limit or term in months or years: "resume it any time within 12 months", "for up to 12 months",
 # "renewed for another 12 months" (the policy's or a tool's, never a guess; "about 2 months ago" is a count).
 _TERM_LIMIT = re.compile(r"\b(?:within|up to|another|at most|no more than|maximum of)\s+"
@@ -2832,7 +2835,8 @@ class _Run:
         return [term for m in _VALIDITY.finditer(plain)
                 if not self.index.has_string(term := next(g for g in m.groups() if g))
                 and not (m[4] and self.index.has_string(f"{m[4]} days"))  # "30-day" of "30 days"
-                and not _OWNED_UP.search(plain, max(0, m.start() - 40), m.start())]
+                and not _OWNED_UP.search(plain, max(0, m.start() - 40), m.start())
+                and not _DENIES_TERM.search(plain, max(0, m.start() - 32), m.start())]
 
     def _limit_misses(self, text: str) -> list[str]:
         """How often something may be done, said as a rule that nothing visible states: "per our policy,

@@ -51,6 +51,9 @@ RETAIL_POLICY = "Refunds go back to the original payment method within 5-7 busin
     ("You are a telecom agent.", "You have 2 weeks to pay the bill.", ["text states '2 weeks' not in visible history"]),
     ("You are an airline agent.", "You have 3 days to go before your flight.", []),  # not "to" of a deadline: a count
     ("You are a retail agent.", "I said there's a 30-day window, but I have no return deadline — sorry.", []),
+    # a window said to be none there is (blind set 92, r92_02 59)
+    ("You are a retail agent.", "Our policy doesn't actually state a 30-day window. Apologies for the confusion.", []),
+    ("You are a retail agent.", "Our policy does state a 30-day window.", ["text states '30' not in visible history"]),
     # A time frame promised: "within 24 hours", "takes about 24 hours".
     ("You are a retail agent.", "The refund will reach your PayPal account within 24 hours.",
      ["text states '24 hours' not in visible history"]),
