@@ -2252,7 +2252,7 @@ class _Run:
         lines of the fare worked out above are no part of the split). Or a list after a line that ends
         with a total ("The correct total is 2 x $378 + 2 x $30 = **$816** ... - certificate: $500 /
         - gift card: $259 / - gift_card_3397648: $57 (balance $221)"), whose lines' first amounts split it."""
-        if "otal" not in text or "\n" not in text:
+        if "\n" not in text or ("otal" not in text and ":\n" not in text):
             return False
         run: list[int] = []  # the last amount of each list line since the last line that is none
         firsts: list[int] = []  # and the first
@@ -2269,6 +2269,11 @@ class _Run:
                 # total line: "4. Total: $976.00", then "Payment:" and the lines that split it)
                 total = next((abs(amounts[-1][1]) for part in SENTENCE_OR_LINE.split(line)
                               if "otal" in part and (amounts := money_numbers_in(part))), 0)
+            elif found and not listed and line.rstrip(" *").endswith(":") and len(
+                    lead := money_numbers_in(SENTENCE_OR_LINE.split(line)[-1])) == 1:
+                # a lead line's one amount, split by the list or table after it: "For a single booking of
+                # all three passengers ($2,613):", then "| certificate_3765853 | $500 |" ... "| Mastercard | $1,786 |"
+                total = abs(lead[0][1])
             if total and len(firsts) >= 2 and self._splits(cents, firsts, total):
                 return True
         return False

@@ -635,6 +635,9 @@ def test_the_rest_of_a_split_in_a_table_above_its_total_row(convo, at, rest: str
     # blind set 74, a74_11: the total a list's own line ("3. Total: $816.00"), the split in a list after it
     "Here's the plan:\n1. Fare: 2 × $378.00 = $756.00\n2. Insurance: 2 × $30.00 = $60.00\n3. Total: $816.00\n"
     "Payment:\n- certificate_1: $500.00\n- gift_card_2: $259.00\n- gift_card_3: {rest}\nBook it?",
+    # blind set 92, a92_05 31: the total a lead line's one amount, the split a table after it
+    "The fare is 2 × $378 + 2 × $30 = $816. A booking can use one certificate. For the booking ($816):\n\n"
+    "| Method | Amount |\n|---|---|\n| certificate_1 | $500 |\n| gift_card_2 | $259 |\n| gift_card_3 | {rest} |",
 ])
 @pytest.mark.parametrize(("rest", "ok"), [("$57", True), ("$67", False)])
 def test_the_rest_of_a_split_listed_below_its_total(convo, at, said: str, rest: str, ok: bool) -> None:
