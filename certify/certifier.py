@@ -44,7 +44,7 @@ from trajectory2gym.certify.agreement import (
     stated_amounts,
     stated_counts,
 )
-from trajectory2gym.certify.anchors import Anchors, call_anchors, str_leaves
+from trajectory2gym.certify.anchors import PAYMENT_SAID, Anchors, call_anchors, str_leaves
 from trajectory2gym.certify.bag_allowance import (
     bag_fee,
     charged_free_bags,
@@ -2238,12 +2238,25 @@ class _Run:
         each grounded: a payment split "Total: $836 ... certificate $100, gift card $176, gift card
         $217, Mastercard $343". All the others, not some: a subset could make almost any amount."""
         stated = [abs(c) for _, c in money_numbers_in(text)]
-        if len(stated) < 4 or cents not in stated:
-            return False
-        stated.remove(cents)
-        whole = sum(stated)
-        # The total T and the rest: cents + (whole - T) == T.
-        return self._all_grounded(stated) and any(2 * t - whole == cents for t in set(stated))
+        if len(stated) >= 4 and cents in stated:
+            stated.remove(cents)
+            whole = sum(stated)
+            # The total T and the rest: cents + (whole - T) == T.
+            if self._all_grounded(stated) and any(2 * t - whole == cents for t in set(stated)):
+                return True
+        return "|" in text and self._rest_of_row(cents, text)
+
+    def _rest_of_row(self, cents: int, text: str) -> bool:
+        """The last amount of a table's row that splits a payment, where the row's amounts (three at
+        least) sum to a grounded amount and the others are grounded: "| 1 | certificate_3765853 $500 |
+        $198 + $129 | $44 |", the fare of $871 per person worked out before."""
+        for line in text.splitlines():
+            if "|" not in line or not PAYMENT_SAID.search(line):
+                continue
+            row = [abs(c) for _, c in money_numbers_in(line)]
+            if len(row) >= 3 and row[-1] == cents and self._all_grounded([*row[:-1], sum(row)]):
+                return True
+        return False
 
     def _rest_of_listed_split(self, cents: int, text: str) -> bool:
         """One of the lines of a list right above a total line, where those lines' amounts sum to the

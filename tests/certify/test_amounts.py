@@ -652,6 +652,18 @@ def test_the_rest_of_a_split_listed_below_its_total(convo, at, said: str, rest: 
     assert at(certify_interaction(c.build()), i).checks["visibility"] is ok
 
 
+@pytest.mark.parametrize(("rest", "ok"), [("$44", True), ("$54", False)])
+def test_the_rest_of_a_split_in_a_tables_row(convo, at, rest: str, ok: bool) -> None:
+    # blind set 92, a92_05 33: a row's certificate and gift cards, the rest of the fare worked out before
+    c = convo()
+    c.user("Three separate bookings, one per person, so I can use all three certificates?")
+    c.call("get_order_details", {"order_id": "#W123"}, {"fare": 871, "certificate_1": 500, "gift_card_2": 198,
+                                                        "gift_card_3": 129})
+    i = c.say(f"A possible split:\n\n| Booking | Certificate | Gift cards | Mastercard |\n|---|---|---|---|\n"
+              f"| 1 | certificate_1 $500 | $198 + $129 | {rest} |")
+    assert at(certify_interaction(c.build()), i).checks["visibility"] is ok
+
+
 @pytest.mark.parametrize(("said", "ok"), [
     ("Your gift card has $53, so that covers $53 and the remaining $503 would go on your Mastercard.", True),
     ("Your gift card has $53, so that covers $53 and the remaining $609 would go on your Mastercard.", False),
