@@ -10,7 +10,8 @@ written (to 5% where the text says it is about that), from:
 - an amount used at a rate: a rate times a count of days (0.6 GB a day for 3 days, 1.8 GB);
 - a count of days: between two dates known, either end counted or not ("8 days after today" from the 20th
   to the 28th), or an amount over a rate (1.9 GB at 0.76 GB a day, 2.5 days);
-- a day: one day either side of a date known ("Feb 23–28" after today, the 22nd; a new allowance "March 1").
+- a day: one day either side of a date known ("Feb 23–28" after today, the 22nd; a new allowance "March 1"),
+  a date without its year read in any year shown.
 
 Dates known are those the observations show and those the user's messages or the text write; a date
 written without its year takes the year of a date shown.
@@ -55,11 +56,17 @@ def _close(said: float, written: str, value: float, about: bool) -> bool:
 
 
 def _dates(text: str, shown: Iterable[date]) -> set[date]:
-    """The dates a text writes, a date without its year read in the year of a date shown."""
+    """The dates a text writes, a date without its year read in the year of a date shown, and a day
+    without its month ("It's the 25th") in the month of a date shown (a cycle's end, 2025-02-28)."""
+    shown = list(shown)
     years = {d.year for d in shown}
+    months = {(d.year, d.month) for d in shown}
     out: set[date] = set()
     for m in date_mentions(text):
         if m.month is None:
+            for year, month in sorted(months):
+                with suppress(ValueError):
+                    out.add(date(year, month, m.day))
             continue
         for year in ([m.year] if m.year is not None else sorted(years)):
             with suppress(ValueError):
@@ -78,7 +85,8 @@ def paced(shown: str, text: str, known_text: str, shown_dates: Iterable[date]) -
     if (m := _VALUE.match(value)) is None:  # a date: the day before or after one known
         said_days = _dates(value, shown_dates)
         near = dates | set(shown_dates)
-        return bool(said_days) and all(any(abs((d - k).days) == 1 for k in near) for d in said_days)
+        # (a date without its year is read in each shown year: one of those readings is next to one known)
+        return any(abs((d - k).days) == 1 for d in said_days for k in near)
     written = m[1]
     said = _number(written)
     at = text.find(value)

@@ -37,6 +37,9 @@ def test_a_pace_worked_out_from_the_texts_terms(shown: str, rate: str, lasts: st
     ("3 days at 0.6 GB a day is roughly **2.4 GB**.", "2.4 GB", False),
     ("A new allowance starts March 1, the day after February 28; GB used resets each day.", "March 1", True),
     ("A new allowance starts March 3; GB used resets each day.", "March 3", False),
+    # a day without its month, in a shown date's month (blind set 92, t92_05 62)
+    ("From the 25th, 3 days are left after today (Feb 26–28), at about 0.6 GB a day.", "Feb 26", True),
+    ("From the 25th, 3 days are left after today (Feb 23–28), at about 0.6 GB a day.", "Feb 23", False),
 ])
 def test_counts_products_and_days_next_to_known_dates(text: str, shown: str, ok: bool) -> None:
     assert paced(shown, text, USER, SHOWN) is ok
@@ -57,3 +60,10 @@ def test_a_pace_in_a_conversation_is_grounded(convo: Any, at: Any) -> None:
     # (and the days it lasts, which 0.91 a day does not make)
     assert [r for r in at(out, wrong).reasons] == ["text states '0.91 GB' not in visible history",
                                                    "text states '2.5' not in visible history"]
+
+
+@pytest.mark.parametrize(("said", "ok"), [("Feb 26", True), ("Feb 23", False)])
+def test_a_day_next_to_one_the_user_gave_without_month_or_year(said: str, ok: bool) -> None:
+    # blind set 92, t92_05 62: "It's the 25th here", the cycle ending 2025-02-28 and a contract 2026-12-31
+    text = f"From the 25th, 3 days are left after today ({said}–28), at about 0.6 GB a day."
+    assert paced(said, text, "it's the 25th here. will my 1.9 gb last?", [date(2025, 2, 28), date(2026, 12, 31)]) is ok
