@@ -167,7 +167,7 @@ from trajectory2gym.certify.data_amounts import (
     derivable,
 )
 from trajectory2gym.certify.data_left import DataLeftBook
-from trajectory2gym.certify.data_pace import may_pace, paced
+from trajectory2gym.certify.data_pace import days_left_miscounted, may_pace, paced
 from trajectory2gym.certify.dated_fields import (
     ArrivalDays,
     BillMonths,
@@ -3860,6 +3860,10 @@ class _Run:
             for m in _PHYSICAL_MEASURE.finditer(content):
                 if not self._said_before(re.compile(rf"(?<![\d.]){re.escape(m[1])}(?![\d]|\.\d)")):
                     reasons.append(reason("text_not_visible", value=m[0].strip()))
+        if " days" in content and (" left" in content or "remaining" in content or "to go" in content):
+            # "From today, the 20th, your cycle has 10 days left, until February 28": 8 days
+            for said_days, between in days_left_miscounted(content, self.index.dates_shown()):
+                reasons.append(reason("text_miscalculated", value=said_days, detail=between))
         if "%" in content or "percent" in content:  # "8.7 GB of your 15 GB this cycle - about 62%": 58%
             for said_share, share in misstated_shares(content):
                 reasons.append(reason("text_miscalculated", value=said_share, detail=f"the amounts make {share}"))

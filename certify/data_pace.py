@@ -14,7 +14,10 @@ written (to 5% where the text says it is about that), from:
   a date without its year read in any year shown.
 
 Dates known are those the observations show and those the user's messages or the text write; a date
-written without its year takes the year of a date shown.
+written without its year takes the year of a date shown, a day without its month the month of one.
+
+And a count of days left that a sentence gives between the two dates it writes must be the days between
+them ("From today, the 20th, your cycle has **10 days** left, until February 28": 8 days).
 """
 
 from __future__ import annotations
@@ -103,3 +106,37 @@ def paced(shown: str, text: str, known_text: str, shown_dates: Iterable[date]) -
         return (any(_close(said, written, span, about) for span in spans)
                 or any(_close(said, written, g / r, about) for g in amounts for r in rates if r > 0))
     return False
+
+
+# A count of days left or to go, said with the two dates it runs between: "From today, the 20th, your
+# cycle has **10 days** left, until February 28."
+_DAYS_LEFT = re.compile(r"(?<![\d.])(\d{1,2})\**\s*(?:more\s+|full\s+)?days?\**\s+(?:left|remaining|to go)\b", re.I)
+
+
+def days_left_miscounted(text: str, shown_dates: Iterable[date]) -> list[tuple[str, str]]:
+    """(the count as written, the dates it runs between) for each sentence that says how many days are
+    left and writes exactly two dates (a day without its month read in the month of a date shown),
+    where the count is not the days between them, either end counted or not."""
+    shown_dates = list(shown_dates)
+    out: list[tuple[str, str]] = []
+    for sentence in re.split(r"(?<=[.!?])\s+|\n+", text):
+        if (m := _DAYS_LEFT.search(sentence)) is None:
+            continue
+        # (a day without its month read in the month of the sentence's full date: "the 20th ... February 28")
+        mentions = date_mentions(sentence)
+        full = _dates(" ".join(sentence[d.start:d.end] for d in mentions if d.month is not None), shown_dates)
+        full = (full & set(shown_dates)) or full  # (read in the year of a date shown as that very date)
+        months = {(d.year, d.month) for d in full or shown_dates}
+        found = set(full)
+        for d in mentions:
+            if d.month is None:
+                for year, month in months:
+                    with suppress(ValueError):
+                        found.add(date(year, month, d.day))
+        days = sorted(found)
+        if len(days) != 2 or (days[1] - days[0]).days > 62:
+            continue  # (a day without its month may read as several dates: which is meant is unclear)
+        span = (days[1] - days[0]).days
+        if int(m[1]) not in (span - 1, span, span + 1):
+            out.append((m[0].replace("*", ""), f"{days[0].isoformat()} to {days[1].isoformat()} is {span} days"))
+    return out

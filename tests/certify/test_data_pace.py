@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from trajectory2gym.certify import certify_interaction
-from trajectory2gym.certify.data_pace import paced
+from trajectory2gym.certify.data_pace import days_left_miscounted, paced
 from trajectory2gym.envs.registry import tool_specs
 
 SHOWN = [date(2025, 2, 28), date(2025, 2, 1)]
@@ -67,3 +67,15 @@ def test_a_day_next_to_one_the_user_gave_without_month_or_year(said: str, ok: bo
     # blind set 92, t92_05 62: "It's the 25th here", the cycle ending 2025-02-28 and a contract 2026-12-31
     text = f"From the 25th, 3 days are left after today ({said}–28), at about 0.6 GB a day."
     assert paced(said, text, "it's the 25th here. will my 1.9 gb last?", [date(2025, 2, 28), date(2026, 12, 31)]) is ok
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    # a count of days left between the two dates its sentence writes (blind set 92, t92_12 73)
+    ("From today, the 20th, your cycle has **10 days** left, until February 28.",
+     [("10 days left", "2025-02-20 to 2025-02-28 is 8 days")]),
+    ("From today, the 20th, your cycle has **8 days** left, until February 28.", []),
+    ("From today, the 20th, your cycle has **9 days** left, until February 28.", []),  # both ends counted
+    ("Your cycle has **10 days** left.", []),  # no dates to count between
+])
+def test_days_left_between_the_dates_a_sentence_writes(text: str, found: list[tuple[str, str]]) -> None:
+    assert days_left_miscounted(text, [date(2026, 12, 31), date(2025, 1, 20), date(2025, 2, 28)]) == found
