@@ -5446,7 +5446,7 @@ class _Run:
                 if msg.content and ("Signal" in msg.content or "SIM" in msg.content or "Mode" in msg.content
                                     or "server_performance" in msg.content or "has permission for" in msg.content
                                     or "MMS" in msg.content or "Restarting" in msg.content or "reset" in msg.content
-                                    or "granted" in msg.content):
+                                    or "granted" in msg.content or "Calling" in msg.content or "Saver" in msg.content):
                     self._phone.read(msg.content)
                 if cid in user_calls:
                     if msg.content and cid not in user_reads:  # "Payment of 50.0 USD has been made for bill B1029."

@@ -96,6 +96,18 @@ _SIM_MEANS = {"missing": {"missing"}, "not detected": {"missing"}, "locked": {"l
               "detected": {"active", "locked_pin", "locked_puk"}}
 
 
+# Switches of the phone a check or a toggle shows: "Wi-Fi Calling is currently turned ON.", "Data Saver mode is
+# OFF.", "Data Saver Mode is now ON." (the status bar shows mobile data and airplane mode; roaming is read apart)
+_SWITCH_SHOWN = re.compile(r"\b(Wi-Fi Calling|Data Saver [Mm]ode) is (?:currently turned |now )?(ON|OFF)\b")
+_SWITCH_SAID = re.compile(r"\b(Wi-?Fi Calling|Data Saver(?: mode)?)\s+is\s+(?:now\s+|currently\s+|still\s+|already\s+)?"
+                          r"(?:turned\s+|switched\s+)?(on|off|enabled|disabled)\b", re.I)
+
+
+def _switch_key(name: str) -> str:
+    """A phone switch's name as ``PhoneState.shown`` keys it: "wifi calling", "data saver"."""
+    return "wifi calling" if "calling" in name.lower() else "data saver"
+
+
 def _not_right_before(sentence: str, at: int) -> bool:
     """Whether "not" or "n't" ends the words right before ``at``: "doesn't have the SMS permission"."""
     return sentence[max(0, at - 12):at].lower().rstrip().endswith(("not", "n't"))
@@ -146,6 +158,8 @@ class PhoneState:
             self.shown["mms"] = mms
         elif "Status Bar" in text or "granted" in text or "Restarting" in text:
             self.shown.pop("mms", None)  # a change on the phone since the check: unknown until checked again
+        for m in _SWITCH_SHOWN.finditer(text):  # "Wi-Fi Calling is currently turned ON.", "Data Saver Mode is now OFF."
+            self.shown[_switch_key(m[1])] = m[2].lower()
         if "server_performance" in text and (vpn := _VPN_SHOWN.findall(text)):
             self.shown["vpn"] = vpn[-1].lower()
             if protocol := _PROTOCOL_SHOWN.findall(text):
@@ -223,6 +237,10 @@ class PhoneState:
                 if "protocol" in shown:
                     out += [(m[1], "VPN protocol", shown["protocol"]) for m in _PROTOCOL_SAID.finditer(sentence)
                             if m[1].lower() != shown["protocol"]]
+            if "Calling" in sentence or "Saver" in sentence:  # "Good, Wi-Fi Calling is off", where the check shows ON
+                out += [(m[0], key, shown[key]) for m in _SWITCH_SAID.finditer(sentence)
+                        if (key := _switch_key(m[1])) in shown
+                        and ("on" if m[2].lower() in ("on", "enabled") else "off") != shown[key]]
             if "mms" in shown and "MMS" in sentence:  # "Great, MMS works now!", where the check says it cannot
                 said_mms = "cannot" if _MMS_FAILS.search(sentence) else "can" if _MMS_WORKS.search(sentence) else ""
                 if said_mms and said_mms != shown["mms"]:
@@ -288,4 +306,4 @@ def codes_said(text: str) -> list[str]:
 def may_state_phone(text: str) -> bool:
     """Plain substring tests first: most texts speak of no network, signal or SIM."""
     return ("G" in text or "ignal" in text or "SIM" in text or "performance" in text or "permission" in text
-            or "VPN" in text or "granted" in text or "MMS" in text)
+            or "VPN" in text or "granted" in text or "MMS" in text or "Calling" in text or "Saver" in text)

@@ -366,3 +366,15 @@ def test_mms_said_to_work_in_a_conversation(convo: Any, at: Any, result: str, ki
     c.messages.append({"role": "tool", "tool_call_id": "u2", "name": "can_send_mms", "content": result})
     i = c.say("Great, MMS works now!")
     assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
+
+
+@pytest.mark.parametrize(("shown", "text", "flagged"), [
+    # a phone switch said the other way from its check (blind set 92, t92_08 26)
+    ("Wi-Fi Calling is currently turned ON.", "Good, Wi-Fi Calling is off, so that's not it.", ["Wi-Fi Calling is off"]),
+    ("Wi-Fi Calling is currently turned ON.", "Wi-Fi Calling is on; let's switch it off.", []),
+    ("Data Saver mode is ON (limits data usage).", "Data Saver is off, so that's fine.", ["Data Saver is off"]),
+    ("Data Saver Mode is now OFF.", "Data Saver is now off.", []),  # a toggle's result
+    ("Wi-Fi Calling is currently turned ON.", "Once Wi-Fi Calling is off, try again.", []),  # what should be
+])
+def test_a_phone_switch_said_against_its_check(shown: str, text: str, flagged: list[str]) -> None:
+    assert [said for said, _, _ in _state(shown).misstated(text)] == flagged
