@@ -245,6 +245,7 @@ from trajectory2gym.certify.normalize import (
     without_measures,
     words,
 )
+from trajectory2gym.certify.order_items import OrderItemsBook, prices_of_other_orders
 from trajectory2gym.certify.owned_ids import holder, misowned
 from trajectory2gym.certify.phone_state import BAR_SIGNAL, PhoneState, codes_said, may_state_phone
 from trajectory2gym.certify.plan_rates import (
@@ -4502,6 +4503,11 @@ class _Run:
             # "Your order #W7751333 ... Its tracking number is 413744175715", which #W4404390 shows
             for said, given, held in misowned(content, objects_read, values, self.index.json_observations, self._holder_of):
                 reasons.append(reason("text_misowned", value=said, arg=given, detail=held))
+        if "$" in content and "#" in content and self.index.json_has('"items"'):
+            # "The earbuds in #W7619352 are ... black ... — $267.90", an item of #W3388163
+            for written, order, holder in prices_of_other_orders(content, self._book(OrderItemsBook)):
+                reasons.append(reason("text_misowned", value=written, arg=f"#{order.upper()}",
+                                      detail=f"#{holder.upper()}"))
         if "efund" in content and self.index.json_has('"payment_history"') and (
                 paid_of := self._cancel_refund_orders(content)):
             # "Both refunds go to your Mastercard ending 6380", where one of the orders was paid by gift card
