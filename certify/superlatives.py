@@ -84,11 +84,25 @@ def beaten_by_search(text: str, results: list[Any]) -> list[tuple[str, str]]:
         cabins = {m[1].lower().replace(" ", "_") for m in _CABIN.finditer(sentence)}
         if len(cabins) != 1 or len(prices := _own_prices(sentence)) != 1:
             continue
-        totals = itinerary_totals(results, cabins.pop())
-        if prices[0] in totals and (best := min(totals)) < prices[0]:
-            written = next(w for w, c in money_numbers_in(sentence) if c == prices[0])
-            out.append((written, f"{totals[best]} at ${best / 100:,.2f}"))
+        cabin = cabins.pop()
+        # (against the itineraries of the quoted one's route only: the return's cheapest is no outbound's)
+        by_route = {route: itinerary_totals([[i for i in found if _route(i) == route] for found in results
+                                             if isinstance(found, list)], cabin)
+                    for route in {_route(i) for found in results if isinstance(found, list) for i in found}}
+        for totals in by_route.values():
+            if prices[0] in totals and (best := min(totals)) < prices[0]:
+                written = next(w for w, c in money_numbers_in(sentence) if c == prices[0])
+                out.append((written, f"{totals[best]} at ${best / 100:,.2f}"))
+                break
     return out
+
+
+def _route(itinerary: Any) -> tuple[str, str]:
+    """Where an itinerary (a flight, or a list of legs) starts and ends: ("JFK", "SFO")."""
+    legs = itinerary if isinstance(itinerary, list) else [itinerary]
+    first, last = (legs[0], legs[-1]) if legs else ({}, {})
+    return (str(first.get("origin", "")) if isinstance(first, dict) else "",
+            str(last.get("destination", "")) if isinstance(last, dict) else "")
 
 
 def search_totals(results: Any) -> set[int]:

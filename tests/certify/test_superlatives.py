@@ -75,6 +75,10 @@ def _leg(number: str, economy: int, seats: int = 9) -> dict[str, Any]:
             "available_seats": {"basic_economy": 5, "economy": seats, "business": 5}}
 
 
+def _at(leg: dict[str, Any], origin: str, destination: str) -> dict[str, Any]:
+    return {**leg, "origin": origin, "destination": destination}
+
+
 ONE_STOP = [[_leg("HAT227", 112), _leg("HAT139", 104)], [_leg("HAT110", 105), _leg("HAT172", 102)],
             [_leg("HAT164", 145), _leg("HAT172", 102)]]
 
@@ -94,6 +98,14 @@ ONE_STOP = [[_leg("HAT227", 112), _leg("HAT139", 104)], [_leg("HAT110", 105), _l
     # a direct search lists flights, not lists of them
     ("The cheapest economy nonstop is HAT001 at $150.", [[_leg("HAT001", 150), _leg("HAT002", 120)]],
      [("$150", "HAT002 at $120.00")]),
+    # the return's one-stop against the return's own route only, not the outbound nonstop (blind set 92, a92_05 29)
+    ("The cheapest economy return is HAT204 + HAT100 = $207.", [[_at(_leg("HAT023", 150), "JFK", "SFO")],
+                                                                [[_at(_leg("HAT204", 105), "SFO", "SEA"),
+                                                                  _at(_leg("HAT100", 102), "SEA", "JFK")]]], []),
+    ("The cheapest economy return is HAT204 + HAT100 = $207.", [[_at(_leg("HAT023", 150), "SFO", "JFK")],
+                                                                [[_at(_leg("HAT204", 105), "SFO", "SEA"),
+                                                                  _at(_leg("HAT100", 102), "SEA", "JFK")]]],
+     [("$207", "HAT023 at $150.00")]),  # a nonstop of the same route
 ])
 def test_the_cheapest_of_a_search(text: str, results: list[Any], found: list[tuple[str, str]]) -> None:
     from trajectory2gym.certify.superlatives import beaten_by_search
