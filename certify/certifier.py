@@ -419,7 +419,10 @@ _NEW_NAMED = re.compile(r"(?i:\bnew\s+(?:reservation|booking|order|ticket|line|a
 # wanted to keep it to".
 _USERS_AMOUNT = re.compile(r"\byour\s+\$([\d,]+(?:\.\d\d)?)\s+(?:budget|limit|cap|maximum)\b"
                            r"|\b(?:your\s+)?budget\s+of\s+\$([\d,]+(?:\.\d\d)?)"
-                           r"|\bthe\s+\$([\d,]+(?:\.\d\d)?)\s+you\s+(?:wanted|said|mentioned|asked|gave|set)\b", re.I)
+                           r"|\bthe\s+\$([\d,]+(?:\.\d\d)?)\s+you\s+(?:wanted|said|mentioned|asked|gave|set)\b"
+                           # or what the user will pay: "Since you're willing to pay up to $100, this fits"
+                           r"|\byou(?:'re|’re|\s+are)\s+(?:willing|happy|prepared|ready)\s+to\s+(?:pay|spend)\s+"
+                           r"(?:up\s+to\s+|at\s+most\s+)?\$(\d(?:[\d,]*\d)?(?:\.\d\d)?)", re.I)
 # An amount of data the user is said to be willing to add: "you said you're happy to add 2 GB", "I
 # see you're happy to top up 2.0 GB", "you're fine refueling 2 GB".
 _DATA_WISH = re.compile(r"\byou(?:'re|’re| are|'d be|’d be| would be)?\s+(?:happy|willing|fine|okay|ok)\s+(?:(?:to|with)\s+)?"
@@ -3885,12 +3888,13 @@ class _Run:
                         and not self._city_of_said(word.lower()) and not self._place_shown(word):
                     privileged = True
                     reasons.append(reason("text_privileged", value=word))
-        if ("budget" in content or " you want" in content or "limit" in content) and "$" in content:
+        if ("budget" in content or " you want" in content or "limit" in content or "willing" in content
+                or " to pay" in content) and "$" in content:
             # "within your $300 budget", where the user gave none: an amount of the user's own, which only
             # the user's messages (or, wrongly, the hidden task) can hold
             users = self._user_text()
             for m in _USERS_AMOUNT.finditer(content):
-                said_amount = m[1] or m[2] or m[3]
+                said_amount = m[1] or m[2] or m[3] or m[4]
                 hidden = self._is_private(said_amount)
                 said_why = _unseen(f"${said_amount}", hidden)
                 if said_amount.replace(",", "") not in users.replace(",", "") and said_why not in reasons:

@@ -1367,19 +1367,24 @@ def test_certificates_said_to_pay_one_booking_together(convo, said: str, kinds: 
     assert [k for k in map(reason_kind, decision.reasons) if k == "text_contradicts_policy"] == kinds
 
 
-@pytest.mark.parametrize(("told", "kinds"), [
+@pytest.mark.parametrize(("told", "said", "kinds"), [
     # blind audits a60_03, a61_06, a61_12, a62_06: a budget only the hidden task holds
-    ("Two economy seats JFK to ATL on May 20, please.", ["text_privileged"]),
-    ("Two economy seats JFK to ATL on May 20, please; I can spend $250 at most.", []),
+    ("Two economy seats JFK to ATL on May 20, please.", "within your $250 budget", ["text_privileged"]),
+    ("Two economy seats JFK to ATL on May 20, please; I can spend $250 at most.", "within your $250 budget", []),
+    # ... or what the user is said to be willing to pay (blind set 89, a89_11 26)
+    ("Two economy seats JFK to ATL on May 20, please.", "and since you're willing to pay up to $250, it fits",
+     ["text_privileged"]),
+    ("Two economy seats JFK to ATL on May 20, please; I can spend $250 at most.",
+     "and since you're willing to pay up to $250, it fits", []),
 ])
-def test_a_budget_said_to_be_the_users(convo, told: str, kinds: list[str]) -> None:
+def test_a_budget_said_to_be_the_users(convo, told: str, said: str, kinds: list[str]) -> None:
     c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline",
               private={"task": {"instruction": "You want to book two seats and keep it under $250."}})
     c.user(told)
     c.call("search_direct_flight", {"origin": "JFK", "destination": "ATL", "date": "2024-05-20"},
            [{"flight_number": "HAT268", "prices": {"economy": 101}, "available_seats": {"economy": 19}},
             {"flight_number": "HAT270", "prices": {"economy": 149}, "available_seats": {"economy": 3}}])  # 101 + 149
-    i = c.say("HAT268 is $101 in economy. For 2: $202, within your $250 budget.")
+    i = c.say(f"HAT268 is $101 in economy. For 2: $202, {said}.")
     decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
     assert [k for k in map(reason_kind, decision.reasons) if k in ("text_privileged", "text_not_visible")] == kinds
 
