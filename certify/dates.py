@@ -55,7 +55,7 @@ AM_PM = re.compile(r"\d\s?[ap]\.?m\b", re.I)
 
 
 # A zone west of Eastern said right after a time: "9:00 AM Pacific", "4:00 pm Phoenix time".
-_ZONE_AFTER = re.compile(r"\s*\(?\s*(?:local\s*\(\s*)?(Pacific|PT\b|PST\b|PDT\b|Mountain|MT\b|MST\b|Central|CT\b|CST\b|CDT\b"
+_ZONE_AFTER = re.compile(r"\s*\(?\s*(?:local\s*\(\s*|local\s+time\s+in\s+)?(Pacific|PT\b|PST\b|PDT\b|Mountain|MT\b|MST\b|Central|CT\b|CST\b|CDT\b"
                          r"|Houston|Chicago|Dallas|Minneapolis|Denver|Phoenix|Las Vegas|Seattle|Los Angeles|San Francisco)")
 _ZONE_HOURS = {"p": 3, "m": 2, "c": 1}
 # Hours behind Eastern in May of the cities a text may give a time in (Phoenix keeps standard time: as Pacific).

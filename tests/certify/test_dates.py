@@ -190,6 +190,10 @@ def test_a_clock_time_a_text_states_must_be_visible(convo, at, said: str, ok: bo
     ({"flight_number": "HAT023", "scheduled_departure_time_est": "14:00:00", "scheduled_arrival_time_est": "20:00:00"},
      "Arrival in San Francisco is 5:00 pm local (Pacific) time.", "Arrival in San Francisco is 6:00 pm local (Pacific) time.",
      ["6:00 pm"]),
+    # ... or "local time in" the city (blind set 93, a93_23 52)
+    ({"flight_number": "HAT072", "scheduled_departure_time_est": "09:00:00", "scheduled_arrival_time_est": "13:00:00"},
+     "HAT072 lands at 13:00 EST, around 10:00 local time in San Francisco.",
+     "HAT072 lands at 13:00 EST, around 11:00 local time in San Francisco.", ["11:00"]),
     # Hours between two times said, written short (blind set 85, a85_06 51).
     ({"flight_number": "HAT068", "departure": "11:00:00", "arrival": "14:30:00"},
      "| HAT068 | 11:00 | 14:30 | 3.5h |", "| HAT068 | 11:00 | 14:30 | 4.5h |", ["4.5h"]),
