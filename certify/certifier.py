@@ -415,6 +415,10 @@ _NOT_OBJECTS = frozenset({"user", "customer", "account", "payment"})
 # An identifier a text calls the new object: "New reservation: HATHAT", "your new order #W1234567".
 _NEW_NAMED = re.compile(r"(?i:\bnew\s+(?:reservation|booking|order|ticket|line|account)(?:\s+(?:id|code|number))?)"
                         r"\s*(?:is\s+|:\s*|-\s*|—\s*)?(#?[A-Z0-9]{5,}|#?W\d{5,})\b")
+# A relative of the user's, named by the text: "your mother", "your wife" (the user's to say).
+_YOUR_KIN = re.compile(r"\byour\s+(mother|father|mom|dad|wife|husband|son|daughter|sister|brother|grandmother|"
+                       r"grandfather|grandson|granddaughter|aunt|uncle|niece|nephew|fiancée?|girlfriend|boyfriend)\b",
+                       re.I)
 # An amount said to be the user's own limit: "your $300 budget", "a budget of $600", "the $300 you
 # wanted to keep it to".
 _USERS_AMOUNT = re.compile(r"\byour\s+\$([\d,]+(?:\.\d\d)?)\s+(?:budget|limit|cap|maximum)\b"
@@ -3879,6 +3883,11 @@ class _Run:
         if self._in_order and (early := self._asked_early(content)):
             step, stage, unresolved = early  # "please set the network mode to 4G/5G", where the bar shows Data Disabled
             reasons.append(reason("text_out_of_order", value=step, arg=stage, detail=f"{unresolved[0]} ({unresolved[1]})"))
+        if self.inter.private and "your " in content and (kin := _YOUR_KIN.search(content)) is not None \
+                and kin[1].lower() not in self._user_text() and self._is_private(kin[1].lower()):
+            # "I'm sorry to hear about your mother", where the user said only "a family emergency"
+            privileged = True
+            reasons.append(reason("text_privileged", value=kin[0]))
         if self.inter.private and (caps := [w for w in self._hidden_caps() if w in content]):
             # "Since you're travelling to France, ...", where the user said only "abroad": a place or name
             # that only the hidden task holds (its capitalized words, found once a run)

@@ -121,6 +121,18 @@ def test_a_choice_only_the_private_part_makes_is_privileged(convo, at, reason_sa
                          if privileged else [])
 
 
+@pytest.mark.parametrize(("told", "kinds"), [
+    # a relative only the hidden task names (blind set 93, a93_22 2)
+    ("I have a family emergency and need to get to LA sooner.", ["text_privileged"]),
+    ("My mother is sick and I need to get to LA sooner.", []),
+])
+def test_a_relative_only_the_private_part_names(convo, at, told: str, kinds: list[str]) -> None:
+    c = convo(private={"instruction": "Your mother is really sick and you need to get home sooner."})
+    c.user(told)
+    i = c.say("I'm sorry to hear about your mother; I'll do what I can. What's your user id?")
+    assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
+
+
 def test_hidden_api_key_is_privileged_and_metadata_inferred(convo, at):
     weather = {"type": "function", "function": {"name": "get_weather", "parameters": {
         "type": "object", "properties": {"city": STR, "api_key": STR}, "required": ["city", "api_key"]}}}
