@@ -256,11 +256,12 @@ class PhoneState:
                         if shown["sim"] != f"locked_{m[1].lower()}"]
         return out
 
-    def unseen(self, text: str, user_text: str) -> list[tuple[str, str]]:
+    def unseen(self, text: str, user_text: str, last_user: str = "") -> list[tuple[str, str]]:
         """(what the text calls it, the setting) for each statement of the phone's SIM or an app's
         permissions that no check has shown and the user has not told: "your SIM card is registered
         and working fine", said before any device check (the data roaming switch: the certifier's
-        ``misread_data_switch``)."""
+        ``misread_data_switch``); or MMS said to work where no check since the last change on the phone
+        showed it, and the user's last message (``last_user``) says nothing of a message gone through."""
         out: list[tuple[str, str]] = []
         # Clause by clause: "..., and your app's permissions are all set, so ... is it on?" states one
         for sentence in re.split(r"(?<=[.!?])\s+|\n|,\s+|\s[—–-]\s", text):
@@ -276,6 +277,11 @@ class PhoneState:
             if "vpn" not in self.shown and "VPN" in text and "performance" in sentence and "performance" not in user_text.lower():
                 # "VPN Connected, to a VPN server with poor performance", before its details were checked
                 out += [((m[1] or m[2] or m[3]).lower(), "VPN server performance") for m in _VPN_SAID.finditer(sentence)]
+            if "mms" not in self.shown and "MMS" in sentence and _MMS_WORKS.search(sentence) \
+                    and not _USER_SENT.search(last_user):
+                # "your MMS is working again now", with no MMS check since the last change and the user's last
+                # message saying nothing of a message sent ("it worked!")
+                out.append(("can send", "MMS"))
             if "permissions" not in self.shown and "permission" in sentence and "permission" not in user_text.lower():
                 out += [(m[1].lower(), "app permissions") for m in _PERMISSIONS_FINE.finditer(sentence)]
         return out
@@ -289,6 +295,8 @@ _MMSC_SAID = re.compile(r"\bMMSC(?: URL)?\b[^.?!]{0,60}?\b(?:is|shows?(?: as)?)\
 _UNSET_SAID = frozenset({"not set", "missing", "empty", "blank"})
 
 
+# The user saying a picture message went through: "it worked!", "the MMS sent", "I can send pictures now".
+_USER_SENT = re.compile(r"\b(?:work(?:s|ed|ing)|sent|went through|goes through|can send|delivered)\b", re.I)
 # An app's permissions said to be in order: "your messaging app's permissions are all set".
 _PERMISSIONS_FINE = re.compile(r"\bpermissions?\s+(?:are|is|look|looks)\s+(?:all\s+|already\s+)?(set|fine|granted|in place|"
                                r"ok(?:ay)?|good|correct)\b", re.I)

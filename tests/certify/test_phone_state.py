@@ -378,3 +378,17 @@ def test_mms_said_to_work_in_a_conversation(convo: Any, at: Any, result: str, ki
 ])
 def test_a_phone_switch_said_against_its_check(shown: str, text: str, flagged: list[str]) -> None:
     assert [said for said, _, _ in _state(shown).misstated(text)] == flagged
+
+
+@pytest.mark.parametrize(("checks", "last_user", "unseen"), [
+    # MMS said to work after a change, no check since (blind set 93, t93_09 52)
+    (("Your messaging app cannot send MMS messages.", "Wi-Fi Calling is now OFF.\nStatus Bar: Signal: Excellent | 5G"),
+     "Off.", ["can send"]),
+    (("Your messaging app cannot send MMS messages.", "Wi-Fi Calling is now OFF.\nStatus Bar: Signal: Excellent | 5G"),
+     "Off. And I just tried: it worked!", []),  # the user says it went through
+    (("Status Bar: Signal: Excellent | 5G", "Your messaging app can send MMS messages."), "ok", []),  # the check shows it
+])
+def test_mms_said_to_work_with_no_check_since_the_last_change(checks: tuple[str, ...], last_user: str,
+                                                              unseen: list[str]) -> None:
+    text = "That should have done it - your MMS is working again now."
+    assert [said for said, _ in _state(*checks).unseen(text, last_user.lower(), last_user)] == unseen
