@@ -897,8 +897,6 @@ _SAME_CHANGE = ("updat", "modif")  # the words of one kind of change, as a repor
 # Every bill said paid: "both of your bills are now paid", "all your bills are paid" (not "once ... are paid").
 _EVERY_BILL_PAID = re.compile(r"(?<!\bonce )(?<!\bwhen )(?<!\bif )\b(?:both|all)\s+(?:of\s+)?(?:your\s+|the\s+)?bills\s+"
                               r"(?:are|have been)\s+(?:now\s+)?(?:fully\s+)?paid\b", re.I)
-_BILL_UNPAID = frozenset({"issued", "overdue", "unpaid", "awaiting payment", "payment pending", "pending payment",
-                          "payment requested"})
 # (not what would be so: "If both were cancelled: ...", "once both are returned")
 _BOTH_DONE = re.compile(r"(?<!\bif )(?<!\bonce )(?<!\bwhen )(?<!\bafter )\b(both|all (?:three|3|four|4))(?:\s+(?:of\s+)?(?:your\s+|the\s+)?[a-z]+(?:\s+requests)?)?\s+"
                         r"(?:have been|were|are now|are both|have both been|were both|are)\s+(?:successfully\s+)?"
@@ -4315,7 +4313,7 @@ class _Run:
             # "Since both of your bills are now paid, ...", where B1002 still shows Issued (a payment
             # request sent, the user said they would pay later)
             for bill in dict.fromkeys(self.index.values_of("bill_id")):
-                if isinstance(shown := self._status_of(bill), str) and shown.lower() in _BILL_UNPAID:
+                if isinstance(shown := self._status_of(bill), str) and shown and is_unpaid(shown):
                     reasons.append(reason("text_contradicts_status", arg=bill.upper(), detail=f"{shown} ({every[0]!r})"))
         if "nsurance" in content:  # "C913YC does not include travel insurance", where it shows "yes"
             for said, shown in insurance_contradicted(content, self._insurance_of):
