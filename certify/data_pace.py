@@ -67,13 +67,20 @@ def _dates(text: str, shown: Iterable[date]) -> set[date]:
     out: set[date] = set()
     for m in date_mentions(text):
         if m.month is None:
-            for year, month in sorted(months):
-                with suppress(ValueError):
-                    out.add(date(year, month, m.day))
+            out |= _in_months(m.day, months)
             continue
         for year in ([m.year] if m.year is not None else sorted(years)):
             with suppress(ValueError):
                 out.add(date(year, m.month, m.day))
+    return out
+
+
+def _in_months(day: int, months: Iterable[tuple[int, int]]) -> set[date]:
+    """A day of the month written without its month ("the 25th"), read in each (year, month) given."""
+    out: set[date] = set()
+    for year, month in months:
+        with suppress(ValueError):
+            out.add(date(year, month, day))
     return out
 
 
@@ -127,13 +134,7 @@ def days_left_miscounted(text: str, shown_dates: Iterable[date]) -> list[tuple[s
         full = _dates(" ".join(sentence[d.start:d.end] for d in mentions if d.month is not None), shown_dates)
         full = (full & set(shown_dates)) or full  # (read in the year of a date shown as that very date)
         months = {(d.year, d.month) for d in full or shown_dates}
-        found = set(full)
-        for d in mentions:
-            if d.month is None:
-                for year, month in months:
-                    with suppress(ValueError):
-                        found.add(date(year, month, d.day))
-        days = sorted(found)
+        days = sorted(full.union(*(_in_months(d.day, months) for d in mentions if d.month is None)))
         if len(days) != 2 or (days[1] - days[0]).days > 62:
             continue  # (a day without its month may read as several dates: which is meant is unclear)
         span = (days[1] - days[0]).days
