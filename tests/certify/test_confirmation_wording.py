@@ -332,6 +332,15 @@ def test_a_question_about_another_action_or_an_aside_object_after_a_yes(convo: A
         assert at(certify_interaction(c.build()), done).checks["workflow"] is confirmed, reply
 
 
+def _abroad_without_roaming(convo: Any, country: str) -> Any:
+    """A caller abroad whose line L1068 has roaming off and its data used up, looked up."""
+    c = convo(tools=_specs("telecom"), domain="telecom")
+    c.user(f"customer C1037, my phone won't send pictures in {country}, line L1068")
+    c.call("get_customer_by_id", {"customer_id": "C1037"}, {"customer_id": "C1037", "line_ids": ["L1068"]})
+    c.call("get_details_by_id", {"id": "L1068"}, {"line_id": "L1068", "roaming_enabled": False, "data_used_gb": 30.4})
+    return c
+
+
 @pytest.mark.parametrize(("reply", "roaming_ok", "data_ok"), [
     # a short yes naming roaming, then the data held by name (blind set 93, t93_11 28)
     ("Enable roaming, yes. Hold on the data for a moment - let me think about the size.", True, False),
@@ -339,10 +348,7 @@ def test_a_question_about_another_action_or_an_aside_object_after_a_yes(convo: A
 ])
 def test_a_short_yes_to_one_action_and_another_held_by_name(convo: Any, at: Any, reply: str, roaming_ok: bool,
                                                              data_ok: bool) -> None:
-    c = convo(tools=_specs("telecom"), domain="telecom")
-    c.user("customer C1037, my phone won't send pictures in France, line L1068")
-    c.call("get_customer_by_id", {"customer_id": "C1037"}, {"customer_id": "C1037", "line_ids": ["L1068"]})
-    c.call("get_details_by_id", {"id": "L1068"}, {"line_id": "L1068", "roaming_enabled": False, "data_used_gb": 30.4})
+    c = _abroad_without_roaming(convo, "France")
     c.say("Two things to set up:\n\n1. **Enable roaming** on L1068\n2. **Add data**: e.g. **2 GB for $5.00**.\n\n"
           "Shall I do both?")
     c.user(reply)
@@ -354,10 +360,7 @@ def test_a_short_yes_to_one_action_and_another_held_by_name(convo: Any, at: Any,
 
 
 def test_a_yes_to_one_action_and_a_hold_on_another(convo: Any, at: Any) -> None:
-    c = convo(tools=_specs("telecom"), domain="telecom")
-    c.user("customer C1037, my phone won't send pictures in Japan, line L1068")
-    c.call("get_customer_by_id", {"customer_id": "C1037"}, {"customer_id": "C1037", "line_ids": ["L1068"]})
-    c.call("get_details_by_id", {"id": "L1068"}, {"line_id": "L1068", "roaming_enabled": False, "data_used_gb": 30.4})
+    c = _abroad_without_roaming(convo, "Japan")
     c.say("International roaming is off on L1068, and you've used your data. I can enable roaming, and I can add data "
           "at $2.50 per GB. Would you like me to do both?")
     c.user("Please turn roaming on. Hold off on the extra data for now, I want to see if that alone fixes it.")

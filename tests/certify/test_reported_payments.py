@@ -450,6 +450,23 @@ def test_a_method_named_by_identifier_as_where_money_moved(text: str, named: lis
     assert misnamed_method_ids(text, {"gift_card_7386173"}) == named
 
 
+def _omar(reservations: list[str]) -> dict[str, Any]:
+    """The profile of the customer whose N4SL3N moves, with two gift cards."""
+    return {"user_id": "omar_johansson_4368", "reservations": reservations, "payment_methods": {
+        "gift_card_4816380": {"source": "gift_card", "amount": 40, "id": "gift_card_4816380"},
+        "gift_card_7386173": {"source": "gift_card", "amount": 90, "id": "gift_card_7386173"}}}
+
+
+def _move_n4sl3n(c: Any, reservation: dict[str, Any]) -> None:
+    """N4SL3N moved to HAT231 on May 19, described, confirmed, and its $9 difference charged to gift_card_7386173."""
+    c.say("Change N4SL3N to HAT231 on 2024-05-19, economy; the $9 difference on gift_card_7386173. Confirm?")
+    c.user("yes")
+    c.call("update_reservation_flights", {"reservation_id": "N4SL3N", "cabin": "economy", "flights": [
+        {"flight_number": "HAT231", "date": "2024-05-19"}], "payment_id": "gift_card_7386173"},
+           {**reservation, "flights": [{"flight_number": "HAT231", "date": "2024-05-19", "price": 123}],
+            "payment_history": [*reservation["payment_history"], {"payment_id": "gift_card_7386173", "amount": 9}]})
+
+
 @pytest.mark.parametrize(("report", "kinds"), [
     # (blind set 61, a61_05: the method confirmed, reported after an update that charged the other)
     ("All set: N4SL3N is now on HAT231, May 19, and $9 was charged to gift_card_4816380.",
@@ -466,17 +483,9 @@ def test_a_report_names_the_method_the_update_charged(convo: Any, at: Any, repor
                    "payment_history": [{"payment_id": "gift_card_4816380", "amount": 120}]}
     c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
     c.user("I'm omar_johansson_4368. Move N4SL3N to HAT231 on May 19, pay with gift_card_7386173.")
-    c.call("get_user_details", {"user_id": "omar_johansson_4368"}, {"user_id": "omar_johansson_4368",
-           "reservations": ["N4SL3N"], "payment_methods": {
-               "gift_card_4816380": {"source": "gift_card", "amount": 40, "id": "gift_card_4816380"},
-               "gift_card_7386173": {"source": "gift_card", "amount": 90, "id": "gift_card_7386173"}}})
+    c.call("get_user_details", {"user_id": "omar_johansson_4368"}, _omar(["N4SL3N"]))
     c.call("get_reservation_details", {"reservation_id": "N4SL3N"}, reservation)
-    c.say("Change N4SL3N to HAT231 on 2024-05-19, economy; the $9 difference on gift_card_7386173. Confirm?")
-    c.user("yes")
-    c.call("update_reservation_flights", {"reservation_id": "N4SL3N", "cabin": "economy", "flights": [
-        {"flight_number": "HAT231", "date": "2024-05-19"}], "payment_id": "gift_card_7386173"},
-           {**reservation, "flights": [{"flight_number": "HAT231", "date": "2024-05-19", "price": 123}],
-            "payment_history": [*reservation["payment_history"], {"payment_id": "gift_card_7386173", "amount": 9}]})
+    _move_n4sl3n(c, reservation)
     i = c.say(report)
     assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
 
@@ -495,10 +504,7 @@ def test_a_recap_names_each_earlier_writes_own_method(convo: Any, at: Any, repor
     other = {**reservation, "reservation_id": "ZFA04Y"}
     c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
     c.user("I'm omar_johansson_4368. Downgrade ZFA04Y, then move N4SL3N to HAT231 on May 19.")
-    c.call("get_user_details", {"user_id": "omar_johansson_4368"}, {"user_id": "omar_johansson_4368",
-           "reservations": ["N4SL3N", "ZFA04Y"], "payment_methods": {
-               "gift_card_4816380": {"source": "gift_card", "amount": 40, "id": "gift_card_4816380"},
-               "gift_card_7386173": {"source": "gift_card", "amount": 90, "id": "gift_card_7386173"}}})
+    c.call("get_user_details", {"user_id": "omar_johansson_4368"}, _omar(["N4SL3N", "ZFA04Y"]))
     c.call("get_reservation_details", {"reservation_id": "ZFA04Y"}, other)
     c.say("ZFA04Y to basic economy on HAT213, 2024-05-18; the $60 back to gift_card_4816380. Confirm?")
     c.user("yes")
@@ -507,12 +513,7 @@ def test_a_recap_names_each_earlier_writes_own_method(convo: Any, at: Any, repor
            {**other, "cabin": "basic_economy", "payment_history": [*other["payment_history"],
                                                                    {"payment_id": "gift_card_4816380", "amount": -60}]})
     c.call("get_reservation_details", {"reservation_id": "N4SL3N"}, reservation)
-    c.say("Change N4SL3N to HAT231 on 2024-05-19, economy; the $9 difference on gift_card_7386173. Confirm?")
-    c.user("yes")
-    c.call("update_reservation_flights", {"reservation_id": "N4SL3N", "cabin": "economy", "flights": [
-        {"flight_number": "HAT231", "date": "2024-05-19"}], "payment_id": "gift_card_7386173"},
-           {**reservation, "flights": [{"flight_number": "HAT231", "date": "2024-05-19", "price": 123}],
-            "payment_history": [*reservation["payment_history"], {"payment_id": "gift_card_7386173", "amount": 9}]})
+    _move_n4sl3n(c, reservation)
     i = c.say(report)
     assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons) if "method" in k] == kinds
 
