@@ -914,9 +914,9 @@ _RESTOCK = re.compile(r"\b(?:back in stock|restock(?:ed)?)\b[^.!?\n]{0,12}?\b(?:
                       r"this week|in a few)\b", re.I)
 # Something said to happen by itself: "will switch off automatically", "automatically renewed".
 _AUTOMATIC = re.compile(r"\b(?:will|would|'ll)\s+(?:\w+\s+){0,3}?automatically\b|\bautomatically\s+(?:\w+\s+){0,2}?"
-                        r"(?:resum|renew|switch|turn|reactivat|cancel|expir|roll|refund|charg)\w*"
+                        r"(?:resum|renew|switch|turn|reactivat|cancel|expir|roll|refund|charg|suspend)\w*"
                         # "then switches off automatically", "set to pay it automatically"
-                        r"|\b(?:resum|renew|switch|turn|reactivat|cancel|expir|roll|refund|charg|pay)\w*\s+(?:\w+\s+){0,2}?"
+                        r"|\b(?:resum|renew|switch|turn|reactivat|cancel|expir|roll|refund|charg|pay|suspend)\w*\s+(?:\w+\s+){0,2}?"
                         r"automatically\b", re.I)
 # Words of a rule or a benefit only a policy gives: "rolls over", "non-refundable", "a doctor's note",
 # "lounge access", "priority boarding", "a late fee", "autopay", "a grace period".
@@ -4222,7 +4222,8 @@ class _Run:
         if "utomatic" in content and (auto := _AUTOMATIC.search(content)) and "automatic" not in self._tool_text() \
                 and not self.index.has_string("automatically") and not self.index.has_string("automatic") \
                 and "automatic" not in self._user_text() and not (
-                    "email" in _sentence_at(content, auto.start()).lower() and _EMAIL_SENT.search(self._tool_text())):
+                    "email" in _sentence_at(content, auto.start()).lower() and _EMAIL_SENT.search(self._tool_text())) \
+                and not _OWNED_UP.search(content, max(0, auto.start() - 40), auto.start()):  # ("I told you ..., but")
             # "It will switch off automatically once you're back": what happens by itself, said of nothing
             # (not an email a tool says the user receives: "The return instructions email ... will come automatically")
             reasons.append(reason("text_not_visible", value=auto[0]))

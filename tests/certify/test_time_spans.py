@@ -131,6 +131,12 @@ def test_an_email_a_tool_sends_may_come_automatically(convo: Any, at: Any, descr
     # the verb before the word (blind sets 67, 73: t67_12, t73_08, t73_10)
     ("You are a telecom agent.", "Roaming stays on for 30 days and then switches off automatically.", False),
     ("You are a telecom agent.", "Don't worry, your card ending 1235 is set to pay it automatically.", False),
+    # a suspension said to come by itself (blind set 93, t93_07 36)
+    ("You are a telecom agent.", "Lines are automatically suspended once their contract has ended.", False),
+    ("You are a telecom agent.", "I want to correct myself: I told you lines are suspended automatically when a "
+                                 "contract ends - that isn't a rule I actually have, sorry.", True),  # taken back
+    ("Lines are automatically suspended once their contract has ended.",
+     "Lines are automatically suspended once their contract has ended.", True),
     # a rule or a benefit only a policy gives (blind sets 69, 72, 74: t69_02, a72_09, a74_07, a74_09, t74_03)
     ("You are a telecom agent.", "Added 2.0 GB. Unused top-up data rolls over into next cycle.", False),
     ("Unused top-up data rolls over into the next cycle.", "Added 2.0 GB. Unused top-up data rolls over into next cycle.",
