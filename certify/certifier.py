@@ -941,7 +941,9 @@ _RULE_TERMS = re.compile(r"\broll(?:s|ed|ing)?\s+over\b|\bnon-?refundable\b|\bdo
                          # (blind set 89, r89_11 16: "a cancellation confirmation email with a reference number")
                          r"|\bconfirmation e-?mails?\b|\breference numbers?\b|\bconfirmed by e-?mail\b"  # (a85_03 58)
                          # (blind set 90, t90_01 23: "roaming in France is included in your Premium Plan")
-                         r"|\broaming\b[^.;!?\n]{0,30}?\b(?:is|are)\s+included\b",
+                         r"|\broaming\b[^.;!?\n]{0,30}?\b(?:is|are)\s+included\b"
+                         # (blind set 93, t93_12 66: "Roaming itself is free everywhere in the EU")
+                         r"|\broaming\b[^.;!?\n]{0,20}?\b(?:is|are)\s+(?:always\s+)?free\b",
                          re.I)
 # (or taken back: "I was wrong about a doctor's note"; not an answer's "No —" before the claim)
 _DENIED_BEFORE = re.compile(r"(?:n't|\bnot\b|\bno\b(?!\s*[,:—–-])|\bnever\b|\bwithout\b|\bnothing\b|\bwrong about\b|\bmistaken about\b)"

@@ -189,6 +189,10 @@ def test_an_email_a_tool_sends_may_come_automatically(convo: Any, at: Any, descr
     ("You are a telecom agent.", "I can't tell whether roaming is included in your plan.", True),
     ("You are a telecom agent of the Premium Plan.", "No: on the Premium Plan, roaming within the EU is included at no "
      "extra charge.", False),  # an answer's "No:" (blind set 89, t89_07 56)
+    # ... or free (blind set 93, t93_12 66)
+    ("You are a telecom agent.", "Roaming itself is free everywhere in the EU on our network.", False),
+    ("Roaming itself is free in the EU on our network.", "Roaming itself is free everywhere in the EU on our network.",
+     True),
     ("You are a retail agent.", "The bookshelf always arrives within the original delivery window.", False),  # (r89_01 42)
     ("You are a telecom agent.", "The refuelled data expires at the end of the cycle, so any unused part is lost.",
      False),  # (blind set 87, t87_12 36)
