@@ -3948,7 +3948,7 @@ class _Run:
                      or not asked_of and _SAME_OBJECT.search(request.text)
                      # ("that order" of the one the reply names, which no write touched: "Yes, #W6146740 is
                      # delivered, so the wall clock is eligible for a return", after an exchange on #W2982823)
-                     and not ((named := identifiers_in(content)) and all(compact(t) not in self._written_ids for t in named))):
+                     and not ((reply_ids := identifiers_in(content)) and all(compact(t) not in self._written_ids for t in reply_ids))):
             # "Could I also exchange the camera in that order?" "Yes, I can set that up", after a return on it
             # (the request names the order written, or says "that order": not "my other order")
             offered_actions = {action for _, action in again}
