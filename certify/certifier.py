@@ -245,7 +245,7 @@ from trajectory2gym.certify.normalize import (
     without_measures,
     words,
 )
-from trajectory2gym.certify.order_items import OrderItemsBook, prices_of_other_orders
+from trajectory2gym.certify.order_items import prices_of_other_orders
 from trajectory2gym.certify.owned_ids import holder, misowned
 from trajectory2gym.certify.phone_state import BAR_SIGNAL, PhoneState, codes_said, may_state_phone
 from trajectory2gym.certify.plan_rates import (
@@ -4520,7 +4520,7 @@ class _Run:
                 reasons.append(reason("text_misowned", value=said, arg=given, detail=held))
         if "$" in content and "#" in content and self.index.json_has('"items"'):
             # "The earbuds in #W7619352 are ... black ... — $267.90", an item of #W3388163
-            for written, order, holder in prices_of_other_orders(content, self._book(OrderItemsBook)):
+            for written, order, holder in prices_of_other_orders(content, self.index.json_observations):
                 reasons.append(reason("text_misowned", value=written, arg=f"#{order.upper()}",
                                       detail=f"#{holder.upper()}"))
         if "efund" in content and self.index.json_has('"payment_history"') and (

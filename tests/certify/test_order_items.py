@@ -2,24 +2,24 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
-import orjson
 import pytest
 
 from trajectory2gym.certify import certify_interaction
-from trajectory2gym.certify.order_items import OrderItemsBook, prices_of_other_orders
+from trajectory2gym.certify.order_items import prices_of_other_orders
 from trajectory2gym.certify.reasons import reason_kind
 
 BLUE = {"order_id": "#W7619352", "items": [{"name": "Wireless Earbuds", "item_id": "1", "price": 258.97}]}
-BLACK = {"order_id": "#W3388163", "items": [{"name": "Wireless Earbuds", "item_id": "2", "price": 267.90}]}
+BLACK = {"order_id": "#W3388163", "items": [{"name": "Wireless Earbuds", "item_id": "2", "price": 267.90},
+                                           {"name": "Electric Kettle", "item_id": "4", "price": 100}]}
 LISTING = {"name": "Wireless Earbuds", "product_id": "9", "variants": {"3": {"item_id": "3", "price": 249.00}}}
 
 
-def _book(*shown: Any) -> OrderItemsBook:
-    book = OrderItemsBook()
-    book.update([orjson.dumps(o).decode().lower() for o in shown])
-    return book
+def _shown(*records: Any) -> list[str]:
+    """Observations as the evidence index keeps them: a tool's JSON result, lower-cased."""
+    return [json.dumps(o).lower() for o in records]
 
 
 @pytest.mark.parametrize(("text", "found"), [
@@ -29,9 +29,10 @@ def _book(*shown: Any) -> OrderItemsBook:
     ("The earbuds in #W7619352 cost $258.97, less than the $267.90 pair in your other order.", []),  # side by side
     ("The earbuds in #W7619352 could be exchanged for a pair at $249.00.", []),  # a listing's price
     ("Your earbuds are $267.90.", []),  # no order named
+    ("The kettle in #W7619352 is $100.", [("$100", "w7619352", "w3388163")]),  # an integer price in the record
 ])
 def test_an_item_price_said_of_another_order(text: str, found: list[tuple[str, str, str]]) -> None:
-    assert prices_of_other_orders(text, _book(BLUE, BLACK, LISTING)) == found
+    assert prices_of_other_orders(text, _shown(BLUE, BLACK, LISTING)) == found
 
 
 def test_an_item_price_of_another_order_in_a_conversation(convo: Any, at: Any) -> None:
