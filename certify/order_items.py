@@ -43,10 +43,24 @@ def prices_of_other_orders(text: str, observations: list[str]) -> list[tuple[str
             if "$" not in written:
                 continue
             value = abs(cents) / 100  # as JSON writes it: "267.9", "100.0" (or "100", an integer price)
-            forms = "|".join(re.escape(f) for f in {repr(value), *([str(int(value))] if value.is_integer() else [])})
-            price = re.compile(rf'"price":\s*(?:{forms})(?![\d.])')
-            holders = {key for key, records in orders.items() if any(price.search(low) for low in records)}
+            # (with or without a space after the colon: json.dumps writes one, orjson none)
+            needles = [f'"price":{gap}{form}' for form in {repr(value), *([str(int(value))] if value.is_integer() else [])}
+                       for gap in (" ", "")]
+            holders = {key for key, records in orders.items() if any(_shows(low, needles) for low in records)}
             if len(holders) == 1 and order not in holders and not any(
-                    '"variants"' in low and price.search(low) for low in observations):
+                    '"variants"' in low and _shows(low, needles) for low in observations):
                 out.append((written, order, next(iter(holders))))
     return out
+
+
+def _shows(low: str, needles: list[str]) -> bool:
+    """Whether a record shows one of the needles ('"price": 267.9') as a whole number, not the start
+    of a longer one ("267.95"): plain string finds, no pattern compiled per amount."""
+    for needle in needles:
+        at = low.find(needle)
+        while at >= 0:
+            after = low[at + len(needle):at + len(needle) + 1]
+            if not (after.isdigit() or after == "."):
+                return True
+            at = low.find(needle, at + 1)
+    return False
