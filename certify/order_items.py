@@ -25,32 +25,42 @@ def prices_of_other_orders(text: str, observations: list[str]) -> list[tuple[str
     """(the amount as written, the order the sentence names, the order whose record shows it) for each
     price a sentence gives the one order it names, where only another order's record shows it.
     ``observations``: the JSON observations, lower-cased, as the evidence index keeps them."""
+    records = [low for low in observations if low.startswith('{"order_id"')]
+    if len(records) < 2:
+        return []  # (one order shown: no other order's price to give it)
+    # (first the amounts some order record shows as a price: most texts state none, and stop here)
+    priced = {cents: needles for written, cents in money_numbers_in(text)
+              if "$" in written and any(_shows(low, needles := _needles(cents)) for low in records)}
+    if not priced:
+        return []
+    orders: dict[str, list[str]] = {}  # an order (compact) -> its records
+    for low in records:
+        if (m := _ORDER_RECORD.match(low)) is not None:
+            orders.setdefault(compact(m[1]), []).append(low)
     out: list[tuple[str, str, str]] = []
-    orders: dict[str, list[str]] | None = None  # an order (compact) -> its records, read on first need
     for sentence in SENTENCE_OR_LINE.split(text):
         if "$" not in sentence or "#" not in sentence or _SIDE_BY_SIDE.search(sentence):
             continue
-        if orders is None:
-            orders = {}
-            for low in observations:
-                if (m := _ORDER_RECORD.match(low)) is not None:
-                    orders.setdefault(compact(m[1]), []).append(low)
         named = {key for t in identifiers_in(sentence) if (key := compact(t)) in orders}
         if len(named) != 1:
             continue
         (order,) = named
         for written, cents in money_numbers_in(sentence):
-            if "$" not in written:
+            if (forms := priced.get(cents)) is None or "$" not in written:
                 continue
-            value = abs(cents) / 100  # as JSON writes it: "267.9", "100.0" (or "100", an integer price)
-            # (with or without a space after the colon: json.dumps writes one, orjson none)
-            needles = [f'"price":{gap}{form}' for form in {repr(value), *([str(int(value))] if value.is_integer() else [])}
-                       for gap in (" ", "")]
-            holders = {key for key, records in orders.items() if any(_shows(low, needles) for low in records)}
+            holders = {key for key, held in orders.items() if any(_shows(low, forms) for low in held)}
             if len(holders) == 1 and order not in holders and not any(
-                    '"variants"' in low and _shows(low, needles) for low in observations):
+                    '"variants"' in low and _shows(low, forms) for low in observations):
                 out.append((written, order, next(iter(holders))))
     return out
+
+
+def _needles(cents: int) -> list[str]:
+    """An amount as an order record writes it as a price: '"price": 267.9', '"price":100.0', '"price": 100'
+    (with or without a space after the colon: json.dumps writes one, orjson none)."""
+    value = abs(cents) / 100
+    return [f'"price":{gap}{form}' for form in {repr(value), *([str(int(value))] if value.is_integer() else [])}
+            for gap in (" ", "")]
 
 
 def _shows(low: str, needles: list[str]) -> bool:
