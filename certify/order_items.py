@@ -29,8 +29,12 @@ def prices_of_other_orders(text: str, observations: list[str]) -> list[tuple[str
     if len(records) < 2:
         return []  # (one order shown: no other order's price to give it)
     # (first the amounts some order record shows as a price: most texts state none, and stop here)
-    priced = {cents: needles for written, cents in money_numbers_in(text)
-              if "$" in written and any(_shows(low, needles := _needles(cents)) for low in records)}
+    priced: dict[int, list[str]] = {}
+    for written, cents in money_numbers_in(text):
+        if "$" in written and cents not in priced:
+            needles = _needles(cents)
+            if any(_shows(low, needles) for low in records):
+                priced[cents] = needles
     if not priced:
         return []
     orders: dict[str, list[str]] = {}  # an order (compact) -> its records
