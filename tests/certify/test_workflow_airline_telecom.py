@@ -1826,6 +1826,16 @@ TO_ECONOMY = {"reservation_id": "T6HMDP", "cabin": "economy", "payment_id": "cre
               "flights": [{"flight_number": "HAT229", "date": "2024-05-19"}]}
 
 
+def _two_in_business(convo: Any, boh180_day: str) -> Any:
+    """A customer asking to put T6HMDP and BOH180 (HAT080 on ``boh180_day``) in economy, both looked up."""
+    c = convo(tools=_tools("airline"), domain="airline", system="You are an airline agent.")
+    c.user("I'm james_santos_9046. Put T6HMDP and BOH180 in economy.")
+    c.call("get_reservation_details", {"reservation_id": "T6HMDP"}, BUSINESS)
+    c.call("get_reservation_details", {"reservation_id": "BOH180"}, {**BUSINESS, "reservation_id": "BOH180", "flights": [
+        {"flight_number": "HAT080", "date": boh180_day, "price": 407}]})
+    return c
+
+
 def _downgrade_workflow(c: Any, at: Any) -> tuple[bool, list[str]]:
     """The workflow check of T6HMDP's change to economy made now, and the decision's reasons."""
     i = c.call("update_reservation_flights", TO_ECONOMY, {**BUSINESS, **TO_ECONOMY})
@@ -1841,11 +1851,7 @@ def _downgrade_workflow(c: Any, at: Any) -> tuple[bool, list[str]]:
      "ending 9560", False),
 ])
 def test_a_list_of_reservations_to_downgrade_on_their_same_flights(convo, at, listed: str, ok: bool) -> None:
-    c = convo(tools=_tools("airline"), domain="airline", system="You are an airline agent.")
-    c.user("I'm james_santos_9046. Put T6HMDP and BOH180 in economy.")
-    c.call("get_reservation_details", {"reservation_id": "T6HMDP"}, BUSINESS)
-    c.call("get_reservation_details", {"reservation_id": "BOH180"}, {**BUSINESS, "reservation_id": "BOH180", "flights": [
-        {"flight_number": "HAT080", "date": "2024-05-28", "price": 407}]})
+    c = _two_in_business(convo, "2024-05-28")
     c.call("search_direct_flight", {"origin": "DEN", "destination": "LAS", "date": "2024-05-19"}, [
         {"flight_number": "HAT229", "prices": {"economy": 177}}, {"flight_number": "HAT230", "prices": {"economy": 150}}])
     c.say("Changing both to economy: T6HMDP on HAT229 $577 → $177, so $400 back; BOH180 on HAT080 $407 → $107, "
@@ -1864,11 +1870,7 @@ def test_a_list_of_reservations_to_downgrade_on_their_same_flights(convo, at, li
     ("Yes for BOH180. Hold off on T6HMDP for now, I want to think about it.", False),
 ])
 def test_a_reservation_put_off_by_an_id_shaped_like_a_flight(convo, at, reply: str, ok: bool) -> None:
-    c = convo(tools=_tools("airline"), domain="airline", system="You are an airline agent.")
-    c.user("I'm james_santos_9046. Put T6HMDP and BOH180 in economy.")
-    c.call("get_reservation_details", {"reservation_id": "T6HMDP"}, BUSINESS)
-    c.call("get_reservation_details", {"reservation_id": "BOH180"}, {**BUSINESS, "reservation_id": "BOH180", "flights": [
-        {"flight_number": "HAT080", "date": "2024-05-28", "price": 407}]})
+    c = _two_in_business(convo, "2024-05-28")
     c.say("To confirm, I'll change both to **economy** on the same flights: T6HMDP ($400 back) and BOH180 ($300 "
           "back), refunds to your Visa ending 9560. Shall I go ahead? (yes/no)")
     c.user(reply)
@@ -2003,11 +2005,7 @@ def test_a_yes_to_all_the_rows_listed_by_their_count(convo, at, reply: str, ok: 
 @pytest.mark.parametrize(("day", "ok"), [("2024-05-19", True), ("2024-05-20", False)])
 def test_a_flights_date_in_a_tables_row_under_an_action_with_no_date(convo, at, day: str, ok: bool) -> None:
     # blind set 92, a92_03 70: "Would you like me to downgrade all three?" dates nothing; each row dates its flight
-    c = convo(tools=_tools("airline"), domain="airline", system="You are an airline agent.")
-    c.user("I'm james_santos_9046. Put T6HMDP and BOH180 in economy.")
-    c.call("get_reservation_details", {"reservation_id": "T6HMDP"}, BUSINESS)
-    c.call("get_reservation_details", {"reservation_id": "BOH180"}, {**BUSINESS, "reservation_id": "BOH180", "flights": [
-        {"flight_number": "HAT080", "date": "2024-05-20", "price": 407}]})
+    c = _two_in_business(convo, "2024-05-20")
     c.say("| Reservation | Flights | Refund |\n|---|---|---|\n| T6HMDP | HAT229 (May 19) | $400 |\n"
           "| BOH180 | HAT080 (May 20) | $300 |\n\nRefunds go to your Visa ending 9560. Would you like me to downgrade "
           "both to economy with these refunds?")
