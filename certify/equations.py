@@ -33,7 +33,10 @@ _SUM = re.compile(rf"(?<![\w.,/-])(?P<first>{_FACTOR}){_LABEL}(?P<rest>(?>{_SIGN
                   rf"\**\$?(?P<result>\d[\d,]*(?:\.\d+)?)\**(?!\w|/(?!(?:mo(?:nth)?|yr|year|day|week)\b)|[.,]\d)", re.I)
 _TERM = re.compile(rf"(\+|[-−–])\s*({_FACTOR})", re.I)
 # A result, then the sum that gives it in brackets: "204 dollars (103 + 101)", "$3,619.06 ($78 + $3,541.06)".
-_RESULT_FIRST = re.compile(rf"(?<![\w.,/-])\**\$?(?P<result>\d[\d,]*(?:\.\d+)?)\**(?:\s*(?:dollars|USD))?\s*"
+# A word of which way it moves may stand between: "**$21.00** back ($162.15 − $143.15)" (the
+# difference then counts unsigned).
+_RESULT_FIRST = re.compile(rf"(?<![\w.,/-])\**\$?(?P<result>\d[\d,]*(?:\.\d+)?)\**(?:\s*(?:dollars|USD))?"
+                           rf"(?P<way>\s+(?:back|refund(?:ed)?|credit(?:ed)?|more|less|extra|cheaper))?\s*"
                            rf"\(\s*(?P<first>{_FACTOR})(?P<rest>(?>{_SIGN}{_FACTOR}){{1,12}})\s*\)", re.I)
 _MONTH_BEFORE = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+$", re.I)
 # What names a payment method or record by the number after it: "gift card 8887175", "Visa ending 1777".
@@ -127,7 +130,7 @@ def _equations(text: str) -> list[tuple[str, str, int, int, list[str]]]:
                     or _ID_BEFORE.search(text, max(0, m.start() - 16), m.start())):
                 continue  # a day: "HAT275 + HAT226 on May 17 ($142 + $137)"; a card: "gift card 8887175 ($1,936 + $851)"
             total, amounts = _summed(m)
-            out.append((m["result"], m[0], total, cents_of(m["result"]), amounts))
+            out.append((m["result"], m[0], abs(total) if m["way"] else total, cents_of(m["result"]), amounts))
     for m in _PRODUCT.finditer(text) if "=" in text else ():
         if not any(lo <= m.start() < hi for lo, hi in summed) and not _after_operator(text, m.start()):
             # ("$60 + 2 x $30 = $120" is one sum)

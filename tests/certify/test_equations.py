@@ -42,6 +42,10 @@ TABLE = ("It would cost:\n\n| Flight | Paid | Economy today | Difference |\n|---
     ("Your current return cost 204 dollars (103 + 101).", []),
     ("Your current return cost 214 dollars (103 + 101).", [("214", "214 dollars (103 + 101)")]),
     ("Your balance is now $3,619.06 ($78 + $3,541.06).", []),
+    # ... with a word of which way the difference goes between (blind set 92, r92_12 20)
+    ("You'd get **$21.00** back ($162.15 − $143.15).", [("$21.00", "$21.00 back ($162.15 − $143.15)")]),
+    ("You'd get **$19.00** back ($162.15 − $143.15).", []),
+    ("That one is $19.00 cheaper ($143.15 − $162.15).", []),
     ("HAT001 ($120) and HAT002 ($135) in economy.", []),  # a bracket with no sum
     ("3 x $120 + $50 = $400", [("$400", "3 x $120 + $50 = $400")]),
     # No equation: dates, identifiers, prose with an equals sign.
