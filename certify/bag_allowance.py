@@ -258,6 +258,28 @@ def charged_free_bags(text: str, fee: int, free_total: int, held: int | None = N
     return out
 
 
+# The n-th bag, then what the n together cost: "A second bag would be $50 per bag, so **$100** for the two."
+_ORDINALS = {"second": 2, "third": 3, "fourth": 4, "fifth": 5}
+_NTH_BAG_THEN_ALL = re.compile(r"\b(?:a|the|your|one)\s+(second|third|fourth|fifth)\s+(?:checked\s+)?bag\b[^.;\n]*?"
+                               r"\$(\d+(?:\.\d\d)?)\s+(?:in total\s+)?for\s+(?:the|both|all)(?:\s+(two|three|four|five))?"
+                               r"(?:\s+(?:checked\s+)?bags)?\b(?!\s+of\s)", re.I)
+
+
+def overcharged_nth_bag(text: str, fee: int, free_total: int) -> list[tuple[str, int]]:
+    """(the amount as written, the bags it is said for) for each sentence that names the n-th bag and
+    then charges the n together more than the fees of those past the ``free_total``: "A second bag
+    would be $50 per bag, so $100 for the two", where one travels free."""
+    out: list[tuple[str, int]] = []
+    for m in _NTH_BAG_THEN_ALL.finditer(text.replace("*", "")):
+        n = _ORDINALS[m[1].lower()]
+        if m[3] is not None and _NUMBER_WORDS[m[3].lower()] != n:
+            continue  # another count: "a third bag ... $100 for the two extra ones"
+        cents = round(float(m[2]) * 100)
+        if cents % fee == 0 and cents > max(n - free_total, 0) * fee:
+            out.append(("$" + m[2], n))
+    return out
+
+
 # The free bags said to be left: "you still have 3 more free bags", "room for 2 more free bags".
 _FREE_LEFT = re.compile(r"\b(\d+|one|two|three|four|five)\s+more\s+free\s+(?:checked\s+)?bags?\b", re.I)
 

@@ -54,6 +54,7 @@ from trajectory2gym.certify.bag_allowance import (
     misfeed_per_bag,
     misstated_bags,
     misstated_free_left,
+    overcharged_nth_bag,
     unknown_tier_bags,
 )
 from trajectory2gym.certify.bag_removal import bag_removal_rule, offers_bag_removal
@@ -4099,6 +4100,10 @@ class _Run:
                 # "brings you to 2 bags, and the extra bag costs $50", for a gold member in economy
                 reasons.append(reason("text_contradicts_policy", arg="baggage", value=f"{written} for {total} bags",
                                       detail=f"{free_total} travel free here: {self._free_bags[1]}"))
+            if " for " in content:  # "A second bag would be $50 per bag, so $100 for the two", one free
+                for written, count in overcharged_nth_bag(content, self._bag_fee, free_total):
+                    reasons.append(reason("text_contradicts_policy", arg="baggage", value=f"{written} for {count} bags",
+                                          detail=f"{free_total} travel free here: {self._free_bags[1]}"))
         if "in total" in content and "free" in content:  # "4 in total, so going to 5 bags both new bags are free"
             for said, allowed, total in free_beyond_allowance(content):
                 reasons.append(reason("text_miscalculated", value=said[:80],

@@ -17,6 +17,7 @@ from trajectory2gym.certify.bag_allowance import (
     misfeed_per_bag,
     misstated_bags,
     misstated_free_left,
+    overcharged_nth_bag,
     unknown_tier_bags,
 )
 from trajectory2gym.certify.reasons import reason_kind
@@ -209,6 +210,20 @@ def test_a_fee_for_a_bag_within_the_free_total(text: str, found: list[tuple[str,
 def test_a_fee_for_a_count_of_bags_added_within_the_free_total(text: str, held: int | None,
                                                                found: list[tuple[str, int]]) -> None:
     assert charged_free_bags(text, 5000, 1, held) == found
+
+
+@pytest.mark.parametrize(("text", "free_total", "found"), [
+    # the n-th bag, then what the n together cost (blind set 93, a93_19 40): one travels free
+    ("A second bag would be $50 per bag, so **$100** for the two.", 1, [("$100", 2)]),
+    ("A second bag would be $50 per bag, so **$50** for the two.", 1, []),
+    ("A second bag would be $50 per bag, so **$100** for the two.", 0, []),  # none free
+    ("A third bag would be $50, so $100 for the two extra ones.", 1, []),  # another count
+    ("A second bag is $50, so $100 for both of you.", 1, []),  # the passengers
+    ("A third checked bag brings it to $100 for all three bags.", 1, []),
+    ("A third checked bag brings it to $150 for all three bags.", 1, [("$150", 3)]),
+])
+def test_a_fee_for_the_nth_bag_and_those_before_it(text: str, free_total: int, found: list[tuple[str, int]]) -> None:
+    assert overcharged_nth_bag(text, 5000, free_total) == found
 
 
 @pytest.mark.parametrize(("tier", "kinds"), [
