@@ -177,7 +177,7 @@ _POLITE = re.compile(r"\bif you(?:'d| would)? (?:like|want|wish|prefer)\b", re.I
 # A full refund's amount: "cancel RXBE5Q with a full refund of $142", "a full $202 refund".
 # A cancellation's refund, in a sentence that says the cancellation: "cancel it with a refund of $1,805".
 _CANCEL_REFUND = re.compile(r"\brefund\s+of\s+\**\$(\d[\d,]*(?:\.\d+)?)", re.I)
-_REFUND_LABEL = re.compile(r"\W*refund\**\s*:\s*\**\$(\d[\d,]*(?:\.\d+)?)\**(?![\d,.]*\d)(?!\s*(?:\+|and\b|each|per\b))",
+_REFUND_LABEL = re.compile(r"\W*refund\**\s*(?::|\s+of\b)\s*\**\$(\d[\d,]*(?:\.\d+)?)\**(?![\d,.]*\d)(?!\s*(?:\+|and\b|each|per\b))",
                            re.I)
 _FULL_REFUND = re.compile(r"\bfull\s+(?:refund\s+of\s+\**\$(\d[\d,]*(?:\.\d+)?)|\**\$(\d[\d,]*(?:\.\d+)?)\**\s+refund)", re.I)
 

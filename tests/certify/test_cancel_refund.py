@@ -272,6 +272,10 @@ def test_the_insurance_rule_said_with_its_reasons(convo: Any, at: Any, said: str
     ("RXBE5Q:\n- HAT049, economy\n- Travel insurance: yes\n- Refund: $202 USD back to gift_card_1584929\n\nCancel it?",
      []),
     ("RXBE5Q:\n- HAT049, economy\n- Refund: $142 USD back to gift_card_1584929\n\nReturn it?", []),  # no cancellation
+    # ... or "Refund of" (blind set 92, a92_02 22)
+    ("- Cancel reservation RXBE5Q (HAT049, May 28)\n- Refund of **$142** to your gift card — the $30 insurance premium "
+     "itself isn't refundable.\n\nShall I proceed?", [("$142", "RXBE5Q", 20200)]),
+    ("- Cancel reservation RXBE5Q (HAT049, May 28)\n- Refund of **$202** to your gift card.\n\nShall I proceed?", []),
     # cancellations spoken of in general, beside an item change's refund (blind set 91, r91_01 26)
     ("The policy gives refund timelines for cancellations only.\n\n- Order: RXBE5Q\n- Refund: $142 to Visa\n\n"
      "Proceed?", []),
