@@ -4533,13 +4533,15 @@ class _Run:
             # "Both refunds go to your Mastercard ending 6380", where one of the orders was paid by gift card
             for said, order, paid_by in misdirected_cancel_refunds(content, paid_of):
                 reasons.append(reason("text_misdirected_cancel_refund", arg=order, value=said, detail=paid_by))
-        if self._pending_rule and "I " in content and (offers := changes_offered(content)) and (
-                orders := {m[0] for m in ORDER_NAMED.finditer(content)}):
+        if self._pending_rule and "I " in content and "W" in content:
             # "Order #W3386455 ... I can cancel it for you", where it shows processed
-            for order in sorted(orders):
-                if isinstance(status := self._status_of(order if order.startswith("#") else f"#{order}"), str) \
-                        and status and status != "pending":
-                    reasons.append(reason("text_contradicts_policy", arg=order, value=offers[0], detail=self._pending_rule))
+            flagged: set[str] = set()
+            for offer, orders in changes_offered(content):
+                for order in sorted(orders - flagged):
+                    if isinstance(status := self._status_of(order if order.startswith("#") else f"#{order}"), str) \
+                            and status and status != "pending":
+                        flagged.add(order)
+                        reasons.append(reason("text_contradicts_policy", arg=order, value=offer, detail=self._pending_rule))
         if self._return_rule and "efund" in content and self.index.json_has('"payment_history"'):
             # "I can return the puzzle and refund the $45.90 to your PayPal account", paid with a gift card
             for said, order in misdirected_refunds(content, *self._delivered_order(content), self._user_text()):

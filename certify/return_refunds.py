@@ -141,7 +141,19 @@ _CAN_CHANGE = re.compile(r"\bI\s+(?:can|could)\s+(?:still\s+|also\s+)?(?:cancel|
                          re.I)
 
 
-def changes_offered(text: str) -> list[str]:
-    """The offers a text makes to cancel or change an order ("I can cancel it for you"), as written."""
-    return [m[0] for m in _CAN_CHANGE.finditer(text)] if "I " in text else []
+def changes_offered(text: str) -> list[tuple[str, set[str]]]:
+    """The offers a text makes to cancel or change an order ("I can cancel it for you"), as written,
+    each with the orders its sentence names (where it names none, those of the whole text): "Since
+    #W4284542 is pending, I can change its address" offers nothing on the delivered order listed above."""
+    if "I " not in text:
+        return []
+    out: list[tuple[str, set[str]]] = []
+    whole: set[str] | None = None
+    for sentence in SENTENCE_OR_LINE.split(text):
+        for m in _CAN_CHANGE.finditer(sentence) if "I " in sentence else ():
+            own = {o[0] for o in ORDER_NAMED.finditer(sentence)}
+            if not own:
+                whole = whole if whole is not None else {o[0] for o in ORDER_NAMED.finditer(text)}
+            out.append((m[0], own or whole or set()))
+    return out
 

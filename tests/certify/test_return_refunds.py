@@ -169,6 +169,11 @@ def test_a_cancellations_refund_asked_after_the_order_was_named(convo: Any, at: 
     ("processed", "#W3386455 is already processed, so it can't be cancelled - but I can still update its shipping "
                   "address if you give me the new one.", ["text_contradicts_policy"]),
     ("processed", "#W3386455 is already processed, so it can't be cancelled or changed.", []),
+    # the offer's sentence names another order, a pending one (blind set 94, r94_03 14)
+    ("processed", "- **#W3386455** (processed) - the vacuum\n- **#W4284542** (pending) - a speaker\n\nSince #W4284542 "
+                  "is pending, I can change its shipping address to:\n\n**894 Hickory Lane**", []),
+    ("processed", "- **#W4284542** (pending) - a speaker\n\nSince #W3386455 is open, I can change its shipping address.",
+     ["text_contradicts_policy"]),
     # the user's own address offered, not the order's (blind set 82, r82_01 40)
     ("processed", "I can update your default address whenever you like. #W3386455 is processed, so no pending "
                   "shipment's address would change.", []),
