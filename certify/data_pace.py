@@ -10,6 +10,7 @@ written (to 5% where the text says it is about that), from:
 - an amount used at a rate: a rate times a count of days (0.6 GB a day for 3 days, 1.8 GB);
 - a count of days: between two dates known, either end counted or not ("8 days after today" from the 20th
   to the 28th), or an amount over a rate (1.9 GB at 0.76 GB a day, 2.5 days);
+- a quotient the text writes out with its result ("6.3 / 0.348 = 18.1");
 - a day: one day either side of a date known ("Feb 23–28" after today, the 22nd; a new allowance "March 1"),
   a date without its year read in any year shown.
 
@@ -34,6 +35,9 @@ _RATE = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s*\**\s*GB\**\s*(?:a|per|/|each)\
 _DAYS = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?|\d*½)\s*\**\s*(?:more\s+|full\s+)?days?\b", re.I)
 _ABOUT = re.compile(r"\b(?:about|around|roughly|approximately|nearly|almost|some)\s+\**$|~\s*$", re.I)
 _VALUE = re.compile(r"(\d+(?:\.\d+)?|\d*½)")
+# A quotient written out: "(6.3 / 0.348 = 18.1)", "8.7 ÷ 25 ≈ 0.35".
+_QUOTIENT = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s*(?:GB\s*)?[/÷]\s*(\d+(?:\.\d+)?)\s*(?:GB(?:/day)?\s*)?(?:=|≈)\s*~?\s*\**"
+                       r"(\d+(?:\.\d+)?)(?![\d.]*\d)", re.I)
 
 
 def may_pace(text: str) -> bool:
@@ -106,6 +110,10 @@ def paced(shown: str, text: str, known_text: str, shown_dates: Iterable[date]) -
     rates = [float(r[1]) for r in _RATE.finditer(text) if r.start() != at]
     spans = [float(abs((a - b).days) + extra) for a in dates for b in dates if a > b for extra in (-1, 0, 1)]
     counts = [_number(d[1]) for d in _DAYS.finditer(text) if d.start() != at] + spans
+    if "/" in text or "÷" in text:  # "6.3 / 0.348 = 18.1": its own quotient
+        for q in _QUOTIENT.finditer(text):
+            if q[3] == written and float(q[2]) > 0 and _close(said, written, float(q[1]) / float(q[2]), about):
+                return True
     if value.lower().endswith("gb"):
         return (any(_close(said, written, g / d, about) for g in amounts for d in counts if d > 0)
                 or any(_close(said, written, r * d, about) for r in rates for d in counts))

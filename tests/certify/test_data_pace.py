@@ -37,6 +37,9 @@ def test_a_pace_worked_out_from_the_texts_terms(shown: str, rate: str, lasts: st
     ("3 days at 0.6 GB a day is roughly **2.4 GB**.", "2.4 GB", False),
     ("A new allowance starts March 1, the day after February 28; GB used resets each day.", "March 1", True),
     ("A new allowance starts March 3; GB used resets each day.", "March 3", False),
+    # a quotient written out (blind set 94, t94_01 44)
+    ("At that pace, 6.3 GB would last **about 18 days** (6.3 / 0.348 = 18.1).", "18.1", True),
+    ("At that pace, 6.3 GB would last **about 18 days** (6.3 / 0.348 = 19.1).", "19.1", False),
     # a day without its month, in a shown date's month (blind set 92, t92_05 62)
     ("From the 25th, 3 days are left after today (Feb 26–28), at about 0.6 GB a day.", "Feb 26", True),
     ("From the 25th, 3 days are left after today (Feb 23–28), at about 0.6 GB a day.", "Feb 23", False),
