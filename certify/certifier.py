@@ -574,6 +574,18 @@ _HOURS_SAID = re.compile(r"\b(\d{1,2})[- ]hours?\b", re.I)
 # A time frame the agent promises: "within 24 hours", "takes about 3 days" (not "due in 6 days", a count).
 _TIME_FRAME = re.compile(r"\b(?:within|about|around|approximately|up to|takes?)\s+(\d+\s+(?:business\s+|working\s+)?"
                          r"(?:hours|days|weeks))\b", re.I)
+
+
+def _range_end_said(frame: str, said: str) -> bool:
+    """Whether a time frame ("3 hours") is an end of a range the (lower-case) text ``said`` gives in
+    that unit: "anything within 3-4 hours of my original departure"."""
+    count, unit = frame.split()[0], frame.split()[-1].lower()
+    if count not in said:
+        return False
+    return re.search(rf"(?<![\d.]){count}\s*(?:-|–|to)\s*\d+\s+{unit}\b|(?<![\d.])\d+\s*(?:-|–|to)\s*{count}\s+{unit}\b",
+                     said) is not None
+
+
 # A claim of its own the agent quotes to take back: "I said there's a 30-day window, but ...".
 _OWNED_UP = re.compile(r"\bI\s+(?:wrongly\s+|mistakenly\s+)?(?:said|mentioned|told you|stated|claimed)\b[^.!?]{0,24}$")
 # A size said as a limit: "limits MMS messages to 1 MB each", "capped at 300 KB", "a maximum of 5 MB".
@@ -1678,7 +1690,9 @@ class _Run:
             # "refunded within 24 hours", "takes about 24 hours to become active", said of nothing
             plain = text.replace("*", "")
             misses += [m[1] for m in _TIME_FRAME.finditer(plain)
-                       if m[1] not in misses and not self.index.has_string(m[1]) and not (
+                       if m[1] not in misses and not self.index.has_string(m[1])
+                       and not _range_end_said(m[1], self._user_text())  # "within 3 hours", the user's "3-4 hours"
+                       and not (
                            self._now is not None and m[1].endswith("hours")  # "about 31 hours" since its booking
                            and hours_since(int(m[1].split()[0]), self._now, self.index.json_observations))
                        # "the nonstop HAT072, which takes 4 hours": its own times make it

@@ -70,6 +70,21 @@ def test_a_processing_time_must_be_visible(convo: Any, at: Any, system: str, sai
 
 
 @pytest.mark.parametrize(("said", "reasons"), [
+    # an end of the range the user gave (blind set 94, a94_06 18)
+    ("Both nonstops are within 3 hours of your original departure.", []),
+    ("Both nonstops are within 4 hours of your original departure.", []),
+    ("Both nonstops are within 5 hours of your original departure.",
+     ["text states '5 hours' not in visible history"]),
+    ("The refund takes about 3 days.", ["text states '3 days' not in visible history"]),  # another unit
+])
+def test_a_time_frame_the_user_gave_as_a_range(convo: Any, at: Any, said: str, reasons: list[str]) -> None:
+    c = convo(system="You are an airline agent.")
+    c.user("I'm OK with anything within 3-4 hours of my original departure time from Atlanta.")
+    i = c.say(said)
+    assert at(certify_interaction(c.build()), i).reasons == reasons
+
+
+@pytest.mark.parametrize(("said", "reasons"), [
     # A limit in months, where the tool says "at most six months" (blind sets 61, 71, 72: t61_05, t71_02, t72_04)
     ("You can resume it any time within 12 months.", ["text states '12 months' not in visible history"]),
     ("A line can stay suspended for up to 12 months.", ["text states '12 months' not in visible history"]),
