@@ -751,7 +751,8 @@ def difference_as_total(text: str, people: Callable[[], int | None], whole: froz
             before = text[:m.start()]
             lead = before[-48:]
             lead = lead[max(lead.rfind(c) for c in "$\n.;") + 1:]  # the words since the last amount or sentence
-            if _CHANGE_WORD.search(lead) and not _SCALED_UP.search(before):
+            # (not a total right after the share it scales up: "$6 more per passenger, $12 in total")
+            if _CHANGE_WORD.search(lead) and not _SCALED_UP.search(before) and not _PER_SAID.search(lead):
                 out += _per_head(m[1], before, people, whole)
             elif before.rstrip(" *").endswith("=") and "(" in before and not _SCALED_UP.search(before) and _CHANGE_WORD.search(
                     before[max(before.rfind(". "), before.rfind("\n")) + 1:]) and (n := people()) and n > 1:

@@ -605,6 +605,11 @@ def test_a_balance_before_and_after_a_refund(text: str, wrong: list[tuple[str, s
      "would be **$1,164** for both of you.", 2, []),
     # already scaled from an amount per person (blind set 80, a80_09 43)
     ("$113 + $165 = $278 per person versus $265 today: **$13 more per person, $39 in total**.", 3, []),
+    # ... the share said right before it, after other fares that differ by the total (blind set 94, a94_07 38)
+    ("HAT145 ($137), HAT013 ($128) and your HAT235 ($125). HAT013 would cost $128 − $122 = $6 more per passenger, "
+     "$12 in total.", 2, []),
+    ("HAT145 ($137), HAT013 ($128) and your HAT235 ($125). HAT013 would cost $128 − $122 = $6 more, $12 in total.",
+     2, [("$12", "$137.00 − $125.00 per passenger, for 2")]),
 ])
 def test_a_per_passenger_difference_said_as_the_total(text: str, people: int, wrong: list[tuple[str, str]]) -> None:
     assert difference_as_total(text, lambda: people) == wrong
