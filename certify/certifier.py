@@ -1810,7 +1810,7 @@ class _Run:
                 # "| HAT044 | 20:00 | 22:30 | 2h30 |", "| HAT025 + HAT023 | ... | 6h30 |" (the wait between them)
                 and not ((hours := as_decimal_hours(tok)) is not None
                          and (hours_between_said(hours, (short := text.replace(tok, f"{hours}h")))
-                              or hours_of_flights(hours, short, self._times_of)))
+                              or hours_of_flights(hours, short, self._times_of) or self._wait_to_booked(hours, short)))
                 # "a long 19½-hour wait in Chicago" (02:30 to 22:00), a half written as one sign
                 and not ((half := _HALF_HOURS.fullmatch(tok)) is not None
                          and hours_between_said(f"{half[1]}.5", text.replace("½", ".5")))
@@ -3296,6 +3296,18 @@ class _Run:
             return set()
         return {c for obj, own in self._objects_shown(ident, '"total') if own
                 for k in TOTAL_KEYS if (c := to_cents(obj.get(k))) is not None}
+
+    def _wait_to_booked(self, hours: str, text: str) -> bool:
+        """Whether a count of hours said of a layover ("a 4.5h layover in Orlando") is the wait between a
+        flight the text (or the sentences around it) names and one of the reservation it names."""
+        if not re.search(rf"(?<![\d.]){re.escape(hours)}h\**\s+(?:layover|connection|stop)", text):
+            return False
+        booked: list[str] = []
+        for code in dict.fromkeys(_RESERVATION_CODE.findall(text)):
+            flights = self.index.field_of(code.lower(), "flights")
+            if isinstance(flights, list):
+                booked += [str(f["flight_number"]) for f in flights if isinstance(f, dict) and "flight_number" in f]
+        return bool(booked) and hours_of_flights(hours, text, self._times_of, wait=True, booked=booked)
 
     def _times_of(self, flight: str, way: str) -> set[str]:
         """The scheduled departure or arrival times ("HH:MM") the observations show for a flight."""

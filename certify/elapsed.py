@@ -7,7 +7,7 @@ date ("Today's date is 2025-02-25", tau-bench's "The current time is 2024-05-15 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from contextlib import suppress
 from datetime import date, datetime
 
@@ -212,7 +212,8 @@ def as_decimal_hours(token: str) -> str | None:
     return f"{int(m[1]) + int(m[2]) / 60:.4g}"
 
 
-def hours_of_flights(number: str, text: str, times_of: Callable[[str, str], set[str]], wait: bool = False) -> bool:
+def hours_of_flights(number: str, text: str, times_of: Callable[[str, str], set[str]], wait: bool = False,
+                     booked: Sequence[str] = ()) -> bool:
     """Whether ``number``, said as a count of hours in a sentence or a table's row ("HAT025 + HAT023 |
     JFK | 04:00 | 20:00 | 6.5h"), is a time the flights it names (or, naming none, those the two
     sentences before it and the one after name) make, in the order named, by their scheduled times
@@ -220,7 +221,9 @@ def hours_of_flights(number: str, text: str, times_of: Callable[[str, str], set[
     one's arrival and the next one's departure, or the whole trip from the first departure to the last
     arrival. ``wait``: the count is said of a connection, between any named flight's arrival and
     another's departure, the flights of the sentences around it named too ("HAT138 lands at 13:30. Your
-    first flight, HAT056, lands at 09:00, so you have a 2-hour connection")."""
+    first flight, HAT056, lands at 09:00, so you have a 2-hour connection"). ``booked``: the flights of the
+    reservations the text names, which a connection may also run to or from ("HAT013 would give you a 4h30
+    layover in Orlando", before the booked HAT298)."""
     try:
         minutes = round(float(number) * 60)
     except ValueError:
@@ -244,6 +247,9 @@ def hours_of_flights(number: str, text: str, times_of: Callable[[str, str], set[
             (legs[0][0], legs[-1][1])]
         if wait:
             pairs += [(legs[i][1], legs[j][0]) for i in range(len(legs)) for j in range(len(legs)) if i != j]
+            kept = [({_clock_minutes(t) for t in times_of(f, "departure")}, {_clock_minutes(t) for t in times_of(f, "arrival")})
+                    for f in booked if f not in flights]
+            pairs += [(leg[1], other[0]) for leg in legs for other in kept] + [(other[1], leg[0]) for leg in legs for other in kept]
         if any((b - a) % 1440 == minutes for starts, ends in pairs for a in starts for b in ends):
             return True
     return False

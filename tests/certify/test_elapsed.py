@@ -284,6 +284,33 @@ def test_hours_the_flights_make_in_a_text(convo: Any, at: Any, said: str, misses
         f"text states '{m}' not in visible history" for m in misses)
 
 
+@pytest.mark.parametrize(("said", "misses"), [
+    # a layover between a flight offered and the next one the reservation named keeps (blind set 94, a94_07 38)
+    ("Since YAX4DR is in economy, its first flight could change. HAT013 would give you a 4h30 layover in Orlando.",
+     []),
+    ("Since YAX4DR is in economy, its first flight could change. HAT013 would give you a 5h30 layover in Orlando.",
+     ["5h30"]),
+    ("HAT013 would give you a 4h30 layover in Orlando.", ["4h30"]),  # no reservation named
+])
+def test_a_layover_before_a_booked_flight(convo: Any, at: Any, said: str, misses: list[str]) -> None:
+    from trajectory2gym.envs.registry import tool_specs
+
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("Is there an earlier Boston to Orlando flight on the 18th for YAX4DR?")
+    c.call("get_reservation_details", {"reservation_id": "YAX4DR"}, {
+        "reservation_id": "YAX4DR", "cabin": "economy", "flights": [
+            {"flight_number": "HAT235", "origin": "BOS", "destination": "MCO", "date": "2024-05-18", "price": 122},
+            {"flight_number": "HAT298", "origin": "MCO", "destination": "MSP", "date": "2024-05-19", "price": 127}]})
+    c.call("search_direct_flight", {"origin": "BOS", "destination": "MCO", "date": "2024-05-18"}, [
+        {"flight_number": "HAT013", "scheduled_departure_time_est": "19:00:00", "scheduled_arrival_time_est": "22:30:00"},
+        {"flight_number": "HAT235", "scheduled_departure_time_est": "23:00:00", "scheduled_arrival_time_est": "02:30:00+1"}])
+    c.call("search_direct_flight", {"origin": "MCO", "destination": "MSP", "date": "2024-05-19"}, [
+        {"flight_number": "HAT298", "scheduled_departure_time_est": "03:00:00", "scheduled_arrival_time_est": "06:00:00"}])
+    i = c.say(said)
+    assert sorted(at(certify_interaction(c.build()), i).reasons) == sorted(
+        f"text states '{m}' not in visible history" for m in misses)
+
+
 @pytest.mark.parametrize(("said", "kinds"), [
     # the end of a day's window, the day after the current date (blind set 89: a89_01 40, a89_07 51)
     ("HATHAT was booked today, May 15 at 15:00 EST, so it can be cancelled within 24 hours: until about "
