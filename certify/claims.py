@@ -129,7 +129,9 @@ _KIND_OF_SEVERAL = re.compile(r"\b[\w-]+\s+(?:reservations|bookings|orders|lines
 
 
 # A few verbs of change in the plain past, the agent's own report of them: "Summary: ..., I enabled roaming".
-_PAST_CHANGE = (r"I\s+(?:also\s+)?(?:enabled|disabled|added|removed|cancell?ed|refunded|suspended|resumed|booked|"
+# (not sums: "I added incorrectly", "I added them up wrong")
+_PAST_CHANGE = (r"I\s+(?:also\s+)?(?:enabled|disabled|added(?!\s+(?:(?:it|them|those|these|the\s+\w+)\s+)?"
+                r"(?:up|incorrectly|wrongly|wrong|correctly)\b)|removed|cancell?ed|refunded|suspended|resumed|booked|"
                 r"issued|submitted)\b")
 # The agent saying it did something itself: "I've also added a $50 certificate", "I have submitted a
 # refund request". Not "I've checked", "I've noted", "I've confirmed that ...": those change nothing.

@@ -437,6 +437,17 @@ def test_the_bill_a_charge_goes_on_is_no_object_acted_on(text: str, found: list[
     assert unmade_claims(text, lambda: made, lambda: nouns) == found
 
 
+@pytest.mark.parametrize(("text", "found"), [
+    # a sum added up, not a thing added (blind set 94, r94_04 22); no write went through at all
+    ("You're quite right, and I apologise - I added incorrectly. $88 + $626.14 = **$714.14**.", []),
+    ("Sorry, I added the amounts up wrong: it's $714.14.", []),
+    ("Sorry, I added a $50 credit to your account.", ["Sorry, I added a $50 credit to your account."]),
+])
+def test_adding_up_is_no_action(text: str, found: list[str]) -> None:
+    nouns = action_nouns([("cancel_pending_order", ("order_id", "reason"))])
+    assert unmade_claims(text, lambda: None, lambda: nouns) == found
+
+
 @pytest.mark.parametrize(("text", "verbs", "found"), [
     # Nothing went through since the user spoke: a claim of a kind of action never made is made up.
     ("I've removed the Vacuum Cleaner from #W3130288.", {"chan"}, ["I've removed the Vacuum Cleaner from #W3130288."]),
