@@ -226,8 +226,8 @@ def misstated(text: str, amounts: set[int]) -> list[str]:
     for sentence in SENTENCE_OR_LINE.split(text):  # a list's lines are statements of their own
         if not _MOVED_WORDS.search(sentence) or _SHARE.search(sentence) or (" would " in sentence and _WOULD.search(sentence)):
             continue  # "$693 per passenger", "each of you was charged $22": a share of what moved; "so $7.72 would be refunded": an offer
-        said = dollar_amounts(sentence)
-        if said and not any(c in amounts for _, c in said):
+        said = dollar_amounts(sentence)  # (a sign the text writes says the way: "-$292.37 to be refunded")
+        if said and not any(abs(c) in amounts for _, c in said):
             if _CLAUSE_BREAK.search(sentence) or _NOT_MOVED.search(sentence):  # only the clauses that say money moved
                 said = [a for clause in _CLAUSE_BREAK.split(sentence) if _MOVED_WORDS.search(clause)
                         and not _NOT_MOVED.search(clause) for a in dollar_amounts(clause)]

@@ -154,6 +154,10 @@ def test_a_refund_stated_as_another_visible_sum_is_misstated() -> None:
     # what the next action would refund is an offer, not a report (blind set 77, r77_08)
     ("The return is requested. The 1500 piece version is $46.00, so $7.72 would be refunded to your gift card.", []),
     ("The return is requested, and $7.72 was refunded to your gift card.", ["$7.72"]),
+    # the amount with the sign the result writes (blind set 94, r94_05 34)
+    ("Submitted! The exchange is recorded, with a price difference of -$380.74 to be refunded to your gift card.", []),
+    ("Submitted! The exchange is recorded, with a price difference of -$380.47 to be refunded to your gift card.",
+     ["-$380.47"]),
 ])
 def test_an_amount_said_to_go_to_a_method_is_a_movement(text: str, found: list[str]) -> None:
     assert reports_money(text)
