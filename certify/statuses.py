@@ -244,6 +244,9 @@ def contradicted(text: str, status_of: Callable[[str], Any],
         if "have " in sentence and _TAKEN_BACK.search(sentence):
             continue  # "I shouldn't have said it departed": a status taken back, not said
         shown = status_of(ident)
+        if said == {"pending"} and isinstance(shown, str) and shown.lower() in REQUESTED and (
+                kind := _KIND_PENDING.search(sentence)) is not None and shown.lower().startswith(kind[1].lower()):
+            continue  # "#W9894882 has the bike exchange pending": the request is, as "exchange requested" says
         if isinstance(shown, str) and shown.lower() in _LINE_STATUSES and said <= _BILL_STATUSES \
                 and _A_BILL.search(sentence):
             continue  # "Now that the overdue bill is paid, I can resume line L1002": the bill's, no line's
@@ -344,6 +347,8 @@ def past_contradicted(text: str, status_of: Callable[[str], Any]) -> list[tuple[
 _SHIPPED_WHERE = re.compile(r"\bshipped\s+(?:to|from|via)\b", re.I)
 # An order whose return or exchange is requested is delivered: not shipped, pending or cancelled.
 REQUESTED = frozenset({"exchange requested", "return requested"})
+# A request said to be pending: "the bike exchange pending", "its return is still pending".
+_KIND_PENDING = re.compile(r"\b(exchange|return)s?\s+(?:request\s+)?(?:(?:is|still|now)\s+)*pending\b", re.I)
 _BEING_DONE = re.compile(r"\bbeing\s+(?:exchanged|returned)\b", re.I)
 _NOT_AFTER_REQUEST = frozenset({"shipped", "pending", "cancelled", "processed", "returned", "exchanged"})
 # Statuses of several words that say a bill is not paid yet (no one word is their form).

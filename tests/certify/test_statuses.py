@@ -125,6 +125,10 @@ SHOWN = {"L1005": "Active", "#W1000001": "pending", "B1001": "Paid", "B1006": "D
     ("Bill B1001 is still unpaid.", [("B1001", "Paid")]),
     # an exchange requested is not done (blind audit r65_02); what cannot be is no status (r62_11)
     ("Done. Status of #W1000002 is now 'exchanged'.", [("#W1000002", "exchange requested")]),
+    # the request said to be pending (blind set 94, r94_05 52)
+    ("#W1000002 has the bike exchange pending, with $292.37 to come back to your gift card.", []),
+    ("#W1000002 has a return pending.", [("#W1000002", "exchange requested")]),  # another kind of request
+    ("#W1000002 is pending.", [("#W1000002", "exchange requested")]),
     ("Order #W1000003 is delivered, and an order can be returned or exchanged only once, so the lamp cannot be "
      "exchanged.", []),
     ("Order #W1000003 is delivered, so the lamp cannot be returned.", []),
