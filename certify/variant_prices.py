@@ -212,7 +212,10 @@ def misdescribed_prices(text: str, objects: Callable[[], set[Described]]) -> lis
 
 # How a line says an item is in stock or not: a table's mark first, then the words.
 _OUT = re.compile(r"\b(?:out of stock|unavailable|not available|not in stock|sold out)\b"
-                  r"|\b(?:available|in stock)\s*:?\s*\**(?:no|false)\b", re.I)  # a column's "Available no"
+                  r"|\b(?:available|in stock)\s*:?\s*\**(?:no|false)\b"  # a column's "Available no"
+                  # "isn't in the available list", "is not among the in-stock ones"
+                  r"|(?:\bis\s*n[o']?t|\bare\s*n[o']?t|\bisn’t|\baren’t)\s+(?:in|among|one of)\s+(?:the\s+)?(?:list of\s+)?"
+                  r"(?:available|in stock)\b", re.I)
 _IN = re.compile(r"\b(?:in stock|available|(?:i|we) can offer|you can (?:buy|order|get) (?:right )?now)\b", re.I)
 
 

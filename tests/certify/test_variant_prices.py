@@ -139,6 +139,10 @@ def _with_one_sold_out() -> OptionBook:
     ("In cotton crew neck, the in-stock one is black XL; the others are out of stock.", []),
     ("In cotton crew neck, the in-stock one is blue M; the others are out of stock.",
      [("blue/m/cotton/crew neck", "in stock")]),
+    # "isn't in the available list" says it is out of stock (blind set 94, r94_07 60)
+    ("That exact one (blue, M, cotton, crew neck) isn't in the available list, so there's nothing to exchange to.", []),
+    ("That exact one (black, XL, cotton, crew neck) isn't in the available list.",
+     [("black/xl/cotton/crew neck", "out of stock")]),
 ])
 def test_a_stock_said_of_an_item_described_by_its_options(text: str, flagged: list[tuple[str, str]]) -> None:
     book = _with_one_sold_out()
