@@ -195,8 +195,13 @@ def compact(text: str) -> str:
     return key
 
 
+_POSSESSIVE = re.compile(r"(?<=\d)['’]s\b")  # "#w3579467's address": the order's id (as ``chunks`` reads it)
+
+
 def tokens(low: str) -> list[str]:
     """Identifier keys of the whitespace/quote-delimited tokens of a lower-cased text."""
+    if "'s" in low or "’s" in low:
+        low = _POSSESSIVE.sub("", low)
     if low.isascii():
         return low.encode().translate(*_TOKEN_BYTES).decode().split()
     return low.translate(TOKEN_TABLE).split()

@@ -1149,3 +1149,36 @@ def test_the_confirmed_action_done_after_a_wrong_call(convo: Any, at: Any, reply
     i = c.call("enable_roaming", {"customer_id": "C1001", "line_id": "L1002"}, "Roaming enabled successfully")
     found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
     assert ("not_confirmed" not in found) is confirmed, found
+
+
+@pytest.mark.parametrize(("asked", "kinds"), [
+    # the order named in the possessive (blind set 94, r94_08 22), after a plan for two orders one at a time
+    ("Shall I update #W3579467's address to 48 Lakeshore Blvd, Apt 12, Dallas, TX 75201 now?", []),
+    ("Shall I update the address of #W3579467 to 48 Lakeshore Blvd, Apt 12, Dallas, TX 75201 now?", []),
+    ("Shall I update #W1787190's address to 48 Lakeshore Blvd, Apt 12, Dallas, TX 75201 now?",
+     ["confirmation_not_covering"]),
+])
+def test_an_order_named_in_the_possessive(convo: Any, at: Any, asked: str, kinds: list[str]) -> None:
+    c = convo(tools=_specs("retail"))
+    c.user("I'm yusuf_khan_7091. Ship both my pending orders to 48 Lakeshore Blvd, Apt 12, Dallas, TX 75201.")
+    for order, items in (("#W1787190", ["Water Bottle", "Laptop"]), ("#W3579467", ["Electric Kettle"])):
+        c.call("get_order_details", {"order_id": order}, {"order_id": order, "status": "pending", "address": {
+            "address1": "621 Highland Drive", "address2": "Suite 629", "city": "Dallas", "state": "TX", "country": "USA",
+            "zip": "75313"}, "items": [{"name": name, "item_id": str(1000 + k), "price": 50.0} for k, name in enumerate(items)]})
+    c.say("Both orders are **pending**, so their shipping addresses can be changed:\n\n- **#W1787190** (Water Bottle, "
+          "Laptop)\n- **#W3579467** (Electric Kettle)\n\nLet's do them one at a time. First, change **#W1787190** to:"
+          "\n\n48 Lakeshore Blvd, Apt 12, Dallas, TX 75201, USA\n\nShall I proceed with #W1787190? (yes/no)")
+    c.user("yes")
+    c.call("modify_pending_order_address", {"order_id": "#W1787190", "address1": "48 Lakeshore Blvd", "address2": "Apt 12",
+                                            "city": "Dallas", "state": "TX", "country": "USA", "zip": "75201"},
+           {"order_id": "#W1787190", "status": "pending"})
+    c.say("#W1787190 now ships to 48 Lakeshore Blvd. Next, shall I change **#W3579467** to the same address?")
+    c.user("wait, before that. I also want to change the kettle itself, to white. does the address change affect that?")
+    c.say("No - changing the shipping address doesn't affect the items. You can still change the kettle afterwards "
+          "(an order's items can be changed once). " + asked)
+    c.user("yes please")
+    i = c.call("modify_pending_order_address", {"order_id": "#W3579467", "address1": "48 Lakeshore Blvd",
+                                                "address2": "Apt 12", "city": "Dallas", "state": "TX", "country": "USA",
+                                                "zip": "75201"}, {"order_id": "#W3579467", "status": "pending"})
+    assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons)
+            if k in ("not_confirmed", "not_described", "confirmation_not_covering")] == kinds
