@@ -971,11 +971,17 @@ _SOURCE_OF = re.compile(r"\b(?:(?:address|details|one)\s+(?:on|of|from|in|used\s
                         r"|\b(?:except(?:\s+for)?|other\s+than|apart\s+from|but\s+not)\s+(?:order\s+)?[*#]*$", re.I)
 
 
+# ... or as whose address a change takes: "I'll change it to the #W5911003 address", "to #W5911003's address".
+_TO_THE = re.compile(r"\bto\s+(?:the\s+)?[*#]*$", re.I)
+_ADDRESS_AFTER = re.compile(r"[*]*(?:['’]s)?\s+(?:shipping\s+)?address\b", re.I)
+
+
 def _named_as_source(sentence: str, token: str) -> bool:
     """Whether a sentence names an identifier (first) as where a value comes from, or as the one left
     out, not as an object."""
     at = sentence.find(token)
-    return at >= 0 and _SOURCE_OF.search(sentence, max(0, at - 30), at) is not None
+    return at >= 0 and (_SOURCE_OF.search(sentence, max(0, at - 30), at) is not None or (
+        _TO_THE.search(sentence, max(0, at - 12), at) is not None and _ADDRESS_AFTER.match(sentence, at + len(token)) is not None))
 
 
 def _acts_on_another(described: Turn, anchors: Anchors) -> str:

@@ -663,6 +663,11 @@ def test_a_deferral_right_after_the_object_named_bare(convo: Any, at: Any, reply
      "use exactly that address for #W1130240?", []),
     ("The watch order #W8838515 was shipped to 707 Maple Drive, Suite 817, San Antonio, TX 78202, USA.",
      ["not_described"]),  # no offer of the change
+    # the other order named as whose address it takes (blind set 94, r94_11 40)
+    ("#W1130240 is **pending** and currently ships to 229 Lakeview Drive, Chicago. I'll change it to the #W8838515 "
+     "address:\n\n**707 Maple Drive, Suite 817, San Antonio, TX 78202, USA**\n\nShall I proceed?", []),
+    ("#W1130240 is **pending** and currently ships to 229 Lakeview Drive, Chicago. I'll change #W8838515 to this "
+     "address:\n\n**707 Maple Drive, Suite 817, San Antonio, TX 78202, USA**\n\nShall I proceed?", ["not_described"]),
 ])
 def test_an_address_offered_by_use_that_address_for(convo: Any, at: Any, offer: str, kinds: list[str]) -> None:
     watch = {"order_id": "#W8838515", "status": "delivered", "address": {
