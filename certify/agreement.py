@@ -1220,6 +1220,7 @@ def _method_words(anchors: Anchors, turn: Turn) -> frozenset[str]:
     aside = [line for line in turn.text.splitlines() if _about_another(line, anchors)] if "\n" in turn.text else []
     return frozenset().union(*(payment_words(Turn(-1, turn.role, c.text)) for c in turn.clauses
                                if not _MONEY_FLOW.search(c.text) and not _PAID_BEFORE.search(c.text)
+                               and not (c.question and turn.role == "user" and _ASKS_WHAT.match(c.text))
                                and not _about_another(c.text, anchors)
                                and not any(c.text in line for line in aside)))
 
@@ -1238,6 +1239,8 @@ def _about_another(text: str, anchors: Anchors) -> bool:
 
 _MONEY_FLOW = re.compile(r"\b(?:refund\w*|difference|the rest|remaining|balance)\b", re.I)
 # How the order was paid so far, not the method chosen now: "#W8327915 ... was paid $3,844.86 with the gift card".
+# A user's question of what or how much, which picks no method: "What will the gift card have after that?"
+_ASKS_WHAT = re.compile(r"\W*(?:and\s+|so\s+)?(?:what|how|when|where|why|which|who)\b", re.I)
 _PAID_BEFORE = re.compile(r"\b(?:was|were)\s+paid\b|\bcurrently\s+paid\b", re.I)
 
 

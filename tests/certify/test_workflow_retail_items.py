@@ -1012,6 +1012,22 @@ def test_how_the_order_was_paid_is_not_the_method_chosen(convo: Any, method: str
     assert [k for k in map(reason_kind, decision.reasons) if k == "argument_not_confirmed"] == kinds, decision.reasons
 
 
+@pytest.mark.parametrize(("reply", "kinds"), [
+    # a question of what the gift card will hold picks no method (blind set 94, r94_11 53)
+    ("Yes please. What will the gift card have after that?", []),
+    ("Yes please, but put it on the gift card.", ["argument_not_confirmed"]),
+])
+def test_a_question_of_a_balance_in_the_yes_picks_no_method(convo: Any, reply: str, kinds: list[str]) -> None:
+    order = {**ORDER, "status": "pending", "payment_history": [{"payment_method_id": GIFT, "amount": 360.10}]}
+    c = _looked_up(convo, "Pay #W4794911 with my mastercard instead, I'm yusuf_garcia_3055.")
+    c.say(f"Right - #W4794911 was paid with the gift card ($360.10). I can switch it to your Mastercard ending 3762 "
+          f"({CARD}); the $360.10 would go back to the gift card. Shall I proceed?")
+    c.user(reply)
+    i = c.call("modify_pending_order_payment", {"order_id": "#W4794911", "payment_method_id": CARD}, order)
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert [k for k in map(reason_kind, decision.reasons) if k == "argument_not_confirmed"] == kinds, decision.reasons
+
+
 ITEMS_FIVE = [("Espresso Machine", "7441167885", 2866.37), ("Bookshelf", "8895454203", 504.65),
               ("Digital Camera", "7583936705", 3101.43), ("Garden Hose", "1518544029", 95.39),
               ("Gaming Mouse", "8896479688", 143.15)]
