@@ -72,6 +72,7 @@ _DAY_COUNTS = [(w, n) for n in range(2, 8) for w in (str(n), *(k for k, v in NUM
                                                                 and k not in ("both", "twice")))]
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _CLOCK = re.compile(r"(\d{1,2}):(\d{2})(?:\(?(\+\d)\)?)?")  # "02:30+1", "03:00(+1)": a time, the next day
+_STAMP_MINUTES = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}", re.I)  # a timestamp to the minute
 _CLOCK_SPAN = re.compile(r"(\d{1,2}:\d{2}(?:\(?\+\d\)?)?)(?:[-–→]|->)(\d{1,2}:\d{2}(?:\(?\+\d\)?)?)")
 _YEAR_MONTH = re.compile(r"(\d{4})-(0[1-9]|1[0-2])")  # a month of a year: "2025-03"
 _TWO_DAYS = re.compile(r"(\d{4}-\d{2}-\d{2})/(\d{2})")
@@ -703,11 +704,13 @@ class EvidenceIndex:
 
     def time_part_shown(self, token: str) -> bool:
         """A date or time that a visible timestamp holds, as a text writes it shorter: "2024-05-14"
-        of "2024-05-14T23:57:50", "02:30+1" of "02:30:00+1", and a span of two such times
+        of "2024-05-14T23:57:50", "2025-02-15T11:45" of "2025-02-15T11:45:00", "02:30+1" of "02:30:00+1", and a span of two such times
         ("14:00-17:00"). Asked only for a token the index lacks."""
         if ISO_DAY.fullmatch(token):
             hay = self._joined()
             return f'"{token}t' in hay or f'"{token} ' in hay
+        if _STAMP_MINUTES.fullmatch(token):  # "2025-02-15T11:45" of "2025-02-15T11:45:00"
+            return f'"{token.lower()}:' in self._joined()
         if (span := _CLOCK_SPAN.fullmatch(token)) is not None:  # "14:00-17:00": a departure and an arrival
             leave, land = span.groups()  # "21:00→01:30": an arrival past midnight is the next day's
             return ((self.has_string(leave) or self.time_part_shown(leave))

@@ -161,6 +161,9 @@ def test_a_clock_time_a_text_states_must_be_visible(convo, at, said: str, ok: bo
     # A date or a time a visible timestamp holds, written shorter.
     ({"created_at": "2024-05-14T23:57:50", "arrival": "02:30:00+1"}, "Booked: 2024-05-14 23:57; it lands at 02:30+1.",
      "Booked: 2024-05-15; it lands at 02:45+1.", ["2024-05-15", "02:45+1"]),
+    # ... a timestamp to the minute (blind set 94, t94_01 56)
+    ({"activation_date": "2025-02-15T11:45:00"}, "Activated 2025-02-15T11:45.", "Activated 2025-02-15T11:54.",
+     ["2025-02-15T11:54", "11:54"]),
     # A span of two visible times, and a date written day first.
     ({"date": "2024-05-21", "departure": "14:00:00", "arrival": "17:00:00"}, "HAT1 on 21/05/2024, 14:00-17:00.",
      "HAT1 on 22/05/2024, 14:00-18:00.", ["22/05/2024", "14:00-18:00"]),
