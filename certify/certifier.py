@@ -553,7 +553,9 @@ def _retracted(text: str, value: str) -> bool:
 
 # Owning up to a statement made: "I shouldn't have said 7-10 business days", "I was wrong to say that".
 _RETRACTS = re.compile(r"\b(?:shouldn['’]t|should not) have (?:said|written|told you|mentioned|quoted|promised|stated)\b|"
-                       r"\bI was wrong to (?:say|tell)\b")
+                       r"\bI was wrong to (?:say|tell)\b|"
+                       # "Please disregard the $0.71 figure."
+                       r"\b(?:please\s+)?(?:disregard|ignore)\s+(?:the|that|my|this)\b", re.I)
 
 
 def _taken_back_amounts(text: str) -> set[str]:
@@ -3671,7 +3673,7 @@ class _Run:
         for shown in self._stated_misses(content, toks=toks):
             if shown in self._domain_tools.device_values:  # "set it to 4g_5g_preferred": a device setting's name
                 continue
-            if "have " in content and _retracted(content, shown):
+            if ("have " in content or "isregard" in content or "gnore" in content) and _retracted(content, shown):
                 continue  # "I don't have a delivery estimate — I shouldn't have said 7-10 business days."
             if isinstance(shown, str) and may_pace(content) and paced(shown, content, self._user_text(), self.index.dates_shown()):
                 continue  # "15.1 GB in the 20 days since February 1 — about 0.76 GB a day": worked out

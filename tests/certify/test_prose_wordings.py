@@ -898,6 +898,9 @@ def test_a_date_taken_back_is_no_claim(convo: Any, said: str, kinds: list[str]) 
      "stated it.", []),
     ("The bike arrives in 7-10 business days. Earlier I shouldn't have said 7-10 business days.",
      ["text_not_visible", "text_not_visible"]),  # (each time written)
+    # an amount the text asks to be disregarded (blind set 94, t94_09 71)
+    ("I don't have any information on proration. Please disregard the $0.71 figure.", []),
+    ("I don't have any information on proration. It comes to $0.71.", ["text_not_visible"]),
 ])
 def test_a_value_owned_up_to_is_no_claim(convo: Any, order_w123: dict[str, Any], said: str, kinds: list[str]) -> None:
     c = convo()
