@@ -551,6 +551,8 @@ def _retracted(text: str, value: str) -> bool:
     return True
 
 
+# A price per GB a sentence writes: "at $2.00/GB", "$2 per GB".
+_RATE_WRITTEN = re.compile(r"\$\d+(?:\.\d\d)?\s*(?:/\s*GB|per GB)\b")
 # Owning up to a statement made: "I shouldn't have said 7-10 business days", "I was wrong to say that".
 _RETRACTS = re.compile(r"\b(?:shouldn['’]t|should not) have (?:said|written|told you|mentioned|quoted|promised|stated)\b|"
                        r"\bI was wrong to (?:say|tell)\b|"
@@ -1389,11 +1391,16 @@ class _Run:
         return (context is not None and cents > 0 and cents % 12 == 0 and "year" in context
                 and _YEARLY.search(context) is not None and self._amount_ok(cents // 12, context, products))
 
-    def _data_times_price(self, cents: int, data: set[int]) -> bool:
+    def _data_times_price(self, cents: int, data: set[int], sentence: str = "") -> bool:
         """An amount of data times a visible price: one the user asked for, or, where the user named
         none, one the message itself offers ("1.5 GB at $5 per GB comes to $7.50"; ``data`` in
-        hundredths of a GB, from the message). "3 GB will cost $6" after "add 2 GB" is no such amount."""
-        return self._times_a_price(cents, self._user_data() or data)
+        hundredths of a GB, from the message). "3 GB will cost $6" after "add 2 GB" is no such amount;
+        but one whose ``sentence`` writes the rate it is worked out at is ("you'd be 4.1 GB short.
+        Adding that would cost about $8.20 at $2.00/GB")."""
+        user = self._user_data()
+        if user and ("/GB" in sentence or "per GB" in sentence) and _RATE_WRITTEN.search(sentence):
+            return self._times_a_price(cents, user | data)
+        return self._times_a_price(cents, user or data)
 
     def _day_rates_shown(self) -> set[int]:
         """The prices per day (cents) the user, the policy, an observation or a tool's description writes."""
@@ -1769,7 +1776,7 @@ class _Run:
                     if data is None:
                         data = stated_amounts(text, data=True) if money != text else set()
                     if (not self._per_unit(abs(cents), data) if written in rates
-                            else not self._data_times_price(abs(cents), data) and not (
+                            else not self._data_times_price(abs(cents), data, _sentence_at(money, money.find(written))) and not (
                                 "er GB" in money and self._per_unit(abs(cents), data))):  # "Per GB it's ... roughly $4.33"
                         unknown.append((written, abs(cents)))
                         continue

@@ -62,6 +62,10 @@ def test_a_quantity_the_user_asked_for_times_a_unit_price(convo, at) -> None:
     assert _text_visible(convo, at, plan, "2 GB will cost $4.00.", user="Please add 2 GB of data.")
     assert _text_visible(convo, at, plan, "That will cost $4.00.", user="Please add two GB of data.")
     assert not _text_visible(convo, at, plan, "3 GB will cost $6.00.", user="Please add 2 GB of data.")
+    # ... unless the sentence writes the rate it is worked out at (blind set 94, t94_10 63)
+    short = "You'd be roughly 4.1 GB short. Adding that would cost about {} at $2.00/GB."
+    assert _text_visible(convo, at, plan, short.format("$8.20"), user="Please add 2 GB of data.")
+    assert not _text_visible(convo, at, plan, short.format("$8.40"), user="Please add 2 GB of data.")
 
 
 def test_an_operator_minus_is_not_a_sign(convo, at) -> None:
