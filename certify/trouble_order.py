@@ -31,7 +31,9 @@ _ASKS = re.compile(r"\b(?:please|could you|can you|would you|will you|check|turn
                    r"disable|enable|grant|tell me|let me know|read me|look at|what does|what do you see)\b|\?", re.I)
 # A step put off until later, or one already done: no request for it now.
 _LATER_OR_DONE = re.compile(r"\b(?:next(?!\W+(?:please|could you|can you|let's)\b)|later|after(?:wards)?|once|then we|"
-                            r"if (?:that|this|it) doesn't|already|you've|you have|i've|we've)\b", re.I)
+                            r"if (?:that|this|it) doesn't|already|you've|you have|i've|we've"
+                            # a step for the trip ahead: "turn Data Roaming on in her phone when you arrive"
+                            r"|when (?:you|she|he|they|we) (?:arrive|land|get there|reach|travel|are abroad))\b", re.I)
 
 
 def later_steps_asked(text: str, after: str = "no service") -> list[tuple[str, str]]:

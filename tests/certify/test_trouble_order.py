@@ -23,6 +23,11 @@ from trajectory2gym.envs.registry import get_domain, tool_specs
     ("First, please turn on **mobile data** and **data roaming**.", [("mobile data", "mobile data")]),
     ("Next, please open your **APN settings** and tell me what you see.", [("APN settings", "APN")]),
     ("Could you check your APN MMS settings?", [("APN MMS", "MMS")]),
+    # a step for the trip ahead (blind set 94, t94_06 60)
+    ("Done - roaming is now enabled on L1001. She'll also need to turn Data Roaming on in her phone when you arrive.",
+     []),
+    ("Done - roaming is now enabled on L1001. Please turn Data Roaming on in your phone now.",
+     [("Data Roaming", "mobile data")]),
 ])
 def test_a_later_stages_step_asked_for_now(text: str, asked: list[tuple[str, str]]) -> None:
     assert later_steps_asked(text) == asked
