@@ -1253,6 +1253,7 @@ _YES_TO = re.compile(r"\W*(?:yes|yeah|yep)(?:\W+(?:(?:to|for)\s+(?:the|both|all)
 
 
 _TOPIC = re.compile(r"\W*(?:and\s+|but\s+)?(?:(?:for|as for|about|regarding|as to|on)\s+(?:the|my|that|this)\s+\w+"
+                    r"(?:\s+(?!i'?ll\b|let\b|maybe\b)\w+)?"  # ("For the extra data, let me think")
                     r"|(?:the|my|that|this)\s+\w+(?=\s+(?:i'?ll|i will|let me|maybe)\b))", re.I)  # "the upgrade I'll decide later"
 
 

@@ -643,6 +643,9 @@ def test_a_field_read_out_says_yes_to_nothing(convo: Any, at: Any, reply: str, c
     # ... or as the topic of the deferring clause (blind set 84, t84_07 21)
     ("Yes to roaming. For the data, let me think for a sec, I don't want to change my plan.", False),
     ("Yes to roaming and the data. For my profile, let me think for a sec.", True),
+    # ... a topic of two words (blind set 94, t94_05 24)
+    ("Turn on the roaming, yes. For the extra data, let me think for a sec.", False),
+    ("Turn on the roaming and add the data, yes. For the extra bags, let me think for a sec.", True),
 ])
 def test_a_deferral_right_after_the_object_named_bare(convo: Any, at: Any, reply: str, confirmed: bool) -> None:
     c = convo(tools=_specs("telecom"), domain="telecom")
