@@ -45,6 +45,7 @@ from trajectory2gym.certify.dates import date_mentions, says_date
 from trajectory2gym.certify.evidence import EvidenceIndex
 from trajectory2gym.certify.normalize import (
     DATA_UNIT_WORDS,
+    FLIGHT_NUMBER,
     NUMBER_WORDS,
     cents_of,
     chunks,
@@ -915,6 +916,9 @@ def _continues(turn: Turn, anchors: Anchors, index: EvidenceIndex) -> bool:
         return _names_no_other(turn, anchors, index)
     if says(line, ACTION_STEMS - anchors.stems):
         return False
+    if anchors.dated and "HAT" in turn.text and ASKS.search(turn.text) and (flights := set(FLIGHT_NUMBER.findall(turn.text))) \
+            and flights.isdisjoint(ident.upper() for ident, _ in anchors.dated):
+        return False  # it asks about other flights only: "Please confirm step 1: ... the same flights (HAT202 and HAT232)"
     if (offer := _OFFER.search(turn.text)) and not _goes_on(offer) and not says(
             f" {offer[1].lower()} ", anchors.stems) and not (anchors.payments and offer[1].lower() in _PAY_VERBS):
         # it offers to do something else: "Would you like me to list the other colors?"; not the

@@ -2013,3 +2013,33 @@ def test_a_flights_date_in_a_tables_row_under_an_action_with_no_date(convo, at, 
     move = {**TO_ECONOMY, "flights": [{"flight_number": "HAT229", "date": day}]}
     i = c.call("update_reservation_flights", move, {**BUSINESS, **move})
     assert at(certify_interaction(c.build()), i).checks["workflow"] is ok, at(certify_interaction(c.build()), i).reasons
+
+
+@pytest.mark.parametrize(("asked", "covered"), [
+    # a yes asked for step 1 only, then step 2 made too (blind set 94, a94_12 27)
+    ("Please confirm **step 1**: change OWZ4XL's cabin to economy on the same flights (HAT202 and HAT232, May 21) "
+     "for all 3 passengers, with $396 charged to Visa 1777. Yes to proceed?", False),
+    ("Please confirm both steps: economy on HAT202 and HAT232, then the switch to HAT041, Visa 1777. Yes to proceed?",
+     True),
+])
+def test_a_yes_asked_for_one_step_of_two(convo: Any, asked: str, covered: bool) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("Move OWZ4XL to economy and then onto the nonstop HAT041, please.")
+    c.call("get_reservation_details", {"reservation_id": "OWZ4XL"}, {
+        "reservation_id": "OWZ4XL", "cabin": "basic_economy", "flights": [
+            {"flight_number": "HAT202", "date": "2024-05-21", "price": 58},
+            {"flight_number": "HAT232", "date": "2024-05-21", "price": 58}]})
+    c.say("**Step 1 - upgrade OWZ4XL to economy** on HAT202 and HAT232: $396 charged.\n\n**Step 2 - switch to the "
+          "nonstop HAT041** EWR → LAX, May 21: $510 refunded.\n\nBoth go to a credit card or gift card.")
+    c.user("Oh nice. Use my Visa.")
+    c.say(asked)
+    c.user("Yes.")
+    c.call("update_reservation_flights", {"reservation_id": "OWZ4XL", "cabin": "economy", "flights": [
+        {"flight_number": "HAT202", "date": "2024-05-21"}, {"flight_number": "HAT232", "date": "2024-05-21"}],
+        "payment_id": "credit_card_9659780"}, {"reservation_id": "OWZ4XL", "cabin": "economy"})
+    i = c.call("update_reservation_flights", {"reservation_id": "OWZ4XL", "cabin": "economy", "flights": [
+        {"flight_number": "HAT041", "date": "2024-05-21"}], "payment_id": "credit_card_9659780"},
+        {"reservation_id": "OWZ4XL", "cabin": "economy"})
+    found = [reason_kind(r) for r in next(d for d in certify_interaction(c.build()).decisions
+                                          if d.message_index == i).reasons]
+    assert ("confirmation_not_covering" in found or "not_confirmed" in found) is not covered, found
