@@ -208,6 +208,10 @@ def _states_only(turn: Turn, anchors: Anchors) -> bool:
     confirm."""
     low = turn.text.lower()
     seen = False
+    if "_" in low and (fields := _FIELD_NAME.findall(low)):
+        # a record's field read out: "line L1002 shows **roaming_enabled: false**"
+        seen = any(action in field for field in fields for action in anchors.stems)
+        low = _FIELD_NAME.sub(" ", low)
     for action in anchors.stems:
         for m in _stem_words(action).finditer(low):
             # (a state is a participle or an adjective: "enabled", "active"; not "eligible", nor "issue it";
@@ -217,6 +221,9 @@ def _states_only(turn: Turn, anchors: Anchors) -> bool:
                 return False  # the action said as one: the usual case, found first
             seen = True
     return seen
+
+
+_FIELD_NAME = re.compile(r"\b[a-z]+(?:_[a-z]+)+\b")  # a record's field: "roaming_enabled"
 
 
 @lru_cache(maxsize=256)
@@ -1497,6 +1504,8 @@ def _terse_offer(turns: list[Turn], anchors: Anchors, index: EvidenceIndex) -> i
         return -1
     if _IDENTIFIES.search(turns[k].text.rstrip()):
         return -1  # "I found IYLBEK: EWR to LAS ... Is this the reservation you mean?": which one, not what to do
+    if _states_only(turns[k], anchors):
+        return -1  # "L1002 shows roaming_enabled: false. Are you travelling?": a state read out, no offer
     # The request: one of the user's last four messages before it says the action or its object.
     j, asked_for = k, list[Turn]()
     while len(asked_for) < 4 and (j := _last_of(turns, "user", j)) >= 0:

@@ -2043,3 +2043,21 @@ def test_a_yes_asked_for_one_step_of_two(convo: Any, asked: str, covered: bool) 
     found = [reason_kind(r) for r in next(d for d in certify_interaction(c.build()).decisions
                                           if d.message_index == i).reasons]
     assert ("confirmation_not_covering" in found or "not_confirmed" in found) is not covered, found
+
+
+@pytest.mark.parametrize(("said", "kinds"), [
+    # a record's field read out, then a question of fact, is no offer to change it (blind set 94, t94_02 19)
+    ("On our side, line L1002 shows **roaming_enabled: false**. Are you travelling outside the US right now?",
+     ["not_described"]),
+    ("On our side, roaming is off on line L1002. Shall I enable roaming on it now?", []),
+])
+def test_a_field_read_out_is_no_offer(convo: Any, said: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user("My mobile data and roaming don't work. I'm C1001, line L1002.")
+    c.call("get_details_by_id", {"id": "L1002"}, {"line_id": "L1002", "status": "Active", "roaming_enabled": False})
+    c.say(said)
+    c.user("Yes, I'm in France.")
+    i = c.call("enable_roaming", {"customer_id": "C1001", "line_id": "L1002"}, "Roaming enabled successfully")
+    found = [reason_kind(r) for r in next(d for d in certify_interaction(c.build()).decisions
+                                          if d.message_index == i).reasons]
+    assert [k for k in found if k in ("not_described", "not_confirmed")] == kinds, found
