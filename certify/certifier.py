@@ -4209,7 +4209,9 @@ class _Run:
                     reasons.append(reason("text_not_visible", value=counted))
         if "gift" in content or "certificate" in content:  # "gift_card_8970607 with $94", where it shows 49
             for method, written, shown in misstated_balances(content, self._balance_of):
-                if "balance" in content or ("paid" not in content and "payment" not in content) \
+                # (a balance spoken of in the amount's own sentence: another sentence may speak of one)
+                if "balance" in _sentence_at(content, max(0, content.find(written))) \
+                        or ("paid" not in content and "payment" not in content) \
                         or cents_of(written) not in self._paid_by(method):
                     # (not what it paid: "paid with gift_card_6281111 ($564.00)", "the original payment method
                     # of the reservation, which for H9ZU1C is gift_card_7359776 ($897)")

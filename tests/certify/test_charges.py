@@ -1153,6 +1153,11 @@ def test_a_method_said_to_cover_more_than_its_balance(convo: Any, at: Any, said:
     # the reservation's payment method, said as such (blind set 90, a90_07 12)
     ("The refund goes back to the original payment method of L9J4BK, gift_card_6281111 ($564).", []),
     ("The refund goes back to the original payment method of L9J4BK, gift_card_6281111 ($546).", ["text_misattributed"]),
+    # ... beside another sentence about a balance (blind set 94, a94_04 14)
+    ("The refund goes back to the original payment method of L9J4BK, gift_card_6281111 ($564). I can't promise "
+     "when it appears on the gift card balance.", []),
+    ("The refund goes back to the original payment method of L9J4BK, gift_card_6281111 ($546). I can't promise "
+     "when it appears on the gift card balance.", ["text_misattributed"]),
 ])
 def test_an_amount_a_method_paid_is_no_balance_misstated(convo: Any, at: Any, said: str, kinds: list[str]) -> None:
     c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
