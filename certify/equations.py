@@ -70,6 +70,9 @@ _PRODUCT = re.compile(rf"(?<![\w.,/-])(\d{{1,3}})(?:\s+[a-z]+){{0,2}}?\s*(?:[x×
 # A difference or sum times a count: "($161 − $147) × 2 passengers = $28", "($162 − $175) × 2 = −$26".
 _SCALED = re.compile(rf"\(\s*{_NUMBER}({_SIGN}){_NUMBER}\s*\)\s*(?:[x×*]|times)\s*(\d{{1,3}})(?:\s+[a-z]+)?\s*=\s*"
                      rf"([−–-]?)\s*{_NUMBER}(?![\w/]|[.,]\d)", re.I)
+# ... or the count first: "3 × ($1,197 − $527) = $2,010".
+_COUNT_SCALED = re.compile(rf"(?<![\w.,$])(\d{{1,3}})\s*(?:[x×*]|times)\s*\(\s*{_NUMBER}({_SIGN}){_NUMBER}\s*\)\s*=\s*"
+                           rf"([−–-]?)\s*{_NUMBER}(?![\w/]|[.,]\d)", re.I)
 # A result that says its sign in words: "$106 − $179 = $73 refund" is a refund of $73, as is
 # "115 - 138 = 23 dollars would be refunded".
 _BACK = re.compile(r"\**\s*(?:dollars?\s+|usd\s+)?(?:(?:would|will|to|is|are|gets?)\s+(?:be\s+)?)?"
@@ -143,6 +146,14 @@ def _equations(text: str) -> list[tuple[str, str, int, int, list[str]]]:
         if inner < 0 and not m[5] and _BACK.match(text, m.end()):
             said = -said  # "($478 − $493) × 3 = $45 back"
         out.append((m[6], m[0], inner * int(m[4]), said, [m[1], m[3]]))
+    for m in _COUNT_SCALED.finditer(text) if "=" in text and "(" in text else ():
+        if _after_operator(text, m.start()):
+            continue
+        inner = cents_of(m[2]) + cents_of(m[4]) * (1 if "+" in m[3] else -1)
+        said = cents_of(m[6]) * (-1 if m[5] else 1)
+        if inner < 0 and not m[5] and _BACK.match(text, m.end()):
+            said = -said  # "3 × ($478 − $493) = $45 back"
+        out.append((m[6], m[0], inner * int(m[1]), said, [m[2], m[4]]))
     return out
 
 

@@ -56,6 +56,9 @@ TABLE = ("It would cost:\n\n| Flight | Paid | Economy today | Difference |\n|---
     ("Fare difference: ($161 − $147) × 2 passengers = **$28**", []),
     ("($162 − $175) × 2 = −$26 → **$26 refund**", []),
     ("($160 − $130) × 2 = $50", [("$50", "($160 − $130) × 2 = $50")]),
+    # ... the count first (blind set 94, a94_09 27)
+    ("With HAT190 + HAT047 it would be 3 × ($1,197 − $527) = $2,010.", []),
+    ("With HAT190 + HAT047 it would be 3 × ($1,197 − $527) = $2,100.", [("$2,100", "3 × ($1,197 − $527) = $2,100")]),
     ("you'd get another ($478 − $493) × 3 = **$45** back on your Visa", []),  # blind audit a59_12
     ("you'd get another ($478 − $493) × 3 = **$54** back on your Visa", [("$54", "($478 − $493) × 3 = $54")]),
     ("$106 − $179 = **$73 refund**", []),
@@ -661,6 +664,8 @@ def test_a_result_before_its_bracketed_sum_is_worked_out() -> None:
     # blind set 60, a60_07: "204 dollars (103 + 101)" grounds 204, and "144 dollars more" after it
     assert worked("Your current return cost 204 dollars (103 + 101), so 144 dollars more.") == [(20400, [10300, 10100])]
     assert worked("Your current return cost 214 dollars (103 + 101).") == []
+    # a difference times its count, the count first (blind set 94, a94_09 27)
+    assert worked("It would be 3 × ($1,197 − $527) = $2,010.") == [(201000, [119700, 52700])]
 
 
 @pytest.mark.parametrize(("cents", "result", "out"), [
