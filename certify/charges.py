@@ -378,6 +378,8 @@ def balances_said(text: str) -> list[tuple[str, int]]:
                 span = span[:aside]  # "a balance of **$0** (the full $128 went into this booking)": an aside
         if "=" in span:
             span = span[span.rfind("=") + 1:]  # "should now be $51.00 + $2,073.69 = $2,124.69": the result
+        if "$" in span and ("ertificate" in span or "ard" in span or "oucher" in span):
+            span = _NAMED_BY_AMOUNT.sub(" ", span)  # "a balance of $0, and the $500 certificate has been consumed"
         out += money_numbers_in(span) if "dollar" in span or "USD" in span else dollar_amounts(span)  # ("150 dollars")
     return out  # ("$50 was charged, leaving a balance of $129": from the word balance on)
 
@@ -385,6 +387,9 @@ def balances_said(text: str) -> list[tuple[str, int]]:
 _STORED = rf"(?:your\s+|the\s+)?{_STORED_KIND}"
 _LEFT_ON = re.compile(rf"\b(?:leaves?|leaving)\s+(?:you\s+(?:with\s+)?)?\**\$(\d[\d,]*(?:\.\d+)?)\**\s+(?:on|in)\s+{_STORED}"
                       rf"|\$(\d[\d,]*(?:\.\d+)?)\**\s+(?:left|remaining)\s+(?:on|in)\s+{_STORED}", re.I)
+# A method named by what it is worth: "the $500 certificate", "your $100 gift card".
+_NAMED_BY_AMOUNT = re.compile(r"\b(?:the|your|a|an|that|this)\s+\$\d[\d,]*(?:\.\d+)?\s+(?:travel\s+)?"
+                              r"(?:certificates?|gift\s+cards?|vouchers?)\b", re.I)
 _AMOUNT_BALANCE = re.compile(r"\$(\d[\d,]*(?:\.\d+)?)\**\s+(?:remaining\s+)?balance\b", re.I)
 _WORKING = re.compile(r"\((?=[^()]*[+=−])[^()]*\)")  # a bracket that works a sum out: "($78 + $3,541.06)"
 

@@ -315,6 +315,11 @@ def test_balances_said_after_a_change_and_shown_for_stored_value_methods() -> No
     # the amount before the word (blind set 61, a61_12)
     assert balances_said("You can again use your gift card ($76 balance) plus $25 on the Visa.") == [("$76", 7600)]
     assert balances_said("Your gift card's $75.00 balance covers that.") == [("$75.00", 7500)]
+    # a method named by its worth after the balance (blind set 94, a94_03 54)
+    assert balances_said("Your gift cards now have a balance of $0, and the $500 certificate has been consumed.") == [
+        ("$0", 0)]
+    assert balances_said("Your gift cards now have a balance of $0, and the certificate has $500 left.") == [
+        ("$0", 0), ("$500", 50000)]
     shown = ['{"payment_methods": {"gift_card_1": {"source": "gift_card", "balance": 36}, '
              '"credit_card_2": {"source": "credit_card", "last_four": "1234"}}}', '{"certificate_3": 7}']
     assert method_balances(shown) == {3600}
