@@ -2953,10 +2953,25 @@ class _Run:
         17:00 is twelve hours, but no wait between a leg landing at 07:00 and the next leaving at 17:00)."""
         if hours_of_flights(hours, text, self._times_of, wait=wait):
             return True
+        earlier = next((t.text for t in reversed(self.turns[:-1]) if t.role == "assistant"), "")
+        if wait and "$" in text and self._option_by_price(hours, text, earlier):
+            return True
         if wait and len(self._timed_flights(text)) >= 2:
             return False  # (both ends of the wait named: their times make it)
-        earlier = next((t.text for t in reversed(self.turns[:-1]) if t.role == "assistant"), "")
         return hours_between_said(hours, text, earlier)
+
+    def _option_by_price(self, hours: str, text: str, earlier: str) -> bool:
+        """Whether a wait said of an option named by its price and no flight ("the $216 option via Chicago
+        has a 4-hour layover") is the one between the flights of the line of the agent's message before
+        that gives that price ("| HAT227 ATL→ORD + HAT139 ORD→PHL | 11:00–13:00, 17:00–19:00 | $216 |")."""
+        at = text.find(f"{hours} hours")
+        sentence = _sentence_at(text, at) if at >= 0 else ""
+        if not sentence or FLIGHT_NUMBER.search(sentence) or "$" not in earlier:
+            return False
+        prices = [re.compile(re.escape(written) + r"(?![\d,]*\.?\d)") for written, _ in dollar_amounts(sentence)]
+        return any(len(FLIGHT_NUMBER.findall(line)) >= 2 and any(p.search(line) for p in prices)
+                   and hours_of_flights(hours, f"{line} {hours} hours layover", self._times_of, wait=True)
+                   for line in earlier.splitlines())
 
     def _flights_timed(self, sentence: str) -> bool:
         """Whether a sentence names a flight whose times a record shows."""

@@ -388,3 +388,31 @@ def test_a_trips_time_said_of_flights_with_shown_times(convo: Any, at: Any, said
 ])
 def test_hours_worked_out_between_two_times(text: str, found: list[tuple[str, str]]) -> None:
     assert misspanned(text) == found
+
+
+@pytest.mark.parametrize(("said", "misses"), [
+    # the layover of an option named by its price, whose flights a line of the message before gives
+    # (blind set 94, a94_02 19)
+    ("For comparison, the $216 option via Chicago has a 4-hour layover.", []),
+    ("For comparison, the $216 option via Chicago has a 5-hour layover.", ["5-hour layover"]),
+])
+def test_a_layover_of_an_option_named_by_its_price(convo: Any, at: Any, said: str, misses: list[str]) -> None:
+    from trajectory2gym.envs.registry import tool_specs
+
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("What flights are there from Atlanta to Philadelphia on May 24?")
+    c.call("search_onestop_flight", {"origin": "ATL", "destination": "PHL", "date": "2024-05-24"}, [[
+        {"flight_number": "HAT110", "scheduled_departure_time_est": "14:00:00", "scheduled_arrival_time_est": "16:30:00",
+         "prices": {"economy": 105}},
+        {"flight_number": "HAT172", "scheduled_departure_time_est": "23:00:00", "scheduled_arrival_time_est": "00:00:00+1",
+         "prices": {"economy": 102}}],
+        [{"flight_number": "HAT227", "scheduled_departure_time_est": "11:00:00", "scheduled_arrival_time_est": "13:00:00",
+         "prices": {"economy": 112}},
+         {"flight_number": "HAT139", "scheduled_departure_time_est": "17:00:00", "scheduled_arrival_time_est": "19:00:00",
+         "prices": {"economy": 104}}]])
+    c.say("| Itinerary | Times (EST) | Economy |\n|---|---|---|\n| HAT110 ATL→LGA + HAT172 LGA→PHL | 14:00–16:30, "
+          "23:00–00:00(+1) | $105 + $102 = $207 |\n| HAT227 ATL→ORD + HAT139 ORD→PHL | 11:00–13:00, 17:00–19:00 | $112 + $104 = $216 |")
+    c.user("What's the layover on the cheapest one?")
+    i = c.say("On HAT110 + HAT172 you land at 16:30 and leave at 23:00, so the layover is 6 hours 30 minutes. " + said)
+    assert sorted(at(certify_interaction(c.build()), i).reasons) == sorted(
+        f"text states '{m}' not in visible history" for m in misses)
