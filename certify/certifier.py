@@ -3863,7 +3863,9 @@ class _Run:
                 if operated and status not in operated and status not in self._user_statements():  # (or the user's word)
                     # "HAT097 is scheduled to depart on time", where the search shows it "available" (not flown yet)
                     reasons.append(reason("text_contradicts_status", arg=flight, detail=", ".join(sorted(operated))))
-                elif not operated and not self.index.has_string(status):
+                elif not operated and (not self.index.has_string(status) or (
+                        status not in self._user_statements() and not self._said_by(status, ("system", "tool")))):
+                    # (the user's question, "is that on time at least?", shows no status)
                     reasons.append(reason("text_status_not_visible", arg=flight))
         if "efund" in content and ("full" in content or "ancel" in content):  # ("- Refund: $168 ...")
             # "cancel RXBE5Q with a full refund of $142", $202 paid; "cancel it with a refund of $1,805"

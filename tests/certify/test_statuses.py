@@ -281,6 +281,19 @@ def test_an_operating_status_said_of_a_flight_a_search_shows(convo: Any, at: Any
     assert [k for k in found if k.startswith("text_") and "status" in k] == kinds, found
 
 
+@pytest.mark.parametrize(("asked", "kinds"), [
+    # a status the user only asked about (blind set 94, a94_08 44)
+    ("And our first flight HAT223 from Chicago today, is that on time at least?", ["text_status_not_visible"]),
+    ("Our first flight HAT223 from Chicago is on time, at least.", []),  # the user's word
+])
+def test_a_status_the_user_asked_about_is_not_shown(convo: Any, at: Any, asked: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user(asked)
+    i = c.say("Yes, HAT223 from Chicago is on time today.")
+    found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
+    assert [k for k in found if "status" in k] == kinds, found
+
+
 @pytest.mark.parametrize(("said", "ok"), [
     # blind sets 73, 74 (a73_06, a74_08): told by the user, said to be seen in the records
     ("I can see that HAT157 on May 14 was cancelled by the airline.", False),
