@@ -281,6 +281,20 @@ def test_an_operating_status_said_of_a_flight_a_search_shows(convo: Any, at: Any
     assert [k for k in found if k.startswith("text_") and "status" in k] == kinds, found
 
 
+@pytest.mark.parametrize(("said", "kinds"), [
+    # a delay's cause nothing visible gives (blind set 94, a94_08 30)
+    ("HAT039 was delayed because of severe thunderstorms in Atlanta this afternoon.", ["text_not_visible"]),
+    ("HAT039 was delayed because of the weather, as you said.", []),  # the user's word
+    ("HAT039 was delayed, and I can't see why.", []),
+])
+def test_a_delays_cause_must_be_visible(convo: Any, at: Any, said: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("My flight HAT039 got delayed, the weather was awful. Why was it delayed?")
+    i = c.say(said)
+    found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
+    assert [k for k in found if k == "text_not_visible"] == kinds, found
+
+
 @pytest.mark.parametrize(("asked", "kinds"), [
     # a status the user only asked about (blind set 94, a94_08 44)
     ("And our first flight HAT223 from Chicago today, is that on time at least?", ["text_status_not_visible"]),
