@@ -355,6 +355,7 @@ from trajectory2gym.certify.statuses import (
     completion_said,
     contradicted,
     denials,
+    esim_claims,
     flight_statuses,
     insurance_contradicted,
     is_unpaid,
@@ -4282,6 +4283,10 @@ class _Run:
                 reasons.append(reason("text_mistimed", arg=flight, value=written, detail=shown))
             else:  # no schedule of it shown: 15:00 is the system prompt's current time
                 reasons.append(reason("text_time_not_visible", arg=flight, value=written))
+        if "SIM" in content and ("capable" in content or "upport" in content or " use " in content):
+            for device, capable in esim_claims(content):  # "It's eSIM capable", where D1003 shows false
+                if isinstance(shown := self.index.field_of(device.lower(), "is_esim_capable"), bool) and shown is not capable:
+                    reasons.append(reason("text_contradicts_status", arg=device, detail=f"is_esim_capable={str(shown).lower()}"))
         if _may_switch(content):
             # "roaming is currently disabled on 555-123-2002", where it shows true
             for ident, feature, flag in switched(content, self._switch_of, self._sole_switched):

@@ -964,3 +964,24 @@ def completion_said(text: str) -> list[str]:
         return []
     return [m[0] for sentence in SENTENCE_OR_LINE.split(text) for m in _COMPLETED.finditer(sentence)
             if not _NOT_NOW.search(sentence, 0, m.start())]
+
+
+# A device said able to use an eSIM, or not: "It's eSIM capable", "D1003 doesn't support eSIM".
+_ESIM_SAID = re.compile(r"\besim[- ]capable\b|\bsupports?\s+(?:an?\s+)?esims?\b|\bcan\s+use\s+(?:an?\s+)?esims?\b", re.I)
+_ESIM_DENIED = re.compile(r"\b(?:not|isn't|isn’t|doesn't|doesn’t|does not|can't|cannot|no)\b[^.!?\n]{0,20}$", re.I)
+_DEVICE_ID = re.compile(r"\bD\d{4}\b")
+
+
+def esim_claims(text: str) -> list[tuple[str, bool]]:
+    """(device, whether it is said eSIM capable) for each sentence that says one device can or cannot use an
+    eSIM: the device its sentence names, else the one the whole text names."""
+    devices = set(_DEVICE_ID.findall(text))
+    out: list[tuple[str, bool]] = []
+    for sentence in SENTENCE_OR_LINE.split(text):
+        if sentence.rstrip().endswith("?") or (m := _ESIM_SAID.search(sentence)) is None:
+            continue
+        own = set(_DEVICE_ID.findall(sentence)) or devices
+        if len(own) == 1:
+            out.append((own.pop(), _ESIM_DENIED.search(sentence, 0, m.start()) is None))
+    return out
+

@@ -1358,3 +1358,21 @@ def test_none_in_a_status_after_a_write_changed_the_one_shown(convo: Any, at: An
     c.user("Is anything else of mine still open?")
     i = c.say("You have no pending orders left.")
     assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons) if "status" in k] == kinds
+
+
+@pytest.mark.parametrize(("said", "kinds"), [
+    # a device said eSIM capable where its record says not (blind set 94, t94_02 70)
+    ("Line L1003 is linked to D1003, a Tablet Ultra. It's eSIM capable, so you could switch to an eSIM.",
+     ["text_contradicts_status"]),
+    ("Line L1003 is linked to D1003, a Tablet Ultra. It's not eSIM capable, so it needs a physical SIM.", []),
+    ("D1003 doesn't support eSIM.", []),
+    ("Can D1003 use an eSIM? Let me check.", []),  # asked, not said
+])
+def test_a_devices_esim_capability_said(convo: Any, at: Any, said: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user("Which device is on L1003?")
+    c.call("get_details_by_id", {"id": "D1003"}, {"device_id": "D1003", "model": "Tablet Ultra",
+                                                  "is_esim_capable": False})
+    i = c.say(said)
+    found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
+    assert [k for k in found if k == "text_contradicts_status"] == kinds, found
