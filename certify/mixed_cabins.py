@@ -17,6 +17,11 @@ _RULE = re.compile(r"\bsame cabin\b|\bcabin\b[^.;]{0,30}?\bsame\b[^.;]{0,30}?\bf
 _CABIN_ON = re.compile(r"\b(basic economy|economy|business)\s+(?:class\s+)?(?:on|for)\s+(?:the\s+)?(?:\w+\s+)?"
                        r"([A-Z]{3}\d{3})\b|\b([A-Z]{3}\d{3})\b[^.;,]{0,20}?\bin\s+(basic economy|economy|business)\b",
                        re.I)
+# ... or on a leg: "upgrade just the outbound flights to business", "leave the return in economy".
+_CABIN_LEG = re.compile(r"\b(?:outbound|return|way back|way out)(?:\s+(?:flights?|legs?|trip))?\s+(?:to|in)\s+"
+                        r"(basic economy|economy|business)\b"
+                        r"|\b(basic economy|economy|business)\s+(?:class\s+)?(?:on|for)\s+the\s+(?:outbound|return|way back)\b",
+                        re.I)
 # A refusal, or a question: "business out and economy back isn't possible".
 _NOT_OFFERED = re.compile(r"n't\b|\b(?:not|cannot|unable|only|impossible|same cabin)\b|\?", re.I)
 
@@ -33,7 +38,8 @@ def mixed_cabins_offered(text: str) -> list[str]:
     """The sentences of a text that put two cabins on flights, with no word of a refusal."""
     out: list[str] = []
     for sentence in SENTENCE_OR_LINE.split(text):
-        cabins = {(m[1] or m[4]).lower() for m in _CABIN_ON.finditer(sentence)}
+        cabins = {(m[1] or m[4]).lower() for m in _CABIN_ON.finditer(sentence)} | {
+            (m[1] or m[2]).lower() for m in _CABIN_LEG.finditer(sentence)}
         if len(cabins) > 1 and not _NOT_OFFERED.search(sentence):
             out.append(sentence.strip())
     return out

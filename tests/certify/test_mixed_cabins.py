@@ -29,6 +29,10 @@ def test_the_rule_is_read_from_each_policy(policy: str, found: bool) -> None:
     ("HAT072 in business and HAT278 in economy would come to $469.", True),
     ("Business on HAT072 and economy on HAT278 isn't possible: one reservation has one cabin.", False),
     ("Business on HAT072 and HAT278 comes to $520; economy on both is $300.", False),  # a cabin each, all flights
+    # a cabin on each leg (blind set 94, a94_09 10)
+    ("Sure! I can upgrade just the outbound flights to business and leave the return in economy.", True),
+    ("Upgrading the outbound flights to business while the return stays in economy isn't possible.", False),
+    ("I can upgrade the outbound flights to business, and the return flights to business too.", False),
 ])
 def test_two_cabins_offered(text: str, offered: bool) -> None:
     assert bool(mixed_cabins_offered(text)) is offered
