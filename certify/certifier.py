@@ -794,9 +794,11 @@ _MAY_MEASURE = ("lb", "pound", "kg", "kilo", "ounce", "oz", "gram", "inch", "cm"
 # A line named by whose it is, not by its number: "her line", "your wife's line".
 _WHOSE_LINE = re.compile(r"\b(her|his|(?:your\s+)?\w+'s)\s+line\b", re.I)
 _FEE_NAMED = re.compile(r"\b(restocking|change|cancellation|processing|handling|late|activation|holding|service|"
-                        r"booking|rebooking|reactivation|suspension|reconnection|roaming|overage|termination)\s+fees?\b", re.I)
+                        r"booking|rebooking|reactivation|suspension|reconnection|roaming|overage|termination)\s+fees?\b"
+                        # (a late payment's charge: "along with a late-payment charge for the overdue $65")
+                        r"|\b(late)[- ](?:payment\s+)?(?:charges?|penalt(?:y|ies))\b", re.I)
 # Right before a fee: the agent knows nothing of it ("I have no information about late fees").
-_UNKNOWN_TO_ME = re.compile(r"(?:\bno|n't\s+(?:have|see|find)\s+(?:any)?)\s*(?:information|info|details?|records?)\s+"
+_UNKNOWN_TO_ME = re.compile(r"(?:\bno|n't\s+(?:have|see|find)\s+(?:any)?)\s*(?:information|info|details?|records?)\**\s+"
                             r"(?:about|on|regarding|of)\s+(?:any\s+|an?\s+)?\**$", re.I)
 # Right before a fee: the words that say there is none ("no", "doesn't have any").
 # (or the agent finds none: "I can't find an activation fee", "I don't see a roaming activation fee")
@@ -3907,10 +3909,12 @@ class _Run:
             for option in self._private_reasons_given(content):  # "**Reason:** ordered by mistake", unasked
                 privileged = True
                 reasons.append(reason("text_privileged", value=option))
-        if " fee" in content:  # "There's no restocking fee on exchanges", where no policy or record names one
+        if " fee" in content or "ate-pay" in content or "ate pay" in content or "ate charge" in content:
+            # "There's no restocking fee on exchanges", where no policy or record names one
             for m in _FEE_NAMED.finditer(content):
-                if not self.index.has_string(f"{m[1]} fee") and not self.index.has_string(f"{m[1]} fees") \
-                        and f"{m[1].lower()} fee" not in self._tool_text() \
+                kind = m[1] or m[2]
+                if not self.index.has_string(f"{kind} fee") and not self.index.has_string(f"{kind} fees") \
+                        and f"{kind.lower()} fee" not in self._tool_text() \
                         and not self._policy_lacks(content, m.start()) \
                         and not _CONTRASTED.search(content, max(0, m.start() - 16), m.start()) \
                         and not _UNKNOWN_TO_ME.search(content, max(0, m.start() - 50), m.start()):

@@ -488,6 +488,8 @@ def test_a_line_named_by_the_last_four_digits_of_a_number_shown(convo, said: str
     ("Your exchange is submitted. There's no restocking fee on exchanges.", False),
     ("A $75 change fee applies to basic economy.", False),
     ("Your exchange is submitted. There's no late fee on it.", True),  # the policy names it
+    # a late payment's charge (blind set 94, t94_07 49): the policy names a late fee
+    ("Paying after the due date brings a late-payment charge.", True),
     ("The cancellation fee you asked about does not apply here.", True),  # the user named it
     ("A suspended line carries a holding fee.", True),  # a visible tool's description names it (blind set 61)
     # the policy said to have none, which no policy names (blind set 81: a81_05 16, a81_12 20)
@@ -639,3 +641,18 @@ def test_a_gift_cards_expiry_must_be_stated_somewhere(convo, at, said: str, ok: 
         "gift_card_3482342": {"source": "gift_card", "balance": 55.0, "id": "gift_card_3482342"}}})
     i = c.say(said)
     assert at(certify_interaction(c.build()), i).eligible is ok
+
+
+@pytest.mark.parametrize(("said", "ok"), [
+    # a late payment's charge no policy, record or user names (blind set 94, t94_07 49)
+    ("Yes, you will - there will be a late-payment charge for the overdue bill.", False),
+    ("Yes, you will - there will be a late charge for the overdue bill.", False),
+    ("I can't see any extra charge for paying late on your bills.", True),
+    ("I overstated that, sorry. I have **no information** about a late-payment charge.", True),
+])
+def test_a_late_payments_charge_must_be_visible(convo, at, said: str, ok: bool) -> None:
+    c = convo(system="Policy: send a payment request for an overdue bill when the customer asks.")
+    c.user("Will I be charged extra for paying the overdue bill late?")
+    i = c.say(said)
+    assert decision(certify_interaction(c.build()), i).eligible is ok
+
