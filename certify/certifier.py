@@ -346,6 +346,7 @@ from trajectory2gym.certify.statuses import (
     DATA_SHOWN,
     JOINED_CLAUSE,
     REQUESTED,
+    RETRACTS,
     ROAMING_SAID,
     ROAMING_SHOWN,
     SPEED_SHOWN,
@@ -546,7 +547,7 @@ def _retracted(text: str, value: str) -> bool:
         return False
     while at >= 0:
         start, end = _sentence_bounds(text, at)
-        if not _RETRACTS.search(text, start, end):
+        if not RETRACTS.search(text, start, end):
             return False
         at = text.find(value, at + len(value))
     return True
@@ -554,11 +555,6 @@ def _retracted(text: str, value: str) -> bool:
 
 # A price per GB a sentence writes: "at $2.00/GB", "$2 per GB".
 _RATE_WRITTEN = re.compile(r"\$\d+(?:\.\d\d)?\s*(?:/\s*GB|per GB)\b")
-# Owning up to a statement made: "I shouldn't have said 7-10 business days", "I was wrong to say that".
-_RETRACTS = re.compile(r"\b(?:shouldn['’]t|should not) have (?:said|written|told you|mentioned|quoted|promised|stated)\b|"
-                       r"\bI was wrong to (?:say|tell)\b|"
-                       # "Please disregard the $0.71 figure."
-                       r"\b(?:please\s+)?(?:disregard|ignore)\s+(?:the|that|my|this)\b", re.I)
 
 
 def _taken_back_amounts(text: str) -> set[str]:
@@ -2042,7 +2038,7 @@ class _Run:
                 continue
             claims = CLAIMS_DATA.search(sentence) is not None
             if not (claims or decimal and (_USAGE.search(sentence) or _LEFT_NOW.search(sentence))) or (
-                    "have" in sentence and _RETRACTS.search(sentence)):
+                    "have" in sentence and RETRACTS.search(sentence)):
                 continue  # (nor one taken back: "I also shouldn't have mentioned a 2 GB limit")
             # (not one offered: "I can add 2.0 GB at $2.0 per GB", the user's to take or not)
             found = [(m[0], to_cents(m[1]) or 0) for m in _DECIMAL_GB.finditer(sentence)

@@ -241,7 +241,7 @@ def contradicted(text: str, status_of: Callable[[str], Any],
             continue  # "It must be paid before the line can be resumed": what it needs, not its status
         if "the " in sentence.lower() and all(_only_of_another(f, sentence) for f in said):
             continue  # "the cancelled order had size 7 ..., while #W3502364 has size 9": another object's
-        if "have " in sentence and _TAKEN_BACK.search(sentence):
+        if "have " in sentence and RETRACTS.search(sentence):
             continue  # "I shouldn't have said it departed": a status taken back, not said
         shown = status_of(ident)
         if said == {"pending"} and isinstance(shown, str) and shown.lower() in REQUESTED and (
@@ -288,7 +288,11 @@ _TO_BE = re.compile(r"\b(?:must|needs? to|has to|have to|should|ought to|to|can|
                     re.I)
 
 
-_TAKEN_BACK = re.compile(r"\b(?:shouldn't|should not|should never)\s+have\s+(?:said|told you|stated|written)\b", re.I)
+# Owning up to a statement made: "I shouldn't have said it departed", "I was wrong to say that", "Please
+# disregard the $0.71 figure" (the certifier's visibility check reads it too).
+RETRACTS = re.compile(r"\b(?:shouldn['’]t|should not|should never)\s+have\s+(?:said|written|told you|mentioned|quoted|"
+                      r"promised|stated)\b|\bI\s+was\s+wrong\s+to\s+(?:say|tell)\b"
+                      r"|\b(?:please\s+)?(?:disregard|ignore)\s+(?:the|that|my|this)\b", re.I)
 
 
 def _only_of_another(form: str, sentence: str) -> bool:
