@@ -564,7 +564,7 @@ def _count_not_stated(window: list[Turn], at: int, anchors: Anchors) -> ConfirmV
             # A paid count is the number of things added, unless the description on says another
             # number is paid: "Adding 2 bags ...; one is free, so 1 bag costs $50" pays for one.
             if not paid or not (later := _paid_counts(window[at:], things)) or value in later or _priced(
-                    window, things, value, anchors):
+                    window, things, value, anchors, paid=True):
                 continue
             return ConfirmVerdict(False, "amount_not_confirmed", "the description says "
                                   + " or ".join(map(str, sorted(later))) + " are paid", arg, value)
@@ -583,12 +583,14 @@ def _count_not_stated(window: list[Turn], at: int, anchors: Anchors) -> ConfirmV
 _QTY = rf"({_NUMBER})"  # a count in digits or words, as a group
 
 
-def _priced(window: list[Turn], things: tuple[str, ...], value: int, anchors: Anchors) -> bool:
+def _priced(window: list[Turn], things: tuple[str, ...], value: int, anchors: Anchors, paid: bool = False) -> bool:
     """As many things as a charge stated beside them pays for at a visible price ("charging $50"
-    for 1 paid bag at $50)."""
+    for 1 paid bag at $50); ``paid``: of a count of paid things, which a charge of nothing ("adding
+    1 bag costs $0") pays for none of."""
     money = {c for t in window for sentence in SENTENCE.split(t.text)
              if says(" " + " ".join(words(sentence)), things) for c in stated_amounts(sentence)}
-    return value > 0 and any(c % value == 0 and c // value in anchors.visible_amounts() for c in money)
+    return value > 0 and any((c > 0 or not paid) and c % value == 0 and c // value in anchors.visible_amounts()
+                             for c in money)
 
 
 def _paid_counts(turns: list[Turn], things: tuple[str, ...]) -> set[int]:

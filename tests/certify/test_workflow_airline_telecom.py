@@ -2061,3 +2061,17 @@ def test_a_field_read_out_is_no_offer(convo: Any, said: str, kinds: list[str]) -
     found = [reason_kind(r) for r in next(d for d in certify_interaction(c.build()).decisions
                                           if d.message_index == i).reasons]
     assert [k for k in found if k in ("not_described", "not_confirmed")] == kinds, found
+
+
+@pytest.mark.parametrize(("nonfree", "kinds"), [
+    # a bag priced at nothing is no paid bag (blind set 92, a92_10 37)
+    (1, ["amount_not_confirmed"]),
+    (0, []),
+])
+def test_a_bag_added_at_no_charge_is_not_paid(convo, at, nonfree: int, kinds: list[str]) -> None:
+    said = ("As a regular member in economy, you get **1 free checked bag**, so adding 1 bag costs **$0**. To confirm: "
+            "update T6HMDP to **1 checked bag (0 paid)** with credit_card_6899560 on file. Proceed? (yes/no)")
+    args = {"reservation_id": "T6HMDP", "total_baggages": 1, "nonfree_baggages": nonfree,
+            "payment_id": "credit_card_6899560"}
+    assert _workflow(convo, at, said, "Yes.", "update_reservation_baggages", args) == kinds
+
