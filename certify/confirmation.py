@@ -208,7 +208,8 @@ def _states_only(turn: Turn, anchors: Anchors) -> bool:
     confirm."""
     low = turn.text.lower()
     seen = False
-    if "_" in low and (fields := _FIELD_NAME.findall(low)):
+    if "_" in low and any(f"_{action}" in low or f"{action}_" in low for action in anchors.stems) and (
+            fields := _FIELD_NAME.findall(low)):
         # a record's field read out: "line L1002 shows **roaming_enabled: false**"
         seen = any(action in field for field in fields for action in anchors.stems)
         low = _FIELD_NAME.sub(" ", low)
