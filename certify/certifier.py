@@ -553,10 +553,6 @@ def _retracted(text: str, value: str) -> bool:
     return True
 
 
-# A price per GB a sentence writes: "at $2.00/GB", "$2 per GB".
-_RATE_WRITTEN = re.compile(r"\$\d+(?:\.\d\d)?\s*(?:/\s*GB|per GB)\b")
-
-
 def _taken_back_amounts(text: str) -> set[str]:
     """The amounts (as written, without "$") a text takes back as its own mistakes (``_TAKEN_BACK``)."""
     if "I " not in text and "ot " not in text and " was " not in text:
@@ -1407,7 +1403,7 @@ class _Run:
         but one whose ``sentence`` writes the rate it is worked out at is ("you'd be 4.1 GB short.
         Adding that would cost about $8.20 at $2.00/GB")."""
         user = self._user_data()
-        if user and ("/GB" in sentence or "per GB" in sentence) and _RATE_WRITTEN.search(sentence):
+        if user and ("/GB" in sentence or "per GB" in sentence) and rates_said(sentence):
             return self._times_a_price(cents, user | data)
         return self._times_a_price(cents, user or data)
 
