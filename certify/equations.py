@@ -138,22 +138,18 @@ def _equations(text: str) -> list[tuple[str, str, int, int, list[str]]]:
         if not any(lo <= m.start() < hi for lo, hi in summed) and not _after_operator(text, m.start()):
             # ("$60 + 2 x $30 = $120" is one sum)
             out.append((m[3], m[0], int(m[1]) * cents_of(m[2]), cents_of(m[3]), [m[2]]))
-    for m in _SCALED.finditer(text) if "=" in text else ():
-        if _after_operator(text, m.start()):
-            continue
-        inner = cents_of(m[1]) + cents_of(m[3]) * (1 if "+" in m[2] else -1)
-        said = cents_of(m[6]) * (-1 if m[5] else 1)
-        if inner < 0 and not m[5] and _BACK.match(text, m.end()):
-            said = -said  # "($478 − $493) × 3 = $45 back"
-        out.append((m[6], m[0], inner * int(m[4]), said, [m[1], m[3]]))
-    for m in _COUNT_SCALED.finditer(text) if "=" in text and "(" in text else ():
-        if _after_operator(text, m.start()):
-            continue
-        inner = cents_of(m[2]) + cents_of(m[4]) * (1 if "+" in m[3] else -1)
-        said = cents_of(m[6]) * (-1 if m[5] else 1)
-        if inner < 0 and not m[5] and _BACK.match(text, m.end()):
-            said = -said  # "3 × ($478 − $493) = $45 back"
-        out.append((m[6], m[0], inner * int(m[1]), said, [m[2], m[4]]))
+    # A difference or sum times a count, either way round: its groups' numbers (first, sign, second, count,
+    # a minus before the result, the result).
+    for pattern, groups in ((_SCALED, (1, 2, 3, 4, 5, 6)), (_COUNT_SCALED, (2, 3, 4, 1, 5, 6))):
+        for m in pattern.finditer(text) if "=" in text and "(" in text else ():
+            if _after_operator(text, m.start()):
+                continue
+            first, sign, second, count, minus, result = (m[g] for g in groups)
+            inner = cents_of(first) + cents_of(second) * (1 if "+" in sign else -1)
+            said = cents_of(result) * (-1 if minus else 1)
+            if inner < 0 and not minus and _BACK.match(text, m.end()):
+                said = -said  # "($478 − $493) × 3 = $45 back"
+            out.append((result, m[0], inner * int(count), said, [first, second]))
     return out
 
 
