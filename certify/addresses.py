@@ -109,10 +109,17 @@ POSTCODE_ARGS = frozenset({"zip", "zip_code", "postal_code", "postcode"})
 _US_ZIP = re.compile(r"(?<![\d$])(?<!\d[.,])\d{5}(?:-\d{4})?(?!\d|[.,]\d)")  # not "$12345", "12,34567"
 
 
+# A sentence about the address as it is now: "your profile address is still ...", "| **Current** | ... |".
+_CURRENT_SAID = re.compile(r"\b(?:is\s+still|currently|current|at the moment|right now)\b", re.I)
+
+
 def postcode_unsaid(arguments: dict[str, Any], described: str) -> tuple[str, str] | None:
     """(argument, value) where a write's postal code is not the one its description gives: the user
     said "78701.. no wait its 78704", the description shows 78704, the call sends 78701. Only where
-    the description states some postal code: one that states none is not read."""
+    the description states some postal code (not of the address as it is now): one that states none is not
+    read."""
+    if _CURRENT_SAID.search(described):  # (not the address as it is: "your profile address is still ... 75313")
+        described = "\n".join(s for s in SENTENCE_OR_LINE.split(described) if not _CURRENT_SAID.search(s))
     for arg in sorted(POSTCODE_ARGS):
         value = arguments.get(arg)
         if isinstance(value, str) and value.strip() and (zips := _US_ZIP.findall(described)) \

@@ -9,7 +9,7 @@ import orjson
 import pytest
 
 from trajectory2gym.certify import certify_interaction
-from trajectory2gym.certify.addresses import AddressBook, misaddressed
+from trajectory2gym.certify.addresses import AddressBook, misaddressed, postcode_unsaid
 from trajectory2gym.certify.evidence import EvidenceIndex
 from trajectory2gym.certify.reasons import reason_kind
 from trajectory2gym.envs.registry import tool_specs
@@ -213,3 +213,17 @@ def test_a_write_done_again_with_the_value_put_right(convo: Any, at: Any, offer:
     i = c.call("modify_user_address", {"user_id": "lei_li_6575", **NEW, "country": "USA"},
                {"user_id": "lei_li_6575", "address": {**NEW, "country": "USA"}})
     assert at(certify_interaction(c.build()), i).checks["workflow"] is confirmed
+
+
+@pytest.mark.parametrize(("described", "found"), [
+    # the address as it is now is not the description's (blind set 94, r94_08 28)
+    ("That's up to you - your profile address is still 621 Highland Drive, Suite 629, Dallas, TX 75313. I can update "
+     "it to the new one too if you'd like.", None),
+    ("Your profile address is still 621 Highland Drive, Dallas, TX 75313. I'll update it to 48 Lakeshore Blvd, "
+     "Dallas, TX 75201.", None),
+    ("I'll update your profile address to 621 Highland Drive, Dallas, TX 75313.", ("zip", "75201")),
+    ("| **Current** | 621 Highland Drive, TX 75313 |\n| **New** | 48 Lakeshore Blvd, TX 75210 |", ("zip", "75201")),
+])
+def test_a_postal_code_of_the_address_as_it_is_now(described: str, found: tuple[str, str] | None) -> None:
+    assert postcode_unsaid({"address1": "48 Lakeshore Blvd", "zip": "75201"}, described) == found
+
