@@ -1445,3 +1445,28 @@ def test_a_balance_said_now_after_a_return_request(convo: Any, at: Any, said: st
                 {"name": "Jigsaw Puzzle", "item_id": "9030221155", "price": 51.98}]})
     i = c.say(said)
     assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons) if k == "text_misstated_balance"] == kinds
+
+
+@pytest.mark.parametrize(("said", "kinds"), [
+    # ... asked in a later turn (blind set 92, r92_11 52): the request's refund has not moved yet
+    ("Yes, your gift card now holds $56.98 ($5.00 + $51.98).", ["text_misstated_balance"]),
+    ("Not yet: your gift card now holds $5.00; the $51.98 arrives once the puzzle is back.", []),
+])
+def test_a_balance_asked_after_a_return_request(convo: Any, at: Any, said: str, kinds: list[str]) -> None:
+    c = convo()
+    c.user("Return the puzzle in #W8727985, I'm ava_lopez_1234.")
+    c.call("get_user_details", {"user_id": "ava_lopez_1234"}, {"payment_methods": {
+        "gift_card_1234567": {"source": "gift_card", "balance": 5.0, "id": "gift_card_1234567"}}})
+    c.call("get_order_details", {"order_id": "#W8727985"}, {"order_id": "#W8727985", "status": "delivered", "items": [
+        {"name": "Jigsaw Puzzle", "item_id": "9030221155", "price": 51.98}]})
+    c.say("Return the Jigsaw Puzzle (item 9030221155, $51.98) from #W8727985, refund to gift_card_1234567. Shall I?")
+    c.user("yes")
+    c.call("return_delivered_order_items", {"order_id": "#W8727985", "item_ids": ["9030221155"],
+                                            "payment_method_id": "gift_card_1234567"},
+           {"order_id": "#W8727985", "status": "return requested", "return_items": ["9030221155"],
+            "return_payment_method_id": "gift_card_1234567", "items": [
+                {"name": "Jigsaw Puzzle", "item_id": "9030221155", "price": 51.98}]})
+    c.say("The return is submitted; $51.98 goes to gift_card_1234567 once the puzzle is back.")
+    c.user("Is my gift card balance updated?")
+    i = c.say(said)
+    assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons) if k == "text_misstated_balance"] == kinds
