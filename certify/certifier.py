@@ -311,6 +311,7 @@ from trajectory2gym.certify.reported_payments import (
     reported_part,
     write_payments,
 )
+from trajectory2gym.certify.resume_rule import overdue_bill, resume_after_payment_rule
 from trajectory2gym.certify.return_refunds import (
     ORDER_NAMED,
     changes_offered,
@@ -1245,6 +1246,7 @@ class _Run:
         self._refuel_rule = ""  # the policy's words that a refuel is charged on the next bill
         self._return_rule = ""  # the policy's sentence that a return is refunded to the original method or a gift card
         self._pending_rule = ""  # its sentence that only pending orders may be cancelled or modified
+        self._resume_rule = ""  # its sentence that a suspended line waits for its overdue bill (resume_rule)
         self._offer_first = ""  # the policy's sentence that has a certificate wait for a complaint
         # free checked bags per passenger by (tier, cabin), and the policy's sentence (bag_allowance)
         self._free_bags: tuple[dict[tuple[str, str], int], str] = ({}, "")
@@ -5410,6 +5412,11 @@ class _Run:
                     ok = False
                     reasons.append(reason("against_policy", tool=call.name, arg=arg, value=paid[1],
                                           detail=self._one_certificate))
+        if self._resume_rule and "resume" in call.name and (bill := overdue_bill(
+                dict.fromkeys(self.index.values_of("bill_id")), self._status_of, lambda b: b.lower() in self._user_touched)):
+            # a line resumed while its bill still shows Overdue ("B1002 ... Overdue", no payment since)
+            ok = False
+            reasons.append(reason("against_policy", tool=call.name, arg="bill", value=bill.upper(), detail=self._resume_rule))
         return ok, offer
 
     def _redo_asked(self, i: int, call: ToolCall, meta: ToolMeta) -> bool:
@@ -5657,6 +5664,7 @@ class _Run:
                         self._refuel_rule = self._refuel_rule or next_bill_rule(msg.content)
                         self._return_rule = self._return_rule or return_refund_rule(msg.content)
                         self._pending_rule = self._pending_rule or pending_only_rule(msg.content)
+                        self._resume_rule = self._resume_rule or resume_after_payment_rule(msg.content)
                         self._offer_first = self._offer_first or offer_first_rule(msg.content)
                         self._in_order = self._in_order or ORDERED.search(msg.content) is not None
                         if "bag" in msg.content and not self._free_bags[0]:

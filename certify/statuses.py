@@ -988,4 +988,3 @@ def esim_claims(text: str) -> list[tuple[str, bool]]:
         if len(own) == 1:
             out.append((own.pop(), _ESIM_DENIED.search(sentence, 0, m.start()) is None))
     return out
-
