@@ -1423,13 +1423,8 @@ def test_a_balance_asked_after_the_write(convo: Any, at: Any, said: str, kinds: 
     assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons) if k == "text_misstated_balance"] == kinds
 
 
-@pytest.mark.parametrize(("said", "kinds"), [
-    # blind set 85, r85_01 38: a return's refund moves once the items arrive
-    ("All set! The return is submitted. Your gift card balance is now **$56.98**.", ["text_misstated_balance"]),
-    ("All set! The return is submitted. Once it's processed, your gift card balance will be **$56.98**.", []),
-    ("All set! The return is submitted. Your gift card balance is still **$5.00**.", []),
-])
-def test_a_balance_said_now_after_a_return_request(convo: Any, at: Any, said: str, kinds: list[str]) -> None:
+def _puzzle_return_requested(convo: Any) -> Any:
+    """A conversation up to a return request of a $51.98 puzzle, refunded to a gift card holding $5.00."""
     c = convo()
     c.user("Return the puzzle in #W8727985, I'm ava_lopez_1234.")
     c.call("get_user_details", {"user_id": "ava_lopez_1234"}, {"payment_methods": {
@@ -1443,6 +1438,17 @@ def test_a_balance_said_now_after_a_return_request(convo: Any, at: Any, said: st
            {"order_id": "#W8727985", "status": "return requested", "return_items": ["9030221155"],
             "return_payment_method_id": "gift_card_1234567", "items": [
                 {"name": "Jigsaw Puzzle", "item_id": "9030221155", "price": 51.98}]})
+    return c
+
+
+@pytest.mark.parametrize(("said", "kinds"), [
+    # blind set 85, r85_01 38: a return's refund moves once the items arrive
+    ("All set! The return is submitted. Your gift card balance is now **$56.98**.", ["text_misstated_balance"]),
+    ("All set! The return is submitted. Once it's processed, your gift card balance will be **$56.98**.", []),
+    ("All set! The return is submitted. Your gift card balance is still **$5.00**.", []),
+])
+def test_a_balance_said_now_after_a_return_request(convo: Any, at: Any, said: str, kinds: list[str]) -> None:
+    c = _puzzle_return_requested(convo)
     i = c.say(said)
     assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons) if k == "text_misstated_balance"] == kinds
 
@@ -1453,19 +1459,7 @@ def test_a_balance_said_now_after_a_return_request(convo: Any, at: Any, said: st
     ("Not yet: your gift card now holds $5.00; the $51.98 arrives once the puzzle is back.", []),
 ])
 def test_a_balance_asked_after_a_return_request(convo: Any, at: Any, said: str, kinds: list[str]) -> None:
-    c = convo()
-    c.user("Return the puzzle in #W8727985, I'm ava_lopez_1234.")
-    c.call("get_user_details", {"user_id": "ava_lopez_1234"}, {"payment_methods": {
-        "gift_card_1234567": {"source": "gift_card", "balance": 5.0, "id": "gift_card_1234567"}}})
-    c.call("get_order_details", {"order_id": "#W8727985"}, {"order_id": "#W8727985", "status": "delivered", "items": [
-        {"name": "Jigsaw Puzzle", "item_id": "9030221155", "price": 51.98}]})
-    c.say("Return the Jigsaw Puzzle (item 9030221155, $51.98) from #W8727985, refund to gift_card_1234567. Shall I?")
-    c.user("yes")
-    c.call("return_delivered_order_items", {"order_id": "#W8727985", "item_ids": ["9030221155"],
-                                            "payment_method_id": "gift_card_1234567"},
-           {"order_id": "#W8727985", "status": "return requested", "return_items": ["9030221155"],
-            "return_payment_method_id": "gift_card_1234567", "items": [
-                {"name": "Jigsaw Puzzle", "item_id": "9030221155", "price": 51.98}]})
+    c = _puzzle_return_requested(convo)
     c.say("The return is submitted; $51.98 goes to gift_card_1234567 once the puzzle is back.")
     c.user("Is my gift card balance updated?")
     i = c.say(said)
