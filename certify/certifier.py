@@ -2195,7 +2195,7 @@ class _Run:
         not a return or exchange request's refund."""
         return totals([m for w, m in zip(self._writes, self._moved, strict=False)
                        if self._moves_balances(w[2]) and (requests or not _REQUESTED_RESULT.search(w[0]))]
-                      + self._moved_since_balances())
+                      + [self._moved_by(w) for w in self._writes_since_balances()])
 
     def _balance_reasons(self, balances: list[tuple[str, int]], after: set[int], shown: set[int], reasons: list[str],
                          now: set[int] | None = None, present: AbstractSet[str] = frozenset()) -> None:
@@ -2209,16 +2209,14 @@ class _Run:
             else:
                 self._said_balances.add(abs(cents))
 
-    def _moved_since_balances(self, every: bool = False, requests: bool = True) -> list[list[int]]:
-        """What the writes of earlier turns moved since the newest observation that shows a stored-value
-        balance: "$73.00 when I looked up your profile", then a cancellation's refund, then this change
-        (``every``: also the writes whose records hold no balance, whose refunds may still reach one;
-        ``requests``: also a return's or exchange's request, whose money moves once the items arrive)."""
+    def _writes_since_balances(self, every: bool = False) -> list[tuple[str, int, ToolCall]]:
+        """The writes of earlier turns since the newest observation that shows a stored-value balance:
+        "$73.00 when I looked up your profile", then a cancellation, then this change (``every``: also
+        the writes whose records hold no balance, whose refunds may still reach one)."""
         shown = self.index.json_observations
         seen = max((n for n in range(len(shown)) if '"balance"' in shown[n] or '"source": "gift_card"' in shown[n]),
                    default=-1)
-        return [self._moved_by(w) for w in self._past_writes if w[1] > seen and (every or self._moves_balances(w[2]))
-                and (requests or not (returned(w[0]) or _REQUESTED_RESULT.search(w[0])))]
+        return [w for w in self._past_writes if w[1] > seen and (every or self._moves_balances(w[2]))]
 
     def _moves_balances(self, made: ToolCall) -> bool:
         """Whether a write may change a stored-value balance: its declared records meet the kinds of
@@ -4503,10 +4501,11 @@ class _Run:
                                           detail="a lookup since the writes shows " + ", ".join(
                                               f"${c / 100:,.2f}" for c in sorted(now))))
         elif self._past_writes and "$" in content and "now h" in content and (balances := balances_said(content)) \
-                and self._moved_since_balances(every=True) and (stored := method_balances(self.index.json_observations)):
+                and (since := self._writes_since_balances(every=True)) \
+                and (stored := method_balances(self.index.json_observations)):
             # asked after the write: "How much is on my gift card now?" "... so it now has $328" (152 + 186 is 338);
             # not counting a request's refund, which moves once the items arrive ("now holds $221.15 ($89.00 + $132.15)")
-            moved = self._moved_since_balances(every=True, requests=False)
+            moved = [self._moved_by(w) for w in since if not _REQUESTED_RESULT.search(w[0])]
             self._balance_reasons(balances, balances_after(stored | self._said_balances, totals(moved), content), stored,
                                   reasons)
         if self._writes and (nothing := no_charge_claims(content)) and any(moved_now := self._charged()) \
