@@ -241,18 +241,22 @@ def hours_of_flights(number: str, text: str, times_of: Callable[[str, str], set[
                                      else named))
         if not flights or len(flights) > 4:
             continue  # none named, or a list of flights, not one trip
-        legs = [({_clock_minutes(t) for t in times_of(f, "departure")}, {_clock_minutes(t) for t in times_of(f, "arrival")})
-                for f in flights]
+        legs = [_leg_minutes(f, times_of) for f in flights]
         pairs = [(dep, arr) for dep, arr in legs] + [(legs[j][1], legs[j + 1][0]) for j in range(len(legs) - 1)] + [
             (legs[0][0], legs[-1][1])]
         if wait:
             pairs += [(legs[i][1], legs[j][0]) for i in range(len(legs)) for j in range(len(legs)) if i != j]
-            kept = [({_clock_minutes(t) for t in times_of(f, "departure")}, {_clock_minutes(t) for t in times_of(f, "arrival")})
-                    for f in booked if f not in flights]
+            kept = [_leg_minutes(f, times_of) for f in booked if f not in flights]
             pairs += [(leg[1], other[0]) for leg in legs for other in kept] + [(other[1], leg[0]) for leg in legs for other in kept]
         if any((b - a) % 1440 == minutes for starts, ends in pairs for a in starts for b in ends):
             return True
     return False
+
+
+def _leg_minutes(flight: str, times_of: Callable[[str, str], set[str]]) -> tuple[set[int], set[int]]:
+    """A flight's shown departure and arrival times, in minutes after midnight."""
+    return ({_clock_minutes(t) for t in times_of(flight, "departure")},
+            {_clock_minutes(t) for t in times_of(flight, "arrival")})
 
 
 def _clock_minutes(clock: str) -> int:
