@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
 
-from trajectory2gym.certify.normalize import dollar_amounts
+from trajectory2gym.certify.normalize import cents_of, dollar_amounts
 from trajectory2gym.certify.policy_times import policy_sentences
 
 _NUMBER_WORDS = {"no": 0, "any": 0, "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
@@ -274,7 +274,7 @@ def overcharged_nth_bag(text: str, fee: int, free_total: int) -> list[tuple[str,
         n = _ORDINALS[m[1].lower()]
         if m[3] is not None and _NUMBER_WORDS[m[3].lower()] != n:
             continue  # another count: "a third bag ... $100 for the two extra ones"
-        cents = round(float(m[2]) * 100)
+        cents = cents_of(m[2])
         if cents % fee == 0 and cents > max(n - free_total, 0) * fee:
             out.append(("$" + m[2], n))
     return out
