@@ -1889,13 +1889,16 @@ class _Run:
         shown = self._phone.shown  # (a SIM shown missing shows no signal too; later bars may not show it)
         if shown.get("signal") == "none":
             return "no service", "no signal shown"
+        if self._phone.said_signal == "none":
+            return "no service", "no service told by the user"
         if self._data_shown is False:
             return "mobile data", "Data Disabled shown"
         if not self._speed_ratings and _ABROAD.search(self._user_text()) and (  # (a speed measured: data flows)
                 self._roaming_shown is False or (self._roaming_shown is None and (
                     line := self._sole_switched("roaming")) is not None and self._switch_of(line, "roaming") is False)):
             return "mobile data", "roaming off, abroad"  # "I'm travelling in France", roaming_enabled false
-        if not shown and self._data_shown is None and self._called.isdisjoint(self._domain_tools.user_tools):
+        if not shown and self._data_shown is None and self._phone.said_signal is None \
+                and self._called.isdisjoint(self._domain_tools.user_tools):
             return "no service", "nothing of the phone seen yet"
         return None
 
@@ -5703,6 +5706,8 @@ class _Run:
                             self._read_status_bar(msg.content)  # pasted from the phone
                         if "Signal:" in msg.content or "SIM Card Status:" in msg.content or "Mode Pref" in msg.content:
                             self._phone.read(msg.content)
+                        elif "G" in msg.content or "bar" in msg.content or "ervice" in msg.content or "ignal" in msg.content:
+                            self._phone.read_words(msg.content)  # the bar in the user's own words: "Now 5G, full bars"
                         if "Mbps (" in msg.content:  # a speed test the user ran and read out
                             self._read_speeds(msg.content)
                         self._past_writes += self._writes

@@ -96,6 +96,15 @@ _SIM_MEANS = {"missing": {"missing"}, "not detected": {"missing"}, "locked": {"l
               "detected": {"active", "locked_pin", "locked_puk"}}
 
 
+# The bar told in the user's words: no service ("It says No Service", "no bars", "an airplane icon"), or
+# some ("Shows 4G, 3 bars", "5G, good signal", "Now 5G.", "I have signal"); not a mode ("it's on 2G only").
+_BAR_TOLD = re.compile(r"(?P<none>\bno (?:service|signal|bars?)\b|\b(?:0|zero) bars?\b|\bairplane (?:mode )?(?:icon|symbol|picture)\b)"
+                       r"|\b(?:[1-5]|one|two|three|four|five|full|some|signal)\s+bars?\b|\b(?:shows?|see|have|got)\s+bars\b"
+                       r"|\b(?:excellent|good|strong|fair|poor|weak)\s+signal\b|\bsignal(?:\s+is)?,?\s+(?:excellent|good|strong|fair|poor|weak)\b"
+                       r"|\b(?:I\s+have|got|there's)\s+(?:a\s+)?(?:signal|service)\b"
+                       r"|(?:\b(?:shows?|says|now|see|on)\s+(?:\.\.\.\s*)?|^\W*)[2-5]G\b(?!\s*(?:only|preferred|/))", re.I | re.M)
+
+
 # Switches of the phone a check or a toggle shows: "Wi-Fi Calling is currently turned ON.", "Data Saver mode is
 # OFF.", "Data Saver Mode is now ON." (the status bar shows mobile data and airplane mode; roaming is read apart)
 _SWITCH_SHOWN = re.compile(r"\b(Wi-Fi Calling|Data Saver [Mm]ode) is (?:currently turned |now )?(ON|OFF)\b")
@@ -121,12 +130,14 @@ class PhoneState:
     (its protocol), ``permissions`` (those an app was shown to have, or granted since, joined by ", ")."""
 
     shown: dict[str, str] = field(default_factory=dict)
+    said_signal: str | None = None  # the user's own words of the bar, newer than any check: "none" or "some"
 
     def read(self, text: str) -> None:
         """Take what a check's output (or the user's paste of it) shows."""
         if _AIRPLANE_BAR.search(text):
             self.shown.update(signal="none", network="none")
         for m in BAR_SIGNAL.finditer(text):
+            self.said_signal = None
             self.shown["signal"] = "none" if m[1] == "No Signal" else m[1].lower()
             self.shown["network"] = m[2] if m[2] else "none"
         for name, value in _STATUS_FIELD.findall(text):
@@ -164,6 +175,15 @@ class PhoneState:
             self.shown["vpn"] = vpn[-1].lower()
             if protocol := _PROTOCOL_SHOWN.findall(text):
                 self.shown["protocol"] = protocol[-1].lower()
+
+    def read_words(self, text: str) -> None:
+        """Take what the user says their status bar shows, in their own words ("Now it shows 2G and one
+        bar", "Still No Service"): the last such phrase of the message decides."""
+        told = _BAR_TOLD.findall(text)
+        if told:
+            last = told[-1]
+            self.said_signal = "none" if last else "some"
+            self.shown.pop("signal", None)  # (superseded: the user looked after the check)
 
     def _held_lists(self, text: str) -> list[tuple[str, str, str]]:
         """``misstated``'s permissions said held as a list ("messaging has sms and phone but is missing

@@ -109,6 +109,41 @@ def test_a_speed_step_waits_for_the_stages_before_it(convo: Any, bar: str | None
     assert _phone(convo, bar, ask) == kinds
 
 
+@pytest.mark.parametrize(("told", "kinds"), [
+    # blind set 95 (t95_07 10, t95_08 12): the user reads the bar out in their own words
+    ("Status bar shows 5G, full bars. I'm at home in the US.", []),
+    ("Shows 4G, 3 bars.", []),
+    ("5G, good signal.", []),
+    ("It shows... 4G and some bars. Is that good?", []),
+    ("It says No Service and there's a little airplane picture.", ["text_out_of_order"]),
+    ("Airplane mode was on! Turned it off. Still says No Service though.", ["text_out_of_order"]),
+    ("It's set to '2G only'.", ["text_out_of_order"]),  # a mode, not the bar: nothing of the bar told yet
+    ("Thanks for checking.", ["text_out_of_order"]),
+])
+def test_the_bar_told_in_the_users_words(convo: Any, told: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom",
+              system=get_domain("telecom").policy)
+    c.user("Picture messages won't send. I'm 555-123-2002.")
+    c.call("get_customer_by_phone", {"phone_number": "555-123-2002"}, {"customer_id": "C1001", "line_ids": ["L1002"]})
+    c.say("What does your status bar show: signal bars and network type?")
+    c.user(told)
+    i = c.say("Picture messages need mobile data. Is 'Mobile data' switched on?")
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert [reason_kind(r) for r in decision.reasons] == kinds
+
+
+def test_the_users_words_after_a_check_supersede_it(convo: Any) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom",
+              system=get_domain("telecom").policy)
+    c.user("My internet is slow. I'm 555-123-2002.")
+    c.user_runs("check_status_bar", {}, "Status Bar: Airplane Mode | Battery 80%", text="airplane mode")
+    c.say("Please turn airplane mode off.")
+    c.user("Done. Now I see signal bars, it says 2G.")
+    i = c.say("Is mobile data switched on?")
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert [reason_kind(r) for r in decision.reasons] == []
+
+
 def test_a_policy_that_gives_no_order_asks_none(convo: Any) -> None:
     policy = "You are a customer-service agent of a mobile carrier."
     assert _phone(convo, "Signal: Poor | 2G | Data Disabled", "Please set the network mode to 4G/5G.", policy) == []
