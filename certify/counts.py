@@ -47,6 +47,10 @@ _WHOLE = frozenset({"saved", "separate", "different", "registered", "individual"
 _PART_AFTER = re.compile(r"\**\s*(?:on the way|in transit|(?:still|currently|not yet|yet to)\b|(?:that|which|awaiting|"
                          r"waiting|being|coming up|in progress|left|to be|pending|open|outstanding|eligible)\b)",
                          re.I)
+# Words before a count, in its sentence, that count a part of the list: "After 11am there are two one-stop
+# options" (of four found), "Of those, you have 2 orders ...", "Within your budget there are 3 flights".
+_PART_BEFORE = re.compile(r"\b(?:(?:after|before|by|until)\s+(?:\d|noon|midnight)|of (?:those|these|them)\b|among\b|"
+                          r"(?:within|in|under) (?:your|the|that) (?:budget|window|time window|range)\b)", re.I)
 _CHEAP = ("have", "has", "there", "hold", "contain", "include", "list", "found", "see", "show", "each of")
 _PLURALS = re.compile("reservations|orders|passengers|lines|bills|flights|methods|options|travell?ers|items")  # plain alternation
 _KIND_WORD = re.compile(r"(?:reservation|order|passenger|line|bill|flight|payment method|option|travell?er|item)s?\b")  # lower case
@@ -109,7 +113,10 @@ def miscounted(text: str, count_of: Callable[[str | None, tuple[str, ...]], int 
             continue  # "you have two orders on the way": a part too
         said = _count(m["n"])
         head = text[:m.start()]  # the codes its sentence names before it
-        codes = _CODE.findall(head, max((b.end() for b in SENTENCE_OR_LINE.finditer(head)), default=0)) \
+        start = max((b.end() for b in SENTENCE_OR_LINE.finditer(head)), default=0)
+        if _PART_BEFORE.search(head, start):
+            continue  # "After 11am there are two options": a part too
+        codes = _CODE.findall(head, start) \
             or _CODE.findall(head)  # else the last the text named before: "ST7VON has 4 bags. ... each of the 3 passengers"
         kinds = ("",) if m["found"] else KINDS[m["kind"].lower()]
         shown = count_of(codes[-1] if codes and not m["found"] else None, kinds)
