@@ -35,8 +35,8 @@ def _count_of(ident: str | None, keys: tuple[str, ...]) -> int | None:
     ("No direct flights. I found three one-stop options via SFO.", [("three options", 2)]),  # the search gave 2
     ("I found 2 one-stop flights via SFO.", []),
     # words before the count that take a part of the list (blind set 95, a95_01 16, a95_11 10)
-    ("After 11am there are three one-stop options via Atlanta.", []),
-    ("Leaving after 11am there are three one-stop options via Atlanta.", []),
+    ("After noon there are three one-stop options via Atlanta.", []),
+    ("Leaving after 2 pm there are three one-stop options via Atlanta.", []),
     ("Of those, you have 3 reservations.", []),
     ("There are three one-stop options via Atlanta, all after 11am.", [("three options", 2)]),
     ("You have 3 upcoming reservations.", []),  # a part of the list: which ones are upcoming is not counted here
