@@ -117,11 +117,15 @@ def search_totals(results: Any) -> set[int]:
 class Rebooked:
     """What each reservation's flights cost together in each cabin, in cents, at the fares the searches
     shown give them: "(275 - 174) * 2", where 275 is the economy fares of the booking's two flights
-    (117 + 158), each from its own search. Observations are read once each (``read``)."""
+    (117 + 158), each from its own search; and how far that is from what the booking paid for them,
+    for one passenger and for all (a cabin change's refund: "X7BYG1, 2 passengers: $5,418 back", of
+    fares paid 3,024 and 315 searched). Observations are read once each (``read``)."""
 
     def __init__(self) -> None:
         self.fares: dict[str, dict[str, Any]] = {}  # flight number -> its prices per cabin, as searched last
-        self.booked: list[list[str]] = []  # each reservation's flight numbers
+        # each reservation's flight numbers, the fares it paid for them together (cents; None where one
+        # is not shown) and its passengers
+        self.booked: list[tuple[list[str], int | None, int]] = []
 
     def read(self, value: Any) -> None:
         """Take the fares of a search's results, or the flights of a reservation."""
@@ -132,17 +136,26 @@ class Rebooked:
                             and isinstance(prices := leg.get("prices"), dict):
                         self.fares[number.upper()] = prices
         elif isinstance(value, dict) and isinstance(flights := value.get("flights"), list) and "reservation_id" in value:
-            self.booked.append([str(f.get("flight_number", "")).upper() for f in flights if isinstance(f, dict)])
+            legs = [f for f in flights if isinstance(f, dict)]
+            paid = [to_cents(f.get("price")) for f in legs]
+            people = value.get("passengers")
+            self.booked.append(([str(f.get("flight_number", "")).upper() for f in legs],
+                                sum(c for c in paid if c is not None) if legs and None not in paid else None,
+                                len(people) if isinstance(people, list) else 0))
 
     def totals(self) -> set[int]:
-        """Each reservation's total per cabin in which every one of its flights shows a fare."""
+        """Each reservation's total per cabin in which every one of its flights shows a fare, and its
+        difference from the fares paid, once and times the passengers."""
         out: set[int] = set()
-        for numbers in self.booked:
+        for numbers, paid, people in self.booked:
             if numbers and all(n in self.fares for n in numbers):
                 for cabin in self.fares[numbers[0]]:
                     cents = [to_cents(self.fares[n].get(cabin)) for n in numbers]
                     if all(c is not None for c in cents):
-                        out.add(sum(c for c in cents if c is not None))
+                        total = sum(c for c in cents if c is not None)
+                        out.add(total)
+                        if paid is not None and paid != total:
+                            out.update({abs(paid - total), abs(paid - total) * max(people, 1)})
         return out
 
 
