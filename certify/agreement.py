@@ -1979,5 +1979,20 @@ def call_disagrees(turns: list[Turn], last_desc: int, anchors: Anchors, first_de
             start -= 1
     if anchors.counts and (verdict := _count_not_stated(turns[start:], last_desc - start, anchors)):
         return verdict
+    if anchors.payments and "_" in described.text and (other := _other_method_on_its_line(described, anchors)):
+        return ConfirmVerdict(False, "not_described", f" as called (the description's line for it names {other})")
     return (_amount_not_stated(window, at, anchors) or _choice_not_stated(turns[start:], last_desc - start, anchors)
             or (_payment_not_named(turns, window, anchors) if anchors.payments else None))
+
+
+def _other_method_on_its_line(described: Turn, anchors: Anchors) -> str:
+    """The payment method id a description listing several objects, a line each, gives on the line
+    for the call's object, where that is not the call's method: "2. 2FBBAH: refund $3,925 to
+    gift_card_3481935", then the change refunded to gift_card_6847880 (the next line's card). Else ""."""
+    lines = [line.lower() for line in described.text.splitlines() if LIST_MARK.match(line) or ":" in line]
+    own = [line for line in lines if any(i in line for i in anchors.ids)]
+    if len(own) != 1 or len(lines) - len(own) < 1:
+        return ""  # one line of its own, beside others: a list of several objects
+    named = METHOD_ID.findall(own[0])
+    called = {value.lower() for _, value, _ in anchors.payments}
+    return named[0] if named and called.isdisjoint(named) else ""

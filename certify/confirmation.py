@@ -166,9 +166,11 @@ _REFUSES_ALL = re.compile(r"(?:(?:hmm+|oh|uh+|um+|ah|well|actually)\W+)*no\W*(?:
 # Words for everything at once: "I'm not changing anything" takes back a yes by a synonym of the verb
 # too ("anything else" does not).
 _ALL_OF_IT = frozenset({"anything", "everything", "nothing", "it", "that"})
-# On a wordline: who, not what ("$72 per passenger", "for all 3 passengers", "business, 3 passengers").
+# On a wordline: who, not what ("$72 per passenger", "for all 3 passengers", "business, 3 passengers"),
+# or who stays as is ("keeping every flight and passenger as they are").
 _PER_UNIT = re.compile(r" per \w+| (?:for|both|all) (?:the )?(?:\w+ )?passeng\w*| same passeng\w*"
-                       r"| (?:\d{1,2}|two|three|four|five|six|seven|eight|nine) passeng\w*")
+                       r"| (?:\d{1,2}|two|three|four|five|six|seven|eight|nine) passeng\w*"
+                       r"| passeng\w* (?:as (?:they|it) (?:are|is)|unchanged|(?:stay|remain)s? the same)")
 
 
 def describes(turn: Turn, anchors: Anchors) -> bool:
