@@ -918,7 +918,8 @@ def misdifferenced(text: str, taken_back: AbstractSet[str] = frozenset()) -> lis
             # "... so $340 in total versus the $131 you paid. The upgrade would cost $219": the two compared
             others = [cents_of(versus[1]), cents_of(versus[2])]
         if len(others) == 2 and (gap := abs(abs(others[0]) - abs(others[1]))) and not any(
-                cents_of(written) == gap * n for n in range(1, 10)):
+                cents_of(written) == gap * n for n in range(1, 10)) \
+                and cents_of(written) != abs(others[0]) + abs(others[1]):  # "$36, $4.62 short of the $40.62 difference"
             out.append((written, f"${abs(others[0]) / 100:g} and ${abs(others[1]) / 100:g} differ by ${gap / 100:g}"))
     return out
 

@@ -720,6 +720,10 @@ def test_an_amount_one_digit_off_the_calculators_result(convo: Any, at: Any, sai
     ("It is also in stock, at $217.06. That would be $29.83 more than your current board, rather than $6.56 for "
      "the graphic one.", []),
     ("Can't — the gift card has $36, less than the $40.62 difference.", []),  # a balance, not a difference
+    # a balance and its shortfall that sum to the difference (blind set 95, r95_02 18)
+    ("Your gift card has a balance of $36, which is $4.62 short of the $40.62 difference.", []),
+    ("Your gift card has a balance of $36, which is $4.26 short of the $40.62 difference.",
+     [("$40.62", "$36 and $4.26 differ by $31.74")]),
     # a list's line of its own: the lines above price two changes, not the difference's two terms (blind set 78, r78_05)
     ("Here's the change:\n- Kettle A → B ($94.80)\n- Perfume C → D ($318.96)\n- Price difference: $25.85, charged.",
      []),
