@@ -5280,7 +5280,9 @@ class _Run:
     def _moved_by(self, write: tuple[str, int, ToolCall]) -> list[int]:
         """What one write (its result, the observations shown before it, its call) charged or refunded."""
         result = write[0]
-        return row_amounts(self._rows_by(write)) or returned(result) or fee_charged(result)
+        # (a return request's refund first: its result's payment rows are the order's own, all of them
+        # "new" where the order was not looked up before)
+        return returned(result) or row_amounts(self._rows_by(write)) or fee_charged(result)
 
     def _rows_by(self, write: tuple[str, int, ToolCall]) -> list[dict[str, Any]]:
         """The payment rows one write added (``charges.new_rows``: against the latest observation of its

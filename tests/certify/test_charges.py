@@ -578,6 +578,24 @@ def test_a_report_of_a_return_states_its_whole_refund(convo: Any, at: Any, repor
 
 
 @pytest.mark.parametrize(("report", "kinds"), [
+    ("Your return is requested; $206.29 goes back to your PayPal once the items arrive.", []),
+    ("Your return is requested; $154.75 goes back to your PayPal once the items arrive.", ["text_misstated_charge"]),
+])
+def test_a_return_of_an_order_not_looked_up_refunds_its_items(convo: Any, at: Any, report: str, kinds: list[str]) -> None:
+    # the order's purchase row is in the result only: no refund (blind set 95, r95_06 38)
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user("Return the running shoes and the bulb from #W5564375 to my PayPal paypal_2299608, item ids "
+           "1775591963 and 5570660360.")
+    c.say("To confirm: return the Running Shoes and the LED Light Bulb from #W5564375, refunded to paypal_2299608. Proceed?")
+    c.user("yes")
+    c.call("return_delivered_order_items", {"order_id": "#W5564375", "item_ids": ["1775591963", "5570660360"],
+                                            "payment_method_id": "paypal_2299608"},
+           {**RETURN_ORDER, "status": "return requested", "return_items": ["1775591963", "5570660360"]})
+    i = c.say(report)
+    assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
+
+
+@pytest.mark.parametrize(("report", "kinds"), [
     ("Done! Your exchange request is in, and $51.54 will be refunded to your PayPal once the shoes arrive.", []),
     # A visible amount, but not the difference the result shows.
     ("Done! Your exchange request is in, and $154.75 will be refunded to your PayPal once the shoes arrive.",
