@@ -715,7 +715,7 @@ def _a_sum_of(cents: int, parts: Iterable[int], most: int = 10, at_least: int = 
 # A paragraph, or a sentence, that opens the next step of a plan: "Step 2 — ...", "**Next step:** ...",
 # "... is now your gift card. Now here's the item change:".
 _NEXT_STEP = re.compile(r"\n\s*\n\W*(?:step\s+(?:[2-9]|two|three|four)|next step)\b"
-                        r"|(?:(?<=[.!]\s)|(?<=\n))\s*(?-i:Now),?\s+(?:here's|here is|for|on to|the next)\b", re.I)
+                        r"|(?:(?<=[.!]\s)|(?<=\n))\s*(?-i:Now),?\s+(?:here's|here is|for|on to|the next\b|the \w+(?: \w+)?:)", re.I)
 _TOTAL_CELL = re.compile(r"[^|\n]*\btotal\b", re.I)  # a row whose first cell says "Total"
 
 
@@ -4905,6 +4905,11 @@ class _Run:
             # #W2806889:\n- ...\n- Net **$26.93 charged to PayPal**"
             if (lead := _NEXT_STEP.search(content)) is not None and lead.start() > 0:
                 content = content[:lead.start()]
+        elif "\n" not in content and content.rstrip().endswith("?") and "Now" in content \
+                and (lead := _NEXT_STEP.search(content)) is not None and lead.start() > 0:
+            # one paragraph, the next step's offer after the report: "The upgrade is done. Now the bags: ...
+            # so I'd list gift_card_8190333 with $0 charged. Shall I add them?"
+            content = content[:lead.start()]
         said = [t for t in self.turns[-6:] if t.role == "assistant"]
         earlier = [t.text for t in said]
         reversed_ = reversed_ways(content, earlier)

@@ -1147,6 +1147,20 @@ def test_a_paragraph_offering_the_next_action_reports_nothing(convo: Any, at: An
             if k == "text_misstated_charge"] == kinds
 
 
+@pytest.mark.parametrize(("then", "kinds"), [
+    # one paragraph: the report, then the next step's offer (blind set 95, a95_04 35)
+    ("Now the lamp: I'd list your gift card with $0 charged. Shall I go ahead?", []),
+    ("Now the lamp: I'd list your gift card with $0 charged.", ["text_misstated_charge"]),  # no offer: a report
+    ("And $0 was charged. Shall I go ahead with the lamp?", ["text_misstated_charge"]),
+])
+def test_a_sentence_offering_the_next_action_reports_nothing(convo: Any, at: Any, then: str,
+                                                             kinds: list[str]) -> None:
+    c = _cancelled_on_gift_card(convo)
+    i = c.say(f"Order #W9655299 is cancelled and $1,778.51 was refunded to your gift card. {then}")
+    assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons)
+            if k == "text_misstated_charge"] == kinds
+
+
 @pytest.mark.parametrize(("said", "kinds"), [
     # blind set 63, r63_06: a gift card said to cover more than its record shows
     ("The $141.53 would be paid from your gift card (gift_card_6023546), which has enough balance to cover it.",
