@@ -1182,6 +1182,19 @@ _SMALL_COUNT = re.compile(r"(?<![\w$.,])(\d{1,2})(?![\w.,%])")
 _WORD_CODES = frozenset({"in", "or", "me", "hi", "ok", "oh", "id", "ma", "pa", "al", "co", "de", "as", "la", "mo"})
 
 
+def _days_written(text: str) -> list[date]:
+    """The dates a text writes in ISO form ("2024-05-11") or with a month's name and a year."""
+    out = []
+    for m in ISO_DAY.finditer(text):
+        with suppress(ValueError):
+            out.append(date.fromisoformat(m[0]))
+    for d in date_mentions(text):
+        if d.month is not None and d.year is not None:
+            with suppress(ValueError):
+                out.append(date(d.year, d.month, d.day))
+    return out
+
+
 class _Run:
     """The state of certifying one interaction."""
 
@@ -2870,8 +2883,13 @@ class _Run:
         """Whether a date is the day after the current date the conversation states, in a text that
         speaks of a day's window: "booked today, May 15 at 15:00, so until about May 16, 15:00" (24
         hours), "until 15:00 tomorrow, May 16"."""
-        return self._today is not None and ("24 hours" in text or "tomorrow" in text) and d.means(
-            (self._today + timedelta(days=1)).isoformat())
+        if "24 hours" not in text and "tomorrow" not in text:
+            return False
+        if self._today is not None and d.means((self._today + timedelta(days=1)).isoformat()):
+            return True
+        # or the day after another date the text gives: "booked on 2024-05-11 at 00:08, so that (24-hour)
+        # window ended on May 12 at 00:08"
+        return "24 hours" in text and any(d.means((day + timedelta(days=1)).isoformat()) for day in _days_written(text))
 
     def _days_after_ends(self) -> list[str]:
         """The day after each end date shown (a cycle's ``cycle_end_date``, a bill's ``period_end``): the

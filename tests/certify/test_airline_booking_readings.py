@@ -101,6 +101,24 @@ def test_the_end_of_a_24_hour_window_is_the_next_day(convo: Any, at: Any, said: 
     assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
 
 
+@pytest.mark.parametrize(("said", "kinds"), [
+    # the day after a booking's date the text gives (blind set 95, a95_08 24)
+    ("The window is 24 hours from booking: SI5UKW was booked on 2024-05-02 at 10:00, so it ended on May 3 at 10:00.", []),
+    ("The window is 24 hours from booking: SI5UKW was booked on 2024-05-02 at 10:00, so it ended on May 4 at 10:00.",
+     ["text_not_visible", "text_misdated"]),
+    ("SI5UKW was booked on 2024-05-02 at 10:00, so it ended on May 3 at 10:00.",
+     ["text_not_visible", "text_misdated"]),  # no span said
+])
+def test_a_24_hour_window_ends_the_day_after_the_booking_said(convo: Any, at: Any, said: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline", system=SYSTEM)
+    c.user("When did I book SI5UKW? Can I still cancel it for free?")
+    c.call("get_reservation_details", {"reservation_id": "SI5UKW"}, {
+        "reservation_id": "SI5UKW", "created_at": "2024-05-02T10:00:00", "cabin": "economy",
+        "flights": [{"flight_number": "HAT135", "date": "2024-05-25", "price": 120}]})
+    i = c.say(said)
+    assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
+
+
 @pytest.mark.parametrize(("user", "kinds"), [
     # blind audit a66_07: only the hidden task says how long the delay was
     ("my flight home tomorrow from JFK got delayed AGAIN, this is ridiculous. olivia_li_1537", ["text_privileged"]),
