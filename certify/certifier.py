@@ -796,9 +796,10 @@ _UNKNOWN_TO_ME = re.compile(r"(?:\bno|n't\s+(?:have|see|find)\s+(?:any)?)\s*(?:i
 # Right before a fee: the words that say there is none ("no", "doesn't have any").
 # (or the agent finds none: "I can't find an activation fee", "I don't see a roaming activation fee")
 _NONE_OF = re.compile(r"(?:\bno|\bnot\s+(?:a|an|any)|n't\s+(?:have|include|charge|list|mention|contain|see|find|quote|name)\s+(?:a|an|any))"
-                      r"\s+(?:such\s+|roaming\s+|separate\s+|extra\s+)?\**$", re.I)
+                      r"\s+(?:(?:such|roaming|separate|extra|daily|additional)\s+){0,2}\**$", re.I)
 # Where the agent looked for it: "in your records", "anywhere I can see", "the records I can access".
-_LOOKED_IN = re.compile(r"\brecords?\b|\bI can (?:see|access)\b|\bavailable to me\b|\banywhere\b|\baccount data\b", re.I)
+_LOOKED_IN = re.compile(r"\brecords?\b|\bI can (?:see|access)\b|\bavailable to me\b|\banywhere\b|\baccount data\b"
+                        r"|\bin (?:your|the|her|his) plan\b|\bplan details\b", re.I)  # (the plan looked up)
 # ... or that nothing there names it: "Nothing in your records or in our policy mentions a termination fee".
 _NOTHING_NAMES = re.compile(r"\bnothing\b[^.!?\n]{0,60}?\b(?:mentions?|says?|lists?|shows?)\s+(?:an?\s+|any\s+)?\**$", re.I)
 _ADDED = re.compile(r"\b(?:add(?:ed|ing)?|refuel\w*|top(?:ped)? up)\b", re.I)  # a sentence about what was added

@@ -515,6 +515,10 @@ def test_a_line_named_by_the_last_four_digits_of_a_number_shown(convo, said: str
     ("Ending it early carries an **early termination fee**.", False),
     ("Nothing in your records or in our policy mentions a termination fee.", True),
     ("I don't see any termination fee anywhere in your account data.", True),
+    # none in the plan looked up (blind set 95: t95_01 38, t95_02 48)
+    ("I don't see any separate roaming fee in your plan.", True),
+    ("I don't see any daily roaming fee in the plan details.", True),
+    ("Your plan has a daily roaming fee.", False),
 ])
 def test_a_fee_named_by_its_kind_must_be_visible(convo, at, said: str, ok: bool) -> None:
     from .conftest import RETAIL_TOOLS, _tool
