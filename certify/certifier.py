@@ -2009,6 +2009,8 @@ class _Run:
                 # the generation of a mode setting the text names: "... never use the faster 4G or 5G
                 # networks. Please change the preferred network mode to 4g_5g_preferred."
                 and f"{m[0].lower()}_" not in text and f"_{m[0].lower()}_" not in text
+                # ... or as written in the sentence: "change it to '4G/5G preferred' (or the option with 5G in it)"
+                and f"/{m[0]}" not in sentence and f"{m[0]}/" not in sentence
                 # a mode by its name in a list of them: "- **3G only / 2G only** - older, much slower technologies"
                 and not (_MODE_NAMED.match(sentence, m.end()) and LIST_MARK.match(sentence, sentence.rfind("\n", 0, m.start()) + 1))]
 

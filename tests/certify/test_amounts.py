@@ -448,6 +448,9 @@ STATUS_BAR = ("I can't make calls.", "toggle_airplane_mode",
     # the mode to change to (blind set 81: t81_02 51)
     (STATUS_BAR, "That's the bottleneck. Please change it to **4G only** and run a speed test.", []),
     (STATUS_BAR, "That's the bottleneck: it is on 4G only.", ["4G"]),
+    # a generation of the mode the sentence names (blind set 95, t95_01 30)
+    (SPEED, "Please change it to '4G/5G preferred' (or the option with 5G in it).", []),
+    (SPEED, "Your phone will pick the option with 5G in it.", ["5G"]),
     # modes by their names in a list of them (blind set 87, t87_01 29)
     (STATUS_BAR, "In plain terms:\n\n- **4G only** - never 5G.\n- **3G only / 2G only** - older, slower technologies.", []),
 ])
