@@ -53,6 +53,7 @@ from trajectory2gym.certify.normalize import (
 from trajectory2gym.certify.prices import placed
 from trajectory2gym.certify.reported_payments import METHOD_ID
 from trajectory2gym.certify.routes import route_disagrees
+from trajectory2gym.certify.statuses import WISHED_KEPT
 from trajectory2gym.certify.tables import TABLE_RULE, with_headers
 from trajectory2gym.certify.turns import AFFIRM, ASKS, LIST_MARK, SENTENCE, SENTENCE_OR_LINE, Turn
 
@@ -935,6 +936,8 @@ def _leaves_as_is(described: Turn, anchors: Anchors) -> str:
     acted: set[str] = set()
     for sentence in SENTENCE_OR_LINE.split(described.text):
         for part in _KEEP_CLAUSE.split(sentence):
+            if " to " in part and WISHED_KEPT.search(part):
+                continue  # "I resumed it even though you asked me to leave it suspended": the user's wish, reported
             if (leaves := _LEAVES.search(part)) and (restated := _THEN_RESTATED.match(part, leaves.end())):
                 # "Everything else stays the same: Pet Bed item 6942241102 → 6499892866": the change, restated
                 part, leaves = part[restated.end():], None

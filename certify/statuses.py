@@ -241,6 +241,8 @@ def contradicted(text: str, status_of: Callable[[str], Any],
             continue  # "It must be paid before the line can be resumed": what it needs, not its status
         if "the " in sentence.lower() and all(_only_of_another(f, sentence) for f in said):
             continue  # "the cancelled order had size 7 ..., while #W3502364 has size 9": another object's
+        if " to " in sentence and not (said := {f for f in said if not _only_wished(f, sentence)}):
+            continue  # "even though you asked me to leave it suspended": the user's wish, no status
         if "have " in sentence and RETRACTS.search(sentence):
             continue  # "I shouldn't have said it departed": a status taken back, not said
         shown = status_of(ident)
@@ -305,6 +307,17 @@ def _only_of_another(form: str, sentence: str) -> bool:
 
 _THE_BEFORE = re.compile(r"\bthe\s+\**$", re.I)
 _OBJECT_NOUN = re.compile(r"\**\s+(?:orders?|ones?|bookings?|reservations?|items?|pair|lines?|bills?)\b", re.I)
+
+
+# The user's wish that a thing stay as it is, reported: "you asked me to leave it suspended" gives it no status.
+# (public: a description that reports it leaves nothing as it is either)
+WISHED_KEPT = re.compile(r"\b(?:asked|told|wanted|want)\s+(?:me\s+|us\s+)?to\s+(?:leave|keep)\b", re.I)
+
+
+def _only_wished(form: str, sentence: str) -> bool:
+    """Whether every mention of a status form in a sentence is the one the user wished it kept at."""
+    found = list(re.finditer(rf"\b{re.escape(form)}\b", sentence, re.I))
+    return bool(found) and all(WISHED_KEPT.search(sentence, max(0, m.start() - 40), m.start()) for m in found)
 
 
 def _only_to_be(form: str, sentence: str) -> bool:

@@ -183,6 +183,9 @@ SHOWN = {"L1005": "Active", "#W1000001": "pending", "B1001": "Paid", "B1006": "D
     # a recap's heading, the line stating the status as shown (blind set 84, r84_05 50)
     ("- **Exchanged:** Lamp from #W1000002 ($95.08). Status: exchange requested.\n- **Unchanged:** the rest.", []),
     ("- **Exchanged:** Lamp from #W1000002 ($95.08).\n- Status: exchange requested.", [("#W1000002", "exchange requested")]),
+    # the user's wish, reported (blind set 95, t95_04 48)
+    ("I resumed line L1005 even though you asked me to leave it suspended. It's active now.", []),
+    ("I left line L1005 suspended, as you asked.", [("L1005", "Active")]),
 ])
 def test_a_status_word_against_the_observed_status(text: str, out: list[tuple[str, str]]) -> None:
     assert contradicted(text, SHOWN.get) == out

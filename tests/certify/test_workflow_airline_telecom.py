@@ -601,6 +601,8 @@ def test_the_actions_word_as_a_state_describes_nothing(convo, description: str, 
     # the change restated after what else stays (blind set 81, r81_12 60)
     ("That's the price. Everything else stays the same: I'll disable roaming on L1002 for C1001. Okay?", []),
     ("That's the price. Everything else stays the same, L1002 included: roaming off on L1001. Okay?", ["not_described"]),
+    # the user's wish, reported, then the action offered (blind set 95, t95_04 50)
+    ("I'm sorry: I changed L1002 even though you asked me to leave it as is. Shall I disable roaming on it again?", []),
 ])
 def test_a_line_the_description_leaves_as_it_is_is_not_acted_on(convo, description: str, kinds: list[str]) -> None:
     assert _telecom(convo, description, "disable_roaming", {"customer_id": "C1001", "line_id": "L1002"}) == kinds
