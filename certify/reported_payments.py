@@ -20,7 +20,7 @@ import orjson
 
 from trajectory2gym.certify.anchors import PAYMENT_WORDS, payment_kind
 from trajectory2gym.certify.books import ObservationBook, json_objects
-from trajectory2gym.certify.turns import SENTENCE_OR_LINE
+from trajectory2gym.certify.turns import LIST_MARK, SENTENCE_OR_LINE
 
 # A cheap, case-sensitive gate on the raw text before the lower-cased search.
 GATE = re.compile(r"efund|back|redit|eturn")
@@ -459,8 +459,11 @@ def misplaced_amounts(text: str, rows: dict[int, set[str]], last_four: dict[str,
     "$26 on your Mastercard ending 3848", where the history pays $26 with credit_card_7407366 (6437)."""
     out: list[tuple[str, str, str]] = []
     cards = set(last_four.values())
+    # (a list under an offer: "The change would be:\n- pay the $348.16 with the Visa ending in 3061 instead of
+    # PayPal\n...\nWould you like me to do that?")
+    asks = "?" in text[text.rfind("\n") + 1:]
     for sentence in SENTENCE_OR_LINE.split(text):
-        if "ending" not in sentence or _OFFERED.search(sentence):
+        if "ending" not in sentence or _OFFERED.search(sentence) or (asks and LIST_MARK.match(sentence)):
             continue
         for m in _AMOUNT_TO_CARD.finditer(sentence):
             if "|" in m[0] and _KIND_IN_CELL.search(sentence, sentence.rfind("|", 0, m.start()) + 1, m.start()):

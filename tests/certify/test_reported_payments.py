@@ -710,6 +710,10 @@ FOURS = {"credit_card_2700485": "6967", "credit_card_7407366": "6437", "credit_c
     # methods each before its amount (blind set 84, a84_04 48)
     ("**Charged**: gift_card_8190333 $830, credit_card_7407366 $26, master card ending 3848 **$1,786** = $2,642.", []),
     ("**Charged**: gift_card_8190333 $830, $26 on master card ending 3848.", [("$26", "3848", "credit_card_7407366")]),
+    # a list of the change offered, asked after it (blind set 95, r95_01 36)
+    ("The change is:\n- pay the $26 with the Mastercard ending 3848 instead\n- the old payment refunded\nOK? (yes/no)", []),
+    ("The change is done:\n- paid the $26 with the Mastercard ending 3848\n- the old payment refunded",
+     [("$26", "3848", "credit_card_7407366")]),
 ])
 def test_an_amount_put_on_another_card_than_the_history_records(text: str, found: list[tuple[str, str, str]]) -> None:
     assert misplaced_amounts(text, ROWS, FOURS) == found
