@@ -5713,9 +5713,9 @@ class _Run:
                         self.epoch += 1
                         # what the user says changed may be anything; after their own tool calls, what
                         # those may change ("It says 5G now", after setting the network mode: no plan)
-                        # (none of their tools since the agent spoke: what any tool may change)
+                        # (none of their tools since the agent spoke: what their tools may change, any tool's where they have none)
                         self._epoch_records.append(() if "*" in self._told_records else tuple(sorted(self._told_records))
-                                                   if self._told_records else self.cert.tools.domain(self.domain).changeable)
+                                                   if self._told_records else self.cert.tools.domain(self.domain).user_changeable)
                         if self._phone_told and not _USER_DID.search(msg.content):
                             # "MMS still cannot send ...": the phone's results read out, after only its own
                             # tools since the agent spoke; no news of the carrier's records

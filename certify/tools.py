@@ -49,6 +49,7 @@ class DomainTools:
     _places: tuple[re.Pattern[str], dict[str, str]] | None = field(default=None, repr=False)
     _place_vocab: frozenset[str] | None = field(default=None, repr=False)
     _changeable: tuple[str, ...] | None = field(default=None, repr=False)
+    _user_changeable: tuple[str, ...] | None = field(default=None, repr=False)
 
     @property
     def changeable(self) -> tuple[str, ...]:
@@ -67,6 +68,27 @@ class DomainTools:
                 kinds.update(meta.records)
             self._changeable = tuple(sorted(kinds))
         return self._changeable
+
+    @property
+    def user_changeable(self) -> tuple[str, ...]:
+        """What the user may change by their own hand: their device tools' ``records`` (telecom: the
+        phone, and bills by paying), the domain's ``changeable`` where the user has no tools. Their
+        words ("I turned data on") change no line record the carrier keeps. Worked out once."""
+        if self._user_changeable is None:
+            if not self.user_tools:
+                self._user_changeable = self.changeable
+                return self._user_changeable
+            kinds: set[str] = set()
+            for name in self.user_tools:
+                meta = self.metadata.get(name)
+                if meta is None or meta.access in ("read", "handoff"):
+                    continue
+                if not meta.records:  # one that declares none may change any kind
+                    kinds = set()
+                    break
+                kinds.update(meta.records)
+            self._user_changeable = tuple(sorted(kinds))
+        return self._user_changeable
 
     @property
     def place_vocab(self) -> frozenset[str]:

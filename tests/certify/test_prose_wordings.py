@@ -260,10 +260,12 @@ def test_a_date_after_used_of_is_no_date_of_birth() -> None:
 ])
 def test_a_question_about_what_was_said_is_no_news_for_a_lookup(convo: Any, asked: str, novel: bool) -> None:
     c = _telecom(convo)
+    # bills: a kind the user may change by their own hand (paying), so what they say may be news for it
+    bills = [{"bill_id": "B1002", "customer_id": "C1001", "total_due": 65.0, "status": "Overdue"}]
+    c.call("get_bills_for_customer", {"customer_id": "C1001"}, bills)
     c.say("Your account C1001 has two lines.")
     c.user(asked)
-    i = c.call("get_customer_by_phone", {"phone_number": "555-123-2002"}, {
-        "customer_id": "C1001", "full_name": "John Smith", "line_ids": ["L1001", "L1002"], "bill_ids": ["B1002"]})
+    i = c.call("get_bills_for_customer", {"customer_id": "C1001"}, bills)
     assert ("repeated_call" not in _kinds(c, i)) is novel
 
 
@@ -298,6 +300,38 @@ def test_a_lookup_repeated_after_the_users_phone_actions(convo: Any, phone: list
     c.user(told)
     i = c.call("get_details_by_id", {"id": ident}, lookup)
     assert ("repeated_call" not in _kinds(c, i)) is novel
+
+
+@pytest.mark.parametrize(("told", "lookup", "novel"), [
+    # blind set 95 (t95_01 16, t95_03 28): settings changed on the phone, told only in words, change no
+    # record the carrier keeps; the line's lookup again shows what it showed
+    ("Okay, I tapped the airplane. Now it shows 2G and one bar. Mobile data was off, I turned it on.", LINE, False),
+    ("There was a VPN connected. I disconnected it. Speed test now says 'Fair'.", LINE, False),
+    # paying is the user's to do too: their bills may have changed
+    ("I just paid the overdue bill in the app.", BILL, True),
+])
+def test_a_lookup_repeated_after_phone_actions_told_in_words(convo: Any, told: str, lookup: dict[str, Any],
+                                                             novel: bool) -> None:
+    c = _telecom(convo)
+    ident = lookup.get("line_id") or lookup["bill_id"]
+    if ident != "L1001":
+        c.call("get_details_by_id", {"id": ident}, lookup)
+    c.say("Line L1001 is active. What does the top of your screen show?")
+    c.user(told)
+    i = c.call("get_details_by_id", {"id": ident}, lookup)
+    assert ("repeated_call" not in _kinds(c, i)) is novel
+
+
+def test_news_in_words_without_user_tools_may_change_any_record(convo: Any) -> None:
+    # retail's user has no tools of their own: what they say changed may be any record the agent's tools change
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user("My user id is liam_muller_2272.")
+    user = {"user_id": "liam_muller_2272", "address": {"zip": "60642"}, "orders": ["#W6818211"]}
+    c.call("get_user_details", {"user_id": "liam_muller_2272"}, user)
+    c.say("I see one order, #W6818211.")
+    c.user("I just changed my address on the website, it is different now.")
+    i = c.call("get_user_details", {"user_id": "liam_muller_2272"}, user)
+    assert "repeated_call" not in _kinds(c, i)
 
 
 PLAN = {"plan_id": "P1002", "name": "Premium Plan", "data_limit_gb": 15.0, "price_per_month": 65.0,
