@@ -634,6 +634,10 @@ _HOLDS_NOW = re.compile(r"\b(?:now|then|will)\s+(?:has|have|holds?|shows?)\b|\bl
                         r"|\bleaving\s+\**\$[\d,.]+\**\s+(?:on|in)\b", re.I)  # ("leaving $136 on the larger card")
 # A mobile network generation a text states: "4G", "5G" (as the status bar shows it).
 _NETWORK = re.compile(r"(?<![\w/-])[2-5]G(?![\w/-])")
+# A status bar's letter quoted, and the generation it stands for: "That 'E' in the status bar means 2G".
+_BAR_LETTER = re.compile(r"""['"‘“](E|EDGE|G|GPRS|H\+?|HSPA\+?|LTE)['"’”]""")
+_LETTER_GENERATION = {"E": "2G", "EDGE": "2G", "G": "2G", "GPRS": "2G", "H": "3G", "H+": "3G", "HSPA": "3G",
+                      "HSPA+": "3G", "LTE": "4G"}
 _MODE_NAMED = re.compile(r"\**\s*(?:only|preferred)\b", re.I)  # after a generation: a mode's name, no network seen
 _NETWORK_NEEDED = re.compile(r"\s+or\s+(?:better|higher|above|faster|newer)\b", re.I)
 _NETWORK_ASKED = re.compile(r"\b(?:needs?|requires?|at least|(?:switch(?:es)?|set|change) (?:it )?to|prefer\w*)\s+\**$", re.I)
@@ -2006,6 +2010,9 @@ class _Run:
                 for m in _NETWORK.finditer(sentence) if m[0].lower() not in index.compacts and not index.has_string(m[0])
                 # what a feature needs or a setting is to be: "Picture messages need 4G or better"
                 and not _NETWORK_NEEDED.match(sentence, m.end()) and not _NETWORK_ASKED.search(sentence, 0, m.start())
+                # the generation of a bar letter the sentence quotes and the user read out ("that 'E' means 2G")
+                and not any(_LETTER_GENERATION[b[1]] == m[0] and index.has_string(b[0])
+                            for b in _BAR_LETTER.finditer(sentence))
                 # the generation of a mode setting the text names: "... never use the faster 4G or 5G
                 # networks. Please change the preferred network mode to 4g_5g_preferred."
                 and f"{m[0].lower()}_" not in text and f"_{m[0].lower()}_" not in text

@@ -430,6 +430,8 @@ SPEED = ("My data is slow: the speed test says 22 Mbps.", "run_speed_test",
          "Speed Test Result: 220.00 Mbps (Excellent).", "I ran it again after turning the VPN off.")
 STATUS_BAR = ("I can't make calls.", "toggle_airplane_mode",
               "Airplane Mode is now OFF.\nStatus Bar: Signal: Excellent | 5G | Data Enabled", "ok done")
+BAR_E = ("No data at all.", "toggle_airplane_mode", "Airplane Mode is now OFF.",
+         "Done. Now it shows one bar and a little 'E'? Data is super slow.")
 
 
 @pytest.mark.parametrize(("before", "said", "misses"), [
@@ -451,6 +453,10 @@ STATUS_BAR = ("I can't make calls.", "toggle_airplane_mode",
     # a generation of the mode the sentence names (blind set 95, t95_01 30)
     (SPEED, "Please change it to '4G/5G preferred' (or the option with 5G in it).", []),
     (SPEED, "Your phone will pick the option with 5G in it.", ["5G"]),
+    # the generation of a bar letter the user read out (blind set 96, t96_02 31)
+    (BAR_E, "That 'E' in the status bar means the phone is on a 2G connection.", []),
+    (BAR_E, "That 'E' in the status bar means the phone is on a 3G connection.", ["3G"]),
+    (BAR_E, "The phone is on a 2G connection.", ["2G"]),
     # modes by their names in a list of them (blind set 87, t87_01 29)
     (STATUS_BAR, "In plain terms:\n\n- **4G only** - never 5G.\n- **3G only / 2G only** - older, slower technologies.", []),
 ])
