@@ -4696,7 +4696,8 @@ class _Run:
             for lock in _SIM_LOCK_SAID.finditer(content):
                 lock_kind = (lock[1] or lock[2]).lower()
                 start = max(content.rfind(". ", 0, lock.start()), content.rfind("\n", 0, lock.start())) + 1
-                if lock_kind not in self.index.words and not _IF_SAID.search(content, start, lock.start()):
+                if lock_kind not in self.index.words and not _IF_SAID.search(content, start, lock.start()) \
+                        and content[lock.start() - 1:lock.start()] != "/":  # "a PIN/PUK-locked SIM": either kind
                     reasons.append(reason("text_not_visible", value=lock[0]))
         if "card" in content and (said_card := _YOUR_CARD.search(content)) and self._no_card_shown() \
                 and not ("on file" not in said_card[0] and _MY_CARD.search(self._user_text())):

@@ -195,6 +195,9 @@ def test_a_text_that_misreads_the_phone_is_not_grounded(convo: Any, at: Any, tex
      ["text_not_visible"]),
     ("It says the SIM card is locked with a PIN code.", "Recap: your SIM (which had been PIN-locked) re-seated.", []),
     ("It says No SIM card detected.", "If it ever shows as PUK-locked, call us.", []),  # a condition
+    # either kind, in a slash (blind set 96, t96_05 29)
+    ("Now it's asking for a SIM PIN.", "I can't: a PIN/PUK-locked SIM can't be unlocked with the tools I have.", []),
+    ("Now it's asking for a SIM PIN.", "I can't: your SIM is PUK-locked.", ["text_not_visible"]),
 ])
 def test_a_sim_lock_kind_nothing_visible_said(convo: Any, at: Any, user: str, text: str, kinds: list[str]) -> None:
     c = _convo(convo)
