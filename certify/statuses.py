@@ -63,6 +63,10 @@ _KINDS_AFTER = re.compile(r"\**\s+(?:orders|reservations|lines|bills)\b", re.I)
 _ANY_ONE = re.compile(r"\b(?:a|an|any|no|per|each|every|only one|nothing(?:'s| is)|none (?:is|are))\s+$", re.I)  # ("allows only one pending request")
 
 
+# A status set against the one said: "still shows 'Awaiting Payment' rather than Paid".
+_RATHER_THAN = re.compile(r"\b(?:rather than|instead of)\s+\**['\"‘“]?$", re.I)
+
+
 _DATE_LIKE = re.compile(r"\d{1,2}/\d{1,2}/\d{2,4}|\d{4}-\d{2}-\d{2}")
 
 
@@ -142,6 +146,7 @@ def status_claims(text: str, bill_of_month: Callable[[str], str | None] | None =
                     and not _OTHERS.search(sentence, _clause_start(sentence, m.start()), m.start())
                     and not _another_kind_after(sentence, m.end())
                     and not _of_amount(sentence, m.start())
+                    and not _RATHER_THAN.search(sentence, max(0, m.start() - 16), m.start())
                     and not (_ONLY_BEFORE.search(sentence, max(0, m.start() - 6), m.start())
                              and _KINDS_AFTER.match(sentence, m.end()))]
             said = {_FORMS[(m[1] or m[2]).lower()] for m in hits}

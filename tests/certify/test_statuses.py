@@ -1003,6 +1003,10 @@ def test_a_bill_the_user_paid_is_read_again_from_a_later_lookup(convo: Any, at: 
     # a rule of a kind of object (blind set 89, r89_01 20)
     ("Only pending orders can be cancelled or modified, so everything except #W4432568 is still open.", []),
     ("#W4432568 is only pending, so it can still be changed.", [("#W4432568", {"pending"})]),
+    # a status set against the one said (blind set 96, t96_04 32)
+    ("On my side B1002 still shows 'Awaiting Payment' rather than Paid, so it hasn't gone through.", []),
+    ("B1002 is overdue instead of paid.", [("B1002", {"overdue"})]),
+    ("B1002 is paid rather than overdue.", [("B1002", {"paid"})]),
 ])
 def test_a_status_said_of_each_of_several_objects(text: str, out: list[tuple[str, set[str]]]) -> None:
     from trajectory2gym.certify.statuses import status_claims
