@@ -132,10 +132,11 @@ _SCOPE = re.compile(r"\b(?:just|only)\b([^,;]+)", re.I)  # what "just"/"only" li
 _NO_BUT_ONLY = re.compile(r"^\W*(?:no|nope|nah)\b\W+(?:just|only)\b", re.I)
 
 
-# ("wait, are you sure it's resumed already?": a doubt that it was done, no hold on it)
+# ("wait, are you sure it's resumed already?": a doubt that it was done, no hold on it; nor a hold taken back at once)
 _NEGATE = re.compile(
     r"\b(no|not|don'?t|do not|never|keep(?:ing)?|stays|stay (?:on|the same|as|put|unchanged)|skip|leave|hold off|"
-    r"wait(?!\W+(?:only|just|are you sure|did you (?:already|actually|really))\b)|"
+    r"wait(?!\W+(?:only|just|are you sure|did you (?:already|actually|really)|"
+    r"actually\W+(?:yes|yeah|yep|sure|ok|okay|go ahead|do it|fine))\b)|"  # ("Wait — actually, yes, go ahead")
     r"cancel that(?!\s+(?:too|as well|also|one|reservation|order|trip|booking|flight)\b)|nevermind|never mind|"
     r"(?:is|are) (?:right|correct|fine|ok|okay) as (?:it|they) (?:is|are)|"
     r"rather not|won'?t|shouldn'?t|(?:i'?ll|i will|i'?d|we'?ll) pass)\b",

@@ -469,6 +469,19 @@ def test_a_doubt_that_it_was_done_withdraws_no_yes(convo, at, doubt: str, ok: bo
     assert at(certify_interaction(c.build()), i).checks["workflow"] is ok
 
 
+@pytest.mark.parametrize(("reply", "ok"), [
+    # blind set 96, a96_12: a hold taken back at once, in the same breath
+    ("Wait — actually, yes, go ahead.", True),
+    ("Wait, actually yes, do it.", True),
+    ("Hmm, wait. Actually yes, do it.", True),
+    ("Wait, actually, let me think about it.", False),
+    ("Wait.", False),
+])
+def test_a_wait_taken_back_at_once_keeps_the_yes(convo, at, reply: str, ok: bool) -> None:
+    c, i = _cancel_after(convo, ("user", reply))
+    assert at(certify_interaction(c.build()), i).checks["workflow"] is ok
+
+
 def test_a_confirmation_scoped_by_another_orders_id_does_not_cover(convo, at):
     c = convo()
     c.user("Cancel my pending orders #W8770097 and #W5183325, I no longer need them.")
