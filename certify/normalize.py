@@ -25,7 +25,7 @@ _NUMBER = re.compile(
     r"[-$\d](?<![\w#.,].)"
     r"(?:(?<=\d)(?:\d{0,2}(?:,\d{3})+|\d*)"
     r"|(?<=-)\$?\s?(?:\d{1,3}(?:,\d{3})+|\d+)"
-    r"|(?<=\$)\s?(?:\d{1,3}(?:,\d{3})+|\d+))"
+    r"|(?<=\$)(?:\s?|-)(?:\d{1,3}(?:,\d{3})+|\d+))"  # ("$-510": a sign after the dollar)
     r"(\.\d+)?(?![\w]|\.\d)"
 )
 _DIGIT = re.compile(r"\d")
@@ -278,9 +278,9 @@ def decimal_cents(digits: str) -> int:
 
 
 def cents_of(written: str) -> int:
-    """Cents of a ``_NUMBER`` match as written (``-$1,200.50``): its digits follow ``-``, ``$``, a space."""
+    """Cents of a ``_NUMBER`` match as written (``-$1,200.50``, ``$-510``): its digits follow ``-``, ``$``, a space."""
     cents = decimal_cents(written.lstrip("-$").lstrip().replace(",", ""))
-    return -cents if written.startswith("-") else cents
+    return -cents if written.startswith(("-", "$-")) else cents
 
 
 def money_numbers_in(text: str) -> list[tuple[str, int]]:

@@ -55,6 +55,26 @@ def test_money_in_words_is_money() -> None:
     assert money_numbers_in("2 bags at 50 each") == []
 
 
+def test_a_sign_after_the_dollar_is_money() -> None:
+    # blind set 96, a96_10 20: "$-510" is a signed amount, read (and checked) like "-$510"
+    assert money_numbers_in("difference $-510. Net effect: $-114, -$3.81") == [
+        ("$-510", -51000), ("$-114", -11400), ("-$3.81", -381)]
+
+
+@pytest.mark.parametrize(("said", "kinds"), [
+    ("First $396 charged, then a difference of $-510. Net effect: $-114, so you'd get $114 back.", []),
+    # (a signed net the two results do not make was read as no amount at all)
+    ("First $396 charged, then a difference of $-510. Net effect: $-124 back to you.", ["text_not_visible"]),
+])
+def test_a_net_of_two_signed_results_is_derived(convo: Any, said: str, kinds: list[str]) -> None:
+    c = _airline(convo)
+    c.user("The new fares would be $196 and $110, then $136; we paid $94 and $80.")
+    c.call("calculate", {"expression": "(196 + 110 - (94 + 80)) * 3"}, 396.0)
+    c.call("calculate", {"expression": "(136 - (196 + 110)) * 3"}, -510.0)
+    i = c.say(said)
+    assert _kinds(c, i) == kinds
+
+
 def test_a_text_stating_a_balance_in_dollars_is_checked(convo: Any) -> None:
     c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
     c.user("My user id is harper_kovacs_3082. What are my gift card balances?")

@@ -48,8 +48,9 @@ def test_money_numbers_are_the_money_like_numbers_in_order() -> None:
     assert money_numbers_in("3 items at $4.50, id 123456, 1,200 total") == [("$4.50", 450), ("1,200", 120000)]
 
 
-# The number pattern as first written: a lookbehind, then an optional sign, dollar and space.
-_PLAIN_NUMBER = re.compile(r"(?<![\w#.,])-?\$?\s?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(?![\w]|\.\d)")
+# The number pattern as first written: a lookbehind, then an optional sign, dollar and space, or a
+# dollar and then the sign ("$-510").
+_PLAIN_NUMBER = re.compile(r"(?<![\w#.,])(?:-?\$?\s?|\$-)(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(?![\w]|\.\d)")
 
 
 def _plain_numbers(text: str) -> list[tuple[str, int]]:
@@ -57,7 +58,7 @@ def _plain_numbers(text: str) -> list[tuple[str, int]]:
     for m in _PLAIN_NUMBER.finditer(text):
         written = m.group(0).strip()
         cents = int(round(float(m.group(1).replace(",", "") + (m.group(2) or "")) * 100))
-        out.append((written, -cents if written.startswith("-") else cents))
+        out.append((written, -cents if written.startswith(("-", "$-")) else cents))
     return out
 
 
