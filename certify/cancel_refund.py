@@ -34,6 +34,8 @@ _NOT_SAID = re.compile(r"n't\b|\b(?:not|no|cannot|unfortunately|only|unless|if|w
                        r"|\b(?:an?|any)\s+(?:eligible|allowed|permitted)\s+cancell?ation\b"
                        # where a cancellation's refund goes, as a rule: "refunds from a cancellation go back to ..."
                        r"|\brefunds\s+(?:from|of|on|for)\s+(?:an?\s+|any\s+)?cancell?ations?\s+\**(?:go|are\s+(?:sent|returned))\b"
+                       # ... or of any one cancelled: "When a reservation is cancelled, refunds go back to ..."
+                       r"|\b(?:when|whenever)\s+(?:an?|any)\s+(?:reservation|booking|trip|flight)\s+(?:is|gets)\s+cancell?ed\b"
                        # a question put in a statement: "I'll tell you exactly which can be cancelled"
                        r"|\b(?:tell you|see|check|find out|work out)\s+(?:exactly\s+)?(?:which|whether|what)\b",
                        re.I)  # ("When a cancellation is allowed, refunds go back to ...", "an eligible cancellation would";

@@ -48,6 +48,9 @@ def test_the_rule_is_read_from_the_policy() -> None:
     # where a cancellation's refund goes, as a rule (blind set 89, a89_07 12)
     ("Under our policy, refunds from a cancellation **go back to the original payment methods**.", False),
     ("Under our policy, a cancellation gets you a full refund to the original payment methods.", True),
+    # ... or of any one cancelled (blind set 96, a96_05 10)
+    ("When a reservation is cancelled, refunds go back to the original payment methods.", False),
+    ("When the reservation is cancelled, the refund goes back to gift_card_7359776.", True),
     # the rule's terms told (blind set 91, a91_05 8)
     ("A cancellation with refund requires one of: booking within the last 24 hours, a flight cancelled by the "
      "airline, a business cabin, or insurance with a covered reason.", False),
