@@ -1944,7 +1944,11 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
             continue
         if answered is asked_apart:
             continue  # the yes to that other change, whatever it says
-        if turn.defers and _defers_this(turn, anchors, index) and not _settled_after(turn, anchors):
+        if turn.defers and _defers_this(turn, anchors, index) and not _settled_after(turn, anchors) and not (
+                (answered.plan[0] or described.plan[0])
+                and _plan_answer(turn, answered if answered.plan[0] else described, anchors) is True):
+            # (not a yes to this call's entry of a numbered plan, the deferral of another entry's: "Yes to
+            # the first one. For the second... let me just double check something first")
             if confirmed:  # "wait, let me check with my wife first" after a yes
                 confirmed, withdrawn = False, True
             continue  # deferring, whatever else the message says

@@ -89,6 +89,9 @@ def _quoted_options(entries: dict[int, str]) -> set[str]:
     return {" ".join(_TOKEN.findall(m[1].lower())) for entry in entries.values() for m in _QUOTED.finditer(entry)}
 
 
+# A sentence about one entry by its place, put first: "For the second...", "As for the last one,".
+_PLACE_TOPIC = re.compile(r"\W*(?:(?:and|but)\s+)?(?:for|as for|about)\s+(?:the\s+)?(first|second|third|fourth|last)\b",
+                          re.I)
 _SENTENCE_END = re.compile(r"(?<=[.!?;])(?<!\.\.\.)\s+")  # not after an ellipsis: "2... I don't know"
 
 
@@ -116,6 +119,10 @@ def picks_by_sentence(reply: str, entries: dict[int, str], lettered: bool = Fals
             continue
         toks = _TOKEN.findall(sentence.lower())
         labels = {n for t in toks if t[-1].isdigit() and 1 <= (n := int(t.lstrip("#"))) <= count}
+        if not labels and (topic := _PLACE_TOPIC.match(sentence)) is not None:
+            # "For the second... let me just double check something first": an entry by its place
+            n = count if (place := topic[1].lower()) == "last" else _ORDINALS[place]
+            labels = {n} if n <= count else labels
         if not labels and " ".join(toks) in _quoted_options(entries):
             continue  # "no longer needed.": an option the plan quoted (a reason asked for), no pick
         if not labels:

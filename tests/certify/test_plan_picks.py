@@ -53,6 +53,10 @@ def test_a_reply_that_says_more_than_picks_is_not_read_as_picks(reply: str) -> N
     ("1 yes. Actually, wait.", None),  # a sentence about no entry in particular may take back all
     ("1 yes", None),  # one sentence: plan_picks reads it
     ("Let me think about 1. And 2 too.", None),  # no sentence of picks alone
+    # an entry by its place, put first (blind set 96, r96_02 20)
+    ("Yes to the first one. For the second, I still need to measure the door.", ({1: True, 2: False}, set())),
+    ("2 yes. As for the last one, hold on.", ({2: True, 3: False}, set())),
+    ("Yes to the first one. For the fourth, hold on.", None),  # no such entry: a sentence about none
 ])
 def test_picks_read_sentence_by_sentence(reply: str, read: tuple[dict[int, bool], set[int]] | None) -> None:
     entries = {1: "Exchange the lamp", 2: "Return the kettle", 3: "Cancel the order"}

@@ -411,6 +411,9 @@ PENDING_KETTLE = {**ORDER, "order_id": "#W2806889", "status": "pending", "items"
 @pytest.mark.parametrize(("reply", "kinds"), [
     ("yes to the first one. let me think about the kettle", []),  # the deferral is about the other order's kettle
     ("yes to the first one. let me think about it", ["not_confirmed"]),  # about nothing named: the whole reply
+    # the other entry by its place, put off (blind set 96, r96_02 20)
+    ("Yes to the first one. For the second... let me just double check something first.", []),
+    ("Yes to the second one. For the first... let me just double check something first.", ["not_confirmed"]),
     # The other order named by its id just before a bare deferral: "it" is that order.
     ("Yes, please cancel #W2230795. For #W2806889... let me think about it for a second.", []),
     ("Yes, please cancel #W2806889. For #W2230795... let me think about it for a second.", ["not_confirmed"]),
