@@ -1391,6 +1391,8 @@ _QUOTED = re.compile(r"(?<![A-Za-z])'[^']{3,}(?:'(?![A-Za-z])|$)|\"[^\"]{3,}(?:\
 # An item the user names only to doubt it, then says yes to all: "Hmm, am I sure about the puzzle... yes."
 _DOUBTED = re.compile(r"\b(?:am i|are we)\s+(?:really\s+)?sure\s+(?:about|of)\b", re.I)
 # Words before a deferral that name no topic: "ok but", "hmm, actually".
+# Another unit of an item than the one the call takes: "the other bottle", "the second one".
+_ANOTHER_UNIT = re.compile(r"\b(?:the\s+)?(?:other|second)\s+(?:one\s+of\s+the\s+)?[\w-]+", re.I)
 _FILLER = frozenset({"ok", "okay", "but", "and", "hmm", "hm", "um", "well", "actually", "so", "then", "oh", "wait",
                      "yes", "yeah", "no", "please", "i", "we", "i'll", "let", "me", "just", "for", "now", "maybe"})
 # What a deferral puts off, named right after it: "hold off on the extra data".
@@ -2078,6 +2080,11 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
             if negated and _AS_IT_IS.search(clause.text):
                 neg_action, affirm = True, False  # "Yes, cancel it. Hmm... Leave it as it is."
                 continue
+            if negated and this and groups and ("other" in clause.text or "second" in clause.text) and not (
+                    anchors.groups_named(rest := set(words(_ANOTHER_UNIT.sub(" ", clause.text))), rest)
+                    or anchors.mentioned_in(rest, rest)):
+                # "Keep the camera and the other bottle": another unit of the item the call returns one of
+                this, other = False, True
             if negated:
                 if other and not this:
                     elsewhere.add(id(clause))

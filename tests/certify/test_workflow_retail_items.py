@@ -1158,3 +1158,30 @@ def test_another_order_named_as_the_exception_is_not_the_action_s(convo, aside: 
                {"order_id": "#W9132840", "status": "cancelled"})
     decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
     assert decision.checks["workflow"] is ok, decision.reasons
+
+
+TWO_BOTTLES = {"order_id": "#W3977493", "status": "delivered", "items": [
+    {"name": "Laptop", "product_id": "4760268021", "item_id": "2216662955", "price": 2520.52},
+    {"name": "Water Bottle", "product_id": "8310926033", "item_id": "7533802601", "price": 48.59},
+    {"name": "Water Bottle", "product_id": "8310926033", "item_id": "7533802601", "price": 48.59},
+    {"name": "Action Camera", "product_id": "3377618313", "item_id": "6700049080", "price": 497.39}],
+    "payment_history": [{"payment_method_id": "credit_card_6748580", "amount": 3115.09}]}
+
+
+@pytest.mark.parametrize(("reply", "ok"), [
+    # blind set 96, r96_06 20: the other unit of an item the call returns one of is kept
+    ("Keep the camera and the other bottle. Go ahead.", True),
+    ("Keep the camera and the bottle. Go ahead.", False),
+    ("Keep the other bottle and the laptop. Go ahead.", False),  # the laptop is the call's
+])
+def test_keeping_the_other_unit_of_an_item_returned(convo, at, reply: str, ok: bool) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user("I want to return the laptop and one water bottle from #W3977493.")
+    c.call("get_order_details", {"order_id": "#W3977493"}, TWO_BOTTLES)
+    c.say("Here's the return I'd submit:\n- Order #W3977493: return Laptop 2216662955 and one Water Bottle "
+          "7533802601\n- Refund $2,569.11 to credit_card_6748580\nShall I proceed?")
+    c.user(reply)
+    i = c.call("return_delivered_order_items", {"order_id": "#W3977493", "item_ids": ["2216662955", "7533802601"],
+                                                "payment_method_id": "credit_card_6748580"},
+               {**TWO_BOTTLES, "status": "return requested"})
+    assert at(certify_interaction(c.build()), i).checks["workflow"] is ok
