@@ -43,7 +43,7 @@ _PER_HEAD = re.compile(r"\bper (?:person|passenger|traveler|adult)\b")
 # A sentence about another amount than the object's own price: "the replacement for item X costs",
 # "the difference is", "you get $5 back".
 _OTHER_AMOUNT = re.compile(r"\b(?:replacement|instead|difference|refund\w*|more|less|cheaper|than|total|"
-                           r"save|extra)\b")
+                           r"save|extra|your current)\b")  # ("+$19.94 over your current $242.53": the old item's)
 _MONEY_BACK = re.compile(r"(?:\$[\d.,]+|\bget|\bgot|\bmoney|\bpaid|\bit)\s+back\b")  # "$5 back", not "standard back"
 
 

@@ -85,6 +85,8 @@ def _text(convo: Any, at: Any, observation: Any, said: str) -> list[str]:
              "Which would you prefer?"),
     # each fare with its flight in brackets right after it (blind set 79, a79_06 56)
     (FLIGHTS, "The flights were priced at $120 (HAT001) and $120 (HAT002) per passenger."),
+    # ... the clause of the current one's set apart, the object's own still read
+    (SHIRTS, "The blue M (item 9612497925) is available at $53.43, +$2.55 over your current $50.88."),
 ])
 def test_a_price_of_another_object_is_misattributed(convo, at, observation: Any, said: str) -> None:
     assert _text(convo, at, observation, said) == ["text_misattributed"]
@@ -106,6 +108,8 @@ def test_a_price_of_another_object_is_misattributed(convo, at, observation: Any,
     (SHIRTS, "The replacement for item 9612497925 costs $53.43."),
     (SHIRTS, "You get $2.55 back on 9612497925, now at $53.43."),
     (SHIRTS, "Is item 9612497925 really $53.43?"),
+    # the current item's price in a clause of its own (blind set 96, r96_07 37)
+    (SHIRTS, "The blue M (item 9612497925) is available at $50.88, -$2.55 from your current $53.43."),
     # A one-stop option's legs, priced in order, with their sum after them: each leg at its own price.
     (FLIGHTS, "| Option | Flights | Price |\n|---|---|---|\n| 1 | HAT001 + HAT002 | $120 + $135 = $255 |"),
     (FLIGHTS, "HAT001 and HAT002 cost $120 and $135 in economy."),
