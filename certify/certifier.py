@@ -911,6 +911,8 @@ _IP = re.compile(r"(?<![\d.])\d{1,3}(?:\.\d{1,3}){3}(?![\d.]*\d)")  # an IP addr
 # A report of a certificate sent: "I've added a $50 travel certificate", "... has been issued".
 _REPORTED = re.compile(r"\b(?:i've|i have)\s+(?:\w+\s+)?(?:added|sent|issued|credited)\b"
                        r"|\b(?:has|have|was) been\s+(?:added|sent|issued|credited)\b", re.I)
+# Several asked for at once: "cancel all of them", "all three", "all my orders" (not "that's all").
+_ALL_ASKED = re.compile(r"\ball\s+(?:of\s+)?(?:them|those|these|three|four|five|\d|my|the|your)\b")
 _SAME_CHANGE = ("updat", "modif")  # the words of one kind of change, as a report and a tool's name say it
 # Every bill said paid: "both of your bills are now paid", "all your bills are paid" (not "once ... are paid").
 _EVERY_BILL_PAID = re.compile(r"(?<!\bonce )(?<!\bwhen )(?<!\bif )\b(?:both|all)\s+(?:of\s+)?(?:your\s+|the\s+)?bills\s+"
@@ -4443,7 +4445,8 @@ class _Run:
             # both" (or in all, where the user's last message asked for no several at once)
             stem = "send" if both[2].lower() in ("sent", "on their way") else both[2].lower()[:5]
             asked = request.text.lower() if (request := self._last_user_turn()) is not None else ""
-            since = self._writes if ("both" in asked or "all" in asked) else self._past_writes + self._writes
+            since = self._writes if "both" in asked or ("all" in asked and _ALL_ASKED.search(asked)) \
+                else self._past_writes + self._writes  # (not "That's all, thanks": no several asked at once)
             need = 2 if both[1].lower().startswith("both") else 3
             stems = _SAME_CHANGE if stem in _SAME_CHANGE else (stem,)  # "updated" of a modify_ call
             # (or one write on as many items: "Both items are updated", one call changing two)

@@ -979,6 +979,24 @@ def test_both_said_done_needs_two_writes(convo: Any, at: Any, second: bool, said
     assert [k for k in found if k == "text_claims_unmade_action"] == kinds, found
 
 
+@pytest.mark.parametrize(("last", "kinds"), [
+    # blind set 96, r96_11 52: "all" in a closing asks for nothing at once; the two earlier writes count
+    ("Alright. That's all, thanks.", []),
+    ("Now cancel all of them.", ["text_claims_unmade_action"]),  # several asked at once, none made since
+])
+def test_both_said_done_in_a_closing_counts_the_earlier_writes(convo: Any, at: Any, last: str,
+                                                               kinds: list[str]) -> None:
+    c = _two_pending(convo, ("#W9232383", "#W6272294"), "Cancel #W9232383 and #W6272294, I'm ava_nguyen_6646.",
+                     "I'll cancel #W9232383 and #W6272294, reason 'no longer needed'. Shall I?", "Yes, cancel both.")
+    for oid in ("#W9232383", "#W6272294"):
+        c.call("cancel_pending_order", {"order_id": oid, "reason": "no longer needed"}, {"order_id": oid, "status": "cancelled"})
+    c.say("Done: #W9232383 and #W6272294 are cancelled.")
+    c.user(last)
+    i = c.say("You're welcome. Both orders have been cancelled. Have a nice day!")
+    found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
+    assert [k for k in found if k == "text_claims_unmade_action"] == kinds, found
+
+
 @pytest.mark.parametrize(("transferred", "kinds"), [(True, []), (False, ["text_claims_unmade_action"])])
 def test_a_transfer_claimed_needs_the_transfer_call(convo: Any, transferred: bool, kinds: list[str]) -> None:
     c = convo()
