@@ -56,9 +56,10 @@ _CLAUSE_SPLIT = re.compile(
 )
 
 
-# Words that say yes to what was asked: "sure, go ahead", "sí, please".
+# Words that say yes to what was asked: "sure, go ahead", "sí, please" (not certainty of a fact: "pretty sure
+# I paid with paypal").
 AFFIRM = re.compile(
-    r"\b(yes|yeah|yea|yah|(?<!see )(?<!thank )ya|yep|yup|(?<!make )(?<!making )(?<!be )sure|confirm(?:ed|s)?|correct|proceed|go ahead|please do|do it|do (?:that|this|so)|"
+    r"\b(yes|yeah|yea|yah|(?<!see )(?<!thank )ya|yep|yup|(?<!make )(?<!making )(?<!be )(?<!pretty )(?<!fairly )(?<!quite )sure|confirm(?:ed|s)?|correct|proceed|go ahead|please do|do it|do (?:that|this|so)|"
     r"sounds good|looks (?:good|right|correct|fine)|all good|that'?s right|that is right|absolutely|definitely|perfect|"
     r"let'?s do it|i agree|agreed|that works|works for me|go for it|affirmative|fine by me|that'?s fine|"
     r"pl(?:ea)?[sz]e? do|make it so|sounds like a plan|obviously|of course|by all means|you bet|"

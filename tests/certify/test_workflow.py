@@ -389,6 +389,17 @@ def test_everyday_confirmations_count(convo, at):
         assert at(certify_interaction(c.build()), i).eligible, reply
 
 
+@pytest.mark.parametrize(("reply", "ok"), [
+    # blind set 96, r96_09 15: certainty of a fact, a correction of the agent's, is no yes
+    ("mastercard? pretty sure I paid with paypal", False),
+    ("I'm fairly sure it was paypal", False),
+    ("Sure, I paid with paypal. Go ahead.", True),
+])
+def test_being_sure_of_a_fact_is_no_yes(convo, at, reply: str, ok: bool) -> None:
+    c, i = _cancel_after(convo, ("user", reply))
+    assert at(certify_interaction(c.build()), i).checks["workflow"] is ok
+
+
 def test_a_question_is_not_a_confirmation(convo, at):
     for reply in ("Can you confirm how long the refund will take first?",
                   "Sure, but first tell me: will I get the full amount back?"):
