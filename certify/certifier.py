@@ -913,6 +913,7 @@ _REPORTED = re.compile(r"\b(?:i've|i have)\s+(?:\w+\s+)?(?:added|sent|issued|cre
                        r"|\b(?:has|have|was) been\s+(?:added|sent|issued|credited)\b", re.I)
 # Several asked for at once: "cancel all of them", "all three", "all my orders" (not "that's all").
 _ALL_ASKED = re.compile(r"\ball\s+(?:of\s+)?(?:them|those|these|three|four|five|\d|my|the|your)\b")
+_NOTHING_CHANGED = ("(nothing)",)  # the records a write that changed nothing changed: a kind no lookup reads
 _SAME_CHANGE = ("updat", "modif")  # the words of one kind of change, as a report and a tool's name say it
 # Every bill said paid: "both of your bills are now paid", "all your bills are paid" (not "once ... are paid").
 _EVERY_BILL_PAID = re.compile(r"(?<!\bonce )(?<!\bwhen )(?<!\bif )\b(?:both|all)\s+(?:of\s+)?(?:your\s+|the\s+)?bills\s+"
@@ -5656,13 +5657,14 @@ class _Run:
                 if meta.access != "read":
                     if own is not None:
                         self.index.looked_up.add(own)
-                    # A state change; but not new evidence for repeating this very call.
-                    self.epoch += 1
-                    self._epoch_records.append(meta.records)
-                    self._epoch_writes.append((self.epoch, made))
                     # "Roaming was already enabled": it went through and changed nothing; a report of
                     # the change as made is then no more grounded than one after an error.
                     noop = msg.content is not None and "already" in msg.content and msg.content[:1] not in "{["
+                    # A state change; but not new evidence for repeating this very call, nor, where it
+                    # changed nothing, for a lookup of any kind of record.
+                    self.epoch += 1
+                    self._epoch_records.append(_NOTHING_CHANGED if noop else meta.records)
+                    self._epoch_writes.append((self.epoch, made))
                     self._failed_write = None
                     self._noop_write = (made.name, msg.content or "") if noop else None
                     if not noop:  # "I enabled roaming" in a later recap is then no report of a change made

@@ -342,6 +342,22 @@ def test_a_lookup_repeated_after_phone_actions_told_in_words(convo: Any, told: s
     assert ("repeated_call" not in _kinds(c, i)) is novel
 
 
+@pytest.mark.parametrize(("result", "novel"), [
+    # blind set 96, t96_06 30: a write that changed nothing is no news for a lookup
+    ("Roaming was already enabled", False),
+    ("Roaming enabled successfully", True),
+])
+def test_a_lookup_repeated_after_a_write_that_changed_nothing(convo: Any, result: str, novel: bool) -> None:
+    c = _telecom(convo)
+    c.say("Line L1001 has roaming off. Shall I enable it?")
+    c.user("yes please")
+    c.call("enable_roaming", {"customer_id": "C1001", "line_id": "L1001"}, result)
+    c.say("Done.")
+    c.user("ok, what does the line show now?")
+    i = c.call("get_details_by_id", {"id": "L1001"}, {**LINE, "roaming_enabled": True})
+    assert ("repeated_call" not in _kinds(c, i)) is novel
+
+
 def test_news_in_words_without_user_tools_may_change_any_record(convo: Any) -> None:
     # retail's user has no tools of their own: what they say changed may be any record the agent's tools change
     c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
