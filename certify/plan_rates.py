@@ -179,9 +179,10 @@ _REFUEL_WORDS = re.compile(r"\b(?:refuel\w*|add(?:ed|ing)?|extra data|top(?:ped)
 _CLAUSES = re.compile(r"(?<=[.!?;])\s+|\n+|,\s+(?=\S*\d)")
 
 
-# An amount of data priced right after it: "2 GB would be 2.0 dollars", "2 GB = $4.00", "3 GB for $6".
+# An amount of data priced right after it: "2 GB would be 2.0 dollars", "2 GB = $4.00", "3 GB for $6",
+# "2 GB would come to $4.00".
 # (or its verb left out after a first: "1 GB would be $2.00 and 3 GB $5.00")
-_PRICED_DATA = re.compile(r"\b(\d+(?:\.\d+)?)\s*GB\**\s*(?:(?:would be|will be|(?:would |will )?costs?|comes to|is|=|for)\s*\**"
+_PRICED_DATA = re.compile(r"\b(\d+(?:\.\d+)?)\s*GB\**\s*(?:(?:would be|will be|(?:would |will )?costs?|(?:would |will )?comes? to|is|=|for)\s*\**"
                           r"(?:\$(\d[\d,]*(?:\.\d+)?)(?![\d.,]*\d)|(\d[\d,]*(?:\.\d+)?)\s*(?:USD|dollars?)\b)"
                           r"|(?<=\d GB )\$(\d[\d,]*(?:\.\d+)?)(?![\d.,]*\d))"
                           r"(?!\s*(?:per|/|a|an)\s*(?:GB|month)|\s*monthly)", re.I)  # (not a plan's: "5.0 GB for 40.0 dollars a month")

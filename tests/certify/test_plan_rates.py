@@ -94,6 +94,10 @@ def test_the_rate_of_another_lines_plan_said_of_this_line(convo: Any, at: Any, s
     ("Extra data is $2.00 per GB - so 1 GB would be $2.00 and 3 GB $5.00, charged on your next bill.",
      [("$5.00", "3 GB", 600)]),
     ("Extra data is $2.00 per GB - so 1 GB would be $2.00 and 3 GB $6.00, charged on your next bill.", []),
+    # "would come to" (blind set 96, t96_10 20)
+    ("A refuel on your plan is $2.00 per GB, so 2 GB would come to $2.00 on your next bill.",
+     [("$2.00", "2 GB", 400)]),
+    ("A refuel on your plan is $2.00 per GB, so 2 GB would come to $4.00 on your next bill.", []),
 ])
 def test_a_refuel_priced_at_the_lines_rate(text: str, found: list[tuple[str, str, int]]) -> None:
     assert mispriced_refuels(text, 200) == found
