@@ -913,6 +913,9 @@ _REPORTED = re.compile(r"\b(?:i've|i have)\s+(?:\w+\s+)?(?:added|sent|issued|cre
                        r"|\b(?:has|have|was) been\s+(?:added|sent|issued|credited)\b", re.I)
 # Several asked for at once: "cancel all of them", "all three", "all my orders" (not "that's all").
 _ALL_ASKED = re.compile(r"\ball\s+(?:of\s+)?(?:them|those|these|three|four|five|\d|my|the|your)\b")
+# An amount said per person: "$2,709 per passenger", "each", "pp".
+_FOR_EACH = re.compile(r"\b(?:per|a|for each)\s+(?:passenger|person|traveller|traveler|head|ticket)\b|\beach\b|\bpp\b",
+                       re.I)
 _NOTHING_CHANGED = ("(nothing)",)  # the records a write that changed nothing changed: a kind no lookup reads
 _SAME_CHANGE = ("updat", "modif")  # the words of one kind of change, as a report and a tool's name say it
 # Every bill said paid: "both of your bills are now paid", "all your bills are paid" (not "once ... are paid").
@@ -3780,6 +3783,11 @@ class _Run:
                 continue
             prices = ", ".join(f"${cents / 100:.2f}" for cents in sorted(own))
             reasons.append(reason("text_misattributed", value=written, arg=ident, detail=prices))
+        if ("efund" in content or " back" in content) and "$" in content and self._rebooked_totals():
+            # "- X7BYG1: refund $2709 to credit_card_2929732", of a booking of 2 passengers: one's difference
+            for written, ident, people, due in self._refunds_for_one(content):
+                reasons.append(reason("text_misattributed", value=written, arg=ident,
+                                      detail=f"${due / 100:,.2f} for its {people} passengers"))
         if "+" in content and "$" in content and "\n" in content:
             for written, legs in mistotaled_rows(content, self.prices):  # "HAT033 + HAT168: $380", fares 194 + 196
                 reasons.append(reason("text_miscalculated", value=written, detail=f"the legs' fares: {legs}"))
@@ -5257,6 +5265,20 @@ class _Run:
                     self._totals |= search_totals(orjson.loads(low))
         self._totals_read = len(shown)
         return self._totals
+
+    def _refunds_for_one(self, text: str) -> list[tuple[str, str, int, int]]:
+        """(amount as written, reservation, its passengers, the difference for all) for each line or
+        sentence that names one reservation shown and one amount, refunded or back, which is its
+        cabin change's difference for one passenger only, and says no "per passenger"."""
+        out: list[tuple[str, str, int, int]] = []
+        for part in SENTENCE_OR_LINE.split(text):
+            if ("efund" not in part and " back" not in part) or _FOR_EACH.search(part):
+                continue
+            ids = {i for i in identifiers_in(part) if any(i.lower() == b[0] for b in self._rebooked.booked)}
+            if len(ids) == 1 and len(amounts := dollar_amounts(part)) == 1 and (
+                    found := self._rebooked.for_one_passenger(next(iter(ids)).lower(), abs(amounts[0][1]))) is not None:
+                out.append((amounts[0][0], next(iter(ids)), *found))
+        return out
 
     def _rebooked_totals(self) -> set[int]:
         """Each reservation's flights together, in cents, per cabin, at the fares searches show them

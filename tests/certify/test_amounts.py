@@ -1157,3 +1157,26 @@ def test_a_cabin_changes_refund_of_the_fares_paid_and_searched(convo, at, said: 
     i = c.say(said)
     reasons = at(certify_interaction(c.build()), i).reasons
     assert [r for r in reasons if "not in visible" in r] == [f"text states '{m}' not in visible history" for m in misses]
+
+
+@pytest.mark.parametrize(("said", "misattributed"), [
+    # one passenger's difference given as the booking's refund, for its two (blind sets 95, 96: a95_03 40,
+    # a96_02 60): (479 + 328) - (117 + 158) = 532 each, 1,064 for both
+    ("- QKRY03 (HAT214, HAT265): refund $532 to your card", True),
+    ("- QKRY03 (HAT214, HAT265): refund $1,064 to your card", False),
+    ("- QKRY03 (HAT214, HAT265): $532 per passenger back to your card", False),
+    ("QKRY03 costs $532 less in economy.", False),  # no refund said
+])
+def test_one_passengers_difference_as_a_bookings_refund(convo, at, said: str, misattributed: bool) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("What would I get back for moving both of us on QKRY03 down to economy?")
+    c.call("get_reservation_details", {"reservation_id": "QKRY03"}, {
+        "reservation_id": "QKRY03", "cabin": "business", "flights": [
+            {"flight_number": "HAT214", "date": "2024-05-24", "price": 479},
+            {"flight_number": "HAT265", "date": "2024-05-25", "price": 328}],
+        "passengers": [{"first_name": "Ana", "last_name": "Li"}, {"first_name": "Raj", "last_name": "Li"}]})
+    c.call("search_direct_flight", {"origin": "MCO", "destination": "PHX", "date": "2024-05-24"}, SEARCH_A)
+    c.call("search_direct_flight", {"origin": "PHX", "destination": "DTW", "date": "2024-05-25"}, SEARCH_B)
+    i = c.say(said)
+    kinds = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
+    assert ("text_misattributed" in kinds) is misattributed
