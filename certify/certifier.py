@@ -78,6 +78,7 @@ from trajectory2gym.certify.cancel_refund import (
 from trajectory2gym.certify.charges import (
     TOTAL_KEYS,
     balances_after,
+    balances_by_method,
     balances_said,
     exchange_way,
     fee_charged,
@@ -2249,6 +2250,22 @@ class _Run:
         seen = max((n for n in range(len(shown)) if '"balance"' in shown[n] or '"source": "gift_card"' in shown[n]),
                    default=-1)
         return [w for w in self._past_writes if w[1] > seen and (every or self._moves_balances(w[2]))]
+
+    def _method_moved(self, text: str, writes: list[tuple[str, int, ToolCall]]) -> tuple[str, set[int]] | None:
+        """(id, balances shown) of the one stored-value method a text names (by id, or as "gift card"
+        where one is shown) that every write of ``writes`` that moved money already (no request's)
+        paid with or refunded to; None otherwise."""
+        shown = balances_by_method(self.index.json_observations)
+        named = [m for m in shown if m in text.lower()] or (
+            [m for m in shown if m.startswith("gift_card")] if "gift card" in text.lower() else [])
+        if len(named) != 1 or not writes:
+            return None
+        method = named[0]
+        moving = [w for w in writes if not _REQUESTED_RESULT.search(w[0])]  # (a request's refund moves later)
+        if not moving or any(not self._moved_by(w) or {compact(p) for p in payment_ids(w[2].arguments)} != {compact(method)}
+                             for w in moving):
+            return None
+        return method, shown[method]
 
     def _moves_balances(self, made: ToolCall) -> bool:
         """Whether a write may change a stored-value balance: its declared records meet the kinds of
@@ -4543,14 +4560,20 @@ class _Run:
                     reasons.append(reason("text_misstated_balance", value=written,
                                           detail="a lookup since the writes shows " + ", ".join(
                                               f"${c / 100:,.2f}" for c in sorted(now))))
-        elif self._past_writes and "$" in content and "now h" in content and (balances := balances_said(content)) \
+        elif self._past_writes and "$" in content and ("now h" in content or "balance" in content) \
+                and (balances := balances_said(content)) \
                 and (since := self._writes_since_balances(every=True)) \
                 and (stored := method_balances(self.index.json_observations)):
-            # asked after the write: "How much is on my gift card now?" "... so it now has $328" (152 + 186 is 338);
+            # asked after the write: "How much is on my gift card now?" "... so it now has $328" (152 + 186 is 338),
+            # or "... has a balance of $5.00", the balance from before the refund;
             # not counting a request's refund, which moves once the items arrive ("now holds $221.15 ($89.00 + $132.15)")
             moved = [self._moved_by(w) for w in since if not _REQUESTED_RESULT.search(w[0])]
-            self._balance_reasons(balances, balances_after(stored | self._said_balances, totals(moved), content), stored,
-                                  reasons)
+            after = balances_after(stored | self._said_balances, totals(moved), content)
+            if (moved_on := self._method_moved(content, since)) is not None:
+                # "Your gift card gift_card_5354170 has a balance of $5.00", where each write since moved money
+                # on that card: not the balance shown before them
+                after = balances_after(moved_on[1], totals(moved), content) - moved_on[1]
+            self._balance_reasons(balances, after, stored, reasons)
         if self._writes and (nothing := no_charge_claims(content)) and any(moved_now := self._charged()) \
                 and not any("refund" in result for result, _, _ in self._writes):
             # "HATHAT now has 6 checked bags, with no charge", where its result shows a $50 payment (not a

@@ -327,7 +327,7 @@ def reversed_ways(text: str, earlier: list[str], settled: list[set[int]] | None 
 
 
 # A balance said as it is after the change: "your gift card balance is now $1,814.51", "new balance: $50".
-_BALANCE_NOW = re.compile(r"\bbalance\b[^.;!?\n]{0,40}?\b(?:is now|now|will be|becomes?|updated to|comes to|of|"
+_BALANCE_NOW = re.compile(r"\bbalance\b[^.;!?\n]{0,40}?\b(?:is now|now|will be|becomes?|updated to|comes to|of|is(?=\s+\**\$)|"
                           r"(?:is |goes )?back (?:up |down )?to)\b"
                           r"|\b(?:new|updated|remaining) balance\b"
                           # "your gift card, which now has $168 remaining"
@@ -407,6 +407,35 @@ def method_balances(observations: list[str]) -> set[int]:
         except orjson.JSONDecodeError:
             continue
     return out
+
+
+def balances_by_method(observations: list[str]) -> dict[str, set[int]]:
+    """``method_balances`` by the method's id (lower case): {"gift_card_5354170": {500}}; those shown
+    with no id are left out."""
+    out: dict[str, set[int]] = {}
+    for low in observations:
+        if '"source"' not in low or ("gift_card" not in low and "certificate" not in low):
+            continue
+        try:
+            _balances_by_id(orjson.loads(low), out)
+        except orjson.JSONDecodeError:
+            continue
+    return out
+
+
+def _balances_by_id(value: Any, out: dict[str, set[int]]) -> None:
+    if isinstance(value, list):
+        for item in value:
+            _balances_by_id(item, out)
+    elif isinstance(value, dict):
+        if value.get("source") in ("gift_card", "certificate") and isinstance(ident := value.get("id"), str):
+            shown: set[int] = set()
+            _balances({k: v for k, v in value.items() if k in ("source", "balance", "amount")}, shown)
+            if shown:
+                out[ident.lower()] = shown  # (the latest observation's)
+        for item in value.values():
+            if isinstance(item, (dict, list)):
+                _balances_by_id(item, out)
 
 
 def _balances(value: Any, out: set[int]) -> None:

@@ -288,6 +288,9 @@ def test_balances_said_after_a_change_and_shown_for_stored_value_methods() -> No
     assert balances_said("$50 was charged to your gift card, leaving a balance of $129.") == [("$129", 12900)]
     assert balances_said("Your gift card balance is now **$1,814.51**.") == [("$1,814.51", 181451)]
     assert balances_said("The gift card has $36 on it.") == []
+    # "balance is $X" (blind set 95, r95_05 44)
+    assert balances_said("Your gift card balance is $89.") == [("$89", 8900)]
+    assert balances_said("The balance is what you still owe, $89 in all.") == []
     # what a payment leaves on a stored-value method (blind set 84, a84_05 40)
     assert balances_said("That leaves **$146** on gift_card_7773485 and $0 on gift_card_7359776.") == [
         ("$146", 14600)]
@@ -1496,3 +1499,35 @@ def test_a_balance_asked_after_a_return_request(convo: Any, at: Any, said: str, 
     c.user("Is my gift card balance updated?")
     i = c.say(said)
     assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons) if k == "text_misstated_balance"] == kinds
+
+
+@pytest.mark.parametrize(("method", "said", "visible"), [
+    # blind sets 95, 96 (r95_05 44, r96_01 28): the balance from before the refund to that very card
+    ("gift_card_5354170", "Your gift card gift_card_5354170 has a balance of $5.00.", False),
+    ("gift_card_5354170", "Your gift card balance is $5.00.", False),
+    ("gift_card_5354170", "Your gift card gift_card_5354170 has a balance of $16.15.", True),
+    # the refund went to another method: the card's balance is as shown
+    ("paypal_1111111", "Your gift card gift_card_5354170 has a balance of $5.00.", True),
+])
+def test_a_balance_said_later_of_the_card_a_write_refunded_to(convo: Any, at: Any, method: str, said: str,
+                                                              visible: bool) -> None:
+    user = {"user_id": "noah_taylor_8533", "payment_methods": {
+        "gift_card_5354170": {"source": "gift_card", "balance": 5, "id": "gift_card_5354170"},
+        "paypal_1111111": {"source": "paypal", "id": "paypal_1111111"}}}
+    order = {"order_id": "#W2286993", "status": "pending", "items": [
+        {"name": "Skateboard", "item_id": "4293355847", "price": 200.80}]}
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user("Swap the skateboard in #W2286993 for the plastic one, item 5038485381 at $189.65. I'm noah_taylor_8533.")
+    c.call("get_user_details", {"user_id": "noah_taylor_8533"}, user)
+    c.call("get_order_details", {"order_id": "#W2286993"}, order)
+    c.say(f"I'll replace Skateboard 4293355847 ($200.80) with 5038485381 ($189.65) and refund the $11.15 to "
+          f"{method}. Confirm?")
+    c.user("yes")
+    c.call("modify_pending_order_items", {"order_id": "#W2286993", "item_ids": ["4293355847"],
+                                          "new_item_ids": ["5038485381"], "payment_method_id": method},
+           {**order, "items": [{"name": "Skateboard", "item_id": "5038485381", "price": 189.65}],
+            "payment_history": [{"transaction_type": "refund", "amount": 11.15, "payment_method_id": method}]})
+    c.say("Done: the skateboard is swapped and $11.15 is refunded.")
+    c.user("so how much is on the gift card now")
+    i = c.say(said)
+    assert at(certify_interaction(c.build()), i).checks["visibility"] is visible
