@@ -58,6 +58,11 @@ class DataLeftBook(ObservationBook):
         the data refuelled."""
         return {v for bare, refuelled in self._remainders() for v in (bare, bare + refuelled)}
 
+    def refuelled_left(self) -> set[int]:
+        """Each line's remainder with the data refuelled counted: what is left right after a refuel
+        (not the remainder before it: "Done: 3.0 GB added. You now have 6.3 GB left", 15.0 - 8.7)."""
+        return {bare + refuelled for bare, refuelled in self._remainders()}
+
     def unrefuelled_left(self) -> set[int]:
         """Each line's remainder (limit less used, perhaps below zero) where no data was refuelled:
         what an amount of data added would add to ("With 1 GB you'd have about 0.9 GB", used 15.1 of 15.0)."""
