@@ -192,6 +192,7 @@ from trajectory2gym.certify.dates import (
     month_number,
     spans_in,
 )
+from trajectory2gym.certify.delivery_days import delivery_days_said, may_say_delivery
 from trajectory2gym.certify.elapsed import (
     ABOUT,
     as_decimal_hours,
@@ -4406,6 +4407,10 @@ class _Run:
                                         self._first_flight_day, self._today):
                 reasons.append(reason("text_contradicts_status", arg=code,
                                       detail=f"flown, where its first flight is on {first.isoformat()}, after today"))
+        if may_say_delivery(content) and not self.index.json_has('"deliver') and not self.index.json_has('"estimated'):
+            # "Order #W6447372 is scheduled to arrive by this Friday", where no record gives a delivery day
+            reasons += [reason("text_not_visible", value=said) for said in delivery_days_said(content)
+                        if not self.index.has_string(said)]
         if self._today is not None and _WEEKDAY_NAMED.search(content):  # "on Sunday, May 18", a Saturday
             for dated, weekday in misnamed_weekdays(content, self._today.year):
                 reasons.append(reason("text_misdated", arg="the weekday", value=dated, detail=weekday))

@@ -1,0 +1,44 @@
+"""When an order will arrive, said where no record gives it.
+
+The retail records show an order's status and its fulfilments' tracking ids, never a delivery
+date: "Order #W6447372 is scheduled to arrive by this Friday" states a day nothing visible gives.
+Only a sentence about an order or a package is read (a flight "arrives" at a time its search
+shows), and only a plain statement (no question, no condition).
+"""
+
+from __future__ import annotations
+
+import re
+
+from trajectory2gym.certify.turns import SENTENCE
+
+_WEEKDAYS = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+_MONTHS = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}"
+# An arrival or delivery, then when: "arrive by this Friday", "be delivered within 3 business days",
+# "ships tomorrow", "delivered on May 20".
+_WHEN_DELIVERED = re.compile(
+    r"\b(?:arriv\w*|deliver\w*|ship(?:s|ped|ping)?|reach\w*\s+you)\s+"
+    r"(?:(?:by|on|this|next|within|in|around|before)\s+)*(?:the\s+)?"
+    rf"(?P<when>{_WEEKDAYS}|tomorrow|today|the\s+end\s+of\s+(?:the\s+)?week|(?:this|next)\s+week"
+    rf"|\d+(?:\s*(?:-|–|to)\s*\d+)?\s+(?:business\s+|working\s+)?days?|{_MONTHS}|\d{{4}}-\d{{2}}-\d{{2}})\b",
+    re.I)
+_ABOUT_AN_ORDER = re.compile(r"#w\d|\b(?:order|package|parcel|shipment|items?)\b", re.I)
+_NOT_SAID = re.compile(r"\b(?:if|once|when|whether|unless|can't|cannot|don't|do not|no way to|not able)\b|n't\b",
+                       re.I)
+
+
+def may_say_delivery(text: str) -> bool:
+    """Plain substrings first: most texts speak of no arrival or delivery."""
+    return "rriv" in text or "eliver" in text or "ship" in text or "reach" in text
+
+
+def delivery_days_said(text: str) -> list[str]:
+    """The days (as written) a text's plain statements give an order's arrival or delivery."""
+    out: list[str] = []
+    for sentence in SENTENCE.split(text):
+        if sentence.rstrip(" *").endswith("?") or not _ABOUT_AN_ORDER.search(sentence):
+            continue
+        for m in _WHEN_DELIVERED.finditer(sentence):
+            if not _NOT_SAID.search(sentence, 0, m.start()):
+                out.append(m["when"])
+    return out
