@@ -478,6 +478,9 @@ _TAKEN_BACK = re.compile(r"\bI\s+(?:quoted|misquoted|mis-quoted|misstated|mis-st
                          r"|\b[Nn]ot\s+(?:\$(?=\d)|(?=\d[\d,]*\.\d\d\b))(\d[\d,]*(?:\.\d+)?)(?=\s*(?:[.;,)!—–(]|$))"
                          # or a misstatement owned up to: "(I misstated it as $212)"
                          r"|\bI\s+mis-?(?:stated|quoted)\b[^.;:()$]{0,20}?\bas\s+\$?(\d[\d,]*(?:\.\d+)?)"
+                         # or the slip owned up to, then what was said: "(I misspoke earlier when I said $425.70.)"
+                         r"|\bI\s+(?:misspoke|was wrong|made a mistake|got (?:it|that) wrong)\b[^.;:()$]{0,25}?\b(?:when|where)\s+I\s+"
+                         r"(?:said|quoted|stated|told you|gave you|wrote)\b[^.;:()$]{0,20}?\$(\d[\d,]*(?:\.\d+)?)"
                          # or when first, then what was said: "a moment ago I said the refund was $1,987.70"
                          r"|\b(?:earlier|before|a moment ago|previously),?\s+I\s+(?:quoted|stated|said|told you|gave you|wrote)\b"
                          r"[^.;:()$]{0,30}?(?:\$(\d[\d,]*(?:\.\d+)?)|(\d+(?:\.\d+)?)(?=\s*GB\b))"  # (or of data: "I said 7.3 GB")

@@ -543,6 +543,9 @@ def test_an_amount_of_data_the_user_asked_about_in_a_usage_sentence(convo, at, s
     ("You're right, I'm sorry: **$119.95** is correct. The $129.95 was a typo.", []),
     ("You're right: **$119.95** is correct. The $129.95 was charged.", ["$129.95"]),
     ("My apologies — the $129.95 I quoted earlier was a miscalculation.", []),  # (blind set 93, r93_02 38)
+    # the slip owned up to, then what was said (blind set 97, r97_03 34)
+    ("The difference is $119.95. (I misspoke earlier when I said $129.95.)", []),
+    ("The difference is $119.95. (Earlier, when I said $129.95, it was for both.)", ["$129.95"]),
     ("Yes — the $129.95 I quoted earlier was the price.", ["$129.95"]),
     # a figure said to be corrected (blind set 93, t93_01 34)
     ("I also need to correct myself: I told you the fee is $129.95, but I have no such fee on record.", []),
