@@ -291,6 +291,8 @@ def _swap_by_options(turn: Turn, anchors: Anchors) -> bool:
         next(iter(anchors.acted_on)), "options")
     if not (isinstance(new_options, dict) and new_options and isinstance(old_options, dict)):
         return False
+    if any(anchors.rival_id(k) for k in turn.id_keys - anchors.ids):
+        return False  # a list of options by their ids ("iron / fixed (3333391894) $534.14, ..."): none picked
     said = turn.words
     new_words = {w for v in new_options.values() if isinstance(v, str) for w in words(v)}
     if not new_words <= said or not any(isinstance(v, str) and not (own := set(words(v))) <= new_words and own <= said
@@ -334,6 +336,25 @@ def _card_named(method: str, turn: Turn, anchors: Anchors) -> bool:
         return False
     four = anchors.card_field(method, "last_four")
     return four is not None and four in _LAST_FOUR.findall(turn.text)
+
+
+def _picks_new_item(reply: Turn, listed: Turn, anchors: Anchors) -> bool:
+    """Whether a reply names the call's new item by two or more of its option values, which no other
+    item the listing message names by identifier has all of: "the urethane fixed is fine", after
+    "iron / fixed (3333391894) $534.14, ..., urethane / fixed (7159180318) $512.88"."""
+    others = [options for k in listed.id_keys - anchors.ids
+              if isinstance(options := anchors.field_of(k, "options"), dict)]
+    if not others:
+        return False
+    for key in anchors.replacements():
+        options = anchors.field_of(key, "options")
+        if not isinstance(options, dict):
+            continue
+        picked = {w for v in options.values() if isinstance(v, str) for w in words(v)} & reply.words
+        if len(picked) >= 2 and not any(
+                picked <= {w for v in other.values() if isinstance(v, str) for w in words(v)} for other in others):
+            return True
+    return False
 
 
 def _names_by_options(turn: Turn, anchors: Anchors) -> bool:
@@ -2239,7 +2260,10 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
                 # "Ok yes. Do all five.", after an answer that asks nothing, to a description listing five
                 # objects of the call's kind, this one among them
                 or (answered is not described and not pos_other and not ASKS.search(answered.text)
-                    and _all_of_listed(turn, turns, anchors))):
+                    and _all_of_listed(turn, turns, anchors))
+                # "no the urethane fixed is fine. do it", after a list of the other options asked for: the
+                # new item the description gave, picked again by option values no other listed one has
+                or (answered is not described and not pos_other and _picks_new_item(turn, answered, anchors))):
             confirmed, withdrawn = True, False
             continue
         affirmed_elsewhere = True

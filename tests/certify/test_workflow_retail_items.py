@@ -1185,3 +1185,37 @@ def test_keeping_the_other_unit_of_an_item_returned(convo, at, reply: str, ok: b
                                                 "payment_method_id": "credit_card_6748580"},
                {**TWO_BOTTLES, "status": "return requested"})
     assert at(certify_interaction(c.build()), i).checks["workflow"] is ok
+
+
+DUMBBELLS = {"order_id": "#W6002467", "status": "pending", "items": [
+    {"name": "Dumbbell Set", "product_id": "7233192239", "item_id": "8140269513", "price": 528.12,
+     "options": {"weight range": "55-75 lbs", "material": "rubber", "set type": "adjustable"}}],
+    "payment_history": [{"payment_method_id": "paypal_1808675", "amount": 528.12}]}
+DUMBBELL_SETS = {"name": "Dumbbell Set", "product_id": "7233192239", "variants": {
+    k: {"item_id": k, "options": {"weight range": "30-50 lbs", "material": m, "set type": t}, "available": True, "price": p}
+    for k, m, t, p in (("3333391894", "iron", "fixed", 534.14), ("4422467033", "urethane", "adjustable", 483.47),
+                       ("6171242004", "rubber", "fixed", 462.84), ("7159180318", "urethane", "fixed", 512.88))}}
+
+
+@pytest.mark.parametrize(("reply", "ok"), [
+    # blind set 97, r97_04 34: the list of other options asked for is no description of the change (it
+    # names every option), and the item described before is picked again by its own option values
+    ("no the urethane fixed is fine. do it", True),
+    ("do it", False),  # which of the listed ones?
+    ("the fixed one is fine. do it", False),  # three listed are fixed
+])
+def test_the_described_item_picked_again_after_a_list_of_options(convo, at, reply: str, ok: bool) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user("In #W6002467 I want the dumbbell set as 30-50 lbs, urethane, fixed.")
+    c.call("get_order_details", {"order_id": "#W6002467"}, DUMBBELLS)
+    c.call("get_product_details", {"product_id": "7233192239"}, DUMBBELL_SETS)
+    c.say("The Dumbbell Set 30-50 lbs / urethane / fixed (item 7159180318) is available at $512.88. Your current "
+          "set is $528.12, so $15.24 would be refunded to your PayPal (paypal_1808675). Anything else in #W6002467?")
+    c.user("just that. what other 30-50 options are there?")
+    c.say("Available 30-50 lbs sets: iron / fixed (3333391894) $534.14, urethane / adjustable (4422467033) $483.47, "
+          "rubber / fixed (6171242004) $462.84, and urethane / fixed (7159180318) $512.88.")
+    c.user(reply)
+    i = c.call("modify_pending_order_items", {"order_id": "#W6002467", "item_ids": ["8140269513"],
+                                              "new_item_ids": ["7159180318"], "payment_method_id": "paypal_1808675"},
+               {**DUMBBELLS, "status": "pending (item modified)"})
+    assert at(certify_interaction(c.build()), i).checks["workflow"] is ok
