@@ -289,13 +289,18 @@ def misstocked_by_id(text: str, available_of: Callable[[str], Any]) -> list[tupl
             before = ids
         if said is None or len(ids) != 1:
             continue
-        if ";" in line:  # the clause of the item's own: "(4572024853) ... is in stock; beginner is unavailable"
-            own = next(part for part in line.split(";") if ids[0] in part)
+        if ";" in line or " - " in line or " — " in line or " – " in line:
+            # the clause of the item's own: "(4572024853) ... is in stock; beginner is unavailable", "... (item
+            # 8106223139) at $249.12 - the size 9 synthetic versions are unavailable"
+            own = next(part for part in _CLAUSE_BREAK.split(line) if ids[0] in part)
             said = own_said if (own_said := _stock_said(own)) is not None else said
         shown = available_of(ids[0])
         if isinstance(shown, bool) and shown is not said:
             out.append((ids[0], "in stock" if said else "out of stock"))
     return out
+
+
+_CLAUSE_BREAK = re.compile(r";|\s[-–—]\s")  # where a line's clauses part: a semicolon, a dash between spaces
 
 
 # A clause about the variants a sentence did not name: "...; the others in L are out of stock".

@@ -324,6 +324,10 @@ _AVAILABLE = {"3339188619": False, "9013366374": True, "7811981098": True}
     ("The only **in-stock** one is size M (item 9013366374, $219.88); a size L one exists but is unavailable.", []),
     ("The only **in-stock** one is size M (item 3339188619, $200.24); a size L one exists but is unavailable.",
      [("3339188619", "in stock")]),
+    # ... or after a dash between spaces (blind set 97, r97_05 52)
+    ("The only size M one available is (item 9013366374) at $219.88 - the size L ones are unavailable.", []),
+    ("The only size M one available is (item 3339188619) at $200.24 - the size L ones are unavailable.",
+     [("3339188619", "in stock")]),
 ])
 def test_a_stock_said_of_both_items_the_sentence_before_named(text: str, flagged: list[tuple[str, str]]) -> None:
     assert misstocked_by_id(text, _AVAILABLE.get) == flagged
