@@ -339,9 +339,10 @@ def _card_named(method: str, turn: Turn, anchors: Anchors) -> bool:
 
 
 def _picks_new_item(reply: Turn, listed: Turn, anchors: Anchors) -> bool:
-    """Whether a reply names the call's new item by two or more of its option values, which no other
-    item the listing message names by identifier has all of: "the urethane fixed is fine", after
-    "iron / fixed (3333391894) $534.14, ..., urethane / fixed (7159180318) $512.88"."""
+    """Whether a reply names the call's new item by option values of its that no other item the
+    listing message names by identifier has all of: "the urethane fixed is fine", after "iron / fixed
+    (3333391894) $534.14, ..., urethane / fixed (7159180318) $512.88"; "black", after "white
+    (7811981098) at $213.86 and black (5537798301) at $204.47"."""
     others = [options for k in listed.id_keys - anchors.ids
               if isinstance(options := anchors.field_of(k, "options"), dict)]
     if not others:
@@ -351,7 +352,7 @@ def _picks_new_item(reply: Turn, listed: Turn, anchors: Anchors) -> bool:
         if not isinstance(options, dict):
             continue
         picked = {w for v in options.values() if isinstance(v, str) for w in words(v)} & reply.words
-        if len(picked) >= 2 and not any(
+        if picked and not any(
                 picked <= {w for v in other.values() if isinstance(v, str) for w in words(v)} for other in others):
             return True
     return False
@@ -2178,6 +2179,8 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
                     or _FINE_IF.match(text) or scoped
                     or ((_WEAK_AFFIRM.search(text) or _BARE_YES.match(text)) and ASKS.search(answered.text)
                         and not _either_or(text, answered.text))
+                    # "black. refund to visa. go.": a bare go, the item picked again from a list of options
+                    or (_BARE_YES.match(text) and answered is not described and _picks_new_item(turn, answered, anchors))
                     or (_DIRECTIVE.search(text) and (this or _names_action(ws, anchors)))
                     or (this and _DO_THE.search(text))  # "Do the bags.": this object's change, by a plain verb
                     # "fine, visa" to "Shall I ... with the refund going to your Visa instead?"

@@ -1219,3 +1219,36 @@ def test_the_described_item_picked_again_after_a_list_of_options(convo, at, repl
                                               "new_item_ids": ["7159180318"], "payment_method_id": "paypal_1808675"},
                {**DUMBBELLS, "status": "pending (item modified)"})
     assert at(certify_interaction(c.build()), i).checks["workflow"] is ok
+
+
+HELMET_ORDER = {"order_id": "#W6958840", "status": "pending", "items": [
+    {"name": "Cycling Helmet", "product_id": "7765186836", "item_id": "6048672633", "price": 208.05,
+     "options": {"size": "L", "color": "black", "ventilation": "low"}}],
+    "payment_history": [{"payment_method_id": "credit_card_1687024", "amount": 208.05}]}
+HELMETS = {"name": "Cycling Helmet", "product_id": "7765186836", "variants": {
+    "7811981098": {"item_id": "7811981098", "options": {"size": "S", "color": "white", "ventilation": "medium"},
+                   "available": True, "price": 213.86},
+    "5537798301": {"item_id": "5537798301", "options": {"size": "S", "color": "black", "ventilation": "medium"},
+                   "available": True, "price": 204.47}}}
+
+
+@pytest.mark.parametrize(("reply", "ok"), [
+    # blind set 97, r97_12 24: one option value picks it among the two listed, and a bare "go" says yes
+    ("black. refund to visa. go.", True),
+    ("white. refund to visa. go.", False),  # the other one
+    ("medium. go.", False),  # both listed have medium vents
+])
+def test_one_value_picks_the_described_item_among_the_listed(convo, at, reply: str, ok: bool) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user("In #W6958840 I want the black L helmet as S with medium vents.")
+    c.call("get_order_details", {"order_id": "#W6958840"}, HELMET_ORDER)
+    c.call("get_product_details", {"product_id": "7765186836"}, HELMETS)
+    c.say("Cycling Helmet S / black / medium ventilation (item 5537798301) is available at $204.47. Your L / black / "
+          "low helmet is $208.05, so $3.58 would be refunded to your Visa (credit_card_1687024). Anything else?")
+    c.user("what colors come in S with medium?")
+    c.say("In S / medium ventilation there's white (7811981098) at $213.86 and black (5537798301) at $204.47.")
+    c.user(reply)
+    i = c.call("modify_pending_order_items", {"order_id": "#W6958840", "item_ids": ["6048672633"],
+                                              "new_item_ids": ["5537798301"], "payment_method_id": "credit_card_1687024"},
+               {**HELMET_ORDER, "status": "pending (item modified)"})
+    assert at(certify_interaction(c.build()), i).checks["workflow"] is ok
