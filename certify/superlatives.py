@@ -20,7 +20,10 @@ _LOW = re.compile(r"\b(?:cheapest|lowest[- ]priced|least expensive|lowest price)
 _HIGH = re.compile(r"\b(?:most expensive|priciest|highest[- ]priced|highest price)\b", re.I)
 # A rank within part of the list: "the cheapest one in stock", "the cheapest besides the red one".
 _WITHIN = re.compile(r"\b(?:available|in stock|except|other than|besides|apart from|excluding|of those|among|"
-                     r"that (?:fits?|meets?|matches|works?|suits?)|fitting|within your)\b", re.I)  # ("the cheapest option that fits")
+                     r"that (?:fits?|meets?|matches|works?|suits?)|fitting|within your)\b"
+                     # or within a window of time: "After 11am, the cheapest economy option is ..."
+                     r"|\b(?:after|before|later than|earlier than)\s+\d",
+                     re.I)  # ("the cheapest option that fits")
 
 
 def may_rank(text: str) -> bool:

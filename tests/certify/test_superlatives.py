@@ -89,6 +89,9 @@ ONE_STOP = [[_leg("HAT227", 112), _leg("HAT139", 104)], [_leg("HAT110", 105), _l
      [("$216", "HAT110 + HAT172 at $207.00")]),
     ("The cheapest economy option is HAT110 + HAT172 at **$207**.", [ONE_STOP], []),
     ("The cheapest economy option that fits is HAT227 + HAT139 at $216.", [ONE_STOP], []),  # within the user's times
+    # within a window of time the sentence gives (blind set 97, a97_02 22)
+    ("After 11am, the cheapest economy option is HAT227 + HAT139 at $216.", [ONE_STOP], []),
+    ("Before 9, the cheapest economy option is HAT227 + HAT139 at $216.", [ONE_STOP], []),
     # ... not where the cheaper one has no seat left in the cabin
     ("The cheapest economy option is HAT227 + HAT139 at $216.", [[ONE_STOP[0], [_leg("HAT110", 105, 0),
                                                                               _leg("HAT172", 102)]]], []),
