@@ -1276,6 +1276,19 @@ def _kind_numbers(text: str) -> frozenset[str]:
     return frozenset(_KIND_NUMBER.findall(text)) if "ift" in text or "ertific" in text else frozenset()
 
 
+_REPLY_CLAUSES = re.compile(r"[.,;!?]\s|\bbut\b")  # a reply's clauses, roughly
+_REFUSING = re.compile(r"\b(?:not|no|never|don'?t|do not|isn'?t|won'?t)\b", re.I)
+_FOUR_DIGITS = re.compile(r"(?<![\d-])\d{4}(?![\d-])")  # four digits alone: a card's last four ("on 7447")
+def _by_last_four(turn: Turn, kind: str, value: str, anchors: Anchors) -> bool:
+    """Whether a message names the credit card ``value`` by its last four digits, standing alone, and
+    does not refuse it."""
+    four = anchors.card_field(value, "last_four") if kind == "creditcard" else None
+    if not four or four not in turn.text:
+        return False
+    # (not one refused: "just don't use the Visa ending 8131", "not the Visa ending 8862")
+    return any(four in _FOUR_DIGITS.findall(part) and not _REFUSING.search(part) for part in _REPLY_CLAUSES.split(turn.text))
+
+
 _ORIGINAL_PICKED = re.compile(r"\b(?:the|my)\s+original\s+(?:gift\s*card|card|payment(?:\s+method)?|method|one)\b", re.I)
 
 
@@ -1320,6 +1333,9 @@ def _choice_not_stated(turns: list[Turn], at: int, anchors: Anchors) -> ConfirmV
             # the method itself was named, and no message after names another kind (but one about another
             # object: "The watch change on #W7941031 is done — $77.15 will be refunded to your PayPal")
             continue
+        if (reply := next((t for t in reversed(turns[at + 1:]) if t.role == "user"), None)) is not None \
+                and _by_last_four(reply, kind, value, anchors):
+            continue  # "yes, add it on 7447" to "... $50 on a card or gift card. Which card?": the card by its last four
         # ("... charged to your PayPal (paypal_3650980)" "put the difference on my visa instead. then yes")
         said = _last_said(turns, at, partial(_method_words, anchors))
         kinds_said = {PAYMENT_WORDS[w] for w in said}
@@ -1875,6 +1891,7 @@ def _payment_not_named(turns: list[Turn], window: list[Turn], anchors: Anchors) 
         # Latest first: the description most often names it.
         if any(names_method_id(turns[k], value) or _names_method(turns[k], kind, value, anchors, k >= first)
                or (k and turns[k].role == "user" and _picks_listed(turns[k], turns[k - 1], kind, value, anchors))
+               or (turns[k].role == "user" and _by_last_four(turns[k], kind, value, anchors))  # "add it on 7447"
                for k in range(len(turns) - 1, -1, -1)):
             continue
         if any(_FREE.search(t.text) for t in window) and not _names_a_price(window):

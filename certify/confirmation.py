@@ -179,10 +179,7 @@ def describes(turn: Turn, anchors: Anchors) -> bool:
     line = turn.wordline
     if _ship_to(turn, anchors):
         return True  # "Ship #W4895606 to 500 Main St, ...": the order's new address, by its own verb
-    if anchors.stems and not says(line, anchors.stems) and not _changes_state(turn, anchors) \
-            and not _recap_of_change(turn, anchors) and not _arrow_change(turn, anchors) \
-            and not _swap_by_options(turn, anchors) and not _details_asked_to_confirm(turn, anchors) \
-            and not _count_priced_to_pay(turn, anchors) and not _thing_offered_at_amount(turn, anchors):
+    if not _says_action(turn, anchors):
         return False
     # Which of several same-verb tools: its object's word, else a weak word of it or an identifier only
     # its arguments hold, where the message names no other tool's object ("add 2 bags to HAT229").
@@ -198,6 +195,15 @@ def describes(turn: Turn, anchors: Anchors) -> bool:
     return (not anchors.ids or _names_object(turn, anchors)  # no ids: no labels
             or _names_by_options(turn, anchors) or _names_card(turn, anchors) or _names_line_ending(turn, anchors)
             or _swap_by_options(turn, anchors)) and not _refuses(turn, anchors) and not _states_only(turn, anchors)
+
+
+def _says_action(turn: Turn, anchors: Anchors) -> bool:
+    """Whether a message says the call's action: by its verb, or as a change, a recap, an arrow, a
+    swap by options, details asked to confirm, a count priced to pay or a thing offered at an amount."""
+    return not anchors.stems or says(turn.wordline, anchors.stems) or _changes_state(turn, anchors) \
+        or _recap_of_change(turn, anchors) or _arrow_change(turn, anchors) or _swap_by_options(turn, anchors) \
+        or _details_asked_to_confirm(turn, anchors) or _count_priced_to_pay(turn, anchors) \
+        or _thing_offered_at_amount(turn, anchors)
 
 
 # What puts the action's word as a state: "it's **already enabled**", "line L1002 is **Active**".
@@ -1663,6 +1669,24 @@ def _action_on_sole_line(turns: list[Turn], anchors: Anchors) -> int:
     return k
 
 
+def _action_on_object_in_focus(turns: list[Turn], anchors: Anchors) -> int:
+    """The agent's latest message that says the action and what it changes without naming the
+    object, right after (one user message between) an agent message that named this call's object
+    and no other of its kind, and asked nothing: "Reservation HATHAT has 3 checked bags." "can i add one more?" "A 4th
+    bag ... costs $50 ... Which card, and shall I go ahead?". Else -1."""
+    k = _last_of(turns, "assistant", len(turns))
+    if k < 0 or not _says_action(turns[k], anchors) or (anchors.objects and not says(turns[k].wordline, anchors.objects)) \
+            or _reports_done(turns[k], anchors) or _states_only(turns[k], anchors):
+        return -1
+    j = _last_of(turns, "assistant", k)
+    if j < 0 or k - j > 2 or anchors.ids.isdisjoint(turns[j].compacts) or ASKS.search(turns[j].text):
+        return -1  # (a statement of the object, not an offer of its own: "T6HMDP: 2 bags are $100. Confirm?")
+    for t in (turns[j], turns[k]):
+        if any(looks_like_identifier(tok) and anchors.rival_id(tok) for tok in chunks(t.text)):
+            return -1  # another object of the kind is talked about: say which
+    return k
+
+
 def _sole_line_called(own: set[str], turns: list[Turn], anchors: Anchors) -> bool:
     """Whether the user gave a phone number, an earlier call took this line, and no call took
     another of its kind (the agent looked up the usage of L1002 for the number the user gave, and
@@ -1928,6 +1952,8 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
         last_desc = max(last_desc, _record_change_of_sole_owner(turns, anchors))
     if last_desc < 0:
         last_desc = _action_on_sole_line(turns, anchors)
+    if last_desc < 0:
+        last_desc = _action_on_object_in_focus(turns, anchors)
     if last_desc < 0:
         needs = f"the action and one of: {anchors.describe()}" if anchors.ids else "the action"
         if anchors.objects:

@@ -1684,3 +1684,30 @@ SPLIT_TABLE = ("Booking HAT173 on 2024-05-20, PHX to LAS, economy, for Raj Moore
 ])
 def test_a_split_in_a_tables_row(convo, payments: list[tuple[str, int]], kinds: list[str]) -> None:
     assert _workflow(convo, SPLIT_TABLE, "Yes, book it.", *_booking("no", payments)) == kinds
+
+
+@pytest.mark.parametrize(("before", "reply", "card", "kinds"), [
+    # blind set 97, a97_02 48: the bag offered right after the message that named the reservation, the card
+    # picked by its last four in the yes
+    ("Reservation PVUB64 has 2 checked bags, none of them charged.", "yes, add it on 8862", "credit_card_1", []),
+    ("Reservation PVUB64 has 2 checked bags, none of them charged.", "yes, add it on 8862", "credit_card_2",
+     ["argument_not_confirmed"]),
+    # another reservation named just before: which one is not said
+    ("PVUB64 has 2 checked bags and ZFA04Y has 1.", "yes, add it on 8862", "credit_card_1", ["not_described"]),
+])
+def test_a_bag_offered_of_the_reservation_just_named(convo, before: str, reply: str, card: str,
+                                                     kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline",
+              system="You are an airline agent. Each extra bag costs $50.")
+    c.user("Hi, I'm raj_moore_8640, about reservation PVUB64.")
+    c.call("get_user_details", {"user_id": "raj_moore_8640"}, USER)
+    c.call("get_reservation_details", {"reservation_id": "PVUB64"}, RESERVATION)
+    c.call("get_reservation_details", {"reservation_id": "ZFA04Y"}, {**RESERVATION, "reservation_id": "ZFA04Y"})
+    c.say(before)
+    c.user("can i add one more?")
+    c.say("Yes. A 3rd bag costs $50. That would make 3 bags in total, 1 charged, $50 on a card or gift card. "
+          "Which card, and shall I go ahead?")
+    c.user(reply)
+    i = c.call(*_bags(3, 1, card), {**RESERVATION, "total_baggages": 3, "nonfree_baggages": 1})
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert [k for k in map(reason_kind, decision.reasons) if reason_check(k) == "workflow"] == kinds
