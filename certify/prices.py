@@ -428,7 +428,7 @@ def misrefunded(text: str, book: PriceBook) -> list[tuple[str, str, set[int]]]:
     return out
 
 
-_CLAUSE = re.compile(r",\s+|;\s+")
+_CLAUSE = re.compile(r",\s+(?![^()]*\))|;\s+")  # (not inside brackets: "flights (HAT023, HAT204, HAT021)")
 _PAID_ASIDE = re.compile(r"\((?:you\s+)?(?:paid|was|originally)\b[^()]*\)", re.I)  # "(paid $182.00)": the old fare
 _PRICE_ARROW = re.compile(r"\$[\d,.]+\**\s*(?:->|→|to)\s*\**\$")  # an old price, then the new one
 

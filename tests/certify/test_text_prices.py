@@ -110,6 +110,9 @@ def test_a_price_of_another_object_is_misattributed(convo, at, observation: Any,
     (SHIRTS, "Is item 9612497925 really $53.43?"),
     # the current item's price in a clause of its own (blind set 96, r96_07 37)
     (SHIRTS, "The blue M (item 9612497925) is available at $50.88, -$2.55 from your current $53.43."),
+    # the flights listed in brackets, then their fares added, with a total (blind set 97, a97_06 34)
+    (FLIGHTS, "There are two ways:\nA) Keep your current flights (HAT001, HAT002) and upgrade the cabin to business: "
+              "($310 + $290) - ($120 + $135) = $345 per passenger, $690 total.\nB) Rebook instead."),
     # A one-stop option's legs, priced in order, with their sum after them: each leg at its own price.
     (FLIGHTS, "| Option | Flights | Price |\n|---|---|---|\n| 1 | HAT001 + HAT002 | $120 + $135 = $255 |"),
     (FLIGHTS, "HAT001 and HAT002 cost $120 and $135 in economy."),
