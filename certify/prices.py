@@ -557,7 +557,7 @@ _JOINED = re.compile(r"[\s*]*(?:\([^()]{0,40}\)[\s*]*)?(?:(?:\+|&|/|,|and)[\s*]*
 # What ends the amounts said of the identifier before them: a sum's result, a comparison, a consequence.
 # ... or to another object by its kind: "(6243148452) is $247.00 and the black one is $226.02",
 # "and the automatic is $2,744.70" (the other by a word of its options, then its price).
-_MOVES_ON = re.compile(r"=|\b(?:so|vs|versus|compared|than)\b"
+_MOVES_ON = re.compile(r"=|\b(?:so|vs|versus|compared|than|against)\b"
                        r"|\b(?:and|while|but)\s+the\s+[\w /-]{1,30}?\s+(?:ones?|is|costs?)\b", re.I)
 
 

@@ -305,7 +305,8 @@ def _not_among(said: Iterable[str], methods: set[str], brand_of: BrandOf | None 
 
 # How a text says an order or a booking was paid: "It was paid in full, $1,400, with your Mastercard".
 _PAID_WITH = re.compile(
-    r"(?:\bpaid\b(?:[^.!?;\n]|\.(?=\d)){0,70}?\b(?:with|by|using|via|on|from)"
+    # (not past a clause of its own: "the $158 + $141 you paid, so the difference is $892, payable by credit card")
+    r"(?:\bpaid\b(?:(?!\b(?:so|which|payable)\b)(?:[^.!?;\n]|\.(?=\d))){0,70}?\b(?:with|by|using|via|on|from)"
     r"|\b(?:was|were)\s+charged\s+(?:to|on|with)):?\s+(?:(?:your|the|a|an)\s+)?(?:original\s+)?"
     + _KIND_PHRASES)  # ("paid with PayPal": no article before a name; "- Paid with: your Visa", a list's label)
 

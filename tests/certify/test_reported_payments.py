@@ -207,6 +207,9 @@ def test_a_report_after_a_booking_names_the_card_it_charged(convo: Any, at: Any,
     ("79G8A9 is booked. The $1,400 for it was charged to your gift card.", []),
     # nothing charged (blind set 82, a82_01 46)
     ("Done - 79G8A9 now has 3 checked bags, all free, so nothing was charged to your Mastercard.", []),
+    # a clause of its own after "paid" (blind set 97, a97_08 38)
+    ("79G8A9: business against the $1,400 you paid, so a difference would be payable by credit card.", []),
+    ("79G8A9: the $1,400 you paid, all of it by credit card.", ["text_misstated_payer"]),
 ])
 def test_how_a_looked_up_booking_was_paid_must_be_its_history(convo: Any, said: str, kinds: list[str]) -> None:
     c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")

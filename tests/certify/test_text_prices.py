@@ -111,6 +111,8 @@ def test_a_price_of_another_object_is_misattributed(convo, at, observation: Any,
     # the current item's price in a clause of its own (blind set 96, r96_07 37)
     (SHIRTS, "The blue M (item 9612497925) is available at $50.88, -$2.55 from your current $53.43."),
     # the flights listed in brackets, then their fares added, with a total (blind set 97, a97_06 34)
+    # the fares paid, after "against" (blind set 97, a97_08 38)
+    (FLIGHTS, "Business is $310 (HAT001) + $290 (HAT002) against the $135 + $120 you paid, so the difference is $345."),
     (FLIGHTS, "There are two ways:\nA) Keep your current flights (HAT001, HAT002) and upgrade the cabin to business: "
               "($310 + $290) - ($120 + $135) = $345 per passenger, $690 total.\nB) Rebook instead."),
     # A one-stop option's legs, priced in order, with their sum after them: each leg at its own price.
