@@ -827,8 +827,8 @@ def miscopied(cents: int, result: int) -> bool:
 
 
 # The amount a sentence calls the difference: "the $17 difference", "a difference of $17", "difference: $17".
-_DIFFERENCE_SAID = re.compile(r"(\$[\d,]+(?:\.\d\d)?)\**[ \t]+(?:fare\s+|price\s+)?difference\b"  # (not a line's end)
-                              r"|\bdifference\s*(?:of|is|:|would (?:have )?be(?:en)?|will be)\s*\**(\$[\d,]+(?:\.\d\d)?)"
+_DIFFERENCE_SAID = re.compile(r"(\$\d(?:[\d,]*\d)?(?:\.\d\d)?)\**[ \t]+(?:fare\s+|price\s+)?difference\b"  # (not a line's end)
+                              r"|\bdifference\s*(?:of|is|:|would (?:have )?be(?:en)?|will be)\s*\**(\$\d(?:[\d,]*\d)?(?:\.\d\d)?)"
                               r"(?![\d,]*\**\s*[−–+×*-]\s*\$?\d)", re.I)  # (not a term: "Difference: $1,900 − $248 = $1,652")
 _SENTENCE_STOP = re.compile(r"[.!?](?=\s|$)")
 # An amount said as what one price is above or below another: "That's $25.00/month more than your
@@ -837,14 +837,14 @@ _SENTENCE_STOP = re.compile(r"[.!?](?=\s|$)")
 _MORE_THAN_SAID = re.compile(r"(\$\d(?:[\d,]*\d)?(?:\.\d\d)?)\**(?:\s*/\s*mo(?:nth)?|\s+(?:a|per)\s+month)?\s+"
                              r"(?:more|less|cheaper|higher|lower)\s+than\b(?=[^,;.!?\n$]{0,60}\$\d)", re.I)
 # A total said to have come in above or below another: "So February came in **$15.50 lower**".
-_CAME_IN_SAID = re.compile(r"\bcame in\s+\**(\$[\d,]+(?:\.\d\d)?)\**\s+(?:lower|higher|less|more|cheaper)\b", re.I)
+_CAME_IN_SAID = re.compile(r"\bcame in\s+\**(\$\d(?:[\d,]*\d)?(?:\.\d\d)?)\**\s+(?:lower|higher|less|more|cheaper)\b", re.I)
 # A table's row of totals (as ``tables.with_headers`` writes it): "Line item **Total** | Jan **$160.50** | Feb **$150.00**".
 _TOTALS_ROW = re.compile(r"^[^|\n]*\btotal\b[^\n]*$", re.I | re.M)
 # Two amounts compared: "$340 in total versus the $131 you paid", "$340 vs. $131".
 _COMPARED = re.compile(r"\$([\d,]+(?:\.\d\d)?)\**(?:\s+in\s+total|\s+total)?\s+(?:versus|vs\.?|against|compared (?:with|to))"
                      r"\s+(?:the\s+|your\s+)?\**\$([\d,]+(?:\.\d\d)?)", re.I)
 # An upgrade's cost, a difference of fares: "... $340 in total versus the $131 you paid. The upgrade would cost $219."
-_UPGRADE_COST_SAID = re.compile(r"\bupgrade\s+(?:would|will)\s+(?:cost|be)\s+(?:you\s+)?\**(\$[\d,]+(?:\.\d\d)?)", re.I)
+_UPGRADE_COST_SAID = re.compile(r"\bupgrade\s+(?:would|will)\s+(?:cost|be)\s+(?:you\s+)?\**(\$\d(?:[\d,]*\d)?(?:\.\d\d)?)", re.I)
 # A price per amount of data ("refuel $0.10/GB"): a rate beside prices of plans, not one of them.
 _DATA_RATE = re.compile(r"\$[\d,]+(?:\.\d+)?\s*(?:/|per\s+)\s*(?:gb|mb)\b", re.I)
 

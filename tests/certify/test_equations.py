@@ -742,6 +742,8 @@ def test_an_amount_one_digit_off_the_calculators_result(convo: Any, at: Any, sai
      "economy. The upgrade would cost **$219**.", [("$219", "$340 and $131 differ by $209")]),
     ("Economy fares: HAT056 **$155** and HAT138 **$185**, so $340 in total versus the $131 you paid in basic "
      "economy. The upgrade would cost **$209**.", []),
+    # the comma after the amount is no part of it (blind set 97, a97_09 23)
+    ("With HAT013 + HAT298 the upgrade would cost $1,176, still above your $600 limit.", []),
 ])
 def test_a_difference_said_of_the_two_amounts_stated(text: str, out: list[tuple[str, str]]) -> None:
     from trajectory2gym.certify.equations import misdifferenced
