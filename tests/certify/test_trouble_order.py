@@ -119,6 +119,9 @@ def test_a_speed_step_waits_for_the_stages_before_it(convo: Any, bar: str | None
     ("Airplane mode was on! Turned it off. Still says No Service though.", ["text_out_of_order"]),
     ("It's set to '2G only'.", ["text_out_of_order"]),  # a mode, not the bar: nothing of the bar told yet
     ("Thanks for checking.", ["text_out_of_order"]),
+    # an icon said to be absent (blind set 97, t97_01 12)
+    ("I see two signal bars and the network name 'Orange F'. No airplane icon.", []),
+    ("I see the network name 'Orange F' and an airplane icon.", ["text_out_of_order"]),
 ])
 def test_the_bar_told_in_the_users_words(convo: Any, told: str, kinds: list[str]) -> None:
     c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom",
