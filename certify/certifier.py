@@ -2090,8 +2090,8 @@ class _Run:
             # (of several amounts, the one the words of what is left hold: "8.7 GB left of your 15 GB")
             held = [w for w, _ in found if w in left_said[0]] if left_said and len(found) > 1 else []
             left = self._book(DataLeftBook).left() if left_said and (len(found) == 1 or len(held) == 1) else set()
-            if left and "now" in sentence and any("refuel" in w[2].name for w in self._writes):
-                left = self._book(DataLeftBook).refuelled_left()  # right after a refuel: with the data added
+            if left and any("refuel" in w[2].name for w in self._past_writes + self._writes):
+                left = self._book(DataLeftBook).refuelled_left()  # after a refuel: with the data added
             if left and left_said and left_said[1]:  # "17.0 GB available this cycle" may be the line's whole allowance
                 left = left | self._book(DataLeftBook).allowances()
             if found and "said" in sentence and (taken := _taken_back_amounts(sentence)):

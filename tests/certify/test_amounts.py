@@ -318,13 +318,17 @@ def test_data_left_may_build_on_an_amount_a_grounded_text_derived(convo, at, aft
     assert at(certify_interaction(c.build()), i).reasons == [f"text states '{m}' not in visible history" for m in misses]
 
 
-@pytest.mark.parametrize(("after", "misses"), [
+@pytest.mark.parametrize(("asked", "after", "misses"), [
     # blind set 95, t95_07 38: right after the refuel, what was left before it is stale
-    ("Done: 3.0 GB added for $6.00. You now have 6.3 GB left this cycle.", ["6.3 GB"]),
-    ("Done: 3.0 GB added for $6.00. You now have 9.3 GB left this cycle.", []),
-    ("Done: 3.0 GB added for $6.00. Before it you had 6.3 GB left.", []),  # said of before
+    (None, "Done: 3.0 GB added for $6.00. You now have 6.3 GB left this cycle.", ["6.3 GB"]),
+    (None, "Done: 3.0 GB added for $6.00. You now have 9.3 GB left this cycle.", []),
+    (None, "Done: 3.0 GB added for $6.00. Before it you had 6.3 GB left.", []),  # said of before
+    # ... or asked after it (blind set 97, t97_03 42)
+    ("So how much data do I have left?", "You've used 8.7 GB of your 15.0 GB, so you have 6.3 GB left.", ["6.3 GB"]),
+    ("So how much data do I have left?", "You've used 8.7 GB of your 15.0 GB plus 3.0 GB added, so you have 9.3 GB "
+     "left.", []),
 ])
-def test_data_left_right_after_a_refuel_counts_it(convo, at, after: str, misses: list[str]) -> None:
+def test_data_left_after_a_refuel_counts_it(convo, at, asked: str | None, after: str, misses: list[str]) -> None:
     c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
     c.user("How much data do I have left on L1002? I'm customer C1001.")
     c.call("get_data_usage", {"customer_id": "C1001", "line_id": "L1002"}, {
@@ -334,6 +338,9 @@ def test_data_left_right_after_a_refuel_counts_it(convo, at, after: str, misses:
     c.call("refuel_data", {"customer_id": "C1001", "line_id": "L1002", "gb_amount": 3.0}, {
         "message": "Successfully added 3.0 GB of data for line L1002 for $6.00", "new_data_refueling_gb": 3.0,
         "charge": 6.0})
+    if asked is not None:
+        c.say("Done: 3.0 GB added for $6.00.")
+        c.user(asked)
     i = c.say(after)
     assert at(certify_interaction(c.build()), i).reasons == [f"text states '{m}' not in visible history" for m in misses]
 
