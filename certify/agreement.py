@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache, partial
 from typing import Any, TypeVar
 
-from trajectory2gym.certify.action_words import object_stems, says, says_arrow
+from trajectory2gym.certify.action_words import ACTION_STEMS, object_stems, says, says_arrow
 from trajectory2gym.certify.anchors import (
     NESTED_ID_KEYS,
     PAYMENT_SAID,
@@ -1954,6 +1954,35 @@ def _other_flight_named(described: Turn, replies: list[Turn], anchors: Anchors) 
     return ""
 
 
+def _item_left_out(described: Turn, after: list[Turn], anchors: Anchors) -> str:
+    """An item of the call's order, by its id, that a sentence of the description names together with
+    the call's own items, keeping none of them, and that the call does not take, where no reply
+    after it (``after``) names an item of the order ("just the lamp" narrows it): "The items would
+    be: Wireless Earbuds (item 3694871183), Hiking Boots (item 2185126308) and Skateboard (item
+    6956751343) ... Confirm?" "Yes, those three.", then a return of the first two. Else ""."""
+    acted = anchors.acted_on
+    items = [i for key in list(acted)[:1] for i in anchors.list_mates(key)]
+    mates = {compact(str(i.get("item_id", ""))) for i in items} - acted - {""}
+    mates -= set(anchors.variants)  # (nor the new items the call puts in their place)
+    if not mates or mates.isdisjoint(described.compacts):
+        return ""
+    named = {w for i in items for w in words(str(i.get("name", ""))) if len(w) > 2}
+    if any(t.role == "user" and not named.isdisjoint(t.words) for t in after):
+        return ""
+    for part in _PARTS.split(described.text):
+        keys = {compact(t) for t in chunks(part)}
+        if (left := mates & keys) and not acted.isdisjoint(keys) and not _KEEPS.search(part) \
+                and not _NOT_IN_IT.search(part) and not says(wordline(words(part)), ACTION_STEMS - anchors.stems):
+            # (not beside another action's verb: "(1) return the Desk Lamp (...) and (2) exchange the T-Shirt (...)")
+            return sorted(left)[0]
+    return ""
+
+
+# A sentence that leaves an item out: "not the pet bed (item 4537595158)", "except", "without".
+_NOT_IN_IT = re.compile(r"\b(?:not (?:the|your|its|that|this)|except|without|excluding|other than|instead of|rather than)\b",
+                        re.I)  # (not an option's "not waterproof")
+
+
 def call_disagrees(turns: list[Turn], last_desc: int, anchors: Anchors, first_desc: int | None = None
                    ) -> ConfirmVerdict | None:
     """Why a confirmed call is not the one the user confirmed (``turns[last_desc]`` described it, a
@@ -1961,6 +1990,9 @@ def call_disagrees(turns: list[Turn], last_desc: int, anchors: Anchors, first_de
     passenger, an amount or a choice; None when it agrees."""
     described = turns[last_desc]
     first = last_desc if first_desc is None else first_desc
+    if anchors.acted_on and (left := _item_left_out(described, turns[last_desc + 1:], anchors)):
+        return ConfirmVerdict(False, "not_described", f" as called (the description also names {left}, which the "
+                                                      f"call leaves out)")
     if anchors.variants and (other := _other_variant(described, turns[last_desc + 1:], anchors)):
         return ConfirmVerdict(False, "not_described", f" as called (the description names {other} instead)")
     if anchors.variants and (other := _other_sibling(described, anchors)):

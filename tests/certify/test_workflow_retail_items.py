@@ -1252,3 +1252,34 @@ def test_one_value_picks_the_described_item_among_the_listed(convo, at, reply: s
                                               "new_item_ids": ["5537798301"], "payment_method_id": "credit_card_1687024"},
                {**HELMET_ORDER, "status": "pending (item modified)"})
     assert at(certify_interaction(c.build()), i).checks["workflow"] is ok
+
+
+THREE_ITEMS = {"order_id": "#W7293142", "status": "delivered", "items": [
+    {"name": "Wireless Earbuds", "product_id": "9924732112", "item_id": "3694871183", "price": 256.67},
+    {"name": "Hiking Boots", "product_id": "7363354090", "item_id": "2185126308", "price": 241.90,
+     "options": {"size": "10", "material": "leather", "waterproof": "no"}},
+    {"name": "Skateboard", "product_id": "1968349452", "item_id": "6956751343", "price": 217.06}],
+    "payment_history": [{"payment_method_id": "gift_card_9909795", "amount": 715.63}]}
+
+
+@pytest.mark.parametrize(("description", "kinds"), [
+    # blind set 97, r97_03 40: three items described and confirmed, two returned
+    ("The items I'd return: Wireless Earbuds (item 3694871183, $256.67), Hiking Boots 10 / leather / not waterproof "
+     "(item 2185126308, $241.90) and Skateboard (item 6956751343, $217.06). Refund $715.63 to gift_card_9909795. "
+     "Confirm?", ["not_described"]),
+    ("I'll return Wireless Earbuds (item 3694871183) and Hiking Boots (item 2185126308), refund $498.57 to "
+     "gift_card_9909795. The Skateboard (item 6956751343) stays. Confirm?", []),
+    ("I'll return Wireless Earbuds (item 3694871183) and Hiking Boots (item 2185126308), not the Skateboard "
+     "(item 6956751343); refund $498.57 to gift_card_9909795. Confirm?", []),
+])
+def test_an_item_the_description_returns_that_the_call_leaves_out(convo, description: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user("From #W7293142 I want to return the earbuds, the hiking boots and maybe the skateboard.")
+    c.call("get_order_details", {"order_id": "#W7293142"}, THREE_ITEMS)
+    c.say(description)
+    c.user("Yes.")
+    i = c.call("return_delivered_order_items", {"order_id": "#W7293142", "item_ids": ["3694871183", "2185126308"],
+                                                "payment_method_id": "gift_card_9909795"},
+               {**THREE_ITEMS, "status": "return requested"})
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert [k for k in map(reason_kind, decision.reasons) if reason_check(k) == "workflow"] == kinds
