@@ -1167,14 +1167,8 @@ def test_a_bookings_flights_at_the_fares_searched(convo, at, expression: str, ok
     assert at(certify_interaction(c.build()), i).checks["visibility"] is ok
 
 
-@pytest.mark.parametrize(("said", "misses"), [
-    # a cabin change's refund, of the fares the booking paid and those searched, for its two passengers
-    # (blind set 95, a95_03 44): (479 + 328) - (117 + 158) = 532, times 2
-    ("QKRY03 to economy: $1,064 back to your card.", []),
-    ("QKRY03 to economy: $532 per passenger, $1,064 back to your card.", []),
-    ("QKRY03 to economy: $1,046 back to your card.", ["$1,046"]),
-])
-def test_a_cabin_changes_refund_of_the_fares_paid_and_searched(convo, at, said: str, misses: list[str]) -> None:
+def _qkry03_searched(convo: Any) -> Any:
+    """A business booking of two passengers (fares 479 + 328), its flights searched in economy (117 + 158)."""
     c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
     c.user("What would I get back for moving both of us on QKRY03 down to economy?")
     c.call("get_reservation_details", {"reservation_id": "QKRY03"}, {
@@ -1184,6 +1178,18 @@ def test_a_cabin_changes_refund_of_the_fares_paid_and_searched(convo, at, said: 
         "passengers": [{"first_name": "Ana", "last_name": "Li"}, {"first_name": "Raj", "last_name": "Li"}]})
     c.call("search_direct_flight", {"origin": "MCO", "destination": "PHX", "date": "2024-05-24"}, SEARCH_A)
     c.call("search_direct_flight", {"origin": "PHX", "destination": "DTW", "date": "2024-05-25"}, SEARCH_B)
+    return c
+
+
+@pytest.mark.parametrize(("said", "misses"), [
+    # a cabin change's refund, of the fares the booking paid and those searched, for its two passengers
+    # (blind set 95, a95_03 44): (479 + 328) - (117 + 158) = 532, times 2
+    ("QKRY03 to economy: $1,064 back to your card.", []),
+    ("QKRY03 to economy: $532 per passenger, $1,064 back to your card.", []),
+    ("QKRY03 to economy: $1,046 back to your card.", ["$1,046"]),
+])
+def test_a_cabin_changes_refund_of_the_fares_paid_and_searched(convo, at, said: str, misses: list[str]) -> None:
+    c = _qkry03_searched(convo)
     i = c.say(said)
     reasons = at(certify_interaction(c.build()), i).reasons
     assert [r for r in reasons if "not in visible" in r] == [f"text states '{m}' not in visible history" for m in misses]
@@ -1198,15 +1204,7 @@ def test_a_cabin_changes_refund_of_the_fares_paid_and_searched(convo, at, said: 
     ("QKRY03 costs $532 less in economy.", False),  # no refund said
 ])
 def test_one_passengers_difference_as_a_bookings_refund(convo, at, said: str, misattributed: bool) -> None:
-    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
-    c.user("What would I get back for moving both of us on QKRY03 down to economy?")
-    c.call("get_reservation_details", {"reservation_id": "QKRY03"}, {
-        "reservation_id": "QKRY03", "cabin": "business", "flights": [
-            {"flight_number": "HAT214", "date": "2024-05-24", "price": 479},
-            {"flight_number": "HAT265", "date": "2024-05-25", "price": 328}],
-        "passengers": [{"first_name": "Ana", "last_name": "Li"}, {"first_name": "Raj", "last_name": "Li"}]})
-    c.call("search_direct_flight", {"origin": "MCO", "destination": "PHX", "date": "2024-05-24"}, SEARCH_A)
-    c.call("search_direct_flight", {"origin": "PHX", "destination": "DTW", "date": "2024-05-25"}, SEARCH_B)
+    c = _qkry03_searched(convo)
     i = c.say(said)
     kinds = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
     assert ("text_misattributed" in kinds) is misattributed
