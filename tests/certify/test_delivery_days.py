@@ -37,5 +37,8 @@ def test_an_arrival_day_no_record_gives_is_not_grounded(convo: Any, at: Any, sai
     c.user("When will my order #W6447372 arrive?")
     c.call("get_order_details", {"order_id": "#W6447372"}, {"order_id": "#W6447372", "status": "pending",
                                                             "items": [], "fulfillments": []})
+    # (another order shown as delivered gives no delivery day either: "delivered" is a status)
+    c.call("get_order_details", {"order_id": "#W1000001"}, {"order_id": "#W1000001", "status": "delivered",
+                                                            "items": [], "fulfillments": []})
     i = c.say(said)
     assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
