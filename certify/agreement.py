@@ -1282,7 +1282,9 @@ _FOUR_DIGITS = re.compile(r"(?<![\d-])\d{4}(?![\d-])")  # four digits alone: a c
 def _by_last_four(turn: Turn, kind: str, value: str, anchors: Anchors) -> bool:
     """Whether a message names the credit card ``value`` by its last four digits, standing alone, and
     does not refuse it."""
-    four = anchors.card_field(value, "last_four") if kind == "creditcard" else None
+    if kind != "creditcard" or not any(len(k) == 4 and k.isdigit() for k in turn.id_keys):
+        return False  # (the usual case, first: no four digits alone)
+    four = anchors.card_field(value, "last_four")
     if not four or four not in turn.text:
         return False
     # (not one refused: "just don't use the Visa ending 8131", "not the Visa ending 8862")
@@ -1956,26 +1958,30 @@ def _other_flight_named(described: Turn, replies: list[Turn], anchors: Anchors) 
 
 def _item_left_out(described: Turn, after: list[Turn], anchors: Anchors) -> str:
     """An item of the call's order, by its id, that a sentence of the description names together with
-    the call's own items, keeping none of them, and that the call does not take, where no reply
-    after it (``after``) names an item of the order ("just the lamp" narrows it): "The items would
-    be: Wireless Earbuds (item 3694871183), Hiking Boots (item 2185126308) and Skateboard (item
-    6956751343) ... Confirm?" "Yes, those three.", then a return of the first two. Else ""."""
+    the call's own items, keeping none of them and beside no other action, and that the call does not
+    take, where no reply after it (``after``) names an item of the order ("just the lamp" narrows it):
+    "The items would be: Wireless Earbuds (item 3694871183), Hiking Boots (item 2185126308) and
+    Skateboard (item 6956751343) ... Confirm?" "Yes, those three.", then a return of the first two.
+    Else ""."""
     acted = anchors.acted_on
+    shapes = {id_shape(key) for key in acted}  # (identifiers of the items' kind: no amount, no order id)
+    others = {k for k in described.id_keys - anchors.ids - set(anchors.variants) if id_shape(k) in shapes}
+    if not others:
+        return ""  # (the usual case, first: the description names no other item; nor the new ones put in place)
+    # The sentences naming the call's items and another identifier, first (plain text); the order's items after.
+    parts = [(part, keys) for part in _PARTS.split(described.text)
+             if not acted.isdisjoint(keys := {compact(t) for t in chunks(part)}) and not others.isdisjoint(keys)
+             and not _KEEPS.search(part) and not _NOT_IN_IT.search(part)
+             and not says(wordline(words(part)), ACTION_STEMS - anchors.stems)]
+    # (not beside another action's verb: "(1) return the Desk Lamp (...) and (2) exchange the T-Shirt (...)")
+    if not parts:
+        return ""
     items = [i for key in list(acted)[:1] for i in anchors.list_mates(key)]
-    mates = {compact(str(i.get("item_id", ""))) for i in items} - acted - {""}
-    mates -= set(anchors.variants)  # (nor the new items the call puts in their place)
-    if not mates or mates.isdisjoint(described.compacts):
-        return ""
+    mates = {compact(str(i.get("item_id", ""))) for i in items} & others
     named = {w for i in items for w in words(str(i.get("name", ""))) if len(w) > 2}
-    if any(t.role == "user" and not named.isdisjoint(t.words) for t in after):
+    if not mates or any(t.role == "user" and not named.isdisjoint(t.words) for t in after):
         return ""
-    for part in _PARTS.split(described.text):
-        keys = {compact(t) for t in chunks(part)}
-        if (left := mates & keys) and not acted.isdisjoint(keys) and not _KEEPS.search(part) \
-                and not _NOT_IN_IT.search(part) and not says(wordline(words(part)), ACTION_STEMS - anchors.stems):
-            # (not beside another action's verb: "(1) return the Desk Lamp (...) and (2) exchange the T-Shirt (...)")
-            return sorted(left)[0]
-    return ""
+    return next((sorted(left)[0] for _, keys in parts if (left := mates & keys)), "")
 
 
 # A sentence that leaves an item out: "not the pet bed (item 4537595158)", "except", "without".

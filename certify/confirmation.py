@@ -1675,12 +1675,13 @@ def _action_on_object_in_focus(turns: list[Turn], anchors: Anchors) -> int:
     and no other of its kind, and asked nothing: "Reservation HATHAT has 3 checked bags." "can i add one more?" "A 4th
     bag ... costs $50 ... Which card, and shall I go ahead?". Else -1."""
     k = _last_of(turns, "assistant", len(turns))
-    if k < 0 or not _says_action(turns[k], anchors) or (anchors.objects and not says(turns[k].wordline, anchors.objects)) \
-            or _reports_done(turns[k], anchors) or _states_only(turns[k], anchors):
-        return -1
-    j = _last_of(turns, "assistant", k)
+    j = _last_of(turns, "assistant", k) if k > 0 else -1
+    # (the cheap tests first: the message before names the object and asks nothing)
     if j < 0 or k - j > 2 or anchors.ids.isdisjoint(turns[j].compacts) or ASKS.search(turns[j].text):
         return -1  # (a statement of the object, not an offer of its own: "T6HMDP: 2 bags are $100. Confirm?")
+    if not _says_action(turns[k], anchors) or (anchors.objects and not says(turns[k].wordline, anchors.objects)) \
+            or _reports_done(turns[k], anchors) or _states_only(turns[k], anchors):
+        return -1
     for t in (turns[j], turns[k]):
         if any(looks_like_identifier(tok) and anchors.rival_id(tok) for tok in chunks(t.text)):
             return -1  # another object of the kind is talked about: say which
