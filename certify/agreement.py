@@ -1278,7 +1278,7 @@ def _kind_numbers(text: str) -> frozenset[str]:
 
 _REPLY_CLAUSES = re.compile(r"[.,;!?]\s|\bbut\b")  # a reply's clauses, roughly
 _REFUSING = re.compile(r"\b(?:not|no|never|don'?t|do not|isn'?t|won'?t)\b", re.I)
-_FOUR_DIGITS = re.compile(r"(?<![\d-])\d{4}(?![\d-])")  # four digits alone: a card's last four ("on 7447")
+LAST_FOUR = re.compile(r"(?<![\d-])\d{4}(?![\d-])")  # four digits alone: a card's last four ("on 7447")
 def _by_last_four(turn: Turn, kind: str, value: str, anchors: Anchors) -> bool:
     """Whether a message names the credit card ``value`` by its last four digits, standing alone, and
     does not refuse it."""
@@ -1288,7 +1288,7 @@ def _by_last_four(turn: Turn, kind: str, value: str, anchors: Anchors) -> bool:
     if not four or four not in turn.text:
         return False
     # (not one refused: "just don't use the Visa ending 8131", "not the Visa ending 8862")
-    return any(four in _FOUR_DIGITS.findall(part) and not _REFUSING.search(part) for part in _REPLY_CLAUSES.split(turn.text))
+    return any(four in LAST_FOUR.findall(part) and not _REFUSING.search(part) for part in _REPLY_CLAUSES.split(turn.text))
 
 
 _ORIGINAL_PICKED = re.compile(r"\b(?:the|my)\s+original\s+(?:gift\s*card|card|payment(?:\s+method)?|method|one)\b", re.I)

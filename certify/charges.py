@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import orjson
@@ -399,27 +399,28 @@ def method_balances(observations: list[str]) -> set[int]:
     """The balances (cents) the observations show for stored-value methods: a gift card's or a
     certificate's ``balance`` or ``amount`` beside its ``source``."""
     out: set[int] = set()
+    for value in _stored_value_observations(observations):
+        _balances(value, out)
+    return out
+
+
+def _stored_value_observations(observations: list[str]) -> Iterator[Any]:
+    """The observations that may show a stored-value method (a plain substring test first), parsed."""
     for low in observations:
         if '"source"' not in low or ("gift_card" not in low and "certificate" not in low):
             continue
         try:
-            _balances(orjson.loads(low), out)
+            yield orjson.loads(low)
         except orjson.JSONDecodeError:
             continue
-    return out
 
 
 def balances_by_method(observations: list[str]) -> dict[str, set[int]]:
     """``method_balances`` by the method's id (lower case): {"gift_card_5354170": {500}}; those shown
     with no id are left out."""
     out: dict[str, set[int]] = {}
-    for low in observations:
-        if '"source"' not in low or ("gift_card" not in low and "certificate" not in low):
-            continue
-        try:
-            _balances_by_id(orjson.loads(low), out)
-        except orjson.JSONDecodeError:
-            continue
+    for value in _stored_value_observations(observations):
+        _balances_by_id(value, out)
     return out
 
 

@@ -28,6 +28,7 @@ from functools import lru_cache
 from trajectory2gym.certify.action_words import ACTION_STEMS, says, says_arrow
 from trajectory2gym.certify.agreement import (
     CHANGED_TO,
+    LAST_FOUR,
     ConfirmVerdict,
     call_disagrees,
     card_endings,
@@ -341,7 +342,7 @@ def _card_named(method: str, turn: Turn, anchors: Anchors) -> bool:
     if "ending" not in turn.text and "last" not in turn.text:
         return False
     four = anchors.card_field(method, "last_four")
-    return four is not None and four in _LAST_FOUR.findall(turn.text)
+    return four is not None and four in LAST_FOUR.findall(turn.text)
 
 
 def _picks_new_item(reply: Turn, listed: Turn, anchors: Anchors) -> bool:
@@ -693,7 +694,6 @@ def _goes_on(offer: re.Match[str]) -> bool:
         ("over", "through")))
 
 
-_LAST_FOUR = re.compile(r"(?<![\d-])\d{4}(?![\d-])")
 # The user's own line, in a reply and as they named it before.
 _MINE = re.compile(r"\b(?:mine|my (?:own )?(?:line|number|phone))\b", re.I)
 _MY_LINE_IS = re.compile(r"\b(?:my (?:own )?(?:line|number|phone|cell)(?: number)? is|i'?m on|i am on|i'?m calling "
@@ -2082,7 +2082,7 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
                 # yes to the bag update and no to the cabin change.
                 this, other = _object_named(ws, anchors, this, other, clause.text)
                 rival_named |= other and not clause.question  # (not a question about the other: "Will I lose my bags?")
-            if anchors.phones_stand_for_ids and (not this or by_word) and (fours := _LAST_FOUR.findall(clause.text)):
+            if anchors.phones_stand_for_ids and (not this or by_word) and (fours := LAST_FOUR.findall(clause.text)):
                 # A line by the last four digits of its number: "yes, but just the 2001 line".
                 lines = {anchors.line_of_last_four(t) for t in fours}
                 this, other = True in lines, other or (False in lines and True not in lines)

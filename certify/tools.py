@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -58,15 +59,7 @@ class DomainTools:
         What no tool changes (telecom's plans, retail's product listings) no news of the user changes.
         Worked out once."""
         if self._changeable is None:
-            kinds: set[str] = set()
-            for meta in self.metadata.values():
-                if meta.access in ("read", "handoff"):
-                    continue
-                if not meta.records:
-                    kinds = set()
-                    break
-                kinds.update(meta.records)
-            self._changeable = tuple(sorted(kinds))
+            self._changeable = _kinds_changed(self.metadata.values())
         return self._changeable
 
     @property
@@ -75,19 +68,8 @@ class DomainTools:
         phone, and bills by paying), the domain's ``changeable`` where the user has no tools. Their
         words ("I turned data on") change no line record the carrier keeps. Worked out once."""
         if self._user_changeable is None:
-            if not self.user_tools:
-                self._user_changeable = self.changeable
-                return self._user_changeable
-            kinds: set[str] = set()
-            for name in self.user_tools:
-                meta = self.metadata.get(name)
-                if meta is None or meta.access in ("read", "handoff"):
-                    continue
-                if not meta.records:  # one that declares none may change any kind
-                    kinds = set()
-                    break
-                kinds.update(meta.records)
-            self._user_changeable = tuple(sorted(kinds))
+            self._user_changeable = _kinds_changed(m for n in self.user_tools if (m := self.metadata.get(n)) is not None) \
+                if self.user_tools else self.changeable
         return self._user_changeable
 
     @property
@@ -136,6 +118,19 @@ class DomainTools:
             self._within = {n: tuple(m for m in owner if owner[m] != owner[n] and padded[n] in padded[m])
                             for n in owner if owner[n] is not None}
         return self._within.get(name, ())
+
+
+def _kinds_changed(metas: Iterable[ToolMeta]) -> tuple[str, ...]:
+    """The record kinds the tools that change state among ``metas`` may change (their ``records``),
+    sorted; () where one declares none (any kind may change)."""
+    kinds: set[str] = set()
+    for meta in metas:
+        if meta.access in ("read", "handoff"):
+            continue
+        if not meta.records:
+            return ()
+        kinds.update(meta.records)
+    return tuple(sorted(kinds))
 
 
 def load_domain(domain: str | None) -> DomainTools:
