@@ -3532,12 +3532,13 @@ class _Run:
                     shown = self.index.json_observations
                     newest = next((n for n in range(len(shown) - 1, -1, -1)
                                    if ident.lower() in shown[n] and f'"{key}"' in shown[n]), -1)
-                    acted = max((n for _, n, call in self._past_writes + self._writes
-                                 if _may_set_flag(call.name)
-                                 and any(isinstance(v, str) and compact(v) in own for v in call.arguments.values())),
-                                default=-1)
-                    if newest < acted:
-                        return None
+                    acting = [(n, call) for _, n, call in self._past_writes + self._writes
+                              if _may_set_flag(call.name)
+                              and any(isinstance(v, str) and compact(v) in own for v in call.arguments.values())]
+                    if acting and newest < acting[-1][0]:
+                        # "enable_roaming" on this very line sets the flag, whatever it was ("Roaming
+                        # enabled successfully"; "Roaming was already enabled")
+                        return _flag_set(acting[-1][1], obj, feature)
                 return obj[key] if isinstance(obj[key], bool) else None
         return None
 
@@ -5991,6 +5992,18 @@ def _day_after(day: str) -> str:
         with suppress(ValueError):
             return (date.fromisoformat(day) + timedelta(days=1)).isoformat()
     return ""
+
+
+def _flag_set(call: ToolCall, obj: dict[str, Any], feature: str) -> bool | None:
+    """The state a write sets this object's feature to: on for an ``enable_<feature>`` call whose
+    argument names the object by its own field (``line_id``), off for a ``disable_<feature>`` one;
+    None for any other write (it may have changed the flag, or not)."""
+    verb, _, named = call.name.partition("_")
+    if named != feature or verb not in ("enable", "disable") \
+            or not any(isinstance(v, str) and isinstance(field := obj.get(k), str) and compact(field) == compact(v)
+                       for k, v in call.arguments.items()):
+        return None
+    return verb == "enable"
 
 
 def _may_set_flag(tool: str) -> bool:

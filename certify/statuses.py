@@ -813,6 +813,7 @@ _SWITCH_HAS = re.compile(r"\b(?:shows?|has|have|with)\s+(?:[a-z]+\s+)?\**([a-z]+
 _SWITCH_LISTED = re.compile(r"\b([a-z]+)\s+(?:is|are)\s+(?:(?:currently|still|already|also|now)\s+)?"
                             r"(?:enabled|disabled|on|off|turned on|turned off)\s+(?:for|on)\b", re.I)
 _ON = frozenset({"enabled", "on", "active", "turned on", "switched on"})
+_ON_PLAN = re.compile(r"\bplan\s+\**$", re.I)  # (an identifier right after it is the plan the line is on)
 _YOURS = re.compile(r"\byour (?:account|line|number|phone line|plan)\b", re.I)
 _ID_ITEM = r"(?:\d{3}-\d{3}-\d{4}|[A-Z]\d{4,})"
 _STATE_FOR = re.compile(rf"\b(enabled|disabled|on|off)\s+(?:for|on)\s+({_ID_ITEM}(?:(?:,\s*|,?\s+and\s+){_ID_ITEM})*)", re.I)
@@ -829,6 +830,15 @@ def _any_clause(part: str) -> bool:
 def _names_or_it(part: str) -> bool:
     """Whether a clause names an object, by identifier or as "it" ("and roaming is enabled on it as well")."""
     return bool(identifiers_in(part)) or _IT_OBJECT.search(part) is not None
+
+
+def _switch_owners(sentence: str) -> list[str]:
+    """The identifiers a sentence names that may own a switch: not the plan a line is said to be on
+    ("555-123-2001 is Active, on plan P1001, and roaming is still disabled on it": the line's)."""
+    ids = _object_ids(sentence)
+    if len(ids) == 2 and "plan" in sentence and len(plans := [i for i in ids if _ON_PLAN.search(sentence, 0, sentence.find(i))]) == 1:
+        ids.remove(plans[0])
+    return ids
 
 
 def switched(text: str, switch_of: Callable[[str, str], bool | None],
@@ -849,7 +859,7 @@ def switched(text: str, switch_of: Callable[[str, str], bool | None],
         if sentence.lstrip().startswith("#") or sentence.rstrip().endswith(":"):
             yours = _YOURS.search(sentence) is not None  # "### Your line", "Here's your account:"
         if (listed := _SWITCH_LISTED.search(sentence)) and not _NOT_NOW.search(sentence, 0, listed.start()) and len(
-                _object_ids(sentence)) > 1:
+                _switch_owners(sentence)) > 1:
             # "Roaming is now on for 555-316-1062 and off for 555-813-7289 and 555-549-9898": each
             # state word gives the objects listed right after it (a write's own: no flag shown)
             feature = listed[1].lower()
@@ -864,7 +874,7 @@ def switched(text: str, switch_of: Callable[[str, str], bool | None],
         if not found:
             continue
         named: Callable[[str], object] = _names_or_it
-        if not (ids := _object_ids(sentence)) and sole is not None and (
+        if not (ids := _switch_owners(sentence)) and sole is not None and (
                 _YOURS.search(sentence) or (yours and LIST_MARK.match(sentence))):
             # "roaming is already enabled on your account", where one line shows roaming_enabled
             found = [m for m in found if not sentence[:m.start()].lower().endswith(("data ", "data **"))]

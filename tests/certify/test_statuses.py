@@ -741,6 +741,8 @@ SWITCHES = {("555-123-2002", "roaming"): True, ("L1002", "roaming"): True, ("L10
     # each state word gives the objects listed after it (blind audit telecom-r49-11)
     ("Done. Roaming is now on for L1002 and off for 555-123-2002 and L1003.", [("555-123-2002", "roaming", True)]),
     ("Done. Roaming is now on for L1002 and 555-123-2002, and off for L1003.", []),
+    # the plan a line is on owns no switch (blind set 97, t97_10 40)
+    ("L1002 is Active, on plan P1002, and roaming is still disabled on it.", [("L1002", "roaming", True)]),
 ])
 def test_a_feature_said_on_or_off_against_the_record(text: str, out: list[tuple[str, str, bool]]) -> None:
     assert switched(text, lambda ident, feature: SWITCHES.get((ident, feature))) == out
@@ -762,6 +764,27 @@ def test_a_features_setting_the_record_contradicts_is_not_grounded(convo: Any, e
               else "By the way, roaming is currently disabled on 555-123-2002.")
     decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
     assert [reason_kind(r) for r in decision.reasons] == kinds
+
+
+@pytest.mark.parametrize(("write_line", "said", "kinds"), [
+    # blind set 97, t97_10 40: enable_roaming on this line turned it on, whatever its record showed before
+    ("L1001", "555-123-2001 is Active, on plan P1001, and roaming is still disabled on it.", ["text_contradicts_status"]),
+    ("L1001", "555-123-2001 is Active, on plan P1001, and roaming is enabled on it.", []),
+    ("L1002", "555-123-2001 is Active, on plan P1001, and roaming is still disabled on it.", []),  # another line's
+])
+def test_a_setting_an_enable_call_on_the_object_made(convo: Any, at: Any, write_line: str, said: str,
+                                                    kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user("I'm C1001. My wife's line 555-123-2001 needs roaming.")
+    c.call("get_details_by_id", {"id": "L1001"}, {"line_id": "L1001", "phone_number": "555-123-2001",
+                                                  "status": "Active", "plan_id": "P1001", "roaming_enabled": False})
+    c.say("Roaming is disabled on 555-123-2001. Enable it?")
+    c.user("yes")
+    c.call("enable_roaming", {"customer_id": "C1001", "line_id": write_line}, "Roaming enabled successfully")
+    c.say("Done.")
+    c.user("What's set up on her line now?")
+    i = c.say(said)
+    assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons) if "status" in k] == kinds
 
 
 @pytest.mark.parametrize(("said", "kinds"), [
