@@ -40,7 +40,8 @@ _STATUS_WORD = "|".join(w for w in _FORMS if w != "paid")  # ("paid" apart: "you
 _STATUS = re.compile(r"\b(" + _STATUS_WORD + r")\b"
                      r"|\b(paid)\b(?<!you paid)(?<!\bi paid)(?<!we paid)(?<!they paid)(?<!'ve paid)(?<!’ve paid)"
                      r"(?<!you have paid)"  # tested after the word: cheap ("You've paid $52.01 in total for ...": how)
-                     r"(?!\s+(?:(?:with|by|via|using|on|through|to|for|in|from)\b|\$))", re.I)
+                     # ("shows as Paid on your account": the bill's status; "paid on your Visa": how)
+                     r"(?!\s+(?:(?:with|by|via|using|on(?!\s+(?:your|the)\s+account\b)|through|to|for|in|from)\b|\$))", re.I)
 _CHEAP = ("activ", "suspend", "pending", "deliver", "cancel", "process", "ship", "paid", "overdue", "expire", "returned", "exchanged")
 # A sentence about what may or will happen, or what was: no claim of the status now; nor is a
 # change's result ("I'll resume 555-751-5001, which goes back to Active").

@@ -186,6 +186,9 @@ SHOWN = {"L1005": "Active", "#W1000001": "pending", "B1001": "Paid", "B1006": "D
     # the user's wish, reported (blind set 95, t95_04 48)
     ("I resumed line L1005 even though you asked me to leave it suspended. It's active now.", []),
     ("I left line L1005 suspended, as you asked.", [("L1005", "Active")]),
+    # "Paid on your account" is the bill's status; "paid on your Visa" says how (blind set 97, t97_01 54)
+    ("I can see the payment has gone through and B1002 now shows as Paid on your account.", [("B1002", "Issued")]),
+    ("B1002 was paid on your Visa ending 1235.", []),
 ])
 def test_a_status_word_against_the_observed_status(text: str, out: list[tuple[str, str]]) -> None:
     assert contradicted(text, SHOWN.get) == out
