@@ -371,6 +371,7 @@ from trajectory2gym.certify.statuses import (
     requested_contradicted,
     says_status,
     status_form,
+    switch_claims,
     switched,
     tier_contradicted,
     unseen_tiers,
@@ -4355,6 +4356,13 @@ class _Run:
             # "roaming is currently disabled on 555-123-2002", where it shows true
             for ident, feature, flag in switched(content, self._switch_of, self._sole_switched):
                 reasons.append(reason("text_contradicts_status", arg=ident, detail=f"{feature}_enabled={flag}"))
+            if "oaming" in content and compact("roaming_enabled") not in self.index.compacts \
+                    and not self._said_by("roaming", ("user", "tool")) \
+                    and not any("roaming" in w[2].name for w in self._past_writes + self._writes):
+                # "I can also see international roaming is enabled on your line", no record or word of it
+                for ident in dict.fromkeys(ident for ident, feature, _ in switch_claims(content, lambda f: "your line")
+                                           if feature == "roaming"):
+                    reasons.append(reason("text_status_not_visible", arg=f"roaming on {ident}"))
         if ("paid" in content or "Paid" in content or "refund" in content or " back " in content
                 or " charged " in content) and "paymenthistory" in self.index.compacts:
             # "79G8A9 ... was paid in full with your Mastercard", where its history shows a gift card

@@ -844,13 +844,20 @@ def _switch_owners(sentence: str) -> list[str]:
 
 def switched(text: str, switch_of: Callable[[str, str], bool | None],
              sole: Callable[[str], str | None] | None = None) -> list[tuple[str, str, bool]]:
-    """(identifier, feature, the setting shown) for each sentence that names one object and says a
-    feature of it is on or off ("international roaming is currently disabled on 555-123-2002"),
-    where the object's record shows the feature's ``<feature>_enabled`` flag the other way
-    (``switch_of``; None where it shows none or it may have changed since). A sentence naming several
-    says each one's state in a list after the state word ("on for L1, and off for L2 and L3"); one
-    naming none but "your account" or "your line" says it of the one object shown with the flag
-    (``sole``), not of the phone's own switch ("Data Roaming is on")."""
+    """(identifier, feature, the setting shown) for each claim of ``switch_claims`` where the
+    object's record shows the feature's ``<feature>_enabled`` flag the other way (``switch_of``; None
+    where it shows none or it may have changed since)."""
+    return [(ident, feature, shown) for ident, feature, said in switch_claims(text, sole)
+            if (shown := switch_of(ident, feature)) is not None and shown != said]
+
+
+def switch_claims(text: str, sole: Callable[[str], str | None] | None = None) -> list[tuple[str, str, bool]]:
+    """(identifier, feature, whether said on) for each sentence that names one object and says a
+    feature of it is on or off now ("international roaming is currently disabled on 555-123-2002").
+    A sentence naming several says each one's state in a list after the state word ("on for L1, and
+    off for L2 and L3"); one naming none but "your account" or "your line" says it of the one object
+    ``sole`` gives for the feature (the one shown with the flag), not of the phone's own switch
+    ("Data Roaming is on")."""
     out: list[tuple[str, str, bool]] = []
     if _SWITCH.search(text) is None and _SWITCH_LISTED.search(text) is None and (
             "abled" not in text or _SWITCH_HAS.search(text) is None):
@@ -864,11 +871,8 @@ def switched(text: str, switch_of: Callable[[str, str], bool | None],
             # "Roaming is now on for 555-316-1062 and off for 555-813-7289 and 555-549-9898": each
             # state word gives the objects listed right after it (a write's own: no flag shown)
             feature = listed[1].lower()
-            for part in _STATE_FOR.finditer(sentence):
-                said = part[1].lower() in _ON
-                for ident in identifiers_in(part[2]):
-                    if (shown := switch_of(ident, feature)) is not None and shown != said:
-                        out.append((ident, feature, shown))
+            out += [(ident, feature, part[1].lower() in _ON)
+                    for part in _STATE_FOR.finditer(sentence) for ident in identifiers_in(part[2])]
             continue
         found = [m for m in (*_SWITCH.finditer(sentence), *(_SWITCH_HAS.finditer(sentence) if "abled" in sentence else ()))
                  if not _NOT_NOW.search(sentence, 0, m.start())]
@@ -889,11 +893,8 @@ def switched(text: str, switch_of: Callable[[str, str], bool | None],
             # roaming is enabled on your line": the second clause's)
             parts = [(p.start(), p.end()) for p in _CLAUSE_PART.finditer(sentence)]
             found = [m for m in found if any(a <= m.start() < b and named(sentence[a:b]) for a, b in parts)]
-        for m in found:
-            said = (m[3].lower() in _ON) != bool(m[2] or "n't" in m[0] or "n’t" in m[0])
-            shown = switch_of(ids[0], m[1].lower())
-            if shown is not None and shown != said:
-                out.append((ids[0], m[1].lower(), shown))
+        out += [(ids[0], m[1].lower(), (m[3].lower() in _ON) != bool(m[2] or "n't" in m[0] or "n’t" in m[0]))
+                for m in found]
     return out
 
 

@@ -751,6 +751,25 @@ def test_a_feature_said_on_or_off_against_the_record(text: str, out: list[tuple[
     assert switched(text, lambda ident, feature: SWITCHES.get((ident, feature))) == out
 
 
+@pytest.mark.parametrize(("line_record", "user", "kinds"), [
+    # blind set 97, t97_03 6: roaming said of the caller's line before any line record shows it
+    (False, "I'm abroad in France and my data is slow. I'm c1001.", ["text_status_not_visible"]),
+    (True, "I'm abroad in France and my data is slow. I'm c1001.", []),
+    (False, "I'm abroad in France; roaming is on for my line, I checked. I'm c1001.", []),  # the user's word
+])
+def test_roaming_said_of_a_line_no_record_shows(convo: Any, at: Any, line_record: bool, user: str,
+                                                kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user(user)
+    c.call("get_customer_by_id", {"customer_id": "C1001"}, {"customer_id": "C1001", "full_name": "John Smith",
+                                                            "line_ids": ["L1001", "L1002"]})
+    if line_record:
+        c.call("get_details_by_id", {"id": "L1002"}, {"line_id": "L1002", "phone_number": "555-123-2002",
+                                                      "roaming_enabled": True})
+    i = c.say("Thanks, John. I can also see international roaming is enabled on your line, so that side is fine.")
+    assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons) if "status" in k] == kinds
+
+
 @pytest.mark.parametrize(("enabled_since", "kinds"), [(False, ["text_contradicts_status"]), (True, [])])
 def test_a_features_setting_the_record_contradicts_is_not_grounded(convo: Any, enabled_since: bool,
                                                                    kinds: list[str]) -> None:
