@@ -5812,7 +5812,7 @@ class _Run:
                             self._read_status_bar(msg.content)  # pasted from the phone
                         if "Signal:" in msg.content or "SIM Card Status:" in msg.content or "Mode Pref" in msg.content:
                             self._phone.read(msg.content)
-                        elif "G" in msg.content or "bar" in msg.content or "ervice" in msg.content or "ignal" in msg.content:
+                        elif "G" in msg.content or "bar" in msg.content or "Bar" in msg.content or "ervice" in msg.content or "ignal" in msg.content:
                             self._phone.read_words(msg.content)  # the bar in the user's own words: "Now 5G, full bars"
                         if "Mbps (" in msg.content:  # a speed test the user ran and read out
                             self._read_speeds(msg.content)

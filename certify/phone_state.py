@@ -97,10 +97,11 @@ _SIM_MEANS = {"missing": {"missing"}, "not detected": {"missing"}, "locked": {"l
 
 
 # The bar told in the user's words: no service ("It says No Service", "no bars", "an airplane icon"), or
-# some ("Shows 4G, 3 bars", "5G, good signal", "Now 5G.", "I have signal"); not a mode ("it's on 2G only"), nor
+# some ("Shows 4G, 3 bars", "5G, good signal", "Now 5G.", "I have signal", "Bars and '4G'"); not a mode ("it's on 2G only"), nor
 # an icon said to be absent ("No airplane icon").
 _BAR_TOLD = re.compile(r"(?P<none>\bno (?:service|signal|bars?)\b|\b(?:0|zero) bars?\b|(?<!no )(?<!any )\bairplane (?:mode )?(?:icon|symbol|picture)\b)"
                        r"|\b(?:[1-5]|one|two|three|four|five|full|some|signal)\s+bars?\b|\b(?:shows?|see|have|got)\s+bars\b"
+                       r"|\bbars\s+(?:and|with)\b|^\W*bars\b"  # ("Bars and '4G'.", "Now bars and '2G'", "Done, bars and 2G now.")
                        r"|\b(?:excellent|good|strong|fair|poor|weak)\s+signal\b|\bsignal(?:\s+is)?,?\s+(?:excellent|good|strong|fair|poor|weak)\b"
                        r"|\b(?:I\s+have|got|there's)\s+(?:a\s+)?(?:signal|service)\b"
                        r"|(?:\b(?:shows?|says|now|see|on)\s+(?:\.\.\.\s*)?|^\W*)[2-5]G\b(?!\s*(?:only|preferred|/))", re.I | re.M)

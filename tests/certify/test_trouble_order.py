@@ -122,6 +122,11 @@ def test_a_speed_step_waits_for_the_stages_before_it(convo: Any, bar: str | None
     # an icon said to be absent (blind set 97, t97_01 12)
     ("I see two signal bars and the network name 'Orange F'. No airplane icon.", []),
     ("I see the network name 'Orange F' and an airplane icon.", ["text_out_of_order"]),
+    # bars named first, the network after (blind set 98: t98_08 14, t98_07 12, t98_11 14, t98_12 16)
+    ("Bars and '4G'. No little arrows.", []),
+    ("Bars and an 'E'. Normal texts go through, only pictures fail.", []),
+    ("Done, bars and 2G now.", []),
+    ("No bars and no service.", ["text_out_of_order"]),
 ])
 def test_the_bar_told_in_the_users_words(convo: Any, told: str, kinds: list[str]) -> None:
     c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom",
