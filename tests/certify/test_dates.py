@@ -215,6 +215,22 @@ def test_dates_and_times_as_texts_write_them(convo, at, shown: dict[str, str], o
     assert at(out, bad).reasons == [f"text states '{m}' not in visible history" for m in misses]
 
 
+@pytest.mark.parametrize(("said", "ok"), [
+    # blind set 98, a98_04 32: a next-day arrival's clock time alone, with its airport and zone
+    ("HAT172 is scheduled to arrive at PHL at 00:00 EST, right at midnight.", True),
+    ("HAT172 is scheduled to arrive at PHL at 00:30 EST, just after midnight.", False),
+    ("HAT172 leaves LGA at 23:00 and lands at PHL at 00:00.", True),
+])
+def test_a_next_day_arrival_said_by_its_clock_time(convo, at, said: str, ok: bool) -> None:
+    c = convo()
+    c.user("When do I land in Philly?")
+    c.call("search_direct_flight", {"origin": "LGA", "destination": "PHL", "date": "2024-05-24"}, [{
+        "flight_number": "HAT172", "origin": "LGA", "destination": "PHL", "scheduled_departure_time_est": "23:00:00",
+        "scheduled_arrival_time_est": "00:00:00+1", "date": "2024-05-24"}])
+    i = c.say(said)
+    assert at(certify_interaction(c.build()), i).eligible is ok
+
+
 def test_two_days_of_a_month_in_one_date_are_both_visible_or_not(convo, at) -> None:
     from trajectory2gym.certify import certify_interaction
 
