@@ -891,6 +891,9 @@ def _account_of(call: ToolCall, result: str) -> str:
 _COVERS = re.compile(r"\b(?:enough|sufficient)\b|\bcovers\b", re.I)
 _NOT_COVERED = re.compile(r"n't\b|\bnot\b|\bno\b|\bneither\b|\bnone\b|\binsufficient\b|\bshort\b", re.I)  # ("neither covers")
 _METHOD_NAMED = re.compile(r"\b(?:gift_card|certificate)_\d+\b")
+# Another payment method named after one: "... and the Mastercard ending 6710 would cover $247".
+_ANOTHER_METHOD = re.compile(r"\b(?:credit[ _]card|master\s?card|visa|amex|american express|discover|paypal|card ending|"
+                             r"(?:gift[ _]card|certificate)[ _]\d+)", re.I)
 # A capitalized word (a name or a place: "France"); a text's is read only where it stands after a
 # lower-case word, not at a sentence's start ("traveling to France").
 _NAME_WORD = re.compile(r"\b[A-Z][a-z]{2,}\b")
@@ -2712,7 +2715,12 @@ class _Run:
             if not named and "gift card" in sentence.lower() and len(cards := self._balances_of_kind("gift_card")) == 1:
                 named = {"your gift card": cards[0]}  # "Your gift card balance is enough", of the one gift card shown
             for method, balances in named.items():
-                if balances and (amounts := dollar_amounts(sentence)):
+                # (the amounts up to another method's name: "it covers $128 and the Mastercard ending 6710
+                # would cover $247", the card's share)
+                name = method if "_" in method else "gift card"
+                at = sentence.find(name) if "_" in method else sentence.lower().find(name)
+                other = _ANOTHER_METHOD.search(sentence, at + len(name)) if at >= 0 else None
+                if balances and (amounts := dollar_amounts(sentence[:other.start()] if other else sentence)):
                     written, cents = amounts[0]
                     for said, c in amounts[1:]:  # the largest amount: what is to be covered
                         if abs(c) > abs(cents):

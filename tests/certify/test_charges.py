@@ -1174,6 +1174,10 @@ def test_a_sentence_offering_the_next_action_reports_nothing(convo: Any, at: Any
     # the one gift card shown, named by its kind (blind set 71, r71_09)
     ("Your gift card balance is enough to cover the $141.53.", ["text_miscalculated"]),
     ("Your gift card balance is enough to cover the $30.00.", []),
+    # another method's share after its name (blind set 98, a98_05 24)
+    ("Your gift card gift_card_6023546 has $44, so it covers $44 and the Mastercard ending 6710 would cover $97.53.", []),
+    ("Your gift card gift_card_6023546 has $44, so it covers $97.53 and the Mastercard ending 6710 the rest.",
+     ["text_miscalculated"]),
 ])
 def test_a_method_said_to_cover_more_than_its_balance(convo: Any, at: Any, said: str, kinds: list[str]) -> None:
     c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
