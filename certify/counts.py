@@ -140,6 +140,10 @@ _FOR_PEOPLE = re.compile(rf"(?:\b(?:for|with)\s+|[(,]\s*)(?:all\s+|the\s+|your\s
                          re.I)  # or a count multiplied: "3 passengers x $100 = $300"
 
 
+# A booking yet to be made, right before its count: "book a new one for the two travellers".
+_NEW_BOOKING = re.compile(r"\bnew\s+(?:one|booking|reservation|trip)\b", re.I)
+
+
 def miscounted_people(text: str, listed_by: Callable[[str], int | None]) -> list[tuple[str, int]]:
     """(the count as written with its kind, the count shown) for each "for/with N passengers"
     where the nearest code before it that ``listed_by`` knows (how many passengers the object with
@@ -151,6 +155,8 @@ def miscounted_people(text: str, listed_by: Callable[[str], int | None]) -> list
         said = _count(written)
         # (a reservation's code may be capitals only: "IIHXDG")
         codes: list[str] = _CODE_OR_CAPITALS.findall(text, 0, m.start())
+        if "new" in text and _NEW_BOOKING.search(text, max(0, m.start() - 40), m.start()):
+            continue  # "then book a new one for the two travellers": another booking's
         shown = None
         for code in reversed(codes):  # the nearest code before it that shows a passenger list
             if (shown := listed_by(code)) is not None:

@@ -216,6 +216,9 @@ def test_a_status_said_of_it_after_the_sentence_naming_the_object(convo: Any) ->
     # a code of capitals only, after another's line (blind set 79, a79_11 52)
     ("- **COVE6R** — business.\n- **IIHXDG** — economy, 1 passenger (Raj Muller).", [("1 passenger", 3)]),
     ("- **COVE6R** — business.\n- **IIHXDG** — economy, 3 passengers (Raj Muller, Ivan Garcia, Fatima Moore).", []),
+    # a booking yet to be made after the code (blind set 98, a98_07 32)
+    ("You could cancel BD52GB with a full refund, and then book a new one for the two travellers.", []),
+    ("You could cancel BD52GB with a full refund for the two travellers.", [("two travellers", 3)]),
 ])
 def test_a_count_of_passengers_said_of_a_booking_named_by_its_code(text: str, found: list[tuple[str, int]]) -> None:
     from trajectory2gym.certify.counts import miscounted_people
