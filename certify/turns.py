@@ -64,7 +64,8 @@ AFFIRM = re.compile(
     r"let'?s do it|i agree|agreed|that works|works for me|go for it|affirmative|fine by me|that'?s fine|"
     r"pl(?:ea)?[sz]e? do|make it so|sounds like a plan|obviously|of course|by all means|you bet|"
     r"sí|si|oui|ja|claro|"  # a yes in the user's own language: "sí, please"
-    r"(?:is|are) fine to \w+)\b",
+    r"(?:is|are) fine to \w+|"
+    r"i(?:'ll| will) take (?:it|that|this|them|the)(?! \w+ from here)(?! from here))\b",  # ("Fine, I'll take the certificate.")
     re.I,
 )
 

@@ -1190,3 +1190,24 @@ def test_an_order_named_in_the_possessive(convo: Any, at: Any, asked: str, kinds
                                                 "zip": "75201"}, {"order_id": "#W3579467", "status": "pending"})
     assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons)
             if k in ("not_confirmed", "not_described", "confirmation_not_covering")] == kinds
+
+
+@pytest.mark.parametrize(("reply", "confirmed"), [
+    # blind set 98, a98_08 16: "I'll take the certificate" after a question about another remedy
+    ("Fine, I'll take the certificate.", True),
+    ("Fine, I'll take it.", True),
+    ("Fine. I'll take it from here.", False),
+    ("Fine, I'll think about the certificate.", False),
+])
+def test_ill_take_it_says_yes(convo: Any, at: Any, reply: str, confirmed: bool) -> None:
+    c = convo(tools=_specs("airline"), domain="airline")
+    c.user("My flight HAT039 on M61CQM was delayed. I'm ethan_martin_2396, a silver member.")
+    c.say("As a silver member with 3 passengers on M61CQM, you can get a $150 travel certificate ($50 per passenger). "
+          "Would you like me to issue it?")
+    c.user("Can't I just get a refund to my card instead?")
+    c.say("I'm not able to offer a refund to your card for a delay; the compensation available is the travel certificate.")
+    c.user(reply)
+    i = c.call("send_certificate", {"user_id": "ethan_martin_2396", "amount": 150},
+               "Certificate certificate_3221322 added to user ethan_martin_2396 with amount 150.")
+    reasons = at(certify_interaction(c.build()), i).reasons
+    assert (not any("confirmation" in r for r in reasons)) is confirmed, reasons
