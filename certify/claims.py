@@ -289,7 +289,10 @@ def unmade_claims(text: str, made: Callable[[], set[str] | None], nouns: Callabl
     return out
 
 
-_PER_UNIT = re.compile(r"\b(?:per|each|a)\s+(?:passenger|person|traveller|traveler|item|line|night)\b", re.I)
+_PER_UNIT = re.compile(r"\b(?:per|each|a)\s+(?:passenger|person|traveller|traveler|item|line|night)\b"
+                       # (nor whom it was for: "I've already issued $150 for the 3 passengers")
+                       r"|\bfor\s+(?:the\s+|all\s+|your\s+)?(?:\d+|two|three|four|five|both)\s+(?:passengers|people|travell?ers)\b",
+                       re.I)
 
 
 # The agent saying it added an amount of data: "I've also added 2 GB of data to your line", "2 GB has

@@ -411,6 +411,17 @@ def test_an_action_the_agent_claims_must_be_one_a_call_made(text: str, made: set
     assert unmade_claims(text, lambda: made, lambda: NOUNS) == found
 
 
+@pytest.mark.parametrize(("text", "found"), [
+    # whom it was for is no object acted on (blind set 98, a98_08 20)
+    ("Sorry, it's $50 per passenger, and I've already issued $150 for the 3 passengers.", []),
+    ("I've already updated the 3 passengers.", ["I've already updated the 3 passengers."]),
+])
+def test_whom_a_made_action_was_for_is_no_other_object(text: str, found: list[str]) -> None:
+    nouns = action_nouns([("send_certificate", ("user_id", "amount")),
+                          ("update_reservation_passengers", ("reservation_id", "passengers"))])
+    assert unmade_claims(text, lambda: action_nouns([("send_certificate", ("user_id", "amount"))]), lambda: nouns) == found
+
+
 @pytest.mark.parametrize(("made_tools", "found"), [
     # a feature said to be set now, which no write set (blind set 85, t85_05 20): only the user's own toggles
     ([("toggle_data", ())], ["Roaming is now enabled on your line, so you should be able to connect."]),
