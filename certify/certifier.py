@@ -776,6 +776,8 @@ _WHOLE_ALLOWANCE = re.compile(r"\btotals?\b(?:[^.!?\n]|\.(?=\d)){0,30}?\bavailab
 _EXAMPLE_BEFORE = re.compile(r"\b(?:looks? like|e\.g\.,?|for example|for instance|such as|formatted like|in the form)\s*\**$",
                              re.I)
 # What a charge is said to be instead of: "charged as a cabin upgrade, not a change fee".
+# The agent owning up to a mistake of its own: "I'm sorry, I was wrong about that", "I misspoke".
+_OWN_MISTAKE = re.compile(r"\bI\s+(?:was\s+(?:wrong|mistaken)|misspoke|made\s+a\s+mistake)\b|\bmy\s+mistake\b", re.I)
 _CONTRASTED = re.compile(r"(?:,\s*not|\brather than|\binstead of)\s+(?:as\s+)?an?\s+$", re.I)
 # Why an order was cancelled, said as past: "It was cancelled because it was ordered by mistake".
 _CANCELLED_FOR = re.compile(r"\b(?:was|were|got|been)\s+cancell?ed\b[^.!?\n]{0,40}?\b(?:because|as|since|due to|reason)\b[^.!?\n]{0,30}?"
@@ -3982,14 +3984,21 @@ class _Run:
                 reasons.append(reason("text_privileged", value=option))
         if " fee" in content or "ate-pay" in content or "ate pay" in content or "ate charge" in content:
             # "There's no restocking fee on exchanges", where no policy or record names one
+            denied: set[str] = set()  # the kinds this text says there is none of: later mentions refer back
             for m in _FEE_NAMED.finditer(content):
                 kind = m[1] or m[2]
-                if not self.index.has_string(f"{kind} fee") and not self.index.has_string(f"{kind} fees") \
-                        and f"{kind.lower()} fee" not in self._tool_text() \
-                        and not self._policy_lacks(content, m.start()) \
-                        and not _CONTRASTED.search(content, max(0, m.start() - 16), m.start()) \
-                        and not _UNKNOWN_TO_ME.search(content, max(0, m.start() - 50), m.start()):
-                    reasons.append(reason("text_not_visible", value=m[0]))
+                if kind.lower() in denied or self.index.has_string(f"{kind} fee") or self.index.has_string(f"{kind} fees") \
+                        or f"{kind.lower()} fee" in self._tool_text():
+                    continue
+                if self._policy_lacks(content, m.start()) \
+                        or _CONTRASTED.search(content, max(0, m.start() - 16), m.start()) \
+                        or _UNKNOWN_TO_ME.search(content, max(0, m.start() - 50), m.start()) \
+                        or ("wrong" in content or "mist" in content or "misspoke" in content) and _OWN_MISTAKE.search(
+                            content, 0, m.start()) and _NONE_OF.search(content, max(0, m.start() - 40), m.start()):
+                    # ("I was wrong about that: there is no change fee option")
+                    denied.add(kind.lower())
+                    continue
+                reasons.append(reason("text_not_visible", value=m[0]))
         if "Signal: " in content:  # "the status bar shows **Signal: Excellent | 4G | ...**", where it showed 5G
             for m in BAR_SIGNAL.finditer(content.replace("**", "")):
                 if not self._said_before(re.compile(re.escape(m[0]))):

@@ -499,6 +499,11 @@ def test_a_line_named_by_the_last_four_digits_of_a_number_shown(convo, said: str
     # what a charge is instead of (blind set 84, a84_10 27)
     ("The exchange is charged as an item change, not a change fee.", True),
     ("The exchange is charged as an item change, plus a change fee.", False),
+    # ... and said again after (blind set 98, a98_10 26); a correction of the agent's own (a98_10 12)
+    ("It's the fare difference, not a change fee. Your budget was for a change fee, so I wanted you to know.", True),
+    ("It's the fare difference. Your budget was for a change fee, so I wanted you to know.", False),
+    ("I'm sorry, I was wrong about that: there is no change fee option, and basic economy can't be changed.", True),
+    ("I'm sorry about that: there is no change fee option, and basic economy can't be changed.", False),
     # a fee the agent says it knows nothing of (blind set 88, t88_09 67)
     ("You're right. I have no information about restocking fees. Please disregard that.", True),
     ("I don't have any information on a restocking fee here.", True),
