@@ -532,7 +532,8 @@ _CARD_KINDS = frozenset({"creditcard", "giftcard"})
 _INSTRUCTION_WORDS = frozenset({"it", "that", "this", "them", "those", "these", "the", "my", "please", "now",
                                 "then", "for", "me", "us", "right", "away", "thanks", "thank", "you", "on", "mine",
                                 "one", "trip", "booking",  # "Cancel the Dallas trip", "cancel the vegas one"
-                                "all", "whole", "entire", "thing", "everything", "both"})  # "ok cancel the whole thing then"
+                                "all", "whole", "entire", "thing", "everything", "both",  # "ok cancel the whole thing then"
+                                "too", "also"})  # "downgrade that one too", after another one done
 
 
 _AS_ASKED = re.compile(r"\b(?:like|as) (?:i|we) (?:asked|said|requested|wanted)(?: (?:before|earlier|you to))?\b", re.I)

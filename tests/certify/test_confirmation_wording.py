@@ -919,6 +919,9 @@ PENDING = {"order_id": "#W2087737", "status": "pending", "items": [
     ("fine cancel all", True),
     ("ok cancel the whole thing then", True),
     ("fine cancel all tomorrow", False),  # a time: no instruction to act now
+    # "too" after another change done (blind set 98, a98_12 26)
+    ("ok cancel it too", True),
+    ("ok cancel it too tomorrow", False),
 ])
 def test_an_instruction_to_cancel_all_after_the_options(convo: Any, at: Any, reply: str, confirmed: bool) -> None:
     c = convo(tools=_specs("retail"))
