@@ -246,6 +246,9 @@ def _said_or_picked(turn: Turn, described: Turn, data: bool) -> set[int]:
     """The amounts a message after the description states; for data, also the one a user's reply
     picks from the description's list by its place ("2 please" to "1. 1 GB ... 2. 2 GB ... 3. 3 GB")."""
     said = stated_amounts(turn.text, data)
+    if said and data and turn.role == "user" and ("s " in turn.text) and (fine := _BARE_FINE.search(turn.text)) and all(
+            at < fine.start() for at, _ in _unit_matches(_DATA, turn.text)):
+        return {cents_of(fine[1])}  # "Make it 3 GB actually... no wait, 2 is fine. Yes.": 2 GB
     if not said and data and turn.role == "user" and (picked := picked_amount(turn.text, described.text)) is not None:
         return {picked}
     if not said and data and turn.role == "user" and _HOW_MUCH_DATA.search(described.text) and (
@@ -261,6 +264,10 @@ def _said_or_picked(turn: Turn, described: Turn, data: bool) -> set[int]:
 _MAKE_IT = re.compile(r"\bmake it\s+(\d{1,3}(?:\.\d+)?)\b(?!\s*(?:%|dollars?|usd|\$|[.,]\d))"
                       r"|\b(?:just|only)\s+(\d{1,3}(?:\.\d+)?)(?=\s*(?:then\b|please\b|instead\b|gb\b|gigs?\b|[,.!;]|$))",
                       re.I)
+
+
+# A bare number said to be fine, after another amount taken back: "no wait, 2 is fine".
+_BARE_FINE = re.compile(r"(?<![$\d.,])\b(\d{1,3}(?:\.\d+)?)\s+(?:is|'s)\s+(?:fine|ok|okay|enough)\b", re.I)  # (not "$4 is fine")
 
 
 # A question for an amount of data, which a bare number answers.

@@ -1270,6 +1270,10 @@ def test_a_line_said_to_have_the_setting_already_is_not_the_one_the_action_names
     ("Ugh. OK, but just 2 then, yes.", 5.0, ["amount_not_confirmed"]),
     ("Ugh. OK, but just 2 then, yes.", 2.0, []),
     ("Yes, just 2 lines need it, go ahead.", 5.0, []),  # a count of something else: the offer stands
+    # an amount taken back for a bare one said fine (blind set 98, t98_04 34)
+    ("Make it 3 GB actually... no wait, 5 is fine. Yes.", 5.0, []),
+    ("Make it 3 GB actually... no wait, 5 is fine. Yes.", 3.0, ["confirmation_not_covering"]),
+    ("5 is fine... no, make it 3 GB. Yes.", 5.0, ["amount_not_confirmed"]),
 ])
 def test_a_bare_number_in_the_yes_changes_the_amount_of_data(convo, reply: str, gb: float, kinds: list[str]) -> None:
     said = "I can add data to line L1002 for C1001 at $2.50 per GB, charged on your next bill: 5 GB would cost $12.50. Shall I?"
