@@ -1062,8 +1062,9 @@ _USAGE = re.compile(r"\b(?:used|left|remaining|usage|of your|allowance|limit|con
 # Words saying something changed or is to be checked anew: "I just paid", "still not working", "try again".
 # (Word starts, on lower case: a case-blind search with word ends costs three times as much.)
 # Not "just to be sure", "did you say", "you just said": a question about what was said changes nothing; nor a demand
-# ("Just cancel it", "Cancel it."): the lookup would show what it showed; nor "what I paid", asked of an order.
-_CHANGE_WORDS = re.compile(r"\b(?:chang|updat|again|just(?!\s+(?:to|wondering|checking|curious|asking|cancel|do|give|book|refund|process|go|tell|let|send|help|get|said|told|mentioned|wrote|asked|me|us|one|two|a|an|the|my|this|that|for|in)\b)|now|new|moved|(?<!what i )(?<!what we )(?<!much i )paid|made\b|pressed|tapped|clicked|"
+# ("Just cancel it", "Cancel it."): the lookup would show what it showed; nor "what I paid", asked of an order
+# ("refund to whatever i paid with": the method of a past payment).
+_CHANGE_WORDS = re.compile(r"\b(?:chang|updat|again|just(?!\s+(?:to|wondering|checking|curious|asking|cancel|do|give|book|refund|process|go|tell|let|send|help|get|said|told|mentioned|wrote|asked|me|us|one|two|a|an|the|my|this|that|for|in)\b)|now|new|moved|(?<!what i )(?<!what we )(?<!much i )(?<!ever i )paid|made\b|pressed|tapped|clicked|"
                            r"did(?!n|\s+you\b)|done|tried|restart|reboot|toggl|turn|"
                            r"switch|fix|work(?<!at work)(?<!for work)(?!\s+(?:phone|line|number|cell|email|account|trip|travel))|still|refresh|check|status(?! bar)|email|received|arrived|added|removed|cancel(?:l?ed|l?ing))")
 

@@ -221,6 +221,7 @@ def test_repeated_call_without_and_with_new_evidence(convo, at, order_w123):
     # asks what was paid for the order as it was (blind audit r57_02)
     ("Could you remind me what else is in that order and what I paid?", False),
     ("How much I paid is on my statement, right?", False),
+    ("Move it to the day after. Refund to whatever i paid with.", False),  # (blind set 98, a98_04 10)
     ("Hmm ok. What's the status of the order with the water bottle?", False),  # asks (blind audit r66_05)
     ("visa again. yes do it", False),  # a choice as before (blind audit r67_12)
     ("Please look again, it changed.", True),
