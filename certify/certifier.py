@@ -1087,6 +1087,9 @@ _NO_WISH = re.compile(r"\b(?:don't|do not|doesn't|does not|won't|not)\s+(?:reall
 _MAYBE_WORDS = ("i might", "i may", "i could", "i would", "i want", "i wanna", "i plan", "i am thinking", "i'd like")
 _MAYBE_WISH = re.compile(r"\bi\s+(?:might|may|could|would like to|want to|wanna|plan to|am thinking of|'d like to)\s+"
                          r"(?:switch|chang|cancel|updat)\w*")
+# What may or would happen, no change told: "might not work on my stairs", "if you 'modify' it ... it gets re-checked".
+_MAY_WORK = re.compile(r"\b(?:might|may|could|would|will|won't|wouldn't)(?:\s+not)?\s+work\b")
+_IF_YOU = re.compile(r"\bif you\b[^.?!;]*")
 # A question whether something is still so: "the backpack and kettle are still mine, right?", "is it still active?".
 _STATUS_ASKED = re.compile(r"\bwhat(?:'s| is| about)\s+(?:the\s+)?status\b[^.?!]*\?")
 _STILL_ASKED = re.compile(r"\b(?:is|are|am|was|were)\s+(?:\w+\s+){0,3}?still\b[^.?!]*\?")
@@ -1127,6 +1130,9 @@ def _brings_news(text: str, index: EvidenceIndex) -> int:
         low = _NO_WISH.sub(" ", low)  # "I don't want to switch plans": nothing changed
     if any(w in low for w in _MAYBE_WORDS):
         low = _MAYBE_WISH.sub(" ", low)  # "i might switch the kettle": nothing changed yet
+    if " work" in low or "if you" in low:
+        # "a robotic one might not work on my stairs", "if you 'modify' it ... it gets re-checked": what may be
+        low = _MAY_WORK.sub(" ", _IF_YOU.sub(" ", low))
     if "still" in low and "?" in low:
         low = _STILL_ASKED.sub(" ", low)  # "and the backpack and kettle are still mine, right?": asked, not told
     if "status" in low and "?" in low:

@@ -222,6 +222,10 @@ def test_repeated_call_without_and_with_new_evidence(convo, at, order_w123):
     ("Could you remind me what else is in that order and what I paid?", False),
     ("How much I paid is on my statement, right?", False),
     ("Move it to the day after. Refund to whatever i paid with.", False),  # (blind set 98, a98_04 10)
+    # what may be, no change told (blind set 98, r98_01 28)
+    ("Oh wait, a robotic one might not work on my stairs. Would switching slow anything down?", False),
+    ("My friend said if you 'modify' it to the same model it gets re-checked before shipping.", False),
+    ("My friend checked it: it works now.", True),
     ("Hmm ok. What's the status of the order with the water bottle?", False),  # asks (blind audit r66_05)
     ("visa again. yes do it", False),  # a choice as before (blind audit r67_12)
     ("Please look again, it changed.", True),
