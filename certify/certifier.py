@@ -1096,7 +1096,7 @@ _STILL_ASKED = re.compile(r"\b(?:is|are|am|was|were)\s+(?:\w+\s+){0,3}?still\b[^
 # A question of its own, from its asking word to its mark: "will a reboot lose anything?", "..., does that
 # change anything?", "could you double check my account details are right?".
 _ASKED_CLAUSE = re.compile(r"(?:^|(?<=[.!?,;:])\s*|\s[-–—]\s)(?:and\s+|but\s+|so\s+|then\s+|ok(?:ay)?\s+)?(?:will|would|can|could|does|do|did|is|are|"
-                           r"was|were|what|how|why|when|should|shall|may)\b[^.!?,;]*\?")
+                           r"was|were|what|how|why|when|should|shall|may)\b(?:[^.!?,;]|,(?=\s+\w+ing\b))*\?")  # (", staying in economy?")
 # "which one was cheapest on Friday again?": asking to be reminded, which changes nothing.
 _RECALL = re.compile(r"\b(?:what|which|when|where|who|how much|how many)\b[^.?!]*\bagain"
                      r"(?:\s*(?:\?|[.!]|$)|\s+and\s+(?:what|which|when|where|who|how)\b[^.?!]*\?)")  # "?" or not; or

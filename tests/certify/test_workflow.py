@@ -226,6 +226,9 @@ def test_repeated_call_without_and_with_new_evidence(convo, at, order_w123):
     ("Oh wait, a robotic one might not work on my stairs. Would switching slow anything down?", False),
     ("My friend said if you 'modify' it to the same model it gets re-checked before shipping.", False),
     ("My friend checked it: it works now.", True),
+    # a question with a participle after a comma (blind set 98, a98_09 42)
+    ("What about just moving the date, staying in economy?", False),
+    ("I just moved the date, staying in economy.", True),
     ("Hmm ok. What's the status of the order with the water bottle?", False),  # asks (blind audit r66_05)
     ("visa again. yes do it", False),  # a choice as before (blind audit r67_12)
     ("Please look again, it changed.", True),
