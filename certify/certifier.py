@@ -168,7 +168,7 @@ from trajectory2gym.certify.data_amounts import (
     DataAmountBook,
     derivable,
 )
-from trajectory2gym.certify.data_left import DataLeftBook
+from trajectory2gym.certify.data_left import DataLeftBook, refuelled_said
 from trajectory2gym.certify.data_pace import days_left_miscounted, may_pace, paced
 from trajectory2gym.certify.dated_fields import (
     ArrivalDays,
@@ -4378,6 +4378,16 @@ class _Run:
             for device, capable in esim_claims(content):  # "It's eSIM capable", where D1003 shows false
                 if isinstance(shown := self.index.field_of(device.lower(), "is_esim_capable"), bool) and shown is not capable:
                     reasons.append(reason("text_contradicts_status", arg=device, detail=f"is_esim_capable={str(shown).lower()}"))
+        if "GB" in content and ("efuel" in content or "extra data" in content) and (
+                refuel_calls := [w[2] for w in self._past_writes + self._writes if "refuel" in w[2].name]):
+            # "with 0.0 GB refueled this cycle", right after a refuel of 2.0 GB: the line shows 2.0 now
+            line_refuels = {k.get("refuelled") for k in self._book(DataLeftBook).lines.values()} - {None}
+            added = {to_cents(v) for call in refuel_calls for arg, v in call.arguments.items() if is_data(arg)}
+            for written, cents in refuelled_said(content):
+                if line_refuels and cents not in line_refuels and cents not in added:
+                    shown_gb = "/".join(f"{c / 100:.1f}" for c in sorted(line_refuels))
+                    reasons.append(reason("text_contradicts_status", arg="the line's data refuelled",
+                                          detail=f"data_refueling_gb={shown_gb} ({written!r})"))
         if _may_switch(content):
             # "roaming is currently disabled on 555-123-2002", where it shows true
             for ident, feature, flag in switched(content, self._switch_of, self._sole_switched):

@@ -78,3 +78,22 @@ class DataLeftBook(ObservationBook):
 
 
 _LINE_IN_MESSAGE = re.compile(r"\bline (l\d+)\b")  # observations are read lower-cased
+
+
+# The data refuelled this cycle said as the line's total now: "with 0.0 GB refueled this cycle", "You now
+# have 2.0 GB of extra data on top of your plan" (not a price: "2.0 GB refueled for $4.00" reports the write).
+_REFUELLED_SAID = re.compile(r"\b(\d+(?:\.\d+)?)\s*GB\**\s+(?:of\s+)?(?:(?:extra|refuel(?:l)?ed)\s+data\b|data\s+refuel(?:l)?ed\b"
+                             r"|refuel(?:l)?ed\b)(?!\s+(?:for|at)\s+\$)", re.I)
+# What may be, not what is: "you'd have 3.0 GB of extra data", "if I add 1 GB, ...".
+_MAY_BE = re.compile(r"\b(?:if|would|will|could|can|once|after)\b|['’](?:d|ll)\b", re.I)
+
+
+def refuelled_said(text: str) -> list[tuple[str, int]]:
+    """(as written, in hundredths of a GB) for each amount a text gives as the data refuelled on a
+    line this cycle, said as it is now (not in a sentence of what would be)."""
+    out: list[tuple[str, int]] = []
+    for m in _REFUELLED_SAID.finditer(text):
+        start = max(text.rfind(". ", 0, m.start()), text.rfind("\n", 0, m.start())) + 1
+        if not _MAY_BE.search(text, start, m.start()) and (cents := to_cents(m[1])) is not None:
+            out.append((m[0], cents))
+    return out

@@ -176,3 +176,27 @@ def test_an_amount_of_data_taken_back(convo: Any, at: Any, said: str, misses: li
     i = c.say(said)
     assert [r for r in at(certify_interaction(c.build()), i).reasons if "not in visible" in r] == [
         f"text states '{m}' not in visible history" for m in misses]
+
+
+@pytest.mark.parametrize(("said", "kinds"), [
+    # blind set 98: the data refuelled said after a refuel, as the lookup before it showed (t98_04 38) or
+    # as the user first asked (t98_07 50)
+    ("You're at 8.7 GB used of 15.0 GB, with 0.0 GB refueled this cycle.", ["text_contradicts_status"]),
+    ("You now have 2.0 GB of extra data on top of your plan.", ["text_contradicts_status"]),
+    ("You're at 8.7 GB used of 15.0 GB, with 1.0 GB refueled this cycle.", []),
+    ("Done: 1.0 GB refueled for $2.00 on your next bill.", []),  # the write's own amount
+    ("If you add 2 GB more, you'd have 3.0 GB of extra data.", []),  # what would be
+])
+def test_the_data_refuelled_said_after_a_refuel(convo: Any, at: Any, said: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user("I'm C1089. Add 2 GB to 555-407-1349.")
+    c.call("get_details_by_id", {"id": "L1179"}, LINE)
+    c.say("That's $6.00 for 2 GB. Add it?")
+    c.user("Hmm, actually make it 1 GB.")
+    c.call("refuel_data", {"customer_id": "C1089", "line_id": "L1179", "gb_amount": 1.0},
+           {"message": "Successfully added 1.0 GB of data for line L1179 for $3.00", "new_data_refueling_gb": 1.0,
+            "charge": 3.0})
+    c.user("So where am I now?")
+    i = c.say(said)
+    found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
+    assert [k for k in found if k == "text_contradicts_status"] == kinds, found
