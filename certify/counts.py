@@ -29,8 +29,9 @@ _KIND = r"(?P<kind>reservations?|orders?|passengers?|lines?|bills?|flights?|paym
 # "you have 9 reservations", "there are 3 lines on your account", "T6HMDP has 2 passengers",
 # "your profile lists 4 orders", "I see **4 reservations**", "$2,734 for each of the five travellers";
 # the count right before the kind, an adjective or two between.
-_HOLDS = re.compile(rf"(?=[ychilstwe])\b(?:you(?:'ve| have)(?: got)?|there (?:are|is)|(?:it )?(?:has|have|holds?|contains?|includes?|"
-                    rf"lists?|shows?)|(?:i|we) (?:can )?see|(?P<found>(?:i|we) found)|each of (?:the|your|all))"
+_HOLDS = re.compile(rf"(?=[ychilstwea])\b(?:you(?:'ve| have)(?: got)?|there (?:are|is)|(?:it )?(?:has|have|holds?|contains?|includes?|"
+                    rf"lists?|shows?)|(?:i|we) (?:can )?see|(?P<found>(?:i|we) found)|each of (?:the|your|all)"
+                    rf"|account with)"  # ("I see your account with two lines")
                     rf"\s+(?:only\s+|just\s+|exactly\s+)?"
                     rf"\**{_NUMBER}\**\s+"
                     rf"(?P<between>(?:[a-z-]+\s+){{0,2}}?){_KIND}\b", re.I)

@@ -15,7 +15,7 @@ from trajectory2gym.envs.registry import tool_specs
 from .conftest import decision
 
 # "" is the latest observation as a whole (a search's results).
-LISTS = {"T6HMDP": {"passengers": 3, "flights": 2}, "#W4404390": {"items": 5}, None: {"reservations": 10, "payment_methods": 2, "": 2}}
+LISTS = {"T6HMDP": {"passengers": 3, "flights": 2}, "#W4404390": {"items": 5}, None: {"reservations": 10, "payment_methods": 2, "": 2, "line_ids": 3}}
 
 
 def _count_of(ident: str | None, keys: tuple[str, ...]) -> int | None:
@@ -75,6 +75,9 @@ def _count_of(ident: str | None, keys: tuple[str, ...]) -> int | None:
     ("| Reservation | Cabin | Passengers |\n|---|---|---|\n| **T6HMDP** | Business | 2 passengers |", [("2 passengers", 3)]),
     ("Reservation **T6HMDP** | Cabin Business | Passengers 3 passengers", []),
     ("Reservation **T6HMDP** | Cabin Business | Passengers 4 passengers", [("4 passengers", 3)]),
+    # an account "with" its count (blind set 98, t98_12 10)
+    ("Thanks, John. I see your account with two lines, and 555-123-2002 is active.", [("two lines", 3)]),
+    ("Thanks, John. I see your account with three lines, and 555-123-2002 is active.", []),
 ])
 def test_a_count_said_against_the_list_shown(text: str, found: list[tuple[str, int]]) -> None:
     assert miscounted(text, _count_of) == found
