@@ -15,25 +15,38 @@ _PERCENT_AFTER = re.compile(r"[^.!?\n%]{0,60}?(about|around|roughly|nearly|almos
                             r"(\d+(?:\.\d+)?)\s*(?:%|percent\b)", re.I)
 
 
+# ... or the percentage between the part and the whole: "You've used 8.7 GB so far, about 68% of your 15.0 GB".
+_PERCENT_OF_WHOLE = re.compile(r"(\d+(?:\.\d+)?)\s*(GB|MB)\b(?:(?!\d\s*(?:GB|MB))[^.!?\n%$]){0,40}?(about|around|roughly|nearly|almost|approximately|~|"
+                               r"over|under)?\s*\**(\d+(?:\.\d+)?)\s*(?:%|percent\b)\**\s+of\s+(?:your\s+|the\s+|its\s+|a\s+)?\**"
+                               r"(\d+(?:\.\d+)?)\s*(GB|MB)\b", re.I)
+
+
 def misstated_shares(text: str) -> list[tuple[str, str]]:
     """(the percentage said, the share the amounts make) for each part of a whole whose percentage
     is not the share."""
     out: list[tuple[str, str]] = []
     for m in _PART_OF_WHOLE.finditer(text):
-        whole = float(m[3])
-        if m[2].upper() != m[4].upper() or whole <= 0:
-            continue
-        share = 100 * float(m[1]) / whole
-        if (said := _PERCENT_AFTER.match(text, m.end())) is None:
-            continue
-        pct = float(said[2])
-        if abs(pct - share) <= 1 or (said[1] and pct % 5 == 0 and abs(pct - share) < 5):
-            continue
-        bound = said[1].lower() if said[1] else ""
-        if bound in ("over", "under", "nearly", "almost") and (bound == "over") == (share > pct) and abs(pct - share) < 10:
-            continue  # "over 50%" of a 58% share
-        out.append((f"{said[2]}%", f"{share:.0f}%"))
+        if m[2].upper() == m[4].upper() and (said := _PERCENT_AFTER.match(text, m.end())) is not None:
+            out += _off_share(float(m[1]), float(m[3]), said[1], said[2])
+    if " of " in text:
+        for m in _PERCENT_OF_WHOLE.finditer(text):
+            if m[2].upper() == m[6].upper():
+                out += _off_share(float(m[1]), float(m[5]), m[3], m[4])
     return out
+
+
+def _off_share(part: float, whole: float, bound_word: str | None, written: str) -> list[tuple[str, str]]:
+    """[(the percentage as written, the share)] where the percentage said is not the part's share of
+    the whole (a rounded "about 60%" may round to a multiple of five); [] where it is."""
+    if whole <= 0:
+        return []
+    share, pct = 100 * part / whole, float(written)
+    if abs(pct - share) <= 1 or (bound_word and pct % 5 == 0 and abs(pct - share) < 5):
+        return []
+    bound = bound_word.lower() if bound_word else ""
+    if bound in ("over", "under", "nearly", "almost") and (bound == "over") == (share > pct) and abs(pct - share) < 10:
+        return []  # "over 50%" of a 58% share
+    return [(f"{written}%", f"{share:.0f}%")]
 
 
 # A half said of what is used or left: "more than half of your allowance is still available".

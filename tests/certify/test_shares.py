@@ -20,6 +20,10 @@ from trajectory2gym.certify.shares import misjudged_halves, misstated_shares
     ("You've used **12 GB** of **15 GB** (75 percent).", [("75%", "80%")]),
     ("You've used 12 GB of 15 GB. Data Saver cuts usage by 30%.", []),  # another sentence
     ("You've used 8.7 GB of 15 MB, 62%.", []),  # not one unit
+    # the percentage between the part and the whole (blind set 98, t98_11 18)
+    ("You've used 8.7 GB so far, about 68% of your 15.0 GB.", [("68%", "58%")]),
+    ("You've used 8.7 GB so far, about 58% of your 15.0 GB.", []),
+    ("You've used 8.7 GB; the 2 GB refuel is 13% of your 15.0 GB.", []),  # the amount right before it
 ])
 def test_the_percentage_of_a_part_of_a_whole(text: str, wrong: list[tuple[str, str]]) -> None:
     assert misstated_shares(text) == wrong
