@@ -367,6 +367,7 @@ from trajectory2gym.certify.statuses import (
     misread_data_switch,
     mistimed,
     mistimed_ranges,
+    owed_paid,
     past_contradicted,
     requested_contradicted,
     says_status,
@@ -3930,6 +3931,9 @@ class _Run:
                     reasons.append(reason("text_contradicts_status", arg=ident, detail=shown))
                 else:  # "#W2624389 has already been processed", never looked up
                     reasons.append(reason("text_status_not_visible", arg=ident))
+        if "owe" in content or "utstanding" in content:
+            for bill, shown in owed_paid(content, self._status_of):  # "you owe ... the January bill B1001", Paid
+                reasons.append(reason("text_contradicts_status", arg=bill, detail=shown))
         if "your line" in content.lower() and (said_status := _YOUR_LINE_STATUS.search(content)) and not (
                 _ASKED_WHETHER.search(content, max(0, said_status.start() - 40), said_status.start())) and (
                 (line_shown := self._callers_line_status(said_status["number"])) is not None

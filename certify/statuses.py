@@ -1018,3 +1018,25 @@ def esim_claims(text: str) -> list[tuple[str, bool]]:
         if len(own) == 1:
             out.append((own.pop(), _ESIM_DENIED.search(sentence, 0, m.start()) is None))
     return out
+
+
+# What the user owes now: "In total you owe $310.50: the February bill B1002 ... plus the January bill B1001".
+_OWES_NOW = re.compile(r"\byou\s+(?:still\s+|currently\s+)?owe\b|\b(?:still\s+)?(?:outstanding|owed)\b", re.I)
+# The bill's own clause says it is paid: "B1001 was already paid", "B1001 (paid)".
+_PAID_NEAR = re.compile(r"\bpaid\b|\bsettled\b", re.I)
+
+
+def owed_paid(text: str, status_of: Callable[[str], Any]) -> list[tuple[str, str]]:
+    """(bill, its status) for each bill a sentence says the user owes now ("In total you owe $310.50:
+    ... plus the January bill B1001 of $160.50") whose latest record shows it paid; not one the
+    sentence itself says is paid ("You owe $150 for B1002; B1001 was already paid")."""
+    out: list[tuple[str, str]] = []
+    for sentence in SENTENCE_OR_LINE.split(text):
+        if (owed := _OWES_NOW.search(sentence)) is None or "?" in sentence[owed.end():]:
+            continue
+        for ident in dict.fromkeys(identifiers_in(sentence)):
+            at = sentence.find(ident)
+            if isinstance(shown := status_of(ident), str) and shown.lower() == "paid" \
+                    and not _PAID_NEAR.search(sentence, max(0, at - 25), at + len(ident) + 30):
+                out.append((ident, shown))
+    return out

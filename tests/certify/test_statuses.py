@@ -1428,3 +1428,17 @@ def test_a_devices_esim_capability_said(convo: Any, at: Any, said: str, kinds: l
     i = c.say(said)
     found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
     assert [k for k in found if k == "text_contradicts_status"] == kinds, found
+
+
+@pytest.mark.parametrize(("text", "out"), [
+    # blind set 98, t98_06 30: a paid bill said to be owed
+    ("In total you owe $310.50: the February bill B1002 of $150.00 plus the January bill B1001 of $160.50.",
+     [("B1001", "Paid")]),
+    ("In total you owe $150.00: the February bill B1002. The January bill B1001 is paid.", []),
+    ("You owe $150.00 for B1002; B1001 was already paid.", []),  # its own clause says paid
+    ("Do you want to know what you owe on B1001?", []),  # asked
+])
+def test_a_paid_bill_said_to_be_owed(text: str, out: list[tuple[str, str]]) -> None:
+    from trajectory2gym.certify.statuses import owed_paid
+
+    assert owed_paid(text, {"B1001": "Paid", "B1002": "Issued"}.get) == out
