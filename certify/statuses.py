@@ -586,6 +586,9 @@ _TIMED = re.compile(r"\b(?P<way>depart\w*|leav\w*|arriv\w*|land\w*)\b"
 _OTHERS_DO = re.compile(r"\b(?:the\s+)?(?:others|other\s+(?:flights|ones|options)|rest)\s+(?:all\s+|both\s+)?$", re.I)
 
 
+_OWN_BRACKET = re.compile(r"\s*\([^()]{1,40}\)")  # a bracket right after a flight's number: its own
+
+
 def mistimed(text: str, times_of: Callable[[str, str], set[str]],
              told: Callable[[], set[str]] | None = None) -> list[tuple[str, str, str]]:
     """(flight, the time as written, the times shown) for each sentence naming one flight that gives
@@ -621,6 +624,8 @@ def mistimed(text: str, times_of: Callable[[str, str], set[str]],
                       for a, b in zip(named, named[1:], strict=False)]
             for k, m in enumerate(named):
                 if (k > 0 and not parted[k - 1]) or (k < len(parted) and not parted[k]):
+                    if (own := _OWN_BRACKET.match(sentence, m.end())) and _TIMED.search(own[0]):
+                        out += _mistimed_of(m[0], own[0], times_of, told)  # "... on HAT207 (departs 15:00)"
                     continue
                 end = named[k + 1].start() if k + 1 < len(named) else len(sentence)
                 out += _mistimed_of(m[0], sentence[m.start():end], times_of, told)

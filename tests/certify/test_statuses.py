@@ -630,6 +630,9 @@ TIMES = {("HAT225", "departure"): {"06:00"}, ("HAT225", "arrival"): {"09:00"},
     ("HAT225 arrives at 5:00 am PT.", [("HAT225", "5:00 am", "09:00")]),  # four hours back: no US zone
     ("HAT225 arrives at 7:00 on time.", [("HAT225", "7:00", "09:00")]),  # no zone named
     ("HAT225 arrives at 8:00 Eastern time.", [("HAT225", "8:00", "09:00")]),  # the schedule's own zone
+    # a bracket right after a flight of two joined by "and" is its own (blind set 98, a98_02 10)
+    ("Z7GOZK: DEN→CLT on HAT225 and CLT→DEN on HAT226 (departs 11:00), both on May 28.", [("HAT226", "11:00", "10:00")]),
+    ("Z7GOZK: DEN→CLT on HAT225 and CLT→DEN on HAT226 (departs 10:00), both on May 28.", []),
 ])
 def test_a_flights_time_said_against_its_schedule(text: str, out: list[tuple[str, str, str]]) -> None:
     assert mistimed(text, lambda flight, way: TIMES.get((flight, way), set())) == out
