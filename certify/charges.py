@@ -561,7 +561,7 @@ _CODE_SHOWS = re.compile(r"(#W\d{7}|\b[A-Z]{1,2}\d{4,})\b[^$.!?\n#]{0,25}?\b(?:c
 # Without the "$" only where the sentence ends there: "Gift card gift_card_7037673 has 340.", a
 # terse agent's balance.
 # (On its line: "gift_card_4903229\n\n**2. Cancel ..." gives no balance of 2.)
-_BALANCE_SAID = re.compile(r"\b((?:gift[_ ]card|certificate)[_ ]\d{5,})\b[ \t]*(?:\(|:|with|has|holds|worth|of|-|—"
+_BALANCE_SAID = re.compile(r"\b((?:gift[_ ]card|certificate)[_ ]\d{5,})\b[ \t]*(?:\(|:|with|(?:now\s+|still\s+)?(?:has|holds)|worth|of|-|—"
                            r"|(?:now\s+)?(?:shows|has)\s+a\s+balance\s+of)?[ \t]*"
                            r"(?:a balance of\s+|balance\s+)?\**\(?(\$\s?\d(?:[\d,]*\d)?(?:\.\d+)?(?![\d,]*\.?\d)"
                            r"|\d[\d,]*(?:\.\d\d)?(?=\s*(?:[.!;]\s|[.!;]?$)))"

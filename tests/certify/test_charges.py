@@ -658,6 +658,10 @@ def test_a_balance_is_said_on_the_line_naming_the_method() -> None:
     assert misstated_balances(said, lambda method: shown.get(method, set())) == []  # "2." numbers the list
     assert misstated_balances("gift_card_4903229 with $94.", lambda method: shown.get(method, set())) == [
         ("gift_card_4903229", "$94", "$54.00")]
+    # "now has" (blind set 98, a98_02 26)
+    assert misstated_balances("Your gift card gift_card_4903229 now has $223, that's $54 plus the $169 refund.",
+                              lambda method: shown.get(method, set())) == [("gift_card_4903229", "$223", "$54.00")]
+    assert misstated_balances("Your gift card gift_card_4903229 now has $54.", lambda method: shown.get(method, set())) == []
 
 
 @pytest.mark.parametrize(("text", "found"), [
