@@ -891,6 +891,7 @@ def _account_of(call: ToolCall, result: str) -> str:
 
 
 # A method said to cover an amount, and said not to: "which has enough balance to cover it", "isn't enough".
+_COVERS_IT = re.compile(r"\bcovers?\s+(?:it|that|this|the\s+(?:difference|rest|balance|amount))\b", re.I)
 _COVERS = re.compile(r"\b(?:enough|sufficient)\b|\bcovers\b", re.I)
 _NOT_COVERED = re.compile(r"n't\b|\bnot\b|\bno\b|\bneither\b|\bnone\b|\binsufficient\b|\bshort\b", re.I)  # ("neither covers")
 _METHOD_NAMED = re.compile(r"\b(?:gift_card|certificate)_\d+\b")
@@ -2718,9 +2719,15 @@ class _Run:
         the sentence states, where the method's record shows less (not "isn't enough", said of the
         shortfall)."""
         out: list[tuple[str, str, str]] = []
+        last = ""  # the sentence before: what "it" of "which covers it" is
         for sentence in SENTENCE_OR_LINE.split(content):
+            before, last = last, sentence
             if not _COVERS.search(sentence) or _NOT_COVERED.search(sentence):
                 continue
+            if _COVERS_IT.search(sentence) and not dollar_amounts(sentence) and (earlier := dollar_amounts(before)):
+                # "... is $88.85 more than your current laptop. The difference would be charged to your gift
+                # card gift_card_1401311, which covers it.": covered only where the balance reaches the least
+                sentence += " " + min(earlier, key=lambda a: abs(a[1]))[0]
             named = {m: self._balance_of(m) for m in dict.fromkeys(_METHOD_NAMED.findall(sentence))}
             if not named and "gift card" in sentence.lower() and len(cards := self._balances_of_kind("gift_card")) == 1:
                 named = {"your gift card": cards[0]}  # "Your gift card balance is enough", of the one gift card shown

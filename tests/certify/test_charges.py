@@ -1181,7 +1181,11 @@ def test_a_sentence_offering_the_next_action_reports_nothing(convo: Any, at: Any
     # another method's share after its name (blind set 98, a98_05 24)
     ("Your gift card gift_card_6023546 has $44, so it covers $44 and the Mastercard ending 6710 would cover $97.53.", []),
     ("Your gift card gift_card_6023546 has $44, so it covers $97.53 and the Mastercard ending 6710 the rest.",
-     ["text_miscalculated"]),
+     ["text_miscalculated"]),    # "it" of the sentence before (blind set 98, r98_06 14)
+    ("The new one is $88.85 more than your current one. The difference would be charged to your gift card "
+     "gift_card_6023546, which covers it.", ["text_miscalculated"]),
+    ("The new one is $18.85 more than your current one. The difference would be charged to your gift card "
+     "gift_card_6023546, which covers it.", []),
 ])
 def test_a_method_said_to_cover_more_than_its_balance(convo: Any, at: Any, said: str, kinds: list[str]) -> None:
     c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
