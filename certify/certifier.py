@@ -891,6 +891,9 @@ def _account_of(call: ToolCall, result: str) -> str:
 
 
 # A method said to cover an amount, and said not to: "which has enough balance to cover it", "isn't enough".
+# What the user paid for a booking or order named by its code: "You paid $174 for KHIK97".
+_YOU_PAID_FOR = re.compile(r"\b[Yy]ou\s+(?:originally\s+)?paid\s+\**(\$\s?\d[\d,]*(?:\.\d+)?)\**\s+(?:in\s+total\s+|in\s+all\s+)?"
+                           r"for\s+(?:reservation\s+|booking\s+|order\s+)?\**(#?[A-Z0-9]{6,})\b")
 _COVERS_IT = re.compile(r"\bcovers?\s+(?:it|that|this|the\s+(?:difference|rest|balance|amount))\b", re.I)
 _COVERS = re.compile(r"\b(?:enough|sufficient)\b|\bcovers\b", re.I)
 _NOT_COVERED = re.compile(r"n't\b|\bnot\b|\bno\b|\bneither\b|\bnone\b|\binsufficient\b|\bshort\b", re.I)  # ("neither covers")
@@ -2512,6 +2515,7 @@ class _Run:
                            if isinstance(p, dict) and isinstance(p.get("amount"), (int, float))]
                 out.update(abs(a) for a in amounts)
                 out.add(sum(a for a in amounts if a > 0))
+                out.add(sum(amounts))  # net of refunds: "you paid $204 for it", after $30 came back
         return out
 
     def _status_of(self, ident: str) -> Any:
@@ -4422,6 +4426,11 @@ class _Run:
                 obj.get("status") in ("cancelled", "delayed") for obj in self.index.objects_with(seen_flight[0].lower(), '"status"')):
             # "I can see that HAT043 on May 6 was cancelled by the airline", where only the user said so
             reasons.append(reason("text_not_visible", value=seen[0]))
+        if "paid" in content and "$" in content:
+            for m in _YOU_PAID_FOR.finditer(content):  # "You paid $174 for KHIK97", whose history shows $204
+                if (paid := self._payments_of(m[2])) and cents_of(m[1]) not in paid:
+                    reasons.append(reason("text_misattributed", value=m[1], arg=m[2],
+                                          detail=f"${max(paid) / 100:,.2f} paid in all"))
         if "utomatic" in content and (auto := _AUTOMATIC.search(content)) and "automatic" not in self._tool_text() \
                 and not self.index.has_string("automatically") and not self.index.has_string("automatic") \
                 and "automatic" not in self._user_text() and not (

@@ -1543,3 +1543,25 @@ def test_a_balance_said_later_of_the_card_a_write_refunded_to(convo: Any, at: An
     c.user("so how much is on the gift card now")
     i = c.say(said)
     assert at(certify_interaction(c.build()), i).checks["visibility"] is visible
+
+
+@pytest.mark.parametrize(("said", "kinds"), [
+    # blind set 98, a98_09 50: the flights' prices said as what was paid, insurance left out
+    ("You paid $174 for KHIK97.", ["text_misattributed"]),
+    ("You paid $204 for KHIK97.", []),
+    ("You paid $174 for KHIK97 after the $30 refund.", []),  # the net, after a refund
+])
+def test_what_the_user_paid_for_a_booking(convo: Any, at: Any, said: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("How much did I pay for KHIK97?")
+    history = [{"payment_id": "credit_card_7231150", "amount": 204}]
+    if "refund" in said:
+        history.append({"payment_id": "credit_card_7231150", "amount": -30})
+    c.call("get_reservation_details", {"reservation_id": "KHIK97"}, {
+        "reservation_id": "KHIK97", "cabin": "basic_economy", "insurance": "yes",
+        "flights": [{"flight_number": "HAT230", "date": "2024-05-18", "price": 92},
+                    {"flight_number": "HAT125", "date": "2024-05-18", "price": 82}],
+        "payment_history": history})
+    i = c.say(said)
+    found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
+    assert [k for k in found if k == "text_misattributed"] == kinds, found
