@@ -4390,7 +4390,10 @@ class _Run:
             else:  # no schedule of it shown: 15:00 is the system prompt's current time
                 reasons.append(reason("text_time_not_visible", arg=flight, value=written))
         if "SIM" in content and ("capable" in content or "upport" in content or " use " in content):
-            for device, capable in esim_claims(content):  # "It's eSIM capable", where D1003 shows false
+            low = content.lower()  # (a device named by its model: "It's a Smartphone X ...; it isn't eSIM capable")
+            by_model = [str(obj["device_id"]).upper() for obj in objects_in(self.index.json_observations, '"is_esim_capable"')
+                        if isinstance(obj.get("model"), str) and obj["model"] in low and isinstance(obj.get("device_id"), str)]
+            for device, capable in esim_claims(content, by_model[-1] if len(set(by_model)) == 1 else None):
                 if isinstance(shown := self.index.field_of(device.lower(), "is_esim_capable"), bool) and shown is not capable:
                     reasons.append(reason("text_contradicts_status", arg=device, detail=f"is_esim_capable={str(shown).lower()}"))
         if "GB" in content and ("efuel" in content or "extra data" in content) and (

@@ -1011,10 +1011,11 @@ _ESIM_DENIED = re.compile(r"\b(?:not|isn't|isn’t|doesn't|doesn’t|does not|ca
 _DEVICE_ID = re.compile(r"\bD\d{4}\b")
 
 
-def esim_claims(text: str) -> list[tuple[str, bool]]:
+def esim_claims(text: str, by_model: str | None = None) -> list[tuple[str, bool]]:
     """(device, whether it is said eSIM capable) for each sentence that says one device can or cannot use an
-    eSIM: the device its sentence names, else the one the whole text names."""
-    devices = set(_DEVICE_ID.findall(text))
+    eSIM: the device its sentence names, else the one the whole text names by id, else the one it names by
+    its model (``by_model``: "It's a Smartphone X ...")."""
+    devices = set(_DEVICE_ID.findall(text)) or ({by_model} if by_model else set())
     out: list[tuple[str, bool]] = []
     for sentence in SENTENCE_OR_LINE.split(text):
         if sentence.rstrip().endswith("?") or (m := _ESIM_SAID.search(sentence)) is None:

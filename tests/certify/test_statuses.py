@@ -1422,6 +1422,9 @@ def test_none_in_a_status_after_a_write_changed_the_one_shown(convo: Any, at: An
     ("Line L1003 is linked to D1003, a Tablet Ultra. It's not eSIM capable, so it needs a physical SIM.", []),
     ("D1003 doesn't support eSIM.", []),
     ("Can D1003 use an eSIM? Let me check.", []),  # asked, not said
+    # the device named by its model only (blind set 98, t98_04 56)
+    ("It's a Tablet Ultra, activated on 2025-01-20; it is eSIM capable.", ["text_contradicts_status"]),
+    ("It's a Tablet Ultra, activated on 2025-01-20; it isn't eSIM capable.", []),
 ])
 def test_a_devices_esim_capability_said(convo: Any, at: Any, said: str, kinds: list[str]) -> None:
     c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
