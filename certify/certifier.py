@@ -5070,6 +5070,10 @@ class _Run:
             # or the ones earlier reports stated ("whose balance is now $3,277.98", then a return's refund);
             # of the writes that may change where balances are kept (an airline cancellation does not)
             after = self._balances_since_write() or balances_after(shown | self._said_balances, self._kept(), content)
+            if not self._balances_since_write() and (moved_on := self._method_moved(content, self._writes)) is not None:
+                # "Done! ... Your gift card balance is $4,979.15", the balance shown before a write that moved
+                # money on that card (a $2.46 refund): not what it is now
+                after = balances_after(moved_on[1], self._kept(), content) - moved_on[1]
             now = after  # what a balance said to be so now may be
             present: set[str] = set()
             if any(_REQUESTED_RESULT.search(w[0]) for w in self._writes) and not self._balances_since_write():

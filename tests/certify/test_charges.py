@@ -1565,3 +1565,25 @@ def test_what_the_user_paid_for_a_booking(convo: Any, at: Any, said: str, kinds:
     i = c.say(said)
     found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
     assert [k for k in found if k == "text_misattributed"] == kinds, found
+
+
+@pytest.mark.parametrize(("balance", "kinds"), [
+    # blind set 98, r98_05 48: the balance from before, right after a change refunded to that very card
+    ("$4,979.15", ["text_misstated_balance"]),
+    ("$4,981.61", []),
+])
+def test_a_balance_reported_right_after_a_write_on_that_card(convo: Any, at: Any, balance: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user("I'm aarav_thomas_2711. Swap the kettle in #W9767156 for the 2L glass one.")
+    c.call("get_user_details", {"user_id": "aarav_thomas_2711"}, {"user_id": "aarav_thomas_2711", "payment_methods": {
+        "gift_card_6253568": {"source": "gift_card", "balance": 4979.15, "id": "gift_card_6253568"}}})
+    c.say("Kettle 8142779083 -> 4064702754, a refund of $2.46 to gift_card_6253568 (balance $4,979.15). Proceed?")
+    c.user("Yes.")
+    c.call("modify_pending_order_items", {"order_id": "#W9767156", "item_ids": ["8142779083"],
+                                          "new_item_ids": ["4064702754"], "payment_method_id": "gift_card_6253568"},
+           {"order_id": "#W9767156", "status": "pending (item modified)", "payment_history": [
+               {"transaction_type": "payment", "amount": 159.78, "payment_method_id": "gift_card_6253568"},
+               {"transaction_type": "refund", "amount": 2.46, "payment_method_id": "gift_card_6253568"}]})
+    i = c.say(f"Done! The kettle has been changed. Your gift card balance is {balance}.")
+    found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
+    assert [k for k in found if k == "text_misstated_balance"] == kinds, found
