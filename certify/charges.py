@@ -538,7 +538,8 @@ def _row_totals(text: str) -> list[tuple[str, str]]:
 # An object and an amount right after it, which gives its total: "bill B1006 for $65.00", "B1002 ($150.00)",
 # "an overdue bill, B1007, for $150.00".
 # Not the first of a list: "Bill B1001: $40, $65, $40 and $15.50".
-_CODE_AMOUNT = re.compile(r"(#W\d{7}|\b[A-Z]{1,2}\d{4,})\b\**,?\s*(?:\(|:|for|of|totall?ing|at)\s*\**"  # (bold: "**B1001** for **$150**")
+_CODE_AMOUNT = re.compile(r"(#W\d{7}|\b[A-Z]{1,2}\d{4,})\b\**,?\s*(?:\(|:|for|of|totall?ing|at"  # (bold: "**B1001** for **$150**")
+                          r"|is(?:\s+(?:now|currently))?(?=\s*\**\$[\d,.]+\**\s+(?:so far|in total|total|in all)\b))\s*\**"  # ("B1003 is $9.00 so far")
                           r"((?>\$\s?\d{1,3}(?:,\d{3})+(?:\.\d+)?|\$\s?\d+(?:\.\d+)?))(?!\d|,\d|\s*(?:,\s*\$|and\b|\+|&|plus\b))")
 
 

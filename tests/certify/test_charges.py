@@ -519,6 +519,11 @@ def test_a_report_is_read_up_to_where_it_turns_to_another_object(convo, at, repo
      [("B1006", "$75.50", "$70.00")]),
     ("January's bill (B1006) had a charge of $15.50 on line 555-123-2002; the bill total was $70.00 and it's paid.",
      []),
+    # "is ... so far" (blind set 98, t98_12 54)
+    ("The March draft B1006 is $75.00 so far: $70.00 for the plan plus the $5.00 holding fee.",
+     [("B1006", "$75.00", "$70.00")]),
+    ("The March draft B1006 is $70.00 so far.", []),
+    ("B1006 is $5.00 more than last month.", []),  # a difference, no total
 ])
 def test_a_total_said_against_the_objects_total(text: str, out: list[tuple[str, str, str]]) -> None:
     assert mistotaled(text, lambda ident: {7000} if ident == "B1006" else set()) == out
