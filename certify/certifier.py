@@ -894,6 +894,11 @@ def _account_of(call: ToolCall, result: str) -> str:
 # What the user paid for a booking or order named by its code: "You paid $174 for KHIK97".
 _YOU_PAID_FOR = re.compile(r"\b[Yy]ou\s+(?:originally\s+)?paid\s+\**(\$\s?\d[\d,]*(?:\.\d+)?)\**\s+(?:in\s+total\s+|in\s+all\s+)?"
                            r"for\s+(?:reservation\s+|booking\s+|order\s+)?\**(#?[A-Z0-9]{6,})\b")
+# A line said to be of a kind of device: "that's the tablet line", "the watch line", "is your tablet".
+_DEVICE_KIND_OF_LINE = re.compile(r"\b(?:the|your|a|his|her)\s+(tablet|smartwatch|watch|hotspot)(?:'s)?\s+(?:line|one|number)\b"
+                                  r"|\b(?:is|it's|that's)\s+(?:the|a|your|his|her)\s+(tablet|smartwatch|watch|hotspot)\b(?!\s+(?:or|if)\b)",
+                                  re.I)
+_DEVICE_KIND_WORDS = {"tablet": ("ipad", "tab "), "smartwatch": ("watch",), "watch": ("smartwatch",)}
 _COVERS_IT = re.compile(r"\bcovers?\s+(?:it|that|this|the\s+(?:difference|rest|balance|amount))\b", re.I)
 _COVERS = re.compile(r"\b(?:enough|sufficient)\b|\bcovers\b", re.I)
 _NOT_COVERED = re.compile(r"n't\b|\bnot\b|\bno\b|\bneither\b|\bnone\b|\binsufficient\b|\bshort\b", re.I)  # ("neither covers")
@@ -4442,6 +4447,11 @@ class _Run:
             # "It will switch off automatically once you're back": what happens by itself, said of nothing
             # (not an email a tool says the user receives: "The return instructions email ... will come automatically")
             reasons.append(reason("text_not_visible", value=auto[0]))
+        if ("ablet" in content or "atch" in content or "otspot" in content) and (said_kind := _DEVICE_KIND_OF_LINE.search(content)) \
+                and not self.index.has_string(kind := (said_kind[1] or said_kind[2]).lower()) and kind not in self._user_text() \
+                and not any(w in self._user_text() for w in _DEVICE_KIND_WORDS.get(kind, ())):
+            # "that's the tablet line", where no device record or word of the user's says it is a tablet
+            reasons.append(reason("text_not_visible", value=kind))
         if "stock" in content and (restock := _RESTOCK.search(content)) and "restock" not in self._tool_text() \
                 and not any(self.index.has_string(w) for w in ("restock", "restocked", "restocking", "back in stock")):
             # "It should be back in stock within a week or two": no tool here says when stock comes back

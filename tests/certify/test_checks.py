@@ -665,3 +665,24 @@ def test_a_late_payments_charge_must_be_visible(convo, at, said: str, ok: bool) 
     i = c.say(said)
     assert decision(certify_interaction(c.build()), i).eligible is ok
 
+
+
+@pytest.mark.parametrize(("device", "user", "ok"), [
+    # blind set 98, t98_01 34: a line called the tablet line, its device never looked up
+    (False, "Why is there a suspension fee?", False),
+    (True, "Why is there a suspension fee?", True),  # its device record says tablet
+    (False, "Why is there a suspension fee on my iPad line?", True),  # the user's word for it
+])
+def test_a_line_called_by_its_device_kind(convo, device: bool, user: str, ok: bool) -> None:
+    from trajectory2gym.envs.registry import tool_specs
+
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user("I'm C1001.")
+    c.call("get_details_by_id", {"id": "L1003"}, {"line_id": "L1003", "phone_number": "555-123-2003",
+                                                  "status": "Suspended", "device_id": "D1003",
+                                                  "suspension_start_date": "2025-02-01"})
+    if device:
+        c.call("get_details_by_id", {"id": "D1003"}, {"device_id": "D1003", "device_type": "tablet"})
+    c.user(user)
+    i = c.say("Line 555-123-2003 has been suspended since 2025-02-01 - that's the tablet line.")
+    assert decision(certify_interaction(c.build()), i).eligible is ok
