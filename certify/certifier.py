@@ -192,7 +192,11 @@ from trajectory2gym.certify.dates import (
     month_number,
     spans_in,
 )
-from trajectory2gym.certify.delivery_days import delivery_days_said, may_say_delivery
+from trajectory2gym.certify.delivery_days import (
+    about_an_order,
+    delivery_days_said,
+    may_say_delivery,
+)
 from trajectory2gym.certify.elapsed import (
     ABOUT,
     as_decimal_hours,
@@ -4491,7 +4495,8 @@ class _Run:
         if may_say_delivery(content) and not self.index.json_has('"delivery_') and not self.index.json_has('"estimated') \
                 and not self.index.json_has('"expected_'):  # (no record's delivery date field: "delivered" is a status)
             # "Order #W6447372 is scheduled to arrive by this Friday", where no record gives a delivery day
-            reasons += [reason("text_not_visible", value=said) for said in delivery_days_said(content)
+            asked = (request := self._last_user_turn()) is not None and about_an_order(request.text)
+            reasons += [reason("text_not_visible", value=said) for said in delivery_days_said(content, asked)
                         if not self.index.has_string(said)]
         if self._today is not None and _WEEKDAY_NAMED.search(content):  # "on Sunday, May 18", a Saturday
             for dated, weekday in misnamed_weekdays(content, self._today.year):

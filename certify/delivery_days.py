@@ -23,6 +23,7 @@ _WHEN_DELIVERED = re.compile(
     rf"|\d+(?:\s*(?:-|–|to)\s*\d+)?\s+(?:business\s+|working\s+)?days?|{_MONTHS}|\d{{4}}-\d{{2}}-\d{{2}})\b",
     re.I)
 _ABOUT_AN_ORDER = re.compile(r"#w\d|\b(?:order|package|parcel|shipment|items?)\b", re.I)
+_IT_FIRST = re.compile(r"\s*(?:it|it's|it’s|it is|it will|it'll|they|they'll|they will)\b", re.I)
 _NOT_SAID = re.compile(r"\b(?:if|once|when|whether|unless|can't|cannot|don't|do not|no way to|not able)\b|n't\b",
                        re.I)
 
@@ -32,11 +33,19 @@ def may_say_delivery(text: str) -> bool:
     return "rriv" in text or "eliver" in text or "ship" in text or "reach" in text
 
 
-def delivery_days_said(text: str) -> list[str]:
-    """The days (as written) a text's plain statements give an order's arrival or delivery."""
+def about_an_order(text: str) -> bool:
+    """Whether a text speaks of an order or a package ("When will that order arrive?")."""
+    return _ABOUT_AN_ORDER.search(text) is not None
+
+
+def delivery_days_said(text: str, asked_of_order: bool = False) -> list[str]:
+    """The days (as written) a text's plain statements give an order's arrival or delivery; with
+    ``asked_of_order`` (the user's question was about an order), also those of a sentence that
+    names it only as "it" ("It's scheduled to arrive by next Friday")."""
     out: list[str] = []
     for sentence in SENTENCE.split(text):
-        if sentence.rstrip(" *").endswith("?") or not _ABOUT_AN_ORDER.search(sentence):
+        if sentence.rstrip(" *").endswith("?") or not (
+                _ABOUT_AN_ORDER.search(sentence) or (asked_of_order and _IT_FIRST.match(sentence))):
             continue
         for m in _WHEN_DELIVERED.finditer(sentence):
             if not _NOT_SAID.search(sentence, 0, m.start()):

@@ -28,6 +28,16 @@ def test_delivery_days_said_of_an_order(text: str, said: list[str]) -> None:
     assert delivery_days_said(text) == said
 
 
+@pytest.mark.parametrize(("text", "asked", "said"), [
+    # "it", where the user asked when their order arrives (blind set 98, r98_10 42)
+    ("It's scheduled to arrive by next Friday.", True, ["Friday"]),
+    ("It's scheduled to arrive by next Friday.", False, []),  # it may be a flight
+    ("You land on Friday.", True, []),  # no "it"
+])
+def test_delivery_days_said_of_the_order_asked_about(text: str, asked: bool, said: list[str]) -> None:
+    assert delivery_days_said(text, asked) == said
+
+
 @pytest.mark.parametrize(("said", "kinds"), [
     ("Order #W6447372 is scheduled to arrive by this Friday.", ["text_not_visible"]),
     ("Order #W6447372 is still pending; no delivery date is shown yet.", []),
