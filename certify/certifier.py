@@ -803,7 +803,7 @@ _PHYSICAL_MEASURE = re.compile(r"(?<![\w.,$])(\d+(?:\.\d+)?)\s?-?\s?(?:lbs?|poun
 _MAY_MEASURE = ("lb", "pound", "kg", "kilo", "ounce", "oz", "gram", "inch", "cm", "mm", "ft", "feet", "foot")
 # A line named by whose it is, not by its number: "her line", "your wife's line".
 _WHOSE_LINE = re.compile(r"\b(her|his|(?:your\s+)?\w+'s)\s+line\b", re.I)
-_FEE_NAMED = re.compile(r"\b(restocking|change|cancellation|processing|handling|late|activation|holding|service|"
+_FEE_NAMED = re.compile(r"\b(restocking|change|cancellation|processing|handling|late|activation|holding|service|upgrade|"
                         r"booking|rebooking|reactivation|suspension|reconnection|roaming|overage|termination)\s+fees?\b"
                         # (a late payment's charge: "along with a late-payment charge for the overdue $65")
                         r"|\b(late)[- ](?:payment\s+)?(?:charges?|penalt(?:y|ies))\b", re.I)
