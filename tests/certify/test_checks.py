@@ -487,7 +487,7 @@ def test_a_line_named_by_the_last_four_digits_of_a_number_shown(convo, said: str
     # a fee by its kind, never named by the policy, a record or the user (blind audit r56_07, a52_07, t52_11)
     ("Your exchange is submitted. There's no restocking fee on exchanges.", False),
     ("A $75 change fee applies to basic economy.", False),
-    ("Basic economy can't be changed, though for a $50 upgrade fee we can move it to economy.", False),  # (a98_01 40)
+    ("Basic economy can't be changed, though for an upgrade fee we can move it to economy.", False),  # (a98_01 40)
     ("Your exchange is submitted. There's no late fee on it.", True),  # the policy names it
     # a late payment's charge (blind set 94, t94_07 49): the policy names a late fee
     ("Paying after the due date brings a late-payment charge.", True),
