@@ -898,6 +898,10 @@ def _account_of(call: ToolCall, result: str) -> str:
 # What the user paid for a booking or order named by its code: "You paid $174 for KHIK97".
 _YOU_PAID_FOR = re.compile(r"\b[Yy]ou\s+(?:originally\s+)?paid\s+\**(\$\s?\d[\d,]*(?:\.\d+)?)\**\s+(?:in\s+total\s+|in\s+all\s+)?"
                            r"for\s+(?:reservation\s+|booking\s+|order\s+)?\**(#?[A-Z0-9]{6,})\b")
+# No fee or charge said: "no fee applies while it's suspended", "suspending it is free".
+_NO_FEE = re.compile(r"\bno\s+(?:(?:holding|suspension|monthly|extra|additional)\s+)?(?:fees?|charges?|cost)\b|\bfree\s+of\s+charge\b|\bis\s+free\b|\bat\s+no\s+(?:extra\s+)?cost\b"
+                     r"|\bwithout\s+(?:any\s+)?(?:fees?|charges?)\b|\bdoesn't\s+cost\b", re.I)
+_NOT_NOW_FEE = re.compile(r"\b(?:if|whether|once|unless)\b|\?", re.I)  # a question or condition before it
 # A line said to be of a kind of device: "that's the tablet line", "the watch line", "is your tablet".
 _DEVICE_KIND_OF_LINE = re.compile(r"\b(?:the|your|a|his|her)\s+(tablet|smartwatch|watch|hotspot)(?:'s)?\s+(?:line|one|number)\b"
                                   r"|\b(?:is|it's|that's)\s+(?:the|a|your|his|her)\s+(tablet|smartwatch|watch|hotspot)\b(?!\s+(?:or|if)\b)",
@@ -4451,6 +4455,15 @@ class _Run:
             # "It will switch off automatically once you're back": what happens by itself, said of nothing
             # (not an email a tool says the user receives: "The return instructions email ... will come automatically")
             reasons.append(reason("text_not_visible", value=auto[0]))
+        if "uspen" in content and ("fee" in content or "free" in content or "charge" in content) \
+                and "holding fee" in self._tool_text() and "holding" not in content:
+            # "It can be suspended for up to six months, and no fee applies while it's suspended", where
+            # suspend_line's description says a holding fee applies
+            for sentence in SENTENCE.split(content):
+                if "uspen" in sentence and (no_fee := _NO_FEE.search(sentence)) and not _NOT_NOW_FEE.search(sentence, 0, no_fee.start()):
+                    reasons.append(reason("text_contradicts_policy", arg="suspension", value=no_fee[0],
+                                          detail="suspend_line: a holding fee applies"))
+                    break
         if ("ablet" in content or "atch" in content or "otspot" in content) and (said_kind := _DEVICE_KIND_OF_LINE.search(content)) \
                 and not self.index.has_string(kind := (said_kind[1] or said_kind[2]).lower()) and kind not in self._user_text() \
                 and not any(w in self._user_text() for w in _DEVICE_KIND_WORDS.get(kind, ())):

@@ -687,3 +687,22 @@ def test_a_line_called_by_its_device_kind(convo, device: bool, user: str, ok: bo
     c.user(user)
     i = c.say("Line 555-123-2003 has been suspended since 2025-02-01 - that's the tablet line.")
     assert decision(certify_interaction(c.build()), i).eligible is ok
+
+
+@pytest.mark.parametrize(("said", "ok"), [
+    # blind set 98, t98_12 44: suspend_line's description says a holding fee applies
+    ("It can be suspended for up to six months, and no fee applies while it's suspended. Shall I suspend it?", False),
+    ("It can be suspended for up to six months; a holding fee applies while it's suspended. Shall I suspend it?", True),
+    # another kind of charge (blind set 97, t97_02 44)
+    ("B1002 has plan charges and a $5.00 suspension fee, no roaming charges.", True),
+    ("If there's no fee while it's suspended, would you suspend it?", True),  # asked
+])
+def test_a_suspension_said_free_against_the_tools_description(convo, said: str, ok: bool) -> None:
+    from trajectory2gym.envs.registry import tool_specs
+
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user("I'm C1001. Suspend line 555-123-2001, my son moved away.")
+    c.call("get_details_by_id", {"id": "L1001"}, {"line_id": "L1001", "phone_number": "555-123-2001", "status": "Active"})
+    i = c.say(said)
+    kinds = [reason_kind(r) for r in decision(certify_interaction(c.build()), i).reasons]
+    assert ("text_contradicts_policy" not in kinds) is ok, kinds
