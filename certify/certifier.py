@@ -894,7 +894,6 @@ def _account_of(call: ToolCall, result: str) -> str:
     return asked.lower() if isinstance(asked, str) else ""
 
 
-# A method said to cover an amount, and said not to: "which has enough balance to cover it", "isn't enough".
 # What the user paid for a booking or order named by its code: "You paid $174 for KHIK97".
 _YOU_PAID_FOR = re.compile(r"\b[Yy]ou\s+(?:originally\s+)?paid\s+\**(\$\s?\d[\d,]*(?:\.\d+)?)\**\s+(?:in\s+total\s+|in\s+all\s+)?"
                            r"for\s+(?:reservation\s+|booking\s+|order\s+)?\**(#?[A-Z0-9]{6,})\b")
@@ -907,6 +906,8 @@ _DEVICE_KIND_OF_LINE = re.compile(r"\b(?:the|your|a|his|her)\s+(tablet|smartwatc
                                   r"|\b(?:is|it's|that's)\s+(?:the|a|your|his|her)\s+(tablet|smartwatch|watch|hotspot)\b(?!\s+(?:or|if)\b)",
                                   re.I)
 _DEVICE_KIND_WORDS = {"tablet": ("ipad", "tab "), "smartwatch": ("watch",), "watch": ("smartwatch",)}
+# A method said to cover an amount, and said not to: "which has enough balance to cover it", "isn't enough";
+# and "it" of the sentence before covered ("which covers it").
 _COVERS_IT = re.compile(r"\bcovers?\s+(?:it|that|this|the\s+(?:difference|rest|balance|amount))\b", re.I)
 _COVERS = re.compile(r"\b(?:enough|sufficient)\b|\bcovers\b", re.I)
 _NOT_COVERED = re.compile(r"n't\b|\bnot\b|\bno\b|\bneither\b|\bnone\b|\binsufficient\b|\bshort\b", re.I)  # ("neither covers")
@@ -2799,6 +2800,21 @@ class _Run:
                     out.append((tok, listed))
         return list(dict.fromkeys(out))
 
+    def _others_as_yours(self, content: str) -> list[tuple[str, str]]:
+        """(identifier, its record's customer) for each object a sentence calls the user's ("Your latest
+        bill, B1005, is $425.00") whose records all show another customer than the caller's account."""
+        out: list[tuple[str, str]] = []
+        for sentence in SENTENCE_OR_LINE.split(content):
+            if "your" not in sentence.lower():
+                continue
+            for ident in dict.fromkeys(identifiers_in(sentence)):
+                owners = {str(obj["customer_id"]).lower() for obj in self.index.objects_with(ident.lower(), '"customer_id"')
+                          if isinstance(obj.get("customer_id"), str)
+                          and any(k.endswith("_id") and k != "customer_id" and str(v).lower() == ident.lower() for k, v in obj.items())}
+                if owners and self._account not in owners:
+                    out.append((ident, ", ".join(sorted(owners)).upper()))
+        return out
+
     def _tool_text(self) -> str:
         """The visible tools' descriptions, lower-cased: the agent sees them as it sees the policy."""
         if self._tools_said is None:
@@ -4455,6 +4471,9 @@ class _Run:
             # "It will switch off automatically once you're back": what happens by itself, said of nothing
             # (not an email a tool says the user receives: "The return instructions email ... will come automatically")
             reasons.append(reason("text_not_visible", value=auto[0]))
+        if self._account and ("your" in content or "Your" in content) and self.index.json_has('"customer_id"'):
+            for ident, owner in self._others_as_yours(content):  # "Your latest bill, B1005, ...", of C1002's bills
+                reasons.append(reason("text_misowned", value=ident, arg="you", detail=owner))
         if "uspen" in content and ("fee" in content or "free" in content or "charge" in content) \
                 and "holding fee" in self._tool_text() and "holding" not in content:
             # "It can be suspended for up to six months, and no fee applies while it's suspended", where

@@ -1448,3 +1448,22 @@ def test_a_paid_bill_said_to_be_owed(text: str, out: list[tuple[str, str]]) -> N
     from trajectory2gym.certify.statuses import owed_paid
 
     assert owed_paid(text, {"B1001": "Paid", "B1002": "Issued"}.get) == out
+
+
+@pytest.mark.parametrize(("said", "kinds"), [
+    # blind set 96, t96_10 40: another customer's bill called the caller's
+    ("Your latest bill, B1005, is $425.00 and overdue since 2025-02-26.", ["text_misowned"]),
+    ("The bill I looked up, B1005, belongs to another account, so I can't discuss it.", []),
+    ("Your bill B1002 is $150.00.", []),  # the caller's own
+])
+def test_another_customers_object_called_yours(convo: Any, at: Any, said: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user("It's 555-123-2002, John Smith. Is my last bill paid?")
+    c.call("get_customer_by_phone", {"phone_number": "555-123-2002"}, {"customer_id": "C1001", "full_name": "John Smith"})
+    c.call("get_bills_for_customer", {"customer_id": "C1001"}, [{"bill_id": "B1002", "customer_id": "C1001",
+                                                                "total_due": 150.0, "status": "Issued"}])
+    c.call("get_bills_for_customer", {"customer_id": "C1002"}, [{"bill_id": "B1005", "customer_id": "C1002",
+                                                                "total_due": 425.0, "status": "Overdue"}])
+    i = c.say(said)
+    found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
+    assert [k for k in found if k == "text_misowned"] == kinds, found
