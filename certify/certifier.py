@@ -1294,6 +1294,7 @@ class _Run:
         self._own_only = ""  # the policy's sentence that has the agent act only for that customer
         self._owned: dict[str, set[str]] = {}  # a profile's list ("orders") -> the ids it lists (``_owned_lists``)
         self._owned_read = 0  # the observations read for them
+        self._customers: tuple[int, set[str]] = (0, set())  # (observations read, the customer ids they show)
         self._account = ""  # the account the first account lookup that went through reached: the caller's
         self._own: dict[str, set[str]] = {}  # its own lists of objects (``_account_lists``), and how many
         self._own_read = 0  # JSON observations were read for them
@@ -2799,6 +2800,12 @@ class _Run:
                         isinstance(u, str) and u.lower() not in self._users for u in records):
                     out.append((tok, listed))
         return list(dict.fromkeys(out))
+
+    def _customers_shown(self) -> set[str]:
+        """The customer ids the JSON observations show (lower case), read once per new observation."""
+        if self._customers[0] != len(self.index.json_observations):
+            self._customers = (len(self.index.json_observations), set(self.index.values_of("customer_id")))
+        return self._customers[1]
 
     def _others_as_yours(self, content: str) -> list[tuple[str, str]]:
         """(identifier, its record's customer) for each object a sentence calls the user's ("Your latest
@@ -4471,7 +4478,7 @@ class _Run:
             # "It will switch off automatically once you're back": what happens by itself, said of nothing
             # (not an email a tool says the user receives: "The return instructions email ... will come automatically")
             reasons.append(reason("text_not_visible", value=auto[0]))
-        if self._account and ("your" in content or "Your" in content) and self.index.json_has('"customer_id"'):
+        if self._account and ("your" in content or "Your" in content) and len(self._customers_shown()) > 1:
             for ident, owner in self._others_as_yours(content):  # "Your latest bill, B1005, ...", of C1002's bills
                 reasons.append(reason("text_misowned", value=ident, arg="you", detail=owner))
         if "uspen" in content and ("fee" in content or "free" in content or "charge" in content) \
