@@ -894,6 +894,8 @@ def _account_of(call: ToolCall, result: str) -> str:
     return asked.lower() if isinstance(asked, str) else ""
 
 
+# A bill said unpaid by its amount: "I see an unpaid bill of $425.00 on your account".
+_UNPAID_BILL_OF = re.compile(r"\b(?:unpaid|overdue|outstanding)\s+bill\s+(?:of|for)\s+\**(\$\s?\d[\d,]*(?:\.\d+)?)")
 # What the user paid for a booking or order named by its code: "You paid $174 for KHIK97".
 _YOU_PAID_FOR = re.compile(r"\b[Yy]ou\s+(?:originally\s+)?paid\s+\**(\$\s?\d[\d,]*(?:\.\d+)?)\**\s+(?:in\s+total\s+|in\s+all\s+)?"
                            r"for\s+(?:reservation\s+|booking\s+|order\s+)?\**(#?[A-Z0-9]{6,})\b")
@@ -3978,6 +3980,13 @@ class _Run:
                     reasons.append(reason("text_contradicts_status", arg=ident, detail=shown))
                 else:  # "#W2624389 has already been processed", never looked up
                     reasons.append(reason("text_status_not_visible", arg=ident))
+        if "bill" in content and ("unpaid" in content or "overdue" in content or "utstanding" in content) and "$" in content:
+            for m in _UNPAID_BILL_OF.finditer(content):  # "I see an unpaid bill of $425.00", where the $425.00 bill is Paid
+                bills = [obj for obj in objects_in(self.index.json_observations, '"total_due"')
+                         if to_cents(obj.get("total_due")) == cents_of(m[1]) and isinstance(obj.get("status"), str)]
+                if bills and all(obj["status"] == "paid" for obj in bills):
+                    reasons.append(reason("text_contradicts_status", arg=str(bills[-1].get("bill_id", "the bill")).upper(),
+                                          detail=f"paid ({m[0]!r})"))
         if "owe" in content or "utstanding" in content:
             for bill, shown in owed_paid(content, self._status_of):  # "you owe ... the January bill B1001", Paid
                 reasons.append(reason("text_contradicts_status", arg=bill, detail=shown))

@@ -1467,3 +1467,18 @@ def test_another_customers_object_called_yours(convo: Any, at: Any, said: str, k
     i = c.say(said)
     found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
     assert [k for k in found if k == "text_misowned"] == kinds, found
+
+
+@pytest.mark.parametrize(("status", "kinds"), [
+    # blind set 96, t96_05 22: a bill said unpaid by its amount, where the bill of that amount is Paid
+    ("Paid", ["text_contradicts_status"]),
+    ("Overdue", []),
+])
+def test_a_bill_said_unpaid_by_its_amount(convo: Any, at: Any, status: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user("I got a notice about an unpaid bill, is that related?")
+    c.call("get_details_by_id", {"id": "B1004"}, {"bill_id": "B1004", "customer_id": "C1002", "total_due": 425.0,
+                                                  "status": status})
+    i = c.say("I see an unpaid bill of $425.00 on your account.")
+    found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
+    assert [k for k in found if k == "text_contradicts_status"] == kinds, found
