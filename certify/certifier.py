@@ -782,7 +782,8 @@ _EXAMPLE_BEFORE = re.compile(r"\b(?:looks? like|e\.g\.,?|for example|for instanc
                              re.I)
 # What a charge is said to be instead of: "charged as a cabin upgrade, not a change fee".
 # The agent owning up to a mistake of its own: "I'm sorry, I was wrong about that", "I misspoke".
-_OWN_MISTAKE = re.compile(r"\bI\s+(?:was\s+(?:wrong|mistaken)|misspoke|made\s+a\s+mistake)\b|\bmy\s+mistake\b", re.I)
+_OWN_MISTAKE = re.compile(r"\bI\s+(?:was\s+(?:wrong|mistaken|incorrect)|misspoke|made\s+a\s+mistake)\b|\bmy\s+mistake\b"
+                          r"|\b(?:that|this)\s+was\s+(?:wrong|incorrect|a\s+mistake)\b", re.I)  # ("I apologise, that was wrong")
 _CONTRASTED = re.compile(r"(?:,\s*not|\brather than|\binstead of)\s+(?:as\s+)?an?\s+$", re.I)
 # Why an order was cancelled, said as past: "It was cancelled because it was ordered by mistake".
 _CANCELLED_FOR = re.compile(r"\b(?:was|were|got|been)\s+cancell?ed\b[^.!?\n]{0,40}?\b(?:because|as|since|due to|reason)\b[^.!?\n]{0,30}?"
@@ -803,7 +804,7 @@ _PHYSICAL_MEASURE = re.compile(r"(?<![\w.,$])(\d+(?:\.\d+)?)\s?-?\s?(?:lbs?|poun
 _MAY_MEASURE = ("lb", "pound", "kg", "kilo", "ounce", "oz", "gram", "inch", "cm", "mm", "ft", "feet", "foot")
 # A line named by whose it is, not by its number: "her line", "your wife's line".
 _WHOSE_LINE = re.compile(r"\b(her|his|(?:your\s+)?\w+'s)\s+line\b", re.I)
-_FEE_NAMED = re.compile(r"\b(restocking|change|cancellation|processing|handling|late|activation|holding|service|upgrade|"
+_FEE_NAMED = re.compile(r"\b(restocking|change|cancellation|processing|handling|late|activation|holding|service|upgrade|downgrade|"
                         r"booking|rebooking|reactivation|suspension|reconnection|roaming|overage|termination)\s+fees?\b"
                         # (a late payment's charge: "along with a late-payment charge for the overdue $65")
                         r"|\b(late)[- ](?:payment\s+)?(?:charges?|penalt(?:y|ies))\b", re.I)
@@ -4060,7 +4061,7 @@ class _Run:
                 if self._policy_lacks(content, m.start()) \
                         or _CONTRASTED.search(content, max(0, m.start() - 16), m.start()) \
                         or _UNKNOWN_TO_ME.search(content, max(0, m.start() - 50), m.start()) \
-                        or ("wrong" in content or "mist" in content or "misspoke" in content) and _OWN_MISTAKE.search(
+                        or ("wrong" in content or "mist" in content or "misspoke" in content or "incorrect" in content) and _OWN_MISTAKE.search(
                             content, 0, m.start()) and _NONE_OF.search(content, max(0, m.start() - 40), m.start()):
                     # ("I was wrong about that: there is no change fee option")
                     denied.add(kind.lower())

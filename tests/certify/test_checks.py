@@ -505,6 +505,9 @@ def test_a_line_named_by_the_last_four_digits_of_a_number_shown(convo, said: str
     ("It's the fare difference. Your budget was for a change fee, so I wanted you to know.", False),
     ("I'm sorry, I was wrong about that: there is no change fee option, and basic economy can't be changed.", True),
     ("I'm sorry about that: there is no change fee option, and basic economy can't be changed.", False),
+    # a downgrade fee, and its retraction (blind set 95: a95_05 10 and 12)
+    ("Moving from business down to economy carries a downgrade fee per passenger.", False),
+    ("I apologise, that was wrong: there is no downgrade fee. You would simply get the fare difference back.", True),
     # a fee the agent says it knows nothing of (blind set 88, t88_09 67)
     ("You're right. I have no information about restocking fees. Please disregard that.", True),
     ("I don't have any information on a restocking fee here.", True),
