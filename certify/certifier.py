@@ -372,6 +372,7 @@ from trajectory2gym.certify.statuses import (
     mistimed,
     mistimed_ranges,
     owed_paid,
+    owed_with_paid,
     past_contradicted,
     requested_contradicted,
     says_status,
@@ -956,6 +957,10 @@ _SAME_CHANGE = ("updat", "modif")  # the words of one kind of change, as a repor
 # Every bill said paid: "both of your bills are now paid", "all your bills are paid" (not "once ... are paid").
 _EVERY_BILL_PAID = re.compile(r"(?<!\bonce )(?<!\bwhen )(?<!\bif )\b(?:both|all)\s+(?:of\s+)?(?:your\s+|the\s+)?bills\s+"
                               r"(?:are|have been)\s+(?:now\s+)?(?:fully\s+)?paid\b", re.I)
+# ... or nothing said to be owed: "you're all paid up: nothing is outstanding on your account".
+_NOTHING_OWED = re.compile(r"(?<!\bonce )(?<!\bwhen )(?<!\bif )\b(?:(?:you're|you are)\s+(?:all\s+)?paid\s+up"
+                           r"|nothing\s+(?:is\s+)?(?:outstanding|owed)|no\s+outstanding\s+(?:balance|bills?|amount))\b", re.I)
+_CONDITION_BEFORE = re.compile(r"\b(?:if|once|when|after|as soon as)\b", re.I)  # ("If you pay it, you're all paid up")
 # (not what would be so: "If both were cancelled: ...", "once both are returned")
 _BOTH_DONE = re.compile(r"(?<!\bif )(?<!\bonce )(?<!\bwhen )(?<!\bafter )\b(both|all (?:three|3|four|4))(?:\s+(?:of\s+)?(?:your\s+|the\s+)?[a-z]+(?:\s+requests)?)?\s+"
                         r"(?:have been|were|are now|are both|have both been|were both|are)\s+(?:successfully\s+)?"
@@ -3991,6 +3996,12 @@ class _Run:
         if "owe" in content or "utstanding" in content:
             for bill, shown in owed_paid(content, self._status_of):  # "you owe ... the January bill B1001", Paid
                 reasons.append(reason("text_contradicts_status", arg=bill, detail=shown))
+            bill_totals = {str(obj["bill_id"]): (cents_of(str(obj["total_due"])), obj["status"])
+                     for obj in objects_in(self.index.json_observations, '"total_due"')
+                     if isinstance(obj.get("bill_id"), str) and isinstance(obj.get("total_due"), (int, float))
+                     and isinstance(obj.get("status"), str)}
+            for written, paid_bill in owed_with_paid(content, bill_totals):  # "in total you have $310.5 outstanding"
+                reasons.append(reason("text_miscalculated", value=written, detail=f"it counts {paid_bill}, shown Paid"))
         if "your line" in content.lower() and (said_status := _YOUR_LINE_STATUS.search(content)) and not (
                 _ASKED_WHETHER.search(content, max(0, said_status.start() - 40), said_status.start())) and (
                 (line_shown := self._callers_line_status(said_status["number"])) is not None
@@ -4594,7 +4605,9 @@ class _Run:
         elif "member" in content:  # "since you're a Silver member", where no profile was read
             for said in unseen_tiers(content, self._user_text()):
                 reasons.append(reason("text_not_visible", value=f"{said} member"))
-        if "bills" in content and (every := _EVERY_BILL_PAID.search(content)) is not None:
+        if ("bills" in content or "paid up" in content or "utstanding" in content) and (
+                every := _EVERY_BILL_PAID.search(content) or _NOTHING_OWED.search(content)) is not None \
+                and not _CONDITION_BEFORE.search(content, _sentence_bounds(content, every.start())[0], every.start()):
             # "Since both of your bills are now paid, ...", where B1002 still shows Issued (a payment
             # request sent, the user said they would pay later)
             for bill in dict.fromkeys(self.index.values_of("bill_id")):

@@ -1046,3 +1046,23 @@ def owed_paid(text: str, status_of: Callable[[str], Any]) -> list[tuple[str, str
                     and not _PAID_NEAR.search(sentence, max(0, at - 25), at + len(ident) + 30):
                 out.append((ident, shown))
     return out
+
+
+def owed_with_paid(text: str, bills: dict[str, tuple[int, str]]) -> list[tuple[str, str]]:
+    """(the amount as written, the paid bill it counts) for each amount a sentence says the user owes
+    now ("so in total you have $310.5 outstanding") that is what the unpaid bills come to plus a
+    bill shown Paid, and not what the unpaid bills come to. ``bills``: bill id -> (total in cents,
+    status lower-cased)."""
+    unpaid = sum(total for total, status in bills.values() if status != "paid" and status != "draft")
+    drafts = sum(total for total, status in bills.values() if status == "draft")
+    owed = {unpaid, unpaid + drafts}
+    paid = {bill: total for bill, (total, status) in bills.items() if status == "paid"}
+    out: list[tuple[str, str]] = []
+    for sentence in SENTENCE_OR_LINE.split(text) if paid else ():
+        if _OWES_NOW.search(sentence) is None or "?" in sentence:
+            continue
+        for m in re.finditer(r"\$\s?(\d[\d,]*(?:\.\d+)?)", sentence):
+            cents = round(float(m[1].replace(",", "")) * 100)
+            if cents not in owed and (counted := next((b for b, t in paid.items() if cents - t in owed), None)):
+                out.append((m[0], counted.upper()))
+    return out

@@ -852,6 +852,10 @@ def test_no_open_balance_where_a_bill_shows_issued(convo: Any, at: Any, paid: bo
     (False, "Since both of your bills are now paid, your account is fully up to date.", ["text_contradicts_status"]),
     (True, "Since both of your bills are now paid, your account is fully up to date.", []),
     (False, "Once both of your bills are paid, your account will be up to date.", []),  # what would be so
+    # nothing said to be owed (blind set 95, t95_08 50)
+    (False, "No, you're all paid up: nothing is outstanding on your account.", ["text_contradicts_status"]),
+    (True, "No, you're all paid up: nothing is outstanding on your account.", []),
+    (False, "If you pay it, you're all paid up.", []),
 ])
 def test_every_bill_said_paid_where_one_shows_issued(convo: Any, at: Any, second_paid: bool, said: str,
                                                      kinds: list[str]) -> None:
@@ -1482,3 +1486,17 @@ def test_a_bill_said_unpaid_by_its_amount(convo: Any, at: Any, status: str, kind
     i = c.say("I see an unpaid bill of $425.00 on your account.")
     found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
     assert [k for k in found if k == "text_contradicts_status"] == kinds, found
+
+
+@pytest.mark.parametrize(("text", "out"), [
+    # blind set 95, t95_06 28: an owed total that counts the paid bill
+    ("Nothing is overdue: B1001 is paid, B1002 is $150.0 (issued) and B1003 is a $0.0 draft, so in total you have "
+     "$310.5 outstanding.", [("$310.5", "B1001")]),
+    ("Nothing is overdue: B1001 is paid and B1002 is issued, so in total you have $150.00 outstanding.", []),
+    ("B1001 was $160.50 and is paid; you owe $150.00 on B1002.", []),
+])
+def test_an_owed_total_that_counts_a_paid_bill(text: str, out: list[tuple[str, str]]) -> None:
+    from trajectory2gym.certify.statuses import owed_with_paid
+
+    bills = {"B1001": (16050, "paid"), "B1002": (15000, "issued"), "B1003": (0, "draft")}
+    assert owed_with_paid(text, bills) == out
