@@ -4456,7 +4456,7 @@ class _Run:
         if "GB" in content and ("efuel" in content or "extra data" in content) and (
                 refuel_calls := [w[2] for w in self._past_writes + self._writes if "refuel" in w[2].name]):
             # "with 0.0 GB refueled this cycle", right after a refuel of 2.0 GB: the line shows 2.0 now
-            line_refuels = {k.get("refuelled") for k in self._book(DataLeftBook).lines.values()} - {None}
+            line_refuels = {r for k in self._book(DataLeftBook).lines.values() if isinstance(r := k.get("refuelled"), int)}
             added = {to_cents(v) for call in refuel_calls for arg, v in call.arguments.items() if is_data(arg)}
             for written, cents in refuelled_said(content):
                 if line_refuels and cents not in line_refuels and cents not in added:
@@ -4555,8 +4555,8 @@ class _Run:
         if may_say_delivery(content) and not self.index.json_has('"delivery_') and not self.index.json_has('"estimated') \
                 and not self.index.json_has('"expected_'):  # (no record's delivery date field: "delivered" is a status)
             # "Order #W6447372 is scheduled to arrive by this Friday", where no record gives a delivery day
-            asked = (request := self._last_user_turn()) is not None and about_an_order(request.text)
-            reasons += [reason("text_not_visible", value=said) for said in delivery_days_said(content, asked)
+            order_asked = (request := self._last_user_turn()) is not None and about_an_order(request.text)
+            reasons += [reason("text_not_visible", value=said) for said in delivery_days_said(content, order_asked)
                         if not self.index.has_string(said)]
         if self._today is not None and _WEEKDAY_NAMED.search(content):  # "on Sunday, May 18", a Saturday
             for dated, weekday in misnamed_weekdays(content, self._today.year):
