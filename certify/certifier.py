@@ -5146,14 +5146,15 @@ class _Run:
             # as a lookup since the last write shows them, else as the writes leave the ones shown before,
             # or the ones earlier reports stated ("whose balance is now $3,277.98", then a return's refund);
             # of the writes that may change where balances are kept (an airline cancellation does not)
-            after = self._balances_since_write() or balances_after(shown | self._said_balances, self._kept(), content)
-            if not self._balances_since_write() and (moved_on := self._method_moved(content, self._writes)) is not None:
+            balances_since = self._balances_since_write()  # (a lookup since the last write: what it shows counts)
+            after = balances_since or balances_after(shown | self._said_balances, self._kept(), content)
+            if not balances_since and (moved_on := self._method_moved(content, self._writes)) is not None:
                 # "Done! ... Your gift card balance is $4,979.15", the balance shown before a write that moved
                 # money on that card (a $2.46 refund): not what it is now
                 after = balances_after(moved_on[1], self._kept(), content) - moved_on[1]
             now = after  # what a balance said to be so now may be
             present: set[str] = set()
-            if any(_REQUESTED_RESULT.search(w[0]) for w in self._writes) and not self._balances_since_write():
+            if any(_REQUESTED_RESULT.search(w[0]) for w in self._writes) and not balances_since:
                 # "The return is submitted. Your gift card balance is now $56.98": a request's refund moves once
                 # the items arrive (a balance it "will be" may count it)
                 present = {w for w, _ in present_balances_said(content)}
