@@ -267,9 +267,23 @@ def _refuses(turn: Turn, anchors: Anchors) -> bool:
         if prefix.strip() in low:  # a plain substring first
             for m in _stem_start(prefix.strip()).finditer(low):
                 if not _DENIED.search(low, max(0, m.start() - 40), m.start()):
+                    if " can " in low and _KIND_CAN.search(_clause_at(low, m.start())):
+                        continue  # a rule of the kind names the action, of no object: "an order can have
+                        # either a return or an exchange, only once - so you couldn't return the mouse and ..."
                     return False  # one mention goes undenied
                 found = True
     return found
+
+
+# A rule stated of a kind of object: "an order can have ...", "a delivered order can be returned ... once".
+_KIND_CAN = re.compile(r"\b(?:an?|each|every|any)\s+(?:\w+\s+)?(?:order|reservation|booking)\s+can\b")
+
+
+def _clause_at(low: str, at: int) -> str:
+    """The clause of a text around an offset: between the nearest comma, dash or sentence end each side."""
+    start = max(low.rfind(c, 0, at) for c in ".,;:!?\n-") + 1
+    ends = [e for c in ".,;:!?\n-" if (e := low.find(c, at)) >= 0]
+    return low[start:min(ends, default=len(low))]
 
 
 @lru_cache(maxsize=256)

@@ -1283,3 +1283,24 @@ def test_an_item_the_description_returns_that_the_call_leaves_out(convo, descrip
                {**THREE_ITEMS, "status": "return requested"})
     decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
     assert [k for k in map(reason_kind, decision.reasons) if reason_check(k) == "workflow"] == kinds
+
+
+@pytest.mark.parametrize(("rule", "kinds"), [
+    # blind set 98, r98_11 20: the once-only rule names the return beside the exchange options listed, which
+    # describes no return; the yes answers the return described before it
+    ("However, an order can have either a return or an exchange, only once - so you couldn't return the lamp and "
+     "exchange the T-shirt on #W4794911.", []),
+    ("Note that a delivered order can be returned or exchanged only once, so you can't return the lamp and "
+     "exchange the T-shirt on #W4794911.", []),
+])
+def test_a_rule_that_names_the_action_beside_a_listing_describes_nothing(convo, rule: str, kinds: list[str]) -> None:
+    c = _looked_up(convo, "I want to return the desk lamp from #W4794911. User yusuf_garcia_3055.", SHIRTS)
+    c.say("The return would be: Desk Lamp (item 9190635437), refund of $153.23 to your PayPal (paypal_7503218). "
+          "Shall I submit it (yes/no)?")
+    c.user("what about exchanging the shirt for a smaller one instead?")
+    c.say(f"Other T-shirts: blue S (8349118980) and red M (1111111111).\n{rule}")
+    c.user("ok, forget the shirt. just the lamp. yes, return it to paypal")
+    i = c.call("return_delivered_order_items", {"order_id": "#W4794911", "item_ids": [LAMP],
+                                                "payment_method_id": PAYPAL}, {**ORDER, "status": "return requested"})
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert [k for k in map(reason_kind, decision.reasons) if reason_check(k) == "workflow"] == kinds
