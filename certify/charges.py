@@ -539,7 +539,8 @@ def _row_totals(text: str) -> list[tuple[str, str]]:
 # "an overdue bill, B1007, for $150.00".
 # Not the first of a list: "Bill B1001: $40, $65, $40 and $15.50".
 _CODE_AMOUNT = re.compile(r"(#W\d{7}|\b[A-Z]{1,2}\d{4,})\b\**,?\s*(?:\(|:|for|of|totall?ing|at"  # (bold: "**B1001** for **$150**")
-                          r"|is(?:\s+(?:now|currently))?(?=\s*\**\$[\d,.]+\**\s+(?:so far|in total|total|in all)\b))\s*\**"  # ("B1003 is $9.00 so far")
+                          r"|is(?:\s+(?:now|currently))?(?=\s*\**\$[\d,.]+\**\s+(?:so far|in total|total|in all)\b)"  # ("B1003 is $9.00 so far")
+                          r"|,\s*which\s+is\s+now(?=\s*\**\$[\d,]+(?:\.\d+)?\**(?:[.!;](?!\d)|$)))\s*\**"  # ("B1002, which is now $154.00.")
                           r"((?>\$\s?\d{1,3}(?:,\d{3})+(?:\.\d+)?|\$\s?\d+(?:\.\d+)?))(?!\d|,\d|\s*(?:,\s*\$|and\b|\+|&|plus\b))")
 
 

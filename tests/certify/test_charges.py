@@ -524,6 +524,10 @@ def test_a_report_is_read_up_to_where_it_turns_to_another_object(convo, at, repo
      [("B1006", "$75.00", "$70.00")]),
     ("The March draft B1006 is $70.00 so far.", []),
     ("B1006 is $5.00 more than last month.", []),  # a difference, no total
+    # ", which is now $X" (blind set 96, t96_08 38: the refuel was on the draft, not on B1006)
+    ("It's on your February bill B1006, which is now $75.00.", [("B1006", "$75.00", "$70.00")]),
+    ("It's on your February bill B1006, which is now $70.00.", []),
+    ("It's on bill B1006, which is now $5.00 more than before.", []),  # a difference, no total
 ])
 def test_a_total_said_against_the_objects_total(text: str, out: list[tuple[str, str, str]]) -> None:
     assert mistotaled(text, lambda ident: {7000} if ident == "B1006" else set()) == out
