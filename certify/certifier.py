@@ -86,6 +86,7 @@ from trajectory2gym.certify.charges import (
     method_balances,
     method_totals,
     misigned_changes,
+    misrequested,
     misstated,
     misstated_balances,
     misstated_kind_balances,
@@ -3457,6 +3458,11 @@ class _Run:
         return {c for key in ("payment_id", "payment_method_id") for obj in self.index.objects_with(method, f'"{key}"')
                 if obj.get(key) == method and (c := to_cents(obj.get("amount"))) is not None}
 
+    def _bill_requested(self) -> str:
+        """The bill of the last payment request sent since the user spoke; "" where none was."""
+        return next((bill for _, _, call in reversed(self._writes) if call.name == "send_payment_request"
+                     and isinstance(bill := call.arguments.get("bill_id"), str)), "")
+
     def _totals_of(self, ident: str) -> set[int]:
         """The totals (``total_due`` and the like, in cents) the observations show for an object."""
         if _TOTAL_TOKENS.isdisjoint(self.index.compacts):  # no observation shows a total key (a set test)
@@ -4415,6 +4421,10 @@ class _Run:
         for ident, written, shown in (mistotaled(content, self._totals_of, not _TOTAL_TOKENS.isdisjoint(self.index.compacts))
                                       if "otal" in content or "$" in content else ()):  # "B1006 totals $65": it shows 70
             reasons.append(reason("text_misattributed", value=written, arg=ident, detail=shown))
+        if "payment request" in content and (bill := self._bill_requested()):
+            # "a payment request for $150.00 is on its way", where the one just sent is for B1001 ($160.50)
+            for written, shown in misrequested(content, bill, self._totals_of(bill)):
+                reasons.append(reason("text_misattributed", value=written, arg=bill, detail=shown))
         if ("hour" in content or " h " in content) and _DURATION_SAID.search(content):
             # "13 hours door to door", "5 h 30 in LGA", of flights whose shown times make another time
             for m in _DURATION_SAID.finditer(content):

@@ -514,6 +514,26 @@ def mistotaled(text: str, total_of: Callable[[str], set[int]], any_total: bool =
     return out
 
 
+# The amount a payment request is said to ask for: "a payment request for $150.00 is on its way".
+_REQUEST_AMOUNT = re.compile(r"\bpayment request\s+(?:for|of)\s+(?:the\s+)?\**(\$\s?\d[\d,]*(?:\.\d+)?)(?![\d,]|\.\d)", re.I)
+
+
+def misrequested(text: str, bill: str, totals: set[int]) -> list[tuple[str, str]]:
+    """(the amount as written, the totals shown) for each amount a text says a payment request asks
+    for, in a sentence that names no bill but ``bill`` (the one the request was sent for), where none
+    of that bill's totals (``totals``, cents) is it: "$150.00" for B1001, whose total is $160.50."""
+    out: list[tuple[str, str]] = []
+    for m in _REQUEST_AMOUNT.finditer(text):
+        start = max(text.rfind(c, 0, m.start()) for c in ".!?\n") + 1
+        end = min((e for c in ".!?\n" if (e := text.find(c, m.end())) >= 0 and not text[e + 1:e + 2].isdigit()),
+                  default=len(text))
+        if any(code.lstrip("#").upper() != bill.upper() for code in _ANOTHER_CODE.findall(text, start, end)):
+            continue  # (another bill named beside it: whose amount it is, the sentence says)
+        if totals and (cents := to_cents(m[1].lstrip("$ ").replace(",", ""))) is not None and cents not in totals:
+            out.append((m[1], _dollars(totals)))
+    return out
+
+
 # A table row's cell under an amount column, as ``tables.with_headers`` writes it: "Amount $65.00".
 _AMOUNT_CELL = re.compile(r"^\s*(?:total(?: due)?|amount(?: due)?|due)\s+\**(\$\s?\d[\d,]*(?:\.\d+)?)\**\s*$", re.I)
 

@@ -1596,3 +1596,26 @@ def test_a_balance_reported_right_after_a_write_on_that_card(convo: Any, at: Any
     i = c.say(f"Done! The kettle has been changed. Your gift card balance is {balance}.")
     found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
     assert [k for k in found if k == "text_misstated_balance"] == kinds, found
+
+
+FEB_BILLS = [{"bill_id": "B1002", "period_start": "2025-02-01", "total_due": 150.0, "status": "Issued"},
+             {"bill_id": "B1001", "period_start": "2025-01-01", "total_due": 160.5, "status": "Paid"}]
+
+
+@pytest.mark.parametrize(("report", "kinds"), [
+    # blind set 97, t97_06 50: the request went for B1001 ($160.50), the report gives February's $150.00
+    ("Done, a payment request for $150.00 is on its way to your phone for your February bill.", ["text_misattributed"]),
+    ("Done, a payment request for $160.50 is on its way to your phone.", []),
+    ("Done, it's sent for B1001. Later I can send B1002 a payment request for $150.00 too.", []),  # another bill's
+])
+def test_the_amount_a_payment_request_is_said_to_ask(convo: Any, report: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user("Please send me a payment request for my bill. I'm C1001.")
+    c.call("get_bills_for_customer", {"customer_id": "C1001"}, FEB_BILLS)
+    c.say("Bill B1001 is $160.50. Shall I send a payment request for B1001?")
+    c.user("Yes please.")
+    c.call("send_payment_request", {"customer_id": "C1001", "bill_id": "B1001"},
+           "Payment request sent to the customer for bill B1001")
+    i = c.say(report)
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert [reason_kind(x) for x in decision.reasons] == kinds
