@@ -80,6 +80,7 @@ from trajectory2gym.certify.charges import (
     balances_after,
     balances_by_method,
     balances_said,
+    crossed_nets,
     exchange_way,
     fee_charged,
     given_amounts,
@@ -5162,6 +5163,12 @@ class _Run:
                 # "Done! ... Your gift card balance is $4,979.15", the balance shown before a write that moved
                 # money on that card (a $2.46 refund): not what it is now
                 after = balances_after(moved_on[1], self._kept(), content) - moved_on[1]
+            if not balances_since and any(abs(c) not in after for _, c in balances) and len(
+                    rows := [m for w, m in zip(self._writes, self._moved, strict=False) if m and self._moves_balances(w[2])]) > 1:
+                # one write charged the card and another refunded to it: "$759.82 charged to the gift card",
+                # then "the $10.02 difference is refunded to the gift card", so it moved by their net
+                after |= balances_after(moved_on[1] if moved_on is not None else shown | self._said_balances,
+                                        crossed_nets(rows), content)
             now = after  # what a balance said to be so now may be
             present: set[str] = set()
             if any(_REQUESTED_RESULT.search(w[0]) for w in self._writes) and not balances_since:

@@ -177,6 +177,12 @@ def totals(rows: list[list[int]]) -> set[int]:
     return out
 
 
+def crossed_nets(rows: list[list[int]]) -> set[int]:
+    """The nets of one write's amount against another's (each ``moved`` list of one write): what a
+    stored-value balance moved by where one write charged it and another refunded to it."""
+    return {abs(a - b) for k, row in enumerate(rows) for other in rows[k + 1:] for a in row for b in other if a != b}
+
+
 def subset_totals(rows: list[list[int]]) -> set[int]:
     """The totals of each two or more of the writes (``totals`` has each one's and all of them): two
     cancellations' refunds beside an item change's charge, "Total refunds: $4,021.02". Only of a few

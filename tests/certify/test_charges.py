@@ -1619,3 +1619,36 @@ def test_the_amount_a_payment_request_is_said_to_ask(convo: Any, report: str, ki
     i = c.say(report)
     decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
     assert [reason_kind(x) for x in decision.reasons] == kinds
+
+
+@pytest.mark.parametrize(("said", "kinds"), [
+    # blind set 99, r99_02 44: the payment switch charged the card $759.82, the item change refunded $10.02
+    # to it: 1577.57 - 759.82 + 10.02
+    ("All changes are done. Your gift card balance should now be $827.77.", []),
+    ("All changes are done. Your gift card balance should now be $847.81.", ["text_misstated_balance", "text_not_visible"]),
+])
+def test_a_balance_after_one_write_charged_the_card_and_another_refunded_it(convo: Any, at: Any, said: str,
+                                                                          kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user("Pay #W1205816 with my gift card, and make the kettle the glass one. I'm mia_jackson_2250.")
+    c.call("get_user_details", {"user_id": "mia_jackson_2250"}, {"user_id": "mia_jackson_2250", "payment_methods": {
+        "gift_card_5715854": {"source": "gift_card", "balance": 1577.57, "id": "gift_card_5715854"},
+        "paypal_2031016": {"source": "paypal", "id": "paypal_2031016"}}})
+    paid = {"transaction_type": "payment", "amount": 759.82, "payment_method_id": "paypal_2031016"}
+    kettle = {"name": "Tea Kettle", "item_id": "3312883418", "price": 104.82}
+    order = {"order_id": "#W1205816", "status": "pending", "items": [kettle], "payment_history": [paid]}
+    c.call("get_order_details", {"order_id": "#W1205816"}, order)
+    c.say("1. Payment -> gift card (gift_card_5715854): $759.82 charged to the gift card, and the $759.82 PayPal "
+          "payment refunded.\n2. Tea kettle 3312883418 -> glass 7292993796; the $10.02 difference is refunded to the "
+          "gift card. Shall I do both?")
+    c.user("yes to both")
+    switched = [paid, {"transaction_type": "payment", "amount": 759.82, "payment_method_id": "gift_card_5715854"},
+                {"transaction_type": "refund", "amount": 759.82, "payment_method_id": "paypal_2031016"}]
+    c.call("modify_pending_order_payment", {"order_id": "#W1205816", "payment_method_id": "gift_card_5715854"},
+           {**order, "payment_history": switched})
+    c.call("modify_pending_order_items", {"order_id": "#W1205816", "item_ids": ["3312883418"],
+                                          "new_item_ids": ["7292993796"], "payment_method_id": "gift_card_5715854"},
+           {**order, "items": [{**kettle, "item_id": "7292993796", "price": 94.8}], "payment_history": [
+               *switched, {"transaction_type": "refund", "amount": 10.02, "payment_method_id": "gift_card_5715854"}]})
+    i = c.say(said)
+    assert sorted(reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons) == kinds
