@@ -292,8 +292,16 @@ def misstocked_by_id(text: str, available_of: Callable[[str], Any]) -> list[tupl
         if ";" in line or " - " in line or " — " in line or " – " in line:
             # the clause of the item's own: "(4572024853) ... is in stock; beginner is unavailable", "... (item
             # 8106223139) at $249.12 - the size 9 synthetic versions are unavailable"
-            own = next(part for part in _CLAUSE_BREAK.split(line) if ids[0] in part)
-            said = own_said if (own_said := _stock_said(own)) is not None else said
+            parts = _CLAUSE_BREAK.split(line)
+            own = next(part for part in parts if ids[0] in part)
+            if (own_said := _stock_said(own)) is not None:
+                said = own_said
+            elif not all(_BARE_STOCK.match(part) for part in parts if part is not own and _stock_said(part) is not None):
+                # the stock is another thing's, said of it by name ("...(7523669277), $523.66; the waterproof
+                # 5K black is unavailable"): the item's own is what the list's lead says, if any
+                said = lead if LIST_MARK.match(line) else None
+                if said is None:
+                    continue
         shown = available_of(ids[0])
         if isinstance(shown, bool) and shown is not said:
             out.append((ids[0], "in stock" if said else "out of stock"))
@@ -301,6 +309,9 @@ def misstocked_by_id(text: str, available_of: Callable[[str], Any]) -> list[tupl
 
 
 _CLAUSE_BREAK = re.compile(r";|\s[-–—]\s")  # where a line's clauses part: a semicolon, a dash between spaces
+# A clause that is a stock alone, of the item before it: "... $219.88 - unavailable", "; but currently sold out".
+_BARE_STOCK = re.compile(r"\W*(?:(?:but|and|is|it's|it is|currently|now|sadly|though)\s+)*\W*"
+                         r"(?:out of stock|unavailable|not available|not in stock|sold out|in stock|available)\b", re.I)
 
 
 # A clause about the variants a sentence did not name: "...; the others in L are out of stock".

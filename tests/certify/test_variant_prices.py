@@ -328,6 +328,12 @@ _AVAILABLE = {"3339188619": False, "9013366374": True, "7811981098": True}
     ("The only size M one available is (item 9013366374) at $219.88 - the size L ones are unavailable.", []),
     ("The only size M one available is (item 3339188619) at $200.24 - the size L ones are unavailable.",
      [("3339188619", "in stock")]),
+    # ... in a list whose lead says in stock: the item's own is the lead's (blind set 99, r99_03 22)
+    ("Here's what's in stock:\n- Helmet M: only the high one (9013366374), $219.88; the low M one is unavailable", []),
+    ("Here's what's in stock:\n- Helmet M: only the low one (3339188619), $200.24; the high M one is unavailable",
+     [("3339188619", "in stock")]),
+    ("- Helmet M: the high one (9013366374), $219.88; the low M one is unavailable", []),  # no lead: unsaid
+    ("- Helmet M: the high one (9013366374), $219.88 - unavailable", [("9013366374", "out of stock")]),  # its own
 ])
 def test_a_stock_said_of_both_items_the_sentence_before_named(text: str, flagged: list[tuple[str, str]]) -> None:
     assert misstocked_by_id(text, _AVAILABLE.get) == flagged
