@@ -5603,7 +5603,7 @@ class _Run:
             rule = check_confirmation(self.turns, anchors, self.index)
             if rule.described:
                 offer = (rule.described, anchors)
-            if not rule.ok and rule.kind in ("not_described", "not_confirmed") and (
+            if not rule.ok and rule.kind in ("not_described", "not_confirmed", "confirmation_not_covering") and (
                     self._redo_asked(i, call, meta) or self._retry_as_confirmed(call, meta, anchors)):
                 rule = ConfirmVerdict(True)  # the write done again with the values the user put right or confirmed
             if not rule.ok:

@@ -215,6 +215,37 @@ def test_a_write_done_again_with_the_value_put_right(convo: Any, at: Any, offer:
     assert at(certify_interaction(c.build()), i).checks["workflow"] is confirmed
 
 
+@pytest.mark.parametrize(("objection", "offer", "confirmed"), [
+    # blind set 99, r99_03 58: the yes to the offer that puts the zip right, after a write the user had not
+    # said yes to, confirms the write done again
+    ("I said hold on! the zip is 85016.", "I'm sorry for going ahead. I can set it to 1420 Camelback Rd, Phoenix, "
+     "AZ 85016, USA instead. Shall I?", True),
+    ("I said hold on!", "I'm sorry for going ahead. I can set it to 1420 Camelback Rd, Phoenix, AZ 85016, USA "
+     "instead. Shall I?", True),
+    ("I said hold on! the zip is 85016.", "I'm sorry for going ahead. Shall I check your orders?", False),
+])
+def test_a_write_put_right_after_an_objection_asked_of_it(convo: Any, at: Any, objection: str, offer: str,
+                                                          confirmed: bool) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user("I'm Lei Li, zip 85033. Update my profile address to 1420 Camelback Rd, Phoenix, AZ 85061.")
+    c.call("find_user_id_by_name_zip", {"first_name": "Lei", "last_name": "Li", "zip": "85033"}, "lei_li_6575")
+    c.call("get_user_details", {"user_id": "lei_li_6575"}, {"user_id": "lei_li_6575", "address": OLD})
+    # (an item named "Dumbbell Set", so the offer's "set it to" reads as naming another object)
+    c.call("get_order_details", {"order_id": "#W3189752"}, {"order_id": "#W3189752", "address": OLD, "items": [
+        {"name": "Dumbbell Set", "item_id": "7896397433", "price": 457.81}]})
+    c.say("I can change your default address to 1420 Camelback Rd, Phoenix, AZ 85061, USA (no second line). Shall I?")
+    c.user("hold on, let me double check the zip")
+    written = {**NEW, "address2": "", "zip": "85061", "country": "USA"}
+    c.call("modify_user_address", {"user_id": "lei_li_6575", **written}, {"user_id": "lei_li_6575", "address": written})
+    c.say("Done, your profile address is now 1420 Camelback Rd, Phoenix, AZ 85061, USA.")
+    c.user(objection)
+    c.say(offer)
+    c.user("yes")
+    i = c.call("modify_user_address", {"user_id": "lei_li_6575", **NEW, "address2": "", "country": "USA"},
+               {"user_id": "lei_li_6575", "address": {**NEW, "address2": "", "country": "USA"}})
+    assert at(certify_interaction(c.build()), i).checks["workflow"] is confirmed
+
+
 @pytest.mark.parametrize(("described", "found"), [
     # the address as it is now is not the description's (blind set 94, r94_08 28)
     ("That's up to you - your profile address is still 621 Highland Drive, Suite 629, Dallas, TX 75313. I can update "
