@@ -1115,7 +1115,13 @@ def _plan_answer(reply: Turn, plan: Turn, anchors: Anchors) -> bool | None:
             return None
         picks, named = by_sentence
     said = {n: Turn(-1, "assistant", entry) for n, entry in entries.items()}
-    mine = [n for n, entry in said.items() if describes(entry, anchors)]
+    by_id = [n for n, entry in said.items() if not anchors.ids.isdisjoint(entry.compacts)]
+    if len(by_id) == 1 and not says(said[by_id[0]].wordline, ACTION_STEMS - anchors.stems):
+        # the one entry naming the call's object by its id, and no other action ("1. #W5220869: Tea Kettle
+        # ($100.62), ...", under "Here are the two returns:"; the second entry's tail may name its verb)
+        mine = by_id
+    else:
+        mine = [n for n, entry in said.items() if describes(entry, anchors)]
     if len(mine) != 1:  # options for one action: the entry with the values only this call sends
         keys = {n: entry.compacts for n, entry in said.items()}
         common = set.intersection(*keys.values())
@@ -1136,8 +1142,9 @@ def _group_names(groups: list[tuple[frozenset[str], frozenset[str]]], which: set
 # More, not a scope: "yes!! and then the luggage", "yes. And Ivan's birthday is 1973-08-02, not the 20th."
 _TOO = re.compile(r"\b(?:too|also|as well|while you(?:'re| are) at it|in addition|additionally|on top of that|"
                   r"separately|i (?:have|got) another)\b|^\W*(?:next|then|now)\s*[:,]"
-                  # the next item's request: "Yes, that helmet. Now the camera: 24MP with an SD card"
-                  r"|^\W*(?:next|now)\s+(?:for\s+)?(?:the|my)\s[^.?!:;]{1,40}:"
+                  # the next item's request: "Yes, that helmet. Now the camera: 24MP with an SD card", "Yes. Then
+                  # the exchange: W7293142, the skateboard and the keyboard."
+                  r"|^\W*(?:next|now|then)\s+(?:for\s+)?(?:the|my)\s[^.?!:;]{1,40}:"
                   r"|^\W*and\s+(?:then|next|after that)\b"
                   r"|^\W*and\b(?=[^,;]*\b(?:is|are|was|were)\b)"
                   # a request of its own: "Yes. And in that same order, I want the ... to become a ..."

@@ -421,6 +421,7 @@ PENDING_KETTLE = {**ORDER, "order_id": "#W2806889", "status": "pending", "items"
     ("yes, and go ahead with the kettle too", []),  # more, not a scope
     ("Yes, please go ahead with that. And while you're at it, I'd like the kettle in white.", []),  # more too
     ("Yes. Next: in #W2806889 I want the kettle in white.", []),  # the next request (blind audit r59_09)
+    ("Yes. Then the kettle: white, in #W2806889.", []),  # ... after "then" (blind set 99, r99_04 14)
     ("Yes. In #W2806889 I want the kettle in white.", ["confirmation_not_covering"]),
     ("yes, but only the kettle", ["confirmation_not_covering"]),
 ])
@@ -1302,5 +1303,37 @@ def test_a_rule_that_names_the_action_beside_a_listing_describes_nothing(convo, 
     c.user("ok, forget the shirt. just the lamp. yes, return it to paypal")
     i = c.call("return_delivered_order_items", {"order_id": "#W4794911", "item_ids": [LAMP],
                                                 "payment_method_id": PAYPAL}, {**ORDER, "status": "return requested"})
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert [k for k in map(reason_kind, decision.reasons) if reason_check(k) == "workflow"] == kinds
+
+
+TWO_RETURNS = "Both orders are delivered. Here are the two returns:\n1. #W5220869: Desk Lamp ($153.23), Backpack " \
+              "($202.39), refund $355.62. The luggage set stays.\n2. #W5202795: Office Chair ($488.81), refund $488.81. " \
+              "The garden hose and green backpack stay.\nBoth refunds go to your Mastercard ending 3762, the original " \
+              "payment method. " \
+              "Each order can only be returned once. Shall I submit both?"
+
+
+@pytest.mark.parametrize(("reply", "kinds"), [
+    # blind set 99, r99_07 20: the plan's first entry names the call's order by id and no verb; the last entry
+    # runs on into the question, which names the verb and the call's card
+    ("Yes to the first one. For the second... hmm, let me think about the chair.", []),
+    ("Yes to the second one. For the first... hmm, let me think about the lamp.", ["confirmation_not_covering"]),
+])
+def test_a_plan_entry_that_names_the_calls_order_by_id_is_its_entry(convo, reply: str, kinds: list[str]) -> None:
+    first = {**ORDER, "order_id": "#W5220869", "items": [ORDER["items"][0], {
+        "name": "Backpack", "item_id": "6906307980", "price": 202.39}]}
+    second = {**ORDER, "order_id": "#W5202795", "items": [{"name": "Office Chair", "item_id": "8426249116",
+                                                           "price": 488.81},
+                                                          {"name": "Backpack", "item_id": "8084436579", "price": 219.43}]}
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user("Return the lamp and backpack from #W5220869 and the chair from #W5202795. I'm yusuf_garcia_3055.")
+    c.call("get_user_details", {"user_id": "yusuf_garcia_3055"}, USER)
+    c.call("get_order_details", {"order_id": "#W5220869"}, first)
+    c.call("get_order_details", {"order_id": "#W5202795"}, second)
+    c.say(TWO_RETURNS)
+    c.user(reply)
+    i = c.call("return_delivered_order_items", {"order_id": "#W5220869", "item_ids": [LAMP, "6906307980"],
+                                                "payment_method_id": CARD}, {**first, "status": "return requested"})
     decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
     assert [k for k in map(reason_kind, decision.reasons) if reason_check(k) == "workflow"] == kinds
