@@ -1149,6 +1149,7 @@ _TOO = re.compile(r"\b(?:too|also|as well|while you(?:'re| are) at it|in additio
                   r"|^\W*and\b(?=[^,;]*\b(?:is|are|was|were)\b)"
                   # a request of its own: "Yes. And in that same order, I want the ... to become a ..."
                   r"|^\W*(?:oh\s+)?(?:and|then)\b[^.?!]*\b(?:i want|i'd like|i would like|i need)\b", re.I)
+_AND_NEXT = re.compile(r"\W*and\s+(?:the|my)\b", re.I)  # the next of a list of requests: "and the water bottle"
 # The words that set a condition on a yes, for the condition patterns below.
 _IF = r"(?:if|as long as|so long as|provided|assuming)"
 # A condition of a yes: from its word to the end of its sentence.
@@ -2046,8 +2047,11 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
         topic_other = False  # the latest clause naming an object named another one ("Leave the watch one, 5549.")
         pos_items: set[int] = set()  # which of the call's items (item_groups) the reply names, and how
         neg_items: set[int] = set()
+        more = False  # whether the clause before asked for more ("also the helmet: white, ...")
         for clause in turn.clauses:
             ws, keys = clause.words, clause.keys
+            # More, not a scope; and a clause that goes on with that list: "... and the water bottle: 1000ml, red"
+            too = _TOO.search(clause.text) is not None or (more and _AND_NEXT.match(clause.text) is not None)
             own_words = _SELF_FIX.sub(" ", clause.text) if " no" in clause.text.lower() else clause.text
             negated = bool(_NEGATE.search(_QUOTED.sub(" ", own_words) if "'" in own_words or '"' in own_words
                                           else own_words))  # "it says 'No payment request has been made.'"
@@ -2096,10 +2100,11 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
             # another action after the yes: "Yes. Watch refund to the gift card."
             choice = not negated and not AFFIRM.search(clause.text) and bool(
                 anchors.rival_objects or mentions_other) and bool(payment_words(Turn(-1, "user", clause.text)))
-            other = mentions_other and not _TOO.search(clause.text) and not choice
+            other = mentions_other and not too and not choice
+            more = mentions_other and too
             if other and named and _STAYS.search(described.text) and _kept_in(described, ws & index.label_vocab):
                 other = False  # "Yes, I'm sure about the watch. Go ahead.": the one the description keeps
-            if not this and anchors.rival_objects and not choice and not (mentions_other and _TOO.search(clause.text)):
+            if not this and anchors.rival_objects and not choice and not (mentions_other and too):
                 # Same-verb tools told apart by their objects: "yes for the bag, no upgrade" says
                 # yes to the bag update and no to the cabin change.
                 this, other = _object_named(ws, anchors, this, other, clause.text)
@@ -2110,7 +2115,7 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
                 this, other = True in lines, other or (False in lines and True not in lines)
             if not this and not other and (side := _place_side(clause.text, ws, anchors, clause.question)):
                 # "just cancel the vegas one": the reservation to Las Vegas; "and the Boston one too" is more
-                this, other = side > 0, side < 0 and not _TOO.search(clause.text)
+                this, other = side > 0, side < 0 and not too
             if (not this and named and not anchors.labels and not clause.ids
                     and (_DIRECTIVE.search(clause.text) or AFFIRM.search(clause.text))
                     # Not where the reply names this call's own object: "yes for the tracker ... no
@@ -2120,7 +2125,7 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
                                                 else ws, anchors))):
                 # "only the laptop and the camera ones please": the orders holding them (said as the
                 # yes's scope; not "I'm still on the fence about the lamp"; "the kettle too" is more)
-                this, other = side > 0, side < 0 and not _TOO.search(clause.text)
+                this, other = side > 0, side < 0 and not too
             if not this and not other and _may_relate(clause.text) and (rel := _RELATION.search(clause.text)) and (
                     side := _relation_side(rel[1].lower(), described, anchors)):
                 # "hold off on my daughter's": the line the description gave as "your daughter's, L1007"
@@ -2212,7 +2217,7 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
             every_item = bool(groups) and (not _ALL_ITEMS.isdisjoint(ws) or counted)
             # "Yes, I confirm the four swaps": this action by the count of its changes, after an answer between
             pos_this |= counted and not clause.question and AFFIRM.search(clause.text) is not None
-            if groups and (this or every_item) and not (affirm and _TOO.search(clause.text)):
+            if groups and (this or every_item) and not (affirm and too):
                 # (not a request for more after the yes: "yes! and I also want to return the electric kettle")
                 scope = _SCOPE.search(clause.text)  # "only the lamp, I threw away the kettle box": the lamp
                 if scope:  # replaces what an earlier clause said yes to: "Yes, both ... Just the lamp."

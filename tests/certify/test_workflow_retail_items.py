@@ -1337,3 +1337,20 @@ def test_a_plan_entry_that_names_the_calls_order_by_id_is_its_entry(convo, reply
                                                 "payment_method_id": CARD}, {**first, "status": "return requested"})
     decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
     assert [k for k in map(reason_kind, decision.reasons) if reason_check(k) == "workflow"] == kinds
+
+
+@pytest.mark.parametrize(("reply", "kinds"), [
+    # blind set 99, r99_06 26: "also" asks for more; the clause after it goes on with that list
+    ("confirmed. also the kettle in that order: 1.5L, same color. and the lamp: white.", []),
+    ("confirmed. also the kettle in that order: 1.5L, same color.", []),
+])
+def test_a_list_of_more_requests_after_a_yes_is_no_scope(convo, reply: str, kinds: list[str]) -> None:
+    pending = {**ORDER, "status": "pending"}
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user("Ship #W4794911 to 99 Oak Ave, Boulder, CO 80301. I'm yusuf_garcia_3055.")
+    c.call("get_order_details", {"order_id": "#W4794911"}, pending)
+    c.say("#W4794911 is pending, so I can change its address to 99 Oak Ave, Boulder, CO 80301, USA. Please confirm.")
+    c.user(reply)
+    i = c.call("modify_pending_order_address", {"order_id": "#W4794911", **NEW_ADDRESS}, pending)
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert [k for k in map(reason_kind, decision.reasons) if reason_check(k) == "workflow"] == kinds
