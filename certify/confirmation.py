@@ -440,15 +440,22 @@ def _arrow_change(turn: Turn, anchors: Anchors) -> bool:
 def _changes_state(turn: Turn, anchors: Anchors) -> bool:
     """A message that writes the change as a count going from one number to another on an object
     it names by identifier, with no verb of the action: "To confirm: ETUGNL: checked bags 1 → 4, $50
-    on Visa ending 8811. Proceed?", "PVUB64 goes to 6 checked bags". The arrow says the update."""
+    on Visa ending 8811. Proceed?", "PVUB64 goes to 6 checked bags". The arrow says the update; or
+    as the object going to the call's choice: "2FBBAH ... goes to economy"."""
     text = turn.text
     if not anchors.objects or not anchors.owners or any(compact(owner) not in turn.compacts for owner in anchors.owners):
         return False  # the object the call changes (a reservation), named by its identifier
     arrow = says_arrow(text)
     if not arrow and " to " not in text:
         return False
+    if " to " in text and any(re.search(rf"{_GOES_TO_CHOICE}{re.escape(value.replace('_', ' '))}\b",
+                                        text.replace("_", " "), re.I) for _, value, _ in anchors.choices):
+        return True  # the choice the call makes, gone to: "2FBBAH (HAT080/HAT076 ...) goes to economy"
     return any((arrow and CHANGED_TO.match(text, m.end())) or _GOES_TO.search(text, max(0, m.start() - 40), m.start())
                for stem in anchors.objects for m in re.finditer(rf"\b{re.escape(stem)}\w*", text, re.I))
+
+
+_GOES_TO_CHOICE = r"\b(?:go(?:es|ing)?|mov(?:es|ing|e))\s+(?:up\s+|down\s+)?to\s+(?:the\s+)?"
 
 
 # The count it goes to, right before the thing counted: "PVUB64 goes to 6 checked bags", "going to 7 bags".

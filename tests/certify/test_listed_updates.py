@@ -54,3 +54,29 @@ def test_the_method_on_the_bookings_own_line(convo: Any, payment: str, ok: bool)
     assert (reasons == []) is ok
     if not ok:
         assert "line for it names gift_card_3481935" in reasons[0]
+
+
+@pytest.mark.parametrize(("described", "ok"), [
+    # blind set 99, a99_02 64: the booking "goes to economy", the call's cabin, with no verb of the change
+    ("To confirm: 2FBBAH (HAT080/HAT076 on 2024-05-21) goes to economy with $3,925 back to gift card 3481935, and EQ1G6C "
+     "(HAT084 on 2024-05-23) goes to economy with $2,452 back to gift card 6847880. Shall I proceed?", True),
+    ("To confirm: 2FBBAH (HAT080/HAT076 on 2024-05-21) stays in business with $3,925 back to gift card 3481935, and EQ1G6C "
+     "(HAT084 on 2024-05-23) stays too with $2,452 back to gift card 6847880. Shall I proceed?", False),
+])
+def test_a_booking_that_goes_to_the_calls_cabin_is_described(convo: Any, described: str, ok: bool) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("I'm omar_davis_3817. The other two as well, and tell me the total.")
+    c.call("get_reservation_details", {"reservation_id": "2FBBAH"}, {
+        "reservation_id": "2FBBAH", "cabin": "business", "payment_history": [{"payment_id": "gift_card_3481935",
+                                                                               "amount": 900}],
+        "flights": [{"flight_number": "HAT080", "date": "2024-05-21", "price": 900},
+                    {"flight_number": "HAT076", "date": "2024-05-21", "price": 900}],
+        "passengers": [{"first_name": "Omar", "last_name": "Davis"}]})
+    c.say(described)
+    c.user("yes")
+    i = c.call("update_reservation_flights", {
+        "reservation_id": "2FBBAH", "cabin": "economy", "flights": [{"flight_number": "HAT080", "date": "2024-05-21"},
+                                                                    {"flight_number": "HAT076", "date": "2024-05-21"}],
+        "payment_id": "gift_card_3481935"}, {"reservation_id": "2FBBAH", "cabin": "economy"})
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert decision.checks["workflow"] is ok, decision.reasons
