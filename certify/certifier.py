@@ -5034,6 +5034,12 @@ class _Run:
             for said in charged_methods(content):
                 reasons.append(reason("text_misstated_charge_method", value=said, detail="the account's bill"))
         if "ending" in content:
+            if self._past_writes and _OVERALL.search(content):
+                # "Across all five reservations ...: $12,012 back to Visa ending 7803": the earlier turns'
+                # writes are reported too
+                for result, _, call in self._past_writes:
+                    to, of = write_payments(result, call.arguments)
+                    refunded, used = refunded | to, used | of
             fours = {four for m in used if (four := self._method_ending(m))}
             back = {four for m in refunded if (four := self._method_ending(m))}
             for said in misnamed_cards(content, fours, back):

@@ -751,3 +751,39 @@ def test_a_charge_denied_names_no_method_and_no_report_after_a_failed_try(text: 
     from trajectory2gym.certify.reported_payments import charged_methods
 
     assert (no_charge_claims(text), charged_methods(text)) == (no_charge, charged)
+
+
+@pytest.mark.parametrize(("report", "kinds"), [
+    # blind set 99, a99_02 70: a report across every booking changed names the card an earlier turn's write used
+    ("Both are done. Across both reservations: $98 back to Visa ending 6832 and $50 to gift card 3481935.", []),
+    ("Both are done. Across both reservations: $98 back to Visa ending 7414 and $50 to gift card 3481935.",
+     ["text_misnamed_card"]),  # neither write used it
+    ("Done: $50 to gift card 3481935 and $98 back to Visa ending 6832.", ["text_misnamed_card"]),  # this write's
+])
+def test_a_report_across_all_writes_names_earlier_turns_cards(convo: Any, at: Any, report: str,
+                                                               kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("I'm yusuf_santos_9228. Downgrade 20KH5U to economy.")
+    c.call("get_user_details", {"user_id": "yusuf_santos_9228"}, {"user_id": "yusuf_santos_9228", "payment_methods": {
+        "credit_card_7033490": {"source": "credit_card", "brand": "visa", "last_four": "6832", "id": "credit_card_7033490"},
+        "credit_card_4262665": {"source": "credit_card", "brand": "visa", "last_four": "7414", "id": "credit_card_4262665"},
+        "gift_card_3481935": {"source": "gift_card", "amount": 10, "id": "gift_card_3481935"}}})
+    flights = {"20KH5U": "HAT191", "2FBBAH": "HAT080"}
+    paid = {"20KH5U": "credit_card_7033490", "2FBBAH": "gift_card_3481935"}
+    back = {"20KH5U": 98, "2FBBAH": 50}
+    for n, code in enumerate(flights):
+        booked = {"reservation_id": code, "cabin": "business",
+                  "flights": [{"flight_number": flights[code], "date": "2024-05-21", "price": 175}],
+                  "payment_history": [{"payment_id": paid[code], "amount": 175}]}
+        c.call("get_reservation_details", {"reservation_id": code}, booked)
+        c.say(f"Downgrade {code} ({flights[code]} on 2024-05-21) to economy, ${back[code]} back to {paid[code]}. Confirm?")
+        c.user("yes")
+        c.call("update_reservation_flights", {"reservation_id": code, "cabin": "economy", "payment_id": paid[code],
+                                              "flights": [{"flight_number": flights[code], "date": "2024-05-21"}]},
+               {**booked, "cabin": "economy", "payment_history": [*booked["payment_history"],
+                                                                  {"payment_id": paid[code], "amount": -back[code]}]})
+        if not n:
+            c.say("Done.")
+            c.user("great, now 2FBBAH too")
+    i = c.say(report)
+    assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
