@@ -166,6 +166,7 @@ _VERSUS = re.compile(rf"{_MONEY}[^$\n.;]{{0,24}}?\s(?:vs\.?|versus|compared (?:t
                      rf"(?![\d,]*\.?\d)", re.I)  # ("... means a refund of $59")
 
 
+_FOR_COUNT = re.compile(r"\**\s*(?:in total\s+|total\s+)?for\s+(?:the\s+|all\s+)?(two|three|four|five|six|[2-9])\b", re.I)
 _OVER_TIME = re.compile(r"\**\s*(?:per|a|each|every|over a|over the)\s+(?:year|month|week)s?\b|\**\s*(?:annually|yearly)\b",
                         re.I)
 
@@ -278,6 +279,9 @@ def miscalculated(text: str) -> list[tuple[str, str]]:
                 continue  # "($85.00 vs $65.00), so $240.00 per year": the difference over a year
             # a count it is worked out for: "$105 against $184, so (105 - 184) x 2 = -$158"
             k = int(f[1]) if (f := _TIMES_COUNT.search(text, m.end(2), m.start(3))) is not None else 1
+            if k == 1 and (f := _FOR_COUNT.match(text, m.end())) is not None:
+                # ... or said after it: "$278 per person versus $265 now, so the change costs $39 in total for three"
+                k = int(f[1]) if f[1].isdigit() else NUMBER_WORDS[f[1].lower()]
             if min(abs(abs(a - b) * k - c), abs((a + b) * k - c)) > 1:
                 out.append(("$" + m[3], m[0].replace("*", "").strip()))
     if "per " in text and " for " in text:
@@ -792,7 +796,10 @@ def _per_head(written: str, before: str, people: Callable[[], int | None],
     if pair is not None and (n := people()) and n > 1:
         return [("$" + written, f"${pair[1] / 100:,.2f} − ${pair[0] / 100:,.2f} per passenger, for {n}")]
     if pair is None and 3 <= len(fares) <= 6 and _net_of_sums(total, fares) and (n := people()) and n > 1 \
-            and not any(abs(total - n * c) <= 1 for c in fares):  # ("$13 more per person, $39 in total", for 3)
+            and not any(abs(total - n * c) <= 1 for c in fares) \
+            and not any(abs(total - n * (b - a)) <= 1 for k, a in enumerate(fares) for b in fares[k + 1:]):
+        # (not the difference for all: "$13 more per person, $39 in total", "$278 per person versus $265 now,
+        # so the change costs $39 in total for three", for 3)
         # new fares less old ones, per passenger: "HAT013 business is $338 and HAT298 $499. Against your
         # economy fares ($128 and $127), the upgrade would be $582 for both of you"
         return [("$" + written, f"a net of the fares said, per passenger, for {n}")]

@@ -186,6 +186,10 @@ def test_a_sum_written_as_one_token_is_read_by_its_terms(convo: Any, at: Any, sa
     ("HAT286 is $105 per person against $184, so the difference is (105 - 184) x 2 = -$168.",
      [("$168", "(105 - 184) x 2 = -$168"),
       ("$168", "$105 per person against $184, so the difference is (105 - 184) x 2 = -$168")]),
+    # ... for a count said after it (blind set 99, a99_08 36)
+    ("$278 per person versus $265 now, so the change costs $39 in total for three.", []),
+    ("$278 per person versus $265 now, so the change costs $49 in total for three.",
+     [("$49", "$278 per person versus $265 now, so the change costs $49")]),
 ])
 def test_two_amounts_set_against_each_other_give_their_difference(text: str, wrong: list[tuple[str, str]]) -> None:
     assert miscalculated(text) == wrong
@@ -608,6 +612,11 @@ def test_a_balance_before_and_after_a_refund(text: str, wrong: list[tuple[str, s
      "would be **$1,164** for both of you.", 2, []),
     # already scaled from an amount per person (blind set 80, a80_09 43)
     ("$113 + $165 = $278 per person versus $265 today: **$13 more per person, $39 in total**.", 3, []),
+    # ... the difference for all of them, though the fares' terms would make it another way (blind set 99, a99_08 36)
+    ("HAT190 and HAT047 cost $113 + $165 = $278 per person versus $265 now, so the change costs $39 in total for "
+     "three.", 3, []),
+    ("HAT190 and HAT047 cost $113 + $165 = $278 per person versus $265 now, so the change costs $13 in total for "
+     "three.", 3, [("$13", "$278.00 − $265.00 per passenger, for 3")]),
     # ... the share said right before it, after other fares that differ by the total (blind set 94, a94_07 38)
     ("HAT145 ($137), HAT013 ($128) and your HAT235 ($125). HAT013 would cost $128 − $122 = $6 more per passenger, "
      "$12 in total.", 2, []),
