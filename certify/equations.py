@@ -150,7 +150,23 @@ def _equations(text: str) -> list[tuple[str, str, int, int, list[str]]]:
             if inner < 0 and not minus and _BACK.match(text, m.end()):
                 said = -said  # "($478 − $493) × 3 = $45 back"
             out.append((result, m[0], inner * int(count), said, [first, second]))
+    for m in _SCALED_MANY.finditer(text) if "=" in text and "(" in text else ():
+        # three terms or more in the brackets: "(196 + 110 - 136) x 3 = $510"
+        terms = _INNER_TERM.findall(m["inner"])
+        if len(terms) < 3 or _after_operator(text, m.start()):
+            continue
+        inner = sum(cents_of(v) * (-1 if sign and sign != "+" else 1) for sign, v in terms)
+        said = cents_of(m["result"]) * (-1 if m["minus"] else 1)
+        if inner < 0 and not m["minus"] and _BACK.match(text, m.end()):
+            said = -said
+        out.append((m["result"], m[0], inner * int(m["count"]), said, [v for _, v in terms]))
     return out
+
+
+# A sum of three terms or more in brackets, times a count: "(196 + 110 - 94 - 80) x 3 = $396".
+_SCALED_MANY = re.compile(rf"\(\s*(?P<inner>{_NUMBER}(?:{_SIGN}{_NUMBER}){{2,7}})\s*\)\s*(?:[x×*]|times)\s*(?P<count>\d{{1,3}})"
+                          rf"(?:\s+[a-z]+)?\s*=\s*(?P<minus>[−–-]?)\s*\**\$?(?P<result>\d+(?:,\d{{3}})*(?:\.\d+)?)\**(?![\w/]|[.,]\d)", re.I)
+_INNER_TERM = re.compile(r"([+−–-])?[ \t]*\**\$?(\d[\d,]*(?:\.\d+)?)\**")
 
 
 # Two amounts set against each other, then what that comes to: "New total **$292** vs. **$117** paid

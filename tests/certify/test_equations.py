@@ -61,6 +61,10 @@ TABLE = ("It would cost:\n\n| Flight | Paid | Economy today | Difference |\n|---
     ("With HAT190 + HAT047 it would be 3 × ($1,197 − $527) = $2,100.", [("$2,100", "3 × ($1,197 − $527) = $2,100")]),
     ("you'd get another ($478 − $493) × 3 = **$45** back on your Visa", []),  # blind audit a59_12
     ("you'd get another ($478 − $493) × 3 = **$54** back on your Visa", [("$54", "($478 − $493) × 3 = $54")]),
+    # three terms or more in the brackets (blind set 99, a99_12 18)
+    ("moving to HAT041 then refunds (196 + 110 - 136) x 3 = $510.", []),
+    ("moving to HAT041 then refunds (196 + 110 - 136) x 3 = $520.", [("$520", "(196 + 110 - 136) x 3 = $520")]),
+    ("the upgrade costs ($196 + $110 − $94 − $80) × 3 = **$396**, charged to your Visa", []),
     ("$106 − $179 = **$73 refund**", []),
     ("$106 − $179 = **$73** more", [("$73", "$106 − $179 = $73")]),
     # Each amount labelled by the identifier of what it is.
