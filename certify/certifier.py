@@ -5193,6 +5193,9 @@ class _Run:
                 # "In total, $754 has been refunded": this turn's writes and those the user saw before it
                 overall = sum(sum(self._moved_by(w)) for w in self._past_writes) + sum(map(sum, self._moved))
                 wrong = [w for w in misstated(content, charged | {overall}) if w not in as_balance]
+            if wrong and len(moved := [m for m in self._moved if m]) > 1:
+                # "net $114 back to your Visa": one write charged $396 and the next refunded $510
+                wrong = [w for w in misstated(content, charged | crossed_nets(moved)) if w not in as_balance]
             if wrong and len(self._writes) > 1 and (per_method := method_totals([self._rows_by(w) for w in self._writes])):
                 # "In total your Mastercard ending 9363 is charged $1,286": its share of each of three bookings
                 wrong = [w for w in misstated(content, charged | per_method) if w not in as_balance]

@@ -1652,3 +1652,35 @@ def test_a_balance_after_one_write_charged_the_card_and_another_refunded_it(conv
                *switched, {"transaction_type": "refund", "amount": 10.02, "payment_method_id": "gift_card_5715854"}]})
     i = c.say(said)
     assert sorted(reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons) == kinds
+
+
+@pytest.mark.parametrize(("report", "kinds"), [
+    # blind set 99, a99_12 30: the upgrade charged $396, the move refunded $510: the net of the two writes
+    ("All done. OWZ4XL is now on nonstop HAT041 in economy; net $114 back to your Visa ending 1777.", []),
+    ("All done. OWZ4XL is now on nonstop HAT041 in economy; net $124 back to your Visa ending 1777.",
+     ["text_misstated_charge", "text_not_visible"]),
+])
+def test_a_net_of_one_write_charged_and_the_next_refunded(convo: Any, at: Any, report: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("I'm ivan_rossi_8555. Upgrade OWZ4XL to economy, then move it to the nonstop.")
+    c.call("get_user_details", {"user_id": "ivan_rossi_8555"}, {"user_id": "ivan_rossi_8555", "payment_methods": {
+        "credit_card_9659780": {"source": "credit_card", "brand": "visa", "last_four": "1777",
+                                "id": "credit_card_9659780"}}})
+    booked = {"reservation_id": "OWZ4XL", "cabin": "basic_economy", "payment_history": [
+        {"payment_id": "credit_card_9659780", "amount": 522}],
+        "flights": [{"flight_number": "HAT202", "date": "2024-05-21", "price": 94},
+                    {"flight_number": "HAT232", "date": "2024-05-21", "price": 80}]}
+    c.call("get_reservation_details", {"reservation_id": "OWZ4XL"}, booked)
+    c.say("To confirm, with your Visa ending 1777:\n1. Upgrade OWZ4XL to economy on HAT202 and HAT232 (2024-05-21): "
+          "charge $396.\n2. Change to nonstop HAT041 on 2024-05-21 in economy: refund $510.\nShall I proceed with both?")
+    c.user("yes go ahead")
+    upgraded = [*booked["payment_history"], {"payment_id": "credit_card_9659780", "amount": 396}]
+    c.call("update_reservation_flights", {"reservation_id": "OWZ4XL", "cabin": "economy", "flights": [
+        {"flight_number": "HAT202", "date": "2024-05-21"}, {"flight_number": "HAT232", "date": "2024-05-21"}],
+        "payment_id": "credit_card_9659780"}, {**booked, "cabin": "economy", "payment_history": upgraded})
+    c.call("update_reservation_flights", {"reservation_id": "OWZ4XL", "cabin": "economy", "flights": [
+        {"flight_number": "HAT041", "date": "2024-05-21"}], "payment_id": "credit_card_9659780"},
+        {**booked, "cabin": "economy", "flights": [{"flight_number": "HAT041", "date": "2024-05-21", "price": 136}],
+         "payment_history": [*upgraded, {"payment_id": "credit_card_9659780", "amount": -510}]})
+    i = c.say(report)
+    assert sorted(reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons) == kinds
