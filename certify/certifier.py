@@ -80,6 +80,7 @@ from trajectory2gym.certify.charges import (
     balances_after,
     balances_by_method,
     balances_said,
+    balances_stated,
     crossed_nets,
     exchange_way,
     fee_charged,
@@ -3404,6 +3405,26 @@ class _Run:
             count += status_form(shown) == status
         return -1 if unseen == len(entries) else None if unseen else count
 
+    def _balance_before_write(self, method: str) -> set[int]:
+        """The balances the newest record of a payment method (by id, or by its kind where the user has
+        one of it) showed, where a write since moved money on it (not a return or exchange request,
+        whose refund waits for the items); none otherwise, or where a lookup since shows it again."""
+        if method in ("gift_card", "certificate"):
+            kinds = {obj["id"] for obj in objects_in(self.index.json_observations, f'"{method}', '"source"')
+                     if obj.get("source") == method and isinstance(obj.get("id"), str)}
+            if len(kinds) != 1:
+                return set()
+            method = kinds.pop()
+        key = compact(method)
+        shown = [n for n, low in enumerate(self.index.json_observations) if method.lower() in low and '"source"' in low]
+        if not shown or not any(n > shown[-1] and not returned(result) and not _REQUESTED_RESULT.search(result)
+                                and key in map(compact, set().union(*write_payments(result, call.arguments)))
+                                for result, n, call in self._past_writes):
+            return set()
+        own = next((obj for obj in objects_in(self.index.json_observations[shown[-1]:shown[-1] + 1], method.lower(), '"source"')
+                    if obj.get("id") == method), None)
+        return set() if own is None else {c for k in ("balance", "amount") if (c := to_cents(own.get(k))) is not None}
+
     def _balances_of_kind(self, kind: str) -> list[set[int]]:
         """The balances of each of the user's payment methods of this kind ("gift_card") that the
         observations show, by method id; once a write that moves money went through (a refund may
@@ -4419,6 +4440,12 @@ class _Run:
                     reasons.append(reason("text_misattributed", value=written, arg=method, detail=shown))
             for kind, written, shown in misstated_kind_balances(content, self._balances_of_kind):
                 reasons.append(reason("text_misattributed", value=written, arg=kind, detail=shown))  # "a certificate worth $250"
+            if self._past_writes and not self._writes and "$" in content:
+                # "Gift card 3481935 has $22", the balance the profile showed before a refund went to it
+                for method, written, cents in balances_stated(content):
+                    if cents in self._balance_before_write(method):
+                        reasons.append(reason("text_misstated_balance", value=written,
+                                              detail=f"{written} is the balance shown before a write moved money on it"))
         for ident, written, shown in (mistotaled(content, self._totals_of, not _TOTAL_TOKENS.isdisjoint(self.index.compacts))
                                       if "otal" in content or "$" in content else ()):  # "B1006 totals $65": it shows 70
             reasons.append(reason("text_misattributed", value=written, arg=ident, detail=shown))

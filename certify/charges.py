@@ -741,6 +741,26 @@ _KIND_BALANCE = re.compile(r"\b(gift card|certificate)\b(?:[^$.;\n]{0,12}?\b(?:w
 _THEIRS = re.compile(r"\byour\b|\bon (?:your )?(?:profile|file|account)\b", re.I)
 
 
+# A balance said as it was, not as it is: "it had $70 before the refund", "your balance was $70".
+_AS_IT_WAS = re.compile(r"\b(?:was|were|had|before|used to|previously|earlier)\b", re.I)
+
+
+def balances_stated(text: str) -> list[tuple[str, str, int]]:
+    """(the method's id, or its kind where the sentence names none, the amount as written, in cents)
+    for each balance a sentence states as the one a method has now: "Gift card 3481935 has $22",
+    "your gift card balance is $70.00"; not one it says was ("your balance was $70 before")."""
+    out: list[tuple[str, str, int]] = []
+    for sentence in SENTENCE_OR_LINE.split(text):
+        if "$" not in sentence or _AS_IT_WAS.search(sentence):
+            continue
+        named = [(m[1].lower().replace(" ", "_"), m[2]) for m in _BALANCE_SAID.finditer(sentence)]
+        if not named and _THEIRS.search(sentence):
+            named = [(m[1].lower().replace(" ", "_"), m[2]) for m in _KIND_BALANCE.finditer(sentence)]
+        out += [(method, written, cents) for method, written in named
+                if (cents := to_cents(written.lstrip("$ ").replace(",", ""))) is not None]
+    return out
+
+
 def misstated_kind_balances(text: str, balances_of_kind: Callable[[str], list[set[int]]]
                             ) -> list[tuple[str, str, str]]:
     """(kind, the amount as written, the balance shown) for each gift card or certificate of the user's

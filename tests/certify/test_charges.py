@@ -1684,3 +1684,31 @@ def test_a_net_of_one_write_charged_and_the_next_refunded(convo: Any, at: Any, r
          "payment_history": [*upgraded, {"payment_id": "credit_card_9659780", "amount": -510}]})
     i = c.say(report)
     assert sorted(reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons) == kinds
+
+
+@pytest.mark.parametrize(("said", "kinds"), [
+    # blind set 99, r99_02 26 and a99_01 74: the balance the profile showed before a refund went to the card
+    ("For the payment, your gift card balance is $70.00, which doesn't cover the $759.82 total.",
+     ["text_misstated_balance"]),
+    ("Gift card gift_card_5715854 has $70.00.", ["text_misstated_balance"]),
+    ("For the payment, your gift card balance is $1,577.57, which covers the $759.82 total.", []),
+    ("Your gift card balance was $70.00 before the refund.", []),  # as it was
+])
+def test_a_balance_shown_before_a_write_moved_money_on_it(convo: Any, at: Any, said: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user("Cancel #W2618034, I changed my mind. I'm mia_jackson_2250.")
+    c.call("get_user_details", {"user_id": "mia_jackson_2250"}, {"user_id": "mia_jackson_2250", "payment_methods": {
+        "gift_card_5715854": {"source": "gift_card", "balance": 70.0, "id": "gift_card_5715854"}}})
+    paid = {"transaction_type": "payment", "amount": 1507.57, "payment_method_id": "gift_card_5715854"}
+    order = {"order_id": "#W2618034", "status": "pending", "payment_history": [paid]}
+    c.call("get_order_details", {"order_id": "#W2618034"}, order)
+    c.say("Cancel #W2618034 (no longer needed); $1,507.57 goes back to your gift card. Confirm?")
+    c.user("yes")
+    c.call("cancel_pending_order", {"order_id": "#W2618034", "reason": "no longer needed"},
+           {**order, "status": "cancelled", "payment_history": [paid, {**paid, "transaction_type": "refund"}]})
+    c.say("Cancelled; $1,507.57 went back to your gift card.")
+    c.user("now pay #W1205816 with the gift card instead")
+    c.call("get_order_details", {"order_id": "#W1205816"}, {"order_id": "#W1205816", "status": "pending"})
+    i = c.say(said)
+    assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons)
+            if k == "text_misstated_balance"] == kinds
