@@ -670,8 +670,8 @@ _ALLOWANCE = re.compile(rf"{_GB}\s+(?:[a-z-]+\s+)?(?:allowance|limit|cap)\b|\bof
                         rf"|\|\s*(?:allowance|limit|cap)\s+{_GB}", re.I)  # a table's cell: "| Limit 15.0 GB"
 # "1.7 GB of 3.0 GB used": the first is what was used (the second is the allowance)
 # ("used" then its amount, not a clause after it: "of which 15.1 GB is used, so 1.9 GB left")
-_USED = re.compile(rf"{_GB}\s+of\s+(?:[a-z]+\s+){{0,2}}?{_GB}\s+used\b|\bused[\s:*]+(?:\w+\s+){{0,2}}?{_GB}|{_GB}\s+used\b",
-                   re.I)
+_USED = re.compile(rf"{_GB}\s+of\s+(?:[a-z]+\s+){{0,2}}?{_GB}\s+used\b|\bused[\s:*]+(?:\w+\s+){{0,2}}?{_GB}|{_GB}\s+used\b"
+                   rf"|\b(?:data\s+)?us(?:e|age)(?:\s*:|\s+(?:is|was|stands at))\s*(?:at\s+)?{_GB}", re.I)  # ("Your data use is 8.7 GB")
 _ADDED_GB = re.compile(rf"{_GB}\s+(?:of\s+)?(?:added|extra|refuel\w*|top-?up)\b|\b(?:added|refuel(?:ed)?)\W+{_GB}", re.I)
 _ON_TOP = re.compile(r"\b(?:on top of|in addition to|beyond)\b", re.I)
 _LEFT = re.compile(rf"{_GB}\s+(?:left|remaining|remains?)\b|\b(?:left|remaining)\W+{_GB}"
@@ -687,8 +687,8 @@ def misremained(text: str) -> list[tuple[str, str]]:
     data allowance, what was used and what is left, where the last is not the first less the second:
     "allowance is now 11.5 GB ..., you've used 10.5 GB, so you have 1.5 GB left"."""
     out: list[tuple[str, str]] = []
-    if "GB" not in text or "sed" not in text:  # ("used", or a table's "Used" column)
-        return out
+    if "GB" not in text or ("sed" not in text and " use" not in text and "usage" not in text):
+        return out  # ("used", or a table's "Used" column; "data use is", "usage:")
     for sentence in _DATA_SENTENCE.split(text):
         found = [list(p.finditer(sentence)) for p in (_LEFT, _USED, _ALLOWANCE)]
         if any(len(f) != 1 for f in found):

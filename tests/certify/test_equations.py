@@ -284,6 +284,10 @@ def test_a_table_column_of_new_totals_is_no_total_of_the_row(convo: Any, at: Any
      "cycle, leaving about 2.9 GB.",
      [("2.9 GB", "15 GB + 2 GB − 15.1 GB = 1.9 GB")]),
     ("L1002 now shows 15.1 GB used against a 15.0 GB allowance plus **2.0 GB** refuelled, leaving about 1.9 GB.", []),
+    # the use said as "data use is", "usage:" (blind set 99, t99_09 14)
+    ("Your data use is 8.7 GB of 15.0 GB, so about 6.7 GB remain; that's fine.", [("6.7 GB", "15 GB − 8.7 GB = 6.3 GB")]),
+    ("Your data use is 8.7 GB of 15.0 GB, so about 6.3 GB remain; that's fine.", []),
+    ("Data usage: 8.7 GB of your 15.0 GB allowance, 7.3 GB left.", [("7.3 GB", "15 GB − 8.7 GB = 6.3 GB")]),
 ])
 def test_what_is_left_of_a_data_allowance_is_the_allowance_less_the_use(text: str, wrong: list[tuple[str, str]]) -> None:
     from trajectory2gym.certify.equations import misremained
