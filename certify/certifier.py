@@ -4648,8 +4648,11 @@ class _Run:
                 and not _CONDITION_BEFORE.search(content, _sentence_bounds(content, every.start())[0], every.start()):
             # "Since both of your bills are now paid, ...", where B1002 still shows Issued (a payment
             # request sent, the user said they would pay later)
+            requested = self._bill_requested().lower()
             for bill in dict.fromkeys(self.index.values_of("bill_id")):
-                if isinstance(shown := self._status_of(bill), str) and shown and is_unpaid(shown):
+                if (shown := self._status_of(bill)) is None and bill.lower() == requested:
+                    shown = "payment requested"  # (a payment request just sent asks for the money; it pays nothing)
+                if isinstance(shown, str) and shown and is_unpaid(shown):
                     reasons.append(reason("text_contradicts_status", arg=bill.upper(), detail=f"{shown} ({every[0]!r})"))
         if "nsurance" in content:  # "C913YC does not include travel insurance", where it shows "yes"
             for said, shown in insurance_contradicted(content, self._insurance_of):

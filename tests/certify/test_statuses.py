@@ -1500,3 +1500,23 @@ def test_an_owed_total_that_counts_a_paid_bill(text: str, out: list[tuple[str, s
 
     bills = {"B1001": (16050, "paid"), "B1002": (15000, "issued"), "B1003": (0, "draft")}
     assert owed_with_paid(text, bills) == out
+
+
+@pytest.mark.parametrize(("said", "kinds"), [
+    # blind set 99, t99_01 48: a payment request sent for B1002 asks for the money; it pays nothing
+    ("Your payment of $150.00 for bill B1002 has gone through, so you're all paid up.", ["text_contradicts_status"]),
+    ("The request is on your phone; once you pay it, you're all paid up.", []),
+])
+def test_a_bill_a_payment_request_was_just_sent_for_is_not_paid(convo: Any, at: Any, said: str,
+                                                                kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user("Send me the payment request for my February bill. I'm C1001.")
+    c.call("get_bills_for_customer", {"customer_id": "C1001"}, [
+        {"bill_id": "B1001", "total_due": 160.5, "status": "Paid"}, {"bill_id": "B1002", "total_due": 150.0,
+                                                                      "status": "Issued"}])
+    c.say("To confirm: I'll send a payment request for bill B1002 ($150.00) to your phone. Shall I proceed?")
+    c.user("Yes please.")
+    c.call("send_payment_request", {"customer_id": "C1001", "bill_id": "B1002"},
+           "Payment request sent to the customer for bill B1002")
+    i = c.say(said)
+    assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons) if "status" in k] == kinds
