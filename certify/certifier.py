@@ -3480,6 +3480,18 @@ class _Run:
         return {c for key in ("payment_id", "payment_method_id") for obj in self.index.objects_with(method, f'"{key}"')
                 if obj.get(key) == method and (c := to_cents(obj.get("amount"))) is not None}
 
+    def _fares_as_total(self, content: str, result: int, terms: list[int]) -> str:
+        """Where a text says the calculator's result as a total ("$670 more in total"), and every term of
+        its expression is a fare of a flight the text names (fares are per passenger), for a booking of
+        several passengers: what it is; else ""."""
+        if len(terms) < 2 or not re.search(rf"\$\**{abs(result) // 100:,}(?:\.00)?\**\s+(?:more\s+|less\s+|extra\s+)?"
+                                           r"(?:in\s+)?total\b", content) or abs(result) % 100:
+            return ""
+        fares = {c for flight in set(FLIGHT_NUMBER.findall(content)) for c in self.prices.prices(flight)[0]}
+        if not fares or any(t not in fares for t in terms) or not (n := self._count_of(None, ("passengers",))) or n < 2:
+            return ""
+        return f"a difference of the flights' fares per passenger, for {n} passengers"
+
     def _bill_requested(self) -> str:
         """The bill of the last payment request sent since the user spoke; "" where none was."""
         return next((bill for _, _, call in reversed(self._writes) if call.name == "send_payment_request"
@@ -5310,6 +5322,10 @@ class _Run:
                         and not (result_said and (self._amount_ok(cents, content) or (
                             "+" in content and abs(cents) in row_totals(content, self.prices))))):
                     reasons.append(reason("text_miscalculated", value=written, detail=f"the calculator gave {result / 100:.2f}"))
+            if "total" in content and "HAT" in content and (fares := self._fares_as_total(content, result, terms)):
+                # "Business on all four flights ... would cost $670 more in total", the calculator's difference
+                # of the flights' fares per passenger, for 3 passengers
+                reasons.append(reason("text_miscalculated", value=f"${abs(result) / 100:,.0f}", detail=fares))
             if content.count("$") < 3 and "variants" in self.index.compacts and (way := exchange_way(content)) \
                     and way[1] == abs(result):
                 # "534.84 - 545.68" gave -10.84, then "would cost you an extra $10.84": the new variant

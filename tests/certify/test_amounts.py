@@ -1208,3 +1208,25 @@ def test_one_passengers_difference_as_a_bookings_refund(convo, at, said: str, mi
     i = c.say(said)
     kinds = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
     assert ("text_misattributed" in kinds) is misattributed
+
+
+@pytest.mark.parametrize(("said", "kinds"), [
+    # blind set 99, a99_08 24: the calculator's difference of the fares, which are per passenger, said as the total
+    ("Business on both flights (HAT190 and HAT047 on 2024-05-24) would cost $314 more in total.", ["text_miscalculated"]),
+    ("Business on both flights (HAT190 and HAT047 on 2024-05-24) would cost $314 more per person, $942 in total.", []),
+])
+def test_a_calculated_difference_of_fares_said_as_the_total(convo: Any, at: Any, said: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("How much to put all three of us in business on M20IZO?")
+    c.call("get_reservation_details", {"reservation_id": "M20IZO"}, {
+        "reservation_id": "M20IZO", "cabin": "economy", "passengers": [
+            {"first_name": "Ava", "last_name": "Li"}, {"first_name": "Noah", "last_name": "Li"},
+            {"first_name": "Mia", "last_name": "Li"}],
+        "flights": [{"flight_number": "HAT190", "date": "2024-05-24", "price": 126},
+                    {"flight_number": "HAT047", "date": "2024-05-24", "price": 139}]})
+    c.call("search_direct_flight", {"origin": "JFK", "destination": "ORD", "date": "2024-05-24"}, [
+        {"flight_number": "HAT190", "prices": {"economy": 126, "business": 377}},
+        {"flight_number": "HAT047", "prices": {"economy": 139, "business": 202}}])
+    c.call("calculate", {"expression": "(377 + 202) - (126 + 139)"}, "314.0")
+    i = c.say(said)
+    assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons) if k == "text_miscalculated"] == kinds
