@@ -4427,8 +4427,11 @@ class _Run:
                 reasons.append(reason("text_miscounted", value=said_open, detail=none_on))
         if "availableseats" in self.index.compacts and FLIGHT_NUMBER.search(content):
             # "HAT223, 14:00-16:00: basic economy $89, ...", where its search shows 0 basic economy seats
-            for flight, cabin in sold_out_offered(content, self._seats_of, self._fare_of):
-                reasons.append(reason("text_contradicts_status", arg=flight, detail=f"0 {cabin} seats"))
+            people = self._count_of(None, ("passengers",)) or 1 if ASKS.search(content) else 1
+            for flight, cabin in sold_out_offered(content, self._seats_of, self._fare_of, people):
+                left = (self._seats_of(flight) or {}).get(cabin, 0)
+                reasons.append(reason("text_contradicts_status", arg=flight, detail=f"{left} {cabin} seats" + (
+                    f" for {people} passengers" if left else "")))
         if "bag" in content:  # "The reservation currently has 2 checked bags": it shows 1
             for counted, listed in miscounted_bags(content, self._bags_of):
                 reasons.append(reason("text_miscounted", value=counted, detail=listed))

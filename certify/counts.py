@@ -316,27 +316,32 @@ def _said_full(flight: str, text: str) -> bool:
 
 
 def sold_out_offered(text: str, seats_of: Callable[[str], dict[str, int] | None],
-                     price_of: Callable[[str, str], int | None]) -> list[tuple[str, str]]:
+                     price_of: Callable[[str, str], int | None], people: int = 1) -> list[tuple[str, str]]:
     """(the flight, the cabin) for each line or sentence that names one flight and gives it the fare
     of a cabin its search result shows with no seats, saying nothing of it being full: "HAT223,
     14:00-16:00: basic economy $89, ...", "Business fare on HAT278 that day: 221 dollars per person".
     A line of several flights gives each the amount right after it ("HAT131 ($70) + HAT266 ($58)").
     The cabin is the one the line names, else the one the whole text names ("economy fare $166:\n-
-    + HAT125 DTW->MSP 15:00-17:00 ($100)")."""
+    + HAT125 DTW->MSP 15:00-17:00 ($100)"). For a booking of several passengers (``people``), a
+    cabin with fewer seats than them, in a text that asks to go ahead, where the line counts none:
+    "economy is $106 on HAT003 and $134 on HAT290 ... Shall I go ahead?", 2 seats on HAT290 for 3."""
     out: list[tuple[str, str]] = []
     named: set[str] | None = None  # the cabins the whole text names, read on the first line that needs them
+    need = people if people > 1 and _GO_AHEAD.search(text) else 1
     for line in SENTENCE_OR_LINE.split(text):
         flights = list(dict.fromkeys(_FLIGHT.findall(line)))
         if not flights or _NONE_LEFT.search(line):
             continue
         low = line.lower()
+        short = need if need == 1 or not _SEAT_COUNT.search(line) else 1  # (a line that counts the seats says it)
         for flight in flights:
             if (seats := seats_of(flight)) is None or _said_full(flight, text):
                 continue  # (or said full elsewhere: "HAT179 is sold out in economy" under its row)
             stated = {abs(cents) for _, cents in money_numbers_in(line)} if len(flights) == 1 else {
-                cents_of(m[1]) for m in re.finditer(re.escape(flight) + _AMOUNT_AFTER, line)}
+                cents_of(m[1]) for m in re.finditer(re.escape(flight) + _AMOUNT_AFTER, line)} | {
+                cents_of(m[1]) for m in re.finditer(_AMOUNT_BEFORE + re.escape(flight), line)}
             for cabin, left in seats.items():
-                if left != 0 or (fare := price_of(flight, cabin)) is None or fare not in stated:
+                if left >= short or (fare := price_of(flight, cabin)) is None or fare not in stated:
                     continue
                 if cabin.replace("_", " ") not in low:
                     if named is None:
@@ -353,11 +358,16 @@ def sold_out_offered(text: str, seats_of: Callable[[str], dict[str, int] | None]
     return out
 
 
+_GO_AHEAD = re.compile(r"\b(?:shall|should|may) i\b[^?]*\?|\b(?:go ahead|proceed|confirm)\b[^?]*\?", re.I)
+_SEAT_COUNT = re.compile(r"\b\d+\s+(?:\w+\s+){0,2}seats?\b", re.I)
+
+
 _SEATS_AVAILABLE = re.compile(r"\b(basic economy|economy|business)\s+seats?\s+(?:are\s+|is\s+)?(?:still\s+)?"
                               r"(?:available|open|free|left)\b", re.I)
 _NOT_BEFORE_SEATS = re.compile(r"\b(?:no|not|n't|without|sold out)\b", re.I)
 
 
+_AMOUNT_BEFORE = r"(\$\d[\d,]*(?:\.\d+)?)\**\s+(?:on|for)\s+(?:flight\s+)?\**"  # "$134 on HAT290"
 _AMOUNT_AFTER = r"\**\s*(?:\(|:|-|–|—|at)?\s*\**(\$\d[\d,]*(?:\.\d+)?)"  # "HAT131 ($70)", "HAT131: $70"
 
 

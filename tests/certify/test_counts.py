@@ -447,3 +447,19 @@ def test_seats_of_an_earlier_days_search(convo: Any, at: Any, count: str, kinds:
     i = c.say(f"- May 22: HAT298 has {count} left, not enough for 2 of you.\n- May 23: HAT298 has 5 business seats.")
     found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
     assert [k for k in found if k == "text_miscounted"] == kinds, found
+
+
+@pytest.mark.parametrize(("text", "people", "found"), [
+    # blind sets 97 and 99 (a97_10 20, a99_06 22): 4 economy seats on HAT278 for 5 passengers, offered to go ahead
+    ("Economy is $146 on HAT223 and $89 on HAT278. Shall I go ahead?", 5, [("HAT278", "economy")]),
+    ("Economy is $146 on HAT223 and $89 on HAT278. Shall I go ahead?", 4, []),
+    ("Economy is $146 on HAT223 and $89 on HAT278.", 5, []),  # no offer to go ahead: a listing
+    ("Economy is $146 on HAT223 and $89 on HAT278 (4 seats left). Shall I go ahead?", 5, []),  # the seats said
+])
+def test_a_cabin_with_fewer_seats_than_the_passengers_is_no_offer(text: str, people: int,
+                                                                  found: list[tuple[str, str]]) -> None:
+    from trajectory2gym.certify.counts import sold_out_offered
+
+    seats = {"HAT223": {"basic_economy": 0, "economy": 15, "business": 9}, "HAT278": {"economy": 4, "business": 0}}
+    fares = {**FARES, ("HAT278", "economy"): 8900}
+    assert sold_out_offered(text, seats.get, lambda f, c: fares.get((f, c)), people) == found
