@@ -104,6 +104,7 @@ from trajectory2gym.certify.charges import (
     row_amounts,
     subset_totals,
     totals,
+    uncovered_by_balance,
     worded_differences,
     write_charges,
 )
@@ -4194,6 +4195,10 @@ class _Run:
                 orjson.dumps(self.inter.private).decode(), data=True)
             privileged = privileged or hidden
             reasons.append(_unseen(f"{wish[1]} GB", hidden))
+        if "alance" in content and ("gift" in content or "ertificate" in content) and ASKS.search(content):
+            # "#W7032009 ($724.34) would be paid with your gift card (balance $554.20) ... Confirm?"
+            for written, why in uncovered_by_balance(content):
+                reasons.append(reason("text_miscalculated", value=written, detail=why))
         if ("enough" in content or "sufficient" in content or "covers" in content) and (
                 "_" in content or "gift card" in content or "Gift card" in content):
             # "paid from your gift card (gift_card_7711863), which has enough balance to cover it", shown $44

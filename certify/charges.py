@@ -761,6 +761,29 @@ def balances_stated(text: str) -> list[tuple[str, str, int]]:
     return out
 
 
+# A stored-value method said to pay, with its balance beside it: "would be paid with your gift card (balance
+# $554.20)".
+_PAID_FROM_BALANCE = re.compile(r"\b(?:paid|pay|charged?)\s+(?:with|to|from|on|using)\s+(?:your\s+|the\s+)?"
+                                r"(?:gift[ _]card|certificate)\b[^.;\n()$]{0,40}?\(\s*(?:current\s+)?balance:?\s+"
+                                r"(\$\s?\d[\d,]*(?:\.\d+)?)\s*\)", re.I)
+_PART_PAID = re.compile(r"\b(?:part|partly|partial|rest|remaining|remainder|split|balance of the|difference)\b", re.I)
+
+
+def uncovered_by_balance(text: str) -> list[tuple[str, str]]:
+    """(the amount as written, why) for each sentence that says a gift card or certificate pays the one
+    other amount it states, with a balance beside the method that is less than it: "#W7032009 ($724.34)
+    would be paid with your gift card (balance $554.20)". Not a part of it paid ("the rest")."""
+    out: list[tuple[str, str]] = []
+    for sentence in SENTENCE_OR_LINE.split(text):
+        if "alance" not in sentence or (m := _PAID_FROM_BALANCE.search(sentence)) is None or _PART_PAID.search(sentence):
+            continue
+        balance = to_cents(m[1].lstrip("$ ").replace(",", ""))
+        others = [(w, c) for w, c in dollar_amounts(sentence) if abs(c) != balance]
+        if balance is not None and len(others) == 1 and abs(others[0][1]) > balance:
+            out.append((others[0][0], f"the balance {m[1]} said beside the method that would pay it is less"))
+    return out
+
+
 def misstated_kind_balances(text: str, balances_of_kind: Callable[[str], list[set[int]]]
                             ) -> list[tuple[str, str, str]]:
     """(kind, the amount as written, the balance shown) for each gift card or certificate of the user's

@@ -1712,3 +1712,16 @@ def test_a_balance_shown_before_a_write_moved_money_on_it(convo: Any, at: Any, s
     i = c.say(said)
     assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons)
             if k == "text_misstated_balance"] == kinds
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    # blind set 99, r99_11 52: the gift card's balance said beside it does not cover what it would pay
+    ("Sure: #W7032009 ($724.34) would be paid with your gift card (balance $554.20) and the PayPal payment refunded. "
+     "Confirm?", [("$724.34", "the balance $554.20 said beside the method that would pay it is less")]),
+    ("Sure: #W7032009 ($524.34) would be paid with your gift card (balance $554.20). Confirm?", []),
+    ("$200 would be paid with your gift card (balance $54.20) and the rest with PayPal. Confirm?", []),  # a part
+])
+def test_a_method_whose_stated_balance_does_not_cover_what_it_pays(text: str, found: list[tuple[str, str]]) -> None:
+    from trajectory2gym.certify.charges import uncovered_by_balance
+
+    assert uncovered_by_balance(text) == found
