@@ -413,7 +413,7 @@ _EMPTY = ("", "[]", "{}", "null", '""')
 _MAY_STATE = re.compile(r"[\d#@]")
 _DECIMAL = re.compile(r"\d[.,]\d")
 # Cheap words before policy_once reads a text: "another", "separate", "again" ...
-_ONE_MORE_HINT = re.compile(r"\b(?:another|separate|second|new|further|additional|again)\b", re.I)
+_ONE_MORE_HINT = re.compile(r"\b(?:another|separate|second|new|further|additional|again|still)\b", re.I)
 # The end of a value's clause, after it (with policy_times.NOT_BEFORE before it: a correction's value
 # taken back).
 _CLAUSE_END = re.compile(r"\**\s*(?:[.;,)!]|$)")
@@ -3493,6 +3493,17 @@ class _Run:
             return ""
         return f"a difference of the flights' fares per passenger, for {n} passengers"
 
+    def _of_written(self, sentence: str) -> bool:
+        """Whether a sentence is about an object a write went through on: it names only such objects,
+        or names none and says "this order", or the user's last message named only such objects."""
+        if ids := identifiers_in(sentence):
+            return all(compact(t) in self._written_ids for t in ids)
+        if _SAME_OBJECT.search(sentence) or _THE_ORDER.search(sentence):
+            return True
+        request = self._last_user_turn()
+        return request is not None and bool(asked := identifiers_in(request.text)) and all(
+            compact(t) in self._written_ids for t in asked)
+
     def _bill_requested(self) -> str:
         """The bill of the last payment request sent since the user spoke; "" where none was."""
         return next((bill for _, _, call in reversed(self._writes) if call.name == "send_payment_request"
@@ -4222,7 +4233,7 @@ class _Run:
                                       value=span, detail=item))
         if self._once_only and _ONE_MORE_HINT.search(content):  # "we can make a separate change later"
             spent = made_once(self._once_only, self._made_names())
-            again = offered_again(content, self._once_only, spent)
+            again = offered_again(content, self._once_only, spent, self._of_written)
         if self._once_only and (self._past_writes or self._writes) and (request := self._last_user_turn()) is not None \
                 and ((asked_of := identifiers_in(request.text)) and all(compact(t) in self._written_ids for t in asked_of)
                      or not asked_of and _SAME_OBJECT.search(request.text)

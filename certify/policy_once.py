@@ -7,7 +7,7 @@ exchange") once one went through, or beside the one it is pricing, offers what t
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 
 from trajectory2gym.certify.policy_times import policy_sentences
@@ -27,7 +27,9 @@ _ONCE = re.compile(r"(?<!\bat )\bonce\b(?=\s*(?:[.,;)]|$|per\b|only\b|and\b|each
 # One more of an action: "a separate modification", "another exchange", "modify it again".
 _ONE_MORE = re.compile(r"\b(?:another|separate|second|new|further|additional)\s+(?:\w+\s+){0,2}?"
                        r"((?:modification|change|exchange|return|swap)s?)\b"
-                       r"|\b((?:modif|chang|swap|adjust|edit|exchang|return)\w*)\b[^.?!;]{0,40}\bagain\b", re.I)
+                       r"|\b((?:modif|chang|swap|adjust|edit|exchang|return)\w*)\b[^.?!;]{0,40}\bagain\b"
+                       # ... or as still possible: "it can still be returned from this order later"
+                       r"|\b(?:can|could|may)\s+still\s+(?:be\s+)?((?:modif|chang|swap|adjust|edit|exchang|return)\w*)", re.I)
 # ... offered as possible, not refused: "we can", "you can always", "any time", "later".
 _OFFERED = re.compile(r"\b(?:can|could|always|any ?time|later|will be able|feel free|happy to)\b", re.I)
 _REFUSED = re.compile(r"n't\b|\b(?:not|cannot|unable|only once|no longer|no more|no further)\b", re.I)
@@ -65,19 +67,25 @@ def made_once(rules: dict[str, tuple[bool, str]], made: Iterable[str]) -> set[st
     return done
 
 
-def offered_again(text: str, rules: dict[str, tuple[bool, str]], done: set[str]) -> list[tuple[str, str]]:
+def offered_again(text: str, rules: dict[str, tuple[bool, str]], done: set[str],
+                  of_done: Callable[[str], bool] | None = None) -> list[tuple[str, str]]:
     """Each offer of one more once-only action in a text ("a separate modification later"), with
     the action: where one went through (``done``), where its sentence speaks of one besides the
     offer ("if you want to change it as well, we can do that in a separate modification later"), or
     where it says "again" of the items an items rule counts. A refusal ("it can't be changed
-    again") offers nothing."""
+    again") offers nothing. "It can still be returned" offers one more only of the object the one
+    done was on (``of_done``: whether a sentence is about it)."""
     found: list[tuple[str, str]] = []
     for sentence in SENTENCE_OR_LINE.split(text):
         if not _OFFERED.search(sentence) or _REFUSED.search(sentence):
             continue
         for m in _ONE_MORE.finditer(sentence):
-            action = _family(m[1] or m[2])
+            action = _family(m[1] or m[2] or m[3])
             if action is None or action not in rules:
+                continue
+            if m[3] is not None:
+                if action in done and of_done is not None and of_done(sentence):
+                    found.append((m[0], action))
                 continue
             rest = sentence.replace(m[0], " ", 1)
             besides = any(_family(w[0]) == action for w in _ACTION_WORD.finditer(rest))

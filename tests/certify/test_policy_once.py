@@ -121,3 +121,27 @@ def test_a_grant_of_an_action_is_read_of_the_order_written(convo: Any, at: Any, 
     i = c.say(reply or "Yes, I can set that up for you — which one would you like instead?")
     found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
     assert [k for k in found if k == "text_contradicts_policy"] == kinds, found
+
+
+@pytest.mark.parametrize(("said", "kinds"), [
+    # blind set 99, r99_06 16 and r99_09 48: "can still be returned" of the order a return went through on
+    ("Done: the return is requested. If you change your mind about the camera, it can still be returned from this "
+     "order later.", ["text_contradicts_policy"]),
+    ("Done: the return is requested. Your other order #W9999999 can still be returned later.", []),  # another order
+    ("Done: the return is requested. This order can't be returned again.", []),
+])
+def test_an_action_said_still_possible_on_the_order_it_was_done_on(convo: Any, at: Any, said: str,
+                                                                   kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], system=RETAIL_POLICY)
+    c.user("I'm aarav_davis_4756; return the kettle from #W3223435 to my gift card.")
+    c.call("get_order_details", {"order_id": "#W3223435"}, {"order_id": "#W3223435", "status": "delivered",
+                                                            "items": [{"item_id": "3015420423", "price": 141.76}]})
+    c.call("get_order_details", {"order_id": "#W9999999"}, {"order_id": "#W9999999", "status": "delivered"})
+    c.say("I'll return the kettle (item 3015420423) from #W3223435, refunding $141.76 to your gift card. OK?")
+    c.user("Yes.")
+    c.call("return_delivered_order_items", {"order_id": "#W3223435", "item_ids": ["3015420423"],
+                                            "payment_method_id": "gift_card_1"},
+           {"order_id": "#W3223435", "status": "return requested", "return_items": ["3015420423"]})
+    i = c.say(said)
+    assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons)
+            if k == "text_contradicts_policy"] == kinds
