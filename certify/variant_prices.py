@@ -216,13 +216,13 @@ _OUT = re.compile(r"\b(?:out of stock|unavailable|not available|not in stock|sol
                   # "isn't in the available list", "is not among the in-stock ones"
                   r"|(?:\bis\s*n[o']?t|\bare\s*n[o']?t|\bisn’t|\baren’t)\s+(?:in|among|one of)\s+(?:the\s+)?(?:list of\s+)?"
                   r"(?:available|in stock)\b", re.I)
-_IN = re.compile(r"\b(?:in stock|available|(?:i|we) can offer|you can (?:buy|order|get) (?:right )?now)\b", re.I)
+_IN = re.compile(r"\b(?:in stock|available|(?:i|we) can offer|you can (?:buy|order|get) (?:right )?now|you could also (?:get|buy|order|have))\b", re.I)
 
 
 def may_say_stock(text: str) -> bool:
     """Plain substring tests first: a mark, a stock word or a change's arrow (most texts have none)."""
     return ("✅" in text or "❌" in text or "stock" in text or "vailable" in text or "can offer" in text
-            or "you can " in text or says_arrow(text))
+            or "you can " in text or "could also " in text or says_arrow(text))
 
 
 def _stock_said(line: str) -> bool | None:
@@ -400,4 +400,5 @@ def _listed_parts(line: str) -> list[str]:
             start = m.end()
     return [*parts, line[start:]]
 _LISTED_PART = re.compile(r",\s*(?:and\s+|or\s+)?|;\s*|\s+(?:and|or)\s+(?=the\b|[\w-]+\s+(?:at|for)\s+\$"
-                          r"|(?:[\w-]+\s+){1,3}\$)")  # "... and silver hardshell $514.72"
+                          r"|(?:[\w-]+\s+){1,3}\$"  # "... and silver hardshell $514.72"
+                          r"|[\w-]+\s*/\s*\w)")  # "... ($187.02) and black / medium ventilation ($211.41)"

@@ -143,6 +143,10 @@ def _with_one_sold_out() -> OptionBook:
     ("That exact one (blue, M, cotton, crew neck) isn't in the available list, so there's nothing to exchange to.", []),
     ("That exact one (black, XL, cotton, crew neck) isn't in the available list.",
      [("black/xl/cotton/crew neck", "out of stock")]),
+    # offered as "you could also get", the last two parted by "and" (blind set 99, r99_12 16)
+    ("In cotton crew neck you could also get: black / XL ($51.05) and blue / M ($50.88).",
+     [("blue/m/cotton/crew neck", "in stock")]),
+    ("In cotton crew neck you could also get: black / XL ($51.05).", []),
 ])
 def test_a_stock_said_of_an_item_described_by_its_options(text: str, flagged: list[tuple[str, str]]) -> None:
     book = _with_one_sold_out()
