@@ -280,6 +280,37 @@ def overcharged_nth_bag(text: str, fee: int, free_total: int) -> list[tuple[str,
     return out
 
 
+# The n-th bag priced: "so the 4th bag would be $50", "the fourth bag costs $50".
+_NTH_BAG_PRICED = re.compile(r"\bthe\s+(\d+)(?:st|nd|rd|th)?\s+(?:checked\s+)?bag\s+(?:would|will)?\s*(?:be|costs?)\s+\**\$(\d+(?:\.\d\d)?)"
+                             r"|\bthe\s+(second|third|fourth|fifth)\s+(?:checked\s+)?bag\s+(?:would|will)?\s*(?:be|costs?)\s+\**\$(\d+(?:\.\d\d)?)",
+                             re.I)
+# A count of bags priced each, then in all: "Two bags would cost $50 each, so $100."
+_COUNT_PRICED = re.compile(r"\b(\d+|one|two|three|four|five)\s+(?:more\s+|extra\s+|additional\s+)?(?:checked\s+)?bags?\s+"
+                           r"(?:would|will)\s+(?:cost|be)\s+\$(\d+(?:\.\d\d)?)\s+each,?\s+(?:so|for a total of|totaling|=)\s+"
+                           r"\**\$(\d+(?:\.\d\d)?)", re.I)
+
+
+def charged_within_allowance(text: str, fee: int, free_total: int, held: int | None) -> list[tuple[str, int]]:
+    """(the amount as written, the bags it is said for) for each n-th bag priced where n is within what
+    travels free ("the 4th bag would be $50", 9 free), and each count of bags added priced each and in
+    all, where the reservation's ``held`` bags and the allowance leave fewer of them to pay for ("Two
+    bags would cost $50 each, so $100", none held, 1 free)."""
+    out: list[tuple[str, int]] = []
+    plain = text.replace("*", "")
+    for m in _NTH_BAG_PRICED.finditer(plain):
+        n = int(m[1]) if m[1] else _ORDINALS[m[3].lower()]
+        cents = cents_of(m[2] or m[4])
+        if cents and cents % fee == 0 and n <= free_total:
+            out.append(("$" + (m[2] or m[4]), n))
+    if held is not None:
+        for m in _COUNT_PRICED.finditer(plain):
+            count = int(m[1]) if m[1].isdigit() else _NUMBER_WORDS[m[1].lower()]
+            due = (max(0, held + count - free_total) - max(0, held - free_total)) * fee
+            if cents_of(m[2]) == fee and cents_of(m[3]) == count * fee and due < count * fee:
+                out.append(("$" + m[3], held + count))
+    return out
+
+
 # The free bags said to be left: "you still have 3 more free bags", "room for 2 more free bags".
 _FREE_LEFT = re.compile(r"\b(\d+|one|two|three|four|five)\s+more\s+free\s+(?:checked\s+)?bags?\b", re.I)
 

@@ -48,6 +48,7 @@ from trajectory2gym.certify.anchors import PAYMENT_SAID, Anchors, call_anchors, 
 from trajectory2gym.certify.bag_allowance import (
     bag_fee,
     charged_free_bags,
+    charged_within_allowance,
     free_bags,
     free_beyond_allowance,
     misfeed_bags,
@@ -3341,19 +3342,29 @@ class _Run:
         if len(codes) != 1 or len(tiers) != 1:
             return None
         cabin = str(self.index.field_of(codes[0], "cabin")).lower()
-        if any(str(w[2].arguments.get("cabin", cabin)).lower() != cabin for w in self._past_writes + self._writes):
-            return None  # a write set another cabin than the record shows: which is now is unclear
+        own = [str(c).lower() for _, _, call in self._past_writes + self._writes
+               if str(call.arguments.get("reservation_id", "")).upper() == codes[0].upper() and (c := call.arguments.get("cabin"))]
+        if own:
+            cabin = own[-1]  # the cabin its latest write set (a result may still show the one before)
+        elif any(str(w[2].arguments.get("cabin", cabin)).lower() != cabin for w in self._past_writes + self._writes
+                 if not w[2].arguments.get("reservation_id")):
+            return None  # a write of no named reservation set another cabin: which is now is unclear
         allowed = self._free_bags[0].get((next(iter(tiers)), cabin))
         people = self._passengers_of(codes[0])
         return allowed * people if allowed is not None and people else None
 
     def _one_booking(self, text: str) -> str | None:
         """The one reservation a text names by code, of those shown with a cabin; where it names none,
-        the one such reservation shown at all ("adding one bag would cost $50"); else None."""
+        the one such reservation shown at all ("adding one bag would cost $50"), else the one the latest
+        write changed; else None."""
         codes = list(dict.fromkeys(c for c in _codes_named(text) if self.index.field_of(c, "cabin") is not None))
         if not codes and not _codes_named(text):
             shown = set(self.index.values_of("reservation_id")) if self.index.json_has('"cabin"') else set()
             codes = [c.upper() for c in shown if self.index.field_of(c, "cabin") is not None]
+            if len(codes) > 1 and (written := next((v for _, _, call in reversed(self._past_writes + self._writes)
+                                                     if isinstance(v := call.arguments.get("reservation_id"), str)), None)):
+                # several shown: the one the latest write changed ("The reservation still has 3 checked bags")
+                codes = [written.upper()] if self.index.field_of(written, "cabin") is not None else []
         return codes[0] if len(codes) == 1 else None
 
     def _passengers_of(self, ident: str) -> int | None:
@@ -4389,6 +4400,11 @@ class _Run:
             for written, total in charged_free_bags(content, self._bag_fee, free_total, self._bags_of(self._one_booking(content))):
                 # "brings you to 2 bags, and the extra bag costs $50", for a gold member in economy
                 reasons.append(reason("text_contradicts_policy", arg="baggage", value=f"{written} for {total} bags",
+                                      detail=f"{free_total} travel free here: {self._free_bags[1]}"))
+            for written, count in charged_within_allowance(content, self._bag_fee, free_total,
+                                                           self._bags_of(self._one_booking(content))):
+                # "so the 4th bag would be $50", where 9 travel free; "Two bags would cost $50 each, so $100", 1 free
+                reasons.append(reason("text_contradicts_policy", arg="baggage", value=f"{written} for {count} bags",
                                       detail=f"{free_total} travel free here: {self._free_bags[1]}"))
             if " for " in content:  # "A second bag would be $50 per bag, so $100 for the two", one free
                 for written, count in overcharged_nth_bag(content, self._bag_fee, free_total):

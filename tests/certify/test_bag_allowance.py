@@ -355,3 +355,46 @@ def test_the_free_bags_left_after_a_bag_update(convo: Any, at: Any, left: str, k
 ])
 def test_a_fee_per_extra_bag_is_the_policys(text: str, found: list[str]) -> None:
     assert misfeed_per_bag(text, 5000) == found
+
+
+@pytest.mark.parametrize(("text", "held", "found"), [
+    # blind set 99, a99_06 38: the 4th bag priced where 9 travel free (3 passengers, 3 each)
+    ("Each passenger's free allowance is 3 bags, and the reservation already has 3, so the 4th bag would be $50.",
+     3, [("$50", 4)]),
+    ("The 10th bag would be $50.", 9, []),
+    # a99_05 25: two bags priced each and in all, where none are held and one travels free
+    ("Two bags would cost $50 each, so $100.", 0, [("$100", 2)]),
+    ("Two bags would cost $50 each, so $100.", None, []),  # the bags held unknown
+])
+def test_a_bag_priced_within_what_travels_free(text: str, held: int | None, found: list[tuple[str, int]]) -> None:
+    from trajectory2gym.certify.bag_allowance import charged_within_allowance
+
+    assert charged_within_allowance(text, 5000, 9 if "4th" in text or "10th" in text else 1, held) == found
+
+
+@pytest.mark.parametrize(("said", "kinds"), [
+    # blind set 99, a99_06 38: the booking the latest write changed, in the cabin that write set (its result
+    # still shows business), among several bookings shown
+    ("Each passenger's free allowance is 3 bags, and the reservation already has 3, so the 4th bag would be $50.",
+     ["text_contradicts_policy"]),
+    ("The reservation already has 3 bags; a 4th is free too, as 9 travel free.", []),
+])
+def test_a_bag_priced_on_the_booking_a_write_just_moved_to_economy(convo: Any, at: Any, said: str,
+                                                                   kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline", system=POLICY)
+    c.user("I'm sofia_kim_7287. Move GV1N64 down to economy.")
+    c.call("get_user_details", {"user_id": "sofia_kim_7287"}, {"user_id": "sofia_kim_7287", "membership": "gold"})
+    people = [{"first_name": n, "last_name": "Kim"} for n in ("Sofia", "Ava", "Ivan")]
+    booked = {"reservation_id": "GV1N64", "cabin": "business", "total_baggages": 3, "nonfree_baggages": 0,
+              "passengers": people, "flights": [{"flight_number": "HAT003", "date": "2024-05-19", "price": 561}]}
+    c.call("get_reservation_details", {"reservation_id": "GV1N64"}, booked)
+    c.call("get_reservation_details", {"reservation_id": "Y2WASI"}, {"reservation_id": "Y2WASI", "cabin": "business"})
+    c.say("Move GV1N64 (HAT003 on 2024-05-19) to economy, refunding the difference to your gift card. Confirm?")
+    c.user("yes")
+    c.call("update_reservation_flights", {"reservation_id": "GV1N64", "cabin": "economy", "payment_id": "gift_card_1",
+                                          "flights": [{"flight_number": "HAT003", "date": "2024-05-19"}]}, booked)
+    c.say("Done.")
+    c.user("Add one more bag then, 4 total.")
+    i = c.say(said)
+    found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
+    assert [k for k in found if k == "text_contradicts_policy"] == kinds, found
