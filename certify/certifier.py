@@ -342,6 +342,7 @@ from trajectory2gym.certify.setting_values import (
     named_values,
 )
 from trajectory2gym.certify.shares import misjudged_halves, misstated_shares
+from trajectory2gym.certify.stated_causes import unseen_causes
 from trajectory2gym.certify.stated_reason import (
     feelings_put_on_user,
     lacks_put_on_user,
@@ -1041,11 +1042,6 @@ def _may_name_rule_terms(text: str) -> bool:
 # A line's suspension put down to a bill: "because of an unpaid bill" (which only a bill's record shows).
 _UNPAID_CAUSE = re.compile(r"\b(?:because of|due to|owing to|caused by)\s+(?:an?\s+|the\s+|your\s+)?"
                            r"(?:unpaid|overdue|outstanding|missed|late)\s+(?:bill|payment|balance)", re.I)
-# The cause of a flight's delay or cancellation: "HAT039 was delayed because of severe thunderstorms in Atlanta".
-_FLIGHT_CAUSE = re.compile(r"\b(?:delay(?:ed)?|cancell?(?:ed|ation))\s+(?:was\s+)?(?:because of|due to|owing to|caused by)\s+"
-                           r"(?P<cause>(?:[\w'-]+\s*){1,6})", re.I)
-_CAUSE_FILLER = frozenset({"the", "a", "an", "of", "in", "at", "on", "and", "this", "that", "some", "severe", "bad",
-                           "heavy", "today", "afternoon", "morning", "evening", "tonight", "earlier", "there"})
 _AT_REBOOT = re.compile(r"\b(?:at|after|on) (?:the next )?reboot\b", re.I)
 # A device setting said applied already: "Your APN is now back to 'internet'", "the APN settings are now reset".
 _NOW_APPLIED = re.compile(r"\b(?:APN|settings?)\b[^.!?\n]{0,30}?\b(?:(?:is|are|has been|have been)\s+now|(?:has|have)\s+now\s+been)\b"
@@ -4090,14 +4086,6 @@ class _Run:
                         status not in self._user_statements() and not self._said_by(status, ("system", "tool")))):
                     # (the user's question, "is that on time at least?", shows no status)
                     reasons.append(reason("text_status_not_visible", arg=flight))
-        if ("ause" in content or "due to" in content or "owing to" in content) and (
-                "elay" in content or "ancel" in content) and FLIGHT_NUMBER.search(content):
-            # "HAT039 was delayed because of severe thunderstorms in Atlanta", a cause nothing visible gives
-            for m in _FLIGHT_CAUSE.finditer(content):
-                told = [w for w in words(m["cause"].lower()) if w not in _CAUSE_FILLER and len(w) > 3
-                        and not self.index.has_string(w)]
-                if told:
-                    reasons.append(reason("text_not_visible", value=m[0].strip()))
         if "efund" in content and ("full" in content or "ancel" in content):  # ("- Refund: $168 ...")
             # "cancel RXBE5Q with a full refund of $142", $202 paid; "cancel it with a refund of $1,805"
             for written, ident, paid_total in misstated_full_refunds(content, self._paid_total):
@@ -4706,6 +4694,14 @@ class _Run:
                 reasons.append(reason("text_contradicts_status", arg="insurance", detail=f"{shown} ({said[:60]!r})"))
         for written, shown in misdated(content, self._created_of):  # "booked on May 9": it shows May 7
             reasons.append(reason("text_contradicts_booking_date", value=written, detail=shown))
+        if ("due to" in content or "caused by" in content or "because of" in content or "owing to" in content
+                or "result of" in content) and ("elay" in content or "ancel" in content):
+            # "The delay is due to a late-arriving aircraft ...", "HAT039 was delayed because of severe thunderstorms
+            # in Atlanta", where no observation or user gave a cause
+            user_said = self._user_text()
+            for unseen_cause in unseen_causes(content, lambda w: w in user_said or any(
+                    w in low for low in self.index.json_observations)):
+                reasons.append(reason("text_not_visible", value=unseen_cause[:60]))
         for said in contact_claims(content, self.visible_specs):  # "I've emailed you the itinerary": no tool does that
             reasons.append(reason("text_claims_unmade_action", detail=said[:100]))
         for said in forgiven_claims(content, self.visible_specs):  # "I've waived the $65.00 bill": no tool does that
