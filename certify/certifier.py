@@ -4344,9 +4344,10 @@ class _Run:
                                detail=self._certificate_rule) for said in offered]
         if self._flight_cases and len(reasons) == compensated and (
                 "ertificate" in content or "ompensation" in content or "oucher" in content) and (
-                offered := certificates_offered(content)) and not flight_trouble_said(self._user_text()):
-            # "I can offer you a $50 travel certificate for the inconvenience", where no flight was cancelled or
-            # delayed: the cases the policy compensates
+                offered := certificates_promised(content)) and not flight_trouble_said(self._user_text()):
+            # "I can offer you a $50 travel certificate for the inconvenience", "As a silver member you're eligible
+            # for a $50 certificate per passenger", where no flight was cancelled or delayed: the cases the
+            # policy compensates
             reasons += [reason("text_contradicts_policy", arg="compensation", value=said[:80],
                                detail=self._flight_cases) for said in offered]
         if self._delay_rule and ("ertificate" in content or "ompensation" in content or "oucher" in content) and (

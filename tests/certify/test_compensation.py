@@ -438,3 +438,23 @@ def test_a_certificate_of_the_amount_the_case_gives(convo: Any, amount: int, kin
     cert = certify_interaction(c.build())
     found = [reason_kind(r) for d in cert.decisions if d.message_index in (i - 2, i) for r in d.reasons]
     assert [k for k in found if k in ("text_contradicts_policy", "against_policy")] == kinds, found
+
+
+@pytest.mark.parametrize(("complaint", "said", "kinds"), [
+    # blind sets 97 and 99 (a97_04 78, a99_11 38): a certificate said to be due, for no cancelled or delayed flight
+    ("Since my mother is sick, is there any compensation?",
+     "As a silver member you're eligible for a $50 certificate per passenger, $150 in total, for the trouble.",
+     ["text_contradicts_policy"]),
+    ("My flight was delayed 4 hours. Is there any compensation?",
+     "As a silver member you're eligible for a $50 certificate per passenger, $150 in total, for the delay.", []),
+])
+def test_a_certificate_said_to_be_due_for_no_flight_trouble(convo: Any, at: Any, complaint: str, said: str,
+                                                            kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline", system=POLICY)
+    c.user("I'm omar_sanchez_7760. Add three bags to OWZ4XL.")
+    c.call("get_user_details", {"user_id": "omar_sanchez_7760"}, {"user_id": "omar_sanchez_7760", "membership": "silver"})
+    c.say("Done, OWZ4XL has 3 checked bags at no charge.")
+    c.user(complaint)
+    i = c.say(said)
+    assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons)
+            if k == "text_contradicts_policy"] == kinds
