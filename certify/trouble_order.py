@@ -26,8 +26,8 @@ _LATER_STEPS = re.compile(
     r"|\b(?P<data>mobile data|cellular data|data roaming)\b|\b(?P<apn>apn(?!\W+mms)(?:\s+settings)?)\b", re.I)
 # The stages in the policy's order; the APN comes after the SIM, within no service.
 STAGE_RANK = {"no service": 0, "APN": 1, "mobile data": 2, "speed": 3, "MMS": 4}
-# A sentence that asks the customer to look or act.
-_ASKS = re.compile(r"\b(?:please|could you|can you|would you|will you|check|turn|switch|set|open|go to|tap|toggle|"
+# A sentence that asks the customer to look or act ("let's start by switching off any VPN").
+_ASKS = re.compile(r"\b(?:please|could you|can you|would you|will you|let's|let us|check|turn|switch|set|open|go to|tap|toggle|"
                    r"disable|enable|grant|tell me|let me know|read me|look at|what does|what do you see)\b|\?", re.I)
 # A step put off until later, or one already done: no request for it now.
 _LATER_OR_DONE = re.compile(r"\b(?:next(?!\W+(?:please|could you|can you|let's)\b)|later|after(?:wards)?|once|then we|"

@@ -28,6 +28,9 @@ from trajectory2gym.envs.registry import get_domain, tool_specs
      []),
     ("Done - roaming is now enabled on L1001. Please turn Data Roaming on in your phone now.",
      [("Data Roaming", "mobile data")]),
+    # "let's start by ..." asks (blind set 99, t99_03 6)
+    ("To speed things up, let's start by switching off any VPN and Data Saver on your phone.", [("VPN", "speed")]),
+    ("Let's look at the VPN later.", []),  # put off
 ])
 def test_a_later_stages_step_asked_for_now(text: str, asked: list[tuple[str, str]]) -> None:
     assert later_steps_asked(text) == asked
