@@ -748,11 +748,12 @@ _AS_IT_WAS = re.compile(r"\b(?:was|were|had|before|used to|previously|earlier)\b
 def balances_stated(text: str) -> list[tuple[str, str, int]]:
     """(the method's id, or its kind where the sentence names none, the amount as written, in cents)
     for each balance a sentence states as the one a method has now: "Gift card 3481935 has $22",
-    "your gift card balance is $70.00"; not one it says was ("your balance was $70 before")."""
+    "your gift card balance is $70.00"; not one it says was ("your balance was $70 before"), nor, in a
+    sentence of paying that says no balance, what each method pays."""
     out: list[tuple[str, str, int]] = []
     for sentence in SENTENCE_OR_LINE.split(text):
-        if "$" not in sentence or _AS_IT_WAS.search(sentence):
-            continue
+        if "$" not in sentence or _AS_IT_WAS.search(sentence) or ("balance" not in sentence.lower() and _PAYING.search(sentence)):
+            continue  # (not what each method pays: "paid as gift_card_8020792 $198, gift_card_6136092 $129")
         named = [(m[1].lower().replace(" ", "_"), m[2]) for m in _BALANCE_SAID.finditer(sentence)]
         if not named and _THEIRS.search(sentence):
             named = [(m[1].lower().replace(" ", "_"), m[2]) for m in _KIND_BALANCE.finditer(sentence)]

@@ -1693,6 +1693,8 @@ def test_a_net_of_one_write_charged_and_the_next_refunded(convo: Any, at: Any, r
     ("Gift card gift_card_5715854 has $70.00.", ["text_misstated_balance"]),
     ("For the payment, your gift card balance is $1,577.57, which covers the $759.82 total.", []),
     ("Your gift card balance was $70.00 before the refund.", []),  # as it was
+    # what each method pays, no balance (blind set 100, a100_12 32)
+    ("It would be paid as gift_card_5715854 $70.00 and PayPal $689.82. Shall I book it?", []),
 ])
 def test_a_balance_shown_before_a_write_moved_money_on_it(convo: Any, at: Any, said: str, kinds: list[str]) -> None:
     c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
