@@ -737,7 +737,16 @@ def _a_sum_of(cents: int, parts: Iterable[int], most: int = 10, at_least: int = 
 # A paragraph, or a sentence, that opens the next step of a plan: "Step 2 — ...", "**Next step:** ...",
 # "... is now your gift card. Now here's the item change:".
 _NEXT_STEP = re.compile(r"\n\s*\n\W*(?:step\s+(?:[2-9]|two|three|four)|next step)\b"
-                        r"|(?:(?<=[.!]\s)|(?<=\n))\s*(?-i:Now),?\s+(?:here's|here is|for|on to|the next\b|the \w+(?: \w+)?:)", re.I)
+                        r"|(?:(?<=[.!]\s)|(?<=\n))\s*(?:(?-i:Now),?\s+(?:here's|here is|for|on to|the next\b|the \w+(?: \w+)?:)"
+                        r"|(?-i:About|As for|Regarding) the \w+(?: \w+)?:)", re.I)  # ("... About the bag: ... Should I add it?")
+def _before_next_step(content: str) -> str:
+    """A report up to where it opens the next step and asks of it ("... $59 was charged. About the bag:
+    ... with no charge. Should I add it?"): what comes after is no report of the writes before."""
+    if content.rstrip().endswith("?") and (lead := _NEXT_STEP.search(content)) is not None and lead.start() > 0:
+        return content[:lead.start()]
+    return content
+
+
 _TOTAL_CELL = re.compile(r"[^|\n]*\btotal\b", re.I)  # a row whose first cell says "Total"
 
 
@@ -2207,7 +2216,8 @@ class _Run:
                         or self._signed_total(item[1], text) or self._item_difference(item[1], text)
                         or self._rest_of_split(item[1], text) or self._sentence_total(item[1], text)
                         or self._for_the_passengers(item[1], text) or self._balance_after_writes(item[1], text)
-                        or self._lines_total(item[1], text) or self._rest_of_listed_split(item[1], text)):
+                        or self._lines_total(item[1], text) or self._rest_of_listed_split(item[1], text)
+                        or self._way_total(item[1], text)):
                     unseen.remove(item)
                     self._derived.add(item[1])
                     progress = True
@@ -3715,6 +3725,27 @@ class _Run:
         return any(result == cents and all(a in self._derived or self._amount_ok(a) for a in amounts)
                    for result, amounts in results)
 
+    def _way_total(self, cents: int, text: str) -> bool:
+        """A total of the fares of one way of a round trip shown ("compared with $253 for your current
+        return": the return legs' prices), per passenger or for all of them, where the text says which way."""
+        way = "return" if " return" in text else "outbound" if "outbound" in text else ""
+        if not way or not self.index.json_has('"round_trip"'):
+            return False
+        for trip in objects_in(self.index.json_observations, '"round_trip"', '"flights"'):
+            flights, dest = trip.get("flights"), trip.get("destination")
+            if trip.get("flight_type") != "round_trip" or not isinstance(flights, list) or not isinstance(dest, str):
+                continue
+            # the outbound legs run up to the one that lands at the trip's destination; the return legs after
+            turn = next((k + 1 for k, f in enumerate(flights) if isinstance(f, dict) and f.get("destination") == dest), 0)
+            legs = flights[turn:] if way == "return" else flights[:turn]
+            fares = [to_cents(f.get("price")) for f in legs if isinstance(f, dict)]
+            if turn and legs and all(c is not None for c in fares):
+                total = sum(c for c in fares if c is not None)
+                people = len(trip["passengers"]) if isinstance(trip.get("passengers"), list) else 1
+                if cents in (total, total * people):
+                    return True
+        return False
+
     def _named_total(self, cents: int, text: str) -> bool:
         """A total of the prices the observations give the objects a text names by identifier:
         "Returning the lamp (9190635437), the T-shirt (9647292434) and the kettle (5268233322) gives
@@ -4815,7 +4846,7 @@ class _Run:
                 # on that card: not the balance shown before them
                 after = balances_after(moved_on[1], totals(moved), content) - moved_on[1]
             self._balance_reasons(balances, after, stored, reasons)
-        if self._writes and (nothing := no_charge_claims(content)) and any(moved_now := self._charged()) \
+        if self._writes and (nothing := no_charge_claims(_before_next_step(content))) and any(moved_now := self._charged()) \
                 and not any("refund" in result for result, _, _ in self._writes):
             # "HATHAT now has 6 checked bags, with no charge", where its result shows a $50 payment (not a
             # refund: a cancellation "at no cost to you" gives money back); not a line about another
@@ -5216,7 +5247,8 @@ class _Run:
             # #W2806889:\n- ...\n- Net **$26.93 charged to PayPal**"
             if (lead := _NEXT_STEP.search(content)) is not None and lead.start() > 0:
                 content = content[:lead.start()]
-        elif "\n" not in content and content.rstrip().endswith("?") and "Now" in content \
+        elif "\n" not in content and content.rstrip().endswith("?") and (
+                "Now" in content or "About the" in content or "As for" in content or "Regarding" in content) \
                 and (lead := _NEXT_STEP.search(content)) is not None and lead.start() > 0:
             # one paragraph, the next step's offer after the report: "The upgrade is done. Now the bags: ...
             # so I'd list gift_card_8190333 with $0 charged. Shall I add them?"

@@ -1230,3 +1230,30 @@ def test_a_calculated_difference_of_fares_said_as_the_total(convo: Any, at: Any,
     c.call("calculate", {"expression": "(377 + 202) - (126 + 139)"}, "314.0")
     i = c.say(said)
     assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons) if k == "text_miscalculated"] == kinds
+
+
+@pytest.mark.parametrize(("said", "kinds"), [
+    # blind set 100, a100_03 22 and 30: the fares of the round trip's return legs, $122 + $131
+    ("HAT229 then HAT266 in economy is $109 + $130 = $239, compared with $253 for your current return.", []),
+    ("HAT229 then HAT266 in economy is $109 + $130 = $239, compared with $263 for your current return.",
+     ["text_not_visible"]),
+    ("HAT229 then HAT266 in economy is $109 + $130 = $239, compared with $313 for your current outbound.", []),
+])
+def test_the_fares_of_one_way_of_a_round_trip(convo: Any, at: Any, said: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("Can I take an earlier return on OBUT9V?")
+    c.call("get_reservation_details", {"reservation_id": "OBUT9V"}, {
+        "reservation_id": "OBUT9V", "origin": "IAH", "destination": "DEN", "flight_type": "round_trip",
+        "cabin": "economy", "passengers": [{"first_name": "Sofia", "last_name": "Kim"}], "flights": [
+            {"origin": "IAH", "destination": "ORD", "flight_number": "HAT078", "date": "2024-05-27", "price": 146},
+            {"origin": "ORD", "destination": "DEN", "flight_number": "HAT118", "date": "2024-05-27", "price": 167},
+            {"origin": "DEN", "destination": "LAS", "flight_number": "HAT084", "date": "2024-05-28", "price": 122},
+            {"origin": "LAS", "destination": "IAH", "flight_number": "HAT266", "date": "2024-05-28", "price": 131}]})
+    c.call("search_onestop_flight", {"origin": "DEN", "destination": "IAH", "date": "2024-05-27"}, [[
+        {"flight_number": "HAT229", "prices": {"economy": 109}}, {"flight_number": "HAT266", "prices": {"economy": 130}}]])
+    # (many fares shown: a sum of two of them is no derivation on its own)
+    c.call("search_direct_flight", {"origin": "DEN", "destination": "LAS", "date": "2024-05-27"}, [
+        {"flight_number": f"HAT{300 + k}", "prices": {"basic_economy": 60 + 3 * k, "economy": 100 + 7 * k,
+                                                     "business": 200 + 11 * k}} for k in range(12)])
+    i = c.say(said)
+    assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons) if k == "text_not_visible"] == kinds

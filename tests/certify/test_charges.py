@@ -1727,3 +1727,27 @@ def test_a_method_whose_stated_balance_does_not_cover_what_it_pays(text: str, fo
     from trajectory2gym.certify.charges import uncovered_by_balance
 
     assert uncovered_by_balance(text) == found
+
+
+@pytest.mark.parametrize(("report", "kinds"), [
+    # blind set 100, a100_03 38: "no charge" is said of the bag the next step would add, not of the change
+    ("Your flights are changed, and $59 was charged to gift_card_6276644. About the bag: you get 2 free checked bags. "
+     "You have 1, so adding one makes 2 in total, with no charge. Should I add it?", []),
+    ("Your flights are changed, with no charge to gift_card_6276644.", ["text_misstated_charge"]),
+])
+def test_no_charge_said_of_the_next_step_is_no_report(convo: Any, at: Any, report: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("I'm sofia_kim_7287. Move OBUT9V's return to HAT290 and HAT175, pay with gift_card_6276644.")
+    booked = {"reservation_id": "OBUT9V", "cabin": "economy", "total_baggages": 1, "payment_history": [
+        {"payment_id": "gift_card_7091239", "amount": 566}],
+        "flights": [{"flight_number": "HAT084", "date": "2024-05-28", "price": 122}]}
+    c.call("get_reservation_details", {"reservation_id": "OBUT9V"}, booked)
+    c.say("To confirm: OBUT9V's return becomes HAT290 and HAT175 (May 27), and $59 is charged to gift_card_6276644. OK?")
+    c.user("yes")
+    flights = [{"flight_number": "HAT290", "date": "2024-05-27"}, {"flight_number": "HAT175", "date": "2024-05-27"}]
+    c.call("update_reservation_flights", {"reservation_id": "OBUT9V", "cabin": "economy", "flights": flights,
+                                          "payment_id": "gift_card_6276644"},
+           {**booked, "flights": [{**f, "price": 142} for f in flights], "payment_history": [
+               *booked["payment_history"], {"payment_id": "gift_card_6276644", "amount": 59}]})
+    i = c.say(report)
+    assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons) if k == "text_misstated_charge"] == kinds
