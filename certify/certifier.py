@@ -2392,6 +2392,13 @@ class _Run:
             # The total T and the rest: cents + (whole - T) == T.
             if self._all_grounded(stated) and any(2 * t - whole == cents for t in set(stated)):
                 return True
+        others = [abs(c) for _, c in money_numbers_in(text)]
+        if len(others) >= 3 and cents in others and PAYMENT_SAID.search(text):
+            # ... of a total worked out before, that the text does not restate: "certificate_3765853 ($500),
+            # plus gift cards ($198) and ($129), the Mastercard would be charged $1786", of the $2,613 said before
+            others.remove(cents)
+            if (cents + sum(others)) in self._derived and self._all_grounded(others):
+                return True
         return "|" in text and self._rest_of_row(cents, text)
 
     def _rest_of_row(self, cents: int, text: str) -> bool:

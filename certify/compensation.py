@@ -45,8 +45,8 @@ _ONE_CERTIFICATE = re.compile(r"\b(?:at most|only|no more than)\s+one\s+(?:trave
 # "both certificates can be combined"; not "can't be combined", "only one".
 _CERTIFICATES_JOINED = re.compile(r"\bcombin\w*\b[^.;\n]*\bcertificate|\bcertificates?\b[^.;\n]*\bcombin\w*"
                                   # (not the ones left unused: "the other two certificates ($250 and $250) stay on your account")
-                                  r"|\b(?<!other )(?<!remaining )(?:both|two)\s+(?:of\s+(?:your|the)\s+)?(?:travel\s+)?certificates\b",
-                                  re.I)
+                                  r"|\b(?<!other )(?<!remaining )(?:both|two|all\s+(?:three|four|five|\d))\s+(?:of\s+(?:your|the)\s+)?"
+                                  r"(?:travel\s+)?certificates\b", re.I)  # ("apply all three certificates ($1000)")
 _NOT_JOINED = re.compile(r"\b(?:not|cannot|can't|only one|one certificate|no more than|at most)\b|n't\b", re.I)
 
 

@@ -1257,3 +1257,26 @@ def test_the_fares_of_one_way_of_a_round_trip(convo: Any, at: Any, said: str, ki
                                                      "business": 200 + 11 * k}} for k in range(12)])
     i = c.say(said)
     assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons) if k == "text_not_visible"] == kinds
+
+
+@pytest.mark.parametrize(("said", "kinds"), [
+    # blind set 100, a100_06 32: what is left of the $2,613 worked out before, after the three other parts
+    ("Using certificate_3765853 ($500), plus gift cards gift_card_8020792 ($198) and gift_card_6136092 ($129), the "
+     "Mastercard would be charged $1786.", []),
+    ("Using certificate_3765853 ($500), plus gift cards gift_card_8020792 ($198) and gift_card_6136092 ($129), the "
+     "Mastercard would be charged $1886.", ["text_not_visible"]),
+])
+def test_the_rest_of_a_total_worked_out_before(convo: Any, at: Any, said: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("How much for three of us in business, and what goes on my Mastercard?")
+    c.call("get_user_details", {"user_id": "mohamed_silva_9265"}, {"user_id": "mohamed_silva_9265", "payment_methods": {
+        "certificate_3765853": {"source": "certificate", "amount": 500, "id": "certificate_3765853"},
+        "gift_card_8020792": {"source": "gift_card", "amount": 198, "id": "gift_card_8020792"},
+        "gift_card_6136092": {"source": "gift_card", "amount": 129, "id": "gift_card_6136092"}}})
+    c.call("search_direct_flight", {"origin": "JFK", "destination": "SFO", "date": "2024-05-26"}, [
+        {"flight_number": "HAT023", "prices": {"business": 364}}, {"flight_number": "HAT204", "prices": {"business": 248}},
+        {"flight_number": "HAT100", "prices": {"business": 259}}])
+    c.say("HAT023, HAT204 and HAT100 in business: ($364 + $248 + $259) x 3 = $2613 for the three of you.")
+    c.user("ok, and on the card?")
+    i = c.say(said)
+    assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons) if k == "text_not_visible"] == kinds

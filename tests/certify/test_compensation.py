@@ -458,3 +458,17 @@ def test_a_certificate_said_to_be_due_for_no_flight_trouble(convo: Any, at: Any,
     i = c.say(said)
     assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons)
             if k == "text_contradicts_policy"] == kinds
+
+
+@pytest.mark.parametrize(("said", "kinds"), [
+    # blind set 100, a100_06 30: "all three certificates" to pay one booking
+    ("You can apply all three certificates ($1000) plus both gift cards ($327), leaving $1286 on your Mastercard.",
+     ["text_contradicts_policy"]),
+    ("You can apply one certificate ($500) plus both gift cards ($327), leaving $1786 on your Mastercard.", []),
+])
+def test_all_certificates_said_to_pay_one_booking(convo: Any, at: Any, said: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline", system=POLICY)
+    c.user("I'm mohamed_silva_9265; book the business round trip, certificates first, then gift cards.")
+    i = c.say(said)
+    assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons)
+            if k == "text_contradicts_policy"] == kinds
