@@ -857,7 +857,8 @@ _ALL_TOLD = re.compile(r"\b(?:in total|altogether|in all|all told)\b", re.I)
 # Said as an arrival: "18:00 → 00:00", "SEA 18:00 → JFK 00:00", "arrives at 01:30".
 # A share, then the amount it comes to of a base: "10% ($12.40 of the $124)".
 _PERCENT_OF = re.compile(r"(\d+(?:\.\d+)?)\s*%\s*\(\s*\$(\d[\d,]*(?:\.\d+)?)\s+of\s+(?:the\s+|your\s+)?\$(\d[\d,]*(?:\.\d+)?)")
-_ARRIVAL_BEFORE = re.compile(r"(?:→|->|\b[Aa]rriv\w*|\b[Ll]ands?\b|\b[Ll]anding\b|\b[Rr]each(?:es|ing)?\b|\b[Gg]ets?\s+in\b)"
+_ARRIVAL_BEFORE = re.compile(r"(?:→|->|\b[Aa]rriv\w*|\b[Ll]ands?\b|\b[Ll]anding\b|\b[Rr]each(?:es|ing)?\b|\b[Gg]ets?\s+in\b"
+                             r"|\b\d{1,2}:\d{2}(?:\s*[AaPp]\.?[Mm]\.?)?\s+to\b)"  # ("18:00 to 00:00": the second, an arrival)
                              r"(?:\s+(?:(?:in|at|into)\s+)?[A-Z][\w.]*(?:\s+[A-Z][\w.]*)?)?"
                              # ("lands in Orlando at 02:30", "arrive at PHL at 00:00", a column "Arrives PHL")
                              r"(?:\s+(?:at|[A-Za-z]{3}))?[\s*]*$")

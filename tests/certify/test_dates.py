@@ -220,6 +220,9 @@ def test_dates_and_times_as_texts_write_them(convo, at, shown: dict[str, str], o
     ("HAT172 is scheduled to arrive at PHL at 00:00 EST, right at midnight.", True),
     ("HAT172 is scheduled to arrive at PHL at 00:30 EST, just after midnight.", False),
     ("HAT172 leaves LGA at 23:00 and lands at PHL at 00:00.", True),
+    # the second time of a range (blind set 100, a100_07 28)
+    ("HAT172 on May 24 (23:00 to 00:00).", True),
+    ("HAT172 on May 24 (23:00 to 00:30).", False),
 ])
 def test_a_next_day_arrival_said_by_its_clock_time(convo, at, said: str, ok: bool) -> None:
     c = convo()
