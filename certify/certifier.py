@@ -844,7 +844,8 @@ _LEFT_NOW = re.compile(r"\b(?:you (?:now |still )?have|you've got|there(?:'s| is
                        r"(?:of\s+data\s+)?(?:left|remaining|(available)|of room|to spare|to use)\b"
                        # a label, then the amount: "| Data left this cycle | 2.0 GB |", "Remaining: 1.9 GB"
                        # (not after an amount of its own: "**1.9 GB** left: 15.0 GB plan + 2.0 GB ...")
-                       r"|(?<!GB )(?<!GB\*\* )\b(?:left|remaining)(?:\s+(?:this|for the)\s+(?:cycle|month))?\s*[:|]\s*(?:\w+\s+)?\**\d+(?:\.\d+)?\s*GB\b",
+                       r"|(?<!GB )(?<!GB\*\* )\b(?:left|remaining)(?:\s+(?:this|for the)\s+(?:cycle|month))?\s*[:|]\s*(?:\w+\s+)?\**\d+(?:\.\d+)?\s*GB\b"
+                       r"(?!\**\s+used\b)",  # (not the use after the label: "You have data left: 8.7 GB used of 15.0 GB")
                        re.I)  # (a row read with its headers: "Item Data left this cycle | Value 2.0 GB")
 # ("You now have 17.0 GB of data left", "That gives you 2.1 GB of room for the rest of this cycle")
 _STATE_ZIP = re.compile(r"\b[A-Z]{2},?\s+\**(\d{5})\b")  # an address's postal code after its state: "TX 78209"

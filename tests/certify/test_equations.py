@@ -353,6 +353,9 @@ def test_a_wrong_remainder_of_data_is_not_grounded(convo: Any, at: Any) -> None:
     # "to use" (blind set 93, t93_08 45)
     ("MMS works now, and you have the full 2.0 GB to use until the cycle ends.", False),
     ("MMS works now, and you have 1.9 GB to use until the cycle ends.", True),
+    # the use after the label (blind set 100, t100_12 26)
+    ("You have data left: 15.1 GB used of 17.0 GB.", True),
+    ("You have data left: 15.1 GB.", False),
 ])
 def test_a_lines_whole_data_is_its_limit_and_refuels(convo: Any, at: Any, said: str, ok: bool) -> None:
     c = convo()
