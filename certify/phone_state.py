@@ -294,8 +294,9 @@ class PhoneState:
                 # (a signal on the bar shows the phone reads its SIM: "his physical SIM is working fine")
                 signal = self.shown.get("signal", "none") != "none"
                 for m in _SIM_SAID.finditer(sentence):
-                    if not (signal and m[1].lower() in _SIM_WORKS):
-                        out.append((m[1].lower(), "SIM card"))
+                    if not (signal and m[1].lower() in _SIM_WORKS) and not (
+                            m[1].lower() == "locked" and _LOCK_PROMPT.search(user_text)):
+                        out.append((m[1].lower(), "SIM card"))  # (a lock the user's screen asks a PIN or PUK for is told)
             if "vpn" not in self.shown and "VPN" in text and "performance" in sentence and "performance" not in user_text.lower():
                 # "VPN Connected, to a VPN server with poor performance", before its details were checked
                 out += [((m[1] or m[2] or m[3]).lower(), "VPN server performance") for m in _VPN_SAID.finditer(sentence)]
@@ -307,6 +308,11 @@ class PhoneState:
             if "permissions" not in self.shown and "permission" in sentence and "permission" not in user_text.lower():
                 out += [(m[1].lower(), "app permissions") for m in _PERMISSIONS_FINE.finditer(sentence)]
         return out
+
+
+# The phone asking for a SIM code, as the user tells it: "Now it says 'PUK required'", "it asks for a PIN".
+_LOCK_PROMPT = re.compile(r"\b(?:puk|pin)\s+(?:required|needed|code required)\b|\basks? (?:me )?for (?:a |the |my )?(?:puk|pin)\b"
+                          r"|\b(?:enter|type in) (?:the |a |my )?(?:puk|pin)\b", re.I)
 
 
 # The MMSC URL an APN check shows ("MMSC URL (for picture messages): Not Set"), and as a text says it.

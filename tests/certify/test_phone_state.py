@@ -237,6 +237,9 @@ def test_the_sim_lock_is_read_against_the_check(shown: str, text: str, flagged: 
     (("VPN is ON and connected. Details: {'server_address': '192.168.1.1', 'server_performance': 'poor'}",),
      "- **VPN Connected**, to a VPN server with poor performance", "", []),
     ((), "- **VPN Connected**, to a VPN server with poor performance", "it says poor performance", []),
+    # the lock told by the code the phone asks for (blind set 100, t100_06 22)
+    ((), "The SIM is locked, and nothing in my tools can unlock it.", "now it says 'puk required'", []),
+    ((), "The SIM is locked, and nothing in my tools can unlock it.", "still no service", ["locked"]),
 ])
 def test_the_phones_state_said_before_any_check(checks: tuple[str, ...], text: str, user: str,
                                                 unseen: list[str]) -> None:
