@@ -2299,6 +2299,8 @@ class _Run:
         remember the others as said."""
         for written, cents in balances:  # "balance is now $1,778.51": the refund, not 36 + it
             if abs(cents) not in (now if now is not None and written in present else after):
+                if any(f"'{written}' as a balance" in r for r in reasons):
+                    continue  # (said already: the balance shown before a write, read by its own check)
                 reasons.append(reason("text_misstated_balance", value=written,
                                       detail=", ".join(f"${c / 100:.2f}" for c in sorted(shown))))
             else:
@@ -2323,10 +2325,12 @@ class _Run:
         if len(named) != 1 or not writes:
             return None
         method = named[0]
-        moving = [w for w in writes if not _REQUESTED_RESULT.search(w[0])]  # (a request's refund moves later)
-        if not moving or any(not self._moved_by(w) or {compact(p) for p in payment_ids(w[2].arguments)} != {compact(method)}
+        # (a request's refund moves later; a write whose records hold no balance moves none: an airline cancellation)
+        moving = [w for w in writes if not _REQUESTED_RESULT.search(w[0]) and self._moves_balances(w[2])]
+        if not moving or any(not self._moved_by(w) or ({compact(p) for p in payment_ids(w[2].arguments)} != {compact(method)}
+                                                       and compact(method) not in map(compact, write_payments(w[0], w[2].arguments)[0]))
                              for w in moving):
-            return None
+            return None  # (paid with it alone, or refunded to it: a payment switch away from the card)
         return method, shown[method]
 
     def _moves_balances(self, made: ToolCall) -> bool:
@@ -5283,7 +5287,9 @@ class _Run:
             if not balances_since and (moved_on := self._method_moved(content, self._writes)) is not None:
                 # "Done! ... Your gift card balance is $4,979.15", the balance shown before a write that moved
                 # money on that card (a $2.46 refund): not what it is now
-                after = balances_after(moved_on[1], self._kept(), content) - moved_on[1]
+                # (or after the balance an earlier report stated: "... so your balance is now $827.77")
+                base = moved_on[1] | self._said_balances
+                after = balances_after(base, self._kept(), content) - base
             if not balances_since and any(abs(c) not in after for _, c in balances) and len(
                     rows := [m for w, m in zip(self._writes, self._moved, strict=False) if m and self._moves_balances(w[2])]) > 1:
                 # one write charged the card and another refunded to it: "$759.82 charged to the gift card",

@@ -334,6 +334,7 @@ def reversed_ways(text: str, earlier: list[str], settled: list[set[int]] | None 
 
 # A balance said as it is after the change: "your gift card balance is now $1,814.51", "new balance: $50".
 _BALANCE_NOW = re.compile(r"\bbalance\b[^.;!?\n]{0,40}?\b(?:is now|now|will be|becomes?|updated to|comes to|of|is(?=\s+\**\$)|"
+                          r"is still|remains|stays|"  # ("Your gift card balance is still $32", after a refund to it)
                           r"(?:is |goes )?back (?:up |down )?to)\b"
                           r"|\b(?:new|updated|remaining) balance\b"
                           # "your gift card, which now has $168 remaining"

@@ -1751,3 +1751,28 @@ def test_no_charge_said_of_the_next_step_is_no_report(convo: Any, at: Any, repor
                *booked["payment_history"], {"payment_id": "gift_card_6276644", "amount": 59}]})
     i = c.say(report)
     assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons) if k == "text_misstated_charge"] == kinds
+
+
+@pytest.mark.parametrize(("said", "kinds"), [
+    # blind set 100, r100_08 33: the payment moved off the gift card refunded $1,643.01 to it
+    ("Done, #W8465042 is now on PayPal. Your gift card balance is still $32.", ["text_misstated_balance"]),
+    ("Done, #W8465042 is now on PayPal. Your gift card balance is now $1,675.01.", []),
+])
+def test_a_balance_said_unchanged_after_a_payment_switch_refunded_the_card(convo: Any, at: Any, said: str,
+                                                                           kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user("Pay #W8465042 with PayPal instead of my gift card. I'm ethan_thomas_1791.")
+    c.call("get_user_details", {"user_id": "ethan_thomas_1791"}, {"user_id": "ethan_thomas_1791", "payment_methods": {
+        "gift_card_2519457": {"source": "gift_card", "balance": 32.0, "id": "gift_card_2519457"},
+        "paypal_6982172": {"source": "paypal", "id": "paypal_6982172"}}})
+    paid = {"transaction_type": "payment", "amount": 1643.01, "payment_method_id": "gift_card_2519457"}
+    order = {"order_id": "#W8465042", "status": "pending", "payment_history": [paid]}
+    c.call("get_order_details", {"order_id": "#W8465042"}, order)
+    c.say("Switching #W8465042 to PayPal would charge $1,643.01 to PayPal and refund it to the gift card. Proceed?")
+    c.user("yes")
+    c.call("modify_pending_order_payment", {"order_id": "#W8465042", "payment_method_id": "paypal_6982172"},
+           {**order, "payment_history": [paid, {**paid, "payment_method_id": "paypal_6982172"},
+                                         {**paid, "transaction_type": "refund"}]})
+    i = c.say(said)
+    assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons)
+            if k == "text_misstated_balance"] == kinds
