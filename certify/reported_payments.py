@@ -39,7 +39,8 @@ _NAMED = re.compile(
 # Or a payment's amount put on it: "Paid with ... gift_card_8020792 ($198), and $1,786 on your Mastercard".
 _CHARGED = re.compile(
     r"(?:\b(?:charg(?:ed|ing)|billed|debited|taken from|deducted from)\b(?:[^.!?;\n]|\.(?=\d)){0,40}?\b(?:to|on|onto|from)?\s*"
-    r"|\$[\d,]+(?:\.\d\d)?\s+(?:on|to)\s+)(?:your|the)\s+(?:original\s+|existing\s+|same\s+)?" + _KIND_PHRASES)
+    r"|\$[\d,]+(?:\.\d\d)?\s+(?:went\s+|goes\s+|was\s+put\s+)?(?:on|to)\s+)(?:your|the)\s+(?:original\s+|existing\s+|same\s+)?"
+    + _KIND_PHRASES)  # ("$1786 went on your Mastercard")
 
 
 def charged_methods(text: str) -> list[str]:

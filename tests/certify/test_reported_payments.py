@@ -744,6 +744,8 @@ def test_a_past_refund_said_to_go_to_another_card_is_not_grounded(convo: Any, at
      "nothing was charged to the certificate.)", [], []),
     ("All set; nothing was charged to the certificate.", ["nothing was charged to the certificate."], []),
     ("All set: $186 was charged to your certificate.", [], ["certificate"]),
+    # "went on" (blind set 100, a100_12 36)
+    ("Your reservation HATHAT is booked. $1786 went on your Mastercard.", [], ["mastercard"]),
 ])
 def test_a_charge_denied_names_no_method_and_no_report_after_a_failed_try(text: str, no_charge: list[str],
                                                                           charged: list[str]) -> None:
