@@ -306,6 +306,7 @@ from trajectory2gym.certify.reported_payments import (
     history_methods,
     history_refunds,
     ids_read_as_last_four,
+    misbranded_amounts,
     misbranded_cards,
     misnamed_cancel_refunds,
     misnamed_cards,
@@ -4880,6 +4881,11 @@ class _Run:
             reasons += [reason("text_misplaced_amount", value=written, arg=four, detail=methods)
                         for written, four, methods in misplaced_amounts(
                             content, self._book(PaymentRows).methods, self._book(CardsById).last_four)]
+        elif "$" in content and (" with your " in content or " on your " in content) and self.index.json_has('"payment_history"') \
+                and not any(reason_kind(r) in _METHOD_SAID_KINDS for r in reasons):
+            # "It was booked on 2024-05-03 and paid $338 with your Visa card", the history paying $338 with a Mastercard
+            reasons += [reason("text_misplaced_brand_amount", value=written, arg=brand, detail=methods)
+                        for written, brand, methods in misbranded_amounts(content, self._book(PaymentRows).methods, self._brand)]
         if self._writes and ("eturn" in content or "efund" in content):
             # "the Bluetooth Speaker from #W7156413 will be refunded", where the return call sent the Sneakers
             returns = self._returns_made()

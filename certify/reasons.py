@@ -52,6 +52,8 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "text_misdated": ("visibility", "text gives {arg} the date {value}, where the observations show {detail}"),
     "text_misplaced_amount": ("visibility", "text puts {value} on the card ending {arg}, where the payment histories "
                                             "shown record it with {detail}"),
+    "text_misplaced_brand_amount": ("visibility", "text puts {value} on a {arg} card, where the payment histories "
+                                                  "shown record it with {detail}"),
     "text_misplaced_method_amount": ("visibility", "text gives {arg} the amount {value}, where the payment histories "
                                                    "shown record that amount with {detail}"),
     "text_not_within_a_day": ("visibility", "text says a booking at {value} was within the last 24 hours, where the "

@@ -454,6 +454,28 @@ def misplaced_by_id(text: str, rows: dict[int, set[str]]) -> list[tuple[str, str
     return out
 
 
+# An amount paid with a card by its brand alone: "paid $338 with your Visa card", "$338 on your Mastercard".
+_AMOUNT_BY_BRAND = re.compile(r"\$([\d,]+(?:\.\d\d)?)\s+(?:with|on|by|using)\s+(?:your|the|a)\s+(visa|mastercard|amex|american express|"
+                              r"discover)\b(?!\s+(?:ending|card ending|\(|\d))", re.I)
+
+
+def misbranded_amounts(text: str, rows: dict[int, set[str]], brand_of: BrandOf) -> list[tuple[str, str, str]]:
+    """(the amount as written, the brand said, the methods the histories give it) for each amount a
+    sentence says was paid with a card of a brand, where the payment histories shown record that amount
+    only with cards whose brands (``brand_of``) are all shown and none is that brand: "paid $338 with
+    your Visa card", the history paying $338 with a Mastercard."""
+    out: list[tuple[str, str, str]] = []
+    for m in _AMOUNT_BY_BRAND.finditer(text):
+        if _OFFERED.search(SENTENCE_OR_LINE.split(text[m.start():], 1)[0]):
+            continue
+        methods = rows.get(round(float(m[1].replace(",", "")) * 100), set())
+        brands = {str(b).lower() for x in methods if (b := brand_of(x))}
+        said = "american express" if m[2].lower() == "amex" else m[2].lower()
+        if methods and len(brands) == len(methods) and said not in {b.replace("amex", "american express") for b in brands}:
+            out.append((f"${m[1]}", m[2], ", ".join(sorted(methods))))
+    return out
+
+
 def misplaced_amounts(text: str, rows: dict[int, set[str]], last_four: dict[str, str]) -> list[tuple[str, str, str]]:
     """(the amount as written, the last four said, the methods the histories give it) for each amount
     a text puts on a card by its last four digits where the payment histories shown record that

@@ -789,3 +789,24 @@ def test_a_report_across_all_writes_names_earlier_turns_cards(convo: Any, at: An
             c.user("great, now 2FBBAH too")
     i = c.say(report)
     assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
+
+
+@pytest.mark.parametrize(("said", "kinds"), [
+    # blind set 100, a100_01 42: the history pays $338 with a Mastercard
+    ("It was booked on 2024-05-03 and paid $338 with your Visa card.", ["text_misplaced_brand_amount"]),
+    ("It was booked on 2024-05-03 and paid $338 with your Mastercard.", []),
+    ("Shall I pay the $338 with your Visa card?", []),  # an offer, no report of the history
+])
+def test_an_amount_put_on_a_card_of_another_brand(convo: Any, at: Any, said: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("I'm olivia_gonzalez_2305. How did I pay for THY2DG?")
+    c.call("get_user_details", {"user_id": "olivia_gonzalez_2305"}, {"user_id": "olivia_gonzalez_2305", "payment_methods": {
+        "credit_card_9969263": {"source": "credit_card", "brand": "mastercard", "last_four": "9475",
+                                "id": "credit_card_9969263"},
+        "credit_card_1111111": {"source": "credit_card", "brand": "visa", "last_four": "1111", "id": "credit_card_1111111"}}})
+    c.call("get_reservation_details", {"reservation_id": "THY2DG"}, {
+        "reservation_id": "THY2DG", "created_at": "2024-05-03T10:00:00",
+        "payment_history": [{"payment_id": "credit_card_9969263", "amount": 338}]})
+    i = c.say(said)
+    assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons)
+            if k == "text_misplaced_brand_amount"] == kinds
