@@ -95,6 +95,12 @@ def miscounted(text: str, count_of: Callable[[str | None, tuple[str, ...]], int 
                 if (counted := _CELL_COUNT.search(cell.strip())) is not None and (
                         shown := count_of(codes[0], KINDS[counted["kind"].lower()])) is not None and shown != _count(counted["n"]):
                     out.append((f"{counted['n']} {counted['kind']}", shown))
+    if " in total" in low or " in all" in low or "altogether" in low:
+        # a count alone as the sentence, of the latest object holding that kind: "Four items in total."
+        for m in _BARE_TOTAL.finditer(text):
+            if (kinds := KINDS.get(m["kind"].lower())) and (shown := count_of(None, kinds)) is not None \
+                    and shown != _count(m["n"]):
+                out.append((f"{m['n']} {m['kind']}", shown))
     if " in total" in low and "passengers are" in low:
         # "The passengers are Mei Rossi, Raj Lopez and Noah Moore, 3 in total", of the booking named before
         for m in _NAMED_IN_TOTAL.finditer(text):
@@ -124,6 +130,11 @@ def miscounted(text: str, count_of: Callable[[str | None, tuple[str, ...]], int 
         if shown is not None and shown != said:
             out.append((f"{m['n']} {m['kind']}", shown))
     return out
+
+
+# A sentence that is a count alone: "Four items in total.", "3 passengers in all."
+_BARE_TOTAL = re.compile(rf"(?:^|(?<=[.!?]\s)|(?<=\n))\W*{_NUMBER}\s+(?P<kind>items|passengers|flights|lines|bills|orders|reservations)"
+                         r"\s+(?:in total|in all|altogether)\W*(?:$|(?=\n)|(?<=[.!])\s)", re.I)
 
 
 # A table's cell that is a count of a kind alone: "3 passengers", "**4 items**".

@@ -78,6 +78,9 @@ def _count_of(ident: str | None, keys: tuple[str, ...]) -> int | None:
     # an account "with" its count (blind set 98, t98_12 10)
     ("Thanks, John. I see your account with two lines, and 555-123-2002 is active.", [("two lines", 3)]),
     ("Thanks, John. I see your account with three lines, and 555-123-2002 is active.", []),
+    # a count alone as the answer, of the latest list (blind set 100, r100_12 14: "Four items in total.")
+    ("Nine reservations in total.", [("Nine reservations", 10)]),
+    ("Ten reservations in total.", []),
 ])
 def test_a_count_said_against_the_list_shown(text: str, found: list[tuple[str, int]]) -> None:
     assert miscounted(text, _count_of) == found
