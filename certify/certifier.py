@@ -740,6 +740,8 @@ def _a_sum_of(cents: int, parts: Iterable[int], most: int = 10, at_least: int = 
 _NEXT_STEP = re.compile(r"\n\s*\n\W*(?:step\s+(?:[2-9]|two|three|four)|next step)\b"
                         r"|(?:(?<=[.!]\s)|(?<=\n))\s*(?:(?-i:Now),?\s+(?:here's|here is|for|on to|the next\b|the \w+(?: \w+)?:)"
                         r"|(?-i:About|As for|Regarding) the \w+(?: \w+)?:)", re.I)  # ("... About the bag: ... Should I add it?")
+
+
 def _before_next_step(content: str) -> str:
     """A report up to where it opens the next step and asks of it ("... $59 was charged. About the bag:
     ... with no charge. Should I add it?"): what comes after is no report of the writes before."""
