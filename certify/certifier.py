@@ -745,7 +745,9 @@ _NEXT_STEP = re.compile(r"\n\s*\n\W*(?:step\s+(?:[2-9]|two|three|four)|next step
 def _before_next_step(content: str) -> str:
     """A report up to where it opens the next step and asks of it ("... $59 was charged. About the bag:
     ... with no charge. Should I add it?"): what comes after is no report of the writes before."""
-    if content.rstrip().endswith("?") and (lead := _NEXT_STEP.search(content)) is not None and lead.start() > 0:
+    if content.rstrip().endswith("?") and (
+            "\n" in content or "Now" in content or "About the" in content or "As for" in content or "Regarding" in content) \
+            and (lead := _NEXT_STEP.search(content)) is not None and lead.start() > 0:  # (plain substrings: _NEXT_STEP's words)
         return content[:lead.start()]
     return content
 
@@ -5268,12 +5270,10 @@ class _Run:
             # #W2806889:\n- ...\n- Net **$26.93 charged to PayPal**"
             if (lead := _NEXT_STEP.search(content)) is not None and lead.start() > 0:
                 content = content[:lead.start()]
-        elif "\n" not in content and content.rstrip().endswith("?") and (
-                "Now" in content or "About the" in content or "As for" in content or "Regarding" in content) \
-                and (lead := _NEXT_STEP.search(content)) is not None and lead.start() > 0:
+        elif "\n" not in content:
             # one paragraph, the next step's offer after the report: "The upgrade is done. Now the bags: ...
             # so I'd list gift_card_8190333 with $0 charged. Shall I add them?"
-            content = content[:lead.start()]
+            content = _before_next_step(content)
         said = [t for t in self.turns[-6:] if t.role == "assistant"]
         earlier = [t.text for t in said]
         reversed_ = reversed_ways(content, earlier)
