@@ -130,7 +130,9 @@ from trajectory2gym.certify.claims import (
     verb_key,
 )
 from trajectory2gym.certify.compensation import (
+    bag_certificate_rule,
     case_rates,
+    certificate_for_bags,
     certificate_for_change,
     certificate_kept,
     certificates_joined,
@@ -1376,6 +1378,9 @@ class _Run:
         self.seen_calls: dict[tuple[str, bytes], tuple[int, int, int]] = {}
         self.visible_specs = {t.name: t for t in inter.tools}
         self._tools_said: str | None = None  # their descriptions (``_tool_text``)
+        # the bag tool's word that certificates cannot pay for bags (the policy names fare differences only)
+        self._bag_certificate = bag_certificate_rule({name: t.function.description or "" for name, t in
+                                                      self.visible_specs.items() if "bag" in name})
         self._identity: set[str] | None = None  # those that find the customer's user id (``_identity_tools``)
         self.confirm_access = frozenset(self.cfg.confirm_access)
         self.domain = self._domain()
@@ -5004,6 +5009,11 @@ class _Run:
             for sentence in certificate_for_change(content, before):
                 reasons.append(reason("text_contradicts_policy", arg="certificate", value=sentence[:80],
                                       detail=self._difference_rule))
+        if self._bag_certificate and "ertificate" in content and ("bag" in content or "aggage" in content):
+            # "your $150 certificate (certificate_7473723) can be used for bag fees", which the bag tool rules out
+            for sentence in certificate_for_bags(content):
+                reasons.append(reason("text_contradicts_policy", arg="certificate", value=sentence[:80],
+                                      detail=self._bag_certificate))
         if self._refuel_rule and "bill" in content and (refuels := [w[0] for w in self._past_writes + self._writes
                                                                     if "refuel" in w[2].name]):
             # "The $2.00 will show up on your current February bill (B1002)", where the refuel goes on the next one

@@ -275,10 +275,14 @@ _CERTIFICATE_PAYS = re.compile(r"\b(?:apply|applied|applying|use|using|put|take|
                                r"|\bcertificate\w*(?:[^.;\n]|\.(?=\d)){0,30}?\b(?:can|could|will) (?:pay|cover)\b", re.I)
 # The certificate (or "it", in a text about one) said to pay a change's fare difference by name.
 _PAYS_DIFFERENCE = re.compile(r"\b(?:use|apply|put)\s+(?:it|this|that|the certificate|certificate_\d+)\b[^.;\n]{0,40}?"
-                              r"\b(?:pay|cover)\w*\s+(?:the\s+|a\s+|any\s+)?fare differences?\b", re.I)
+                              r"\b(?:(?:pay|cover)\w*\s+(?:the\s+|a\s+|any\s+)?"
+                              # or in a list after "toward": "use it toward any future booking, fare difference or ..."
+                              r"|toward\w*\s[^.;\n]{0,40}?,\s*(?:a\s+|any\s+)?)fare differences?\b", re.I)
 _NOT_PAID = re.compile(r"n't\b|\b(?:not|never|cannot|no|only)\b", re.I)
 # A change of a reservation, which its fare difference pays, as a text says it; a booking is no change.
-_A_CHANGE = re.compile(r"\b(?:upgrad\w*|chang\w*|fare difference|differences?)\b", re.I)
+# ("would be $1815 extra", "the extra cost", the difference said as an amount on top)
+_A_CHANGE = re.compile(r"\b(?:upgrad\w*|chang\w*|fare difference|differences?)\b"
+                       r"|\$[\d,.]+\s+extra\b|\bextra\s+(?:cost|charge|fare)", re.I)
 _A_BOOKING = re.compile(r"\bbook\w*|\bnew reservation\b", re.I)
 
 
@@ -296,3 +300,30 @@ def certificate_for_change(text: str, before: str) -> list[str]:
             or _A_BOOKING.search(text) or (_A_BOOKING.search(before) and not _A_CHANGE.search(text)):
         return []
     return [s.strip() for s in SENTENCE_OR_LINE.split(text) if _CERTIFICATE_PAYS.search(s) and not _NOT_PAID.search(s)]
+
+
+# A tool's description that rules certificates out: "(certificates cannot be used)".
+_NO_CERTIFICATE = re.compile(r"\bcertificates?\s+(?:cannot|can not|can't|may not)\s+(?:be used|pay)\b", re.I)
+# Bags, or their fees: "any extra bags", "bag fees", "baggage".
+_BAGS = re.compile(r"\b(?:bags?|baggage|luggage)\b", re.I)
+# The certificate, by "it", said to pay: "you can use it later to pay for any extra bags".
+_IT_PAYS = re.compile(r"\b(?:use|apply)\s+(?:it|this|that)\b[^.;\n]{0,40}?\b(?:pay|cover|for|toward)\w*\b", re.I)
+
+
+def bag_certificate_rule(descriptions: dict[str, str]) -> str:
+    """The description of the visible tool that changes a reservation's bags, where it says
+    certificates cannot pay ("... charged to the given payment method (certificates cannot be used)");
+    "" where no such tool is visible or its description allows them."""
+    return next((" ".join(said.split()) for name, said in descriptions.items()
+                 if "bag" in name and _NO_CERTIFICATE.search(said)), "")
+
+
+def certificate_for_bags(text: str) -> list[str]:
+    """The sentences of a text that let a certificate pay for bags added to a booking, stripped:
+    "Yes, your $150 certificate (certificate_7473723) can be used for bag fees." Not a refusal, nor
+    a booking (whose total, bags and all, a certificate may pay)."""
+    if "ertificate" not in text:
+        return []
+    return [s.strip() for s in SENTENCE_OR_LINE.split(text)
+            if _BAGS.search(s) and (_CERTIFICATE_PAYS.search(s) or ("ertificate" in s and _IT_PAYS.search(s)))
+            and not _NOT_PAID.search(s) and not _A_BOOKING.search(s)]

@@ -9,6 +9,8 @@ import pytest
 
 from trajectory2gym.certify import certify_interaction
 from trajectory2gym.certify.compensation import (
+    bag_certificate_rule,
+    certificate_for_bags,
     certificate_for_change,
     certificates_offered,
     compensation_rule,
@@ -333,9 +335,51 @@ def test_the_fare_difference_rule_is_read_from_the_policy() -> None:
      "the fare difference on a flight change.", "", True),
     ("Certificate certificate_3221322 for 200 dollars has been added. You can use it toward a new booking, but not "
      "to pay the fare difference on a flight change.", "", False),
+    # a list after "toward" (blind set 95, a95_07 24)
+    ("Done: certificate_3221322 for $150 was added. You can use it toward any future booking, fare difference or "
+     "extra bags.", "", True),
+    ("Done: certificate_3221322 for $150 was added. You can use it toward any future booking.", "", False),
+    # the difference said as "$N extra", no word of a change (blind set 100, a100_09 28)
+    ("HAT286 and HAT047 would be $1815 extra. You could also use your $500 certificate to bring it down to $1315.",
+     "With HAT190 the cost is $2010 for the three of you.", True),
+    ("HAT286 and HAT047 would be $1815 in all. You could also use your $500 certificate to bring it down to $1315.",
+     "Shall I book HAT286 and HAT047?", False),
 ])
 def test_a_certificate_said_to_pay_a_change(text: str, before: str, said: bool) -> None:
     assert bool(certificate_for_change(text, before)) is said
+
+
+def test_the_bag_tool_rules_certificates_out() -> None:
+    descriptions = {s.name: s.function.description or "" for s in tool_specs("airline")}
+    assert "certificates cannot be used" in bag_certificate_rule(descriptions)
+    assert bag_certificate_rule({"update_reservation_baggages": "Change the number of checked bags."}) == ""
+    # the words on another tool than the bags' say nothing of bags
+    assert bag_certificate_rule({"update_reservation_flights": "(certificates cannot be used)"}) == ""
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    # blind sets 95 and 99 (a95_01 36, a99_03 38): a certificate said to pay for bags added later
+    ("certificate_4856383 still has $100, and yes, you can use it later to pay for any extra bags you add.", True),
+    ("Yes, your $150 certificate (certificate_7473723) can be used for bag fees.", True),
+    ("No, a certificate can't be used for bag fees; bags go on a card or gift card.", False),
+    ("certificate_4856383 still has $100. Bags you add later go on a card.", False),
+    ("You can use the certificate when you book, bags included.", False),  # a booking's total may use one
+])
+def test_a_certificate_said_to_pay_for_bags(text: str, said: bool) -> None:
+    assert bool(certificate_for_bags(text)) is said
+
+
+@pytest.mark.parametrize(("answer", "kinds"), [
+    ("Yes, your $150 certificate (certificate_7473723) can be used for bag fees.", ["text_contradicts_policy"]),
+    ("No, certificate_7473723 can't pay for bags; a card or gift card can.", []),
+])
+def test_a_certificate_for_bags_goes_against_the_bag_tool(convo: Any, at: Any, answer: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline", system=POLICY)
+    c.user("I'm ivan_1. Can my certificate pay for extra bags later?")
+    c.call("get_user_details", {"user_id": "ivan_1"}, {"user_id": "ivan_1", "payment_methods": {
+        "certificate_7473723": {"source": "certificate", "amount": 150, "id": "certificate_7473723"}}})
+    i = c.say(answer)
+    assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons)] == kinds
 
 
 @pytest.mark.parametrize(("method", "kinds"), [("certificate_8482931", ["against_policy"]), ("credit_card_1", [])])
