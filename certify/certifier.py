@@ -338,6 +338,7 @@ from trajectory2gym.certify.return_refunds import (
     return_refund_rule,
 )
 from trajectory2gym.certify.routes import Route
+from trajectory2gym.certify.same_route import other_airport_allowed, same_route_rule
 from trajectory2gym.certify.setting_values import (
     labelled_plans,
     may_name_values,
@@ -1332,6 +1333,7 @@ class _Run:
         self._delay_rule = ""  # the policy's sentence that compensates a delay only after a change or cancellation
         self._flight_cases = ""  # the policy's sentence that compensates cancelled and delayed flights
         self._basic_rule = ""  # the policy's words that basic economy flights cannot be changed
+        self._route_rule = ""  # the policy's sentence that a change keeps the origin and destination
         self._one_certificate = ""  # the policy's words that allow one certificate per booking, where it has them
         self._difference_rule = ""  # the policy's sentence that a fare difference is never paid with a certificate
         self._refuel_rule = ""  # the policy's words that a refuel is charged on the next bill
@@ -4370,6 +4372,10 @@ class _Run:
             # "But I can move it to later dates free of charge", of a basic economy reservation
             reasons += [reason("text_contradicts_policy", arg="flight change", value=said[:80], detail=self._basic_rule)
                         for said in offers]
+        if self._route_rule and ("airport" in content or "same" in content) and self.index.json_has('"reservation_id"'):
+            # "switching to JFK counts as the same destination", of a reservation to LGA being changed
+            reasons += [reason("text_contradicts_policy", arg="destination", value=said[:80], detail=self._route_rule)
+                        for said in other_airport_allowed(content)]
         if self._flight_cases and "$" in content and ("ertificate" in content or "oucher" in content) and (
                 owed := self._certificate_due(content)) is not None:
             # "you qualify for a $100 travel certificate", for a delay of one passenger's flight ($50 each)
@@ -6077,6 +6083,7 @@ class _Run:
                         self._delay_rule = self._delay_rule or delay_rule(msg.content)
                         self._flight_cases = self._flight_cases or flight_cases_rule(msg.content)
                         self._basic_rule = self._basic_rule or no_change_rule(msg.content)
+                        self._route_rule = self._route_rule or same_route_rule(msg.content)
                         self._one_certificate = self._one_certificate or one_certificate_rule(msg.content)
                         self._difference_rule = self._difference_rule or difference_rule(msg.content)
                         self._refuel_rule = self._refuel_rule or next_bill_rule(msg.content)
