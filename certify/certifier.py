@@ -402,7 +402,13 @@ from trajectory2gym.certify.superlatives import (
 from trajectory2gym.certify.tables import with_headers
 from trajectory2gym.certify.taken_back import taken_back
 from trajectory2gym.certify.tools import ToolInfo, ToolResolver, guess_domain
-from trajectory2gym.certify.trouble_order import ORDERED, STAGE_RANK, asks_stage, later_steps_asked
+from trajectory2gym.certify.trouble_order import (
+    ORDERED,
+    STAGE_RANK,
+    asks_stage,
+    later_steps_asked,
+    slow_data_told,
+)
 from trajectory2gym.certify.turn_rules import turn_rules
 from trajectory2gym.certify.turns import AFFIRM, ASKS, LIST_MARK, SENTENCE, SENTENCE_OR_LINE, Turn
 from trajectory2gym.certify.variant_prices import (
@@ -1995,7 +2001,8 @@ class _Run:
             return "mobile data", "roaming off, abroad"  # "I'm travelling in France", roaming_enabled false
         if not shown and self._data_shown is None and self._phone.said_signal is None \
                 and self._called.isdisjoint(self._domain_tools.user_tools):
-            return "no service", "nothing of the phone seen yet"
+            # (data said to crawl has service: mobile data's step may come first, a speed step not yet)
+            return "mobile data" if slow_data_told(self._user_text()) else "no service", "nothing of the phone seen yet"
         return None
 
     def _reservation_said(self, text: str) -> str | None:

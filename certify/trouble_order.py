@@ -52,6 +52,17 @@ def later_steps_asked(text: str, after: str = "no service") -> list[tuple[str, s
     return out
 
 
+# The user's word that data flows, slowly ("nothing loads or it crawls", "my internet is super slow"): the
+# phone has service, so the no-service stage is behind; mobile data's step may come first.
+_SLOW_TOLD = re.compile(r"\b(?:it|data|internet|everything|pages?)\s+(?:is\s+|are\s+|just\s+|still\s+)?"
+                        r"(?:crawl(?:s|ing)?|(?:(?:very|super|really|so|too|painfully)\s+)?slow)\b", re.I)
+
+
+def slow_data_told(user_text: str) -> bool:
+    """Whether the user's messages say their data works, slowly."""
+    return ("crawl" in user_text or "slow" in user_text) and _SLOW_TOLD.search(user_text) is not None
+
+
 # The earlier stages' steps, by the words a request names them with.
 _EARLIER_STEPS = {"no service": re.compile(r"\b(?:airplane|sim|signal|status bar|network status|reboot|restart|"
                                            r"top of (?:your|the) (?:phone(?:'s)? )?screen)\b", re.I),  # the status bar

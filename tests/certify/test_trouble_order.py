@@ -112,6 +112,23 @@ def test_a_speed_step_waits_for_the_stages_before_it(convo: Any, bar: str | None
     assert _phone(convo, bar, ask) == kinds
 
 
+@pytest.mark.parametrize(("complaint", "ask", "kinds"), [
+    # blind set 101, t101_02 12: data that crawls has service, so mobile data's step may come first
+    ("My data is useless, either nothing loads or it crawls.", "Is the Mobile Data switch on?", []),
+    ("My data is useless, either nothing loads or it crawls.", "Could you check your VPN status?",
+     ["text_out_of_order"]),  # a speed step still waits for mobile data's
+    ("My data doesn't work at all.", "Is the Mobile Data switch on?", ["text_out_of_order"]),  # no service unchecked
+])
+def test_data_said_to_crawl_has_service(convo: Any, complaint: str, ask: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom",
+              system=get_domain("telecom").policy)
+    c.user(f"{complaint} I'm 555-123-2002.")
+    c.call("get_customer_by_phone", {"phone_number": "555-123-2002"}, {"customer_id": "C1001", "line_ids": ["L1002"]})
+    i = c.say(ask)
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert [reason_kind(r) for r in decision.reasons] == kinds
+
+
 @pytest.mark.parametrize(("told", "kinds"), [
     # blind set 95 (t95_07 10, t95_08 12): the user reads the bar out in their own words
     ("Status bar shows 5G, full bars. I'm at home in the US.", []),
