@@ -4807,7 +4807,10 @@ class _Run:
             # "I've also checked your APN settings", "Your APN settings are correct": check_apn_settings never ran
             declared = self.cert.tools.domain(self.domain)
             tools = {*declared.specs, *declared.user_tools, *self.visible_specs}  # the user's device tools too
-            for said in unchecked_claims(content, tools, self._called, self.index.observed):
+            looked: AbstractSet[str] = self.index.observed  # (and the network the user read off the bar: "2G")
+            if self._phone.said_network is not None:
+                looked = {*looked, self._phone.said_network}
+            for said in unchecked_claims(content, tools, self._called, looked):
                 reasons.append(reason("text_claims_unmade_action", detail=said[:100]))
 
         unmade = len(reasons)

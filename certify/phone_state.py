@@ -107,6 +107,10 @@ _BAR_TOLD = re.compile(r"(?P<none>\bno (?:service|signal|bars?)\b|\b(?:0|zero) b
                        r"|(?:\b(?:shows?|says|now|see|on)\s+(?:\.\.\.\s*)?|^\W*)[2-5]G\b(?!\s*(?:only|preferred|/))", re.I | re.M)
 
 
+# A network the user reads off the bar: "one bar and 2G" (not a mode: "2G only", "4G/5G preferred").
+_NETWORK_TOLD = re.compile(r"(?<![/\w])([2-5]G)\b(?!\s*(?:only|preferred|mode|/))", re.I)
+
+
 # Switches of the phone a check or a toggle shows: "Wi-Fi Calling is currently turned ON.", "Data Saver mode is
 # OFF.", "Data Saver Mode is now ON." (the status bar shows mobile data and airplane mode; roaming is read apart)
 _SWITCH_SHOWN = re.compile(r"\b(Wi-Fi Calling|Data Saver [Mm]ode) is (?:currently turned |now )?(ON|OFF)\b")
@@ -133,6 +137,7 @@ class PhoneState:
 
     shown: dict[str, str] = field(default_factory=dict)
     said_signal: str | None = None  # the user's own words of the bar, newer than any check: "none" or "some"
+    said_network: str | None = None  # the network the user's words of the bar name last ("2g"), if any
 
     def read(self, text: str) -> None:
         """Take what a check's output (or the user's paste of it) shows."""
@@ -186,6 +191,8 @@ class PhoneState:
             last = told[-1]
             self.said_signal = "none" if last else "some"
             self.shown.pop("signal", None)  # (superseded: the user looked after the check)
+        if networks := _NETWORK_TOLD.findall(text):  # "I see one bar and 2G"
+            self.said_network = networks[-1].lower()
 
     def _held_lists(self, text: str) -> list[tuple[str, str, str]]:
         """``misstated``'s permissions said held as a list ("messaging has sms and phone but is missing

@@ -778,6 +778,22 @@ def test_a_switch_said_on_needs_a_check_that_showed_it(text: str, called: set[st
 
 
 
+@pytest.mark.parametrize(("told", "claimed"), [
+    # blind set 101, t101_03 22: the user read the network off the bar; no check ran
+    ("Off now. I see one bar and 2G, but no data arrows.", False),
+    ("Off now. I see one bar, but no data arrows.", True),
+    ("Off now. It's set to 2G only.", True),  # a mode, not the network on the bar
+])
+def test_the_network_the_user_read_off_the_bar(convo: Any, at: Any, told: str, claimed: bool) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user("My mobile internet is slow abroad. Airplane mode was on.")
+    c.say("Please turn airplane mode off and tell me what the status bar shows.")
+    c.user(told)
+    i = c.say("Your phone is on 2G, which can't go faster than that. Please set the network mode to 4G/5G preferred.")
+    reasons = at(certify_interaction(c.build()), i).reasons
+    assert any(reason_kind(r) == "text_claims_unmade_action" for r in reasons) is claimed, reasons
+
+
 @pytest.mark.parametrize("ran", [False, True])
 def test_a_device_check_claimed_needs_the_user_to_have_run_it(convo: Any, at: Any, ran: bool) -> None:
     c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
