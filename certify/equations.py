@@ -182,6 +182,7 @@ _VERSUS = re.compile(rf"{_MONEY}[^$\n.;]{{0,24}}?\s(?:vs\.?|versus|compared (?:t
                      rf"(?![\d,]*\.?\d)", re.I)  # ("... means a refund of $59")
 
 
+_HEAD_PRICED = re.compile(r"\b(?:per|each|a)\s+(?:passenger|person|traveller|traveler|head|pax)\b", re.I)
 _FOR_COUNT = re.compile(r"\**\s*(?:in total\s+|total\s+)?for\s+(?:the\s+|all\s+)?(two|three|four|five|six|[2-9])\b", re.I)
 _OVER_TIME = re.compile(r"\**\s*(?:per|a|each|every|over a|over the)\s+(?:year|month|week)s?\b|\**\s*(?:annually|yearly)\b",
                         re.I)
@@ -298,7 +299,10 @@ def miscalculated(text: str) -> list[tuple[str, str]]:
             if k == 1 and (f := _FOR_COUNT.match(text, m.end())) is not None:
                 # ... or said after it: "$278 per person versus $265 now, so the change costs $39 in total for three"
                 k = int(f[1]) if f[1].isdigit() else NUMBER_WORDS[f[1].lower()]
-            if min(abs(abs(a - b) * k - c), abs((a + b) * k - c)) > 1:
+            # per head with no count said: "$241 vs $3,538 per passenger -> refund $6,594", for the booking's
+            # passengers (up to five), which the line leaves to its reservation
+            counts = range(1, 6) if k == 1 and _HEAD_PRICED.search(text, m.end(2), m.start(3)) else (k,)
+            if min(min(abs(abs(a - b) * n - c), abs((a + b) * n - c)) for n in counts) > 1:
                 out.append(("$" + m[3], m[0].replace("*", "").strip()))
     if "per " in text and " for " in text:
         for m in _PER_HEAD_THEN_FOR.finditer(text):  # "$588 per passenger → $1,076 for two"

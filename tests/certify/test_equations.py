@@ -194,6 +194,10 @@ def test_a_sum_written_as_one_token_is_read_by_its_terms(convo: Any, at: Any, sa
     ("$278 per person versus $265 now, so the change costs $39 in total for three.", []),
     ("$278 per person versus $265 now, so the change costs $49 in total for three.",
      [("$49", "$278 per person versus $265 now, so the change costs $49")]),
+    # per head, the count left to the line's reservation (blind set 101, a101_11 35: two passengers)
+    ("- JG7FMM: $241 vs $3,538 per passenger -> refund $6,594 to the Visa ending 7803", []),
+    ("- JG7FMM: $241 vs $3,538 per passenger -> refund $6,694 to the Visa ending 7803",
+     [("$6,694", "$241 vs $3,538 per passenger -> refund $6,694")]),
 ])
 def test_two_amounts_set_against_each_other_give_their_difference(text: str, wrong: list[tuple[str, str]]) -> None:
     assert miscalculated(text) == wrong
