@@ -1193,6 +1193,21 @@ def _said_of_this(turns: list[Turn], at: int, find: Callable[[Turn], AbstractSet
     return frozenset()
 
 
+def _others_left_out(turns: list[Turn], at: int, anchors: Anchors) -> list[Turn]:
+    """``turns`` with the user's latest reply (after the description, ``turns[at]``) cut to its sentences
+    that name no other object of this call's kind without this one, where it names this one: "Do JG7FMM
+    and X7BYG1. Hold off on BOH180 - Anya might want to stay in business." states no cabin for JG7FMM."""
+    k = next((k for k in range(len(turns) - 1, at, -1) if turns[k].role == "user"), None)
+    if k is None or not anchors.ids & (reply := turns[k]).compacts:
+        return turns
+    kept = [sentence for sentence in SENTENCE.split(reply.text)
+            if anchors.ids & (part := Turn(-1, "user", sentence)).compacts
+            or not any(anchors.rival_id(t) for t in part.id_keys)]
+    if len(kept) == len(SENTENCE.split(reply.text)):
+        return turns
+    return [*turns[:k], Turn(reply.index, "user", " ".join(kept)), *turns[k + 1:]]
+
+
 def _said_in_own_line(turns: list[Turn], at: int, find: Callable[[Turn], AbstractSet[_Said]],
                       anchors: Anchors) -> AbstractSet[_Said]:
     """What ``find`` finds in the description's line that names this call's object by its identifier
@@ -1322,7 +1337,7 @@ def _choice_not_stated(turns: list[Turn], at: int, anchors: Anchors) -> ConfirmV
         else:
             find = partial(_options_said, options)
         said = (_said_of_this(turns, at, find, anchors) or _said_in_own_line(turns, at, find, anchors)
-                or _last_said(turns, at, find))
+                or _last_said(_others_left_out(turns, at, anchors), at, find))
         if said and value not in said:
             return ConfirmVerdict(False, "argument_not_confirmed", f"stated: {', '.join(sorted(said))}", arg, value)
     entries = _record_entries(turns[at], anchors) if anchors.payments else None

@@ -108,7 +108,8 @@ _FINE_METHOD = re.compile(r"\W*(?:ok(?:ay)?\W+)?fine\W+(?:(?:the|my|your|on)\s+)
 # A plain "do" of this object's change ("Do the bags."), at the clause's start or after a comma: "ok black
 # high is fine, do the helmet too."
 _DO_THE = re.compile(r"(?:^|(?<=[,;]))\W*(?:(?:ok(?:ay)?|yes|sure|fine|then)\W+)*(?:please\s+)?(?:do|go with)\s+"
-                     r"(?:the|my|that|mine|both|these|those|them|\d+(?:\.\d+)?)\b", re.I)  # or its amount: "do 1 GB"
+                     r"(?:the|my|that|mine|both|these|those|them|\d+(?:\.\d+)?"  # or its amount: "do 1 GB"
+                     r"|(?-i:#?(?=[A-Z]*\d)[A-Z0-9]{5,}))\b", re.I)  # or its identifier: "Do JG7FMM and X7BYG1."
 
 
 def _either_or(reply: str, asked: str) -> bool:
@@ -169,8 +170,8 @@ _REFUSES_ALL = re.compile(r"(?:(?:hmm+|oh|uh+|um+|ah|well|actually)\W+)*no\W*(?:
 # too ("anything else" does not).
 _ALL_OF_IT = frozenset({"anything", "everything", "nothing", "it", "that"})
 # On a wordline: who, not what ("$72 per passenger", "for all 3 passengers", "business, 3 passengers"),
-# or who stays as is ("keeping every flight and passenger as they are").
-_PER_UNIT = re.compile(r" per \w+| (?:for|both|all) (?:the )?(?:\w+ )?passeng\w*| same passeng\w*"
+# or who stays as is ("keeping every flight and passenger as they are", "Same flights and passengers, in economy").
+_PER_UNIT = re.compile(r" per \w+| (?:for|both|all) (?:the )?(?:\w+ )?passeng\w*| same (?:\w+ and )?passeng\w*"
                        r"| (?:\d{1,2}|two|three|four|five|six|seven|eight|nine) passeng\w*"
                        r"| passeng\w* (?:as (?:they|it) (?:are|is)|unchanged|(?:stay|remain)s? the same)")
 

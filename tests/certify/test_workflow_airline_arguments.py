@@ -1711,3 +1711,40 @@ def test_a_bag_offered_of_the_reservation_just_named(convo, before: str, reply: 
     i = c.call(*_bags(3, 1, card), {**RESERVATION, "total_baggages": 3, "nonfree_baggages": 1})
     decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
     assert [k for k in map(reason_kind, decision.reasons) if reason_check(k) == "workflow"] == kinds
+
+
+def _downgrade(convo: Any, reply: str) -> list[str]:
+    """Two reservations downgraded, a third held back, as blind set 101's a101_11 36 replies."""
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline",
+              system="You are an airline agent. Confirm every change with the user first.")
+    c.user("I'm omar_davis_3817. Only the trips where I'm travelling with someone else should go to economy.")
+    c.call("get_user_details", {"user_id": "omar_davis_3817"}, {"user_id": "omar_davis_3817", "payment_methods": {
+        "credit_card_2929732": {"source": "credit_card", "brand": "visa", "last_four": "7803"}}})
+    for code in ("JG7FMM", "X7BYG1", "BOH180"):
+        c.call("get_reservation_details", {"reservation_id": code}, {
+            "reservation_id": code, "cabin": "business", "passengers": [{"first_name": "Omar"}, {"first_name": "Ana"}],
+            "flights": [{"flight_number": "HAT028", "date": "2024-05-21", "price": 3538}]})
+    c.say("Same flights and passengers, in economy:\n"
+          "- JG7FMM: $241 vs $3,538 per passenger -> refund $6,594 to the Visa ending 7803\n"
+          "- X7BYG1: $315 vs $3,024 per passenger -> refund $5,418 to the Visa ending 7803\n"
+          "- BOH180: $219 vs $2,801 per passenger -> refund $5,164 to the Visa ending 2172\n"
+          "Shall I make all three changes?")
+    c.user(reply)
+    i = c.call("update_reservation_flights", {
+        "reservation_id": "JG7FMM", "cabin": "economy", "payment_id": "credit_card_2929732",
+        "flights": [{"flight_number": "HAT028", "date": "2024-05-21"}]}, {"reservation_id": "JG7FMM", "cabin": "economy"})
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    return [k for k in map(reason_kind, decision.reasons) if reason_check(k) == "workflow"]
+
+
+@pytest.mark.parametrize(("reply", "kinds"), [
+    # blind set 101, a101_11 37: "same flights and passengers" keeps the passengers (no passenger change
+    # described), "Do JG7FMM" orders it by its code, and the cabin said of BOH180 is not JG7FMM's
+    ("Do JG7FMM and X7BYG1. Hold off on BOH180 - Anya might want to stay in business.", []),
+    ("Yes.", []),
+    ("Do JG7FMM.", []),
+    ("Do JG7FMM and X7BYG1, in business.", ["argument_not_confirmed"]),  # a cabin said of JG7FMM itself
+    ("Do X7BYG1 only.", ["not_confirmed"]),  # another reservation only
+])
+def test_a_cabin_change_confirmed_by_codes(convo: Any, reply: str, kinds: list[str]) -> None:
+    assert _downgrade(convo, reply) == kinds
