@@ -1748,3 +1748,24 @@ def _downgrade(convo: Any, reply: str) -> list[str]:
 ])
 def test_a_cabin_change_confirmed_by_codes(convo: Any, reply: str, kinds: list[str]) -> None:
     assert _downgrade(convo, reply) == kinds
+
+
+@pytest.mark.parametrize(("answer", "kinds"), [
+    # blind set 101, a101_10 40: the answer states a rule of another action, offering none
+    ("No - the policy doesn't link bags to flight changes. Bags can be added but not removed afterwards.", []),
+    ("No. Bags can't be removed later, though.", []),
+    ("No. I could also remove a bag from ZFA04Y if you like.", ["confirmation_not_covering"]),  # another action
+])
+def test_a_rule_in_an_answer_offers_no_other_action(convo: Any, answer: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline",
+              system="You are an airline agent. Each extra bag costs $50.")
+    c.user("Hi, I'm raj_moore_8640. Can you add a bag to PVUB64?")
+    c.call("get_user_details", {"user_id": "raj_moore_8640"}, USER)
+    c.call("get_reservation_details", {"reservation_id": "PVUB64"}, RESERVATION)
+    c.say("To confirm: set PVUB64 to 3 checked bags, 1 charged ($50) on credit_card_1. Shall I go ahead?")
+    c.user("Hmm, will adding bags stop me from changing flights later?")
+    c.say(answer)
+    c.user("OK, then yes, add them.")
+    i = c.call(*_bags(3, 1), {**RESERVATION, "total_baggages": 3, "nonfree_baggages": 1})
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert [k for k in map(reason_kind, decision.reasons) if reason_check(k) == "workflow"] == kinds
