@@ -594,7 +594,9 @@ _BALANCE_SAID = re.compile(r"\b((?:gift[_ ]card|certificate)[_ ]\d{5,})\b[ \t]*(
                            r"|(?:now\s+)?(?:shows|has)\s+a\s+balance\s+of)?[ \t]*"
                            r"(?:a balance of\s+|balance\s+)?\**\(?(\$\s?\d(?:[\d,]*\d)?(?:\.\d+)?(?![\d,]*\.?\d)"
                            r"|\d[\d,]*(?:\.\d\d)?(?=\s*(?:[.!;]\s|[.!;]?$)))"
-                           r"(?!\**\s*\+\s*\**\$?\d)", re.I)  # (not a sum's term: "gift card 8887175 ($1,936 + $851)")
+                           # (not a sum's term: "gift card 8887175 ($1,936 + $851)"; nor a difference after a dash:
+                           # "would refund $2,571 to gift card 8887175 - $9 less than the cheapest option")
+                           r"(?!\**\s*\+\s*\**\$?\d|\**\s+(?:less|more|cheaper|higher|lower|short|over|under)\b)", re.I)
 
 
 def misstated_balances(text: str, balance_of: Callable[[str], set[int]]) -> list[tuple[str, str, str]]:

@@ -671,6 +671,11 @@ def test_a_balance_is_said_on_the_line_naming_the_method() -> None:
     assert misstated_balances("Your gift card gift_card_4903229 now has $223, that's $54 plus the $169 refund.",
                               lambda method: shown.get(method, set())) == [("gift_card_4903229", "$223", "$54.00")]
     assert misstated_balances("Your gift card gift_card_4903229 now has $54.", lambda method: shown.get(method, set())) == []
+    # a difference after a dash, no balance (blind set 101, a101_02 18)
+    assert misstated_balances("That would refund $2,571 to gift card 4903229 - $9 less than the cheapest option.",
+                              lambda method: shown.get(method, set())) == []
+    assert misstated_balances("Your balance: gift card 4903229 - $9.", lambda method: shown.get(method, set())) == [
+        ("gift_card_4903229", "$9", "$54.00")]
 
 
 @pytest.mark.parametrize(("text", "found"), [
