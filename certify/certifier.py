@@ -2119,6 +2119,10 @@ class _Run:
             return False
         if len(listed) > 1 and any(c < 0 for _, c in listed) and abs(sum(c for _, c in listed)) == cents:
             return False  # the listed differences, signed: "(-2.06) ... (+38.76). total 36.70"
+        _, end = _sentence_bounds(text, at)
+        terms = [abs(c) for w, c in money_numbers_in(text[at + len(written):end]) if "$" in w]
+        if len(terms) >= 2 and sum(terms) == cents:
+            return False  # its terms after it: "Your certificates total $1,000 ($500 on ..., $250 on ... and $250 on ...)"
         counts = self._user_counts()
         if any(cents == k * abs(c) for _, c in listed for k in counts):
             return False  # one listed fare for as many as the user said: "For two people, HAT049 comes to $224"

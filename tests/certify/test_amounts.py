@@ -372,6 +372,9 @@ OTHER_BILL = {"bill_id": "B1002", "total_due": 150.0}
     # Signed differences listed: the total is their signed sum.
     ("Swap one: (-$40.00), the other: (+$65.00). Total $25.00.", []),
     ("Swap one: (-$40.00), the other: (+$65.00). Total $24.50.", ["$24.50"]),  # 40 - 15.50: not theirs
+    # a second total with its terms after it (blind set 101, a101_05 6)
+    ("Plans total $105 ($40 and $65). The other charges total $55.50 ($40 and $15.50).", []),
+    ("Plans total $105 ($40 and $65). The other charges total $165.50 ($40 and $15.50).", ["$165.50"]),
 ])
 def test_a_total_after_listed_amounts_is_their_sum(convo, at, said: str, misses: list[str]) -> None:
     c = convo()
