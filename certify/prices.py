@@ -551,7 +551,9 @@ def _kind_said(low: str, kinds: set[str]) -> str:
 
 # What joins the identifiers of one run ("HAT153 + HAT283", "HAT001 and HAT002", "HAT190, HAT047,
 # and HAT021", each perhaps with an aside) or the amounts that price them ("$123 + $195", "$249, $333").
-_JOINED = re.compile(r"[\s*]*(?:\([^()]{0,40}\)[\s*]*)?(?:(?:\+|&|/|,|and)[\s*]*)+", re.I)  # "HAT003 (LAS→DEN) + HAT246"
+# "HAT003 (LAS→DEN) + HAT246", "HAT204 SFO->SEA + HAT100": a leg's route may stand between
+_JOINED = re.compile(r"[\s*]*(?:\([^()]{0,40}\)[\s*]*)?(?:(?-i:[A-Z]{3})\s*(?:->|→|–|-)\s*(?-i:[A-Z]{3})[\s*]*)?"
+                     r"(?:(?:\+|&|/|,|and)[\s*]*)+", re.I)
 
 
 # What ends the amounts said of the identifier before them: a sum's result, a comparison, a consequence.

@@ -18,6 +18,10 @@ SHIRTS = {"name": "T-Shirt", "product_id": "9523456873", "variants": {
 FLIGHTS = [{"flight_number": "HAT001", "scheduled_departure_time_est": "07:00:00", "prices": {"economy": 120, "business": 310}},
            {"flight_number": "HAT002", "prices": {"economy": 135, "business": 290}}]
 
+LEGS = [{**FLIGHTS[0], "origin": "SFO", "destination": "SEA", "date": "2024-05-28"},
+        {**FLIGHTS[1], "origin": "SEA", "destination": "JFK", "date": "2024-05-28"},
+        {"flight_number": "HAT003", "origin": "JFK", "destination": "SFO", "date": "2024-05-26", "prices": {"economy": 99}}]
+
 
 def _text(convo: Any, at: Any, observation: Any, said: str) -> list[str]:
     c = convo()
@@ -170,6 +174,9 @@ def test_a_price_of_another_object_is_misattributed(convo, at, observation: Any,
     (SHIRTS, "I mixed up the two prices. The blue M (item 9612497925) is $50.88 and the small is $53.43."),
     # each fare with its flight in brackets right after it (blind set 79, a79_06 56)
     (FLIGHTS, "The flights were priced at $120 (HAT001) and $135 (HAT002) per passenger."),
+    # each leg's route between the joined flights, their fares in brackets in order (blind set 101, a101_05 22)
+    (LEGS, "The cheapest round trip is HAT003 JFK->SFO on 2024-05-26 ($99) and HAT001 SFO->SEA + HAT002 SEA->JFK on "
+           "2024-05-28 ($120 + $135): $354 per passenger."),
 ])
 def test_its_own_price_or_another_claim_passes(convo, at, observation: Any, said: str) -> None:
     assert _text(convo, at, observation, said) == []
@@ -405,3 +412,10 @@ def test_a_line_of_two_legs_and_their_times_totals_their_fares() -> None:
     again = "On May 19 in economy:\n| HAT180 + HAT257 | 07:00 | {} | (no basic economy seats on HAT180) |"
     assert line_total(25000, again.format("$250"), book)
     assert not line_total(38000, again.format("$380"), book)
+
+
+def test_fares_swapped_between_legs_joined_by_their_routes(convo: Any, at: Any) -> None:
+    # blind set 101, a101_05 22: "HAT204 SFO->SEA + HAT100 SEA->JFK ($248 + $259)", each fare its leg's in order
+    said = ("The cheapest round trip is HAT003 JFK->SFO on 2024-05-26 ($99) and HAT001 SFO->SEA + HAT002 SEA->JFK on "
+            "2024-05-28 ($135 + $120): $354 per passenger.")
+    assert _text(convo, at, LEGS, said) == ["text_misattributed", "text_misattributed"]
