@@ -176,7 +176,7 @@ def misdated_fields(text: str, book: DatedFields) -> list[tuple[str, str, str]]:
 # Another flight or leg, named by its place in the trip after the object named: its date is its own.
 _ANOTHER_LEG = re.compile(r"\b(?:outbound|return|connecting|first|second|other|next|previous|earlier|later)\s+"
                           r"(?:flight|leg|segment|trip)s?\b"
-                          r"|\b(?:the|your)\s+(?:outbound|return|inbound)\s+(?:on|is)\b", re.I)  # "and the return on May 21 is ..."
+                          r"|\b(?:the|your)\s+(?:outbound|return|inbound)\s+(?:on|is|from)\b", re.I)  # "and the return on May 21 is ..."
 _FLIGHT_KEY = re.compile(r"[a-z]{2,3}\d{3,4}")  # a flight number's key ("hat048"), not a reservation code
 # A flight named right after the date: "returning May 28 on HAT204" (the date is that flight's).
 _THEN_FLIGHT = re.compile(rf"\s*(?:on|via|aboard|with)\s+(?:flight\s+)?({FLIGHT_NUMBER.pattern})")

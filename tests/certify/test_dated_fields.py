@@ -253,6 +253,9 @@ TWO_DAYS = {"reservation_id": "V68JRH", "origin": "IAH", "destination": "MSP",
     # ... or by "the return" alone (blind set 76, a76_01)
     ("The outbound on May 26 is HAT034, and the return on May 28 is HAT999.", []),
     ("The outbound on May 26 is HAT034, and on May 28 HAT999.", ["hat034"]),
+    # "for the return from May 28" (blind set 101, a101_09 24)
+    ("On May 26 the earliest is 12:30 (HAT034), and for the return from May 28 none lands before 8am.", []),
+    ("On May 26 the earliest is 12:30 (HAT034), and from May 28 none lands before 8am.", ["hat034"]),
     # A flight named right after the date: the date is that flight's.
     ("V68JRH: HAT034 on May 26, connecting May 27 on HAT001.", []),
     ("V68JRH: HAT034 on May 26, connecting May 26 on HAT001.", ["hat001"]),
