@@ -206,8 +206,12 @@ def miscounted_bags(text: str, bags_of: Callable[[str | None], int | None]) -> l
 # A count of the listed objects in one status: "2 of them are delivered", "two of your orders are
 # pending", "you have 3 pending orders".
 _STATUS_WORD = r"(?P<status>pending|delivered|processed|cancell?ed|active|suspended|overdue|paid|unpaid)"
-_OF_THEM = re.compile(rf"\b{_NUMBER}\s+of\s+(?:them|these|those|which|your\s+{_KIND})\s+(?:(?:are|is)\s+)?"
+_OF_THEM = re.compile(rf"\b{_NUMBER}\s+of\s+(?:them|these|those|which|your\s+{_KIND})\s+(?:(?:are|is|were|was|have been|has been)\s+)?"
                       rf"(?:currently\s+|still\s+|already\s+)?\**{_STATUS_WORD}\b", re.I)
+# ... or split by status after the kind's count: "three orders - #W1, #W2 and #W3 - one pending and two delivered"
+_SPLIT = re.compile(rf"(?:[-–—,:(]|\band|\bwith)\s+\**{_NUMBER}\s+\**{_STATUS_WORD}\b(?!\s+(?:by|to)\b)", re.I)
+# The kind counted: "three orders", "4 reservations" (its count, not a split's).
+_KIND_COUNTED = re.compile(r"\b(?:\d{1,2}|" + "|".join(_NUMBER_WORDS) + r")\s+(?:reservation|order|line|bill)s?\b", re.I)
 _IN_STATUS = re.compile(rf"\b(?:you(?:'ve| have)(?: got)?|there (?:are|is))\s+(?:only\s+|just\s+)?\**{_NUMBER}\s+"
                         rf"\**{_STATUS_WORD}\**\s+{_KIND}\b", re.I)
 
@@ -218,12 +222,16 @@ def status_counts(text: str) -> list[tuple[str, int, str, tuple[str, ...]]]:
     sentence names before it ("You have 4 orders and 2 of them are delivered")."""
     out: list[tuple[str, int, str, tuple[str, ...]]] = []
     for sentence in SENTENCE_OR_LINE.split(text):
-        for m in [*_OF_THEM.finditer(sentence), *_IN_STATUS.finditer(sentence)]:
-            kind = m["kind"] or next(reversed(_KIND_WORD.findall(sentence[:m.start()].lower())), "")
+        found = [*_OF_THEM.finditer(sentence), *_IN_STATUS.finditer(sentence)]
+        if not found:  # (a split only where the sentence counts the kind itself: "three orders")
+            found = [m for m in _SPLIT.finditer(sentence) if _KIND_COUNTED.search(sentence, 0, m.start())]
+        for m in found:
+            kind = m.groupdict().get("kind") or next(reversed(_KIND_WORD.findall(sentence[:m.start()].lower())), "")
             keys = KINDS.get(kind.lower()) or KINDS.get(kind.lower() + "s")
             if keys is None or keys == ("",):
                 continue
-            out.append((m[0].strip("* "), _count(m["n"]), m["status"].lower(), keys))
+            written = m[0] if m.re is not _SPLIT else m[0][m.start("n") - m.start():]  # (a split's: from its count)
+            out.append((written.strip("* "), _count(m["n"]), m["status"].lower(), keys))
     return out
 
 

@@ -184,6 +184,13 @@ def test_a_count_in_one_status_of_objects_never_looked_up_is_no_claim_to_check(c
     ("My user id is ava_moore_4814. One of my two orders is still pending.",
      "I see two orders on your account, one of which is still pending.", []),  # what the user said
     ("My user id is ava_moore_4814.", "I see two orders on your account. Which one is it about?", []),
+    # "were", and a split by status after the count (blind set 101, r101_11 8, r101_10 8)
+    ("My user id is ava_moore_4814.", "You have two orders, #W8331214 and #W8495163, though one of them was "
+     "cancelled.", ["text_not_visible"]),
+    ("My user id is ava_moore_4814.", "You have two orders - #W8331214 and #W8495163 - one pending and one delivered.",
+     ["text_not_visible", "text_not_visible"]),
+    ("My user id is ava_moore_4814.", "You have two orders - #W8331214 and #W8495163. Which one, and what's wrong?",
+     []),
 ])
 def test_a_count_in_one_status_of_objects_none_of_which_was_looked_up(convo: Any, user: str, said: str,
                                                                       kinds: list[str]) -> None:
@@ -193,6 +200,16 @@ def test_a_count_in_one_status_of_objects_none_of_which_was_looked_up(convo: Any
            {"user_id": "ava_moore_4814", "orders": ["#W8331214", "#W8495163"]})
     i = c.say(said)
     assert [reason_kind(r) for r in decision(certify_interaction(c.build()), i).reasons] == kinds
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    ("You have 3 orders: 2 delivered on May 1 and 1 pending.", [("2 delivered", 2, "delivered", ("orders",)),
+                                                                ("1 pending", 1, "pending", ("orders",))]),
+    ("Two items, one delivered by Friday.", []),  # no kind counted of the kinds with a status list
+    ("One of them was cancelled last week.", []),  # no kind named before it
+])
+def test_a_split_by_status_after_a_count_of_the_kind(text: str, found: list[tuple[str, int, str, tuple[str, ...]]]) -> None:
+    assert status_counts(text) == found
 
 
 def test_a_status_said_of_it_after_the_sentence_naming_the_object(convo: Any) -> None:
