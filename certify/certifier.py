@@ -3271,16 +3271,20 @@ class _Run:
         number ("I'll add 2.0 GB to line 555-123-2002 for $4.00" after a look at another line), else
         the line of the latest call that names one (``line_id``: a look at another line by its id may
         be the user's question of it, "what plan is my wife on?")."""
+        return self._line_keys(line) if (line := self._focus_line(text)) is not None else None
+
+    def _focus_line(self, text: str) -> str | None:
+        """The id of the line a text is about (``_line_in_focus``), its plan shown or not."""
         named = {line: tok for tok in identifiers_in(text) if (line := self._line_of(tok))} if text else {}
         if len(named) == 1:
             line, tok = named.popitem()
-            return self._line_keys(tok if compact(tok) == compact(line) else line.upper())  # (the id as the text writes it)
+            return tok if compact(tok) == compact(line) else line.upper()  # (the id as the text writes it)
         if not named and " line" in text and (whose := _WHOSE_LINE.search(text)) and (line := self._line_called(whose[1])):
-            return self._line_keys(line)  # "On her line a 2 GB refuel would be ...", after "Her line (555-123-2001)"
+            return line  # "On her line a 2 GB refuel would be ...", after "Her line (555-123-2001)"
         for msg in reversed(self.inter.messages[:self.at]):
             for call in reversed(msg.tool_calls or []):
                 if isinstance(ident := call.arguments.get("line_id"), str):
-                    return self._line_keys(ident)
+                    return ident
         return None
 
     def _line_called(self, whose: str) -> str:
@@ -4939,6 +4943,12 @@ class _Run:
                 reasons.append(reason("text_misattributed", value=f"{written} per GB", arg=plan,
                                       detail=f"${rate / 100:.2f} per GB"))
             priced: str | None = None
+            if (focused := self._focus_line(content)) is not None and not isinstance(
+                    self.index.field_of(focused.lower(), "plan_id"), str):
+                # "On her plan it's $2.00 per GB", of L1001, whose record (and so its plan) was never read:
+                # the rate of another plan shown
+                for written, _ in misattributed_rates(content, ({compact(focused)}, ""), rates):
+                    reasons.append(reason("text_not_visible", value=f"{written} per GB"))
             if focus := self._line_in_focus(content):
                 # "Extra data is $0.10 per GB": the rate of another line's plan, not this line's
                 for written, other in misattributed_rates(content, focus[1:], rates):

@@ -67,6 +67,25 @@ def test_the_rate_of_another_lines_plan_said_of_this_line(convo: Any, at: Any, s
     assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
 
 
+@pytest.mark.parametrize(("read", "kinds"), [
+    # blind set 101, t101_02 56: the line's record (and so its plan) never read; $2.00 is P1002's rate
+    (False, ["text_not_visible"]),
+    (True, []),  # its record read: the line is on P1002 after all
+])
+def test_a_rate_said_of_a_line_whose_plan_was_never_read(convo: Any, at: Any, read: bool, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user("I'm 555-123-2002. How much is more data for me, and for my wife's line L1001?")
+    c.call("get_details_by_id", {"id": "L1002"}, {"line_id": "L1002", "plan_id": "P1002", "data_used_gb": 8.7})
+    c.call("get_details_by_id", {"id": "P1002"}, {"plan_id": "P1002", "name": "Premium Plan",
+                                                   "data_refueling_price_per_gb": 2.0})
+    if read:
+        c.call("get_details_by_id", {"id": "L1001"}, {"line_id": "L1001", "plan_id": "P1002", "data_used_gb": 3.2})
+    c.call("get_data_usage", {"customer_id": "C1001", "line_id": "L1001"},
+           {"line_id": "L1001", "data_used_gb": 3.2, "data_limit_gb": 5.0})
+    i = c.say("On her plan it's $2.00 per GB, so 1 GB would be $2.00.")
+    assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
+
+
 
 @pytest.mark.parametrize(("text", "found"), [
     # blind audit t56_05: a refuel's charge said with its data, at the line's rate
