@@ -1418,6 +1418,7 @@ class _Run:
         self._noop_write: tuple[str, str] | None = None  # (tool, result) of the last write, where it changed nothing
         # The calculator's last result and the nets of its expression's numbers, in cents, until the next decision
         self._calculated: tuple[int, set[int], list[int]] | None = None
+        self._calc_heads = 1  # the count the latest calculation multiplies its whole expression by
         # The writes and user actions that went through (name, argument names), for what texts claim done.
         self._made: list[tuple[str, tuple[str, ...]]] = []
         self._write_nouns: set[str] | None = None  # the action_nouns of the visible write tools
@@ -5453,6 +5454,15 @@ class _Run:
                 # "Business on all four flights ... would cost $670 more in total", the calculator's difference
                 # of the flights' fares per passenger, for 3 passengers
                 reasons.append(reason("text_miscalculated", value=f"${abs(result) / 100:,.0f}", detail=fares))
+            if self._calc_heads > 1 and not result_said and abs(result) % self._calc_heads == 0:
+                # "so the upgrade comes to $600", where the calculator gave 1200 for "2 * (...)": the share of one
+                share = abs(result) // self._calc_heads
+                for written, cents in stated:
+                    at = content.find(written)
+                    if abs(cents) == share and _SAID_AS_TOTAL.search(content, max(0, at - 16), at) \
+                            and not _EACH_AFTER.match(content, at + len(written)):
+                        reasons.append(reason("text_miscalculated", value=written, detail=(
+                            f"the calculator gave {abs(result) / 100:.2f} for {self._calc_heads}, {written} each")))
             if content.count("$") < 3 and "variants" in self.index.compacts and (way := exchange_way(content)) \
                     and way[1] == abs(result):
                 # "534.84 - 545.68" gave -10.84, then "would cost you an extra $10.84": the new variant
@@ -6033,6 +6043,9 @@ class _Run:
                     for term in terms:
                         nets |= {n + sign * term for n in nets for sign in (1, -1)}
                     self._calculated = (result, {abs(n) for n in nets}, terms)
+                    # the count the whole expression is multiplied by: "2 * ((350 - 122) + (499 - 127))", for two
+                    heads = _TIMES_ALL.fullmatch(str(made.arguments.get("expression", "")))
+                    self._calc_heads = int(heads[1] or heads[4]) if heads else 1
                     if cid not in self._unfounded:  # its grounded terms' brackets: "(871 - 500 - 198 - 129)" is 44
                         self._derived.update(abs(c) for c in bracket_sums(str(made.arguments.get("expression", ""))))
                 if not ok:
@@ -6317,6 +6330,14 @@ def _sentence_bounds(text: str, at: int) -> tuple[int, int]:
     """Where the sentence or line of a text that holds position ``at`` starts and ends."""
     start = max(text.rfind(". ", 0, at), text.rfind("\n", 0, at)) + 1
     return start, min((k for k in (text.find(". ", at), text.find("\n", at)) if k >= 0), default=len(text))
+
+
+# A calculation multiplied as a whole by a count: "2 * ((350 - 122) + (499 - 127))", "(...) * 3".
+_TIMES_ALL = re.compile(r"\s*(?:([2-9])\s*\*\s*\((.*)\)|\((.*)\)\s*\*\s*([2-9]))\s*", re.S)
+# An amount said as what it all comes to: "the upgrade comes to $600", "would cost $600", "$600 in total".
+_SAID_AS_TOTAL = re.compile(r"\b(?:comes?\s+to|costs?|total(?:s|\s+of|\s+is)?|would\s+be|will\s+be|in\s+all)\s*\**$", re.I)
+# ... not a share: "$600 per passenger", "$600 each".
+_EACH_AFTER = re.compile(r"\**\s*(?:per\s+(?:person|passenger|head|traveller|traveler)|each|a\s+head)\b", re.I)
 
 
 def _sentence_at(text: str, at: int) -> str:

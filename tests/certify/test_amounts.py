@@ -1236,6 +1236,26 @@ def test_a_calculated_difference_of_fares_said_as_the_total(convo: Any, at: Any,
 
 
 @pytest.mark.parametrize(("said", "kinds"), [
+    # blind set 101, a101_07 14: the calculator multiplied the whole by the two passengers; the text says one's share
+    ("In business HAT190 is $377 (you paid $126), so the upgrade comes to $251.", ["text_miscalculated"]),
+    ("In business HAT190 is $377 (you paid $126), so the upgrade is $251 per passenger, $502 in all.", []),
+    ("In business HAT190 is $377 (you paid $126), so the upgrade comes to $502.", []),
+])
+def test_a_calculation_for_all_passengers_said_as_one_share(convo: Any, at: Any, said: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("How much to put both of us in business on M20IZO?")
+    c.call("get_reservation_details", {"reservation_id": "M20IZO"}, {
+        "reservation_id": "M20IZO", "cabin": "economy", "passengers": [
+            {"first_name": "Ava", "last_name": "Li"}, {"first_name": "Noah", "last_name": "Li"}],
+        "flights": [{"flight_number": "HAT190", "date": "2024-05-24", "price": 126}]})
+    c.call("search_direct_flight", {"origin": "JFK", "destination": "ORD", "date": "2024-05-24"}, [
+        {"flight_number": "HAT190", "prices": {"economy": 126, "business": 377}}])
+    c.call("calculate", {"expression": "2 * (377 - 126)"}, "502.0")
+    i = c.say(said)
+    assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons) if k == "text_miscalculated"] == kinds
+
+
+@pytest.mark.parametrize(("said", "kinds"), [
     # blind set 100, a100_03 22 and 30: the fares of the round trip's return legs, $122 + $131
     ("HAT229 then HAT266 in economy is $109 + $130 = $239, compared with $253 for your current return.", []),
     ("HAT229 then HAT266 in economy is $109 + $130 = $239, compared with $263 for your current return.",
