@@ -5668,7 +5668,11 @@ class _Run:
             if ("efund" not in part and " back" not in part) or _FOR_EACH.search(part):
                 continue
             ids = {i for i in identifiers_in(part) if any(i.lower() == b[0] for b in self._rebooked.booked)}
-            if len(ids) == 1 and len(amounts := dollar_amounts(part)) == 1 and (
+            amounts = dollar_amounts(part)
+            if len(amounts) > 1 and (refunded := _REFUND_OF.search(part)):
+                # the one said refunded, after the fares it is worked out from: "$315 vs $3,024 -> refund $2,709"
+                amounts = [a for a in amounts if a[0] == refunded[1]][:1]
+            if len(ids) == 1 and len(amounts) == 1 and (
                     found := self._rebooked.for_one_passenger(next(iter(ids)).lower(), abs(amounts[0][1]))) is not None:
                 out.append((amounts[0][0], next(iter(ids)), *found))
         return out
@@ -6332,6 +6336,8 @@ def _sentence_bounds(text: str, at: int) -> tuple[int, int]:
     return start, min((k for k in (text.find(". ", at), text.find("\n", at)) if k >= 0), default=len(text))
 
 
+# The amount a line says is refunded: "-> refund $2,709 to the Visa ending 7803".
+_REFUND_OF = re.compile(r"\brefund(?:ed)?(?:\s+of)?\s*\**(\$\d[\d,]*(?:\.\d+)?)")
 # A calculation multiplied as a whole by a count: "2 * ((350 - 122) + (499 - 127))", "(...) * 3".
 _TIMES_ALL = re.compile(r"\s*(?:([2-9])\s*\*\s*\((.*)\)|\((.*)\)\s*\*\s*([2-9]))\s*", re.S)
 # An amount said as what it all comes to: "the upgrade comes to $600", "would cost $600", "$600 in total".

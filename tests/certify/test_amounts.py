@@ -1205,6 +1205,9 @@ def test_a_cabin_changes_refund_of_the_fares_paid_and_searched(convo, at, said: 
     ("- QKRY03 (HAT214, HAT265): refund $1,064 to your card", False),
     ("- QKRY03 (HAT214, HAT265): $532 per passenger back to your card", False),
     ("QKRY03 costs $532 less in economy.", False),  # no refund said
+    # the refunded amount after the fares it comes from (blind set 101, a101_01 46)
+    ("- QKRY03: economy $117 + $158 = $275 vs $807 -> refund $532 to your card", True),
+    ("- QKRY03: economy $117 + $158 = $275 vs $807 -> refund $1,064 to your card", False),
 ])
 def test_one_passengers_difference_as_a_bookings_refund(convo, at, said: str, misattributed: bool) -> None:
     c = _qkry03_searched(convo)
