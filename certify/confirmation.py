@@ -138,7 +138,10 @@ _NO_BUT_ONLY = re.compile(r"^\W*(?:no|nope|nah)\b\W+(?:just|only)\b", re.I)
 _NEGATE = re.compile(
     r"\b(no|not|don'?t|do not|never|keep(?:ing)?|stays|stay (?:on|the same|as|put|unchanged)|skip|leave|hold off|"
     r"wait(?!\W+(?:only|just|are you sure|did you (?:already|actually|really)|"
-    r"actually\W+(?:yes|yeah|yep|sure|ok|okay|go ahead|do it|fine))\b)|"  # ("Wait — actually, yes, go ahead")
+    r"actually\W+(?:yes|yeah|yep|sure|ok|okay|go ahead|do it|fine)"  # ("Wait — actually, yes, go ahead")
+    # ("Oh wait, actually send me that payment request after all"): an order after it
+    r"|actually\W+(?:please\W+)?(?:send|do|go|cancel|book|add|make|change|proceed|resume|suspend|enable|disable|"
+    r"refuel|return|exchange|modify|update)\b(?!\W+(?:it\W+)?(?:later|tomorrow|next)))\b)|"
     r"cancel that(?!\s+(?:too|as well|also|one|reservation|order|trip|booking|flight)\b)|nevermind|never mind|"
     r"(?:is|are) (?:right|correct|fine|ok|okay) as (?:it|they) (?:is|are)|"
     r"rather not|won'?t|shouldn'?t|(?:i'?ll|i will|i'?d|we'?ll) pass)\b",
@@ -544,7 +547,7 @@ def _yours(line: str, anchors: Anchors) -> bool:
 
 # What may come before an instruction: "Okay, then please turn it on".
 _LEAD_IN = re.compile(r"(?:(?:ok(?:ay)?|alright|all right|yes|yeah|sure|fine|good|great|cool|please|then|just|so|go ahead and|"
-                      r"let'?s|first|ugh+|uh+|um+|hm+|well|oh|ah)\b[\s,!.-]*)*",
+                      r"let'?s|first|ugh+|uh+|um+|hm+|well|oh|ah|actually|wait)\b[\s,!.-]*)*",
                       re.I)
 
 
@@ -558,6 +561,7 @@ _INSTRUCTION_WORDS = frozenset({"it", "that", "this", "them", "those", "these", 
                                 "too", "also"})  # "downgrade that one too", after another one done
 
 
+_AFTER_ALL = re.compile(r"\bafter all\b", re.I)
 _AS_ASKED = re.compile(r"\b(?:like|as) (?:i|we) (?:asked|said|requested|wanted)(?: (?:before|earlier|you to))?\b", re.I)
 _THE_ONE_ALLOWED = re.compile(r"\bthe one (?:you can|you're able to|that'?s (?:eligible|allowed)|that can be \w+)\b"
                               r"|\bthe (?:right|correct) one\b", re.I)  # after a write on the wrong object
@@ -586,6 +590,8 @@ def _orders_action(text: str, anchors: Anchors) -> bool:
         text = _THE_ONE_ALLOWED.sub(" it ", text)  # "cancel the one you can": the one the agent offered
     if " as" in text or " like" in text:
         text = _AS_ASKED.sub(" ", text)  # "Cancel the Dallas one like I asked": the request, said again
+    if "after all" in text.lower():
+        text = _AFTER_ALL.sub(" ", text)  # "Actually, send it after all": a mind changed back, nothing more
     ws = words(text)
     particle = _action_verb(ws, anchors)
     if particle is None:

@@ -1214,3 +1214,23 @@ def test_ill_take_it_says_yes(convo: Any, at: Any, reply: str, confirmed: bool) 
                "Certificate certificate_3221322 added to user ethan_martin_2396 with amount 150.")
     reasons = at(certify_interaction(c.build()), i).reasons
     assert (not any("confirmation" in r for r in reasons)) is confirmed, reasons
+
+
+@pytest.mark.parametrize(("change", "confirmed"), [
+    # blind set 101, t101_07 46: "not now", then the user changes their mind back
+    ("Actually, send it.", True),
+    ("Oh wait, actually send me that payment request after all.", True),
+    ("Wait, actually send it later.", False),  # put off
+    ("Wait, send it.", False),  # a hold, then an order: which stands is not clear
+    ("Actually, send the other one.", False),  # another bill
+])
+def test_a_no_taken_back_by_an_order(convo: Any, at: Any, change: str, confirmed: bool) -> None:
+    c = convo(tools=_specs("telecom"), domain="telecom")
+    c.user("customer C1002 here, is my bill paid?")
+    c.call("get_bills_for_customer", {"customer_id": "C1002"}, BILLS)
+    c.say("B1005 ($140.00) shows Issued, so it isn't paid yet. Would you like me to send a payment request for it?")
+    c.user("Not now, I'll pay it from home.")
+    c.say("Understood, it's there whenever you're ready.")
+    c.user(change)
+    i = c.call("send_payment_request", {"customer_id": "C1002", "bill_id": "B1005"}, "Payment request sent")
+    assert at(certify_interaction(c.build()), i).checks["workflow"] is confirmed
