@@ -4505,7 +4505,7 @@ class _Run:
                                                if "refund" in content else frozenset()):  # "to your gift card within 5–7 days"
                 reasons.append(reason("text_contradicts_policy", arg=kind, value=span, detail=self._instant_kinds[kind]))
         if self._instant_kinds and ("already" in content or "immediately" in content or "instant" in content
-                                    or "right away" in content or "at once" in content):
+                                    or "right away" in content or "at once" in content or "today" in content):
             for said, kind in instant_for_slow(content, self._instant_kinds):  # "already landed in your PayPal"
                 reasons.append(reason("text_contradicts_policy", arg=kind, value=said,
                                       detail=next(iter(self._instant_kinds.values()))))

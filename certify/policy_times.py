@@ -105,10 +105,13 @@ def slow_for_instant(text: str, kinds: dict[str, str], refunded: frozenset[str] 
 # No waiting said of money that has moved: "the refund has already landed in your PayPal", "you'll see
 # it on your card immediately".
 _AT_ONCE_SAID = re.compile(r"\b(?:already\s+(?:landed|arrived|(?:been\s+)?(?:credited|deposited|returned)|back|there|"
-                           r"in|on|available|showing)|instant(?:ly)?|immediately|right away|at once|straight away)\b", re.I)
+                           r"in|on|available|showing)|instant(?:ly)?|immediately|right away|at once|straight away"
+                           # "it was posted to your Mastercard today"
+                           r"|(?:was|were|been|got)\s+(?:posted|credited|deposited)\b(?=[^.;\n]{0,40}\btoday\b))\b", re.I)
 _MONEY = re.compile(r"\brefund\w*|\$\d|\bmoney\b|\bfunds\b", re.I)
 # ... or of "it", back on a way of paying, which says it is money: "it's already back on your Mastercard".
-_BACK_ON = re.compile(r"\balready\s+(?:been\s+)?(?:back|credited|deposited|returned)\s+(?:on|to|in|into|onto)\b", re.I)
+_BACK_ON = re.compile(r"\balready\s+(?:been\s+)?(?:back|credited|deposited|returned)\s+(?:on|to|in|into|onto)\b"
+                      r"|\b(?:was|were|been)\s+(?:posted|credited|deposited)\s+(?:on|to|in|into|onto)\b", re.I)
 
 
 _LIKENED = re.compile(r"\b(?:like|as with|same as|as for)\s+(?:your\s+|a\s+|the\s+)?$", re.I)

@@ -85,6 +85,10 @@ def test_a_slow_time_said_of_the_refunds_in_focus() -> None:
     # likened to the instant kind (blind set 93, r93_12 24)
     ("PayPal refunds arrive immediately, just like gift card refunds.", [("immediately", "paypal")]),
     ("Gift card refunds arrive immediately, unlike PayPal refunds.", []),
+    # "posted ... today" (blind set 101, r101_10 22)
+    ("Yes, it was posted to your Mastercard today.", [("was posted", "creditcard")]),
+    ("Yes, it was posted to your gift card today.", []),
+    ("It was posted to your Mastercard on the order date.", []),  # no time said
 ])
 def test_no_waiting_said_of_a_slow_kind(text: str, found: list[tuple[str, str]]) -> None:
     assert instant_for_slow(text, instant_kinds(RETAIL_POLICY)) == found
