@@ -113,6 +113,24 @@ _US_ZIP = re.compile(r"(?<![\d$])(?<!\d[.,])\d{5}(?:-\d{4})?(?!\d|[.,]\d)")  # n
 _CURRENT_SAID = re.compile(r"\b(?:is\s+still|currently|current|at the moment|right now)\b", re.I)
 
 
+# A street line as a text writes it: its number, then up to five words ("1200 The Alameda", "38 Elm Street").
+_STREET = re.compile(r"\b(\d{1,6})\s+((?:[A-Z][\w.'-]*\s*){1,5})")
+
+
+def misreported_streets(text: str, written: set[str]) -> list[tuple[str, str]]:
+    """(the street line as written, the one written) for each street line a report of a write gives
+    with the number of a street line the write set and other words: "your address is now 1200 The
+    Alameda", where the write set "1200 Alameda" (the user's correction never reached the call)."""
+    by_number = {m[1]: w for w in written if (m := _STREET.match(w))}
+    out: list[tuple[str, str]] = []
+    for m in _STREET.finditer(text):
+        shown = by_number.get(m[1])
+        said = f"{m[1]} {m[2].strip()}"
+        if shown is not None and not compact(said).startswith(compact(shown)):
+            out.append((said, shown))
+    return out
+
+
 def postcode_unsaid(arguments: dict[str, Any], described: str) -> tuple[str, str] | None:
     """(argument, value) where a write's postal code is not the one its description gives: the user
     said "78701.. no wait its 78704", the description shows 78704, the call sends 78701. Only where

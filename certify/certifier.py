@@ -32,6 +32,7 @@ from trajectory2gym.certify.addresses import (
     UNIT,
     AddressBook,
     misaddressed,
+    misreported_streets,
     postcode_unsaid,
     unit_dropped,
     unit_unsaid,
@@ -4985,6 +4986,10 @@ class _Run:
         if "address1" in self.index.compacts:  # a set lookup first
             # "#W3189752 keeps going to 604 Pine Lane", where its newest record shows 1420 Camelback Rd
             reporting = bool(self._writes) and claims_done(content)
+            if reporting and (streets := {a for _, _, call in self._writes if isinstance(a := call.arguments.get("address1"), str)}):
+                # "All set - your address is now 1200 The Alameda", the call having set "1200 Alameda"
+                for said, shown in misreported_streets(content, streets):
+                    reasons.append(reason("text_misaddressed", arg="the address written", value=said, detail=shown))
             for ident, said, shown in misaddressed(content, self._book(AddressBook), reporting,
                                                    lambda i: self._listed_as_owned(compact(i))):
                 if shown:

@@ -9,7 +9,12 @@ import orjson
 import pytest
 
 from trajectory2gym.certify import certify_interaction
-from trajectory2gym.certify.addresses import AddressBook, misaddressed, postcode_unsaid
+from trajectory2gym.certify.addresses import (
+    AddressBook,
+    misaddressed,
+    misreported_streets,
+    postcode_unsaid,
+)
 from trajectory2gym.certify.evidence import EvidenceIndex
 from trajectory2gym.certify.reasons import reason_kind
 from trajectory2gym.envs.registry import tool_specs
@@ -258,3 +263,32 @@ def test_a_write_put_right_after_an_objection_asked_of_it(convo: Any, at: Any, o
 def test_a_postal_code_of_the_address_as_it_is_now(described: str, found: tuple[str, str] | None) -> None:
     assert postcode_unsaid({"address1": "48 Lakeshore Blvd", "zip": "75201"}, described) == found
 
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    # blind set 101, r101_03 42: the user's correction ("it's 1200 The Alameda") never reached the call
+    ("All set - your address is now 1200 The Alameda, Apt 4B, San Jose, CA 95126.", [("1200 The Alameda", "1200 Alameda")]),
+    ("All set - your address is now 1200 Alameda, Apt 4B, San Jose, CA 95126.", []),
+    ("All set - your address is now 1200 Alameda Apt 4B.", []),  # the second line run on
+    ("Done; the 2 Items ship to 1200 Alameda.", []),  # another number
+])
+def test_a_reported_street_against_the_one_written(text: str, found: list[tuple[str, str]]) -> None:
+    assert misreported_streets(text, {"1200 Alameda"}) == found
+
+
+@pytest.mark.parametrize(("report", "kinds"), [
+    ("All set - your address is now 1200 The Alameda, Apt 4B.", ["text_misaddressed"]),
+    ("All set - your address is now 1200 Alameda, Apt 4B.", []),
+])
+def test_a_report_of_an_address_change_gives_the_street_written(convo: Any, at: Any, report: str,
+                                                                  kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user("I'm juan_kim_6026. Please change my address to 1200 Alameda, Apt 4B, San Jose CA 95126.")
+    c.say("I'd change your default address to 1200 Alameda, Apt 4B, San Jose, CA 95126, USA. Confirm (yes/no)?")
+    c.user("yes. oh wait, it's 1200 The Alameda")
+    args = {"user_id": "juan_kim_6026", "address1": "1200 Alameda", "address2": "Apt 4B", "city": "San Jose",
+            "state": "CA", "country": "USA", "zip": "95126"}
+    c.call("modify_user_address", args, {"user_id": "juan_kim_6026", "address": {k: v for k, v in args.items()
+                                                                                 if k != "user_id"}})
+    i = c.say(report)
+    assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons) if k == "text_misaddressed"] == kinds
