@@ -294,6 +294,7 @@ from trajectory2gym.certify.prices import (
     row_totals,
 )
 from trajectory2gym.certify.reasons import reason, reason_check, reason_kind
+from trajectory2gym.certify.refuel_amounts import stale_refuel_amounts
 from trajectory2gym.certify.refuel_bill import (
     next_bill_rule,
     refuel_billed_elsewhere,
@@ -3302,10 +3303,14 @@ class _Run:
 
     def _refuelled_line(self) -> tuple[str, set[str], str] | None:
         """``_line_keys`` of the line the latest refuel that went through added data to; None where none."""
+        return self._line_keys(line) if (line := self._refuelled_line_id()) else None
+
+    def _refuelled_line_id(self) -> str:
+        """The id of the line the latest refuel that went through added data to; "" where none."""
         for _, _, call in reversed(self._past_writes + self._writes):
             if call.name == "refuel_data" and isinstance(line := call.arguments.get("line_id"), str):
-                return self._line_keys(line)
-        return None
+                return line
+        return ""
 
     def _line_of(self, token: str) -> str:
         """The id of the line shown whose id or number ``token`` is (not a plan id, which its line's
@@ -4983,6 +4988,14 @@ class _Run:
             for written, ident, field, shown in misassigned_measures(content, self._book(MeasureBook)):
                 reasons.append(reason("text_mismeasured", value=written, arg=ident,
                                       detail=f"{field}, where its own is {shown}"))
+        if "GB" in content and "efuel" in content and (refuel_results := [
+                (w[0], gb_added) for w in self._past_writes + self._writes
+                if w[2].name == "refuel_data" and isinstance(gb_added := w[2].arguments.get("gb_amount"), (int, float))]) \
+                and (refuel_line := self._refuelled_line_id()) and {
+                    named for t in identifiers_in(content) if (named := self._line_of(t))} <= {refuel_line}:
+            # "You now have 15.0 GB from your plan plus 0.0 GB of refuel data", the refuel's result showing 2.0
+            for written, shown in stale_refuel_amounts(content, refuel_results):
+                reasons.append(reason("text_stale_value", value=written, arg="refuel data", detail=shown))
         if "address1" in self.index.compacts:  # a set lookup first
             # "#W3189752 keeps going to 604 Pine Lane", where its newest record shows 1420 Camelback Rd
             reporting = bool(self._writes) and claims_done(content)

@@ -68,6 +68,7 @@ TEMPLATES: dict[str, tuple[str, str]] = {
     "text_contradicts_status": ("visibility", "text gives {arg} another status than the observation shows: {detail}"),
     "text_misstated_balance": ("visibility", "text states {value} as a balance after the change, which the balances "
                                              "shown and what the write moved do not give ({detail})"),
+    "text_stale_value": ("visibility", "text states {value} of {arg}, where a write since shows {detail}"),
     "text_miscalculated": ("visibility", "text states {value}, which its own terms refute: {detail}"),
     "text_claims_failed_write": ("visibility", "text reports {tool} as done, but its result was an error or a change "
                                                 "already made: {detail}"),
