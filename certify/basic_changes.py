@@ -35,10 +35,17 @@ _FLIGHT_NUMBER = re.compile(r"\b[A-Z]{3}\d{3}\b")
 _OTHER_CHANGE = re.compile(r"\b(?:cabin|upgrade|names?|birth|dob|bags?|baggage|luggage|address|insurance|seats?)\b", re.I)
 
 
+# ... or saying it can be done: "Sure, that one can be moved as well."
+_CAN_BE = re.compile(r"\b(?:it|that(?: one)?|this(?: one)?|they|both|these|those)\s+can\s+(?:also\s+)?be\s+"
+                     r"(?:moved|changed|rebooked|rescheduled|switched)\b", re.I)
+
+
 def flight_change_offers(text: str) -> list[str]:
     """The sentences of a text that offer to change a reservation's flights or dates: the sentence says
     what it changes, or the text lists flights and speaks of nothing else to change ("HAT143 would
-    save $24 per person. Want me to switch it?")."""
+    save $24 per person. Want me to switch it?"); or says it can be moved, the text asking of dates
+    or flights ("Sure, that one can be moved as well. Which dates would you like ...?")."""
     listed = _FLIGHT_NUMBER.search(text) is not None and not _OTHER_CHANGE.search(text)
-    return [s.strip() for s in SENTENCE_OR_LINE.split(text) if _OFFER.search(s) and not _NOT_FLIGHTS.search(s)
-            and (_FLIGHT_WORDS.search(s) or listed)]
+    return [s.strip() for s in SENTENCE_OR_LINE.split(text) if not _NOT_FLIGHTS.search(s) and (
+        (_OFFER.search(s) and (_FLIGHT_WORDS.search(s) or listed))
+        or (_CAN_BE.search(s) and (_FLIGHT_WORDS.search(text) or listed)))]

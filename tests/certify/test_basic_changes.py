@@ -28,6 +28,10 @@ def test_the_policys_rule() -> None:
     ("I can upgrade the cabin to economy for $40. Shall I make that change?", 0),  # a cabin change
     ("I'll change the second passenger to Amelia Nguyen-Lee. Shall I make that change?", 0),  # a passenger's
     ("1. Emma Nguyen, 1950-04-26\n2. Chen Johnson, 1951-03-13\nShall I make that change?", 0),  # no flights said
+    # said to be possible, the dates asked next (blind set 101, a101_02 26)
+    ("Sure, that one can be moved as well. Which dates would you like for the outbound and the return?", 1),
+    ("That one can't be moved: basic economy. Which dates did you want?", 0),
+    ("Sure, that one can be moved as well. Which cabin would you like?", 0),  # a cabin change
 ])
 def test_a_flight_change_offered(text: str, offers: int) -> None:
     assert len(flight_change_offers(text)) == offers
