@@ -17,12 +17,14 @@ _MONTHS = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,
 # An arrival or delivery, then when: "arrive by this Friday", "be delivered within 3 business days",
 # "ships tomorrow", "delivered on May 20".
 _WHEN_DELIVERED = re.compile(
-    r"\b(?:arriv\w*|deliver\w*|ship(?:s|ped|ping)?|reach\w*\s+you)\s+"
+    r"\b(?:arriv\w*|deliver\w*|ship(?:s|ped|ping)?(?:\s+out)?|reach\w*\s+you)\s+"  # ("ships out today")
     r"(?:(?:by|on|this|next|within|in|around|before)\s+)*(?:the\s+)?"
     rf"(?P<when>{_WEEKDAYS}|tomorrow|today|the\s+end\s+of\s+(?:the\s+)?week|(?:this|next)\s+week"
     rf"|\d+(?:\s*(?:-|–|to)\s*\d+)?\s+(?:business\s+|working\s+)?days?|{_MONTHS}|\d{{4}}-\d{{2}}-\d{{2}})\b",
     re.I)
-_ABOUT_AN_ORDER = re.compile(r"#w\d|\b(?:order|package|parcel|shipment|items?)\b", re.I)
+# (or an exchange's new item: "The new watch ships out today")
+_ABOUT_AN_ORDER = re.compile(r"#w\d|\b(?:order|package|parcel|shipment|items?)\b|\b(?:new|replacement)\s+\w+\s+"
+                             r"(?:ship|arriv|deliver|will)", re.I)
 _IT_FIRST = re.compile(r"\s*(?:it|it's|it’s|it is|it will|it'll|they|they'll|they will)\b", re.I)
 _NOT_SAID = re.compile(r"\b(?:if|once|when|whether|unless|can't|cannot|don't|do not|no way to|not able)\b|n't\b",
                        re.I)

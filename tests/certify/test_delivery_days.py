@@ -23,6 +23,9 @@ from trajectory2gym.envs.registry import tool_specs
     ("I can't tell when the order will be delivered.", []),
     # not an order: a flight arrives at the time its search shows
     ("HAT041 arrives on May 20 at 12:30.", []),
+    # an exchange's new item, "ships out" (blind set 101, r101_06 40)
+    ("Exchange requested for the watch. The new watch ships out today.", ["today"]),
+    ("The new plan starts today.", []),  # no delivery
 ])
 def test_delivery_days_said_of_an_order(text: str, said: list[str]) -> None:
     assert delivery_days_said(text) == said
