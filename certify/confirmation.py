@@ -1910,6 +1910,17 @@ _CITES_YES = re.compile(r"(?<!what )\byou(?:'ve|’ve| have)?\s+(?:already\s+)?(
 
 
 _CONFIRM_ASKED = re.compile(r"\b(?:please\s+)?confirm\b", re.I)
+# A question of which one, and a request to go ahead (the go-ahead a pick of the method answers too).
+_WHICH_ASKED = re.compile(r"\b(?:which|what)\b[^.?!\n]*\?|\bwhich (?:one|would you prefer)\b", re.I)
+_GO_AHEAD_ASKED = re.compile(r"\b(?:shall|should|may|can)\s+(?:i|we)\b|\b(?:confirm|proceed|go ahead|want me to|"
+                             r"would you like me to|like me to|ok(?:ay)?\s*\?|all right\s*\?|sound good|yes/no|(?:yes|no)\))",
+                             re.I)
+
+
+def _asks_only_which(text: str) -> bool:
+    """Whether a message asks which way (a method, a destination) and asks no go-ahead: "The refund can go
+    to PayPal or to your gift card. Which would you prefer?"."""
+    return "?" in text and _WHICH_ASKED.search(text) is not None and _GO_AHEAD_ASKED.search(text) is None
 
 
 def _asks_yes_for_other_action(turn: Turn, anchors: Anchors) -> bool:
@@ -2259,10 +2270,16 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
                     or (anchors.payments and _FINE_METHOD.match(text) and ASKS.search(answered.text))
                     or (anchors.payments and (picks_payment(text, answered) or picks_card(text, answered, anchors))
                         # A reply that refuses anything but a payment method picks none: "Cancel that. Gift card."
-                        and not any(_NEGATE.search(refuses_method(c.text)) for c in turn.clauses))
+                        and not any(_NEGATE.search(refuses_method(c.text)) for c in turn.clauses)
+                        # nor one to a message that asked only which method ("... so $13.92 would be refunded.
+                        # Which payment method should get the refund?"): the method chosen, the action not confirmed
+                        and not _asks_only_which(answered.text))
                     or (anchors.amounts and picks_amount(text, answered, anchors))):
                 affirm = True
-            elif _orders_action(text, anchors):
+            elif _orders_action(text, anchors) and not (
+                    # "Use the gift card.", to "... which method should pay the difference?": the method picked
+                    "hich" in answered.text and _asks_only_which(answered.text)
+                    and payment_words(Turn(-1, "user", text))):
                 ordered = True
         if ordered and not any(_NEGATE.search(_SELF_FIX.sub(" ", c.text)) for c in turn.clauses if id(c) not in elsewhere):
             affirm = True  # an instruction stands, unless taken back in the same reply ("No wait, don't")

@@ -207,7 +207,8 @@ def test_yes_to_one_action_no_to_the_other(convo) -> None:
 
 
 def test_picking_an_offered_payment_method_confirms(convo) -> None:
-    ask = BOTH.replace("to your PayPal. Shall I proceed?", "to your PayPal or your gift card. Which would you like?")
+    ask = BOTH.replace("to your PayPal. Shall I proceed?",
+                       "to your PayPal or your gift card. Which would you like, and shall I proceed?")
     assert _workflow(convo, ask, "Use my gift card then.", *_return(LAMP, KETTLE, pay=GIFT)) == []
     assert _workflow(convo, ask, "Use my gift card then.", *_return(LAMP, KETTLE, pay=PAYPAL)) == [
         "argument_not_confirmed"]
@@ -218,6 +219,12 @@ def test_picking_an_offered_payment_method_confirms(convo) -> None:
     assert _workflow(convo, ask, "Use my mastercard then.", *_return(LAMP, KETTLE, pay=CARD)) != []
     assert _workflow(convo, ask, "PayPal or gift card, which is faster?", *_return(LAMP, KETTLE)) != []
     assert _workflow(convo, BOTH, "Use my gift card then.", *_return(LAMP, KETTLE, pay=GIFT)) != []
+    # Where only the method was asked, no go-ahead, the pick answers that and confirms nothing (blind sets 98
+    # and 101: r98_09 32, r101_05 38)
+    which = BOTH.replace("to your PayPal. Shall I proceed?", "to your PayPal or your gift card. Which would you like?")
+    assert _workflow(convo, which, "Use my gift card then.", *_return(LAMP, KETTLE, pay=GIFT)) != []
+    assert _workflow(convo, which, "The gift card please.", *_return(LAMP, KETTLE, pay=GIFT)) != []
+    assert _workflow(convo, which, "The gift card. Yes, go ahead.", *_return(LAMP, KETTLE, pay=GIFT)) == []
 
 
 def test_a_payment_method_said_after_instead_of_is_the_one_left(convo) -> None:
