@@ -1200,10 +1200,10 @@ def _others_left_out(turns: list[Turn], at: int, anchors: Anchors) -> list[Turn]
     k = next((k for k in range(len(turns) - 1, at, -1) if turns[k].role == "user"), None)
     if k is None or not anchors.ids & (reply := turns[k]).compacts:
         return turns
-    kept = [sentence for sentence in SENTENCE.split(reply.text)
-            if anchors.ids & (part := Turn(-1, "user", sentence)).compacts
+    sentences = SENTENCE.split(reply.text)
+    kept = [sentence for sentence in sentences if anchors.ids & (part := Turn(-1, "user", sentence)).compacts
             or not any(anchors.rival_id(t) for t in part.id_keys)]
-    if len(kept) == len(SENTENCE.split(reply.text)):
+    if len(kept) == len(sentences):
         return turns
     return [*turns[:k], Turn(reply.index, "user", " ".join(kept)), *turns[k + 1:]]
 

@@ -6066,8 +6066,7 @@ class _Run:
                         nets |= {n + sign * term for n in nets for sign in (1, -1)}
                     self._calculated = (result, {abs(n) for n in nets}, terms)
                     # the count the whole expression is multiplied by: "2 * ((350 - 122) + (499 - 127))", for two
-                    heads = _TIMES_ALL.fullmatch(str(made.arguments.get("expression", "")))
-                    self._calc_heads = int(heads[1] or heads[4]) if heads else 1
+                    self._calc_heads = _times_all(str(made.arguments.get("expression", "")))
                     if cid not in self._unfounded:  # its grounded terms' brackets: "(871 - 500 - 198 - 129)" is 44
                         self._derived.update(abs(c) for c in bracket_sums(str(made.arguments.get("expression", ""))))
                 if not ok:
@@ -6358,6 +6357,19 @@ def _sentence_bounds(text: str, at: int) -> tuple[int, int]:
 _REFUND_OF = re.compile(r"\brefund(?:ed)?(?:\s+of)?\s*\**(\$\d[\d,]*(?:\.\d+)?)")
 # A calculation multiplied as a whole by a count: "2 * ((350 - 122) + (499 - 127))", "(...) * 3".
 _TIMES_ALL = re.compile(r"\s*(?:([2-9])\s*\*\s*\((.*)\)|\((.*)\)\s*\*\s*([2-9]))\s*", re.S)
+
+
+def _times_all(expression: str) -> int:
+    """The count a calculation's whole expression is multiplied by; 1 where none is, or the bracket
+    closes before the end ("2 * (350 - 122) + (499 - 127)" doubles only its first term)."""
+    if (m := _TIMES_ALL.fullmatch(expression)) is None:
+        return 1
+    depth = 0
+    for ch in m[2] if m[2] is not None else m[3]:
+        depth += (ch == "(") - (ch == ")")
+        if depth < 0:
+            return 1
+    return int(m[1] or m[4]) if depth == 0 else 1
 # An amount said as what it all comes to: "the upgrade comes to $600", "would cost $600", "$600 in total".
 _SAID_AS_TOTAL = re.compile(r"\b(?:comes?\s+to|costs?|total(?:s|\s+of|\s+is)?|would\s+be|will\s+be|in\s+all)\s*\**$", re.I)
 # ... not a share: "$600 per passenger", "$600 each".

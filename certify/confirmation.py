@@ -2278,8 +2278,7 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
                 affirm = True
             elif _orders_action(text, anchors) and not (
                     # "Use the gift card.", to "... which method should pay the difference?": the method picked
-                    "hich" in answered.text and _asks_only_which(answered.text)
-                    and payment_words(Turn(-1, "user", text))):
+                    _asks_only_which(answered.text) and payment_words(Turn(-1, "user", text))):
                 ordered = True
         if ordered and not any(_NEGATE.search(_SELF_FIX.sub(" ", c.text)) for c in turn.clauses if id(c) not in elsewhere):
             affirm = True  # an instruction stands, unless taken back in the same reply ("No wait, don't")

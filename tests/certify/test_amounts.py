@@ -1245,6 +1245,16 @@ def test_a_calculated_difference_of_fares_said_as_the_total(convo: Any, at: Any,
     ("In business HAT190 is $377 (you paid $126), so the upgrade comes to $502.", []),
 ])
 def test_a_calculation_for_all_passengers_said_as_one_share(convo: Any, at: Any, said: str, kinds: list[str]) -> None:
+    assert _share_said(convo, at, said, "2 * (377 - 126)") == kinds
+
+
+def test_a_count_that_multiplies_one_bracket_only_is_no_count_of_the_whole(convo: Any, at: Any) -> None:
+    # "2 * (377 - 126) + (126 - 126)" doubles its first bracket only: $251 is no share of the whole
+    said = "In business HAT190 is $377 (you paid $126), so the upgrade comes to $251."
+    assert _share_said(convo, at, said, "2 * (377 - 126) + (126 - 126)") == []
+
+
+def _share_said(convo: Any, at: Any, said: str, expression: str) -> list[str]:
     c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
     c.user("How much to put both of us in business on M20IZO?")
     c.call("get_reservation_details", {"reservation_id": "M20IZO"}, {
@@ -1253,9 +1263,9 @@ def test_a_calculation_for_all_passengers_said_as_one_share(convo: Any, at: Any,
         "flights": [{"flight_number": "HAT190", "date": "2024-05-24", "price": 126}]})
     c.call("search_direct_flight", {"origin": "JFK", "destination": "ORD", "date": "2024-05-24"}, [
         {"flight_number": "HAT190", "prices": {"economy": 126, "business": 377}}])
-    c.call("calculate", {"expression": "2 * (377 - 126)"}, "502.0")
+    c.call("calculate", {"expression": expression}, "502.0")
     i = c.say(said)
-    assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons) if k == "text_miscalculated"] == kinds
+    return [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons) if k == "text_miscalculated"]
 
 
 @pytest.mark.parametrize(("said", "kinds"), [
