@@ -4950,13 +4950,14 @@ class _Run:
                 reasons.append(reason("text_misattributed", value=f"{written} per GB", arg=plan,
                                       detail=f"${rate / 100:.2f} per GB"))
             priced: str | None = None
-            if (focused := self._focus_line(content)) is not None and not isinstance(
-                    self.index.field_of(focused.lower(), "plan_id"), str):
+            # the line the text is about, found once: its keys where its plan is shown (``_line_in_focus``)
+            focus = self._line_keys(focused) if (focused := self._focus_line(content)) is not None else None
+            if focused is not None and focus is None:
                 # "On her plan it's $2.00 per GB", of L1001, whose record (and so its plan) was never read:
                 # the rate of another plan shown
                 for written, _ in misattributed_rates(content, ({compact(focused)}, ""), rates):
                     reasons.append(reason("text_not_visible", value=f"{written} per GB"))
-            if focus := self._line_in_focus(content):
+            if focus:
                 # "Extra data is $0.10 per GB": the rate of another line's plan, not this line's
                 for written, other in misattributed_rates(content, focus[1:], rates):
                     reasons.append(reason("text_misowned", value=f"{written} per GB", arg=focus[0], detail=other))
