@@ -388,7 +388,8 @@ def misattributed_in_sentences(text: str, book: PriceBook) -> list[tuple[str, st
                 if own and cents in own and (kind := kind if kind != "?" else _kind_said(low, book.kinds())):
                     own, others = book.prices(ident, day, kind)  # "economy options: HAT222 $74": its basic fare
                 if own and cents not in own and cents in others:
-                    if part.find(written) < part.find(ident) and any(c in own for _, c in amounts):
+                    if (at := part.find(written)) < (ident_at := part.find(ident)) and any(c in own for _, c in amounts) \
+                            and not _tied(part, at + len(written), ident_at, ident_at + len(ident)):
                         continue  # what it replaces, priced before it: "the medium Grill ($1,058.86) would become ... (item 3876764226) at $981.47"
                     out.append((written, ident, own))
                 elif (listed and own and len(amounts) == 1 and len(spots) == 1 and cents not in own
@@ -569,7 +570,17 @@ _THINGS_OWN = re.compile(r"\**[ \t]*(?:checked[ \t]+)?(?:bags?|baggage|fees?|ins
 
 
 _FOR_NEXT = re.compile(r"\**\s+for\s+(?:flight\s+)?\**")  # (in bold or not: "**$1,991** for HAT221")
-_OPENS, _CLOSES = re.compile(r"\**\s*\(\s*(?:flight\s+)?"), re.compile(r"\s*\)")
+# (its words before it in the brackets, with no amount or number: "$46.00 (intermediate, item 6245746168)")
+_OPENS, _CLOSES = re.compile(r"\**\s*\(\s*(?:[^()$\d\n]{0,40}?\s)?(?:flight\s+)?"), re.compile(r"\s*\)")
+
+
+def _tied(sentence: str, end: int, start: int, stop: int) -> bool:
+    """Whether the amount ending at ``end`` is said of the identifier at ``start:stop`` right after
+    it: "$182 for HAT158", or the one identifier in brackets after it ("$158 (HAT097)")."""
+    return (_FOR_NEXT.fullmatch(sentence, end, start) is not None
+            or (_OPENS.fullmatch(sentence, end, start) is not None and _CLOSES.match(sentence, stop) is not None))
+
+
 _ITS = re.compile(r"\W*(?:its|it's|it is|it costs|that one(?:'s| is| costs))\b", re.I)
 _AMOUNTS_JOINED = re.compile(r"\**\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s*\+\s*)\**")  # "$237 and $343", "$1, $2, and $3", "$115 + $121"
 
@@ -608,9 +619,7 @@ def _paired(sentence: str, spots: list[tuple[int, int, str]],
             continue  # "HAT135 ... 2 x $70 + $50 bag": the bag's fee, no fare
         # "... $182 for HAT158 and $160 for HAT016": an amount for the identifier right after it
         if (nxt := next((spot for spot in spots if spot[0] >= at + len(written)), None)) is not None \
-                and (_FOR_NEXT.fullmatch(sentence, at + len(written), nxt[0])
-                     # "$158 (HAT097) and $141 (HAT251)": the one identifier in brackets right after it
-                     or (_OPENS.fullmatch(sentence, at + len(written), nxt[0]) and _CLOSES.match(sentence, nxt[1]))):
+                and _tied(sentence, at + len(written), nxt[0], nxt[1]):
             out.append((written, cents, nxt[2]))
             continue
         last = bisect_right(ends, at) - 1  # the last identifier that ends before the amount

@@ -89,6 +89,8 @@ def _text(convo: Any, at: Any, observation: Any, said: str) -> list[str]:
              "Which would you prefer?"),
     # each fare with its flight in brackets right after it (blind set 79, a79_06 56)
     (FLIGHTS, "The flights were priced at $120 (HAT001) and $120 (HAT002) per passenger."),
+    # ... or with its options before it in the brackets (blind set 102, r102_06 48)
+    (SHIRTS, "The size M and S shirts are $53.43 (blue, item 9612497925) and $53.43 (blue, item 8349118980)."),
     # ... the clause of the current one's set apart, the object's own still read
     (SHIRTS, "The blue M (item 9612497925) is available at $53.43, +$2.55 over your current $50.88."),
 ])
@@ -123,6 +125,8 @@ def test_a_price_of_another_object_is_misattributed(convo, at, observation: Any,
     (FLIGHTS, "| Option | Flights | Price |\n|---|---|---|\n| 1 | HAT001 + HAT002 | $120 + $135 = $255 |"),
     (FLIGHTS, "HAT001 and HAT002 cost $120 and $135 in economy."),
     (FLIGHTS, "The current economy fares are $120 for HAT001 and $135 for HAT002."),
+    # each price with its item's options and id in brackets right after it (blind set 102, r102_06 48)
+    (SHIRTS, "The size M and S shirts are $50.88 (blue, item 9612497925) and $53.43 (blue, item 8349118980)."),
     # ... in bold (blind set 92, a92_01 54)
     (FLIGHTS, "The fares were **$120** for HAT001 (PHX → LAS) and **$135** for HAT002, which is $255 in fares."),
     (FLIGHTS, "The cheapest connection is HAT001 to Phoenix followed by HAT002 to Seattle, at $120 + $135 = $255."),
