@@ -956,6 +956,8 @@ _AMENDED = re.compile(r" (?:updated|revised) (?=(?:plan|summary|details|request|
 _STATE_SAID = re.compile(r" (?:was|were|been|is|are|got) (?:\w+ly )?\w+ed (?=(?:on|since|in|at|by|for) )")
 # An action said impossible, on a wordline: "but not removed", "can't be removed", "cannot be changed".
 _NOT_DONE = re.compile(r" (?:not|never|cannot|can t|can not|won t) (?:be )?\w+(?= )")
+# what the customer ships back, their part of a return or an exchange: "the items you send back"
+_YOU_SEND_BACK = re.compile(r" you (?:send|ship|mail)(?: \w+){0,2} back ")
 _SAME_AGAIN = re.compile(r" (?:send|submit|try|run|do|make|put) (?:it|that|this) (?:through )?again ")
 _RETURN_LEG = re.compile(r" (?:the|new|your|my|a|his|her|their|its) return (?!of |the |it |them |to )")
 _THE_BOOKING = re.compile(r" (?:the|your|this|that|my|his|her|their) booking (?!(?:for|of|on) )")
@@ -978,6 +980,8 @@ def _continues(turn: Turn, anchors: Anchors, index: EvidenceIndex) -> bool:
         line = _STATE_SAID.sub(" ", line)  # "It was suspended on January 2nd": a state, no action offered
     if " again " in line:
         line = _SAME_AGAIN.sub(" ", line)  # "Shall I send it again with ...?": this action, once more
+    if " back " in line:
+        line = _YOU_SEND_BACK.sub(" ", line)
     if " not " in line or " t " in line or " never " in line or " cannot " in line:
         line = _NOT_DONE.sub(" ", line)  # "bags can be added but not removed": a rule, no other action offered
     if anchors.dated and " return " in line:

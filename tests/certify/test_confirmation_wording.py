@@ -1234,3 +1234,30 @@ def test_a_no_taken_back_by_an_order(convo: Any, at: Any, change: str, confirmed
     c.user(change)
     i = c.call("send_payment_request", {"customer_id": "C1002", "bill_id": "B1005"}, "Payment request sent")
     assert at(certify_interaction(c.build()), i).checks["workflow"] is confirmed
+
+
+@pytest.mark.parametrize(("answer", "confirmed"), [
+    # blind set 102, r102_07 28: the items the user sends back are their part of the exchange, no other action
+    ("It is refunded to your PayPal paypal_2143483, within 24 hours of the carrier scanning the items you send back.",
+     True),
+    ("It goes to PayPal paypal_2143483 once you send the tablet back.", True),
+    ("It is refunded to your PayPal paypal_2143483. Shall I also send you a gift card?", False),
+])
+def test_the_items_the_user_sends_back_are_no_other_action(convo: Any, at: Any, answer: str, confirmed: bool) -> None:
+    c = convo(tools=_specs("retail"), domain="retail")
+    c.user("exchange my black tablet in #W7868134 for the gold one")
+    c.call("get_order_details", {"order_id": "#W7868134"},
+           {"order_id": "#W7868134", "status": "delivered", "items": [
+               {"name": "Tablet", "product_id": "8024098596", "item_id": "3788616824", "price": 951.21}],
+            "payment_history": [{"amount": 951.21, "payment_method_id": "paypal_2143483"}]})
+    c.call("get_product_details", {"product_id": "8024098596"},
+           {"variants": {"6948061616": {"item_id": "6948061616", "options": {"color": "gold"}, "price": 950.96}}})
+    c.say("#W7868134: exchange Tablet 3788616824 (black) -> 6948061616 (gold); $0.25 refunded to PayPal "
+          "paypal_2143483. Go ahead?")
+    c.user("Before I confirm: how does the refund get to me?")
+    c.say(answer)
+    c.user("Fine. Yes.")
+    i = c.call("exchange_delivered_order_items", {"order_id": "#W7868134", "item_ids": ["3788616824"],
+                                                  "new_item_ids": ["6948061616"], "payment_method_id": "paypal_2143483"},
+               {"order_id": "#W7868134", "status": "exchange requested"})
+    assert at(certify_interaction(c.build()), i).checks["workflow"] is confirmed
