@@ -3482,8 +3482,10 @@ class _Run:
             method = kinds.pop()
         key = compact(method)
         shown = [n for n, low in enumerate(self.index.json_observations) if method.lower() in low and '"source"' in low]
+        # (nor a write that moved no money at all: free bags, a passenger's name, their method sent or shown)
         if not shown or not any(n > shown[-1] and not returned(result) and not _REQUESTED_RESULT.search(result)
                                 and key in map(compact, set().union(*write_payments(result, call.arguments)))
+                                and self._moved_by((result, n, call))
                                 for result, n, call in self._past_writes):
             return set()
         own = next((obj for obj in objects_in(self.index.json_observations[shown[-1]:shown[-1] + 1], method.lower(), '"source"')

@@ -1781,3 +1781,27 @@ def test_a_balance_said_unchanged_after_a_payment_switch_refunded_the_card(convo
     i = c.say(said)
     assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons)
             if k == "text_misstated_balance"] == kinds
+
+
+@pytest.mark.parametrize(("nonfree", "kinds"), [(0, []), (1, ["text_misstated_balance"])])
+def test_a_balance_before_a_write_that_charged_nothing_still_stands(convo: Any, at: Any, nonfree: int,
+                                                                    kinds: list[str]) -> None:
+    # blind set 102, a102_12 41: free bags, the gift card sent as the payment: its balance unchanged
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("I'm juan_hernandez_3837. Add a bag to OGWXR5, on the 240 gift card.")
+    c.call("get_user_details", {"user_id": "juan_hernandez_3837"}, {"user_id": "juan_hernandez_3837", "payment_methods": {
+        "gift_card_8058702": {"source": "gift_card", "amount": 240, "id": "gift_card_8058702"}}})
+    history = [{"payment_id": "gift_card_8058702", "amount": 300}]
+    c.call("get_reservation_details", {"reservation_id": "OGWXR5"},
+           {"reservation_id": "OGWXR5", "total_baggages": 1, "nonfree_baggages": 0, "payment_history": history})
+    c.say(f"OGWXR5 goes to 2 checked bags, {nonfree} of them charged. Proceed?")
+    c.user("yes")
+    c.call("update_reservation_baggages", {"reservation_id": "OGWXR5", "total_baggages": 2, "nonfree_baggages": nonfree,
+                                           "payment_id": "gift_card_8058702"},
+           {"reservation_id": "OGWXR5", "total_baggages": 2, "nonfree_baggages": nonfree,
+            "payment_history": history + [{"payment_id": "gift_card_8058702", "amount": 50}] * nonfree})
+    c.say("Done.")
+    c.user("How much is on my gift card?")
+    i = c.say("gift_card_8058702 has $240.")
+    assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons)
+            if k == "text_misstated_balance"] == kinds
