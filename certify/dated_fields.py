@@ -17,6 +17,7 @@ import re
 from contextlib import suppress
 from dataclasses import dataclass, field
 from datetime import date, timedelta
+from itertools import pairwise
 from typing import Any
 
 from trajectory2gym.certify.anchors import NESTED_ID_KEYS
@@ -252,6 +253,8 @@ def _said_of(d: DateMention, sentence: str, stems: set[str], named: set[str],
         # HAT001 ..., departs on 2024-05-26" gives the date to HAT001, not to all V68JRH holds.
         if (then := _THEN_FLIGHT.match(sentence, d.end)) is not None and (c := compact(then[1])) in named:
             return c, set(book.dates_of[c])
+        if (paired := _respective(d, sentence, named)) is not None:
+            return paired, set(book.dates_of[paired])
         # (a bracket with days of its own dates its flights itself: "back May 27–28 (HAT228 LAX → EWR on
         # May 27, HAT270 ... on May 28)"; so does one after a range of days; "on 2024-05-29 (outbound
         # HAT247 on 2024-05-26 unchanged)" is read by the flights named before)
@@ -283,6 +286,32 @@ def _said_of(d: DateMention, sentence: str, stems: set[str], named: set[str],
         ident = sorted(named)[0]
         return ident, set().union(*(book.dates_of[i] for i in named))
     return None
+
+
+def _respective(d: DateMention, sentence: str, named: set[str]) -> str | None:
+    """The object a date is said of where objects joined come before as many dates joined, each then
+    its own in order: "HAT030 and HAT223 were on 2024-05-13 and 2024-05-14"; None otherwise."""
+    said = date_mentions(sentence)
+    if (k := next((n for n, m in enumerate(said) if m.start == d.start), -1)) < 0:
+        return None
+    lo, hi = k, k
+    while lo > 0 and _JOINED.fullmatch(sentence, said[lo - 1].end, said[lo].start):
+        lo -= 1
+    while hi + 1 < len(said) and _JOINED.fullmatch(sentence, said[hi].end, said[hi + 1].start):
+        hi += 1
+    spots = [(m.start(), m.end(), c) for m in _WORD_OR_CODE.finditer(sentence, 0, said[lo].start)
+             if (c := compact(m[0])) in named]
+    if hi == lo or len(spots) < (count := hi - lo + 1):
+        return None
+    run = spots[-count:]
+    if not all(_JOINED.fullmatch(sentence, a[1], b[0]) for a, b in pairwise(run)) \
+            or (len(spots) > count and _JOINED.fullmatch(sentence, spots[-count - 1][1], run[0][0])) \
+            or len(words(sentence[run[-1][1]:said[lo].start])) > 4:
+        return None  # more objects joined than days, or the days far from them ("were on", "fly on")
+    return run[k - lo][2]
+
+
+_JOINED = re.compile(r"\**\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s*&\s*)\**")  # "HAT030 and HAT223", "May 26, May 27"
 
 
 def _cell_end(row: str, at: int) -> int:

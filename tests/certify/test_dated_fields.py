@@ -278,6 +278,10 @@ TWO_DAYS = {"reservation_id": "V68JRH", "origin": "IAH", "destination": "MSP",
     ("Each booking: HAT034 May 26 + HAT999/HAT001 May 27.", []),
     ("Each booking: HAT034 May 26 + HAT999/HAT001 May 28.", []),
     ("Each booking: HAT034 May 26 + HAT999/HAT001 May 26.", ["hat999/hat001"]),
+    # flights joined, then as many days joined: each its own day, in order (blind set 102, a102_06 14)
+    ("HAT034 and HAT001 were on 2024-05-26 and 2024-05-27, so they have been flown.", []),
+    ("HAT034 and HAT001 were on 2024-05-27 and 2024-05-26, so they have been flown.", ["hat034", "hat001"]),
+    ("HAT034, HAT001 fly on May 26, May 27.", []),
     # the nearest code of letters only (blind set 82, a82_05 64)
     ("V68JRH stays as it is, and your new trip **QZKMXB** on May 28 is booked.", []),
     ("V68JRH stays as it is, and your new trip **QZKMXB** on May 26 is booked.", ["qzkmxb"]),
