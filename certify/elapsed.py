@@ -95,7 +95,8 @@ def miscounted_days(text: str, today: date) -> list[tuple[str, str, int]]:
 # "booked 2024-05-14 at 11:00, which is within the last 24 hours" (not "not within", nor a rule's "if").
 # (or "within the 24-hour window")
 _WITHIN_DAY = re.compile(r"\bwithin\s+(?:the\s+)?(?:last\s+|past\s+)?24(?:\s+hours\b|-hour\b)|\bless than 24 hours ago\b", re.I)
-_NOT_SAID = re.compile(r"\b(?:not|if|only|unless|must|outside|more than|over)\b|n't\b", re.I)
+# (or what a rule requires: "Cancellation requires booking within the last 24 hours, ...")
+_NOT_SAID = re.compile(r"\b(?:not|if|only|unless|must|outside|more than|over|requires?|required)\b|n't\b", re.I)
 # A date and time as a text writes it: "2024-05-14 12:34", "2024-05-14 at 11:00", "2024-05-14T11:00".
 _SAID_STAMP = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})(?:T|\s+(?:at\s+)?)(\d{1,2}):(\d{2})\b")
 

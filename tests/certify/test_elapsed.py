@@ -127,6 +127,10 @@ def test_a_booking_said_within_a_day_by_its_record(created: str, found: list[tup
     requires = ("I'm sorry, but DXG8T6 can't be cancelled. Cancellation requires one of: booking within the last 24 "
                 "hours, an airline-cancelled flight, business cabin, or travel insurance with a covered reason.")
     assert not_within_a_day(requires, datetime(2024, 5, 15, 15, 0), ("DXG8T6", "2024-05-13T21:53:00")) == []
+    # ... with no colon before the conditions (blind set 102, a102_09 10)
+    requires = ("Cancellation requires booking within the last 24 hours, an airline-cancelled flight, or a business "
+                "cabin, and none of these applies to DXG8T6.")
+    assert not_within_a_day(requires, datetime(2024, 5, 15, 15, 0), ("DXG8T6", "2024-05-13T21:53:00")) == []
 
 
 def test_a_booking_said_to_be_within_a_day_is_not_grounded(convo: Any, at: Any) -> None:
