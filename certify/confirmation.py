@@ -1704,14 +1704,34 @@ def _action_on_sole_line(turns: list[Turn], anchors: Anchors) -> int:
     if k < 0:
         return -1
     own = anchors.ids - anchors.account_keys
-    if not any(not own.isdisjoint(t.compacts) for t in turns[:k + 1]) and not _sole_line_called(own, turns, anchors):
-        return -1
-    for t in turns:
-        for tok in chunks(t.text):
-            if (tok[:1].isdigit() and anchors.rival_phone(tok)) or (
-                    looks_like_identifier(tok) and anchors.rival_id(tok) and compact(tok) not in anchors.index.unfound):
-                return -1  # another line is talked about (not a mistyped number no lookup found): say which
+    named = _line_named_last(turns[:k + 1], own, anchors)
+    if named is False or (named is None and not _sole_line_called(own, turns, anchors)):
+        return -1  # another line is talked about last (not a mistyped number no lookup found): say which
     return k
+
+
+def _line_named_last(turns: list[Turn], own: set[str], anchors: Anchors) -> bool | None:
+    """Whether the latest message that names a line by itself names the call's line (True) or another
+    (False); None where none does. A line is named by its id, its number or its number's last four
+    digits ("add 3 GB to 2002"). The agent's message that names several lines is a listing and
+    leaves the focus where it was ("B1002 is made up of: Basic Plan for 555-123-2001 ..., Premium Plan
+    for 555-123-2002 ..."); the user's names both (False: which one is theirs to say)."""
+    unfound = anchors.index.unfound
+    for t in reversed(turns):
+        fours = [anchors.line_of_last_four(d) for d in _FOUR_DIGITS.findall(t.text)] if t.role == "user" else []
+        mine = not own.isdisjoint(t.compacts) or True in fours
+        other = False in fours or any(
+            (tok[:1].isdigit() and anchors.rival_phone(tok))
+            or (looks_like_identifier(tok) and anchors.rival_id(tok) and compact(tok) not in unfound) for tok in chunks(t.text))
+        if mine != other:
+            return mine
+        if mine and t.role == "user":
+            return False
+    return None
+
+
+# Four digits standing alone, the end of a line's number as a user says it ("to 2002"; not "2025-02-01").
+_FOUR_DIGITS = re.compile(r"(?<![\d,.$-])\d{4}(?![\d,.-])")
 
 
 def _action_on_object_in_focus(turns: list[Turn], anchors: Anchors) -> int:

@@ -445,23 +445,33 @@ def test_a_no_the_user_quotes_from_the_phone_takes_back_nothing(convo: Any, at: 
         assert at(certify_interaction(c.build()), again).checks["workflow"] is confirmed, reply
 
 
-def test_a_mistyped_number_no_lookup_found_is_no_other_line(convo: Any, at: Any) -> None:
-    for first, found, described in (("555-428-5962", False, True), ("555-428-5962", True, False)):
-        c = convo(tools=_specs("telecom"), domain="telecom")
-        c.user(f"My phone says No Service. It's {first}.")
-        other = {"customer_id": "C2000", "line_ids": ["L2000"]} if found else \
-            f"Error: Customer with phone number {first} not found"
-        c.call("get_customer_by_phone", {"phone_number": first}, other)
-        if found:
-            c.call("get_details_by_id", {"id": "L2000"}, {"line_id": "L2000", "phone_number": first})
-        c.user("Oh dear, sorry. It's 555-428-5926, I mixed up the last two digits.")
-        c.call("get_customer_by_phone", {"phone_number": "555-428-5926"}, {"customer_id": "C1038", "line_ids": ["L1072"]})
-        c.call("get_details_by_id", {"id": "L1072"}, {"line_id": "L1072", "phone_number": "555-428-5926",
-                                                      "status": "Suspended"})
-        c.say("Thank you, that's the payment for your bill. May I resume your line now?")
-        c.user("Yes please.")
-        done = c.call("resume_line", {"customer_id": "C1038", "line_id": "L1072"}, {"message": "Line resumed"})
-        assert at(certify_interaction(c.build()), done).checks["workflow"] is described, found
+MIXED_UP = "Oh dear, sorry. It's 555-428-5926, I mixed up the last two digits."
+
+
+@pytest.mark.parametrize(("second", "found", "described"), [
+    (MIXED_UP, False, True),
+    # a line found under the first number: the user's correction names their own line last (blind set 102)
+    (MIXED_UP, True, True),
+    ("Mine is 555-428-5926; 555-428-5962 is my husband's, and his says No Service too.", True, False),
+])
+def test_a_mistyped_number_no_lookup_found_is_no_other_line(convo: Any, at: Any, second: str, found: bool,
+                                                            described: bool) -> None:
+    first = "555-428-5962"
+    c = convo(tools=_specs("telecom"), domain="telecom")
+    c.user(f"My phone says No Service. It's {first}.")
+    other = {"customer_id": "C2000", "line_ids": ["L2000"]} if found else \
+        f"Error: Customer with phone number {first} not found"
+    c.call("get_customer_by_phone", {"phone_number": first}, other)
+    if found:
+        c.call("get_details_by_id", {"id": "L2000"}, {"line_id": "L2000", "phone_number": first})
+    c.user(second)
+    c.call("get_customer_by_phone", {"phone_number": "555-428-5926"}, {"customer_id": "C1038", "line_ids": ["L1072"]})
+    c.call("get_details_by_id", {"id": "L1072"}, {"line_id": "L1072", "phone_number": "555-428-5926",
+                                                  "status": "Suspended"})
+    c.say("Thank you, that's the payment for your bill. May I resume your line now?")
+    c.user("Yes please.")
+    done = c.call("resume_line", {"customer_id": "C1038", "line_id": "L1072"}, {"message": "Line resumed"})
+    assert at(certify_interaction(c.build()), done).checks["workflow"] is described
 
 
 def test_a_question_put_first_after_the_yes_waits_though_it_names_another_item(convo: Any, at: Any) -> None:

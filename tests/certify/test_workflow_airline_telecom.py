@@ -2081,3 +2081,32 @@ def test_a_bag_added_at_no_charge_is_not_paid(convo, at, nonfree: int, kinds: li
             "payment_id": "credit_card_6899560"}
     assert _workflow(convo, at, said, "Yes.", "update_reservation_baggages", args) == kinds
 
+
+
+LINES = {"customer_id": "C1001", "phone_number": "555-123-2002", "line_ids": ["L1001", "L1002"]}
+
+
+@pytest.mark.parametrize(("request_", "line", "confirmed"), [
+    # blind sets 101 and 102 (t101_09 29, t102_01 50): extra data on the line just checked, named by none
+    ("can i get 2 gb more data? how much", "L1002", True),
+    ("can i get 2 gb more data? how much", "L1001", False),  # another line than the one in focus
+    # ... or the line the request names, after a call on another line (t102_04 60)
+    ("Could you add 2 GB to 2001 while I'm here?", "L1001", True),
+    ("Could you add 2 GB to 2001 while I'm here?", "L1002", False),
+])
+def test_a_refuel_described_without_its_line_covers_the_line_in_focus(convo, at, request_: str, line: str,
+                                                                      confirmed: bool) -> None:
+    c = convo(tools=_tools("telecom"), domain="telecom", system="You are a telecom agent.")
+    c.user("My data is slow. My number is 555-123-2002.")
+    c.call("get_customer_by_phone", {"phone_number": "555-123-2002"}, LINES)
+    c.call("get_details_by_id", {"id": "L1001"}, {"line_id": "L1001", "phone_number": "555-123-2001", "plan_id": "P1001"})
+    c.call("get_details_by_id", {"id": "L1002"}, {"line_id": "L1002", "phone_number": "555-123-2002", "plan_id": "P1002"})
+    c.call("get_data_usage", {"customer_id": "C1001", "line_id": "L1002"},
+           {"line_id": "L1002", "data_used_gb": 8.7, "data_limit_gb": 15.0})
+    c.say("You've used 8.7 GB of 15.0 GB.")
+    c.user(request_)
+    c.say("Extra data is $2.00 per GB, so 2 GB would be $4.00 on your next bill. Would you like me to add it?")
+    c.user("Yes, go ahead.")
+    i = c.call("refuel_data", {"customer_id": "C1001", "line_id": line, "gb_amount": 2.0},
+               {"message": f"Successfully added 2.0 GB of data for line {line} for $4.00"})
+    assert at(certify_interaction(c.build()), i).checks["workflow"] is confirmed
