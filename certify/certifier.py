@@ -233,7 +233,7 @@ from trajectory2gym.certify.equations import (
     table_totals,
     worked,
 )
-from trajectory2gym.certify.evidence import EvidenceIndex
+from trajectory2gym.certify.evidence import EvidenceIndex, day_shifts_said
 from trajectory2gym.certify.flown import misflown
 from trajectory2gym.certify.item_options import OptionBook, misdescribed_options
 from trajectory2gym.certify.item_prices import ItemPriceBook
@@ -412,7 +412,15 @@ from trajectory2gym.certify.trouble_order import (
     slow_data_told,
 )
 from trajectory2gym.certify.turn_rules import turn_rules
-from trajectory2gym.certify.turns import AFFIRM, ASKS, LIST_MARK, SENTENCE, SENTENCE_OR_LINE, Turn
+from trajectory2gym.certify.turns import (
+    AFFIRM,
+    ASKS,
+    DEFER,
+    LIST_MARK,
+    SENTENCE,
+    SENTENCE_OR_LINE,
+    Turn,
+)
 from trajectory2gym.certify.variant_prices import (
     may_say_stock,
     misdescribed_prices,
@@ -3267,6 +3275,14 @@ class _Run:
             return False
         given = {w for v in arguments.values() if isinstance(v, str) for w in words(v) if len(w) >= 3} & since
         return bool(given - {w for t in self.turns if t.role == "user" and t.index < at for w in t.words})
+
+    def _day_shifts_taken(self, reply: str) -> str:
+        """The shifts of a day ("the next day") the agent's latest message offers, where the user's
+        reply says yes to it; "" otherwise."""
+        if not AFFIRM.search(reply) or DEFER.search(reply):
+            return ""
+        asked = next((t.text for t in reversed(self.turns) if t.role == "assistant"), "")
+        return " ".join(day_shifts_said(asked)) if "day" in asked and ASKS.search(asked) else ""
 
     def _line_in_focus(self, text: str = "") -> tuple[str, set[str], str] | None:
         """The line a text is about: (its id; its id and number, compact; its plan id, compact, from
@@ -6165,6 +6181,8 @@ class _Run:
                     # not "anything cheaper in the morning?" about what a lookup already showed.
                     news = role == "user" and _brings_news(msg.content, index)
                     index.add_text(msg.content)
+                    if role == "user" and (shifts := self._day_shifts_taken(msg.content)):
+                        index.add_text(shifts)  # "Would you like me to look at the next day?" "Yes.": the user's ask now
                     if news == 2:
                         self.epoch += 1
                         # what the user says changed may be anything; after their own tool calls, what

@@ -70,6 +70,16 @@ _ONE_DAY = frozenset({"one day", "a day", "next day", "day later", "day earlier"
 # Counts of days a text may shift a visible date by, in digits or words: "2 days", "two days".
 _DAY_COUNTS = [(w, n) for n in range(2, 8) for w in (str(n), *(k for k, v in NUMBER_WORDS.items() if v == n
                                                                 and k not in ("both", "twice")))]
+_DAY_SHIFT = re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, _ONE_DAY | {f"{w} days" for w, _ in _DAY_COUNTS}))) + r")\b",
+                        re.I)
+
+
+def day_shifts_said(text: str) -> list[str]:
+    """The shifts of a day a text says ("the next day", "two days later"), as written: a user who takes
+    up the agent's offer to look there asks for that day too."""
+    return [m[0] for m in _DAY_SHIFT.finditer(text)]
+
+
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _CLOCK = re.compile(r"(\d{1,2}):(\d{2})(?:\(?(\+\d)\)?)?")  # "02:30+1", "03:00(+1)": a time, the next day
 _STAMP_MINUTES = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}", re.I)  # a timestamp to the minute

@@ -2110,3 +2110,22 @@ def test_a_refuel_described_without_its_line_covers_the_line_in_focus(convo, at,
     i = c.call("refuel_data", {"customer_id": "C1001", "line_id": line, "gb_amount": 2.0},
                {"message": f"Successfully added 2.0 GB of data for line {line} for $4.00"})
     assert at(certify_interaction(c.build()), i).checks["workflow"] is confirmed
+
+
+@pytest.mark.parametrize(("offer", "reply", "ok"), [
+    # blind set 102, a102_01 18: the agent offers the next day, the user takes it up
+    ("There is no later flight that day. Would you like me to look at the next day?", "Yes. The earliest one.", True),
+    ("There is no later flight that day. Would you like me to look at the next day?", "No, keep it.", False),
+    ("There is no later flight that day. Anything else?", "Yes. The earliest one.", False),  # no day offered
+])
+def test_a_day_shift_the_agent_offers_and_the_user_takes_grounds_the_day(convo, at, offer: str, reply: str,
+                                                                          ok: bool) -> None:
+    c = convo(tools=_tools("airline"), domain="airline")
+    c.user("I want a later flight back from IAH to EWR on 2024-05-28.")
+    c.call("search_direct_flight", {"origin": "IAH", "destination": "EWR", "date": "2024-05-28"},
+           [{"flight_number": "HAT149", "scheduled_departure_time_est": "08:00:00", "prices": {"economy": 158}}])
+    c.say(offer)
+    c.user(reply)
+    search = c.call("search_direct_flight", {"origin": "IAH", "destination": "EWR", "date": "2024-05-29"},
+                    [{"flight_number": "HAT149", "scheduled_departure_time_est": "08:00:00", "prices": {"economy": 126}}])
+    assert at(certify_interaction(c.build()), search).checks["visibility"] is ok
