@@ -1368,6 +1368,10 @@ class _Run:
         self._span_turns = 0  # ... read up to this turn
         self._obs_days: dict[int, str] = {}  # JSON observation number -> the date its call asked about
         self._call_origin: str | None = None  # the origin airport (upper case) the call being checked names
+        self._call_route: tuple[str, str, str] | None = None  # its (tool, origin, destination), upper case
+        # (tool, origin, destination, the day after) of each search that found no flight -> the turns then: the
+        # next day to try with the same search (not a one-stop search's, which the same day may still have)
+        self._empty_searches: dict[tuple[str, str, str, str], int] = {}
         self._tool_args: frozenset[tuple[str, frozenset[str]]] | None = None
         self.turns: list[Turn] = []
         self.epoch = 0  # counts state changes (writes, the user's own actions, "I just paid")
@@ -1668,6 +1672,8 @@ class _Run:
                 return
             elif ISO_DAY.fullmatch(value) and value in self._next_days() and self._connects(value):
                 return  # a connection's day: the day after a search whose answer lands the next day ("01:30:00+1")
+            elif self._call_route is not None and self._day_after_none(value):
+                return  # the day after the same search of this route found no flight ("none left today")
             cents = to_cents(value)
             if cents is not None and self._amount_ok(cents):
                 return
@@ -1676,6 +1682,15 @@ class _Run:
             out.append((path, value, None))
             return
         out.append((path, value, None))
+
+    def _day_after_none(self, day: str) -> bool:
+        """Whether the call being checked searches its route the day after the same search found no
+        flight, and the user spoke since, naming no day: "I don't see any flight still bookable today."
+        "Then what can I change to?" (not straight on, past the day the user asked for)."""
+        if self._call_route is None or (then := self._empty_searches.get((*self._call_route, day))) is None:
+            return False
+        since = [t for t in self.turns[then:] if t.role == "user"]
+        return bool(since) and not any(d.month is not None for t in since for d in date_mentions(t.text))
 
     def _prefix_restored(self, value: str, schema: dict[str, Any]) -> bool:
         """An identifier of a kind's letters and the digits a user wrote without them: "My customer
@@ -1945,7 +1960,8 @@ class _Run:
                          and hours_between_said(f"{half[1]}.5", text.replace("½", ".5")))
                 and not (_EXAMPLE_BEFORE.search(text, max(0, (at := text.find(tok)) - 24), max(at, 0))
                          and not self._is_private(tok))  # "(it looks like #W1234567)": the form, no value
-                and not (ISO_DAY.fullmatch(tok) and tok in self._next_days())  # an overnight connection's day
+                # an overnight connection's day, or one a grounded call derived ("2024-05-16", the day after)
+                and not (ISO_DAY.fullmatch(tok) and (tok in self._derived_days or tok in self._next_days()))
                 # an id a successful call used: the result showed it exists ("I found a profile
                 # with user id lucas_kaur_4280"), unless only the private part knew it
                 and (compact(tok) not in index.looked_up or self._is_private(tok)))
@@ -5562,8 +5578,10 @@ class _Run:
                 reasons.append(reason("tool_not_visible", tool=name))
             misses: list[tuple[str, Any, str | None]] = []
             roles = meta.arg_roles
-            origin = arguments.get("origin")
+            origin, destination = arguments.get("origin"), arguments.get("destination")
             self._call_origin = origin.upper() if isinstance(origin, str) else None
+            self._call_route = (name, origin.upper(), destination.upper()) \
+                if isinstance(origin, str) and isinstance(destination, str) else None
             for arg, value in arguments.items():
                 role = roles.get(arg, "other")
                 if (type(value) is str and role not in _FREE_TEXT_ROLES and index.has_string(value)
@@ -6073,6 +6091,10 @@ class _Run:
                     continue
                 if len(index.json_observations) > shown and isinstance(day := made.arguments.get("date"), str):
                     self._obs_days[shown] = day  # a search's answer is about its day
+                if ok and (msg.content or "").strip() == "[]" and made.name.startswith("search") and isinstance(
+                        day := made.arguments.get("date"), str) and isinstance(o := made.arguments.get("origin"), str) \
+                        and isinstance(d := made.arguments.get("destination"), str) and cid not in self._unfounded:
+                    self._empty_searches[(made.name, o.upper(), d.upper(), _day_after(day))] = len(self.turns)
                 meta = self.info(made.name).meta
                 if ok and meta.access == "read" and msg.content and '"source"' in msg.content and (
                         "gift_card" in msg.content or "certificate" in msg.content):

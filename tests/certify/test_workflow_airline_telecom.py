@@ -2129,3 +2129,32 @@ def test_a_day_shift_the_agent_offers_and_the_user_takes_grounds_the_day(convo, 
     search = c.call("search_direct_flight", {"origin": "IAH", "destination": "EWR", "date": "2024-05-29"},
                     [{"flight_number": "HAT149", "scheduled_departure_time_est": "08:00:00", "prices": {"economy": 126}}])
     assert at(certify_interaction(c.build()), search).checks["visibility"] is ok
+
+
+DIRECT, ONE_STOP, ON = "search_direct_flight", "search_onestop_flight", "Then what can I change to?"
+HAT039 = [{"flight_number": "HAT039", "scheduled_departure_time_est": "22:00:00"}]
+
+
+@pytest.mark.parametrize(("first", "tool", "route", "reply", "day", "ok"), [
+    # blind set 102, a102_07 20: no flight left that day, so the next day's, on the same route
+    ([], DIRECT, ("ATL", "SEA"), ON, "2024-05-16", True),
+    ([], DIRECT, ("ATL", "SEA"), "Then what about May 18?", "2024-05-16", False),  # the user names another day
+    ([], DIRECT, ("ATL", "SEA"), ON, "2024-05-17", False),  # not the day after
+    ([], DIRECT, ("SEA", "ATL"), ON, "2024-05-16", False),  # another route
+    # another search: a one-stop search of the same day may still find one (blind sets 101, 102: a101_09 18, a102_08 9)
+    ([], ONE_STOP, ("ATL", "SEA"), ON, "2024-05-16", False),
+    (HAT039, DIRECT, ("ATL", "SEA"), ON, "2024-05-16", False),  # that day had a flight
+])
+def test_the_day_after_a_search_that_found_no_flight_is_grounded(convo, at, first: list[Any], tool: str,
+                                                                  route: tuple[str, str], reply: str, day: str,
+                                                                  ok: bool) -> None:
+    c = convo(tools=_tools("airline"), domain="airline")
+    c.user("My flight from ATL to SEA on 2024-05-15 was delayed. What else is there?")
+    c.call(DIRECT, {"origin": "ATL", "destination": "SEA", "date": "2024-05-15"}, first)
+    c.say("Here is what I found.")
+    c.user(reply)
+    search = c.call(tool, {"origin": route[0], "destination": route[1], "date": day},
+                    [{"flight_number": "HAT239", "scheduled_departure_time_est": "08:00:00", "prices": {"economy": 158}}])
+    said = c.say(f"On {day} there is HAT239 at 08:00.")  # the day that search derived, written the ISO way (a102_07 22)
+    found = certify_interaction(c.build())
+    assert at(found, search).checks["visibility"] is ok and at(found, said).eligible is ok
