@@ -671,7 +671,10 @@ _GB = r"\**(\d+(?:\.\d+)?)\s*GB\**"
 _ALLOWANCE = re.compile(rf"{_GB}\s+(?:[a-z-]+\s+)?(?:allowance|limit|cap)\b|\bof your (?:\w+\s+)?{_GB}"
                         rf"|\bGB\**\s+of\s+(?:the\s+|her\s+|his\s+|its\s+|their\s+)?{_GB}"  # "used 11.0 GB of 20 GB"
                         rf"|\b(?:allowance|limit|cap)\b(?:\s+(?:this|for|of)\s+\w+)*\s*(?:is|of|:)\s+(?:now\s+)?{_GB}"
-                        rf"|\|\s*(?:allowance|limit|cap)\s+{_GB}", re.I)  # a table's cell: "| Limit 15.0 GB"
+                        rf"|\|\s*(?:allowance|limit|cap)\s+{_GB}"  # a table's cell: "| Limit 15.0 GB"
+                        # what the line has, data added right after it: "You have 15.0 GB plus 2.0 GB extra"
+                        rf"|\b(?:you|it|she|he|they|line \w+)\s+(?:have|has|gets?)\s+{_GB}"
+                        rf"(?=\s+plus\s+\**\d+(?:\.\d+)?\s*GB\**\s+(?:of\s+)?(?:added|extra|refuel\w*|top-?up)\b)", re.I)
 # "1.7 GB of 3.0 GB used": the first is what was used (the second is the allowance)
 # ("used" then its amount, not a clause after it: "of which 15.1 GB is used, so 1.9 GB left")
 _USED = re.compile(rf"{_GB}\s+of\s+(?:[a-z]+\s+){{0,2}}?{_GB}\s+used\b|\bused[\s:*]+(?:\w+\s+){{0,2}}?{_GB}|{_GB}\s+used\b"

@@ -292,6 +292,10 @@ def test_a_table_column_of_new_totals_is_no_total_of_the_row(convo: Any, at: Any
     ("Your data use is 8.7 GB of 15.0 GB, so about 6.7 GB remain; that's fine.", [("6.7 GB", "15 GB − 8.7 GB = 6.3 GB")]),
     ("Your data use is 8.7 GB of 15.0 GB, so about 6.3 GB remain; that's fine.", []),
     ("Data usage: 8.7 GB of your 15.0 GB allowance, 7.3 GB left.", [("7.3 GB", "15 GB − 8.7 GB = 6.3 GB")]),
+    # what the user has, then the data added on top, the allowance unnamed (blind set 102, t102_12 42)
+    ("You have 15.0 GB plus 2.0 GB extra, with 8.7 GB used, so 6.3 GB left.",
+     [("6.3 GB", "15 GB + 2 GB − 8.7 GB = 8.3 GB")]),
+    ("You have 15.0 GB plus 2.0 GB extra, with 8.7 GB used, so 8.3 GB left.", []),
 ])
 def test_what_is_left_of_a_data_allowance_is_the_allowance_less_the_use(text: str, wrong: list[tuple[str, str]]) -> None:
     from trajectory2gym.certify.equations import misremained
