@@ -216,6 +216,11 @@ _TERMS_THEN_TOTAL = re.compile(rf"([^\n.;:]*?{_MONEY}(?![\d,]*\.?\d)[^$\n.;:]*?\
                                rf"(?![\d,]*\.?\d)\s*(?:—|–|,|=|→)\s*{_MONEY}(?![\d,]*\.?\d)\s+"
                                rf"(?:in total|total|altogether|combined|in all)\b", re.I)
 
+# ... or the total's word first: "HAT188 in economy ($157) and HAT149 in economy ($126), total $273".
+_TERMS_THEN_TOTAL_OF = re.compile(rf"([^\n.;:]*?{_MONEY}(?![\d,]*\.?\d)[^$\n.;:]*?\band\b[^$\n.;:]*?{_MONEY})"
+                                  rf"(?![\d,]*\.?\d)\)?\s*(?:—|–|,|=|→)\s*(?:for\s+)?(?:a\s+)?(?:in\s+)?total(?:\s+of)?"
+                                  rf"\s*:?\s*{_MONEY}(?![\d,]*\.?\d)", re.I)
+
 
 def _mistotaled(pattern: re.Pattern[str], text: str, terms: int, total: int) -> list[tuple[str, str]]:
     """(total as written, the line) for each match of ``pattern`` (its groups ``terms`` and ``total``:
@@ -328,7 +333,8 @@ def miscalculated(text: str) -> list[tuple[str, str]]:
     if "otal" in text or " in all" in text or "ltogether" in text or "ombined" in text:
         out += ((_mistotaled(_TOTAL_THEN_TERMS, text, 2, 1) + _mistotaled(_AMOUNT_IN_TOTAL_THEN_TERMS, text, 2, 1)
                  if ":" in text else [])
-                + (_mistotaled(_TERMS_THEN_TOTAL, text, 1, 4) if " and " in text else []))
+                + (_mistotaled(_TERMS_THEN_TOTAL, text, 1, 4) + _mistotaled(_TERMS_THEN_TOTAL_OF, text, 1, 4)
+                   if " and " in text else []))
     if "had " in text and " with " in text:
         for m in _HAD_THEN_NOW.finditer(text):  # "had $245 on it, so with the $4,986 refund the balance is now $5,213"
             sign = -1 if m[3].lower() in _TAKES else 1

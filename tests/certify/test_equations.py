@@ -465,6 +465,13 @@ def test_a_sum_said_in_words_must_come_out_right(text: str, wrong: list[tuple[st
     ("You have two certificates: certificate_6730850 with **$250** and certificate_9982533 with **$100** — **$350** "
      "in total.", []),
     ("HAT1 is $100 and HAT2 $150, so with the bag it is $300 in total.", []),  # not right after the amounts
+    # ... or the total's word first, after a bracket (blind set 102, a102_02 21)
+    ("New itinerary: HAT188 in economy ($157) and HAT149 in economy ($126), total $273.",
+     [("$273", "HAT188 in economy ($157) and HAT149 in economy ($126), total $273")]),
+    ("New itinerary: HAT188 in economy ($157) and HAT149 in economy ($126), total $283.", []),
+    ("HAT1 is $100 and HAT2 $150, for a total of $250 per person.", []),
+    ("HAT1 is $100 and HAT2 $150, for a total of $260 per person.",
+     [("$260", "HAT1 is $100 and HAT2 $150, for a total of $260")]),
     # amounts in brackets are asides: a balance beside each part (blind set 76, a76_06)
     ("Total $246: $100 from gift card 1043223 (balance $199) and $146 from gift card 7842436 (balance $254).", []),
     ("Total $256: $100 from gift card 1043223 (balance $199) and $146 from gift card 7842436 (balance $254).",
