@@ -496,6 +496,8 @@ _TAIL_DIGITS = re.compile(r"(.*[A-Za-z_-])(\d{3,})")  # an identifier's name par
 # A day written month first after a word that dates something: "by 5/29", "on 5/22/2024".
 _SLASH_DAY = re.compile(r"\b(?:on|by|until|till|before|after|from|since|around)\s+(\d{1,2})/(\d{1,2})(?:/(\d{4}|\d{2}))?\b",
                         re.I)
+# A card's expiry, month and year: "expires in 08/27", "expiring 12/2026".
+_EXPIRY = re.compile(r"\bexpir\w*\s+(?:in\s+|on\s+|at\s+)?(?:the\s+end\s+of\s+)?(\d{1,2}/(?:\d{4}|\d{2}))(?![\d/])", re.I)
 # An amount said per unit of something counted: "$6.00 per GB", "$5/GB", "$50 per bag", "$35 each".
 _RATE = re.compile(r"\$(\d[\d,]*(?:\.\d+)?)\**\s*(?:(?:per|/)\s*(?:GB|gigabyte|bag|checked bag|passenger|person|"
                    r"travell?er|line|item|night|device)s?\b|each\b)")
@@ -1798,6 +1800,8 @@ class _Run:
             misses += self._unseen_days(text)
         if "/" in text:  # "back on your statement by 5/29", a day no message gives
             misses += [m[0].split()[-1] for m in _SLASH_DAY.finditer(text) if not self._slash_day_shown(m)]
+            if "xpir" in text:  # "it expires in 08/27": a card's expiry, which no profile shown may give
+                misses += [m[1] for m in _EXPIRY.finditer(text) if not self.index.has_string(m[1])]
         if ":" in text or AM_PM.search(text):  # "departing at 16:00" or "at 4pm", where no flight shown leaves then
             misses += self._unseen_times(text)
         if "G" in text and _NETWORK.search(text):  # "you should now see 4G", where the bar shows 5G

@@ -417,6 +417,23 @@ def test_a_cards_last_four_stated_in_text_must_be_visible(convo, at, said: str, 
         assert d.reasons == ["text states '9182' found only in private (privileged)"] and d.privileged
 
 
+@pytest.mark.parametrize(("expiry", "said", "ok"), [
+    # blind set 102, r102_06 40: a card's expiry no profile shown gives
+    (None, "Your Mastercard ends in 9182, and it expires in 08/27.", False),
+    ("08/27", "Your Mastercard ends in 9182, and it expires in 08/27.", True),
+    ("12/2026", "Your card ending 9182 expires 12/2026.", True),
+    ("12/2026", "Your card ending 9182 expires 12/2027.", False),
+])
+def test_a_cards_expiry_stated_in_text_must_be_visible(convo, at, expiry: str | None, said: str, ok: bool) -> None:
+    c = convo()
+    c.user("Hi, I'm olivia_ito_3591. When does my card expire?")
+    card = {"source": "credit_card", "last_four": "9182", "id": "credit_card_9753331"}
+    c.call("get_user_details", {"user_id": "olivia_ito_3591"}, {"user_id": "olivia_ito_3591", "payment_methods": {
+        "credit_card_9753331": card if expiry is None else {**card, "expiration_date": expiry}}})
+    i = c.say(said)
+    assert at(certify_interaction(c.build()), i).eligible is ok
+
+
 @pytest.mark.parametrize(("said", "ok"), [
     # a bold date's year is no masked card's last four (blind audit t56_07)
     ("Suspended since **2025-02-25**; the bill was due Jan 15, 2025.", True),
