@@ -426,6 +426,7 @@ from trajectory2gym.certify.variant_prices import (
     misdescribed_prices,
     misstocked,
     misstocked_by_id,
+    stock_counts_said,
     unseen_stock,
 )
 from trajectory2gym.interaction import Interaction, Message, ToolCall
@@ -496,6 +497,7 @@ _TAIL_DIGITS = re.compile(r"(.*[A-Za-z_-])(\d{3,})")  # an identifier's name par
 # A day written month first after a word that dates something: "by 5/29", "on 5/22/2024".
 _SLASH_DAY = re.compile(r"\b(?:on|by|until|till|before|after|from|since|around)\s+(\d{1,2})/(\d{1,2})(?:/(\d{4}|\d{2}))?\b",
                         re.I)
+_STOCK_KEYS = ('"stock', '"quantity', '"inventory', '"units', '"in_stock')  # fields that may count stock
 # A card's expiry, month and year: "expires in 08/27", "expiring 12/2026".
 _EXPIRY = re.compile(r"\bexpir\w*\s+(?:in\s+|on\s+|at\s+)?(?:the\s+end\s+of\s+)?(\d{1,2}/(?:\d{4}|\d{2}))(?![\d/])", re.I)
 # An amount said per unit of something counted: "$6.00 per GB", "$5/GB", "$50 per bag", "$35 each".
@@ -4096,6 +4098,9 @@ class _Run:
             # "Your blue L helmet (low ventilation) is currently unavailable", before any lookup of helmets
             reasons += [reason("text_status_not_visible", arg=options)
                         for options in unseen_stock(content, lambda: self._book(OptionBook).objects)]
+            if (stocked := stock_counts_said(content)) and not any(
+                    key in low for low in self.index.json_observations for key in _STOCK_KEYS):
+                reasons += [reason("text_not_visible", value=said) for said in stocked]  # "4 left in stock"
         if "description" in self.index.compacts and ("$" in content or _DECIMAL.search(content)):  # a set lookup first
             # "a $15.50 overage on 555-123-2001": the item names 2002
             if self._items is None:

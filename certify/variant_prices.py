@@ -225,6 +225,17 @@ def may_say_stock(text: str) -> bool:
             or "you can " in text or "could also " in text or says_arrow(text))
 
 
+# A count of stock: "there are 4 left in stock", "only two units in stock" (not "both are in stock").
+_STOCK_COUNT = re.compile(r"\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|a few)\s+(?:units?\s+|items?\s+|"
+                          r"pieces?\s+|of them\s+)?(?:left\s+|remaining\s+)?in\s+stock\b", re.I)
+
+
+def stock_counts_said(text: str) -> list[str]:
+    """The counts of stock a text states ("4 left in stock"): no lookup that only says whether an
+    item is available gives one."""
+    return [m[0] for m in _STOCK_COUNT.finditer(text)] if "stock" in text else []
+
+
 def _stock_said(line: str) -> bool | None:
     """Whether a line says something is in stock (True), out of it (False), or neither (None)."""
     if "✅" in line:

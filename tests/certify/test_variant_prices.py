@@ -374,3 +374,24 @@ def test_an_order_items_stock_said_before_any_lookup_is_not_grounded(convo: Any,
          "options": {"size": "L", "color": "blue", "ventilation": "low"}}]})
     i = c.say("Your blue L helmet (low ventilation) is currently unavailable, but you could swap it for another.")
     assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == ["text_status_not_visible"]
+
+
+@pytest.mark.parametrize(("said", "counted"), [
+    # blind set 102, r102_01 44: a stock count, where the lookup shows only whether an item is available
+    ("It's listed as available at $191.55, and there are 4 left in stock at the moment.", ["4 left in stock"]),
+    ("Only two units in stock, so order soon.", ["two units in stock"]),
+    ("It's in stock at $191.55.", []),
+    ("Both are in stock.", []),
+])
+def test_a_stock_count_no_lookup_shows(convo: Any, at: Any, said: str, counted: list[str]) -> None:
+    from trajectory2gym.certify.reasons import reason_kind
+    from trajectory2gym.certify.variant_prices import stock_counts_said
+
+    assert stock_counts_said(said) == counted
+    c = convo()
+    c.user("Is the white wall clock 6508153405 in stock?")
+    c.call("get_product_details", {"product_id": "2344688344"}, {"name": "Wall Clock", "variants": {"6508153405": {
+        "item_id": "6508153405", "options": {"color": "white"}, "available": True, "price": 191.55}}})
+    i = c.say(said)
+    kinds = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
+    assert kinds == (["text_not_visible"] if counted else [])
