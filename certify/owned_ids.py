@@ -25,6 +25,7 @@ from trajectory2gym.certify.normalize import compact, identifiers_in, tokens
 from trajectory2gym.certify.turns import SENTENCE_OR_LINE
 
 _PRONOUN = re.compile(r"\b(?:its|it)\b", re.I)
+_LEADS_WITH_IT = re.compile(r"\W*(?:its|it|it's)\b", re.I)
 
 
 def own_id(value: dict[str, Any]) -> str | None:
@@ -84,7 +85,9 @@ def misowned(text: str, objects_named: set[str], values: set[str], observations:
         said = set(tokens(sentence.lower()))
         this = "" if said.isdisjoint(objects_named) else sentence
         if said.isdisjoint(values) or not (this or before and _PRONOUN.search(sentence)):
-            before = this  # (set tests first: most sentences state no object and no other id together)
+            # (set tests first: most sentences state no object and no other id together); one led by "It"
+            # goes on about the object before ("Order #W8343509 is pending. It has a Pet Bed. Its tracking ...")
+            before = this or (before if _LEADS_WITH_IT.match(sentence) else "")
             continue
         objects = _objects(sentence, objects_named)
         # one id said after "its": the objects the sentence before named ("Its tracking number is ...")

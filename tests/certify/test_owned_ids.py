@@ -41,6 +41,10 @@ def test_the_holder_of_a_value_is_the_one_object_that_shows_it() -> None:
     ("#W4404390 was delivered with tracking number 413744175715.", []),
     # both orders named: which number goes with which is not read
     ("#W7751333 and #W4404390: tracking 413744175715 and 275663464153.", []),
+    # a sentence on the same order between, led by "It" (blind set 102, r102_07 34)
+    ("Order #W7751333 is pending. It has a Pet Bed. Its tracking number is 413744175715.",
+     [("413744175715", "w7751333", "w4404390")]),
+    ("Order #W7751333 is pending. The shop is busy. Its tracking number is 413744175715.", []),
     # a sentence without "its" says nothing of the order before it
     ("Your order #W7751333 has been processed. The other one has tracking number 413744175715.", []),
 ])
