@@ -908,7 +908,9 @@ _OWN_ONLY_LISTS = frozenset({"orders", "reservations", "line_ids"})
 _ACCOUNT_LOOKUP = re.compile(r"find_user_id|get_customer_by_|get_user_details$")
 _ACCOUNT_FIELD = re.compile(r'"(?:customer_id|user_id)":\s*"([^"]+)"')
 # The user putting their identity right ("sorry, wrong number", "actually my email is ..."): a new lookup.
-_IDENTITY_FIXED = re.compile(r"\b(?:wrong|sorry|actually|mistake|typo|not me|not mine|old (?:number|email))\b")
+# (not "actually" or "sorry" of anything else: "actually yes, my wife is here too")
+_IDENTITY_FIXED = re.compile(r"\b(?:wrong|mistake|typo|mistyped|not me|not mine|old (?:number|email)|"
+                             r"(?:sorry|actually),? (?:it'?s|it is|that'?s|mine|my (?:number|phone|id|email|customer|user)|i))\b")
 # An order named in a text: "#W9077205", "W9077205".
 # A reservation already made, named by a word: "the reservation is now economy", "your booking".
 _BOOKED_ONE = re.compile(r"\b(?:the|your|this|that)\s+(?:reservation|booking)\b(?!\s+(?:would|will)\b)", re.I)

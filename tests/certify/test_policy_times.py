@@ -258,6 +258,9 @@ def test_a_reservation_booked_since_the_profile_was_read_is_the_customers(convo:
     ("And my colleague Sarah Johnson, 555-123-1002, can you check her roaming?", "C1002", ["not_own_object"]),
     ("And my wife's line 555-123-2001, can you check it too?", "C1001", []),  # the caller's own account
     ("Sorry, wrong number before: mine is 555-123-1002.", "C1002", []),  # the caller puts their identity right
+    ("Actually, my number is 555-123-1002, not that one.", "C1002", []),
+    # "actually" of something else is no identity put right (blind set 102, t102_02 55)
+    ("Actually yes, and my friend Sarah is here, 555-123-1002: can you check her line?", "C1002", ["not_own_object"]),
 ])
 def test_a_lookup_that_reaches_another_customers_account(convo: Any, at: Any, user: str, found: str,
                                                          kinds: list[str]) -> None:
