@@ -329,7 +329,10 @@ _CONTACTED = re.compile(
     r"(?:e-?mail(?:ed)?|text(?:ed)?|messag(?:ed|e)|mail(?:ed)?|sms(?:ed)?|sen[dt] (?:you )?(?:an? |the )?"
     r"(?:confirmation )?(?:e-?mail|text|sms|message)"
     # or handed a document over: "I've attached a prepaid return label to this chat"
-    r"|attach(?:ed)? (?:an? |the |your )?(?:prepaid |shipping |return )*(?:label|receipt|invoice|document|pdf|file))\b",
+    r"|attach(?:ed)? (?:an? |the |your )?(?:prepaid |shipping |return )*(?:label|receipt|invoice|document|pdf|file))\b"
+    # or said of the thing sent, as done: "Your new boarding passes have been emailed to ..."
+    r"|\b(?:has|have|was|were)\s+(?:(?:also|now|just|already)\s+)*(?:been\s+)?(?:(?:also|now|just|already)\s+)*"
+    r"(?:e-?mailed|texted)\b",
     re.I)
 _MESSAGING = ("mail", "text", "sms", "message", "notif")  # words of a tool that reaches the user
 _LOOKUPS = ("get_", "find_", "list_", "search_")  # tools that find things (find_user_id_by_email sends nothing)

@@ -655,6 +655,10 @@ def test_a_later_recap_of_a_change_the_result_said_was_already_made(convo: Any, 
     # a document handed over (blind set 82, r82_09 38)
     ("I've attached a prepaid return label to this chat; just print it.", ["return_delivered_order_items"], True),
     ("You'll get a prepaid return label by email.", ["return_delivered_order_items"], False),
+    # said as done to the thing sent (blind set 102, a102_11 45)
+    ("Your new boarding passes have been emailed to ivan.rossi2633@example.com.", ["update_reservation_flights"], True),
+    ("The receipt was just texted to your phone.", ["cancel_pending_order"], True),
+    ("Your boarding passes will be emailed by the airline before the flight.", ["update_reservation_flights"], False),
 ])
 def test_a_claim_of_mailing_the_user_needs_a_tool_that_does(text: str, tools: list[str], claimed: bool) -> None:
     assert bool(contact_claims(text, tools)) is claimed
