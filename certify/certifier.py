@@ -2929,6 +2929,17 @@ class _Run:
             self._identity = found or ({"get_user_details"} & set(self.visible_specs))
         return self._identity
 
+    def _just_looked_up(self) -> str | None:
+        """The identifier a lookup by one right before this message took ("B1002" of get_details_by_id),
+        where it went through; None otherwise (a text, or no lookup, came between)."""
+        if self.at < 2 or (seen := self.inter.messages[self.at - 1]).role != "tool" or seen.is_error_observation:
+            return None
+        calls = self.inter.messages[self.at - 2].tool_calls or []
+        if len(calls) != 1 or calls[0].id != seen.tool_call_id or (meta := self.info(calls[0].name).meta).access != "read":
+            return None
+        ids = [v for a, v in calls[0].arguments.items() if meta.arg_roles.get(a) == "identifier" and isinstance(v, str)]
+        return ids[0] if len(ids) == 1 else None
+
     def _last_written_id(self) -> str | None:
         """The identifier of the object the latest write since the user spoke changed (``order_id``
         of modify_pending_order_items); None where none went through."""
@@ -4160,10 +4171,12 @@ class _Run:
         # "L1005 is currently suspended" where the lookup showed Active; after a write, a text with no
         # identifier may give the written object a status by its kind ("The order status is now ...")
         if not STATUS_WORDS.isdisjoint(toks) or (not toks and self._writes) or (
-                not toks and "bill" in content and not STATUS_WORDS.isdisjoint(words(content.lower()))):
-            # (or a bill by its month, in a text with no identifier: "your February bill is now paid")
+                not toks and ("bill" in content or self._just_looked_up() is not None)
+                and not STATUS_WORDS.isdisjoint(words(content.lower()))):
+            # (or a bill by its month, in a text with no identifier: "your February bill is now paid"; or the
+            # object a lookup right before took: "Yes, it's showing as Paid now")
             for ident, shown in contradicted(content, self._status_of, self._told_status, self._bill_of_month,
-                                             self._last_written_id()):
+                                             self._last_written_id(), self._just_looked_up()):
                 if shown:
                     reasons.append(reason("text_contradicts_status", arg=ident, detail=shown))
                 else:  # "#W2624389 has already been processed", never looked up

@@ -121,10 +121,12 @@ def _of_amount(sentence: str, at: int) -> bool:
 
 
 def status_claims(text: str, bill_of_month: Callable[[str], str | None] | None = None,
-                  written: str | None = None) -> list[tuple[str, set[str], str]]:
+                  written: str | None = None, looked: str | None = None) -> list[tuple[str, set[str], str]]:
     """(identifier, the status forms said, the sentence) for each sentence that names one object
     (or one bill by its month, through ``bill_of_month``, or the object a write just changed,
-    ``written``, by its kind: "The order status is now processed") and says its status now."""
+    ``written``, by its kind: "The order status is now processed"; or, in the text's first sentence,
+    the object a lookup right before it returned, ``looked``: "Yes, it's showing as Paid now") and
+    says its status now."""
     low = text.lower()
     if not any(w in low for w in _CHEAP):  # plain substrings first: most texts say no status
         return []
@@ -160,6 +162,10 @@ def status_claims(text: str, bill_of_month: Callable[[str], str | None] | None =
                 ids = named if len(named) == 1 else []
             if not ids and written is not None and _THE_OBJECT.match(sentence):
                 ids = [written]  # "The order status is now "processed"", right after the write on it
+            if not ids and looked is not None and not at and line is text.splitlines()[0] and (
+                    _THE_OBJECT.match(sentence) or ((head := _ANSWER_HEAD.match(sentence)) is not None
+                                                    and _IT_STARTS.match(sentence, head.end()))):
+                ids = [looked]  # "Can you see it went through?" "Yes, it's showing as Paid now", after its lookup
             if not ids and bill_of_month is not None and (month := _MONTHS_BILL.search(sentence)) and any(
                     _clause_start(sentence, month.start()) <= m.start() and not _kind_other_than_bill(sentence, m.end())
                     for m in hits):
@@ -234,15 +240,16 @@ _A_BILL = re.compile(r"\bbills?\b", re.I)
 def contradicted(text: str, status_of: Callable[[str], Any],
                  told: Callable[[str, set[str]], bool] = lambda ident, said: False,
                  bill_of_month: Callable[[str], str | None] | None = None,
-                 written: str | None = None) -> list[tuple[str, str]]:
+                 written: str | None = None, looked: str | None = None) -> list[tuple[str, str]]:
     """(identifier, the status its latest observation shows) for each sentence that names one
     object and gives it a status word other than that one; the status "" where no observation
     shows the object beside any status (``status_of`` gives ""; never looked up) and the user did
     not say it (``told``). With ``bill_of_month``, a sentence may name a bill by its month
     ("January's bill, which is still showing as overdue"), and with ``written`` the object a write
-    just changed by its kind ("The order status is now ...")."""
+    just changed by its kind ("The order status is now ..."), with ``looked`` the one a lookup right
+    before the text returned ("Yes, it's showing as Paid now")."""
     out = []
-    for ident, said, sentence in status_claims(text, bill_of_month, written):
+    for ident, said, sentence in status_claims(text, bill_of_month, written, looked):
         if "be " in sentence and not (said := {f for f in said if not _only_to_be(f, sentence)}):
             continue  # "It must be paid before the line can be resumed": what it needs, not its status
         if "the " in sentence.lower() and all(_only_of_another(f, sentence) for f in said):
@@ -804,6 +811,7 @@ _ASKS_TO = re.compile(r"\b(?:check|make sure|ensure|confirm|verify|turn|switch|p
 
 # A sentence about the object of the one before: "It departs Charlotte at 11:00 AM".
 _IT_STARTS = re.compile(r"\W*(?:it|it's|this flight|that flight|the flight)\b", re.I)
+_ANSWER_HEAD = re.compile(r"\W*(?:(?:yes|yep|no|nope|ok|okay|sure|good news)\b[\s,!:.-]*)?", re.I)  # "Yes, it's ..."
 
 
 # A feature's setting as a text says it: "roaming is currently disabled", "roaming is not on", "roaming

@@ -1520,3 +1520,18 @@ def test_a_bill_a_payment_request_was_just_sent_for_is_not_paid(convo: Any, at: 
            "Payment request sent to the customer for bill B1002")
     i = c.say(said)
     assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons) if "status" in k] == kinds
+
+
+@pytest.mark.parametrize(("said", "kinds"), [
+    # blind set 102, t102_01 46: the answer right after the lookup gives "it" the status (shown Awaiting Payment)
+    ("Yes, it's showing as Paid now, so you're all settled for February.", ["text_contradicts_status"]),
+    ("It's still awaiting payment; it can take a minute.", []),
+    ("The bill is paid now.", ["text_contradicts_status"]),
+])
+def test_a_status_given_to_it_right_after_a_lookup(convo: Any, at: Any, said: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user("I tapped pay and it said done. Can you see it went through?")
+    c.call("get_details_by_id", {"id": "B1002"}, {"bill_id": "B1002", "customer_id": "C1001", "total_due": 150.0,
+                                                 "status": "Awaiting Payment"})
+    i = c.say(said)
+    assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
