@@ -6453,6 +6453,7 @@ def _may_switch(text: str) -> bool:
     """Whether a text may say a feature is on or off: plain substring tests before any search."""
     return ("abled" in text or " off" in text or "activ" in text or " is on" in text or " are on" in text
             or "turned on" in text or "switched on" in text) and (" is " in text or " are " in text or "n't " in text or "n’t " in text
+                                                                   or " stays " in text or " remains " in text
                                                                    or ": " in text  # ("International roaming: disabled")
                                                                    # ("Your line shows roaming disabled")
                                                                    or ("abled" in text and ("show" in text or " has " in text

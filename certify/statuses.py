@@ -830,6 +830,9 @@ _ON = frozenset({"enabled", "on", "active", "turned on", "switched on"})
 _ON_PLAN = re.compile(r"\bplan\s+\**$", re.I)  # (an identifier right after it is the plan the line is on)
 _YOURS = re.compile(r"\byour (?:account|line|number|phone line|plan)\b", re.I)
 _ID_ITEM = r"(?:\d{3}-\d{3}-\d{4}|[A-Z]\d{4,})"
+# The object between the feature and its state: "roaming on 555-123-2001 stays disabled" (groups as _SWITCH's).
+_SWITCH_OF = re.compile(rf"\b([a-z]+)\s+(?:on|for)\s+(?:line\s+)?{_ID_ITEM}\s+(?:is|stays|remains)\s+"
+                        r"(?:(?:currently|still|already|also|now)\s+)?(not\s+)?\**(enabled|disabled|on|off)\b", re.I)
 _STATE_FOR = re.compile(rf"\b(enabled|disabled|on|off)\s+(?:for|on)\s+({_ID_ITEM}(?:(?:,\s*|,?\s+and\s+){_ID_ITEM})*)", re.I)
 
 
@@ -873,7 +876,7 @@ def switch_claims(text: str, sole: Callable[[str], str | None] | None = None) ->
     ("Data Roaming is on")."""
     out: list[tuple[str, str, bool]] = []
     if _SWITCH.search(text) is None and _SWITCH_LISTED.search(text) is None and (
-            "abled" not in text or _SWITCH_HAS.search(text) is None):
+            "abled" not in text or _SWITCH_HAS.search(text) is None) and _SWITCH_OF.search(text) is None:
         return out  # most texts: a search or two
     yours = False  # the latest heading or lead is of "your line": its list's lines speak of it
     for sentence in SENTENCE_OR_LINE.split(text):
@@ -887,7 +890,8 @@ def switch_claims(text: str, sole: Callable[[str], str | None] | None = None) ->
             out += [(ident, feature, part[1].lower() in _ON)
                     for part in _STATE_FOR.finditer(sentence) for ident in identifiers_in(part[2])]
             continue
-        found = [m for m in (*_SWITCH.finditer(sentence), *(_SWITCH_HAS.finditer(sentence) if "abled" in sentence else ()))
+        found = [m for m in (*_SWITCH.finditer(sentence), *(_SWITCH_HAS.finditer(sentence) if "abled" in sentence else ()),
+                             *_SWITCH_OF.finditer(sentence))
                  if not _NOT_NOW.search(sentence, 0, m.start())]
         if not found:
             continue

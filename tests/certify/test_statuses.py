@@ -749,6 +749,10 @@ SWITCHES = {("555-123-2002", "roaming"): True, ("L1002", "roaming"): True, ("L10
     ("Done. Roaming is now on for L1002 and 555-123-2002, and off for L1003.", []),
     # the plan a line is on owns no switch (blind set 97, t97_10 40)
     ("L1002 is Active, on plan P1002, and roaming is still disabled on it.", [("L1002", "roaming", True)]),
+    # the object between the feature and its state (blind set 102, t102_12 54)
+    ("Alright, roaming on 555-123-2002 stays disabled.", [("555-123-2002", "roaming", True)]),
+    ("Roaming on L1002 is still enabled.", []),
+    ("Roaming on L1003 remains off.", []),
 ])
 def test_a_feature_said_on_or_off_against_the_record(text: str, out: list[tuple[str, str, bool]]) -> None:
     assert switched(text, lambda ident, feature: SWITCHES.get((ident, feature))) == out
@@ -1535,3 +1539,21 @@ def test_a_status_given_to_it_right_after_a_lookup(convo: Any, at: Any, said: st
                                                  "status": "Awaiting Payment"})
     i = c.say(said)
     assert [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons] == kinds
+
+
+@pytest.mark.parametrize(("said", "kinds"), [
+    # blind set 102, t102_12 54: said to stay off right after the call that turned it on
+    ("Alright, roaming on 555-123-2001 stays disabled.", ["text_contradicts_status"]),
+    ("Alright, roaming on 555-123-2001 is enabled now.", []),
+])
+def test_a_switch_said_to_stay_as_it_was_after_the_write_that_changed_it(convo: Any, at: Any, said: str,
+                                                                          kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user("Is roaming on for my other line, 555-123-2001? I'm C1001.")
+    c.call("get_details_by_id", {"id": "L1001"}, {"line_id": "L1001", "phone_number": "555-123-2001",
+                                                 "roaming_enabled": False})
+    c.say("Roaming is disabled on 555-123-2001. Would you like me to enable it?")
+    c.user("No no, leave it.")
+    c.call("enable_roaming", {"customer_id": "C1001", "line_id": "L1001"}, "Roaming enabled successfully")
+    i = c.say(said)
+    assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons) if k == "text_contradicts_status"] == kinds
