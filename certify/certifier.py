@@ -1374,7 +1374,7 @@ class _Run:
         self._span_turns = 0  # ... read up to this turn
         self._obs_days: dict[int, str] = {}  # JSON observation number -> the date its call asked about
         self._call_origin: str | None = None  # the origin airport (upper case) the call being checked names
-        self._call_route: tuple[str, str, str] | None = None  # its (tool, origin, destination), upper case
+        self._call_route: tuple[str, str, str] | None = None  # its (tool, origin, destination), airports upper case
         # (tool, origin, destination, the day after) of each search that found no flight -> the turns then: the
         # next day to try with the same search (not a one-stop search's, which the same day may still have)
         self._empty_searches: dict[tuple[str, str, str, str], int] = {}

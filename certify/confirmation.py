@@ -981,7 +981,7 @@ def _continues(turn: Turn, anchors: Anchors, index: EvidenceIndex) -> bool:
     if " again " in line:
         line = _SAME_AGAIN.sub(" ", line)  # "Shall I send it again with ...?": this action, once more
     if " back " in line:
-        line = _YOU_SEND_BACK.sub(" ", line)
+        line = _YOU_SEND_BACK.sub(" ", line)  # "... the items you send back": the customer's part, no action offered
     if " not " in line or " t " in line or " never " in line or " cannot " in line:
         line = _NOT_DONE.sub(" ", line)  # "bags can be added but not removed": a rule, no other action offered
     if anchors.dated and " return " in line:

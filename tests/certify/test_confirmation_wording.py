@@ -968,6 +968,21 @@ def test_a_no_that_takes_back_the_users_own_words(convo: Any, at: Any, reply: st
     assert at(certify_interaction(c.build()), i).checks["workflow"] is confirmed
 
 
+def _tablet_order_looked_up(convo: Any) -> Any:
+    """A retail conversation up to the lookups for the exchange of the black tablet in #W7868134 (the
+    gold one 6948061616, $0.25 less; a rose one 6948061617 too)."""
+    c = convo(tools=_specs("retail"), domain="retail")
+    c.user("exchange my black tablet in #W7868134 for the gold one")
+    c.call("get_order_details", {"order_id": "#W7868134"},
+           {"order_id": "#W7868134", "status": "delivered", "items": [
+               {"name": "Tablet", "product_id": "8024098596", "item_id": "3788616824", "price": 951.21}],
+            "payment_history": [{"amount": 951.21, "payment_method_id": "paypal_2143483"}]})
+    c.call("get_product_details", {"product_id": "8024098596"},
+           {"variants": {"6948061616": {"item_id": "6948061616", "options": {"color": "gold"}, "price": 950.96},
+                         "6948061617": {"item_id": "6948061617", "options": {"color": "rose"}, "price": 950.0}}})
+    return c
+
+
 @pytest.mark.parametrize(("announced", "sent", "confirmed"), [
     # blind set 71, r71_06: the failed exchange (a mistyped item id) done again as the user confirmed it
     ("I'm sorry, the tablet exchange did not go through (I mistyped the new item id). I'll resubmit exactly what "
@@ -981,15 +996,7 @@ def test_a_no_that_takes_back_the_users_own_words(convo: Any, at: Any, reply: st
 ])
 def test_a_failed_write_done_again_as_the_user_confirmed_it(convo: Any, at: Any, announced: str, sent: str,
                                                             confirmed: bool) -> None:
-    c = convo(tools=_specs("retail"), domain="retail")
-    c.user("exchange my black tablet in #W7868134 for the gold one")
-    c.call("get_order_details", {"order_id": "#W7868134"},
-           {"order_id": "#W7868134", "status": "delivered", "items": [
-               {"name": "Tablet", "product_id": "8024098596", "item_id": "3788616824", "price": 951.21}],
-            "payment_history": [{"amount": 951.21, "payment_method_id": "paypal_2143483"}]})
-    c.call("get_product_details", {"product_id": "8024098596"},
-           {"variants": {"6948061616": {"item_id": "6948061616", "options": {"color": "gold"}, "price": 950.96},
-                         "6948061617": {"item_id": "6948061617", "options": {"color": "rose"}, "price": 950.0}}})
+    c = _tablet_order_looked_up(convo)
     c.say("#W7868134: exchange Tablet 3788616824 (black) -> 6948061616 (gold); $0.25 refunded to PayPal "
           "paypal_2143483. Go ahead?")
     c.user("yes!!")
@@ -1254,14 +1261,7 @@ def test_a_no_taken_back_by_an_order(convo: Any, at: Any, change: str, confirmed
     ("It is refunded to your PayPal paypal_2143483. Shall I also send you a gift card?", False),
 ])
 def test_the_items_the_user_sends_back_are_no_other_action(convo: Any, at: Any, answer: str, confirmed: bool) -> None:
-    c = convo(tools=_specs("retail"), domain="retail")
-    c.user("exchange my black tablet in #W7868134 for the gold one")
-    c.call("get_order_details", {"order_id": "#W7868134"},
-           {"order_id": "#W7868134", "status": "delivered", "items": [
-               {"name": "Tablet", "product_id": "8024098596", "item_id": "3788616824", "price": 951.21}],
-            "payment_history": [{"amount": 951.21, "payment_method_id": "paypal_2143483"}]})
-    c.call("get_product_details", {"product_id": "8024098596"},
-           {"variants": {"6948061616": {"item_id": "6948061616", "options": {"color": "gold"}, "price": 950.96}}})
+    c = _tablet_order_looked_up(convo)
     c.say("#W7868134: exchange Tablet 3788616824 (black) -> 6948061616 (gold); $0.25 refunded to PayPal "
           "paypal_2143483. Go ahead?")
     c.user("Before I confirm: how does the refund get to me?")
