@@ -4170,13 +4170,13 @@ class _Run:
                 reasons.append(reason("text_miscalculated", value=written, detail=fares))
         # "L1005 is currently suspended" where the lookup showed Active; after a write, a text with no
         # identifier may give the written object a status by its kind ("The order status is now ...")
+        just_read = self._just_looked_up()
         if not STATUS_WORDS.isdisjoint(toks) or (not toks and self._writes) or (
-                not toks and ("bill" in content or self._just_looked_up() is not None)
-                and not STATUS_WORDS.isdisjoint(words(content.lower()))):
+                not toks and ("bill" in content or just_read is not None) and not STATUS_WORDS.isdisjoint(words(content.lower()))):
             # (or a bill by its month, in a text with no identifier: "your February bill is now paid"; or the
             # object a lookup right before took: "Yes, it's showing as Paid now")
             for ident, shown in contradicted(content, self._status_of, self._told_status, self._bill_of_month,
-                                             self._last_written_id(), self._just_looked_up()):
+                                             self._last_written_id(), just_read):
                 if shown:
                     reasons.append(reason("text_contradicts_status", arg=ident, detail=shown))
                 else:  # "#W2624389 has already been processed", never looked up
