@@ -3314,10 +3314,10 @@ class _Run:
     def _day_shifts_taken(self, reply: str) -> str:
         """The shifts of a day ("the next day") the agent's latest message offers, where the user's
         reply says yes to it; "" otherwise."""
-        if not AFFIRM.search(reply) or DEFER.search(reply):
-            return ""
         asked = next((t.text for t in reversed(self.turns) if t.role == "assistant"), "")
-        return " ".join(day_shifts_said(asked)) if "day" in asked and ASKS.search(asked) else ""
+        if "day" not in asked or not ASKS.search(asked) or not AFFIRM.search(reply) or DEFER.search(reply):
+            return ""  # (the cheap tests first: most agent messages offer no other day)
+        return " ".join(day_shifts_said(asked))
 
     def _line_in_focus(self, text: str = "") -> tuple[str, set[str], str] | None:
         """The line a text is about: (its id; its id and number, compact; its plan id, compact, from
@@ -4170,13 +4170,14 @@ class _Run:
                 reasons.append(reason("text_miscalculated", value=written, detail=fares))
         # "L1005 is currently suspended" where the lookup showed Active; after a write, a text with no
         # identifier may give the written object a status by its kind ("The order status is now ...")
-        just_read = self._just_looked_up()
-        if not STATUS_WORDS.isdisjoint(toks) or (not toks and self._writes) or (
-                not toks and ("bill" in content or just_read is not None) and not STATUS_WORDS.isdisjoint(words(content.lower()))):
+        status_said = not STATUS_WORDS.isdisjoint(toks) or bool(not toks and self._writes)
+        if not status_said and not toks and not STATUS_WORDS.isdisjoint(words(content.lower())):
             # (or a bill by its month, in a text with no identifier: "your February bill is now paid"; or the
             # object a lookup right before took: "Yes, it's showing as Paid now")
+            status_said = "bill" in content or self._just_looked_up() is not None
+        if status_said:
             for ident, shown in contradicted(content, self._status_of, self._told_status, self._bill_of_month,
-                                             self._last_written_id(), just_read):
+                                             self._last_written_id(), self._just_looked_up()):
                 if shown:
                     reasons.append(reason("text_contradicts_status", arg=ident, detail=shown))
                 else:  # "#W2624389 has already been processed", never looked up

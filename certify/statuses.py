@@ -833,6 +833,9 @@ _ID_ITEM = r"(?:\d{3}-\d{3}-\d{4}|[A-Z]\d{4,})"
 # The object between the feature and its state: "roaming on 555-123-2001 stays disabled" (groups as _SWITCH's).
 _SWITCH_OF = re.compile(rf"\b([a-z]+)\s+(?:on|for)\s+(?:line\s+)?{_ID_ITEM}\s+(?:is|stays|remains)\s+"
                         r"(?:(?:currently|still|already|also|now)\s+)?(not\s+)?\**(enabled|disabled|on|off)\b", re.I)
+# ... found from the object on, which few positions of a text can start (the search a word at a time costs more)
+_SWITCH_OF_GATE = re.compile(rf"{_ID_ITEM}\s+(?i:(?:is|stays|remains)\s+(?:(?:currently|still|already|also|now)\s+)?"
+                             r"(?:not\s+)?\**(?:enabled|disabled|on|off))\b")  # (case kept: an id's letter is upper case)
 _STATE_FOR = re.compile(rf"\b(enabled|disabled|on|off)\s+(?:for|on)\s+({_ID_ITEM}(?:(?:,\s*|,?\s+and\s+){_ID_ITEM})*)", re.I)
 
 
@@ -875,8 +878,9 @@ def switch_claims(text: str, sole: Callable[[str], str | None] | None = None) ->
     ``sole`` gives for the feature (the one shown with the flag), not of the phone's own switch
     ("Data Roaming is on")."""
     out: list[tuple[str, str, bool]] = []
+    of_object = _SWITCH_OF_GATE.search(text) is not None  # "roaming on L1001 stays disabled"
     if _SWITCH.search(text) is None and _SWITCH_LISTED.search(text) is None and (
-            "abled" not in text or _SWITCH_HAS.search(text) is None) and _SWITCH_OF.search(text) is None:
+            "abled" not in text or _SWITCH_HAS.search(text) is None) and not of_object:
         return out  # most texts: a search or two
     yours = False  # the latest heading or lead is of "your line": its list's lines speak of it
     for sentence in SENTENCE_OR_LINE.split(text):
@@ -891,7 +895,7 @@ def switch_claims(text: str, sole: Callable[[str], str | None] | None = None) ->
                     for part in _STATE_FOR.finditer(sentence) for ident in identifiers_in(part[2])]
             continue
         found = [m for m in (*_SWITCH.finditer(sentence), *(_SWITCH_HAS.finditer(sentence) if "abled" in sentence else ()),
-                             *_SWITCH_OF.finditer(sentence))
+                             *(_SWITCH_OF.finditer(sentence) if of_object else ()))
                  if not _NOT_NOW.search(sentence, 0, m.start())]
         if not found:
             continue
