@@ -132,7 +132,7 @@ def status_claims(text: str, bill_of_month: Callable[[str], str | None] | None =
         return []
     out = []
     heading: list[str] = []  # the identifiers of the latest line outside a list: "**Order #W3973757** (...)"
-    for line in text.splitlines() if "\n" in text else [text]:
+    for row, line in enumerate(text.splitlines() if "\n" in text else [text]):
         listed: list[str] | None = None  # a list line's identifiers: "- #W7824724 (...; $1,967.41): delivered"
         item = _LIST_ITEM.match(line) is not None
         if line.strip() and not _BULLET.match(line):  # ("**Order ...**" is bold, no list item)
@@ -162,7 +162,7 @@ def status_claims(text: str, bill_of_month: Callable[[str], str | None] | None =
                 ids = named if len(named) == 1 else []
             if not ids and written is not None and _THE_OBJECT.match(sentence):
                 ids = [written]  # "The order status is now "processed"", right after the write on it
-            if not ids and looked is not None and not at and line is text.splitlines()[0] and (
+            if not ids and looked is not None and not at and not row and (
                     _THE_OBJECT.match(sentence) or ((head := _ANSWER_HEAD.match(sentence)) is not None
                                                     and _IT_STARTS.match(sentence, head.end()))):
                 ids = [looked]  # "Can you see it went through?" "Yes, it's showing as Paid now", after its lookup
