@@ -379,16 +379,23 @@ def test_a_balance_said_against_the_lookup_since_the_writes(convo: Any, at: Any,
             if k == "text_misstated_balance"] == kinds
 
 
+def _bags_on_gift_card(convo: Any, asked: str, history: list[dict[str, Any]]) -> Any:
+    """An airline conversation up to the lookups for bags on OGWXR5 (1 bag, this payment history),
+    asked to go on the user's one gift card, gift_card_8058702 with 240."""
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user(f"I'm juan_hernandez_3837. {asked}")
+    c.call("get_user_details", {"user_id": "juan_hernandez_3837"}, {"user_id": "juan_hernandez_3837", "payment_methods": {
+        "gift_card_8058702": {"source": "gift_card", "amount": 240, "id": "gift_card_8058702"}}})
+    c.call("get_reservation_details", {"reservation_id": "OGWXR5"},
+           {"reservation_id": "OGWXR5", "total_baggages": 1, "nonfree_baggages": 0, "payment_history": history})
+    return c
+
+
 @pytest.mark.parametrize(("balance", "kinds"), [("140", []), ("150", ["text_misstated_balance"])])
 def test_a_balance_after_a_charge_to_the_method_the_report_names_by_its_id(convo: Any, at: Any, balance: str,
                                                                            kinds: list[str]) -> None:
     # blind set 73, a73_07: the report names the gift card by the id the call sent (no other object)
-    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
-    c.user("I'm juan_hernandez_3837. Add 2 bags to OGWXR5, on the 240 gift card.")
-    c.call("get_user_details", {"user_id": "juan_hernandez_3837"}, {"user_id": "juan_hernandez_3837", "payment_methods": {
-        "gift_card_8058702": {"source": "gift_card", "amount": 240, "id": "gift_card_8058702"}}})
-    c.call("get_reservation_details", {"reservation_id": "OGWXR5"},
-           {"reservation_id": "OGWXR5", "total_baggages": 1, "nonfree_baggages": 0, "payment_history": []})
+    c = _bags_on_gift_card(convo, "Add 2 bags to OGWXR5, on the 240 gift card.", [])
     c.say("OGWXR5 goes to 3 checked bags, 2 of them charged: 100 dollars on gift_card_8058702. Proceed?")
     c.user("yes")
     c.call("update_reservation_baggages", {"reservation_id": "OGWXR5", "total_baggages": 3, "nonfree_baggages": 2,
@@ -1787,13 +1794,8 @@ def test_a_balance_said_unchanged_after_a_payment_switch_refunded_the_card(convo
 def test_a_balance_before_a_write_that_charged_nothing_still_stands(convo: Any, at: Any, nonfree: int,
                                                                     kinds: list[str]) -> None:
     # blind set 102, a102_12 41: free bags, the gift card sent as the payment: its balance unchanged
-    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
-    c.user("I'm juan_hernandez_3837. Add a bag to OGWXR5, on the 240 gift card.")
-    c.call("get_user_details", {"user_id": "juan_hernandez_3837"}, {"user_id": "juan_hernandez_3837", "payment_methods": {
-        "gift_card_8058702": {"source": "gift_card", "amount": 240, "id": "gift_card_8058702"}}})
     history = [{"payment_id": "gift_card_8058702", "amount": 300}]
-    c.call("get_reservation_details", {"reservation_id": "OGWXR5"},
-           {"reservation_id": "OGWXR5", "total_baggages": 1, "nonfree_baggages": 0, "payment_history": history})
+    c = _bags_on_gift_card(convo, "Add a bag to OGWXR5, on the 240 gift card.", history)
     c.say(f"OGWXR5 goes to 2 checked bags, {nonfree} of them charged. Proceed?")
     c.user("yes")
     c.call("update_reservation_baggages", {"reservation_id": "OGWXR5", "total_baggages": 2, "nonfree_baggages": nonfree,
