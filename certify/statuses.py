@@ -281,6 +281,9 @@ def contradicted(text: str, status_of: Callable[[str], Any],
                 and not _line_says(text, sentence, shown.lower()) and not _BEING_DONE.search(sentence):
             # (not "- **Returned:** ... Status: return requested.", nor "is being exchanged": under way)
             out.append((ident, shown))  # "the exchange for #W6237516 is complete and ... has shipped": requested only
+        elif isinstance(shown, str) and said == {"delivered"} and shown.lower() in REQUESTED \
+                and _SHOWN_DELIVERED.search(sentence):
+            out.append((ident, shown))  # "#W7623533 still shows as delivered", its record saying the request
     return out
 
 
@@ -380,6 +383,9 @@ REQUESTED = frozenset({"exchange requested", "return requested"})
 # A request said to be pending: "the bike exchange pending", "its return is still pending".
 _KIND_PENDING = re.compile(r"\b(exchange|return)s?\s+(?:request\s+)?(?:(?:is|still|now)\s+)*pending\b", re.I)
 _BEING_DONE = re.compile(r"\bbeing\s+(?:exchanged|returned)\b", re.I)
+# The record said to show "delivered": an order whose request went through was delivered, but its
+# status shows the request ("#W7623533 still shows as delivered" after the exchange).
+_SHOWN_DELIVERED = re.compile(r"\b(?:shows?|showing|status\s+is|marked|listed)\s+(?:as\s+)?\**['\"‘“]?delivered\b", re.I)
 _NOT_AFTER_REQUEST = frozenset({"shipped", "pending", "cancelled", "processed", "returned", "exchanged"})
 # Statuses of several words that say a bill is not paid yet (no one word is their form).
 _NOT_PAID_YET = frozenset({"awaiting payment", "payment pending", "pending payment", "payment requested"})

@@ -189,6 +189,10 @@ SHOWN = {"L1005": "Active", "#W1000001": "pending", "B1001": "Paid", "B1006": "D
     # "Paid on your account" is the bill's status; "paid on your Visa" says how (blind set 97, t97_01 54)
     ("I can see the payment has gone through and B1002 now shows as Paid on your account.", [("B1002", "Issued")]),
     ("B1002 was paid on your Visa ending 1235.", []),
+    # a record said to show "delivered" after its request went through (blind set 102, r102_06 42)
+    ("Order #W1000002 still shows as delivered; the exchange request is attached to it.",
+     [("#W1000002", "exchange requested")]),
+    ("Order #W1000002 is delivered, and the exchange request is attached to it.", []),
 ])
 def test_a_status_word_against_the_observed_status(text: str, out: list[tuple[str, str]]) -> None:
     assert contradicted(text, SHOWN.get) == out
