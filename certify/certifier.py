@@ -3996,9 +3996,17 @@ class _Run:
             # (not a message that offers the options: "I'd also need a reason: 'no longer needed' or 'ordered by
             # mistake'", the user answering neither)
             if isinstance(value, str) and value in enum and sorted(enum) != ["no", "yes"] and self._is_private(value) \
-                    and not self._said_in_a_message(value, enum) and not user_gave(value, self._user_text()):
+                    and not self._said_in_a_message(value, enum) and not user_gave(value, self._user_text()) \
+                    and not self._said_as_target(value):
                 out.append((arg, value, None))
         return out
+
+    def _said_as_target(self, option: str) -> bool:
+        """Whether a message says an option as where a change goes ("JG7FMM -> economy", "move it to
+        economy"), though it names the other options too ("Business fares $1,859 ...; economy is $140")."""
+        said = re.compile(r"(?:->|→|\b(?:to|into)\s+(?:the\s+)?)\s*\**" + r"[\s_]+".join(map(re.escape, option.split("_")))
+                          + r"\b", re.I)
+        return any(said.search(t.text) for t in self.turns)
 
     def _said_in_a_message(self, option: str, among: tuple[str, ...] = ()) -> bool:
         """Whether a message so far (the user's or the agent's) has every word of a schema option

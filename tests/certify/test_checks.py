@@ -121,6 +121,35 @@ def test_a_choice_only_the_private_part_makes_is_privileged(convo, at, reason_sa
                          if privileged else [])
 
 
+@pytest.mark.parametrize(("offer", "privileged"), [
+    # the option said as where the change goes, in a message naming the other cabin too (blind set 103, a103_01 37)
+    ("Business fares $1,859 + $1,679; economy is $140 + $101. Shall I go ahead: JG7FMM -> economy, same flights?",
+     False),
+    ("Business fares $1,859 + $1,679; economy is $140 + $101. Shall I move JG7FMM to economy, same flights?", False),
+    ("Business fares $1,859 + $1,679; economy is $140 + $101. Shall I change the cabin of JG7FMM, same flights?",
+     True),  # both cabins named, neither chosen: the instruction chose
+])
+def test_a_cabin_said_as_the_changes_target_is_the_choice(convo, at, offer: str, privileged: bool) -> None:
+    from trajectory2gym.envs.registry import tool_specs
+
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")],
+              private={"instruction": "Downgrade all your business flights to economy."})
+    c.user("I need to downgrade my business class flights on JG7FMM.")
+    c.call("get_reservation_details", {"reservation_id": "JG7FMM"},
+           {"reservation_id": "JG7FMM", "cabin": "business", "flights": [
+               {"flight_number": "HAT028", "date": "2024-05-21", "price": 1859},
+               {"flight_number": "HAT277", "date": "2024-05-21", "price": 1679}]})
+    c.say(offer)
+    c.user("Yes, do it.")
+    i = c.call("update_reservation_flights", {
+        "reservation_id": "JG7FMM", "cabin": "economy", "payment_id": "credit_card_2929732",
+        "flights": [{"flight_number": "HAT028", "date": "2024-05-21"}, {"flight_number": "HAT277", "date": "2024-05-21"}]},
+        {"reservation_id": "JG7FMM", "cabin": "economy"})
+    d = at(certify_interaction(c.build()), i)
+    assert d.privileged is privileged
+    assert ("update_reservation_flights: cabin='economy' found only in private (privileged)" in d.reasons) is privileged
+
+
 @pytest.mark.parametrize(("told", "kinds"), [
     # a relative only the hidden task names (blind set 93, a93_22 2)
     ("I have a family emergency and need to get to LA sooner.", ["text_privileged"]),
