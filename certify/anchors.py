@@ -386,7 +386,9 @@ class Anchors:
             # reservation's id as one of the call's is (reservation "BOH180" beside the call's "JG7FMM")
             return self._shown_as_reservation(token)
         if not prefixes and all(kind_and_number(k) for k in self._raw if id_shape(k) == shape):
-            return False  # and the other way: the call's are flights ("HAT023"), "K1NW8N" a reservation
+            # and the other way: the call's are flights ("HAT023"), "K1NW8N" a reservation; unless one of
+            # the call's is a reservation's id shaped like a flight ("BOH180") and the token is another's
+            return self._shown_as_reservation(token)
         return (not prefixes or _letters(key) in prefixes) and self._index.has_string(token)
 
     def _shown_as_reservation(self, token: str) -> bool:

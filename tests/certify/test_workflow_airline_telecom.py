@@ -1884,6 +1884,30 @@ def test_a_reservation_put_off_by_an_id_shaped_like_a_flight(convo, at, reply: s
     assert workflow is ok, reasons
 
 
+@pytest.mark.parametrize(("reply", "ok"), [
+    # the call's reservation reads like a flight number, the one asked about is a random code (blind set 103,
+    # a103_01 61): the question is about another reservation, the yes to this one stands
+    ("Do BOH180 please. T6HMDP - hang on, which trip was that one again?", True),
+    ("Do T6HMDP please. BOH180 - hang on, which trip was that one again?", False),
+])
+def test_a_question_about_a_random_code_reservation_beside_a_yes_to_one_shaped_like_a_flight(
+        convo, at, reply: str, ok: bool) -> None:
+    c = convo(tools=_tools("airline"), domain="airline", system="You are an airline agent.")
+    c.user("I'm james_santos_9046. Put T6HMDP and BOH180 in economy.")
+    business = {**RESERVATION, "cabin": "business", "flights": [{"flight_number": "HAT229", "date": "2024-05-19",
+                                                                 "price": 577}]}
+    c.call("get_reservation_details", {"reservation_id": "T6HMDP"}, business)
+    c.call("get_reservation_details", {"reservation_id": "BOH180"}, {**business, "reservation_id": "BOH180", "flights": [
+        {"flight_number": "HAT080", "date": "2024-05-28", "price": 407}]})
+    c.say("To confirm, I'll change both to **economy** on the same flights: T6HMDP ($400 back) and BOH180 ($300 "
+          "back), refunds to your Visa ending 9560. Shall I go ahead? (yes/no)")
+    c.user(reply)
+    move = {"reservation_id": "BOH180", "cabin": "economy", "payment_id": "credit_card_6899560",
+            "flights": [{"flight_number": "HAT080", "date": "2024-05-28"}]}
+    i = c.call("update_reservation_flights", move, {**business, **move})
+    assert at(certify_interaction(c.build()), i).checks["workflow"] is ok, at(certify_interaction(c.build()), i).reasons
+
+
 @pytest.mark.parametrize(("replaced", "kinds"), [
     # the flights a new one replaces, named on its line, are no other flight the description books
     # (blind set 87, a87_12 35)
