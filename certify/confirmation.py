@@ -276,7 +276,9 @@ def _refuses(turn: Turn, anchors: Anchors) -> bool:
                         # either a return or an exchange, only once - so you couldn't return the mouse and ..."
                     return False  # one mention goes undenied
                 found = True
-    return found
+    # an arrow line writes the change undenied: "- Keyboard item 1421289881 -> item 9665000388 ... so the
+    # kettle couldn't be changed afterwards"
+    return found and not (says_arrow(turn.text) and _arrow_change(turn, anchors))
 
 
 # A rule stated of a kind of object: "an order can have ...", "a delivered order can be returned ... once".

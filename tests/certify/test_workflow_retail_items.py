@@ -362,6 +362,24 @@ def test_the_action_sentence_not_the_order_table_names_the_items(convo, action: 
     assert _workflow(convo, TABLE + action, "yep thats right", *_return(*items)) == ([] if ok else ["not_described"])
 
 
+@pytest.mark.parametrize(("note", "kinds"), [
+    # blind set 103, r103_08 42: the arrow line is the change; the once-only note after it denies a change of
+    # another item only
+    ("Note that items in a pending order can be changed only once, so the kettle couldn't be changed afterwards.",
+     []),
+    ("", []),
+])
+def test_an_arrow_change_beside_a_note_of_what_could_not_be_changed_after(convo, note: str, kinds: list[str]) -> None:
+    c = _looked_up(convo, "The T-shirt in #W4794911: I want it in size S, the rest the same. I'm yusuf_garcia_3055.", SHIRTS)
+    c.say(f"To confirm:\n- Order #W4794911\n- T-Shirt item {SHIRT} -> item 8349118980\n- $0.00 on {PAYPAL}\n"
+          f"The kettle stays. {note} Shall I proceed?")
+    c.user("Go ahead with just the shirt change you described, yes.")
+    i = c.call("modify_pending_order_items", {"order_id": "#W4794911", "item_ids": [SHIRT], "new_item_ids": ["8349118980"],
+                                              "payment_method_id": PAYPAL}, {**ORDER, "status": "pending (item modified)"})
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert [k for k in map(reason_kind, decision.reasons) if reason_check(k) == "workflow"] == kinds
+
+
 CHANGES = ("Here's the return for order #W4794911:\n\n- Desk Lamp: $153.23\n- Electric Kettle: $155.99\n\n"
            "Refund to your PayPal. Shall I proceed?")
 
