@@ -385,12 +385,18 @@ def balances_said(text: str) -> list[tuple[str, int]]:
                 span = span[:aside]  # "a balance of **$0** (the full $128 went into this booking)": an aside
         if "=" in span:
             span = span[span.rfind("=") + 1:]  # "should now be $51.00 + $2,073.69 = $2,124.69": the result
+        if _EARLIER_BALANCE.search(sentence, max(0, m.start() - 24), m.start() + 7) and (earlier := _DOLLARS.search(span)):
+            span = span[earlier.end():]  # "With your earlier balance of $62, that makes $2,736.40": the one before
         if "$" in span and ("ertificate" in span or "ard" in span or "oucher" in span):
             span = _NAMED_BY_AMOUNT.sub(" ", span)  # "a balance of $0, and the $500 certificate has been consumed"
         out += money_numbers_in(span) if "dollar" in span or "USD" in span else dollar_amounts(span)  # ("150 dollars")
     return out  # ("$50 was charged, leaving a balance of $129": from the word balance on)
 
 
+# The balance before the change, said as such: "your earlier balance of $62".
+_EARLIER_BALANCE = re.compile(r"\b(?:earlier|previous|prior|old|former|original|starting|opening)\s+(?:gift\s+card\s+)?balance\b",
+                              re.I)
+_DOLLARS = re.compile(r"\$\d[\d,]*(?:\.\d+)?")
 _STORED = rf"(?:your\s+|the\s+)?{_STORED_KIND}"
 _LEFT_ON = re.compile(rf"\b(?:leaves?|leaving)\s+(?:you\s+(?:with\s+)?)?\**\$(\d[\d,]*(?:\.\d+)?)\**\s+(?:on|in)\s+{_STORED}"
                       rf"|\$(\d[\d,]*(?:\.\d+)?)\**\s+(?:left|remaining)\s+(?:on|in)\s+{_STORED}", re.I)

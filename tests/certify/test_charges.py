@@ -323,6 +323,11 @@ def test_balances_said_after_a_change_and_shown_for_stored_value_methods() -> No
         ("$0", 0)]
     assert balances_said("Your gift cards now have a balance of $0, and the certificate has $500 left.") == [
         ("$0", 0), ("$500", 50000)]
+    # the balance before the change, named so, then the one it makes (blind set 103, r103_10 16)
+    assert balances_said("$2,674.40 has been refunded. With your earlier balance of $62, that makes $2,736.40.") == [
+        ("$2,736.40", 273640)]
+    assert balances_said("$2,674.40 has been refunded. With your balance of $62, that makes $2,736.40.") == [
+        ("$62", 6200), ("$2,736.40", 273640)]
     shown = ['{"payment_methods": {"gift_card_1": {"source": "gift_card", "balance": 36}, '
              '"credit_card_2": {"source": "credit_card", "last_four": "1234"}}}', '{"certificate_3": 7}']
     assert method_balances(shown) == {3600}
