@@ -439,7 +439,7 @@ _DECIMAL = re.compile(r"\d[.,]\d")
 _ONE_MORE_HINT = re.compile(r"\b(?:another|separate|second|new|further|additional|again|still)\b", re.I)
 # The end of a value's clause, after it (with policy_times.NOT_BEFORE before it: a correction's value
 # taken back).
-_CLAUSE_END = re.compile(r"\**\s*(?:[.;,)!]|$)")
+_CLAUSE_END = re.compile(r"\**\s*(?:[.;,)!—]|\s[-–]\s|$)")  # ("... is $209, not $199 - sorry")
 _AS_I_SAID = re.compile(r"\**\s+as I (?:said|wrote|mentioned|told you|stated|quoted)\b")
 # A write's result that only records a request ("status": "return requested"): nothing moved yet.
 _REQUESTED_RESULT = re.compile(r'"status":\s*"[a-z ]*requested"')
@@ -512,7 +512,7 @@ _TAKEN_BACK = re.compile(r"\bI\s+(?:quoted|misquoted|mis-quoted|misstated|mis-st
                          r"|\bnot\s+\$?(\d[\d,]*(?:\.\d+)?),?\s+as\s+I\s+(?:said|stated|quoted|wrote|told you)\b"
                          # or a correction's "not $70" at a clause's end: "The difference is $60 per passenger, not $70."
                          # (without "$" where it has cents: "saves you 29.24 dollars, not 29.42.")
-                         r"|\b[Nn]ot\s+(?:\$(?=\d)|(?=\d[\d,]*\.\d\d\b))(\d[\d,]*(?:\.\d+)?)(?=\s*(?:[.;,)!—–(]|$))"
+                         r"|\b[Nn]ot\s+(?:\$(?=\d)|(?=\d[\d,]*\.\d\d\b))(\d[\d,]*(?:\.\d+)?)(?=\s*(?:[.;,)!—–(]|$)|\s+-\s)"
                          # or a misstatement owned up to: "(I misstated it as $212)"
                          r"|\bI\s+mis-?(?:stated|quoted)\b[^.;:()$]{0,20}?\bas\s+\$?(\d[\d,]*(?:\.\d+)?)"
                          # or the slip owned up to, then what was said: "(I misspoke earlier when I said $425.70.)"

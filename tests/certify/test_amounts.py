@@ -546,6 +546,8 @@ def test_an_amount_of_data_the_user_asked_about_in_a_usage_sentence(convo, at, s
     ("The difference is 119.95 USD.", []),
     ("One more correction: the difference is $119.95, not $129.95 as I said.", []),
     ("You're right: the difference is $119.95, not $129.95.", []),
+    ("Correction: the difference is $119.95, not $129.95 - sorry.", []),  # blind set 103, a103_03 26
+    ("Correction: the difference is $119.95, not $129.95 -ish.", ["$129.95"]),  # no clause ended by a spaced dash
     ("The difference is not $129.95 but $119.95.", ["$129.95"]),  # not at a clause's end: read as stated
     ("The difference is actually $119.95 (I misstated it as $129.95).", []),
     ("The difference is actually $119.95 (I stated it as $129.95).", ["$129.95"]),  # no mistake owned up to

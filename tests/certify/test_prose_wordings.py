@@ -951,6 +951,9 @@ def test_an_options_word_in_the_users_message_is_no_news(convo: Any, told: str, 
     ("Done. (A correction: your current cycle ends on **2025-02-28**, not 2025-03-31.)", []),
     ("Done. Your current cycle ends on 2025-03-31.", ["text_not_visible"]),
     ("Done. It is not 2025-02-28 but 2025-03-31.", ["text_not_visible"]),  # taken back, and said after
+    # ... its clause ended by a dash (blind set 103, a103_03 26)
+    ("Correction: your cycle ends on 2025-02-28, not 2025-03-31 - sorry.", []),
+    ("Correction: your cycle ends on 2025-03-31 - sorry.", ["text_not_visible"]),
 ])
 def test_a_date_taken_back_is_no_claim(convo: Any, said: str, kinds: list[str]) -> None:
     c = _telecom(convo)
