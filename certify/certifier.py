@@ -918,7 +918,8 @@ _BOOKED_ONE = re.compile(r"\b(?:the|your|this|that)\s+(?:reservation|booking)\b(
 # (or what lasts up to it: "data would stop again until March 1", the day after the cycle's end)
 _STARTS = re.compile(r"\b(?:start\w*|begin\w*|reset\w*|renew\w*|from|until|till)\b", re.I)
 # The action done again as the user confirmed it before: "I'll resubmit exactly what you confirmed: ...".
-_AS_CONFIRMED = re.compile(r"\b(?:what|as) you(?:'ve| have)? (?:already |just )?confirmed\b", re.I)
+_AS_CONFIRMED = re.compile(r"\b(?:what|as) you(?:'ve| have)? (?:already |just )?confirmed\b|\bas (?:we|you) agreed\b", re.I)
+_NO_OR_WAIT = re.compile(r"\b(?:no|not|don'?t|do not|wait|hold on|hang on)\b", re.I)
 # Words that put a write right: "it's 19116 not 19161!", "my mistake", "I typed it wrong", "i said 1980-03-01".
 _PUT_RIGHT = re.compile(r"\b(?:wrong|mistake|typo|mistyped|correct|fix|not|i said|should be|meant)\b", re.I)
 
@@ -5992,13 +5993,20 @@ class _Run:
 
     def _retry_as_confirmed(self, call: ToolCall, meta: ToolMeta, anchors: Anchors) -> bool:
         """Whether a write does again, on the same object, one that failed, where the agent's latest
-        message says it does it as the user confirmed and asks nothing ("the tablet exchange did not go
-        through (I mistyped the new item id) ... I'll resubmit exactly what you confirmed: Tablet
-        3788616824 -> 6948061616"), and the user's yes before the failed call confirms this call."""
+        message says it does it as the user confirmed ("the tablet exchange did not go through (I
+        mistyped the new item id) ... I'll resubmit exactly what you confirmed: Tablet 3788616824 ->
+        6948061616") and asks nothing, or asks and the user's reply is a plain yes ("Shall I retry with
+        $39 + $67 as we agreed?" "Yes, fix it."); and the user's yes before the failed call confirms
+        this call."""
         if not self._failed_writes:
             return False
         latest = next((t for t in reversed(self.turns) if t.role == "assistant"), None)
-        if latest is None or "onfirmed" not in latest.text or "?" in latest.text or not _AS_CONFIRMED.search(latest.text):
+        if latest is None or ("onfirmed" not in latest.text and "agreed" not in latest.text) \
+                or not _AS_CONFIRMED.search(latest.text):
+            return False
+        if "?" in latest.text and not (  # asked: "Shall I retry with $39 + $67 as we agreed?", then "Yes, fix it."
+                (reply := self.turns[-1]).role == "user" and AFFIRM.search(reply.text)
+                and not _NO_OR_WAIT.search(reply.text)):
             return False
         roles = meta.arg_roles
         for at, failed in reversed(self._failed_writes):

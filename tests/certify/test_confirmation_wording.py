@@ -1011,6 +1011,34 @@ def test_a_failed_write_done_again_as_the_user_confirmed_it(convo: Any, at: Any,
     assert at(certify_interaction(c.build()), i).checks["workflow"] is confirmed
 
 
+@pytest.mark.parametrize(("asked", "reply", "sent", "confirmed"), [
+    # blind set 103, a103_04 44: the failed write offered again "as we agreed", and the user says yes to that
+    ("The exchange did not go through: I mistyped the new item id. Shall I retry it as we agreed?", "Yes, fix it.",
+     "6948061616", True),
+    ("The exchange did not go through. Shall I resubmit exactly what you confirmed?", "yes", "6948061616", True),
+    ("The exchange did not go through: I mistyped the new item id. Shall I retry it as we agreed?", "No, leave it.",
+     "6948061616", False),
+    ("The exchange did not go through: I mistyped the new item id. Shall I retry it as we agreed?", "Yes, fix it.",
+     "6948061617", False),  # another item than the one agreed
+    ("The exchange did not go through: I mistyped the new item id. Shall I retry it?", "Yes, fix it.",
+     "6948061616", False),  # a new offer that says no action: nothing agreed is pointed to
+])
+def test_a_failed_write_offered_again_as_agreed_and_said_yes_to(convo: Any, at: Any, asked: str, reply: str,
+                                                                sent: str, confirmed: bool) -> None:
+    c = _tablet_order_looked_up(convo)
+    c.say("#W7868134: exchange Tablet 3788616824 (black) -> 6948061616 (gold); $0.25 refunded to PayPal "
+          "paypal_2143483. Go ahead?")
+    c.user("yes!!")
+    args = {"order_id": "#W7868134", "item_ids": ["3788616824"], "payment_method_id": "paypal_2143483"}
+    c.call("exchange_delivered_order_items", {**args, "new_item_ids": ["6948061661"]},
+           "Error: new item 6948061661 not found or available")
+    c.say(asked)
+    c.user(reply)
+    i = c.call("exchange_delivered_order_items", {**args, "new_item_ids": [sent]},
+               {"order_id": "#W7868134", "status": "exchange requested"})
+    assert at(certify_interaction(c.build()), i).checks["workflow"] is confirmed
+
+
 @pytest.mark.parametrize(("offer", "kinds"), [
     # blind set 71, r71_07: the change of another order than the one the user asked about, said by "instead"
     ("#W4423731 already goes to Denver; it's #W3746173 that ships to 479 Park Avenue, Washington, DC 20344. Would "
