@@ -4494,7 +4494,8 @@ class _Run:
                                detail=self._certificate_rule) for said in offered]
         if self._flight_cases and len(reasons) == compensated and (
                 "ertificate" in content or "ompensation" in content or "oucher" in content) and (
-                offered := certificates_promised(content)) and not flight_trouble_said(self._user_text()):
+                offered := certificates_promised(content)) and not flight_trouble_said(self._user_text()) \
+                and not any("certificate" in w[2].name for w in self._writes):  # (a report of the one just sent)
             # "I can offer you a $50 travel certificate for the inconvenience", "As a silver member you're eligible
             # for a $50 certificate per passenger", where no flight was cancelled or delayed: the cases the
             # policy compensates

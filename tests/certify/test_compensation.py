@@ -427,6 +427,25 @@ def test_a_certificate_for_no_cancelled_or_delayed_flight(convo: Any, complaint:
     assert [k for k in found if k in ("text_contradicts_policy", "against_policy")] == kinds, found
 
 
+@pytest.mark.parametrize(("sent", "kinds"), [
+    # blind set 103, a103_05 42: the certificate the call just sent, reported; the call is what breaks the policy
+    (True, []),
+    (False, ["text_contradicts_policy"]),  # none sent: a claim of compensation the policy does not give
+])
+def test_a_certificate_sent_then_reported_is_no_promise(convo: Any, at: Any, sent: bool, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline", system=POLICY)
+    c.user("I'm omar_sanchez_7760. I'd like to add my son to booking OCXNIX.")
+    c.call("get_user_details", {"user_id": "omar_sanchez_7760"}, {"user_id": "omar_sanchez_7760", "membership": "gold"})
+    c.say("I'm sorry, the number of passengers on a reservation can't be changed. He would need a separate booking.")
+    c.user("This is terrible service for a gold member. I want compensation.")
+    if sent:
+        c.call("send_certificate", {"user_id": "omar_sanchez_7760", "amount": 100},
+               "Certificate certificate_3221322 added to user omar_sanchez_7760 with amount 100.")
+    i = c.say("I've added a $100 travel certificate to your profile.")
+    found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
+    assert [k for k in found if k == "text_contradicts_policy"] == kinds, found
+
+
 @pytest.mark.parametrize(("complaint", "kinds"), [
     # blind set 78, a78_07: the certificate named at the call's amount, then "Want it?": an offer to send it
     ("my flight HAT021 on the 13th got cancelled and I had to rebook with another airline. what do you offer", []),
