@@ -282,6 +282,7 @@ _AND_THEN = re.compile(r",\s*and\b|\bbut\b"
                        # ... or "and" before a verb of change: "keep HAT009 on May 13 and replace the return HAT123"
                        r"|\band\s+(?=(?:replace|change|move|switch|swap|cancel|add|remove|upgrade|downgrade)\b)", re.I)
 _REPLACES = r"\b(?:replac\w*|instead of|in place of)\s+\**"  # words before what a new item replaces: "(replaces HAT290)"
+_OTHERS_FIRST = r"(?:[a-z0-9#]+\**\s*(?:\+|&|/|and\b)\s*\**){0,3}"  # ... and others before it: "instead of HAT284 + HAT152"
 _KEEPS = re.compile(r"\b(?:stays?|remains?|unchanged|keeps?|kept|(?:is|are|stays?|remains?) the same|as (?:it is|they are))\b",
                     re.I)
 
@@ -1128,7 +1129,7 @@ def _date_not_described(turns: list[Turn], described: Turn, anchors: Anchors, fi
             parts = [p for part in _PARTS.split(source.text) for p in _AND_THEN.split(part)
                      if compact(found) in {compact(t) for t in chunks(p)}]
             if parts and all(_KEEPS.search(p) for p in parts) and not any(
-                    re.search(rf"{_REPLACES}{re.escape(found)}", p, re.I) for p in parts):
+                    re.search(rf"{_REPLACES}{_OTHERS_FIRST}{re.escape(found)}", p, re.I) for p in parts):
                 # ("HAT003 ... (unchanged), HAT229 ... (replaces HAT290)": the one replaced is dropped)
                 return f"the description keeps {found}, which the call drops"
     return ""

@@ -1604,6 +1604,10 @@ def test_the_other_certificate_asked_about_is_not_the_one_chosen(convo, asked: s
     # the flight a new one replaces, on the line that keeps the other (blind set 87, a87_09 42)
     ("**HAT173** PHX → LAS on May 20 (unchanged), **HAT266** LAS → PHX on May 28 (replaces HAT174)", []),
     ("**HAT173** PHX → LAS on May 20 (unchanged), **HAT174** LAS → PHX on May 27 (unchanged)", ["not_described"]),
+    # ... the second of two flights it replaces (blind set 103, a103_09 24)
+    ("**HAT173** PHX → LAS on May 20 (unchanged), **HAT266** LAS → PHX on May 28 instead of HAT175 + HAT174", []),
+    ("**HAT173** PHX → LAS on May 20 (unchanged), **HAT266** LAS → PHX on May 28 instead of HAT175, HAT174 unchanged",
+     ["not_described"]),
 ])
 def test_a_flight_said_replaced_beside_one_kept(convo, said: str, kinds: list[str]) -> None:
     first = (f"Here's the change for PVUB64:\n- Flights: {said}\n- Cabin: Economy\n- Fare difference: $190 − $180 = $10"
