@@ -181,6 +181,9 @@ _ANOTHER_LEG = re.compile(r"\b(?:outbound|return|connecting|first|second|other|n
 _FLIGHT_KEY = re.compile(r"[a-z]{2,3}\d{3,4}")  # a flight number's key ("hat048"), not a reservation code
 # A flight named right after the date: "returning May 28 on HAT204" (the date is that flight's).
 _THEN_FLIGHT = re.compile(rf"\s*(?:on|via|aboard|with)\s+(?:flight\s+)?({FLIGHT_NUMBER.pattern})")
+# ... or right after it, no word between: "return May 27 HAT112"; not after a flight's "on": "HAT284 on May 19 HAT152"
+_LEADS_FLIGHT = re.compile(rf"\s+(?:flight\s+)?({FLIGHT_NUMBER.pattern})")
+_FLIGHT_ON = re.compile(rf"{FLIGHT_NUMBER.pattern}\W*(?:on|departs|departing|leaves|leaving)?\s*$")
 # ... or in brackets right after it: "back on May 25 (HAT274 SEA → SFO, HAT273 SFO → LAX)"; after a range of
 # days ("May 19–20 (HAT002, HAT106)") which flight flies on which day is not said. A stop may come between:
 # "returning May 20 via ATL (HAT093 and HAT164)".
@@ -253,6 +256,9 @@ def _said_of(d: DateMention, sentence: str, stems: set[str], named: set[str],
         # HAT001 ..., departs on 2024-05-26" gives the date to HAT001, not to all V68JRH holds.
         if (then := _THEN_FLIGHT.match(sentence, d.end)) is not None and (c := compact(then[1])) in named:
             return c, set(book.dates_of[c])
+        if (then := _LEADS_FLIGHT.match(sentence, d.end)) is not None and (c := compact(then[1])) in named \
+                and not _FLIGHT_ON.search(sentence, max(0, d.start - 16), d.start):
+            return c, set(book.dates_of[c])  # "..., return May 27 HAT112 IAH->LAS": the date leads its flight
         if (paired := _respective(d, sentence, named)) is not None:
             return paired, set(book.dates_of[paired])
         # (a bracket with days of its own dates its flights itself: "back May 27–28 (HAT228 LAX → EWR on

@@ -252,7 +252,8 @@ TWO_DAYS = {"reservation_id": "V68JRH", "origin": "IAH", "destination": "MSP",
     ("HAT001 was not available: your outbound flights (May 26 and 27) have been flown.", []),  # (plural)
     # ... or by "the return" alone (blind set 76, a76_01)
     ("The outbound on May 26 is HAT034, and the return on May 28 is HAT999.", []),
-    ("The outbound on May 26 is HAT034, and on May 28 HAT999.", ["hat034"]),
+    ("The outbound on May 26 is HAT034, and on May 28 too.", ["hat034"]),
+    ("The outbound on May 26 is HAT034, and on May 28 HAT999.", []),  # the date leads its flight (a103_10 14)
     # "for the return from May 28" (blind set 101, a101_09 24)
     ("On May 26 the earliest is 12:30 (HAT034), and for the return from May 28 none lands before 8am.", []),
     ("On May 26 the earliest is 12:30 (HAT034), and from May 28 none lands before 8am.", ["hat034"]),
@@ -327,6 +328,10 @@ ROUND_TRIP = {"reservation_id": "UHDAHF", "created_at": "2024-05-08T02:21:25", "
     ("Out May 19 (HAT015, HAT041), back May 27–28 (HAT228 on May 27, HAT270 on May 28).", []),
     ("Out May 19 (HAT015, HAT041), back May 27–28 (HAT228 on May 29, HAT270 on May 28).", ["2024-05-27"]),
     ("Out May 19 (HAT015, HAT041), back May 27.", ["2024-05-19"]),  # said of the flights before
+    # a date that leads its flight, the flights before it having their own (blind set 103, a103_10 14)
+    ("UHDAHF: May 19 HAT015 + HAT041, return May 27 HAT228, then May 28 HAT270.", []),
+    ("UHDAHF: May 19 HAT015 + HAT041, return May 28 HAT228.", ["2024-05-27"]),
+    ("UHDAHF: HAT015 on May 19 HAT228 on May 27.", []),  # a date after "on": the flight before it, not after
 ])
 def test_a_range_of_days_before_a_bracket_of_dated_flights(text: str, shown: list[str]) -> None:
     found = misdated_fields(text, _book(ROUND_TRIP))
