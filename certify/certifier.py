@@ -408,6 +408,7 @@ from trajectory2gym.certify.trouble_order import (
     ORDERED,
     STAGE_RANK,
     asks_stage,
+    data_works_told,
     later_steps_asked,
     slow_data_told,
 )
@@ -2037,8 +2038,11 @@ class _Run:
             return "mobile data", "roaming off, abroad"  # "I'm travelling in France", roaming_enabled false
         if not shown and self._data_shown is None and self._phone.said_signal is None \
                 and self._called.isdisjoint(self._domain_tools.user_tools):
-            # (data said to crawl has service: mobile data's step may come first, a speed step not yet)
-            return "mobile data" if slow_data_told(self._user_text()) else "no service", "nothing of the phone seen yet"
+            # (data said to crawl has service: mobile data's step may come first, a speed step not yet; once
+            # said to work, slowly, the speed stage is next: "OK it works now but it's really slow")
+            if not slow_data_told(told := self._user_text()):
+                return "no service", "nothing of the phone seen yet"
+            return None if data_works_told(told) else ("mobile data", "nothing of the phone seen yet")
         return None
 
     def _reservation_said(self, text: str) -> str | None:
@@ -2097,8 +2101,8 @@ class _Run:
         sim_first = self._phone.shown.get("sim", "active") == "missing" or unresolved[1] == "nothing of the phone seen yet"
         after = STAGE_RANK[unresolved[0]]  # (the steps of stages after the unresolved one, read once)
         asked = [(step, stage) for step, stage in steps if STAGE_RANK[stage] > after and (stage != "APN" or sim_first)]
-        if not asked or asks_stage(content, unresolved[0]):
-            return None
+        if not asked or any(asks_stage(content, stage) for stage in ("no service", "mobile data") if STAGE_RANK[stage] <= after):
+            return None  # (the unresolved stage's step asked too, or an earlier one's: "what does the status bar show")
         return asked[0][0], asked[0][1], unresolved
 
     def _read_status_bar(self, content: str) -> None:

