@@ -1042,6 +1042,7 @@ _PASSIVE = re.compile(r"\b(?:is|are|was|were|been|has been|have been)\s+(?:alrea
                       r"|(?<!will )(?<!'ll )\b(?:has|have)\s+(?:already\s+)?(?:[a-z]+\s+){1,2}[a-z]+ed\b", re.I)
 
 
+_I_DID = re.compile(r"\bI(?:['’]ve|\s+have)?\s+(?:already\s+|just\s+|mistakenly\s+|accidentally\s+)?[a-z]+ed\b")  # "I added"
 _CAPITALS = re.compile(r"\b[A-Z]{5,}\b")  # a code of capital letters only ("MVFQYU")
 _FIVE_CAPITALS = re.compile(r"[A-Z]{5}")  # the cheap test first: no word boundaries to try at each place
 
@@ -1085,8 +1086,10 @@ def _acts_on_another(described: Turn, anchors: Anchors) -> str:
     rival = ""
     for sentence in SENTENCE_OR_LINE.split(described.text):  # a list's lines too
         said = Turn(-1, "assistant", _PASSIVE.sub(" ", sentence))  # "B1002 is issued": a state, no action
-        if said.text != sentence and not _OFFERS.search(sentence):
-            continue  # a report of one done: "The perfume exchange for #W6353188 is submitted — $33.77 back"
+        if (said.text != sentence or _I_DID.search(sentence)) and not _OFFERS.search(sentence):
+            # a report of one done: "The perfume exchange for #W6353188 is submitted — $33.77 back", "I added
+            # the 2 GB to L1001 by mistake"
+            continue
         if not says(said.wordline, anchors.stems):
             # An arrow is a change's verb: "1. #W8882972: T-Shirt black XXL -> black XL" names this call's
             if (says_arrow(sentence) and not anchors.ids.isdisjoint(said.compacts)) or _ship_to(said, anchors):

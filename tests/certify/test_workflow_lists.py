@@ -82,6 +82,17 @@ def test_a_description_naming_only_another_line_does_not_describe_this_one(convo
     assert first == ["not_described"] and second == []
 
 
+@pytest.mark.parametrize(("said", "second"), [
+    # blind set 103, t103_11 46: the mistaken write on another line, owned up to, then the offer for this one
+    ("I'm sorry - I disabled roaming on L1004 (555-123-2004) by mistake. Would you still like roaming off on "
+     "555-123-2005 as well?", []),
+    ("I can disable roaming on L1004 (555-123-2004). Would you like roaming off on 555-123-2005 as well?",
+     ["not_described"]),  # the action sentence names the other line
+])
+def test_a_mistaken_write_owned_up_to_is_no_action_on_another_line(convo, said: str, second: list[str]) -> None:
+    assert _roaming(convo, "yes", description=said)[1] == second
+
+
 def test_an_action_on_another_line_by_its_phone_number_describes_not_this_one(convo) -> None:
     # Both numbers are named; the action's sentence names 2005 only: L1004 was not described.
     said = ("555-123-2004 still has roaming off where you are, but 555-123-2005 is abroad. I can disable roaming "
