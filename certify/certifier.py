@@ -920,6 +920,7 @@ _BOOKED_ONE = re.compile(r"\b(?:the|your|this|that)\s+(?:reservation|booking)\b(
 _STARTS = re.compile(r"\b(?:start\w*|begin\w*|reset\w*|renew\w*|from|until|till)\b", re.I)
 # The action done again as the user confirmed it before: "I'll resubmit exactly what you confirmed: ...".
 _AS_CONFIRMED = re.compile(r"\b(?:what|as) you(?:'ve| have)? (?:already |just )?confirmed\b|\bas (?:we|you) agreed\b", re.I)
+_EARLIER_WRITE = re.compile(r"\b(?:mistaken|mistakenly|accidental|earlier|previous|first|wrong)\b", re.I)
 _NO_OR_WAIT = re.compile(r"\b(?:no|not|don'?t|do not|wait|hold on|hang on)\b", re.I)
 # Words that put a write right: "it's 19116 not 19161!", "my mistake", "I typed it wrong", "i said 1980-03-01".
 _PUT_RIGHT = re.compile(r"\b(?:wrong|mistake|typo|mistyped|correct|fix|not|i said|should be|meant)\b", re.I)
@@ -5461,6 +5462,9 @@ class _Run:
             if wrong and len(self._writes) > 1 and (per_method := method_totals([self._rows_by(w) for w in self._writes])):
                 # "In total your Mastercard ending 9363 is charged $1,286": its share of each of three bookings
                 wrong = [w for w in misstated(content, charged | per_method) if w not in as_balance]
+            if wrong and self._past_writes:
+                # "The mistaken refuel on 555-123-2001 was charged $10.00": an earlier write's, said of its object
+                wrong = [w for w in wrong if not self._earlier_write_moved(content, w)]
             for written in wrong:  # "$22 was charged", where the result shows $44
                 reasons.append(reason("text_misstated_charge", value=written,
                                       detail=", ".join(f"${cents / 100:.2f}" for cents in sorted(charged))))
@@ -5827,6 +5831,24 @@ class _Run:
         amounts = totals([self._moved_by(w) for w in writes if _REQUESTED_RESULT.search(w[0])]) - totals(
             [self._moved_by(w) for w in writes if not _REQUESTED_RESULT.search(w[0])])
         return [said for said in claims if any(c in amounts for _, c in dollar_amounts(said))]
+
+    def _earlier_write_moved(self, content: str, written: str) -> bool:
+        """Whether an amount a text says is one a write before the user's last message moved, in a
+        sentence that names that write's object (by identifier, or a line by its phone number) and none
+        the writes since name, or calls it the earlier or mistaken one."""
+        cents = cents_of(written)
+        sentence = _sentence_at(content, max(0, content.find(written)))
+        if _EARLIER_WRITE.search(sentence):  # "The mistaken refuel ... was charged $10.00"
+            return any(cents in self._moved_by(write) for write in self._past_writes)
+        said = {compact(t) for t in chunks(sentence)}
+        # (not a name the writes since share with it: the customer's id)
+        now = {compact(v) for _, _, call in self._writes for v in call.arguments.values() if isinstance(v, str)}
+        for write in self._past_writes:
+            names = {compact(v) for v in write[2].arguments.values() if isinstance(v, str)} - now
+            names |= {compact(phone) for v in names if isinstance(phone := self.index.field_of(v, "phone_number"), str)}
+            if cents in self._moved_by(write) and not names.isdisjoint(said):
+                return True
+        return False
 
     def _moved_by(self, write: tuple[str, int, ToolCall]) -> list[int]:
         """What one write (its result, the observations shown before it, its call) charged or refunded."""

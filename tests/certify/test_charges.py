@@ -673,6 +673,30 @@ def test_a_total_charge_reported_after_a_refuel_is_its_charge(convo: Any, at: An
     assert at(out, right_for).reasons == []
 
 
+@pytest.mark.parametrize(("said", "kinds"), [
+    # blind set 103, t103_11 48: the earlier, mistaken refuel's charge, said of its own line
+    ("2.0 GB added to 555-123-2002 for $4.00. The mistaken refuel on 555-123-2001 was charged $10.00.", []),
+    ("2.0 GB added to 555-123-2002 for $4.00. It was charged $10.00.", ["text_misstated_charge"]),  # said of this one
+    ("2.0 GB added to 555-123-2002 for $4.00. The mistaken refuel was charged $10.00.", []),  # called the earlier one
+])
+def test_an_earlier_writes_charge_said_of_its_own_line(convo: Any, at: Any, said: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user("Customer C1001. Add 2 GB to my line 555-123-2002.")
+    c.call("get_details_by_id", {"id": "L1001"}, {"line_id": "L1001", "phone_number": "555-123-2001"})
+    c.call("get_details_by_id", {"id": "L1002"}, {"line_id": "L1002", "phone_number": "555-123-2002"})
+    c.say("2 GB at $2.00/GB is $4.00 on your next bill. Shall I add it to 555-123-2002?")
+    c.user("Yes.")
+    c.call("refuel_data", {"customer_id": "C1001", "line_id": "L1001", "gb_amount": 2.0},
+           {"message": "Successfully added 2.0 GB of data for line L1001 for $10.00", "charge": 10.0})
+    c.say("Done.")
+    c.user("That went to my wife's line 2001! Put 2 GB on mine, 2002.")
+    c.call("refuel_data", {"customer_id": "C1001", "line_id": "L1002", "gb_amount": 2.0},
+           {"message": "Successfully added 2.0 GB of data for line L1002 for $4.00", "charge": 4.0})
+    i = c.say(said)
+    assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons) if k == "text_misstated_charge"] \
+        == kinds
+
+
 def test_a_balance_is_said_on_the_line_naming_the_method() -> None:
     shown = {"gift_card_4903229": {5400}}
     said = "- Refund: **$160.61** to your gift card gift_card_4903229\n\n**2. Cancel order #W3418707**"
