@@ -186,6 +186,9 @@ def describes(turn: Turn, anchors: Anchors) -> bool:
         return True  # "Ship #W4895606 to 500 Main St, ...": the order's new address, by its own verb
     if not _says_action(turn, anchors):
         return False
+    if "inste" in anchors.stems and "instead" in line and anchors.object_ids.isdisjoint(turn.compacts) \
+            and not says(line, anchors.stems - {"inste"}):
+        return False  # "instead" alone, of none of the call's values: "or give me your email address instead?"
     # Which of several same-verb tools: its object's word, else a weak word of it or an identifier only
     # its arguments hold, where the message names no other tool's object ("add 2 bags to HAT229").
     if anchors.objects and not says(line, anchors.objects) and (

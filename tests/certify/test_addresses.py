@@ -292,3 +292,23 @@ def test_a_report_of_an_address_change_gives_the_street_written(convo: Any, at: 
                                                                                  if k != "user_id"}})
     i = c.say(report)
     assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons) if k == "text_misaddressed"] == kinds
+
+
+@pytest.mark.parametrize(("asked", "kinds"), [
+    # blind set 103, r103_04 52: an "email address" asked for "instead" of the zip code describes no address change
+    ("I couldn't find an account with that name and zip code. Could you double-check the zip code, or give me your "
+     "email address instead?", ["not_described"]),
+    ("I couldn't find an account with that name and zip code. I can change your address instead, to 1420 Camelback "
+     "Rd, Apt 3B, Phoenix, AZ 85016. Shall I?", []),
+])
+def test_an_email_address_asked_for_describes_no_address_change(convo: Any, at: Any, asked: str,
+                                                                 kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user("Hello, I'm Lei Li, zip 85033.")
+    c.call("find_user_id_by_name_zip", {"first_name": "Lei", "last_name": "Li", "zip": "85033"}, "lei_li_6575")
+    c.say(asked)
+    c.user("Yes. My address should say 1420 Camelback Rd, Apt 3B, Phoenix, AZ 85016. Fix that.")
+    i = c.call("modify_user_address", {"user_id": "lei_li_6575", **NEW, "country": "USA"},
+               {"user_id": "lei_li_6575", "address": {**NEW, "country": "USA"}})
+    found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
+    assert [k for k in found if k in ("not_described", "not_confirmed")] == kinds, found
