@@ -1,9 +1,12 @@
-"""Shared test setup: one torch thread per process, and the tau-bench data location."""
+"""Shared test setup: one torch thread per process, the tau-bench data location, and one smoke run
+(``t2g run configs/smoke.yaml``) for the session."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
+import signal
 import subprocess
 import sys
 from collections.abc import Callable
@@ -56,3 +59,28 @@ def install_checkout(base: Path, env: dict[str, str] | None = None) -> Path:
 @pytest.fixture(scope="session")
 def checkout_installer() -> Callable[[Path, dict[str, str] | None], Path]:
     return install_checkout
+
+
+def run_smoke(root: Path, timeout: float = 1200) -> tuple[Path, str]:
+    """``t2g run configs/smoke.yaml`` under ``root`` as a subprocess, as a user runs it: the run's
+    directory and what the command printed."""
+    env = dict(os.environ, OMP_NUM_THREADS="1", WANDB_MODE="offline", PYTHONUNBUFFERED="1")
+    proc = subprocess.Popen([sys.executable, "-m", "trajectory2gym.cli", "run", "configs/smoke.yaml", f"run.root={root}"],
+                            cwd=REPO, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                            start_new_session=True)
+    try:
+        out, _ = proc.communicate(timeout=timeout)
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)  # (Ray's workers, if the driver is gone or timed out)
+    assert proc.returncode == 0, out[-4000:]
+    dirs = [p for p in root.iterdir() if p.is_dir()]
+    assert len(dirs) == 1, dirs
+    return dirs[0], out
+
+
+@pytest.fixture(scope="session")
+def smoke_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+    """One smoke run for the whole session (its directory and output), the slowest setup of the suite:
+    the reference the resumed runs must reproduce, and the report's input. Read it; copy it to add to it."""
+    return run_smoke(tmp_path_factory.mktemp("smoke"))

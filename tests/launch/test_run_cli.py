@@ -1,6 +1,6 @@
 """``t2g run`` end to end as a subprocess on a real local Ray cluster, and resume after a driver kill.
 
-The uninterrupted smoke run (module fixture) is the reference the killed and
+The uninterrupted smoke run (the session's ``smoke_run`` fixture) is the reference the killed and
 resumed run must reproduce: same certified ids per round, same inventories,
 same selected set, same learner checkpoint step and losses.
 """
@@ -53,13 +53,6 @@ def load(path: Path) -> object:
 
 def round_ids(run: Path, r: int) -> list[str]:
     return [rec["id"] for _, rec in iter_msgpack(run / "rounds" / f"r{r:03d}" / "certified")]
-
-
-@pytest.fixture(scope="module")
-def smoke_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
-    root = tmp_path_factory.mktemp("smoke")
-    out = finish(t2g("run", SMOKE, f"run.root={root}", root=root))
-    return run_dir_of(root), out
 
 
 def test_smoke_run(smoke_run: tuple[Path, str]) -> None:
