@@ -2655,6 +2655,15 @@ class _Run:
         return None if beside or self._looked_up_key(key) or not (
             self._kind_has_status(key) or self._listed_as_owned(key) or self._flight_listed(key)) else ""
 
+    def _status_or_requested(self, ident: str) -> Any:
+        """``_status_of``, and "payment requested" for the bill a payment request since the user spoke
+        named, where its result shows no status: the request asks for the money and pays nothing ("All
+        set - bill B1002 is now paid", right after "Payment request sent to the customer for bill B1002")."""
+        shown = self._status_of(ident)
+        if shown is None and self._writes and compact(ident) == compact(self._bill_requested() or "-"):
+            return "payment requested"
+        return shown
+
     def _bill_of_month(self, month: str) -> str | None:
         """The one bill shown whose period starts in this month ("january"), where just one does."""
         return self._book(BillMonths).of_month(month_number(month))
@@ -4190,7 +4199,7 @@ class _Run:
             # object a lookup right before took: "Yes, it's showing as Paid now")
             status_said = "bill" in content or self._just_looked_up() is not None
         if status_said:
-            for ident, shown in contradicted(content, self._status_of, self._told_status, self._bill_of_month,
+            for ident, shown in contradicted(content, self._status_or_requested, self._told_status, self._bill_of_month,
                                              self._last_written_id(), self._just_looked_up()):
                 if shown:
                     reasons.append(reason("text_contradicts_status", arg=ident, detail=shown))
@@ -4840,11 +4849,9 @@ class _Run:
                 and not _CONDITION_BEFORE.search(content, _sentence_bounds(content, every.start())[0], every.start()):
             # "Since both of your bills are now paid, ...", where B1002 still shows Issued (a payment
             # request sent, the user said they would pay later)
-            requested = self._bill_requested().lower()
             for bill in dict.fromkeys(self.index.values_of("bill_id")):
-                if (shown := self._status_of(bill)) is None and bill.lower() == requested:
-                    shown = "payment requested"  # (a payment request just sent asks for the money; it pays nothing)
-                if isinstance(shown, str) and shown and is_unpaid(shown):
+                if isinstance(shown := self._status_or_requested(bill), str) and shown and is_unpaid(shown) \
+                        and not any(r.startswith(f"text gives {bill.upper()} another status") for r in reasons):  # (said by its id)
                     reasons.append(reason("text_contradicts_status", arg=bill.upper(), detail=f"{shown} ({every[0]!r})"))
         if "nsurance" in content:  # "C913YC does not include travel insurance", where it shows "yes"
             for said, shown in insurance_contradicted(content, self._insurance_of):

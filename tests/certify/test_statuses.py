@@ -1514,6 +1514,9 @@ def test_an_owed_total_that_counts_a_paid_bill(text: str, out: list[tuple[str, s
     # blind set 99, t99_01 48: a payment request sent for B1002 asks for the money; it pays nothing
     ("Your payment of $150.00 for bill B1002 has gone through, so you're all paid up.", ["text_contradicts_status"]),
     ("The request is on your phone; once you pay it, you're all paid up.", []),
+    # ... said of the bill by its id (blind set 103, t103_01 41)
+    ("All set - bill B1002 is now paid, you're square for February.", ["text_contradicts_status"]),
+    ("All set - bill B1002 is now awaiting your payment; once paid, you're square for February.", []),
 ])
 def test_a_bill_a_payment_request_was_just_sent_for_is_not_paid(convo: Any, at: Any, said: str,
                                                                 kinds: list[str]) -> None:
