@@ -161,6 +161,8 @@ def _misdescribed_in(sentence: str, book: Callable[[], OptionBook], named_in: st
         if own in norm:
             continue
         rivals = sorted(v for v in shown.values_of.get(option, ()) if v != own and len(v) > 3 and v in norm)
+        if not rivals and "/" in option:  # the other value its name lists: "bagless", where "bagged/bagless" is "bagged"
+            rivals = [f" {part.strip()} " for part in option.split("/") if (v := _norm(part)) != own and len(v) > 3 and v in norm]
         if not rivals and "colo" in option:  # a color no object shown has: "black", where it shows silver
             rivals = [f" {c} " for c in _COLORS if f" {c} " in norm]
         if not rivals and option == "gender":  # "Perfume (oriental, 30ml, women's)", where it shows unisex

@@ -193,3 +193,19 @@ THERMOSTAT = {"order_id": "#W7425646", "items": [{"name": "Smart Thermostat", "i
 def test_a_two_word_value_said_by_its_second_word(text: str, out: list[tuple[str, str, str, str]]) -> None:
     book = _book(THERMOSTAT)
     assert misdescribed_options(text, lambda: book) == out
+
+
+VACUUM = {"order_id": "#W1326557", "items": [{"name": "Vacuum Cleaner", "item_id": "6259501109", "price": 652.61,
+                                              "options": {"type": "robotic", "bagged/bagless": "bagged",
+                                                          "features": "pet hair removal"}}]}
+
+
+@pytest.mark.parametrize(("text", "out"), [
+    # the other value an option's name lists (blind set 103, r103_09 50)
+    ("It has a Vacuum Cleaner (robotic, bagless, pet hair removal) at $652.61.",
+     [("$652.61", "bagged/bagless", "bagless", "bagged")]),
+    ("It has a Vacuum Cleaner (robotic, bagged, pet hair removal) at $652.61.", []),
+])
+def test_the_other_value_an_options_name_lists(text: str, out: list[tuple[str, str, str, str]]) -> None:
+    book = _book(VACUUM)
+    assert misdescribed_options(text, lambda: book) == out
