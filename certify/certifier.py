@@ -2391,6 +2391,8 @@ class _Run:
         method = named[0]
         # (a request's refund moves later; a write whose records hold no balance moves none: an airline cancellation)
         moving = [w for w in writes if not _REQUESTED_RESULT.search(w[0]) and self._moves_balances(w[2])]
+        if len(moving) > 1:  # (not a write that moved nothing beside one that did: a free bag after a fare charged)
+            moving = [w for w in moving if self._moved_by(w)]
         if not moving or any(not self._moved_by(w) or ({compact(p) for p in payment_ids(w[2].arguments)} != {compact(method)}
                                                        and compact(method) not in map(compact, write_payments(w[0], w[2].arguments)[0]))
                              for w in moving):

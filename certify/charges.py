@@ -341,7 +341,7 @@ _BALANCE_NOW = re.compile(r"\bbalance\b[^.;!?\n]{0,40}?\b(?:is now|now|will be|b
                           r"|\b(?:now has|now holds)\b(?=[^.;!?\n$]{0,12}\$\d[\d,]*(?:\.\d+)?\s+(?:left|remaining)\b)"
                           # "Your gift_card_6941833 had $152, plus the $186 refund, so it now has **$328**"
                           # (``_STORED_BEFORE`` must name the method first)
-                          r"|\b(?P<bare>now (?:has|holds))\b(?=\s*\**\$\d)",
+                          r"|\b(?P<bare>(?:now|still) (?:has|holds))\b(?=\s*\**\$\d)",
                           re.I)
 _STORED_KIND = r"(?:gift[ _]card|certificate)"  # the methods that hold a balance
 _STORED_BEFORE = re.compile(rf"\b{_STORED_KIND}(?:_\d+)?\b", re.I)
@@ -363,7 +363,7 @@ def balances_said(text: str) -> list[tuple[str, int]]:
     balance on (or from "now has" to "$X remaining")."""
     low = text.lower()
     left = "leav" in low or " left on" in low or "remaining on" in low
-    if "balance" not in low and "now h" not in low and not left:
+    if "balance" not in low and "now h" not in low and "still h" not in low and not left:
         return []
     out = []
     for sentence in SENTENCE.split(text):

@@ -315,6 +315,9 @@ def test_balances_said_after_a_change_and_shown_for_stored_value_methods() -> No
     # what a method "now has ... remaining" (blind audit a66_05)
     assert balances_said("$30 was charged to your gift card, which now has $168 remaining.") == [("$168", 16800)]
     assert balances_said("Your gift card now has the $30 charge on it.") == []
+    # ... "still has" it (blind set 103, a103_02 40)
+    assert balances_said("All set. gift_card_6276644 still has $113 available for later.") == [("$113", 11300)]
+    assert balances_said("All set. Your order still has $113 of items.") == []
     # the amount before the word (blind set 61, a61_12)
     assert balances_said("You can again use your gift card ($76 balance) plus $25 on the Visa.") == [("$76", 7600)]
     assert balances_said("Your gift card's $75.00 balance covers that.") == [("$75.00", 7500)]
@@ -408,6 +411,25 @@ def test_a_balance_after_a_charge_to_the_method_the_report_names_by_its_id(convo
            {"reservation_id": "OGWXR5", "total_baggages": 3, "nonfree_baggages": 2,
             "payment_history": [{"payment_id": "gift_card_8058702", "amount": 100}]})
     i = c.say(f"Done: 100 dollars was charged to gift_card_8058702, leaving a balance of {balance} dollars on that card.")
+    assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons)
+            if k == "text_misstated_balance"] == kinds
+
+
+@pytest.mark.parametrize(("balance", "kinds"), [("140", []), ("240", ["text_misstated_balance"])])
+def test_a_balance_after_a_charge_and_a_write_that_moved_nothing(convo: Any, at: Any, balance: str,
+                                                                 kinds: list[str]) -> None:
+    # blind set 103, a103_02 40: the flight change charged the gift card, the bag update after it moved nothing
+    c = _bags_on_gift_card(convo, "Add 2 bags to OGWXR5, on the 240 gift card.", [])
+    c.say("OGWXR5 goes to 3 checked bags, 2 of them charged: $100 on gift_card_8058702; then a 4th, free one. Proceed?")
+    c.user("yes")
+    paid = [{"payment_id": "gift_card_8058702", "amount": 100}]
+    c.call("update_reservation_baggages", {"reservation_id": "OGWXR5", "total_baggages": 3, "nonfree_baggages": 2,
+                                           "payment_id": "gift_card_8058702"},
+           {"reservation_id": "OGWXR5", "total_baggages": 3, "nonfree_baggages": 2, "payment_history": paid})
+    c.call("update_reservation_baggages", {"reservation_id": "OGWXR5", "total_baggages": 4, "nonfree_baggages": 2,
+                                           "payment_id": "gift_card_8058702"},
+           {"reservation_id": "OGWXR5", "total_baggages": 4, "nonfree_baggages": 2, "payment_history": paid})
+    i = c.say(f"All set: 4 checked bags. gift_card_8058702 still has ${balance} available for later.")
     assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons)
             if k == "text_misstated_balance"] == kinds
 
