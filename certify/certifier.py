@@ -869,7 +869,7 @@ _ADDED = re.compile(r"\b(?:add(?:ed|ing)?|refuel\w*|top(?:ped)? up)\b", re.I)  #
 _NONFREE = re.compile(r'"nonfree_baggages":\s*(\d+)')
 # A line's data left said now: "You have 2.0 GB left for this cycle".
 _LEFT_NOW = re.compile(r"\b(?:you (?:now |still )?have|you've got|there(?:'s| is)|with|(?:gives?|giving|leaves?|leaving) you)\b"
-                       r"(?:[^.!?\n]|\.(?=\d)){0,20}?\bGB\**\s+"
+                       r"(?:(?!GB\b)[^.!?\n]|\.(?=\d)){0,20}?\bGB\**\s+"  # (up to the first amount: "with 6.3 GB left")
                        r"(?:of\s+data\s+)?(?:left|remaining|(available)|of room|to spare|to use)\b"
                        # a label, then the amount: "| Data left this cycle | 2.0 GB |", "Remaining: 1.9 GB"
                        # (not after an amount of its own: "**1.9 GB** left: 15.0 GB plan + 2.0 GB ...")

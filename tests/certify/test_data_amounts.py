@@ -61,6 +61,9 @@ def test_a_whole_number_of_gb_claimed_of_a_plan_must_be_shown_as_data(convo: Any
     ("Done! 3 GB has been added for $6.00. You now have 5.7 GB available for the rest of this cycle.", ["5.7 GB"]),
     ("Done! 3 GB has been added for $6.00, which gives you about 4.7 GB to use.", []),
     ("Done! 3 GB has been added for $6.00, which gives you about 5.7 GB to use.", ["5.7 GB"]),
+    # the amount left after another amount in the same clause: the one before the refuel (blind set 103, t103_04 38)
+    ("Done! 3 GB has been added for $6.00. That gives you 20.0 GB with 1.7 GB left.", ["1.7 GB"]),
+    ("Done! 3 GB has been added for $6.00. That gives you 23.0 GB with 4.7 GB left.", []),
 ])
 def test_data_left_after_a_refuel_derives_from_amounts_of_data(convo: Any, at: Any, said: str,
                                                               misses: list[str]) -> None:
