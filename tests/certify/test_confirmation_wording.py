@@ -983,6 +983,19 @@ def _tablet_order_looked_up(convo: Any) -> Any:
     return c
 
 
+def _tablet_exchange_failed(convo: Any) -> tuple[Any, dict[str, Any]]:
+    """The tablet exchange described, said yes to, and failed on a mistyped new item id; the
+    conversation and the exchange's arguments other than the new item."""
+    c = _tablet_order_looked_up(convo)
+    c.say("#W7868134: exchange Tablet 3788616824 (black) -> 6948061616 (gold); $0.25 refunded to PayPal "
+          "paypal_2143483. Go ahead?")
+    c.user("yes!!")
+    args = {"order_id": "#W7868134", "item_ids": ["3788616824"], "payment_method_id": "paypal_2143483"}
+    c.call("exchange_delivered_order_items", {**args, "new_item_ids": ["6948061661"]},
+           "Error: new item 6948061661 not found or available")
+    return c, args
+
+
 @pytest.mark.parametrize(("announced", "sent", "confirmed"), [
     # blind set 71, r71_06: the failed exchange (a mistyped item id) done again as the user confirmed it
     ("I'm sorry, the tablet exchange did not go through (I mistyped the new item id). I'll resubmit exactly what "
@@ -996,13 +1009,7 @@ def _tablet_order_looked_up(convo: Any) -> Any:
 ])
 def test_a_failed_write_done_again_as_the_user_confirmed_it(convo: Any, at: Any, announced: str, sent: str,
                                                             confirmed: bool) -> None:
-    c = _tablet_order_looked_up(convo)
-    c.say("#W7868134: exchange Tablet 3788616824 (black) -> 6948061616 (gold); $0.25 refunded to PayPal "
-          "paypal_2143483. Go ahead?")
-    c.user("yes!!")
-    args = {"order_id": "#W7868134", "item_ids": ["3788616824"], "payment_method_id": "paypal_2143483"}
-    c.call("exchange_delivered_order_items", {**args, "new_item_ids": ["6948061661"]},
-           "Error: new item 6948061661 not found or available")
+    c, args = _tablet_exchange_failed(convo)
     c.say("All done!")
     c.user("wait can u double check the tablet one? my app doesn't show anything")
     c.say(announced)
@@ -1025,13 +1032,7 @@ def test_a_failed_write_done_again_as_the_user_confirmed_it(convo: Any, at: Any,
 ])
 def test_a_failed_write_offered_again_as_agreed_and_said_yes_to(convo: Any, at: Any, asked: str, reply: str,
                                                                 sent: str, confirmed: bool) -> None:
-    c = _tablet_order_looked_up(convo)
-    c.say("#W7868134: exchange Tablet 3788616824 (black) -> 6948061616 (gold); $0.25 refunded to PayPal "
-          "paypal_2143483. Go ahead?")
-    c.user("yes!!")
-    args = {"order_id": "#W7868134", "item_ids": ["3788616824"], "payment_method_id": "paypal_2143483"}
-    c.call("exchange_delivered_order_items", {**args, "new_item_ids": ["6948061661"]},
-           "Error: new item 6948061661 not found or available")
+    c, args = _tablet_exchange_failed(convo)
     c.say(asked)
     c.user(reply)
     i = c.call("exchange_delivered_order_items", {**args, "new_item_ids": [sent]},

@@ -112,6 +112,16 @@ def test_a_speed_step_waits_for_the_stages_before_it(convo: Any, bar: str | None
     assert _phone(convo, bar, ask) == kinds
 
 
+def _caller(convo: Any, first: str) -> Any:
+    """A telecom conversation under the domain's policy: the caller's first message, then their account
+    found by the number 555-123-2002 (line L1002)."""
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom",
+              system=get_domain("telecom").policy)
+    c.user(first)
+    c.call("get_customer_by_phone", {"phone_number": "555-123-2002"}, {"customer_id": "C1001", "line_ids": ["L1002"]})
+    return c
+
+
 @pytest.mark.parametrize(("complaint", "ask", "kinds"), [
     # blind set 101, t101_02 12: data that crawls has service, so mobile data's step may come first
     ("My data is useless, either nothing loads or it crawls.", "Is the Mobile Data switch on?", []),
@@ -127,10 +137,7 @@ def test_a_speed_step_waits_for_the_stages_before_it(convo: Any, bar: str | None
      "any icons such as airplane mode or a VPN key)?", []),
 ])
 def test_data_said_to_crawl_has_service(convo: Any, complaint: str, ask: str, kinds: list[str]) -> None:
-    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom",
-              system=get_domain("telecom").policy)
-    c.user(f"{complaint} I'm 555-123-2002.")
-    c.call("get_customer_by_phone", {"phone_number": "555-123-2002"}, {"customer_id": "C1001", "line_ids": ["L1002"]})
+    c = _caller(convo, f"{complaint} I'm 555-123-2002.")
     i = c.say(ask)
     decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
     assert [reason_kind(r) for r in decision.reasons] == kinds
@@ -142,10 +149,7 @@ def test_data_said_to_crawl_has_service(convo: Any, complaint: str, ask: str, ki
     ("Turned it on.", ["text_out_of_order"]),  # nothing said of the data since
 ])
 def test_data_said_to_work_slowly_after_a_mobile_data_step(convo: Any, report: str, kinds: list[str]) -> None:
-    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom",
-              system=get_domain("telecom").policy)
-    c.user("I'm abroad and my data is either dead or not working at all. I'm 555-123-2002.")
-    c.call("get_customer_by_phone", {"phone_number": "555-123-2002"}, {"customer_id": "C1001", "line_ids": ["L1002"]})
+    c = _caller(convo, "I'm abroad and my data is either dead or not working at all. I'm 555-123-2002.")
     c.say("On your phone, is Data Roaming turned on?")
     c.user(f"No, it was off. {report}")
     i = c.say("Let's improve the speed. Is Data Saver on?")
@@ -173,10 +177,7 @@ def test_data_said_to_work_slowly_after_a_mobile_data_step(convo: Any, report: s
     ("No bars and no service.", ["text_out_of_order"]),
 ])
 def test_the_bar_told_in_the_users_words(convo: Any, told: str, kinds: list[str]) -> None:
-    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom",
-              system=get_domain("telecom").policy)
-    c.user("Picture messages won't send. I'm 555-123-2002.")
-    c.call("get_customer_by_phone", {"phone_number": "555-123-2002"}, {"customer_id": "C1001", "line_ids": ["L1002"]})
+    c = _caller(convo, "Picture messages won't send. I'm 555-123-2002.")
     c.say("What does your status bar show: signal bars and network type?")
     c.user(told)
     i = c.say("Picture messages need mobile data. Is 'Mobile data' switched on?")

@@ -1892,20 +1892,15 @@ def test_a_reservation_put_off_by_an_id_shaped_like_a_flight(convo, at, reply: s
 ])
 def test_a_question_about_a_random_code_reservation_beside_a_yes_to_one_shaped_like_a_flight(
         convo, at, reply: str, ok: bool) -> None:
-    c = convo(tools=_tools("airline"), domain="airline", system="You are an airline agent.")
-    c.user("I'm james_santos_9046. Put T6HMDP and BOH180 in economy.")
-    business = {**RESERVATION, "cabin": "business", "flights": [{"flight_number": "HAT229", "date": "2024-05-19",
-                                                                 "price": 577}]}
-    c.call("get_reservation_details", {"reservation_id": "T6HMDP"}, business)
-    c.call("get_reservation_details", {"reservation_id": "BOH180"}, {**business, "reservation_id": "BOH180", "flights": [
-        {"flight_number": "HAT080", "date": "2024-05-28", "price": 407}]})
+    c = _two_in_business(convo, "2024-05-28")
     c.say("To confirm, I'll change both to **economy** on the same flights: T6HMDP ($400 back) and BOH180 ($300 "
           "back), refunds to your Visa ending 9560. Shall I go ahead? (yes/no)")
     c.user(reply)
     move = {"reservation_id": "BOH180", "cabin": "economy", "payment_id": "credit_card_6899560",
             "flights": [{"flight_number": "HAT080", "date": "2024-05-28"}]}
-    i = c.call("update_reservation_flights", move, {**business, **move})
-    assert at(certify_interaction(c.build()), i).checks["workflow"] is ok, at(certify_interaction(c.build()), i).reasons
+    i = c.call("update_reservation_flights", move, {**BUSINESS, **move})
+    d = at(certify_interaction(c.build()), i)
+    assert d.checks["workflow"] is ok, d.reasons
 
 
 @pytest.mark.parametrize(("replaced", "kinds"), [
