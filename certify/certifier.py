@@ -136,6 +136,7 @@ from trajectory2gym.certify.compensation import (
     certificate_for_bags,
     certificate_for_change,
     certificate_kept,
+    certificates_held_out,
     certificates_joined,
     certificates_offered,
     certificates_promised,
@@ -4496,7 +4497,9 @@ class _Run:
                     break
         compensated = len(reasons)  # (one reason per offer: the first rule it breaks)
         if self._offer_first and ("ertificate" in content or "ompensation" in content or "oucher" in content) and (
-                offered := certificates_offered(content)) and not complained(self._user_text()):
+                offered := certificates_offered(content) or (  # (or held out, where the user spoke of no delay)
+                    certificates_held_out(content) if not flight_trouble_said(self._user_text()) else [])) \
+                and not complained(self._user_text()):
             # "Since you're a Gold member, I can also add a $100 travel certificate", the user having
             # complained of nothing
             reasons += [reason("text_contradicts_policy", arg="compensation", value=said[:80],

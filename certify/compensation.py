@@ -81,6 +81,16 @@ _ENTITLED = re.compile(r"\b(?:eligible|entitled|qualif\w*)\s+(?:for|to)\b(?:[^.;
                        r"|\s+(?:an?\s+)?\$?\d[\d,]*(?:\s+dollars)?\b)", re.I)  # ... or to an amount: "eligible for 50 dollars"
 
 
+def certificates_held_out(text: str) -> list[str]:
+    """The sentences that tell the customer a certificate is theirs to claim, on a condition too ("if
+    HAT175 ends up delayed you'd be entitled to a $50 certificate"): a certificate put forward, where
+    the policy has one wait for a complaint."""
+    return [s.strip() for s in SENTENCE_OR_LINE.split(text) if _ENTITLED.search(s) and not _DENIED.search(s)]
+
+
+_DENIED = re.compile(r"n't\b|\b(?:not|no|cannot|unable|unfortunately|only|unless)\b", re.I)
+
+
 def certificates_promised(text: str) -> list[str]:
     """``certificates_offered``, and the sentences that say the customer is due one, plainly."""
     return [s.strip() for s in SENTENCE_OR_LINE.split(text)

@@ -127,6 +127,22 @@ def test_a_certificate_offered_first(convo: Any, at: Any, user: str, kinds: list
     assert [k for k in found if k == "text_contradicts_policy"] == kinds, found
 
 
+@pytest.mark.parametrize(("user", "kinds"), [
+    # blind set 103, a103_10 37: a certificate held out on a condition, the user having asked for none
+    ("Please cancel JEPRZB, my plans changed.", ["text_contradicts_policy"]),
+    ("Please cancel JEPRZB. My last flight with you got cancelled and I never got anything for it.", []),
+    ("Does the insurance cover anything if my flight is late?", []),  # asked about (blind set 102, a102_10 33)
+])
+def test_a_certificate_held_out_on_a_condition_unasked(convo: Any, at: Any, user: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline", system=POLICY)
+    c.user(f"I'm anya_brown_2655. {user}")
+    c.call("get_user_details", {"user_id": "anya_brown_2655"}, {"user_id": "anya_brown_2655", "membership": "gold"})
+    i = c.say("Sure. Also, if HAT175 ends up delayed you'd be entitled to a $50 certificate per passenger - just let "
+              "us know.")
+    found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
+    assert [k for k in found if k == "text_contradicts_policy"] == kinds, found
+
+
 def _book_with_certificate(c: Any, user_id: str, person: tuple[str, str, str], certificate: str,
                            book: bool = True) -> None:
     """The profile with one $500 certificate, then (with ``book``) HAT135 booked for $190 with it."""
