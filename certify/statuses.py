@@ -64,6 +64,10 @@ _KINDS_AFTER = re.compile(r"\**\s+(?:orders|reservations|lines|bills)\b", re.I)
 _ANY_ONE = re.compile(r"\b(?:a|an|any|no|per|each|every|only one|nothing(?:'s| is)|none (?:is|are))\s+$", re.I)  # ("allows only one pending request")
 
 
+# A condition right after the status word: "it's paid once you accept it" (what will be, no status now).
+_ONCE_AFTER = re.compile(r"\**\s+(?:once|as soon as|when|after)\s+(?:you|it|the|your)\b", re.I)
+
+
 # A status set against the one said: "still shows 'Awaiting Payment' rather than Paid".
 _RATHER_THAN = re.compile(r"\b(?:rather than|instead of)\s+\**['\"‘“]?$", re.I)
 
@@ -146,6 +150,7 @@ def status_claims(text: str, bill_of_month: Callable[[str], str | None] | None =
                     if not _NOT_NOW.search(sentence, _clause_start(sentence, m.start()), m.start())
                     and not _ANY_ONE.search(sentence, max(0, m.start() - 11), m.start())
                     and not _TO_METHOD.match(sentence, m.end())
+                    and not _ONCE_AFTER.match(sentence, m.end())
                     and not _OTHERS.search(sentence, _clause_start(sentence, m.start()), m.start())
                     and not _another_kind_after(sentence, m.end())
                     and not _of_amount(sentence, m.start())

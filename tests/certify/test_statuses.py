@@ -189,6 +189,9 @@ SHOWN = {"L1005": "Active", "#W1000001": "pending", "B1001": "Paid", "B1006": "D
     # "Paid on your account" is the bill's status; "paid on your Visa" says how (blind set 97, t97_01 54)
     ("I can see the payment has gone through and B1002 now shows as Paid on your account.", [("B1002", "Issued")]),
     ("B1002 was paid on your Visa ending 1235.", []),
+    # a condition right after the status word: what will be (blind set 103, t103_01 43)
+    ("The request for B1002 has been sent to your phone; it's paid once you accept and complete it there.", []),
+    ("The request for B1002 has been sent to your phone; it's paid, so you can relax.", [("B1002", "Issued")]),
     # a record said to show "delivered" after its request went through (blind set 102, r102_06 42)
     ("Order #W1000002 still shows as delivered; the exchange request is attached to it.",
      [("#W1000002", "exchange requested")]),
