@@ -84,11 +84,8 @@ _ENTITLED = re.compile(r"\b(?:eligible|entitled|qualif\w*)\s+(?:for|to)\b(?:[^.;
 def certificates_held_out(text: str) -> list[str]:
     """The sentences that tell the customer a certificate is theirs to claim, on a condition too ("if
     HAT175 ends up delayed you'd be entitled to a $50 certificate"): a certificate put forward, where
-    the policy has one wait for a complaint."""
+    the policy has one wait for a complaint. (Not one denied: ``_DENIED``, below.)"""
     return [s.strip() for s in SENTENCE_OR_LINE.split(text) if _ENTITLED.search(s) and not _DENIED.search(s)]
-
-
-_DENIED = re.compile(r"n't\b|\b(?:not|no|cannot|unable|unfortunately|only|unless)\b", re.I)
 
 
 def certificates_promised(text: str) -> list[str]:
