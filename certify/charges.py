@@ -193,9 +193,11 @@ def subset_totals(rows: list[list[int]]) -> set[int]:
     return {sum(c for k, c in enumerate(each) if mask >> k & 1) for mask in range(1, 1 << len(each)) if mask & (mask - 1)}
 
 
-# A report that nothing was charged: "HATHAT now has 6 checked bags, with no charge", "at no cost to you".
+# A report that nothing was charged: "HATHAT now has 6 checked bags, with no charge", "at no cost to you",
+# or set off after it: "..., no charge.", "(no extra cost)"
 _NO_CHARGE = re.compile(r"\b(?:(?:with|at|for)\s+no\s+(?:extra\s+|additional\s+)?(?:charge|cost)|free of charge|"
-                        r"nothing (?:was |has been )?charged)\b", re.I)
+                        r"nothing (?:was |has been )?charged)\b|"
+                        r"[,(\u2013\u2014-]\s*no\s+(?:extra\s+|additional\s+)?(?:charge|cost)\b", re.I)
 _NOT_A_REPORT = re.compile(r"\b(?:would|will|if|can|could|should|once)\b|\w['’](?:d|ll)\b|\?", re.I)  # "I'd record it"
 
 

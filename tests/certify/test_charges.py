@@ -1388,6 +1388,11 @@ def test_a_balance_a_lookup_since_the_refund_shows(convo: Any, at: Any, when: st
     # blind audit a66_10: the result shows a $50 payment for the bag
     ("Done - HATHAT now has 6 checked bags, with no charge.", 1, ["text_misstated_charge"]),
     ("Done - HATHAT now has 6 checked bags, with no charge.", 0, []),
+    # blind set 103, a103_10 43: the bare ", no charge" after the report
+    ("Done - HATHAT now has 6 checked bags, no charge.", 1, ["text_misstated_charge"]),
+    ("Done - HATHAT now has 6 checked bags (no extra cost).", 1, ["text_misstated_charge"]),
+    ("Done - HATHAT now has 6 checked bags, no charge.", 0, []),
+    ("Done - HATHAT now has 6 checked bags. There's no charge for a seat change, if you want one.", 1, []),
     ("Done - HATHAT now has 6 checked bags; 1 bag is $50, so it would not be free of charge.", 1, []),
     # the next action offered, "I'd ...", is no report (blind set 68, a68_03)
     ("Done - HATHAT now has 6 checked bags. For the other trip I'd record the bag with no charge. Shall I?", 1, []),
