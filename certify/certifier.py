@@ -88,6 +88,7 @@ from trajectory2gym.certify.charges import (
     fee_charged,
     given_amounts,
     method_balances,
+    method_net,
     method_totals,
     misigned_changes,
     misrequested,
@@ -4985,6 +4986,11 @@ class _Run:
                 # "Your gift card gift_card_5354170 has a balance of $5.00", where each write since moved money
                 # on that card: not the balance shown before them
                 after = balances_after(moved_on[1], totals(moved), content) - moved_on[1]
+                if net := method_net([self._rows_by(w) for w in since if not _REQUESTED_RESULT.search(w[0])
+                                      and self._moves_balances(w[2]) and self._moved_by(w)], moved_on[0]):
+                    # each write's rows on that card give its whole move: "now has $120.67" left out the
+                    # $261.11 a payment switch before the $25.67 refund gave back
+                    after = {b + net for b in moved_on[1]}
             self._balance_reasons(balances, after, stored, reasons)
         if self._writes and (nothing := no_charge_claims(_before_next_step(content))) and any(moved_now := self._charged()) \
                 and not any("refund" in result for result, _, _ in self._writes):

@@ -88,6 +88,22 @@ def method_totals(rows: list[list[dict[str, Any]]]) -> set[int]:
     return {sum(cents) for cents in by_method.values() if len(cents) > 1}
 
 
+def method_net(rows: list[list[dict[str, Any]]], method: str) -> int | None:
+    """What several writes' new rows (``new_rows`` of each) moved one stored-value method's balance
+    by, in cents: a refund to it (or a negative amount) adds, a payment takes away. None where a
+    write has no row on that method, so its share is unknown."""
+    net = 0
+    for write in rows:
+        own = [row for row in write if (row.get("payment_method_id") or row.get("payment_id")) == method]
+        if not own:
+            return None
+        for row in own:
+            if (cents := to_cents(row["amount"])) is None:
+                return None
+            net += abs(cents) if row.get("transaction_type") == "refund" or cents < 0 else -cents
+    return net
+
+
 def new_rows(result: str, earlier: list[str], idents: list[str]) -> list[dict[str, Any]]:
     """The rows with an amount (lower-cased) of a write's result that the latest earlier observation
     of the same object did not list (``moved`` reads their amounts), each as often as it is new."""

@@ -1622,6 +1622,45 @@ def test_a_balance_said_later_of_the_card_a_write_refunded_to(convo: Any, at: An
     assert at(certify_interaction(c.build()), i).checks["visibility"] is visible
 
 
+@pytest.mark.parametrize(("said", "visible"), [
+    # blind set 103, r103_11 28: the payment switch's refund to the card is left out ($95 + $25.67)
+    ("Your gift card gift_card_5683713 now has $120.67.", False),
+    ("Your gift card gift_card_5683713 now has $381.78.", True),  # $95 + $261.11 + $25.67
+    ("Your gift card gift_card_5683713 now has $356.11.", False),  # the item swap's refund left out
+])
+def test_a_balance_after_a_payment_switch_and_an_item_swap_both_refunding_the_card(convo: Any, at: Any, said: str,
+                                                                                   visible: bool) -> None:
+    user = {"user_id": "evelyn_ahmed_3960", "payment_methods": {
+        "gift_card_5683713": {"source": "gift_card", "balance": 95, "id": "gift_card_5683713"},
+        "credit_card_7898168": {"source": "credit_card", "last_four": "9838", "id": "credit_card_7898168"}}}
+    paid = {"transaction_type": "payment", "amount": 261.11, "payment_method_id": "gift_card_5683713"}
+    order = {"order_id": "#W3746173", "status": "pending", "payment_history": [paid], "items": [
+        {"name": "Makeup Kit", "item_id": "2882812427", "price": 261.11}]}
+    switched = [paid, {"transaction_type": "payment", "amount": 261.11, "payment_method_id": "credit_card_7898168"},
+                {"transaction_type": "refund", "amount": 261.11, "payment_method_id": "gift_card_5683713"}]
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user("I'm evelyn_ahmed_3960. Pay #W3746173 with my Mastercard instead of the gift card.")
+    c.call("get_user_details", {"user_id": "evelyn_ahmed_3960"}, user)
+    c.call("get_order_details", {"order_id": "#W3746173"}, order)
+    c.say("I'll switch #W3746173 to credit_card_7898168: $261.11 charged to it, $261.11 back to gift_card_5683713. OK?")
+    c.user("yes")
+    c.call("modify_pending_order_payment", {"order_id": "#W3746173", "payment_method_id": "credit_card_7898168"},
+           {**order, "payment_history": switched})
+    c.say("Done: #W3746173 is paid with your Mastercard and $261.11 went back to your gift card.")
+    c.user("Now swap the kit for item 1763705424 at $235.44, refund to the gift card.")
+    c.say("I'll swap item 2882812427 ($261.11) for 1763705424 ($235.44) on #W3746173 and refund $25.67 to "
+          "gift_card_5683713. Shall I?")
+    c.user("yes")
+    c.call("modify_pending_order_items", {"order_id": "#W3746173", "item_ids": ["2882812427"],
+                                          "new_item_ids": ["1763705424"], "payment_method_id": "gift_card_5683713"},
+           {**order, "items": [{"name": "Makeup Kit", "item_id": "1763705424", "price": 235.44}], "payment_history": [
+               *switched, {"transaction_type": "refund", "amount": 25.67, "payment_method_id": "gift_card_5683713"}]})
+    c.say("Done! The kit is swapped and $25.67 was refunded to your gift card.")
+    c.user("whats the gift card balance now")
+    i = c.say(said)
+    assert at(certify_interaction(c.build()), i).checks["visibility"] is visible
+
+
 @pytest.mark.parametrize(("said", "kinds"), [
     # blind set 98, a98_09 50: the flights' prices said as what was paid, insurance left out
     ("You paid $174 for KHIK97.", ["text_misattributed"]),
