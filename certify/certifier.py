@@ -178,7 +178,7 @@ from trajectory2gym.certify.data_amounts import (
     DataAmountBook,
     derivable,
 )
-from trajectory2gym.certify.data_left import DataLeftBook, refuelled_said
+from trajectory2gym.certify.data_left import DataLeftBook, over_limit_said, refuelled_said
 from trajectory2gym.certify.data_pace import days_left_miscounted, may_pace, paced
 from trajectory2gym.certify.dated_fields import (
     ArrivalDays,
@@ -4708,6 +4708,10 @@ class _Run:
                     shown_gb = "/".join(f"{c / 100:.1f}" for c in sorted(line_refuels))
                     reasons.append(reason("text_contradicts_status", arg="the line's data refuelled",
                                           detail=f"data_refueling_gb={shown_gb} ({written!r})"))
+        if ("limit" in content or "allowance" in content or "out of" in content) and (
+                over := over_limit_said(content)) and self._book(DataLeftBook).all_have_data():
+            # "you've gone over your data limit", where the usage looked up shows 8.7 of 15.0 GB
+            reasons.append(reason("text_contradicts_status", arg="the line's data", detail=f"data left ({over!r})"))
         if _may_switch(content):
             # "roaming is currently disabled on 555-123-2002", where it shows true
             for ident, feature, flag in switched(content, self._switch_of, self._sole_switched):

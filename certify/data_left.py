@@ -68,6 +68,12 @@ class DataLeftBook(ObservationBook):
         what an amount of data added would add to ("With 1 GB you'd have about 0.9 GB", used 15.1 of 15.0)."""
         return {bare for bare, refuelled in self._remainders() if not refuelled}
 
+    def all_have_data(self) -> bool:
+        """Whether some line's usage and limit are shown and every such line has data left (its limit
+        and the data refuelled above what it used)."""
+        rests = self._remainders()
+        return bool(rests) and all(bare + refuelled > 0 for bare, refuelled in rests)
+
     def allowances(self) -> set[int]:
         """Each line's whole data for the cycle whose limit is shown: the limit plus the data refuelled."""
         out: set[int] = set()
@@ -97,3 +103,21 @@ def refuelled_said(text: str) -> list[tuple[str, int]]:
         if not _MAY_BE.search(text, start, m.start()) and (cents := to_cents(m[1])) is not None:
             out.append((m[0], cents))
     return out
+
+
+# A line said to be past its data now: "you've gone over your data limit", "your line has run out of data".
+_OVER = re.compile(r"\b(?:(?:gone|went|been|is|are|['’]re)\s+over|exceeded|used\s+up|maxed\s+out|reached|hit)\s+"
+                   r"(?:your|the|its|his|her|their)\s+(?:monthly\s+)?(?:data\s+)?(?:limit|allowance|cap)\b"
+                   r"|\b(?:run|ran|running)\s+out\s+of\s+(?:your\s+|mobile\s+)?data\b", re.I)
+_NOT_NOW = re.compile(r"\b(?:not|never|no)\b|n['’]t\b", re.I)
+
+
+def over_limit_said(text: str) -> str | None:
+    """The words of a sentence that says a line is past its data limit now (not a question, a
+    condition or a denial: "If you've exceeded your limit, ...", "You haven't gone over it",
+    "Running out of data isn't the problem")."""
+    for sentence in re.split(r"(?<=[.!?])\s+|\n", text):
+        if (m := _OVER.search(sentence)) and not sentence.rstrip().endswith("?") \
+                and not _MAY_BE.search(sentence, 0, m.start()) and not _NOT_NOW.search(sentence):
+            return m[0]
+    return None

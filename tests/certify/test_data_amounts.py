@@ -203,3 +203,26 @@ def test_the_data_refuelled_said_after_a_refuel(convo: Any, at: Any, said: str, 
     i = c.say(said)
     found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
     assert [k for k in found if k == "text_contradicts_status"] == kinds, found
+
+
+@pytest.mark.parametrize(("used", "said", "kinds"), [
+    # blind set 103, t103_06 21: the usage just looked up shows 8.7 of 15.0 GB
+    (8.7, "That's it - you've gone over your data limit for this cycle, which is why nothing loads.",
+     ["text_contradicts_status"]),
+    (8.7, "You've used up your data allowance, so data is paused.", ["text_contradicts_status"]),
+    (8.7, "Your line has run out of data for this cycle.", ["text_contradicts_status"]),
+    (15.2, "That's it - you've gone over your data limit for this cycle, which is why nothing loads.", []),
+    (8.7, "You haven't gone over your data limit: 8.7 of 15.0 GB used.", []),
+    (8.7, "If you've exceeded your data limit, data stops until you add more.", []),
+    (8.7, "Have you run out of data before?", []),
+    (8.7, "So about 6.3 GB are left. Running out of data isn't the problem.", []),  # blind set 98, t98_01 20
+])
+def test_a_line_said_to_be_over_its_data_limit(convo: Any, at: Any, used: float, said: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("telecom")], domain="telecom")
+    c.user("I'm C1089. Nothing loads on 555-407-1349.")
+    c.call("get_data_usage", {"customer_id": "C1089", "line_id": "L1179"},
+           {"line_id": "L1179", "data_used_gb": used, "data_limit_gb": 15.0, "data_refueling_gb": 0.0,
+            "cycle_end_date": "2025-02-28"})
+    i = c.say(said)
+    found = [reason_kind(r) for r in at(certify_interaction(c.build()), i).reasons]
+    assert [k for k in found if k == "text_contradicts_status"] == kinds, found
