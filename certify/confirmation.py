@@ -112,19 +112,38 @@ _DO_THE = re.compile(r"(?:^|(?<=[,;]))\W*(?:(?:ok(?:ay)?|yes|sure|fine|then)\W+)
                      r"|(?-i:#?(?=[A-Z]*\d)[A-Z0-9]{5,}))\b", re.I)  # or its identifier: "Do JG7FMM and X7BYG1."
 
 
-def _either_or(reply: str, asked: str) -> bool:
+def _either_or(reply: str, asked: str, whole: str = "") -> bool:
     """A weak "ok" to a question between two things ("cancel outright, or would he prefer that I look
-    at other dates?"), which picks neither; "both" picks both."""
+    at other dates?"), which picks neither; "both" picks both, and so does a reply (``whole``, the
+    clause's message) that names what only one side has (``_picked_side``)."""
     if "both" in reply.lower():
         return False
     last = asked.rstrip()
     if not last.endswith("?"):
         return False
     question = SENTENCE.split(last)[-1]
-    return _OR.search(question) is not None and "or not" not in question
+    return _OR.search(question) is not None and "or not" not in question and _picked_side(whole or reply, asked) is None
+
+
+def _picked_side(reply: str, asked: str) -> str | None:
+    """The side of a closing either-or question that a reply picks by naming what only that side
+    has: "fine include the jacket too. go", to "Do you want camera only, or camera and jacket
+    together?", picks "camera and jacket together"."""
+    question = SENTENCE.split(asked.rstrip())[-1]
+    if not question.endswith("?") or _OR.search(question) is None:
+        return None
+    texts = _OR.split(question)
+    sides = [set(_SIDE_WORD.findall(side.lower())) - _WANTING for side in texts]
+    said = set(_SIDE_WORD.findall(reply.lower()))
+    picked = [k for k, side in enumerate(sides)
+              if said & (side - set().union(*(o for n, o in enumerate(sides) if n != k)))]
+    return texts[picked[0]] if len(picked) == 1 else None
 
 
 _OR = re.compile(r",?\s\bor\b\s")
+_SIDE_WORD = re.compile(r"[a-z]{4,}")
+_WANTING = frozenset({"want", "would", "like", "prefer", "rather", "should", "shall", "instead", "that", "this",
+                      "them", "with", "your", "keep", "have"})
 
 
 # A field's value read out from a screen: "Data Roaming Enabled: Yes", "Mobile Data: yes".
@@ -2293,7 +2312,7 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
             if ((AFFIRM.search(text) and not (_THANKS_FOR.match(text) and not ASKS.search(answered.text)))
                     or _FINE_IF.match(text) or scoped
                     or ((_WEAK_AFFIRM.search(text) or _BARE_YES.match(text)) and ASKS.search(answered.text)
-                        and not _either_or(text, answered.text))
+                        and not _either_or(text, answered.text, turn.text))
                     # "black. refund to visa. go.": a bare go, the item picked again from a list of options
                     or (_BARE_YES.match(text) and answered is not described and _picks_new_item(turn, answered, anchors))
                     or (_DIRECTIVE.search(text) and (this or _names_action(ws, anchors)))
@@ -2342,6 +2361,9 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
             continue
         # Items of one call: a yes naming some of them ("just the lamp"), or keeping one ("keep the
         # kettle"), does not cover a call that touches the others too.
+        if pos_items and (picked := _picked_side(turn.text, answered.text)) is not None:
+            # the side of "camera only, or camera and jacket together?" the reply picked covers what it names
+            pos_items |= anchors.groups_named(set(words(picked)), {compact(t) for t in chunks(picked)})
         left = (neg_items - pos_items) or ((set(range(len(groups))) - pos_items) if pos_items else set())
         if left:
             confirmed, affirmed_elsewhere = False, True

@@ -333,3 +333,26 @@ def test_thanks_for_an_explanation_is_no_yes(convo: Any, described: str, kinds: 
     c.user("perfect, thanks for breaking that down")
     i = c.call("modify_pending_order_payment", {"order_id": "#W3189752", "payment_method_id": GIFT}, ORDER)
     assert [k for k in _reasons(c, i) if k == "not_confirmed"] == kinds, _reasons(c, i)
+
+
+@pytest.mark.parametrize(("reply", "kinds"), [
+    # blind set 104, r104_03 26: the reply names what only the second side has, so it picks it
+    ("ugh fine include the bottle too. go", []),
+    ("ugh fine. go", ["not_confirmed"]),  # picks neither side
+    ("kettle only. go", ["confirmation_not_covering"]),
+    ("fine, just the kettle. go", ["confirmation_not_covering"]),
+])
+def test_a_reply_that_picks_a_side_of_an_either_or_question(convo: Any, reply: str, kinds: list[str]) -> None:
+    c = _convo(convo)
+    c.call("get_product_details", {"product_id": "1075968781"}, KETTLES)
+    c.call("get_product_details", {"product_id": "8310926033"}, BOTTLES)
+    c.say(f"To confirm: in #W3189752, kettle {KETTLE} -> {BLACK_KETTLE} ($146.98) and bottle {BOTTLE} -> "
+          f"{BLUE_BOTTLE} ($50.14), a net refund of $6.63 to PayPal. Go ahead?")
+    c.user("do just the kettle for now, not sure about the bottle")
+    c.say("Understood. An order's items can be changed only once, so the bottle couldn't be changed later. "
+          "Do you want the kettle only, or the kettle and bottle together?")
+    c.user(reply)
+    i = c.call("modify_pending_order_items", {"order_id": "#W3189752", "item_ids": [KETTLE, BOTTLE],
+                                              "new_item_ids": [BLACK_KETTLE, BLUE_BOTTLE], "payment_method_id": PAYPAL},
+               {**ORDER, "status": "pending (item modified)"})
+    assert _reasons(c, i) == kinds
