@@ -546,6 +546,17 @@ class Anchors:
                     names.append(set(words(" ".join(record_names(item)))))
         return [frozenset(n.difference(*(o for o in names if o is not n))) for n in names]
 
+    def inner_names(self) -> set[str]:
+        """Words of the names of the objects the records of the call's identifiers hold (an order's
+        items): "the gold Tablet", of the order whose address changes, names nothing else."""
+        out: set[str] = set()
+        for values in self._raw.values():
+            for v in values:
+                for obj in _owned(self._index, v):
+                    out.update(w for held in obj.values() if isinstance(held, list) for sub in held
+                               if isinstance(sub, dict) and isinstance(name := sub.get("name"), str) for w in words(name))
+        return out
+
     def names_record(self, ws: set[str]) -> bool:
         """Whether a text names an item of a list argument without identifiers (a passenger): by a
         word of its names no other item has ("Emma's"), else by all of them."""

@@ -1032,8 +1032,9 @@ def _continues(turn: Turn, anchors: Anchors, index: EvidenceIndex) -> bool:
 
 def _names_no_other(turn: Turn, anchors: Anchors, index: EvidenceIndex) -> bool:
     """A message that names no known object but this call's, by name or identifier."""
-    if index.names_any(turn.words) and anchors.labels.isdisjoint(turn.words):
-        return False
+    if index.names_any(turn.words) and anchors.labels.isdisjoint(turn.words) and (
+            anchors.labels or not turn.words & index.label_vocab <= anchors.inner_names()):
+        return False  # (not an item of the order whose address changes: "it's the gold Tablet")
     return not any(anchors.rival_id(t) for t in chunks(turn.text) if looks_like_identifier(t))
 
 

@@ -356,3 +356,28 @@ def test_a_reply_that_picks_a_side_of_an_either_or_question(convo: Any, reply: s
                                               "new_item_ids": [BLACK_KETTLE, BLUE_BOTTLE], "payment_method_id": PAYPAL},
                {**ORDER, "status": "pending (item modified)"})
     assert _reasons(c, i) == kinds
+
+
+@pytest.mark.parametrize(("answer", "kinds"), [
+    # blind set 104, r104_09 44: the item asked about is one of the order whose address changes
+    ("Yes - it's the white glass Electric Kettle at $155.99. Shall I go ahead with the address change to "
+     "1 Main St, Austin, TX 78701?", []),
+    # an item of another order: the yes may be about that one
+    ("Yes - your other order has the Desk Lamp. Shall I go ahead with the address change to "
+     "1 Main St, Austin, TX 78701?", ["confirmation_not_covering"]),
+])
+def test_a_yes_after_an_answer_naming_an_item_of_the_order_whose_address_changes(convo: Any, answer: str,
+                                                                                kinds: list[str]) -> None:
+    c = _convo(convo)
+    c.call("get_order_details", {"order_id": "#W7000000"}, {
+        "order_id": "#W7000000", "status": "delivered", "items": [{"name": "Desk Lamp", "item_id": "1111111111",
+                                                                   "price": 20.0}]})
+    c.user("Send #W3189752 to 1 Main St, Austin, TX 78701 instead.")
+    c.say("To confirm: change the shipping address of #W3189752 to 1 Main St, Austin, TX 78701, USA. Shall I proceed?")
+    c.user("One moment - is the kettle in that order the white one?")
+    c.say(answer)
+    c.user("Yes, proceed.")
+    i = c.call("modify_pending_order_address", {"order_id": "#W3189752", "address1": "1 Main St", "address2": "",
+                                                "city": "Austin", "state": "TX", "country": "USA", "zip": "78701"},
+               {**ORDER, "address": {"address1": "1 Main St"}})
+    assert _reasons(c, i) == kinds
