@@ -3268,6 +3268,14 @@ class _Run:
         if ident is not None and (listed := self._listed_by(ident, keys)) is not None:
             return listed
         shown = self.index.json_observations
+        if keys[0] in ("direct search", "one-stop search"):
+            # the latest search of that shape: a one-stop search lists pairs ("[[{"), a direct one flights
+            pairs = keys[0] == "one-stop search"
+            found = next((seen for seen in reversed(shown) if seen[:1] == "[" and '"flight_number"' in seen
+                          and seen.lstrip("[ \n").startswith("{") and (seen[1:].lstrip()[:1] == "[") is pairs), None)
+            with suppress(orjson.JSONDecodeError):
+                return listed_count(orjson.loads(found), ("",)) if found is not None else None
+            return None
         if ident is None and "flights" in keys and shown and shown[-1][:1] == "[" and '"flight_number"' in shown[-1]:
             keys = ("",)  # "there are two nonstop flights" right after a search: its results
         if keys == ("",):  # the latest observation as a whole: a search's results

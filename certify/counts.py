@@ -43,6 +43,10 @@ _SUBSET = frozenset({"pending", "delivered", "processed", "cancelled", "canceled
 # "I found three one-stop options" (a search's answer is all of one kind); others count a part of it.
 _WHOLE = frozenset({"saved", "separate", "different", "registered", "individual", "total", "mobile", "existing",
                     "one-stop", "nonstop", "non-stop", "direct", "connecting", "possible", "available"})
+# Words between a count and its kind that name which search's results it counts (``count_of`` reads
+# the latest search of that shape: a direct one lists flights, a one-stop one lists pairs of them).
+SEARCH_KINDS = {"direct": "direct search", "nonstop": "direct search", "non-stop": "direct search",
+                "one-stop": "one-stop search", "connecting": "one-stop search"}
 # Words right after the kind that count a part of the list: "two orders on the way", "3 orders still
 # pending", "2 reservations that can be cancelled"; not "4 orders on file".
 _PART_AFTER = re.compile(r"\**\s*(?:on the way|in transit|(?:still|currently|not yet|yet to)\b|(?:that|which|awaiting|"
@@ -126,6 +130,9 @@ def miscounted(text: str, count_of: Callable[[str | None, tuple[str, ...]], int 
         codes = _CODE.findall(head, start) \
             or _CODE.findall(head)  # else the last the text named before: "ST7VON has 4 bags. ... each of the 3 passengers"
         kinds = ("",) if m["found"] else KINDS[m["kind"].lower()]
+        if (search := next((SEARCH_KINDS[w] for w in between if w in SEARCH_KINDS), None)) is not None \
+                and m["kind"].lower() in ("flights", "options"):
+            kinds = (search,)  # "two direct flights", after the one-stop search too: the direct search's
         shown = count_of(codes[-1] if codes and not m["found"] else None, kinds)
         if shown is not None and shown != said:
             out.append((f"{m['n']} {m['kind']}", shown))

@@ -14,8 +14,9 @@ from trajectory2gym.envs.registry import tool_specs
 
 from .conftest import decision
 
-# "" is the latest observation as a whole (a search's results).
-LISTS = {"T6HMDP": {"passengers": 3, "flights": 2}, "#W4404390": {"items": 5}, None: {"reservations": 10, "payment_methods": 2, "": 2, "line_ids": 3}}
+# "" is the latest observation as a whole (a search's results); "one-stop search", the latest one-stop search's.
+LISTS = {"T6HMDP": {"passengers": 3, "flights": 2}, "#W4404390": {"items": 5},
+         None: {"reservations": 10, "payment_methods": 2, "": 2, "one-stop search": 2, "line_ids": 3}}
 
 
 def _count_of(ident: str | None, keys: tuple[str, ...]) -> int | None:
@@ -483,3 +484,25 @@ def test_a_cabin_with_fewer_seats_than_the_passengers_is_no_offer(text: str, peo
     seats = {"HAT223": {"basic_economy": 0, "economy": 15, "business": 9}, "HAT278": {"economy": 4, "business": 0}}
     fares = {**FARES, ("HAT278", "economy"): 8900}
     assert sold_out_offered(text, seats.get, lambda f, c: fares.get((f, c)), people) == found
+
+
+@pytest.mark.parametrize(("said", "kinds"), [
+    # blind set 104, a104_01 16: the direct search gave two, the one-stop search after it four
+    ("On May 20 there are two direct flights: HAT083 and HAT069. One-stop options connect via Atlanta.", []),
+    ("On May 20 there are three direct flights to choose from.", ["text_miscounted"]),
+    ("On May 20 there are four one-stop options via Atlanta.", []),
+    ("On May 20 there are two one-stop options via Atlanta.", ["text_miscounted"]),
+])
+def test_flights_counted_as_direct_are_the_direct_searchs(convo: Any, said: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("airline")], domain="airline")
+    c.user("What flights are there from JFK to SEA on May 20?")
+    c.call("search_direct_flight", {"origin": "JFK", "destination": "SEA", "date": "2024-05-20"}, [
+        {"flight_number": "HAT069", "origin": "JFK", "destination": "SEA", "prices": {"economy": 121}},
+        {"flight_number": "HAT083", "origin": "JFK", "destination": "SEA", "prices": {"economy": 100}}])
+    leg = {"flight_number": "HAT039", "origin": "ATL", "destination": "SEA", "prices": {"economy": 103}}
+    c.call("search_onestop_flight", {"origin": "JFK", "destination": "SEA", "date": "2024-05-20"}, [
+        [{"flight_number": n, "origin": "JFK", "destination": "ATL", "prices": {"economy": 141}}, leg]
+        for n in ("HAT057", "HAT136", "HAT218", "HAT268")])
+    i = c.say(said)
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert [k for k in map(reason_kind, decision.reasons) if k == "text_miscounted"] == kinds
