@@ -1341,6 +1341,22 @@ def _names_described_method(reply: Turn, described: Turn, anchors: Anchors) -> b
     return bool(said) and said <= named and not said.isdisjoint(kind for _, _, kind in anchors.payments)
 
 
+def _settles_method(answered: Turn, described: Turn, anchors: Anchors) -> bool:
+    """Whether an answer that asks nothing ends on the payment method the description named: "...
+    never to a certificate, and you only have gift_card_8887175 besides. So it would be the gift card."
+    (a plain "fine" to it accepts the change as described)."""
+    if not anchors.payments or ASKS.search(answered.text):
+        return False
+    last = [s for s in SENTENCE.split(answered.text.strip()) if s.strip()]
+    if not last:
+        return False
+    said = {PAYMENT_WORDS[w] for w in payment_words(Turn(-1, "assistant", last[-1]))}
+    # the kinds the description named, in words or by the call's own method ids ("to gift_card_8887175")
+    named = {PAYMENT_WORDS[w] for w in payment_words(described)} | {
+        kind for _, ident, kind in anchors.payments if compact(ident) in described.compacts}
+    return bool(said) and said <= named and not said.isdisjoint(kind for _, _, kind in anchors.payments)
+
+
 def _ordered_then_asked(turn: Turn, anchors: Anchors) -> bool:
     """A reply that orders this very action ("yes send it.") and then, in a sentence of its own, asks
     something with no word that makes the answer a condition ("is there a late fee?")."""
@@ -2316,6 +2332,9 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
                         and not _either_or(text, answered.text, turn.text))
                     # "black. refund to visa. go.": a bare go, the item picked again from a list of options
                     or (_BARE_YES.match(text) and answered is not described and _picks_new_item(turn, answered, anchors))
+                    # "fine", to an answer that ends on the method described: "So it would be the gift card."
+                    or ((_BARE_YES.match(text) or _WEAK_AFFIRM.fullmatch(text.strip(" .!"))) and answered is not described
+                        and _settles_method(answered, described, anchors))
                     or (_DIRECTIVE.search(text) and (this or _names_action(ws, anchors)))
                     or (this and _DO_THE.search(text))  # "Do the bags.": this object's change, by a plain verb
                     # "fine, visa" to "Shall I ... with the refund going to your Visa instead?"
@@ -2398,6 +2417,7 @@ def check_confirmation(turns: list[Turn], anchors: Anchors, index: EvidenceIndex
                 # fare difference): the method the description named, picked
                 or (anchors.payments and not ASKS.search(answered.text) and _names_described_method(turn, described,
                                                                                                     anchors))
+                or _settles_method(answered, described, anchors)
                 # "Shall I go ahead with all three: the tablet return, the address change and the
                 # dumbbell swap?" "yes, all three please": this action among all the question lists
                 or (answered is not described and not pos_other and not _ALL_ITEMS.isdisjoint(turn.words)

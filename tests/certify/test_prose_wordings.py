@@ -1047,3 +1047,26 @@ def test_an_identifier_given_as_an_example_of_its_form(convo: Any, said: str, ki
     c = convo()
     c.user("I want to return a water bottle.")
     assert _kinds(c, c.say(said)) == kinds
+
+
+@pytest.mark.parametrize(("answer", "reply", "kinds"), [
+    # blind set 104, a104_08 29: the answer settles the method on the one the description named
+    ("Refunds go to a credit card or gift card, never to a certificate, and you only have gift_card_8058702 "
+     "besides the certificate. So it would be the gift card.", "fine", []),
+    ("Refunds go to a credit card or gift card, never to a certificate. So it would be the gift card.", "ok", []),
+    # the answer ends on another method, or asks: no yes to the change
+    ("Refunds go to a credit card or gift card, never to a certificate. So it would be a credit card.", "fine",
+     ["not_confirmed"]),
+    ("Refunds never go to a certificate. Would the gift card be fine?", "hmm", ["not_confirmed"]),
+])
+def test_a_bare_yes_after_an_answer_that_settles_the_described_method(convo: Any, answer: str, reply: str,
+                                                                       kinds: list[str]) -> None:
+    c = _airline(convo)
+    c.say("Confirming: OGWXR5 to 2 checked bags, 1 charged at $50 to gift_card_8058702. Yes?")
+    c.user("hmm, actually can i use my certificate instead?")
+    c.say(answer)
+    c.user(reply)
+    i = c.call("update_reservation_baggages", {"reservation_id": "OGWXR5", "total_baggages": 2, "nonfree_baggages": 1,
+                                               "payment_id": "gift_card_8058702"},
+               {"reservation_id": "OGWXR5", "total_baggages": 2, "nonfree_baggages": 1})
+    assert [k for k in _kinds(c, i) if k in ("not_confirmed", "confirmation_not_covering")] == kinds
