@@ -192,6 +192,10 @@ def status_claims(text: str, bill_of_month: Callable[[str], str | None] | None =
                 # February bill B1006 for $70.00 is overdue."
                 out += [claim for part in JOINED_CLAUSE.split(sentence) for claim in status_claims(part)
                         if len(identifiers_in(claim[2])) == 1]
+            elif len(ids) > 1 and (head := _STATUS_COLON.match(sentence)) is not None and hits and hits[0].start() < head.end():
+                # "Still pending (can be cancelled or modified): #W3525030, #W3955289 and #W9163472": the
+                # heading's status, each object listed after its colon
+                out += [(ident, {_FORMS[head[1].lower()]}, sentence) for ident in identifiers_in(sentence[head.end():])]
             elif len(ids) > 1 and (listed_status := _STATUS_OF_LIST.findall(sentence)):
                 # "three pending orders (#W9683879, #W6915770, #W2960010) and one delivered order (#W6742063)"
                 out += [(ident, {_FORMS[status.lower()]}, sentence) for status, inside, after in listed_status
@@ -205,6 +209,11 @@ def status_claims(text: str, bill_of_month: Callable[[str], str | None] | None =
                         for forms in [{_FORMS[(m[1] or m[2]).lower()] for m in _STATUS.finditer(part, part.find(found[0]))
                                        if not _NOT_NOW.search(part, 0, m.start())}] if forms]
     return out
+
+
+# A sentence that opens on a status and a colon, the objects listed after it: "Already processed (no
+# changes possible): #W1780552." (the status word is the heading's own, no "once" before it)
+_STATUS_COLON = re.compile(r"\W*(?:(?:still|already|currently|now)\s+)?(" + _STATUS_WORD + r")\b[^:\n]{0,60}?:\s", re.I)
 
 
 # A clause about the objects a sentence does not name: "..., and your other two orders are processed".

@@ -1070,6 +1070,11 @@ def test_a_bill_the_user_paid_is_read_again_from_a_later_lookup(convo: Any, at: 
     ("On my side B1002 still shows 'Awaiting Payment' rather than Paid, so it hasn't gone through.", []),
     ("B1002 is overdue instead of paid.", [("B1002", {"overdue"})]),
     ("B1002 is paid rather than overdue.", [("B1002", {"paid"})]),
+    # a status as the heading of the objects listed after its colon (blind set 104, r104_11 34)
+    ("Still pending (can be cancelled or modified): #W1000001, #W1000002 and #W1000003. Already processed: #W1000004.",
+     [("#W1000001", {"pending"}), ("#W1000002", {"pending"}), ("#W1000003", {"pending"}), ("#W1000004", {"processed"})]),
+    ("Pending: #W1000001 and #W1000002.", [("#W1000001", {"pending"}), ("#W1000002", {"pending"})]),
+    ("Once delivered: #W1000001 and #W1000002 can be returned.", []),
 ])
 def test_a_status_said_of_each_of_several_objects(text: str, out: list[tuple[str, set[str]]]) -> None:
     from trajectory2gym.certify.statuses import status_claims
