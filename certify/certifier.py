@@ -105,6 +105,7 @@ from trajectory2gym.certify.charges import (
     returned,
     reversed_ways,
     row_amounts,
+    said_moved,
     subset_totals,
     totals,
     uncovered_by_balance,
@@ -5498,6 +5499,17 @@ class _Run:
             for written in wrong:  # "$22 was charged", where the result shows $44
                 reasons.append(reason("text_misstated_charge", value=written,
                                       detail=", ".join(f"${cents / 100:.2f}" for cents in sorted(charged))))
+        elif money and not charged and all('"payment_history"' in w[0] and not _REQUESTED_RESULT.search(w[0])
+                                           for w in self._writes) and any(payment_ids(w[2].arguments) for w in self._writes):
+            # "$50 was charged to your card", where the write, which could charge, shows no new payment
+            # (any amount its records list from before, "$185 when you booked", may be said; a request's
+            # money moves once the items arrive, read by its own check)
+            before = {c for w in self._writes for c in row_amounts(new_rows(w[0], [], []))}
+            wrong = [w for w in said_moved(content, before) if w not in {said for said, _ in balances}]
+            if wrong and self._past_writes:
+                wrong = [w for w in wrong if not self._earlier_write_moved(content, w)]
+            for written in wrong:
+                reasons.append(reason("text_misstated_charge", value=written, detail="no new payment"))
 
     def _misnamed_new(self, content: str) -> list[tuple[str, str]]:
         """(tool, identifier) where a text calls an identifier the new object ("New reservation

@@ -265,6 +265,17 @@ def misstated(text: str, amounts: set[int]) -> list[str]:
     return out
 
 
+def said_moved(text: str, listed: set[int]) -> list[str]:
+    """``misstated`` after a write whose result shows no new payment (``listed``: the amounts its
+    records hold from before): the amounts said as charged or refunded, in sentences that do not
+    say nothing moved ("... at $655.59, with no charge or refund")."""
+    return misstated("\n".join(s for s in SENTENCE_OR_LINE.split(text) if not _NOTHING_MOVED.search(s)), listed)
+
+
+_NOTHING_MOVED = re.compile(r"\bno (?:extra |additional )?(?:charge|refund|cost|payment)s?\b|\bnothing (?:was |has been )?"
+                            r"(?:charged|refunded)\b|\bfree of charge\b", re.I)
+
+
 # Money that would move, if the user agrees to the next action: "so $7.72 would be refunded to your gift card".
 _WOULD = re.compile(r"\bwould\s+(?:be\s+|get\s+|go\s+)?(?:charg|refund|credit|debit|bill|deduct|back|return)\w*", re.I)
 # Money said not to have moved (yet): "the $4,204.93 from the return hasn't been credited yet".

@@ -1416,6 +1416,21 @@ def test_a_report_of_no_charge_of_the_write_that_charged_nothing(convo: Any, at:
     _no_charge_reported(convo, at, report, 1, kinds, passengers=True)
 
 
+@pytest.mark.parametrize(("report", "nonfree", "kinds"), [
+    # blind set 104, a104_11 46: the result shows no new payment, yet the report says $50 was charged
+    ("Done, HATHAT now has 6 checked bags; $50 was charged to your card.", 0, ["text_misstated_charge"]),
+    ("Done, HATHAT now has 6 checked bags; $50 was charged to your card.", 1, []),
+    ("Done, HATHAT now has 6 checked bags, nothing charged. A seventh would be $50.", 0, []),
+    # (a sentence that says nothing moved, its amount a price: blind set 98, r98_01 34)
+    ("Done, HATHAT now has 6 checked bags at $0 each, with no charge or refund.", 0, []),
+    # (the money an earlier payment moved, said as such: not this write's)
+    ("Done, HATHAT now has 6 checked bags. You were charged $185 when you booked.", 0, []),
+])
+def test_a_charge_reported_after_a_write_whose_result_shows_no_new_payment(convo: Any, at: Any, report: str,
+                                                                          nonfree: int, kinds: list[str]) -> None:
+    _no_charge_reported(convo, at, report, nonfree, kinds)
+
+
 def _no_charge_reported(convo: Any, at: Any, report: str, nonfree: int, kinds: list[str],
                         passengers: bool = False) -> None:
     history = [{"payment_id": "gift_card_6863603", "amount": 185}]
