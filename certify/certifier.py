@@ -264,6 +264,7 @@ from trajectory2gym.certify.normalize import (
     words,
 )
 from trajectory2gym.certify.order_items import prices_of_other_orders
+from trajectory2gym.certify.order_totals import stale_order_totals
 from trajectory2gym.certify.owned_ids import holder, misowned
 from trajectory2gym.certify.phone_state import BAR_SIGNAL, PhoneState, codes_said, may_state_phone
 from trajectory2gym.certify.plan_rates import (
@@ -5127,6 +5128,11 @@ class _Run:
             for written, order, holder in prices_of_other_orders(content, self.index.json_observations):
                 reasons.append(reason("text_misowned", value=written, arg=f"#{order.upper()}",
                                       detail=f"#{holder.upper()}"))
+        if "$" in content and "total" in content and self.index.json_has('"order_id"'):
+            # "Your order total is $909.70", the items' sum before the camera change (now $925.81)
+            for written, order, summed in stale_order_totals(content, self.index.json_observations):
+                reasons.append(reason("text_stale_value", value=written, arg=f"#{order.upper()}'s total",
+                                      detail=f"${summed / 100:,.2f}"))
         if "efund" in content and self.index.json_has('"payment_history"') and (
                 paid_of := self._cancel_refund_orders(content)):
             # "Both refunds go to your Mastercard ending 6380", where one of the orders was paid by gift card

@@ -1917,3 +1917,34 @@ def test_a_balance_before_a_write_that_charged_nothing_still_stands(convo: Any, 
     i = c.say("gift_card_8058702 has $240.")
     assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons)
             if k == "text_misstated_balance"] == kinds
+
+
+@pytest.mark.parametrize(("said", "kinds"), [
+    # blind set 104, r104_04 38: the items' sum before the item change
+    ("Your order total is $909.70.", ["text_stale_value"]),
+    ("Your order total is $925.81.", []),
+    ("The new total of #W3279695 is $909.70.", ["text_stale_value"]),
+    ("Before the change the order came to $909.70.", []),  # (what it was, said as such)
+])
+def test_an_order_total_said_as_before_an_item_change(convo: Any, at: Any, said: str, kinds: list[str]) -> None:
+    hose = {"name": "Garden Hose", "item_id": "5206946487", "price": 95.08}
+    purifier = {"name": "Air Purifier", "item_id": "6341716129", "price": 523.31}
+    order = {"order_id": "#W3279695", "status": "pending", "items": [
+        hose, purifier, {"name": "Indoor Security Camera", "item_id": "8470360507", "price": 291.31}],
+        "payment_history": [{"transaction_type": "payment", "amount": 909.70, "payment_method_id": "gift_card_4584785"}]}
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user("Change the camera in #W3279695 to the 4K one, item 6901578702, paid with my gift card.")
+    c.call("get_order_details", {"order_id": "#W3279695"}, order)
+    c.say("To confirm: in #W3279695, camera 8470360507 -> 6901578702, paying the $16.11 difference with "
+          "gift_card_4584785. Shall I go ahead?")
+    c.user("Yes, please.")
+    c.call("modify_pending_order_items", {"order_id": "#W3279695", "item_ids": ["8470360507"],
+                                          "new_item_ids": ["6901578702"], "payment_method_id": "gift_card_4584785"},
+           {**order, "status": "pending (item modified)", "items": [
+               hose, purifier, {"name": "Indoor Security Camera", "item_id": "6901578702", "price": 307.42}],
+            "payment_history": [*order["payment_history"], {"transaction_type": "payment", "amount": 16.11,
+                                                            "payment_method_id": "gift_card_4584785"}]})
+    c.say("Done! $16.11 was paid from your gift card.")
+    c.user("What's the new total of my order?")
+    i = c.say(said)
+    assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons) if k == "text_stale_value"] == kinds

@@ -1,0 +1,52 @@
+"""An order's total said as it was before a change: "Your order total is $909.70", where the latest
+record of the order, after an item change, lists items that add up to $925.81 and an earlier record
+listed items that added up to $909.70. The sum of visible prices is derivable, so only the stale sum
+is read: a total that no record of the order adds up to may be counted some other way (with
+something else, per item), and is left to the other checks.
+"""
+
+from __future__ import annotations
+
+import re
+from contextlib import suppress
+
+import orjson
+
+from trajectory2gym.certify.normalize import compact, identifiers_in, to_cents
+
+# "Your order total is $909.70", "the new total of #W3279695 is $909.70", "the order now comes to $909.70".
+_TOTAL_SAID = re.compile(r"\b(?:order(?:['’]s)? (?:new )?total|(?:new )?total (?:of|for) (?:your|the|this) order|"
+                         r"(?:new )?total (?:of|for) (?:order )?#?[a-z]*\d{5,}|order (?:now )?(?:comes|adds up) to)\b[^$\n.?]{0,40}?\$(\d[\d,]*(?:\.\d{1,2})?)", re.I)
+
+
+def stale_order_totals(text: str, observations: list[str]) -> list[tuple[str, str, int]]:
+    """(the total as written, the order, its latest record's item sum in cents) for each total a text
+    gives an order (the one it names, else the latest order shown) that an earlier record of that
+    order adds up to and its latest does not."""
+    if "total" not in text and "comes to" not in text and "adds up" not in text:
+        return []
+    said = _TOTAL_SAID.findall(text)
+    if not said:
+        return []
+    sums: dict[str, list[int]] = {}  # order id (compact) -> its records' item sums, oldest first
+    latest = ""
+    for seen in observations:
+        if not seen.startswith('{"order_id"'):
+            continue
+        with suppress(orjson.JSONDecodeError, TypeError, ValueError):
+            record = orjson.loads(seen)
+            items = record.get("items")
+            if isinstance(items, list) and isinstance(order := record.get("order_id"), str):
+                prices = [to_cents(item.get("price")) for item in items if isinstance(item, dict)]
+                if prices and all(p is not None for p in prices):
+                    latest = compact(order)
+                    sums.setdefault(latest, []).append(sum(p for p in prices if p is not None))
+    named = [key for ident in identifiers_in(text) if (key := compact(ident)) in sums]
+    order = named[0] if len(set(named)) == 1 else latest if not named else ""
+    versions = sums.get(order, [])
+    out: list[tuple[str, str, int]] = []
+    for written in said:
+        cents = to_cents(written.replace(",", ""))
+        if versions and cents is not None and cents != versions[-1] and cents in versions[:-1]:
+            out.append((f"${written}", order, versions[-1]))
+    return out
