@@ -5000,8 +5000,8 @@ class _Run:
                 # "Your gift card gift_card_5354170 has a balance of $5.00", where each write since moved money
                 # on that card: not the balance shown before them
                 after = balances_after(moved_on[1], totals(moved), content) - moved_on[1]
-                if net := method_net([self._rows_by(w) for w in since if not _REQUESTED_RESULT.search(w[0])
-                                      and self._moves_balances(w[2]) and self._moved_by(w)], moved_on[0]):
+                if net := self._card_net([w for w in since if not _REQUESTED_RESULT.search(w[0])
+                                          and self._moves_balances(w[2]) and self._moved_by(w)], moved_on[0]):
                     # each write's rows on that card give its whole move: "now has $120.67" left out the
                     # $261.11 a payment switch before the $25.67 refund gave back
                     after = {b + net for b in moved_on[1]}
@@ -5475,6 +5475,16 @@ class _Run:
                 # then "the $10.02 difference is refunded to the gift card", so it moved by their net
                 after |= balances_after(moved_on[1] if moved_on is not None else shown | self._said_balances,
                                         crossed_nets(rows), content)
+            if not balances_since and not any(_REQUESTED_RESULT.search(w[0]) for w in self._writes) \
+                    and (every := [w for w in self._writes_since_balances(every=True) + self._writes
+                                                 if not _REQUESTED_RESULT.search(w[0]) and self._moves_balances(w[2])
+                                                 and self._moved_by(w)]) \
+                    and (on_card := self._method_moved(content, every)) is not None \
+                    and (net := self._card_net(every, on_card[0])):
+                # each write since the balance was shown moved that card by its rows: "$1708.42 is back on
+                # your gift card, so your balance is now $1798.42" left out an earlier $19.40 charge to it
+                # (not beside a request, whose refund a balance it "will be" may count)
+                after = {b + net for b in on_card[1]}
             now = after  # what a balance said to be so now may be
             present: set[str] = set()
             if any(_REQUESTED_RESULT.search(w[0]) for w in self._writes) and not balances_since:
@@ -5904,6 +5914,15 @@ class _Run:
         # (a return request's refund first: its result's payment rows are the order's own, all of them
         # "new" where the order was not looked up before)
         return returned(result) or row_amounts(self._rows_by(write)) or fee_charged(result)
+
+    def _card_net(self, writes: list[tuple[str, int, ToolCall]], method: str) -> int | None:
+        """``charges.method_net`` of these writes on one method, where each write's object was looked
+        up before it (else its result's rows from before count as new: an order never looked up)."""
+        shown = self.index.json_observations
+        if not all(any(ident.lower() in seen.lower() for seen in shown[:w[1]] for ident in self._changed_ids(w[2]))
+                   for w in writes):
+            return None
+        return method_net([self._rows_by(w) for w in writes], method)
 
     def _rows_by(self, write: tuple[str, int, ToolCall]) -> list[dict[str, Any]]:
         """The payment rows one write added (``charges.new_rows``: against the latest observation of its

@@ -1507,7 +1507,10 @@ def test_a_balance_after_an_exchange_request_is_the_one_shown(convo: Any, at: An
     assert [k for k in found if k == "text_misattributed"] == kinds, found
 
 
-@pytest.mark.parametrize(("balance", "kinds"), [("$1,517.83", []), ("$88.02", []), ("$1,527.83", ["text_misstated_balance"])])
+@pytest.mark.parametrize(("balance", "kinds"), [
+    ("$1,517.83", []), ("$1,527.83", ["text_misstated_balance"]),
+    # the cancellation's refund left out: each write's rows on the card give its move (blind set 104, r104_05 64)
+    ("$88.02", ["text_misstated_balance"])])
 def test_a_balance_after_writes_of_earlier_turns_too(convo: Any, at: Any, balance: str, kinds: list[str]) -> None:
     # blind set 78, r78_09: $73.00 shown, a cancellation refunded $1,429.81 a turn before, this change $15.02
     gift = "gift_card_3491931"
@@ -1948,3 +1951,41 @@ def test_an_order_total_said_as_before_an_item_change(convo: Any, at: Any, said:
     c.user("What's the new total of my order?")
     i = c.say(said)
     assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons) if k == "text_stale_value"] == kinds
+
+
+@pytest.mark.parametrize(("said", "visible"), [
+    # blind set 104, r104_05 64: the earlier item change's $19.40 from the card is left out ($90 + $1,708.42)
+    ("Order #W3196599 is cancelled and $1708.42 is back on your gift card, so your balance is now $1798.42.", False),
+    ("Order #W3196599 is cancelled and $1708.42 is back on your gift card, so your balance is now $1779.02.", True),
+])
+def test_a_balance_reported_after_a_refund_that_leaves_out_an_earlier_charge_to_the_card(
+        convo: Any, at: Any, said: str, visible: bool) -> None:
+    gift = "gift_card_9708163"
+    user = {"user_id": "aarav_davis_4756", "payment_methods": {gift: {"source": "gift_card", "balance": 90, "id": gift}}}
+    brush = {"order_id": "#W7430166", "status": "pending", "items": [
+        {"name": "Electric Toothbrush", "item_id": "3320557165", "price": 188.67}],
+        "payment_history": [{"transaction_type": "payment", "amount": 188.67, "payment_method_id": gift}]}
+    paid = {"transaction_type": "payment", "amount": 1708.42, "payment_method_id": gift}
+    bells = {"order_id": "#W3196599", "status": "pending", "items": [
+        {"name": "Dumbbell Set", "item_id": "6171242004", "price": 1708.42}], "payment_history": [paid]}
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user("I'm aarav_davis_4756. Swap the toothbrush in #W7430166 for item 8098621301 at $208.07.")
+    c.call("get_user_details", {"user_id": "aarav_davis_4756"}, user)
+    c.call("get_order_details", {"order_id": "#W7430166"}, brush)
+    c.say(f"To confirm: #W7430166, toothbrush 3320557165 -> 8098621301, $19.40 charged to {gift}. Go ahead?")
+    c.user("yes")
+    c.call("modify_pending_order_items", {"order_id": "#W7430166", "item_ids": ["3320557165"],
+                                          "new_item_ids": ["8098621301"], "payment_method_id": gift},
+           {**brush, "items": [{"name": "Electric Toothbrush", "item_id": "8098621301", "price": 208.07}],
+            "payment_history": [*brush["payment_history"],
+                                {"transaction_type": "payment", "amount": 19.40, "payment_method_id": gift}]})
+    c.say("Done: the toothbrush is swapped and $19.40 was charged to your gift card.")
+    c.user("Also cancel #W3196599, I don't need it anymore.")
+    c.call("get_order_details", {"order_id": "#W3196599"}, bells)
+    c.say("To confirm: cancel order #W3196599 ('no longer needed'); the $1708.42 goes back to your gift card. OK?")
+    c.user("Yes.")
+    c.call("cancel_pending_order", {"order_id": "#W3196599", "reason": "no longer needed"},
+           {**bells, "status": "cancelled", "payment_history": [
+               paid, {"transaction_type": "refund", "amount": 1708.42, "payment_method_id": gift}]})
+    i = c.say(said)
+    assert at(certify_interaction(c.build()), i).checks["visibility"] is visible
