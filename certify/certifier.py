@@ -64,6 +64,7 @@ from trajectory2gym.certify.basic_changes import flight_change_offers, no_change
 from trajectory2gym.certify.birth_dates import BirthDates, birthday_unsaid, misborn
 from trajectory2gym.certify.booked_on import misdated
 from trajectory2gym.certify.books import ObservationBook, json_objects, objects_in
+from trajectory2gym.certify.cancel_amounts import fares_as_cancel_refund
 from trajectory2gym.certify.cancel_refund import (
     any_reason_said,
     cancel_offered,
@@ -5128,6 +5129,11 @@ class _Run:
             for written, order, holder in prices_of_other_orders(content, self.index.json_observations):
                 reasons.append(reason("text_misowned", value=written, arg=f"#{order.upper()}",
                                       detail=f"#{holder.upper()}"))
+        if "$" in content and "ancel" in content and "efund" in content and self.index.json_has('"reservation_id"'):
+            # "The refund of $139 would go back to your gift card", the fares of a reservation that paid $169
+            for written, held, paid_cents in fares_as_cancel_refund(content, self.index.json_observations):
+                reasons.append(reason("text_misattributed", value=written, arg=f"cancelling {held.upper()}",
+                                      detail=f"${paid_cents / 100:,.2f} (what its payment history shows paid)"))
         if "$" in content and "total" in content and self.index.json_has('"order_id"'):
             # "Your order total is $909.70", the items' sum before the camera change (now $925.81)
             for written, order, summed in stale_order_totals(content, self.index.json_observations):
