@@ -104,11 +104,17 @@ def _object_ids(text: str) -> list[str]:
     return found
 
 
-def _clause_start(sentence: str, at: int) -> int:
+def _clause_start(sentence: str, at: int, dash: bool = False) -> int:
     """Where the clause holding position ``at`` starts: after the last comma or "and" before it ("was due
-    February 19 and is now marked Overdue": the "was" is the other clause's)."""
+    February 19 and is now marked Overdue": the "was" is the other clause's); with ``dash``, after a
+    spaced dash too, for the words that take a status back ("Not yet - L1003 is still Suspended": the
+    "not" answers the question before)."""
     joined = sentence.rfind(" and ", 0, at)
-    return max(sentence.rfind(",", 0, at) + 1, joined + 4 if joined >= 0 else 0)
+    start = max(sentence.rfind(",", 0, at) + 1, joined + 4 if joined >= 0 else 0)
+    if dash:
+        broken = max(sentence.rfind(" - ", 0, at), sentence.rfind(" \u2014 ", 0, at), sentence.rfind(" \u2013 ", 0, at))
+        start = max(start, broken + 3 if broken >= 0 else 0)
+    return start
 
 
 _AMOUNT_BEFORE = re.compile(r"\$\d[\d,]*(?:\.\d+)?\**\s+$")
@@ -147,7 +153,7 @@ def status_claims(text: str, bill_of_month: Callable[[str], str | None] | None =
                 continue  # a question says no status: "Do you want #W6832752 shipped there instead?"
             # The status words of the sentence's clauses that say a status now (up to the word).
             hits = [m for m in _STATUS.finditer(sentence)
-                    if not _NOT_NOW.search(sentence, _clause_start(sentence, m.start()), m.start())
+                    if not _NOT_NOW.search(sentence, _clause_start(sentence, m.start(), dash=True), m.start())
                     and not _ANY_ONE.search(sentence, max(0, m.start() - 11), m.start())
                     and not _TO_METHOD.match(sentence, m.end())
                     and not _ONCE_AFTER.match(sentence, m.end())

@@ -1075,6 +1075,9 @@ def test_a_bill_the_user_paid_is_read_again_from_a_later_lookup(convo: Any, at: 
      [("#W1000001", {"pending"}), ("#W1000002", {"pending"}), ("#W1000003", {"pending"}), ("#W1000004", {"processed"})]),
     ("Pending: #W1000001 and #W1000002.", [("#W1000001", {"pending"}), ("#W1000002", {"pending"})]),
     ("Once delivered: #W1000001 and #W1000002 can be returned.", []),
+    # a spaced dash ends the clause of the answer before it (blind set 104, t104_08 40)
+    ("Not yet - L1003 is still showing as Suspended since 2025-02-01.", [("L1003", {"suspended"})]),
+    ("L1003 - not yet active.", []),
 ])
 def test_a_status_said_of_each_of_several_objects(text: str, out: list[tuple[str, set[str]]]) -> None:
     from trajectory2gym.certify.statuses import status_claims
