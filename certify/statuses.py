@@ -847,7 +847,8 @@ _SWITCH = re.compile(r"\b([a-z]+)(?:\s+(?:(?:is|are)\s+(?:(?:currently|still|alr
                      r"\**(enabled|disabled|on|off|active|inactive|turned on|turned off|switched on|switched off)\b", re.I)
 # The state right after the feature, after a verb that shows it: "Your line shows roaming **disabled**",
 # "L1002 has international roaming enabled" (the groups as _SWITCH's; no negation).
-_SWITCH_HAS = re.compile(r"\b(?:shows?|has|have|with)\s+(?:[a-z]+\s+)?\**([a-z]+)\**\s+()\**(enabled|disabled)\b",
+# ("still shows roaming off": "off" too, never a preposition; not "on", which may be: "has roaming on L1001")
+_SWITCH_HAS = re.compile(r"\b(?:shows?|has|have|with)\s+(?:[a-z]+\s+)?\**([a-z]+)\**\s+()\**(enabled|disabled|off)\b",
                          re.I)
 # A feature said of a list of objects, a report too: "Roaming is now on for 555-316-1062 and off for ...".
 _SWITCH_LISTED = re.compile(r"\b([a-z]+)\s+(?:is|are)\s+(?:(?:currently|still|already|also|now)\s+)?"
@@ -905,8 +906,9 @@ def switch_claims(text: str, sole: Callable[[str], str | None] | None = None) ->
     ("Data Roaming is on")."""
     out: list[tuple[str, str, bool]] = []
     of_object = _SWITCH_OF_GATE.search(text) is not None  # "roaming on L1001 stays disabled"
+    has_gate = "abled" in text or "off" in text
     if _SWITCH.search(text) is None and _SWITCH_LISTED.search(text) is None and (
-            "abled" not in text or _SWITCH_HAS.search(text) is None) and not of_object:
+            not has_gate or _SWITCH_HAS.search(text) is None) and not of_object:
         return out  # most texts: a search or two
     yours = False  # the latest heading or lead is of "your line": its list's lines speak of it
     for sentence in SENTENCE_OR_LINE.split(text):
@@ -920,7 +922,8 @@ def switch_claims(text: str, sole: Callable[[str], str | None] | None = None) ->
             out += [(ident, feature, part[1].lower() in _ON)
                     for part in _STATE_FOR.finditer(sentence) for ident in identifiers_in(part[2])]
             continue
-        found = [m for m in (*_SWITCH.finditer(sentence), *(_SWITCH_HAS.finditer(sentence) if "abled" in sentence else ()),
+        found = [m for m in (*_SWITCH.finditer(sentence),
+                             *(_SWITCH_HAS.finditer(sentence) if "abled" in sentence or "off" in sentence else ()),
                              *(_SWITCH_OF.finditer(sentence) if of_object else ()))
                  if not _NOT_NOW.search(sentence, 0, m.start())]
         if not found:

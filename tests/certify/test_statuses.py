@@ -1236,6 +1236,9 @@ def test_a_denial_after_the_bills_were_shown(convo: Any, at: Any) -> None:
     ("L1003 has international roaming enabled.", [("L1003", "roaming", False)]),
     ("Your line shows roaming **disabled**, so I'll need to switch it on. OK to enable it?", []),
     ("Your phone shows Data Roaming enabled.", []),  # the phone's own switch
+    # "off" after "shows" too, never a preposition (blind set 104, t104_07 44)
+    ("Your son's line L1003 still shows roaming off.", []),
+    ("L1002 still shows roaming off.", [("L1002", "roaming", True)]),
 ])
 def test_a_feature_said_of_your_account_is_the_one_lines(text: str, out: list[tuple[str, str, bool]]) -> None:
     assert switched(text, lambda ident, feature: SWITCHES.get((ident, feature)),
