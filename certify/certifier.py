@@ -4806,7 +4806,7 @@ class _Run:
             # "B1234321, $65.00 for the February 2025 period", whose period is January's
             for bill, said_month, months in misdated_bill_periods(content, self._book(BillMonths).periods):
                 reasons.append(reason("text_misdated", arg=bill, value=said_month, detail=f"its period in {months}"))
-        if self._today is not None and "flown" in content:
+        if self._today is not None and ("flown" in content or "departed" in content):
             # "XL2C75 is already partly flown (the first leg was May 16)", where today is May 15
             for code, first in misflown(content, lambda i: self.index.field_of(i.lower(), "created_at") is not None,
                                         self._first_flight_day, self._today):

@@ -15,7 +15,7 @@ from trajectory2gym.certify.turns import SENTENCE_OR_LINE
 
 # "already flown", "partly flown", "has been flown", "were flown"
 _FLOWN = re.compile(r"\b(?:(?:already|partly|partially|fully)\s+(?:been\s+)?|(?:has|have|was|were)\s+(?:already\s+)?"
-                    r"(?:been\s+)?)flown\b", re.I)
+                    r"(?:been\s+)?)flown\b|\bdeparted\b", re.I)  # ("I57WUD ... departed on May 18")
 # Before it in its clause: a denial or a condition ("no flight has been flown", "if a leg was flown").
 _NOT_SAID = re.compile(r"(?:n't|\bnot\b|\bno\b|\bnone\b|\bnothing\b|\bneither\b|\bnever\b|\bnor\b|\bif\b|\bunless\b|\bwhether\b|\bonce\b)"
                        r"[^.;,]*$", re.I)
@@ -27,7 +27,7 @@ def misflown(text: str, reservation_of: Callable[[str], bool], first_day_of: Cal
     names (``reservation_of``: an identifier a record shows as one) is flown, where its first
     flight (``first_day_of``) is after ``today``."""
     out: list[tuple[str, date]] = []
-    if "flown" not in text:
+    if "flown" not in text and "departed" not in text:
         return out
     for sentence in SENTENCE_OR_LINE.split(text):
         said = [m for m in _FLOWN.finditer(sentence) if not _NOT_SAID.search(sentence, 0, m.start())]

@@ -24,6 +24,10 @@ FIRST = {"XL2C75": date(2024, 5, 16), "C4GP7M": date(2024, 5, 14)}
     ("If XL2C75 were already flown, it could not be cancelled.", []),  # a condition
     ("XL2C75 and C4GP7M are already partly flown.", []),  # two reservations: which is not said
     ("XL2C75 is partly flown.", [("XL2C75", date(2024, 5, 16))]),
+    # "departed" says it flown too (blind set 104, a104_04 38)
+    ("XL2C75 (DFW round trip, business) departed on May 16 as scheduled.", [("XL2C75", date(2024, 5, 16))]),
+    ("C4GP7M departed on May 14.", []),
+    ("XL2C75 has not departed yet.", []),
 ])
 def test_a_reservation_said_flown(text: str, found: list[tuple[str, date]]) -> None:
     assert misflown(text, FIRST.__contains__, FIRST.get, date(2024, 5, 15)) == found
