@@ -4077,7 +4077,8 @@ class _Run:
         if self._phone.shown and may_state_phone(content):  # "you're now on 4G", where the bar shows 5G
             for said, setting, shown in self._phone.misstated(content):
                 reasons.append(reason("text_misstated_device", arg=setting, value=said, detail=shown))
-        if self.domain == "telecom" and ("SIM" in content or "permission" in content or "performance" in content or "MMS" in content):
+        if self.domain == "telecom" and ("SIM" in content or "permission" in content or "performance" in content or "MMS" in content
+                                         or "irplane" in content):
             # "your SIM card is registered and working fine", before any check of the phone
             last_user = last.text if (last := self._last_user_turn()) is not None else ""
             for said, setting in self._phone.unseen(content, self._user_text(), last_user):

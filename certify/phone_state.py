@@ -314,6 +314,13 @@ class PhoneState:
                 out.append(("can send", "MMS"))
             if "permissions" not in self.shown and "permission" in sentence and "permission" not in user_text.lower():
                 out += [(m[1].lower(), "app permissions") for m in _PERMISSIONS_FINE.finditer(sentence)]
+                # "your messaging app doesn't have its SMS permission", before any check of the app
+                out += [("missing", "app permissions") for _ in _PERMISSION_MISSING.finditer(sentence)]
+            if "irplane" in sentence and "signal" not in self.shown and "plane" not in user_text.lower() \
+                    and "flight mode" not in user_text.lower() and _AIRPLANE_ON.search(sentence):
+                # "I can see your phone is in airplane mode", before any status bar and with no word of it
+                # (nor of a plane icon: "there's a little plane at the top")
+                out.append(("on", "airplane mode"))
         return out
 
 
@@ -335,6 +342,15 @@ _USER_SENT = re.compile(r"\b(?:work(?:s|ed|ing)|sent|went through|goes through|c
 # An app's permissions said to be in order: "your messaging app's permissions are all set".
 _PERMISSIONS_FINE = re.compile(r"\bpermissions?\s+(?:are|is|look|looks)\s+(?:all\s+|already\s+)?(set|fine|granted|in place|"
                                r"ok(?:ay)?|good|correct)\b", re.I)
+
+
+# An app said to lack a permission: "doesn't have its SMS permission", "the storage permission is missing".
+_PERMISSION_MISSING = re.compile(r"\b(?:doesn['’]t|does not|don['’]t|do not)\s+have\s+(?:its|the|an?|any)?\s*(?:\w+\s+)?"
+                                 r"permissions?\b|\bpermissions?\s+(?:is|are)\s+(?:missing|denied|off|not granted)\b"
+                                 r"|\blacks?\s+(?:its|the|an?)?\s*(?:\w+\s+)?permissions?\b", re.I)
+# The phone said to be in airplane mode now: "your phone is in airplane mode", "airplane mode is on".
+_AIRPLANE_ON = re.compile(r"\b(?:is|are|['’]s|['’]re)\s+(?:still\s+|currently\s+|now\s+)?in\s+airplane\s+mode\b"
+                          r"|\bairplane\s+mode\s+is\s+(?:still\s+|currently\s+|now\s+)?(?:on|enabled)\b", re.I)
 
 
 # A SIM code said: "the default PIN for our SIM cards is 0000", "enter PUK 12345678".

@@ -240,6 +240,16 @@ def test_the_sim_lock_is_read_against_the_check(shown: str, text: str, flagged: 
     # the lock told by the code the phone asks for (blind set 100, t100_06 22)
     ((), "The SIM is locked, and nothing in my tools can unlock it.", "now it says 'puk required'", []),
     ((), "The SIM is locked, and nothing in my tools can unlock it.", "still no service", ["locked"]),
+    # airplane mode said on, and a permission said missing, with no check and no word of the user
+    # (blind set 104, t104_11 6 and t104_07 10)
+    ((), "Thanks, Mr. Smith. I can see your phone is in airplane mode - please switch that off.", "", ["on"]),
+    ((), "Your phone is in airplane mode, please switch that off.", "my phone says airplane mode", []),
+    ((), "The plane icon means Airplane Mode is on.", "there's a little plane at the top", []),  # t96_03 20
+    (("Status Bar: Airplane Mode | Battery 80%",), "Your phone is in airplane mode.", "", []),
+    ((), "If your phone is in airplane mode, switch it off.", "", []),
+    ((), "I can also see that your messaging app doesn't have its SMS permission, which will block MMS.", "",
+     ["missing"]),
+    (("App 'messaging' has permission for: storage.",), "Your messaging app doesn't have its SMS permission.", "", []),
 ])
 def test_the_phones_state_said_before_any_check(checks: tuple[str, ...], text: str, user: str,
                                                 unseen: list[str]) -> None:
