@@ -176,6 +176,34 @@ _OLD_LEAD = re.compile(r"\b(?:from|current(?:ly)?|old|existing|previous(?:ly)?|w
                        r"(?:\s+(?:default\s+|shipping\s+)?address)?[\s:*>-]*$", re.I)
 
 
+def unit_added(arguments: dict[str, Any], described: str, said: list[str]) -> tuple[str, str] | None:
+    """("address2", its value) where the call sends a unit that the description's line of the new
+    address, given in full to its postal code ("77 Aspen Court, Denver, CO 80205"), does not give and
+    no user message (``said``) gives either: the old address's "Suite 687" carried over."""
+    street, unit, code = arguments.get("address1"), arguments.get("address2"), arguments.get("zip")
+    if not (isinstance(street, str) and isinstance(unit, str) and isinstance(code, str)
+            and street.strip() and unit.strip() and code.strip()):
+        return None
+    low_street, low_unit = street.strip().lower(), unit.strip().lower()
+    if any(low_unit in s.lower() for s in said):
+        return None
+    lead = ""
+    for line in described.split("\n"):
+        at = line.lower().find(low_street)
+        if at < 0:
+            lead = line if line.strip() else lead
+            continue
+        if _OLD_LEAD.search(line[:at] if line[:at].strip(" -*>") else lead):
+            lead = line
+            continue  # the address it replaces
+        end = m.start() if (m := _OLD_ADDRESS.search(line, at)) else len(line)
+        given = line[at:end]
+        if code.strip() in given and low_unit not in given.lower() and not _UNIT_SAID.search(given):
+            return "address2", unit
+        lead = line
+    return None
+
+
 def unit_dropped(arguments: dict[str, Any], described: str, replies: list[str]) -> tuple[str, str] | None:
     """("address2", its value) where the description gives the new address with a unit on the line
     of its street ("Update default address to: 455 Grove St, Apt 12, San Diego ...") that none of the

@@ -34,6 +34,7 @@ from trajectory2gym.certify.addresses import (
     misaddressed,
     misreported_streets,
     postcode_unsaid,
+    unit_added,
     unit_dropped,
     unit_unsaid,
 )
@@ -6140,6 +6141,10 @@ class _Run:
         if "address1" in args and (dropped := unit_dropped(args, described, replies)):  # "455 Grove St, Apt 12", sent without it
             return reason("argument_not_confirmed", tool=call.name, arg=dropped[0], value=dropped[1],
                           detail="the description gives the address a unit")
+        if "address2" in args and args["address2"] and (added := unit_added(
+                args, described, [t.text for t in self.turns if t.role == "user"])):  # the old "Suite 687" carried over
+            return reason("argument_not_confirmed", tool=call.name, arg=added[0], value=added[1],
+                          detail="the description gives the new address without it")
         if stale := taken_back(args, replies):  # "Oops, the zip is 95818, not 95816", and the call sends 95816
             return reason("argument_not_confirmed", tool=call.name, arg=stale[0], value=stale[1],
                           detail="the user's reply takes it back")

@@ -1300,3 +1300,25 @@ def test_the_items_the_user_sends_back_are_no_other_action(convo: Any, at: Any, 
                                                   "new_item_ids": ["6948061616"], "payment_method_id": "paypal_2143483"},
                {"order_id": "#W7868134", "status": "exchange requested"})
     assert at(certify_interaction(c.build()), i).checks["workflow"] is confirmed
+
+
+@pytest.mark.parametrize(("described", "address2", "kinds"), [
+    # blind set 104, r104_06 57: the old address's unit carried over into a new address described without one
+    ("To confirm: set your default address to 77 Aspen Court, Denver, CO 80205, USA. Shall I go ahead?", "Suite 397",
+     ["argument_not_confirmed"]),
+    ("To confirm: set your default address to 77 Aspen Court, Denver, CO 80205, USA. Shall I go ahead?", "", []),
+    ("To confirm: set your default address to 77 Aspen Court, Suite 397, Denver, CO 80205, USA. Shall I go ahead?",
+     "Suite 397", []),
+])
+def test_a_unit_the_description_did_not_give_must_not_be_sent(convo: Any, at: Any, described: str, address2: str,
+                                                              kinds: list[str]) -> None:
+    c = convo(tools=_specs("retail"))
+    c.user("I moved. Please update my address to 77 Aspen Court, Denver, CO 80205. user mia_johansson_7000")
+    c.call("get_user_details", {"user_id": "mia_johansson_7000"}, PROFILE)
+    c.say(described)
+    c.user("yes")
+    i = c.call("modify_user_address", {"user_id": "mia_johansson_7000", "address1": "77 Aspen Court",
+                                       "address2": address2, "city": "Denver", "state": "CO", "country": "USA",
+                                       "zip": "80205"}, PROFILE)
+    assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons)
+            if k == "argument_not_confirmed"] == kinds
