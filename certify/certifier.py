@@ -5483,7 +5483,8 @@ class _Run:
                 # then "the $10.02 difference is refunded to the gift card", so it moved by their net
                 after |= balances_after(moved_on[1] if moved_on is not None else shown | self._said_balances,
                                         crossed_nets(rows), content)
-            if not balances_since and not any(_REQUESTED_RESULT.search(w[0]) for w in self._writes) \
+            if not balances_since and moved_on is not None and self._past_writes \
+                    and not any(_REQUESTED_RESULT.search(w[0]) for w in self._writes) \
                     and (every := [w for w in self._writes_since_balances(every=True) + self._writes
                                                  if not _REQUESTED_RESULT.search(w[0]) and self._moves_balances(w[2])
                                                  and self._moved_by(w)]) \

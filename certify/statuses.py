@@ -847,6 +847,7 @@ _SWITCH = re.compile(r"\b([a-z]+)(?:\s+(?:(?:is|are)\s+(?:(?:currently|still|alr
                      r"\**(enabled|disabled|on|off|active|inactive|turned on|turned off|switched on|switched off)\b", re.I)
 # The state right after the feature, after a verb that shows it: "Your line shows roaming **disabled**",
 # "L1002 has international roaming enabled" (the groups as _SWITCH's; no negation).
+_OFF = re.compile(r"\boff\b")
 # ("still shows roaming off": "off" too, never a preposition; not "on", which may be: "has roaming on L1001")
 _SWITCH_HAS = re.compile(r"\b(?:shows?|has|have|with)\s+(?:[a-z]+\s+)?\**([a-z]+)\**\s+()\**(enabled|disabled|off)\b",
                          re.I)
@@ -906,7 +907,7 @@ def switch_claims(text: str, sole: Callable[[str], str | None] | None = None) ->
     ("Data Roaming is on")."""
     out: list[tuple[str, str, bool]] = []
     of_object = _SWITCH_OF_GATE.search(text) is not None  # "roaming on L1001 stays disabled"
-    has_gate = "abled" in text or "off" in text
+    has_gate = "abled" in text or ("off" in text and _OFF.search(text) is not None)  # (not "office", "offer")
     if _SWITCH.search(text) is None and _SWITCH_LISTED.search(text) is None and (
             not has_gate or _SWITCH_HAS.search(text) is None) and not of_object:
         return out  # most texts: a search or two
@@ -923,7 +924,7 @@ def switch_claims(text: str, sole: Callable[[str], str | None] | None = None) ->
                     for part in _STATE_FOR.finditer(sentence) for ident in identifiers_in(part[2])]
             continue
         found = [m for m in (*_SWITCH.finditer(sentence),
-                             *(_SWITCH_HAS.finditer(sentence) if "abled" in sentence or "off" in sentence else ()),
+                             *(_SWITCH_HAS.finditer(sentence) if has_gate and ("abled" in sentence or "off" in sentence) else ()),
                              *(_SWITCH_OF.finditer(sentence) if of_object else ()))
                  if not _NOT_NOW.search(sentence, 0, m.start())]
         if not found:
