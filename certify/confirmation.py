@@ -1432,13 +1432,13 @@ def _defers_this(turn: Turn, anchors: Anchors, index: EvidenceIndex) -> bool:
             named |= side > 0 or not clause.words.isdisjoint(anchors.own - {anchors.verb})
             # "Camila might still go", "For #W7109609...": another object only, which a deferral right after
             # may mean
-            after_other = side < 0 or (side == 0 and not anchors.mentioned_in(clause.words, clause.keys)
+            after_other = side < 0 or (side == 0 and not _mentions_this(clause, anchors)
                                        and (index.names_any(clause.words)
                                             or any(anchors.rival_id(t) for t in clause.ids)
                                             # "Give me a moment on the cancellation", of a return
                                             or _names_other_action_only(clause.words, anchors)))
             continue
-        if side == 0 and not anchors.mentioned_in(clause.words, clause.keys) and _put_off_other(
+        if side == 0 and not _mentions_this(clause, anchors) and _put_off_other(
                 clause.text, put_off.start(), after_other, index) and not says(wordline(clause.words), anchors.stems) \
                 and clause.words.isdisjoint(anchors.own - {anchors.verb}):  # (not "roaming — I'll call back")
             # "Camila might still go, I'll check with her": the person named before (not "Yes to the boots.
@@ -1448,7 +1448,7 @@ def _defers_this(turn: Turn, anchors: Anchors, index: EvidenceIndex) -> bool:
         if k and side <= 0 and _TOO.search(clause.text, 0, put_off.start()):
             elsewhere = True  # "Yes cancel it. Oh and also add a bag — wait, I'll decide later": the added request
             continue
-        if side == 0 and not anchors.mentioned_in(clause.words, clause.keys) and not says(
+        if side == 0 and not _mentions_this(clause, anchors) and not says(
                 line := wordline(clause.words), anchors.stems) and (
                 says(line, anchors.other_actions) or says(line, _OTHER_VERBS - anchors.stems)):
             # "check the roaming prices with my husband first": roaming is another action's; "Let me think
@@ -1463,7 +1463,7 @@ def _defers_this(turn: Turn, anchors: Anchors, index: EvidenceIndex) -> bool:
                     or not about.isdisjoint(anchors.own - {anchors.verb})):
                 elsewhere = True
                 continue
-        if side > 0 or (side == 0 and not named and anchors.mentioned_in(clause.words, clause.keys)):
+        if side > 0 or (side == 0 and not named and _mentions_this(clause, anchors)):
             return True
         if (side < 0 or index.names_any(clause.words) or any(anchors.rival_id(t) for t in clause.ids)
                 or _place_side(clause.text, clause.words, anchors) < 0
@@ -1475,6 +1475,13 @@ def _defers_this(turn: Turn, anchors: Anchors, index: EvidenceIndex) -> bool:
         elif not elsewhere:
             return True
     return False
+
+
+def _mentions_this(clause: Clause, anchors: Anchors) -> bool:
+    """Whether a clause names this call's object, by identifier or label, or, where it has no name of
+    its own (an order), by an item its record holds: "the tablet one... let me think a sec"."""
+    return anchors.mentioned_in(clause.words, clause.keys) or (
+        not anchors.labels and not clause.words.isdisjoint(anchors.inner_names()))
 
 
 def _names_other_action_only(ws: set[str], anchors: Anchors) -> bool:

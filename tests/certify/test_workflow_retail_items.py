@@ -465,6 +465,26 @@ def test_a_deferral_about_another_object_leaves_the_yes_to_this_one(convo, reply
     assert [k for k in map(reason_kind, decision.reasons) if reason_check(k) == "workflow"] == kinds
 
 
+@pytest.mark.parametrize(("reply", "kinds"), [
+    # blind set 104, r104_07 17: the second order put off by its item, "the kettle one"
+    ("yes cancel the first one. the kettle one... hmm actually let me think a sec", ["not_confirmed"]),
+    ("yes cancel both. the kettle one too", []),
+    ("yes cancel the first one. the lamp one... hmm actually let me think a sec", []),  # the other order's item
+])
+def test_a_deferral_of_an_order_by_its_item(convo, reply: str, kinds: list[str]) -> None:
+    c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
+    c.user("Cancel both my pending orders, #W2230795 and #W2806889, no longer needed. I'm yusuf_garcia_3055.")
+    c.call("get_order_details", {"order_id": "#W2230795"}, PENDING_LAMP)
+    c.call("get_order_details", {"order_id": "#W2806889"}, PENDING_KETTLE)
+    c.say("Both are pending:\n- #W2230795: Desk Lamp\n- #W2806889: Electric Kettle\nReason 'no longer needed'. "
+          "Shall I cancel both?")
+    c.user(reply)
+    i = c.call("cancel_pending_order", {"order_id": "#W2806889", "reason": "no longer needed"},
+               {**PENDING_KETTLE, "status": "cancelled"})
+    decision = next(d for d in certify_interaction(c.build()).decisions if d.message_index == i)
+    assert [k for k in map(reason_kind, decision.reasons) if reason_check(k) == "workflow"] == kinds
+
+
 @pytest.mark.parametrize(("reason", "reply", "kinds"), [
     ("ordered by mistake", "Yes, both please.", []),
     ("no longer needed", "Yes, both please.", ["argument_not_confirmed"]),  # the other order's reason
@@ -646,7 +666,7 @@ def test_a_terse_offer_of_the_profile_change_after_the_request(convo: Any, reque
     assert [k for k in map(reason_kind, decision.reasons) if reason_check(k) == "workflow"] == kinds
 
 
-PENDING_KETTLE = {"order_id": "#W4794911", "user_id": "yusuf_garcia_3055", "status": "pending", "items": [
+KETTLE_ORDER = {"order_id": "#W4794911", "user_id": "yusuf_garcia_3055", "status": "pending", "items": [
     {"name": "Electric Kettle", "product_id": "1075968781", "item_id": KETTLE, "price": 155.99,
      "options": {"capacity": "1L"}}], "payment_history": [{"payment_method_id": PAYPAL, "amount": 155.99}]}
 KETTLES = {"name": "Electric Kettle", "product_id": "1075968781", "variants": {
@@ -665,7 +685,7 @@ def _kettle_and_address(convo: Any, *replies: str) -> dict[str, list[str]]:
     c.call("get_user_details", {"user_id": "yusuf_garcia_3055"}, {
         "name": {"first_name": "Yusuf", "last_name": "Garcia"}, "address": {**NEW_ADDRESS, "address1": "1 Elm St"},
         "payment_methods": USER["payment_methods"], "orders": ["#W4794911"]})
-    c.call("get_order_details", {"order_id": "#W4794911"}, PENDING_KETTLE)
+    c.call("get_order_details", {"order_id": "#W4794911"}, KETTLE_ORDER)
     c.call("get_product_details", {"product_id": "1075968781"}, KETTLES)
     c.say(f"I can change the Electric Kettle ({KETTLE}) in order #W4794911 to the 1.5L one (7777777777), "
           "$5.00 more charged to your PayPal, and update the address on your account to 99 Oak Ave, Boulder, "
@@ -674,7 +694,7 @@ def _kettle_and_address(convo: Any, *replies: str) -> dict[str, list[str]]:
         c.user(reply)
     calls = {"kettle": c.call("modify_pending_order_items", {
         "order_id": "#W4794911", "item_ids": [KETTLE], "new_item_ids": ["7777777777"], "payment_method_id": PAYPAL},
-        PENDING_KETTLE),
+        KETTLE_ORDER),
         "address": c.call("modify_user_address", {"user_id": "yusuf_garcia_3055", **NEW_ADDRESS}, {"ok": True})}
     return _workflow_by_call(c, calls)
 
@@ -793,7 +813,7 @@ def _kettle_and_shipping(convo: Any, reply: str) -> dict[str, list[str]]:
     c = convo(tools=[s.model_dump(mode="json") for s in tool_specs("retail")], domain="retail")
     c.user("I'm yusuf_garcia_3055. I want the bigger kettle in order #W4794911 and ship it to 99 Oak Ave, "
            "Boulder, CO 80301.")
-    c.call("get_order_details", {"order_id": "#W4794911"}, PENDING_KETTLE)
+    c.call("get_order_details", {"order_id": "#W4794911"}, KETTLE_ORDER)
     c.call("get_product_details", {"product_id": "1075968781"}, KETTLES)
     c.say("Order #W4794911 is pending, so I can do both:\n1. Change item: Electric Kettle (1L, $155.99) -> "
           "Electric Kettle (1.5L, item 7777777777, $160.99), $5.00 more charged to your PayPal.\n2. Change the "
@@ -801,9 +821,9 @@ def _kettle_and_shipping(convo: Any, reply: str) -> dict[str, list[str]]:
     c.user(reply)
     calls = {"kettle": c.call("modify_pending_order_items", {
         "order_id": "#W4794911", "item_ids": [KETTLE], "new_item_ids": ["7777777777"], "payment_method_id": PAYPAL},
-        PENDING_KETTLE),
+        KETTLE_ORDER),
         "address": c.call("modify_pending_order_address", {"order_id": "#W4794911", **NEW_ADDRESS},
-                          PENDING_KETTLE)}
+                          KETTLE_ORDER)}
     return _workflow_by_call(c, calls)
 
 
