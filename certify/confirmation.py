@@ -1417,6 +1417,7 @@ def _defers_this(turn: Turn, anchors: Anchors, index: EvidenceIndex) -> bool:
     ("... I'll get back to you.")."""
     elsewhere = named = after_other = False
     bare_this = False  # the clause before only named this call's object: "But the data... I'm not sure"
+    yes_before = False  # a plain yes in a clause before
     for k, clause in enumerate(_comma_parts(turn.clauses)):
         side = _object_side(clause.words, anchors)
         put_off = DEFER.search(clause.text)
@@ -1427,6 +1428,14 @@ def _defers_this(turn: Turn, anchors: Anchors, index: EvidenceIndex) -> bool:
             return True
         bare_this = len(clause.words) <= 3 and (side > 0 or not clause.words.isdisjoint(
             anchors.own - {anchors.verb}))
+        if put_off and yes_before and _CALL_BACK.match(put_off[0]) and not _STILL_DECIDING.search(clause.text) \
+                and side <= 0 and clause.words.isdisjoint(anchors.own - {anchors.verb}) and not _mentions_this(clause, anchors):
+            # "Yes please, turn it back on. I'll call back once he agrees": a later call about something
+            # else, after a plain yes, puts nothing off (not "I'll call back to confirm", nor "roaming — I'll
+            # call back next week", of this action's object)
+            elsewhere = True
+            continue
+        yes_before = yes_before or (not put_off and AFFIRM.search(clause.text) is not None)
         if not put_off:
             # "Go ahead with the bags": this action said by its object, or by its tool's word ("roaming")
             named |= side > 0 or not clause.words.isdisjoint(anchors.own - {anchors.verb})
@@ -1475,6 +1484,10 @@ def _defers_this(turn: Turn, anchors: Anchors, index: EvidenceIndex) -> bool:
         elif not elsewhere:
             return True
     return False
+
+
+_CALL_BACK = re.compile(r"\b(?:i'?ll|i will) (?:call|come) back\b", re.I)
+_STILL_DECIDING = re.compile(r"\b(?:confirm|decide|decision|think|check|sure|know)\w*", re.I)
 
 
 def _mentions_this(clause: Clause, anchors: Anchors) -> bool:

@@ -1322,3 +1322,21 @@ def test_a_unit_the_description_did_not_give_must_not_be_sent(convo: Any, at: An
                                        "zip": "80205"}, PROFILE)
     assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons)
             if k == "argument_not_confirmed"] == kinds
+
+
+@pytest.mark.parametrize(("reply", "confirmed"), [
+    # blind set 104, t104_11 42: a later call about something else, after a plain yes
+    ("Yes please, turn it back on. I'll call back once he agrees.", True),
+    ("Yes please, turn it back on. I'll call back to confirm.", False),  # the call back decides it
+    ("Hmm. I'll call back next week.", False),  # no yes before it
+])
+def test_a_call_back_after_a_plain_yes(convo: Any, at: Any, reply: str, confirmed: bool) -> None:
+    c = convo(tools=_specs("telecom"), domain="telecom")
+    c.user("customer C1045. my son's line 555-537-8111 was suspended by mistake")
+    c.call("get_customer_by_id", {"customer_id": "C1045"}, {"customer_id": "C1045", "line_ids": ["L1079"]})
+    c.call("get_details_by_id", {"id": "L1079"}, {"line_id": "L1079", "phone_number": "555-537-8111",
+                                                  "status": "Suspended"})
+    c.say("Line 555-537-8111 (L1079) is Suspended. If you like, I can resume it right away.")
+    c.user(reply)
+    done = c.call("resume_line", {"customer_id": "C1045", "line_id": "L1079"}, {"message": "Line resumed"})
+    assert at(certify_interaction(c.build()), done).checks["workflow"] is confirmed
