@@ -187,20 +187,9 @@ def unit_added(arguments: dict[str, Any], described: str, said: list[str]) -> tu
     low_street, low_unit = street.strip().lower(), unit.strip().lower()
     if any(low_unit in s.lower() for s in said):
         return None
-    lead = ""
-    for line in described.split("\n"):
-        at = line.lower().find(low_street)
-        if at < 0:
-            lead = line if line.strip() else lead
-            continue
-        if _OLD_LEAD.search(line[:at] if line[:at].strip(" -*>") else lead):
-            lead = line
-            continue  # the address it replaces
-        end = m.start() if (m := _OLD_ADDRESS.search(line, at)) else len(line)
-        given = line[at:end]
+    for given in _new_address_parts(described, low_street):
         if code.strip() in given and low_unit not in given.lower() and not _UNIT_SAID.search(given):
             return "address2", unit
-        lead = line
     return None
 
 
@@ -213,20 +202,25 @@ def unit_dropped(arguments: dict[str, Any], described: str, replies: list[str]) 
     street = arguments.get("address1")
     if not isinstance(street, str) or not street.strip() or any(_UNIT_SAID.search(r) for r in replies):
         return None
-    low_street = street.strip().lower()
+    held = " ".join(v.lower() for v in arguments.values() if isinstance(v, str))
+    for given in _new_address_parts(described, street.strip().lower()):
+        units = [m[1].lower() for m in _UNIT_SAID.finditer(given)]
+        if units and not any(re.search(rf"\b{re.escape(u)}\b", held) for u in units):
+            return "address2", str(arguments.get("address2", ""))
+    return None
+
+
+def _new_address_parts(described: str, low_street: str) -> Iterator[str]:
+    """The parts of a description's lines that give the new address: from its street to the line's
+    end or to what it says of the old one ("(replacing 644 Spruce Street, Suite 524)"), not a line of
+    the address it replaces ("from:\n263 Laurel Lane, Suite 458", "Current: 263 Laurel Lane, ...")."""
     lead = ""  # the words before a line's street: on its line, else the line before ("It would change from:")
     for line in described.split("\n"):
         at = line.lower().find(low_street)
         if at < 0:
             lead = line if line.strip() else lead
             continue
-        if _OLD_LEAD.search(line[:at] if line[:at].strip(" -*>") else lead):
-            lead = line
-            continue  # the address it replaces: "from:\n263 Laurel Lane, Suite 458", "Current: 263 Laurel Lane, ..."
+        old = _OLD_LEAD.search(line[:at] if line[:at].strip(" -*>") else lead)
         lead = line
-        end = m.start() if (m := _OLD_ADDRESS.search(line, at)) else len(line)
-        units = [m[1].lower() for m in _UNIT_SAID.finditer(line, at, end)]
-        held = " ".join(v.lower() for v in arguments.values() if isinstance(v, str))
-        if units and not any(re.search(rf"\b{re.escape(u)}\b", held) for u in units):
-            return "address2", str(arguments.get("address2", ""))
-    return None
+        if not old:
+            yield line[at:m.start() if (m := _OLD_ADDRESS.search(line, at)) else len(line)]

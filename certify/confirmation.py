@@ -114,8 +114,8 @@ _DO_THE = re.compile(r"(?:^|(?<=[,;]))\W*(?:(?:ok(?:ay)?|yes|sure|fine|then)\W+)
 
 def _either_or(reply: str, asked: str, whole: str = "") -> bool:
     """A weak "ok" to a question between two things ("cancel outright, or would he prefer that I look
-    at other dates?"), which picks neither; "both" picks both, and so does a reply (``whole``, the
-    clause's message) that names what only one side has (``_picked_side``)."""
+    at other dates?"), which picks neither; "both" picks both, and a reply (``whole``: the clause's
+    message) that names what only one side has picks that side (``_picked_side``)."""
     if "both" in reply.lower():
         return False
     last = asked.rstrip()

@@ -727,17 +727,22 @@ def test_the_default_address_described_across_its_lines(convo: Any, at: Any, des
     ("Apt 12", []),
 ])
 def test_a_unit_the_description_gave_must_be_sent(convo: Any, at: Any, address2: str, kinds: list[str]) -> None:
+    asked = "change my address on file to 455 Grove St Apt 12, San Diego CA 92103. user mia_johansson_7000"
+    described = ("Update default address to: 455 Grove St, Apt 12, San Diego, CA 92103, USA (now 734 Oak Street, "
+                 "Suite 397, San Antonio). Yes?")
+    sent = {"address1": "455 Grove St", "address2": address2, "city": "San Diego", "state": "CA", "zip": "92103"}
+    assert _unit_kinds(convo, at, asked, described, sent) == kinds
+
+
+def _unit_kinds(convo: Any, at: Any, asked: str, described: str, sent: dict[str, str]) -> list[str]:
+    """The argument_not_confirmed reasons of a profile address change to ``sent``, described so and said yes to."""
     c = convo(tools=_specs("retail"))
-    c.user("change my address on file to 455 Grove St Apt 12, San Diego CA 92103. user mia_johansson_7000")
+    c.user(asked)
     c.call("get_user_details", {"user_id": "mia_johansson_7000"}, PROFILE)
-    c.say("Update default address to: 455 Grove St, Apt 12, San Diego, CA 92103, USA (now 734 Oak Street, Suite 397, "
-          "San Antonio). Yes?")
+    c.say(described)
     c.user("yes")
-    i = c.call("modify_user_address", {"user_id": "mia_johansson_7000", "address1": "455 Grove St",
-                                       "address2": address2, "city": "San Diego", "state": "CA", "country": "USA",
-                                       "zip": "92103"}, PROFILE)
-    assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons)
-            if k == "argument_not_confirmed"] == kinds
+    i = c.call("modify_user_address", {"user_id": "mia_johansson_7000", **sent, "country": "USA"}, PROFILE)
+    return [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons) if k == "argument_not_confirmed"]
 
 
 @pytest.mark.parametrize(("described", "address2", "kinds"), [
@@ -1312,16 +1317,9 @@ def test_the_items_the_user_sends_back_are_no_other_action(convo: Any, at: Any, 
 ])
 def test_a_unit_the_description_did_not_give_must_not_be_sent(convo: Any, at: Any, described: str, address2: str,
                                                               kinds: list[str]) -> None:
-    c = convo(tools=_specs("retail"))
-    c.user("I moved. Please update my address to 77 Aspen Court, Denver, CO 80205. user mia_johansson_7000")
-    c.call("get_user_details", {"user_id": "mia_johansson_7000"}, PROFILE)
-    c.say(described)
-    c.user("yes")
-    i = c.call("modify_user_address", {"user_id": "mia_johansson_7000", "address1": "77 Aspen Court",
-                                       "address2": address2, "city": "Denver", "state": "CO", "country": "USA",
-                                       "zip": "80205"}, PROFILE)
-    assert [k for k in map(reason_kind, at(certify_interaction(c.build()), i).reasons)
-            if k == "argument_not_confirmed"] == kinds
+    asked = "I moved. Please update my address to 77 Aspen Court, Denver, CO 80205. user mia_johansson_7000"
+    sent = {"address1": "77 Aspen Court", "address2": address2, "city": "Denver", "state": "CO", "zip": "80205"}
+    assert _unit_kinds(convo, at, asked, described, sent) == kinds
 
 
 @pytest.mark.parametrize(("reply", "confirmed"), [
