@@ -8,11 +8,9 @@ passengers), differs from what was paid, and the text nowhere states what was pa
 from __future__ import annotations
 
 import re
-from contextlib import suppress
 from typing import Any
 
-import orjson
-
+from trajectory2gym.certify.books import ObservationBook
 from trajectory2gym.certify.normalize import compact, identifiers_in, money_numbers_in, to_cents
 from trajectory2gym.certify.turns import SENTENCE_OR_LINE
 
@@ -20,21 +18,31 @@ from trajectory2gym.certify.turns import SENTENCE_OR_LINE
 _REFUND = re.compile(r"\brefund", re.I)
 
 
-def fares_as_cancel_refund(text: str, observations: list[str]) -> list[tuple[str, str, int]]:
+class ReservationRecords(ObservationBook):
+    """Per reservation (its compact id), its latest record with a payment history, and the latest
+    reservation shown: each reservation record (an observation that opens on its ``reservation_id``)
+    read once."""
+
+    needles: tuple[str, ...] = ('"payment_history"',)
+
+    def __init__(self) -> None:
+        self.records: dict[str, dict[str, Any]] = {}
+        self.latest = ""
+
+    def take(self, value: Any) -> None:
+        if isinstance(value, dict) and next(iter(value), None) == "reservation_id" \
+                and isinstance(rid := value.get("reservation_id"), str):
+            self.latest = compact(rid)
+            self.records[self.latest] = value
+
+
+def fares_as_cancel_refund(text: str, book: ReservationRecords) -> list[tuple[str, str, int]]:
     """(the amount as written, the reservation, what its payment history shows paid, in cents) for
     each amount a text about cancelling gives as the refund that is the reservation's fares' sum
-    and not what was paid (the reservation the text names, else the latest shown)."""
-    records: dict[str, dict[str, Any]] = {}
-    latest = ""
-    for seen in observations:
-        if seen.startswith('{"reservation_id"') and '"payment_history"' in seen:
-            with suppress(orjson.JSONDecodeError, TypeError, ValueError):
-                record = orjson.loads(seen)
-                if isinstance(rid := record.get("reservation_id"), str):
-                    latest = compact(rid)
-                    records[latest] = record
+    and not what was paid (the reservation the text names, else the latest shown; ``book``)."""
+    records = book.records
     named = [key for ident in identifiers_in(text) if (key := compact(ident)) in records]
-    record = records.get(named[0] if len(set(named)) == 1 else latest if not named else "")
+    record = records.get(named[0] if len(set(named)) == 1 else book.latest if not named else "")
     if record is None:
         return []
     paid, fares = _paid(record), _fares(record)

@@ -65,7 +65,7 @@ from trajectory2gym.certify.basic_changes import flight_change_offers, no_change
 from trajectory2gym.certify.birth_dates import BirthDates, birthday_unsaid, misborn
 from trajectory2gym.certify.booked_on import misdated
 from trajectory2gym.certify.books import ObservationBook, json_objects, objects_in
-from trajectory2gym.certify.cancel_amounts import fares_as_cancel_refund
+from trajectory2gym.certify.cancel_amounts import ReservationRecords, fares_as_cancel_refund
 from trajectory2gym.certify.cancel_refund import (
     any_reason_said,
     cancel_offered,
@@ -266,7 +266,7 @@ from trajectory2gym.certify.normalize import (
     words,
 )
 from trajectory2gym.certify.order_items import prices_of_other_orders
-from trajectory2gym.certify.order_totals import stale_order_totals
+from trajectory2gym.certify.order_totals import OrderSums, stale_order_totals
 from trajectory2gym.certify.owned_ids import holder, misowned
 from trajectory2gym.certify.phone_state import BAR_SIGNAL, PhoneState, codes_said, may_state_phone
 from trajectory2gym.certify.plan_rates import (
@@ -5003,8 +5003,7 @@ class _Run:
                 # "Your gift card gift_card_5354170 has a balance of $5.00", where each write since moved money
                 # on that card: not the balance shown before them
                 after = balances_after(moved_on[1], totals(moved), content) - moved_on[1]
-                if net := self._card_net([w for w in since if not _REQUESTED_RESULT.search(w[0])
-                                          and self._moves_balances(w[2]) and self._moved_by(w)], moved_on[0]):
+                if net := self._card_net(since, moved_on[0]):
                     # each write's rows on that card give its whole move: "now has $120.67" left out the
                     # $261.11 a payment switch before the $25.67 refund gave back
                     after = {b + net for b in moved_on[1]}
@@ -5133,12 +5132,12 @@ class _Run:
                                       detail=f"#{holder.upper()}"))
         if "$" in content and "ancel" in content and "efund" in content and self.index.json_has('"reservation_id"'):
             # "The refund of $139 would go back to your gift card", the fares of a reservation that paid $169
-            for written, held, paid_cents in fares_as_cancel_refund(content, self.index.json_observations):
+            for written, held, paid_cents in fares_as_cancel_refund(content, self._book(ReservationRecords)):
                 reasons.append(reason("text_misattributed", value=written, arg=f"cancelling {held.upper()}",
                                       detail=f"${paid_cents / 100:,.2f} (what its payment history shows paid)"))
         if "$" in content and "total" in content and self.index.json_has('"order_id"'):
             # "Your order total is $909.70", the items' sum before the camera change (now $925.81)
-            for written, order, summed in stale_order_totals(content, self.index.json_observations):
+            for written, order, summed in stale_order_totals(content, self._book(OrderSums)):
                 reasons.append(reason("text_stale_value", value=written, arg=f"#{order.upper()}'s total",
                                       detail=f"${summed / 100:,.2f}"))
         if "efund" in content and self.index.json_has('"payment_history"') and (
@@ -5485,10 +5484,8 @@ class _Run:
                                         crossed_nets(rows), content)
             if not balances_since and moved_on is not None and self._past_writes \
                     and not any(_REQUESTED_RESULT.search(w[0]) for w in self._writes) \
-                    and (every := [w for w in self._writes_since_balances(every=True) + self._writes
-                                                 if not _REQUESTED_RESULT.search(w[0]) and self._moves_balances(w[2])
-                                                 and self._moved_by(w)]) \
-                    and (on_card := self._method_moved(content, every)) is not None \
+                    and (on_card := self._method_moved(content, every := self._writes_since_balances(every=True)
+                                                       + self._writes)) is not None \
                     and (net := self._card_net(every, on_card[0])):
                 # each write since the balance was shown moved that card by its rows: "$1708.42 is back on
                 # your gift card, so your balance is now $1798.42" left out an earlier $19.40 charge to it
@@ -5502,8 +5499,8 @@ class _Run:
                 present = {w for w, _ in present_balances_said(content)}
                 now = balances_after(shown | self._said_balances, self._kept(requests=False), content)
             self._balance_reasons(balances, after, shown, reasons, now, present)
+        as_balance = {w for w, _ in balances}  # "now charged to your Visa, and your gift card balance is back up to $688.34"
         if charged and money:
-            as_balance = {w for w, _ in balances}  # "now charged to your Visa, and your gift card balance is back up to $688.34"
             wrong = [w for w in misstated(content, charged) if w not in as_balance]
             if wrong and (some := subset_totals(self._moved)):
                 # "Total refunds: $4,021.02", the two cancellations' refunds beside an item change's charge
@@ -5530,7 +5527,7 @@ class _Run:
             # (any amount its records list from before, "$185 when you booked", may be said; a request's
             # money moves once the items arrive, read by its own check)
             before = {c for w in self._writes for c in row_amounts(new_rows(w[0], [], []))}
-            wrong = [w for w in said_moved(content, before) if w not in {said for said, _ in balances}]
+            wrong = [w for w in said_moved(content, before) if w not in as_balance]
             if wrong and self._past_writes:
                 wrong = [w for w in wrong if not self._earlier_write_moved(content, w)]
             for written in wrong:
@@ -5925,8 +5922,12 @@ class _Run:
         return returned(result) or row_amounts(self._rows_by(write)) or fee_charged(result)
 
     def _card_net(self, writes: list[tuple[str, int, ToolCall]], method: str) -> int | None:
-        """``charges.method_net`` of these writes on one method, where each write's object was looked
-        up before it (else its result's rows from before count as new: an order never looked up)."""
+        """``charges.method_net`` on one method of those of these writes that moved money (not a
+        request's, whose refund moves later; only writes that may change a stored balance), where each
+        one's object was looked up before it (else its result's rows from before count as new: an
+        order never looked up)."""
+        writes = [w for w in writes if not _REQUESTED_RESULT.search(w[0]) and self._moves_balances(w[2])
+                  and self._moved_by(w)]
         shown = self.index.json_observations
         if not all(any(ident.lower() in seen.lower() for seen in shown[:w[1]] for ident in self._changed_ids(w[2]))
                    for w in writes):

@@ -8,10 +8,9 @@ something else, per item), and is left to the other checks.
 from __future__ import annotations
 
 import re
-from contextlib import suppress
+from typing import Any
 
-import orjson
-
+from trajectory2gym.certify.books import ObservationBook
 from trajectory2gym.certify.normalize import compact, identifiers_in, to_cents
 
 # "Your order total is $909.70", "the new total of #W3279695 is $909.70", "the order now comes to $909.70".
@@ -23,31 +22,40 @@ _TOTAL_WORDS = ("order total", "order's total", "order’s total", "order new to
                 "comes to", "adds up")
 
 
-def stale_order_totals(text: str, observations: list[str]) -> list[tuple[str, str, int]]:
+class OrderSums(ObservationBook):
+    """Per order (its compact id), the item sums of its records in the order shown, and the latest
+    order shown: each order record (an observation that opens on its ``order_id``) read once."""
+
+    needles: tuple[str, ...] = ('"order_id"',)
+
+    def __init__(self) -> None:
+        self.sums: dict[str, list[int]] = {}
+        self.latest = ""
+
+    def take(self, value: Any) -> None:
+        if not isinstance(value, dict) or next(iter(value), None) != "order_id":
+            return
+        items = value.get("items")
+        if isinstance(items, list) and isinstance(order := value.get("order_id"), str):
+            prices = [to_cents(item.get("price")) for item in items if isinstance(item, dict)]
+            if prices and all(p is not None for p in prices):
+                self.latest = compact(order)
+                self.sums.setdefault(self.latest, []).append(sum(p for p in prices if p is not None))
+
+
+def stale_order_totals(text: str, book: OrderSums) -> list[tuple[str, str, int]]:
     """(the total as written, the order, its latest record's item sum in cents) for each total a text
     gives an order (the one it names, else the latest order shown) that an earlier record of that
-    order adds up to and its latest does not."""
+    order (``book``) adds up to and its latest does not."""
     low = text.lower()
     if not any(words in low for words in _TOTAL_WORDS):
         return []  # (plain substrings first: "3 items totalling $929.50" says no total of the order's now)
     said = _TOTAL_SAID.findall(text)
     if not said:
         return []
-    sums: dict[str, list[int]] = {}  # order id (compact) -> its records' item sums, oldest first
-    latest = ""
-    for seen in observations:
-        if not seen.startswith('{"order_id"'):
-            continue
-        with suppress(orjson.JSONDecodeError, TypeError, ValueError):
-            record = orjson.loads(seen)
-            items = record.get("items")
-            if isinstance(items, list) and isinstance(order := record.get("order_id"), str):
-                prices = [to_cents(item.get("price")) for item in items if isinstance(item, dict)]
-                if prices and all(p is not None for p in prices):
-                    latest = compact(order)
-                    sums.setdefault(latest, []).append(sum(p for p in prices if p is not None))
+    sums = book.sums
     named = [key for ident in identifiers_in(text) if (key := compact(ident)) in sums]
-    order = named[0] if len(set(named)) == 1 else latest if not named else ""
+    order = named[0] if len(set(named)) == 1 else book.latest if not named else ""
     versions = sums.get(order, [])
     out: list[tuple[str, str, int]] = []
     for written in said:

@@ -292,19 +292,20 @@ class PhoneState:
         ``misread_data_switch``); or MMS said to work where no check since the last change on the phone
         showed it, and the user's last message (``last_user``) says nothing of a message gone through."""
         out: list[tuple[str, str]] = []
+        told = user_text.lower()  # (once: each clause reads it)
         # Clause by clause: "..., and your app's permissions are all set, so ... is it on?" states one
         for sentence in re.split(r"(?<=[.!?])\s+|\n|,\s+|\s[—–-]\s", text):
             if not sentence or sentence.rstrip().endswith("?") or _NOT_PRESENT.search(sentence):
                 continue
             if "sim" not in self.shown and "SIM" in sentence and not (
-                    "sim card status" in user_text.lower() or _SIM_SAID.search(user_text)):
+                    "sim card status" in told or _SIM_SAID.search(user_text)):
                 # (a signal on the bar shows the phone reads its SIM: "his physical SIM is working fine")
                 signal = self.shown.get("signal", "none") != "none"
                 for m in _SIM_SAID.finditer(sentence):
                     if not (signal and m[1].lower() in _SIM_WORKS) and not (
                             m[1].lower() == "locked" and _LOCK_PROMPT.search(user_text)):
                         out.append((m[1].lower(), "SIM card"))  # (a lock the user's screen asks a PIN or PUK for is told)
-            if "vpn" not in self.shown and "VPN" in text and "performance" in sentence and "performance" not in user_text.lower():
+            if "vpn" not in self.shown and "VPN" in text and "performance" in sentence and "performance" not in told:
                 # "VPN Connected, to a VPN server with poor performance", before its details were checked
                 out += [((m[1] or m[2] or m[3]).lower(), "VPN server performance") for m in _VPN_SAID.finditer(sentence)]
             if "mms" not in self.shown and "MMS" in sentence and _MMS_WORKS.search(sentence) \
@@ -312,12 +313,12 @@ class PhoneState:
                 # "your MMS is working again now", with no MMS check since the last change and the user's last
                 # message saying nothing of a message sent ("it worked!")
                 out.append(("can send", "MMS"))
-            if "permissions" not in self.shown and "permission" in sentence and "permission" not in user_text.lower():
+            if "permissions" not in self.shown and "permission" in sentence and "permission" not in told:
                 out += [(m[1].lower(), "app permissions") for m in _PERMISSIONS_FINE.finditer(sentence)]
                 # "your messaging app doesn't have its SMS permission", before any check of the app
                 out += [("missing", "app permissions") for _ in _PERMISSION_MISSING.finditer(sentence)]
-            if "irplane" in sentence and "signal" not in self.shown and "plane" not in user_text.lower() \
-                    and "flight mode" not in user_text.lower() and _AIRPLANE_ON.search(sentence):
+            if "irplane" in sentence and "signal" not in self.shown and "plane" not in told \
+                    and "flight mode" not in told and _AIRPLANE_ON.search(sentence):
                 # "I can see your phone is in airplane mode", before any status bar and with no word of it
                 # (nor of a plane icon: "there's a little plane at the top")
                 out.append(("on", "airplane mode"))
