@@ -40,6 +40,8 @@ def fares_as_cancel_refund(text: str, book: ReservationRecords) -> list[tuple[st
     """(the amount as written, the reservation, what its payment history shows paid, in cents) for
     each amount a text about cancelling gives as the refund that is the reservation's fares' sum
     and not what was paid (the reservation the text names, else the latest shown; ``book``)."""
+    if "cancel" not in text.lower():
+        return []
     records = book.records
     named = [key for ident in identifiers_in(text) if (key := compact(ident)) in records]
     record = records.get(named[0] if len(set(named)) == 1 else book.latest if not named else "")
@@ -47,8 +49,6 @@ def fares_as_cancel_refund(text: str, book: ReservationRecords) -> list[tuple[st
         return []
     paid, fares = _paid(record), _fares(record)
     if paid is None or fares is None or paid == fares or paid in {c for _, c in money_numbers_in(text)}:
-        return []
-    if "cancel" not in text.lower():
         return []
     return [(written, compact(record["reservation_id"]), paid) for sentence in SENTENCE_OR_LINE.split(text)
             if _REFUND.search(sentence)

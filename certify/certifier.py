@@ -266,7 +266,7 @@ from trajectory2gym.certify.normalize import (
     words,
 )
 from trajectory2gym.certify.order_items import prices_of_other_orders
-from trajectory2gym.certify.order_totals import OrderSums, stale_order_totals
+from trajectory2gym.certify.order_totals import OrderSums, order_totals_said, stale_order_totals
 from trajectory2gym.certify.owned_ids import holder, misowned
 from trajectory2gym.certify.phone_state import BAR_SIGNAL, PhoneState, codes_said, may_state_phone
 from trajectory2gym.certify.plan_rates import (
@@ -5135,9 +5135,10 @@ class _Run:
             for written, held, paid_cents in fares_as_cancel_refund(content, self._book(ReservationRecords)):
                 reasons.append(reason("text_misattributed", value=written, arg=f"cancelling {held.upper()}",
                                       detail=f"${paid_cents / 100:,.2f} (what its payment history shows paid)"))
-        if "$" in content and "total" in content and self.index.json_has('"order_id"'):
+        if "$" in content and "total" in content and self.index.json_has('"order_id"') \
+                and (totals_said := order_totals_said(content)):
             # "Your order total is $909.70", the items' sum before the camera change (now $925.81)
-            for written, order, summed in stale_order_totals(content, self._book(OrderSums)):
+            for written, order, summed in stale_order_totals(content, totals_said, self._book(OrderSums)):
                 reasons.append(reason("text_stale_value", value=written, arg=f"#{order.upper()}'s total",
                                       detail=f"${summed / 100:,.2f}"))
         if "efund" in content and self.index.json_has('"payment_history"') and (

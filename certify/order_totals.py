@@ -43,16 +43,20 @@ class OrderSums(ObservationBook):
                 self.sums.setdefault(self.latest, []).append(sum(p for p in prices if p is not None))
 
 
-def stale_order_totals(text: str, book: OrderSums) -> list[tuple[str, str, int]]:
-    """(the total as written, the order, its latest record's item sum in cents) for each total a text
-    gives an order (the one it names, else the latest order shown) that an earlier record of that
-    order (``book``) adds up to and its latest does not."""
+def order_totals_said(text: str) -> list[str]:
+    """The amounts a text gives as an order's total, as written without "$" ("909.70"); plain
+    substrings first: "3 items totalling $929.50" says no total of the order's now, and most texts
+    say none (so the book of order records is read only for a text that does)."""
     low = text.lower()
     if not any(words in low for words in _TOTAL_WORDS):
-        return []  # (plain substrings first: "3 items totalling $929.50" says no total of the order's now)
-    said = _TOTAL_SAID.findall(text)
-    if not said:
         return []
+    return _TOTAL_SAID.findall(text)
+
+
+def stale_order_totals(text: str, said: list[str], book: OrderSums) -> list[tuple[str, str, int]]:
+    """(the total as written, the order, its latest record's item sum in cents) for each total a text
+    gives an order (``said``: ``order_totals_said``; of the order it names, else the latest order
+    shown) that an earlier record of that order (``book``) adds up to and its latest does not."""
     sums = book.sums
     named = [key for ident in identifiers_in(text) if (key := compact(ident)) in sums]
     order = named[0] if len(set(named)) == 1 else book.latest if not named else ""
